@@ -1,0 +1,1 @@
+"""Conversation: state, language understanding, LangGraph flow, SLM backends, renderers, adapters."""

@@ -1,0 +1,1 @@
+"""Small-language-model backends behind one method (`LanguageModel.complete`), plus a scripted fake."""

@@ -1,0 +1,66 @@
+"""The one-method interface every SLM backend implements, and the scripted fake used in tests.
+
+The model's output is untrusted input: callers validate it (pydantic), ground it against the user's
+words and the tool results, and fall back to deterministic behaviour on any `LLMError`.
+"""
+
+from __future__ import annotations
+
+from collections import deque
+from dataclasses import dataclass, field
+from typing import Any, Protocol, runtime_checkable
+
+from estimator.errors import LLMError
+
+Message = dict[str, str]  # {"role": "system"|"user"|"assistant", "content": "..."}
+
+
+@runtime_checkable
+class LanguageModel(Protocol):
+    """A chat completion. `json_schema` asks for schema-constrained JSON output where the backend can."""
+
+    name: str
+
+    def complete(
+        self,
+        messages: list[Message],
+        *,
+        json_schema: dict[str, Any] | None = None,
+        max_tokens: int = 256,
+        timeout_s: float | None = None,
+    ) -> str: ...
+
+
+@dataclass
+class ScriptedModel:
+    """A fake model answering from a queue (like llm's MockModel): tests check answers and prompts.
+
+    An enqueued `Exception` instance is raised instead of answered. With an empty queue it raises
+    `LLMError`, which callers must treat like any model failure.
+    """
+
+    name: str = "scripted"
+    responses: deque[str | Exception] = field(default_factory=deque)
+    history: list[dict[str, Any]] = field(default_factory=list)
+
+    def enqueue(self, *responses: str | Exception) -> None:
+        self.responses.extend(responses)
+
+    def complete(
+        self,
+        messages: list[Message],
+        *,
+        json_schema: dict[str, Any] | None = None,
+        max_tokens: int = 256,
+        timeout_s: float | None = None,
+    ) -> str:
+        self.history.append({"messages": messages, "json_schema": json_schema, "max_tokens": max_tokens})
+        if not self.responses:
+            raise LLMError("scripted model has no response queued")
+        answer = self.responses.popleft()
+        if isinstance(answer, Exception):
+            raise answer
+        return answer
+
+
+__all__ = ["LanguageModel", "Message", "ScriptedModel"]

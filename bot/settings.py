@@ -1,0 +1,35 @@
+"""One typed settings object, read from the environment once in the composition root and passed down.
+
+Every field falls back to the env var `SILICONSULT_<FIELD>` (Slack ones use Slack's own names). All
+on-disk state lives under `home`.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from pydantic import AliasChoices, Field, SecretStr
+from pydantic_settings import BaseSettings, SettingsConfigDict
+
+
+class Settings(BaseSettings):
+    model_config = SettingsConfigDict(env_prefix="SILICONSULT_", extra="ignore")
+
+    home: Path = Field(default_factory=lambda: Path.home() / ".siliconsult")
+    llm: str = "bundled"
+    llm_timeout_s: float = 20.0
+    state_url: str | None = None
+    data_dir: Path | None = None
+    slack_bot_token: SecretStr | None = Field(default=None, validation_alias=AliasChoices("SLACK_BOT_TOKEN"))
+    slack_app_token: SecretStr | None = Field(default=None, validation_alias=AliasChoices("SLACK_APP_TOKEN"))
+    slack_signing_secret: SecretStr | None = Field(
+        default=None, validation_alias=AliasChoices("SLACK_SIGNING_SECRET")
+    )
+    slack_api_url: str | None = Field(default=None, validation_alias=AliasChoices("SLACK_API_URL"))
+
+    def ensure_home(self) -> Path:
+        self.home.mkdir(parents=True, exist_ok=True)
+        return self.home
+
+
+__all__ = ["Settings"]

@@ -1,0 +1,76 @@
+"""The project's error hierarchy: every error a user can see, with a message that says what to do.
+
+Only the edges (CLI, Slack adapter) catch these and show `user_message`; nothing shows a traceback.
+This module lives in the pure core so that `knowledge/` and `bot/` can share it without importing
+each other.
+"""
+
+from __future__ import annotations
+
+
+class SiliconsultError(Exception):
+    """Base class. `user_message` is safe to show to an end user as is."""
+
+    def __init__(self, user_message: str) -> None:
+        super().__init__(user_message)
+        self.user_message = user_message
+
+
+class InvalidRequest(SiliconsultError):
+    """A request (CLI flags, batch line, workload) is malformed or out of range.
+
+    `field` names the offending input when one can be named.
+    """
+
+    def __init__(self, user_message: str, field: str | None = None) -> None:
+        super().__init__(user_message)
+        self.field = field
+
+
+class UnknownHardware(InvalidRequest):
+    """A hardware id that is not in the catalog."""
+
+    def __init__(self, hardware_id: str, suggestions: list[str] | None = None) -> None:
+        hint = f" Did you mean: {', '.join(suggestions)}?" if suggestions else ""
+        super().__init__(
+            f"Unknown hardware id '{hardware_id}'.{hint} "
+            "Run `siliconsult kb hardware` to list the ids.",
+            field="hardware",
+        )
+        self.hardware_id = hardware_id
+
+
+class DataError(SiliconsultError):
+    """Knowledge data failed validation. `errors` holds one line per problem (file:line: column: reason)."""
+
+    def __init__(self, errors: list[str]) -> None:
+        head = f"{len(errors)} problem(s) in the knowledge data:"
+        super().__init__("\n".join([head, *errors]))
+        self.errors = list(errors)
+
+
+class NoFeasibleOption(SiliconsultError):
+    """No candidate meets the constraints; the message says which constraint to relax and by how much."""
+
+
+class LLMError(SiliconsultError):
+    """The language model failed (timeout, bad output after a re-ask). Callers fall back to templates."""
+
+    def __init__(self, user_message: str, attempts: list[str] | None = None) -> None:
+        super().__init__(user_message)
+        self.attempts = list(attempts or [])
+
+
+class ConfigError(SiliconsultError):
+    """A setting (env var, flag) is missing or wrong; the message names it."""
+
+
+__all__ = [
+    "ConfigError",
+    "DataError",
+    "InvalidRequest",
+    "LLMError",
+    "NoFeasibleOption",
+    "SiliconsultError",
+    "UnknownHardware",
+]

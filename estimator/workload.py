@@ -1,0 +1,76 @@
+"""The workload an infra lead describes: the facts the interview collects (DESIGN.md contract names).
+
+Every fact is optional while the interview runs (None = not stated yet). TCO assumptions carry seed 1's
+defaults (12 h/day, 70 % utilization, $0.12/kWh, 3 years).
+"""
+
+from __future__ import annotations
+
+from typing import Literal
+
+from pydantic import BaseModel, ConfigDict, Field
+
+Quantization = Literal[
+    "FP16", "BF16", "FP8", "INT8", "Q8_0", "Q6_K", "Q5_K_M", "Q4_K_M", "Q4_0", "INT4", "Q3_K_M", "Q2_K"
+]
+QUANTIZATIONS: tuple[str, ...] = (
+    "FP16", "BF16", "FP8", "INT8", "Q8_0", "Q6_K", "Q5_K_M", "Q4_K_M", "Q4_0", "INT4", "Q3_K_M", "Q2_K",
+)
+DeploymentScale = Literal["personal", "team", "department", "organization", "edge"]
+ArrivalPattern = Literal["steady", "bursty", "batch"]
+ModelStability = Literal["stable", "frequent_changes"]
+ExistingHardware = Literal["cpu_servers", "npu_laptops", "gpu_workstations", "none"]
+
+# Seed 1's TCO assumptions: "硬體以 70% 使用率每天運行 12 小時，電力成本 $0.12/kWh", amortized over 3 years.
+DEFAULT_HOURS_PER_DAY = 12.0
+DEFAULT_UTILIZATION = 0.70
+DEFAULT_ELECTRICITY_USD_PER_KWH = 0.12
+DEFAULT_AMORTIZATION_YEARS = 3
+
+
+class Workload(BaseModel):
+    """Workload facts. Field names are a public contract (scenario files, `--json` output)."""
+
+    model_config = ConfigDict(extra="forbid", validate_assignment=True)
+
+    model_params_b: float | None = Field(default=None, gt=0, le=2000)
+    quantization: Quantization | None = None
+    deployment_scale: DeploymentScale | None = None
+    concurrent_users: int | None = Field(default=None, ge=1, le=1_000_000)
+    total_users: int | None = Field(default=None, ge=1, le=10_000_000)
+    prompt_tokens: int | None = Field(default=None, ge=1, le=2_000_000)
+    output_tokens: int | None = Field(default=None, ge=1, le=200_000)
+    context_length: int | None = Field(default=None, ge=128, le=2_000_000)
+    ttft_target_ms: int | None = Field(default=None, ge=1, le=600_000)
+    tokens_per_s_target: float | None = Field(default=None, gt=0, le=10_000)
+    arrival_pattern: ArrivalPattern | None = None
+    power_budget_w: int | None = Field(default=None, ge=1, le=100_000_000)
+    budget_usd: float | None = Field(default=None, ge=0, le=1e10)
+    model_stability: ModelStability | None = None
+    models_served: int | None = Field(default=None, ge=1, le=1000)
+    dynamic_shapes: bool | None = None
+    accuracy_critical: bool | None = None
+    mixed_training: bool | None = None
+    existing_hardware: list[ExistingHardware] | None = None
+    hours_per_day: float = Field(default=DEFAULT_HOURS_PER_DAY, gt=0, le=24)
+    utilization: float = Field(default=DEFAULT_UTILIZATION, gt=0, le=1)
+    electricity_usd_per_kwh: float = Field(default=DEFAULT_ELECTRICITY_USD_PER_KWH, ge=0, le=10)
+    amortization_years: int = Field(default=DEFAULT_AMORTIZATION_YEARS, ge=1, le=15)
+
+
+WORKLOAD_FIELDS: tuple[str, ...] = tuple(Workload.model_fields)
+
+__all__ = [
+    "DEFAULT_AMORTIZATION_YEARS",
+    "DEFAULT_ELECTRICITY_USD_PER_KWH",
+    "DEFAULT_HOURS_PER_DAY",
+    "DEFAULT_UTILIZATION",
+    "QUANTIZATIONS",
+    "WORKLOAD_FIELDS",
+    "ArrivalPattern",
+    "DeploymentScale",
+    "ExistingHardware",
+    "ModelStability",
+    "Quantization",
+    "Workload",
+]

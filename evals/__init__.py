@@ -1,0 +1,1 @@
+"""Scenario evals and the estimator-accuracy report."""

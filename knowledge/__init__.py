@@ -1,0 +1,1 @@
+"""The DuckDB hardware/benchmark store: the only package that imports duckdb."""

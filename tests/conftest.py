@@ -1,0 +1,19 @@
+"""Shared fixtures: every test runs with its own SILICONSULT_HOME and no Slack credentials."""
+
+from __future__ import annotations
+
+import os
+
+import pytest
+
+
+@pytest.fixture(autouse=True)
+def _isolated_home(tmp_path, monkeypatch):
+    home = tmp_path / "siliconsult-home"
+    monkeypatch.setenv("SILICONSULT_HOME", str(home))
+    for name in list(os.environ):
+        if name.startswith("SLACK_"):
+            monkeypatch.delenv(name, raising=False)
+    monkeypatch.delenv("SILICONSULT_LLM", raising=False)
+    monkeypatch.delenv("SILICONSULT_STATE_URL", raising=False)
+    yield home
