@@ -81,7 +81,8 @@ class Benchmark(_Frozen):
     model: str
     params_b: float
     quant: str
-    backend: str
+    backend: str = Field(description="normalized backend key: llama.cpp, vllm, trt-llm, mlx, ...")
+    backend_label: str | None = Field(default=None, description="backend as the source wrote it")
     concurrency: int | None = None
     prompt_tokens: int | None = None
     gen_tokens: int | None = None
