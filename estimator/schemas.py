@@ -80,7 +80,10 @@ class TcoResult(_Model):
     price_is_estimate: bool = True
     price_basis: str | None = None
     annual_tokens: float | None = None
-    power_w: float | None = None
+    power_w: float | None = Field(default=None, description="peak draw: devices at TDP plus host servers")
+    lifetime_total_usd: float | None = Field(default=None, description="capex + amortization years × opex + migration")
+    migration_usd: float = 0.0
+    servers: int | None = None
 
 
 class Risk(_Model):

@@ -1,0 +1,195 @@
+"""Total cost of ownership of one option: capex, power and cooling, operations, migration, $/M tokens.
+
+Seed 2's formula: 总成本 = 硬件采购 + 电费 + 散热 + 运维人力 + 迁移成本. Seed 1's basis: amortized over
+3 years at 12 h/day, 70 % utilization and $0.12/kWh (the `Workload` defaults). Every number the
+result carries is explained in `assumptions`, one line each, so a reply can show its working.
+
+Pure: hardware, count and workload in, a `TcoResult` out. The caller says how many tokens per second
+the option serves (from the throughput estimate); this module never estimates speed itself.
+"""
+
+from __future__ import annotations
+
+import math
+
+from estimator.catalog import Hardware
+from estimator.defaults import DEFAULT_TCO_ASSUMPTIONS, TcoAssumptions, device_price
+from estimator.errors import InvalidRequest
+from estimator.schemas import TcoResult
+from estimator.workload import Workload
+
+SECONDS_PER_HOUR = 3600
+DAYS_PER_YEAR = 365
+REPORTED_YEARS = 3  # `three_year_total_usd` is a contract name: always three years
+
+
+def needs_host_server(hardware: Hardware) -> bool:
+    """Cards, accelerators and CPU sockets go into a server; SoCs and NPUs come inside a whole machine."""
+    return hardware.kind in ("gpu", "accel", "cpu")
+
+
+def devices_per_server(hardware: Hardware, assumptions: TcoAssumptions = DEFAULT_TCO_ASSUMPTIONS) -> int:
+    """How many of these devices one host server holds (modules on a baseboard, cards in slots, sockets)."""
+    if hardware.kind == "cpu":
+        return assumptions.cpu_sockets_per_server
+    form = (hardware.form_factor or "").upper()
+    if "SXM" in form or "OAM" in form:
+        return assumptions.modules_per_server
+    return assumptions.cards_per_server
+
+
+def server_count(hardware: Hardware, count: int, assumptions: TcoAssumptions = DEFAULT_TCO_ASSUMPTIONS) -> int:
+    if not needs_host_server(hardware):
+        return 0
+    return math.ceil(count / devices_per_server(hardware, assumptions))
+
+
+def in_office(hardware: Hardware, count: int, assumptions: TcoAssumptions = DEFAULT_TCO_ASSUMPTIONS) -> bool:
+    """Seed 1: "1–4 個 GPU，現有辦公室基礎設施通常能應對電力和冷卻負載". Beyond that, a cooled rack."""
+    return not needs_host_server(hardware) or count <= assumptions.office_device_limit
+
+
+def peak_power_w(hardware: Hardware, count: int, assumptions: TcoAssumptions = DEFAULT_TCO_ASSUMPTIONS) -> float:
+    """Nameplate draw of the whole option (devices at TDP plus hosts): what a power budget must cover."""
+    return (hardware.tdp_w or 0.0) * count + server_count(hardware, count, assumptions) * assumptions.host_power_w
+
+
+def annual_tokens(served_tokens_per_s: float, workload: Workload) -> float:
+    """Tokens served in a year: served tokens/s × hours/day × 3600 × 365 × utilization (seed 1's basis)."""
+    return served_tokens_per_s * workload.hours_per_day * SECONDS_PER_HOUR * DAYS_PER_YEAR * workload.utilization
+
+
+def _capex(
+    hardware: Hardware, count: int, existing: bool, assumptions: TcoAssumptions
+) -> tuple[float, list[str], bool, str | None]:
+    """Hardware purchase: devices plus a host-server share. Already-owned hardware costs nothing to buy."""
+    if existing:
+        return 0.0, [f"{hardware.name}: already owned, so no purchase cost (seed 1: marginal cost ≈ power)"], False, None
+    priced = device_price(hardware.id, hardware.price_usd, hardware.price_basis)
+    if priced is None:
+        raise InvalidRequest(
+            f"No price on record for {hardware.name} ({hardware.id}), so it cannot be costed. "
+            "Treat it as already owned, or pick a device with a known price (`siliconsult kb hardware`).",
+            field="hardware",
+        )
+    unit_price, basis = priced
+    servers = server_count(hardware, count, assumptions)
+    host = servers * assumptions.host_server_usd
+    is_estimate = hardware.price_is_estimate or hardware.price_usd is None
+    date = f", {hardware.price_date}" if hardware.price_date else ""
+    lines = [
+        f"{hardware.name}: ${unit_price:,.0f} each × {count} = ${unit_price * count:,.0f} "
+        f"({basis}{date}{'; estimate' if is_estimate else ''})"
+    ]
+    if servers:
+        lines.append(
+            f"host servers: {servers} × ${assumptions.host_server_usd:,.0f} "
+            f"(seed 1's $4,400 server; up to {devices_per_server(hardware, assumptions)} devices each)"
+        )
+    return unit_price * count + host, lines, is_estimate, basis
+
+
+def _average_power_w(
+    hardware: Hardware, count: int, workload: Workload, existing: bool, assumptions: TcoAssumptions
+) -> tuple[float, list[str]]:
+    """Average draw while running: devices at TDP × utilization, plus hosts (already running if owned)."""
+    if hardware.tdp_w is None:
+        return 0.0, [f"{hardware.name}: no TDP on record, so its power cost is not counted (understated)"]
+    devices = hardware.tdp_w * workload.utilization * count
+    if existing:
+        return devices, [
+            f"power: {count} × {hardware.tdp_w:.0f} W TDP × {workload.utilization:.0%} utilization "
+            "(the machines already run, so only the extra draw counts)"
+        ]
+    hosts = server_count(hardware, count, assumptions) * assumptions.host_power_w
+    line = f"power: {count} × {hardware.tdp_w:.0f} W TDP × {workload.utilization:.0%} utilization"
+    if hosts:
+        line += f" + {hosts:.0f} W for host servers ({assumptions.host_power_w:.0f} W each, estimate)"
+    return devices + hosts, [line]
+
+
+def tco(
+    hardware: Hardware,
+    count: int,
+    workload: Workload,
+    *,
+    served_tokens_per_s: float | None,
+    existing: bool = False,
+    migration_usd: float = 0.0,
+    assumptions: TcoAssumptions = DEFAULT_TCO_ASSUMPTIONS,
+) -> TcoResult:
+    """Total cost of ownership of `count` × `hardware` under the workload's cost assumptions.
+
+    `served_tokens_per_s` is what the option actually serves (None: unknown, so no $/M tokens).
+    `existing=True` costs already-owned idle hardware at its extra power only (seed 1's CPU point).
+    `migration_usd` is the one-time engineering cost of moving the model to this serving stack.
+    Raises `InvalidRequest` when the device has no price and is not already owned.
+    """
+    if count < 1:
+        raise InvalidRequest("Count must be at least 1.", field="count")
+    if migration_usd < 0:
+        raise InvalidRequest("Migration cost cannot be negative.", field="migration_usd")
+    capex, lines, is_estimate, basis = _capex(hardware, count, existing, assumptions)
+    avg_w, power_lines = _average_power_w(hardware, count, workload, existing, assumptions)
+    lines += power_lines
+    office = in_office(hardware, count, assumptions)
+    pue = assumptions.office_pue if office else assumptions.rack_pue
+    kwh = avg_w * pue * workload.hours_per_day * DAYS_PER_YEAR / 1000
+    annual_power = kwh * workload.electricity_usd_per_kwh
+    lines.append(
+        f"energy: {workload.hours_per_day:g} h/day × 365 days × ${workload.electricity_usd_per_kwh:g}/kWh, "
+        + ("office cooling absorbs up to 4 devices (seed 1)" if office else f"PUE {pue:g} for rack cooling (estimate)")
+        + f" → ${annual_power:,.0f}/year"
+    )
+    operations = 0.0 if existing else capex * assumptions.operations_share_of_capex_per_year
+    if operations:
+        lines.append(
+            f"operations: {assumptions.operations_share_of_capex_per_year:.0%} of capex per year "
+            f"(support, spares, admin; estimate) → ${operations:,.0f}/year"
+        )
+    space = 0.0
+    if not office and not existing:
+        space = server_count(hardware, count, assumptions) * assumptions.rack_space_usd_per_server_year
+        lines.append(f"rack space: ${assumptions.rack_space_usd_per_server_year:,.0f} per server per year (estimate)")
+    if migration_usd:
+        lines.append(f"migration: ${migration_usd:,.0f} to port and re-validate the model on this stack (seed 2)")
+    annual_opex = annual_power + operations + space
+    years = workload.amortization_years
+    lifetime = capex + years * annual_opex + migration_usd
+    per_million = None
+    tokens = None
+    if served_tokens_per_s is not None and served_tokens_per_s > 0:
+        tokens = annual_tokens(served_tokens_per_s, workload)
+        per_million = lifetime / (tokens * years) * 1e6
+        lines.append(
+            f"$/M tokens: ${lifetime:,.0f} over {years} years ÷ {served_tokens_per_s:,.0f} tok/s × "
+            f"{workload.hours_per_day:g} h/day × {workload.utilization:.0%} utilization × 365 days"
+        )
+    else:
+        lines.append("$/M tokens: not computed (served tokens per second unknown)")
+    return TcoResult(
+        capex_usd=round(capex, 2),
+        annual_power_usd=round(annual_power, 2),
+        annual_opex_usd=round(annual_opex, 2),
+        three_year_total_usd=round(capex + REPORTED_YEARS * annual_opex + migration_usd, 2),
+        cost_per_million_tokens_usd=None if per_million is None else round(per_million, 4),
+        assumptions=lines,
+        price_is_estimate=is_estimate,
+        price_basis=basis,
+        annual_tokens=tokens,
+        power_w=round(peak_power_w(hardware, count, assumptions), 1),
+        lifetime_total_usd=round(lifetime, 2),
+        migration_usd=migration_usd,
+        servers=server_count(hardware, count, assumptions),
+    )
+
+
+__all__ = [
+    "annual_tokens",
+    "devices_per_server",
+    "in_office",
+    "needs_host_server",
+    "peak_power_w",
+    "server_count",
+    "tco",
+]
