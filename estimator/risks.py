@@ -1,0 +1,338 @@
+"""The risk checklist: seed 2's five pitfalls plus the operational risks both seeds name.
+
+Each check is a small pure function of workload × hardware × serving stack × the option's estimate
+and TCO. It returns a `Risk` (severity, why with the numbers, mitigation) or None when the risk does
+not apply, so a reply lists only what matters for this option. Risk ids are DESIGN.md's contract.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from estimator.catalog import Hardware, Level, ServingStack
+from estimator.defaults import OVERLOAD_FACTOR
+from estimator.schemas import Estimate, Risk, TcoResult
+from estimator.workload import Workload
+
+SEVERITY_POINTS: dict[str, int] = {"low": 0, "medium": 1, "high": 3}
+_ORDER = {"high": 0, "medium": 1, "low": 2}
+_INTEGER_QUANTS = ("INT8", "INT4", "FP8")
+_LOW_BIT_GGUF = ("Q3_K_M", "Q2_K")
+_BYTES_PER_WEIGHT = {"FP16": 2.0, "BF16": 2.0, "FP8": 1.0, "INT8": 1.0, "Q8_0": 1.06, "Q6_K": 0.82,
+                     "Q5_K_M": 0.71, "Q4_K_M": 0.6, "Q4_0": 0.56, "INT4": 0.5, "Q3_K_M": 0.49, "Q2_K": 0.37}
+# Seed 1: "1–4 個 GPU，現有辦公室基礎設施通常能應對…超出這個範圍，你需要…專用機架空間".
+_OFFICE_DEVICES = 4
+# Seed 2's pitfall 5 lists vendors whose stack is the only way to run the chip.
+_VENDOR_MANAGED_STACKS = ("groq", "cerebras")
+
+
+@dataclass(frozen=True)
+class RiskContext:
+    """Everything a check may look at for one option."""
+
+    workload: Workload
+    hardware: Hardware
+    count: int
+    stack: ServingStack | None
+    estimate: Estimate | None
+    tco: TcoResult | None
+    max_concurrent_users: int | None
+    newest_launch_year: int | None
+
+    @property
+    def peak_users(self) -> int:
+        return self.workload.concurrent_users or 1
+
+    @property
+    def stack_name(self) -> str:
+        return self.stack.name if self.stack else "the serving stack"
+
+
+def _risk(risk_id: str, severity: Level, why: str, mitigation: str) -> Risk:
+    return Risk.model_validate({"id": risk_id, "severity": severity, "why": why, "mitigation": mitigation})
+
+
+def _lower(severity: Level) -> Level:
+    return {"high": "medium", "medium": "low", "low": "low"}[severity]  # type: ignore[return-value]
+
+
+def dynamic_shapes(ctx: RiskContext) -> Risk | None:
+    """Seed 2 pitfall 3: NPUs and graph-compiled accelerators recompile or fall off a cliff on new shapes."""
+    mode = ctx.stack.dynamic_shapes if ctx.stack else "unverified"
+    if mode == "native":
+        return None
+    compiled_kind = ctx.hardware.kind in ("npu", "accel")
+    severity: Level
+    if ctx.hardware.kind == "npu" or mode == "static":
+        severity = "high"
+    elif mode in ("buckets", "unverified") and compiled_kind:
+        severity = "medium" if mode == "buckets" else "high"
+    else:
+        severity = "low" if mode == "config_limits" else "medium"
+    if ctx.workload.dynamic_shapes is False:
+        severity = _lower(severity)
+    w = ctx.workload
+    lengths = f"prompts of ~{w.prompt_tokens or 512} tokens, answers of ~{w.output_tokens or 256}"
+    if w.context_length:
+        lengths += f", context up to {w.context_length:,}"
+    stated = "variable-length" if w.dynamic_shapes is not False else "said to be fixed-length"
+    return _risk(
+        "dynamic_shapes", severity,
+        f"{ctx.stack_name} on {ctx.hardware.name} handles input shapes as '{mode}' (not natively dynamic); "
+        f"your requests are {stated} ({lengths}). Unseen shapes trigger recompilation or padding and "
+        "latency spikes (seed 2, pitfall 3).",
+        "Fix a small set of length buckets, precompile them at warm-up, and replay your real prompt-length "
+        "distribution during the pilot, watching P99/P999 TTFT.",
+    )
+
+
+def multi_model(ctx: RiskContext) -> Risk | None:
+    """Seed 2 pitfall 4: several models at once on hardware or engines built for one."""
+    models = ctx.workload.models_served or 1
+    if models <= 1:
+        return None
+    support = ctx.stack.multi_model if ctx.stack else "unverified"
+    severity: Level = {"yes": "low", "process_per_model": "medium"}.get(support, "high")  # type: ignore[assignment]
+    if support == "unverified" and ctx.hardware.kind in ("gpu", "cpu"):
+        severity = "medium"
+    memory = ""
+    est = ctx.estimate
+    if est is not None and est.memory_available_gb > 0:
+        needed = est.memory_required_gb * models
+        memory = f"; {models} copies need ~{needed:.0f} GB of {est.memory_available_gb:.0f} GB"
+        if needed > est.memory_available_gb:
+            severity = "high"
+            memory += " (does not fit side by side)"
+    return _risk(
+        "multi_model", severity,
+        f"{models} models must be served at once; {ctx.stack_name} multi-model support: '{support}'{memory} "
+        "(seed 2, pitfall 4).",
+        "Run one server process per model with fixed memory shares (or swap adapters/LoRA on one base model), "
+        "and test all models under load together in the pilot.",
+    )
+
+
+def software_maturity(ctx: RiskContext) -> Risk | None:
+    """Seed 2 pitfall 5: stacks that update slowly or leave you waiting on the vendor."""
+    stack = ctx.stack
+    if stack is None:
+        return _risk("software_maturity", "medium", f"No serving stack on record for {ctx.hardware.name}.",
+                     "Confirm a supported serving path with the vendor before buying.")
+    if stack.maturity != "high":
+        severity: Level = "high" if stack.maturity == "low" else "medium"
+        note = f" Notes: {stack.notes.split('. ')[0].rstrip('.')}." if stack.notes else ""
+        return _risk(
+            "software_maturity", severity,
+            f"{stack.name} maturity is rated {stack.maturity}.{note} (seed 2, pitfall 5).",
+            "Check release cadence and issue response, pin versions, and get a support commitment from the vendor.",
+        )
+    if stack.continuous_batching != "yes" and ctx.peak_users > 4:
+        return _risk(
+            "software_maturity", "medium",
+            f"{stack.name} continuous batching is '{stack.continuous_batching}' but {ctx.peak_users} users are "
+            "active at peak; without it concurrent requests queue.",
+            "Use a batching server (vLLM, TensorRT-LLM, OpenVINO Model Server) for shared serving.",
+        )
+    return None
+
+
+def _format_supported(quant: str, formats: tuple[str, ...]) -> bool:
+    wanted = {quant.upper()}
+    if quant.upper().startswith("Q"):
+        wanted.add("GGUF")
+    if quant.upper() == "INT4":
+        wanted |= {"AWQ", "GPTQ", "INT4"}
+    joined = " ".join(formats).upper()
+    return any(name in joined for name in wanted)
+
+
+def quantization_calibration(ctx: RiskContext) -> Risk | None:
+    """Seed 2 pitfall 2: INT8/INT4 calibration is real work; seed 1: accuracy-critical tasks want Q8_0."""
+    quant = (ctx.workload.quantization or "Q4_K_M").upper()
+    critical = bool(ctx.workload.accuracy_critical)
+    compiled = ctx.hardware.kind in ("npu", "accel")
+    formats = ctx.stack.quant_formats if ctx.stack else ()
+    reasons: list[str] = []
+    severity: Level | None = None
+    if formats and not _format_supported(quant, formats):
+        severity = "high" if critical else "medium"
+        reasons.append(f"{ctx.stack_name} does not take {quant} natively (formats: {', '.join(formats)}), "
+                       "so the model must be re-quantized and re-validated")
+    if quant in _INTEGER_QUANTS and (compiled or critical):
+        severity = "high" if critical and quant != "FP8" else (severity or "medium")
+        reasons.append(f"{quant} on {ctx.hardware.kind} needs calibration data and per-layer sensitivity checks")
+    if critical and quant in _LOW_BIT_GGUF:
+        severity = "high"
+        reasons.append(f"{quant} loses measurable quality; seed 1 keeps Q3/Q2 for when memory forces it")
+    elif critical and quant not in ("FP16", "BF16", "Q8_0", "FP8", "INT8", "Q6_K"):
+        severity = severity or "medium"
+        reasons.append(f"the task is accuracy-critical and {quant} is a 4–5-bit format (seed 1: Q8_0 for "
+                       "accuracy-critical work)")
+    if severity is None:
+        return None
+    return _risk(
+        "quantization_calibration", severity,
+        "; ".join(reasons) + " (seed 2, pitfall 2).",
+        "Build a calibration set from real prompts, compare against an FP16/Q8_0 baseline on your own eval set, "
+        "and keep sensitive layers at higher precision (mixed precision).",
+    )
+
+
+def memory_bandwidth(ctx: RiskContext) -> Risk | None:
+    """Seed 2 pitfall 1: peak compute bought for a decode that is bound by memory bandwidth."""
+    hw = ctx.hardware
+    if ctx.estimate is None or ctx.estimate.bound != "memory" or not hw.fp16_tflops or not hw.memory_bandwidth_gbs:
+        return None
+    ridge = hw.fp16_tflops * 1e12 / (hw.memory_bandwidth_gbs * 1e9)  # FLOP per byte where compute takes over
+    bytes_per_weight = _BYTES_PER_WEIGHT.get((ctx.workload.quantization or "Q4_K_M").upper(), 0.6)
+    batch = max(1, ctx.peak_users // max(1, ctx.count))
+    intensity = 2 * batch / bytes_per_weight  # decode: 2 FLOP per weight per sequence in the batch
+    used = intensity / ridge
+    if used >= 0.05 or ridge < 250:
+        return None
+    return _risk(
+        "memory_bandwidth", "medium",
+        f"decode is memory-bound: {hw.name} has {hw.fp16_tflops:,.0f} TFLOPS FP16 but {hw.memory_bandwidth_gbs:,.0f} "
+        f"GB/s (ridge {ridge:,.0f} FLOP/byte); ~{batch} streams per device reach ~{intensity:,.0f} FLOP/byte, "
+        f"so ~{used:.0%} of the compute is usable (seed 2, pitfall 1).",
+        "Compare options by memory bandwidth and measured tokens/s, not peak TFLOPS; batch more streams per device.",
+    )
+
+
+def power_cooling(ctx: RiskContext) -> Risk | None:
+    """Seed 1: power and cooling need a rack beyond 4 GPUs; and any option near the stated power budget."""
+    power = ctx.tco.power_w if ctx.tco and ctx.tco.power_w else (ctx.hardware.tdp_w or 0) * ctx.count
+    budget = ctx.workload.power_budget_w
+    if budget and power > budget:
+        return _risk("power_cooling", "high", f"peak draw ~{power:,.0f} W exceeds the {budget:,} W budget.",
+                     "Choose fewer or lower-power devices, cap board power, or raise the budget.")
+    if budget and power > 0.8 * budget:
+        return _risk("power_cooling", "medium",
+                     f"peak draw ~{power:,.0f} W is {power / budget:.0%} of the {budget:,} W budget.",
+                     "Power-cap the devices and measure wall power during the 1.5× overload test.")
+    accelerators = ctx.hardware.kind in ("gpu", "accel")
+    if accelerators and ctx.count > _OFFICE_DEVICES:
+        severity: Level = "high" if ctx.count > 2 * _OFFICE_DEVICES else "medium"
+        return _risk(
+            "power_cooling", severity,
+            f"{ctx.count} devices draw ~{power:,.0f} W peak; beyond 4 GPUs office power and cooling no longer "
+            "suffice (seed 1).",
+            "Plan rack space with proper power distribution and cooling before delivery; check circuit capacity.",
+        )
+    return None
+
+
+def _load(ctx: RiskContext) -> float | None:
+    if not ctx.max_concurrent_users:
+        return None
+    return ctx.peak_users / ctx.max_concurrent_users
+
+
+def tail_latency(ctx: RiskContext) -> Risk | None:
+    """Queueing: P99 grows fast above ~70 % utilization and under bursty arrivals (seed 2's P99/P999)."""
+    load = _load(ctx)
+    bursty = ctx.workload.arrival_pattern == "bursty"
+    if (load is None or load <= 0.7) and not bursty:
+        return None
+    severity: Level = "high" if load is not None and load > 0.9 else "medium"
+    parts = []
+    if load is not None:
+        parts.append(f"peak {ctx.peak_users} users load the option to {load:.0%} of its {ctx.max_concurrent_users} "
+                     "concurrent-user capacity")
+    if bursty:
+        parts.append("arrivals are bursty")
+    if ctx.estimate and ctx.estimate.ttft_p95_ms and ctx.workload.ttft_target_ms:
+        parts.append(f"p95 TTFT ~{ctx.estimate.ttft_p95_ms:,.0f} ms vs {ctx.workload.ttft_target_ms:,} ms target")
+    return _risk(
+        "tail_latency", severity,
+        "; ".join(parts) + ". Above ~70 % utilization queueing makes P99/P999 latency climb steeply.",
+        "Set a maximum batch wait time, keep utilization under ~70 % at peak, and measure P99/P999 in the pilot.",
+    )
+
+
+def capacity_headroom(ctx: RiskContext) -> Risk | None:
+    """Seed 2's overload test: the option should carry 1.5× its nominal peak."""
+    if not ctx.max_concurrent_users:
+        return None
+    ratio = ctx.max_concurrent_users / ctx.peak_users
+    if ratio >= OVERLOAD_FACTOR:
+        return None
+    severity: Level = "high" if ratio < 1.1 else "medium"
+    return _risk(
+        "capacity_headroom", severity,
+        f"capacity ~{ctx.max_concurrent_users} concurrent users is {ratio:.2f}× the peak of {ctx.peak_users}; "
+        f"seed 2's overload test drives {OVERLOAD_FACTOR}× ({OVERLOAD_FACTOR * ctx.peak_users:.0f} users).",
+        "Add a device (or N+1 spare), or cap concurrency with admission control and verify at 1.5× load.",
+    )
+
+
+def vendor_lock_in(ctx: RiskContext) -> Risk | None:
+    """Single-vendor stacks: the model, tooling and support live with one supplier."""
+    stack = ctx.stack
+    if stack is None or ctx.hardware.kind not in ("accel", "npu"):
+        return None
+    if stack.id in _VENDOR_MANAGED_STACKS:
+        return _risk("vendor_lock_in", "high",
+                     f"{stack.name} compiles and manages models itself; you run what the vendor supports.",
+                     "Keep a GPU fallback path for the model and contract for model-support timelines.")
+    return _risk(
+        "vendor_lock_in", "medium",
+        f"{ctx.hardware.name} runs only on {stack.name}; the ported model and tooling do not move to other hardware.",
+        "Keep the model in a portable format (HF checkpoint, ONNX) and budget a second port if you switch.",
+    )
+
+
+def supply(ctx: RiskContext) -> Risk | None:
+    """Seed 1: high-end cards are supply-constrained; old consumer cards go out of production."""
+    hw = ctx.hardware
+    newest = ctx.newest_launch_year
+    if hw.kind == "gpu" and "HBM" in (hw.memory_type or "").upper() and (hw.price_usd or 0) >= 10_000:
+        return _risk("supply", "medium",
+                     f"{hw.name} is a high-end datacenter part; seed 1 notes supply constraints on high-end cards "
+                     f"({ctx.count} needed).",
+                     "Get firm lead times and quotes from two resellers before committing the plan.")
+    if newest and hw.launch_year and newest - hw.launch_year >= 3 and hw.kind in ("gpu", "accel"):
+        return _risk("supply", "medium",
+                     f"{hw.name} launched in {hw.launch_year}, {newest - hw.launch_year} years before the newest "
+                     "device on record; new units may be scarce or end-of-life.",
+                     "Confirm availability and warranty; price the successor part as a fallback.")
+    if hw.kind == "accel" and hw.vendor.lower() in ("groq", "cerebras", "tenstorrent"):
+        return _risk("supply", "medium", f"{hw.vendor} is a small, single-source supplier.",
+                     "Ask for delivery commitments and a support term covering the amortization period.")
+    return None
+
+
+CHECKS: tuple[Callable[[RiskContext], Risk | None], ...] = (
+    dynamic_shapes, multi_model, software_maturity, quantization_calibration, memory_bandwidth,
+    power_cooling, tail_latency, capacity_headroom, vendor_lock_in, supply,
+)
+
+
+def assess_risks(
+    workload: Workload,
+    hardware: Hardware,
+    count: int,
+    stack: ServingStack | None,
+    estimate: Estimate | None,
+    tco: TcoResult | None,
+    *,
+    max_concurrent_users: int | None = None,
+    newest_launch_year: int | None = None,
+) -> list[Risk]:
+    """The risks that apply to this option, most severe first.
+
+    `max_concurrent_users` (the option's capacity at the SLO) enables the tail-latency and headroom checks;
+    `newest_launch_year` (the catalog's newest device) stands in for "now" in the supply check.
+    """
+    ctx = RiskContext(workload, hardware, count, stack, estimate, tco, max_concurrent_users, newest_launch_year)
+    found = [risk for check in CHECKS if (risk := check(ctx)) is not None]
+    return sorted(found, key=lambda r: _ORDER[r.severity])
+
+
+def risk_score(risks: list[Risk]) -> int:
+    """A ranking tie-breaker: 3 points per high risk, 1 per medium."""
+    return sum(SEVERITY_POINTS[r.severity] for r in risks)
+
+
+__all__ = ["CHECKS", "SEVERITY_POINTS", "RiskContext", "assess_risks", "risk_score"]
