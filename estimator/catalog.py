@@ -64,6 +64,7 @@ class ModelArch(_Frozen):
     license: str | None = None
     aliases: tuple[str, ...] = ()
     source_url: str
+    notes: str | None = None
 
 
 class Benchmark(_Frozen):

@@ -17,3 +17,11 @@ def _isolated_home(tmp_path, monkeypatch):
     monkeypatch.delenv("SILICONSULT_LLM", raising=False)
     monkeypatch.delenv("SILICONSULT_STATE_URL", raising=False)
     yield home
+
+
+@pytest.fixture(scope="session")
+def catalog():
+    """The shipped knowledge data as one immutable `Catalog` (built once in an in-memory DuckDB)."""
+    from knowledge.testing import memory_catalog
+
+    return memory_catalog()

@@ -1,0 +1,254 @@
+"""Read and validate the knowledge data directory (CSV files + calibration.json) into catalog models.
+
+Every row is validated with the pydantic models of `estimator/catalog.py`. Problems are collected, not
+raised one by one: a user fixing a data file sees every error at once, each as
+`file:line: column: reason`, where `line` is the physical line in the CSV (the header is line 1).
+Nothing here touches the database; `knowledge/build.py` writes what this module returns.
+"""
+
+from __future__ import annotations
+
+import csv
+import hashlib
+import io
+from collections.abc import Iterator
+from dataclasses import dataclass
+from pathlib import Path
+from typing import get_args
+
+from pydantic import BaseModel, ValidationError
+
+from estimator.catalog import Benchmark, CalibrationParams, Hardware, ModelArch, QuantFormat, ServingStack
+from estimator.errors import DataError
+
+CALIBRATION_FILE = "calibration.json"
+LIST_SEPARATOR = ";"
+
+
+@dataclass(frozen=True)
+class TableSpec:
+    """One CSV file: the table it fills, the model each row must satisfy and its key column."""
+
+    file: str
+    table: str
+    model: type[BaseModel]
+    key: str
+    list_columns: tuple[str, ...] = ()
+
+    @property
+    def columns(self) -> tuple[str, ...]:
+        return tuple(self.model.model_fields)
+
+    @property
+    def nullable_required(self) -> tuple[str, ...]:
+        """Columns that must be present but may be None (e.g. a benchmark's `hardware_id`)."""
+        fields = self.model.model_fields.items()
+        return tuple(name for name, info in fields if info.is_required() and type(None) in get_args(info.annotation))
+
+
+TABLES: tuple[TableSpec, ...] = (
+    TableSpec("serving_stacks.csv", "serving_stacks", ServingStack, "id", ("quant_formats", "hardware_kinds")),
+    TableSpec("quant_formats.csv", "quant_formats", QuantFormat, "name"),
+    TableSpec("hardware.csv", "hardware", Hardware, "id", ("software_stacks",)),
+    TableSpec("models.csv", "models", ModelArch, "id", ("aliases",)),
+    TableSpec("benchmarks.csv", "benchmarks", Benchmark, "row_id"),
+)
+
+
+@dataclass(frozen=True)
+class Row:
+    """A validated row and where it came from (for cross-file error messages)."""
+
+    line: int
+    item: BaseModel
+
+
+@dataclass(frozen=True)
+class LoadedData:
+    """Everything read from one data directory; `rows[table]` keeps the file order."""
+
+    data_version: str
+    rows: dict[str, tuple[Row, ...]]
+    calibration: CalibrationParams
+
+    def items(self, table: str) -> list[BaseModel]:
+        return [row.item for row in self.rows[table]]
+
+
+def default_data_dir() -> Path:
+    """The data shipped with the package (knowledge/data/)."""
+    return Path(__file__).resolve().parent / "data"
+
+
+def data_files(data_dir: Path) -> list[Path]:
+    """The files whose bytes define the data version, in a fixed order."""
+    names = [spec.file for spec in TABLES] + [CALIBRATION_FILE]
+    return [data_dir / name for name in names if (data_dir / name).is_file()]
+
+
+def data_version(data_dir: Path) -> str:
+    """A short hash of the data files' names and bytes: it changes whenever any data changes."""
+    digest = hashlib.sha256()
+    for path in data_files(data_dir):
+        digest.update(path.name.encode() + b"\0")
+        digest.update(path.read_bytes())
+        digest.update(b"\0")
+    return digest.hexdigest()[:16]
+
+
+def _records(text: str) -> Iterator[tuple[int, list[str]]]:
+    """CSV records with the physical line each starts on (quoted fields may span lines)."""
+    reader = csv.reader(io.StringIO(text, newline=""))
+    while True:
+        start = reader.line_num + 1
+        try:
+            record = next(reader)
+        except StopIteration:
+            return
+        if record:  # a blank line is not a row
+            yield start, record
+
+
+def _cell(spec: TableSpec, column: str, raw: str) -> object:
+    value = raw.strip()
+    if column in spec.list_columns:
+        return tuple(part.strip() for part in value.split(LIST_SEPARATOR) if part.strip())
+    return value
+
+
+def _check_urls(source_url: str) -> str | None:
+    parts = [part.strip() for part in source_url.split(" ; ")]
+    bad = [part for part in parts if not part.startswith(("http://", "https://"))]
+    return f"not an http(s) URL: {bad[0]!r}" if bad else None
+
+
+def _parse_file(spec: TableSpec, path: Path, errors: list[str]) -> list[Row]:
+    """Validate one CSV file; append problems to `errors` and return the good rows."""
+    name = path.name
+    try:
+        text = path.read_text(encoding="utf-8")
+    except FileNotFoundError:
+        errors.append(f"{name}:0: (file): missing file")
+        return []
+    except UnicodeDecodeError as exc:
+        errors.append(f"{name}:0: (file): not UTF-8 text ({exc.reason})")
+        return []
+    records = _records(text)
+    first = next(records, None)
+    if first is None:
+        errors.append(f"{name}:1: (header): empty file, expected columns {', '.join(spec.columns)}")
+        return []
+    header = [column.strip() for column in first[1]]
+    unknown = [column for column in header if column not in spec.columns]
+    required = [field for field, info in spec.model.model_fields.items() if info.is_required()]
+    missing = [column for column in required if column not in header]
+    for column in unknown:
+        errors.append(f"{name}:1: {column}: unknown column (expected one of {', '.join(spec.columns)})")
+    for column in missing:
+        errors.append(f"{name}:1: {column}: required column is missing")
+    if unknown or missing:
+        return []
+
+    rows: list[Row] = []
+    seen: dict[object, int] = {}
+    for line, record in records:
+        if len(record) != len(header):
+            errors.append(f"{name}:{line}: (row): {len(record)} cells, the header has {len(header)}")
+            continue
+        values = {col: _cell(spec, col, raw) for col, raw in zip(header, record, strict=True) if raw.strip()}
+        # An empty cell means "unknown": None where the column is nullable, else the model's default
+        # applies (or pydantic reports the required column).
+        values.update({col: None for col in spec.nullable_required if col not in values})
+        try:
+            item = spec.model.model_validate(values)
+        except ValidationError as exc:
+            for err in exc.errors():
+                column = str(err["loc"][0]) if err["loc"] else "(row)"
+                errors.append(f"{name}:{line}: {column}: {err['msg']}")
+            continue
+        url_problem = _check_urls(getattr(item, "source_url"))
+        if url_problem:
+            errors.append(f"{name}:{line}: source_url: {url_problem}")
+            continue
+        key = getattr(item, spec.key)
+        if key in seen:
+            errors.append(f"{name}:{line}: {spec.key}: duplicate {key!r} (first on line {seen[key]})")
+            continue
+        seen[key] = line
+        rows.append(Row(line, item))
+    return rows
+
+
+def _cross_check(rows: dict[str, list[Row]], errors: list[str]) -> None:
+    """References between files: stacks named by devices, devices and quants named by benchmarks."""
+    stack_ids = {row.item.id for row in rows["serving_stacks"]}  # type: ignore[attr-defined]
+    quant_names = {row.item.name.upper() for row in rows["quant_formats"]}  # type: ignore[attr-defined]
+    kinds = {row.item.id: row.item.kind for row in rows["hardware"]}  # type: ignore[attr-defined]
+    for row in rows["hardware"]:
+        device: Hardware = row.item  # type: ignore[assignment]
+        for stack in device.software_stacks:
+            if stack not in stack_ids:
+                errors.append(f"hardware.csv:{row.line}: software_stacks: unknown stack id {stack!r}")
+    for row in rows["benchmarks"]:
+        bench: Benchmark = row.item  # type: ignore[assignment]
+        if bench.hardware_id is not None:
+            if bench.hardware_id not in kinds:
+                errors.append(f"benchmarks.csv:{row.line}: hardware_id: unknown hardware id {bench.hardware_id!r}")
+            elif kinds[bench.hardware_id] != bench.kind:
+                errors.append(
+                    f"benchmarks.csv:{row.line}: kind: {bench.kind!r} but hardware "
+                    f"{bench.hardware_id!r} is {kinds[bench.hardware_id]!r}"
+                )
+        if bench.quant.upper() not in quant_names:
+            errors.append(f"benchmarks.csv:{row.line}: quant: unknown quant format {bench.quant!r}")
+
+
+def _read_calibration(data_dir: Path, errors: list[str]) -> CalibrationParams:
+    path = data_dir / CALIBRATION_FILE
+    if not path.is_file():
+        return CalibrationParams()
+    try:
+        return CalibrationParams.model_validate_json(path.read_bytes())
+    except ValidationError as exc:
+        for err in exc.errors():
+            where = ".".join(str(part) for part in err["loc"]) or "(file)"
+            errors.append(f"{CALIBRATION_FILE}: {where}: {err['msg']}")
+        return CalibrationParams()
+
+
+def read_dir(data_dir: Path) -> LoadedData:
+    """Read and validate a data directory; raise `DataError` listing every problem found."""
+    if not data_dir.is_dir():
+        raise DataError([f"{data_dir}: not a directory"])
+    errors: list[str] = []
+    rows = {spec.table: _parse_file(spec, data_dir / spec.file, errors) for spec in TABLES}
+    _cross_check(rows, errors)
+    calibration = _read_calibration(data_dir, errors)
+    if errors:
+        raise DataError(errors)
+    return LoadedData(
+        data_version=data_version(data_dir),
+        rows={table: tuple(table_rows) for table, table_rows in rows.items()},
+        calibration=calibration,
+    )
+
+
+def validate_dir(path: Path) -> list[str]:
+    """Every problem in a data directory as `file:line: column: reason` (empty when it is valid)."""
+    try:
+        read_dir(path)
+    except DataError as exc:
+        return exc.errors
+    return []
+
+
+__all__ = [
+    "TABLES",
+    "LoadedData",
+    "Row",
+    "TableSpec",
+    "data_version",
+    "default_data_dir",
+    "read_dir",
+    "validate_dir",
+]

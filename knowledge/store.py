@@ -1,0 +1,164 @@
+"""The one door to the knowledge database: `KnowledgeStore(conn)` answers intent-named questions with models.
+
+Callers never see SQL, cursors or DuckDB types. `open_store(home)` builds the store file under `home`
+when it is missing or stale (data or schema changed), then loads it read-only into an in-memory
+connection: the catalog is small, and holding no handle on the file means concurrent chat processes
+never block or see a half-written store.
+"""
+
+from __future__ import annotations
+
+import re
+from functools import cached_property
+from pathlib import Path
+
+import duckdb
+from pydantic import BaseModel
+
+from estimator.catalog import (
+    Benchmark,
+    CalibrationParams,
+    Catalog,
+    Hardware,
+    ModelArch,
+    QuantFormat,
+    ServingStack,
+)
+from estimator.errors import DataError
+from knowledge.build import STORE_FILE, build_file, schema_version, stored_versions
+from knowledge.loader import data_version, default_data_dir, read_dir
+
+# Letter-digit boundaries and separators split a model name into tokens, so "Llama-3-8B", "llama3 8b"
+# and "LLAMA 3 8B" all become "llama 3 8b".
+_SEPARATORS = re.compile(r"[^a-z0-9.]+|(?<=[a-z])(?=[0-9])")
+# Suffixes that name a variant of the same architecture, ignored when nothing matches with them.
+_VARIANT_WORDS = {"instruct", "chat", "it", "hf", "base", "gguf"}
+
+
+def model_key(text: str) -> str:
+    """Canonical form of a model name for matching: lowercase tokens joined by single spaces."""
+    tokens = [token.strip(".") for token in _SEPARATORS.split(text.lower())]
+    return " ".join(token for token in tokens if token)
+
+
+class KnowledgeStore:
+    """Typed queries over one DuckDB connection holding the knowledge tables."""
+
+    def __init__(self, conn: duckdb.DuckDBPyConnection) -> None:
+        self._conn = conn
+
+    def close(self) -> None:
+        self._conn.close()
+
+    def _select(self, model: type[BaseModel], table: str, where: str = "", params: list[object] | None = None) -> list:
+        columns = ", ".join(model.model_fields)
+        sql = f"SELECT {columns} FROM {table} {where} ORDER BY position"
+        cursor = self._conn.execute(sql, params or [])
+        names = [desc[0] for desc in cursor.description]
+        return [model.model_validate(dict(zip(names, values, strict=True))) for values in cursor.fetchall()]
+
+    def hardware(self, kind: str | None = None) -> list[Hardware]:
+        """Every device, or those of one kind (cpu, gpu, npu, soc, accel), in catalog order."""
+        if kind is None:
+            return self._select(Hardware, "hardware")
+        return self._select(Hardware, "hardware", "WHERE kind = ?", [kind])
+
+    def get_hardware(self, hardware_id: str) -> Hardware | None:
+        found = self._select(Hardware, "hardware", "WHERE id = ?", [hardware_id])
+        return found[0] if found else None
+
+    def models(self) -> list[ModelArch]:
+        return self._select(ModelArch, "models")
+
+    def find_model(self, text: str) -> ModelArch | None:
+        """The model named by `text` (id, name or alias; case- and separator-insensitive).
+
+        Tries an exact match, then the same without variant words ("instruct", "chat", …), then the
+        longest known name contained in the text on token boundaries ("our Llama 3 8B fine-tune").
+        """
+        known = [(key, model) for model in self.models() for key in _keys(model)]
+        wanted = model_key(text)
+        stripped = " ".join(token for token in wanted.split() if token not in _VARIANT_WORDS)
+        for candidate in (wanted, stripped):
+            exact = [model for key, model in known if key == candidate]
+            if exact:
+                return exact[0]
+        padded = f" {wanted} "
+        contained = [(len(key), model) for key, model in known if f" {key} " in padded]
+        return max(contained, key=lambda pair: pair[0])[1] if contained else None
+
+    def benchmarks(self, hardware_id: str | None = None, metric: str | None = None) -> list[Benchmark]:
+        """Measured rows, optionally for one device id and/or one metric (tg, pp, total_tps)."""
+        clauses, params = [], []
+        if hardware_id is not None:
+            clauses.append("hardware_id = ?")
+            params.append(hardware_id)
+        if metric is not None:
+            clauses.append("metric = ?")
+            params.append(metric)
+        where = f"WHERE {' AND '.join(clauses)}" if clauses else ""
+        return self._select(Benchmark, "benchmarks", where, params)
+
+    def stacks(self) -> list[ServingStack]:
+        return self._select(ServingStack, "serving_stacks")
+
+    def quant_formats(self) -> list[QuantFormat]:
+        return self._select(QuantFormat, "quant_formats")
+
+    def data_version(self) -> str:
+        row = self._conn.execute("SELECT value FROM meta WHERE key = 'data_version'").fetchone()
+        return row[0] if row else "unknown"
+
+    def calibration(self) -> CalibrationParams:
+        row = self._conn.execute("SELECT params_json FROM calibration").fetchone()
+        return CalibrationParams.model_validate_json(row[0]) if row else CalibrationParams()
+
+    @cached_property
+    def _catalog(self) -> Catalog:
+        return Catalog(
+            data_version=self.data_version(),
+            hardware=tuple(self.hardware()),
+            models=tuple(self.models()),
+            benchmarks=tuple(self.benchmarks()),
+            stacks=tuple(self.stacks()),
+            quant_formats=tuple(self.quant_formats()),
+            calibration=self.calibration(),
+        )
+
+    def catalog(self) -> Catalog:
+        """Everything in one immutable value (built once per store instance)."""
+        return self._catalog
+
+
+def _keys(model: ModelArch) -> set[str]:
+    return {model_key(name) for name in (model.id, model.name, *model.aliases)}
+
+
+def _load_read_only(path: Path) -> duckdb.DuckDBPyConnection:
+    """Copy a store file into a fresh in-memory database through a read-only attach."""
+    conn = duckdb.connect(":memory:")
+    conn.execute("ATTACH ? AS stored (READ_ONLY)", [str(path)])
+    conn.execute("COPY FROM DATABASE stored TO memory")
+    conn.execute("DETACH stored")
+    return conn
+
+
+def open_store(home: Path, data_dir: Path | None = None) -> KnowledgeStore:
+    """Open the store under `home`, building it first if it is missing or its data/schema changed.
+
+    Raises `DataError` (listing every problem) when the data must be (re)built and does not
+    validate; the previous store file is then left as it was.
+    """
+    data_dir = data_dir or default_data_dir()
+    target = home / STORE_FILE
+    wanted = (data_version(data_dir), schema_version())
+    if stored_versions(target) != wanted:
+        data = read_dir(data_dir)
+        build_file(data, target)
+    try:
+        return KnowledgeStore(_load_read_only(target))
+    except duckdb.Error as exc:
+        raise DataError([f"{target}: the knowledge store cannot be read ({exc}); delete it to rebuild"]) from exc
+
+
+__all__ = ["KnowledgeStore", "model_key", "open_store"]
