@@ -15,6 +15,10 @@ from estimator.errors import LLMError
 Message = dict[str, str]  # {"role": "system"|"user"|"assistant", "content": "..."}
 
 
+class LLMTimeout(LLMError):
+    """The model gave no answer within the call's timeout (the caller falls back, as for any LLMError)."""
+
+
 @runtime_checkable
 class LanguageModel(Protocol):
     """A chat completion. `json_schema` asks for schema-constrained JSON output where the backend can."""
@@ -63,4 +67,4 @@ class ScriptedModel:
         return answer
 
 
-__all__ = ["LanguageModel", "Message", "ScriptedModel"]
+__all__ = ["LLMTimeout", "LanguageModel", "Message", "ScriptedModel"]

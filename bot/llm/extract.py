@@ -3,19 +3,127 @@
 Contract for callers (the engine): never raises; returns only facts that validate against
 `Workload`, are in range, and are grounded in the user's own words. {} when nothing is found or the
 model fails.
+
+Steps: a flattened JSON schema of the wanted fields constrains decoding; the answer is parsed and
+validated into `Workload` (ranges included); on a validation failure the model is asked once more
+with the error (instructor's re-ask); each surviving value must then be supported by the user's text
+(`bot.llm.evidence`). The user's text is data inside the prompt, and the only thing it can change is
+these facts, each of which must pass the checks above.
 """
 
 from __future__ import annotations
 
+import json
+import logging
+import time
+from collections.abc import Sequence
 from typing import Any
 
-from bot.llm.base import LanguageModel
+from pydantic import ValidationError
+
+from bot.llm.base import LanguageModel, LLMTimeout, Message
+from bot.llm.evidence import value_supported
+from bot.llm.prompts import extraction_messages, retry_messages
+from bot.llm.schema import INTERVIEW_FIELDS, empty_value, flat_workload_schema
+from bot.llm.stats import stats_for
+from estimator.errors import LLMError
+from estimator.workload import Workload
+
+log = logging.getLogger(__name__)
+
+# Greedy JSON for one field is about a dozen tokens ("model_params_b": null, …).
+_TOKENS_PER_FIELD = 14
+
+
+def _describe(exc: Exception) -> str:
+    """A short, model-readable account of why an answer was rejected."""
+    if isinstance(exc, ValidationError):
+        return "; ".join(f"{'.'.join(str(p) for p in e['loc']) or 'answer'}: {e['msg']}" for e in exc.errors())
+    return str(exc)
+
+
+def parse_facts(answer: str, fields: Sequence[str]) -> dict[str, Any]:
+    """The stated facts in a model answer, validated by `Workload` (types and ranges).
+
+    Raises ValueError (bad JSON, unknown field) or ValidationError (wrong type, out of range).
+    """
+    data = json.loads(answer)
+    if not isinstance(data, dict):
+        raise ValueError("the answer must be a JSON object")
+    unexpected = sorted(set(data) - set(fields))
+    if unexpected:
+        raise ValueError(f"unexpected fields: {', '.join(unexpected)}")
+    schema = flat_workload_schema(fields)["properties"]
+    stated = {k: v for k, v in data.items() if v != empty_value(schema[k]) and v is not None}
+    workload = Workload.model_validate(stated)
+    return {name: value for name, value in workload.model_dump(mode="json").items() if name in stated}
+
+
+def _ask(model: LanguageModel, messages: list[Message], fields: Sequence[str], timeout_s: float | None) -> dict[str, Any]:
+    """Validated facts after at most one re-ask; `LLMError` (with the attempts) otherwise."""
+    schema = flat_workload_schema(fields)
+    max_tokens = 16 + _TOKENS_PER_FIELD * len(fields)
+    attempts: list[str] = []
+    for _ in range(2):
+        answer = model.complete(messages, json_schema=schema, max_tokens=max_tokens, timeout_s=timeout_s)
+        attempts.append(answer)
+        try:
+            return parse_facts(answer, fields)
+        except (ValueError, ValidationError) as exc:
+            messages = retry_messages(messages, answer, _describe(exc))
+    raise LLMError("the model's extraction stayed invalid after a re-ask", attempts=attempts)
+
+
+def ground_facts(facts: dict[str, Any], text: str, known_slots: dict[str, Any]) -> dict[str, Any]:
+    """The facts that the user's `text` supports and that agree with each other and the known slots."""
+    kept = {field: value for field, value in facts.items() if value_supported(field, value, text)}
+    users = {**known_slots, **kept}
+    if "concurrent_users" in kept and users.get("total_users") and kept["concurrent_users"] > users["total_users"]:
+        del kept["concurrent_users"]  # more people at once than there are users: a misreading
+    return kept
 
 
 def extract_workload_facts(
-    model: LanguageModel, text: str, known_slots: dict[str, Any], lang: str
+    model: LanguageModel,
+    text: str,
+    known_slots: dict[str, Any],
+    lang: str,
+    *,
+    fields: Sequence[str] | None = None,
+    timeout_s: float | None = None,
 ) -> dict[str, Any]:
-    return {}
+    """Workload facts (DESIGN.md field names) that the model read in `text` and the text supports.
+
+    `fields` limits what is asked (e.g. just the slot the interview asked about: shorter output,
+    faster); by default every interview field not in `known_slots`. `lang` is accepted for symmetry
+    with `phrase_reply`; extraction reads English and Chinese alike.
+    """
+    wanted = [f for f in (fields or INTERVIEW_FIELDS) if f in Workload.model_fields]
+    if fields is None:
+        wanted = [f for f in wanted if known_slots.get(f) is None]
+    if model is None or not text.strip() or not wanted:
+        return {}
+    stats = stats_for(model.name)
+    started = time.perf_counter()
+    try:
+        facts = _ask(model, extraction_messages(text, wanted), wanted, timeout_s)
+    except Exception as exc:  # any model failure means "the model read nothing"; the parser's facts stand
+        elapsed_ms = (time.perf_counter() - started) * 1000
+        timed_out = isinstance(exc, LLMTimeout)
+        stats.add(extract_calls=1, fallbacks=1, errors=int(not timed_out), timeouts=int(timed_out), latency_ms=elapsed_ms)
+        log.info("extraction fell back (%s: %s)", type(exc).__name__, exc)
+        return {}
+    kept = ground_facts(facts, text, known_slots)
+    dropped = sorted(set(facts) - set(kept))
+    if dropped:
+        log.info("extraction dropped ungrounded facts: %s", {k: facts[k] for k in dropped})
+    stats.add(
+        extract_calls=1,
+        extract_facts_kept=len(kept),
+        extract_facts_dropped=len(dropped),
+        latency_ms=(time.perf_counter() - started) * 1000,
+    )
+    return kept
 
 
-__all__ = ["extract_workload_facts"]
+__all__ = ["extract_workload_facts", "ground_facts", "parse_facts"]

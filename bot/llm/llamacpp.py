@@ -1,0 +1,113 @@
+"""In-process backend: a GGUF model run by llama-cpp-python (the bundled SmolLM2 or any local file).
+
+One `Llama` instance per backend, reached only through a single worker thread (llama.cpp is not
+thread-safe), with a per-call deadline that also stops generation early. Decoding is greedy
+(temperature 0) so evals are reproducible. The context is raised from llama-cpp-python's 512-token
+default, logging is off, and the instance is kept between calls so llama.cpp reuses the evaluated
+prefix (the callers keep one stable system prompt first for that reason).
+
+JSON output is constrained by a grammar compiled here from the schema (and cached per schema)
+instead of `response_format`, because `response_format` silently falls back to free JSON when a
+schema cannot be converted; a conversion failure here is a loud `LLMError`.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import threading
+from pathlib import Path
+from typing import Any
+
+from bot.llm.base import Message
+from bot.llm.worker import SerialWorker
+from estimator.errors import ConfigError, LLMError
+
+DEFAULT_N_CTX = 4096
+
+
+def _import_llama_cpp() -> Any:
+    try:
+        import llama_cpp
+    except ImportError as exc:  # the package, or its compiled library, is missing
+        raise ConfigError(
+            f"llama-cpp-python is not usable ({exc}); install it (`pip install llama-cpp-python`) "
+            "or run with --llm none."
+        ) from exc
+    return llama_cpp
+
+
+class LlamaCppModel:
+    """A local GGUF model. `complete` is safe to call from any thread."""
+
+    def __init__(
+        self,
+        model_path: str | Path,
+        *,
+        name: str | None = None,
+        timeout_s: float | None = 20.0,
+        n_ctx: int = DEFAULT_N_CTX,
+        n_threads: int | None = None,
+    ) -> None:
+        llama_cpp = _import_llama_cpp()
+        self._llama_cpp = llama_cpp
+        self.model_path = Path(model_path)
+        self.name = name or self.model_path.stem
+        self.timeout_s = timeout_s
+        try:
+            self.llama = llama_cpp.Llama(
+                model_path=str(self.model_path),
+                n_ctx=n_ctx,
+                # llama-cpp-python defaults to half the cores; decode is faster with all of them.
+                n_threads=n_threads or os.cpu_count() or 1,
+                seed=0,
+                verbose=False,
+            )
+        except (ValueError, RuntimeError, OSError) as exc:
+            raise ConfigError(f"Cannot load the model file {self.model_path}: {exc}") from exc
+        self._grammars: dict[str, Any] = {}
+        self._worker = SerialWorker()
+
+    def grammar_for(self, json_schema: dict[str, Any]) -> Any:
+        """The compiled grammar for `json_schema` (cached). Raises `LLMError` if it cannot be built."""
+        key = json.dumps(json_schema, sort_keys=True)
+        if key not in self._grammars:
+            try:
+                self._grammars[key] = self._llama_cpp.LlamaGrammar.from_json_schema(key, verbose=False)
+            except Exception as exc:  # the converter raises assorted types on unsupported schemas
+                raise LLMError(f"JSON schema cannot be turned into a grammar: {exc}") from exc
+        return self._grammars[key]
+
+    def complete(
+        self,
+        messages: list[Message],
+        *,
+        json_schema: dict[str, Any] | None = None,
+        max_tokens: int = 256,
+        timeout_s: float | None = None,
+    ) -> str:
+        grammar = self.grammar_for(json_schema) if json_schema is not None else None
+        timeout = self.timeout_s if timeout_s is None else timeout_s
+
+        def call(cancelled: threading.Event) -> str:
+            stop_when_cancelled = self._llama_cpp.StoppingCriteriaList([lambda _ids, _logits: cancelled.is_set()])
+            try:
+                result = self.llama.create_chat_completion(
+                    messages=messages,
+                    temperature=0.0,
+                    max_tokens=max_tokens,
+                    grammar=grammar,
+                    stopping_criteria=stop_when_cancelled,
+                )
+            except (ValueError, RuntimeError) as exc:  # e.g. "Requested tokens exceed context window"
+                raise LLMError(f"{self.name}: {exc}") from exc
+            return result["choices"][0]["message"]["content"] or ""
+
+        return self._worker.run(call, timeout_s=timeout, what=self.name)
+
+    def close(self) -> None:
+        self._worker.close()
+        self.llama.close()
+
+
+__all__ = ["DEFAULT_N_CTX", "LlamaCppModel"]
