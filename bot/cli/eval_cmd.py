@@ -1,6 +1,125 @@
-"""`siliconsult eval`: scenario evals and the estimator accuracy report (issues 3 and 8)."""
+"""`siliconsult eval`: scenario evals (issue 8) and the estimator accuracy report (issue 3).
+
+A thin adapter: loads the scenarios, builds one engine for the whole run in a throw-away
+SILICONSULT_HOME (so an eval never touches the user's conversations), runs the suite with a progress
+bar, then prints the summary table or the JSON document and writes the markdown report. Exit 1 if
+any scenario fails.
+"""
+
+from __future__ import annotations
+
+import json
+import tempfile
+from pathlib import Path
+from typing import Annotated, Any
+
+import typer
+from rich.console import Console
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
+
+from bot.settings import Settings
+from estimator.errors import ConfigError
 
 
-def eval_command() -> None:
-    """Run the eval suite (not implemented yet)."""
-    raise SystemExit("not implemented yet")
+def _run_estimator_report(report_dir: Path, json_out: bool) -> int:
+    try:
+        from evals.estimator_accuracy import main as accuracy_main
+    except ModuleNotFoundError as exc:
+        raise ConfigError("The estimator accuracy report is not available in this build (evals.estimator_accuracy).") from exc
+    return accuracy_main(report_dir, json_out)
+
+
+def _build_engine(settings: Settings, model: Any) -> Any:
+    """The composition root's engine (catalog loaded once for the run); tests replace this function."""
+    from bot.wiring import build_engine
+
+    return build_engine(settings, llm=model)
+
+
+def _llm_counters(model: Any) -> dict[str, Any] | None:
+    """The SLM's counters for this run (guard pass rate, latency), without the raw latency list."""
+    if model is None:
+        return None
+    from bot.llm.stats import stats_for
+
+    snapshot = stats_for(model.name).snapshot()
+    snapshot.pop("latency_ms", None)
+    return snapshot
+
+
+def _progress(console: Console) -> Progress:
+    return Progress(
+        TextColumn("[bold]eval[/bold]"),
+        BarColumn(),
+        MofNCompleteColumn(),
+        TextColumn("{task.description}"),
+        TimeElapsedColumn(),
+        console=console,
+        transient=True,
+    )
+
+
+def run_eval(
+    scenario_dir: Path | None, llm_spec: str | None, only: list[str] | None, console: Console
+) -> Any:
+    """Load scenarios, build the engine once, run the suite. Returns the `SuiteResult`."""
+    from bot.llm.factory import load_model
+    from bot.llm.stats import reset_stats
+    from evals.runner import run_suite
+    from evals.scenario import default_scenario_dir, load_scenarios
+
+    scenarios = load_scenarios(scenario_dir or default_scenario_dir(), only=only or None)
+    spec = llm_spec or Settings().llm
+    with tempfile.TemporaryDirectory(prefix="siliconsult-eval-") as home:
+        settings = Settings(home=Path(home), llm=spec)
+        model = load_model(spec, timeout_s=settings.llm_timeout_s)
+        if model is not None:
+            reset_stats(model.name)
+        engine = _build_engine(settings, model)
+        with _progress(console) as progress:
+            task = progress.add_task("", total=len(scenarios))
+
+            def advance(result: Any) -> None:
+                progress.update(task, advance=1, description=f"{result.id}: {result.status}")
+
+            return run_suite(engine, scenarios, llm=spec, on_done=advance, llm_stats=lambda: _llm_counters(model))
+
+
+def eval_command(
+    scenarios: Annotated[
+        Path | None, typer.Option("--scenarios", help="Directory of scenario *.yaml files (default: the bundled suite).")
+    ] = None,
+    llm: Annotated[
+        str | None,
+        typer.Option("--llm", help="none | bundled | PATH.gguf | http://… (default: SILICONSULT_LLM, else bundled)."),
+    ] = None,
+    json_out: Annotated[bool, typer.Option("--json", help="Print one JSON document instead of the table.")] = False,
+    report: Annotated[Path | None, typer.Option("--report", help="Write a markdown report to FILE.")] = None,
+    only: Annotated[
+        list[str] | None, typer.Option("--only", help="Run only the scenario with this id (repeatable).")
+    ] = None,
+    estimator: Annotated[
+        bool, typer.Option("--estimator", help="Run the estimator accuracy report instead of the scenarios.")
+    ] = False,
+    report_dir: Annotated[
+        Path, typer.Option("--report-dir", help="Where --estimator writes its report and charts.")
+    ] = Path("reports"),
+) -> None:
+    """Run the scripted scenario suite through the assistant; exit 1 if any scenario fails."""
+    if estimator:
+        raise typer.Exit(_run_estimator_report(report_dir, json_out))
+    from evals.report import markdown_report, suite_json, summary_table
+
+    err_console = Console(stderr=True)
+    result = run_eval(scenarios, llm, only, err_console)
+    if report is not None:
+        report.parent.mkdir(parents=True, exist_ok=True)
+        report.write_text(markdown_report(result), encoding="utf-8")
+    if json_out:
+        typer.echo(json.dumps(suite_json(result), ensure_ascii=False, indent=2))
+    else:
+        Console().print(summary_table(result))
+    raise typer.Exit(1 if result.failed else 0)
+
+
+__all__ = ["eval_command", "run_eval"]
