@@ -1,6 +1,63 @@
-"""`siliconsult slack`: the Slack app in Socket Mode or HTTP mode (issue 7)."""
+"""`siliconsult slack`: the Slack app in Socket Mode (`--socket`) or HTTP mode (`--http --port P`).
+
+This is the Slack composition root: settings are checked first (a missing variable fails in
+milliseconds, before any model loads), then the engine, the dedup store and the app are built once
+and the chosen transport runs until interrupted.
+"""
+
+from __future__ import annotations
+
+import logging
+import sys
+
+import typer
+
+from bot.settings import Settings
+from estimator.errors import ConfigError
 
 
-def slack_command() -> None:
-    """Run the Slack app (not implemented yet)."""
-    raise SystemExit("not implemented yet")
+def slack_command(
+    socket: bool = typer.Option(False, "--socket", help="Socket Mode (needs SLACK_APP_TOKEN). The default."),
+    http: bool = typer.Option(False, "--http", help="HTTP Events API at /slack/events (needs SLACK_SIGNING_SECRET)."),
+    port: int = typer.Option(3000, "--port", min=0, max=65535, help="HTTP port."),
+    host: str = typer.Option("0.0.0.0", "--host", help="HTTP bind address."),
+    llm: str | None = typer.Option(None, "--llm", help="none | bundled | PATH.gguf | http://… (default SILICONSULT_LLM)."),
+    verbose: bool = typer.Option(False, "--verbose", "-v", help="Debug logging."),
+) -> None:
+    """Run the Slack app. Env: SLACK_BOT_TOKEN, SLACK_APP_TOKEN or SLACK_SIGNING_SECRET, SLACK_API_URL."""
+    if socket and http:
+        raise ConfigError("Choose one of --socket or --http.")
+    mode = "http" if http else "socket"
+    settings = Settings(llm=llm) if llm else Settings()
+    from bot.slack.server import check_settings
+
+    secrets = check_settings(settings, mode)
+    logging.basicConfig(
+        level=logging.DEBUG if verbose else logging.INFO,
+        format="%(asctime)s %(levelname)s %(name)s: %(message)s",
+        stream=sys.stderr,
+    )
+    from bot.slack.runtime import build_slack_app
+
+    app, close = build_slack_app(settings)
+    try:
+        if mode == "http":
+            from bot.slack.server import EVENTS_PATH, make_http_server
+
+            server = make_http_server(app, host, port)
+            bound_host, bound_port = server.server_address[:2]
+            print(f"Slack events: http://{bound_host}:{bound_port}{EVENTS_PATH}", file=sys.stderr)
+            try:
+                server.serve_forever()
+            finally:
+                server.server_close()
+        else:
+            from bot.slack.server import socket_mode_handler
+
+            assert secrets.app_token is not None  # check_settings guarantees it in socket mode
+            print("Slack Socket Mode: connecting…", file=sys.stderr)
+            socket_mode_handler(app, secrets.app_token).start()
+    except KeyboardInterrupt:
+        pass
+    finally:
+        close()

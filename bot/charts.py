@@ -1,0 +1,183 @@
+"""Charts of a recommendation, as PNG bytes: per-user speed against concurrency, and 3-year TCO.
+
+Two layers: `throughput_curves` / `tco_bars` turn a recommendation into plotted numbers — every point
+comes from the estimator (`estimator.throughput.estimate`) or from the recommendation's TCO, never
+from here — and `throughput_chart_png` / `tco_chart_png` draw them. Drawing uses matplotlib's
+object API with the Agg canvas (no pyplot global state), so it is safe from worker threads and needs
+no display.
+"""
+
+from __future__ import annotations
+
+import io
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from matplotlib.backends.backend_agg import FigureCanvasAgg
+from matplotlib.figure import Figure
+
+from estimator.catalog import Catalog
+from estimator.schemas import Estimate, EstimateRequest, Option, Recommendation
+
+# Seed 1: >= 30 tok/s is comfortable, 15-30 acceptable, < 15 frustrating.
+DEFAULT_SLO_TOKENS_PER_S = 15.0
+MAX_CURVES = 4
+
+
+@dataclass(frozen=True)
+class ThroughputCurve:
+    """Per-user decode speed of one option at several concurrency levels."""
+
+    label: str
+    points: tuple[tuple[int, float], ...]  # (concurrent users, tokens/s per user)
+
+
+@dataclass(frozen=True)
+class TcoBar:
+    """One option's 3-year cost split into the parts a buyer argues about."""
+
+    label: str
+    capex_usd: float
+    power_usd: float
+    ops_usd: float
+
+
+EstimateFn = Callable[[EstimateRequest, Catalog], Estimate]
+
+
+def concurrency_grid(peak_users: int, points: int = 10) -> list[int]:
+    """Doubling steps from 1 to twice the peak, always including the peak itself."""
+    top = max(2 * peak_users, 2)
+    grid = {1, peak_users, top}
+    value = 2
+    while value < top:
+        grid.add(value)
+        value *= 2
+    ordered = sorted(grid)
+    if len(ordered) > points:  # thin evenly, keeping both ends and the peak
+        step = len(ordered) / (points - 1)
+        kept = {ordered[round(i * step)] for i in range(points - 1)} | {ordered[-1], peak_users}
+        ordered = sorted(kept)
+    return ordered
+
+
+def _options(recommendation: Recommendation) -> list[Option]:
+    primary = [recommendation.primary] if recommendation.primary else []
+    return [*primary, *recommendation.alternatives][:MAX_CURVES]
+
+
+def option_short_label(option: Option) -> str:
+    return f"{option.count}× {option.hardware_name or option.hardware_id}"
+
+
+def throughput_curves(
+    recommendation: Recommendation,
+    slots: dict[str, Any],
+    catalog: Catalog,
+    estimate: EstimateFn,
+    *,
+    backend_of: Callable[[Option], str | None] = lambda option: None,
+) -> list[ThroughputCurve]:
+    """Ask the estimator for each option's per-user speed across `concurrency_grid`.
+
+    An option whose estimate fails at some concurrency (e.g. the model no longer fits) simply has
+    fewer points: the chart shows where the tool has an answer, nothing more.
+    """
+    params_b = slots.get("model_params_b")
+    if not params_b:
+        return []
+    peak = int(slots.get("concurrent_users") or 1)
+    curves: list[ThroughputCurve] = []
+    for option in _options(recommendation):
+        points: list[tuple[int, float]] = []
+        for users in concurrency_grid(peak):
+            request = EstimateRequest(
+                hardware=option.hardware_id,
+                count=option.count,
+                params_b=float(params_b),
+                quant=slots.get("quantization") or "Q4_K_M",
+                backend=backend_of(option),
+                concurrency=users,
+                prompt_tokens=int(slots.get("prompt_tokens") or 512),
+                output_tokens=int(slots.get("output_tokens") or 256),
+                context=slots.get("context_length"),
+            )
+            try:
+                result = estimate(request, catalog)
+            except Exception:  # noqa: BLE001 - an unanswerable point is left out, not invented
+                continue
+            if result.error is None and result.fits:
+                points.append((users, result.decode_tokens_per_s_per_stream))
+        if points:
+            curves.append(ThroughputCurve(option_short_label(option), tuple(points)))
+    return curves
+
+
+def tco_bars(recommendation: Recommendation, years: int = 3) -> list[TcoBar]:
+    """Split each option's TCO (from the recommendation) into capex, power over `years`, and the rest."""
+    bars = []
+    for option in _options(recommendation):
+        power = option.tco.annual_power_usd * years
+        ops = max(option.tco.three_year_total_usd - option.capex_usd - power, 0.0)
+        bars.append(TcoBar(option_short_label(option), option.capex_usd, power, ops))
+    return bars
+
+
+def _png(figure: Figure) -> bytes:
+    FigureCanvasAgg(figure)
+    buffer = io.BytesIO()
+    figure.savefig(buffer, format="png", dpi=110, bbox_inches="tight")
+    return buffer.getvalue()
+
+
+def throughput_chart_png(curves: Sequence[ThroughputCurve], slo_tokens_per_s: float | None) -> bytes:
+    """Per-user tokens/s against concurrent users, one line per option, the SLO as a dashed line."""
+    figure = Figure(figsize=(7, 4.2))
+    axes = figure.add_subplot()
+    for curve in curves:
+        users = [p[0] for p in curve.points]
+        speed = [p[1] for p in curve.points]
+        axes.plot(users, speed, marker="o", label=curve.label)
+    slo = slo_tokens_per_s if slo_tokens_per_s is not None else DEFAULT_SLO_TOKENS_PER_S
+    axes.axhline(slo, color="crimson", linestyle="--", linewidth=1.2, label=f"SLO {slo:g} tok/s per user")
+    axes.set_xscale("log", base=2)
+    axes.set_xlabel("Concurrent users")
+    axes.set_ylabel("Tokens/s per user")
+    axes.set_title("Per-user speed vs concurrency (estimator)")
+    axes.grid(True, which="both", alpha=0.3)
+    axes.legend(fontsize="small")
+    return _png(figure)
+
+
+def tco_chart_png(bars: Sequence[TcoBar], years: int = 3) -> bytes:
+    """Stacked bars of capex, power and operations per option over `years` years."""
+    figure = Figure(figsize=(7, 4.2))
+    axes = figure.add_subplot()
+    labels = [b.label for b in bars]
+    capex = [b.capex_usd for b in bars]
+    power = [b.power_usd for b in bars]
+    ops = [b.ops_usd for b in bars]
+    axes.bar(labels, capex, label="Capex")
+    axes.bar(labels, power, bottom=capex, label=f"Power ({years} y)")
+    axes.bar(labels, ops, bottom=[c + p for c, p in zip(capex, power, strict=True)], label=f"Operations ({years} y)")
+    axes.set_ylabel("USD")
+    axes.set_title(f"{years}-year total cost of ownership")
+    axes.yaxis.set_major_formatter(lambda value, _pos: f"${value:,.0f}")
+    axes.tick_params(axis="x", labelsize="small")
+    axes.legend(fontsize="small")
+    return _png(figure)
+
+
+__all__ = [
+    "DEFAULT_SLO_TOKENS_PER_S",
+    "EstimateFn",
+    "TcoBar",
+    "ThroughputCurve",
+    "concurrency_grid",
+    "option_short_label",
+    "tco_bars",
+    "tco_chart_png",
+    "throughput_chart_png",
+    "throughput_curves",
+]

@@ -1,0 +1,87 @@
+"""The Slack app factory: a Bolt `App` wired to the conversation engine, with delivery dedup.
+
+`create_app` takes every collaborator as an argument (engine, settings, Web API client, dedup
+store, chart maker), so tests hand it a `WebClient(base_url=<fake>)` and an in-memory store. It
+opens nothing and calls nothing at construction: token verification is off, and Bolt calls
+`auth.test` lazily on the first request.
+"""
+
+from __future__ import annotations
+
+import logging
+from concurrent.futures import ThreadPoolExecutor
+from typing import Any
+
+from slack_bolt import App, BoltResponse
+from slack_sdk import WebClient
+
+from bot.settings import Settings
+from bot.slack.dedup import DedupStore, MemoryDedupStore
+from bot.slack.listeners import register_listeners
+from bot.slack.turns import ChartMaker, ConversationEngine, TurnRunner
+
+log = logging.getLogger(__name__)
+
+SLACK_API_DEFAULT = "https://slack.com/api/"
+# Bolt's default is 5 workers. Each turn holds one for its whole length, and the engine serializes
+# model calls itself, so more workers only mean more turns waiting on the engine's lock instead of
+# in the executor queue — but a cheap turn (a DM greeting, an ignored message) no longer waits
+# behind five long ones.
+DEFAULT_WORKERS = 16
+
+
+def api_base_url(url: str | None) -> str:
+    """The Web API base URL with the trailing slash `WebClient` needs (it joins method names onto it)."""
+    return (url or SLACK_API_DEFAULT).rstrip("/") + "/"
+
+
+def delivery_key(body: dict[str, Any]) -> str | None:
+    """What identifies one delivery across Slack's retries: the envelope's `event_id`."""
+    event_id = body.get("event_id")
+    return str(event_id) if event_id else None
+
+
+def dedup_middleware(store: DedupStore):  # noqa: ANN201 - a Bolt middleware function
+    """Global middleware: mark each event_id on receipt and drop deliveries already marked.
+
+    It runs after signature verification (a forged request cannot poison the store) and before any
+    listener, so a retry never reaches the engine. A retry whose id was never seen is processed:
+    the first delivery may have been lost.
+    """
+
+    def middleware(body: dict[str, Any], next: Any, logger: logging.Logger) -> BoltResponse | None:  # noqa: A002
+        key = delivery_key(body)
+        if key is not None and not store.first_time(key):
+            logger.info("dropping duplicate delivery of %s", key)
+            return BoltResponse(status=200, body="")
+        return next()
+
+    return middleware
+
+
+def create_app(
+    engine: ConversationEngine,
+    settings: Settings,
+    *,
+    client: WebClient | None = None,
+    dedup: DedupStore | None = None,
+    charts: ChartMaker | None = None,
+    workers: int = DEFAULT_WORKERS,
+) -> App:
+    """Build the Bolt app. `client` defaults to one made from the settings' token and API URL."""
+    token = settings.slack_bot_token.get_secret_value() if settings.slack_bot_token else None
+    if client is None:
+        client = WebClient(token=token, base_url=api_base_url(settings.slack_api_url))
+    secret = settings.slack_signing_secret.get_secret_value() if settings.slack_signing_secret else None
+    app = App(
+        client=client,  # its token is the bot token (Bolt warns if one is passed twice)
+        signing_secret=secret,
+        token_verification_enabled=False,
+        listener_executor=ThreadPoolExecutor(max_workers=workers, thread_name_prefix="slack-turn"),
+    )
+    app.use(dedup_middleware(dedup if dedup is not None else MemoryDedupStore()))
+    register_listeners(app, TurnRunner(engine, charts=charts))
+    return app
+
+
+__all__ = ["DEFAULT_WORKERS", "api_base_url", "create_app", "dedup_middleware", "delivery_key"]

@@ -1,0 +1,288 @@
+"""Block Kit rendering of a `Reply`: pure functions from the engine's reply to Slack blocks.
+
+Nothing here calls Slack or the engine. Every number shown comes from the reply's recommendation
+(tool results), never from this module. Slack's limits are enforced here, not hoped for: header text
+<= 150 chars, a section <= 3000 chars and <= 10 fields, a context <= 10 elements, <= 50 blocks per
+message. The plain-text fallback of every message is `reply.text`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import Any
+
+from bot.reply import Reply
+from estimator.schemas import Option, Recommendation, Risk
+
+Block = dict[str, Any]
+
+HEADER_MAX = 150
+SECTION_TEXT_MAX = 3000
+SECTION_FIELDS_MAX = 10
+FIELD_TEXT_MAX = 2000
+CONTEXT_ELEMENTS_MAX = 10
+BLOCKS_MAX = 50
+BUTTON_TEXT_MAX = 75
+BUTTON_VALUE_MAX = 2000
+OPTIONS_SHOWN_MAX = 5
+
+# Every follow-up button's action_id starts with this; the app routes them all to one listener that
+# turns the button's `value` (the follow-up as the user would have typed it) into a turn.
+FOLLOWUP_ACTION_PREFIX = "followup_"
+
+_SEVERITY_EMOJI = {"high": ":red_circle:", "medium": ":large_orange_circle:", "low": ":large_yellow_circle:"}
+_SEVERITY_ORDER = {"high": 0, "medium": 1, "low": 2}
+
+
+def truncate(text: str, limit: int) -> str:
+    """Cut `text` to at most `limit` characters, marking the cut with an ellipsis."""
+    return text if len(text) <= limit else text[: max(limit - 1, 0)] + "…"
+
+
+def usd(amount: float | None) -> str:
+    """Dollar amount for a field: "$26,000"; "n/a" when unknown."""
+    if amount is None:
+        return "n/a"
+    if abs(amount) >= 1_000_000:
+        return f"${amount / 1_000_000:,.2f}M"
+    if abs(amount) >= 100:
+        return f"${amount:,.0f}"
+    return f"${amount:,.2f}"
+
+
+def option_label(option: Option) -> str:
+    """ "2× NVIDIA L40S (vLLM)" — the name a person reads, count first."""
+    name = option.hardware_name or option.hardware_id
+    return f"{option.count}× {name} ({option.serving_stack})"
+
+
+def _mrkdwn(text: str) -> dict[str, str]:
+    return {"type": "mrkdwn", "text": text}
+
+
+def section(text: str) -> Block:
+    """A mrkdwn section; text longer than Slack allows is cut (callers split long text first)."""
+    return {"type": "section", "text": _mrkdwn(truncate(text, SECTION_TEXT_MAX))}
+
+
+def text_sections(text: str) -> list[Block]:
+    """Split a long mrkdwn text into sections at paragraph or line breaks, each within the limit."""
+    chunks: list[str] = []
+    current = ""
+    for line in text.splitlines(keepends=True):
+        while len(line) > SECTION_TEXT_MAX:  # a single overlong line: hard-split it
+            if current:
+                chunks.append(current)
+                current = ""
+            chunks.append(line[:SECTION_TEXT_MAX])
+            line = line[SECTION_TEXT_MAX:]
+        if len(current) + len(line) > SECTION_TEXT_MAX:
+            chunks.append(current)
+            current = ""
+        current += line
+    if current.strip():
+        chunks.append(current)
+    return [section(chunk.rstrip("\n")) for chunk in chunks if chunk.strip()] or [section(" ")]
+
+
+def _bullets(lines: Iterable[str], title: str) -> Block:
+    """A titled bullet list in one section, dropping the lines that would not fit (and saying so)."""
+    items = list(lines)
+    text = f"*{title}*"
+    for index, item in enumerate(items):
+        line = f"\n• {item}"
+        remaining = len(items) - index
+        more = f"\n_…and {remaining} more_"
+        if len(text) + len(line) + len(more) > SECTION_TEXT_MAX:
+            text += more
+            break
+        text += line
+    return section(text)
+
+
+def _context(elements: list[str]) -> Block:
+    return {
+        "type": "context",
+        "elements": [_mrkdwn(truncate(e, FIELD_TEXT_MAX)) for e in elements[:CONTEXT_ELEMENTS_MAX]],
+    }
+
+
+def _button(action_suffix: str, label: str, value: str) -> dict[str, Any]:
+    return {
+        "type": "button",
+        "action_id": f"{FOLLOWUP_ACTION_PREFIX}{action_suffix}",
+        "text": {"type": "plain_text", "text": truncate(label, BUTTON_TEXT_MAX), "emoji": True},
+        "value": truncate(value, BUTTON_VALUE_MAX),
+    }
+
+
+def followup_buttons(reply: Reply) -> Block:
+    """The common follow-ups as buttons; each value is the question as a user would type it."""
+    users = reply.slots.get("concurrent_users")
+    what_if = (
+        f"What if we have {int(users) * 2} concurrent users?"
+        if isinstance(users, int | float) and users > 0
+        else "What if we have twice as many users?"
+    )
+    return {
+        "type": "actions",
+        "elements": [
+            _button("what_if_double_users", "What if 2× users", what_if),
+            _button("compare", "Compare options", "Compare the options"),
+            _button("assumptions", "Show assumptions", "Show the assumptions"),
+            _button("why_not_npu", "Why not an NPU?", "Why not an NPU?"),
+        ],
+    }
+
+
+def _suggestion_buttons(suggestions: list[str]) -> Block:
+    return {
+        "type": "actions",
+        "elements": [_button(f"suggestion_{i}", s, s) for i, s in enumerate(suggestions[:5])],
+    }
+
+
+def option_fields(option: Option) -> list[dict[str, str]]:
+    """The deciding numbers of one option as section fields (at most 10)."""
+    est, tco = option.estimate, option.tco
+    fields = [
+        f"*Tokens/s per user (peak)*\n{est.decode_tokens_per_s_per_user:,.1f}",
+        f"*Time to first token*\n{est.ttft_ms:,.0f} ms"
+        + (f" (p95 {est.ttft_p95_ms:,.0f} ms)" if est.ttft_p95_ms is not None else ""),
+        f"*Max concurrent users*\n{est.max_concurrent_users:,}",
+        f"*Capex*\n{usd(option.capex_usd)}" + (" (est.)" if tco.price_is_estimate else ""),
+        f"*3-year TCO*\n{usd(tco.three_year_total_usd)}",
+        f"*$ per million tokens*\n{usd(tco.cost_per_million_tokens_usd)}",
+        f"*Power*\n{option.power_w:,.0f} W" if option.power_w is not None else "*Power*\nn/a",
+        f"*Annual power cost*\n{usd(tco.annual_power_usd)}",
+    ]
+    if est.memory_required_gb is not None and est.memory_available_gb is not None:
+        fields.append(f"*Memory*\n{est.memory_required_gb:,.1f} of {est.memory_available_gb:,.0f} GB")
+    fields.append(f"*Meets SLO*\n{'yes' if option.meets_slo else 'no'}")
+    return [_mrkdwn(truncate(f, FIELD_TEXT_MAX)) for f in fields[:SECTION_FIELDS_MAX]]
+
+
+def _comparison_line(option: Option, primary: bool) -> str:
+    est, tco = option.estimate, option.tco
+    mark = ":star: " if primary else ""
+    slo = "meets SLO" if option.meets_slo else "misses SLO"
+    return (
+        f"{mark}*{option_label(option)}* — {est.decode_tokens_per_s_per_user:,.1f} tok/s/user · "
+        f"TTFT {est.ttft_ms:,.0f} ms · capex {usd(option.capex_usd)} · "
+        f"3-yr TCO {usd(tco.three_year_total_usd)} · {usd(tco.cost_per_million_tokens_usd)}/M tok · {slo}"
+    )
+
+
+def _risk_line(risk: Risk) -> str:
+    emoji = _SEVERITY_EMOJI.get(risk.severity, "")
+    return f"{emoji} *{risk.severity}* `{risk.id}` — {risk.why} _Mitigation:_ {risk.mitigation}"
+
+
+def _provenance(option: Option, recommendation: Recommendation) -> list[str]:
+    est = option.estimate
+    if est.method == "measured":
+        basis = "Throughput from measured benchmark rows"
+    else:
+        basis = "Throughput from the calibrated model"
+    if est.source_rows:
+        basis += f" (rows {', '.join(str(r) for r in est.source_rows[:8])})"
+    elif recommendation.calibration_rows:
+        basis += f" calibrated on {len(recommendation.calibration_rows)} measured rows"
+    elements = [basis]
+    if est.confidence_low is not None and est.confidence_high is not None:
+        elements.append(
+            f"Confidence: {est.confidence_low:,.1f}–{est.confidence_high:,.1f} tok/s per user"
+        )
+    if option.tco.price_is_estimate:
+        elements.append("Prices are estimates, not quotes")
+    return elements
+
+
+def recommendation_blocks(reply: Reply) -> list[Block]:
+    """The recommendation message: header, deciding numbers, comparison, risks, assumptions, buttons."""
+    recommendation = reply.recommendation
+    if recommendation is None:
+        return interview_blocks(reply)
+    primary = recommendation.primary
+    blocks: list[Block] = []
+    if primary is None:
+        blocks.append(_header("No option meets the constraints"))
+        blocks.extend(text_sections(reply.text))
+        if recommendation.relax:
+            blocks.append(_bullets(recommendation.relax, "What to relax"))
+        blocks.append(followup_buttons(reply))
+        return cap_blocks(blocks)
+
+    blocks.append(_header(f"Recommendation: {option_label(primary)}"))
+    if recommendation.rationale:
+        blocks.append(section(recommendation.rationale))
+    blocks.append({"type": "section", "fields": option_fields(primary)})
+    if reply.changes:
+        blocks.append(_bullets(reply.changes, "What changed"))
+    options = [primary, *recommendation.alternatives][:OPTIONS_SHOWN_MAX]
+    if len(options) > 1:
+        blocks.append({"type": "divider"})
+        lines = [_comparison_line(o, o is primary) for o in options]
+        blocks.append(_bullets(lines, "Options compared"))
+    if recommendation.risks:
+        ordered = sorted(recommendation.risks, key=lambda r: _SEVERITY_ORDER.get(r.severity, 3))
+        blocks.append(_bullets([_risk_line(r) for r in ordered], "Risks"))
+    if recommendation.assumptions:
+        blocks.append(_bullets(recommendation.assumptions, "Assumptions"))
+    if recommendation.validation_plan:
+        blocks.append(_bullets(recommendation.validation_plan, "Two-week validation plan"))
+    blocks.append(_context(_provenance(primary, recommendation)))
+    blocks.append(followup_buttons(reply))
+    return cap_blocks(blocks)
+
+
+def interview_blocks(reply: Reply) -> list[Block]:
+    """An interview turn (a question, an echo of what was understood): plain mrkdwn sections."""
+    blocks = text_sections(reply.text)
+    if reply.suggestions:
+        blocks.append(_suggestion_buttons(reply.suggestions))
+    return cap_blocks(blocks)
+
+
+def reply_blocks(reply: Reply, *, show_recommendation: bool) -> list[Block]:
+    """The blocks of one reply message.
+
+    With `show_recommendation` the full recommendation card follows the reply's text; without it
+    (a follow-up that explains rather than changes) the text comes with the follow-up buttons only.
+    """
+    if reply.recommendation is None:
+        return interview_blocks(reply)
+    if show_recommendation:
+        return cap_blocks([*text_sections(reply.text)[:10], *recommendation_blocks(reply)])
+    return cap_blocks([*text_sections(reply.text), followup_buttons(reply)])
+
+
+def _header(text: str) -> Block:
+    return {"type": "header", "text": {"type": "plain_text", "text": truncate(text, HEADER_MAX), "emoji": True}}
+
+
+def cap_blocks(blocks: list[Block]) -> list[Block]:
+    """Keep at most 50 blocks; the action buttons (if last) survive the cut."""
+    if len(blocks) <= BLOCKS_MAX:
+        return blocks
+    tail = [blocks[-1]] if blocks[-1].get("type") == "actions" else []
+    head = blocks[: BLOCKS_MAX - len(tail) - 1]
+    return [*head, _context(["_Message shortened; ask in the thread for the rest._"]), *tail]
+
+
+__all__ = [
+    "BLOCKS_MAX",
+    "FOLLOWUP_ACTION_PREFIX",
+    "Block",
+    "cap_blocks",
+    "followup_buttons",
+    "interview_blocks",
+    "option_fields",
+    "option_label",
+    "recommendation_blocks",
+    "reply_blocks",
+    "section",
+    "text_sections",
+    "truncate",
+    "usd",
+]

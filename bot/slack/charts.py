@@ -1,0 +1,58 @@
+"""Slack glue for the recommendation charts: a `ChartMaker` that turns a reply into PNG files.
+
+The plotting and the numbers live in `bot.charts`; this module only picks the inputs from a reply
+(the recommendation, the workload slots, the SLO) and names the files.
+"""
+
+from __future__ import annotations
+
+from bot.charts import (
+    EstimateFn,
+    tco_bars,
+    tco_chart_png,
+    throughput_chart_png,
+    throughput_curves,
+)
+from bot.reply import Reply
+from bot.slack.turns import ChartFile, ChartMaker
+from estimator.catalog import Catalog
+from estimator.schemas import Option
+
+
+def _backend_resolver(catalog: Catalog):  # noqa: ANN202
+    """Map an option's serving stack ("vLLM") to the estimator's backend key ("vllm")."""
+
+    def backend_of(option: Option) -> str | None:
+        wanted = option.serving_stack.casefold()
+        for stack in catalog.stacks:
+            if wanted in (stack.id.casefold(), stack.name.casefold(), stack.backend_key.casefold()):
+                return stack.backend_key
+        return None
+
+    return backend_of
+
+
+def recommendation_charts(catalog: Catalog, estimate: EstimateFn) -> ChartMaker:
+    """A `ChartMaker`: per-user speed vs concurrency and the 3-year TCO bars of a recommendation."""
+    backend_of = _backend_resolver(catalog)
+
+    def make(reply: Reply) -> list[ChartFile]:
+        recommendation = reply.recommendation
+        if recommendation is None or recommendation.primary is None:
+            return []
+        files = []
+        curves = throughput_curves(recommendation, reply.slots, catalog, estimate, backend_of=backend_of)
+        if curves:
+            slo = reply.slots.get("tokens_per_s_target")
+            files.append(ChartFile("throughput.png", "Tokens/s per user vs concurrent users",
+                                   throughput_chart_png(curves, float(slo) if slo else None)))
+        years = int(reply.slots.get("amortization_years") or 3)
+        bars = tco_bars(recommendation, years)
+        if bars:
+            files.append(ChartFile("tco.png", f"{years}-year TCO", tco_chart_png(bars, years)))
+        return files
+
+    return make
+
+
+__all__ = ["recommendation_charts"]

@@ -1,0 +1,140 @@
+"""Slack events → `Turn`s: which messages start or continue a conversation, and which are ignored.
+
+- `app_mention` in a channel: a conversation in that message's thread (the mention itself starts
+  the thread when it is top-level).
+- `message` in a DM (`channel_type == "im"`, the Messages tab): a DM conversation, threaded on the
+  message like a mention.
+- `message` replying in a channel thread: a turn only when that thread already has a conversation;
+  top-level channel messages are app_mention's business, and a reply that mentions the app arrives
+  as an `app_mention` too, so it is skipped here to avoid answering twice.
+- bot messages, the app's own messages and subtypes other than the ones below are ignored.
+- a follow-up button (`followup_*` action): its value becomes a turn of the message's thread.
+- `app_home_opened` on the Messages tab: suggested prompts.
+"""
+
+from __future__ import annotations
+
+import logging
+import re
+from typing import Any
+
+from slack_bolt import Ack, App, BoltContext
+from slack_sdk import WebClient
+from slack_sdk.errors import SlackApiError
+
+from bot.slack.blocks import FOLLOWUP_ACTION_PREFIX
+from bot.slack.turns import Turn, TurnRunner
+
+log = logging.getLogger(__name__)
+
+_MENTION = re.compile(r"<@[A-Z0-9]+(?:\|[^>]*)?>")
+# Messages with these subtypes are still a person talking; every other subtype (edits, joins,
+# deletions, bot_message, …) is not a turn.
+HANDLED_SUBTYPES = frozenset({None, "file_share", "thread_broadcast"})
+
+SUGGESTED_PROMPTS = [
+    {"title": "Department assistant", "message": "We want to serve our fine-tuned 7B model to the legal department, about 200 people."},
+    {"title": "Small team, cheap", "message": "A 3B model for a team of 10, on a tight budget. What should we buy?"},
+    {"title": "Organization scale", "message": "Serve a 70B model to 800 concurrent users, p95 first token under 1 s."},
+    {"title": "中文", "message": "我们要给两百人的团队部署一个 7B 模型，应该买什么硬件？"},
+]
+
+
+def strip_mentions(text: str) -> str:
+    """The message without `<@U…>` mentions, trimmed."""
+    return " ".join(_MENTION.sub(" ", text or "").split())
+
+
+def _team_id(context: BoltContext, body: dict[str, Any]) -> str:
+    return context.team_id or body.get("team_id") or (body.get("team") or {}).get("id") or "T?"
+
+
+def turn_from_mention(event: dict[str, Any], team_id: str) -> Turn:
+    return Turn(
+        team_id=team_id,
+        channel_id=event["channel"],
+        thread_ts=event.get("thread_ts") or event["ts"],
+        text=strip_mentions(event.get("text", "")),
+        user_id=event.get("user"),
+    )
+
+
+def is_person_message(event: dict[str, Any], bot_user_id: str | None) -> bool:
+    """A message a person wrote (not a bot, not this app, not an edit/join/… subtype)."""
+    if event.get("subtype") not in HANDLED_SUBTYPES:
+        return False
+    if event.get("bot_id") or event.get("bot_profile"):
+        return False
+    return not (bot_user_id and event.get("user") == bot_user_id)
+
+
+def turn_from_message(event: dict[str, Any], team_id: str, bot_user_id: str | None, runner: TurnRunner) -> Turn | None:
+    """The turn a `message` event is, or None when another listener covers it or nobody asked us."""
+    if not is_person_message(event, bot_user_id):
+        return None
+    text = event.get("text", "")
+    thread_ts = event.get("thread_ts")
+    if event.get("channel_type") == "im":
+        return Turn(team_id, event["channel"], thread_ts or event["ts"], strip_mentions(text), event.get("user"))
+    if thread_ts is None:
+        return None  # top-level channel message: only a mention addresses us, and app_mention has it
+    if bot_user_id and f"<@{bot_user_id}" in text:
+        return None  # the same message also arrives as app_mention
+    turn = Turn(team_id, event["channel"], thread_ts, strip_mentions(text), event.get("user"))
+    return turn if runner.engine.has_thread(turn.thread_id) else None
+
+
+def turn_from_action(body: dict[str, Any], action: dict[str, Any], team_id: str) -> Turn | None:
+    """A follow-up button click as a turn of the thread the clicked message sits in."""
+    container = body.get("container") or {}
+    message = body.get("message") or {}
+    channel = (body.get("channel") or {}).get("id") or container.get("channel_id")
+    thread_ts = container.get("thread_ts") or message.get("thread_ts") or container.get("message_ts") or message.get("ts")
+    text = action.get("value") or ""
+    if not channel or not thread_ts or not text:
+        return None
+    return Turn(team_id, channel, thread_ts, text, (body.get("user") or {}).get("id"))
+
+
+def register_listeners(app: App, runner: TurnRunner) -> None:
+    """Attach the listeners to `app`. Bolt acks events before these run (on its executor)."""
+
+    @app.event("app_mention")
+    def on_mention(event: dict[str, Any], body: dict[str, Any], context: BoltContext, client: WebClient) -> None:
+        runner.run(turn_from_mention(event, _team_id(context, body)), client)
+
+    @app.event("message")
+    def on_message(event: dict[str, Any], body: dict[str, Any], context: BoltContext, client: WebClient) -> None:
+        turn = turn_from_message(event, _team_id(context, body), context.bot_user_id, runner)
+        if turn is not None:
+            runner.run(turn, client)
+
+    @app.action(re.compile(f"^{FOLLOWUP_ACTION_PREFIX}"))
+    def on_followup(ack: Ack, body: dict[str, Any], action: dict[str, Any], context: BoltContext, client: WebClient) -> None:
+        ack()  # within Slack's 3 s; the turn itself may take longer
+        turn = turn_from_action(body, action, _team_id(context, body))
+        if turn is not None:
+            runner.run(turn, client)
+
+    @app.event("app_home_opened")
+    def on_home_opened(event: dict[str, Any], client: WebClient) -> None:
+        if event.get("tab") != "messages":
+            return
+        try:
+            # agent_view: no thread_ts (Slack silently ignores the call when one is given).
+            client.assistant_threads_setSuggestedPrompts(
+                channel_id=event["channel"], title="Try asking", prompts=SUGGESTED_PROMPTS
+            )
+        except SlackApiError as error:
+            log.warning("could not set suggested prompts: %s", error.response.get("error"))
+
+
+__all__ = [
+    "SUGGESTED_PROMPTS",
+    "is_person_message",
+    "register_listeners",
+    "strip_mentions",
+    "turn_from_action",
+    "turn_from_mention",
+    "turn_from_message",
+]

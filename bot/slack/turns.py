@@ -1,0 +1,177 @@
+"""One conversation turn in Slack: a neutral `Turn` in, the engine's reply posted back into the thread.
+
+The listeners (`bot/slack/listeners.py`) only convert Slack events into `Turn`s; everything a turn
+does in Slack lives here: show a status while the engine works, post the reply (Block Kit plus the
+plain-text fallback), upload charts after a new recommendation, and on any failure post a short
+apology and log the exception — a user never sees a traceback.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import logging
+import threading
+from collections import OrderedDict
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Protocol
+
+from slack_sdk import WebClient
+from slack_sdk.errors import SlackApiError
+
+from bot.reply import Reply
+from bot.slack.blocks import reply_blocks
+
+log = logging.getLogger(__name__)
+
+THINKING_STATUS = "is thinking…"
+LOADING_MESSAGES = ["Reading the workload…", "Running the estimator…", "Weighing the options…"]
+APOLOGY = "Sorry, something went wrong on my side while working on that. Please try again in a moment."
+EMPTY_MENTION_HINT = (
+    "Hi! Tell me what you want to serve and to whom, e.g. _“our fine-tuned 7B model for the legal "
+    "team, about 200 people”_, and I will recommend hardware."
+)
+
+
+class ConversationEngine(Protocol):
+    """What the Slack app needs from `bot.engine.Engine`."""
+
+    def handle(self, thread_id: str, text: str) -> Reply: ...
+
+    def has_thread(self, thread_id: str) -> bool: ...
+
+
+@dataclass(frozen=True)
+class ChartFile:
+    filename: str
+    title: str
+    content: bytes
+
+
+ChartMaker = Callable[[Reply], list[ChartFile]]
+
+
+@dataclass(frozen=True)
+class Turn:
+    """A user message addressed to the assistant, already stripped of Slack specifics."""
+
+    team_id: str
+    channel_id: str
+    thread_ts: str
+    text: str
+    user_id: str | None = None
+
+    @property
+    def thread_id(self) -> str:
+        # thread_ts is only unique within a channel, and a channel id only within a workspace.
+        return f"{self.team_id}:{self.channel_id}:{self.thread_ts}"
+
+
+def recommendation_fingerprint(reply: Reply) -> str | None:
+    """A short digest of the recommended options, to tell a new recommendation from a repeated one."""
+    rec = reply.recommendation
+    if rec is None:
+        return None
+    options = [rec.primary, *rec.alternatives] if rec.primary else list(rec.alternatives)
+    payload = "|".join(o.model_dump_json() for o in options if o is not None) + "|" + "|".join(rec.relax)
+    return hashlib.sha256(payload.encode()).hexdigest()[:16]
+
+
+class _RecentFingerprints:
+    """Last recommendation shown per thread, bounded (a restart forgets it: one extra card, no harm)."""
+
+    def __init__(self, capacity: int = 10_000) -> None:
+        self._items: OrderedDict[str, str] = OrderedDict()
+        self._capacity = capacity
+        self._lock = threading.Lock()
+
+    def replace(self, thread_id: str, fingerprint: str | None) -> bool:
+        """Store `fingerprint` for the thread; True if it differs from the one stored before."""
+        with self._lock:
+            previous = self._items.pop(thread_id, None)
+            if fingerprint is not None:
+                self._items[thread_id] = fingerprint
+                while len(self._items) > self._capacity:
+                    self._items.popitem(last=False)
+            elif previous is not None:
+                self._items[thread_id] = previous
+            return fingerprint is not None and fingerprint != previous
+
+
+class TurnRunner:
+    """Runs turns against the engine and posts the results with a `WebClient`."""
+
+    def __init__(self, engine: ConversationEngine, *, charts: ChartMaker | None = None) -> None:
+        self.engine = engine
+        self.charts = charts
+        self._shown = _RecentFingerprints()
+
+    def run(self, turn: Turn, client: WebClient) -> None:
+        if not turn.text.strip():
+            self._post(client, turn, EMPTY_MENTION_HINT, None)
+            return
+        self._set_status(client, turn, THINKING_STATUS)
+        try:
+            reply = self.engine.handle(turn.thread_id, turn.text)
+        except Exception:
+            log.exception("engine failed on a turn of thread %s", turn.thread_id)
+            self._apologize(client, turn)
+            return
+        is_new = self._shown.replace(turn.thread_id, recommendation_fingerprint(reply))
+        try:
+            self._post(client, turn, reply.text, reply_blocks(reply, show_recommendation=is_new))
+        except Exception:
+            log.exception("posting the reply failed in thread %s", turn.thread_id)
+            self._apologize(client, turn)
+            return
+        if is_new and self.charts is not None:
+            self._upload_charts(client, turn, reply)
+
+    def _post(self, client: WebClient, turn: Turn, text: str, blocks: list[dict] | None) -> None:
+        client.chat_postMessage(channel=turn.channel_id, thread_ts=turn.thread_ts, text=text, blocks=blocks)
+
+    def _apologize(self, client: WebClient, turn: Turn) -> None:
+        try:
+            # Posting into the thread also clears the "is thinking…" status.
+            self._post(client, turn, APOLOGY, None)
+        except Exception:
+            log.exception("could not post the apology in thread %s", turn.thread_id)
+            self._set_status(client, turn, "")
+
+    def _set_status(self, client: WebClient, turn: Turn, status: str) -> None:
+        try:
+            client.assistant_threads_setStatus(
+                channel_id=turn.channel_id,
+                thread_ts=turn.thread_ts,
+                status=status,
+                loading_messages=LOADING_MESSAGES if status else None,
+            )
+        except SlackApiError as error:
+            # Status is a courtesy: a workspace without the AI-app surface refuses it; the turn goes on.
+            log.debug("setStatus refused in %s: %s", turn.thread_id, error.response.get("error"))
+
+    def _upload_charts(self, client: WebClient, turn: Turn, reply: Reply) -> None:
+        try:
+            files = self.charts(reply) if self.charts else []
+            if not files:
+                return
+            client.files_upload_v2(
+                channel=turn.channel_id,
+                thread_ts=turn.thread_ts,
+                file_uploads=[{"content": f.content, "filename": f.filename, "title": f.title} for f in files],
+                initial_comment="Charts for this recommendation (numbers from the estimator).",
+            )
+        except Exception:
+            # The recommendation is already posted; a missing chart is logged, not apologized for.
+            log.exception("chart upload failed in thread %s", turn.thread_id)
+
+
+__all__ = [
+    "APOLOGY",
+    "ChartFile",
+    "ChartMaker",
+    "ConversationEngine",
+    "Turn",
+    "TurnRunner",
+    "recommendation_fingerprint",
+]

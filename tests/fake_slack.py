@@ -1,0 +1,339 @@
+"""A fake Slack for offline tests: the Web API over HTTP and a Socket Mode WebSocket, on loopback.
+
+`FakeSlack` is a threaded `http.server` on 127.0.0.1 with an ephemeral port. It records every request
+in full (method, path, headers, parsed form or JSON body) and answers the Web API methods the app
+uses with canned, well-formed responses, including the three steps of `files_upload_v2` (the upload
+URL points back at this server). Tests poll the recorder with `wait_for`, because Bolt runs
+listeners on a background executor after the HTTP ack.
+
+`FakeSocketMode` is a WebSocket server (websockets' sync API) that says hello, pushes the envelopes
+a test queues, and records what the client sends back (the acks). `apps.connections.open` on
+`FakeSlack` returns its URL.
+
+Also here: `signed_headers` and `post_signed`, which sign a request body the way Slack does.
+"""
+
+from __future__ import annotations
+
+import itertools
+import json
+import threading
+import time
+import urllib.error
+import urllib.parse
+import urllib.request
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+from typing import Any
+
+from slack_sdk.signature import SignatureVerifier
+
+BOT_USER_ID = "UBOT0001"
+BOT_ID = "BBOT0001"
+TEAM_ID = "T0000001"
+API_PREFIX = "/api/"
+
+
+@dataclass
+class RecordedRequest:
+    """One request as the fake received it."""
+
+    method: str  # Web API method ("chat.postMessage"), or "upload" for a file upload POST
+    path: str
+    headers: dict[str, str]
+    body: dict[str, Any]
+    raw: bytes = b""
+
+    def blocks(self) -> list[dict[str, Any]]:
+        blocks = self.body.get("blocks") or []
+        return json.loads(blocks) if isinstance(blocks, str) else list(blocks)
+
+
+def _parse_body(content_type: str, raw: bytes, query: str) -> dict[str, Any]:
+    body: dict[str, Any] = {k: v[-1] for k, v in urllib.parse.parse_qs(query).items()}
+    if "application/json" in content_type and raw:
+        body.update(json.loads(raw))
+    elif "application/x-www-form-urlencoded" in content_type and raw:
+        body.update({k: v[-1] for k, v in urllib.parse.parse_qs(raw.decode()).items()})
+    return body
+
+
+@dataclass
+class FakeSlack:
+    """The fake Web API. Use as a context manager; `url` is the base URL for `WebClient`."""
+
+    ws_url: str | None = None
+    requests: list[RecordedRequest] = field(default_factory=list)
+    fail_methods: set[str] = field(default_factory=set)
+
+    def __post_init__(self) -> None:
+        self._changed = threading.Condition()
+        self._ts = itertools.count(1)
+        self._file_ids = itertools.count(1)
+        fake = self
+
+        class Handler(BaseHTTPRequestHandler):
+            def log_message(self, format: str, *args: Any) -> None:  # noqa: A002 - quiet test output
+                pass
+
+            def do_POST(self) -> None:  # noqa: N802 - http.server's naming
+                fake._handle(self)
+
+            def do_GET(self) -> None:  # noqa: N802
+                fake._handle(self)
+
+        self._server = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
+        self._server.daemon_threads = True
+        self.port = self._server.server_address[1]
+        self.url = f"http://127.0.0.1:{self.port}{API_PREFIX}"
+        self._thread = threading.Thread(target=self._server.serve_forever, args=(0.05,), daemon=True)
+
+    def __enter__(self) -> FakeSlack:
+        self._thread.start()
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self._server.shutdown()
+        self._server.server_close()
+        self._thread.join(5)
+
+    # -- recording -----------------------------------------------------------------------------
+
+    def calls(self, method: str, where: Callable[[RecordedRequest], bool] = lambda r: True) -> list[RecordedRequest]:
+        with self._changed:
+            return [r for r in self.requests if r.method == method and where(r)]
+
+    def wait_for(
+        self,
+        method: str,
+        count: int = 1,
+        *,
+        where: Callable[[RecordedRequest], bool] = lambda r: True,
+        timeout: float = 15.0,
+    ) -> list[RecordedRequest]:
+        """Wait until at least `count` matching requests arrived; fail the test with what did arrive."""
+        deadline = time.monotonic() + timeout
+        with self._changed:
+            while True:
+                found = [r for r in self.requests if r.method == method and where(r)]
+                if len(found) >= count:
+                    return found
+                remaining = deadline - time.monotonic()
+                if remaining <= 0:
+                    seen = [r.method for r in self.requests]
+                    raise AssertionError(f"expected {count} {method} call(s), got {len(found)}; saw {seen}")
+                self._changed.wait(remaining)
+
+    def replies(self, thread_ts: str | None = None) -> list[RecordedRequest]:
+        """The chat.postMessage calls (optionally in one thread)."""
+        return self.calls("chat.postMessage", lambda r: thread_ts is None or r.body.get("thread_ts") == thread_ts)
+
+    # -- serving -------------------------------------------------------------------------------
+
+    def _handle(self, handler: BaseHTTPRequestHandler) -> None:
+        parsed = urllib.parse.urlsplit(handler.path)
+        length = int(handler.headers.get("Content-Length") or 0)
+        raw = handler.rfile.read(length) if length else b""
+        headers = {k.lower(): v for k, v in handler.headers.items()}
+        if parsed.path.startswith("/upload/"):
+            record = RecordedRequest("upload", parsed.path, headers, {}, raw)
+            status, payload = 200, f"OK - {len(raw)}".encode()
+            content_type = "text/plain"
+        else:
+            method = parsed.path.removeprefix(API_PREFIX)
+            body = _parse_body(headers.get("content-type", ""), raw, parsed.query)
+            record = RecordedRequest(method, parsed.path, headers, body, raw)
+            status, answer = 200, self._answer(method, body, headers)
+            payload, content_type = json.dumps(answer).encode(), "application/json"
+        handler.send_response(status)
+        handler.send_header("Content-Type", content_type)
+        handler.send_header("Content-Length", str(len(payload)))
+        handler.end_headers()
+        handler.wfile.write(payload)
+        with self._changed:
+            self.requests.append(record)
+            self._changed.notify_all()
+
+    def _answer(self, method: str, body: dict[str, Any], headers: dict[str, str]) -> dict[str, Any]:
+        auth = headers.get("authorization", "") or f"Bearer {body.get('token', '')}"
+        expected = "Bearer xapp-" if method == "apps.connections.open" else "Bearer xoxb-"
+        if not auth.startswith(expected):
+            return {"ok": False, "error": "invalid_auth"}
+        if method in self.fail_methods:
+            return {"ok": False, "error": "internal_error"}
+        if method == "auth.test":
+            return {"ok": True, "url": "https://fake.slack.test/", "team": "Fake", "user": "siliconsult",
+                    "team_id": TEAM_ID, "user_id": BOT_USER_ID, "bot_id": BOT_ID, "is_enterprise_install": False}
+        if method in ("chat.postMessage", "chat.update"):
+            ts = body.get("ts") or f"{1_700_000_000 + next(self._ts)}.000100"
+            return {"ok": True, "channel": body.get("channel"), "ts": ts,
+                    "message": {"text": body.get("text"), "ts": ts, "bot_id": BOT_ID}}
+        if method in ("conversations.replies", "conversations.history"):
+            return {"ok": True, "messages": [], "has_more": False}
+        if method == "files.getUploadURLExternal":
+            file_id = f"F{next(self._file_ids):08d}"
+            return {"ok": True, "file_id": file_id, "upload_url": f"http://127.0.0.1:{self.port}/upload/{file_id}"}
+        if method == "files.completeUploadExternal":
+            files = body.get("files")
+            files = json.loads(files) if isinstance(files, str) else files or []
+            return {"ok": True, "files": [{"id": f.get("id"), "title": f.get("title")} for f in files]}
+        if method == "apps.connections.open":
+            return {"ok": True, "url": self.ws_url} if self.ws_url else {"ok": False, "error": "no_ws"}
+        return {"ok": True}
+
+
+class FakeSocketMode:
+    """A Socket Mode WebSocket on loopback: sends hello, pushes queued envelopes, records acks."""
+
+    def __init__(self) -> None:
+        from websockets.sync.server import serve
+
+        self.received: list[dict[str, Any]] = []
+        self._outbox: list[dict[str, Any]] = []
+        self._changed = threading.Condition()
+        self._server = serve(self._session, "127.0.0.1", 0)
+        self.port = self._server.socket.getsockname()[1]
+        self.url = f"ws://127.0.0.1:{self.port}/link"
+        self._thread = threading.Thread(target=self._server.serve_forever, daemon=True)
+
+    def __enter__(self) -> FakeSocketMode:
+        self._thread.start()
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self._server.shutdown()
+        self._thread.join(5)
+
+    def push(self, envelope: dict[str, Any]) -> None:
+        with self._changed:
+            self._outbox.append(envelope)
+            self._changed.notify_all()
+
+    def wait_for_ack(self, envelope_id: str, timeout: float = 15.0) -> dict[str, Any]:
+        deadline = time.monotonic() + timeout
+        with self._changed:
+            while True:
+                for message in self.received:
+                    if message.get("envelope_id") == envelope_id:
+                        return message
+                remaining = deadline - time.monotonic()
+                if remaining <= 0:
+                    raise AssertionError(f"no ack for envelope {envelope_id}; got {self.received}")
+                self._changed.wait(remaining)
+
+    def _session(self, websocket: Any) -> None:
+        websocket.send(json.dumps({"type": "hello", "num_connections": 1, "debug_info": {"host": "fake"}}))
+        sent = 0
+        while True:
+            with self._changed:
+                outgoing = self._outbox[sent:]
+                sent = len(self._outbox)
+            for envelope in outgoing:
+                websocket.send(json.dumps(envelope))
+            try:
+                message = websocket.recv(timeout=0.05)
+            except TimeoutError:
+                continue
+            except Exception:  # noqa: BLE001 - the client went away; end this session
+                return
+            if isinstance(message, bytes):
+                message = message.decode()
+            with self._changed:
+                self.received.append(json.loads(message))
+                self._changed.notify_all()
+
+
+def signed_headers(secret: str, body: str, *, timestamp: int | None = None) -> dict[str, str]:
+    """The headers Slack sends with a request body signed with `secret`."""
+    ts = str(int(time.time()) if timestamp is None else timestamp)
+    signature = SignatureVerifier(secret).generate_signature(timestamp=ts, body=body)
+    return {"X-Slack-Request-Timestamp": ts, "X-Slack-Signature": signature or ""}
+
+
+def post(url: str, body: str, headers: dict[str, str], content_type: str) -> tuple[int, str, float]:
+    """POST `body`; return (status, response text, seconds until the response)."""
+    request = urllib.request.Request(url, data=body.encode(), method="POST",
+                                     headers={"Content-Type": content_type, **headers})
+    started = time.perf_counter()
+    try:
+        with urllib.request.urlopen(request, timeout=10) as response:
+            return response.status, response.read().decode(), time.perf_counter() - started
+    except urllib.error.HTTPError as error:
+        return error.code, error.read().decode(), time.perf_counter() - started
+
+
+def post_event(url: str, secret: str, payload: dict[str, Any], *, retry_num: int | None = None,
+               timestamp: int | None = None, tamper: bool = False) -> tuple[int, str, float]:
+    """Send an Events API payload signed like Slack does (optionally tampered after signing)."""
+    body = json.dumps(payload)
+    headers = signed_headers(secret, body, timestamp=timestamp)
+    if retry_num is not None:
+        headers |= {"X-Slack-Retry-Num": str(retry_num), "X-Slack-Retry-Reason": "http_timeout"}
+    if tamper:
+        body = body[:-1] + ', "tampered": true}'
+    return post(url, body, headers, "application/json")
+
+
+def post_action(url: str, secret: str, payload: dict[str, Any]) -> tuple[int, str, float]:
+    """Send an interactivity payload (form-encoded `payload=`), signed."""
+    body = urllib.parse.urlencode({"payload": json.dumps(payload)})
+    return post(url, body, signed_headers(secret, body), "application/x-www-form-urlencoded")
+
+
+_event_ids = itertools.count(1)
+_message_ts = itertools.count(1)
+
+
+def next_ts() -> str:
+    return f"{1_800_000_000 + next(_message_ts)}.000200"
+
+
+def event_envelope(event: dict[str, Any], *, event_id: str | None = None, team_id: str = TEAM_ID) -> dict[str, Any]:
+    """An `event_callback` body as Slack delivers it."""
+    return {
+        "token": "verification-token",
+        "team_id": team_id,
+        "api_app_id": "A0000001",
+        "event": event,
+        "type": "event_callback",
+        "event_id": event_id or f"Ev{next(_event_ids):010d}",
+        "event_time": int(time.time()),
+        "authorizations": [{"team_id": team_id, "user_id": BOT_USER_ID, "is_bot": True}],
+    }
+
+
+def mention(text: str, *, channel: str = "C0000001", user: str = "U0000001", ts: str | None = None,
+            thread_ts: str | None = None) -> dict[str, Any]:
+    event = {"type": "app_mention", "user": user, "text": f"<@{BOT_USER_ID}> {text}", "ts": ts or next_ts(),
+             "channel": channel, "event_ts": ts or next_ts()}
+    if thread_ts:
+        event["thread_ts"] = thread_ts
+    return event
+
+
+def message(text: str, *, channel: str = "C0000001", channel_type: str = "channel", user: str = "U0000001",
+            thread_ts: str | None = None, **extra: Any) -> dict[str, Any]:
+    ts = next_ts()
+    event = {"type": "message", "user": user, "text": text, "ts": ts, "channel": channel,
+             "channel_type": channel_type, "event_ts": ts, **extra}
+    if thread_ts:
+        event["thread_ts"] = thread_ts
+    return event
+
+
+__all__ = [
+    "BOT_USER_ID",
+    "TEAM_ID",
+    "FakeSlack",
+    "FakeSocketMode",
+    "RecordedRequest",
+    "event_envelope",
+    "mention",
+    "message",
+    "next_ts",
+    "post",
+    "post_action",
+    "post_event",
+    "signed_headers",
+]

@@ -1,0 +1,56 @@
+"""Serving the real Slack app on loopback for tests: the app over HTTP, signed posts, a tiny engine.
+
+`serve_app` runs the app behind the same threaded WSGI server `siliconsult slack --http` uses, on an
+ephemeral port. `EchoEngine` is a stand-in engine for adapter-only tests (failures, routing); the
+conversation tests use the real engine.
+"""
+
+from __future__ import annotations
+
+import threading
+from collections.abc import Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass, field
+
+from slack_bolt import App
+
+from bot.reply import Reply
+from bot.slack.server import EVENTS_PATH, make_http_server
+
+SECRET = "test-signing-secret"
+
+
+@contextmanager
+def serve_app(app: App) -> Iterator[str]:
+    """Serve `app` on 127.0.0.1:<ephemeral>; yield the events URL."""
+    server = make_http_server(app, "127.0.0.1", 0)
+    thread = threading.Thread(target=server.serve_forever, args=(0.05,), daemon=True)
+    thread.start()
+    try:
+        yield f"http://127.0.0.1:{server.server_address[1]}{EVENTS_PATH}"
+    finally:
+        server.shutdown()
+        server.server_close()
+        thread.join(5)
+
+
+@dataclass
+class EchoEngine:
+    """Answers "you said: …"; raises on text containing "boom"; remembers threads it has seen."""
+
+    calls: list[tuple[str, str]] = field(default_factory=list)
+    _lock: threading.Lock = field(default_factory=threading.Lock)
+
+    def handle(self, thread_id: str, text: str) -> Reply:
+        with self._lock:
+            self.calls.append((thread_id, text))
+        if "boom" in text:
+            raise RuntimeError("secret internal detail: connection string postgres://user:pw@db")
+        return Reply(text=f"you said: {text}")
+
+    def has_thread(self, thread_id: str) -> bool:
+        with self._lock:
+            return any(t == thread_id for t, _ in self.calls)
+
+    def close(self) -> None:
+        pass
