@@ -52,16 +52,20 @@ def populate(conn: duckdb.DuckDBPyConnection, data: LoadedData) -> None:
     """Insert every validated row and the meta/calibration values in one transaction."""
     conn.execute("BEGIN TRANSACTION")
     for spec in TABLES:
+        rows = data.rows[spec.table]
+        if not rows:
+            continue
         columns = ("position", *spec.columns)
-        placeholders = ", ".join("?" for _ in columns)
-        rows = [
-            [position, *(_db_value(getattr(row.item, column)) for column in spec.columns)]
-            for position, row in enumerate(data.rows[spec.table])
+        one_row = "(" + ", ".join("?" for _ in columns) + ")"
+        # One multi-row INSERT per table: DuckDB's executemany runs row by row and is ~30x slower.
+        values = [
+            value
+            for position, row in enumerate(rows)
+            for value in (position, *(_db_value(getattr(row.item, column)) for column in spec.columns))
         ]
-        if rows:
-            conn.executemany(
-                f"INSERT INTO {spec.table} ({', '.join(columns)}) VALUES ({placeholders})", rows
-            )
+        conn.execute(
+            f"INSERT INTO {spec.table} ({', '.join(columns)}) VALUES {', '.join(one_row for _ in rows)}", values
+        )
     conn.executemany(
         "INSERT INTO meta (key, value) VALUES (?, ?)",
         [["data_version", data.data_version], ["schema_version", str(schema_version())]],

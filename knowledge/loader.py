@@ -122,22 +122,31 @@ def _check_urls(source_url: str) -> str | None:
     return f"not an http(s) URL: {bad[0]!r}" if bad else None
 
 
-def _parse_file(spec: TableSpec, path: Path, errors: list[str]) -> list[Row]:
+@dataclass
+class _Parsed:
+    """The valid rows of one file, and the key of every row (valid or not) for cross-file checks."""
+
+    rows: list[Row]
+    keys: set[str]
+    readable: bool = True  # False: missing file or bad header, so references to it are not checked
+
+
+def _parse_file(spec: TableSpec, path: Path, errors: list[str]) -> _Parsed:
     """Validate one CSV file; append problems to `errors` and return the good rows."""
     name = path.name
     try:
         text = path.read_text(encoding="utf-8")
     except FileNotFoundError:
         errors.append(f"{name}:0: (file): missing file")
-        return []
+        return _Parsed([], set(), readable=False)
     except UnicodeDecodeError as exc:
         errors.append(f"{name}:0: (file): not UTF-8 text ({exc.reason})")
-        return []
+        return _Parsed([], set(), readable=False)
     records = _records(text)
     first = next(records, None)
     if first is None:
         errors.append(f"{name}:1: (header): empty file, expected columns {', '.join(spec.columns)}")
-        return []
+        return _Parsed([], set(), readable=False)
     header = [column.strip() for column in first[1]]
     unknown = [column for column in header if column not in spec.columns]
     required = [field for field, info in spec.model.model_fields.items() if info.is_required()]
@@ -147,11 +156,16 @@ def _parse_file(spec: TableSpec, path: Path, errors: list[str]) -> list[Row]:
     for column in missing:
         errors.append(f"{name}:1: {column}: required column is missing")
     if unknown or missing:
-        return []
+        return _Parsed([], set(), readable=False)
 
-    rows: list[Row] = []
+    parsed = _Parsed([], set())
     seen: dict[object, int] = {}
+    key_index = header.index(spec.key)
     for line, record in records:
+        # A row that fails validation still defines its key, so other files referring to it do not
+        # get a second, misleading "unknown id" error.
+        if key_index < len(record):
+            parsed.keys.add(record[key_index].strip())
         if len(record) != len(header):
             errors.append(f"{name}:{line}: (row): {len(record)} cells, the header has {len(header)}")
             continue
@@ -175,31 +189,32 @@ def _parse_file(spec: TableSpec, path: Path, errors: list[str]) -> list[Row]:
             errors.append(f"{name}:{line}: {spec.key}: duplicate {key!r} (first on line {seen[key]})")
             continue
         seen[key] = line
-        rows.append(Row(line, item))
-    return rows
+        parsed.rows.append(Row(line, item))
+    return parsed
 
 
-def _cross_check(rows: dict[str, list[Row]], errors: list[str]) -> None:
+def _cross_check(parsed: dict[str, _Parsed], errors: list[str]) -> None:
     """References between files: stacks named by devices, devices and quants named by benchmarks."""
-    stack_ids = {row.item.id for row in rows["serving_stacks"]}  # type: ignore[attr-defined]
-    quant_names = {row.item.name.upper() for row in rows["quant_formats"]}  # type: ignore[attr-defined]
-    kinds = {row.item.id: row.item.kind for row in rows["hardware"]}  # type: ignore[attr-defined]
-    for row in rows["hardware"]:
+    stack_ids = parsed["serving_stacks"].keys
+    quant_names = {name.upper() for name in parsed["quant_formats"].keys}
+    hardware_ids = parsed["hardware"].keys
+    kinds = {row.item.id: row.item.kind for row in parsed["hardware"].rows}  # type: ignore[attr-defined]
+    for row in parsed["hardware"].rows:
         device: Hardware = row.item  # type: ignore[assignment]
         for stack in device.software_stacks:
-            if stack not in stack_ids:
+            if parsed["serving_stacks"].readable and stack not in stack_ids:
                 errors.append(f"hardware.csv:{row.line}: software_stacks: unknown stack id {stack!r}")
-    for row in rows["benchmarks"]:
+    for row in parsed["benchmarks"].rows:
         bench: Benchmark = row.item  # type: ignore[assignment]
         if bench.hardware_id is not None:
-            if bench.hardware_id not in kinds:
+            if parsed["hardware"].readable and bench.hardware_id not in hardware_ids:
                 errors.append(f"benchmarks.csv:{row.line}: hardware_id: unknown hardware id {bench.hardware_id!r}")
-            elif kinds[bench.hardware_id] != bench.kind:
+            elif bench.hardware_id in kinds and kinds[bench.hardware_id] != bench.kind:
                 errors.append(
                     f"benchmarks.csv:{row.line}: kind: {bench.kind!r} but hardware "
                     f"{bench.hardware_id!r} is {kinds[bench.hardware_id]!r}"
                 )
-        if bench.quant.upper() not in quant_names:
+        if parsed["quant_formats"].readable and bench.quant.upper() not in quant_names:
             errors.append(f"benchmarks.csv:{row.line}: quant: unknown quant format {bench.quant!r}")
 
 
@@ -221,14 +236,14 @@ def read_dir(data_dir: Path) -> LoadedData:
     if not data_dir.is_dir():
         raise DataError([f"{data_dir}: not a directory"])
     errors: list[str] = []
-    rows = {spec.table: _parse_file(spec, data_dir / spec.file, errors) for spec in TABLES}
-    _cross_check(rows, errors)
+    parsed = {spec.table: _parse_file(spec, data_dir / spec.file, errors) for spec in TABLES}
+    _cross_check(parsed, errors)
     calibration = _read_calibration(data_dir, errors)
     if errors:
         raise DataError(errors)
     return LoadedData(
         data_version=data_version(data_dir),
-        rows={table: tuple(table_rows) for table, table_rows in rows.items()},
+        rows={table: tuple(result.rows) for table, result in parsed.items()},
         calibration=calibration,
     )
 

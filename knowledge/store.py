@@ -109,6 +109,10 @@ class KnowledgeStore:
         row = self._conn.execute("SELECT value FROM meta WHERE key = 'data_version'").fetchone()
         return row[0] if row else "unknown"
 
+    def applied_migrations(self) -> list[int]:
+        """Numbers of the schema migrations this store was built with, in order."""
+        return [row[0] for row in self._conn.execute("SELECT version FROM schema_migrations ORDER BY version").fetchall()]
+
     def calibration(self) -> CalibrationParams:
         row = self._conn.execute("SELECT params_json FROM calibration").fetchone()
         return CalibrationParams.model_validate_json(row[0]) if row else CalibrationParams()

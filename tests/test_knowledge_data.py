@@ -1,0 +1,115 @@
+"""The shipped data: it validates, keeps the reference ids, and every row says where it came from."""
+
+from __future__ import annotations
+
+import csv
+
+import pytest
+
+from estimator.catalog import HARDWARE_KINDS
+from knowledge import default_data_dir, validate_dir
+
+# Ids that DESIGN.md, the seeds' tiers and other packages name explicitly.
+CONTRACT_IDS = [
+    "nvidia-rtx-4060-8gb", "nvidia-rtx-4090", "nvidia-l40s", "nvidia-a100-80gb-sxm", "nvidia-h100-sxm",
+    "amd-mi300x", "apple-m4-max", "intel-xeon-8480plus", "qualcomm-snapdragon-x-elite", "intel-gaudi3",
+    "aws-inferentia2", "google-tpu-v5e", "groq-lpu-v1", "tenstorrent-wormhole-n150", "cerebras-wse3",
+]
+STACK_IDS = {
+    "trt-llm", "vllm-cuda", "vllm-rocm", "llama.cpp", "mlx", "openvino-cpu", "openvino-npu", "qnn-npu",
+    "qualcomm-cloud-ai100", "aws-neuron", "gaudi-vllm", "groq", "tenstorrent", "tpu-vllm", "cerebras",
+}
+WORKLOAD_QUANTS = ["FP16", "BF16", "FP8", "INT8", "Q8_0", "Q6_K", "Q5_K_M", "Q4_K_M", "Q4_0", "INT4", "Q3_K_M", "Q2_K"]
+
+
+def test_shipped_data_validates():
+    assert validate_dir(default_data_dir()) == []
+
+
+@pytest.mark.parametrize("name", sorted(p.name for p in default_data_dir().glob("*.csv")))
+def test_every_row_has_http_source_url(name):
+    with (default_data_dir() / name).open(newline="", encoding="utf-8") as fh:
+        rows = list(csv.DictReader(fh))
+    assert rows
+    assert all(row["source_url"].startswith(("http://", "https://")) for row in rows)
+
+
+def test_hardware_covers_the_five_kinds_with_60_devices(catalog):
+    assert len(catalog.hardware) >= 60
+    assert {device.kind for device in catalog.hardware} == set(HARDWARE_KINDS)
+
+
+def test_contract_hardware_ids_are_kept(catalog):
+    ids = {device.id for device in catalog.hardware}
+    assert set(CONTRACT_IDS) <= ids
+
+
+def test_stack_ids_are_exactly_the_agreed_ones(catalog):
+    assert {stack.id for stack in catalog.stacks} == STACK_IDS
+
+
+def test_workload_quantizations_all_have_bits_per_weight(catalog):
+    for name in WORKLOAD_QUANTS:
+        assert catalog.quant(name) is not None, name
+    # Seed 1: Q4_K_M is ~3.2x smaller than FP16.
+    ratio = catalog.quant("FP16").bits_per_weight / catalog.quant("Q4_K_M").bits_per_weight
+    assert 3.0 <= ratio <= 3.5
+
+
+def test_prices_say_their_basis_and_whether_they_are_estimates(catalog):
+    priced = [device for device in catalog.hardware if device.price_usd is not None]
+    assert priced
+    assert all(device.price_basis for device in priced)
+    assert catalog.hardware_by_id("nvidia-rtx-4090").price_is_estimate is False  # launch MSRP
+    assert catalog.hardware_by_id("nvidia-h100-sxm").price_is_estimate is True  # third-party figure
+
+
+def test_sparse_vendor_figures_are_not_recorded_as_dense(catalog):
+    # NVIDIA's headline H100 SXM FP16 (1979) is the sparse figure; the dense one is half.
+    assert catalog.hardware_by_id("nvidia-h100-sxm").fp16_tflops == pytest.approx(989.4)
+
+
+def test_npu_rows_share_their_soc_bandwidth(catalog):
+    npu = catalog.hardware_by_id("qualcomm-snapdragon-x-elite-npu")
+    soc = catalog.hardware_by_id("qualcomm-snapdragon-x-elite")
+    assert npu.kind == "npu" and soc.kind == "soc"
+    assert npu.memory_bandwidth_gbs == soc.memory_bandwidth_gbs
+    assert "shares the SoC" in (npu.notes or "")
+
+
+def test_benchmarks_link_multi_device_rows(catalog):
+    linked = [b for b in catalog.benchmarks if b.hardware_label.startswith("8x AMD Instinct MI300X")]
+    assert linked and all(b.hardware_id == "amd-mi300x" and b.device_count == 8 for b in linked)
+    apple = [b for b in catalog.benchmarks if b.hardware_label.startswith("Apple M2 Ultra")]
+    assert apple and all(b.kind == "soc" and b.hardware_id == "apple-m2-ultra" for b in apple)
+
+
+def test_benchmark_rows_without_a_catalog_device_stay_unlinked(catalog):
+    unlinked = {b.hardware_label for b in catalog.benchmarks if b.hardware_id is None}
+    assert "NVIDIA RTX 3090 Ti" in unlinked  # not in the catalog
+    assert "NVIDIA A100 80GB" in unlinked  # form factor not stated: linking would be a guess
+
+
+def test_benchmark_fields_are_normalized(catalog):
+    assert {b.backend for b in catalog.benchmarks} <= {"llama.cpp", "ik_llama.cpp", "vllm", "trt-llm", "mlx",
+                                                      "exllama", "mlc-llm"}
+    offline = [b for b in catalog.benchmarks if "max-load" in (b.source_note or "")]
+    assert offline and all(b.concurrency is None for b in offline)
+    assert all(b.quant != "F16" for b in catalog.benchmarks)
+    assert len({b.row_id for b in catalog.benchmarks}) == len(catalog.benchmarks)
+
+
+def test_models_have_consistent_attention_shapes(catalog):
+    for model in catalog.models:
+        assert model.attention_heads % model.kv_heads == 0, model.id
+        assert model.kv_heads <= model.attention_heads, model.id
+        assert model.source_url.startswith("https://huggingface.co/"), model.id
+
+
+def test_models_cover_the_issue_families(catalog):
+    ids = {model.id for model in catalog.models}
+    for wanted in ["llama-3.2-1b", "llama-3.2-3b", "llama-3-8b", "llama-3-70b", "qwen2.5-0.5b", "qwen2.5-72b",
+                   "qwen3-0.6b", "qwen3-32b", "phi-3-mini", "phi-3.5-mini", "phi-3-medium", "mistral-7b",
+                   "mixtral-8x7b", "gemma-2-9b", "gemma-3-27b", "deepseek-r1-distill-qwen-7b",
+                   "deepseek-r1-distill-llama-70b", "llama-2-7b", "gpt-j-6b"]:
+        assert wanted in ids
