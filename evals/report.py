@@ -75,7 +75,7 @@ def _slots_cell(scenario: ScenarioResult) -> str:
 
 
 def summary_table(result: SuiteResult) -> Table:
-    """The terminal summary: one row per scenario, failures under it."""
+    """The terminal summary: one row per scenario (the failures follow as `failure_lines`)."""
     table = Table(title=f"Eval suite — llm: {result.llm}", show_lines=False)
     for column in ("scenario", "lang", "result", "slots", "turns", "slowest turn"):
         table.add_column(column)
@@ -89,11 +89,19 @@ def summary_table(result: SuiteResult) -> Table:
             str(len(scenario.turn_latency_ms)),
             _fmt_ms(max(scenario.turn_latency_ms, default=None)),
         )
-        if not scenario.passed:
-            for failure in scenario.failures:
-                table.add_row("", "", f"[red]{failure}[/red]", "", "", "")
     table.caption = _headline(result)
     return table
+
+
+def failure_lines(result: SuiteResult) -> list[str]:
+    """Plain lines under the table: each failing scenario and its "expected … got …" failures."""
+    lines: list[str] = []
+    for scenario in result.scenarios:
+        if scenario.passed:
+            continue
+        lines.append(f"FAIL {scenario.id}")
+        lines += [f"  - {failure}" for failure in scenario.failures]
+    return lines
 
 
 def _headline(result: SuiteResult) -> str:
@@ -144,4 +152,4 @@ def markdown_report(result: SuiteResult) -> str:
     return "\n".join(lines).rstrip() + "\n"
 
 
-__all__ = ["latency_summary", "markdown_report", "suite_json", "summary_table"]
+__all__ = ["failure_lines", "latency_summary", "markdown_report", "suite_json", "summary_table"]

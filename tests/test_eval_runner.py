@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import json
 
-from evals.report import markdown_report, suite_json, summary_table
+from evals.report import failure_lines, markdown_report, suite_json, summary_table
 from evals.runner import run_scenario, run_suite
 from evals.scenario import parse_scenario
 from tests.eval_fakes import SCENARIO_YAML, FakeEngine, option, recommendation, recommends_after_just_recommend, reply
@@ -141,5 +141,5 @@ def test_markdown_report_and_table_show_failures():
     assert "### bad" in text and "- expected primary kind in [cpu], got gpu" in text
     assert "### known (known failure: known)" in text
     assert "| guard_pass_rate | 0.9 |" in text
-    table = summary_table(suite)
-    assert table.row_count == 3 + 1  # one row per scenario plus one failure line under "bad"
+    assert summary_table(suite).row_count == 3
+    assert failure_lines(suite) == ["FAIL bad", "  - expected primary kind in [cpu], got gpu: 1× nvidia-rtx-4090 (gpu, $20,000)"]

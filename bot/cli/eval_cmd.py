@@ -108,7 +108,7 @@ def eval_command(
     """Run the scripted scenario suite through the assistant; exit 1 if any scenario fails."""
     if estimator:
         raise typer.Exit(_run_estimator_report(report_dir, json_out))
-    from evals.report import markdown_report, suite_json, summary_table
+    from evals.report import failure_lines, markdown_report, suite_json, summary_table
 
     err_console = Console(stderr=True)
     result = run_eval(scenarios, llm, only, err_console)
@@ -119,6 +119,8 @@ def eval_command(
         typer.echo(json.dumps(suite_json(result), ensure_ascii=False, indent=2))
     else:
         Console().print(summary_table(result))
+        for line in failure_lines(result):
+            typer.echo(line)
     raise typer.Exit(1 if result.failed else 0)
 
 
