@@ -1,0 +1,52 @@
+"""CI gate: the shipped scenario suite through the real engine — whole suite without a model, a subset with one.
+
+A failure message lists every failing scenario with its "expected … got …" lines, so a red run says
+what the product got wrong without rerunning anything.
+"""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from bot.cli.main import main
+
+# Small enough for the bundled model on two shared cores: an English tier, a Chinese tier, a follow-up.
+LLM_SUBSET = ("dept-legal-7b", "zh-hans-dept-200", "followup-whatif-users")
+
+
+def _eval(argv: list[str], capsys) -> tuple[int, dict]:
+    with pytest.raises(SystemExit) as info:
+        main(["eval", "--json", *argv])
+    return info.value.code or 0, json.loads(capsys.readouterr().out)
+
+
+def _explain(doc: dict) -> str:
+    lines = [f"{doc['failed']} scenario(s) failed:"]
+    for scenario in doc["scenarios"]:
+        if not scenario["passed"]:
+            lines.append(f"{scenario['id']}:")
+            lines += [f"    {failure}" for failure in scenario["failures"]]
+    return "\n".join(lines)
+
+
+def test_whole_suite_passes_without_a_model(capsys, tmp_path):
+    report = tmp_path / "report.md"
+    code, doc = _eval(["--llm", "none", "--report", str(report)], capsys)
+    assert doc["failed"] == 0, _explain(doc)
+    assert code == 0
+    assert doc["passed"] == len(doc["scenarios"]) >= 30
+    assert all(scenario["turn_latency_ms"] for scenario in doc["scenarios"])
+    assert report.is_file()
+
+
+@pytest.mark.llm
+@pytest.mark.slow
+def test_subset_passes_with_the_bundled_model(capsys):
+    only = [arg for scenario_id in LLM_SUBSET for arg in ("--only", scenario_id)]
+    code, doc = _eval(["--llm", "bundled", *only], capsys)
+    assert [s["id"] for s in doc["scenarios"]] == sorted(LLM_SUBSET)
+    assert doc["failed"] == 0, _explain(doc)
+    assert code == 0
+    assert doc["llm"] == "bundled" and doc["llm_stats"] is not None
