@@ -6,7 +6,7 @@ Pure data: the functions that fill them live in `memory.py`, `throughput.py`, `t
 
 from __future__ import annotations
 
-from typing import Literal
+from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
@@ -132,6 +132,10 @@ class Option(_Model):
     power_w: float | None = None
     risks: list[Risk] = []
     rationale: str | None = None
+    existing: bool = Field(default=False, description="already-owned hardware: capex 0, power only")
+    violations: list[str] = Field(default=[], description="constraints this option misses (empty = meets all)")
+    tco_assumptions: list[str] = []
+    redundancy: bool = Field(default=False, description="count includes one N+1 spare")
 
 
 class Recommendation(_Model):
@@ -145,6 +149,7 @@ class Recommendation(_Model):
     validation_plan: list[str] = []
     calibration_rows: list[int] = []
     relax: list[str] = Field(default=[], description="when nothing fits: which constraint to relax, by how much")
+    workload: dict[str, Any] | None = Field(default=None, description="the workload after defaults were filled")
 
 
 __all__ = [

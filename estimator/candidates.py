@@ -1,0 +1,114 @@
+"""Which device × serving-stack pairs may serve a workload, and why the others may not.
+
+Eligibility rules are the seeds' rules written as constraints with a stated reason, never as a fixed
+answer: an NPU does not serve many users (seed 1), organization-wide 24/7 production wants
+datacenter-rated parts (seed 1), shared training wants a general-purpose GPU (seed 2), a device with
+no price cannot be costed unless it is already owned. Sizing (how many) happens in `recommend.py`.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from estimator.catalog import Catalog, Hardware, ServingStack
+from estimator.defaults import ORGANIZATION_USERS, device_price
+from estimator.workload import Workload
+
+# Seed 1: "限於較小的模型（實際上限約 7B 量化）" — a little slack for 7–8B families.
+NPU_MAX_PARAMS_B = 8.0
+MAX_COUNT = 16
+
+
+@dataclass(frozen=True)
+class Candidate:
+    """One device running one serving stack; `existing` means the buyer already owns such devices."""
+
+    hardware: Hardware
+    stack: ServingStack
+    existing: bool
+    unit_price_usd: float | None
+
+    @property
+    def max_count(self) -> int:
+        # Laptops and SoC boxes do not pool into one server; a single user runs on one.
+        return 1 if self.hardware.kind in ("npu", "soc") else MAX_COUNT
+
+
+def is_datacenter_grade(hw: Hardware) -> bool:
+    """ECC/HBM memory, passive or module form factors, accelerators and server CPUs (seed 1: "ECC 記憶體，
+    並且設計用於 24/7 資料中心操作")."""
+    if hw.kind in ("accel", "cpu"):
+        return True
+    if hw.kind != "gpu":
+        return False
+    memory = (hw.memory_type or "").upper()
+    form = (hw.form_factor or "").lower()
+    return "ECC" in memory or "HBM" in memory or any(word in form for word in ("passive", "sxm", "oam", "blower"))
+
+
+def is_organization(workload: Workload) -> bool:
+    users = max(workload.total_users or 0, workload.concurrent_users or 0)
+    return workload.deployment_scale == "organization" or users >= ORGANIZATION_USERS
+
+
+def owned(workload: Workload, hw: Hardware) -> bool:
+    """Whether the workload says devices of this class are already owned and idle."""
+    have = set(workload.existing_hardware or ())
+    form = (hw.form_factor or "").lower()
+    if "cpu_servers" in have and hw.kind == "cpu":
+        return True
+    if "npu_laptops" in have and (hw.kind == "npu" or (hw.kind == "soc" and ("laptop" in form or "macbook" in form))):
+        return True
+    return "gpu_workstations" in have and hw.kind == "gpu" and not is_datacenter_grade(hw)
+
+
+def exclusion(workload: Workload, hw: Hardware, stack: ServingStack, existing: bool) -> str | None:
+    """Why this pair cannot serve the workload (None = eligible). Reasons cite the seeds."""
+    users = workload.concurrent_users or 1
+    if hw.kind == "npu" and users > 1:
+        return "seed 1: NPUs are built for one user; multi-user serving on an NPU is impractical"
+    if users > 1 and stack.continuous_batching == "no":
+        return f"{stack.name} has no continuous batching, so it cannot share one device among {users} users"
+    if hw.kind == "npu" and (workload.model_params_b or 0) > NPU_MAX_PARAMS_B:
+        return "seed 1: NPUs top out around 7B quantized"
+    if "cloud-only" in (hw.form_factor or "").lower():
+        return "cloud-only: it cannot be bought and installed on premises"
+    if workload.mixed_training and hw.kind != "gpu":
+        return "seed 2: hardware shared with training wants general-purpose GPUs"
+    if is_organization(workload) and not is_datacenter_grade(hw) and not existing:
+        return "seed 1: organization-wide 24/7 production wants ECC memory and datacenter-rated parts"
+    if not existing and device_price(hw.id, hw.price_usd, hw.price_basis) is None:
+        return "no price on record, so it cannot be costed"
+    return None
+
+
+def enumerate_candidates(workload: Workload, catalog: Catalog) -> tuple[list[Candidate], dict[str, str]]:
+    """Eligible (device, stack) pairs and, per excluded device id, the first reason it was excluded."""
+    eligible: list[Candidate] = []
+    excluded: dict[str, str] = {}
+    for hw in catalog.hardware:
+        existing = owned(workload, hw)
+        priced = device_price(hw.id, hw.price_usd, hw.price_basis)
+        for stack_id in hw.software_stacks:
+            stack = catalog.stack(stack_id)
+            if stack is None or (stack.hardware_kinds and hw.kind not in stack.hardware_kinds):
+                continue
+            reason = exclusion(workload, hw, stack, existing)
+            if reason is None:
+                eligible.append(Candidate(hw, stack, existing, None if priced is None else priced[0]))
+            else:
+                excluded.setdefault(hw.id, reason)
+    eligible_ids = {c.hardware.id for c in eligible}
+    return eligible, {hw_id: why for hw_id, why in excluded.items() if hw_id not in eligible_ids}
+
+
+__all__ = [
+    "MAX_COUNT",
+    "NPU_MAX_PARAMS_B",
+    "Candidate",
+    "enumerate_candidates",
+    "exclusion",
+    "is_datacenter_grade",
+    "is_organization",
+    "owned",
+]

@@ -1,0 +1,281 @@
+"""The ranked recommendation: candidates → sizing → TCO → risks → primary and alternatives.
+
+`recommend(workload, catalog)` fills unstated facts (`assume.fill_defaults`), enumerates device ×
+serving-stack pairs (`candidates.py`), sizes each to the fewest devices that carry the peak at the
+SLO (`sizing.py`), and ranks those that also fit the capex and power budgets by cost per served
+token — the 3-year-amortized cost over the tokens the option serves for this workload, counted up to
+seed 2's 1.5× overload — then by risk: among options within `RISK_TOLERANCE` of the cheapest, the
+one with the fewest and mildest risks leads. Nothing about tiers is hard-coded: seed 1's tiers have
+to come out of these numbers.
+
+When nothing meets every constraint the primary is the closest option (`meets_slo=False`) and
+`relax` says which constraint to relax and by how much. A model that fits nowhere raises
+`NoFeasibleOption`; a workload with zero users or a negative budget raises `InvalidRequest`.
+"""
+
+from __future__ import annotations
+
+from estimator.assume import fill_defaults
+from estimator.candidates import Candidate, enumerate_candidates, is_organization
+from estimator.catalog import Catalog
+from estimator.defaults import OVERLOAD_FACTOR
+from estimator.errors import NoFeasibleOption
+from estimator.schemas import Option, OptionEstimate, OptionTco, Recommendation
+from estimator.sizing import CapacityFn, EstimateFn, Sized, Sizer
+from estimator.validation_plan import validation_plan
+from estimator.workload import Workload
+
+RISK_TOLERANCE = 0.10  # options within 10 % of the cheapest compete on risk
+MAX_ALTERNATIVES = 3
+BAND_PROBES = 6  # capacity probes for the cheapest options competing on risk
+
+
+def _default_throughput() -> tuple[EstimateFn, CapacityFn]:
+    from estimator.throughput import estimate, max_concurrent_streams
+
+    return estimate, max_concurrent_streams
+
+
+def rank(options: list[Sized]) -> list[Sized]:
+    """Cheapest per served token first; the lowest-risk option within the tolerance moves to the front."""
+    ordered = sorted(options, key=lambda s: (s.cost_per_token, s.risk_points, s.count))
+    if not ordered:
+        return ordered
+    limit = ordered[0].cost_per_token * (1 + RISK_TOLERANCE)
+    contenders = [s for s in ordered if s.cost_per_token <= limit]
+    lead = min(contenders, key=lambda s: (s.risk_points, s.cost_per_token))
+    return [lead, *(s for s in ordered if s is not lead)]
+
+
+def pick_alternatives(primary: Sized, ranked: list[Sized]) -> list[Sized]:
+    """The best option of each other kind first, then other devices; never the primary's device again."""
+    chosen: list[Sized] = []
+    seen_devices = {primary.candidate.hardware.id}
+    seen_kinds = {primary.candidate.hardware.kind}
+    for pass_kinds in (True, False):
+        for option in ranked:
+            hw = option.candidate.hardware
+            if len(chosen) >= MAX_ALTERNATIVES or hw.id in seen_devices:
+                continue
+            if pass_kinds and hw.kind in seen_kinds:
+                continue
+            chosen.append(option)
+            seen_devices.add(hw.id)
+            seen_kinds.add(hw.kind)
+    return chosen
+
+
+def _stack_label(candidate: Candidate) -> str:
+    return candidate.stack.name
+
+
+def to_option(sized: Sized, rationale: str | None = None) -> Option:
+    cand, est, cost = sized.candidate, sized.estimate, sized.tco
+    assert cost is not None
+    return Option(
+        hardware_id=cand.hardware.id, kind=cand.hardware.kind, count=sized.count,
+        serving_stack=_stack_label(cand), capex_usd=cost.capex_usd, meets_slo=not sized.violations,
+        estimate=OptionEstimate(
+            decode_tokens_per_s_per_user=round(est.decode_tokens_per_s_per_stream, 1),
+            ttft_ms=round(est.ttft_ms, 1), max_concurrent_users=sized.capacity_users,
+            ttft_p95_ms=None if est.ttft_p95_ms is None else round(est.ttft_p95_ms, 1),
+            memory_required_gb=round(est.memory_required_gb, 1),
+            memory_available_gb=round(est.memory_available_gb, 1), method=est.method,
+            confidence_low=est.confidence_low, confidence_high=est.confidence_high,
+            source_rows=list(est.source_rows),
+        ),
+        tco=OptionTco(
+            three_year_total_usd=cost.three_year_total_usd,
+            cost_per_million_tokens_usd=cost.cost_per_million_tokens_usd,
+            annual_power_usd=cost.annual_power_usd, price_is_estimate=cost.price_is_estimate,
+        ),
+        hardware_name=cand.hardware.name, power_w=cost.power_w, risks=list(sized.risks),
+        rationale=rationale or describe(sized), existing=cand.existing, violations=list(sized.violations),
+        tco_assumptions=list(cost.assumptions), redundancy=sized.redundancy,
+    )
+
+
+def describe(sized: Sized) -> str:
+    """One sentence with the deciding numbers of an option."""
+    cand, est, cost = sized.candidate, sized.estimate, sized.tco
+    assert cost is not None
+    per_m = cost.cost_per_million_tokens_usd
+    owned = " (already owned)" if cand.existing else ""
+    spare = ", including one spare for N+1 failover" if sized.redundancy else ""
+    return (
+        f"{sized.count} × {cand.hardware.name}{owned} with {cand.stack.name}{spare}: "
+        f"{est.decode_tokens_per_s_per_stream:,.0f} tok/s per user, p95 TTFT {est.ttft_p95_ms or est.ttft_ms:,.0f} ms, "
+        f"capacity ~{sized.capacity_users:,} concurrent users; capex ${cost.capex_usd:,.0f}, "
+        f"3-year TCO ${cost.three_year_total_usd:,.0f}"
+        + (f", ${per_m:,.3f}/M tokens" if per_m is not None else "")
+        + f", {cost.power_w or 0:,.0f} W peak"
+    )
+
+
+def _rationale(workload: Workload, primary: Sized, feasible: list[Sized], ranked: list[Sized]) -> str:
+    peak = workload.concurrent_users or 1
+    head = (
+        f"For {peak} concurrent user(s) of a {workload.model_params_b:g}B {workload.quantization} model at "
+        f"≥{workload.tokens_per_s_target:g} tok/s and p95 TTFT ≤{workload.ttft_target_ms:,} ms: "
+    )
+    if not feasible:
+        return head + "no option meets every constraint; closest: " + describe(primary) + "."
+    text = head + describe(primary) + f". Cheapest per served token of {len(feasible)} options that meet every target"
+    cheapest = ranked[0] if ranked[0] is not primary else (ranked[1] if len(ranked) > 1 else None)
+    if cheapest is not None and cheapest.cost_per_token < primary.cost_per_token:
+        text += (
+            f" (within {RISK_TOLERANCE:.0%} of {cheapest.candidate.hardware.name} at "
+            f"${cheapest.cost_per_token:,.3f}/M, preferred for lower risk)"
+        )
+    elif cheapest is not None:
+        gap = cheapest.cost_per_token / primary.cost_per_token - 1 if primary.cost_per_token else 0
+        text += f"; the next, {cheapest.candidate.hardware.name}, costs {gap:.0%} more per token"
+    return text + "."
+
+
+def _relax(workload: Workload, closest: Sized) -> list[str]:
+    """Which constraint to relax for the closest option, and by how much."""
+    est, cost = closest.estimate, closest.tco
+    assert cost is not None
+    hints: list[str] = []
+    if not closest.meets_slo and est.fits:
+        speed = est.decode_tokens_per_s_per_stream
+        target = workload.tokens_per_s_target or 30
+        if speed < target:
+            hints.append(f"lower the per-user speed target from {target:g} to {speed:.0f} tok/s "
+                         f"({speed / target - 1:+.0%}), or cut peak concurrency to {closest.capacity_users}")
+        ttft = est.ttft_p95_ms or est.ttft_ms
+        if workload.ttft_target_ms and ttft > workload.ttft_target_ms:
+            hints.append(f"relax the p95 TTFT target from {workload.ttft_target_ms:,} to {ttft:,.0f} ms")
+        if not hints:
+            hints.append(f"cut peak concurrency from {workload.concurrent_users} to {closest.capacity_users}")
+    if workload.budget_usd is not None and cost.capex_usd > workload.budget_usd:
+        hints.append(f"raise the capex budget from ${workload.budget_usd:,.0f} to ${cost.capex_usd:,.0f} "
+                     f"(+${cost.capex_usd - workload.budget_usd:,.0f})")
+    power = cost.power_w or 0.0
+    if workload.power_budget_w is not None and power > workload.power_budget_w:
+        hints.append(f"raise the power budget from {workload.power_budget_w:,} W to {power:,.0f} W "
+                     f"(+{power / workload.power_budget_w - 1:.0%})")
+    return hints
+
+
+def _nothing_fits(workload: Workload, sized: list[Sized], excluded: dict[str, str]) -> NoFeasibleOption:
+    largest = max(sized, key=lambda s: s.estimate.memory_available_gb, default=None)
+    if largest is None:
+        reasons = sorted(set(excluded.values()))
+        return NoFeasibleOption(
+            "No device in the catalog is eligible for this workload: " + "; ".join(reasons[:4]) + ". "
+            "Relax a constraint (existing hardware, training on the same hardware) or add priced devices.")
+    est = largest.estimate
+    return NoFeasibleOption(
+        f"A {workload.model_params_b:g}B model at {workload.quantization} needs ~{est.memory_required_gb:,.0f} GB "
+        f"for {workload.concurrent_users} user(s); the largest option, {largest.count} × "
+        f"{largest.candidate.hardware.name}, holds {est.memory_available_gb:,.0f} GB. Use a smaller model, a "
+        "lower-bit quantization (e.g. Q4_K_M), fewer concurrent users or a shorter context.")
+
+
+def size_all(sizer: Sizer, candidates: list[Candidate]) -> list[Sized]:
+    """Size candidates cheapest-floor first, skipping those whose cost floor cannot make the reply.
+
+    A candidate is skipped when its floor is above 1 + tolerance × the best so far (it cannot lead),
+    its kind already has a cheaper option (it cannot be that kind's alternative) and enough cheaper
+    devices are already found to fill the alternatives. With nothing feasible, nothing is skipped.
+    """
+    floors = sorted(((sizer.cost_lower_bound(c), i, c) for i, c in enumerate(candidates)), key=lambda t: t[:2])
+    sized: list[Sized] = []
+    best_by_kind: dict[str, float] = {}
+    best_by_device: dict[str, float] = {}
+    for floor, _, candidate in floors:
+        if best_by_device:
+            best = min(best_by_device.values())
+            kind_best = best_by_kind.get(candidate.hardware.kind)
+            cheaper_devices = sum(1 for cost in best_by_device.values() if cost <= floor)
+            if (floor > best * (1 + RISK_TOLERANCE) and kind_best is not None and kind_best <= floor
+                    and cheaper_devices > MAX_ALTERNATIVES):
+                continue
+        option = sizer.size(candidate)
+        sized.append(option)
+        if not option.violations:
+            hw = candidate.hardware
+            best_by_kind[hw.kind] = min(best_by_kind.get(hw.kind, option.cost_per_token), option.cost_per_token)
+            best_by_device[hw.id] = min(best_by_device.get(hw.id, option.cost_per_token), option.cost_per_token)
+    return sized
+
+
+def _finalize_band(sizer: Sizer, feasible: list[Sized]) -> list[Sized]:
+    """Probe capacity (and so tail-latency and headroom risks) for every option that competes for the lead."""
+    ordered = sorted(feasible, key=lambda s: (s.cost_per_token, s.risk_points))
+    best = ordered[0].cost_per_token
+    for option in ordered[:BAND_PROBES]:
+        if option.cost_per_token <= best * (1 + RISK_TOLERANCE):
+            sizer.finalize(option)
+    return feasible
+
+
+def recommend(
+    workload: Workload,
+    catalog: Catalog,
+    *,
+    estimate_fn: EstimateFn | None = None,
+    capacity_fn: CapacityFn | None = None,
+) -> Recommendation:
+    """Primary option, alternatives, risks, assumptions, rationale and validation plan for a workload.
+
+    `estimate_fn`/`capacity_fn` default to `estimator.throughput` (injectable for tests).
+    """
+    filled, assumptions = fill_defaults(workload)
+    if estimate_fn is None or capacity_fn is None:
+        default_estimate, default_capacity = _default_throughput()
+        estimate_fn, capacity_fn = estimate_fn or default_estimate, capacity_fn or default_capacity
+    candidates, excluded = enumerate_candidates(filled, catalog)
+    sizer = Sizer(filled, catalog, estimate_fn, capacity_fn)
+    sized = size_all(sizer, candidates)
+    fitting = [s for s in sized if s.estimate.fits]
+    if not fitting:
+        raise _nothing_fits(filled, sized, excluded)
+    feasible = [s for s in fitting if not s.violations]
+    relax: list[str] = []
+    if feasible:
+        ranked = rank(_finalize_band(sizer, feasible))
+        ranked = [s for s in ranked if not s.violations] or ranked  # the probe may reveal a miss
+        primary = ranked[0]
+        alternatives = [sizer.finalize(s) for s in pick_alternatives(primary, ranked)]
+    else:
+        closest = sorted(fitting, key=lambda s: (s.shortfall, s.cost_per_token))
+        primary = sizer.finalize(closest[0])
+        alternatives = [sizer.finalize(s) for s in pick_alternatives(primary, closest)]
+        relax = _relax(filled, primary)
+        ranked = []
+    assumptions += _ranking_notes(filled, excluded)
+    primary_option = to_option(primary, _rationale(filled, primary, ranked, ranked or [primary]))
+    return Recommendation(
+        primary=primary_option,
+        alternatives=[to_option(s) for s in alternatives],
+        risks=list(primary.risks),
+        assumptions=assumptions,
+        rationale=primary_option.rationale or "",
+        validation_plan=validation_plan(filled, primary_option, primary.risks),
+        calibration_rows=list(primary.estimate.source_rows),
+        relax=relax,
+        workload=filled.model_dump(mode="json"),
+    )
+
+
+def _ranking_notes(workload: Workload, excluded: dict[str, str]) -> list[str]:
+    notes = [
+        f"ranked by 3-year-amortized cost per served token (served = up to {OVERLOAD_FACTOR}× the peak at the "
+        f"target speed), then by risk among options within {RISK_TOLERANCE:.0%} of the cheapest",
+        "TTFT targets are checked at p95 under the arrival model; prices marked as estimates are estimates",
+    ]
+    if is_organization(workload):
+        notes.append("organization scale: N+1 redundancy (one spare device) added to every server option (seed 1)")
+    by_reason: dict[str, list[str]] = {}
+    for hw_id, reason in excluded.items():
+        by_reason.setdefault(reason, []).append(hw_id)
+    for reason, ids in sorted(by_reason.items()):
+        shown = ", ".join(sorted(ids)[:6]) + (f" and {len(ids) - 6} more" if len(ids) > 6 else "")
+        notes.append(f"not considered ({reason}): {shown}")
+    return notes
+
+
+__all__ = ["MAX_ALTERNATIVES", "RISK_TOLERANCE", "fill_defaults", "pick_alternatives", "rank", "recommend"]

@@ -1,0 +1,234 @@
+"""Size one candidate: the fewest devices that carry the peak at the SLO, then its estimate, TCO and risks.
+
+The search leans on `max_concurrent_streams` (capacity at the per-user speed and p95 TTFT targets).
+Replicas scale capacity about linearly, so one probe at one device predicts the count and a couple
+more confirm it; only when the model needs several devices per replica does a binary search run.
+That keeps a whole-catalog recommendation to a few hundred model evaluations.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable
+from dataclasses import dataclass, field
+
+from estimator.candidates import Candidate, is_organization
+from estimator.catalog import Catalog, ServingStack
+from estimator.memory import bits_per_weight, weights_gb
+from estimator.defaults import (
+    MIGRATION_USD_PER_PORT,
+    MODEL_CHANGES_PER_YEAR_WHEN_FREQUENT,
+    OVERLOAD_FACTOR,
+)
+from estimator.risks import assess_risks, risk_score
+from estimator.schemas import Estimate, EstimateRequest, Risk, TcoResult
+from estimator.tco import needs_host_server, tco
+from estimator.workload import Workload
+
+EstimateFn = Callable[[EstimateRequest, Catalog], Estimate]
+CapacityFn = Callable[..., int]
+# A re-port of a retrained model on an already-ported stack re-quantizes and re-validates, but reuses
+# the tooling: about a third of a first port (estimate).
+REPORT_SHARE = 1 / 3
+
+
+@dataclass
+class Sized:
+    """A candidate at its chosen count, with every figure the ranking and the reply need."""
+
+    candidate: Candidate
+    count: int
+    estimate: Estimate
+    capacity_users: int
+    meets_slo: bool
+    tco: TcoResult | None = None
+    risks: list[Risk] = field(default_factory=list)
+    violations: list[str] = field(default_factory=list)
+    shortfall: float = 1.0  # worst ratio of need to limit over the violated constraints (1 = meets all)
+    redundancy: bool = False
+    probed: bool = False  # capacity_users comes from the capacity probe (else: peak or 1.5× peak)
+
+    @property
+    def cost_per_token(self) -> float:
+        value = self.tco.cost_per_million_tokens_usd if self.tco else None
+        return math.inf if value is None else value
+
+    @property
+    def risk_points(self) -> int:
+        return risk_score(self.risks)
+
+
+def needs_port(stack: ServingStack) -> bool:
+    """Graph-compiled or immature stacks need the model converted, re-quantized and tuned (seed 2)."""
+    return stack.dynamic_shapes in ("static", "buckets") or stack.maturity == "low"
+
+
+def migration_cost(workload: Workload, stack: ServingStack) -> float:
+    """Seed 2: "迁移成本…人力成本可能几万到几十万不等…如果模型迭代频繁这个成本会反复发生"."""
+    if not needs_port(stack):
+        return 0.0
+    ports = 1.0
+    if workload.model_stability == "frequent_changes":
+        ports += MODEL_CHANGES_PER_YEAR_WHEN_FREQUENT * workload.amortization_years * REPORT_SHARE
+    return MIGRATION_USD_PER_PORT * ports * (workload.models_served or 1)
+
+
+def _request(workload: Workload, candidate: Candidate, count: int) -> EstimateRequest:
+    return EstimateRequest(
+        hardware=candidate.hardware.id, count=count, params_b=workload.model_params_b or 7.0,
+        quant=workload.quantization or "Q4_K_M", backend=candidate.stack.backend_key,
+        concurrency=workload.concurrent_users or 1, prompt_tokens=workload.prompt_tokens or 512,
+        output_tokens=workload.output_tokens or 256, context=workload.context_length,
+        arrival_pattern=workload.arrival_pattern or "steady",
+    )
+
+
+class Sizer:
+    """Counts, estimates and costs candidates for one workload (memoizes estimates and capacity probes)."""
+
+    def __init__(self, workload: Workload, catalog: Catalog, estimate_fn: EstimateFn, capacity_fn: CapacityFn):
+        self.workload = workload
+        self.catalog = catalog
+        self.estimate_fn = estimate_fn
+        self.capacity_fn = capacity_fn
+        self.peak = workload.concurrent_users or 1
+        self.target = workload.tokens_per_s_target or 30.0
+        self.ttft = workload.ttft_target_ms
+        years = [hw.launch_year for hw in catalog.hardware if hw.launch_year]
+        self.newest_year = max(years) if years else None
+        self._estimates: dict[tuple[str, str, int, int], Estimate] = {}
+        self.weights_gb = weights_gb(workload.model_params_b or 7.0,
+                                     bits_per_weight(workload.quantization or "Q4_K_M", catalog))
+
+    def estimate(self, candidate: Candidate, count: int, users: int | None = None) -> Estimate:
+        users = users or self.peak
+        key = (candidate.hardware.id, candidate.stack.id, count, users)
+        if key not in self._estimates:
+            request = _request(self.workload, candidate, count).model_copy(update={"concurrency": users})
+            self._estimates[key] = self.estimate_fn(request, self.catalog)
+        return self._estimates[key]
+
+    def meets(self, candidate: Candidate, count: int, users: int | None = None) -> bool:
+        """Fits, and every one of `users` (default: the peak) gets the target speed and p95 TTFT."""
+        est = self.estimate(candidate, count, users)
+        ttft = est.ttft_p95_ms if est.ttft_p95_ms is not None else est.ttft_ms
+        return (est.fits and est.decode_tokens_per_s_per_stream >= self.target
+                and (self.ttft is None or ttft <= self.ttft))
+
+    def capacity(self, candidate: Candidate, count: int) -> int:
+        """Concurrent users the option carries at the SLO (the expensive probe: only for shown options)."""
+        return self.capacity_fn(_request(self.workload, candidate, count), self.catalog,
+                                min_tokens_per_s=self.target, ttft_target_ms=self.ttft)
+
+    def min_devices(self, candidate: Candidate) -> int:
+        """Memory lower bound on the count: the weights alone must fit."""
+        memory = candidate.hardware.memory_gb
+        if not memory:
+            return 1
+        return max(1, math.ceil(self.weights_gb / (memory * 0.92)))
+
+    def _guess(self, candidate: Candidate, count: int) -> int:
+        """Next count to try from how far `count` falls short (replicas split the users)."""
+        est = self.estimate(candidate, count)
+        if not est.fits or est.decode_tokens_per_s_per_stream <= 0:
+            return count * 2
+        ttft = est.ttft_p95_ms if est.ttft_p95_ms is not None else est.ttft_ms
+        short = max(self.target / est.decode_tokens_per_s_per_stream, (ttft / self.ttft) if self.ttft else 1.0)
+        return max(count + 1, math.ceil(count * short))
+
+    def smallest_count(self, candidate: Candidate) -> int | None:
+        """Fewest devices that carry the peak at the SLO; None if even the maximum count does not.
+
+        Steps up by how far each count falls short (usually one step lands), then checks one below.
+        """
+        top = candidate.max_count
+        low = min(self.min_devices(candidate), top)
+        count = low
+        while not self.meets(candidate, count):
+            if count >= top:
+                return None
+            count = min(top, self._guess(candidate, count))
+        if count - 1 > low and self.meets(candidate, count - 1):
+            count -= 1
+        return count
+
+    def cost_lower_bound(self, candidate: Candidate) -> float:
+        """A floor under the option's cost per served token: fewest devices memory allows, full 1.5× credit."""
+        count = min(self.min_devices(candidate), candidate.max_count)
+        served = OVERLOAD_FACTOR * self.peak * self.target
+        floor = tco(candidate.hardware, count, self.workload, served_tokens_per_s=served,
+                    existing=candidate.existing, migration_usd=migration_cost(self.workload, candidate.stack))
+        return floor.cost_per_million_tokens_usd or 0.0
+
+    def size(self, candidate: Candidate) -> Sized:
+        """The candidate at its smallest SLO-meeting count (N+1 at organization scale), or at its maximum."""
+        count = self.smallest_count(candidate)
+        meets = count is not None
+        redundancy = False
+        if count is None:
+            count = candidate.max_count
+        elif is_organization(self.workload) and needs_host_server(candidate.hardware):
+            count, redundancy = count + 1, True  # seed 1: "N+1 GPU 配置用於故障轉移"
+        est = self.estimate(candidate, count)
+        overload = math.ceil(OVERLOAD_FACTOR * self.peak)
+        # Until the capacity probe runs: the peak, or 1.5× it when the option carries the overload.
+        carried = overload if meets and self.meets(candidate, count, overload) else (self.peak if meets else 0)
+        sized = Sized(candidate, count, est, carried, meets, redundancy=redundancy)
+        self._cost(sized)
+        return sized
+
+    def finalize(self, sized: Sized) -> Sized:
+        """Probe the real capacity, then recompute cost and risks with it (options that are shown or compete)."""
+        if sized.probed:
+            return sized
+        sized.capacity_users = self.capacity(sized.candidate, sized.count)
+        sized.probed = True
+        sized.violations.clear()
+        self._cost(sized)
+        return sized
+
+    def _cost(self, sized: Sized) -> None:
+        w = self.workload
+        cand = sized.candidate
+        served_users = min(sized.capacity_users, OVERLOAD_FACTOR * self.peak)
+        served = served_users * self.target if served_users > 0 else None
+        sized.tco = tco(cand.hardware, sized.count, w, served_tokens_per_s=served, existing=cand.existing,
+                        migration_usd=migration_cost(w, cand.stack))
+        sized.risks = assess_risks(
+            w, cand.hardware, sized.count, cand.stack, sized.estimate, sized.tco,
+            max_concurrent_users=sized.capacity_users if sized.probed else None,
+            newest_launch_year=self.newest_year,
+        )
+        self._constraints(sized)
+
+    def _constraints(self, sized: Sized) -> None:
+        """Record each violated constraint with how far off it is (ratio of need to limit)."""
+        w = self.workload
+        ratios: list[float] = []
+        if not sized.meets_slo:
+            est = sized.estimate
+            if not est.fits:
+                sized.violations.append(
+                    f"memory: needs {est.memory_required_gb:,.0f} GB, {sized.count} device(s) hold "
+                    f"{est.memory_available_gb:,.0f} GB")
+                ratios.append(max(2.0, est.memory_required_gb / max(est.memory_available_gb, 1e-9)))
+            else:
+                speed = est.decode_tokens_per_s_per_stream
+                ttft = est.ttft_p95_ms or est.ttft_ms
+                ratio = max(self.target / max(speed, 1e-9), (ttft / self.ttft) if self.ttft else 1.0)
+                sized.violations.append(
+                    f"SLO: {speed:,.1f} tok/s per user and p95 TTFT {ttft:,.0f} ms at {self.peak} users "
+                    f"(targets {self.target:g} tok/s, {self.ttft or 0:,} ms)")
+                ratios.append(ratio)
+        assert sized.tco is not None
+        if w.budget_usd is not None and sized.tco.capex_usd > w.budget_usd:
+            sized.violations.append(f"budget: capex ${sized.tco.capex_usd:,.0f} > ${w.budget_usd:,.0f}")
+            ratios.append(sized.tco.capex_usd / max(w.budget_usd, 1.0))
+        power = sized.tco.power_w or 0.0
+        if w.power_budget_w is not None and power > w.power_budget_w:
+            sized.violations.append(f"power: {power:,.0f} W peak > {w.power_budget_w:,} W budget")
+            ratios.append(power / w.power_budget_w)
+        sized.shortfall = max(ratios, default=1.0)
+
+
+__all__ = ["REPORT_SHARE", "Sized", "Sizer", "migration_cost", "needs_port"]
