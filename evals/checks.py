@@ -79,8 +79,10 @@ def _check_primary(want: RecommendationExpect, primary: Option) -> list[str]:
         failures.append(f"expected primary capex >= ${want.min_capex_usd:,.0f}, got {label}")
     if want.meets_slo is not None and primary.meets_slo is not want.meets_slo:
         failures.append(f"expected primary meets_slo = {want.meets_slo}, got {primary.meets_slo}: {label}")
-    if want.max_power_w is not None and (primary.power_w is None or primary.power_w > want.max_power_w):
-        got = "no power figure" if primary.power_w is None else f"{primary.power_w:,.0f} W"
+    # A draw of 0 W is a missing figure, not a device that fits every power budget.
+    power_known = primary.power_w is not None and primary.power_w > 0
+    if want.max_power_w is not None and (not power_known or (primary.power_w or 0) > want.max_power_w):
+        got = f"{primary.power_w:,.0f} W" if power_known else "no power figure"
         failures.append(f"expected primary power <= {want.max_power_w:,.0f} W, got {got}: {label}")
     if want.min_memory_required_gb is not None:
         needed = primary.estimate.memory_required_gb

@@ -71,6 +71,7 @@ def test_slot_failure_names_slot_expected_and_actual():
         ({"meets_slo": True}, option(meets_slo=False), "expected primary meets_slo = True, got False"),
         ({"max_power_w": 300}, option(power_w=450), "expected primary power <= 300 W, got 450 W"),
         ({"max_power_w": 300}, option(power_w=None), "got no power figure"),
+        ({"max_power_w": 300}, option(power_w=0.0), "got no power figure"),
         ({"min_memory_required_gb": 7}, option(memory_required_gb=4.4), "expected memory required >= 7 GB, got 4.4 GB"),
     ],
 )
