@@ -96,14 +96,20 @@ def data_version(data_dir: Path) -> str:
     return digest.hexdigest()[:16]
 
 
-def _records(text: str) -> Iterator[tuple[int, list[str]]]:
-    """CSV records with the physical line each starts on (quoted fields may span lines)."""
-    reader = csv.reader(io.StringIO(text, newline=""))
+def _records(text: str, name: str, errors: list[str]) -> Iterator[tuple[int, list[str]]]:
+    """CSV records with the physical line each starts on (quoted fields may span lines).
+
+    Malformed CSV (e.g. a quote never closed) ends the file with an error at the line it starts on.
+    """
+    reader = csv.reader(io.StringIO(text, newline=""), strict=True)
     while True:
         start = reader.line_num + 1
         try:
             record = next(reader)
         except StopIteration:
+            return
+        except csv.Error as exc:
+            errors.append(f"{name}:{start}: (row): malformed CSV ({exc})")
             return
         if record:  # a blank line is not a row
             yield start, record
@@ -142,7 +148,11 @@ def _parse_file(spec: TableSpec, path: Path, errors: list[str]) -> _Parsed:
     except UnicodeDecodeError as exc:
         errors.append(f"{name}:0: (file): not UTF-8 text ({exc.reason})")
         return _Parsed([], set(), readable=False)
-    records = _records(text)
+    if text and not text.endswith("\n"):
+        # Every file written by an editor or csv.writer ends with a newline; one that does not was
+        # most likely cut off mid-write, and its last row may look valid with a truncated cell.
+        errors.append(f"{name}:{text.count(chr(10)) + 1}: (file): no newline at the end, the file looks cut off")
+    records = _records(text, name, errors)
     first = next(records, None)
     if first is None:
         errors.append(f"{name}:1: (header): empty file, expected columns {', '.join(spec.columns)}")

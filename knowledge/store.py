@@ -11,6 +11,7 @@ from __future__ import annotations
 import re
 from functools import cached_property
 from pathlib import Path
+from typing import TypeVar
 
 import duckdb
 from pydantic import BaseModel
@@ -27,6 +28,8 @@ from estimator.catalog import (
 from estimator.errors import DataError
 from knowledge.build import STORE_FILE, build_file, schema_version, stored_versions
 from knowledge.loader import data_version, default_data_dir, read_dir
+
+M = TypeVar("M", bound=BaseModel)
 
 # Letter-digit boundaries and separators split a model name into tokens, so "Llama-3-8B", "llama3 8b"
 # and "LLAMA 3 8B" all become "llama 3 8b".
@@ -50,7 +53,7 @@ class KnowledgeStore:
     def close(self) -> None:
         self._conn.close()
 
-    def _select(self, model: type[BaseModel], table: str, where: str = "", params: list[object] | None = None) -> list:
+    def _select(self, model: type[M], table: str, where: str = "", params: list[object] | None = None) -> list[M]:
         columns = ", ".join(model.model_fields)
         sql = f"SELECT {columns} FROM {table} {where} ORDER BY position"
         cursor = self._conn.execute(sql, params or [])

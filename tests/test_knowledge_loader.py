@@ -106,3 +106,18 @@ def test_calibration_file_is_optional_and_validated(tmp_path):
     (data / "calibration.json").write_text(json.dumps({"decode_bandwidth_efficiency": {"llama.cpp/gpu": "x"}}))
     errors = validate_dir(data)
     assert len(errors) == 1 and errors[0].startswith("calibration.json: decode_bandwidth_efficiency.llama.cpp/gpu: ")
+
+
+def test_a_file_cut_off_mid_row_is_reported(tmp_path):
+    data = copy_data(tmp_path)
+    path = data / "serving_stacks.csv"
+    text = path.read_text(encoding="utf-8")
+    path.write_text(text[: len(text) - 10], encoding="utf-8")  # the last note loses its end
+    lines = path.read_text(encoding="utf-8").count("\n") + 1
+    assert f"serving_stacks.csv:{lines}: (file): no newline at the end, the file looks cut off" in validate_dir(data)
+
+
+def test_malformed_quoting_is_reported_at_its_line(tmp_path):
+    data = copy_data(tmp_path)
+    line = replace_in_line(data / "quant_formats.csv", "Q4_0,", "Q4_0,4.5,", 'Q4_0,"4.5"x,')
+    assert any(e.startswith(f"quant_formats.csv:{line}: (row): malformed CSV") for e in validate_dir(data))

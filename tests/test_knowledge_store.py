@@ -131,3 +131,14 @@ def test_catalog_is_one_cached_immutable_value(store):
     assert catalog.stack("vllm-cuda").continuous_batching == "yes"
     with pytest.raises(Exception):  # noqa: B017 - pydantic's frozen error type is an implementation detail
         catalog.hardware[0].memory_gb = 1.0  # type: ignore[misc]
+
+
+def test_a_newer_schema_rebuilds_the_store(tmp_path, monkeypatch):
+    import knowledge.store
+
+    home = tmp_path / "home"
+    open_store(home).close()
+    before = (home / "knowledge.duckdb").stat().st_ino
+    monkeypatch.setattr(knowledge.store, "schema_version", lambda: 2)  # as if 002_*.sql had been added
+    open_store(home).close()
+    assert (home / "knowledge.duckdb").stat().st_ino != before
