@@ -133,6 +133,10 @@ class CalibrationParams(_Frozen):
     prefill_compute_efficiency: dict[str, float] = {}
     batched_efficiency: dict[str, float] = {}
     relative_error: dict[str, float] = {}
+    # Effective FLOP per byte of bandwidth for devices that publish no FP16 rate (Apple, CPUs, ...).
+    compute_per_bandwidth: dict[str, float] = {}
+    # How many measured rows each key's factors were fitted on ("*/<kind>" keys pool all backends).
+    rows_used: dict[str, int] = {}
 
 
 class Catalog(_Frozen):

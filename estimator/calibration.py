@@ -1,0 +1,133 @@
+"""Calibration factors: which efficiency factors apply to a (backend, hardware kind), and how sure we are.
+
+The model (see `roofline.py`) has five factors per key "<backend>/<kind>":
+
+| factor | meaning | fitted on |
+|---|---|---|
+| `decode_bandwidth_efficiency` η_bw | share of peak bandwidth a decode step achieves | `tg` rows |
+| `per_token_overhead_ms` o | fixed cost per generated token (32-layer model) | `tg` rows |
+| `prefill_compute_efficiency` η_pp | share of peak FP16/FP8 compute in prefill and batched decode | `pp` rows |
+| `compute_per_bandwidth` κ | effective FLOP per byte for devices listing no FP16 rate | `pp` rows |
+| `batched_efficiency` η_b | share of prefill's compute utilization that batched decode reaches | `total_tps` rows |
+
+`scripts/fit_calibration.py` fits them (`estimator.calibration_fit.fit_calibration`) and records
+them with the data version in `knowledge/data/calibration.json`. A factor is looked up for the exact
+key first, then pooled over the kind's backends ("*/<kind>"), then a per-kind prior (`PRIORS`, round
+figures from the reference notes: GPUs and Apple chips reach 0.55–0.9 of bandwidth at batch 1, CPUs
+much less). Only a factor fitted on the exact key counts as calibrated; anything else says so.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from estimator.catalog import CalibrationParams
+
+POOLED = "*"
+
+# Per-kind priors for keys without measured rows. κ is FLOP/byte (already net of utilization).
+PRIORS: dict[str, dict[str, float]] = {
+    "gpu": {"bw": 0.75, "overhead": 1.5, "pp": 0.45, "kappa": 100.0, "batched": 0.6},
+    "soc": {"bw": 0.70, "overhead": 2.0, "pp": 0.40, "kappa": 25.0, "batched": 0.6},
+    "cpu": {"bw": 0.40, "overhead": 3.0, "pp": 0.30, "kappa": 8.0, "batched": 0.5},
+    "npu": {"bw": 0.50, "overhead": 3.0, "pp": 0.20, "kappa": 8.0, "batched": 0.5},
+    "accel": {"bw": 0.60, "overhead": 2.0, "pp": 0.40, "kappa": 50.0, "batched": 0.6},
+}
+# Typical relative error of a figure: fitted keys carry their own (leave-one-out) error; these apply
+# to pooled and prior factors.
+POOLED_RELATIVE_ERROR = 0.35
+PRIOR_RELATIVE_ERROR = 0.6
+
+# Spellings users, sources and stacks use → the normalized backend keys of the catalog.
+_BACKEND_ALIASES: dict[str, str] = {
+    "llamacpp": "llama.cpp", "llama-cpp": "llama.cpp", "llama_cpp": "llama.cpp", "ollama": "llama.cpp",
+    "lm studio": "llama.cpp", "lmstudio": "llama.cpp", "tensorrt-llm": "trt-llm", "tensorrt_llm": "trt-llm",
+    "trtllm": "trt-llm", "trt_llm": "trt-llm", "tensorrt": "trt-llm", "tgi": "vllm", "sglang": "vllm",
+    "mlx-lm": "mlx", "mlx_lm": "mlx",
+}
+KNOWN_BACKENDS: tuple[str, ...] = ("llama.cpp", "vllm", "trt-llm", "mlx", "mlc-llm", "exllama", "openvino")
+
+
+def normalize_backend(name: str) -> str:
+    """Normalized backend key: "TensorRT-LLM" → "trt-llm", "llama.cpp-metal" → "llama.cpp", "vLLM" → "vllm".
+
+    >>> normalize_backend("llama.cpp-metal"), normalize_backend("TensorRT-LLM"), normalize_backend("vllm-rocm")
+    ('llama.cpp', 'trt-llm', 'vllm')
+    """
+    low = name.strip().lower()
+    if low in _BACKEND_ALIASES:
+        return _BACKEND_ALIASES[low]
+    for known in KNOWN_BACKENDS:
+        if low == known or low.startswith(known + "-") or low.startswith(known + " "):
+            return known
+    return low
+
+
+def default_backend(kind: str, concurrency: int) -> str:
+    """The stack a request without `--backend` is assumed to run: llama.cpp for one user or off-GPU,
+    vLLM for concurrent users on GPUs and accelerators."""
+    if kind in ("gpu", "accel") and concurrency > 1:
+        return "vllm"
+    return "llama.cpp" if kind != "accel" else "vllm"
+
+
+def calibration_key(backend: str, kind: str) -> str:
+    return f"{backend}/{kind}"
+
+
+@dataclass(frozen=True, slots=True)
+class Factors:
+    """The resolved factors for one (backend, kind), with their provenance."""
+
+    key: str
+    bandwidth_efficiency: float
+    overhead_ms: float
+    compute_efficiency: float
+    compute_per_bandwidth: float
+    batched_efficiency: float
+    calibrated: bool
+    relative_error: float
+    source: str  # "fitted", "pooled over <kind>" or "prior"
+
+
+def _lookup(table: dict[str, float], key: str, pooled: str, prior: float) -> tuple[float, str]:
+    if key in table:
+        return table[key], "fitted"
+    if pooled in table:
+        return table[pooled], "pooled"
+    return prior, "prior"
+
+
+def resolve_factors(calibration: CalibrationParams, backend: str, kind: str) -> Factors:
+    """Factors for `backend` on `kind`: exact fit, else pooled over the kind, else the kind's prior."""
+    key = calibration_key(backend, kind)
+    pooled = calibration_key(POOLED, kind)
+    prior = PRIORS.get(kind, PRIORS["gpu"])
+    bw, bw_src = _lookup(calibration.decode_bandwidth_efficiency, key, pooled, prior["bw"])
+    overhead, _ = _lookup(calibration.per_token_overhead_ms, key, pooled, prior["overhead"])
+    pp, _ = _lookup(calibration.prefill_compute_efficiency, key, pooled, prior["pp"])
+    kappa, _ = _lookup(calibration.compute_per_bandwidth, key, pooled, prior["kappa"])
+    batched, _ = _lookup(calibration.batched_efficiency, key, pooled, prior["batched"])
+    calibrated = calibration.rows_used.get(key, 0) > 0
+    if calibrated:
+        source, error = "fitted", calibration.relative_error.get(key, POOLED_RELATIVE_ERROR)
+    elif bw_src == "pooled" or calibration.rows_used.get(pooled, 0) > 0:
+        source, error = f"pooled over {kind}", calibration.relative_error.get(pooled, POOLED_RELATIVE_ERROR)
+        error = max(error, POOLED_RELATIVE_ERROR)
+    else:
+        source, error = "prior", PRIOR_RELATIVE_ERROR
+    return Factors(key, bw, overhead, pp, kappa, batched, calibrated, error, source)
+
+
+__all__ = [
+    "KNOWN_BACKENDS",
+    "POOLED",
+    "POOLED_RELATIVE_ERROR",
+    "PRIORS",
+    "PRIOR_RELATIVE_ERROR",
+    "Factors",
+    "calibration_key",
+    "default_backend",
+    "normalize_backend",
+    "resolve_factors",
+]

@@ -1,0 +1,275 @@
+"""Fit the calibration factors on measured rows, and predict a row from the model (for leave-one-out).
+
+Per key "<backend>/<kind>" (and pooled "*/<kind>"), in this order:
+
+1. `tg` rows (single-stream decode): step time 1000 / value = a · memory_ms + o · layers/32 + comm,
+   a = 1 / η_bw ≥ 1 and o ≥ 0, by least squares on the *relative* error (each row counts equally,
+   whatever its speed). With fewer than `MIN_ROWS_FOR_OVERHEAD` rows only η_bw is fitted and o comes
+   from the pooled fit or the prior.
+2. `pp` rows (prefill): time = FLOPs / (peak · η_pp) on devices with an FP16 rate, FLOPs / (κ · bandwidth)
+   on devices without; one relative least-squares coefficient each.
+3. `total_tps` rows (batched serving): η_b by a 1-D search, the other factors held at step 1–2 values.
+
+Rows only count when their device is in the catalog (its specs are needed) and, for `pp` and
+`total_tps`, when the source gave the prompt (and output) lengths: those figures depend on them. Everything is closed form or a small grid: a full fit takes
+milliseconds, so leave-one-out refits every row.
+"""
+
+from __future__ import annotations
+
+import math
+from collections import defaultdict
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, replace
+
+from estimator import roofline
+from estimator.calibration import POOLED, PRIORS, calibration_key, normalize_backend
+from estimator.catalog import Benchmark, CalibrationParams, Catalog
+from estimator.engine import (
+    CatalogIndex,
+    Resolved,
+    best_plan,
+    catalog_index,
+    resolve,
+    saturating_concurrency,
+    with_factors,
+)
+from estimator.errors import SiliconsultError
+from estimator.schemas import EstimateRequest
+
+MIN_ROWS_FOR_OVERHEAD = 3
+DEFAULT_PP_PROMPT = 512
+DEFAULT_TG_OUTPUT = 128
+BATCHED_GRID = tuple(i / 100 for i in range(5, 151, 5))
+MIN_RELATIVE_ERROR = 0.08
+RELATIVE_ERROR_QUANTILE = 0.8
+# One shared instance so the index of "no calibration" is built once per catalog and reused by refits.
+_UNFITTED = CalibrationParams()
+
+
+def usable_rows(catalog: Catalog) -> list[Benchmark]:
+    """Rows the model can be judged on: device in the catalog, workload shape known for `total_tps`."""
+    ids = {h.id for h in catalog.hardware}
+    return [
+        row for row in catalog.benchmarks
+        if row.hardware_id in ids
+        and (row.metric == "tg" or row.prompt_tokens)
+        and (row.metric != "total_tps" or row.gen_tokens)
+    ]
+
+
+def row_request(row: Benchmark) -> EstimateRequest:
+    """The model-only request a measured row answers."""
+    if row.metric == "pp":
+        prompt, output = row.prompt_tokens or DEFAULT_PP_PROMPT, 1
+    else:
+        prompt, output = max(1, row.prompt_tokens or 0), row.gen_tokens or DEFAULT_TG_OUTPUT
+    return EstimateRequest.model_construct(
+        hardware=row.hardware_id, custom=None, count=row.device_count, params_b=row.params_b,
+        quant=row.quant, backend=row.backend, concurrency=1, prompt_tokens=prompt, output_tokens=output,
+        context=None, model_only=True, arrival_pattern="batch",
+    )
+
+
+def predict_resolved(row: Benchmark, resolved: Resolved) -> float:
+    """The model's figure for a row's metric (tokens/s), from a resolved request."""
+    if row.metric == "tg":
+        return best_plan(resolved, row.device_count, 1).per_stream
+    if row.metric == "pp":
+        return best_plan(resolved, row.device_count, 1).prefill_tokens_per_s
+    concurrency = row.concurrency or saturating_concurrency(resolved, row.device_count)
+    return best_plan(resolved, row.device_count, concurrency).sustained_total
+
+
+def predict_row(row: Benchmark, catalog: Catalog, calibration: CalibrationParams) -> float:
+    """The calibrated model's figure for a measured row (never the row itself)."""
+    return predict_resolved(row, resolve(row_request(row), catalog_index(catalog, calibration)))
+
+
+@dataclass(frozen=True, slots=True)
+class _Sample:
+    """One row reduced to the terms its fit needs."""
+
+    row: Benchmark
+    keys: tuple[str, str]  # exact and pooled
+    measured_ms: float  # step time (tg) or prompt time (pp)
+    x: float  # memory ms at peak (tg), FLOP-ms at peak compute or at 1 FLOP/byte (pp)
+    overhead_units: float
+    comm_ms: float
+    derived: bool
+
+
+def _sample(row: Benchmark, index: CatalogIndex) -> _Sample | None:
+    try:
+        r = resolve(row_request(row), index)
+    except SiliconsultError:
+        return None
+    parallel = 1 if r.layer_split else row.device_count
+    keys = (calibration_key(normalize_backend(row.backend), row.kind), calibration_key(POOLED, row.kind))
+    dev, arch = r.device, r.arch
+    if row.metric == "tg":
+        memory = roofline.decode_memory_ms(r.weights_gb, r.kv_token_gb, r.decode_context, 1, dev.bandwidth_gbs, parallel)
+        comm = roofline.comm_ms_per_step(parallel, arch.layers, arch.hidden_size, 1, dev.link_gbs, dev.link_latency_us)
+        return _Sample(row, keys, 1000.0 / row.value, memory, roofline.overhead_units(arch.layers), comm, False)
+    if row.metric == "pp":
+        flops = roofline.prefill_flops(r.params_b, arch.layers, arch.hidden_size, r.prompt_tokens)
+        if r.compute_derived:
+            x = flops / (parallel * r.device.bandwidth_gbs * 1e9) * 1000.0
+        else:
+            x = flops / (parallel * r.peak_tflops * 1e12) * 1000.0
+        comm = roofline.comm_ms_per_step(
+            parallel, arch.layers, arch.hidden_size, r.prompt_tokens, dev.link_gbs, dev.link_latency_us
+        )
+        return _Sample(row, keys, r.prompt_tokens / row.value * 1000.0, x, 0.0, comm, r.compute_derived)
+    return None
+
+
+def _fit_decode(samples: Sequence[_Sample], overhead_prior: float) -> tuple[float, float]:
+    """(η_bw, overhead_ms) minimizing Σ(predicted / measured − 1)², with η_bw ≤ 1 and overhead ≥ 0."""
+
+    def slope_only(overhead: float) -> float:
+        num = sum((s.x / s.measured_ms) * (1 - (overhead * s.overhead_units + s.comm_ms) / s.measured_ms) for s in samples)
+        den = sum((s.x / s.measured_ms) ** 2 for s in samples)
+        return max(1.0, num / den)
+
+    if len(samples) < MIN_ROWS_FOR_OVERHEAD:
+        return 1.0 / slope_only(overhead_prior), overhead_prior
+    # Normal equations of the two-variable relative least squares.
+    a11 = a12 = a22 = b1 = b2 = 0.0
+    for s in samples:
+        p, q, t = s.x / s.measured_ms, s.overhead_units / s.measured_ms, 1 - s.comm_ms / s.measured_ms
+        a11, a12, a22, b1, b2 = a11 + p * p, a12 + p * q, a22 + q * q, b1 + p * t, b2 + q * t
+    det = a11 * a22 - a12 * a12
+    if abs(det) < 1e-12:
+        return 1.0 / slope_only(overhead_prior), overhead_prior
+    slope, overhead = (b1 * a22 - b2 * a12) / det, (a11 * b2 - a12 * b1) / det
+    if overhead < 0:
+        return 1.0 / slope_only(0.0), 0.0
+    if slope < 1.0:  # efficiency above peak is impossible: pin η = 1, refit the overhead
+        num = sum((s.overhead_units / s.measured_ms) * (1 - (s.x + s.comm_ms) / s.measured_ms) for s in samples)
+        den = sum((s.overhead_units / s.measured_ms) ** 2 for s in samples)
+        return 1.0, max(0.0, num / den)
+    return 1.0 / slope, overhead
+
+
+def _fit_ratio(samples: Sequence[_Sample]) -> float:
+    """c minimizing Σ((x / c + comm) / measured − 1)²: returns c (η_pp or κ)."""
+    num = sum((s.x / s.measured_ms) ** 2 for s in samples)
+    den = sum((s.x / s.measured_ms) * (1 - s.comm_ms / s.measured_ms) for s in samples)
+    return num / den
+
+
+def _group(samples: Iterable[_Sample]) -> dict[str, list[_Sample]]:
+    grouped: dict[str, list[_Sample]] = defaultdict(list)
+    for s in samples:
+        for key in s.keys:
+            grouped[key].append(s)
+    return grouped
+
+
+def fit_calibration(
+    catalog: Catalog, *, exclude_rows: frozenset[int] = frozenset(), data_version: str | None = None
+) -> CalibrationParams:
+    """Fit every factor on the catalog's usable rows except `exclude_rows` (leave-one-out)."""
+    rows = [row for row in usable_rows(catalog) if row.row_id not in exclude_rows]
+    unfitted = catalog_index(catalog, _UNFITTED)
+    samples = [s for s in (_sample(row, unfitted) for row in rows) if s is not None]
+    bw: dict[str, float] = {}
+    overhead: dict[str, float] = {}
+    pp: dict[str, float] = {}
+    kappa: dict[str, float] = {}
+    counts: dict[str, int] = defaultdict(int)
+    tg_groups = _group(s for s in samples if s.row.metric == "tg")
+    # Pooled keys first: an exact key with few rows borrows the pooled overhead.
+    for key in sorted(tg_groups, key=lambda k: not k.startswith(POOLED)):
+        kind = key.split("/", 1)[1]
+        prior = overhead.get(calibration_key(POOLED, kind), PRIORS[kind]["overhead"])
+        bw[key], overhead[key] = _fit_decode(tg_groups[key], prior)
+    for key, group in _group(s for s in samples if s.row.metric == "pp").items():
+        measured = [s for s in group if not s.derived]
+        derived = [s for s in group if s.derived]
+        if measured:
+            pp[key] = _fit_ratio(measured)
+        if derived:
+            kappa[key] = _fit_ratio(derived)
+    for s in samples:
+        for key in s.keys:
+            counts[key] += 1
+    partial = CalibrationParams(
+        data_version=data_version or catalog.data_version, decode_bandwidth_efficiency=bw,
+        per_token_overhead_ms=overhead, prefill_compute_efficiency=pp, compute_per_bandwidth=kappa,
+    )
+    batched = _fit_batched(catalog, partial, [row for row in rows if row.metric == "total_tps"], counts)
+    return partial.model_copy(update={"batched_efficiency": batched, "rows_used": dict(counts)})
+
+
+def _fit_batched(
+    catalog: Catalog, partial: CalibrationParams, rows: Sequence[Benchmark], counts: dict[str, int]
+) -> dict[str, float]:
+    """η_b per key minimizing the relative squared error of its `total_tps` rows (grid, then refined)."""
+    index = catalog_index(catalog, partial)
+    by_key: dict[str, list[tuple[Benchmark, Resolved]]] = defaultdict(list)
+    for row in rows:
+        try:
+            resolved = resolve(row_request(row), index)
+        except SiliconsultError:
+            continue
+        exact = calibration_key(normalize_backend(row.backend), row.kind)
+        by_key[exact].append((row, resolved))
+        by_key[calibration_key(POOLED, row.kind)].append((row, resolved))
+        counts[exact] += 1
+    fitted: dict[str, float] = {}
+    for key, pairs in by_key.items():
+
+        def error(value: float, pairs: list[tuple[Benchmark, Resolved]] = pairs) -> float:
+            total = 0.0
+            for row, resolved in pairs:
+                trial = with_factors(resolved, replace(resolved.factors, batched_efficiency=value))
+                total += (predict_resolved(row, trial) / row.value - 1.0) ** 2
+            return total
+
+        best = min(BATCHED_GRID, key=error)
+        fine = [best + step / 1000 for step in range(-50, 51, 5) if best + step / 1000 > 0]
+        fitted[key] = round(min(fine, key=error), 4)
+    return fitted
+
+
+def leave_one_out(catalog: Catalog) -> list[tuple[Benchmark, float]]:
+    """Each usable row predicted by a model refitted without it: (row, predicted value)."""
+    predictions = []
+    for row in usable_rows(catalog):
+        refit = fit_calibration(catalog, exclude_rows=frozenset({row.row_id}))
+        predictions.append((row, predict_row(row, catalog, refit)))
+    return predictions
+
+
+def relative_errors(predictions: Sequence[tuple[Benchmark, float]]) -> dict[str, float]:
+    """Per key (and pooled per kind): the 80th percentile of |predicted / measured − 1| in leave-one-out.
+
+    This is the half-width of the confidence range an estimate for that key carries.
+    """
+    errors: dict[str, list[float]] = defaultdict(list)
+    for row, predicted in predictions:
+        error = abs(predicted / row.value - 1.0)
+        errors[calibration_key(normalize_backend(row.backend), row.kind)].append(error)
+        errors[calibration_key(POOLED, row.kind)].append(error)
+    result = {}
+    for key, values in errors.items():
+        ordered = sorted(values)
+        position = min(len(ordered) - 1, math.ceil(RELATIVE_ERROR_QUANTILE * len(ordered)) - 1)
+        result[key] = round(max(MIN_RELATIVE_ERROR, ordered[position]), 4)
+    return result
+
+
+__all__ = [
+    "DEFAULT_PP_PROMPT",
+    "DEFAULT_TG_OUTPUT",
+    "MIN_ROWS_FOR_OVERHEAD",
+    "fit_calibration",
+    "leave_one_out",
+    "predict_resolved",
+    "predict_row",
+    "relative_errors",
+    "row_request",
+    "usable_rows",
+]

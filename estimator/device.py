@@ -1,0 +1,172 @@
+"""One device's physical figures as the estimator uses them, with every fallback made explicit.
+
+A catalog `Hardware` row (or a `CustomHardware` given by its specs) becomes a `DeviceSpec`: memory,
+bandwidth, peak compute per precision and the link between devices. The catalog leaves cells empty
+when no reliable source exists (Apple, GeForce and CPU vendors publish no dense FP16 rate, some
+laptop chips no bandwidth). The estimator still has to answer, so each gap is filled here by a
+documented rule and recorded in `assumptions`, which widens the confidence range downstream:
+
+- memory not listed: a per-kind default (`DEFAULT_MEMORY_GB`); a CPU server's memory is whatever
+  DIMMs it is bought with, so 256 GB is assumed.
+- bandwidth not listed: a per-kind default (`DEFAULT_BANDWIDTH_GBS`).
+- no FP16 rate: BF16, then INT8/2 (GPU, NPU, accelerator tensor units), else compute is derived from
+  bandwidth with a FLOP-per-byte ratio fitted per (backend, kind) (`compute_from_bandwidth`). SoC
+  INT8 figures are NPU TOPS, not the GPU a runtime uses, so they are not used for SoCs.
+
+Pure: no I/O. `DeviceSpec` is a slotted dataclass because the ranker builds thousands per request.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from typing import Literal
+
+from estimator.catalog import Hardware
+from estimator.schemas import CustomHardware
+
+LinkKind = Literal["nvlink", "fabric", "pcie", "ethernet", "none"]
+
+DEFAULT_MEMORY_GB: dict[str, float] = {"cpu": 256.0, "gpu": 16.0, "npu": 16.0, "soc": 16.0, "accel": 16.0}
+DEFAULT_BANDWIDTH_GBS: dict[str, float] = {"cpu": 200.0, "gpu": 400.0, "npu": 100.0, "soc": 100.0, "accel": 400.0}
+
+# Share of a device's memory a serving process can use. GPUs lose ~8 % to the runtime's reservation
+# (vLLM's default gpu_memory_utilization is 0.9); unified-memory SoCs share RAM with the OS (macOS
+# caps the GPU working set near 75 % of RAM); CPU servers keep ~10 % for the OS and page cache.
+USABLE_MEMORY_FRACTION: dict[str, float] = {"cpu": 0.90, "gpu": 0.92, "npu": 0.75, "soc": 0.75, "accel": 0.92}
+
+# Per-link figures for the tensor-parallel all-reduce: (latency in µs per all-reduce, GB/s per direction).
+# Orders of magnitude from NCCL/RCCL measurements; the fit never sees multi-device rows enough to
+# calibrate these, so they stay fixed and documented.
+LINK_FIGURES: dict[str, tuple[float, float]] = {
+    "nvlink": (8.0, 300.0),
+    "fabric": (12.0, 150.0),
+    "pcie": (25.0, 20.0),
+    "ethernet": (40.0, 20.0),
+    "none": (50.0, 10.0),
+}
+
+
+@dataclass(frozen=True, slots=True)
+class DeviceSpec:
+    """What the formulas need from one device. `compute_tflops` maps precision → dense peak (None = unknown)."""
+
+    id: str
+    kind: str
+    memory_gb: float
+    bandwidth_gbs: float
+    fp16_tflops: float | None
+    fp8_tflops: float | None
+    int8_tops: float | None
+    link: LinkKind
+    link_gbs: float
+    link_latency_us: float
+    assumptions: tuple[str, ...] = ()
+    usable_memory_gb: float = 0.0  # filled in __post_init__: memory × the kind's usable fraction
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "usable_memory_gb", self.memory_gb * USABLE_MEMORY_FRACTION.get(self.kind, 0.9))
+
+
+def parse_interconnect(text: str | None) -> tuple[LinkKind, float, float]:
+    """Classify a free-text interconnect cell into a link kind with its (GB/s, latency µs).
+
+    >>> parse_interconnect("NVLink 4 900 GB/s; PCIe 5.0")
+    ('nvlink', 450.0, 8.0)
+    >>> parse_interconnect("PCIe 4.0 x16 (no NVLink)")
+    ('pcie', 20.0, 25.0)
+    """
+    low = (text or "").lower()
+    kind: LinkKind
+    if "nvlink" in low and "no nvlink" not in low and "optional" not in low and "bridge" not in low:
+        kind = "nvlink"
+    elif "sxm" in low or "hgx" in low:
+        kind = "nvlink"  # SXM modules sit on an NVLink/NVSwitch baseboard
+    elif any(k in low for k in ("infinity fabric", "xgmi", "oam", "xe link", "neuronlink", "ici", "realscale")):
+        kind = "fabric"
+    elif any(k in low for k in ("ethernet", "gbe", "roce", "qsfp")):
+        kind = "ethernet"  # Gaudi and Tenstorrent scale out over their integrated Ethernet
+    elif "pcie" in low:
+        kind = "pcie"
+    else:
+        kind = "none"
+    latency_us, per_direction_gbs = LINK_FIGURES[kind]
+    if kind == "nvlink":
+        # The quoted NVLink figure is bidirectional: half of it flows each way.
+        quoted = re.search(r"(\d+(?:\.\d+)?)\s*(tb|gb)/s", low)
+        if quoted:
+            scale = 1000.0 if quoted.group(2) == "tb" else 1.0
+            per_direction_gbs = float(quoted.group(1)) * scale / 2
+    elif kind == "pcie":
+        gen = re.search(r"pcie\s*(?:gen\s*)?(\d)", low)
+        if gen:
+            # ~25 GB/s per direction achievable on a x16 Gen4 link, doubling per generation.
+            per_direction_gbs = 20.0 * 2.0 ** (int(gen.group(1)) - 4)
+    return kind, per_direction_gbs, latency_us
+
+
+def _fp16_equivalent(kind: str, fp16: float | None, bf16: float | None, int8: float | None) -> float | None:
+    if fp16:
+        return fp16
+    if bf16:
+        return bf16
+    if int8 and kind in ("gpu", "npu", "accel"):
+        return int8 / 2
+    return None
+
+
+def device_from_hardware(hw: Hardware) -> DeviceSpec:
+    """The spec of a catalog device, filling empty cells by the module's documented rules."""
+    notes: list[str] = []
+    memory = hw.memory_gb
+    if not memory or memory <= 0:
+        memory = DEFAULT_MEMORY_GB[hw.kind]
+        notes.append(f"{hw.id}: memory size not listed; assumed {memory:g} GB")
+    bandwidth = hw.memory_bandwidth_gbs
+    if not bandwidth or bandwidth <= 0:
+        bandwidth = DEFAULT_BANDWIDTH_GBS[hw.kind]
+        notes.append(f"{hw.id}: memory bandwidth not listed; assumed {bandwidth:g} GB/s")
+    fp16 = _fp16_equivalent(hw.kind, hw.fp16_tflops, hw.bf16_tflops, hw.int8_tops)
+    if fp16 is not None and not (hw.fp16_tflops or hw.bf16_tflops):
+        notes.append(f"{hw.id}: no FP16 rate listed; used INT8 TOPS / 2")
+    link, link_gbs, latency = parse_interconnect(hw.interconnect or hw.form_factor)
+    return DeviceSpec(
+        id=hw.id, kind=hw.kind, memory_gb=memory, bandwidth_gbs=bandwidth, fp16_tflops=fp16,
+        fp8_tflops=hw.fp8_tflops, int8_tops=hw.int8_tops if hw.kind != "soc" else None,
+        link=link, link_gbs=link_gbs, link_latency_us=latency, assumptions=tuple(notes),
+    )
+
+
+def device_from_custom(custom: CustomHardware) -> DeviceSpec:
+    """A device given by its specs on the command line; devices in a custom set talk over PCIe."""
+    link, link_gbs, latency = parse_interconnect("PCIe 4.0")
+    return DeviceSpec(
+        id=f"custom-{custom.kind}", kind=custom.kind, memory_gb=custom.memory_gb,
+        bandwidth_gbs=custom.memory_bandwidth_gbs, fp16_tflops=custom.fp16_tflops, fp8_tflops=None,
+        int8_tops=None, link=link, link_gbs=link_gbs, link_latency_us=latency,
+        assumptions=("custom device: multi-device links assumed PCIe 4.0",),
+    )
+
+
+def peak_tflops(device: DeviceSpec, quant_upper: str) -> float | None:
+    """Dense peak for the matmuls of a weight format: FP8/FP4 weights run on FP8 units when the
+    device lists them, INT8 (W8A8) on INT8 units; weight-only formats (GGUF, INT4) dequantize to 16 bit."""
+    if quant_upper in ("FP8", "FP4", "NVFP4", "MXFP4") and device.fp8_tflops:
+        return device.fp8_tflops
+    if quant_upper == "INT8" and device.int8_tops:
+        return device.int8_tops
+    return device.fp16_tflops
+
+
+__all__ = [
+    "DEFAULT_BANDWIDTH_GBS",
+    "DEFAULT_MEMORY_GB",
+    "LINK_FIGURES",
+    "USABLE_MEMORY_FRACTION",
+    "DeviceSpec",
+    "LinkKind",
+    "device_from_custom",
+    "device_from_hardware",
+    "peak_tflops",
+    "parse_interconnect",
+]

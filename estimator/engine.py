@@ -1,0 +1,377 @@
+"""The estimator's inner loop: resolve a request once, then evaluate parallel plans with plain floats.
+
+`throughput.estimate` and `max_concurrent_streams`, the calibration fit and the accuracy report all
+go through `resolve()` + `best_plan()`. The recommendation ranker asks for every device × count ×
+stack each turn, so per-catalog lookups live in `CatalogIndex` (built once per catalog) and a
+resolved request is cached without its device count: sweeping counts 1–16 resolves once.
+
+Plans. `count` devices are split into `replicas` groups of `group` devices. A group shards the model
+(tensor parallel, or layer split for llama.cpp/MLX); replicas each serve ⌈C / replicas⌉ of the users.
+Tensor-parallel groups are powers of two (attention heads must divide evenly); the plan with the
+highest per-user decode speed among those that fit in memory wins. Layer split gains capacity but no
+speed from more devices, so it takes the smallest group that fits.
+"""
+
+from __future__ import annotations
+
+import difflib
+from dataclasses import dataclass, field, replace
+from functools import lru_cache
+
+from estimator import latency, roofline
+from estimator.calibration import Factors, default_backend, normalize_backend, resolve_factors
+from estimator.catalog import Benchmark, CalibrationParams, Catalog
+from estimator.device import DeviceSpec, device_from_custom, device_from_hardware, peak_tflops
+from estimator.errors import InvalidRequest, UnknownHardware
+from estimator.memory import (
+    RUNTIME_OVERHEAD_GB,
+    Architecture,
+    bits_per_weight,
+    kv_bytes_per_element,
+    per_device_memory_gb,
+    resolve_architecture,
+    weights_gb,
+)
+from estimator.provenance import MatchKey, index_benchmarks
+from estimator.schemas import EstimateRequest
+
+# Backends whose multi-device mode splits layers (pipeline) rather than tensors.
+LAYER_SPLIT_BACKENDS = frozenset({"llama.cpp", "mlx", "ollama", "ik_llama.cpp", "exllama"})
+# Largest batch an engine schedules by default when a benchmark ran "at max load".
+DEFAULT_MAX_BATCH: dict[str, int] = {"trt-llm": 2048, "vllm": 256}
+FALLBACK_MAX_BATCH = 64
+
+
+@dataclass(frozen=True, slots=True)
+class Resolved:
+    """A request with everything looked up and every per-request constant computed (count excluded)."""
+
+    device: DeviceSpec
+    params_b: float
+    quant: str
+    backend: str
+    backend_given: bool
+    weights_gb: float
+    arch: Architecture
+    kv_token_gb: float
+    factors: Factors
+    peak_tflops: float
+    compute_derived: bool
+    layer_split: bool
+    prompt_tokens: int
+    output_tokens: int
+    tokens_per_sequence: int
+    arrival_pattern: str
+    overhead_gb: float
+    # Derived once: calibrated efficiencies and the per-step overhead.
+    prefill_efficiency: float
+    decode_compute_efficiency: float
+    step_overhead_ms: float
+    decode_context: float
+    notes: tuple[str, ...]
+    prefill_cache: dict[int, float] = field(default_factory=dict, compare=False)
+
+
+@dataclass(slots=True)
+class CatalogIndex:
+    """Lookups built once per catalog (the catalog is immutable, so they never go stale)."""
+
+    catalog: Catalog
+    calibration: CalibrationParams
+    devices: dict[str, DeviceSpec] = field(default_factory=dict)
+    architectures: dict[float, Architecture] = field(default_factory=dict)
+    bits: dict[str, float] = field(default_factory=dict)
+    factors: dict[tuple[str, str], Factors] = field(default_factory=dict)
+    measured: dict[MatchKey, tuple[Benchmark, ...]] = field(default_factory=dict)
+    resolved: dict[tuple[object, ...], Resolved] = field(default_factory=dict)
+
+    def device(self, hardware_id: str) -> DeviceSpec:
+        spec = self.devices.get(hardware_id)
+        if spec is None:
+            hw = self.catalog.hardware_by_id(hardware_id)
+            if hw is None:
+                ids = [h.id for h in self.catalog.hardware]
+                raise UnknownHardware(hardware_id, difflib.get_close_matches(hardware_id, ids, n=3, cutoff=0.5))
+            spec = self.devices[hardware_id] = device_from_hardware(hw)
+        return spec
+
+    def architecture(self, params_b: float) -> Architecture:
+        arch = self.architectures.get(params_b)
+        if arch is None:
+            arch = self.architectures[params_b] = resolve_architecture(params_b, self.catalog.models)
+        return arch
+
+    def bits_per_weight(self, quant: str) -> float:
+        bits = self.bits.get(quant)
+        if bits is None:
+            bits = self.bits[quant] = bits_per_weight(quant, self.catalog)
+        return bits
+
+    def resolve_factors(self, backend: str, kind: str) -> Factors:
+        key = (backend, kind)
+        found = self.factors.get(key)
+        if found is None:
+            found = self.factors[key] = resolve_factors(self.calibration, backend, kind)
+        return found
+
+
+_INDEXES: dict[tuple[int, int], CatalogIndex] = {}
+_MAX_INDEXES = 16
+_MAX_RESOLVED = 20_000
+
+
+def catalog_index(catalog: Catalog, calibration: CalibrationParams | None = None) -> CatalogIndex:
+    """The cached index of a catalog (optionally with other calibration, as the leave-one-out fit uses).
+
+    Keyed by object identity; each entry keeps its catalog alive, so an id is never reused while cached.
+    """
+    calib = calibration if calibration is not None else catalog.calibration
+    key = (id(catalog), id(calib))
+    index = _INDEXES.get(key)
+    if index is None or index.catalog is not catalog or index.calibration is not calib:
+        if len(_INDEXES) >= _MAX_INDEXES:
+            _INDEXES.pop(next(iter(_INDEXES)))
+        index = CatalogIndex(catalog, calib, measured=index_benchmarks(catalog.benchmarks))
+        _INDEXES[key] = index
+    return index
+
+
+def resolve(request: EstimateRequest, index: CatalogIndex) -> Resolved:
+    """Look everything up for a request (cached); raises InvalidRequest / UnknownHardware naming the field."""
+    multi_user = request.backend is None and request.concurrency > 1  # only the default backend depends on C
+    custom = request.custom
+    key = (
+        request.hardware,
+        None if custom is None else (custom.kind, custom.memory_gb, custom.memory_bandwidth_gbs, custom.fp16_tflops),
+        request.params_b, request.quant, request.backend, multi_user,
+        request.prompt_tokens, request.output_tokens, request.context, request.arrival_pattern,
+    )
+    found = index.resolved.get(key)
+    if found is None:
+        found = _resolve(request, index)
+        if len(index.resolved) >= _MAX_RESOLVED:
+            index.resolved.clear()
+        index.resolved[key] = found
+    return found
+
+
+def _device(request: EstimateRequest, index: CatalogIndex) -> DeviceSpec:
+    if request.hardware and request.custom:
+        raise InvalidRequest("Give either a hardware id or custom specs, not both.", field="hardware")
+    if request.hardware:
+        return index.device(request.hardware)
+    if request.custom is not None:
+        return device_from_custom(request.custom)
+    raise InvalidRequest("Missing hardware: give --hardware ID or --kind/--memory-gb/--bandwidth-gbs.", field="hardware")
+
+
+def _resolve(request: EstimateRequest, index: CatalogIndex) -> Resolved:
+    device = _device(request, index)
+    quant = request.quant.strip().upper()
+    bits = index.bits_per_weight(quant)
+    backend_given = bool(request.backend)
+    backend = normalize_backend(request.backend) if request.backend else default_backend(device.kind, request.concurrency)
+    factors = index.resolve_factors(backend, device.kind)
+    listed_peak = peak_tflops(device, quant)
+    arch = index.architecture(request.params_b)
+    # KV cache is reserved for the longest sequence the deployment must hold.
+    tokens = max(request.prompt_tokens + request.output_tokens, request.context or 0)
+    base = Resolved(
+        device=device, params_b=request.params_b, quant=quant, backend=backend, backend_given=backend_given,
+        weights_gb=weights_gb(request.params_b, bits), arch=arch,
+        kv_token_gb=arch.kv_bytes_per_token(kv_bytes_per_element(quant)) / 1e9, factors=factors,
+        peak_tflops=listed_peak or 0.0, compute_derived=listed_peak is None,
+        layer_split=backend in LAYER_SPLIT_BACKENDS, prompt_tokens=request.prompt_tokens,
+        output_tokens=request.output_tokens, tokens_per_sequence=tokens, arrival_pattern=request.arrival_pattern,
+        overhead_gb=RUNTIME_OVERHEAD_GB.get(device.kind, 0.75), prefill_efficiency=1.0,
+        decode_compute_efficiency=1.0, step_overhead_ms=0.0,
+        decode_context=request.prompt_tokens + request.output_tokens / 2.0,
+        notes=_static_notes(device, factors, backend, listed_peak is None, arch),
+    )
+    return with_factors(base, factors)
+
+
+def with_factors(r: Resolved, factors: Factors) -> Resolved:
+    """The same request under other calibration factors (derived constants recomputed)."""
+    peak = r.peak_tflops
+    prefill_efficiency = factors.compute_efficiency
+    if r.compute_derived:
+        # κ is effective FLOP/byte (utilization included), so the prefill efficiency is 1.
+        peak = factors.compute_per_bandwidth * r.device.bandwidth_gbs / 1000.0
+        prefill_efficiency = 1.0
+    return replace(
+        r, factors=factors, peak_tflops=peak, prefill_efficiency=prefill_efficiency,
+        # Batched decode runs skinnier matmuls than prefill: it reaches a fitted share of its utilization.
+        decode_compute_efficiency=prefill_efficiency * factors.batched_efficiency,
+        step_overhead_ms=factors.overhead_ms * roofline.overhead_units(r.arch.layers), prefill_cache={},
+    )
+
+
+def _static_notes(device: DeviceSpec, f: Factors, backend: str, derived: bool, arch: Architecture) -> tuple[str, ...]:
+    notes = list(device.assumptions)
+    if not f.calibrated:
+        notes.append(f"uncalibrated: no measured rows for {backend} on {device.kind}; factors {f.source}")
+    if derived:
+        notes.append("no FP16 compute rate listed: compute derived from bandwidth (fitted FLOP/byte)")
+    if arch.source == "approximation":
+        notes.append("architecture approximated from the parameter count (no catalog model of that size)")
+    return tuple(notes)
+
+
+@dataclass(slots=True)  # not frozen: frozen dataclasses pay a setattr per field, and this is built per call
+class PlanResult:
+    """Figures of one plan at one concurrency (memory per device; totals over the devices used)."""
+
+    group: int
+    replicas: int
+    batch: int
+    per_stream: float
+    total: float
+    sustained_total: float  # output tokens/s including every prompt's prefill (offline benchmarks)
+    prefill_tokens_per_s: float
+    ttft_ms: float
+    ttft_p95_ms: float
+    memory_bound: bool
+    per_device_required_gb: float
+    per_device_usable_gb: float
+    kv_cache_gb: float
+
+    @property
+    def fits(self) -> bool:
+        return self.per_device_required_gb <= self.per_device_usable_gb
+
+    @property
+    def devices_used(self) -> int:
+        return self.group * self.replicas
+
+
+def prefill_time_ms(r: Resolved, parallel: int) -> float:
+    """One prompt's prefill on one replica (`parallel` devices working on it at once); cached."""
+    cached = r.prefill_cache.get(parallel)
+    if cached is None:
+        dev, arch = r.device, r.arch
+        comm = roofline.comm_ms_per_step(
+            parallel, arch.layers, arch.hidden_size, r.prompt_tokens, dev.link_gbs, dev.link_latency_us
+        )
+        cached = r.prefill_cache[parallel] = roofline.prefill_ms(
+            roofline.prefill_flops(r.params_b, arch.layers, arch.hidden_size, r.prompt_tokens),
+            r.weights_gb, r.peak_tflops, r.prefill_efficiency, dev.bandwidth_gbs,
+            r.factors.bandwidth_efficiency, parallel, comm,
+        )
+    return cached
+
+
+def step_time_ms(r: Resolved, parallel: int, batch: int) -> tuple[float, bool]:
+    """Calibrated decode step for `batch` streams on `parallel` devices, and whether memory bounds it."""
+    dev, arch = r.device, r.arch
+    memory = roofline.decode_memory_ms(
+        r.weights_gb, r.kv_token_gb, r.decode_context, batch, dev.bandwidth_gbs, parallel
+    ) / r.factors.bandwidth_efficiency
+    compute = roofline.decode_compute_ms(
+        r.params_b, arch.layers, arch.hidden_size, r.decode_context, batch, r.peak_tflops, parallel
+    ) / r.decode_compute_efficiency
+    comm = roofline.comm_ms_per_step(parallel, arch.layers, arch.hidden_size, batch, dev.link_gbs, dev.link_latency_us)
+    return max(memory, compute) + r.step_overhead_ms + comm, memory >= compute
+
+
+def _cycle(r: Resolved, parallel: int, batch: int) -> tuple[float, float, float, bool]:
+    """(decode ms for one answer, prefill ms, cycle ms, memory bound) of one replica at `batch` users."""
+    step, memory_bound = step_time_ms(r, parallel, batch)
+    prefill = prefill_time_ms(r, parallel)
+    decode_ms = r.output_tokens * step
+    # Each user's answer is interleaved with the other users' prefills (continuous batching).
+    return decode_ms, prefill, decode_ms + (batch - 1) * prefill, memory_bound
+
+
+def per_stream_tokens_per_s(r: Resolved, count: int, group: int, concurrency: int) -> float:
+    """Per-user decode speed of a plan (the cheap part of `evaluate`, used to compare plans)."""
+    batch = -(-concurrency // max(1, count // group))
+    return r.output_tokens / _cycle(r, 1 if r.layer_split else group, batch)[2] * 1000.0
+
+
+def evaluate(r: Resolved, count: int, group: int, concurrency: int) -> PlanResult:
+    """All figures of `count // group` replicas of `group` devices serving `concurrency` users."""
+    replicas = max(1, count // group)
+    batch = -(-concurrency // replicas)
+    decode_ms, prefill, cycle, memory_bound = _cycle(r, 1 if r.layer_split else group, batch)
+    per_stream = r.output_tokens / cycle * 1000.0
+    mean_ttft, p95_ttft = latency.ttft_ms(prefill, batch, cycle + prefill, r.arrival_pattern)
+    kv = r.kv_token_gb * r.tokens_per_sequence * batch
+    return PlanResult(
+        group, replicas, batch, per_stream, per_stream * concurrency,
+        replicas * batch * r.output_tokens / (decode_ms + batch * prefill) * 1000.0,
+        r.prompt_tokens / prefill * 1000.0, mean_ttft, p95_ttft, memory_bound,
+        per_device_memory_gb(r.weights_gb, kv, group, r.overhead_gb), r.device.usable_memory_gb, kv,
+    )
+
+
+@lru_cache(maxsize=256)
+def group_sizes(count: int, layer_split: bool) -> tuple[int, ...]:
+    """Candidate group sizes: any size for layer split, powers of two for tensor parallelism."""
+    if layer_split:
+        return tuple(range(1, count + 1))
+    return tuple(2**i for i in range(count.bit_length()))
+
+
+def smallest_fitting_group(r: Resolved, count: int, concurrency: int) -> int | None:
+    """The smallest group whose devices hold the model and its share of KV cache, or None."""
+    usable = r.device.usable_memory_gb
+    for group in group_sizes(count, r.layer_split):
+        batch = -(-concurrency // max(1, count // group))
+        kv = r.kv_token_gb * r.tokens_per_sequence * batch
+        if per_device_memory_gb(r.weights_gb, kv, group, r.overhead_gb) <= usable:
+            return group
+    return None
+
+
+def best_plan(r: Resolved, count: int, concurrency: int) -> PlanResult:
+    """The fitting plan with the fastest per-user decode, or the all-devices plan if nothing fits.
+
+    A larger tensor-parallel group holds less per device (the users' KV cache per device stays
+    C / count sequences), so every group above the smallest fitting one fits too.
+    """
+    smallest = smallest_fitting_group(r, count, concurrency)
+    if smallest is None:
+        return evaluate(r, count, group_sizes(count, r.layer_split)[-1], concurrency)
+    if r.layer_split:
+        return evaluate(r, count, smallest, concurrency)
+    best_group, best_speed = smallest, -1.0
+    for group in group_sizes(count, False):
+        if group >= smallest:
+            speed = per_stream_tokens_per_s(r, count, group, concurrency)
+            if speed > best_speed:
+                best_group, best_speed = group, speed
+    return evaluate(r, count, best_group, concurrency)
+
+
+def saturating_concurrency(r: Resolved, count: int) -> int:
+    """Concurrency an engine runs at "max load": its default batch cap, or what the KV cache holds."""
+    group = smallest_fitting_group(r, count, 1)
+    if group is None:
+        return 1
+    free = (r.device.usable_memory_gb - r.overhead_gb) * group - r.weights_gb
+    per_sequence = r.kv_token_gb * r.tokens_per_sequence
+    replicas = max(1, count // group)
+    capacity = int(free / per_sequence) * replicas if per_sequence > 0 else 1
+    cap = DEFAULT_MAX_BATCH.get(r.backend, FALLBACK_MAX_BATCH) * replicas
+    return max(1, min(cap, capacity))
+
+
+__all__ = [
+    "DEFAULT_MAX_BATCH",
+    "LAYER_SPLIT_BACKENDS",
+    "CatalogIndex",
+    "PlanResult",
+    "Resolved",
+    "best_plan",
+    "catalog_index",
+    "evaluate",
+    "group_sizes",
+    "per_stream_tokens_per_s",
+    "prefill_time_ms",
+    "resolve",
+    "saturating_concurrency",
+    "smallest_fitting_group",
+    "step_time_ms",
+    "with_factors",
+]

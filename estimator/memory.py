@@ -1,0 +1,154 @@
+"""Memory fit: weights + KV cache + runtime overhead, per device and across devices.
+
+- Weights: parameters × bits per weight of the quantization format (GGUF sizes include their block
+  scales: Q4_K_M ≈ 4.85 bits). The catalog's `quant_formats` win; `DEFAULT_BITS_PER_WEIGHT` covers a
+  catalog without them.
+- KV cache: 2 (K and V) × layers × KV heads × head dim × bytes per element × tokens × sequences.
+  The architecture is the catalog model whose parameter count is closest (log distance) to the
+  request's; with no catalog models it is approximated (`approximate_architecture`).
+- Runtime overhead: a fixed allowance per device (runtime context, scratch/activation buffers).
+- Across devices: tensor parallelism (and llama.cpp's layer split) shards weights and KV cache over
+  the devices of one group; replicas each hold a full copy and serve their share of the sequences.
+
+Pure functions; the per-request hot path uses only floats and the small dataclass `Architecture`.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from estimator.catalog import Catalog, ModelArch
+from estimator.errors import InvalidRequest
+
+# Bits per weight, block scales included (llama.cpp's reported file sizes / parameter counts).
+DEFAULT_BITS_PER_WEIGHT: dict[str, float] = {
+    "FP32": 32.0, "FP16": 16.0, "BF16": 16.0, "FP8": 8.0, "INT8": 8.0, "Q8_0": 8.5, "Q6_K": 6.56,
+    "Q5_K_M": 5.69, "Q5_0": 5.5, "Q4_K_M": 4.85, "Q4_0": 4.5, "INT4": 4.25, "NVFP4": 4.5, "FP4": 4.5,
+    "MXFP4": 4.25, "Q3_K_M": 3.91, "Q2_K": 3.35,
+}
+# Formats served by stacks that also keep the KV cache in 8 bit (TensorRT-LLM/vLLM FP8 setups).
+EIGHT_BIT_KV_FORMATS = frozenset({"FP8", "FP4", "NVFP4", "MXFP4"})
+
+RUNTIME_OVERHEAD_GB: dict[str, float] = {"cpu": 0.5, "gpu": 0.75, "npu": 0.5, "soc": 0.5, "accel": 0.75}
+
+# Anchor of the parameter-count approximation: dense Llama-style models have depth ≈ width / 128 and
+# ≈ 12 · layers · width² parameters, with grouped-query attention keeping 8 KV heads of 128.
+_WIDTH_PER_LAYER = 128
+_APPROX_KV_HEADS = 8
+_APPROX_HEAD_DIM = 128
+
+
+@dataclass(frozen=True, slots=True)
+class Architecture:
+    """The few architecture numbers the formulas use, and where they came from."""
+
+    layers: int
+    hidden_size: int
+    kv_heads: int
+    head_dim: int
+    source: str  # catalog model id, or "approximation"
+
+    def kv_bytes_per_token(self, bytes_per_element: float) -> float:
+        """K and V of one token over all layers: 2 × layers × KV heads × head dim × bytes."""
+        return 2.0 * self.layers * self.kv_heads * self.head_dim * bytes_per_element
+
+
+def bits_per_weight(quant: str, catalog: Catalog | None = None) -> float:
+    """Bits per weight of a format name (case-insensitive); InvalidRequest(field="quant") if unknown."""
+    key = quant.strip().upper()
+    if catalog is not None:
+        fmt = catalog.quant(key)
+        if fmt is not None:
+            return fmt.bits_per_weight
+    if key in DEFAULT_BITS_PER_WEIGHT:
+        return DEFAULT_BITS_PER_WEIGHT[key]
+    known = sorted({*DEFAULT_BITS_PER_WEIGHT, *(q.name.upper() for q in (catalog.quant_formats if catalog else ()))})
+    raise InvalidRequest(f"Unknown quantization '{quant}'. Use one of: {', '.join(known)}.", field="quant")
+
+
+def kv_bytes_per_element(quant: str) -> float:
+    """2 bytes (FP16 KV cache) unless the weight format implies an FP8 serving setup."""
+    return 1.0 if quant.upper() in EIGHT_BIT_KV_FORMATS else 2.0
+
+
+def weights_gb(params_b: float, bits: float) -> float:
+    """Weight bytes in GB (1e9): 7 B parameters at 16 bits = 14 GB."""
+    return params_b * bits / 8.0
+
+
+def approximate_architecture(params_b: float) -> Architecture:
+    """A dense Llama-style architecture for a parameter count alone (documented approximation).
+
+    width = ∛(params × 128 / 12), layers = width / 128, 8 KV heads of 128 (GQA).
+
+    >>> approximate_architecture(6.74).layers
+    32
+    """
+    width = (params_b * 1e9 * _WIDTH_PER_LAYER / 12.0) ** (1.0 / 3.0)
+    layers = max(1, round(width / _WIDTH_PER_LAYER))
+    head_dim = _APPROX_HEAD_DIM
+    kv_heads = max(1, min(_APPROX_KV_HEADS, round(width / head_dim)))
+    return Architecture(layers, round(width), kv_heads, head_dim, "approximation")
+
+
+def closest_model(params_b: float, models: Sequence[ModelArch]) -> ModelArch | None:
+    """The catalog model with the closest parameter count (ratio distance), or None if there are none."""
+    if not models:
+        return None
+    return min(models, key=lambda m: abs(math.log(m.params_b / params_b)))
+
+
+def resolve_architecture(params_b: float, models: Sequence[ModelArch]) -> Architecture:
+    """Architecture of the closest catalog model when within a factor 1.5 of the size, else approximated."""
+    model = closest_model(params_b, models)
+    if model is None or abs(math.log(model.params_b / params_b)) > math.log(1.5):
+        return approximate_architecture(params_b)
+    return Architecture(model.layers, model.hidden_size, model.kv_heads, model.head_dim, model.id)
+
+
+def per_device_memory_gb(
+    weights: float, kv_cache: float, group_size: int, overhead_gb: float
+) -> float:
+    """One device of a group that shards weights and KV cache evenly, plus its runtime overhead."""
+    return (weights + kv_cache) / group_size + overhead_gb
+
+
+def memory_required_gb(
+    params_b: float,
+    quant: str = "Q4_K_M",
+    *,
+    catalog: Catalog | None = None,
+    concurrency: int = 1,
+    tokens_per_sequence: int = 4096,
+    kind: str = "gpu",
+) -> float:
+    """Memory one copy of a model needs (GB): weights + KV cache for `concurrency` sequences of
+    `tokens_per_sequence` tokens + one device's runtime overhead. Convenience for other tools.
+
+    >>> round(memory_required_gb(7.0, "FP16", concurrency=1, tokens_per_sequence=1), 2)
+    14.75
+    """
+    if params_b <= 0:
+        raise InvalidRequest("params_b must be positive.", field="params_b")
+    arch = resolve_architecture(params_b, catalog.models if catalog else ())
+    kv_token_gb = arch.kv_bytes_per_token(kv_bytes_per_element(quant)) / 1e9
+    weights = weights_gb(params_b, bits_per_weight(quant, catalog))
+    return weights + kv_token_gb * tokens_per_sequence * concurrency + RUNTIME_OVERHEAD_GB.get(kind, 0.75)
+
+
+__all__ = [
+    "DEFAULT_BITS_PER_WEIGHT",
+    "EIGHT_BIT_KV_FORMATS",
+    "RUNTIME_OVERHEAD_GB",
+    "Architecture",
+    "approximate_architecture",
+    "bits_per_weight",
+    "closest_model",
+    "kv_bytes_per_element",
+    "memory_required_gb",
+    "per_device_memory_gb",
+    "resolve_architecture",
+    "weights_gb",
+]

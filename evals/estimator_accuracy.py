@@ -1,0 +1,223 @@
+"""Estimator accuracy on the shipped benchmark rows: leave-one-out errors beside a naive roofline.
+
+For every usable measured row (device in the catalog; prompt/output lengths known where the metric
+depends on them), the calibration is refitted without that row and the row is predicted by the model
+alone. Errors are reported per metric (tg, pp, total_tps) and per hardware kind as MAPE (mean
+absolute percentage error) and median absolute percentage error, beside a naive roofline baseline of
+the kind public calculators use:
+
+- tg: aggregate peak bandwidth / weight bytes;
+- pp: aggregate peak compute / (2 · params) FLOPs per token;
+- total_tps: min(C · bandwidth / weight bytes, compute / (2 · params)) at the row's concurrency.
+
+Devices that list no FP16 rate get, in the baseline, the median FLOP/byte of the catalog's devices of
+their kind (of all devices when their kind lists none). A log-log scatter of predicted against
+measured is written as a PNG. `siliconsult eval --estimator` calls `main`.
+"""
+
+from __future__ import annotations
+
+import json
+import statistics
+import sys
+from collections import defaultdict
+from collections.abc import Sequence
+from pathlib import Path
+
+from pydantic import BaseModel
+
+from estimator.calibration_fit import leave_one_out, usable_rows
+from estimator.catalog import Benchmark, Catalog, Hardware
+from estimator.device import device_from_hardware, peak_tflops
+from estimator.memory import bits_per_weight
+
+TARGET_MAPE: dict[str, float] = {"tg": 15.0, "pp": 25.0, "total_tps": 35.0}
+# The baseline's batch when a row ran "at max load" without saying how many requests it batched.
+NAIVE_DEFAULT_CONCURRENCY = 256
+PLOT_FILE = "estimator_accuracy.png"
+
+
+class RowResult(BaseModel):
+    row_id: int
+    metric: str
+    kind: str
+    hardware_id: str
+    measured: float
+    predicted: float
+    naive: float
+
+
+class ErrorStats(BaseModel):
+    rows: int
+    mape: float
+    median_ape: float
+    naive_mape: float
+    naive_median_ape: float
+
+
+class AccuracyReport(BaseModel):
+    data_version: str
+    rows_used: int
+    rows_excluded: int
+    by_metric: dict[str, ErrorStats]
+    by_kind: dict[str, ErrorStats]
+    targets: dict[str, float]
+    meets_targets: bool
+    beats_naive: bool
+    plot: str | None
+    results: list[RowResult]
+
+
+def _median_flop_per_byte(hardware: Sequence[Hardware], kind: str) -> float:
+    def ratios(devices: Sequence[Hardware]) -> list[float]:
+        return [
+            (h.fp16_tflops or h.bf16_tflops or 0) * 1000 / h.memory_bandwidth_gbs
+            for h in devices if (h.fp16_tflops or h.bf16_tflops) and h.memory_bandwidth_gbs
+        ]
+
+    same_kind = ratios([h for h in hardware if h.kind == kind])
+    return statistics.median(same_kind or ratios(hardware))
+
+
+def naive_prediction(row: Benchmark, catalog: Catalog) -> float:
+    """The naive roofline figure for a row (see the module docstring)."""
+    hw = catalog.hardware_by_id(row.hardware_id or "")
+    if hw is None:
+        raise ValueError(f"row {row.row_id}: device not in the catalog")
+    device = device_from_hardware(hw)
+    count = row.device_count
+    weight_bytes = row.params_b * 1e9 * bits_per_weight(row.quant, catalog) / 8
+    peak = peak_tflops(device, row.quant.upper())
+    if peak is None:
+        peak = _median_flop_per_byte(catalog.hardware, hw.kind) * device.bandwidth_gbs / 1000
+    memory_bound = device.bandwidth_gbs * 1e9 * count / weight_bytes
+    compute_bound = peak * 1e12 * count / (2 * row.params_b * 1e9)
+    if row.metric == "tg":
+        return memory_bound
+    if row.metric == "pp":
+        return compute_bound
+    return min((row.concurrency or NAIVE_DEFAULT_CONCURRENCY) * memory_bound, compute_bound)
+
+
+def _stats(results: Sequence[RowResult]) -> ErrorStats:
+    errors = [abs(r.predicted / r.measured - 1) * 100 for r in results]
+    naive = [abs(r.naive / r.measured - 1) * 100 for r in results]
+    return ErrorStats(
+        rows=len(results), mape=round(statistics.fmean(errors), 1), median_ape=round(statistics.median(errors), 1),
+        naive_mape=round(statistics.fmean(naive), 1), naive_median_ape=round(statistics.median(naive), 1),
+    )
+
+
+def _grouped(results: Sequence[RowResult], attribute: str) -> dict[str, ErrorStats]:
+    groups: dict[str, list[RowResult]] = defaultdict(list)
+    for result in results:
+        groups[getattr(result, attribute)].append(result)
+    return {key: _stats(groups[key]) for key in sorted(groups)}
+
+
+def write_plot(results: Sequence[RowResult], path: Path) -> None:
+    """Log-log scatter of predicted (model and naive) against measured tokens/s, with the y = x line."""
+    import matplotlib
+
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+
+    colors = {"tg": "tab:blue", "pp": "tab:orange", "total_tps": "tab:green"}
+    fig, ax = plt.subplots(figsize=(7, 7))
+    for metric, color in colors.items():
+        chosen = [r for r in results if r.metric == metric]
+        if not chosen:
+            continue
+        measured = [r.measured for r in chosen]
+        ax.scatter(measured, [r.predicted for r in chosen], c=color, s=22, label=f"{metric}: calibrated model")
+        ax.scatter(measured, [r.naive for r in chosen], facecolors="none", edgecolors=color, s=22, marker="s",
+                   label=f"{metric}: naive roofline")
+    values = [v for r in results for v in (r.measured, r.predicted, r.naive)]
+    low, high = min(values) / 1.5, max(values) * 1.5
+    ax.plot([low, high], [low, high], "k-", lw=1, label="predicted = measured")
+    ax.fill_between([low, high], [low / 1.25, high / 1.25], [low * 1.25, high * 1.25], color="grey", alpha=0.15,
+                    label="±25 %")
+    ax.set(xscale="log", yscale="log", xlim=(low, high), ylim=(low, high), xlabel="measured tokens/s",
+           ylabel="predicted tokens/s", title="Estimator, leave-one-out vs measured rows")
+    ax.legend(fontsize=8, loc="upper left")
+    fig.tight_layout()
+    path.parent.mkdir(parents=True, exist_ok=True)
+    fig.savefig(path, dpi=110)
+    plt.close(fig)
+
+
+def run_report(catalog: Catalog, out_dir: Path | None) -> AccuracyReport:
+    """Leave-one-out accuracy of the estimator on the catalog's rows; the plot goes to `out_dir`."""
+    results = [
+        RowResult(
+            row_id=row.row_id, metric=row.metric, kind=row.kind, hardware_id=row.hardware_id or "",
+            measured=row.value, predicted=round(predicted, 3), naive=round(naive_prediction(row, catalog), 3),
+        )
+        for row, predicted in leave_one_out(catalog)
+    ]
+    by_metric = _grouped(results, "metric")
+    plot = None
+    if out_dir is not None and results:
+        plot_path = out_dir / PLOT_FILE
+        write_plot(results, plot_path)
+        plot = str(plot_path)
+    return AccuracyReport(
+        data_version=catalog.data_version,
+        rows_used=len(results),
+        rows_excluded=len(catalog.benchmarks) - len(usable_rows(catalog)),
+        by_metric=by_metric,
+        by_kind=_grouped(results, "kind"),
+        targets=TARGET_MAPE,
+        meets_targets=all(by_metric[m].mape <= t for m, t in TARGET_MAPE.items() if m in by_metric),
+        beats_naive=all(s.mape < s.naive_mape for s in by_metric.values()),
+        plot=plot,
+        results=results,
+    )
+
+
+def format_report(report: AccuracyReport) -> str:
+    """The printable summary: one line per metric and per kind, model beside naive."""
+    lines = [
+        f"Estimator accuracy, leave-one-out on {report.rows_used} measured rows "
+        f"({report.rows_excluded} excluded: device not in the catalog or workload shape unknown)",
+        f"{'group':<12}{'rows':>5}{'MAPE':>9}{'median':>9}{'naive MAPE':>12}{'naive med.':>12}{'target':>9}",
+    ]
+
+    def line(name: str, stats: ErrorStats, target: float | None) -> str:
+        goal = f"<= {target:g} %" if target is not None else ""
+        return (f"{name:<12}{stats.rows:>5}{stats.mape:>8.1f}%{stats.median_ape:>8.1f}%"
+                f"{stats.naive_mape:>11.1f}%{stats.naive_median_ape:>11.1f}%{goal:>9}")
+
+    lines += [line(metric, stats, report.targets.get(metric)) for metric, stats in report.by_metric.items()]
+    lines.append("by hardware kind:")
+    lines += [line(kind, stats, None) for kind, stats in report.by_kind.items()]
+    verdict = "meets" if report.meets_targets else "MISSES"
+    naive = "beats" if report.beats_naive else "does NOT beat"
+    lines.append(f"{verdict} the MAPE targets; {naive} the naive roofline on every metric")
+    if report.plot:
+        lines.append(f"scatter plot: {report.plot}")
+    return "\n".join(lines)
+
+
+def main(out_dir: Path, json_out: bool) -> int:
+    """Run the report on the user's store, print it (JSON or text); exit code 1 if a target is missed."""
+    from bot.settings import Settings
+    from knowledge import open_store
+
+    store = open_store(Settings().home)
+    try:
+        catalog = store.catalog()
+    finally:
+        store.close()
+    report = run_report(catalog, out_dir)
+    if json_out:
+        print(json.dumps(report.model_dump(mode="json", exclude={"results"}), indent=2))
+    else:
+        print(format_report(report))
+    return 0 if report.meets_targets and report.beats_naive else 1
+
+
+__all__ = ["AccuracyReport", "ErrorStats", "RowResult", "format_report", "main", "naive_prediction", "run_report"]
+
+if __name__ == "__main__":
+    sys.exit(main(Path(sys.argv[1]) if len(sys.argv) > 1 else Path("."), json_out="--json" in sys.argv))
