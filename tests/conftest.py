@@ -6,6 +6,9 @@ import os
 
 import pytest
 
+# A real PostgreSQL server for the `postgres` tests, started on first use (tests/pg.py).
+from tests.pg import postgres_server, postgres_url  # noqa: F401
+
 
 @pytest.fixture(autouse=True)
 def _isolated_home(tmp_path, monkeypatch):

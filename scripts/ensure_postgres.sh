@@ -1,0 +1,33 @@
+#!/usr/bin/env bash
+# Make sure Debian's PostgreSQL server binaries are installed; print their directory on stdout.
+#
+# The test suite starts its own throw-away server on loopback (tests/pg.py) and only needs `initdb`,
+# `pg_ctl` and `postgres`. On a fresh machine (CI) they are installed from Debian's `postgresql`
+# package; nothing is started or enabled system-wide here.
+set -euo pipefail
+
+find_bindir() {
+    # Newest major version first; Debian keeps the server binaries out of PATH.
+    local dir
+    for dir in $(ls -d /usr/lib/postgresql/*/bin 2>/dev/null | sort -t/ -k4 -V -r); do
+        if [[ -x "$dir/initdb" && -x "$dir/pg_ctl" ]]; then
+            echo "$dir"
+            return 0
+        fi
+    done
+    return 1
+}
+
+if ! find_bindir >/dev/null; then
+    echo "ensure_postgres: installing Debian's postgresql package" >&2
+    sudo=""
+    if [[ $(id -u) -ne 0 ]]; then
+        command -v sudo >/dev/null || { echo "ensure_postgres: need root or sudo to apt-get install postgresql" >&2; exit 1; }
+        sudo="sudo"
+    fi
+    export DEBIAN_FRONTEND=noninteractive
+    $sudo apt-get update -qq >&2
+    $sudo apt-get install -y -qq --no-install-recommends postgresql >&2
+fi
+
+find_bindir || { echo "ensure_postgres: no initdb/pg_ctl under /usr/lib/postgresql/*/bin" >&2; exit 1; }
