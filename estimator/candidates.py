@@ -17,6 +17,8 @@ from estimator.workload import Workload
 # Seed 1: "限於較小的模型（實際上限約 7B 量化）" — a little slack for 7–8B families.
 NPU_MAX_PARAMS_B = 8.0
 MAX_COUNT = 16
+# Seed 1: teams are 5–20 users; departments "運行 vLLM 以實現高效的批次排程和持續批次處理".
+TEAM_MAX_USERS = 20
 
 
 @dataclass(frozen=True)
@@ -69,6 +71,9 @@ def exclusion(workload: Workload, hw: Hardware, stack: ServingStack, existing: b
         return "seed 1: NPUs are built for one user; multi-user serving on an NPU is impractical"
     if users > 1 and stack.continuous_batching == "no":
         return f"{stack.name} has no continuous batching, so it cannot share one device among {users} users"
+    if users > TEAM_MAX_USERS and stack.continuous_batching != "yes":
+        return (f"seed 1: beyond a team (>{TEAM_MAX_USERS} concurrent users) serving needs continuous batching "
+                f"(vLLM-class); {stack.name}'s is {stack.continuous_batching}")
     if hw.kind == "npu" and (workload.model_params_b or 0) > NPU_MAX_PARAMS_B:
         return "seed 1: NPUs top out around 7B quantized"
     if "cloud-only" in (hw.form_factor or "").lower():
@@ -105,6 +110,7 @@ def enumerate_candidates(workload: Workload, catalog: Catalog) -> tuple[list[Can
 __all__ = [
     "MAX_COUNT",
     "NPU_MAX_PARAMS_B",
+    "TEAM_MAX_USERS",
     "Candidate",
     "enumerate_candidates",
     "exclusion",

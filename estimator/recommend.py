@@ -38,13 +38,18 @@ def _default_throughput() -> tuple[EstimateFn, CapacityFn]:
 
 def rank(options: list[Sized]) -> list[Sized]:
     """Cheapest per served token first; the lowest-risk option within the tolerance moves to the front."""
-    ordered = sorted(options, key=lambda s: (s.cost_per_token, s.risk_points, s.count))
+    ordered = sorted(options, key=lambda s: (s.cost_per_token, s.risk_points, s.count, _bandwidth(s)))
     if not ordered:
         return ordered
     limit = ordered[0].cost_per_token * (1 + RISK_TOLERANCE)
     contenders = [s for s in ordered if s.cost_per_token <= limit]
-    lead = min(contenders, key=lambda s: (s.risk_points, s.cost_per_token))
+    lead = min(contenders, key=lambda s: (s.risk_points, s.cost_per_token, s.count, _bandwidth(s)))
     return [lead, *(s for s in ordered if s is not lead)]
+
+
+def _bandwidth(sized: Sized) -> float:
+    """Last tie-break: the more modest device (for owned hardware this reads as "at least this class")."""
+    return sized.candidate.hardware.memory_bandwidth_gbs or 0.0
 
 
 def pick_alternatives(primary: Sized, ranked: list[Sized]) -> list[Sized]:
@@ -121,15 +126,16 @@ def _rationale(workload: Workload, primary: Sized, feasible: list[Sized], ranked
     if not feasible:
         return head + "no option meets every constraint; closest: " + describe(primary) + "."
     text = head + describe(primary) + f". Cheapest per served token of {len(feasible)} options that meet every target"
-    cheapest = ranked[0] if ranked[0] is not primary else (ranked[1] if len(ranked) > 1 else None)
+    others = [s for s in ranked if s.candidate.hardware.id != primary.candidate.hardware.id]
+    cheapest = others[0] if others else None
     if cheapest is not None and cheapest.cost_per_token < primary.cost_per_token:
         text += (
             f" (within {RISK_TOLERANCE:.0%} of {cheapest.candidate.hardware.name} at "
             f"${cheapest.cost_per_token:,.3f}/M, preferred for lower risk)"
         )
-    elif cheapest is not None:
-        gap = cheapest.cost_per_token / primary.cost_per_token - 1 if primary.cost_per_token else 0
-        text += f"; the next, {cheapest.candidate.hardware.name}, costs {gap:.0%} more per token"
+    elif cheapest is not None and primary.cost_per_token > 0:
+        gap = cheapest.cost_per_token / primary.cost_per_token - 1
+        text += f"; the next device, {cheapest.candidate.hardware.name}, costs {gap:.0%} more per token"
     return text + "."
 
 

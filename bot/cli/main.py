@@ -27,7 +27,7 @@ def _register() -> None:
 
     app.add_typer(kb.app, name="kb")
     app.command("estimate")(estimate.estimate_command)
-    app.command("tco")(tco.tco_command)
+    app.command("tco", context_settings=tco.TCO_CONTEXT_SETTINGS)(tco.tco_command)
     app.command("chat")(chat.chat_command)
     app.command("eval")(eval_cmd.eval_command)
     app.command("slack")(slack.slack_command)
