@@ -214,10 +214,9 @@ def _fit_batched(
             resolved = resolve(row_request(row), index)
         except SiliconsultError:
             continue
-        exact = calibration_key(normalize_backend(row.backend), row.kind)
-        by_key[exact].append((row, resolved))
-        by_key[calibration_key(POOLED, row.kind)].append((row, resolved))
-        counts[exact] += 1
+        for key in (calibration_key(normalize_backend(row.backend), row.kind), calibration_key(POOLED, row.kind)):
+            by_key[key].append((row, resolved))
+            counts[key] += 1
     fitted: dict[str, float] = {}
     for key, pairs in by_key.items():
 
