@@ -1,0 +1,98 @@
+"""`Engine.handle(thread_id, text) -> Reply`: the one entry point every transport calls.
+
+Slack, the terminal, the tests and the eval runner all use it. It runs one graph invocation per
+message on the thread's checkpointed state. Thread-safe: Slack calls it from a thread pool, so each
+thread id has its own lock (two messages of one thread never interleave; different threads run in
+parallel), and the SLM, which is not thread-safe, sits behind one lock (see `LockedModel`).
+"""
+
+from __future__ import annotations
+
+import logging
+import threading
+from collections.abc import Callable
+from typing import Any
+
+from bot.llm.base import LanguageModel, Message
+from bot.prompts.templates import t
+from bot.reply import Reply
+
+log = logging.getLogger(__name__)
+
+
+class LockedModel:
+    """A `LanguageModel` whose calls are serialized: llama.cpp contexts cannot run two completions."""
+
+    def __init__(self, model: LanguageModel) -> None:
+        self.inner = model
+        self.name = model.name
+        self._lock = threading.Lock()
+
+    def complete(self, messages: list[Message], *, json_schema: dict[str, Any] | None = None,
+                 max_tokens: int = 256, timeout_s: float | None = None) -> str:
+        with self._lock:
+            return self.inner.complete(messages, json_schema=json_schema, max_tokens=max_tokens, timeout_s=timeout_s)
+
+
+class Engine:
+    """The conversation engine over a compiled graph with a checkpointer."""
+
+    def __init__(self, graph: Any, *, closers: list[Callable[[], Any]] | None = None) -> None:
+        self._graph = graph
+        self._closers = list(closers or [])
+        self._locks: dict[str, threading.Lock] = {}
+        self._locks_guard = threading.Lock()
+
+    def _lock_for(self, thread_id: str) -> threading.Lock:
+        with self._locks_guard:
+            return self._locks.setdefault(thread_id, threading.Lock())
+
+    @staticmethod
+    def _config(thread_id: str) -> dict[str, Any]:
+        return {"configurable": {"thread_id": thread_id}}
+
+    def handle(self, thread_id: str, text: str) -> Reply:
+        """Answer one user message of a thread. Never raises for any text."""
+        with self._lock_for(thread_id):
+            try:
+                result = self._graph.invoke({"message": text}, self._config(thread_id), durability="sync")
+                return Reply.model_validate(result["reply"])
+            except Exception as exc:  # the edge of the core: log it, answer one line, keep the last checkpoint
+                log.exception("turn failed on thread %s", thread_id)
+                return self._error_reply(thread_id, exc)
+
+    def _error_reply(self, thread_id: str, exc: Exception) -> Reply:
+        values: dict[str, Any] = {}
+        try:
+            values = self.state(thread_id)
+        except Exception:  # the checkpointer itself failed: answer without the stored facts
+            log.exception("reading state of thread %s failed", thread_id)
+        lang = values.get("lang") or "en"
+        return Reply(text=t("error", lang, error=type(exc).__name__), slots=values.get("slots") or {},
+                     recommendation=values.get("recommendation"), done=values.get("recommendation") is not None,
+                     lang=lang, intent="error")
+
+    def state(self, thread_id: str) -> dict[str, Any]:
+        """The thread's stored state values ({} for an unknown thread)."""
+        return dict(self._graph.get_state(self._config(thread_id)).values or {})
+
+    def has_thread(self, thread_id: str) -> bool:
+        """Whether this thread already has a conversation (Slack answers unmentioned replies only then)."""
+        return bool(self.state(thread_id))
+
+    def close(self) -> None:
+        for close in reversed(self._closers):
+            try:
+                close()
+            except Exception:  # closing is best effort; one failure must not keep the others open
+                log.exception("closing %r failed", close)
+        self._closers.clear()
+
+    def __enter__(self) -> Engine:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+
+__all__ = ["Engine", "LockedModel"]

@@ -1,0 +1,132 @@
+"""Follow-up nodes on an existing recommendation: compare named hardware, "why not X", explain.
+
+Comparisons run the same deterministic tools on a catalog narrowed to the named device (or kind), so
+"compare with two L40S" and "why not an NPU?" answer with estimated numbers for this workload, not
+with general statements. Nothing here changes the stored facts or recommendation.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from bot.nodes import Deps, make_reply
+from bot.prompts.templates import t
+from bot.render_text import option_lines, option_title, render_recommendation, risk_line
+from bot.state import ConversationState, HardwareRef, turn_of
+from estimator.errors import SiliconsultError
+from estimator.schemas import Option, Recommendation
+from estimator.workload import Workload
+
+MAX_TARGETS = 2
+
+
+class FollowupNodes:
+    deps: Deps
+
+    def _workload(self, state: ConversationState) -> Workload:
+        workload, _ = self.deps.fill_defaults(Workload.model_validate(state.get("slots") or {}))
+        return workload
+
+    def _targets(self, state: ConversationState, rec: Recommendation) -> list[HardwareRef]:
+        turn = turn_of(state)
+        targets = list(turn.hardware[:MAX_TARGETS])
+        if not targets and turn.gpu_count and rec.primary is not None:  # "what if we use 8 GPUs?"
+            targets = [HardwareRef(hardware_ids=[rec.primary.hardware_id], kind=rec.primary.kind,
+                                   count=turn.gpu_count, alias=rec.primary.hardware_name or rec.primary.hardware_id)]
+        return targets
+
+    def _option_for(self, workload: Workload, target: HardwareRef, rec: Recommendation) -> tuple[Option | None, str]:
+        """The best option using the target's device (or kind) for this workload, or None with the reason."""
+        known = [o for o in [rec.primary, *rec.alternatives] if o is not None]
+        ids = target.hardware_ids
+        for option in known:  # reuse the recommendation's own numbers when it already sized this device
+            if option.hardware_id in ids and target.count in (None, option.count):
+                return option, ""
+        if ids:
+            preferred = next((o.hardware_id for o in known if o.hardware_id in ids), ids[0])
+            pool = tuple(h for h in self.deps.catalog.hardware if h.id == preferred)
+        else:
+            pool = tuple(h for h in self.deps.catalog.hardware if h.kind == target.kind)
+        if not pool:
+            return None, ""
+        narrowed = self.deps.catalog.model_copy(update={"hardware": pool})
+        try:
+            result = self.deps.recommend(workload, narrowed)
+        except SiliconsultError as exc:
+            return None, exc.user_message
+        return result.primary, " ".join([result.rationale, *result.relax]).strip()
+
+    def compare(self, state: ConversationState) -> dict[str, Any]:
+        lang = state.get("lang") or "en"
+        turn = turn_of(state)
+        rec = Recommendation.model_validate(state["recommendation"])
+        targets = self._targets(state, rec)
+        if not targets:
+            return {"reply": make_reply(state, t("compare.not_found", lang))}
+        workload = self._workload(state)
+        users = workload.concurrent_users
+        why_not = "why_not" in turn.intents
+        label = targets[0].alias.upper() if targets[0].kind and not targets[0].hardware_ids else targets[0].alias
+        parts = [t("why_not.head" if why_not else "compare.head", lang, target=label)]
+        options: list[Option] = []
+        for target in targets:
+            option, reason = self._option_for(workload, target, rec)
+            if option is None:
+                parts.append("• " + t("compare.infeasible", lang, target=target.alias, reason=reason))
+                continue
+            options.append(option)
+            parts.append("• " + option_title(option, lang))
+            parts += [f"    {line}" for line in option_lines(option, users, lang)]
+            if target.count and target.count != option.count:
+                parts.append("    " + t("compare.sized", lang, asked=f"{target.count}× {option_title(option, lang)}",
+                                              count=option.count, users=users))
+        baseline = rec.primary if len(targets) == 1 or len(options) < 2 else options[0]
+        if baseline is not None and len(targets) == 1:
+            parts.append("• " + option_title(baseline, lang) + " (" + t("rec.primary", lang, option="").strip(" .:：。") + ")")
+            parts += [f"    {line}" for line in option_lines(baseline, users, lang)]
+        parts += _verdicts(options, baseline, lang)
+        return {"reply": make_reply(state, "\n".join(parts))}
+
+    def explain(self, state: ConversationState) -> dict[str, Any]:
+        lang = state.get("lang") or "en"
+        turn = turn_of(state)
+        rec = Recommendation.model_validate(state["recommendation"])
+        users = (state.get("slots") or {}).get("concurrent_users")
+        intent = next((i for i in turn.intents if i in ("explain_cost", "explain_risk", "show_assumptions",
+                                                        "just_recommend", "thanks")), "just_recommend")
+        if intent == "thanks":
+            text = "\n".join([t("thanks", lang), t("followup_hint", lang)])
+        elif intent == "explain_risk":
+            risks = rec.risks or (rec.primary.risks if rec.primary else [])
+            text = "\n".join([t("rec.risks", lang), *(f"  • {risk_line(r, lang)}" for r in risks)]) if risks \
+                else t("explain.no_risks", lang)
+        elif intent == "show_assumptions":
+            text = "\n".join([t("rec.assumptions", lang), *(f"  • {a}" for a in rec.assumptions)])
+        elif intent == "explain_cost" and rec.primary is not None:
+            basis = [a for a in rec.assumptions if "TCO" in a or "$" in a or "kWh" in a]
+            cost_line = option_lines(rec.primary, users, lang)[-1]
+            text = "\n".join([t("explain.cost", lang, option=option_title(rec.primary, lang), cost=cost_line, basis=""),
+                              *(f"  • {b}" for b in basis),
+                              t("rec.alternatives", lang),
+                              *(f"  • {option_title(o, lang)}: {option_lines(o, users, lang)[-1]}" for o in rec.alternatives)])
+        else:
+            text = render_recommendation(rec, lang, users=users)
+        return {"reply": make_reply(state, text)}
+
+
+def _verdicts(options: list[Option], baseline: Option | None, lang: str) -> list[str]:
+    """One line per compared option against the baseline: cost per token ratio, or a missed SLO."""
+    lines = []
+    for option in options:
+        if baseline is None or option is baseline:
+            continue
+        if not option.meets_slo:
+            lines.append(t("fails_slo", lang, a=option_title(option, lang)))
+        a, b = option.tco.cost_per_million_tokens_usd, baseline.tco.cost_per_million_tokens_usd
+        if a and b:
+            lines.append(t("cheaper", lang, a=option_title(option, lang), b=option_title(baseline, lang),
+                           ratio=f"{a / b:.2f}"))
+    return lines
+
+
+__all__ = ["FollowupNodes"]

@@ -1,0 +1,327 @@
+"""Workload facts from one normalized message: numbers with units, and categorical words.
+
+Each extractor finds `Fact`s (slot, value, where); a span claimed by one extractor is not read again
+by a later one, so "$0.12/kWh" is an electricity price and not a budget, and "30 tok/s" is a speed
+and not a latency. Extractors run most specific first. Values are raw readings: range checks are
+`validate.py`'s job, conflicts between several readings `parser.py`'s.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass
+from typing import Any
+
+from bot.nlu.lexicon import (
+    ACCURACY_CRITICAL,
+    APPROX,
+    ARRIVAL_WORDS,
+    DYNAMIC_SHAPES_NO,
+    DYNAMIC_SHAPES_YES,
+    EXISTING_HARDWARE,
+    MIXED_TRAINING,
+    MULTIPLIERS,
+    NUM,
+    ROUND_THE_CLOCK,
+    SCALE_WORDS,
+    SEVERAL_MODELS,
+    STABILITY_WORDS,
+)
+
+
+@dataclass(frozen=True)
+class Fact:
+    """One reading of a workload fact. `keyed` = a keyword named the slot (e.g. "first token 1 s")."""
+
+    slot: str
+    value: Any
+    start: int
+    end: int
+    keyed: bool = False
+
+
+class _Claims:
+    """Spans of the text already read, so that later extractors skip them."""
+
+    def __init__(self) -> None:
+        self.spans: list[tuple[int, int]] = []
+
+    def free(self, start: int, end: int) -> bool:
+        return all(end <= s or start >= e for s, e in self.spans)
+
+    def claim(self, start: int, end: int) -> None:
+        self.spans.append((start, end))
+
+
+def number_value(match: re.Match[str]) -> float:
+    """The value of a `NUM` group: sign × number × multiplier ("5万" → 50000, "-$5k" → -5000)."""
+    value = float(match.group("num")) * MULTIPLIERS[match.group("mult") or None]
+    return -value if match.group("neg") else value
+
+
+def _int(value: float) -> int | float:
+    return int(value) if float(value).is_integer() else value
+
+
+# --- patterns (all over normalize()d text) -------------------------------------------------------
+def _any(*sources: str) -> tuple[re.Pattern[str], ...]:
+    """Alternatives that each hold a NUM group (re forbids a group name twice in one pattern)."""
+    return tuple(re.compile(source) for source in sources)
+
+
+_PER_KWH = re.compile(rf"\$?\s*{NUM}\s*(?:usd|dollars?|美元|美金)?\s*(?:/|per|每)\s*(?:kwh|度)")
+_PRICE_KWH_KEYWORD = _any(
+    rf"(?:electricity|power) (?:price|cost|rate)\s*(?:is|of|at|:)?\s*\$?\s*{NUM}",
+    rf"(?:电价|電價|电费|電費)\s*(?:是|为|為|:)?\s*\$?\s*{NUM}",
+)
+_TOKENS_PER_S = re.compile(
+    rf"{APPROX}{NUM}\s*\+?\s*(?:tok(?:en)?s?\s*/\s*s(?:ec)?\b|tok(?:en)?s? (?:per|a|/) ?sec(?:ond)?|t/s\b|tps\b|"
+    r"(?:个|個)?\s*tokens?\s*(?:/|每)\s*秒|字\s*/\s*秒|字每秒)"
+)
+_TOKENS_PER_S_KEYED = re.compile(rf"(?:speed|生成速度|速度|tok/s|tokens/s)\s*(?:of|at least|>=|>|≥|:|至少|要|达到|達到)?\s*{NUM}(?!\s*(?:ms|s\b|秒|users?|人))")
+_USD_PREFIX = re.compile(rf"(?P<negpre>-\s*)?(?:us)?\$\s*{NUM}")
+_USD_SUFFIX = re.compile(rf"{NUM}\s*(?:usd|us dollars?|dollars?|bucks|美元|美金|刀)(?![a-z])")
+_BUDGET_KEYED = re.compile(rf"(?:budget|预算|預算|capex|spend|花费|花費)[^,;.\d]{{0,24}}?{NUM}(?!\s*(?:w\b|kw|users?|人|%|b\b|ms|s\b|秒))")
+_POWER = re.compile(rf"{NUM}\s*(?P<unit>kw|kilowatts?|w|watts?|千瓦|瓦)(?![a-z])")
+_CONTEXT_AFTER = re.compile(rf"{NUM}\s*(?:tokens?\s*)?-?\s*(?:of\s+)?(?:context|ctx|上下文|窗口|context window)")
+_CONTEXT_BEFORE = re.compile(rf"(?:context|ctx|上下文)(?:\s*(?:window|length|size|长度|長度|窗口))?\s*(?:of|is|:|=|up to|at most|为|為|是|要|到)?\s*{APPROX}{NUM}")
+_PROMPT_WORDS = r"prompts?|inputs?|questions?|quer(?:y|ies)|documents?|requests?|输入|輸入|提示词|提示詞|提示|提问|提問|问题|問題"
+_OUTPUT_WORDS = r"answers?|outputs?|responses?|replies|reply|completions?|generations?|generated|输出|輸出|回答|回复|回覆|答案|生成"
+_NOT_TOKEN_UNIT = r"(?!\s*(?:ms|s\b|sec|seconds?|秒|毫秒|w\b|kw|users?|people|人|%|b\b|billion|gb|个?模型))"
+_LEN_AFTER_WORD = {
+    slot: re.compile(rf"(?:{words})\s*(?:are|is|of|:|=|typically|usually|average|avg|length|长度|長度|平均|一般|大多)?"
+                     rf"(?:\s*(?:around|about|roughly|up to|under|约|約|大约|大約|大概|~|在))?\s*{APPROX}{NUM}{_NOT_TOKEN_UNIT}")
+    for slot, words in (("prompt_tokens", _PROMPT_WORDS), ("output_tokens", _OUTPUT_WORDS))
+}
+_LEN_BEFORE_WORD = {
+    slot: re.compile(rf"{APPROX}{NUM}\s*-?\s*(?:tokens?|toks?|(?:个|個)\s*token|字)\s*(?:of\s+|的\s*)?(?:{words})")
+    for slot, words in (("prompt_tokens", _PROMPT_WORDS), ("output_tokens", _OUTPUT_WORDS))
+}
+_DURATION = re.compile(rf"{NUM}\s*(?P<unit>ms|msec|milliseconds?|毫秒|s|secs?|seconds?|秒钟|秒鐘|秒|minutes?|mins?|分钟|分鐘)(?![a-z])")
+_LATENCY_KEY = re.compile(r"ttft|first token|first[- ]token|time to first|latency|延迟|延遲|首字|首token|首个token|首個token|响应|響應|回應|p9\d|wait")
+_MS_PER_UNIT = {"ms": 1, "msec": 1, "millisecond": 1, "milliseconds": 1, "毫秒": 1, "s": 1000, "sec": 1000,
+                "secs": 1000, "second": 1000, "seconds": 1000, "秒": 1000, "秒钟": 1000, "秒鐘": 1000,
+                "minute": 60_000, "minutes": 60_000, "min": 60_000, "mins": 60_000, "分钟": 60_000, "分鐘": 60_000}
+_PARAMS = re.compile(rf"{NUM}\s*-?\s*(?P<unit>params?|parameters?|参数|參數|参|參|(?:的)?模型|model|llm)?(?![a-z])")
+_USER_ADJ = r"(?:concurrent|simultaneous|active|parallel|peak|total|internal|legal|support|daily|regular|named|end|different|potential|real|human)"
+_USER_NOUNS = (r"users?|people|ppl|persons?|employees?|staff|members?|seats?|lawyers?|agents?|analysts?|engineers?|"
+               r"developers?|devs|colleagues|clients?|customers?|students?|doctors?|nurses?|sessions?|folks|researchers?|"
+               r"paralegals?|attorneys?|reps|representatives|workers|operators|clinicians|requests?|streams?|queries|physicians")
+_USERS_EN = re.compile(rf"{APPROX}{NUM}\s*\+?\s*(?P<adj>(?:{_USER_ADJ}\s+){{0,2}})(?P<noun>{_USER_NOUNS})\b")
+_USERS_ZH = _any(
+    rf"{APPROX}{NUM}\s*(?:多|餘|余)?\s*(?:个|個)?\s*(?P<adj>同时在线|同時在線|同时|同時|并发|並發|在线|在線|活跃|活躍)?\s*(?:的)?\s*"
+    r"(?P<noun>用户|用戶|使用者|人|员工|員工|同事|律师|律師|客服|并发|並發|路并发|路並發|坐席|医生|醫生|医师|醫師|学生|學生|请求|請求)",
+    # 位 and 名 count people whatever noun follows ("60 位醫師", "5000 名员工").
+    rf"{APPROX}{NUM}\s*(?:多|餘|余)?\s*(?:位|名)\s*[\u4e00-\u9fff]{{0,4}}",
+)
+_USERS_KEYED = re.compile(
+    rf"(?P<key>concurrency|concurrent users|simultaneous users|peak users|number of users|users|headcount|team of|team size|"
+    rf"department of|group of|staff of|company of|并发数|並發數|并发用户数|並發用戶數|并发量|並發量|并发|並發|同时在线人数|同時在線人數|"
+    rf"同时在线|同時在線|用户数|用戶數|人数|人數|总人数|總人數)\s*(?:of|is|are|:|=|~|at|about|around|为|為|是|有|达|達|大概)?\s*{APPROX}{NUM}"
+    r"(?!\s*(?:ms|s\b|秒|w\b|kw|b\b|%|gb|tokens?|years?|年|小时|小時|hours?))"
+)
+_USERS_AT_ONCE = _any(
+    rf"{APPROX}{NUM}(?![\d.])[^\d,;.]{{0,25}}?(?:at (?:the same time|once)|simultaneously|concurrently|in parallel)",
+    rf"{APPROX}{NUM}\s*(?:concurrent|simultaneous)\b",
+)
+_CONCURRENT_CUE = re.compile(r"concurren|simultaneous|at once|at the same time|same time|at peak|peak|in parallel|active|"
+                             r"同时|同時|并发|並發|高峰|尖峰|在线|在線")
+_TOTAL_CUE = re.compile(r"total|in all|overall|employees?|staff|headcount|company of|员工|員工|总共|總共|一共|全体|全體|总人数|總人數")
+_GPU_COUNT = re.compile(rf"{NUM}\s*(?:x\s*)?(?:gpus?|cards?|accelerators?|卡|张卡|張卡|块卡|塊卡|张显卡|張顯卡|块显卡|塊顯卡|(?:张|張|块|塊|个|個)\s*gpu)")
+_HOURS_PER_DAY = _any(
+    rf"{NUM}\s*(?:hours?|hrs?|h)\s*(?:a|per|/|each)\s*day",
+    rf"(?:每天|一天|每日)\s*(?:运行|運行|跑|用|使用)?\s*{NUM}\s*(?:个|個)?\s*(?:小时|小時)",
+)
+_UTILIZATION = _any(
+    rf"{NUM}\s*%\s*(?:utili[sz]ation|utili[sz]ed|load|busy|duty)",
+    rf"(?:utili[sz]ation|利用率|使用率|负载|負載)\s*(?:of|is|at|:|=|为|為|是|约|約)?\s*{NUM}\s*%",
+)
+_AMORTIZATION = _any(
+    rf"(?:amorti[sz]\w*|depreciat\w*)\s*(?:over|across|for|in)?\s*{NUM}\s*(?:years?|yrs?|年)",
+    rf"{NUM}\s*(?:years?|yrs?|年)\s*(?:amorti[sz]ation|depreciation|折旧|折舊|攤提|摊销|攤銷)",
+    rf"(?:折旧|折舊|攤提|摊销|攤銷|分摊|分攤)\s*{NUM}\s*年",
+    rf"over {NUM}\s*years",
+)
+# A small count with no multiplier ("3 models", not the "7b" of "7b models").
+_COUNT = r"(?<![a-z0-9_.])(?P<neg>)(?P<num>\d{1,3})(?P<mult>)(?![\d.]|\s*(?:b|bn|billion)\b)"
+_MODELS_SERVED = _any(
+    # Lookaheads keep "7b" out of the span so that the model size is still read.
+    rf"{_COUNT}(?=\s*(?:(?:different|separate|distinct|fine[- ]?tuned)\s+)*(?:\d+(?:\.\d+)?b\s+)?(?:models|llms|fine[- ]?tunes)\b)",
+    rf"serve\s+{_COUNT}(?=\s+(?:different\s+)?models)",
+    rf"{_COUNT}(?=\s*(?:个|個|种|種)\s*(?:不同的?|微[调調]过?的?|[的])*\s*(?:\d+(?:\.\d+)?b\s*)?模型)",
+)
+
+_QUANT_TABLE: tuple[tuple[str, str], ...] = (
+    (r"\bq4[_-]?k[_-]?m\b|\bq4km\b", "Q4_K_M"), (r"\bq5[_-]?k[_-]?m\b|\bq5km\b", "Q5_K_M"),
+    (r"\bq3[_-]?k[_-]?m\b", "Q3_K_M"), (r"\bq6[_-]?k\b", "Q6_K"), (r"\bq2[_-]?k\b", "Q2_K"),
+    (r"\bq8[_-]?0\b", "Q8_0"), (r"\bq4[_-]?0\b", "Q4_0"), (r"\bq4(?:[_-]?k)?\b", "Q4_K_M"), (r"\bq5(?:[_-]?k)?\b", "Q5_K_M"),
+    (r"\bq8\b", "Q8_0"), (r"\bq3\b", "Q3_K_M"), (r"\bq2\b", "Q2_K"), (r"\bq6\b", "Q6_K"),
+    (r"\bint4\b|\bw4a16\b|\bawq\b|\bgptq\b", "INT4"), (r"\bint8\b|\bw8a8\b", "INT8"), (r"\bfp8\b|\bfloat8\b", "FP8"),
+    (r"\bbf16\b|\bbfloat16\b", "BF16"),
+    (r"(?<![\d.])4[- ]?bits?\b|(?<![\d.])4\s*(?:位元|比特|位量化|位精度)", "Q4_K_M"),
+    (r"(?<![\d.])8[- ]?bits?\b|(?<![\d.])8\s*(?:位元|比特|位量化|位精度)", "Q8_0"),
+    (r"(?<![\d.])5[- ]?bits?\b", "Q5_K_M"), (r"(?<![\d.])6[- ]?bits?\b", "Q6_K"), (r"(?<![\d.])3[- ]?bits?\b", "Q3_K_M"),
+    (r"(?<![\d.])2[- ]?bits?\b", "Q2_K"),
+    (r"\bfp16\b|\bfloat16\b|half[- ]precision|半精度|(?<![\d.])16[- ]?bits?\b|full[- ]precision|unquantized|"
+     r"no quantization|not quantized|without quantization|不量化|未量化|全精度|不做量化", "FP16"),
+)
+_QUANTS = tuple((re.compile(rx), name) for rx, name in _QUANT_TABLE)
+
+
+# --- extractors ---------------------------------------------------------------------------------
+Extractor = Callable[[str, _Claims], Iterator[Fact]]
+
+
+def _matches(
+    patterns: re.Pattern[str] | tuple[re.Pattern[str], ...], text: str, claims: _Claims
+) -> Iterator[re.Match[str]]:
+    for pattern in patterns if isinstance(patterns, tuple) else (patterns,):
+        for match in pattern.finditer(text):
+            if claims.free(match.start(), match.end()):
+                claims.claim(match.start(), match.end())
+                yield match
+
+
+def _electricity(text: str, claims: _Claims) -> Iterator[Fact]:
+    for pattern in (_PER_KWH, _PRICE_KWH_KEYWORD):
+        for m in _matches(pattern, text, claims):
+            yield Fact("electricity_usd_per_kwh", number_value(m), m.start(), m.end(), keyed=True)
+
+
+def _speed(text: str, claims: _Claims) -> Iterator[Fact]:
+    for pattern in (_TOKENS_PER_S, _TOKENS_PER_S_KEYED):
+        for m in _matches(pattern, text, claims):
+            yield Fact("tokens_per_s_target", number_value(m), m.start(), m.end(), keyed=True)
+
+
+def _budget(text: str, claims: _Claims) -> Iterator[Fact]:
+    for pattern in (_USD_PREFIX, _USD_SUFFIX, _BUDGET_KEYED):
+        for m in _matches(pattern, text, claims):
+            value = number_value(m)
+            if "negpre" in m.groupdict() and m.group("negpre"):
+                value = -abs(value)
+            yield Fact("budget_usd", value, m.start(), m.end(), keyed=pattern is _BUDGET_KEYED)
+
+
+def _power(text: str, claims: _Claims) -> Iterator[Fact]:
+    for m in _matches(_POWER, text, claims):
+        factor = 1000 if m.group("unit") in ("kw", "kilowatt", "kilowatts", "千瓦") else 1
+        yield Fact("power_budget_w", _int(number_value(m) * factor), m.start(), m.end())
+
+
+def _context(text: str, claims: _Claims) -> Iterator[Fact]:
+    for pattern in (_CONTEXT_AFTER, _CONTEXT_BEFORE):
+        for m in _matches(pattern, text, claims):
+            value = number_value(m)
+            num = float(m.group("num"))
+            # "8k context" means 8192 tokens: context sizes are powers of two in kibi-tokens.
+            if m.group("mult") == "k" and num.is_integer() and int(num) & (int(num) - 1) == 0:
+                value = num * 1024
+            yield Fact("context_length", _int(value), m.start(), m.end(), keyed=True)
+
+
+def _lengths(text: str, claims: _Claims) -> Iterator[Fact]:
+    for table in (_LEN_BEFORE_WORD, _LEN_AFTER_WORD):
+        for slot, pattern in table.items():
+            for m in _matches(pattern, text, claims):
+                yield Fact(slot, _int(number_value(m)), m.start(), m.end(), keyed=True)
+
+
+def _latency(text: str, claims: _Claims) -> Iterator[Fact]:
+    for m in _matches(_DURATION, text, claims):
+        value = number_value(m) * _MS_PER_UNIT[m.group("unit")]
+        keyed = bool(_LATENCY_KEY.search(text, max(0, m.start() - 40), m.start()))
+        yield Fact("ttft_target_ms", _int(round(value, 3)), m.start(), m.end(), keyed=keyed)
+
+
+def _model_size(text: str, claims: _Claims) -> Iterator[Fact]:
+    for m in _PARAMS.finditer(text):
+        mult, unit = m.group("mult"), m.group("unit")
+        if not claims.free(m.start(), m.end()):
+            continue
+        raw = number_value(m)
+        if mult in ("b", "bn", "billion", "trillion", "亿", "億") or (unit and abs(raw) >= 1e6):
+            claims.claim(m.start(), m.end())
+            yield Fact("model_params_b", _int(round(raw / 1e9, 6)), m.start(), m.end(), keyed=True)
+
+
+def _users(text: str, claims: _Claims) -> Iterator[Fact]:
+    for pattern in (_USERS_KEYED, _USERS_EN, *_USERS_ZH, *_USERS_AT_ONCE):
+        for m in _matches(pattern, text, claims):
+            value = _int(number_value(m))
+            here = m.group(0)
+            clause = re.split(r"[,;.!?]", text[m.end():m.end() + 30], maxsplit=1)[0]
+            if _CONCURRENT_CUE.search(here) or (not _TOTAL_CUE.search(here) and _CONCURRENT_CUE.search(clause)):
+                slot = "concurrent_users"
+            elif _TOTAL_CUE.search(here):
+                slot = "total_users"
+            else:
+                slot = "users"  # unqualified: the parser decides (concurrent unless a total is also given)
+            yield Fact(slot, value, m.start(), m.end(), keyed=slot != "users")
+
+
+def _misc_numbers(text: str, claims: _Claims) -> Iterator[Fact]:
+    for m in _matches(_HOURS_PER_DAY, text, claims):
+        yield Fact("hours_per_day", number_value(m), m.start(), m.end(), keyed=True)
+    for m in _matches(_UTILIZATION, text, claims):
+        yield Fact("utilization", round(number_value(m) / 100, 4), m.start(), m.end(), keyed=True)
+    for m in _matches(_AMORTIZATION, text, claims):
+        yield Fact("amortization_years", _int(number_value(m)), m.start(), m.end(), keyed=True)
+    for m in _matches(_MODELS_SERVED, text, claims):
+        yield Fact("models_served", _int(number_value(m)), m.start(), m.end(), keyed=True)
+    for m in _matches(_GPU_COUNT, text, claims):
+        yield Fact("gpu_count", _int(number_value(m)), m.start(), m.end(), keyed=True)
+
+
+def _quantization(text: str, claims: _Claims) -> Iterator[Fact]:
+    for pattern, name in _QUANTS:
+        for m in _matches(pattern, text, claims):
+            yield Fact("quantization", name, m.start(), m.end(), keyed=True)
+
+
+def _first(table: dict[str, re.Pattern[str]], text: str) -> tuple[str, re.Match[str]] | None:
+    for value, pattern in table.items():
+        if m := pattern.search(text):
+            return value, m
+    return None
+
+
+def _words(text: str, claims: _Claims) -> Iterator[Fact]:
+    for slot, table in (("deployment_scale", SCALE_WORDS), ("arrival_pattern", ARRIVAL_WORDS),
+                        ("model_stability", STABILITY_WORDS)):
+        if found := _first(table, text):
+            yield Fact(slot, found[0], found[1].start(), found[1].end(), keyed=True)
+    # "fixed-length" is checked before "variable-length" so that a denial wins.
+    flags = (("dynamic_shapes", DYNAMIC_SHAPES_NO, False), ("dynamic_shapes", DYNAMIC_SHAPES_YES, True),
+             ("accuracy_critical", ACCURACY_CRITICAL, True), ("mixed_training", MIXED_TRAINING, True))
+    found: set[str] = set()
+    for slot, pattern, value in flags:
+        if slot not in found and (m := pattern.search(text)):
+            found.add(slot)
+            yield Fact(slot, value, m.start(), m.end(), keyed=True)
+    owned = [(name, m) for name, rx in EXISTING_HARDWARE.items() if (m := rx.search(text))]
+    if owned:
+        names = [name for name, _ in owned if name != "none"] or ["none"]
+        yield Fact("existing_hardware", names, owned[0][1].start(), owned[0][1].end(), keyed=True)
+    if (m := SEVERAL_MODELS.search(text)) and claims.free(m.start(), m.end()):
+        yield Fact("models_served", 3, m.start(), m.end(), keyed=False)
+    if m := ROUND_THE_CLOCK.search(text):
+        yield Fact("hours_per_day", 24.0, m.start(), m.end(), keyed=True)
+
+
+# Most specific first: a span read by one is skipped by the next.
+EXTRACTORS: tuple[Extractor, ...] = (
+    _electricity, _speed, _context, _misc_numbers, _budget, _power, _lengths, _latency, _quantization,
+    _model_size, _users, _words,
+)
+
+
+def extract_facts(normalized: str) -> list[Fact]:
+    """All readings in a normalized message, in text order."""
+    claims = _Claims()
+    facts = [fact for extractor in EXTRACTORS for fact in extractor(normalized, claims)]
+    return sorted(facts, key=lambda f: f.start)
+
+
+__all__ = ["EXTRACTORS", "Fact", "extract_facts", "number_value"]

@@ -1,0 +1,106 @@
+"""Hardware named in a message ("two L40S", "4090 vs L40S", "why not an NPU?", "八卡").
+
+Aliases are derived from the catalog's ids and names (no hand list to drift): "nvidia-rtx-4090" →
+"rtx 4090", "rtx4090", "4090"; "amd-mi300x" → "mi300x". An alias shared by several devices
+("a100") resolves to all of them; the caller picks one. Device kinds are matched by word.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable
+from dataclasses import dataclass
+
+from estimator.catalog import Hardware
+
+_VENDOR_PREFIXES = ("nvidia", "amd", "intel", "apple", "qualcomm", "google", "aws", "groq", "tenstorrent",
+                    "cerebras", "ampere")
+_KIND_WORDS: tuple[tuple[str, str], ...] = (
+    ("npu", r"\bnpus?\b|神經網路處理器|神经网络处理器"),
+    ("cpu", r"\bcpus?\b|\bcpu[- ]only\b|\bxeon\b|\bepyc\b|處理器|处理器"),
+    ("soc", r"\bmacs?\b|\bmacbook\b|\bmac studio\b|\bmac mini\b|apple silicon|\bsocs?\b|蘋果|苹果"),
+    ("accel", r"\baccelerators?\b|\basics?\b|\btpus?\b|\blpus?\b|加速器|加速卡"),
+    ("gpu", r"\bgpus?\b|graphics cards?|顯卡|显卡"),
+)
+_KINDS = tuple((kind, re.compile(rx)) for kind, rx in _KIND_WORDS)
+_COUNT_BEFORE = re.compile(r"(?<![a-z0-9.])(\d{1,3})\s*(?:x|\*)?\s*(?:张|張|块|塊|台|片|个|個|颗|顆)?\s*(?:nvidia\s+|amd\s+|intel\s+)?$")
+_COUNT_AFTER = re.compile(r"^s?\s*(?:x|\*)\s*(\d{1,3})(?![\d])")
+
+
+@dataclass(frozen=True)
+class HardwareMention:
+    """A device (catalog ids, several when the alias is shared) or a kind, with a count if one was given."""
+
+    hardware_ids: tuple[str, ...]
+    kind: str | None
+    count: int | None
+    start: int
+    alias: str
+
+
+def _aliases(hw: Hardware) -> set[str]:
+    parts = hw.id.split("-")
+    if parts[0] in _VENDOR_PREFIXES:
+        parts = parts[1:]
+    found = {" ".join(parts)}
+    name = re.sub(r"\(.*?\)", " ", hw.name.lower())
+    name = re.sub(r"\b(geforce|instinct|radeon|cloud|data center gpu|generation)\b", " ", name)
+    found.add(" ".join(name.replace("-", " ").split()))
+    # Drop trailing qualifiers while what is left still names a model number: "a100 80gb pcie" → "a100".
+    for cut in range(len(parts) - 1, 0, -1):
+        head = parts[:cut]
+        if any(ch.isdigit() for ch in head[-1]):
+            found.add(" ".join(head))
+    for part in parts:
+        if re.fullmatch(r"\d{4}(?:ti)?", part):  # "4090", "3060": unique model numbers
+            found.add(part)
+    return {a for a in found if len(a) >= 2}
+
+
+class HardwareMatcher:
+    """Finds catalog devices and device kinds in normalized text."""
+
+    def __init__(self, hardware: Iterable[Hardware]) -> None:
+        index: dict[str, list[str]] = {}
+        kinds: dict[str, str] = {}
+        for hw in hardware:
+            kinds[hw.id] = hw.kind
+            for alias in _aliases(hw):
+                index.setdefault(alias, []).append(hw.id)
+        self._kinds = kinds
+        self._index = {alias: tuple(ids) for alias, ids in index.items()}
+        ordered = sorted(self._index, key=len, reverse=True)
+        self._pattern = re.compile(
+            "|".join(r"(?<![a-z0-9])" + r"[\s-]*".join(map(re.escape, a.split())) + r"(?:s\b)?(?![a-z0-9])" for a in ordered)
+        ) if ordered else None
+        self._by_compact = {a.replace(" ", ""): a for a in ordered}
+
+    def find(self, text: str) -> list[HardwareMention]:
+        mentions: list[HardwareMention] = []
+        taken: list[tuple[int, int]] = []
+        if self._pattern is not None:
+            for m in self._pattern.finditer(text):
+                compact = re.sub(r"[\s-]+", "", m.group(0))
+                alias = self._by_compact.get(compact) or self._by_compact[compact[:-1]]
+                ids = self._index[alias]
+                kinds = {self._kinds[i] for i in ids}
+                mentions.append(HardwareMention(ids, kinds.pop() if len(kinds) == 1 else None,
+                                                _count_near(text, m.start(), m.end()), m.start(), alias))
+                taken.append((m.start(), m.end()))
+        for kind, rx in _KINDS:
+            for m in rx.finditer(text):
+                if all(m.end() <= s or m.start() >= e for s, e in taken):
+                    mentions.append(HardwareMention((), kind, _count_near(text, m.start(), m.end()), m.start(), m.group(0)))
+                    taken.append((m.start(), m.end()))
+        return sorted(mentions, key=lambda h: h.start)
+
+
+def _count_near(text: str, start: int, end: int) -> int | None:
+    if m := _COUNT_BEFORE.search(text[max(0, start - 12):start]):
+        return int(m.group(1))
+    if m := _COUNT_AFTER.match(text[end:end + 8]):
+        return int(m.group(1))
+    return None
+
+
+__all__ = ["HardwareMatcher", "HardwareMention"]

@@ -1,0 +1,57 @@
+"""What the user wants from this turn: give facts, get the recommendation now, start over, or one of
+the follow-ups (what-if, compare, explain cost/risk, why not X, show assumptions).
+
+Intent words only; whether a turn carries facts is `facts.py`'s business, and the router combines
+both (a what-if with facts re-runs the tools, a compare names hardware).
+"""
+
+from __future__ import annotations
+
+import re
+
+from bot.nlu.lexicon import _rx
+
+INTENTS = ("provide", "just_recommend", "start_over", "what_if", "compare", "explain_cost", "explain_risk",
+           "why_not", "show_assumptions", "greeting", "help", "thanks", "dont_know")
+
+_PATTERNS: tuple[tuple[str, re.Pattern[str]], ...] = (
+    ("start_over", _rx(r"\bstart over\b", r"\bstart again\b", r"\brestart\b", r"\breset\b", r"\bnew conversation\b",
+                       r"\bforget (?:everything|all that)\b", "重新开始", "重新開始",
+                       "重来", "重來", "从头开始", "從頭開始", "清空", "重置")),
+    ("just_recommend", _rx(r"\bjust (?:recommend|tell me|give me|suggest|pick)", r"\brecommend (?:now|anyway|something)\b",
+                           r"\bskip (?:the )?questions\b", r"\buse (?:the )?defaults?\b", r"\bgo ahead\b",
+                           r"\bwhatever you (?:think|suggest|recommend)\b", r"\bgive me (?:a|the|your) recommendation\b",
+                           r"\bno more questions\b", r"^recommend\b", "直接推荐", "直接推薦", "直接给", "直接給", "直接建议",
+                           "直接建議", "直接说", "直接說", "用默认", "用預設", "用默認", "你决定", "你決定", "跳过", "跳過",
+                           "给我推荐", "給我推薦", "给个建议", "給個建議")),
+    ("why_not", _rx(r"\bwhy not\b", r"\bwhy (?:no|don'?t you|didn'?t you|wouldn'?t)\b", r"\bwhat about using\b",
+                    "为什么不", "為什麼不", "为何不", "為何不", "为啥不", "為啥不", "怎么不", "怎麼不", "为什么没", "為什麼沒")),
+    ("compare", _rx(r"\bcompare\b", r"\bcomparison\b", r"\bvs\.?\b", r"\bversus\b", r"\bagainst\b", r"\bside by side\b",
+                    r"\binstead\b", r"\bhow about\b", r"\bwhat about\b", "比较", "比較", "对比", "對比", "相比", "换成",
+                    "換成", "改用")),
+    ("explain_risk", _rx(r"\brisks?\b", r"\brisky\b", r"what could go wrong", r"\bpitfalls?\b", r"\bdownsides?\b",
+                         r"\bcaveats?\b", "风险", "風險", "坑", "隐患", "隱患", "缺点", "缺點")),
+    ("explain_cost", _rx(r"\bcosts?\b", r"\bprice\b", r"\bpricing\b", r"how much", r"\btco\b", r"\bcapex\b",
+                         r"\bexpensive\b", r"\bcheap(?:er)?\b", r"\bbudget breakdown\b", "成本", "费用", "費用", "价格",
+                         "價格", "多少钱", "多少錢", "花费", "花費", "贵", "貴")),
+    ("show_assumptions", _rx(r"\bassum(?:e|ed|ing|ptions?)\b", r"\bwhat did you (?:use|take)\b", r"\bdefaults\b",
+                             "你的假设", "你的假設", "哪些假设", "哪些假設", "假设是", "假設是", "前提")),
+    ("what_if", _rx(r"\bwhat if\b", r"\bsuppose\b", r"\bimagine\b", r"\bif we\b", r"\bwhat happens\b", r"\bscale (?:up|to)\b",
+                    r"\bgrow(?:s|ing)? to\b", r"\bincrease to\b", "如果", "假如", "要是", "假设", "假設", "倘若", "增加到",
+                    "扩大到", "擴大到", "变成", "變成")),
+    ("greeting", _rx(r"^(?:hi|hello|hey|yo|good (?:morning|afternoon|evening))\b", "^你好", "^您好", "^嗨", "^哈喽", "^哈囉")),
+    ("help", _rx(r"^help\b", r"\bwhat can you do\b", r"\bhow does this work\b", r"^\?+$", "怎么用", "怎麼用", "能做什么",
+                 "能做什麼", "帮助", "幫助")),
+    ("thanks", _rx(r"^(?:thanks|thank you|thx|cheers|great|perfect|ok|okay|cool)\b", "^谢谢", "^謝謝", "^感谢", "^感謝", "^好的")),
+    ("dont_know", _rx(r"\bdon'?t know\b", r"\bnot sure\b", r"\bno idea\b", r"\bunsure\b", r"\bdunno\b", r"^(?:n/?a|idk|skip)$",
+                      r"\bwhatever\b", r"\bno preference\b", r"\bdoesn'?t matter\b", "不知道", "不确定", "不確定", "不清楚",
+                      "随便", "隨便", "都行", "都可以", "无所谓", "無所謂")),
+)
+
+
+def detect_intents(normalized: str) -> list[str]:
+    """Every intent whose words occur, in priority order (the first is the turn's main intent)."""
+    return [name for name, pattern in _PATTERNS if pattern.search(normalized)]
+
+
+__all__ = ["INTENTS", "detect_intents"]

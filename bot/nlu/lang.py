@@ -1,0 +1,51 @@
+"""Which language a message is in: English, Traditional Chinese or Simplified Chinese.
+
+Decided by script, not by a model: any Han characters make it Chinese; characters that exist only in
+one of the two scripts decide Traditional vs Simplified. A message with no letters at all ("500",
+"Q4") carries no signal and returns None so the thread keeps its language.
+"""
+
+from __future__ import annotations
+
+import re
+
+from bot.reply import Language
+
+# Pairs of (simplified, traditional) forms of common characters that differ between the scripts.
+_PAIRS = (
+    "们們 这這 个個 为為 来來 时時 会會 说說 对對 发發 过過 还還 进進 应應 关關 机機 开開 问問 见見 长長 门門 "
+    "东東 车車 语語 国國 学學 实實 现現 经經 电電 话話 务務 员員 么麼 点點 钱錢 费費 总總 数數 据據 络絡 "
+    "软軟 买買 卖賣 单單 价價 钟鐘 间間 准準 确確 医醫 疗療 团團 队隊 笔筆 记記 织織 组組 级級 线線 终終 "
+    "统統 华華 并並 发發 户戶 预預 算算 议議 该該 种種 样樣 么麼 吗嗎 够夠 让讓 从從 后後 运運 营營 "
+    "处處 理理 复復 杂雜 变變 态態 动動 调調 练練 闲閒 务務 器器 脑腦 边邊 缘緣 业業 内內 约約 两兩 "
+    "亿億 万萬 参參 数數 块塊 钱錢 贵貴 风風 险險 设設 备備 场場 则則 测測 试試 验驗 帮幫 谢謝 换換 "
+    "较較 比比 与與 这這 么麼 没沒 无無 质質 量量 选選 择擇 荐薦 节節 约約 网網 级級 断斷 层層"
+)
+_SIMPLIFIED = frozenset(p[0] for p in _PAIRS.split() if p[0] != p[1])
+_TRADITIONAL = frozenset(p[1] for p in _PAIRS.split() if p[0] != p[1])
+_HAN = re.compile(r"[\u4e00-\u9fff\u3400-\u4dbf]")
+_LATIN_WORD = re.compile(r"[a-zA-Z]{2,}")
+
+
+def detect_language(text: str) -> Language | None:
+    """'en', 'zh-Hant', 'zh-Hans', or None when the text has no words to judge by.
+
+    >>> detect_language("我們有兩百位同事"), detect_language("我们有两百人"), detect_language("200 users")
+    ('zh-Hant', 'zh-Hans', 'en')
+    >>> detect_language("500") is None
+    True
+    """
+    han = _HAN.findall(text)
+    if han:
+        simplified = sum(ch in _SIMPLIFIED for ch in han)
+        traditional = sum(ch in _TRADITIONAL for ch in han)
+        return "zh-Hant" if traditional > simplified else "zh-Hans"
+    words = [w for w in _LATIN_WORD.findall(text) if not re.fullmatch(r"(?i)q\d|int\d|fp\d+|bf\d+|gb|tb", w)]
+    return "en" if words else None
+
+
+def is_chinese(lang: str) -> bool:
+    return lang.startswith("zh")
+
+
+__all__ = ["detect_language", "is_chinese"]

@@ -1,0 +1,138 @@
+"""Keyword tables of the deterministic parser: words (English, Traditional and Simplified Chinese) that
+set a categorical workload fact or signal an intent.
+
+Patterns run on `normalize()`d text (lower case, ASCII digits). Each table maps a value to one regex;
+order matters where two values could both match (first match wins). Keep words here, logic in
+`facts.py` / `intents.py`.
+"""
+
+from __future__ import annotations
+
+import re
+
+
+def _rx(*alternatives: str) -> re.Pattern[str]:
+    return re.compile("|".join(f"(?:{a})" for a in alternatives))
+
+
+# Numbers are preceded by anything but an ASCII letter/digit (Chinese characters do not count: 约200人).
+NUM = r"(?<![a-z0-9_.])(?P<neg>-\s*)?(?P<num>\d+(?:\.\d+)?)(?:\s*(?P<mult>k|m|bn|b|thousand|million|billion|trillion|hundred|万|萬|亿|億|千|百)(?![a-z]))?"
+APPROX = r"(?:~|≈|about|around|roughly|approx\.?|approximately|some|maybe|约|約|大约|大約|大概|差不多|将近|將近)?\s*"
+MULTIPLIERS = {
+    None: 1, "k": 1e3, "thousand": 1e3, "千": 1e3, "hundred": 100, "百": 100, "万": 1e4, "萬": 1e4,
+    "m": 1e6, "million": 1e6, "亿": 1e8, "億": 1e8, "b": 1e9, "bn": 1e9, "billion": 1e9, "trillion": 1e12,
+}
+
+SCALE_WORDS: dict[str, re.Pattern[str]] = {
+    "organization": _rx(r"whole company", r"entire company", r"company[- ]?wide", r"all (?:our )?employees",
+                        r"organi[sz]ation", r"\borg[- ]?wide", r"enterprise[- ]?wide", r"across the company",
+                        "全公司", "整個公司", "整个公司", "全集團", "全集团", "全組織", "全组织", "全员", "全員",
+                        "全体员工", "全體員工", "全企业", "全企業"),
+    "department": _rx(r"\bdepartment", r"\bdept\b", r"\bdivision\b", r"business unit", "部門", "部门",
+                      "事業部", "事业部", r"\bin legal\b", r"\bin finance\b", r"\bin hr\b"),
+    "team": _rx(r"\bteam\b", r"\bsquad\b", r"\bsmall group\b", "小組", "小组", "團隊", "团队", "組內", "组内"),
+    "edge": _rx(r"\bedge\b", r"on[- ]device", r"\bembedded\b", r"factory floor", r"in the field", "邊緣", "边缘",
+                "端側", "端侧", "嵌入式", "現場設備", "现场设备"),
+    "personal": _rx(r"\bjust me\b", r"\bonly me\b", r"\bmyself\b", r"\bpersonal\b", r"single[- ]user",
+                    r"\bmy (?:own )?(?:laptop|desktop|workstation|mac|pc)\b", r"\blaptop\b", r"\bfor me\b",
+                    r"(?<![\d\s])個人", r"(?<![\d\s])个人", "筆電", "笔记本", "筆記型電腦", "自己用", "我自己", "單人", "单人", "本機", "本机"),
+}
+
+ARRIVAL_WORDS: dict[str, re.Pattern[str]] = {
+    "batch": _rx(r"\bbatch (?:jobs?|processing|workloads?|mode|inference)", r"\bin batches\b", r"\boffline (?:processing|jobs?|batch|inference|workloads?)",
+                 r"overnight", r"nightly", r"background jobs?", "批处理", "批處理", "批次", "离线", "離線", "夜间", "夜間"),
+    # "peak"/高峰 alone only says when the maximum is, not that arrivals are bursty.
+    "bursty": _rx(r"burst", r"spiky", r"spikes?", r"peaky", r"morning rush", r"rush hours?", r"comes in waves",
+                  "突发", "突發", "波动大", "波動大", "集中在", "忽高忽低"),
+    "steady": _rx(r"\bsteady\b", r"constant (?:load|traffic|rate)", r"evenly", r"stable (?:load|traffic)",
+                  r"uniform (?:load|traffic)", "平稳", "平穩", "均匀", "均勻", "流量稳定", "流量穩定"),
+}
+
+STABILITY_WORDS: dict[str, re.Pattern[str]] = {
+    "frequent_changes": _rx(r"changes? (?:every|each) (?:week|day|month|sprint)",
+                            r"(?:retrain|change|update|swap|fine[- ]?tune)\w*\b[^.]{0,50}\bevery (?:few |couple of |other )?(?:weeks?|days?|months?|sprints?)", r"\bweekly\b", r"every week",
+                            r"retrain(?:ed|ing)? (?:often|frequently|weekly|every|regularly)",
+                            r"frequent(?:ly)? (?:updat|chang|retrain|swap)", r"(?:updat|chang|swap)\w* (?:it |the model |models )?(?:often|frequently|all the time|constantly)",
+                            r"model changes", r"swap(?:ping)? models", r"keep iterating",
+                            "经常更新", "經常更新", "频繁更新", "頻繁更新", "每周更新", "每週更新", "经常换", "經常換",
+                            "不断迭代", "不斷迭代", "常常更新", "快速迭代", "经常变", "經常變"),
+    "stable": _rx(r"stable model", r"model (?:is|will be|stays) (?:stable|fixed|frozen)", r"won'?t change",
+                  r"will not change", r"rarely (?:change|update)", r"fixed model", r"\bfrozen\b", r"\bstable\b",
+                  "模型稳定", "模型穩定", "模型固定", "固定模型", "不常更新", "很少更新", "不会变", "不會變", "定型", "不会改", "不會改",
+                  "固定不变", "固定不變", "固定"),
+}
+
+DYNAMIC_SHAPES_YES = _rx(r"variable[- ]length", r"dynamic (?:shapes?|inputs?|lengths?|sequences?)",
+                         r"varying (?:lengths?|sizes?|input)", r"lengths? vary", r"vary (?:a lot )?in length",
+                         r"different lengths", "变长", "變長", "动态形状", "動態形狀", "动态输入", "動態輸入",
+                         "长度不一", "長度不一", "长短不一", "長短不一", "长度变化", "長度變化")
+DYNAMIC_SHAPES_NO = _rx(r"fixed[- ]length", r"same length", "定长", "定長", "固定长度", "固定長度")
+
+ACCURACY_CRITICAL = _rx(r"medical", r"clinical", r"healthcare", r"hospital", r"diagnos", r"patients?",
+                        r"legal[- ]critical", r"accuracy[- ]critical", r"accuracy (?:is|really) (?:critical|crucial|paramount)",
+                        r"every (?:bit|fraction) of accuracy", r"high[- ]stakes", r"safety[- ]critical",
+                        r"can'?t afford (?:mistakes|errors)", "醫療", "医疗", "诊断", "診斷", "病人", "病患",
+                        "至关重要", "至關重要", "精度要求高", "准确率要求", "準確率要求", "不能出错", "不能出錯",
+                        "法律关键", "法律關鍵")
+
+MIXED_TRAINING = _rx(r"(?:also|plus|and|to)\s+(?:do\s+)?(?:some\s+)?(?:train|training|fine[- ]?tun(?:e|ing)|retrain)",
+                     r"train(?:ing)? on the same", r"same (?:hardware|machines?|gpus?|boxes|servers?|cluster) (?:for|to) (?:train|fine)",
+                     r"(?:want|plan|need|going) to (?:train|fine[- ]?tune|retrain)", r"training (?:and|&) inference",
+                     r"inference (?:and|&) training",
+                     "也要训练", "也要訓練", "也要微调", "也要微調", "同时训练", "同時訓練", "兼做训练", "兼做訓練",
+                     "也用来训练", "也用來訓練", "训练和推理", "訓練和推理", "推理和训练", "推理和訓練",
+                     "也拿来微调", "也拿來微調", "也做微调", "也做微調", "也跑训练", "也跑訓練",
+                     r"fine[- ]?tun\w*\b.{0,80}\bsame (?:machines?|hardware|gpus?|servers?|boxes)",
+                     r"same (?:machines?|hardware|gpus?|servers?|boxes).{0,40}(?:train|fine[- ]?tun)",
+                     r"同一(?:批|台|套|组|組)?(?:机器|機器|硬件|硬體|服务器|伺服器|gpu|卡).{0,12}(?:训练|訓練|微调|微調)",
+                     r"(?:训练|訓練|微调|微調).{0,20}(?:同时|同時|也).{0,6}(?:推理|服务|服務)")
+
+EXISTING_HARDWARE: dict[str, re.Pattern[str]] = {
+    "none": _rx(r"no existing hardware", r"nothing (?:yet|existing)", r"from scratch", r"greenfield",
+                r"no hardware (?:yet|today)", r"don'?t have any hardware", "没有现成", "沒有現成", "没有现有", "沒有現有",
+                "从零开始", "從零開始", "没有任何硬件", "沒有任何硬體"),
+    "cpu_servers": _rx(r"(?:idle|spare|existing|unused|underused|underutili[sz]ed)\s+(?:\w+\s+){0,2}(?:cpu|xeon|epyc)?\s*(?:servers?|boxes|machines|nodes)",
+                       r"cpu (?:servers?|boxes|nodes|machines) (?:we|that|which) (?:already )?(?:have|own|run)",
+                       r"(?:have|own) (?:\w+\s+){0,2}cpu (?:servers?|boxes|nodes)",
+                       r"閒置.{0,8}(?:cpu|伺服器|服務器)", r"闲置.{0,8}(?:cpu|服务器|伺服器)",
+                       r"现有.{0,6}(?:cpu|服务器)", r"現有.{0,6}(?:cpu|伺服器)"),
+    "npu_laptops": _rx(r"laptops? with (?:an? )?(?:npus?|ai accelerators?)", r"npu laptops?", r"copilot\+? ?pcs?",
+                       r"\bai ?pcs?\b", r"(?:筆電|笔记本|筆記型電腦|笔记本电脑|电脑|電腦).{0,8}npu",
+                       r"npu.{0,6}(?:筆電|笔记本|电脑|電腦)"),
+    "gpu_workstations": _rx(r"(?:have|own|existing|spare|idle)\s+(?:\w+\s+){0,3}(?:gpu workstations?|gaming pcs?|\d090s|gpus)",
+                            r"gpu workstations?", r"现有.{0,6}(?:gpu|显卡)", r"現有.{0,6}(?:gpu|顯卡)",
+                            r"闲置.{0,6}(?:gpu|显卡)", r"閒置.{0,6}(?:gpu|顯卡)"),
+}
+
+SEVERAL_MODELS = _rx(r"several models", r"multiple models", r"a few models", r"many models", r"several fine[- ]?tunes",
+                     r"multiple fine[- ]?tunes", "多个模型", "多個模型", "几个模型", "幾個模型", "多模型", "多个微调模型",
+                     "多個微調模型")
+ROUND_THE_CLOCK = _rx(r"24\s*/\s*7", r"24x7", r"around the clock", r"round the clock", "全天候", "24小时", "24小時",
+                      "全天运行", "全天運行")
+
+CORRECTION = _rx(r"^(?:no|nope|sorry|oops|actually|wait|correction|rather|make (?:that|it))\b", r"\bi meant?\b",
+                 r"\bno wait\b", r"\boops\b", r"\bsorry\b", r"[,.;] ?no[,.! ]",
+                 r"\bactually\b", r"\bnot \d", r"\binstead of\b", "不对", "不對", "不是", "其实", "其實", "更正",
+                 "应该是", "應該是", "我是说", "我是說", "改成", "改为", "改為", "说错", "說錯")
+
+NON_USD_CURRENCY = _rx(r"(?<![a-z])(?:rmb|cny|yuan|eur|euros?|gbp|pounds?|jpy|yen|ntd|twd|nt\$|hk\$|hkd)(?![a-z])",
+                       "人民币", "人民幣", "台币", "台幣", "新台币", "新台幣", "欧元", "歐元", "日元", "日圓",
+                       "港币", "港幣", r"(?<!美)元(?!素)", "块钱", "塊錢", "¥", "€", "£")
+
+__all__ = [
+    "ACCURACY_CRITICAL",
+    "APPROX",
+    "ARRIVAL_WORDS",
+    "CORRECTION",
+    "DYNAMIC_SHAPES_NO",
+    "DYNAMIC_SHAPES_YES",
+    "EXISTING_HARDWARE",
+    "MIXED_TRAINING",
+    "MULTIPLIERS",
+    "NON_USD_CURRENCY",
+    "NUM",
+    "ROUND_THE_CLOCK",
+    "SCALE_WORDS",
+    "SEVERAL_MODELS",
+    "STABILITY_WORDS",
+]

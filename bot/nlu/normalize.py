@@ -1,0 +1,133 @@
+"""Text normalization before fact extraction: one canonical form for digits, numerals and punctuation.
+
+Users write numbers many ways: full-width digits (７Ｂ), Chinese numerals (七十亿, 兩百人, 八卡),
+English number words (two hundred), scientific notation (10^12, 1e12) and thousands separators.
+`normalize` rewrites all of them into ASCII digits so that the extractors need one number grammar
+only. It must not change meaning: words like 一些/一起 (some/together) keep their 一.
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+
+_ZH_DIGITS = {"零": 0, "〇": 0, "一": 1, "二": 2, "两": 2, "兩": 2, "三": 3, "四": 4, "五": 5,
+              "六": 6, "七": 7, "八": 8, "九": 9}
+_ZH_SMALL_UNITS = {"十": 10, "百": 100, "千": 1000}
+_ZH_BIG_UNITS = {"万": 10_000, "萬": 10_000, "亿": 100_000_000, "億": 100_000_000}
+_ZH_NUMERAL_RUN = re.compile("[零〇一二两兩三四五六七八九十百千万萬亿億]+")
+# 一 in these words is not a number ("some", "together", "usually", ...): leave the word alone.
+_YI_WORDS = set("些下起般定样樣直旦切共同致种種边邊点點再次")
+# Big units standing alone are part of words (千万 "by all means", 万一 "in case").
+_NOT_NUMERALS = {"万", "萬", "千", "百", "亿", "億", "千万", "千萬", "万一", "萬一", "百万", "百萬"}
+
+_EN_UNITS = {
+    "zero": 0, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7,
+    "eight": 8, "nine": 9, "ten": 10, "eleven": 11, "twelve": 12, "thirteen": 13, "fourteen": 14,
+    "fifteen": 15, "sixteen": 16, "seventeen": 17, "eighteen": 18, "nineteen": 19,
+}
+_EN_TENS = {"twenty": 20, "thirty": 30, "forty": 40, "fifty": 50, "sixty": 60, "seventy": 70,
+            "eighty": 80, "ninety": 90}
+_EN_SCALES = {"hundred": 100}
+_EN_PAIR_WORDS = {"a couple of": "2", "a pair of": "2", "dual": "2", "quad": "4", "a dozen": "12", "a single": "1"}
+_EN_WORD = "|".join([*_EN_UNITS, *_EN_TENS, *_EN_SCALES])
+_EN_RUN = re.compile(rf"\b(?:{_EN_WORD})(?:[\s-]+(?:and[\s-]+)?(?:{_EN_WORD}))*\b")
+
+_SCI = re.compile(r"(?:(\d+(?:\.\d+)?)\s*[x*]\s*)?(?<![\d.])10\s*\^\s*(\d{1,2})|(?<![\w.])(\d+(?:\.\d+)?)e(\d{1,2})\b")
+_PERCENT_ZH = re.compile("百分之([零〇一二两兩三四五六七八九十百\\d.]+)")
+_THOUSANDS = re.compile(r"(?<![\d.])(\d{1,3})((?:,\d{3})+)(?![\d])")
+
+_PUNCT = str.maketrans({"，": ", ", "、": ", ", "；": "; ", "：": ": ", "。": ". ", "（": " (", "）": ") ",
+                        "～": "~", "〜": "~", "“": '"', "”": '"', "‘": "'", "’": "'", "×": "x"})
+
+
+def zh_numeral_value(run: str) -> int | None:
+    """Value of a Chinese numeral string: 七十亿 → 7000000000, 兩百 → 200, 二十五 → 25.
+
+    >>> zh_numeral_value("七十亿"), zh_numeral_value("兩百"), zh_numeral_value("十五"), zh_numeral_value("一万二千")
+    (7000000000, 200, 15, 12000)
+    """
+    total = section = digit = 0
+    seen = False
+    for ch in run:
+        if ch in _ZH_DIGITS:
+            digit = _ZH_DIGITS[ch]
+            seen = True
+        elif ch in _ZH_SMALL_UNITS:
+            section += (digit or 1) * _ZH_SMALL_UNITS[ch]
+            digit = 0
+            seen = True
+        elif ch in _ZH_BIG_UNITS:
+            unit = _ZH_BIG_UNITS[ch]
+            if unit > 10_000:
+                total = (total + section + digit) * unit
+            else:
+                total += (section + digit) * unit
+            section = digit = 0
+        else:
+            return None
+    return total + section + digit if seen else None
+
+
+def _zh_run(match: re.Match[str]) -> str:
+    run = match.group(0)
+    text, end = match.string, match.end()
+    if run in _NOT_NUMERALS:
+        return run
+    if run == "一" and end < len(text) and text[end] in _YI_WORDS:
+        return run
+    # A run ending in 万/亿 right after ASCII digits ("5万") is a multiplier the number grammar reads.
+    start = match.start()
+    if start > 0 and text[start - 1].isdigit() and all(c in _ZH_BIG_UNITS or c in _ZH_SMALL_UNITS for c in run):
+        return run
+    value = zh_numeral_value(run)
+    return run if value is None else str(value)
+
+
+def en_words_value(words: str) -> int | None:
+    """Value of English number words: "two hundred fifty" → 250, "twenty-five" → 25."""
+    total = current = 0
+    for word in re.split(r"[\s-]+", words.strip()):
+        if word == "and":
+            continue
+        if word in _EN_UNITS:
+            current += _EN_UNITS[word]
+        elif word in _EN_TENS:
+            current += _EN_TENS[word]
+        elif word in _EN_SCALES:
+            current = (current or 1) * _EN_SCALES[word]
+        else:
+            return None
+    return total + current
+
+
+def _sci(match: re.Match[str]) -> str:
+    if match.group(2) is not None:
+        mantissa, exponent = match.group(1) or "1", match.group(2)
+    else:
+        mantissa, exponent = match.group(3), match.group(4)
+    value = float(mantissa) * 10 ** int(exponent)
+    return str(int(value)) if value.is_integer() else str(value)
+
+
+def normalize(text: str) -> str:
+    """Canonical lower-case text with ASCII digits; see the module docstring.
+
+    >>> normalize("兩百位同事，七十億參數，八卡")
+    '200位同事, 7000000000參數, 8卡'
+    >>> normalize("Two hundred users, 10^12 params, 50,000 USD")
+    '200 users, 1000000000000 params, 50000 usd'
+    """
+    text = text.translate(_PUNCT)
+    text = unicodedata.normalize("NFKC", text).lower()
+    text = _PERCENT_ZH.sub(lambda m: f"{zh_numeral_value(m.group(1)) or m.group(1)}%", text)
+    text = _ZH_NUMERAL_RUN.sub(_zh_run, text)
+    for phrase, digits in _EN_PAIR_WORDS.items():
+        text = re.sub(rf"\b{phrase}\b", digits, text)
+    text = _EN_RUN.sub(lambda m: str(en_words_value(m.group(0)) if en_words_value(m.group(0)) is not None else m.group(0)), text)
+    text = _SCI.sub(_sci, text)
+    text = _THOUSANDS.sub(lambda m: m.group(1) + m.group(2).replace(",", ""), text)
+    return re.sub(r"[ \t]+", " ", text).strip()
+
+
+__all__ = ["en_words_value", "normalize", "zh_numeral_value"]

@@ -1,0 +1,168 @@
+"""`parse_message`: one user message → facts, problems, intent, hardware mentions and language.
+
+The deterministic language understanding the conversation relies on (the SLM only fills gaps). It
+combines the extractors' readings: a keyword-backed reading beats a bare one; of several different
+readings, a correction ("no, 500 users", "不对，是500人") keeps the last, otherwise the slot is
+reported as a conflict to ask about. A bare answer ("500", "1 s", "no idea") is read as the answer to
+the pending question.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+from bot.nlu.facts import Fact, extract_facts, number_value
+from bot.nlu.hardware import HardwareMatcher, HardwareMention
+from bot.nlu.intents import detect_intents
+from bot.nlu.lang import detect_language
+from bot.nlu.lexicon import CORRECTION, NON_USD_CURRENCY, NUM
+from bot.nlu.normalize import normalize
+from bot.nlu.validate import Problem, check_fact
+from bot.reply import Language
+
+MAX_MESSAGE_CHARS = 2000
+
+ModelLookup = Callable[[str], "tuple[str, float] | None"]  # text → (model name, params in billions)
+
+_BARE_NUMBER = re.compile(NUM)
+_YES = re.compile(r"^(?:yes|yep|yeah|y|sure|correct|true|是|是的|对|對|有|会|會|要)\b")
+_NO = re.compile(r"^(?:no|nope|n|false|none|不|否|没有|沒有|不会|不會|不要)\b")
+_BOOLEAN_SLOTS = ("dynamic_shapes", "accuracy_critical", "mixed_training")
+_MEANINGFUL = re.compile(r"[a-z0-9\u4e00-\u9fff]")
+
+
+@dataclass
+class ParseResult:
+    """What one message says. `facts` hold only valid values (DESIGN.md workload field names)."""
+
+    text: str
+    normalized: str
+    lang: Language | None
+    facts: dict[str, Any] = field(default_factory=dict)
+    problems: list[Problem] = field(default_factory=list)
+    intents: list[str] = field(default_factory=list)
+    correction: bool = False
+    hardware: list[HardwareMention] = field(default_factory=list)
+    gpu_count: int | None = None
+    model_name: str | None = None
+    truncated: bool = False
+    answered_pending: bool = False
+
+    @property
+    def intent(self) -> str:
+        return self.intents[0] if self.intents else "provide"
+
+    @property
+    def is_empty(self) -> bool:
+        return not _MEANINGFUL.search(self.normalized)
+
+
+def _resolve(slot: str, readings: list[Fact], correction: bool) -> tuple[Any, Problem | None]:
+    keyed = [f for f in readings if f.keyed] or readings
+    values = list(dict.fromkeys(_hashable(f.value) for f in keyed))
+    if len(values) == 1 or correction:
+        return keyed[-1].value, None
+    if slot == "ttft_target_ms":  # "first token 1 s, full answer 10 s": the first-token figure is the earlier one
+        return keyed[0].value, None
+    return None, Problem(slot, [f.value for f in keyed], reason="conflict")
+
+
+def _hashable(value: Any) -> Any:
+    return tuple(value) if isinstance(value, list) else value
+
+
+def _combine_users(found: dict[str, Any]) -> None:
+    users = found.pop("users", None)
+    if users is None:
+        return
+    # An unqualified head count is taken as both until the user says how many are active at once.
+    found.setdefault("concurrent_users", users)
+    found.setdefault("total_users", users)
+
+
+def _bare_answer(pending: str, normalized: str) -> dict[str, Any]:
+    """Read a reply that only holds a number (or yes/no) as the answer to the pending question."""
+    if pending in _BOOLEAN_SLOTS:
+        if _YES.search(normalized):
+            return {pending: True}
+        if _NO.search(normalized):
+            return {pending: False}
+        return {}
+    numbers = [number_value(m) for m in _BARE_NUMBER.finditer(normalized)]
+    if not numbers:
+        return {}
+    first = numbers[0]
+    if pending == "model_params_b":
+        return {pending: first / 1e9 if first >= 1e6 else first}
+    if pending in ("concurrent_users", "total_users", "models_served", "power_budget_w", "context_length"):
+        return {pending: int(first) if float(first).is_integer() else first}
+    if pending == "ttft_target_ms":  # "1" or "0.5" are seconds, "300" is milliseconds
+        return {pending: int(first * 1000) if first < 30 else int(first)}
+    if pending in ("prompt_tokens", "output_tokens"):
+        answer = {"prompt_tokens": int(first)}
+        if len(numbers) > 1:
+            answer["output_tokens"] = int(numbers[1])
+        return answer
+    if pending == "quantization":
+        bits = {2: "Q2_K", 3: "Q3_K_M", 4: "Q4_K_M", 5: "Q5_K_M", 6: "Q6_K", 8: "Q8_0", 16: "FP16"}
+        return {pending: bits[int(first)]} if first in bits else {}
+    if pending in ("budget_usd", "tokens_per_s_target"):
+        return {pending: first}
+    return {}
+
+
+def parse_message(
+    text: str,
+    *,
+    pending_slot: str | None = None,
+    find_model: ModelLookup | None = None,
+    hardware: HardwareMatcher | None = None,
+) -> ParseResult:
+    """Parse one message. Never raises on any input text."""
+    truncated = len(text) > MAX_MESSAGE_CHARS
+    text = text[:MAX_MESSAGE_CHARS]
+    normalized = normalize(text)
+    result = ParseResult(text=text, normalized=normalized, lang=detect_language(text), truncated=truncated)
+    result.correction = bool(CORRECTION.search(normalized))
+    readings = extract_facts(normalized)
+
+    by_slot: dict[str, list[Fact]] = {}
+    for fact in readings:
+        by_slot.setdefault(fact.slot, []).append(fact)
+    found: dict[str, Any] = {}
+    for slot, facts in by_slot.items():
+        value, problem = _resolve(slot, facts, result.correction)
+        if problem:
+            result.problems.append(problem)
+        else:
+            found[slot] = value
+    result.gpu_count = found.pop("gpu_count", None)
+    _combine_users(found)
+
+    if find_model is not None and (named := find_model(text)) is not None:
+        result.model_name, params_b = named
+        found.setdefault("model_params_b", params_b)
+    if hardware is not None:
+        result.hardware = hardware.find(normalized)
+    if pending_slot and pending_slot not in found and not readings:
+        found.update(_bare_answer(pending_slot, normalized))
+        result.answered_pending = pending_slot in found
+    if "budget_usd" in found and NON_USD_CURRENCY.search(normalized):
+        result.problems.append(Problem("budget_usd", found.pop("budget_usd"), reason="currency"))
+
+    for slot, value in found.items():
+        if problem := check_fact(slot, value):
+            result.problems.append(problem)
+        else:
+            result.facts[slot] = value
+    # "personal" with many users is a misreading of "laptop" in a fleet description: users win.
+    if result.facts.get("deployment_scale") == "personal" and (result.facts.get("concurrent_users") or 1) > 5:
+        del result.facts["deployment_scale"]
+    result.intents = detect_intents(normalized)
+    return result
+
+
+__all__ = ["MAX_MESSAGE_CHARS", "ModelLookup", "ParseResult", "parse_message"]

@@ -1,0 +1,58 @@
+"""Range checks for facts read from a message: an absurd value becomes a `Problem` the reply names
+(value and valid range), and never reaches the conversation state.
+
+The bounds are the `Workload` contract's own field constraints, tightened where a value inside the
+contract's range still cannot be what the user meant for this product (a 10^12-parameter model).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from pydantic import ValidationError
+
+from estimator.workload import Workload
+
+# Tighter than the contract: the largest open-weight models are ~0.7 T parameters; this assistant
+# sizes serving hardware for models up to 800 B.
+_SANITY: dict[str, tuple[float | None, float | None]] = {"model_params_b": (0.01, 800.0)}
+
+
+@dataclass(frozen=True)
+class Problem:
+    """A value that cannot be used: `low`/`high` give the valid range (None = unbounded side)."""
+
+    slot: str
+    value: Any
+    low: float | None = None
+    high: float | None = None
+    reason: str = "range"  # "range" | "currency" | "conflict"
+
+
+def field_range(slot: str) -> tuple[float | None, float | None]:
+    """Valid (low, high) of a workload field: the sanity bounds, else the contract's constraints."""
+    if slot in _SANITY:
+        return _SANITY[slot]
+    low = high = None
+    field = Workload.model_fields.get(slot)
+    for constraint in field.metadata if field else ():
+        low = getattr(constraint, "ge", getattr(constraint, "gt", low))
+        high = getattr(constraint, "le", getattr(constraint, "lt", high))
+    return low, high
+
+
+def check_fact(slot: str, value: Any) -> Problem | None:
+    """None when `value` is a valid `slot`, else the problem to explain."""
+    low, high = field_range(slot)
+    if isinstance(value, (int, float)) and not isinstance(value, bool):
+        if (low is not None and value < low) or (high is not None and value > high):
+            return Problem(slot, value, low, high)
+    try:
+        Workload.model_validate({slot: value})
+    except ValidationError:
+        return Problem(slot, value, low, high)
+    return None
+
+
+__all__ = ["Problem", "check_fact", "field_range"]

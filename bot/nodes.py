@@ -1,0 +1,294 @@
+"""The graph's nodes: read the message, interview, run the deterministic tools, answer.
+
+Each node takes the state (JSON primitives), validates what it uses with pydantic, and returns the
+keys it changes. Tools are plain function calls on validated models (no LLM picks them); the SLM, when
+configured, only reads facts the parser missed and rewords questions/summaries behind a guard. A node
+that fails raises, the checkpointer keeps the previous state, and the engine answers with an error
+line: a bad message never corrupts a conversation.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+from pydantic import ValidationError
+
+from bot.interview import next_question
+from bot.llm.base import LanguageModel
+from bot.nlu import HardwareMatcher, ModelLookup, check_fact, parse_message
+from bot.nlu.parser import MAX_MESSAGE_CHARS
+from bot.nlu.validate import Problem
+from bot.prompts.templates import t
+from bot.render_text import (
+    fact_phrase,
+    fact_phrases,
+    join_list,
+    recommendation_changes,
+    render_recommendation,
+    slot_changes,
+    slot_name,
+)
+from bot.reply import Reply
+from bot.state import ConversationState, HardwareRef, ProblemRef, TurnReading, Work, turn_of
+from estimator.catalog import Benchmark, Catalog
+from estimator.errors import SiliconsultError
+from estimator.schemas import Recommendation
+from estimator.workload import Workload
+
+RecommendFn = Callable[[Workload, Catalog], Recommendation]
+FillDefaultsFn = Callable[[Workload], "tuple[Workload, list[str]]"]
+ExtractFn = Callable[[str, dict[str, Any], str], dict[str, Any]]  # text, known slots, lang → facts
+PhraseFn = Callable[[str, str, str, str], str]  # template, grounding, lang, purpose → text
+
+
+@dataclass
+class Deps:
+    """Collaborators of the nodes, built once by the composition root (`bot.wiring`)."""
+
+    catalog: Catalog
+    recommend: RecommendFn
+    fill_defaults: FillDefaultsFn
+    find_model: ModelLookup | None = None
+    extract: ExtractFn | None = None
+    phrase: PhraseFn | None = None
+    hardware: HardwareMatcher | None = None
+    benchmarks: dict[int, Benchmark] = field(default_factory=dict)
+
+    def __post_init__(self) -> None:
+        if self.hardware is None:
+            self.hardware = HardwareMatcher(self.catalog.hardware)
+        if not self.benchmarks:
+            self.benchmarks = {row.row_id: row for row in self.catalog.benchmarks}
+
+
+def model_helpers(model: LanguageModel | None) -> tuple[ExtractFn | None, PhraseFn | None]:
+    """The SLM's two uses as plain callables (None without a model)."""
+    if model is None:
+        return None, None
+    from bot.llm.extract import extract_workload_facts
+    from bot.llm.phrasing import phrase_reply
+
+    def extract(text: str, known: dict[str, Any], lang: str) -> dict[str, Any]:
+        return extract_workload_facts(model, text, known, lang)
+
+    def phrase(template: str, grounding: str, lang: str, purpose: str) -> str:
+        return phrase_reply(model, template, grounding, lang, purpose)
+
+    return extract, phrase
+
+
+def make_reply(state: ConversationState, text: str, **extra: Any) -> dict[str, Any]:
+    """The Reply JSON of this turn, carrying the facts and the current recommendation."""
+    rec = extra.pop("recommendation", state.get("recommendation"))
+    slots = extra.pop("slots", state.get("slots") or {})
+    turn = turn_of(state)
+    reply = Reply(
+        text=text,
+        slots=slots,
+        recommendation=Recommendation.model_validate(rec) if rec else None,
+        done=rec is not None,
+        lang=extra.pop("lang", state.get("lang") or "en"),
+        intent=extra.pop("intent", turn.intent),
+        **extra,
+    )
+    return reply.model_dump(mode="json")
+
+
+def _notices(turn: TurnReading, lang: str) -> list[str]:
+    return [t("truncated", lang, limit=MAX_MESSAGE_CHARS)] if turn.truncated else []
+
+
+def _thread_lang(current: str | None, detected: str | None, text: str) -> str:
+    """Switch language only on a clear signal: a Chinese thread stays Chinese on "Q4_K_M, 8k context"."""
+    if detected is None:
+        return current or "en"
+    if detected == "en" and current and current.startswith("zh") and len(text.split()) < 5:
+        return current
+    return detected
+
+
+def _correction_note(turn: TurnReading, slots: dict[str, Any], lang: str) -> list[str]:
+    changed = slot_changes(turn.previous_slots, slots, lang)
+    return [t("corrected", lang, changes=join_list(changed, lang))] if changed else []
+
+
+class Nodes:
+    """The interview and tool nodes, closed over the deps (follow-ups: `bot.followups`)."""
+
+    def __init__(self, deps: Deps) -> None:
+        self.deps = deps
+
+    # --- reading -----------------------------------------------------------------------------------
+    def understand(self, state: ConversationState) -> dict[str, Any]:
+        text = state.get("message") or ""
+        slots = dict(state.get("slots") or {})
+        parsed = parse_message(text, pending_slot=state.get("pending_slot"), find_model=self.deps.find_model,
+                               hardware=self.deps.hardware)
+        lang = _thread_lang(state.get("lang"), parsed.lang, parsed.text)
+        facts, problems = dict(parsed.facts), list(parsed.problems)
+        quiet = not (facts or problems or parsed.intents or parsed.hardware or parsed.is_empty)
+        if self.deps.extract is not None and quiet:
+            for slot, value in self.deps.extract(parsed.text, slots, lang).items():
+                if check_fact(slot, value) is None:
+                    facts[slot] = value
+        merged = {**slots, **facts}
+        try:
+            Workload.model_validate(merged)
+        except ValidationError as exc:  # a combination the contract rejects: ask, keep the old facts
+            slot = str(exc.errors()[0]["loc"][0]) if exc.errors() and exc.errors()[0]["loc"] else "workload"
+            problems.append(Problem(slot, merged.get(slot)))
+        turn = TurnReading(
+            text=parsed.text, truncated=parsed.truncated, empty=parsed.is_empty, facts=facts,
+            problems=[ProblemRef(slot=p.slot, value=p.value, low=p.low, high=p.high, reason=p.reason) for p in problems],
+            intents=parsed.intents, correction=parsed.correction,
+            hardware=[HardwareRef(hardware_ids=list(h.hardware_ids), kind=h.kind, count=h.count, alias=h.alias)
+                      for h in parsed.hardware],
+            gpu_count=parsed.gpu_count, model_name=parsed.model_name, answered_pending=parsed.answered_pending,
+            previous_slots=slots,
+        )
+        update: dict[str, Any] = {"turn": turn.model_dump(mode="json"), "lang": lang,
+                                  "turns": (state.get("turns") or 0) + 1, "work": {}, "candidate": None, "reply": {}}
+        if not problems and facts:
+            update["slots"] = merged
+        return update
+
+    # --- interview ---------------------------------------------------------------------------------
+    def ask(self, state: ConversationState) -> dict[str, Any]:
+        turn, lang = turn_of(state), state.get("lang") or "en"
+        slots, asked = state.get("slots") or {}, list(state.get("asked") or [])
+        parts = _notices(turn, lang)
+        if turn.intent in ("greeting", "help") and not turn.facts:
+            parts.append(t("intro", lang))
+        elif turn.correction and turn.previous_slots:
+            parts += _correction_note(turn, slots, lang) or [t("understood", lang, facts=join_list(fact_phrases(turn.facts, lang), lang))]
+        elif turn.facts:
+            parts.append(t("understood", lang, facts=join_list(fact_phrases(turn.facts, lang), lang)))
+        elif turn.intent == "dont_know":
+            parts.append(t("skip_ok", lang))
+        slot = next_question(slots, asked)
+        if slot is None:
+            return {"reply": make_reply(state, "\n".join([*parts, t("intro", lang)]))}
+        question = t("q." + slot, lang)
+        if self.deps.phrase is not None:
+            grounding = "\n".join([question, *fact_phrases(slots, lang)])
+            question = self.deps.phrase(question, grounding, lang, "question")
+        parts.append(question)
+        return {"asked": [*asked, slot], "pending_slot": slot,
+                "reply": make_reply(state, "\n".join(parts), asked_slot=slot)}
+
+    def clarify(self, state: ConversationState) -> dict[str, Any]:
+        turn, lang = turn_of(state), state.get("lang") or "en"
+        parts = _notices(turn, lang)
+        for problem in turn.problems:
+            parts.append(_problem_text(problem, lang))
+        if turn.problems:
+            parts.append(t("unchanged", lang))
+        else:
+            hint = self._hint(state, lang)
+            parts.append(t("empty" if turn.empty else "not_understood", lang, hint=hint))
+        pending = state.get("pending_slot")
+        return {"reply": make_reply(state, "\n".join(parts), asked_slot=pending,
+                                    suggestions=_suggestions(state, lang))}
+
+    def _hint(self, state: ConversationState, lang: str) -> str:
+        if state.get("recommendation"):
+            return t("followup_hint", lang)
+        pending = state.get("pending_slot")
+        return t("q." + pending, lang) if pending else t("intro", lang)
+
+    def reset(self, state: ConversationState) -> dict[str, Any]:
+        lang = state.get("lang") or "en"
+        cleared: dict[str, Any] = {"slots": {}, "asked": [], "pending_slot": None, "recommendation": None,
+                                   "rec_slots": None, "echoed": False}
+        text = "\n".join([t("reset", lang), t("intro", lang)])
+        return {**cleared, "reply": make_reply({**state, **cleared}, text, recommendation=None, slots={})}
+
+    # --- tools -------------------------------------------------------------------------------------
+    def assume(self, state: ConversationState) -> dict[str, Any]:
+        try:
+            workload, notes = self.deps.fill_defaults(Workload.model_validate(state.get("slots") or {}))
+        except SiliconsultError as exc:
+            return {"work": Work(error=exc.user_message).model_dump(mode="json")}
+        return {"work": Work(workload=workload.model_dump(mode="json"), assumptions=notes).model_dump(mode="json")}
+
+    def recommend(self, state: ConversationState) -> dict[str, Any]:
+        work = Work.model_validate(state.get("work") or {})
+        if work.error or work.workload is None:
+            return {"candidate": None}
+        try:  # the stated facts: recommend() fills the defaults itself and lists them as assumptions
+            rec = self.deps.recommend(Workload.model_validate(state.get("slots") or {}), self.deps.catalog)
+        except SiliconsultError as exc:
+            return {"candidate": None, "work": work.model_copy(update={"error": exc.user_message}).model_dump(mode="json")}
+        return {"candidate": rec.model_dump(mode="json")}
+
+    def respond(self, state: ConversationState) -> dict[str, Any]:
+        turn, lang = turn_of(state), state.get("lang") or "en"
+        slots = state.get("slots") or {}
+        work = Work.model_validate(state.get("work") or {})
+        parts = _notices(turn, lang)
+        if state.get("candidate") is None:
+            parts.append(work.error or t("rec.none", lang))
+            return {"reply": make_reply(state, "\n".join(parts))}
+        new = Recommendation.model_validate(state["candidate"])
+        old_json = state.get("recommendation")
+        old = Recommendation.model_validate(old_json) if old_json else None
+        changes = slot_changes(state.get("rec_slots") or {}, slots, lang) + recommendation_changes(old, new, lang)
+        understood = [] if state.get("echoed") else fact_phrases(slots, lang)
+        users = (work.workload or {}).get("concurrent_users")
+        body = render_recommendation(new, lang, users=users, understood=understood, changes=changes,
+                                     benchmarks=self.deps.benchmarks)
+        if old is not None and not changes:
+            parts.append(t("rec.no_change", lang))
+        parts.append(self._phrased_summary(body, lang))
+        if old is None:
+            parts.append(t("rec.followups", lang, hint=t("followup_hint", lang)))
+        rec_json = new.model_dump(mode="json")
+        return {"recommendation": rec_json, "rec_slots": slots, "echoed": True, "pending_slot": None,
+                "reply": make_reply(state, "\n".join(parts), recommendation=rec_json, changes=changes,
+                                    suggestions=_suggestions({**state, "recommendation": rec_json}, lang))}
+
+    def _phrased_summary(self, body: str, lang: str) -> str:
+        """Let the SLM reword the headline paragraph only; the numbered sections stay as computed."""
+        if self.deps.phrase is None:
+            return body
+        head, _, rest = body.partition("\n")
+        phrased = self.deps.phrase(head, body, lang, "summary")
+        return phrased + ("\n" + rest if rest else "")
+
+
+def _fmt(value: Any) -> str:
+    if isinstance(value, float) and value.is_integer():
+        value = int(value)
+    return f"{value:,}" if isinstance(value, (int, float)) and not isinstance(value, bool) else str(value)
+
+
+def _problem_text(problem: ProblemRef, lang: str) -> str:
+    what = slot_name(problem.slot, lang)
+    if problem.reason == "currency":
+        return t("problem.currency", lang)
+    if problem.reason == "conflict":
+        values = problem.value if isinstance(problem.value, list) else [problem.value]
+        return t("problem.conflict", lang, what=what, values=" / ".join(fact_phrase(problem.slot, v, lang) for v in values))
+    low = "" if problem.low is None else _fmt(problem.low)
+    high = "∞" if problem.high is None else _fmt(problem.high)
+    return t("problem.range", lang, what=what, value=_fmt(problem.value), range=f"{low} – {high}")
+
+
+_SUGGESTIONS = {
+    "en": ("What if {users} concurrent users?", "Explain the cost", "What are the risks?", "Why not an NPU?"),
+    "zh-Hans": ("如果增加到 {users} 人同时在线呢？", "解释成本", "有什么风险？", "为什么不用 NPU？"),
+    "zh-Hant": ("如果增加到 {users} 人同時在線呢？", "解釋成本", "有什麼風險？", "為什麼不用 NPU？"),
+}
+
+
+def _suggestions(state: ConversationState, lang: str) -> list[str]:
+    """Follow-up prompts a UI can offer as buttons (empty while interviewing); each one the parser reads."""
+    if not state.get("recommendation"):
+        return []
+    users = (state.get("slots") or {}).get("concurrent_users") or 1
+    return [s.format(users=users * 2) for s in _SUGGESTIONS.get(lang, _SUGGESTIONS["en"])]
+
+
+__all__ = ["Deps", "ExtractFn", "FillDefaultsFn", "Nodes", "PhraseFn", "RecommendFn", "make_reply", "model_helpers"]

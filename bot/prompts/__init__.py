@@ -1,0 +1,1 @@
+"""Text templates of the replies (three languages side by side)."""

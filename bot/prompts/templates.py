@@ -1,0 +1,181 @@
+"""Reply templates in English, Simplified and Traditional Chinese.
+
+Every user-visible sentence of the deterministic path lives here, one entry per message id, so the
+three languages stay side by side. Numbers are only ever filled in from tool results or from the
+user's own facts (format fields), never written into a template.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+# id: (en, zh-Hans, zh-Hant)
+TEMPLATES: dict[str, tuple[str, str, str]] = {
+    # --- interview -------------------------------------------------------------------------------
+    "q.model_params_b": (
+        "Which model will you serve, and how big is it? (e.g. \"our fine-tuned 7B\", \"Llama 3 8B\", \"Qwen2.5-14B\")",
+        "要部署的模型有多大？（例如“微调过的 7B”“Llama 3 8B”“Qwen2.5-14B”）",
+        "要部署的模型有多大？（例如「微調過的 7B」「Llama 3 8B」「Qwen2.5-14B」）",
+    ),
+    "q.concurrent_users": (
+        "How many people will use it at the same time at peak? (e.g. \"200 concurrent users\", \"about 15 at once\", \"just me\")",
+        "高峰时会有多少人同时使用？（例如“200 人同时在线”“大约 15 个并发”“只有我自己”）",
+        "尖峰時會有多少人同時使用？（例如「200 人同時在線」「大約 15 個並發」「只有我自己」）",
+    ),
+    "q.ttft_target_ms": (
+        "How quickly must the first token arrive? (e.g. \"under 1 s\", \"p95 < 300 ms\", \"a few seconds is fine\")",
+        "首个 token 需要多快出现？（例如“1 秒内”“p95 < 300ms”“几秒都可以”）",
+        "首個 token 需要多快出現？（例如「1 秒內」「p95 < 300ms」「幾秒都可以」）",
+    ),
+    "q.quantization": (
+        "Which weight precision? (e.g. \"Q4_K_M\", the usual choice; \"Q8_0\" for accuracy-critical work; \"FP16\")",
+        "权重用什么精度？（例如“Q4_K_M”——常用默认；准确率关键用“Q8_0”；或“FP16”）",
+        "權重用什麼精度？（例如「Q4_K_M」——常用預設；準確率關鍵用「Q8_0」；或「FP16」）",
+    ),
+    "q.prompt_tokens": (
+        "How long are typical prompts and answers? (e.g. \"prompts ~1000 tokens, answers ~300\")",
+        "典型的提示和回答有多长？（例如“提示约 1000 个 token，回答约 300 个”）",
+        "典型的提示和回答有多長？（例如「提示約 1000 個 token，回答約 300 個」）",
+    ),
+    "understood": ("Understood: {facts}.", "我理解的是：{facts}。", "我理解的是：{facts}。"),
+    "understood.none": ("Got it.", "好的。", "好的。"),
+    "corrected": ("Corrected: {changes}.", "已更正：{changes}。", "已更正：{changes}。"),
+    "intro": (
+        "I recommend hardware for serving your language model. Tell me about the workload, e.g. "
+        "\"our fine-tuned 7B model for the legal department, about 200 people\".",
+        "我可以为你的语言模型推荐推理硬件。请描述一下工作负载，例如“给法务部门约 200 人用的微调 7B 模型”。",
+        "我可以為你的語言模型推薦推論硬體。請描述一下工作負載，例如「給法務部門約 200 人用的微調 7B 模型」。",
+    ),
+    "skip_ok": ("No problem, I will assume a typical value.", "没关系，我会按常见值假设。", "沒關係，我會按常見值假設。"),
+    "need_recommendation": (
+        "I need a recommendation first; tell me about the workload or say \"just recommend\".",
+        "我需要先给出推荐；请描述工作负载，或者说“直接推荐”。",
+        "我需要先給出推薦；請描述工作負載，或者說「直接推薦」。",
+    ),
+    "reset": ("Starting over: everything from before is forgotten.", "重新开始：之前的信息都已清除。", "重新開始：之前的資訊都已清除。"),
+    "truncated": (
+        "(Your message was long; I read only the first {limit} characters.)",
+        "（你的消息太长，我只读取了前 {limit} 个字符。）",
+        "（你的訊息太長，我只讀取了前 {limit} 個字元。）",
+    ),
+    "not_understood": (
+        "I could not find workload facts in that. {hint}",
+        "我没能从中读出工作负载信息。{hint}",
+        "我沒能從中讀出工作負載資訊。{hint}",
+    ),
+    "empty": (
+        "That message was empty. {hint}",
+        "消息是空的。{hint}",
+        "訊息是空的。{hint}",
+    ),
+    "followup_hint": (
+        "You can ask \"what if 500 users?\", \"compare with two L40S\", \"why not an NPU?\", \"explain the cost\", "
+        "\"what are the risks?\", \"show assumptions\" or \"start over\".",
+        "你可以问“如果增加到 500 人呢？”“和两张 L40S 比较”“为什么不用 NPU？”“解释成本”“有什么风险？”“列出假设”或“重新开始”。",
+        "你可以問「如果增加到 500 人呢？」「和兩張 L40S 比較」「為什麼不用 NPU？」「解釋成本」「有什麼風險？」「列出假設」或「重新開始」。",
+    ),
+    "thanks": ("You're welcome.", "不客气。", "不客氣。"),
+    "error": (
+        "Something went wrong on my side ({error}); your conversation is unchanged. Please try again.",
+        "我这边出错了（{error}），对话状态没有改变，请再试一次。",
+        "我這邊出錯了（{error}），對話狀態沒有改變，請再試一次。",
+    ),
+    # --- bad values --------------------------------------------------------------------------------
+    "problem.range": (
+        "{what} = {value} is outside the range I can work with ({range}). What is the right value?",
+        "{what} = {value} 超出了可处理的范围（{range}）。正确的数值是多少？",
+        "{what} = {value} 超出了可處理的範圍（{range}）。正確的數值是多少？",
+    ),
+    "problem.currency": (
+        "I work in US dollars and do not convert currencies: what is the budget in USD (e.g. \"$50k\")?",
+        "我只按美元计算，不做汇率换算：预算折合多少美元（例如“5万美元”）？",
+        "我只按美元計算，不做匯率換算：預算折合多少美元（例如「5萬美元」）？",
+    ),
+    "problem.conflict": (
+        "I read several values for {what}: {values}. Which one is right?",
+        "关于{what}我读到了多个数值：{values}。哪个是对的？",
+        "關於{what}我讀到了多個數值：{values}。哪個是對的？",
+    ),
+    "unchanged": ("Nothing else was changed.", "其他信息保持不变。", "其他資訊保持不變。"),
+    # --- recommendation ----------------------------------------------------------------------------
+    "rec.primary": ("Recommendation: {option}.", "推荐方案：{option}。", "推薦方案：{option}。"),
+    "rec.meets": ("It meets your targets.", "满足你的目标。", "滿足你的目標。"),
+    "rec.misses": ("It does not meet every target (see below).", "未能满足全部目标（见下文）。", "未能滿足全部目標（見下文）。"),
+    "rec.none": ("No option meets all the constraints.", "没有方案能满足全部约束。", "沒有方案能滿足全部約束。"),
+    "rec.speed": (
+        "{tps} tok/s per user at {users} concurrent users; first token ~{ttft} ms{p95}; serves up to {max_users} users at the targets",
+        "{users} 人并发时每人 {tps} tok/s；首 token 约 {ttft} ms{p95}；在目标内最多支持 {max_users} 人",
+        "{users} 人並發時每人 {tps} tok/s；首 token 約 {ttft} ms{p95}；在目標內最多支援 {max_users} 人",
+    ),
+    "rec.p95": (" (p95 {value} ms)", "（p95 {value} ms）", "（p95 {value} ms）"),
+    "rec.memory": ("memory: {required} GB needed, {available} GB available", "显存/内存：需要 {required} GB，可用 {available} GB",
+                   "記憶體：需要 {required} GB，可用 {available} GB"),
+    "rec.cost": (
+        "capex {capex}{estimate}; 3-year TCO {tco}; {per_m} per million tokens; annual power {power_cost}{watts}",
+        "采购成本 {capex}{estimate}；三年总成本 {tco}；每百万 token {per_m}；年电费 {power_cost}{watts}",
+        "採購成本 {capex}{estimate}；三年總成本 {tco}；每百萬 token {per_m}；年電費 {power_cost}{watts}",
+    ),
+    "rec.estimate_mark": (" (price estimate)", "（价格为估计值）", "（價格為估計值）"),
+    "rec.watts": (" (~{watts} W)", "（约 {watts} W）", "（約 {watts} W）"),
+    "rec.why": ("Why: {text}", "理由：{text}", "理由：{text}"),
+    "rec.alternatives": ("Alternatives:", "备选方案：", "備選方案："),
+    "rec.risks": ("Risks:", "风险：", "風險："),
+    "rec.mitigation": ("mitigation", "缓解", "緩解"),
+    "rec.assumptions": ("Assumptions:", "假设：", "假設："),
+    "rec.plan": ("Two-week validation plan:", "两周验证计划：", "兩週驗證計畫："),
+    "rec.calibration": ("Estimates calibrated on measured benchmark rows:", "估算所依据的实测基准数据：",
+                        "估算所依據的實測基準資料："),
+    "rec.relax": ("To get a feasible option:", "要得到可行方案：", "要得到可行方案："),
+    "rec.changes": ("What changed: {changes}.", "变化：{changes}。", "變化：{changes}。"),
+    "rec.no_change": ("The recommendation is unchanged.", "推荐没有变化。", "推薦沒有變化。"),
+    "rec.followups": ("Ask a follow-up: {hint}", "可以继续追问：{hint}", "可以繼續追問：{hint}"),
+    "option": ("{count}× {name} with {stack}", "{count} × {name}（{stack}）", "{count} × {name}（{stack}）"),
+    "severity.low": ("low", "低", "低"),
+    "severity.medium": ("medium", "中", "中"),
+    "severity.high": ("high", "高", "高"),
+    "meets.yes": ("meets targets", "满足目标", "滿足目標"),
+    "meets.no": ("misses targets", "未满足目标", "未滿足目標"),
+    # --- follow-ups -------------------------------------------------------------------------------
+    "explain.cost": (
+        "Cost of {option}: {cost}. {basis}",
+        "{option} 的成本：{cost}。{basis}",
+        "{option} 的成本：{cost}。{basis}",
+    ),
+    "explain.no_risks": ("No risks were flagged for this option.", "这个方案没有标记风险。", "這個方案沒有標記風險。"),
+    "compare.head": ("Comparison for your workload:", "针对你的工作负载的比较：", "針對你的工作負載的比較："),
+    "compare.not_found": (
+        "I do not know that hardware. Name a device from the catalog (e.g. \"L40S\", \"RTX 4090\", \"A100\") or a kind (GPU, NPU, CPU).",
+        "我不认识这个硬件。请说出目录里的设备（例如“L40S”“RTX 4090”“A100”）或类型（GPU、NPU、CPU）。",
+        "我不認識這個硬體。請說出目錄裡的裝置（例如「L40S」「RTX 4090」「A100」）或類型（GPU、NPU、CPU）。",
+    ),
+    "compare.infeasible": (
+        "{target}: no configuration of it meets this workload. {reason}",
+        "{target}：没有任何配置能满足这个工作负载。{reason}",
+        "{target}：沒有任何配置能滿足這個工作負載。{reason}",
+    ),
+    "compare.sized": (
+        "{asked} as asked would carry up to {max_users} users at your targets; the estimator sizes it at {count} to carry {users}.",
+        "按你说的 {asked} 在目标内最多支持 {max_users} 人；要支持 {users} 人需要 {count} 个。",
+        "按你說的 {asked} 在目標內最多支援 {max_users} 人；要支援 {users} 人需要 {count} 個。",
+    ),
+    "why_not.head": (
+        "Why not {target}? The best {target} option against the recommended one:",
+        "为什么不用{target}？最好的{target}方案与推荐方案对比：",
+        "為什麼不用{target}？最好的{target}方案與推薦方案對比：",
+    ),
+    "why_not.primary": ("{target} is already the recommendation.", "{target}已经是推荐方案。", "{target}已經是推薦方案。"),
+    "cheaper": ("{a} costs {ratio}× as much per million tokens as {b}.", "{a} 每百万 token 成本是 {b} 的 {ratio} 倍。",
+                "{a} 每百萬 token 成本是 {b} 的 {ratio} 倍。"),
+    "fails_slo": ("{a} does not meet your targets.", "{a} 达不到你的目标。", "{a} 達不到你的目標。"),
+}
+
+_INDEX = {"en": 0, "zh-Hans": 1, "zh-Hant": 2}
+
+
+def t(key: str, lang: str, **fields: Any) -> str:
+    """The template `key` in `lang` (English when unknown), formatted with `fields`."""
+    text = TEMPLATES[key][_INDEX.get(lang, 0)]
+    return text.format(**fields) if fields else text
+
+
+__all__ = ["TEMPLATES", "t"]

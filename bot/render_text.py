@@ -1,0 +1,304 @@
+"""Plain-text renderers of the conversation's replies (terminal, Slack fallback text, tests).
+
+Pure functions of tool results and facts: every number shown comes from a `Recommendation` /
+`Option` or from the user's own workload facts; nothing here computes an estimate. The Slack
+Block Kit renderer mirrors these pieces (`option_title`, `option_lines`, `risk_line`, `fact_phrases`,
+`recommendation_changes`); `options_table` is the terminal's rich table of the same numbers.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from rich.table import Table
+
+from bot.prompts.templates import t
+from estimator.catalog import Benchmark
+from estimator.schemas import Option, Recommendation, Risk
+
+
+def money(value: float | None) -> str:
+    """$26,000 / $1.2M style, rounded to what an estimate can claim."""
+    if value is None:
+        return "n/a"
+    if abs(value) >= 1e6:
+        return f"${value / 1e6:,.2f}M"
+    if abs(value) >= 1000:
+        return f"${value:,.0f}"
+    return f"${value:,.2f}" if abs(value) < 10 else f"${value:,.0f}"
+
+
+def short_money(value: float) -> str:
+    """$26k / $1.2M: for one-line change summaries."""
+    if abs(value) >= 1e6:
+        return f"${value / 1e6:.1f}M"
+    if abs(value) >= 1000:
+        return f"${value / 1000:.0f}k"
+    return f"${value:.0f}"
+
+
+def num(value: float | None, digits: int = 0) -> str:
+    if value is None:
+        return "n/a"
+    return f"{value:,.{digits}f}"
+
+
+# --- facts -----------------------------------------------------------------------------------------
+_SCALE = {"personal": ("personal use", "个人使用", "個人使用"), "team": ("team scale", "团队级", "團隊級"),
+          "department": ("department scale", "部门级", "部門級"), "organization": ("organization-wide", "全组织", "全組織"),
+          "edge": ("edge deployment", "边缘部署", "邊緣部署")}
+_ARRIVAL = {"bursty": ("bursty traffic", "突发流量", "突發流量"), "steady": ("steady traffic", "平稳流量", "平穩流量"),
+            "batch": ("batch jobs", "批处理", "批次處理")}
+_STABILITY = {"stable": ("stable model", "模型固定", "模型固定"),
+              "frequent_changes": ("model changes often", "模型经常更新", "模型經常更新")}
+_EXISTING = {"cpu_servers": ("idle CPU servers", "闲置 CPU 服务器", "閒置 CPU 伺服器"),
+             "npu_laptops": ("laptops with NPUs", "带 NPU 的笔记本", "帶 NPU 的筆電"),
+             "gpu_workstations": ("GPU workstations", "GPU 工作站", "GPU 工作站"),
+             "none": ("no existing hardware", "没有现成硬件", "沒有現成硬體")}
+_LANG_INDEX = {"en": 0, "zh-Hans": 1, "zh-Hant": 2}
+
+_FACT_FORMATS: dict[str, tuple[str, str, str]] = {
+    "model_params_b": ("{v:g}B model", "{v:g}B 模型", "{v:g}B 模型"),
+    "quantization": ("{v}", "{v}", "{v}"),
+    "concurrent_users": ("{v:,} concurrent users", "{v:,} 人并发", "{v:,} 人同時使用"),
+    "total_users": ("{v:,} users in total", "共 {v:,} 名用户", "共 {v:,} 名使用者"),
+    "prompt_tokens": ("prompts ~{v:,} tokens", "提示约 {v:,} token", "提示約 {v:,} token"),
+    "output_tokens": ("answers ~{v:,} tokens", "回答约 {v:,} token", "回答約 {v:,} token"),
+    "context_length": ("context {v:,} tokens", "上下文 {v:,} token", "上下文 {v:,} token"),
+    "ttft_target_ms": ("first token ≤ {v:,} ms", "首 token ≤ {v:,} ms", "首 token ≤ {v:,} ms"),
+    "tokens_per_s_target": ("≥ {v:g} tok/s per user", "每人 ≥ {v:g} tok/s", "每人 ≥ {v:g} tok/s"),
+    "power_budget_w": ("power ≤ {v:,} W", "功耗 ≤ {v:,} W", "功耗 ≤ {v:,} W"),
+    "budget_usd": ("budget {money}", "预算 {money}", "預算 {money}"),
+    "models_served": ("{v} models at once", "同时 {v} 个模型", "同時 {v} 個模型"),
+    "hours_per_day": ("{v:g} h/day", "每天 {v:g} 小时", "每天 {v:g} 小時"),
+    "utilization": ("{pct} utilization", "利用率 {pct}", "利用率 {pct}"),
+    "electricity_usd_per_kwh": ("${v:g}/kWh", "电价 ${v:g}/kWh", "電價 ${v:g}/kWh"),
+    "amortization_years": ("{v}-year amortization", "{v} 年摊销", "{v} 年攤銷"),
+}
+_FLAGS = {"dynamic_shapes": {True: ("variable-length inputs", "输入长度可变", "輸入長度可變"),
+                             False: ("fixed-length inputs", "输入长度固定", "輸入長度固定")},
+          "accuracy_critical": {True: ("accuracy-critical", "准确率关键", "準確率關鍵"),
+                                False: ("not accuracy-critical", "准确率非关键", "準確率非關鍵")},
+          "mixed_training": {True: ("training on the same hardware", "同一硬件也做训练", "同一硬體也做訓練"),
+                             False: ("inference only", "只做推理", "只做推論")}}
+_SLOT_NAMES = {
+    "model_params_b": ("model size (billions of parameters)", "模型大小（十亿参数）", "模型大小（十億參數）"),
+    "concurrent_users": ("concurrent users", "并发用户数", "同時使用人數"),
+    "total_users": ("total users", "总用户数", "總使用者數"),
+    "budget_usd": ("budget (USD)", "预算（美元）", "預算（美元）"),
+    "power_budget_w": ("power budget (W)", "功耗上限（W）", "功耗上限（W）"),
+    "ttft_target_ms": ("first-token target (ms)", "首 token 目标（ms）", "首 token 目標（ms）"),
+    "tokens_per_s_target": ("speed target (tok/s per user)", "速度目标（每人 tok/s）", "速度目標（每人 tok/s）"),
+    "prompt_tokens": ("prompt length (tokens)", "提示长度（token）", "提示長度（token）"),
+    "output_tokens": ("answer length (tokens)", "回答长度（token）", "回答長度（token）"),
+    "context_length": ("context length (tokens)", "上下文长度（token）", "上下文長度（token）"),
+    "models_served": ("models served at once", "同时服务的模型数", "同時服務的模型數"),
+    "hours_per_day": ("hours per day", "每天小时数", "每天小時數"),
+    "utilization": ("utilization", "利用率", "利用率"),
+    "electricity_usd_per_kwh": ("electricity price ($/kWh)", "电价（$/kWh）", "電價（$/kWh）"),
+    "amortization_years": ("amortization years", "摊销年数", "攤銷年數"),
+}
+
+
+def slot_name(slot: str, lang: str) -> str:
+    names = _SLOT_NAMES.get(slot)
+    return names[_LANG_INDEX.get(lang, 0)] if names else slot.replace("_", " ")
+
+
+def fact_phrase(slot: str, value: Any, lang: str) -> str:
+    """One workload fact as the user would say it: "7B model", "200 人并发", "bursty traffic"."""
+    i = _LANG_INDEX.get(lang, 0)
+    tables = {"deployment_scale": _SCALE, "arrival_pattern": _ARRIVAL, "model_stability": _STABILITY}
+    if slot in tables and value in tables[slot]:
+        return tables[slot][value][i]
+    if slot in _FLAGS and value in _FLAGS[slot]:
+        return _FLAGS[slot][value][i]
+    if slot == "existing_hardware":
+        sep = ", " if i == 0 else "、"
+        return sep.join(_EXISTING[v][i] for v in value if v in _EXISTING)
+    if slot in _FACT_FORMATS:
+        return _FACT_FORMATS[slot][i].format(v=value, money=money(value) if slot == "budget_usd" else "",
+                                             pct=f"{value:.0%}" if slot == "utilization" else "")
+    return f"{slot}={value}"
+
+
+_FACT_ORDER = ("model_params_b", "quantization", "deployment_scale", "concurrent_users", "total_users", "prompt_tokens",
+               "output_tokens", "context_length", "ttft_target_ms", "tokens_per_s_target", "arrival_pattern",
+               "power_budget_w", "budget_usd", "model_stability", "models_served", "dynamic_shapes",
+               "accuracy_critical", "mixed_training", "existing_hardware", "hours_per_day", "utilization",
+               "electricity_usd_per_kwh", "amortization_years")
+
+
+def fact_phrases(facts: Mapping[str, Any], lang: str) -> list[str]:
+    """The facts in a stable, readable order (size first)."""
+    ordered = [s for s in _FACT_ORDER if s in facts and facts[s] is not None]
+    # Same head count twice ("200 users" read as both) is said once.
+    if facts.get("total_users") is not None and facts.get("total_users") == facts.get("concurrent_users"):
+        ordered.remove("total_users")
+    return [fact_phrase(slot, facts[slot], lang) for slot in ordered]
+
+
+def join_list(items: Sequence[str], lang: str) -> str:
+    return (", " if lang == "en" else "，").join(items)
+
+
+def slot_changes(old: Mapping[str, Any], new: Mapping[str, Any], lang: str) -> list[str]:
+    """"concurrent users 200 → 500" for each fact whose value changed."""
+    changes = []
+    for slot in _FACT_ORDER:
+        if slot in old and slot in new and old[slot] is not None and old[slot] != new[slot]:
+            changes.append(f"{fact_phrase(slot, old[slot], lang)} → {fact_phrase(slot, new[slot], lang)}")
+    return changes
+
+
+# --- options and recommendations -----------------------------------------------------------------
+def option_title(option: Option, lang: str = "en") -> str:
+    return t("option", lang, count=option.count, name=option.hardware_name or option.hardware_id,
+             stack=option.serving_stack)
+
+
+def option_lines(option: Option, users: int | None, lang: str = "en") -> list[str]:
+    """The numbers of one option: speed and latency, memory fit, cost and power."""
+    est, tco = option.estimate, option.tco
+    p95 = t("rec.p95", lang, value=num(est.ttft_p95_ms)) if est.ttft_p95_ms else ""
+    lines = [t("rec.speed", lang, tps=num(est.decode_tokens_per_s_per_user, 1), users=num(users or 1),
+               ttft=num(est.ttft_ms), p95=p95, max_users=num(est.max_concurrent_users))]
+    if est.memory_required_gb is not None and est.memory_available_gb is not None:
+        lines.append(t("rec.memory", lang, required=num(est.memory_required_gb, 1),
+                       available=num(est.memory_available_gb, 1)))
+    watts = t("rec.watts", lang, watts=num(option.power_w)) if option.power_w else ""
+    per_m = money(tco.cost_per_million_tokens_usd) if tco.cost_per_million_tokens_usd is not None else "n/a"
+    lines.append(t("rec.cost", lang, capex=money(option.capex_usd),
+                   estimate=t("rec.estimate_mark", lang) if tco.price_is_estimate else "",
+                   tco=money(tco.three_year_total_usd), per_m=per_m, power_cost=money(tco.annual_power_usd),
+                   watts=watts))
+    return lines
+
+
+def option_summary(option: Option, lang: str = "en") -> str:
+    """One line per alternative: title, speed, TTFT, capex, TCO, $/M tokens, power."""
+    est, tco = option.estimate, option.tco
+    per_m = money(tco.cost_per_million_tokens_usd) if tco.cost_per_million_tokens_usd is not None else "n/a"
+    meets = t("meets.yes" if option.meets_slo else "meets.no", lang)
+    power = f", ~{num(option.power_w)} W" if option.power_w else ""
+    return (f"{option_title(option, lang)}: {num(est.decode_tokens_per_s_per_user, 1)} tok/s/user, "
+            f"TTFT {num(est.ttft_ms)} ms, capex {money(option.capex_usd)}, 3y TCO {money(tco.three_year_total_usd)}, "
+            f"{per_m}/M tokens{power} ({meets})")
+
+
+def risk_line(risk: Risk, lang: str = "en") -> str:
+    return f"[{t('severity.' + risk.severity, lang)}] {risk.id}: {risk.why} ({t('rec.mitigation', lang)}: {risk.mitigation})"
+
+
+def benchmark_line(row: Benchmark) -> str:
+    count = f"{row.device_count}× " if row.device_count > 1 else ""
+    conc = f", concurrency {row.concurrency}" if row.concurrency else ""
+    return (f"#{row.row_id} {count}{row.hardware_label}, {row.model} {row.quant}, {row.backend}{conc}: "
+            f"{row.metric} = {row.value:g} tok/s ({row.source_url})")
+
+
+def render_recommendation(
+    rec: Recommendation,
+    lang: str = "en",
+    *,
+    users: int | None = None,
+    understood: Sequence[str] = (),
+    changes: Sequence[str] = (),
+    benchmarks: Mapping[int, Benchmark] | None = None,
+) -> str:
+    """The full recommendation reply: primary, alternatives, risks, assumptions, plan, provenance."""
+    out: list[str] = []
+    if understood:
+        out.append(t("understood", lang, facts=join_list(understood, lang)))
+    if changes:
+        out.append(t("rec.changes", lang, changes="; ".join(changes)))
+    primary = rec.primary
+    if primary is None:
+        out.append(t("rec.none", lang))
+        if rec.rationale:
+            out.append(rec.rationale)
+        if rec.relax:
+            out += [t("rec.relax", lang), *(f"  • {line}" for line in rec.relax)]
+    else:
+        out.append(t("rec.primary", lang, option=option_title(primary, lang)) + " "
+                   + t("rec.meets" if primary.meets_slo else "rec.misses", lang))
+        out += [f"  • {line}" for line in option_lines(primary, users, lang)]
+        if rec.rationale or primary.rationale:
+            out.append(t("rec.why", lang, text=rec.rationale or primary.rationale))
+    if rec.alternatives:
+        out.append(t("rec.alternatives", lang))
+        out += [f"  {i}. {option_summary(option, lang)}" for i, option in enumerate(rec.alternatives, 1)]
+    if rec.risks:
+        out.append(t("rec.risks", lang))
+        out += [f"  • {risk_line(risk, lang)}" for risk in rec.risks]
+    if rec.assumptions:
+        out.append(t("rec.assumptions", lang))
+        out += [f"  • {line}" for line in rec.assumptions]
+    if rec.validation_plan:
+        out.append(t("rec.plan", lang))
+        out += [f"  {i}. {step}" for i, step in enumerate(rec.validation_plan, 1)]
+    rows = [benchmarks[r] for r in rec.calibration_rows if benchmarks and r in benchmarks]
+    if rows or rec.calibration_rows:
+        out.append(t("rec.calibration", lang))
+        out += [f"  • {benchmark_line(row)}" for row in rows[:6]] or [
+            "  • " + ", ".join(f"#{r}" for r in rec.calibration_rows[:12])]
+    return "\n".join(out)
+
+
+def recommendation_changes(old: Recommendation | None, new: Recommendation, lang: str = "en") -> list[str]:
+    """What changed between two recommendations: primary option, capex, TCO, speed, SLO."""
+    if old is None or old.primary is None or new.primary is None:
+        return []
+    a, b = old.primary, new.primary
+    changes = []
+    if (a.hardware_id, a.count, a.serving_stack) != (b.hardware_id, b.count, b.serving_stack):
+        changes.append(f"primary: {option_title(a, lang)} → {option_title(b, lang)}")
+    if round(a.capex_usd) != round(b.capex_usd):
+        changes.append(f"capex {short_money(a.capex_usd)} → {short_money(b.capex_usd)}")
+    if round(a.tco.three_year_total_usd) != round(b.tco.three_year_total_usd):
+        changes.append(f"3-year TCO {short_money(a.tco.three_year_total_usd)} → {short_money(b.tco.three_year_total_usd)}")
+    ta, tb = a.estimate.decode_tokens_per_s_per_user, b.estimate.decode_tokens_per_s_per_user
+    if round(ta, 1) != round(tb, 1):
+        changes.append(f"tok/s per user {ta:.1f} → {tb:.1f}")
+    if a.meets_slo != b.meets_slo:
+        changes.append(f"{t('meets.yes' if a.meets_slo else 'meets.no', lang)} → {t('meets.yes' if b.meets_slo else 'meets.no', lang)}")
+    return changes
+
+
+def options_table(rec: Recommendation, lang: str = "en") -> Table:
+    """Primary and alternatives side by side (rich table for the terminal)."""
+    table = Table(show_lines=False, header_style="bold")
+    for column in ("", "option", "tok/s/user", "TTFT ms", "max users", "memory GB", "capex", "3y TCO", "$/M tok",
+                   "power W", "SLO"):
+        table.add_column(column, justify="left" if column in ("", "option") else "right")
+    options = [o for o in [rec.primary, *rec.alternatives] if o is not None]
+    for i, o in enumerate(options):
+        est, tco = o.estimate, o.tco
+        memory = f"{num(est.memory_required_gb, 1)}/{num(est.memory_available_gb, 0)}" if est.memory_required_gb else "n/a"
+        capex = money(o.capex_usd) + ("*" if tco.price_is_estimate else "")
+        table.add_row("★" if i == 0 else str(i), option_title(o, lang), num(est.decode_tokens_per_s_per_user, 1),
+                      num(est.ttft_ms), num(est.max_concurrent_users), memory, capex, money(tco.three_year_total_usd),
+                      money(tco.cost_per_million_tokens_usd), num(o.power_w), "✓" if o.meets_slo else "✗")
+    table.caption = "* price estimate"
+    return table
+
+
+__all__ = [
+    "benchmark_line",
+    "options_table",
+    "fact_phrase",
+    "fact_phrases",
+    "join_list",
+    "money",
+    "num",
+    "option_lines",
+    "option_summary",
+    "option_title",
+    "recommendation_changes",
+    "render_recommendation",
+    "risk_line",
+    "short_money",
+    "slot_changes",
+    "slot_name",
+]

@@ -1,0 +1,61 @@
+"""Pure router functions of the conversation graph: state in, next node name out. No model, no I/O.
+
+`route_turn` runs after the message was read: bad values or an empty message → clarify; "start
+over" → reset; new facts → the interview or (once a recommendation exists) the tools again; a
+follow-up question → compare or explain. `route_after_respond` adds a comparison when the turn both
+changed facts and named hardware.
+"""
+
+from __future__ import annotations
+
+from bot.interview import next_question
+from bot.state import ConversationState, turn_of
+
+EXPLAIN_INTENTS = ("explain_cost", "explain_risk", "show_assumptions", "just_recommend", "thanks")
+COMPARE_INTENTS = ("compare", "why_not", "what_if")
+
+
+def wants_comparison(state: ConversationState) -> bool:
+    """The turn names hardware (or a GPU count) and asks to compare, why-not or what-if with it."""
+    turn = turn_of(state)
+    named = bool(turn.hardware) or turn.gpu_count is not None
+    return named and any(i in COMPARE_INTENTS for i in turn.intents)
+
+
+def route_interview(state: ConversationState) -> str:
+    """Before the first recommendation: ask the next question, or run the tools."""
+    turn = turn_of(state)
+    if "just_recommend" in turn.intents:
+        return "assume"
+    return "ask" if next_question(state.get("slots") or {}, state.get("asked") or []) else "assume"
+
+
+def route_turn(state: ConversationState) -> str:
+    """Node after `understand`: clarify | reset | ask | assume | compare | explain."""
+    turn = turn_of(state)
+    if turn.problems:
+        return "clarify"
+    if turn.intent == "start_over":
+        return "reset"
+    has_recommendation = state.get("recommendation") is not None
+    if turn.facts:
+        return "assume" if has_recommendation else route_interview(state)
+    if has_recommendation:
+        if wants_comparison(state) or turn.intent in ("compare", "why_not"):
+            return "compare"
+        if any(i in EXPLAIN_INTENTS for i in turn.intents):
+            return "explain"
+        return "clarify"
+    if turn.intent in ("just_recommend", "dont_know"):
+        return route_interview(state)
+    if turn.intent in ("greeting", "help") and not turn.empty:
+        return "ask"
+    return "clarify"
+
+
+def route_after_respond(state: ConversationState) -> str:
+    return "compare" if state.get("candidate") and wants_comparison(state) else "__end__"
+
+
+__all__ = ["COMPARE_INTENTS", "EXPLAIN_INTENTS", "route_after_respond", "route_interview", "route_turn",
+           "wants_comparison"]
