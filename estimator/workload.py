@@ -52,6 +52,9 @@ class Workload(BaseModel):
     accuracy_critical: bool | None = None
     mixed_training: bool | None = None
     existing_hardware: list[ExistingHardware] | None = None
+    # Beyond the contract: catalog ids of the owned devices when the user names them ("my M4 MacBook"),
+    # so an already-owned option is costed on that chip instead of the weakest one of its class.
+    existing_hardware_ids: list[str] | None = None
     hours_per_day: float = Field(default=DEFAULT_HOURS_PER_DAY, gt=0, le=24)
     utilization: float = Field(default=DEFAULT_UTILIZATION, gt=0, le=1)
     electricity_usd_per_kwh: float = Field(default=DEFAULT_ELECTRICITY_USD_PER_KWH, ge=0, le=10)
