@@ -53,12 +53,20 @@ class KnowledgeStore:
     def close(self) -> None:
         self._conn.close()
 
+    def _query(self, sql: str, params: list[object] | None = None) -> tuple[list[str], list[tuple]]:
+        """Column names and rows. Each call uses its own cursor, so threads may share one store."""
+        cursor = self._conn.cursor()
+        try:
+            cursor.execute(sql, params or [])
+            return [desc[0] for desc in cursor.description], cursor.fetchall()
+        finally:
+            cursor.close()
+
     def _select(self, model: type[M], table: str, where: str = "", params: list[object] | None = None) -> list[M]:
         columns = ", ".join(model.model_fields)
         sql = f"SELECT {columns} FROM {table} {where} ORDER BY position"
-        cursor = self._conn.execute(sql, params or [])
-        names = [desc[0] for desc in cursor.description]
-        return [model.model_validate(dict(zip(names, values, strict=True))) for values in cursor.fetchall()]
+        names, rows = self._query(sql, params)
+        return [model.model_validate(dict(zip(names, values, strict=True))) for values in rows]
 
     def hardware(self, kind: str | None = None) -> list[Hardware]:
         """Every device, or those of one kind (cpu, gpu, npu, soc, accel), in catalog order."""
@@ -109,16 +117,17 @@ class KnowledgeStore:
         return self._select(QuantFormat, "quant_formats")
 
     def data_version(self) -> str:
-        row = self._conn.execute("SELECT value FROM meta WHERE key = 'data_version'").fetchone()
-        return row[0] if row else "unknown"
+        _, rows = self._query("SELECT value FROM meta WHERE key = 'data_version'")
+        return rows[0][0] if rows else "unknown"
 
     def applied_migrations(self) -> list[int]:
         """Numbers of the schema migrations this store was built with, in order."""
-        return [row[0] for row in self._conn.execute("SELECT version FROM schema_migrations ORDER BY version").fetchall()]
+        _, rows = self._query("SELECT version FROM schema_migrations ORDER BY version")
+        return [row[0] for row in rows]
 
     def calibration(self) -> CalibrationParams:
-        row = self._conn.execute("SELECT params_json FROM calibration").fetchone()
-        return CalibrationParams.model_validate_json(row[0]) if row else CalibrationParams()
+        _, rows = self._query("SELECT params_json FROM calibration")
+        return CalibrationParams.model_validate_json(rows[0][0]) if rows else CalibrationParams()
 
     @cached_property
     def _catalog(self) -> Catalog:

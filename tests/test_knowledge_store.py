@@ -142,3 +142,24 @@ def test_a_newer_schema_rebuilds_the_store(tmp_path, monkeypatch):
     monkeypatch.setattr(knowledge.store, "schema_version", lambda: 2)  # as if 002_*.sql had been added
     open_store(home).close()
     assert (home / "knowledge.duckdb").stat().st_ino != before
+
+
+def test_one_store_can_be_shared_by_threads(store):
+    answers: list[str | None] = []
+    failures: list[BaseException] = []
+
+    def worker() -> None:
+        try:
+            for _ in range(20):
+                found = store.find_model("Llama 3 8B")
+                answers.append(found.id if found else None)
+        except BaseException as exc:  # noqa: BLE001 - reported by the assertion below
+            failures.append(exc)
+
+    threads = [threading.Thread(target=worker) for _ in range(4)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    assert failures == []
+    assert answers == ["llama-3-8b"] * 80

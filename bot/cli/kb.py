@@ -63,7 +63,10 @@ def _show(items: Sequence[BaseModel], columns: Sequence[str], title: str, as_jso
     Console().print(table)
 
 
-def _listing(fetch: Callable[[KnowledgeStore], Sequence[BaseModel]], columns: Sequence[str], title: str, as_json: bool) -> None:
+Fetch = Callable[[KnowledgeStore], Sequence[BaseModel]]
+
+
+def _listing(fetch: Fetch, columns: Sequence[str], title: str, as_json: bool) -> None:
     store = _store()
     try:
         _show(fetch(store), columns, title, as_json)
