@@ -66,13 +66,12 @@ class FollowupNodes:
         workload = self._workload(state)
         users = workload.concurrent_users
         why_not = "why_not" in turn.intents
-        label = targets[0].alias.upper() if targets[0].kind and not targets[0].hardware_ids else targets[0].alias
-        parts = [t("why_not.head" if why_not else "compare.head", lang, target=label)]
+        parts = [t("why_not.head" if why_not else "compare.head", lang, target=_label(targets[0]))]
         options: list[Option] = []
         for target in targets:
             option, reason = self._option_for(workload, target, rec)
             if option is None:
-                parts.append("• " + t("compare.infeasible", lang, target=target.alias, reason=reason))
+                parts.append("• " + t("compare.infeasible", lang, target=_label(target), reason=reason))
                 continue
             options.append(option)
             parts.append("• " + option_title(option, lang))
@@ -112,6 +111,11 @@ class FollowupNodes:
         else:
             text = render_recommendation(rec, lang, users=users)
         return {"reply": make_reply(state, text)}
+
+
+def _label(target: HardwareRef) -> str:
+    """"NPU" for a kind, the user's own words ("l40s") upper-cased for a device."""
+    return target.alias.upper()
 
 
 def _verdicts(options: list[Option], baseline: Option | None, lang: str) -> list[str]:

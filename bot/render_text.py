@@ -18,6 +18,10 @@ from estimator.catalog import Benchmark
 from estimator.schemas import Option, Recommendation, Risk
 
 
+# Long lists of excluded devices: shown on "show assumptions", not in every recommendation.
+_LONG_ASSUMPTION_PREFIXES = ("not considered",)
+
+
 def money(value: float | None) -> str:
     """$26,000 / $1.2M style, rounded to what an estimate can claim."""
     if value is None:
@@ -232,18 +236,27 @@ def render_recommendation(
     if rec.risks:
         out.append(t("rec.risks", lang))
         out += [f"  • {risk_line(risk, lang)}" for risk in rec.risks]
-    if rec.assumptions:
+    shown = [line for line in rec.assumptions if not line.startswith(_LONG_ASSUMPTION_PREFIXES)]
+    if shown:
         out.append(t("rec.assumptions", lang))
-        out += [f"  • {line}" for line in rec.assumptions]
+        out += [f"  • {line}" for line in shown]
     if rec.validation_plan:
         out.append(t("rec.plan", lang))
         out += [f"  {i}. {step}" for i, step in enumerate(rec.validation_plan, 1)]
-    rows = [benchmarks[r] for r in rec.calibration_rows if benchmarks and r in benchmarks]
-    if rows or rec.calibration_rows:
+    rows = calibration_rows(rec, benchmarks or {})
+    if rows:
         out.append(t("rec.calibration", lang))
-        out += [f"  • {benchmark_line(row)}" for row in rows[:6]] or [
-            "  • " + ", ".join(f"#{r}" for r in rec.calibration_rows[:12])]
+        out += [f"  • {benchmark_line(row)}" for row in rows]
     return "\n".join(out)
+
+
+def calibration_rows(rec: Recommendation, benchmarks: Mapping[int, Benchmark], limit: int = 5) -> list[Benchmark]:
+    """The measured rows behind the primary's estimate: the ones it matched, else the device's own rows
+    (the data its calibrated efficiency factors were fitted on)."""
+    rows = [benchmarks[r] for r in rec.calibration_rows if r in benchmarks]
+    if not rows and rec.primary is not None:
+        rows = [b for b in benchmarks.values() if b.hardware_id == rec.primary.hardware_id]
+    return rows[:limit]
 
 
 def recommendation_changes(old: Recommendation | None, new: Recommendation, lang: str = "en") -> list[str]:
@@ -277,7 +290,7 @@ def options_table(rec: Recommendation, lang: str = "en") -> Table:
         est, tco = o.estimate, o.tco
         memory = f"{num(est.memory_required_gb, 1)}/{num(est.memory_available_gb, 0)}" if est.memory_required_gb else "n/a"
         capex = money(o.capex_usd) + ("*" if tco.price_is_estimate else "")
-        table.add_row("★" if i == 0 else str(i), option_title(o, lang), num(est.decode_tokens_per_s_per_user, 1),
+        table.add_row("★" if i == 0 else str(i), f"{o.count}× {o.hardware_name or o.hardware_id}", num(est.decode_tokens_per_s_per_user, 1),
                       num(est.ttft_ms), num(est.max_concurrent_users), memory, capex, money(tco.three_year_total_usd),
                       money(tco.cost_per_million_tokens_usd), num(o.power_w), "✓" if o.meets_slo else "✗")
     table.caption = "* price estimate"
@@ -286,6 +299,7 @@ def options_table(rec: Recommendation, lang: str = "en") -> Table:
 
 __all__ = [
     "benchmark_line",
+    "calibration_rows",
     "options_table",
     "fact_phrase",
     "fact_phrases",

@@ -41,9 +41,11 @@ def _show(console: Console, reply: Reply, json_out: bool) -> None:
         return
     from bot.render_text import options_table
 
-    console.print(f"[bold green]siliconsult>[/bold green] {reply.text}", highlight=False, markup=False)
-    if reply.recommendation is not None and reply.recommendation.primary is not None and reply.changes is not None \
-            and reply.intent not in ("explain_risk", "show_assumptions", "thanks"):
+    console.print("[bold green]siliconsult>[/bold green]", end=" ")
+    console.print(reply.text, highlight=False, markup=False, soft_wrap=not console.is_terminal)
+    # The side-by-side table repeats the text's numbers; worth it on a real terminal only.
+    if console.is_terminal and reply.recommendation is not None and reply.recommendation.primary is not None \
+            and reply.intent not in ("explain_risk", "show_assumptions", "thanks", "error"):
         console.print(options_table(reply.recommendation, reply.lang))
 
 

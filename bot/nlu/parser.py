@@ -129,9 +129,13 @@ def parse_message(
     result.correction = bool(CORRECTION.search(normalized))
     readings = extract_facts(normalized)
 
+    named = find_model(text) if find_model is not None else None
     by_slot: dict[str, list[Fact]] = {}
     for fact in readings:
         by_slot.setdefault(fact.slot, []).append(fact)
+    sizes = by_slot.get("model_params_b", [])
+    if named and len(sizes) > 1:  # "our 13B fine-tune of Llama 3 8B": the 8B is part of the name
+        by_slot["model_params_b"] = [f for f in sizes if f.value != named[1]] or sizes
     found: dict[str, Any] = {}
     for slot, facts in by_slot.items():
         value, problem = _resolve(slot, facts, result.correction)
@@ -142,7 +146,7 @@ def parse_message(
     result.gpu_count = found.pop("gpu_count", None)
     _combine_users(found)
 
-    if find_model is not None and (named := find_model(text)) is not None:
+    if named is not None:
         result.model_name, params_b = named
         found.setdefault("model_params_b", params_b)
     if hardware is not None:
@@ -155,7 +159,10 @@ def parse_message(
 
     for slot, value in found.items():
         if problem := check_fact(slot, value):
-            result.problems.append(problem)
+            # One bad head count read as both concurrent and total users is one problem to explain.
+            if not (slot == "total_users" and any(p.slot == "concurrent_users" and p.value == value
+                                                  for p in result.problems)):
+                result.problems.append(problem)
         else:
             result.facts[slot] = value
     # "personal" with many users is a misreading of "laptop" in a fleet description: users win.
