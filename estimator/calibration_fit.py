@@ -42,6 +42,8 @@ DEFAULT_PP_PROMPT = 512
 DEFAULT_TG_OUTPUT = 128
 BATCHED_GRID = tuple(i / 100 for i in range(5, 151, 5))
 MIN_RELATIVE_ERROR = 0.08
+FEW_ROWS = 10
+FEW_ROWS_MIN_RELATIVE_ERROR = 0.25
 RELATIVE_ERROR_QUANTILE = 0.8
 # One shared instance so the index of "no calibration" is built once per catalog and reused by refits.
 _UNFITTED = CalibrationParams()
@@ -245,7 +247,8 @@ def leave_one_out(catalog: Catalog) -> list[tuple[Benchmark, float]]:
 def relative_errors(predictions: Sequence[tuple[Benchmark, float]]) -> dict[str, float]:
     """Per key (and pooled per kind): the 80th percentile of |predicted / measured − 1| in leave-one-out.
 
-    This is the half-width of the confidence range an estimate for that key carries.
+    This is the half-width of the confidence range an estimate for that key carries; keys with fewer
+    than `FEW_ROWS` rows get at least `FEW_ROWS_MIN_RELATIVE_ERROR`.
     """
     errors: dict[str, list[float]] = defaultdict(list)
     for row, predicted in predictions:
@@ -256,7 +259,9 @@ def relative_errors(predictions: Sequence[tuple[Benchmark, float]]) -> dict[str,
     for key, values in errors.items():
         ordered = sorted(values)
         position = min(len(ordered) - 1, math.ceil(RELATIVE_ERROR_QUANTILE * len(ordered)) - 1)
-        result[key] = round(max(MIN_RELATIVE_ERROR, ordered[position]), 4)
+        # A handful of rows (often one device) cannot vouch for a narrow range.
+        floor = MIN_RELATIVE_ERROR if len(ordered) >= FEW_ROWS else FEW_ROWS_MIN_RELATIVE_ERROR
+        result[key] = round(max(floor, ordered[position]), 4)
     return result
 
 

@@ -69,7 +69,13 @@ class Resolved:
     step_overhead_ms: float
     decode_context: float
     notes: tuple[str, ...]
+    # A decode step is linear in the batch: calibrated ms on one device at batch 0 and per extra stream
+    # (roofline's own functions evaluated once, in `with_factors`).
+    memory_fixed_ms: float = 0.0
+    memory_per_stream_ms: float = 0.0
+    compute_per_stream_ms: float = 0.0
     prefill_cache: dict[int, float] = field(default_factory=dict, compare=False)
+    comm_cache: dict[int, tuple[float, float]] = field(default_factory=dict, compare=False)
 
 
 @dataclass(slots=True)
@@ -199,11 +205,20 @@ def with_factors(r: Resolved, factors: Factors) -> Resolved:
         # κ is effective FLOP/byte (utilization included), so the prefill efficiency is 1.
         peak = factors.compute_per_bandwidth * r.device.bandwidth_gbs / 1000.0
         prefill_efficiency = 1.0
+    # Batched decode runs skinnier matmuls than prefill: it reaches a fitted share of its utilization.
+    decode_compute_efficiency = prefill_efficiency * factors.batched_efficiency
+    bandwidth, arch, context = r.device.bandwidth_gbs, r.arch, r.decode_context
     return replace(
         r, factors=factors, peak_tflops=peak, prefill_efficiency=prefill_efficiency,
-        # Batched decode runs skinnier matmuls than prefill: it reaches a fitted share of its utilization.
-        decode_compute_efficiency=prefill_efficiency * factors.batched_efficiency,
-        step_overhead_ms=factors.overhead_ms * roofline.overhead_units(r.arch.layers), prefill_cache={},
+        decode_compute_efficiency=decode_compute_efficiency,
+        step_overhead_ms=factors.overhead_ms * roofline.overhead_units(arch.layers),
+        memory_fixed_ms=roofline.decode_memory_ms(r.weights_gb, r.kv_token_gb, context, 0, bandwidth, 1)
+        / factors.bandwidth_efficiency,
+        memory_per_stream_ms=roofline.decode_memory_ms(0.0, r.kv_token_gb, context, 1, bandwidth, 1)
+        / factors.bandwidth_efficiency,
+        compute_per_stream_ms=roofline.decode_compute_ms(r.params_b, arch.layers, arch.hidden_size, context, 1, peak, 1)
+        / decode_compute_efficiency,
+        prefill_cache={}, comm_cache={},
     )
 
 
@@ -261,17 +276,33 @@ def prefill_time_ms(r: Resolved, parallel: int) -> float:
     return cached
 
 
+def _comm_terms(r: Resolved, parallel: int) -> tuple[float, float]:
+    """(ms at batch 0, ms per stream) of a decode step's all-reduces on `parallel` devices; cached."""
+    terms = r.comm_cache.get(parallel)
+    if terms is None:
+        dev, arch = r.device, r.arch
+        fixed = roofline.comm_ms_per_step(parallel, arch.layers, arch.hidden_size, 0, dev.link_gbs, dev.link_latency_us)
+        one = roofline.comm_ms_per_step(parallel, arch.layers, arch.hidden_size, 1, dev.link_gbs, dev.link_latency_us)
+        terms = r.comm_cache[parallel] = (fixed, one - fixed)
+    return terms
+
+
 def step_time_ms(r: Resolved, parallel: int, batch: int) -> tuple[float, bool]:
-    """Calibrated decode step for `batch` streams on `parallel` devices, and whether memory bounds it."""
-    dev, arch = r.device, r.arch
-    memory = roofline.decode_memory_ms(
-        r.weights_gb, r.kv_token_gb, r.decode_context, batch, dev.bandwidth_gbs, parallel
-    ) / r.factors.bandwidth_efficiency
-    compute = roofline.decode_compute_ms(
-        r.params_b, arch.layers, arch.hidden_size, r.decode_context, batch, r.peak_tflops, parallel
-    ) / r.decode_compute_efficiency
-    comm = roofline.comm_ms_per_step(parallel, arch.layers, arch.hidden_size, batch, dev.link_gbs, dev.link_latency_us)
-    return max(memory, compute) + r.step_overhead_ms + comm, memory >= compute
+    """Calibrated decode step for `batch` streams on `parallel` devices, and whether memory bounds it.
+
+    The roofline terms are linear in the batch and inverse in the devices, so the per-request
+    coefficients (`with_factors`) give the step without re-deriving it.
+    """
+    memory = (r.memory_fixed_ms + batch * r.memory_per_stream_ms) / parallel
+    compute = batch * r.compute_per_stream_ms / parallel
+    if parallel > 1:
+        comm_fixed, comm_per_stream = _comm_terms(r, parallel)
+        comm = comm_fixed + batch * comm_per_stream
+    else:
+        comm = 0.0
+    if memory >= compute:
+        return memory + r.step_overhead_ms + comm, True
+    return compute + r.step_overhead_ms + comm, False
 
 
 def _cycle(r: Resolved, parallel: int, batch: int) -> tuple[float, float, float, bool]:

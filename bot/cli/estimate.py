@@ -1,6 +1,200 @@
-"""`siliconsult estimate`: throughput and memory estimate for one device (issue 3)."""
+"""`siliconsult estimate`: throughput, TTFT and memory fit of one configuration, or a JSONL batch of them.
+
+A thin adapter over `estimator.throughput.estimate`: flags (or one JSON object per batch line, with
+the same names in snake_case) become an `EstimateRequest`; the result prints as a table or, with
+`--json`, as the DESIGN.md contract object. A bad request is one line naming the field (`{"error": …}`
+for that line in batch mode, the other lines still run); never a traceback.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+from collections.abc import Iterable, Iterator
+from pathlib import Path
+from typing import Annotated, Any
+
+import typer
+from pydantic import ValidationError
+from rich.console import Console
+from rich.table import Table
+
+from estimator.catalog import Catalog
+from estimator.errors import InvalidRequest, SiliconsultError
+from estimator.schemas import Estimate, EstimateRequest
+
+CONTRACT_KEYS = (
+    "decode_tokens_per_s_per_stream", "decode_tokens_per_s_total", "prefill_tokens_per_s", "ttft_ms", "fits",
+    "memory_required_gb", "memory_available_gb", "bound", "method", "error",
+)
+EXTRA_KEYS = ("ttft_p95_ms", "confidence_low", "confidence_high", "calibrated", "calibration_key", "source_rows")
+_CUSTOM_FLAGS = {"kind": "--kind", "memory_gb": "--memory-gb", "memory_bandwidth_gbs": "--bandwidth-gbs"}
 
 
-def estimate_command() -> None:
-    """Estimate decode/prefill speed, TTFT and memory fit (not implemented yet)."""
-    raise SystemExit("not implemented yet")
+def build_request(data: Any) -> EstimateRequest:
+    """A validated request from a mapping; InvalidRequest names the first bad field."""
+    if not isinstance(data, dict):
+        raise InvalidRequest("each request must be a JSON object", field=None)
+    try:
+        return EstimateRequest.model_validate(data)
+    except ValidationError as exc:
+        error = exc.errors()[0]
+        field = ".".join(str(part) for part in error["loc"]) or None
+        raise InvalidRequest(f"{field}: {error['msg']}", field=field) from None
+
+
+_OUTPUT_KEYS = (*CONTRACT_KEYS, *EXTRA_KEYS)
+
+
+def result_json(result: Estimate) -> dict[str, Any]:
+    """The contract fields first, then the confidence range and provenance; floats to 2 decimals."""
+    values = result.__dict__
+    return {
+        key: round(value, 2) if value.__class__ is float else value
+        for key, value in ((key, values[key]) for key in _OUTPUT_KEYS)
+    }
+
+
+def error_json(exc: SiliconsultError) -> dict[str, Any]:
+    field = getattr(exc, "field", None)
+    return {"error": exc.user_message, "field": field}
+
+
+def run_batch(lines: Iterable[str], catalog: Catalog) -> Iterator[str]:
+    """One JSON result line per non-blank input line; a bad line yields {"error", "field", "line"}."""
+    from estimator.throughput import estimate
+
+    for number, line in enumerate(lines, start=1):
+        if not line.strip():
+            continue
+        try:
+            try:
+                data = json.loads(line)
+            except json.JSONDecodeError as exc:
+                raise InvalidRequest(f"not valid JSON ({exc.msg} at column {exc.colno})") from None
+            out = result_json(estimate(build_request(data), catalog))
+        except SiliconsultError as exc:
+            out = error_json(exc) | {"line": number}
+        yield json.dumps(out)  # default separators: json's cached C encoder, several times faster
+
+
+def _flags_request(options: dict[str, Any]) -> EstimateRequest:
+    """The request of the single-estimate flags; custom hardware needs kind, memory and bandwidth."""
+    custom_keys = ("kind", "memory_gb", "memory_bandwidth_gbs", "fp16_tflops", "tdp_w")
+    given = {key: options[key] for key in custom_keys if options[key] is not None}
+    data = {key: value for key, value in options.items() if key not in custom_keys and value is not None}
+    if options["params_b"] is None:
+        raise InvalidRequest("--params-b is required (model size in billions of parameters).", field="params_b")
+    if given and data.get("hardware"):
+        raise InvalidRequest("Give --hardware or custom specs (--kind/--memory-gb/--bandwidth-gbs), not both.",
+                             field="hardware")
+    if given:
+        missing = [flag for key, flag in _CUSTOM_FLAGS.items() if key not in given]
+        if missing:
+            raise InvalidRequest(f"Custom hardware also needs {', '.join(missing)}.",
+                                 field=next(k for k, f in _CUSTOM_FLAGS.items() if f == missing[0]))
+        data["custom"] = given
+    elif not data.get("hardware"):
+        raise InvalidRequest("Give --hardware ID, or --kind K --memory-gb G --bandwidth-gbs B.", field="hardware")
+    return build_request(data)
+
+
+def _print_table(request: EstimateRequest, result: Estimate) -> None:
+    device = request.hardware or f"custom {request.custom.kind if request.custom else ''}"
+    table = Table(title=f"{request.count} × {device}: {request.params_b:g}B {request.quant}, "
+                        f"{request.concurrency} user(s)")
+    table.add_column("figure")
+    table.add_column("value", justify="right")
+    rows = [
+        ("decode tok/s per user", f"{result.decode_tokens_per_s_per_stream:,.1f}"),
+        ("  confidence range", f"{result.confidence_low or 0:,.1f} – {result.confidence_high or 0:,.1f}"),
+        ("decode tok/s total", f"{result.decode_tokens_per_s_total:,.1f}"),
+        ("prefill tok/s", f"{result.prefill_tokens_per_s:,.0f}"),
+        ("TTFT mean / p95", f"{result.ttft_ms:,.0f} / {result.ttft_p95_ms or 0:,.0f} ms"),
+        ("memory required / available", f"{result.memory_required_gb:,.1f} / {result.memory_available_gb:,.1f} GB"),
+        ("fits", "yes" if result.fits else "NO"),
+        ("bound", result.bound),
+        ("method", result.method + ("" if result.calibrated else " (uncalibrated)")),
+    ]
+    for name, value in rows:
+        table.add_row(name, value)
+    console = Console()
+    console.print(table)
+    for url in result.source_urls:
+        console.print(f"• measured: {url}", highlight=False)
+    for note in result.notes:
+        console.print(f"• {note}", highlight=False)
+
+
+def _load_catalog() -> Catalog:
+    from bot.settings import Settings
+    from knowledge import open_store
+
+    settings = Settings()
+    store = open_store(settings.ensure_home(), settings.data_dir)
+    try:
+        return store.catalog()
+    finally:
+        store.close()
+
+
+def estimate_command(
+    hardware: Annotated[str | None, typer.Option("--hardware", help="Catalog hardware id.")] = None,
+    kind: Annotated[str | None, typer.Option("--kind", help="Custom device kind: cpu, gpu, npu, soc, accel.")] = None,
+    memory_gb: Annotated[float | None, typer.Option("--memory-gb", help="Custom device memory (GB).")] = None,
+    bandwidth_gbs: Annotated[float | None, typer.Option("--bandwidth-gbs", help="Custom memory bandwidth.")] = None,
+    fp16_tflops: Annotated[float | None, typer.Option("--fp16-tflops", help="Custom dense FP16 TFLOPS.")] = None,
+    tdp_w: Annotated[float | None, typer.Option("--tdp-w", help="Custom device power (W).")] = None,
+    count: Annotated[int | None, typer.Option("--count", help="Number of devices.")] = None,
+    params_b: Annotated[float | None, typer.Option("--params-b", help="Model size, billions of parameters.")] = None,
+    quant: Annotated[str | None, typer.Option("--quant", help="Weight format, e.g. Q4_K_M, Q8_0, FP16, FP8.")] = None,
+    backend: Annotated[str | None, typer.Option("--backend", help="llama.cpp, vllm, trt-llm, mlx, …")] = None,
+    concurrency: Annotated[int | None, typer.Option("--concurrency", help="Concurrent users.")] = None,
+    prompt_tokens: Annotated[int | None, typer.Option("--prompt-tokens", help="Prompt length.")] = None,
+    output_tokens: Annotated[int | None, typer.Option("--output-tokens", help="Answer length.")] = None,
+    context: Annotated[int | None, typer.Option("--context", help="Max context to reserve KV cache for.")] = None,
+    arrival_pattern: Annotated[
+        str | None, typer.Option("--arrival-pattern", help="steady, bursty or batch (TTFT queueing).")
+    ] = None,
+    model_only: Annotated[bool, typer.Option("--model-only", help="Ignore exact measured matches.")] = False,
+    as_json: Annotated[bool, typer.Option("--json", help="Print the JSON contract object.")] = False,
+    batch: Annotated[Path | None, typer.Option("--batch", help="JSONL file: one request per line.")] = None,
+) -> None:
+    """Decode tokens/s (per user and total), prefill, TTFT and memory fit of one configuration."""
+    try:
+        if batch is not None:
+            try:
+                handle = sys.stdin if str(batch) == "-" else batch.open(encoding="utf-8")
+            except OSError as exc:
+                raise InvalidRequest(f"cannot read --batch file {batch}: {exc.strerror}", field="batch") from None
+            catalog = _load_catalog()
+            with handle:
+                write = sys.stdout.write
+                for line in run_batch(handle, catalog):
+                    write(line + "\n")
+            return
+        options = {
+            "hardware": hardware, "kind": kind, "memory_gb": memory_gb, "memory_bandwidth_gbs": bandwidth_gbs,
+            "fp16_tflops": fp16_tflops, "tdp_w": tdp_w, "count": count, "params_b": params_b, "quant": quant,
+            "backend": backend, "concurrency": concurrency, "prompt_tokens": prompt_tokens,
+            "output_tokens": output_tokens, "context": context, "arrival_pattern": arrival_pattern,
+            "model_only": model_only or None,
+        }
+        request = _flags_request(options)
+        from estimator.throughput import estimate
+
+        result = estimate(request, _load_catalog())
+    except SiliconsultError as exc:
+        if as_json:
+            typer.echo(json.dumps(error_json(exc)))
+        else:
+            typer.echo(f"error: {exc.user_message}", err=True)
+        raise typer.Exit(1) from None
+    if as_json:
+        typer.echo(json.dumps(result_json(result) | {"notes": result.notes, "source_urls": result.source_urls},
+                              indent=2, ensure_ascii=False))
+    else:
+        _print_table(request, result)
+
+
+__all__ = ["CONTRACT_KEYS", "build_request", "estimate_command", "result_json", "run_batch"]
