@@ -119,10 +119,9 @@ def fill_defaults(workload: Workload) -> tuple[Workload, list[str]]:
         notes.append("assumed variable-length prompts (dynamic shapes), as in chat and document work")
     if w.model_stability is None:
         notes.append("assumed the model changes rarely (one port if the stack needs one)")
-    if w.existing_hardware is None and (facts.get("deployment_scale") or w.deployment_scale) in ("personal", "edge"):
-        facts["existing_hardware"] = ["npu_laptops"]
-        notes.append("assumed the user has a modern (2024+) laptop with an NPU (seed 1: personal use runs on "
-                     "devices people already own)")
+    if w.existing_hardware is None and (facts.get("deployment_scale") or w.deployment_scale) == "personal":
+        notes.append("no owned device stated, so options are purchases; a laptop you already own costs $0 "
+                     "(seed 1: personal use runs on devices people already have)")
     notes.append(f"TCO basis: {w.hours_per_day:g} h/day at {w.utilization:.0%} utilization, "
                  f"${w.electricity_usd_per_kwh:g}/kWh, amortized over {w.amortization_years} years (seed 1)")
     return w.model_copy(update=facts), notes

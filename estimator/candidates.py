@@ -35,6 +35,22 @@ class Candidate:
         # Laptops and SoC boxes do not pool into one server; a single user runs on one.
         return 1 if self.hardware.kind in ("npu", "soc") else MAX_COUNT
 
+    @property
+    def board(self) -> int:
+        return purchase_unit(self.hardware)
+
+
+def purchase_unit(hw: Hardware) -> int:
+    """Devices per purchasable unit: SXM/OAM modules ship on baseboards (HGX, UBB), not one by one.
+
+    The form factor says which: "8-GPU"/"UBB" boards take 8, other module-only parts 4; cards and
+    parts also sold as PCIe cards are bought singly.
+    """
+    form = (hw.form_factor or "").upper()
+    if "PCIE" in form or not any(word in form for word in ("SXM", "OAM")):
+        return 1
+    return 8 if any(word in form for word in ("8-GPU", "UBB", "8-WAY")) else 4
+
 
 def is_datacenter_grade(hw: Hardware) -> bool:
     """ECC/HBM memory, passive or module form factors, accelerators and server CPUs (seed 1: "ECC 記憶體，
@@ -53,15 +69,36 @@ def is_organization(workload: Workload) -> bool:
     return workload.deployment_scale == "organization" or users >= ORGANIZATION_USERS
 
 
-def owned(workload: Workload, hw: Hardware) -> bool:
-    """Whether the workload says devices of this class are already owned and idle."""
-    have = set(workload.existing_hardware or ())
+def owned_class(hw: Hardware) -> str | None:
+    """Which `existing_hardware` value a device belongs to (None: not something people own idle)."""
     form = (hw.form_factor or "").lower()
-    if "cpu_servers" in have and hw.kind == "cpu":
+    if hw.kind == "cpu":
+        return "cpu_servers"
+    if hw.kind == "npu" or (hw.kind == "soc" and ("laptop" in form or "macbook" in form)):
+        return "npu_laptops"
+    if hw.kind == "gpu" and not is_datacenter_grade(hw):
+        return "gpu_workstations"
+    return None
+
+
+def _named(hw_id: str, ids: set[str]) -> bool:
+    # A named SoC includes the NPU block listed under it ("qualcomm-snapdragon-x-elite" → "…-npu").
+    return hw_id in ids or any(hw_id.startswith(owned_id + "-") for owned_id in ids)
+
+
+def owned(workload: Workload, hw: Hardware, catalog: Catalog | None = None) -> bool:
+    """Whether the workload says this device (or its class, when no device is named) is already owned."""
+    ids = set(workload.existing_hardware_ids or ())
+    if ids and _named(hw.id, ids):
         return True
-    if "npu_laptops" in have and (hw.kind == "npu" or (hw.kind == "soc" and ("laptop" in form or "macbook" in form))):
-        return True
-    return "gpu_workstations" in have and hw.kind == "gpu" and not is_datacenter_grade(hw)
+    cls = owned_class(hw)
+    if cls is None or cls not in set(workload.existing_hardware or ()):
+        return False
+    if catalog is not None and ids:
+        # Devices were named: only they are owned within the classes they cover.
+        covered = {owned_class(h) for h in catalog.hardware if _named(h.id, ids)}
+        return cls not in covered
+    return True
 
 
 def exclusion(workload: Workload, hw: Hardware, stack: ServingStack, existing: bool) -> str | None:
@@ -92,7 +129,7 @@ def enumerate_candidates(workload: Workload, catalog: Catalog) -> tuple[list[Can
     eligible: list[Candidate] = []
     excluded: dict[str, str] = {}
     for hw in catalog.hardware:
-        existing = owned(workload, hw)
+        existing = owned(workload, hw, catalog)
         priced = device_price(hw.id, hw.price_usd, hw.price_basis)
         for stack_id in hw.software_stacks:
             stack = catalog.stack(stack_id)
@@ -117,4 +154,6 @@ __all__ = [
     "is_datacenter_grade",
     "is_organization",
     "owned",
+    "owned_class",
+    "purchase_unit",
 ]

@@ -17,6 +17,9 @@ class TcoAssumptions(BaseModel):
 
     # Seed 1: "一個 $1,600 的消費者 GPU 在 $4,400 的伺服器中——總系統成本約 $6,000".
     host_server_usd: float = 4_400.0
+    # Seed 1, department: "多 GPU 伺服器中的 2–4 個 RTX 4090 … 總成本：伺服器 $15,000–$30,000"; the low end
+    # minus 4 × $1,600 leaves ≈ $8,600 for a host that takes several cards (bigger PSU, chassis, CPUs).
+    multi_device_server_usd: float = 8_600.0
     # Seed 1: 1–4 GPUs fit existing office infrastructure; a department box holds "2–4 RTX 4090".
     cards_per_server: int = 4
     # SXM/OAM modules come on 8-way baseboards (HGX, OAM UBB).

@@ -4,9 +4,9 @@
 serving-stack pairs (`candidates.py`), sizes each to the fewest devices that carry the peak at the
 SLO (`sizing.py`), and ranks those that also fit the capex and power budgets by cost per served
 token — the 3-year-amortized cost over the tokens the option serves for this workload, counted up to
-seed 2's 1.5× overload — then by risk: among options within `RISK_TOLERANCE` of the cheapest, the
-one with the fewest and mildest risks leads. Nothing about tiers is hard-coded: seed 1's tiers have
-to come out of these numbers.
+seed 2's 1.5× overload — then by risk: each medium risk weighs `RISK_WEIGHT` (10 %) of the cost, a
+high one three times that, so a cheaper option with a real risk yields to a safer one within that
+margin. Nothing about tiers is hard-coded: seed 1's tiers have to come out of these numbers.
 
 When nothing meets every constraint the primary is the closest option (`meets_slo=False`) and
 `relax` says which constraint to relax and by how much. A model that fits nowhere raises
@@ -25,9 +25,12 @@ from estimator.sizing import CapacityFn, EstimateFn, Sized, Sizer
 from estimator.validation_plan import validation_plan
 from estimator.workload import Workload
 
-RISK_TOLERANCE = 0.10  # options within 10 % of the cheapest compete on risk
+RISK_WEIGHT = 0.10  # share of cost one risk point is worth when ranking (medium = 1 point, high = 3)
 MAX_ALTERNATIVES = 3
-BAND_PROBES = 6  # capacity probes for the cheapest options competing on risk
+BAND_PROBES = 6  # capacity probes (tail-latency and headroom risks) for the options competing for the lead
+# Probing can add up to two high risks (tail latency, headroom) to an option: its adjusted cost can grow
+# by this factor, so pruning keeps candidates whose floor is within it of the best adjusted cost.
+PRUNE_MARGIN = 1 + RISK_WEIGHT * 6
 
 
 def _default_throughput() -> tuple[EstimateFn, CapacityFn]:
@@ -36,15 +39,15 @@ def _default_throughput() -> tuple[EstimateFn, CapacityFn]:
     return estimate, max_concurrent_streams
 
 
+def adjusted_cost(sized: Sized) -> float:
+    """Cost per served token raised by `RISK_WEIGHT` per risk point: the ranking key."""
+    return sized.cost_per_token * (1 + RISK_WEIGHT * sized.risk_points)
+
+
 def rank(options: list[Sized]) -> list[Sized]:
-    """Cheapest per served token first; the lowest-risk option within the tolerance moves to the front."""
-    ordered = sorted(options, key=lambda s: (s.cost_per_token, s.risk_points, s.count, _bandwidth(s)))
-    if not ordered:
-        return ordered
-    limit = ordered[0].cost_per_token * (1 + RISK_TOLERANCE)
-    contenders = [s for s in ordered if s.cost_per_token <= limit]
-    lead = min(contenders, key=lambda s: (s.risk_points, s.cost_per_token, s.count, _bandwidth(s)))
-    return [lead, *(s for s in ordered if s is not lead)]
+    """Lowest risk-adjusted cost per served token first; ties go to fewer risks, fewer devices, then the
+    more modest device."""
+    return sorted(options, key=lambda s: (adjusted_cost(s), s.risk_points, s.count, _bandwidth(s)))
 
 
 def _bandwidth(sized: Sized) -> float:
@@ -127,16 +130,24 @@ def _rationale(workload: Workload, primary: Sized, feasible: list[Sized], ranked
         return head + "no option meets every constraint; closest: " + describe(primary) + "."
     text = head + describe(primary) + f". Cheapest per served token of {len(feasible)} options that meet every target"
     others = [s for s in ranked if s.candidate.hardware.id != primary.candidate.hardware.id]
-    cheapest = others[0] if others else None
-    if cheapest is not None and cheapest.cost_per_token < primary.cost_per_token:
+    cheaper = [s for s in others if s.cost_per_token < primary.cost_per_token]
+    if cheaper:
+        rival = cheaper[0]
         text += (
-            f" (within {RISK_TOLERANCE:.0%} of {cheapest.candidate.hardware.name} at "
-            f"${cheapest.cost_per_token:,.3f}/M, preferred for lower risk)"
+            f", weighing risk: {rival.candidate.hardware.name} is cheaper (${rival.cost_per_token:,.3f}/M) but "
+            f"carries {_risk_summary(rival)}, against {_risk_summary(primary)} here"
         )
-    elif cheapest is not None and primary.cost_per_token > 0:
-        gap = cheapest.cost_per_token / primary.cost_per_token - 1
-        text += f"; the next device, {cheapest.candidate.hardware.name}, costs {gap:.0%} more per token"
+    elif others and primary.cost_per_token > 0:
+        gap = others[0].cost_per_token / primary.cost_per_token - 1
+        text += f"; the next device, {others[0].candidate.hardware.name}, costs {gap:.0%} more per token"
     return text + "."
+
+
+def _risk_summary(sized: Sized) -> str:
+    high = [r.id for r in sized.risks if r.severity == "high"]
+    medium = [r.id for r in sized.risks if r.severity == "medium"]
+    parts = ([f"high {', '.join(high)}"] if high else []) + ([f"medium {', '.join(medium)}"] if medium else [])
+    return "; ".join(parts) if parts else "no notable risk"
 
 
 def _relax(workload: Workload, closest: Sized) -> list[str]:
@@ -183,7 +194,7 @@ def _nothing_fits(workload: Workload, sized: list[Sized], excluded: dict[str, st
 def size_all(sizer: Sizer, candidates: list[Candidate]) -> list[Sized]:
     """Size candidates cheapest-floor first, skipping those whose cost floor cannot make the reply.
 
-    A candidate is skipped when its floor is above 1 + tolerance × the best so far (it cannot lead),
+    A candidate is skipped when its floor is above `PRUNE_MARGIN` × the best so far (it cannot lead),
     its kind already has a cheaper option (it cannot be that kind's alternative) and enough cheaper
     devices are already found to fill the alternatives. With nothing feasible, nothing is skipped.
     """
@@ -196,25 +207,25 @@ def size_all(sizer: Sizer, candidates: list[Candidate]) -> list[Sized]:
             best = min(best_by_device.values())
             kind_best = best_by_kind.get(candidate.hardware.kind)
             cheaper_devices = sum(1 for cost in best_by_device.values() if cost <= floor)
-            if (floor > best * (1 + RISK_TOLERANCE) and kind_best is not None and kind_best <= floor
+            if (floor > best * PRUNE_MARGIN and kind_best is not None and kind_best <= floor
                     and cheaper_devices > MAX_ALTERNATIVES):
                 continue
         option = sizer.size(candidate)
         sized.append(option)
         if not option.violations:
             hw = candidate.hardware
-            best_by_kind[hw.kind] = min(best_by_kind.get(hw.kind, option.cost_per_token), option.cost_per_token)
-            best_by_device[hw.id] = min(best_by_device.get(hw.id, option.cost_per_token), option.cost_per_token)
+            cost = adjusted_cost(option)
+            best_by_kind[hw.kind] = min(best_by_kind.get(hw.kind, cost), cost)
+            best_by_device[hw.id] = min(best_by_device.get(hw.id, cost), cost)
     return sized
 
 
 def _finalize_band(sizer: Sizer, feasible: list[Sized]) -> list[Sized]:
     """Probe capacity (and so tail-latency and headroom risks) for every option that competes for the lead."""
-    ordered = sorted(feasible, key=lambda s: (s.cost_per_token, s.risk_points))
-    best = ordered[0].cost_per_token
-    for option in ordered[:BAND_PROBES]:
-        if option.cost_per_token <= best * (1 + RISK_TOLERANCE):
-            sizer.finalize(option)
+    best = min(adjusted_cost(s) for s in feasible)
+    contenders = sorted((s for s in feasible if s.cost_per_token <= best), key=adjusted_cost)
+    for option in contenders[:BAND_PROBES]:
+        sizer.finalize(option)
     return feasible
 
 
@@ -270,7 +281,7 @@ def recommend(
 def _ranking_notes(workload: Workload, excluded: dict[str, str]) -> list[str]:
     notes = [
         f"ranked by 3-year-amortized cost per served token (served = up to {OVERLOAD_FACTOR}× the peak at the "
-        f"target speed), then by risk among options within {RISK_TOLERANCE:.0%} of the cheapest",
+        f"target speed), each medium risk adding {RISK_WEIGHT:.0%} and each high risk {3 * RISK_WEIGHT:.0%}",
         "TTFT targets are checked at p95 under the arrival model; prices marked as estimates are estimates",
     ]
     if is_organization(workload):
@@ -284,4 +295,4 @@ def _ranking_notes(workload: Workload, excluded: dict[str, str]) -> list[str]:
     return notes
 
 
-__all__ = ["MAX_ALTERNATIVES", "RISK_TOLERANCE", "fill_defaults", "pick_alternatives", "rank", "recommend"]
+__all__ = ["MAX_ALTERNATIVES", "RISK_WEIGHT", "adjusted_cost", "fill_defaults", "pick_alternatives", "rank", "recommend"]

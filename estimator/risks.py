@@ -159,8 +159,9 @@ def quantization_calibration(ctx: RiskContext) -> Risk | None:
         severity = "high" if critical else "medium"
         reasons.append(f"{ctx.stack_name} does not take {quant} natively (formats: {', '.join(formats)}), "
                        "so the model must be re-quantized and re-validated")
-    if quant in _INTEGER_QUANTS and (compiled or critical):
-        severity = "high" if critical and quant != "FP8" else (severity or "medium")
+    if quant in _INTEGER_QUANTS:
+        # Seed 2 pitfall 2: "以为INT8量化就是调个API的事" — activation quantization needs calibration anywhere.
+        severity = "high" if critical and (compiled or quant == "INT4") else (severity or "medium")
         reasons.append(f"{quant} on {ctx.hardware.kind} needs calibration data and per-layer sensitivity checks")
     if critical and quant in _LOW_BIT_GGUF:
         severity = "high"

@@ -169,6 +169,7 @@ class Sizer:
             count = candidate.max_count
         elif is_organization(self.workload) and needs_host_server(candidate.hardware):
             count, redundancy = count + 1, True  # seed 1: "N+1 GPU 配置用於故障轉移"
+        count = -(-count // candidate.board) * candidate.board  # whole baseboards of modules
         est = self.estimate(candidate, count)
         overload = math.ceil(OVERLOAD_FACTOR * self.peak)
         # Until the capacity probe runs: the peak, or 1.5× it when the option carries the overload.
@@ -225,7 +226,10 @@ class Sizer:
             sized.violations.append(f"budget: capex ${sized.tco.capex_usd:,.0f} > ${w.budget_usd:,.0f}")
             ratios.append(sized.tco.capex_usd / max(w.budget_usd, 1.0))
         power = sized.tco.power_w or 0.0
-        if w.power_budget_w is not None and power > w.power_budget_w:
+        if w.power_budget_w is not None and not sized.candidate.hardware.tdp_w:
+            sized.violations.append(f"power: no TDP on record to check against the {w.power_budget_w:,} W budget")
+            ratios.append(1.5)
+        elif w.power_budget_w is not None and power > w.power_budget_w:
             sized.violations.append(f"power: {power:,.0f} W peak > {w.power_budget_w:,} W budget")
             ratios.append(power / w.power_budget_w)
         sized.shortfall = max(ratios, default=1.0)

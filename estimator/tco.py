@@ -44,6 +44,16 @@ def server_count(hardware: Hardware, count: int, assumptions: TcoAssumptions = D
     return math.ceil(count / devices_per_server(hardware, assumptions))
 
 
+def host_cost_usd(hardware: Hardware, count: int, assumptions: TcoAssumptions = DEFAULT_TCO_ASSUMPTIONS) -> float:
+    """Host servers: seed 1's $4,400 box for one device, a multi-device server for each box holding more."""
+    if not needs_host_server(hardware):
+        return 0.0
+    per_server = devices_per_server(hardware, assumptions)
+    full, rest = divmod(count, per_server)
+    boxes = [per_server] * full + ([rest] if rest else [])
+    return sum(assumptions.host_server_usd if held == 1 else assumptions.multi_device_server_usd for held in boxes)
+
+
 def in_office(hardware: Hardware, count: int, assumptions: TcoAssumptions = DEFAULT_TCO_ASSUMPTIONS) -> bool:
     """Seed 1: "1–4 個 GPU，現有辦公室基礎設施通常能應對電力和冷卻負載". Beyond that, a cooled rack."""
     return not needs_host_server(hardware) or count <= assumptions.office_device_limit
@@ -74,7 +84,7 @@ def _capex(
         )
     unit_price, basis = priced
     servers = server_count(hardware, count, assumptions)
-    host = servers * assumptions.host_server_usd
+    host = host_cost_usd(hardware, count, assumptions)
     is_estimate = hardware.price_is_estimate or hardware.price_usd is None
     date = f", {hardware.price_date}" if hardware.price_date else ""
     lines = [
@@ -83,8 +93,9 @@ def _capex(
     ]
     if servers:
         lines.append(
-            f"host servers: {servers} × ${assumptions.host_server_usd:,.0f} "
-            f"(seed 1's $4,400 server; up to {devices_per_server(hardware, assumptions)} devices each)"
+            f"host servers: {servers}, ${host:,.0f} (seed 1: $4,400 for a one-card server, "
+            f"${assumptions.multi_device_server_usd:,.0f} for a multi-card one; up to "
+            f"{devices_per_server(hardware, assumptions)} devices each; estimate)"
         )
     return unit_price * count + host, lines, is_estimate, basis
 
@@ -187,6 +198,7 @@ def tco(
 __all__ = [
     "annual_tokens",
     "devices_per_server",
+    "host_cost_usd",
     "in_office",
     "needs_host_server",
     "peak_power_w",

@@ -7,7 +7,7 @@ import pytest
 from estimator.catalog import Hardware
 from estimator.defaults import TcoAssumptions
 from estimator.errors import InvalidRequest
-from estimator.tco import annual_tokens, peak_power_w, server_count, tco
+from estimator.tco import annual_tokens, host_cost_usd, peak_power_w, server_count, tco
 from estimator.workload import Workload
 
 RTX_4090 = Hardware(
@@ -94,6 +94,15 @@ def test_beyond_four_devices_pays_for_rack_cooling_and_space():
     assert five.annual_power_usd / 5 > four.annual_power_usd / 4 * 1.3
     assert five.annual_opex_usd > five.annual_power_usd + 0.05 * five.capex_usd
     assert any("PUE" in line for line in five.assumptions)
+
+
+def test_host_share_follows_seed_1_server_prices():
+    # One card: seed 1's $4,400 server. Four cards: the department box (seed 1: $15,000 − 4 × $1,600).
+    assert host_cost_usd(RTX_4090, 1) == 4400
+    assert host_cost_usd(RTX_4090, 4) == 8600
+    assert host_cost_usd(RTX_4090, 5) == 8600 + 4400
+    assert host_cost_usd(XEON, 2) == 8600
+    assert tco(RTX_4090, 4, Workload(), served_tokens_per_s=1).capex_usd == pytest.approx(4 * 1599 + 8600)
 
 
 def test_sxm_modules_share_one_eight_way_host():

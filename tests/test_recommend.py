@@ -127,11 +127,22 @@ def test_multi_user_serving_never_lands_on_an_npu():
 
 
 def test_personal_use_runs_on_the_laptop_already_owned():
-    rec = run(Workload(deployment_scale="personal", model_params_b=3))
+    rec = run(Workload(deployment_scale="personal", model_params_b=3, existing_hardware=["npu_laptops"]))
     assert rec.primary.kind in ("npu", "soc", "cpu")
     assert rec.primary.capex_usd == 0
     assert rec.primary.existing
-    assert any("laptop" in note for note in rec.assumptions)
+
+
+def test_personal_use_without_an_owned_device_is_a_purchase_and_says_so():
+    rec = run(Workload(deployment_scale="personal", model_params_b=3))
+    assert not rec.primary.existing and rec.primary.capex_usd > 0
+    assert any("laptop you already own costs $0" in note for note in rec.assumptions)
+
+
+def test_a_named_owned_device_is_the_one_costed_at_zero():
+    rec = run(Workload(concurrent_users=1, model_params_b=3, existing_hardware=["npu_laptops"],
+                       existing_hardware_ids=["laptop-soc"]))
+    assert rec.primary.hardware_id == "laptop-soc" and rec.primary.existing
 
 
 def test_existing_idle_cpu_servers_cost_only_power():
