@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import subprocess
+import sys
 import threading
 
 import pytest
@@ -163,3 +165,19 @@ def test_one_store_can_be_shared_by_threads(store):
         thread.join()
     assert failures == []
     assert answers == ["llama-3-8b"] * 80
+
+
+def test_two_processes_building_at_once_both_get_the_full_store(tmp_path):
+    # Two chat processes starting together on a fresh home: both build, the renames race, and each
+    # must still open a complete store (never a half-written file).
+    home = tmp_path / "home"
+    script = (
+        "import sys; from pathlib import Path; from knowledge import open_store; "
+        "print(len(open_store(Path(sys.argv[1])).hardware()))"
+    )
+    procs = [subprocess.Popen([sys.executable, "-c", script, str(home)], stdout=subprocess.PIPE, text=True)
+             for _ in range(2)]
+    outputs = [proc.communicate(timeout=120)[0].strip() for proc in procs]
+    assert [proc.returncode for proc in procs] == [0, 0]
+    assert outputs[0] == outputs[1] and int(outputs[0]) >= 60
+    assert [p.name for p in home.iterdir()] == ["knowledge.duckdb"]
