@@ -78,9 +78,28 @@ def _db_value(value: object) -> object:
     return list(value) if isinstance(value, tuple) else value
 
 
+def _pid_alive(pid: int) -> bool:
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except PermissionError:  # exists, owned by someone else
+        return True
+    return True
+
+
+def remove_stale_temps(target: Path) -> None:
+    """Delete temporary files left by builds whose process died before the rename."""
+    for leftover in target.parent.glob(f".{target.name}.*.tmp*"):
+        pid_part = leftover.name[len(target.name) + 2 :].split(".", 1)[0]
+        if pid_part.isdigit() and not _pid_alive(int(pid_part)):
+            leftover.unlink(missing_ok=True)
+
+
 def build_file(data: LoadedData, target: Path) -> None:
     """Build a complete store for `data` in a temporary file, then atomically move it to `target`."""
     target.parent.mkdir(parents=True, exist_ok=True)
+    remove_stale_temps(target)
     temp = target.with_name(f".{target.name}.{os.getpid()}.{uuid.uuid4().hex[:8]}.tmp")
     try:
         conn = duckdb.connect(str(temp))
@@ -113,4 +132,13 @@ def stored_versions(path: Path) -> tuple[str, int] | None:
         conn.close()
 
 
-__all__ = ["STORE_FILE", "build_file", "migrate", "migrations", "populate", "schema_version", "stored_versions"]
+__all__ = [
+    "STORE_FILE",
+    "build_file",
+    "migrate",
+    "migrations",
+    "populate",
+    "remove_stale_temps",
+    "schema_version",
+    "stored_versions",
+]

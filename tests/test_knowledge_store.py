@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 import subprocess
 import sys
 import threading
@@ -181,3 +182,17 @@ def test_two_processes_building_at_once_both_get_the_full_store(tmp_path):
     assert [proc.returncode for proc in procs] == [0, 0]
     assert outputs[0] == outputs[1] and int(outputs[0]) >= 60
     assert [p.name for p in home.iterdir()] == ["knowledge.duckdb"]
+
+
+def test_a_rebuild_removes_temp_files_of_dead_builds_only(tmp_path):
+    home, data = tmp_path / "home", copy_data(tmp_path)
+    home.mkdir()
+    dead = subprocess.run([sys.executable, "-c", "import os; print(os.getpid())"], capture_output=True, text=True)
+    dead_pid = int(dead.stdout)  # that process has exited
+    stale = home / f".knowledge.duckdb.{dead_pid}.0badf00d.tmp"
+    live = home / f".knowledge.duckdb.{os.getpid()}.0badf00d.tmp"  # a build still running in this process
+    stale.write_bytes(b"\0" * 64)
+    live.write_bytes(b"\0" * 64)
+    open_store(home, data).close()
+    assert not stale.exists()
+    assert live.exists()
