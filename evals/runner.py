@@ -93,11 +93,15 @@ class _Conversation:
         return reply
 
     def send_or_fail(self, text: str) -> Reply | str:
+        """The reply, or a failure line when the engine crashed or answered with its error reply."""
         try:
-            return self.send(text)
+            reply = self.send(text)
         except Exception as exc:  # noqa: BLE001 - any engine crash is this scenario's failure, not the suite's
             self.transcript.append(TurnLog(user=text, bot=f"<error {type(exc).__name__}>", latency_ms=0.0))
             return f"expected a reply to {text!r}, got {type(exc).__name__}: {exc}"
+        if reply.intent == "error":  # the engine caught an internal error and apologized
+            return f"expected a reply to {text!r}, got the error reply: {reply.text}"
+        return reply
 
 
 def _merge(total: CheckResult, part: CheckResult, prefix: str = "") -> None:

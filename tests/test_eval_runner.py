@@ -143,3 +143,12 @@ def test_markdown_report_and_table_show_failures():
     assert "| guard_pass_rate | 0.9 |" in text
     assert summary_table(suite).row_count == 3
     assert failure_lines(suite) == ["FAIL bad", "  - expected primary kind in [cpu], got gpu: 1× nvidia-rtx-4090 (gpu, $20,000)"]
+
+
+def test_the_engines_error_reply_is_a_failure():
+    engine = FakeEngine(lambda _t, _x, _n: reply("Sorry, something went wrong (KeyError).").model_copy(update={"intent": "error"}))
+    result = run_scenario(engine, _scenario())
+    assert result.failures == [
+        "expected a reply to 'We serve a 7B model to 200 people.', got the error reply: Sorry, something went wrong (KeyError)."
+    ]
+    assert len(engine.calls) == 1  # no "just recommend" after a broken turn

@@ -30,10 +30,16 @@ def _run_estimator_report(report_dir: Path, json_out: bool) -> int:
 
 
 def _build_engine(settings: Settings, model: Any) -> Any:
-    """The composition root's engine (catalog loaded once for the run); tests replace this function."""
+    """The composition root's engine (catalog loaded once for the run); tests replace this function.
+
+    Conversation state lives in memory: each scenario is a fresh thread that nobody resumes, and the
+    SQLite saver's per-turn sync write would more than double the suite's time.
+    """
+    from langgraph.checkpoint.memory import InMemorySaver
+
     from bot.wiring import build_engine
 
-    return build_engine(settings, llm=model)
+    return build_engine(settings, llm=model, checkpointer=InMemorySaver())
 
 
 def _llm_counters(model: Any) -> dict[str, Any] | None:
@@ -76,13 +82,18 @@ def run_eval(
         if model is not None:
             reset_stats(model.name)
         engine = _build_engine(settings, model)
-        with _progress(console) as progress:
-            task = progress.add_task("", total=len(scenarios))
+        try:
+            with _progress(console) as progress:
+                task = progress.add_task("", total=len(scenarios))
 
-            def advance(result: Any) -> None:
-                progress.update(task, advance=1, description=f"{result.id}: {result.status}")
+                def advance(result: Any) -> None:
+                    progress.update(task, advance=1, description=f"{result.id}: {result.status}")
 
-            return run_suite(engine, scenarios, llm=spec, on_done=advance, llm_stats=lambda: _llm_counters(model))
+                return run_suite(engine, scenarios, llm=spec, on_done=advance, llm_stats=lambda: _llm_counters(model))
+        finally:
+            close = getattr(engine, "close", None)
+            if close is not None:
+                close()
 
 
 def eval_command(
