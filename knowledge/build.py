@@ -115,23 +115,6 @@ def build_file(data: LoadedData, target: Path) -> None:
             leftover.unlink(missing_ok=True)
 
 
-def stored_versions(path: Path) -> tuple[str, int] | None:
-    """(data_version, schema_version) of an existing store file, or None if it is absent or unreadable."""
-    if not path.is_file():
-        return None
-    try:
-        conn = duckdb.connect(str(path), read_only=True)
-    except duckdb.Error:
-        return None
-    try:
-        meta = dict(conn.execute("SELECT key, value FROM meta").fetchall())
-        return meta["data_version"], int(meta["schema_version"])
-    except (duckdb.Error, KeyError, ValueError):
-        return None
-    finally:
-        conn.close()
-
-
 __all__ = [
     "STORE_FILE",
     "build_file",
@@ -140,5 +123,4 @@ __all__ = [
     "populate",
     "remove_stale_temps",
     "schema_version",
-    "stored_versions",
 ]

@@ -26,7 +26,7 @@ from estimator.catalog import (
     ServingStack,
 )
 from estimator.errors import DataError
-from knowledge.build import STORE_FILE, build_file, schema_version, stored_versions
+from knowledge.build import STORE_FILE, build_file, schema_version
 from knowledge.loader import data_version, default_data_dir, read_dir
 
 M = TypeVar("M", bound=BaseModel)
@@ -150,12 +150,29 @@ def _keys(model: ModelArch) -> set[str]:
     return {model_key(name) for name in (model.id, model.name, *model.aliases)}
 
 
-def _load_read_only(path: Path) -> duckdb.DuckDBPyConnection:
-    """Copy a store file into a fresh in-memory database through a read-only attach."""
+def _load_read_only(path: Path, expected: tuple[str, int] | None) -> duckdb.DuckDBPyConnection | None:
+    """Copy a store file into a fresh in-memory database through a read-only attach.
+
+    With `expected` = (data_version, schema_version), a missing, unreadable or stale file gives None
+    (the caller rebuilds it); the version check and the copy share one attach.
+    """
+    if not path.is_file():
+        return None
     conn = duckdb.connect(":memory:")
-    conn.execute("ATTACH ? AS stored (READ_ONLY)", [str(path)])
-    conn.execute("COPY FROM DATABASE stored TO memory")
-    conn.execute("DETACH stored")
+    try:
+        conn.execute("ATTACH ? AS stored (READ_ONLY)", [str(path)])
+        if expected is not None:
+            meta = dict(conn.execute("SELECT key, value FROM stored.meta").fetchall())
+            if (meta.get("data_version"), meta.get("schema_version")) != (expected[0], str(expected[1])):
+                conn.close()
+                return None
+        conn.execute("COPY FROM DATABASE stored TO memory")
+        conn.execute("DETACH stored")
+    except duckdb.Error:
+        conn.close()
+        if expected is not None:
+            return None  # a damaged file is rebuilt like a stale one
+        raise
     return conn
 
 
@@ -167,14 +184,18 @@ def open_store(home: Path, data_dir: Path | None = None) -> KnowledgeStore:
     """
     data_dir = data_dir or default_data_dir()
     target = home / STORE_FILE
-    wanted = (data_version(data_dir), schema_version())
-    if stored_versions(target) != wanted:
-        data = read_dir(data_dir)
-        build_file(data, target)
-    try:
-        return KnowledgeStore(_load_read_only(target))
-    except duckdb.Error as exc:
-        raise DataError([f"{target}: the knowledge store cannot be read ({exc}); delete it to rebuild"]) from exc
+    conn = _load_read_only(target, (data_version(data_dir), schema_version()))
+    if conn is None:
+        build_file(read_dir(data_dir), target)
+        try:
+            # No version check here: a concurrent process may have renamed its own (equally complete)
+            # build over ours in the meantime.
+            conn = _load_read_only(target, None)
+        except duckdb.Error as exc:
+            raise DataError([f"{target}: the knowledge store cannot be read ({exc}); delete it to rebuild"]) from exc
+    if conn is None:
+        raise DataError([f"{target}: the knowledge store disappeared while opening; try again"])
+    return KnowledgeStore(conn)
 
 
 __all__ = ["KnowledgeStore", "model_key", "open_store"]
