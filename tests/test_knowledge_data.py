@@ -113,3 +113,9 @@ def test_models_cover_the_issue_families(catalog):
                    "mixtral-8x7b", "gemma-2-9b", "gemma-3-27b", "deepseek-r1-distill-qwen-7b",
                    "deepseek-r1-distill-llama-70b", "llama-2-7b", "gpt-j-6b"]:
         assert wanted in ids
+
+
+def test_every_device_stack_serves_that_kind_of_device(catalog):
+    for device in catalog.hardware:
+        for stack_id in device.software_stacks:
+            assert device.kind in catalog.stack(stack_id).hardware_kinds, (device.id, stack_id)
