@@ -8,6 +8,7 @@ no price cannot be costed unless it is already owned. Sizing (how many) happens 
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 
 from estimator.catalog import Catalog, Hardware, ServingStack
@@ -40,12 +41,19 @@ class Candidate:
         return purchase_unit(self.hardware)
 
 
+_KIT = re.compile(r"(\d+)[- ](?:accelerator|gpu|card|chip)s? (?:kit|system|board)", re.IGNORECASE)
+
+
 def purchase_unit(hw: Hardware) -> int:
     """Devices per purchasable unit: SXM/OAM modules ship on baseboards (HGX, UBB), not one by one.
 
-    The form factor says which: "8-GPU"/"UBB" boards take 8, other module-only parts 4; cards and
-    parts also sold as PCIe cards are bought singly.
+    A price quoted for a kit ("8-accelerator kit $125,000") is a price for that many: the kit is the
+    unit. Otherwise the form factor says: "8-GPU"/"UBB" boards take 8, other module-only parts 4;
+    cards and parts also sold as PCIe cards are bought singly.
     """
+    kit = _KIT.search(hw.price_basis or "")
+    if kit:
+        return int(kit.group(1))
     form = (hw.form_factor or "").upper()
     if "PCIE" in form or not any(word in form for word in ("SXM", "OAM")):
         return 1

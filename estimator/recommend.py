@@ -210,13 +210,13 @@ def size_all(sizer: Sizer, candidates: list[Candidate]) -> list[Sized]:
             if (floor > best * PRUNE_MARGIN and kind_best is not None and kind_best <= floor
                     and cheaper_devices > MAX_ALTERNATIVES):
                 continue
-        option = sizer.size(candidate)
-        sized.append(option)
-        if not option.violations:
-            hw = candidate.hardware
-            cost = adjusted_cost(option)
-            best_by_kind[hw.kind] = min(best_by_kind.get(hw.kind, cost), cost)
-            best_by_device[hw.id] = min(best_by_device.get(hw.id, cost), cost)
+        for option in sizer.size(candidate):
+            sized.append(option)
+            if not option.violations:
+                hw = candidate.hardware
+                cost = adjusted_cost(option)
+                best_by_kind[hw.kind] = min(best_by_kind.get(hw.kind, cost), cost)
+                best_by_device[hw.id] = min(best_by_device.get(hw.id, cost), cost)
     return sized
 
 

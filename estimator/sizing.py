@@ -22,7 +22,7 @@ from estimator.defaults import (
 )
 from estimator.risks import assess_risks, risk_score
 from estimator.schemas import Estimate, EstimateRequest, Risk, TcoResult
-from estimator.tco import needs_host_server, tco
+from estimator.tco import annual_tokens, needs_host_server, tco
 from estimator.workload import Workload
 
 EstimateFn = Callable[[EstimateRequest, Catalog], Estimate]
@@ -73,12 +73,14 @@ def migration_cost(workload: Workload, stack: ServingStack) -> float:
     return MIGRATION_USD_PER_PORT * ports * (workload.models_served or 1)
 
 
-def _request(workload: Workload, candidate: Candidate, count: int) -> EstimateRequest:
-    return EstimateRequest(
-        hardware=candidate.hardware.id, count=count, params_b=workload.model_params_b or 7.0,
+def _request(workload: Workload, candidate: Candidate, count: int, users: int | None = None) -> EstimateRequest:
+    # Built without re-validation: every value comes from a validated Workload or the catalog, and the
+    # ranker builds hundreds of these per recommendation.
+    return EstimateRequest.model_construct(
+        hardware=candidate.hardware.id, custom=None, count=count, params_b=workload.model_params_b or 7.0,
         quant=workload.quantization or "Q4_K_M", backend=candidate.stack.backend_key,
-        concurrency=workload.concurrent_users or 1, prompt_tokens=workload.prompt_tokens or 512,
-        output_tokens=workload.output_tokens or 256, context=workload.context_length,
+        concurrency=users or workload.concurrent_users or 1, prompt_tokens=workload.prompt_tokens or 512,
+        output_tokens=workload.output_tokens or 256, context=workload.context_length, model_only=False,
         arrival_pattern=workload.arrival_pattern or "steady",
     )
 
@@ -92,11 +94,13 @@ class Sizer:
         self.estimate_fn = estimate_fn
         self.capacity_fn = capacity_fn
         self.peak = workload.concurrent_users or 1
+        self.organization = is_organization(workload)
         self.target = workload.tokens_per_s_target or 30.0
         self.ttft = workload.ttft_target_ms
         years = [hw.launch_year for hw in catalog.hardware if hw.launch_year]
         self.newest_year = max(years) if years else None
         self._estimates: dict[tuple[str, str, int, int], Estimate] = {}
+        self._costs: dict[tuple[str, str, int, bool], TcoResult] = {}
         self.weights_gb = weights_gb(workload.model_params_b or 7.0,
                                      bits_per_weight(workload.quantization or "Q4_K_M", catalog))
 
@@ -104,7 +108,7 @@ class Sizer:
         users = users or self.peak
         key = (candidate.hardware.id, candidate.stack.id, count, users)
         if key not in self._estimates:
-            request = _request(self.workload, candidate, count).model_copy(update={"concurrency": users})
+            request = _request(self.workload, candidate, count, users)
             self._estimates[key] = self.estimate_fn(request, self.catalog)
         return self._estimates[key]
 
@@ -127,49 +131,76 @@ class Sizer:
             return 1
         return max(1, math.ceil(self.weights_gb / (memory * 0.92)))
 
-    def _guess(self, candidate: Candidate, count: int) -> int:
+    def _guess(self, candidate: Candidate, count: int, users: int) -> int:
         """Next count to try from how far `count` falls short (replicas split the users)."""
-        est = self.estimate(candidate, count)
+        est = self.estimate(candidate, count, users)
         if not est.fits or est.decode_tokens_per_s_per_stream <= 0:
             return count * 2
         ttft = est.ttft_p95_ms if est.ttft_p95_ms is not None else est.ttft_ms
         short = max(self.target / est.decode_tokens_per_s_per_stream, (ttft / self.ttft) if self.ttft else 1.0)
         return max(count + 1, math.ceil(count * short))
 
-    def smallest_count(self, candidate: Candidate) -> int | None:
-        """Fewest devices that carry the peak at the SLO; None if even the maximum count does not.
-
-        Steps up by how far each count falls short (usually one step lands), then checks one below.
-        """
+    def smallest_count(self, candidate: Candidate, users: int | None = None, start: int = 1) -> int | None:
+        """Fewest devices (from `start`) that carry `users` (default: the peak) at the SLO; None if even
+        the maximum count does not. Steps up by how far each count falls short (usually one step
+        lands), then checks one below."""
+        users = users or self.peak
         top = candidate.max_count
-        low = min(self.min_devices(candidate), top)
+        low = min(max(start, self.min_devices(candidate)), top)
         count = low
-        while not self.meets(candidate, count):
+        while not self.meets(candidate, count, users):
             if count >= top:
                 return None
-            count = min(top, self._guess(candidate, count))
-        if count - 1 > low and self.meets(candidate, count - 1):
+            count = min(top, self._guess(candidate, count, users))
+        if count - 1 > low and self.meets(candidate, count - 1, users):
             count -= 1
         return count
+
+    def tco(self, candidate: Candidate, count: int, served_tokens_per_s: float | None) -> TcoResult:
+        """The option's TCO. Only $/M tokens depends on the served tokens, so the rest is computed once."""
+        key = (candidate.hardware.id, candidate.stack.id, count, candidate.existing)
+        base = self._costs.get(key)
+        if base is None:
+            base = self._costs[key] = tco(
+                candidate.hardware, count, self.workload, served_tokens_per_s=None, existing=candidate.existing,
+                migration_usd=migration_cost(self.workload, candidate.stack))
+        if not served_tokens_per_s or base.lifetime_total_usd is None:
+            return base
+        years = self.workload.amortization_years
+        tokens = annual_tokens(served_tokens_per_s, self.workload)
+        per_million = base.lifetime_total_usd / (tokens * years) * 1e6
+        line = (f"$/M tokens: ${base.lifetime_total_usd:,.0f} over {years} years ÷ {served_tokens_per_s:,.0f} tok/s "
+                f"served × {self.workload.hours_per_day:g} h/day × {self.workload.utilization:.0%} utilization × 365 days")
+        return base.model_copy(update={"cost_per_million_tokens_usd": round(per_million, 4), "annual_tokens": tokens,
+                                       "assumptions": [*base.assumptions[:-1], line]})
 
     def cost_lower_bound(self, candidate: Candidate) -> float:
         """A floor under the option's cost per served token: fewest devices memory allows, full 1.5× credit."""
         count = min(self.min_devices(candidate), candidate.max_count)
+        count = -(-count // candidate.board) * candidate.board
         served = OVERLOAD_FACTOR * self.peak * self.target
-        floor = tco(candidate.hardware, count, self.workload, served_tokens_per_s=served,
-                    existing=candidate.existing, migration_usd=migration_cost(self.workload, candidate.stack))
-        return floor.cost_per_million_tokens_usd or 0.0
+        return self.tco(candidate, count, served).cost_per_million_tokens_usd or 0.0
 
-    def size(self, candidate: Candidate) -> Sized:
-        """The candidate at its smallest SLO-meeting count (N+1 at organization scale), or at its maximum."""
-        count = self.smallest_count(candidate)
-        meets = count is not None
-        redundancy = False
-        if count is None:
-            count = candidate.max_count
-        elif is_organization(self.workload) and needs_host_server(candidate.hardware):
-            count, redundancy = count + 1, True  # seed 1: "N+1 GPU 配置用於故障轉移"
-        count = -(-count // candidate.board) * candidate.board  # whole baseboards of modules
+    def size(self, candidate: Candidate) -> list[Sized]:
+        """The candidate at its smallest count that carries the peak and, when different, at the smallest
+        that carries seed 2's 1.5× overload (the ranking decides which serves tokens cheaper); at its
+        maximum count when nothing meets."""
+        peak_count = self.smallest_count(candidate)
+        if peak_count is None:
+            return [self._build(candidate, candidate.max_count, meets=False)]
+        counts = [self._purchase(candidate, peak_count)]
+        overload_count = self.smallest_count(candidate, math.ceil(OVERLOAD_FACTOR * self.peak), start=peak_count)
+        if overload_count is not None and self._purchase(candidate, overload_count)[0] != counts[0][0]:
+            counts.append(self._purchase(candidate, overload_count))
+        return [self._build(candidate, count, meets=True, redundancy=spare) for count, spare in counts]
+
+    def _purchase(self, candidate: Candidate, needed: int) -> tuple[int, bool]:
+        """Devices to buy for `needed`: one spare at organization scale, then whole baseboards."""
+        spare = self.organization and needs_host_server(candidate.hardware)
+        count = needed + 1 if spare else needed  # seed 1: "N+1 GPU 配置用於故障轉移"
+        return -(-count // candidate.board) * candidate.board, spare
+
+    def _build(self, candidate: Candidate, count: int, *, meets: bool, redundancy: bool = False) -> Sized:
         est = self.estimate(candidate, count)
         overload = math.ceil(OVERLOAD_FACTOR * self.peak)
         # Until the capacity probe runs: the peak, or 1.5× it when the option carries the overload.
@@ -193,8 +224,7 @@ class Sizer:
         cand = sized.candidate
         served_users = min(sized.capacity_users, OVERLOAD_FACTOR * self.peak)
         served = served_users * self.target if served_users > 0 else None
-        sized.tco = tco(cand.hardware, sized.count, w, served_tokens_per_s=served, existing=cand.existing,
-                        migration_usd=migration_cost(w, cand.stack))
+        sized.tco = self.tco(cand, sized.count, served)
         sized.risks = assess_risks(
             w, cand.hardware, sized.count, cand.stack, sized.estimate, sized.tco,
             max_concurrent_users=sized.capacity_users if sized.probed else None,

@@ -54,7 +54,8 @@ def test_cli_json_contract(capsys):
     assert exit_info.value.code in (0, None)
     data = json.loads(capsys.readouterr().out)
     assert CONTRACT <= set(data)
-    assert data["capex_usd"] == pytest.approx(2 * 1599 + 4400)
+    # Two cards share seed 1's multi-card server ($15,000 − 4 × $1,600 = $8,600).
+    assert data["capex_usd"] == pytest.approx(2 * 1599 + 8600)
     # (2 × 450 W × 0.7 + 250 W host) × 24 h × 365 × $0.2 — seed 1's office cooling up to 4 cards.
     assert data["annual_power_usd"] == pytest.approx((2 * 450 * 0.7 + 250) * 24 * 365 / 1000 * 0.2, rel=1e-3)
     assert any("24 h/day" in line for line in data["assumptions"])

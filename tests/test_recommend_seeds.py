@@ -1,0 +1,217 @@
+"""The seeds' scenarios on the shipped catalog and the calibrated estimator.
+
+Each test states the seed's answer and asserts what must come out of the numbers: the kind, the
+scale (count), the cost range and the risks. Where the honest numbers give a different answer than
+the seed's text (a newer or cheaper card, a missing price), the seed's exact claim is kept as a strict
+xfail with the reason, so a data or model change that makes it come out shows up.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from estimator.candidates import is_datacenter_grade
+from estimator.errors import InvalidRequest, NoFeasibleOption
+from estimator.recommend import recommend
+from estimator.risks import assess_risks
+from estimator.schemas import EstimateRequest, Option, Recommendation
+from estimator.tco import tco
+from estimator.workload import Workload
+
+
+def options(rec: Recommendation) -> list[Option]:
+    return [rec.primary, *rec.alternatives] if rec.primary else list(rec.alternatives)
+
+
+def risk_ids(option: Option) -> set[str]:
+    return {risk.id for risk in option.risks}
+
+
+# --- Seed 1, personal: "個人使用： 他們已經擁有的設備上的 NPU 或 CPU。成本：$0 增量。" -------------
+
+
+def test_personal_use_runs_on_the_owned_laptop_at_no_cost(catalog):
+    rec = recommend(Workload(deployment_scale="personal", model_params_b=3.8, existing_hardware=["npu_laptops"]),
+                    catalog)
+    assert rec.primary.kind in ("npu", "soc", "cpu")
+    assert rec.primary.count == 1
+    assert rec.primary.capex_usd == 0 and rec.primary.existing
+    # Seed 1: a 3.8B model on an NPU or Apple Silicon runs at 40–100 tok/s: comfortable (≥ 30).
+    assert rec.primary.meets_slo and rec.primary.estimate.decode_tokens_per_s_per_user >= 30
+
+
+def test_dynamic_shapes_on_every_catalog_npu_is_high(catalog):
+    workload = Workload(deployment_scale="personal", model_params_b=3.8, concurrent_users=1)
+    npus = [hw for hw in catalog.hardware if hw.kind == "npu" and hw.software_stacks]
+    assert npus
+    for hw in npus:
+        for stack_id in hw.software_stacks:
+            risks = {r.id: r for r in assess_risks(workload, hw, 1, catalog.stack(stack_id), None, None)}
+            assert risks["dynamic_shapes"].severity == "high", (hw.id, stack_id)
+
+
+def test_multi_user_serving_is_never_put_on_an_npu(catalog):
+    rec = recommend(Workload(concurrent_users=10, model_params_b=3.8, existing_hardware=["npu_laptops"]), catalog)
+    assert all(option.kind != "npu" for option in options(rec))
+    assert any("NPUs are built for one user" in note for note in rec.assumptions)
+
+
+# --- Seed 1, team 5–20: one RTX 4090 server ≈ $6,000, or one L40S ≈ $13,000 ------------------------
+
+TEAM = Workload(total_users=15, model_params_b=7)
+
+
+def test_team_gets_one_gpu_server_in_the_seed_cost_range(catalog):
+    rec = recommend(TEAM, catalog)
+    assert rec.primary.kind == "gpu"
+    assert rec.primary.count == 1
+    assert 4_500 <= rec.primary.capex_usd <= 13_000
+    # Seed 1: "每位用戶 30–80 token/秒".
+    assert rec.primary.meets_slo and rec.primary.estimate.decode_tokens_per_s_per_user >= 30
+
+
+@pytest.mark.xfail(strict=True, reason="a newer/cheaper card (RTX 5090 at its $1,999 MSRP; the RTX 4090 carries "
+                   "an end-of-life supply risk) serves 15 users for less per token")
+def test_team_card_is_the_seeds_rtx_4090_or_l40s(catalog):
+    assert recommend(TEAM, catalog).primary.hardware_id in ("nvidia-rtx-4090", "nvidia-l40s")
+
+
+# --- Seed 1, department 50–200: 2–4 RTX 4090 or 1–2 L40S with vLLM, $15,000–$30,000 ---------------
+
+DEPARTMENT = Workload(concurrent_users=200, model_params_b=7)
+
+
+def test_department_gets_a_multi_gpu_server_with_continuous_batching(catalog):
+    rec = recommend(DEPARTMENT, catalog)
+    primary = rec.primary
+    assert primary.kind == "gpu"
+    assert 1 <= primary.count <= 4
+    assert 10_000 <= primary.capex_usd <= 30_000
+    stack = next(s for s in catalog.stacks if s.name == primary.serving_stack)
+    assert stack.continuous_batching == "yes"  # seed 1: "運行 vLLM 以實現…持續批次處理"
+    # Seed 1: "對於 200 個並發用戶…預期每位用戶 15–30 token/秒" — at least the acceptable floor.
+    assert primary.estimate.decode_tokens_per_s_per_user >= 15
+
+
+@pytest.mark.xfail(strict=True, reason="RTX 5090s ($1,999 MSRP, 1.8× the 4090's bandwidth) serve 200 users for "
+                   "less per token than 4090s or L40S ($8,600 card derived from seed 1's $13,000 server)")
+def test_department_cards_are_the_seeds_rtx_4090_or_l40s(catalog):
+    assert recommend(DEPARTMENT, catalog).primary.hardware_id in ("nvidia-rtx-4090", "nvidia-l40s")
+
+
+# --- Seed 1, organization 500+: 4–8 A100/H100 (or MI300X), N+1, $80,000–$200,000 ------------------
+
+
+def test_organization_gets_a_datacenter_gpu_cluster_with_a_spare(catalog):
+    rec = recommend(Workload(total_users=800, model_params_b=7), catalog)
+    primary = rec.primary
+    assert primary.kind == "gpu"
+    assert is_datacenter_grade(catalog.hardware_by_id(primary.hardware_id))
+    assert 4 <= primary.count <= 8
+    assert 80_000 <= primary.capex_usd <= 200_000
+    assert primary.redundancy and any("N+1" in note for note in rec.assumptions)
+    # Consumer cards are not for org-wide 24/7 production (seed 1: ECC, 24/7 datacenter operation).
+    assert all(is_datacenter_grade(catalog.hardware_by_id(o.hardware_id)) for o in options(rec))
+
+
+# --- Seed 2, accelerator case: stable model, small batches, high concurrency, tight power ---------
+
+ACCELERATOR_CASE = Workload(concurrent_users=500, model_params_b=7, model_stability="stable", power_budget_w=5000,
+                            quantization="INT8", prompt_tokens=500, output_tokens=150)
+
+
+def test_accelerator_case_stays_in_the_power_budget_and_flags_calibration(catalog):
+    rec = recommend(ACCELERATOR_CASE, catalog)
+    assert rec.primary.meets_slo
+    assert rec.primary.power_w <= 5000
+    # Seed 2 pitfall 2: "以为INT8量化就是调个API的事".
+    assert "quantization_calibration" in risk_ids(rec.primary)
+
+
+@pytest.mark.xfail(strict=True, reason="no priced low-power accelerator in the catalog: Qualcomm Cloud AI 100 has "
+                   "no price, Gaudi 3 is sold as an 8-accelerator kit ($125,000, 7.2 kW), and the estimator has no "
+                   "measured rows showing the accelerators' small-batch efficiency")
+def test_accelerator_case_picks_an_accelerator(catalog):
+    assert recommend(ACCELERATOR_CASE, catalog).primary.kind == "accel"
+
+
+def test_frequent_model_changes_make_ported_accelerator_stacks_pay_again(catalog):
+    hw = catalog.hardware_by_id("intel-gaudi3")
+    stack = catalog.stack("gaudi-vllm")
+    from estimator.sizing import migration_cost
+
+    stable = migration_cost(Workload(model_stability="stable"), stack)
+    changing = migration_cost(Workload(model_stability="frequent_changes"), stack)
+    assert stable == 15_000 and changing > 3 * stable
+    assert tco(hw, 8, Workload(), served_tokens_per_s=1, migration_usd=changing).three_year_total_usd > \
+        tco(hw, 8, Workload(), served_tokens_per_s=1, migration_usd=stable).three_year_total_usd
+
+
+# --- Seed 2, GPU case: frequent model changes, training on the same hardware ----------------------
+
+
+def test_frequent_changes_and_shared_training_keep_to_gpus(catalog):
+    rec = recommend(Workload(concurrent_users=50, model_params_b=7, model_stability="frequent_changes",
+                             mixed_training=True), catalog)
+    assert rec.primary.meets_slo
+    assert {option.kind for option in options(rec)} == {"gpu"}
+    assert any("training wants general-purpose GPUs" in note for note in rec.assumptions)
+
+
+# --- Seed 1, CPU: idle servers already owned cost only their power ------------------------------
+
+
+def test_idle_cpu_servers_run_a_small_model_for_power_only(catalog):
+    rec = recommend(Workload(concurrent_users=3, model_params_b=1.5, existing_hardware=["cpu_servers"],
+                             prompt_tokens=300, output_tokens=100), catalog)
+    assert rec.primary.kind == "cpu" and rec.primary.capex_usd == 0
+    assert rec.primary.tco.three_year_total_usd == pytest.approx(3 * rec.primary.tco.annual_power_usd, rel=1e-3)
+
+
+# --- Seed 1, cost per token: "H100 每個 token 的成本是 RTX 4090 的 2 倍" -----------------------------
+
+
+def _cost_per_token_at_capacity(catalog, hardware_id: str) -> float:
+    from estimator.throughput import estimate, max_concurrent_streams
+
+    request = EstimateRequest(hardware=hardware_id, params_b=7, quant="Q4_K_M", backend="vllm")
+    users = max_concurrent_streams(request, catalog, min_tokens_per_s=30, ttft_target_ms=1000)
+    served = estimate(request.model_copy(update={"concurrency": users}), catalog).decode_tokens_per_s_total
+    return tco(catalog.hardware_by_id(hardware_id), 1, Workload(), served_tokens_per_s=served).cost_per_million_tokens_usd
+
+
+@pytest.mark.xfail(strict=True, reason="the estimator has one H100 carry ~6× the users of one RTX 4090 at 30 tok/s "
+                   "(the 4090 turns compute-bound at its 165 TFLOPS FP32-accumulate rate), so the $30k H100 comes out "
+                   "slightly cheaper per token; seed 1's 2× implies ~2.7×")
+def test_rtx_4090_server_is_cheaper_per_token_than_h100(catalog):
+    assert _cost_per_token_at_capacity(catalog, "nvidia-rtx-4090") < _cost_per_token_at_capacity(
+        catalog, "nvidia-h100-sxm")
+
+
+def test_rtx_4090_cost_per_token_is_in_seed_1s_range(catalog):
+    # Seed 1: $0.17 per million tokens for an RTX 4090 server at 12 h/day, 70 %, $0.12/kWh.
+    assert 0.08 <= _cost_per_token_at_capacity(catalog, "nvidia-rtx-4090") <= 0.35
+
+
+# --- Bad workloads get a clear explanation ------------------------------------------------------
+
+
+def test_zero_users_is_explained(catalog):
+    with pytest.raises(InvalidRequest, match="at least one user"):
+        recommend(Workload.model_construct(concurrent_users=0), catalog)
+
+
+def test_negative_budget_is_explained(catalog):
+    with pytest.raises(InvalidRequest, match="budget is negative"):
+        recommend(Workload.model_construct(concurrent_users=5, budget_usd=-1.0), catalog)
+
+
+def test_a_model_that_fits_nowhere_is_explained(catalog):
+    with pytest.raises(NoFeasibleOption, match="needs ~.* GB .* holds"):
+        recommend(Workload(concurrent_users=10, model_params_b=2000, quantization="FP16"), catalog)
+
+
+def test_an_impossible_budget_says_how_much_to_raise_it(catalog):
+    rec = recommend(Workload(concurrent_users=200, model_params_b=7, budget_usd=2000), catalog)
+    assert not rec.primary.meets_slo
+    assert any(hint.startswith("raise the capex budget from $2,000 to $") for hint in rec.relax)
