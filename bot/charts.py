@@ -18,6 +18,7 @@ from matplotlib.backends.backend_agg import FigureCanvasAgg
 from matplotlib.figure import Figure
 
 from estimator.catalog import Catalog
+from estimator.errors import SiliconsultError
 from estimator.schemas import Estimate, EstimateRequest, Option, Recommendation
 
 # Seed 1: >= 30 tok/s is comfortable, 15-30 acceptable, < 15 frustrating.
@@ -105,7 +106,7 @@ def throughput_curves(
             )
             try:
                 result = estimate(request, catalog)
-            except Exception:  # noqa: BLE001 - an unanswerable point is left out, not invented
+            except SiliconsultError:  # the tool has no answer here: leave the point out, never invent it
                 continue
             if result.error is None and result.fits:
                 points.append((users, result.decode_tokens_per_s_per_stream))

@@ -71,6 +71,27 @@ def test_followup_buttons_become_concrete_questions() -> None:
     assert labels == ["What if 2× users", "Compare options", "Show assumptions", "Why not an NPU?"]
     assert all(e["action_id"].startswith(FOLLOWUP_ACTION_PREFIX) for e in actions["elements"])
     assert actions["elements"][0]["value"] == "What if we have 400 concurrent users?"  # 2 × 200
+    assert actions["elements"][1]["value"] == "Compare with 4× NVIDIA GeForce RTX 4090"  # named: the engine needs names
+
+
+def test_engine_suggestions_add_buttons_without_repeating_the_fixed_ones() -> None:
+    reply = recommendation_reply(alternatives=[])
+    reply.suggestions = ["What if 400 concurrent users?", "Explain the cost", "What are the risks?", "Why not an NPU?"]
+    labels = [e["text"]["text"] for e in recommendation_blocks(reply)[-1]["elements"]]
+    assert labels == ["What if 2× users", "Show assumptions", "Why not an NPU?", "Explain the cost", "What are the risks?"]
+
+
+def test_engine_text_is_escaped_for_mrkdwn() -> None:
+    blocks = interview_blocks(Reply(text="p95 < 300 ms & TTFT > 0"))
+    assert blocks[0]["text"]["text"] == "p95 &lt; 300 ms &amp; TTFT &gt; 0"
+
+
+def test_card_echoes_what_was_understood() -> None:
+    blocks = recommendation_blocks(recommendation_reply())
+    echo = blocks[1]
+    assert echo["type"] == "context"
+    text = echo["elements"][0]["text"]
+    assert text.startswith("Understood: ") and "7B" in text and "200" in text and "Q4_K_M" in text
 
 
 def test_huge_recommendation_stays_within_every_limit() -> None:

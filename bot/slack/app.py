@@ -1,9 +1,9 @@
 """The Slack app factory: a Bolt `App` wired to the conversation engine, with delivery dedup.
 
 `create_app` takes every collaborator as an argument (engine, settings, Web API client, dedup
-store, chart maker), so tests hand it a `WebClient(base_url=<fake>)` and an in-memory store. It
-opens nothing and calls nothing at construction: token verification is off, and Bolt calls
-`auth.test` lazily on the first request.
+store, chart maker), so tests hand it a `WebClient(base_url=<fake>)` and an in-memory store. By
+default it calls nothing at construction (Bolt then calls `auth.test` on the first request); the
+runner asks for `verify_token` so a bad token fails at start.
 """
 
 from __future__ import annotations
@@ -19,15 +19,15 @@ from bot.settings import Settings
 from bot.slack.dedup import DedupStore, MemoryDedupStore
 from bot.slack.listeners import register_listeners
 from bot.slack.turns import ChartMaker, ConversationEngine, TurnRunner
+from bot.slack.workers import KeyedSerialExecutor
 
 log = logging.getLogger(__name__)
 
 SLACK_API_DEFAULT = "https://slack.com/api/"
-# Bolt's default is 5 workers. Each turn holds one for its whole length, and the engine serializes
-# model calls itself, so more workers only mean more turns waiting on the engine's lock instead of
-# in the executor queue — but a cheap turn (a DM greeting, an ignored message) no longer waits
-# behind five long ones.
-DEFAULT_WORKERS = 16
+# Bolt's listener threads only route an event and queue its turn, so a few suffice.
+DEFAULT_LISTENER_WORKERS = 8
+# Turns are CPU-bound Python plus a model behind a lock: one per core keeps acks responsive.
+DEFAULT_TURN_WORKERS = 2
 
 
 def api_base_url(url: str | None) -> str:
@@ -66,9 +66,18 @@ def create_app(
     client: WebClient | None = None,
     dedup: DedupStore | None = None,
     charts: ChartMaker | None = None,
-    workers: int = DEFAULT_WORKERS,
+    listener_workers: int = DEFAULT_LISTENER_WORKERS,
+    turn_workers: int = DEFAULT_TURN_WORKERS,
+    executor: KeyedSerialExecutor | None = None,
+    verify_token: bool = False,
 ) -> App:
-    """Build the Bolt app. `client` defaults to one made from the settings' token and API URL."""
+    """Build the Bolt app. `client` defaults to one made from the settings' token and API URL.
+
+    With `verify_token`, `auth.test` runs now: a bad token fails at start instead of on the first
+    event, and the result is cached, so the first burst of events does not each call `auth.test`.
+    Turns run on `executor` (made here with `turn_workers` threads unless given; pass one to be able
+    to drain it on shutdown).
+    """
     token = settings.slack_bot_token.get_secret_value() if settings.slack_bot_token else None
     if client is None:
         client = WebClient(token=token, base_url=api_base_url(settings.slack_api_url))
@@ -76,12 +85,13 @@ def create_app(
     app = App(
         client=client,  # its token is the bot token (Bolt warns if one is passed twice)
         signing_secret=secret,
-        token_verification_enabled=False,
-        listener_executor=ThreadPoolExecutor(max_workers=workers, thread_name_prefix="slack-turn"),
+        token_verification_enabled=verify_token,
+        listener_executor=ThreadPoolExecutor(max_workers=listener_workers, thread_name_prefix="slack-listener"),
     )
     app.use(dedup_middleware(dedup if dedup is not None else MemoryDedupStore()))
-    register_listeners(app, TurnRunner(engine, charts=charts))
+    executor = executor if executor is not None else KeyedSerialExecutor(turn_workers)
+    register_listeners(app, TurnRunner(engine, charts=charts, executor=executor))
     return app
 
 
-__all__ = ["DEFAULT_WORKERS", "api_base_url", "create_app", "dedup_middleware", "delivery_key"]
+__all__ = ["DEFAULT_LISTENER_WORKERS", "DEFAULT_TURN_WORKERS", "api_base_url", "create_app", "dedup_middleware", "delivery_key"]

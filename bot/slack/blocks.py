@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Any
 
+from bot.render_text import fact_phrases, join_list
 from bot.reply import Reply
 from estimator.schemas import Option, Recommendation, Risk
 
@@ -56,6 +57,11 @@ def option_label(option: Option) -> str:
     return f"{option.count}× {name} ({option.serving_stack})"
 
 
+def escape(text: str) -> str:
+    """Escape the three characters Slack's mrkdwn treats as control ("p95 < 300 ms" stays text)."""
+    return text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
+
+
 def _mrkdwn(text: str) -> dict[str, str]:
     return {"type": "mrkdwn", "text": text}
 
@@ -66,7 +72,8 @@ def section(text: str) -> Block:
 
 
 def text_sections(text: str) -> list[Block]:
-    """Split a long mrkdwn text into sections at paragraph or line breaks, each within the limit."""
+    """The engine's plain text as mrkdwn sections, split at line breaks to stay within the limit."""
+    text = escape(text)
     chunks: list[str] = []
     current = ""
     for line in text.splitlines(keepends=True):
@@ -87,8 +94,8 @@ def text_sections(text: str) -> list[Block]:
 
 def _bullets(lines: Iterable[str], title: str) -> Block:
     """A titled bullet list in one section, dropping the lines that would not fit (and saying so)."""
-    items = list(lines)
-    text = f"*{title}*"
+    items = [escape(line) for line in lines]
+    text = f"*{escape(title)}*"
     for index, item in enumerate(items):
         line = f"\n• {item}"
         remaining = len(items) - index
@@ -116,23 +123,40 @@ def _button(action_suffix: str, label: str, value: str) -> dict[str, Any]:
     }
 
 
-def followup_buttons(reply: Reply) -> Block:
-    """The common follow-ups as buttons; each value is the question as a user would type it."""
+def _what_if_question(reply: Reply) -> str:
     users = reply.slots.get("concurrent_users")
-    what_if = (
-        f"What if we have {int(users) * 2} concurrent users?"
-        if isinstance(users, int | float) and users > 0
-        else "What if we have twice as many users?"
-    )
-    return {
-        "type": "actions",
-        "elements": [
-            _button("what_if_double_users", "What if 2× users", what_if),
-            _button("compare", "Compare options", "Compare the options"),
-            _button("assumptions", "Show assumptions", "Show the assumptions"),
-            _button("why_not_npu", "Why not an NPU?", "Why not an NPU?"),
-        ],
-    }
+    if isinstance(users, int | float) and users > 0:
+        return f"What if we have {int(users) * 2} concurrent users?"
+    return "What if we have twice as many users?"
+
+
+def _compare_question(reply: Reply) -> str | None:
+    """Compare the recommendation with the next options by name (the engine compares named hardware)."""
+    recommendation = reply.recommendation
+    alternatives = recommendation.alternatives[:2] if recommendation else []
+    if not alternatives:
+        return None
+    names = [f"{o.count}× {o.hardware_name or o.hardware_id}" for o in alternatives]
+    return "Compare with " + " and ".join(names)
+
+
+_FIXED_FOLLOWUPS = ("what if", "compare", "show the assumptions", "why not an npu")
+
+
+def followup_buttons(reply: Reply) -> Block:
+    """The common follow-ups as buttons, then the engine's own suggestions that add something.
+
+    Each button's value is the question as a user would type it; a click becomes that turn.
+    """
+    elements = [_button("what_if_double_users", "What if 2× users", _what_if_question(reply))]
+    compare = _compare_question(reply)
+    if compare:
+        elements.append(_button("compare", "Compare options", compare))
+    elements.append(_button("assumptions", "Show assumptions", "Show the assumptions"))
+    elements.append(_button("why_not_npu", "Why not an NPU?", "Why not an NPU?"))
+    extra = [s for s in reply.suggestions if not s.casefold().startswith(_FIXED_FOLLOWUPS)]
+    elements += [_button(f"suggestion_{i}", s, s) for i, s in enumerate(extra[:2])]
+    return {"type": "actions", "elements": elements}
 
 
 def _suggestion_buttons(suggestions: list[str]) -> Block:
@@ -181,14 +205,14 @@ def _risk_line(risk: Risk) -> str:
 def _provenance(option: Option, recommendation: Recommendation) -> list[str]:
     est = option.estimate
     if est.method == "measured":
-        basis = "Throughput from measured benchmark rows"
+        basis = "Throughput: measured benchmark"
     else:
-        basis = "Throughput from the calibrated model"
+        basis = "Throughput: calibrated model estimate"
     if est.source_rows:
         basis += f" (rows {', '.join(str(r) for r in est.source_rows[:8])})"
     elif recommendation.calibration_rows:
-        basis += f" calibrated on {len(recommendation.calibration_rows)} measured rows"
-    elements = [basis]
+        basis += f", fitted on {len(recommendation.calibration_rows)} measured benchmark rows"
+    elements = [escape(basis)]
     if est.confidence_low is not None and est.confidence_high is not None:
         elements.append(
             f"Confidence: {est.confidence_low:,.1f}–{est.confidence_high:,.1f} tok/s per user"
@@ -196,6 +220,17 @@ def _provenance(option: Option, recommendation: Recommendation) -> list[str]:
     if option.tco.price_is_estimate:
         elements.append("Prices are estimates, not quotes")
     return elements
+
+
+# TCO assumptions have defaults and are listed under "Assumptions"; the echo shows what was said.
+_ECHO_SKIP = frozenset({"hours_per_day", "utilization", "electricity_usd_per_kwh", "amortization_years"})
+
+
+def understood_line(reply: Reply) -> str | None:
+    """ "Understood: 7B model, Q4_K_M, 200 concurrent users, …" so a misreading is visible."""
+    facts = {k: v for k, v in reply.slots.items() if k not in _ECHO_SKIP and v is not None}
+    phrases = fact_phrases(facts, reply.lang) if facts else []
+    return escape("Understood: " + join_list(phrases, reply.lang)) if phrases else None
 
 
 def recommendation_blocks(reply: Reply) -> list[Block]:
@@ -207,15 +242,18 @@ def recommendation_blocks(reply: Reply) -> list[Block]:
     blocks: list[Block] = []
     if primary is None:
         blocks.append(_header("No option meets the constraints"))
-        blocks.extend(text_sections(reply.text))
+        blocks.extend(text_sections(reply.text)[:10])
         if recommendation.relax:
             blocks.append(_bullets(recommendation.relax, "What to relax"))
         blocks.append(followup_buttons(reply))
         return cap_blocks(blocks)
 
     blocks.append(_header(f"Recommendation: {option_label(primary)}"))
+    understood = understood_line(reply)
+    if understood:
+        blocks.append(_context([understood]))
     if recommendation.rationale:
-        blocks.append(section(recommendation.rationale))
+        blocks.append(section(escape(recommendation.rationale)))
     blocks.append({"type": "section", "fields": option_fields(primary)})
     if reply.changes:
         blocks.append(_bullets(reply.changes, "What changed"))
@@ -247,13 +285,15 @@ def interview_blocks(reply: Reply) -> list[Block]:
 def reply_blocks(reply: Reply, *, show_recommendation: bool) -> list[Block]:
     """The blocks of one reply message.
 
-    With `show_recommendation` the full recommendation card follows the reply's text; without it
-    (a follow-up that explains rather than changes) the text comes with the follow-up buttons only.
+    With `show_recommendation` (a new or changed recommendation) the message is the card; without
+    it (a follow-up that explains, compares or lists assumptions) the engine's text comes with the
+    follow-up buttons.
     """
     if reply.recommendation is None:
         return interview_blocks(reply)
     if show_recommendation:
-        return cap_blocks([*text_sections(reply.text)[:10], *recommendation_blocks(reply)])
+        # The card carries the reply's content (echo, numbers, changes); the full text is the fallback.
+        return recommendation_blocks(reply)
     return cap_blocks([*text_sections(reply.text), followup_buttons(reply)])
 
 
@@ -275,6 +315,7 @@ __all__ = [
     "FOLLOWUP_ACTION_PREFIX",
     "Block",
     "cap_blocks",
+    "escape",
     "followup_buttons",
     "interview_blocks",
     "option_fields",
@@ -284,5 +325,6 @@ __all__ = [
     "section",
     "text_sections",
     "truncate",
+    "understood_line",
     "usd",
 ]

@@ -81,7 +81,7 @@ def turn_from_message(event: dict[str, Any], team_id: str, bot_user_id: str | No
     if bot_user_id and f"<@{bot_user_id}" in text:
         return None  # the same message also arrives as app_mention
     turn = Turn(team_id, event["channel"], thread_ts, strip_mentions(text), event.get("user"))
-    return turn if runner.engine.has_thread(turn.thread_id) else None
+    return turn if runner.knows(turn.thread_id) else None
 
 
 def turn_from_action(body: dict[str, Any], action: dict[str, Any], team_id: str) -> Turn | None:

@@ -20,7 +20,8 @@ from slack_sdk import WebClient
 from slack_sdk.errors import SlackApiError
 
 from bot.reply import Reply
-from bot.slack.blocks import reply_blocks
+from bot.slack.blocks import escape, reply_blocks
+from bot.slack.workers import KeyedSerialExecutor
 
 log = logging.getLogger(__name__)
 
@@ -99,18 +100,49 @@ class _RecentFingerprints:
 
 
 class TurnRunner:
-    """Runs turns against the engine and posts the results with a `WebClient`."""
+    """Runs turns against the engine and posts the results with a `WebClient`.
 
-    def __init__(self, engine: ConversationEngine, *, charts: ChartMaker | None = None) -> None:
+    `run` is called on a Bolt listener thread: it shows the status at once and queues the slow part
+    (engine, reply, charts) on `executor`, serially per conversation; without an executor it runs
+    inline (tests of the runner itself).
+    """
+
+    def __init__(
+        self,
+        engine: ConversationEngine,
+        *,
+        charts: ChartMaker | None = None,
+        executor: KeyedSerialExecutor | None = None,
+    ) -> None:
         self.engine = engine
         self.charts = charts
+        self.executor = executor
         self._shown = _RecentFingerprints()
+        # Conversations accepted by this process: a thread reply that arrives while the first turn
+        # is still queued must count as "conversation exists" before the engine has stored anything.
+        self._accepted: set[str] = set()
+        self._accepted_lock = threading.Lock()
+
+    def knows(self, thread_id: str) -> bool:
+        """Whether the thread has a conversation (accepted here, or stored by the engine)."""
+        with self._accepted_lock:
+            if thread_id in self._accepted:
+                return True
+        return self.engine.has_thread(thread_id)
 
     def run(self, turn: Turn, client: WebClient) -> None:
         if not turn.text.strip():
             self._post(client, turn, EMPTY_MENTION_HINT, None)
             return
+        with self._accepted_lock:
+            self._accepted.add(turn.thread_id)
         self._set_status(client, turn, THINKING_STATUS)
+        if self.executor is None:
+            self._answer(turn, client)
+        else:
+            self.executor.submit(turn.thread_id, lambda: self._answer(turn, client))
+
+    def _answer(self, turn: Turn, client: WebClient) -> None:
         try:
             reply = self.engine.handle(turn.thread_id, turn.text)
         except Exception:
@@ -128,7 +160,7 @@ class TurnRunner:
             self._upload_charts(client, turn, reply)
 
     def _post(self, client: WebClient, turn: Turn, text: str, blocks: list[dict] | None) -> None:
-        client.chat_postMessage(channel=turn.channel_id, thread_ts=turn.thread_ts, text=text, blocks=blocks)
+        client.chat_postMessage(channel=turn.channel_id, thread_ts=turn.thread_ts, text=escape(text), blocks=blocks)
 
     def _apologize(self, client: WebClient, turn: Turn) -> None:
         try:

@@ -1,0 +1,61 @@
+"""A small pool that runs turns off Bolt's listener threads, in order within each conversation.
+
+Bolt runs listeners on its own executor; a turn can take seconds (the model), so the listener only
+queues the turn here and returns. Turns of one conversation run one after another in arrival order
+(a second message must not overtake the first); different conversations run in parallel up to
+`workers`. Few workers on purpose: the turns are CPU-bound Python (and the model is behind a lock),
+so more threads would only steal the interpreter from the threads acknowledging Slack's requests.
+"""
+
+from __future__ import annotations
+
+import logging
+import threading
+from collections import deque
+from collections.abc import Callable
+from concurrent.futures import ThreadPoolExecutor
+
+log = logging.getLogger(__name__)
+
+Job = Callable[[], None]
+
+
+class KeyedSerialExecutor:
+    """Run jobs concurrently across keys and serially, first in first out, within a key."""
+
+    def __init__(self, workers: int = 2, *, name: str = "slack-turn") -> None:
+        self._pool = ThreadPoolExecutor(max_workers=workers, thread_name_prefix=name)
+        self._queues: dict[str, deque[Job]] = {}
+        self._lock = threading.Lock()
+
+    def submit(self, key: str, job: Job) -> None:
+        with self._lock:
+            queue = self._queues.get(key)
+            if queue is not None:  # a drain for this key is already scheduled or running
+                queue.append(job)
+                return
+            self._queues[key] = deque([job])
+        self._pool.submit(self._drain, key)
+
+    def _drain(self, key: str) -> None:
+        while True:
+            with self._lock:
+                queue = self._queues[key]
+                if not queue:
+                    del self._queues[key]
+                    return
+                job = queue.popleft()
+            try:
+                job()
+            except Exception:  # a job handles its own errors; this only keeps the queue alive
+                log.exception("turn job for %s failed", key)
+
+    def pending(self) -> int:
+        with self._lock:
+            return sum(len(q) for q in self._queues.values())
+
+    def shutdown(self, wait: bool = True) -> None:
+        self._pool.shutdown(wait=wait)
+
+
+__all__ = ["KeyedSerialExecutor"]

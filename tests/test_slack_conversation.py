@@ -1,0 +1,179 @@
+"""Whole conversations through the real app and the REAL engine (llm="none"), served over HTTP on
+loopback against the fake Slack Web API, exactly as `siliconsult slack --http` wires them."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterator
+from dataclasses import dataclass
+from pathlib import Path
+
+import pytest
+from slack_sdk import WebClient
+
+from bot.settings import Settings
+from bot.slack.runtime import build_slack_app
+from tests.fake_slack import (
+    TEAM_ID,
+    FakeSlack,
+    RecordedRequest,
+    event_envelope,
+    mention,
+    message,
+    post_action,
+    post_event,
+)
+from tests.slack_harness import SECRET, serve_app
+
+pytestmark = [pytest.mark.slack, pytest.mark.timeout(180)]
+
+FIRST = "We want to serve our fine-tuned 7B model to the legal department, about 200 people."
+SECOND = "Q4_K_M is fine. Prompts ~1000 tokens, answers ~300, first token under 1 s."
+
+
+def settings_for(home: Path) -> Settings:
+    return Settings(home=home, llm="none", slack_signing_secret=SECRET, slack_bot_token="xoxb-test")
+
+
+@dataclass
+class Running:
+    url: str
+    fake: FakeSlack
+
+    def send(self, event: dict, **kwargs) -> dict:
+        envelope = event_envelope(event)
+        assert post_event(self.url, SECRET, envelope, **kwargs)[0] == 200
+        return envelope
+
+    def reply(self, thread_ts: str, count: int) -> RecordedRequest:
+        """Wait for the `count`-th reply in the thread and return it."""
+        return self.fake.wait_for("chat.postMessage", count, where=lambda r: r.body.get("thread_ts") == thread_ts,
+                                  timeout=60)[count - 1]
+
+
+@pytest.fixture(scope="module")
+def home(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    return tmp_path_factory.mktemp("slack-home")
+
+
+@pytest.fixture(scope="module")
+def running(home: Path) -> Iterator[Running]:
+    with FakeSlack() as fake:
+        app, close = build_slack_app(settings_for(home), client=WebClient(token="xoxb-test", base_url=fake.url))
+        try:
+            with serve_app(app) as url:
+                yield Running(url, fake)
+        finally:
+            close()
+
+
+def header(reply: RecordedRequest) -> str | None:
+    return next((b["text"]["text"] for b in reply.blocks() if b["type"] == "header"), None)
+
+
+def button_value(reply: RecordedRequest, action_id: str) -> str:
+    for block in reply.blocks():
+        for element in block.get("elements", []):
+            if element.get("action_id") == action_id:
+                return element["value"]
+    raise AssertionError(f"no {action_id} button in {reply.blocks()}")
+
+
+def interview_to_recommendation(running: Running, thread_ts: str, channel: str, channel_type: str) -> tuple[RecordedRequest, int]:
+    """Answer in the thread until the card arrives ("just recommend" last, as a user would)."""
+    for count, text in enumerate([SECOND, "just recommend"], start=2):
+        running.send(message(text, channel=channel, channel_type=channel_type, thread_ts=thread_ts))
+        reply = running.reply(thread_ts, count)
+        if header(reply):
+            return reply, count
+    raise AssertionError("no recommendation after the interview")
+
+
+def test_mention_interview_recommendation_chart_and_what_if(running: Running) -> None:
+    first = mention(FIRST, channel="CCONV")
+    running.send(first)
+    question = running.reply(first["ts"], 1)
+    assert question.body["channel"] == "CCONV" and question.body["thread_ts"] == first["ts"]
+    assert question.body["text"] and question.blocks() and header(question) is None  # a plain question
+
+    card, count = interview_to_recommendation(running, first["ts"], "CCONV", "channel")
+    assert header(card).startswith("Recommendation: ")
+    fields = next(b["fields"] for b in card.blocks() if "fields" in b)
+    assert any("Tokens/s per user" in f["text"] for f in fields) and any("3-year TCO" in f["text"] for f in fields)
+    assert "200" in json.dumps(card.blocks())  # the echo shows the 200 users that were understood
+
+    # The charts: all three steps of files_upload_v2, into this thread.
+    [complete] = running.fake.wait_for("files.completeUploadExternal", where=lambda r: r.body.get("thread_ts") == first["ts"])
+    files = json.loads(complete.body["files"])
+    assert {f["title"] for f in files} == {"Tokens/s per user vs concurrent users", "3-year TCO"}
+    assert complete.body["channel_id"] == "CCONV"
+    file_ids = {f["id"] for f in files}
+    uploads = running.fake.calls("upload", lambda r: r.path.rsplit("/", 1)[-1] in file_ids)
+    assert len(uploads) == 2 and all(u.raw.startswith(b"\x89PNG") for u in uploads)
+    assert len(running.fake.calls("files.getUploadURLExternal")) >= 2
+
+    # A what-if follow-up: the answer reflects the change.
+    running.send(message("What if we grow to 800 concurrent users?", channel="CCONV", thread_ts=first["ts"]))
+    what_if = running.reply(first["ts"], count + 1)
+    assert "800" in what_if.body["text"]
+    changed = json.dumps(what_if.blocks())
+    assert "What changed" in changed and "800" in changed
+    assert header(what_if) != header(card) or "capex" in changed.lower()
+    running.fake.wait_for("files.completeUploadExternal", 2, where=lambda r: r.body.get("thread_ts") == first["ts"])
+
+    # A button click becomes a turn of the thread.
+    value = button_value(what_if, "followup_assumptions")
+    payload = {
+        "type": "block_actions", "team": {"id": TEAM_ID}, "user": {"id": "U0000001"}, "trigger_id": "1.2.3",
+        "api_app_id": "A0000001", "channel": {"id": "CCONV"},
+        "container": {"type": "message", "channel_id": "CCONV", "message_ts": "1700000009.000100",
+                      "thread_ts": first["ts"], "is_ephemeral": False},
+        "message": {"type": "message", "ts": "1700000009.000100", "thread_ts": first["ts"], "text": "card"},
+        "actions": [{"action_id": "followup_assumptions", "block_id": "b", "type": "button", "value": value,
+                     "action_ts": "1700000010.1"}],
+    }
+    status, _, seconds = post_action(running.url, SECRET, payload)
+    assert status == 200 and seconds < 3
+    assumptions = running.reply(first["ts"], count + 2)
+    assert "assum" in assumptions.body["text"].lower()
+    assert header(assumptions) is None  # same recommendation: text and buttons, no repeated card
+
+
+def test_dm_conversation_reaches_a_recommendation(running: Running) -> None:
+    first = message("We need hardware for a 7B model, Q4_K_M, for 50 people; first token under 2 s.",
+                    channel="DCONV", channel_type="im")
+    running.send(first)
+    opening = running.reply(first["ts"], 1)
+    assert opening.body["channel"] == "DCONV" and opening.body["thread_ts"] == first["ts"]
+    if header(opening) is None:
+        running.send(message("just recommend", channel="DCONV", channel_type="im", thread_ts=first["ts"]))
+        opening = running.reply(first["ts"], 2)
+    assert header(opening).startswith("Recommendation: ")
+
+
+def test_redelivery_after_a_restart_is_not_answered_again(home: Path) -> None:
+    envelope = event_envelope(mention(FIRST, channel="CRESTART"))
+    thread_ts = envelope["event"]["ts"]
+
+    def serve(fake: FakeSlack):  # noqa: ANN202
+        return build_slack_app(settings_for(home), client=WebClient(token="xoxb-test", base_url=fake.url))
+
+    with FakeSlack() as fake:
+        app, close = serve(fake)
+        try:
+            with serve_app(app) as url:
+                assert post_event(url, SECRET, envelope)[0] == 200
+                fake.wait_for("chat.postMessage", where=lambda r: r.body.get("thread_ts") == thread_ts, timeout=60)
+        finally:
+            close()
+        # Slack did not see the ack in time and retries; a new process on the same home gets it.
+        app, close = serve(fake)
+        try:
+            with serve_app(app) as url:
+                assert post_event(url, SECRET, envelope, retry_num=1)[0] == 200
+                sentinel = mention("hello", channel="CSENTINEL")
+                assert post_event(url, SECRET, event_envelope(sentinel))[0] == 200
+                fake.wait_for("chat.postMessage", where=lambda r: r.body.get("thread_ts") == sentinel["ts"], timeout=60)
+        finally:
+            close()
+        assert len(fake.replies(thread_ts)) == 1
