@@ -128,18 +128,25 @@ def _rationale(workload: Workload, primary: Sized, feasible: list[Sized], ranked
     )
     if not feasible:
         return head + "no option meets every constraint; closest: " + describe(primary) + "."
-    text = head + describe(primary) + f". Cheapest per served token of {len(feasible)} options that meet every target"
-    others = [s for s in ranked if s.candidate.hardware.id != primary.candidate.hardware.id]
-    cheaper = [s for s in others if s.cost_per_token < primary.cost_per_token]
-    if cheaper:
-        rival = cheaper[0]
+    text = (head + describe(primary)
+            + f". Lowest risk-weighted cost per served token of {len(feasible)} options that meet every target")
+    others = sorted((s for s in ranked if s.candidate.hardware.id != primary.candidate.hardware.id),
+                    key=lambda s: s.cost_per_token)
+    if not others or primary.cost_per_token <= 0:
+        return text + "."
+    rival = others[0]
+    if rival.cost_per_token < primary.cost_per_token:
         text += (
-            f", weighing risk: {rival.candidate.hardware.name} is cheaper (${rival.cost_per_token:,.3f}/M) but "
-            f"carries {_risk_summary(rival)}, against {_risk_summary(primary)} here"
+            f", weighing risk: {rival.count} × {rival.candidate.hardware.name} is cheaper "
+            f"(${rival.cost_per_token:,.3f}/M) but carries {_risk_summary(rival)}, "
+            f"against {_risk_summary(primary)} here"
         )
-    elif others and primary.cost_per_token > 0:
-        gap = others[0].cost_per_token / primary.cost_per_token - 1
-        text += f"; the next device, {others[0].candidate.hardware.name}, costs {gap:.0%} more per token"
+    else:
+        gap = rival.cost_per_token / primary.cost_per_token - 1
+        text += (f"; the cheapest other device, {rival.count} × {rival.candidate.hardware.name}, "
+                 f"costs {gap:.0%} more per token")
+        if rival.risk_points > primary.risk_points:
+            text += f" and carries {_risk_summary(rival)}"
     return text + "."
 
 
@@ -295,4 +302,12 @@ def _ranking_notes(workload: Workload, excluded: dict[str, str]) -> list[str]:
     return notes
 
 
-__all__ = ["MAX_ALTERNATIVES", "RISK_WEIGHT", "adjusted_cost", "fill_defaults", "pick_alternatives", "rank", "recommend"]
+__all__ = [
+    "MAX_ALTERNATIVES",
+    "RISK_WEIGHT",
+    "adjusted_cost",
+    "fill_defaults",
+    "pick_alternatives",
+    "rank",
+    "recommend",
+]

@@ -170,7 +170,8 @@ class Sizer:
         tokens = annual_tokens(served_tokens_per_s, self.workload)
         per_million = base.lifetime_total_usd / (tokens * years) * 1e6
         line = (f"$/M tokens: ${base.lifetime_total_usd:,.0f} over {years} years ÷ {served_tokens_per_s:,.0f} tok/s "
-                f"served × {self.workload.hours_per_day:g} h/day × {self.workload.utilization:.0%} utilization × 365 days")
+                f"served × {self.workload.hours_per_day:g} h/day × {self.workload.utilization:.0%} utilization "
+                "× 365 days")
         return base.model_copy(update={"cost_per_million_tokens_usd": round(per_million, 4), "annual_tokens": tokens,
                                        "assumptions": [*base.assumptions[:-1], line]})
 

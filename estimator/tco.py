@@ -74,7 +74,8 @@ def _capex(
 ) -> tuple[float, list[str], bool, str | None]:
     """Hardware purchase: devices plus a host-server share. Already-owned hardware costs nothing to buy."""
     if existing:
-        return 0.0, [f"{hardware.name}: already owned, so no purchase cost (seed 1: marginal cost ≈ power)"], False, None
+        line = f"{hardware.name}: already owned, so no purchase cost (seed 1: marginal cost ≈ power)"
+        return 0.0, [line], False, None
     priced = device_price(hardware.id, hardware.price_usd, hardware.price_basis)
     if priced is None:
         raise InvalidRequest(

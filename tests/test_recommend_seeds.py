@@ -177,7 +177,8 @@ def _cost_per_token_at_capacity(catalog, hardware_id: str) -> float:
     request = EstimateRequest(hardware=hardware_id, params_b=7, quant="Q4_K_M", backend="vllm")
     users = max_concurrent_streams(request, catalog, min_tokens_per_s=30, ttft_target_ms=1000)
     served = estimate(request.model_copy(update={"concurrency": users}), catalog).decode_tokens_per_s_total
-    return tco(catalog.hardware_by_id(hardware_id), 1, Workload(), served_tokens_per_s=served).cost_per_million_tokens_usd
+    result = tco(catalog.hardware_by_id(hardware_id), 1, Workload(), served_tokens_per_s=served)
+    return result.cost_per_million_tokens_usd
 
 
 @pytest.mark.xfail(strict=True, reason="the estimator has one H100 carry ~6× the users of one RTX 4090 at 30 tok/s "
