@@ -9,10 +9,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from bot.nodes import Deps, make_reply
+from bot.nodes import Deps, answer
 from bot.prompts.templates import t
 from bot.render_text import option_lines, option_title, render_recommendation, risk_line
-from bot.state import ConversationState, HardwareRef, turn_of
+from bot.state import ConversationState, HardwareRef, facts_of, turn_of
 from estimator.errors import SiliconsultError
 from estimator.schemas import Option, Recommendation
 from estimator.workload import Workload
@@ -24,7 +24,7 @@ class FollowupNodes:
     deps: Deps
 
     def _workload(self, state: ConversationState) -> Workload:
-        workload, _ = self.deps.fill_defaults(Workload.model_validate(state.get("slots") or {}))
+        workload, _ = self.deps.fill_defaults(Workload.model_validate(facts_of(state)))
         return workload
 
     def _targets(self, state: ConversationState, rec: Recommendation) -> list[HardwareRef]:
@@ -62,7 +62,7 @@ class FollowupNodes:
         rec = Recommendation.model_validate(state["recommendation"])
         targets = self._targets(state, rec)
         if not targets:
-            return {"reply": make_reply(state, t("compare.not_found", lang))}
+            return answer(state, t("compare.not_found", lang))
         workload = self._workload(state)
         users = workload.concurrent_users
         why_not = "why_not" in turn.intents
@@ -77,20 +77,20 @@ class FollowupNodes:
             parts.append("• " + option_title(option, lang))
             parts += [f"    {line}" for line in option_lines(option, users, lang)]
             if target.count and target.count != option.count:
-                parts.append("    " + t("compare.sized", lang, asked=f"{target.count}× {option_title(option, lang)}",
+                parts.append("    " + t("compare.sized", lang, asked=f"{target.count}× {option.hardware_name or option.hardware_id}",
                                               count=option.count, users=users))
         baseline = rec.primary if len(targets) == 1 or len(options) < 2 else options[0]
         if baseline is not None and len(targets) == 1:
             parts.append("• " + option_title(baseline, lang) + " (" + t("rec.primary", lang, option="").strip(" .:：。") + ")")
             parts += [f"    {line}" for line in option_lines(baseline, users, lang)]
         parts += _verdicts(options, baseline, lang)
-        return {"reply": make_reply(state, "\n".join(parts))}
+        return answer(state, "\n".join(parts))
 
     def explain(self, state: ConversationState) -> dict[str, Any]:
         lang = state.get("lang") or "en"
         turn = turn_of(state)
         rec = Recommendation.model_validate(state["recommendation"])
-        users = (state.get("slots") or {}).get("concurrent_users")
+        users = facts_of(state).get("concurrent_users")
         intent = next((i for i in turn.intents if i in ("explain_cost", "explain_risk", "show_assumptions",
                                                         "just_recommend", "thanks")), "just_recommend")
         if intent == "thanks":
@@ -110,7 +110,7 @@ class FollowupNodes:
                               *(f"  • {option_title(o, lang)}: {option_lines(o, users, lang)[-1]}" for o in rec.alternatives)])
         else:
             text = render_recommendation(rec, lang, users=users)
-        return {"reply": make_reply(state, text)}
+        return answer(state, text)
 
 
 def _label(target: HardwareRef) -> str:

@@ -18,6 +18,7 @@ from pydantic import ValidationError
 from bot.interview import next_question
 from bot.llm.base import LanguageModel
 from bot.nlu import HardwareMatcher, ModelLookup, check_fact, parse_message
+from bot.nlu.lang import chinese_script
 from bot.nlu.parser import MAX_MESSAGE_CHARS
 from bot.nlu.validate import Problem
 from bot.prompts.templates import t
@@ -31,7 +32,7 @@ from bot.render_text import (
     slot_name,
 )
 from bot.reply import Reply
-from bot.state import ConversationState, HardwareRef, ProblemRef, TurnReading, Work, turn_of
+from bot.state import ConversationState, HardwareRef, ProblemRef, TurnReading, Work, facts_of, turn_of
 from estimator.catalog import Benchmark, Catalog
 from estimator.errors import SiliconsultError
 from estimator.schemas import Recommendation
@@ -82,11 +83,10 @@ def model_helpers(model: LanguageModel | None) -> tuple[ExtractFn | None, Phrase
 def make_reply(state: ConversationState, text: str, **extra: Any) -> dict[str, Any]:
     """The Reply JSON of this turn, carrying the facts and the current recommendation."""
     rec = extra.pop("recommendation", state.get("recommendation"))
-    slots = extra.pop("slots", state.get("slots") or {})
     turn = turn_of(state)
     reply = Reply(
         text=text,
-        slots=slots,
+        slots=extra.pop("slots", facts_of(state)),
         recommendation=Recommendation.model_validate(rec) if rec else None,
         done=rec is not None,
         lang=extra.pop("lang", state.get("lang") or "en"),
@@ -94,6 +94,11 @@ def make_reply(state: ConversationState, text: str, **extra: Any) -> dict[str, A
         **extra,
     )
     return reply.model_dump(mode="json")
+
+
+def answer(state: ConversationState, text: str, **extra: Any) -> dict[str, Any]:
+    """The update of a node that answers the turn: commits this turn's facts and sets the reply."""
+    return {"slots": facts_of(state), "reply": make_reply(state, text, **extra)}
 
 
 def _notices(turn: TurnReading, lang: str) -> list[str]:
@@ -104,8 +109,11 @@ def _thread_lang(current: str | None, detected: str | None, text: str) -> str:
     """Switch language only on a clear signal: a Chinese thread stays Chinese on "Q4_K_M, 8k context"."""
     if detected is None:
         return current or "en"
-    if detected == "en" and current and current.startswith("zh") and len(text.split()) < 5:
-        return current
+    if current and current.startswith("zh"):
+        if detected == "en" and len(text.split()) < 5:
+            return current
+        if detected.startswith("zh") and chinese_script(text) is None:
+            return current
     return detected
 
 
@@ -148,16 +156,15 @@ class Nodes:
             gpu_count=parsed.gpu_count, model_name=parsed.model_name, answered_pending=parsed.answered_pending,
             previous_slots=slots,
         )
-        update: dict[str, Any] = {"turn": turn.model_dump(mode="json"), "lang": lang,
-                                  "turns": (state.get("turns") or 0) + 1, "work": {}, "candidate": None, "reply": {}}
         if not problems and facts:
-            update["slots"] = merged
-        return update
+            turn.merged = merged
+        return {"turn": turn.model_dump(mode="json"), "lang": lang, "turns": (state.get("turns") or 0) + 1,
+                "work": {}, "candidate": None, "reply": {}}
 
     # --- interview ---------------------------------------------------------------------------------
     def ask(self, state: ConversationState) -> dict[str, Any]:
         turn, lang = turn_of(state), state.get("lang") or "en"
-        slots, asked = state.get("slots") or {}, list(state.get("asked") or [])
+        slots, asked = facts_of(state), list(state.get("asked") or [])
         parts = _notices(turn, lang)
         if turn.intent in ("greeting", "help") and not turn.facts:
             parts.append(t("intro", lang))
@@ -169,14 +176,13 @@ class Nodes:
             parts.append(t("skip_ok", lang))
         slot = next_question(slots, asked)
         if slot is None:
-            return {"reply": make_reply(state, "\n".join([*parts, t("intro", lang)]))}
+            return answer(state, "\n".join([*parts, t("intro", lang)]))
         question = t("q." + slot, lang)
         if self.deps.phrase is not None:
             grounding = "\n".join([question, *fact_phrases(slots, lang)])
             question = self.deps.phrase(question, grounding, lang, "question")
         parts.append(question)
-        return {"asked": [*asked, slot], "pending_slot": slot,
-                "reply": make_reply(state, "\n".join(parts), asked_slot=slot)}
+        return {"asked": [*asked, slot], "pending_slot": slot, **answer(state, "\n".join(parts), asked_slot=slot)}
 
     def clarify(self, state: ConversationState) -> dict[str, Any]:
         turn, lang = turn_of(state), state.get("lang") or "en"
@@ -189,8 +195,7 @@ class Nodes:
             hint = self._hint(state, lang)
             parts.append(t("empty" if turn.empty else "not_understood", lang, hint=hint))
         pending = state.get("pending_slot")
-        return {"reply": make_reply(state, "\n".join(parts), asked_slot=pending,
-                                    suggestions=_suggestions(state, lang))}
+        return answer(state, "\n".join(parts), asked_slot=pending, suggestions=_suggestions(state, lang))
 
     def _hint(self, state: ConversationState, lang: str) -> str:
         if state.get("recommendation"):
@@ -200,15 +205,17 @@ class Nodes:
 
     def reset(self, state: ConversationState) -> dict[str, Any]:
         lang = state.get("lang") or "en"
-        cleared: dict[str, Any] = {"slots": {}, "asked": [], "pending_slot": None, "recommendation": None,
+        turn = turn_of(state)
+        kept = dict(turn.facts) if turn.merged is not None else {}  # "start over: a 13B model for 50 people"
+        cleared: dict[str, Any] = {"slots": kept, "asked": [], "pending_slot": None, "recommendation": None,
                                    "rec_slots": None, "echoed": False}
         text = "\n".join([t("reset", lang), t("intro", lang)])
-        return {**cleared, "reply": make_reply({**state, **cleared}, text, recommendation=None, slots={})}
+        return {**cleared, "reply": make_reply({**state, **cleared}, text, recommendation=None, slots=kept)}
 
     # --- tools -------------------------------------------------------------------------------------
     def assume(self, state: ConversationState) -> dict[str, Any]:
         try:
-            workload, notes = self.deps.fill_defaults(Workload.model_validate(state.get("slots") or {}))
+            workload, notes = self.deps.fill_defaults(Workload.model_validate(facts_of(state)))
         except SiliconsultError as exc:
             return {"work": Work(error=exc.user_message).model_dump(mode="json")}
         return {"work": Work(workload=workload.model_dump(mode="json"), assumptions=notes).model_dump(mode="json")}
@@ -218,19 +225,19 @@ class Nodes:
         if work.error or work.workload is None:
             return {"candidate": None}
         try:  # the stated facts: recommend() fills the defaults itself and lists them as assumptions
-            rec = self.deps.recommend(Workload.model_validate(state.get("slots") or {}), self.deps.catalog)
+            rec = self.deps.recommend(Workload.model_validate(facts_of(state)), self.deps.catalog)
         except SiliconsultError as exc:
             return {"candidate": None, "work": work.model_copy(update={"error": exc.user_message}).model_dump(mode="json")}
         return {"candidate": rec.model_dump(mode="json")}
 
     def respond(self, state: ConversationState) -> dict[str, Any]:
         turn, lang = turn_of(state), state.get("lang") or "en"
-        slots = state.get("slots") or {}
+        slots = facts_of(state)
         work = Work.model_validate(state.get("work") or {})
         parts = _notices(turn, lang)
         if state.get("candidate") is None:
             parts.append(work.error or t("rec.none", lang))
-            return {"reply": make_reply(state, "\n".join(parts))}
+            return answer(state, "\n".join(parts))
         new = Recommendation.model_validate(state["candidate"])
         old_json = state.get("recommendation")
         old = Recommendation.model_validate(old_json) if old_json else None
@@ -246,8 +253,8 @@ class Nodes:
             parts.append(t("rec.followups", lang, hint=t("followup_hint", lang)))
         rec_json = new.model_dump(mode="json")
         return {"recommendation": rec_json, "rec_slots": slots, "echoed": True, "pending_slot": None,
-                "reply": make_reply(state, "\n".join(parts), recommendation=rec_json, changes=changes,
-                                    suggestions=_suggestions({**state, "recommendation": rec_json}, lang))}
+                **answer(state, "\n".join(parts), recommendation=rec_json, changes=changes,
+                         suggestions=_suggestions({**state, "recommendation": rec_json}, lang))}
 
     def _phrased_summary(self, body: str, lang: str) -> str:
         """Let the SLM reword the headline paragraph only; the numbered sections stay as computed."""
@@ -287,8 +294,9 @@ def _suggestions(state: ConversationState, lang: str) -> list[str]:
     """Follow-up prompts a UI can offer as buttons (empty while interviewing); each one the parser reads."""
     if not state.get("recommendation"):
         return []
-    users = (state.get("slots") or {}).get("concurrent_users") or 1
+    users = facts_of(state).get("concurrent_users") or 1
     return [s.format(users=users * 2) for s in _SUGGESTIONS.get(lang, _SUGGESTIONS["en"])]
 
 
-__all__ = ["Deps", "ExtractFn", "FillDefaultsFn", "Nodes", "PhraseFn", "RecommendFn", "make_reply", "model_helpers"]
+__all__ = ["Deps", "ExtractFn", "FillDefaultsFn", "Nodes", "PhraseFn", "RecommendFn", "answer", "make_reply",
+           "model_helpers"]

@@ -9,7 +9,7 @@ changed facts and named hardware.
 from __future__ import annotations
 
 from bot.interview import next_question
-from bot.state import ConversationState, turn_of
+from bot.state import ConversationState, facts_of, turn_of
 
 EXPLAIN_INTENTS = ("explain_cost", "explain_risk", "show_assumptions", "just_recommend", "thanks")
 COMPARE_INTENTS = ("compare", "why_not", "what_if")
@@ -27,7 +27,7 @@ def route_interview(state: ConversationState) -> str:
     turn = turn_of(state)
     if "just_recommend" in turn.intents:
         return "assume"
-    return "ask" if next_question(state.get("slots") or {}, state.get("asked") or []) else "assume"
+    return "ask" if next_question(facts_of(state), state.get("asked") or []) else "assume"
 
 
 def route_turn(state: ConversationState) -> str:

@@ -15,7 +15,7 @@ from pydantic import BaseModel, ConfigDict, Field
 
 class ConversationState(TypedDict, total=False):
     message: str  # this turn's user text (the graph input)
-    slots: dict[str, Any]  # facts the user stated, DESIGN.md workload field names
+    slots: dict[str, Any]  # facts the user stated, DESIGN.md workload field names (committed by answering nodes)
     lang: str  # "en" | "zh-Hans" | "zh-Hant": the language of the replies
     asked: list[str]  # slots already asked about (never asked twice)
     pending_slot: str | None  # the slot the last question asked about
@@ -67,6 +67,7 @@ class TurnReading(BaseModel):
     model_name: str | None = None
     answered_pending: bool = False
     previous_slots: dict[str, Any] = Field(default_factory=dict)
+    merged: dict[str, Any] | None = None  # the facts after this turn; None when the turn changes nothing
 
     @property
     def intent(self) -> str:
@@ -85,4 +86,11 @@ def turn_of(state: ConversationState) -> TurnReading:
     return TurnReading.model_validate(state.get("turn") or {})
 
 
-__all__ = ["ConversationState", "HardwareRef", "ProblemRef", "TurnReading", "Work", "turn_of"]
+def facts_of(state: ConversationState) -> dict[str, Any]:
+    """The facts as of this turn. They are written to `slots` only by the node that answers, so a turn
+    that fails half-way leaves the stored facts as they were."""
+    merged = (state.get("turn") or {}).get("merged")
+    return dict(merged if merged is not None else state.get("slots") or {})
+
+
+__all__ = ["ConversationState", "HardwareRef", "ProblemRef", "TurnReading", "Work", "facts_of", "turn_of"]

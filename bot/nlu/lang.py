@@ -35,17 +35,24 @@ def detect_language(text: str) -> Language | None:
     >>> detect_language("500") is None
     True
     """
-    han = _HAN.findall(text)
-    if han:
-        simplified = sum(ch in _SIMPLIFIED for ch in han)
-        traditional = sum(ch in _TRADITIONAL for ch in han)
-        return "zh-Hant" if traditional > simplified else "zh-Hans"
+    if _HAN.search(text):
+        return chinese_script(text) or "zh-Hans"
     words = [w for w in _LATIN_WORD.findall(text) if not re.fullmatch(r"(?i)q\d|int\d|fp\d+|bf\d+|gb|tb", w)]
     return "en" if words else None
+
+
+def chinese_script(text: str) -> Language | None:
+    """'zh-Hant' or 'zh-Hans' by the characters only one script has; None when none occurs
+    ("如果增加到800人呢" reads the same in both, so the thread keeps its script)."""
+    simplified = sum(ch in _SIMPLIFIED for ch in text)
+    traditional = sum(ch in _TRADITIONAL for ch in text)
+    if simplified == traditional:
+        return None
+    return "zh-Hant" if traditional > simplified else "zh-Hans"
 
 
 def is_chinese(lang: str) -> bool:
     return lang.startswith("zh")
 
 
-__all__ = ["detect_language", "is_chinese"]
+__all__ = ["chinese_script", "detect_language", "is_chinese"]

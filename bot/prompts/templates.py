@@ -154,9 +154,9 @@ TEMPLATES: dict[str, tuple[str, str, str]] = {
         "{target}：沒有任何配置能滿足這個工作負載。{reason}",
     ),
     "compare.sized": (
-        "{asked} as asked would carry up to {max_users} users at your targets; the estimator sizes it at {count} to carry {users}.",
-        "按你说的 {asked} 在目标内最多支持 {max_users} 人；要支持 {users} 人需要 {count} 个。",
-        "按你說的 {asked} 在目標內最多支援 {max_users} 人；要支援 {users} 人需要 {count} 個。",
+        "You asked about {asked}; for {users} concurrent users at your targets the estimator sizes it at {count}.",
+        "你问的是 {asked}；按你的目标支持 {users} 人并发，估算需要 {count} 个。",
+        "你問的是 {asked}；按你的目標支援 {users} 人同時使用，估算需要 {count} 個。",
     ),
     "why_not.head": (
         "Why not {target}? The best {target} option against the recommended one:",

@@ -1,0 +1,149 @@
+"""The graph, built by its factory with an in-memory checkpointer, driven through whole conversations.
+
+The real estimator and the shipped catalog answer; the expectations are the seeds' rules and the
+interview contract (ask one thing at a time, never re-ask, echo before recommending, answer in the
+user's language, a what-if with more users never costs less), not the current numbers.
+"""
+
+from __future__ import annotations
+
+import pytest
+from langgraph.checkpoint.memory import InMemorySaver
+
+from bot.engine import Engine
+from bot.graph import build_graph
+from bot.interview import MAX_QUESTIONS
+from bot.nodes import Deps
+from bot.wiring import store_model_lookup
+from estimator.assume import fill_defaults
+from estimator.recommend import recommend
+
+
+@pytest.fixture(scope="module")
+def deps(catalog):
+    from knowledge.testing import memory_store
+
+    return Deps(catalog=catalog, recommend=recommend, fill_defaults=fill_defaults,
+                find_model=store_model_lookup(memory_store()))
+
+
+@pytest.fixture
+def engine(deps):
+    return Engine(build_graph(deps, InMemorySaver()))
+
+
+def talk(engine: Engine, *messages: str, thread: str = "t"):
+    return [engine.handle(thread, m) for m in messages]
+
+
+def test_english_interview_to_recommendation_and_follow_ups(engine):
+    first, second = talk(engine, "We want to serve our fine-tuned 7B model to the legal department, about 200 people.",
+                         "Q4_K_M is fine. Prompts ~1000 tokens, answers ~300, first token under 1 s.")
+    # One question, with examples, about a fact not yet known; what was read is echoed.
+    assert first.recommendation is None and not first.done
+    assert first.asked_slot not in ("model_params_b", "concurrent_users")
+    assert "e.g." in first.text and "7B model" in first.text and "200" in first.text
+    assert second.done and second.recommendation is not None and second.recommendation.primary is not None
+    assert second.slots["model_params_b"] == 7 and second.slots["concurrent_users"] == 200
+    assert second.slots["quantization"] == "Q4_K_M" and second.slots["ttft_target_ms"] == 1000
+    assert second.text.startswith("Understood:")  # echo before the first recommendation
+    primary = second.recommendation.primary
+    # Seed 1: 7B at department scale with vLLM-class batching is a GPU job.
+    assert primary.kind == "gpu"
+    for number in (f"{primary.capex_usd:,.0f}", f"{primary.estimate.decode_tokens_per_s_per_user:.1f}"):
+        assert number in second.text  # the numbers shown are the tool's numbers
+    assert "Two-week validation plan" in second.text and "Risks" in second.text
+
+    grown = engine.handle("t", "What if we grow to 800 concurrent users?")
+    assert grown.slots["concurrent_users"] == 800
+    new = grown.recommendation.primary
+    assert new.capex_usd >= primary.capex_usd  # more users never cost less
+    assert any("200" in c and "800" in c for c in grown.changes)
+    assert grown.text.startswith("What changed:")
+
+    compared = engine.handle("t", "Compare that with two L40S.")
+    assert "L40S" in compared.text and compared.recommendation == grown.recommendation
+    why_not = engine.handle("t", "Why not an NPU?")
+    assert "NPU" in why_not.text
+    cost = engine.handle("t", "explain the cost")
+    assert f"{new.capex_usd:,.0f}" in cost.text
+    risks = engine.handle("t", "what are the risks?")
+    assert all(r.id in risks.text for r in grown.recommendation.risks)
+
+
+def test_questions_are_few_and_never_repeated(engine):
+    replies = talk(engine, "hello", "hmm, not sure", "no idea", "don't know", "whatever")
+    asked = [r.asked_slot for r in replies if r.asked_slot]
+    assert len(asked) == len(set(asked)) <= MAX_QUESTIONS
+    assert replies[-1].done  # after the questions run out it recommends on stated assumptions
+    assert any(a.startswith("assumed") for a in replies[-1].recommendation.assumptions)
+
+
+def test_just_recommend_proceeds_with_defaults_as_assumptions(engine):
+    first, second = talk(engine, "We want to serve a 7B model to about 200 people in legal", "just recommend")
+    assert not first.done and second.done
+    assumptions = second.recommendation.assumptions
+    assert any("prompts" in a for a in assumptions) and any("TCO" in a for a in assumptions)
+    assert "Assumptions" in second.text
+
+
+@pytest.mark.parametrize(("lang", "messages", "marker"), [
+    ("zh-Hans", ["我们要给客服部门部署微调过的 7B 模型，两百人同时使用。",
+                 "量化用 Q4_K_M，提示大约 800 个 token，回答 200 个 token，首 token 延迟要低于 1 秒。"], "推荐方案"),
+    ("zh-Hant", ["我們的法務部門有兩百位同事，要共用一個微調過的 7B 模型。",
+                 "量化用 Q4_K_M，提示約 1000 個 token，回答約 300 個 token，首字 1 秒。"], "推薦方案"),
+])
+def test_chinese_conversations_in_the_users_script(engine, lang, messages, marker):
+    first, second = talk(engine, *messages, thread=lang)
+    assert first.lang == lang and second.lang == lang
+    assert second.slots["model_params_b"] == 7 and second.slots["concurrent_users"] == 200
+    assert second.done and marker in second.text
+    grown = engine.handle(lang, "如果增加到800人呢" if lang == "zh-Hans" else "如果增加到800人呢？")
+    assert grown.slots["concurrent_users"] == 800
+    assert grown.recommendation.primary.capex_usd >= second.recommendation.primary.capex_usd
+    assert grown.lang == lang
+
+
+def test_direct_recommend_in_chinese(engine):
+    first, second = talk(engine, "七十亿参数的模型，部门使用", "直接推荐", thread="zh")
+    assert second.done and second.lang == "zh-Hans"
+
+
+def test_corrections_replace_facts_and_say_so(engine):
+    talk(engine, "A 7B model for 200 users", thread="c")
+    corrected = engine.handle("c", "no, 500 users")
+    assert corrected.slots["concurrent_users"] == 500
+    assert "200" in corrected.text and "500" in corrected.text
+
+
+@pytest.mark.parametrize("bad", ["0 users", "10^12 params", "a budget of -$5000"])
+def test_absurd_values_get_a_clarifying_reply_and_leave_state_unchanged(engine, bad):
+    before = engine.handle("b", "A 7B model for 200 users")
+    reply = engine.handle("b", bad)
+    assert reply.slots == before.slots
+    assert engine.state("b")["slots"] == before.slots
+    assert "range" in reply.text and reply.intent != "error"
+
+
+@pytest.mark.parametrize("junk", ["", "   ", "😀🚀", "asdf qwer zxcv", "a" * 5000])
+def test_junk_gets_a_helpful_reply_and_state_stays_valid(engine, junk):
+    before = engine.handle("j", "A 7B model for 200 users")
+    reply = engine.handle("j", junk)
+    assert reply.intent != "error" and reply.text
+    assert engine.state("j")["slots"] == before.slots
+    if len(junk) > 2000:
+        assert "first 2000 characters" in reply.text
+
+
+def test_start_over_forgets_everything(engine):
+    talk(engine, "A 7B model for 200 users", "just recommend", thread="r")
+    reply = engine.handle("r", "start over")
+    assert reply.slots == {} and reply.recommendation is None and not reply.done
+    assert engine.handle("r", "a 13B model").slots == {"model_params_b": 13}
+
+
+def test_threads_are_independent(engine):
+    engine.handle("one", "A 7B model for 200 users")
+    engine.handle("two", "A 13B model for 5 users")
+    assert engine.state("one")["slots"]["model_params_b"] == 7
+    assert engine.state("two")["slots"]["model_params_b"] == 13
