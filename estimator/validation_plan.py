@@ -7,6 +7,8 @@ for the chosen option with its own numbers.
 
 from __future__ import annotations
 
+import math
+
 from estimator.defaults import OVERLOAD_FACTOR
 from estimator.schemas import Option, Risk
 from estimator.workload import Workload
@@ -15,7 +17,7 @@ from estimator.workload import Workload
 def validation_plan(workload: Workload, option: Option, risks: list[Risk]) -> list[str]:
     """Day-by-day steps of the two-week pilot for `option`, with pass criteria from the workload."""
     users = workload.concurrent_users or 1
-    overload = round(users * OVERLOAD_FACTOR)
+    overload = math.ceil(users * OVERLOAD_FACTOR)
     pilot = min(option.count, 2)
     target = workload.tokens_per_s_target or 30
     ttft = workload.ttft_target_ms or 1000

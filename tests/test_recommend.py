@@ -196,6 +196,19 @@ def test_model_that_fits_nowhere_is_explained():
         run(Workload(concurrent_users=10, model_params_b=1900, quantization="FP16"))
 
 
+def test_nothing_eligible_says_why():
+    only_accelerators = CATALOG.model_copy(update={"hardware": (ACCEL, NPU)})
+    with pytest.raises(NoFeasibleOption, match="No device in the catalog is eligible.*training"):
+        run(Workload(concurrent_users=10, model_params_b=7, mixed_training=True), only_accelerators)
+
+
+def test_validation_plan_is_two_weeks_with_tails_and_overload():
+    rec = run(Workload(concurrent_users=15, model_params_b=7))
+    plan = " ".join(rec.validation_plan)
+    for words in ("Days 1–2", "Days 12–14", "P99", "P999", "1.5× peak (23 users)"):
+        assert words in plan
+
+
 def test_zero_users_and_negative_budget_are_explained():
     with pytest.raises(InvalidRequest, match="at least one user"):
         fill_defaults(Workload.model_construct(concurrent_users=0))
