@@ -12,8 +12,9 @@ import pytest
 
 from bot.cli.main import main
 
-# Small enough for the bundled model on two shared cores: an English tier, a Chinese tier, a follow-up.
-LLM_SUBSET = ("dept-legal-7b", "zh-hans-dept-200", "followup-whatif-users")
+# Small enough for the bundled model on two shared cores (~1 min per scenario when every call times out):
+# an English tier, a Traditional-Chinese risk scenario, a follow-up chain.
+LLM_SUBSET = ("dept-legal-7b", "zh-hant-multi-model", "followup-whatif-users")
 
 
 def _eval(argv: list[str], capsys) -> tuple[int, dict]:
@@ -49,4 +50,5 @@ def test_subset_passes_with_the_bundled_model(capsys):
     assert [s["id"] for s in doc["scenarios"]] == sorted(LLM_SUBSET)
     assert doc["failed"] == 0, _explain(doc)
     assert code == 0
-    assert doc["llm"] == "bundled" and doc["llm_stats"] is not None
+    # The model was really asked (its counters are in the report), whatever it answered.
+    assert doc["llm"] == "bundled" and doc["llm_stats"]["phrase_calls"] + doc["llm_stats"]["extract_calls"] > 0
