@@ -7,8 +7,8 @@ in-memory checkpointer).
 
 from __future__ import annotations
 
+import re
 import sqlite3
-import threading
 from collections.abc import Callable
 from typing import Any
 
@@ -43,18 +43,31 @@ def make_checkpointer(settings: Settings) -> tuple[Any, Callable[[], None]]:
 
     path = settings.ensure_home() / STATE_FILE
     conn = sqlite3.connect(str(path), check_same_thread=False)
+    # WAL with synchronous=NORMAL: a commit survives a killed process (the WAL is written before the
+    # call returns) without an fsync per checkpoint; only an OS crash can lose the last turns.
+    conn.execute("PRAGMA journal_mode=WAL")
+    conn.execute("PRAGMA synchronous=NORMAL")
     saver = SqliteSaver(conn)
     saver.setup()
     return saver, conn.close
 
 
-def store_model_lookup(store: Any) -> ModelLookup:
-    """Model names → (name, params in billions) through the store; DuckDB calls serialized."""
-    lock = threading.Lock()
+def store_model_lookup(store: Any, catalog: Catalog | None = None) -> ModelLookup:
+    """Model names → (name, params in billions) through the store.
+
+    The store is asked only when the message holds a word that starts a known model name ("llama",
+    "qwen", "phi", …): most messages name no model, and a store lookup costs more than a whole turn's
+    parsing.
+    """
+    models = (catalog or store.catalog()).models
+    stems = {m.group(0) for model in models for name in (model.id, model.name, *model.aliases)
+             if (m := re.match(r"[a-z]{3,}", name.lower()))}
+    mentions = re.compile(r"(?<![a-z])(?:" + "|".join(sorted(map(re.escape, stems))) + ")") if stems else None
 
     def lookup(text: str) -> tuple[str, float] | None:
-        with lock:
-            model = store.find_model(text)
+        if mentions is None or not mentions.search(text.lower()):
+            return None
+        model = store.find_model(text)
         return (model.name, model.params_b) if model is not None else None
 
     return lookup
@@ -88,7 +101,7 @@ def build_engine(
         closers.append(close)
     extract, phrase = model_helpers(model)
     deps = Deps(catalog=catalog, recommend=recommend, fill_defaults=fill_defaults,
-                find_model=store_model_lookup(store), extract=extract, phrase=phrase)
+                find_model=store_model_lookup(store, catalog), extract=extract, phrase=phrase)
     return Engine(build_graph(deps, checkpointer), closers=closers)
 
 

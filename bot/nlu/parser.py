@@ -135,7 +135,7 @@ def parse_message(
         by_slot.setdefault(fact.slot, []).append(fact)
     sizes = by_slot.get("model_params_b", [])
     if named and len(sizes) > 1:  # "our 13B fine-tune of Llama 3 8B": the 8B is part of the name
-        by_slot["model_params_b"] = [f for f in sizes if f.value != named[1]] or sizes
+        by_slot["model_params_b"] = [f for f in sizes if abs(f.value - named[1]) > 0.1 * named[1]] or sizes
     found: dict[str, Any] = {}
     for slot, facts in by_slot.items():
         value, problem = _resolve(slot, facts, result.correction)

@@ -1,0 +1,82 @@
+"""Deterministic turn latency of `Engine.handle`, checkpointer included (issue 5 target: p95 <= 100 ms).
+
+Builds the engine the way `siliconsult chat --llm none` does (SQLite checkpointer under a temporary
+SILICONSULT_HOME, the shipped catalog) and replays scripted conversations in English and Chinese:
+interview turns, the first recommendation, what-ifs, comparisons, explanations and bad input.
+Prints p50/p95/max per kind of turn and overall.
+
+    .venv/bin/python scripts/bench_turns.py [--rounds N] [--json]
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import statistics
+import tempfile
+import time
+from pathlib import Path
+
+CONVERSATIONS: list[list[tuple[str, str]]] = [
+    [("interview", "We want to serve our fine-tuned 7B model to the legal department, about 200 people."),
+     ("recommend", "Q4_K_M is fine. Prompts ~1000 tokens, answers ~300, first token under 1 s."),
+     ("what-if", "What if we grow to 800 concurrent users?"),
+     ("compare", "Compare that with two L40S."),
+     ("compare", "Why not an NPU?"),
+     ("explain", "explain the cost"),
+     ("explain", "what are the risks?"),
+     ("bad input", "0 users"),
+     ("bad input", "😀")],
+    [("interview", "我们要给客服部门部署微调过的 7B 模型，两百人同时使用。"),
+     ("recommend", "量化用 Q4_K_M，提示大约 800 个 token，回答 200 个 token，首 token 延迟要低于 1 秒。"),
+     ("what-if", "如果增加到800人呢？"),
+     ("explain", "有什么风险？")],
+    [("interview", "我們的法務團隊有 10 個人，要共用一個微調過的 7B 模型做合約審查。"),
+     ("interview", "不知道"),
+     ("recommend", "直接推薦"),
+     ("what-if", "改成 Q8_0 呢？")],
+    [("interview", "hello"),
+     ("interview", "a 13B model"),
+     ("interview", "for 40 concurrent users"),
+     ("recommend", "just recommend"),
+     ("compare", "4090 vs L40S")],
+]
+
+
+def percentile(values: list[float], q: float) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, round(q * (len(ordered) - 1)))]
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--rounds", type=int, default=5, help="times each conversation is replayed (new threads)")
+    parser.add_argument("--json", action="store_true")
+    args = parser.parse_args()
+
+    from bot.settings import Settings
+    from bot.wiring import build_engine
+
+    timings: dict[str, list[float]] = {}
+    with tempfile.TemporaryDirectory(prefix="siliconsult-bench-") as home:
+        with build_engine(Settings(home=Path(home), llm="none")) as engine:
+            engine.handle("warm-up", "a 7B model for 20 users, just recommend")
+            for round_no in range(args.rounds):
+                for i, conversation in enumerate(CONVERSATIONS):
+                    for kind, text in conversation:
+                        start = time.perf_counter()
+                        engine.handle(f"bench-{round_no}-{i}", text)
+                        timings.setdefault(kind, []).append((time.perf_counter() - start) * 1000)
+    everything = [ms for values in timings.values() for ms in values]
+    rows = {kind: {"n": len(v), "p50_ms": round(statistics.median(v), 1), "p95_ms": round(percentile(v, 0.95), 1),
+                   "max_ms": round(max(v), 1)} for kind, v in [*timings.items(), ("all turns", everything)]}
+    if args.json:
+        print(json.dumps(rows, indent=2))
+        return
+    print(f"{'turn kind':<12} {'n':>4} {'p50 ms':>8} {'p95 ms':>8} {'max ms':>8}")
+    for kind, row in rows.items():
+        print(f"{kind:<12} {row['n']:>4} {row['p50_ms']:>8} {row['p95_ms']:>8} {row['max_ms']:>8}")
+
+
+if __name__ == "__main__":
+    main()
