@@ -11,7 +11,7 @@ from __future__ import annotations
 import json
 import tempfile
 from pathlib import Path
-from typing import Annotated, Any
+from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 from rich.console import Console
@@ -19,6 +19,9 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, T
 
 from bot.settings import Settings
 from estimator.errors import ConfigError
+
+if TYPE_CHECKING:
+    from evals.runner import ScenarioResult, SuiteResult
 
 
 def _run_estimator_report(report_dir: Path, json_out: bool) -> int:
@@ -67,8 +70,8 @@ def _progress(console: Console) -> Progress:
 
 def run_eval(
     scenario_dir: Path | None, llm_spec: str | None, only: list[str] | None, console: Console
-) -> Any:
-    """Load scenarios, build the engine once, run the suite. Returns the `SuiteResult`."""
+) -> SuiteResult:
+    """Load scenarios, build the engine once, run the suite."""
     from bot.llm.factory import load_model
     from bot.llm.stats import reset_stats
     from evals.runner import run_suite
@@ -86,7 +89,7 @@ def run_eval(
             with _progress(console) as progress:
                 task = progress.add_task("", total=len(scenarios))
 
-                def advance(result: Any) -> None:
+                def advance(result: ScenarioResult) -> None:
                     progress.update(task, advance=1, description=f"{result.id}: {result.status}")
 
                 return run_suite(engine, scenarios, llm=spec, on_done=advance, llm_stats=lambda: _llm_counters(model))
