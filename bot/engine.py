@@ -56,7 +56,7 @@ class Engine:
         with self._lock_for(thread_id):
             try:
                 result = self._graph.invoke({"message": text}, self._config(thread_id), durability="sync")
-                return Reply.model_validate(result["reply"])
+                return self._reply(result, result["reply"])
             except Exception as exc:  # the edge of the core: log it, answer one line, keep the last checkpoint
                 log.exception("turn failed on thread %s", thread_id)
                 return self._error_reply(thread_id, exc)
@@ -68,9 +68,14 @@ class Engine:
         except Exception:  # the checkpointer itself failed: answer without the stored facts
             log.exception("reading state of thread %s failed", thread_id)
         lang = values.get("lang") or "en"
-        return Reply(text=t("error", lang, error=type(exc).__name__), slots=values.get("slots") or {},
-                     recommendation=values.get("recommendation"), done=values.get("recommendation") is not None,
-                     lang=lang, intent="error")
+        return self._reply(values, {"text": t("error", lang, error=type(exc).__name__), "lang": lang, "intent": "error"})
+
+    @staticmethod
+    def _reply(values: dict[str, Any], reply: dict[str, Any]) -> Reply:
+        """A node's reply completed with the thread's facts and current recommendation."""
+        rec = values.get("recommendation")
+        return Reply.model_validate({**reply, "slots": values.get("slots") or {}, "recommendation": rec,
+                                     "done": rec is not None})
 
     def state(self, thread_id: str) -> dict[str, Any]:
         """The thread's stored state values ({} for an unknown thread)."""

@@ -81,19 +81,11 @@ def model_helpers(model: LanguageModel | None) -> tuple[ExtractFn | None, Phrase
 
 
 def make_reply(state: ConversationState, text: str, **extra: Any) -> dict[str, Any]:
-    """The Reply JSON of this turn, carrying the facts and the current recommendation."""
-    rec = extra.pop("recommendation", state.get("recommendation"))
-    turn = turn_of(state)
-    reply = Reply(
-        text=text,
-        slots=extra.pop("slots", facts_of(state)),
-        recommendation=Recommendation.model_validate(rec) if rec else None,
-        done=rec is not None,
-        lang=extra.pop("lang", state.get("lang") or "en"),
-        intent=extra.pop("intent", turn.intent),
-        **extra,
-    )
-    return reply.model_dump(mode="json")
+    """This turn's reply without the facts and recommendation: the engine adds those from the state,
+    so the checkpoint holds the (large) recommendation once."""
+    reply = {"text": text, "lang": state.get("lang") or "en", "intent": turn_of(state).intent, **extra}
+    Reply.model_validate(reply)  # fail in the node, not after the turn was committed
+    return reply
 
 
 def answer(state: ConversationState, text: str, **extra: Any) -> dict[str, Any]:
@@ -210,7 +202,7 @@ class Nodes:
         cleared: dict[str, Any] = {"slots": kept, "asked": [], "pending_slot": None, "recommendation": None,
                                    "rec_slots": None, "echoed": False}
         text = "\n".join([t("reset", lang), t("intro", lang)])
-        return {**cleared, "reply": make_reply({**state, **cleared}, text, recommendation=None, slots=kept)}
+        return {**cleared, "reply": make_reply(state, text)}
 
     # --- tools -------------------------------------------------------------------------------------
     def assume(self, state: ConversationState) -> dict[str, Any]:
@@ -252,8 +244,8 @@ class Nodes:
         if old is None:
             parts.append(t("rec.followups", lang, hint=t("followup_hint", lang)))
         rec_json = new.model_dump(mode="json")
-        return {"recommendation": rec_json, "rec_slots": slots, "echoed": True, "pending_slot": None,
-                **answer(state, "\n".join(parts), recommendation=rec_json, changes=changes,
+        return {"recommendation": rec_json, "rec_slots": slots, "echoed": True, "pending_slot": None, "candidate": None,
+                **answer(state, "\n".join(parts), changes=changes,
                          suggestions=_suggestions({**state, "recommendation": rec_json}, lang))}
 
     def _phrased_summary(self, body: str, lang: str) -> str:

@@ -54,7 +54,9 @@ def route_turn(state: ConversationState) -> str:
 
 
 def route_after_respond(state: ConversationState) -> str:
-    return "compare" if state.get("candidate") and wants_comparison(state) else "__end__"
+    """After a re-run with new facts: also compare when the turn named hardware ("what if 500 users on L40S?")."""
+    rerun_ok = not (state.get("work") or {}).get("error")
+    return "compare" if rerun_ok and state.get("recommendation") and wants_comparison(state) else "__end__"
 
 
 __all__ = ["COMPARE_INTENTS", "EXPLAIN_INTENTS", "route_after_respond", "route_interview", "route_turn",

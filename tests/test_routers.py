@@ -49,8 +49,8 @@ def test_asked_questions_are_not_asked_again():
 
 def test_route_after_respond_compares_only_when_hardware_was_named():
     named = state({"intents": ["what_if"], "facts": {"concurrent_users": 500},
-                   "hardware": [{"hardware_ids": ["nvidia-l40s"]}]}, candidate=REC)
-    plain = state({"intents": ["what_if"], "facts": {"concurrent_users": 500}}, candidate=REC)
+                   "hardware": [{"hardware_ids": ["nvidia-l40s"]}]}, recommendation=REC)
+    plain = state({"intents": ["what_if"], "facts": {"concurrent_users": 500}}, recommendation=REC)
     assert route_after_respond(named) == "compare"
     assert route_after_respond(plain) == "__end__"
-    assert route_after_respond({**named, "candidate": None}) == "__end__"
+    assert route_after_respond({**named, "work": {"error": "no option fits"}}) == "__end__"
