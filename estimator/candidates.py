@@ -89,22 +89,34 @@ def owned_class(hw: Hardware) -> str | None:
     return None
 
 
-def _named(hw_id: str, ids: set[str]) -> bool:
-    # A named SoC includes the NPU block listed under it ("qualcomm-snapdragon-x-elite" → "…-npu").
-    return hw_id in ids or any(hw_id.startswith(owned_id + "-") for owned_id in ids)
+_INSIDE = re.compile(r"NPU block inside (?:the )?(.+?) laptop SoC", re.IGNORECASE)
+
+
+def _same_chip(npu: Hardware, soc: Hardware) -> bool:
+    """An NPU listed as a block inside a laptop SoC ("NPU block inside the Lunar Lake laptop SoC")."""
+    inside = _INSIDE.search(npu.form_factor or "")
+    return npu.kind == "npu" and soc.kind == "soc" and bool(inside) and inside.group(1).lower() in soc.name.lower()
+
+
+def _named(hw: Hardware, ids: set[str], catalog: Catalog | None) -> bool:
+    """Whether the user named this device, or the laptop chip it belongs to (SoC ⇄ its NPU block)."""
+    if hw.id in ids or any(hw.id.startswith(owned_id + "-") for owned_id in ids):
+        return True
+    named = [other for i in ids if catalog is not None and (other := catalog.hardware_by_id(i)) is not None]
+    return any(_same_chip(hw, other) or _same_chip(other, hw) for other in named)
 
 
 def owned(workload: Workload, hw: Hardware, catalog: Catalog | None = None) -> bool:
     """Whether the workload says this device (or its class, when no device is named) is already owned."""
     ids = set(workload.existing_hardware_ids or ())
-    if ids and _named(hw.id, ids):
+    if ids and _named(hw, ids, catalog):
         return True
     cls = owned_class(hw)
     if cls is None or cls not in set(workload.existing_hardware or ()):
         return False
     if catalog is not None and ids:
         # Devices were named: only they are owned within the classes they cover.
-        covered = {owned_class(h) for h in catalog.hardware if _named(h.id, ids)}
+        covered = {owned_class(h) for h in catalog.hardware if _named(h, ids, catalog)}
         return cls not in covered
     return True
 

@@ -227,6 +227,15 @@ def size_all(sizer: Sizer, candidates: list[Candidate]) -> list[Sized]:
     return sized
 
 
+def _owned_but_short(sizer: Sizer, primary: Sized, fitting: list[Sized]) -> list[Sized]:
+    """When the user owns devices that miss a target and the primary is a purchase, show the closest owned
+    one too (meets_slo=False, with its violations): "why not the laptop I have?" deserves numbers."""
+    if primary.candidate.existing:
+        return []
+    owned = sorted((s for s in fitting if s.candidate.existing and s.violations), key=lambda s: s.shortfall)
+    return [sizer.finalize(owned[0])] if owned else []
+
+
 def _finalize_band(sizer: Sizer, feasible: list[Sized]) -> list[Sized]:
     """Probe capacity (and so tail-latency and headroom risks) for every option that competes for the lead."""
     best = min(adjusted_cost(s) for s in feasible)
@@ -264,6 +273,7 @@ def recommend(
         ranked = [s for s in ranked if not s.violations] or ranked  # the probe may reveal a miss
         primary = ranked[0]
         alternatives = [sizer.finalize(s) for s in pick_alternatives(primary, ranked)]
+        alternatives += _owned_but_short(sizer, primary, fitting)
     else:
         closest = sorted(fitting, key=lambda s: (s.shortfall, s.cost_per_token))
         primary = sizer.finalize(closest[0])
