@@ -69,6 +69,7 @@ class Resolved:
     step_overhead_ms: float
     decode_context: float
     notes: tuple[str, ...]
+    derived_peak_cap: float | None = None
     # A decode step is linear in the batch: calibrated ms on one device at batch 0 and per extra stream
     # (roofline's own functions evaluated once, in `with_factors`).
     memory_fixed_ms: float = 0.0
@@ -90,6 +91,7 @@ class CatalogIndex:
     factors: dict[tuple[str, str], Factors] = field(default_factory=dict)
     measured: dict[MatchKey, tuple[Benchmark, ...]] = field(default_factory=dict)
     resolved: dict[tuple[object, ...], Resolved] = field(default_factory=dict)
+    max_tflops: float | None = None
 
     def device(self, hardware_id: str) -> DeviceSpec:
         spec = self.devices.get(hardware_id)
@@ -112,6 +114,13 @@ class CatalogIndex:
         if bits is None:
             bits = self.bits[quant] = bits_per_weight(quant, self.catalog)
         return bits
+
+    @property
+    def max_listed_tflops(self) -> float | None:
+        """The fastest dense FP16 rate any catalog device lists: a ceiling for compute derived from bandwidth."""
+        if self.max_tflops is None:
+            self.max_tflops = max((h.fp16_tflops or h.bf16_tflops or 0.0 for h in self.catalog.hardware), default=0.0)
+        return self.max_tflops or None
 
     def resolve_factors(self, backend: str, kind: str) -> Factors:
         key = (backend, kind)
@@ -193,6 +202,7 @@ def _resolve(request: EstimateRequest, index: CatalogIndex) -> Resolved:
         decode_compute_efficiency=1.0, step_overhead_ms=0.0,
         decode_context=request.prompt_tokens + request.output_tokens / 2.0,
         notes=_static_notes(device, factors, backend, listed_peak is None, arch),
+        derived_peak_cap=index.max_listed_tflops,
     )
     return with_factors(base, factors)
 
@@ -202,8 +212,12 @@ def with_factors(r: Resolved, factors: Factors) -> Resolved:
     peak = r.peak_tflops
     prefill_efficiency = factors.compute_efficiency
     if r.compute_derived:
-        # κ is effective FLOP/byte (utilization included), so the prefill efficiency is 1.
+        # κ is effective FLOP/byte (utilization included), so the prefill efficiency is 1. On-chip-SRAM
+        # parts (Cerebras, Groq) have bandwidths far beyond any DRAM device: never derive more compute
+        # than the fastest device that lists its rate.
         peak = factors.compute_per_bandwidth * r.device.bandwidth_gbs / 1000.0
+        if r.derived_peak_cap:
+            peak = min(peak, r.derived_peak_cap)
         prefill_efficiency = 1.0
     # Batched decode runs skinnier matmuls than prefill: it reaches a fitted share of its utilization.
     decode_compute_efficiency = prefill_efficiency * factors.batched_efficiency
