@@ -66,6 +66,11 @@ class FollowupNodes:
         workload = self._workload(state)
         users = workload.concurrent_users
         why_not = "why_not" in turn.intents
+        primary = rec.primary
+        if why_not and primary is not None and len(targets) == 1 and _names(targets[0], primary):
+            lines = [f"    {line}" for line in option_lines(primary, users, lang)]
+            return answer(state, "\n".join([t("why_not.primary", lang, target=_label(targets[0])),
+                                              "• " + option_title(primary, lang), *lines]))
         parts = [t("why_not.head" if why_not else "compare.head", lang, target=_label(targets[0]))]
         options: list[Option] = []
         for target in targets:
@@ -84,6 +89,9 @@ class FollowupNodes:
             parts.append("• " + option_title(baseline, lang) + " (" + t("rec.primary", lang, option="").strip(" .:：。") + ")")
             parts += [f"    {line}" for line in option_lines(baseline, users, lang)]
         parts += _verdicts(options, baseline, lang)
+        earlier = state.get("reply") or {}  # after a re-run this turn ("300 users on L40S?"): keep its answer
+        if earlier.get("text"):
+            return answer(state, earlier["text"] + "\n\n" + "\n".join(parts), changes=earlier.get("changes", []))
         return answer(state, "\n".join(parts))
 
     def explain(self, state: ConversationState) -> dict[str, Any]:
@@ -111,6 +119,13 @@ class FollowupNodes:
         else:
             text = render_recommendation(rec, lang, users=users)
         return answer(state, text)
+
+
+def _names(target: HardwareRef, option: Option) -> bool:
+    """Whether the mention names the option's device (or, for a bare kind, its kind)."""
+    if target.hardware_ids:
+        return option.hardware_id in target.hardware_ids
+    return target.kind == option.kind
 
 
 def _label(target: HardwareRef) -> str:

@@ -27,6 +27,7 @@ from bot.render_text import (
     fact_phrases,
     join_list,
     recommendation_changes,
+    recommendation_headline,
     render_recommendation,
     slot_changes,
     slot_name,
@@ -128,6 +129,9 @@ class Nodes:
                                hardware=self.deps.hardware)
         lang = _thread_lang(state.get("lang"), parsed.lang, parsed.text)
         facts, problems = dict(parsed.facts), list(parsed.problems)
+        for slot, factor in parsed.relative.items():  # "what if users double?" scales the known value
+            if slot not in facts and slots.get(slot):
+                facts[slot] = max(1, round(slots[slot] * factor))
         quiet = not (facts or problems or parsed.intents or parsed.hardware or parsed.is_empty)
         if self.deps.extract is not None and quiet:
             for slot, value in self.deps.extract(parsed.text, slots, lang).items():
@@ -170,9 +174,11 @@ class Nodes:
         if slot is None:
             return answer(state, "\n".join([*parts, t("intro", lang)]))
         question = t("q." + slot, lang)
-        if self.deps.phrase is not None:
+        if self.deps.phrase is not None:  # the SLM may reword the question; the examples stay as written
+            mark = "？" if lang.startswith("zh") else "?"
+            head, _, examples = question.partition(mark)
             grounding = "\n".join([question, *fact_phrases(slots, lang)])
-            question = self.deps.phrase(question, grounding, lang, "question")
+            question = self.deps.phrase(head + mark, grounding, lang, "question") + examples
         parts.append(question)
         return {"asked": [*asked, slot], "pending_slot": slot, **answer(state, "\n".join(parts), asked_slot=slot)}
 
@@ -238,23 +244,20 @@ class Nodes:
         users = (work.workload or {}).get("concurrent_users")
         body = render_recommendation(new, lang, users=users, understood=understood, changes=changes,
                                      benchmarks=self.deps.benchmarks)
+        if self.deps.phrase is not None and new.primary is not None:
+            # The SLM may reword the headline only, grounded on the whole computed reply.
+            headline = self.deps.phrase(recommendation_headline(new, lang), body, lang, "summary")
+            body = render_recommendation(new, lang, users=users, understood=understood, changes=changes,
+                                         benchmarks=self.deps.benchmarks, headline=headline)
         if old is not None and not changes:
             parts.append(t("rec.no_change", lang))
-        parts.append(self._phrased_summary(body, lang))
+        parts.append(body)
         if old is None:
             parts.append(t("rec.followups", lang, hint=t("followup_hint", lang)))
         rec_json = new.model_dump(mode="json")
         return {"recommendation": rec_json, "rec_slots": slots, "echoed": True, "pending_slot": None, "candidate": None,
                 **answer(state, "\n".join(parts), changes=changes,
                          suggestions=_suggestions({**state, "recommendation": rec_json}, lang))}
-
-    def _phrased_summary(self, body: str, lang: str) -> str:
-        """Let the SLM reword the headline paragraph only; the numbered sections stay as computed."""
-        if self.deps.phrase is None:
-            return body
-        head, _, rest = body.partition("\n")
-        phrased = self.deps.phrase(head, body, lang, "summary")
-        return phrased + ("\n" + rest if rest else "")
 
 
 def _fmt(value: Any) -> str:

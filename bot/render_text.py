@@ -210,8 +210,12 @@ def render_recommendation(
     understood: Sequence[str] = (),
     changes: Sequence[str] = (),
     benchmarks: Mapping[int, Benchmark] | None = None,
+    headline: str | None = None,
 ) -> str:
-    """The full recommendation reply: primary, alternatives, risks, assumptions, plan, provenance."""
+    """The full recommendation reply: primary, alternatives, risks, assumptions, plan, provenance.
+
+    `headline` replaces the default first line about the primary option (the SLM's wording of it).
+    """
     out: list[str] = []
     if understood:
         out.append(t("understood", lang, facts=join_list(understood, lang)))
@@ -225,8 +229,7 @@ def render_recommendation(
         if rec.relax:
             out += [t("rec.relax", lang), *(f"  • {line}" for line in rec.relax)]
     else:
-        out.append(t("rec.primary", lang, option=option_title(primary, lang)) + " "
-                   + t("rec.meets" if primary.meets_slo else "rec.misses", lang))
+        out.append(headline or recommendation_headline(rec, lang))
         out += [f"  • {line}" for line in option_lines(primary, users, lang)]
         if rec.rationale or primary.rationale:
             out.append(t("rec.why", lang, text=rec.rationale or primary.rationale))
@@ -257,6 +260,14 @@ def calibration_rows(rec: Recommendation, benchmarks: Mapping[int, Benchmark], l
     if not rows and rec.primary is not None:
         rows = [b for b in benchmarks.values() if b.hardware_id == rec.primary.hardware_id]
     return rows[:limit]
+
+
+def recommendation_headline(rec: Recommendation, lang: str = "en") -> str:
+    """"Recommendation: 2× L40S with vLLM. It meets your targets." (or that no option meets them)."""
+    if rec.primary is None:
+        return t("rec.none", lang)
+    return (t("rec.primary", lang, option=option_title(rec.primary, lang)) + " "
+            + t("rec.meets" if rec.primary.meets_slo else "rec.misses", lang))
 
 
 def recommendation_changes(old: Recommendation | None, new: Recommendation, lang: str = "en") -> list[str]:
@@ -310,6 +321,7 @@ __all__ = [
     "option_summary",
     "option_title",
     "recommendation_changes",
+    "recommendation_headline",
     "render_recommendation",
     "risk_line",
     "short_money",

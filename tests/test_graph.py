@@ -147,3 +147,31 @@ def test_threads_are_independent(engine):
     engine.handle("two", "A 13B model for 5 users")
     assert engine.state("one")["slots"]["model_params_b"] == 7
     assert engine.state("two")["slots"]["model_params_b"] == 13
+
+
+def test_relative_what_if_scales_the_known_users(engine):
+    talk(engine, "A 7B model for 100 concurrent users", "just recommend", thread="rel")
+    doubled = engine.handle("rel", "what if users double?")
+    assert doubled.slots["concurrent_users"] == 200
+    assert engine.handle("rel", "如果用户翻倍呢").slots["concurrent_users"] == 400
+
+
+def test_why_not_the_recommended_device_says_so(engine):
+    rec = talk(engine, "A 7B model for 100 concurrent users", "just recommend", thread="wn")[-1].recommendation
+    name = rec.primary.hardware_name
+    reply = engine.handle("wn", f"why not {name}?")
+    assert "already" in reply.text and name in reply.text
+
+
+def test_what_if_more_gpus_compares_the_recommended_device(engine):
+    rec = talk(engine, "A 7B model for 100 concurrent users", "just recommend", thread="gpus")[-1].recommendation
+    reply = engine.handle("gpus", "what if we use 8 GPUs?")
+    assert reply.intent == "what_if" and (rec.primary.hardware_name or "") in reply.text
+    assert reply.recommendation == rec  # a comparison changes nothing stored
+
+
+def test_facts_and_named_hardware_rerun_then_compare(engine):
+    talk(engine, "A 7B model for 100 concurrent users", "just recommend", thread="both")
+    reply = engine.handle("both", "what if 300 users on L40S instead?")
+    assert reply.slots["concurrent_users"] == 300 and reply.changes
+    assert "L40S" in reply.text.split("What changed:")[-1]

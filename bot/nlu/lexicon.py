@@ -115,6 +115,20 @@ CORRECTION = _rx(r"^(?:no|nope|sorry|oops|actually|wait|correction|rather|make (
                  r"\bactually\b", r"\bnot \d", r"\binstead of\b", "不对", "不對", "不是", "其实", "其實", "更正",
                  "应该是", "應該是", "我是说", "我是說", "改成", "改为", "改為", "说错", "說錯")
 
+# "what if users double?": factors on the known number of concurrent users.
+_WHO = r"(?:users|people|load|traffic|headcount|demand|concurrency)"
+_WHO_ZH = "(?:用户|用戶|使用者|人数|人數|人|流量|并发|並發)"
+RELATIVE_USERS: tuple[tuple[re.Pattern[str], float], ...] = (
+    (_rx(rf"{_WHO}\s+(?:\w+\s+)?doubl", rf"doubl\w*\s+(?:the\s+|our\s+)?{_WHO}", rf"twice (?:as many|the) {_WHO}",
+         rf"2x (?:the )?{_WHO}", rf"{_WHO_ZH}.{{0,4}}(?:翻倍|翻[一1]倍|增加[一1]倍|加倍|两倍|兩倍|2倍)"), 2.0),
+    (_rx(rf"{_WHO}\s+(?:\w+\s+)?tripl", rf"tripl\w*\s+(?:the\s+|our\s+)?{_WHO}", rf"three times (?:as many|the) {_WHO}",
+         rf"{_WHO_ZH}.{{0,4}}(?:三|3)倍"), 3.0),
+    (_rx(rf"halve[sd]?\s+(?:the\s+|our\s+)?{_WHO}", rf"half (?:as many|the) {_WHO}", rf"{_WHO_ZH}.{{0,4}}(?:减半|減半)"), 0.5),
+)
+RELATIVE_PERCENT = _rx(r"(?P<pct>\d+(?:\.\d+)?)\s*% (?:more|extra) (?:users|people|load|traffic)",
+                       r"(?:users|people|load|traffic) (?:grows?|increases?|rises?) by (?P<pct2>\d+(?:\.\d+)?)\s*%",
+                       r"(?:增加|增长|增長|多)\s*(?P<pct3>\d+(?:\.\d+)?)\s*%")
+
 NON_USD_CURRENCY = _rx(r"(?<![a-z])(?:rmb|cny|yuan|eur|euros?|gbp|pounds?|jpy|yen|ntd|twd|nt\$|hk\$|hkd)(?![a-z])",
                        "人民币", "人民幣", "台币", "台幣", "新台币", "新台幣", "欧元", "歐元", "日元", "日圓",
                        "港币", "港幣", r"(?<!美)元(?!素)", "块钱", "塊錢", "¥", "€", "£")
@@ -131,6 +145,8 @@ __all__ = [
     "MULTIPLIERS",
     "NON_USD_CURRENCY",
     "NUM",
+    "RELATIVE_PERCENT",
+    "RELATIVE_USERS",
     "ROUND_THE_CLOCK",
     "SCALE_WORDS",
     "SEVERAL_MODELS",

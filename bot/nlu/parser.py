@@ -18,7 +18,7 @@ from bot.nlu.facts import Fact, extract_facts, number_value
 from bot.nlu.hardware import HardwareMatcher, HardwareMention
 from bot.nlu.intents import detect_intents
 from bot.nlu.lang import detect_language
-from bot.nlu.lexicon import CORRECTION, NON_USD_CURRENCY, NUM
+from bot.nlu.lexicon import CORRECTION, NON_USD_CURRENCY, NUM, RELATIVE_PERCENT, RELATIVE_USERS
 from bot.nlu.normalize import normalize
 from bot.nlu.validate import Problem, check_fact
 from bot.reply import Language
@@ -50,6 +50,7 @@ class ParseResult:
     model_name: str | None = None
     truncated: bool = False
     answered_pending: bool = False
+    relative: dict[str, float] = field(default_factory=dict)  # slot → factor on its known value
 
     @property
     def intent(self) -> str:
@@ -168,8 +169,17 @@ def parse_message(
     # "personal" with many users is a misreading of "laptop" in a fleet description: users win.
     if result.facts.get("deployment_scale") == "personal" and (result.facts.get("concurrent_users") or 1) > 5:
         del result.facts["deployment_scale"]
+    if "concurrent_users" not in result.facts and (factor := _relative_users(normalized)) is not None:
+        result.relative["concurrent_users"] = factor
     result.intents = detect_intents(normalized)
     return result
+
+
+def _relative_users(normalized: str) -> float | None:
+    if m := RELATIVE_PERCENT.search(normalized):
+        pct = next(v for v in m.groupdict().values() if v is not None)
+        return 1 + float(pct) / 100
+    return next((factor for pattern, factor in RELATIVE_USERS if pattern.search(normalized)), None)
 
 
 __all__ = ["MAX_MESSAGE_CHARS", "ModelLookup", "ParseResult", "parse_message"]
