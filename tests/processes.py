@@ -61,6 +61,16 @@ class _Process:
                 self.stderr_lines.append(line)
         return "".join(self.stderr_lines)
 
+    def _next_line(self, lines: queue.Queue[str | None], timeout: float, waiting_for: str) -> str:
+        """The next line of `lines`, or fail the test with the child's stderr."""
+        try:
+            line = lines.get(timeout=timeout)
+        except queue.Empty:
+            raise AssertionError(f"no {waiting_for} within {timeout} s; stderr:\n{self._drain_stderr()}") from None
+        if line is None:
+            raise AssertionError(f"exited ({self.proc.wait()}) before {waiting_for}; stderr:\n{self._drain_stderr()}")
+        return line
+
     def kill(self) -> None:
         """SIGKILL: no cleanup handler, no flush, no atexit runs in the child."""
         if self.proc.poll() is None:
@@ -110,13 +120,7 @@ class ChatProcess(_Process):
         self.proc.stdin.flush()
 
     def receive(self, timeout: float = REPLY_TIMEOUT_S) -> dict[str, Any]:
-        try:
-            line = self.stdout.get(timeout=timeout)
-        except queue.Empty:
-            raise AssertionError(f"no reply within {timeout} s; stderr:\n{self._drain_stderr()}") from None
-        if line is None:
-            raise AssertionError(f"chat exited ({self.proc.wait()}) without replying; stderr:\n{self._drain_stderr()}")
-        return json.loads(line)
+        return json.loads(self._next_line(self.stdout, timeout, "reply"))
 
     def say(self, text: str) -> dict[str, Any]:
         self.send(text)
@@ -134,12 +138,7 @@ class SlackProcess(_Process):
 
     def _wait_bound(self, timeout: float) -> str:
         while True:
-            try:
-                line = self.stderr.get(timeout=timeout)
-            except queue.Empty:
-                raise AssertionError(f"slack did not start; stderr:\n{''.join(self.stderr_lines)}") from None
-            if line is None:
-                raise AssertionError(f"slack exited ({self.proc.wait()}); stderr:\n{''.join(self.stderr_lines)}")
+            line = self._next_line(self.stderr, timeout, "'Slack events:' line")
             self.stderr_lines.append(line)
             found = self._BOUND.search(line)
             if found:

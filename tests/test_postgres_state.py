@@ -1,0 +1,84 @@
+"""Scale-out on a real PostgreSQL server: replicas share conversations and answer each event once.
+
+With `SILICONSULT_STATE_URL=postgresql://…` the engine keeps conversation state in langgraph's
+PostgresSaver and the Slack app claims event ids in Postgres. Each process below gets its *own*
+`SILICONSULT_HOME`, so nothing can be shared through local files: whatever continuity the tests see
+comes from the database.
+"""
+
+from __future__ import annotations
+
+import time
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from bot.settings import Settings
+from bot.wiring import STATE_FILE, build_engine
+from tests.conversation_script import FACTS_AFTER_FOUR, FACTS_AFTER_TWO, TURNS, assert_has_facts, assert_recommends
+from tests.fake_slack import TEAM_ID, FakeSlack, event_envelope, mention, post_event
+from tests.processes import ChatProcess, SlackProcess
+
+pytestmark = [pytest.mark.postgres, pytest.mark.slow]
+
+SECRET = "scale-out-signing-secret"
+
+
+def _replica_env(tmp_path: Path, name: str, state_url: str, **extra: str) -> dict[str, str]:
+    return {"SILICONSULT_HOME": str(tmp_path / name), "SILICONSULT_STATE_URL": state_url, **extra}
+
+
+def _stored_state(state_url: str, home: Path, thread: str) -> dict[str, Any]:
+    with build_engine(Settings(home=home, state_url=state_url), llm=None) as engine:
+        return engine.state(thread)
+
+
+def test_one_thread_alternating_between_two_chat_processes(postgres_url: str, tmp_path: Path) -> None:
+    replicas = [ChatProcess("shared", _replica_env(tmp_path, name, postgres_url)) for name in ("a", "b")]
+    try:
+        replies = [replicas[i % 2].say(text) for i, text in enumerate(TURNS)]
+    finally:
+        for replica in replicas:
+            replica.close()
+
+    # Turn 2 went to replica b, which never saw turn 1: the facts came through Postgres.
+    assert_has_facts(replies[1]["slots"], FACTS_AFTER_TWO)
+    assert_has_facts(replies[-1]["slots"], FACTS_AFTER_FOUR)
+    assert_recommends(replies[-1])
+    assert any("200" in change and "500" in change for change in replies[-1]["changes"]), replies[-1]["changes"]
+    assert not (tmp_path / "a" / STATE_FILE).exists() and not (tmp_path / "b" / STATE_FILE).exists()
+
+    # Exactly what one process gives for the uninterrupted conversation (default SQLite state).
+    with ChatProcess("reference", {"SILICONSULT_HOME": str(tmp_path / "single")}) as single:
+        reference = [single.say(text) for text in TURNS]
+    assert replies == reference
+
+
+@pytest.mark.slack
+def test_slack_replicas_share_the_thread_and_answer_a_retry_once(postgres_url: str, tmp_path: Path) -> None:
+    with FakeSlack() as slack:
+        slack_env = {"SLACK_BOT_TOKEN": "xoxb-scale-test", "SLACK_SIGNING_SECRET": SECRET, "SLACK_API_URL": slack.url}
+        first_message = mention(TURNS[0])
+        thread_ts = first_message["ts"]
+        envelope = event_envelope(first_message)
+        in_thread = lambda r: r.body.get("thread_ts") == thread_ts  # noqa: E731
+
+        with SlackProcess(_replica_env(tmp_path, "a", postgres_url, **slack_env)) as a, \
+                SlackProcess(_replica_env(tmp_path, "b", postgres_url, **slack_env)) as b:
+            assert post_event(a.events_url, SECRET, envelope)[0] == 200
+            slack.wait_for("chat.postMessage", 1, where=in_thread, timeout=60)
+            # The load balancer sends Slack's retry of the same event to the other replica.
+            assert post_event(b.events_url, SECRET, envelope, retry_num=1)[0] == 200
+            # The next message of the thread lands on replica b, which has never seen the thread.
+            assert post_event(b.events_url, SECRET, event_envelope(mention(TURNS[1], thread_ts=thread_ts)))[0] == 200
+            slack.wait_for("chat.postMessage", 2, where=in_thread, timeout=60)
+            time.sleep(1.0)  # room for a wrongly accepted retry to post its duplicate
+            replies = slack.replies(thread_ts)
+            a.close()
+            b.close()
+
+    assert len(replies) == 2, [r.body.get("text") for r in replies]
+    state = _stored_state(postgres_url, tmp_path / "reader", f"{TEAM_ID}:{first_message['channel']}:{thread_ts}")
+    assert_has_facts(state["slots"], FACTS_AFTER_TWO)
+    assert state["recommendation"] is not None
