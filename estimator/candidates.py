@@ -95,7 +95,9 @@ _INSIDE = re.compile(r"NPU block inside (?:the )?(.+?) laptop SoC", re.IGNORECAS
 def _same_chip(npu: Hardware, soc: Hardware) -> bool:
     """An NPU listed as a block inside a laptop SoC ("NPU block inside the Lunar Lake laptop SoC")."""
     inside = _INSIDE.search(npu.form_factor or "")
-    return npu.kind == "npu" and soc.kind == "soc" and bool(inside) and inside.group(1).lower() in soc.name.lower()
+    if inside is None or npu.kind != "npu" or soc.kind != "soc":
+        return False
+    return inside.group(1).lower() in soc.name.lower()
 
 
 def _named(hw: Hardware, ids: set[str], catalog: Catalog | None) -> bool:

@@ -73,16 +73,12 @@ def pick_alternatives(primary: Sized, ranked: list[Sized]) -> list[Sized]:
     return chosen
 
 
-def _stack_label(candidate: Candidate) -> str:
-    return candidate.stack.name
-
-
 def to_option(sized: Sized, rationale: str | None = None) -> Option:
     cand, est, cost = sized.candidate, sized.estimate, sized.tco
     assert cost is not None
     return Option(
         hardware_id=cand.hardware.id, kind=cand.hardware.kind, count=sized.count,
-        serving_stack=_stack_label(cand), capex_usd=cost.capex_usd, meets_slo=not sized.violations,
+        serving_stack=cand.stack.name, capex_usd=cost.capex_usd, meets_slo=not sized.violations,
         estimate=OptionEstimate(
             decode_tokens_per_s_per_user=round(est.decode_tokens_per_s_per_stream, 1),
             ttft_ms=round(est.ttft_ms, 1), max_concurrent_users=sized.capacity_users,
@@ -120,16 +116,17 @@ def describe(sized: Sized) -> str:
     )
 
 
-def _rationale(workload: Workload, primary: Sized, feasible: list[Sized], ranked: list[Sized]) -> str:
+def _rationale(workload: Workload, primary: Sized, ranked: list[Sized]) -> str:
+    """The primary's deciding numbers, how many options met every target, and the cheapest rival."""
     peak = workload.concurrent_users or 1
     head = (
         f"For {peak} concurrent user(s) of a {workload.model_params_b:g}B {workload.quantization} model at "
         f"≥{workload.tokens_per_s_target:g} tok/s and p95 TTFT ≤{workload.ttft_target_ms:,} ms: "
     )
-    if not feasible:
+    if not ranked:
         return head + "no option meets every constraint; closest: " + describe(primary) + "."
     text = (head + describe(primary)
-            + f". Lowest risk-weighted cost per served token of {len(feasible)} options that meet every target")
+            + f". Lowest risk-weighted cost per served token of {len(ranked)} options that meet every target")
     others = sorted((s for s in ranked if s.candidate.hardware.id != primary.candidate.hardware.id),
                     key=lambda s: s.cost_per_token)
     if not others or primary.cost_per_token <= 0:
@@ -281,7 +278,7 @@ def recommend(
         relax = _relax(filled, primary)
         ranked = []
     assumptions += _ranking_notes(filled, excluded)
-    primary_option = to_option(primary, _rationale(filled, primary, ranked, ranked or [primary]))
+    primary_option = to_option(primary, _rationale(filled, primary, ranked))
     return Recommendation(
         primary=primary_option,
         alternatives=[to_option(s) for s in alternatives],

@@ -14,12 +14,12 @@ from dataclasses import dataclass, field
 
 from estimator.candidates import Candidate, is_organization
 from estimator.catalog import Catalog, ServingStack
-from estimator.memory import bits_per_weight, weights_gb
 from estimator.defaults import (
     MIGRATION_USD_PER_PORT,
     MODEL_CHANGES_PER_YEAR_WHEN_FREQUENT,
     OVERLOAD_FACTOR,
 )
+from estimator.memory import bits_per_weight, weights_gb
 from estimator.risks import assess_risks, risk_score
 from estimator.schemas import Estimate, EstimateRequest, Risk, TcoResult
 from estimator.tco import annual_tokens, needs_host_server, tco
