@@ -129,3 +129,23 @@ def test_make_checkpointer_defaults_to_sqlite_under_home(tmp_path):
         assert type(saver).__name__ == "SqliteSaver"
     finally:
         close()
+
+
+def test_the_model_rewords_only_the_question_and_the_headline(catalog):
+    calls: list[tuple[str, str]] = []
+
+    def phrase(template, grounding, lang, purpose):
+        calls.append((purpose, template))
+        assert template in grounding or purpose == "question"
+        return "REWORDED?" if purpose == "question" else "REWORDED HEADLINE"
+
+    deps = Deps(catalog=catalog, recommend=recommend, fill_defaults=fill_defaults, phrase=phrase)
+    engine = Engine(build_graph(deps, InMemorySaver()))
+    question = engine.handle("p", "A 7B model for 200 users")
+    assert "REWORDED?" in question.text and "(e.g." in question.text  # examples stay as written
+    final = engine.handle("p", "just recommend")
+    assert "REWORDED HEADLINE" in final.text
+    primary = final.recommendation.primary
+    assert f"{primary.capex_usd:,.0f}" in final.text  # the numbers still come from the tools
+    assert [purpose for purpose, _ in calls] == ["question", "summary"]
+    assert calls[1][1].startswith("Recommendation:")
