@@ -40,6 +40,8 @@ LAYER_SPLIT_BACKENDS = frozenset({"llama.cpp", "mlx", "ollama", "ik_llama.cpp", 
 # Largest batch an engine schedules by default when a benchmark ran "at max load".
 DEFAULT_MAX_BATCH: dict[str, int] = {"trt-llm": 2048, "vllm": 256}
 FALLBACK_MAX_BATCH = 64
+# A spec filled by a default, or compute derived from bandwidth, widens the confidence range.
+ASSUMPTION_WIDENING = 1.3
 
 
 @dataclass(frozen=True, slots=True)
@@ -70,6 +72,7 @@ class Resolved:
     decode_context: float
     notes: tuple[str, ...]
     derived_peak_cap: float | None = None
+    confidence_width: float = 0.0  # relative half-width of the decode range (set in `with_factors`)
     # A decode step is linear in the batch: calibrated ms on one device at batch 0 and per extra stream
     # (roofline's own functions evaluated once, in `with_factors`).
     memory_fixed_ms: float = 0.0
@@ -232,6 +235,9 @@ def with_factors(r: Resolved, factors: Factors) -> Resolved:
         / factors.bandwidth_efficiency,
         compute_per_stream_ms=roofline.decode_compute_ms(r.params_b, arch.layers, arch.hidden_size, context, 1, peak, 1)
         / decode_compute_efficiency,
+        confidence_width=factors.relative_error * (
+            ASSUMPTION_WIDENING if r.device.assumptions or r.compute_derived else 1.0
+        ),
         prefill_cache={}, comm_cache={},
     )
 
@@ -403,6 +409,7 @@ def saturating_concurrency(r: Resolved, count: int) -> int:
 
 
 __all__ = [
+    "ASSUMPTION_WIDENING",
     "DEFAULT_MAX_BATCH",
     "LAYER_SPLIT_BACKENDS",
     "CatalogIndex",

@@ -9,8 +9,8 @@ Decode (one step of a batch of `b` streams on one replica of `g` devices):
 The larger of the two terms is the bound; tokens/s per stream = 1000 / step_ms. `overhead_ms` is a
 fixed per-token cost (kernel launches, sampling, scheduling), quoted for a 32-layer model and scaled
 by depth because each layer launches its own kernels. Tensor parallelism (`g_bw = g_c = g`) splits
-both terms over the group and pays `comm_ms`: two all-reduces per layer, each a link latency plus the
-activations (b · width · 2 bytes) through the link. llama.cpp's multi-GPU mode splits *layers*, so a
+both terms over the group and pays `comm_ms`: two all-reduces per layer, each a link latency per
+tree level (log2 g) plus the activations (b · width · 2 bytes) through the link. llama.cpp's multi-GPU mode splits *layers*, so a
 single stream visits the devices one after another: memory capacity adds up, speed does not
 (`g_bw = g_c = 1`), which the 2×/6×/8× GPU llama.cpp rows confirm.
 
@@ -22,6 +22,8 @@ Pure float arithmetic with positional arguments: this is the hot path of the ran
 
 from __future__ import annotations
 
+import math
+
 # The depth at which `per_token_overhead_ms` is quoted (Llama 7B/8B class).
 OVERHEAD_REFERENCE_LAYERS = 32
 
@@ -29,15 +31,20 @@ OVERHEAD_REFERENCE_LAYERS = 32
 def comm_ms_per_step(
     group_size: int, layers: int, width: int, tokens: float, link_gbs: float, link_latency_us: float
 ) -> float:
-    """Two ring all-reduces per layer of `tokens` activations of `width` FP16 values (0 for one device).
+    """Two all-reduces per layer of `tokens` activations of `width` FP16 values (0 for one device).
+
+    Each all-reduce pays the link latency once per level of a tree over the group (log2 g) and moves
+    2 · (g − 1) / g of the payload through each link (the ring's bandwidth term).
 
     >>> comm_ms_per_step(1, 32, 4096, 1, 300.0, 8.0)
     0.0
+    >>> round(comm_ms_per_step(4, 1, 0, 0, 300.0, 10.0), 6)  # latency only: 2 all-reduces × 2 levels × 10 µs
+    0.04
     """
     if group_size <= 1:
         return 0.0
     payload_gb = tokens * width * 2.0 * 2.0 * (group_size - 1) / group_size / 1e9
-    per_all_reduce_ms = link_latency_us / 1000.0 + payload_gb / link_gbs * 1000.0
+    per_all_reduce_ms = link_latency_us / 1000.0 * math.log2(group_size) + payload_gb / link_gbs * 1000.0
     return 2.0 * layers * per_all_reduce_ms
 
 

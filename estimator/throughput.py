@@ -21,7 +21,6 @@ from estimator.provenance import find_measured
 from estimator.schemas import Estimate, EstimateRequest
 
 MEASURED_RELATIVE_ERROR = 0.10  # run-to-run and setup spread of one public figure
-ASSUMPTION_WIDENING = 1.3  # a spec filled by a default or derived from bandwidth widens the range
 MAX_SEARCH_CONCURRENCY = 1_000_000
 _ESTIMATE_FIELDS = frozenset(Estimate.model_fields)
 
@@ -68,9 +67,7 @@ def _assemble(
     per_stream, total, prefill, ttft, ttft_p95 = (
         plan.per_stream, plan.total, plan.prefill_tokens_per_s, plan.ttft_ms, plan.ttft_p95_ms,
     )
-    width = resolved.factors.relative_error
-    if resolved.device.assumptions or resolved.compute_derived:
-        width *= ASSUMPTION_WIDENING
+    width = resolved.confidence_width
     rows: list[Benchmark] = []
     if decode_row is not None:
         rows.append(decode_row)
@@ -107,8 +104,8 @@ def _assemble(
         "confidence_high": per_stream * (1.0 + width),
         "calibrated": resolved.factors.calibrated or decode_row is not None,
         "calibration_key": resolved.factors.key,
-        "source_rows": [row.row_id for row in rows],
-        "source_urls": list(dict.fromkeys(row.source_url for row in rows)),
+        "source_rows": [row.row_id for row in rows] if rows else [],
+        "source_urls": list(dict.fromkeys(row.source_url for row in rows)) if rows else [],
         "notes": notes,
     })
 
