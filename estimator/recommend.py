@@ -33,7 +33,7 @@ BAND_PROBES = 6  # capacity probes (tail-latency and headroom risks) for the opt
 PRUNE_MARGIN = 1 + RISK_WEIGHT * 6
 
 
-def _default_throughput() -> tuple[EstimateFn, CapacityFn]:
+def default_throughput() -> tuple[EstimateFn, CapacityFn]:
     from estimator.throughput import estimate, max_concurrent_streams
 
     return estimate, max_concurrent_streams
@@ -255,7 +255,7 @@ def recommend(
     """
     filled, assumptions = fill_defaults(workload)
     if estimate_fn is None or capacity_fn is None:
-        default_estimate, default_capacity = _default_throughput()
+        default_estimate, default_capacity = default_throughput()
         estimate_fn, capacity_fn = estimate_fn or default_estimate, capacity_fn or default_capacity
     candidates, excluded = enumerate_candidates(filled, catalog)
     sizer = Sizer(filled, catalog, estimate_fn, capacity_fn)
@@ -313,6 +313,7 @@ __all__ = [
     "MAX_ALTERNATIVES",
     "RISK_WEIGHT",
     "adjusted_cost",
+    "default_throughput",
     "fill_defaults",
     "pick_alternatives",
     "rank",

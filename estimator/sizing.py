@@ -188,12 +188,12 @@ class Sizer:
         maximum count when nothing meets."""
         peak_count = self.smallest_count(candidate)
         if peak_count is None:
-            return [self._build(candidate, candidate.max_count, meets=False)]
+            return [self.build(candidate, candidate.max_count, meets=False)]
         counts = [self._purchase(candidate, peak_count)]
         overload_count = self.smallest_count(candidate, math.ceil(OVERLOAD_FACTOR * self.peak), start=peak_count)
         if overload_count is not None and self._purchase(candidate, overload_count)[0] != counts[0][0]:
             counts.append(self._purchase(candidate, overload_count))
-        return [self._build(candidate, count, meets=True, redundancy=spare) for count, spare in counts]
+        return [self.build(candidate, count, meets=True, redundancy=spare) for count, spare in counts]
 
     def _purchase(self, candidate: Candidate, needed: int) -> tuple[int, bool]:
         """Devices to buy for `needed`: one spare at organization scale, then whole baseboards."""
@@ -201,7 +201,8 @@ class Sizer:
         count = needed + 1 if spare else needed  # seed 1: "N+1 GPU 配置用於故障轉移"
         return -(-count // candidate.board) * candidate.board, spare
 
-    def _build(self, candidate: Candidate, count: int, *, meets: bool, redundancy: bool = False) -> Sized:
+    def build(self, candidate: Candidate, count: int, *, meets: bool, redundancy: bool = False) -> Sized:
+        """The candidate at exactly `count` devices, costed and risk-checked (capacity not yet probed)."""
         est = self.estimate(candidate, count)
         overload = math.ceil(OVERLOAD_FACTOR * self.peak)
         # Until the capacity probe runs: the peak, or 1.5× it when the option carries the overload.

@@ -1,0 +1,77 @@
+"""One named option for a workload: "compare with two L40S", "why not an NPU?", "what about 8 GPUs?".
+
+`evaluate_option(workload, catalog, hardware_id, count=None)` runs the same tools as the
+recommendation (sizing, TCO, risks) on one device, at the count the user named or at its own smallest
+count that meets the targets, over every serving stack the device runs, and returns the best as an
+`Option`. Unlike `recommend` it does not drop ineligible devices: an exclusion (an NPU for many
+users, a consumer card at organization scale) is reported in `violations` with the seed's reason, so
+a follow-up can say why the device was not recommended, with its numbers.
+"""
+
+from __future__ import annotations
+
+from estimator.assume import fill_defaults
+from estimator.candidates import Candidate, exclusion, owned
+from estimator.catalog import Catalog
+from estimator.defaults import device_price
+from estimator.errors import InvalidRequest, UnknownHardware
+from estimator.recommend import default_throughput, rank, to_option
+from estimator.schemas import Option
+from estimator.sizing import CapacityFn, EstimateFn, Sized, Sizer
+from estimator.workload import Workload
+
+
+def evaluate_option(
+    workload: Workload,
+    catalog: Catalog,
+    hardware_id: str,
+    count: int | None = None,
+    *,
+    estimate_fn: EstimateFn | None = None,
+    capacity_fn: CapacityFn | None = None,
+) -> Option:
+    """The best serving stack for `count` × `hardware_id` (or its smallest count meeting the targets).
+
+    Raises `UnknownHardware` for an id not in the catalog and `InvalidRequest` for a device that runs
+    no known serving stack, has no price (and is not owned), or a count outside 1–1024.
+    """
+    filled, _ = fill_defaults(workload)
+    hardware = catalog.hardware_by_id(hardware_id)
+    if hardware is None:
+        raise UnknownHardware(hardware_id)
+    if count is not None and not 1 <= count <= 1024:
+        raise InvalidRequest("The count must be between 1 and 1024.", field="count")
+    existing = owned(filled, hardware, catalog)
+    priced = device_price(hardware.id, hardware.price_usd, hardware.price_basis)
+    if priced is None and not existing:
+        raise InvalidRequest(f"No price on record for {hardware.name}, so it cannot be costed; say if you already "
+                             "own it.", field="hardware")
+    stacks = [s for sid in hardware.software_stacks if (s := catalog.stack(sid)) is not None]
+    if not stacks:
+        raise InvalidRequest(f"No serving stack on record for {hardware.name}.", field="hardware")
+    if estimate_fn is None or capacity_fn is None:
+        default_estimate, default_capacity = default_throughput()
+        estimate_fn, capacity_fn = estimate_fn or default_estimate, capacity_fn or default_capacity
+    sizer = Sizer(filled, catalog, estimate_fn, capacity_fn)
+    options: list[tuple[Sized, str | None]] = []
+    for stack in stacks:
+        candidate = Candidate(hardware, stack, existing, None if priced is None else priced[0])
+        if count is None:
+            sized = sizer.size(candidate)
+        else:
+            sized = [sizer.build(candidate, count, meets=sizer.meets(candidate, count))]
+        reason = exclusion(filled, hardware, stack, existing)
+        options += [(option, reason) for option in sized]
+    meeting = [s for s, reason in options if not s.violations and reason is None]
+    if meeting:
+        best, reason = rank(meeting)[0], None
+    else:
+        # Eligible stacks first, then the smallest shortfall, then the cheapest.
+        best, reason = min(options, key=lambda pair: (pair[1] is not None, pair[0].shortfall, pair[0].cost_per_token))
+    best = sizer.finalize(best)
+    if reason:
+        best.violations.insert(0, f"not eligible: {reason}")
+    return to_option(best)
+
+
+__all__ = ["evaluate_option"]
