@@ -181,14 +181,13 @@ def option_lines(option: Option, users: int | None, lang: str = "en") -> list[st
 
 
 def option_summary(option: Option, lang: str = "en") -> str:
-    """One line per alternative: title, speed, TTFT, capex, TCO, $/M tokens, power."""
+    """One line per alternative: title, speed, TTFT, capex, TCO, $/M tokens, power, SLO."""
     est, tco = option.estimate, option.tco
     per_m = money(tco.cost_per_million_tokens_usd) if tco.cost_per_million_tokens_usd is not None else "n/a"
-    meets = t("meets.yes" if option.meets_slo else "meets.no", lang)
-    power = f", ~{num(option.power_w)} W" if option.power_w else ""
-    return (f"{option_title(option, lang)}: {num(est.decode_tokens_per_s_per_user, 1)} tok/s/user, "
-            f"TTFT {num(est.ttft_ms)} ms, capex {money(option.capex_usd)}, 3y TCO {money(tco.three_year_total_usd)}, "
-            f"{per_m}/M tokens{power} ({meets})")
+    power = t("option.power", lang, watts=num(option.power_w)) if option.power_w else ""
+    return t("option.summary", lang, title=option_title(option, lang), tps=num(est.decode_tokens_per_s_per_user, 1),
+             ttft=num(est.ttft_ms), capex=money(option.capex_usd), tco=money(tco.three_year_total_usd), per_m=per_m,
+             power=power, meets=t("meets.yes" if option.meets_slo else "meets.no", lang))
 
 
 def risk_line(risk: Risk, lang: str = "en") -> str:
@@ -220,7 +219,7 @@ def render_recommendation(
     if understood:
         out.append(t("understood", lang, facts=join_list(understood, lang)))
     if changes:
-        out.append(t("rec.changes", lang, changes="; ".join(changes)))
+        out.append(t("rec.changes", lang, changes=("; " if lang == "en" else "；").join(changes)))
     primary = rec.primary
     if primary is None:
         out.append(t("rec.none", lang))
@@ -266,7 +265,8 @@ def recommendation_headline(rec: Recommendation, lang: str = "en") -> str:
     """"Recommendation: 2× L40S with vLLM. It meets your targets." (or that no option meets them)."""
     if rec.primary is None:
         return t("rec.none", lang)
-    return (t("rec.primary", lang, option=option_title(rec.primary, lang)) + " "
+    space = " " if lang == "en" else ""
+    return (t("rec.primary", lang, option=option_title(rec.primary, lang)) + space
             + t("rec.meets" if rec.primary.meets_slo else "rec.misses", lang))
 
 
@@ -277,16 +277,18 @@ def recommendation_changes(old: Recommendation | None, new: Recommendation, lang
     a, b = old.primary, new.primary
     changes = []
     if (a.hardware_id, a.count, a.serving_stack) != (b.hardware_id, b.count, b.serving_stack):
-        changes.append(f"primary: {option_title(a, lang)} → {option_title(b, lang)}")
+        changes.append(t("chg.primary", lang, old=option_title(a, lang), new=option_title(b, lang)))
     if round(a.capex_usd) != round(b.capex_usd):
-        changes.append(f"capex {short_money(a.capex_usd)} → {short_money(b.capex_usd)}")
+        changes.append(t("chg.capex", lang, old=short_money(a.capex_usd), new=short_money(b.capex_usd)))
     if round(a.tco.three_year_total_usd) != round(b.tco.three_year_total_usd):
-        changes.append(f"3-year TCO {short_money(a.tco.three_year_total_usd)} → {short_money(b.tco.three_year_total_usd)}")
+        changes.append(t("chg.tco", lang, old=short_money(a.tco.three_year_total_usd),
+                         new=short_money(b.tco.three_year_total_usd)))
     ta, tb = a.estimate.decode_tokens_per_s_per_user, b.estimate.decode_tokens_per_s_per_user
     if round(ta, 1) != round(tb, 1):
-        changes.append(f"tok/s per user {ta:.1f} → {tb:.1f}")
+        changes.append(t("chg.tps", lang, old=f"{ta:.1f}", new=f"{tb:.1f}"))
     if a.meets_slo != b.meets_slo:
-        changes.append(f"{t('meets.yes' if a.meets_slo else 'meets.no', lang)} → {t('meets.yes' if b.meets_slo else 'meets.no', lang)}")
+        changes.append(t("chg.slo", lang, old=t("meets.yes" if a.meets_slo else "meets.no", lang),
+                         new=t("meets.yes" if b.meets_slo else "meets.no", lang)))
     return changes
 
 
