@@ -143,6 +143,9 @@ def exclusion(workload: Workload, hw: Hardware, stack: ServingStack, existing: b
         return "seed 1: organization-wide 24/7 production wants ECC memory and datacenter-rated parts"
     if not existing and device_price(hw.id, hw.price_usd, hw.price_basis) is None:
         return "no price on record, so it cannot be costed"
+    if not existing and not hw.tdp_w:
+        # Seed 2 counts power and cooling in the TCO; an unknown draw would look free and win on cost.
+        return "no TDP on record, so its power cannot be costed"
     return None
 
 

@@ -157,6 +157,14 @@ def test_unpriced_devices_are_listed_as_not_costed():
     assert any("cannot be costed" in note and "unpriced" in note for note in rec.assumptions)
 
 
+def test_a_purchase_without_a_tdp_is_not_ranked_as_free_power():
+    no_tdp = CONSUMER.model_copy(update={"id": "no-tdp", "tdp_w": None, "price_usd": 100.0})
+    rec = run(Workload(concurrent_users=15, model_params_b=7), CATALOG.model_copy(
+        update={"hardware": (*CATALOG.hardware, no_tdp)}))
+    assert rec.primary.hardware_id != "no-tdp"
+    assert any("no TDP on record" in note and "no-tdp" in note for note in rec.assumptions)
+
+
 def test_mixed_training_keeps_to_gpus():
     rec = run(Workload(concurrent_users=200, model_params_b=7, mixed_training=True, model_stability="frequent_changes"))
     ids = {o.kind for o in (rec.primary, *rec.alternatives)}
