@@ -10,7 +10,7 @@ line: a bad message never corrupts a conversation.
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any
 
 from pydantic import ValidationError
@@ -23,6 +23,7 @@ from bot.nlu.parser import MAX_MESSAGE_CHARS
 from bot.nlu.validate import Problem
 from bot.prompts.templates import t
 from bot.render_text import (
+    calibration_rows,
     fact_phrase,
     fact_phrases,
     join_list,
@@ -34,7 +35,7 @@ from bot.render_text import (
 )
 from bot.reply import Reply
 from bot.state import ConversationState, HardwareRef, ProblemRef, TurnReading, Work, facts_of, turn_of
-from estimator.catalog import Benchmark, Catalog
+from estimator.catalog import Catalog
 from estimator.errors import SiliconsultError
 from estimator.schemas import Recommendation
 from estimator.workload import Workload
@@ -56,13 +57,10 @@ class Deps:
     extract: ExtractFn | None = None
     phrase: PhraseFn | None = None
     hardware: HardwareMatcher | None = None
-    benchmarks: dict[int, Benchmark] = field(default_factory=dict)
 
     def __post_init__(self) -> None:
         if self.hardware is None:
             self.hardware = HardwareMatcher(self.catalog.hardware)
-        if not self.benchmarks:
-            self.benchmarks = {row.row_id: row for row in self.catalog.benchmarks}
 
 
 def model_helpers(model: LanguageModel | None) -> tuple[ExtractFn | None, PhraseFn | None]:
@@ -242,13 +240,14 @@ class Nodes:
         changes = slot_changes(state.get("rec_slots") or {}, slots, lang) + recommendation_changes(old, new, lang)
         understood = [] if state.get("echoed") else fact_phrases(slots, lang)
         users = (work.workload or {}).get("concurrent_users")
+        provenance = calibration_rows(new, self.deps.catalog)
         body = render_recommendation(new, lang, users=users, understood=understood, changes=changes,
-                                     benchmarks=self.deps.benchmarks)
+                                     provenance=provenance)
         if self.deps.phrase is not None and new.primary is not None:
             # The SLM may reword the headline only, grounded on the whole computed reply.
             headline = self.deps.phrase(recommendation_headline(new, lang), body, lang, "summary")
             body = render_recommendation(new, lang, users=users, understood=understood, changes=changes,
-                                         benchmarks=self.deps.benchmarks, headline=headline)
+                                         provenance=provenance, headline=headline)
         if old is not None and not changes:
             parts.append(t("rec.no_change", lang))
         parts.append(body)

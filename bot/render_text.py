@@ -14,7 +14,7 @@ from typing import Any
 from rich.table import Table
 
 from bot.prompts.templates import t
-from estimator.catalog import Benchmark
+from estimator.catalog import Benchmark, Catalog
 from estimator.schemas import Option, Recommendation, Risk
 
 
@@ -208,12 +208,13 @@ def render_recommendation(
     users: int | None = None,
     understood: Sequence[str] = (),
     changes: Sequence[str] = (),
-    benchmarks: Mapping[int, Benchmark] | None = None,
+    provenance: tuple[str, Sequence[Benchmark]] = ("matched", ()),
     headline: str | None = None,
 ) -> str:
     """The full recommendation reply: primary, alternatives, risks, assumptions, plan, provenance.
 
-    `headline` replaces the default first line about the primary option (the SLM's wording of it).
+    `provenance` are the measured rows to cite (`calibration_rows`); `headline` replaces the default
+    first line about the primary option (the SLM's wording of it).
     """
     out: list[str] = []
     if understood:
@@ -245,20 +246,31 @@ def render_recommendation(
     if rec.validation_plan:
         out.append(t("rec.plan", lang))
         out += [f"  {i}. {step}" for i, step in enumerate(rec.validation_plan, 1)]
-    rows = calibration_rows(rec, benchmarks or {})
+    basis, rows = provenance
     if rows:
-        out.append(t("rec.calibration", lang))
+        out.append(t("rec.calibration." + basis, lang))
         out += [f"  • {benchmark_line(row)}" for row in rows]
     return "\n".join(out)
 
 
-def calibration_rows(rec: Recommendation, benchmarks: Mapping[int, Benchmark], limit: int = 5) -> list[Benchmark]:
-    """The measured rows behind the primary's estimate: the ones it matched, else the device's own rows
-    (the data its calibrated efficiency factors were fitted on)."""
-    rows = [benchmarks[r] for r in rec.calibration_rows if r in benchmarks]
-    if not rows and rec.primary is not None:
-        rows = [b for b in benchmarks.values() if b.hardware_id == rec.primary.hardware_id]
-    return rows[:limit]
+def calibration_rows(rec: Recommendation, catalog: Catalog, limit: int = 5) -> tuple[str, list[Benchmark]]:
+    """The measured rows behind the primary's estimate and how they relate to it: "matched" (the rows
+    the estimate used), else "device" (this device's own rows), else "backend" (rows of the same serving
+    backend and device kind, nearest model size first: what that backend/kind's calibrated efficiency
+    factors were fitted on)."""
+    primary = rec.primary
+    by_id = {row.row_id: row for row in catalog.benchmarks}
+    rows = [by_id[r] for r in rec.calibration_rows if r in by_id]
+    if rows or primary is None:
+        return "matched", rows[:limit]
+    rows = [b for b in catalog.benchmarks if b.hardware_id == primary.hardware_id]
+    if rows:
+        return "device", rows[:limit]
+    stack = next((s for s in catalog.stacks if s.name == primary.serving_stack), None)
+    size = (rec.workload or {}).get("model_params_b") or 7.0
+    rows = sorted((b for b in catalog.benchmarks if stack and b.backend == stack.backend_key and b.kind == primary.kind),
+                  key=lambda b: abs(b.params_b - size))
+    return "backend", rows[:limit]
 
 
 def recommendation_headline(rec: Recommendation, lang: str = "en") -> str:

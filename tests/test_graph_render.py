@@ -90,3 +90,21 @@ def test_fact_phrases_in_each_language(lang, expected):
 @pytest.mark.parametrize(("value", "text"), [(26_000, "$26,000"), (1_250_000, "$1.25M"), (0.21, "$0.21"), (None, "n/a")])
 def test_money(value, text):
     assert money(value) == text
+
+
+def test_calibration_rows_cite_the_device_else_its_backend(catalog):
+    from bot.render_text import calibration_rows
+
+    measured_device = next(b.hardware_id for b in catalog.benchmarks if b.hardware_id)
+    own = REC.model_copy(update={"primary": REC.primary.model_copy(update={"hardware_id": measured_device})})
+    basis, rows = calibration_rows(own, catalog)
+    assert basis == "device" and rows and all(r.hardware_id == measured_device for r in rows)
+
+    unmeasured = {h.id for h in catalog.hardware} - {b.hardware_id for b in catalog.benchmarks}
+    stack = next(s for s in catalog.stacks if s.backend_key == "trt-llm")
+    other = REC.model_copy(update={"primary": REC.primary.model_copy(
+        update={"hardware_id": sorted(unmeasured)[0], "serving_stack": stack.name})})
+    basis, rows = calibration_rows(other, catalog)
+    assert basis == "backend" and rows and all(r.backend == "trt-llm" and r.kind == "gpu" for r in rows)
+    text = render_recommendation(other, "en", provenance=(basis, rows))
+    assert f"#{rows[0].row_id}" in text and rows[0].source_url in text
