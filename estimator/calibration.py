@@ -1,6 +1,6 @@
 """Calibration factors: which efficiency factors apply to a (backend, hardware kind), and how sure we are.
 
-The model (see `roofline.py`) has five factors per key "<backend>/<kind>":
+The model (see `roofline.py`) has six factors per key "<backend>/<kind>":
 
 | factor | meaning | fitted on |
 |---|---|---|
@@ -8,6 +8,7 @@ The model (see `roofline.py`) has five factors per key "<backend>/<kind>":
 | `per_token_overhead_ms` o | fixed cost per generated token (32-layer model) | `tg` rows |
 | `prefill_compute_efficiency` η_pp | share of peak FP16/FP8 compute in prefill and batched decode | `pp` rows |
 | `compute_per_bandwidth` κ | effective FLOP per byte for devices listing no FP16 rate | `pp` rows |
+| `prefill_quantized_factor` q | share of that prefill rate weight-quantized formats reach (dequantization) | `pp` rows of both kinds |
 | `batched_efficiency` η_b | share of prefill's compute utilization that batched decode reaches | `total_tps` rows |
 
 `scripts/fit_calibration.py` fits them (`estimator.calibration_fit.fit_calibration`) and records
@@ -85,6 +86,7 @@ class Factors:
     compute_efficiency: float
     compute_per_bandwidth: float
     batched_efficiency: float
+    prefill_quantized_factor: float
     calibrated: bool
     relative_error: float
     source: str  # "fitted", "pooled over <kind>" or "prior"
@@ -108,6 +110,7 @@ def resolve_factors(calibration: CalibrationParams, backend: str, kind: str) -> 
     pp, _ = _lookup(calibration.prefill_compute_efficiency, key, pooled, prior["pp"])
     kappa, _ = _lookup(calibration.compute_per_bandwidth, key, pooled, prior["kappa"])
     batched, _ = _lookup(calibration.batched_efficiency, key, pooled, prior["batched"])
+    quantized, _ = _lookup(calibration.prefill_quantized_factor, key, pooled, 1.0)
     calibrated = calibration.rows_used.get(key, 0) > 0
     if calibrated:
         source, error = "fitted", calibration.relative_error.get(key, POOLED_RELATIVE_ERROR)
@@ -116,7 +119,7 @@ def resolve_factors(calibration: CalibrationParams, backend: str, kind: str) -> 
         error = max(error, POOLED_RELATIVE_ERROR)
     else:
         source, error = "prior", PRIOR_RELATIVE_ERROR
-    return Factors(key, bw, overhead, pp, kappa, batched, calibrated, error, source)
+    return Factors(key, bw, overhead, pp, kappa, batched, quantized, calibrated, error, source)
 
 
 __all__ = [

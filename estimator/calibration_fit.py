@@ -7,7 +7,8 @@ Per key "<backend>/<kind>" (and pooled "*/<kind>"), in this order:
    whatever its speed). With fewer than `MIN_ROWS_FOR_OVERHEAD` rows only η_bw is fitted and o comes
    from the pooled fit or the prior.
 2. `pp` rows (prefill): time = FLOPs / (peak · η_pp) on devices with an FP16 rate, FLOPs / (κ · bandwidth)
-   on devices without; one relative least-squares coefficient each.
+   on devices without, times 1 / q for weight-quantized formats; relative least squares, alternating
+   between (η_pp, κ) and q when a key has rows of both float and quantized formats.
 3. `total_tps` rows (batched serving): η_b by a coarse grid refined by golden-section search, the
    other factors held at their step 1–2 values.
 
@@ -28,6 +29,7 @@ from estimator import roofline
 from estimator.calibration import POOLED, PRIORS, calibration_key, normalize_backend
 from estimator.catalog import Benchmark, CalibrationParams, Catalog
 from estimator.engine import (
+    FLOAT_FORMATS,
     CatalogIndex,
     Resolved,
     best_plan,
@@ -40,6 +42,7 @@ from estimator.errors import SiliconsultError
 from estimator.schemas import EstimateRequest
 
 MIN_ROWS_FOR_OVERHEAD = 3
+PREFILL_ROUNDS = 200
 DEFAULT_PP_PROMPT = 512
 DEFAULT_TG_OUTPUT = 128
 BATCHED_STEP = 0.05
@@ -103,6 +106,7 @@ class _Sample:
     overhead_units: float
     comm_ms: float
     derived: bool
+    quantized: bool = False  # weight-only quantized format (pp rows)
 
 
 def _sample(row: Benchmark, index: CatalogIndex) -> _Sample | None:
@@ -126,7 +130,8 @@ def _sample(row: Benchmark, index: CatalogIndex) -> _Sample | None:
         comm = roofline.comm_ms_per_step(
             parallel, arch.layers, arch.hidden_size, r.prompt_tokens, dev.link_gbs, dev.link_latency_us
         )
-        return _Sample(row, keys, r.prompt_tokens / row.value * 1000.0, x, 0.0, comm, r.compute_derived)
+        return _Sample(row, keys, r.prompt_tokens / row.value * 1000.0, x, 0.0, comm, r.compute_derived,
+                       r.quant not in FLOAT_FORMATS)
     return None
 
 
@@ -158,11 +163,37 @@ def _fit_decode(samples: Sequence[_Sample], overhead_prior: float) -> tuple[floa
     return 1.0 / slope, overhead
 
 
-def _fit_ratio(samples: Sequence[_Sample]) -> float:
-    """c minimizing Σ((x / c + comm) / measured − 1)²: returns c (η_pp or κ)."""
-    num = sum((s.x / s.measured_ms) ** 2 for s in samples)
-    den = sum((s.x / s.measured_ms) * (1 - s.comm_ms / s.measured_ms) for s in samples)
+def _fit_ratio(samples: Sequence[_Sample], scales: Sequence[float]) -> float:
+    """c minimizing Σ((x / (c · scale) + comm) / measured − 1)²: returns c (η_pp, κ or q)."""
+    num = sum((s.x / scale / s.measured_ms) ** 2 for s, scale in zip(samples, scales, strict=True))
+    den = sum((s.x / scale / s.measured_ms) * (1 - s.comm_ms / s.measured_ms)
+              for s, scale in zip(samples, scales, strict=True))
     return num / den
+
+
+def _fit_prefill(samples: Sequence[_Sample]) -> tuple[float | None, float | None, float]:
+    """(η_pp on devices with a listed rate, κ on the others, q for quantized formats) of one key.
+
+    q is only identifiable when the key has rows of both float and quantized formats; otherwise it is
+    1 and the efficiency absorbs whichever format was measured. The alternating fits run to convergence.
+    """
+    listed = [s for s in samples if not s.derived]
+    derived = [s for s in samples if s.derived]
+    both = any(s.quantized for s in samples) and not all(s.quantized for s in samples)
+    quantized_factor = 1.0
+    efficiency = kappa = None
+    for _ in range(PREFILL_ROUNDS if both else 1):
+        if listed:
+            efficiency = _fit_ratio(listed, [quantized_factor if s.quantized else 1.0 for s in listed])
+        if derived:
+            kappa = _fit_ratio(derived, [quantized_factor if s.quantized else 1.0 for s in derived])
+        if both:
+            quantized = [s for s in samples if s.quantized]
+            previous = quantized_factor
+            quantized_factor = _fit_ratio(quantized, [(kappa if s.derived else efficiency) or 1.0 for s in quantized])
+            if abs(quantized_factor - previous) < 1e-9:
+                break
+    return efficiency, kappa, quantized_factor
 
 
 def _group(samples: Iterable[_Sample]) -> dict[str, list[_Sample]]:
@@ -191,19 +222,20 @@ def fit_calibration(
         kind = key.split("/", 1)[1]
         prior = overhead.get(calibration_key(POOLED, kind), PRIORS[kind]["overhead"])
         bw[key], overhead[key] = _fit_decode(tg_groups[key], prior)
+    quantized_factor: dict[str, float] = {}
     for key, group in _group(s for s in samples if s.row.metric == "pp").items():
-        measured = [s for s in group if not s.derived]
-        derived = [s for s in group if s.derived]
-        if measured:
-            pp[key] = _fit_ratio(measured)
-        if derived:
-            kappa[key] = _fit_ratio(derived)
+        efficiency, derived_kappa, quantized_factor[key] = _fit_prefill(group)
+        if efficiency is not None:
+            pp[key] = efficiency
+        if derived_kappa is not None:
+            kappa[key] = derived_kappa
     for s in samples:
         for key in s.keys:
             counts[key] += 1
     partial = CalibrationParams(
         data_version=data_version or catalog.data_version, decode_bandwidth_efficiency=bw,
         per_token_overhead_ms=overhead, prefill_compute_efficiency=pp, compute_per_bandwidth=kappa,
+        prefill_quantized_factor=quantized_factor,
     )
     batched = _fit_batched(catalog, partial, [row for row in rows if row.metric == "total_tps"], counts)
     return partial.model_copy(update={"batched_efficiency": batched, "rows_used": dict(counts)})

@@ -135,6 +135,8 @@ class CalibrationParams(_Frozen):
     relative_error: dict[str, float] = {}
     # Effective FLOP per byte of bandwidth for devices that publish no FP16 rate (Apple, CPUs, ...).
     compute_per_bandwidth: dict[str, float] = {}
+    # Share of the float-format prefill rate that weight-quantized formats (GGUF, INT4/8) reach.
+    prefill_quantized_factor: dict[str, float] = {}
     # How many measured rows each key's factors were fitted on ("*/<kind>" keys pool all backends).
     rows_used: dict[str, int] = {}
 

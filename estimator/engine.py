@@ -40,6 +40,8 @@ LAYER_SPLIT_BACKENDS = frozenset({"llama.cpp", "mlx", "ollama", "ik_llama.cpp", 
 # Largest batch an engine schedules by default when a benchmark ran "at max load".
 DEFAULT_MAX_BATCH: dict[str, int] = {"trt-llm": 2048, "vllm": 256}
 FALLBACK_MAX_BATCH = 64
+# Formats whose matmuls run natively (no dequantization): the others get the quantized prefill factor.
+FLOAT_FORMATS = frozenset({"FP32", "FP16", "BF16", "FP8", "FP4", "NVFP4", "MXFP4"})
 # A spec filled by a default, or compute derived from bandwidth, widens the confidence range.
 ASSUMPTION_WIDENING = 1.3
 
@@ -222,6 +224,9 @@ def with_factors(r: Resolved, factors: Factors) -> Resolved:
         if r.derived_peak_cap:
             peak = min(peak, r.derived_peak_cap)
         prefill_efficiency = 1.0
+    if r.quant not in FLOAT_FORMATS:
+        # Weight-only quantized matmuls dequantize on the fly: a fitted share of the float rate.
+        prefill_efficiency *= factors.prefill_quantized_factor
     # Batched decode runs skinnier matmuls than prefill: it reaches a fitted share of its utilization.
     decode_compute_efficiency = prefill_efficiency * factors.batched_efficiency
     bandwidth, arch, context = r.device.bandwidth_gbs, r.arch, r.decode_context
@@ -411,6 +416,7 @@ def saturating_concurrency(r: Resolved, count: int) -> int:
 __all__ = [
     "ASSUMPTION_WIDENING",
     "DEFAULT_MAX_BATCH",
+    "FLOAT_FORMATS",
     "LAYER_SPLIT_BACKENDS",
     "CatalogIndex",
     "PlanResult",

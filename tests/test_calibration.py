@@ -27,6 +27,7 @@ TRUE = CalibrationParams(
     per_token_overhead_ms={"llama.cpp/gpu": 2.0, "vllm/gpu": 2.0},
     prefill_compute_efficiency={"llama.cpp/gpu": 0.4, "vllm/gpu": 0.4},
     batched_efficiency={"llama.cpp/gpu": 0.3, "vllm/gpu": 0.3},
+    prefill_quantized_factor={"llama.cpp/gpu": 0.8, "vllm/gpu": 0.8},
 )
 DEVICES = (
     device("gpu-a", bandwidth=300.0, fp16=40.0),
@@ -41,6 +42,7 @@ def synthetic_catalog():
         dict(metric="tg", quant=quant, backend="llama.cpp") for quant in ("FP16", "Q4_K_M")
     ] + [
         dict(metric="pp", quant="FP16", backend="llama.cpp", prompt_tokens=512, gen_tokens=0),
+        dict(metric="pp", quant="Q4_K_M", backend="llama.cpp", prompt_tokens=512, gen_tokens=0),
         dict(metric="total_tps", quant="FP16", backend="vllm", concurrency=64, prompt_tokens=128, gen_tokens=512),
     ]
     rows = []
@@ -57,8 +59,9 @@ def test_fit_recovers_known_factors():
     assert fitted.decode_bandwidth_efficiency["llama.cpp/gpu"] == pytest.approx(0.6, rel=1e-3)
     assert fitted.per_token_overhead_ms["llama.cpp/gpu"] == pytest.approx(2.0, rel=1e-3)
     assert fitted.prefill_compute_efficiency["llama.cpp/gpu"] == pytest.approx(0.4, rel=1e-3)
+    assert fitted.prefill_quantized_factor["llama.cpp/gpu"] == pytest.approx(0.8, rel=1e-3)
     assert fitted.batched_efficiency["vllm/gpu"] == pytest.approx(0.3, abs=0.006)
-    assert fitted.rows_used["llama.cpp/gpu"] == 9 and fitted.rows_used["*/gpu"] == 12
+    assert fitted.rows_used["llama.cpp/gpu"] == 12 and fitted.rows_used["*/gpu"] == 15
 
 
 def test_leave_one_out_on_exact_data_is_nearly_exact():
