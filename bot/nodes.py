@@ -121,26 +121,18 @@ class Nodes:
 
     # --- reading -----------------------------------------------------------------------------------
     def understand(self, state: ConversationState) -> dict[str, Any]:
-        text = state.get("message") or ""
         slots = dict(state.get("slots") or {})
-        parsed = parse_message(text, pending_slot=state.get("pending_slot"), find_model=self.deps.find_model,
-                               hardware=self.deps.hardware)
+        parsed = parse_message(state.get("message") or "", pending_slot=state.get("pending_slot"),
+                               find_model=self.deps.find_model, hardware=self.deps.hardware)
         lang = _thread_lang(state.get("lang"), parsed.lang, parsed.text)
         facts, problems = dict(parsed.facts), list(parsed.problems)
         for slot, factor in parsed.relative.items():  # "what if users double?" scales the known value
             if slot not in facts and slots.get(slot):
                 facts[slot] = max(1, round(slots[slot] * factor))
-        quiet = not (facts or problems or parsed.intents or parsed.hardware or parsed.is_empty)
-        if self.deps.extract is not None and quiet:
-            for slot, value in self.deps.extract(parsed.text, slots, lang).items():
-                if check_fact(slot, value) is None:
-                    facts[slot] = value
+        if not (facts or problems or parsed.hardware or parsed.is_empty) and set(parsed.intents) <= _MODEL_MAY_READ:
+            facts.update(self._model_facts(parsed.text, slots, lang))
         merged = {**slots, **facts}
-        try:
-            Workload.model_validate(merged)
-        except ValidationError as exc:  # a combination the contract rejects: ask, keep the old facts
-            slot = str(exc.errors()[0]["loc"][0]) if exc.errors() and exc.errors()[0]["loc"] else "workload"
-            problems.append(Problem(slot, merged.get(slot)))
+        problems += _contract_problems(merged)
         turn = TurnReading(
             text=parsed.text, truncated=parsed.truncated, empty=parsed.is_empty, facts=facts,
             problems=[ProblemRef(slot=p.slot, value=p.value, low=p.low, high=p.high, reason=p.reason) for p in problems],
@@ -148,12 +140,17 @@ class Nodes:
             hardware=[HardwareRef(hardware_ids=list(h.hardware_ids), kind=h.kind, count=h.count, alias=h.alias)
                       for h in parsed.hardware],
             gpu_count=parsed.gpu_count, model_name=parsed.model_name, answered_pending=parsed.answered_pending,
-            previous_slots=slots,
+            previous_slots=slots, merged=merged if facts and not problems else None,
         )
-        if not problems and facts:
-            turn.merged = merged
         return {"turn": turn.model_dump(mode="json"), "lang": lang, "turns": (state.get("turns") or 0) + 1,
                 "work": {}, "candidate": None, "reply": {}}
+
+    def _model_facts(self, text: str, slots: dict[str, Any], lang: str) -> dict[str, Any]:
+        """What the SLM reads where the parser read nothing; re-checked here, since model output is untrusted."""
+        if self.deps.extract is None:
+            return {}
+        return {slot: value for slot, value in self.deps.extract(text, slots, lang).items()
+                if check_fact(slot, value) is None}
 
     # --- interview ---------------------------------------------------------------------------------
     def ask(self, state: ConversationState) -> dict[str, Any]:
@@ -257,6 +254,21 @@ class Nodes:
         return {"recommendation": rec_json, "rec_slots": slots, "echoed": True, "pending_slot": None, "candidate": None,
                 **answer(state, "\n".join(parts), changes=changes,
                          suggestions=_suggestions({**state, "recommendation": rec_json}, lang))}
+
+
+# Turns whose intent words leave room for facts the parser missed ("what if the whole floor joins?").
+_MODEL_MAY_READ = {"what_if", "greeting"}
+
+
+def _contract_problems(facts: dict[str, Any]) -> list[Problem]:
+    """A combination of facts the Workload contract rejects: one problem for the first bad field."""
+    try:
+        Workload.model_validate(facts)
+    except ValidationError as exc:
+        where = exc.errors()[0]["loc"] if exc.errors() else ()
+        slot = str(where[0]) if where else "workload"
+        return [Problem(slot, facts.get(slot))]
+    return []
 
 
 def _fmt(value: Any) -> str:
