@@ -14,8 +14,9 @@ speed from more devices, so it takes the smallest group that fits.
 
 from __future__ import annotations
 
+import copy
 import difflib
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from functools import lru_cache
 
 from estimator import latency, roofline
@@ -46,7 +47,7 @@ FLOAT_FORMATS = frozenset({"FP32", "FP16", "BF16", "FP8", "FP4", "NVFP4", "MXFP4
 ASSUMPTION_WIDENING = 1.3
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)  # not frozen: built and re-factored in the hot path; treat as read-only
 class Resolved:
     """A request with everything looked up and every per-request constant computed (count excluded)."""
 
@@ -209,11 +210,19 @@ def _resolve(request: EstimateRequest, index: CatalogIndex) -> Resolved:
         notes=_static_notes(device, factors, backend, listed_peak is None, arch),
         derived_peak_cap=index.max_listed_tflops,
     )
-    return with_factors(base, factors)
+    _apply_factors(base, factors)
+    return base
 
 
 def with_factors(r: Resolved, factors: Factors) -> Resolved:
-    """The same request under other calibration factors (derived constants recomputed)."""
+    """A copy of the request under other calibration factors (derived constants recomputed)."""
+    copied = copy.copy(r)
+    _apply_factors(copied, factors)
+    return copied
+
+
+def _apply_factors(r: Resolved, factors: Factors) -> None:
+    """Set the factor-dependent constants of a freshly built or copied `Resolved` in place."""
     peak = r.peak_tflops
     prefill_efficiency = factors.compute_efficiency
     if r.compute_derived:
@@ -230,21 +239,19 @@ def with_factors(r: Resolved, factors: Factors) -> Resolved:
     # Batched decode runs skinnier matmuls than prefill: it reaches a fitted share of its utilization.
     decode_compute_efficiency = prefill_efficiency * factors.batched_efficiency
     bandwidth, arch, context = r.device.bandwidth_gbs, r.arch, r.decode_context
-    return replace(
-        r, factors=factors, peak_tflops=peak, prefill_efficiency=prefill_efficiency,
-        decode_compute_efficiency=decode_compute_efficiency,
-        step_overhead_ms=factors.overhead_ms * roofline.overhead_units(arch.layers),
-        memory_fixed_ms=roofline.decode_memory_ms(r.weights_gb, r.kv_token_gb, context, 0, bandwidth, 1)
-        / factors.bandwidth_efficiency,
-        memory_per_stream_ms=roofline.decode_memory_ms(0.0, r.kv_token_gb, context, 1, bandwidth, 1)
-        / factors.bandwidth_efficiency,
-        compute_per_stream_ms=roofline.decode_compute_ms(r.params_b, arch.layers, arch.hidden_size, context, 1, peak, 1)
-        / decode_compute_efficiency,
-        confidence_width=factors.relative_error * (
-            ASSUMPTION_WIDENING if r.device.assumptions or r.compute_derived else 1.0
-        ),
-        prefill_cache={}, comm_cache={},
+    r.factors, r.peak_tflops, r.prefill_efficiency = factors, peak, prefill_efficiency
+    r.decode_compute_efficiency = decode_compute_efficiency
+    r.step_overhead_ms = factors.overhead_ms * roofline.overhead_units(arch.layers)
+    r.memory_fixed_ms = roofline.decode_memory_ms(
+        r.weights_gb, r.kv_token_gb, context, 0, bandwidth, 1) / factors.bandwidth_efficiency
+    r.memory_per_stream_ms = roofline.decode_memory_ms(
+        0.0, r.kv_token_gb, context, 1, bandwidth, 1) / factors.bandwidth_efficiency
+    r.compute_per_stream_ms = roofline.decode_compute_ms(
+        r.params_b, arch.layers, arch.hidden_size, context, 1, peak, 1) / decode_compute_efficiency
+    r.confidence_width = factors.relative_error * (
+        ASSUMPTION_WIDENING if r.device.assumptions or r.compute_derived else 1.0
     )
+    r.prefill_cache, r.comm_cache = {}, {}
 
 
 def _static_notes(device: DeviceSpec, f: Factors, backend: str, derived: bool, arch: Architecture) -> tuple[str, ...]:
