@@ -28,16 +28,8 @@ from dataclasses import dataclass, replace
 from estimator import roofline
 from estimator.calibration import POOLED, PRIORS, calibration_key, normalize_backend
 from estimator.catalog import Benchmark, CalibrationParams, Catalog
-from estimator.engine import (
-    FLOAT_FORMATS,
-    CatalogIndex,
-    Resolved,
-    best_plan,
-    catalog_index,
-    resolve,
-    saturating_concurrency,
-    with_factors,
-)
+from estimator.engine import best_plan, saturating_concurrency
+from estimator.resolve import FLOAT_FORMATS, CatalogIndex, Resolved, catalog_index, resolve, with_factors
 from estimator.errors import SiliconsultError
 from estimator.schemas import EstimateRequest
 

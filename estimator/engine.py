@@ -1,9 +1,7 @@
-"""The estimator's inner loop: resolve a request once, then evaluate parallel plans with plain floats.
+"""The estimator's inner loop: evaluate parallel plans of a resolved request with plain floats.
 
 `throughput.estimate` and `max_concurrent_streams`, the calibration fit and the accuracy report all
-go through `resolve()` + `best_plan()`. The recommendation ranker asks for every device × count ×
-stack each turn, so per-catalog lookups live in `CatalogIndex` (built once per catalog) and a
-resolved request is cached without its device count: sweeping counts 1–16 resolves once.
+go through `resolve()` (`resolve.py`) + `best_plan()` here.
 
 Plans. `count` devices are split into `replicas` groups of `group` devices. A group shards the model
 (tensor parallel, or layer split for llama.cpp/MLX); replicas each serve ⌈C / replicas⌉ of the users.
@@ -14,255 +12,16 @@ speed from more devices, so it takes the smallest group that fits.
 
 from __future__ import annotations
 
-import copy
-import difflib
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from functools import lru_cache
 
 from estimator import latency, roofline
-from estimator.calibration import Factors, default_backend, normalize_backend, resolve_factors
-from estimator.catalog import Benchmark, CalibrationParams, Catalog
-from estimator.device import DeviceSpec, device_from_custom, device_from_hardware, peak_tflops
-from estimator.errors import InvalidRequest, UnknownHardware
-from estimator.memory import (
-    RUNTIME_OVERHEAD_GB,
-    Architecture,
-    bits_per_weight,
-    kv_bytes_per_element,
-    per_device_memory_gb,
-    resolve_architecture,
-    weights_gb,
-)
-from estimator.provenance import MatchKey, index_benchmarks
-from estimator.schemas import EstimateRequest
+from estimator.memory import per_device_memory_gb
+from estimator.resolve import Resolved
 
-# Backends whose multi-device mode splits layers (pipeline) rather than tensors.
-LAYER_SPLIT_BACKENDS = frozenset({"llama.cpp", "mlx", "ollama", "ik_llama.cpp", "exllama"})
 # Largest batch an engine schedules by default when a benchmark ran "at max load".
 DEFAULT_MAX_BATCH: dict[str, int] = {"trt-llm": 2048, "vllm": 256}
 FALLBACK_MAX_BATCH = 64
-# Formats whose matmuls run natively (no dequantization): the others get the quantized prefill factor.
-FLOAT_FORMATS = frozenset({"FP32", "FP16", "BF16", "FP8", "FP4", "NVFP4", "MXFP4"})
-# A spec filled by a default, or compute derived from bandwidth, widens the confidence range.
-ASSUMPTION_WIDENING = 1.3
-
-
-@dataclass(slots=True)  # not frozen: built and re-factored in the hot path; treat as read-only
-class Resolved:
-    """A request with everything looked up and every per-request constant computed (count excluded)."""
-
-    device: DeviceSpec
-    params_b: float
-    quant: str
-    backend: str
-    backend_given: bool
-    weights_gb: float
-    arch: Architecture
-    kv_token_gb: float
-    factors: Factors
-    peak_tflops: float
-    compute_derived: bool
-    layer_split: bool
-    prompt_tokens: int
-    output_tokens: int
-    tokens_per_sequence: int
-    arrival_pattern: str
-    overhead_gb: float
-    # Derived once: calibrated efficiencies and the per-step overhead.
-    prefill_efficiency: float
-    decode_compute_efficiency: float
-    step_overhead_ms: float
-    decode_context: float
-    notes: tuple[str, ...]
-    derived_peak_cap: float | None = None
-    confidence_width: float = 0.0  # relative half-width of the decode range (set in `with_factors`)
-    # A decode step is linear in the batch: calibrated ms on one device at batch 0 and per extra stream
-    # (roofline's own functions evaluated once, in `with_factors`).
-    memory_fixed_ms: float = 0.0
-    memory_per_stream_ms: float = 0.0
-    compute_per_stream_ms: float = 0.0
-    prefill_cache: dict[int, float] = field(default_factory=dict, compare=False)
-    comm_cache: dict[int, tuple[float, float]] = field(default_factory=dict, compare=False)
-
-
-@dataclass(slots=True)
-class CatalogIndex:
-    """Lookups built once per catalog (the catalog is immutable, so they never go stale)."""
-
-    catalog: Catalog
-    calibration: CalibrationParams
-    devices: dict[str, DeviceSpec] = field(default_factory=dict)
-    architectures: dict[float, Architecture] = field(default_factory=dict)
-    bits: dict[str, float] = field(default_factory=dict)
-    factors: dict[tuple[str, str], Factors] = field(default_factory=dict)
-    measured: dict[MatchKey, tuple[Benchmark, ...]] = field(default_factory=dict)
-    resolved: dict[tuple[object, ...], Resolved] = field(default_factory=dict)
-    max_tflops: float | None = None
-
-    def device(self, hardware_id: str) -> DeviceSpec:
-        spec = self.devices.get(hardware_id)
-        if spec is None:
-            hw = self.catalog.hardware_by_id(hardware_id)
-            if hw is None:
-                ids = [h.id for h in self.catalog.hardware]
-                raise UnknownHardware(hardware_id, difflib.get_close_matches(hardware_id, ids, n=3, cutoff=0.5))
-            spec = self.devices[hardware_id] = device_from_hardware(hw)
-        return spec
-
-    def architecture(self, params_b: float) -> Architecture:
-        arch = self.architectures.get(params_b)
-        if arch is None:
-            arch = self.architectures[params_b] = resolve_architecture(params_b, self.catalog.models)
-        return arch
-
-    def bits_per_weight(self, quant: str) -> float:
-        bits = self.bits.get(quant)
-        if bits is None:
-            bits = self.bits[quant] = bits_per_weight(quant, self.catalog)
-        return bits
-
-    @property
-    def max_listed_tflops(self) -> float | None:
-        """The fastest dense FP16 rate any catalog device lists: a ceiling for compute derived from bandwidth."""
-        if self.max_tflops is None:
-            self.max_tflops = max((h.fp16_tflops or h.bf16_tflops or 0.0 for h in self.catalog.hardware), default=0.0)
-        return self.max_tflops or None
-
-    def resolve_factors(self, backend: str, kind: str) -> Factors:
-        key = (backend, kind)
-        found = self.factors.get(key)
-        if found is None:
-            found = self.factors[key] = resolve_factors(self.calibration, backend, kind)
-        return found
-
-
-_INDEXES: dict[tuple[int, int], CatalogIndex] = {}
-_MAX_INDEXES = 16
-_MAX_RESOLVED = 20_000
-
-
-def catalog_index(catalog: Catalog, calibration: CalibrationParams | None = None) -> CatalogIndex:
-    """The cached index of a catalog (optionally with other calibration, as the leave-one-out fit uses).
-
-    Keyed by object identity; each entry keeps its catalog alive, so an id is never reused while cached.
-    """
-    calib = calibration if calibration is not None else catalog.calibration
-    key = (id(catalog), id(calib))
-    index = _INDEXES.get(key)
-    if index is None or index.catalog is not catalog or index.calibration is not calib:
-        if len(_INDEXES) >= _MAX_INDEXES:
-            _INDEXES.pop(next(iter(_INDEXES)))
-        index = CatalogIndex(catalog, calib, measured=index_benchmarks(catalog.benchmarks))
-        _INDEXES[key] = index
-    return index
-
-
-def resolve(request: EstimateRequest, index: CatalogIndex) -> Resolved:
-    """Look everything up for a request (cached); raises InvalidRequest / UnknownHardware naming the field."""
-    multi_user = request.backend is None and request.concurrency > 1  # only the default backend depends on C
-    custom = request.custom
-    key = (
-        request.hardware,
-        None if custom is None else (custom.kind, custom.memory_gb, custom.memory_bandwidth_gbs, custom.fp16_tflops),
-        request.params_b, request.quant, request.backend, multi_user,
-        request.prompt_tokens, request.output_tokens, request.context, request.arrival_pattern,
-    )
-    found = index.resolved.get(key)
-    if found is None:
-        found = _resolve(request, index)
-        if len(index.resolved) >= _MAX_RESOLVED:
-            index.resolved.clear()
-        index.resolved[key] = found
-    return found
-
-
-def _device(request: EstimateRequest, index: CatalogIndex) -> DeviceSpec:
-    if request.hardware and request.custom:
-        raise InvalidRequest("Give either a hardware id or custom specs, not both.", field="hardware")
-    if request.hardware:
-        return index.device(request.hardware)
-    if request.custom is not None:
-        return device_from_custom(request.custom)
-    raise InvalidRequest("Missing hardware: give --hardware ID or --kind/--memory-gb/--bandwidth-gbs.", field="hardware")
-
-
-def _resolve(request: EstimateRequest, index: CatalogIndex) -> Resolved:
-    device = _device(request, index)
-    quant = request.quant.strip().upper()
-    bits = index.bits_per_weight(quant)
-    backend_given = bool(request.backend)
-    backend = normalize_backend(request.backend) if request.backend else default_backend(device.kind, request.concurrency)
-    factors = index.resolve_factors(backend, device.kind)
-    listed_peak = peak_tflops(device, quant)
-    arch = index.architecture(request.params_b)
-    # KV cache is reserved for the longest sequence the deployment must hold.
-    tokens = max(request.prompt_tokens + request.output_tokens, request.context or 0)
-    base = Resolved(
-        device=device, params_b=request.params_b, quant=quant, backend=backend, backend_given=backend_given,
-        weights_gb=weights_gb(request.params_b, bits), arch=arch,
-        kv_token_gb=arch.kv_bytes_per_token(kv_bytes_per_element(quant)) / 1e9, factors=factors,
-        peak_tflops=listed_peak or 0.0, compute_derived=listed_peak is None,
-        layer_split=backend in LAYER_SPLIT_BACKENDS, prompt_tokens=request.prompt_tokens,
-        output_tokens=request.output_tokens, tokens_per_sequence=tokens, arrival_pattern=request.arrival_pattern,
-        overhead_gb=RUNTIME_OVERHEAD_GB.get(device.kind, 0.75), prefill_efficiency=1.0,
-        decode_compute_efficiency=1.0, step_overhead_ms=0.0,
-        decode_context=request.prompt_tokens + request.output_tokens / 2.0,
-        notes=_static_notes(device, factors, backend, listed_peak is None, arch),
-        derived_peak_cap=index.max_listed_tflops,
-    )
-    _apply_factors(base, factors)
-    return base
-
-
-def with_factors(r: Resolved, factors: Factors) -> Resolved:
-    """A copy of the request under other calibration factors (derived constants recomputed)."""
-    copied = copy.copy(r)
-    _apply_factors(copied, factors)
-    return copied
-
-
-def _apply_factors(r: Resolved, factors: Factors) -> None:
-    """Set the factor-dependent constants of a freshly built or copied `Resolved` in place."""
-    peak = r.peak_tflops
-    prefill_efficiency = factors.compute_efficiency
-    if r.compute_derived:
-        # κ is effective FLOP/byte (utilization included), so the prefill efficiency is 1. On-chip-SRAM
-        # parts (Cerebras, Groq) have bandwidths far beyond any DRAM device: never derive more compute
-        # than the fastest device that lists its rate.
-        peak = factors.compute_per_bandwidth * r.device.bandwidth_gbs / 1000.0
-        if r.derived_peak_cap:
-            peak = min(peak, r.derived_peak_cap)
-        prefill_efficiency = 1.0
-    if r.quant not in FLOAT_FORMATS:
-        # Weight-only quantized matmuls dequantize on the fly: a fitted share of the float rate.
-        prefill_efficiency *= factors.prefill_quantized_factor
-    # Batched decode runs skinnier matmuls than prefill: it reaches a fitted share of its utilization.
-    decode_compute_efficiency = prefill_efficiency * factors.batched_efficiency
-    bandwidth, arch, context = r.device.bandwidth_gbs, r.arch, r.decode_context
-    r.factors, r.peak_tflops, r.prefill_efficiency = factors, peak, prefill_efficiency
-    r.decode_compute_efficiency = decode_compute_efficiency
-    r.step_overhead_ms = factors.overhead_ms * roofline.overhead_units(arch.layers)
-    r.memory_fixed_ms = roofline.decode_memory_ms(
-        r.weights_gb, r.kv_token_gb, context, 0, bandwidth, 1) / factors.bandwidth_efficiency
-    r.memory_per_stream_ms = roofline.decode_memory_ms(
-        0.0, r.kv_token_gb, context, 1, bandwidth, 1) / factors.bandwidth_efficiency
-    r.compute_per_stream_ms = roofline.decode_compute_ms(
-        r.params_b, arch.layers, arch.hidden_size, context, 1, peak, 1) / decode_compute_efficiency
-    r.confidence_width = factors.relative_error * (
-        ASSUMPTION_WIDENING if r.device.assumptions or r.compute_derived else 1.0
-    )
-    r.prefill_cache, r.comm_cache = {}, {}
-
-
-def _static_notes(device: DeviceSpec, f: Factors, backend: str, derived: bool, arch: Architecture) -> tuple[str, ...]:
-    notes = list(device.assumptions)
-    if not f.calibrated:
-        notes.append(f"uncalibrated: no measured rows for {backend} on {device.kind}; factors {f.source}")
-    if derived:
-        notes.append("no FP16 compute rate listed: compute derived from bandwidth (fitted FLOP/byte)")
-    if arch.source == "approximation":
-        notes.append("architecture approximated from the parameter count (no catalog model of that size)")
-    return tuple(notes)
 
 
 @dataclass(slots=True)  # not frozen: frozen dataclasses pay a setattr per field, and this is built per call
@@ -421,22 +180,14 @@ def saturating_concurrency(r: Resolved, count: int) -> int:
 
 
 __all__ = [
-    "ASSUMPTION_WIDENING",
     "DEFAULT_MAX_BATCH",
-    "FLOAT_FORMATS",
-    "LAYER_SPLIT_BACKENDS",
-    "CatalogIndex",
     "PlanResult",
-    "Resolved",
     "best_plan",
-    "catalog_index",
     "evaluate",
     "group_sizes",
     "per_stream_tokens_per_s",
     "prefill_time_ms",
-    "resolve",
     "saturating_concurrency",
     "smallest_fitting_group",
     "step_time_ms",
-    "with_factors",
 ]

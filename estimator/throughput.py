@@ -15,7 +15,8 @@ nothing: `fits` is False and the speeds are 0, so a caller that forgets to check
 from __future__ import annotations
 
 from estimator.catalog import Benchmark, CalibrationParams, Catalog
-from estimator.engine import PlanResult, Resolved, best_plan, catalog_index, resolve
+from estimator.engine import PlanResult, best_plan
+from estimator.resolve import Resolved, catalog_index, resolve
 from estimator.errors import InvalidRequest
 from estimator.provenance import find_measured
 from estimator.schemas import Estimate, EstimateRequest
