@@ -213,3 +213,15 @@ def test_compute_derived_from_bandwidth_never_exceeds_the_fastest_listed_device(
     result = estimate(EstimateRequest(custom=sram, params_b=8.0, quant="FP16", prompt_tokens=1000), catalog())
     assert result.prefill_tokens_per_s <= 100e12 / (2 * 8e9)
     assert any("derived from bandwidth" in note for note in result.notes)
+
+
+def test_measured_serving_row_answers_the_same_concurrency_and_lengths_only():
+    row = bench_row(9, 4000.0, metric="total_tps", backend="vllm", concurrency=64, prompt_tokens=128, gen_tokens=128)
+    cat = catalog(benchmarks=(row,))
+    ask = request(backend="vllm", concurrency=64, prompt_tokens=128, output_tokens=128)
+    measured = estimate(ask, cat)
+    assert measured.method == "measured" and measured.source_rows == [9]
+    assert measured.decode_tokens_per_s_total == 4000.0
+    assert measured.decode_tokens_per_s_per_stream == pytest.approx(4000.0 / 64)
+    assert estimate(ask.model_copy(update={"concurrency": 32}), cat).method == "model"
+    assert estimate(ask.model_copy(update={"prompt_tokens": 2048}), cat).method == "model"
