@@ -164,7 +164,8 @@ def estimate_command(
     try:
         if batch is not None:
             try:
-                handle = sys.stdin if str(batch) == "-" else batch.open(encoding="utf-8")
+                # Undecodable bytes become U+FFFD: that line then fails as bad JSON, the others still run.
+                handle = sys.stdin if str(batch) == "-" else batch.open(encoding="utf-8", errors="replace")
             except OSError as exc:
                 raise InvalidRequest(f"cannot read --batch file {batch}: {exc.strerror}", field="batch") from None
             catalog = _load_catalog()
