@@ -294,9 +294,13 @@ def supply(ctx: RiskContext) -> Risk | None:
                      f"({ctx.count} needed).",
                      "Get firm lead times and quotes from two resellers before committing the plan.")
     if newest and hw.launch_year and newest - hw.launch_year >= 3 and hw.kind in ("gpu", "accel"):
-        return _risk("supply", "medium",
-                     f"{hw.name} launched in {hw.launch_year}, {newest - hw.launch_year} years before the newest "
-                     "device on record; new units may be scarce or end-of-life.",
+        age = newest - hw.launch_year
+        # Two product generations back (≥ 4 years), new units at the listed price are rarely on offer.
+        severity: Level = "high" if age >= 4 else "medium"
+        return _risk("supply", severity,
+                     f"{hw.name} launched in {hw.launch_year}, {age} years before the newest device on record; "
+                     + ("it is likely end-of-life, so new units at the listed price are rare."
+                        if severity == "high" else "new units may be scarce or end-of-life."),
                      "Confirm availability and warranty; price the successor part as a fallback.")
     if hw.kind == "accel" and hw.vendor.lower() in ("groq", "cerebras", "tenstorrent"):
         return _risk("supply", "medium", f"{hw.vendor} is a small, single-source supplier.",

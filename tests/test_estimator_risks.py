@@ -130,8 +130,10 @@ def test_lock_in_and_supply():
     risks = _by_id(assess_risks(Workload(), GAUDI, 1, GAUDI_VLLM, None, None))
     assert risks["vendor_lock_in"].severity == "medium"
     assert _by_id(assess_risks(Workload(), H100, 4, VLLM, None, None))["supply"].severity == "medium"
-    old = _by_id(assess_risks(Workload(), GPU, 1, VLLM, None, None, newest_launch_year=2026))
-    assert "2022" in old["supply"].why
+    old = _by_id(assess_risks(Workload(), GPU, 1, VLLM, None, None, newest_launch_year=2025))
+    assert "2022" in old["supply"].why and old["supply"].severity == "medium"
+    older = _by_id(assess_risks(Workload(), GPU, 1, VLLM, None, None, newest_launch_year=2026))
+    assert older["supply"].severity == "high"
 
 
 def test_risks_are_sorted_and_scored():
