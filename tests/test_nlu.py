@@ -8,6 +8,8 @@ current output.
 from __future__ import annotations
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from bot.nlu import detect_language, normalize, parse_message
 from bot.nlu.normalize import en_words_value, zh_numeral_value
@@ -84,6 +86,9 @@ def test_language(text, lang):
     ("one user at a time", "concurrent_users", 1),
     ("40 concurrent at peak", "concurrent_users", 40),
     ("team of 15", "total_users", 15),
+    ("a 15-person team", "concurrent_users", 15),
+    ("traffic has a peak of 300", "concurrent_users", 300),
+    ("a dozen analysts", "concurrent_users", 12),
     # latency
     ("300ms", "ttft_target_ms", 300),
     ("0.3 s", "ttft_target_ms", 300),
@@ -91,6 +96,9 @@ def test_language(text, lang):
     ("first token under 1 s", "ttft_target_ms", 1000),
     ("首字 1 秒", "ttft_target_ms", 1000),
     ("首 token 延迟要低于 1 秒", "ttft_target_ms", 1000),
+    ("first token in under a second", "ttft_target_ms", 1000),
+    ("sub-second responses", "ttft_target_ms", 1000),
+    ("一秒内出首字", "ttft_target_ms", 1000),
     # power
     ("2 kW", "power_budget_w", 2000),
     ("2000W", "power_budget_w", 2000),
@@ -342,3 +350,24 @@ def test_long_input_is_truncated_with_a_flag():
     result = parse_message("7B model " + "x" * 5000)
     assert result.truncated and len(result.text) == 2000
     assert result.facts["model_params_b"] == 7
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.text(alphabet=st.characters(codec="utf-8"), max_size=300))
+def test_parse_never_raises_and_keeps_only_valid_facts(text):
+    from bot.nlu import check_fact
+
+    result = parse_message(text, pending_slot="concurrent_users")
+    assert all(check_fact(slot, value) is None for slot, value in result.facts.items())
+    assert all(problem.slot for problem in result.problems)
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.lists(st.sampled_from(["7B", "200 users", "Q4", "首字 1 秒", "兩百人", "$50k", "8k context", "no,", "😀",
+                                 "0 users", "-5", "10^12", "bursty", "八卡", "vs", "why not", "L40S", "什么"]),
+                max_size=8))
+def test_any_mix_of_known_fragments_parses(fragments):
+    from bot.nlu import check_fact
+
+    result = parse_message(" ".join(fragments))
+    assert all(check_fact(slot, value) is None for slot, value in result.facts.items())

@@ -99,6 +99,7 @@ _LEN_BEFORE_WORD = {
     for slot, words in (("prompt_tokens", _PROMPT_WORDS), ("output_tokens", _OUTPUT_WORDS))
 }
 _DURATION = re.compile(rf"{NUM}\s*(?P<unit>ms|msec|milliseconds?|毫秒|s|secs?|seconds?|秒钟|秒鐘|秒|minutes?|mins?|分钟|分鐘)(?![a-z])")
+_SUB_SECOND = re.compile(r"(?:under|within|below|less than|in) (?:a|one) second|sub-?second")
 _LATENCY_KEY = re.compile(r"ttft|first token|first[- ]token|time to first|latency|延迟|延遲|首字|首token|首个token|首個token|响应|響應|回應|p9\d|wait")
 _MS_PER_UNIT = {"ms": 1, "msec": 1, "millisecond": 1, "milliseconds": 1, "毫秒": 1, "s": 1000, "sec": 1000,
                 "secs": 1000, "second": 1000, "seconds": 1000, "秒": 1000, "秒钟": 1000, "秒鐘": 1000,
@@ -108,7 +109,7 @@ _USER_ADJ = r"(?:concurrent|simultaneous|active|parallel|peak|total|internal|leg
 _USER_NOUNS = (r"users?|people|ppl|persons?|employees?|staff|members?|seats?|lawyers?|agents?|analysts?|engineers?|"
                r"developers?|devs|colleagues|clients?|customers?|students?|doctors?|nurses?|sessions?|folks|researchers?|"
                r"paralegals?|attorneys?|reps|representatives|workers|operators|clinicians|requests?|streams?|queries|physicians")
-_USERS_EN = re.compile(rf"{APPROX}{NUM}\s*\+?\s*(?P<adj>(?:{_USER_ADJ}\s+){{0,2}})(?P<noun>{_USER_NOUNS})\b")
+_USERS_EN = re.compile(rf"{APPROX}{NUM}\s*[-+]?\s*(?P<adj>(?:{_USER_ADJ}\s+){{0,2}})(?P<noun>{_USER_NOUNS})\b")
 _USERS_ZH = _any(
     rf"{APPROX}{NUM}\s*(?:多|餘|余)?\s*(?:个|個)?\s*(?P<adj>同时在线|同時在線|同时|同時|并发|並發|在线|在線|活跃|活躍)?\s*(?:的)?\s*"
     r"(?P<noun>用户|用戶|使用者|人|员工|員工|同事|律师|律師|客服|并发|並發|路并发|路並發|坐席|医生|醫生|医师|醫師|学生|學生|请求|請求)",
@@ -116,7 +117,7 @@ _USERS_ZH = _any(
     rf"{APPROX}{NUM}\s*(?:多|餘|余)?\s*(?:位|名)\s*[\u4e00-\u9fff]{{0,4}}",
 )
 _USERS_KEYED = re.compile(
-    rf"(?P<key>concurrency|concurrent users|simultaneous users|peak users|number of users|users|headcount|team of|team size|"
+    rf"(?P<key>concurrency|concurrent users|simultaneous users|peak users|peak of|peaks? at|number of users|users|headcount|team of|team size|"
     rf"department of|group of|staff of|company of|并发数|並發數|并发用户数|並發用戶數|并发量|並發量|并发|並發|同时在线人数|同時在線人數|"
     rf"同时在线|同時在線|用户数|用戶數|人数|人數|总人数|總人數)\s*(?:of|is|are|:|=|~|at|about|around|为|為|是|有|达|達|大概)?\s*{APPROX}{NUM}"
     r"(?!\s*(?:ms|s\b|秒|w\b|kw|b\b|%|gb|tokens?|years?|年|小时|小時|hours?))"
@@ -229,6 +230,8 @@ def _lengths(text: str, claims: _Claims) -> Iterator[Fact]:
 
 
 def _latency(text: str, claims: _Claims) -> Iterator[Fact]:
+    for m in _matches(_SUB_SECOND, text, claims):
+        yield Fact("ttft_target_ms", 1000, m.start(), m.end(), keyed=True)
     for m in _matches(_DURATION, text, claims):
         value = number_value(m) * _MS_PER_UNIT[m.group("unit")]
         keyed = bool(_LATENCY_KEY.search(text, max(0, m.start() - 40), m.start()))
