@@ -138,27 +138,35 @@ def _load_catalog() -> Catalog:
         store.close()
 
 
+def _option(flag: str, help_text: str) -> Any:
+    return typer.Option(flag, help=help_text)
+
+
 def estimate_command(
-    hardware: Annotated[str | None, typer.Option("--hardware", help="Catalog hardware id.")] = None,
-    kind: Annotated[str | None, typer.Option("--kind", help="Custom device kind: cpu, gpu, npu, soc, accel.")] = None,
-    memory_gb: Annotated[float | None, typer.Option("--memory-gb", help="Custom device memory (GB).")] = None,
-    bandwidth_gbs: Annotated[float | None, typer.Option("--bandwidth-gbs", help="Custom memory bandwidth.")] = None,
-    fp16_tflops: Annotated[float | None, typer.Option("--fp16-tflops", help="Custom dense FP16 TFLOPS.")] = None,
-    tdp_w: Annotated[float | None, typer.Option("--tdp-w", help="Custom device power (W).")] = None,
-    count: Annotated[int | None, typer.Option("--count", help="Number of devices.")] = None,
-    params_b: Annotated[float | None, typer.Option("--params-b", help="Model size, billions of parameters.")] = None,
-    quant: Annotated[str | None, typer.Option("--quant", help="Weight format, e.g. Q4_K_M, Q8_0, FP16, FP8.")] = None,
-    backend: Annotated[str | None, typer.Option("--backend", help="llama.cpp, vllm, trt-llm, mlx, …")] = None,
-    concurrency: Annotated[int | None, typer.Option("--concurrency", help="Concurrent users.")] = None,
-    prompt_tokens: Annotated[int | None, typer.Option("--prompt-tokens", help="Prompt length.")] = None,
-    output_tokens: Annotated[int | None, typer.Option("--output-tokens", help="Answer length.")] = None,
-    context: Annotated[int | None, typer.Option("--context", help="Max context to reserve KV cache for.")] = None,
-    arrival_pattern: Annotated[
-        str | None, typer.Option("--arrival-pattern", help="steady, bursty or batch (TTFT queueing).")
-    ] = None,
-    model_only: Annotated[bool, typer.Option("--model-only", help="Ignore exact measured matches.")] = False,
-    as_json: Annotated[bool, typer.Option("--json", help="Print the JSON contract object.")] = False,
-    batch: Annotated[Path | None, typer.Option("--batch", help="JSONL file: one request per line.")] = None,
+    hardware: Annotated[str | None, _option("--hardware", "Catalog hardware id.")] = None,
+    kind: Annotated[str | None, _option("--kind", "Custom device kind: cpu, gpu, npu, soc, accel.")] = None,
+    memory_gb: Annotated[float | None, _option("--memory-gb", "Custom device memory (GB).")] = None,
+    bandwidth_gbs: Annotated[float | None, _option("--bandwidth-gbs", "Custom memory bandwidth (GB/s).")] = None,
+    fp16_tflops: Annotated[float | None, _option("--fp16-tflops", "Custom dense FP16 TFLOPS.")] = None,
+    tdp_w: Annotated[float | None, _option("--tdp-w", "Custom device power (W).")] = None,
+    count: Annotated[int | None, _option("--count", "Number of devices (default 1).")] = None,
+    params_b: Annotated[float | None, _option("--params-b", "Model size, billions of parameters.")] = None,
+    quant: Annotated[str | None, _option("--quant", "Weight format: Q4_K_M (default), Q8_0, FP16, FP8, …")] = None,
+    backend: Annotated[str | None, _option(
+        "--backend", "llama.cpp, vllm, trt-llm, mlx, … (default: llama.cpp for one user, vLLM for several on GPUs).",
+    )] = None,
+    concurrency: Annotated[int | None, _option("--concurrency", "Concurrent users (default 1).")] = None,
+    prompt_tokens: Annotated[int | None, _option("--prompt-tokens", "Prompt tokens per request (default 512).")] = None,
+    output_tokens: Annotated[int | None, _option("--output-tokens", "Output tokens per request (default 256).")] = None,
+    context: Annotated[int | None, _option(
+        "--context", "Max context to reserve KV cache for (default prompt + output).",
+    )] = None,
+    arrival_pattern: Annotated[str | None, _option(
+        "--arrival-pattern", "steady (default), bursty or batch: the TTFT queueing model.",
+    )] = None,
+    model_only: Annotated[bool, _option("--model-only", "Ignore exact measured matches.")] = False,
+    as_json: Annotated[bool, _option("--json", "Print the JSON contract object.")] = False,
+    batch: Annotated[Path | None, _option("--batch", "JSONL file: one request per line.")] = None,
 ) -> None:
     """Decode tokens/s (per user and total), prefill, TTFT and memory fit of one configuration."""
     try:
