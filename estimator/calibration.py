@@ -8,7 +8,7 @@ The model (see `roofline.py`) has six factors per key "<backend>/<kind>":
 | `per_token_overhead_ms` o | fixed cost per generated token (32-layer model) | `tg` rows |
 | `prefill_compute_efficiency` η_pp | share of peak FP16/FP8 compute in prefill and batched decode | `pp` rows |
 | `compute_per_bandwidth` κ | effective FLOP per byte for devices listing no FP16 rate | `pp` rows |
-| `prefill_quantized_factor` q | share of that prefill rate weight-quantized formats reach (dequantization) | `pp` rows of both kinds |
+| `prefill_quantized_factor` q | share of that rate weight-quantized formats reach | `pp` rows, both kinds |
 | `batched_efficiency` η_b | share of prefill's compute utilization that batched decode reaches | `total_tps` rows |
 
 `scripts/fit_calibration.py` fits them (`estimator.calibration_fit.fit_calibration`) and records

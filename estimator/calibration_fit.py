@@ -110,7 +110,9 @@ def _sample(row: Benchmark, index: CatalogIndex) -> _Sample | None:
     keys = (calibration_key(normalize_backend(row.backend), row.kind), calibration_key(POOLED, row.kind))
     dev, arch = r.device, r.arch
     if row.metric == "tg":
-        memory = roofline.decode_memory_ms(r.weights_gb, r.kv_token_gb, r.decode_context, 1, dev.bandwidth_gbs, parallel)
+        memory = roofline.decode_memory_ms(
+            r.weights_gb, r.kv_token_gb, r.decode_context, 1, dev.bandwidth_gbs, parallel
+        )
         comm = roofline.comm_ms_per_step(parallel, arch.layers, arch.hidden_size, 1, dev.link_gbs, dev.link_latency_us)
         return _Sample(row, keys, 1000.0 / row.value, memory, roofline.overhead_units(arch.layers), comm, False)
     if row.metric == "pp":
@@ -131,7 +133,9 @@ def _fit_decode(samples: Sequence[_Sample], overhead_prior: float) -> tuple[floa
     """(η_bw, overhead_ms) minimizing Σ(predicted / measured − 1)², with η_bw ≤ 1 and overhead ≥ 0."""
 
     def slope_only(overhead: float) -> float:
-        num = sum((s.x / s.measured_ms) * (1 - (overhead * s.overhead_units + s.comm_ms) / s.measured_ms) for s in samples)
+        num = sum(
+            (s.x / s.measured_ms) * (1 - (overhead * s.overhead_units + s.comm_ms) / s.measured_ms) for s in samples
+        )
         den = sum((s.x / s.measured_ms) ** 2 for s in samples)
         return max(1.0, num / den)
 

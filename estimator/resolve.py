@@ -177,7 +177,9 @@ def _device(request: EstimateRequest, index: CatalogIndex) -> DeviceSpec:
         return index.device(request.hardware)
     if request.custom is not None:
         return device_from_custom(request.custom)
-    raise InvalidRequest("Missing hardware: give --hardware ID or --kind/--memory-gb/--bandwidth-gbs.", field="hardware")
+    raise InvalidRequest(
+        "Missing hardware: give --hardware ID or --kind/--memory-gb/--bandwidth-gbs.", field="hardware"
+    )
 
 
 def _resolve(request: EstimateRequest, index: CatalogIndex) -> Resolved:
@@ -185,7 +187,9 @@ def _resolve(request: EstimateRequest, index: CatalogIndex) -> Resolved:
     quant = request.quant.strip().upper()
     bits = index.bits_per_weight(quant)
     backend_given = bool(request.backend)
-    backend = normalize_backend(request.backend) if request.backend else default_backend(device.kind, request.concurrency)
+    backend = (
+        normalize_backend(request.backend) if request.backend else default_backend(device.kind, request.concurrency)
+    )
     factors = index.resolve_factors(backend, device.kind)
     listed_peak = peak_tflops(device, quant)
     arch = index.architecture(request.params_b)

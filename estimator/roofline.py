@@ -10,14 +10,16 @@ The larger of the two terms is the bound; tokens/s per stream = 1000 / step_ms. 
 fixed per-token cost (kernel launches, sampling, scheduling), quoted for a 32-layer model and scaled
 by depth because each layer launches its own kernels. Tensor parallelism (`g_bw = g_c = g`) splits
 both terms over the group and pays `comm_ms`: two all-reduces per layer, each a link latency per
-tree level (log2 g) plus the activations (b · width · 2 bytes) through the link. llama.cpp's multi-GPU mode splits *layers*, so a
-single stream visits the devices one after another: memory capacity adds up, speed does not
-(`g_bw = g_c = 1`), which the 2×/6×/8× GPU llama.cpp rows confirm.
+tree level (log2 g) plus the activations (b · width · 2 bytes) through the link. llama.cpp's
+multi-GPU mode splits *layers*, so a single stream visits the devices one after another: memory
+capacity adds up, speed does not (`g_bw = g_c = 1`), which the 2×/6×/8× GPU llama.cpp rows confirm.
 
 Prefill of one `n`-token prompt is compute bound: 2 · params · n + 2 · layers · width · n² FLOPs
-(causal attention) at `η_pp` of peak, never faster than reading the weights once.
+(causal attention) at `η_pp` of peak, never faster than reading the weights once. `η_c` of batched
+decode is `η_pp · η_b` (see `calibration.py`).
 
-Pure float arithmetic with positional arguments: this is the hot path of the ranker.
+Pure float arithmetic with positional arguments: this is the hot path of the ranker; `resolve.py`
+evaluates these functions once per request to get per-step coefficients (they are linear in b).
 """
 
 from __future__ import annotations

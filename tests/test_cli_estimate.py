@@ -106,7 +106,7 @@ def test_batch_missing_file_is_one_line(capsys, tmp_path):
 
 
 def test_run_batch_in_process(catalog):
-    out = list(run_batch(['{"hardware": "nvidia-h100-sxm", "count": 2, "params_b": 70, "quant": "FP8", "concurrency": 64}'],
-                         catalog))
+    line = '{"hardware": "nvidia-h100-sxm", "count": 2, "params_b": 70, "quant": "FP8", "concurrency": 64}'
+    out = list(run_batch([line], catalog))
     data = json.loads(out[0])
     assert data["fits"] is True and data["decode_tokens_per_s_total"] > data["decode_tokens_per_s_per_stream"]
