@@ -119,8 +119,10 @@ def describe(sized: Sized) -> str:
 def _rationale(workload: Workload, primary: Sized, ranked: list[Sized]) -> str:
     """The primary's deciding numbers, how many options met every target, and the cheapest rival."""
     peak = workload.concurrent_users or 1
+    models = workload.models_served or 1
+    served = f"{models} × {workload.model_params_b:g}B models" if models > 1 else f"a {workload.model_params_b:g}B model"
     head = (
-        f"For {peak} concurrent user(s) of a {workload.model_params_b:g}B {workload.quantization} model at "
+        f"For {peak} concurrent user(s) of {served} at {workload.quantization}, "
         f"≥{workload.tokens_per_s_target:g} tok/s and p95 TTFT ≤{workload.ttft_target_ms:,} ms: "
     )
     if not ranked:
@@ -300,6 +302,11 @@ def _ranking_notes(workload: Workload, excluded: dict[str, str]) -> list[str]:
     ]
     if is_organization(workload):
         notes.append("organization scale: N+1 redundancy (one spare device) added to every server option (seed 1)")
+    models = workload.models_served or 1
+    if models > 1:
+        notes.append(f"{models} models served at once: sized as one deployment holding all of them "
+                     f"(memory and weight reads for {models} copies; compute as for one "
+                     f"{(workload.model_params_b or 7.0) * models:g}B model, which overstates prefill)")
     by_reason: dict[str, list[str]] = {}
     for hw_id, reason in excluded.items():
         by_reason.setdefault(reason, []).append(hw_id)

@@ -39,6 +39,7 @@ class RiskContext:
     tco: TcoResult | None
     max_concurrent_users: int | None
     newest_launch_year: int | None
+    estimate_covers_all_models: bool = False
 
     @property
     def peak_users(self) -> int:
@@ -99,7 +100,7 @@ def multi_model(ctx: RiskContext) -> Risk | None:
     memory = ""
     est = ctx.estimate
     if est is not None and est.memory_available_gb > 0:
-        needed = est.memory_required_gb * models
+        needed = est.memory_required_gb * (1 if ctx.estimate_covers_all_models else models)
         memory = f"; {models} copies need ~{needed:.0f} GB of {est.memory_available_gb:.0f} GB"
         if needed > est.memory_available_gb:
             severity = "high"
@@ -324,13 +325,16 @@ def assess_risks(
     *,
     max_concurrent_users: int | None = None,
     newest_launch_year: int | None = None,
+    estimate_covers_all_models: bool = False,
 ) -> list[Risk]:
     """The risks that apply to this option, most severe first.
 
     `max_concurrent_users` (the option's capacity at the SLO) enables the tail-latency and headroom checks;
     `newest_launch_year` (the catalog's newest device) stands in for "now" in the supply check.
+    `estimate_covers_all_models` says the estimate was sized for all `models_served` at once.
     """
-    ctx = RiskContext(workload, hardware, count, stack, estimate, tco, max_concurrent_users, newest_launch_year)
+    ctx = RiskContext(workload, hardware, count, stack, estimate, tco, max_concurrent_users, newest_launch_year,
+                      estimate_covers_all_models)
     found = [risk for check in CHECKS if (risk := check(ctx)) is not None]
     return sorted(found, key=lambda r: _ORDER[r.severity])
 

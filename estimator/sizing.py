@@ -73,11 +73,18 @@ def migration_cost(workload: Workload, stack: ServingStack) -> float:
     return MIGRATION_USD_PER_PORT * ports * (workload.models_served or 1)
 
 
+def served_params_b(workload: Workload) -> float:
+    """Parameters resident at once. Several models served together are sized as one deployment holding
+    all of them: memory and per-step weight reads for every copy (what bandwidth-bound decode pays), and
+    compute as for one model of the combined size (conservative for prefill)."""
+    return (workload.model_params_b or 7.0) * (workload.models_served or 1)
+
+
 def _request(workload: Workload, candidate: Candidate, count: int, users: int | None = None) -> EstimateRequest:
     # Built without re-validation: every value comes from a validated Workload or the catalog, and the
     # ranker builds hundreds of these per recommendation.
     return EstimateRequest.model_construct(
-        hardware=candidate.hardware.id, custom=None, count=count, params_b=workload.model_params_b or 7.0,
+        hardware=candidate.hardware.id, custom=None, count=count, params_b=served_params_b(workload),
         quant=workload.quantization or "Q4_K_M", backend=candidate.stack.backend_key,
         concurrency=users or workload.concurrent_users or 1, prompt_tokens=workload.prompt_tokens or 512,
         output_tokens=workload.output_tokens or 256, context=workload.context_length, model_only=False,
@@ -101,7 +108,7 @@ class Sizer:
         self.newest_year = max(years) if years else None
         self._estimates: dict[tuple[str, str, int, int], Estimate] = {}
         self._costs: dict[tuple[str, str, int, bool], TcoResult] = {}
-        self.weights_gb = weights_gb(workload.model_params_b or 7.0,
+        self.weights_gb = weights_gb(served_params_b(workload),
                                      bits_per_weight(workload.quantization or "Q4_K_M", catalog))
 
     def estimate(self, candidate: Candidate, count: int, users: int | None = None) -> Estimate:
@@ -230,7 +237,7 @@ class Sizer:
         sized.risks = assess_risks(
             w, cand.hardware, sized.count, cand.stack, sized.estimate, sized.tco,
             max_concurrent_users=sized.capacity_users if sized.probed else None,
-            newest_launch_year=self.newest_year,
+            newest_launch_year=self.newest_year, estimate_covers_all_models=True,
         )
         self._constraints(sized)
 

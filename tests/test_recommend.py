@@ -165,6 +165,18 @@ def test_a_purchase_without_a_tdp_is_not_ranked_as_free_power():
     assert any("no TDP on record" in note and "no-tdp" in note for note in rec.assumptions)
 
 
+def test_several_models_are_sized_to_hold_every_copy():
+    # Six 7B Q4 models: 6 × 4.2 GB = 25.2 GB, more than one 24 GB consumer card holds (21.6 GB usable here).
+    one = run(Workload(concurrent_users=10, model_params_b=7))
+    six = run(Workload(concurrent_users=10, model_params_b=7, models_served=6))
+    assert one.primary.count == 1
+    assert six.primary.estimate.memory_required_gb == pytest.approx(6 * 4.2)
+    assert six.primary.meets_slo and six.primary.capex_usd > one.primary.capex_usd
+    assert any("6 models served at once" in note for note in six.assumptions)
+    assert "6 × 7B models" in six.rationale
+    assert any(risk.id == "multi_model" for risk in six.risks)
+
+
 def test_mixed_training_keeps_to_gpus():
     rec = run(Workload(concurrent_users=200, model_params_b=7, mixed_training=True, model_stability="frequent_changes"))
     ids = {o.kind for o in (rec.primary, *rec.alternatives)}
