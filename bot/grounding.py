@@ -146,14 +146,15 @@ def number_mentions(text: str) -> list[NumberMention]:
 
 def _tag_hardware_count(text: str, mention: NumberMention) -> NumberMention:
     after = text[mention.start + len(mention.text): mention.start + len(mention.text) + 24]
-    follower = re.match(r"\s*(?:x|×|\*)?\s*([A-Za-z][\w\-]*|[\u4e00-\u9fff]{1,3})", after)
+    # "8 x L40S", "100 H100s", "一百张 H100" (a measure word may sit between count and name)
+    follower = re.match(r"\s*(?:x|×|\*)?\s*(?:[张張块塊台个個颗顆片套]\s*)?([A-Za-z][\w\-]*|[\u4e00-\u9fff]{1,3})", after)
     if follower and (hardware_names(follower.group(1)) or _IDENTIFIER.fullmatch(follower.group(1))):
         return NumberMention(mention.text, mention.start, mention.values, mention.spelled, True)
     return mention
 
 
 def _close(a: float, b: float) -> bool:
-    return math.isclose(a, b, rel_tol=1e-9, abs_tol=1e-12)
+    return math.isclose(a, b, rel_tol=1e-12, abs_tol=1e-12)
 
 
 def number_supported(value: float, text: str) -> bool:

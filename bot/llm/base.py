@@ -35,6 +35,13 @@ class LanguageModel(Protocol):
     ) -> str: ...
 
 
+def speaks(model: object, lang: str) -> bool:
+    """Whether `model` handles `lang` ("en", "zh-Hans", …): backends may list `languages` ("en", "zh");
+    one without that attribute is trusted with any language."""
+    languages = getattr(model, "languages", None)
+    return languages is None or lang.split("-")[0] in languages
+
+
 @dataclass
 class ScriptedModel:
     """A fake model answering from a queue (like llm's MockModel): tests check answers and prompts.
@@ -67,4 +74,4 @@ class ScriptedModel:
         return answer
 
 
-__all__ = ["LLMTimeout", "LanguageModel", "Message", "ScriptedModel"]
+__all__ = ["LLMTimeout", "LanguageModel", "Message", "ScriptedModel", "speaks"]

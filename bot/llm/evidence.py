@@ -8,10 +8,12 @@ cannot bring in a value the user never wrote, which is also what keeps prompt in
 
 from __future__ import annotations
 
+import math
 import re
+from collections.abc import Sequence
 from typing import Any
 
-from bot.grounding import number_supported
+from bot.grounding import number_mentions, number_supported
 
 # Keywords (lower case; matched as substrings, so stems like "fine-tun" cover inflections).
 ENUM_KEYWORDS: dict[str, dict[str, tuple[str, ...]]] = {
@@ -47,7 +49,8 @@ BOOL_KEYWORDS: dict[str, tuple[str, ...]] = {
                        "動態", "变长", "變長", "不定长", "不定長"),
     "accuracy_critical": ("accura", "precis", "critical", "exact", "mistake", "error", "精度", "准确", "準確",
                           "精确", "精確", "关键", "關鍵"),
-    "mixed_training": ("train", "fine-tun", "finetun", "fine tun", "训练", "訓練", "微调", "微調"),
+    # Not "fine-tuned": serving "our fine-tuned model" says nothing about training on the hardware.
+    "mixed_training": ("train", "retrain", "训练", "訓練"),
 }
 # Quantization names as people write them: "Q4_K_M", "q4km", "4-bit", "int8", "半精度".
 QUANTIZATION_KEYWORDS: dict[str, tuple[str, ...]] = {
@@ -78,6 +81,79 @@ def _mentions(keywords: tuple[str, ...], text: str) -> bool:
     return False
 
 
+# Words that go with each numeric field. Used only to choose which fields to ask the model about
+# when the caller did not say (a small model asked for 13 numbers invents most of them).
+NUMBER_CUES: dict[str, tuple[str, ...]] = {
+    "model_params_b": ("b ", "b,", "b.", "billion", "param", "model", "参数", "參數", "模型"),
+    "concurrent_users": ("user", "people", "ppl", "person", "staff", "employee", "folk", "concurren",
+                         "simultaneous", "at once", "same time", "人", "用户", "用戶", "同时", "同時", "并发", "並發"),
+    "total_users": ("user", "people", "ppl", "person", "staff", "employee", "folk", "人", "用户", "用戶"),
+    "prompt_tokens": ("token", "tok", "prompt", "input", "字", "提示", "输入", "輸入"),
+    "output_tokens": ("token", "tok", "answer", "output", "response", "reply", "字", "输出", "輸出", "回答"),
+    "context_length": ("context", "ctx", "window", "上下文", "窗口"),
+    "ttft_target_ms": ("ms", "sec", " s", "second", "latency", "first token", "ttft", "毫秒", "秒", "延迟", "延遲",
+                       "首"),
+    "tokens_per_s_target": ("tok/s", "tokens/s", "t/s", "per second", "tps", "每秒"),
+    "power_budget_w": ("w ", "w,", "w.", "kw", "watt", "power", "功耗", "电力", "電力", "瓦"),
+    "budget_usd": ("$", "usd", "dollar", "budget", "k ", "spend", "美元", "预算", "預算", "元", "万", "萬"),
+    "models_served": ("model", "模型"),
+    "hours_per_day": ("hour", "h/day", "小时", "小時"),
+    "utilization": ("%", "utiliz", "使用率", "利用率"),
+    "electricity_usd_per_kwh": ("kwh", "electric", "电价", "電價", "电费", "電費"),
+    "amortization_years": ("year", "amortiz", "年", "折旧", "折舊"),
+}
+
+
+def could_be_supported(field: str, text: str, *, need_cue: bool = False) -> bool:
+    """Whether any value of `field` could pass `value_supported` for `text`.
+
+    Asking the model only for such fields keeps its output short (latency) without losing anything:
+    a value for any other field would be dropped by the grounding check anyway. With `need_cue`, a
+    numeric field also needs one of its words (`NUMBER_CUES`) in the text.
+    """
+    if field == "quantization":
+        return any(_mentions(keywords, text) for keywords in QUANTIZATION_KEYWORDS.values())
+    if field in ENUM_KEYWORDS:
+        return any(_mentions(keywords, text) for keywords in ENUM_KEYWORDS[field].values())
+    if field in BOOL_KEYWORDS:
+        return _mentions(BOOL_KEYWORDS[field], text)
+    has_number = any(not mention.counts_hardware for mention in number_mentions(text))
+    lowered = text.lower() + " "
+    return has_number and (not need_cue or any(cue in lowered for cue in NUMBER_CUES.get(field, ())))
+
+
+def _cue_near(field: str, value: float, text: str, window: int = 24) -> bool:
+    lowered = text.lower() + " "
+    for mention in number_mentions(text):
+        if any(math.isclose(value, v, rel_tol=1e-12) for v in mention.values):
+            around = lowered[max(0, mention.start - window): mention.start + len(mention.text) + window]
+            if any(cue in around for cue in NUMBER_CUES.get(field, ())):
+                return True
+    return False
+
+
+def one_field_per_number(facts: dict[str, Any], text: str, order: Sequence[str]) -> dict[str, Any]:
+    """Facts where each written number supports at most one numeric field.
+
+    A small model copies "200 people" into every count it is asked for (users, total users, models
+    served). When more fields claim a value than the text writes it, the fields with one of their
+    words next to the number win, then the earlier in `order`.
+    """
+    numeric = {f: v for f, v in facts.items() if isinstance(v, int | float) and not isinstance(v, bool)}
+    kept = {f: v for f, v in facts.items() if f not in numeric}
+    by_value: dict[float, list[str]] = {}
+    for field, value in numeric.items():
+        by_value.setdefault(float(value), []).append(field)
+    for value, fields in by_value.items():
+        written = sum(
+            1 for m in number_mentions(text)
+            if not m.counts_hardware and any(math.isclose(value, v, rel_tol=1e-12) for v in m.values)
+        )
+        ranked = sorted(fields, key=lambda f: (not _cue_near(f, value, text), order.index(f) if f in order else 99))
+        kept.update({f: numeric[f] for f in ranked[: max(written, 1)]})
+    return {f: facts[f] for f in facts if f in kept}
+
+
 def value_supported(field: str, value: Any, text: str) -> bool:
     """True when the user's `text` supports `field = value` (see the module docstring)."""
     if field == "quantization":
@@ -93,4 +169,4 @@ def value_supported(field: str, value: Any, text: str) -> bool:
     return number_supported(float(value), text)
 
 
-__all__ = ["BOOL_KEYWORDS", "ENUM_KEYWORDS", "QUANTIZATION_KEYWORDS", "value_supported"]
+__all__ = ["BOOL_KEYWORDS", "ENUM_KEYWORDS", "NUMBER_CUES", "QUANTIZATION_KEYWORDS", "could_be_supported", "one_field_per_number", "value_supported"]

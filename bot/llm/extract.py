@@ -21,10 +21,17 @@ from typing import Any
 
 from pydantic import ValidationError
 
-from bot.llm.base import LanguageModel, LLMTimeout, Message
-from bot.llm.evidence import value_supported
+from bot.llm.base import LanguageModel, LLMTimeout, Message, speaks
+from bot.llm.evidence import could_be_supported, one_field_per_number, value_supported
 from bot.llm.prompts import extraction_messages, retry_messages
-from bot.llm.schema import INTERVIEW_FIELDS, empty_value, flat_workload_schema
+from bot.llm.schema import (
+    EXTRACTABLE_FIELDS,
+    INTERVIEW_FIELDS,
+    NUMERIC_FIELDS,
+    TCO_ASSUMPTION_FIELDS,
+    empty_value,
+    flat_workload_schema,
+)
 from bot.llm.stats import stats_for
 from estimator.errors import LLMError
 from estimator.workload import Workload
@@ -33,6 +40,7 @@ log = logging.getLogger(__name__)
 
 # Greedy JSON for one field is about a dozen tokens ("model_params_b": null, …).
 _TOKENS_PER_FIELD = 14
+_UNCUED_NUMERIC_FIELDS = 3
 
 
 def _describe(exc: Exception) -> str:
@@ -62,10 +70,15 @@ def parse_facts(answer: str, fields: Sequence[str]) -> dict[str, Any]:
 def _ask(model: LanguageModel, messages: list[Message], fields: Sequence[str], timeout_s: float | None) -> dict[str, Any]:
     """Validated facts after at most one re-ask; `LLMError` (with the attempts) otherwise."""
     schema = flat_workload_schema(fields)
-    max_tokens = 16 + _TOKENS_PER_FIELD * len(fields)
+    max_tokens = 16 + sum(_TOKENS_PER_FIELD * (4 if "maxItems" in schema["properties"][f] else 1) for f in fields)
+    # `timeout_s` bounds the whole extraction, re-ask included: the turn must not wait twice as long.
+    deadline = None if timeout_s is None else time.monotonic() + timeout_s
     attempts: list[str] = []
     for _ in range(2):
-        answer = model.complete(messages, json_schema=schema, max_tokens=max_tokens, timeout_s=timeout_s)
+        remaining = None if deadline is None else deadline - time.monotonic()
+        if remaining is not None and remaining <= 0:
+            raise LLMTimeout(f"{model.name}: no time left for a re-ask", attempts=attempts)
+        answer = model.complete(messages, json_schema=schema, max_tokens=max_tokens, timeout_s=remaining)
         attempts.append(answer)
         try:
             return parse_facts(answer, fields)
@@ -76,7 +89,8 @@ def _ask(model: LanguageModel, messages: list[Message], fields: Sequence[str], t
 
 def ground_facts(facts: dict[str, Any], text: str, known_slots: dict[str, Any]) -> dict[str, Any]:
     """The facts that the user's `text` supports and that agree with each other and the known slots."""
-    kept = {field: value for field, value in facts.items() if value_supported(field, value, text)}
+    supported = {field: value for field, value in facts.items() if value_supported(field, value, text)}
+    kept = one_field_per_number(supported, text, INTERVIEW_FIELDS + TCO_ASSUMPTION_FIELDS)
     users = {**known_slots, **kept}
     if "concurrent_users" in kept and users.get("total_users") and kept["concurrent_users"] > users["total_users"]:
         del kept["concurrent_users"]  # more people at once than there are users: a misreading
@@ -95,15 +109,24 @@ def extract_workload_facts(
     """Workload facts (DESIGN.md field names) that the model read in `text` and the text supports.
 
     `fields` limits what is asked (e.g. just the slot the interview asked about: shorter output,
-    faster); by default every interview field not in `known_slots`. `lang` is accepted for symmetry
-    with `phrase_reply`; extraction reads English and Chinese alike.
+    faster); by default the interview fields not in `known_slots` that the text has a word for.
+    Either way only fields the text could support are asked (no number in the text: no numeric
+    field), since grounding would drop the others. `lang` is accepted for symmetry with `phrase_reply`; extraction reads both languages.
     """
-    wanted = [f for f in (fields or INTERVIEW_FIELDS) if f in Workload.model_fields]
     if fields is None:
-        wanted = [f for f in wanted if known_slots.get(f) is None]
+        missing = [f for f in INTERVIEW_FIELDS if known_slots.get(f) is None]
+        wanted = [f for f in missing if could_be_supported(f, text, need_cue=True)]
+        if not any(f in NUMERIC_FIELDS for f in wanted):
+            # A number with no word we know ("50 analysts"): ask the first few numeric facts still missing.
+            wanted += [f for f in missing if f in NUMERIC_FIELDS and could_be_supported(f, text)][:_UNCUED_NUMERIC_FIELDS]
+    else:
+        wanted = [f for f in fields if f in EXTRACTABLE_FIELDS and could_be_supported(f, text)]
     if model is None or not text.strip() or not wanted:
         return {}
     stats = stats_for(model.name)
+    if not speaks(model, lang):
+        stats.add(skipped_language=1)
+        return {}
     started = time.perf_counter()
     try:
         facts = _ask(model, extraction_messages(text, wanted), wanted, timeout_s)

@@ -51,7 +51,9 @@ def load_model(spec: str, *, timeout_s: float = 20.0) -> LanguageModel | None:
     from bot.llm.llamacpp import LlamaCppModel
 
     if spec.lower() == "bundled":
-        return LlamaCppModel(bundled_model_path(), name=BUNDLED_NAME, timeout_s=timeout_s)
+        # SmolLM2 was trained on English only ("primarily understand and generate content in English",
+        # its model card); asked for Chinese it loops, so it is not asked to (templates are used).
+        return LlamaCppModel(bundled_model_path(), name=BUNDLED_NAME, timeout_s=timeout_s, languages=("en",))
     path = Path(spec).expanduser()
     if path.suffix.lower() != ".gguf":
         raise ConfigError(

@@ -4,8 +4,10 @@ One `Llama` instance per backend, reached only through a single worker thread (l
 thread-safe), with a per-call deadline that also stops generation early. Decoding is greedy
 (temperature 0) so evals are reproducible. The context is raised from llama-cpp-python's 512-token
 default, logging is off, and the instance is kept between calls so llama.cpp reuses the evaluated
-prefix (the callers keep one stable system prompt first for that reason).
+prefix (the callers keep one stable system prompt first for that reason), helped by a RAM cache of
+evaluated states so alternating kinds of prompts each find their own prefix.
 
+Generation is streamed internally so that a call past its deadline stops at the next token.
 JSON output is constrained by a grammar compiled here from the schema (and cached per schema)
 instead of `response_format`, because `response_format` silently falls back to free JSON when a
 schema cannot be converted; a conversion failure here is a loud `LLMError`.
@@ -24,6 +26,9 @@ from bot.llm.worker import SerialWorker
 from estimator.errors import ConfigError, LLMError
 
 DEFAULT_N_CTX = 4096
+# Plain-text replies are one paragraph (an interview question, a short summary); a small model that
+# goes on after a blank line is rambling, and every extra token costs time on a CPU.
+TEXT_STOP = ("\n\n",)
 
 
 def _import_llama_cpp() -> Any:
@@ -48,23 +53,35 @@ class LlamaCppModel:
         timeout_s: float | None = 20.0,
         n_ctx: int = DEFAULT_N_CTX,
         n_threads: int | None = None,
+        cache_bytes: int = 64 << 20,
+        languages: tuple[str, ...] | None = None,
     ) -> None:
         llama_cpp = _import_llama_cpp()
         self._llama_cpp = llama_cpp
+        threads = n_threads or max(1, (os.cpu_count() or 2) // 2)
         self.model_path = Path(model_path)
         self.name = name or self.model_path.stem
         self.timeout_s = timeout_s
+        self.languages = languages
         try:
             self.llama = llama_cpp.Llama(
                 model_path=str(self.model_path),
                 n_ctx=n_ctx,
-                # llama-cpp-python defaults to half the cores; decode is faster with all of them.
-                n_threads=n_threads or os.cpu_count() or 1,
+                # Half the cores (llama-cpp-python's own default), for prompt processing too. llama.cpp
+                # threads spin-wait on each other: on this 2-core machine under load, 2 threads decoded
+                # at 0.8 tokens/s against 20 with 1 thread (measured), so never oversubscribe.
+                n_threads=threads,
+                n_threads_batch=threads,
                 seed=0,
                 verbose=False,
             )
         except (ValueError, RuntimeError, OSError) as exc:
             raise ConfigError(f"Cannot load the model file {self.model_path}: {exc}") from exc
+        if cache_bytes > 0:
+            # Extraction and phrasing calls alternate with different prompts after the shared system
+            # message; a RAM cache of evaluated states (about 1 MB each for the bundled model) lets
+            # each kind of call resume from its own longest cached prefix instead of re-evaluating.
+            self.llama.set_cache(llama_cpp.LlamaRAMCache(capacity_bytes=cache_bytes))
         self._grammars: dict[str, Any] = {}
         self._worker = SerialWorker()
 
@@ -90,18 +107,22 @@ class LlamaCppModel:
         timeout = self.timeout_s if timeout_s is None else timeout_s
 
         def call(cancelled: threading.Event) -> str:
-            stop_when_cancelled = self._llama_cpp.StoppingCriteriaList([lambda _ids, _logits: cancelled.is_set()])
+            # Streamed so that a timed-out call stops at the next token: create_chat_completion takes
+            # no stopping criteria, and closing the stream ends the generation.
+            parts: list[str] = []
             try:
-                result = self.llama.create_chat_completion(
-                    messages=messages,
-                    temperature=0.0,
-                    max_tokens=max_tokens,
-                    grammar=grammar,
-                    stopping_criteria=stop_when_cancelled,
+                stream = self.llama.create_chat_completion(
+                    messages=messages, temperature=0.0, max_tokens=max_tokens, grammar=grammar, stream=True,
+                    stop=[] if grammar is not None else list(TEXT_STOP),
                 )
+                for chunk in stream:
+                    if cancelled.is_set():
+                        stream.close()
+                        break
+                    parts.append(chunk["choices"][0]["delta"].get("content") or "")
             except (ValueError, RuntimeError) as exc:  # e.g. "Requested tokens exceed context window"
                 raise LLMError(f"{self.name}: {exc}") from exc
-            return result["choices"][0]["message"]["content"] or ""
+            return "".join(parts)
 
         return self._worker.run(call, timeout_s=timeout, what=self.name)
 
@@ -110,4 +131,4 @@ class LlamaCppModel:
         self.llama.close()
 
 
-__all__ = ["DEFAULT_N_CTX", "LlamaCppModel"]
+__all__ = ["DEFAULT_N_CTX", "TEXT_STOP", "LlamaCppModel"]

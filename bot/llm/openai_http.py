@@ -21,6 +21,7 @@ from typing import Any
 import httpx
 
 from bot.llm.base import LLMTimeout, Message
+from bot.llm.llamacpp import TEXT_STOP
 from estimator.errors import ConfigError, LLMError
 
 _SCHEMA_STYLES = ("openai", "llama-cpp-python")
@@ -91,6 +92,8 @@ class OpenAICompatibleModel:
         timeout = self.timeout_s if timeout_s is None else timeout_s
         body: dict[str, Any] = {"model": self.model, "messages": messages, "temperature": 0.0,
                                 "max_tokens": max_tokens, "stream": False}
+        if json_schema is None:
+            body["stop"] = list(TEXT_STOP)
         styles: tuple[str | None, ...] = (None,)
         if json_schema is not None:
             styles = (self._schema_style,) if self._schema_style else _SCHEMA_STYLES

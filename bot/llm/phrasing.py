@@ -15,14 +15,14 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from bot.grounding import check_grounded, grounding_text, hardware_names
-from bot.llm.base import LanguageModel, LLMTimeout
+from bot.llm.base import LanguageModel, LLMTimeout, speaks
 from bot.llm.prompts import phrasing_messages
 from bot.llm.stats import stats_for
 
 log = logging.getLogger(__name__)
 
 Grounding = str | Mapping[str, Any] | Sequence[Any]
-_MAX_TOKENS = {"question": 80, "summary": 200}
+_MAX_TOKENS = {"question": 56, "summary": 180}
 
 
 def clean_model_text(text: str) -> str:
@@ -67,6 +67,9 @@ def phrase_reply(
     if model is None or not template_text.strip():
         return template_text
     stats = stats_for(model.name)
+    if not speaks(model, lang):
+        stats.add(skipped_language=1)
+        return template_text
     started = time.perf_counter()
     try:
         raw = model.complete(

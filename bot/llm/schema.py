@@ -20,7 +20,6 @@ from estimator.workload import WORKLOAD_FIELDS, Workload
 # TCO assumptions have defaults and are rarely stated in an interview message; leaving them out of
 # the default schema keeps the model's output (and so its latency) short. Callers may still ask.
 TCO_ASSUMPTION_FIELDS: tuple[str, ...] = ("hours_per_day", "utilization", "electricity_usd_per_kwh", "amortization_years")
-INTERVIEW_FIELDS: tuple[str, ...] = tuple(f for f in WORKLOAD_FIELDS if f not in TCO_ASSUMPTION_FIELDS)
 
 # What each field means, in the words the prompt shows the model.
 FIELD_HINTS: dict[str, str] = {
@@ -60,7 +59,11 @@ def _flat_property(annotation: Any) -> dict[str, Any]:
         return {"enum": [*typing.get_args(annotation), None]}
     if origin is list:
         (item,) = typing.get_args(annotation)
-        return {"type": "array", "items": {"enum": list(typing.get_args(item))}}
+        if typing.get_origin(item) is not typing.Literal:
+            raise TypeError(f"no flat schema for a list of {item!r}")  # an empty enum would break the grammar
+        values = list(typing.get_args(item))
+        # maxItems: a small model otherwise repeats an item until it runs out of tokens.
+        return {"type": "array", "items": {"enum": values}, "maxItems": len(values)}
     if annotation is bool:
         return {"enum": [True, False, None]}
     if annotation is int:
@@ -70,11 +73,29 @@ def _flat_property(annotation: Any) -> dict[str, Any]:
     raise TypeError(f"no flat schema for {annotation!r}")
 
 
+def _extractable(field: str) -> bool:
+    """Numbers, categories and yes/no facts; free strings (hardware ids) cannot be span-grounded here."""
+    try:
+        _flat_property(Workload.model_fields[field].annotation)
+    except TypeError:
+        return False
+    return field in FIELD_HINTS
+
+
+# The fields the SLM is asked for by default: every extractable workload fact but the TCO assumptions.
+EXTRACTABLE_FIELDS: tuple[str, ...] = tuple(f for f in WORKLOAD_FIELDS if _extractable(f))
+INTERVIEW_FIELDS: tuple[str, ...] = tuple(f for f in EXTRACTABLE_FIELDS if f not in TCO_ASSUMPTION_FIELDS)
+# Numbers are the properties typed ["integer"|"number", "null"]; categories and lists use enums.
+NUMERIC_FIELDS: frozenset[str] = frozenset(
+    f for f in EXTRACTABLE_FIELDS if isinstance(_flat_property(Workload.model_fields[f].annotation).get("type"), list)
+)
+
+
 def flat_workload_schema(fields: Sequence[str] = INTERVIEW_FIELDS) -> dict[str, Any]:
     """The flattened schema for `fields` (Workload field names, in that order, all required)."""
-    unknown = [f for f in fields if f not in Workload.model_fields]
+    unknown = [f for f in fields if f not in EXTRACTABLE_FIELDS]
     if unknown:
-        raise ValueError(f"not workload fields: {', '.join(unknown)}")
+        raise ValueError(f"not extractable workload fields: {', '.join(unknown)}")
     properties = {name: _flat_property(Workload.model_fields[name].annotation) for name in fields}
     return {"type": "object", "properties": properties, "required": list(fields), "additionalProperties": False}
 
@@ -84,4 +105,4 @@ def empty_value(schema_property: dict[str, Any]) -> Any:
     return [] if schema_property.get("type") == "array" else None
 
 
-__all__ = ["FIELD_HINTS", "INTERVIEW_FIELDS", "TCO_ASSUMPTION_FIELDS", "empty_value", "flat_workload_schema"]
+__all__ = ["EXTRACTABLE_FIELDS", "FIELD_HINTS", "INTERVIEW_FIELDS", "NUMERIC_FIELDS", "TCO_ASSUMPTION_FIELDS", "empty_value", "flat_workload_schema"]

@@ -28,6 +28,7 @@ class LLMStats:
 
     `fallbacks` counts calls whose result was the deterministic fallback ({} for extraction, the
     template for phrasing) because the model failed, timed out, or its output was rejected.
+    `skipped_language` counts calls not made because the backend does not handle the language.
     """
 
     model_name: str
@@ -40,6 +41,7 @@ class LLMStats:
     fallbacks: int = 0
     errors: int = 0
     timeouts: int = 0
+    skipped_language: int = 0
     latency_ms: list[float] = field(default_factory=list)
     _lock: threading.Lock = field(default_factory=threading.Lock, repr=False, compare=False)
 
@@ -66,7 +68,7 @@ class LLMStats:
                 name: getattr(self, name)
                 for name in (
                     "extract_calls", "extract_facts_kept", "extract_facts_dropped", "phrase_calls",
-                    "guard_passes", "guard_rejects", "fallbacks", "errors", "timeouts",
+                    "guard_passes", "guard_rejects", "fallbacks", "errors", "timeouts", "skipped_language",
                 )
             }
         return {
