@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from rich import box
 from rich.table import Table
 
 from bot.prompts.templates import t
@@ -305,20 +306,19 @@ def recommendation_changes(old: Recommendation | None, new: Recommendation, lang
 
 
 def options_table(rec: Recommendation, lang: str = "en") -> Table:
-    """Primary and alternatives side by side (rich table for the terminal)."""
-    table = Table(show_lines=False, header_style="bold")
-    for column in ("", "option", "tok/s/user", "TTFT ms", "max users", "memory GB", "capex", "3y TCO", "$/M tok",
-                   "power W", "SLO"):
-        table.add_column(column, justify="left" if column in ("", "option") else "right")
-    options = [o for o in [rec.primary, *rec.alternatives] if o is not None]
-    for i, o in enumerate(options):
-        est, tco = o.estimate, o.tco
-        memory = f"{num(est.memory_required_gb, 1)}/{num(est.memory_available_gb, 0)}" if est.memory_required_gb else "n/a"
-        capex = money(o.capex_usd) + ("*" if tco.price_is_estimate else "")
-        table.add_row("★" if i == 0 else str(i), f"{o.count}× {o.hardware_name or o.hardware_id}", num(est.decode_tokens_per_s_per_user, 1),
-                      num(est.ttft_ms), num(est.max_concurrent_users), memory, capex, money(tco.three_year_total_usd),
-                      money(tco.cost_per_million_tokens_usd), num(o.power_w), "✓" if o.meets_slo else "✗")
-    table.caption = "* price estimate"
+    """Primary and alternatives side by side (rich table for the terminal; fits 80 columns)."""
+    table = Table(box=box.SIMPLE_HEAD, header_style="bold", pad_edge=False, caption="* price estimate")
+    table.add_column("", no_wrap=True)
+    table.add_column("option", ratio=1)
+    for heading in ("tok/s", "TTFT ms", "capex", "3y TCO", "$/M tok", "W", "SLO"):
+        table.add_column(heading, justify="right", no_wrap=True)
+    for i, o in enumerate(o for o in [rec.primary, *rec.alternatives] if o is not None):
+        tco = o.tco
+        table.add_row("★" if i == 0 else str(i), f"{o.count}× {o.hardware_name or o.hardware_id}",
+                      num(o.estimate.decode_tokens_per_s_per_user, 1), num(o.estimate.ttft_ms),
+                      short_money(o.capex_usd) + ("*" if tco.price_is_estimate else ""),
+                      short_money(tco.three_year_total_usd), money(tco.cost_per_million_tokens_usd), num(o.power_w),
+                      "✓" if o.meets_slo else "✗")
     return table
 
 
