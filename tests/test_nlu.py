@@ -72,6 +72,8 @@ def test_language(text, lang):
     ("70億參數的模型", "model_params_b", 7),
     ("七十亿参数", "model_params_b", 7),
     ("Qwen2.5-14B", "model_params_b", 14),
+    ("model size 7", "model_params_b", 7),
+    ("参数量 14", "model_params_b", 14),
     ("actually 14B", "model_params_b", 14),
     # users
     ("200 users", "concurrent_users", 200),
@@ -108,6 +110,7 @@ def test_language(text, lang):
     ("5万美元", "budget_usd", 50_000),
     ("50,000 USD", "budget_usd", 50_000),
     ("budget is about 50k", "budget_usd", 50_000),
+    ("a 20k budget", "budget_usd", 20_000),
     # quantization
     ("Q4", "quantization", "Q4_K_M"),
     ("Q4_K_M", "quantization", "Q4_K_M"),

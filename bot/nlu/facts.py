@@ -82,6 +82,7 @@ _TOKENS_PER_S = re.compile(
 _TOKENS_PER_S_KEYED = re.compile(rf"(?:speed|生成速度|速度|tok/s|tokens/s)\s*(?:of|at least|>=|>|≥|:|至少|要|达到|達到)?\s*{NUM}(?!\s*(?:ms|s\b|秒|users?|人))")
 _USD_PREFIX = re.compile(rf"(?P<negpre>-\s*)?(?:us)?\$\s*{NUM}")
 _USD_SUFFIX = re.compile(rf"{NUM}\s*(?:usd|us dollars?|dollars?|bucks|美元|美金|刀)(?![a-z])")
+_BUDGET_BEFORE = re.compile(rf"{NUM}\s*(?:capex\s*|hardware\s*|total\s*)?budget")
 _BUDGET_KEYED = re.compile(rf"(?:budget|预算|預算|capex|spend|花费|花費)[^,;.\d]{{0,24}}?{NUM}(?!\s*(?:w\b|kw|users?|人|%|b\b|ms|s\b|秒))")
 _POWER = re.compile(rf"{NUM}\s*(?P<unit>kw|kilowatts?|w|watts?|千瓦|瓦)(?![a-z])")
 _CONTEXT_AFTER = re.compile(rf"{NUM}\s*(?:tokens?\s*)?-?\s*(?:of\s+)?(?:context|ctx|上下文|窗口|context window)")
@@ -104,6 +105,8 @@ _LATENCY_KEY = re.compile(r"ttft|first token|first[- ]token|time to first|latenc
 _MS_PER_UNIT = {"ms": 1, "msec": 1, "millisecond": 1, "milliseconds": 1, "毫秒": 1, "s": 1000, "sec": 1000,
                 "secs": 1000, "second": 1000, "seconds": 1000, "秒": 1000, "秒钟": 1000, "秒鐘": 1000,
                 "minute": 60_000, "minutes": 60_000, "min": 60_000, "mins": 60_000, "分钟": 60_000, "分鐘": 60_000}
+# "model size 7", "参数量 14": a bare number after a size keyword is in billions.
+_PARAMS_KEYED = re.compile(rf"(?:model size|parameter count|params|参数量|參數量|模型大小)\s*(?:is|of|:|=|为|為|是)?\s*{NUM}(?![\d.]|\s*(?:%|gb|w\b|ms|users?|人))")
 _PARAMS = re.compile(rf"{NUM}\s*-?\s*(?P<unit>params?|parameters?|参数|參數|参|參|(?:的)?模型|model|llm)?(?![a-z])")
 _USER_ADJ = r"(?:concurrent|simultaneous|active|parallel|peak|total|internal|legal|support|daily|regular|named|end|different|potential|real|human)"
 _USER_NOUNS = (r"users?|people|ppl|persons?|employees?|staff|members?|seats?|lawyers?|agents?|analysts?|engineers?|"
@@ -197,12 +200,12 @@ def _speed(text: str, claims: _Claims) -> Iterator[Fact]:
 
 
 def _budget(text: str, claims: _Claims) -> Iterator[Fact]:
-    for pattern in (_USD_PREFIX, _USD_SUFFIX, _BUDGET_KEYED):
+    for pattern in (_USD_PREFIX, _USD_SUFFIX, _BUDGET_BEFORE, _BUDGET_KEYED):
         for m in _matches(pattern, text, claims):
             value = number_value(m)
             if "negpre" in m.groupdict() and m.group("negpre"):
                 value = -abs(value)
-            yield Fact("budget_usd", value, m.start(), m.end(), keyed=pattern is _BUDGET_KEYED)
+            yield Fact("budget_usd", value, m.start(), m.end(), keyed=pattern in (_BUDGET_BEFORE, _BUDGET_KEYED))
 
 
 def _power(text: str, claims: _Claims) -> Iterator[Fact]:
@@ -239,6 +242,9 @@ def _latency(text: str, claims: _Claims) -> Iterator[Fact]:
 
 
 def _model_size(text: str, claims: _Claims) -> Iterator[Fact]:
+    for m in _matches(_PARAMS_KEYED, text, claims):
+        raw = number_value(m)
+        yield Fact("model_params_b", _int(round(raw / 1e9 if abs(raw) >= 1e6 else raw, 6)), m.start(), m.end(), keyed=True)
     for m in _PARAMS.finditer(text):
         mult, unit = m.group("mult"), m.group("unit")
         if not claims.free(m.start(), m.end()):

@@ -24,7 +24,7 @@ MULTIPLIERS = {
 }
 
 SCALE_WORDS: dict[str, re.Pattern[str]] = {
-    "organization": _rx(r"whole company", r"entire company", r"company[- ]?wide", r"all (?:our )?employees",
+    "organization": _rx(r"whole company", r"entire company", r"\b(?:the|our|whole|entire) org\b", r"company[- ]?wide", r"all (?:our )?employees",
                         r"organi[sz]ation", r"\borg[- ]?wide", r"enterprise[- ]?wide", r"across the company",
                         "全公司", "整個公司", "整个公司", "全集團", "全集团", "全組織", "全组织", "全员", "全員",
                         "全体员工", "全體員工", "全企业", "全企業"),
