@@ -1,9 +1,11 @@
 """Size one candidate: the fewest devices that carry the peak at the SLO, then its estimate, TCO and risks.
 
-The search leans on `max_concurrent_streams` (capacity at the per-user speed and p95 TTFT targets).
-Replicas scale capacity about linearly, so one probe at one device predicts the count and a couple
-more confirm it; only when the model needs several devices per replica does a binary search run.
-That keeps a whole-catalog recommendation to a few hundred model evaluations.
+The count search calls `estimate` at the peak concurrency: from how far one count falls short of the
+per-user speed and p95 TTFT targets it jumps to the next (replicas split the users), usually landing
+in one or two steps, then checks one below. The count that also carries seed 2's 1.5× overload is a
+second variant, and the ranking decides which serves tokens cheaper. The expensive capacity probe
+(`max_concurrent_streams`) runs only for options the reply shows or that compete for the lead
+(`Sizer.finalize`); estimates and TCO figures are memoized per device, stack and count.
 """
 
 from __future__ import annotations
