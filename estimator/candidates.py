@@ -1,9 +1,12 @@
 """Which device × serving-stack pairs may serve a workload, and why the others may not.
 
 Eligibility rules are the seeds' rules written as constraints with a stated reason, never as a fixed
-answer: an NPU does not serve many users (seed 1), organization-wide 24/7 production wants
-datacenter-rated parts (seed 1), shared training wants a general-purpose GPU (seed 2), a device with
-no price cannot be costed unless it is already owned. Sizing (how many) happens in `recommend.py`.
+answer: an NPU does not serve many users (seed 1), beyond a team serving needs continuous batching
+(seed 1: departments run vLLM), organization-wide 24/7 production wants datacenter-rated parts
+(seed 1), shared training wants a general-purpose GPU (seed 2), a device with no price or no TDP
+cannot be costed unless it is already owned. The module also says which devices the buyer owns
+(`owned`) and in what units a device is bought (`purchase_unit`: baseboards, kits). Sizing (how many)
+happens in `sizing.py`.
 """
 
 from __future__ import annotations
