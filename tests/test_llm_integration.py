@@ -71,8 +71,26 @@ def test_turns_through_extract_and_phrase_keep_the_contract(model) -> None:
         reply = phrase_reply(model, question, grounding, lang, "question")
         assert reply == question or phrasing_problems(reply, question, grounding, lang, "question") == []
     snapshot = stats_for(BUNDLED_NAME).snapshot()
-    assert snapshot["extract_calls"] == len(TURNS) and snapshot["phrase_calls"] == len(TURNS)
-    assert snapshot["guard_passes"] + snapshot["guard_rejects"] + snapshot["errors"] + snapshot["timeouts"] == len(TURNS)
+    english = sum(lang == "en" for _, lang, _, _ in TURNS)
+    # SmolLM2 is English-only: Chinese turns use the parser and the templates without asking it.
+    assert snapshot["phrase_calls"] == english
+    assert snapshot["skipped_language"] == 2 * (len(TURNS) - english)
+    assert snapshot["guard_passes"] + snapshot["guard_rejects"] <= english
+
+
+def test_chinese_output_of_an_english_only_model_is_caught_by_the_guard(model) -> None:
+    model.languages = None  # force the bundled model to try Chinese anyway
+    try:
+        for text, lang, question, grounding in TURNS:
+            if lang == "en":
+                continue
+            facts = extract_workload_facts(model, text, {}, lang)
+            Workload.model_validate(facts)
+            assert all(value_supported(field, value, text) for field, value in facts.items()), facts
+            reply = phrase_reply(model, question, grounding, lang, "question")
+            assert reply == question or phrasing_problems(reply, question, grounding, lang, "question") == []
+    finally:
+        model.languages = ("en",)
 
 
 def test_summary_phrasing_is_grounded_or_the_template(model) -> None:

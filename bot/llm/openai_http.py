@@ -9,7 +9,8 @@ disagree on how a JSON schema is passed:
 - llama-cpp-python's server (`python -m llama_cpp.server`) only accepts
   `response_format={"type": "json_object", "schema": …}` and answers 422 to the OpenAI form.
 
-So the OpenAI form goes first and, on a 400/422, the llama-cpp-python form; the style that worked
+So the OpenAI form goes first and, when it is refused (400/422, or llama-cpp-python's 500 naming
+`response_format`), the llama-cpp-python form; the style that worked
 is remembered. (The OpenAI form first on purpose: vLLM would accept `json_object` and silently
 ignore the schema.) The server runs its own queue, so no client-side lock is needed.
 """
@@ -39,6 +40,11 @@ def normalize_base_url(url: str) -> str:
     return base[: -len("/v1")] if base.endswith("/v1") else base
 
 
+def _refused_schema_style(response: httpx.Response) -> bool:
+    # llama-cpp-python's server answers its own request-validation error with a 500, not a 422.
+    return response.status_code in (400, 422) or (response.status_code == 500 and "response_format" in response.text)
+
+
 class OpenAICompatibleModel:
     """A model behind an OpenAI-compatible HTTP API. `transport` lets tests inject httpx.MockTransport."""
 
@@ -58,7 +64,8 @@ class OpenAICompatibleModel:
         self._client = httpx.Client(base_url=self.base_url, headers=headers, transport=transport, timeout=timeout_s)
         self._schema_style: str | None = None
         self.model = model or (self._first_model_id() if probe else "default")
-        self.name = f"{self.model}@{self.base_url}"
+        # Servers often report the model file's path as its id; the file name is enough to tell models apart.
+        self.name = f"{self.model.replace(chr(92), '/').rsplit('/', 1)[-1]}@{self.base_url}"
 
     def _first_model_id(self) -> str:
         """Ask the server which model it serves; a server that cannot be reached is a config error."""
@@ -102,7 +109,7 @@ class OpenAICompatibleModel:
             if style is not None and json_schema is not None:
                 body["response_format"] = _response_format(style, json_schema)
             response = self._post(body, timeout)
-            if style is None or response.status_code not in (400, 422):
+            if style is None or not _refused_schema_style(response):
                 break
         assert response is not None
         if response.status_code != 200:
