@@ -176,7 +176,10 @@ def _relax(workload: Workload, closest: Sized) -> list[str]:
         hints.append(f"raise the capex budget from ${workload.budget_usd:,.0f} to ${cost.capex_usd:,.0f} "
                      f"(+${cost.capex_usd - workload.budget_usd:,.0f})")
     power = cost.power_w or 0.0
-    if workload.power_budget_w is not None and power > workload.power_budget_w:
+    if workload.power_budget_w is not None and not closest.candidate.hardware.tdp_w:
+        hints.append(f"confirm the power draw of {closest.candidate.hardware.name} (no TDP on record) against "
+                     f"the {workload.power_budget_w:,} W budget")
+    elif workload.power_budget_w is not None and power > workload.power_budget_w:
         hints.append(f"raise the power budget from {workload.power_budget_w:,} W to {power:,.0f} W "
                      f"(+{power / workload.power_budget_w - 1:.0%})")
     return hints
@@ -273,6 +276,8 @@ def recommend(
         primary = ranked[0]
         alternatives = [sizer.finalize(s) for s in pick_alternatives(primary, ranked)]
         alternatives += _owned_but_short(sizer, primary, fitting)
+        if primary.violations:  # every contender missed once its capacity was probed
+            relax = _relax(filled, primary)
     else:
         closest = sorted(fitting, key=lambda s: (s.shortfall, s.cost_per_token))
         primary = sizer.finalize(closest[0])

@@ -1,0 +1,51 @@
+"""Properties of `recommend` over many workloads: it answers or explains, and never contradicts itself."""
+
+from __future__ import annotations
+
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from estimator.errors import NoFeasibleOption
+from estimator.recommend import recommend
+from estimator.workload import QUANTIZATIONS, Workload
+
+workloads = st.builds(
+    Workload,
+    model_params_b=st.sampled_from([0.5, 1.5, 3.0, 7.0, 8.0, 14.0, 32.0, 70.0, 405.0]),
+    quantization=st.sampled_from(QUANTIZATIONS),
+    concurrent_users=st.integers(min_value=1, max_value=3000),
+    tokens_per_s_target=st.one_of(st.none(), st.sampled_from([10.0, 15.0, 30.0, 60.0])),
+    ttft_target_ms=st.one_of(st.none(), st.sampled_from([200, 1000, 5000])),
+    arrival_pattern=st.one_of(st.none(), st.sampled_from(["steady", "bursty", "batch"])),
+    power_budget_w=st.one_of(st.none(), st.integers(min_value=50, max_value=20000)),
+    budget_usd=st.one_of(st.none(), st.floats(min_value=0, max_value=500_000)),
+    models_served=st.one_of(st.none(), st.integers(min_value=1, max_value=4)),
+    mixed_training=st.one_of(st.none(), st.booleans()),
+    existing_hardware=st.one_of(st.none(), st.lists(
+        st.sampled_from(["cpu_servers", "npu_laptops", "gpu_workstations"]), max_size=2, unique=True)),
+)
+
+
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(workload=workloads)
+def test_every_workload_gets_an_option_or_an_explanation(catalog, workload):
+    try:
+        rec = recommend(workload, catalog)
+    except NoFeasibleOption as exc:
+        assert exc.user_message
+        return
+    primary = rec.primary
+    assert primary is not None and primary.count >= 1
+    assert primary.meets_slo == (not primary.violations)
+    assert bool(rec.relax) != primary.meets_slo  # relax hints exactly when nothing meets every constraint
+    if primary.meets_slo:
+        filled = rec.workload or {}
+        if workload.budget_usd is not None:
+            assert primary.capex_usd <= workload.budget_usd + 1e-6
+        if workload.power_budget_w is not None:
+            assert primary.power_w is not None and primary.power_w <= workload.power_budget_w
+        assert primary.estimate.decode_tokens_per_s_per_user >= filled["tokens_per_s_target"] * 0.999
+        if (workload.concurrent_users or 1) > 1:
+            assert primary.kind != "npu"
+    assert primary.hardware_id not in {alt.hardware_id for alt in rec.alternatives}
+    assert rec.validation_plan and rec.assumptions
