@@ -119,6 +119,8 @@ def fact_phrase(slot: str, value: Any, lang: str) -> str:
         return tables[slot][value][i]
     if slot in _FLAGS and value in _FLAGS[slot]:
         return _FLAGS[slot][value][i]
+    if slot == "existing_hardware_ids":
+        return ("owns " if i == 0 else "已有 ") + ", ".join(value)
     if slot == "existing_hardware":
         sep = ", " if i == 0 else "、"
         return sep.join(_EXISTING[v][i] for v in value if v in _EXISTING)
@@ -131,7 +133,7 @@ def fact_phrase(slot: str, value: Any, lang: str) -> str:
 _FACT_ORDER = ("model_params_b", "quantization", "deployment_scale", "concurrent_users", "total_users", "prompt_tokens",
                "output_tokens", "context_length", "ttft_target_ms", "tokens_per_s_target", "arrival_pattern",
                "power_budget_w", "budget_usd", "model_stability", "models_served", "dynamic_shapes",
-               "accuracy_critical", "mixed_training", "existing_hardware", "hours_per_day", "utilization",
+               "accuracy_critical", "mixed_training", "existing_hardware", "existing_hardware_ids", "hours_per_day", "utilization",
                "electricity_usd_per_kwh", "amortization_years")
 
 

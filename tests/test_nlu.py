@@ -374,3 +374,16 @@ def test_any_mix_of_known_fragments_parses(fragments):
 
     result = parse_message(" ".join(fragments))
     assert all(check_fact(slot, value) is None for slot, value in result.facts.items())
+
+
+@pytest.mark.parametrize(("text", "ids"), [
+    ("I already have a 2024 MacBook Pro with an M4 chip", ["apple-m4"]),
+    ("我已經有一台 Snapdragon X 筆電，內建 NPU", ["qualcomm-snapdragon-x-elite"]),
+    ("we have 4 RTX 4090s sitting idle", ["nvidia-rtx-4090"]),
+    ("why not an M4 Max that we already have?", None),  # a comparison names hardware without owning it
+    ("compare with two L40S", None),
+])
+def test_owned_devices_are_named_by_catalog_id(catalog, text, ids):
+    from bot.nlu import HardwareMatcher
+
+    assert facts(text, hardware=HardwareMatcher(catalog.hardware)).get("existing_hardware_ids") == ids

@@ -46,10 +46,11 @@ def _aliases(hw: Hardware) -> set[str]:
     name = re.sub(r"\(.*?\)", " ", hw.name.lower())
     name = re.sub(r"\b(geforce|instinct|radeon|cloud|data center gpu|generation)\b", " ", name)
     found.add(" ".join(name.replace("-", " ").split()))
-    # Drop trailing qualifiers while what is left still names a model number: "a100 80gb pcie" → "a100".
+    # Drop trailing qualifiers while what is left still names a product: "a100 80gb pcie" → "a100",
+    # "snapdragon x elite" → "snapdragon x" (a model number, or two words at least).
     for cut in range(len(parts) - 1, 0, -1):
         head = parts[:cut]
-        if any(ch.isdigit() for ch in head[-1]):
+        if len(head) >= 2 or any(ch.isdigit() for ch in head[-1]):
             found.add(" ".join(head))
     for part in parts:
         if re.fullmatch(r"\d{4}(?:ti)?", part):  # "4090", "3060": unique model numbers

@@ -110,6 +110,12 @@ SEVERAL_MODELS = _rx(r"several models", r"multiple models", r"a few models", r"m
 ROUND_THE_CLOCK = _rx(r"24\s*/\s*7", r"24x7", r"around the clock", r"round the clock", "全天候", "24小时", "24小時",
                       "全天运行", "全天運行")
 
+# The user owns the hardware they name ("I already have a MacBook Pro with an M4", "我們已經有 Snapdragon X 筆電").
+OWNERSHIP = _rx(r"\b(?:i|we)\s+(?:already\s+)?(?:have|own|got|bought)\b", r"\balready (?:have|own|bought)\b",
+                r"\bmy (?:own )?(?:laptop|desktop|mac|macbook|pc|workstation)\b", r"\bour (?:existing|current)\b",
+                r"\bexisting\b", r"\bidle\b", "已经有", "已經有", "我有", "我们有", "我們有", "现有", "現有", "手上有",
+                "闲置", "閒置", "內建", "内置", "內置")
+
 CORRECTION = _rx(r"^(?:no|nope|sorry|oops|actually|wait|correction|rather|make (?:that|it))\b", r"\bi meant?\b",
                  r"\bno wait\b", r"\boops\b", r"\bsorry\b", r"[,.;] ?no[,.! ]",
                  r"\bactually\b", r"\bnot \d", r"\binstead of\b", "不对", "不對", "不是", "其实", "其實", "更正",
@@ -145,6 +151,7 @@ __all__ = [
     "MULTIPLIERS",
     "NON_USD_CURRENCY",
     "NUM",
+    "OWNERSHIP",
     "RELATIVE_PERCENT",
     "RELATIVE_USERS",
     "ROUND_THE_CLOCK",

@@ -18,7 +18,7 @@ from bot.nlu.facts import Fact, extract_facts, number_value
 from bot.nlu.hardware import HardwareMatcher, HardwareMention
 from bot.nlu.intents import detect_intents
 from bot.nlu.lang import detect_language
-from bot.nlu.lexicon import CORRECTION, NON_USD_CURRENCY, NUM, RELATIVE_PERCENT, RELATIVE_USERS
+from bot.nlu.lexicon import CORRECTION, NON_USD_CURRENCY, NUM, OWNERSHIP, RELATIVE_PERCENT, RELATIVE_USERS
 from bot.nlu.normalize import normalize
 from bot.nlu.validate import Problem, check_fact
 from bot.reply import Language
@@ -152,6 +152,9 @@ def parse_message(
         found.setdefault("model_params_b", params_b)
     if hardware is not None:
         result.hardware = hardware.find(normalized)
+        owned = _owned_devices(result.hardware, normalized)
+        if owned:
+            found["existing_hardware_ids"] = owned
     if pending_slot and pending_slot not in found and not readings:
         found.update(_bare_answer(pending_slot, normalized))
         result.answered_pending = pending_slot in found
@@ -173,6 +176,14 @@ def parse_message(
         result.relative["concurrent_users"] = factor
     result.intents = detect_intents(normalized)
     return result
+
+
+def _owned_devices(mentions: list[HardwareMention], normalized: str) -> list[str]:
+    """Catalog ids of devices the user says they own; a shared alias ("a100") names its first variant.
+    A comparison ("why not an M4?") names hardware without owning it."""
+    if not OWNERSHIP.search(normalized) or detect_intents(normalized)[:1] in (["compare"], ["why_not"]):
+        return []
+    return list(dict.fromkeys(m.hardware_ids[0] for m in mentions if m.hardware_ids))
 
 
 def _relative_users(normalized: str) -> float | None:
