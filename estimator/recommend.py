@@ -120,7 +120,8 @@ def _rationale(workload: Workload, primary: Sized, ranked: list[Sized]) -> str:
     """The primary's deciding numbers, how many options met every target, and the cheapest rival."""
     peak = workload.concurrent_users or 1
     models = workload.models_served or 1
-    served = f"{models} × {workload.model_params_b:g}B models" if models > 1 else f"a {workload.model_params_b:g}B model"
+    size = f"{workload.model_params_b:g}B"
+    served = f"{models} × {size} models" if models > 1 else f"a {size} model"
     head = (
         f"For {peak} concurrent user(s) of {served} at {workload.quantization}, "
         f"≥{workload.tokens_per_s_target:g} tok/s and p95 TTFT ≤{workload.ttft_target_ms:,} ms: "
