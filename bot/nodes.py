@@ -108,6 +108,14 @@ def _thread_lang(current: str | None, detected: str | None, text: str) -> str:
     return detected
 
 
+def _understood(turn: TurnReading, lang: str) -> str:
+    """"Understood: Llama 3 8B (8.03B model), 200 concurrent users.": the facts this message gave."""
+    phrases = fact_phrases(turn.facts, lang)
+    if turn.model_name and "model_params_b" in turn.facts:  # show where the size came from
+        phrases[0] = f"{turn.model_name} ({phrases[0]})"
+    return t("understood", lang, facts=join_list(phrases, lang))
+
+
 def _correction_note(turn: TurnReading, slots: dict[str, Any], lang: str) -> list[str]:
     changed = slot_changes(turn.previous_slots, slots, lang)
     return [t("corrected", lang, changes=join_list(changed, lang))] if changed else []
@@ -139,11 +147,9 @@ class Nodes:
             intents=parsed.intents, correction=parsed.correction,
             hardware=[HardwareRef(hardware_ids=list(h.hardware_ids), kind=h.kind, count=h.count, alias=h.alias)
                       for h in parsed.hardware],
-            gpu_count=parsed.gpu_count, model_name=parsed.model_name, answered_pending=parsed.answered_pending,
-            previous_slots=slots, merged=merged if facts and not problems else None,
+            gpu_count=parsed.gpu_count, model_name=parsed.model_name, previous_slots=slots, merged=merged if facts and not problems else None,
         )
-        return {"turn": turn.model_dump(mode="json"), "lang": lang, "turns": (state.get("turns") or 0) + 1,
-                "work": {}, "candidate": None, "reply": {}}
+        return {"turn": turn.model_dump(mode="json"), "lang": lang, "work": {}, "candidate": None, "reply": {}}
 
     def _model_facts(self, text: str, slots: dict[str, Any], lang: str) -> dict[str, Any]:
         """What the SLM reads where the parser read nothing; re-checked here, since model output is untrusted."""
@@ -160,9 +166,9 @@ class Nodes:
         if turn.intent in ("greeting", "help") and not turn.facts:
             parts.append(t("intro", lang))
         elif turn.correction and turn.previous_slots:
-            parts += _correction_note(turn, slots, lang) or [t("understood", lang, facts=join_list(fact_phrases(turn.facts, lang), lang))]
+            parts += _correction_note(turn, slots, lang) or [_understood(turn, lang)]
         elif turn.facts:
-            parts.append(t("understood", lang, facts=join_list(fact_phrases(turn.facts, lang), lang)))
+            parts.append(_understood(turn, lang))
         elif turn.intent == "dont_know":
             parts.append(t("skip_ok", lang))
         slot = next_question(slots, asked)

@@ -22,7 +22,6 @@ class ConversationState(TypedDict, total=False):
     recommendation: dict[str, Any] | None  # last Recommendation (JSON)
     rec_slots: dict[str, Any] | None  # the stated facts that recommendation was computed from
     echoed: bool  # "Understood: …" was shown before the first recommendation
-    turns: int
     turn: dict[str, Any]  # TurnReading of this message (transient)
     work: dict[str, Any]  # {"workload": {...}, "assumptions": [...], "error": str | None} (transient)
     candidate: dict[str, Any] | None  # the recommendation computed this turn (transient)
@@ -65,7 +64,6 @@ class TurnReading(BaseModel):
     hardware: list[HardwareRef] = Field(default_factory=list)
     gpu_count: int | None = None
     model_name: str | None = None
-    answered_pending: bool = False
     previous_slots: dict[str, Any] = Field(default_factory=dict)
     merged: dict[str, Any] | None = None  # the facts after this turn; None when the turn changes nothing
 

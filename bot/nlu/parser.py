@@ -49,7 +49,6 @@ class ParseResult:
     gpu_count: int | None = None
     model_name: str | None = None
     truncated: bool = False
-    answered_pending: bool = False
     relative: dict[str, float] = field(default_factory=dict)  # slot → factor on its known value
 
     @property
@@ -157,7 +156,6 @@ def parse_message(
             found["existing_hardware_ids"] = owned
     if pending_slot and pending_slot not in found and not readings:
         found.update(_bare_answer(pending_slot, normalized))
-        result.answered_pending = pending_slot in found
     if "budget_usd" in found and NON_USD_CURRENCY.search(normalized):
         result.problems.append(Problem("budget_usd", found.pop("budget_usd"), reason="currency"))
 
