@@ -149,3 +149,15 @@ def test_the_model_rewords_only_the_question_and_the_headline(catalog):
     assert f"{primary.capex_usd:,.0f}" in final.text  # the numbers still come from the tools
     assert [purpose for purpose, _ in calls] == ["question", "summary"]
     assert calls[1][1].startswith("Recommendation:")
+
+
+def test_sqlite_engine_under_a_five_thread_pool(tmp_path, catalog):
+    with build_engine(Settings(home=tmp_path / "home", llm="none"), catalog=catalog) as engine:
+        def conversation(n: int):
+            engine.handle(f"pool-{n}", f"A 7B model for {n} users")
+            return engine.handle(f"pool-{n}", "just recommend")
+
+        with ThreadPoolExecutor(max_workers=5) as pool:
+            replies = list(pool.map(conversation, range(20, 30)))
+        assert all(r.done and r.intent != "error" for r in replies)
+        assert [r.slots["concurrent_users"] for r in replies] == list(range(20, 30))
