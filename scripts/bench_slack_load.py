@@ -1,8 +1,9 @@
 """Load benchmark of the Slack app over HTTP on loopback (bounded, offline).
 
-N conversations start at the same moment: each thread's app_mention is POSTed, signed, by its own
-client thread, and every event is delivered a second time as a Slack retry (X-Slack-Retry-Num: 1)
-to exercise dedup under load. Measures the HTTP ack latency of every delivery and the time until
+N conversations start at the same moment: each thread's app_mention is POSTed, signed, on its own
+connection, and every event is delivered a second time as a Slack retry (X-Slack-Retry-Num: 1)
+to exercise dedup under load. Slack (the fake Web API), the app and the load generator run in
+three processes, as they would in production. Measures the HTTP ack latency of every delivery and the time until
 every thread has its reply; checks that every thread got exactly one reply.
 
     .venv/bin/python scripts/bench_slack_load.py [--threads 50] [--engine real|echo] [--json]
@@ -13,14 +14,15 @@ Exit 1 if a reply is missing or duplicated, or the ack p99 exceeds --max-ack-p99
 from __future__ import annotations
 
 import argparse
+import asyncio
 import json
 import multiprocessing
 import os
 import statistics
 import sys
 import tempfile
-import threading
 import time
+import urllib.parse
 from multiprocessing.connection import Connection
 from pathlib import Path
 
@@ -30,7 +32,7 @@ from slack_sdk import WebClient  # noqa: E402
 
 from bot.settings import Settings  # noqa: E402
 from bot.slack.runtime import build_slack_app  # noqa: E402
-from tests.fake_slack import FakeSlack, event_envelope, mention, post_event  # noqa: E402
+from tests.fake_slack import FakeSlack, event_envelope, mention, signed_headers  # noqa: E402
 from tests.slack_harness import SECRET, EchoEngine, serve_app  # noqa: E402
 
 FIRST_MESSAGE = "We want to serve our fine-tuned 7B model to the legal department, about 200 people."
@@ -63,18 +65,57 @@ def _app_process(conn: Connection, slack_url: str, home: str, engine_kind: str) 
     """The app as `siliconsult slack --http` runs it: real server, SQLite dedup under home."""
     os.environ["SLACK_SIGNING_SECRET"] = SECRET
     settings = Settings(home=Path(home), llm="none")
-    if engine_kind == "real":
-        from bot.wiring import build_engine
-
-        engine = build_engine(settings)
-    else:
-        engine = EchoEngine()
+    # "real": the production wiring, turns in the model worker process; "echo": a stand-in engine
+    # on threads of this process (measures the Slack plumbing alone).
+    engine = EchoEngine() if engine_kind == "echo" else None
     app, close = build_slack_app(settings, engine=engine, client=WebClient(token="xoxb-bench", base_url=slack_url))
     with serve_app(app) as url:
         conn.send(url)
         conn.recv()
     close()
-    getattr(engine, "close", lambda: None)()
+
+
+def _signed_request(url: str, envelope: dict, retry_num: int | None) -> bytes:
+    """The raw HTTP request Slack would send, signed now (signing stays out of the timed part)."""
+    parts = urllib.parse.urlsplit(url)
+    body = json.dumps(envelope)
+    headers = signed_headers(SECRET, body)
+    if retry_num is not None:
+        headers |= {"X-Slack-Retry-Num": str(retry_num), "X-Slack-Retry-Reason": "http_timeout"}
+    head = [f"POST {parts.path} HTTP/1.1", f"Host: {parts.netloc}", "Content-Type: application/json",
+            f"Content-Length: {len(body.encode())}", "Connection: close", *(f"{k}: {v}" for k, v in headers.items())]
+    return ("\r\n".join(head) + "\r\n\r\n").encode() + body.encode()
+
+
+async def _deliver(host: str, port: int, request: bytes, timeout_s: float) -> tuple[int, float]:
+    """One delivery on a fresh connection, as Slack makes it; (status, seconds until the response)."""
+    started = time.perf_counter()
+    reader, writer = await asyncio.open_connection(host, port)
+    writer.write(request)
+    await writer.drain()
+    status_line = await asyncio.wait_for(reader.readline(), timeout_s)
+    seconds = time.perf_counter() - started
+    await reader.read()
+    writer.close()
+    return int(status_line.split()[1]), seconds
+
+
+async def _burst(url: str, envelopes: list[dict], timeout_s: float) -> list[tuple[int, float]]:
+    """Every thread's event at once; each followed by Slack's retry of it as soon as it is acked.
+
+    A single-threaded asyncio client: the load generator adds no lock contention of its own to
+    the measured ack times.
+    """
+    parts = urllib.parse.urlsplit(url)
+    host, port = parts.hostname or "127.0.0.1", parts.port or 80
+    originals = [_signed_request(url, e, None) for e in envelopes]
+    retries = [_signed_request(url, e, 1) for e in envelopes]
+
+    async def thread(original: bytes, retry: bytes) -> list[tuple[int, float]]:
+        return [await _deliver(host, port, original, timeout_s), await _deliver(host, port, retry, timeout_s)]
+
+    results = await asyncio.gather(*(thread(o, r) for o, r in zip(originals, retries, strict=True)))
+    return [ack for pair in results for ack in pair]
 
 
 def run(threads: int, engine_kind: str, timeout_s: float) -> dict:
@@ -86,30 +127,19 @@ def run(threads: int, engine_kind: str, timeout_s: float) -> dict:
     slack.start()
     slack_url = slack_conn.recv()
     home = tempfile.mkdtemp(prefix="siliconsult-bench-")
-    app = context.Process(target=_app_process, args=(app_child, slack_url, home, engine_kind), daemon=True)
+    # Not a daemon: the app starts its own model worker process, as `siliconsult slack` does.
+    app = context.Process(target=_app_process, args=(app_child, slack_url, home, engine_kind))
     app.start()
+    if not app_conn.poll(timeout_s):
+        app.terminate()
+        raise SystemExit("the app did not start in time")
     url = app_conn.recv()
     try:
         events = [mention(FIRST_MESSAGE, channel=f"CLOAD{i:03d}") for i in range(threads)]
         envelopes = [event_envelope(e) for e in events]
         thread_ts = {e["ts"] for e in events}
         slack_conn.send((thread_ts, timeout_s))
-        acks: list[tuple[int, float]] = []
-        lock = threading.Lock()
-        barrier = threading.Barrier(threads)
-
-        def deliver(envelope: dict) -> None:
-            barrier.wait()
-            for retry in (None, 1):  # the original, then Slack's retry of it
-                status, _, seconds = post_event(url, SECRET, envelope, retry_num=retry)
-                with lock:
-                    acks.append((status, seconds))
-
-        workers = [threading.Thread(target=deliver, args=(env,)) for env in envelopes]
-        for worker in workers:
-            worker.start()
-        for worker in workers:
-            worker.join(timeout_s)
+        acks = asyncio.run(_burst(url, envelopes, timeout_s))
         all_answered_s, per_thread = slack_conn.recv()
     finally:
         for conn in (app_conn, slack_conn):

@@ -18,7 +18,7 @@ from slack_sdk import WebClient
 from bot.settings import Settings
 from bot.slack.dedup import DedupStore, MemoryDedupStore
 from bot.slack.listeners import register_listeners
-from bot.slack.turns import ChartMaker, ConversationEngine, TurnRunner
+from bot.slack.turns import ChartMaker, ConversationEngine, TurnRunner, TurnSink
 from bot.slack.workers import KeyedSerialExecutor
 
 log = logging.getLogger(__name__)
@@ -69,14 +69,16 @@ def create_app(
     listener_workers: int = DEFAULT_LISTENER_WORKERS,
     turn_workers: int = DEFAULT_TURN_WORKERS,
     executor: KeyedSerialExecutor | None = None,
+    sink: TurnSink | None = None,
     verify_token: bool = False,
 ) -> App:
     """Build the Bolt app. `client` defaults to one made from the settings' token and API URL.
 
     With `verify_token`, `auth.test` runs now: a bad token fails at start instead of on the first
     event, and the result is cached, so the first burst of events does not each call `auth.test`.
-    Turns run on `executor` (made here with `turn_workers` threads unless given; pass one to be able
-    to drain it on shutdown).
+    Turns run in `sink` (the model worker process) when given, else on `executor` (made here with
+    `turn_workers` threads unless given; pass one to be able to drain it on shutdown). With a sink,
+    `engine` only needs `has_thread`.
     """
     token = settings.slack_bot_token.get_secret_value() if settings.slack_bot_token else None
     if client is None:
@@ -89,8 +91,9 @@ def create_app(
         listener_executor=ThreadPoolExecutor(max_workers=listener_workers, thread_name_prefix="slack-listener"),
     )
     app.use(dedup_middleware(dedup if dedup is not None else MemoryDedupStore()))
-    executor = executor if executor is not None else KeyedSerialExecutor(turn_workers)
-    register_listeners(app, TurnRunner(engine, charts=charts, executor=executor))
+    if executor is None and sink is None:
+        executor = KeyedSerialExecutor(turn_workers)
+    register_listeners(app, TurnRunner(engine, charts=charts, executor=executor, sink=sink))
     return app
 
 

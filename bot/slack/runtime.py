@@ -14,9 +14,10 @@ from slack_bolt.error import BoltError
 from slack_sdk import WebClient
 
 from bot.settings import Settings
-from bot.slack.app import DEFAULT_TURN_WORKERS, create_app
+from bot.slack.app import DEFAULT_TURN_WORKERS, api_base_url, create_app
 from bot.slack.dedup import DedupStore, SqliteDedupStore, default_dedup_path
 from bot.slack.turns import ChartMaker
+from bot.slack.worker_process import CheckpointThreads, WorkerProcessSink
 from bot.slack.workers import KeyedSerialExecutor
 from estimator.catalog import Catalog
 from estimator.errors import ConfigError
@@ -54,40 +55,49 @@ def build_slack_app(
     catalog: Catalog | None = None,
     client: WebClient | None = None,
     dedup: DedupStore | None = None,
-    llm: Any = None,
 ) -> tuple[App, Callable[[], None]]:
-    """The app and a `close()` that releases what was opened here (store, engine, dedup store).
+    """The app and a `close()` that drains the turns in flight, then releases what was opened here.
 
-    Without an `engine`, the real one is built from the settings over the knowledge store, whose
-    catalog also feeds the charts.
+    Without an `engine`, turns run in the model worker process (`worker_process.py`), which builds
+    the real engine from the settings; the web process only reads the checkpointer. With an
+    `engine` (tests, benchmarks), turns run on threads of this process; `catalog` enables charts.
     """
+    if client is None:
+        token = settings.slack_bot_token.get_secret_value() if settings.slack_bot_token else None
+        client = WebClient(token=token, base_url=api_base_url(settings.slack_api_url))
     owned: list[Any] = []
+    sink: WorkerProcessSink | None = None
+    executor: KeyedSerialExecutor | None = None
     if engine is None:
-        from bot.wiring import build_engine
-        from knowledge.store import open_store
-
-        store = open_store(settings.ensure_home(), settings.data_dir)
-        owned.append(store)
-        catalog = catalog or store.catalog()
-        options = {"llm": llm} if llm is not None else {}
-        engine = build_engine(settings, catalog=catalog, store=store, **options)
+        engine = CheckpointThreads(settings)
         owned.append(engine)
+        sink = WorkerProcessSink(settings, bot_token=client.token or "", api_url=client.base_url)
+    else:
+        executor = KeyedSerialExecutor(DEFAULT_TURN_WORKERS)
     if dedup is None:
         dedup = open_dedup_store(settings)
         owned.append(dedup)
-    executor = KeyedSerialExecutor(DEFAULT_TURN_WORKERS)
 
     def close() -> None:
-        executor.shutdown(wait=True)  # finish the turns in flight before their engine goes away
+        # Finish the turns in flight before their engine and stores go away.
+        if sink is not None:
+            sink.close()
+        if executor is not None:
+            executor.shutdown(wait=True)
         for resource in reversed(owned):
             resource.close()
 
     try:
         app = create_app(engine, settings, client=client, dedup=dedup, charts=chart_maker_for(catalog),
-                         executor=executor, verify_token=True)
+                         executor=executor, sink=sink, verify_token=True)
+        if sink is not None:
+            sink.start()
     except BoltError as error:
         close()
         raise ConfigError(f"SLACK_BOT_TOKEN was rejected by Slack's auth.test ({_reason(error)}).") from error
+    except BaseException:
+        close()
+        raise
     return app, close
 
 

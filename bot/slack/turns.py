@@ -99,12 +99,18 @@ class _RecentFingerprints:
             return fingerprint is not None and fingerprint != previous
 
 
+class TurnSink(Protocol):
+    """Somewhere else to run the slow part of turns (e.g. a worker process with the engine)."""
+
+    def submit(self, turn: Turn) -> None: ...
+
+
 class TurnRunner:
     """Runs turns against the engine and posts the results with a `WebClient`.
 
-    `run` is called on a Bolt listener thread: it shows the status at once and queues the slow part
-    (engine, reply, charts) on `executor`, serially per conversation; without an executor it runs
-    inline (tests of the runner itself).
+    `run` is called on a Bolt listener thread: it shows the status at once and hands the slow part
+    (`answer`: engine, reply, charts) to `sink` (another process) or to `executor` (threads of this
+    process, serially per conversation); with neither it runs inline (tests of the runner itself).
     """
 
     def __init__(
@@ -113,10 +119,12 @@ class TurnRunner:
         *,
         charts: ChartMaker | None = None,
         executor: KeyedSerialExecutor | None = None,
+        sink: TurnSink | None = None,
     ) -> None:
         self.engine = engine
         self.charts = charts
         self.executor = executor
+        self.sink = sink
         self._shown = _RecentFingerprints()
         # Conversations accepted by this process: a thread reply that arrives while the first turn
         # is still queued must count as "conversation exists" before the engine has stored anything.
@@ -136,13 +144,21 @@ class TurnRunner:
             return
         with self._accepted_lock:
             self._accepted.add(turn.thread_id)
-        self._set_status(client, turn, THINKING_STATUS)
-        if self.executor is None:
-            self._answer(turn, client)
+        if self.sink is not None:
+            self.sink.submit(turn)  # the worker shows the status: this process only acknowledges
+            return
+        self.begin(turn, client)
+        if self.executor is not None:
+            self.executor.submit(turn.thread_id, lambda: self.answer(turn, client))
         else:
-            self.executor.submit(turn.thread_id, lambda: self._answer(turn, client))
+            self.answer(turn, client)
 
-    def _answer(self, turn: Turn, client: WebClient) -> None:
+    def begin(self, turn: Turn, client: WebClient) -> None:
+        """Show "is thinking…" in the thread right away, before the turn waits for a worker."""
+        self._set_status(client, turn, THINKING_STATUS)
+
+    def answer(self, turn: Turn, client: WebClient) -> None:
+        """The slow part of a turn: ask the engine, post the reply, upload charts; apologize on failure."""
         try:
             reply = self.engine.handle(turn.thread_id, turn.text)
         except Exception:
@@ -205,5 +221,6 @@ __all__ = [
     "ConversationEngine",
     "Turn",
     "TurnRunner",
+    "TurnSink",
     "recommendation_fingerprint",
 ]

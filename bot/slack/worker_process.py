@@ -1,0 +1,149 @@
+"""The model worker: turns run in a child process, so the process acknowledging Slack stays idle.
+
+Python threads share one interpreter lock. A turn is CPU-bound Python (graph, estimator, charts)
+plus the model, so turns on threads of the web process would slow down every acknowledgement that
+Slack expects within 3 s (measured: ack p99 three times the ack-only floor under a 50-thread
+burst). Here the web process only verifies, deduplicates, sets the status and queues a `Turn`;
+a single worker process owns the engine, posts the replies and uploads the charts (with a few
+threads of its own, serial per conversation).
+
+`CheckpointThreads` answers "does this thread have a conversation?" in the web process straight
+from the conversation checkpointer, without building an engine there.
+"""
+
+from __future__ import annotations
+
+import logging
+import multiprocessing
+from dataclasses import dataclass
+from functools import partial
+from multiprocessing.connection import Connection
+from typing import Any
+
+from bot.reply import Reply
+from bot.settings import Settings
+from bot.slack.turns import Turn
+from estimator.errors import SiliconsultError
+
+log = logging.getLogger(__name__)
+
+STOP = None
+
+
+@dataclass(frozen=True)
+class WorkerConfig:
+    """What the child needs, as plain picklable values (secrets travel only as the bot token)."""
+
+    settings: dict[str, Any]
+    bot_token: str
+    api_url: str
+    turn_workers: int
+    log_level: int
+
+
+def _worker_main(config: WorkerConfig, turns: Any, status: Connection) -> None:
+    """Child process: build the engine once, then answer queued turns until told to stop."""
+    logging.basicConfig(level=config.log_level, format="%(asctime)s %(levelname)s %(name)s: %(message)s")
+    try:
+        from slack_sdk import WebClient
+
+        from bot.slack.runtime import chart_maker_for
+        from bot.slack.turns import TurnRunner
+        from bot.slack.workers import KeyedSerialExecutor
+        from bot.wiring import build_engine
+        from knowledge.store import open_store
+
+        settings = Settings(**config.settings)
+        store = open_store(settings.ensure_home(), settings.data_dir)
+        catalog = store.catalog()
+        engine = build_engine(settings, catalog=catalog, store=store)
+        client = WebClient(token=config.bot_token, base_url=config.api_url)
+        executor = KeyedSerialExecutor(config.turn_workers)
+        runner = TurnRunner(engine, charts=chart_maker_for(catalog), executor=executor)
+    except SiliconsultError as error:
+        status.send(("error", error.user_message))
+        return
+    except Exception as error:  # reported to the parent as one line; the details go to the log
+        log.exception("the Slack model worker could not start")
+        status.send(("error", f"the model worker could not start ({type(error).__name__}); see the log"))
+        return
+    status.send(("ready", None))
+    try:
+        while (turn := turns.get()) is not STOP:
+            runner.begin(turn, client)
+            executor.submit(turn.thread_id, partial(runner.answer, turn, client))
+    finally:
+        executor.shutdown(wait=True)
+        engine.close()
+        store.close()
+
+
+class WorkerProcessSink:
+    """A `TurnSink` that runs turns in the worker process; `start()` waits until its engine is built."""
+
+    def __init__(self, settings: Settings, *, bot_token: str, api_url: str, turn_workers: int = 2,
+                 start_timeout_s: float = 300.0) -> None:
+        context = multiprocessing.get_context("spawn")  # no fork: the parent has threads and sockets
+        self._turns = context.Queue()
+        self._status, child_status = context.Pipe(duplex=False)
+        config = WorkerConfig(
+            settings={"home": settings.home, "llm": settings.llm, "llm_timeout_s": settings.llm_timeout_s,
+                      "state_url": settings.state_url, "data_dir": settings.data_dir},
+            bot_token=bot_token, api_url=api_url, turn_workers=turn_workers,
+            log_level=logging.getLogger().getEffectiveLevel(),
+        )
+        self._process = context.Process(target=_worker_main, args=(config, self._turns, child_status),
+                                        name="siliconsult-slack-worker", daemon=True)
+        self._start_timeout_s = start_timeout_s
+
+    def start(self) -> WorkerProcessSink:
+        self._process.start()
+        if not self._status.poll(self._start_timeout_s):
+            self._process.terminate()
+            raise SiliconsultError(f"The model worker did not start within {self._start_timeout_s:.0f} s.")
+        try:
+            kind, message = self._status.recv()
+        except EOFError:
+            kind, message = "error", f"the model worker exited (code {self._process.exitcode}); see the log"
+        if kind != "ready":
+            self._process.join(5)
+            raise SiliconsultError(f"Slack app not started: {message}")
+        return self
+
+    def submit(self, turn: Turn) -> None:
+        if not self._process.is_alive():
+            log.error("model worker is gone (exit code %s); turn of %s dropped", self._process.exitcode, turn.thread_id)
+            return
+        self._turns.put(turn)
+
+    def close(self) -> None:
+        """Let the worker finish the queued turns, then stop it."""
+        if self._process.is_alive():
+            self._turns.put(STOP)
+            self._process.join(120)
+        if self._process.is_alive():
+            self._process.terminate()
+            self._process.join(5)
+        self._turns.close()
+        self._turns.join_thread()
+
+
+class CheckpointThreads:
+    """`has_thread` from the conversation checkpointer, for the web process (no engine there)."""
+
+    def __init__(self, settings: Settings) -> None:
+        from bot.wiring import make_checkpointer
+
+        self._saver, self._close = make_checkpointer(settings)
+
+    def has_thread(self, thread_id: str) -> bool:
+        return self._saver.get_tuple({"configurable": {"thread_id": thread_id}}) is not None
+
+    def handle(self, thread_id: str, text: str) -> Reply:
+        raise RuntimeError("turns run in the model worker process, not in the web process")
+
+    def close(self) -> None:
+        self._close()
+
+
+__all__ = ["CheckpointThreads", "WorkerProcessSink"]
