@@ -139,7 +139,7 @@ class Nodes:
                 facts[slot] = max(1, round(slots[slot] * factor))
         if not (facts or problems or parsed.hardware or parsed.is_empty) and set(parsed.intents) <= _MODEL_MAY_READ:
             facts.update(self._model_facts(parsed.text, slots, lang))
-        merged = {**slots, **facts}
+        merged = _merge(slots, facts)
         problems += _contract_problems(merged)
         turn = TurnReading(
             text=parsed.text, truncated=parsed.truncated, empty=parsed.is_empty, facts=facts,
@@ -264,6 +264,23 @@ class Nodes:
 
 # Turns whose intent words leave room for facts the parser missed ("what if the whole floor joins?").
 _MODEL_MAY_READ = {"what_if", "greeting"}
+
+
+_SINGLE_USER_SCALES = ("personal", "edge")
+
+
+def _merge(slots: dict[str, Any], facts: dict[str, Any]) -> dict[str, Any]:
+    """The facts after this message. The newer statement wins a contradiction: "it's just for me" after
+    "200 users" forgets the head count, "200 users" after "personal use" forgets the scale."""
+    merged = {**slots, **facts}
+    single = merged.get("deployment_scale") in _SINGLE_USER_SCALES
+    if single and (merged.get("concurrent_users") or 1) > 1:
+        if "deployment_scale" in facts and "concurrent_users" not in facts:
+            for slot in ("concurrent_users", "total_users"):
+                merged.pop(slot, None)
+        elif "concurrent_users" in facts and "deployment_scale" not in facts:
+            merged.pop("deployment_scale")
+    return merged
 
 
 def _contract_problems(facts: dict[str, Any]) -> list[Problem]:

@@ -175,3 +175,11 @@ def test_facts_and_named_hardware_rerun_then_compare(engine):
     reply = engine.handle("both", "what if 300 users on L40S instead?")
     assert reply.slots["concurrent_users"] == 300 and reply.changes
     assert "L40S" in reply.text.split("What changed:")[-1]
+
+
+def test_the_newer_statement_wins_a_contradiction(engine):
+    talk(engine, "A 7B model for 200 users", thread="contra")
+    personal = engine.handle("contra", "actually it's just for me, on my laptop")
+    assert personal.slots["deployment_scale"] == "personal" and "concurrent_users" not in personal.slots
+    team = engine.handle("contra", "no, 12 users")
+    assert team.slots["concurrent_users"] == 12 and "deployment_scale" not in team.slots
