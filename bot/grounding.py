@@ -21,6 +21,8 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from bot.nlu.normalize import zh_numeral_value
+
 # ---------------------------------------------------------------------------------------------
 # Numbers
 
@@ -45,10 +47,6 @@ _DIGITS = re.compile(
     re.IGNORECASE,
 )
 
-_CJK_DIGITS = {"零": 0, "〇": 0, "一": 1, "二": 2, "两": 2, "兩": 2, "三": 3, "四": 4, "五": 5,
-               "六": 6, "七": 7, "八": 8, "九": 9}
-_CJK_SMALL_UNITS = {"十": 10, "百": 100, "千": 1000}
-_CJK_BIG_UNITS = {"万": 10_000, "萬": 10_000, "亿": 100_000_000, "億": 100_000_000}
 _CJK_NUMERAL = re.compile("[零〇一二两兩三四五六七八九十百千万萬亿億]+")
 # Everyday words built from numerals that are not quantities ("一些" = some, "千万" = by all means).
 _CJK_IDIOMS = re.compile(
@@ -83,25 +81,6 @@ class NumberMention:
     counts_hardware: bool = False
 
 
-def _cjk_numeral_value(run: str) -> float | None:
-    """Value of a run of Chinese numerals ("两百" → 200, "一万五千" → 15000), None if not a number."""
-    total = section = number = 0
-    seen_digit = False
-    for char in run:
-        if char in _CJK_DIGITS:
-            number = _CJK_DIGITS[char]
-            seen_digit = True
-        elif char in _CJK_SMALL_UNITS:
-            # "十二" = 12: a bare 十 means one ten.
-            section += (number or (1 if char == "十" else 0)) * _CJK_SMALL_UNITS[char]
-            number = 0
-        else:
-            total += (section + number) * _CJK_BIG_UNITS[char]
-            section = number = 0
-    value = total + section + number
-    return float(value) if (seen_digit or value) else None
-
-
 def _english_number_value(words: str) -> float | None:
     """Value of a run of English number words ("two hundred fifty" → 250)."""
     total = current = 0
@@ -133,9 +112,9 @@ def number_mentions(text: str) -> list[NumberMention]:
         prev = text[match.start() - 1] if match.start() else ""
         if prev.isdigit() or prev == ".":  # "1.5万": the unit was already read with the digits
             continue
-        value = _cjk_numeral_value(run)
+        value = zh_numeral_value(run)
         if value is not None:
-            mentions.append(NumberMention(run, match.start(), (value,), spelled=True))
+            mentions.append(NumberMention(run, match.start(), (float(value),), spelled=True))
     for match in _EN_NUMBER_WORDS.finditer(text):
         value = _english_number_value(match.group(0))
         if value is not None:
