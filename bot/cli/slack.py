@@ -8,12 +8,17 @@ and the chosen transport runs until interrupted.
 from __future__ import annotations
 
 import logging
+import signal
 import sys
 
 import typer
 
 from bot.settings import Settings
 from estimator.errors import ConfigError
+
+
+def _interrupt(signum: int, frame: object) -> None:
+    raise KeyboardInterrupt
 
 
 def slack_command(
@@ -39,6 +44,8 @@ def slack_command(
     )
     from bot.slack.runtime import build_slack_app
 
+    # `docker stop` / systemd send SIGTERM: shut down like Ctrl-C, draining the turns in flight.
+    signal.signal(signal.SIGTERM, _interrupt)
     app, close = build_slack_app(settings)
     try:
         if mode == "http":

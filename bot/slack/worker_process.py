@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import logging
 import multiprocessing
+import signal
 from dataclasses import dataclass
 from functools import partial
 from multiprocessing.connection import Connection
@@ -43,6 +44,9 @@ class WorkerConfig:
 
 def _worker_main(config: WorkerConfig, turns: Any, status: Connection) -> None:
     """Child process: build the engine once, then answer queued turns until told to stop."""
+    # Ctrl-C reaches the whole process group; the parent decides when to stop (it sends STOP after
+    # the web server closed), so the worker can finish the turns already queued.
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
     logging.basicConfig(level=config.log_level, format="%(asctime)s %(levelname)s %(name)s: %(message)s")
     try:
         from slack_sdk import WebClient
