@@ -11,7 +11,10 @@ from typing import Any
 
 from bot.nodes import Deps, answer
 from bot.prompts.templates import t
-from bot.render_text import option_lines, option_title, render_recommendation, risk_line
+from bot.nlu import normalize
+from bot.nlu.lexicon import RISK_WORDS
+from bot.render_text import option_lines, option_title, recommendation_headline, render_recommendation, risk_line
+from bot.routers import EXPLAIN_INTENTS
 from bot.state import ConversationState, HardwareRef, facts_of, turn_of
 from estimator.errors import SiliconsultError
 from estimator.schemas import Option, Recommendation
@@ -99,26 +102,37 @@ class FollowupNodes:
         turn = turn_of(state)
         rec = Recommendation.model_validate(state["recommendation"])
         users = facts_of(state).get("concurrent_users")
-        intent = next((i for i in turn.intents if i in ("explain_cost", "explain_risk", "show_assumptions",
-                                                        "just_recommend", "thanks")), "just_recommend")
+        intent = next((i for i in turn.intents if i in EXPLAIN_INTENTS), "just_recommend")
+        primary = rec.primary
         if intent == "thanks":
             text = "\n".join([t("thanks", lang), t("followup_hint", lang)])
         elif intent == "explain_risk":
-            risks = rec.risks or (rec.primary.risks if rec.primary else [])
-            text = "\n".join([t("rec.risks", lang), *(f"  • {risk_line(r, lang)}" for r in risks)]) if risks \
-                else t("explain.no_risks", lang)
+            text = _risks_text(rec, normalize(turn.text), lang)
         elif intent == "show_assumptions":
             text = "\n".join([t("rec.assumptions", lang), *(f"  • {a}" for a in rec.assumptions)])
-        elif intent == "explain_cost" and rec.primary is not None:
-            basis = [a for a in rec.assumptions if "TCO" in a or "$" in a or "kWh" in a]
-            cost_line = option_lines(rec.primary, users, lang)[-1]
-            text = "\n".join([t("explain.cost", lang, option=option_title(rec.primary, lang), cost=cost_line, basis=""),
-                              *(f"  • {b}" for b in basis),
-                              t("rec.alternatives", lang),
-                              *(f"  • {option_title(o, lang)}: {option_lines(o, users, lang)[-1]}" for o in rec.alternatives)])
+        elif intent == "explain_cost" and primary is not None:
+            # The TCO tool's own working (price basis, host servers, power, energy, operations, $/M tokens).
+            text = "\n".join([t("explain.cost", lang, option=option_title(primary, lang),
+                                 cost=option_lines(primary, users, lang)[-1], basis=""),
+                               *(f"  • {line}" for line in primary.tco_assumptions),
+                               t("rec.alternatives", lang),
+                               *(f"  • {option_title(o, lang)}: {option_lines(o, users, lang)[-1]}" for o in rec.alternatives)])
+        elif intent == "explain_why" and primary is not None:
+            text = "\n".join([recommendation_headline(rec, lang), *(f"  • {line}" for line in option_lines(primary, users, lang)),
+                               t("rec.why", lang, text=rec.rationale or primary.rationale or "")])
         else:
             text = render_recommendation(rec, lang, users=users)
         return answer(state, text)
+
+
+def _risks_text(rec: Recommendation, normalized: str, lang: str) -> str:
+    """The risk checklist, or only the risks the question names ("the dynamic shapes risk", "功耗风险")."""
+    risks = rec.risks or (rec.primary.risks if rec.primary else [])
+    named = [r for r in risks if RISK_WORDS.get(r.id) and RISK_WORDS[r.id].search(normalized)]
+    shown = named or risks
+    if not shown:
+        return t("explain.no_risks", lang)
+    return "\n".join([t("rec.risks", lang), *(f"  • {risk_line(r, lang)}" for r in shown)])
 
 
 def _names(target: HardwareRef, option: Option) -> bool:

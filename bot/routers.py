@@ -11,7 +11,7 @@ from __future__ import annotations
 from bot.interview import next_question
 from bot.state import ConversationState, facts_of, turn_of
 
-EXPLAIN_INTENTS = ("explain_cost", "explain_risk", "show_assumptions", "just_recommend", "thanks")
+EXPLAIN_INTENTS = ("explain_cost", "explain_risk", "explain_why", "show_assumptions", "just_recommend", "thanks")
 COMPARE_INTENTS = ("compare", "why_not", "what_if")
 
 
@@ -38,8 +38,13 @@ def route_turn(state: ConversationState) -> str:
     if turn.intent == "start_over":
         return "reset"
     has_recommendation = state.get("recommendation") is not None
-    if turn.facts:
-        return "assume" if has_recommendation else route_interview(state)
+    known = state.get("slots") or {}
+    if turn.facts and not has_recommendation:
+        return route_interview(state)
+    # After a recommendation, facts that change nothing ("tell me about the dynamic shapes risk" when
+    # shapes are known to vary) do not re-run the tools.
+    if any(known.get(slot) != value for slot, value in turn.facts.items()):
+        return "assume"
     if has_recommendation:
         if wants_comparison(state) or turn.intent in ("compare", "why_not"):
             return "compare"

@@ -183,3 +183,16 @@ def test_the_newer_statement_wins_a_contradiction(engine):
     assert personal.slots["deployment_scale"] == "personal" and "concurrent_users" not in personal.slots
     team = engine.handle("contra", "no, 12 users")
     assert team.slots["concurrent_users"] == 12 and "deployment_scale" not in team.slots
+
+
+def test_explanations_answer_the_question_asked(engine):
+    rec = talk(engine, "A 7B model for 200 users, variable-length prompts", "just recommend", thread="ex")[-1].recommendation
+    why = engine.handle("ex", "why this one?")
+    assert why.intent == "explain_why" and rec.rationale in why.text
+    cost = engine.handle("ex", "explain the cost")
+    assert all(line in cost.text for line in rec.primary.tco_assumptions)
+    ids = [r.id for r in rec.risks]
+    if "dynamic_shapes" in ids and len(ids) > 1:
+        one = engine.handle("ex", "tell me about the dynamic shapes risk")
+        assert "dynamic_shapes" in one.text and not any(i in one.text for i in ids if i != "dynamic_shapes")
+    assert engine.handle("ex", "有什么风险？").lang == "zh-Hans"

@@ -20,13 +20,18 @@ def state(turn: dict, **rest) -> dict:
     (state({"text": "blah"}), "clarify"),
     (state({"intents": ["greeting"]}), "ask"),
     # interview: facts but the model size is still unknown → ask
-    (state({"facts": {"concurrent_users": 20}}, slots={"concurrent_users": 20}), "ask"),
-    # everything the policy asks about is known → tools
-    (state({"facts": {"quantization": "Q4_K_M"}},
-           slots={"model_params_b": 7, "concurrent_users": 20, "ttft_target_ms": 1000, "quantization": "Q4_K_M",
+    (state({"facts": {"concurrent_users": 20}, "merged": {"concurrent_users": 20}}), "ask"),
+    # the same facts again: the interview goes on
+    (state({"facts": {"concurrent_users": 20}, "merged": {"concurrent_users": 20}}, slots={"concurrent_users": 20}),
+     "ask"),
+    # with this turn's facts everything the policy asks about is known → tools
+    (state({"facts": {"quantization": "Q4_K_M"},
+            "merged": {"model_params_b": 7, "concurrent_users": 20, "ttft_target_ms": 1000, "quantization": "Q4_K_M",
+                       "prompt_tokens": 500, "output_tokens": 200}},
+           slots={"model_params_b": 7, "concurrent_users": 20, "ttft_target_ms": 1000,
                   "prompt_tokens": 500, "output_tokens": 200}), "assume"),
     (state({"intents": ["just_recommend"]}), "assume"),
-    (state({"facts": {"model_params_b": 7}, "intents": ["just_recommend"]}, slots={"model_params_b": 7}), "assume"),
+    (state({"facts": {"model_params_b": 7}, "intents": ["just_recommend"], "merged": {"model_params_b": 7}}), "assume"),
     # after a recommendation: new facts re-run the tools, questions get explanations
     (state({"facts": {"concurrent_users": 500}, "intents": ["what_if"]}, recommendation=REC), "assume"),
     (state({"intents": ["compare"], "hardware": [{"hardware_ids": ["nvidia-l40s"], "count": 2}]},
@@ -37,6 +42,11 @@ def state(turn: dict, **rest) -> dict:
     (state({"intents": ["explain_risk"]}, recommendation=REC), "explain"),
     (state({"intents": ["show_assumptions"]}, recommendation=REC), "explain"),
     (state({"text": "hmm"}, recommendation=REC), "clarify"),
+    # facts that are already known change nothing: the question is answered instead
+    (state({"facts": {"dynamic_shapes": True}, "intents": ["explain_risk"]}, slots={"dynamic_shapes": True},
+           recommendation=REC), "explain"),
+    (state({"facts": {"dynamic_shapes": True}, "intents": ["explain_risk"]}, slots={"dynamic_shapes": False},
+           recommendation=REC), "assume"),
 ])
 def test_route_turn(st, node):
     assert route_turn(st) == node

@@ -12,7 +12,7 @@ import re
 from bot.nlu.lexicon import _rx
 
 INTENTS = ("provide", "just_recommend", "start_over", "what_if", "compare", "explain_cost", "explain_risk",
-           "why_not", "show_assumptions", "greeting", "help", "thanks", "dont_know")
+           "explain_why", "why_not", "show_assumptions", "greeting", "help", "thanks", "dont_know")
 
 _PATTERNS: tuple[tuple[str, re.Pattern[str]], ...] = (
     ("start_over", _rx(r"\bstart over\b", r"\bstart again\b", r"\brestart\b", r"\breset\b", r"\bnew conversation\b",
@@ -34,6 +34,9 @@ _PATTERNS: tuple[tuple[str, re.Pattern[str]], ...] = (
     ("explain_cost", _rx(r"\bcosts?\b", r"\bprice\b", r"\bpricing\b", r"how much", r"\btco\b", r"\bcapex\b",
                          r"\bexpensive\b", r"\bcheap(?:er)?\b", r"\bbudget breakdown\b", "成本", "费用", "費用", "价格",
                          "價格", "多少钱", "多少錢", "花费", "花費", "贵", "貴")),
+    ("explain_why", _rx(r"^why\b(?! not)", r"\bwhy (?:this|that|these|it|the|did you|do you|is it)\b", r"\bexplain (?:why|the choice|your choice)",
+                        r"\bjustify\b", r"\brationale\b", "为什么选", "為什麼選", "为什么推荐", "為什麼推薦", "为何推荐", "為何推薦",
+                        "理由", "依据", "依據")),
     ("show_assumptions", _rx(r"\bassum(?:e|ed|ing|ptions?)\b", r"\bwhat did you (?:use|take)\b", r"\bdefaults\b",
                              "你的假设", "你的假設", "哪些假设", "哪些假設", "假设是", "假設是", "前提")),
     ("what_if", _rx(r"\bwhat if\b", r"\bsuppose\b", r"\bimagine\b", r"\bif we\b", r"\bwhat happens\b", r"\bscale (?:up|to)\b",

@@ -116,6 +116,20 @@ OWNERSHIP = _rx(r"\b(?:i|we)\s+(?:already\s+)?(?:have|own|got|bought)\b", r"\bal
                 r"\bexisting\b", r"\bidle\b", "已经有", "已經有", "我有", "我们有", "我們有", "现有", "現有", "手上有",
                 "闲置", "閒置", "內建", "内置", "內置")
 
+# Words naming each risk of the checklist (DESIGN.md risk ids), to answer "explain the power risk".
+RISK_WORDS: dict[str, re.Pattern[str]] = {
+    "dynamic_shapes": _rx(r"dynamic", r"shapes?", r"variable[- ]length", "动态", "動態", "变长", "變長"),
+    "multi_model": _rx(r"multi[- ]?model", r"several models", r"multiple models", "多模型", "多个模型", "多個模型"),
+    "software_maturity": _rx(r"software", r"maturity", r"stack", r"ecosystem", "软件", "軟體", "成熟"),
+    "quantization_calibration": _rx(r"quanti[sz]", r"calibrat", "量化", "校准", "校準"),
+    "memory_bandwidth": _rx(r"bandwidth", r"memory", "带宽", "頻寬", "帶寬", "内存", "記憶體", "显存", "顯存"),
+    "power_cooling": _rx(r"power", r"cooling", r"heat", r"thermal", "功耗", "电力", "電力", "散热", "散熱", "冷却", "冷卻"),
+    "tail_latency": _rx(r"tail", r"latency", r"p99", r"p999", "延迟", "延遲", "长尾", "長尾"),
+    "vendor_lock_in": _rx(r"lock[- ]?in", r"vendor", "锁定", "鎖定", "厂商", "廠商"),
+    "capacity_headroom": _rx(r"capacity", r"headroom", r"overload", "容量", "余量", "餘量", "过载", "過載"),
+    "supply": _rx(r"supply", r"availability", r"lead time", r"shortage", "供货", "供貨", "缺货", "缺貨"),
+}
+
 CORRECTION = _rx(r"^(?:no|nope|sorry|oops|actually|wait|correction|rather|make (?:that|it))\b", r"\bi meant?\b",
                  r"\bno wait\b", r"\boops\b", r"\bsorry\b", r"[,.;] ?no[,.! ]",
                  r"\bactually\b", r"\bnot \d", r"\binstead of\b", "不对", "不對", "不是", "其实", "其實", "更正",
@@ -154,6 +168,7 @@ __all__ = [
     "OWNERSHIP",
     "RELATIVE_PERCENT",
     "RELATIVE_USERS",
+    "RISK_WORDS",
     "ROUND_THE_CLOCK",
     "SCALE_WORDS",
     "SEVERAL_MODELS",
