@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import logging
 import multiprocessing
+import os
 import signal
 from dataclasses import dataclass
 from functools import partial
@@ -29,6 +30,7 @@ from estimator.errors import SiliconsultError
 log = logging.getLogger(__name__)
 
 STOP = None
+WORKER_NICENESS = 10
 
 
 @dataclass(frozen=True)
@@ -47,6 +49,9 @@ def _worker_main(config: WorkerConfig, turns: Any, status: Connection) -> None:
     # Ctrl-C reaches the whole process group; the parent decides when to stop (it sends STOP after
     # the web server closed), so the worker can finish the turns already queued.
     signal.signal(signal.SIGINT, signal.SIG_IGN)
+    # Acknowledgements first: when the cores are busy the OS runs the web process before turns.
+    if hasattr(os, "nice"):
+        os.nice(WORKER_NICENESS)
     logging.basicConfig(level=config.log_level, format="%(asctime)s %(levelname)s %(name)s: %(message)s")
     try:
         from slack_sdk import WebClient
