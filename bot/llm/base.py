@@ -37,7 +37,9 @@ class LanguageModel(Protocol):
 
 def speaks(model: object, lang: str) -> bool:
     """Whether `model` handles `lang` ("en", "zh-Hans", …): backends may list `languages` ("en", "zh");
-    one without that attribute is trusted with any language."""
+    one without that attribute is trusted with any language. Wrappers exposing `.inner` are looked through."""
+    while not hasattr(model, "languages") and hasattr(model, "inner"):
+        model = model.inner  # a wrapper (e.g. the engine's lock) around the backend
     languages = getattr(model, "languages", None)
     return languages is None or lang.split("-")[0] in languages
 
