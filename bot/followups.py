@@ -128,11 +128,14 @@ class FollowupNodes:
 def _risks_text(rec: Recommendation, normalized: str, lang: str) -> str:
     """The risk checklist, or only the risks the question names ("the dynamic shapes risk", "功耗风险")."""
     risks = rec.risks or (rec.primary.risks if rec.primary else [])
-    named = [r for r in risks if RISK_WORDS.get(r.id) and RISK_WORDS[r.id].search(normalized)]
+    asked = [risk_id for risk_id, words in RISK_WORDS.items() if words.search(normalized)]
+    named = [r for r in risks if r.id in asked]
+    unflagged = [risk_id for risk_id in asked if risk_id not in {r.id for r in risks}]
     shown = named or risks
     if not shown:
         return t("explain.no_risks", lang)
-    return "\n".join([t("rec.risks", lang), *(f"  • {risk_line(r, lang)}" for r in shown)])
+    head = t("explain.not_flagged", lang, risks=", ".join(unflagged)) if unflagged and not named else t("rec.risks", lang)
+    return "\n".join([head, *(f"  • {risk_line(r, lang)}" for r in shown)])
 
 
 def _names(target: HardwareRef, option: Option) -> bool:

@@ -306,6 +306,9 @@ def test_bare_number_without_a_question_is_not_a_fact():
     ("what are the risks?", "explain_risk"),
     ("有什麼風險？", "explain_risk"),
     ("show assumptions", "show_assumptions"),
+    ("列出假设", "show_assumptions"),
+    ("为什么选这个？", "explain_why"),
+    ("why this one?", "explain_why"),
     ("no idea", "dont_know"),
     ("不知道", "dont_know"),
 ])

@@ -158,6 +158,9 @@ TEMPLATES: dict[str, tuple[str, str, str]] = {
         "{option} 的成本：{cost}。{basis}",
         "{option} 的成本：{cost}。{basis}",
     ),
+    "explain.not_flagged": ("Not flagged for this option: {risks}. The risks that are:",
+                            "这个方案没有标记这类风险：{risks}。已标记的风险如下：",
+                            "這個方案沒有標記這類風險：{risks}。已標記的風險如下："),
     "explain.no_risks": ("No risks were flagged for this option.", "这个方案没有标记风险。", "這個方案沒有標記風險。"),
     "compare.head": ("Comparison for your workload:", "针对你的工作负载的比较：", "針對你的工作負載的比較："),
     "compare.not_found": (
