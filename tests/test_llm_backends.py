@@ -11,6 +11,7 @@ import pytest
 
 from bot.llm.base import LLMTimeout
 from bot.llm.factory import load_model
+from bot.llm.llamacpp import is_looping
 from bot.llm.openai_http import OpenAICompatibleModel, normalize_base_url
 from bot.llm.stats import LLMStats, all_stats, reset_stats, stats_for
 from bot.llm.worker import SerialWorker
@@ -194,3 +195,21 @@ def test_stats_are_thread_safe_and_summarized() -> None:
 def test_unknown_counters_are_refused() -> None:
     with pytest.raises(AttributeError):
         LLMStats("x").add(guard_passse=1)
+
+
+# --- loop detection (stops a rambling generation early) ------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("tokens", "looping"),
+    [
+        ([7] * 30, True),  # one token over and over
+        ([1, 2] * 15, True),  # "1.1.1.1…"
+        ([4, 5, 6, 7, 8, 9] * 5, True),  # a six-token cycle
+        ([1, 2, 3] * 8 + [4], False),  # the loop just broke
+        (list(range(40)), False),
+        ([7] * 10, False),  # too short to judge
+    ],
+)
+def test_loops_are_detected(tokens: list[int], looping: bool) -> None:
+    assert is_looping(tokens) is looping

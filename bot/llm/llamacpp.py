@@ -31,6 +31,18 @@ DEFAULT_N_CTX = 4096
 TEXT_STOP = ("\n\n",)
 
 
+def is_looping(token_ids: Any, window: int = 24, max_period: int = 6) -> bool:
+    """True when the last `window` tokens repeat a cycle of at most `max_period` tokens ("1.1.1.1…").
+
+    A small model that starts such a loop never leaves it; stopping saves the rest of `max_tokens`
+    (seconds on a CPU), and the guard rejects the text anyway.
+    """
+    tail = [int(t) for t in token_ids[-window:]]
+    if len(tail) < window:
+        return False
+    return any(all(tail[i] == tail[i - period] for i in range(period, window)) for period in range(1, max_period + 1))
+
+
 def _import_llama_cpp() -> Any:
     try:
         import llama_cpp
@@ -137,7 +149,7 @@ class LlamaCppModel:
                                              special=True)
                 extra_stops = [] if formatted.stop is None else [formatted.stop] if isinstance(formatted.stop, str) else formatted.stop
                 criteria = self._llama_cpp.StoppingCriteriaList(
-                    [*(formatted.stopping_criteria or []), lambda _ids, _logits: cancelled.is_set()]
+                    [*(formatted.stopping_criteria or []), lambda ids, _logits: cancelled.is_set() or is_looping(ids)]
                 )
                 result = self.llama.create_completion(
                     prompt=prompt, temperature=0.0, max_tokens=max_tokens, grammar=grammar,
@@ -169,4 +181,4 @@ class LlamaCppModel:
         self.llama.close()
 
 
-__all__ = ["DEFAULT_N_CTX", "TEXT_STOP", "LlamaCppModel"]
+__all__ = ["DEFAULT_N_CTX", "TEXT_STOP", "LlamaCppModel", "is_looping"]

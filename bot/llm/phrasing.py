@@ -25,6 +25,13 @@ Grounding = str | Mapping[str, Any] | Sequence[Any]
 _MAX_TOKENS = {"question": 56, "summary": 180}
 
 
+def _max_tokens(template_text: str, purpose: str) -> int:
+    # A rewording needs about as many tokens as the template (~4 characters a token in English,
+    # ~1 in Chinese); twice that is room enough, and a cap on what a rambling model can cost.
+    per_token = 1 if re.search(r"[\u4e00-\u9fff]", template_text) else 4
+    return min(_MAX_TOKENS.get(purpose, _MAX_TOKENS["summary"]), 16 + 2 * len(template_text) // per_token)
+
+
 def clean_model_text(text: str) -> str:
     """Model text without the wrapping a small model tends to add (tags, quotes, a label)."""
     text = re.sub(r"</?data>", "", text).strip()
@@ -74,7 +81,7 @@ def phrase_reply(
     try:
         raw = model.complete(
             phrasing_messages(template_text, lang, purpose),
-            max_tokens=_MAX_TOKENS.get(purpose, _MAX_TOKENS["summary"]),
+            max_tokens=_max_tokens(template_text, purpose),
             timeout_s=timeout_s,
         )
     except Exception as exc:  # any model failure: the template is the answer
