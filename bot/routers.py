@@ -46,9 +46,11 @@ def route_turn(state: ConversationState) -> str:
     if any(known.get(slot) != value for slot, value in turn.facts.items()):
         return "assume"
     if has_recommendation:
-        if wants_comparison(state) or turn.intent in ("compare", "why_not"):
+        explains = any(i in EXPLAIN_INTENTS for i in turn.intents)
+        # "compare with two L40S" compares; "what about the supply risk?" names no hardware: it explains.
+        if wants_comparison(state) or (turn.intent in ("compare", "why_not") and not explains):
             return "compare"
-        if any(i in EXPLAIN_INTENTS for i in turn.intents):
+        if explains:
             return "explain"
         return "clarify"
     if turn.intent in ("just_recommend", "dont_know"):

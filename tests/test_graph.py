@@ -196,3 +196,15 @@ def test_explanations_answer_the_question_asked(engine):
         one = engine.handle("ex", "tell me about the dynamic shapes risk")
         assert "dynamic_shapes" in one.text and not any(i in one.text for i in ids if i != "dynamic_shapes")
     assert engine.handle("ex", "有什么风险？").lang == "zh-Hans"
+
+
+def test_a_risk_asked_about_but_not_flagged_is_said_so(engine):
+    from bot.nlu.lexicon import RISK_WORDS
+
+    rec = talk(engine, "A 7B model for 200 users with bursty traffic", "just recommend", thread="nf")[-1].recommendation
+    flagged = {r.id for r in rec.risks}
+    assert flagged  # a busy department server has risks to flag (seed 2's checklist)
+    words = {"supply": "supply", "vendor_lock_in": "vendor lock-in", "power_cooling": "cooling"}
+    missing = next(risk_id for risk_id in words if risk_id not in flagged and risk_id in RISK_WORDS)
+    reply = engine.handle("nf", f"what about the {words[missing]} risk?")
+    assert reply.text.startswith("Not flagged for this option: " + missing)

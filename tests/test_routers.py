@@ -39,6 +39,7 @@ def state(turn: dict, **rest) -> dict:
     (state({"intents": ["why_not"], "hardware": [{"kind": "npu"}]}, recommendation=REC), "compare"),
     (state({"intents": ["what_if"], "gpu_count": 8}, recommendation=REC), "compare"),
     (state({"intents": ["explain_cost"]}, recommendation=REC), "explain"),
+    (state({"intents": ["compare", "explain_risk"]}, recommendation=REC), "explain"),  # "what about the supply risk?"
     (state({"intents": ["explain_risk"]}, recommendation=REC), "explain"),
     (state({"intents": ["show_assumptions"]}, recommendation=REC), "explain"),
     (state({"text": "hmm"}, recommendation=REC), "clarify"),
