@@ -31,14 +31,9 @@ def make_checkpointer(settings: Settings) -> tuple[Any, Callable[[], None]]:
     """
     url = settings.state_url or ""
     if url.startswith(("postgresql://", "postgres://")):
-        from langgraph.checkpoint.postgres import PostgresSaver
-        from psycopg import Connection
-        from psycopg.rows import dict_row
+        from bot.state_postgres import open_postgres_saver
 
-        conn = Connection.connect(url, autocommit=True, prepare_threshold=0, row_factory=dict_row)
-        saver = PostgresSaver(conn)
-        saver.setup()
-        return saver, conn.close
+        return open_postgres_saver(url)
     from langgraph.checkpoint.sqlite import SqliteSaver
 
     path = settings.ensure_home() / STATE_FILE

@@ -1,0 +1,72 @@
+"""Conversation state in PostgreSQL for several bot replicas: langgraph's PostgresSaver, made robust.
+
+Used by `bot.wiring.make_checkpointer` when `SILICONSULT_STATE_URL` is a `postgresql://` URL. Two
+things the plain `PostgresSaver(Connection)` recipe gets wrong for a replicated service:
+
+- One connection dies with the database: after a restart or failover every later turn fails until
+  the process is restarted. A pool whose connections are checked on checkout replaces a broken one.
+- `PostgresSaver.setup()` is not safe to run concurrently: replicas starting together on a fresh
+  database race on `CREATE TABLE` and the migrations table (unique violations). A session-level
+  advisory lock, taken by polling (see `_wait_for_lock`), makes them take turns; the later ones
+  find the migrations applied.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable
+from typing import Any
+
+# Any fixed key, distinct from the Slack dedup table's.
+_SETUP_LOCK_KEY = 0x5111C1
+POOL_MAX_SIZE = 4
+CONNECT_TIMEOUT_S = 10.0
+SETUP_LOCK_TIMEOUT_S = 120.0
+
+
+def _wait_for_lock(conn: Any) -> None:
+    """Take the setup lock by polling, not with a blocking `pg_advisory_lock`.
+
+    A blocked `SELECT pg_advisory_lock` is an open transaction, and setup's `CREATE INDEX
+    CONCURRENTLY` waits for every open transaction to end: the lock holder would wait for the
+    waiters forever. Short polls keep no transaction open while waiting.
+    """
+    deadline = time.monotonic() + SETUP_LOCK_TIMEOUT_S
+    while not conn.execute("SELECT pg_try_advisory_lock(%s) AS locked", (_SETUP_LOCK_KEY,)).fetchone()["locked"]:
+        if time.monotonic() > deadline:
+            raise TimeoutError(f"another replica held the checkpoint setup lock for {SETUP_LOCK_TIMEOUT_S:.0f} s")
+        time.sleep(0.05)
+
+
+def open_postgres_saver(url: str) -> tuple[Any, Callable[[], None]]:
+    """A set-up `PostgresSaver` on a checked connection pool, and the pool's close function."""
+    from langgraph.checkpoint.postgres import PostgresSaver
+    from psycopg.rows import dict_row
+    from psycopg_pool import ConnectionPool
+
+    pool = ConnectionPool(
+        url,
+        min_size=1,
+        max_size=POOL_MAX_SIZE,
+        open=True,
+        timeout=CONNECT_TIMEOUT_S,
+        check=ConnectionPool.check_connection,
+        # What PostgresSaver expects of its connections (autocommit, dict rows, no prepared statements
+        # so it also works behind PgBouncer in transaction mode).
+        kwargs={"autocommit": True, "prepare_threshold": 0, "row_factory": dict_row},
+    )
+    try:
+        saver = PostgresSaver(pool)
+        with pool.connection() as lock_conn:
+            _wait_for_lock(lock_conn)
+            try:
+                saver.setup()
+            finally:
+                lock_conn.execute("SELECT pg_advisory_unlock(%s)", (_SETUP_LOCK_KEY,))
+    except BaseException:
+        pool.close()
+        raise
+    return saver, pool.close
+
+
+__all__ = ["open_postgres_saver"]
