@@ -75,19 +75,32 @@ class PostgresServer:
     def start(self) -> None:
         started = time.monotonic()
         self._run("initdb", "-D", str(self.datadir), "-U", SUPERUSER, "--auth=trust", "-E", "UTF8", "--no-locale")
-        # fsync off: the cluster is thrown away, and tests kill our processes, never the server.
+        self._start_server()
+        self.setup_seconds = time.monotonic() - started
+
+    def _start_server(self) -> None:
+        # fsync off: the cluster is thrown away and the host never crashes under it. synchronous_commit
+        # stays on, so a server killed by a test (`restart("immediate")`) keeps every committed turn.
         options = (
             f"-c listen_addresses=127.0.0.1 -c port={self.port} "
-            f"-c unix_socket_directories={self.workdir} -c fsync=off -c synchronous_commit=off "
+            f"-c unix_socket_directories={self.workdir} -c fsync=off "
             "-c full_page_writes=off -c max_connections=200"
         )
+        # -l: the server must not inherit our captured stdout, or reading it would wait for the server.
         self._run("pg_ctl", "start", "-w", "-t", "60", "-D", str(self.datadir),
                   "-l", str(self.workdir / "server.log"), "-o", options)
-        self.setup_seconds = time.monotonic() - started
+
+    def _stop_server(self, mode: str = "fast") -> None:
+        self._run("pg_ctl", "stop", "-D", str(self.datadir), "-m", mode, "-w")
+
+    def restart(self, mode: str = "fast") -> None:
+        """Stop (`fast`: disconnect clients; `immediate`: like a crash) and start again on the same port."""
+        self._stop_server(mode)
+        self._start_server()
 
     def stop(self) -> None:
         try:
-            self._run("pg_ctl", "stop", "-D", str(self.datadir), "-m", "fast", "-w")
+            self._stop_server()
         finally:
             shutil.rmtree(self.workdir, ignore_errors=True)
 

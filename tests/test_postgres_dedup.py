@@ -3,29 +3,15 @@
 from __future__ import annotations
 
 import threading
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 from datetime import timedelta
 
 import pytest
 
 from bot.slack.dedup_postgres import TABLE, PostgresDedup
+from tests.concurrency import run_together
 
 pytestmark = [pytest.mark.postgres, pytest.mark.slow]
-
-
-def _run_together(count: int, work: Callable[[int], None]) -> None:
-    """Run `work(i)` for i in range(count) on threads released at the same instant."""
-    start = threading.Barrier(count)
-
-    def run(index: int) -> None:
-        start.wait()
-        work(index)
-
-    threads = [threading.Thread(target=run, args=(i,)) for i in range(count)]
-    for thread in threads:
-        thread.start()
-    for thread in threads:
-        thread.join(timeout=60)
 
 
 @pytest.fixture
@@ -62,21 +48,13 @@ def test_racing_replicas_claim_each_event_exactly_once(replicas: list[PostgresDe
                 with lock:
                     wins.append(event_id)
 
-    _run_together(8, worker)
+    assert run_together(8, worker) == []
     assert sorted(wins) == sorted(events)
 
 
 def test_replicas_starting_together_create_the_table_once(postgres_url: str) -> None:
-    errors: list[BaseException] = []
     stores: list[PostgresDedup] = []
-
-    def boot(_: int) -> None:
-        try:
-            stores.append(PostgresDedup.from_url(postgres_url, max_size=1))
-        except BaseException as exc:  # noqa: BLE001 - collected and asserted below
-            errors.append(exc)
-
-    _run_together(6, boot)
+    errors = run_together(6, lambda _: stores.append(PostgresDedup.from_url(postgres_url, max_size=1)))
     try:
         assert errors == []
         assert len(stores) == 6

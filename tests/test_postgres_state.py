@@ -15,9 +15,12 @@ from typing import Any
 import pytest
 
 from bot.settings import Settings
-from bot.wiring import STATE_FILE, build_engine
+from bot.slack.dedup_postgres import PostgresDedup
+from bot.wiring import STATE_FILE, build_engine, make_checkpointer
+from tests.concurrency import run_together
 from tests.conversation_script import FACTS_AFTER_FOUR, FACTS_AFTER_TWO, TURNS, assert_has_facts, assert_recommends
 from tests.fake_slack import TEAM_ID, FakeSlack, event_envelope, mention, post_event
+from tests.pg import start_postgres
 from tests.processes import ChatProcess, SlackProcess
 
 pytestmark = [pytest.mark.postgres, pytest.mark.slow]
@@ -82,3 +85,38 @@ def test_slack_replicas_share_the_thread_and_answer_a_retry_once(postgres_url: s
     state = _stored_state(postgres_url, tmp_path / "reader", f"{TEAM_ID}:{first_message['channel']}:{thread_ts}")
     assert_has_facts(state["slots"], FACTS_AFTER_TWO)
     assert state["recommendation"] is not None
+
+
+def test_replicas_starting_together_on_a_fresh_database_all_start(postgres_url: str, tmp_path: Path) -> None:
+    """PostgresSaver.setup() alone races (unique violations on its tables); the wiring serializes it."""
+    closers: list = []
+
+    def boot(index: int) -> None:
+        closers.append(make_checkpointer(Settings(home=tmp_path / str(index), state_url=postgres_url))[1])
+
+    errors = run_together(6, boot)
+    for close in closers:
+        close()
+    assert errors == [] and len(closers) == 6
+
+
+def test_a_replica_keeps_serving_after_the_database_crashes_and_restarts(tmp_path: Path) -> None:
+    """A replica holds pooled connections; after the server restarts they are replaced, not reused."""
+    server = start_postgres()  # its own server: restarting the shared one would cut other tests off
+    try:
+        url = server.create_database()
+        settings = Settings(home=tmp_path / "replica", state_url=url)
+        dedup = PostgresDedup.from_url(url)
+        with build_engine(settings, llm=None) as engine:
+            assert dedup.first_time("EvBeforeCrash")
+            engine.handle("survivor", TURNS[0])
+            server.restart("immediate")  # like a crash: clients are cut off without a goodbye
+            replies = [engine.handle("survivor", text) for text in TURNS[1:]]
+            assert dedup.first_time("EvBeforeCrash") is False
+            assert dedup.first_time("EvAfterCrash") is True
+        dedup.close()
+    finally:
+        server.stop()
+    assert [reply.intent for reply in replies if reply.intent == "error"] == []
+    assert_has_facts(replies[-1].slots, FACTS_AFTER_FOUR)
+    assert replies[-1].recommendation is not None

@@ -40,7 +40,9 @@ class PostgresDedup:
         """Open a small connection pool on `url` and create the table if needed."""
         from psycopg_pool import ConnectionPool
 
-        pool = ConnectionPool(url, min_size=1, max_size=max_size, open=True, kwargs={"autocommit": True})
+        # `check`: a connection broken by a database restart is replaced on checkout, not reused.
+        pool = ConnectionPool(url, min_size=1, max_size=max_size, open=True, timeout=10.0,
+                              check=ConnectionPool.check_connection, kwargs={"autocommit": True})
         store = cls(pool, retention)
         store.setup()
         return store
