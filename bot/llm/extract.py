@@ -41,6 +41,9 @@ log = logging.getLogger(__name__)
 # Greedy JSON for one field is about a dozen tokens ("model_params_b": null, …).
 _TOKENS_PER_FIELD = 14
 _UNCUED_NUMERIC_FIELDS = 3
+# Unasked-for extraction covers at most this many fields (the most decision-relevant first): every
+# field costs ~10 output tokens, and the bundled 135M model asked for six numbers invented two.
+MAX_DEFAULT_FIELDS = 4
 
 
 def _describe(exc: Exception) -> str:
@@ -109,7 +112,8 @@ def extract_workload_facts(
     """Workload facts (DESIGN.md field names) that the model read in `text` and the text supports.
 
     `fields` limits what is asked (e.g. just the slot the interview asked about: shorter output,
-    faster); by default the interview fields not in `known_slots` that the text has a word for.
+    faster); by default up to `MAX_DEFAULT_FIELDS` interview fields not in `known_slots` that the
+    text has a word for.
     Either way only fields the text could support are asked (no number in the text: no numeric
     field), since grounding would drop the others. `lang` is accepted for symmetry with `phrase_reply`; extraction reads both languages.
     """
@@ -119,6 +123,7 @@ def extract_workload_facts(
         if not any(f in NUMERIC_FIELDS for f in wanted):
             # A number with no word we know ("50 analysts"): ask the first few numeric facts still missing.
             wanted += [f for f in missing if f in NUMERIC_FIELDS and could_be_supported(f, text)][:_UNCUED_NUMERIC_FIELDS]
+        wanted = wanted[:MAX_DEFAULT_FIELDS]
     else:
         wanted = [f for f in fields if f in EXTRACTABLE_FIELDS and could_be_supported(f, text)]
     if model is None or not text.strip() or not wanted:
@@ -149,4 +154,4 @@ def extract_workload_facts(
     return kept
 
 
-__all__ = ["extract_workload_facts", "ground_facts", "parse_facts"]
+__all__ = ["MAX_DEFAULT_FIELDS", "extract_workload_facts", "ground_facts", "parse_facts"]
