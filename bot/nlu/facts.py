@@ -54,9 +54,17 @@ class _Claims:
         self.spans.append((start, end))
 
 
+# Larger than every workload range, yet finite and within a 64-bit integer: a reading of "9" × 400
+# would otherwise be infinity (int() raises) or an int the checkpoint serializer cannot store.
+NUMBER_CAP = 1e18
+
+
 def number_value(match: re.Match[str]) -> float:
-    """The value of a `NUM` group: sign × number × multiplier ("5万" → 50000, "-$5k" → -5000)."""
-    value = float(match.group("num")) * MULTIPLIERS[match.group("mult") or None]
+    """The value of a `NUM` group: sign × number × multiplier ("5万" → 50000, "-$5k" → -5000).
+
+    Capped at ±`NUMBER_CAP`: a huge number stays out of range (and is reported so), never inf.
+    """
+    value = min(float(match.group("num")) * MULTIPLIERS[match.group("mult") or None], NUMBER_CAP)
     return -value if match.group("neg") else value
 
 
