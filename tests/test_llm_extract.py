@@ -191,3 +191,8 @@ def test_concurrency_above_the_user_count_is_a_misreading() -> None:
     model = ConstrainedModel()
     propose(model, concurrent_users=500)
     assert extract_workload_facts(model, "500 requests a day from our 40 users", {"total_users": 40}, "en") == {}
+
+
+def test_a_repeated_list_item_is_kept_once() -> None:
+    answer_text = json.dumps({"existing_hardware": ["cpu_servers", "cpu_servers"]})
+    assert parse_facts(answer_text, ["existing_hardware"]) == {"existing_hardware": ["cpu_servers"]}

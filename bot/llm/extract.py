@@ -66,6 +66,8 @@ def parse_facts(answer: str, fields: Sequence[str]) -> dict[str, Any]:
         raise ValueError(f"unexpected fields: {', '.join(unexpected)}")
     schema = flat_workload_schema(fields)["properties"]
     stated = {k: v for k, v in data.items() if v != empty_value(schema[k]) and v is not None}
+    # A small model may list an item twice (["cpu_servers", "cpu_servers"]): keep each once.
+    stated = {k: list(dict.fromkeys(v)) if isinstance(v, list) else v for k, v in stated.items()}
     workload = Workload.model_validate(stated)
     return {name: value for name, value in workload.model_dump(mode="json").items() if name in stated}
 
@@ -113,9 +115,10 @@ def extract_workload_facts(
 
     `fields` limits what is asked (e.g. just the slot the interview asked about: shorter output,
     faster); by default up to `MAX_DEFAULT_FIELDS` interview fields not in `known_slots` that the
-    text has a word for.
-    Either way only fields the text could support are asked (no number in the text: no numeric
-    field), since grounding would drop the others. `lang` is accepted for symmetry with `phrase_reply`; extraction reads both languages.
+    text has a word for. Either way only fields the text could support are asked (no number in the
+    text: no numeric field), since grounding would drop the others. A backend that does not handle
+    `lang` (the bundled model is English-only) is not asked. `timeout_s` bounds the whole call,
+    re-ask included.
     """
     if fields is None:
         missing = [f for f in INTERVIEW_FIELDS if known_slots.get(f) is None]
