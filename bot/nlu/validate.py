@@ -29,6 +29,12 @@ class Problem:
     high: float | None = None
     reason: str = "range"  # "range" | "currency" | "conflict"
 
+    def __post_init__(self) -> None:
+        # An out-of-range reading can be any size ("1e30 s" → 10^33 ms), but it is stored in the
+        # checkpoint, whose serializer (msgpack) takes integers only up to 64 bits: keep big ones as floats.
+        if isinstance(self.value, int) and not isinstance(self.value, bool) and abs(self.value) >= 2**53:
+            object.__setattr__(self, "value", float(min(abs(self.value), 10**300)) * (1 if self.value > 0 else -1))
+
 
 def field_range(slot: str) -> tuple[float | None, float | None]:
     """Valid (low, high) of a workload field: the sanity bounds, else the contract's constraints."""
