@@ -9,6 +9,7 @@ parser's number and unit paths instead of only bouncing off "no fact found".
 from __future__ import annotations
 
 import uuid
+from collections.abc import Callable
 from typing import Any
 
 from hypothesis import strategies as st
@@ -72,8 +73,11 @@ def check_parse(text: str, pending_slot: str | None) -> None:
     Workload.model_validate(workload_facts)
 
 
-def check_turns(engine: Any, texts: list[str]) -> list[Reply]:
-    """Drive one fresh thread through `texts`: a reply every time, no swallowed error, valid state."""
+def check_turns(engine: Any, texts: list[str], after: Callable[[str], Any] | None = None) -> list[Reply]:
+    """Drive one fresh thread through `texts`: a reply every time, no swallowed error, valid state.
+
+    `after(thread_id)` runs once the checks passed (the long run deletes the thread's checkpoints).
+    """
     thread = f"fuzz-{uuid.uuid4().hex}"
     replies = []
     for text in texts:
@@ -87,6 +91,8 @@ def check_turns(engine: Any, texts: list[str]) -> list[Reply]:
     stored = engine.state(thread)
     Workload.model_validate(stored.get("slots") or {})
     assert stored.get("slots") == replies[-1].slots
+    if after is not None:
+        after(thread)
     return replies
 
 
