@@ -12,7 +12,7 @@ happens in `sizing.py`.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from estimator.catalog import Catalog, Hardware, ServingStack
 from estimator.defaults import ORGANIZATION_USERS, device_price
@@ -21,6 +21,9 @@ from estimator.workload import Workload
 # Seed 1: "限於較小的模型（實際上限約 7B 量化）" — a little slack for 7–8B families.
 NPU_MAX_PARAMS_B = 8.0
 MAX_COUNT = 16
+# Seed 1: "如果他們有現代筆記型電腦（2024 年以後）： 使用 NPU 或整合 GPU" — the NPU laptop an enterprise
+# fleet has is a 2024-or-later one (Copilot+ PCs, M4 Macs); older chips count as owned only when named.
+MODERN_LAPTOP_YEAR = 2024
 # Seed 1: teams are 5–20 users; departments "運行 vLLM 以實現高效的批次排程和持續批次處理".
 TEAM_MAX_USERS = 20
 
@@ -33,6 +36,11 @@ class Candidate:
     stack: ServingStack
     existing: bool
     unit_price_usd: float | None
+    # How the power of an owned device with no TDP of its own was filled in (`owned_power`), for the TCO lines.
+    power_note: str | None = None
+    # Owned because the user said they own this class ("NPU laptops") without naming the chip: which one
+    # they have is unknown, so the ranking does not let one chip of the class beat another on cost.
+    class_owned: bool = False
 
     @property
     def max_count(self) -> int:
@@ -64,15 +72,31 @@ def purchase_unit(hw: Hardware) -> int:
 
 
 def is_datacenter_grade(hw: Hardware) -> bool:
-    """ECC/HBM memory, passive or module form factors, accelerators and server CPUs (seed 1: "ECC 記憶體，
-    並且設計用於 24/7 資料中心操作")."""
+    """Built for 24/7 data-center operation (seed 1: "具有 ECC 記憶體，並且設計用於 24/7 資料中心操作").
+
+    Read from the form factor and memory, never the id: accelerators and server CPUs; GPU modules
+    (SXM/OAM, on baseboards); passively cooled cards (they rely on a server chassis' airflow, which is
+    how data-center PCIe cards ship); HBM parts. ECC alone does not make a card a data-center part:
+    workstation cards (an actively cooled blower, e.g. RTX 6000 Ada) carry ECC but are built for a
+    desk-side tower.
+    """
     if hw.kind in ("accel", "cpu"):
         return True
     if hw.kind != "gpu":
         return False
     memory = (hw.memory_type or "").upper()
     form = (hw.form_factor or "").lower()
-    return "ECC" in memory or "HBM" in memory or any(word in form for word in ("passive", "sxm", "oam", "blower"))
+    return "HBM" in memory or any(word in form for word in ("passive", "sxm", "oam"))
+
+
+# Embedded modules and developer kits (Jetson): boards for kiosks, robots and appliances, not a person's
+# computer. Read from the form factor.
+_EMBEDDED = re.compile(r"\b(?:som|dev(?:eloper)? kit|module)\b", re.IGNORECASE)
+
+
+def is_embedded_module(hw: Hardware) -> bool:
+    """An SoC sold as an embedded module or developer kit rather than inside a laptop or desktop."""
+    return hw.kind == "soc" and bool(_EMBEDDED.search(hw.form_factor or ""))
 
 
 def is_organization(workload: Workload) -> bool:
@@ -81,11 +105,14 @@ def is_organization(workload: Workload) -> bool:
 
 
 def owned_class(hw: Hardware) -> str | None:
-    """Which `existing_hardware` value a device belongs to (None: not something people own idle)."""
-    form = (hw.form_factor or "").lower()
+    """Which `existing_hardware` value a device belongs to (None: not something people own idle).
+
+    "npu_laptops" covers the personal computers with an NPU-class SoC (laptops, Mac minis, their NPU
+    blocks), not embedded modules; "gpu_workstations" the cards that are not data-center parts.
+    """
     if hw.kind == "cpu":
         return "cpu_servers"
-    if hw.kind == "npu" or (hw.kind == "soc" and ("laptop" in form or "macbook" in form)):
+    if hw.kind == "npu" or (hw.kind == "soc" and not is_embedded_module(hw)):
         return "npu_laptops"
     if hw.kind == "gpu" and not is_datacenter_grade(hw):
         return "gpu_workstations"
@@ -104,26 +131,82 @@ def _same_chip(npu: Hardware, soc: Hardware) -> bool:
 
 
 def _named(hw: Hardware, ids: set[str], catalog: Catalog | None) -> bool:
-    """Whether the user named this device, or the laptop chip it belongs to (SoC ⇄ its NPU block)."""
-    if hw.id in ids or any(hw.id.startswith(owned_id + "-") for owned_id in ids):
+    """Whether the user named this device, or the laptop chip it belongs to (SoC ⇄ its NPU block).
+
+    Ids match exactly: owning an M4 says nothing about an M4 Pro or M4 Max.
+    """
+    if hw.id in ids:
         return True
     named = [other for i in ids if catalog is not None and (other := catalog.hardware_by_id(i)) is not None]
     return any(_same_chip(hw, other) or _same_chip(other, hw) for other in named)
 
 
-def owned(workload: Workload, hw: Hardware, catalog: Catalog | None = None) -> bool:
-    """Whether the workload says this device (or its class, when no device is named) is already owned."""
+def ownership(workload: Workload, hw: Hardware, catalog: Catalog | None = None) -> str | None:
+    """"named" when the user named this device (or its chip), "class" when they said they own its class
+    ("NPU laptops") without naming a device of it, else None (a purchase)."""
     ids = set(workload.existing_hardware_ids or ())
     if ids and _named(hw, ids, catalog):
-        return True
+        return "named"
     cls = owned_class(hw)
     if cls is None or cls not in set(workload.existing_hardware or ()):
-        return False
+        return None
+    if cls == "npu_laptops" and hw.launch_year is not None and hw.launch_year < MODERN_LAPTOP_YEAR:
+        return None  # an unnamed "NPU laptop" is seed 1's modern one; an older chip counts only when named
     if catalog is not None and ids:
         # Devices were named: only they are owned within the classes they cover.
         covered = {owned_class(h) for h in catalog.hardware if _named(h, ids, catalog)}
-        return cls not in covered
-    return True
+        if cls in covered:
+            return None
+    return "class"
+
+
+def owned(workload: Workload, hw: Hardware, catalog: Catalog | None = None) -> bool:
+    """Whether the workload says this device (or its class, when no device is named) is already owned."""
+    return ownership(workload, hw, catalog) is not None
+
+
+def chip_power_w(hw: Hardware, catalog: Catalog | None) -> tuple[float | None, str | None]:
+    """The draw to cost a device at: its own TDP, else (an NPU block) the TDP of the laptop chip it is
+    part of, with a note saying so; (None, None) when neither is on record."""
+    if hw.tdp_w:
+        return hw.tdp_w, None
+    if catalog is not None and hw.kind == "npu":
+        for soc in catalog.hardware:
+            if soc.tdp_w and _same_chip(hw, soc):
+                return soc.tdp_w, (f"{hw.name}: no TDP of its own on record; costed at the {soc.tdp_w:.0f} W of "
+                                   f"the {soc.name} it is part of")
+    return None, None
+
+
+def _with_power(candidate: Candidate, tdp_w: float, note: str) -> Candidate:
+    return replace(candidate, hardware=candidate.hardware.model_copy(update={"tdp_w": tdp_w}), power_note=note)
+
+
+def fill_owned_power(candidates: list[Candidate], catalog: Catalog) -> list[Candidate]:
+    """Give every owned device a power figure so a missing one never makes it look free.
+
+    Its own TDP, else its chip's (`chip_power_w`), else the highest draw among the other owned devices
+    on offer (conservative: the unknown draw cannot make it the cheapest owned option). With no owned
+    device to borrow from, power stays uncounted and the TCO line says so; it then competes only
+    against purchases, which pay their hardware, so the missing figure cannot decide that either.
+    """
+    filled: list[Candidate] = []
+    for cand in candidates:
+        if cand.existing and not cand.hardware.tdp_w:
+            tdp, note = chip_power_w(cand.hardware, catalog)
+            if tdp is not None and note is not None:
+                cand = _with_power(cand, tdp, note)
+        filled.append(cand)
+    known = [c for c in filled if c.existing and c.hardware.tdp_w]
+    result: list[Candidate] = []
+    for cand in filled:
+        if cand.existing and not cand.hardware.tdp_w and known:
+            top = max(known, key=lambda c: c.hardware.tdp_w or 0.0)
+            cand = _with_power(cand, top.hardware.tdp_w or 0.0, (
+                f"{cand.hardware.name}: no power figure on record; costed at {top.hardware.tdp_w:.0f} W, the highest "
+                f"draw of the other owned devices ({top.hardware.name}), so a missing figure cannot make it cheaper"))
+        result.append(cand)
+    return result
 
 
 def exclusion(workload: Workload, hw: Hardware, stack: ServingStack, existing: bool) -> str | None:
@@ -143,7 +226,11 @@ def exclusion(workload: Workload, hw: Hardware, stack: ServingStack, existing: b
     if workload.mixed_training and hw.kind != "gpu":
         return "seed 2: hardware shared with training wants general-purpose GPUs"
     if is_organization(workload) and not is_datacenter_grade(hw) and not existing:
-        return "seed 1: organization-wide 24/7 production wants ECC memory and datacenter-rated parts"
+        return ("seed 1: organization-wide 24/7 production wants data-center GPUs (ECC, passively cooled cards or "
+                "SXM/OAM modules), not consumer or workstation cards")
+    if is_embedded_module(hw) and workload.deployment_scale != "edge" and not existing:
+        return ("an embedded module or developer kit is edge hardware (seed 2: 边缘机房、车载设备、工业现场), "
+                "not a person's workstation (seed 1: laptop or desktop) or a shared server")
     if not existing and device_price(hw.id, hw.price_usd, hw.price_basis) is None:
         return "no price on record, so it cannot be costed"
     if not existing and not hw.tdp_w:
@@ -157,7 +244,8 @@ def enumerate_candidates(workload: Workload, catalog: Catalog) -> tuple[list[Can
     eligible: list[Candidate] = []
     excluded: dict[str, str] = {}
     for hw in catalog.hardware:
-        existing = owned(workload, hw, catalog)
+        owner = ownership(workload, hw, catalog)
+        existing = owner is not None
         priced = device_price(hw.id, hw.price_usd, hw.price_basis)
         for stack_id in hw.software_stacks:
             stack = catalog.stack(stack_id)
@@ -165,23 +253,30 @@ def enumerate_candidates(workload: Workload, catalog: Catalog) -> tuple[list[Can
                 continue
             reason = exclusion(workload, hw, stack, existing)
             if reason is None:
-                eligible.append(Candidate(hw, stack, existing, None if priced is None else priced[0]))
+                eligible.append(Candidate(hw, stack, existing, None if priced is None else priced[0],
+                                          class_owned=owner == "class"))
             else:
                 excluded.setdefault(hw.id, reason)
     eligible_ids = {c.hardware.id for c in eligible}
-    return eligible, {hw_id: why for hw_id, why in excluded.items() if hw_id not in eligible_ids}
+    excluded = {hw_id: why for hw_id, why in excluded.items() if hw_id not in eligible_ids}
+    return fill_owned_power(eligible, catalog), excluded
 
 
 __all__ = [
     "MAX_COUNT",
+    "MODERN_LAPTOP_YEAR",
     "NPU_MAX_PARAMS_B",
     "TEAM_MAX_USERS",
     "Candidate",
+    "chip_power_w",
     "enumerate_candidates",
     "exclusion",
+    "fill_owned_power",
     "is_datacenter_grade",
+    "is_embedded_module",
     "is_organization",
     "owned",
     "owned_class",
+    "ownership",
     "purchase_unit",
 ]

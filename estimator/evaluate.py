@@ -11,7 +11,7 @@ a follow-up can say why the device was not recommended, with its numbers.
 from __future__ import annotations
 
 from estimator.assume import fill_defaults
-from estimator.candidates import Candidate, exclusion, owned
+from estimator.candidates import Candidate, exclusion, fill_owned_power, ownership
 from estimator.catalog import Catalog
 from estimator.defaults import device_price
 from estimator.errors import InvalidRequest, UnknownHardware
@@ -41,7 +41,8 @@ def evaluate_option(
         raise UnknownHardware(hardware_id)
     if count is not None and not 1 <= count <= 1024:
         raise InvalidRequest("The count must be between 1 and 1024.", field="count")
-    existing = owned(filled, hardware, catalog)
+    owner = ownership(filled, hardware, catalog)
+    existing = owner is not None
     priced = device_price(hardware.id, hardware.price_usd, hardware.price_basis)
     if priced is None and not existing:
         raise InvalidRequest(f"No price on record for {hardware.name}, so it cannot be costed; say if you already "
@@ -55,7 +56,8 @@ def evaluate_option(
     sizer = Sizer(filled, catalog, estimate_fn, capacity_fn)
     options: list[tuple[Sized, str | None]] = []
     for stack in stacks:
-        candidate = Candidate(hardware, stack, existing, None if priced is None else priced[0])
+        candidate = fill_owned_power([Candidate(hardware, stack, existing, None if priced is None else priced[0],
+                                                class_owned=owner == "class")], catalog)[0]
         if count is None:
             sized = sizer.size(candidate)
         else:

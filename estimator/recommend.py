@@ -14,9 +14,8 @@ When nothing meets every constraint the primary is the closest option (`meets_sl
 """
 
 from __future__ import annotations
-
 from estimator.assume import fill_defaults
-from estimator.candidates import Candidate, enumerate_candidates, is_organization
+from estimator.candidates import Candidate, enumerate_candidates, is_organization, owned_class
 from estimator.catalog import Catalog
 from estimator.defaults import OVERLOAD_FACTOR
 from estimator.errors import NoFeasibleOption
@@ -27,6 +26,7 @@ from estimator.workload import Workload
 
 RISK_WEIGHT = 0.10  # share of cost one risk point is worth when ranking (medium = 1 point, high = 3)
 MAX_ALTERNATIVES = 3
+LEAD_PROBES = 12  # further probes while the leader is still unprobed (each can only demote it)
 BAND_PROBES = 6  # capacity probes (tail-latency and headroom risks) for the options competing for the lead
 # Probing can add up to two high risks (tail latency, headroom) to an option: its adjusted cost can grow
 # by this factor, so pruning keeps candidates whose floor is within it of the best adjusted cost.
@@ -248,6 +248,20 @@ def _finalize_band(sizer: Sizer, feasible: list[Sized]) -> list[Sized]:
     return feasible
 
 
+def _settle_lead(sizer: Sizer, feasible: list[Sized]) -> list[Sized]:
+    """Rank, probing the leader until the leader is a probed option: an unprobed one has not yet been
+    charged its tail-latency and headroom risks, so it must not win by default. The probe may reveal a
+    missed target; those drop out while anything else meets."""
+    ranked = rank(feasible)
+    for _ in range(LEAD_PROBES):
+        ranked = [s for s in ranked if not s.violations] or ranked
+        if ranked[0].probed:
+            break
+        sizer.finalize(ranked[0])
+        ranked = rank(ranked)
+    return [s for s in ranked if not s.violations] or ranked
+
+
 def recommend(
     workload: Workload,
     catalog: Catalog,
@@ -272,8 +286,7 @@ def recommend(
     feasible = [s for s in fitting if not s.violations]
     relax: list[str] = []
     if feasible:
-        ranked = rank(_finalize_band(sizer, feasible))
-        ranked = [s for s in ranked if not s.violations] or ranked  # the probe may reveal a miss
+        ranked = _settle_lead(sizer, _finalize_band(sizer, feasible))
         primary = ranked[0]
         alternatives = [sizer.finalize(s) for s in pick_alternatives(primary, ranked)]
         alternatives += _owned_but_short(sizer, primary, fitting)
@@ -286,6 +299,8 @@ def recommend(
         relax = _relax(filled, primary)
         ranked = []
     assumptions += _ranking_notes(filled, excluded)
+    if primary.candidate.class_owned:
+        assumptions.append(_unnamed_owned_note(primary))
     primary_option = to_option(primary, _rationale(filled, primary, ranked))
     return Recommendation(
         primary=primary_option,
@@ -298,6 +313,15 @@ def recommend(
         relax=relax,
         workload=filled.model_dump(mode="json"),
     )
+
+
+def _unnamed_owned_note(primary: Sized) -> str:
+    """The user owns a class of devices ("NPU laptops") without naming the chip: say which one was costed."""
+    hw = primary.candidate.hardware
+    cls = (owned_class(hw) or "owned devices").replace("_", " ")
+    return (f"you own {cls} but did not name the model, so the owned option is costed on {hw.name}, the one of "
+            f"that class on record that serves this workload cheapest; yours may be slower or draw more power. "
+            f"Name it (e.g. \"a Snapdragon X laptop\", \"Xeon 8480+ servers\") to check it")
 
 
 def _ranking_notes(workload: Workload, excluded: dict[str, str]) -> list[str]:

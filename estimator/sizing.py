@@ -19,10 +19,9 @@ from estimator.catalog import Catalog, ServingStack
 from estimator.defaults import (
     MIGRATION_USD_PER_PORT,
     MODEL_CHANGES_PER_YEAR_WHEN_FREQUENT,
-    OVERLOAD_FACTOR,
 )
 from estimator.memory import bits_per_weight, weights_gb
-from estimator.risks import assess_risks, risk_score
+from estimator.risks import assess_risks, overload_factor, risk_score
 from estimator.schemas import Estimate, EstimateRequest, Risk, TcoResult
 from estimator.tco import annual_tokens, needs_host_server, tco
 from estimator.workload import Workload
@@ -103,6 +102,7 @@ class Sizer:
         self.estimate_fn = estimate_fn
         self.capacity_fn = capacity_fn
         self.peak = workload.concurrent_users or 1
+        self.overload = overload_factor(self.peak)
         self.organization = is_organization(workload)
         self.target = workload.tokens_per_s_target or 30.0
         self.ttft = workload.ttft_target_ms
@@ -170,9 +170,11 @@ class Sizer:
         key = (candidate.hardware.id, candidate.stack.id, count, candidate.existing)
         base = self._costs.get(key)
         if base is None:
-            base = self._costs[key] = tco(
-                candidate.hardware, count, self.workload, served_tokens_per_s=None, existing=candidate.existing,
-                migration_usd=migration_cost(self.workload, candidate.stack))
+            base = tco(candidate.hardware, count, self.workload, served_tokens_per_s=None,
+                       existing=candidate.existing, migration_usd=migration_cost(self.workload, candidate.stack))
+            if candidate.power_note:
+                base = base.model_copy(update={"assumptions": [candidate.power_note, *base.assumptions]})
+            self._costs[key] = base
         if not served_tokens_per_s or base.lifetime_total_usd is None:
             return base
         years = self.workload.amortization_years
@@ -188,7 +190,7 @@ class Sizer:
         """A floor under the option's cost per served token: fewest devices memory allows, full 1.5× credit."""
         count = min(self.min_devices(candidate), candidate.max_count)
         count = -(-count // candidate.board) * candidate.board
-        served = OVERLOAD_FACTOR * self.peak * self.target
+        served = self.overload * self.peak * self.target
         return self.tco(candidate, count, served).cost_per_million_tokens_usd or 0.0
 
     def size(self, candidate: Candidate) -> list[Sized]:
@@ -199,7 +201,7 @@ class Sizer:
         if peak_count is None:
             return [self.build(candidate, candidate.max_count, meets=False)]
         counts = [self._purchase(candidate, peak_count)]
-        overload_count = self.smallest_count(candidate, math.ceil(OVERLOAD_FACTOR * self.peak), start=peak_count)
+        overload_count = self.smallest_count(candidate, math.ceil(self.overload * self.peak), start=peak_count)
         if overload_count is not None and self._purchase(candidate, overload_count)[0] != counts[0][0]:
             counts.append(self._purchase(candidate, overload_count))
         return [self.build(candidate, count, meets=True, redundancy=spare) for count, spare in counts]
@@ -213,7 +215,7 @@ class Sizer:
     def build(self, candidate: Candidate, count: int, *, meets: bool, redundancy: bool = False) -> Sized:
         """The candidate at exactly `count` devices, costed and risk-checked (capacity not yet probed)."""
         est = self.estimate(candidate, count)
-        overload = math.ceil(OVERLOAD_FACTOR * self.peak)
+        overload = math.ceil(self.overload * self.peak)
         # Until the capacity probe runs: the peak, or 1.5× it when the option carries the overload.
         carried = overload if meets and self.meets(candidate, count, overload) else (self.peak if meets else 0)
         sized = Sized(candidate, count, est, carried, meets, redundancy=redundancy)
@@ -233,7 +235,7 @@ class Sizer:
     def _cost(self, sized: Sized) -> None:
         w = self.workload
         cand = sized.candidate
-        served_users = min(sized.capacity_users, OVERLOAD_FACTOR * self.peak)
+        served_users = min(sized.capacity_users, self.overload * self.peak)
         served = served_users * self.target if served_users > 0 else None
         sized.tco = self.tco(cand, sized.count, served)
         sized.risks = assess_risks(

@@ -63,7 +63,7 @@ def test_cli_json_contract(capsys):
 
 def test_cli_unpriced_device_is_a_one_line_error(capsys):
     with pytest.raises(SystemExit) as exit_info:
-        main(["tco", "--hardware", "nvidia-a100-80gb-sxm", "--json"])
+        main(["tco", "--hardware", "qualcomm-cloud-ai100-pro", "--json"])
     assert exit_info.value.code == 1
     err = capsys.readouterr().err
     assert err.startswith("error: No price on record") and "Traceback" not in err
