@@ -21,9 +21,10 @@ from estimator.workload import WORKLOAD_FIELDS, Workload
 # the default schema keeps the model's output (and so its latency) short. Callers may still ask.
 TCO_ASSUMPTION_FIELDS: tuple[str, ...] = ("hours_per_day", "utilization", "electricity_usd_per_kwh", "amortization_years")
 
-# What each field means, in the words the prompt shows the model.
+# What each field means, in the words the prompt shows the model. No example numbers: a small model
+# copies them into its answer ("7B -> 7" made it answer 7 for a 13B model).
 FIELD_HINTS: dict[str, str] = {
-    "model_params_b": "model size in billions of parameters (7B -> 7)",
+    "model_params_b": "model size in billions of parameters (an 'NB' model -> N)",
     "quantization": "weight format / quantization",
     "deployment_scale": "who uses it: one person, a team, a department, the whole organization, or edge devices",
     "concurrent_users": "users active at the same time at peak",
@@ -31,11 +32,11 @@ FIELD_HINTS: dict[str, str] = {
     "prompt_tokens": "typical prompt length in tokens",
     "output_tokens": "typical answer length in tokens",
     "context_length": "maximum context length in tokens",
-    "ttft_target_ms": "time-to-first-token target in milliseconds (1 s -> 1000)",
+    "ttft_target_ms": "time-to-first-token target in milliseconds (seconds x 1000)",
     "tokens_per_s_target": "per-user streaming speed target in tokens per second",
     "arrival_pattern": "how requests arrive",
-    "power_budget_w": "power budget in watts (2 kW -> 2000)",
-    "budget_usd": "hardware budget in US dollars ($50k -> 50000)",
+    "power_budget_w": "power budget in watts (kW x 1000)",
+    "budget_usd": "hardware budget in US dollars ('$Nk' -> N x 1000)",
     "model_stability": "whether the model stays fixed or changes often",
     "models_served": "how many different models must be served at once",
     "dynamic_shapes": "true if inputs have variable length / dynamic shapes",
@@ -43,7 +44,7 @@ FIELD_HINTS: dict[str, str] = {
     "mixed_training": "true if the same hardware must also train or fine-tune",
     "existing_hardware": "hardware they already own",
     "hours_per_day": "hours per day the hardware runs",
-    "utilization": "average utilization as a fraction (70% -> 0.7)",
+    "utilization": "average utilization as a fraction (percent / 100)",
     "electricity_usd_per_kwh": "electricity price in US dollars per kWh",
     "amortization_years": "years to amortize the hardware over",
 }
