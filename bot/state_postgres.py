@@ -17,6 +17,8 @@ import time
 from collections.abc import Callable
 from typing import Any
 
+from estimator.errors import ConfigError
+
 # Any fixed key, distinct from the Slack dedup table's.
 _SETUP_LOCK_KEY = 0x5111C1
 POOL_MAX_SIZE = 4
@@ -38,12 +40,36 @@ def _wait_for_lock(conn: Any) -> None:
         time.sleep(0.05)
 
 
+def check_reachable(url: str) -> None:
+    """Connect once, or raise a one-line `ConfigError` naming the setting and the server.
+
+    Without it a bad URL or a down server shows up as ten seconds of pool warnings and a
+    `PoolTimeout`. The message names host, port and database, never the password (psycopg's
+    messages do not include it either).
+    """
+    import psycopg
+    from psycopg.conninfo import conninfo_to_dict
+
+    try:
+        params = conninfo_to_dict(url)
+    except psycopg.ProgrammingError as exc:
+        raise ConfigError("SILICONSULT_STATE_URL is not a valid postgresql:// URL.") from exc
+    where = f"{params.get('host', 'localhost')}:{params.get('port', 5432)}/{params.get('dbname', '')}"
+    try:
+        psycopg.connect(url, connect_timeout=int(CONNECT_TIMEOUT_S)).close()
+    except psycopg.Error as exc:
+        reason = str(exc).strip().splitlines()[0] if str(exc).strip() else type(exc).__name__
+        raise ConfigError(f"Cannot reach the conversation-state database {where} (SILICONSULT_STATE_URL): "
+                          f"{reason}") from exc
+
+
 def open_postgres_saver(url: str) -> tuple[Any, Callable[[], None]]:
     """A set-up `PostgresSaver` on a checked connection pool, and the pool's close function."""
     from langgraph.checkpoint.postgres import PostgresSaver
     from psycopg.rows import dict_row
     from psycopg_pool import ConnectionPool
 
+    check_reachable(url)
     pool = ConnectionPool(
         url,
         min_size=1,
@@ -69,4 +95,4 @@ def open_postgres_saver(url: str) -> tuple[Any, Callable[[], None]]:
     return saver, pool.close
 
 
-__all__ = ["open_postgres_saver"]
+__all__ = ["check_reachable", "open_postgres_saver"]
