@@ -58,7 +58,7 @@ def _run(name: str, test: Callable[[], None], tally: Tally) -> list[str]:
     rate = tally.examples / elapsed if elapsed else 0.0
     turns = f", {tally.turns:,} turns" if tally.turns else ""
     print(f"{name}: {tally.examples:,} examples{turns} in {elapsed:.1f} s ({rate:,.0f}/s), "
-          f"{len(failures)} failure(s)")
+          f"{len(failures)} failure(s)", flush=True)
     for failure in failures:
         print(f"  FAIL {failure}")
     return failures

@@ -8,6 +8,7 @@ parser's number and unit paths instead of only bouncing off "no fact found".
 
 from __future__ import annotations
 
+import json
 import uuid
 from collections.abc import Callable
 from typing import Any
@@ -89,6 +90,9 @@ def check_turns(engine: Any, texts: list[str], after: Callable[[str], Any] | Non
         Workload.model_validate(reply.slots)
         replies.append(reply)
     stored = engine.state(thread)
+    # JSON primitives only (SECURITY.md): the checkpoint serializer can rebuild arbitrary Python
+    # objects on load, so state must never hold one, and a JSON round trip must change nothing.
+    assert json.loads(json.dumps(stored, allow_nan=False)) == stored
     Workload.model_validate(stored.get("slots") or {})
     assert stored.get("slots") == replies[-1].slots
     if after is not None:

@@ -48,8 +48,10 @@ class _Process:
         self.stdout: queue.Queue[str | None] = queue.Queue()
         self.stderr: queue.Queue[str | None] = queue.Queue()
         self.stderr_lines: list[str] = []
-        for stream, sink in ((self.proc.stdout, self.stdout), (self.proc.stderr, self.stderr)):
-            threading.Thread(target=_pump, args=(stream, sink), daemon=True).start()
+        self._pumps = [threading.Thread(target=_pump, args=(stream, sink), daemon=True)
+                       for stream, sink in ((self.proc.stdout, self.stdout), (self.proc.stderr, self.stderr))]
+        for pump in self._pumps:
+            pump.start()
 
     def _drain_stderr(self) -> str:
         while True:
@@ -71,6 +73,10 @@ class _Process:
             raise AssertionError(f"exited ({self.proc.wait()}) before {waiting_for}; stderr:\n{self._drain_stderr()}")
         return line
 
+    def log(self) -> str:
+        """Everything the child wrote to stderr so far."""
+        return self._drain_stderr()
+
     def kill(self) -> None:
         """SIGKILL: no cleanup handler, no flush, no atexit runs in the child."""
         if self.proc.poll() is None:
@@ -91,6 +97,9 @@ class _Process:
         return code
 
     def _close_pipes(self) -> None:
+        # The child is gone: let the pumps read to EOF first, so `log()` holds all it wrote.
+        for pump in self._pumps:
+            pump.join(timeout=5)
         for stream in (self.proc.stdin, self.proc.stdout, self.proc.stderr):
             if stream is not None and not stream.closed:
                 try:
@@ -152,8 +161,6 @@ class SlackProcess(_Process):
         self._close_pipes()
         return code
 
-    def log(self) -> str:
-        return self._drain_stderr()
 
 
 __all__ = ["REPLY_TIMEOUT_S", "ChatProcess", "SlackProcess"]

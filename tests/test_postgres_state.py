@@ -120,3 +120,23 @@ def test_a_replica_keeps_serving_after_the_database_crashes_and_restarts(tmp_pat
     assert [reply.intent for reply in replies if reply.intent == "error"] == []
     assert_has_facts(replies[-1].slots, FACTS_AFTER_FOUR)
     assert replies[-1].recommendation is not None
+
+
+def test_unreachable_state_database_is_one_clear_line_without_the_password(tmp_path: Path) -> None:
+    url = f"postgresql://siliconsult:s3cr3t-pw@127.0.0.1:{_closed_port()}/state"
+    chat = ChatProcess("nowhere", {"SILICONSULT_HOME": str(tmp_path / "home"), "SILICONSULT_STATE_URL": url})
+    chat.send("hello")
+    code = chat.close()
+    stderr = chat.log()
+    assert code == 2
+    assert stderr.startswith("error: ") and "SILICONSULT_STATE_URL" in stderr, stderr
+    assert len(stderr.strip().splitlines()) == 1 and "Traceback" not in stderr
+    assert "s3cr3t-pw" not in stderr
+
+
+def _closed_port() -> int:
+    import socket
+
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return int(sock.getsockname()[1])
