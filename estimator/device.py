@@ -9,7 +9,8 @@ documented rule and recorded in `assumptions`, which widens the confidence range
 - memory not listed: a per-kind default (`DEFAULT_MEMORY_GB`); a CPU server's memory is whatever
   DIMMs it is bought with, so 256 GB is assumed.
 - bandwidth not listed: a per-kind default (`DEFAULT_BANDWIDTH_GBS`).
-- no FP16 rate: BF16, then INT8/2 (GPU, NPU, accelerator tensor units), else compute is derived from
+- no FP16 rate: BF16, then INT8/2 (GPU, NPU, accelerator tensor units; INT8/4 for GeForce cards, whose
+  INT8 rate is 4× their FP32-accumulate FP16 rate), else compute is derived from
   bandwidth with a FLOP-per-byte ratio fitted per (backend, kind) (`compute_from_bandwidth`). SoC
   INT8 figures are NPU TOPS, not the GPU a runtime uses, so they are not used for SoCs.
 
@@ -105,13 +106,27 @@ def parse_interconnect(text: str | None) -> tuple[LinkKind, float, float]:
     return kind, per_direction_gbs, latency_us
 
 
-def _fp16_equivalent(kind: str, fp16: float | None, bf16: float | None, int8: float | None) -> float | None:
+# NVIDIA's GeForce whitepapers list dense INT8 tensor TOPS at 4× the FP16 rate with FP32 accumulation
+# (RTX 4090: 660.6 vs 165.2; RTX 4060 Ti: 176.5 vs 44.1): GeForce runs FP32-accumulate at half the
+# FP16-accumulate rate, and the catalog's listed GeForce FP16 figure (the 4090's 165.2) is that
+# FP32-accumulate rate the serving kernels use. Data-center and workstation parts list INT8 at 2×.
+GEFORCE_INT8_PER_FP16 = 4.0
+INT8_PER_FP16 = 2.0
+
+
+def _int8_per_fp16(name: str) -> float:
+    return GEFORCE_INT8_PER_FP16 if "geforce" in name.lower() else INT8_PER_FP16
+
+
+def _fp16_equivalent(
+    kind: str, fp16: float | None, bf16: float | None, int8: float | None, name: str = ""
+) -> float | None:
     if fp16:
         return fp16
     if bf16:
         return bf16
     if int8 and kind in ("gpu", "npu", "accel"):
-        return int8 / 2
+        return int8 / _int8_per_fp16(name)
     return None
 
 
@@ -126,9 +141,9 @@ def device_from_hardware(hw: Hardware) -> DeviceSpec:
     if not bandwidth or bandwidth <= 0:
         bandwidth = DEFAULT_BANDWIDTH_GBS[hw.kind]
         notes.append(f"{hw.id}: memory bandwidth not listed; assumed {bandwidth:g} GB/s")
-    fp16 = _fp16_equivalent(hw.kind, hw.fp16_tflops, hw.bf16_tflops, hw.int8_tops)
+    fp16 = _fp16_equivalent(hw.kind, hw.fp16_tflops, hw.bf16_tflops, hw.int8_tops, hw.name)
     if fp16 is not None and not (hw.fp16_tflops or hw.bf16_tflops):
-        notes.append(f"{hw.id}: no FP16 rate listed; used INT8 TOPS / 2")
+        notes.append(f"{hw.id}: no FP16 rate listed; used INT8 TOPS / {_int8_per_fp16(hw.name):g}")
     link, link_gbs, latency = parse_interconnect(hw.interconnect or hw.form_factor)
     return DeviceSpec(
         id=hw.id, kind=hw.kind, memory_gb=memory, bandwidth_gbs=bandwidth, fp16_tflops=fp16,

@@ -126,6 +126,29 @@ def test_tail_latency_and_headroom_from_load():
     assert bursty["tail_latency"].severity == "medium"
 
 
+def _ranged(ttft_p95_ms: float, width: float) -> Estimate:
+    """An estimate whose decode range is ±`width` (the estimator's calibrated error)."""
+    return _estimate().model_copy(update={"ttft_p95_ms": ttft_p95_ms, "confidence_high": 40 * (1 + width),
+                                          "confidence_low": 40 / (1 + width)})
+
+
+def test_a_latency_target_met_by_less_than_the_estimate_error_is_flagged():
+    workload = Workload(concurrent_users=1, ttft_target_ms=100)
+    close = _by_id(assess_risks(workload, GPU, 1, VLLM, _ranged(91, 0.25), None, max_concurrent_users=2))
+    assert close["tail_latency"].severity == "medium" and "±25%" in close["tail_latency"].why
+    clear = _by_id(assess_risks(workload, GPU, 1, VLLM, _ranged(60, 0.25), None, max_concurrent_users=2))
+    assert "tail_latency" not in clear
+
+
+def test_an_overload_test_passed_by_less_than_the_estimate_error_is_flagged():
+    # Seed 2: drive 1.5× the peak. 15 users for a peak of 10 passes only at the point estimate.
+    workload = Workload(concurrent_users=10)
+    thin = _by_id(assess_risks(workload, GPU, 1, VLLM, _ranged(300, 0.25), None, max_concurrent_users=15))
+    assert thin["capacity_headroom"].severity == "medium"
+    ample = _by_id(assess_risks(workload, GPU, 1, VLLM, _ranged(300, 0.25), None, max_concurrent_users=28))
+    assert "capacity_headroom" not in ample
+
+
 def test_lock_in_and_supply():
     risks = _by_id(assess_risks(Workload(), GAUDI, 1, GAUDI_VLLM, None, None))
     assert risks["vendor_lock_in"].severity == "medium"

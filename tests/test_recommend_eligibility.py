@@ -9,6 +9,8 @@ modules are edge hardware; one user on their own device has no 1.5× overload to
 
 from __future__ import annotations
 
+import pytest
+
 from estimator.candidates import (
     Candidate,
     chip_power_w,
@@ -102,3 +104,16 @@ def test_one_user_has_no_overload_to_carry():
     team = Workload(concurrent_users=10, model_params_b=3)
     assert "capacity_headroom" in {r.id for r in assess_risks(team, LAPTOP, 1, VLLM, None, None,
                                                               max_concurrent_users=10)}
+
+
+def test_geforce_compute_from_int8_uses_the_fp32_accumulate_ratio(catalog):
+    # NVIDIA's Ada whitepaper: RTX 4060 Ti 176.5 dense INT8 TOPS, 44.1 TFLOPS FP16 with FP32 accumulate —
+    # the same 4:1 as the RTX 4090 row (660.6 / 165.2), whose FP16 figure the calibration was fitted on.
+    from estimator.device import device_from_hardware
+
+    rtx4090 = catalog.hardware_by_id("nvidia-rtx-4090")
+    assert rtx4090.int8_tops / rtx4090.fp16_tflops == pytest.approx(4.0, rel=0.01)
+    ti = device_from_hardware(catalog.hardware_by_id("nvidia-rtx-4060ti-16gb"))
+    assert ti.fp16_tflops == pytest.approx(176.5 / 4)
+    l4 = catalog.hardware_by_id("nvidia-l4")  # data-center parts list INT8 at 2× FP16
+    assert device_from_hardware(l4.model_copy(update={"fp16_tflops": None})).fp16_tflops == pytest.approx(121)

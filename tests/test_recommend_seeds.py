@@ -221,3 +221,18 @@ def test_an_impossible_budget_says_how_much_to_raise_it(catalog):
     rec = recommend(Workload(concurrent_users=200, model_params_b=7, budget_usd=2000), catalog)
     assert not rec.primary.meets_slo
     assert any(hint.startswith("raise the capex budget from $2,000 to $") for hint in rec.relax)
+
+
+# --- Seed 1's concurrency figures as a calibration of capacity between cards ---------------------
+
+
+def test_a_4060_ti_carries_a_fraction_of_a_4090s_users(catalog):
+    # Seed 1: one RTX 4090 serves a team of 5–15. The RTX 4060 Ti 16GB has 1/3.5 of its bandwidth and
+    # 1/3.75 of its FP16 (FP32-accumulate) rate, so at the same per-user speed it carries a fraction.
+    from estimator.throughput import max_concurrent_streams
+
+    def users(hardware_id: str) -> int:
+        request = EstimateRequest(hardware=hardware_id, params_b=7, quant="Q4_K_M", backend="vllm")
+        return max_concurrent_streams(request, catalog, min_tokens_per_s=30, ttft_target_ms=1000)
+
+    assert users("nvidia-rtx-4090") >= 3 * users("nvidia-rtx-4060ti-16gb")
