@@ -4,6 +4,9 @@ loopback against the fake Slack Web API, exactly as `siliconsult slack --http` w
 from __future__ import annotations
 
 import json
+import multiprocessing
+import os
+import signal
 from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
@@ -13,6 +16,7 @@ from slack_sdk import WebClient
 
 from bot.settings import Settings
 from bot.slack.runtime import build_slack_app
+from estimator.errors import ConfigError
 from tests.fake_slack import (
     TEAM_ID,
     FakeSlack,
@@ -177,3 +181,29 @@ def test_redelivery_after_a_restart_is_not_answered_again(home: Path) -> None:
         finally:
             close()
         assert len(fake.replies(thread_ts)) == 1
+
+
+def test_a_crashed_model_worker_is_replaced_and_answers(home: Path) -> None:
+    with FakeSlack() as fake:
+        app, close = build_slack_app(settings_for(home), client=WebClient(token="xoxb-test", base_url=fake.url))
+        try:
+            [worker] = [p for p in multiprocessing.active_children() if p.name == "siliconsult-slack-worker"]
+            os.kill(worker.pid, signal.SIGKILL)
+            worker.join(10)
+            with serve_app(app) as url:
+                event = mention(FIRST, channel="CCRASH")
+                assert post_event(url, SECRET, event_envelope(event))[0] == 200
+                [reply] = fake.wait_for("chat.postMessage", where=lambda r: r.body.get("thread_ts") == event["ts"],
+                                        timeout=120)
+            assert reply.body["text"]
+        finally:
+            close()
+
+
+def test_a_worker_that_cannot_start_fails_the_start_with_one_line(home: Path) -> None:
+    settings = settings_for(home)
+    settings.llm = str(home / "missing-model.gguf")
+    with FakeSlack() as fake, pytest.raises(ConfigError) as error:  # exit 2 from the CLI
+        build_slack_app(settings, client=WebClient(token="xoxb-test", base_url=fake.url))
+    assert "\n" not in error.value.user_message and "Traceback" not in error.value.user_message
+    assert not [p for p in multiprocessing.active_children() if p.name == "siliconsult-slack-worker"]

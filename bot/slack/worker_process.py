@@ -15,8 +15,10 @@ from __future__ import annotations
 
 import logging
 import multiprocessing
+import multiprocessing.connection
 import os
 import signal
+import threading
 from dataclasses import dataclass
 from functools import partial
 from multiprocessing.connection import Connection
@@ -25,7 +27,7 @@ from typing import Any
 from bot.reply import Reply
 from bot.settings import Settings
 from bot.slack.turns import Turn
-from estimator.errors import SiliconsultError
+from estimator.errors import ConfigError, SiliconsultError
 
 log = logging.getLogger(__name__)
 
@@ -42,6 +44,21 @@ class WorkerConfig:
     api_url: str
     turn_workers: int
     log_level: int
+
+
+def _exit_with_parent() -> None:
+    """End this worker when the web process dies (even by SIGKILL): an orphan would keep answering
+    nothing, hold the parent's stdio open and keep the model in memory."""
+    parent = multiprocessing.parent_process()
+    if parent is None:
+        return
+
+    def watch() -> None:
+        multiprocessing.connection.wait([parent.sentinel])
+        log.warning("web process is gone; model worker exits")
+        os._exit(0)
+
+    threading.Thread(target=watch, name="parent-watch", daemon=True).start()
 
 
 def _worker_main(config: WorkerConfig, turns: Any, status: Connection) -> None:
@@ -70,12 +87,13 @@ def _worker_main(config: WorkerConfig, turns: Any, status: Connection) -> None:
         executor = KeyedSerialExecutor(config.turn_workers)
         runner = TurnRunner(engine, charts=chart_maker_for(catalog), executor=executor)
     except SiliconsultError as error:
-        status.send(("error", error.user_message))
+        status.send(("config" if isinstance(error, ConfigError) else "error", error.user_message))
         return
     except Exception as error:  # reported to the parent as one line; the details go to the log
         log.exception("the Slack model worker could not start")
         status.send(("error", f"the model worker could not start ({type(error).__name__}); see the log"))
         return
+    _exit_with_parent()
     status.send(("ready", None))
     try:
         while (turn := turns.get()) is not STOP:
@@ -92,47 +110,57 @@ class WorkerProcessSink:
 
     def __init__(self, settings: Settings, *, bot_token: str, api_url: str, turn_workers: int = 2,
                  start_timeout_s: float = 300.0) -> None:
-        context = multiprocessing.get_context("spawn")  # no fork: the parent has threads and sockets
-        self._turns = context.Queue()
-        self._status, child_status = context.Pipe(duplex=False)
-        config = WorkerConfig(
+        self._context = multiprocessing.get_context("spawn")  # no fork: the parent has threads and sockets
+        self._turns = self._context.Queue()
+        self._config = WorkerConfig(
             settings={"home": settings.home, "llm": settings.llm, "llm_timeout_s": settings.llm_timeout_s,
                       "state_url": settings.state_url, "data_dir": settings.data_dir},
             bot_token=bot_token, api_url=api_url, turn_workers=turn_workers,
             log_level=logging.getLogger().getEffectiveLevel(),
         )
-        self._process = context.Process(target=_worker_main, args=(config, self._turns, child_status),
-                                        name="siliconsult-slack-worker", daemon=True)
         self._start_timeout_s = start_timeout_s
+        self._lock = threading.Lock()
+        self._process: Any = None
 
     def start(self) -> WorkerProcessSink:
-        self._process.start()
-        if not self._status.poll(self._start_timeout_s):
-            self._process.terminate()
+        """Start the worker and wait until its engine is built; a failure raises with its one-line reason."""
+        status, child_status = self._context.Pipe(duplex=False)
+        process = self._context.Process(target=_worker_main, args=(self._config, self._turns, child_status),
+                                        name="siliconsult-slack-worker", daemon=True)
+        process.start()
+        child_status.close()  # so a worker that dies before answering gives EOF, not a wait
+        if not status.poll(self._start_timeout_s):
+            process.terminate()
             raise SiliconsultError(f"The model worker did not start within {self._start_timeout_s:.0f} s.")
         try:
-            kind, message = self._status.recv()
+            kind, message = status.recv()
         except EOFError:
-            kind, message = "error", f"the model worker exited (code {self._process.exitcode}); see the log"
+            kind, message = "error", "the model worker exited before it was ready; see the log"
         if kind != "ready":
-            self._process.join(5)
-            raise SiliconsultError(f"Slack app not started: {message}")
+            process.join(5)
+            error_type = ConfigError if kind == "config" else SiliconsultError
+            raise error_type(f"Slack app not started: {message}")
+        self._process = process
         return self
 
     def submit(self, turn: Turn) -> None:
-        if not self._process.is_alive():
-            log.error("model worker is gone (exit code %s); turn of %s dropped", self._process.exitcode, turn.thread_id)
-            return
+        with self._lock:
+            if self._process is not None and not self._process.is_alive():
+                # A crashed worker is replaced, so later turns are answered (the queued ones survive
+                # in the queue); this listener thread waits for the new engine once.
+                log.error("model worker died (exit code %s); starting a new one", self._process.exitcode)
+                self.start()
         self._turns.put(turn)
 
     def close(self) -> None:
         """Let the worker finish the queued turns, then stop it."""
-        if self._process.is_alive():
+        process = self._process
+        if process is not None and process.is_alive():
             self._turns.put(STOP)
-            self._process.join(120)
-        if self._process.is_alive():
-            self._process.terminate()
-            self._process.join(5)
+            process.join(120)
+        if process is not None and process.is_alive():
+            process.terminate()
+            process.join(5)
         self._turns.close()
         self._turns.join_thread()
 
