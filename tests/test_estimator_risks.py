@@ -149,6 +149,16 @@ def test_an_overload_test_passed_by_less_than_the_estimate_error_is_flagged():
     assert "capacity_headroom" not in ample
 
 
+def test_failing_the_overload_test_under_bursty_arrivals_is_high():
+    # Seed 1's production option carries "突發流量的餘裕": with bursts, 1.2× the peak is not enough.
+    steady = _by_id(assess_risks(Workload(concurrent_users=25), GPU, 1, VLLM, _estimate(), None,
+                                 max_concurrent_users=30))
+    bursty = _by_id(assess_risks(Workload(concurrent_users=25, arrival_pattern="bursty"), GPU, 1, VLLM,
+                                 _estimate(), None, max_concurrent_users=30))
+    assert steady["capacity_headroom"].severity == "medium"
+    assert bursty["capacity_headroom"].severity == "high"
+
+
 def test_lock_in_and_supply():
     risks = _by_id(assess_risks(Workload(), GAUDI, 1, GAUDI_VLLM, None, None))
     assert risks["vendor_lock_in"].severity == "medium"
