@@ -36,13 +36,15 @@ def make_checkpointer(settings: Settings) -> tuple[Any, Callable[[], None]]:
         return open_postgres_saver(url)
     from langgraph.checkpoint.sqlite import SqliteSaver
 
+    from bot.checkpoint_serde import strict_serializer
+
     path = settings.ensure_home() / STATE_FILE
     conn = sqlite3.connect(str(path), check_same_thread=False)
     # WAL with synchronous=NORMAL: a commit survives a killed process (the WAL is written before the
     # call returns) without an fsync per checkpoint; only an OS crash can lose the last turns.
     conn.execute("PRAGMA journal_mode=WAL")
     conn.execute("PRAGMA synchronous=NORMAL")
-    saver = SqliteSaver(conn)
+    saver = SqliteSaver(conn, serde=strict_serializer())
     saver.setup()
     return saver, conn.close
 
