@@ -18,6 +18,7 @@ from hypothesis import strategies as st
 
 from estimator.errors import DataError
 from knowledge import open_store, read_dir
+from tests.forged_checkpoint import TRIPPED, forged_blob
 from tests.knowledge_helpers import copy_data
 
 CSV_FILES = ("hardware.csv", "benchmarks.csv", "models.csv", "quant_formats.csv", "serving_stacks.csv")
@@ -146,3 +147,40 @@ def test_cli_reports_corrupt_data_in_one_clear_message_without_traceback(tmp_pat
     assert result.returncode != 0
     assert "benchmarks.csv:" in output
     assert "Traceback" not in output
+
+
+# -- the checkpoint store ---------------------------------------------------------------------------
+
+def test_a_forged_checkpoint_cannot_make_the_bot_call_code(tmp_path: Path) -> None:
+    """Whoever writes the state file can name any callable in a checkpoint; loading must not call it."""
+    import sqlite3
+
+    from langgraph.checkpoint.serde.jsonplus import JsonPlusSerializer
+
+    from bot.settings import Settings
+    from bot.wiring import STATE_FILE, build_engine
+
+    home = tmp_path / "home"
+    with build_engine(Settings(home=home), llm=None) as engine:
+        engine.handle("forged", "A 7B model for 20 users")
+    db = sqlite3.connect(home / STATE_FILE)
+    checkpoint_id, kind, blob = db.execute(
+        "SELECT checkpoint_id, type, checkpoint FROM checkpoints WHERE thread_id = 'forged' "
+        "ORDER BY checkpoint_id DESC LIMIT 1").fetchone()
+    default = JsonPlusSerializer()
+    forged_kind, forged = forged_blob(default, default.loads_typed((kind, blob)))
+    db.execute("UPDATE checkpoints SET type = ?, checkpoint = ? WHERE checkpoint_id = ?",
+               (forged_kind, forged, checkpoint_id))
+    db.commit()
+    db.close()
+
+    TRIPPED.clear()
+    default.loads_typed((forged_kind, forged))
+    assert TRIPPED == ["rm -rf /"], "control: langgraph's default serializer calls what a checkpoint names"
+
+    TRIPPED.clear()
+    with build_engine(Settings(home=home), llm=None) as engine:
+        engine.state("forged")
+        reply = engine.handle("forged", "200 users, Q4")
+    assert TRIPPED == []
+    assert reply.intent != "error" and reply.slots.get("concurrent_users") == 200

@@ -20,6 +20,7 @@ from bot.wiring import STATE_FILE, build_engine, make_checkpointer
 from tests.concurrency import run_together
 from tests.conversation_script import FACTS_AFTER_FOUR, FACTS_AFTER_TWO, TURNS, assert_has_facts, assert_recommends
 from tests.fake_slack import TEAM_ID, FakeSlack, event_envelope, mention, post_event
+from tests.forged_checkpoint import TRIPPED, forged_blob
 from tests.pg import start_postgres
 from tests.processes import ChatProcess, SlackProcess
 
@@ -140,3 +141,16 @@ def _closed_port() -> int:
     with socket.socket() as sock:
         sock.bind(("127.0.0.1", 0))
         return int(sock.getsockname()[1])
+
+
+def test_postgres_state_loads_no_python_objects_from_the_database(postgres_url: str, tmp_path: Path) -> None:
+    """Whoever can write the shared database must not be able to run code in every replica."""
+    saver, close = make_checkpointer(Settings(home=tmp_path / "home", state_url=postgres_url))
+    try:
+        kind, blob = forged_blob(saver.serde, {"channel_values": {}})
+        TRIPPED.clear()
+        loaded = saver.serde.loads_typed((kind, blob))
+    finally:
+        close()
+    assert TRIPPED == []
+    assert loaded["channel_values"]["lang"] == "rm -rf /"  # left as inert data
