@@ -24,6 +24,7 @@ from bot.nlu.validate import Problem, check_fact
 from bot.reply import Language
 
 MAX_MESSAGE_CHARS = 2000
+MAX_DEVICE_COUNT = 10_000
 
 ModelLookup = Callable[[str], "tuple[str, float] | None"]  # text → (model name, params in billions)
 
@@ -143,7 +144,9 @@ def parse_message(
             result.problems.append(problem)
         else:
             found[slot] = value
-    result.gpu_count = found.pop("gpu_count", None)
+    gpu_count = found.pop("gpu_count", None)
+    # A device count is a whole number ("八卡", "4 GPUs"); "0.1卡" or "-3 GPUs" is no count at all.
+    result.gpu_count = gpu_count if isinstance(gpu_count, int) and 1 <= gpu_count <= MAX_DEVICE_COUNT else None
     _combine_users(found)
 
     if named is not None:
