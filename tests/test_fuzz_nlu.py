@@ -7,12 +7,14 @@ workload value; the truncation flag matches the cut-off.
 
 from __future__ import annotations
 
-from hypothesis import given, settings
+from hypothesis import example, given, settings
 
 from tests.fuzz_support import MESSAGES, PENDING_SLOTS, check_parse
 
 
 @settings(max_examples=400, deadline=None)
 @given(text=MESSAGES, pending_slot=PENDING_SLOTS)
+@example(text="9" * 400 + "k", pending_slot="ttft_target_ms")  # found: inf → int() raised
+@example(text="9" * 400 + "k", pending_slot="prompt_tokens")
 def test_parse_message_never_raises_and_reports_only_valid_facts(text: str, pending_slot: str | None) -> None:
     check_parse(text, pending_slot)
