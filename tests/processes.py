@@ -141,8 +141,8 @@ class SlackProcess(_Process):
 
     _BOUND = re.compile(r"Slack events: http://[^:]+:(\d+)(/\S*)")
 
-    def __init__(self, env: Mapping[str, str], timeout: float = REPLY_TIMEOUT_S) -> None:
-        super().__init__(["slack", "--http", "--host", "127.0.0.1", "--port", "0", "--llm", "none"], env)
+    def __init__(self, env: Mapping[str, str], timeout: float = REPLY_TIMEOUT_S, extra_args: tuple[str, ...] = ()) -> None:
+        super().__init__(["slack", "--http", "--host", "127.0.0.1", "--port", "0", "--llm", "none", *extra_args], env)
         self.events_url = self._wait_bound(timeout)
 
     def _wait_bound(self, timeout: float) -> str:

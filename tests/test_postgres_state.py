@@ -154,3 +154,23 @@ def test_postgres_state_loads_no_python_objects_from_the_database(postgres_url: 
         close()
     assert TRIPPED == []
     assert loaded["channel_values"]["lang"] == "rm -rf /"  # left as inert data
+
+
+@pytest.mark.slack
+def test_a_replica_logging_at_debug_level_prints_no_secret(postgres_url: str, tmp_path: Path) -> None:
+    """Tokens, the signing secret and the database password stay out of the logs, even with -v."""
+    db_password, bot_token = "pg-pass-7c1e", "xoxb-secret-token-93f2"
+    # The test server trusts loopback, so it accepts (and ignores) the password in the URL.
+    state_url = postgres_url.replace("postgresql://postgres@", f"postgresql://postgres:{db_password}@")
+    with FakeSlack() as slack:
+        env = _replica_env(tmp_path, "a", state_url, SLACK_BOT_TOKEN=bot_token, SLACK_SIGNING_SECRET=SECRET,
+                           SLACK_API_URL=slack.url)
+        with SlackProcess(env, extra_args=("--verbose",)) as replica:
+            event = mention(TURNS[0])
+            assert post_event(replica.events_url, SECRET, event_envelope(event))[0] == 200
+            slack.wait_for("chat.postMessage", where=lambda r: r.body.get("thread_ts") == event["ts"], timeout=60)
+            replica.close()
+            log = replica.log()
+    assert "DEBUG" in log, "the replica did not log at debug level"
+    for secret in (db_password, bot_token, SECRET):
+        assert secret not in log
