@@ -19,6 +19,7 @@ from estimator.candidates import Candidate, enumerate_candidates, is_organizatio
 from estimator.catalog import Catalog
 from estimator.defaults import OVERLOAD_FACTOR
 from estimator.errors import NoFeasibleOption
+from estimator.memory import resolve_architecture
 from estimator.schemas import Option, OptionEstimate, OptionTco, Recommendation
 from estimator.sizing import CapacityFn, EstimateFn, Sized, Sizer
 from estimator.validation_plan import validation_plan
@@ -299,6 +300,7 @@ def recommend(
         relax = _relax(filled, primary)
         ranked = []
     assumptions += _ranking_notes(filled, excluded)
+    assumptions.append(_model_shape_note(filled, catalog))
     if primary.candidate.class_owned:
         assumptions.append(_unnamed_owned_note(primary))
     primary_option = to_option(primary, _rationale(filled, primary, ranked))
@@ -313,6 +315,17 @@ def recommend(
         relax=relax,
         workload=filled.model_dump(mode="json"),
     )
+
+
+def _model_shape_note(workload: Workload, catalog: Catalog) -> str:
+    """The architecture a bare size stands for: its KV cache per token drives memory and decode at scale."""
+    size = workload.model_params_b or 7.0
+    arch = resolve_architecture(size, catalog.models)
+    kv_mb = arch.kv_bytes_per_token(2.0) / 1e6
+    shape = (f"{arch.source}'s shape" if arch.source != "approximation" else "an approximated shape")
+    return (f"a {size:g}B model is sized with {shape}: {arch.layers} layers, {arch.kv_heads} KV heads, "
+            f"{kv_mb:.2f} MB of FP16 KV cache per token; a model with fewer KV heads (grouped-query attention) "
+            "needs less memory and bandwidth per user")
 
 
 def _unnamed_owned_note(primary: Sized) -> str:
