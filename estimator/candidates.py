@@ -123,11 +123,15 @@ _INSIDE = re.compile(r"NPU block inside (?:the )?(.+?) laptop SoC", re.IGNORECAS
 
 
 def _same_chip(npu: Hardware, soc: Hardware) -> bool:
-    """An NPU listed as a block inside a laptop SoC ("NPU block inside the Lunar Lake laptop SoC")."""
-    inside = _INSIDE.search(npu.form_factor or "")
-    if inside is None or npu.kind != "npu" or soc.kind != "soc":
+    """An NPU listed as a block inside a laptop SoC: its form factor names the SoC ("NPU block inside the
+    Lunar Lake laptop SoC"), or the SoC's name names the NPU ("Ryzen AI 9 HX 370 (…, XDNA 2 NPU)")."""
+    if npu.kind != "npu" or soc.kind != "soc" or npu.vendor != soc.vendor:
         return False
-    return inside.group(1).lower() in soc.name.lower()
+    inside = _INSIDE.search(npu.form_factor or "")
+    if inside is not None and inside.group(1).lower() in soc.name.lower():
+        return True
+    head = npu.name.split("(")[0].strip().lower()
+    return bool(head) and head in soc.name.lower()
 
 
 def _named(hw: Hardware, ids: set[str], catalog: Catalog | None) -> bool:

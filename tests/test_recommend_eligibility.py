@@ -35,6 +35,19 @@ def test_a_named_chip_owns_only_that_chip_and_its_npu_block(catalog):
     assert ownership(lunar, catalog.hardware_by_id("intel-lunar-lake-npu"), catalog) == "named"
 
 
+@pytest.mark.parametrize("soc, npu", [
+    ("intel-core-ultra-lunar-lake", "intel-lunar-lake-npu"),
+    ("qualcomm-snapdragon-x-elite", "qualcomm-snapdragon-x-elite-npu"),
+    ("amd-ryzen-ai-9-hx370", "amd-xdna2-npu"),
+])
+def test_every_catalog_npu_block_belongs_to_its_laptop_chip(catalog, soc, npu):
+    named_soc = Workload(existing_hardware_ids=[soc])
+    named_npu = Workload(existing_hardware_ids=[npu])
+    assert ownership(named_soc, catalog.hardware_by_id(npu), catalog) == "named"
+    assert ownership(named_npu, catalog.hardware_by_id(soc), catalog) == "named"
+    assert ownership(named_soc, catalog.hardware_by_id("apple-m4"), catalog) is None
+
+
 def test_an_unnamed_npu_laptop_is_a_modern_one(catalog):
     # Seed 1: "如果他們有現代筆記型電腦（2024 年以後）" — a 2020 M1 is owned only when named.
     fleet = Workload(existing_hardware=["npu_laptops"])
