@@ -40,6 +40,7 @@ class RiskContext:
     max_concurrent_users: int | None
     newest_launch_year: int | None
     estimate_covers_all_models: bool = False
+    existing: bool = False  # the buyer already owns these devices
 
     @property
     def peak_users(self) -> int:
@@ -335,6 +336,8 @@ def supply(ctx: RiskContext) -> Risk | None:
     """Seed 1: high-end cards are supply-constrained; old consumer cards go out of production."""
     hw = ctx.hardware
     newest = ctx.newest_launch_year
+    if ctx.existing:
+        return None  # already owned: nothing to buy
     if hw.kind == "gpu" and "HBM" in (hw.memory_type or "").upper() and (hw.price_usd or 0) >= 10_000:
         return _risk("supply", "medium",
                      f"{hw.name} is a high-end datacenter part; seed 1 notes supply constraints on high-end cards "
@@ -372,15 +375,17 @@ def assess_risks(
     max_concurrent_users: int | None = None,
     newest_launch_year: int | None = None,
     estimate_covers_all_models: bool = False,
+    existing: bool = False,
 ) -> list[Risk]:
     """The risks that apply to this option, most severe first.
 
     `max_concurrent_users` (the option's capacity at the SLO) enables the tail-latency and headroom checks;
     `newest_launch_year` (the catalog's newest device) stands in for "now" in the supply check.
-    `estimate_covers_all_models` says the estimate was sized for all `models_served` at once.
+    `estimate_covers_all_models` says the estimate was sized for all `models_served` at once; `existing`
+    that the devices are already owned (nothing to source, so no supply risk).
     """
     ctx = RiskContext(workload, hardware, count, stack, estimate, tco, max_concurrent_users, newest_launch_year,
-                      estimate_covers_all_models)
+                      estimate_covers_all_models, existing)
     found = [risk for check in CHECKS if (risk := check(ctx)) is not None]
     return sorted(found, key=lambda r: _ORDER[r.severity])
 

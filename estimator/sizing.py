@@ -241,7 +241,7 @@ class Sizer:
         sized.risks = assess_risks(
             w, cand.hardware, sized.count, cand.stack, sized.estimate, sized.tco,
             max_concurrent_users=sized.capacity_users if sized.probed else None,
-            newest_launch_year=self.newest_year, estimate_covers_all_models=True,
+            newest_launch_year=self.newest_year, estimate_covers_all_models=True, existing=cand.existing,
         )
         self._constraints(sized)
 

@@ -159,6 +159,13 @@ def test_failing_the_overload_test_under_bursty_arrivals_is_high():
     assert bursty["capacity_headroom"].severity == "high"
 
 
+def test_owned_devices_carry_no_supply_risk():
+    old_card = GPU.model_copy(update={"launch_year": 2020})
+    bought = _by_id(assess_risks(Workload(), old_card, 1, VLLM, None, None, newest_launch_year=2025))
+    owned = _by_id(assess_risks(Workload(), old_card, 1, VLLM, None, None, newest_launch_year=2025, existing=True))
+    assert bought["supply"].severity == "high" and "supply" not in owned
+
+
 def test_lock_in_and_supply():
     risks = _by_id(assess_risks(Workload(), GAUDI, 1, GAUDI_VLLM, None, None))
     assert risks["vendor_lock_in"].severity == "medium"
