@@ -117,6 +117,12 @@ def describe(sized: Sized) -> str:
     )
 
 
+def cheapest_rival(primary: Sized, ranked: list[Sized]) -> Sized | None:
+    """The cheapest option on another device that still meets every target (the rationale's foil)."""
+    others = [s for s in ranked if s.candidate.hardware.id != primary.candidate.hardware.id and not s.violations]
+    return min(others, key=lambda s: s.cost_per_token, default=None)
+
+
 def _rationale(workload: Workload, primary: Sized, ranked: list[Sized]) -> str:
     """The primary's deciding numbers, how many options met every target, and the cheapest rival."""
     peak = workload.concurrent_users or 1
@@ -131,11 +137,9 @@ def _rationale(workload: Workload, primary: Sized, ranked: list[Sized]) -> str:
         return head + "no option meets every constraint; closest: " + describe(primary) + "."
     text = (head + describe(primary)
             + f". Lowest risk-weighted cost per served token of {len(ranked)} options that meet every target")
-    others = sorted((s for s in ranked if s.candidate.hardware.id != primary.candidate.hardware.id),
-                    key=lambda s: s.cost_per_token)
-    if not others or primary.cost_per_token <= 0:
+    rival = cheapest_rival(primary, ranked)
+    if rival is None or primary.cost_per_token <= 0:
         return text + "."
-    rival = others[0]
     if rival.cost_per_token < primary.cost_per_token:
         text += (
             f", weighing risk: {rival.count} × {rival.candidate.hardware.name} is cheaper "
@@ -303,6 +307,9 @@ def recommend(
     assumptions.append(_model_shape_note(filled, catalog))
     if primary.candidate.class_owned:
         assumptions.append(_unnamed_owned_note(primary))
+    rival = cheapest_rival(primary, ranked)
+    if rival is not None:  # its tail-latency and headroom risks are named in the rationale: probe it first
+        sizer.finalize(rival)
     primary_option = to_option(primary, _rationale(filled, primary, ranked))
     return Recommendation(
         primary=primary_option,
