@@ -8,6 +8,8 @@ Block Kit renderer mirrors these pieces (`option_title`, `option_lines`, `risk_l
 
 from __future__ import annotations
 
+import re
+
 from collections.abc import Mapping, Sequence
 from typing import Any
 
@@ -197,8 +199,13 @@ def risk_line(risk: Risk, lang: str = "en") -> str:
     return f"[{t('severity.' + risk.severity, lang)}] {risk.id}: {risk.why} ({t('rec.mitigation', lang)}: {risk.mitigation})"
 
 
+_LEADING_COUNT = re.compile(r"^\d+\s*[x×]\s")
+
+
 def benchmark_line(row: Benchmark) -> str:
-    count = f"{row.device_count}× " if row.device_count > 1 else ""
+    # Sources often name the count themselves ("8x AMD Instinct MI300X"): don't say it twice.
+    label_has_count = _LEADING_COUNT.match(row.hardware_label) is not None
+    count = f"{row.device_count}× " if row.device_count > 1 and not label_has_count else ""
     conc = f", concurrency {row.concurrency}" if row.concurrency else ""
     return (f"#{row.row_id} {count}{row.hardware_label}, {row.model} {row.quant}, {row.backend}{conc}: "
             f"{row.metric} = {row.value:g} tok/s ({row.source_url})")

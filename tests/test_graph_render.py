@@ -108,3 +108,14 @@ def test_calibration_rows_cite_the_device_else_its_backend(catalog):
     assert basis == "backend" and rows and all(r.backend == "trt-llm" and r.kind == "gpu" for r in rows)
     text = render_recommendation(other, "en", provenance=(basis, rows))
     assert f"#{rows[0].row_id}" in text and rows[0].source_url in text
+
+
+def test_benchmark_line_does_not_repeat_a_count_the_source_label_already_names(catalog):
+    from bot.render_text import benchmark_line
+
+    row = next(b for b in catalog.benchmarks if b.hardware_label.startswith("8x AMD"))
+    line = benchmark_line(row)
+    assert "8x AMD Instinct MI300X" in line
+    assert "8× 8x" not in line
+    single = next(b for b in catalog.benchmarks if b.device_count == 1)
+    assert f"#{single.row_id} {single.hardware_label}" in benchmark_line(single)
