@@ -130,3 +130,14 @@ def test_geforce_compute_from_int8_uses_the_fp32_accumulate_ratio(catalog):
     assert ti.fp16_tflops == pytest.approx(176.5 / 4)
     l4 = catalog.hardware_by_id("nvidia-l4")  # data-center parts list INT8 at 2× FP16
     assert device_from_hardware(l4.model_copy(update={"fp16_tflops": None})).fp16_tflops == pytest.approx(121)
+
+
+def test_an_unnamed_owned_laptop_is_a_modern_chip_and_the_reply_says_which(catalog):
+    from estimator.recommend import recommend
+
+    rec = recommend(Workload(deployment_scale="personal", model_params_b=3.8, existing_hardware=["npu_laptops"]),
+                    catalog)
+    chip = catalog.hardware_by_id(rec.primary.hardware_id)
+    assert rec.primary.existing and chip.launch_year >= 2024
+    assert any("did not name the model" in note and chip.name in note for note in rec.assumptions)
+    assert rec.primary.tco.annual_power_usd > 0  # costed at a real draw, never free by a missing figure
