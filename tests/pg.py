@@ -125,7 +125,8 @@ def ensure_bindir() -> Path:
 def start_postgres() -> PostgresServer:
     bindir = ensure_bindir()
     # Not pytest's tmp_path: that lives under a root-only 0700 directory the postgres user can't enter.
-    workdir = Path(tempfile.mkdtemp(prefix="siliconsult-pg-"))
+    # /tmp also keeps the unix socket path under its 107-byte limit whatever TMPDIR says.
+    workdir = Path(tempfile.mkdtemp(prefix="siliconsult-pg-", dir="/tmp" if Path("/tmp").is_dir() else None))
     if os.geteuid() == 0:
         shutil.chown(workdir, user="postgres", group="postgres")
     server = PostgresServer(bindir=bindir, workdir=workdir, port=_free_port())
