@@ -2,11 +2,13 @@
 
 Eligibility rules are the seeds' rules written as constraints with a stated reason, never as a fixed
 answer: an NPU does not serve many users (seed 1), beyond a team serving needs continuous batching
-(seed 1: departments run vLLM), organization-wide 24/7 production wants datacenter-rated parts
-(seed 1), shared training wants a general-purpose GPU (seed 2), a device with no price or no TDP
-cannot be costed unless it is already owned. The module also says which devices the buyer owns
-(`owned`) and in what units a device is bought (`purchase_unit`: baseboards, kits). Sizing (how many)
-happens in `sizing.py`.
+(seed 1: departments run vLLM), organization-wide 24/7 production wants data-center parts, read
+from the form factor and memory (seed 1), embedded modules are edge hardware, shared training wants a
+general-purpose GPU (seed 2), a device with no price or no TDP cannot be costed unless it is already
+owned. The module also says which devices the buyer owns (`ownership`: named by exact id, or a class
+such as modern NPU laptops), what an owned device's power is costed at (`fill_owned_power`: a missing
+figure never makes it free) and in what units a device is bought (`purchase_unit`: baseboards, kits).
+Sizing (how many) happens in `sizing.py`.
 """
 
 from __future__ import annotations
