@@ -30,10 +30,20 @@ class Problem:
     reason: str = "range"  # "range" | "currency" | "conflict"
 
     def __post_init__(self) -> None:
-        # An out-of-range reading can be any size ("1e30 s" → 10^33 ms), but it is stored in the
-        # checkpoint, whose serializer (msgpack) takes integers only up to 64 bits: keep big ones as floats.
-        if isinstance(self.value, int) and not isinstance(self.value, bool) and abs(self.value) >= 2**53:
-            object.__setattr__(self, "value", float(min(abs(self.value), 10**300)) * (1 if self.value > 0 else -1))
+        object.__setattr__(self, "value", _storable(self.value))
+
+
+def _storable(value: Any) -> Any:
+    """`value` with integers beyond 2^53 as floats, also inside a conflict's list of readings.
+
+    An out-of-range reading can be any size ("1e30 s" → 10^33 ms), but problems are stored in the
+    checkpoint, whose serializer (msgpack) takes integers only up to 64 bits.
+    """
+    if isinstance(value, list | tuple):
+        return type(value)(_storable(item) for item in value)
+    if isinstance(value, int) and not isinstance(value, bool) and abs(value) >= 2**53:
+        return float(min(abs(value), 10**300)) * (1 if value > 0 else -1)
+    return value
 
 
 def field_range(slot: str) -> tuple[float | None, float | None]:
