@@ -72,6 +72,22 @@ def check_parse(text: str, pending_slot: str | None) -> None:
     assert result.lang in (None, "en", "zh-Hans", "zh-Hant")
     workload_facts = {k: v for k, v in result.facts.items() if k in WORKLOAD_FIELDS}
     Workload.model_validate(workload_facts)
+    for problem in result.problems:  # problems go into the checkpoint too
+        assert_storable(problem.value)
+
+
+def assert_storable(value: Any) -> None:
+    """What the checkpoint serializer (msgpack) can store: JSON values, integers within 64 bits."""
+    if isinstance(value, list | tuple):
+        for item in value:
+            assert_storable(item)
+    elif isinstance(value, dict):
+        for item in value.values():
+            assert_storable(item)
+    elif isinstance(value, int) and not isinstance(value, bool):
+        assert -(2**63) <= value < 2**64, f"integer {value} does not fit the checkpoint serializer"
+    else:
+        assert value is None or isinstance(value, str | float | bool), f"{value!r} is not a JSON value"
 
 
 def check_turns(engine: Any, texts: list[str], after: Callable[[str], Any] | None = None) -> list[Reply]:
@@ -100,4 +116,4 @@ def check_turns(engine: Any, texts: list[str], after: Callable[[str], Any] | Non
     return replies
 
 
-__all__ = ["MESSAGES", "PENDING_SLOTS", "check_parse", "check_turns"]
+__all__ = ["MESSAGES", "PENDING_SLOTS", "assert_storable", "check_parse", "check_turns"]

@@ -16,5 +16,6 @@ from tests.fuzz_support import MESSAGES, PENDING_SLOTS, check_parse
 @given(text=MESSAGES, pending_slot=PENDING_SLOTS)
 @example(text="9" * 400 + "k", pending_slot="ttft_target_ms")  # found: inf → int() raised
 @example(text="9" * 400 + "k", pending_slot="prompt_tokens")
+@example(text="0W " + "9" * 400 + "kW", pending_slot=None)  # found: a conflict holding a 10^21 int
 def test_parse_message_never_raises_and_reports_only_valid_facts(text: str, pending_slot: str | None) -> None:
     check_parse(text, pending_slot)
