@@ -60,7 +60,7 @@ def usable_rows(catalog: Catalog) -> list[Benchmark]:
 
 
 def row_request(row: Benchmark) -> EstimateRequest:
-    """The model-only request a measured row answers."""
+    """The model-only request a measured row answers (with the row's model, so its real architecture)."""
     if row.metric == "pp":
         prompt, output = row.prompt_tokens or DEFAULT_PP_PROMPT, 1
     else:
@@ -68,7 +68,7 @@ def row_request(row: Benchmark) -> EstimateRequest:
     return EstimateRequest.model_construct(
         hardware=row.hardware_id, custom=None, count=row.device_count, params_b=row.params_b,
         quant=row.quant, backend=row.backend, concurrency=1, prompt_tokens=prompt, output_tokens=output,
-        context=None, model_only=True, arrival_pattern="batch",
+        context=None, model_only=True, arrival_pattern="batch", model=row.model,
     )
 
 

@@ -4,8 +4,9 @@
   scales: Q4_K_M ≈ 4.85 bits). The catalog's `quant_formats` win; `DEFAULT_BITS_PER_WEIGHT` covers a
   catalog without them.
 - KV cache: 2 (K and V) × layers × KV heads × head dim × bytes per element × tokens × sequences.
-  The architecture is the catalog model whose parameter count is closest (log distance) to the
-  request's; with no catalog models it is approximated (`approximate_architecture`).
+  The architecture is the named catalog model when the request names one (`model_by_name`), else
+  the closest-sized current (grouped-query attention) catalog model within a factor 1.5, else the
+  closest of any kind, else an approximation (`resolve_architecture`).
 - Runtime overhead: a fixed allowance per device (runtime context, scratch/activation buffers).
 - Across devices: tensor parallelism (and llama.cpp's layer split) shards weights and KV cache over
   the devices of one group; replicas each hold a full copy and serve their share of the sequences.
@@ -16,6 +17,7 @@ Pure functions; the per-request hot path uses only floats and the small dataclas
 from __future__ import annotations
 
 import math
+import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 
@@ -38,6 +40,16 @@ RUNTIME_OVERHEAD_GB: dict[str, float] = {"cpu": 0.5, "gpu": 0.75, "npu": 0.5, "s
 _WIDTH_PER_LAYER = 128
 _APPROX_KV_HEADS = 8
 _APPROX_HEAD_DIM = 128
+# A catalog model stands in for a bare size only within this ratio of it.
+_SIZE_WINDOW = math.log(1.5)
+
+# Model-name matching (kept in step with knowledge.model_key, which estimator must not import):
+# letter-digit boundaries and separators split a name into tokens, so "Llama-2-7B", "llama2 7b" and
+# "LLaMA 2 7B" all become "llama 2 7b"; a parenthetical ("(LoRA-merged fine-tune)") is a remark, and
+# variant suffixes ("instruct", "chat") name the same architecture.
+_PARENTHETICAL = re.compile(r"\([^)]*\)")
+_NAME_SEPARATORS = re.compile(r"[^a-z0-9.]+|(?<=[a-z])(?=[0-9])")
+_VARIANT_WORDS = frozenset({"instruct", "chat", "it", "hf", "base", "gguf"})
 
 
 @dataclass(frozen=True, slots=True)
@@ -100,12 +112,68 @@ def closest_model(params_b: float, models: Sequence[ModelArch]) -> ModelArch | N
     return min(models, key=lambda m: abs(math.log(m.params_b / params_b)))
 
 
-def resolve_architecture(params_b: float, models: Sequence[ModelArch]) -> Architecture:
-    """Architecture of the closest catalog model when within a factor 1.5 of the size, else approximated."""
-    model = closest_model(params_b, models)
-    if model is None or abs(math.log(model.params_b / params_b)) > math.log(1.5):
-        return approximate_architecture(params_b)
+def uses_gqa(model: ModelArch) -> bool:
+    """Grouped-query (or multi-query) attention: fewer KV heads than attention heads."""
+    return model.kv_heads < model.attention_heads
+
+
+def name_key(text: str) -> str:
+    """Canonical form of a model name: lowercase tokens, no parenthetical, no variant suffixes.
+
+    >>> name_key("Llama-3.1-8B-Instruct (as labelled)")
+    'llama 3.1 8b'
+    """
+    tokens = (token.strip(".") for token in _NAME_SEPARATORS.split(_PARENTHETICAL.sub(" ", text.lower())))
+    return " ".join(token for token in tokens if token and token not in _VARIANT_WORDS)
+
+
+def model_by_name(name: str, models: Sequence[ModelArch]) -> ModelArch | None:
+    """The catalog model whose id, name or alias has the same `name_key` as `name` (first listed), else None."""
+    wanted = name_key(name)
+    if not wanted:
+        return None
+    return next(
+        (m for m in models if any(name_key(known) == wanted for known in (m.id, m.name, *m.aliases))), None
+    )
+
+
+def _within_window(params_b: float, model: ModelArch) -> bool:
+    return abs(math.log(model.params_b / params_b)) <= _SIZE_WINDOW
+
+
+def _architecture_of(model: ModelArch) -> Architecture:
     return Architecture(model.layers, model.hidden_size, model.kv_heads, model.head_dim, model.id)
+
+
+def closest_mha_model(params_b: float, models: Sequence[ModelArch]) -> ModelArch | None:
+    """The closest-sized multi-head-attention model within a factor 1.5 (what an older model would need)."""
+    model = closest_model(params_b, [m for m in models if not uses_gqa(m)])
+    return model if model is not None and _within_window(params_b, model) else None
+
+
+def resolve_architecture(params_b: float, models: Sequence[ModelArch], name: str | None = None) -> Architecture:
+    """The architecture a request is sized with.
+
+    1. `name` matches a catalog model (`model_by_name`): that model's own shape, whatever its size.
+    2. Only the size is known: the closest-sized grouped-query-attention model within a factor 1.5.
+       Current open families (Llama 3, Qwen 2.5/3, Mistral, Gemma, Phi-3 medium, DeepSeek-R1
+       distills) all use GQA, and this product's users fine-tune current models: sizing an unnamed
+       13B with Llama 2 13B (2023, multi-head attention, 40 KV heads) would ask for ~4× the KV cache
+       of any current 13–14B model. Callers that know the model pass its name (the calibration
+       fit passes each benchmark row's model; `EstimateRequest.model`), so an old MHA model that is
+       actually named still gets its own, larger cache.
+    3. No GQA model within the window: the closest model of any kind within it.
+    4. Nothing within it: `approximate_architecture` (itself a GQA shape).
+    """
+    if name:
+        named = model_by_name(name, models)
+        if named is not None:
+            return _architecture_of(named)
+    for candidates in ([m for m in models if uses_gqa(m)], models):
+        model = closest_model(params_b, candidates)
+        if model is not None and _within_window(params_b, model):
+            return _architecture_of(model)
+    return approximate_architecture(params_b)
 
 
 def per_device_memory_gb(
@@ -145,10 +213,14 @@ __all__ = [
     "Architecture",
     "approximate_architecture",
     "bits_per_weight",
+    "closest_mha_model",
     "closest_model",
     "kv_bytes_per_element",
     "memory_required_gb",
+    "model_by_name",
+    "name_key",
     "per_device_memory_gb",
     "resolve_architecture",
+    "uses_gqa",
     "weights_gb",
 ]

@@ -19,7 +19,7 @@ from estimator.candidates import Candidate, enumerate_candidates, is_organizatio
 from estimator.catalog import Catalog
 from estimator.defaults import OVERLOAD_FACTOR
 from estimator.errors import NoFeasibleOption
-from estimator.memory import resolve_architecture
+from estimator.memory import closest_mha_model, resolve_architecture
 from estimator.schemas import Option, OptionEstimate, OptionTco, Recommendation
 from estimator.sizing import CapacityFn, EstimateFn, Sized, Sizer
 from estimator.validation_plan import validation_plan
@@ -330,9 +330,16 @@ def _model_shape_note(workload: Workload, catalog: Catalog) -> str:
     arch = resolve_architecture(size, catalog.models)
     kv_mb = arch.kv_bytes_per_token(2.0) / 1e6
     shape = (f"{arch.source}'s shape" if arch.source != "approximation" else "an approximated shape")
-    return (f"a {size:g}B model is sized with {shape}: {arch.layers} layers, {arch.kv_heads} KV heads, "
-            f"{kv_mb:.2f} MB of FP16 KV cache per token; a model with fewer KV heads (grouped-query attention) "
-            "needs less memory and bandwidth per user")
+    facts = f"{arch.layers} layers, {arch.kv_heads} KV heads, {kv_mb:.2f} MB of FP16 KV cache per token"
+    older = closest_mha_model(size, catalog.models)
+    if older is not None and older.id == arch.source:  # no grouped-query model of that size on record
+        return f"a {size:g}B model is sized with {shape} (multi-head attention): {facts}"
+    note = f"a {size:g}B model is sized as a current grouped-query-attention model, with {shape}: {facts}"
+    if older is None:
+        return note
+    older_mb = resolve_architecture(size, catalog.models, older.id).kv_bytes_per_token(2.0) / 1e6
+    return (f"{note}; an older multi-head-attention model such as {older.name} ({older_mb:.2f} MB per token) "
+            "needs more memory and bandwidth per user")
 
 
 def _unnamed_owned_note(primary: Sized) -> str:

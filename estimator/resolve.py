@@ -83,7 +83,7 @@ class CatalogIndex:
     catalog: Catalog
     calibration: CalibrationParams
     devices: dict[str, DeviceSpec] = field(default_factory=dict)
-    architectures: dict[float, Architecture] = field(default_factory=dict)
+    architectures: dict[tuple[float, str | None], Architecture] = field(default_factory=dict)
     bits: dict[str, float] = field(default_factory=dict)
     factors: dict[tuple[str, str], Factors] = field(default_factory=dict)
     measured: dict[MatchKey, tuple[Benchmark, ...]] = field(default_factory=dict)
@@ -100,10 +100,11 @@ class CatalogIndex:
             spec = self.devices[hardware_id] = device_from_hardware(hw)
         return spec
 
-    def architecture(self, params_b: float) -> Architecture:
-        arch = self.architectures.get(params_b)
+    def architecture(self, params_b: float, name: str | None = None) -> Architecture:
+        key = (params_b, name)
+        arch = self.architectures.get(key)
         if arch is None:
-            arch = self.architectures[params_b] = resolve_architecture(params_b, self.catalog.models)
+            arch = self.architectures[key] = resolve_architecture(params_b, self.catalog.models, name)
         return arch
 
     def bits_per_weight(self, quant: str) -> float:
@@ -159,7 +160,7 @@ def resolve(request: EstimateRequest, index: CatalogIndex) -> Resolved:
         request.hardware,
         None if custom is None else (custom.kind, custom.memory_gb, custom.memory_bandwidth_gbs, custom.fp16_tflops),
         request.params_b, request.quant, request.backend, multi_user,
-        request.prompt_tokens, request.output_tokens, request.context, request.arrival_pattern,
+        request.prompt_tokens, request.output_tokens, request.context, request.arrival_pattern, request.model,
     )
     found = index.resolved.get(key)
     if found is None:
@@ -192,7 +193,7 @@ def _resolve(request: EstimateRequest, index: CatalogIndex) -> Resolved:
     )
     factors = index.resolve_factors(backend, device.kind)
     listed_peak = peak_tflops(device, quant)
-    arch = index.architecture(request.params_b)
+    arch = index.architecture(request.params_b, request.model)
     # KV cache is reserved for the longest sequence the deployment must hold.
     tokens = max(request.prompt_tokens + request.output_tokens, request.context or 0)
     base = Resolved(

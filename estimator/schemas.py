@@ -42,6 +42,9 @@ class EstimateRequest(_Model):
     context: int | None = Field(default=None, ge=1, le=2_000_000)
     model_only: bool = False
     arrival_pattern: Literal["steady", "bursty", "batch"] = "steady"
+    # A model name the catalog knows sizes the KV cache with that model's own architecture; without
+    # one (or an unknown one) a current grouped-query-attention model of the closest size stands in.
+    model: str | None = Field(default=None, max_length=200)
 
 
 class Estimate(_Model):

@@ -13,13 +13,27 @@ from estimator.memory import (
     bits_per_weight,
     kv_bytes_per_element,
     memory_required_gb,
+    model_by_name,
+    name_key,
     per_device_memory_gb,
     resolve_architecture,
     weights_gb,
 )
 from estimator.schemas import EstimateRequest
 from estimator.throughput import estimate
-from tests.estimator_builders import ARCH_8B, KV_BYTES_PER_TOKEN_8B, catalog, device
+from estimator.catalog import ModelArch
+from tests.estimator_builders import ARCH_8B, KV_BYTES_PER_TOKEN_8B, URL, catalog, device
+
+
+def _model(model_id: str, params_b: float, heads: int, kv_heads: int, layers: int = 40, **extra) -> ModelArch:
+    return ModelArch(id=model_id, family="test", name=extra.pop("name", model_id), params_b=params_b, layers=layers,
+                     hidden_size=heads * 128, attention_heads=heads, kv_heads=kv_heads, head_dim=128,
+                     max_context=4096, source_url=URL, **extra)
+
+
+# A 2023 multi-head-attention 13B (every head keeps its K and V) and a current grouped-query 14B.
+MHA_13B = _model("mha-13b", 13.0, heads=40, kv_heads=40, name="Llama 2 13B", aliases=("llama-2-13b-chat",))
+GQA_14B = _model("gqa-14b", 14.7, heads=40, kv_heads=8, layers=48)
 
 
 def test_weights_are_params_times_bits_per_weight():
@@ -48,6 +62,46 @@ def test_architecture_falls_back_to_the_documented_approximation():
     assert arch.source == "approximation"
     assert approximate_architecture(6.74).layers == 32  # Llama-2-7B has 32 layers of width 4096
     assert approximate_architecture(6.74).hidden_size == pytest.approx(4096, rel=0.02)
+
+
+def test_a_bare_size_is_sized_with_a_current_grouped_query_model():
+    # 13 B is closer to the MHA 13B, but current families use GQA: the 14B within 1.5× stands in for it.
+    arch = resolve_architecture(13.0, [MHA_13B, GQA_14B])
+    assert arch.source == "gqa-14b"
+    # Its KV cache per token is 48·8 heads against 40·40: about a quarter (the 4× of the 2023 shape).
+    assert arch.kv_bytes_per_token(2) < resolve_architecture(13.0, [MHA_13B]).kv_bytes_per_token(2) / 4
+
+
+def test_the_closest_model_of_any_kind_when_no_grouped_query_model_is_near():
+    # The only GQA model (8B) is beyond 1.5× of 18B, so the MHA 13B within it is used, not the approximation.
+    assert resolve_architecture(18.0, [MHA_13B, ARCH_8B]).source == "mha-13b"
+    assert resolve_architecture(13.0, [MHA_13B]).kv_heads == 40
+
+
+def test_a_named_model_keeps_its_own_architecture():
+    # Named explicitly (any case, separators, variant suffix or remark), the MHA model wins over the GQA one.
+    for name in ("Llama 2 13B", "LLAMA-2-13B", "llama-2-13b-chat", "Llama 2 13B (LoRA-merged fine-tune)",
+                 "mha-13b"):
+        assert resolve_architecture(13.0, [GQA_14B, MHA_13B], name).source == "mha-13b", name
+    # An unknown name falls back to the size rule.
+    assert resolve_architecture(13.0, [GQA_14B, MHA_13B], "our in-house model").source == "gqa-14b"
+
+
+def test_name_key_matches_spellings_of_one_name():
+    assert name_key("Llama-3.1-8B-Instruct") == name_key("llama3.1 8b") == "llama 3.1 8b"
+    assert name_key("LLaMA 2 7B (LoRA-merged fine-tune)") == "llama 2 7b"
+    assert model_by_name("Llama 2 14B", [MHA_13B, GQA_14B]) is None  # no guessing from partial names
+    assert model_by_name("", [MHA_13B]) is None
+
+
+def test_the_catalog_sizes_an_unnamed_13b_model_as_a_current_one(request):
+    models = request.getfixturevalue("catalog").models  # the real catalog (conftest), not the builder
+    arch = resolve_architecture(13.0, models)
+    chosen = next(m for m in models if m.id == arch.source)
+    assert chosen.kv_heads < chosen.attention_heads
+    llama2 = resolve_architecture(13.0, models, "Llama 2 13B")
+    assert llama2.source == "llama-2-13b"
+    assert arch.kv_bytes_per_token(2) <= llama2.kv_bytes_per_token(2) / 2
 
 
 def test_memory_required_by_hand():
