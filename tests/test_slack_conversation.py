@@ -183,11 +183,16 @@ def test_redelivery_after_a_restart_is_not_answered_again(home: Path) -> None:
         assert len(fake.replies(thread_ts)) == 1
 
 
+def workers() -> list[multiprocessing.Process]:
+    return [p for p in multiprocessing.active_children() if p.name == "siliconsult-slack-worker"]
+
+
 def test_a_crashed_model_worker_is_replaced_and_answers(home: Path) -> None:
+    before = set(workers())
     with FakeSlack() as fake:
         app, close = build_slack_app(settings_for(home), client=WebClient(token="xoxb-test", base_url=fake.url))
         try:
-            [worker] = [p for p in multiprocessing.active_children() if p.name == "siliconsult-slack-worker"]
+            [worker] = set(workers()) - before
             os.kill(worker.pid, signal.SIGKILL)
             worker.join(10)
             with serve_app(app) as url:
@@ -201,9 +206,10 @@ def test_a_crashed_model_worker_is_replaced_and_answers(home: Path) -> None:
 
 
 def test_a_worker_that_cannot_start_fails_the_start_with_one_line(home: Path) -> None:
+    before = set(workers())
     settings = settings_for(home)
     settings.llm = str(home / "missing-model.gguf")
     with FakeSlack() as fake, pytest.raises(ConfigError) as error:  # exit 2 from the CLI
         build_slack_app(settings, client=WebClient(token="xoxb-test", base_url=fake.url))
     assert "\n" not in error.value.user_message and "Traceback" not in error.value.user_message
-    assert not [p for p in multiprocessing.active_children() if p.name == "siliconsult-slack-worker"]
+    assert set(workers()) == before  # no worker left behind

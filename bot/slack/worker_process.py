@@ -111,7 +111,7 @@ class WorkerProcessSink:
     def __init__(self, settings: Settings, *, bot_token: str, api_url: str, turn_workers: int = 2,
                  start_timeout_s: float = 300.0) -> None:
         self._context = multiprocessing.get_context("spawn")  # no fork: the parent has threads and sockets
-        self._turns = self._context.Queue()
+        self._turns: Any = None
         self._config = WorkerConfig(
             settings={"home": settings.home, "llm": settings.llm, "llm_timeout_s": settings.llm_timeout_s,
                       "state_url": settings.state_url, "data_dir": settings.data_dir},
@@ -124,8 +124,10 @@ class WorkerProcessSink:
 
     def start(self) -> WorkerProcessSink:
         """Start the worker and wait until its engine is built; a failure raises with its one-line reason."""
+        # A fresh queue per worker: a worker killed inside `get()` takes the queue's reader lock with it.
+        turns = self._context.Queue()
         status, child_status = self._context.Pipe(duplex=False)
-        process = self._context.Process(target=_worker_main, args=(self._config, self._turns, child_status),
+        process = self._context.Process(target=_worker_main, args=(self._config, turns, child_status),
                                         name="siliconsult-slack-worker", daemon=True)
         process.start()
         child_status.close()  # so a worker that dies before answering gives EOF, not a wait
@@ -140,17 +142,20 @@ class WorkerProcessSink:
             process.join(5)
             error_type = ConfigError if kind == "config" else SiliconsultError
             raise error_type(f"Slack app not started: {message}")
-        self._process = process
+        if self._turns is not None:  # the dead worker's queue: drop whatever it still held
+            self._turns.cancel_join_thread()
+            self._turns.close()
+        self._process, self._turns = process, turns
         return self
 
     def submit(self, turn: Turn) -> None:
         with self._lock:
             if self._process is not None and not self._process.is_alive():
-                # A crashed worker is replaced, so later turns are answered (the queued ones survive
-                # in the queue); this listener thread waits for the new engine once.
+                # A crashed worker is replaced, so later turns are answered (the turns it had queued
+                # are lost with it); this listener thread waits once for the new engine.
                 log.error("model worker died (exit code %s); starting a new one", self._process.exitcode)
                 self.start()
-        self._turns.put(turn)
+            self._turns.put(turn)
 
     def close(self) -> None:
         """Let the worker finish the queued turns, then stop it."""
@@ -161,8 +166,9 @@ class WorkerProcessSink:
         if process is not None and process.is_alive():
             process.terminate()
             process.join(5)
-        self._turns.close()
-        self._turns.join_thread()
+        if self._turns is not None:
+            self._turns.close()
+            self._turns.join_thread()
 
 
 class CheckpointThreads:
