@@ -87,6 +87,21 @@ def test_a_named_model_keeps_its_own_architecture():
     assert resolve_architecture(13.0, [GQA_14B, MHA_13B], "our in-house model").source == "gqa-14b"
 
 
+def test_a_request_naming_its_model_is_sized_with_that_model():
+    cat = catalog(device(memory=10_000.0)).model_copy(update={"models": (MHA_13B, GQA_14B)})
+
+    def required(model: str | None) -> float:
+        request = EstimateRequest(hardware="test-gpu", params_b=13.0, quant="FP16", backend="vllm",
+                                  context=10_000, concurrency=10, model=model)
+        return estimate(request, cat).memory_required_gb
+
+    weights = 26.0  # 13 B at FP16; the rest is KV cache (100,000 tokens) and the runtime allowance
+    mha_kv = 100_000 * 2 * 40 * 40 * 128 * 2 / 1e9
+    gqa_kv = 100_000 * 2 * 48 * 8 * 128 * 2 / 1e9
+    assert required("Llama 2 13B") == pytest.approx(weights + mha_kv + RUNTIME_OVERHEAD_GB["gpu"], rel=0.01)
+    assert required(None) == pytest.approx(weights + gqa_kv + RUNTIME_OVERHEAD_GB["gpu"], rel=0.01)
+
+
 def test_name_key_matches_spellings_of_one_name():
     assert name_key("Llama-3.1-8B-Instruct") == name_key("llama3.1 8b") == "llama 3.1 8b"
     assert name_key("LLaMA 2 7B (LoRA-merged fine-tune)") == "llama 2 7b"
