@@ -163,3 +163,16 @@ def test_cap_keeps_the_buttons_when_cutting() -> None:
     blocks = reply_blocks(reply, show_recommendation=False)
     assert len(blocks) == BLOCKS_MAX
     assert blocks[-1]["type"] == "actions"
+
+
+def test_card_speaks_the_conversations_language() -> None:
+    reply = recommendation_reply()
+    reply.lang = "zh-Hant"
+    blocks = recommendation_blocks(reply)
+    assert_within_limits(blocks)
+    assert blocks[0]["text"]["text"] == "推薦方案：2× NVIDIA L40S (vLLM)"
+    text = all_text(blocks)
+    assert "三年總成本" in text and "風險" in text and "我理解的是：" in text
+    values = [e["value"] for e in blocks[-1]["elements"]]
+    assert values[0] == "如果並發用戶增加到 400 人呢？"
+    assert "Tokens/s per user" not in text

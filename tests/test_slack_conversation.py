@@ -213,3 +213,31 @@ def test_a_worker_that_cannot_start_fails_the_start_with_one_line(home: Path) ->
         build_slack_app(settings, client=WebClient(token="xoxb-test", base_url=fake.url))
     assert "\n" not in error.value.user_message and "Traceback" not in error.value.user_message
     assert set(workers()) == before  # no worker left behind
+
+
+@pytest.mark.parametrize(
+    ("lang", "turns"),
+    [
+        ("en", [FIRST, SECOND]),
+        ("zh-Hans", ["我们要给两百人的团队部署一个 7B 模型，应该买什么硬件？", "Q4_K_M，首字延迟一秒以内，直接推荐"]),
+        ("zh-Hant", ["我們要給兩百人的團隊部署一個 7B 模型，應該買什麼硬體？", "Q4_K_M，首字延遲一秒以內，直接推薦"]),
+    ],
+)
+def test_every_button_is_a_question_the_engine_answers_in_the_conversations_language(
+    home: Path, lang: str, turns: list[str]
+) -> None:
+    from bot.slack.blocks import followup_buttons
+    from bot.wiring import build_engine
+
+    expected = {"followup_what_if_double_users": "what_if", "followup_compare": "compare",
+                "followup_assumptions": "show_assumptions", "followup_why_not_npu": "why_not"}
+    with build_engine(Settings(home=home, llm="none")) as engine:
+        thread = f"T:CBUTTONS:{lang}"
+        replies = [engine.handle(thread, text) for text in turns]
+        card = replies[-1]
+        assert card.recommendation is not None and card.lang == lang
+        buttons = {b["action_id"]: b["value"] for b in followup_buttons(card)["elements"]}
+        assert set(expected) <= set(buttons)
+        for action_id, intent in expected.items():
+            answer = engine.handle(thread, buttons[action_id])
+            assert (answer.intent, answer.lang) == (intent, lang), (buttons[action_id], answer.text[:200])

@@ -13,6 +13,7 @@ from typing import Any
 
 from bot.render_text import fact_phrases, join_list
 from bot.reply import Reply
+from bot.slack.labels import label
 from estimator.schemas import Option, Recommendation, Risk
 
 Block = dict[str, Any]
@@ -92,14 +93,13 @@ def text_sections(text: str) -> list[Block]:
     return [section(chunk.rstrip("\n")) for chunk in chunks if chunk.strip()] or [section(" ")]
 
 
-def _bullets(lines: Iterable[str], title: str) -> Block:
+def _bullets(lines: Iterable[str], title: str, lang: str = "en") -> Block:
     """A titled bullet list in one section, dropping the lines that would not fit (and saying so)."""
     items = [escape(line) for line in lines]
     text = f"*{escape(title)}*"
     for index, item in enumerate(items):
         line = f"\n• {item}"
-        remaining = len(items) - index
-        more = f"\n_…and {remaining} more_"
+        more = "\n_" + label("more", lang, n=len(items) - index) + "_"
         if len(text) + len(line) + len(more) > SECTION_TEXT_MAX:
             text += more
             break
@@ -114,20 +114,25 @@ def _context(elements: list[str]) -> Block:
     }
 
 
-def _button(action_suffix: str, label: str, value: str) -> dict[str, Any]:
+def _header(text: str) -> Block:
+    return {"type": "header", "text": {"type": "plain_text", "text": truncate(text, HEADER_MAX), "emoji": True}}
+
+
+def _button(action_suffix: str, text: str, value: str) -> dict[str, Any]:
     return {
         "type": "button",
         "action_id": f"{FOLLOWUP_ACTION_PREFIX}{action_suffix}",
-        "text": {"type": "plain_text", "text": truncate(label, BUTTON_TEXT_MAX), "emoji": True},
+        "text": {"type": "plain_text", "text": truncate(text, BUTTON_TEXT_MAX), "emoji": True},
         "value": truncate(value, BUTTON_VALUE_MAX),
     }
 
 
+# --- follow-up buttons ---------------------------------------------------------------------------
 def _what_if_question(reply: Reply) -> str:
     users = reply.slots.get("concurrent_users")
     if isinstance(users, int | float) and users > 0:
-        return f"What if we have {int(users) * 2} concurrent users?"
-    return "What if we have twice as many users?"
+        return label("q_what_if", reply.lang, n=int(users) * 2)
+    return label("q_what_if_unknown", reply.lang)
 
 
 def _compare_question(reply: Reply) -> str | None:
@@ -137,24 +142,24 @@ def _compare_question(reply: Reply) -> str | None:
     if not alternatives:
         return None
     names = [f"{o.count}× {o.hardware_name or o.hardware_id}" for o in alternatives]
-    return "Compare with " + " and ".join(names)
-
-
-_FIXED_FOLLOWUPS = ("what if", "compare", "show the assumptions", "why not an npu")
+    return label("q_compare", reply.lang, names=label("and", reply.lang).join(names))
 
 
 def followup_buttons(reply: Reply) -> Block:
     """The common follow-ups as buttons, then the engine's own suggestions that add something.
 
-    Each button's value is the question as a user would type it; a click becomes that turn.
+    Each button's value is the question as a user would type it, in the conversation's language;
+    a click becomes that turn.
     """
-    elements = [_button("what_if_double_users", "What if 2× users", _what_if_question(reply))]
+    lang = reply.lang
+    elements = [_button("what_if_double_users", label("b_what_if", lang), _what_if_question(reply))]
     compare = _compare_question(reply)
     if compare:
-        elements.append(_button("compare", "Compare options", compare))
-    elements.append(_button("assumptions", "Show assumptions", "Show the assumptions"))
-    elements.append(_button("why_not_npu", "Why not an NPU?", "Why not an NPU?"))
-    extra = [s for s in reply.suggestions if not s.casefold().startswith(_FIXED_FOLLOWUPS)]
+        elements.append(_button("compare", label("b_compare", lang), compare))
+    elements.append(_button("assumptions", label("b_assumptions", lang), label("q_assumptions", lang)))
+    elements.append(_button("why_not_npu", label("b_npu", lang), label("q_npu", lang)))
+    fixed = ("what if", "compare", "show the assumptions", "why not an npu", "如果", "比较", "比較", "为什么", "為什麼")
+    extra = [s for s in reply.suggestions if not s.casefold().startswith(fixed)]
     elements += [_button(f"suggestion_{i}", s, s) for i, s in enumerate(extra[:2])]
     return {"type": "actions", "elements": elements}
 
@@ -166,30 +171,36 @@ def _suggestion_buttons(suggestions: list[str]) -> Block:
     }
 
 
-def option_fields(option: Option) -> list[dict[str, str]]:
+# --- the recommendation card -------------------------------------------------------------------
+def option_fields(option: Option, lang: str = "en") -> list[dict[str, str]]:
     """The deciding numbers of one option as section fields (at most 10)."""
     est, tco = option.estimate, option.tco
+
+    def field(key: str, value: str) -> str:
+        return f"*{label(key, lang)}*\n{value}"
+
+    ttft = f"{est.ttft_ms:,.0f} ms" + (f" (p95 {est.ttft_p95_ms:,.0f} ms)" if est.ttft_p95_ms is not None else "")
     fields = [
-        f"*Tokens/s per user (peak)*\n{est.decode_tokens_per_s_per_user:,.1f}",
-        f"*Time to first token*\n{est.ttft_ms:,.0f} ms"
-        + (f" (p95 {est.ttft_p95_ms:,.0f} ms)" if est.ttft_p95_ms is not None else ""),
-        f"*Max concurrent users*\n{est.max_concurrent_users:,}",
-        f"*Capex*\n{usd(option.capex_usd)}" + (" (est.)" if tco.price_is_estimate else ""),
-        f"*3-year TCO*\n{usd(tco.three_year_total_usd)}",
-        f"*$ per million tokens*\n{usd(tco.cost_per_million_tokens_usd)}",
-        f"*Power*\n{option.power_w:,.0f} W" if option.power_w is not None else "*Power*\nn/a",
-        f"*Annual power cost*\n{usd(tco.annual_power_usd)}",
+        field("tok_s", f"{est.decode_tokens_per_s_per_user:,.1f}"),
+        field("ttft", ttft),
+        field("max_users", f"{est.max_concurrent_users:,}"),
+        field("capex", usd(option.capex_usd) + (label("estimate", lang) if tco.price_is_estimate else "")),
+        field("tco", usd(tco.three_year_total_usd)),
+        field("per_m", usd(tco.cost_per_million_tokens_usd)),
+        field("power", f"{option.power_w:,.0f} W" if option.power_w is not None else "n/a"),
+        field("annual_power", usd(tco.annual_power_usd)),
     ]
     if est.memory_required_gb is not None and est.memory_available_gb is not None:
-        fields.append(f"*Memory*\n{est.memory_required_gb:,.1f} of {est.memory_available_gb:,.0f} GB")
-    fields.append(f"*Meets SLO*\n{'yes' if option.meets_slo else 'no'}")
+        need, have = f"{est.memory_required_gb:,.1f}", f"{est.memory_available_gb:,.0f}"
+        fields.append(field("memory", label("memory_value", lang, need=need, have=have)))
+    fields.append(field("meets_slo", label("yes" if option.meets_slo else "no", lang)))
     return [_mrkdwn(truncate(f, FIELD_TEXT_MAX)) for f in fields[:SECTION_FIELDS_MAX]]
 
 
-def _comparison_line(option: Option, primary: bool) -> str:
+def _comparison_line(option: Option, primary: bool, lang: str) -> str:
     est, tco = option.estimate, option.tco
     mark = ":star: " if primary else ""
-    slo = "meets SLO" if option.meets_slo else "misses SLO"
+    slo = label("slo_met" if option.meets_slo else "slo_missed", lang)
     return (
         f"{mark}*{option_label(option)}* — {est.decode_tokens_per_s_per_user:,.1f} tok/s/user · "
         f"TTFT {est.ttft_ms:,.0f} ms · capex {usd(option.capex_usd)} · "
@@ -197,28 +208,24 @@ def _comparison_line(option: Option, primary: bool) -> str:
     )
 
 
-def _risk_line(risk: Risk) -> str:
+def _risk_line(risk: Risk, lang: str) -> str:
     emoji = _SEVERITY_EMOJI.get(risk.severity, "")
-    return f"{emoji} *{risk.severity}* `{risk.id}` — {risk.why} _Mitigation:_ {risk.mitigation}"
+    return f"{emoji} *{risk.severity}* `{risk.id}` — {risk.why} _{label('mitigation', lang)}_ {risk.mitigation}"
 
 
-def _provenance(option: Option, recommendation: Recommendation) -> list[str]:
+def _provenance(option: Option, recommendation: Recommendation, lang: str) -> list[str]:
     est = option.estimate
-    if est.method == "measured":
-        basis = "Throughput: measured benchmark"
-    else:
-        basis = "Throughput: calibrated model estimate"
+    basis = label("measured" if est.method == "measured" else "modelled", lang)
     if est.source_rows:
-        basis += f" (rows {', '.join(str(r) for r in est.source_rows[:8])})"
+        basis += label("rows", lang, rows=", ".join(str(r) for r in est.source_rows[:8]))
     elif recommendation.calibration_rows:
-        basis += f", fitted on {len(recommendation.calibration_rows)} measured benchmark rows"
+        basis += label("fitted", lang, n=len(recommendation.calibration_rows))
     elements = [escape(basis)]
     if est.confidence_low is not None and est.confidence_high is not None:
-        elements.append(
-            f"Confidence: {est.confidence_low:,.1f}–{est.confidence_high:,.1f} tok/s per user"
-        )
+        low, high = f"{est.confidence_low:,.1f}", f"{est.confidence_high:,.1f}"
+        elements.append(label("confidence", lang, low=low, high=high))
     if option.tco.price_is_estimate:
-        elements.append("Prices are estimates, not quotes")
+        elements.append(label("prices", lang))
     return elements
 
 
@@ -230,7 +237,7 @@ def understood_line(reply: Reply) -> str | None:
     """ "Understood: 7B model, Q4_K_M, 200 concurrent users, …" so a misreading is visible."""
     facts = {k: v for k, v in reply.slots.items() if k not in _ECHO_SKIP and v is not None}
     phrases = fact_phrases(facts, reply.lang) if facts else []
-    return escape("Understood: " + join_list(phrases, reply.lang)) if phrases else None
+    return escape(label("understood", reply.lang) + join_list(phrases, reply.lang)) if phrases else None
 
 
 def recommendation_blocks(reply: Reply) -> list[Block]:
@@ -238,40 +245,41 @@ def recommendation_blocks(reply: Reply) -> list[Block]:
     recommendation = reply.recommendation
     if recommendation is None:
         return interview_blocks(reply)
+    lang = reply.lang
     primary = recommendation.primary
     blocks: list[Block] = []
     if primary is None:
-        blocks.append(_header("No option meets the constraints"))
+        blocks.append(_header(label("no_option", lang)))
         blocks.extend(text_sections(reply.text)[:10])
         if recommendation.relax:
-            blocks.append(_bullets(recommendation.relax, "What to relax"))
+            blocks.append(_bullets(recommendation.relax, label("relax", lang), lang))
         blocks.append(followup_buttons(reply))
-        return cap_blocks(blocks)
+        return cap_blocks(blocks, lang)
 
-    blocks.append(_header(f"Recommendation: {option_label(primary)}"))
+    blocks.append(_header(label("header", lang, option=option_label(primary))))
     understood = understood_line(reply)
     if understood:
         blocks.append(_context([understood]))
     if recommendation.rationale:
         blocks.append(section(escape(recommendation.rationale)))
-    blocks.append({"type": "section", "fields": option_fields(primary)})
+    blocks.append({"type": "section", "fields": option_fields(primary, lang)})
     if reply.changes:
-        blocks.append(_bullets(reply.changes, "What changed"))
+        blocks.append(_bullets(reply.changes, label("changes", lang), lang))
     options = [primary, *recommendation.alternatives][:OPTIONS_SHOWN_MAX]
     if len(options) > 1:
         blocks.append({"type": "divider"})
-        lines = [_comparison_line(o, o is primary) for o in options]
-        blocks.append(_bullets(lines, "Options compared"))
+        lines = [_comparison_line(o, o is primary, lang) for o in options]
+        blocks.append(_bullets(lines, label("compared", lang), lang))
     if recommendation.risks:
         ordered = sorted(recommendation.risks, key=lambda r: _SEVERITY_ORDER.get(r.severity, 3))
-        blocks.append(_bullets([_risk_line(r) for r in ordered], "Risks"))
+        blocks.append(_bullets([_risk_line(r, lang) for r in ordered], label("risks", lang), lang))
     if recommendation.assumptions:
-        blocks.append(_bullets(recommendation.assumptions, "Assumptions"))
+        blocks.append(_bullets(recommendation.assumptions, label("assumptions", lang), lang))
     if recommendation.validation_plan:
-        blocks.append(_bullets(recommendation.validation_plan, "Two-week validation plan"))
-    blocks.append(_context(_provenance(primary, recommendation)))
+        blocks.append(_bullets(recommendation.validation_plan, label("plan", lang), lang))
+    blocks.append(_context(_provenance(primary, recommendation, lang)))
     blocks.append(followup_buttons(reply))
-    return cap_blocks(blocks)
+    return cap_blocks(blocks, lang)
 
 
 def interview_blocks(reply: Reply) -> list[Block]:
@@ -279,7 +287,7 @@ def interview_blocks(reply: Reply) -> list[Block]:
     blocks = text_sections(reply.text)
     if reply.suggestions:
         blocks.append(_suggestion_buttons(reply.suggestions))
-    return cap_blocks(blocks)
+    return cap_blocks(blocks, reply.lang)
 
 
 def reply_blocks(reply: Reply, *, show_recommendation: bool) -> list[Block]:
@@ -294,20 +302,16 @@ def reply_blocks(reply: Reply, *, show_recommendation: bool) -> list[Block]:
     if show_recommendation:
         # The card carries the reply's content (echo, numbers, changes); the full text is the fallback.
         return recommendation_blocks(reply)
-    return cap_blocks([*text_sections(reply.text), followup_buttons(reply)])
+    return cap_blocks([*text_sections(reply.text), followup_buttons(reply)], reply.lang)
 
 
-def _header(text: str) -> Block:
-    return {"type": "header", "text": {"type": "plain_text", "text": truncate(text, HEADER_MAX), "emoji": True}}
-
-
-def cap_blocks(blocks: list[Block]) -> list[Block]:
+def cap_blocks(blocks: list[Block], lang: str = "en") -> list[Block]:
     """Keep at most 50 blocks; the action buttons (if last) survive the cut."""
     if len(blocks) <= BLOCKS_MAX:
         return blocks
     tail = [blocks[-1]] if blocks[-1].get("type") == "actions" else []
     head = blocks[: BLOCKS_MAX - len(tail) - 1]
-    return [*head, _context(["_Message shortened; ask in the thread for the rest._"]), *tail]
+    return [*head, _context([label("shortened", lang)]), *tail]
 
 
 __all__ = [

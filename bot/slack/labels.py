@@ -1,0 +1,69 @@
+"""The words of the Slack card in the conversation's language (en, zh-Hans, zh-Hant).
+
+Button values are questions the engine understands in that language (checked against the real
+engine in tests/test_slack_conversation.py and tests/test_blocks.py), so a click continues the
+conversation in the language it is held in.
+"""
+
+from __future__ import annotations
+
+_INDEX = {"en": 0, "zh-Hans": 1, "zh-Hant": 2}
+
+LABELS: dict[str, tuple[str, str, str]] = {
+    "header": ("Recommendation: {option}", "推荐方案：{option}", "推薦方案：{option}"),
+    "no_option": ("No option meets the constraints", "没有方案满足这些约束", "沒有方案滿足這些約束"),
+    "understood": ("Understood: ", "我理解的是：", "我理解的是："),
+    "tok_s": ("Tokens/s per user (peak)", "每人 tok/s（峰值）", "每人 tok/s（峰值）"),
+    "ttft": ("Time to first token", "首 token 时间", "首 token 時間"),
+    "max_users": ("Max concurrent users", "最多并发用户", "最多並發使用者"),
+    "capex": ("Capex", "采购成本", "採購成本"),
+    "tco": ("3-year TCO", "三年总成本", "三年總成本"),
+    "per_m": ("$ per million tokens", "每百万 token 成本", "每百萬 token 成本"),
+    "power": ("Power", "功耗", "功耗"),
+    "annual_power": ("Annual power cost", "每年电费", "每年電費"),
+    "memory": ("Memory", "显存/内存", "記憶體"),
+    "memory_value": ("{need} of {have} GB", "{need} / {have} GB", "{need} / {have} GB"),
+    "meets_slo": ("Meets SLO", "满足目标", "滿足目標"),
+    "yes": ("yes", "是", "是"),
+    "no": ("no", "否", "否"),
+    "estimate": (" (est.)", "（估计）", "（估計）"),
+    "slo_met": ("meets SLO", "满足目标", "滿足目標"),
+    "slo_missed": ("misses SLO", "未满足目标", "未滿足目標"),
+    "changes": ("What changed", "变化", "變化"),
+    "compared": ("Options compared", "方案比较", "方案比較"),
+    "risks": ("Risks", "风险", "風險"),
+    "mitigation": ("Mitigation:", "缓解：", "緩解："),
+    "assumptions": ("Assumptions", "假设", "假設"),
+    "plan": ("Two-week validation plan", "两周验证计划", "兩週驗證計畫"),
+    "relax": ("What to relax", "可以放宽的条件", "可以放寬的條件"),
+    "more": ("…and {n} more", "…还有 {n} 项", "…還有 {n} 項"),
+    "measured": ("Throughput: measured benchmark", "吞吐量：实测基准", "吞吐量：實測基準"),
+    "modelled": ("Throughput: calibrated model estimate", "吞吐量：校准模型估计", "吞吐量：校準模型估計"),
+    "rows": (" (rows {rows})", "（数据行 {rows}）", "（資料列 {rows}）"),
+    "fitted": (", fitted on {n} measured benchmark rows", "，以 {n} 条实测数据校准", "，以 {n} 筆實測資料校準"),
+    "confidence": ("Confidence: {low}–{high} tok/s per user", "置信区间：每人 {low}–{high} tok/s",
+                   "信賴區間：每人 {low}–{high} tok/s"),
+    "prices": ("Prices are estimates, not quotes", "价格为估计，非报价", "價格為估計，非報價"),
+    "shortened": ("_Message shortened; ask in the thread for the rest._", "_消息已截短；其余内容请在讨论串中询问。_",
+                  "_訊息已截短；其餘內容請在討論串中詢問。_"),
+    # buttons: label, then the question the click sends
+    "b_what_if": ("What if 2× users", "用户翻倍会怎样", "使用者翻倍會怎樣"),
+    "q_what_if": ("What if we have {n} concurrent users?", "如果并发用户增加到 {n} 人呢？", "如果並發用戶增加到 {n} 人呢？"),
+    "q_what_if_unknown": ("What if we have twice as many users?", "如果用户翻倍呢？", "如果使用者翻倍呢？"),
+    "b_compare": ("Compare options", "比较方案", "比較方案"),
+    "q_compare": ("Compare with {names}", "和 {names} 比较", "和 {names} 比較"),
+    "and": (" and ", " 以及 ", " 以及 "),
+    "b_assumptions": ("Show assumptions", "查看假设", "查看假設"),
+    "q_assumptions": ("Show the assumptions", "列出假设", "列出假設"),
+    "b_npu": ("Why not an NPU?", "为什么不用 NPU？", "為什麼不用 NPU？"),
+    "q_npu": ("Why not an NPU?", "为什么不用 NPU？", "為什麼不用 NPU？"),
+}
+
+
+def label(key: str, lang: str, **values: object) -> str:
+    """The text for `key` in `lang` (English for an unknown language), with `values` filled in."""
+    text = LABELS[key][_INDEX.get(lang, 0)]
+    return text.format(**values) if values else text
+
+
+__all__ = ["LABELS", "label"]
