@@ -20,11 +20,12 @@ from slack_sdk import WebClient
 from slack_sdk.errors import SlackApiError
 
 from bot.reply import Reply
-from bot.slack.blocks import escape, reply_blocks
+from bot.slack.blocks import escape, reply_blocks, truncate
 from bot.slack.workers import KeyedSerialExecutor
 
 log = logging.getLogger(__name__)
 
+TEXT_MAX = 40_000
 THINKING_STATUS = "is thinking…"
 LOADING_MESSAGES = ["Reading the workload…", "Running the estimator…", "Weighing the options…"]
 APOLOGY = "Sorry, something went wrong on my side while working on that. Please try again in a moment."
@@ -176,7 +177,9 @@ class TurnRunner:
             self._upload_charts(client, turn, reply)
 
     def _post(self, client: WebClient, turn: Turn, text: str, blocks: list[dict] | None) -> None:
-        client.chat_postMessage(channel=turn.channel_id, thread_ts=turn.thread_ts, text=escape(text), blocks=blocks)
+        # Slack cuts `text` beyond 40,000 characters; cut it here so the cut is marked.
+        fallback = truncate(escape(text), TEXT_MAX)
+        client.chat_postMessage(channel=turn.channel_id, thread_ts=turn.thread_ts, text=fallback, blocks=blocks)
 
     def _apologize(self, client: WebClient, turn: Turn) -> None:
         try:
