@@ -11,6 +11,7 @@ from __future__ import annotations
 from typing import Any
 
 from estimator.errors import InvalidRequest
+from estimator.messages import msg
 from estimator.workload import Workload
 
 DEFAULT_PARAMS_B = 7.0  # seed 1 benchmarks and sizes its tiers on a 7B model
@@ -60,79 +61,82 @@ def scale_for(users: int) -> str:
     return "organization"
 
 
-def _users(w: Workload, facts: dict[str, Any], notes: list[str]) -> None:
+def _users(w: Workload, facts: dict[str, Any], notes: list[str], lang: str) -> None:
     scale = w.deployment_scale
     if w.total_users is None and w.concurrent_users is None:
         users = SCALE_USERS[scale or "team"]
         facts["total_users"] = users
-        notes.append(f"assumed {users} user(s)" + (f" for a {scale} deployment" if scale else " (a small team)"))
+        if scale:
+            notes.append(msg("assume.users_scale", lang, users=users, scale=msg(f"scale.{scale}", lang)))
+        else:
+            notes.append(msg("assume.users_team", lang, users=users))
     total = facts.get("total_users", w.total_users)
     if w.concurrent_users is None:
         concurrent = total or 1
         facts["concurrent_users"] = concurrent
-        notes.append(f"assumed all {concurrent} user(s) can be active at peak (seed 1 sizes its tiers by "
-                     "concurrent users)")
+        notes.append(msg("assume.concurrent", lang, users=concurrent))
     if total is None:
         facts["total_users"] = facts.get("concurrent_users", w.concurrent_users)
     if scale is None:
         users = max(facts.get("total_users") or 0, facts.get("concurrent_users") or w.concurrent_users or 0)
         facts["deployment_scale"] = scale_for(users)
-        notes.append(f"treated as a {facts['deployment_scale']} deployment ({users} users)")
+        notes.append(msg("assume.scale", lang, scale=msg(f"scale.{facts['deployment_scale']}", lang), users=users))
 
 
-def fill_defaults(workload: Workload) -> tuple[Workload, list[str]]:
-    """A complete workload and the list of assumptions made to complete it (empty when nothing was missing)."""
+def fill_defaults(workload: Workload, *, lang: str = "en") -> tuple[Workload, list[str]]:
+    """A complete workload and the list of assumptions made to complete it, in `lang` (en, zh-Hans, zh-Hant).
+
+    The TCO basis is always listed; the other notes only for facts that were missing.
+    """
     _check(workload)
     w = workload
     facts: dict[str, Any] = {}
     notes: list[str] = []
     if w.model_params_b is None:
         facts["model_params_b"] = DEFAULT_PARAMS_B
-        notes.append(f"assumed a {DEFAULT_PARAMS_B:g}B model (seed 1's reference size)")
+        notes.append(msg("assume.model", lang, params=DEFAULT_PARAMS_B))
     if w.quantization is None:
         if w.accuracy_critical:
             facts["quantization"] = "Q8_0"
-            notes.append("assumed Q8_0 because the task is accuracy-critical (seed 1)")
+            notes.append(msg("assume.q8", lang))
         else:
             facts["quantization"] = "Q4_K_M"
-            notes.append("assumed Q4_K_M: 3.2× smaller than FP16, <1 % accuracy loss on narrow tasks (seed 1)")
-    _users(w, facts, notes)
+            notes.append(msg("assume.q4", lang))
+    _users(w, facts, notes, lang)
     if w.prompt_tokens is None:
         facts["prompt_tokens"] = DEFAULT_PROMPT_TOKENS
-        notes.append(f"assumed prompts of ~{DEFAULT_PROMPT_TOKENS} tokens")
+        notes.append(msg("assume.prompt", lang, tokens=DEFAULT_PROMPT_TOKENS))
     if w.output_tokens is None:
         facts["output_tokens"] = DEFAULT_OUTPUT_TOKENS
-        notes.append(f"assumed answers of ~{DEFAULT_OUTPUT_TOKENS} tokens")
+        notes.append(msg("assume.output", lang, tokens=DEFAULT_OUTPUT_TOKENS))
     batch = w.arrival_pattern == "batch"
     personal = (facts.get("deployment_scale") or w.deployment_scale) in ("personal", "edge")
     if w.tokens_per_s_target is None:
         if batch:
-            facts["tokens_per_s_target"], why = BATCH_TOKENS_PER_S, "batch jobs care about throughput (seed 1)"
+            facts["tokens_per_s_target"], why = BATCH_TOKENS_PER_S, "batch"
         elif personal:
-            facts["tokens_per_s_target"], why = PERSONAL_TOKENS_PER_S, (
-                "seed 1 calls 15–60 tok/s enough for one person's interactive use")
+            facts["tokens_per_s_target"], why = PERSONAL_TOKENS_PER_S, "personal"
         else:
-            facts["tokens_per_s_target"], why = 30.0, "seed 1's comfortable interactive speed"
-        notes.append(f"assumed {facts['tokens_per_s_target']:g} tok/s per user: {why}")
+            facts["tokens_per_s_target"], why = 30.0, "team"
+        notes.append(msg("assume.speed", lang, tps=facts["tokens_per_s_target"], why=msg(f"assume.speed.{why}", lang)))
     if w.ttft_target_ms is None:
         facts["ttft_target_ms"] = BATCH_TTFT_MS if batch else (PERSONAL_TTFT_MS if personal else DEFAULT_TTFT_MS)
-        notes.append(f"assumed a p95 time-to-first-token target of {facts['ttft_target_ms']:,} ms")
+        notes.append(msg("assume.ttft", lang, ms=facts["ttft_target_ms"]))
     if w.arrival_pattern is None:
         facts["arrival_pattern"] = "steady"
-        notes.append("assumed steady arrivals (bursty traffic needs more headroom)")
+        notes.append(msg("assume.steady", lang))
     if w.models_served is None:
         facts["models_served"] = 1
-        notes.append("assumed one model served at a time")
+        notes.append(msg("assume.one_model", lang))
     if w.dynamic_shapes is None:
         facts["dynamic_shapes"] = True
-        notes.append("assumed variable-length prompts (dynamic shapes), as in chat and document work")
+        notes.append(msg("assume.dynamic", lang))
     if w.model_stability is None:
-        notes.append("assumed the model changes rarely (one port if the stack needs one)")
+        notes.append(msg("assume.stable", lang))
     if w.existing_hardware is None and (facts.get("deployment_scale") or w.deployment_scale) == "personal":
-        notes.append("no owned device stated, so options are purchases; a laptop you already own costs $0 "
-                     "(seed 1: personal use runs on devices people already have)")
-    notes.append(f"TCO basis: {w.hours_per_day:g} h/day at {w.utilization:.0%} utilization, "
-                 f"${w.electricity_usd_per_kwh:g}/kWh, amortized over {w.amortization_years} years (seed 1)")
+        notes.append(msg("assume.no_owned", lang))
+    notes.append(msg("assume.tco_basis", lang, hours=w.hours_per_day, utilization=w.utilization,
+                     price=w.electricity_usd_per_kwh, years=w.amortization_years))
     return w.model_copy(update=facts), notes
 
 

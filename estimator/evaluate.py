@@ -29,13 +29,15 @@ def evaluate_option(
     *,
     estimate_fn: EstimateFn | None = None,
     capacity_fn: CapacityFn | None = None,
+    lang: str = "en",
 ) -> Option:
     """The best serving stack for `count` × `hardware_id` (or its smallest count meeting the targets).
 
     Raises `UnknownHardware` for an id not in the catalog and `InvalidRequest` for a device that runs
-    no known serving stack, has no price (and is not owned), or a count outside 1–1024.
+    no known serving stack, has no price (and is not owned), or a count outside 1–1024. `lang` is the
+    language of the rationale and risks (en, zh-Hans, zh-Hant).
     """
-    filled, _ = fill_defaults(workload)
+    filled, _ = fill_defaults(workload, lang=lang)
     hardware = catalog.hardware_by_id(hardware_id)
     if hardware is None:
         raise UnknownHardware(hardware_id)
@@ -53,7 +55,7 @@ def evaluate_option(
     if estimate_fn is None or capacity_fn is None:
         default_estimate, default_capacity = default_throughput()
         estimate_fn, capacity_fn = estimate_fn or default_estimate, capacity_fn or default_capacity
-    sizer = Sizer(filled, catalog, estimate_fn, capacity_fn)
+    sizer = Sizer(filled, catalog, estimate_fn, capacity_fn, lang=lang)
     options: list[tuple[Sized, str | None]] = []
     for stack in stacks:
         candidate = fill_owned_power([Candidate(hardware, stack, existing, None if priced is None else priced[0],
@@ -73,7 +75,7 @@ def evaluate_option(
     best = sizer.finalize(best)
     if reason:
         best.violations.insert(0, f"not eligible: {reason}")
-    return to_option(best)
+    return to_option(best, lang=lang)
 
 
 __all__ = ["evaluate_option"]

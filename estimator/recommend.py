@@ -20,6 +20,7 @@ from estimator.catalog import Catalog
 from estimator.defaults import OVERLOAD_FACTOR
 from estimator.errors import NoFeasibleOption
 from estimator.memory import closest_mha_model, resolve_architecture
+from estimator.messages import MESSAGES, join, msg
 from estimator.schemas import Option, OptionEstimate, OptionTco, Recommendation
 from estimator.sizing import CapacityFn, EstimateFn, Sized, Sizer
 from estimator.validation_plan import validation_plan
@@ -74,7 +75,7 @@ def pick_alternatives(primary: Sized, ranked: list[Sized]) -> list[Sized]:
     return chosen
 
 
-def to_option(sized: Sized, rationale: str | None = None) -> Option:
+def to_option(sized: Sized, rationale: str | None = None, *, lang: str = "en") -> Option:
     cand, est, cost = sized.candidate, sized.estimate, sized.tco
     assert cost is not None
     return Option(
@@ -95,25 +96,24 @@ def to_option(sized: Sized, rationale: str | None = None) -> Option:
             annual_power_usd=cost.annual_power_usd, price_is_estimate=cost.price_is_estimate,
         ),
         hardware_name=cand.hardware.name, power_w=cost.power_w, risks=list(sized.risks),
-        rationale=rationale or describe(sized), existing=cand.existing, violations=list(sized.violations),
+        rationale=rationale or describe(sized, lang), existing=cand.existing, violations=list(sized.violations),
         tco_assumptions=list(cost.assumptions), redundancy=sized.redundancy,
     )
 
 
-def describe(sized: Sized) -> str:
-    """One sentence with the deciding numbers of an option."""
+def describe(sized: Sized, lang: str = "en") -> str:
+    """One sentence with the deciding numbers of an option, in `lang`."""
     cand, est, cost = sized.candidate, sized.estimate, sized.tco
     assert cost is not None
     per_m = cost.cost_per_million_tokens_usd
-    owned = " (already owned)" if cand.existing else ""
-    spare = ", including one spare for N+1 failover" if sized.redundancy else ""
     return (
-        f"{sized.count} × {cand.hardware.name}{owned} with {cand.stack.name}{spare}: "
-        f"{est.decode_tokens_per_s_per_stream:,.0f} tok/s per user, p95 TTFT {est.ttft_p95_ms or est.ttft_ms:,.0f} ms, "
-        f"capacity ~{sized.capacity_users:,} concurrent users; capex ${cost.capex_usd:,.0f}, "
-        f"3-year TCO ${cost.three_year_total_usd:,.0f}"
-        + (f", ${per_m:,.3f}/M tokens" if per_m is not None else "")
-        + f", {cost.power_w or 0:,.0f} W peak"
+        msg("rec.describe", lang, count=sized.count, hardware=cand.hardware.name,
+            owned=msg("rec.owned", lang) if cand.existing else "", stack=cand.stack.name,
+            spare=msg("rec.spare", lang) if sized.redundancy else "", tps=est.decode_tokens_per_s_per_stream,
+            ttft=est.ttft_p95_ms or est.ttft_ms, capacity=sized.capacity_users, capex=cost.capex_usd,
+            tco=cost.three_year_total_usd)
+        + (msg("rec.per_m", lang, per_m=per_m) if per_m is not None else "")
+        + msg("rec.power", lang, power=cost.power_w or 0)
     )
 
 
@@ -123,46 +123,44 @@ def cheapest_rival(primary: Sized, ranked: list[Sized]) -> Sized | None:
     return min(others, key=lambda s: s.cost_per_token, default=None)
 
 
-def _rationale(workload: Workload, primary: Sized, ranked: list[Sized]) -> str:
+def _rationale(workload: Workload, primary: Sized, ranked: list[Sized], lang: str = "en") -> str:
     """The primary's deciding numbers, how many options met every target, and the cheapest rival."""
     peak = workload.concurrent_users or 1
     models = workload.models_served or 1
     size = f"{workload.model_params_b:g}B"
-    served = f"{models} × {size} models" if models > 1 else f"a {size} model"
-    head = (
-        f"For {peak} concurrent user(s) of {served} at {workload.quantization}, "
-        f"≥{workload.tokens_per_s_target:g} tok/s and p95 TTFT ≤{workload.ttft_target_ms:,} ms: "
-    )
+    served = msg("rec.served_many", lang, models=models, size=size) if models > 1 else msg(
+        "rec.served_one", lang, size=size)
+    head = msg("rec.head", lang, peak=peak, served=served, quant=workload.quantization,
+               tps=workload.tokens_per_s_target, ttft=workload.ttft_target_ms)
     if not ranked:
-        return head + "no option meets every constraint; closest: " + describe(primary) + "."
-    text = (head + describe(primary)
-            + f". Lowest risk-weighted cost per served token of {len(ranked)} options that meet every target")
+        return head + msg("rec.none_meets", lang, describe=describe(primary, lang))
+    text = head + msg("rec.lowest", lang, describe=describe(primary, lang), n=len(ranked))
     rival = cheapest_rival(primary, ranked)
     if rival is None or primary.cost_per_token <= 0:
-        return text + "."
+        return text + msg("period", lang)
     if rival.cost_per_token < primary.cost_per_token:
-        text += (
-            f", weighing risk: {rival.count} × {rival.candidate.hardware.name} is cheaper "
-            f"(${rival.cost_per_token:,.3f}/M) but carries {_risk_summary(rival)}, "
-            f"against {_risk_summary(primary)} here"
-        )
+        text += msg("rec.rival_cheaper", lang, count=rival.count, hardware=rival.candidate.hardware.name,
+                    cost=rival.cost_per_token, rival_risks=_risk_summary(rival, lang),
+                    risks=_risk_summary(primary, lang))
     else:
         gap = rival.cost_per_token / primary.cost_per_token - 1
-        text += (f"; the cheapest other device, {rival.count} × {rival.candidate.hardware.name}, "
-                 f"costs {gap:.0%} more per token")
+        text += msg("rec.rival_dearer", lang, count=rival.count, hardware=rival.candidate.hardware.name, gap=gap)
         if rival.risk_points > primary.risk_points:
-            text += f" and carries {_risk_summary(rival)}"
-    return text + "."
+            text += msg("rec.rival_risks", lang, risks=_risk_summary(rival, lang))
+    return text + msg("period", lang)
 
 
-def _risk_summary(sized: Sized) -> str:
-    high = [r.id for r in sized.risks if r.severity == "high"]
-    medium = [r.id for r in sized.risks if r.severity == "medium"]
-    parts = ([f"high {', '.join(high)}"] if high else []) + ([f"medium {', '.join(medium)}"] if medium else [])
-    return "; ".join(parts) if parts else "no notable risk"
+def _risk_summary(sized: Sized, lang: str = "en") -> str:
+    """"high a, b; medium c" with the contract risk ids (they stay ids in every language)."""
+    parts = []
+    for level in ("high", "medium"):
+        ids = [r.id for r in sized.risks if r.severity == level]
+        if ids:
+            parts.append(msg(f"rec.risk_{level}", lang, ids=", ".join(ids)))
+    return join(parts, lang) if parts else msg("rec.risk_none", lang)
 
 
-def _relax(workload: Workload, closest: Sized) -> list[str]:
+def _relax(workload: Workload, closest: Sized, lang: str = "en") -> list[str]:
     """Which constraint to relax for the closest option, and by how much."""
     est, cost = closest.estimate, closest.tco
     assert cost is not None
@@ -171,23 +169,23 @@ def _relax(workload: Workload, closest: Sized) -> list[str]:
         speed = est.decode_tokens_per_s_per_stream
         target = workload.tokens_per_s_target or 30
         if speed < target:
-            hints.append(f"lower the per-user speed target from {target:g} to {speed:.0f} tok/s "
-                         f"({speed / target - 1:+.0%}), or cut peak concurrency to {closest.capacity_users}")
+            hints.append(msg("relax.speed", lang, target=target, speed=speed, change=speed / target - 1,
+                             capacity=closest.capacity_users))
         ttft = est.ttft_p95_ms or est.ttft_ms
         if workload.ttft_target_ms and ttft > workload.ttft_target_ms:
-            hints.append(f"relax the p95 TTFT target from {workload.ttft_target_ms:,} to {ttft:,.0f} ms")
+            hints.append(msg("relax.ttft", lang, target=workload.ttft_target_ms, ttft=ttft))
         if not hints:
-            hints.append(f"cut peak concurrency from {workload.concurrent_users} to {closest.capacity_users}")
+            hints.append(msg("relax.users", lang, users=workload.concurrent_users, capacity=closest.capacity_users))
     if workload.budget_usd is not None and cost.capex_usd > workload.budget_usd:
-        hints.append(f"raise the capex budget from ${workload.budget_usd:,.0f} to ${cost.capex_usd:,.0f} "
-                     f"(+${cost.capex_usd - workload.budget_usd:,.0f})")
+        hints.append(msg("relax.budget", lang, budget=workload.budget_usd, capex=cost.capex_usd,
+                         extra=cost.capex_usd - workload.budget_usd))
     power = cost.power_w or 0.0
     if workload.power_budget_w is not None and not closest.candidate.hardware.tdp_w:
-        hints.append(f"confirm the power draw of {closest.candidate.hardware.name} (no TDP on record) against "
-                     f"the {workload.power_budget_w:,} W budget")
+        hints.append(msg("relax.power_unknown", lang, hardware=closest.candidate.hardware.name,
+                         budget=workload.power_budget_w))
     elif workload.power_budget_w is not None and power > workload.power_budget_w:
-        hints.append(f"raise the power budget from {workload.power_budget_w:,} W to {power:,.0f} W "
-                     f"(+{power / workload.power_budget_w - 1:.0%})")
+        hints.append(msg("relax.power", lang, budget=workload.power_budget_w, power=power,
+                         extra=power / workload.power_budget_w - 1))
     return hints
 
 
@@ -273,17 +271,19 @@ def recommend(
     *,
     estimate_fn: EstimateFn | None = None,
     capacity_fn: CapacityFn | None = None,
+    lang: str = "en",
 ) -> Recommendation:
     """Primary option, alternatives, risks, assumptions, rationale and validation plan for a workload.
 
-    `estimate_fn`/`capacity_fn` default to `estimator.throughput` (injectable for tests).
+    `estimate_fn`/`capacity_fn` default to `estimator.throughput` (injectable for tests). `lang` (en,
+    zh-Hans, zh-Hant) is the language of the sentences; numbers, ids and names are the same in all.
     """
-    filled, assumptions = fill_defaults(workload)
+    filled, assumptions = fill_defaults(workload, lang=lang)
     if estimate_fn is None or capacity_fn is None:
         default_estimate, default_capacity = default_throughput()
         estimate_fn, capacity_fn = estimate_fn or default_estimate, capacity_fn or default_capacity
     candidates, excluded = enumerate_candidates(filled, catalog)
-    sizer = Sizer(filled, catalog, estimate_fn, capacity_fn)
+    sizer = Sizer(filled, catalog, estimate_fn, capacity_fn, lang=lang)
     sized = size_all(sizer, candidates)
     fitting = [s for s in sized if s.estimate.fits]
     if not fitting:
@@ -296,80 +296,76 @@ def recommend(
         alternatives = [sizer.finalize(s) for s in pick_alternatives(primary, ranked)]
         alternatives += _owned_but_short(sizer, primary, fitting)
         if primary.violations:  # every contender missed once its capacity was probed
-            relax = _relax(filled, primary)
+            relax = _relax(filled, primary, lang)
     else:
         closest = sorted(fitting, key=lambda s: (s.shortfall, s.cost_per_token))
         primary = sizer.finalize(closest[0])
         alternatives = [sizer.finalize(s) for s in pick_alternatives(primary, closest)]
-        relax = _relax(filled, primary)
+        relax = _relax(filled, primary, lang)
         ranked = []
-    assumptions += _ranking_notes(filled, excluded)
-    assumptions.append(_model_shape_note(filled, catalog))
+    assumptions += _ranking_notes(filled, excluded, lang)
+    assumptions.append(_model_shape_note(filled, catalog, lang))
     if primary.candidate.class_owned:
-        assumptions.append(_unnamed_owned_note(primary))
+        assumptions.append(_unnamed_owned_note(primary, lang))
     rival = cheapest_rival(primary, ranked)
     if rival is not None:  # its tail-latency and headroom risks are named in the rationale: probe it first
         sizer.finalize(rival)
-    primary_option = to_option(primary, _rationale(filled, primary, ranked))
+    primary_option = to_option(primary, _rationale(filled, primary, ranked, lang), lang=lang)
     return Recommendation(
         primary=primary_option,
-        alternatives=[to_option(s) for s in alternatives],
+        alternatives=[to_option(s, lang=lang) for s in alternatives],
         risks=list(primary.risks),
         assumptions=assumptions,
         rationale=primary_option.rationale or "",
-        validation_plan=validation_plan(filled, primary_option, primary.risks),
+        validation_plan=validation_plan(filled, primary_option, primary.risks, lang=lang),
         calibration_rows=list(primary.estimate.source_rows),
         relax=relax,
         workload=filled.model_dump(mode="json"),
     )
 
 
-def _model_shape_note(workload: Workload, catalog: Catalog) -> str:
+def _model_shape_note(workload: Workload, catalog: Catalog, lang: str = "en") -> str:
     """The architecture a bare size stands for: its KV cache per token drives memory and decode at scale."""
     size = workload.model_params_b or 7.0
     arch = resolve_architecture(size, catalog.models)
     kv_mb = arch.kv_bytes_per_token(2.0) / 1e6
-    shape = (f"{arch.source}'s shape" if arch.source != "approximation" else "an approximated shape")
-    facts = f"{arch.layers} layers, {arch.kv_heads} KV heads, {kv_mb:.2f} MB of FP16 KV cache per token"
+    shape = (msg("note.shape_source", lang, source=arch.source) if arch.source != "approximation"
+             else msg("note.shape_approx", lang))
+    facts = msg("note.shape_facts", lang, layers=arch.layers, kv_heads=arch.kv_heads, kv_mb=kv_mb)
     older = closest_mha_model(size, catalog.models)
     if older is not None and older.id == arch.source:  # no grouped-query model of that size on record
-        return f"a {size:g}B model is sized with {shape} (multi-head attention): {facts}"
-    note = f"a {size:g}B model is sized as a current grouped-query-attention model, with {shape}: {facts}"
+        return msg("note.shape_mha", lang, size=size, shape=shape, facts=facts)
+    note = msg("note.shape_gqa", lang, size=size, shape=shape, facts=facts)
     if older is None:
         return note
     older_mb = resolve_architecture(size, catalog.models, older.id).kv_bytes_per_token(2.0) / 1e6
-    return (f"{note}; an older multi-head-attention model such as {older.name} ({older_mb:.2f} MB per token) "
-            "needs more memory and bandwidth per user")
+    return msg("note.shape_older", lang, note=note, older=older.name, older_mb=older_mb)
 
 
-def _unnamed_owned_note(primary: Sized) -> str:
+def _unnamed_owned_note(primary: Sized, lang: str = "en") -> str:
     """The user owns a class of devices ("NPU laptops") without naming the chip: say which one was costed."""
     hw = primary.candidate.hardware
-    cls = (owned_class(hw) or "owned devices").replace("_", " ")
-    return (f"you own {cls} but did not name the model, so the owned option is costed on {hw.name}, the one of "
-            f"that class on record that serves this workload cheapest; yours may be slower or draw more power. "
-            f"Name it (e.g. \"a Snapdragon X laptop\", \"Xeon 8480+ servers\") to check it")
+    key = f"owned.{owned_class(hw) or 'devices'}"
+    cls = msg(key, lang) if key in MESSAGES else (owned_class(hw) or "").replace("_", " ")
+    return msg("note.owned_class", lang, cls=cls, hardware=hw.name)
 
 
-def _ranking_notes(workload: Workload, excluded: dict[str, str]) -> list[str]:
+def _ranking_notes(workload: Workload, excluded: dict[str, str], lang: str = "en") -> list[str]:
     notes = [
-        f"ranked by 3-year-amortized cost per served token (served = up to {OVERLOAD_FACTOR}× the peak at the "
-        f"target speed), each medium risk adding {RISK_WEIGHT:.0%} and each high risk {3 * RISK_WEIGHT:.0%}",
-        "TTFT targets are checked at p95 under the arrival model; prices marked as estimates are estimates",
+        msg("note.ranking", lang, overload=OVERLOAD_FACTOR, weight=RISK_WEIGHT, high_weight=3 * RISK_WEIGHT),
+        msg("note.p95", lang),
     ]
     if is_organization(workload):
-        notes.append("organization scale: N+1 redundancy (one spare device) added to every server option (seed 1)")
+        notes.append(msg("note.organization", lang))
     models = workload.models_served or 1
     if models > 1:
-        notes.append(f"{models} models served at once: sized as one deployment holding all of them "
-                     f"(memory and weight reads for {models} copies; compute as for one "
-                     f"{(workload.model_params_b or 7.0) * models:g}B model, which overstates prefill)")
+        notes.append(msg("note.multi_model", lang, models=models, total=(workload.model_params_b or 7.0) * models))
     by_reason: dict[str, list[str]] = {}
     for hw_id, reason in excluded.items():
         by_reason.setdefault(reason, []).append(hw_id)
     for reason, ids in sorted(by_reason.items()):
-        shown = ", ".join(sorted(ids)[:6]) + (f" and {len(ids) - 6} more" if len(ids) > 6 else "")
-        notes.append(f"not considered ({reason}): {shown}")
+        shown = ", ".join(sorted(ids)[:6]) + (msg("note.more", lang, n=len(ids) - 6) if len(ids) > 6 else "")
+        notes.append(msg("note.excluded", lang, reason=reason, ids=shown))
     return notes
 
 

@@ -12,6 +12,7 @@ from dataclasses import dataclass
 
 from estimator.catalog import Hardware, Level, ServingStack
 from estimator.defaults import OVERLOAD_FACTOR
+from estimator.messages import join, msg, normalize
 from estimator.schemas import Estimate, Risk, TcoResult
 from estimator.workload import Workload
 
@@ -41,6 +42,11 @@ class RiskContext:
     newest_launch_year: int | None
     estimate_covers_all_models: bool = False
     existing: bool = False  # the buyer already owns these devices
+    lang: str = "en"  # the language of `why` and `mitigation` (estimator.messages)
+
+    def t(self, key: str, **params: object) -> str:
+        """The sentence `key` in this context's language."""
+        return msg(key, self.lang, **params)
 
     @property
     def peak_users(self) -> int:
@@ -48,7 +54,7 @@ class RiskContext:
 
     @property
     def stack_name(self) -> str:
-        return self.stack.name if self.stack else "the serving stack"
+        return self.stack.name if self.stack else self.t("risk.default_stack")
 
 
 def _risk(risk_id: str, severity: Level, why: str, mitigation: str) -> Risk:
@@ -75,17 +81,15 @@ def dynamic_shapes(ctx: RiskContext) -> Risk | None:
     if ctx.workload.dynamic_shapes is False:
         severity = _lower(severity)
     w = ctx.workload
-    lengths = f"prompts of ~{w.prompt_tokens or 512} tokens, answers of ~{w.output_tokens or 256}"
+    lengths = ctx.t("risk.dynamic_shapes.lengths", prompt=w.prompt_tokens or 512, output=w.output_tokens or 256)
     if w.context_length:
-        lengths += f", context up to {w.context_length:,}"
-    stated = "variable-length" if w.dynamic_shapes is not False else "said to be fixed-length"
+        lengths += ctx.t("risk.dynamic_shapes.context", context=w.context_length)
+    stated = ctx.t("risk.dynamic_shapes.variable" if w.dynamic_shapes is not False else "risk.dynamic_shapes.fixed")
     return _risk(
         "dynamic_shapes", severity,
-        f"{ctx.stack_name} on {ctx.hardware.name} handles input shapes as '{mode}' (not natively dynamic); "
-        f"your requests are {stated} ({lengths}). Unseen shapes trigger recompilation or padding and "
-        "latency spikes (seed 2, pitfall 3).",
-        "Fix a small set of length buckets, precompile them at warm-up, and replay your real prompt-length "
-        "distribution during the pilot, watching P99/P999 TTFT.",
+        ctx.t("risk.dynamic_shapes.why", stack=ctx.stack_name, hardware=ctx.hardware.name, mode=mode,
+              stated=stated, lengths=lengths),
+        ctx.t("risk.dynamic_shapes.fix"),
     )
 
 
@@ -102,16 +106,14 @@ def multi_model(ctx: RiskContext) -> Risk | None:
     est = ctx.estimate
     if est is not None and est.memory_available_gb > 0:
         needed = est.memory_required_gb * (1 if ctx.estimate_covers_all_models else models)
-        memory = f"; {models} copies need ~{needed:.0f} GB of {est.memory_available_gb:.0f} GB"
+        memory = ctx.t("risk.multi_model.memory", models=models, needed=needed, available=est.memory_available_gb)
         if needed > est.memory_available_gb:
             severity = "high"
-            memory += " (does not fit side by side)"
+            memory += ctx.t("risk.multi_model.no_fit")
     return _risk(
         "multi_model", severity,
-        f"{models} models must be served at once; {ctx.stack_name} multi-model support: '{support}'{memory} "
-        "(seed 2, pitfall 4).",
-        "Run one server process per model with fixed memory shares (or swap adapters/LoRA on one base model), "
-        "and test all models under load together in the pilot.",
+        ctx.t("risk.multi_model.why", models=models, stack=ctx.stack_name, support=support, memory=memory),
+        ctx.t("risk.multi_model.fix"),
     )
 
 
@@ -119,22 +121,24 @@ def software_maturity(ctx: RiskContext) -> Risk | None:
     """Seed 2 pitfall 5: stacks that update slowly or leave you waiting on the vendor."""
     stack = ctx.stack
     if stack is None:
-        return _risk("software_maturity", "medium", f"No serving stack on record for {ctx.hardware.name}.",
-                     "Confirm a supported serving path with the vendor before buying.")
+        return _risk("software_maturity", "medium", ctx.t("risk.software_maturity.no_stack", hardware=ctx.hardware.name),
+                     ctx.t("risk.software_maturity.no_stack_fix"))
     if stack.maturity != "high":
         severity: Level = "high" if stack.maturity == "low" else "medium"
-        note = f" Notes: {stack.notes.split('. ')[0].rstrip('.')}." if stack.notes else ""
+        # The catalog's notes are English prose: quoted in an English reply only.
+        note = (ctx.t("risk.software_maturity.note", note=stack.notes.split(". ")[0].rstrip("."))
+                if stack.notes and ctx.lang == "en" else "")
         return _risk(
             "software_maturity", severity,
-            f"{stack.name} maturity is rated {stack.maturity}.{note} (seed 2, pitfall 5).",
-            "Check release cadence and issue response, pin versions, and get a support commitment from the vendor.",
+            ctx.t("risk.software_maturity.why", stack=stack.name, maturity=stack.maturity, note=note),
+            ctx.t("risk.software_maturity.fix"),
         )
     if stack.continuous_batching != "yes" and ctx.peak_users > 4:
         return _risk(
             "software_maturity", "medium",
-            f"{stack.name} continuous batching is '{stack.continuous_batching}' but {ctx.peak_users} users are "
-            "active at peak; without it concurrent requests queue.",
-            "Use a batching server (vLLM, TensorRT-LLM, OpenVINO Model Server) for shared serving.",
+            ctx.t("risk.software_maturity.batching", stack=stack.name, batching=stack.continuous_batching,
+                  users=ctx.peak_users),
+            ctx.t("risk.software_maturity.batching_fix"),
         )
     return None
 
@@ -159,26 +163,24 @@ def quantization_calibration(ctx: RiskContext) -> Risk | None:
     severity: Level | None = None
     if formats and not _format_supported(quant, formats):
         severity = "high" if critical else "medium"
-        reasons.append(f"{ctx.stack_name} does not take {quant} natively (formats: {', '.join(formats)}), "
-                       "so the model must be re-quantized and re-validated")
+        reasons.append(ctx.t("risk.quantization.format", stack=ctx.stack_name, quant=quant,
+                             formats=join(formats, ctx.lang, "list_sep")))
     if quant in _INTEGER_QUANTS:
         # Seed 2 pitfall 2: "以为INT8量化就是调个API的事" — activation quantization needs calibration anywhere.
         severity = "high" if critical and (compiled or quant == "INT4") else (severity or "medium")
-        reasons.append(f"{quant} on {ctx.hardware.kind} needs calibration data and per-layer sensitivity checks")
+        reasons.append(ctx.t("risk.quantization.calibrate", quant=quant, kind=ctx.hardware.kind))
     if critical and quant in _LOW_BIT_GGUF:
         severity = "high"
-        reasons.append(f"{quant} loses measurable quality; seed 1 keeps Q3/Q2 for when memory forces it")
+        reasons.append(ctx.t("risk.quantization.low_bit", quant=quant))
     elif critical and quant not in ("FP16", "BF16", "Q8_0", "FP8", "INT8", "Q6_K"):
         severity = severity or "medium"
-        reasons.append(f"the task is accuracy-critical and {quant} is a 4–5-bit format (seed 1: Q8_0 for "
-                       "accuracy-critical work)")
+        reasons.append(ctx.t("risk.quantization.critical", quant=quant))
     if severity is None:
         return None
     return _risk(
         "quantization_calibration", severity,
-        "; ".join(reasons) + " (seed 2, pitfall 2).",
-        "Build a calibration set from real prompts, compare against an FP16/Q8_0 baseline on your own eval set, "
-        "and keep sensitive layers at higher precision (mixed precision).",
+        ctx.t("risk.quantization.why", reasons=join(reasons, ctx.lang)),
+        ctx.t("risk.quantization.fix"),
     )
 
 
@@ -196,10 +198,9 @@ def memory_bandwidth(ctx: RiskContext) -> Risk | None:
         return None
     return _risk(
         "memory_bandwidth", "medium",
-        f"decode is memory-bound: {hw.name} has {hw.fp16_tflops:,.0f} TFLOPS FP16 but {hw.memory_bandwidth_gbs:,.0f} "
-        f"GB/s (ridge {ridge:,.0f} FLOP/byte); ~{batch} streams per device reach ~{intensity:,.0f} FLOP/byte, "
-        f"so ~{used:.0%} of the compute is usable (seed 2, pitfall 1).",
-        "Compare options by memory bandwidth and measured tokens/s, not peak TFLOPS; batch more streams per device.",
+        ctx.t("risk.memory_bandwidth.why", hardware=hw.name, tflops=hw.fp16_tflops, bandwidth=hw.memory_bandwidth_gbs,
+              ridge=ridge, batch=batch, intensity=intensity, used=used),
+        ctx.t("risk.memory_bandwidth.fix"),
     )
 
 
@@ -208,20 +209,19 @@ def power_cooling(ctx: RiskContext) -> Risk | None:
     power = ctx.tco.power_w if ctx.tco and ctx.tco.power_w else (ctx.hardware.tdp_w or 0) * ctx.count
     budget = ctx.workload.power_budget_w
     if budget and power > budget:
-        return _risk("power_cooling", "high", f"peak draw ~{power:,.0f} W exceeds the {budget:,} W budget.",
-                     "Choose fewer or lower-power devices, cap board power, or raise the budget.")
+        return _risk("power_cooling", "high", ctx.t("risk.power.over", power=power, budget=budget),
+                     ctx.t("risk.power.over_fix"))
     if budget and power > 0.8 * budget:
         return _risk("power_cooling", "medium",
-                     f"peak draw ~{power:,.0f} W is {power / budget:.0%} of the {budget:,} W budget.",
-                     "Power-cap the devices and measure wall power during the 1.5× overload test.")
+                     ctx.t("risk.power.near", power=power, share=power / budget, budget=budget),
+                     ctx.t("risk.power.near_fix"))
     accelerators = ctx.hardware.kind in ("gpu", "accel")
     if accelerators and ctx.count > _OFFICE_DEVICES:
         severity: Level = "high" if ctx.count > 2 * _OFFICE_DEVICES else "medium"
         return _risk(
             "power_cooling", severity,
-            f"{ctx.count} devices draw ~{power:,.0f} W peak; beyond 4 GPUs office power and cooling no longer "
-            "suffice (seed 1).",
-            "Plan rack space with proper power distribution and cooling before delivery; check circuit capacity.",
+            ctx.t("risk.power.rack", count=ctx.count, power=power),
+            ctx.t("risk.power.rack_fix"),
         )
     return None
 
@@ -254,8 +254,7 @@ def _ttft_margin(ctx: RiskContext) -> str | None:
     ttft = est.ttft_p95_ms or est.ttft_ms
     if ttft > target or ttft * (1.0 + width) <= target:
         return None
-    return (f"p95 TTFT ~{ttft:,.0f} ms meets the {target:,} ms target by less than the estimate's ±{width:.0%} "
-            f"error ({ttft * (1.0 + width):,.0f} ms at its high end)")
+    return ctx.t("risk.tail.margin", ttft=ttft, target=target, width=width, high=ttft * (1.0 + width))
 
 
 def tail_latency(ctx: RiskContext) -> Risk | None:
@@ -267,23 +266,22 @@ def tail_latency(ctx: RiskContext) -> Risk | None:
     if (load is None or load <= 0.7) and not bursty:
         if margin is None:
             return None
-        return _risk("tail_latency", "medium", margin + ", so P99/P999 may miss it.",
-                     "Measure TTFT at P99/P999 on the real prompts in the pilot, or pick a faster part.")
+        return _risk("tail_latency", "medium", ctx.t("risk.tail.margin_why", margin=margin),
+                     ctx.t("risk.tail.margin_fix"))
     severity: Level = "high" if load is not None and load > 0.9 else "medium"
     parts = []
     if load is not None:
-        parts.append(f"peak {ctx.peak_users} users load the option to {load:.0%} of its {ctx.max_concurrent_users} "
-                     "concurrent-user capacity")
+        parts.append(ctx.t("risk.tail.load", users=ctx.peak_users, load=load, capacity=ctx.max_concurrent_users))
     if bursty:
-        parts.append("arrivals are bursty")
+        parts.append(ctx.t("risk.tail.bursty"))
     if margin is not None:
         parts.append(margin)
     elif ctx.estimate and ctx.estimate.ttft_p95_ms and ctx.workload.ttft_target_ms:
-        parts.append(f"p95 TTFT ~{ctx.estimate.ttft_p95_ms:,.0f} ms vs {ctx.workload.ttft_target_ms:,} ms target")
+        parts.append(ctx.t("risk.tail.vs_target", ttft=ctx.estimate.ttft_p95_ms, target=ctx.workload.ttft_target_ms))
     return _risk(
         "tail_latency", severity,
-        "; ".join(parts) + ". Above ~70 % utilization queueing makes P99/P999 latency climb steeply.",
-        "Set a maximum batch wait time, keep utilization under ~70 % at peak, and measure P99/P999 in the pilot.",
+        ctx.t("risk.tail.why", parts=join(parts, ctx.lang)),
+        ctx.t("risk.tail.fix"),
     )
 
 
@@ -299,9 +297,9 @@ def capacity_headroom(ctx: RiskContext) -> Risk | None:
     if ratio >= overload:
         return _risk(
             "capacity_headroom", "medium",
-            f"capacity ~{ctx.max_concurrent_users} concurrent users is {ratio:.2f}× the peak of {ctx.peak_users}: "
-            f"seed 2's {OVERLOAD_FACTOR}× overload test passes by less than the estimate's ±{width:.0%} error.",
-            "Verify at 1.5× load in the pilot before committing; keep a device in reserve or admission control.",
+            ctx.t("risk.headroom.thin", capacity=ctx.max_concurrent_users, ratio=ratio, users=ctx.peak_users,
+                  overload=OVERLOAD_FACTOR, width=width),
+            ctx.t("risk.headroom.thin_fix"),
         )
     # Bursty arrivals are the overload (seed 1's production option: "以突發流量的餘裕"), so failing the 1.5×
     # test is then as serious as running at the edge of capacity.
@@ -309,10 +307,10 @@ def capacity_headroom(ctx: RiskContext) -> Risk | None:
     severity: Level = "high" if ratio < 1.1 or bursty else "medium"
     return _risk(
         "capacity_headroom", severity,
-        f"capacity ~{ctx.max_concurrent_users} concurrent users is {ratio:.2f}× the peak of {ctx.peak_users}; "
-        f"seed 2's overload test drives {OVERLOAD_FACTOR}× ({OVERLOAD_FACTOR * ctx.peak_users:.0f} users)"
-        + ("; with bursty arrivals the bursts are that overload." if bursty else "."),
-        "Add a device (or N+1 spare), or cap concurrency with admission control and verify at 1.5× load.",
+        ctx.t("risk.headroom.short_bursty" if bursty else "risk.headroom.short", capacity=ctx.max_concurrent_users,
+              ratio=ratio, users=ctx.peak_users, overload=OVERLOAD_FACTOR,
+              overload_users=OVERLOAD_FACTOR * ctx.peak_users),
+        ctx.t("risk.headroom.fix"),
     )
 
 
@@ -323,12 +321,11 @@ def vendor_lock_in(ctx: RiskContext) -> Risk | None:
         return None
     if stack.id in _VENDOR_MANAGED_STACKS:
         return _risk("vendor_lock_in", "high",
-                     f"{stack.name} compiles and manages models itself; you run what the vendor supports.",
-                     "Keep a GPU fallback path for the model and contract for model-support timelines.")
+                     ctx.t("risk.lock_in.managed", stack=stack.name), ctx.t("risk.lock_in.managed_fix"))
     return _risk(
         "vendor_lock_in", "medium",
-        f"{ctx.hardware.name} runs only on {stack.name}; the ported model and tooling do not move to other hardware.",
-        "Keep the model in a portable format (HF checkpoint, ONNX) and budget a second port if you switch.",
+        ctx.t("risk.lock_in.single", hardware=ctx.hardware.name, stack=stack.name),
+        ctx.t("risk.lock_in.single_fix"),
     )
 
 
@@ -340,21 +337,19 @@ def supply(ctx: RiskContext) -> Risk | None:
         return None  # already owned: nothing to buy
     if hw.kind == "gpu" and "HBM" in (hw.memory_type or "").upper() and (hw.price_usd or 0) >= 10_000:
         return _risk("supply", "medium",
-                     f"{hw.name} is a high-end datacenter part; seed 1 notes supply constraints on high-end cards "
-                     f"({ctx.count} needed).",
-                     "Get firm lead times and quotes from two resellers before committing the plan.")
+                     ctx.t("risk.supply.high_end", hardware=hw.name, count=ctx.count),
+                     ctx.t("risk.supply.high_end_fix"))
     if newest and hw.launch_year and newest - hw.launch_year >= 3 and hw.kind in ("gpu", "accel"):
         age = newest - hw.launch_year
         # Two product generations back (≥ 4 years), new units at the listed price are rarely on offer.
         severity: Level = "high" if age >= 4 else "medium"
         return _risk("supply", severity,
-                     f"{hw.name} launched in {hw.launch_year}, {age} years before the newest device on record; "
-                     + ("it is likely end-of-life, so new units at the listed price are rare."
-                        if severity == "high" else "new units may be scarce or end-of-life."),
-                     "Confirm availability and warranty; price the successor part as a fallback.")
+                     ctx.t("risk.supply.eol" if severity == "high" else "risk.supply.old", hardware=hw.name,
+                           year=hw.launch_year, age=age),
+                     ctx.t("risk.supply.old_fix"))
     if hw.kind == "accel" and hw.vendor.lower() in ("groq", "cerebras", "tenstorrent"):
-        return _risk("supply", "medium", f"{hw.vendor} is a small, single-source supplier.",
-                     "Ask for delivery commitments and a support term covering the amortization period.")
+        return _risk("supply", "medium", ctx.t("risk.supply.small_vendor", vendor=hw.vendor),
+                     ctx.t("risk.supply.small_vendor_fix"))
     return None
 
 
@@ -376,16 +371,18 @@ def assess_risks(
     newest_launch_year: int | None = None,
     estimate_covers_all_models: bool = False,
     existing: bool = False,
+    lang: str = "en",
 ) -> list[Risk]:
     """The risks that apply to this option, most severe first.
 
     `max_concurrent_users` (the option's capacity at the SLO) enables the tail-latency and headroom checks;
     `newest_launch_year` (the catalog's newest device) stands in for "now" in the supply check.
     `estimate_covers_all_models` says the estimate was sized for all `models_served` at once; `existing`
-    that the devices are already owned (nothing to source, so no supply risk).
+    that the devices are already owned (nothing to source, so no supply risk). `lang` is the language of
+    the sentences (en, zh-Hans, zh-Hant).
     """
     ctx = RiskContext(workload, hardware, count, stack, estimate, tco, max_concurrent_users, newest_launch_year,
-                      estimate_covers_all_models, existing)
+                      estimate_covers_all_models, existing, normalize(lang))
     found = [risk for check in CHECKS if (risk := check(ctx)) is not None]
     return sorted(found, key=lambda r: _ORDER[r.severity])
 

@@ -96,8 +96,10 @@ def _request(workload: Workload, candidate: Candidate, count: int, users: int | 
 class Sizer:
     """Counts, estimates and costs candidates for one workload (memoizes estimates and capacity probes)."""
 
-    def __init__(self, workload: Workload, catalog: Catalog, estimate_fn: EstimateFn, capacity_fn: CapacityFn):
+    def __init__(self, workload: Workload, catalog: Catalog, estimate_fn: EstimateFn, capacity_fn: CapacityFn,
+                 lang: str = "en"):
         self.workload = workload
+        self.lang = lang  # language of the risks' sentences (estimator.messages)
         self.catalog = catalog
         self.estimate_fn = estimate_fn
         self.capacity_fn = capacity_fn
@@ -242,6 +244,7 @@ class Sizer:
             w, cand.hardware, sized.count, cand.stack, sized.estimate, sized.tco,
             max_concurrent_users=sized.capacity_users if sized.probed else None,
             newest_launch_year=self.newest_year, estimate_covers_all_models=True, existing=cand.existing,
+            lang=self.lang,
         )
         self._constraints(sized)
 

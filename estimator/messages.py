@@ -1,0 +1,66 @@
+"""The estimator's sentences in the user's language: `msg(key, lang, **params)`.
+
+The pure core writes risks, assumptions, the rationale, relax hints and the validation plan as
+sentences with numbers in them. Each sentence is a template here in English, Simplified Chinese
+(zh-Hans) and Traditional Chinese (zh-Hant), written out per template (no character conversion),
+with the same placeholders and format specs in all three, so a number reads identically whatever
+the language. Unknown languages fall back to English. Pure: no I/O, no globals that change.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from string import Formatter
+from typing import Any
+
+from estimator.messages_advice import ADVICE_MESSAGES
+from estimator.messages_risks import RISK_MESSAGES
+
+LANGUAGES: tuple[str, ...] = ("en", "zh-Hans", "zh-Hant")
+_INDEX = {lang: i for i, lang in enumerate(LANGUAGES)}
+
+_COMMON: dict[str, tuple[str, str, str]] = {
+    "sep": ("; ", "；", "；"),  # joins clauses of one sentence
+    "list_sep": (", ", "、", "、"),  # joins names in a list
+    "period": (".", "。", "。"),
+    "severity.high": ("high", "高", "高"),
+    "severity.medium": ("medium", "中", "中"),
+    "severity.low": ("low", "低", "低"),
+    "scale.personal": ("personal", "个人", "個人"),
+    "scale.edge": ("edge", "边缘", "邊緣"),
+    "scale.team": ("team", "团队", "團隊"),
+    "scale.department": ("department", "部门", "部門"),
+    "scale.organization": ("organization", "全组织", "全組織"),
+}
+
+MESSAGES: dict[str, tuple[str, str, str]] = {**_COMMON, **RISK_MESSAGES, **ADVICE_MESSAGES}
+
+
+def msg(key: str, lang: str = "en", **params: Any) -> str:
+    """The sentence `key` in `lang` (English when the language is unknown), filled with `params`.
+
+    >>> msg("risk.power.over", "en", power=1234.5, budget=1000)
+    'peak draw ~1,234 W exceeds the 1,000 W budget.'
+    >>> msg("risk.power.over", "zh-Hans", power=1234.5, budget=1000)
+    '峰值功耗约 1,234 W，超出 1,000 W 的预算。'
+    """
+    text = MESSAGES[key][_INDEX.get(lang, 0)]
+    return text.format(**params) if params else text
+
+
+def join(parts: Iterable[str], lang: str = "en", sep: str = "sep") -> str:
+    """Clauses joined with the language's separator (`sep` is a separator key: "sep" or "list_sep")."""
+    return msg(sep, lang).join(parts)
+
+
+def placeholders(template: str) -> set[str]:
+    """The placeholder names of one template (for the catalog's consistency test)."""
+    return {name for _, name, _, _ in Formatter().parse(template) if name}
+
+
+def normalize(lang: str | None) -> str:
+    """A supported language code ("en" for anything else), so callers can pass what they have."""
+    return lang if lang in _INDEX else "en"
+
+
+__all__ = ["LANGUAGES", "MESSAGES", "join", "msg", "normalize", "placeholders"]

@@ -1,0 +1,283 @@
+"""Sentence templates of assumptions, rationale, relax hints and the two-week validation plan.
+
+Each entry is (en, zh-Hans, zh-Hant) with the same placeholders and format specs in all three.
+Looked up through `estimator.messages.msg`; the risk checklist's sentences are in `messages_risks`.
+"""
+
+from __future__ import annotations
+
+_ASSUME: dict[str, tuple[str, str, str]] = {
+    "assume.users": ("assumed {users} user(s)", "假设 {users} 位用户", "假設 {users} 位使用者"),
+    "assume.users_scale": (
+        "assumed {users} user(s) for a {scale} deployment", "按{scale}级部署假设 {users} 位用户",
+        "按{scale}級部署假設 {users} 位使用者",
+    ),
+    "assume.users_team": (
+        "assumed {users} user(s) (a small team)", "假设 {users} 位用户（一个小团队）", "假設 {users} 位使用者（一個小團隊）",
+    ),
+    "assume.concurrent": (
+        "assumed all {users} user(s) can be active at peak (seed 1 sizes its tiers by concurrent users)",
+        "假设全部 {users} 位用户在高峰时可能同时使用（种子文档 1 按并发用户数划分档位）",
+        "假設全部 {users} 位使用者在尖峰時可能同時使用（種子文件 1 按並行使用者數劃分檔位）",
+    ),
+    "assume.scale": (
+        "treated as a {scale} deployment ({users} users)", "按{scale}级部署处理（{users} 位用户）",
+        "按{scale}級部署處理（{users} 位使用者）",
+    ),
+    "assume.model": (
+        "assumed a {params:g}B model (seed 1's reference size)", "假设模型为 {params:g}B（种子文档 1 的参考规模）",
+        "假設模型為 {params:g}B（種子文件 1 的參考規模）",
+    ),
+    "assume.q8": (
+        "assumed Q8_0 because the task is accuracy-critical (seed 1)",
+        "因任务对准确率要求高，假设使用 Q8_0（种子文档 1）", "因任務對準確率要求高，假設使用 Q8_0（種子文件 1）",
+    ),
+    "assume.q4": (
+        "assumed Q4_K_M: 3.2× smaller than FP16, <1 % accuracy loss on narrow tasks (seed 1)",
+        "假设使用 Q4_K_M：比 FP16 小 3.2×，在特定任务上准确率损失 <1 %（种子文档 1）",
+        "假設使用 Q4_K_M：比 FP16 小 3.2×，在特定任務上準確率損失 <1 %（種子文件 1）",
+    ),
+    "assume.prompt": ("assumed prompts of ~{tokens} tokens", "假设提示约 {tokens} token", "假設提示約 {tokens} token"),
+    "assume.output": ("assumed answers of ~{tokens} tokens", "假设回答约 {tokens} token", "假設回答約 {tokens} token"),
+    "assume.speed": ("assumed {tps:g} tok/s per user: {why}", "假设每位用户 {tps:g} tok/s：{why}",
+                     "假設每位使用者 {tps:g} tok/s：{why}"),
+    "assume.speed.batch": (
+        "batch jobs care about throughput (seed 1)", "批处理任务看重吞吐量（种子文档 1）", "批次任務看重吞吐量（種子文件 1）",
+    ),
+    "assume.speed.personal": (
+        "seed 1 calls 15–60 tok/s enough for one person's interactive use",
+        "种子文档 1 认为 15–60 tok/s 足够个人交互使用", "種子文件 1 認為 15–60 tok/s 足夠個人互動使用",
+    ),
+    "assume.speed.team": (
+        "seed 1's comfortable interactive speed", "种子文档 1 所说的舒适交互速度", "種子文件 1 所說的舒適互動速度",
+    ),
+    "assume.ttft": (
+        "assumed a p95 time-to-first-token target of {ms:,} ms", "假设 p95 首 token 延迟目标为 {ms:,} ms",
+        "假設 p95 首 token 延遲目標為 {ms:,} ms",
+    ),
+    "assume.steady": (
+        "assumed steady arrivals (bursty traffic needs more headroom)", "假设请求平稳到达（突发流量需要更多余量）",
+        "假設請求平穩到達（突發流量需要更多餘量）",
+    ),
+    "assume.one_model": ("assumed one model served at a time", "假设同一时间只服务一个模型", "假設同一時間只服務一個模型"),
+    "assume.dynamic": (
+        "assumed variable-length prompts (dynamic shapes), as in chat and document work",
+        "假设提示长度可变（动态形状），和聊天、文档处理一样", "假設提示長度可變（動態形狀），和聊天、文件處理一樣",
+    ),
+    "assume.stable": (
+        "assumed the model changes rarely (one port if the stack needs one)",
+        "假设模型很少更换（如软件栈需要移植，只移植一次）", "假設模型很少更換（如軟體棧需要移植，只移植一次）",
+    ),
+    "assume.no_owned": (
+        "no owned device stated, so options are purchases; a laptop you already own costs $0 "
+        "(seed 1: personal use runs on devices people already have)",
+        "没有说明已有设备，所以方案都按采购计算；你已有的笔记本成本为 $0（种子文档 1：个人使用跑在已有的设备上）",
+        "沒有說明已有裝置，所以方案都按採購計算；你已有的筆電成本為 $0（種子文件 1：個人使用跑在已有的裝置上）",
+    ),
+    "assume.tco_basis": (
+        "TCO basis: {hours:g} h/day at {utilization:.0%} utilization, ${price:g}/kWh, amortized over {years} "
+        "years (seed 1)",
+        "TCO 基准：每天 {hours:g} h，利用率 {utilization:.0%}，${price:g}/kWh，按 {years} 年折旧（种子文档 1）",
+        "TCO 基準：每天 {hours:g} h，使用率 {utilization:.0%}，${price:g}/kWh，按 {years} 年攤提（種子文件 1）",
+    ),
+}
+
+_RECOMMEND: dict[str, tuple[str, str, str]] = {
+    "rec.owned": (" (already owned)", "（已有）", "（已有）"),
+    "rec.spare": (", including one spare for N+1 failover", "，含一台 N+1 备机", "，含一台 N+1 備機"),
+    "rec.describe": (
+        "{count} × {hardware}{owned} with {stack}{spare}: {tps:,.0f} tok/s per user, p95 TTFT {ttft:,.0f} ms, "
+        "capacity ~{capacity:,} concurrent users; capex ${capex:,.0f}, 3-year TCO ${tco:,.0f}",
+        "{count} × {hardware}{owned}，使用 {stack}{spare}：每位用户 {tps:,.0f} tok/s，p95 TTFT {ttft:,.0f} ms，"
+        "容量约 {capacity:,} 位并发用户；采购成本 ${capex:,.0f}，3 年 TCO ${tco:,.0f}",
+        "{count} × {hardware}{owned}，使用 {stack}{spare}：每位使用者 {tps:,.0f} tok/s，p95 TTFT {ttft:,.0f} ms，"
+        "容量約 {capacity:,} 位並行使用者；採購成本 ${capex:,.0f}，3 年 TCO ${tco:,.0f}",
+    ),
+    "rec.per_m": (", ${per_m:,.3f}/M tokens", "，每百万 token ${per_m:,.3f}", "，每百萬 token ${per_m:,.3f}"),
+    "rec.power": (", {power:,.0f} W peak", "，峰值 {power:,.0f} W", "，峰值 {power:,.0f} W"),
+    "rec.served_many": ("{models} × {size} models", "{models} 个 {size} 模型", "{models} 個 {size} 模型"),
+    "rec.served_one": ("a {size} model", "一个 {size} 模型", "一個 {size} 模型"),
+    "rec.head": (
+        "For {peak} concurrent user(s) of {served} at {quant}, ≥{tps:g} tok/s and p95 TTFT ≤{ttft:,} ms: ",
+        "{peak} 位并发用户使用{served}（{quant}），要求 ≥{tps:g} tok/s、p95 TTFT ≤{ttft:,} ms：",
+        "{peak} 位並行使用者使用{served}（{quant}），要求 ≥{tps:g} tok/s、p95 TTFT ≤{ttft:,} ms：",
+    ),
+    "rec.none_meets": (
+        "no option meets every constraint; closest: {describe}.", "没有方案满足全部约束；最接近的是：{describe}。",
+        "沒有方案滿足全部約束；最接近的是：{describe}。",
+    ),
+    "rec.lowest": (
+        "{describe}. Lowest risk-weighted cost per served token of {n} options that meet every target",
+        "{describe}。在满足全部目标的 {n} 个方案中，按风险加权后每服务 token 成本最低",
+        "{describe}。在滿足全部目標的 {n} 個方案中，按風險加權後每服務 token 成本最低",
+    ),
+    "rec.rival_cheaper": (
+        ", weighing risk: {count} × {hardware} is cheaper (${cost:,.3f}/M) but carries {rival_risks}, "
+        "against {risks} here",
+        "；考虑风险后：{count} × {hardware} 更便宜（每百万 token ${cost:,.3f}），但有{rival_risks}，而本方案是{risks}",
+        "；考慮風險後：{count} × {hardware} 更便宜（每百萬 token ${cost:,.3f}），但有{rival_risks}，而本方案是{risks}",
+    ),
+    "rec.rival_dearer": (
+        "; the cheapest other device, {count} × {hardware}, costs {gap:.0%} more per token",
+        "；其他设备中最便宜的 {count} × {hardware}，每 token 成本高 {gap:.0%}",
+        "；其他裝置中最便宜的 {count} × {hardware}，每 token 成本高 {gap:.0%}",
+    ),
+    "rec.rival_risks": (" and carries {risks}", "，且有{risks}", "，且有{risks}"),
+    "rec.risk_high": ("high {ids}", "高风险 {ids}", "高風險 {ids}"),
+    "rec.risk_medium": ("medium {ids}", "中风险 {ids}", "中風險 {ids}"),
+    "rec.risk_none": ("no notable risk", "无明显风险", "無明顯風險"),
+    "relax.speed": (
+        "lower the per-user speed target from {target:g} to {speed:.0f} tok/s ({change:+.0%}), or cut peak "
+        "concurrency to {capacity}",
+        "把每位用户的速度目标从 {target:g} 降到 {speed:.0f} tok/s（{change:+.0%}），或把高峰并发降到 {capacity}",
+        "把每位使用者的速度目標從 {target:g} 降到 {speed:.0f} tok/s（{change:+.0%}），或把尖峰並行降到 {capacity}",
+    ),
+    "relax.ttft": (
+        "relax the p95 TTFT target from {target:,} to {ttft:,.0f} ms", "把 p95 TTFT 目标从 {target:,} 放宽到 {ttft:,.0f} ms",
+        "把 p95 TTFT 目標從 {target:,} 放寬到 {ttft:,.0f} ms",
+    ),
+    "relax.users": (
+        "cut peak concurrency from {users} to {capacity}", "把高峰并发从 {users} 降到 {capacity}",
+        "把尖峰並行從 {users} 降到 {capacity}",
+    ),
+    "relax.budget": (
+        "raise the capex budget from ${budget:,.0f} to ${capex:,.0f} (+${extra:,.0f})",
+        "把采购预算从 ${budget:,.0f} 提高到 ${capex:,.0f}（+${extra:,.0f}）",
+        "把採購預算從 ${budget:,.0f} 提高到 ${capex:,.0f}（+${extra:,.0f}）",
+    ),
+    "relax.power_unknown": (
+        "confirm the power draw of {hardware} (no TDP on record) against the {budget:,} W budget",
+        "对照 {budget:,} W 预算确认 {hardware} 的功耗（资料库里没有 TDP）",
+        "對照 {budget:,} W 預算確認 {hardware} 的功耗（資料庫裡沒有 TDP）",
+    ),
+    "relax.power": (
+        "raise the power budget from {budget:,} W to {power:,.0f} W (+{extra:.0%})",
+        "把功耗预算从 {budget:,} W 提高到 {power:,.0f} W（+{extra:.0%}）",
+        "把功耗預算從 {budget:,} W 提高到 {power:,.0f} W（+{extra:.0%}）",
+    ),
+    "note.ranking": (
+        "ranked by 3-year-amortized cost per served token (served = up to {overload}× the peak at the target "
+        "speed), each medium risk adding {weight:.0%} and each high risk {high_weight:.0%}",
+        "按 3 年折旧后每服务 token 的成本排序（服务量 = 在目标速度下最多 {overload}× 高峰），"
+        "每个中风险加 {weight:.0%}，每个高风险加 {high_weight:.0%}",
+        "按 3 年攤提後每服務 token 的成本排序（服務量 = 在目標速度下最多 {overload}× 尖峰），"
+        "每個中風險加 {weight:.0%}，每個高風險加 {high_weight:.0%}",
+    ),
+    "note.p95": (
+        "TTFT targets are checked at p95 under the arrival model; prices marked as estimates are estimates",
+        "TTFT 目标按到达模型下的 p95 检查；标为估算的价格是估算值",
+        "TTFT 目標按到達模型下的 p95 檢查；標為估算的價格是估算值",
+    ),
+    "note.organization": (
+        "organization scale: N+1 redundancy (one spare device) added to every server option (seed 1)",
+        "全组织规模：每个服务器方案都加了 N+1 冗余（一台备机）（种子文档 1）",
+        "全組織規模：每個伺服器方案都加了 N+1 冗餘（一台備機）（種子文件 1）",
+    ),
+    "note.multi_model": (
+        "{models} models served at once: sized as one deployment holding all of them (memory and weight reads "
+        "for {models} copies; compute as for one {total:g}B model, which overstates prefill)",
+        "同时服务 {models} 个模型：按一个装下全部模型的部署来估算（内存和权重读取按 {models} 份计算；"
+        "算力按一个 {total:g}B 模型计算，会高估预填充）",
+        "同時服務 {models} 個模型：按一個裝下全部模型的部署來估算（記憶體和權重讀取按 {models} 份計算；"
+        "算力按一個 {total:g}B 模型計算，會高估預填充）",
+    ),
+    "note.more": (" and {n} more", " 等另外 {n} 个", " 等另外 {n} 個"),
+    "note.excluded": ("not considered ({reason}): {ids}", "未纳入考虑（{reason}）：{ids}", "未納入考慮（{reason}）：{ids}"),
+    "note.shape_source": ("{source}'s shape", "{source} 的结构", "{source} 的結構"),
+    "note.shape_approx": ("an approximated shape", "近似结构", "近似結構"),
+    "note.shape_facts": (
+        "{layers} layers, {kv_heads} KV heads, {kv_mb:.2f} MB of FP16 KV cache per token",
+        "{layers} 层，{kv_heads} 个 KV 头，每 token {kv_mb:.2f} MB 的 FP16 KV 缓存",
+        "{layers} 層，{kv_heads} 個 KV 頭，每 token {kv_mb:.2f} MB 的 FP16 KV 快取",
+    ),
+    "note.shape_mha": (
+        "a {size:g}B model is sized with {shape} (multi-head attention): {facts}",
+        "{size:g}B 模型按{shape}（多头注意力）估算：{facts}", "{size:g}B 模型按{shape}（多頭注意力）估算：{facts}",
+    ),
+    "note.shape_gqa": (
+        "a {size:g}B model is sized as a current grouped-query-attention model, with {shape}: {facts}",
+        "{size:g}B 模型按当前的分组查询注意力（GQA）模型估算，采用{shape}：{facts}",
+        "{size:g}B 模型按當前的分組查詢注意力（GQA）模型估算，採用{shape}：{facts}",
+    ),
+    "note.shape_older": (
+        "{note}; an older multi-head-attention model such as {older} ({older_mb:.2f} MB per token) needs more "
+        "memory and bandwidth per user",
+        "{note}；较老的多头注意力模型（如 {older}，每 token {older_mb:.2f} MB）每位用户需要更多内存和带宽",
+        "{note}；較舊的多頭注意力模型（如 {older}，每 token {older_mb:.2f} MB）每位使用者需要更多記憶體和頻寬",
+    ),
+    "note.owned_class": (
+        "you own {cls} but did not name the model, so the owned option is costed on {hardware}, the one of that "
+        "class on record that serves this workload cheapest; yours may be slower or draw more power. Name it "
+        "(e.g. \"a Snapdragon X laptop\", \"Xeon 8480+ servers\") to check it",
+        "你有{cls}但没说具体型号，所以已有设备方案按 {hardware} 计算——资料库里同类中服务这个负载最便宜的一款；"
+        "你的设备可能更慢或更耗电。说出型号（例如“Snapdragon X 笔记本”“Xeon 8480+ 服务器”）即可核对",
+        "你有{cls}但沒說具體型號，所以已有裝置方案按 {hardware} 計算——資料庫裡同類中服務這個負載最便宜的一款；"
+        "你的裝置可能更慢或更耗電。說出型號（例如「Snapdragon X 筆電」「Xeon 8480+ 伺服器」）即可核對",
+    ),
+    "owned.cpu_servers": ("cpu servers", "CPU 服务器", "CPU 伺服器"),
+    "owned.npu_laptops": ("npu laptops", "NPU 笔记本", "NPU 筆電"),
+    "owned.gpu_workstations": ("gpu workstations", "GPU 工作站", "GPU 工作站"),
+    "owned.devices": ("owned devices", "已有设备", "已有裝置"),
+}
+
+_PLAN: dict[str, tuple[str, str, str]] = {
+    "plan.days_1_2": (
+        "Days 1–2: run the real model ({params:g}B {quant}) on {pilot} × {hardware} with {stack}; check outputs "
+        "against an FP16/Q8_0 baseline on your own eval set.",
+        "第 1–2 天：在 {pilot} × {hardware} 上用 {stack} 运行真实模型（{params:g}B {quant}）；"
+        "在你自己的评测集上与 FP16/Q8_0 基线对比输出。",
+        "第 1–2 天：在 {pilot} × {hardware} 上用 {stack} 執行真實模型（{params:g}B {quant}）；"
+        "在你自己的評測集上與 FP16/Q8_0 基線對比輸出。",
+    ),
+    "plan.days_3_4": (
+        "Days 3–4: profile the workload: request arrival distribution, prompt and answer length distribution, "
+        "precision sensitivity.",
+        "第 3–4 天：刻画负载特征：请求到达分布、提示与回答长度分布、精度敏感度。",
+        "第 3–4 天：描繪負載特徵：請求到達分佈、提示與回答長度分佈、精度敏感度。",
+    ),
+    "plan.days_5_9": (
+        "Days 5–9: replay real traffic at the peak of {users} concurrent users (scaled to the pilot's share); "
+        "pass if per-user speed ≥ {target:g} tok/s and P99 TTFT ≤ {ttft:,} ms; record P99 and P999.",
+        "第 5–9 天：按 {users} 位并发用户的高峰回放真实流量（按试点设备占比缩放）；"
+        "每位用户速度 ≥ {target:g} tok/s 且 P99 TTFT ≤ {ttft:,} ms 即通过；记录 P99 和 P999。",
+        "第 5–9 天：按 {users} 位並行使用者的尖峰回放真實流量（按試點裝置佔比縮放）；"
+        "每位使用者速度 ≥ {target:g} tok/s 且 P99 TTFT ≤ {ttft:,} ms 即通過；記錄 P99 和 P999。",
+    ),
+    "plan.days_10_11": (
+        "Days 10–11: overload test at {overload}× peak ({users} users): no throttling, no dropped requests, "
+        "graceful queueing.",
+        "第 10–11 天：以 {overload}× 高峰（{users} 位用户）做过载测试：不降频、不丢请求、排队平稳。",
+        "第 10–11 天：以 {overload}× 尖峰（{users} 位使用者）做過載測試：不降頻、不丟請求、排隊平穩。",
+    ),
+    "plan.days_12_14": (
+        "Days 12–14: soak test 24 h/day; watch error rate, thermal throttling, memory growth, wall power.",
+        "第 12–14 天：每天 24 h 浸泡测试；关注错误率、过热降频、内存增长、墙插功耗。",
+        "第 12–14 天：每天 24 h 浸泡測試；關注錯誤率、過熱降頻、記憶體增長、牆插功耗。",
+    ),
+    "plan.shapes": (
+        "Throughout: replay the full prompt-length distribution to catch recompilation or bucket misses "
+        "(P999 TTFT).",
+        "全程：回放完整的提示长度分布，捕捉重新编译或分桶未命中（P999 TTFT）。",
+        "全程：回放完整的提示長度分佈，捕捉重新編譯或分桶未命中（P999 TTFT）。",
+    ),
+    "plan.models": (
+        "Throughout: serve all {models} models together under load.", "全程：在负载下同时服务全部 {models} 个模型。",
+        "全程：在負載下同時服務全部 {models} 個模型。",
+    ),
+    "plan.calibration": (
+        "Before day 5: finish calibration and accept the quantized model only within 1 % of the baseline on "
+        "your eval set.",
+        "第 5 天前：完成校准；量化模型在你的评测集上与基线相差不超过 1 % 才接受。",
+        "第 5 天前：完成校準；量化模型在你的評測集上與基線相差不超過 1 % 才接受。",
+    ),
+    "plan.buy": (
+        "Buy the full configuration only if every pass criterion holds; otherwise re-run the recommendation with "
+        "the measured figures.",
+        "只有所有通过标准都满足才采购完整配置；否则用实测数据重新生成推荐。",
+        "只有所有通過標準都滿足才採購完整配置；否則用實測數據重新產生推薦。",
+    ),
+}
+
+ADVICE_MESSAGES: dict[str, tuple[str, str, str]] = {**_ASSUME, **_RECOMMEND, **_PLAN}
+
+__all__ = ["ADVICE_MESSAGES"]

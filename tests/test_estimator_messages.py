@@ -1,0 +1,113 @@
+"""The estimator's sentences in three languages: a complete catalog, Chinese recommendations, English unchanged."""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+
+import pytest
+
+from estimator.evaluate import evaluate_option
+from estimator.messages import LANGUAGES, MESSAGES, msg, placeholders
+from estimator.recommend import recommend
+from estimator.workload import Workload
+from tests.messages_cases import texts
+
+SNAPSHOT = Path(__file__).parent / "data" / "estimator_messages_en.json"
+
+CJK = re.compile(r"[\u4e00-\u9fff]")
+# Six or more ASCII words in a row is an English sentence left in a Chinese reply. Ids, device and
+# stack names ("CUDA + TensorRT-LLM", "GeForce RTX 5090") are shorter runs.
+ENGLISH_RUN = re.compile(r"(?:[A-Za-z][A-Za-z'-]*[\s,]+){5}[A-Za-z][A-Za-z'-]*")
+# A busy department with bursty traffic, three models, INT8 on an accuracy-critical task and a power
+# budget: it trips most of the checklist (seed 2's pitfalls 2 and 4, tail latency, headroom, power).
+BUSY = {"model_params_b": 7, "total_users": 200, "arrival_pattern": "bursty", "models_served": 3,
+        "quantization": "INT8", "accuracy_critical": True, "power_budget_w": 3000}
+
+
+@pytest.mark.parametrize("key", sorted(MESSAGES))
+def test_every_message_has_three_languages_with_the_same_placeholders(key):
+    templates = MESSAGES[key]
+    assert len(templates) == len(LANGUAGES)
+    assert all(text for text in templates)
+    names = [placeholders(text) for text in templates]
+    assert names[1] == names[0] and names[2] == names[0], key
+
+
+@pytest.mark.parametrize("key", sorted(MESSAGES))
+def test_chinese_templates_are_chinese(key):
+    en, hans, hant = MESSAGES[key]
+    if CJK.search(en) or not re.search(r"[A-Za-z]{3}", re.sub(r"\{[^}]*\}", "", en)):
+        return  # punctuation-only or name-only templates (separators, " and {n} more")
+    for text in (hans, hant):
+        assert CJK.search(text), (key, text)
+
+
+def test_unknown_language_falls_back_to_english():
+    assert msg("risk.tail.bursty", "fr") == msg("risk.tail.bursty", "en") == "arrivals are bursty"
+
+
+def test_numbers_read_the_same_in_every_language():
+    texts = [msg("risk.power.near", lang, power=2612.4, share=0.871, budget=3000) for lang in LANGUAGES]
+    for text in texts:
+        assert "2,612 W" in text and "87%" in text and "3,000 W" in text
+
+
+def _texts(rec) -> list[str]:
+    return ([r.why for r in rec.risks] + [r.mitigation for r in rec.risks] + rec.assumptions
+            + rec.validation_plan + [rec.rationale] + rec.relax)
+
+
+def _own_english(text: str) -> list[str]:
+    """Runs of six or more English words in `text`."""
+    return ENGLISH_RUN.findall(text)
+
+
+@pytest.mark.parametrize("lang", ["zh-Hans", "zh-Hant"])
+@pytest.mark.parametrize("facts", [BUSY, {"model_params_b": 70, "concurrent_users": 1000, "budget_usd": 20000,
+                                           "tokens_per_s_target": 60, "ttft_target_ms": 200}])
+def test_chinese_recommendation_is_written_in_chinese(catalog, lang, facts):
+    rec = recommend(Workload.model_validate(facts), catalog, lang=lang)
+    assert rec.risks and rec.validation_plan and rec.rationale
+    for text in _texts(rec):
+        if text.startswith(("未纳入考虑", "未納入考慮")):
+            continue  # the eligibility rules' own reasons (candidates.py) are quoted as written
+        assert CJK.search(text), text
+        assert not _own_english(text), (text, _own_english(text))
+
+
+def test_traditional_and_simplified_differ(catalog):
+    hans = recommend(Workload.model_validate(BUSY), catalog, lang="zh-Hans")
+    hant = recommend(Workload.model_validate(BUSY), catalog, lang="zh-Hant")
+    assert "用户" in hans.rationale and "使用者" in hant.rationale
+    assert [r.id for r in hans.risks] == [r.id for r in hant.risks]  # ids are contract ids, never translated
+
+
+def test_language_changes_words_not_numbers(catalog):
+    en = recommend(Workload.model_validate(BUSY), catalog)
+    zh = recommend(Workload.model_validate(BUSY), catalog, lang="zh-Hans")
+    assert en.primary.hardware_id == zh.primary.hardware_id
+    assert [(r.id, r.severity) for r in en.risks] == [(r.id, r.severity) for r in zh.risks]
+    numbers = re.compile(r"\d[\d,]*(?:\.\d+)?")
+    assert sorted(numbers.findall(en.validation_plan[2])) == sorted(numbers.findall(zh.validation_plan[2]))
+
+
+def test_evaluate_option_speaks_the_language(catalog):
+    option = evaluate_option(Workload.model_validate(BUSY), catalog, "nvidia-l40s", lang="zh-Hant")
+    assert CJK.search(option.rationale or "")
+    assert all(CJK.search(r.why) for r in option.risks)
+
+
+def test_english_sentences_are_unchanged_by_localization():
+    """The snapshot was taken from the code before the sentences moved into the message catalog."""
+    assert texts("en") == json.loads(SNAPSHOT.read_text(encoding="utf-8"))
+    assert texts("en") == texts("xx")  # an unknown language is English
+
+
+@pytest.mark.parametrize("lang", ["zh-Hans", "zh-Hant"])
+def test_every_risk_assumption_and_step_of_the_fixed_cases_is_chinese(lang):
+    for source, sentences in texts(lang).items():
+        for sentence in sentences:
+            assert CJK.search(sentence), (source, sentence)
+            assert not _own_english(sentence), (source, sentence)
