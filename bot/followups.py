@@ -38,7 +38,8 @@ class FollowupNodes:
                                    count=turn.gpu_count, alias=rec.primary.hardware_name or rec.primary.hardware_id)]
         return targets
 
-    def _option_for(self, workload: Workload, target: HardwareRef, rec: Recommendation) -> tuple[Option | None, str]:
+    def _option_for(self, workload: Workload, target: HardwareRef, rec: Recommendation,
+                    lang: str = "en") -> tuple[Option | None, str]:
         """The best option using the target's device (or kind) for this workload, or None with the reason."""
         known = [o for o in [rec.primary, *rec.alternatives] if o is not None]
         ids = target.hardware_ids
@@ -54,7 +55,7 @@ class FollowupNodes:
             return None, ""
         narrowed = self.deps.catalog.model_copy(update={"hardware": pool})
         try:
-            result = self.deps.recommend(workload, narrowed)
+            result = self.deps.recommend(workload, narrowed, lang=lang)
         except SiliconsultError as exc:
             return None, exc.user_message
         return result.primary, " ".join([result.rationale, *result.relax]).strip()
@@ -77,7 +78,7 @@ class FollowupNodes:
         parts = [t("why_not.head" if why_not else "compare.head", lang, target=_label(targets[0]))]
         options: list[Option] = []
         for target in targets:
-            option, reason = self._option_for(workload, target, rec)
+            option, reason = self._option_for(workload, target, rec, lang)
             if option is None:
                 parts.append("• " + t("compare.infeasible", lang, target=_label(target), reason=reason))
                 continue

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Protocol
 
 from pydantic import ValidationError
 
@@ -40,8 +40,17 @@ from estimator.errors import SiliconsultError
 from estimator.schemas import Recommendation
 from estimator.workload import Workload
 
-RecommendFn = Callable[[Workload, Catalog], Recommendation]
-FillDefaultsFn = Callable[[Workload], "tuple[Workload, list[str]]"]
+class RecommendFn(Protocol):
+    """`estimator.recommend.recommend`: sentences in `lang` (en, zh-Hans, zh-Hant)."""
+
+    def __call__(self, workload: Workload, catalog: Catalog, *, lang: str = "en") -> Recommendation: ...
+
+
+class FillDefaultsFn(Protocol):
+    """`estimator.assume.fill_defaults`: the assumption notes in `lang`."""
+
+    def __call__(self, workload: Workload, *, lang: str = "en") -> tuple[Workload, list[str]]: ...
+
 ExtractFn = Callable[[str, dict[str, Any], str], dict[str, Any]]  # text, known slots, lang → facts
 PhraseFn = Callable[[str, str, str, str], str]  # template, grounding, lang, purpose → text
 
@@ -214,7 +223,8 @@ class Nodes:
     # --- tools -------------------------------------------------------------------------------------
     def assume(self, state: ConversationState) -> dict[str, Any]:
         try:
-            workload, notes = self.deps.fill_defaults(Workload.model_validate(facts_of(state)))
+            workload, notes = self.deps.fill_defaults(Workload.model_validate(facts_of(state)),
+                                                      lang=state.get("lang") or "en")
         except SiliconsultError as exc:
             return {"work": Work(error=exc.user_message).model_dump(mode="json")}
         return {"work": Work(workload=workload.model_dump(mode="json"), assumptions=notes).model_dump(mode="json")}
@@ -224,7 +234,8 @@ class Nodes:
         if work.error or work.workload is None:
             return {"candidate": None}
         try:  # the stated facts: recommend() fills the defaults itself and lists them as assumptions
-            rec = self.deps.recommend(Workload.model_validate(facts_of(state)), self.deps.catalog)
+            rec = self.deps.recommend(Workload.model_validate(facts_of(state)), self.deps.catalog,
+                                      lang=state.get("lang") or "en")
         except SiliconsultError as exc:
             return {"candidate": None, "work": work.model_copy(update={"error": exc.user_message}).model_dump(mode="json")}
         return {"candidate": rec.model_dump(mode="json")}

@@ -22,7 +22,7 @@ from estimator.schemas import Option, Recommendation, Risk
 
 
 # Long lists of excluded devices: shown on "show assumptions", not in every recommendation.
-_LONG_ASSUMPTION_PREFIXES = ("not considered",)
+_LONG_ASSUMPTION_PREFIXES = ("not considered", "未纳入考虑", "未納入考慮")  # estimator.messages "note.excluded"
 
 
 def money(value: float | None) -> str:

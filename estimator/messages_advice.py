@@ -183,7 +183,7 @@ _RECOMMEND: dict[str, tuple[str, str, str]] = {
     ),
     "note.more": (" and {n} more", " 等另外 {n} 个", " 等另外 {n} 個"),
     "note.excluded": ("not considered ({reason}): {ids}", "未纳入考虑（{reason}）：{ids}", "未納入考慮（{reason}）：{ids}"),
-    "note.shape_source": ("{source}'s shape", "{source} 的结构", "{source} 的結構"),
+    "note.shape_source": ("{source}'s shape", " {source} 的结构", " {source} 的結構"),  # a space before the Latin id
     "note.shape_approx": ("an approximated shape", "近似结构", "近似結構"),
     "note.shape_facts": (
         "{layers} layers, {kv_heads} KV heads, {kv_mb:.2f} MB of FP16 KV cache per token",

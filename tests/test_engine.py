@@ -26,11 +26,11 @@ class FlakyRecommend:
         self.broken = False
         self.calls = 0
 
-    def __call__(self, workload, catalog):
+    def __call__(self, workload, catalog, *, lang="en"):
         self.calls += 1
         if self.broken:
             raise RuntimeError("estimator bug")
-        return recommend(workload, catalog)
+        return recommend(workload, catalog, lang=lang)
 
 
 @pytest.fixture

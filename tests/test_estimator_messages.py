@@ -111,3 +111,39 @@ def test_every_risk_assumption_and_step_of_the_fixed_cases_is_chinese(lang):
         for sentence in sentences:
             assert CJK.search(sentence), (source, sentence)
             assert not _own_english(sentence), (source, sentence)
+
+
+@pytest.fixture(scope="module")
+def engine(catalog):
+    from langgraph.checkpoint.memory import InMemorySaver
+
+    from bot.engine import Engine
+    from bot.graph import build_graph
+    from bot.nodes import Deps
+    from estimator.assume import fill_defaults
+
+    return Engine(build_graph(Deps(catalog=catalog, recommend=recommend, fill_defaults=fill_defaults), InMemorySaver()))
+
+
+@pytest.mark.parametrize(("lang", "opening", "go", "user_word"), [
+    ("zh-Hans", "我们微调了一个7B模型，要给法务部门两百人用", "直接推荐", "用户"),
+    ("zh-Hant", "我們微調了一個7B模型，要給法務部門兩百人用", "直接推薦", "使用者"),
+])
+def test_a_chinese_conversation_gets_chinese_risks_assumptions_plan_and_rationale(engine, lang, opening, go, user_word):
+    engine.handle(lang, opening)
+    reply = engine.handle(lang, go)
+    rec = reply.recommendation
+    assert reply.lang == lang and rec is not None and rec.primary is not None
+    assert user_word in rec.rationale and rec.rationale in reply.text
+    for text in _texts(rec):
+        if text.startswith(("未纳入考虑", "未納入考慮")):
+            continue
+        assert CJK.search(text) and not _own_english(text), text
+    assert rec.validation_plan[0] in reply.text and rec.risks[0].why in reply.text
+
+
+def test_an_english_conversation_stays_english(engine):
+    engine.handle("en", "We fine-tuned a 7B model for about 200 people in legal")
+    rec = engine.handle("en", "just recommend").recommendation
+    assert rec is not None and not any(CJK.search(text) for text in _texts(rec))
+    assert rec.validation_plan[-1].startswith("Buy the full configuration only if every pass criterion holds")
