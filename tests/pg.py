@@ -75,7 +75,15 @@ class PostgresServer:
     def start(self) -> None:
         started = time.monotonic()
         self._run("initdb", "-D", str(self.datadir), "-U", SUPERUSER, "--auth=trust", "-E", "UTF8", "--no-locale")
-        self._start_server()
+        for attempt in range(3):
+            try:
+                self._start_server()
+                break
+            except RuntimeError:
+                # Another process may have taken the free port between probing and binding.
+                if attempt == 2:
+                    raise
+                self.port = _free_port()
         self.setup_seconds = time.monotonic() - started
 
     def _start_server(self) -> None:
