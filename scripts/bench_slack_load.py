@@ -45,7 +45,12 @@ def percentile(values: list[float], q: float) -> float:
 
 
 def _slack_process(conn: Connection) -> None:
-    """Slack's side: the fake Web API, in its own process like the real one would be."""
+    """Slack's side: the fake Web API, in its own process like the real one would be.
+
+    In production Slack's servers are other machines; here they share two cores with the app, so
+    they run at a lower priority to take CPU from the app under test only when it has none to use.
+    """
+    os.nice(10)
     with FakeSlack() as fake:
         conn.send(fake.url)
         thread_ts, timeout_s = conn.recv()

@@ -48,7 +48,9 @@ def url(fake: FakeSlack, engine: EchoEngine, tmp_path, monkeypatch) -> Iterator[
     monkeypatch.setenv("SLACK_SIGNING_SECRET", SECRET)
     settings = Settings(home=tmp_path, llm="none")
     client = WebClient(token="xoxb-test", base_url=fake.url)
-    app = create_app(engine, settings, client=client, dedup=MemoryDedupStore())
+    # One listener thread and one turn worker: events are handled in the order they were sent, so a
+    # sentinel's reply proves every earlier event was handled (or dropped).
+    app = create_app(engine, settings, client=client, dedup=MemoryDedupStore(), listener_workers=1, turn_workers=1)
     with serve_app(app) as events_url:
         yield events_url
 

@@ -70,6 +70,10 @@ class ThreadingWSGIServer(ThreadingMixIn, WSGIServer):
 
 
 class _QuietHandler(WSGIRequestHandler):
+    # Buffer the response: unbuffered, wsgiref sends the status line, each header and the body in
+    # separate syscalls, and under a burst every syscall is another wait for the interpreter lock.
+    wbufsize = 64 * 1024
+
     def log_message(self, format: str, *args: object) -> None:  # noqa: A002 - stdlib signature
         log.debug("%s - " + format, self.address_string(), *args)
 
