@@ -6,10 +6,13 @@
 # package; nothing is started or enabled system-wide here.
 set -euo pipefail
 
+# Where Debian puts the server binaries (overridable for the script's own test).
+PG_LIB=${SILICONSULT_PG_LIB:-/usr/lib/postgresql}
+
 find_bindir() {
     # Newest major version first; Debian keeps the server binaries out of PATH.
     local dir
-    for dir in $(ls -d /usr/lib/postgresql/*/bin 2>/dev/null | sort -t/ -k4 -V -r); do
+    for dir in $(ls -d "$PG_LIB"/*/bin 2>/dev/null | sort -V -r); do
         if [[ -x "$dir/initdb" && -x "$dir/pg_ctl" ]]; then
             echo "$dir"
             return 0
@@ -30,4 +33,4 @@ if ! find_bindir >/dev/null; then
     $sudo apt-get install -y -qq --no-install-recommends postgresql >&2
 fi
 
-find_bindir || { echo "ensure_postgres: no initdb/pg_ctl under /usr/lib/postgresql/*/bin" >&2; exit 1; }
+find_bindir || { echo "ensure_postgres: no initdb/pg_ctl under $PG_LIB/*/bin" >&2; exit 1; }
