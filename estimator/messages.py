@@ -15,6 +15,7 @@ from typing import Any
 
 from estimator.messages_advice import ADVICE_MESSAGES
 from estimator.messages_risks import RISK_MESSAGES
+from estimator.messages_tco import TCO_MESSAGES
 
 LANGUAGES: tuple[str, ...] = ("en", "zh-Hans", "zh-Hant")
 _INDEX = {lang: i for i, lang in enumerate(LANGUAGES)}
@@ -33,7 +34,7 @@ _COMMON: dict[str, tuple[str, str, str]] = {
     "scale.organization": ("organization", "全组织", "全組織"),
 }
 
-MESSAGES: dict[str, tuple[str, str, str]] = {**_COMMON, **RISK_MESSAGES, **ADVICE_MESSAGES}
+MESSAGES: dict[str, tuple[str, str, str]] = {**_COMMON, **RISK_MESSAGES, **ADVICE_MESSAGES, **TCO_MESSAGES}
 
 
 def msg(key: str, lang: str = "en", **params: Any) -> str:

@@ -21,6 +21,7 @@ from estimator.defaults import (
     MODEL_CHANGES_PER_YEAR_WHEN_FREQUENT,
 )
 from estimator.memory import bits_per_weight, weights_gb
+from estimator.messages import msg
 from estimator.risks import assess_risks, overload_factor, risk_score
 from estimator.schemas import Estimate, EstimateRequest, Risk, TcoResult
 from estimator.tco import annual_tokens, needs_host_server, tco
@@ -173,7 +174,8 @@ class Sizer:
         base = self._costs.get(key)
         if base is None:
             base = tco(candidate.hardware, count, self.workload, served_tokens_per_s=None,
-                       existing=candidate.existing, migration_usd=migration_cost(self.workload, candidate.stack))
+                       existing=candidate.existing, migration_usd=migration_cost(self.workload, candidate.stack),
+                       lang=self.lang)
             if candidate.power_note:
                 base = base.model_copy(update={"assumptions": [candidate.power_note, *base.assumptions]})
             self._costs[key] = base
@@ -182,9 +184,8 @@ class Sizer:
         years = self.workload.amortization_years
         tokens = annual_tokens(served_tokens_per_s, self.workload)
         per_million = base.lifetime_total_usd / (tokens * years) * 1e6
-        line = (f"$/M tokens: ${base.lifetime_total_usd:,.0f} over {years} years ÷ {served_tokens_per_s:,.0f} tok/s "
-                f"served × {self.workload.hours_per_day:g} h/day × {self.workload.utilization:.0%} utilization "
-                "× 365 days")
+        line = msg("tco.per_m_served", self.lang, lifetime=base.lifetime_total_usd, years=years,
+                   tps=served_tokens_per_s, hours=self.workload.hours_per_day, utilization=self.workload.utilization)
         return base.model_copy(update={"cost_per_million_tokens_usd": round(per_million, 4), "annual_tokens": tokens,
                                        "assumptions": [*base.assumptions[:-1], line]})
 

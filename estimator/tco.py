@@ -15,6 +15,7 @@ import math
 from estimator.catalog import Hardware
 from estimator.defaults import DEFAULT_TCO_ASSUMPTIONS, TcoAssumptions, device_price
 from estimator.errors import InvalidRequest
+from estimator.messages import msg
 from estimator.schemas import TcoResult
 from estimator.workload import Workload
 
@@ -70,12 +71,11 @@ def annual_tokens(served_tokens_per_s: float, workload: Workload) -> float:
 
 
 def _capex(
-    hardware: Hardware, count: int, existing: bool, assumptions: TcoAssumptions
+    hardware: Hardware, count: int, existing: bool, assumptions: TcoAssumptions, lang: str
 ) -> tuple[float, list[str], bool, str | None]:
     """Hardware purchase: devices plus a host-server share. Already-owned hardware costs nothing to buy."""
     if existing:
-        line = f"{hardware.name}: already owned, so no purchase cost (seed 1: marginal cost ≈ power)"
-        return 0.0, [line], False, None
+        return 0.0, [msg("tco.owned", lang, hardware=hardware.name)], False, None
     priced = device_price(hardware.id, hardware.price_usd, hardware.price_basis)
     if priced is None:
         raise InvalidRequest(
@@ -87,36 +87,28 @@ def _capex(
     servers = server_count(hardware, count, assumptions)
     host = host_cost_usd(hardware, count, assumptions)
     is_estimate = hardware.price_is_estimate or hardware.price_usd is None
-    date = f", {hardware.price_date}" if hardware.price_date else ""
-    lines = [
-        f"{hardware.name}: ${unit_price:,.0f} each × {count} = ${unit_price * count:,.0f} "
-        f"({basis}{date}{'; estimate' if is_estimate else ''})"
-    ]
+    date = msg("tco.date", lang, date=hardware.price_date) if hardware.price_date else ""
+    lines = [msg("tco.devices", lang, hardware=hardware.name, unit=unit_price, count=count, total=unit_price * count,
+                 basis=basis, date=date, estimate=msg("tco.estimate", lang) if is_estimate else "")]
     if servers:
-        lines.append(
-            f"host servers: {servers}, ${host:,.0f} (seed 1: $4,400 for a one-card server, "
-            f"${assumptions.multi_device_server_usd:,.0f} for a multi-card one; up to "
-            f"{devices_per_server(hardware, assumptions)} devices each; estimate)"
-        )
+        lines.append(msg("tco.hosts", lang, servers=servers, host=host, multi=assumptions.multi_device_server_usd,
+                         per_server=devices_per_server(hardware, assumptions)))
     return unit_price * count + host, lines, is_estimate, basis
 
 
 def _average_power_w(
-    hardware: Hardware, count: int, workload: Workload, existing: bool, assumptions: TcoAssumptions
+    hardware: Hardware, count: int, workload: Workload, existing: bool, assumptions: TcoAssumptions, lang: str
 ) -> tuple[float, list[str]]:
     """Average draw while running: devices at TDP × utilization, plus hosts (already running if owned)."""
     if hardware.tdp_w is None:
-        return 0.0, [f"{hardware.name}: no TDP on record, so its power cost is not counted (understated)"]
+        return 0.0, [msg("tco.no_tdp", lang, hardware=hardware.name)]
     devices = hardware.tdp_w * workload.utilization * count
+    line = msg("tco.power", lang, count=count, tdp=hardware.tdp_w, utilization=workload.utilization)
     if existing:
-        return devices, [
-            f"power: {count} × {hardware.tdp_w:.0f} W TDP × {workload.utilization:.0%} utilization "
-            "(the machines already run, so only the extra draw counts)"
-        ]
+        return devices, [line + msg("tco.power_owned", lang)]
     hosts = server_count(hardware, count, assumptions) * assumptions.host_power_w
-    line = f"power: {count} × {hardware.tdp_w:.0f} W TDP × {workload.utilization:.0%} utilization"
     if hosts:
-        line += f" + {hosts:.0f} W for host servers ({assumptions.host_power_w:.0f} W each, estimate)"
+        line += msg("tco.power_hosts", lang, hosts=hosts, each=assumptions.host_power_w)
     return devices + hosts, [line]
 
 
@@ -129,42 +121,40 @@ def tco(
     existing: bool = False,
     migration_usd: float = 0.0,
     assumptions: TcoAssumptions = DEFAULT_TCO_ASSUMPTIONS,
+    lang: str = "en",
 ) -> TcoResult:
     """Total cost of ownership of `count` × `hardware` under the workload's cost assumptions.
 
     `served_tokens_per_s` is what the option actually serves (None: unknown, so no $/M tokens).
     `existing=True` costs already-owned idle hardware at its extra power only (seed 1's CPU point).
     `migration_usd` is the one-time engineering cost of moving the model to this serving stack.
+    `lang` is the language of the `assumptions` lines (en, zh-Hans, zh-Hant).
     Raises `InvalidRequest` when the device has no price and is not already owned.
     """
     if count < 1:
         raise InvalidRequest("Count must be at least 1.", field="count")
     if migration_usd < 0:
         raise InvalidRequest("Migration cost cannot be negative.", field="migration_usd")
-    capex, lines, is_estimate, basis = _capex(hardware, count, existing, assumptions)
-    avg_w, power_lines = _average_power_w(hardware, count, workload, existing, assumptions)
+    capex, lines, is_estimate, basis = _capex(hardware, count, existing, assumptions, lang)
+    avg_w, power_lines = _average_power_w(hardware, count, workload, existing, assumptions, lang)
     lines += power_lines
     office = in_office(hardware, count, assumptions)
     pue = assumptions.office_pue if office else assumptions.rack_pue
     kwh = avg_w * pue * workload.hours_per_day * DAYS_PER_YEAR / 1000
     annual_power = kwh * workload.electricity_usd_per_kwh
-    lines.append(
-        f"energy: {workload.hours_per_day:g} h/day × 365 days × ${workload.electricity_usd_per_kwh:g}/kWh, "
-        + ("office cooling absorbs up to 4 devices (seed 1)" if office else f"PUE {pue:g} for rack cooling (estimate)")
-        + f" → ${annual_power:,.0f}/year"
-    )
+    cooling = msg("tco.office", lang) if office else msg("tco.rack", lang, pue=pue)
+    lines.append(msg("tco.energy", lang, hours=workload.hours_per_day, price=workload.electricity_usd_per_kwh,
+                     cooling=cooling, annual=annual_power))
     operations = 0.0 if existing else capex * assumptions.operations_share_of_capex_per_year
     if operations:
-        lines.append(
-            f"operations: {assumptions.operations_share_of_capex_per_year:.0%} of capex per year "
-            f"(support, spares, admin; estimate) → ${operations:,.0f}/year"
-        )
+        lines.append(msg("tco.operations", lang, share=assumptions.operations_share_of_capex_per_year,
+                         operations=operations))
     space = 0.0
     if not office and not existing:
         space = server_count(hardware, count, assumptions) * assumptions.rack_space_usd_per_server_year
-        lines.append(f"rack space: ${assumptions.rack_space_usd_per_server_year:,.0f} per server per year (estimate)")
+        lines.append(msg("tco.rack_space", lang, usd=assumptions.rack_space_usd_per_server_year))
     if migration_usd:
-        lines.append(f"migration: ${migration_usd:,.0f} to port and re-validate the model on this stack (seed 2)")
+        lines.append(msg("tco.migration", lang, usd=migration_usd))
     annual_opex = annual_power + operations + space
     years = workload.amortization_years
     lifetime = capex + years * annual_opex + migration_usd
@@ -173,12 +163,10 @@ def tco(
     if served_tokens_per_s is not None and served_tokens_per_s > 0:
         tokens = annual_tokens(served_tokens_per_s, workload)
         per_million = lifetime / (tokens * years) * 1e6
-        lines.append(
-            f"$/M tokens: ${lifetime:,.0f} over {years} years ÷ {served_tokens_per_s:,.0f} tok/s × "
-            f"{workload.hours_per_day:g} h/day × {workload.utilization:.0%} utilization × 365 days"
-        )
+        lines.append(msg("tco.per_m", lang, lifetime=lifetime, years=years, tps=served_tokens_per_s,
+                         hours=workload.hours_per_day, utilization=workload.utilization))
     else:
-        lines.append("$/M tokens: not computed (served tokens per second unknown)")
+        lines.append(msg("tco.per_m_unknown", lang))
     return TcoResult(
         capex_usd=round(capex, 2),
         annual_power_usd=round(annual_power, 2),

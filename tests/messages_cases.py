@@ -1,6 +1,6 @@
 """Fixed inputs for the estimator's sentences: assumptions, the risk checklist and the validation plan.
 
-Built by hand (no catalog, no calibration) so the English snapshot in `tests/data/` only changes when a
+TCO working lines too. Built by hand (no catalog, no calibration) so the English snapshot in `tests/data/` only changes when a
 sentence does. `texts(lang)` returns every sentence for these inputs; `lang=None` calls the functions
 without a language argument (how the snapshot was taken before the sentences were localized).
 """
@@ -13,6 +13,7 @@ from estimator.assume import fill_defaults
 from estimator.catalog import Hardware, ServingStack
 from estimator.risks import assess_risks
 from estimator.schemas import Estimate, Option, OptionEstimate, OptionTco
+from estimator.tco import tco
 from estimator.validation_plan import validation_plan
 from estimator.workload import Workload
 
@@ -71,6 +72,15 @@ ASSUME_CASES = [
     Workload(concurrent_users=40, model_params_b=70),
 ]
 
+NO_TDP = Hardware(id="no-tdp", vendor="Acme", name="Mystery card", kind="gpu", memory_gb=24, price_usd=900,
+                  price_date="2024-03", price_is_estimate=True, source_url=_URL)
+TCO_CASES: list[tuple[Hardware, int, Workload, dict[str, Any]]] = [
+    (OLD_GPU, 6, SMALL, {"served_tokens_per_s": 512.5}),
+    (H100, 9, BUSY, {"served_tokens_per_s": None, "migration_usd": 15000}),
+    (GAUDI, 2, BUSY, {"served_tokens_per_s": 900, "existing": True}),
+    (NO_TDP, 1, SMALL, {"served_tokens_per_s": 40}),
+]
+
 
 def _option(hardware: Hardware, count: int, stack: str) -> Option:
     return Option(hardware_id=hardware.id, kind=hardware.kind, count=count, serving_stack=stack, capex_usd=1,
@@ -90,4 +100,6 @@ def texts(lang: str | None) -> dict[str, list[str]]:
         out[f"risks.{i}"] = [f"{r.id}|{r.severity}|{r.why}|{r.mitigation}" for r in risks]
         filled = fill_defaults(workload)[0]
         out[f"plan.{i}"] = validation_plan(filled, _option(hw, count, stack.name if stack else "?"), risks, **kw)
+    for i, (hw, count, workload, extra) in enumerate(TCO_CASES):
+        out[f"tco.{i}"] = tco(hw, count, workload, **extra, **kw).assumptions
     return out

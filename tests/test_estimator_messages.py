@@ -97,6 +97,7 @@ def test_evaluate_option_speaks_the_language(catalog):
     option = evaluate_option(Workload.model_validate(BUSY), catalog, "nvidia-l40s", lang="zh-Hant")
     assert CJK.search(option.rationale or "")
     assert all(CJK.search(r.why) for r in option.risks)
+    assert option.tco_assumptions and all(CJK.search(line) for line in option.tco_assumptions)
 
 
 def test_english_sentences_are_unchanged_by_localization():

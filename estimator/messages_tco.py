@@ -1,0 +1,92 @@
+"""Sentence templates of the TCO working (`estimator/tco.py`, the served-token line in `sizing.py`).
+
+Each entry is (en, zh-Hans, zh-Hant) with the same placeholders and format specs in all three.
+Looked up through `estimator.messages.msg`.
+"""
+
+from __future__ import annotations
+
+TCO_MESSAGES: dict[str, tuple[str, str, str]] = {
+    "tco.owned": (
+        "{hardware}: already owned, so no purchase cost (seed 1: marginal cost ≈ power)",
+        "{hardware}：已有，无需采购（种子文档 1：边际成本 ≈ 电费）",
+        "{hardware}：已有，無需採購（種子文件 1：邊際成本 ≈ 電費）",
+    ),
+    "tco.devices": (
+        "{hardware}: ${unit:,.0f} each × {count} = ${total:,.0f} ({basis}{date}{estimate})",
+        "{hardware}：每台 ${unit:,.0f} × {count} = ${total:,.0f}（{basis}{date}{estimate}）",
+        "{hardware}：每台 ${unit:,.0f} × {count} = ${total:,.0f}（{basis}{date}{estimate}）",
+    ),
+    "tco.date": (", {date}", "，{date}", "，{date}"),
+    "tco.estimate": ("; estimate", "；估算", "；估算"),
+    "tco.hosts": (
+        "host servers: {servers}, ${host:,.0f} (seed 1: $4,400 for a one-card server, ${multi:,.0f} for a "
+        "multi-card one; up to {per_server} devices each; estimate)",
+        "主机服务器：{servers} 台，${host:,.0f}（种子文档 1：单卡服务器 $4,400，多卡服务器 ${multi:,.0f}；"
+        "每台最多 {per_server} 个设备；估算）",
+        "主機伺服器：{servers} 台，${host:,.0f}（種子文件 1：單卡伺服器 $4,400，多卡伺服器 ${multi:,.0f}；"
+        "每台最多 {per_server} 個裝置；估算）",
+    ),
+    "tco.no_tdp": (
+        "{hardware}: no TDP on record, so its power cost is not counted (understated)",
+        "{hardware}：资料库里没有 TDP，电费未计入（偏低）", "{hardware}：資料庫裡沒有 TDP，電費未計入（偏低）",
+    ),
+    "tco.power": (
+        "power: {count} × {tdp:.0f} W TDP × {utilization:.0%} utilization",
+        "功耗：{count} × {tdp:.0f} W TDP × 利用率 {utilization:.0%}", "功耗：{count} × {tdp:.0f} W TDP × 使用率 {utilization:.0%}",
+    ),
+    "tco.power_owned": (
+        " (the machines already run, so only the extra draw counts)", "（机器本来就在运行，只计额外功耗）",
+        "（機器本來就在運行，只計額外功耗）",
+    ),
+    "tco.power_hosts": (
+        " + {hosts:.0f} W for host servers ({each:.0f} W each, estimate)", " + 主机服务器 {hosts:.0f} W（每台 {each:.0f} W，估算）",
+        " + 主機伺服器 {hosts:.0f} W（每台 {each:.0f} W，估算）",
+    ),
+    "tco.energy": (
+        "energy: {hours:g} h/day × 365 days × ${price:g}/kWh, {cooling} → ${annual:,.0f}/year",
+        "电费：每天 {hours:g} h × 365 天 × ${price:g}/kWh，{cooling} → 每年 ${annual:,.0f}",
+        "電費：每天 {hours:g} h × 365 天 × ${price:g}/kWh，{cooling} → 每年 ${annual:,.0f}",
+    ),
+    "tco.office": (
+        "office cooling absorbs up to 4 devices (seed 1)", "办公室散热可承担最多 4 台设备（种子文档 1）",
+        "辦公室散熱可承擔最多 4 台裝置（種子文件 1）",
+    ),
+    "tco.rack": ("PUE {pue:g} for rack cooling (estimate)", "机架散热 PUE {pue:g}（估算）", "機架散熱 PUE {pue:g}（估算）"),
+    "tco.operations": (
+        "operations: {share:.0%} of capex per year (support, spares, admin; estimate) → ${operations:,.0f}/year",
+        "运维：每年采购成本的 {share:.0%}（支持、备件、管理；估算）→ 每年 ${operations:,.0f}",
+        "維運：每年採購成本的 {share:.0%}（支援、備件、管理；估算）→ 每年 ${operations:,.0f}",
+    ),
+    "tco.rack_space": (
+        "rack space: ${usd:,.0f} per server per year (estimate)", "机架空间：每台服务器每年 ${usd:,.0f}（估算）",
+        "機架空間：每台伺服器每年 ${usd:,.0f}（估算）",
+    ),
+    "tco.migration": (
+        "migration: ${usd:,.0f} to port and re-validate the model on this stack (seed 2)",
+        "迁移：把模型移植到这个软件栈并重新验证需 ${usd:,.0f}（种子文档 2）",
+        "遷移：把模型移植到這個軟體棧並重新驗證需 ${usd:,.0f}（種子文件 2）",
+    ),
+    "tco.per_m": (
+        "$/M tokens: ${lifetime:,.0f} over {years} years ÷ {tps:,.0f} tok/s × {hours:g} h/day × {utilization:.0%} "
+        "utilization × 365 days",
+        "每百万 token 成本：{years} 年共 ${lifetime:,.0f} ÷（{tps:,.0f} tok/s × 每天 {hours:g} h × 利用率 "
+        "{utilization:.0%} × 365 天）",
+        "每百萬 token 成本：{years} 年共 ${lifetime:,.0f} ÷（{tps:,.0f} tok/s × 每天 {hours:g} h × 使用率 "
+        "{utilization:.0%} × 365 天）",
+    ),
+    "tco.per_m_served": (
+        "$/M tokens: ${lifetime:,.0f} over {years} years ÷ {tps:,.0f} tok/s served × {hours:g} h/day × "
+        "{utilization:.0%} utilization × 365 days",
+        "每百万 token 成本：{years} 年共 ${lifetime:,.0f} ÷（实际服务 {tps:,.0f} tok/s × 每天 {hours:g} h × 利用率 "
+        "{utilization:.0%} × 365 天）",
+        "每百萬 token 成本：{years} 年共 ${lifetime:,.0f} ÷（實際服務 {tps:,.0f} tok/s × 每天 {hours:g} h × 使用率 "
+        "{utilization:.0%} × 365 天）",
+    ),
+    "tco.per_m_unknown": (
+        "$/M tokens: not computed (served tokens per second unknown)", "每百万 token 成本：未计算（实际服务的 tokens/s 未知）",
+        "每百萬 token 成本：未計算（實際服務的 tokens/s 未知）",
+    ),
+}
+
+__all__ = ["TCO_MESSAGES"]
