@@ -9,11 +9,13 @@ the language. Unknown languages fall back to English. Pure: no I/O, no globals t
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable
 from string import Formatter
 from typing import Any
 
 from estimator.messages_advice import ADVICE_MESSAGES
+from estimator.messages_reasons import REASON_MESSAGES
 from estimator.messages_risks import RISK_MESSAGES
 from estimator.messages_tco import TCO_MESSAGES
 
@@ -34,7 +36,9 @@ _COMMON: dict[str, tuple[str, str, str]] = {
     "scale.organization": ("organization", "全组织", "全組織"),
 }
 
-MESSAGES: dict[str, tuple[str, str, str]] = {**_COMMON, **RISK_MESSAGES, **ADVICE_MESSAGES, **TCO_MESSAGES}
+MESSAGES: dict[str, tuple[str, str, str]] = {
+    **_COMMON, **RISK_MESSAGES, **ADVICE_MESSAGES, **TCO_MESSAGES, **REASON_MESSAGES,
+}
 
 
 def msg(key: str, lang: str = "en", **params: Any) -> str:
@@ -59,9 +63,32 @@ def placeholders(template: str) -> set[str]:
     return {name for _, name, _, _ in Formatter().parse(template) if name}
 
 
+def _pattern(template: str) -> re.Pattern[str]:
+    """An English template as a regex: each {name} captures that parameter."""
+    parts = re.split(r"\{(\w+)\}", template)
+    return re.compile("".join(re.escape(part) if i % 2 == 0 else f"(?P<{part}>.+?)" for i, part in enumerate(parts)))
+
+
+_REASON_PATTERNS = [(key, _pattern(templates[0])) for key, templates in REASON_MESSAGES.items()]
+
+
+def reason_text(reason: str, lang: str = "en") -> str:
+    """An eligibility reason (English, as `candidates.py` words it) in `lang`.
+
+    A reason no template matches (a rule added later) comes back as written rather than guessed at.
+    """
+    if _INDEX.get(lang, 0) == 0:
+        return reason
+    for key, pattern in _REASON_PATTERNS:
+        match = pattern.fullmatch(reason)
+        if match:
+            return msg(key, lang, **match.groupdict())
+    return reason
+
+
 def normalize(lang: str | None) -> str:
     """A supported language code ("en" for anything else), so callers can pass what they have."""
     return lang if lang in _INDEX else "en"
 
 
-__all__ = ["LANGUAGES", "MESSAGES", "join", "msg", "normalize", "placeholders"]
+__all__ = ["LANGUAGES", "MESSAGES", "join", "msg", "normalize", "placeholders", "reason_text"]

@@ -155,6 +155,21 @@ _RECOMMEND: dict[str, tuple[str, str, str]] = {
         "把功耗预算从 {budget:,} W 提高到 {power:,.0f} W（+{extra:.0%}）",
         "把功耗預算從 {budget:,} W 提高到 {power:,.0f} W（+{extra:.0%}）",
     ),
+    "rec.none_eligible": (
+        "No device in the catalog is eligible for this workload: {reasons}. Relax a constraint (existing hardware, "
+        "training on the same hardware) or add priced devices.",
+        "资料库里没有设备适合这个负载：{reasons}。请放宽某个约束（已有硬件、在同一硬件上训练），或添加有价格的设备。",
+        "資料庫裡沒有裝置適合這個負載：{reasons}。請放寬某個約束（已有硬體、在同一硬體上訓練），或新增有價格的裝置。",
+    ),
+    "rec.too_big": (
+        "A {params:g}B model at {quant} needs ~{required:,.0f} GB for {users} user(s); the largest option, {count} × "
+        "{hardware}, holds {available:,.0f} GB. Use a smaller model, a lower-bit quantization (e.g. Q4_K_M), fewer "
+        "concurrent users or a shorter context.",
+        "{params:g}B 模型（{quant}）服务 {users} 位用户需要约 {required:,.0f} GB；最大的方案 {count} × {hardware} "
+        "只有 {available:,.0f} GB。请换更小的模型、更低位的量化（例如 Q4_K_M）、减少并发用户或缩短上下文。",
+        "{params:g}B 模型（{quant}）服務 {users} 位使用者需要約 {required:,.0f} GB；最大的方案 {count} × {hardware} "
+        "只有 {available:,.0f} GB。請換更小的模型、更低位元的量化（例如 Q4_K_M）、減少並行使用者或縮短上下文。",
+    ),
     "note.ranking": (
         "ranked by 3-year-amortized cost per served token (served = up to {overload}× the peak at the target "
         "speed), each medium risk adding {weight:.0%} and each high risk {high_weight:.0%}",

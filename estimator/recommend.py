@@ -20,7 +20,7 @@ from estimator.catalog import Catalog
 from estimator.defaults import OVERLOAD_FACTOR
 from estimator.errors import NoFeasibleOption
 from estimator.memory import closest_mha_model, resolve_architecture
-from estimator.messages import MESSAGES, join, msg
+from estimator.messages import MESSAGES, join, msg, reason_text
 from estimator.schemas import Option, OptionEstimate, OptionTco, Recommendation
 from estimator.sizing import CapacityFn, EstimateFn, Sized, Sizer
 from estimator.validation_plan import validation_plan
@@ -189,19 +189,17 @@ def _relax(workload: Workload, closest: Sized, lang: str = "en") -> list[str]:
     return hints
 
 
-def _nothing_fits(workload: Workload, sized: list[Sized], excluded: dict[str, str]) -> NoFeasibleOption:
+def _nothing_fits(workload: Workload, sized: list[Sized], excluded: dict[str, str], lang: str) -> NoFeasibleOption:
     largest = max(sized, key=lambda s: s.estimate.memory_available_gb, default=None)
     if largest is None:
         reasons = sorted(set(excluded.values()))
-        return NoFeasibleOption(
-            "No device in the catalog is eligible for this workload: " + "; ".join(reasons[:4]) + ". "
-            "Relax a constraint (existing hardware, training on the same hardware) or add priced devices.")
+        return NoFeasibleOption(msg("rec.none_eligible", lang,
+                                    reasons=join((reason_text(r, lang) for r in reasons[:4]), lang)))
     est = largest.estimate
-    return NoFeasibleOption(
-        f"A {workload.model_params_b:g}B model at {workload.quantization} needs ~{est.memory_required_gb:,.0f} GB "
-        f"for {workload.concurrent_users} user(s); the largest option, {largest.count} × "
-        f"{largest.candidate.hardware.name}, holds {est.memory_available_gb:,.0f} GB. Use a smaller model, a "
-        "lower-bit quantization (e.g. Q4_K_M), fewer concurrent users or a shorter context.")
+    return NoFeasibleOption(msg(
+        "rec.too_big", lang, params=workload.model_params_b, quant=workload.quantization,
+        required=est.memory_required_gb, users=workload.concurrent_users, count=largest.count,
+        hardware=largest.candidate.hardware.name, available=est.memory_available_gb))
 
 
 def size_all(sizer: Sizer, candidates: list[Candidate]) -> list[Sized]:
@@ -287,7 +285,7 @@ def recommend(
     sized = size_all(sizer, candidates)
     fitting = [s for s in sized if s.estimate.fits]
     if not fitting:
-        raise _nothing_fits(filled, sized, excluded)
+        raise _nothing_fits(filled, sized, excluded, lang)
     feasible = [s for s in fitting if not s.violations]
     relax: list[str] = []
     if feasible:
@@ -365,7 +363,7 @@ def _ranking_notes(workload: Workload, excluded: dict[str, str], lang: str = "en
         by_reason.setdefault(reason, []).append(hw_id)
     for reason, ids in sorted(by_reason.items()):
         shown = ", ".join(sorted(ids)[:6]) + (msg("note.more", lang, n=len(ids) - 6) if len(ids) > 6 else "")
-        notes.append(msg("note.excluded", lang, reason=reason, ids=shown))
+        notes.append(msg("note.excluded", lang, reason=reason_text(reason, lang), ids=shown))
     return notes
 
 

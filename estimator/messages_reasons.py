@@ -1,0 +1,62 @@
+"""The eligibility rules' reasons (`candidates.exclusion`) in three languages.
+
+`candidates.py` words its reasons in English; `estimator.messages.reason_text` matches a reason
+against the English templates here and says it in the user's language. Each entry is (en, zh-Hans,
+zh-Hant); the English one must stay word for word what `candidates.py` writes.
+"""
+
+from __future__ import annotations
+
+REASON_MESSAGES: dict[str, tuple[str, str, str]] = {
+    "reason.npu_users": (
+        "seed 1: NPUs are built for one user; multi-user serving on an NPU is impractical",
+        "种子文档 1：NPU 为单个用户设计；在 NPU 上做多用户服务不现实",
+        "種子文件 1：NPU 為單一使用者設計；在 NPU 上做多使用者服務不切實際",
+    ),
+    "reason.no_batching": (
+        "{stack} has no continuous batching, so it cannot share one device among {users} users",
+        "{stack} 没有连续批处理，无法让 {users} 位用户共享一台设备",
+        "{stack} 沒有連續批次處理，無法讓 {users} 位使用者共用一台裝置",
+    ),
+    "reason.team_batching": (
+        "seed 1: beyond a team (>{team} concurrent users) serving needs continuous batching (vLLM-class); "
+        "{stack}'s is {batching}",
+        "种子文档 1：超过团队规模（>{team} 位并发用户）的服务需要连续批处理（vLLM 级）；{stack} 的为“{batching}”",
+        "種子文件 1：超過團隊規模（>{team} 位並行使用者）的服務需要連續批次處理（vLLM 級）；{stack} 的為「{batching}」",
+    ),
+    "reason.npu_size": (
+        "seed 1: NPUs top out around 7B quantized", "种子文档 1：NPU 上限约为量化后的 7B 模型",
+        "種子文件 1：NPU 上限約為量化後的 7B 模型",
+    ),
+    "reason.cloud_only": (
+        "cloud-only: it cannot be bought and installed on premises", "仅限云端：无法购买并部署在本地",
+        "僅限雲端：無法購買並部署在本地",
+    ),
+    "reason.training": (
+        "seed 2: hardware shared with training wants general-purpose GPUs", "种子文档 2：与训练共用的硬件应选通用 GPU",
+        "種子文件 2：與訓練共用的硬體應選通用 GPU",
+    ),
+    "reason.datacenter": (
+        "seed 1: organization-wide 24/7 production wants data-center GPUs (ECC, passively cooled cards or SXM/OAM "
+        "modules), not consumer or workstation cards",
+        "种子文档 1：全组织 7×24 生产环境需要数据中心 GPU（ECC、被动散热卡或 SXM/OAM 模块），而不是消费级或工作站显卡",
+        "種子文件 1：全組織 7×24 生產環境需要資料中心 GPU（ECC、被動散熱卡或 SXM/OAM 模組），而不是消費級或工作站顯示卡",
+    ),
+    "reason.embedded": (
+        "an embedded module or developer kit is edge hardware (seed 2: 边缘机房、车载设备、工业现场), not a person's "
+        "workstation (seed 1: laptop or desktop) or a shared server",
+        "嵌入式模块或开发套件属于边缘硬件（种子文档 2：边缘机房、车载设备、工业现场），不是个人工作站（种子文档 1：笔记本或台式机）"
+        "也不是共享服务器",
+        "嵌入式模組或開發套件屬於邊緣硬體（種子文件 2：邊緣機房、車載設備、工業現場），不是個人工作站（種子文件 1：筆電或桌機）"
+        "也不是共用伺服器",
+    ),
+    "reason.no_price": (
+        "no price on record, so it cannot be costed", "资料库里没有价格，无法计算成本", "資料庫裡沒有價格，無法計算成本",
+    ),
+    "reason.no_tdp": (
+        "no TDP on record, so its power cannot be costed", "资料库里没有 TDP，无法计算电费", "資料庫裡沒有 TDP，無法計算電費",
+    ),
+}
+
+
+__all__ = ["REASON_MESSAGES"]
