@@ -88,6 +88,8 @@ def create_app(
         client=client,  # its token is the bot token (Bolt warns if one is passed twice)
         signing_secret=secret,
         token_verification_enabled=verify_token,
+        # The turn runner sets status itself (from the worker); skip Bolt's per-request injection.
+        attaching_conversation_kwargs_enabled=False,
         listener_executor=ThreadPoolExecutor(max_workers=listener_workers, thread_name_prefix="slack-listener"),
     )
     app.use(dedup_middleware(dedup if dedup is not None else MemoryDedupStore()))
