@@ -73,7 +73,7 @@ _REASON_PATTERNS = [(key, _pattern(templates[0])) for key, templates in REASON_M
 
 
 def reason_text(reason: str, lang: str = "en") -> str:
-    """An eligibility reason (English, as `candidates.py` words it) in `lang`.
+    """An eligibility reason or owned-power note (English, as `candidates.py` words it) in `lang`.
 
     A reason no template matches (a rule added later) comes back as written rather than guessed at.
     """

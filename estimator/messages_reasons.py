@@ -1,4 +1,4 @@
-"""The eligibility rules' reasons (`candidates.exclusion`) in three languages.
+"""The eligibility rules' reasons (`candidates.exclusion`) and owned-power notes in three languages.
 
 `candidates.py` words its reasons in English; `estimator.messages.reason_text` matches a reason
 against the English templates here and says it in the user's language. Each entry is (en, zh-Hans,
@@ -52,6 +52,18 @@ REASON_MESSAGES: dict[str, tuple[str, str, str]] = {
     ),
     "reason.no_price": (
         "no price on record, so it cannot be costed", "资料库里没有价格，无法计算成本", "資料庫裡沒有價格，無法計算成本",
+    ),
+    # The power notes of owned devices with no TDP of their own (`candidates.fill_owned_power`).
+    "power_note.chip": (
+        "{hardware}: no TDP of its own on record; costed at the {tdp} W of the {chip} it is part of",
+        "{hardware}：资料库里没有它自己的 TDP；按它所属的 {chip} 的 {tdp} W 计算",
+        "{hardware}：資料庫裡沒有它自己的 TDP；按它所屬的 {chip} 的 {tdp} W 計算",
+    ),
+    "power_note.borrowed": (
+        "{hardware}: no power figure on record; costed at {tdp} W, the highest draw of the other owned devices "
+        "({other}), so a missing figure cannot make it cheaper",
+        "{hardware}：资料库里没有功耗数据；按其他已有设备中最高的 {tdp} W（{other}）计算，缺失的数据不会让它显得更便宜",
+        "{hardware}：資料庫裡沒有功耗數據；按其他已有裝置中最高的 {tdp} W（{other}）計算，缺失的數據不會讓它顯得更便宜",
     ),
     "reason.no_tdp": (
         "no TDP on record, so its power cannot be costed", "资料库里没有 TDP，无法计算电费", "資料庫裡沒有 TDP，無法計算電費",

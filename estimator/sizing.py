@@ -21,7 +21,7 @@ from estimator.defaults import (
     MODEL_CHANGES_PER_YEAR_WHEN_FREQUENT,
 )
 from estimator.memory import bits_per_weight, weights_gb
-from estimator.messages import msg
+from estimator.messages import msg, reason_text
 from estimator.risks import assess_risks, overload_factor, risk_score
 from estimator.schemas import Estimate, EstimateRequest, Risk, TcoResult
 from estimator.tco import annual_tokens, needs_host_server, tco
@@ -177,7 +177,8 @@ class Sizer:
                        existing=candidate.existing, migration_usd=migration_cost(self.workload, candidate.stack),
                        lang=self.lang)
             if candidate.power_note:
-                base = base.model_copy(update={"assumptions": [candidate.power_note, *base.assumptions]})
+                note = reason_text(candidate.power_note, self.lang)
+                base = base.model_copy(update={"assumptions": [note, *base.assumptions]})
             self._costs[key] = base
         if not served_tokens_per_s or base.lifetime_total_usd is None:
             return base

@@ -181,3 +181,19 @@ def test_a_model_that_fits_nowhere_is_explained_in_the_language(catalog, lang):
         assert "Use a smaller model, a lower-bit quantization (e.g. Q4_K_M)" in text
     else:
         assert CJK.search(text) and not _own_english(text)
+
+
+def test_owned_power_notes_are_translated(catalog):
+    """`candidates.py`'s notes for owned devices without a TDP of their own reach the TCO working."""
+    from estimator.candidates import Candidate, chip_power_w, fill_owned_power
+
+    stack = catalog.stacks[0]
+    no_tdp = [hw for hw in catalog.hardware if not hw.tdp_w]
+    with_tdp = next(hw for hw in catalog.hardware if hw.tdp_w)
+    notes = [note for hw in no_tdp if (note := chip_power_w(hw, catalog)[1])]
+    owned = [Candidate(hw, stack, True, None) for hw in (*no_tdp[:2], with_tdp)]
+    notes += [c.power_note for c in fill_owned_power(owned, catalog) if c.power_note]
+    assert len(notes) >= 2
+    for note in notes:
+        for lang in ("zh-Hans", "zh-Hant"):
+            assert CJK.search(reason_text(note, lang)) and not _own_english(reason_text(note, lang)), note
