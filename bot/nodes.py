@@ -18,7 +18,7 @@ from pydantic import ValidationError
 from bot.interview import next_question
 from bot.llm.base import LanguageModel
 from bot.nlu import HardwareMatcher, ModelLookup, check_fact, parse_message
-from bot.nlu.lang import chinese_script
+from bot.nlu.lang import chinese_script, script_evidence
 from bot.nlu.parser import MAX_MESSAGE_CHARS
 from bot.nlu.validate import Problem
 from bot.prompts.templates import t
@@ -112,7 +112,9 @@ def _thread_lang(current: str | None, detected: str | None, text: str) -> str:
     if current and current.startswith("zh"):
         if detected == "en" and len(text.split()) < 5:
             return current
-        if detected.startswith("zh") and chinese_script(text) is None:
+        # One script-specific character is weak evidence: a Traditional thread's "直接推荐" (the
+        # eval runner's fixed Simplified phrase) or a single variant form must not flip its script.
+        if detected.startswith("zh") and (chinese_script(text) is None or script_evidence(text) < 2):
             return current
     return detected
 

@@ -109,6 +109,15 @@ def test_direct_recommend_in_chinese(engine):
     assert second.done and second.lang == "zh-Hans"
 
 
+def test_a_traditional_thread_keeps_its_script_on_one_simplified_character(engine):
+    # The eval runner's fixed "直接推荐" has one Simplified-only character (荐); the thread stays Traditional.
+    first, second = talk(engine, "我們的法務部門有兩百位同事，要用 7B 模型", "直接推荐", thread="hant")
+    assert first.lang == "zh-Hant" and second.lang == "zh-Hant"
+    assert second.done and "推薦方案" in second.text
+    switched = engine.handle("hant", "如果我们这个部门增加到八百个人呢")
+    assert switched.lang == "zh-Hans"
+
+
 def test_corrections_replace_facts_and_say_so(engine):
     talk(engine, "A 7B model for 200 users", thread="c")
     corrected = engine.handle("c", "no, 500 users")

@@ -51,8 +51,17 @@ def chinese_script(text: str) -> Language | None:
     return "zh-Hant" if traditional > simplified else "zh-Hans"
 
 
+def script_evidence(text: str) -> int:
+    """How many more script-specific characters one Chinese script has than the other in `text`.
+
+    >>> script_evidence("直接推荐"), script_evidence("我们这个部门")
+    (1, 4)
+    """
+    return abs(sum(ch in _SIMPLIFIED for ch in text) - sum(ch in _TRADITIONAL for ch in text))
+
+
 def is_chinese(lang: str) -> bool:
     return lang.startswith("zh")
 
 
-__all__ = ["chinese_script", "detect_language", "is_chinese"]
+__all__ = ["chinese_script", "detect_language", "is_chinese", "script_evidence"]
