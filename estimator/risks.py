@@ -121,7 +121,8 @@ def software_maturity(ctx: RiskContext) -> Risk | None:
     """Seed 2 pitfall 5: stacks that update slowly or leave you waiting on the vendor."""
     stack = ctx.stack
     if stack is None:
-        return _risk("software_maturity", "medium", ctx.t("risk.software_maturity.no_stack", hardware=ctx.hardware.name),
+        return _risk("software_maturity", "medium",
+                     ctx.t("risk.software_maturity.no_stack", hardware=ctx.hardware.name),
                      ctx.t("risk.software_maturity.no_stack_fix"))
     if stack.maturity != "high":
         severity: Level = "high" if stack.maturity == "low" else "medium"

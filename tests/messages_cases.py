@@ -1,6 +1,6 @@
-"""Fixed inputs for the estimator's sentences: assumptions, the risk checklist and the validation plan.
+"""Fixed inputs for the estimator's sentences: assumptions, risk checklist, validation plan, TCO working.
 
-TCO working lines too. Built by hand (no catalog, no calibration) so the English snapshot in `tests/data/` only changes when a
+Built by hand (no catalog, no calibration) so the English snapshot in `tests/data/` only changes when a
 sentence does. `texts(lang)` returns every sentence for these inputs; `lang=None` calls the functions
 without a language argument (how the snapshot was taken before the sentences were localized).
 """
