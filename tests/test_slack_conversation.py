@@ -99,6 +99,8 @@ def test_mention_interview_recommendation_chart_and_what_if(running: Running) ->
     question = running.reply(first["ts"], 1)
     assert question.body["channel"] == "CCONV" and question.body["thread_ts"] == first["ts"]
     assert question.body["text"] and question.blocks() and header(question) is None  # a plain question
+    [status] = running.fake.calls("assistant.threads.setStatus", lambda r: r.body.get("thread_ts") == first["ts"])[:1]
+    assert status.body["status"] and running.fake.requests.index(status) < running.fake.requests.index(question)
 
     card, count = interview_to_recommendation(running, first["ts"], "CCONV", "channel")
     assert header(card).startswith("Recommendation: ")
