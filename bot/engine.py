@@ -16,6 +16,7 @@ from typing import Any
 from bot.llm.base import LanguageModel, Message
 from bot.prompts.templates import t
 from bot.reply import Reply
+from estimator.errors import SiliconsultError
 
 log = logging.getLogger(__name__)
 
@@ -68,7 +69,11 @@ class Engine:
         except Exception:  # the checkpointer itself failed: answer without the stored facts
             log.exception("reading state of thread %s failed", thread_id)
         lang = values.get("lang") or "en"
-        return self._reply(values, {"text": t("error", lang, error=type(exc).__name__), "lang": lang, "intent": "error"})
+        # A SiliconsultError carries a message written for users; anything else stays in the log, and
+        # the user gets a short apology without internals (no exception names, no paths).
+        text = (t("error.known", lang, message=exc.user_message) if isinstance(exc, SiliconsultError)
+                else t("error", lang))
+        return self._reply(values, {"text": text, "lang": lang, "intent": "error"})
 
     @staticmethod
     def _reply(values: dict[str, Any], reply: dict[str, Any]) -> Reply:

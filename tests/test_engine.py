@@ -24,12 +24,13 @@ class FlakyRecommend:
 
     def __init__(self) -> None:
         self.broken = False
+        self.error: Exception = RuntimeError("estimator bug")
         self.calls = 0
 
     def __call__(self, workload, catalog, *, lang="en"):
         self.calls += 1
         if self.broken:
-            raise RuntimeError("estimator bug")
+            raise self.error
         return recommend(workload, catalog, lang=lang)
 
 
@@ -44,12 +45,23 @@ def engine(catalog, flaky):
     return Engine(build_graph(deps, InMemorySaver()))
 
 
+def test_a_user_safe_error_is_shown_as_written(engine, flaky):
+    from estimator.errors import NoFeasibleOption
+
+    engine.handle("y", "A 7B model for 200 users")
+    flaky.broken, flaky.error = True, NoFeasibleOption("Nothing fits a $100 budget: raise it to at least $6,000.")
+    reply = engine.handle("y", "just recommend")
+    assert reply.intent == "error"
+    assert reply.text.startswith("Nothing fits a $100 budget: raise it to at least $6,000.")
+
+
 def test_a_failing_tool_answers_one_line_and_keeps_the_stored_facts(engine, flaky):
     engine.handle("x", "A 7B model for 200 users")
     before = engine.state("x")["slots"]
     flaky.broken = True
     reply = engine.handle("x", "just recommend, and make it 500 users")
-    assert reply.intent == "error" and "RuntimeError" in reply.text and "\n" not in reply.text
+    assert reply.intent == "error" and "went wrong" in reply.text and "\n" not in reply.text
+    assert "RuntimeError" not in reply.text  # internals stay in the log
     assert engine.state("x")["slots"] == before  # facts are committed only by the answering node
     flaky.broken = False
     after = engine.handle("x", "just recommend")

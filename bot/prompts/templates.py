@@ -76,9 +76,14 @@ TEMPLATES: dict[str, tuple[str, str, str]] = {
     ),
     "thanks": ("You're welcome.", "不客气。", "不客氣。"),
     "error": (
-        "Something went wrong on my side ({error}); your conversation is unchanged. Please try again.",
-        "我这边出错了（{error}），对话状态没有改变，请再试一次。",
-        "我這邊出錯了（{error}），對話狀態沒有改變，請再試一次。",
+        "Sorry, something went wrong on my side; your conversation is unchanged. Please try again.",
+        "抱歉，我这边出错了，对话状态没有改变，请再试一次。",
+        "抱歉，我這邊出錯了，對話狀態沒有改變，請再試一次。",
+    ),
+    "error.known": (
+        "{message} Your conversation is unchanged.",
+        "{message} 对话状态没有改变。",
+        "{message} 對話狀態沒有改變。",
     ),
     # --- bad values --------------------------------------------------------------------------------
     "problem.range": (
