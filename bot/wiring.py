@@ -23,6 +23,22 @@ FROM_SETTINGS = "from-settings"
 STATE_FILE = "state.sqlite"
 
 
+def open_knowledge(settings: Settings) -> Any:
+    """The knowledge store under the settings' home, built or rebuilt from the data dir when needed."""
+    from knowledge.store import open_store
+
+    return open_store(settings.ensure_home(), settings.data_dir)
+
+
+def load_catalog(settings: Settings) -> Catalog:
+    """The whole catalog as one immutable value (for commands that need no live store)."""
+    store = open_knowledge(settings)
+    try:
+        return store.catalog()
+    finally:
+        store.close()
+
+
 def make_checkpointer(settings: Settings) -> tuple[Any, Callable[[], None]]:
     """The conversation-state saver and its close function.
 
@@ -82,11 +98,10 @@ def build_engine(
     from bot.graph import build_graph
     from estimator.assume import fill_defaults
     from estimator.recommend import recommend
-    from knowledge.store import open_store
 
     closers: list[Callable[[], Any]] = []
     if store is None:
-        store = open_store(settings.ensure_home(), settings.data_dir)
+        store = open_knowledge(settings)
         closers.append(store.close)
     if catalog is None:
         catalog = store.catalog()

@@ -202,13 +202,9 @@ def format_report(report: AccuracyReport) -> str:
 def main(out_dir: Path, json_out: bool) -> int:
     """Run the report on the user's store, print it (JSON or text); exit code 1 if a target is missed."""
     from bot.settings import Settings
-    from knowledge import open_store
+    from bot.wiring import load_catalog
 
-    store = open_store(Settings().home)
-    try:
-        catalog = store.catalog()
-    finally:
-        store.close()
+    catalog = load_catalog(Settings())
     report = run_report(catalog, out_dir)
     if json_out:
         print(json.dumps(report.model_dump(mode="json", exclude={"results"}), indent=2))

@@ -39,14 +39,9 @@ SCENARIOS: dict[str, Workload] = {
 
 def _catalog():
     from bot.settings import Settings
-    from knowledge import open_store
+    from bot.wiring import load_catalog
 
-    settings = Settings()
-    store = open_store(settings.ensure_home(), settings.data_dir)
-    try:
-        return store.catalog()
-    finally:
-        store.close()
+    return load_catalog(Settings())
 
 
 def run(repeat: int) -> dict[str, dict[str, float | str]]:

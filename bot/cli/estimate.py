@@ -128,14 +128,9 @@ def _print_table(request: EstimateRequest, result: Estimate) -> None:
 
 def _load_catalog() -> Catalog:
     from bot.settings import Settings
-    from knowledge import open_store
+    from bot.wiring import load_catalog
 
-    settings = Settings()
-    store = open_store(settings.ensure_home(), settings.data_dir)
-    try:
-        return store.catalog()
-    finally:
-        store.close()
+    return load_catalog(Settings())
 
 
 def _option(flag: str, help_text: str) -> Any:

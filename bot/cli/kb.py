@@ -1,6 +1,6 @@
 """`siliconsult kb …`: browse and validate the knowledge store (issue 2).
 
-A thin adapter: it opens the store through `knowledge.open_store` and prints models as a rich table
+A thin adapter: it opens the store through `bot.wiring.open_knowledge` and prints models as a rich table
 or, with `--json`, as a JSON list carrying every field (including `source_url`).
 """
 
@@ -19,7 +19,7 @@ from rich.table import Table
 
 from bot.settings import Settings
 from estimator.catalog import HARDWARE_KINDS
-from knowledge import KnowledgeStore, default_data_dir, open_store, validate_dir
+from knowledge import KnowledgeStore, default_data_dir, validate_dir
 
 app = typer.Typer(help="Browse and validate the hardware/benchmark knowledge store.", no_args_is_help=True)
 
@@ -32,8 +32,9 @@ JsonOption = Annotated[bool, typer.Option("--json", help="Print a JSON list with
 
 
 def _store() -> KnowledgeStore:
-    settings = Settings()
-    return open_store(settings.ensure_home(), settings.data_dir)
+    from bot.wiring import open_knowledge
+
+    return open_knowledge(Settings())
 
 
 def _value(choice: Enum | None) -> str | None:

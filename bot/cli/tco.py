@@ -142,15 +142,10 @@ def tco_command(
     --hours-per-day 24 --concurrent-users 50 --model-params-b 7 --quantization Q4_K_M.
     """
     from bot.settings import Settings
-    from knowledge import open_store
+    from bot.wiring import load_catalog
 
     workload = parse_workload_flags(list(ctx.args))
-    settings = Settings()
-    store = open_store(settings.ensure_home(), settings.data_dir)
-    try:
-        catalog = store.catalog()
-    finally:
-        store.close()
+    catalog = load_catalog(Settings())
     result = compute(catalog, hardware, count, workload, existing=existing, migration_usd=migration_usd)
     if as_json:
         typer.echo(json.dumps(contract_json(result), indent=2, ensure_ascii=False))

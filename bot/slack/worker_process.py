@@ -77,10 +77,10 @@ def _worker_main(config: WorkerConfig, turns: Any, status: Connection) -> None:
         from bot.slack.turns import TurnRunner
         from bot.slack.workers import KeyedSerialExecutor
         from bot.wiring import build_engine
-        from knowledge.store import open_store
+        from bot.wiring import open_knowledge
 
         settings = Settings(**config.settings)
-        store = open_store(settings.ensure_home(), settings.data_dir)
+        store = open_knowledge(settings)
         catalog = store.catalog()
         engine = build_engine(settings, catalog=catalog, store=store)
         client = WebClient(token=config.bot_token, base_url=config.api_url)
