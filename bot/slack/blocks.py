@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Any
 
-from bot.render_text import fact_phrases, join_list
+from bot.render_text import fact_phrases, join_list, money
 from bot.reply import Reply
 from bot.slack.labels import label
 from estimator.schemas import Option, Recommendation, Risk
@@ -39,17 +39,6 @@ _SEVERITY_ORDER = {"high": 0, "medium": 1, "low": 2}
 def truncate(text: str, limit: int) -> str:
     """Cut `text` to at most `limit` characters, marking the cut with an ellipsis."""
     return text if len(text) <= limit else text[: max(limit - 1, 0)] + "…"
-
-
-def usd(amount: float | None) -> str:
-    """Dollar amount for a field: "$26,000"; "n/a" when unknown."""
-    if amount is None:
-        return "n/a"
-    if abs(amount) >= 1_000_000:
-        return f"${amount / 1_000_000:,.2f}M"
-    if abs(amount) >= 100:
-        return f"${amount:,.0f}"
-    return f"${amount:,.2f}"
 
 
 def option_label(option: Option) -> str:
@@ -184,11 +173,11 @@ def option_fields(option: Option, lang: str = "en") -> list[dict[str, str]]:
         field("tok_s", f"{est.decode_tokens_per_s_per_user:,.1f}"),
         field("ttft", ttft),
         field("max_users", f"{est.max_concurrent_users:,}"),
-        field("capex", usd(option.capex_usd) + (label("estimate", lang) if tco.price_is_estimate else "")),
-        field("tco", usd(tco.three_year_total_usd)),
-        field("per_m", usd(tco.cost_per_million_tokens_usd)),
+        field("capex", money(option.capex_usd) + (label("estimate", lang) if tco.price_is_estimate else "")),
+        field("tco", money(tco.three_year_total_usd)),
+        field("per_m", money(tco.cost_per_million_tokens_usd)),
         field("power", f"{option.power_w:,.0f} W" if option.power_w is not None else "n/a"),
-        field("annual_power", usd(tco.annual_power_usd)),
+        field("annual_power", money(tco.annual_power_usd)),
     ]
     if est.memory_required_gb is not None and est.memory_available_gb is not None:
         need, have = f"{est.memory_required_gb:,.1f}", f"{est.memory_available_gb:,.0f}"
@@ -203,8 +192,8 @@ def _comparison_line(option: Option, primary: bool, lang: str) -> str:
     slo = label("slo_met" if option.meets_slo else "slo_missed", lang)
     return (
         f"{mark}*{option_label(option)}* — {est.decode_tokens_per_s_per_user:,.1f} tok/s/user · "
-        f"TTFT {est.ttft_ms:,.0f} ms · capex {usd(option.capex_usd)} · "
-        f"3-yr TCO {usd(tco.three_year_total_usd)} · {usd(tco.cost_per_million_tokens_usd)}/M tok · {slo}"
+        f"TTFT {est.ttft_ms:,.0f} ms · capex {money(option.capex_usd)} · "
+        f"3-yr TCO {money(tco.three_year_total_usd)} · {money(tco.cost_per_million_tokens_usd)}/M tok · {slo}"
     )
 
 
@@ -330,5 +319,4 @@ __all__ = [
     "text_sections",
     "truncate",
     "understood_line",
-    "usd",
 ]
