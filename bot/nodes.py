@@ -153,7 +153,7 @@ class Nodes:
         merged = _merge(slots, facts)
         problems += _contract_problems(merged)
         turn = TurnReading(
-            text=parsed.text, truncated=parsed.truncated, empty=parsed.is_empty, facts=facts,
+            text=parsed.text, truncated=parsed.truncated, empty=parsed.is_empty, blank=parsed.is_blank, facts=facts,
             problems=[ProblemRef(slot=p.slot, value=p.value, low=p.low, high=p.high, reason=p.reason) for p in problems],
             intents=parsed.intents, correction=parsed.correction,
             hardware=[HardwareRef(hardware_ids=list(h.hardware_ids), kind=h.kind, count=h.count, alias=h.alias)
@@ -203,7 +203,7 @@ class Nodes:
             parts.append(t("unchanged", lang))
         else:
             hint = self._hint(state, lang)
-            parts.append(t("empty" if turn.empty else "not_understood", lang, hint=hint))
+            parts.append(t("empty" if turn.blank else "not_understood", lang, hint=hint))
         pending = state.get("pending_slot")
         return answer(state, "\n".join(parts), asked_slot=pending, suggestions=_suggestions(state, lang))
 

@@ -56,7 +56,8 @@ class TurnReading(BaseModel):
 
     text: str = ""
     truncated: bool = False
-    empty: bool = False
+    empty: bool = False  # no letter, digit or CJK character: nothing to read facts or intents from
+    blank: bool = False  # only whitespace or invisible characters (emoji-only is empty but not blank)
     facts: dict[str, Any] = Field(default_factory=dict)
     problems: list[ProblemRef] = Field(default_factory=list)
     intents: list[str] = Field(default_factory=list)

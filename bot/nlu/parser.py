@@ -10,6 +10,7 @@ the pending question.
 from __future__ import annotations
 
 import re
+import unicodedata
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
@@ -33,6 +34,7 @@ _YES = re.compile(r"^(?:yes|yep|yeah|y|sure|correct|true|是|是的|对|對|有|
 _NO = re.compile(r"^(?:no|nope|n|false|none|不|否|没有|沒有|不会|不會|不要)\b")
 _BOOLEAN_SLOTS = ("dynamic_shapes", "accuracy_critical", "mixed_training")
 _MEANINGFUL = re.compile(r"[a-z0-9\u4e00-\u9fff]")
+_INVISIBLE = ("Cc", "Cf")  # control and format characters: nothing the user can see
 
 
 @dataclass
@@ -58,7 +60,17 @@ class ParseResult:
 
     @property
     def is_empty(self) -> bool:
+        """No letter, digit or CJK character: nothing a fact could be read from (emoji, symbols, blanks)."""
         return not _MEANINGFUL.search(self.normalized)
+
+    @property
+    def is_blank(self) -> bool:
+        """Truly empty: only whitespace, control or invisible format characters (zero-width space, BOM).
+
+        An emoji-only or symbol-only message is not blank: the user wrote something, so it is answered
+        as not understood rather than as an empty message.
+        """
+        return all(ch.isspace() or unicodedata.category(ch) in _INVISIBLE for ch in self.text)
 
 
 def _resolve(slot: str, readings: list[Fact], correction: bool) -> tuple[Any, Problem | None]:
