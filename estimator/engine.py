@@ -135,13 +135,17 @@ def group_sizes(count: int, layer_split: bool) -> tuple[int, ...]:
     return tuple(2**i for i in range(count.bit_length()))
 
 
+def plan_fits(r: Resolved, count: int, group: int, concurrency: int) -> bool:
+    """Whether `count // group` replicas of `group` devices hold the model and their users' KV cache."""
+    batch = -(-concurrency // max(1, count // group))
+    kv = r.kv_token_gb * r.tokens_per_sequence * batch
+    return per_device_memory_gb(r.weights_gb, kv, group, r.overhead_gb) <= r.device.usable_memory_gb
+
+
 def smallest_fitting_group(r: Resolved, count: int, concurrency: int) -> int | None:
     """The smallest group whose devices hold the model and its share of KV cache, or None."""
-    usable = r.device.usable_memory_gb
     for group in group_sizes(count, r.layer_split):
-        batch = -(-concurrency // max(1, count // group))
-        kv = r.kv_token_gb * r.tokens_per_sequence * batch
-        if per_device_memory_gb(r.weights_gb, kv, group, r.overhead_gb) <= usable:
+        if plan_fits(r, count, group, concurrency):
             return group
     return None
 
@@ -149,21 +153,25 @@ def smallest_fitting_group(r: Resolved, count: int, concurrency: int) -> int | N
 def best_plan(r: Resolved, count: int, concurrency: int) -> PlanResult:
     """The fitting plan with the fastest per-user decode, or the all-devices plan if nothing fits.
 
-    A larger tensor-parallel group holds less per device (the users' KV cache per device stays
-    C / count sequences), so every group above the smallest fitting one fits too.
+    Every group size is checked for fit on its own: a larger group does not always fit when a smaller
+    one does. When `count` is not a multiple of the group, `count // group` replicas leave devices
+    idle and each replica takes more users (3 devices: groups of 1 serve C / 3 users each, the one
+    group of 2 serves all C), so with a long reserved context the larger group can need more memory
+    per device; choosing it anyway reported "does not fit" (speed 0) at C while C + 1 users got a
+    fitting, faster plan. The set of fitting plans only shrinks as C grows and each plan's per-user
+    speed only falls, so the best fitting one never gets faster with more users.
     """
-    smallest = smallest_fitting_group(r, count, concurrency)
-    if smallest is None:
-        return evaluate(r, count, group_sizes(count, r.layer_split)[-1], concurrency)
     if r.layer_split:
-        return evaluate(r, count, smallest, concurrency)
-    best_group, best_speed = smallest, -1.0
+        # No speed from a larger group; the smallest fitting one has the most replicas (smallest batch).
+        smallest = smallest_fitting_group(r, count, concurrency)
+        return evaluate(r, count, group_sizes(count, True)[-1] if smallest is None else smallest, concurrency)
+    best_group, best_speed = 0, -1.0
     for group in group_sizes(count, False):
-        if group >= smallest:
+        if plan_fits(r, count, group, concurrency):
             speed = per_stream_tokens_per_s(r, count, group, concurrency)
             if speed > best_speed:
                 best_group, best_speed = group, speed
-    return evaluate(r, count, best_group, concurrency)
+    return evaluate(r, count, best_group or group_sizes(count, False)[-1], concurrency)
 
 
 def saturating_concurrency(r: Resolved, count: int) -> int:
@@ -186,6 +194,7 @@ __all__ = [
     "evaluate",
     "group_sizes",
     "per_stream_tokens_per_s",
+    "plan_fits",
     "prefill_time_ms",
     "saturating_concurrency",
     "smallest_fitting_group",

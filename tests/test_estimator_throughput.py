@@ -2,15 +2,18 @@
 
 from __future__ import annotations
 
+import copy
+import dataclasses
 import math
 
 import pytest
-from hypothesis import given, settings
+from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
-from estimator import latency, roofline
+from estimator import engine, latency, roofline
 from estimator.device import parse_interconnect
 from estimator.errors import InvalidRequest, UnknownHardware
+from estimator.resolve import catalog_index, resolve
 from estimator.schemas import CustomHardware, Estimate, EstimateRequest
 from estimator.throughput import estimate, max_concurrent_streams
 from tests.estimator_builders import KV_BYTES_PER_TOKEN_8B, bench_row, catalog, device
@@ -189,22 +192,87 @@ def test_more_bandwidth_never_lowers_decode_speed(bandwidth, more, kind, users, 
     assert speed(bandwidth * more) >= speed(bandwidth) * (1 - 1e-9)
 
 
-@settings(max_examples=80, deadline=None)
+# Small enough that the users' reserved KV cache decides which plans fit (up to 128k tokens each).
+_FIT_BINDING = {
+    "memory": st.floats(min_value=8.0, max_value=200.0),
+    "params_b": st.floats(min_value=0.5, max_value=70.0),
+    "quant": st.sampled_from(["Q4_K_M", "FP16"]),
+    "context": st.one_of(st.none(), st.integers(min_value=1024, max_value=262_144)),
+}
+
+
+@settings(max_examples=300, deadline=None)
 @given(
-    users=st.integers(min_value=1, max_value=2000),
+    users=st.integers(min_value=1, max_value=64),
     more=st.integers(min_value=1, max_value=2000),
     backend=st.sampled_from(["llama.cpp", "vllm", "trt-llm"]),
-    count=st.sampled_from([1, 2, 4, 8]),
+    count=st.integers(min_value=1, max_value=8),
     arrival=st.sampled_from(["steady", "bursty", "batch"]),
+    **_FIT_BINDING,
 )
-def test_per_stream_speed_never_rises_with_concurrency(users, more, backend, count, arrival):
-    cat = catalog(device(memory=10_000.0))
+def test_per_stream_speed_never_rises_with_concurrency(users, more, backend, count, arrival, **shape):
+    # Any device count (not only powers of two) and memory tight enough for fit to matter: every plan
+    # that fits C + k users fits C users too and is no slower per user there, so the plan chosen at C
+    # (the fastest fitting one) is never slower than the one chosen at C + k.
+    cat = catalog(device(memory=shape.pop("memory")))
 
     def speed(concurrency: int) -> float:
-        ask = request(backend=backend, count=count, concurrency=concurrency, quant="Q4_K_M", arrival_pattern=arrival)
+        ask = request(backend=backend, count=count, concurrency=concurrency, arrival_pattern=arrival, **shape)
         return estimate(ask, cat).decode_tokens_per_s_per_stream
 
     assert speed(users + more) <= speed(users) * (1 + 1e-9)
+    assert speed(users + 1) <= speed(users) * (1 + 1e-9)
+
+
+@settings(max_examples=300, deadline=None)
+@given(
+    users=st.integers(min_value=1, max_value=64),
+    backend=st.sampled_from(["llama.cpp", "vllm"]),
+    count=st.integers(min_value=1, max_value=8),
+    boundary=st.integers(min_value=0, max_value=40),
+    slack=st.floats(min_value=0.0, max_value=0.1),
+    params_b=_FIT_BINDING["params_b"],
+    quant=_FIT_BINDING["quant"],
+    context=_FIT_BINDING["context"],
+)
+# Found by 3,000 examples against the old chooser: a pair of 3 devices (one idle) was faster but did
+# not fit 6 users' KV cache, 3 single-device replicas did; the chooser returned the pair.
+@example(users=6, backend="vllm", count=3, boundary=2, slack=0.0, params_b=1.0, quant="FP16", context=14362)
+def test_the_chosen_plan_is_the_fastest_that_fits(users, backend, count, boundary, slack, **shape):
+    # Oracle: every group size × every number of replicas that `count` devices allow. The device's
+    # memory is set just above what one of those plans needs, so fit decides between plans.
+    ask = request(backend=backend, count=count, **shape)
+    resolved = copy.copy(resolve(ask, catalog_index(catalog(device(memory=10_000.0)))))
+    plans = [
+        (group, replicas)
+        for group in engine.group_sizes(count, resolved.layer_split)
+        for replicas in range(1, count // group + 1)
+    ]
+    group, replicas = plans[boundary % len(plans)]
+    need = engine.evaluate(resolved, group * replicas, group, users).per_device_required_gb
+    spec = resolved.device
+    resolved.device = dataclasses.replace(spec, memory_gb=need * (1 + slack) * spec.memory_gb / spec.usable_memory_gb)
+    fitting = [engine.evaluate(resolved, g * r, g, users) for g, r in plans]
+    fitting = [plan for plan in fitting if plan.fits]
+    chosen = engine.best_plan(resolved, count, users)
+    assert chosen.fits == bool(fitting)
+    if fitting and not resolved.layer_split:
+        assert chosen.per_stream >= max(plan.per_stream for plan in fitting) * (1 - 1e-9)
+
+
+def test_a_larger_group_that_leaves_devices_idle_is_not_chosen_when_it_does_not_fit():
+    # 3 × 24 GB, a 1B FP16 model reserving 128k tokens per user (about 17 GB with the 8B-shaped KV cache
+    # of the test catalog): 3 replicas of 1 device hold 2 users each; one tensor-parallel pair (one
+    # device idle) must hold all 5 users' KV cache on 2 devices, which it cannot, though it would decode
+    # faster. The chosen plan must be one that fits, and 6 users must not be served faster than 5.
+    cat = catalog(device(memory=24.0))
+
+    def ask(users: int) -> EstimateRequest:
+        return request(backend="vllm", count=3, concurrency=users, params_b=1.0, context=131072)
+
+    five, six = estimate(ask(5), cat), estimate(ask(6), cat)
+    assert five.fits and any("3 replica(s) × 1 device(s)" in note for note in five.notes)
+    assert six.decode_tokens_per_s_per_stream <= five.decode_tokens_per_s_per_stream
 
 
 def test_compute_derived_from_bandwidth_never_exceeds_the_fastest_listed_device():
