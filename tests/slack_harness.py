@@ -11,6 +11,7 @@ import threading
 from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
+from typing import Any
 
 from slack_bolt import App
 
@@ -21,9 +22,9 @@ SECRET = "test-signing-secret"
 
 
 @contextmanager
-def serve_app(app: App) -> Iterator[str]:
-    """Serve `app` on 127.0.0.1:<ephemeral>; yield the events URL."""
-    server = make_http_server(app, "127.0.0.1", 0)
+def serve_app(app: App, **server_options: Any) -> Iterator[str]:
+    """Serve `app` on 127.0.0.1:<ephemeral> (`server_options` go to `make_http_server`); yield the events URL."""
+    server = make_http_server(app, "127.0.0.1", 0, **server_options)
     thread = threading.Thread(target=server.serve_forever, args=(0.05,), daemon=True)
     thread.start()
     try:
