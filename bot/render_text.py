@@ -16,7 +16,7 @@ from typing import Any
 from rich import box
 from rich.table import Table
 
-from bot.prompts.templates import t
+from bot.prompts.templates import lang_index, t
 from estimator.catalog import Benchmark, Catalog
 from estimator.schemas import Option, Recommendation, Risk
 
@@ -63,7 +63,6 @@ _EXISTING = {"cpu_servers": ("idle CPU servers", "闲置 CPU 服务器", "閒置
              "npu_laptops": ("laptops with NPUs", "带 NPU 的笔记本", "帶 NPU 的筆電"),
              "gpu_workstations": ("GPU workstations", "GPU 工作站", "GPU 工作站"),
              "none": ("no existing hardware", "没有现成硬件", "沒有現成硬體")}
-_LANG_INDEX = {"en": 0, "zh-Hans": 1, "zh-Hant": 2}
 
 _FACT_FORMATS: dict[str, tuple[str, str, str]] = {
     "model_params_b": ("{v:g}B model", "{v:g}B 模型", "{v:g}B 模型"),
@@ -110,12 +109,12 @@ _SLOT_NAMES = {
 
 def slot_name(slot: str, lang: str) -> str:
     names = _SLOT_NAMES.get(slot)
-    return names[_LANG_INDEX.get(lang, 0)] if names else slot.replace("_", " ")
+    return names[lang_index(lang)] if names else slot.replace("_", " ")
 
 
 def fact_phrase(slot: str, value: Any, lang: str) -> str:
     """One workload fact as the user would say it: "7B model", "200 人并发", "bursty traffic"."""
-    i = _LANG_INDEX.get(lang, 0)
+    i = lang_index(lang)
     tables = {"deployment_scale": _SCALE, "arrival_pattern": _ARRIVAL, "model_stability": _STABILITY}
     if slot in tables and value in tables[slot]:
         return tables[slot][value][i]

@@ -5,7 +5,7 @@ from __future__ import annotations
 import os
 import subprocess
 import sys
-import threading
+from concurrent.futures import ThreadPoolExecutor
 
 import pytest
 
@@ -69,23 +69,15 @@ def test_bad_data_loads_nothing_and_the_previous_store_stays_usable(tmp_path):
     assert open_store(home).get_hardware("nvidia-l40s").memory_bandwidth_gbs == 864
 
 
+def _in_threads(worker, n: int = 4) -> list:
+    """Run `worker` on `n` threads at once; its results in order, and any exception re-raised here."""
+    with ThreadPoolExecutor(max_workers=n) as pool:
+        return list(pool.map(lambda _: worker(), range(n)))
+
+
 def test_concurrent_opens_all_get_a_complete_store(tmp_path):
     home = tmp_path / "home"
-    results: list[int] = []
-    failures: list[BaseException] = []
-
-    def worker() -> None:
-        try:
-            results.append(len(open_store(home).hardware()))
-        except BaseException as exc:  # noqa: BLE001 - reported by the assertion below
-            failures.append(exc)
-
-    threads = [threading.Thread(target=worker) for _ in range(4)]
-    for thread in threads:
-        thread.start()
-    for thread in threads:
-        thread.join()
-    assert failures == []
+    results = _in_threads(lambda: len(open_store(home).hardware()))
     assert len(set(results)) == 1 and results[0] >= 60
 
 
@@ -148,23 +140,10 @@ def test_a_newer_schema_rebuilds_the_store(tmp_path, monkeypatch):
 
 
 def test_one_store_can_be_shared_by_threads(store):
-    answers: list[str | None] = []
-    failures: list[BaseException] = []
+    def worker() -> list[str | None]:
+        return [found.id if (found := store.find_model("Llama 3 8B")) else None for _ in range(20)]
 
-    def worker() -> None:
-        try:
-            for _ in range(20):
-                found = store.find_model("Llama 3 8B")
-                answers.append(found.id if found else None)
-        except BaseException as exc:  # noqa: BLE001 - reported by the assertion below
-            failures.append(exc)
-
-    threads = [threading.Thread(target=worker) for _ in range(4)]
-    for thread in threads:
-        thread.start()
-    for thread in threads:
-        thread.join()
-    assert failures == []
+    answers = [answer for batch in _in_threads(worker) for answer in batch]
     assert answers == ["llama-3-8b"] * 80
 
 

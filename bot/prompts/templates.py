@@ -197,10 +197,15 @@ TEMPLATES: dict[str, tuple[str, str, str]] = {
 _INDEX = {"en": 0, "zh-Hans": 1, "zh-Hant": 2}
 
 
+def lang_index(lang: str) -> int:
+    """Position of `lang` in every (en, zh-Hans, zh-Hant) text triple of the bot; English when unknown."""
+    return _INDEX.get(lang, 0)
+
+
 def t(key: str, lang: str, **fields: Any) -> str:
     """The template `key` in `lang` (English when unknown), formatted with `fields`."""
-    text = TEMPLATES[key][_INDEX.get(lang, 0)]
+    text = TEMPLATES[key][lang_index(lang)]
     return text.format(**fields) if fields else text
 
 
-__all__ = ["TEMPLATES", "t"]
+__all__ = ["TEMPLATES", "lang_index", "t"]

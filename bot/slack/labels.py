@@ -7,7 +7,7 @@ conversation in the language it is held in.
 
 from __future__ import annotations
 
-_INDEX = {"en": 0, "zh-Hans": 1, "zh-Hant": 2}
+from bot.prompts.templates import lang_index
 
 LABELS: dict[str, tuple[str, str, str]] = {
     "header": ("Recommendation: {option}", "推荐方案：{option}", "推薦方案：{option}"),
@@ -62,7 +62,7 @@ LABELS: dict[str, tuple[str, str, str]] = {
 
 def label(key: str, lang: str, **values: object) -> str:
     """The text for `key` in `lang` (English for an unknown language), with `values` filled in."""
-    text = LABELS[key][_INDEX.get(lang, 0)]
+    text = LABELS[key][lang_index(lang)]
     return text.format(**values) if values else text
 
 
