@@ -10,6 +10,8 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
+from estimator.catalog import HardwareKind
+
 Quantization = Literal[
     "FP16", "BF16", "FP8", "INT8", "Q8_0", "Q6_K", "Q5_K_M", "Q4_K_M", "Q4_0", "INT4", "Q3_K_M", "Q2_K"
 ]
@@ -26,6 +28,28 @@ DEFAULT_HOURS_PER_DAY = 12.0
 DEFAULT_UTILIZATION = 0.70
 DEFAULT_ELECTRICITY_USD_PER_KWH = 0.12
 DEFAULT_AMORTIZATION_YEARS = 3
+DEFAULT_DAYS_PER_WEEK = 7.0
+
+
+class OwnedDevice(BaseModel):
+    """Hardware the user already has, with how many ("six L40S", "三台双路至强服务器")."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+    hardware_id: str | None = Field(default=None, max_length=200)  # catalog id when recognized
+    kind: HardwareKind | None = None
+    count: int = Field(default=1, ge=1, le=100_000)
+    memory_gb: float | None = Field(default=None, gt=0, le=100_000)  # stated size ("M4 Max 64 GB")
+    label: str | None = Field(default=None, max_length=200)  # the user's words, for the reply
+
+
+class NamedDevice(BaseModel):
+    """A device the user asks about ("would one L40S do?", "is a single 8×H200 node enough?")."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+    hardware_id: str = Field(max_length=200)
+    count: int | None = Field(default=None, ge=1, le=100_000)  # None: "how many X?"
 
 
 class Workload(BaseModel):
@@ -55,7 +79,17 @@ class Workload(BaseModel):
     # Beyond the contract: catalog ids of the owned devices when the user names them ("my M4 MacBook"),
     # so an already-owned option is costed on that chip instead of the weakest one of its class.
     existing_hardware_ids: list[str] | None = None
+    # Beyond the contract (2026-12): a catalog model the user named, and its active parameters (MoE).
+    model_id: str | None = Field(default=None, max_length=200)
+    active_params_b: float | None = Field(default=None, gt=0, le=2000)
+    # Owned hardware with counts and specs, and the devices the user asks about by name.
+    owned_devices: list[OwnedDevice] | None = None
+    named_devices: list[NamedDevice] | None = None
+    # A batch job: how many items, finished within how many hours.
+    batch_items: int | None = Field(default=None, ge=1, le=10_000_000_000)
+    batch_window_hours: float | None = Field(default=None, gt=0, le=24 * 366)
     hours_per_day: float = Field(default=DEFAULT_HOURS_PER_DAY, gt=0, le=24)
+    days_per_week: float = Field(default=DEFAULT_DAYS_PER_WEEK, gt=0, le=7)
     utilization: float = Field(default=DEFAULT_UTILIZATION, gt=0, le=1)
     electricity_usd_per_kwh: float = Field(default=DEFAULT_ELECTRICITY_USD_PER_KWH, ge=0, le=10)
     amortization_years: int = Field(default=DEFAULT_AMORTIZATION_YEARS, ge=1, le=15)
@@ -65,6 +99,7 @@ WORKLOAD_FIELDS: tuple[str, ...] = tuple(Workload.model_fields)
 
 __all__ = [
     "DEFAULT_AMORTIZATION_YEARS",
+    "DEFAULT_DAYS_PER_WEEK",
     "DEFAULT_ELECTRICITY_USD_PER_KWH",
     "DEFAULT_HOURS_PER_DAY",
     "DEFAULT_UTILIZATION",
@@ -74,6 +109,8 @@ __all__ = [
     "DeploymentScale",
     "ExistingHardware",
     "ModelStability",
+    "NamedDevice",
+    "OwnedDevice",
     "Quantization",
     "Workload",
 ]
