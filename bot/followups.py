@@ -9,10 +9,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from bot.nodes import Deps, answer
-from bot.prompts.templates import t
 from bot.nlu import normalize
 from bot.nlu.lexicon import RISK_WORDS
+from bot.nodes import Deps, answer
+from bot.prompts.templates import t
 from bot.render_text import option_lines, option_title, recommendation_headline, render_recommendation, risk_line
 from bot.routers import EXPLAIN_INTENTS
 from bot.state import ConversationState, HardwareRef, facts_of, turn_of

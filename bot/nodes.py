@@ -40,6 +40,7 @@ from estimator.errors import SiliconsultError
 from estimator.schemas import Recommendation
 from estimator.workload import Workload
 
+
 class RecommendFn(Protocol):
     """`estimator.recommend.recommend`: sentences in `lang` (en, zh-Hans, zh-Hant)."""
 
