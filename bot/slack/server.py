@@ -12,9 +12,9 @@ from __future__ import annotations
 
 import logging
 import urllib.parse
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from socketserver import ThreadingMixIn
-from collections.abc import Callable, Iterable
 from typing import Any, Literal
 from wsgiref.simple_server import WSGIRequestHandler, WSGIServer, make_server
 

@@ -76,8 +76,7 @@ def _worker_main(config: WorkerConfig, turns: Any, status: Connection) -> None:
         from bot.slack.runtime import chart_maker_for
         from bot.slack.turns import TurnRunner
         from bot.slack.workers import KeyedSerialExecutor
-        from bot.wiring import build_engine
-        from bot.wiring import open_knowledge
+        from bot.wiring import build_engine, open_knowledge
 
         settings = Settings(**config.settings)
         store = open_knowledge(settings)
