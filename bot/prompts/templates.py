@@ -125,6 +125,12 @@ TEMPLATES: dict[str, tuple[str, str, str]] = {
     "rec.why": ("Why: {text}", "理由：{text}", "理由：{text}"),
     "rec.alternatives": ("Alternatives:", "备选方案：", "備選方案："),
     "rec.risks": ("Risks:", "风险：", "風險："),
+    "rec.cloud": ("Buy, rent or call an API (3 years):", "买、租还是调用 API（3 年）：", "買、租還是呼叫 API（3 年）："),
+    "explain.cloud_none": (
+        "There is no cloud comparison for this recommendation yet: ask for a recommendation first.",
+        "这个推荐还没有云端对比：请先获取推荐。",
+        "這個推薦還沒有雲端對比：請先取得推薦。",
+    ),
     "rec.mitigation": ("mitigation", "缓解", "緩解"),
     "rec.assumptions": ("Assumptions:", "假设：", "假設："),
     "rec.plan": ("Two-week validation plan:", "两周验证计划：", "兩週驗證計畫："),
