@@ -107,6 +107,8 @@ class FollowupNodes:
         primary = rec.primary
         if intent == "thanks":
             text = "\n".join([t("thanks", lang), t("followup_hint", lang)])
+        elif intent == "report":  # the Slack adapter attaches the document to this reply (bot/slack/report_upload.py)
+            text = t("report.ready", lang)
         elif intent == "explain_cloud":
             text = "\n".join(cloud_lines(rec, lang)) or t("explain.cloud_none", lang)
         elif intent == "explain_risk":

@@ -147,6 +147,7 @@ def followup_buttons(reply: Reply) -> Block:
         elements.append(_button("compare", label("b_compare", lang), compare))
     elements.append(_button("assumptions", label("b_assumptions", lang), label("q_assumptions", lang)))
     elements.append(_button("why_not_npu", label("b_npu", lang), label("q_npu", lang)))
+    elements.append(_button("report", label("b_report", lang), label("q_report", lang)))  # issue 16
     fixed = ("what if", "compare", "show the assumptions", "why not an npu", "如果", "比较", "比較", "为什么", "為什麼")
     extra = [s for s in reply.suggestions if not s.casefold().startswith(fixed)]
     elements += [_button(f"suggestion_{i}", s, s) for i, s in enumerate(extra[:2])]

@@ -57,6 +57,8 @@ LABELS: dict[str, tuple[str, str, str]] = {
     "q_assumptions": ("Show the assumptions", "列出假设", "列出假設"),
     "b_npu": ("Why not an NPU?", "为什么不用 NPU？", "為什麼不用 NPU？"),
     "q_npu": ("Why not an NPU?", "为什么不用 NPU？", "為什麼不用 NPU？"),
+    "b_report": ("Report", "报告", "報告"),
+    "q_report": ("Report", "生成报告", "生成報告"),
 }
 
 
