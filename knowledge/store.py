@@ -122,7 +122,8 @@ class KnowledgeStore:
         """Public GPU rental prices (issue 16), optionally for one device id, in file order."""
         if hardware_id is None:
             return self._select(CloudGpuPrice, "cloud_gpu_prices")
-        return self._select(CloudGpuPrice, "cloud_gpu_prices", "WHERE hardware_id = ?", [hardware_id])
+        params: list[object] = [hardware_id]
+        return self._select(CloudGpuPrice, "cloud_gpu_prices", "WHERE hardware_id = ?", params)
 
     def api_prices(self) -> list[ApiPrice]:
         """Hosted-API token prices for open models (issue 16), in file order."""

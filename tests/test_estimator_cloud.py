@@ -45,7 +45,8 @@ COST = TcoResult(capex_usd=10_000, annual_power_usd=600, annual_opex_usd=1_200, 
 
 
 def _workload(**facts: float) -> Workload:
-    base = dict(model_params_b=8, concurrent_users=10, tokens_per_s_target=30, prompt_tokens=1000, output_tokens=250)
+    base = {"model_params_b": 8, "concurrent_users": 10, "tokens_per_s_target": 30, "prompt_tokens": 1000,
+            "output_tokens": 250}
     return Workload(**{**base, **facts})  # type: ignore[arg-type]
 
 

@@ -26,13 +26,13 @@ class RecordingClient:
         self.posts: list[dict[str, Any]] = []
         self.uploads: list[dict[str, Any]] = []
 
-    def chat_postMessage(self, **kwargs: Any) -> None:  # noqa: N802 - slack_sdk's name
+    def chat_postMessage(self, **kwargs: Any) -> None:
         self.posts.append(kwargs)
 
     def files_upload_v2(self, **kwargs: Any) -> None:
         self.uploads.append(kwargs)
 
-    def assistant_threads_setStatus(self, **kwargs: Any) -> None:  # noqa: N802
+    def assistant_threads_setStatus(self, **kwargs: Any) -> None:
         pass
 
 

@@ -34,7 +34,14 @@ def report_command(
     fmt: Annotated[ReportFormat, typer.Option("--format", help="md | html | pdf")] = ReportFormat.html,
 ) -> None:
     """Write a thread's recommendation as a self-contained report (Markdown, HTML or PDF)."""
-    from bot.report import NoRecommendation, PdfUnavailable, build_report, render_html, render_markdown, render_pdf
+    from bot.report import (
+        NoRecommendation,
+        PdfUnavailable,
+        build_report,
+        render_html,
+        render_markdown,
+        render_pdf,
+    )
     from bot.wiring import build_engine, open_knowledge
 
     settings = Settings(llm="none")

@@ -54,9 +54,8 @@ def _span_hours(match: re.Match[str]) -> float | None:
         start, end = int(match.group("zstart")), int(match.group("zend")) + 12
     else:
         start, end = int(match.group("start")), int(match.group("end"))
-        if (match.group("pm") or match.group("zpm")) and end < 12:
-            end += 12
-        elif end <= start:  # "9 to 5": the end is in the afternoon
+        # "6pm", "下午6点", or an end before the start ("9 to 5"): the end is in the afternoon.
+        if ((match.group("pm") or match.group("zpm")) and end < 12) or end <= start:
             end += 12
     hours = end - start
     # A working day starts between 5:00 and 13:00 and lasts 3 to 16 hours.

@@ -10,8 +10,8 @@ from __future__ import annotations
 
 import base64
 import io
-from functools import lru_cache
 from collections.abc import Sequence
+from functools import lru_cache
 from typing import Any
 
 from matplotlib import font_manager
@@ -108,7 +108,7 @@ def _b64(png: bytes) -> str:
     return base64.b64encode(png).decode("ascii")
 
 
-def _backend_of(catalog: Catalog):  # noqa: ANN202
+def _backend_of(catalog: Catalog):
     def backend_of(option: Option) -> str | None:
         wanted = option.serving_stack.casefold()
         for stack in catalog.stacks:

@@ -44,7 +44,7 @@ def render_html(report: ReportData) -> str:
 def render_pdf(report: ReportData) -> bytes:
     """The HTML report printed to PDF by WeasyPrint. Raises `PdfUnavailable` when it cannot load."""
     try:
-        from weasyprint import HTML
+        from weasyprint import HTML  # type: ignore[import-untyped]
     except (ImportError, OSError) as exc:  # OSError: the Pango/Cairo system libraries are missing
         raise PdfUnavailable(
             f"PDF output needs WeasyPrint and Debian's Pango libraries ({type(exc).__name__}: {exc}). "
