@@ -168,6 +168,12 @@ def break_even_months(upfront_usd: float, buy_monthly_usd: float, alternative_mo
     return upfront_usd / saving if saving > 0 else None
 
 
+def _price(usd: float | None) -> str:
+    """A per-million-token price as its page gives it: cents, or tenths of a cent below ten cents."""
+    value = usd or 0.0
+    return f"{value:.2f}" if value >= 0.1 or value == 0 else f"{value:.3f}"
+
+
 def _sources(*choices: CloudChoice | None) -> list[str]:
     urls: list[str] = []
     for choice in choices:
@@ -214,7 +220,8 @@ def compare(
     else:
         total, choice, tokens = api
         lines.append(msg("cloud.api", lang, total=total, provider=choice.provider, model=choice.offering,
-                         price_in=choice.usd_per_m_input, price_out=choice.usd_per_m_output, tokens=tokens / 1e6))
+                         price_in=_price(choice.usd_per_m_input), price_out=_price(choice.usd_per_m_output),
+                         tokens=tokens / 1e6))
     totals = {"buy": buy_total, "rent": rental[0] if rental else None, "api": api[0] if api else None}
     cheapest = min((k for k, v in totals.items() if v is not None), key=lambda k: (totals[k], k != "buy"))
     alternatives = {k: v / MONTHS for k, v in totals.items() if k != "buy" and v is not None}

@@ -34,11 +34,11 @@ CLOUD_MESSAGES: dict[str, tuple[str, str, str]] = {
         "（沒有 {bought} 本身的租用報價；按記憶體和頻寬折算）",
     ),
     "cloud.api": (
-        "Hosted API: ${total:,.0f} over 3 years — {provider} {model} at ${price_in:.3g}/${price_out:.3g} per million "
+        "Hosted API: ${total:,.0f} over 3 years — {provider} {model} at ${price_in}/${price_out} per million "
         "input/output tokens, {tokens:,.0f} M tokens a year",
-        "托管 API：3 年共 ${total:,.0f}——{provider} {model}，输入/输出每百万 token ${price_in:.3g}/${price_out:.3g}，"
+        "托管 API：3 年共 ${total:,.0f}——{provider} {model}，输入/输出每百万 token ${price_in}/${price_out}，"
         "每年 {tokens:,.0f} M token",
-        "託管 API：3 年共 ${total:,.0f}——{provider} {model}，輸入/輸出每百萬 token ${price_in:.3g}/${price_out:.3g}，"
+        "託管 API：3 年共 ${total:,.0f}——{provider} {model}，輸入/輸出每百萬 token ${price_in}/${price_out}，"
         "每年 {tokens:,.0f} M token",
     ),
     "cloud.no_rent": (

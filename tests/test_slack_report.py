@@ -52,6 +52,7 @@ def test_report_button_uploads_the_report_into_the_thread() -> None:
                client)  # type: ignore[arg-type]
     assert [f["filename"] for f in client.uploads[0]["file_uploads"]] == ["throughput.png", "tco.png"]
     card = client.posts[-1]["blocks"]
+    assert any("Buy, rent or call an API" in (block.get("text") or {}).get("text", "") for block in card)
     buttons = [e for block in card if block["type"] == "actions" for e in block["elements"]]
     report = next(b for b in buttons if b["action_id"] == "followup_report")
     runner.run(_turn(report["value"]), client)  # type: ignore[arg-type]

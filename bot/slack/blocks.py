@@ -260,6 +260,8 @@ def recommendation_blocks(reply: Reply) -> list[Block]:
         blocks.append({"type": "divider"})
         lines = [_comparison_line(o, o is primary, lang) for o in options]
         blocks.append(_bullets(lines, label("compared", lang), lang))
+    if recommendation.cloud is not None and recommendation.cloud.lines:  # issue 16: buy vs rent vs API
+        blocks.append(_bullets(recommendation.cloud.lines, label("cloud", lang), lang))
     if recommendation.risks:
         ordered = sorted(recommendation.risks, key=lambda r: _SEVERITY_ORDER.get(r.severity, 3))
         blocks.append(_bullets([_risk_line(r, lang) for r in ordered], label("risks", lang), lang))
