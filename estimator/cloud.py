@@ -259,9 +259,11 @@ def compare(
 
 
 def _why(workload: Workload, cheapest: str, tokens_per_year: float | None, lang: str) -> str:
-    """The plain reason a pay-as-you-go option wins: part-time use, else (for an API) a small load."""
+    """The plain reason a pay-as-you-go option wins: part-time use, a spiky load, else (for an API) a small load."""
     if workload.hours_per_day * workload.days_per_week < BASIS_HOURS_PER_WEEK:
         return msg("cloud.why.part_time", lang, hours=workload.hours_per_day, days=workload.days_per_week)
+    if workload.arrival_pattern == "bursty":
+        return msg("cloud.why.spiky", lang)
     if cheapest == "api" and tokens_per_year is not None:
         return msg("cloud.why.small", lang, tokens=tokens_per_year / 1e6)
     return ""

@@ -71,6 +71,11 @@ CLOUD_MESSAGES: dict[str, tuple[str, str, str]] = {
         "——每天只用 {hours:g} 小时、每周 {days:g} 天，而买来的服务器不管用不用都要付钱",
         "——每天只用 {hours:g} 小時、每週 {days:g} 天，而買來的伺服器不管用不用都要付錢",
     ),
+    "cloud.why.spiky": (
+        " — the load is spiky: bought hardware is sized for the peak, pay-as-you-go pays for the average",
+        "——负载是突发的：自购硬件按峰值配置，按用量付费只为平均负载付钱",
+        "——負載是突發的：自購硬體按尖峰配置，按用量付費只為平均負載付錢",
+    ),
     "cloud.why.small": (
         " — the load is small: {tokens:,.0f} M tokens a year",
         "——负载很小：每年 {tokens:,.0f} M token",

@@ -44,7 +44,7 @@ COST = TcoResult(capex_usd=10_000, annual_power_usd=600, annual_opex_usd=1_200, 
                  cost_per_million_tokens_usd=None, assumptions=[])
 
 
-def _workload(**facts: float) -> Workload:
+def _workload(**facts: object) -> Workload:
     base = {"model_params_b": 8, "concurrent_users": 10, "tokens_per_s_target": 30, "prompt_tokens": 1000,
             "output_tokens": 250}
     return Workload(**{**base, **facts})  # type: ignore[arg-type]
@@ -90,6 +90,16 @@ def test_a_spare_is_not_rented() -> None:
     result = compare(workload, GPU, 3, COST, _catalog(_api(1.0, 1.0)), spare=True)
     assert result.rent is not None and result.rent.count == 2
     assert result.rent_three_year_usd == pytest.approx(31_536, abs=0.01)
+
+
+def test_a_spiky_load_is_named_as_the_reason() -> None:
+    # Round the clock, but bursty, with an API at $0.01/M: 3-year API cost (26,490 + 6,623 M tokens) × $0.01
+    # × 3 ≈ $993 < $13,600 to buy, and the reason given is the spikiness, not the hours.
+    workload = _workload(hours_per_day=24, days_per_week=7, utilization=0.7, arrival_pattern="bursty")
+    result = compare(workload, GPU, 2, COST, _catalog(_api(0.01, 0.01)))
+    assert result.cheapest == "api"
+    assert result.api_three_year_usd == pytest.approx(993.38, abs=0.01)
+    assert any("spiky" in line for line in result.lines)
 
 
 def test_break_even_formula() -> None:
