@@ -321,6 +321,9 @@ def recommendation_changes(old: Recommendation | None, new: Recommendation, lang
     if a.meets_slo != b.meets_slo:
         changes.append(t("chg.slo", lang, old=t("meets.yes" if a.meets_slo else "meets.no", lang),
                          new=t("meets.yes" if b.meets_slo else "meets.no", lang)))
+    if old.cloud is not None and new.cloud is not None and old.cloud.cheapest != new.cloud.cheapest:  # issue 16
+        changes.append(t("chg.cheapest", lang, old=t(f"path.{old.cloud.cheapest}", lang),
+                         new=t(f"path.{new.cloud.cheapest}", lang)))
     return changes
 
 

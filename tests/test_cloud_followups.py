@@ -82,3 +82,15 @@ def test_part_time_team_hears_that_renting_or_an_api_is_cheaper(engine: Engine, 
         reply = engine.handle(lang, question)
         assert reply.text.startswith(HEADING[lang]), (question, reply.text[:200])
         assert CHEAPER[lang] in reply.text
+
+
+def test_going_round_the_clock_says_the_cheapest_path_changed(engine: Engine) -> None:
+    # 10 users part-time: renting or an API is cheaper (as above). 300 users of a 70B model 24/7 is the
+    # high-volume case where buying wins (evals/scenarios/cloud-buy-247-volume.yaml works it out).
+    first = engine.handle("w", FIRST["en"])
+    assert first.recommendation is not None and first.recommendation.cloud is not None
+    assert first.recommendation.cloud.cheapest != "buy"
+    reply = engine.handle("w", "What if it is a 70B model for 300 concurrent users, running 24/7?")
+    assert reply.recommendation is not None and reply.recommendation.cloud is not None
+    assert reply.recommendation.cloud.cheapest == "buy"
+    assert any(change.startswith("cheapest over 3 years") and change.endswith("→ buy") for change in reply.changes)
