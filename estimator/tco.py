@@ -150,7 +150,7 @@ def tco(
     annual_power = kwh * workload.electricity_usd_per_kwh
     cooling = msg("tco.office", lang) if office else msg("tco.rack", lang, pue=pue)
     lines.append(msg("tco.energy", lang, hours=workload.hours_per_day, price=workload.electricity_usd_per_kwh,
-                     cooling=cooling, annual=annual_power))
+                     cooling=cooling, annual=annual_power, days=running_days_per_year(workload)))
     if workload.days_per_week < 7:  # said only when it differs from the default, so other replies stay as they were
         lines.append(msg("tco.days", lang, days=workload.days_per_week, running=running_days_per_year(workload)))
     operations = 0.0 if existing else capex * assumptions.operations_share_of_capex_per_year
@@ -172,7 +172,8 @@ def tco(
         tokens = annual_tokens(served_tokens_per_s, workload)
         per_million = lifetime / (tokens * years) * 1e6
         lines.append(msg("tco.per_m", lang, lifetime=lifetime, years=years, tps=served_tokens_per_s,
-                         hours=workload.hours_per_day, utilization=workload.utilization))
+                         hours=workload.hours_per_day, utilization=workload.utilization,
+                         days=running_days_per_year(workload)))
     else:
         lines.append(msg("tco.per_m_unknown", lang))
     return TcoResult(
