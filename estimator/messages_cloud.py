@@ -89,8 +89,8 @@ CLOUD_MESSAGES: dict[str, tuple[str, str, str]] = {
     "cloud.never": (
         "Buying never pays back against {alt} (${alt_month:,.0f} a month): running the bought hardware alone costs "
         "${opex_month:,.0f} a month.",
-        "与 {alt}（每月 ${alt_month:,.0f}）相比购买永远不会回本：仅运行自购硬件每月就要 ${opex_month:,.0f}。",
-        "與 {alt}（每月 ${alt_month:,.0f}）相比購買永遠不會回本：僅運行自購硬體每月就要 ${opex_month:,.0f}。",
+        "与{alt}（每月 ${alt_month:,.0f}）相比购买永远不会回本：仅运行自购硬件每月就要 ${opex_month:,.0f}。",
+        "與{alt}（每月 ${alt_month:,.0f}）相比購買永遠不會回本：僅運行自購硬體每月就要 ${opex_month:,.0f}。",
     ),
     "cloud.owned": (
         "The hardware is already owned: nothing to pay back.",

@@ -22,6 +22,7 @@ from estimator.errors import NoFeasibleOption
 from estimator.memory import closest_mha_model, resolve_architecture
 from estimator.messages import MESSAGES, join, msg, reason_text
 from estimator.cloud import compare as compare_cloud
+from estimator.tco import running_days_per_year
 from estimator.schemas import CloudComparison, Option, OptionEstimate, OptionTco, Recommendation
 from estimator.sizing import CapacityFn, EstimateFn, Sized, Sizer
 from estimator.validation_plan import validation_plan
@@ -303,6 +304,8 @@ def recommend(
         relax = _relax(filled, primary, lang)
         ranked = []
     assumptions += _ranking_notes(filled, excluded, lang)
+    if filled.days_per_week < 7:  # issue 16: the TCO basis line above names hours only
+        assumptions.append(msg("tco.days", lang, days=filled.days_per_week, running=running_days_per_year(filled)))
     assumptions.append(_model_shape_note(filled, catalog, lang))
     if primary.candidate.class_owned:
         assumptions.append(_unnamed_owned_note(primary, lang))
