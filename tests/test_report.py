@@ -100,8 +100,38 @@ def _chat(thread: str, messages: list[str]) -> None:
             engine.handle(thread, text)
 
 
+def _weasyprint_loads() -> bool:
+    try:
+        import weasyprint  # noqa: F401
+    except (ImportError, OSError):  # OSError: Pango missing
+        return False
+    return True
+
+
+def test_pdf_without_a_renderer_exits_2_and_says_what_to_install(tmp_path: Path, capsys: pytest.CaptureFixture[str],
+                                                                 monkeypatch: pytest.MonkeyPatch) -> None:
+    import builtins
+
+    real_import = builtins.__import__
+
+    def no_weasyprint(name: str, *args: object, **kwargs: object) -> object:
+        if name == "weasyprint":
+            raise OSError("cannot load library 'libpango-1.0-0'")
+        return real_import(name, *args, **kwargs)  # type: ignore[arg-type]
+
+    _chat("cli-pdf", EN)
+    monkeypatch.setattr(builtins, "__import__", no_weasyprint)
+    with pytest.raises(SystemExit) as exc:
+        main(["report", "--thread", "cli-pdf", "--format", "pdf", "--out", str(tmp_path / "r.pdf")])
+    assert exc.value.code == 2
+    assert "PDF output needs WeasyPrint" in capsys.readouterr().err
+    assert not (tmp_path / "r.pdf").exists()
+
+
 @pytest.mark.parametrize("fmt", ["md", "html", "pdf"])
 def test_cli_writes_each_format(tmp_path: Path, fmt: str, capsys: pytest.CaptureFixture[str]) -> None:
+    if fmt == "pdf" and not _weasyprint_loads():
+        pytest.skip("WeasyPrint or Debian's Pango is not installed (scripts/ensure_chromium.sh installs Pango)")
     _chat("cli-en", EN)
     out = tmp_path / f"report.{fmt}"
     try:
