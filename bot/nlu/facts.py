@@ -13,7 +13,6 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from typing import Any
 
-from bot.nlu.schedule import working_hours_facts
 from bot.nlu.lexicon import (
     ACCURACY_CRITICAL,
     APPROX,
@@ -29,6 +28,7 @@ from bot.nlu.lexicon import (
     SEVERAL_MODELS,
     STABILITY_WORDS,
 )
+from bot.nlu.schedule import working_hours_facts
 
 
 @dataclass(frozen=True)
