@@ -13,7 +13,14 @@ from bot.nlu import normalize
 from bot.nlu.lexicon import RISK_WORDS
 from bot.nodes import Deps, answer
 from bot.prompts.templates import t
-from bot.render_text import option_lines, option_title, recommendation_headline, render_recommendation, risk_line
+from bot.render_text import (
+    cloud_lines,
+    option_lines,
+    option_title,
+    recommendation_headline,
+    render_recommendation,
+    risk_line,
+)
 from bot.routers import EXPLAIN_INTENTS
 from bot.state import ConversationState, HardwareRef, facts_of, turn_of
 from estimator.errors import SiliconsultError
@@ -117,6 +124,10 @@ class FollowupNodes:
         primary = rec.primary
         if intent == "thanks":
             text = "\n".join([t("thanks", lang), t("followup_hint", lang)])
+        elif intent == "report":  # the Slack adapter attaches the document to this reply (bot/slack/report_upload.py)
+            text = t("report.ready", lang)
+        elif intent == "explain_cloud":
+            text = "\n".join(cloud_lines(rec, lang)) or t("explain.cloud_none", lang)
         elif intent == "explain_risk":
             text = _risks_text(rec, normalize(turn.text), lang)
         elif intent == "show_assumptions":

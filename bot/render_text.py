@@ -76,6 +76,7 @@ _FACT_FORMATS: dict[str, tuple[str, str, str]] = {
     "budget_usd": ("budget {money}", "预算 {money}", "預算 {money}"),
     "models_served": ("{v} models at once", "同时 {v} 个模型", "同時 {v} 個模型"),
     "hours_per_day": ("{v:g} h/day", "每天 {v:g} 小时", "每天 {v:g} 小時"),
+    "days_per_week": ("{v:g} days/week", "每周 {v:g} 天", "每週 {v:g} 天"),
     "utilization": ("{pct} utilization", "利用率 {pct}", "利用率 {pct}"),
     "electricity_usd_per_kwh": ("${v:g}/kWh", "电价 ${v:g}/kWh", "電價 ${v:g}/kWh"),
     "amortization_years": ("{v}-year amortization", "{v} 年摊销", "{v} 年攤銷"),
@@ -99,6 +100,7 @@ _SLOT_NAMES = {
     "context_length": ("context length (tokens)", "上下文长度（token）", "上下文長度（token）"),
     "models_served": ("models served at once", "同时服务的模型数", "同時服務的模型數"),
     "hours_per_day": ("hours per day", "每天小时数", "每天小時數"),
+    "days_per_week": ("days per week", "每周天数", "每週天數"),
     "utilization": ("utilization", "利用率", "利用率"),
     "electricity_usd_per_kwh": ("electricity price ($/kWh)", "电价（$/kWh）", "電價（$/kWh）"),
     "amortization_years": ("amortization years", "摊销年数", "攤銷年數"),
@@ -132,7 +134,8 @@ def fact_phrase(slot: str, value: Any, lang: str) -> str:
 _FACT_ORDER = ("model_params_b", "quantization", "deployment_scale", "concurrent_users", "total_users", "prompt_tokens",
                "output_tokens", "context_length", "ttft_target_ms", "tokens_per_s_target", "arrival_pattern",
                "power_budget_w", "budget_usd", "model_stability", "models_served", "dynamic_shapes",
-               "accuracy_critical", "mixed_training", "existing_hardware", "existing_hardware_ids", "hours_per_day", "utilization",
+               "accuracy_critical", "mixed_training", "existing_hardware", "existing_hardware_ids", "hours_per_day", "days_per_week",
+               "utilization",
                "electricity_usd_per_kwh", "amortization_years")
 
 
@@ -243,6 +246,7 @@ def render_recommendation(
     if rec.alternatives:
         out.append(t("rec.alternatives", lang))
         out += [f"  {i}. {option_summary(option, lang)}" for i, option in enumerate(rec.alternatives, 1)]
+    out += cloud_lines(rec, lang)
     if rec.risks:
         out.append(t("rec.risks", lang))
         out += [f"  • {risk_line(risk, lang)}" for risk in rec.risks]
@@ -258,6 +262,13 @@ def render_recommendation(
         out.append(t("rec.calibration." + basis, lang))
         out += [f"  • {benchmark_line(row)}" for row in rows]
     return "\n".join(out)
+
+
+def cloud_lines(rec: Recommendation, lang: str = "en") -> list[str]:
+    """Buy vs rent vs hosted API (issue 16): the estimator's sentences under one heading, or nothing."""
+    if rec.cloud is None or not rec.cloud.lines:
+        return []
+    return [t("rec.cloud", lang), *(f"  • {line}" for line in rec.cloud.lines)]
 
 
 def calibration_rows(rec: Recommendation, catalog: Catalog, limit: int = 5) -> tuple[str, list[Benchmark]]:
@@ -308,6 +319,9 @@ def recommendation_changes(old: Recommendation | None, new: Recommendation, lang
     if a.meets_slo != b.meets_slo:
         changes.append(t("chg.slo", lang, old=t("meets.yes" if a.meets_slo else "meets.no", lang),
                          new=t("meets.yes" if b.meets_slo else "meets.no", lang)))
+    if old.cloud is not None and new.cloud is not None and old.cloud.cheapest != new.cloud.cheapest:  # issue 16
+        changes.append(t("chg.cheapest", lang, old=t(f"path.{old.cloud.cheapest}", lang),
+                         new=t(f"path.{new.cloud.cheapest}", lang)))
     return changes
 
 
@@ -331,6 +345,7 @@ def options_table(rec: Recommendation, lang: str = "en") -> Table:
 __all__ = [
     "benchmark_line",
     "calibration_rows",
+    "cloud_lines",
     "options_table",
     "fact_phrase",
     "fact_phrases",

@@ -11,7 +11,7 @@ from __future__ import annotations
 from bot.interview import next_question
 from bot.state import ConversationState, facts_of, turn_of
 
-EXPLAIN_INTENTS = ("explain_cost", "explain_risk", "explain_why", "show_assumptions", "just_recommend", "thanks")
+EXPLAIN_INTENTS = ("report", "explain_cloud", "explain_cost", "explain_risk", "explain_why", "show_assumptions", "just_recommend", "thanks")
 COMPARE_INTENTS = ("compare", "why_not", "what_if")
 
 

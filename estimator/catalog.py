@@ -120,6 +120,48 @@ class QuantFormat(_Frozen):
     notes: str | None = None
 
 
+class CloudGpuPrice(_Frozen):
+    """A public rental price for one GPU of a catalog device (issue 16), read by hand from a price page.
+
+    `term`: on_demand, or a 1-/3-year commitment (paid for every hour of the term). `billing`: an
+    instance is paid while it runs (`while_running`); a serverless worker only while it serves
+    (`active_seconds`). `read_date` is when the page was read; `price_date` the date the page states.
+    """
+
+    id: str
+    provider: str
+    offering: str
+    hardware_id: str
+    term: Literal["on_demand", "1y", "3y"]
+    usd_per_gpu_hour: float = Field(gt=0, le=1000)
+    billing: Literal["while_running", "active_seconds"] = "while_running"
+    price_date: str | None = None
+    read_date: str
+    source_url: str
+    notes: str | None = None
+
+
+class ApiPrice(_Frozen):
+    """A hosted API's list price for an open model (or a size tier of open models), $ per million tokens.
+
+    A named model gives `params_b`; a size tier (Fireworks prices by parameter count) gives
+    `params_min_b`/`params_max_b` instead.
+    """
+
+    id: str
+    provider: str
+    model: str
+    params_b: float | None = Field(default=None, gt=0, le=2000)
+    params_min_b: float | None = Field(default=None, ge=0, le=2000)
+    params_max_b: float | None = Field(default=None, gt=0, le=2000)
+    usd_per_m_input: float = Field(ge=0, le=1000)
+    usd_per_m_output: float = Field(ge=0, le=1000)
+    price_date: str | None = None
+    read_date: str
+    source_url: str
+    notes: str | None = None
+
+
 class CalibrationParams(_Frozen):
     """Efficiency factors fitted on measured rows by `scripts/fit_calibration.py`.
 
@@ -151,6 +193,8 @@ class Catalog(_Frozen):
     stacks: tuple[ServingStack, ...] = ()
     quant_formats: tuple[QuantFormat, ...] = ()
     calibration: CalibrationParams = CalibrationParams()
+    cloud_gpu_prices: tuple[CloudGpuPrice, ...] = ()
+    api_prices: tuple[ApiPrice, ...] = ()
 
     def hardware_by_id(self, hardware_id: str) -> Hardware | None:
         return next((h for h in self.hardware if h.id == hardware_id), None)
@@ -165,10 +209,12 @@ class Catalog(_Frozen):
 
 __all__ = [
     "HARDWARE_KINDS",
+    "ApiPrice",
     "Benchmark",
     "BenchmarkMetric",
     "CalibrationParams",
     "Catalog",
+    "CloudGpuPrice",
     "Hardware",
     "HardwareKind",
     "Level",

@@ -44,9 +44,9 @@ TCO_MESSAGES: dict[str, tuple[str, str, str]] = {
         " + 主機伺服器 {hosts:.0f} W（每台 {each:.0f} W，估算）",
     ),
     "tco.energy": (
-        "energy: {hours:g} h/day × 365 days × ${price:g}/kWh, {cooling} → ${annual:,.0f}/year",
-        "电费：每天 {hours:g} h × 365 天 × ${price:g}/kWh，{cooling} → 每年 ${annual:,.0f}",
-        "電費：每天 {hours:g} h × 365 天 × ${price:g}/kWh，{cooling} → 每年 ${annual:,.0f}",
+        "energy: {hours:g} h/day × {days:,.0f} days × ${price:g}/kWh, {cooling} → ${annual:,.0f}/year",
+        "电费：每天 {hours:g} h × {days:,.0f} 天 × ${price:g}/kWh，{cooling} → 每年 ${annual:,.0f}",
+        "電費：每天 {hours:g} h × {days:,.0f} 天 × ${price:g}/kWh，{cooling} → 每年 ${annual:,.0f}",
     ),
     "tco.office": (
         "office cooling absorbs up to 4 devices (seed 1)", "办公室散热可承担最多 4 台设备（种子文档 1）",
@@ -69,19 +69,19 @@ TCO_MESSAGES: dict[str, tuple[str, str, str]] = {
     ),
     "tco.per_m": (
         "$/M tokens: ${lifetime:,.0f} over {years} years ÷ {tps:,.0f} tok/s × {hours:g} h/day × {utilization:.0%} "
-        "utilization × 365 days",
+        "utilization × {days:,.0f} days",
         "每百万 token 成本：{years} 年共 ${lifetime:,.0f} ÷（{tps:,.0f} tok/s × 每天 {hours:g} h × 利用率 "
-        "{utilization:.0%} × 365 天）",
+        "{utilization:.0%} × {days:,.0f} 天）",
         "每百萬 token 成本：{years} 年共 ${lifetime:,.0f} ÷（{tps:,.0f} tok/s × 每天 {hours:g} h × 使用率 "
-        "{utilization:.0%} × 365 天）",
+        "{utilization:.0%} × {days:,.0f} 天）",
     ),
     "tco.per_m_served": (
         "$/M tokens: ${lifetime:,.0f} over {years} years ÷ {tps:,.0f} tok/s served × {hours:g} h/day × "
-        "{utilization:.0%} utilization × 365 days",
+        "{utilization:.0%} utilization × {days:,.0f} days",
         "每百万 token 成本：{years} 年共 ${lifetime:,.0f} ÷（实际服务 {tps:,.0f} tok/s × 每天 {hours:g} h × 利用率 "
-        "{utilization:.0%} × 365 天）",
+        "{utilization:.0%} × {days:,.0f} 天）",
         "每百萬 token 成本：{years} 年共 ${lifetime:,.0f} ÷（實際服務 {tps:,.0f} tok/s × 每天 {hours:g} h × 使用率 "
-        "{utilization:.0%} × 365 天）",
+        "{utilization:.0%} × {days:,.0f} 天）",
     ),
     "tco.per_m_unknown": (
         "$/M tokens: not computed (served tokens per second unknown)", "每百万 token 成本：未计算（实际服务的 tokens/s 未知）",

@@ -18,12 +18,14 @@ from __future__ import annotations
 from estimator.assume import fill_defaults
 from estimator.candidates import Candidate, enumerate_candidates, is_organization, owned_class
 from estimator.catalog import Catalog
+from estimator.cloud import compare as compare_cloud
 from estimator.defaults import OVERLOAD_FACTOR
 from estimator.errors import NoFeasibleOption
 from estimator.memory import closest_mha_model, resolve_architecture
 from estimator.messages import MESSAGES, join, msg, reason_text
-from estimator.schemas import Option, OptionEstimate, OptionTco, Recommendation
+from estimator.schemas import CloudComparison, Option, OptionEstimate, OptionTco, Recommendation
 from estimator.sizing import CapacityFn, EstimateFn, Sized, Sizer
+from estimator.tco import running_days_per_year
 from estimator.validation_plan import validation_plan
 from estimator.workload import Workload
 
@@ -303,6 +305,8 @@ def recommend(
         relax = _relax(filled, primary, lang)
         ranked = []
     assumptions += _ranking_notes(filled, excluded, lang)
+    if filled.days_per_week < 7:  # issue 16: the TCO basis line above names hours only
+        assumptions.append(msg("tco.days", lang, days=filled.days_per_week, running=running_days_per_year(filled)))
     assumptions.append(_model_shape_note(filled, catalog, lang))
     if primary.candidate.class_owned:
         assumptions.append(_unnamed_owned_note(primary, lang))
@@ -310,6 +314,7 @@ def recommend(
     if rival is not None:  # its tail-latency and headroom risks are named in the rationale: probe it first
         sizer.finalize(rival)
     primary_option = to_option(primary, _rationale(filled, primary, ranked, lang), lang=lang)
+    cloud = _cloud(filled, primary, catalog, lang)
     return Recommendation(
         primary=primary_option,
         alternatives=[to_option(s, lang=lang) for s in alternatives],
@@ -320,7 +325,16 @@ def recommend(
         calibration_rows=list(primary.estimate.source_rows),
         relax=relax,
         workload=filled.model_dump(mode="json"),
+        cloud=cloud,
     )
+
+
+def _cloud(workload: Workload, primary: Sized, catalog: Catalog, lang: str) -> CloudComparison | None:
+    """Buy vs rent vs hosted API for the primary option (issue 16); None when it has no TCO."""
+    if primary.tco is None:
+        return None
+    return compare_cloud(workload, primary.candidate.hardware, primary.count, primary.tco, catalog,
+                         memory_required_gb=primary.estimate.memory_required_gb, spare=primary.redundancy, lang=lang)
 
 
 def _model_shape_note(workload: Workload, catalog: Catalog, lang: str = "en") -> str:

@@ -141,6 +141,42 @@ class Option(_Model):
     redundancy: bool = Field(default=False, description="count includes one N+1 spare")
 
 
+class CloudChoice(_Model):
+    """The cheapest sourced way to rent, or the cheapest hosted API, behind a `CloudComparison` total."""
+
+    provider: str
+    offering: str
+    hardware_id: str | None = None
+    count: int | None = None
+    term: str | None = None
+    usd_per_gpu_hour: float | None = None
+    billed_hours_per_year: float | None = None
+    usd_per_m_input: float | None = None
+    usd_per_m_output: float | None = None
+    source_url: str
+    read_date: str
+
+
+class CloudComparison(_Model):
+    """Buy, rent or call an API (issue 16). The first five fields are the DESIGN.md contract."""
+
+    rent_three_year_usd: float | None
+    api_three_year_usd: float | None
+    break_even_months: float | None = Field(description="months until buying costs less than the cheapest "
+                                            "pay-as-you-go option; None: never")
+    cheapest: Literal["buy", "rent", "api"]
+    sources: list[str] = []
+    buy_three_year_usd: float = 0.0
+    buy_upfront_usd: float = Field(default=0.0, description="capex plus one-time migration")
+    buy_monthly_usd: float = Field(default=0.0, description="running cost of the bought option per month")
+    rent_monthly_usd: float | None = None
+    api_monthly_usd: float | None = None
+    api_tokens_per_year: float | None = None
+    rent: CloudChoice | None = None
+    api: CloudChoice | None = None
+    lines: list[str] = Field(default=[], description="the comparison as sentences in the reply's language")
+
+
 class Recommendation(_Model):
     """The Recommendation JSON of DESIGN.md (plus validation plan and calibration provenance)."""
 
@@ -153,9 +189,12 @@ class Recommendation(_Model):
     calibration_rows: list[int] = []
     relax: list[str] = Field(default=[], description="when nothing fits: which constraint to relax, by how much")
     workload: dict[str, Any] | None = Field(default=None, description="the workload after defaults were filled")
+    cloud: CloudComparison | None = Field(default=None, description="buy vs rent vs hosted API (issue 16)")
 
 
 __all__ = [
+    "CloudChoice",
+    "CloudComparison",
     "CustomHardware",
     "Estimate",
     "EstimateRequest",

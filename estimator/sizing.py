@@ -24,7 +24,7 @@ from estimator.memory import bits_per_weight, weights_gb
 from estimator.messages import msg, reason_text
 from estimator.risks import assess_risks, overload_factor, risk_score
 from estimator.schemas import Estimate, EstimateRequest, Risk, TcoResult
-from estimator.tco import annual_tokens, needs_host_server, tco
+from estimator.tco import annual_tokens, needs_host_server, running_days_per_year, tco
 from estimator.workload import Workload
 
 EstimateFn = Callable[[EstimateRequest, Catalog], Estimate]
@@ -186,7 +186,8 @@ class Sizer:
         tokens = annual_tokens(served_tokens_per_s, self.workload)
         per_million = base.lifetime_total_usd / (tokens * years) * 1e6
         line = msg("tco.per_m_served", self.lang, lifetime=base.lifetime_total_usd, years=years,
-                   tps=served_tokens_per_s, hours=self.workload.hours_per_day, utilization=self.workload.utilization)
+                   tps=served_tokens_per_s, hours=self.workload.hours_per_day, utilization=self.workload.utilization,
+                   days=running_days_per_year(self.workload))
         return base.model_copy(update={"cost_per_million_tokens_usd": round(per_million, 4), "annual_tokens": tokens,
                                        "assumptions": [*base.assumptions[:-1], line]})
 

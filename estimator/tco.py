@@ -65,9 +65,15 @@ def peak_power_w(hardware: Hardware, count: int, assumptions: TcoAssumptions = D
     return (hardware.tdp_w or 0.0) * count + server_count(hardware, count, assumptions) * assumptions.host_power_w
 
 
+def running_days_per_year(workload: Workload) -> float:
+    """Days a year the service runs: 365 × days per week / 7 (seven by default, five for "weekdays")."""
+    return DAYS_PER_YEAR * workload.days_per_week / 7
+
+
 def annual_tokens(served_tokens_per_s: float, workload: Workload) -> float:
-    """Tokens served in a year: served tokens/s × hours/day × 3600 × 365 × utilization (seed 1's basis)."""
-    return served_tokens_per_s * workload.hours_per_day * SECONDS_PER_HOUR * DAYS_PER_YEAR * workload.utilization
+    """Tokens served in a year: served tokens/s × hours/day × 3600 × running days × utilization (seed 1's basis)."""
+    return (served_tokens_per_s * workload.hours_per_day * SECONDS_PER_HOUR * running_days_per_year(workload)
+            * workload.utilization)
 
 
 def _capex(
@@ -140,11 +146,13 @@ def tco(
     lines += power_lines
     office = in_office(hardware, count, assumptions)
     pue = assumptions.office_pue if office else assumptions.rack_pue
-    kwh = avg_w * pue * workload.hours_per_day * DAYS_PER_YEAR / 1000
+    kwh = avg_w * pue * workload.hours_per_day * running_days_per_year(workload) / 1000
     annual_power = kwh * workload.electricity_usd_per_kwh
     cooling = msg("tco.office", lang) if office else msg("tco.rack", lang, pue=pue)
     lines.append(msg("tco.energy", lang, hours=workload.hours_per_day, price=workload.electricity_usd_per_kwh,
-                     cooling=cooling, annual=annual_power))
+                     cooling=cooling, annual=annual_power, days=running_days_per_year(workload)))
+    if workload.days_per_week < 7:  # said only when it differs from the default, so other replies stay as they were
+        lines.append(msg("tco.days", lang, days=workload.days_per_week, running=running_days_per_year(workload)))
     operations = 0.0 if existing else capex * assumptions.operations_share_of_capex_per_year
     if operations:
         lines.append(msg("tco.operations", lang, share=assumptions.operations_share_of_capex_per_year,
@@ -164,7 +172,8 @@ def tco(
         tokens = annual_tokens(served_tokens_per_s, workload)
         per_million = lifetime / (tokens * years) * 1e6
         lines.append(msg("tco.per_m", lang, lifetime=lifetime, years=years, tps=served_tokens_per_s,
-                         hours=workload.hours_per_day, utilization=workload.utilization))
+                         hours=workload.hours_per_day, utilization=workload.utilization,
+                         days=running_days_per_year(workload)))
     else:
         lines.append(msg("tco.per_m_unknown", lang))
     return TcoResult(
@@ -191,6 +200,7 @@ __all__ = [
     "in_office",
     "needs_host_server",
     "peak_power_w",
+    "running_days_per_year",
     "server_count",
     "tco",
 ]

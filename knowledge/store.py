@@ -17,9 +17,11 @@ import duckdb
 from pydantic import BaseModel
 
 from estimator.catalog import (
+    ApiPrice,
     Benchmark,
     CalibrationParams,
     Catalog,
+    CloudGpuPrice,
     Hardware,
     ModelArch,
     QuantFormat,
@@ -117,6 +119,17 @@ class KnowledgeStore:
     def quant_formats(self) -> list[QuantFormat]:
         return self._select(QuantFormat, "quant_formats")
 
+    def cloud_gpu_prices(self, hardware_id: str | None = None) -> list[CloudGpuPrice]:
+        """Public GPU rental prices (issue 16), optionally for one device id, in file order."""
+        if hardware_id is None:
+            return self._select(CloudGpuPrice, "cloud_gpu_prices")
+        params: list[object] = [hardware_id]
+        return self._select(CloudGpuPrice, "cloud_gpu_prices", "WHERE hardware_id = ?", params)
+
+    def api_prices(self) -> list[ApiPrice]:
+        """Hosted-API token prices for open models (issue 16), in file order."""
+        return self._select(ApiPrice, "api_prices")
+
     def data_version(self) -> str:
         _, rows = self._query("SELECT value FROM meta WHERE key = 'data_version'")
         return rows[0][0] if rows else "unknown"
@@ -140,6 +153,8 @@ class KnowledgeStore:
             stacks=tuple(self.stacks()),
             quant_formats=tuple(self.quant_formats()),
             calibration=self.calibration(),
+            cloud_gpu_prices=tuple(self.cloud_gpu_prices()),
+            api_prices=tuple(self.api_prices()),
         )
 
     def catalog(self) -> Catalog:

@@ -4,6 +4,8 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 bash scripts/setup.sh
+# The report browser test renders HTML in Debian's headless Chromium (with a CJK font); install it if missing.
+bash scripts/ensure_chromium.sh >/dev/null || echo "test.sh: chromium not installed; the report browser test will skip" >&2
 # Gates first: a lint or type error fails in seconds, before the minutes of tests.
 if ! .venv/bin/python -m ruff check .; then
   echo "test: ruff found problems (above); fix them, or run: .venv/bin/python -m ruff check --fix ." >&2

@@ -28,6 +28,7 @@ from bot.nlu.lexicon import (
     SEVERAL_MODELS,
     STABILITY_WORDS,
 )
+from bot.nlu.schedule import working_hours_facts
 
 
 @dataclass(frozen=True)
@@ -327,9 +328,14 @@ def _words(text: str, claims: _Claims) -> Iterator[Fact]:
         yield Fact("hours_per_day", 24.0, m.start(), m.end(), keyed=True)
 
 
+def _working_hours(text: str, claims: _Claims) -> Iterator[Fact]:
+    """"9 to 5 on weekdays", "24/7", "工作时间", "週一到週五" (issue 16, `bot.nlu.schedule`)."""
+    yield from working_hours_facts(text, claims, Fact)  # type: ignore[misc]
+
+
 # Most specific first: a span read by one is skipped by the next.
 EXTRACTORS: tuple[Extractor, ...] = (
-    _electricity, _speed, _context, _misc_numbers, _budget, _power, _lengths, _latency, _quantization,
+    _electricity, _working_hours, _speed, _context, _misc_numbers, _budget, _power, _lengths, _latency, _quantization,
     _model_size, _users, _words,
 )
 

@@ -125,6 +125,21 @@ TEMPLATES: dict[str, tuple[str, str, str]] = {
     "rec.why": ("Why: {text}", "理由：{text}", "理由：{text}"),
     "rec.alternatives": ("Alternatives:", "备选方案：", "備選方案："),
     "rec.risks": ("Risks:", "风险：", "風險："),
+    "rec.cloud": ("Buy, rent or call an API (3 years):", "买、租还是调用 API（3 年）：", "買、租還是呼叫 API（3 年）："),
+    "report.ready": (
+        "Here is the report of this recommendation (self-contained HTML: workload, options, TCO, buy vs rent vs API, "
+        "charts, risks, assumptions, validation plan, measured rows). From a terminal: "
+        "`siliconsult report --thread ID --format html|md|pdf --out FILE`.",
+        "这是本次推荐的报告（独立的 HTML：工作负载、方案、TCO、购买/租用/API 对比、图表、风险、假设、验证计划、实测数据）。"
+        "在终端中：`siliconsult report --thread ID --format html|md|pdf --out FILE`。",
+        "這是本次推薦的報告（獨立的 HTML：工作負載、方案、TCO、購買/租用/API 比較、圖表、風險、假設、驗證計畫、實測資料）。"
+        "在終端機中：`siliconsult report --thread ID --format html|md|pdf --out FILE`。",
+    ),
+    "explain.cloud_none": (
+        "There is no cloud comparison for this recommendation yet: ask for a recommendation first.",
+        "这个推荐还没有云端对比：请先获取推荐。",
+        "這個推薦還沒有雲端對比：請先取得推薦。",
+    ),
     "rec.mitigation": ("mitigation", "缓解", "緩解"),
     "rec.assumptions": ("Assumptions:", "假设：", "假設："),
     "rec.plan": ("Two-week validation plan:", "两周验证计划：", "兩週驗證計畫："),
@@ -151,6 +166,10 @@ TEMPLATES: dict[str, tuple[str, str, str]] = {
     "chg.tco": ("3-year TCO {old} → {new}", "三年总成本 {old} → {new}", "三年總成本 {old} → {new}"),
     "chg.tps": ("tok/s per user {old} → {new}", "每人 tok/s {old} → {new}", "每人 tok/s {old} → {new}"),
     "chg.slo": ("{old} → {new}", "{old} → {new}", "{old} → {new}"),
+    "chg.cheapest": ("cheapest over 3 years {old} → {new}", "3 年最便宜 {old} → {new}", "3 年最便宜 {old} → {new}"),
+    "path.buy": ("buy", "购买", "購買"),
+    "path.rent": ("rent", "租用", "租用"),
+    "path.api": ("hosted API", "托管 API", "託管 API"),
     "option": ("{count}× {name} with {stack}", "{count} × {name}（{stack}）", "{count} × {name}（{stack}）"),
     "severity.low": ("low", "低", "低"),
     "severity.medium": ("medium", "中", "中"),

@@ -57,6 +57,9 @@ LABELS: dict[str, tuple[str, str, str]] = {
     "q_assumptions": ("Show the assumptions", "列出假设", "列出假設"),
     "b_npu": ("Why not an NPU?", "为什么不用 NPU？", "為什麼不用 NPU？"),
     "q_npu": ("Why not an NPU?", "为什么不用 NPU？", "為什麼不用 NPU？"),
+    "cloud": ("Buy, rent or call an API (3 years)", "买、租还是调用 API（3 年）", "買、租還是呼叫 API（3 年）"),
+    "b_report": ("Report", "报告", "報告"),
+    "q_report": ("Report", "生成报告", "生成報告"),
 }
 
 

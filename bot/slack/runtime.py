@@ -38,9 +38,10 @@ def chart_maker_for(catalog: Catalog | None) -> ChartMaker | None:
     if catalog is None:
         return None
     from bot.slack.charts import recommendation_charts
+    from bot.slack.report_upload import with_report
     from estimator.throughput import estimate
 
-    return recommendation_charts(catalog, estimate)
+    return with_report(recommendation_charts(catalog, estimate), catalog, estimate)
 
 
 def _reason(error: BoltError) -> str:

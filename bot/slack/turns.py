@@ -173,7 +173,8 @@ class TurnRunner:
             log.exception("posting the reply failed in thread %s", turn.thread_id)
             self._apologize(client, turn)
             return
-        if is_new and self.charts is not None:
+        # A "Report" turn (issue 16) uploads the report document through the same file maker.
+        if (is_new or reply.intent == "report") and self.charts is not None:
             self._upload_charts(client, turn, reply)
 
     def _post(self, client: WebClient, turn: Turn, text: str, blocks: list[dict] | None) -> None:
@@ -210,7 +211,8 @@ class TurnRunner:
                 channel=turn.channel_id,
                 thread_ts=turn.thread_ts,
                 file_uploads=[{"content": f.content, "filename": f.filename, "title": f.title} for f in files],
-                initial_comment="Charts for this recommendation (numbers from the estimator).",
+                initial_comment=("Report of this recommendation." if reply.intent == "report"
+                                 else "Charts for this recommendation (numbers from the estimator)."),
             )
         except Exception:
             # The recommendation is already posted; a missing chart is logged, not apologized for.
