@@ -334,9 +334,21 @@ EXTRACTORS: tuple[Extractor, ...] = (
 )
 
 
-def extract_facts(normalized: str) -> list[Fact]:
-    """All readings in a normalized message, in text order."""
+# Graphics-card model numbers ("rtx 4090s", "gtx 1080", "rx 7900xtx"): a device, never a duration or a count.
+_CARD_MODEL = re.compile(r"(?<![a-z0-9])(?:rtx|gtx|rx|radeon|geforce|quadro)\s*-?\d{3,4}\s*(?:ti|xtx|xt|super)?s?(?![a-z0-9])")
+
+
+def extract_facts(normalized: str, reserved: tuple[tuple[int, int], ...] = ()) -> list[Fact]:
+    """All readings in a normalized message, in text order.
+
+    `reserved` spans (the devices the hardware matcher found: "4090s", "l40s", "h200") are read by no
+    extractor, so a model number is never a duration, a size or a head count.
+    """
     claims = _Claims()
+    for start, end in reserved:
+        claims.claim(start, end)
+    for m in _CARD_MODEL.finditer(normalized):
+        claims.claim(m.start(), m.end())
     facts = [fact for extractor in EXTRACTORS for fact in extractor(normalized, claims)]
     return sorted(facts, key=lambda f: f.start)
 

@@ -16,10 +16,11 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from bot.nlu.facts import Fact, extract_facts, number_value
+from bot.nlu.devices import DeviceReading, read_devices
 from bot.nlu.hardware import HardwareMatcher, HardwareMention
 from bot.nlu.intents import detect_intents
 from bot.nlu.lang import detect_language
-from bot.nlu.lexicon import CORRECTION, NON_USD_CURRENCY, NUM, OWNERSHIP, RELATIVE_PERCENT, RELATIVE_USERS
+from bot.nlu.lexicon import CORRECTION, NON_USD_CURRENCY, NUM, RELATIVE_PERCENT, RELATIVE_USERS
 from bot.nlu.normalize import normalize
 from bot.nlu.validate import Problem, check_fact
 from bot.reply import Language
@@ -140,7 +141,11 @@ def parse_message(
     normalized = normalize(text)
     result = ParseResult(text=text, normalized=normalized, lang=detect_language(text), truncated=truncated)
     result.correction = bool(CORRECTION.search(normalized))
-    readings = extract_facts(normalized)
+    # Devices first: their model numbers ("4090s", "8×h200") are not read as units by the extractors.
+    if hardware is not None:
+        result.hardware = hardware.find(normalized)
+    reserved = tuple((h.start, h.end) for h in result.hardware if h.hardware_ids and h.end > h.start)
+    readings = extract_facts(normalized, reserved)
 
     named = find_model(text) if find_model is not None else None
     by_slot: dict[str, list[Fact]] = {}
@@ -165,10 +170,8 @@ def parse_message(
         result.model_name, params_b = named
         found.setdefault("model_params_b", params_b)
     if hardware is not None:
-        result.hardware = hardware.find(normalized)
-        owned = _owned_devices(result.hardware, normalized)
-        if owned:
-            found["existing_hardware_ids"] = owned
+        _device_facts(found, read_devices(normalized, result.hardware, hardware,
+                                          intent=(detect_intents(normalized) or ["provide"])[0]))
     if pending_slot and pending_slot not in found and not readings:
         found.update(_bare_answer(pending_slot, normalized))
     if "budget_usd" in found and NON_USD_CURRENCY.search(normalized):
@@ -191,12 +194,18 @@ def parse_message(
     return result
 
 
-def _owned_devices(mentions: list[HardwareMention], normalized: str) -> list[str]:
-    """Catalog ids of devices the user says they own; a shared alias ("a100") names its first variant.
-    A comparison ("why not an M4?") names hardware without owning it."""
-    if not OWNERSHIP.search(normalized) or detect_intents(normalized)[:1] in (["compare"], ["why_not"]):
-        return []
-    return list(dict.fromkeys(m.hardware_ids[0] for m in mentions if m.hardware_ids))
+def _device_facts(found: dict[str, Any], devices: DeviceReading) -> None:
+    """Owned devices (with counts), their catalog ids and classes, and the devices asked about.
+    A shared alias ("a100") names its first variant unless a stated memory size picks another."""
+    if devices.owned:
+        found["owned_devices"] = devices.owned
+    if devices.classes:  # the contract's classes too: "idle xeon servers" → cpu_servers
+        known = [c for c in found.get("existing_hardware") or [] if c != "none"]
+        found["existing_hardware"] = list(dict.fromkeys([*known, *devices.classes]))
+    if devices.owned_ids:
+        found["existing_hardware_ids"] = devices.owned_ids
+    if devices.named:
+        found["named_devices"] = devices.named
 
 
 def _relative_users(normalized: str) -> float | None:
