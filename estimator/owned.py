@@ -220,7 +220,9 @@ def owned_answers(sizer: Sizer, workload: Workload, catalog: Catalog, sized: lis
         if hw is None:
             continue
         count = stated_count(workload, hw, catalog) or device.count
-        name = device.label or hw.name
+        # The catalog name when the device was recognized ("GeForce RTX 4090", not "rtx 4090s"); the
+        # user's words when only its kind is known ("idle dual-socket Xeon servers").
+        name = hw.name if device.hardware_id else (device.label or hw.name)
         if own is None:
             reason = excluded.get(hw.id, "")
             text = msg("answer.owned.ineligible", lang, owned=count, hardware=name, reason=reason_text(reason, lang))
