@@ -67,6 +67,10 @@ def with_owned_ids(workload: Workload, catalog: Catalog) -> Workload:
         if hw is not None:
             if hw.id not in ids:
                 ids.append(hw.id)
+            # An owned consumer card sits in a desktop the user has (`hosts.owns_workstation`); naming it
+            # keeps ownership to that card (`candidates.ownership`: named ids cover their class).
+            if owned_class(hw) == "gpu_workstations" and "gpu_workstations" not in classes:
+                classes.append("gpu_workstations")
         elif device.kind is not None and _KIND_CLASS[device.kind] not in classes:
             classes.append(_KIND_CLASS[device.kind])  # type: ignore[arg-type]
     return workload.model_copy(update={"existing_hardware_ids": ids or None, "existing_hardware": classes or None})

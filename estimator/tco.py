@@ -15,6 +15,7 @@ import math
 from estimator.catalog import Hardware
 from estimator.defaults import DEFAULT_TCO_ASSUMPTIONS, TcoAssumptions, device_price
 from estimator.errors import InvalidRequest
+from estimator.hosts import into_existing_workstation
 from estimator.messages import msg
 from estimator.schemas import TcoResult
 from estimator.workload import Workload
@@ -71,7 +72,8 @@ def annual_tokens(served_tokens_per_s: float, workload: Workload) -> float:
 
 
 def _capex(
-    hardware: Hardware, count: int, existing: bool, assumptions: TcoAssumptions, lang: str, owned_units: int = 0
+    hardware: Hardware, count: int, existing: bool, assumptions: TcoAssumptions, lang: str, owned_units: int = 0,
+    workstation: bool = False,
 ) -> tuple[float, list[str], bool, str | None]:
     """Hardware purchase: devices plus a host-server share. Already-owned hardware costs nothing to buy;
     a top-up of owned devices buys only the devices beyond them, and hosts only for the servers they add."""
@@ -94,7 +96,10 @@ def _capex(
     lines.append(msg("tco.devices", lang, hardware=hardware.name, unit=unit_price, count=bought,
                      total=unit_price * bought, basis=basis, date=date,
                      estimate=msg("tco.estimate", lang) if is_estimate else ""))
-    if servers:
+    if workstation:  # issue 14: the card goes into the user's own desktop, no host to buy
+        host = 0.0
+        lines.append(msg("tco.host_workstation", lang, hardware=hardware.name))
+    elif servers:
         lines.append(msg("tco.hosts", lang, servers=servers, host=host, multi=assumptions.multi_device_server_usd,
                          per_server=devices_per_server(hardware, assumptions)))
     return unit_price * bought + host, lines, is_estimate, basis
@@ -102,14 +107,14 @@ def _capex(
 
 def _average_power_w(
     hardware: Hardware, count: int, workload: Workload, existing: bool, assumptions: TcoAssumptions, lang: str,
-    owned_units: int = 0,
+    owned_units: int = 0, workstation: bool = False,
 ) -> tuple[float, list[str]]:
     """Average draw while running: devices at TDP × utilization, plus hosts (already running if owned)."""
     if hardware.tdp_w is None:
         return 0.0, [msg("tco.no_tdp", lang, hardware=hardware.name)]
     devices = hardware.tdp_w * workload.utilization * count
     line = msg("tco.power", lang, count=count, tdp=hardware.tdp_w, utilization=workload.utilization)
-    if existing:
+    if existing or workstation:
         return devices, [line + msg("tco.power_owned", lang)]
     added = server_count(hardware, count, assumptions) - server_count(hardware, owned_units, assumptions)
     hosts = added * assumptions.host_power_w
@@ -144,8 +149,10 @@ def tco(
     if migration_usd < 0:
         raise InvalidRequest("Migration cost cannot be negative.", field="migration_usd")
     owned_units = min(max(owned_units, 0), count)
-    capex, lines, is_estimate, basis = _capex(hardware, count, existing, assumptions, lang, owned_units)
-    avg_w, power_lines = _average_power_w(hardware, count, workload, existing, assumptions, lang, owned_units)
+    workstation = not existing and into_existing_workstation(hardware, count, workload)
+    capex, lines, is_estimate, basis = _capex(hardware, count, existing, assumptions, lang, owned_units, workstation)
+    avg_w, power_lines = _average_power_w(hardware, count, workload, existing, assumptions, lang, owned_units,
+                                          workstation)
     lines += power_lines
     office = in_office(hardware, count, assumptions)
     pue = assumptions.office_pue if office else assumptions.rack_pue

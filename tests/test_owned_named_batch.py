@@ -186,3 +186,30 @@ def test_the_answer_comes_before_the_recommendation_in_text_and_slack(catalog):
     blocks = recommendation_blocks(Reply(text=text, lang="en", recommendation=rec))
     sections = [b["text"]["text"] for b in blocks if b.get("type") == "section" and "text" in b]
     assert any("Use what you have" in s for s in sections) and any("no sourced price" in s for s in sections)
+
+
+# --- host by deployment ----------------------------------------------------------------------------
+def test_a_card_for_a_small_team_goes_into_the_workstation_they_have(catalog):
+    # An owned RTX 3060 12GB (360 GB/s) serving a 13B Q4 model (~7.9 GB) to 10 users reads ~9 GB per
+    # step: ~20 tok/s at 60 % of its bandwidth, short of 30. A faster consumer card (RTX 5090, $1,999;
+    # RTX 4090, $1,599) fits a $3,000 budget only without seed 1's $4,400 server around it, which
+    # this team does not need: the card goes into the desktop the 3060 sits in.
+    w = Workload(model_params_b=13, concurrent_users=10, budget_usd=3_000,
+                 owned_devices=_owned("nvidia-rtx-3060-12gb", 1))
+    rec = recommend(w, catalog)
+    assert rec.primary is not None and rec.primary.meets_slo
+    assert rec.primary.capex_usd <= 3_000
+    if not rec.primary.existing:
+        hw = catalog.hardware_by_id(rec.primary.hardware_id)
+        assert rec.primary.capex_usd == pytest.approx(hw.price_usd * rec.primary.count)
+        assert any("existing workstation" in line for line in rec.primary.tco_assumptions)
+
+
+def test_a_datacenter_card_still_needs_a_server(catalog):
+    from estimator.hosts import into_existing_workstation
+
+    w = Workload(concurrent_users=10, existing_hardware=["gpu_workstations"])
+    assert not into_existing_workstation(catalog.hardware_by_id("nvidia-l40s"), 1, w)  # passive: server airflow
+    assert into_existing_workstation(catalog.hardware_by_id("nvidia-rtx-5090"), 1, w)
+    assert not into_existing_workstation(catalog.hardware_by_id("nvidia-rtx-5090"), 1,
+                                         w.model_copy(update={"concurrent_users": 100}))  # a department: a server
