@@ -37,6 +37,7 @@ from estimator.owned import (
     with_owned_ids,
     with_owned_specs,
 )
+from estimator.power_modes import at_power_cap
 from estimator.schemas import Option, OptionEstimate, OptionTco, Recommendation
 from estimator.sizing import CapacityFn, EstimateFn, Sized, Sizer
 from estimator.validation_plan import validation_plan
@@ -294,7 +295,7 @@ def recommend(
     """
     filled, assumptions = fill_defaults(prepare_batch(workload), lang=lang)
     filled = with_owned_ids(filled, catalog)  # issue 14: owned devices with their stated counts and specs
-    catalog = with_owned_specs(catalog, filled)
+    catalog = at_power_cap(with_owned_specs(catalog, filled), filled)  # and power modes under a cap
     if estimate_fn is None or capacity_fn is None:
         default_estimate, default_capacity = default_throughput()
         estimate_fn, capacity_fn = estimate_fn or default_estimate, capacity_fn or default_capacity

@@ -213,3 +213,31 @@ def test_a_datacenter_card_still_needs_a_server(catalog):
     assert into_existing_workstation(catalog.hardware_by_id("nvidia-rtx-5090"), 1, w)
     assert not into_existing_workstation(catalog.hardware_by_id("nvidia-rtx-5090"), 1,
                                          w.model_copy(update={"concurrent_users": 100}))  # a department: a server
+
+
+# --- power modes -----------------------------------------------------------------------------------
+def test_a_15_w_cap_runs_the_orin_nano_in_its_15_w_mode(catalog):
+    # Orin Nano Super: 25 W with 102 GB/s, or 15 W with 68 GB/s (power_modes.csv). A 3B Q4 model
+    # (~1.8 GB) decodes bandwidth-bound, so the 15 W mode runs at ~68/102 = 2/3 of the 25 W speed
+    # (a little more: the per-token overhead does not scale), and it fits the cap instead of failing it.
+    def run(cap: int):
+        w = Workload(model_params_b=3, deployment_scale="edge", power_budget_w=cap, ttft_target_ms=5_000,
+                     named_devices=[NamedDevice(hardware_id="nvidia-jetson-orin-nano-super-8gb", count=1)])
+        [answer] = recommend(w, catalog).named
+        return answer
+
+    capped, full = run(15), run(30)
+    assert capped.meets and capped.option.power_w == 15 and "15W mode" in capped.hardware_name
+    assert full.option.power_w == 25 and "mode" not in full.hardware_name
+    ratio = capped.option.estimate.decode_tokens_per_s_per_user / full.option.estimate.decode_tokens_per_s_per_user
+    assert 68 / 102 - 0.02 <= ratio <= 0.75
+
+
+def test_a_mode_without_a_sourced_bandwidth_is_not_modelled(catalog):
+    from estimator.catalog import PowerMode
+    from estimator.power_modes import mode_for
+
+    hw = catalog.hardware_by_id("nvidia-jetson-orin-nano-super-8gb")
+    unsourced = PowerMode(id="x", hardware_id=hw.id, mode="7W", watts=7, source_url="https://example.org")
+    assert mode_for(hw, [unsourced], 10) is None
+    assert mode_for(hw, [unsourced], 30) is None  # the top mode already fits
