@@ -17,9 +17,13 @@ from estimator.catalog import Catalog
 from estimator.messages import msg
 from estimator.named import evaluate_named, named_text
 from estimator.owned import owned_answers
-from estimator.schemas import NamedAnswer, Option, Recommendation
+from estimator.schemas import NamedAnswer, Option, Recommendation, Risk
 from estimator.sizing import Sized, Sizer
 from estimator.workload import Workload
+
+
+_COMPILED = ("npu", "accel")  # graph-compiled parts (seed 2, 坑三)
+_SEVERITY_ORDER = {"high": 0, "medium": 1, "low": 2}
 
 
 def annotate(option: Option, sized: Sized, sizer: Sizer, *, unpriced: bool = False) -> Option:
@@ -77,7 +81,25 @@ def answer_questions(
     if isinstance(sizer, BatchSizer):
         hours = sizer.hours(primary.candidate, primary.count)
         update["batch"] = plan(workload, hours, lang)
+    extra = _asked_device_risks(rec, sized, named)
+    if extra:
+        update["risks"] = [*rec.risks, *extra]
     return rec.model_copy(update=update) if update else rec
+
+
+def _asked_device_risks(rec: Recommendation, sized: list[Sized], named: list[NamedAnswer]) -> list[Risk]:
+    """Seed 2's dynamic-shape pitfall for an NPU or accelerator the user owns or asked about.
+
+    The reply evaluates those devices even when the recommendation is another one ("use your laptop's
+    NPU?"), so their recompilation risk on variable-length inputs is listed with the others (its `why`
+    names the device). Only dynamic_shapes: it is the pitfall that decides whether the device is usable.
+    """
+    have = {r.id for r in rec.risks}
+    risks = [r for s in sized if s.candidate.existing and s.candidate.hardware.kind in _COMPILED for r in s.risks]
+    risks += [r for a in named if a.option is not None and a.option.kind in _COMPILED for r in a.option.risks]
+    shapes = [r for r in risks if r.id == "dynamic_shapes"]
+    worst = min(shapes, key=lambda r: _SEVERITY_ORDER[r.severity], default=None)
+    return [worst] if worst is not None and worst.id not in have else []
 
 
 __all__ = ["annotate", "answer_questions"]

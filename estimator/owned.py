@@ -15,7 +15,7 @@ from __future__ import annotations
 import math
 from dataclasses import replace
 
-from estimator.candidates import Candidate, exclusion, owned_class
+from estimator.candidates import Candidate, exclusion, owned_class, ownership
 from estimator.catalog import Catalog, Hardware
 from estimator.defaults import device_price
 from estimator.messages import msg
@@ -182,8 +182,10 @@ def _groups(workload: Workload, catalog: Catalog, sized: list[Sized]) -> list[tu
     out: list[tuple[OwnedDevice, list[Sized]]] = []
     for device in workload.owned_devices or []:
         hw = catalog.hardware_by_id(device.hardware_id) if device.hardware_id else None
-        if hw is not None:
-            mine = [s for s in sized if s.candidate.hardware.id == hw.id]
+        if hw is not None:  # the device, or the laptop chip it is part of (an NPU block ⇄ its SoC)
+            named = Workload(existing_hardware_ids=[hw.id])
+            mine = [s for s in sized if s.candidate.hardware.id == hw.id
+                    or (s.candidate.existing and ownership(named, s.candidate.hardware, catalog) == "named")]
         else:
             cls = _class_of(device)
             mine = [s for s in sized if cls is not None and owned_class(s.candidate.hardware) == cls
