@@ -10,6 +10,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from estimator.concurrency import SOURCE_URL as CONCURRENCY_SOURCE
+from estimator.concurrency import peak_concurrent_users, peak_share
 from estimator.errors import InvalidRequest
 from estimator.messages import msg
 from estimator.workload import Workload
@@ -71,7 +73,13 @@ def _users(w: Workload, facts: dict[str, Any], notes: list[str], lang: str) -> N
         else:
             notes.append(msg("assume.users_team", lang, users=users))
     total = facts.get("total_users", w.total_users)
-    if w.concurrent_users is None:
+    if w.concurrent_users is None and w.total_users is not None and w.total_users > 1:
+        # A stated head count: its peak is a sourced share of it (estimator/concurrency.py), not everyone.
+        concurrent = peak_concurrent_users(w.total_users)
+        facts["concurrent_users"] = concurrent
+        notes.append(msg("assume.peak_share", lang, users=concurrent, total=w.total_users,
+                         share=round(peak_share() * 100), source=CONCURRENCY_SOURCE))
+    elif w.concurrent_users is None:
         concurrent = total or 1
         facts["concurrent_users"] = concurrent
         notes.append(msg("assume.concurrent", lang, users=concurrent))

@@ -140,6 +140,9 @@ _USERS_AT_ONCE = _any(
 _CONCURRENT_CUE = re.compile(r"concurren|simultaneous|at once|at the same time|same time|at peak|peak|in parallel|active|"
                              r"同时|同時|并发|並發|高峰|尖峰|在线|在線")
 _TOTAL_CUE = re.compile(r"total|in all|overall|employees?|staff|headcount|company of|员工|員工|总共|總共|一共|全体|全體|总人数|總人數")
+# A head count, not a concurrency: "team of 200", "团队两百人", "公司一共 1200 人". (An unqualified
+# "200 people" stays both until the user says how many are active at once: DESIGN.md's dept-legal-7b.)
+_HEADCOUNT_BEFORE = re.compile(r"team of|team size|staff of|company of|headcount|团队|團隊|公司|员工|員工|一共|总共|總共|共有")
 _GPU_COUNT = re.compile(rf"{NUM}\s*(?:x\s*)?(?:gpus?|cards?|accelerators?|卡|张卡|張卡|块卡|塊卡|张显卡|張顯卡|块显卡|塊顯卡|(?:张|張|块|塊|个|個)\s*gpu)")
 _HOURS_PER_DAY = _any(
     rf"{NUM}\s*(?:hours?|hrs?|h)\s*(?:a|per|/|each)\s*day",
@@ -231,6 +234,8 @@ def _context(text: str, claims: _Claims) -> Iterator[Fact]:
             if m.group("mult") == "k" and num.is_integer() and int(num) & (int(num) - 1) == 0:
                 value = num * 1024
             yield Fact("context_length", _int(value), m.start(), m.end(), keyed=True)
+            if context_is_per_request(text, m.end()):  # "~120k tokens of context per request": a long prompt
+                yield Fact("prompt_tokens", _int(number_value(m)), m.start(), m.end(), keyed=True)
 
 
 def _lengths(text: str, claims: _Claims) -> Iterator[Fact]:
@@ -269,9 +274,10 @@ def _users(text: str, claims: _Claims) -> Iterator[Fact]:
             value = _int(number_value(m))
             here = m.group(0)
             clause = re.split(r"[,;.!?]", text[m.end():m.end() + 30], maxsplit=1)[0]
+            before = text[max(0, m.start() - 10):m.start()]
             if _CONCURRENT_CUE.search(here) or (not _TOTAL_CUE.search(here) and _CONCURRENT_CUE.search(clause)):
                 slot = "concurrent_users"
-            elif _TOTAL_CUE.search(here):
+            elif _TOTAL_CUE.search(here) or _HEADCOUNT_BEFORE.search(before) or _HEADCOUNT_BEFORE.search(here):
                 slot = "total_users"
             else:
                 slot = "users"  # unqualified: the parser decides (concurrent unless a total is also given)
@@ -327,11 +333,6 @@ def _words(text: str, claims: _Claims) -> Iterator[Fact]:
         yield Fact("hours_per_day", 24.0, m.start(), m.end(), keyed=True)
 
 
-# Most specific first: a span read by one is skipped by the next.
-EXTRACTORS: tuple[Extractor, ...] = (
-    _electricity, _speed, _context, _misc_numbers, _budget, _power, _lengths, _latency, _quantization,
-    _model_size, _users, _words,
-)
 
 
 # Graphics-card model numbers ("rtx 4090s", "gtx 1080", "rx 7900xtx"): a device, never a duration or a count.
@@ -352,5 +353,14 @@ def extract_facts(normalized: str, reserved: tuple[tuple[int, int], ...] = ()) -
     facts = [fact for extractor in EXTRACTORS for fact in extractor(normalized, claims)]
     return sorted(facts, key=lambda f: f.start)
 
+
+# Batch jobs and per-item lengths build on the primitives above (hence imported here, not at the top).
+from bot.nlu.batch import batch_facts, context_is_per_request
+
+# Most specific first: a span read by one is skipped by the next.
+EXTRACTORS: tuple[Extractor, ...] = (
+    _electricity, _speed, batch_facts, _context, _misc_numbers, _budget, _power, _lengths, _latency, _quantization,
+    _model_size, _users, _words,
+)
 
 __all__ = ["EXTRACTORS", "Fact", "extract_facts", "number_value"]

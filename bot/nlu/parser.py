@@ -15,12 +15,18 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-from bot.nlu.facts import Fact, extract_facts, number_value
 from bot.nlu.devices import DeviceReading, read_devices
+from bot.nlu.facts import Fact, extract_facts, number_value
 from bot.nlu.hardware import HardwareMatcher, HardwareMention
 from bot.nlu.intents import detect_intents
 from bot.nlu.lang import detect_language
-from bot.nlu.lexicon import CORRECTION, NON_USD_CURRENCY, NUM, RELATIVE_PERCENT, RELATIVE_USERS
+from bot.nlu.lexicon import (
+    CORRECTION,
+    NON_USD_CURRENCY,
+    NUM,
+    RELATIVE_PERCENT,
+    RELATIVE_USERS,
+)
 from bot.nlu.normalize import normalize
 from bot.nlu.validate import Problem, check_fact
 from bot.reply import Language
@@ -165,6 +171,8 @@ def parse_message(
     # A device count is a whole number ("八卡", "4 GPUs"); "0.1卡" or "-3 GPUs" is no count at all.
     result.gpu_count = gpu_count if isinstance(gpu_count, int) and 1 <= gpu_count <= MAX_DEVICE_COUNT else None
     _combine_users(found)
+    if "batch_items" in found:  # a number of items to get through is a batch job
+        found.setdefault("arrival_pattern", "batch")
 
     if named is not None:
         result.model_name, params_b = named
