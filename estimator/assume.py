@@ -13,6 +13,7 @@ from typing import Any
 from estimator.concurrency import SOURCE_URL as CONCURRENCY_SOURCE
 from estimator.concurrency import peak_concurrent_users, peak_share
 from estimator.errors import InvalidRequest
+from estimator.fx import rate as fx_rate
 from estimator.messages import msg
 from estimator.workload import Workload
 
@@ -143,6 +144,10 @@ def fill_defaults(workload: Workload, *, lang: str = "en") -> tuple[Workload, li
         notes.append(msg("assume.stable", lang))
     if w.existing_hardware is None and (facts.get("deployment_scale") or w.deployment_scale) == "personal":
         notes.append(msg("assume.no_owned", lang))
+    if w.budget_currency is not None and w.budget_amount is not None and w.budget_usd is not None \
+            and (fx := fx_rate(w.budget_currency)) is not None:
+        notes.append(msg("assume.fx", lang, amount=w.budget_amount, currency=w.budget_currency, usd=w.budget_usd,
+                         rate=fx.units_per_usd, date=fx.date, source=fx.source_url))
     notes.append(msg("assume.tco_basis", lang, hours=w.hours_per_day, utilization=w.utilization,
                      price=w.electricity_usd_per_kwh, years=w.amortization_years))
     return w.model_copy(update=facts), notes

@@ -11,7 +11,7 @@ from __future__ import annotations
 import pytest
 
 from bot.nlu import parse_message
-from bot.nlu.batch import OVERNIGHT_WINDOW_HOURS
+from bot.nlu.lexicon import OVERNIGHT_WINDOW_HOURS
 
 
 def facts(text: str) -> dict:

@@ -16,13 +16,13 @@ import re
 from collections.abc import Iterator
 
 from bot.nlu.facts import Fact, _Claims, _int, _matches, number_value
-from bot.nlu.lexicon import APPROX, ARRIVAL_WORDS, NUM
-
-# "Overnight" / "nightly" / "每晚" without a stated window: 22:00–06:00, eight hours. An assumption the
-# echo states ("overnight (8 h window, assumed)"); a stated window ("done in 6 hours") wins.
-OVERNIGHT_WINDOW_HOURS = 8.0
-OVERNIGHT = re.compile(r"\bovernight\b|\bnightly\b|\bevery night\b|\beach night\b|\bper night\b|\bduring the night\b|"
-                       r"每晚|每天晚上|每夜|夜间|夜間|晚上跑|通宵|一夜之间|一夜之間")
+from bot.nlu.lexicon import (
+    APPROX,
+    ARRIVAL_WORDS,
+    NUM,
+    OVERNIGHT,
+    OVERNIGHT_WINDOW_HOURS,
+)
 
 # Words that make a count of things a batch of items: a batch verb, a per-period rate, or "batch".
 _BATCH_CONTEXT = re.compile(
@@ -119,4 +119,4 @@ def context_is_per_request(text: str, end: int) -> bool:
     return bool(_CONTEXT_PER_REQUEST.match(text, end))
 
 
-__all__ = ["OVERNIGHT", "OVERNIGHT_WINDOW_HOURS", "batch_facts", "context_is_per_request", "is_batch_context"]
+__all__ = ["batch_facts", "context_is_per_request", "is_batch_context"]

@@ -91,7 +91,7 @@ _TOKENS_PER_S_KEYED = re.compile(rf"(?:speed|生成速度|速度|tok/s|tokens/s)
 _USD_PREFIX = re.compile(rf"(?P<negpre>-\s*)?(?:us)?\$\s*{NUM}")
 _USD_SUFFIX = re.compile(rf"{NUM}\s*(?:usd|us dollars?|dollars?|bucks|美元|美金|刀)(?![a-z])")
 _BUDGET_BEFORE = re.compile(rf"{NUM}\s*(?:capex\s*|hardware\s*|total\s*)?budget")
-_BUDGET_KEYED = re.compile(rf"(?:budget|预算|預算|capex|spend|花费|花費)[^,;.\d]{{0,24}}?{NUM}(?!\s*(?:w\b|kw|users?|人|%|b\b|ms|s\b|秒))")
+_BUDGET_KEYED = re.compile(rf"(?:budget|预算|預算|capex|spend|花费|花費)[^,;.\d]{{0,24}}?{NUM}(?!\s*(?:w\b|kw|users?|人(?!民)|%|b\b|ms|s\b|秒))")
 _POWER = re.compile(rf"{NUM}\s*(?P<unit>kw|kilowatts?|w|watts?|千瓦|瓦)(?![a-z])")
 _CONTEXT_AFTER = re.compile(rf"{NUM}\s*(?:tokens?\s*)?-?\s*(?:of\s+)?(?:context|ctx|上下文|窗口|context window)")
 _CONTEXT_BEFORE = re.compile(rf"(?:context|ctx|上下文)(?:\s*(?:window|length|size|长度|長度|窗口))?\s*(?:of|is|:|=|up to|at most|为|為|是|要|到)?\s*{APPROX}{NUM}")
@@ -181,7 +181,10 @@ _QUANT_TABLE: tuple[tuple[str, str], ...] = (
     (r"\bfp16\b|\bfloat16\b|half[- ]precision|半精度|(?<![\d.])16[- ]?bits?\b|full[- ]precision|unquantized|"
      r"no quantization|not quantized|without quantization|不量化|未量化|全精度|不做量化", "FP16"),
 )
-_QUANTS = tuple((re.compile(rx), name) for rx, name in _QUANT_TABLE)
+# An ASCII word boundary: Python's \b sees no boundary between a CJK character and a letter, so
+# "用Q8_0" / "量化成Q4" would hide the format (a Chinese verb right before it).
+_ASCII_BOUNDARY = r"(?:(?<![a-z0-9_])(?=[a-z0-9_])|(?<=[a-z0-9_])(?![a-z0-9_]))"
+_QUANTS = tuple((re.compile(rx.replace(r"\b", _ASCII_BOUNDARY)), name) for rx, name in _QUANT_TABLE)
 
 
 # --- extractors ---------------------------------------------------------------------------------
@@ -252,6 +255,19 @@ def _latency(text: str, claims: _Claims) -> Iterator[Fact]:
         value = number_value(m) * _MS_PER_UNIT[m.group("unit")]
         keyed = bool(_LATENCY_KEY.search(text, max(0, m.start() - 40), m.start()))
         yield Fact("ttft_target_ms", _int(round(value, 3)), m.start(), m.end(), keyed=keyed)
+
+
+# A mixture-of-experts model given by total and active size: "30B MoE with 3B active", "激活 3B".
+_ACTIVE_PARAMS = _any(
+    rf"{NUM}\s*(?:b|bn|billion)?\s*(?:params?|parameters?)?\s*(?:active|activated|激活|活跃|活躍)(?![a-z])",
+    rf"(?:active|activated|激活|活跃|活躍)\s*(?:params?|parameters?|参数|參數)?\s*(?:of|is|:|=|为|為|是|约|約)?\s*{NUM}\s*(?:b|bn|billion)?(?![a-z])",
+)
+
+
+def _active_params(text: str, claims: _Claims) -> Iterator[Fact]:
+    for m in _matches(_ACTIVE_PARAMS, text, claims):
+        raw = number_value(m)
+        yield Fact("active_params_b", _int(round(raw / 1e9 if abs(raw) >= 1e6 else raw, 6)), m.start(), m.end(), keyed=True)
 
 
 def _model_size(text: str, claims: _Claims) -> Iterator[Fact]:
@@ -360,7 +376,7 @@ from bot.nlu.batch import batch_facts, context_is_per_request
 # Most specific first: a span read by one is skipped by the next.
 EXTRACTORS: tuple[Extractor, ...] = (
     _electricity, _speed, batch_facts, _context, _misc_numbers, _budget, _power, _lengths, _latency, _quantization,
-    _model_size, _users, _words,
+    _active_params, _model_size, _users, _words,
 )
 
 __all__ = ["EXTRACTORS", "Fact", "extract_facts", "number_value"]

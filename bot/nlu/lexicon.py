@@ -105,6 +105,12 @@ EXISTING_HARDWARE: dict[str, re.Pattern[str]] = {
                             r"闲置.{0,6}(?:gpu|显卡)", r"閒置.{0,6}(?:gpu|顯卡)"),
 }
 
+# "Overnight" / "nightly" / "每晚" without a stated window: 22:00–06:00, eight hours. An assumption the
+# echo states ("overnight: an 8 h window, assumed"); a stated window ("done in 6 hours") wins.
+OVERNIGHT_WINDOW_HOURS = 8.0
+OVERNIGHT = re.compile(r"\bovernight\b|\bnightly\b|\bevery night\b|\beach night\b|\bper night\b|\bduring the night\b|"
+                       r"每晚|每天晚上|每夜|夜间|夜間|晚上跑|通宵|一夜之间|一夜之間|一个晚上|一個晚上")
+
 SEVERAL_MODELS = _rx(r"several models", r"multiple models", r"a few models", r"many models", r"several fine[- ]?tunes",
                      r"multiple fine[- ]?tunes", "多个模型", "多個模型", "几个模型", "幾個模型", "多模型", "多个微调模型",
                      "多個微調模型")
@@ -166,6 +172,8 @@ __all__ = [
     "MULTIPLIERS",
     "NON_USD_CURRENCY",
     "NUM",
+    "OVERNIGHT",
+    "OVERNIGHT_WINDOW_HOURS",
     "OWNERSHIP",
     "RELATIVE_PERCENT",
     "RELATIVE_USERS",
