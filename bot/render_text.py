@@ -9,7 +9,6 @@ Block Kit renderer mirrors these pieces (`option_title`, `option_lines`, `risk_l
 from __future__ import annotations
 
 import re
-
 from collections.abc import Mapping, Sequence
 from typing import Any
 
@@ -19,8 +18,8 @@ from rich.table import Table
 from bot.prompts.templates import lang_index, t
 from estimator.catalog import Benchmark, Catalog
 from estimator.fx import rate
+from estimator.messages import msg
 from estimator.schemas import Option, Recommendation, Risk
-
 
 # Long lists of excluded devices: shown on "show assumptions", not in every recommendation.
 _LONG_ASSUMPTION_PREFIXES = ("not considered", "未纳入考虑", "未納入考慮")  # estimator.messages "note.excluded"
@@ -199,8 +198,19 @@ def slot_changes(old: Mapping[str, Any], new: Mapping[str, Any], lang: str) -> l
 
 # --- options and recommendations -----------------------------------------------------------------
 def option_title(option: Option, lang: str = "en") -> str:
-    return t("option", lang, count=option.count, name=option.hardware_name or option.hardware_id,
-             stack=option.serving_stack)
+    title = t("option", lang, count=option.count, name=option.hardware_name or option.hardware_id,
+              stack=option.serving_stack)
+    if option.owned_units:  # a top-up of owned devices ("your 6 L40S + 2 more")
+        title += msg("answer.owned_units", lang, owned=option.owned_units)
+    return title
+
+
+def answer_lines(rec: Recommendation) -> list[str]:
+    """The direct answers (issue 14), first in the reply: owned hardware, the devices named, the batch job."""
+    lines = [a.text for a in rec.owned] + [a.text for a in rec.named]
+    if rec.batch is not None:
+        lines.append(rec.batch.text)
+    return [line for line in lines if line]
 
 
 def option_lines(option: Option, users: int | None, lang: str = "en") -> list[str]:
@@ -267,6 +277,7 @@ def render_recommendation(
         out.append(t("understood", lang, facts=join_list(understood, lang)))
     if changes:
         out.append(t("rec.changes", lang, changes=("; " if lang == "en" else "；").join(changes)))
+    out += answer_lines(rec)
     primary = rec.primary
     if primary is None:
         out.append(t("rec.none", lang))
@@ -368,9 +379,9 @@ def options_table(rec: Recommendation, lang: str = "en") -> Table:
 
 
 __all__ = [
+    "answer_lines",
     "benchmark_line",
     "calibration_rows",
-    "options_table",
     "fact_phrase",
     "fact_phrases",
     "join_list",
@@ -379,6 +390,7 @@ __all__ = [
     "option_lines",
     "option_summary",
     "option_title",
+    "options_table",
     "recommendation_changes",
     "recommendation_headline",
     "render_recommendation",

@@ -18,7 +18,15 @@ from typing import get_args
 
 from pydantic import BaseModel, ValidationError
 
-from estimator.catalog import Benchmark, CalibrationParams, Hardware, ModelArch, QuantFormat, ServingStack
+from estimator.catalog import (
+    Benchmark,
+    CalibrationParams,
+    Hardware,
+    ModelArch,
+    PowerMode,
+    QuantFormat,
+    ServingStack,
+)
 from estimator.errors import DataError
 
 CALIBRATION_FILE = "calibration.json"
@@ -34,6 +42,7 @@ class TableSpec:
     model: type[BaseModel]
     key: str
     list_columns: tuple[str, ...] = ()
+    optional: bool = False  # a data directory may lack the file (tables added after the first schema)
 
     @property
     def columns(self) -> tuple[str, ...]:
@@ -52,6 +61,7 @@ TABLES: tuple[TableSpec, ...] = (
     TableSpec("hardware.csv", "hardware", Hardware, "id", ("software_stacks",)),
     TableSpec("models.csv", "models", ModelArch, "id", ("aliases",)),
     TableSpec("benchmarks.csv", "benchmarks", Benchmark, "row_id"),
+    TableSpec("power_modes.csv", "power_modes", PowerMode, "id", optional=True),
 )
 
 
@@ -143,6 +153,8 @@ def _parse_file(spec: TableSpec, path: Path, errors: list[str]) -> _Parsed:
     try:
         text = path.read_text(encoding="utf-8")
     except FileNotFoundError:
+        if spec.optional:
+            return _Parsed([], set(), readable=False)
         errors.append(f"{name}:0: (file): missing file")
         return _Parsed([], set(), readable=False)
     except UnicodeDecodeError as exc:
@@ -226,6 +238,10 @@ def _cross_check(parsed: dict[str, _Parsed], errors: list[str]) -> None:
                 )
         if parsed["quant_formats"].readable and bench.quant.upper() not in quant_names:
             errors.append(f"benchmarks.csv:{row.line}: quant: unknown quant format {bench.quant!r}")
+    for row in parsed.get("power_modes", _Parsed([], set())).rows:
+        mode: PowerMode = row.item  # type: ignore[assignment]
+        if parsed["hardware"].readable and mode.hardware_id not in hardware_ids:
+            errors.append(f"power_modes.csv:{row.line}: hardware_id: unknown hardware id {mode.hardware_id!r}")
 
 
 def _read_calibration(data_dir: Path, errors: list[str]) -> CalibrationParams:

@@ -22,6 +22,7 @@ from estimator.catalog import (
     Catalog,
     Hardware,
     ModelArch,
+    PowerMode,
     QuantFormat,
     ServingStack,
 )
@@ -116,6 +117,12 @@ class KnowledgeStore:
     def quant_formats(self) -> list[QuantFormat]:
         return self._select(QuantFormat, "quant_formats")
 
+    def power_modes(self, hardware_id: str | None = None) -> list[PowerMode]:
+        """Configurable power modes (migration 005), optionally of one device."""
+        if hardware_id is None:
+            return self._select(PowerMode, "power_modes")
+        return self._select(PowerMode, "power_modes", "WHERE hardware_id = ?", [hardware_id])
+
     def data_version(self) -> str:
         _, rows = self._query("SELECT value FROM meta WHERE key = 'data_version'")
         return rows[0][0] if rows else "unknown"
@@ -139,6 +146,7 @@ class KnowledgeStore:
             stacks=tuple(self.stacks()),
             quant_formats=tuple(self.quant_formats()),
             calibration=self.calibration(),
+            power_modes=tuple(self.power_modes()),
         )
 
     def catalog(self) -> Catalog:

@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Any
 
-from bot.render_text import fact_phrases, join_list, money
+from bot.render_text import answer_lines, fact_phrases, join_list, money
 from bot.reply import Reply
 from bot.slack.labels import label
 from estimator.schemas import Option, Recommendation, Risk
@@ -249,6 +249,8 @@ def recommendation_blocks(reply: Reply) -> list[Block]:
     understood = understood_line(reply)
     if understood:
         blocks.append(_context([understood]))
+    for line in answer_lines(recommendation):  # the question that was asked, answered first (issue 14)
+        blocks.append(section(escape(line)))
     if recommendation.rationale:
         blocks.append(section(escape(recommendation.rationale)))
     blocks.append({"type": "section", "fields": option_fields(primary, lang)})

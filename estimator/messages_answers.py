@@ -1,0 +1,135 @@
+"""Sentence templates of the direct answers (issue 14): owned hardware, the device named, batch jobs.
+
+Each entry is (en, zh-Hans, zh-Hant) with the same placeholders and format specs in all three.
+Looked up through `estimator.messages.msg`.
+"""
+
+from __future__ import annotations
+
+ANSWER_MESSAGES: dict[str, tuple[str, str, str]] = {
+    "answer.short.memory": (
+        "the model needs {required:,.1f} GB and they hold {available:,.1f} GB",
+        "模型需要 {required:,.1f} GB，而它们只有 {available:,.1f} GB",
+        "模型需要 {required:,.1f} GB，而它們只有 {available:,.1f} GB",
+    ),
+    "answer.short.slo": (
+        "{tps:,.1f} tok/s per user and p95 first token {ttft:,.0f} ms at {users:,} users, against {target:g} tok/s "
+        "and {ttft_target:,} ms",
+        "{users:,} 位用户时每人 {tps:,.1f} tok/s、p95 首 token {ttft:,.0f} ms，目标为 {target:g} tok/s 和 "
+        "{ttft_target:,} ms",
+        "{users:,} 位使用者時每人 {tps:,.1f} tok/s、p95 首 token {ttft:,.0f} ms，目標為 {target:g} tok/s 和 "
+        "{ttft_target:,} ms",
+    ),
+    "answer.owned.yes": (
+        "Use what you have: the targets are met on {used} × {hardware} (you own {owned}): {tps:,.1f} tok/s per user "
+        "at {users:,} users, p95 first token {ttft:,.0f} ms, at $0 capex, power only (${power:,.0f} a year).",
+        "用现有的就够了：你的 {owned} × {hardware} 中用 {used} 台即可达标（{users:,} 位用户时每人 {tps:,.1f} tok/s，"
+        "p95 首 token {ttft:,.0f} ms），采购成本 $0，只有电费（每年 ${power:,.0f}）。",
+        "用現有的就夠了：你的 {owned} × {hardware} 中用 {used} 台即可達標（{users:,} 位使用者時每人 {tps:,.1f} tok/s，"
+        "p95 首 token {ttft:,.0f} ms），採購成本 $0，只有電費（每年 ${power:,.0f}）。",
+    ),
+    "answer.owned.add": (
+        "Your {owned} × {hardware} fall short ({short}); your {owned} + {add} more ({total} in all) meet the "
+        "targets, capex ${capex:,.0f} for the added units.",
+        "你现有的 {owned} × {hardware} 不够（{short}）；现有 {owned} 台再加 {add} 台（共 {total} 台）即可达标，"
+        "新增部分采购成本 ${capex:,.0f}。",
+        "你現有的 {owned} × {hardware} 不夠（{short}）；現有 {owned} 台再加 {add} 台（共 {total} 台）即可達標，"
+        "新增部分採購成本 ${capex:,.0f}。",
+    ),
+    "answer.owned.buy": (
+        "Your {owned} × {hardware} fall short ({short}), and adding more of the same is not an option here "
+        "(no price on record, not eligible to buy, or still short): see the purchase below.",
+        "你现有的 {owned} × {hardware} 不够（{short}），而且加购同型号也不可行（没有价格记录、不宜采购或仍然不够）："
+        "见下面的采购建议。",
+        "你現有的 {owned} × {hardware} 不夠（{short}），而且加購同型號也不可行（沒有價格記錄、不宜採購或仍然不夠）："
+        "見下面的採購建議。",
+    ),
+    "answer.owned.ineligible": (
+        "Your {owned} × {hardware} cannot serve this workload: {reason}.",
+        "你现有的 {owned} × {hardware} 无法承担这个负载：{reason}。",
+        "你現有的 {owned} × {hardware} 無法承擔這個負載：{reason}。",
+    ),
+    "answer.owned_units": (" ({owned} of them already owned)", "（其中 {owned} 台已有）", "（其中 {owned} 台已有）"),
+    "answer.named.ask": ("{count} × {hardware}: ", "{count} × {hardware}：", "{count} × {hardware}："),
+    "answer.named.ask_many": (
+        "How many {hardware}: {count}. ", "需要几台 {hardware}：{count} 台。", "需要幾台 {hardware}：{count} 台。",
+    ),
+    "answer.named.figures": (
+        "{tps:,.1f} tok/s per user at {users:,} users, p95 first token {ttft:,.0f} ms, capacity ~{capacity:,} users, "
+        "memory {required:,.1f} of {available:,.1f} GB; {price}",
+        "{users:,} 位用户时每人 {tps:,.1f} tok/s，p95 首 token {ttft:,.0f} ms，容量约 {capacity:,} 人，"
+        "内存 {required:,.1f} / {available:,.1f} GB；{price}",
+        "{users:,} 位使用者時每人 {tps:,.1f} tok/s，p95 首 token {ttft:,.0f} ms，容量約 {capacity:,} 人，"
+        "記憶體 {required:,.1f} / {available:,.1f} GB；{price}",
+    ),
+    "answer.named.capex": (
+        "capex ${capex:,.0f}, 3-year TCO ${tco:,.0f}", "采购成本 ${capex:,.0f}，3 年 TCO ${tco:,.0f}",
+        "採購成本 ${capex:,.0f}，3 年 TCO ${tco:,.0f}",
+    ),
+    "answer.named.unpriced": (
+        "no sourced price on record, so capex is unknown (power ${power:,.0f} a year)",
+        "没有有来源的价格记录，采购成本未知（电费每年 ${power:,.0f}）",
+        "沒有有來源的價格記錄，採購成本未知（電費每年 ${power:,.0f}）",
+    ),
+    "answer.named.yes": ("yes, it meets the targets ({figures}).", "可以，达到目标（{figures}）。",
+                         "可以，達到目標（{figures}）。"),
+    "answer.named.no": (
+        "no, it falls short: {short} ({figures}).", "不行，达不到目标：{short}（{figures}）。",
+        "不行，達不到目標：{short}（{figures}）。",
+    ),
+    "answer.named.ineligible": (
+        "not a fit by the seeds' rules: {reason} ({figures}).", "按种子文档的规则不合适：{reason}（{figures}）。",
+        "按種子文件的規則不合適：{reason}（{figures}）。",
+    ),
+    "answer.named.smallest": (
+        " {count} × {hardware} would meet them.", " {count} × {hardware} 才能达标。", " {count} × {hardware} 才能達標。",
+    ),
+    "answer.named.none": (
+        " Even {count} × {hardware} would not.", " 即使 {count} × {hardware} 也达不到。",
+        " 即使 {count} × {hardware} 也達不到。",
+    ),
+    "answer.named.same": (" It is also the recommendation.", " 这也正是推荐方案。", " 這也正是推薦方案。"),
+    "answer.named.differs": (
+        " The recommendation differs: {count} × {hardware} (capex ${capex:,.0f}), because {why}.",
+        " 推荐方案不同：{count} × {hardware}（采购成本 ${capex:,.0f}），因为{why}。",
+        " 推薦方案不同：{count} × {hardware}（採購成本 ${capex:,.0f}），因為{why}。",
+    ),
+    "answer.why.meets": ("it meets the targets", "它能达到目标", "它能達到目標"),
+    "answer.why.unpriced": (
+        "it has a sourced price and the device you named does not, so only it can be costed",
+        "它有有来源的价格，而你提到的设备没有，只有它能核算成本",
+        "它有有來源的價格，而你提到的裝置沒有，只有它能核算成本",
+    ),
+    "answer.why.cheaper": (
+        "it serves tokens cheaper (${primary:,.3f} vs ${named:,.3f} per million)",
+        "它每百万 token 更便宜（${primary:,.3f} 对 ${named:,.3f}）",
+        "它每百萬 token 更便宜（${primary:,.3f} 對 ${named:,.3f}）",
+    ),
+    "answer.why.risk": (
+        "it carries fewer risks once they are weighed in (risk points {primary} vs {named})",
+        "计入风险后它更稳妥（风险分 {primary} 对 {named}）",
+        "計入風險後它更穩妥（風險分 {primary} 對 {named}）",
+    ),
+    "answer.batch": (
+        "Batch job: {items:,} items × ({prompt:,} + {output:,}) tokens within {window:g} h needs "
+        "{prefill:,.0f} prompt tok/s and {decode:,.0f} generated tok/s in aggregate (with {headroom:g}× headroom); "
+        "the recommended option finishes in {hours:,.1f} h.",
+        "批处理任务：{items:,} 条 × （{prompt:,} + {output:,}）token，须在 {window:g} 小时内完成，需要总计 "
+        "{prefill:,.0f} 提示 tok/s 和 {decode:,.0f} 生成 tok/s（含 {headroom:g} 倍余量）；推荐方案 {hours:,.1f} 小时完成。",
+        "批次處理任務：{items:,} 筆 × （{prompt:,} + {output:,}）token，須在 {window:g} 小時內完成，需要總計 "
+        "{prefill:,.0f} 提示 tok/s 和 {decode:,.0f} 生成 tok/s（含 {headroom:g} 倍餘量）；推薦方案 {hours:,.1f} 小時完成。",
+    ),
+    "answer.batch.none": (
+        "Batch job: {items:,} items × ({prompt:,} + {output:,}) tokens within {window:g} h needs "
+        "{prefill:,.0f} prompt tok/s and {decode:,.0f} generated tok/s in aggregate (with {headroom:g}× headroom).",
+        "批处理任务：{items:,} 条 × （{prompt:,} + {output:,}）token，须在 {window:g} 小时内完成，需要总计 "
+        "{prefill:,.0f} 提示 tok/s 和 {decode:,.0f} 生成 tok/s（含 {headroom:g} 倍余量）。",
+        "批次處理任務：{items:,} 筆 × （{prompt:,} + {output:,}）token，須在 {window:g} 小時內完成，需要總計 "
+        "{prefill:,.0f} 提示 tok/s 和 {decode:,.0f} 生成 tok/s（含 {headroom:g} 倍餘量）。",
+    ),
+    "answer.batch.option": (
+        "finishes the batch in {hours:,.1f} h", "{hours:,.1f} 小时完成批处理", "{hours:,.1f} 小時完成批次處理",
+    ),
+}
+
+__all__ = ["ANSWER_MESSAGES"]
