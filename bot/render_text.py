@@ -17,6 +17,7 @@ from rich.table import Table
 
 from bot.prompts.templates import lang_index, t
 from estimator.catalog import Benchmark, Catalog
+from estimator.fx import rate
 from estimator.messages import msg
 from estimator.schemas import Option, Recommendation, Risk
 
@@ -80,7 +81,35 @@ _FACT_FORMATS: dict[str, tuple[str, str, str]] = {
     "utilization": ("{pct} utilization", "利用率 {pct}", "利用率 {pct}"),
     "electricity_usd_per_kwh": ("${v:g}/kWh", "电价 ${v:g}/kWh", "電價 ${v:g}/kWh"),
     "amortization_years": ("{v}-year amortization", "{v} 年摊销", "{v} 年攤銷"),
+    "active_params_b": ("{v:g}B active", "激活 {v:g}B", "啟用 {v:g}B"),
+    "batch_items": ("{v:,} items per batch", "每批 {v:,} 条", "每批 {v:,} 筆"),
+    "batch_window_hours": ("done within {v:g} h", "{v:g} 小时内完成", "{v:g} 小時內完成"),
 }
+# Devices the user owns / asks about (issue 14), echoed with their counts so a misreading shows.
+_DEVICE_LISTS = {"owned_devices": ("owns {items}", "已有 {items}", "已有 {items}"),
+                 "named_devices": ("asks about {items}", "询问 {items}", "詢問 {items}")}
+_HOW_MANY = ("how many ", "多少台 ", "多少台 ")
+
+
+def _device_list_phrase(slot: str, devices: Sequence[Mapping[str, Any]], i: int) -> str:
+    items = []
+    for d in devices:
+        name = d.get("hardware_id") or d.get("label") or d.get("kind") or "?"
+        count = d.get("count")
+        items.append(f"{_HOW_MANY[i]}{name}" if count is None else f"{count}× {name}")
+        if d.get("memory_gb"):
+            items[-1] += f" ({d['memory_gb']:g} GB)"
+    return _DEVICE_LISTS[slot][i].format(items=(", " if i == 0 else "、").join(items))
+
+
+def _budget_phrase(facts: Mapping[str, Any], i: int) -> str | None:
+    """"budget 500,000 CNY ≈ $69,769 (7.1665 CNY per USD, 2024-01-12)": the conversion is visible."""
+    code, amount, usd = facts.get("budget_currency"), facts.get("budget_amount"), facts.get("budget_usd")
+    fx = rate(code) if code else None
+    if fx is None or amount is None or usd is None:
+        return None
+    head = ("budget", "预算", "預算")[i]
+    return f"{head} {amount:,.0f} {code} ≈ {money(usd)} ({fx.units_per_usd:g} {code}/USD, {fx.date})"
 _FLAGS = {"dynamic_shapes": {True: ("variable-length inputs", "输入长度可变", "輸入長度可變"),
                              False: ("fixed-length inputs", "输入长度固定", "輸入長度固定")},
           "accuracy_critical": {True: ("accuracy-critical", "准确率关键", "準確率關鍵"),
@@ -119,6 +148,8 @@ def fact_phrase(slot: str, value: Any, lang: str) -> str:
         return tables[slot][value][i]
     if slot in _FLAGS and value in _FLAGS[slot]:
         return _FLAGS[slot][value][i]
+    if slot in _DEVICE_LISTS:
+        return _device_list_phrase(slot, value, i)
     if slot == "existing_hardware_ids":
         return ("owns " if i == 0 else "已有 ") + ", ".join(value)
     if slot == "existing_hardware":
@@ -134,7 +165,8 @@ _FACT_ORDER = ("model_params_b", "quantization", "deployment_scale", "concurrent
                "output_tokens", "context_length", "ttft_target_ms", "tokens_per_s_target", "arrival_pattern",
                "power_budget_w", "budget_usd", "model_stability", "models_served", "dynamic_shapes",
                "accuracy_critical", "mixed_training", "existing_hardware", "existing_hardware_ids", "hours_per_day", "utilization",
-               "electricity_usd_per_kwh", "amortization_years")
+               "electricity_usd_per_kwh", "amortization_years", "active_params_b", "owned_devices", "named_devices",
+               "batch_items", "batch_window_hours")
 
 
 def fact_phrases(facts: Mapping[str, Any], lang: str) -> list[str]:
@@ -143,7 +175,12 @@ def fact_phrases(facts: Mapping[str, Any], lang: str) -> list[str]:
     # Same head count twice ("200 users" read as both) is said once.
     if facts.get("total_users") is not None and facts.get("total_users") == facts.get("concurrent_users"):
         ordered.remove("total_users")
-    return [fact_phrase(slot, facts[slot], lang) for slot in ordered]
+    if facts.get("owned_devices") and "existing_hardware_ids" in ordered:  # the counted list says it already
+        ordered.remove("existing_hardware_ids")
+    phrases = [fact_phrase(slot, facts[slot], lang) for slot in ordered]
+    if "budget_usd" in ordered and (converted := _budget_phrase(facts, lang_index(lang))) is not None:
+        phrases[ordered.index("budget_usd")] = converted
+    return phrases
 
 
 def join_list(items: Sequence[str], lang: str) -> str:

@@ -15,15 +15,25 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-from bot.nlu.facts import Fact, extract_facts, number_value
+from bot.nlu.currency import budget_currency
 from bot.nlu.devices import DeviceReading, read_devices
+from bot.nlu.facts import Fact, extract_facts, number_value
 from bot.nlu.hardware import HardwareMatcher, HardwareMention
 from bot.nlu.intents import detect_intents
 from bot.nlu.lang import detect_language
-from bot.nlu.lexicon import CORRECTION, NON_USD_CURRENCY, NUM, RELATIVE_PERCENT, RELATIVE_USERS
+from bot.nlu.lexicon import (
+    CORRECTION,
+    NON_USD_CURRENCY,
+    NUM,
+    OVERNIGHT,
+    OVERNIGHT_WINDOW_HOURS,
+    RELATIVE_PERCENT,
+    RELATIVE_USERS,
+)
 from bot.nlu.normalize import normalize
 from bot.nlu.validate import Problem, check_fact
 from bot.reply import Language
+from estimator.fx import to_usd
 
 MAX_MESSAGE_CHARS = 2000
 MAX_DEVICE_COUNT = 10_000
@@ -123,7 +133,7 @@ def _bare_answer(pending: str, normalized: str) -> dict[str, Any]:
     if pending == "quantization":
         bits = {2: "Q2_K", 3: "Q3_K_M", 4: "Q4_K_M", 5: "Q5_K_M", 6: "Q6_K", 8: "Q8_0", 16: "FP16"}
         return {pending: bits[int(first)]} if first in bits else {}
-    if pending in ("budget_usd", "tokens_per_s_target"):
+    if pending in ("budget_usd", "tokens_per_s_target", "batch_window_hours"):
         return {pending: first}
     return {}
 
@@ -165,6 +175,8 @@ def parse_message(
     # A device count is a whole number ("八卡", "4 GPUs"); "0.1卡" or "-3 GPUs" is no count at all.
     result.gpu_count = gpu_count if isinstance(gpu_count, int) and 1 <= gpu_count <= MAX_DEVICE_COUNT else None
     _combine_users(found)
+    if "batch_items" in found:  # a number of items to get through is a batch job
+        found.setdefault("arrival_pattern", "batch")
 
     if named is not None:
         result.model_name, params_b = named
@@ -174,8 +186,13 @@ def parse_message(
                                           intent=(detect_intents(normalized) or ["provide"])[0]))
     if pending_slot and pending_slot not in found and not readings:
         found.update(_bare_answer(pending_slot, normalized))
+    if pending_slot == "batch_window_hours" and "batch_window_hours" not in found and "ttft_target_ms" in found:
+        # "30 minutes" answering "by when must the batch be done?" is the window, not a first-token target
+        found["batch_window_hours"] = round(found.pop("ttft_target_ms") / 3_600_000, 4)
+    elif pending_slot == "batch_window_hours" and "batch_window_hours" not in found and OVERNIGHT.search(normalized):
+        found["batch_window_hours"] = OVERNIGHT_WINDOW_HOURS
     if "budget_usd" in found and NON_USD_CURRENCY.search(normalized):
-        result.problems.append(Problem("budget_usd", found.pop("budget_usd"), reason="currency"))
+        _convert_budget(found, result, normalized)
 
     for slot, value in found.items():
         if problem := check_fact(slot, value):
@@ -192,6 +209,18 @@ def parse_message(
         result.relative["concurrent_users"] = factor
     result.intents = detect_intents(normalized)
     return result
+
+
+def _convert_budget(found: dict[str, Any], result: ParseResult, normalized: str) -> None:
+    """A budget in CNY, EUR, JPY, TWD or GBP in dollars at the dated rate (stated as an assumption);
+    any other currency is asked about, and only the budget waits for the answer."""
+    amount = found.pop("budget_usd")
+    code = budget_currency(normalized, result.lang)
+    usd = to_usd(amount, code) if code not in (None, "other") and isinstance(amount, int | float) and amount >= 0 else None
+    if usd is None:
+        result.problems.append(Problem("budget_usd", amount, reason="currency"))
+        return
+    found.update({"budget_usd": usd, "budget_amount": amount, "budget_currency": code})
 
 
 def _device_facts(found: dict[str, Any], devices: DeviceReading) -> None:
