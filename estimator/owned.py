@@ -204,6 +204,22 @@ def shortfall_text(sizer: Sizer, sized: Sized, lang: str) -> str:
                target=sizer.target, ttft_target=sizer.ttft or 0)
 
 
+def _why_not_more(own: Sized, workload: Workload, lang: str) -> str:
+    """Why the owned devices are not topped up with more of the same, in `lang`."""
+    from estimator.messages import reason_text
+
+    cand = own.candidate
+    hw = cand.hardware
+    if cand.max_count <= 1:
+        return msg("answer.owned.why.single", lang)
+    if device_price(hw.id, hw.price_usd, hw.price_basis) is None:
+        return msg("answer.owned.why.unpriced", lang)
+    reason = exclusion(workload, hw, cand.stack, existing=False)
+    if reason is not None:
+        return msg("answer.owned.why.ineligible", lang, reason=reason_text(reason, lang))
+    return msg("answer.owned.why.short", lang, count=cand.max_count)
+
+
 def _best(options: list[Sized]) -> Sized | None:
     return min(options, key=lambda s: (bool(s.violations), s.shortfall, s.cost_per_token), default=None)
 
@@ -247,7 +263,8 @@ def owned_answers(sizer: Sizer, workload: Workload, catalog: Catalog, sized: lis
             text = msg("answer.owned.add", lang, owned=count, hardware=name, short=shortfall_text(sizer, own, lang),
                        add=extra.count - extra.candidate.owned_units, total=extra.count, capex=extra.tco.capex_usd)
         else:
-            text = msg("answer.owned.buy", lang, owned=count, hardware=name, short=shortfall_text(sizer, own, lang))
+            text = msg("answer.owned.buy", lang, owned=count, hardware=name, short=shortfall_text(sizer, own, lang),
+                       why=_why_not_more(own, workload, lang))
         answer = OwnedAnswer(
             hardware_id=hw.id, hardware_name=hw.name, label=device.label, owned_count=count, meets=meets,
             used_count=own.count, add_count=None if meets or extra is None else extra.count - extra.candidate.owned_units,
