@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import math
 
-from estimator.batch import BatchSizer, plan
+from estimator.batch import BatchSizer, job_hours, plan
 from estimator.batch import rationale as batch_rationale
 from estimator.candidates import ownership
 from estimator.catalog import Catalog
@@ -86,6 +86,9 @@ def answer_questions(
         update["rationale"] = why
         if "primary" in update:
             update["primary"] = update["primary"].model_copy(update={"rationale": why})  # type: ignore[union-attr]
+    elif workload.batch_items is not None:  # a batch job without a deadline: sized as stated, timed
+        hours = job_hours(primary.estimate, sizer.peak, workload)
+        update["batch"] = plan(workload, hours, lang)
     extra = _asked_device_risks(rec, sized, named)
     if extra:
         update["risks"] = [*rec.risks, *extra]

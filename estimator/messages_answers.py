@@ -139,6 +139,14 @@ ANSWER_MESSAGES: dict[str, tuple[str, str, str]] = {
         "批次處理任務：{items:,} 筆 × （{prompt:,} + {output:,}）token，須在 {window:g} 小時內完成，需要總計 "
         "{prefill:,.0f} 提示 tok/s 和 {decode:,.0f} 生成 tok/s（含 {headroom:g} 倍餘量）；推薦方案 {hours:,.1f} 小時完成。",
     ),
+    "answer.batch.no_window": (
+        "Batch job: {items:,} items × ({prompt:,} + {output:,}) tokens; no deadline given, so it is sized as stated: "
+        "the recommended option finishes in {hours:,.1f} h. Say the window (\"done in 6 hours\") to size for it.",
+        "批处理任务：{items:,} 条 × （{prompt:,} + {output:,}）token；没有给出截止时间，按现有条件选型：推荐方案 "
+        "{hours:,.1f} 小时完成。告诉我时间窗口（如“6 小时内完成”）即可按窗口选型。",
+        "批次處理任務：{items:,} 筆 × （{prompt:,} + {output:,}）token；沒有給出截止時間，按現有條件選型：推薦方案 "
+        "{hours:,.1f} 小時完成。告訴我時間窗口（如「6 小時內完成」）即可按窗口選型。",
+    ),
     "answer.batch.none": (
         "Batch job: {items:,} items × ({prompt:,} + {output:,}) tokens within {window:g} h needs "
         "{prefill:,.0f} prompt tok/s and {decode:,.0f} generated tok/s in aggregate (with {headroom:g}× headroom).",

@@ -251,3 +251,10 @@ def test_a_batch_reply_says_when_it_finishes_not_a_chat_speed(catalog):
     text = render_recommendation(rec, "en")
     assert "finishes the job in" in rec.rationale and "tok/s per user" not in rec.rationale
     assert "finishes the batch in" in text and "tok/s per user at" not in text
+
+
+def test_a_batch_job_without_a_deadline_is_timed_and_the_window_asked_for(catalog):
+    w = Workload(model_params_b=8, batch_items=150_000, prompt_tokens=700, output_tokens=5)
+    rec = recommend(w, catalog, lang="zh-Hans")
+    assert rec.batch is not None and rec.batch.finishes_hours is not None and rec.batch.window_hours == 0
+    assert "没有给出截止时间" in rec.batch.text and "小时完成" in rec.batch.text
