@@ -51,8 +51,9 @@ def answer_questions(
     from estimator.recommend import to_option
 
     update: dict[str, object] = {}
-    if rec.primary is not None:
-        update["primary"] = annotate(rec.primary, primary, sizer)
+    primary_option = None if rec.primary is None else annotate(rec.primary, primary, sizer)
+    if primary_option is not None:
+        update["primary"] = primary_option
     if alternatives:
         update["alternatives"] = [annotate(o, s, sizer) for o, s in zip(rec.alternatives, alternatives, strict=False)]
     if workload.owned_devices:
@@ -84,14 +85,14 @@ def answer_questions(
         update["batch"] = plan(workload, hours, lang)
         why = batch_rationale(sizer, primary, sized, lang)
         update["rationale"] = why
-        if "primary" in update:
-            update["primary"] = update["primary"].model_copy(update={"rationale": why})  # type: ignore[union-attr]
+        if primary_option is not None:
+            update["primary"] = primary_option.model_copy(update={"rationale": why})
     elif workload.batch_items is not None:  # a batch job without a deadline: sized as stated, timed
         hours = job_hours(primary.estimate, sizer.peak, workload)
         update["batch"] = plan(workload, hours, lang)
-    extra = _asked_device_risks(rec, sized, named)
-    if extra:
-        update["risks"] = [*rec.risks, *extra]
+    device_risks = _asked_device_risks(rec, sized, named)
+    if device_risks:
+        update["risks"] = [*rec.risks, *device_risks]
     return rec.model_copy(update=update) if update else rec
 
 

@@ -258,3 +258,14 @@ def test_a_batch_job_without_a_deadline_is_timed_and_the_window_asked_for(catalo
     rec = recommend(w, catalog, lang="zh-Hans")
     assert rec.batch is not None and rec.batch.finishes_hours is not None and rec.batch.window_hours == 0
     assert "没有给出截止时间" in rec.batch.text and "小时完成" in rec.batch.text
+
+
+def test_slack_compares_batch_options_by_finishing_time(catalog):
+    from bot.reply import Reply
+    from bot.slack.blocks import recommendation_blocks
+
+    w = Workload(model_params_b=8, batch_items=150_000, prompt_tokens=700, output_tokens=5, batch_window_hours=6)
+    rec = recommend(w, catalog)
+    blocks = recommendation_blocks(Reply(text="", lang="en", recommendation=rec))
+    texts = " ".join(b["text"]["text"] for b in blocks if b.get("type") == "section" and "text" in b)
+    assert "finishes the batch in" in texts and "tok/s/user" not in texts
