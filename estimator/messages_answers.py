@@ -55,6 +55,12 @@ ANSWER_MESSAGES: dict[str, tuple[str, str, str]] = {
         "even {count} of them would still fall short or miss the budget",
         "即使 {count} 台也仍然达不到目标或超出预算", "即使 {count} 台也仍然達不到目標或超出預算",
     ),
+    "answer.owned.unknown": (
+        "Your {owned} × {hardware}: not in the hardware catalog, so not evaluated; give its memory and bandwidth "
+        "(or a catalog model) to include it.",
+        "你现有的 {owned} × {hardware}：不在硬件目录中，未评估；告诉我它的显存和带宽（或目录里的型号）即可纳入。",
+        "你現有的 {owned} × {hardware}：不在硬體目錄中，未評估；告訴我它的記憶體和頻寬（或目錄裡的型號）即可納入。",
+    ),
     "answer.owned.ineligible": (
         "Your {owned} × {hardware} cannot serve this workload: {reason}.",
         "你现有的 {owned} × {hardware} 无法承担这个负载：{reason}。",

@@ -71,7 +71,9 @@ def with_owned_ids(workload: Workload, catalog: Catalog) -> Workload:
             # keeps ownership to that card (`candidates.ownership`: named ids cover their class).
             if owned_class(hw) == "gpu_workstations" and "gpu_workstations" not in classes:
                 classes.append("gpu_workstations")
-        elif device.kind is not None and _KIND_CLASS[device.kind] not in classes:
+        elif device.hardware_id is None and device.kind is not None and _KIND_CLASS[device.kind] not in classes:
+            # Only a device given by its kind alone owns its class ("three idle CPU servers"); a model the
+            # catalog does not know is not silently replaced by whichever catalog chip of its kind is best.
             classes.append(_KIND_CLASS[device.kind])  # type: ignore[arg-type]
     return workload.model_copy(update={"existing_hardware_ids": ids or None, "existing_hardware": classes or None})
 
@@ -240,6 +242,11 @@ def owned_answers(sizer: Sizer, workload: Workload, catalog: Catalog, sized: lis
         hw = own.candidate.hardware if own else (extra.candidate.hardware if extra else
                                                  catalog.hardware_by_id(device.hardware_id or ""))
         if hw is None:
+            if device.hardware_id:  # named, but not a catalog device: say so rather than guess its speed
+                answers.append((OwnedAnswer(hardware_id=device.hardware_id, hardware_name=device.label or device.hardware_id,
+                                            label=device.label, owned_count=device.count, meets=False, used_count=0,
+                                            text=msg("answer.owned.unknown", lang, owned=device.count,
+                                                     hardware=device.label or device.hardware_id)), None, None))
             continue
         count = stated_count(workload, hw, catalog) or device.count
         # The catalog name when the device was recognized ("GeForce RTX 4090", not "rtx 4090s"); the

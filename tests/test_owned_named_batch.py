@@ -269,3 +269,12 @@ def test_slack_compares_batch_options_by_finishing_time(catalog):
     blocks = recommendation_blocks(Reply(text="", lang="en", recommendation=rec))
     texts = " ".join(b["text"]["text"] for b in blocks if b.get("type") == "section" and "text" in b)
     assert "finishes the batch in" in texts and "tok/s/user" not in texts
+
+
+def test_an_owned_device_the_catalog_does_not_know_is_said_not_guessed(catalog):
+    w = Workload(model_params_b=7, concurrent_users=10,
+                 owned_devices=[OwnedDevice(hardware_id="nvidia-rtx-a6000", kind="gpu", count=2, label="RTX A6000")])
+    rec = recommend(w, catalog)
+    [answer] = rec.owned
+    assert not answer.meets and answer.option is None and "not in the hardware catalog" in answer.text
+    assert not (rec.primary.existing and rec.primary.kind == "gpu")  # no catalog GPU stands in for it at $0
