@@ -216,6 +216,9 @@ def answer_lines(rec: Recommendation) -> list[str]:
 def option_lines(option: Option, users: int | None, lang: str = "en") -> list[str]:
     """The numbers of one option: speed and latency, memory fit, cost and power."""
     est, tco = option.estimate, option.tco
+    if option.batch_hours is not None:  # a batch job: when it finishes, not a per-user chat speed
+        return [msg("answer.batch.option", lang, hours=option.batch_hours, capex=money(option.capex_usd),
+                    tco=money(tco.three_year_total_usd), power=money(tco.annual_power_usd))]
     p95 = t("rec.p95", lang, value=num(est.ttft_p95_ms)) if est.ttft_p95_ms else ""
     lines = [t("rec.speed", lang, tps=num(est.decode_tokens_per_s_per_user, 1), users=num(users or 1),
                ttft=num(est.ttft_ms), p95=p95, max_users=num(est.max_concurrent_users))]
@@ -234,6 +237,10 @@ def option_lines(option: Option, users: int | None, lang: str = "en") -> list[st
 def option_summary(option: Option, lang: str = "en") -> str:
     """One line per alternative: title, speed, TTFT, capex, TCO, $/M tokens, power, SLO."""
     est, tco = option.estimate, option.tco
+    if option.batch_hours is not None:
+        return msg("answer.batch.summary", lang, title=option_title(option, lang), hours=option.batch_hours,
+                   capex=money(option.capex_usd), tco=money(tco.three_year_total_usd),
+                   meets=t("meets.yes" if option.meets_slo else "meets.no", lang))
     per_m = money(tco.cost_per_million_tokens_usd) if tco.cost_per_million_tokens_usd is not None else "n/a"
     power = t("option.power", lang, watts=num(option.power_w)) if option.power_w else ""
     return t("option.summary", lang, title=option_title(option, lang), tps=num(est.decode_tokens_per_s_per_user, 1),

@@ -12,6 +12,7 @@ from __future__ import annotations
 import math
 
 from estimator.batch import BatchSizer, plan
+from estimator.batch import rationale as batch_rationale
 from estimator.candidates import ownership
 from estimator.catalog import Catalog
 from estimator.messages import msg
@@ -81,6 +82,10 @@ def answer_questions(
     if isinstance(sizer, BatchSizer):
         hours = sizer.hours(primary.candidate, primary.count)
         update["batch"] = plan(workload, hours, lang)
+        why = batch_rationale(sizer, primary, sized, lang)
+        update["rationale"] = why
+        if "primary" in update:
+            update["primary"] = update["primary"].model_copy(update={"rationale": why})  # type: ignore[union-attr]
     extra = _asked_device_risks(rec, sized, named)
     if extra:
         update["risks"] = [*rec.risks, *extra]

@@ -27,7 +27,7 @@ from estimator.catalog import Catalog
 from estimator.defaults import OVERLOAD_FACTOR
 from estimator.messages import msg
 from estimator.schemas import BatchPlan, Estimate
-from estimator.sizing import CapacityFn, EstimateFn, Sizer
+from estimator.sizing import CapacityFn, EstimateFn, Sized, Sizer
 from estimator.workload import Workload
 
 # Concurrent streams a batch runner may keep in flight; the engine caps a batch at its own default
@@ -63,6 +63,21 @@ def job_hours(estimate: Estimate, streams: int, workload: Workload) -> float:
     per_item_s = output / estimate.decode_tokens_per_s_per_stream + prompt / estimate.prefill_tokens_per_s
     items_per_s = streams / per_item_s
     return (workload.batch_items or 0) / items_per_s / SECONDS_PER_HOUR
+
+
+def rationale(sizer: BatchSizer, primary: Sized, options: list[Sized], lang: str = "en") -> str:
+    """The batch job's deciding numbers: when the primary finishes, at what aggregate rate, and at what
+    cost, against how many options finish in time (the chat rationale's per-user speed means nothing here)."""
+    est, streams = sizer.best_streams(primary.candidate, primary.count)
+    cost = primary.tco
+    assert cost is not None
+    hours = sizer.hours(primary.candidate, primary.count)
+    meeting = {(s.candidate.hardware.id, s.count) for s in options if not s.violations}
+    return msg("answer.batch.why", lang, count=primary.count, hardware=primary.candidate.hardware.name,
+               stack=primary.candidate.stack.name, hours=hours, limit=sizer.window_hours / HEADROOM,
+               window=sizer.window_hours, streams=streams, decode=est.decode_tokens_per_s_total,
+               prefill=est.prefill_tokens_per_s, capex=cost.capex_usd, tco=cost.three_year_total_usd,
+               n=len(meeting))
 
 
 def plan(workload: Workload, finishes_hours: float | None, lang: str = "en") -> BatchPlan:
@@ -117,6 +132,10 @@ class BatchSizer(Sizer):
             self._streams[key] = best
         return self._streams[key]
 
+    def best_streams(self, candidate: Candidate, count: int) -> tuple[Estimate, int]:
+        """The estimate at the batch width that finishes the job soonest, and that width."""
+        return self._best(candidate, count)
+
     def estimate(self, candidate: Candidate, count: int, users: int | None = None) -> Estimate:
         return self._best(candidate, count)[0]
 
@@ -138,4 +157,4 @@ class BatchSizer(Sizer):
         return 1 if self.meets(candidate, count) else 0
 
 
-__all__ = ["BATCH_STREAMS", "HEADROOM", "BatchSizer", "is_batch_job", "job_hours", "plan", "prepare"]
+__all__ = ["BATCH_STREAMS", "HEADROOM", "BatchSizer", "is_batch_job", "job_hours", "plan", "prepare", "rationale"]

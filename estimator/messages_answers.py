@@ -128,7 +128,26 @@ ANSWER_MESSAGES: dict[str, tuple[str, str, str]] = {
         "{prefill:,.0f} 提示 tok/s 和 {decode:,.0f} 生成 tok/s（含 {headroom:g} 倍餘量）。",
     ),
     "answer.batch.option": (
-        "finishes the batch in {hours:,.1f} h", "{hours:,.1f} 小时完成批处理", "{hours:,.1f} 小時完成批次處理",
+        "finishes the batch in {hours:,.1f} h; capex {capex}; 3-year TCO {tco}; annual power {power}",
+        "{hours:,.1f} 小时完成批处理；采购成本 {capex}；三年总成本 {tco}；年电费 {power}",
+        "{hours:,.1f} 小時完成批次處理；採購成本 {capex}；三年總成本 {tco}；年電費 {power}",
+    ),
+    "answer.batch.summary": (
+        "{title}: finishes the batch in {hours:,.1f} h, capex {capex}, 3y TCO {tco} ({meets})",
+        "{title}：{hours:,.1f} 小时完成批处理，采购 {capex}，三年总成本 {tco}（{meets}）",
+        "{title}：{hours:,.1f} 小時完成批次處理，採購 {capex}，三年總成本 {tco}（{meets}）",
+    ),
+    "answer.batch.why": (
+        "{count} × {hardware} with {stack} finishes the job in {hours:,.1f} h (at most {limit:,.1f} h leaves 1.5× "
+        "headroom in the {window:g} h window), running {streams:,} items at once: {decode:,.0f} generated and "
+        "{prefill:,.0f} prompt tok/s in aggregate; capex ${capex:,.0f}, 3-year TCO ${tco:,.0f}. Lowest cost of "
+        "{n} options that finish in time.",
+        "{count} × {hardware}（{stack}）{hours:,.1f} 小时完成任务（{window:g} 小时窗口内留 1.5 倍余量，最多 "
+        "{limit:,.1f} 小时），同时处理 {streams:,} 条：总计生成 {decode:,.0f} tok/s、提示 {prefill:,.0f} tok/s；"
+        "采购成本 ${capex:,.0f}，3 年 TCO ${tco:,.0f}。在 {n} 个按时完成的方案中成本最低。",
+        "{count} × {hardware}（{stack}）{hours:,.1f} 小時完成任務（{window:g} 小時窗口內留 1.5 倍餘量，最多 "
+        "{limit:,.1f} 小時），同時處理 {streams:,} 筆：總計生成 {decode:,.0f} tok/s、提示 {prefill:,.0f} tok/s；"
+        "採購成本 ${capex:,.0f}，3 年 TCO ${tco:,.0f}。在 {n} 個按時完成的方案中成本最低。",
     ),
 }
 

@@ -241,3 +241,13 @@ def test_a_mode_without_a_sourced_bandwidth_is_not_modelled(catalog):
     unsourced = PowerMode(id="x", hardware_id=hw.id, mode="7W", watts=7, source_url="https://example.org")
     assert mode_for(hw, [unsourced], 10) is None
     assert mode_for(hw, [unsourced], 30) is None  # the top mode already fits
+
+
+def test_a_batch_reply_says_when_it_finishes_not_a_chat_speed(catalog):
+    from bot.render_text import render_recommendation
+
+    w = Workload(model_params_b=8, batch_items=150_000, prompt_tokens=700, output_tokens=5, batch_window_hours=6)
+    rec = recommend(w, catalog)
+    text = render_recommendation(rec, "en")
+    assert "finishes the job in" in rec.rationale and "tok/s per user" not in rec.rationale
+    assert "finishes the batch in" in text and "tok/s per user at" not in text
