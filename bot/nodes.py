@@ -209,7 +209,7 @@ class Nodes:
     def clarify(self, state: ConversationState) -> dict[str, Any]:
         turn, lang = turn_of(state), state.get("lang") or "en"
         parts = _notices(turn, lang)
-        kept = turn.facts and turn.merged is not None
+        kept = bool(turn.problems and turn.facts and turn.merged is not None)
         if kept:  # the other facts of the message are kept: say which
             parts.append(_understood(turn, lang))
         for problem in turn.problems:

@@ -23,6 +23,8 @@ from estimator.workload import Workload
     ("NT$1,000,000 budget", "TWD", 1_000_000, 32_134),
     ("预算500万日元", "JPY", 5_000_000, 34_516),
     ("budget of £30,000", "GBP", 30_000, 38_180),
+    ("up to €40k on hardware", "EUR", 40_000, 43_836),  # no budget word: the currency says it is money
+    ("我们打算花 50万元 买硬件", "CNY", 500_000, 69_769),
 ])
 def test_budgets_in_other_currencies_are_converted(text, currency, amount, usd):
     facts = parse_message(text).facts

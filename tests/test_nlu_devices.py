@@ -47,6 +47,10 @@ def owned(text: str, matcher: HardwareMatcher) -> list[tuple]:
     ("我们有三台闲置的双路至强6服务器", [(None, "cpu", 6, None)]),
     ("idle CPU servers with no GPUs", [(None, "cpu", 1, None)]),
     ("我們已經有一台 Snapdragon X 筆電，內建 NPU", [("qualcomm-snapdragon-x-elite", "soc", 1, None)]),
+    ("We already own 16 A100 80GB SXM GPUs", [("nvidia-a100-80gb-sxm", "gpu", 16, 80.0)]),
+    ("we've got 2 H100s sitting idle", [("nvidia-h100-sxm", "gpu", 2, None)]),
+    ("我手上有两台 Mac Studio M2 Ultra 192GB", [("apple-m2-ultra", "soc", 2, 192.0)]),
+    ("we have 3 spare RTX 3090s", [("nvidia-rtx-3090", "gpu", 3, None)]),
 ])
 def test_owned_devices_with_counts_and_specs(matcher, text, expected):
     assert owned(text, matcher) == expected
@@ -100,6 +104,9 @@ def test_a_data_center_card_is_no_gpu_workstation(matcher):
     ("兩張L40S夠嗎？", [("nvidia-l40s", 2)]),
     ("需要几张MI300X？", [("amd-mi300x", None)]),
     ("should we buy two L40S?", [("nvidia-l40s", 2)]),
+    ("Can a single RTX 4090 handle this?", [("nvidia-rtx-4090", 1)]),
+    ("how many H100s would we need?", [("nvidia-h100-sxm", None)]),
+    ("我们需要多少张 H100？", [("nvidia-h100-sxm", None)]),
 ])
 def test_the_device_asked_about(matcher, text, named):
     facts = read(text, matcher).facts
@@ -117,3 +124,7 @@ def test_owned_and_asked_in_one_message(matcher):
 def test_a_comparison_is_not_a_named_device_fact(matcher, text):
     facts = read(text, matcher).facts
     assert "named_devices" not in facts and "owned_devices" not in facts
+
+
+def test_would_like_is_no_question_about_a_device(matcher):
+    assert "named_devices" not in read("We would like to serve a 7B model on a 4090", matcher).facts

@@ -31,7 +31,7 @@ _BATCH_CONTEXT = re.compile(
     r"\bper (?:day|night|hour|week)\b|\ba (?:day|night)\b|\bdaily\b|\bevery (?:day|night|morning)\b|\bbatch|\bbacklog\b|"
     r"处理|處理|分类|分類|摘要|总结|總結|标注|標註|翻译|翻譯|抽取|提取|审核|審核|打标签|打標籤|批量|批处理|批處理|每天|每日|每晚|每夜|离线|離線"
 )
-_ITEM_NOUNS = (r"tickets?|documents?|docs|files?|records?|items?|e-?mails?|pages?|articles?|reviews?|messages?|contracts?|"
+_ITEM_NOUNS = (r"tickets?|documents?|docs|pdfs?|files?|records?|items?|e-?mails?|pages?|articles?|reviews?|messages?|contracts?|"
                r"reports?|transcripts?|rows?|samples?|images?|invoices?|claims?|chunks?|passages?|papers?|cases?|"
                r"calls?|conversations?|chats?|forms?|receipts?|resumes?|cvs?|entries|products?|listings?|comments?|posts?")
 _ITEMS_EN = re.compile(rf"{APPROX}{NUM}\s*\+?\s*(?:(?:support|customer|legal|internal|scanned|pdf|old|new|short|long)\s+)?(?:{_ITEM_NOUNS})\b")

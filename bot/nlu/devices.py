@@ -23,7 +23,7 @@ from bot.nlu.lexicon import OWNERSHIP, _rx
 MAX_COUNT = 100_000
 
 # Asking whether a device would do, or how many of it are needed.
-QUESTION = _rx(r"\bwould\b", r"\bwill (?:it|they|that|this|these|one|\d)\b", r"\benough\b", r"\bsuffic", r"\bdo the job\b",
+QUESTION = _rx(r"\bwould\b(?! (?:like|love|prefer|rather))", r"\bwill (?:it|they|that|this|these|one|\d)\b", r"\benough\b", r"\bsuffic", r"\bdo the job\b",
                r"\bshould (?:we|i) (?:buy|get|go with|pick|order)\b", r"\bhow many\b", r"\bcan (?:a|an|one|\d+|it|they)\b",
                r"\bsane\b", r"\bworth\b", r"\bok(?:ay)? to buy\b", r"\bconsider(?:ing)?\b", r"\bthinking (?:about|of)\b",
                r"\bplan(?:ning)? to (?:buy|get|order)\b", r"\bis (?:a|an|one|1|\d+)\b.{0,40}\?", r"\bdo\?",
@@ -154,7 +154,7 @@ def read_devices(normalized: str, mentions: list[HardwareMention], matcher: Hard
             # "a100 … 80 gb": the first variant with that memory
             hardware_id = next((i for i in mention.hardware_ids if matcher.memory_gb(i) == memory), hardware_id)
         label = normalized[mention.start:(mention.end if mention.end >= 0 else mention.start + len(mention.alias))].strip()
-        if memory is not None:
+        if memory is not None and f"{memory:g}" not in label:  # "a100 80gb" says it already
             label = f"{label} {memory:g} GB"
         if clause.owns:
             reading.owned.append({key: value for key, value in {

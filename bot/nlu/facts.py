@@ -88,6 +88,12 @@ _TOKENS_PER_S = re.compile(
     r"(?:个|個)?\s*tokens?\s*(?:/|每)\s*秒|字\s*/\s*秒|字每秒)"
 )
 _TOKENS_PER_S_KEYED = re.compile(rf"(?:speed|生成速度|速度|tok/s|tokens/s)\s*(?:of|at least|>=|>|≥|:|至少|要|达到|達到)?\s*{NUM}(?!\s*(?:ms|s\b|秒|users?|人))")
+# An amount in another currency, with no budget word ("up to €40k", "50万元"): the parser converts it.
+_OTHER_CURRENCY_AMOUNT = _any(
+    rf"(?:€|£|¥|nt\$|hk\$)\s*{NUM}",
+    rf"{NUM}\s*(?:eur|euros?|gbp|pounds?(?: sterling)?|yen|jpy|rmb|cny|yuan|twd|ntd|hkd|欧元|歐元|英镑|英鎊|日元|日圓|"
+    r"人民币|人民幣|台币|台幣|新台币|新台幣|港币|港幣|港元|(?<!美)元(?!素)|块钱|塊錢)(?![a-z])",
+)
 _USD_PREFIX = re.compile(rf"(?P<negpre>-\s*)?(?:us)?\$\s*{NUM}")
 _USD_SUFFIX = re.compile(rf"{NUM}\s*(?:usd|us dollars?|dollars?|bucks|美元|美金|刀)(?![a-z])")
 _BUDGET_BEFORE = re.compile(rf"{NUM}\s*(?:capex\s*|hardware\s*|total\s*)?budget")
@@ -214,7 +220,7 @@ def _speed(text: str, claims: _Claims) -> Iterator[Fact]:
 
 
 def _budget(text: str, claims: _Claims) -> Iterator[Fact]:
-    for pattern in (_USD_PREFIX, _USD_SUFFIX, _BUDGET_BEFORE, _BUDGET_KEYED):
+    for pattern in (_USD_PREFIX, _USD_SUFFIX, _BUDGET_BEFORE, _BUDGET_KEYED, *_OTHER_CURRENCY_AMOUNT):
         for m in _matches(pattern, text, claims):
             value = number_value(m)
             if "negpre" in m.groupdict() and m.group("negpre"):
