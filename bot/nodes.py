@@ -15,7 +15,7 @@ from typing import Any, Protocol
 
 from pydantic import ValidationError
 
-from bot.interview import next_question
+from bot.interview import next_question, question_text
 from bot.llm.base import LanguageModel
 from bot.nlu import HardwareMatcher, ModelLookup, check_fact, parse_message
 from bot.nlu.lang import chinese_script, script_evidence
@@ -34,7 +34,15 @@ from bot.render_text import (
     slot_name,
 )
 from bot.reply import Reply
-from bot.state import ConversationState, HardwareRef, ProblemRef, TurnReading, Work, facts_of, turn_of
+from bot.state import (
+    ConversationState,
+    HardwareRef,
+    ProblemRef,
+    TurnReading,
+    Work,
+    facts_of,
+    turn_of,
+)
 from estimator.catalog import Catalog
 from estimator.errors import SiliconsultError
 from estimator.evaluate import evaluate_option
@@ -161,14 +169,17 @@ class Nodes:
         if not (facts or problems or parsed.hardware or parsed.is_empty) and set(parsed.intents) <= _MODEL_MAY_READ:
             facts.update(self._model_facts(parsed.text, slots, lang))
         merged = _merge(slots, facts)
-        problems += _contract_problems(merged)
+        invalid = _contract_problems(merged)
+        problems += invalid
         turn = TurnReading(
             text=parsed.text, truncated=parsed.truncated, empty=parsed.is_empty, blank=parsed.is_blank, facts=facts,
             problems=[ProblemRef(slot=p.slot, value=p.value, low=p.low, high=p.high, reason=p.reason) for p in problems],
             intents=parsed.intents, correction=parsed.correction,
             hardware=[HardwareRef(hardware_ids=list(h.hardware_ids), kind=h.kind, count=h.count, alias=h.alias)
                       for h in parsed.hardware],
-            gpu_count=parsed.gpu_count, model_name=parsed.model_name, previous_slots=slots, merged=merged if facts and not problems else None,
+            gpu_count=parsed.gpu_count, model_name=parsed.model_name, previous_slots=slots,
+            # A problem with one value keeps the message's other facts (issue 14: facts are never lost).
+            merged=merged if facts and not invalid else None,
         )
         return {"turn": turn.model_dump(mode="json"), "lang": lang, "work": {}, "candidate": None, "reply": {}}
 
@@ -195,7 +206,7 @@ class Nodes:
         slot = next_question(slots, asked)
         if slot is None:
             return answer(state, "\n".join([*parts, t("intro", lang)]))
-        question = t("q." + slot, lang)
+        question = question_text(slot, slots, lang)
         if self.deps.phrase is not None:  # the SLM may reword the question; the examples stay as written
             mark = "？" if lang.startswith("zh") else "?"
             head, _, examples = question.partition(mark)
@@ -207,9 +218,12 @@ class Nodes:
     def clarify(self, state: ConversationState) -> dict[str, Any]:
         turn, lang = turn_of(state), state.get("lang") or "en"
         parts = _notices(turn, lang)
+        kept = bool(turn.problems and turn.facts and turn.merged is not None)
+        if kept:  # the other facts of the message are kept: say which
+            parts.append(_understood(turn, lang))
         for problem in turn.problems:
             parts.append(_problem_text(problem, lang))
-        if turn.problems:
+        if turn.problems and not kept:
             parts.append(t("unchanged", lang))
         else:
             hint = self._hint(state, lang)

@@ -17,6 +17,8 @@ from rich.table import Table
 
 from bot.prompts.templates import lang_index, t
 from estimator.catalog import Benchmark, Catalog
+from estimator.fx import rate
+from estimator.messages import msg
 from estimator.schemas import Option, Recommendation, Risk
 
 # Long lists of excluded devices: shown on "show assumptions", not in every recommendation.
@@ -80,7 +82,35 @@ _FACT_FORMATS: dict[str, tuple[str, str, str]] = {
     "utilization": ("{pct} utilization", "利用率 {pct}", "利用率 {pct}"),
     "electricity_usd_per_kwh": ("${v:g}/kWh", "电价 ${v:g}/kWh", "電價 ${v:g}/kWh"),
     "amortization_years": ("{v}-year amortization", "{v} 年摊销", "{v} 年攤銷"),
+    "active_params_b": ("{v:g}B active", "激活 {v:g}B", "啟用 {v:g}B"),
+    "batch_items": ("{v:,} items per batch", "每批 {v:,} 条", "每批 {v:,} 筆"),
+    "batch_window_hours": ("done within {v:g} h", "{v:g} 小时内完成", "{v:g} 小時內完成"),
 }
+# Devices the user owns / asks about (issue 14), echoed with their counts so a misreading shows.
+_DEVICE_LISTS = {"owned_devices": ("owns {items}", "已有 {items}", "已有 {items}"),
+                 "named_devices": ("asks about {items}", "询问 {items}", "詢問 {items}")}
+_HOW_MANY = ("how many ", "多少台 ", "多少台 ")
+
+
+def _device_list_phrase(slot: str, devices: Sequence[Mapping[str, Any]], i: int) -> str:
+    items = []
+    for d in devices:
+        name = d.get("hardware_id") or d.get("label") or d.get("kind") or "?"
+        count = d.get("count")
+        items.append(f"{_HOW_MANY[i]}{name}" if count is None else f"{count}× {name}")
+        if d.get("memory_gb"):
+            items[-1] += f" ({d['memory_gb']:g} GB)"
+    return _DEVICE_LISTS[slot][i].format(items=(", " if i == 0 else "、").join(items))
+
+
+def _budget_phrase(facts: Mapping[str, Any], i: int) -> str | None:
+    """"budget 500,000 CNY ≈ $69,769 (7.1665 CNY per USD, 2024-01-12)": the conversion is visible."""
+    code, amount, usd = facts.get("budget_currency"), facts.get("budget_amount"), facts.get("budget_usd")
+    fx = rate(code) if code else None
+    if fx is None or amount is None or usd is None:
+        return None
+    head = ("budget", "预算", "預算")[i]
+    return f"{head} {amount:,.0f} {code} ≈ {money(usd)} ({fx.units_per_usd:g} {code}/USD, {fx.date})"
 _FLAGS = {"dynamic_shapes": {True: ("variable-length inputs", "输入长度可变", "輸入長度可變"),
                              False: ("fixed-length inputs", "输入长度固定", "輸入長度固定")},
           "accuracy_critical": {True: ("accuracy-critical", "准确率关键", "準確率關鍵"),
@@ -120,6 +150,8 @@ def fact_phrase(slot: str, value: Any, lang: str) -> str:
         return tables[slot][value][i]
     if slot in _FLAGS and value in _FLAGS[slot]:
         return _FLAGS[slot][value][i]
+    if slot in _DEVICE_LISTS:
+        return _device_list_phrase(slot, value, i)
     if slot == "existing_hardware_ids":
         return ("owns " if i == 0 else "已有 ") + ", ".join(value)
     if slot == "existing_hardware":
@@ -136,7 +168,8 @@ _FACT_ORDER = ("model_params_b", "quantization", "deployment_scale", "concurrent
                "power_budget_w", "budget_usd", "model_stability", "models_served", "dynamic_shapes",
                "accuracy_critical", "mixed_training", "existing_hardware", "existing_hardware_ids", "hours_per_day", "days_per_week",
                "utilization",
-               "electricity_usd_per_kwh", "amortization_years")
+               "electricity_usd_per_kwh", "amortization_years", "active_params_b", "owned_devices", "named_devices",
+               "batch_items", "batch_window_hours")
 
 
 def fact_phrases(facts: Mapping[str, Any], lang: str) -> list[str]:
@@ -145,7 +178,12 @@ def fact_phrases(facts: Mapping[str, Any], lang: str) -> list[str]:
     # Same head count twice ("200 users" read as both) is said once.
     if facts.get("total_users") is not None and facts.get("total_users") == facts.get("concurrent_users"):
         ordered.remove("total_users")
-    return [fact_phrase(slot, facts[slot], lang) for slot in ordered]
+    if facts.get("owned_devices") and "existing_hardware_ids" in ordered:  # the counted list says it already
+        ordered.remove("existing_hardware_ids")
+    phrases = [fact_phrase(slot, facts[slot], lang) for slot in ordered]
+    if "budget_usd" in ordered and (converted := _budget_phrase(facts, lang_index(lang))) is not None:
+        phrases[ordered.index("budget_usd")] = converted
+    return phrases
 
 
 def join_list(items: Sequence[str], lang: str) -> str:
@@ -163,13 +201,27 @@ def slot_changes(old: Mapping[str, Any], new: Mapping[str, Any], lang: str) -> l
 
 # --- options and recommendations -----------------------------------------------------------------
 def option_title(option: Option, lang: str = "en") -> str:
-    return t("option", lang, count=option.count, name=option.hardware_name or option.hardware_id,
-             stack=option.serving_stack)
+    title = t("option", lang, count=option.count, name=option.hardware_name or option.hardware_id,
+              stack=option.serving_stack)
+    if option.owned_units:  # a top-up of owned devices ("your 6 L40S + 2 more")
+        title += msg("answer.owned_units", lang, owned=option.owned_units)
+    return title
+
+
+def answer_lines(rec: Recommendation) -> list[str]:
+    """The direct answers (issue 14), first in the reply: owned hardware, the devices named, the batch job."""
+    lines = [a.text for a in rec.owned] + [a.text for a in rec.named]
+    if rec.batch is not None:
+        lines.append(rec.batch.text)
+    return [line for line in lines if line]
 
 
 def option_lines(option: Option, users: int | None, lang: str = "en") -> list[str]:
     """The numbers of one option: speed and latency, memory fit, cost and power."""
     est, tco = option.estimate, option.tco
+    if option.batch_hours is not None:  # a batch job: when it finishes, not a per-user chat speed
+        return [msg("answer.batch.option", lang, hours=option.batch_hours, capex=money(option.capex_usd),
+                    tco=money(tco.three_year_total_usd), power=money(tco.annual_power_usd))]
     p95 = t("rec.p95", lang, value=num(est.ttft_p95_ms)) if est.ttft_p95_ms else ""
     lines = [t("rec.speed", lang, tps=num(est.decode_tokens_per_s_per_user, 1), users=num(users or 1),
                ttft=num(est.ttft_ms), p95=p95, max_users=num(est.max_concurrent_users))]
@@ -188,6 +240,10 @@ def option_lines(option: Option, users: int | None, lang: str = "en") -> list[st
 def option_summary(option: Option, lang: str = "en") -> str:
     """One line per alternative: title, speed, TTFT, capex, TCO, $/M tokens, power, SLO."""
     est, tco = option.estimate, option.tco
+    if option.batch_hours is not None:
+        return msg("answer.batch.summary", lang, title=option_title(option, lang), hours=option.batch_hours,
+                   capex=money(option.capex_usd), tco=money(tco.three_year_total_usd),
+                   meets=t("meets.yes" if option.meets_slo else "meets.no", lang))
     per_m = money(tco.cost_per_million_tokens_usd) if tco.cost_per_million_tokens_usd is not None else "n/a"
     power = t("option.power", lang, watts=num(option.power_w)) if option.power_w else ""
     return t("option.summary", lang, title=option_title(option, lang), tps=num(est.decode_tokens_per_s_per_user, 1),
@@ -231,6 +287,7 @@ def render_recommendation(
         out.append(t("understood", lang, facts=join_list(understood, lang)))
     if changes:
         out.append(t("rec.changes", lang, changes=("; " if lang == "en" else "；").join(changes)))
+    out += answer_lines(rec)
     primary = rec.primary
     if primary is None:
         out.append(t("rec.none", lang))
@@ -343,6 +400,7 @@ def options_table(rec: Recommendation, lang: str = "en") -> Table:
 
 
 __all__ = [
+    "answer_lines",
     "benchmark_line",
     "calibration_rows",
     "cloud_lines",
@@ -355,6 +413,7 @@ __all__ = [
     "option_lines",
     "option_summary",
     "option_title",
+    "options_table",
     "recommendation_changes",
     "recommendation_headline",
     "render_recommendation",

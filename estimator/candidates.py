@@ -43,6 +43,9 @@ class Candidate:
     # Owned because the user said they own this class ("NPU laptops") without naming the chip: which one
     # they have is unknown, so the ranking does not let one chip of the class beat another on cost.
     class_owned: bool = False
+    # A purchase that tops up devices the user already owns ("your 6 L40S + 2 more"): of the option's
+    # count, this many are owned, so capex covers only the rest (`estimator.owned`).
+    owned_units: int = 0
 
     @property
     def max_count(self) -> int:

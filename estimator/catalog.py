@@ -162,6 +162,21 @@ class ApiPrice(_Frozen):
     notes: str | None = None
 
 
+class PowerMode(_Frozen):
+    """One configurable power mode of a device (Jetson nvpmodel profiles, laptop power limits): its draw
+    and the memory bandwidth / GPU clock it runs at. Empty cells stay None: a mode without a sourced
+    speed figure is not modelled."""
+
+    id: str
+    hardware_id: str
+    mode: str
+    watts: float = Field(gt=0)
+    memory_bandwidth_gbs: float | None = Field(default=None, gt=0)
+    gpu_clock_mhz: float | None = Field(default=None, gt=0)
+    source_url: str
+    notes: str | None = None
+
+
 class CalibrationParams(_Frozen):
     """Efficiency factors fitted on measured rows by `scripts/fit_calibration.py`.
 
@@ -195,6 +210,7 @@ class Catalog(_Frozen):
     calibration: CalibrationParams = CalibrationParams()
     cloud_gpu_prices: tuple[CloudGpuPrice, ...] = ()
     api_prices: tuple[ApiPrice, ...] = ()
+    power_modes: tuple[PowerMode, ...] = ()  # issue 14: devices with several power modes
 
     def hardware_by_id(self, hardware_id: str) -> Hardware | None:
         return next((h for h in self.hardware if h.id == hardware_id), None)
@@ -219,6 +235,7 @@ __all__ = [
     "HardwareKind",
     "Level",
     "ModelArch",
+    "PowerMode",
     "QuantFormat",
     "ServingStack",
 ]

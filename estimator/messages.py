@@ -15,6 +15,7 @@ from string import Formatter
 from typing import Any
 
 from estimator.messages_advice import ADVICE_MESSAGES
+from estimator.messages_answers import ANSWER_MESSAGES
 from estimator.messages_cloud import CLOUD_MESSAGES
 from estimator.messages_reasons import REASON_MESSAGES
 from estimator.messages_risks import RISK_MESSAGES
@@ -38,7 +39,7 @@ _COMMON: dict[str, tuple[str, str, str]] = {
 }
 
 MESSAGES: dict[str, tuple[str, str, str]] = {
-    **_COMMON, **RISK_MESSAGES, **ADVICE_MESSAGES, **TCO_MESSAGES, **REASON_MESSAGES, **CLOUD_MESSAGES,
+    **_COMMON, **RISK_MESSAGES, **ADVICE_MESSAGES, **TCO_MESSAGES, **REASON_MESSAGES, **CLOUD_MESSAGES, **ANSWER_MESSAGES,
 }
 
 

@@ -12,6 +12,16 @@ TCO_MESSAGES: dict[str, tuple[str, str, str]] = {
         "{hardware}：已有，无需采购（种子文档 1：边际成本 ≈ 电费）",
         "{hardware}：已有，無需採購（種子文件 1：邊際成本 ≈ 電費）",
     ),
+    "tco.host_workstation": (
+        "host: none bought, the {hardware} goes into your existing workstation (seed 1: a desktop with a GPU)",
+        "主机：无需采购，{hardware} 装进你现有的工作站（种子文档 1：带 GPU 的台式机）",
+        "主機：無需採購，{hardware} 裝進你現有的工作站（種子文件 1：帶 GPU 的桌機）",
+    ),
+    "tco.owned_part": (
+        "{hardware}: {owned} of the {count} already owned (no purchase cost for those)",
+        "{hardware}：{count} 台中已有 {owned} 台（这些无需采购）",
+        "{hardware}：{count} 台中已有 {owned} 台（這些無需採購）",
+    ),
     "tco.devices": (
         "{hardware}: ${unit:,.0f} each × {count} = ${total:,.0f} ({basis}{date}{estimate})",
         "{hardware}：每台 ${unit:,.0f} × {count} = ${total:,.0f}（{basis}{date}{estimate}）",

@@ -15,14 +15,30 @@ When nothing meets every constraint the primary is the closest option (`meets_sl
 
 from __future__ import annotations
 
+from estimator.answers import answer_questions
 from estimator.assume import fill_defaults
-from estimator.candidates import Candidate, enumerate_candidates, is_organization, owned_class
+from estimator.batch import BatchSizer, is_batch_job
+from estimator.batch import prepare as prepare_batch
+from estimator.candidates import (
+    Candidate,
+    enumerate_candidates,
+    is_organization,
+    owned_class,
+)
 from estimator.catalog import Catalog
 from estimator.cloud import compare as compare_cloud
 from estimator.defaults import OVERLOAD_FACTOR
 from estimator.errors import NoFeasibleOption
 from estimator.memory import closest_mha_model, resolve_architecture
 from estimator.messages import MESSAGES, join, msg, reason_text
+from estimator.owned import (
+    owned_first,
+    size_counted,
+    split_counted,
+    with_owned_ids,
+    with_owned_specs,
+)
+from estimator.power_modes import at_power_cap
 from estimator.schemas import CloudComparison, Option, OptionEstimate, OptionTco, Recommendation
 from estimator.sizing import CapacityFn, EstimateFn, Sized, Sizer
 from estimator.tco import running_days_per_year
@@ -279,13 +295,16 @@ def recommend(
     `estimate_fn`/`capacity_fn` default to `estimator.throughput` (injectable for tests). `lang` (en,
     zh-Hans, zh-Hant) is the language of the sentences; numbers, ids and names are the same in all.
     """
-    filled, assumptions = fill_defaults(workload, lang=lang)
+    filled, assumptions = fill_defaults(prepare_batch(workload), lang=lang)
+    filled = with_owned_ids(filled, catalog)  # issue 14: owned devices with their stated counts and specs
+    catalog = at_power_cap(with_owned_specs(catalog, filled), filled)  # and power modes under a cap
     if estimate_fn is None or capacity_fn is None:
         default_estimate, default_capacity = default_throughput()
         estimate_fn, capacity_fn = estimate_fn or default_estimate, capacity_fn or default_capacity
     candidates, excluded = enumerate_candidates(filled, catalog)
-    sizer = Sizer(filled, catalog, estimate_fn, capacity_fn, lang=lang)
-    sized = size_all(sizer, candidates)
+    sizer = (BatchSizer if is_batch_job(filled) else Sizer)(filled, catalog, estimate_fn, capacity_fn, lang=lang)
+    free, counted = split_counted(filled, candidates, catalog)  # owned devices: never more than stated
+    sized = size_all(sizer, free) + size_counted(sizer, counted)
     fitting = [s for s in sized if s.estimate.fits]
     if not fitting:
         raise _nothing_fits(filled, sized, excluded, lang)
@@ -293,6 +312,8 @@ def recommend(
     relax: list[str] = []
     if feasible:
         ranked = _settle_lead(sizer, _finalize_band(sizer, feasible))
+        if filled.owned_devices:  # issue 14: owned hardware that meets the targets is the answer
+            ranked = owned_first(sizer, ranked)
         primary = ranked[0]
         alternatives = [sizer.finalize(s) for s in pick_alternatives(primary, ranked)]
         alternatives += _owned_but_short(sizer, primary, fitting)
@@ -315,7 +336,7 @@ def recommend(
         sizer.finalize(rival)
     primary_option = to_option(primary, _rationale(filled, primary, ranked, lang), lang=lang)
     cloud = _cloud(filled, primary, catalog, lang)
-    return Recommendation(
+    rec = Recommendation(
         primary=primary_option,
         alternatives=[to_option(s, lang=lang) for s in alternatives],
         risks=list(primary.risks),
@@ -327,6 +348,7 @@ def recommend(
         workload=filled.model_dump(mode="json"),
         cloud=cloud,
     )
+    return answer_questions(rec, sizer, filled, catalog, sized, excluded, primary, alternatives, lang)
 
 
 def _cloud(workload: Workload, primary: Sized, catalog: Catalog, lang: str) -> CloudComparison | None:

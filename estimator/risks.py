@@ -173,7 +173,11 @@ def quantization_calibration(ctx: RiskContext) -> Risk | None:
     if critical and quant in _LOW_BIT_GGUF:
         severity = "high"
         reasons.append(ctx.t("risk.quantization.low_bit", quant=quant))
-    elif critical and quant not in ("FP16", "BF16", "Q8_0", "FP8", "INT8", "Q6_K"):
+    elif critical and quant == "Q6_K":
+        # Below 8 bits too (~6.6 bits per weight): seed 1 keeps accuracy-critical work at Q8_0.
+        severity = severity or "low"
+        reasons.append(ctx.t("risk.quantization.critical_6bit", quant=quant))
+    elif critical and quant not in ("FP16", "BF16", "Q8_0", "FP8", "INT8"):
         severity = severity or "medium"
         reasons.append(ctx.t("risk.quantization.critical", quant=quant))
     if severity is None:

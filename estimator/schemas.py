@@ -139,6 +139,55 @@ class Option(_Model):
     violations: list[str] = Field(default=[], description="constraints this option misses (empty = meets all)")
     tco_assumptions: list[str] = []
     redundancy: bool = Field(default=False, description="count includes one N+1 spare")
+    # Issue 14 (all optional, defaults keep earlier JSON meanings).
+    owned_units: int = Field(default=0, description="of `count`, how many the user already owns (capex: the rest)")
+    unpriced: bool = Field(default=False, description="no sourced price: capex and TCO count power only")
+    batch_hours: float | None = Field(default=None, description="a batch job: hours to finish it on this option")
+
+
+class OwnedAnswer(_Model):
+    """The hardware the user already owns, evaluated first: does it meet the targets, and if not, what to add."""
+
+    hardware_id: str
+    hardware_name: str
+    label: str | None = None
+    owned_count: int
+    meets: bool = Field(description="the owned devices alone (never more than stated) meet every target")
+    used_count: int = Field(description="devices the owned option runs on (≤ owned_count)")
+    option: Option | None = None
+    add_count: int | None = Field(default=None, description="more of the same device that make it meet")
+    add_capex_usd: float | None = None
+    add_option: Option | None = None
+    text: str = ""
+
+
+class NamedAnswer(_Model):
+    """A device the user asked about ("would one L40S do?", "how many MI300X?"), answered with its numbers."""
+
+    hardware_id: str
+    hardware_name: str
+    asked_count: int | None = Field(default=None, description="None: the user asked how many")
+    count: int | None = Field(default=None, description="the count evaluated (asked, or the smallest that works)")
+    meets: bool
+    priced: bool
+    is_primary: bool = False
+    option: Option | None = None
+    reason: str | None = Field(default=None, description="why it is not eligible (seed rule), when it is not")
+    text: str = ""
+
+
+class BatchPlan(_Model):
+    """A batch job sized by aggregate throughput: what it needs, and when the primary finishes it."""
+
+    items: int
+    prompt_tokens: int
+    output_tokens: int
+    window_hours: float
+    headroom: float
+    required_prefill_tokens_per_s: float
+    required_decode_tokens_per_s: float
+    finishes_hours: float | None = None
+    text: str = ""
 
 
 class CloudChoice(_Model):
@@ -190,17 +239,23 @@ class Recommendation(_Model):
     relax: list[str] = Field(default=[], description="when nothing fits: which constraint to relax, by how much")
     workload: dict[str, Any] | None = Field(default=None, description="the workload after defaults were filled")
     cloud: CloudComparison | None = Field(default=None, description="buy vs rent vs hosted API (issue 16)")
+    owned: list[OwnedAnswer] = Field(default=[], description="owned hardware, evaluated first")
+    named: list[NamedAnswer] = Field(default=[], description="the devices the user asked about")
+    batch: BatchPlan | None = None
 
 
 __all__ = [
+    "BatchPlan",
     "CloudChoice",
     "CloudComparison",
     "CustomHardware",
     "Estimate",
     "EstimateRequest",
+    "NamedAnswer",
     "Option",
     "OptionEstimate",
     "OptionTco",
+    "OwnedAnswer",
     "Recommendation",
     "Risk",
     "TcoResult",

@@ -112,7 +112,7 @@ class Sizer:
         years = [hw.launch_year for hw in catalog.hardware if hw.launch_year]
         self.newest_year = max(years) if years else None
         self._estimates: dict[tuple[str, str, int, int], Estimate] = {}
-        self._costs: dict[tuple[str, str, int, bool], TcoResult] = {}
+        self._costs: dict[tuple[str, str, int, bool, int], TcoResult] = {}
         self.weights_gb = weights_gb(served_params_b(workload),
                                      bits_per_weight(workload.quantization or "Q4_K_M", catalog))
 
@@ -170,12 +170,12 @@ class Sizer:
 
     def tco(self, candidate: Candidate, count: int, served_tokens_per_s: float | None) -> TcoResult:
         """The option's TCO. Only $/M tokens depends on the served tokens, so the rest is computed once."""
-        key = (candidate.hardware.id, candidate.stack.id, count, candidate.existing)
+        key = (candidate.hardware.id, candidate.stack.id, count, candidate.existing, candidate.owned_units)
         base = self._costs.get(key)
         if base is None:
             base = tco(candidate.hardware, count, self.workload, served_tokens_per_s=None,
                        existing=candidate.existing, migration_usd=migration_cost(self.workload, candidate.stack),
-                       lang=self.lang)
+                       lang=self.lang, owned_units=candidate.owned_units)
             if candidate.power_note:
                 note = reason_text(candidate.power_note, self.lang)
                 base = base.model_copy(update={"assumptions": [note, *base.assumptions]})

@@ -25,6 +25,7 @@ from estimator.catalog import (
     CloudGpuPrice,
     Hardware,
     ModelArch,
+    PowerMode,
     QuantFormat,
     ServingStack,
 )
@@ -66,6 +67,7 @@ TABLES: tuple[TableSpec, ...] = (
     # Issue 16: rental and hosted-API prices, for the buy / rent / API comparison.
     TableSpec("cloud_gpu_prices.csv", "cloud_gpu_prices", CloudGpuPrice, "id", optional=True),
     TableSpec("api_prices.csv", "api_prices", ApiPrice, "id", optional=True),
+    TableSpec("power_modes.csv", "power_modes", PowerMode, "id", optional=True),
 )
 
 
@@ -250,6 +252,10 @@ def _cross_check(parsed: dict[str, _Parsed], errors: list[str]) -> None:
         api: ApiPrice = row.item  # type: ignore[assignment]
         if api.params_b is None and (api.params_min_b is None or api.params_max_b is None):
             errors.append(f"api_prices.csv:{row.line}: params_b: give params_b or both params_min_b and params_max_b")
+    for row in parsed.get("power_modes", _Parsed([], set())).rows:
+        mode: PowerMode = row.item  # type: ignore[assignment]
+        if parsed["hardware"].readable and mode.hardware_id not in hardware_ids:
+            errors.append(f"power_modes.csv:{row.line}: hardware_id: unknown hardware id {mode.hardware_id!r}")
 
 
 def _read_calibration(data_dir: Path, errors: list[str]) -> CalibrationParams:

@@ -24,6 +24,7 @@ from estimator.catalog import (
     CloudGpuPrice,
     Hardware,
     ModelArch,
+    PowerMode,
     QuantFormat,
     ServingStack,
 )
@@ -130,6 +131,12 @@ class KnowledgeStore:
         """Hosted-API token prices for open models (issue 16), in file order."""
         return self._select(ApiPrice, "api_prices")
 
+    def power_modes(self, hardware_id: str | None = None) -> list[PowerMode]:
+        """Configurable power modes (migration 005), optionally of one device."""
+        if hardware_id is None:
+            return self._select(PowerMode, "power_modes")
+        return self._select(PowerMode, "power_modes", "WHERE hardware_id = ?", [hardware_id])
+
     def data_version(self) -> str:
         _, rows = self._query("SELECT value FROM meta WHERE key = 'data_version'")
         return rows[0][0] if rows else "unknown"
@@ -155,6 +162,7 @@ class KnowledgeStore:
             calibration=self.calibration(),
             cloud_gpu_prices=tuple(self.cloud_gpu_prices()),
             api_prices=tuple(self.api_prices()),
+            power_modes=tuple(self.power_modes()),
         )
 
     def catalog(self) -> Catalog:

@@ -108,7 +108,9 @@ def test_department_gets_2_to_4_gpus_with_continuous_batching_in_the_seed_cost_r
 
 
 def test_organization_gets_a_datacenter_gpu_cluster_with_a_spare(catalog):
-    rec = recommend(Workload(total_users=800, model_params_b=7), catalog)
+    # Seed 1 sizes its tiers by concurrent users ("對於 200 個並發用戶"): 800 of them at once. (A head
+    # count alone now peaks at a sourced 25 %, estimator/concurrency.py.)
+    rec = recommend(Workload(total_users=800, concurrent_users=800, model_params_b=7), catalog)
     primary = rec.primary
     assert primary.kind == "gpu"
     assert is_datacenter_grade(catalog.hardware_by_id(primary.hardware_id))

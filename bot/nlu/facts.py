@@ -89,10 +89,16 @@ _TOKENS_PER_S = re.compile(
     r"(?:个|個)?\s*tokens?\s*(?:/|每)\s*秒|字\s*/\s*秒|字每秒)"
 )
 _TOKENS_PER_S_KEYED = re.compile(rf"(?:speed|生成速度|速度|tok/s|tokens/s)\s*(?:of|at least|>=|>|≥|:|至少|要|达到|達到)?\s*{NUM}(?!\s*(?:ms|s\b|秒|users?|人))")
+# An amount in another currency, with no budget word ("up to €40k", "50万元"): the parser converts it.
+_OTHER_CURRENCY_AMOUNT = _any(
+    rf"(?:€|£|¥|nt\$|hk\$)\s*{NUM}",
+    rf"{NUM}\s*(?:eur|euros?|gbp|pounds?(?: sterling)?|yen|jpy|rmb|cny|yuan|twd|ntd|hkd|欧元|歐元|英镑|英鎊|日元|日圓|"
+    r"人民币|人民幣|台币|台幣|新台币|新台幣|港币|港幣|港元|(?<!美)元(?!素)|块钱|塊錢)(?![a-z])",
+)
 _USD_PREFIX = re.compile(rf"(?P<negpre>-\s*)?(?:us)?\$\s*{NUM}")
 _USD_SUFFIX = re.compile(rf"{NUM}\s*(?:usd|us dollars?|dollars?|bucks|美元|美金|刀)(?![a-z])")
 _BUDGET_BEFORE = re.compile(rf"{NUM}\s*(?:capex\s*|hardware\s*|total\s*)?budget")
-_BUDGET_KEYED = re.compile(rf"(?:budget|预算|預算|capex|spend|花费|花費)[^,;.\d]{{0,24}}?{NUM}(?!\s*(?:w\b|kw|users?|人|%|b\b|ms|s\b|秒))")
+_BUDGET_KEYED = re.compile(rf"(?:budget|预算|預算|capex|spend|花费|花費)[^,;.\d]{{0,24}}?{NUM}(?!\s*(?:w\b|kw|users?|人(?!民)|%|b\b|ms|s\b|秒))")
 _POWER = re.compile(rf"{NUM}\s*(?P<unit>kw|kilowatts?|w|watts?|千瓦|瓦)(?![a-z])")
 _CONTEXT_AFTER = re.compile(rf"{NUM}\s*(?:tokens?\s*)?-?\s*(?:of\s+)?(?:context|ctx|上下文|窗口|context window)")
 _CONTEXT_BEFORE = re.compile(rf"(?:context|ctx|上下文)(?:\s*(?:window|length|size|长度|長度|窗口))?\s*(?:of|is|:|=|up to|at most|为|為|是|要|到)?\s*{APPROX}{NUM}")
@@ -141,6 +147,9 @@ _USERS_AT_ONCE = _any(
 _CONCURRENT_CUE = re.compile(r"concurren|simultaneous|at once|at the same time|same time|at peak|peak|in parallel|active|"
                              r"同时|同時|并发|並發|高峰|尖峰|在线|在線")
 _TOTAL_CUE = re.compile(r"total|in all|overall|employees?|staff|headcount|company of|员工|員工|总共|總共|一共|全体|全體|总人数|總人數")
+# A head count, not a concurrency: "team of 200", "团队两百人", "公司一共 1200 人". (An unqualified
+# "200 people" stays both until the user says how many are active at once: DESIGN.md's dept-legal-7b.)
+_HEADCOUNT_BEFORE = re.compile(r"team of|team size|staff of|company of|headcount|团队|團隊|公司|员工|員工|一共|总共|總共|共有")
 _GPU_COUNT = re.compile(rf"{NUM}\s*(?:x\s*)?(?:gpus?|cards?|accelerators?|卡|张卡|張卡|块卡|塊卡|张显卡|張顯卡|块显卡|塊顯卡|(?:张|張|块|塊|个|個)\s*gpu)")
 _HOURS_PER_DAY = _any(
     rf"{NUM}\s*(?:hours?|hrs?|h)\s*(?:a|per|/|each)\s*day",
@@ -179,7 +188,10 @@ _QUANT_TABLE: tuple[tuple[str, str], ...] = (
     (r"\bfp16\b|\bfloat16\b|half[- ]precision|半精度|(?<![\d.])16[- ]?bits?\b|full[- ]precision|unquantized|"
      r"no quantization|not quantized|without quantization|不量化|未量化|全精度|不做量化", "FP16"),
 )
-_QUANTS = tuple((re.compile(rx), name) for rx, name in _QUANT_TABLE)
+# An ASCII word boundary: Python's \b sees no boundary between a CJK character and a letter, so
+# "用Q8_0" / "量化成Q4" would hide the format (a Chinese verb right before it).
+_ASCII_BOUNDARY = r"(?:(?<![a-z0-9_])(?=[a-z0-9_])|(?<=[a-z0-9_])(?![a-z0-9_]))"
+_QUANTS = tuple((re.compile(rx.replace(r"\b", _ASCII_BOUNDARY)), name) for rx, name in _QUANT_TABLE)
 
 
 # --- extractors ---------------------------------------------------------------------------------
@@ -209,7 +221,7 @@ def _speed(text: str, claims: _Claims) -> Iterator[Fact]:
 
 
 def _budget(text: str, claims: _Claims) -> Iterator[Fact]:
-    for pattern in (_USD_PREFIX, _USD_SUFFIX, _BUDGET_BEFORE, _BUDGET_KEYED):
+    for pattern in (_USD_PREFIX, _USD_SUFFIX, _BUDGET_BEFORE, _BUDGET_KEYED, *_OTHER_CURRENCY_AMOUNT):
         for m in _matches(pattern, text, claims):
             value = number_value(m)
             if "negpre" in m.groupdict() and m.group("negpre"):
@@ -232,6 +244,8 @@ def _context(text: str, claims: _Claims) -> Iterator[Fact]:
             if m.group("mult") == "k" and num.is_integer() and int(num) & (int(num) - 1) == 0:
                 value = num * 1024
             yield Fact("context_length", _int(value), m.start(), m.end(), keyed=True)
+            if context_is_per_request(text, m.end()):  # "~120k tokens of context per request": a long prompt
+                yield Fact("prompt_tokens", _int(number_value(m)), m.start(), m.end(), keyed=True)
 
 
 def _lengths(text: str, claims: _Claims) -> Iterator[Fact]:
@@ -248,6 +262,19 @@ def _latency(text: str, claims: _Claims) -> Iterator[Fact]:
         value = number_value(m) * _MS_PER_UNIT[m.group("unit")]
         keyed = bool(_LATENCY_KEY.search(text, max(0, m.start() - 40), m.start()))
         yield Fact("ttft_target_ms", _int(round(value, 3)), m.start(), m.end(), keyed=keyed)
+
+
+# A mixture-of-experts model given by total and active size: "30B MoE with 3B active", "激活 3B".
+_ACTIVE_PARAMS = _any(
+    rf"{NUM}\s*(?:b|bn|billion)?\s*(?:params?|parameters?)?\s*(?:active|activated|激活|活跃|活躍)(?![a-z])",
+    rf"(?:active|activated|激活|活跃|活躍)\s*(?:params?|parameters?|参数|參數)?\s*(?:of|is|:|=|为|為|是|约|約)?\s*{NUM}\s*(?:b|bn|billion)?(?![a-z])",
+)
+
+
+def _active_params(text: str, claims: _Claims) -> Iterator[Fact]:
+    for m in _matches(_ACTIVE_PARAMS, text, claims):
+        raw = number_value(m)
+        yield Fact("active_params_b", _int(round(raw / 1e9 if abs(raw) >= 1e6 else raw, 6)), m.start(), m.end(), keyed=True)
 
 
 def _model_size(text: str, claims: _Claims) -> Iterator[Fact]:
@@ -270,9 +297,10 @@ def _users(text: str, claims: _Claims) -> Iterator[Fact]:
             value = _int(number_value(m))
             here = m.group(0)
             clause = re.split(r"[,;.!?]", text[m.end():m.end() + 30], maxsplit=1)[0]
+            before = text[max(0, m.start() - 10):m.start()]
             if _CONCURRENT_CUE.search(here) or (not _TOTAL_CUE.search(here) and _CONCURRENT_CUE.search(clause)):
                 slot = "concurrent_users"
-            elif _TOTAL_CUE.search(here):
+            elif _TOTAL_CUE.search(here) or _HEADCOUNT_BEFORE.search(before) or _HEADCOUNT_BEFORE.search(here):
                 slot = "total_users"
             else:
                 slot = "users"  # unqualified: the parser decides (concurrent unless a total is also given)
@@ -333,18 +361,34 @@ def _working_hours(text: str, claims: _Claims) -> Iterator[Fact]:
     yield from working_hours_facts(text, claims, Fact)  # type: ignore[misc]
 
 
-# Most specific first: a span read by one is skipped by the next.
-EXTRACTORS: tuple[Extractor, ...] = (
-    _electricity, _working_hours, _speed, _context, _misc_numbers, _budget, _power, _lengths, _latency, _quantization,
-    _model_size, _users, _words,
-)
 
 
-def extract_facts(normalized: str) -> list[Fact]:
-    """All readings in a normalized message, in text order."""
+# Graphics-card model numbers ("rtx 4090s", "gtx 1080", "rx 7900xtx"): a device, never a duration or a count.
+_CARD_MODEL = re.compile(r"(?<![a-z0-9])(?:rtx|gtx|rx|radeon|geforce|quadro)\s*-?\d{3,4}\s*(?:ti|xtx|xt|super)?s?(?![a-z0-9])")
+
+
+def extract_facts(normalized: str, reserved: tuple[tuple[int, int], ...] = ()) -> list[Fact]:
+    """All readings in a normalized message, in text order.
+
+    `reserved` spans (the devices the hardware matcher found: "4090s", "l40s", "h200") are read by no
+    extractor, so a model number is never a duration, a size or a head count.
+    """
     claims = _Claims()
+    for start, end in reserved:
+        claims.claim(start, end)
+    for m in _CARD_MODEL.finditer(normalized):
+        claims.claim(m.start(), m.end())
     facts = [fact for extractor in EXTRACTORS for fact in extractor(normalized, claims)]
     return sorted(facts, key=lambda f: f.start)
 
+
+# Batch jobs and per-item lengths build on the primitives above (hence imported here, not at the top).
+from bot.nlu.batch import batch_facts, context_is_per_request  # noqa: E402 - needs the primitives above
+
+# Most specific first: a span read by one is skipped by the next.
+EXTRACTORS: tuple[Extractor, ...] = (
+    _electricity, _working_hours, _speed, batch_facts, _context, _misc_numbers, _budget, _power, _lengths, _latency, _quantization,
+    _active_params, _model_size, _users, _words,
+)
 
 __all__ = ["EXTRACTORS", "Fact", "extract_facts", "number_value"]
