@@ -10,6 +10,7 @@ answers and the ranked options agree number for number.
 from __future__ import annotations
 
 import math
+from typing import Protocol
 
 from estimator.batch import BatchSizer, job_hours, plan
 from estimator.batch import rationale as batch_rationale
@@ -21,6 +22,10 @@ from estimator.owned import owned_answers
 from estimator.schemas import NamedAnswer, Option, Recommendation, Risk
 from estimator.sizing import Sized, Sizer
 from estimator.workload import Workload
+
+
+class OptionFn(Protocol):
+    def __call__(self, sized: Sized, rationale: str | None = None, *, lang: str = "en") -> Option: ...
 
 _COMPILED = ("npu", "accel")  # graph-compiled parts (seed 2, 坑三)
 _SEVERITY_ORDER = {"high": 0, "medium": 1, "low": 2}
@@ -44,11 +49,14 @@ def annotate(option: Option, sized: Sized, sizer: Sizer, *, unpriced: bool = Fal
 
 def answer_questions(
     rec: Recommendation, sizer: Sizer, workload: Workload, catalog: Catalog, sized: list[Sized],
-    excluded: dict[str, str], primary: Sized, alternatives: list[Sized], lang: str = "en",
+    excluded: dict[str, str], primary: Sized, alternatives: list[Sized], lang: str = "en", *,
+    to_option: OptionFn,
 ) -> Recommendation:
-    """`rec` with the owned, named and batch answers and the annotated options."""
-    from estimator.recommend import to_option
+    """`rec` with the owned, named and batch answers and the annotated options.
 
+    `to_option` is the recommender's own Sized → Option conversion, passed in so that this module does
+    not import `recommend` (which imports it).
+    """
     update: dict[str, object] = {}
     primary_option = None if rec.primary is None else annotate(rec.primary, primary, sizer)
     if primary_option is not None:

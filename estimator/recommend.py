@@ -348,7 +348,7 @@ def recommend(
         workload=filled.model_dump(mode="json"),
         cloud=cloud,
     )
-    return answer_questions(rec, sizer, filled, catalog, sized, excluded, primary, alternatives, lang)
+    return answer_questions(rec, sizer, filled, catalog, sized, excluded, primary, alternatives, lang, to_option=to_option)
 
 
 def _cloud(workload: Workload, primary: Sized, catalog: Catalog, lang: str) -> CloudComparison | None:
