@@ -234,6 +234,10 @@ def _power(text: str, claims: _Claims) -> Iterator[Fact]:
         yield Fact("power_budget_w", _int(number_value(m) * factor), m.start(), m.end())
 
 
+_PER_REQUEST = re.compile(r"\s*(?:of\s+context\s+)?(?:per (?:request|query|prompt|call|question|conversation)|each|every request|"
+                          r"(?:in|for) every request|每个请求|每個請求|每次请求|每次請求|每次)")
+
+
 def _context(text: str, claims: _Claims) -> Iterator[Fact]:
     for pattern in (_CONTEXT_AFTER, _CONTEXT_BEFORE):
         for m in _matches(pattern, text, claims):
@@ -243,7 +247,7 @@ def _context(text: str, claims: _Claims) -> Iterator[Fact]:
             if m.group("mult") == "k" and num.is_integer() and int(num) & (int(num) - 1) == 0:
                 value = num * 1024
             yield Fact("context_length", _int(value), m.start(), m.end(), keyed=True)
-            if context_is_per_request(text, m.end()):  # "~120k tokens of context per request": a long prompt
+            if _PER_REQUEST.match(text, m.end()):  # "~120k tokens of context per request": a long prompt
                 yield Fact("prompt_tokens", _int(number_value(m)), m.start(), m.end(), keyed=True)
 
 
@@ -361,6 +365,20 @@ def _words(text: str, claims: _Claims) -> Iterator[Fact]:
 _CARD_MODEL = re.compile(r"(?<![a-z0-9])(?:rtx|gtx|rx|radeon|geforce|quadro)\s*-?\d{3,4}\s*(?:ti|xtx|xt|super)?s?(?![a-z0-9])")
 
 
+def _batch(text: str, claims: _Claims) -> Iterator[Fact]:
+    """Batch jobs and per-item lengths (`bot.nlu.batch`, which builds on this module's primitives)."""
+    from bot.nlu.batch import batch_facts
+
+    yield from batch_facts(text, claims)
+
+
+# Most specific first: a span read by one is skipped by the next.
+EXTRACTORS: tuple[Extractor, ...] = (
+    _electricity, _speed, _batch, _context, _misc_numbers, _budget, _power, _lengths, _latency, _quantization,
+    _active_params, _model_size, _users, _words,
+)
+
+
 def extract_facts(normalized: str, reserved: tuple[tuple[int, int], ...] = ()) -> list[Fact]:
     """All readings in a normalized message, in text order.
 
@@ -375,14 +393,5 @@ def extract_facts(normalized: str, reserved: tuple[tuple[int, int], ...] = ()) -
     facts = [fact for extractor in EXTRACTORS for fact in extractor(normalized, claims)]
     return sorted(facts, key=lambda f: f.start)
 
-
-# Batch jobs and per-item lengths build on the primitives above (hence imported here, not at the top).
-from bot.nlu.batch import batch_facts, context_is_per_request
-
-# Most specific first: a span read by one is skipped by the next.
-EXTRACTORS: tuple[Extractor, ...] = (
-    _electricity, _speed, batch_facts, _context, _misc_numbers, _budget, _power, _lengths, _latency, _quantization,
-    _active_params, _model_size, _users, _words,
-)
 
 __all__ = ["EXTRACTORS", "Fact", "extract_facts", "number_value"]
