@@ -15,6 +15,7 @@ from typing import Any
 
 from bot.nlu.lexicon import (
     ACCURACY_CRITICAL,
+    ACROSS_TIME_ZONES,
     APPROX,
     ARRIVAL_WORDS,
     DYNAMIC_SHAPES_NO,
@@ -357,6 +358,8 @@ def _words(text: str, claims: _Claims) -> Iterator[Fact]:
         yield Fact("models_served", 3, m.start(), m.end(), keyed=False)
     if m := ROUND_THE_CLOCK.search(text):
         yield Fact("hours_per_day", 24.0, m.start(), m.end(), keyed=True)
+    if m := ACROSS_TIME_ZONES.search(text):
+        yield Fact("users_across_time_zones", True, m.start(), m.end(), keyed=True)
 
 
 

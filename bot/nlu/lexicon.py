@@ -105,6 +105,12 @@ EXISTING_HARDWARE: dict[str, re.Pattern[str]] = {
                             r"闲置.{0,6}(?:gpu|显卡)", r"閒置.{0,6}(?:gpu|顯卡)"),
 }
 
+# Users spread over time zones: a head count peaks lower (estimator/concurrency.py).
+ACROSS_TIME_ZONES = _rx(r"across (?:several |multiple |many |all )?time ?zones", r"(?:in|over) (?:several |multiple |many |\d+ )time ?zones",
+                        r"follow[- ]the[- ]sun", r"around the globe", r"worldwide", r"global (?:team|company|staff|workforce|rollout)",
+                        r"time ?zones? (?:apart|spread)", "跨时区", "跨時區", "多个时区", "多個時區", "分布在全球", "分佈在全球",
+                        "全球各地", "遍布全球", "遍佈全球")
+
 # "Overnight" / "nightly" / "每晚" without a stated window: 22:00–06:00, eight hours. An assumption the
 # echo states ("overnight: an 8 h window, assumed"); a stated window ("done in 6 hours") wins.
 OVERNIGHT_WINDOW_HOURS = 8.0
@@ -164,6 +170,7 @@ NON_USD_CURRENCY = _rx(r"(?<![a-z])(?:rmb|cny|yuan|eur|euros?|gbp|pounds?|jpy|ye
 
 __all__ = [
     "ACCURACY_CRITICAL",
+    "ACROSS_TIME_ZONES",
     "APPROX",
     "ARRIVAL_WORDS",
     "CORRECTION",
