@@ -128,3 +128,8 @@ def test_a_comparison_is_not_a_named_device_fact(matcher, text):
 
 def test_would_like_is_no_question_about_a_device(matcher):
     assert "named_devices" not in read("We would like to serve a 7B model on a 4090", matcher).facts
+
+
+def test_our_own_model_on_a_device_is_no_owned_device(matcher):
+    facts = read("We want to serve our own fine-tuned 7B model on an L40S", matcher).facts
+    assert "owned_devices" not in facts and "existing_hardware_ids" not in facts
