@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import math
 
-from estimator.batch import BatchSizer, plan
+from estimator.batch import BatchSizer, job_hours, plan
 from estimator.batch import rationale as batch_rationale
 from estimator.candidates import ownership
 from estimator.catalog import Catalog
@@ -51,8 +51,9 @@ def answer_questions(
     from estimator.recommend import to_option
 
     update: dict[str, object] = {}
-    if rec.primary is not None:
-        update["primary"] = annotate(rec.primary, primary, sizer)
+    primary_option = None if rec.primary is None else annotate(rec.primary, primary, sizer)
+    if primary_option is not None:
+        update["primary"] = primary_option
     if alternatives:
         update["alternatives"] = [annotate(o, s, sizer) for o, s in zip(rec.alternatives, alternatives, strict=False)]
     if workload.owned_devices:
@@ -84,11 +85,14 @@ def answer_questions(
         update["batch"] = plan(workload, hours, lang)
         why = batch_rationale(sizer, primary, sized, lang)
         update["rationale"] = why
-        if "primary" in update:
-            update["primary"] = update["primary"].model_copy(update={"rationale": why})  # type: ignore[union-attr]
-    extra = _asked_device_risks(rec, sized, named)
-    if extra:
-        update["risks"] = [*rec.risks, *extra]
+        if primary_option is not None:
+            update["primary"] = primary_option.model_copy(update={"rationale": why})
+    elif workload.batch_items is not None:  # a batch job without a deadline: sized as stated, timed
+        hours = job_hours(primary.estimate, sizer.peak, workload)
+        update["batch"] = plan(workload, hours, lang)
+    device_risks = _asked_device_risks(rec, sized, named)
+    if device_risks:
+        update["risks"] = [*rec.risks, *device_risks]
     return rec.model_copy(update=update) if update else rec
 
 

@@ -91,8 +91,13 @@ def plan(workload: Workload, finishes_hours: float | None, lang: str = "en") -> 
     params = {"items": items, "prompt": prompt, "output": output, "window": window, "prefill": prefill,
               "decode": decode, "headroom": HEADROOM}
     finite = finishes_hours is not None and math.isfinite(finishes_hours)
-    text = (msg("answer.batch", lang, hours=finishes_hours, **params) if finite
-            else msg("answer.batch.none", lang, **params))
+    if not seconds:  # no deadline stated: say how long the recommended option takes
+        text = (msg("answer.batch.no_window", lang, hours=finishes_hours, items=items, prompt=prompt, output=output)
+                if finite else "")
+    elif finite:
+        text = msg("answer.batch", lang, hours=finishes_hours, **params)
+    else:
+        text = msg("answer.batch.none", lang, **params)
     return BatchPlan(items=items, prompt_tokens=prompt, output_tokens=output, window_hours=window,
                      headroom=HEADROOM, required_prefill_tokens_per_s=round(prefill, 1),
                      required_decode_tokens_per_s=round(decode, 1),

@@ -37,12 +37,29 @@ ANSWER_MESSAGES: dict[str, tuple[str, str, str]] = {
         "新增部分採購成本 ${capex:,.0f}。",
     ),
     "answer.owned.buy": (
-        "Your {owned} × {hardware} fall short ({short}), and adding more of the same is not an option here "
-        "(no price on record, not eligible to buy, or still short): see the purchase below.",
-        "你现有的 {owned} × {hardware} 不够（{short}），而且加购同型号也不可行（没有价格记录、不宜采购或仍然不够）："
-        "见下面的采购建议。",
-        "你現有的 {owned} × {hardware} 不夠（{short}），而且加購同型號也不可行（沒有價格記錄、不宜採購或仍然不夠）："
-        "見下面的採購建議。",
+        "Your {owned} × {hardware} fall short ({short}), and {why}: see the purchase below.",
+        "你现有的 {owned} × {hardware} 不够（{short}），而且{why}：见下面的采购建议。",
+        "你現有的 {owned} × {hardware} 不夠（{short}），而且{why}：見下面的採購建議。",
+    ),
+    "answer.owned.why.unpriced": (
+        "there is no price on record to cost more of them", "没有价格记录，无法核算加购成本", "沒有價格記錄，無法核算加購成本",
+    ),
+    "answer.owned.why.single": (
+        "one such machine serves one user, it does not pool with more of itself",
+        "这类机器一台只服务一个人，无法与更多同型号合并使用", "這類機器一台只服務一個人，無法與更多同型號合併使用",
+    ),
+    "answer.owned.why.ineligible": (
+        "buying more of them is not advised ({reason})", "不建议加购同型号（{reason}）", "不建議加購同型號（{reason}）",
+    ),
+    "answer.owned.why.short": (
+        "even {count} of them would still fall short or miss the budget",
+        "即使 {count} 台也仍然达不到目标或超出预算", "即使 {count} 台也仍然達不到目標或超出預算",
+    ),
+    "answer.owned.unknown": (
+        "Your {owned} × {hardware}: not in the hardware catalog, so not evaluated; give its memory and bandwidth "
+        "(or a catalog model) to include it.",
+        "你现有的 {owned} × {hardware}：不在硬件目录中，未评估；告诉我它的显存和带宽（或目录里的型号）即可纳入。",
+        "你現有的 {owned} × {hardware}：不在硬體目錄中，未評估；告訴我它的記憶體和頻寬（或目錄裡的型號）即可納入。",
     ),
     "answer.owned.ineligible": (
         "Your {owned} × {hardware} cannot serve this workload: {reason}.",
@@ -62,6 +79,11 @@ ANSWER_MESSAGES: dict[str, tuple[str, str, str]] = {
         "{users:,} 位使用者時每人 {tps:,.1f} tok/s，p95 首 token {ttft:,.0f} ms，容量約 {capacity:,} 人，"
         "記憶體 {required:,.1f} / {available:,.1f} GB；{price}",
     ),
+    "answer.named.figures_short": (
+        "capacity ~{capacity:,} users at the targets, memory {required:,.1f} of {available:,.1f} GB; {price}",
+        "在目标内容量约 {capacity:,} 人，内存 {required:,.1f} / {available:,.1f} GB；{price}",
+        "在目標內容量約 {capacity:,} 人，記憶體 {required:,.1f} / {available:,.1f} GB；{price}",
+    ),
     "answer.named.capex": (
         "capex ${capex:,.0f}, 3-year TCO ${tco:,.0f}", "采购成本 ${capex:,.0f}，3 年 TCO ${tco:,.0f}",
         "採購成本 ${capex:,.0f}，3 年 TCO ${tco:,.0f}",
@@ -70,6 +92,10 @@ ANSWER_MESSAGES: dict[str, tuple[str, str, str]] = {
         "no sourced price on record, so capex is unknown (power ${power:,.0f} a year)",
         "没有有来源的价格记录，采购成本未知（电费每年 ${power:,.0f}）",
         "沒有有來源的價格記錄，採購成本未知（電費每年 ${power:,.0f}）",
+    ),
+    "answer.named.unpriced_no_power": (
+        "no sourced price or power figure on record, so capex and power cost are unknown",
+        "没有有来源的价格和功耗记录，采购成本和电费未知", "沒有有來源的價格和功耗記錄，採購成本和電費未知",
     ),
     "answer.named.yes": ("yes, it meets the targets ({figures}).", "可以，达到目标（{figures}）。",
                          "可以，達到目標（{figures}）。"),
@@ -82,17 +108,17 @@ ANSWER_MESSAGES: dict[str, tuple[str, str, str]] = {
         "按種子文件的規則不合適：{reason}（{figures}）。",
     ),
     "answer.named.smallest": (
-        " {count} × {hardware} would meet them.", " {count} × {hardware} 才能达标。", " {count} × {hardware} 才能達標。",
+        " {count} × {hardware} would meet them.", "{count} × {hardware} 才能达标。", "{count} × {hardware} 才能達標。",
     ),
     "answer.named.none": (
-        " Even {count} × {hardware} would not.", " 即使 {count} × {hardware} 也达不到。",
-        " 即使 {count} × {hardware} 也達不到。",
+        " Even {count} × {hardware} would not.", "即使 {count} × {hardware} 也达不到。",
+        "即使 {count} × {hardware} 也達不到。",
     ),
-    "answer.named.same": (" It is also the recommendation.", " 这也正是推荐方案。", " 這也正是推薦方案。"),
+    "answer.named.same": (" It is also the recommendation.", "这也正是推荐方案。", "這也正是推薦方案。"),
     "answer.named.differs": (
         " The recommendation differs: {count} × {hardware} (capex ${capex:,.0f}), because {why}.",
-        " 推荐方案不同：{count} × {hardware}（采购成本 ${capex:,.0f}），因为{why}。",
-        " 推薦方案不同：{count} × {hardware}（採購成本 ${capex:,.0f}），因為{why}。",
+        "推荐方案不同：{count} × {hardware}（采购成本 ${capex:,.0f}），因为{why}。",
+        "推薦方案不同：{count} × {hardware}（採購成本 ${capex:,.0f}），因為{why}。",
     ),
     "answer.why.meets": ("it meets the targets", "它能达到目标", "它能達到目標"),
     "answer.why.unpriced": (
@@ -118,6 +144,14 @@ ANSWER_MESSAGES: dict[str, tuple[str, str, str]] = {
         "{prefill:,.0f} 提示 tok/s 和 {decode:,.0f} 生成 tok/s（含 {headroom:g} 倍余量）；推荐方案 {hours:,.1f} 小时完成。",
         "批次處理任務：{items:,} 筆 × （{prompt:,} + {output:,}）token，須在 {window:g} 小時內完成，需要總計 "
         "{prefill:,.0f} 提示 tok/s 和 {decode:,.0f} 生成 tok/s（含 {headroom:g} 倍餘量）；推薦方案 {hours:,.1f} 小時完成。",
+    ),
+    "answer.batch.no_window": (
+        "Batch job: {items:,} items × ({prompt:,} + {output:,}) tokens; no deadline given, so it is sized as stated: "
+        "the recommended option finishes in {hours:,.1f} h. Say the window (\"done in 6 hours\") to size for it.",
+        "批处理任务：{items:,} 条 × （{prompt:,} + {output:,}）token；没有给出截止时间，按现有条件选型：推荐方案 "
+        "{hours:,.1f} 小时完成。告诉我时间窗口（如“6 小时内完成”）即可按窗口选型。",
+        "批次處理任務：{items:,} 筆 × （{prompt:,} + {output:,}）token；沒有給出截止時間，按現有條件選型：推薦方案 "
+        "{hours:,.1f} 小時完成。告訴我時間窗口（如「6 小時內完成」）即可按窗口選型。",
     ),
     "answer.batch.none": (
         "Batch job: {items:,} items × ({prompt:,} + {output:,}) tokens within {window:g} h needs "

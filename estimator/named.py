@@ -78,8 +78,12 @@ def named_text(sizer: Sizer, named: NamedDevice, option: Sized, reason: str | No
     assert cost is not None
     ok = not option.violations and reason is None
     ttft = est.ttft_p95_ms or est.ttft_ms
-    price = (msg("answer.named.capex", lang, capex=cost.capex_usd, tco=cost.three_year_total_usd) if priced
-             else msg("answer.named.unpriced", lang, power=cost.annual_power_usd))
+    if priced:
+        price = msg("answer.named.capex", lang, capex=cost.capex_usd, tco=cost.three_year_total_usd)
+    elif hw.tdp_w:
+        price = msg("answer.named.unpriced", lang, power=cost.annual_power_usd)
+    else:
+        price = msg("answer.named.unpriced_no_power", lang)
     figures = msg("answer.named.figures", lang, tps=est.decode_tokens_per_s_per_stream, users=sizer.peak, ttft=ttft,
                   capacity=option.capacity_users, required=est.memory_required_gb,
                   available=est.memory_available_gb, price=price)
@@ -89,11 +93,13 @@ def named_text(sizer: Sizer, named: NamedDevice, option: Sized, reason: str | No
         text = head + msg("answer.named.ineligible", lang, reason=reason_text(reason, lang), figures=figures)
     elif ok:
         text = head + msg("answer.named.yes", lang, figures=figures)
-    else:
-        text = head + msg("answer.named.no", lang, short=shortfall_text(sizer, option, lang), figures=figures)
+    else:  # the shortfall already quotes speed and first token: the rest of the figures only
+        rest = msg("answer.named.figures_short", lang, capacity=option.capacity_users,
+                   required=est.memory_required_gb, available=est.memory_available_gb, price=price)
+        text = head + msg("answer.named.no", lang, short=shortfall_text(sizer, option, lang), figures=rest)
         if smallest is not None and smallest != option.count:
             text += msg("answer.named.smallest", lang, count=smallest, hardware=hw.name)
-        elif named.count is None or smallest is None:
+        elif smallest is None and option.candidate.max_count > 1:
             text += msg("answer.named.none", lang, count=option.candidate.max_count, hardware=hw.name)
     same = primary is not None and primary.candidate.hardware.id == hw.id and primary.count == option.count
     if primary is None:

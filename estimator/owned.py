@@ -71,7 +71,9 @@ def with_owned_ids(workload: Workload, catalog: Catalog) -> Workload:
             # keeps ownership to that card (`candidates.ownership`: named ids cover their class).
             if owned_class(hw) == "gpu_workstations" and "gpu_workstations" not in classes:
                 classes.append("gpu_workstations")
-        elif device.kind is not None and _KIND_CLASS[device.kind] not in classes:
+        elif device.hardware_id is None and device.kind is not None and _KIND_CLASS[device.kind] not in classes:
+            # Only a device given by its kind alone owns its class ("three idle CPU servers"); a model the
+            # catalog does not know is not silently replaced by whichever catalog chip of its kind is best.
             classes.append(_KIND_CLASS[device.kind])  # type: ignore[arg-type]
     return workload.model_copy(update={"existing_hardware_ids": ids or None, "existing_hardware": classes or None})
 
@@ -204,6 +206,22 @@ def shortfall_text(sizer: Sizer, sized: Sized, lang: str) -> str:
                target=sizer.target, ttft_target=sizer.ttft or 0)
 
 
+def _why_not_more(own: Sized, workload: Workload, lang: str) -> str:
+    """Why the owned devices are not topped up with more of the same, in `lang`."""
+    from estimator.messages import reason_text
+
+    cand = own.candidate
+    hw = cand.hardware
+    if cand.max_count <= 1:
+        return msg("answer.owned.why.single", lang)
+    if device_price(hw.id, hw.price_usd, hw.price_basis) is None:
+        return msg("answer.owned.why.unpriced", lang)
+    reason = exclusion(workload, hw, cand.stack, existing=False)
+    if reason is not None:
+        return msg("answer.owned.why.ineligible", lang, reason=reason_text(reason, lang))
+    return msg("answer.owned.why.short", lang, count=cand.max_count)
+
+
 def _best(options: list[Sized]) -> Sized | None:
     return min(options, key=lambda s: (bool(s.violations), s.shortfall, s.cost_per_token), default=None)
 
@@ -224,6 +242,11 @@ def owned_answers(sizer: Sizer, workload: Workload, catalog: Catalog, sized: lis
         hw = own.candidate.hardware if own else (extra.candidate.hardware if extra else
                                                  catalog.hardware_by_id(device.hardware_id or ""))
         if hw is None:
+            if device.hardware_id:  # named, but not a catalog device: say so rather than guess its speed
+                answers.append((OwnedAnswer(hardware_id=device.hardware_id, hardware_name=device.label or device.hardware_id,
+                                            label=device.label, owned_count=device.count, meets=False, used_count=0,
+                                            text=msg("answer.owned.unknown", lang, owned=device.count,
+                                                     hardware=device.label or device.hardware_id)), None, None))
             continue
         count = stated_count(workload, hw, catalog) or device.count
         # The catalog name when the device was recognized ("GeForce RTX 4090", not "rtx 4090s"); the
@@ -247,7 +270,8 @@ def owned_answers(sizer: Sizer, workload: Workload, catalog: Catalog, sized: lis
             text = msg("answer.owned.add", lang, owned=count, hardware=name, short=shortfall_text(sizer, own, lang),
                        add=extra.count - extra.candidate.owned_units, total=extra.count, capex=extra.tco.capex_usd)
         else:
-            text = msg("answer.owned.buy", lang, owned=count, hardware=name, short=shortfall_text(sizer, own, lang))
+            text = msg("answer.owned.buy", lang, owned=count, hardware=name, short=shortfall_text(sizer, own, lang),
+                       why=_why_not_more(own, workload, lang))
         answer = OwnedAnswer(
             hardware_id=hw.id, hardware_name=hw.name, label=device.label, owned_count=count, meets=meets,
             used_count=own.count, add_count=None if meets or extra is None else extra.count - extra.candidate.owned_units,

@@ -251,3 +251,30 @@ def test_a_batch_reply_says_when_it_finishes_not_a_chat_speed(catalog):
     text = render_recommendation(rec, "en")
     assert "finishes the job in" in rec.rationale and "tok/s per user" not in rec.rationale
     assert "finishes the batch in" in text and "tok/s per user at" not in text
+
+
+def test_a_batch_job_without_a_deadline_is_timed_and_the_window_asked_for(catalog):
+    w = Workload(model_params_b=8, batch_items=150_000, prompt_tokens=700, output_tokens=5)
+    rec = recommend(w, catalog, lang="zh-Hans")
+    assert rec.batch is not None and rec.batch.finishes_hours is not None and rec.batch.window_hours == 0
+    assert "没有给出截止时间" in rec.batch.text and "小时完成" in rec.batch.text
+
+
+def test_slack_compares_batch_options_by_finishing_time(catalog):
+    from bot.reply import Reply
+    from bot.slack.blocks import recommendation_blocks
+
+    w = Workload(model_params_b=8, batch_items=150_000, prompt_tokens=700, output_tokens=5, batch_window_hours=6)
+    rec = recommend(w, catalog)
+    blocks = recommendation_blocks(Reply(text="", lang="en", recommendation=rec))
+    texts = " ".join(b["text"]["text"] for b in blocks if b.get("type") == "section" and "text" in b)
+    assert "finishes the batch in" in texts and "tok/s/user" not in texts
+
+
+def test_an_owned_device_the_catalog_does_not_know_is_said_not_guessed(catalog):
+    w = Workload(model_params_b=7, concurrent_users=10,
+                 owned_devices=[OwnedDevice(hardware_id="nvidia-rtx-a6000", kind="gpu", count=2, label="RTX A6000")])
+    rec = recommend(w, catalog)
+    [answer] = rec.owned
+    assert not answer.meets and answer.option is None and "not in the hardware catalog" in answer.text
+    assert not (rec.primary.existing and rec.primary.kind == "gpu")  # no catalog GPU stands in for it at $0

@@ -14,6 +14,7 @@ from typing import Any
 from bot.render_text import answer_lines, fact_phrases, join_list, money
 from bot.reply import Reply
 from bot.slack.labels import label
+from estimator.messages import msg
 from estimator.schemas import Option, Recommendation, Risk
 
 Block = dict[str, Any]
@@ -190,6 +191,11 @@ def _comparison_line(option: Option, primary: bool, lang: str) -> str:
     est, tco = option.estimate, option.tco
     mark = ":star: " if primary else ""
     slo = label("slo_met" if option.meets_slo else "slo_missed", lang)
+    if option.batch_hours is not None:  # a batch job: when it finishes, not a per-user chat speed
+        return f"{mark}*{option_label(option)}* — " + escape(msg("answer.batch.option", lang, hours=option.batch_hours,
+                                                                 capex=money(option.capex_usd),
+                                                                 tco=money(tco.three_year_total_usd),
+                                                                 power=money(tco.annual_power_usd))) + f" · {slo}"
     return (
         f"{mark}*{option_label(option)}* — {est.decode_tokens_per_s_per_user:,.1f} tok/s/user · "
         f"TTFT {est.ttft_ms:,.0f} ms · capex {money(option.capex_usd)} · "
