@@ -45,7 +45,8 @@ def owned(text: str, matcher: HardwareMatcher) -> list[tuple]:
     # A dual-socket server holds two CPUs: the catalog counts CPUs per socket.
     ("three idle dual-socket Xeon 6 servers", [("intel-xeon-6980p", "cpu", 6, None)]),
     ("我们有三台闲置的双路至强6服务器", [(None, "cpu", 6, None)]),
-    ("idle CPU servers with no GPUs", [(None, "cpu", 1, None)]),
+    # A plural without a count says at least two: never more than stated, never fewer.
+    ("idle CPU servers with no GPUs", [(None, "cpu", 2, None)]),
     ("我們已經有一台 Snapdragon X 筆電，內建 NPU", [("qualcomm-snapdragon-x-elite", "soc", 1, None)]),
     ("We already own 16 A100 80GB SXM GPUs", [("nvidia-a100-80gb-sxm", "gpu", 16, 80.0)]),
     ("we've got 2 H100s sitting idle", [("nvidia-h100-sxm", "gpu", 2, None)]),

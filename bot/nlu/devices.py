@@ -46,6 +46,7 @@ _MEMORY = re.compile(r"(?<![a-z0-9.])(\d{1,4}(?:\.\d+)?)\s*(?:gb|g)\b(?!\s*/?\s*
 _UNIFIED_MEMORY_KINDS = ("soc", "npu")
 _SOCKETS = re.compile(r"(?<![a-z0-9.])([1-8])[\s-]*(?:sockets?|路)|双路|雙路")
 # A bare kind word names owned machines only with a machine noun after it ("cpu servers", "gpu boxes").
+_PLURAL_HOST = re.compile(r"(?:servers|boxes|nodes|machines|workstations|hosts|rigs|laptops)$")
 _HOST_AFTER = re.compile(r"[\s-]*(?:\d+[a-z]*\s*)?(?:only\s+)?(?:servers?|boxes|box|nodes?|machines?|workstations?|hosts?|rigs?|laptops?|"
                          r"服务器|伺服器|服務器|主机|主機|工作站|机器|機器|节点|節點|笔记本|筆電)")
 
@@ -145,15 +146,22 @@ def read_devices(normalized: str, mentions: list[HardwareMention], matcher: Hard
         hardware_id = mention.hardware_ids[0] if mention.hardware_ids else None
         if hardware_id is None and memory is not None and mention.kind is not None:
             hardware_id = matcher.by_kind_and_memory(mention.kind, memory)
-        if hardware_id is None and not _HOST_AFTER.match(normalized, mention.end if mention.end >= 0 else mention.start):
+        end = mention.end if mention.end >= 0 else mention.start + len(mention.alias)
+        host = _HOST_AFTER.match(normalized, end)
+        if hardware_id is None and host is None:
             continue  # "an old core i5 cpu" in "my desktop": a kind word alone is no owned machine
         count = _count(normalized, clause, mention)
-        if count is not None and mention.kind == "cpu":
-            count *= _sockets(normalized, clause, mention)  # three dual-socket servers are six CPUs
-        elif hardware_id is not None and len(mention.hardware_ids) > 1 and memory is not None:
+        if count is None and host is not None and _PLURAL_HOST.search(host.group(0)):
+            count = 2  # "idle cpu servers": the least a plural says (never more than stated)
+        sockets = _sockets(normalized, clause, mention) if mention.kind == "cpu" else 1
+        servers = count
+        if hardware_id is not None and len(mention.hardware_ids) > 1 and memory is not None:
             # "a100 … 80 gb": the first variant with that memory
             hardware_id = next((i for i in mention.hardware_ids if matcher.memory_gb(i) == memory), hardware_id)
-        label = normalized[mention.start:(mention.end if mention.end >= 0 else mention.start + len(mention.alias))].strip()
+        label = normalized[mention.start:host.end() if host is not None else end].strip()
+        if count is not None and sockets > 1:  # three dual-socket servers are six CPUs (catalog: one per socket)
+            count *= sockets
+            label = f"{label} ({servers} × {sockets} sockets)"
         if memory is not None and f"{memory:g}" not in label:  # "a100 80gb" says it already
             label = f"{label} {memory:g} GB"
         if clause.owns:
