@@ -268,19 +268,6 @@ def _latency(text: str, claims: _Claims) -> Iterator[Fact]:
         yield Fact("ttft_target_ms", _int(round(value, 3)), m.start(), m.end(), keyed=keyed)
 
 
-# A mixture-of-experts model given by total and active size: "30B MoE with 3B active", "激活 3B".
-_ACTIVE_PARAMS = _any(
-    rf"{NUM}\s*(?:b|bn|billion)?\s*(?:params?|parameters?)?\s*(?:active|activated|激活|活跃|活躍)(?![a-z])",
-    rf"(?:active|activated|激活|活跃|活躍)\s*(?:params?|parameters?|参数|參數)?\s*(?:of|is|:|=|为|為|是|约|約)?\s*{NUM}\s*(?:b|bn|billion)?(?![a-z])",
-)
-
-
-def _active_params(text: str, claims: _Claims) -> Iterator[Fact]:
-    for m in _matches(_ACTIVE_PARAMS, text, claims):
-        raw = number_value(m)
-        yield Fact("active_params_b", _int(round(raw / 1e9 if abs(raw) >= 1e6 else raw, 6)), m.start(), m.end(), keyed=True)
-
-
 def _model_size(text: str, claims: _Claims) -> Iterator[Fact]:
     for m in _matches(_PARAMS_KEYED, text, claims):
         raw = number_value(m)
@@ -378,7 +365,7 @@ def _batch(text: str, claims: _Claims) -> Iterator[Fact]:
 # Most specific first: a span read by one is skipped by the next.
 EXTRACTORS: tuple[Extractor, ...] = (
     _electricity, _speed, _batch, _context, _misc_numbers, _budget, _power, _lengths, _latency, _quantization,
-    _active_params, _model_size, _users, _words,
+    _model_size, _users, _words,
 )
 
 
