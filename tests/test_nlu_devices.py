@@ -52,6 +52,10 @@ def owned(text: str, matcher: HardwareMatcher) -> list[tuple]:
     ("we've got 2 H100s sitting idle", [("nvidia-h100-sxm", "gpu", 2, None)]),
     ("我手上有两台 Mac Studio M2 Ultra 192GB", [("apple-m2-ultra", "soc", 2, 192.0)]),
     ("we have 3 spare RTX 3090s", [("nvidia-rtx-3090", "gpu", 3, None)]),
+    # Nodes of several cards: the cards of each node times the nodes.
+    ("we have two 8×H100 nodes", [("nvidia-h100-sxm", "gpu", 16, None)]),
+    ("我们已经有两台8卡H100服务器", [("nvidia-h100-sxm", "gpu", 16, None)]),
+    ("我們有一台8卡H100伺服器", [("nvidia-h100-sxm", "gpu", 8, None)]),
 ])
 def test_owned_devices_with_counts_and_specs(matcher, text, expected):
     assert owned(text, matcher) == expected
@@ -108,6 +112,7 @@ def test_a_data_center_card_is_no_gpu_workstation(matcher):
     ("Can a single RTX 4090 handle this?", [("nvidia-rtx-4090", 1)]),
     ("how many H100s would we need?", [("nvidia-h100-sxm", None)]),
     ("我们需要多少张 H100？", [("nvidia-h100-sxm", None)]),
+    ("would two 8x H100 nodes do?", [("nvidia-h100-sxm", 16)]),
 ])
 def test_the_device_asked_about(matcher, text, named):
     facts = read(text, matcher).facts

@@ -40,6 +40,9 @@ _COUNT_BEFORE_PHRASE = re.compile(
     r"(?<![a-z0-9.])(\d{1,3})\s*(?:x|\*|张|張|块|塊|台|片|个|個|颗|顆|部)?\s*"
     r"(?:(?:[a-z][a-z+]*|\d+-(?:socket|core|way|node|gpu))[\s-]+){0,3}$"
 )
+# "2 8xh100" (two 8×H100 nodes), "1台8卡h100", "8卡h100": the cards of each node times the nodes.
+_NODES_OF_CARDS = re.compile(r"(?<![a-z0-9.])(?:(?P<nodes>\d{1,3})\s*(?:台|个|個|部)?\s*)?(?P<cards>\d{1,3})\s*(?:卡|张卡|張卡)\s*$|"
+                             r"(?<![a-z0-9.])(?P<nodes2>\d{1,3})\s+(?P<cards2>\d{1,3})\s*[x*]\s*$")
 # "三台闲置的双路至强": a count with its measure word, then a few describing characters.
 _COUNT_BEFORE_ZH = re.compile(r"(?<![a-z0-9.])(\d{1,3})\s*(?:台|张|張|块|塊|个|個|片|颗|顆|部)\s*[\u4e00-\u9fff\d\s]{0,8}$")
 _MEMORY = re.compile(r"(?<![a-z0-9.])(\d{1,4}(?:\.\d+)?)\s*(?:gb|g)\b(?!\s*/?\s*s\b)")
@@ -88,9 +91,12 @@ def _clauses(text: str) -> list[_Clause]:
 
 
 def _count(text: str, clause: _Clause, mention: HardwareMention) -> int | None:
+    before = text[max(clause.start, mention.start - 40):mention.start]
+    if m := _NODES_OF_CARDS.search(before):  # "two 8×h100 nodes", "2台8卡h100": nodes × cards per node
+        nodes = m.group("nodes") or m.group("nodes2") or 1
+        return int(nodes) * int(m.group("cards") or m.group("cards2"))
     if mention.count is not None:
         return mention.count
-    before = text[max(clause.start, mention.start - 40):mention.start]
     if m := _COUNT_BEFORE_PHRASE.search(before) or _COUNT_BEFORE_ZH.search(before):
         return int(m.group(1))
     return None
