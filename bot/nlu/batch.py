@@ -24,12 +24,13 @@ from bot.nlu.lexicon import (
     OVERNIGHT_WINDOW_HOURS,
 )
 
-# Words that make a count of things a batch of items: a batch verb, a per-period rate, or "batch".
+# Words that make a count of things a batch of items: a batch verb, a nightly run, or "batch". (A rate
+# alone, "1000 tickets a day from 50 agents", is chat traffic, not a job.)
 _BATCH_CONTEXT = re.compile(
     r"\b(?:classif\w*|process\w*|summari[sz]\w*|label\w*|tag\w*|extract\w*|translat\w*|embed\w*|score\w*|"
     r"categori[sz]\w*|triag\w*|transcrib\w*|redact\w*|review(?:ing)?|run (?:through|over)|go through|chew through)\b|"
-    r"\bper (?:day|night|hour|week)\b|\ba (?:day|night)\b|\bdaily\b|\bevery (?:day|night|morning)\b|\bbatch|\bbacklog\b|"
-    r"处理|處理|分类|分類|摘要|总结|總結|标注|標註|翻译|翻譯|抽取|提取|审核|審核|打标签|打標籤|批量|批处理|批處理|每天|每日|每晚|每夜|离线|離線"
+    r"\bper night\b|\bevery night\b|\bnightly\b|\bovernight\b|\bbatch|\bbacklog\b|"
+    r"处理|處理|分类|分類|摘要|总结|總結|标注|標註|翻译|翻譯|抽取|提取|审核|審核|打标签|打標籤|批量|批处理|批處理|每晚|每夜|离线|離線"
 )
 _ITEM_NOUNS = (r"tickets?|documents?|docs|pdfs?|files?|records?|items?|e-?mails?|pages?|articles?|reviews?|messages?|contracts?|"
                r"reports?|transcripts?|rows?|samples?|images?|invoices?|claims?|chunks?|passages?|papers?|cases?|"
@@ -99,8 +100,9 @@ def batch_facts(text: str, claims: _Claims) -> Iterator[Fact]:
             for m in _matches(pattern, text, claims):
                 hours = round(number_value(m) * _HOURS_PER_UNIT[m.group("unit")], 4)
                 yield Fact("batch_window_hours", _int(hours), m.start(), m.end(), keyed=True)
-        if (m := OVERNIGHT.search(text)) and not any(pattern.search(text) for pattern in _WINDOW):
-            yield Fact("batch_window_hours", OVERNIGHT_WINDOW_HOURS, m.start(), m.end(), keyed=False)
+        overnight = OVERNIGHT.search(text)
+        if overnight is not None and not any(pattern.search(text) for pattern in _WINDOW):
+            yield Fact("batch_window_hours", OVERNIGHT_WINDOW_HOURS, overnight.start(), overnight.end(), keyed=False)
     for pattern in _IN_OUT:
         for m in _matches(pattern, text, claims):
             yield Fact("prompt_tokens", _value(m, "a"), m.start(), m.end(), keyed=True)
