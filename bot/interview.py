@@ -68,8 +68,10 @@ def question_text(slot: str, facts: Mapping[str, Any], lang: str) -> str:
     concurrency question names it and the share that would be assumed (estimator/concurrency.py)."""
     total = facts.get("total_users")
     if slot == "concurrent_users" and total and total > 1:
-        return t("q.concurrent_users.headcount", lang, total=f"{total:,}", share=round(peak_share() * 100),
-                 assumed=f"{peak_concurrent_users(total):,}")
+        spread = bool(facts.get("users_across_time_zones"))
+        return t("q.concurrent_users.headcount", lang, total=f"{total:,}",
+                 share=round(peak_share(across_time_zones=spread) * 100),
+                 assumed=f"{peak_concurrent_users(total, across_time_zones=spread):,}")
     if slot == "batch_window_hours" and facts.get("batch_items"):
         return t("q.batch_window_hours.items", lang, items=f"{facts['batch_items']:,}")
     return t("q." + slot, lang)

@@ -111,7 +111,9 @@ def _budget_phrase(facts: Mapping[str, Any], i: int) -> str | None:
         return None
     head = ("budget", "预算", "預算")[i]
     return f"{head} {amount:,.0f} {code} ≈ {money(usd)} ({fx.units_per_usd:g} {code}/USD, {fx.date})"
-_FLAGS = {"dynamic_shapes": {True: ("variable-length inputs", "输入长度可变", "輸入長度可變"),
+_FLAGS = {"users_across_time_zones": {True: ("users across time zones", "用户跨时区", "使用者跨時區"),
+                                      False: ("users in one time zone", "用户在同一时区", "使用者在同一時區")},
+          "dynamic_shapes": {True: ("variable-length inputs", "输入长度可变", "輸入長度可變"),
                              False: ("fixed-length inputs", "输入长度固定", "輸入長度固定")},
           "accuracy_critical": {True: ("accuracy-critical", "准确率关键", "準確率關鍵"),
                                 False: ("not accuracy-critical", "准确率非关键", "準確率非關鍵")},
@@ -169,7 +171,7 @@ _FACT_ORDER = ("model_params_b", "quantization", "deployment_scale", "concurrent
                "accuracy_critical", "mixed_training", "existing_hardware", "existing_hardware_ids", "hours_per_day", "days_per_week",
                "utilization",
                "electricity_usd_per_kwh", "amortization_years", "active_params_b", "owned_devices", "named_devices",
-               "batch_items", "batch_window_hours")
+               "batch_items", "batch_window_hours", "users_across_time_zones")
 
 
 def fact_phrases(facts: Mapping[str, Any], lang: str) -> list[str]:

@@ -76,10 +76,12 @@ def _users(w: Workload, facts: dict[str, Any], notes: list[str], lang: str) -> N
     total = facts.get("total_users", w.total_users)
     if w.concurrent_users is None and w.total_users is not None and w.total_users > 1:
         # A stated head count: its peak is a sourced share of it (estimator/concurrency.py), not everyone.
-        concurrent = peak_concurrent_users(w.total_users)
+        spread = bool(w.users_across_time_zones)
+        concurrent = peak_concurrent_users(w.total_users, across_time_zones=spread)
         facts["concurrent_users"] = concurrent
-        notes.append(msg("assume.peak_share", lang, users=concurrent, total=w.total_users,
-                         share=round(peak_share() * 100), source=CONCURRENCY_SOURCE))
+        notes.append(msg("assume.peak_share.zones" if spread else "assume.peak_share", lang, users=concurrent,
+                         total=w.total_users, share=round(peak_share(across_time_zones=spread) * 100),
+                         source=CONCURRENCY_SOURCE))
     elif w.concurrent_users is None:
         concurrent = total or 1
         facts["concurrent_users"] = concurrent

@@ -37,3 +37,14 @@ def test_a_scale_without_a_head_count_keeps_its_seed_tier():
     # Seed 1's team tier (no head count stated): 15 users, all of them sized as active.
     filled, _ = fill_defaults(Workload(deployment_scale="team"))
     assert filled.concurrent_users == 15
+
+
+def test_users_across_time_zones_peak_at_the_lower_share():
+    from bot.nlu import parse_message
+
+    facts = parse_message("About 1,200 staff across several time zones will use it").facts
+    assert facts["users_across_time_zones"] is True and facts["total_users"] == 1200
+    filled, notes = fill_defaults(Workload(total_users=1200, users_across_time_zones=True))
+    assert filled.concurrent_users == 180  # ⌈1200 × 0.15⌉
+    assert any("180" in n and "15%" in n for n in notes)
+    assert parse_message("我们公司一共 1200 人，跨时区办公").facts["users_across_time_zones"] is True

@@ -77,12 +77,19 @@ def test_a_batch_job_is_asked_for_its_deadline(engine):
 
 
 def test_a_problem_turn_keeps_its_other_facts_and_just_recommend_uses_them(engine):
-    first, rec = talk(engine, "A 30B MoE model with 3B active, budget HK$300k, 40 concurrent users", "just recommend",
+    first, rec = talk(engine, "A 13B model, budget HK$300k, 40 concurrent users, prompts ~800 tokens", "just recommend",
                       thread="k")
-    assert first.slots["model_params_b"] == 30 and first.slots["active_params_b"] == 3
-    assert first.slots["concurrent_users"] == 40 and "budget_usd" not in first.slots
-    assert "USD" in first.text  # the one question about the budget
-    assert rec.slots["model_params_b"] == 30 and rec.slots["concurrent_users"] == 40 and rec.done
+    assert first.slots["model_params_b"] == 13 and first.slots["concurrent_users"] == 40
+    assert first.slots["prompt_tokens"] == 800 and "budget_usd" not in first.slots
+    assert "USD" in first.text and "13B model" in first.text  # the one question, and what was kept
+    assert rec.slots["model_params_b"] == 13 and rec.slots["concurrent_users"] == 40 and rec.done
+    assert not any("7B" in a for a in rec.recommendation.assumptions)  # no default model size was assumed
+
+
+def test_a_conflict_keeps_the_other_facts(engine):
+    first = engine.handle("kc", "7B or 13B model, 40 concurrent users, budget $30k")
+    assert first.slots == {"concurrent_users": 40, "budget_usd": 30_000}
+    assert "7B" in first.text and "13B" in first.text  # asks which size
 
 
 @pytest.mark.parametrize(("text", "currency", "usd"), [

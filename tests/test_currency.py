@@ -39,7 +39,7 @@ def test_the_conversion_is_stated_with_rate_and_date():
 
 
 def test_a_problem_keeps_the_other_facts_of_the_message():
-    result = parse_message("We have a 30B MoE model with 3B active, budget HK$300k, 40 concurrent users")
-    assert result.facts["model_params_b"] == 30 and result.facts["active_params_b"] == 3
-    assert result.facts["concurrent_users"] == 40
+    result = parse_message("A 13B model, budget HK$300k, 40 concurrent users, prompts ~800 tokens")
+    assert result.facts["model_params_b"] == 13 and result.facts["concurrent_users"] == 40
+    assert result.facts["prompt_tokens"] == 800
     assert [p.reason for p in result.problems] == ["currency"]

@@ -78,3 +78,9 @@ def test_an_unqualified_number_of_people_stays_the_contract_reading():
     # DESIGN.md's dept-legal-7b: "about 200 people" is sized as 200 concurrent users (seed 1's tiers).
     found = facts("We want to serve our fine-tuned 7B model to the legal department, about 200 people.")
     assert found["concurrent_users"] == 200 and found["total_users"] == 200
+
+
+def test_a_rate_of_tickets_from_agents_is_chat_traffic_not_a_batch_job():
+    found = facts("We get 1000 tickets a day from 50 agents")
+    assert "batch_items" not in found and found.get("arrival_pattern") != "batch"
+    assert found["concurrent_users"] == 50

@@ -45,12 +45,17 @@ def owned(text: str, matcher: HardwareMatcher) -> list[tuple]:
     # A dual-socket server holds two CPUs: the catalog counts CPUs per socket.
     ("three idle dual-socket Xeon 6 servers", [("intel-xeon-6980p", "cpu", 6, None)]),
     ("我们有三台闲置的双路至强6服务器", [(None, "cpu", 6, None)]),
-    ("idle CPU servers with no GPUs", [(None, "cpu", 1, None)]),
+    # A plural without a count says at least two: never more than stated, never fewer.
+    ("idle CPU servers with no GPUs", [(None, "cpu", 2, None)]),
     ("我們已經有一台 Snapdragon X 筆電，內建 NPU", [("qualcomm-snapdragon-x-elite", "soc", 1, None)]),
     ("We already own 16 A100 80GB SXM GPUs", [("nvidia-a100-80gb-sxm", "gpu", 16, 80.0)]),
     ("we've got 2 H100s sitting idle", [("nvidia-h100-sxm", "gpu", 2, None)]),
     ("我手上有两台 Mac Studio M2 Ultra 192GB", [("apple-m2-ultra", "soc", 2, 192.0)]),
     ("we have 3 spare RTX 3090s", [("nvidia-rtx-3090", "gpu", 3, None)]),
+    # Nodes of several cards: the cards of each node times the nodes.
+    ("we have two 8×H100 nodes", [("nvidia-h100-sxm", "gpu", 16, None)]),
+    ("我们已经有两台8卡H100服务器", [("nvidia-h100-sxm", "gpu", 16, None)]),
+    ("我們有一台8卡H100伺服器", [("nvidia-h100-sxm", "gpu", 8, None)]),
 ])
 def test_owned_devices_with_counts_and_specs(matcher, text, expected):
     assert owned(text, matcher) == expected
@@ -107,6 +112,7 @@ def test_a_data_center_card_is_no_gpu_workstation(matcher):
     ("Can a single RTX 4090 handle this?", [("nvidia-rtx-4090", 1)]),
     ("how many H100s would we need?", [("nvidia-h100-sxm", None)]),
     ("我们需要多少张 H100？", [("nvidia-h100-sxm", None)]),
+    ("would two 8x H100 nodes do?", [("nvidia-h100-sxm", 16)]),
 ])
 def test_the_device_asked_about(matcher, text, named):
     facts = read(text, matcher).facts
@@ -128,3 +134,8 @@ def test_a_comparison_is_not_a_named_device_fact(matcher, text):
 
 def test_would_like_is_no_question_about_a_device(matcher):
     assert "named_devices" not in read("We would like to serve a 7B model on a 4090", matcher).facts
+
+
+def test_our_own_model_on_a_device_is_no_owned_device(matcher):
+    facts = read("We want to serve our own fine-tuned 7B model on an L40S", matcher).facts
+    assert "owned_devices" not in facts and "existing_hardware_ids" not in facts

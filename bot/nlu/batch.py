@@ -3,8 +3,8 @@
 "Classify 150k tickets overnight, ~700 tokens each, 5-token label, done in 6 hours" is a batch job:
 150,000 items (`batch_items`), 700 prompt tokens and 5 output tokens per item, a 6-hour window
 (`batch_window_hours`). "每晚处理两万篇文档，每篇大约3000 token" is one too (items, prompt length, and
-"每晚" = overnight). Lengths are also read as "700 tokens in / 5 out", "in/out 700/5", "每篇3000 token"
-and "~120k tokens of context per request" (a long prompt, so both the context and the prompt).
+"每晚" = overnight). Lengths are also read as "700 tokens in / 5 out", "in/out 700/5" and "每篇3000 token"
+("~120k tokens of context per request", both the context and the prompt, is `facts._context`'s).
 
 These extractors run before the generic ones in `facts.py` (a span read here is not read again):
 the window's "6 hours" is no latency, the "150k" no user count, the "5" of "5-token label" no size.
@@ -15,7 +15,6 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 
-from bot.nlu.facts import Fact, _Claims, _int, _matches, number_value
 from bot.nlu.lexicon import (
     APPROX,
     ARRIVAL_WORDS,
@@ -23,13 +22,15 @@ from bot.nlu.lexicon import (
     OVERNIGHT,
     OVERNIGHT_WINDOW_HOURS,
 )
+from bot.nlu.spans import Fact, _Claims, _int, _matches, number_value
 
-# Words that make a count of things a batch of items: a batch verb, a per-period rate, or "batch".
+# Words that make a count of things a batch of items: a batch verb, a nightly run, or "batch". (A rate
+# alone, "1000 tickets a day from 50 agents", is chat traffic, not a job.)
 _BATCH_CONTEXT = re.compile(
     r"\b(?:classif\w*|process\w*|summari[sz]\w*|label\w*|tag\w*|extract\w*|translat\w*|embed\w*|score\w*|"
     r"categori[sz]\w*|triag\w*|transcrib\w*|redact\w*|review(?:ing)?|run (?:through|over)|go through|chew through)\b|"
-    r"\bper (?:day|night|hour|week)\b|\ba (?:day|night)\b|\bdaily\b|\bevery (?:day|night|morning)\b|\bbatch|\bbacklog\b|"
-    r"处理|處理|分类|分類|摘要|总结|總結|标注|標註|翻译|翻譯|抽取|提取|审核|審核|打标签|打標籤|批量|批处理|批處理|每天|每日|每晚|每夜|离线|離線"
+    r"\bper night\b|\bevery night\b|\bnightly\b|\bovernight\b|\bbatch|\bbacklog\b|"
+    r"处理|處理|分类|分類|摘要|总结|總結|标注|標註|翻译|翻譯|抽取|提取|审核|審核|打标签|打標籤|批量|批处理|批處理|每晚|每夜|离线|離線"
 )
 _ITEM_NOUNS = (r"tickets?|documents?|docs|pdfs?|files?|records?|items?|e-?mails?|pages?|articles?|reviews?|messages?|contracts?|"
                r"reports?|transcripts?|rows?|samples?|images?|invoices?|claims?|chunks?|passages?|papers?|cases?|"
@@ -77,8 +78,6 @@ _WINDOW = (
     re.compile(rf"{NUM}\s*(?:个|個)?\s*{_HOURS}\s*(?:内|內|之内|之內|以内|以內)"),
     re.compile(rf"(?:时间窗口|時間窗口|窗口|期限)\s*(?:是|为|為|:)?\s*{NUM}\s*(?:个|個)?\s*{_HOURS}"),
 )
-_CONTEXT_PER_REQUEST = re.compile(r"\s*(?:of\s+context\s+)?(?:per (?:request|query|prompt|call|question|conversation)|each|every request|"
-                                  r"(?:in|for) every request|每个请求|每個請求|每次请求|每次請求|每次)")
 _HOURS_PER_UNIT = {"h": 1.0, "hr": 1.0, "hrs": 1.0, "hour": 1.0, "hours": 1.0, "小时": 1.0, "小時": 1.0,
                    "minute": 1 / 60, "minutes": 1 / 60, "min": 1 / 60, "mins": 1 / 60, "分钟": 1 / 60, "分鐘": 1 / 60}
 
@@ -104,8 +103,9 @@ def batch_facts(text: str, claims: _Claims) -> Iterator[Fact]:
             for m in _matches(pattern, text, claims):
                 hours = round(number_value(m) * _HOURS_PER_UNIT[m.group("unit")], 4)
                 yield Fact("batch_window_hours", _int(hours), m.start(), m.end(), keyed=True)
-        if (m := OVERNIGHT.search(text)) and not any(pattern.search(text) for pattern in _WINDOW):
-            yield Fact("batch_window_hours", OVERNIGHT_WINDOW_HOURS, m.start(), m.end(), keyed=False)
+        overnight = OVERNIGHT.search(text)
+        if overnight is not None and not any(pattern.search(text) for pattern in _WINDOW):
+            yield Fact("batch_window_hours", OVERNIGHT_WINDOW_HOURS, overnight.start(), overnight.end(), keyed=False)
     for pattern in _IN_OUT:
         for m in _matches(pattern, text, claims):
             yield Fact("prompt_tokens", _value(m, "a"), m.start(), m.end(), keyed=True)
@@ -117,9 +117,4 @@ def batch_facts(text: str, claims: _Claims) -> Iterator[Fact]:
             yield Fact(slot, _int(number_value(m)), m.start(), m.end(), keyed=True)
 
 
-def context_is_per_request(text: str, end: int) -> bool:
-    """"~120k tokens of context per request": every request carries that context, so it is the prompt too."""
-    return bool(_CONTEXT_PER_REQUEST.match(text, end))
-
-
-__all__ = ["batch_facts", "context_is_per_request", "is_batch_context"]
+__all__ = ["batch_facts", "is_batch_context"]

@@ -40,12 +40,16 @@ _COUNT_BEFORE_PHRASE = re.compile(
     r"(?<![a-z0-9.])(\d{1,3})\s*(?:x|\*|张|張|块|塊|台|片|个|個|颗|顆|部)?\s*"
     r"(?:(?:[a-z][a-z+]*|\d+-(?:socket|core|way|node|gpu))[\s-]+){0,3}$"
 )
+# "2 8xh100" (two 8×H100 nodes), "1台8卡h100", "8卡h100": the cards of each node times the nodes.
+_NODES_OF_CARDS = re.compile(r"(?<![a-z0-9.])(?:(?P<nodes>\d{1,3})\s*(?:台|个|個|部)?\s*)?(?P<cards>\d{1,3})\s*(?:卡|张卡|張卡)\s*$|"
+                             r"(?<![a-z0-9.])(?P<nodes2>\d{1,3})\s+(?P<cards2>\d{1,3})\s*[x*]\s*$")
 # "三台闲置的双路至强": a count with its measure word, then a few describing characters.
 _COUNT_BEFORE_ZH = re.compile(r"(?<![a-z0-9.])(\d{1,3})\s*(?:台|张|張|块|塊|个|個|片|颗|顆|部)\s*[\u4e00-\u9fff\d\s]{0,8}$")
 _MEMORY = re.compile(r"(?<![a-z0-9.])(\d{1,4}(?:\.\d+)?)\s*(?:gb|g)\b(?!\s*/?\s*s\b)")
 _UNIFIED_MEMORY_KINDS = ("soc", "npu")
 _SOCKETS = re.compile(r"(?<![a-z0-9.])([1-8])[\s-]*(?:sockets?|路)|双路|雙路")
 # A bare kind word names owned machines only with a machine noun after it ("cpu servers", "gpu boxes").
+_PLURAL_HOST = re.compile(r"(?:servers|boxes|nodes|machines|workstations|hosts|rigs|laptops)$")
 _HOST_AFTER = re.compile(r"[\s-]*(?:\d+[a-z]*\s*)?(?:only\s+)?(?:servers?|boxes|box|nodes?|machines?|workstations?|hosts?|rigs?|laptops?|"
                          r"服务器|伺服器|服務器|主机|主機|工作站|机器|機器|节点|節點|笔记本|筆電)")
 
@@ -87,9 +91,12 @@ def _clauses(text: str) -> list[_Clause]:
 
 
 def _count(text: str, clause: _Clause, mention: HardwareMention) -> int | None:
+    before = text[max(clause.start, mention.start - 40):mention.start]
+    if m := _NODES_OF_CARDS.search(before):  # "two 8×h100 nodes", "2台8卡h100": nodes × cards per node
+        nodes = m.group("nodes") or m.group("nodes2") or 1
+        return int(nodes) * int(m.group("cards") or m.group("cards2"))
     if mention.count is not None:
         return mention.count
-    before = text[max(clause.start, mention.start - 40):mention.start]
     if m := _COUNT_BEFORE_PHRASE.search(before) or _COUNT_BEFORE_ZH.search(before):
         return int(m.group(1))
     return None
@@ -145,15 +152,22 @@ def read_devices(normalized: str, mentions: list[HardwareMention], matcher: Hard
         hardware_id = mention.hardware_ids[0] if mention.hardware_ids else None
         if hardware_id is None and memory is not None and mention.kind is not None:
             hardware_id = matcher.by_kind_and_memory(mention.kind, memory)
-        if hardware_id is None and not _HOST_AFTER.match(normalized, mention.end if mention.end >= 0 else mention.start):
+        end = mention.end if mention.end >= 0 else mention.start + len(mention.alias)
+        host = _HOST_AFTER.match(normalized, end)
+        if hardware_id is None and host is None:
             continue  # "an old core i5 cpu" in "my desktop": a kind word alone is no owned machine
         count = _count(normalized, clause, mention)
-        if count is not None and mention.kind == "cpu":
-            count *= _sockets(normalized, clause, mention)  # three dual-socket servers are six CPUs
-        elif hardware_id is not None and len(mention.hardware_ids) > 1 and memory is not None:
+        if count is None and host is not None and _PLURAL_HOST.search(host.group(0)):
+            count = 2  # "idle cpu servers": the least a plural says (never more than stated)
+        sockets = _sockets(normalized, clause, mention) if mention.kind == "cpu" else 1
+        servers = count
+        if hardware_id is not None and len(mention.hardware_ids) > 1 and memory is not None:
             # "a100 … 80 gb": the first variant with that memory
             hardware_id = next((i for i in mention.hardware_ids if matcher.memory_gb(i) == memory), hardware_id)
-        label = normalized[mention.start:(mention.end if mention.end >= 0 else mention.start + len(mention.alias))].strip()
+        label = normalized[mention.start:host.end() if host is not None else end].strip()
+        if count is not None and sockets > 1:  # three dual-socket servers are six CPUs (catalog: one per socket)
+            count *= sockets
+            label = f"{label} ({servers} × {sockets} sockets)"
         if memory is not None and f"{memory:g}" not in label:  # "a100 80gb" says it already
             label = f"{label} {memory:g} GB"
         if clause.owns:

@@ -10,18 +10,16 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Iterator
-from dataclasses import dataclass
-from typing import Any
 
 from bot.nlu.lexicon import (
     ACCURACY_CRITICAL,
+    ACROSS_TIME_ZONES,
     APPROX,
     ARRIVAL_WORDS,
     DYNAMIC_SHAPES_NO,
     DYNAMIC_SHAPES_YES,
     EXISTING_HARDWARE,
     MIXED_TRAINING,
-    MULTIPLIERS,
     NUM,
     ROUND_THE_CLOCK,
     SCALE_WORDS,
@@ -29,48 +27,7 @@ from bot.nlu.lexicon import (
     STABILITY_WORDS,
 )
 from bot.nlu.schedule import working_hours_facts
-
-
-@dataclass(frozen=True)
-class Fact:
-    """One reading of a workload fact. `keyed` = a keyword named the slot (e.g. "first token 1 s")."""
-
-    slot: str
-    value: Any
-    start: int
-    end: int
-    keyed: bool = False
-
-
-class _Claims:
-    """Spans of the text already read, so that later extractors skip them."""
-
-    def __init__(self) -> None:
-        self.spans: list[tuple[int, int]] = []
-
-    def free(self, start: int, end: int) -> bool:
-        return all(end <= s or start >= e for s, e in self.spans)
-
-    def claim(self, start: int, end: int) -> None:
-        self.spans.append((start, end))
-
-
-# Larger than every workload range, yet finite and within a 64-bit integer: a reading of "9" × 400
-# would otherwise be infinity (int() raises) or an int the checkpoint serializer cannot store.
-NUMBER_CAP = 1e18
-
-
-def number_value(match: re.Match[str]) -> float:
-    """The value of a `NUM` group: sign × number × multiplier ("5万" → 50000, "-$5k" → -5000).
-
-    Capped at ±`NUMBER_CAP`: a huge number stays out of range (and is reported so), never inf.
-    """
-    value = min(float(match.group("num")) * MULTIPLIERS[match.group("mult") or None], NUMBER_CAP)
-    return -value if match.group("neg") else value
-
-
-def _int(value: float) -> int | float:
-    return int(value) if float(value).is_integer() else value
+from bot.nlu.spans import Fact, _Claims, _int, _matches, number_value
 
 
 # --- patterns (all over normalize()d text) -------------------------------------------------------
@@ -198,16 +155,6 @@ _QUANTS = tuple((re.compile(rx.replace(r"\b", _ASCII_BOUNDARY)), name) for rx, n
 Extractor = Callable[[str, _Claims], Iterator[Fact]]
 
 
-def _matches(
-    patterns: re.Pattern[str] | tuple[re.Pattern[str], ...], text: str, claims: _Claims
-) -> Iterator[re.Match[str]]:
-    for pattern in patterns if isinstance(patterns, tuple) else (patterns,):
-        for match in pattern.finditer(text):
-            if claims.free(match.start(), match.end()):
-                claims.claim(match.start(), match.end())
-                yield match
-
-
 def _electricity(text: str, claims: _Claims) -> Iterator[Fact]:
     for pattern in (_PER_KWH, _PRICE_KWH_KEYWORD):
         for m in _matches(pattern, text, claims):
@@ -235,6 +182,10 @@ def _power(text: str, claims: _Claims) -> Iterator[Fact]:
         yield Fact("power_budget_w", _int(number_value(m) * factor), m.start(), m.end())
 
 
+_PER_REQUEST = re.compile(r"\s*(?:of\s+context\s+)?(?:per (?:request|query|prompt|call|question|conversation)|each|every request|"
+                          r"(?:in|for) every request|每个请求|每個請求|每次请求|每次請求|每次)")
+
+
 def _context(text: str, claims: _Claims) -> Iterator[Fact]:
     for pattern in (_CONTEXT_AFTER, _CONTEXT_BEFORE):
         for m in _matches(pattern, text, claims):
@@ -244,7 +195,7 @@ def _context(text: str, claims: _Claims) -> Iterator[Fact]:
             if m.group("mult") == "k" and num.is_integer() and int(num) & (int(num) - 1) == 0:
                 value = num * 1024
             yield Fact("context_length", _int(value), m.start(), m.end(), keyed=True)
-            if context_is_per_request(text, m.end()):  # "~120k tokens of context per request": a long prompt
+            if _PER_REQUEST.match(text, m.end()):  # "~120k tokens of context per request": a long prompt
                 yield Fact("prompt_tokens", _int(number_value(m)), m.start(), m.end(), keyed=True)
 
 
@@ -262,19 +213,6 @@ def _latency(text: str, claims: _Claims) -> Iterator[Fact]:
         value = number_value(m) * _MS_PER_UNIT[m.group("unit")]
         keyed = bool(_LATENCY_KEY.search(text, max(0, m.start() - 40), m.start()))
         yield Fact("ttft_target_ms", _int(round(value, 3)), m.start(), m.end(), keyed=keyed)
-
-
-# A mixture-of-experts model given by total and active size: "30B MoE with 3B active", "激活 3B".
-_ACTIVE_PARAMS = _any(
-    rf"{NUM}\s*(?:b|bn|billion)?\s*(?:params?|parameters?)?\s*(?:active|activated|激活|活跃|活躍)(?![a-z])",
-    rf"(?:active|activated|激活|活跃|活躍)\s*(?:params?|parameters?|参数|參數)?\s*(?:of|is|:|=|为|為|是|约|約)?\s*{NUM}\s*(?:b|bn|billion)?(?![a-z])",
-)
-
-
-def _active_params(text: str, claims: _Claims) -> Iterator[Fact]:
-    for m in _matches(_ACTIVE_PARAMS, text, claims):
-        raw = number_value(m)
-        yield Fact("active_params_b", _int(round(raw / 1e9 if abs(raw) >= 1e6 else raw, 6)), m.start(), m.end(), keyed=True)
 
 
 def _model_size(text: str, claims: _Claims) -> Iterator[Fact]:
@@ -354,6 +292,8 @@ def _words(text: str, claims: _Claims) -> Iterator[Fact]:
         yield Fact("models_served", 3, m.start(), m.end(), keyed=False)
     if m := ROUND_THE_CLOCK.search(text):
         yield Fact("hours_per_day", 24.0, m.start(), m.end(), keyed=True)
+    if m := ACROSS_TIME_ZONES.search(text):
+        yield Fact("users_across_time_zones", True, m.start(), m.end(), keyed=True)
 
 
 def _working_hours(text: str, claims: _Claims) -> Iterator[Fact]:
@@ -361,10 +301,22 @@ def _working_hours(text: str, claims: _Claims) -> Iterator[Fact]:
     yield from working_hours_facts(text, claims, Fact)  # type: ignore[misc]
 
 
-
-
 # Graphics-card model numbers ("rtx 4090s", "gtx 1080", "rx 7900xtx"): a device, never a duration or a count.
 _CARD_MODEL = re.compile(r"(?<![a-z0-9])(?:rtx|gtx|rx|radeon|geforce|quadro)\s*-?\d{3,4}\s*(?:ti|xtx|xt|super)?s?(?![a-z0-9])")
+
+
+def _batch(text: str, claims: _Claims) -> Iterator[Fact]:
+    """Batch jobs and per-item lengths (`bot.nlu.batch`, which builds on this module's primitives)."""
+    from bot.nlu.batch import batch_facts
+
+    yield from batch_facts(text, claims)
+
+
+# Most specific first: a span read by one is skipped by the next.
+EXTRACTORS: tuple[Extractor, ...] = (
+    _electricity, _working_hours, _speed, _batch, _context, _misc_numbers, _budget, _power, _lengths, _latency, _quantization,
+    _model_size, _users, _words,
+)
 
 
 def extract_facts(normalized: str, reserved: tuple[tuple[int, int], ...] = ()) -> list[Fact]:
@@ -381,14 +333,5 @@ def extract_facts(normalized: str, reserved: tuple[tuple[int, int], ...] = ()) -
     facts = [fact for extractor in EXTRACTORS for fact in extractor(normalized, claims)]
     return sorted(facts, key=lambda f: f.start)
 
-
-# Batch jobs and per-item lengths build on the primitives above (hence imported here, not at the top).
-from bot.nlu.batch import batch_facts, context_is_per_request  # noqa: E402 - needs the primitives above
-
-# Most specific first: a span read by one is skipped by the next.
-EXTRACTORS: tuple[Extractor, ...] = (
-    _electricity, _working_hours, _speed, batch_facts, _context, _misc_numbers, _budget, _power, _lengths, _latency, _quantization,
-    _active_params, _model_size, _users, _words,
-)
 
 __all__ = ["EXTRACTORS", "Fact", "extract_facts", "number_value"]

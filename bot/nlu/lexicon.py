@@ -105,6 +105,12 @@ EXISTING_HARDWARE: dict[str, re.Pattern[str]] = {
                             r"闲置.{0,6}(?:gpu|显卡)", r"閒置.{0,6}(?:gpu|顯卡)"),
 }
 
+# Users spread over time zones: a head count peaks lower (estimator/concurrency.py).
+ACROSS_TIME_ZONES = _rx(r"across (?:several |multiple |many |all )?time ?zones", r"(?:in|over) (?:several |multiple |many |\d+ )time ?zones",
+                        r"follow[- ]the[- ]sun", r"around the globe", r"worldwide", r"global (?:team|company|staff|workforce|rollout)",
+                        r"time ?zones? (?:apart|spread)", "跨时区", "跨時區", "多个时区", "多個時區", "分布在全球", "分佈在全球",
+                        "全球各地", "遍布全球", "遍佈全球")
+
 # "Overnight" / "nightly" / "每晚" without a stated window: 22:00–06:00, eight hours. An assumption the
 # echo states ("overnight: an 8 h window, assumed"); a stated window ("done in 6 hours") wins.
 OVERNIGHT_WINDOW_HOURS = 8.0
@@ -120,7 +126,7 @@ ROUND_THE_CLOCK = _rx(r"24\s*/\s*7", r"24x7", r"around the clock", r"round the c
 # The user owns the hardware they name ("I already have a MacBook Pro with an M4", "我們已經有 Snapdragon X 筆電").
 OWNERSHIP = _rx(r"\b(?:i|we)\s+(?:already\s+)?(?:have|own|got|bought)\b", r"\balready (?:have|own|bought)\b",
                 r"\b(?:i|we)'ve\s+(?:already\s+)?(?:got|bought)\b", r"\b(?:we|i) have got\b", r"\bsitting idle\b",
-                r"\bon hand\b", r"\bin[- ]house\b", r"\blying around\b", r"\bspare\b", r"\bunused\b", r"\bour (?:own|old)\b",
+                r"\bon hand\b", r"\blying around\b", r"\bspare\b", r"\bunused\b", r"\bour old\b",
                 r"\bmy (?:own )?(?:laptop|desktop|mac|macbook|pc|workstation)\b", r"\bour (?:existing|current)\b",
                 r"\bexisting\b", r"\bidle\b", "已经有", "已經有", "我有", "我们有", "我們有", "现有", "現有", "手上有",
                 "闲置", "閒置", "內建", "内置", "內置")
@@ -164,6 +170,7 @@ NON_USD_CURRENCY = _rx(r"(?<![a-z])(?:rmb|cny|yuan|eur|euros?|gbp|pounds?|jpy|ye
 
 __all__ = [
     "ACCURACY_CRITICAL",
+    "ACROSS_TIME_ZONES",
     "APPROX",
     "ARRIVAL_WORDS",
     "CORRECTION",
