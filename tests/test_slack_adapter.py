@@ -148,7 +148,7 @@ def test_duplicate_delivery_is_answered_once_and_unseen_retry_is_processed(
 def test_bad_signature_is_rejected_with_401(url: str, fake: FakeSlack, engine: EchoEngine, kwargs: dict) -> None:
     status, body, _ = post_event(url, SECRET, event_envelope(mention("forged", channel="C1")), **kwargs)
     assert status == 401
-    assert json.loads(body) == {"error": "invalid request"}
+    assert body in ("invalid signature\n", "stale timestamp\n")
     sentinel(url, fake)
     assert [text for _, text in engine.calls] == ["sentinel"]
 

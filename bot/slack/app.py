@@ -87,6 +87,9 @@ def create_app(
     app = App(
         client=client,  # its token is the bot token (Bolt warns if one is passed twice)
         signing_secret=secret,
+        # The HTTP front (bot/slack/http_front.py) verifies the signature before any parsing; Bolt's
+        # own check would run after it and log a refused request's body, so it is off.
+        request_verification_enabled=False,
         token_verification_enabled=verify_token,
         # The turn runner sets status itself (from the worker); skip Bolt's per-request injection.
         attaching_conversation_kwargs_enabled=False,
