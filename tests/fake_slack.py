@@ -44,6 +44,8 @@ class RecordedRequest:
     headers: dict[str, str]
     body: dict[str, Any]
     raw: bytes = b""
+    status: int = 200  # what the fake answered: 429 for a rate-limited attempt
+    ok: bool = True  # the answer's "ok"; False for a refused or failed call
 
     def blocks(self) -> list[dict[str, Any]]:
         blocks = self.body.get("blocks") or []
@@ -67,7 +69,27 @@ class FakeSlack:
     requests: list[RecordedRequest] = field(default_factory=list)
     fail_methods: set[str] = field(default_factory=set)
 
+    def rate_limit(self, method: str, times: int, retry_after_s: int = 0) -> None:
+        """Answer the next `times` calls of `method` with 429 and `Retry-After`, as Slack's limiter does."""
+        with self._changed:
+            self._rate_limited[method] = (times, retry_after_s)
+
+    def fail_next(self, method: str, times: int = 1, error: str = "internal_error") -> None:
+        """Answer the next `times` calls of `method` with `{"ok": false, "error": error}` (HTTP 200)."""
+        with self._changed:
+            self._failing[method] = (times, error)
+
+    def hold(self, method: str) -> threading.Event:
+        """Keep calls of `method` waiting (unanswered, unrecorded) until the returned event is set."""
+        release = threading.Event()
+        with self._changed:
+            self._held[method] = release
+        return release
+
     def __post_init__(self) -> None:
+        self._rate_limited: dict[str, tuple[int, int]] = {}
+        self._failing: dict[str, tuple[int, str]] = {}
+        self._held: dict[str, threading.Event] = {}
         self._changed = threading.Condition()
         self._ts = itertools.count(1)
         self._file_ids = itertools.count(1)
@@ -126,8 +148,8 @@ class FakeSlack:
                 self._changed.wait(remaining)
 
     def replies(self, thread_ts: str | None = None) -> list[RecordedRequest]:
-        """The chat.postMessage calls (optionally in one thread)."""
-        return self.calls("chat.postMessage", lambda r: thread_ts is None or r.body.get("thread_ts") == thread_ts)
+        """The chat.postMessage calls Slack accepted, i.e. the messages people see (optionally in one thread)."""
+        return self.calls("chat.postMessage", lambda r: r.ok and (thread_ts is None or r.body.get("thread_ts") == thread_ts))
 
     # -- serving -------------------------------------------------------------------------------
 
@@ -136,6 +158,7 @@ class FakeSlack:
         length = int(handler.headers.get("Content-Length") or 0)
         raw = handler.rfile.read(length) if length else b""
         headers = {k.lower(): v for k, v in handler.headers.items()}
+        extra: dict[str, str] = {}
         if parsed.path.startswith("/upload/"):
             record = RecordedRequest("upload", parsed.path, headers, {}, raw)
             status, payload = 200, f"OK - {len(raw)}".encode()
@@ -143,10 +166,18 @@ class FakeSlack:
         else:
             method = parsed.path.removeprefix(API_PREFIX)
             body = _parse_body(headers.get("content-type", ""), raw, parsed.query)
-            record = RecordedRequest(method, parsed.path, headers, body, raw)
-            status, answer = 200, self._answer(method, body, headers)
+            with self._changed:
+                held = self._held.get(method)
+            if held is not None:
+                held.wait(60)
+            status, answer, extra = self._limited(method)
+            if answer is None:
+                answer = self._answer(method, body, headers)
+            record = RecordedRequest(method, parsed.path, headers, body, raw, status, bool(answer.get("ok")))
             payload, content_type = json.dumps(answer).encode(), "application/json"
         handler.send_response(status)
+        for name, value in extra.items():
+            handler.send_header(name, value)
         handler.send_header("Content-Type", content_type)
         handler.send_header("Content-Length", str(len(payload)))
         handler.end_headers()
@@ -154,6 +185,19 @@ class FakeSlack:
         with self._changed:
             self.requests.append(record)
             self._changed.notify_all()
+
+    def _limited(self, method: str) -> tuple[int, dict[str, Any] | None, dict[str, str]]:
+        """(status, answer, headers) for a rate-limited or failing call; answer None: answer normally."""
+        with self._changed:
+            times, retry_after = self._rate_limited.get(method, (0, 0))
+            if times > 0:
+                self._rate_limited[method] = (times - 1, retry_after)
+                return 429, {"ok": False, "error": "ratelimited"}, {"Retry-After": str(retry_after)}
+            times, error = self._failing.get(method, (0, ""))
+            if times > 0:
+                self._failing[method] = (times - 1, error)
+                return 200, {"ok": False, "error": error}, {}
+        return 200, None, {}
 
     def _answer(self, method: str, body: dict[str, Any], headers: dict[str, str]) -> dict[str, Any]:
         auth = headers.get("authorization", "") or f"Bearer {body.get('token', '')}"

@@ -18,21 +18,16 @@ from slack_sdk import WebClient
 from bot.settings import Settings
 from bot.slack.dedup import DedupStore, MemoryDedupStore
 from bot.slack.listeners import register_listeners
+from bot.slack.web_client import api_base_url, slack_web_client, with_retries
 from bot.slack.turns import ChartMaker, ConversationEngine, TurnRunner, TurnSink
 from bot.slack.workers import KeyedSerialExecutor
 
 log = logging.getLogger(__name__)
 
-SLACK_API_DEFAULT = "https://slack.com/api/"
 # Bolt's listener threads only route an event and queue its turn, so a few suffice.
 DEFAULT_LISTENER_WORKERS = 8
 # Turns are CPU-bound Python plus a model behind a lock: one per core keeps acks responsive.
 DEFAULT_TURN_WORKERS = 2
-
-
-def api_base_url(url: str | None) -> str:
-    """The Web API base URL with the trailing slash `WebClient` needs (it joins method names onto it)."""
-    return (url or SLACK_API_DEFAULT).rstrip("/") + "/"
 
 
 def delivery_key(body: dict[str, Any]) -> str | None:
@@ -81,8 +76,8 @@ def create_app(
     `engine` only needs `has_thread`.
     """
     token = settings.slack_bot_token.get_secret_value() if settings.slack_bot_token else None
-    if client is None:
-        client = WebClient(token=token, base_url=api_base_url(settings.slack_api_url))
+    # Every Web API call retries 429 (after Retry-After), 5xx and connection errors, also on a given client.
+    client = with_retries(client) if client is not None else slack_web_client(token, settings.slack_api_url)
     secret = settings.slack_signing_secret.get_secret_value() if settings.slack_signing_secret else None
     app = App(
         client=client,  # its token is the bot token (Bolt warns if one is passed twice)

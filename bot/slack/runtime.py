@@ -14,10 +14,11 @@ from slack_bolt.error import BoltError
 from slack_sdk import WebClient
 
 from bot.settings import Settings
-from bot.slack.app import DEFAULT_TURN_WORKERS, api_base_url, create_app
+from bot.slack.app import DEFAULT_TURN_WORKERS, create_app
 from bot.slack.dedup import DedupStore, SqliteDedupStore, default_dedup_path
 from bot.slack.turns import ChartMaker
 from bot.slack.worker_process import CheckpointThreads, WorkerProcessSink
+from bot.slack.web_client import slack_web_client, with_retries
 from bot.slack.workers import KeyedSerialExecutor
 from estimator.catalog import Catalog
 from estimator.errors import ConfigError
@@ -64,7 +65,9 @@ def build_slack_app(
     """
     if client is None:
         token = settings.slack_bot_token.get_secret_value() if settings.slack_bot_token else None
-        client = WebClient(token=token, base_url=api_base_url(settings.slack_api_url))
+        client = slack_web_client(token, settings.slack_api_url)
+    else:
+        client = with_retries(client)
     owned: list[Any] = []
     sink: WorkerProcessSink | None = None
     executor: KeyedSerialExecutor | None = None

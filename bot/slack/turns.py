@@ -69,6 +69,13 @@ class Turn:
         return f"{self.team_id}:{self.channel_id}:{self.thread_ts}"
 
 
+def _api_error(error: Exception) -> str:
+    """A Web API failure in a few words (Slack's error code), without the request it carried."""
+    if isinstance(error, SlackApiError):
+        return f"Slack said {error.response.get('error')!r} (HTTP {error.response.status_code})"
+    return type(error).__name__
+
+
 def recommendation_fingerprint(reply: Reply) -> str | None:
     """A short digest of the recommended options, to tell a new recommendation from a repeated one."""
     rec = reply.recommendation
@@ -80,24 +87,30 @@ def recommendation_fingerprint(reply: Reply) -> str | None:
 
 
 class _RecentFingerprints:
-    """Last recommendation shown per thread, bounded (a restart forgets it: one extra card, no harm)."""
+    """Last recommendation shown per thread, bounded (a restart forgets it: one extra card, no harm).
+
+    `is_new` only asks; `shown` records, and is called after Slack accepted the post: a reply that
+    never arrived must not make the next one go without its card.
+    """
 
     def __init__(self, capacity: int = 10_000) -> None:
         self._items: OrderedDict[str, str] = OrderedDict()
         self._capacity = capacity
         self._lock = threading.Lock()
 
-    def replace(self, thread_id: str, fingerprint: str | None) -> bool:
-        """Store `fingerprint` for the thread; True if it differs from the one stored before."""
+    def is_new(self, thread_id: str, fingerprint: str | None) -> bool:
+        """True if `fingerprint` is a recommendation this thread has not been shown last."""
         with self._lock:
-            previous = self._items.pop(thread_id, None)
-            if fingerprint is not None:
-                self._items[thread_id] = fingerprint
-                while len(self._items) > self._capacity:
-                    self._items.popitem(last=False)
-            elif previous is not None:
-                self._items[thread_id] = previous
-            return fingerprint is not None and fingerprint != previous
+            return fingerprint is not None and fingerprint != self._items.get(thread_id)
+
+    def shown(self, thread_id: str, fingerprint: str | None) -> None:
+        if fingerprint is None:
+            return
+        with self._lock:
+            self._items.pop(thread_id, None)
+            self._items[thread_id] = fingerprint
+            while len(self._items) > self._capacity:
+                self._items.popitem(last=False)
 
 
 class TurnSink(Protocol):
@@ -166,13 +179,16 @@ class TurnRunner:
             log.exception("engine failed on a turn of thread %s", turn.thread_id)
             self._apologize(client, turn)
             return
-        is_new = self._shown.replace(turn.thread_id, recommendation_fingerprint(reply))
+        fingerprint = recommendation_fingerprint(reply)
+        is_new = self._shown.is_new(turn.thread_id, fingerprint)
         try:
             self._post(client, turn, reply.text, reply_blocks(reply, show_recommendation=is_new))
-        except Exception:
-            log.exception("posting the reply failed in thread %s", turn.thread_id)
+        except Exception as error:
+            # The Web API client already retried 429s, 5xx and connection errors; this one is final.
+            log.error("posting the reply failed in thread %s: %s", turn.thread_id, _api_error(error))
             self._apologize(client, turn)
             return
+        self._shown.shown(turn.thread_id, fingerprint)
         if is_new and self.charts is not None:
             self._upload_charts(client, turn, reply)
 
@@ -185,8 +201,8 @@ class TurnRunner:
         try:
             # Posting into the thread also clears the "is thinking…" status.
             self._post(client, turn, APOLOGY, None)
-        except Exception:
-            log.exception("could not post the apology in thread %s", turn.thread_id)
+        except Exception as error:
+            log.error("could not post the apology in thread %s: %s", turn.thread_id, _api_error(error))
             self._set_status(client, turn, "")
 
     def _set_status(self, client: WebClient, turn: Turn, status: str) -> None:
@@ -197,9 +213,9 @@ class TurnRunner:
                 status=status,
                 loading_messages=LOADING_MESSAGES if status else None,
             )
-        except SlackApiError as error:
+        except Exception as error:
             # Status is a courtesy: a workspace without the AI-app surface refuses it; the turn goes on.
-            log.debug("setStatus refused in %s: %s", turn.thread_id, error.response.get("error"))
+            log.debug("setStatus refused in %s: %s", turn.thread_id, _api_error(error))
 
     def _upload_charts(self, client: WebClient, turn: Turn, reply: Reply) -> None:
         try:

@@ -71,10 +71,9 @@ def _worker_main(config: WorkerConfig, turns: Any, status: Connection) -> None:
         os.nice(WORKER_NICENESS)
     logging.basicConfig(level=config.log_level, format="%(asctime)s %(levelname)s %(name)s: %(message)s")
     try:
-        from slack_sdk import WebClient
-
         from bot.slack.runtime import chart_maker_for
         from bot.slack.turns import TurnRunner
+        from bot.slack.web_client import slack_web_client
         from bot.slack.workers import KeyedSerialExecutor
         from bot.wiring import build_engine
         from bot.wiring import open_knowledge
@@ -83,7 +82,7 @@ def _worker_main(config: WorkerConfig, turns: Any, status: Connection) -> None:
         store = open_knowledge(settings)
         catalog = store.catalog()
         engine = build_engine(settings, catalog=catalog, store=store)
-        client = WebClient(token=config.bot_token, base_url=config.api_url)
+        client = slack_web_client(config.bot_token, config.api_url)
         executor = KeyedSerialExecutor(config.turn_workers)
         runner = TurnRunner(engine, charts=chart_maker_for(catalog), executor=executor)
     except SiliconsultError as error:
