@@ -14,7 +14,7 @@ from slack_sdk import WebClient
 
 from bot.settings import Settings
 from bot.slack.app import create_app
-from bot.slack.dedup import MemoryDedupStore
+from bot.slack.inbox import MemoryInbox
 from bot.slack.turns import APOLOGY
 from tests.fake_slack import (
     BOT_USER_ID,
@@ -50,7 +50,7 @@ def url(fake: FakeSlack, engine: EchoEngine, tmp_path, monkeypatch) -> Iterator[
     client = WebClient(token="xoxb-test", base_url=fake.url)
     # One listener thread and one turn worker: events are handled in the order they were sent, so a
     # sentinel's reply proves every earlier event was handled (or dropped).
-    app = create_app(engine, settings, client=client, dedup=MemoryDedupStore(), listener_workers=1, turn_workers=1)
+    app = create_app(engine, settings, client=client, inbox=MemoryInbox(), listener_workers=1, turn_workers=1)
     with serve_app(app) as events_url:
         yield events_url
 

@@ -20,7 +20,7 @@ from slack_sdk import WebClient
 
 from bot.settings import Settings
 from bot.slack.app import create_app
-from bot.slack.dedup import MemoryDedupStore
+from bot.slack.inbox import MemoryInbox
 from bot.slack.server import MAX_BODY_BYTES
 from tests.fake_slack import FakeSlack, event_envelope, mention, post_event, signed_headers
 from tests.slack_harness import SECRET, EchoEngine, serve_app
@@ -45,7 +45,7 @@ def slack(tmp_path, monkeypatch) -> Iterator[Slack]:
     engine = EchoEngine()
     with FakeSlack() as fake:
         client = WebClient(token="xoxb-test", base_url=fake.url)
-        app = create_app(engine, Settings(home=tmp_path, llm="none"), client=client, dedup=MemoryDedupStore(),
+        app = create_app(engine, Settings(home=tmp_path, llm="none"), client=client, inbox=MemoryInbox(),
                          listener_workers=1, turn_workers=1)
         yield Slack(fake, engine, app)
 

@@ -24,7 +24,7 @@ from slack_sdk import WebClient
 
 from bot.settings import Settings
 from bot.slack.app import create_app
-from bot.slack.dedup import MemoryDedupStore
+from bot.slack.inbox import MemoryInbox
 from tests.fake_slack import FakeSlack, event_envelope, mention, post_event
 from tests.slack_harness import SECRET, EchoEngine, serve_app
 
@@ -46,7 +46,7 @@ def served(tmp_path, monkeypatch) -> Iterator[Served]:
     engine = EchoEngine()
     with FakeSlack() as fake:
         app = create_app(engine, Settings(home=tmp_path, llm="none"), client=WebClient(token="xoxb-test", base_url=fake.url),
-                         dedup=MemoryDedupStore(), listener_workers=1, turn_workers=1)
+                         inbox=MemoryInbox(), listener_workers=1, turn_workers=1)
         with serve_app(app, read_timeout_s=0.5, max_connections=8) as url:
             yield Served(url, fake, engine)
 

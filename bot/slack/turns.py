@@ -21,7 +21,6 @@ from slack_sdk.errors import SlackApiError
 
 from bot.reply import Reply
 from bot.slack.blocks import escape, reply_blocks, truncate
-from bot.slack.workers import KeyedSerialExecutor
 
 log = logging.getLogger(__name__)
 
@@ -62,6 +61,10 @@ class Turn:
     thread_ts: str
     text: str
     user_id: str | None = None
+    # The delivery's identity in the inbox (event_id, or the button's `action_key`); None: not recorded.
+    key: str | None = None
+    # The user's message (or the clicked message) this turn answers.
+    message_ts: str | None = None
 
     @property
     def thread_id(self) -> str:
@@ -114,17 +117,23 @@ class _RecentFingerprints:
 
 
 class TurnSink(Protocol):
-    """Somewhere else to run the slow part of turns (e.g. a worker process with the engine)."""
+    """Where accepted turns go to be answered (the model worker process, or threads of this one)."""
 
     def submit(self, turn: Turn) -> None: ...
 
 
-class TurnRunner:
-    """Runs turns against the engine and posts the results with a `WebClient`.
+class Finisher(Protocol):
+    """What the runner needs from the inbox: mark an entry answered."""
 
-    `run` is called on a Bolt listener thread: it shows the status at once and hands the slow part
-    (`answer`: engine, reply, charts) to `sink` (another process) or to `executor` (threads of this
-    process, serially per conversation); with neither it runs inline (tests of the runner itself).
+    def finish(self, key: str) -> None: ...
+
+
+class TurnRunner:
+    """Answers turns: status, the engine's reply posted into the thread, charts; apology on failure.
+
+    Runs where the engine is (the model worker process, or a thread pool in tests). Accepting turns
+    (the ack path) is `bot/slack/intake.py`'s job; after each turn, answered or apologized for, the
+    runner marks its inbox entry finished, so a restart does not answer it again.
     """
 
     def __init__(
@@ -132,47 +141,42 @@ class TurnRunner:
         engine: ConversationEngine,
         *,
         charts: ChartMaker | None = None,
-        executor: KeyedSerialExecutor | None = None,
-        sink: TurnSink | None = None,
+        inbox: Finisher | None = None,
     ) -> None:
         self.engine = engine
         self.charts = charts
-        self.executor = executor
-        self.sink = sink
+        self.inbox = inbox
         self._shown = _RecentFingerprints()
-        # Conversations accepted by this process: a thread reply that arrives while the first turn
-        # is still queued must count as "conversation exists" before the engine has stored anything.
-        self._accepted: set[str] = set()
-        self._accepted_lock = threading.Lock()
-
-    def knows(self, thread_id: str) -> bool:
-        """Whether the thread has a conversation (accepted here, or stored by the engine)."""
-        with self._accepted_lock:
-            if thread_id in self._accepted:
-                return True
-        return self.engine.has_thread(thread_id)
-
-    def run(self, turn: Turn, client: WebClient) -> None:
-        if not turn.text.strip():
-            self._post(client, turn, EMPTY_MENTION_HINT, None)
-            return
-        with self._accepted_lock:
-            self._accepted.add(turn.thread_id)
-        if self.sink is not None:
-            self.sink.submit(turn)  # the worker shows the status: this process only acknowledges
-            return
-        self.begin(turn, client)
-        if self.executor is not None:
-            self.executor.submit(turn.thread_id, lambda: self.answer(turn, client))
-        else:
-            self.answer(turn, client)
 
     def begin(self, turn: Turn, client: WebClient) -> None:
         """Show "is thinking…" in the thread right away, before the turn waits for a worker."""
-        self._set_status(client, turn, THINKING_STATUS)
+        if turn.text.strip():
+            self._set_status(client, turn, THINKING_STATUS)
+
+    def run(self, turn: Turn, client: WebClient) -> None:
+        """`begin` then `answer`, on this thread."""
+        self.begin(turn, client)
+        self.answer(turn, client)
 
     def answer(self, turn: Turn, client: WebClient) -> None:
-        """The slow part of a turn: ask the engine, post the reply, upload charts; apologize on failure."""
+        """The slow part of a turn, then its inbox entry marked finished (also after an apology)."""
+        try:
+            self._answer(turn, client)
+        finally:
+            if self.inbox is not None and turn.key is not None:
+                try:
+                    self.inbox.finish(turn.key)
+                except Exception as error:  # the answer is out; a restart may repeat it, so say so
+                    log.error("could not mark %s answered: %s", turn.key, type(error).__name__)
+
+    def _answer(self, turn: Turn, client: WebClient) -> None:
+        """Ask the engine, post the reply, upload charts; apologize on failure."""
+        if not turn.text.strip():
+            try:
+                self._post(client, turn, EMPTY_MENTION_HINT, None)
+            except Exception as error:
+                log.error("could not post the hint in thread %s: %s", turn.thread_id, _api_error(error))
+            return
         try:
             reply = self.engine.handle(turn.thread_id, turn.text)
         except Exception:
@@ -238,6 +242,7 @@ __all__ = [
     "ChartFile",
     "ChartMaker",
     "ConversationEngine",
+    "Finisher",
     "Turn",
     "TurnRunner",
     "TurnSink",
