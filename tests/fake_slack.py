@@ -86,7 +86,18 @@ class FakeSlack:
             self._held[method] = release
         return release
 
+    def wait_for_waiting(self, method: str, count: int = 1, timeout: float = 60.0) -> None:
+        """Wait until `count` calls of a held `method` have arrived (and are kept waiting)."""
+        deadline = time.monotonic() + timeout
+        with self._changed:
+            while self._waiting.get(method, 0) < count:
+                remaining = deadline - time.monotonic()
+                if remaining <= 0:
+                    raise AssertionError(f"no held {method} call arrived within {timeout} s")
+                self._changed.wait(remaining)
+
     def __post_init__(self) -> None:
+        self._waiting: dict[str, int] = {}
         self._rate_limited: dict[str, tuple[int, int]] = {}
         self._failing: dict[str, tuple[int, str]] = {}
         self._held: dict[str, threading.Event] = {}
@@ -168,6 +179,9 @@ class FakeSlack:
             body = _parse_body(headers.get("content-type", ""), raw, parsed.query)
             with self._changed:
                 held = self._held.get(method)
+                if held is not None:
+                    self._waiting[method] = self._waiting.get(method, 0) + 1
+                    self._changed.notify_all()
             if held is not None:
                 held.wait(60)
             status, answer, extra = self._limited(method)

@@ -15,7 +15,8 @@ from typing import Any
 import pytest
 
 from bot.settings import Settings
-from bot.slack.dedup_postgres import PostgresDedup
+from bot.slack.inbox_postgres import PostgresInbox
+from bot.slack.turns import Turn
 from bot.wiring import STATE_FILE, build_engine, make_checkpointer
 from tests.concurrency import run_together
 from tests.conversation_script import FACTS_AFTER_FOUR, FACTS_AFTER_TWO, TURNS, assert_has_facts, assert_recommends
@@ -107,15 +108,16 @@ def test_a_replica_keeps_serving_after_the_database_crashes_and_restarts(tmp_pat
     try:
         url = server.create_database()
         settings = Settings(home=tmp_path / "replica", state_url=url)
-        dedup = PostgresDedup.from_url(url)
+        inbox = PostgresInbox.from_url(url)
+        turn = Turn("T1", "C1", "1.0", "hello", "U1")
         with build_engine(settings, llm=None) as engine:
-            assert dedup.first_time("EvBeforeCrash")
+            assert inbox.accept("EvBeforeCrash", turn)
             engine.handle("survivor", TURNS[0])
             server.restart("immediate")  # like a crash: clients are cut off without a goodbye
             replies = [engine.handle("survivor", text) for text in TURNS[1:]]
-            assert dedup.first_time("EvBeforeCrash") is False
-            assert dedup.first_time("EvAfterCrash") is True
-        dedup.close()
+            assert inbox.accept("EvBeforeCrash", turn) is False
+            assert inbox.accept("EvAfterCrash", turn) is True
+        inbox.close()
     finally:
         server.stop()
     assert [reply.intent for reply in replies if reply.intent == "error"] == []

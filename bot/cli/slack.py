@@ -1,7 +1,7 @@
 """`siliconsult slack`: the Slack app in Socket Mode (`--socket`) or HTTP mode (`--http --port P`).
 
 This is the Slack composition root: settings are checked first (a missing variable fails in
-milliseconds, before any model loads), then the engine, the dedup store and the app are built once
+milliseconds, before any model loads), then the inbox, the model worker and the app are built once
 and the chosen transport runs until interrupted.
 """
 

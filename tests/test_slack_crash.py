@@ -1,0 +1,53 @@
+"""`siliconsult slack --http` SIGKILLed right after acknowledging an event, before answering it.
+
+Slack never redelivers an acknowledged event, and a retry that does come (Slack did not see the
+ack) carries the same event id. So the restarted process must answer the event from its inbox,
+and drop the retry: exactly one answer, whichever way the event comes back.
+"""
+
+from __future__ import annotations
+
+import time
+
+import pytest
+
+from tests.conversation_script import TURNS
+from tests.fake_slack import FakeSlack, event_envelope, mention, post_event
+from tests.processes import SlackProcess
+
+pytestmark = [pytest.mark.slack, pytest.mark.slow, pytest.mark.timeout(300)]
+
+SECRET = "crash-test-signing-secret"
+
+
+def test_killed_after_the_ack_then_restarted_and_retried_answers_exactly_once(tmp_path) -> None:
+    with FakeSlack() as slack:
+        env = {"SLACK_BOT_TOKEN": "xoxb-crash-test", "SLACK_SIGNING_SECRET": SECRET, "SLACK_API_URL": slack.url,
+               "SILICONSULT_HOME": str(tmp_path)}
+        event = mention(TURNS[0])
+        thread_ts = event["ts"]
+        envelope = event_envelope(event)
+        in_thread = lambda r: r.ok and r.body.get("thread_ts") == thread_ts  # noqa: E731
+
+        # The worker's first Web API call of the turn (the status) is held: the kill lands after the
+        # ack and before any answer could be posted.
+        held = slack.hold("assistant.threads.setStatus")
+        with SlackProcess(env) as first:
+            status, _, _ = post_event(first.events_url, SECRET, envelope)
+            assert status == 200  # acknowledged: Slack will not redeliver on its own
+            slack.wait_for_waiting("assistant.threads.setStatus")
+            first.kill()
+        held.set()
+        assert slack.replies(thread_ts) == []
+
+        with SlackProcess(env) as second:
+            # Slack did not see the first ack in time after all and retries the same event id.
+            assert post_event(second.events_url, SECRET, envelope, retry_num=1)[0] == 200
+            [reply] = slack.wait_for("chat.postMessage", where=in_thread, timeout=90)
+            time.sleep(1.5)  # room for a wrongly accepted retry to post its duplicate
+            replies = slack.replies(thread_ts)
+            assert "answering 1 turn(s) left unanswered" in second.log()
+            assert second.close() == 0
+
+    assert replies == [reply]
+    assert reply.body["text"]
