@@ -46,6 +46,7 @@ class RecordedRequest:
     raw: bytes = b""
     status: int = 200  # what the fake answered: 429 for a rate-limited attempt
     ok: bool = True  # the answer's "ok"; False for a refused or failed call
+    posted_ts: str | None = None  # the `ts` the fake gave a posted message
 
     def blocks(self) -> list[dict[str, Any]]:
         blocks = self.body.get("blocks") or []
@@ -187,7 +188,8 @@ class FakeSlack:
             status, answer, extra = self._limited(method)
             if answer is None:
                 answer = self._answer(method, body, headers)
-            record = RecordedRequest(method, parsed.path, headers, body, raw, status, bool(answer.get("ok")))
+            record = RecordedRequest(method, parsed.path, headers, body, raw, status, bool(answer.get("ok")),
+                                     answer.get("ts") if method == "chat.postMessage" else None)
             payload, content_type = json.dumps(answer).encode(), "application/json"
         handler.send_response(status)
         for name, value in extra.items():
@@ -224,10 +226,19 @@ class FakeSlack:
             return {"ok": True, "url": "https://fake.slack.test/", "team": "Fake", "user": "siliconsult",
                     "team_id": TEAM_ID, "user_id": BOT_USER_ID, "bot_id": BOT_ID, "is_enterprise_install": False}
         if method in ("chat.postMessage", "chat.update"):
-            ts = body.get("ts") or f"{1_700_000_000 + next(self._ts)}.000100"
+            ts = body.get("ts") or f"{1_900_000_000 + next(self._ts)}.000100"  # after every user message
             return {"ok": True, "channel": body.get("channel"), "ts": ts,
                     "message": {"text": body.get("text"), "ts": ts, "bot_id": BOT_ID}}
-        if method in ("conversations.replies", "conversations.history"):
+        if method == "conversations.replies":
+            # The messages the fake accepted in that thread, as Slack lists them (`oldest` exclusive).
+            oldest = float(body.get("oldest") or 0)
+            with self._changed:
+                posted = [r for r in self.requests if r.method == "chat.postMessage" and r.ok
+                          and r.body.get("channel") == body.get("channel") and r.body.get("thread_ts") == body.get("ts")]
+            messages = [{"type": "message", "text": r.body.get("text"), "ts": r.posted_ts, "bot_id": BOT_ID}
+                        for r in posted if float(r.posted_ts or 0) > oldest]
+            return {"ok": True, "messages": messages, "has_more": False}
+        if method == "conversations.history":
             return {"ok": True, "messages": [], "has_more": False}
         if method == "files.getUploadURLExternal":
             file_id = f"F{next(self._file_ids):08d}"

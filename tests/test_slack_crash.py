@@ -51,3 +51,35 @@ def test_killed_after_the_ack_then_restarted_and_retried_answers_exactly_once(tm
 
     assert replies == [reply]
     assert reply.body["text"]
+
+
+def test_killed_after_posting_before_recording_it_does_not_answer_again(tmp_path) -> None:
+    """The worker posted the card and was killed while uploading its charts (entry not finished):
+    the restarted app finds its own answer in the thread and does not post a second one."""
+    with FakeSlack() as slack:
+        env = {"SLACK_BOT_TOKEN": "xoxb-crash-test", "SLACK_SIGNING_SECRET": SECRET, "SLACK_API_URL": slack.url,
+               "SILICONSULT_HOME": str(tmp_path)}
+        first = mention(TURNS[0])
+        thread_ts = first["ts"]
+        in_thread = lambda r: r.ok and r.body.get("thread_ts") == thread_ts  # noqa: E731
+        with SlackProcess(env) as app:
+            assert post_event(app.events_url, SECRET, event_envelope(first))[0] == 200
+            slack.wait_for("chat.postMessage", where=in_thread, timeout=90)
+            held = slack.hold("files.getUploadURLExternal")  # the charts come after the card
+            second = event_envelope(mention(TURNS[1], thread_ts=thread_ts))
+            assert post_event(app.events_url, SECRET, second)[0] == 200
+            slack.wait_for_waiting("files.getUploadURLExternal")
+            app.kill()
+        held.set()
+        assert len(slack.replies(thread_ts)) == 2  # the question and the card were posted
+
+        with SlackProcess(env) as restarted:
+            assert post_event(restarted.events_url, SECRET, second, retry_num=1)[0] == 200
+            deadline = time.monotonic() + 60
+            while "answered before the crash" not in restarted.log() and time.monotonic() < deadline:
+                time.sleep(0.2)
+            assert "answered before the crash" in restarted.log()
+            time.sleep(1.0)
+            replies = slack.replies(thread_ts)
+            restarted.close()
+    assert len(replies) == 2, [r.body.get("text") for r in replies]

@@ -23,7 +23,7 @@ import threading
 import time
 from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Protocol
 
 from slack_sdk import WebClient
@@ -171,7 +171,7 @@ class TurnIntake:
         """Answer the unfinished turns of a process that died (see `Inbox.claim_unfinished`)."""
         turns = self.inbox.claim_unfinished(older_than_s)
         for turn in turns:
-            self.sink.submit(turn)
+            self.sink.submit(replace(turn, recovered=True))
         if turns:
             log.warning("answering %d turn(s) left unanswered by a previous run", len(turns))
         return len(turns)

@@ -107,7 +107,8 @@ def turn_from_action(body: dict[str, Any], action: dict[str, Any], team_id: str)
     if not channel or not thread_ts or not text:
         return None
     key = action_key(team_id, channel, message_ts or thread_ts, str(action.get("action_id")), user or "?")
-    return Turn(team_id, channel, thread_ts, text, user, key, message_ts)
+    # The click's time orders it among the thread's messages (what a crash recovery looks after).
+    return Turn(team_id, channel, thread_ts, text, user, key, action.get("action_ts") or message_ts)
 
 
 def _event_key(body: dict[str, Any]) -> str | None:

@@ -65,6 +65,8 @@ class Turn:
     key: str | None = None
     # The user's message (or the clicked message) this turn answers.
     message_ts: str | None = None
+    # Taken over from a process that died: it may have posted the answer before it could record it.
+    recovered: bool = False
 
     @property
     def thread_id(self) -> str:
@@ -169,8 +171,30 @@ class TurnRunner:
                 except Exception as error:  # the answer is out; a restart may repeat it, so say so
                     log.error("could not mark %s answered: %s", turn.key, type(error).__name__)
 
+    def _answered_before(self, turn: Turn, client: WebClient) -> bool:
+        """Whether the thread already holds this app's answer to a recovered turn.
+
+        A process killed between posting a reply and marking its entry finished leaves an entry
+        that looks unanswered: the thread's messages after the user's tell. When the thread cannot
+        be read (scope missing, Slack down), the turn is answered: a rare repeat beats silence.
+        """
+        if not turn.recovered or turn.message_ts is None:
+            return False
+        try:
+            bot_id = client.auth_test().get("bot_id")
+            replies = client.conversations_replies(channel=turn.channel_id, ts=turn.thread_ts, oldest=turn.message_ts,
+                                                   inclusive=False, limit=200)
+        except Exception as error:
+            log.warning("could not read thread %s to check a recovered turn: %s", turn.thread_id, _api_error(error))
+            return False
+        later = [m for m in replies.get("messages", []) if float(m.get("ts", 0)) > float(turn.message_ts)]
+        return any(bot_id and m.get("bot_id") == bot_id for m in later)
+
     def _answer(self, turn: Turn, client: WebClient) -> None:
         """Ask the engine, post the reply, upload charts; apologize on failure."""
+        if self._answered_before(turn, client):
+            log.warning("recovered turn %s was answered before the crash; not answering again", turn.key)
+            return
         if not turn.text.strip():
             try:
                 self._post(client, turn, EMPTY_MENTION_HINT, None)

@@ -20,7 +20,7 @@ import multiprocessing.connection
 import os
 import signal
 import threading
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import partial
 from multiprocessing.connection import Connection
 from typing import Any
@@ -194,8 +194,8 @@ class WorkerProcessSink:
             with self._lock:
                 self._restarting = False
                 backlog = list(self._outstanding.values())
-                for turn in backlog:
-                    self._turns.put(turn)
+                for turn in backlog:  # the dead worker may have answered some before reporting them
+                    self._turns.put(replace(turn, recovered=True))
             if backlog:
                 log.warning("handed %d unanswered turn(s) to the new model worker", len(backlog))
 
