@@ -69,6 +69,8 @@ class FakeSlack:
     ws_url: str | None = None
     requests: list[RecordedRequest] = field(default_factory=list)
     fail_methods: set[str] = field(default_factory=set)
+    # Methods this workspace does not offer: answered `unknown_method`, as Slack does.
+    unknown_methods: set[str] = field(default_factory=set)
 
     def rate_limit(self, method: str, times: int, retry_after_s: int = 0) -> None:
         """Answer the next `times` calls of `method` with 429 and `Retry-After`, as Slack's limiter does."""
@@ -99,6 +101,7 @@ class FakeSlack:
 
     def __post_init__(self) -> None:
         self._waiting: dict[str, int] = {}
+        self._streams: dict[str, dict[str, Any]] = {}
         self._rate_limited: dict[str, tuple[int, int]] = {}
         self._failing: dict[str, tuple[int, str]] = {}
         self._held: dict[str, threading.Event] = {}
@@ -188,8 +191,12 @@ class FakeSlack:
             status, answer, extra = self._limited(method)
             if answer is None:
                 answer = self._answer(method, body, headers)
+                if method == "chat.stopStream" and answer.get("ok"):
+                    # The finished message as people see it: its thread and the whole streamed text.
+                    stream = self._streams.get(str(body.get("ts")), {})
+                    body = {**body, "thread_ts": stream.get("thread_ts"), "text": stream.get("text", "")}
             record = RecordedRequest(method, parsed.path, headers, body, raw, status, bool(answer.get("ok")),
-                                     answer.get("ts") if method == "chat.postMessage" else None)
+                                     answer.get("ts") if method in ("chat.postMessage", "chat.stopStream") else None)
             payload, content_type = json.dumps(answer).encode(), "application/json"
         handler.send_response(status)
         for name, value in extra.items():
@@ -201,6 +208,47 @@ class FakeSlack:
         with self._changed:
             self.requests.append(record)
             self._changed.notify_all()
+
+    def _answer_stream(self, method: str, body: dict[str, Any]) -> dict[str, Any]:
+        """chat.startStream / appendStream / stopStream: one message whose text grows, then is final."""
+        text = body.get("markdown_text") or ""
+        chunks = body.get("chunks")
+        chunks = json.loads(chunks) if isinstance(chunks, str) else chunks or []
+        text += "".join(c.get("text", "") for c in chunks if c.get("type") == "markdown_text")
+        with self._changed:
+            if method == "chat.startStream":
+                if not body.get("thread_ts"):
+                    return {"ok": False, "error": "invalid_arguments"}
+                ts = f"{1_900_000_000 + next(self._ts)}.000100"
+                self._streams[ts] = {"channel": body.get("channel"), "thread_ts": body.get("thread_ts"),
+                                     "text": text, "done": False}
+                return {"ok": True, "channel": body.get("channel"), "ts": ts}
+            stream = self._streams.get(str(body.get("ts")))
+            if stream is None or stream["done"]:
+                return {"ok": False, "error": "message_not_in_streaming_state"}
+            stream["text"] += text
+            if method == "chat.stopStream":
+                stream["done"] = True
+            return {"ok": True, "channel": stream["channel"], "ts": body.get("ts")}
+
+    def messages(self, thread_ts: str | None = None) -> list[RecordedRequest]:
+        """Every message the app got into threads, posted or streamed (a streamed one once, when done)."""
+        return self.calls("chat.postMessage", lambda r: r.ok) + self.calls("chat.stopStream", lambda r: r.ok) \
+            if thread_ts is None else [r for r in self.messages() if r.body.get("thread_ts") == thread_ts]
+
+    def wait_for_messages(self, thread_ts: str, count: int = 1, timeout: float = 15.0) -> list[RecordedRequest]:
+        """Wait until `count` messages (posted or streamed) are in the thread; in the order they arrived."""
+        deadline = time.monotonic() + timeout
+        with self._changed:
+            while True:
+                found = [r for r in self.requests if r.ok and r.body.get("thread_ts") == thread_ts
+                         and r.method in ("chat.postMessage", "chat.stopStream")]
+                if len(found) >= count:
+                    return found
+                remaining = deadline - time.monotonic()
+                if remaining <= 0:
+                    raise AssertionError(f"expected {count} message(s) in {thread_ts}, got {len(found)}")
+                self._changed.wait(remaining)
 
     def _limited(self, method: str) -> tuple[int, dict[str, Any] | None, dict[str, str]]:
         """(status, answer, headers) for a rate-limited or failing call; answer None: answer normally."""
@@ -220,8 +268,16 @@ class FakeSlack:
         expected = "Bearer xapp-" if method == "apps.connections.open" else "Bearer xoxb-"
         if not auth.startswith(expected):
             return {"ok": False, "error": "invalid_auth"}
+        if method in self.unknown_methods:
+            return {"ok": False, "error": "unknown_method"}
         if method in self.fail_methods:
             return {"ok": False, "error": "internal_error"}
+        if method == "agents.sessions.setStatus":
+            if body.get("status") not in ("active", "processing", "suspended", "closed"):
+                return {"ok": False, "error": "invalid_status"}
+            return {"ok": True}
+        if method in ("chat.startStream", "chat.appendStream", "chat.stopStream"):
+            return self._answer_stream(method, body)
         if method == "auth.test":
             return {"ok": True, "url": "https://fake.slack.test/", "team": "Fake", "user": "siliconsult",
                     "team_id": TEAM_ID, "user_id": BOT_USER_ID, "bot_id": BOT_ID, "is_enterprise_install": False}
@@ -233,7 +289,7 @@ class FakeSlack:
             # The messages the fake accepted in that thread, as Slack lists them (`oldest` exclusive).
             oldest = float(body.get("oldest") or 0)
             with self._changed:
-                posted = [r for r in self.requests if r.method == "chat.postMessage" and r.ok
+                posted = [r for r in self.requests if r.method in ("chat.postMessage", "chat.stopStream") and r.ok
                           and r.body.get("channel") == body.get("channel") and r.body.get("thread_ts") == body.get("ts")]
             messages = [{"type": "message", "text": r.body.get("text"), "ts": r.posted_ts, "bot_id": BOT_ID}
                         for r in posted if float(r.posted_ts or 0) > oldest]

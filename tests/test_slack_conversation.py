@@ -50,9 +50,8 @@ class Running:
         return envelope
 
     def reply(self, thread_ts: str, count: int) -> RecordedRequest:
-        """Wait for the `count`-th reply in the thread and return it."""
-        return self.fake.wait_for("chat.postMessage", count, where=lambda r: r.body.get("thread_ts") == thread_ts,
-                                  timeout=60)[count - 1]
+        """Wait for the `count`-th reply in the thread (posted, or streamed in a DM) and return it."""
+        return self.fake.wait_for_messages(thread_ts, count, timeout=60)[count - 1]
 
 
 @pytest.fixture(scope="module")
@@ -99,8 +98,9 @@ def test_mention_interview_recommendation_chart_and_what_if(running: Running) ->
     question = running.reply(first["ts"], 1)
     assert question.body["channel"] == "CCONV" and question.body["thread_ts"] == first["ts"]
     assert question.body["text"] and question.blocks() and header(question) is None  # a plain question
-    [status] = running.fake.calls("assistant.threads.setStatus", lambda r: r.body.get("thread_ts") == first["ts"])[:1]
-    assert status.body["status"] and running.fake.requests.index(status) < running.fake.requests.index(question)
+    [status] = running.fake.calls("agents.sessions.setStatus", lambda r: r.body.get("thread_ts") == first["ts"])[:1]
+    assert status.body["status"] == "processing"
+    assert running.fake.requests.index(status) < running.fake.requests.index(question)
 
     card, count = interview_to_recommendation(running, first["ts"], "CCONV", "channel")
     assert header(card).startswith("Recommendation: ")
@@ -155,6 +155,10 @@ def test_dm_conversation_reaches_a_recommendation(running: Running) -> None:
         running.send(message("just recommend", channel="DCONV", channel_type="im", thread_ts=first["ts"]))
         opening = running.reply(first["ts"], 2)
     assert header(opening).startswith("Recommendation: ")
+    # In the agent view the card's summary streams, and the card itself follows in the same message.
+    assert opening.method == "chat.stopStream"
+    streamed = opening.body["text"]
+    assert streamed.strip() and "\n\n" not in streamed.strip()  # one paragraph: the summary, not the whole text
 
 
 def test_redelivery_after_a_restart_is_not_answered_again(home: Path) -> None:

@@ -21,12 +21,11 @@ from slack_sdk.errors import SlackApiError
 
 from bot.reply import Reply
 from bot.slack.blocks import escape, reply_blocks, truncate
+from bot.slack.surface import AgentSurface, thread_title
 
 log = logging.getLogger(__name__)
 
 TEXT_MAX = 40_000
-THINKING_STATUS = "is thinking…"
-LOADING_MESSAGES = ["Reading the workload…", "Running the estimator…", "Weighing the options…"]
 APOLOGY = "Sorry, something went wrong on my side while working on that. Please try again in a moment."
 EMPTY_MENTION_HINT = (
     "Hi! Tell me what you want to serve and to whom, e.g. _“our fine-tuned 7B model for the legal "
@@ -72,6 +71,11 @@ class Turn:
     def thread_id(self) -> str:
         # thread_ts is only unique within a channel, and a channel id only within a workspace.
         return f"{self.team_id}:{self.channel_id}:{self.thread_ts}"
+
+
+def _summary(text: str) -> str:
+    """The reply's first paragraph: what streams before the card (which carries the rest)."""
+    return text.strip().split("\n\n", 1)[0]
 
 
 def _api_error(error: Exception) -> str:
@@ -144,16 +148,23 @@ class TurnRunner:
         *,
         charts: ChartMaker | None = None,
         inbox: Finisher | None = None,
+        surface: AgentSurface | None = None,
     ) -> None:
         self.engine = engine
         self.charts = charts
         self.inbox = inbox
+        self.surface = surface if surface is not None else AgentSurface()
         self._shown = _RecentFingerprints()
 
     def begin(self, turn: Turn, client: WebClient) -> None:
-        """Show "is thinking…" in the thread right away, before the turn waits for a worker."""
-        if turn.text.strip():
-            self._set_status(client, turn, THINKING_STATUS)
+        """Show the working status right away, before the turn waits for a worker; name a new thread."""
+        if not turn.text.strip():
+            return
+        try:
+            is_new = not self.engine.has_thread(turn.thread_id)
+        except Exception:  # the title is a courtesy; the turn itself will report a broken store
+            is_new = False
+        self.surface.working(client, turn, title=thread_title(turn.text) if is_new else None)
 
     def run(self, turn: Turn, client: WebClient) -> None:
         """`begin` then `answer`, on this thread."""
@@ -210,13 +221,20 @@ class TurnRunner:
         fingerprint = recommendation_fingerprint(reply)
         is_new = self._shown.is_new(turn.thread_id, fingerprint)
         try:
-            self._post(client, turn, reply.text, reply_blocks(reply, show_recommendation=is_new))
+            # Streamed (in a DM): the summary, then the card; otherwise the whole text with the blocks.
+            blocks = reply_blocks(reply, show_recommendation=is_new)
+            # A card already says everything: only its summary streams. Otherwise the text streams
+            # and only the buttons follow (the text sections would repeat it).
+            self.surface.deliver(client, turn, reply.text, blocks,
+                                 stream_text=_summary(reply.text) if is_new else reply.text,
+                                 stream_blocks=blocks if is_new else [b for b in blocks if b.get("type") == "actions"])
         except Exception as error:
             # The Web API client already retried 429s, 5xx and connection errors; this one is final.
             log.error("posting the reply failed in thread %s: %s", turn.thread_id, _api_error(error))
             self._apologize(client, turn)
             return
         self._shown.shown(turn.thread_id, fingerprint)
+        self.surface.idle(client, turn)
         if is_new and self.charts is not None:
             self._upload_charts(client, turn, reply)
 
@@ -224,6 +242,7 @@ class TurnRunner:
         # Slack cuts `text` beyond 40,000 characters; cut it here so the cut is marked.
         fallback = truncate(escape(text), TEXT_MAX)
         client.chat_postMessage(channel=turn.channel_id, thread_ts=turn.thread_ts, text=fallback, blocks=blocks)
+        self.surface.idle(client, turn)
 
     def _apologize(self, client: WebClient, turn: Turn) -> None:
         try:
@@ -231,19 +250,7 @@ class TurnRunner:
             self._post(client, turn, APOLOGY, None)
         except Exception as error:
             log.error("could not post the apology in thread %s: %s", turn.thread_id, _api_error(error))
-            self._set_status(client, turn, "")
-
-    def _set_status(self, client: WebClient, turn: Turn, status: str) -> None:
-        try:
-            client.assistant_threads_setStatus(
-                channel_id=turn.channel_id,
-                thread_ts=turn.thread_ts,
-                status=status,
-                loading_messages=LOADING_MESSAGES if status else None,
-            )
-        except Exception as error:
-            # Status is a courtesy: a workspace without the AI-app surface refuses it; the turn goes on.
-            log.debug("setStatus refused in %s: %s", turn.thread_id, _api_error(error))
+            self.surface.clear_legacy_status(client, turn)
 
     def _upload_charts(self, client: WebClient, turn: Turn, reply: Reply) -> None:
         try:
