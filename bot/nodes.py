@@ -37,8 +37,10 @@ from bot.reply import Reply
 from bot.state import ConversationState, HardwareRef, ProblemRef, TurnReading, Work, facts_of, turn_of
 from estimator.catalog import Catalog
 from estimator.errors import SiliconsultError
-from estimator.schemas import Recommendation
+from estimator.evaluate import evaluate_option
+from estimator.schemas import Option, Recommendation
 from estimator.workload import Workload
+
 
 class RecommendFn(Protocol):
     """`estimator.recommend.recommend`: sentences in `lang` (en, zh-Hans, zh-Hant)."""
@@ -50,6 +52,13 @@ class FillDefaultsFn(Protocol):
     """`estimator.assume.fill_defaults`: the assumption notes in `lang`."""
 
     def __call__(self, workload: Workload, *, lang: str = "en") -> tuple[Workload, list[str]]: ...
+
+class EvaluateFn(Protocol):
+    """`estimator.evaluate.evaluate_option`: one device at the count the user named, judged on the targets."""
+
+    def __call__(self, workload: Workload, catalog: Catalog, hardware_id: str, count: int | None = None, *,
+                 lang: str = "en") -> Option: ...
+
 
 ExtractFn = Callable[[str, dict[str, Any], str], dict[str, Any]]  # text, known slots, lang → facts
 PhraseFn = Callable[[str, str, str, str], str]  # template, grounding, lang, purpose → text
@@ -66,6 +75,7 @@ class Deps:
     extract: ExtractFn | None = None
     phrase: PhraseFn | None = None
     hardware: HardwareMatcher | None = None
+    evaluate: EvaluateFn = evaluate_option
 
     def __post_init__(self) -> None:
         if self.hardware is None:
@@ -340,5 +350,5 @@ def _suggestions(state: ConversationState, lang: str) -> list[str]:
     return [s.format(users=users * 2) for s in _SUGGESTIONS.get(lang, _SUGGESTIONS["en"])]
 
 
-__all__ = ["Deps", "ExtractFn", "FillDefaultsFn", "Nodes", "PhraseFn", "RecommendFn", "answer", "make_reply",
+__all__ = ["Deps", "EvaluateFn", "ExtractFn", "FillDefaultsFn", "Nodes", "PhraseFn", "RecommendFn", "answer", "make_reply",
            "model_helpers"]

@@ -9,7 +9,6 @@ Block Kit renderer mirrors these pieces (`option_title`, `option_lines`, `risk_l
 from __future__ import annotations
 
 import re
-
 from collections.abc import Mapping, Sequence
 from typing import Any
 
@@ -19,7 +18,6 @@ from rich.table import Table
 from bot.prompts.templates import lang_index, t
 from estimator.catalog import Benchmark, Catalog
 from estimator.schemas import Option, Recommendation, Risk
-
 
 # Long lists of excluded devices: shown on "show assumptions", not in every recommendation.
 _LONG_ASSUMPTION_PREFIXES = ("not considered", "未纳入考虑", "未納入考慮")  # estimator.messages "note.excluded"

@@ -14,6 +14,7 @@ When nothing meets every constraint the primary is the closest option (`meets_sl
 """
 
 from __future__ import annotations
+
 from estimator.assume import fill_defaults
 from estimator.candidates import Candidate, enumerate_candidates, is_organization, owned_class
 from estimator.catalog import Catalog

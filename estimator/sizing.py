@@ -98,7 +98,7 @@ class Sizer:
     """Counts, estimates and costs candidates for one workload (memoizes estimates and capacity probes)."""
 
     def __init__(self, workload: Workload, catalog: Catalog, estimate_fn: EstimateFn, capacity_fn: CapacityFn,
-                 lang: str = "en"):
+                 lang: str = "en") -> None:
         self.workload = workload
         self.lang = lang  # language of the risks' sentences (estimator.messages)
         self.catalog = catalog

@@ -16,9 +16,9 @@ from __future__ import annotations
 
 from estimator.catalog import Benchmark, CalibrationParams, Catalog
 from estimator.engine import PlanResult, best_plan
-from estimator.resolve import Resolved, catalog_index, resolve
 from estimator.errors import InvalidRequest
 from estimator.provenance import find_measured
+from estimator.resolve import Resolved, catalog_index, resolve
 from estimator.schemas import Estimate, EstimateRequest
 
 MEASURED_RELATIVE_ERROR = 0.10  # run-to-run and setup spread of one public figure

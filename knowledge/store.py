@@ -11,7 +11,7 @@ from __future__ import annotations
 import re
 from functools import cached_property
 from pathlib import Path
-from typing import TypeVar
+from typing import Any, TypeVar
 
 import duckdb
 from pydantic import BaseModel
@@ -53,7 +53,7 @@ class KnowledgeStore:
     def close(self) -> None:
         self._conn.close()
 
-    def _query(self, sql: str, params: list[object] | None = None) -> tuple[list[str], list[tuple]]:
+    def _query(self, sql: str, params: list[object] | None = None) -> tuple[list[str], list[tuple[Any, ...]]]:
         """Column names and rows. Each call uses its own cursor, so threads may share one store."""
         cursor = self._conn.cursor()
         try:
@@ -100,7 +100,8 @@ class KnowledgeStore:
 
     def benchmarks(self, hardware_id: str | None = None, metric: str | None = None) -> list[Benchmark]:
         """Measured rows, optionally for one device id and/or one metric (tg, pp, total_tps)."""
-        clauses, params = [], []
+        clauses: list[str] = []
+        params: list[object] = []
         if hardware_id is not None:
             clauses.append("hardware_id = ?")
             params.append(hardware_id)

@@ -53,7 +53,7 @@ def test_naive_baseline_is_bandwidth_over_weight_bytes(catalog):
     assert naive_prediction(row, catalog) == pytest.approx(1008e9 / (8.03e9 * bits / 8))
 
 
-def test_main_prints_json(tmp_path, capsys):
-    code = main(tmp_path, json_out=True)
+def test_main_prints_json(tmp_path, capsys, catalog):
+    code = main(tmp_path, json_out=True, catalog=catalog)
     data = json.loads(capsys.readouterr().out)
     assert code == 0 and data["meets_targets"] and set(data["by_metric"]) == set(TARGET_MAPE)

@@ -6,6 +6,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from estimator.catalog import ModelArch
 from estimator.errors import InvalidRequest
 from estimator.memory import (
     RUNTIME_OVERHEAD_GB,
@@ -21,7 +22,6 @@ from estimator.memory import (
 )
 from estimator.schemas import EstimateRequest
 from estimator.throughput import estimate
-from estimator.catalog import ModelArch
 from tests.estimator_builders import ARCH_8B, KV_BYTES_PER_TOKEN_8B, URL, catalog, device
 
 

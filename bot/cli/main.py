@@ -23,7 +23,7 @@ app = typer.Typer(
 
 def _register() -> None:
     # Imported here, not at module top, so `siliconsult --help` stays fast and nothing heavy loads.
-    from bot.cli import chat, eval_cmd, estimate, kb, slack, tco
+    from bot.cli import chat, estimate, eval_cmd, kb, slack, tco
 
     app.add_typer(kb.app, name="kb")
     app.command("estimate")(estimate.estimate_command)

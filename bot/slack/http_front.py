@@ -185,7 +185,7 @@ class SlackHttpFront:
     def _dispatch(self, text: str, headers: dict[str, str], parsed: dict[str, Any]) -> BoltResponse:
         try:
             return self.app.dispatch(BoltRequest(body=text, headers=headers))
-        except Exception as error:  # never a traceback with the payload in it: the type is enough here
+        except Exception as error:  # noqa: BLE001 - never a traceback with the payload in it: the type is enough
             log.error("dispatch failed for %s: %s", _what(parsed), type(error).__name__)
             return BoltResponse(status=500, body="internal error\n")
 

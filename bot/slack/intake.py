@@ -161,7 +161,7 @@ class TurnIntake:
         try:
             text = label("busy", detect_language(turn.text) or "en", seconds=seconds)
             self.client.chat_postMessage(channel=turn.channel_id, thread_ts=turn.thread_ts, text=text)
-        except Exception as error:
+        except Exception as error:  # noqa: BLE001 - a notice is a courtesy: logged, never raised into a worker
             log.error("could not post the busy notice in %s: %s", turn.thread_id, type(error).__name__)
         finally:
             with self._lock:

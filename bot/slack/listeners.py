@@ -157,7 +157,7 @@ def register_listeners(app: App, intake: TurnIntake) -> None:
                 # agent_view: no thread_ts (Slack silently ignores the call when one is given).
                 client.assistant_threads_setSuggestedPrompts(channel_id=channel, title="Try asking",
                                                               prompts=SUGGESTED_PROMPTS)
-            except Exception as error:
+            except Exception as error:  # noqa: BLE001 - prompts are a courtesy: logged, the app goes on
                 log.warning("could not set suggested prompts: %s", getattr(error, "response", {}).get("error")
                             if isinstance(error, SlackApiError) else type(error).__name__)
 

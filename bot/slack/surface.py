@@ -143,7 +143,7 @@ def _quietly(method: Any, **arguments: Any) -> None:
     """A courtesy call (status, title): a refusal or failure is logged at debug and the turn goes on."""
     try:
         method(**{k: v for k, v in arguments.items() if v is not None})
-    except Exception as error:
+    except Exception as error:  # noqa: BLE001 - status and title are courtesies: the turn goes on
         detail = error.response.get("error") if isinstance(error, SlackApiError) else type(error).__name__
         log.debug("%s refused: %s", getattr(method, "__name__", "call"), detail)
 

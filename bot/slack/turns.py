@@ -162,7 +162,7 @@ class TurnRunner:
             return
         try:
             is_new = not self.engine.has_thread(turn.thread_id)
-        except Exception:  # the title is a courtesy; the turn itself will report a broken store
+        except Exception:  # noqa: BLE001 - the title is a courtesy; the turn itself will report a broken store
             is_new = False
         self.surface.working(client, turn, title=thread_title(turn.text) if is_new else None)
 
@@ -179,7 +179,7 @@ class TurnRunner:
             if self.inbox is not None and turn.key is not None:
                 try:
                     self.inbox.finish(turn.key)
-                except Exception as error:  # the answer is out; a restart may repeat it, so say so
+                except Exception as error:  # noqa: BLE001 - the answer is out; a restart may repeat it, so say so
                     log.error("could not mark %s answered: %s", turn.key, type(error).__name__)
 
     def _answered_before(self, turn: Turn, client: WebClient) -> bool:
@@ -195,7 +195,7 @@ class TurnRunner:
             bot_id = client.auth_test().get("bot_id")
             replies = client.conversations_replies(channel=turn.channel_id, ts=turn.thread_ts, oldest=turn.message_ts,
                                                    inclusive=False, limit=200)
-        except Exception as error:
+        except Exception as error:  # noqa: BLE001 - unreadable thread: answer (a rare repeat beats silence)
             log.warning("could not read thread %s to check a recovered turn: %s", turn.thread_id, _api_error(error))
             return False
         later = [m for m in replies.get("messages", []) if float(m.get("ts", 0)) > float(turn.message_ts)]
@@ -209,7 +209,7 @@ class TurnRunner:
         if not turn.text.strip():
             try:
                 self._post(client, turn, EMPTY_MENTION_HINT, None)
-            except Exception as error:
+            except Exception as error:  # noqa: BLE001 - nothing more to tell the user; logged
                 log.error("could not post the hint in thread %s: %s", turn.thread_id, _api_error(error))
             return
         try:
@@ -221,14 +221,13 @@ class TurnRunner:
         fingerprint = recommendation_fingerprint(reply)
         is_new = self._shown.is_new(turn.thread_id, fingerprint)
         try:
-            # Streamed (in a DM): the summary, then the card; otherwise the whole text with the blocks.
             blocks = reply_blocks(reply, show_recommendation=is_new)
             # A card already says everything: only its summary streams. Otherwise the text streams
             # and only the buttons follow (the text sections would repeat it).
             self.surface.deliver(client, turn, reply.text, blocks,
                                  stream_text=_summary(reply.text) if is_new else reply.text,
                                  stream_blocks=blocks if is_new else [b for b in blocks if b.get("type") == "actions"])
-        except Exception as error:
+        except Exception as error:  # noqa: BLE001 - any failure to post becomes the apology
             # The Web API client already retried 429s, 5xx and connection errors; this one is final.
             log.error("posting the reply failed in thread %s: %s", turn.thread_id, _api_error(error))
             self._apologize(client, turn)
@@ -248,7 +247,7 @@ class TurnRunner:
         try:
             # Posting into the thread also clears the "is thinking…" status.
             self._post(client, turn, APOLOGY, None)
-        except Exception as error:
+        except Exception as error:  # noqa: BLE001 - the last resort: logged, status cleared
             log.error("could not post the apology in thread %s: %s", turn.thread_id, _api_error(error))
             self.surface.clear_legacy_status(client, turn)
 
