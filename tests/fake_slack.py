@@ -77,6 +77,12 @@ class FakeSlack:
         with self._changed:
             self._rate_limited[method] = (times, retry_after_s)
 
+    def rate_limit_every(self, method: str, every: int, retry_after_s: int = 1) -> None:
+        """Answer every `every`-th call of `method` with 429 (e.g. 10: a tenth of the calls), from now on."""
+        with self._changed:
+            self._periodic_limit[method] = (every, retry_after_s)
+            self._calls_seen[method] = 0
+
     def fail_next(self, method: str, times: int = 1, error: str = "internal_error") -> None:
         """Answer the next `times` calls of `method` with `{"ok": false, "error": error}` (HTTP 200)."""
         with self._changed:
@@ -101,6 +107,8 @@ class FakeSlack:
 
     def __post_init__(self) -> None:
         self._waiting: dict[str, int] = {}
+        self._periodic_limit: dict[str, tuple[int, int]] = {}
+        self._calls_seen: dict[str, int] = {}
         self._streams: dict[str, dict[str, Any]] = {}
         self._rate_limited: dict[str, tuple[int, int]] = {}
         self._failing: dict[str, tuple[int, str]] = {}
@@ -253,6 +261,11 @@ class FakeSlack:
     def _limited(self, method: str) -> tuple[int, dict[str, Any] | None, dict[str, str]]:
         """(status, answer, headers) for a rate-limited or failing call; answer None: answer normally."""
         with self._changed:
+            if method in self._periodic_limit:
+                every, retry_after = self._periodic_limit[method]
+                self._calls_seen[method] += 1
+                if self._calls_seen[method] % every == 0:
+                    return 429, {"ok": False, "error": "ratelimited"}, {"Retry-After": str(retry_after)}
             times, retry_after = self._rate_limited.get(method, (0, 0))
             if times > 0:
                 self._rate_limited[method] = (times - 1, retry_after)
