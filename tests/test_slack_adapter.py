@@ -193,6 +193,14 @@ def test_bad_signature_is_rejected_with_401(url: str, fake: FakeSlack, engine: E
     assert [text for _, text in engine.calls] == ["sentinel"]
 
 
+def test_a_forged_delivery_cannot_burn_the_event_id_of_the_genuine_one(url: str, fake: FakeSlack, engine: EchoEngine) -> None:
+    envelope = event_envelope(mention("the genuine question", channel="C1"))
+    assert post_event(url, SECRET, envelope, tamper=True)[0] == 401
+    assert post_event(url, SECRET, envelope)[0] == 200
+    [reply] = fake.wait_for("chat.postMessage")
+    assert reply.body["text"] == "you said: the genuine question"
+
+
 def test_button_click_is_acked_and_becomes_a_turn(url: str, fake: FakeSlack, engine: EchoEngine) -> None:
     started = mention("start", channel="C1")
     send(url, started)

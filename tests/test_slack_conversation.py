@@ -7,6 +7,7 @@ import json
 import multiprocessing
 import os
 import signal
+import time
 from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
@@ -207,6 +208,29 @@ def test_a_crashed_model_worker_is_replaced_and_answers(home: Path) -> None:
                 [reply] = fake.wait_for("chat.postMessage", where=lambda r: r.body.get("thread_ts") == event["ts"],
                                         timeout=120)
             assert reply.body["text"]
+        finally:
+            close()
+
+
+def test_a_turn_the_killed_model_worker_had_not_answered_is_answered_by_its_replacement(home: Path) -> None:
+    before = set(workers())
+    with FakeSlack() as fake:
+        app, close = build_slack_app(settings_for(home), client=WebClient(token="xoxb-test", base_url=fake.url))
+        try:
+            [worker] = set(workers()) - before
+            with serve_app(app) as url:
+                held = fake.hold("agents.sessions.setStatus")  # the worker is busy with the turn's status
+                event = mention(FIRST, channel="CHANDOVER")
+                assert post_event(url, SECRET, event_envelope(event))[0] == 200
+                fake.wait_for_waiting("agents.sessions.setStatus")
+                os.kill(worker.pid, signal.SIGKILL)
+                worker.join(10)
+                held.set()
+                [reply] = fake.wait_for("chat.postMessage", where=lambda r: r.ok and r.body.get("thread_ts") == event["ts"],
+                                        timeout=120)
+                time.sleep(1.0)  # room for a duplicate
+                assert fake.replies(event["ts"]) == [reply]
+            assert set(workers()) - before - {worker}, "a new worker runs"
         finally:
             close()
 

@@ -179,3 +179,15 @@ def test_no_web_api_call_holds_up_an_ack(served: Served) -> None:
         status_call.set()
     served.fake.wait_for("assistant.threads.setSuggestedPrompts")
     served.fake.wait_for("chat.postMessage")
+
+
+def test_the_default_limits_are_six_turns_then_one_per_10_s_and_200_pending() -> None:
+    from bot.slack.intake import DEFAULT_MAX_PENDING
+
+    now = [0.0]
+    throttle = UserThrottle(clock=lambda: now[0])
+    assert [throttle.wait_s("U1") for _ in range(6)] == [0.0] * 6
+    assert throttle.wait_s("U1") == pytest.approx(10.0)
+    now[0] = 10.0
+    assert throttle.wait_s("U1") == 0.0 and throttle.wait_s("U2") == 0.0
+    assert DEFAULT_MAX_PENDING == 200
