@@ -31,11 +31,11 @@ def test_killed_after_the_ack_then_restarted_and_retried_answers_exactly_once(tm
 
         # The worker's first Web API call of the turn (the status) is held: the kill lands after the
         # ack and before any answer could be posted.
-        held = slack.hold("assistant.threads.setStatus")
+        held = slack.hold("agents.sessions.setStatus")
         with SlackProcess(env) as first:
             status, _, _ = post_event(first.events_url, SECRET, envelope)
             assert status == 200  # acknowledged: Slack will not redeliver on its own
-            slack.wait_for_waiting("assistant.threads.setStatus")
+            slack.wait_for_waiting("agents.sessions.setStatus")
             first.kill()
         held.set()
         assert slack.replies(thread_ts) == []

@@ -121,7 +121,10 @@ def register_listeners(app: App, intake: TurnIntake) -> None:
     only routes and records (`intake.take`); a 503 when the inbox cannot record in time."""
 
     def take(turn: Turn | None) -> BoltResponse | None:
-        if turn is None or turn.key is None:
+        if turn is None:
+            return None
+        if turn.key is None:  # Slack always sends event_id; without one there is nothing to record it by
+            log.warning("an event without event_id in %s ignored", turn.thread_id)
             return None
         try:
             intake.take(turn)

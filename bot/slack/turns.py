@@ -1,9 +1,11 @@
 """One conversation turn in Slack: a neutral `Turn` in, the engine's reply posted back into the thread.
 
-The listeners (`bot/slack/listeners.py`) only convert Slack events into `Turn`s; everything a turn
-does in Slack lives here: show a status while the engine works, post the reply (Block Kit plus the
-plain-text fallback), upload charts after a new recommendation, and on any failure post a short
-apology and log the exception — a user never sees a traceback.
+The listeners (`bot/slack/listeners.py`) convert Slack events into `Turn`s and the intake
+(`bot/slack/intake.py`) records them in the inbox; everything a turn then does in Slack lives here:
+show a status while the engine works and name a new thread (`bot/slack/surface.py`), post the reply
+(Block Kit plus the plain-text fallback; streamed in a DM), upload charts after a new
+recommendation, on any failure post a short apology and log Slack's error code (a user never sees a
+traceback), and finally mark the turn's inbox entry answered.
 """
 
 from __future__ import annotations

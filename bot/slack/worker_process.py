@@ -94,7 +94,8 @@ def _worker_main(config: WorkerConfig, turns: Any, done: Any, status: Connection
         try:
             runner.answer(turn, client)
         finally:
-            done.put(turn.key)
+            if turn.key is not None:  # None is the reader's STOP
+                done.put(turn.key)
 
     try:
         while (turn := turns.get()) is not STOP:
