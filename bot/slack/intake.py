@@ -29,6 +29,7 @@ from typing import Protocol
 from slack_sdk import WebClient
 
 from bot.nlu.lang import detect_language
+from bot.slack.inbox import InboxUnavailable
 from bot.slack.labels import label
 from bot.slack.turns import Turn, TurnRunner, TurnSink
 from bot.slack.workers import KeyedSerialExecutor
@@ -169,7 +170,11 @@ class TurnIntake:
 
     def recover(self, older_than_s: float) -> int:
         """Answer the unfinished turns of a process that died (see `Inbox.claim_unfinished`)."""
-        turns = self.inbox.claim_unfinished(older_than_s)
+        try:
+            turns = self.inbox.claim_unfinished(older_than_s)
+        except InboxUnavailable as error:  # they stay unfinished: the next start takes them over
+            log.error("could not look for unanswered turns of a previous run: %s", error)
+            return 0
         for turn in turns:
             self.sink.submit(replace(turn, recovered=True))
         if turns:
