@@ -2,7 +2,7 @@
 
 N conversations start at the same moment: each thread's app_mention is POSTed, signed, on its own
 connection (the measured burst). Then every event is delivered again as Slack's retry
-(X-Slack-Retry-Num: 1), all at once too, to exercise dedup under load (its acks reported apart). Slack (the fake Web API), the app and the load generator run in
+(X-Slack-Retry-Num: 1), all at once too, to exercise the inbox's dedup under load (its acks reported apart). Slack (the fake Web API), the app and the load generator run in
 three processes, as they would in production. Measures the HTTP ack latency of every delivery and the time until
 every thread has its reply; checks that every thread got exactly one reply.
 
@@ -73,7 +73,7 @@ def _slack_process(conn: Connection, rate_limit_every: int) -> None:
 
 
 def _app_process(conn: Connection, slack_url: str, home: str, engine_kind: str) -> None:
-    """The app as `siliconsult slack --http` runs it: real server, SQLite dedup under home."""
+    """The app as `siliconsult slack --http` runs it: the uvicorn front, SQLite inbox under home."""
     os.environ["SLACK_SIGNING_SECRET"] = SECRET
     settings = Settings(home=Path(home), llm="none")
     # "real": the production wiring, turns in the model worker process; "echo": a stand-in engine
