@@ -47,7 +47,7 @@ def served(tmp_path, monkeypatch) -> Iterator[Served]:
     with FakeSlack() as fake:
         app = create_app(engine, Settings(home=tmp_path, llm="none"), client=WebClient(token="xoxb-test", base_url=fake.url),
                          inbox=MemoryInbox(), listener_workers=1, turn_workers=1)
-        with serve_app(app, read_timeout_s=0.5, max_connections=8) as url:
+        with serve_app(app, read_timeout_s=0.5, max_connections=8, header_timeout_s=1.0) as url:
             yield Served(url, fake, engine)
 
 
@@ -170,7 +170,7 @@ def test_connections_beyond_the_limit_get_503_and_the_server_keeps_answering(ser
     parts = urllib.parse.urlsplit(served.url)
     held = [socket.create_connection((parts.hostname, parts.port), timeout=5) for _ in range(8)]
     try:
-        time.sleep(0.2)  # let the server register the held connections
+        time.sleep(0.2)  # let the server register the held connections (within their header timeout)
         status, _ = raw(served.url, b"{}", signed(b"{}"))
         assert status == 503
     finally:
@@ -180,3 +180,43 @@ def test_connections_beyond_the_limit_get_503_and_the_server_keeps_answering(ser
     event = mention("still here", channel="CAFTER")
     assert post_event(served.url, SECRET, event_envelope(event))[0] == 200
     served.fake.wait_for("chat.postMessage", where=lambda r: r.body.get("thread_ts") == event["ts"])
+
+
+def test_a_client_that_trickles_its_headers_is_disconnected(served: Served, caplog: pytest.LogCaptureFixture) -> None:
+    """Slowloris: headers a byte now and then. Closed at the header timeout (1 s here), so such
+    clients cannot keep the connection cap full; a normal request afterwards is answered."""
+    parts = urllib.parse.urlsplit(served.url)
+    with caplog.at_level(logging.WARNING), socket.create_connection((parts.hostname, parts.port), timeout=5) as sock:
+        sock.sendall(f"POST {parts.path} HTTP/1.1\r\nHost: x\r\n".encode())
+        closed = False
+        for _ in range(8):  # up to ~4 s of trickling, well past the 1 s timeout
+            time.sleep(0.5)
+            try:
+                sock.sendall(b"X-Slow: 1\r\n")
+                if sock.recv(1, socket.MSG_DONTWAIT) == b"":
+                    closed = True
+                    break
+            except BlockingIOError:
+                continue
+            except OSError:  # reset by the server
+                closed = True
+                break
+    assert closed, "the server kept a connection whose headers never completed"
+    assert any("no complete request within 1.0 s" in r.getMessage() for r in caplog.records)
+    assert post_event(served.url, SECRET, event_envelope(mention("after the trickle", channel="CSLOW")))[0] == 200
+
+
+def test_keep_alive_requests_are_served_on_one_connection(served: Served) -> None:
+    """The header deadline is re-armed after each response: a client reusing its connection is fine."""
+    parts = urllib.parse.urlsplit(served.url)
+    connection = http.client.HTTPConnection(parts.hostname or "", parts.port, timeout=5)
+    try:
+        for i in range(3):
+            body = json.dumps(event_envelope(mention(f"kept alive {i}", channel="CKEEP"))).encode()
+            connection.request("POST", parts.path, body=body, headers=signed(body))
+            response = connection.getresponse()
+            response.read()
+            assert response.status == 200
+            time.sleep(0.6)  # within keep-alive (5 s), and each wait shorter than the 1 s header timeout
+    finally:
+        connection.close()

@@ -7,6 +7,7 @@ timeout, signature and timestamp checked before any parsing) with uvicorn at `/s
 
 from __future__ import annotations
 
+import asyncio
 import logging
 import socket
 import threading
@@ -18,7 +19,7 @@ from slack_bolt import App
 from slack_bolt.adapter.socket_mode import SocketModeHandler
 
 from bot.settings import Settings
-from bot.slack.http_front import EVENTS_PATH, MAX_BODY_BYTES, READ_TIMEOUT_S, SlackHttpFront
+from bot.slack.http_front import EVENTS_PATH, MAX_BODY_BYTES, READ_TIMEOUT_S, SlackHttpFront, safe_token
 from estimator.errors import ConfigError
 
 log = logging.getLogger(__name__)
@@ -27,6 +28,8 @@ Mode = Literal["socket", "http"]
 # Open connections at most; Slack's bursts are tens of deliveries, each on a short connection.
 MAX_CONNECTIONS = 256
 HEADER_LIMIT_BYTES = 16 * 1024
+# A request's headers must be complete this long after the connection opened (or the last response).
+HEADER_TIMEOUT_S = 10.0
 
 
 @dataclass(frozen=True)
@@ -65,15 +68,56 @@ def check_settings(settings: Settings, mode: Mode) -> SlackSecrets:
     return SlackSecrets(bot_token, app_token, signing_secret)
 
 
+def header_timeout_protocol(header_timeout_s: float) -> type:
+    """uvicorn's h11 protocol with a deadline for each request's headers (uvicorn has none).
+
+    Armed when a connection opens and again after each response: if no complete request has arrived
+    by then, the connection is closed. Without it, connections that trickle their headers would
+    hold the connection cap (and so answer 503 to everyone) for as long as they like.
+    """
+    from uvicorn.protocols.http.h11_impl import H11Protocol
+
+    class HeaderTimeoutProtocol(H11Protocol):
+        _deadline: asyncio.TimerHandle | None = None
+
+        def _arm(self) -> None:
+            if self._deadline is not None:
+                self._deadline.cancel()
+            self._deadline = self.loop.call_later(header_timeout_s, self._overdue, self.cycle)
+
+        def _overdue(self, cycle_when_armed: object) -> None:
+            if self.cycle is cycle_when_armed and not self.transport.is_closing():  # no new request since
+                log.warning("closed a connection from %s: no complete request within %.1f s",
+                            safe_token((self.client or ("?",))[0]), header_timeout_s)
+                self.transport.close()
+
+        def connection_made(self, transport: asyncio.Transport) -> None:  # type: ignore[override]
+            super().connection_made(transport)
+            self._arm()
+
+        def on_response_complete(self) -> None:
+            super().on_response_complete()
+            self._arm()
+
+        def connection_lost(self, exc: Exception | None) -> None:
+            if self._deadline is not None:
+                self._deadline.cancel()
+            super().connection_lost(exc)
+
+    return HeaderTimeoutProtocol
+
+
 class SlackHttpServer:
     """uvicorn serving `SlackHttpFront` on a socket bound here (so the port is known before serving).
 
     uvicorn: an asyncio server, so an idle or slow connection costs no thread; `max_connections`
     open connections at most (beyond it: 503, and Slack retries); keep-alive connections closed
-    after 5 s idle; headers at most 16 KiB; the body read within `read_timeout_s` (the front).
+    after 5 s idle; headers at most 16 KiB and complete within `header_timeout_s`; the body read
+    within `read_timeout_s` (the front).
     """
 
-    def __init__(self, front: SlackHttpFront, host: str, port: int, *, max_connections: int) -> None:
+    def __init__(self, front: SlackHttpFront, host: str, port: int, *, max_connections: int,
+                 header_timeout_s: float = HEADER_TIMEOUT_S) -> None:
         import uvicorn
 
         family = socket.AF_INET6 if ":" in host else socket.AF_INET
@@ -84,7 +128,8 @@ class SlackHttpServer:
         self.socket.setblocking(False)
         self.front = front
         config = uvicorn.Config(
-            front, lifespan="off", access_log=False, log_config=None, http="h11", loop="asyncio",
+            front, lifespan="off", access_log=False, log_config=None, loop="asyncio",
+            http=header_timeout_protocol(header_timeout_s),
             limit_concurrency=max_connections, timeout_keep_alive=5, timeout_graceful_shutdown=30,
             h11_max_incomplete_event_size=HEADER_LIMIT_BYTES, server_header=False,
         )
@@ -114,7 +159,8 @@ class SlackHttpServer:
 
 def make_http_server(app: App, host: str = "127.0.0.1", port: int = 3000, *, signing_secret: str | None = None,
                      max_body_bytes: int = MAX_BODY_BYTES, read_timeout_s: float = READ_TIMEOUT_S,
-                     max_connections: int = MAX_CONNECTIONS) -> SlackHttpServer:
+                     max_connections: int = MAX_CONNECTIONS, header_timeout_s: float = HEADER_TIMEOUT_S,
+                     ) -> SlackHttpServer:
     """The Events API and interactivity server at `/slack/events` on `host:port` (port 0: any free one).
 
     `signing_secret` defaults to the app's; every request is checked by `SlackHttpFront` first.
@@ -123,7 +169,7 @@ def make_http_server(app: App, host: str = "127.0.0.1", port: int = 3000, *, sig
     if not secret:
         raise ConfigError("SLACK_SIGNING_SECRET is not set: HTTP mode needs the app's signing secret.")
     front = SlackHttpFront(app, secret, max_body_bytes=max_body_bytes, read_timeout_s=read_timeout_s)
-    return SlackHttpServer(front, host, port, max_connections=max_connections)
+    return SlackHttpServer(front, host, port, max_connections=max_connections, header_timeout_s=header_timeout_s)
 
 
 def socket_mode_handler(app: App, app_token: str) -> SocketModeHandler:
@@ -131,5 +177,5 @@ def socket_mode_handler(app: App, app_token: str) -> SocketModeHandler:
     return SocketModeHandler(app, app_token=app_token, web_client=app.client)
 
 
-__all__ = ["EVENTS_PATH", "MAX_BODY_BYTES", "MAX_CONNECTIONS", "SlackHttpServer", "SlackSecrets", "check_settings",
+__all__ = ["EVENTS_PATH", "HEADER_TIMEOUT_S", "MAX_BODY_BYTES", "MAX_CONNECTIONS", "SlackHttpServer", "SlackSecrets", "check_settings",
            "make_http_server", "socket_mode_handler"]
