@@ -28,7 +28,7 @@ from estimator.errors import InvalidRequest
 DEFAULT_BITS_PER_WEIGHT: dict[str, float] = {
     "FP32": 32.0, "FP16": 16.0, "BF16": 16.0, "FP8": 8.0, "INT8": 8.0, "Q8_0": 8.5, "Q6_K": 6.56,
     "Q5_K_M": 5.69, "Q5_0": 5.5, "Q4_K_M": 4.85, "Q4_0": 4.5, "INT4": 4.25, "NVFP4": 4.5, "FP4": 4.5,
-    "MXFP4": 4.25, "Q3_K_M": 3.91, "Q2_K": 3.35,
+    "MXFP4": 4.25, "Q3_K_M": 3.91, "Q2_K": 3.35, "W4A16": 4.25, "W8A8": 8.0,
 }
 # Formats served by stacks that also keep the KV cache in 8 bit (TensorRT-LLM/vLLM FP8 setups).
 EIGHT_BIT_KV_FORMATS = frozenset({"FP8", "FP4", "NVFP4", "MXFP4"})
