@@ -29,7 +29,7 @@ from estimator import roofline
 from estimator.calibration import POOLED, PRIORS, calibration_key, normalize_backend
 from estimator.catalog import Benchmark, CalibrationParams, Catalog
 from estimator.engine import best_plan, saturating_concurrency
-from estimator.resolve import FLOAT_FORMATS, CatalogIndex, Resolved, catalog_index, resolve, with_factors
+from estimator.resolve import FLOAT_FORMATS, CatalogIndex, Resolved, catalog_index, resolve, step_weights_gb, with_factors
 from estimator.errors import SiliconsultError
 from estimator.schemas import EstimateRequest
 
@@ -111,12 +111,12 @@ def _sample(row: Benchmark, index: CatalogIndex) -> _Sample | None:
     dev, arch = r.device, r.arch
     if row.metric == "tg":
         memory = roofline.decode_memory_ms(
-            r.weights_gb, r.kv_token_gb, r.decode_context, 1, dev.bandwidth_gbs, parallel
+            step_weights_gb(r, 1), r.kv_token_gb, r.decode_context, 1, dev.bandwidth_gbs, parallel
         )
         comm = roofline.comm_ms_per_step(parallel, arch.layers, arch.hidden_size, 1, dev.link_gbs, dev.link_latency_us)
         return _Sample(row, keys, 1000.0 / row.value, memory, roofline.overhead_units(arch.layers), comm, False)
     if row.metric == "pp":
-        flops = roofline.prefill_flops(r.params_b, arch.layers, arch.hidden_size, r.prompt_tokens)
+        flops = roofline.prefill_flops(r.active_params_b, arch.layers, arch.hidden_size, r.prompt_tokens)
         if r.compute_derived:
             x = flops / (parallel * r.device.bandwidth_gbs * 1e9) * 1000.0
         else:

@@ -16,8 +16,8 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 from estimator import latency, roofline
-from estimator.memory import per_device_memory_gb
-from estimator.resolve import Resolved
+from estimator.memory import per_device_memory_gb, touched_expert_share
+from estimator.resolve import Resolved, step_weights_gb
 
 # Largest batch an engine schedules by default when a benchmark ran "at max load".
 DEFAULT_MAX_BATCH: dict[str, int] = {"trt-llm": 2048, "vllm": 256}
@@ -51,6 +51,12 @@ class PlanResult:
         return self.group * self.replicas
 
 
+def kv_cache_gb(r: Resolved, batch: int) -> float:
+    """KV cache of one replica at `batch` streams, as a paged engine allocates it: every stream's typical
+    sequence, plus one request at the maximum context when that is longer."""
+    return r.kv_sequence_gb * batch + (r.kv_long_extra_gb if batch > 0 else 0.0)
+
+
 def prefill_time_ms(r: Resolved, parallel: int) -> float:
     """One prompt's prefill on one replica (`parallel` devices working on it at once); cached."""
     cached = r.prefill_cache.get(parallel)
@@ -60,8 +66,8 @@ def prefill_time_ms(r: Resolved, parallel: int) -> float:
             parallel, arch.layers, arch.hidden_size, r.prompt_tokens, dev.link_gbs, dev.link_latency_us
         )
         cached = r.prefill_cache[parallel] = roofline.prefill_ms(
-            roofline.prefill_flops(r.params_b, arch.layers, arch.hidden_size, r.prompt_tokens),
-            r.weights_gb, r.peak_tflops, r.prefill_efficiency, dev.bandwidth_gbs,
+            roofline.prefill_flops(r.active_params_b, arch.layers, arch.hidden_size, r.prompt_tokens),
+            step_weights_gb(r, r.prompt_tokens), r.peak_tflops, r.prefill_efficiency, dev.bandwidth_gbs,
             r.factors.bandwidth_efficiency, parallel, comm,
         )
     return cached
@@ -85,6 +91,8 @@ def step_time_ms(r: Resolved, parallel: int, batch: int) -> tuple[float, bool]:
     coefficients (`with_factors`) give the step without re-deriving it.
     """
     memory = (r.memory_fixed_ms + batch * r.memory_per_stream_ms) / parallel
+    if r.expert_read_ms:  # a mixture of experts reads only the experts the batch's tokens touch
+        memory += r.expert_read_ms * touched_expert_share(r.route_share, batch) / parallel
     compute = batch * r.compute_per_stream_ms / parallel
     if parallel > 1:
         comm_fixed, comm_per_stream = _comm_terms(r, parallel)
@@ -118,7 +126,7 @@ def evaluate(r: Resolved, count: int, group: int, concurrency: int) -> PlanResul
     decode_ms, prefill, cycle, memory_bound = _cycle(r, 1 if r.layer_split else group, batch)
     per_stream = r.output_tokens / cycle * 1000.0
     mean_ttft, p95_ttft = latency.ttft_ms(prefill, batch, cycle + prefill, r.arrival_pattern)
-    kv = r.kv_token_gb * r.tokens_per_sequence * batch
+    kv = kv_cache_gb(r, batch)
     return PlanResult(
         group, replicas, batch, per_stream, per_stream * concurrency,
         replicas * batch * r.output_tokens / (decode_ms + batch * prefill) * 1000.0,
@@ -138,7 +146,7 @@ def group_sizes(count: int, layer_split: bool) -> tuple[int, ...]:
 def plan_fits(r: Resolved, count: int, group: int, concurrency: int) -> bool:
     """Whether `count // group` replicas of `group` devices hold the model and their users' KV cache."""
     batch = -(-concurrency // max(1, count // group))
-    kv = r.kv_token_gb * r.tokens_per_sequence * batch
+    kv = kv_cache_gb(r, batch)
     return per_device_memory_gb(r.weights_gb, kv, group, r.overhead_gb) <= r.device.usable_memory_gb
 
 
@@ -180,7 +188,8 @@ def saturating_concurrency(r: Resolved, count: int) -> int:
     if group is None:
         return 1
     free = (r.device.usable_memory_gb - r.overhead_gb) * group - r.weights_gb
-    per_sequence = r.kv_token_gb * r.tokens_per_sequence
+    free -= r.kv_long_extra_gb
+    per_sequence = r.kv_sequence_gb
     replicas = max(1, count // group)
     capacity = int(free / per_sequence) * replicas if per_sequence > 0 else 1
     cap = DEFAULT_MAX_BATCH.get(r.backend, FALLBACK_MAX_BATCH) * replicas
@@ -193,6 +202,7 @@ __all__ = [
     "best_plan",
     "evaluate",
     "group_sizes",
+    "kv_cache_gb",
     "per_stream_tokens_per_s",
     "plan_fits",
     "prefill_time_ms",

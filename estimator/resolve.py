@@ -10,7 +10,9 @@ request carries its calibrated per-step coefficients (roofline's own functions e
 from __future__ import annotations
 
 import copy
+import dataclasses
 import difflib
+import math
 import threading
 from dataclasses import dataclass, field
 
@@ -25,6 +27,7 @@ from estimator.memory import (
     bits_per_weight,
     kv_bytes_per_element,
     resolve_architecture,
+    touched_expert_share,
     weights_gb,
 )
 from estimator.provenance import MatchKey, index_benchmarks
@@ -72,6 +75,18 @@ class Resolved:
     memory_fixed_ms: float = 0.0
     memory_per_stream_ms: float = 0.0
     compute_per_stream_ms: float = 0.0
+    # Mixture of experts: weights every step reads (attention, shared experts, embeddings) and the
+    # routed experts, of which a batch of B streams reads 1 − (1 − k/E)^B (`touched_expert_share`).
+    # Dense models: all weights are dense, `expert_weights_gb` = 0 and `active_params_b` = `params_b`.
+    active_params_b: float = 0.0
+    dense_weights_gb: float = 0.0
+    expert_weights_gb: float = 0.0
+    route_share: float = 0.0
+    expert_read_ms: float = 0.0  # calibrated ms to read every expert once on one device
+    # Paged KV cache: each stream holds its typical sequence; one request at the maximum context is
+    # a check on top (`kv_long_extra_gb`), not a reservation for every stream.
+    kv_sequence_gb: float = 0.0
+    kv_long_extra_gb: float = 0.0
     prefill_cache: dict[int, float] = field(default_factory=dict, compare=False)
     comm_cache: dict[int, tuple[float, float]] = field(default_factory=dict, compare=False)
 
@@ -161,6 +176,7 @@ def resolve(request: EstimateRequest, index: CatalogIndex) -> Resolved:
         None if custom is None else (custom.kind, custom.memory_gb, custom.memory_bandwidth_gbs, custom.fp16_tflops),
         request.params_b, request.quant, request.backend, multi_user,
         request.prompt_tokens, request.output_tokens, request.context, request.arrival_pattern, request.model,
+        request.active_params_b, request.kv_cache_dtype,
     )
     found = index.resolved.get(key)
     if found is None:
@@ -193,21 +209,42 @@ def _resolve(request: EstimateRequest, index: CatalogIndex) -> Resolved:
     )
     factors = index.resolve_factors(backend, device.kind)
     listed_peak = peak_tflops(device, quant)
-    arch = index.architecture(request.params_b, request.model)
-    # KV cache is reserved for the longest sequence the deployment must hold.
-    tokens = max(request.prompt_tokens + request.output_tokens, request.context or 0)
+    arch = _moe_shape(index.architecture(request.params_b, request.model), request, index)
+    # Paged KV cache (vLLM-style): each stream holds its own prompt + answer; the maximum context is
+    # one request that must also fit, not a reservation for every stream.
+    tokens = request.prompt_tokens + request.output_tokens
+    element = 1.0 if request.kv_cache_dtype == "FP8" else (
+        2.0 if request.kv_cache_dtype else kv_bytes_per_element(quant))
+    decode_context = request.prompt_tokens + request.output_tokens / 2.0
+    kv_token_gb = arch.kv_bytes_per_token(element) / 1e9
+    if arch.sliding_layers:
+        # Windowed layers stop growing: the per-token figure is the average over the read context.
+        kv_sequence_gb = arch.kv_bytes_per_sequence(tokens, element) / 1e9
+        kv_token_gb = arch.kv_bytes_per_sequence(decode_context, element) / 1e9 / decode_context
+    else:
+        kv_sequence_gb = kv_token_gb * tokens
+    long_tokens = request.context or 0
+    kv_long_extra_gb = max(0.0, arch.kv_bytes_per_sequence(long_tokens, element) / 1e9 - kv_sequence_gb) \
+        if long_tokens > tokens else 0.0
+    total_weights_gb = weights_gb(request.params_b, bits)
+    dense_b, expert_b, share = arch.expert_split_b() if arch.moe else (request.params_b, 0.0, 0.0)
+    scale = request.params_b / (dense_b + expert_b) if arch.moe else 1.0  # several models served at once
+    expert_gb = total_weights_gb * expert_b / (dense_b + expert_b) if arch.moe else 0.0
+    active_b = (arch.active_params_b or request.params_b) * scale if arch.moe else request.params_b
     base = Resolved(
         device=device, params_b=request.params_b, quant=quant, backend=backend, backend_given=backend_given,
-        weights_gb=weights_gb(request.params_b, bits), arch=arch,
-        kv_token_gb=arch.kv_bytes_per_token(kv_bytes_per_element(quant)) / 1e9, factors=factors,
+        weights_gb=total_weights_gb, arch=arch,
+        kv_token_gb=kv_token_gb, factors=factors,
         peak_tflops=listed_peak or 0.0, compute_derived=listed_peak is None,
         layer_split=backend in LAYER_SPLIT_BACKENDS, prompt_tokens=request.prompt_tokens,
         output_tokens=request.output_tokens, tokens_per_sequence=tokens, arrival_pattern=request.arrival_pattern,
         overhead_gb=RUNTIME_OVERHEAD_GB.get(device.kind, 0.75), prefill_efficiency=1.0,
         decode_compute_efficiency=1.0, step_overhead_ms=0.0,
-        decode_context=request.prompt_tokens + request.output_tokens / 2.0,
+        decode_context=decode_context,
         notes=_static_notes(device, factors, backend, listed_peak is None, arch),
         derived_peak_cap=index.max_listed_tflops,
+        active_params_b=active_b, dense_weights_gb=total_weights_gb - expert_gb, expert_weights_gb=expert_gb,
+        route_share=share, kv_sequence_gb=kv_sequence_gb, kv_long_extra_gb=kv_long_extra_gb,
     )
     _apply_factors(base, factors)
     return base
@@ -242,15 +279,39 @@ def _apply_factors(r: Resolved, factors: Factors) -> None:
     r.decode_compute_efficiency = decode_compute_efficiency
     r.step_overhead_ms = factors.overhead_ms * roofline.overhead_units(arch.layers)
     r.memory_fixed_ms = roofline.decode_memory_ms(
-        r.weights_gb, r.kv_token_gb, context, 0, bandwidth, 1) / factors.bandwidth_efficiency
+        r.dense_weights_gb, r.kv_token_gb, context, 0, bandwidth, 1) / factors.bandwidth_efficiency
+    r.expert_read_ms = roofline.decode_memory_ms(
+        r.expert_weights_gb, 0.0, 0.0, 0, bandwidth, 1) / factors.bandwidth_efficiency if r.expert_weights_gb else 0.0
     r.memory_per_stream_ms = roofline.decode_memory_ms(
         0.0, r.kv_token_gb, context, 1, bandwidth, 1) / factors.bandwidth_efficiency
     r.compute_per_stream_ms = roofline.decode_compute_ms(
-        r.params_b, arch.layers, arch.hidden_size, context, 1, peak, 1) / decode_compute_efficiency
+        r.active_params_b, arch.layers, arch.hidden_size, context, 1, peak, 1) / decode_compute_efficiency
     r.confidence_width = factors.relative_error * (
         ASSUMPTION_WIDENING if r.device.assumptions or r.compute_derived else 1.0
     )
     r.prefill_cache, r.comm_cache = {}, {}
+
+
+def step_weights_gb(r: Resolved, tokens: float) -> float:
+    """Weights one step over `tokens` tokens reads: the dense part, plus the experts those tokens touch."""
+    if not r.expert_weights_gb:
+        return r.weights_gb
+    return r.dense_weights_gb + r.expert_weights_gb * touched_expert_share(r.route_share, tokens)
+
+
+def _moe_shape(arch: Architecture, request: EstimateRequest, index: CatalogIndex) -> Architecture:
+    """A request that states its active parameters is a mixture of experts even without a catalog name:
+    the closest-sized catalog MoE lends its routing (k of E) as an assumption."""
+    active = request.active_params_b
+    if active is None or active >= request.params_b or arch.moe:
+        return arch
+    moes = [m for m in index.catalog.models if m.is_moe and m.n_experts and m.experts_per_token]
+    lender = min(moes, key=lambda m: abs(math.log(m.total_b / request.params_b)), default=None)
+    return dataclasses.replace(
+        arch, total_params_b=request.params_b, active_params_b=active,
+        n_experts=lender.n_experts if lender else None,
+        experts_per_token=lender.experts_per_token if lender else None,
+    )
 
 
 def _static_notes(device: DeviceSpec, f: Factors, backend: str, derived: bool, arch: Architecture) -> tuple[str, ...]:
@@ -272,5 +333,6 @@ __all__ = [
     "Resolved",
     "catalog_index",
     "resolve",
+    "step_weights_gb",
     "with_factors",
 ]

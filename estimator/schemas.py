@@ -45,6 +45,11 @@ class EstimateRequest(_Model):
     # A model name the catalog knows sizes the KV cache with that model's own architecture; without
     # one (or an unknown one) a current grouped-query-attention model of the closest size stands in.
     model: str | None = Field(default=None, max_length=200)
+    # Mixture of experts without a catalog name ("a 671B MoE with 37B active"): parameters used per
+    # token. A named catalog model brings its own; None = dense (all `params_b` active).
+    active_params_b: float | None = Field(default=None, gt=0, le=2000)
+    # KV cache element type: FP16/BF16 = 2 bytes, FP8 = 1. None: FP8 with FP8-class weight formats.
+    kv_cache_dtype: Literal["FP16", "BF16", "FP8"] | None = None
 
 
 class Estimate(_Model):
@@ -69,6 +74,11 @@ class Estimate(_Model):
     source_rows: list[int] = []
     source_urls: list[str] = []
     notes: list[str] = []
+    # The plan behind the figures: devices per model copy (tensor parallel inside a server, pipeline
+    # stages across servers) and how many copies serve the users.
+    tensor_parallel: int = 1
+    pipeline_stages: int = 1
+    replicas: int = 1
 
 
 class TcoResult(_Model):

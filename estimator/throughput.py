@@ -108,6 +108,9 @@ def _assemble(
         "source_rows": [row.row_id for row in rows] if rows else [],
         "source_urls": list(dict.fromkeys(row.source_url for row in rows)) if rows else [],
         "notes": notes,
+        "tensor_parallel": 1 if resolved.layer_split else plan.group,
+        "pipeline_stages": plan.group if resolved.layer_split else 1,
+        "replicas": plan.replicas,
     })
 
 
