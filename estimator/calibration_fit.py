@@ -29,8 +29,16 @@ from estimator import roofline
 from estimator.calibration import POOLED, PRIORS, calibration_key, normalize_backend
 from estimator.catalog import Benchmark, CalibrationParams, Catalog
 from estimator.engine import best_plan, saturating_concurrency
-from estimator.resolve import FLOAT_FORMATS, CatalogIndex, Resolved, catalog_index, resolve, step_weights_gb, with_factors
 from estimator.errors import SiliconsultError
+from estimator.resolve import (
+    FLOAT_FORMATS,
+    CatalogIndex,
+    Resolved,
+    catalog_index,
+    resolve,
+    step_weights_gb,
+    with_factors,
+)
 from estimator.schemas import EstimateRequest
 
 MIN_ROWS_FOR_OVERHEAD = 3

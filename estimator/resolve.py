@@ -17,9 +17,19 @@ import threading
 from dataclasses import dataclass, field
 
 from estimator import roofline
-from estimator.calibration import Factors, default_backend, normalize_backend, resolve_factors
+from estimator.calibration import (
+    Factors,
+    default_backend,
+    normalize_backend,
+    resolve_factors,
+)
 from estimator.catalog import Benchmark, CalibrationParams, Catalog
-from estimator.device import DeviceSpec, device_from_custom, device_from_hardware, peak_tflops
+from estimator.device import (
+    DeviceSpec,
+    device_from_custom,
+    device_from_hardware,
+    peak_tflops,
+)
 from estimator.errors import InvalidRequest, UnknownHardware
 from estimator.memory import (
     RUNTIME_OVERHEAD_GB,
