@@ -96,7 +96,9 @@ class Architecture:
         >>> Architecture(61, 7168, 128, 128, "deepseek-v3", kv_values_per_layer=576.0).kv_bytes_per_token(2)
         70272.0
         """
-        return self._values * self._kv_layers * bytes_per_element
+        if self.kv_values_per_layer is None:  # the dense formula, in its original order (bit-identical)
+            return 2.0 * self._kv_layers * self.kv_heads * self.head_dim * bytes_per_element
+        return self.kv_values_per_layer * self._kv_layers * bytes_per_element
 
     def kv_bytes_per_sequence(self, tokens: float, bytes_per_element: float) -> float:
         """KV of one sequence of `tokens`: windowed layers hold at most their window.

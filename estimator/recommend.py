@@ -21,6 +21,7 @@ from estimator.defaults import OVERLOAD_FACTOR
 from estimator.errors import NoFeasibleOption
 from estimator.memory import closest_mha_model, resolve_architecture
 from estimator.messages import MESSAGES, join, msg, reason_text
+from estimator.model_shape import apply_catalog_model, deployment_of, paged_kv_note, shape_note
 from estimator.schemas import Option, OptionEstimate, OptionTco, Recommendation
 from estimator.sizing import CapacityFn, EstimateFn, Sized, Sizer
 from estimator.validation_plan import validation_plan
@@ -98,6 +99,7 @@ def to_option(sized: Sized, rationale: str | None = None, *, lang: str = "en") -
         hardware_name=cand.hardware.name, power_w=cost.power_w, risks=list(sized.risks),
         rationale=rationale or describe(sized, lang), existing=cand.existing, violations=list(sized.violations),
         tco_assumptions=list(cost.assumptions), redundancy=sized.redundancy,
+        deployment=deployment_of(cand.hardware, sized.count, est),
     )
 
 
@@ -276,7 +278,9 @@ def recommend(
     `estimate_fn`/`capacity_fn` default to `estimator.throughput` (injectable for tests). `lang` (en,
     zh-Hans, zh-Hant) is the language of the sentences; numbers, ids and names are the same in all.
     """
-    filled, assumptions = fill_defaults(workload, lang=lang)
+    named, model_notes = apply_catalog_model(workload, catalog, lang)
+    filled, assumptions = fill_defaults(named, lang=lang)
+    assumptions = model_notes + assumptions
     if estimate_fn is None or capacity_fn is None:
         default_estimate, default_capacity = default_throughput()
         estimate_fn, capacity_fn = estimate_fn or default_estimate, capacity_fn or default_capacity
@@ -302,7 +306,9 @@ def recommend(
         relax = _relax(filled, primary, lang)
         ranked = []
     assumptions += _ranking_notes(filled, excluded, lang)
-    assumptions.append(_model_shape_note(filled, catalog, lang))
+    assumptions.append(shape_note(filled, catalog, lang) or _model_shape_note(filled, catalog, lang))
+    if (paged := paged_kv_note(filled, lang)) is not None:
+        assumptions.append(paged)
     if primary.candidate.class_owned:
         assumptions.append(_unnamed_owned_note(primary, lang))
     rival = cheapest_rival(primary, ranked)

@@ -42,6 +42,7 @@ from estimator.memory import (
 )
 from estimator.provenance import MatchKey, index_benchmarks
 from estimator.schemas import EstimateRequest
+from estimator.tco import devices_per_server, needs_host_server
 
 # Backends whose multi-device mode splits layers (pipeline) rather than tensors.
 LAYER_SPLIT_BACKENDS = frozenset({"llama.cpp", "mlx", "ollama", "ik_llama.cpp", "exllama"})
@@ -97,6 +98,8 @@ class Resolved:
     # a check on top (`kv_long_extra_gb`), not a reservation for every stream.
     kv_sequence_gb: float = 0.0
     kv_long_extra_gb: float = 0.0
+    # Devices one server holds (tensor parallelism stays inside it); 0 = no server limit (custom devices).
+    per_server: int = 0
     prefill_cache: dict[int, float] = field(default_factory=dict, compare=False)
     comm_cache: dict[int, tuple[float, float]] = field(default_factory=dict, compare=False)
 
@@ -255,6 +258,7 @@ def _resolve(request: EstimateRequest, index: CatalogIndex) -> Resolved:
         derived_peak_cap=index.max_listed_tflops,
         active_params_b=active_b, dense_weights_gb=total_weights_gb - expert_gb, expert_weights_gb=expert_gb,
         route_share=share, kv_sequence_gb=kv_sequence_gb, kv_long_extra_gb=kv_long_extra_gb,
+        per_server=_per_server(request, index),
     )
     _apply_factors(base, factors)
     return base
@@ -302,6 +306,14 @@ def _apply_factors(r: Resolved, factors: Factors) -> None:
     r.prefill_cache, r.comm_cache = {}, {}
 
 
+def _per_server(request: EstimateRequest, index: CatalogIndex) -> int:
+    """Devices per server for a catalog device that goes into one (`tco.devices_per_server`), else 0."""
+    hw = index.catalog.hardware_by_id(request.hardware) if request.hardware else None
+    if hw is None or not needs_host_server(hw):
+        return 0
+    return devices_per_server(hw)
+
+
 def step_weights_gb(r: Resolved, tokens: float) -> float:
     """Weights one step over `tokens` tokens reads: the dense part, plus the experts those tokens touch."""
     if not r.expert_weights_gb:
@@ -317,11 +329,9 @@ def _moe_shape(arch: Architecture, request: EstimateRequest, index: CatalogIndex
         return arch
     moes = [m for m in index.catalog.models if m.is_moe and m.n_experts and m.experts_per_token]
     lender = min(moes, key=lambda m: abs(math.log(m.total_b / request.params_b)), default=None)
-    return dataclasses.replace(
-        arch, total_params_b=request.params_b, active_params_b=active,
-        n_experts=lender.n_experts if lender else None,
-        experts_per_token=lender.experts_per_token if lender else None,
-    )
+    if lender is not None:  # its layers, attention and routing stand in for the unnamed model's
+        arch = index.architecture(lender.total_b, lender.id)
+    return dataclasses.replace(arch, total_params_b=request.params_b, active_params_b=active)
 
 
 def _static_notes(device: DeviceSpec, f: Factors, backend: str, derived: bool, arch: Architecture) -> tuple[str, ...]:

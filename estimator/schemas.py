@@ -130,6 +130,16 @@ class OptionTco(_Model):
     price_is_estimate: bool = True
 
 
+class Deployment(_Model):
+    """How an option's devices are laid out: servers, devices in each, devices per model copy, copies."""
+
+    servers: int
+    devices_per_server: int
+    tensor_parallel: int
+    replicas: int
+    pipeline_stages: int = 1  # servers one model copy spans (only when one copy does not fit in a server)
+
+
 class Option(_Model):
     """One purchasable configuration (device × count × serving stack) with its numbers."""
 
@@ -149,6 +159,7 @@ class Option(_Model):
     violations: list[str] = Field(default=[], description="constraints this option misses (empty = meets all)")
     tco_assumptions: list[str] = []
     redundancy: bool = Field(default=False, description="count includes one N+1 spare")
+    deployment: Deployment | None = None
 
 
 class Recommendation(_Model):
@@ -167,6 +178,7 @@ class Recommendation(_Model):
 
 __all__ = [
     "CustomHardware",
+    "Deployment",
     "Estimate",
     "EstimateRequest",
     "Option",
