@@ -292,6 +292,7 @@ def recommend(
         raise _nothing_fits(filled, sized, excluded, lang)
     feasible = [s for s in fitting if not s.violations]
     relax: list[str] = []
+    outside_limits = False
     if feasible:
         ranked = _settle_lead(sizer, _finalize_band(sizer, feasible))
         primary = ranked[0]
@@ -300,11 +301,17 @@ def recommend(
         if primary.violations:  # every contender missed once its capacity was probed
             relax = _relax(filled, primary, lang)
     else:
-        closest = sorted(fitting, key=lambda s: (s.shortfall, s.cost_per_token))
+        # Nothing meets every target within the limits. Never lead with a far-off option: lead with the
+        # smallest configuration that does meet the targets (past the budget or power limit, said so),
+        # and say which limit to relax by how much; only when even that does not exist, the closest.
+        meeting = sorted((s for s in fitting if s.meets_slo), key=lambda s: (s.tco.capex_usd if s.tco else 0.0,
+                                                                             s.cost_per_token))
+        closest = meeting or sorted(fitting, key=lambda s: (s.shortfall, s.cost_per_token))
         primary = sizer.finalize(closest[0])
         alternatives = [sizer.finalize(s) for s in pick_alternatives(primary, closest)]
         relax = _relax(filled, primary, lang)
         ranked = []
+        outside_limits = True
     assumptions += _ranking_notes(filled, excluded, lang)
     assumptions.append(shape_note(filled, catalog, lang) or _model_shape_note(filled, catalog, lang))
     if (paged := paged_kv_note(filled, lang)) is not None:
@@ -314,7 +321,10 @@ def recommend(
     rival = cheapest_rival(primary, ranked)
     if rival is not None:  # its tail-latency and headroom risks are named in the rationale: probe it first
         sizer.finalize(rival)
-    primary_option = to_option(primary, _rationale(filled, primary, ranked, lang), lang=lang)
+    rationale = _rationale(filled, primary, ranked, lang)
+    if outside_limits:
+        rationale = _outside_limits(filled, primary, lang)
+    primary_option = to_option(primary, rationale, lang=lang)
     return Recommendation(
         primary=primary_option,
         alternatives=[to_option(s, lang=lang) for s in alternatives],
@@ -325,7 +335,18 @@ def recommend(
         calibration_rows=list(primary.estimate.source_rows),
         relax=relax,
         workload=filled.model_dump(mode="json"),
+        within_limits=not outside_limits,
     )
+
+
+def _outside_limits(workload: Workload, primary: Sized, lang: str = "en") -> str:
+    """Plainly: nothing meets the targets within the limits; the smallest option that meets them, and the
+    limits it is past (or, when none meets the targets at all, the closest)."""
+    if primary.meets_slo:
+        limits = [v for v in primary.violations if not v.startswith(("memory", "SLO"))]
+        return msg("rec.nothing_within_limits", lang, describe=describe(primary, lang),
+                   limits=join(limits, lang) if limits else "-")
+    return msg("rec.nothing_at_all", lang, describe=describe(primary, lang))
 
 
 def _model_shape_note(workload: Workload, catalog: Catalog, lang: str = "en") -> str:

@@ -174,6 +174,8 @@ class Recommendation(_Model):
     calibration_rows: list[int] = []
     relax: list[str] = Field(default=[], description="when nothing fits: which constraint to relax, by how much")
     workload: dict[str, Any] | None = Field(default=None, description="the workload after defaults were filled")
+    within_limits: bool = Field(default=True, description="False: nothing meets the targets within the budget/"
+                                "power limits; the primary is the smallest option that meets the targets")
 
 
 __all__ = [
