@@ -21,6 +21,7 @@ refits every row.
 from __future__ import annotations
 
 import math
+import re
 from collections import defaultdict
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, replace
@@ -29,6 +30,7 @@ from estimator import roofline
 from estimator.calibration import POOLED, PRIORS, calibration_key, normalize_backend
 from estimator.catalog import Benchmark, CalibrationParams, Catalog
 from estimator.engine import best_plan, saturating_concurrency
+from estimator.memory import resolve_architecture
 from estimator.errors import SiliconsultError
 from estimator.resolve import (
     FLOAT_FORMATS,
@@ -56,14 +58,32 @@ RELATIVE_ERROR_QUANTILE = 0.8
 _UNFITTED = CalibrationParams()
 
 
+# Sources label mixture-of-experts models "(MoE)" or by their active size ("Qwen3-30B-A3B").
+_MOE_LABEL = re.compile(r"\bmoe\b|\ba\d+(?:\.\d+)?b\b", re.IGNORECASE)
+
+
+def is_moe_without_active_params(row: Benchmark, catalog: Catalog) -> bool:
+    """A mixture-of-experts row the estimator would size as dense (it reads only the active experts).
+
+    Such a row says nothing about a device's efficiency until the model's active parameters are
+    known to the sizing (`Architecture.active_params_b`), so it is left out of fits and judgements.
+    """
+    arch = resolve_architecture(row.params_b, catalog.models, row.model)
+    if arch.moe:  # a catalog mixture of experts: sized with its active parameters and routed experts
+        return False
+    return bool(_MOE_LABEL.search(row.model))
+
+
 def usable_rows(catalog: Catalog) -> list[Benchmark]:
-    """Rows the model can be judged on: device in the catalog, workload shape known for `total_tps`."""
+    """Rows the model can be judged on: device in the catalog, workload shape known for `total_tps`,
+    and no mixture-of-experts model the sizing cannot yet read as one."""
     ids = {h.id for h in catalog.hardware}
     return [
         row for row in catalog.benchmarks
         if row.hardware_id in ids
         and (row.metric == "tg" or row.prompt_tokens)
         and (row.metric != "total_tps" or row.gen_tokens)
+        and not is_moe_without_active_params(row, catalog)
     ]
 
 

@@ -36,6 +36,7 @@ class Hardware(_Frozen):
     fp8_tflops: float | None = None
     int8_tops: float | None = None
     int4_tops: float | None = None
+    fp4_tflops: float | None = None  # dense FP4 (NVFP4 / MXFP4) tensor rate, Blackwell-class parts
     tdp_w: float | None = None
     launch_year: int | None = None
     price_usd: float | None = None
