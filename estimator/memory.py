@@ -78,6 +78,7 @@ class Architecture:
     n_experts: int | None = None
     experts_per_token: int | None = None
     attention_type: str = "gqa"
+    native_format: str | None = None
 
     @property
     def _values(self) -> float:
@@ -232,6 +233,7 @@ def _architecture_of(model: ModelArch) -> Architecture:
         sliding_window=model.sliding_window, sliding_layers=model.sliding_window_layers or 0,
         total_params_b=model.total_b, active_params_b=model.active_b, n_experts=model.n_experts,
         experts_per_token=model.experts_per_token, attention_type=model.attention_type or "gqa",
+        native_format=(model.native_format or "").upper() or None,
     )
 
 

@@ -243,6 +243,12 @@ def _resolve(request: EstimateRequest, index: CatalogIndex) -> Resolved:
     dense_b, expert_b, share = arch.expert_split_b() if arch.moe else (request.params_b, 0.0, 0.0)
     scale = request.params_b / (dense_b + expert_b) if arch.moe else 1.0  # several models served at once
     expert_gb = total_weights_gb * expert_b / (dense_b + expert_b) if arch.moe else 0.0
+    if expert_gb and _keeps_native_experts(arch, quant, index):
+        # Every GGUF of an MXFP4-native model (gpt-oss) keeps the expert tensors in MXFP4, whatever the
+        # file's label: the "Q8_0" 120B is 63.4 GB like the MXFP4 one (llama.cpp #15117; llmfit #1059).
+        native_gb = expert_b * scale * index.bits_per_weight(arch.native_format or quant) / 8.0
+        total_weights_gb += native_gb - expert_gb
+        expert_gb = native_gb
     active_b = (arch.active_params_b or request.params_b) * scale if arch.moe else request.params_b
     base = Resolved(
         device=device, params_b=request.params_b, quant=quant, backend=backend, backend_given=backend_given,
@@ -312,6 +318,14 @@ def _per_server(request: EstimateRequest, index: CatalogIndex) -> int:
     if hw is None or not needs_host_server(hw):
         return 0
     return devices_per_server(hw)
+
+
+def _keeps_native_experts(arch: Architecture, quant: str, index: CatalogIndex) -> bool:
+    """A GGUF quantization of a model whose experts ship in MXFP4 leaves the experts as they are."""
+    if arch.native_format != "MXFP4" or quant == "MXFP4":
+        return False
+    fmt = index.catalog.quant(quant)
+    return fmt is not None and fmt.family == "gguf"
 
 
 def step_weights_gb(r: Resolved, tokens: float) -> float:
