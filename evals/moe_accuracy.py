@@ -22,6 +22,18 @@ def is_catalog_moe(row: Benchmark, catalog: Catalog) -> bool:
     return resolve_architecture(row.params_b, catalog.models, row.model).moe
 
 
+def moe_rows(catalog: Catalog) -> list[Benchmark]:
+    """Measured rows of catalog MoE models on catalog devices whose workload shape is known (the same
+    rule as the fit's, except that rows the fit leaves out — prefill, batched "at max load" — are judged
+    too: they are what a reply would be asked about)."""
+    ids = {h.id for h in catalog.hardware}
+    return [
+        row for row in catalog.benchmarks
+        if row.hardware_id in ids and is_catalog_moe(row, catalog)
+        and (row.metric == "tg" or row.prompt_tokens) and (row.metric != "total_tps" or row.gen_tokens)
+    ]
+
+
 def leave_one_device_out(catalog: Catalog, rows: Sequence[Benchmark]) -> list[tuple[Benchmark, float]]:
     """(row, prediction) with the calibration refitted without every row of the row's device."""
     usable = usable_rows(catalog)
@@ -53,7 +65,7 @@ def main() -> int:
     from knowledge import open_store
 
     catalog = open_store(Path(tempfile.mkdtemp())).catalog()
-    rows = [row for row in usable_rows(catalog) if is_catalog_moe(row, catalog)]
+    rows = moe_rows(catalog)
     predictions = leave_one_device_out(catalog, rows)
     for row, predicted in predictions:
         print(f"row {row.row_id:>4} {row.hardware_id:<28} ×{row.device_count} {row.model[:38]:<38} {row.quant:<7} "
