@@ -19,6 +19,7 @@ from bot.nlu.facts import Fact, extract_facts, number_value
 from bot.nlu.hardware import HardwareMatcher, HardwareMention
 from bot.nlu.intents import detect_intents
 from bot.nlu.lang import detect_language
+from bot.nlu.models import apply_model_readings
 from bot.nlu.lexicon import CORRECTION, NON_USD_CURRENCY, NUM, OWNERSHIP, RELATIVE_PERCENT, RELATIVE_USERS
 from bot.nlu.normalize import normalize
 from bot.nlu.validate import Problem, check_fact
@@ -27,7 +28,8 @@ from bot.reply import Language
 MAX_MESSAGE_CHARS = 2000
 MAX_DEVICE_COUNT = 10_000
 
-ModelLookup = Callable[[str], "tuple[str, float] | None"]  # text → (model name, params in billions)
+# text → (model name, params in billions[, catalog id, active params in billions or None])
+ModelLookup = Callable[[str], "tuple[Any, ...] | None"]
 
 _BARE_NUMBER = re.compile(NUM)
 _YES = re.compile(r"^(?:yes|yep|yeah|y|sure|correct|true|是|是的|对|對|有|会|會|要)\b")
@@ -149,6 +151,7 @@ def parse_message(
     sizes = by_slot.get("model_params_b", [])
     if named and len(sizes) > 1:  # "our 13B fine-tune of Llama 3 8B": the 8B is part of the name
         by_slot["model_params_b"] = [f for f in sizes if abs(f.value - named[1]) > 0.1 * named[1]] or sizes
+    model_facts = apply_model_readings(normalized, by_slot, named)  # MoE shorthand, formats, catalog id
     found: dict[str, Any] = {}
     for slot, facts in by_slot.items():
         value, problem = _resolve(slot, facts, result.correction)
@@ -162,8 +165,9 @@ def parse_message(
     _combine_users(found)
 
     if named is not None:
-        result.model_name, params_b = named
+        result.model_name, params_b = named[0], named[1]
         found.setdefault("model_params_b", params_b)
+    found.update({slot: value for slot, value in model_facts.items() if slot not in found})
     if hardware is not None:
         result.hardware = hardware.find(normalized)
         owned = _owned_devices(result.hardware, normalized)
