@@ -16,7 +16,12 @@ import math
 from typing import Any
 
 from estimator.catalog import Catalog, Hardware, ModelArch
-from estimator.memory import bits_per_weight, model_by_name, resolve_architecture, weights_gb
+from estimator.memory import (
+    bits_per_weight,
+    model_by_name,
+    resolve_architecture,
+    weights_gb,
+)
 from estimator.messages import msg
 from estimator.schemas import Deployment, Estimate
 from estimator.tco import devices_per_server, needs_host_server

@@ -19,8 +19,15 @@ from bot.nlu.facts import Fact, extract_facts, number_value
 from bot.nlu.hardware import HardwareMatcher, HardwareMention
 from bot.nlu.intents import detect_intents
 from bot.nlu.lang import detect_language
+from bot.nlu.lexicon import (
+    CORRECTION,
+    NON_USD_CURRENCY,
+    NUM,
+    OWNERSHIP,
+    RELATIVE_PERCENT,
+    RELATIVE_USERS,
+)
 from bot.nlu.models import apply_model_readings
-from bot.nlu.lexicon import CORRECTION, NON_USD_CURRENCY, NUM, OWNERSHIP, RELATIVE_PERCENT, RELATIVE_USERS
 from bot.nlu.normalize import normalize
 from bot.nlu.validate import Problem, check_fact
 from bot.reply import Language
