@@ -14,16 +14,29 @@ When nothing meets every constraint the primary is the closest option (`meets_sl
 """
 
 from __future__ import annotations
+
 from estimator.assume import fill_defaults
-from estimator.candidates import Candidate, enumerate_candidates, is_organization, owned_class
+from estimator.candidates import (
+    Candidate,
+    enumerate_candidates,
+    is_organization,
+    owned_class,
+)
 from estimator.catalog import Catalog
 from estimator.defaults import OVERLOAD_FACTOR
 from estimator.errors import NoFeasibleOption
 from estimator.memory import closest_mha_model, resolve_architecture
 from estimator.messages import MESSAGES, join, msg, reason_text
-from estimator.model_shape import apply_catalog_model, deployment_of, paged_kv_note, shape_note
+from estimator.model_shape import (
+    apply_catalog_model,
+    deployment_of,
+    deployment_text,
+    paged_kv_note,
+    shape_note,
+)
 from estimator.schemas import Option, OptionEstimate, OptionTco, Recommendation
 from estimator.sizing import CapacityFn, EstimateFn, Sized, Sizer
+from estimator.tco import needs_host_server
 from estimator.validation_plan import validation_plan
 from estimator.workload import Workload
 
@@ -116,7 +129,16 @@ def describe(sized: Sized, lang: str = "en") -> str:
             tco=cost.three_year_total_usd)
         + (msg("rec.per_m", lang, per_m=per_m) if per_m is not None else "")
         + msg("rec.power", lang, power=cost.power_w or 0)
+        + _layout(sized, lang)
     )
+
+
+def _layout(sized: Sized, lang: str) -> str:
+    """The server layout, said only beyond one server (one box needs no layout sentence)."""
+    deployment = deployment_of(sized.candidate.hardware, sized.count, sized.estimate)
+    if deployment.servers <= 1 or not needs_host_server(sized.candidate.hardware):
+        return ""
+    return msg("sep", lang) + deployment_text(sized.candidate.hardware.name, deployment, lang)
 
 
 def cheapest_rival(primary: Sized, ranked: list[Sized]) -> Sized | None:
