@@ -16,6 +16,7 @@ import math
 from typing import Any
 
 from estimator.catalog import Catalog, Hardware, ModelArch
+from estimator.errors import InvalidRequest
 from estimator.memory import (
     bits_per_weight,
     model_by_name,
@@ -106,6 +107,30 @@ def paged_kv_note(workload: Workload, lang: str = "en") -> str | None:
                context=workload.context_length)
 
 
+def complete_request(data: dict[str, Any], catalog: Catalog) -> dict[str, Any]:
+    """An estimate request's fields with what a named catalog model implies (`--model NAME`, `"model"` in
+    a batch line): its total size when `params_b` is not given, its native format when `quant` is not.
+    A name the catalog does not know needs `params_b`; InvalidRequest otherwise."""
+    name = data.get("model")
+    if not isinstance(name, str) or not name.strip():
+        return data
+    model = next((m for m in catalog.models if m.id == name), None) or model_by_name(name, catalog.models)
+    if model is None:
+        if data.get("params_b") is None:
+            raise InvalidRequest(f"Unknown model '{name}': not in the catalog (`siliconsult kb models`); give "
+                                 "its size with --params-b to size it by the closest architecture.", field="model")
+        return data
+    filled = dict(data)
+    filled["model"] = model.id
+    filled.setdefault("params_b", model.total_b)
+    if filled.get("params_b") is None:
+        filled["params_b"] = model.total_b
+    native = (model.native_format or "").upper()
+    if filled.get("quant") is None and native in QUANTIZATIONS:
+        filled["quant"] = native
+    return filled
+
+
 def deployment_of(hardware: Hardware, count: int, estimate: Estimate) -> Deployment:
     """Servers (`tco.devices_per_server` each; laptops and SoC boxes are one device per machine), the devices
     in each when spread evenly, and the plan's devices per copy and copies."""
@@ -129,6 +154,7 @@ def deployment_text(option_hardware: str, deployment: Deployment, lang: str = "e
 __all__ = [
     "apply_catalog_model",
     "catalog_model",
+    "complete_request",
     "deployment_of",
     "deployment_text",
     "paged_kv_note",

@@ -260,7 +260,7 @@ def _resolve(request: EstimateRequest, index: CatalogIndex) -> Resolved:
         overhead_gb=RUNTIME_OVERHEAD_GB.get(device.kind, 0.75), prefill_efficiency=1.0,
         decode_compute_efficiency=1.0, step_overhead_ms=0.0,
         decode_context=decode_context,
-        notes=_static_notes(device, factors, backend, listed_peak is None, arch),
+        notes=_static_notes(device, factors, backend, listed_peak is None, arch) + _model_notes(request, arch),
         derived_peak_cap=index.max_listed_tflops,
         active_params_b=active_b, dense_weights_gb=total_weights_gb - expert_gb, expert_weights_gb=expert_gb,
         route_share=share, kv_sequence_gb=kv_sequence_gb, kv_long_extra_gb=kv_long_extra_gb,
@@ -346,6 +346,21 @@ def _moe_shape(arch: Architecture, request: EstimateRequest, index: CatalogIndex
     if lender is not None:  # its layers, attention and routing stand in for the unnamed model's
         arch = index.architecture(lender.total_b, lender.id)
     return dataclasses.replace(arch, total_params_b=request.params_b, active_params_b=active)
+
+
+def _model_notes(request: EstimateRequest, arch: Architecture) -> tuple[str, ...]:
+    """Say when a named model is not in the catalog (it is sized by the closest architecture instead)."""
+    if request.model and arch.source != request.model and not _same_name(request.model, arch.source):
+        shape = ("an architecture approximated from its size" if arch.source == "approximation"
+                 else f"{arch.source}'s shape (the closest architecture on record)")
+        return (f"model '{request.model}' is not in the catalog: sized with {shape}, an assumption",)
+    return ()
+
+
+def _same_name(name: str, model_id: str) -> bool:
+    from estimator.memory import name_key
+
+    return name_key(name) == name_key(model_id)
 
 
 def _static_notes(device: DeviceSpec, f: Factors, backend: str, derived: bool, arch: Architecture) -> tuple[str, ...]:

@@ -241,3 +241,23 @@ def test_architecture_defaults_are_dense():
     arch = Architecture(32, 4096, 8, 128, "x")
     assert arch.kv_bytes_per_token(2.0) == 2 * 32 * 8 * 128 * 2
     assert arch.kv_bytes_per_sequence(1000, 2.0) == arch.kv_bytes_per_token(2.0) * 1000
+
+
+# --- estimate --model --------------------------------------------------------------------------------------
+def test_a_named_catalog_model_fills_its_size_and_native_format(catalog):
+    from estimator.model_shape import complete_request
+
+    filled = complete_request({"hardware": "nvidia-h100-sxm", "model": "openai/gpt-oss-120b"}, catalog)
+    assert filled["model"] == "gpt-oss-120b" and filled["params_b"] == 116.8 and filled["quant"] == "MXFP4"
+    stated = complete_request({"hardware": "nvidia-h100-sxm", "model": "deepseek-r1", "quant": "Q4_K_M"}, catalog)
+    assert stated["quant"] == "Q4_K_M" and stated["params_b"] == 671
+
+
+def test_an_unknown_model_needs_a_size_and_is_said_to_be_unknown(catalog):
+    from estimator.errors import InvalidRequest
+    from estimator.model_shape import complete_request
+
+    with pytest.raises(InvalidRequest, match="Unknown model 'our-model-x'"):
+        complete_request({"hardware": "nvidia-h100-sxm", "model": "our-model-x"}, catalog)
+    result = estimate(_request(params_b=8.0, model="our-model-x"), catalog)
+    assert any(note.startswith("model 'our-model-x' is not in the catalog") for note in result.notes)
