@@ -263,3 +263,11 @@ def test_an_unknown_model_needs_a_size_and_is_said_to_be_unknown(catalog):
         complete_request({"hardware": "nvidia-h100-sxm", "model": "our-model-x"}, catalog)
     result = estimate(_request(params_b=8.0, model="our-model-x"), catalog)
     assert any(note.startswith("model 'our-model-x' is not in the catalog") for note in result.notes)
+
+
+def test_w4a16_on_vllm_is_native_but_mxfp4_elsewhere_is_a_re_quantization(catalog):
+    from estimator.risks import _format_supported
+
+    vllm = catalog.stack("vllm-cuda")
+    assert _format_supported("W4A16", vllm.quant_formats) and _format_supported("MXFP4", vllm.quant_formats)
+    assert not _format_supported("MXFP4", catalog.stack("gaudi-vllm").quant_formats)
