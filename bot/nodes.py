@@ -124,6 +124,8 @@ def _understood(turn: TurnReading, lang: str) -> str:
     phrases = fact_phrases(turn.facts, lang)
     if turn.model_name and "model_params_b" in turn.facts:  # show where the size came from
         phrases[0] = f"{turn.model_name} ({phrases[0]})"
+    if turn.unknown_model:  # a name the catalog does not know: say so, and that the size alone is sized
+        phrases.append(t("model_unknown", lang, name=turn.unknown_model))
     return t("understood", lang, facts=join_list(phrases, lang))
 
 
@@ -158,7 +160,7 @@ class Nodes:
             intents=parsed.intents, correction=parsed.correction,
             hardware=[HardwareRef(hardware_ids=list(h.hardware_ids), kind=h.kind, count=h.count, alias=h.alias)
                       for h in parsed.hardware],
-            gpu_count=parsed.gpu_count, model_name=parsed.model_name, previous_slots=slots, merged=merged if facts and not problems else None,
+            gpu_count=parsed.gpu_count, model_name=parsed.model_name, unknown_model=parsed.unknown_model, previous_slots=slots, merged=merged if facts and not problems else None,
         )
         return {"turn": turn.model_dump(mode="json"), "lang": lang, "work": {}, "candidate": None, "reply": {}}
 

@@ -103,3 +103,17 @@ def test_the_reply_states_the_sized_architecture_in_chinese(engine):
     reply = engine.handle("z", "直接推荐")
     assert reply.recommendation is not None
     assert any("每个 token 使用 3.3B" in a for a in reply.recommendation.assumptions)
+
+
+@pytest.mark.parametrize(("text", "said"), [
+    ("We run Mistral Large 3 123B for 50 people", "mistral large 3 123b is not in the model catalog"),
+    ("我们用 Qwen4 72B 给 100 人", "qwen4 72b 不在模型目录中"),
+    ("我們用 DeepSeek V4 給 20 人", "deepseek v4 不在模型目錄中"),
+])
+def test_an_unknown_model_name_is_said_to_be_unknown(engine, text, said):
+    reply = engine.handle("u", text)
+    assert said in reply.text.lower()
+
+
+def test_a_known_name_is_not_called_unknown(lookup):
+    assert parse_message("we run gpt-oss-120b", find_model=lookup).unknown_model is None

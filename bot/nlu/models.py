@@ -91,4 +91,20 @@ def apply_model_readings(normalized: str, by_slot: dict[str, list[Fact]], named:
     return extra
 
 
-__all__ = ["MOE_WORDS", "apply_model_readings"]
+# Families whose members people name; a name of one that the catalog does not know is said to be unknown.
+_FAMILY_NAME = re.compile(
+    r"\b(?:llama|qwen|mistral|mixtral|ministral|gemma|phi|deepseek|gpt-oss|glm|kimi|yi|falcon|command[- ]?r|"
+    r"granite|olmo|nemotron|minimax|ernie|hunyuan|internlm|baichuan|chatglm|codestral|devstral)"
+    r"(?:[- .]?[a-z]+)?[- .]?\d+(?:\.\d+)?(?:[- .]?\d+(?:\.\d+)?\s*b)?(?:[- .]?a\d+(?:\.\d+)?b)?\b")
+
+
+def unknown_model_name(normalized: str, named: Sequence[Any] | None, looked_up: bool = True) -> str | None:
+    """A model name of a known family that the catalog lookup did not find ("mistral large 3 123b");
+    None when the lookup found one, or when no lookup was made."""
+    if named is not None or not looked_up:
+        return None
+    m = _FAMILY_NAME.search(normalized)
+    return m.group(0).strip(" -.") if m else None
+
+
+__all__ = ["MOE_WORDS", "apply_model_readings", "unknown_model_name"]

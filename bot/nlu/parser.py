@@ -27,7 +27,7 @@ from bot.nlu.lexicon import (
     RELATIVE_PERCENT,
     RELATIVE_USERS,
 )
-from bot.nlu.models import apply_model_readings
+from bot.nlu.models import apply_model_readings, unknown_model_name
 from bot.nlu.normalize import normalize
 from bot.nlu.validate import Problem, check_fact
 from bot.reply import Language
@@ -60,6 +60,7 @@ class ParseResult:
     hardware: list[HardwareMention] = field(default_factory=list)
     gpu_count: int | None = None
     model_name: str | None = None
+    unknown_model: str | None = None  # a model name the catalog does not know (sized by its size alone)
     truncated: bool = False
     relative: dict[str, float] = field(default_factory=dict)  # slot → factor on its known value
 
@@ -175,6 +176,7 @@ def parse_message(
         result.model_name, params_b = named[0], named[1]
         found.setdefault("model_params_b", params_b)
     found.update({slot: value for slot, value in model_facts.items() if slot not in found})
+    result.unknown_model = unknown_model_name(normalized, named, looked_up=find_model is not None)
     if hardware is not None:
         result.hardware = hardware.find(normalized)
         owned = _owned_devices(result.hardware, normalized)
