@@ -3,7 +3,7 @@ precompute every per-request constant the plan evaluation (`engine.py`) needs.
 
 The recommendation ranker asks for every device × count × stack each turn, so per-catalog lookups
 live in `CatalogIndex` (built once per catalog) and a resolved request is cached without its device
-count: sweeping counts 1–16 resolves once. A decode step is linear in the batch, so the resolved
+count: sweeping the counts resolves once. A decode step is linear in the batch, so the resolved
 request carries its calibrated per-step coefficients (roofline's own functions evaluated once).
 """
 
