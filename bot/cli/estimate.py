@@ -159,6 +159,9 @@ def estimate_command(
     model: Annotated[str | None, _option(
         "--model", "Catalog model id or alias (its own shape; --params-b optional then).",
     )] = None,
+    kv_cache_dtype: Annotated[str | None, _option(
+        "--kv-cache-dtype", "KV cache element type: FP16, BF16 or FP8 (default: FP8 with FP8/FP4 weights).",
+    )] = None,
     quant: Annotated[str | None, _option("--quant", "Weight format: Q4_K_M (default), Q8_0, FP16, FP8, …")] = None,
     backend: Annotated[str | None, _option(
         "--backend", "llama.cpp, vllm, trt-llm, mlx, … (default: llama.cpp for one user, vLLM for several on GPUs).",
@@ -196,6 +199,7 @@ def estimate_command(
             "backend": backend, "concurrency": concurrency, "prompt_tokens": prompt_tokens,
             "output_tokens": output_tokens, "context": context, "arrival_pattern": arrival_pattern,
             "model_only": model_only or None, "model": model,
+            "kv_cache_dtype": kv_cache_dtype.upper() if kv_cache_dtype else None,
         }
         catalog = _load_catalog()
         if model:
