@@ -12,6 +12,14 @@ MODEL_MESSAGES: dict[str, tuple[str, str, str]] = {
         ("按 {name}（目錄模型 {id}）估算：記憶體中 {total:g}B 參數，每個 token 使用 {active:g}B{moe}；"
          "{attention}；16 位元時每個 token 的 KV 快取 {kv_kb:,.1f} KB{format}"),
     ),
+    "model.sized_as_dense": (
+        ("sized as {name} (catalog model {id}): {total:g}B parameters, all used per token; {attention}; "
+         "{kv_kb:,.1f} KB of KV cache per token at 16 bits{format}"),
+        ("按 {name}（目录模型 {id}）估算：{total:g}B 参数，每个 token 全部使用；{attention}；"
+         "16 位时每个 token 的 KV 缓存 {kv_kb:,.1f} KB{format}"),
+        ("按 {name}（目錄模型 {id}）估算：{total:g}B 參數，每個 token 全部使用；{attention}；"
+         "16 位元時每個 token 的 KV 快取 {kv_kb:,.1f} KB{format}"),
+    ),
     "model.moe_routing": (
         " (mixture of experts: {experts} experts, {k} per token{shared})",
         "（混合专家：{experts} 个专家，每个 token 用 {k} 个{shared}）",

@@ -86,7 +86,8 @@ def shape_note(workload: Workload, catalog: Catalog, lang: str = "en") -> str | 
             shared = msg("model.shared", lang, n=model.shared_experts) if model.shared_experts else ""
             moe = (msg("model.moe_routing", lang, experts=model.n_experts, k=model.experts_per_token, shared=shared)
                    if model.n_experts and model.experts_per_token else msg("model.moe_plain", lang))
-        return msg("model.sized_as", lang, name=model.name, id=model.id, total=model.total_b, active=model.active_b,
+        key = "model.sized_as" if model.is_moe else "model.sized_as_dense"
+        return msg(key, lang, name=model.name, id=model.id, total=model.total_b, active=model.active_b,
                    moe=moe, attention=_attention(arch, lang), kv_kb=arch.kv_bytes_per_token(2.0) / 1e3, format=fmt)
     active = workload.active_params_b
     if active is not None and active < size:
