@@ -67,7 +67,7 @@ def make_checkpointer(settings: Settings) -> tuple[Any, Callable[[], None]]:
 
 
 def store_model_lookup(store: Any, catalog: Catalog | None = None) -> ModelLookup:
-    """Model names → (name, params in billions) through the store.
+    """Model names → (name, params in billions, catalog id, active params or None) through the store.
 
     The store is asked only when the message holds a word that starts a known model name ("llama",
     "qwen", "phi", …): most messages name no model, and a store lookup costs more than a whole turn's
@@ -82,7 +82,10 @@ def store_model_lookup(store: Any, catalog: Catalog | None = None) -> ModelLooku
         if mentions is None or not mentions.search(text.lower()):
             return None
         model = store.find_model(text)
-        return (model.name, model.params_b) if model is not None else None
+        if model is None:
+            return None
+        # (name, size, catalog id, active parameters of a mixture of experts): bot.nlu.models keeps the id.
+        return (model.name, model.total_b, model.id, model.active_b if model.is_moe else None)
 
     return lookup
 
