@@ -54,6 +54,9 @@ from estimator.workload import Workload
 
 RISK_WEIGHT = 0.10  # share of cost one risk point is worth when ranking (medium = 1 point, high = 3)
 MAX_ALTERNATIVES = 3
+# An alternative costing over 10× the primary per served token (80 CPU servers beside one GPU box) is
+# no trade-off a buyer weighs; "why not X?" still evaluates any device on request.
+ALTERNATIVE_COST_CAP = 10.0
 LEAD_PROBES = 12  # further probes while the leader is still unprobed (each can only demote it)
 BAND_PROBES = 6  # capacity probes (tail-latency and headroom risks) for the options competing for the lead
 # Probing can add up to two high risks (tail latency, headroom) to an option: its adjusted cost can grow
@@ -84,14 +87,16 @@ def _bandwidth(sized: Sized) -> float:
 
 
 def pick_alternatives(primary: Sized, ranked: list[Sized]) -> list[Sized]:
-    """The best option of each other kind first, then other devices; never the primary's device again."""
+    """The best option of each other kind first, then other devices; never the primary's device again,
+    nor one costing more than `ALTERNATIVE_COST_CAP` × the primary per served token."""
     chosen: list[Sized] = []
+    cap = adjusted_cost(primary) * ALTERNATIVE_COST_CAP
     seen_devices = {primary.candidate.hardware.id}
     seen_kinds = {primary.candidate.hardware.kind}
     for pass_kinds in (True, False):
         for option in ranked:
             hw = option.candidate.hardware
-            if len(chosen) >= MAX_ALTERNATIVES or hw.id in seen_devices:
+            if len(chosen) >= MAX_ALTERNATIVES or hw.id in seen_devices or adjusted_cost(option) > cap:
                 continue
             if pass_kinds and hw.kind in seen_kinds:
                 continue

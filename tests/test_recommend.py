@@ -264,3 +264,17 @@ def test_recommendation_json_has_the_contract_shape():
     assert set(primary["estimate"]) >= {"decode_tokens_per_s_per_user", "ttft_ms", "max_concurrent_users"}
     assert set(primary["tco"]) >= {"three_year_total_usd", "cost_per_million_tokens_usd", "annual_power_usd"}
     assert data["calibration_rows"] == [7]
+
+
+def test_no_alternative_costs_ten_times_the_primary_per_served_token(catalog):
+    # gpt-oss-120b for 40 users fits a few consumer GPUs; a cluster of CPU servers that also "meets" it
+    # at many times the cost per token is no alternative a buyer weighs.
+    from estimator.recommend import ALTERNATIVE_COST_CAP
+
+    rec = recommend(Workload(model_params_b=116.8, model_id="gpt-oss-120b", active_params_b=5.1, concurrent_users=40),
+                    catalog)
+    base = rec.primary.tco.cost_per_million_tokens_usd
+    assert rec.alternatives and base
+    for option in rec.alternatives:
+        # Risk weighting moves each side by at most a few tens of percent, far inside the 10× cap.
+        assert option.tco.cost_per_million_tokens_usd <= base * ALTERNATIVE_COST_CAP * 1.5, option.hardware_id
