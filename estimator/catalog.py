@@ -133,6 +133,8 @@ class CalibrationParams(_Frozen):
     per_token_overhead_ms: dict[str, float] = {}
     prefill_compute_efficiency: dict[str, float] = {}
     batched_efficiency: dict[str, float] = {}
+    # Scheduler cost per running stream per decode step (ms): sampling, detokenization, batch assembly.
+    scheduler_ms_per_stream: dict[str, float] = {}
     relative_error: dict[str, float] = {}
     # Effective FLOP per byte of bandwidth for devices that publish no FP16 rate (Apple, CPUs, ...).
     compute_per_bandwidth: dict[str, float] = {}

@@ -15,9 +15,20 @@ import threading
 from dataclasses import dataclass, field
 
 from estimator import roofline
-from estimator.calibration import Factors, default_backend, normalize_backend, resolve_factors
+from estimator.batching import is_continuous
+from estimator.calibration import (
+    Factors,
+    default_backend,
+    normalize_backend,
+    resolve_factors,
+)
 from estimator.catalog import Benchmark, CalibrationParams, Catalog
-from estimator.device import DeviceSpec, device_from_custom, device_from_hardware, peak_tflops
+from estimator.device import (
+    DeviceSpec,
+    device_from_custom,
+    device_from_hardware,
+    peak_tflops,
+)
 from estimator.errors import InvalidRequest, UnknownHardware
 from estimator.memory import (
     RUNTIME_OVERHEAD_GB,
@@ -66,6 +77,8 @@ class Resolved:
     decode_context: float
     notes: tuple[str, ...]
     derived_peak_cap: float | None = None
+    continuous: bool = False  # continuous batching with chunked prefill (`batching.py`), else slots
+    scheduler_ms_per_stream: float = 0.0
     confidence_width: float = 0.0  # relative half-width of the decode range (set in `with_factors`)
     # A decode step is linear in the batch: calibrated ms on one device at batch 0 and per extra stream
     # (roofline's own functions evaluated once, in `with_factors`).
@@ -207,7 +220,7 @@ def _resolve(request: EstimateRequest, index: CatalogIndex) -> Resolved:
         decode_compute_efficiency=1.0, step_overhead_ms=0.0,
         decode_context=request.prompt_tokens + request.output_tokens / 2.0,
         notes=_static_notes(device, factors, backend, listed_peak is None, arch),
-        derived_peak_cap=index.max_listed_tflops,
+        derived_peak_cap=index.max_listed_tflops, continuous=is_continuous(backend),
     )
     _apply_factors(base, factors)
     return base
@@ -235,12 +248,16 @@ def _apply_factors(r: Resolved, factors: Factors) -> None:
     if r.quant not in FLOAT_FORMATS:
         # Weight-only quantized matmuls dequantize on the fly: a fitted share of the float rate.
         prefill_efficiency *= factors.prefill_quantized_factor
-    # Batched decode runs skinnier matmuls than prefill: it reaches a fitted share of its utilization.
-    decode_compute_efficiency = prefill_efficiency * factors.batched_efficiency
+    # Batched decode reaches its own fitted share η_c of the format's peak (skinnier matmuls than
+    # prefill, and each engine's own kernels); weight-only formats also pay the dequantization share.
+    decode_compute_efficiency = factors.batched_efficiency * (
+        factors.prefill_quantized_factor if r.quant not in FLOAT_FORMATS else 1.0
+    )
     bandwidth, arch, context = r.device.bandwidth_gbs, r.arch, r.decode_context
     r.factors, r.peak_tflops, r.prefill_efficiency = factors, peak, prefill_efficiency
     r.decode_compute_efficiency = decode_compute_efficiency
     r.step_overhead_ms = factors.overhead_ms * roofline.overhead_units(arch.layers)
+    r.scheduler_ms_per_stream = factors.scheduler_ms_per_stream
     r.memory_fixed_ms = roofline.decode_memory_ms(
         r.weights_gb, r.kv_token_gb, context, 0, bandwidth, 1) / factors.bandwidth_efficiency
     r.memory_per_stream_ms = roofline.decode_memory_ms(
