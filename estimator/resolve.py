@@ -42,7 +42,7 @@ from estimator.provenance import MatchKey, index_benchmarks
 from estimator.schemas import EstimateRequest
 
 # Backends whose multi-device mode splits layers (pipeline) rather than tensors.
-LAYER_SPLIT_BACKENDS = frozenset({"llama.cpp", "mlx", "ollama", "ik_llama.cpp", "exllama"})
+LAYER_SPLIT_BACKENDS = frozenset({"llama.cpp", "llama.cpp-vulkan", "mlx", "ollama", "ik_llama.cpp", "exllama"})
 # Formats whose matmuls run natively (no dequantization): the others get the quantized prefill factor.
 FLOAT_FORMATS = frozenset({"FP32", "FP16", "BF16", "FP8", "FP4", "NVFP4", "MXFP4"})
 # A spec filled by a default, or compute derived from bandwidth, widens the confidence range.
