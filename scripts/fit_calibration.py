@@ -27,6 +27,7 @@ from estimator.calibration_fit import (
     relative_errors,
 )
 from estimator.catalog import CalibrationParams, Catalog
+from estimator.ranges import range_ratios
 from knowledge import open_store
 from knowledge.loader import CALIBRATION_FILE, TABLES, default_data_dir
 
@@ -57,7 +58,11 @@ def fit(catalog: Catalog, data_version: str) -> CalibrationParams:
     """Factors fitted on all usable rows, with confidence half-widths from leave-one-device-out errors
     (every row predicted by a fit that saw no row of its device)."""
     params = fit_calibration(catalog, data_version=data_version)
-    return params.model_copy(update={"relative_error": relative_errors(leave_one_device_out(catalog))})
+    held_out = leave_one_device_out(catalog)
+    low, high = range_ratios(held_out)
+    return params.model_copy(
+        update={"relative_error": relative_errors(held_out), "range_ratio_low": low, "range_ratio_high": high}
+    )
 
 
 def main(argv: list[str] | None = None) -> int:
