@@ -16,10 +16,10 @@ from __future__ import annotations
 
 from estimator.catalog import Benchmark, CalibrationParams, Catalog
 from estimator.engine import PlanResult, best_plan
-from estimator.ranges import likely_range, measured_range, ratio_bounds
-from estimator.resolve import ASSUMPTION_WIDENING, Resolved, catalog_index, resolve
 from estimator.errors import InvalidRequest
 from estimator.provenance import find_measured
+from estimator.ranges import likely_range, measured_range, ratio_bounds
+from estimator.resolve import ASSUMPTION_WIDENING, Resolved, catalog_index, resolve
 from estimator.schemas import Estimate, EstimateRequest
 
 MEASURED_RELATIVE_ERROR = 0.10  # run-to-run and setup spread of one public figure
