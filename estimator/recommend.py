@@ -89,6 +89,10 @@ def to_option(sized: Sized, rationale: str | None = None, *, lang: str = "en") -
             memory_available_gb=round(est.memory_available_gb, 1), method=est.method,
             confidence_low=est.confidence_low, confidence_high=est.confidence_high,
             source_rows=list(est.source_rows),
+            decode_tokens_per_s_per_user_range=(
+                None if est.decode_tokens_per_s_per_stream_range is None
+                else [round(value, 1) for value in est.decode_tokens_per_s_per_stream_range]
+            ),
         ),
         tco=OptionTco(
             three_year_total_usd=cost.three_year_total_usd,
