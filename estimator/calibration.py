@@ -122,11 +122,19 @@ def resolve_factors(calibration: CalibrationParams, backend: str, kind: str) -> 
     # A batched step's physics (weights once, every stream's KV, b-wide matmuls) is the same on every
     # engine; `batching.py` models how engines schedule prompts. An engine without measured serving
     # rows borrows the reference engine's fitted step factors rather than a pool of different engines.
+    # A kind with no serving rows at all borrows the reference engine's GPU figures: an uncalibrated
+    # accelerator is not assumed to batch better than the measured engines do.
     reference = calibration_key(REFERENCE_BATCHING_BACKEND, kind)
-    step_fallback = reference if reference in calibration.batched_efficiency else pooled
+    reference_gpu = calibration_key(REFERENCE_BATCHING_BACKEND, "gpu")
+    step_fallback = next(
+        (k for k in (reference, pooled, reference_gpu) if k in calibration.batched_efficiency), pooled
+    )
     batched, _ = _lookup(calibration.batched_efficiency, key, step_fallback, prior["batched"])
     quantized, _ = _lookup(calibration.prefill_quantized_factor, key, pooled, 1.0)
-    scheduler, _ = _lookup(calibration.scheduler_ms_per_stream, key, step_fallback, prior["scheduler"])
+    # The scheduler cost is host-side software (vLLM forks share it): without a fit of the kind, the
+    # reference engine's GPU figure, so an uncalibrated accelerator does not look free of it.
+    scheduler_fallback = next((k for k in (reference, reference_gpu) if k in calibration.scheduler_ms_per_stream), pooled)
+    scheduler, _ = _lookup(calibration.scheduler_ms_per_stream, key, scheduler_fallback, prior["scheduler"])
     calibrated = calibration.rows_used.get(key, 0) > 0
     if calibrated:
         source, error = "fitted", calibration.relative_error.get(key, POOLED_RELATIVE_ERROR)

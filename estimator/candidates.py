@@ -235,7 +235,7 @@ def exclusion(workload: Workload, hw: Hardware, stack: ServingStack, existing: b
         return ("seed 1: organization-wide 24/7 production wants data-center GPUs (ECC, passively cooled cards or "
                 "SXM/OAM modules), not consumer or workstation cards")
     if is_embedded_module(hw) and workload.deployment_scale != "edge" and not existing:
-        return ("an embedded module or developer kit is edge hardware (seed 2: 边缘机房、车载设备、工业现场), "
+        return ("an embedded module or developer kit is edge hardware (seed 2: edge server rooms, vehicles, industrial sites), "
                 "not a person's workstation (seed 1: laptop or desktop) or a shared server")
     if not existing and device_price(hw.id, hw.price_usd, hw.price_basis) is None:
         return "no price on record, so it cannot be costed"

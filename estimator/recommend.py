@@ -306,6 +306,8 @@ def recommend(
         relax = _relax(filled, primary, lang)
         ranked = []
     assumptions += _ranking_notes(filled, excluded, lang)
+    if filled.conservative:
+        assumptions.append(msg("note.conservative", lang))
     assumptions.append(_model_shape_note(filled, catalog, lang))
     if primary.candidate.class_owned:
         assumptions.append(_unnamed_owned_note(primary, lang))

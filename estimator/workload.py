@@ -88,6 +88,9 @@ class Workload(BaseModel):
     # A batch job: how many items, finished within how many hours.
     batch_items: int | None = Field(default=None, ge=1, le=10_000_000_000)
     batch_window_hours: float | None = Field(default=None, gt=0, le=24 * 366)
+    # Beyond the contract (issue 15): the user asked for a safe / conservative answer: targets are
+    # checked against the low end of each estimate's likely range instead of its central figure.
+    conservative: bool | None = None
     hours_per_day: float = Field(default=DEFAULT_HOURS_PER_DAY, gt=0, le=24)
     days_per_week: float = Field(default=DEFAULT_DAYS_PER_WEEK, gt=0, le=7)
     utilization: float = Field(default=DEFAULT_UTILIZATION, gt=0, le=1)
