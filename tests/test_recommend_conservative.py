@@ -31,3 +31,11 @@ def test_conservative_never_needs_fewer_devices_of_an_option(catalog):
         key = (option.hardware_id, option.serving_stack)
         if key in counts:
             assert option.count >= counts[key], key
+
+
+def test_the_parser_hears_a_request_for_a_safe_answer():
+    from bot.nlu.lexicon import CONSERVATIVE
+
+    for text in ("give me a conservative answer", "we'd rather play it safe", "请给一个保守的估计", "穩妥一點"):
+        assert CONSERVATIVE.search(text), text
+    assert not CONSERVATIVE.search("a safety-critical medical assistant")
