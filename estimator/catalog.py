@@ -140,6 +140,8 @@ class CalibrationParams(_Frozen):
     # leave-one-device-out residuals), keyed "<metric>|<backend>/<kind>", "<metric>|*/<kind>", "<metric>|*".
     range_ratio_low: dict[str, float] = {}
     range_ratio_high: dict[str, float] = {}
+    # Per metric, the factor both ends are widened by so that ranges cover 80 % of held-out devices' rows.
+    range_widening: dict[str, float] = {}
     # Effective FLOP per byte of bandwidth for devices that publish no FP16 rate (Apple, CPUs, ...).
     compute_per_bandwidth: dict[str, float] = {}
     # Share of the float-format prefill rate that weight-quantized formats (GGUF, INT4/8) reach.

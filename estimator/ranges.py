@@ -20,6 +20,7 @@ from estimator.catalog import Benchmark, CalibrationParams
 MIN_RANGE_ROWS = 8
 LOW_QUANTILE, HIGH_QUANTILE = 0.1, 0.9
 MEASURED_SPREAD = 0.10  # a measured figure: run-to-run and setup spread
+TARGET_COVERAGE = 0.80
 
 
 def group_keys(metric: str, backend: str, kind: str) -> tuple[str, str, str]:
@@ -66,11 +67,36 @@ def range_ratios(predictions: Iterable[tuple[Benchmark, float]]) -> tuple[dict[s
     return low, high
 
 
+def calibrated_widening(
+    predictions: Sequence[tuple[Benchmark, float]], target: float = TARGET_COVERAGE
+) -> dict[str, float]:
+    """Per metric, the smallest widening (1.0, 1.05, …, 3.0) at which its ranges cover `target` of
+    held-out rows.
+
+    Errors cluster by device (one spec sheet, one source), so the 10th–90th percentile of the other
+    devices' residuals covers fewer than 80 % of a new device's rows: the ranges are widened until the
+    device-held-out coverage reaches the target (one number per metric, fitted on its rows, reported).
+    """
+    metrics = {row.metric for row, _ in predictions}
+    result: dict[str, float] = {}
+    for metric in sorted(metrics):
+        result[metric] = 3.0
+        for step in range(41):
+            widening = round(1.0 + 0.05 * step, 2)
+            inside, total = range_coverage(predictions, {metric: widening}).get(metric, (0, 0))
+            if total == 0 or inside / total >= target:
+                result[metric] = widening
+                break
+    return result
+
+
 def ratio_bounds(calibration: CalibrationParams, metric: str, backend: str, kind: str) -> tuple[float, float] | None:
-    """The (low, high) measured/predicted ratio for a figure, or None when the calibration has none."""
+    """The (low, high) measured/predicted ratio for a figure (widened by the calibration's coverage
+    widening), or None when the calibration has none."""
+    widening = calibration.range_widening.get(metric, 1.0)
     for key in group_keys(metric, backend, kind):
         if key in calibration.range_ratio_low and key in calibration.range_ratio_high:
-            return calibration.range_ratio_low[key], calibration.range_ratio_high[key]
+            return calibration.range_ratio_low[key] / widening, calibration.range_ratio_high[key] * widening
     return None
 
 
@@ -87,9 +113,12 @@ def measured_range(value: float) -> list[float] | None:
     return None if value <= 0 else [round(value / (1 + MEASURED_SPREAD), 3), round(value * (1 + MEASURED_SPREAD), 3)]
 
 
-def range_coverage(predictions: Sequence[tuple[Benchmark, float]]) -> dict[str, tuple[int, int]]:
+def range_coverage(
+    predictions: Sequence[tuple[Benchmark, float]], widening: dict[str, float] | None = None
+) -> dict[str, tuple[int, int]]:
     """Per metric, (rows inside their range, rows): each device's rows checked against quantiles
-    computed without that device, so the range never vouches for rows it was built from."""
+    computed without that device (ranges widened by `widening`), so the range never vouches for rows
+    it was built from."""
     by_device: dict[str, list[tuple[Benchmark, float]]] = defaultdict(list)
     for pair in predictions:
         by_device[pair[0].hardware_id or ""].append(pair)
@@ -103,7 +132,8 @@ def range_coverage(predictions: Sequence[tuple[Benchmark, float]]) -> dict[str, 
             if bounds is None or predicted <= 0:
                 continue
             counts[row.metric][1] += 1
-            if predicted * bounds[0] <= row.value <= predicted * bounds[1]:
+            wide = (widening or {}).get(row.metric, 1.0)
+            if predicted * bounds[0] / wide <= row.value <= predicted * bounds[1] * wide:
                 counts[row.metric][0] += 1
     return {metric: (inside, total) for metric, (inside, total) in counts.items()}
 
@@ -111,6 +141,8 @@ def range_coverage(predictions: Sequence[tuple[Benchmark, float]]) -> dict[str, 
 __all__ = [
     "MEASURED_SPREAD",
     "MIN_RANGE_ROWS",
+    "TARGET_COVERAGE",
+    "calibrated_widening",
     "group_keys",
     "likely_range",
     "measured_range",

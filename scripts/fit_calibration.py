@@ -27,7 +27,7 @@ from estimator.calibration_fit import (
     relative_errors,
 )
 from estimator.catalog import CalibrationParams, Catalog
-from estimator.ranges import range_ratios
+from estimator.ranges import calibrated_widening, range_ratios
 from knowledge import open_store
 from knowledge.loader import CALIBRATION_FILE, TABLES, default_data_dir
 
@@ -61,7 +61,8 @@ def fit(catalog: Catalog, data_version: str) -> CalibrationParams:
     held_out = leave_one_device_out(catalog)
     low, high = range_ratios(held_out)
     return params.model_copy(
-        update={"relative_error": relative_errors(held_out), "range_ratio_low": low, "range_ratio_high": high}
+        update={"relative_error": relative_errors(held_out), "range_ratio_low": low, "range_ratio_high": high,
+                "range_widening": calibrated_widening(held_out)}
     )
 
 
