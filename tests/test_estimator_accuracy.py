@@ -8,7 +8,14 @@ import json
 
 import pytest
 
-from evals.estimator_accuracy import TARGET_COVERAGE, TARGET_MAPE, format_report, main, naive_prediction, run_report
+from evals.estimator_accuracy import (
+    TARGET_COVERAGE,
+    TARGET_MAPE,
+    format_report,
+    main,
+    naive_prediction,
+    run_report,
+)
 
 MISSED = {
     "tg": "leave-one-device-out single-stream decode MAPE 12.4 % (target 12 %): devices measured once "
