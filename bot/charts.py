@@ -10,7 +10,7 @@ no display.
 from __future__ import annotations
 
 import io
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -63,6 +63,16 @@ def concurrency_grid(peak_users: int, points: int = 10) -> list[int]:
     return ordered
 
 
+def chart_workload(recommendation: Recommendation, slots: Mapping[str, Any]) -> dict[str, Any]:
+    """The workload to plot: the filled one the recommendation (and so its card) was computed for.
+
+    The stated slots lack the defaults the estimator filled (users from the deployment scale, Q8_0
+    for accuracy-critical work, the speed target), so a chart drawn from them showed another workload
+    than the card. They remain the fallback for a recommendation stored without its workload.
+    """
+    return dict(recommendation.workload) if recommendation.workload else dict(slots)
+
+
 def _options(recommendation: Recommendation) -> list[Option]:
     primary = [recommendation.primary] if recommendation.primary else []
     return [*primary, *recommendation.alternatives][:MAX_CURVES]
@@ -74,7 +84,7 @@ def option_short_label(option: Option) -> str:
 
 def throughput_curves(
     recommendation: Recommendation,
-    slots: dict[str, Any],
+    slots: Mapping[str, Any],
     catalog: Catalog,
     estimate: EstimateFn,
     *,
@@ -175,6 +185,7 @@ __all__ = [
     "EstimateFn",
     "TcoBar",
     "ThroughputCurve",
+    "chart_workload",
     "concurrency_grid",
     "option_short_label",
     "tco_bars",

@@ -2,18 +2,25 @@
 
 Comparisons run the same deterministic tools on a catalog narrowed to the named device (or kind), so
 "compare with two L40S" and "why not an NPU?" answer with estimated numbers for this workload, not
-with general statements. Nothing here changes the stored facts or recommendation.
+with general statements; a count the user names is judged at that count (`estimator.evaluate`). Nothing here changes the stored facts or recommendation.
 """
 
 from __future__ import annotations
 
 from typing import Any
 
-from bot.nodes import Deps, answer
-from bot.prompts.templates import t
 from bot.nlu import normalize
 from bot.nlu.lexicon import RISK_WORDS
-from bot.render_text import option_lines, option_title, recommendation_headline, render_recommendation, risk_line
+from bot.nodes import Deps, answer
+from bot.prompts.templates import t
+from bot.render_text import (
+    cloud_lines,
+    option_lines,
+    option_title,
+    recommendation_headline,
+    render_recommendation,
+    risk_line,
+)
 from bot.routers import EXPLAIN_INTENTS
 from bot.state import ConversationState, HardwareRef, facts_of, turn_of
 from estimator.errors import SiliconsultError
@@ -60,6 +67,13 @@ class FollowupNodes:
             return None, exc.user_message
         return result.primary, " ".join([result.rationale, *result.relax]).strip()
 
+    def _at_count(self, workload: Workload, option: Option, count: int, lang: str) -> Option:
+        """The same device at the count the user named ("two L40S", "8 GPUs"), judged against the targets."""
+        try:
+            return self.deps.evaluate(workload, self.deps.catalog, option.hardware_id, count, lang=lang)
+        except SiliconsultError:  # a count the estimator refuses: the sized option stands, the "sized" line explains
+            return option
+
     def compare(self, state: ConversationState) -> dict[str, Any]:
         lang = state.get("lang") or "en"
         turn = turn_of(state)
@@ -82,12 +96,15 @@ class FollowupNodes:
             if option is None:
                 parts.append("• " + t("compare.infeasible", lang, target=_label(target), reason=reason))
                 continue
+            sized = option.count
+            if target.count and target.count != sized:
+                option = self._at_count(workload, option, target.count, lang)
             options.append(option)
             parts.append("• " + option_title(option, lang))
             parts += [f"    {line}" for line in option_lines(option, users, lang)]
-            if target.count and target.count != option.count:
+            if target.count and target.count != sized:
                 parts.append("    " + t("compare.sized", lang, asked=f"{target.count}× {option.hardware_name or option.hardware_id}",
-                                              count=option.count, users=users))
+                                              count=sized, users=users))
         baseline = rec.primary if len(targets) == 1 or len(options) < 2 else options[0]
         if baseline is not None and len(targets) == 1:
             parts.append("• " + option_title(baseline, lang) + " (" + t("rec.primary", lang, option="").strip(" .:：。") + ")")
@@ -107,6 +124,10 @@ class FollowupNodes:
         primary = rec.primary
         if intent == "thanks":
             text = "\n".join([t("thanks", lang), t("followup_hint", lang)])
+        elif intent == "report":  # the Slack adapter attaches the document to this reply (bot/slack/report_upload.py)
+            text = t("report.ready", lang)
+        elif intent == "explain_cloud":
+            text = "\n".join(cloud_lines(rec, lang)) or t("explain.cloud_none", lang)
         elif intent == "explain_risk":
             text = _risks_text(rec, normalize(turn.text), lang)
         elif intent == "show_assumptions":

@@ -4,7 +4,9 @@ Pure functions of the known facts and the questions already asked. The order is 
 moves the recommendation: model size decides what fits at all, concurrency how many devices, the
 latency target which devices qualify, then quantization and request lengths refine it. A fact is
 never asked for twice (an unanswered question falls back to a stated default) and at most
-`MAX_QUESTIONS` are asked before recommending on assumptions.
+`MAX_QUESTIONS` are asked before recommending on assumptions. A batch job is asked for its deadline
+(which sets the throughput it needs) instead of users and a first-token target; with only a head count,
+the concurrency question says what share would otherwise be assumed.
 """
 
 from __future__ import annotations
@@ -12,18 +14,30 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from bot.prompts.templates import t
+from estimator.concurrency import peak_concurrent_users, peak_share
+
 QUESTION_ORDER: tuple[str, ...] = (
-    "model_params_b", "concurrent_users", "ttft_target_ms", "quantization", "prompt_tokens",
+    # A batch job skips users and the first-token target, so its deadline comes right after the model.
+    "model_params_b", "concurrent_users", "ttft_target_ms", "batch_window_hours", "quantization", "prompt_tokens",
 )
 MAX_QUESTIONS = 3
 # Scales whose concurrency is one user by definition: no need to ask how many.
 _SINGLE_USER_SCALES = ("personal", "edge")
 
 
+def is_batch_job(facts: Mapping[str, Any]) -> bool:
+    """A job over a set of items ("150k tickets overnight"): sized by its deadline, not by users."""
+    return facts.get("arrival_pattern") == "batch" and facts.get("batch_items") is not None
+
+
 def is_known(slot: str, facts: Mapping[str, Any]) -> bool:
-    """Whether the facts already answer the question about `slot`."""
-    if slot == "concurrent_users":
-        return facts.get("concurrent_users") is not None or facts.get("deployment_scale") in _SINGLE_USER_SCALES
+    """Whether the facts already answer the question about `slot` (or it does not apply)."""
+    if slot == "batch_window_hours":  # only a batch job has a deadline; its window decides the throughput
+        return not is_batch_job(facts) or facts.get("batch_window_hours") is not None
+    if slot == "concurrent_users":  # a batch job has no interactive users
+        return (facts.get("concurrent_users") is not None or facts.get("deployment_scale") in _SINGLE_USER_SCALES
+                or is_batch_job(facts))
     if slot == "prompt_tokens":  # one question covers both lengths
         return facts.get("prompt_tokens") is not None and facts.get("output_tokens") is not None
     if slot == "ttft_target_ms":  # batch jobs have no interactive latency target
@@ -49,4 +63,18 @@ def next_question(facts: Mapping[str, Any], asked: Sequence[str]) -> str | None:
     return None
 
 
-__all__ = ["MAX_QUESTIONS", "QUESTION_ORDER", "is_known", "next_question"]
+def question_text(slot: str, facts: Mapping[str, Any], lang: str) -> str:
+    """The question for `slot`, about what the user already said: with only a head count known, the
+    concurrency question names it and the share that would be assumed (estimator/concurrency.py)."""
+    total = facts.get("total_users")
+    if slot == "concurrent_users" and total and total > 1:
+        spread = bool(facts.get("users_across_time_zones"))
+        return t("q.concurrent_users.headcount", lang, total=f"{total:,}",
+                 share=round(peak_share(across_time_zones=spread) * 100),
+                 assumed=f"{peak_concurrent_users(total, across_time_zones=spread):,}")
+    if slot == "batch_window_hours" and facts.get("batch_items"):
+        return t("q.batch_window_hours.items", lang, items=f"{facts['batch_items']:,}")
+    return t("q." + slot, lang)
+
+
+__all__ = ["MAX_QUESTIONS", "QUESTION_ORDER", "is_batch_job", "is_known", "next_question", "question_text"]

@@ -15,7 +15,7 @@ from typing import Any, Protocol
 
 from pydantic import ValidationError
 
-from bot.interview import next_question
+from bot.interview import next_question, question_text
 from bot.llm.base import LanguageModel
 from bot.nlu import HardwareMatcher, ModelLookup, check_fact, parse_message
 from bot.nlu.lang import chinese_script, script_evidence
@@ -34,11 +34,21 @@ from bot.render_text import (
     slot_name,
 )
 from bot.reply import Reply
-from bot.state import ConversationState, HardwareRef, ProblemRef, TurnReading, Work, facts_of, turn_of
+from bot.state import (
+    ConversationState,
+    HardwareRef,
+    ProblemRef,
+    TurnReading,
+    Work,
+    facts_of,
+    turn_of,
+)
 from estimator.catalog import Catalog
 from estimator.errors import SiliconsultError
-from estimator.schemas import Recommendation
+from estimator.evaluate import evaluate_option
+from estimator.schemas import Option, Recommendation
 from estimator.workload import Workload
+
 
 class RecommendFn(Protocol):
     """`estimator.recommend.recommend`: sentences in `lang` (en, zh-Hans, zh-Hant)."""
@@ -50,6 +60,13 @@ class FillDefaultsFn(Protocol):
     """`estimator.assume.fill_defaults`: the assumption notes in `lang`."""
 
     def __call__(self, workload: Workload, *, lang: str = "en") -> tuple[Workload, list[str]]: ...
+
+class EvaluateFn(Protocol):
+    """`estimator.evaluate.evaluate_option`: one device at the count the user named, judged on the targets."""
+
+    def __call__(self, workload: Workload, catalog: Catalog, hardware_id: str, count: int | None = None, *,
+                 lang: str = "en") -> Option: ...
+
 
 ExtractFn = Callable[[str, dict[str, Any], str], dict[str, Any]]  # text, known slots, lang → facts
 PhraseFn = Callable[[str, str, str, str], str]  # template, grounding, lang, purpose → text
@@ -66,6 +83,7 @@ class Deps:
     extract: ExtractFn | None = None
     phrase: PhraseFn | None = None
     hardware: HardwareMatcher | None = None
+    evaluate: EvaluateFn = evaluate_option
 
     def __post_init__(self) -> None:
         if self.hardware is None:
@@ -124,6 +142,8 @@ def _understood(turn: TurnReading, lang: str) -> str:
     phrases = fact_phrases(turn.facts, lang)
     if turn.model_name and "model_params_b" in turn.facts:  # show where the size came from
         phrases[0] = f"{turn.model_name} ({phrases[0]})"
+    if turn.unknown_model:  # a name the catalog does not know: say so, and that the size alone is sized
+        phrases.append(t("model_unknown", lang, name=turn.unknown_model))
     return t("understood", lang, facts=join_list(phrases, lang))
 
 
@@ -151,14 +171,18 @@ class Nodes:
         if not (facts or problems or parsed.hardware or parsed.is_empty) and set(parsed.intents) <= _MODEL_MAY_READ:
             facts.update(self._model_facts(parsed.text, slots, lang))
         merged = _merge(slots, facts)
-        problems += _contract_problems(merged)
+        invalid = _contract_problems(merged)
+        problems += invalid
         turn = TurnReading(
             text=parsed.text, truncated=parsed.truncated, empty=parsed.is_empty, blank=parsed.is_blank, facts=facts,
             problems=[ProblemRef(slot=p.slot, value=p.value, low=p.low, high=p.high, reason=p.reason) for p in problems],
             intents=parsed.intents, correction=parsed.correction,
             hardware=[HardwareRef(hardware_ids=list(h.hardware_ids), kind=h.kind, count=h.count, alias=h.alias)
                       for h in parsed.hardware],
-            gpu_count=parsed.gpu_count, model_name=parsed.model_name, previous_slots=slots, merged=merged if facts and not problems else None,
+            gpu_count=parsed.gpu_count, model_name=parsed.model_name, unknown_model=parsed.unknown_model,
+            previous_slots=slots,
+            # A problem with one value keeps the message's other facts (issue 14: facts are never lost).
+            merged=merged if facts and not invalid else None,
         )
         return {"turn": turn.model_dump(mode="json"), "lang": lang, "work": {}, "candidate": None, "reply": {}}
 
@@ -185,7 +209,7 @@ class Nodes:
         slot = next_question(slots, asked)
         if slot is None:
             return answer(state, "\n".join([*parts, t("intro", lang)]))
-        question = t("q." + slot, lang)
+        question = question_text(slot, slots, lang)
         if self.deps.phrase is not None:  # the SLM may reword the question; the examples stay as written
             mark = "？" if lang.startswith("zh") else "?"
             head, _, examples = question.partition(mark)
@@ -197,9 +221,12 @@ class Nodes:
     def clarify(self, state: ConversationState) -> dict[str, Any]:
         turn, lang = turn_of(state), state.get("lang") or "en"
         parts = _notices(turn, lang)
+        kept = bool(turn.problems and turn.facts and turn.merged is not None)
+        if kept:  # the other facts of the message are kept: say which
+            parts.append(_understood(turn, lang))
         for problem in turn.problems:
             parts.append(_problem_text(problem, lang))
-        if turn.problems:
+        if turn.problems and not kept:
             parts.append(t("unchanged", lang))
         else:
             hint = self._hint(state, lang)
@@ -286,6 +313,12 @@ def _merge(slots: dict[str, Any], facts: dict[str, Any]) -> dict[str, Any]:
     """The facts after this message. The newer statement wins a contradiction: "it's just for me" after
     "200 users" forgets the head count, "200 users" after "personal use" forgets the scale."""
     merged = {**slots, **facts}
+    if "model_params_b" in facts and "model_id" not in facts:
+        # A size without a model name is another model: forget the catalog model named before (its
+        # shape and active parameters), unless this message states active parameters of its own.
+        merged.pop("model_id", None)
+        if "active_params_b" not in facts:
+            merged.pop("active_params_b", None)
     single = merged.get("deployment_scale") in _SINGLE_USER_SCALES
     if single and (merged.get("concurrent_users") or 1) > 1:
         if "deployment_scale" in facts and "concurrent_users" not in facts:
@@ -340,5 +373,5 @@ def _suggestions(state: ConversationState, lang: str) -> list[str]:
     return [s.format(users=users * 2) for s in _SUGGESTIONS.get(lang, _SUGGESTIONS["en"])]
 
 
-__all__ = ["Deps", "ExtractFn", "FillDefaultsFn", "Nodes", "PhraseFn", "RecommendFn", "answer", "make_reply",
+__all__ = ["Deps", "EvaluateFn", "ExtractFn", "FillDefaultsFn", "Nodes", "PhraseFn", "RecommendFn", "answer", "make_reply",
            "model_helpers"]

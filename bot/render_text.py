@@ -9,7 +9,6 @@ Block Kit renderer mirrors these pieces (`option_title`, `option_lines`, `risk_l
 from __future__ import annotations
 
 import re
-
 from collections.abc import Mapping, Sequence
 from typing import Any
 
@@ -18,8 +17,9 @@ from rich.table import Table
 
 from bot.prompts.templates import lang_index, t
 from estimator.catalog import Benchmark, Catalog
+from estimator.fx import rate
+from estimator.messages import msg
 from estimator.schemas import Option, Recommendation, Risk
-
 
 # Long lists of excluded devices: shown on "show assumptions", not in every recommendation.
 _LONG_ASSUMPTION_PREFIXES = ("not considered", "未纳入考虑", "未納入考慮")  # estimator.messages "note.excluded"
@@ -65,6 +65,7 @@ _EXISTING = {"cpu_servers": ("idle CPU servers", "闲置 CPU 服务器", "閒置
              "none": ("no existing hardware", "没有现成硬件", "沒有現成硬體")}
 
 _FACT_FORMATS: dict[str, tuple[str, str, str]] = {
+    "model_id": ("catalog model {v}", "目录模型 {v}", "目錄模型 {v}"),
     "model_params_b": ("{v:g}B model", "{v:g}B 模型", "{v:g}B 模型"),
     "quantization": ("{v}", "{v}", "{v}"),
     "concurrent_users": ("{v:,} concurrent users", "{v:,} 人并发", "{v:,} 人同時使用"),
@@ -78,11 +79,42 @@ _FACT_FORMATS: dict[str, tuple[str, str, str]] = {
     "budget_usd": ("budget {money}", "预算 {money}", "預算 {money}"),
     "models_served": ("{v} models at once", "同时 {v} 个模型", "同時 {v} 個模型"),
     "hours_per_day": ("{v:g} h/day", "每天 {v:g} 小时", "每天 {v:g} 小時"),
+    "days_per_week": ("{v:g} days/week", "每周 {v:g} 天", "每週 {v:g} 天"),
     "utilization": ("{pct} utilization", "利用率 {pct}", "利用率 {pct}"),
     "electricity_usd_per_kwh": ("${v:g}/kWh", "电价 ${v:g}/kWh", "電價 ${v:g}/kWh"),
     "amortization_years": ("{v}-year amortization", "{v} 年摊销", "{v} 年攤銷"),
+    "active_params_b": ("{v:g}B active", "激活 {v:g}B", "啟用 {v:g}B"),
+    "batch_items": ("{v:,} items per batch", "每批 {v:,} 条", "每批 {v:,} 筆"),
+    "batch_window_hours": ("done within {v:g} h", "{v:g} 小时内完成", "{v:g} 小時內完成"),
 }
-_FLAGS = {"dynamic_shapes": {True: ("variable-length inputs", "输入长度可变", "輸入長度可變"),
+# Devices the user owns / asks about (issue 14), echoed with their counts so a misreading shows.
+_DEVICE_LISTS = {"owned_devices": ("owns {items}", "已有 {items}", "已有 {items}"),
+                 "named_devices": ("asks about {items}", "询问 {items}", "詢問 {items}")}
+_HOW_MANY = ("how many ", "多少台 ", "多少台 ")
+
+
+def _device_list_phrase(slot: str, devices: Sequence[Mapping[str, Any]], i: int) -> str:
+    items = []
+    for d in devices:
+        name = d.get("hardware_id") or d.get("label") or d.get("kind") or "?"
+        count = d.get("count")
+        items.append(f"{_HOW_MANY[i]}{name}" if count is None else f"{count}× {name}")
+        if d.get("memory_gb"):
+            items[-1] += f" ({d['memory_gb']:g} GB)"
+    return _DEVICE_LISTS[slot][i].format(items=(", " if i == 0 else "、").join(items))
+
+
+def _budget_phrase(facts: Mapping[str, Any], i: int) -> str | None:
+    """"budget 500,000 CNY ≈ $69,769 (7.1665 CNY per USD, 2024-01-12)": the conversion is visible."""
+    code, amount, usd = facts.get("budget_currency"), facts.get("budget_amount"), facts.get("budget_usd")
+    fx = rate(code) if code else None
+    if fx is None or amount is None or usd is None:
+        return None
+    head = ("budget", "预算", "預算")[i]
+    return f"{head} {amount:,.0f} {code} ≈ {money(usd)} ({fx.units_per_usd:g} {code}/USD, {fx.date})"
+_FLAGS = {"users_across_time_zones": {True: ("users across time zones", "用户跨时区", "使用者跨時區"),
+                                      False: ("users in one time zone", "用户在同一时区", "使用者在同一時區")},
+          "dynamic_shapes": {True: ("variable-length inputs", "输入长度可变", "輸入長度可變"),
                              False: ("fixed-length inputs", "输入长度固定", "輸入長度固定")},
           "accuracy_critical": {True: ("accuracy-critical", "准确率关键", "準確率關鍵"),
                                 False: ("not accuracy-critical", "准确率非关键", "準確率非關鍵")},
@@ -101,6 +133,7 @@ _SLOT_NAMES = {
     "context_length": ("context length (tokens)", "上下文长度（token）", "上下文長度（token）"),
     "models_served": ("models served at once", "同时服务的模型数", "同時服務的模型數"),
     "hours_per_day": ("hours per day", "每天小时数", "每天小時數"),
+    "days_per_week": ("days per week", "每周天数", "每週天數"),
     "utilization": ("utilization", "利用率", "利用率"),
     "electricity_usd_per_kwh": ("electricity price ($/kWh)", "电价（$/kWh）", "電價（$/kWh）"),
     "amortization_years": ("amortization years", "摊销年数", "攤銷年數"),
@@ -120,6 +153,8 @@ def fact_phrase(slot: str, value: Any, lang: str) -> str:
         return tables[slot][value][i]
     if slot in _FLAGS and value in _FLAGS[slot]:
         return _FLAGS[slot][value][i]
+    if slot in _DEVICE_LISTS:
+        return _device_list_phrase(slot, value, i)
     if slot == "existing_hardware_ids":
         return ("owns " if i == 0 else "已有 ") + ", ".join(value)
     if slot == "existing_hardware":
@@ -131,11 +166,13 @@ def fact_phrase(slot: str, value: Any, lang: str) -> str:
     return f"{slot}={value}"
 
 
-_FACT_ORDER = ("model_params_b", "quantization", "deployment_scale", "concurrent_users", "total_users", "prompt_tokens",
+_FACT_ORDER = ("model_id", "model_params_b", "quantization", "deployment_scale", "concurrent_users", "total_users", "prompt_tokens",
                "output_tokens", "context_length", "ttft_target_ms", "tokens_per_s_target", "arrival_pattern",
                "power_budget_w", "budget_usd", "model_stability", "models_served", "dynamic_shapes",
-               "accuracy_critical", "mixed_training", "existing_hardware", "existing_hardware_ids", "hours_per_day", "utilization",
-               "electricity_usd_per_kwh", "amortization_years")
+               "accuracy_critical", "mixed_training", "existing_hardware", "existing_hardware_ids", "hours_per_day", "days_per_week",
+               "utilization",
+               "electricity_usd_per_kwh", "amortization_years", "active_params_b", "owned_devices", "named_devices",
+               "batch_items", "batch_window_hours", "users_across_time_zones")
 
 
 def fact_phrases(facts: Mapping[str, Any], lang: str) -> list[str]:
@@ -144,7 +181,12 @@ def fact_phrases(facts: Mapping[str, Any], lang: str) -> list[str]:
     # Same head count twice ("200 users" read as both) is said once.
     if facts.get("total_users") is not None and facts.get("total_users") == facts.get("concurrent_users"):
         ordered.remove("total_users")
-    return [fact_phrase(slot, facts[slot], lang) for slot in ordered]
+    if facts.get("owned_devices") and "existing_hardware_ids" in ordered:  # the counted list says it already
+        ordered.remove("existing_hardware_ids")
+    phrases = [fact_phrase(slot, facts[slot], lang) for slot in ordered]
+    if "budget_usd" in ordered and (converted := _budget_phrase(facts, lang_index(lang))) is not None:
+        phrases[ordered.index("budget_usd")] = converted
+    return phrases
 
 
 def join_list(items: Sequence[str], lang: str) -> str:
@@ -162,13 +204,27 @@ def slot_changes(old: Mapping[str, Any], new: Mapping[str, Any], lang: str) -> l
 
 # --- options and recommendations -----------------------------------------------------------------
 def option_title(option: Option, lang: str = "en") -> str:
-    return t("option", lang, count=option.count, name=option.hardware_name or option.hardware_id,
-             stack=option.serving_stack)
+    title = t("option", lang, count=option.count, name=option.hardware_name or option.hardware_id,
+              stack=option.serving_stack)
+    if option.owned_units:  # a top-up of owned devices ("your 6 L40S + 2 more")
+        title += msg("answer.owned_units", lang, owned=option.owned_units)
+    return title
+
+
+def answer_lines(rec: Recommendation) -> list[str]:
+    """The direct answers (issue 14), first in the reply: owned hardware, the devices named, the batch job."""
+    lines = [a.text for a in rec.owned] + [a.text for a in rec.named]
+    if rec.batch is not None:
+        lines.append(rec.batch.text)
+    return [line for line in lines if line]
 
 
 def option_lines(option: Option, users: int | None, lang: str = "en") -> list[str]:
     """The numbers of one option: speed and latency, memory fit, cost and power."""
     est, tco = option.estimate, option.tco
+    if option.batch_hours is not None:  # a batch job: when it finishes, not a per-user chat speed
+        return [msg("answer.batch.option", lang, hours=option.batch_hours, capex=money(option.capex_usd),
+                    tco=money(tco.three_year_total_usd), power=money(tco.annual_power_usd))]
     p95 = t("rec.p95", lang, value=num(est.ttft_p95_ms)) if est.ttft_p95_ms else ""
     span = est.decode_tokens_per_s_per_user_range
     likely = t("rec.likely", lang, low=num(span[0], 1), high=num(span[1], 1)) if span else ""
@@ -189,6 +245,10 @@ def option_lines(option: Option, users: int | None, lang: str = "en") -> list[st
 def option_summary(option: Option, lang: str = "en") -> str:
     """One line per alternative: title, speed, TTFT, capex, TCO, $/M tokens, power, SLO."""
     est, tco = option.estimate, option.tco
+    if option.batch_hours is not None:
+        return msg("answer.batch.summary", lang, title=option_title(option, lang), hours=option.batch_hours,
+                   capex=money(option.capex_usd), tco=money(tco.three_year_total_usd),
+                   meets=t("meets.yes" if option.meets_slo else "meets.no", lang))
     per_m = money(tco.cost_per_million_tokens_usd) if tco.cost_per_million_tokens_usd is not None else "n/a"
     power = t("option.power", lang, watts=num(option.power_w)) if option.power_w else ""
     return t("option.summary", lang, title=option_title(option, lang), tps=num(est.decode_tokens_per_s_per_user, 1),
@@ -232,6 +292,7 @@ def render_recommendation(
         out.append(t("understood", lang, facts=join_list(understood, lang)))
     if changes:
         out.append(t("rec.changes", lang, changes=("; " if lang == "en" else "；").join(changes)))
+    out += answer_lines(rec)
     primary = rec.primary
     if primary is None:
         out.append(t("rec.none", lang))
@@ -247,6 +308,7 @@ def render_recommendation(
     if rec.alternatives:
         out.append(t("rec.alternatives", lang))
         out += [f"  {i}. {option_summary(option, lang)}" for i, option in enumerate(rec.alternatives, 1)]
+    out += cloud_lines(rec, lang)
     if rec.risks:
         out.append(t("rec.risks", lang))
         out += [f"  • {risk_line(risk, lang)}" for risk in rec.risks]
@@ -262,6 +324,13 @@ def render_recommendation(
         out.append(t("rec.calibration." + basis, lang))
         out += [f"  • {benchmark_line(row)}" for row in rows]
     return "\n".join(out)
+
+
+def cloud_lines(rec: Recommendation, lang: str = "en") -> list[str]:
+    """Buy vs rent vs hosted API (issue 16): the estimator's sentences under one heading, or nothing."""
+    if rec.cloud is None or not rec.cloud.lines:
+        return []
+    return [t("rec.cloud", lang), *(f"  • {line}" for line in rec.cloud.lines)]
 
 
 def calibration_rows(rec: Recommendation, catalog: Catalog, limit: int = 5) -> tuple[str, list[Benchmark]]:
@@ -312,6 +381,9 @@ def recommendation_changes(old: Recommendation | None, new: Recommendation, lang
     if a.meets_slo != b.meets_slo:
         changes.append(t("chg.slo", lang, old=t("meets.yes" if a.meets_slo else "meets.no", lang),
                          new=t("meets.yes" if b.meets_slo else "meets.no", lang)))
+    if old.cloud is not None and new.cloud is not None and old.cloud.cheapest != new.cloud.cheapest:  # issue 16
+        changes.append(t("chg.cheapest", lang, old=t(f"path.{old.cloud.cheapest}", lang),
+                         new=t(f"path.{new.cloud.cheapest}", lang)))
     return changes
 
 
@@ -333,8 +405,10 @@ def options_table(rec: Recommendation, lang: str = "en") -> Table:
 
 
 __all__ = [
+    "answer_lines",
     "benchmark_line",
     "calibration_rows",
+    "cloud_lines",
     "options_table",
     "fact_phrase",
     "fact_phrases",
@@ -344,6 +418,7 @@ __all__ = [
     "option_lines",
     "option_summary",
     "option_title",
+    "options_table",
     "recommendation_changes",
     "recommendation_headline",
     "render_recommendation",

@@ -11,7 +11,7 @@ from __future__ import annotations
 from bot.interview import next_question
 from bot.state import ConversationState, facts_of, turn_of
 
-EXPLAIN_INTENTS = ("explain_cost", "explain_risk", "explain_why", "show_assumptions", "just_recommend", "thanks")
+EXPLAIN_INTENTS = ("report", "explain_cloud", "explain_cost", "explain_risk", "explain_why", "show_assumptions", "just_recommend", "thanks")
 COMPARE_INTENTS = ("compare", "why_not", "what_if")
 
 
@@ -50,7 +50,7 @@ def route_turn(state: ConversationState) -> str:
         # "compare with two L40S" compares; "what about the supply risk?" names no hardware: it explains.
         if wants_comparison(state) or (turn.intent in ("compare", "why_not") and not explains):
             return "compare"
-        if explains:
+        if explains or turn.facts:  # facts already known ("would one L40S do?" again): the answer again
             return "explain"
         return "clarify"
     if turn.intent in ("just_recommend", "dont_know"):

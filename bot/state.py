@@ -65,6 +65,7 @@ class TurnReading(BaseModel):
     hardware: list[HardwareRef] = Field(default_factory=list)
     gpu_count: int | None = None
     model_name: str | None = None
+    unknown_model: str | None = None
     previous_slots: dict[str, Any] = Field(default_factory=dict)
     merged: dict[str, Any] | None = None  # the facts after this turn; None when the turn changes nothing
 

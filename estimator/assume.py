@@ -10,7 +10,10 @@ from __future__ import annotations
 
 from typing import Any
 
+from estimator.concurrency import SOURCE_URL as CONCURRENCY_SOURCE
+from estimator.concurrency import peak_concurrent_users, peak_share
 from estimator.errors import InvalidRequest
+from estimator.fx import rate as fx_rate
 from estimator.messages import msg
 from estimator.workload import Workload
 
@@ -71,7 +74,15 @@ def _users(w: Workload, facts: dict[str, Any], notes: list[str], lang: str) -> N
         else:
             notes.append(msg("assume.users_team", lang, users=users))
     total = facts.get("total_users", w.total_users)
-    if w.concurrent_users is None:
+    if w.concurrent_users is None and w.total_users is not None and w.total_users > 1:
+        # A stated head count: its peak is a sourced share of it (estimator/concurrency.py), not everyone.
+        spread = bool(w.users_across_time_zones)
+        concurrent = peak_concurrent_users(w.total_users, across_time_zones=spread)
+        facts["concurrent_users"] = concurrent
+        notes.append(msg("assume.peak_share.zones" if spread else "assume.peak_share", lang, users=concurrent,
+                         total=w.total_users, share=round(peak_share(across_time_zones=spread) * 100),
+                         source=CONCURRENCY_SOURCE))
+    elif w.concurrent_users is None:
         concurrent = total or 1
         facts["concurrent_users"] = concurrent
         notes.append(msg("assume.concurrent", lang, users=concurrent))
@@ -135,6 +146,10 @@ def fill_defaults(workload: Workload, *, lang: str = "en") -> tuple[Workload, li
         notes.append(msg("assume.stable", lang))
     if w.existing_hardware is None and (facts.get("deployment_scale") or w.deployment_scale) == "personal":
         notes.append(msg("assume.no_owned", lang))
+    if w.budget_currency is not None and w.budget_amount is not None and w.budget_usd is not None \
+            and (fx := fx_rate(w.budget_currency)) is not None:
+        notes.append(msg("assume.fx", lang, amount=w.budget_amount, currency=w.budget_currency, usd=w.budget_usd,
+                         rate=fx.units_per_usd, date=fx.date, source=fx.source_url))
     notes.append(msg("assume.tco_basis", lang, hours=w.hours_per_day, utilization=w.utilization,
                      price=w.electricity_usd_per_kwh, years=w.amortization_years))
     return w.model_copy(update=facts), notes

@@ -39,6 +39,7 @@ from estimator.resolve import (
     Resolved,
     catalog_index,
     resolve,
+    step_weights_gb,
     with_factors,
 )
 from estimator.schemas import EstimateRequest
@@ -75,8 +76,13 @@ def is_moe_without_active_params(row: Benchmark, catalog: Catalog) -> bool:
     known to the sizing (`Architecture.active_params_b`), so it is left out of fits and judgements.
     """
     arch = resolve_architecture(row.params_b, catalog.models, row.model)
-    if getattr(arch, "active_params_b", None):
-        return False
+    if arch.moe:
+        # A catalog mixture of experts: decode is sized with its active parameters and routed experts.
+        # Its prefill is not: grouped expert matmuls run far below a dense model's utilization (the
+        # three MoE pp rows measure 2.5-4.5x slower than the dense-fitted rate), so they stay out.
+        # Batched rows "at max load" without a concurrency: how many experts a step reads depends on
+        # the batch, which the row does not give, so they cannot judge the batched factor either.
+        return row.metric == "pp" or (row.metric == "total_tps" and row.concurrency is None)
     return bool(_MOE_LABEL.search(row.model))
 
 
@@ -146,12 +152,12 @@ def _sample(row: Benchmark, index: CatalogIndex) -> _Sample | None:
     dev, arch = r.device, r.arch
     if row.metric == "tg":
         memory = roofline.decode_memory_ms(
-            r.weights_gb, r.kv_token_gb, r.decode_context, 1, dev.bandwidth_gbs, parallel
+            step_weights_gb(r, 1), r.kv_token_gb, r.decode_context, 1, dev.bandwidth_gbs, parallel
         )
         comm = roofline.comm_ms_per_step(parallel, arch.layers, arch.hidden_size, 1, dev.link_gbs, dev.link_latency_us)
         return _Sample(row, keys, 1000.0 / row.value, memory, roofline.overhead_units(arch.layers), comm, False)
     if row.metric == "pp":
-        flops = roofline.prefill_flops(r.params_b, arch.layers, arch.hidden_size, r.prompt_tokens)
+        flops = roofline.prefill_flops(r.active_params_b, arch.layers, arch.hidden_size, r.prompt_tokens)
         if r.compute_derived:
             x = flops / (parallel * r.device.bandwidth_gbs * 1e9) * 1000.0
         else:

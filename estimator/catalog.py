@@ -14,6 +14,7 @@ HardwareKind = Literal["cpu", "gpu", "npu", "soc", "accel"]
 HARDWARE_KINDS: tuple[str, ...] = ("cpu", "gpu", "npu", "soc", "accel")
 BenchmarkMetric = Literal["tg", "pp", "total_tps"]
 Level = Literal["low", "medium", "high"]
+AttentionType = Literal["mha", "gqa", "mla", "sliding", "hybrid"]
 
 
 class _Frozen(BaseModel):
@@ -61,11 +62,37 @@ class ModelArch(_Frozen):
     attention_heads: int
     kv_heads: int
     head_dim: int
-    max_context: int
+    max_context: int | None = None  # the config's max_position_embeddings; None when not read from a source
     license: str | None = None
     aliases: tuple[str, ...] = ()
     source_url: str
     notes: str | None = None
+    # Mixture of experts and attention shape (2026-12, migration 002). Empty = dense / not on record:
+    # `total_params_b` defaults to `params_b` and `active_params_b` to the total (a dense model).
+    total_params_b: float | None = Field(default=None, gt=0)
+    active_params_b: float | None = Field(default=None, gt=0)
+    n_experts: int | None = Field(default=None, ge=1)  # routed experts per MoE layer
+    experts_per_token: int | None = Field(default=None, ge=1)  # top-k routing
+    shared_experts: int | None = Field(default=None, ge=0)
+    attention_type: AttentionType | None = None
+    sliding_window: int | None = Field(default=None, ge=1)  # tokens a windowed layer keeps
+    sliding_window_layers: int | None = Field(default=None, ge=0)  # how many layers use the window
+    attention_layers: int | None = Field(default=None, ge=1)  # layers with a KV cache (hybrid: the rest keep a fixed state)
+    kv_lora_rank: int | None = Field(default=None, ge=1)  # MLA: compressed latent per token and layer
+    qk_rope_head_dim: int | None = Field(default=None, ge=1)  # MLA: decoupled RoPE key cached beside it
+    native_format: str | None = None  # the weight format the checkpoint ships in (MXFP4, FP8, BF16)
+
+    @property
+    def total_b(self) -> float:
+        return self.total_params_b or self.params_b
+
+    @property
+    def active_b(self) -> float:
+        return self.active_params_b or self.total_b
+
+    @property
+    def is_moe(self) -> bool:
+        return self.active_b < self.total_b
 
 
 class Benchmark(_Frozen):
@@ -121,6 +148,63 @@ class QuantFormat(_Frozen):
     notes: str | None = None
 
 
+class CloudGpuPrice(_Frozen):
+    """A public rental price for one GPU of a catalog device (issue 16), read by hand from a price page.
+
+    `term`: on_demand, or a 1-/3-year commitment (paid for every hour of the term). `billing`: an
+    instance is paid while it runs (`while_running`); a serverless worker only while it serves
+    (`active_seconds`). `read_date` is when the page was read; `price_date` the date the page states.
+    """
+
+    id: str
+    provider: str
+    offering: str
+    hardware_id: str
+    term: Literal["on_demand", "1y", "3y"]
+    usd_per_gpu_hour: float = Field(gt=0, le=1000)
+    billing: Literal["while_running", "active_seconds"] = "while_running"
+    price_date: str | None = None
+    read_date: str
+    source_url: str
+    notes: str | None = None
+
+
+class ApiPrice(_Frozen):
+    """A hosted API's list price for an open model (or a size tier of open models), $ per million tokens.
+
+    A named model gives `params_b`; a size tier (Fireworks prices by parameter count) gives
+    `params_min_b`/`params_max_b` instead.
+    """
+
+    id: str
+    provider: str
+    model: str
+    params_b: float | None = Field(default=None, gt=0, le=2000)
+    params_min_b: float | None = Field(default=None, ge=0, le=2000)
+    params_max_b: float | None = Field(default=None, gt=0, le=2000)
+    usd_per_m_input: float = Field(ge=0, le=1000)
+    usd_per_m_output: float = Field(ge=0, le=1000)
+    price_date: str | None = None
+    read_date: str
+    source_url: str
+    notes: str | None = None
+
+
+class PowerMode(_Frozen):
+    """One configurable power mode of a device (Jetson nvpmodel profiles, laptop power limits): its draw
+    and the memory bandwidth / GPU clock it runs at. Empty cells stay None: a mode without a sourced
+    speed figure is not modelled."""
+
+    id: str
+    hardware_id: str
+    mode: str
+    watts: float = Field(gt=0)
+    memory_bandwidth_gbs: float | None = Field(default=None, gt=0)
+    gpu_clock_mhz: float | None = Field(default=None, gt=0)
+    source_url: str
+    notes: str | None = None
+
+
 class CalibrationParams(_Frozen):
     """Efficiency factors fitted on measured rows by `scripts/fit_calibration.py`.
 
@@ -160,6 +244,9 @@ class Catalog(_Frozen):
     stacks: tuple[ServingStack, ...] = ()
     quant_formats: tuple[QuantFormat, ...] = ()
     calibration: CalibrationParams = CalibrationParams()
+    cloud_gpu_prices: tuple[CloudGpuPrice, ...] = ()
+    api_prices: tuple[ApiPrice, ...] = ()
+    power_modes: tuple[PowerMode, ...] = ()  # issue 14: devices with several power modes
 
     def hardware_by_id(self, hardware_id: str) -> Hardware | None:
         return next((h for h in self.hardware if h.id == hardware_id), None)
@@ -174,14 +261,18 @@ class Catalog(_Frozen):
 
 __all__ = [
     "HARDWARE_KINDS",
+    "ApiPrice",
+    "AttentionType",
     "Benchmark",
     "BenchmarkMetric",
     "CalibrationParams",
     "Catalog",
+    "CloudGpuPrice",
     "Hardware",
     "HardwareKind",
     "Level",
     "ModelArch",
+    "PowerMode",
     "QuantFormat",
     "ServingStack",
 ]

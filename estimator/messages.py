@@ -15,6 +15,9 @@ from string import Formatter
 from typing import Any
 
 from estimator.messages_advice import ADVICE_MESSAGES
+from estimator.messages_answers import ANSWER_MESSAGES
+from estimator.messages_cloud import CLOUD_MESSAGES
+from estimator.messages_models import MODEL_MESSAGES
 from estimator.messages_reasons import REASON_MESSAGES
 from estimator.messages_risks import RISK_MESSAGES
 from estimator.messages_tco import TCO_MESSAGES
@@ -37,7 +40,7 @@ _COMMON: dict[str, tuple[str, str, str]] = {
 }
 
 MESSAGES: dict[str, tuple[str, str, str]] = {
-    **_COMMON, **RISK_MESSAGES, **ADVICE_MESSAGES, **TCO_MESSAGES, **REASON_MESSAGES,
+    **_COMMON, **RISK_MESSAGES, **ADVICE_MESSAGES, **TCO_MESSAGES, **REASON_MESSAGES, **CLOUD_MESSAGES, **ANSWER_MESSAGES, **MODEL_MESSAGES,
 }
 
 

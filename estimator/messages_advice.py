@@ -15,6 +15,31 @@ _ASSUME: dict[str, tuple[str, str, str]] = {
     "assume.users_team": (
         "assumed {users} user(s) (a small team)", "假设 {users} 位用户（一个小团队）", "假設 {users} 位使用者（一個小團隊）",
     ),
+    "assume.peak_share.zones": (
+        "assumed a peak of {users} concurrent users: {share}% of the {total} people, who span time zones (named "
+        "users of enterprise software peak nearer 15% across time zones, 25% in one; {source}); say the real peak "
+        "to size for it",
+        "假设高峰并发 {users} 人：{total} 人中的 {share}%，用户分布在多个时区（企业软件的注册用户跨时区时高峰并发约 15%，"
+        "同一时区约 25%；{source}）；如果知道实际高峰人数，请告诉我",
+        "假設尖峰同時使用 {users} 人：{total} 人中的 {share}%，使用者分布在多個時區（企業軟體的註冊使用者跨時區時尖峰並行約 15%，"
+        "同一時區約 25%；{source}）；如果知道實際尖峰人數，請告訴我",
+    ),
+    "assume.fx": (
+        "the budget of {amount:,.0f} {currency} is taken as ${usd:,.0f} at {rate:g} {currency} per US dollar "
+        "({date}, {source}); re-check a budget near a price at today's rate",
+        "预算 {amount:,.0f} {currency} 按 1 美元 = {rate:g} {currency} 折合 ${usd:,.0f}（{date}，{source}）；"
+        "预算接近某个价格时请按当日汇率复核",
+        "預算 {amount:,.0f} {currency} 按 1 美元 = {rate:g} {currency} 折合 ${usd:,.0f}（{date}，{source}）；"
+        "預算接近某個價格時請按當日匯率複核",
+    ),
+    "assume.peak_share": (
+        "assumed a peak of {users} concurrent users: {share}% of the {total} people (named users of enterprise "
+        "software peak at 15–25% when they share one time zone; {source}); say the real peak to size for it",
+        "假设高峰并发 {users} 人：{total} 人中的 {share}%（企业软件的注册用户在同一时区时高峰并发约 15–25%；{source}）；"
+        "如果知道实际高峰人数，请告诉我",
+        "假設尖峰同時使用 {users} 人：{total} 人中的 {share}%（企業軟體的註冊使用者在同一時區時尖峰並行約 15–25%；{source}）；"
+        "如果知道實際尖峰人數，請告訴我",
+    ),
     "assume.concurrent": (
         "assumed all {users} user(s) can be active at peak (seed 1 sizes its tiers by concurrent users)",
         "假设全部 {users} 位用户在高峰时可能同时使用（种子文档 1 按并发用户数划分档位）",

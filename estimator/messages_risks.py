@@ -100,6 +100,12 @@ RISK_MESSAGES: dict[str, tuple[str, str, str]] = {
         "{quant} 会有可测量的质量损失；种子文档 1 只在内存不够时才用 Q3/Q2",
         "{quant} 會有可測量的品質損失；種子文件 1 只在記憶體不夠時才用 Q3/Q2",
     ),
+    "risk.quantization.critical_6bit": (
+        "the task is accuracy-critical and {quant} is below 8 bits (~6.6 bits per weight; seed 1: Q8_0 for "
+        "accuracy-critical work)",
+        "任务对准确率要求高，而 {quant} 低于 8 bit（每个权重约 6.6 bit；种子文档 1：准确率关键的任务用 Q8_0）",
+        "任務對準確率要求高，而 {quant} 低於 8 bit（每個權重約 6.6 bit；種子文件 1：準確率關鍵的任務用 Q8_0）",
+    ),
     "risk.quantization.critical": (
         "the task is accuracy-critical and {quant} is a 4–5-bit format (seed 1: Q8_0 for accuracy-critical work)",
         "任务对准确率要求高，而 {quant} 是 4–5 bit 格式（种子文档 1：准确率关键的任务用 Q8_0）",

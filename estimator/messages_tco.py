@@ -12,6 +12,16 @@ TCO_MESSAGES: dict[str, tuple[str, str, str]] = {
         "{hardware}：已有，无需采购（种子文档 1：边际成本 ≈ 电费）",
         "{hardware}：已有，無需採購（種子文件 1：邊際成本 ≈ 電費）",
     ),
+    "tco.host_workstation": (
+        "host: none bought, the {hardware} goes into your existing workstation (seed 1: a desktop with a GPU)",
+        "主机：无需采购，{hardware} 装进你现有的工作站（种子文档 1：带 GPU 的台式机）",
+        "主機：無需採購，{hardware} 裝進你現有的工作站（種子文件 1：帶 GPU 的桌機）",
+    ),
+    "tco.owned_part": (
+        "{hardware}: {owned} of the {count} already owned (no purchase cost for those)",
+        "{hardware}：{count} 台中已有 {owned} 台（这些无需采购）",
+        "{hardware}：{count} 台中已有 {owned} 台（這些無需採購）",
+    ),
     "tco.devices": (
         "{hardware}: ${unit:,.0f} each × {count} = ${total:,.0f} ({basis}{date}{estimate})",
         "{hardware}：每台 ${unit:,.0f} × {count} = ${total:,.0f}（{basis}{date}{estimate}）",
@@ -44,9 +54,9 @@ TCO_MESSAGES: dict[str, tuple[str, str, str]] = {
         " + 主機伺服器 {hosts:.0f} W（每台 {each:.0f} W，估算）",
     ),
     "tco.energy": (
-        "energy: {hours:g} h/day × 365 days × ${price:g}/kWh, {cooling} → ${annual:,.0f}/year",
-        "电费：每天 {hours:g} h × 365 天 × ${price:g}/kWh，{cooling} → 每年 ${annual:,.0f}",
-        "電費：每天 {hours:g} h × 365 天 × ${price:g}/kWh，{cooling} → 每年 ${annual:,.0f}",
+        "energy: {hours:g} h/day × {days:,.0f} days × ${price:g}/kWh, {cooling} → ${annual:,.0f}/year",
+        "电费：每天 {hours:g} h × {days:,.0f} 天 × ${price:g}/kWh，{cooling} → 每年 ${annual:,.0f}",
+        "電費：每天 {hours:g} h × {days:,.0f} 天 × ${price:g}/kWh，{cooling} → 每年 ${annual:,.0f}",
     ),
     "tco.office": (
         "office cooling absorbs up to 4 devices (seed 1)", "办公室散热可承担最多 4 台设备（种子文档 1）",
@@ -69,19 +79,19 @@ TCO_MESSAGES: dict[str, tuple[str, str, str]] = {
     ),
     "tco.per_m": (
         "$/M tokens: ${lifetime:,.0f} over {years} years ÷ {tps:,.0f} tok/s × {hours:g} h/day × {utilization:.0%} "
-        "utilization × 365 days",
+        "utilization × {days:,.0f} days",
         "每百万 token 成本：{years} 年共 ${lifetime:,.0f} ÷（{tps:,.0f} tok/s × 每天 {hours:g} h × 利用率 "
-        "{utilization:.0%} × 365 天）",
+        "{utilization:.0%} × {days:,.0f} 天）",
         "每百萬 token 成本：{years} 年共 ${lifetime:,.0f} ÷（{tps:,.0f} tok/s × 每天 {hours:g} h × 使用率 "
-        "{utilization:.0%} × 365 天）",
+        "{utilization:.0%} × {days:,.0f} 天）",
     ),
     "tco.per_m_served": (
         "$/M tokens: ${lifetime:,.0f} over {years} years ÷ {tps:,.0f} tok/s served × {hours:g} h/day × "
-        "{utilization:.0%} utilization × 365 days",
+        "{utilization:.0%} utilization × {days:,.0f} days",
         "每百万 token 成本：{years} 年共 ${lifetime:,.0f} ÷（实际服务 {tps:,.0f} tok/s × 每天 {hours:g} h × 利用率 "
-        "{utilization:.0%} × 365 天）",
+        "{utilization:.0%} × {days:,.0f} 天）",
         "每百萬 token 成本：{years} 年共 ${lifetime:,.0f} ÷（實際服務 {tps:,.0f} tok/s × 每天 {hours:g} h × 使用率 "
-        "{utilization:.0%} × 365 天）",
+        "{utilization:.0%} × {days:,.0f} 天）",
     ),
     "tco.per_m_unknown": (
         "$/M tokens: not computed (served tokens per second unknown)", "每百万 token 成本：未计算（实际服务的 tokens/s 未知）",

@@ -45,6 +45,11 @@ class EstimateRequest(_Model):
     # A model name the catalog knows sizes the KV cache with that model's own architecture; without
     # one (or an unknown one) a current grouped-query-attention model of the closest size stands in.
     model: str | None = Field(default=None, max_length=200)
+    # Mixture of experts without a catalog name ("a 671B MoE with 37B active"): parameters used per
+    # token. A named catalog model brings its own; None = dense (all `params_b` active).
+    active_params_b: float | None = Field(default=None, gt=0, le=2000)
+    # KV cache element type: FP16/BF16 = 2 bytes, FP8 = 1. None: FP8 with FP8-class weight formats.
+    kv_cache_dtype: Literal["FP16", "BF16", "FP8"] | None = None
 
 
 class Estimate(_Model):
@@ -75,6 +80,11 @@ class Estimate(_Model):
     decode_tokens_per_s_total_range: list[float] | None = None
     prefill_tokens_per_s_range: list[float] | None = None
     ttft_ms_range: list[float] | None = None
+    # The plan behind the figures: devices per model copy (tensor parallel inside a server, pipeline
+    # stages across servers) and how many copies serve the users.
+    tensor_parallel: int = 1
+    pipeline_stages: int = 1
+    replicas: int = 1
 
 
 class TcoResult(_Model):
@@ -127,6 +137,16 @@ class OptionTco(_Model):
     price_is_estimate: bool = True
 
 
+class Deployment(_Model):
+    """How an option's devices are laid out: servers, devices in each, devices per model copy, copies."""
+
+    servers: int
+    devices_per_server: int
+    tensor_parallel: int
+    replicas: int
+    pipeline_stages: int = 1  # servers one model copy spans (only when one copy does not fit in a server)
+
+
 class Option(_Model):
     """One purchasable configuration (device × count × serving stack) with its numbers."""
 
@@ -146,6 +166,92 @@ class Option(_Model):
     violations: list[str] = Field(default=[], description="constraints this option misses (empty = meets all)")
     tco_assumptions: list[str] = []
     redundancy: bool = Field(default=False, description="count includes one N+1 spare")
+    # Issue 14 (all optional, defaults keep earlier JSON meanings).
+    owned_units: int = Field(default=0, description="of `count`, how many the user already owns (capex: the rest)")
+    unpriced: bool = Field(default=False, description="no sourced price: capex and TCO count power only")
+    batch_hours: float | None = Field(default=None, description="a batch job: hours to finish it on this option")
+    deployment: Deployment | None = None
+
+
+class OwnedAnswer(_Model):
+    """The hardware the user already owns, evaluated first: does it meet the targets, and if not, what to add."""
+
+    hardware_id: str
+    hardware_name: str
+    label: str | None = None
+    owned_count: int
+    meets: bool = Field(description="the owned devices alone (never more than stated) meet every target")
+    used_count: int = Field(description="devices the owned option runs on (≤ owned_count)")
+    option: Option | None = None
+    add_count: int | None = Field(default=None, description="more of the same device that make it meet")
+    add_capex_usd: float | None = None
+    add_option: Option | None = None
+    text: str = ""
+
+
+class NamedAnswer(_Model):
+    """A device the user asked about ("would one L40S do?", "how many MI300X?"), answered with its numbers."""
+
+    hardware_id: str
+    hardware_name: str
+    asked_count: int | None = Field(default=None, description="None: the user asked how many")
+    count: int | None = Field(default=None, description="the count evaluated (asked, or the smallest that works)")
+    meets: bool
+    priced: bool
+    is_primary: bool = False
+    option: Option | None = None
+    reason: str | None = Field(default=None, description="why it is not eligible (seed rule), when it is not")
+    text: str = ""
+
+
+class BatchPlan(_Model):
+    """A batch job sized by aggregate throughput: what it needs, and when the primary finishes it."""
+
+    items: int
+    prompt_tokens: int
+    output_tokens: int
+    window_hours: float
+    headroom: float
+    required_prefill_tokens_per_s: float
+    required_decode_tokens_per_s: float
+    finishes_hours: float | None = None
+    text: str = ""
+
+
+class CloudChoice(_Model):
+    """The cheapest sourced way to rent, or the cheapest hosted API, behind a `CloudComparison` total."""
+
+    provider: str
+    offering: str
+    hardware_id: str | None = None
+    count: int | None = None
+    term: str | None = None
+    usd_per_gpu_hour: float | None = None
+    billed_hours_per_year: float | None = None
+    usd_per_m_input: float | None = None
+    usd_per_m_output: float | None = None
+    source_url: str
+    read_date: str
+
+
+class CloudComparison(_Model):
+    """Buy, rent or call an API (issue 16). The first five fields are the DESIGN.md contract."""
+
+    rent_three_year_usd: float | None
+    api_three_year_usd: float | None
+    break_even_months: float | None = Field(description="months until buying costs less than the cheapest "
+                                            "pay-as-you-go option; None: never")
+    cheapest: Literal["buy", "rent", "api"]
+    sources: list[str] = []
+    buy_three_year_usd: float = 0.0
+    buy_upfront_usd: float = Field(default=0.0, description="capex plus one-time migration")
+    buy_monthly_usd: float = Field(default=0.0, description="running cost of the bought option per month")
+    rent_monthly_usd: float | None = None
+    api_monthly_usd: float | None = None
+    api_tokens_per_year: float | None = None
+    rent: CloudChoice | None = None
+    api: CloudChoice | None = None
+    lines: list[str] = Field(default=[], description="the comparison as sentences in the reply's language")
 
 
 class Recommendation(_Model):
@@ -160,15 +266,27 @@ class Recommendation(_Model):
     calibration_rows: list[int] = []
     relax: list[str] = Field(default=[], description="when nothing fits: which constraint to relax, by how much")
     workload: dict[str, Any] | None = Field(default=None, description="the workload after defaults were filled")
+    cloud: CloudComparison | None = Field(default=None, description="buy vs rent vs hosted API (issue 16)")
+    owned: list[OwnedAnswer] = Field(default=[], description="owned hardware, evaluated first")
+    named: list[NamedAnswer] = Field(default=[], description="the devices the user asked about")
+    batch: BatchPlan | None = None
+    within_limits: bool = Field(default=True, description="False: nothing meets the targets within the budget/"
+                                "power limits; the primary is the smallest option that meets the targets")
 
 
 __all__ = [
+    "BatchPlan",
+    "CloudChoice",
+    "CloudComparison",
     "CustomHardware",
+    "Deployment",
     "Estimate",
     "EstimateRequest",
+    "NamedAnswer",
     "Option",
     "OptionEstimate",
     "OptionTco",
+    "OwnedAnswer",
     "Recommendation",
     "Risk",
     "TcoResult",

@@ -24,7 +24,7 @@ from estimator.memory import bits_per_weight, weights_gb
 from estimator.messages import msg, reason_text
 from estimator.risks import assess_risks, overload_factor, risk_score
 from estimator.schemas import Estimate, EstimateRequest, Risk, TcoResult
-from estimator.tco import annual_tokens, needs_host_server, tco
+from estimator.tco import annual_tokens, needs_host_server, running_days_per_year, tco
 from estimator.workload import Workload
 
 EstimateFn = Callable[[EstimateRequest, Catalog], Estimate]
@@ -90,7 +90,10 @@ def _request(workload: Workload, candidate: Candidate, count: int, users: int | 
         quant=workload.quantization or "Q4_K_M", backend=candidate.stack.backend_key,
         concurrency=users or workload.concurrent_users or 1, prompt_tokens=workload.prompt_tokens or 512,
         output_tokens=workload.output_tokens or 256, context=workload.context_length, model_only=False,
-        arrival_pattern=workload.arrival_pattern or "steady",
+        arrival_pattern=workload.arrival_pattern or "steady", model=workload.model_id,
+        active_params_b=(workload.active_params_b * (workload.models_served or 1)
+                         if workload.active_params_b is not None else None),
+        kv_cache_dtype=None,
     )
 
 
@@ -98,7 +101,7 @@ class Sizer:
     """Counts, estimates and costs candidates for one workload (memoizes estimates and capacity probes)."""
 
     def __init__(self, workload: Workload, catalog: Catalog, estimate_fn: EstimateFn, capacity_fn: CapacityFn,
-                 lang: str = "en"):
+                 lang: str = "en") -> None:
         self.workload = workload
         self.lang = lang  # language of the risks' sentences (estimator.messages)
         self.catalog = catalog
@@ -113,7 +116,7 @@ class Sizer:
         years = [hw.launch_year for hw in catalog.hardware if hw.launch_year]
         self.newest_year = max(years) if years else None
         self._estimates: dict[tuple[str, str, int, int], Estimate] = {}
-        self._costs: dict[tuple[str, str, int, bool], TcoResult] = {}
+        self._costs: dict[tuple[str, str, int, bool, int], TcoResult] = {}
         self.weights_gb = weights_gb(served_params_b(workload),
                                      bits_per_weight(workload.quantization or "Q4_K_M", catalog))
 
@@ -181,23 +184,30 @@ class Sizer:
         users = users or self.peak
         top = candidate.max_count
         low = min(max(start, self.min_devices(candidate)), top)
-        count = low
+        count, failed = low, low - 1
         while not self.meets(candidate, count, users):
             if count >= top:
                 return None
+            failed = count
             count = min(top, self._guess(candidate, count, users))
-        if count - 1 > low and self.meets(candidate, count - 1, users):
-            count -= 1
+        # The jump may overshoot (doubling past a count that does not fit): bisect back between the last
+        # count that failed and the one that meets (estimates are memoized, so this is cheap).
+        while count - failed > 1:
+            middle = (count + failed) // 2
+            if self.meets(candidate, middle, users):
+                count = middle
+            else:
+                failed = middle
         return count
 
     def tco(self, candidate: Candidate, count: int, served_tokens_per_s: float | None) -> TcoResult:
         """The option's TCO. Only $/M tokens depends on the served tokens, so the rest is computed once."""
-        key = (candidate.hardware.id, candidate.stack.id, count, candidate.existing)
+        key = (candidate.hardware.id, candidate.stack.id, count, candidate.existing, candidate.owned_units)
         base = self._costs.get(key)
         if base is None:
             base = tco(candidate.hardware, count, self.workload, served_tokens_per_s=None,
                        existing=candidate.existing, migration_usd=migration_cost(self.workload, candidate.stack),
-                       lang=self.lang)
+                       lang=self.lang, owned_units=candidate.owned_units)
             if candidate.power_note:
                 note = reason_text(candidate.power_note, self.lang)
                 base = base.model_copy(update={"assumptions": [note, *base.assumptions]})
@@ -208,7 +218,8 @@ class Sizer:
         tokens = annual_tokens(served_tokens_per_s, self.workload)
         per_million = base.lifetime_total_usd / (tokens * years) * 1e6
         line = msg("tco.per_m_served", self.lang, lifetime=base.lifetime_total_usd, years=years,
-                   tps=served_tokens_per_s, hours=self.workload.hours_per_day, utilization=self.workload.utilization)
+                   tps=served_tokens_per_s, hours=self.workload.hours_per_day, utilization=self.workload.utilization,
+                   days=running_days_per_year(self.workload))
         return base.model_copy(update={"cost_per_million_tokens_usd": round(per_million, 4), "annual_tokens": tokens,
                                        "assumptions": [*base.assumptions[:-1], line]})
 

@@ -15,6 +15,7 @@ import math
 from estimator.catalog import Hardware
 from estimator.defaults import DEFAULT_TCO_ASSUMPTIONS, TcoAssumptions, device_price
 from estimator.errors import InvalidRequest
+from estimator.hosts import into_existing_workstation
 from estimator.messages import msg
 from estimator.schemas import TcoResult
 from estimator.workload import Workload
@@ -65,16 +66,24 @@ def peak_power_w(hardware: Hardware, count: int, assumptions: TcoAssumptions = D
     return (hardware.tdp_w or 0.0) * count + server_count(hardware, count, assumptions) * assumptions.host_power_w
 
 
+def running_days_per_year(workload: Workload) -> float:
+    """Days a year the service runs: 365 × days per week / 7 (seven by default, five for "weekdays")."""
+    return DAYS_PER_YEAR * workload.days_per_week / 7
+
+
 def annual_tokens(served_tokens_per_s: float, workload: Workload) -> float:
-    """Tokens served in a year: served tokens/s × hours/day × 3600 × 365 × utilization (seed 1's basis)."""
-    return served_tokens_per_s * workload.hours_per_day * SECONDS_PER_HOUR * DAYS_PER_YEAR * workload.utilization
+    """Tokens served in a year: served tokens/s × hours/day × 3600 × running days × utilization (seed 1's basis)."""
+    return (served_tokens_per_s * workload.hours_per_day * SECONDS_PER_HOUR * running_days_per_year(workload)
+            * workload.utilization)
 
 
 def _capex(
-    hardware: Hardware, count: int, existing: bool, assumptions: TcoAssumptions, lang: str
+    hardware: Hardware, count: int, existing: bool, assumptions: TcoAssumptions, lang: str, owned_units: int = 0,
+    workstation: bool = False,
 ) -> tuple[float, list[str], bool, str | None]:
-    """Hardware purchase: devices plus a host-server share. Already-owned hardware costs nothing to buy."""
-    if existing:
+    """Hardware purchase: devices plus a host-server share. Already-owned hardware costs nothing to buy;
+    a top-up of owned devices buys only the devices beyond them, and hosts only for the servers they add."""
+    if existing or owned_units >= count:
         return 0.0, [msg("tco.owned", lang, hardware=hardware.name)], False, None
     priced = device_price(hardware.id, hardware.price_usd, hardware.price_basis)
     if priced is None:
@@ -84,29 +93,37 @@ def _capex(
             field="hardware",
         )
     unit_price, basis = priced
-    servers = server_count(hardware, count, assumptions)
-    host = host_cost_usd(hardware, count, assumptions)
+    bought = count - owned_units
+    servers = server_count(hardware, count, assumptions) - server_count(hardware, owned_units, assumptions)
+    host = max(0.0, host_cost_usd(hardware, count, assumptions) - host_cost_usd(hardware, owned_units, assumptions))
     is_estimate = hardware.price_is_estimate or hardware.price_usd is None
     date = msg("tco.date", lang, date=hardware.price_date) if hardware.price_date else ""
-    lines = [msg("tco.devices", lang, hardware=hardware.name, unit=unit_price, count=count, total=unit_price * count,
-                 basis=basis, date=date, estimate=msg("tco.estimate", lang) if is_estimate else "")]
-    if servers:
+    lines = [msg("tco.owned_part", lang, hardware=hardware.name, owned=owned_units, count=count)] if owned_units else []
+    lines.append(msg("tco.devices", lang, hardware=hardware.name, unit=unit_price, count=bought,
+                     total=unit_price * bought, basis=basis, date=date,
+                     estimate=msg("tco.estimate", lang) if is_estimate else ""))
+    if workstation:  # issue 14: the card goes into the user's own desktop, no host to buy
+        host = 0.0
+        lines.append(msg("tco.host_workstation", lang, hardware=hardware.name))
+    elif servers:
         lines.append(msg("tco.hosts", lang, servers=servers, host=host, multi=assumptions.multi_device_server_usd,
                          per_server=devices_per_server(hardware, assumptions)))
-    return unit_price * count + host, lines, is_estimate, basis
+    return unit_price * bought + host, lines, is_estimate, basis
 
 
 def _average_power_w(
-    hardware: Hardware, count: int, workload: Workload, existing: bool, assumptions: TcoAssumptions, lang: str
+    hardware: Hardware, count: int, workload: Workload, existing: bool, assumptions: TcoAssumptions, lang: str,
+    owned_units: int = 0, workstation: bool = False,
 ) -> tuple[float, list[str]]:
     """Average draw while running: devices at TDP × utilization, plus hosts (already running if owned)."""
     if hardware.tdp_w is None:
         return 0.0, [msg("tco.no_tdp", lang, hardware=hardware.name)]
     devices = hardware.tdp_w * workload.utilization * count
     line = msg("tco.power", lang, count=count, tdp=hardware.tdp_w, utilization=workload.utilization)
-    if existing:
+    if existing or workstation:
         return devices, [line + msg("tco.power_owned", lang)]
-    hosts = server_count(hardware, count, assumptions) * assumptions.host_power_w
+    added = server_count(hardware, count, assumptions) - server_count(hardware, owned_units, assumptions)
+    hosts = added * assumptions.host_power_w
     if hosts:
         line += msg("tco.power_hosts", lang, hosts=hosts, each=assumptions.host_power_w)
     return devices + hosts, [line]
@@ -122,6 +139,7 @@ def tco(
     migration_usd: float = 0.0,
     assumptions: TcoAssumptions = DEFAULT_TCO_ASSUMPTIONS,
     lang: str = "en",
+    owned_units: int = 0,
 ) -> TcoResult:
     """Total cost of ownership of `count` × `hardware` under the workload's cost assumptions.
 
@@ -129,22 +147,28 @@ def tco(
     `existing=True` costs already-owned idle hardware at its extra power only (seed 1's CPU point).
     `migration_usd` is the one-time engineering cost of moving the model to this serving stack.
     `lang` is the language of the `assumptions` lines (en, zh-Hans, zh-Hant).
+    `owned_units` of the `count` devices are already owned (a top-up): capex buys only the rest.
     Raises `InvalidRequest` when the device has no price and is not already owned.
     """
     if count < 1:
         raise InvalidRequest("Count must be at least 1.", field="count")
     if migration_usd < 0:
         raise InvalidRequest("Migration cost cannot be negative.", field="migration_usd")
-    capex, lines, is_estimate, basis = _capex(hardware, count, existing, assumptions, lang)
-    avg_w, power_lines = _average_power_w(hardware, count, workload, existing, assumptions, lang)
+    owned_units = min(max(owned_units, 0), count)
+    workstation = not existing and into_existing_workstation(hardware, count, workload)
+    capex, lines, is_estimate, basis = _capex(hardware, count, existing, assumptions, lang, owned_units, workstation)
+    avg_w, power_lines = _average_power_w(hardware, count, workload, existing, assumptions, lang, owned_units,
+                                          workstation)
     lines += power_lines
     office = in_office(hardware, count, assumptions)
     pue = assumptions.office_pue if office else assumptions.rack_pue
-    kwh = avg_w * pue * workload.hours_per_day * DAYS_PER_YEAR / 1000
+    kwh = avg_w * pue * workload.hours_per_day * running_days_per_year(workload) / 1000
     annual_power = kwh * workload.electricity_usd_per_kwh
     cooling = msg("tco.office", lang) if office else msg("tco.rack", lang, pue=pue)
     lines.append(msg("tco.energy", lang, hours=workload.hours_per_day, price=workload.electricity_usd_per_kwh,
-                     cooling=cooling, annual=annual_power))
+                     cooling=cooling, annual=annual_power, days=running_days_per_year(workload)))
+    if workload.days_per_week < 7:  # said only when it differs from the default, so other replies stay as they were
+        lines.append(msg("tco.days", lang, days=workload.days_per_week, running=running_days_per_year(workload)))
     operations = 0.0 if existing else capex * assumptions.operations_share_of_capex_per_year
     if operations:
         lines.append(msg("tco.operations", lang, share=assumptions.operations_share_of_capex_per_year,
@@ -164,7 +188,8 @@ def tco(
         tokens = annual_tokens(served_tokens_per_s, workload)
         per_million = lifetime / (tokens * years) * 1e6
         lines.append(msg("tco.per_m", lang, lifetime=lifetime, years=years, tps=served_tokens_per_s,
-                         hours=workload.hours_per_day, utilization=workload.utilization))
+                         hours=workload.hours_per_day, utilization=workload.utilization,
+                         days=running_days_per_year(workload)))
     else:
         lines.append(msg("tco.per_m_unknown", lang))
     return TcoResult(
@@ -191,6 +216,7 @@ __all__ = [
     "in_office",
     "needs_host_server",
     "peak_power_w",
+    "running_days_per_year",
     "server_count",
     "tco",
 ]

@@ -13,10 +13,12 @@ from pydantic import BaseModel, ConfigDict, Field
 from estimator.catalog import HardwareKind
 
 Quantization = Literal[
-    "FP16", "BF16", "FP8", "INT8", "Q8_0", "Q6_K", "Q5_K_M", "Q4_K_M", "Q4_0", "INT4", "Q3_K_M", "Q2_K"
+    "FP16", "BF16", "FP8", "INT8", "Q8_0", "Q6_K", "Q5_K_M", "Q4_K_M", "Q4_0", "INT4", "Q3_K_M", "Q2_K",
+    "MXFP4", "NVFP4", "W4A16", "W8A8",
 ]
 QUANTIZATIONS: tuple[str, ...] = (
     "FP16", "BF16", "FP8", "INT8", "Q8_0", "Q6_K", "Q5_K_M", "Q4_K_M", "Q4_0", "INT4", "Q3_K_M", "Q2_K",
+    "MXFP4", "NVFP4", "W4A16", "W8A8",
 )
 DeploymentScale = Literal["personal", "team", "department", "organization", "edge"]
 ArrivalPattern = Literal["steady", "bursty", "batch"]
@@ -91,6 +93,12 @@ class Workload(BaseModel):
     # Beyond the contract (issue 15): the user asked for a safe / conservative answer: targets are
     # checked against the low end of each estimate's likely range instead of its central figure.
     conservative: bool | None = None
+    # Beyond the contract (issue 14): the users span time zones (a head count then peaks lower).
+    users_across_time_zones: bool | None = None
+    # Beyond the contract (issue 14): a budget stated in another currency, as said; budget_usd holds
+    # it converted at estimator/fx.py's dated rate (stated as an assumption).
+    budget_amount: float | None = Field(default=None, ge=0, le=1e13)
+    budget_currency: Literal["CNY", "EUR", "JPY", "TWD", "GBP"] | None = None
     hours_per_day: float = Field(default=DEFAULT_HOURS_PER_DAY, gt=0, le=24)
     days_per_week: float = Field(default=DEFAULT_DAYS_PER_WEEK, gt=0, le=7)
     utilization: float = Field(default=DEFAULT_UTILIZATION, gt=0, le=1)

@@ -6,14 +6,28 @@ list means the reply meets every expectation. Slot numbers match within 5 % (DES
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Protocol
 
-from bot.reply import Reply
 from estimator.schemas import Option, Recommendation
 from evals.scenario import Expect, RecommendationExpect
 
 SLOT_TOLERANCE = 0.05
+
+
+class EvalReply(Protocol):
+    """What the checks read from one engine turn. `bot.reply.Reply` satisfies it; evals never imports bot,
+    the caller (`bot/cli/eval_cmd.py`) injects the engine."""
+
+    @property
+    def text(self) -> str: ...
+    @property
+    def slots(self) -> Mapping[str, Any]: ...
+    @property
+    def recommendation(self) -> Recommendation | None: ...
+    @property
+    def intent(self) -> str | None: ...
 
 
 @dataclass
@@ -48,7 +62,7 @@ def slot_matches(expected: Any, actual: Any) -> bool:
     return str(expected) == str(actual)
 
 
-def _check_slots(expected: dict[str, Any], actual: dict[str, Any], result: CheckResult) -> None:
+def _check_slots(expected: dict[str, Any], actual: Mapping[str, Any], result: CheckResult) -> None:
     for name, want in expected.items():
         result.slots_expected += 1
         got = actual.get(name)
@@ -92,7 +106,7 @@ def _check_primary(want: RecommendationExpect, primary: Option) -> list[str]:
     return failures
 
 
-def _check_recommendation(want: RecommendationExpect, rec: Recommendation | None, reply: Reply) -> list[str]:
+def _check_recommendation(want: RecommendationExpect, rec: Recommendation | None, reply: EvalReply) -> list[str]:
     if rec is None:
         return [f"expected a recommendation, got none (bot said: {_snippet(reply.text)})"]
     if rec.primary is None:
@@ -129,7 +143,7 @@ def _snippet(text: str, limit: int = 160) -> str:
     return flat if len(flat) <= limit else flat[: limit - 1] + "…"
 
 
-def check_reply(expect: Expect, reply: Reply) -> CheckResult:
+def check_reply(expect: Expect, reply: EvalReply) -> CheckResult:
     """Check one reply against `expect`; each failure reads "expected … got …"."""
     result = CheckResult()
     _check_slots(expect.slots, reply.slots, result)

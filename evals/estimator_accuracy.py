@@ -216,12 +216,8 @@ def format_report(report: AccuracyReport) -> str:
     return "\n".join(lines)
 
 
-def main(out_dir: Path, json_out: bool) -> int:
-    """Run the report on the user's store, print it (JSON or text); exit code 1 if a target is missed."""
-    from bot.settings import Settings
-    from bot.wiring import load_catalog
-
-    catalog = load_catalog(Settings())
+def main(out_dir: Path, json_out: bool, catalog: Catalog) -> int:
+    """Run the report on `catalog` (the caller's store), print it (JSON or text); exit code 1 if a target is missed."""
     report = run_report(catalog, out_dir)
     if json_out:
         print(json.dumps(report.model_dump(mode="json", exclude={"results"}), indent=2))
@@ -236,4 +232,8 @@ __all__ = [
 ]
 
 if __name__ == "__main__":
-    sys.exit(main(Path(sys.argv[1]) if len(sys.argv) > 1 else Path("."), json_out="--json" in sys.argv))
+    # The shipped data (`siliconsult eval --estimator` passes the user's store instead).
+    from knowledge.testing import memory_catalog
+
+    args = [arg for arg in sys.argv[1:] if arg != "--json"]
+    sys.exit(main(Path(args[0]) if args else Path("."), json_out="--json" in sys.argv, catalog=memory_catalog()))

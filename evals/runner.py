@@ -16,15 +16,16 @@ from typing import Any, Literal, Protocol
 
 from pydantic import BaseModel
 
-from bot.reply import Reply
-from evals.checks import CheckResult, check_reply
+from evals.checks import CheckResult, EvalReply, check_reply
 from evals.scenario import Expect, Scenario
 
 Status = Literal["passed", "failed", "xfailed", "xpassed"]
 
 
 class ConversationEngine(Protocol):
-    def handle(self, thread_id: str, text: str) -> Reply: ...
+    """The engine the caller injects (`bot.engine.Engine`, or a fake in tests)."""
+
+    def handle(self, thread_id: str, text: str) -> EvalReply: ...
 
 
 class TurnLog(BaseModel):
@@ -81,7 +82,7 @@ class _Conversation:
         self.thread_id = thread_id
         self.transcript: list[TurnLog] = []
 
-    def send(self, text: str) -> Reply:
+    def send(self, text: str) -> EvalReply:
         start = time.perf_counter()
         try:
             reply = self.engine.handle(self.thread_id, text)
@@ -92,7 +93,7 @@ class _Conversation:
         )
         return reply
 
-    def send_or_fail(self, text: str) -> Reply | str:
+    def send_or_fail(self, text: str) -> EvalReply | str:
         """The reply, or a failure line when the engine crashed or answered with its error reply."""
         try:
             reply = self.send(text)
@@ -123,17 +124,17 @@ def run_scenario(engine: ConversationEngine, scenario: Scenario, run_id: str | N
     """Run one scenario in a fresh thread and check its expectations."""
     conversation = _Conversation(engine, f"eval-{run_id or uuid.uuid4().hex[:8]}-{scenario.id}")
     total = CheckResult()
-    reply: Reply | str = "no turn sent"
+    reply: EvalReply | str = "no turn sent"
     for turn in scenario.turns:
         reply = conversation.send_or_fail(turn)
         if isinstance(reply, str):
             break
     sent_just_recommend = False
-    if isinstance(reply, Reply) and reply.recommendation is None:
+    if not isinstance(reply, str) and reply.recommendation is None:
         sent_just_recommend = True
         reply = conversation.send_or_fail(scenario.just_recommend)
     _check_into(total, scenario.expect, reply)
-    if isinstance(reply, Reply):
+    if not isinstance(reply, str):
         for number, followup in enumerate(scenario.followups, start=1):
             _check_into(total, followup.expect, conversation.send_or_fail(followup.turn), f"followup {number}: ")
     status, failures = _settle_status(scenario, total.failures)
@@ -152,7 +153,7 @@ def run_scenario(engine: ConversationEngine, scenario: Scenario, run_id: str | N
     )
 
 
-def _check_into(total: CheckResult, expect: Expect, reply: Reply | str, prefix: str = "") -> None:
+def _check_into(total: CheckResult, expect: Expect, reply: EvalReply | str, prefix: str = "") -> None:
     if isinstance(reply, str):
         total.failures.append(prefix + reply)
         total.slots_expected += len(expect.slots)

@@ -13,17 +13,21 @@ from __future__ import annotations
 
 import typing
 from pathlib import Path
-from typing import Any, Literal, get_args
+from typing import TYPE_CHECKING, Any, Literal, get_args
 
 import yaml
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
+from pydantic_core import ErrorDetails
 
 from estimator.catalog import HardwareKind
 from estimator.errors import InvalidRequest
 from estimator.schemas import Risk
 from estimator.workload import Workload
 
-RiskId = typing.cast(Any, Risk.model_fields["id"].annotation)
+if TYPE_CHECKING:
+    RiskId = str  # the type checker's view; at run time the Literal is read from `Risk`, so new ids need no edit here
+else:
+    RiskId = typing.cast(Any, Risk.model_fields["id"].annotation)
 RISK_IDS: tuple[str, ...] = get_args(RiskId)
 JUST_RECOMMEND: dict[str, str] = {"en": "just recommend", "zh": "直接推荐"}
 
@@ -98,7 +102,7 @@ def _key_path(loc: tuple[int | str, ...]) -> str:
     return ".".join(str(part) for part in loc) or "(top level)"
 
 
-def _describe(error: dict[str, Any]) -> str:
+def _describe(error: ErrorDetails) -> str:
     loc = tuple(error["loc"])
     if error["type"] == "extra_forbidden":
         return f"{_key_path(loc)}: unknown key"

@@ -18,7 +18,17 @@ from typing import get_args
 
 from pydantic import BaseModel, ValidationError
 
-from estimator.catalog import Benchmark, CalibrationParams, Hardware, ModelArch, QuantFormat, ServingStack
+from estimator.catalog import (
+    ApiPrice,
+    Benchmark,
+    CalibrationParams,
+    CloudGpuPrice,
+    Hardware,
+    ModelArch,
+    PowerMode,
+    QuantFormat,
+    ServingStack,
+)
 from estimator.errors import DataError
 
 CALIBRATION_FILE = "calibration.json"
@@ -34,6 +44,8 @@ class TableSpec:
     model: type[BaseModel]
     key: str
     list_columns: tuple[str, ...] = ()
+    # Optional files may be absent (a data directory from before they existed): no rows, no error.
+    optional: bool = False
 
     @property
     def columns(self) -> tuple[str, ...]:
@@ -52,6 +64,10 @@ TABLES: tuple[TableSpec, ...] = (
     TableSpec("hardware.csv", "hardware", Hardware, "id", ("software_stacks",)),
     TableSpec("models.csv", "models", ModelArch, "id", ("aliases",)),
     TableSpec("benchmarks.csv", "benchmarks", Benchmark, "row_id"),
+    # Issue 16: rental and hosted-API prices, for the buy / rent / API comparison.
+    TableSpec("cloud_gpu_prices.csv", "cloud_gpu_prices", CloudGpuPrice, "id", optional=True),
+    TableSpec("api_prices.csv", "api_prices", ApiPrice, "id", optional=True),
+    TableSpec("power_modes.csv", "power_modes", PowerMode, "id", optional=True),
 )
 
 
@@ -143,6 +159,8 @@ def _parse_file(spec: TableSpec, path: Path, errors: list[str]) -> _Parsed:
     try:
         text = path.read_text(encoding="utf-8")
     except FileNotFoundError:
+        if spec.optional:
+            return _Parsed([], set(), readable=False)
         errors.append(f"{name}:0: (file): missing file")
         return _Parsed([], set(), readable=False)
     except UnicodeDecodeError as exc:
@@ -190,7 +208,7 @@ def _parse_file(spec: TableSpec, path: Path, errors: list[str]) -> _Parsed:
                 column = str(err["loc"][0]) if err["loc"] else "(row)"
                 errors.append(f"{name}:{line}: {column}: {err['msg']}")
             continue
-        url_problem = _check_urls(getattr(item, "source_url"))
+        url_problem = _check_urls(getattr(item, "source_url"))  # noqa: B009 - `spec.model` is any row model; each has the column
         if url_problem:
             errors.append(f"{name}:{line}: source_url: {url_problem}")
             continue
@@ -226,6 +244,18 @@ def _cross_check(parsed: dict[str, _Parsed], errors: list[str]) -> None:
                 )
         if parsed["quant_formats"].readable and bench.quant.upper() not in quant_names:
             errors.append(f"benchmarks.csv:{row.line}: quant: unknown quant format {bench.quant!r}")
+    for row in parsed["cloud_gpu_prices"].rows:
+        price: CloudGpuPrice = row.item  # type: ignore[assignment]
+        if parsed["hardware"].readable and price.hardware_id not in hardware_ids:
+            errors.append(f"cloud_gpu_prices.csv:{row.line}: hardware_id: unknown hardware id {price.hardware_id!r}")
+    for row in parsed["api_prices"].rows:
+        api: ApiPrice = row.item  # type: ignore[assignment]
+        if api.params_b is None and (api.params_min_b is None or api.params_max_b is None):
+            errors.append(f"api_prices.csv:{row.line}: params_b: give params_b or both params_min_b and params_max_b")
+    for row in parsed.get("power_modes", _Parsed([], set())).rows:
+        mode: PowerMode = row.item  # type: ignore[assignment]
+        if parsed["hardware"].readable and mode.hardware_id not in hardware_ids:
+            errors.append(f"power_modes.csv:{row.line}: hardware_id: unknown hardware id {mode.hardware_id!r}")
 
 
 def _read_calibration(data_dir: Path, errors: list[str]) -> CalibrationParams:

@@ -11,17 +11,20 @@ from __future__ import annotations
 import re
 from functools import cached_property
 from pathlib import Path
-from typing import TypeVar
+from typing import Any, TypeVar
 
 import duckdb
 from pydantic import BaseModel
 
 from estimator.catalog import (
+    ApiPrice,
     Benchmark,
     CalibrationParams,
     Catalog,
+    CloudGpuPrice,
     Hardware,
     ModelArch,
+    PowerMode,
     QuantFormat,
     ServingStack,
 )
@@ -53,7 +56,7 @@ class KnowledgeStore:
     def close(self) -> None:
         self._conn.close()
 
-    def _query(self, sql: str, params: list[object] | None = None) -> tuple[list[str], list[tuple]]:
+    def _query(self, sql: str, params: list[object] | None = None) -> tuple[list[str], list[tuple[Any, ...]]]:
         """Column names and rows. Each call uses its own cursor, so threads may share one store."""
         cursor = self._conn.cursor()
         try:
@@ -100,7 +103,8 @@ class KnowledgeStore:
 
     def benchmarks(self, hardware_id: str | None = None, metric: str | None = None) -> list[Benchmark]:
         """Measured rows, optionally for one device id and/or one metric (tg, pp, total_tps)."""
-        clauses, params = [], []
+        clauses: list[str] = []
+        params: list[object] = []
         if hardware_id is not None:
             clauses.append("hardware_id = ?")
             params.append(hardware_id)
@@ -115,6 +119,23 @@ class KnowledgeStore:
 
     def quant_formats(self) -> list[QuantFormat]:
         return self._select(QuantFormat, "quant_formats")
+
+    def cloud_gpu_prices(self, hardware_id: str | None = None) -> list[CloudGpuPrice]:
+        """Public GPU rental prices (issue 16), optionally for one device id, in file order."""
+        if hardware_id is None:
+            return self._select(CloudGpuPrice, "cloud_gpu_prices")
+        params: list[object] = [hardware_id]
+        return self._select(CloudGpuPrice, "cloud_gpu_prices", "WHERE hardware_id = ?", params)
+
+    def api_prices(self) -> list[ApiPrice]:
+        """Hosted-API token prices for open models (issue 16), in file order."""
+        return self._select(ApiPrice, "api_prices")
+
+    def power_modes(self, hardware_id: str | None = None) -> list[PowerMode]:
+        """Configurable power modes (migration 005), optionally of one device."""
+        if hardware_id is None:
+            return self._select(PowerMode, "power_modes")
+        return self._select(PowerMode, "power_modes", "WHERE hardware_id = ?", [hardware_id])
 
     def data_version(self) -> str:
         _, rows = self._query("SELECT value FROM meta WHERE key = 'data_version'")
@@ -139,6 +160,9 @@ class KnowledgeStore:
             stacks=tuple(self.stacks()),
             quant_formats=tuple(self.quant_formats()),
             calibration=self.calibration(),
+            cloud_gpu_prices=tuple(self.cloud_gpu_prices()),
+            api_prices=tuple(self.api_prices()),
+            power_modes=tuple(self.power_modes()),
         )
 
     def catalog(self) -> Catalog:

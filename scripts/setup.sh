@@ -14,6 +14,17 @@ want=$(cat pyproject.toml | .venv/bin/python -c 'import hashlib,sys; print(hashl
 if [ ! -f "$stamp" ] || [ "$(cat "$stamp")" != "$want" ]; then
   echo "setup: installing siliconsult and its dependencies into .venv (first time: ~5 minutes, llama-cpp-python compiles)" >&2
   .venv/bin/python -m pip install --quiet --upgrade pip
+  # A llama.cpp built for the build machine's own CPU (GGML_NATIVE, the default) enables AMX on
+  # Sapphire Rapids hosts, and there its first decode segfaults (seen on this project's CI machine).
+  # Build the portable AVX2 variant instead, and never take a wheel cached from a native build.
+  CMAKE_ARGS="${CMAKE_ARGS:--DGGML_NATIVE=OFF}" .venv/bin/python -m pip install --quiet --no-cache-dir \
+    "$(.venv/bin/python scripts/requirement_of.py llama-cpp-python)"
   .venv/bin/python -m pip install --quiet -e '.[test]'
   echo "$want" > "$stamp"
+fi
+# One real decode in a child process: a broken llama.cpp build fails here with a clear message, not
+# as a segfault in the middle of the test suite.
+if ! .venv/bin/python scripts/check_llama.py; then
+  echo "setup: llama-cpp-python cannot decode on this machine; rebuild it: rm -rf .venv && bash scripts/setup.sh" >&2
+  exit 1
 fi

@@ -68,7 +68,7 @@ def test_followup_buttons_become_concrete_questions() -> None:
     actions = recommendation_blocks(recommendation_reply())[-1]
     assert actions["type"] == "actions"
     labels = [e["text"]["text"] for e in actions["elements"]]
-    assert labels == ["What if 2× users", "Compare options", "Show assumptions", "Why not an NPU?"]
+    assert labels == ["What if 2× users", "Compare options", "Show assumptions", "Why not an NPU?", "Report"]
     assert all(e["action_id"].startswith(FOLLOWUP_ACTION_PREFIX) for e in actions["elements"])
     assert actions["elements"][0]["value"] == "What if we have 400 concurrent users?"  # 2 × 200
     assert actions["elements"][1]["value"] == "Compare with 4× NVIDIA GeForce RTX 4090"  # named: the engine needs names
@@ -78,7 +78,8 @@ def test_engine_suggestions_add_buttons_without_repeating_the_fixed_ones() -> No
     reply = recommendation_reply(alternatives=[])
     reply.suggestions = ["What if 400 concurrent users?", "Explain the cost", "What are the risks?", "Why not an NPU?"]
     labels = [e["text"]["text"] for e in recommendation_blocks(reply)[-1]["elements"]]
-    assert labels == ["What if 2× users", "Show assumptions", "Why not an NPU?", "Explain the cost", "What are the risks?"]
+    assert labels == ["What if 2× users", "Show assumptions", "Why not an NPU?", "Report", "Explain the cost",
+                      "What are the risks?"]
 
 
 def test_engine_text_is_escaped_for_mrkdwn() -> None:

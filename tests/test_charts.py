@@ -98,3 +98,52 @@ def test_real_estimator_points_are_the_tools_numbers_and_fall_under_load() -> No
     assert speed == direct.decode_tokens_per_s_per_stream
     for curve in curves:  # twice the peak load leaves each user far less than one user alone gets
         assert curve.points[-1][1] < curve.points[0][1] / 2
+
+
+def test_the_chart_plots_the_cards_filled_workload_not_the_stated_facts(monkeypatch, tmp_path, catalog) -> None:
+    """Accuracy-critical department work with no user count: the estimator fills the users from the
+    scale (seed 1: a department is 50–200 people) and Q8_0 for accuracy (seed 1's rule). The card is
+    computed for that filled workload, so the chart must be too: same users, same quant, same target.
+    (It used to re-read the stated facts and plot 1–2 users at Q4_K_M.)"""
+    import bot.slack.charts as slack_charts
+    from bot.settings import Settings
+    from bot.wiring import build_engine
+    from estimator.throughput import estimate
+
+    with build_engine(Settings(home=tmp_path, llm="none"), llm=None, catalog=catalog) as engine:
+        engine.handle("t", "We want to serve a 32B model for our department; accuracy is critical (contract review)")
+        reply = engine.handle("t", "just recommend")
+    rec = reply.recommendation
+    assert rec is not None and rec.primary is not None and rec.workload is not None
+    assert "concurrent_users" not in reply.slots and "quantization" not in reply.slots  # nothing stated
+    users = rec.workload["concurrent_users"]
+    assert 50 <= users <= 200 and rec.workload["quantization"] == "Q8_0"
+    assert f"at {users} concurrent users" in reply.text  # the card speaks of the filled count
+
+    requests: list[EstimateRequest] = []
+    slos: list[float | None] = []
+    plotted: list[ThroughputCurve] = []
+
+    def recording_estimate(request: EstimateRequest, catalog: Catalog) -> Estimate:
+        requests.append(request)
+        return estimate(request, catalog)
+
+    def recording_png(curves, slo_tokens_per_s):
+        slos.append(slo_tokens_per_s)
+        plotted.extend(curves)
+        return b"png"
+
+    monkeypatch.setattr(slack_charts, "throughput_chart_png", recording_png)
+    files = slack_charts.recommendation_charts(catalog, recording_estimate)(reply)
+    assert [f.filename for f in files][:1] == ["throughput.png"]
+    assert {r.quant for r in requests} == {"Q8_0"}
+    assert {r.params_b for r in requests} == {32.0}
+    primary = [r for r in requests if (r.hardware, r.count) == (rec.primary.hardware_id, rec.primary.count)]
+    assert sorted(r.concurrency for r in primary) == concurrency_grid(users)
+    assert slos == [rec.workload["tokens_per_s_target"]]
+    # Same estimator, same inputs: each curve passes through its card's speed at the card's user count.
+    options = [rec.primary, *rec.alternatives][: len(plotted)]
+    assert [c.label for c in plotted] == [f"{o.count}× {o.hardware_name or o.hardware_id}" for o in options]
+    for curve, option in zip(plotted, options, strict=True):
+        at_peak = dict(curve.points)[users]
+        assert at_peak == pytest.approx(option.estimate.decode_tokens_per_s_per_user, abs=0.051), curve.label

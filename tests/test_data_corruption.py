@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import subprocess
 import sys
+import tempfile
 from pathlib import Path
 
 import pytest
@@ -102,14 +103,18 @@ def test_a_csv_cut_anywhere_never_loads_a_mangled_row(tmp_path: Path, name: str,
     A cut exactly at a line end is a shorter but well-formed file, which nothing can tell apart from a
     deliberate edit; what must never happen is a row with a truncated cell loading silently.
     """
-    data = copy_data(tmp_path / f"cut-{name}-{fraction}")
+    # A fresh directory per example: Hypothesis may draw the same example twice (replaying its database).
+    data = copy_data(Path(tempfile.mkdtemp(prefix=f"cut-{name}-", dir=tmp_path)))
     original = read_dir(data)
     raw = (data / name).read_bytes()
-    (data / name).write_bytes(raw[: int(len(raw) * fraction)])
+    kept = raw[: int(len(raw) * fraction)]
+    (data / name).write_bytes(kept)
     try:
         damaged = read_dir(data)
     except DataError as exc:
-        assert any(line.startswith(f"{name}:") for line in exc.errors), exc.errors
+        # A cut at a line end is a well-formed shorter file: refusing it for what other files then
+        # reference (a benchmark's quant format that is gone) is as good as naming the file.
+        assert kept.endswith(b"\n") or any(line.startswith(f"{name}:") for line in exc.errors), exc.errors
         return
     for table, rows in damaged.rows.items():
         originals = {row.item for row in original.rows[table]}

@@ -77,7 +77,7 @@ def test_concurrent_threads_do_not_mix_and_one_thread_is_serialized(engine):
 
     with ThreadPoolExecutor(max_workers=5) as pool:
         results = list(pool.map(conversation, range(10, 20)))
-    for n, (first, second) in zip(range(10, 20), results, strict=True):
+    for n, (_first, second) in zip(range(10, 20), results, strict=True):
         assert second.slots["concurrent_users"] == n
         assert second.done
 

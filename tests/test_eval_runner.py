@@ -10,7 +10,7 @@ from evals.scenario import parse_scenario
 from tests.eval_fakes import SCENARIO_YAML, FakeEngine, option, recommendation, recommends_after_just_recommend, reply
 
 
-def _scenario(id: str = "s1", lang: str = "en", kind: str = "gpu", extra: str = ""):
+def _scenario(id: str = "s1", lang: str = "en", kind: str = "gpu", extra: str = ""):  # noqa: A002 - the scenario key
     return parse_scenario(SCENARIO_YAML.format(id=id, lang=lang, kind=kind) + extra, f"{id}.yaml")
 
 

@@ -179,6 +179,31 @@ def test_what_if_more_gpus_compares_the_recommended_device(engine):
     assert reply.recommendation == rec  # a comparison changes nothing stored
 
 
+def test_a_named_count_is_judged_at_that_count_by_the_estimators_evaluation(engine, catalog):
+    from bot.render_text import option_lines
+    from estimator.evaluate import evaluate_option
+    from estimator.workload import Workload
+
+    rec = talk(engine, "A 7B model for 200 concurrent users", "just recommend", thread="two")[-1].recommendation
+    reply = engine.handle("two", "Compare that with two L40S.")
+    # The user asked about two cards: the answer is two cards, with estimator.evaluate's numbers for them.
+    option = evaluate_option(Workload.model_validate(rec.workload), catalog, "nvidia-l40s", 2)
+    assert option.count == 2
+    assert "• 2× L40S with" in reply.text
+    assert option_lines(option, 200)[0] in reply.text
+    assert reply.recommendation == rec  # a comparison changes nothing stored
+
+
+def test_what_if_more_gpus_shows_that_many_not_the_same_option_twice(engine):
+    rec = talk(engine, "A 7B model for 100 concurrent users", "just recommend", thread="eight")[-1].recommendation
+    primary = rec.primary
+    assert primary.count < 8
+    reply = engine.handle("eight", "what if we use 8 GPUs?")
+    name = primary.hardware_name or primary.hardware_id
+    assert f"• 8× {name} with" in reply.text
+    assert "1.00×" not in reply.text  # it used to compare the recommendation with itself
+
+
 def test_facts_and_named_hardware_rerun_then_compare(engine):
     talk(engine, "A 7B model for 100 concurrent users", "just recommend", thread="both")
     reply = engine.handle("both", "what if 300 users on L40S instead?")

@@ -116,7 +116,7 @@ def test_concurrent_callers_are_serialized_without_crashing(model) -> None:
     def call(i: int) -> None:
         try:
             results.append(model.complete([{"role": "user", "content": f"Count to {i}."}], max_tokens=16))
-        except BaseException as exc:  # collected and asserted below
+        except BaseException as exc:  # noqa: BLE001 - collected and asserted below
             errors.append(exc)
 
     threads = [threading.Thread(target=call, args=(i,)) for i in range(4)]

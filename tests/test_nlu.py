@@ -264,8 +264,10 @@ def test_absurd_range_names_the_valid_bounds():
     assert problem.value == 1000 and problem.low is not None and problem.high < 1000
 
 
-def test_a_budget_in_another_currency_is_asked_in_dollars():
-    result = parse_message("预算5万元")
+def test_a_budget_in_a_currency_without_a_rate_is_asked_in_dollars():
+    # Issue 14: CNY, EUR, JPY, TWD and GBP are converted at a dated rate (tests/test_currency.py);
+    # a currency without a sourced rate is still asked about.
+    result = parse_message("budget HK$300k")
     assert "budget_usd" not in result.facts
     assert result.problems[0].reason == "currency"
 

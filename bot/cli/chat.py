@@ -10,6 +10,7 @@ from __future__ import annotations
 import json
 import sys
 from collections.abc import Iterator
+from contextlib import contextmanager
 from typing import Annotated
 
 import typer
@@ -49,6 +50,30 @@ def _show(console: Console, reply: Reply, json_out: bool) -> None:
         console.print(options_table(reply.recommendation, reply.lang))
 
 
+def _model_label(spec: str) -> str:
+    """What the start-up line calls the model: "SmolLM2-135M-Instruct" for the bundled one, else the spec."""
+    if spec.lower() == "bundled":
+        from bot.llm.factory import BUNDLED_NAME
+
+        return BUNDLED_NAME.split(":", 1)[-1]
+    return spec
+
+
+@contextmanager
+def _starting(spec: str) -> Iterator[None]:
+    """No blank screen on first start: a status line on stderr while the store opens and the local
+    model loads (~30 s on a slow machine); it disappears once the engine is ready. Stdout stays the
+    replies only, so `--json` output is unchanged."""
+    status = Console(stderr=True)
+    if spec.lower() == "none" or not status.is_terminal:
+        if spec.lower() != "none" and not status.is_terminal:
+            print(f"loading the local model ({_model_label(spec)})…", file=sys.stderr, flush=True)
+        yield
+        return
+    with status.status(f"loading the local model ({_model_label(spec)})…", spinner="dots"):
+        yield
+
+
 def chat_command(
     thread: Annotated[str, typer.Option("--thread", help="Conversation id; state persists per id.")] = "terminal",
     llm: Annotated[str | None, typer.Option("--llm", help="none | bundled | PATH.gguf | http://… (default: $SILICONSULT_LLM)")] = None,
@@ -61,7 +86,8 @@ def chat_command(
     interactive = sys.stdin.isatty()
     settings = Settings() if llm is None else Settings(llm=llm)
     try:
-        engine = build_engine(settings)
+        with _starting(settings.llm):
+            engine = build_engine(settings)
     except SiliconsultError:
         raise
     except Exception as exc:  # e.g. an unreadable state file: one line, never a traceback

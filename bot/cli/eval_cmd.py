@@ -29,7 +29,9 @@ def _run_estimator_report(report_dir: Path, json_out: bool) -> int:
         from evals.estimator_accuracy import main as accuracy_main
     except ModuleNotFoundError as exc:
         raise ConfigError("The estimator accuracy report is not available in this build (evals.estimator_accuracy).") from exc
-    return accuracy_main(report_dir, json_out)
+    from bot.wiring import load_catalog
+
+    return accuracy_main(report_dir, json_out, load_catalog(Settings()))
 
 
 def _build_engine(settings: Settings, model: Any) -> Any:

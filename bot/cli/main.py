@@ -23,7 +23,7 @@ app = typer.Typer(
 
 def _register() -> None:
     # Imported here, not at module top, so `siliconsult --help` stays fast and nothing heavy loads.
-    from bot.cli import chat, eval_cmd, estimate, kb, slack, tco
+    from bot.cli import chat, estimate, eval_cmd, kb, report, slack, tco
 
     app.add_typer(kb.app, name="kb")
     app.command("estimate")(estimate.estimate_command)
@@ -31,6 +31,7 @@ def _register() -> None:
     app.command("chat")(chat.chat_command)
     app.command("eval")(eval_cmd.eval_command)
     app.command("slack")(slack.slack_command)
+    app.command("report")(report.report_command)
 
 
 _register()

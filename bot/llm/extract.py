@@ -138,7 +138,7 @@ def extract_workload_facts(
     started = time.perf_counter()
     try:
         facts = _ask(model, extraction_messages(text, wanted), wanted, timeout_s)
-    except Exception as exc:  # any model failure means "the model read nothing"; the parser's facts stand
+    except Exception as exc:  # noqa: BLE001 - any model failure means "the model read nothing"; the parser's facts stand
         elapsed_ms = (time.perf_counter() - started) * 1000
         timed_out = isinstance(exc, LLMTimeout)
         stats.add(extract_calls=1, fallbacks=1, errors=int(not timed_out), timeouts=int(timed_out), latency_ms=elapsed_ms)

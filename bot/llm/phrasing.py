@@ -84,7 +84,7 @@ def phrase_reply(
             max_tokens=_max_tokens(template_text, purpose),
             timeout_s=timeout_s,
         )
-    except Exception as exc:  # any model failure: the template is the answer
+    except Exception as exc:  # noqa: BLE001 - any model failure: the template is the answer
         timed_out = isinstance(exc, LLMTimeout)
         stats.add(phrase_calls=1, fallbacks=1, errors=int(not timed_out), timeouts=int(timed_out),
                   latency_ms=(time.perf_counter() - started) * 1000)

@@ -10,11 +10,10 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Iterator
-from dataclasses import dataclass
-from typing import Any
 
 from bot.nlu.lexicon import (
     ACCURACY_CRITICAL,
+    ACROSS_TIME_ZONES,
     APPROX,
     ARRIVAL_WORDS,
     CONSERVATIVE,
@@ -22,55 +21,14 @@ from bot.nlu.lexicon import (
     DYNAMIC_SHAPES_YES,
     EXISTING_HARDWARE,
     MIXED_TRAINING,
-    MULTIPLIERS,
     NUM,
     ROUND_THE_CLOCK,
     SCALE_WORDS,
     SEVERAL_MODELS,
     STABILITY_WORDS,
 )
-
-
-@dataclass(frozen=True)
-class Fact:
-    """One reading of a workload fact. `keyed` = a keyword named the slot (e.g. "first token 1 s")."""
-
-    slot: str
-    value: Any
-    start: int
-    end: int
-    keyed: bool = False
-
-
-class _Claims:
-    """Spans of the text already read, so that later extractors skip them."""
-
-    def __init__(self) -> None:
-        self.spans: list[tuple[int, int]] = []
-
-    def free(self, start: int, end: int) -> bool:
-        return all(end <= s or start >= e for s, e in self.spans)
-
-    def claim(self, start: int, end: int) -> None:
-        self.spans.append((start, end))
-
-
-# Larger than every workload range, yet finite and within a 64-bit integer: a reading of "9" × 400
-# would otherwise be infinity (int() raises) or an int the checkpoint serializer cannot store.
-NUMBER_CAP = 1e18
-
-
-def number_value(match: re.Match[str]) -> float:
-    """The value of a `NUM` group: sign × number × multiplier ("5万" → 50000, "-$5k" → -5000).
-
-    Capped at ±`NUMBER_CAP`: a huge number stays out of range (and is reported so), never inf.
-    """
-    value = min(float(match.group("num")) * MULTIPLIERS[match.group("mult") or None], NUMBER_CAP)
-    return -value if match.group("neg") else value
-
-
-def _int(value: float) -> int | float:
-    return int(value) if float(value).is_integer() else value
+from bot.nlu.schedule import working_hours_facts
+from bot.nlu.spans import Fact, _Claims, _int, _matches, number_value
 
 
 # --- patterns (all over normalize()d text) -------------------------------------------------------
@@ -89,10 +47,16 @@ _TOKENS_PER_S = re.compile(
     r"(?:个|個)?\s*tokens?\s*(?:/|每)\s*秒|字\s*/\s*秒|字每秒)"
 )
 _TOKENS_PER_S_KEYED = re.compile(rf"(?:speed|生成速度|速度|tok/s|tokens/s)\s*(?:of|at least|>=|>|≥|:|至少|要|达到|達到)?\s*{NUM}(?!\s*(?:ms|s\b|秒|users?|人))")
+# An amount in another currency, with no budget word ("up to €40k", "50万元"): the parser converts it.
+_OTHER_CURRENCY_AMOUNT = _any(
+    rf"(?:€|£|¥|nt\$|hk\$)\s*{NUM}",
+    rf"{NUM}\s*(?:eur|euros?|gbp|pounds?(?: sterling)?|yen|jpy|rmb|cny|yuan|twd|ntd|hkd|欧元|歐元|英镑|英鎊|日元|日圓|"
+    r"人民币|人民幣|台币|台幣|新台币|新台幣|港币|港幣|港元|(?<!美)元(?!素)|块钱|塊錢)(?![a-z])",
+)
 _USD_PREFIX = re.compile(rf"(?P<negpre>-\s*)?(?:us)?\$\s*{NUM}")
 _USD_SUFFIX = re.compile(rf"{NUM}\s*(?:usd|us dollars?|dollars?|bucks|美元|美金|刀)(?![a-z])")
 _BUDGET_BEFORE = re.compile(rf"{NUM}\s*(?:capex\s*|hardware\s*|total\s*)?budget")
-_BUDGET_KEYED = re.compile(rf"(?:budget|预算|預算|capex|spend|花费|花費)[^,;.\d]{{0,24}}?{NUM}(?!\s*(?:w\b|kw|users?|人|%|b\b|ms|s\b|秒))")
+_BUDGET_KEYED = re.compile(rf"(?:budget|预算|預算|capex|spend|花费|花費)[^,;.\d]{{0,24}}?{NUM}(?!\s*(?:w\b|kw|users?|人(?!民)|%|b\b|ms|s\b|秒))")
 _POWER = re.compile(rf"{NUM}\s*(?P<unit>kw|kilowatts?|w|watts?|千瓦|瓦)(?![a-z])")
 _CONTEXT_AFTER = re.compile(rf"{NUM}\s*(?:tokens?\s*)?-?\s*(?:of\s+)?(?:context|ctx|上下文|窗口|context window)")
 _CONTEXT_BEFORE = re.compile(rf"(?:context|ctx|上下文)(?:\s*(?:window|length|size|长度|長度|窗口))?\s*(?:of|is|:|=|up to|at most|为|為|是|要|到)?\s*{APPROX}{NUM}")
@@ -141,6 +105,9 @@ _USERS_AT_ONCE = _any(
 _CONCURRENT_CUE = re.compile(r"concurren|simultaneous|at once|at the same time|same time|at peak|peak|in parallel|active|"
                              r"同时|同時|并发|並發|高峰|尖峰|在线|在線")
 _TOTAL_CUE = re.compile(r"total|in all|overall|employees?|staff|headcount|company of|员工|員工|总共|總共|一共|全体|全體|总人数|總人數")
+# A head count, not a concurrency: "team of 200", "团队两百人", "公司一共 1200 人". (An unqualified
+# "200 people" stays both until the user says how many are active at once: DESIGN.md's dept-legal-7b.)
+_HEADCOUNT_BEFORE = re.compile(r"team of|team size|staff of|company of|headcount|团队|團隊|公司|员工|員工|一共|总共|總共|共有")
 _GPU_COUNT = re.compile(rf"{NUM}\s*(?:x\s*)?(?:gpus?|cards?|accelerators?|卡|张卡|張卡|块卡|塊卡|张显卡|張顯卡|块显卡|塊顯卡|(?:张|張|块|塊|个|個)\s*gpu)")
 _HOURS_PER_DAY = _any(
     rf"{NUM}\s*(?:hours?|hrs?|h)\s*(?:a|per|/|each)\s*day",
@@ -179,21 +146,14 @@ _QUANT_TABLE: tuple[tuple[str, str], ...] = (
     (r"\bfp16\b|\bfloat16\b|half[- ]precision|半精度|(?<![\d.])16[- ]?bits?\b|full[- ]precision|unquantized|"
      r"no quantization|not quantized|without quantization|不量化|未量化|全精度|不做量化", "FP16"),
 )
-_QUANTS = tuple((re.compile(rx), name) for rx, name in _QUANT_TABLE)
+# An ASCII word boundary: Python's \b sees no boundary between a CJK character and a letter, so
+# "用Q8_0" / "量化成Q4" would hide the format (a Chinese verb right before it).
+_ASCII_BOUNDARY = r"(?:(?<![a-z0-9_])(?=[a-z0-9_])|(?<=[a-z0-9_])(?![a-z0-9_]))"
+_QUANTS = tuple((re.compile(rx.replace(r"\b", _ASCII_BOUNDARY)), name) for rx, name in _QUANT_TABLE)
 
 
 # --- extractors ---------------------------------------------------------------------------------
 Extractor = Callable[[str, _Claims], Iterator[Fact]]
-
-
-def _matches(
-    patterns: re.Pattern[str] | tuple[re.Pattern[str], ...], text: str, claims: _Claims
-) -> Iterator[re.Match[str]]:
-    for pattern in patterns if isinstance(patterns, tuple) else (patterns,):
-        for match in pattern.finditer(text):
-            if claims.free(match.start(), match.end()):
-                claims.claim(match.start(), match.end())
-                yield match
 
 
 def _electricity(text: str, claims: _Claims) -> Iterator[Fact]:
@@ -209,7 +169,7 @@ def _speed(text: str, claims: _Claims) -> Iterator[Fact]:
 
 
 def _budget(text: str, claims: _Claims) -> Iterator[Fact]:
-    for pattern in (_USD_PREFIX, _USD_SUFFIX, _BUDGET_BEFORE, _BUDGET_KEYED):
+    for pattern in (_USD_PREFIX, _USD_SUFFIX, _BUDGET_BEFORE, _BUDGET_KEYED, *_OTHER_CURRENCY_AMOUNT):
         for m in _matches(pattern, text, claims):
             value = number_value(m)
             if "negpre" in m.groupdict() and m.group("negpre"):
@@ -223,6 +183,10 @@ def _power(text: str, claims: _Claims) -> Iterator[Fact]:
         yield Fact("power_budget_w", _int(number_value(m) * factor), m.start(), m.end())
 
 
+_PER_REQUEST = re.compile(r"\s*(?:of\s+context\s+)?(?:per (?:request|query|prompt|call|question|conversation)|each|every request|"
+                          r"(?:in|for) every request|每个请求|每個請求|每次请求|每次請求|每次)")
+
+
 def _context(text: str, claims: _Claims) -> Iterator[Fact]:
     for pattern in (_CONTEXT_AFTER, _CONTEXT_BEFORE):
         for m in _matches(pattern, text, claims):
@@ -232,6 +196,8 @@ def _context(text: str, claims: _Claims) -> Iterator[Fact]:
             if m.group("mult") == "k" and num.is_integer() and int(num) & (int(num) - 1) == 0:
                 value = num * 1024
             yield Fact("context_length", _int(value), m.start(), m.end(), keyed=True)
+            if _PER_REQUEST.match(text, m.end()):  # "~120k tokens of context per request": a long prompt
+                yield Fact("prompt_tokens", _int(number_value(m)), m.start(), m.end(), keyed=True)
 
 
 def _lengths(text: str, claims: _Claims) -> Iterator[Fact]:
@@ -270,9 +236,10 @@ def _users(text: str, claims: _Claims) -> Iterator[Fact]:
             value = _int(number_value(m))
             here = m.group(0)
             clause = re.split(r"[,;.!?]", text[m.end():m.end() + 30], maxsplit=1)[0]
+            before = text[max(0, m.start() - 10):m.start()]
             if _CONCURRENT_CUE.search(here) or (not _TOTAL_CUE.search(here) and _CONCURRENT_CUE.search(clause)):
                 slot = "concurrent_users"
-            elif _TOTAL_CUE.search(here):
+            elif _TOTAL_CUE.search(here) or _HEADCOUNT_BEFORE.search(before) or _HEADCOUNT_BEFORE.search(here):
                 slot = "total_users"
             else:
                 slot = "users"  # unqualified: the parser decides (concurrent unless a total is also given)
@@ -327,18 +294,44 @@ def _words(text: str, claims: _Claims) -> Iterator[Fact]:
         yield Fact("models_served", 3, m.start(), m.end(), keyed=False)
     if m := ROUND_THE_CLOCK.search(text):
         yield Fact("hours_per_day", 24.0, m.start(), m.end(), keyed=True)
+    if m := ACROSS_TIME_ZONES.search(text):
+        yield Fact("users_across_time_zones", True, m.start(), m.end(), keyed=True)
+
+
+def _working_hours(text: str, claims: _Claims) -> Iterator[Fact]:
+    """"9 to 5 on weekdays", "24/7", "工作时间", "週一到週五" (issue 16, `bot.nlu.schedule`)."""
+    yield from working_hours_facts(text, claims, Fact)  # type: ignore[misc]
+
+
+# Graphics-card model numbers ("rtx 4090s", "gtx 1080", "rx 7900xtx"): a device, never a duration or a count.
+_CARD_MODEL = re.compile(r"(?<![a-z0-9])(?:rtx|gtx|rx|radeon|geforce|quadro)\s*-?\d{3,4}\s*(?:ti|xtx|xt|super)?s?(?![a-z0-9])")
+
+
+def _batch(text: str, claims: _Claims) -> Iterator[Fact]:
+    """Batch jobs and per-item lengths (`bot.nlu.batch`, which builds on this module's primitives)."""
+    from bot.nlu.batch import batch_facts
+
+    yield from batch_facts(text, claims)
 
 
 # Most specific first: a span read by one is skipped by the next.
 EXTRACTORS: tuple[Extractor, ...] = (
-    _electricity, _speed, _context, _misc_numbers, _budget, _power, _lengths, _latency, _quantization,
+    _electricity, _working_hours, _speed, _batch, _context, _misc_numbers, _budget, _power, _lengths, _latency, _quantization,
     _model_size, _users, _words,
 )
 
 
-def extract_facts(normalized: str) -> list[Fact]:
-    """All readings in a normalized message, in text order."""
+def extract_facts(normalized: str, reserved: tuple[tuple[int, int], ...] = ()) -> list[Fact]:
+    """All readings in a normalized message, in text order.
+
+    `reserved` spans (the devices the hardware matcher found: "4090s", "l40s", "h200") are read by no
+    extractor, so a model number is never a duration, a size or a head count.
+    """
     claims = _Claims()
+    for start, end in reserved:
+        claims.claim(start, end)
+    for m in _CARD_MODEL.finditer(normalized):
+        claims.claim(m.start(), m.end())
     facts = [fact for extractor in EXTRACTORS for fact in extractor(normalized, claims)]
     return sorted(facts, key=lambda f: f.start)
 

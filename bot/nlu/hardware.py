@@ -11,17 +11,21 @@ import re
 from collections.abc import Iterable
 from dataclasses import dataclass
 
+from estimator.candidates import owned_class
 from estimator.catalog import Hardware
 
 _VENDOR_PREFIXES = ("nvidia", "amd", "intel", "apple", "qualcomm", "google", "aws", "groq", "tenstorrent",
                     "cerebras", "ampere")
 _KIND_WORDS: tuple[tuple[str, str], ...] = (
     ("npu", r"\bnpus?\b|神經網路處理器|神经网络处理器"),
-    ("cpu", r"\bcpus?\b|\bcpu[- ]only\b|\bxeon\b|\bepyc\b|處理器|处理器"),
+    ("cpu", r"\bcpus?\b|\bcpu[- ]only\b|\bxeon\b|\bepyc\b|處理器|处理器|至强|至強|霄龙|霄龍"),
     ("soc", r"\bmacs?\b|\bmacbook\b|\bmac studio\b|\bmac mini\b|apple silicon|\bsocs?\b|蘋果|苹果"),
     ("accel", r"\baccelerators?\b|\basics?\b|\btpus?\b|\blpus?\b|加速器|加速卡"),
     ("gpu", r"\bgpus?\b|graphics cards?|顯卡|显卡"),
 )
+# Kind words that also name the vendor: a Mac is an Apple SoC, whatever else has that much memory.
+_VENDOR_OF_KIND_WORD = ((re.compile(r"\bmacs?\b|\bmacbook|\bmac studio\b|\bmac mini\b|apple|蘋果|苹果"), "apple"),)
+_KIND_CLASS = {"cpu": "cpu_servers", "gpu": "gpu_workstations", "npu": "npu_laptops", "soc": "npu_laptops"}
 _KINDS = tuple((kind, re.compile(rx)) for kind, rx in _KIND_WORDS)
 _COUNT_BEFORE = re.compile(r"(?<![a-z0-9.])(\d{1,3})\s*(?:x|\*)?\s*(?:张|張|块|塊|台|片|个|個|颗|顆)?\s*(?:nvidia\s+|amd\s+|intel\s+)?$")
 _COUNT_AFTER = re.compile(r"^s?\s*(?:x|\*)\s*(\d{1,3})(?![\d])")
@@ -36,6 +40,7 @@ class HardwareMention:
     count: int | None
     start: int
     alias: str
+    end: int = -1  # end of the device's words in the normalized text (its count excluded)
 
 
 def _aliases(hw: Hardware) -> set[str]:
@@ -43,6 +48,10 @@ def _aliases(hw: Hardware) -> set[str]:
     if parts[0] in _VENDOR_PREFIXES:
         parts = parts[1:]
     found = {" ".join(parts)}
+    # A family named first in the parentheses, when it starts like the name: "Xeon 6980P (Xeon 6, …)" → "xeon 6".
+    family = re.match(r"([^(]+)\(([^,)]+)", hw.name.lower())
+    if family and family.group(2).split()[:1] == family.group(1).split()[:1] and any(c.isdigit() for c in family.group(2)):
+        found.add(" ".join(family.group(2).replace("-", " ").split()))
     name = re.sub(r"\(.*?\)", " ", hw.name.lower())
     name = re.sub(r"\b(geforce|instinct|radeon|cloud|data center gpu|generation)\b", " ", name)
     found.add(" ".join(name.replace("-", " ").split()))
@@ -64,7 +73,8 @@ class HardwareMatcher:
     def __init__(self, hardware: Iterable[Hardware]) -> None:
         index: dict[str, list[str]] = {}
         kinds: dict[str, str] = {}
-        for hw in hardware:
+        self._devices = tuple(hardware)
+        for hw in self._devices:
             kinds[hw.id] = hw.kind
             for alias in _aliases(hw):
                 index.setdefault(alias, []).append(hw.id)
@@ -72,7 +82,7 @@ class HardwareMatcher:
         self._index = {alias: tuple(ids) for alias, ids in index.items()}
         ordered = sorted(self._index, key=len, reverse=True)
         self._pattern = re.compile(
-            "|".join(r"(?<![a-z0-9])" + r"[\s-]*".join(map(re.escape, a.split())) + r"(?:s\b)?(?![a-z0-9])" for a in ordered)
+            "|".join(r"(?:(?<![a-z0-9])|(?<=\dx))" + r"[\s-]*".join(map(re.escape, a.split())) + r"(?:s\b)?(?![a-z0-9])" for a in ordered)
         ) if ordered else None
         self._by_compact = {a.replace(" ", ""): a for a in ordered}
 
@@ -86,14 +96,42 @@ class HardwareMatcher:
                 ids = self._index[alias]
                 kinds = {self._kinds[i] for i in ids}
                 mentions.append(HardwareMention(ids, kinds.pop() if len(kinds) == 1 else None,
-                                                _count_near(text, m.start(), m.end()), m.start(), alias))
+                                                _count_near(text, m.start(), m.end()), m.start(), alias, m.end()))
                 taken.append((m.start(), m.end()))
         for kind, rx in _KINDS:
             for m in rx.finditer(text):
                 if all(m.end() <= s or m.start() >= e for s, e in taken):
-                    mentions.append(HardwareMention((), kind, _count_near(text, m.start(), m.end()), m.start(), m.group(0)))
+                    mentions.append(HardwareMention((), kind, _count_near(text, m.start(), m.end()), m.start(), m.group(0),
+                                                    m.end()))
                     taken.append((m.start(), m.end()))
         return sorted(mentions, key=lambda h: h.start)
+
+    def kinds_of(self, hardware_ids: tuple[str, ...]) -> set[str]:
+        return {self._kinds[i] for i in hardware_ids if i in self._kinds}
+
+    def memory_gb(self, hardware_id: str) -> float | None:
+        """The catalog memory of a device (None when unknown)."""
+        return next((hw.memory_gb for hw in self._devices if hw.id == hardware_id), None)
+
+    def owned_class(self, hardware_id: str | None, kind: str | None) -> str | None:
+        """The contract's `existing_hardware` class of an owned device: the catalog's rule for a named
+        device (a data-center card is no "gpu workstation"), the kind's class for a bare kind word."""
+        hw = next((h for h in self._devices if h.id == hardware_id), None) if hardware_id else None
+        if hw is not None:
+            return owned_class(hw)
+        return _KIND_CLASS.get(kind or "")
+
+    def by_kind_and_memory(self, kind: str, memory_gb: float, alias: str = "") -> str | None:
+        """The device of `kind` with the least memory that still holds `memory_gb`: "a Mac Studio with
+        128 GB" names an Apple SoC with 128 GB (the kind word `alias` may name the vendor too). Ties go
+        to the device listed last (the catalog lists generations oldest first)."""
+        vendor = next((name for pattern, name in _VENDOR_OF_KIND_WORD if pattern.search(alias.lower())), None)
+        fits = [hw for hw in self._devices if hw.kind == kind and hw.memory_gb is not None and hw.memory_gb >= memory_gb
+                and (vendor is None or hw.vendor.lower() == vendor)]
+        if not fits:
+            return None
+        least = min(hw.memory_gb or 0 for hw in fits)
+        return [hw.id for hw in fits if hw.memory_gb == least][-1]
 
 
 def _count_near(text: str, start: int, end: int) -> int | None:

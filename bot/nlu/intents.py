@@ -12,7 +12,7 @@ import re
 from bot.nlu.lexicon import _rx
 
 INTENTS = ("provide", "just_recommend", "start_over", "what_if", "compare", "explain_cost", "explain_risk",
-           "explain_why", "why_not", "show_assumptions", "greeting", "help", "thanks", "dont_know")
+           "explain_why", "why_not", "show_assumptions", "greeting", "help", "thanks", "dont_know", "explain_cloud", "report")
 
 _PATTERNS: tuple[tuple[str, re.Pattern[str]], ...] = (
     ("start_over", _rx(r"\bstart over\b", r"\bstart again\b", r"\brestart\b", r"\breset\b", r"\bnew conversation\b",
@@ -24,11 +24,22 @@ _PATTERNS: tuple[tuple[str, re.Pattern[str]], ...] = (
                            r"\bno more questions\b", r"^recommend\b", "直接推荐", "直接推薦", "直接给", "直接給", "直接建议",
                            "直接建議", "直接说", "直接說", "用默认", "用預設", "用默認", "你决定", "你決定", "跳过", "跳過",
                            "给我推荐", "給我推薦", "给个建议", "給個建議")),
+    # Issue 16: the Slack "Report" button's turn ("Report", "生成报告") asks for the document.
+    ("report", _rx(r"^(?:a |the )?report\W*$", r"\b(?:generate|make|create|export|write|send)(?: me)? (?:a |the )?report\b",
+                   r"\breport for (?:finance|this thread)\b", "生成报告", "生成報告", "导出报告", "導出報告", "出报告",
+                   "出報告", "^报告", "^報告")),
+    # Issue 16, ahead of "why not" and "cost": "why not rent?", "what would the cloud cost?", "when does it pay back?".
+    ("explain_cloud", _rx(r"\brent(?:ing|ed|al)?\b", r"\bcloud\b", r"\bpay(?:s)? (?:itself )?back\b", r"\bpayback\b",
+                          r"\bbreak[- ]?even\b", r"\bhosted api\b", r"\b(?:an|the|via an?|through an?) api\b", r"\bapi (?:cost|price|instead)\b",
+                          "租用", "租赁", "租賃", "租 ?gpu", "租卡", "为什么不租", "為什麼不租", "不如租",
+                          "云端", "雲端", "云上", "雲上", "上云", "上雲", "云服务", "雲服務", "云成本", "雲成本", "公有云", "公有雲",
+                          "回本", "收回成本", "回收期", "多久能赚回", "多久能賺回", "调用 ?api", "呼叫 ?api", "api 调用", "api 呼叫")),
     ("why_not", _rx(r"\bwhy not\b", r"\bwhy (?:no|don'?t you|didn'?t you|wouldn'?t)\b", r"\bwhat about using\b",
                     "为什么不", "為什麼不", "为何不", "為何不", "为啥不", "為啥不", "怎么不", "怎麼不", "为什么没", "為什麼沒")),
     ("compare", _rx(r"\bcompare\b", r"\bcomparison\b", r"\bvs\.?\b", r"\bversus\b", r"\bagainst\b", r"\bside by side\b",
                     r"\binstead\b", r"\bhow about\b", r"\bwhat about\b", "比较", "比較", "对比", "對比", "相比", "换成",
-                    "換成", "改用")),
+                    "換成", "改用", "比一下", "比一比", "比比看", "对照", "對照",
+                    r"(?:和|跟|与|與|同)[^,.;?]{1,16}比")),
     ("explain_risk", _rx(r"\brisks?\b", r"\brisky\b", r"what could go wrong", r"\bpitfalls?\b", r"\bdownsides?\b",
                          r"\bcaveats?\b", "风险", "風險", "坑", "隐患", "隱患", "缺点", "缺點")),
     ("explain_cost", _rx(r"\bcosts?\b", r"\bprice\b", r"\bpricing\b", r"how much", r"\btco\b", r"\bcapex\b",

@@ -25,6 +25,9 @@ _SIMPLIFIED = frozenset(p[0] for p in _PAIRS.split() if p[0] != p[1])
 _TRADITIONAL = frozenset(p[1] for p in _PAIRS.split() if p[0] != p[1])
 _HAN = re.compile(r"[\u4e00-\u9fff\u3400-\u4dbf]")
 _LATIN_WORD = re.compile(r"[a-zA-Z]{2,}")
+# Number and currency units inside an amount ("Budget 50万元") do not make an English message Chinese.
+_AMOUNT_UNITS = re.compile(r"(?<=[\d\s])[万萬亿億千百]?(?:元|块|塊|人民币|人民幣|日元|日圓|台币|台幣)?(?![\u4e00-\u9fff])|"
+                           r"(?<=\d)[万萬亿億千百]")
 
 
 def detect_language(text: str) -> Language | None:
@@ -32,10 +35,11 @@ def detect_language(text: str) -> Language | None:
 
     >>> detect_language("我們有兩百位同事"), detect_language("我们有两百人"), detect_language("200 users")
     ('zh-Hant', 'zh-Hans', 'en')
-    >>> detect_language("500") is None
-    True
+    >>> detect_language("500") is None, detect_language("Budget 50万元 for 200 users")
+    (True, 'en')
     """
-    if _HAN.search(text):
+    words_only = _AMOUNT_UNITS.sub("", text)
+    if _HAN.search(words_only) or (_HAN.search(text) and not _LATIN_WORD.search(text)):
         return chinese_script(text) or "zh-Hans"
     words = [w for w in _LATIN_WORD.findall(text) if not re.fullmatch(r"(?i)q\d|int\d|fp\d+|bf\d+|gb|tb", w)]
     return "en" if words else None

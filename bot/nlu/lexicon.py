@@ -40,7 +40,8 @@ SCALE_WORDS: dict[str, re.Pattern[str]] = {
 
 ARRIVAL_WORDS: dict[str, re.Pattern[str]] = {
     "batch": _rx(r"\bbatch (?:jobs?|processing|workloads?|mode|inference)", r"\bin batches\b", r"\boffline (?:processing|jobs?|batch|inference|workloads?)",
-                 r"overnight", r"nightly", r"background jobs?", "批处理", "批處理", "批次", "离线", "離線", "夜间", "夜間"),
+                 r"overnight", r"nightly", r"background jobs?", "批处理", "批處理", "批次", "离线", "離線", "夜间", "夜間",
+                 "每晚", "每天晚上", "通宵", "批量处理", "批量處理"),
     # "peak"/高峰 alone only says when the maximum is, not that arrivals are bursty.
     "bursty": _rx(r"burst", r"spiky", r"spikes?", r"peaky", r"morning rush", r"rush hours?", r"comes in waves",
                   "突发", "突發", "波动大", "波動大", "集中在", "忽高忽低"),
@@ -109,6 +110,18 @@ EXISTING_HARDWARE: dict[str, re.Pattern[str]] = {
                             r"闲置.{0,6}(?:gpu|显卡)", r"閒置.{0,6}(?:gpu|顯卡)"),
 }
 
+# Users spread over time zones: a head count peaks lower (estimator/concurrency.py).
+ACROSS_TIME_ZONES = _rx(r"across (?:several |multiple |many |all )?time ?zones", r"(?:in|over) (?:several |multiple |many |\d+ )time ?zones",
+                        r"follow[- ]the[- ]sun", r"around the globe", r"worldwide", r"global (?:team|company|staff|workforce|rollout)",
+                        r"time ?zones? (?:apart|spread)", "跨时区", "跨時區", "多个时区", "多個時區", "分布在全球", "分佈在全球",
+                        "全球各地", "遍布全球", "遍佈全球")
+
+# "Overnight" / "nightly" / "每晚" without a stated window: 22:00–06:00, eight hours. An assumption the
+# echo states ("overnight: an 8 h window, assumed"); a stated window ("done in 6 hours") wins.
+OVERNIGHT_WINDOW_HOURS = 8.0
+OVERNIGHT = re.compile(r"\bovernight\b|\bnightly\b|\bevery night\b|\beach night\b|\bper night\b|\bduring the night\b|"
+                       r"每晚|每天晚上|每夜|夜间|夜間|晚上跑|通宵|一夜之间|一夜之間|一个晚上|一個晚上")
+
 SEVERAL_MODELS = _rx(r"several models", r"multiple models", r"a few models", r"many models", r"several fine[- ]?tunes",
                      r"multiple fine[- ]?tunes", "多个模型", "多個模型", "几个模型", "幾個模型", "多模型", "多个微调模型",
                      "多個微調模型")
@@ -117,6 +130,8 @@ ROUND_THE_CLOCK = _rx(r"24\s*/\s*7", r"24x7", r"around the clock", r"round the c
 
 # The user owns the hardware they name ("I already have a MacBook Pro with an M4", "我們已經有 Snapdragon X 筆電").
 OWNERSHIP = _rx(r"\b(?:i|we)\s+(?:already\s+)?(?:have|own|got|bought)\b", r"\balready (?:have|own|bought)\b",
+                r"\b(?:i|we)'ve\s+(?:already\s+)?(?:got|bought)\b", r"\b(?:we|i) have got\b", r"\bsitting idle\b",
+                r"\bon hand\b", r"\blying around\b", r"\bspare\b", r"\bunused\b", r"\bour old\b",
                 r"\bmy (?:own )?(?:laptop|desktop|mac|macbook|pc|workstation)\b", r"\bour (?:existing|current)\b",
                 r"\bexisting\b", r"\bidle\b", "已经有", "已經有", "我有", "我们有", "我們有", "现有", "現有", "手上有",
                 "闲置", "閒置", "內建", "内置", "內置")
@@ -160,6 +175,7 @@ NON_USD_CURRENCY = _rx(r"(?<![a-z])(?:rmb|cny|yuan|eur|euros?|gbp|pounds?|jpy|ye
 
 __all__ = [
     "ACCURACY_CRITICAL",
+    "ACROSS_TIME_ZONES",
     "APPROX",
     "ARRIVAL_WORDS",
     "CORRECTION",
@@ -170,6 +186,8 @@ __all__ = [
     "MULTIPLIERS",
     "NON_USD_CURRENCY",
     "NUM",
+    "OVERNIGHT",
+    "OVERNIGHT_WINDOW_HOURS",
     "OWNERSHIP",
     "RELATIVE_PERCENT",
     "RELATIVE_USERS",

@@ -15,19 +15,32 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
+from bot.nlu.currency import budget_currency
+from bot.nlu.devices import DeviceReading, read_devices
 from bot.nlu.facts import Fact, extract_facts, number_value
 from bot.nlu.hardware import HardwareMatcher, HardwareMention
 from bot.nlu.intents import detect_intents
 from bot.nlu.lang import detect_language
-from bot.nlu.lexicon import CORRECTION, NON_USD_CURRENCY, NUM, OWNERSHIP, RELATIVE_PERCENT, RELATIVE_USERS
+from bot.nlu.lexicon import (
+    CORRECTION,
+    NON_USD_CURRENCY,
+    NUM,
+    OVERNIGHT,
+    OVERNIGHT_WINDOW_HOURS,
+    RELATIVE_PERCENT,
+    RELATIVE_USERS,
+)
+from bot.nlu.models import apply_model_readings, unknown_model_name
 from bot.nlu.normalize import normalize
 from bot.nlu.validate import Problem, check_fact
 from bot.reply import Language
+from estimator.fx import to_usd
 
 MAX_MESSAGE_CHARS = 2000
 MAX_DEVICE_COUNT = 10_000
 
-ModelLookup = Callable[[str], "tuple[str, float] | None"]  # text → (model name, params in billions)
+# text → (model name, params in billions[, catalog id, active params in billions or None])
+ModelLookup = Callable[[str], "tuple[Any, ...] | None"]
 
 _BARE_NUMBER = re.compile(NUM)
 _YES = re.compile(r"^(?:yes|yep|yeah|y|sure|correct|true|是|是的|对|對|有|会|會|要)\b")
@@ -51,6 +64,7 @@ class ParseResult:
     hardware: list[HardwareMention] = field(default_factory=list)
     gpu_count: int | None = None
     model_name: str | None = None
+    unknown_model: str | None = None  # a model name the catalog does not know (sized by its size alone)
     truncated: bool = False
     relative: dict[str, float] = field(default_factory=dict)  # slot → factor on its known value
 
@@ -122,7 +136,7 @@ def _bare_answer(pending: str, normalized: str) -> dict[str, Any]:
     if pending == "quantization":
         bits = {2: "Q2_K", 3: "Q3_K_M", 4: "Q4_K_M", 5: "Q5_K_M", 6: "Q6_K", 8: "Q8_0", 16: "FP16"}
         return {pending: bits[int(first)]} if first in bits else {}
-    if pending in ("budget_usd", "tokens_per_s_target"):
+    if pending in ("budget_usd", "tokens_per_s_target", "batch_window_hours"):
         return {pending: first}
     return {}
 
@@ -140,7 +154,11 @@ def parse_message(
     normalized = normalize(text)
     result = ParseResult(text=text, normalized=normalized, lang=detect_language(text), truncated=truncated)
     result.correction = bool(CORRECTION.search(normalized))
-    readings = extract_facts(normalized)
+    # Devices first: their model numbers ("4090s", "8×h200") are not read as units by the extractors.
+    if hardware is not None:
+        result.hardware = hardware.find(normalized)
+    reserved = tuple((h.start, h.end) for h in result.hardware if h.hardware_ids and h.end > h.start)
+    readings = extract_facts(normalized, reserved)
 
     named = find_model(text) if find_model is not None else None
     by_slot: dict[str, list[Fact]] = {}
@@ -149,6 +167,7 @@ def parse_message(
     sizes = by_slot.get("model_params_b", [])
     if named and len(sizes) > 1:  # "our 13B fine-tune of Llama 3 8B": the 8B is part of the name
         by_slot["model_params_b"] = [f for f in sizes if abs(f.value - named[1]) > 0.1 * named[1]] or sizes
+    model_facts = apply_model_readings(normalized, by_slot, named)  # MoE shorthand, formats, catalog id
     found: dict[str, Any] = {}
     for slot, facts in by_slot.items():
         value, problem = _resolve(slot, facts, result.correction)
@@ -160,19 +179,26 @@ def parse_message(
     # A device count is a whole number ("八卡", "4 GPUs"); "0.1卡" or "-3 GPUs" is no count at all.
     result.gpu_count = gpu_count if isinstance(gpu_count, int) and 1 <= gpu_count <= MAX_DEVICE_COUNT else None
     _combine_users(found)
+    if "batch_items" in found:  # a number of items to get through is a batch job
+        found.setdefault("arrival_pattern", "batch")
 
     if named is not None:
-        result.model_name, params_b = named
+        result.model_name, params_b = named[0], named[1]
         found.setdefault("model_params_b", params_b)
+    found.update({slot: value for slot, value in model_facts.items() if slot not in found})
+    result.unknown_model = unknown_model_name(normalized, named, looked_up=find_model is not None)
     if hardware is not None:
-        result.hardware = hardware.find(normalized)
-        owned = _owned_devices(result.hardware, normalized)
-        if owned:
-            found["existing_hardware_ids"] = owned
+        _device_facts(found, read_devices(normalized, result.hardware, hardware,
+                                          intent=(detect_intents(normalized) or ["provide"])[0]))
     if pending_slot and pending_slot not in found and not readings:
         found.update(_bare_answer(pending_slot, normalized))
+    if pending_slot == "batch_window_hours" and "batch_window_hours" not in found and "ttft_target_ms" in found:
+        # "30 minutes" answering "by when must the batch be done?" is the window, not a first-token target
+        found["batch_window_hours"] = round(found.pop("ttft_target_ms") / 3_600_000, 4)
+    elif pending_slot == "batch_window_hours" and "batch_window_hours" not in found and OVERNIGHT.search(normalized):
+        found["batch_window_hours"] = OVERNIGHT_WINDOW_HOURS
     if "budget_usd" in found and NON_USD_CURRENCY.search(normalized):
-        result.problems.append(Problem("budget_usd", found.pop("budget_usd"), reason="currency"))
+        _convert_budget(found, result, normalized)
 
     for slot, value in found.items():
         if problem := check_fact(slot, value):
@@ -191,12 +217,30 @@ def parse_message(
     return result
 
 
-def _owned_devices(mentions: list[HardwareMention], normalized: str) -> list[str]:
-    """Catalog ids of devices the user says they own; a shared alias ("a100") names its first variant.
-    A comparison ("why not an M4?") names hardware without owning it."""
-    if not OWNERSHIP.search(normalized) or detect_intents(normalized)[:1] in (["compare"], ["why_not"]):
-        return []
-    return list(dict.fromkeys(m.hardware_ids[0] for m in mentions if m.hardware_ids))
+def _convert_budget(found: dict[str, Any], result: ParseResult, normalized: str) -> None:
+    """A budget in CNY, EUR, JPY, TWD or GBP in dollars at the dated rate (stated as an assumption);
+    any other currency is asked about, and only the budget waits for the answer."""
+    amount = found.pop("budget_usd")
+    code = budget_currency(normalized, result.lang)
+    usd = to_usd(amount, code) if code not in (None, "other") and isinstance(amount, int | float) and amount >= 0 else None
+    if usd is None:
+        result.problems.append(Problem("budget_usd", amount, reason="currency"))
+        return
+    found.update({"budget_usd": usd, "budget_amount": amount, "budget_currency": code})
+
+
+def _device_facts(found: dict[str, Any], devices: DeviceReading) -> None:
+    """Owned devices (with counts), their catalog ids and classes, and the devices asked about.
+    A shared alias ("a100") names its first variant unless a stated memory size picks another."""
+    if devices.owned:
+        found["owned_devices"] = devices.owned
+    if devices.classes:  # the contract's classes too: "idle xeon servers" → cpu_servers
+        known = [c for c in found.get("existing_hardware") or [] if c != "none"]
+        found["existing_hardware"] = list(dict.fromkeys([*known, *devices.classes]))
+    if devices.owned_ids:
+        found["existing_hardware_ids"] = devices.owned_ids
+    if devices.named:
+        found["named_devices"] = devices.named
 
 
 def _relative_users(normalized: str) -> float | None:

@@ -22,6 +22,24 @@ TEMPLATES: dict[str, tuple[str, str, str]] = {
         "高峰时会有多少人同时使用？（例如“200 人同时在线”“大约 15 个并发”“只有我自己”）",
         "尖峰時會有多少人同時使用？（例如「200 人同時在線」「大約 15 個並發」「只有我自己」）",
     ),
+    "q.concurrent_users.headcount": (
+        "Of the {total} people, how many will use it at the same time at peak? (e.g. \"about 50 at once\", "
+        "\"peak 30 concurrent\"; without a figure I assume {share}% of them, {assumed}, a published sizing rule)",
+        "这 {total} 人中，高峰时会有多少人同时使用？（例如“大约 50 人同时在线”“高峰 30 个并发”；"
+        "如果没有数字，我按公开的容量规划经验假设其中 {share}%，即 {assumed} 人）",
+        "這 {total} 人中，尖峰時會有多少人同時使用？（例如「大約 50 人同時在線」「尖峰 30 個並發」；"
+        "如果沒有數字，我按公開的容量規劃經驗假設其中 {share}%，即 {assumed} 人）",
+    ),
+    "q.batch_window_hours": (
+        "By when must the batch be finished? (e.g. \"done in 6 hours\", \"overnight\", \"within 2 h\")",
+        "这批任务需要在多长时间内完成？（例如“6 小时内完成”“一个晚上”“2 小时内”）",
+        "這批任務需要在多長時間內完成？（例如「6 小時內完成」「一個晚上」「2 小時內」）",
+    ),
+    "q.batch_window_hours.items": (
+        "Within how many hours must the {items} items be done? (e.g. \"done in 6 hours\", \"overnight\", \"within 2 h\")",
+        "这 {items} 条需要在几个小时内处理完？（例如“6 小时内完成”“一个晚上”“2 小时内”）",
+        "這 {items} 筆需要在幾個小時內處理完？（例如「6 小時內完成」「一個晚上」「2 小時內」）",
+    ),
     "q.ttft_target_ms": (
         "How quickly must the first token arrive? (e.g. \"under 1 s\", \"p95 < 300 ms\", \"a few seconds is fine\")",
         "首个 token 需要多快出现？（例如“1 秒内”“p95 < 300ms”“几秒都可以”）",
@@ -39,6 +57,12 @@ TEMPLATES: dict[str, tuple[str, str, str]] = {
     ),
     "understood": ("Understood: {facts}.", "我理解的是：{facts}。", "我理解的是：{facts}。"),
     "understood.none": ("Got it.", "好的。", "好的。"),
+    "model_unknown": (
+        "{name} is not in the model catalog, so it is sized by its size with the closest known architecture "
+        "(an assumption)",
+        "{name} 不在模型目录中，因此按其参数量、以最接近的已知架构估算（这是一个假设）",
+        "{name} 不在模型目錄中，因此按其參數量、以最接近的已知架構估算（這是一個假設）",
+    ),
     "corrected": ("Corrected: {changes}.", "已更正：{changes}。", "已更正：{changes}。"),
     "intro": (
         "I recommend hardware for serving your language model. Tell me about the workload, e.g. "
@@ -92,9 +116,10 @@ TEMPLATES: dict[str, tuple[str, str, str]] = {
         "{what} = {value} 超出了可處理的範圍（{range}）。正確的數值是多少？",
     ),
     "problem.currency": (
-        "I work in US dollars and do not convert currencies: what is the budget in USD (e.g. \"$50k\")?",
-        "我只按美元计算，不做汇率换算：预算折合多少美元（例如“5万美元”）？",
-        "我只按美元計算，不做匯率換算：預算折合多少美元（例如「5萬美元」）？",
+        "I convert budgets in CNY, EUR, JPY, TWD and GBP at a dated rate, but not this currency: what is the budget "
+        "in USD (e.g. \"$50k\")?",
+        "我可以按注明日期的汇率换算人民币、欧元、日元、新台币和英镑，但不能换算这种货币：预算折合多少美元（例如“5万美元”）？",
+        "我可以按註明日期的匯率換算人民幣、歐元、日圓、新台幣和英鎊，但不能換算這種貨幣：預算折合多少美元（例如「5萬美元」）？",
     ),
     "problem.conflict": (
         "I read several values for {what}: {values}. Which one is right?",
@@ -126,6 +151,21 @@ TEMPLATES: dict[str, tuple[str, str, str]] = {
     "rec.why": ("Why: {text}", "理由：{text}", "理由：{text}"),
     "rec.alternatives": ("Alternatives:", "备选方案：", "備選方案："),
     "rec.risks": ("Risks:", "风险：", "風險："),
+    "rec.cloud": ("Buy, rent or call an API (3 years):", "买、租还是调用 API（3 年）：", "買、租還是呼叫 API（3 年）："),
+    "report.ready": (
+        "Here is the report of this recommendation (self-contained HTML: workload, options, TCO, buy vs rent vs API, "
+        "charts, risks, assumptions, validation plan, measured rows). From a terminal: "
+        "`siliconsult report --thread ID --format html|md|pdf --out FILE`.",
+        "这是本次推荐的报告（独立的 HTML：工作负载、方案、TCO、购买/租用/API 对比、图表、风险、假设、验证计划、实测数据）。"
+        "在终端中：`siliconsult report --thread ID --format html|md|pdf --out FILE`。",
+        "這是本次推薦的報告（獨立的 HTML：工作負載、方案、TCO、購買/租用/API 比較、圖表、風險、假設、驗證計畫、實測資料）。"
+        "在終端機中：`siliconsult report --thread ID --format html|md|pdf --out FILE`。",
+    ),
+    "explain.cloud_none": (
+        "There is no cloud comparison for this recommendation yet: ask for a recommendation first.",
+        "这个推荐还没有云端对比：请先获取推荐。",
+        "這個推薦還沒有雲端對比：請先取得推薦。",
+    ),
     "rec.mitigation": ("mitigation", "缓解", "緩解"),
     "rec.assumptions": ("Assumptions:", "假设：", "假設："),
     "rec.plan": ("Two-week validation plan:", "两周验证计划：", "兩週驗證計畫："),
@@ -152,6 +192,10 @@ TEMPLATES: dict[str, tuple[str, str, str]] = {
     "chg.tco": ("3-year TCO {old} → {new}", "三年总成本 {old} → {new}", "三年總成本 {old} → {new}"),
     "chg.tps": ("tok/s per user {old} → {new}", "每人 tok/s {old} → {new}", "每人 tok/s {old} → {new}"),
     "chg.slo": ("{old} → {new}", "{old} → {new}", "{old} → {new}"),
+    "chg.cheapest": ("cheapest over 3 years {old} → {new}", "3 年最便宜 {old} → {new}", "3 年最便宜 {old} → {new}"),
+    "path.buy": ("buy", "购买", "購買"),
+    "path.rent": ("rent", "租用", "租用"),
+    "path.api": ("hosted API", "托管 API", "託管 API"),
     "option": ("{count}× {name} with {stack}", "{count} × {name}（{stack}）", "{count} × {name}（{stack}）"),
     "severity.low": ("low", "低", "低"),
     "severity.medium": ("medium", "中", "中"),

@@ -11,9 +11,10 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Any
 
-from bot.render_text import fact_phrases, join_list, money
+from bot.render_text import answer_lines, fact_phrases, join_list, money
 from bot.reply import Reply
 from bot.slack.labels import label
+from estimator.messages import msg
 from estimator.schemas import Option, Recommendation, Risk
 
 Block = dict[str, Any]
@@ -147,6 +148,7 @@ def followup_buttons(reply: Reply) -> Block:
         elements.append(_button("compare", label("b_compare", lang), compare))
     elements.append(_button("assumptions", label("b_assumptions", lang), label("q_assumptions", lang)))
     elements.append(_button("why_not_npu", label("b_npu", lang), label("q_npu", lang)))
+    elements.append(_button("report", label("b_report", lang), label("q_report", lang)))  # issue 16
     fixed = ("what if", "compare", "show the assumptions", "why not an npu", "如果", "比较", "比較", "为什么", "為什麼")
     extra = [s for s in reply.suggestions if not s.casefold().startswith(fixed)]
     elements += [_button(f"suggestion_{i}", s, s) for i, s in enumerate(extra[:2])]
@@ -190,6 +192,11 @@ def _comparison_line(option: Option, primary: bool, lang: str) -> str:
     est, tco = option.estimate, option.tco
     mark = ":star: " if primary else ""
     slo = label("slo_met" if option.meets_slo else "slo_missed", lang)
+    if option.batch_hours is not None:  # a batch job: when it finishes, not a per-user chat speed
+        return f"{mark}*{option_label(option)}* — " + escape(msg("answer.batch.option", lang, hours=option.batch_hours,
+                                                                 capex=money(option.capex_usd),
+                                                                 tco=money(tco.three_year_total_usd),
+                                                                 power=money(tco.annual_power_usd))) + f" · {slo}"
     return (
         f"{mark}*{option_label(option)}* — {est.decode_tokens_per_s_per_user:,.1f} tok/s/user · "
         f"TTFT {est.ttft_ms:,.0f} ms · capex {money(option.capex_usd)} · "
@@ -249,6 +256,8 @@ def recommendation_blocks(reply: Reply) -> list[Block]:
     understood = understood_line(reply)
     if understood:
         blocks.append(_context([understood]))
+    for line in answer_lines(recommendation):  # the question that was asked, answered first (issue 14)
+        blocks.append(section(escape(line)))
     if recommendation.rationale:
         blocks.append(section(escape(recommendation.rationale)))
     blocks.append({"type": "section", "fields": option_fields(primary, lang)})
@@ -259,6 +268,8 @@ def recommendation_blocks(reply: Reply) -> list[Block]:
         blocks.append({"type": "divider"})
         lines = [_comparison_line(o, o is primary, lang) for o in options]
         blocks.append(_bullets(lines, label("compared", lang), lang))
+    if recommendation.cloud is not None and recommendation.cloud.lines:  # issue 16: buy vs rent vs API
+        blocks.append(_bullets(recommendation.cloud.lines, label("cloud", lang), lang))
     if recommendation.risks:
         ordered = sorted(recommendation.risks, key=lambda r: _SEVERITY_ORDER.get(r.severity, 3))
         blocks.append(_bullets([_risk_line(r, lang) for r in ordered], label("risks", lang), lang))

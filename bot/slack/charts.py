@@ -1,13 +1,14 @@
 """Slack glue for the recommendation charts: a `ChartMaker` that turns a reply into PNG files.
 
 The plotting and the numbers live in `bot.charts`; this module only picks the inputs from a reply
-(the recommendation, the workload slots, the SLO) and names the files.
+(the recommendation and the filled workload it carries, the SLO) and names the files.
 """
 
 from __future__ import annotations
 
 from bot.charts import (
     EstimateFn,
+    chart_workload,
     tco_bars,
     tco_chart_png,
     throughput_chart_png,
@@ -41,12 +42,13 @@ def recommendation_charts(catalog: Catalog, estimate: EstimateFn) -> ChartMaker:
         if recommendation is None or recommendation.primary is None:
             return []
         files = []
-        curves = throughput_curves(recommendation, reply.slots, catalog, estimate, backend_of=backend_of)
+        workload = chart_workload(recommendation, reply.slots)  # the card's workload, defaults filled
+        curves = throughput_curves(recommendation, workload, catalog, estimate, backend_of=backend_of)
         if curves:
-            slo = reply.slots.get("tokens_per_s_target")
+            slo = workload.get("tokens_per_s_target")
             files.append(ChartFile("throughput.png", "Tokens/s per user vs concurrent users",
                                    throughput_chart_png(curves, float(slo) if slo else None)))
-        years = int(reply.slots.get("amortization_years") or 3)
+        years = int(workload.get("amortization_years") or 3)
         bars = tco_bars(recommendation, years)
         if bars:
             files.append(ChartFile("tco.png", f"{years}-year TCO", tco_chart_png(bars, years)))

@@ -1,0 +1,120 @@
+"""Batch jobs and request lengths in every common phrasing (English, Simplified and Traditional Chinese).
+
+"Classify 150k tickets overnight, ~700 tokens each, 5-token label, done in 6 hours" is a batch job:
+150,000 items (`batch_items`), 700 prompt tokens and 5 output tokens per item, a 6-hour window
+(`batch_window_hours`). "每晚处理两万篇文档，每篇大约3000 token" is one too (items, prompt length, and
+"每晚" = overnight). Lengths are also read as "700 tokens in / 5 out", "in/out 700/5" and "每篇3000 token"
+("~120k tokens of context per request", both the context and the prompt, is `facts._context`'s).
+
+These extractors run before the generic ones in `facts.py` (a span read here is not read again):
+the window's "6 hours" is no latency, the "150k" no user count, the "5" of "5-token label" no size.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+
+from bot.nlu.lexicon import (
+    APPROX,
+    ARRIVAL_WORDS,
+    NUM,
+    OVERNIGHT,
+    OVERNIGHT_WINDOW_HOURS,
+)
+from bot.nlu.spans import Fact, _Claims, _int, _matches, number_value
+
+# Words that make a count of things a batch of items: a batch verb, a nightly run, or "batch". (A rate
+# alone, "1000 tickets a day from 50 agents", is chat traffic, not a job.)
+_BATCH_CONTEXT = re.compile(
+    r"\b(?:classif\w*|process\w*|summari[sz]\w*|label\w*|tag\w*|extract\w*|translat\w*|embed\w*|score\w*|"
+    r"categori[sz]\w*|triag\w*|transcrib\w*|redact\w*|review(?:ing)?|run (?:through|over)|go through|chew through)\b|"
+    r"\bper night\b|\bevery night\b|\bnightly\b|\bovernight\b|\bbatch|\bbacklog\b|"
+    r"处理|處理|分类|分類|摘要|总结|總結|标注|標註|翻译|翻譯|抽取|提取|审核|審核|打标签|打標籤|批量|批处理|批處理|每晚|每夜|离线|離線"
+)
+_ITEM_NOUNS = (r"tickets?|documents?|docs|pdfs?|files?|records?|items?|e-?mails?|pages?|articles?|reviews?|messages?|contracts?|"
+               r"reports?|transcripts?|rows?|samples?|images?|invoices?|claims?|chunks?|passages?|papers?|cases?|"
+               r"calls?|conversations?|chats?|forms?|receipts?|resumes?|cvs?|entries|products?|listings?|comments?|posts?")
+_ITEMS_EN = re.compile(rf"{APPROX}{NUM}\s*\+?\s*(?:(?:support|customer|legal|internal|scanned|pdf|old|new|short|long)\s+)?(?:{_ITEM_NOUNS})\b")
+_ITEMS_ZH = re.compile(
+    rf"{APPROX}{NUM}\s*(?:多|余|餘)?\s*(?:篇|份|条|條|封|张|張|页|頁|个|個|件|笔|筆)\s*"
+    r"(?:的)?\s*(?:文档|文檔|文件|工单|工單|邮件|郵件|合同|合約|报告|報告|记录|記錄|评论|評論|文章|论文|論文|病历|病歷|对话|對話|发票|發票|简历|簡歷|数据|數據|样本|樣本|票)"
+)
+_PER_ITEM = (
+    r"(?:each|apiece|a piece|per (?:item|ticket|doc(?:ument)?|file|record|e-?mail|page|article|review|message|contract"
+    r"|report|row|sample|case|call|chat|request|prompt|input|query|conversation))"
+)
+_ITEM_LENGTH = re.compile(rf"{APPROX}{NUM}\s*-?\s*(?:tok(?:en)?s?|words?)\s*{_PER_ITEM}\b")
+_EACH_LENGTH = re.compile(rf"\b(?:each|every one|per item|each one)\s*(?:is|of|at|about|around|roughly|~|averag\w*)?\s*{APPROX}{NUM}\s*-?\s*(?:tok(?:en)?s?)\b")
+_ITEM_LENGTH_OF = re.compile(rf"(?:{_ITEM_NOUNS})\s+(?:of|with|averag\w*|are|at|around)\s+{APPROX}{NUM}\s*-?\s*(?:tok(?:en)?s?)\b")
+_ITEM_LENGTH_ZH = re.compile(
+    rf"(?:每篇|每份|每条|每條|每封|每张|每張|每页|每頁|每个|每個|每件|每笔|每筆|单篇|單篇|单条|單條|平均每篇|平均每份)\s*"
+    r"(?:文档|文檔|文件|工单|工單|邮件|郵件|合同|合約|报告|報告|记录|記錄|文章|请求|請求|输入|輸入)?\s*(?:的)?\s*"
+    rf"(?:长度|長度)?\s*(?:大约|大約|约|約|平均|大概|差不多|在)?\s*{NUM}\s*(?:个|個)?\s*(?:tokens?|词元|詞元|字)"
+)
+_LABEL_WORDS = (r"labels?|tags?|class(?:es)?|categor(?:y|ies)|verdicts?|scores?|summar(?:y|ies)|ratings?|decisions?|"
+                r"标签|標籤|类别|類別|分类结果|分類結果|摘要|结论|結論")
+_LABEL_LENGTH = re.compile(rf"{APPROX}{NUM}\s*-?\s*(?:tok(?:en)?s?|个\s*token|個\s*token)\s*(?:of\s+|的\s*)?(?:{_LABEL_WORDS})")
+_LABEL_LENGTH_AFTER = re.compile(rf"(?:{_LABEL_WORDS})\s*(?:of|is|are|:|=|约|約|大约|大約|只有|大概)?\s*{APPROX}{NUM}\s*-?\s*(?:tok(?:en)?s?|个\s*token|個\s*token)")
+# "700 tokens in / 5 out", "700 in, 5 out", "in/out 700/5", "700/5 tokens in/out".
+_N = r"(?P<{0}>\d+(?:\.\d+)?)\s*(?P<{0}m>k)?"
+_IN_OUT = (
+    re.compile(rf"(?<![a-z0-9.]){_N.format('a')}\s*(?:tok(?:en)?s?\s*)?(?:in|input|prompt)\s*(?:/|,|and|;|\+|&)?\s*"
+               rf"{APPROX}{_N.format('b')}\s*(?:tok(?:en)?s?\s*)?(?:out|output)\b(?!\s+of)"),
+    re.compile(rf"(?:in\s*/\s*out|input\s*/\s*output|输入\s*/\s*输出|輸入\s*/\s*輸出)\s*(?:tokens?\s*)?(?:of|:|=|~|about|around|is)?\s*"
+               rf"{_N.format('a')}\s*/\s*{_N.format('b')}"),
+    re.compile(rf"(?<![a-z0-9.]){_N.format('a')}\s*/\s*{_N.format('b')}\s*(?:tokens?\s*)?(?:in\s*/\s*out|input\s*/\s*output)"),
+)
+_TOKENS_IN = re.compile(rf"{APPROX}{NUM}\s*(?:tok(?:en)?s?)\s*(?:in|input)\b")
+_TOKENS_OUT = re.compile(rf"{APPROX}{NUM}\s*(?:tok(?:en)?s?\s*)?(?:out|output)\b(?!\s+of)")
+# A window for the whole job: "done in 6 hours", "within 6 h", "a 6-hour window", "6小时内完成".
+_HOURS = r"(?P<unit>hours?|hrs?|h|minutes?|mins?|小时|小時|分钟|分鐘)"
+_WINDOW = (
+    re.compile(rf"(?:done|finish(?:ed)?|complete[d]?|processed|ready|through|turnaround|turned around|run)\s+(?:with)?in\s+"
+               rf"(?:under\s+|less than\s+|at most\s+|about\s+|~)?{NUM}\s*-?\s*{_HOURS}(?![a-z])"),
+    re.compile(rf"\bwithin\s+(?:a\s+|an\s+)?{NUM}\s*-?\s*{_HOURS}(?![a-z])"),
+    re.compile(rf"{NUM}\s*-?\s*{_HOURS}\s*(?:window|deadline|budget|slot|turnaround|sla)\b"),
+    re.compile(rf"(?:window|deadline|turnaround|sla)\s*(?:of|is|:|=)?\s*{NUM}\s*-?\s*{_HOURS}(?![a-z])"),
+    re.compile(rf"{NUM}\s*(?:个|個)?\s*{_HOURS}\s*(?:内|內|之内|之內|以内|以內)"),
+    re.compile(rf"(?:时间窗口|時間窗口|窗口|期限)\s*(?:是|为|為|:)?\s*{NUM}\s*(?:个|個)?\s*{_HOURS}"),
+)
+_HOURS_PER_UNIT = {"h": 1.0, "hr": 1.0, "hrs": 1.0, "hour": 1.0, "hours": 1.0, "小时": 1.0, "小時": 1.0,
+                   "minute": 1 / 60, "minutes": 1 / 60, "min": 1 / 60, "mins": 1 / 60, "分钟": 1 / 60, "分鐘": 1 / 60}
+
+
+def _value(match: re.Match[str], group: str) -> int | float:
+    value = float(match.group(group)) * (1000 if match.group(group + "m") else 1)
+    return _int(value)
+
+
+def is_batch_context(text: str) -> bool:
+    """Whether the message describes a job over a set of items rather than people chatting."""
+    return bool(_BATCH_CONTEXT.search(text) or ARRIVAL_WORDS["batch"].search(text))
+
+
+def batch_facts(text: str, claims: _Claims) -> Iterator[Fact]:
+    """Items of a batch job and its window (only in a batch context), and the per-item lengths."""
+    batch = is_batch_context(text)
+    if batch:
+        for pattern in (_ITEMS_ZH, _ITEMS_EN):
+            for m in _matches(pattern, text, claims):
+                yield Fact("batch_items", _int(number_value(m)), m.start(), m.end(), keyed=True)
+        for pattern in _WINDOW:
+            for m in _matches(pattern, text, claims):
+                hours = round(number_value(m) * _HOURS_PER_UNIT[m.group("unit")], 4)
+                yield Fact("batch_window_hours", _int(hours), m.start(), m.end(), keyed=True)
+        overnight = OVERNIGHT.search(text)
+        if overnight is not None and not any(pattern.search(text) for pattern in _WINDOW):
+            yield Fact("batch_window_hours", OVERNIGHT_WINDOW_HOURS, overnight.start(), overnight.end(), keyed=False)
+    for pattern in _IN_OUT:
+        for m in _matches(pattern, text, claims):
+            yield Fact("prompt_tokens", _value(m, "a"), m.start(), m.end(), keyed=True)
+            yield Fact("output_tokens", _value(m, "b"), m.start(), m.end(), keyed=True)
+    for pattern, slot in ((_LABEL_LENGTH, "output_tokens"), (_LABEL_LENGTH_AFTER, "output_tokens"),
+                          (_ITEM_LENGTH, "prompt_tokens"), (_EACH_LENGTH, "prompt_tokens"), (_ITEM_LENGTH_OF, "prompt_tokens"),
+                          (_ITEM_LENGTH_ZH, "prompt_tokens"), (_TOKENS_IN, "prompt_tokens"), (_TOKENS_OUT, "output_tokens")):
+        for m in _matches(pattern, text, claims):
+            yield Fact(slot, _int(number_value(m)), m.start(), m.end(), keyed=True)
+
+
+__all__ = ["batch_facts", "is_batch_context"]

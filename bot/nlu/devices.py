@@ -1,0 +1,190 @@
+"""Which devices the user owns and which they ask about: `owned_devices` and `named_devices`.
+
+"We have six L40S" and "我们有8张4090" are owned hardware (with counts and stated memory); "would one
+L40S do?", "is a single 8×H200 node enough?", "how many MI300X?" and "两张L40S够吗" name a device to
+evaluate (count None for "how many"). The cue is read per clause (a clause without a cue takes the
+previous clause's, so "we have 6 L40S, 2 A100s" owns both): an ownership cue ("we have", "已经有",
+"idle") makes the clause's devices owned, a question cue makes them named; both (the 6 L40S we have,
+would they do?) make them both. A denied device ("no GPUs", "没有显卡") is neither.
+
+Pure functions over the normalized text and the matcher's mentions; no catalog access besides the
+matcher's memory lookup. Counts are never invented: a device without a count is one.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from typing import Any
+
+from bot.nlu.hardware import HardwareMatcher, HardwareMention
+from bot.nlu.lexicon import OWNERSHIP, _rx
+
+MAX_COUNT = 100_000
+
+# Asking whether a device would do, or how many of it are needed.
+QUESTION = _rx(r"\bwould\b(?! (?:like|love|prefer|rather))", r"\bwill (?:it|they|that|this|these|one|\d)\b", r"\benough\b", r"\bsuffic", r"\bdo the job\b",
+               r"\bshould (?:we|i) (?:buy|get|go with|pick|order)\b", r"\bhow many\b", r"\bcan (?:a|an|one|\d+|it|they)\b",
+               r"\bsane\b", r"\bworth\b", r"\bok(?:ay)? to buy\b", r"\bconsider(?:ing)?\b", r"\bthinking (?:about|of)\b",
+               r"\bplan(?:ning)? to (?:buy|get|order)\b", r"\bis (?:a|an|one|1|\d+)\b.{0,40}\?", r"\bdo\?",
+               "够吗", "夠嗎", "够不够", "夠不夠", "够用吗", "夠用嗎", "能不能", "可以吗", "可以嗎", "行吗", "行嗎", "行不行",
+               "需要几", "需要幾", "要几", "要幾", "多少(?:张|張|块|塊|台|个|個|片)", "值得买", "值得買", "该买", "該買",
+               "考虑买", "考慮買", "打算买", "打算買", "能跑吗", "能跑嗎", "撑得住", "撐得住")
+HOW_MANY = _rx(r"\bhow many\b", "需要几", "需要幾", "要几", "要幾", "多少(?:张|張|块|塊|台|个|個|片)")
+# Words that deny owning a device right before it ("no GPUs", "without a GPU", "没有显卡").
+_DENIED = re.compile(r"(?:\bno|\bwithout(?: any| a)?|\bzero|\bnot a single|没有|沒有|无|無|不带|不帶)\s*(?:dedicated\s+|discrete\s+)?$")
+_CLAUSE = re.compile(r"[^,.;!?\n]+[,.;!?\n]*")
+_SENTENCE_END = re.compile(r"[.;!?\n]")
+# "3 idle dual-socket xeon": a count, then at most three describing words, then the device.
+_COUNT_BEFORE_PHRASE = re.compile(
+    r"(?<![a-z0-9.])(\d{1,3})\s*(?:x|\*|张|張|块|塊|台|片|个|個|颗|顆|部)?\s*"
+    r"(?:(?:[a-z][a-z+]*|\d+-(?:socket|core|way|node|gpu))[\s-]+){0,3}$"
+)
+# "2 8xh100" (two 8×H100 nodes), "1台8卡h100", "8卡h100": the cards of each node times the nodes.
+_NODES_OF_CARDS = re.compile(r"(?<![a-z0-9.])(?:(?P<nodes>\d{1,3})\s*(?:台|个|個|部)?\s*)?(?P<cards>\d{1,3})\s*(?:卡|张卡|張卡)\s*$|"
+                             r"(?<![a-z0-9.])(?P<nodes2>\d{1,3})\s+(?P<cards2>\d{1,3})\s*[x*]\s*$")
+# "三台闲置的双路至强": a count with its measure word, then a few describing characters.
+_COUNT_BEFORE_ZH = re.compile(r"(?<![a-z0-9.])(\d{1,3})\s*(?:台|张|張|块|塊|个|個|片|颗|顆|部)\s*[\u4e00-\u9fff\d\s]{0,8}$")
+_MEMORY = re.compile(r"(?<![a-z0-9.])(\d{1,4}(?:\.\d+)?)\s*(?:gb|g)\b(?!\s*/?\s*s\b)")
+_UNIFIED_MEMORY_KINDS = ("soc", "npu")
+_SOCKETS = re.compile(r"(?<![a-z0-9.])([1-8])[\s-]*(?:sockets?|路)|双路|雙路")
+# A bare kind word names owned machines only with a machine noun after it ("cpu servers", "gpu boxes").
+_PLURAL_HOST = re.compile(r"(?:servers|boxes|nodes|machines|workstations|hosts|rigs|laptops)$")
+_HOST_AFTER = re.compile(r"[\s-]*(?:\d+[a-z]*\s*)?(?:only\s+)?(?:servers?|boxes|box|nodes?|machines?|workstations?|hosts?|rigs?|laptops?|"
+                         r"服务器|伺服器|服務器|主机|主機|工作站|机器|機器|节点|節點|笔记本|筆電)")
+
+
+@dataclass
+class DeviceReading:
+    """The owned and named devices of one message (JSON-ready dicts of the Workload models)."""
+
+    owned: list[dict[str, Any]] = field(default_factory=list)
+    named: list[dict[str, Any]] = field(default_factory=list)
+    owned_ids: list[str] = field(default_factory=list)
+    classes: list[str] = field(default_factory=list)  # `existing_hardware` values of the owned devices
+
+
+@dataclass(frozen=True)
+class _Clause:
+    start: int
+    end: int
+    text: str
+    owns: bool
+    asks: bool
+    how_many: bool
+    sentence: int
+
+
+def _clauses(text: str) -> list[_Clause]:
+    clauses: list[_Clause] = []
+    sentence = 0
+    for m in _CLAUSE.finditer(text):
+        body = m.group(0)
+        owns, asks = bool(OWNERSHIP.search(body)), bool(QUESTION.search(body))
+        previous = clauses[-1] if clauses and clauses[-1].sentence == sentence else None
+        if previous is not None and not (owns or asks):  # "we have 6 l40s, 2 a100s": the cue carries on
+            owns, asks = previous.owns, previous.asks
+        clauses.append(_Clause(m.start(), m.end(), body, owns, asks, bool(HOW_MANY.search(body)), sentence))
+        if _SENTENCE_END.search(body[-1:]):
+            sentence += 1
+    return clauses
+
+
+def _count(text: str, clause: _Clause, mention: HardwareMention) -> int | None:
+    before = text[max(clause.start, mention.start - 40):mention.start]
+    if m := _NODES_OF_CARDS.search(before):  # "two 8×h100 nodes", "2台8卡h100": nodes × cards per node
+        nodes = m.group("nodes") or m.group("nodes2") or 1
+        return int(nodes) * int(m.group("cards") or m.group("cards2"))
+    if mention.count is not None:
+        return mention.count
+    if m := _COUNT_BEFORE_PHRASE.search(before) or _COUNT_BEFORE_ZH.search(before):
+        return int(m.group(1))
+    return None
+
+
+def _sockets(text: str, clause: _Clause, mention: HardwareMention) -> int:
+    """CPUs per server the user states ("dual-socket", "双路"): the catalog counts a CPU per socket."""
+    m = _SOCKETS.search(text[max(clause.start, mention.start - 30):mention.start])
+    return int(m.group(1)) if m and m.group(1) else (2 if m else 1)
+
+
+def _memory_gb(text: str, clause: _Clause, mention: HardwareMention) -> float | None:
+    """A memory size stated right after the device ("m4 max 64 gb", "mac studio with 128 gb")."""
+    end = mention.end if mention.end >= 0 else mention.start + len(mention.alias)
+    after = text[mention.start:min(clause.end, end + 30)]  # "a100 80gb" states it inside the name
+    m = _MEMORY.search(after)
+    return float(m.group(1)) if m and 0 < float(m.group(1)) <= 100_000 else None
+
+
+def _same_device(word: HardwareMention, device: HardwareMention, matcher: HardwareMatcher) -> bool:
+    """A kind word describing a named device beside it ("macbook pro m4 max", "snapdragon 筆電, 內建 npu")."""
+    kinds = matcher.kinds_of(device.hardware_ids)
+    return word.kind in kinds or (word.kind in _UNIFIED_MEMORY_KINDS and bool(kinds & set(_UNIFIED_MEMORY_KINDS)))
+
+
+def _first_kind(mention: HardwareMention, matcher: HardwareMatcher) -> str | None:
+    kinds = matcher.kinds_of(mention.hardware_ids[:1])
+    return kinds.pop() if kinds else None
+
+
+def read_devices(normalized: str, mentions: list[HardwareMention], matcher: HardwareMatcher,
+                 *, intent: str = "provide") -> DeviceReading:
+    """Owned and named devices of a message. A "compare" follow-up names hardware to compare, not a
+    device to answer about; "why not X?" names it without owning it either."""
+    reading = DeviceReading()
+    if intent == "why_not" or not mentions:
+        return reading
+    asking_allowed = intent != "compare"
+    clauses = _clauses(normalized)
+    placed = [(m, next((c for c in clauses if c.start <= m.start < c.end), None)) for m in mentions]
+    devices_by_sentence: dict[int, list[HardwareMention]] = {}
+    for m, c in placed:
+        if c is not None and m.hardware_ids:
+            devices_by_sentence.setdefault(c.sentence, []).append(m)
+    for mention, clause in placed:
+        if clause is None or not (clause.owns or clause.asks):
+            continue
+        if _DENIED.search(normalized[clause.start:mention.start]):
+            continue
+        if not mention.hardware_ids and any(_same_device(mention, d, matcher) for d in devices_by_sentence.get(clause.sentence, [])):
+            continue  # the kind word describes the device named beside it
+        memory = _memory_gb(normalized, clause, mention)
+        hardware_id = mention.hardware_ids[0] if mention.hardware_ids else None
+        if hardware_id is None and memory is not None and mention.kind is not None:
+            hardware_id = matcher.by_kind_and_memory(mention.kind, memory, mention.alias)
+        end = mention.end if mention.end >= 0 else mention.start + len(mention.alias)
+        host = _HOST_AFTER.match(normalized, end)
+        if hardware_id is None and host is None:
+            continue  # "an old core i5 cpu" in "my desktop": a kind word alone is no owned machine
+        count = _count(normalized, clause, mention)
+        if count is None and host is not None and _PLURAL_HOST.search(host.group(0)):
+            count = 2  # "idle cpu servers": the least a plural says (never more than stated)
+        sockets = _sockets(normalized, clause, mention) if mention.kind == "cpu" else 1
+        servers = count
+        if hardware_id is not None and len(mention.hardware_ids) > 1 and memory is not None:
+            # "a100 … 80 gb": the first variant with that memory
+            hardware_id = next((i for i in mention.hardware_ids if matcher.memory_gb(i) == memory), hardware_id)
+        label = normalized[mention.start:host.end() if host is not None else end].strip()
+        if count is not None and sockets > 1:  # three dual-socket servers are six CPUs (catalog: one per socket)
+            count *= sockets
+            label = f"{label} ({servers} × {sockets} sockets)"
+        if memory is not None and f"{memory:g}" not in label:  # "a100 80gb" says it already
+            label = f"{label} {memory:g} GB"
+        if clause.owns:
+            reading.owned.append({key: value for key, value in {
+                "hardware_id": hardware_id, "kind": mention.kind or _first_kind(mention, matcher), "count": min(count or 1, MAX_COUNT),
+                "memory_gb": memory, "label": label[:200]}.items() if value is not None})
+            if hardware_id is not None:
+                reading.owned_ids.append(hardware_id)
+            if hardware_id is not None and (cls := matcher.owned_class(hardware_id, mention.kind)) is not None:
+                reading.classes.append(cls)
+        if clause.asks and asking_allowed and hardware_id is not None:
+            asked = None if clause.how_many and mention.count is None else min(count or 1, MAX_COUNT)
+            reading.named.append({"hardware_id": hardware_id, "count": asked})
+    reading.owned_ids = list(dict.fromkeys(reading.owned_ids))
+    reading.classes = list(dict.fromkeys(reading.classes))
+    reading.named = list({(d["hardware_id"], d["count"]): d for d in reading.named}.values())
+    return reading
+
+
+__all__ = ["HOW_MANY", "QUESTION", "DeviceReading", "read_devices"]

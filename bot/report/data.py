@@ -1,0 +1,138 @@
+"""What a report shows, gathered from one thread's stored state (no I/O, no clock: the caller passes
+the date)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from bot.charts import EstimateFn
+from bot.render_text import (
+    benchmark_line,
+    calibration_rows,
+    fact_phrase,
+    fact_phrases,
+    money,
+    option_lines,
+    option_title,
+    recommendation_headline,
+    risk_line,
+    slot_name,
+)
+from bot.report.charts import report_charts
+from bot.report.labels import label
+from estimator.catalog import Catalog
+from estimator.schemas import Option, Recommendation
+
+
+class NoRecommendation(Exception):
+    """The thread is unknown or has no recommendation yet: there is nothing to report."""
+
+    def __init__(self, message: str) -> None:
+        super().__init__(message)
+        self.user_message = message
+
+
+@dataclass
+class ReportData:
+    thread_id: str
+    lang: str
+    generated: str
+    data_version: str
+    rec: Recommendation
+    understood: list[str]
+    workload_rows: list[tuple[str, str]]
+    headline: str
+    primary_lines: list[str]
+    options: list[dict[str, str]]
+    cost_rows: list[dict[str, str]]
+    cloud_lines: list[str]
+    cloud_sources: list[str]
+    tco_working: list[str]
+    risks: list[str]
+    measured_heading: str
+    measured: list[tuple[str, str]]
+    charts: dict[str, str | None] = field(default_factory=dict)
+
+    def t(self, key: str) -> str:
+        return label(key, self.lang)
+
+
+def _range(option: Option) -> str:
+    est = option.estimate
+    speed = f"{est.decode_tokens_per_s_per_user:,.1f}"
+    if est.confidence_low is not None and est.confidence_high is not None:
+        return f"{speed} ({est.confidence_low:,.1f}–{est.confidence_high:,.1f})"
+    return speed
+
+
+def _option_row(option: Option, lang: str, primary: bool) -> dict[str, str]:
+    per_m = option.tco.cost_per_million_tokens_usd
+    ttft = option.estimate.ttft_p95_ms or option.estimate.ttft_ms
+    return {
+        "option": option_title(option, lang) + (f" ({label('primary', lang)})" if primary else ""),
+        "stack": option.serving_stack, "speed": _range(option), "ttft": f"{ttft:,.0f}",
+        "capacity": f"{option.estimate.max_concurrent_users:,}", "capex": money(option.capex_usd),
+        "tco": money(option.tco.three_year_total_usd), "per_m": "—" if per_m is None else f"${per_m:,.2f}",
+        "power": "—" if not option.power_w else f"{option.power_w:,.0f}",
+        "meets": label("yes" if option.meets_slo else "no", lang),
+    }
+
+
+def _cost_rows(rec: Recommendation, lang: str) -> list[dict[str, str]]:
+    cloud = rec.cloud
+    if cloud is None:
+        return []
+
+    def cell(value: float | None) -> str:
+        return label("not_sourced", lang) if value is None else money(value)
+
+    return [
+        {"path": label("buy", lang), "total": money(cloud.buy_three_year_usd), "monthly": money(cloud.buy_monthly_usd)},
+        {"path": label("rent", lang), "total": cell(cloud.rent_three_year_usd), "monthly": cell(cloud.rent_monthly_usd)},
+        {"path": label("api", lang), "total": cell(cloud.api_three_year_usd), "monthly": cell(cloud.api_monthly_usd)},
+    ]
+
+
+def build_report(state: dict[str, Any], catalog: Catalog, thread_id: str, *, generated: str,
+                 estimate: EstimateFn | None = None) -> ReportData:
+    """The report of a thread's current recommendation. Raises `NoRecommendation` when there is none."""
+    if not state:
+        raise NoRecommendation(f"unknown thread {thread_id!r}: no conversation is stored under that id "
+                               "(start one with `siliconsult chat --thread ID`).")
+    if not state.get("recommendation"):
+        raise NoRecommendation(f"thread {thread_id!r} has no recommendation yet: finish the interview "
+                               "(or say \"just recommend\") in `siliconsult chat --thread ID`, then run the report.")
+    if estimate is None:
+        from estimator.throughput import estimate as default_estimate
+
+        estimate = default_estimate
+    lang = state.get("lang") or "en"
+    rec = Recommendation.model_validate(state["recommendation"])
+    slots = dict(state.get("slots") or {})
+    filled = dict(rec.workload or slots)
+    users = filled.get("concurrent_users")
+    workload_rows = [(slot_name(name, lang), fact_phrase(name, value, lang)) for name, value in filled.items()
+                     if value not in (None, [], {})]
+    options = [_option_row(rec.primary, lang, True)] if rec.primary else []
+    options += [_option_row(option, lang, False) for option in rec.alternatives]
+    basis, rows = calibration_rows(rec, catalog)
+    from bot.prompts.templates import t
+
+    return ReportData(
+        thread_id=thread_id, lang=lang, generated=generated, data_version=catalog.data_version, rec=rec,
+        understood=fact_phrases(slots, lang), workload_rows=workload_rows,
+        headline=recommendation_headline(rec, lang),
+        primary_lines=option_lines(rec.primary, users, lang) if rec.primary else [],
+        options=options, cost_rows=_cost_rows(rec, lang),
+        cloud_lines=list(rec.cloud.lines) if rec.cloud else [],
+        cloud_sources=list(rec.cloud.sources) if rec.cloud else [],
+        tco_working=list(rec.primary.tco_assumptions) if rec.primary else [],
+        risks=[risk_line(risk, lang) for risk in rec.risks],
+        measured_heading=t("rec.calibration." + basis, lang).rstrip(":："),
+        measured=[(benchmark_line(row).removesuffix(f" ({row.source_url})"), row.source_url) for row in rows],
+        charts=report_charts(rec, {**filled, **slots}, catalog, estimate, lang),
+    )
+
+
+__all__ = ["NoRecommendation", "ReportData", "build_report"]

@@ -1,0 +1,57 @@
+"""Render a `ReportData` as Markdown, self-contained HTML (inline CSS, base64 charts) or PDF.
+
+The templates are Jinja2 files next to this module; PDF is the HTML printed by WeasyPrint (from PyPI;
+it needs Debian's Pango libraries, which `scripts/ensure_chromium.sh` installs). When WeasyPrint
+cannot load, `render_pdf` raises `PdfUnavailable` with what to install.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from jinja2 import Environment, FileSystemLoader, StrictUndefined
+
+from bot.report.data import ReportData
+
+TEMPLATE_DIR = Path(__file__).resolve().parent / "templates"
+
+
+class PdfUnavailable(Exception):
+    """No PDF renderer could be loaded on this machine."""
+
+    def __init__(self, message: str) -> None:
+        super().__init__(message)
+        self.user_message = message
+
+
+def _environment(autoescape: bool) -> Environment:
+    return Environment(loader=FileSystemLoader(str(TEMPLATE_DIR)), autoescape=autoescape, undefined=StrictUndefined,
+                       trim_blocks=True, lstrip_blocks=True, keep_trailing_newline=True)
+
+
+def _html_lang(lang: str) -> str:
+    return {"zh-Hans": "zh-CN", "zh-Hant": "zh-TW"}.get(lang, "en")
+
+
+def render_markdown(report: ReportData) -> str:
+    return _environment(autoescape=False).get_template("report.md.j2").render(r=report)
+
+
+def render_html(report: ReportData) -> str:
+    return _environment(autoescape=True).get_template("report.html.j2").render(r=report, html_lang=_html_lang(report.lang))
+
+
+def render_pdf(report: ReportData) -> bytes:
+    """The HTML report printed to PDF by WeasyPrint. Raises `PdfUnavailable` when it cannot load."""
+    try:
+        from weasyprint import HTML  # type: ignore[import-untyped]
+    except (ImportError, OSError) as exc:  # OSError: the Pango/Cairo system libraries are missing
+        raise PdfUnavailable(
+            f"PDF output needs WeasyPrint and Debian's Pango libraries ({type(exc).__name__}: {exc}). "
+            "Install them with `pip install weasyprint` and `apt-get install libpango-1.0-0 libpangoft2-1.0-0`, "
+            "or use --format html and print it from a browser."
+        ) from exc
+    return HTML(string=render_html(report)).write_pdf()
+
+
+__all__ = ["TEMPLATE_DIR", "PdfUnavailable", "render_html", "render_markdown", "render_pdf"]

@@ -1,0 +1,165 @@
+"""Batch jobs sized by aggregate throughput, not per-user chat speed (issue 14).
+
+"Classify 150k tickets overnight, ~700 tokens each, 5-token label, done in 6 hours": the job needs
+
+    prefill  = items × prompt_tokens × headroom / window_s   tokens/s
+    decode   = items × output_tokens × headroom / window_s   tokens/s
+
+with seed 2's 1.5× overload margin as the headroom (the job must finish even when it runs 1.5× slower
+than estimated). An option runs the job as C concurrent streams (the batch size its engine holds);
+each stream finishes one item every `output / per_stream + prompt / prefill` seconds (the engine's
+per-stream decode already includes the other streams' interleaved prefills), so the job takes
+
+    hours = items / (C / (output / per_stream + prompt / prefill)) / 3600
+
+`BatchSizer` is the recommendation's sizer with that criterion: an option meets when it fits and
+`hours × headroom ≤ window`; it tries C in `BATCH_STREAMS` (up to the items) and keeps the fastest
+that fits. Served tokens for $/M are the job's generated tokens per second, the same for every option,
+so the ranking is by lifetime cost for the job.
+"""
+
+from __future__ import annotations
+
+import math
+
+from estimator.candidates import Candidate
+from estimator.catalog import Catalog
+from estimator.defaults import OVERLOAD_FACTOR
+from estimator.messages import msg
+from estimator.schemas import BatchPlan, Estimate
+from estimator.sizing import CapacityFn, EstimateFn, Sized, Sizer
+from estimator.workload import Workload
+
+# Concurrent streams a batch runner may keep in flight; the engine caps a batch at its own default
+# (vLLM 256, TensorRT-LLM 2048) and at what the KV cache holds, so trying these covers the range.
+BATCH_STREAMS = (1, 4, 16, 64, 256, 1024)
+HEADROOM = OVERLOAD_FACTOR  # seed 2: survive 1.5× the nominal load
+SECONDS_PER_HOUR = 3600.0
+
+
+def is_batch_job(workload: Workload) -> bool:
+    """A job with a count of items and a deadline (both needed to size by throughput)."""
+    return workload.batch_items is not None and workload.batch_window_hours is not None
+
+
+def prepare(workload: Workload) -> Workload:
+    """Before defaults: a batch job arrives as a batch and, unless users were stated, is one client."""
+    if workload.batch_items is None:
+        return workload
+    facts: dict[str, object] = {}
+    if workload.arrival_pattern is None:
+        facts["arrival_pattern"] = "batch"
+    if workload.concurrent_users is None and workload.total_users is None and is_batch_job(workload):
+        facts["concurrent_users"] = 1
+    return workload.model_copy(update=facts) if facts else workload
+
+
+def job_hours(estimate: Estimate, streams: int, workload: Workload) -> float:
+    """Hours the job takes on an option running `streams` items at once (inf when it does not fit)."""
+    if not estimate.fits or estimate.decode_tokens_per_s_per_stream <= 0 or estimate.prefill_tokens_per_s <= 0:
+        return math.inf
+    prompt = workload.prompt_tokens or 512
+    output = workload.output_tokens or 256
+    per_item_s = output / estimate.decode_tokens_per_s_per_stream + prompt / estimate.prefill_tokens_per_s
+    items_per_s = streams / per_item_s
+    return (workload.batch_items or 0) / items_per_s / SECONDS_PER_HOUR
+
+
+def rationale(sizer: BatchSizer, primary: Sized, options: list[Sized], lang: str = "en") -> str:
+    """The batch job's deciding numbers: when the primary finishes, at what aggregate rate, and at what
+    cost, against how many options finish in time (the chat rationale's per-user speed means nothing here)."""
+    est, streams = sizer.best_streams(primary.candidate, primary.count)
+    cost = primary.tco
+    assert cost is not None
+    hours = sizer.hours(primary.candidate, primary.count)
+    meeting = {(s.candidate.hardware.id, s.count) for s in options if not s.violations}
+    return msg("answer.batch.why", lang, count=primary.count, hardware=primary.candidate.hardware.name,
+               stack=primary.candidate.stack.name, hours=hours, limit=sizer.window_hours / HEADROOM,
+               window=sizer.window_hours, streams=streams, decode=est.decode_tokens_per_s_total,
+               prefill=est.prefill_tokens_per_s, capex=cost.capex_usd, tco=cost.three_year_total_usd,
+               n=len(meeting))
+
+
+def plan(workload: Workload, finishes_hours: float | None, lang: str = "en") -> BatchPlan:
+    """The job's required throughput and (when known) when the primary finishes it, with the sentence."""
+    items = workload.batch_items or 0
+    prompt, output = workload.prompt_tokens or 512, workload.output_tokens or 256
+    window = workload.batch_window_hours or 0.0
+    seconds = window * SECONDS_PER_HOUR
+    prefill = items * prompt * HEADROOM / seconds if seconds else 0.0
+    decode = items * output * HEADROOM / seconds if seconds else 0.0
+    params = {"items": items, "prompt": prompt, "output": output, "window": window, "prefill": prefill,
+              "decode": decode, "headroom": HEADROOM}
+    finite = finishes_hours is not None and math.isfinite(finishes_hours)
+    if not seconds:  # no deadline stated: say how long the recommended option takes
+        text = (msg("answer.batch.no_window", lang, hours=finishes_hours, items=items, prompt=prompt, output=output)
+                if finite else "")
+    elif finite:
+        text = msg("answer.batch", lang, hours=finishes_hours, **params)
+    else:
+        text = msg("answer.batch.none", lang, **params)
+    return BatchPlan(items=items, prompt_tokens=prompt, output_tokens=output, window_hours=window,
+                     headroom=HEADROOM, required_prefill_tokens_per_s=round(prefill, 1),
+                     required_decode_tokens_per_s=round(decode, 1),
+                     finishes_hours=round(finishes_hours, 2) if finite and finishes_hours is not None else None,
+                     text=text)
+
+
+class BatchSizer(Sizer):
+    """The sizer with the batch criterion: fits, and finishes within the window with headroom."""
+
+    def __init__(self, workload: Workload, catalog: Catalog, estimate_fn: EstimateFn, capacity_fn: CapacityFn,
+                 lang: str = "en") -> None:
+        super().__init__(workload, catalog, estimate_fn, capacity_fn, lang=lang)
+        self.window_hours = workload.batch_window_hours or math.inf
+        self._streams: dict[tuple[str, str, int], tuple[Estimate, int]] = {}
+        # The job is one client: served tokens/s = the job's generated tokens over the window (same for all).
+        self.peak = 1
+        self.overload = 1.0
+        seconds = self.window_hours * SECONDS_PER_HOUR
+        self.target = max((workload.batch_items or 0) * (workload.output_tokens or 256) / seconds, 1e-6)
+        self.ttft = None
+
+    def _best(self, candidate: Candidate, count: int) -> tuple[Estimate, int]:
+        key = (candidate.hardware.id, candidate.stack.id, count)
+        if key not in self._streams:
+            items = self.workload.batch_items or 1
+            widths = [c for c in BATCH_STREAMS if c <= items] or [1]
+            if candidate.stack.continuous_batching == "no":
+                widths = [1]
+            best: tuple[Estimate, int] | None = None
+            for streams in widths:
+                est = Sizer.estimate(self, candidate, count, streams)
+                if best is None or job_hours(est, streams, self.workload) < job_hours(best[0], best[1],
+                                                                                      self.workload):
+                    best = (est, streams)
+            assert best is not None
+            self._streams[key] = best
+        return self._streams[key]
+
+    def best_streams(self, candidate: Candidate, count: int) -> tuple[Estimate, int]:
+        """The estimate at the batch width that finishes the job soonest, and that width."""
+        return self._best(candidate, count)
+
+    def estimate(self, candidate: Candidate, count: int, users: int | None = None) -> Estimate:
+        return self._best(candidate, count)[0]
+
+    def hours(self, candidate: Candidate, count: int) -> float:
+        est, streams = self._best(candidate, count)
+        return job_hours(est, streams, self.workload)
+
+    def meets(self, candidate: Candidate, count: int, users: int | None = None) -> bool:
+        return self.hours(candidate, count) * HEADROOM <= self.window_hours
+
+    def _guess(self, candidate: Candidate, count: int, users: int) -> int:
+        hours = self.hours(candidate, count)
+        if not math.isfinite(hours):
+            return count * 2
+        return max(count + 1, math.ceil(count * hours * HEADROOM / self.window_hours))
+
+    def capacity(self, candidate: Candidate, count: int) -> int:
+        """One job; carried when it finishes within the window."""
+        return 1 if self.meets(candidate, count) else 0
+
+
+__all__ = ["BATCH_STREAMS", "HEADROOM", "BatchSizer", "is_batch_job", "job_hours", "plan", "prepare", "rationale"]

@@ -1,0 +1,188 @@
+"""Sentence templates of the direct answers (issue 14): owned hardware, the device named, batch jobs.
+
+Each entry is (en, zh-Hans, zh-Hant) with the same placeholders and format specs in all three.
+Looked up through `estimator.messages.msg`.
+"""
+
+from __future__ import annotations
+
+ANSWER_MESSAGES: dict[str, tuple[str, str, str]] = {
+    "answer.short.memory": (
+        "the model needs {required:,.1f} GB and they hold {available:,.1f} GB",
+        "模型需要 {required:,.1f} GB，而它们只有 {available:,.1f} GB",
+        "模型需要 {required:,.1f} GB，而它們只有 {available:,.1f} GB",
+    ),
+    "answer.short.slo": (
+        "{tps:,.1f} tok/s per user and p95 first token {ttft:,.0f} ms at {users:,} users, against {target:g} tok/s "
+        "and {ttft_target:,} ms",
+        "{users:,} 位用户时每人 {tps:,.1f} tok/s、p95 首 token {ttft:,.0f} ms，目标为 {target:g} tok/s 和 "
+        "{ttft_target:,} ms",
+        "{users:,} 位使用者時每人 {tps:,.1f} tok/s、p95 首 token {ttft:,.0f} ms，目標為 {target:g} tok/s 和 "
+        "{ttft_target:,} ms",
+    ),
+    "answer.owned.yes": (
+        "Use what you have: the targets are met on {used} × {hardware} (you own {owned}): {tps:,.1f} tok/s per user "
+        "at {users:,} users, p95 first token {ttft:,.0f} ms, at $0 capex, power only (${power:,.0f} a year).",
+        "用现有的就够了：你的 {owned} × {hardware} 中用 {used} 台即可达标（{users:,} 位用户时每人 {tps:,.1f} tok/s，"
+        "p95 首 token {ttft:,.0f} ms），采购成本 $0，只有电费（每年 ${power:,.0f}）。",
+        "用現有的就夠了：你的 {owned} × {hardware} 中用 {used} 台即可達標（{users:,} 位使用者時每人 {tps:,.1f} tok/s，"
+        "p95 首 token {ttft:,.0f} ms），採購成本 $0，只有電費（每年 ${power:,.0f}）。",
+    ),
+    "answer.owned.add": (
+        "Your {owned} × {hardware} fall short ({short}); your {owned} + {add} more ({total} in all) meet the "
+        "targets, capex ${capex:,.0f} for the added units.",
+        "你现有的 {owned} × {hardware} 不够（{short}）；现有 {owned} 台再加 {add} 台（共 {total} 台）即可达标，"
+        "新增部分采购成本 ${capex:,.0f}。",
+        "你現有的 {owned} × {hardware} 不夠（{short}）；現有 {owned} 台再加 {add} 台（共 {total} 台）即可達標，"
+        "新增部分採購成本 ${capex:,.0f}。",
+    ),
+    "answer.owned.buy": (
+        "Your {owned} × {hardware} fall short ({short}), and {why}: see the purchase below.",
+        "你现有的 {owned} × {hardware} 不够（{short}），而且{why}：见下面的采购建议。",
+        "你現有的 {owned} × {hardware} 不夠（{short}），而且{why}：見下面的採購建議。",
+    ),
+    "answer.owned.why.unpriced": (
+        "there is no price on record to cost more of them", "没有价格记录，无法核算加购成本", "沒有價格記錄，無法核算加購成本",
+    ),
+    "answer.owned.why.single": (
+        "one such machine serves one user, it does not pool with more of itself",
+        "这类机器一台只服务一个人，无法与更多同型号合并使用", "這類機器一台只服務一個人，無法與更多同型號合併使用",
+    ),
+    "answer.owned.why.ineligible": (
+        "buying more of them is not advised ({reason})", "不建议加购同型号（{reason}）", "不建議加購同型號（{reason}）",
+    ),
+    "answer.owned.why.short": (
+        "even {count} of them would still fall short or miss the budget",
+        "即使 {count} 台也仍然达不到目标或超出预算", "即使 {count} 台也仍然達不到目標或超出預算",
+    ),
+    "answer.owned.unknown": (
+        "Your {owned} × {hardware}: not in the hardware catalog, so not evaluated; give its memory and bandwidth "
+        "(or a catalog model) to include it.",
+        "你现有的 {owned} × {hardware}：不在硬件目录中，未评估；告诉我它的显存和带宽（或目录里的型号）即可纳入。",
+        "你現有的 {owned} × {hardware}：不在硬體目錄中，未評估；告訴我它的記憶體和頻寬（或目錄裡的型號）即可納入。",
+    ),
+    "answer.owned.ineligible": (
+        "Your {owned} × {hardware} cannot serve this workload: {reason}.",
+        "你现有的 {owned} × {hardware} 无法承担这个负载：{reason}。",
+        "你現有的 {owned} × {hardware} 無法承擔這個負載：{reason}。",
+    ),
+    "answer.owned_units": (" ({owned} of them already owned)", "（其中 {owned} 台已有）", "（其中 {owned} 台已有）"),
+    "answer.named.ask": ("{count} × {hardware}: ", "{count} × {hardware}：", "{count} × {hardware}："),
+    "answer.named.ask_many": (
+        "How many {hardware}: {count}. ", "需要几台 {hardware}：{count} 台。", "需要幾台 {hardware}：{count} 台。",
+    ),
+    "answer.named.figures": (
+        "{tps:,.1f} tok/s per user at {users:,} users, p95 first token {ttft:,.0f} ms, capacity ~{capacity:,} users, "
+        "memory {required:,.1f} of {available:,.1f} GB; {price}",
+        "{users:,} 位用户时每人 {tps:,.1f} tok/s，p95 首 token {ttft:,.0f} ms，容量约 {capacity:,} 人，"
+        "内存 {required:,.1f} / {available:,.1f} GB；{price}",
+        "{users:,} 位使用者時每人 {tps:,.1f} tok/s，p95 首 token {ttft:,.0f} ms，容量約 {capacity:,} 人，"
+        "記憶體 {required:,.1f} / {available:,.1f} GB；{price}",
+    ),
+    "answer.named.figures_short": (
+        "capacity ~{capacity:,} users at the targets, memory {required:,.1f} of {available:,.1f} GB; {price}",
+        "在目标内容量约 {capacity:,} 人，内存 {required:,.1f} / {available:,.1f} GB；{price}",
+        "在目標內容量約 {capacity:,} 人，記憶體 {required:,.1f} / {available:,.1f} GB；{price}",
+    ),
+    "answer.named.capex": (
+        "capex ${capex:,.0f}, 3-year TCO ${tco:,.0f}", "采购成本 ${capex:,.0f}，3 年 TCO ${tco:,.0f}",
+        "採購成本 ${capex:,.0f}，3 年 TCO ${tco:,.0f}",
+    ),
+    "answer.named.unpriced": (
+        "no sourced price on record, so capex is unknown (power ${power:,.0f} a year)",
+        "没有有来源的价格记录，采购成本未知（电费每年 ${power:,.0f}）",
+        "沒有有來源的價格記錄，採購成本未知（電費每年 ${power:,.0f}）",
+    ),
+    "answer.named.unpriced_no_power": (
+        "no sourced price or power figure on record, so capex and power cost are unknown",
+        "没有有来源的价格和功耗记录，采购成本和电费未知", "沒有有來源的價格和功耗記錄，採購成本和電費未知",
+    ),
+    "answer.named.yes": ("yes, it meets the targets ({figures}).", "可以，达到目标（{figures}）。",
+                         "可以，達到目標（{figures}）。"),
+    "answer.named.no": (
+        "no, it falls short: {short} ({figures}).", "不行，达不到目标：{short}（{figures}）。",
+        "不行，達不到目標：{short}（{figures}）。",
+    ),
+    "answer.named.ineligible": (
+        "not a fit by the seeds' rules: {reason} ({figures}).", "按种子文档的规则不合适：{reason}（{figures}）。",
+        "按種子文件的規則不合適：{reason}（{figures}）。",
+    ),
+    "answer.named.smallest": (
+        " {count} × {hardware} would meet them.", "{count} × {hardware} 才能达标。", "{count} × {hardware} 才能達標。",
+    ),
+    "answer.named.none": (
+        " Even {count} × {hardware} would not.", "即使 {count} × {hardware} 也达不到。",
+        "即使 {count} × {hardware} 也達不到。",
+    ),
+    "answer.named.same": (" It is also the recommendation.", "这也正是推荐方案。", "這也正是推薦方案。"),
+    "answer.named.differs": (
+        " The recommendation differs: {count} × {hardware} (capex ${capex:,.0f}), because {why}.",
+        "推荐方案不同：{count} × {hardware}（采购成本 ${capex:,.0f}），因为{why}。",
+        "推薦方案不同：{count} × {hardware}（採購成本 ${capex:,.0f}），因為{why}。",
+    ),
+    "answer.why.meets": ("it meets the targets", "它能达到目标", "它能達到目標"),
+    "answer.why.unpriced": (
+        "it has a sourced price and the device you named does not, so only it can be costed",
+        "它有有来源的价格，而你提到的设备没有，只有它能核算成本",
+        "它有有來源的價格，而你提到的裝置沒有，只有它能核算成本",
+    ),
+    "answer.why.cheaper": (
+        "it serves tokens cheaper (${primary:,.3f} vs ${named:,.3f} per million)",
+        "它每百万 token 更便宜（${primary:,.3f} 对 ${named:,.3f}）",
+        "它每百萬 token 更便宜（${primary:,.3f} 對 ${named:,.3f}）",
+    ),
+    "answer.why.risk": (
+        "it carries fewer risks once they are weighed in (risk points {primary} vs {named})",
+        "计入风险后它更稳妥（风险分 {primary} 对 {named}）",
+        "計入風險後它更穩妥（風險分 {primary} 對 {named}）",
+    ),
+    "answer.batch": (
+        "Batch job: {items:,} items × ({prompt:,} + {output:,}) tokens within {window:g} h needs "
+        "{prefill:,.0f} prompt tok/s and {decode:,.0f} generated tok/s in aggregate (with {headroom:g}× headroom); "
+        "the recommended option finishes in {hours:,.1f} h.",
+        "批处理任务：{items:,} 条 × （{prompt:,} + {output:,}）token，须在 {window:g} 小时内完成，需要总计 "
+        "{prefill:,.0f} 提示 tok/s 和 {decode:,.0f} 生成 tok/s（含 {headroom:g} 倍余量）；推荐方案 {hours:,.1f} 小时完成。",
+        "批次處理任務：{items:,} 筆 × （{prompt:,} + {output:,}）token，須在 {window:g} 小時內完成，需要總計 "
+        "{prefill:,.0f} 提示 tok/s 和 {decode:,.0f} 生成 tok/s（含 {headroom:g} 倍餘量）；推薦方案 {hours:,.1f} 小時完成。",
+    ),
+    "answer.batch.no_window": (
+        "Batch job: {items:,} items × ({prompt:,} + {output:,}) tokens; no deadline given, so it is sized as stated: "
+        "the recommended option finishes in {hours:,.1f} h. Say the window (\"done in 6 hours\") to size for it.",
+        "批处理任务：{items:,} 条 × （{prompt:,} + {output:,}）token；没有给出截止时间，按现有条件选型：推荐方案 "
+        "{hours:,.1f} 小时完成。告诉我时间窗口（如“6 小时内完成”）即可按窗口选型。",
+        "批次處理任務：{items:,} 筆 × （{prompt:,} + {output:,}）token；沒有給出截止時間，按現有條件選型：推薦方案 "
+        "{hours:,.1f} 小時完成。告訴我時間窗口（如「6 小時內完成」）即可按窗口選型。",
+    ),
+    "answer.batch.none": (
+        "Batch job: {items:,} items × ({prompt:,} + {output:,}) tokens within {window:g} h needs "
+        "{prefill:,.0f} prompt tok/s and {decode:,.0f} generated tok/s in aggregate (with {headroom:g}× headroom).",
+        "批处理任务：{items:,} 条 × （{prompt:,} + {output:,}）token，须在 {window:g} 小时内完成，需要总计 "
+        "{prefill:,.0f} 提示 tok/s 和 {decode:,.0f} 生成 tok/s（含 {headroom:g} 倍余量）。",
+        "批次處理任務：{items:,} 筆 × （{prompt:,} + {output:,}）token，須在 {window:g} 小時內完成，需要總計 "
+        "{prefill:,.0f} 提示 tok/s 和 {decode:,.0f} 生成 tok/s（含 {headroom:g} 倍餘量）。",
+    ),
+    "answer.batch.option": (
+        "finishes the batch in {hours:,.1f} h; capex {capex}; 3-year TCO {tco}; annual power {power}",
+        "{hours:,.1f} 小时完成批处理；采购成本 {capex}；三年总成本 {tco}；年电费 {power}",
+        "{hours:,.1f} 小時完成批次處理；採購成本 {capex}；三年總成本 {tco}；年電費 {power}",
+    ),
+    "answer.batch.summary": (
+        "{title}: finishes the batch in {hours:,.1f} h, capex {capex}, 3y TCO {tco} ({meets})",
+        "{title}：{hours:,.1f} 小时完成批处理，采购 {capex}，三年总成本 {tco}（{meets}）",
+        "{title}：{hours:,.1f} 小時完成批次處理，採購 {capex}，三年總成本 {tco}（{meets}）",
+    ),
+    "answer.batch.why": (
+        "{count} × {hardware} with {stack} finishes the job in {hours:,.1f} h (at most {limit:,.1f} h leaves 1.5× "
+        "headroom in the {window:g} h window), running {streams:,} items at once: {decode:,.0f} generated and "
+        "{prefill:,.0f} prompt tok/s in aggregate; capex ${capex:,.0f}, 3-year TCO ${tco:,.0f}. Lowest cost of "
+        "{n} options that finish in time.",
+        "{count} × {hardware}（{stack}）{hours:,.1f} 小时完成任务（{window:g} 小时窗口内留 1.5 倍余量，最多 "
+        "{limit:,.1f} 小时），同时处理 {streams:,} 条：总计生成 {decode:,.0f} tok/s、提示 {prefill:,.0f} tok/s；"
+        "采购成本 ${capex:,.0f}，3 年 TCO ${tco:,.0f}。在 {n} 个按时完成的方案中成本最低。",
+        "{count} × {hardware}（{stack}）{hours:,.1f} 小時完成任務（{window:g} 小時窗口內留 1.5 倍餘量，最多 "
+        "{limit:,.1f} 小時），同時處理 {streams:,} 筆：總計生成 {decode:,.0f} tok/s、提示 {prefill:,.0f} tok/s；"
+        "採購成本 ${capex:,.0f}，3 年 TCO ${tco:,.0f}。在 {n} 個按時完成的方案中成本最低。",
+    ),
+}
+
+__all__ = ["ANSWER_MESSAGES"]

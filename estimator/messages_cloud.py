@@ -1,0 +1,113 @@
+"""Sentence templates of the buy / rent / API comparison (`estimator/cloud.py`, issue 16).
+
+Each entry is (en, zh-Hans, zh-Hant) with the same placeholders and format specs in all three.
+Looked up through `estimator.messages.msg`.
+"""
+
+from __future__ import annotations
+
+CLOUD_MESSAGES: dict[str, tuple[str, str, str]] = {
+    "tco.days": (
+        "runs {days:g} days a week ({running:,.0f} days a year), so energy and served tokens count those days only",
+        "每周运行 {days:g} 天（每年 {running:,.0f} 天），电费和服务的 token 只按这些天计算",
+        "每週運行 {days:g} 天（每年 {running:,.0f} 天），電費和服務的 token 只按這些天計算",
+    ),
+    "cloud.buy": (
+        "Buy: ${total:,.0f} over 3 years (capex ${capex:,.0f}, then ${opex:,.0f} a year to run)",
+        "购买：3 年共 ${total:,.0f}（采购 ${capex:,.0f}，之后每年运行 ${opex:,.0f}）",
+        "購買：3 年共 ${total:,.0f}（採購 ${capex:,.0f}，之後每年運行 ${opex:,.0f}）",
+    ),
+    "cloud.rent": (
+        "Rent: ${total:,.0f} over 3 years — {count} × {hardware} at {provider} ({offering}, ${rate:.2f}/GPU-hour, "
+        "{term}, {hours:,.0f} billed hours a year)",
+        "租用：3 年共 ${total:,.0f}——{provider} 的 {count} × {hardware}（{offering}，${rate:.2f}/GPU·小时，"
+        "{term}，每年计费 {hours:,.0f} 小时）",
+        "租用：3 年共 ${total:,.0f}——{provider} 的 {count} × {hardware}（{offering}，${rate:.2f}/GPU·小時，"
+        "{term}，每年計費 {hours:,.0f} 小時）",
+    ),
+    "cloud.term.on_demand": ("on demand", "按需", "隨需"),
+    "cloud.term.1y": ("1-year commitment, paid for every hour", "1 年承诺，每个小时都计费", "1 年承諾，每個小時都計費"),
+    "cloud.term.3y": ("3-year commitment, paid for every hour", "3 年承诺，每个小时都计费", "3 年承諾，每個小時都計費"),
+    "cloud.similar": (
+        " (no sourced rental of the {bought} itself; sized on memory and bandwidth)",
+        "（没有 {bought} 本身的租用报价；按内存和带宽折算）",
+        "（沒有 {bought} 本身的租用報價；按記憶體和頻寬折算）",
+    ),
+    "cloud.api": (
+        "Hosted API: ${total:,.0f} over 3 years — {provider} {model} at ${price_in}/${price_out} per million "
+        "input/output tokens, {tokens:,.0f} M tokens a year",
+        "托管 API：3 年共 ${total:,.0f}——{provider} {model}，输入/输出每百万 token ${price_in}/${price_out}，"
+        "每年 {tokens:,.0f} M token",
+        "託管 API：3 年共 ${total:,.0f}——{provider} {model}，輸入/輸出每百萬 token ${price_in}/${price_out}，"
+        "每年 {tokens:,.0f} M token",
+    ),
+    "cloud.no_rent": (
+        "Rent: no sourced rental price for a comparable GPU",
+        "租用：没有可比 GPU 的有来源租用报价",
+        "租用：沒有可比 GPU 的有來源租用報價",
+    ),
+    "cloud.no_api": (
+        "Hosted API: no sourced price for a {size:g}B-class open model",
+        "托管 API：没有 {size:g}B 级开源模型的有来源报价",
+        "託管 API：沒有 {size:g}B 級開源模型的有來源報價",
+    ),
+    "cloud.verdict.buy": (
+        "Buying is the cheapest over 3 years here.",
+        "在这里，3 年内购买最便宜。",
+        "在這裡，3 年內購買最便宜。",
+    ),
+    "cloud.verdict.rent": (
+        "Renting is cheaper than buying here: ${saving:,.0f} less over 3 years{why}.",
+        "这里租用比购买便宜：3 年少花 ${saving:,.0f}{why}。",
+        "這裡租用比購買便宜：3 年少花 ${saving:,.0f}{why}。",
+    ),
+    "cloud.verdict.api": (
+        "A hosted API is cheaper than buying here: ${saving:,.0f} less over 3 years{why}.",
+        "这里托管 API 比购买便宜：3 年少花 ${saving:,.0f}{why}。",
+        "這裡託管 API 比購買便宜：3 年少花 ${saving:,.0f}{why}。",
+    ),
+    "cloud.why.part_time": (
+        " — you run {hours:g} h a day, {days:g} days a week, and a bought server costs the same whether it runs or not",
+        "——每天只用 {hours:g} 小时、每周 {days:g} 天，而买来的服务器不管用不用都要付钱",
+        "——每天只用 {hours:g} 小時、每週 {days:g} 天，而買來的伺服器不管用不用都要付錢",
+    ),
+    "cloud.why.spiky": (
+        " — the load is spiky: bought hardware is sized for the peak, pay-as-you-go pays for the average",
+        "——负载是突发的：自购硬件按峰值配置，按用量付费只为平均负载付钱",
+        "——負載是突發的：自購硬體按尖峰配置，按用量付費只為平均負載付錢",
+    ),
+    "cloud.why.small": (
+        " — the load is small: {tokens:,.0f} M tokens a year",
+        "——负载很小：每年 {tokens:,.0f} M token",
+        "——負載很小：每年 {tokens:,.0f} M token",
+    ),
+    "cloud.payback": (
+        "Buying pays back after {months:.0f} months against the cheapest pay-as-you-go option ({alt}, ${alt_month:,.0f} a month).",
+        "与最便宜的按用量付费方案（{alt}，每月 ${alt_month:,.0f}）相比，购买在 {months:.0f} 个月后回本。",
+        "與最便宜的按用量付費方案（{alt}，每月 ${alt_month:,.0f}）相比，購買在 {months:.0f} 個月後回本。",
+    ),
+    "cloud.never": (
+        "Buying never pays back against {alt} (${alt_month:,.0f} a month): running the bought hardware alone costs "
+        "${opex_month:,.0f} a month.",
+        "与{alt}（每月 ${alt_month:,.0f}）相比购买永远不会回本：仅运行自购硬件每月就要 ${opex_month:,.0f}。",
+        "與{alt}（每月 ${alt_month:,.0f}）相比購買永遠不會回本：僅運行自購硬體每月就要 ${opex_month:,.0f}。",
+    ),
+    "cloud.owned": (
+        "The hardware is already owned: nothing to pay back.",
+        "硬件已经有了：无需回本。",
+        "硬體已經有了：無需回本。",
+    ),
+    "cloud.alt.rent": ("renting", "租用", "租用"),
+    "cloud.alt.api": ("the hosted API", "托管 API", "託管 API"),
+    "cloud.caveat": (
+        "Rental and API figures are list prices read from the pages cited (no live calls); they leave out "
+        "storage, egress and the engineer's time. A hosted API serves the public base model (or a LoRA on it): "
+        "a fully fine-tuned checkpoint needs a dedicated deployment, i.e. the rent figure.",
+        "租用和 API 数字是从所列网页读取的标价（不实时查询），不含存储、出网流量和工程师时间。托管 API 提供的是公开的基础模型"
+        "（或其上的 LoRA）：完整微调的模型需要专用部署，即租用的数字。",
+        "租用和 API 數字是從所列網頁讀取的標價（不即時查詢），不含儲存、出網流量和工程師時間。託管 API 提供的是公開的基礎模型"
+        "（或其上的 LoRA）：完整微調的模型需要專用部署，即租用的數字。",
+    ),
+}
+
+__all__ = ["CLOUD_MESSAGES"]

@@ -1,0 +1,124 @@
+"""The device the user named, answered first (issue 14): "would one L40S do?", "how many MI300X?".
+
+Each `Workload.named_devices` entry is sized with the recommendation's own tools (same sizer, same
+targets): at the stated count, or at the smallest count that meets the targets when the user asked
+how many. The answer says yes or no with that device's numbers, the smallest count that works when
+the stated one does not, and whether the recommendation is the same option or differs and why.
+A device without a sourced price is still evaluated: its figures count power only and the answer
+says it is unpriced (it cannot be ranked against purchases on cost). Seed rules that make it
+ineligible (an NPU for many users, a consumer card at organization scale) are said as the reason.
+"""
+
+from __future__ import annotations
+
+from estimator.candidates import Candidate, exclusion, fill_owned_power, ownership
+from estimator.catalog import Catalog, Hardware
+from estimator.defaults import device_price
+from estimator.messages import msg, reason_text
+from estimator.owned import shortfall_text
+from estimator.sizing import Sized, Sizer
+from estimator.workload import NamedDevice, Workload
+
+# Reasons that only say the device cannot be costed as a purchase: a named device is evaluated anyway.
+_COSTING_REASONS = ("no price on record", "no TDP on record")
+
+
+def _reason(workload: Workload, hw: Hardware, cand: Candidate, owned: bool) -> str | None:
+    reason = exclusion(workload, hw, cand.stack, owned)
+    if reason is not None and reason.startswith(_COSTING_REASONS):
+        return None
+    return reason
+
+
+def _candidates(workload: Workload, hw: Hardware, catalog: Catalog) -> tuple[list[Candidate], bool, bool]:
+    """Every stack of the device; an unpriced device is costed like an owned one (power only)."""
+    owner = ownership(workload, hw, catalog)
+    priced = device_price(hw.id, hw.price_usd, hw.price_basis)
+    existing = owner is not None or priced is None
+    cands = []
+    for stack_id in hw.software_stacks:
+        stack = catalog.stack(stack_id)
+        if stack is None or (stack.hardware_kinds and hw.kind not in stack.hardware_kinds):
+            continue
+        cands.append(Candidate(hw, stack, existing, None if priced is None else priced[0],
+                               class_owned=owner == "class"))
+    return fill_owned_power(cands, catalog), owner is not None, priced is not None
+
+
+def evaluate_named(sizer: Sizer, workload: Workload, catalog: Catalog, named: NamedDevice
+                   ) -> tuple[Sized, str | None, int | None, bool] | None:
+    """(best option, ineligibility reason, smallest count that meets, priced) for one named device;
+    None for an id the catalog does not know or a device with no serving stack."""
+    hw = catalog.hardware_by_id(named.hardware_id)
+    if hw is None:
+        return None
+    cands, owned, priced = _candidates(workload, hw, catalog)
+    if not cands:
+        return None
+    options: list[tuple[Sized, str | None, int | None]] = []
+    for cand in cands:
+        smallest = sizer.smallest_count(cand)
+        if smallest is not None:  # bought in whole baseboards / kits, with the N+1 spare at organization scale
+            smallest = sizer._purchase(cand, smallest)[0]
+        count = named.count if named.count is not None else (smallest or cand.max_count)
+        count = max(1, min(count, 1024))
+        option = sizer.build(cand, count, meets=sizer.meets(cand, count))
+        options.append((option, _reason(workload, hw, cand, owned), smallest))
+    best = min(options, key=lambda o: (o[1] is not None, bool(o[0].violations), o[0].shortfall,
+                                       o[0].cost_per_token))
+    sizer.finalize(best[0])
+    return best[0], best[1], best[2], priced
+
+
+def named_text(sizer: Sizer, named: NamedDevice, option: Sized, reason: str | None, smallest: int | None,
+               priced: bool, primary: Sized | None, lang: str = "en") -> tuple[str, bool]:
+    """The answer sentence, and whether the recommendation is this very option."""
+    hw = option.candidate.hardware
+    est, cost = option.estimate, option.tco
+    assert cost is not None
+    ok = not option.violations and reason is None
+    ttft = est.ttft_p95_ms or est.ttft_ms
+    if priced:
+        price = msg("answer.named.capex", lang, capex=cost.capex_usd, tco=cost.three_year_total_usd)
+    elif hw.tdp_w:
+        price = msg("answer.named.unpriced", lang, power=cost.annual_power_usd)
+    else:
+        price = msg("answer.named.unpriced_no_power", lang)
+    figures = msg("answer.named.figures", lang, tps=est.decode_tokens_per_s_per_stream, users=sizer.peak, ttft=ttft,
+                  capacity=option.capacity_users, required=est.memory_required_gb,
+                  available=est.memory_available_gb, price=price)
+    head = msg("answer.named.ask_many" if named.count is None else "answer.named.ask", lang,
+               count=option.count, hardware=hw.name)
+    if reason is not None:
+        text = head + msg("answer.named.ineligible", lang, reason=reason_text(reason, lang), figures=figures)
+    elif ok:
+        text = head + msg("answer.named.yes", lang, figures=figures)
+    else:  # the shortfall already quotes speed and first token: the rest of the figures only
+        rest = msg("answer.named.figures_short", lang, capacity=option.capacity_users,
+                   required=est.memory_required_gb, available=est.memory_available_gb, price=price)
+        text = head + msg("answer.named.no", lang, short=shortfall_text(sizer, option, lang), figures=rest)
+        if smallest is not None and smallest != option.count:
+            text += msg("answer.named.smallest", lang, count=smallest, hardware=hw.name)
+        elif smallest is None and option.candidate.max_count > 1:
+            text += msg("answer.named.none", lang, count=option.candidate.max_count, hardware=hw.name)
+    same = primary is not None and primary.candidate.hardware.id == hw.id and primary.count == option.count
+    if primary is None:
+        return text, False
+    if same:
+        return text + msg("answer.named.same", lang), True
+    pcost = primary.tco
+    assert pcost is not None
+    if not ok:
+        why = msg("answer.why.meets", lang)
+    elif not priced:
+        why = msg("answer.why.unpriced", lang)
+    elif primary.cost_per_token < option.cost_per_token:
+        why = msg("answer.why.cheaper", lang, primary=primary.cost_per_token, named=option.cost_per_token)
+    else:
+        why = msg("answer.why.risk", lang, primary=primary.risk_points, named=option.risk_points)
+    text += msg("answer.named.differs", lang, count=primary.count, hardware=primary.candidate.hardware.name,
+                capex=pcost.capex_usd, why=why)
+    return text, False
+
+
+__all__ = ["evaluate_named", "named_text"]

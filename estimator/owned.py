@@ -1,0 +1,294 @@
+"""Owned hardware evaluated first, at the count the user stated and never more (issue 14).
+
+`Workload.owned_devices` says what the user already has ("6× L40S", "three idle Xeon servers", "my
+MacBook Pro M4 Max"). This module turns that into ownership the candidate rules understand (catalog
+ids into `existing_hardware_ids`, a kind without a catalog id into its `existing_hardware` class),
+sizes each owned device within its stated count (the fewest owned units that meet the targets, else
+all of them, short), and when they fall short sizes a top-up purchase of the same device ("your
+6 L40S + 2 more", capex for the added units only). `owned_first` makes an owned option that meets
+every target the primary: seed 1's "邊際成本本質上只是電力" — idle hardware costs only its power.
+`owned_answers` writes the reply's first lines: use what you have, or what to add.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import replace
+
+from estimator.candidates import Candidate, exclusion, owned_class, ownership
+from estimator.catalog import Catalog, Hardware
+from estimator.defaults import device_price
+from estimator.messages import msg
+from estimator.schemas import OwnedAnswer
+from estimator.sizing import Sized, Sizer
+from estimator.workload import OwnedDevice, Workload
+
+# OwnedDevice.kind → the `existing_hardware` class a device of that kind belongs to (owned_class).
+_KIND_CLASS = {"cpu": "cpu_servers", "gpu": "gpu_workstations", "soc": "npu_laptops", "npu": "npu_laptops"}
+
+
+_SPEC_CATALOGS: dict[tuple[int, tuple[tuple[str, float], ...]], Catalog] = {}
+_MAX_SPEC_CATALOGS = 16
+
+
+def with_owned_specs(catalog: Catalog, workload: Workload) -> Catalog:
+    """The catalog with the memory the user stated for an owned device ("M4 Max 64 GB": the catalog
+    row lists the largest configuration). Memoized per catalog and specs, so the estimator's index of
+    the variant is built once (a new catalog object would rebuild it on every call)."""
+    specs = []
+    for device in workload.owned_devices or []:
+        hw = catalog.hardware_by_id(device.hardware_id) if device.hardware_id else None
+        if hw is not None and device.memory_gb is not None and device.memory_gb != hw.memory_gb:
+            specs.append((hw.id, float(device.memory_gb)))
+    if not specs:
+        return catalog
+    key = (id(catalog), tuple(sorted(specs)))
+    cached = _SPEC_CATALOGS.get(key)
+    if cached is None:
+        memory = dict(specs)
+        hardware = tuple(h.model_copy(update={"memory_gb": memory[h.id]}) if h.id in memory else h
+                         for h in catalog.hardware)
+        cached = catalog.model_copy(update={"hardware": hardware})
+        if len(_SPEC_CATALOGS) >= _MAX_SPEC_CATALOGS:
+            _SPEC_CATALOGS.pop(next(iter(_SPEC_CATALOGS)))
+        _SPEC_CATALOGS[key] = cached
+    return cached
+
+
+def with_owned_ids(workload: Workload, catalog: Catalog) -> Workload:
+    """The workload with its owned devices merged into the ownership fields the candidate rules read."""
+    devices = workload.owned_devices or []
+    if not devices:
+        return workload
+    ids = list(workload.existing_hardware_ids or [])
+    classes = [c for c in (workload.existing_hardware or []) if c != "none"]
+    for device in devices:
+        hw = catalog.hardware_by_id(device.hardware_id) if device.hardware_id else None
+        if hw is not None:
+            if hw.id not in ids:
+                ids.append(hw.id)
+            # An owned consumer card sits in a desktop the user has (`hosts.owns_workstation`); naming it
+            # keeps ownership to that card (`candidates.ownership`: named ids cover their class).
+            if owned_class(hw) == "gpu_workstations" and "gpu_workstations" not in classes:
+                classes.append("gpu_workstations")
+        elif device.hardware_id is None and device.kind is not None and _KIND_CLASS[device.kind] not in classes:
+            # Only a device given by its kind alone owns its class ("three idle CPU servers"); a model the
+            # catalog does not know is not silently replaced by whichever catalog chip of its kind is best.
+            classes.append(_KIND_CLASS[device.kind])  # type: ignore[arg-type]
+    return workload.model_copy(update={"existing_hardware_ids": ids or None, "existing_hardware": classes or None})
+
+
+def _class_of(device: OwnedDevice) -> str | None:
+    return _KIND_CLASS.get(device.kind) if device.kind else None
+
+
+def stated_count(workload: Workload, hw: Hardware, catalog: Catalog) -> int | None:
+    """How many of this device the user said they own (None: nothing stated about it).
+
+    By catalog id first; a device owned only through a kind the user gave without naming the model
+    ("three idle CPU servers") is limited to that kind's stated count.
+    """
+    devices = workload.owned_devices or []
+    named = [d for d in devices if d.hardware_id and catalog.hardware_by_id(d.hardware_id) is not None]
+    by_id = sum(d.count for d in named if d.hardware_id == hw.id)
+    if by_id:
+        return by_id
+    cls = owned_class(hw)
+    by_kind = sum(d.count for d in devices if not (d.hardware_id and catalog.hardware_by_id(d.hardware_id))
+                  and _class_of(d) == cls and (d.kind == hw.kind or {d.kind, hw.kind} <= {"soc", "npu"}))
+    return by_kind or None
+
+
+def split_counted(workload: Workload, candidates: list[Candidate], catalog: Catalog
+                  ) -> tuple[list[Candidate], list[tuple[Candidate, int]]]:
+    """Candidates the general sizer may count freely, and owned ones capped at their stated count."""
+    free: list[Candidate] = []
+    counted: list[tuple[Candidate, int]] = []
+    for cand in candidates:
+        limit = stated_count(workload, cand.hardware, catalog) if cand.existing else None
+        if limit is None:
+            free.append(cand)
+        else:
+            counted.append((cand, limit))
+    return free, counted
+
+
+def smallest_within(sizer: Sizer, cand: Candidate, limit: int, users: int | None = None) -> int | None:
+    """Fewest devices, at most `limit`, that meet the targets for `users` (None when even `limit` does not).
+
+    Binary search: more devices of one kind never serve fewer users (the engine picks the best plan
+    that fits at each count), so the first count that meets is found in about log2(limit) estimates.
+    """
+    limit = max(1, min(limit, cand.max_count))
+    if not sizer.meets(cand, limit, users):
+        return None
+    low, high = max(1, min(sizer.min_devices(cand), limit)), limit
+    while low < high:
+        mid = (low + high) // 2
+        if sizer.meets(cand, mid, users):
+            high = mid
+        else:
+            low = mid + 1
+    return high
+
+
+def top_up(cand: Candidate, limit: int, workload: Workload) -> Candidate | None:
+    """The same device bought beyond the owned units, when it has a price and may be bought at all."""
+    hw = cand.hardware
+    priced = device_price(hw.id, hw.price_usd, hw.price_basis)
+    if priced is None or exclusion(workload, hw, cand.stack, existing=False) is not None:
+        return None
+    return replace(cand, existing=False, class_owned=False, owned_units=limit, unit_price_usd=priced[0],
+                   power_note=None)
+
+
+def size_counted(sizer: Sizer, counted: list[tuple[Candidate, int]]) -> list[Sized]:
+    """Each owned candidate within its stated count; when short, also its top-up purchase."""
+    out: list[Sized] = []
+    for cand, limit in counted:
+        usable = max(1, min(limit, cand.max_count))
+        need = smallest_within(sizer, cand, usable)
+        if need is not None:
+            out.append(sizer.build(cand, need, meets=True))
+            overload = math.ceil(sizer.overload * sizer.peak)
+            spare = smallest_within(sizer, cand, usable, overload)
+            if spare is not None and spare != need:
+                out.append(sizer.build(cand, spare, meets=True))
+            continue
+        out.append(sizer.build(cand, usable, meets=False))
+        extra = top_up(cand, usable, sizer.workload)
+        if extra is not None and usable < extra.max_count:
+            total = sizer.smallest_count(extra, start=usable + 1)
+            if total is not None:
+                out.append(sizer.build(extra, total, meets=True))
+    return out
+
+
+def owned_first(sizer: Sizer, ranked: list[Sized]) -> list[Sized]:
+    """Owned options that meet every target ahead of purchases (stable otherwise).
+
+    Each owned contender is probed first (capacity, tail-latency and headroom risks), so an owned
+    option that only looked feasible before the probe does not lead.
+    """
+    owned = [s for s in ranked if s.candidate.existing]
+    for option in owned:
+        sizer.finalize(option)
+    ok = [s for s in owned if not s.violations]
+    if not ok:
+        return ranked
+    return ok + [s for s in ranked if s not in ok]
+
+
+def _groups(workload: Workload, catalog: Catalog, sized: list[Sized]) -> list[tuple[OwnedDevice, list[Sized]]]:
+    """Each stated owned device with the sized options that are it (pure owned and top-ups)."""
+    out: list[tuple[OwnedDevice, list[Sized]]] = []
+    for device in workload.owned_devices or []:
+        hw = catalog.hardware_by_id(device.hardware_id) if device.hardware_id else None
+        if hw is not None:  # the device, or the laptop chip it is part of (an NPU block ⇄ its SoC)
+            named = Workload(existing_hardware_ids=[hw.id])
+            mine = [s for s in sized if s.candidate.hardware.id == hw.id
+                    or (s.candidate.existing and ownership(named, s.candidate.hardware, catalog) == "named")]
+        else:
+            cls = _class_of(device)
+            mine = [s for s in sized if cls is not None and owned_class(s.candidate.hardware) == cls
+                    and (s.candidate.existing or s.candidate.owned_units)]
+        out.append((device, mine))
+    return out
+
+
+def shortfall_text(sizer: Sizer, sized: Sized, lang: str) -> str:
+    """What an option misses, with its numbers, in `lang`."""
+    est = sized.estimate
+    if not est.fits:
+        return msg("answer.short.memory", lang, required=est.memory_required_gb, available=est.memory_available_gb)
+    ttft = est.ttft_p95_ms or est.ttft_ms
+    return msg("answer.short.slo", lang, tps=est.decode_tokens_per_s_per_stream, users=sizer.peak, ttft=ttft,
+               target=sizer.target, ttft_target=sizer.ttft or 0)
+
+
+def _why_not_more(own: Sized, workload: Workload, lang: str) -> str:
+    """Why the owned devices are not topped up with more of the same, in `lang`."""
+    from estimator.messages import reason_text
+
+    cand = own.candidate
+    hw = cand.hardware
+    if cand.max_count <= 1:
+        return msg("answer.owned.why.single", lang)
+    if device_price(hw.id, hw.price_usd, hw.price_basis) is None:
+        return msg("answer.owned.why.unpriced", lang)
+    reason = exclusion(workload, hw, cand.stack, existing=False)
+    if reason is not None:
+        return msg("answer.owned.why.ineligible", lang, reason=reason_text(reason, lang))
+    return msg("answer.owned.why.short", lang, count=cand.max_count)
+
+
+def _best(options: list[Sized]) -> Sized | None:
+    return min(options, key=lambda s: (bool(s.violations), s.shortfall, s.cost_per_token), default=None)
+
+
+def owned_answers(sizer: Sizer, workload: Workload, catalog: Catalog, sized: list[Sized],
+                  excluded: dict[str, str], primary: Sized | None = None, lang: str = "en",
+                  ) -> list[tuple[OwnedAnswer, Sized | None, Sized | None]]:
+    """One answer per stated owned device: its best owned option (the primary itself when the primary
+    is one of them, so the answer and the recommendation quote the same numbers), its top-up, and the
+    sentence."""
+    from estimator.messages import reason_text
+
+    answers: list[tuple[OwnedAnswer, Sized | None, Sized | None]] = []
+    for device, mine in _groups(workload, catalog, sized):
+        own = (primary if primary is not None and primary.candidate.existing and primary in mine
+               else _best([s for s in mine if s.candidate.existing]))
+        extra = _best([s for s in mine if s.candidate.owned_units and not s.violations])
+        hw = own.candidate.hardware if own else (extra.candidate.hardware if extra else
+                                                 catalog.hardware_by_id(device.hardware_id or ""))
+        if hw is None:
+            if device.hardware_id:  # named, but not a catalog device: say so rather than guess its speed
+                answers.append((OwnedAnswer(hardware_id=device.hardware_id, hardware_name=device.label or device.hardware_id,
+                                            label=device.label, owned_count=device.count, meets=False, used_count=0,
+                                            text=msg("answer.owned.unknown", lang, owned=device.count,
+                                                     hardware=device.label or device.hardware_id)), None, None))
+            continue
+        count = stated_count(workload, hw, catalog) or device.count
+        # The catalog name when the device was recognized ("GeForce RTX 4090", not "rtx 4090s"); the
+        # user's words when only its kind is known ("idle dual-socket Xeon servers").
+        name = hw.name if device.hardware_id else (device.label or hw.name)
+        if own is None:
+            reason = excluded.get(hw.id, "")
+            text = msg("answer.owned.ineligible", lang, owned=count, hardware=name, reason=reason_text(reason, lang))
+            answers.append((OwnedAnswer(hardware_id=hw.id, hardware_name=hw.name, label=device.label,
+                                        owned_count=count, meets=False, used_count=0, text=text), None, None))
+            continue
+        sizer.finalize(own)
+        meets = not own.violations
+        assert own.tco is not None
+        if meets:
+            text = msg("answer.owned.yes", lang, used=own.count, owned=count, hardware=name,
+                       tps=own.estimate.decode_tokens_per_s_per_stream, users=sizer.peak,
+                       ttft=own.estimate.ttft_p95_ms or own.estimate.ttft_ms, power=own.tco.annual_power_usd)
+        elif extra is not None:
+            assert extra.tco is not None
+            text = msg("answer.owned.add", lang, owned=count, hardware=name, short=shortfall_text(sizer, own, lang),
+                       add=extra.count - extra.candidate.owned_units, total=extra.count, capex=extra.tco.capex_usd)
+        else:
+            text = msg("answer.owned.buy", lang, owned=count, hardware=name, short=shortfall_text(sizer, own, lang),
+                       why=_why_not_more(own, workload, lang))
+        answer = OwnedAnswer(
+            hardware_id=hw.id, hardware_name=hw.name, label=device.label, owned_count=count, meets=meets,
+            used_count=own.count, add_count=None if meets or extra is None else extra.count - extra.candidate.owned_units,
+            add_capex_usd=None if meets or extra is None or extra.tco is None else extra.tco.capex_usd, text=text)
+        answers.append((answer, own, None if meets else extra))
+    return answers
+
+
+__all__ = [
+    "owned_answers",
+    "owned_first",
+    "shortfall_text",
+    "size_counted",
+    "smallest_within",
+    "split_counted",
+    "stated_count",
+    "top_up",
+    "with_owned_ids",
+    "with_owned_specs",
+]

@@ -1,0 +1,86 @@
+"""Batch jobs, request lengths and head counts in their common phrasings (en / zh-Hans / zh-Hant).
+
+Expectations are the numbers the user wrote: "150k" is 150,000 items, "done in 6 hours" a 6-hour
+window, "700 tokens each" the prompt of one item, "5-token label" its answer. "Overnight" / "每晚"
+without a stated window is the parser's stated 8-hour default (22:00–06:00). A head count ("1,200
+staff", "团队两百人") is a total, never a concurrency; concurrency only when said ("50 at once").
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from bot.nlu import parse_message
+from bot.nlu.lexicon import OVERNIGHT_WINDOW_HOURS
+
+
+def facts(text: str) -> dict:
+    return parse_message(text).facts
+
+
+@pytest.mark.parametrize(("text", "expected"), [
+    ("classify 150k tickets overnight, ~700 tokens each, 5-token label, done in 6 hours",
+     {"arrival_pattern": "batch", "batch_items": 150_000, "prompt_tokens": 700, "output_tokens": 5, "batch_window_hours": 6}),
+    ("每晚处理两万篇文档，每篇大约3000 token",
+     {"arrival_pattern": "batch", "batch_items": 20_000, "prompt_tokens": 3000, "batch_window_hours": OVERNIGHT_WINDOW_HOURS}),
+    ("每晚處理兩萬篇文件，每篇大約3000 token，6小時內完成",
+     {"arrival_pattern": "batch", "batch_items": 20_000, "prompt_tokens": 3000, "batch_window_hours": 6}),
+    ("We summarize 20,000 contracts every night, each about 3000 tokens, 200-token summary",
+     {"arrival_pattern": "batch", "batch_items": 20_000, "prompt_tokens": 3000, "output_tokens": 200}),
+    ("process 1m emails within 30 minutes", {"batch_items": 1_000_000, "batch_window_hours": 0.5}),
+])
+def test_batch_jobs(text, expected):
+    found = facts(text)
+    assert {slot: found.get(slot) for slot in expected} == expected
+    assert "ttft_target_ms" not in found  # a job's window is no first-token target
+    assert "concurrent_users" not in found and "total_users" not in found  # items are not people
+
+
+@pytest.mark.parametrize(("text", "expected"), [
+    ("700 tokens in / 5 out", {"prompt_tokens": 700, "output_tokens": 5}),
+    ("700 in, 5 out", {"prompt_tokens": 700, "output_tokens": 5}),
+    ("in/out 700/5", {"prompt_tokens": 700, "output_tokens": 5}),
+    ("2k tokens in and 300 out", {"prompt_tokens": 2000, "output_tokens": 300}),
+    ("输入700 token，输出5 token", {"prompt_tokens": 700, "output_tokens": 5}),
+    ("每篇大约3000 token", {"prompt_tokens": 3000}),
+    ("~120k tokens of context per request", {"context_length": 120_000, "prompt_tokens": 120_000}),
+    ("100k context", {"context_length": 100_000}),
+    ("8k context", {"context_length": 8192}),
+    ("上下文128k", {"context_length": 131_072}),
+])
+def test_lengths(text, expected):
+    found = facts(text)
+    assert {slot: found.get(slot) for slot in expected} == expected
+
+
+def test_three_out_of_ten_is_no_output_length():
+    assert "output_tokens" not in facts("3 out of 10 people use it daily")
+
+
+@pytest.mark.parametrize(("text", "total"), [
+    ("about 1,200 staff", 1200), ("团队两百人", 200), ("我們的法務團隊有 10 個人", 10), ("team of 15", 15),
+    ("公司一共1200人", 1200),
+])
+def test_a_head_count_is_a_total_not_a_concurrency(text, total):
+    found = facts(text)
+    assert found["total_users"] == total
+    assert "concurrent_users" not in found
+
+
+@pytest.mark.parametrize(("text", "concurrent"), [
+    ("50 at once", 50), ("peak 30 concurrent", 30), ("高峰时 800 人同时在线", 800), ("尖峰 30 人同時使用", 30),
+])
+def test_concurrency_only_when_said(text, concurrent):
+    assert facts(text)["concurrent_users"] == concurrent
+
+
+def test_an_unqualified_number_of_people_stays_the_contract_reading():
+    # DESIGN.md's dept-legal-7b: "about 200 people" is sized as 200 concurrent users (seed 1's tiers).
+    found = facts("We want to serve our fine-tuned 7B model to the legal department, about 200 people.")
+    assert found["concurrent_users"] == 200 and found["total_users"] == 200
+
+
+def test_a_rate_of_tickets_from_agents_is_chat_traffic_not_a_batch_job():
+    found = facts("We get 1000 tickets a day from 50 agents")
+    assert "batch_items" not in found and found.get("arrival_pattern") != "batch"
+    assert found["concurrent_users"] == 50

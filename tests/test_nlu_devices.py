@@ -1,0 +1,141 @@
+"""Owned hardware (with counts and specs) and the device the user asks about, en / zh-Hans / zh-Hant.
+
+Expectations are the user's own words: a stated count is kept exactly ("8张4090" → 8, never 16), a
+missing count is one (never invented), a stated memory size is kept ("64 GB"), and a device model
+number ("4090s") is never read as a duration. "We have" / "我们有" own; "would … do / enough / 够吗 /
+how many" ask (count None for "how many").
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from bot.nlu import HardwareMatcher, parse_message
+
+
+@pytest.fixture(scope="module")
+def matcher(catalog):
+    return HardwareMatcher(catalog.hardware)
+
+
+@pytest.fixture(scope="module")
+def catalog():
+    from knowledge.testing import memory_catalog
+
+    return memory_catalog()
+
+
+def read(text: str, matcher: HardwareMatcher):
+    return parse_message(text, hardware=matcher)
+
+
+def owned(text: str, matcher: HardwareMatcher) -> list[tuple]:
+    devices = read(text, matcher).facts.get("owned_devices") or []
+    return [(d.get("hardware_id"), d.get("kind"), d["count"], d.get("memory_gb")) for d in devices]
+
+
+@pytest.mark.parametrize(("text", "expected"), [
+    ("we have six L40S", [("nvidia-l40s", "gpu", 6, None)]),
+    ("We already have 6× L40S in the rack", [("nvidia-l40s", "gpu", 6, None)]),
+    ("we have 8 RTX 4090s in a box already", [("nvidia-rtx-4090", "gpu", 8, None)]),
+    ("我们有8张4090", [("nvidia-rtx-4090", "gpu", 8, None)]),
+    ("我們有八張 A100", [("nvidia-a100-40gb-pcie", "gpu", 8, None)]),
+    ("we have two A100 80GB", [("nvidia-a100-80gb-pcie", "gpu", 2, 80.0)]),
+    ("my MacBook Pro M4 Max 64 GB", [("apple-m4-max", "soc", 1, 64.0)]),
+    # A dual-socket server holds two CPUs: the catalog counts CPUs per socket.
+    ("three idle dual-socket Xeon 6 servers", [("intel-xeon-6980p", "cpu", 6, None)]),
+    ("我们有三台闲置的双路至强6服务器", [(None, "cpu", 6, None)]),
+    # A plural without a count says at least two: never more than stated, never fewer.
+    ("idle CPU servers with no GPUs", [(None, "cpu", 2, None)]),
+    ("我們已經有一台 Snapdragon X 筆電，內建 NPU", [("qualcomm-snapdragon-x-elite", "soc", 1, None)]),
+    ("We already own 16 A100 80GB SXM GPUs", [("nvidia-a100-80gb-sxm", "gpu", 16, 80.0)]),
+    ("we've got 2 H100s sitting idle", [("nvidia-h100-sxm", "gpu", 2, None)]),
+    ("我手上有两台 Mac Studio M2 Ultra 192GB", [("apple-m2-ultra", "soc", 2, 192.0)]),
+    ("we have 3 spare RTX 3090s", [("nvidia-rtx-3090", "gpu", 3, None)]),
+    # Nodes of several cards: the cards of each node times the nodes.
+    ("we have two 8×H100 nodes", [("nvidia-h100-sxm", "gpu", 16, None)]),
+    ("我们已经有两台8卡H100服务器", [("nvidia-h100-sxm", "gpu", 16, None)]),
+    ("我們有一台8卡H100伺服器", [("nvidia-h100-sxm", "gpu", 8, None)]),
+])
+def test_owned_devices_with_counts_and_specs(matcher, text, expected):
+    assert owned(text, matcher) == expected
+
+
+@pytest.mark.parametrize("text", [
+    "we have 8 RTX 4090s in a box already",
+    "We have 4 RTX 3090s and 2 4090s",
+    "rtx 4090s for 15 users",
+])
+def test_a_device_model_number_is_never_a_duration(matcher, text):
+    result = read(text, matcher)
+    assert "ttft_target_ms" not in result.facts
+    assert not result.problems
+
+
+def test_a_card_model_number_is_not_a_duration_without_a_catalog():
+    assert "ttft_target_ms" not in parse_message("we have 8 RTX 4090s").facts
+
+
+def test_no_gpus_is_not_an_owned_gpu(matcher):
+    facts = read("idle CPU servers with no GPUs", matcher).facts
+    assert facts["existing_hardware"] == ["cpu_servers"]
+    assert all(d.get("kind") != "gpu" for d in facts["owned_devices"])
+
+
+def test_an_old_desktop_cpu_is_not_an_idle_cpu_server(matcher):
+    facts = read("My desktop is a 2017 PC with an old Intel Core i5 CPU and no GPU.", matcher).facts
+    assert "cpu_servers" not in (facts.get("existing_hardware") or [])
+
+
+@pytest.mark.parametrize(("text", "classes"), [
+    ("we have 8 RTX 4090s in a box already", ["gpu_workstations"]),
+    ("three idle dual-socket Xeon 6 servers", ["cpu_servers"]),
+    ("my MacBook Pro M4 Max 64 GB", ["npu_laptops"]),
+])
+def test_owned_devices_keep_filling_the_contract_classes(matcher, text, classes):
+    assert read(text, matcher).facts["existing_hardware"] == classes
+
+
+def test_a_data_center_card_is_no_gpu_workstation(matcher):
+    assert "existing_hardware" not in read("we have six L40S", matcher).facts
+
+
+@pytest.mark.parametrize(("text", "named"), [
+    ("would one L40S do?", [("nvidia-l40s", 1)]),
+    ("is a single 8×H200 node enough?", [("nvidia-h200-sxm", 8)]),
+    ("how many MI300X?", [("amd-mi300x", None)]),
+    ("is a Mac Studio with 128 GB a sane buy?", [("apple-m4-max", 1)]),
+    ("两张L40S够吗", [("nvidia-l40s", 2)]),
+    ("兩張L40S夠嗎？", [("nvidia-l40s", 2)]),
+    ("需要几张MI300X？", [("amd-mi300x", None)]),
+    ("should we buy two L40S?", [("nvidia-l40s", 2)]),
+    ("Can a single RTX 4090 handle this?", [("nvidia-rtx-4090", 1)]),
+    ("how many H100s would we need?", [("nvidia-h100-sxm", None)]),
+    ("我们需要多少张 H100？", [("nvidia-h100-sxm", None)]),
+    ("would two 8x H100 nodes do?", [("nvidia-h100-sxm", 16)]),
+])
+def test_the_device_asked_about(matcher, text, named):
+    facts = read(text, matcher).facts
+    assert [(d["hardware_id"], d["count"]) for d in facts["named_devices"]] == named
+    assert "owned_devices" not in facts  # asking about a device is not owning it
+
+
+def test_owned_and_asked_in_one_message(matcher):
+    facts = read("We have 8 RTX 4090s already. Would two L40S be enough?", matcher).facts
+    assert [(d["hardware_id"], d["count"]) for d in facts["owned_devices"]] == [("nvidia-rtx-4090", 8)]
+    assert facts["named_devices"] == [{"hardware_id": "nvidia-l40s", "count": 2}]
+
+
+@pytest.mark.parametrize("text", ["compare with two L40S", "和两张L40S比一下", "why not an M4 Max that we already have?"])
+def test_a_comparison_is_not_a_named_device_fact(matcher, text):
+    facts = read(text, matcher).facts
+    assert "named_devices" not in facts and "owned_devices" not in facts
+
+
+def test_would_like_is_no_question_about_a_device(matcher):
+    assert "named_devices" not in read("We would like to serve a 7B model on a 4090", matcher).facts
+
+
+def test_our_own_model_on_a_device_is_no_owned_device(matcher):
+    facts = read("We want to serve our own fine-tuned 7B model on an L40S", matcher).facts
+    assert "owned_devices" not in facts and "existing_hardware_ids" not in facts
