@@ -26,6 +26,7 @@ import re
 from collections import defaultdict
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, replace
+from typing import Any
 
 from estimator import roofline
 from estimator.calibration import POOLED, PRIORS, calibration_key, normalize_backend
@@ -309,7 +310,7 @@ def _fit_batched(
     prefill: dict[str, float] = {}
     for key, pairs in by_key.items():
 
-        def error(pairs: list[tuple[Benchmark, Resolved]] = pairs, **update: float) -> float:
+        def error(pairs: list[tuple[Benchmark, Resolved]] = pairs, **update: Any) -> float:
             total = 0.0
             for row, resolved in pairs:
                 trial = with_factors(resolved, replace(resolved.factors, **update))
@@ -322,9 +323,9 @@ def _fit_batched(
         for _ in range(1 if own_prefill else BATCHED_ROUNDS):
             best = (math.inf, 0.0, 0.0)
             for cost in SCHEDULER_GRID:
-                fixed = {"scheduler_ms_per_stream": cost, "compute_efficiency": eta_pp}
+                fixed: dict[str, Any] = {"scheduler_ms_per_stream": cost, "compute_efficiency": eta_pp}
 
-                def by_eta(value: float, fixed: dict[str, float] = fixed) -> float:
+                def by_eta(value: float, fixed: dict[str, Any] = fixed) -> float:
                     return error(batched_efficiency=value, **fixed)
 
                 coarse = min(BATCHED_GRID, key=by_eta)
@@ -384,7 +385,7 @@ def leave_one_device_out(catalog: Catalog) -> list[tuple[Benchmark, float]]:
     by_device: dict[str, list[Benchmark]] = defaultdict(list)
     for row in usable_rows(catalog):
         by_device[row.hardware_id or ""].append(row)
-    predictions = []
+    predictions: list[tuple[Benchmark, float]] = []
     for rows in by_device.values():
         refit = fit_calibration(catalog, exclude_rows=frozenset(row.row_id for row in rows))
         predictions.extend((row, predict_row(row, catalog, refit)) for row in rows)
