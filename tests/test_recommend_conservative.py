@@ -39,3 +39,23 @@ def test_the_parser_hears_a_request_for_a_safe_answer():
     for text in ("give me a conservative answer", "we'd rather play it safe", "请给一个保守的估计", "穩妥一點"):
         assert CONSERVATIVE.search(text), text
     assert not CONSERVATIVE.search("a safety-critical medical assistant")
+
+
+def test_a_device_bought_on_borrowed_factors_is_checked_at_the_low_end_an_owned_one_is_not(catalog):
+    # Gaudi 3 has no measured serving row: its batched factors are borrowed from vLLM on GPUs, so its
+    # central figure is no basis for a purchase. Owned, nothing is bought on it (the pilot measures it).
+    from dataclasses import replace
+
+    from estimator.candidates import enumerate_candidates
+    from estimator.recommend import default_throughput
+    from estimator.sizing import Sizer
+
+    workload = Workload(model_params_b=70, concurrent_users=200, quantization="Q4_K_M")
+    gaudi = next(c for c in enumerate_candidates(workload, catalog)[0] if c.hardware.id == "intel-gaudi3")
+    sizer = Sizer(workload, catalog, *default_throughput())
+    est = sizer.estimate(gaudi, 8)
+    assert not est.calibrated and est.decode_tokens_per_s_per_stream_range is not None
+    low = est.decode_tokens_per_s_per_stream_range[0]
+    assert low < est.decode_tokens_per_s_per_stream
+    assert sizer.speed(est, gaudi) == low
+    assert sizer.speed(est, replace(gaudi, existing=True)) == est.decode_tokens_per_s_per_stream
