@@ -47,6 +47,20 @@ class TcoBar:
 EstimateFn = Callable[[EstimateRequest, Catalog], Estimate]
 
 
+def backend_resolver(catalog: Catalog) -> Callable[[Option], str | None]:
+    """Map an option's serving stack ("vLLM") to the estimator's backend key ("vllm"), for re-estimating
+    its curve with the engine the option was sized on."""
+
+    def backend_of(option: Option) -> str | None:
+        wanted = option.serving_stack.casefold()
+        for stack in catalog.stacks:
+            if wanted in (stack.id.casefold(), stack.name.casefold(), stack.backend_key.casefold()):
+                return stack.backend_key
+        return None
+
+    return backend_of
+
+
 def concurrency_grid(peak_users: int, points: int = 10) -> list[int]:
     """Doubling steps from 1 to twice the peak, always including the peak itself."""
     top = max(2 * peak_users, 2)

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import base64
 import io
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from functools import lru_cache
 from typing import Any
 
@@ -20,6 +20,7 @@ from matplotlib.figure import Figure
 
 from bot.charts import (
     EstimateFn,
+    backend_resolver,
     tco_bars,
     tco_chart_png,
     throughput_chart_png,
@@ -28,7 +29,7 @@ from bot.charts import (
 from bot.report.labels import label
 from estimator.catalog import Catalog
 from estimator.cloud import MONTHS
-from estimator.schemas import CloudComparison, Option, Recommendation
+from estimator.schemas import CloudComparison, Recommendation
 
 # Chinese labels need a CJK font; the first installed one of these is used (Debian: fonts-noto-cjk).
 _CJK_FONTS = ("Noto Sans CJK SC", "Noto Sans CJK TC", "Noto Sans CJK JP", "WenQuanYi Zen Hei", "Droid Sans Fallback")
@@ -108,21 +109,10 @@ def _b64(png: bytes) -> str:
     return base64.b64encode(png).decode("ascii")
 
 
-def _backend_of(catalog: Catalog) -> Callable[[Option], str | None]:
-    def backend_of(option: Option) -> str | None:
-        wanted = option.serving_stack.casefold()
-        for stack in catalog.stacks:
-            if wanted in (stack.id.casefold(), stack.name.casefold(), stack.backend_key.casefold()):
-                return stack.backend_key
-        return None
-
-    return backend_of
-
-
 def report_charts(rec: Recommendation, slots: dict[str, Any], catalog: Catalog, estimate: EstimateFn,
                   lang: str = "en") -> dict[str, str | None]:
     """{"throughput", "tco", "cumulative"} → base64 PNG, or None where the tools have no numbers."""
-    curves = throughput_curves(rec, slots, catalog, estimate, backend_of=_backend_of(catalog))
+    curves = throughput_curves(rec, slots, catalog, estimate, backend_of=backend_resolver(catalog))
     target = slots.get("tokens_per_s_target")
     bars: Sequence[Any] = tco_bars(rec, 3)
     return {

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from bot.charts import (
     EstimateFn,
+    backend_resolver,
     chart_workload,
     tco_bars,
     tco_chart_png,
@@ -17,25 +18,11 @@ from bot.charts import (
 from bot.reply import Reply
 from bot.slack.turns import ChartFile, ChartMaker
 from estimator.catalog import Catalog
-from estimator.schemas import Option
-
-
-def _backend_resolver(catalog: Catalog):  # noqa: ANN202
-    """Map an option's serving stack ("vLLM") to the estimator's backend key ("vllm")."""
-
-    def backend_of(option: Option) -> str | None:
-        wanted = option.serving_stack.casefold()
-        for stack in catalog.stacks:
-            if wanted in (stack.id.casefold(), stack.name.casefold(), stack.backend_key.casefold()):
-                return stack.backend_key
-        return None
-
-    return backend_of
 
 
 def recommendation_charts(catalog: Catalog, estimate: EstimateFn) -> ChartMaker:
     """A `ChartMaker`: per-user speed vs concurrency and the 3-year TCO bars of a recommendation."""
-    backend_of = _backend_resolver(catalog)
+    backend_of = backend_resolver(catalog)
 
     def make(reply: Reply) -> list[ChartFile]:
         recommendation = reply.recommendation
