@@ -11,7 +11,7 @@ from typing import Any
 
 from bot.nlu import normalize
 from bot.nlu.lexicon import RISK_WORDS
-from bot.nodes import Deps, answer
+from bot.nodes import Deps, answer, filled_workload
 from bot.prompts.templates import t
 from bot.render_text import (
     cloud_lines,
@@ -32,10 +32,6 @@ MAX_TARGETS = 2
 
 class FollowupNodes:
     deps: Deps
-
-    def _workload(self, state: ConversationState) -> Workload:
-        workload, _ = self.deps.fill_defaults(Workload.model_validate(facts_of(state)))
-        return workload
 
     def _targets(self, state: ConversationState, rec: Recommendation) -> list[HardwareRef]:
         turn = turn_of(state)
@@ -77,11 +73,11 @@ class FollowupNodes:
     def compare(self, state: ConversationState) -> dict[str, Any]:
         lang = state.get("lang") or "en"
         turn = turn_of(state)
-        rec = Recommendation.model_validate(state["recommendation"])
+        rec = _current(state)
         targets = self._targets(state, rec)
         if not targets:
             return answer(state, t("compare.not_found", lang))
-        workload = self._workload(state)
+        workload = filled_workload(rec, facts_of(state))  # the card's workload: the same users and targets
         users = workload.concurrent_users
         why_not = "why_not" in turn.intents
         primary = rec.primary
@@ -110,16 +106,16 @@ class FollowupNodes:
             parts.append("• " + option_title(baseline, lang) + " (" + t("rec.primary", lang, option="").strip(" .:：。") + ")")
             parts += [f"    {line}" for line in option_lines(baseline, users, lang)]
         parts += _verdicts(options, baseline, lang)
-        earlier = state.get("reply") or {}  # after a re-run this turn ("300 users on L40S?"): keep its answer
-        if earlier.get("text"):
-            return answer(state, earlier["text"] + "\n\n" + "\n".join(parts), changes=earlier.get("changes", []))
+        earlier = state.get("reply")  # after a re-run this turn ("300 users on L40S?"): keep its answer
+        if earlier is not None and earlier.text:
+            return answer(state, earlier.text + "\n\n" + "\n".join(parts), changes=earlier.changes)
         return answer(state, "\n".join(parts))
 
     def explain(self, state: ConversationState) -> dict[str, Any]:
         lang = state.get("lang") or "en"
         turn = turn_of(state)
-        rec = Recommendation.model_validate(state["recommendation"])
-        users = facts_of(state).get("concurrent_users")
+        rec = _current(state)
+        users = filled_workload(rec, facts_of(state)).concurrent_users
         intent = next((i for i in turn.intents if i in EXPLAIN_INTENTS), "just_recommend")
         primary = rec.primary
         if intent == "thanks":
@@ -145,6 +141,14 @@ class FollowupNodes:
         else:
             text = render_recommendation(rec, lang, users=users)
         return answer(state, text)
+
+
+def _current(state: ConversationState) -> Recommendation:
+    """The recommendation a follow-up is about (the router sends follow-ups only once there is one)."""
+    rec = state.get("recommendation")
+    if rec is None:
+        raise ValueError("a follow-up node ran without a recommendation")
+    return rec
 
 
 def _risks_text(rec: Recommendation, normalized: str, lang: str) -> str:

@@ -8,8 +8,11 @@ checkpointer keeps the thread's state between messages, so a restarted process c
                         ├→ reset ───────────→ END      (start over)
                         ├→ explain ─────────→ END      (cost, risks, assumptions)
                         ├→ compare ─────────→ END      (compare X vs Y, why not X)
-                        └→ assume → recommend → respond ─┬→ END
-                                                         └→ compare → END
+                        └→ compute → respond ─┬→ END        (the estimator, once)
+                                              └→ compare → END
+
+The state's models are stored by `bot.checkpoint_serde.StateSerializer`, which `build_graph` installs
+on whatever checkpointer it is given (SQLite, Postgres, in-memory), so every saver keeps them alike.
 """
 
 from __future__ import annotations
@@ -18,6 +21,7 @@ from typing import Any
 
 from langgraph.graph import END, START, StateGraph
 
+from bot.checkpoint_serde import StateSerializer, state_serializer
 from bot.followups import FollowupNodes
 from bot.nodes import Deps, Nodes
 from bot.routers import route_after_respond, route_turn
@@ -30,17 +34,18 @@ class _AllNodes(Nodes, FollowupNodes):
 
 def build_graph(deps: Deps, checkpointer: Any = None) -> Any:
     """The compiled graph. `checkpointer` (SqliteSaver, PostgresSaver, InMemorySaver) keys state by thread_id."""
+    if checkpointer is not None and not isinstance(getattr(checkpointer, "serde", None), StateSerializer):
+        checkpointer.serde = state_serializer()
     nodes = _AllNodes(deps)
     graph = StateGraph(ConversationState)
-    for name in ("understand", "ask", "clarify", "reset", "explain", "compare", "assume", "recommend", "respond"):
+    for name in ("understand", "ask", "clarify", "reset", "explain", "compare", "compute", "respond"):
         graph.add_node(name, getattr(nodes, name))
     graph.add_edge(START, "understand")
     graph.add_conditional_edges("understand", route_turn,
-                                ["ask", "clarify", "reset", "explain", "compare", "assume"])
+                                ["ask", "clarify", "reset", "explain", "compare", "compute"])
     for terminal in ("ask", "clarify", "reset", "explain", "compare"):
         graph.add_edge(terminal, END)
-    graph.add_edge("assume", "recommend")
-    graph.add_edge("recommend", "respond")
+    graph.add_edge("compute", "respond")
     graph.add_conditional_edges("respond", route_after_respond, {"compare": "compare", "__end__": END})
     return graph.compile(checkpointer=checkpointer)
 

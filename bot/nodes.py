@@ -1,7 +1,9 @@
 """The graph's nodes: read the message, interview, run the deterministic tools, answer.
 
-Each node takes the state (JSON primitives), validates what it uses with pydantic, and returns the
-keys it changes. Tools are plain function calls on validated models (no LLM picks them); the SLM, when
+Each node takes the typed state (`bot.state`) and returns the keys it changes; the first node,
+`understand`, upgrades a checkpoint written before the state was typed. One node, `compute`, calls the
+estimator once per turn that needs numbers; the recommendation it returns carries the filled workload,
+the only source of users, charts and follow-ups. Tools are plain function calls on validated models (no LLM picks them); the SLM, when
 configured, only reads facts the parser missed and rewords questions/summaries behind a guard. A node
 that fails raises, the checkpointer keeps the previous state, and the engine answers with an error
 line: a bad message never corrupts a conversation.
@@ -33,15 +35,18 @@ from bot.render_text import (
     slot_changes,
     slot_name,
 )
-from bot.reply import Reply
 from bot.state import (
+    Computed,
     ConversationState,
     HardwareRef,
     ProblemRef,
     TurnReading,
-    Work,
+    TurnReply,
+    facts_from,
     facts_of,
+    stated,
     turn_of,
+    upgrade,
 )
 from estimator.catalog import Catalog
 from estimator.errors import SiliconsultError
@@ -78,7 +83,9 @@ class Deps:
 
     catalog: Catalog
     recommend: RecommendFn
-    fill_defaults: FillDefaultsFn
+    # Unused by the graph since the compute step fills defaults once (inside `recommend`); accepted so
+    # callers that wire it keep working.
+    fill_defaults: FillDefaultsFn | None = None
     find_model: ModelLookup | None = None
     extract: ExtractFn | None = None
     phrase: PhraseFn | None = None
@@ -106,12 +113,9 @@ def model_helpers(model: LanguageModel | None) -> tuple[ExtractFn | None, Phrase
     return extract, phrase
 
 
-def make_reply(state: ConversationState, text: str, **extra: Any) -> dict[str, Any]:
-    """This turn's reply without the facts and recommendation: the engine adds those from the state,
-    so the checkpoint holds the (large) recommendation once."""
-    reply = {"text": text, "lang": state.get("lang") or "en", "intent": turn_of(state).intent, **extra}
-    Reply.model_validate(reply)  # fail in the node, not after the turn was committed
-    return reply
+def make_reply(state: ConversationState, text: str, **extra: Any) -> TurnReply:
+    """This turn's reply without the facts and recommendation (the engine adds those from the state)."""
+    return TurnReply(text=text, lang=state.get("lang") or "en", intent=turn_of(state).intent, **extra)
 
 
 def answer(state: ConversationState, text: str, **extra: Any) -> dict[str, Any]:
@@ -146,7 +150,7 @@ def _understood(turn: TurnReading, lang: str) -> str:
 
 
 def _correction_note(turn: TurnReading, slots: dict[str, Any], lang: str) -> list[str]:
-    changed = slot_changes(turn.previous_slots, slots, lang)
+    changed = slot_changes(stated(turn.previous_slots), slots, lang)
     return [t("corrected", lang, changes=join_list(changed, lang))] if changed else []
 
 
@@ -158,7 +162,9 @@ class Nodes:
 
     # --- reading -----------------------------------------------------------------------------------
     def understand(self, state: ConversationState) -> dict[str, Any]:
-        slots = dict(state.get("slots") or {})
+        state = upgrade(state)  # a checkpoint from before the typed state: validated once, here
+        previous = state.get("slots") or facts_from({})
+        slots = stated(previous)
         parsed = parse_message(state.get("message") or "", pending_slot=state.get("pending_slot"),
                                find_model=self.deps.find_model, hardware=self.deps.hardware)
         lang = _thread_lang(state.get("lang"), parsed.lang, parsed.text)
@@ -170,6 +176,7 @@ class Nodes:
             facts.update(self._model_facts(parsed.text, slots, lang))
         merged = _merge(slots, facts)
         invalid = _contract_problems(merged)
+        merged_facts = facts_from(merged) if facts and not invalid else None
         problems += invalid
         turn = TurnReading(
             text=parsed.text, truncated=parsed.truncated, empty=parsed.is_empty, blank=parsed.is_blank, facts=facts,
@@ -177,11 +184,12 @@ class Nodes:
             intents=parsed.intents, correction=parsed.correction,
             hardware=[HardwareRef(hardware_ids=list(h.hardware_ids), kind=h.kind, count=h.count, alias=h.alias)
                       for h in parsed.hardware],
-            gpu_count=parsed.gpu_count, model_name=parsed.model_name, previous_slots=slots,
+            gpu_count=parsed.gpu_count, model_name=parsed.model_name, previous_slots=previous,
             # A problem with one value keeps the message's other facts (issue 14: facts are never lost).
-            merged=merged if facts and not invalid else None,
+            merged=merged_facts,
         )
-        return {"turn": turn.model_dump(mode="json"), "lang": lang, "work": {}, "candidate": None, "reply": {}}
+        persistent = {k: state[k] for k in ("slots", "recommendation", "rec_slots") if k in state}  # type: ignore[literal-required]
+        return {**persistent, "turn": turn, "lang": lang, "computed": None, "reply": None}
 
     def _model_facts(self, text: str, slots: dict[str, Any], lang: str) -> dict[str, Any]:
         """What the SLM reads where the parser read nothing; re-checked here, since model output is untrusted."""
@@ -193,7 +201,7 @@ class Nodes:
     # --- interview ---------------------------------------------------------------------------------
     def ask(self, state: ConversationState) -> dict[str, Any]:
         turn, lang = turn_of(state), state.get("lang") or "en"
-        slots, asked = facts_of(state), list(state.get("asked") or [])
+        slots, asked = stated(facts_of(state)), list(state.get("asked") or [])
         parts = _notices(turn, lang)
         if turn.intent in ("greeting", "help") and not turn.facts:
             parts.append(t("intro", lang))
@@ -240,46 +248,35 @@ class Nodes:
     def reset(self, state: ConversationState) -> dict[str, Any]:
         lang = state.get("lang") or "en"
         turn = turn_of(state)
-        kept = dict(turn.facts) if turn.merged is not None else {}  # "start over: a 13B model for 50 people"
-        cleared: dict[str, Any] = {"slots": kept, "asked": [], "pending_slot": None, "recommendation": None,
+        kept = turn.facts if turn.merged is not None else {}  # "start over: a 13B model for 50 people"
+        cleared: dict[str, Any] = {"slots": facts_from(kept), "asked": [], "pending_slot": None, "recommendation": None,
                                    "rec_slots": None, "echoed": False}
         text = "\n".join([t("reset", lang), t("intro", lang)])
         return {**cleared, "reply": make_reply(state, text)}
 
     # --- tools -------------------------------------------------------------------------------------
-    def assume(self, state: ConversationState) -> dict[str, Any]:
+    def compute(self, state: ConversationState) -> dict[str, Any]:
+        """The turn's one call of the estimator: it fills the defaults, sizes and ranks the options."""
         try:
-            workload, notes = self.deps.fill_defaults(Workload.model_validate(facts_of(state)),
-                                                      lang=state.get("lang") or "en")
+            rec = self.deps.recommend(facts_of(state), self.deps.catalog, lang=state.get("lang") or "en")
         except SiliconsultError as exc:
-            return {"work": Work(error=exc.user_message).model_dump(mode="json")}
-        return {"work": Work(workload=workload.model_dump(mode="json"), assumptions=notes).model_dump(mode="json")}
-
-    def recommend(self, state: ConversationState) -> dict[str, Any]:
-        work = Work.model_validate(state.get("work") or {})
-        if work.error or work.workload is None:
-            return {"candidate": None}
-        try:  # the stated facts: recommend() fills the defaults itself and lists them as assumptions
-            rec = self.deps.recommend(Workload.model_validate(facts_of(state)), self.deps.catalog,
-                                      lang=state.get("lang") or "en")
-        except SiliconsultError as exc:
-            return {"candidate": None, "work": work.model_copy(update={"error": exc.user_message}).model_dump(mode="json")}
-        return {"candidate": rec.model_dump(mode="json")}
+            return {"computed": Computed(error=exc.user_message)}
+        return {"computed": Computed(recommendation=rec)}
 
     def respond(self, state: ConversationState) -> dict[str, Any]:
         turn, lang = turn_of(state), state.get("lang") or "en"
-        slots = facts_of(state)
-        work = Work.model_validate(state.get("work") or {})
+        facts = facts_of(state)
+        slots = stated(facts)
+        computed = state.get("computed") or Computed()
         parts = _notices(turn, lang)
-        if state.get("candidate") is None:
-            parts.append(work.error or t("rec.none", lang))
+        new = computed.recommendation
+        if new is None:
+            parts.append(computed.error or t("rec.none", lang))
             return answer(state, "\n".join(parts))
-        new = Recommendation.model_validate(state["candidate"])
-        old_json = state.get("recommendation")
-        old = Recommendation.model_validate(old_json) if old_json else None
-        changes = slot_changes(state.get("rec_slots") or {}, slots, lang) + recommendation_changes(old, new, lang)
+        old = state.get("recommendation")
+        changes = slot_changes(stated(state.get("rec_slots")), slots, lang) + recommendation_changes(old, new, lang)
         understood = [] if state.get("echoed") else fact_phrases(slots, lang)
-        users = (work.workload or {}).get("concurrent_users")
+        users = filled_workload(new).concurrent_users
         provenance = calibration_rows(new, self.deps.catalog)
         body = render_recommendation(new, lang, users=users, understood=understood, changes=changes,
                                      provenance=provenance)
@@ -293,10 +290,18 @@ class Nodes:
         parts.append(body)
         if old is None:
             parts.append(t("rec.followups", lang, hint=t("followup_hint", lang)))
-        rec_json = new.model_dump(mode="json")
-        return {"recommendation": rec_json, "rec_slots": slots, "echoed": True, "pending_slot": None, "candidate": None,
+        return {"recommendation": new, "rec_slots": facts, "echoed": True, "pending_slot": None, "computed": None,
                 **answer(state, "\n".join(parts), changes=changes,
-                         suggestions=_suggestions({**state, "recommendation": rec_json}, lang))}
+                         suggestions=_suggestions({**state, "recommendation": new}, lang))}
+
+
+def filled_workload(rec: Recommendation, facts: Workload | None = None) -> Workload:
+    """The workload the recommendation was computed for, defaults filled (users, quantization, targets).
+
+    `facts` stand in for a recommendation stored without its workload (an old checkpoint)."""
+    if rec.workload:
+        return Workload.model_validate(rec.workload)
+    return facts if facts is not None else Workload()
 
 
 # Turns whose intent words leave room for facts the parser missed ("what if the whole floor joins?").
@@ -358,11 +363,12 @@ _SUGGESTIONS = {
 
 def _suggestions(state: ConversationState, lang: str) -> list[str]:
     """Follow-up prompts a UI can offer as buttons (empty while interviewing); each one the parser reads."""
-    if not state.get("recommendation"):
+    rec = state.get("recommendation")
+    if rec is None:
         return []
-    users = facts_of(state).get("concurrent_users") or 1
+    users = filled_workload(rec, facts_of(state)).concurrent_users or 1
     return [s.format(users=users * 2) for s in _SUGGESTIONS.get(lang, _SUGGESTIONS["en"])]
 
 
-__all__ = ["Deps", "EvaluateFn", "ExtractFn", "FillDefaultsFn", "Nodes", "PhraseFn", "RecommendFn", "answer", "make_reply",
-           "model_helpers"]
+__all__ = ["Deps", "EvaluateFn", "ExtractFn", "FillDefaultsFn", "Nodes", "PhraseFn", "RecommendFn", "answer", "filled_workload",
+           "make_reply", "model_helpers"]

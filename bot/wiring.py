@@ -52,7 +52,7 @@ def make_checkpointer(settings: Settings) -> tuple[Any, Callable[[], None]]:
         return open_postgres_saver(url)
     from langgraph.checkpoint.sqlite import SqliteSaver
 
-    from bot.checkpoint_serde import strict_serializer
+    from bot.checkpoint_serde import state_serializer
 
     path = settings.ensure_home() / STATE_FILE
     conn = sqlite3.connect(str(path), check_same_thread=False)
@@ -60,7 +60,7 @@ def make_checkpointer(settings: Settings) -> tuple[Any, Callable[[], None]]:
     # call returns) without an fsync per checkpoint; only an OS crash can lose the last turns.
     conn.execute("PRAGMA journal_mode=WAL")
     conn.execute("PRAGMA synchronous=NORMAL")
-    saver = SqliteSaver(conn, serde=strict_serializer())
+    saver = SqliteSaver(conn, serde=state_serializer())
     saver.setup()
     return saver, conn.close
 
