@@ -1,9 +1,9 @@
 """The conversation's graph state: typed models, stored by the checkpointer after every step.
 
 One thread = one state. Each user message is one graph invocation whose input is `{"message": text}`;
-everything else persists between messages. `turn`, `computed` and `reply` are rewritten on every
-invocation (this turn's reading, the compute step's result and the answer); the rest is the
-conversation so far.
+everything else persists between messages. `turn`, `computed`, `outcome` and `reply` are rewritten
+on every invocation (this turn's reading, the compute step's result, what the turn decided and its
+wording); the rest is the conversation so far.
 
 The facts the user stated are a `Workload` whose *set* fields are the stated ones (`stated()` gives
 them as the `slots` dict of the contract); unset fields keep the model's defaults and are filled by
@@ -19,19 +19,9 @@ from typing import Any, TypedDict
 
 from pydantic import BaseModel, ConfigDict, Field
 
+from bot.outcomes import OUTCOME_MODELS, HardwareRef, Outcome
 from estimator.schemas import Recommendation
 from estimator.workload import Workload
-
-
-class HardwareRef(BaseModel):
-    """A hardware mention in a message (JSON form of `bot.nlu.HardwareMention`)."""
-
-    model_config = ConfigDict(extra="forbid")
-
-    hardware_ids: list[str] = Field(default_factory=list)
-    kind: str | None = None
-    count: int | None = None
-    alias: str = ""
 
 
 class ProblemRef(BaseModel):
@@ -104,11 +94,13 @@ class ConversationState(TypedDict, total=False):
     echoed: bool  # "Understood: …" was shown before the first recommendation
     turn: TurnReading  # this message's reading (transient)
     computed: Computed | None  # the compute step's result (transient)
-    reply: TurnReply | None  # this turn's answer (transient)
+    outcome: Outcome | None  # what this turn decided, before wording (transient; `bot/outcomes.py`)
+    reply: TurnReply | None  # this turn's answer, worded once from the outcome (transient; `bot/words.py`)
 
 
 # The classes a checkpoint may hold (nested models are stored inside these as plain data).
-STATE_MODELS: tuple[type[BaseModel], ...] = (Workload, Recommendation, TurnReading, Computed, TurnReply)
+STATE_MODELS: tuple[type[BaseModel], ...] = (Workload, Recommendation, TurnReading, Computed, TurnReply,
+                                             *OUTCOME_MODELS)
 
 # Keys of a state written before it was typed; they carry nothing a later turn needs.
 _OBSOLETE_KEYS = ("work", "candidate")
@@ -140,6 +132,8 @@ def upgrade(values: Mapping[str, Any]) -> ConversationState:
                      ("computed", Computed)):
         if key in state:
             state[key] = _model(cls, state[key])
+    if isinstance(state.get("outcome"), dict):  # transient, and only a later version writes it: drop it
+        state["outcome"] = None
     if "reply" in state:  # an old checkpoint's reply was `{}` between turns
         state["reply"] = _model(TurnReply, state["reply"]) if state["reply"] else None
     return state  # type: ignore[return-value]
@@ -148,7 +142,7 @@ def upgrade(values: Mapping[str, Any]) -> ConversationState:
 def state_json(state: ConversationState) -> dict[str, Any]:
     """The state as JSON-shaped values (what `Engine.state` shows): `slots` the stated facts, the
     recommendation its DESIGN.md JSON, the transient keys left out."""
-    out: dict[str, Any] = {k: v for k, v in state.items() if k not in ("turn", "computed", "reply")}
+    out: dict[str, Any] = {k: v for k, v in state.items() if k not in ("turn", "computed", "outcome", "reply")}
     if "slots" in state:
         out["slots"] = stated(state["slots"])
     if "rec_slots" in state:

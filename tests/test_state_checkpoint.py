@@ -17,9 +17,10 @@ from bot.checkpoint_serde import ALLOWED, TAG, StateSerializer, strict_serialize
 from bot.engine import Engine
 from bot.graph import build_graph
 from bot.nodes import Deps
+from bot.outcomes import ComparedOption, Comparison, HardwareRef, Question, Recommended
 from bot.state import Computed, TurnReading, TurnReply, facts_from, stated
 from estimator.recommend import recommend
-from estimator.schemas import Recommendation
+from estimator.schemas import Option, Recommendation
 from estimator.workload import Workload
 
 
@@ -29,7 +30,9 @@ def _round_trip(value: object) -> object:
 
 
 def test_the_serializer_revives_exactly_the_state_models():
-    assert set(ALLOWED) == {"Workload", "Recommendation", "TurnReading", "Computed", "TurnReply"}
+    assert set(ALLOWED) == {"Workload", "Recommendation", "TurnReading", "Computed", "TurnReply",  # state
+                            "Question", "Clarification", "Reset", "NoRecommendation", "Comparison",  # outcomes
+                            "Recommended", "Explanation"}
     assert ALLOWED["Workload"] is Workload and ALLOWED["Recommendation"] is Recommendation
 
 
@@ -53,6 +56,18 @@ def test_the_turn_models_round_trip():
     assert loaded["turn"] == turn and isinstance(loaded["turn"].merged, Workload)
     assert stated(loaded["turn"].previous_slots) == {"model_params_b": 7}
     assert loaded["reply"] == reply and loaded["computed"] == Computed(error="no option fits")
+
+
+def test_an_outcome_round_trips_with_its_nested_models(catalog):
+    rec = recommend(Workload.model_validate({"model_params_b": 7, "concurrent_users": 20}), catalog)
+    target = HardwareRef(hardware_ids=["nvidia-l40s"], count=2, alias="l40s")
+    comparison = Comparison(targets=[target], entries=[ComparedOption(target=target, option=rec.primary, sized=1)],
+                            users=20)
+    outcome = Recommended(previous=rec, previous_slots=facts_from({"model_params_b": 7}), comparison=comparison)
+    loaded = _round_trip({"outcome": outcome, "question": Question(slot="ttft_target_ms")})
+    assert isinstance(loaded, dict) and loaded["outcome"] == outcome
+    assert isinstance(loaded["outcome"].comparison.entries[0].option, Option)
+    assert loaded["question"] == Question(slot="ttft_target_ms")
 
 
 class _Outsider(BaseModel):
