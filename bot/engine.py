@@ -13,6 +13,8 @@ import threading
 from collections.abc import Callable
 from typing import Any
 
+from langchain_core.runnables import RunnableConfig
+
 from bot.llm.base import LanguageModel, Message
 from bot.prompts.templates import t
 from bot.reply import Reply
@@ -50,7 +52,7 @@ class Engine:
             return self._locks.setdefault(thread_id, threading.Lock())
 
     @staticmethod
-    def _config(thread_id: str) -> dict[str, Any]:
+    def _config(thread_id: str) -> RunnableConfig:
         return {"configurable": {"thread_id": thread_id}}
 
     def handle(self, thread_id: str, text: str) -> Reply:

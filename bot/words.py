@@ -1,13 +1,14 @@
 """The one wording step: the turn's typed outcome (`bot/outcomes.py`) → this turn's reply, once.
 
-It runs as the graph's last node, after whichever node decided, and is the only place a reply's text,
-"what changed" lines and suggestions are written (from `bot/render_text.py` and the catalogs in
+The turn's last node calls it (`bot.graph.worded`), after the node decided, and it is the only place a
+reply's text, "what changed" lines and suggestions are written (from `bot/render_text.py` and the catalogs in
 `bot/prompts/templates.py`). With a language model configured it may reword the next question and a
 recommendation's headline, through `phrase_reply`'s grounding guard; every number is the estimator's.
 """
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
 from bot.interview import question_text
@@ -53,39 +54,31 @@ class Words:
     def __init__(self, deps: Deps) -> None:
         self.deps = deps
 
-    def word(self, state: ConversationState) -> ConversationState:
-        """The graph node: the reply of this turn's outcome."""
-        outcome = state.get("outcome")
-        if outcome is None:
-            raise ValueError("a turn reached the wording step without an outcome")
-        return {"reply": self.reply(state, outcome)}
-
     def reply(self, state: ConversationState, outcome: Outcome) -> TurnReply:
         lang = state.get("lang") or "en"
         turn = turn_of(state)
-        text, extra = self._text(state, outcome, turn, lang)
-        return TurnReply(text=text, lang=lang, intent=turn.intent, **extra)
-
-    def _text(self, state: ConversationState, outcome: Outcome, turn: TurnReading,
-              lang: str) -> tuple[str, dict[str, Any]]:
+        said = TurnReply(text="", lang=lang, intent=turn.intent)
         if isinstance(outcome, Question):
-            return self._question(state, outcome, turn, lang)
-        if isinstance(outcome, Clarification):
-            return _clarification(state, turn, lang), {"asked_slot": state.get("pending_slot"),
-                                                       "suggestions": _suggestions(state, lang)}
-        if isinstance(outcome, Reset):
-            return "\n".join([t("reset", lang), t("intro", lang)]), {}
-        if isinstance(outcome, NoRecommendation):
-            return "\n".join([*_notices(turn, lang), outcome.error or t("rec.none", lang)]), {}
+            return self._question(state, outcome, turn, said)
         if isinstance(outcome, Recommended):
-            return self._recommended(state, outcome, turn, lang)
-        if isinstance(outcome, Comparison):
-            return _comparison(_current(state), outcome, lang), {}
-        return _explanation(state, outcome, turn, lang), {}
+            return self._recommended(state, outcome, turn, said)
+        if isinstance(outcome, Clarification):
+            return said.model_copy(update={"text": _clarification(state, turn, lang), "asked_slot": state.get("pending_slot"),
+                                           "suggestions": _suggestions(state, lang)})
+        if isinstance(outcome, Reset):
+            text = "\n".join([t("reset", lang), t("intro", lang)])
+        elif isinstance(outcome, NoRecommendation):
+            text = "\n".join([*_notices(turn, lang), outcome.error or t("rec.none", lang)])
+        elif isinstance(outcome, Comparison):
+            text = _comparison(_current(state), outcome, lang)
+        else:
+            text = _explanation(state, outcome, turn, lang)
+        return said.model_copy(update={"text": text})
 
     # --- interview ---------------------------------------------------------------------------------
     def _question(self, state: ConversationState, outcome: Question, turn: TurnReading,
-                  lang: str) -> tuple[str, dict[str, Any]]:
+                  said: TurnReply) -> TurnReply:
+        lang = said.lang
         slots = stated(state.get("slots"))
         parts = _notices(turn, lang)
         if turn.intent in ("greeting", "help") and not turn.facts:
@@ -98,7 +91,7 @@ class Words:
             parts.append(t("skip_ok", lang))
         slot = outcome.slot
         if slot is None:
-            return "\n".join([*parts, t("intro", lang)]), {}
+            return said.model_copy(update={"text": "\n".join([*parts, t("intro", lang)])})
         question = question_text(slot, slots, lang)
         if self.deps.phrase is not None:  # the SLM may reword the question; the examples stay as written
             mark = "？" if lang.startswith("zh") else "?"
@@ -106,11 +99,12 @@ class Words:
             grounding = "\n".join([question, *fact_phrases(slots, lang)])
             question = self.deps.phrase(head + mark, grounding, lang, "question") + examples
         parts.append(question)
-        return "\n".join(parts), {"asked_slot": slot}
+        return said.model_copy(update={"text": "\n".join(parts), "asked_slot": slot})
 
     # --- a recommendation --------------------------------------------------------------------------
     def _recommended(self, state: ConversationState, outcome: Recommended, turn: TurnReading,
-                     lang: str) -> tuple[str, dict[str, Any]]:
+                     said: TurnReply) -> TurnReply:
+        lang = said.lang
         new, old = _current(state), outcome.previous
         slots = stated(state.get("slots"))
         changes = slot_changes(stated(outcome.previous_slots), slots, lang) + recommendation_changes(old, new, lang)
@@ -132,8 +126,9 @@ class Words:
             parts.append(t("rec.followups", lang, hint=t("followup_hint", lang)))
         text = "\n".join(parts)
         if outcome.comparison is not None:  # "what if 300 users on L40S?": the re-run, then the comparison
-            return text + "\n\n" + _comparison(new, outcome.comparison, lang), {"changes": changes}
-        return text, {"changes": changes, "suggestions": _suggestions(state, lang)}
+            return said.model_copy(update={"text": text + "\n\n" + _comparison(new, outcome.comparison, lang),
+                                           "changes": changes})
+        return said.model_copy(update={"text": text, "changes": changes, "suggestions": _suggestions(state, lang)})
 
 
 def _current(state: ConversationState) -> Recommendation:
@@ -155,7 +150,7 @@ def _understood(turn: TurnReading, lang: str) -> str:
     return t("understood", lang, facts=join_list(phrases, lang))
 
 
-def _correction_note(turn: TurnReading, slots: dict[str, Any], lang: str) -> list[str]:
+def _correction_note(turn: TurnReading, slots: Mapping[str, Any], lang: str) -> list[str]:
     changed = slot_changes(stated(turn.previous_slots), slots, lang)
     return [t("corrected", lang, changes=join_list(changed, lang))] if changed else []
 
