@@ -96,7 +96,6 @@ def build_engine(
 ) -> Engine:
     """Wire the engine. `llm`: a model, None (deterministic only), a spec string, or from the settings."""
     from bot.graph import build_graph
-    from estimator.assume import fill_defaults
     from estimator.recommend import recommend
 
     closers: list[Callable[[], Any]] = []
@@ -112,8 +111,8 @@ def build_engine(
         checkpointer, close = make_checkpointer(settings)
         closers.append(close)
     extract, phrase = model_helpers(model)
-    deps = Deps(catalog=catalog, recommend=recommend, fill_defaults=fill_defaults,
-                find_model=store_model_lookup(store, catalog), extract=extract, phrase=phrase)
+    deps = Deps(catalog=catalog, recommend=recommend, find_model=store_model_lookup(store, catalog),
+                extract=extract, phrase=phrase)
     return Engine(build_graph(deps, checkpointer), closers=closers)
 
 

@@ -168,3 +168,16 @@ def test_a_turn_that_needs_numbers_calls_the_estimator_once(catalog):
     assert rerun.recommendation is not None and len(calls) == 2
     # The users the card is sized for come from the recommendation's filled workload.
     assert Workload.model_validate(rerun.recommendation.workload).concurrent_users == 40
+
+
+def test_a_stored_value_that_does_not_validate_fails_the_turn_with_one_line(tmp_path, catalog):
+    from bot.settings import Settings
+    from bot.wiring import STATE_FILE, build_engine
+
+    home = tmp_path / "home"
+    home.mkdir()
+    forged = {"slots": {TAG: "Workload", "data": {"concurrent_users": 0}}, "lang": "en"}  # 0 users: refused
+    _write_old_checkpoint(home / STATE_FILE, "bad", forged)
+    with build_engine(Settings(home=home), llm=None) as engine:
+        reply = engine.handle("bad", "A 7B model for 20 users")
+    assert reply.intent == "error" and "\n" not in reply.text and "Validation" not in reply.text
