@@ -22,7 +22,7 @@ on whatever checkpointer it is given (SQLite, Postgres, in-memory), so every sav
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
+from typing import Any, Protocol
 
 from langgraph.graph import END, START, StateGraph
 
@@ -38,7 +38,10 @@ class _AllNodes(Nodes, FollowupNodes):
     pass
 
 
-DecideFn = Callable[[ConversationState], ConversationState]
+class DecideFn(Protocol):
+    """A node: the state in, the keys it changes out (langgraph passes the state by the name `state`)."""
+
+    def __call__(self, state: ConversationState) -> ConversationState: ...
 
 
 def build_graph(deps: Deps, checkpointer: Any = None) -> Any:
@@ -70,11 +73,11 @@ def worded(decide: DecideFn, words: Words, *,
     and the reply are checkpointed together: a wording failure leaves the stored facts as they were."""
     def node(state: ConversationState) -> ConversationState:
         update = decide(state)
-        after: ConversationState = {**state, **update}  # type: ignore[typeddict-item]
+        after: ConversationState = {**state, **update}
         outcome = after.get("outcome")
         if outcome is None or (unless is not None and unless(after)):
             return update
-        return {**update, "reply": words.reply(after, outcome)}  # type: ignore[typeddict-item]
+        return {**update, "reply": words.reply(after, outcome)}
 
     node.__name__ = getattr(decide, "__name__", "node")
     return node

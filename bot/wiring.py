@@ -10,7 +10,7 @@ from __future__ import annotations
 import re
 import sqlite3
 from collections.abc import Callable
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from bot.engine import Engine, LockedModel
 from bot.llm.base import LanguageModel
@@ -19,11 +19,14 @@ from bot.nodes import Deps, model_helpers
 from bot.settings import Settings
 from estimator.catalog import Catalog
 
+if TYPE_CHECKING:  # the store (and duckdb) loads only when a command opens it
+    from knowledge.store import KnowledgeStore
+
 FROM_SETTINGS = "from-settings"
 STATE_FILE = "state.sqlite"
 
 
-def open_knowledge(settings: Settings) -> Any:
+def open_knowledge(settings: Settings) -> KnowledgeStore:
     """The knowledge store under the settings' home, built or rebuilt from the data dir when needed."""
     from knowledge.store import open_store
 
