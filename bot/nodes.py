@@ -152,7 +152,8 @@ class Nodes:
             intents=parsed.intents, correction=parsed.correction,
             hardware=[HardwareRef(hardware_ids=list(h.hardware_ids), kind=h.kind, count=h.count, alias=h.alias)
                       for h in parsed.hardware],
-            gpu_count=parsed.gpu_count, model_name=parsed.model_name, previous_slots=previous,
+            gpu_count=parsed.gpu_count, model_name=parsed.model_name, unknown_model=parsed.unknown_model,
+            previous_slots=previous,
             # A problem with one value keeps the message's other facts (issue 14: facts are never lost).
             merged=merged_facts,
         )
@@ -231,6 +232,12 @@ def _merge(slots: dict[str, Any], facts: dict[str, Any]) -> dict[str, Any]:
     """The facts after this message. The newer statement wins a contradiction: "it's just for me" after
     "200 users" forgets the head count, "200 users" after "personal use" forgets the scale."""
     merged = {**slots, **facts}
+    if "model_params_b" in facts and "model_id" not in facts:
+        # A size without a model name is another model: forget the catalog model named before (its
+        # shape and active parameters), unless this message states active parameters of its own.
+        merged.pop("model_id", None)
+        if "active_params_b" not in facts:
+            merged.pop("active_params_b", None)
     single = merged.get("deployment_scale") in _SINGLE_USER_SCALES
     if single and (merged.get("concurrent_users") or 1) > 1:
         if "deployment_scale" in facts and "concurrent_users" not in facts:

@@ -65,6 +65,7 @@ _EXISTING = {"cpu_servers": ("idle CPU servers", "闲置 CPU 服务器", "閒置
              "none": ("no existing hardware", "没有现成硬件", "沒有現成硬體")}
 
 _FACT_FORMATS: dict[str, tuple[str, str, str]] = {
+    "model_id": ("catalog model {v}", "目录模型 {v}", "目錄模型 {v}"),
     "model_params_b": ("{v:g}B model", "{v:g}B 模型", "{v:g}B 模型"),
     "quantization": ("{v}", "{v}", "{v}"),
     "concurrent_users": ("{v:,} concurrent users", "{v:,} 人并发", "{v:,} 人同時使用"),
@@ -165,7 +166,7 @@ def fact_phrase(slot: str, value: Any, lang: str) -> str:
     return f"{slot}={value}"
 
 
-_FACT_ORDER = ("model_params_b", "quantization", "deployment_scale", "concurrent_users", "total_users", "prompt_tokens",
+_FACT_ORDER = ("model_id", "model_params_b", "quantization", "deployment_scale", "concurrent_users", "total_users", "prompt_tokens",
                "output_tokens", "context_length", "ttft_target_ms", "tokens_per_s_target", "arrival_pattern",
                "power_budget_w", "budget_usd", "model_stability", "models_served", "dynamic_shapes",
                "accuracy_critical", "mixed_training", "existing_hardware", "existing_hardware_ids", "hours_per_day", "days_per_week",

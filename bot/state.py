@@ -52,6 +52,7 @@ class TurnReading(BaseModel):
     hardware: list[HardwareRef] = Field(default_factory=list)
     gpu_count: int | None = None
     model_name: str | None = None
+    unknown_model: str | None = None  # a model name the catalog does not know
     previous_slots: Workload = Field(default_factory=Workload)
     merged: Workload | None = None  # the facts after this turn; None when the turn changes nothing
 

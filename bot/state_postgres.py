@@ -19,7 +19,7 @@ from typing import Any
 
 from estimator.errors import ConfigError
 
-# Any fixed key, distinct from the Slack dedup table's.
+# Any fixed key, distinct from the Slack inbox table's.
 _SETUP_LOCK_KEY = 0x5111C1
 POOL_MAX_SIZE = 4
 CONNECT_TIMEOUT_S = 10.0

@@ -1,6 +1,7 @@
 """The composition root: settings → knowledge store, SLM, checkpointer → graph → `Engine`.
 
-Built once per process by the CLI (`siliconsult chat`, `eval`, `slack`). Nothing here runs at
+Built once per process by the CLI (`siliconsult chat`, `eval`, `slack`) and by the Slack model worker
+process (`build_slack_runner`), so the worker is no second composition root. Nothing here runs at
 import time; every collaborator can be injected instead (tests pass a catalog, a model or an
 in-memory checkpointer).
 """
@@ -69,7 +70,7 @@ def make_checkpointer(settings: Settings) -> tuple[Any, Callable[[], None]]:
 
 
 def store_model_lookup(store: Any, catalog: Catalog | None = None) -> ModelLookup:
-    """Model names → (name, params in billions) through the store.
+    """Model names → (name, params in billions, catalog id, active params or None) through the store.
 
     The store is asked only when the message holds a word that starts a known model name ("llama",
     "qwen", "phi", …): most messages name no model, and a store lookup costs more than a whole turn's
@@ -80,11 +81,14 @@ def store_model_lookup(store: Any, catalog: Catalog | None = None) -> ModelLooku
              if (m := re.match(r"[a-z]{3,}", name.lower()))}
     mentions = re.compile(r"(?<![a-z])(?:" + "|".join(sorted(map(re.escape, stems))) + ")") if stems else None
 
-    def lookup(text: str) -> tuple[str, float] | None:
+    def lookup(text: str) -> tuple[str, float, str, float | None] | None:
         if mentions is None or not mentions.search(text.lower()):
             return None
         model = store.find_model(text)
-        return (model.name, model.params_b) if model is not None else None
+        if model is None:
+            return None
+        # (name, size, catalog id, active parameters of a mixture of experts): bot.nlu.models keeps the id.
+        return (model.name, model.total_b, model.id, model.active_b if model.is_moe else None)
 
     return lookup
 
@@ -119,6 +123,67 @@ def build_engine(
     return Engine(build_graph(deps, checkpointer), closers=closers)
 
 
+def open_slack_inbox(settings: Settings) -> Any:
+    """The Slack inbox: Postgres when the state lives there (replicas share it), else SQLite under home."""
+    url = settings.state_url or ""
+    if url.startswith(("postgresql://", "postgres://")):
+        from bot.slack.inbox_postgres import PostgresInbox
+
+        return PostgresInbox.from_url(url)
+    from bot.slack.inbox import SqliteInbox, default_inbox_path
+
+    return SqliteInbox(default_inbox_path(settings.ensure_home()))
+
+
+def slack_recovery_age_s(settings: Settings) -> float:
+    """How old an unfinished inbox entry must be before a starting app answers it.
+
+    SQLite: any age (one `siliconsult slack` per home, so whatever is unfinished at start was left by
+    a dead process). Postgres: the lease, because another replica may be answering it right now.
+    """
+    from bot.slack.inbox import DEFAULT_LEASE_S
+
+    url = settings.state_url or ""
+    return DEFAULT_LEASE_S if url.startswith(("postgresql://", "postgres://")) else 0.0
+
+
+def slack_chart_maker(catalog: Catalog | None) -> Any:
+    """Charts need the catalog the engine reasons over; without one, replies go without charts."""
+    if catalog is None:
+        return None
+    from bot.slack.charts import recommendation_charts
+    from bot.slack.report_upload import with_report
+    from estimator.throughput import estimate
+
+    return with_report(recommendation_charts(catalog, estimate), catalog, estimate)
+
+
+def build_slack_runner(settings: Settings, *, bot_token: str, api_url: str) -> tuple[Any, Any, Callable[[], None]]:
+    """The Slack model worker's collaborators: (TurnRunner over the real engine, Web API client, close)."""
+    from bot.slack.turns import TurnRunner
+    from bot.slack.web_client import slack_web_client
+
+    store = open_knowledge(settings)
+    closers: list[Callable[[], Any]] = [store.close]
+    try:
+        catalog = store.catalog()
+        engine = build_engine(settings, catalog=catalog, store=store)
+        closers.insert(0, engine.close)
+        inbox = open_slack_inbox(settings)
+        closers.insert(0, inbox.close)
+    except BaseException:
+        for close in closers:
+            close()
+        raise
+    runner = TurnRunner(engine, charts=slack_chart_maker(catalog), inbox=inbox)
+
+    def close_all() -> None:
+        for close in closers:
+            close()
+
+    return runner, slack_web_client(bot_token, api_url), close_all
+
+
 def _load_llm(settings: Settings, llm: LanguageModel | None | str) -> LanguageModel | None:
     if llm is None or not isinstance(llm, str):
         return llm
@@ -128,4 +193,5 @@ def _load_llm(settings: Settings, llm: LanguageModel | None | str) -> LanguageMo
     return load_model(spec, timeout_s=settings.llm_timeout_s)
 
 
-__all__ = ["FROM_SETTINGS", "STATE_FILE", "build_engine", "make_checkpointer", "store_model_lookup"]
+__all__ = ["FROM_SETTINGS", "STATE_FILE", "build_engine", "build_slack_runner", "make_checkpointer",
+           "open_slack_inbox", "slack_chart_maker", "slack_recovery_age_s", "store_model_lookup"]

@@ -21,6 +21,7 @@ refits every row.
 from __future__ import annotations
 
 import math
+import re
 from collections import defaultdict
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, replace
@@ -30,7 +31,16 @@ from estimator.calibration import POOLED, PRIORS, calibration_key, normalize_bac
 from estimator.catalog import Benchmark, CalibrationParams, Catalog
 from estimator.engine import best_plan, saturating_concurrency
 from estimator.errors import SiliconsultError
-from estimator.resolve import FLOAT_FORMATS, CatalogIndex, Resolved, catalog_index, resolve, with_factors
+from estimator.memory import resolve_architecture
+from estimator.resolve import (
+    FLOAT_FORMATS,
+    CatalogIndex,
+    Resolved,
+    catalog_index,
+    resolve,
+    step_weights_gb,
+    with_factors,
+)
 from estimator.schemas import EstimateRequest
 
 MIN_ROWS_FOR_OVERHEAD = 3
@@ -48,14 +58,37 @@ RELATIVE_ERROR_QUANTILE = 0.8
 _UNFITTED = CalibrationParams()
 
 
+# Sources label mixture-of-experts models "(MoE)" or by their active size ("Qwen3-30B-A3B").
+_MOE_LABEL = re.compile(r"\bmoe\b|\ba\d+(?:\.\d+)?b\b", re.IGNORECASE)
+
+
+def is_moe_without_active_params(row: Benchmark, catalog: Catalog) -> bool:
+    """A mixture-of-experts row the estimator would size as dense (it reads only the active experts).
+
+    Such a row says nothing about a device's efficiency until the model's active parameters are
+    known to the sizing (`Architecture.active_params_b`), so it is left out of fits and judgements.
+    """
+    arch = resolve_architecture(row.params_b, catalog.models, row.model)
+    if arch.moe:
+        # A catalog mixture of experts: decode is sized with its active parameters and routed experts.
+        # Its prefill is not: grouped expert matmuls run far below a dense model's utilization (the
+        # three MoE pp rows measure 2.5-4.5x slower than the dense-fitted rate), so they stay out.
+        # Batched rows "at max load" without a concurrency: how many experts a step reads depends on
+        # the batch, which the row does not give, so they cannot judge the batched factor either.
+        return row.metric == "pp" or (row.metric == "total_tps" and row.concurrency is None)
+    return bool(_MOE_LABEL.search(row.model))
+
+
 def usable_rows(catalog: Catalog) -> list[Benchmark]:
-    """Rows the model can be judged on: device in the catalog, workload shape known for `total_tps`."""
+    """Rows the model can be judged on: device in the catalog, workload shape known for `total_tps`,
+    and no mixture-of-experts model the sizing cannot yet read as one."""
     ids = {h.id for h in catalog.hardware}
     return [
         row for row in catalog.benchmarks
         if row.hardware_id in ids
         and (row.metric == "tg" or row.prompt_tokens)
         and (row.metric != "total_tps" or row.gen_tokens)
+        and not is_moe_without_active_params(row, catalog)
     ]
 
 
@@ -111,12 +144,12 @@ def _sample(row: Benchmark, index: CatalogIndex) -> _Sample | None:
     dev, arch = r.device, r.arch
     if row.metric == "tg":
         memory = roofline.decode_memory_ms(
-            r.weights_gb, r.kv_token_gb, r.decode_context, 1, dev.bandwidth_gbs, parallel
+            step_weights_gb(r, 1), r.kv_token_gb, r.decode_context, 1, dev.bandwidth_gbs, parallel
         )
         comm = roofline.comm_ms_per_step(parallel, arch.layers, arch.hidden_size, 1, dev.link_gbs, dev.link_latency_us)
         return _Sample(row, keys, 1000.0 / row.value, memory, roofline.overhead_units(arch.layers), comm, False)
     if row.metric == "pp":
-        flops = roofline.prefill_flops(r.params_b, arch.layers, arch.hidden_size, r.prompt_tokens)
+        flops = roofline.prefill_flops(r.active_params_b, arch.layers, arch.hidden_size, r.prompt_tokens)
         if r.compute_derived:
             x = flops / (parallel * r.device.bandwidth_gbs * 1e9) * 1000.0
         else:

@@ -22,7 +22,10 @@ from estimator.workload import Workload
 
 # Seed 1: "限於較小的模型（實際上限約 7B 量化）" — a little slack for 7–8B families.
 NPU_MAX_PARAMS_B = 8.0
-MAX_COUNT = 16
+# No fixed deployment size: servers are added as replicas (or pipeline stages) until the targets are
+# met. This is only the ceiling of one estimate request (`EstimateRequest.count`), far beyond any
+# purchase this assistant sizes.
+MAX_COUNT = 1024
 # Seed 1: "如果他們有現代筆記型電腦（2024 年以後）： 使用 NPU 或整合 GPU" — the NPU laptop an enterprise
 # fleet has is a 2024-or-later one (Copilot+ PCs, M4 Macs); older chips count as owned only when named.
 MODERN_LAPTOP_YEAR = 2024
@@ -238,7 +241,7 @@ def exclusion(workload: Workload, hw: Hardware, stack: ServingStack, existing: b
         return ("seed 1: organization-wide 24/7 production wants data-center GPUs (ECC, passively cooled cards or "
                 "SXM/OAM modules), not consumer or workstation cards")
     if is_embedded_module(hw) and workload.deployment_scale != "edge" and not existing:
-        return ("an embedded module or developer kit is edge hardware (seed 2: 边缘机房、车载设备、工业现场), "
+        return ("an embedded module or developer kit is edge hardware (seed 2: edge server rooms, vehicles, factory floors), "
                 "not a person's workstation (seed 1: laptop or desktop) or a shared server")
     if not existing and device_price(hw.id, hw.price_usd, hw.price_basis) is None:
         return "no price on record, so it cannot be costed"

@@ -14,6 +14,7 @@ HardwareKind = Literal["cpu", "gpu", "npu", "soc", "accel"]
 HARDWARE_KINDS: tuple[str, ...] = ("cpu", "gpu", "npu", "soc", "accel")
 BenchmarkMetric = Literal["tg", "pp", "total_tps"]
 Level = Literal["low", "medium", "high"]
+AttentionType = Literal["mha", "gqa", "mla", "sliding", "hybrid"]
 
 
 class _Frozen(BaseModel):
@@ -35,6 +36,7 @@ class Hardware(_Frozen):
     fp8_tflops: float | None = None
     int8_tops: float | None = None
     int4_tops: float | None = None
+    fp4_tflops: float | None = None  # dense FP4 (NVFP4 / MXFP4) tensor rate, Blackwell-class parts
     tdp_w: float | None = None
     launch_year: int | None = None
     price_usd: float | None = None
@@ -60,11 +62,37 @@ class ModelArch(_Frozen):
     attention_heads: int
     kv_heads: int
     head_dim: int
-    max_context: int
+    max_context: int | None = None  # the config's max_position_embeddings; None when not read from a source
     license: str | None = None
     aliases: tuple[str, ...] = ()
     source_url: str
     notes: str | None = None
+    # Mixture of experts and attention shape (2026-12, migration 002). Empty = dense / not on record:
+    # `total_params_b` defaults to `params_b` and `active_params_b` to the total (a dense model).
+    total_params_b: float | None = Field(default=None, gt=0)
+    active_params_b: float | None = Field(default=None, gt=0)
+    n_experts: int | None = Field(default=None, ge=1)  # routed experts per MoE layer
+    experts_per_token: int | None = Field(default=None, ge=1)  # top-k routing
+    shared_experts: int | None = Field(default=None, ge=0)
+    attention_type: AttentionType | None = None
+    sliding_window: int | None = Field(default=None, ge=1)  # tokens a windowed layer keeps
+    sliding_window_layers: int | None = Field(default=None, ge=0)  # how many layers use the window
+    attention_layers: int | None = Field(default=None, ge=1)  # layers with a KV cache (hybrid: the rest keep a fixed state)
+    kv_lora_rank: int | None = Field(default=None, ge=1)  # MLA: compressed latent per token and layer
+    qk_rope_head_dim: int | None = Field(default=None, ge=1)  # MLA: decoupled RoPE key cached beside it
+    native_format: str | None = None  # the weight format the checkpoint ships in (MXFP4, FP8, BF16)
+
+    @property
+    def total_b(self) -> float:
+        return self.total_params_b or self.params_b
+
+    @property
+    def active_b(self) -> float:
+        return self.active_params_b or self.total_b
+
+    @property
+    def is_moe(self) -> bool:
+        return self.active_b < self.total_b
 
 
 class Benchmark(_Frozen):
@@ -226,6 +254,7 @@ class Catalog(_Frozen):
 __all__ = [
     "HARDWARE_KINDS",
     "ApiPrice",
+    "AttentionType",
     "Benchmark",
     "BenchmarkMetric",
     "CalibrationParams",

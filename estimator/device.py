@@ -46,6 +46,10 @@ LINK_FIGURES: dict[str, tuple[float, float]] = {
     "ethernet": (40.0, 20.0),
     "none": (50.0, 10.0),
 }
+# Between servers (pipeline stages of one model copy): one 400 Gb/s NIC per server (InfiniBand NDR /
+# RoCE class, 50 GB/s) and a few µs per hop. Order of magnitude, like LINK_FIGURES; only used when one
+# copy of the model does not fit in one server.
+INTER_SERVER_LINK: tuple[float, float] = (10.0, 50.0)
 
 
 @dataclass(frozen=True, slots=True)

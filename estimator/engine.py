@@ -16,8 +16,9 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 from estimator import latency, roofline
-from estimator.memory import per_device_memory_gb
-from estimator.resolve import Resolved
+from estimator.device import INTER_SERVER_LINK
+from estimator.memory import per_device_memory_gb, touched_expert_share
+from estimator.resolve import Resolved, step_weights_gb
 
 # Largest batch an engine schedules by default when a benchmark ran "at max load".
 DEFAULT_MAX_BATCH: dict[str, int] = {"trt-llm": 2048, "vllm": 256}
@@ -51,6 +52,36 @@ class PlanResult:
         return self.group * self.replicas
 
 
+def kv_cache_gb(r: Resolved, batch: int) -> float:
+    """KV cache of one replica at `batch` streams, as a paged engine allocates it: every stream's typical
+    sequence, plus one request at the maximum context when that is longer."""
+    return r.kv_sequence_gb * batch + (r.kv_long_extra_gb if batch > 0 else 0.0)
+
+
+def speed_parallel(r: Resolved, group: int) -> int:
+    """Devices that work on one token at once: the tensor-parallel group inside one server (1 for a layer
+    split). A group larger than a server is pipelined across servers: each stage works in turn."""
+    if r.layer_split:
+        return 1
+    return min(group, r.per_server) if r.per_server else group
+
+
+def pipeline_stages(r: Resolved, group: int) -> int:
+    """Servers one model copy spans (1 unless the copy does not fit in one server)."""
+    if r.layer_split or not r.per_server or group <= r.per_server:
+        return 1
+    return -(-group // r.per_server)
+
+
+def _hop_ms(r: Resolved, group: int, tokens: float) -> float:
+    """Activations of `tokens` tokens handed between pipeline stages over the servers' network."""
+    stages = pipeline_stages(r, group)
+    if stages <= 1:
+        return 0.0
+    latency_us, gbs = INTER_SERVER_LINK
+    return (stages - 1) * (latency_us / 1000.0 + tokens * r.arch.hidden_size * 2.0 / (gbs * 1e9) * 1000.0)
+
+
 def prefill_time_ms(r: Resolved, parallel: int) -> float:
     """One prompt's prefill on one replica (`parallel` devices working on it at once); cached."""
     cached = r.prefill_cache.get(parallel)
@@ -60,8 +91,8 @@ def prefill_time_ms(r: Resolved, parallel: int) -> float:
             parallel, arch.layers, arch.hidden_size, r.prompt_tokens, dev.link_gbs, dev.link_latency_us
         )
         cached = r.prefill_cache[parallel] = roofline.prefill_ms(
-            roofline.prefill_flops(r.params_b, arch.layers, arch.hidden_size, r.prompt_tokens),
-            r.weights_gb, r.peak_tflops, r.prefill_efficiency, dev.bandwidth_gbs,
+            roofline.prefill_flops(r.active_params_b, arch.layers, arch.hidden_size, r.prompt_tokens),
+            step_weights_gb(r, r.prompt_tokens), r.peak_tflops, r.prefill_efficiency, dev.bandwidth_gbs,
             r.factors.bandwidth_efficiency, parallel, comm,
         )
     return cached
@@ -85,6 +116,8 @@ def step_time_ms(r: Resolved, parallel: int, batch: int) -> tuple[float, bool]:
     coefficients (`with_factors`) give the step without re-deriving it.
     """
     memory = (r.memory_fixed_ms + batch * r.memory_per_stream_ms) / parallel
+    if r.expert_read_ms:  # a mixture of experts reads only the experts the batch's tokens touch
+        memory += r.expert_read_ms * touched_expert_share(r.route_share, batch) / parallel
     compute = batch * r.compute_per_stream_ms / parallel
     if parallel > 1:
         comm_fixed, comm_per_stream = _comm_terms(r, parallel)
@@ -96,10 +129,14 @@ def step_time_ms(r: Resolved, parallel: int, batch: int) -> tuple[float, bool]:
     return compute + r.step_overhead_ms + comm, False
 
 
-def _cycle(r: Resolved, parallel: int, batch: int) -> tuple[float, float, float, bool]:
+def _cycle(r: Resolved, group: int, batch: int) -> tuple[float, float, float, bool]:
     """(decode ms for one answer, prefill ms, cycle ms, memory bound) of one replica at `batch` users."""
+    parallel = speed_parallel(r, group)
     step, memory_bound = step_time_ms(r, parallel, batch)
     prefill = prefill_time_ms(r, parallel)
+    if group > parallel and not r.layer_split:
+        step += _hop_ms(r, group, batch)
+        prefill += _hop_ms(r, group, r.prompt_tokens)
     decode_ms = r.output_tokens * step
     # Each user's answer is interleaved with the other users' prefills (continuous batching).
     return decode_ms, prefill, decode_ms + (batch - 1) * prefill, memory_bound
@@ -108,17 +145,17 @@ def _cycle(r: Resolved, parallel: int, batch: int) -> tuple[float, float, float,
 def per_stream_tokens_per_s(r: Resolved, count: int, group: int, concurrency: int) -> float:
     """Per-user decode speed of a plan (the cheap part of `evaluate`, used to compare plans)."""
     batch = -(-concurrency // max(1, count // group))
-    return r.output_tokens / _cycle(r, 1 if r.layer_split else group, batch)[2] * 1000.0
+    return r.output_tokens / _cycle(r, group, batch)[2] * 1000.0
 
 
 def evaluate(r: Resolved, count: int, group: int, concurrency: int) -> PlanResult:
     """All figures of `count // group` replicas of `group` devices serving `concurrency` users."""
     replicas = max(1, count // group)
     batch = -(-concurrency // replicas)
-    decode_ms, prefill, cycle, memory_bound = _cycle(r, 1 if r.layer_split else group, batch)
+    decode_ms, prefill, cycle, memory_bound = _cycle(r, group, batch)
     per_stream = r.output_tokens / cycle * 1000.0
     mean_ttft, p95_ttft = latency.ttft_ms(prefill, batch, cycle + prefill, r.arrival_pattern)
-    kv = r.kv_token_gb * r.tokens_per_sequence * batch
+    kv = kv_cache_gb(r, batch)
     return PlanResult(
         group, replicas, batch, per_stream, per_stream * concurrency,
         replicas * batch * r.output_tokens / (decode_ms + batch * prefill) * 1000.0,
@@ -128,23 +165,33 @@ def evaluate(r: Resolved, count: int, group: int, concurrency: int) -> PlanResul
 
 
 @lru_cache(maxsize=256)
-def group_sizes(count: int, layer_split: bool) -> tuple[int, ...]:
-    """Candidate group sizes: any size for layer split, powers of two for tensor parallelism."""
+def group_sizes(count: int, layer_split: bool, per_server: int = 0) -> tuple[int, ...]:
+    """Candidate group sizes: any size for layer split, powers of two for tensor parallelism (inside one
+    server when the device goes into servers)."""
     if layer_split:
         return tuple(range(1, count + 1))
-    return tuple(2**i for i in range(count.bit_length()))
+    top = min(count, per_server) if per_server else count
+    return tuple(2**i for i in range(top.bit_length()))
+
+
+@lru_cache(maxsize=256)
+def pipeline_group_sizes(count: int, per_server: int) -> tuple[int, ...]:
+    """Model copies spanning 2, 3, … whole servers (tensor parallel inside each, pipeline across)."""
+    if not per_server:
+        return ()
+    return tuple(per_server * stages for stages in range(2, count // per_server + 1))
 
 
 def plan_fits(r: Resolved, count: int, group: int, concurrency: int) -> bool:
     """Whether `count // group` replicas of `group` devices hold the model and their users' KV cache."""
     batch = -(-concurrency // max(1, count // group))
-    kv = r.kv_token_gb * r.tokens_per_sequence * batch
+    kv = kv_cache_gb(r, batch)
     return per_device_memory_gb(r.weights_gb, kv, group, r.overhead_gb) <= r.device.usable_memory_gb
 
 
 def smallest_fitting_group(r: Resolved, count: int, concurrency: int) -> int | None:
     """The smallest group whose devices hold the model and its share of KV cache, or None."""
-    for group in group_sizes(count, r.layer_split):
+    for group in (*group_sizes(count, r.layer_split, r.per_server), *pipeline_group_sizes(count, r.per_server)):
         if plan_fits(r, count, group, concurrency):
             return group
     return None
@@ -166,12 +213,19 @@ def best_plan(r: Resolved, count: int, concurrency: int) -> PlanResult:
         smallest = smallest_fitting_group(r, count, concurrency)
         return evaluate(r, count, group_sizes(count, True)[-1] if smallest is None else smallest, concurrency)
     best_group, best_speed = 0, -1.0
-    for group in group_sizes(count, False):
+    sizes = group_sizes(count, False, r.per_server)
+    for group in sizes:
         if plan_fits(r, count, group, concurrency):
             speed = per_stream_tokens_per_s(r, count, group, concurrency)
             if speed > best_speed:
                 best_group, best_speed = group, speed
-    return evaluate(r, count, best_group or group_sizes(count, False)[-1], concurrency)
+    if not best_group:
+        # One copy does not fit in one server: the fewest servers per copy that hold it (pipeline
+        # across them), which leaves the most replicas.
+        best_group = next((g for g in pipeline_group_sizes(count, r.per_server)
+                           if plan_fits(r, count, g, concurrency)), 0)
+    fallback = (pipeline_group_sizes(count, r.per_server) or sizes)[-1]
+    return evaluate(r, count, best_group or fallback, concurrency)
 
 
 def saturating_concurrency(r: Resolved, count: int) -> int:
@@ -180,7 +234,8 @@ def saturating_concurrency(r: Resolved, count: int) -> int:
     if group is None:
         return 1
     free = (r.device.usable_memory_gb - r.overhead_gb) * group - r.weights_gb
-    per_sequence = r.kv_token_gb * r.tokens_per_sequence
+    free -= r.kv_long_extra_gb
+    per_sequence = r.kv_sequence_gb
     replicas = max(1, count // group)
     capacity = int(free / per_sequence) * replicas if per_sequence > 0 else 1
     cap = DEFAULT_MAX_BATCH.get(r.backend, FALLBACK_MAX_BATCH) * replicas
@@ -193,6 +248,10 @@ __all__ = [
     "best_plan",
     "evaluate",
     "group_sizes",
+    "kv_cache_gb",
+    "pipeline_group_sizes",
+    "pipeline_stages",
+    "speed_parallel",
     "per_stream_tokens_per_s",
     "plan_fits",
     "prefill_time_ms",

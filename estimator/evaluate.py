@@ -15,6 +15,7 @@ from estimator.candidates import Candidate, exclusion, fill_owned_power, ownersh
 from estimator.catalog import Catalog
 from estimator.defaults import device_price
 from estimator.errors import InvalidRequest, UnknownHardware
+from estimator.model_shape import apply_catalog_model
 from estimator.recommend import default_throughput, rank, to_option
 from estimator.schemas import Option
 from estimator.sizing import CapacityFn, EstimateFn, Sized, Sizer
@@ -37,7 +38,7 @@ def evaluate_option(
     no known serving stack, has no price (and is not owned), or a count outside 1–1024. `lang` is the
     language of the rationale and risks (en, zh-Hans, zh-Hant).
     """
-    filled, _ = fill_defaults(workload, lang=lang)
+    filled, _ = fill_defaults(apply_catalog_model(workload, catalog, lang)[0], lang=lang)
     hardware = catalog.hardware_by_id(hardware_id)
     if hardware is None:
         raise UnknownHardware(hardware_id)

@@ -28,7 +28,7 @@ from estimator.errors import InvalidRequest
 DEFAULT_BITS_PER_WEIGHT: dict[str, float] = {
     "FP32": 32.0, "FP16": 16.0, "BF16": 16.0, "FP8": 8.0, "INT8": 8.0, "Q8_0": 8.5, "Q6_K": 6.56,
     "Q5_K_M": 5.69, "Q5_0": 5.5, "Q4_K_M": 4.85, "Q4_0": 4.5, "INT4": 4.25, "NVFP4": 4.5, "FP4": 4.5,
-    "MXFP4": 4.25, "Q3_K_M": 3.91, "Q2_K": 3.35,
+    "MXFP4": 4.25, "Q3_K_M": 3.91, "Q2_K": 3.35, "W4A16": 4.25, "W8A8": 8.0,
 }
 # Formats served by stacks that also keep the KV cache in 8 bit (TensorRT-LLM/vLLM FP8 setups).
 EIGHT_BIT_KV_FORMATS = frozenset({"FP8", "FP4", "NVFP4", "MXFP4"})
@@ -54,17 +54,99 @@ _VARIANT_WORDS = frozenset({"instruct", "chat", "it", "hf", "base", "gguf"})
 
 @dataclass(frozen=True, slots=True)
 class Architecture:
-    """The few architecture numbers the formulas use, and where they came from."""
+    """The few architecture numbers the formulas use, and where they came from.
+
+    Beyond a dense transformer (all optional, defaults = dense, every layer full-context):
+    - `kv_values_per_layer`: values cached per token in one KV layer: 2 × KV heads × head dim, or for
+      MLA the compressed latent plus the decoupled RoPE key (kv_lora_rank + qk_rope_head_dim).
+    - `kv_layers`: layers that keep a growing KV cache (hybrid models: the linear-attention layers keep
+      a fixed state instead); `sliding_layers` of them keep at most `sliding_window` tokens.
+    - `total_params_b` / `active_params_b` / `n_experts` / `experts_per_token`: mixture of experts.
+    """
 
     layers: int
     hidden_size: int
     kv_heads: int
     head_dim: int
     source: str  # catalog model id, or "approximation"
+    kv_values_per_layer: float | None = None
+    kv_layers: int | None = None
+    sliding_window: int | None = None
+    sliding_layers: int = 0
+    total_params_b: float | None = None
+    active_params_b: float | None = None
+    n_experts: int | None = None
+    experts_per_token: int | None = None
+    attention_type: str = "gqa"
+    native_format: str | None = None
+
+    @property
+    def _values(self) -> float:
+        if self.kv_values_per_layer is not None:
+            return self.kv_values_per_layer
+        return 2.0 * self.kv_heads * self.head_dim
+
+    @property
+    def _kv_layers(self) -> int:
+        return self.kv_layers if self.kv_layers is not None else self.layers
 
     def kv_bytes_per_token(self, bytes_per_element: float) -> float:
-        """K and V of one token over all layers: 2 × layers × KV heads × head dim × bytes."""
-        return 2.0 * self.layers * self.kv_heads * self.head_dim * bytes_per_element
+        """KV of one token over every KV layer, before any window cap: 2 × layers × KV heads × head dim ×
+        bytes for a dense model; the latent for MLA.
+
+        >>> Architecture(61, 7168, 128, 128, "deepseek-v3", kv_values_per_layer=576.0).kv_bytes_per_token(2)
+        70272.0
+        """
+        if self.kv_values_per_layer is None:  # the dense formula, in its original order (bit-identical)
+            return 2.0 * self._kv_layers * self.kv_heads * self.head_dim * bytes_per_element
+        return self.kv_values_per_layer * self._kv_layers * bytes_per_element
+
+    def kv_bytes_per_sequence(self, tokens: float, bytes_per_element: float) -> float:
+        """KV of one sequence of `tokens`: windowed layers hold at most their window.
+
+        >>> Architecture(36, 2880, 8, 64, "x", sliding_window=128, sliding_layers=18).kv_bytes_per_sequence(1000, 2)
+        41582592.0
+        """
+        per_layer = self._values * bytes_per_element
+        window = self.sliding_window
+        if not self.sliding_layers or window is None or tokens <= window:
+            return per_layer * self._kv_layers * tokens
+        full_layers = self._kv_layers - self.sliding_layers
+        return per_layer * (full_layers * tokens + self.sliding_layers * window)
+
+    @property
+    def moe(self) -> bool:
+        return (self.total_params_b is not None and self.active_params_b is not None
+                and self.active_params_b < self.total_params_b)
+
+    def expert_split_b(self) -> tuple[float, float, float]:
+        """(dense params, routed-expert params, share of the experts one token uses), in billions.
+
+        total = dense + experts and active = dense + experts × k / E, so experts = (total − active) /
+        (1 − k / E). Without k and E on record, the experts are sized as if each token used a
+        negligible share of them (every parameter beyond the active ones is an expert).
+        """
+        total = self.total_params_b or 0.0
+        active = self.active_params_b if self.active_params_b is not None else total
+        if not self.moe:
+            return total, 0.0, 1.0
+        share = (self.experts_per_token / self.n_experts) if self.n_experts and self.experts_per_token else 0.0
+        experts = (total - active) / (1.0 - share) if share < 1.0 else 0.0
+        return total - experts, experts, share
+
+
+def touched_expert_share(share: float, tokens: float) -> float:
+    """Expected share of the experts a batch of `tokens` routed top-k of E touches: 1 − (1 − k/E)^tokens
+    (E · (1 − (1 − k/E)^B) distinct experts, over E). One token touches k/E; a large batch all of them.
+
+    >>> touched_expert_share(0.25, 1)
+    0.25
+    >>> round(touched_expert_share(8 / 256, 64), 3)
+    0.869
+    """
+    if share <= 0.0 or tokens <= 0:
+        return 0.0
+    return 1.0 - float((1.0 - share) ** tokens)
 
 
 def bits_per_weight(quant: str, catalog: Catalog | None = None) -> float:
@@ -142,7 +224,17 @@ def _within_window(params_b: float, model: ModelArch) -> bool:
 
 
 def _architecture_of(model: ModelArch) -> Architecture:
-    return Architecture(model.layers, model.hidden_size, model.kv_heads, model.head_dim, model.id)
+    values: float | None = None
+    if model.attention_type == "mla" and model.kv_lora_rank:
+        values = float(model.kv_lora_rank + (model.qk_rope_head_dim or 0))
+    return Architecture(
+        model.layers, model.hidden_size, model.kv_heads, model.head_dim, model.id,
+        kv_values_per_layer=values, kv_layers=model.attention_layers,
+        sliding_window=model.sliding_window, sliding_layers=model.sliding_window_layers or 0,
+        total_params_b=model.total_b, active_params_b=model.active_b, n_experts=model.n_experts,
+        experts_per_token=model.experts_per_token, attention_type=model.attention_type or "gqa",
+        native_format=(model.native_format or "").upper() or None,
+    )
 
 
 def closest_mha_model(params_b: float, models: Sequence[ModelArch]) -> ModelArch | None:
@@ -169,7 +261,10 @@ def resolve_architecture(params_b: float, models: Sequence[ModelArch], name: str
         named = model_by_name(name, models)
         if named is not None:
             return _architecture_of(named)
-    for candidates in ([m for m in models if uses_gqa(m)], models):
+    # A bare size stands for a dense model: a mixture of experts of that total size is another shape
+    # (its active parameters are what decode runs), so only a name or stated active parameters pick one.
+    dense = [m for m in models if not m.is_moe]
+    for candidates in ([m for m in dense if uses_gqa(m)], dense):
         model = closest_model(params_b, candidates)
         if model is not None and _within_window(params_b, model):
             return _architecture_of(model)
@@ -221,6 +316,7 @@ __all__ = [
     "name_key",
     "per_device_memory_gb",
     "resolve_architecture",
+    "touched_expert_share",
     "uses_gqa",
     "weights_gb",
 ]

@@ -17,6 +17,7 @@ from typing import Any
 from estimator.messages_advice import ADVICE_MESSAGES
 from estimator.messages_answers import ANSWER_MESSAGES
 from estimator.messages_cloud import CLOUD_MESSAGES
+from estimator.messages_models import MODEL_MESSAGES
 from estimator.messages_reasons import REASON_MESSAGES
 from estimator.messages_risks import RISK_MESSAGES
 from estimator.messages_tco import TCO_MESSAGES
@@ -39,7 +40,7 @@ _COMMON: dict[str, tuple[str, str, str]] = {
 }
 
 MESSAGES: dict[str, tuple[str, str, str]] = {
-    **_COMMON, **RISK_MESSAGES, **ADVICE_MESSAGES, **TCO_MESSAGES, **REASON_MESSAGES, **CLOUD_MESSAGES, **ANSWER_MESSAGES,
+    **_COMMON, **RISK_MESSAGES, **ADVICE_MESSAGES, **TCO_MESSAGES, **REASON_MESSAGES, **CLOUD_MESSAGES, **ANSWER_MESSAGES, **MODEL_MESSAGES,
 }
 
 

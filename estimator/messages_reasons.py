@@ -43,7 +43,7 @@ REASON_MESSAGES: dict[str, tuple[str, str, str]] = {
         "種子文件 1：全組織 7×24 生產環境需要資料中心 GPU（ECC、被動散熱卡或 SXM/OAM 模組），而不是消費級或工作站顯示卡",
     ),
     "reason.embedded": (
-        "an embedded module or developer kit is edge hardware (seed 2: 边缘机房、车载设备、工业现场), not a person's "
+        "an embedded module or developer kit is edge hardware (seed 2: edge server rooms, vehicles, factory floors), not a person's "
         "workstation (seed 1: laptop or desktop) or a shared server",
         "嵌入式模块或开发套件属于边缘硬件（种子文档 2：边缘机房、车载设备、工业现场），不是个人工作站（种子文档 1：笔记本或台式机）"
         "也不是共享服务器",

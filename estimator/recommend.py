@@ -31,6 +31,13 @@ from estimator.defaults import OVERLOAD_FACTOR
 from estimator.errors import NoFeasibleOption
 from estimator.memory import closest_mha_model, resolve_architecture
 from estimator.messages import MESSAGES, join, msg, reason_text
+from estimator.model_shape import (
+    apply_catalog_model,
+    deployment_of,
+    deployment_text,
+    paged_kv_note,
+    shape_note,
+)
 from estimator.owned import (
     owned_first,
     size_counted,
@@ -41,12 +48,15 @@ from estimator.owned import (
 from estimator.power_modes import at_power_cap
 from estimator.schemas import CloudComparison, Option, OptionEstimate, OptionTco, Recommendation
 from estimator.sizing import CapacityFn, EstimateFn, Sized, Sizer
-from estimator.tco import running_days_per_year
+from estimator.tco import needs_host_server, running_days_per_year
 from estimator.validation_plan import validation_plan
 from estimator.workload import Workload
 
 RISK_WEIGHT = 0.10  # share of cost one risk point is worth when ranking (medium = 1 point, high = 3)
 MAX_ALTERNATIVES = 3
+# An alternative costing over 10× the primary per served token (80 CPU servers beside one GPU box) is
+# no trade-off a buyer weighs; "why not X?" still evaluates any device on request.
+ALTERNATIVE_COST_CAP = 10.0
 LEAD_PROBES = 12  # further probes while the leader is still unprobed (each can only demote it)
 BAND_PROBES = 6  # capacity probes (tail-latency and headroom risks) for the options competing for the lead
 # Probing can add up to two high risks (tail latency, headroom) to an option: its adjusted cost can grow
@@ -77,14 +87,16 @@ def _bandwidth(sized: Sized) -> float:
 
 
 def pick_alternatives(primary: Sized, ranked: list[Sized]) -> list[Sized]:
-    """The best option of each other kind first, then other devices; never the primary's device again."""
+    """The best option of each other kind first, then other devices; never the primary's device again,
+    nor one costing more than `ALTERNATIVE_COST_CAP` × the primary per served token."""
     chosen: list[Sized] = []
+    cap = adjusted_cost(primary) * ALTERNATIVE_COST_CAP
     seen_devices = {primary.candidate.hardware.id}
     seen_kinds = {primary.candidate.hardware.kind}
     for pass_kinds in (True, False):
         for option in ranked:
             hw = option.candidate.hardware
-            if len(chosen) >= MAX_ALTERNATIVES or hw.id in seen_devices:
+            if len(chosen) >= MAX_ALTERNATIVES or hw.id in seen_devices or adjusted_cost(option) > cap:
                 continue
             if pass_kinds and hw.kind in seen_kinds:
                 continue
@@ -117,6 +129,7 @@ def to_option(sized: Sized, rationale: str | None = None, *, lang: str = "en") -
         hardware_name=cand.hardware.name, power_w=cost.power_w, risks=list(sized.risks),
         rationale=rationale or describe(sized, lang), existing=cand.existing, violations=list(sized.violations),
         tco_assumptions=list(cost.assumptions), redundancy=sized.redundancy,
+        deployment=deployment_of(cand.hardware, sized.count, est),
     )
 
 
@@ -133,7 +146,16 @@ def describe(sized: Sized, lang: str = "en") -> str:
             tco=cost.three_year_total_usd)
         + (msg("rec.per_m", lang, per_m=per_m) if per_m is not None else "")
         + msg("rec.power", lang, power=cost.power_w or 0)
+        + _layout(sized, lang)
     )
+
+
+def _layout(sized: Sized, lang: str) -> str:
+    """The server layout, said only beyond one server (one box needs no layout sentence)."""
+    deployment = deployment_of(sized.candidate.hardware, sized.count, sized.estimate)
+    if deployment.servers <= 1 or not needs_host_server(sized.candidate.hardware):
+        return ""
+    return msg("sep", lang) + deployment_text(sized.candidate.hardware.name, deployment, lang)
 
 
 def cheapest_rival(primary: Sized, ranked: list[Sized]) -> Sized | None:
@@ -295,7 +317,9 @@ def recommend(
     `estimate_fn`/`capacity_fn` default to `estimator.throughput` (injectable for tests). `lang` (en,
     zh-Hans, zh-Hant) is the language of the sentences; numbers, ids and names are the same in all.
     """
-    filled, assumptions = fill_defaults(prepare_batch(workload), lang=lang)
+    named, model_notes = apply_catalog_model(prepare_batch(workload), catalog, lang)
+    filled, assumptions = fill_defaults(named, lang=lang)
+    assumptions = model_notes + assumptions
     filled = with_owned_ids(filled, catalog)  # issue 14: owned devices with their stated counts and specs
     catalog = at_power_cap(with_owned_specs(catalog, filled), filled)  # and power modes under a cap
     if estimate_fn is None or capacity_fn is None:
@@ -310,6 +334,7 @@ def recommend(
         raise _nothing_fits(filled, sized, excluded, lang)
     feasible = [s for s in fitting if not s.violations]
     relax: list[str] = []
+    outside_limits = False
     if feasible:
         ranked = _settle_lead(sizer, _finalize_band(sizer, feasible))
         if filled.owned_devices:  # issue 14: owned hardware that meets the targets is the answer
@@ -320,21 +345,32 @@ def recommend(
         if primary.violations:  # every contender missed once its capacity was probed
             relax = _relax(filled, primary, lang)
     else:
-        closest = sorted(fitting, key=lambda s: (s.shortfall, s.cost_per_token))
+        # Nothing meets every target within the limits. Never lead with a far-off option: lead with the
+        # smallest configuration that does meet the targets (past the budget or power limit, said so),
+        # and say which limit to relax by how much; only when even that does not exist, the closest.
+        meeting = sorted((s for s in fitting if s.meets_slo), key=lambda s: (s.tco.capex_usd if s.tco else 0.0,
+                                                                             s.cost_per_token))
+        closest = meeting or sorted(fitting, key=lambda s: (s.shortfall, s.cost_per_token))
         primary = sizer.finalize(closest[0])
         alternatives = [sizer.finalize(s) for s in pick_alternatives(primary, closest)]
         relax = _relax(filled, primary, lang)
         ranked = []
+        outside_limits = True
     assumptions += _ranking_notes(filled, excluded, lang)
     if filled.days_per_week < 7:  # issue 16: the TCO basis line above names hours only
         assumptions.append(msg("tco.days", lang, days=filled.days_per_week, running=running_days_per_year(filled)))
-    assumptions.append(_model_shape_note(filled, catalog, lang))
+    assumptions.append(shape_note(filled, catalog, lang) or _model_shape_note(filled, catalog, lang))
+    if (paged := paged_kv_note(filled, lang)) is not None:
+        assumptions.append(paged)
     if primary.candidate.class_owned:
         assumptions.append(_unnamed_owned_note(primary, lang))
     rival = cheapest_rival(primary, ranked)
     if rival is not None:  # its tail-latency and headroom risks are named in the rationale: probe it first
         sizer.finalize(rival)
-    primary_option = to_option(primary, _rationale(filled, primary, ranked, lang), lang=lang)
+    rationale = _rationale(filled, primary, ranked, lang)
+    if outside_limits:
+        rationale = _outside_limits(filled, primary, lang)
+    primary_option = to_option(primary, rationale, lang=lang)
     cloud = _cloud(filled, primary, catalog, lang)
     rec = Recommendation(
         primary=primary_option,
@@ -347,6 +383,7 @@ def recommend(
         relax=relax,
         workload=filled.model_dump(mode="json"),
         cloud=cloud,
+        within_limits=not outside_limits,
     )
     return answer_questions(rec, sizer, filled, catalog, sized, excluded, primary, alternatives, lang, to_option=to_option)
 
@@ -357,6 +394,16 @@ def _cloud(workload: Workload, primary: Sized, catalog: Catalog, lang: str) -> C
         return None
     return compare_cloud(workload, primary.candidate.hardware, primary.count, primary.tco, catalog,
                          memory_required_gb=primary.estimate.memory_required_gb, spare=primary.redundancy, lang=lang)
+
+
+def _outside_limits(workload: Workload, primary: Sized, lang: str = "en") -> str:
+    """Plainly: nothing meets the targets within the limits; the smallest option that meets them, and the
+    limits it is past (or, when none meets the targets at all, the closest)."""
+    if primary.meets_slo:
+        limits = [v for v in primary.violations if not v.startswith(("memory", "SLO"))]
+        return msg("rec.nothing_within_limits", lang, describe=describe(primary, lang),
+                   limits=join(limits, lang) if limits else "-")
+    return msg("rec.nothing_at_all", lang, describe=describe(primary, lang))
 
 
 def _model_shape_note(workload: Workload, catalog: Catalog, lang: str = "en") -> str:

@@ -3,21 +3,33 @@ precompute every per-request constant the plan evaluation (`engine.py`) needs.
 
 The recommendation ranker asks for every device × count × stack each turn, so per-catalog lookups
 live in `CatalogIndex` (built once per catalog) and a resolved request is cached without its device
-count: sweeping counts 1–16 resolves once. A decode step is linear in the batch, so the resolved
+count: sweeping the counts resolves once. A decode step is linear in the batch, so the resolved
 request carries its calibrated per-step coefficients (roofline's own functions evaluated once).
 """
 
 from __future__ import annotations
 
 import copy
+import dataclasses
 import difflib
+import math
 import threading
 from dataclasses import dataclass, field
 
 from estimator import roofline
-from estimator.calibration import Factors, default_backend, normalize_backend, resolve_factors
+from estimator.calibration import (
+    Factors,
+    default_backend,
+    normalize_backend,
+    resolve_factors,
+)
 from estimator.catalog import Benchmark, CalibrationParams, Catalog
-from estimator.device import DeviceSpec, device_from_custom, device_from_hardware, peak_tflops
+from estimator.device import (
+    DeviceSpec,
+    device_from_custom,
+    device_from_hardware,
+    peak_tflops,
+)
 from estimator.errors import InvalidRequest, UnknownHardware
 from estimator.memory import (
     RUNTIME_OVERHEAD_GB,
@@ -25,10 +37,12 @@ from estimator.memory import (
     bits_per_weight,
     kv_bytes_per_element,
     resolve_architecture,
+    touched_expert_share,
     weights_gb,
 )
 from estimator.provenance import MatchKey, index_benchmarks
 from estimator.schemas import EstimateRequest
+from estimator.tco import devices_per_server, needs_host_server
 
 # Backends whose multi-device mode splits layers (pipeline) rather than tensors.
 LAYER_SPLIT_BACKENDS = frozenset({"llama.cpp", "mlx", "ollama", "ik_llama.cpp", "exllama"})
@@ -72,6 +86,20 @@ class Resolved:
     memory_fixed_ms: float = 0.0
     memory_per_stream_ms: float = 0.0
     compute_per_stream_ms: float = 0.0
+    # Mixture of experts: weights every step reads (attention, shared experts, embeddings) and the
+    # routed experts, of which a batch of B streams reads 1 − (1 − k/E)^B (`touched_expert_share`).
+    # Dense models: all weights are dense, `expert_weights_gb` = 0 and `active_params_b` = `params_b`.
+    active_params_b: float = 0.0
+    dense_weights_gb: float = 0.0
+    expert_weights_gb: float = 0.0
+    route_share: float = 0.0
+    expert_read_ms: float = 0.0  # calibrated ms to read every expert once on one device
+    # Paged KV cache: each stream holds its typical sequence; one request at the maximum context is
+    # a check on top (`kv_long_extra_gb`), not a reservation for every stream.
+    kv_sequence_gb: float = 0.0
+    kv_long_extra_gb: float = 0.0
+    # Devices one server holds (tensor parallelism stays inside it); 0 = no server limit (custom devices).
+    per_server: int = 0
     prefill_cache: dict[int, float] = field(default_factory=dict, compare=False)
     comm_cache: dict[int, tuple[float, float]] = field(default_factory=dict, compare=False)
 
@@ -161,6 +189,7 @@ def resolve(request: EstimateRequest, index: CatalogIndex) -> Resolved:
         None if custom is None else (custom.kind, custom.memory_gb, custom.memory_bandwidth_gbs, custom.fp16_tflops),
         request.params_b, request.quant, request.backend, multi_user,
         request.prompt_tokens, request.output_tokens, request.context, request.arrival_pattern, request.model,
+        request.active_params_b, request.kv_cache_dtype,
     )
     found = index.resolved.get(key)
     if found is None:
@@ -193,21 +222,49 @@ def _resolve(request: EstimateRequest, index: CatalogIndex) -> Resolved:
     )
     factors = index.resolve_factors(backend, device.kind)
     listed_peak = peak_tflops(device, quant)
-    arch = index.architecture(request.params_b, request.model)
-    # KV cache is reserved for the longest sequence the deployment must hold.
-    tokens = max(request.prompt_tokens + request.output_tokens, request.context or 0)
+    arch = _moe_shape(index.architecture(request.params_b, request.model), request, index)
+    # Paged KV cache (vLLM-style): each stream holds its own prompt + answer; the maximum context is
+    # one request that must also fit, not a reservation for every stream.
+    tokens = request.prompt_tokens + request.output_tokens
+    element = 1.0 if request.kv_cache_dtype == "FP8" else (
+        2.0 if request.kv_cache_dtype else kv_bytes_per_element(quant))
+    decode_context = request.prompt_tokens + request.output_tokens / 2.0
+    kv_token_gb = arch.kv_bytes_per_token(element) / 1e9
+    if arch.sliding_layers:
+        # Windowed layers stop growing: the per-token figure is the average over the read context.
+        kv_sequence_gb = arch.kv_bytes_per_sequence(tokens, element) / 1e9
+        kv_token_gb = arch.kv_bytes_per_sequence(decode_context, element) / 1e9 / decode_context
+    else:
+        kv_sequence_gb = kv_token_gb * tokens
+    long_tokens = request.context or 0
+    kv_long_extra_gb = max(0.0, arch.kv_bytes_per_sequence(long_tokens, element) / 1e9 - kv_sequence_gb) \
+        if long_tokens > tokens else 0.0
+    total_weights_gb = weights_gb(request.params_b, bits)
+    dense_b, expert_b, share = arch.expert_split_b() if arch.moe else (request.params_b, 0.0, 0.0)
+    scale = request.params_b / (dense_b + expert_b) if arch.moe else 1.0  # several models served at once
+    expert_gb = total_weights_gb * expert_b / (dense_b + expert_b) if arch.moe else 0.0
+    if expert_gb and _keeps_native_experts(arch, quant, index):
+        # Every GGUF of an MXFP4-native model (gpt-oss) keeps the expert tensors in MXFP4, whatever the
+        # file's label: the "Q8_0" 120B is 63.4 GB like the MXFP4 one (llama.cpp #15117; llmfit #1059).
+        native_gb = expert_b * scale * index.bits_per_weight(arch.native_format or quant) / 8.0
+        total_weights_gb += native_gb - expert_gb
+        expert_gb = native_gb
+    active_b = (arch.active_params_b or request.params_b) * scale if arch.moe else request.params_b
     base = Resolved(
         device=device, params_b=request.params_b, quant=quant, backend=backend, backend_given=backend_given,
-        weights_gb=weights_gb(request.params_b, bits), arch=arch,
-        kv_token_gb=arch.kv_bytes_per_token(kv_bytes_per_element(quant)) / 1e9, factors=factors,
+        weights_gb=total_weights_gb, arch=arch,
+        kv_token_gb=kv_token_gb, factors=factors,
         peak_tflops=listed_peak or 0.0, compute_derived=listed_peak is None,
         layer_split=backend in LAYER_SPLIT_BACKENDS, prompt_tokens=request.prompt_tokens,
         output_tokens=request.output_tokens, tokens_per_sequence=tokens, arrival_pattern=request.arrival_pattern,
         overhead_gb=RUNTIME_OVERHEAD_GB.get(device.kind, 0.75), prefill_efficiency=1.0,
         decode_compute_efficiency=1.0, step_overhead_ms=0.0,
-        decode_context=request.prompt_tokens + request.output_tokens / 2.0,
-        notes=_static_notes(device, factors, backend, listed_peak is None, arch),
+        decode_context=decode_context,
+        notes=_static_notes(device, factors, backend, listed_peak is None, arch) + _model_notes(request, arch),
         derived_peak_cap=index.max_listed_tflops,
+        active_params_b=active_b, dense_weights_gb=total_weights_gb - expert_gb, expert_weights_gb=expert_gb,
+        route_share=share, kv_sequence_gb=kv_sequence_gb, kv_long_extra_gb=kv_long_extra_gb,
+        per_server=_per_server(request, index),
     )
     _apply_factors(base, factors)
     return base
@@ -242,15 +299,68 @@ def _apply_factors(r: Resolved, factors: Factors) -> None:
     r.decode_compute_efficiency = decode_compute_efficiency
     r.step_overhead_ms = factors.overhead_ms * roofline.overhead_units(arch.layers)
     r.memory_fixed_ms = roofline.decode_memory_ms(
-        r.weights_gb, r.kv_token_gb, context, 0, bandwidth, 1) / factors.bandwidth_efficiency
+        r.dense_weights_gb, r.kv_token_gb, context, 0, bandwidth, 1) / factors.bandwidth_efficiency
+    r.expert_read_ms = roofline.decode_memory_ms(
+        r.expert_weights_gb, 0.0, 0.0, 0, bandwidth, 1) / factors.bandwidth_efficiency if r.expert_weights_gb else 0.0
     r.memory_per_stream_ms = roofline.decode_memory_ms(
         0.0, r.kv_token_gb, context, 1, bandwidth, 1) / factors.bandwidth_efficiency
     r.compute_per_stream_ms = roofline.decode_compute_ms(
-        r.params_b, arch.layers, arch.hidden_size, context, 1, peak, 1) / decode_compute_efficiency
+        r.active_params_b, arch.layers, arch.hidden_size, context, 1, peak, 1) / decode_compute_efficiency
     r.confidence_width = factors.relative_error * (
         ASSUMPTION_WIDENING if r.device.assumptions or r.compute_derived else 1.0
     )
     r.prefill_cache, r.comm_cache = {}, {}
+
+
+def _per_server(request: EstimateRequest, index: CatalogIndex) -> int:
+    """Devices per server for a catalog device that goes into one (`tco.devices_per_server`), else 0."""
+    hw = index.catalog.hardware_by_id(request.hardware) if request.hardware else None
+    if hw is None or not needs_host_server(hw):
+        return 0
+    return devices_per_server(hw)
+
+
+def _keeps_native_experts(arch: Architecture, quant: str, index: CatalogIndex) -> bool:
+    """A GGUF quantization of a model whose experts ship in MXFP4 leaves the experts as they are."""
+    if arch.native_format != "MXFP4" or quant == "MXFP4":
+        return False
+    fmt = index.catalog.quant(quant)
+    return fmt is not None and fmt.family == "gguf"
+
+
+def step_weights_gb(r: Resolved, tokens: float) -> float:
+    """Weights one step over `tokens` tokens reads: the dense part, plus the experts those tokens touch."""
+    if not r.expert_weights_gb:
+        return r.weights_gb
+    return r.dense_weights_gb + r.expert_weights_gb * touched_expert_share(r.route_share, tokens)
+
+
+def _moe_shape(arch: Architecture, request: EstimateRequest, index: CatalogIndex) -> Architecture:
+    """A request that states its active parameters is a mixture of experts even without a catalog name:
+    the closest-sized catalog MoE lends its routing (k of E) as an assumption."""
+    active = request.active_params_b
+    if active is None or active >= request.params_b or arch.moe:
+        return arch
+    moes = [m for m in index.catalog.models if m.is_moe and m.n_experts and m.experts_per_token]
+    lender = min(moes, key=lambda m: abs(math.log(m.total_b / request.params_b)), default=None)
+    if lender is not None:  # its layers, attention and routing stand in for the unnamed model's
+        arch = index.architecture(lender.total_b, lender.id)
+    return dataclasses.replace(arch, total_params_b=request.params_b, active_params_b=active)
+
+
+def _model_notes(request: EstimateRequest, arch: Architecture) -> tuple[str, ...]:
+    """Say when a named model is not in the catalog (it is sized by the closest architecture instead)."""
+    if request.model and arch.source != request.model and not _same_name(request.model, arch.source):
+        shape = ("an architecture approximated from its size" if arch.source == "approximation"
+                 else f"{arch.source}'s shape (the closest architecture on record)")
+        return (f"model '{request.model}' is not in the catalog: sized with {shape}, an assumption",)
+    return ()
+
+
+def _same_name(name: str, model_id: str) -> bool:
+    from estimator.memory import name_key
+
+    return name_key(name) == name_key(model_id)
 
 
 def _static_notes(device: DeviceSpec, f: Factors, backend: str, derived: bool, arch: Architecture) -> tuple[str, ...]:
@@ -272,5 +382,6 @@ __all__ = [
     "Resolved",
     "catalog_index",
     "resolve",
+    "step_weights_gb",
     "with_factors",
 ]

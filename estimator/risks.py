@@ -18,7 +18,7 @@ from estimator.workload import Workload
 
 SEVERITY_POINTS: dict[str, int] = {"low": 0, "medium": 1, "high": 3}
 _ORDER = {"high": 0, "medium": 1, "low": 2}
-_INTEGER_QUANTS = ("INT8", "INT4", "FP8")
+_INTEGER_QUANTS = ("INT8", "INT4", "FP8", "W4A16", "W8A8")  # formats whose scales need a calibration pass
 _LOW_BIT_GGUF = ("Q3_K_M", "Q2_K")
 _BYTES_PER_WEIGHT = {"FP16": 2.0, "BF16": 2.0, "FP8": 1.0, "INT8": 1.0, "Q8_0": 1.06, "Q6_K": 0.82,
                      "Q5_K_M": 0.71, "Q4_K_M": 0.6, "Q4_0": 0.56, "INT4": 0.5, "Q3_K_M": 0.49, "Q2_K": 0.37}
@@ -148,8 +148,10 @@ def _format_supported(quant: str, formats: tuple[str, ...]) -> bool:
     wanted = {quant.upper()}
     if quant.upper().startswith("Q"):
         wanted.add("GGUF")
-    if quant.upper() == "INT4":
-        wanted |= {"AWQ", "GPTQ", "INT4"}
+    if quant.upper() in ("INT4", "W4A16"):
+        wanted |= {"AWQ", "GPTQ", "INT4"}  # W4A16 is the AWQ/GPTQ family's name for 4-bit weights
+    if quant.upper() == "W8A8":
+        wanted |= {"INT8", "FP8"}
     joined = " ".join(formats).upper()
     return any(name in joined for name in wanted)
 

@@ -45,6 +45,11 @@ class EstimateRequest(_Model):
     # A model name the catalog knows sizes the KV cache with that model's own architecture; without
     # one (or an unknown one) a current grouped-query-attention model of the closest size stands in.
     model: str | None = Field(default=None, max_length=200)
+    # Mixture of experts without a catalog name ("a 671B MoE with 37B active"): parameters used per
+    # token. A named catalog model brings its own; None = dense (all `params_b` active).
+    active_params_b: float | None = Field(default=None, gt=0, le=2000)
+    # KV cache element type: FP16/BF16 = 2 bytes, FP8 = 1. None: FP8 with FP8-class weight formats.
+    kv_cache_dtype: Literal["FP16", "BF16", "FP8"] | None = None
 
 
 class Estimate(_Model):
@@ -69,6 +74,11 @@ class Estimate(_Model):
     source_rows: list[int] = []
     source_urls: list[str] = []
     notes: list[str] = []
+    # The plan behind the figures: devices per model copy (tensor parallel inside a server, pipeline
+    # stages across servers) and how many copies serve the users.
+    tensor_parallel: int = 1
+    pipeline_stages: int = 1
+    replicas: int = 1
 
 
 class TcoResult(_Model):
@@ -120,6 +130,16 @@ class OptionTco(_Model):
     price_is_estimate: bool = True
 
 
+class Deployment(_Model):
+    """How an option's devices are laid out: servers, devices in each, devices per model copy, copies."""
+
+    servers: int
+    devices_per_server: int
+    tensor_parallel: int
+    replicas: int
+    pipeline_stages: int = 1  # servers one model copy spans (only when one copy does not fit in a server)
+
+
 class Option(_Model):
     """One purchasable configuration (device × count × serving stack) with its numbers."""
 
@@ -143,6 +163,7 @@ class Option(_Model):
     owned_units: int = Field(default=0, description="of `count`, how many the user already owns (capex: the rest)")
     unpriced: bool = Field(default=False, description="no sourced price: capex and TCO count power only")
     batch_hours: float | None = Field(default=None, description="a batch job: hours to finish it on this option")
+    deployment: Deployment | None = None
 
 
 class OwnedAnswer(_Model):
@@ -242,6 +263,8 @@ class Recommendation(_Model):
     owned: list[OwnedAnswer] = Field(default=[], description="owned hardware, evaluated first")
     named: list[NamedAnswer] = Field(default=[], description="the devices the user asked about")
     batch: BatchPlan | None = None
+    within_limits: bool = Field(default=True, description="False: nothing meets the targets within the budget/"
+                                "power limits; the primary is the smallest option that meets the targets")
 
 
 __all__ = [
@@ -249,6 +272,7 @@ __all__ = [
     "CloudChoice",
     "CloudComparison",
     "CustomHardware",
+    "Deployment",
     "Estimate",
     "EstimateRequest",
     "NamedAnswer",

@@ -90,7 +90,10 @@ def _request(workload: Workload, candidate: Candidate, count: int, users: int | 
         quant=workload.quantization or "Q4_K_M", backend=candidate.stack.backend_key,
         concurrency=users or workload.concurrent_users or 1, prompt_tokens=workload.prompt_tokens or 512,
         output_tokens=workload.output_tokens or 256, context=workload.context_length, model_only=False,
-        arrival_pattern=workload.arrival_pattern or "steady",
+        arrival_pattern=workload.arrival_pattern or "steady", model=workload.model_id,
+        active_params_b=(workload.active_params_b * (workload.models_served or 1)
+                         if workload.active_params_b is not None else None),
+        kv_cache_dtype=None,
     )
 
 
@@ -159,13 +162,20 @@ class Sizer:
         users = users or self.peak
         top = candidate.max_count
         low = min(max(start, self.min_devices(candidate)), top)
-        count = low
+        count, failed = low, low - 1
         while not self.meets(candidate, count, users):
             if count >= top:
                 return None
+            failed = count
             count = min(top, self._guess(candidate, count, users))
-        if count - 1 > low and self.meets(candidate, count - 1, users):
-            count -= 1
+        # The jump may overshoot (doubling past a count that does not fit): bisect back between the last
+        # count that failed and the one that meets (estimates are memoized, so this is cheap).
+        while count - failed > 1:
+            middle = (count + failed) // 2
+            if self.meets(candidate, middle, users):
+                count = middle
+            else:
+                failed = middle
         return count
 
     def tco(self, candidate: Candidate, count: int, served_tokens_per_s: float | None) -> TcoResult:

@@ -15,7 +15,7 @@ nothing: `fits` is False and the speeds are 0, so a caller that forgets to check
 from __future__ import annotations
 
 from estimator.catalog import Benchmark, CalibrationParams, Catalog
-from estimator.engine import PlanResult, best_plan
+from estimator.engine import PlanResult, best_plan, pipeline_stages, speed_parallel
 from estimator.errors import InvalidRequest
 from estimator.provenance import find_measured
 from estimator.resolve import Resolved, catalog_index, resolve
@@ -49,6 +49,9 @@ def _plan_notes(resolved: Resolved, plan: PlanResult, count: int) -> list[str]:
     notes = list(resolved.notes)
     if plan.group > 1 or plan.replicas > 1:
         mode = "layer split" if resolved.layer_split else f"tensor parallel over {resolved.device.link}"
+        stages = pipeline_stages(resolved, plan.group)
+        if stages > 1:
+            mode += f" inside each server, pipelined across {stages} servers over the network"
         notes.append(f"{plan.replicas} replica(s) × {plan.group} device(s), {mode}")
     if count > plan.devices_used:
         notes.append(f"{count - plan.devices_used} device(s) left idle by this plan")
@@ -108,6 +111,9 @@ def _assemble(
         "source_rows": [row.row_id for row in rows] if rows else [],
         "source_urls": list(dict.fromkeys(row.source_url for row in rows)) if rows else [],
         "notes": notes,
+        "tensor_parallel": speed_parallel(resolved, plan.group),
+        "pipeline_stages": plan.group if resolved.layer_split else pipeline_stages(resolved, plan.group),
+        "replicas": plan.replicas,
     })
 
 

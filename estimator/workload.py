@@ -13,10 +13,12 @@ from pydantic import BaseModel, ConfigDict, Field
 from estimator.catalog import HardwareKind
 
 Quantization = Literal[
-    "FP16", "BF16", "FP8", "INT8", "Q8_0", "Q6_K", "Q5_K_M", "Q4_K_M", "Q4_0", "INT4", "Q3_K_M", "Q2_K"
+    "FP16", "BF16", "FP8", "INT8", "Q8_0", "Q6_K", "Q5_K_M", "Q4_K_M", "Q4_0", "INT4", "Q3_K_M", "Q2_K",
+    "MXFP4", "NVFP4", "W4A16", "W8A8",
 ]
 QUANTIZATIONS: tuple[str, ...] = (
     "FP16", "BF16", "FP8", "INT8", "Q8_0", "Q6_K", "Q5_K_M", "Q4_K_M", "Q4_0", "INT4", "Q3_K_M", "Q2_K",
+    "MXFP4", "NVFP4", "W4A16", "W8A8",
 )
 DeploymentScale = Literal["personal", "team", "department", "organization", "edge"]
 ArrivalPattern = Literal["steady", "bursty", "batch"]

@@ -2,11 +2,14 @@
 
 N conversations start at the same moment: each thread's app_mention is POSTed, signed, on its own
 connection (the measured burst). Then every event is delivered again as Slack's retry
-(X-Slack-Retry-Num: 1), all at once too, to exercise dedup under load (its acks reported apart). Slack (the fake Web API), the app and the load generator run in
+(X-Slack-Retry-Num: 1), all at once too, to exercise the inbox's dedup under load (its acks reported apart). Slack (the fake Web API), the app and the load generator run in
 three processes, as they would in production. Measures the HTTP ack latency of every delivery and the time until
 every thread has its reply; checks that every thread got exactly one reply.
 
-    .venv/bin/python scripts/bench_slack_load.py [--threads 50] [--engine real|echo] [--json]
+    .venv/bin/python scripts/bench_slack_load.py [--threads 50] [--engine real|echo] [--rate-limit-every 10] [--json]
+
+With `--rate-limit-every 10` the fake Slack answers every tenth chat.postMessage with 429 and
+`Retry-After: 1` (Slack's rate limiter): every reply must still arrive exactly once.
 
 Exit 1 if a reply is missing or duplicated, or the ack p99 exceeds --max-ack-p99-ms (default 200).
 """
@@ -44,7 +47,7 @@ def percentile(values: list[float], q: float) -> float:
     return ordered[index]
 
 
-def _slack_process(conn: Connection) -> None:
+def _slack_process(conn: Connection, rate_limit_every: int) -> None:
     """Slack's side: the fake Web API, in its own process like the real one would be.
 
     In production Slack's servers are other machines; here they share two cores with the app, so
@@ -52,6 +55,8 @@ def _slack_process(conn: Connection) -> None:
     """
     os.nice(10)
     with FakeSlack() as fake:
+        if rate_limit_every:  # Slack's limiter: every N-th post gets 429 with Retry-After: 1
+            fake.rate_limit_every("chat.postMessage", rate_limit_every, retry_after_s=1)
         conn.send(fake.url)
         thread_ts, timeout_s = conn.recv()
         started = time.perf_counter()
@@ -61,13 +66,14 @@ def _slack_process(conn: Connection) -> None:
         except AssertionError:
             pass  # reported as missing replies
         answered_s = time.perf_counter() - started
-        time.sleep(0.5)  # let a duplicate, if any, arrive before counting
-        conn.send((answered_s, {ts: len(fake.replies(ts)) for ts in thread_ts}))
+        time.sleep(2.5 if rate_limit_every else 0.5)  # let a duplicate, if any, arrive (a retry waits 1-2 s)
+        limited = len(fake.calls("chat.postMessage", lambda r: r.status == 429))
+        conn.send((answered_s, {ts: len(fake.replies(ts)) for ts in thread_ts}, limited))
         conn.recv()
 
 
 def _app_process(conn: Connection, slack_url: str, home: str, engine_kind: str) -> None:
-    """The app as `siliconsult slack --http` runs it: real server, SQLite dedup under home."""
+    """The app as `siliconsult slack --http` runs it: the uvicorn front, SQLite inbox under home."""
     os.environ["SLACK_SIGNING_SECRET"] = SECRET
     settings = Settings(home=Path(home), llm="none")
     # "real": the production wiring, turns in the model worker process; "echo": a stand-in engine
@@ -122,12 +128,12 @@ def _stats(acks: list[tuple[int, float]]) -> dict[str, float]:
             "p99": round(percentile(ms, 99), 1), "max": round(max(ms), 1)}
 
 
-def run(threads: int, engine_kind: str, timeout_s: float) -> dict:
+def run(threads: int, engine_kind: str, timeout_s: float, rate_limit_every: int = 0) -> dict:
     """Three processes, as in production: Slack (fake), the app, and the load generator (here)."""
     context = multiprocessing.get_context("spawn")
     slack_conn, slack_child = context.Pipe()
     app_conn, app_child = context.Pipe()
-    slack = context.Process(target=_slack_process, args=(slack_child,), daemon=True)
+    slack = context.Process(target=_slack_process, args=(slack_child, rate_limit_every), daemon=True)
     slack.start()
     slack_url = slack_conn.recv()
     home = tempfile.mkdtemp(prefix="siliconsult-bench-")
@@ -139,7 +145,8 @@ def run(threads: int, engine_kind: str, timeout_s: float) -> dict:
         raise SystemExit("the app did not start in time")
     url = app_conn.recv()
     try:
-        events = [mention(FIRST_MESSAGE, channel=f"CLOAD{i:03d}") for i in range(threads)]
+        # One person per conversation, as in a real burst (one person's burst meets the per-user throttle).
+        events = [mention(FIRST_MESSAGE, channel=f"CLOAD{i:03d}", user=f"ULOAD{i:03d}") for i in range(threads)]
         envelopes = [event_envelope(e) for e in events]
         thread_ts = {e["ts"] for e in events}
         slack_conn.send((thread_ts, timeout_s))
@@ -147,7 +154,7 @@ def run(threads: int, engine_kind: str, timeout_s: float) -> dict:
         acks = asyncio.run(_burst(url, [_signed_request(url, e, None) for e in envelopes], timeout_s))
         # Phase 2: Slack's retry of every event (as if no ack had reached it), all at once again.
         retry_acks = asyncio.run(_burst(url, [_signed_request(url, e, 1) for e in envelopes], timeout_s))
-        all_answered_s, per_thread = slack_conn.recv()
+        all_answered_s, per_thread, limited = slack_conn.recv()
     finally:
         for conn in (app_conn, slack_conn):
             conn.send("stop")
@@ -158,6 +165,7 @@ def run(threads: int, engine_kind: str, timeout_s: float) -> dict:
     return {
         "threads": threads,
         "engine": engine_kind,
+        "rate_limited_posts": limited,
         "deliveries": len(acks) + len(retry_acks),
         "non_200": sum(1 for status, _ in acks + retry_acks if status != 200),
         "ack_ms": _stats(acks),
@@ -181,11 +189,13 @@ def main() -> int:
     parser.add_argument("--runs", type=int, default=1, help="repeat the burst (fresh processes each time)")
     parser.add_argument("--timeout", type=float, default=120.0, help="bound on each run, seconds")
     parser.add_argument("--max-ack-p99-ms", type=float, default=200.0)
+    parser.add_argument("--rate-limit-every", type=int, default=0, metavar="N",
+                        help="the fake Slack answers every N-th chat.postMessage with 429 (10: a tenth of the posts)")
     parser.add_argument("--json", action="store_true")
     args = parser.parse_args()
     results = []
     for _ in range(args.runs):
-        result = run(args.threads, args.engine, args.timeout)
+        result = run(args.threads, args.engine, args.timeout, args.rate_limit_every)
         result["load_average_1m"] = round(os.getloadavg()[0], 2)
         result["ok"] = _ok(result, args.max_ack_p99_ms)
         results.append(result)
@@ -195,7 +205,8 @@ def main() -> int:
             ack = result["ack_ms"]
             retry = result["retry_ack_ms"]
             print(f"{result['threads']} threads ({result['deliveries']} deliveries incl. retries), "
-                  f"engine={result['engine']}, load average {result['load_average_1m']}")
+                  f"engine={result['engine']}, {result['rate_limited_posts']} posts answered 429, "
+                  f"load average {result['load_average_1m']}")
             print(f"  HTTP ack ms: p50 {ack['p50']}  p95 {ack['p95']}  p99 {ack['p99']}  max {ack['max']}"
                   f"   (retries: p50 {retry['p50']}  p99 {retry['p99']})")
             print(f"  all threads answered after {result['all_answered_s']} s; answered {result['answered']}, "

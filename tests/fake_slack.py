@@ -44,6 +44,9 @@ class RecordedRequest:
     headers: dict[str, str]
     body: dict[str, Any]
     raw: bytes = b""
+    status: int = 200  # what the fake answered: 429 for a rate-limited attempt
+    ok: bool = True  # the answer's "ok"; False for a refused or failed call
+    posted_ts: str | None = None  # the `ts` the fake gave a posted message
 
     def blocks(self) -> list[dict[str, Any]]:
         blocks = self.body.get("blocks") or []
@@ -66,8 +69,50 @@ class FakeSlack:
     ws_url: str | None = None
     requests: list[RecordedRequest] = field(default_factory=list)
     fail_methods: set[str] = field(default_factory=set)
+    # Methods this workspace does not offer: answered `unknown_method`, as Slack does.
+    unknown_methods: set[str] = field(default_factory=set)
+
+    def rate_limit(self, method: str, times: int, retry_after_s: int = 0) -> None:
+        """Answer the next `times` calls of `method` with 429 and `Retry-After`, as Slack's limiter does."""
+        with self._changed:
+            self._rate_limited[method] = (times, retry_after_s)
+
+    def rate_limit_every(self, method: str, every: int, retry_after_s: int = 1) -> None:
+        """Answer every `every`-th call of `method` with 429 (e.g. 10: a tenth of the calls), from now on."""
+        with self._changed:
+            self._periodic_limit[method] = (every, retry_after_s)
+            self._calls_seen[method] = 0
+
+    def fail_next(self, method: str, times: int = 1, error: str = "internal_error") -> None:
+        """Answer the next `times` calls of `method` with `{"ok": false, "error": error}` (HTTP 200)."""
+        with self._changed:
+            self._failing[method] = (times, error)
+
+    def hold(self, method: str) -> threading.Event:
+        """Keep calls of `method` waiting (unanswered, unrecorded) until the returned event is set."""
+        release = threading.Event()
+        with self._changed:
+            self._held[method] = release
+        return release
+
+    def wait_for_waiting(self, method: str, count: int = 1, timeout: float = 60.0) -> None:
+        """Wait until `count` calls of a held `method` have arrived (and are kept waiting)."""
+        deadline = time.monotonic() + timeout
+        with self._changed:
+            while self._waiting.get(method, 0) < count:
+                remaining = deadline - time.monotonic()
+                if remaining <= 0:
+                    raise AssertionError(f"no held {method} call arrived within {timeout} s")
+                self._changed.wait(remaining)
 
     def __post_init__(self) -> None:
+        self._waiting: dict[str, int] = {}
+        self._periodic_limit: dict[str, tuple[int, int]] = {}
+        self._calls_seen: dict[str, int] = {}
+        self._streams: dict[str, dict[str, Any]] = {}
+        self._rate_limited: dict[str, tuple[int, int]] = {}
+        self._failing: dict[str, tuple[int, str]] = {}
+        self._held: dict[str, threading.Event] = {}
         self._changed = threading.Condition()
         self._ts = itertools.count(1)
         self._file_ids = itertools.count(1)
@@ -126,8 +171,8 @@ class FakeSlack:
                 self._changed.wait(remaining)
 
     def replies(self, thread_ts: str | None = None) -> list[RecordedRequest]:
-        """The chat.postMessage calls (optionally in one thread)."""
-        return self.calls("chat.postMessage", lambda r: thread_ts is None or r.body.get("thread_ts") == thread_ts)
+        """The chat.postMessage calls Slack accepted, i.e. the messages people see (optionally in one thread)."""
+        return self.calls("chat.postMessage", lambda r: r.ok and (thread_ts is None or r.body.get("thread_ts") == thread_ts))
 
     # -- serving -------------------------------------------------------------------------------
 
@@ -136,6 +181,7 @@ class FakeSlack:
         length = int(handler.headers.get("Content-Length") or 0)
         raw = handler.rfile.read(length) if length else b""
         headers = {k.lower(): v for k, v in handler.headers.items()}
+        extra: dict[str, str] = {}
         if parsed.path.startswith("/upload/"):
             record = RecordedRequest("upload", parsed.path, headers, {}, raw)
             status, payload = 200, f"OK - {len(raw)}".encode()
@@ -143,10 +189,26 @@ class FakeSlack:
         else:
             method = parsed.path.removeprefix(API_PREFIX)
             body = _parse_body(headers.get("content-type", ""), raw, parsed.query)
-            record = RecordedRequest(method, parsed.path, headers, body, raw)
-            status, answer = 200, self._answer(method, body, headers)
+            with self._changed:
+                held = self._held.get(method)
+                if held is not None:
+                    self._waiting[method] = self._waiting.get(method, 0) + 1
+                    self._changed.notify_all()
+            if held is not None:
+                held.wait(60)
+            status, answer, extra = self._limited(method)
+            if answer is None:
+                answer = self._answer(method, body, headers)
+                if method == "chat.stopStream" and answer.get("ok"):
+                    # The finished message as people see it: its thread and the whole streamed text.
+                    stream = self._streams.get(str(body.get("ts")), {})
+                    body = {**body, "thread_ts": stream.get("thread_ts"), "text": stream.get("text", "")}
+            record = RecordedRequest(method, parsed.path, headers, body, raw, status, bool(answer.get("ok")),
+                                     answer.get("ts") if method in ("chat.postMessage", "chat.stopStream") else None)
             payload, content_type = json.dumps(answer).encode(), "application/json"
         handler.send_response(status)
+        for name, value in extra.items():
+            handler.send_header(name, value)
         handler.send_header("Content-Type", content_type)
         handler.send_header("Content-Length", str(len(payload)))
         handler.end_headers()
@@ -155,21 +217,97 @@ class FakeSlack:
             self.requests.append(record)
             self._changed.notify_all()
 
+    def _answer_stream(self, method: str, body: dict[str, Any]) -> dict[str, Any]:
+        """chat.startStream / appendStream / stopStream: one message whose text grows, then is final."""
+        text = body.get("markdown_text") or ""
+        chunks = body.get("chunks")
+        chunks = json.loads(chunks) if isinstance(chunks, str) else chunks or []
+        text += "".join(c.get("text", "") for c in chunks if c.get("type") == "markdown_text")
+        with self._changed:
+            if method == "chat.startStream":
+                if not body.get("thread_ts"):
+                    return {"ok": False, "error": "invalid_arguments"}
+                ts = f"{1_900_000_000 + next(self._ts)}.000100"
+                self._streams[ts] = {"channel": body.get("channel"), "thread_ts": body.get("thread_ts"),
+                                     "text": text, "done": False}
+                return {"ok": True, "channel": body.get("channel"), "ts": ts}
+            stream = self._streams.get(str(body.get("ts")))
+            if stream is None or stream["done"]:
+                return {"ok": False, "error": "message_not_in_streaming_state"}
+            stream["text"] += text
+            if method == "chat.stopStream":
+                stream["done"] = True
+            return {"ok": True, "channel": stream["channel"], "ts": body.get("ts")}
+
+    def messages(self, thread_ts: str | None = None) -> list[RecordedRequest]:
+        """Every message the app got into threads, posted or streamed (a streamed one once, when done)."""
+        return self.calls("chat.postMessage", lambda r: r.ok) + self.calls("chat.stopStream", lambda r: r.ok) \
+            if thread_ts is None else [r for r in self.messages() if r.body.get("thread_ts") == thread_ts]
+
+    def wait_for_messages(self, thread_ts: str, count: int = 1, timeout: float = 15.0) -> list[RecordedRequest]:
+        """Wait until `count` messages (posted or streamed) are in the thread; in the order they arrived."""
+        deadline = time.monotonic() + timeout
+        with self._changed:
+            while True:
+                found = [r for r in self.requests if r.ok and r.body.get("thread_ts") == thread_ts
+                         and r.method in ("chat.postMessage", "chat.stopStream")]
+                if len(found) >= count:
+                    return found
+                remaining = deadline - time.monotonic()
+                if remaining <= 0:
+                    raise AssertionError(f"expected {count} message(s) in {thread_ts}, got {len(found)}")
+                self._changed.wait(remaining)
+
+    def _limited(self, method: str) -> tuple[int, dict[str, Any] | None, dict[str, str]]:
+        """(status, answer, headers) for a rate-limited or failing call; answer None: answer normally."""
+        with self._changed:
+            if method in self._periodic_limit:
+                every, retry_after = self._periodic_limit[method]
+                self._calls_seen[method] += 1
+                if self._calls_seen[method] % every == 0:
+                    return 429, {"ok": False, "error": "ratelimited"}, {"Retry-After": str(retry_after)}
+            times, retry_after = self._rate_limited.get(method, (0, 0))
+            if times > 0:
+                self._rate_limited[method] = (times - 1, retry_after)
+                return 429, {"ok": False, "error": "ratelimited"}, {"Retry-After": str(retry_after)}
+            times, error = self._failing.get(method, (0, ""))
+            if times > 0:
+                self._failing[method] = (times - 1, error)
+                return 200, {"ok": False, "error": error}, {}
+        return 200, None, {}
+
     def _answer(self, method: str, body: dict[str, Any], headers: dict[str, str]) -> dict[str, Any]:
         auth = headers.get("authorization", "") or f"Bearer {body.get('token', '')}"
         expected = "Bearer xapp-" if method == "apps.connections.open" else "Bearer xoxb-"
         if not auth.startswith(expected):
             return {"ok": False, "error": "invalid_auth"}
+        if method in self.unknown_methods:
+            return {"ok": False, "error": "unknown_method"}
         if method in self.fail_methods:
             return {"ok": False, "error": "internal_error"}
+        if method == "agents.sessions.setStatus":
+            if body.get("status") not in ("active", "processing", "suspended", "closed"):
+                return {"ok": False, "error": "invalid_status"}
+            return {"ok": True}
+        if method in ("chat.startStream", "chat.appendStream", "chat.stopStream"):
+            return self._answer_stream(method, body)
         if method == "auth.test":
             return {"ok": True, "url": "https://fake.slack.test/", "team": "Fake", "user": "siliconsult",
                     "team_id": TEAM_ID, "user_id": BOT_USER_ID, "bot_id": BOT_ID, "is_enterprise_install": False}
         if method in ("chat.postMessage", "chat.update"):
-            ts = body.get("ts") or f"{1_700_000_000 + next(self._ts)}.000100"
+            ts = body.get("ts") or f"{1_900_000_000 + next(self._ts)}.000100"  # after every user message
             return {"ok": True, "channel": body.get("channel"), "ts": ts,
                     "message": {"text": body.get("text"), "ts": ts, "bot_id": BOT_ID}}
-        if method in ("conversations.replies", "conversations.history"):
+        if method == "conversations.replies":
+            # The messages the fake accepted in that thread, as Slack lists them (`oldest` exclusive).
+            oldest = float(body.get("oldest") or 0)
+            with self._changed:
+                posted = [r for r in self.requests if r.method in ("chat.postMessage", "chat.stopStream") and r.ok
+                          and r.body.get("channel") == body.get("channel") and r.body.get("thread_ts") == body.get("ts")]
+            messages = [{"type": "message", "text": r.body.get("text"), "ts": r.posted_ts, "bot_id": BOT_ID}
+                        for r in posted if float(r.posted_ts or 0) > oldest]
+            return {"ok": True, "messages": messages, "has_more": False}
+        if method == "conversations.history":
             return {"ok": True, "messages": [], "has_more": False}
         if method == "files.getUploadURLExternal":
             file_id = f"F{next(self._file_ids):08d}"

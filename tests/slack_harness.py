@@ -1,7 +1,7 @@
 """Serving the real Slack app on loopback for tests: the app over HTTP, signed posts, a tiny engine.
 
-`serve_app` runs the app behind the same threaded WSGI server `siliconsult slack --http` uses, on an
-ephemeral port. `EchoEngine` is a stand-in engine for adapter-only tests (failures, routing); the
+`serve_app` runs the app behind the same HTTP front and uvicorn server `siliconsult slack --http`
+uses, on an ephemeral port. `EchoEngine` is a stand-in engine for adapter-only tests (failures, routing); the
 conversation tests use the real engine.
 """
 

@@ -91,8 +91,9 @@ def test_a_request_naming_its_model_is_sized_with_that_model():
     cat = catalog(device(memory=10_000.0)).model_copy(update={"models": (MHA_13B, GQA_14B)})
 
     def required(model: str | None) -> float:
+        # Every request is 10,000 tokens long (9,744 prompt + 256 answer), so the paged cache holds them all.
         request = EstimateRequest(hardware="test-gpu", params_b=13.0, quant="FP16", backend="vllm",
-                                  context=10_000, concurrency=10, model=model)
+                                  prompt_tokens=9_744, output_tokens=256, concurrency=10, model=model)
         return estimate(request, cat).memory_required_gb
 
     weights = 26.0  # 13 B at FP16; the rest is KV cache (100,000 tokens) and the runtime allowance
@@ -133,7 +134,8 @@ def test_tensor_parallel_shards_weights_and_kv_cache():
 
 def test_model_that_does_not_fit_says_so_and_serves_nothing():
     small = catalog(device(memory=24.0))
-    result = estimate(EstimateRequest(hardware="test-gpu", params_b=8.0, quant="FP16", context=8192,
+    # Eight requests of 8,192 tokens each (7,936 prompt + 256 answer): 16 GB + 8 × 8,192 × 128 KiB > 24 GB.
+    result = estimate(EstimateRequest(hardware="test-gpu", params_b=8.0, quant="FP16", prompt_tokens=7_936,
                                       concurrency=8), small)
     assert not result.fits
     assert result.decode_tokens_per_s_per_stream == 0 and result.decode_tokens_per_s_total == 0

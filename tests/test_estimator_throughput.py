@@ -268,7 +268,9 @@ def test_a_larger_group_that_leaves_devices_idle_is_not_chosen_when_it_does_not_
     cat = catalog(device(memory=24.0))
 
     def ask(users: int) -> EstimateRequest:
-        return request(backend="vllm", count=3, concurrency=users, params_b=1.0, context=131072)
+        # Every request is 128k tokens long (paged KV holds what each one really uses).
+        return request(backend="vllm", count=3, concurrency=users, params_b=1.0, prompt_tokens=131072 - 256,
+                       output_tokens=256)
 
     five, six = estimate(ask(5), cat), estimate(ask(6), cat)
     assert five.fits and any("3 replica(s) × 1 device(s)" in note for note in five.notes)

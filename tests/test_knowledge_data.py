@@ -91,8 +91,8 @@ def test_benchmark_rows_without_a_catalog_device_stay_unlinked(catalog):
 
 
 def test_benchmark_fields_are_normalized(catalog):
-    assert {b.backend for b in catalog.benchmarks} <= {"llama.cpp", "ik_llama.cpp", "vllm", "trt-llm", "mlx",
-                                                      "exllama", "mlc-llm"}
+    assert {b.backend for b in catalog.benchmarks} <= {"llama.cpp", "llama.cpp-vulkan", "ik_llama.cpp", "vllm",
+                                                      "sglang", "trt-llm", "tt-metal", "mlx", "exllama", "mlc-llm"}
     offline = [b for b in catalog.benchmarks if "max-load" in (b.source_note or "")]
     assert offline and all(b.concurrency is None for b in offline)
     assert all(b.quant != "F16" for b in catalog.benchmarks)
@@ -119,3 +119,37 @@ def test_every_device_stack_serves_that_kind_of_device(catalog):
     for device in catalog.hardware:
         for stack_id in device.software_stacks:
             assert device.kind in catalog.stack(stack_id).hardware_kinds, (device.id, stack_id)
+
+
+def test_rocm_and_vulkan_runs_of_one_card_keep_distinct_backends(catalog):
+    # One AMD card measured with both llama.cpp builds: the two must not fold into one backend key.
+    rows = [b for b in catalog.benchmarks if b.hardware_label == "AMD Radeon RX 6700 XT"]
+    rocm = {b.backend for b in rows if "rocm" in (b.backend_label or "")}
+    vulkan = {b.backend for b in rows if "vulkan" in (b.backend_label or "")}
+    assert rocm and vulkan and not rocm & vulkan
+    assert all(b.backend == "llama.cpp-vulkan" for b in catalog.benchmarks if "vulkan" in (b.backend_label or ""))
+
+
+def test_2026_12_devices_and_rows_are_in_the_catalog(catalog):
+    for device_id in ("tenstorrent-blackhole-p100a", "tenstorrent-quietbox-blackhole", "nvidia-rtx-pro-6000-blackwell",
+                      "amd-ryzen-ai-max-395", "nvidia-dgx-spark-gb10", "apple-m3-ultra"):
+        assert catalog.hardware_by_id(device_id) is not None, device_id
+    # The reference flagged apple-m3-max without a memory size; 128 GB is its largest configuration.
+    assert catalog.hardware_by_id("apple-m3-max").memory_gb == 128
+    tt = [b for b in catalog.benchmarks if b.backend == "tt-metal"]
+    assert tt and all(b.hardware_id and b.metric == "total_tps" and b.concurrency for b in tt)
+    # The rows that name the RTX PRO 6000 Blackwell now join to its catalog row.
+    assert all(b.hardware_id == "nvidia-rtx-pro-6000-blackwell"
+               for b in catalog.benchmarks if "RTX PRO 6000 Blackwell" in b.hardware_label)
+
+
+def test_sparse_fp4_vendor_figures_are_halved(catalog):
+    # DGX Spark's "1 PFLOP FP4" is with sparsity: the dense column holds half.
+    assert catalog.hardware_by_id("nvidia-dgx-spark-gb10").fp4_tflops == pytest.approx(500)
+
+
+def test_moe_benchmark_rows_keep_their_published_model_names(catalog):
+    names = {b.model for b in catalog.benchmarks}
+    for published in ("gpt-oss-20b (MoE)", "gpt-oss-120b (MoE)", "Qwen3-30B-A3B (MoE, 3.3B active)",
+                      "DeepSeek-R1 671B (MoE, MLA, 37B active)", "Mixtral 8x7B (MoE)"):
+        assert published in names, published

@@ -211,7 +211,10 @@ def test_speed_target_too_high_says_how_far_to_lower_it():
     assert any("per-user speed target from 2000" in hint for hint in rec.relax)
 
 
-def test_model_that_fits_nowhere_is_explained():
+def test_model_that_fits_nowhere_is_explained(monkeypatch):
+    # Deployments have no fixed size now; the message is for a model that fits nowhere even at the
+    # largest count considered, here capped at 16 devices to reach that case.
+    monkeypatch.setattr("estimator.candidates.MAX_COUNT", 16)
     with pytest.raises(NoFeasibleOption, match="needs ~1,900 GB"):
         run(Workload(concurrent_users=10, model_params_b=1900, quantization="FP16"))
 
@@ -261,3 +264,17 @@ def test_recommendation_json_has_the_contract_shape():
     assert set(primary["estimate"]) >= {"decode_tokens_per_s_per_user", "ttft_ms", "max_concurrent_users"}
     assert set(primary["tco"]) >= {"three_year_total_usd", "cost_per_million_tokens_usd", "annual_power_usd"}
     assert data["calibration_rows"] == [7]
+
+
+def test_no_alternative_costs_ten_times_the_primary_per_served_token(catalog):
+    # gpt-oss-120b for 40 users fits a few consumer GPUs; a cluster of CPU servers that also "meets" it
+    # at many times the cost per token is no alternative a buyer weighs.
+    from estimator.recommend import ALTERNATIVE_COST_CAP
+
+    rec = recommend(Workload(model_params_b=116.8, model_id="gpt-oss-120b", active_params_b=5.1, concurrent_users=40),
+                    catalog)
+    base = rec.primary.tco.cost_per_million_tokens_usd
+    assert rec.alternatives and base
+    for option in rec.alternatives:
+        # Risk weighting moves each side by at most a few tens of percent, far inside the 10× cap.
+        assert option.tco.cost_per_million_tokens_usd <= base * ALTERNATIVE_COST_CAP * 1.5, option.hardware_id

@@ -7,10 +7,10 @@ Each case is the workload a scenario's turns describe; the expected risk follows
 - multi_model: three models served at once (seed 2, 坑四).
 - software_maturity: ROCm/vLLM on MI300X at organization scale (stack rated medium).
 - quantization_calibration: accuracy-critical work at Q4_K_M (seed 1: Q8_0), and at Q6_K (< 8 bits).
-- memory_bandwidth: a 70B FP16 model for one user: ~140 GB read per token, compute idle (seed 2, 坑一).
+- memory_bandwidth: a 70B FP16 model for one user on owned H100s: ~140 GB read per token, compute idle (seed 2, 坑一).
 - power_cooling: more than 4 GPUs (seed 1), here 800 users on 8 modules.
 - tail_latency, capacity_headroom: bursty arrivals for 200 users (bursts are the 1.5× overload).
-- vendor_lock_in: a single-vendor accelerator stack (Gaudi 3 for 2,000 users of a 70B model).
+- vendor_lock_in: a single-vendor accelerator stack (an owned Gaudi 3 kit for 200 users of a 70B model).
 - supply: high-end HBM parts (MI300X) at organization scale.
 """
 
@@ -27,11 +27,16 @@ CASES: dict[str, dict[str, object]] = {
     "software_maturity": {"model_params_b": 13, "concurrent_users": 800},
     "quantization_calibration": {"model_params_b": 7, "concurrent_users": 10, "accuracy_critical": True,
                                  "quantization": "Q4_K_M", "prompt_tokens": 1500, "output_tokens": 300},
-    "memory_bandwidth": {"model_params_b": 70, "concurrent_users": 1, "quantization": "FP16"},
+    # Owned H100s: the cheapest bought option for one user is a balanced card (or one without a sourced
+    # FP16 rate), so the pitfall shows where the compute is already there and the decode cannot use it.
+    "memory_bandwidth": {"model_params_b": 70, "concurrent_users": 1, "quantization": "FP16",
+                         "owned_devices": [{"hardware_id": "nvidia-h100-sxm", "count": 4}]},
     "power_cooling": {"model_params_b": 13, "concurrent_users": 800},
     "tail_latency": {"model_params_b": 7, "concurrent_users": 200, "arrival_pattern": "bursty"},
     "capacity_headroom": {"model_params_b": 7, "concurrent_users": 200, "arrival_pattern": "bursty"},
-    "vendor_lock_in": {"model_params_b": 70, "concurrent_users": 2000, "model_stability": "stable"},
+    # A Gaudi 3 kit the user has: whatever is added, the stack is Intel's alone.
+    "vendor_lock_in": {"model_params_b": 70, "concurrent_users": 200, "model_stability": "stable",
+                       "owned_devices": [{"hardware_id": "intel-gaudi3", "count": 8}]},
     "supply": {"model_params_b": 13, "concurrent_users": 800},
 }
 

@@ -14,7 +14,7 @@ from slack_sdk import WebClient
 
 from bot.settings import Settings
 from bot.slack.app import create_app
-from bot.slack.dedup import MemoryDedupStore
+from bot.slack.inbox import MemoryInbox
 from bot.slack.turns import APOLOGY
 from tests.fake_slack import (
     BOT_USER_ID,
@@ -50,7 +50,7 @@ def url(fake: FakeSlack, engine: EchoEngine, tmp_path, monkeypatch) -> Iterator[
     client = WebClient(token="xoxb-test", base_url=fake.url)
     # One listener thread and one turn worker: events are handled in the order they were sent, so a
     # sentinel's reply proves every earlier event was handled (or dropped).
-    app = create_app(engine, settings, client=client, dedup=MemoryDedupStore(), listener_workers=1, turn_workers=1)
+    app = create_app(engine, settings, client=client, inbox=MemoryInbox(), listener_workers=1, turn_workers=1)
     with serve_app(app) as events_url:
         yield events_url
 
@@ -77,10 +77,34 @@ def test_mention_is_answered_in_its_thread_with_status_first(url: str, fake: Fak
     assert reply.body["text"] == "you said: hello there"
     assert reply.blocks()[0]["text"]["text"] == "you said: hello there"
     assert engine.calls == [(f"{TEAM_ID}:C1:{event['ts']}", "hello there")]
-    [status] = fake.calls("assistant.threads.setStatus")
-    assert status.body["thread_ts"] == event["ts"] and status.body["status"]
-    assert fake.requests.index(status) < fake.requests.index(reply)
+    # The agent sessions API: "processing" (naming the new thread) before the reply, "active" after.
+    working, idle = fake.wait_for("agents.sessions.setStatus", 2)
+    assert working.body == {"channel_id": "C1", "thread_ts": event["ts"], "status": "processing",
+                            "initiator_user_id": "U0000001", "title": "hello there"}
+    assert idle.body["status"] == "active" and idle.body["thread_ts"] == event["ts"]
+    assert fake.requests.index(working) < fake.requests.index(reply) < fake.requests.index(idle)
+    assert fake.calls("assistant.threads.setStatus") == []  # the legacy API only as a fallback
     assert reply.headers["authorization"] == "Bearer xoxb-test"
+
+
+def test_a_workspace_without_agent_sessions_gets_the_assistant_thread_status_and_title(
+    url: str, fake: FakeSlack, engine: EchoEngine
+) -> None:
+    fake.unknown_methods.update({"agents.sessions.setStatus", "agents.sessions.rename"})
+    first = mention("a very long first message that names the workload: serve a 7B model to two hundred people",
+                    channel="C1")
+    send(url, first)
+    [reply] = fake.wait_for("chat.postMessage")
+    [status] = fake.calls("assistant.threads.setStatus")
+    assert status.body["status"] == "is thinking…" and status.body["thread_ts"] == first["ts"]
+    [title] = fake.calls("assistant.threads.setTitle")
+    assert title.body["title"] == "a very long first message that names the workload: serve a…"
+    assert fake.requests.index(status) < fake.requests.index(reply)
+    send(url, message("more", channel="C1", thread_ts=first["ts"]))
+    fake.wait_for("chat.postMessage", 2)
+    # Refused once, the sessions API is not tried again for this workspace; no second title.
+    assert len(fake.calls("agents.sessions.setStatus")) == 1
+    assert len(fake.calls("assistant.threads.setStatus")) == 2 and len(fake.calls("assistant.threads.setTitle")) == 1
 
 
 def test_thread_reply_continues_only_an_existing_conversation(url: str, fake: FakeSlack, engine: EchoEngine) -> None:
@@ -121,14 +145,30 @@ def test_mention_inside_a_thread_is_answered_once(url: str, fake: FakeSlack, eng
     assert [text for _, text in engine.calls] == ["start", "and now?", "sentinel"]
 
 
-def test_dm_is_a_conversation_threaded_on_the_message(url: str, fake: FakeSlack, engine: EchoEngine) -> None:
+def test_dm_is_a_conversation_threaded_on_the_message_and_streamed(url: str, fake: FakeSlack, engine: EchoEngine) -> None:
     first = message("hi in a DM", channel="D1", channel_type="im")
     send(url, first)
-    [reply] = fake.wait_for("chat.postMessage")
-    assert reply.body["channel"] == "D1" and reply.body["thread_ts"] == first["ts"]
+    [reply] = fake.wait_for_messages(first["ts"])
+    assert reply.method == "chat.stopStream" and reply.body["channel"] == "D1"
+    assert reply.body["text"] == "you said: hi in a DM"
+    [start] = fake.calls("chat.startStream")
+    assert start.body["thread_ts"] == first["ts"]
+    assert (start.body["recipient_user_id"], start.body["recipient_team_id"]) == ("U0000001", TEAM_ID)
     send(url, message("follow-up", channel="D1", channel_type="im", thread_ts=first["ts"]))
-    fake.wait_for("chat.postMessage", 2)
+    fake.wait_for_messages(first["ts"], 2)
     assert {t for t, _ in engine.calls} == {f"{TEAM_ID}:D1:{first['ts']}"}
+    assert fake.calls("chat.postMessage") == []
+
+
+def test_a_workspace_that_refuses_streaming_gets_a_posted_reply(url: str, fake: FakeSlack, engine: EchoEngine) -> None:
+    fake.unknown_methods.add("chat.startStream")
+    first = message("hi in a DM", channel="D2", channel_type="im")
+    send(url, first)
+    [reply] = fake.wait_for_messages(first["ts"])
+    assert reply.method == "chat.postMessage" and reply.body["text"] == "you said: hi in a DM"
+    send(url, message("again", channel="D2", channel_type="im", thread_ts=first["ts"]))
+    fake.wait_for_messages(first["ts"], 2)
+    assert len(fake.calls("chat.startStream")) == 1  # not tried again for this workspace
 
 
 def test_duplicate_delivery_is_answered_once_and_unseen_retry_is_processed(
@@ -148,9 +188,17 @@ def test_duplicate_delivery_is_answered_once_and_unseen_retry_is_processed(
 def test_bad_signature_is_rejected_with_401(url: str, fake: FakeSlack, engine: EchoEngine, kwargs: dict) -> None:
     status, body, _ = post_event(url, SECRET, event_envelope(mention("forged", channel="C1")), **kwargs)
     assert status == 401
-    assert json.loads(body) == {"error": "invalid request"}
+    assert body in ("invalid signature\n", "stale timestamp\n")
     sentinel(url, fake)
     assert [text for _, text in engine.calls] == ["sentinel"]
+
+
+def test_a_forged_delivery_cannot_burn_the_event_id_of_the_genuine_one(url: str, fake: FakeSlack, engine: EchoEngine) -> None:
+    envelope = event_envelope(mention("the genuine question", channel="C1"))
+    assert post_event(url, SECRET, envelope, tamper=True)[0] == 401
+    assert post_event(url, SECRET, envelope)[0] == 200
+    [reply] = fake.wait_for("chat.postMessage")
+    assert reply.body["text"] == "you said: the genuine question"
 
 
 def test_button_click_is_acked_and_becomes_a_turn(url: str, fake: FakeSlack, engine: EchoEngine) -> None:

@@ -45,3 +45,13 @@ def test_missing_or_wrong_setting_is_one_line_and_exit_2(args, env, named, monke
 )
 def test_api_url_gets_exactly_one_trailing_slash(given, expected) -> None:
     assert api_base_url(given) == expected
+
+
+def test_slack_secrets_are_masked_in_the_settings_repr() -> None:
+    from bot.settings import Settings
+
+    settings = Settings(slack_bot_token="xoxb-very-secret", slack_signing_secret="sign-very-secret",
+                        slack_app_token="xapp-very-secret")
+    shown = repr(settings) + str(settings)
+    assert "very-secret" not in shown
+    assert settings.slack_bot_token.get_secret_value() == "xoxb-very-secret"

@@ -48,3 +48,25 @@ def test_http_mode_process_answers_a_mention_and_stops_cleanly(tmp_path) -> None
         assert code == 0
         rest = "".join(iter(lambda: lines.get(timeout=1) if not lines.empty() else "", ""))
         assert "Traceback" not in rest
+
+
+def test_the_users_words_stay_out_of_the_log_even_at_debug_level(tmp_path) -> None:
+    """--verbose logs the app's decisions (event ids, sizes, reasons), never what people wrote."""
+    from tests.processes import SlackProcess
+
+    words = "Our confidential Falcon project needs a 7B model for 30 analysts"
+    with FakeSlack() as fake:
+        env = {"SLACK_BOT_TOKEN": "xoxb-cli-test", "SLACK_SIGNING_SECRET": SECRET, "SLACK_API_URL": fake.url,
+               "SILICONSULT_HOME": str(tmp_path)}
+        with SlackProcess(env, extra_args=("--verbose",)) as app:
+            event = mention(words, channel="CLOG")
+            assert post_event(app.events_url, SECRET, event_envelope(event))[0] == 200
+            stale = event_envelope(mention(words + " (late)", channel="CLOG"))
+            assert post_event(app.events_url, SECRET, stale, timestamp=1_000_000_000)[0] == 401
+            fake.wait_for("chat.postMessage", where=lambda r: r.body.get("thread_ts") == event["ts"], timeout=120)
+            assert app.close() == 0
+            log = app.log()
+    assert "DEBUG" in log, "the app did not log at debug level"
+    assert "stale timestamp" in log  # the refusal is logged, by its reason
+    for needle in ("Falcon", "confidential", "30 analysts"):
+        assert needle not in log

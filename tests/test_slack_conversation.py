@@ -7,6 +7,7 @@ import json
 import multiprocessing
 import os
 import signal
+import time
 from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
@@ -50,9 +51,8 @@ class Running:
         return envelope
 
     def reply(self, thread_ts: str, count: int) -> RecordedRequest:
-        """Wait for the `count`-th reply in the thread and return it."""
-        return self.fake.wait_for("chat.postMessage", count, where=lambda r: r.body.get("thread_ts") == thread_ts,
-                                  timeout=60)[count - 1]
+        """Wait for the `count`-th reply in the thread (posted, or streamed in a DM) and return it."""
+        return self.fake.wait_for_messages(thread_ts, count, timeout=60)[count - 1]
 
 
 @pytest.fixture(scope="module")
@@ -99,8 +99,9 @@ def test_mention_interview_recommendation_chart_and_what_if(running: Running) ->
     question = running.reply(first["ts"], 1)
     assert question.body["channel"] == "CCONV" and question.body["thread_ts"] == first["ts"]
     assert question.body["text"] and question.blocks() and header(question) is None  # a plain question
-    [status] = running.fake.calls("assistant.threads.setStatus", lambda r: r.body.get("thread_ts") == first["ts"])[:1]
-    assert status.body["status"] and running.fake.requests.index(status) < running.fake.requests.index(question)
+    [status] = running.fake.calls("agents.sessions.setStatus", lambda r: r.body.get("thread_ts") == first["ts"])[:1]
+    assert status.body["status"] == "processing"
+    assert running.fake.requests.index(status) < running.fake.requests.index(question)
 
     card, count = interview_to_recommendation(running, first["ts"], "CCONV", "channel")
     assert header(card).startswith("Recommendation: ")
@@ -155,6 +156,10 @@ def test_dm_conversation_reaches_a_recommendation(running: Running) -> None:
         running.send(message("just recommend", channel="DCONV", channel_type="im", thread_ts=first["ts"]))
         opening = running.reply(first["ts"], 2)
     assert header(opening).startswith("Recommendation: ")
+    # In the agent view the card's summary streams, and the card itself follows in the same message.
+    assert opening.method == "chat.stopStream"
+    streamed = opening.body["text"]
+    assert streamed.strip() and "\n\n" not in streamed.strip()  # one paragraph: the summary, not the whole text
 
 
 def test_redelivery_after_a_restart_is_not_answered_again(home: Path) -> None:
@@ -203,6 +208,29 @@ def test_a_crashed_model_worker_is_replaced_and_answers(home: Path) -> None:
                 [reply] = fake.wait_for("chat.postMessage", where=lambda r: r.body.get("thread_ts") == event["ts"],
                                         timeout=120)
             assert reply.body["text"]
+        finally:
+            close()
+
+
+def test_a_turn_the_killed_model_worker_had_not_answered_is_answered_by_its_replacement(home: Path) -> None:
+    before = set(workers())
+    with FakeSlack() as fake:
+        app, close = build_slack_app(settings_for(home), client=WebClient(token="xoxb-test", base_url=fake.url))
+        try:
+            [worker] = set(workers()) - before
+            with serve_app(app) as url:
+                held = fake.hold("agents.sessions.setStatus")  # the worker is busy with the turn's status
+                event = mention(FIRST, channel="CHANDOVER")
+                assert post_event(url, SECRET, event_envelope(event))[0] == 200
+                fake.wait_for_waiting("agents.sessions.setStatus")
+                os.kill(worker.pid, signal.SIGKILL)
+                worker.join(10)
+                held.set()
+                [reply] = fake.wait_for("chat.postMessage", where=lambda r: r.ok and r.body.get("thread_ts") == event["ts"],
+                                        timeout=120)
+                time.sleep(1.0)  # room for a duplicate
+                assert fake.replies(event["ts"]) == [reply]
+            assert set(workers()) - before - {worker}, "a new worker runs"
         finally:
             close()
 

@@ -20,7 +20,7 @@ from knowledge.testing import memory_catalog
 
 
 class RecordingClient:
-    """The three Web API calls a turn makes, recorded."""
+    """The Web API calls a channel-thread turn makes, recorded (status calls accepted and ignored)."""
 
     def __init__(self) -> None:
         self.posts: list[dict[str, Any]] = []
@@ -33,6 +33,9 @@ class RecordingClient:
         self.uploads.append(kwargs)
 
     def assistant_threads_setStatus(self, **kwargs: Any) -> None:
+        pass
+
+    def agents_sessions_setStatus(self, **kwargs: Any) -> None:
         pass
 
 

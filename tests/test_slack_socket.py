@@ -10,7 +10,7 @@ from slack_sdk import WebClient
 
 from bot.settings import Settings
 from bot.slack.app import create_app
-from bot.slack.dedup import MemoryDedupStore
+from bot.slack.inbox import MemoryInbox
 from bot.slack.server import socket_mode_handler
 from tests.fake_slack import FakeSlack, FakeSocketMode, event_envelope, mention
 from tests.slack_harness import EchoEngine
@@ -35,7 +35,7 @@ def test_socket_mode_event_is_acked_and_answered_once(slack: tuple[FakeSlack, Fa
     engine = EchoEngine()
     # No signing secret: Socket Mode requests are not signed.
     app = create_app(engine, Settings(home=tmp_path, llm="none"),
-                     client=WebClient(token="xoxb-test", base_url=web.url), dedup=MemoryDedupStore())
+                     client=WebClient(token="xoxb-test", base_url=web.url), inbox=MemoryInbox())
     handler = socket_mode_handler(app, "xapp-1-test")
     handler.connect()
     try:

@@ -72,10 +72,19 @@ def run_batch(lines: Iterable[str], catalog: Catalog) -> Iterator[str]:
                 data = json.loads(line)
             except json.JSONDecodeError as exc:
                 raise InvalidRequest(f"not valid JSON ({exc.msg} at column {exc.colno})") from None
+            if isinstance(data, dict):
+                data = _with_model(data, catalog)
             out = result_json(estimate(build_request(data), catalog))
         except SiliconsultError as exc:
             out = error_json(exc) | {"line": number}
         yield json.dumps(out)  # default separators: json's cached C encoder, several times faster
+
+
+def _with_model(data: dict[str, Any], catalog: Catalog) -> dict[str, Any]:
+    """A named catalog model fills the size and native format (`--model NAME`, `"model"` in batch lines)."""
+    from estimator.model_shape import complete_request
+
+    return complete_request(data, catalog)
 
 
 def _flags_request(options: dict[str, Any]) -> EstimateRequest:
@@ -84,7 +93,8 @@ def _flags_request(options: dict[str, Any]) -> EstimateRequest:
     given = {key: options[key] for key in custom_keys if options[key] is not None}
     data = {key: value for key, value in options.items() if key not in custom_keys and value is not None}
     if options["params_b"] is None:
-        raise InvalidRequest("--params-b is required (model size in billions of parameters).", field="params_b")
+        raise InvalidRequest("--params-b is required (model size in billions of parameters), or --model NAME.",
+                             field="params_b")
     if given and data.get("hardware"):
         raise InvalidRequest("Give --hardware or custom specs (--kind/--memory-gb/--bandwidth-gbs), not both.",
                              field="hardware")
@@ -146,6 +156,12 @@ def estimate_command(
     tdp_w: Annotated[float | None, _option("--tdp-w", "Custom device power (W).")] = None,
     count: Annotated[int | None, _option("--count", "Number of devices (default 1).")] = None,
     params_b: Annotated[float | None, _option("--params-b", "Model size, billions of parameters.")] = None,
+    model: Annotated[str | None, _option(
+        "--model", "Catalog model id or alias (its own shape; --params-b optional then).",
+    )] = None,
+    kv_cache_dtype: Annotated[str | None, _option(
+        "--kv-cache-dtype", "KV cache element type: FP16, BF16 or FP8 (default: FP8 with FP8/FP4 weights).",
+    )] = None,
     quant: Annotated[str | None, _option("--quant", "Weight format: Q4_K_M (default), Q8_0, FP16, FP8, …")] = None,
     backend: Annotated[str | None, _option(
         "--backend", "llama.cpp, vllm, trt-llm, mlx, … (default: llama.cpp for one user, vLLM for several on GPUs).",
@@ -182,12 +198,16 @@ def estimate_command(
             "fp16_tflops": fp16_tflops, "tdp_w": tdp_w, "count": count, "params_b": params_b, "quant": quant,
             "backend": backend, "concurrency": concurrency, "prompt_tokens": prompt_tokens,
             "output_tokens": output_tokens, "context": context, "arrival_pattern": arrival_pattern,
-            "model_only": model_only or None,
+            "model_only": model_only or None, "model": model,
+            "kv_cache_dtype": kv_cache_dtype.upper() if kv_cache_dtype else None,
         }
+        catalog = _load_catalog()
+        if model:
+            options = _with_model(options, catalog)
         request = _flags_request(options)
         from estimator.throughput import estimate
 
-        result = estimate(request, _load_catalog())
+        result = estimate(request, catalog)
     except SiliconsultError as exc:
         if as_json:
             typer.echo(json.dumps(error_json(exc)))

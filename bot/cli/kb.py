@@ -85,9 +85,9 @@ def hardware(kind: KindOption = None, as_json: JsonOption = False) -> None:
 
 @app.command()
 def models(as_json: JsonOption = False) -> None:
-    """Open models with the architecture facts used for KV-cache sizing."""
-    columns = ("id", "params_b", "layers", "hidden_size", "attention_heads", "kv_heads", "head_dim",
-               "max_context", "license")
+    """Open models with the architecture facts used for sizing (MoE, attention type, native format)."""
+    columns = ("id", "params_b", "active_params_b", "attention_type", "layers", "hidden_size", "attention_heads",
+               "kv_heads", "head_dim", "max_context", "native_format", "license")
     _listing(lambda store: store.models(), columns, "Models", as_json)
 
 

@@ -1,7 +1,7 @@
 """`siliconsult slack`: the Slack app in Socket Mode (`--socket`) or HTTP mode (`--http --port P`).
 
 This is the Slack composition root: settings are checked first (a missing variable fails in
-milliseconds, before any model loads), then the engine, the dedup store and the app are built once
+milliseconds, before any model loads), then the inbox, the model worker and the app are built once
 and the chosen transport runs until interrupted.
 """
 
@@ -25,7 +25,8 @@ def slack_command(
     socket: bool = typer.Option(False, "--socket", help="Socket Mode (needs SLACK_APP_TOKEN). The default."),
     http: bool = typer.Option(False, "--http", help="HTTP Events API at /slack/events (needs SLACK_SIGNING_SECRET)."),
     port: int = typer.Option(3000, "--port", min=0, max=65535, help="HTTP port."),
-    host: str = typer.Option("0.0.0.0", "--host", help="HTTP bind address."),
+    host: str = typer.Option("127.0.0.1", "--host",
+                             help="HTTP bind address (0.0.0.0: every interface, e.g. behind a TLS proxy)."),
     llm: str | None = typer.Option(None, "--llm", help="none | bundled | PATH.gguf | http://… (default SILICONSULT_LLM)."),
     verbose: bool = typer.Option(False, "--verbose", "-v", help="Debug logging."),
 ) -> None:
@@ -42,6 +43,10 @@ def slack_command(
         format="%(asctime)s %(levelname)s %(name)s: %(message)s",
         stream=sys.stderr,
     )
+    # slack_sdk and Bolt log whole request and message bodies at DEBUG (the users' words among them);
+    # --verbose is for this app's own decisions, so theirs stay at INFO.
+    for name in ("slack_sdk", "slack_bolt"):
+        logging.getLogger(name).setLevel(logging.INFO)
     from bot.slack.runtime import build_slack_app
 
     # `docker stop` / systemd send SIGTERM: shut down like Ctrl-C, draining the turns in flight.
@@ -51,7 +56,7 @@ def slack_command(
         if mode == "http":
             from bot.slack.server import EVENTS_PATH, make_http_server
 
-            server = make_http_server(app, host, port)
+            server = make_http_server(app, host, port, signing_secret=secrets.signing_secret)
             bound_host, bound_port = server.server_address[:2]
             print(f"Slack events: http://{bound_host}:{bound_port}{EVENTS_PATH}", file=sys.stderr)
             try:

@@ -151,7 +151,7 @@ def read_devices(normalized: str, mentions: list[HardwareMention], matcher: Hard
         memory = _memory_gb(normalized, clause, mention)
         hardware_id = mention.hardware_ids[0] if mention.hardware_ids else None
         if hardware_id is None and memory is not None and mention.kind is not None:
-            hardware_id = matcher.by_kind_and_memory(mention.kind, memory)
+            hardware_id = matcher.by_kind_and_memory(mention.kind, memory, mention.alias)
         end = mention.end if mention.end >= 0 else mention.start + len(mention.alias)
         host = _HOST_AFTER.match(normalized, end)
         if hardware_id is None and host is None:

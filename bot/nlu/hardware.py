@@ -23,6 +23,8 @@ _KIND_WORDS: tuple[tuple[str, str], ...] = (
     ("accel", r"\baccelerators?\b|\basics?\b|\btpus?\b|\blpus?\b|加速器|加速卡"),
     ("gpu", r"\bgpus?\b|graphics cards?|顯卡|显卡"),
 )
+# Kind words that also name the vendor: a Mac is an Apple SoC, whatever else has that much memory.
+_VENDOR_OF_KIND_WORD = ((re.compile(r"\bmacs?\b|\bmacbook|\bmac studio\b|\bmac mini\b|apple|蘋果|苹果"), "apple"),)
 _KIND_CLASS = {"cpu": "cpu_servers", "gpu": "gpu_workstations", "npu": "npu_laptops", "soc": "npu_laptops"}
 _KINDS = tuple((kind, re.compile(rx)) for kind, rx in _KIND_WORDS)
 _COUNT_BEFORE = re.compile(r"(?<![a-z0-9.])(\d{1,3})\s*(?:x|\*)?\s*(?:张|張|块|塊|台|片|个|個|颗|顆)?\s*(?:nvidia\s+|amd\s+|intel\s+)?$")
@@ -119,11 +121,13 @@ class HardwareMatcher:
             return owned_class(hw)
         return _KIND_CLASS.get(kind or "")
 
-    def by_kind_and_memory(self, kind: str, memory_gb: float) -> str | None:
+    def by_kind_and_memory(self, kind: str, memory_gb: float, alias: str = "") -> str | None:
         """The device of `kind` with the least memory that still holds `memory_gb`: "a Mac Studio with
-        128 GB" names an Apple SoC with 128 GB. Ties go to the device listed last (the catalog lists
-        generations oldest first)."""
-        fits = [hw for hw in self._devices if hw.kind == kind and hw.memory_gb is not None and hw.memory_gb >= memory_gb]
+        128 GB" names an Apple SoC with 128 GB (the kind word `alias` may name the vendor too). Ties go
+        to the device listed last (the catalog lists generations oldest first)."""
+        vendor = next((name for pattern, name in _VENDOR_OF_KIND_WORD if pattern.search(alias.lower())), None)
+        fits = [hw for hw in self._devices if hw.kind == kind and hw.memory_gb is not None and hw.memory_gb >= memory_gb
+                and (vendor is None or hw.vendor.lower() == vendor)]
         if not fits:
             return None
         least = min(hw.memory_gb or 0 for hw in fits)

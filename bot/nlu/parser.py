@@ -30,6 +30,7 @@ from bot.nlu.lexicon import (
     RELATIVE_PERCENT,
     RELATIVE_USERS,
 )
+from bot.nlu.models import apply_model_readings, unknown_model_name
 from bot.nlu.normalize import normalize
 from bot.nlu.validate import Problem, check_fact
 from bot.reply import Language
@@ -38,7 +39,8 @@ from estimator.fx import to_usd
 MAX_MESSAGE_CHARS = 2000
 MAX_DEVICE_COUNT = 10_000
 
-ModelLookup = Callable[[str], "tuple[str, float] | None"]  # text → (model name, params in billions)
+# text → (model name, params in billions[, catalog id, active params in billions or None])
+ModelLookup = Callable[[str], "tuple[Any, ...] | None"]
 
 _BARE_NUMBER = re.compile(NUM)
 _YES = re.compile(r"^(?:yes|yep|yeah|y|sure|correct|true|是|是的|对|對|有|会|會|要)\b")
@@ -62,6 +64,7 @@ class ParseResult:
     hardware: list[HardwareMention] = field(default_factory=list)
     gpu_count: int | None = None
     model_name: str | None = None
+    unknown_model: str | None = None  # a model name the catalog does not know (sized by its size alone)
     truncated: bool = False
     relative: dict[str, float] = field(default_factory=dict)  # slot → factor on its known value
 
@@ -164,6 +167,7 @@ def parse_message(
     sizes = by_slot.get("model_params_b", [])
     if named and len(sizes) > 1:  # "our 13B fine-tune of Llama 3 8B": the 8B is part of the name
         by_slot["model_params_b"] = [f for f in sizes if abs(f.value - named[1]) > 0.1 * named[1]] or sizes
+    model_facts = apply_model_readings(normalized, by_slot, named)  # MoE shorthand, formats, catalog id
     found: dict[str, Any] = {}
     for slot, facts in by_slot.items():
         value, problem = _resolve(slot, facts, result.correction)
@@ -179,8 +183,10 @@ def parse_message(
         found.setdefault("arrival_pattern", "batch")
 
     if named is not None:
-        result.model_name, params_b = named
+        result.model_name, params_b = named[0], named[1]
         found.setdefault("model_params_b", params_b)
+    found.update({slot: value for slot, value in model_facts.items() if slot not in found})
+    result.unknown_model = unknown_model_name(normalized, named, looked_up=find_model is not None)
     if hardware is not None:
         _device_facts(found, read_devices(normalized, result.hardware, hardware,
                                           intent=(detect_intents(normalized) or ["provide"])[0]))

@@ -57,6 +57,12 @@ TEMPLATES: dict[str, tuple[str, str, str]] = {
     ),
     "understood": ("Understood: {facts}.", "我理解的是：{facts}。", "我理解的是：{facts}。"),
     "understood.none": ("Got it.", "好的。", "好的。"),
+    "model_unknown": (
+        "{name} is not in the model catalog, so it is sized by its size with the closest known architecture "
+        "(an assumption)",
+        "{name} 不在模型目录中，因此按其参数量、以最接近的已知架构估算（这是一个假设）",
+        "{name} 不在模型目錄中，因此按其參數量、以最接近的已知架構估算（這是一個假設）",
+    ),
     "corrected": ("Corrected: {changes}.", "已更正：{changes}。", "已更正：{changes}。"),
     "intro": (
         "I recommend hardware for serving your language model. Tell me about the workload, e.g. "

@@ -46,6 +46,9 @@ LABELS: dict[str, tuple[str, str, str]] = {
     "prices": ("Prices are estimates, not quotes", "价格为估计，非报价", "價格為估計，非報價"),
     "shortened": ("_Message shortened; ask in the thread for the rest._", "_消息已截短；其余内容请在讨论串中询问。_",
                   "_訊息已截短；其餘內容請在討論串中詢問。_"),
+    "busy": ("I'm answering a lot of questions right now. Please send that again in {seconds} s.",
+             "我现在同时在回答很多问题，请在 {seconds} 秒后再发送一次。",
+             "我現在同時在回答很多問題，請在 {seconds} 秒後再傳送一次。"),
     # buttons: label, then the question the click sends
     "b_what_if": ("What if 2× users", "用户翻倍会怎样", "使用者翻倍會怎樣"),
     "q_what_if": ("What if we have {n} concurrent users?", "如果并发用户增加到 {n} 人呢？", "如果並發用戶增加到 {n} 人呢？"),

@@ -16,14 +16,17 @@ from __future__ import annotations
 
 import logging
 import re
+from collections.abc import Callable
 from typing import Any
 
-from slack_bolt import Ack, App, BoltContext
+from slack_bolt import Ack, App, BoltContext, BoltResponse
 from slack_sdk import WebClient
 from slack_sdk.errors import SlackApiError
 
 from bot.slack.blocks import FOLLOWUP_ACTION_PREFIX
-from bot.slack.turns import Turn, TurnRunner
+from bot.slack.inbox import InboxUnavailable, action_key
+from bot.slack.intake import TurnIntake
+from bot.slack.turns import Turn
 
 log = logging.getLogger(__name__)
 
@@ -49,13 +52,15 @@ def _team_id(context: BoltContext, body: dict[str, Any]) -> str:
     return context.team_id or body.get("team_id") or (body.get("team") or {}).get("id") or "T?"
 
 
-def turn_from_mention(event: dict[str, Any], team_id: str) -> Turn:
+def turn_from_mention(event: dict[str, Any], team_id: str, key: str | None = None) -> Turn:
     return Turn(
         team_id=team_id,
         channel_id=event["channel"],
         thread_ts=event.get("thread_ts") or event["ts"],
         text=strip_mentions(event.get("text", "")),
         user_id=event.get("user"),
+        key=key,
+        message_ts=event.get("ts"),
     )
 
 
@@ -68,65 +73,98 @@ def is_person_message(event: dict[str, Any], bot_user_id: str | None) -> bool:
     return not (bot_user_id and event.get("user") == bot_user_id)
 
 
-def turn_from_message(event: dict[str, Any], team_id: str, bot_user_id: str | None, runner: TurnRunner) -> Turn | None:
+def turn_from_message(event: dict[str, Any], team_id: str, bot_user_id: str | None,
+                      knows: Callable[[str], bool], key: str | None = None) -> Turn | None:
     """The turn a `message` event is, or None when another listener covers it or nobody asked us."""
     if not is_person_message(event, bot_user_id):
         return None
     text = event.get("text", "")
     thread_ts = event.get("thread_ts")
     if event.get("channel_type") == "im":
-        return Turn(team_id, event["channel"], thread_ts or event["ts"], strip_mentions(text), event.get("user"))
+        return Turn(team_id, event["channel"], thread_ts or event["ts"], strip_mentions(text), event.get("user"),
+                    key, event.get("ts"))
     if thread_ts is None:
         return None  # top-level channel message: only a mention addresses us, and app_mention has it
     if bot_user_id and f"<@{bot_user_id}" in text:
         return None  # the same message also arrives as app_mention
-    turn = Turn(team_id, event["channel"], thread_ts, strip_mentions(text), event.get("user"))
-    return turn if runner.knows(turn.thread_id) else None
+    turn = Turn(team_id, event["channel"], thread_ts, strip_mentions(text), event.get("user"), key, event.get("ts"))
+    return turn if knows(turn.thread_id) else None
 
 
 def turn_from_action(body: dict[str, Any], action: dict[str, Any], team_id: str) -> Turn | None:
-    """A follow-up button click as a turn of the thread the clicked message sits in."""
+    """A follow-up button click as a turn of the thread the clicked message sits in.
+
+    Its inbox key is the clicked message, the button and the user: a double click, or a replay of
+    the signed request, is the same question and is answered once.
+    """
     container = body.get("container") or {}
     message = body.get("message") or {}
     channel = (body.get("channel") or {}).get("id") or container.get("channel_id")
-    thread_ts = container.get("thread_ts") or message.get("thread_ts") or container.get("message_ts") or message.get("ts")
+    message_ts = container.get("message_ts") or message.get("ts")
+    thread_ts = container.get("thread_ts") or message.get("thread_ts") or message_ts
     text = action.get("value") or ""
+    user = (body.get("user") or {}).get("id")
     if not channel or not thread_ts or not text:
         return None
-    return Turn(team_id, channel, thread_ts, text, (body.get("user") or {}).get("id"))
+    key = action_key(team_id, channel, message_ts or thread_ts, str(action.get("action_id")), user or "?")
+    # The click's time orders it among the thread's messages (what a crash recovery looks after).
+    return Turn(team_id, channel, thread_ts, text, user, key, action.get("action_ts") or message_ts)
 
 
-def register_listeners(app: App, runner: TurnRunner) -> None:
-    """Attach the listeners to `app`. Bolt acks events before these run (on its executor)."""
+def _event_key(body: dict[str, Any]) -> str | None:
+    event_id = body.get("event_id")
+    return f"event:{event_id}" if event_id else None
+
+
+def register_listeners(app: App, intake: TurnIntake) -> None:
+    """Attach the listeners to `app`. They run before the ack (`process_before_response`), so each
+    only routes and records (`intake.take`); a 503 when the inbox cannot record in time."""
+
+    def take(turn: Turn | None) -> BoltResponse | None:
+        if turn is None:
+            return None
+        if turn.key is None:  # Slack always sends event_id; without one there is nothing to record it by
+            log.warning("an event without event_id in %s ignored", turn.thread_id)
+            return None
+        try:
+            intake.take(turn)
+        except InboxUnavailable as error:
+            log.error("inbox unavailable, %s refused with 503 (Slack retries): %s", turn.key, error)
+            return BoltResponse(status=503, body="busy, retry later\n")
+        return None
 
     @app.event("app_mention")
-    def on_mention(event: dict[str, Any], body: dict[str, Any], context: BoltContext, client: WebClient) -> None:
-        runner.run(turn_from_mention(event, _team_id(context, body)), client)
+    def on_mention(event: dict[str, Any], body: dict[str, Any], context: BoltContext) -> BoltResponse | None:
+        return take(turn_from_mention(event, _team_id(context, body), _event_key(body)))
 
     @app.event("message")
-    def on_message(event: dict[str, Any], body: dict[str, Any], context: BoltContext, client: WebClient) -> None:
-        turn = turn_from_message(event, _team_id(context, body), context.bot_user_id, runner)
-        if turn is not None:
-            runner.run(turn, client)
+    def on_message(event: dict[str, Any], body: dict[str, Any], context: BoltContext) -> BoltResponse | None:
+        return take(turn_from_message(event, _team_id(context, body), context.bot_user_id, intake.knows,
+                                      _event_key(body)))
 
     @app.action(re.compile(f"^{FOLLOWUP_ACTION_PREFIX}"))
-    def on_followup(ack: Ack, body: dict[str, Any], action: dict[str, Any], context: BoltContext, client: WebClient) -> None:
-        ack()  # within Slack's 3 s; the turn itself may take longer
-        turn = turn_from_action(body, action, _team_id(context, body))
-        if turn is not None:
-            runner.run(turn, client)
+    def on_followup(ack: Ack, body: dict[str, Any], action: dict[str, Any], context: BoltContext) -> BoltResponse | None:
+        refused = take(turn_from_action(body, action, _team_id(context, body)))
+        if refused is None:
+            ack()  # Slack shows the click as done; the answer follows in the thread
+        return refused
 
     @app.event("app_home_opened")
     def on_home_opened(event: dict[str, Any], client: WebClient) -> None:
         if event.get("tab") != "messages":
             return
-        try:
-            # agent_view: no thread_ts (Slack silently ignores the call when one is given).
-            client.assistant_threads_setSuggestedPrompts(
-                channel_id=event["channel"], title="Try asking", prompts=SUGGESTED_PROMPTS
-            )
-        except SlackApiError as error:
-            log.warning("could not set suggested prompts: %s", error.response.get("error"))
+        channel = event["channel"]
+
+        def set_prompts() -> None:
+            try:
+                # agent_view: no thread_ts (Slack silently ignores the call when one is given).
+                client.assistant_threads_setSuggestedPrompts(channel_id=channel, title="Try asking",
+                                                              prompts=SUGGESTED_PROMPTS)
+            except Exception as error:  # noqa: BLE001 - prompts are a courtesy: logged, the app goes on
+                log.warning("could not set suggested prompts: %s", getattr(error, "response", {}).get("error")
+                            if isinstance(error, SlackApiError) else type(error).__name__)
+
+        intake.run_in_background(set_prompts)  # a Web API call (maybe a 429 wait) never holds up the ack
 
 
 __all__ = [

@@ -1,6 +1,8 @@
-"""Composition root of the Slack app: settings → engine, dedup store, charts → Bolt app.
+"""Assembly of the Slack app from the settings: inbox, intake, model worker → Bolt app.
 
-Used by `siliconsult slack` and by the end-to-end tests, so both run exactly the same wiring.
+Used by `siliconsult slack` and by the end-to-end tests, so both run exactly the same wiring. The
+collaborators themselves come from the composition root (`bot.wiring`); this module only connects
+them for the web process (the model worker process builds its own through `bot.wiring` too).
 """
 
 from __future__ import annotations
@@ -14,34 +16,15 @@ from slack_bolt.error import BoltError
 from slack_sdk import WebClient
 
 from bot.settings import Settings
-from bot.slack.app import DEFAULT_TURN_WORKERS, api_base_url, create_app
-from bot.slack.dedup import DedupStore, SqliteDedupStore, default_dedup_path
-from bot.slack.turns import ChartMaker
+from bot.slack.app import DEFAULT_TURN_WORKERS, create_app
+from bot.slack.intake import LocalSink, TurnIntake
+from bot.slack.turns import TurnRunner, TurnSink
+from bot.slack.web_client import slack_web_client, with_retries
 from bot.slack.worker_process import CheckpointThreads, WorkerProcessSink
 from bot.slack.workers import KeyedSerialExecutor
+from bot.wiring import open_slack_inbox, slack_chart_maker, slack_recovery_age_s
 from estimator.catalog import Catalog
 from estimator.errors import ConfigError
-
-
-def open_dedup_store(settings: Settings) -> DedupStore:
-    """Postgres when the state lives there (several replicas share it), else SQLite under home."""
-    url = settings.state_url or ""
-    if url.startswith(("postgresql://", "postgres://")):
-        from bot.slack.dedup_postgres import PostgresDedup
-
-        return PostgresDedup.from_url(url)
-    return SqliteDedupStore(default_dedup_path(settings.ensure_home()))
-
-
-def chart_maker_for(catalog: Catalog | None) -> ChartMaker | None:
-    """Charts need the catalog the engine reasons over; without one, replies go without charts."""
-    if catalog is None:
-        return None
-    from bot.slack.charts import recommendation_charts
-    from bot.slack.report_upload import with_report
-    from estimator.throughput import estimate
-
-    return with_report(recommendation_charts(catalog, estimate), catalog, estimate)
 
 
 def _reason(error: BoltError) -> str:
@@ -55,44 +38,53 @@ def build_slack_app(
     engine: Any | None = None,
     catalog: Catalog | None = None,
     client: WebClient | None = None,
-    dedup: DedupStore | None = None,
+    inbox: Any | None = None,
 ) -> tuple[App, Callable[[], None]]:
     """The app and a `close()` that drains the turns in flight, then releases what was opened here.
 
     Without an `engine`, turns run in the model worker process (`worker_process.py`), which builds
     the real engine from the settings; the web process only reads the checkpointer. With an
     `engine` (tests, benchmarks), turns run on threads of this process; `catalog` enables charts.
+    Turns a previous run accepted but never answered are answered once the app is up.
     """
     if client is None:
         token = settings.slack_bot_token.get_secret_value() if settings.slack_bot_token else None
-        client = WebClient(token=token, base_url=api_base_url(settings.slack_api_url))
+        client = slack_web_client(token, settings.slack_api_url)
+    else:
+        client = with_retries(client)
     owned: list[Any] = []
-    sink: WorkerProcessSink | None = None
+    worker: WorkerProcessSink | None = None
     executor: KeyedSerialExecutor | None = None
+    intake: TurnIntake | None = None
+    if inbox is None:
+        inbox = open_slack_inbox(settings)
+        owned.append(inbox)
+    sink: TurnSink
     if engine is None:
         engine = CheckpointThreads(settings)
         owned.append(engine)
-        sink = WorkerProcessSink(settings, bot_token=client.token or "", api_url=client.base_url)
+        sink = worker = WorkerProcessSink(settings, bot_token=client.token or "", api_url=client.base_url)
     else:
         executor = KeyedSerialExecutor(DEFAULT_TURN_WORKERS)
-    if dedup is None:
-        dedup = open_dedup_store(settings)
-        owned.append(dedup)
+        sink = LocalSink(TurnRunner(engine, charts=slack_chart_maker(catalog), inbox=inbox), client, executor)
 
     def close() -> None:
         # Finish the turns in flight before their engine and stores go away.
-        if sink is not None:
-            sink.close()
+        if worker is not None:
+            worker.close()
         if executor is not None:
             executor.shutdown(wait=True)
+        if intake is not None:
+            intake.close()
         for resource in reversed(owned):
             resource.close()
 
     try:
-        app = create_app(engine, settings, client=client, dedup=dedup, charts=chart_maker_for(catalog),
-                         executor=executor, sink=sink, verify_token=True)
-        if sink is not None:
-            sink.start()
+        intake = TurnIntake(inbox, engine, sink, client)
+        app = create_app(engine, settings, client=client, intake=intake, verify_token=True)
+        if worker is not None:
+            worker.start()
+        intake.recover(slack_recovery_age_s(settings))
     except BoltError as error:
         close()
         raise ConfigError(f"SLACK_BOT_TOKEN was rejected by Slack's auth.test ({_reason(error)}).") from error
@@ -102,4 +94,4 @@ def build_slack_app(
     return app, close
 
 
-__all__ = ["build_slack_app", "chart_maker_for", "open_dedup_store"]
+__all__ = ["build_slack_app"]

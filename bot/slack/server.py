@@ -1,39 +1,35 @@
 """Running the Slack app: settings checks, the HTTP (Events API) server and the Socket Mode client.
 
 `check_settings` turns missing or malformed Slack settings into one `ConfigError` line that names
-the variable. `make_http_server` serves Bolt's WSGI adapter at `/slack/events` on a threaded stdlib
-server (one thread per request, so a slow client cannot hold up other acks). A POST body is refused
-from its `Content-Length` before a byte of it is read (`MAX_BODY_BYTES`): Bolt reads the whole body
-to check the signature, so without the limit anyone who can reach the port could make it buffer
-gigabytes.
+the variable. `make_http_server` serves `SlackHttpFront` (bot/slack/http_front.py: size, read
+timeout, signature and timestamp checked before any parsing) with uvicorn at `/slack/events`.
 """
 
 from __future__ import annotations
 
+import asyncio
 import logging
+import socket
+import threading
 import urllib.parse
-from collections.abc import Callable, Iterable
 from dataclasses import dataclass
-from socketserver import ThreadingMixIn
-from typing import Any, Literal
-from wsgiref.simple_server import WSGIRequestHandler, WSGIServer, make_server
+from typing import Literal
 
 from slack_bolt import App
 from slack_bolt.adapter.socket_mode import SocketModeHandler
-from slack_bolt.adapter.wsgi import SlackRequestHandler
 
 from bot.settings import Settings
+from bot.slack.http_front import EVENTS_PATH, MAX_BODY_BYTES, READ_TIMEOUT_S, SlackHttpFront, safe_token
 from estimator.errors import ConfigError
 
 log = logging.getLogger(__name__)
 
 Mode = Literal["socket", "http"]
-EVENTS_PATH = "/slack/events"
-# Slack's event and interactivity payloads are a few KiB (a message is at most 40,000 characters);
-# 1 MiB leaves room for any of them and bounds what one request can make the server buffer.
-MAX_BODY_BYTES = 1024 * 1024
-
-WsgiApp = Callable[[dict[str, Any], Callable[..., Any]], Iterable[bytes]]
+# Open connections at most; Slack's bursts are tens of deliveries, each on a short connection.
+MAX_CONNECTIONS = 256
+HEADER_LIMIT_BYTES = 16 * 1024
+# A request's headers must be complete this long after the connection opened (or the last response).
+HEADER_TIMEOUT_S = 10.0
 
 
 @dataclass(frozen=True)
@@ -72,68 +68,108 @@ def check_settings(settings: Settings, mode: Mode) -> SlackSecrets:
     return SlackSecrets(bot_token, app_token, signing_secret)
 
 
-class ThreadingWSGIServer(ThreadingMixIn, WSGIServer):
-    daemon_threads = True
-    # Room for a burst of simultaneous deliveries (Slack can send many events at once).
-    request_queue_size = 128
+def header_timeout_protocol(header_timeout_s: float) -> type:
+    """uvicorn's h11 protocol with a deadline for each request's headers (uvicorn has none).
+
+    Armed when a connection opens and again after each response: if no complete request has arrived
+    by then, the connection is closed. Without it, connections that trickle their headers would
+    hold the connection cap (and so answer 503 to everyone) for as long as they like.
+    """
+    from uvicorn.protocols.http.h11_impl import H11Protocol
+
+    class HeaderTimeoutProtocol(H11Protocol):
+        _deadline: asyncio.TimerHandle | None = None
+
+        def _arm(self) -> None:
+            if self._deadline is not None:
+                self._deadline.cancel()
+            self._deadline = self.loop.call_later(header_timeout_s, self._overdue, self.cycle)
+
+        def _overdue(self, cycle_when_armed: object) -> None:
+            if self.cycle is cycle_when_armed and not self.transport.is_closing():  # no new request since
+                log.warning("closed a connection from %s: no complete request within %.1f s",
+                            safe_token((self.client or ("?",))[0]), header_timeout_s)
+                self.transport.close()
+
+        def connection_made(self, transport: asyncio.Transport) -> None:  # type: ignore[override]
+            super().connection_made(transport)
+            self._arm()
+
+        def on_response_complete(self) -> None:
+            super().on_response_complete()
+            self._arm()
+
+        def connection_lost(self, exc: Exception | None) -> None:
+            if self._deadline is not None:
+                self._deadline.cancel()
+            super().connection_lost(exc)
+
+    return HeaderTimeoutProtocol
 
 
-class _QuietHandler(WSGIRequestHandler):
-    # Buffer the response: unbuffered, wsgiref sends the status line, each header and the body in
-    # separate syscalls, and under a burst every syscall is another wait for the interpreter lock.
-    wbufsize = 64 * 1024
+class SlackHttpServer:
+    """uvicorn serving `SlackHttpFront` on a socket bound here (so the port is known before serving).
 
-    def log_message(self, format: str, *args: object) -> None:  # noqa: A002 - stdlib signature
-        log.debug("%s - " + format, self.address_string(), *args)
-
-
-def _body_size_problem(environ: dict[str, Any], max_bytes: int) -> tuple[str, str] | None:
-    """(HTTP status, reason) when a POST's declared body size is missing, malformed or over `max_bytes`."""
-    if environ.get("REQUEST_METHOD") != "POST":
-        return None
-    declared = (environ.get("CONTENT_LENGTH") or "").strip()
-    if not declared:  # also chunked uploads: wsgiref cannot bound those, so they are refused too
-        return "411 Length Required", "no Content-Length"
-    if not declared.isdigit():  # digits only: no sign, no spaces, no "1e9"
-        return "400 Bad Request", f"invalid Content-Length {declared[:40]!r}"
-    if int(declared) > max_bytes:
-        return "413 Content Too Large", f"a {int(declared):,}-byte body, over the {max_bytes:,}-byte limit"
-    return None
-
-
-def limit_body_size(app: WsgiApp, max_bytes: int = MAX_BODY_BYTES) -> WsgiApp:
-    """Wrap a WSGI app so that POSTs without a valid `Content-Length` ≤ `max_bytes` never reach it.
-
-    The refusal is decided from the headers alone, so the body is never read (the connection closes
-    after the short error response) and neither Bolt nor the engine sees the request.
+    uvicorn: an asyncio server, so an idle or slow connection costs no thread; `max_connections`
+    open connections at most (beyond it: 503, and Slack retries); keep-alive connections closed
+    after 5 s idle; headers at most 16 KiB and complete within `header_timeout_s`; the body read
+    within `read_timeout_s` (the front).
     """
 
-    def limited(environ: dict[str, Any], start_response: Callable[..., Any]) -> Iterable[bytes]:
-        problem = _body_size_problem(environ, max_bytes)
-        if problem is None:
-            return app(environ, start_response)
-        status, reason = problem
-        log.warning("refused %s %s from %s: %s (%s)", environ.get("REQUEST_METHOD"), environ.get("PATH_INFO"),
-                    environ.get("REMOTE_ADDR", "?"), reason, status.split(" ", 1)[0])
-        body = f"{status[4:]}\n".encode()
-        # No "Connection: close" header (hop-by-hop, WSGI forbids it): wsgiref closes after every response.
-        start_response(status, [("Content-Type", "text/plain; charset=utf-8"), ("Content-Length", str(len(body)))])
-        return [body]
+    def __init__(self, front: SlackHttpFront, host: str, port: int, *, max_connections: int,
+                 header_timeout_s: float = HEADER_TIMEOUT_S) -> None:
+        import uvicorn
 
-    return limited
+        family = socket.AF_INET6 if ":" in host else socket.AF_INET
+        self.socket = socket.socket(family, socket.SOCK_STREAM)
+        self.socket.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+        self.socket.bind((host, port))
+        self.socket.listen(2048)
+        self.socket.setblocking(False)
+        self.front = front
+        config = uvicorn.Config(
+            front, lifespan="off", access_log=False, log_config=None, loop="asyncio",
+            http=header_timeout_protocol(header_timeout_s),
+            limit_concurrency=max_connections, timeout_keep_alive=5, timeout_graceful_shutdown=30,
+            h11_max_incomplete_event_size=HEADER_LIMIT_BYTES, server_header=False,
+        )
+        self.server = uvicorn.Server(config)
+        self._stopped = threading.Event()
+
+    @property
+    def server_address(self) -> tuple[str, int]:
+        host, port = self.socket.getsockname()[:2]
+        return host, port
+
+    def serve_forever(self, poll_interval: float = 0.5) -> None:  # noqa: ARG002 - socketserver's signature
+        """Serve until `shutdown()` (or, in the main thread, SIGINT/SIGTERM)."""
+        try:
+            self.server.run(sockets=[self.socket])
+        finally:
+            self._stopped.set()
+
+    def shutdown(self) -> None:
+        self.server.should_exit = True
+        self._stopped.wait(35)
+
+    def server_close(self) -> None:
+        self.front.close()
+        self.socket.close()
 
 
-def make_http_server(app: App, host: str = "127.0.0.1", port: int = 3000, *,
-                     max_body_bytes: int = MAX_BODY_BYTES) -> ThreadingWSGIServer:
-    """A threaded HTTP server for the Events API and interactivity at `/slack/events` (port 0: any).
+def make_http_server(app: App, host: str = "127.0.0.1", port: int = 3000, *, signing_secret: str | None = None,
+                     max_body_bytes: int = MAX_BODY_BYTES, read_timeout_s: float = READ_TIMEOUT_S,
+                     max_connections: int = MAX_CONNECTIONS, header_timeout_s: float = HEADER_TIMEOUT_S,
+                     ) -> SlackHttpServer:
+    """The Events API and interactivity server at `/slack/events` on `host:port` (port 0: any free one).
 
-    POST bodies over `max_body_bytes` are refused with 413 before they are read (see `limit_body_size`).
+    `signing_secret` defaults to the app's; every request is checked by `SlackHttpFront` first.
     """
-    server = make_server(
-        host, port, limit_body_size(SlackRequestHandler(app, path=EVENTS_PATH), max_body_bytes),
-        server_class=ThreadingWSGIServer, handler_class=_QuietHandler,
-    )
-    return server  # type: ignore[return-value]
+    secret = signing_secret or app._signing_secret  # noqa: SLF001 - Bolt keeps it only there
+    if not secret:
+        raise ConfigError("SLACK_SIGNING_SECRET is not set: HTTP mode needs the app's signing secret.")
+    front = SlackHttpFront(app, secret, max_body_bytes=max_body_bytes, read_timeout_s=read_timeout_s)
+    return SlackHttpServer(front, host, port, max_connections=max_connections, header_timeout_s=header_timeout_s)
 
 
 def socket_mode_handler(app: App, app_token: str) -> SocketModeHandler:
@@ -141,5 +177,5 @@ def socket_mode_handler(app: App, app_token: str) -> SocketModeHandler:
     return SocketModeHandler(app, app_token=app_token, web_client=app.client)
 
 
-__all__ = ["EVENTS_PATH", "MAX_BODY_BYTES", "SlackSecrets", "ThreadingWSGIServer", "check_settings", "limit_body_size",
+__all__ = ["EVENTS_PATH", "HEADER_TIMEOUT_S", "MAX_BODY_BYTES", "MAX_CONNECTIONS", "SlackHttpServer", "SlackSecrets", "check_settings",
            "make_http_server", "socket_mode_handler"]

@@ -1,9 +1,11 @@
 """One conversation turn in Slack: a neutral `Turn` in, the engine's reply posted back into the thread.
 
-The listeners (`bot/slack/listeners.py`) only convert Slack events into `Turn`s; everything a turn
-does in Slack lives here: show a status while the engine works, post the reply (Block Kit plus the
-plain-text fallback), upload charts after a new recommendation, and on any failure post a short
-apology and log the exception — a user never sees a traceback.
+The listeners (`bot/slack/listeners.py`) convert Slack events into `Turn`s and the intake
+(`bot/slack/intake.py`) records them in the inbox; everything a turn then does in Slack lives here:
+show a status while the engine works and name a new thread (`bot/slack/surface.py`), post the reply
+(Block Kit plus the plain-text fallback; streamed in a DM), upload charts after a new
+recommendation, on any failure post a short apology and log Slack's error code (a user never sees a
+traceback), and finally mark the turn's inbox entry answered.
 """
 
 from __future__ import annotations
@@ -21,13 +23,11 @@ from slack_sdk.errors import SlackApiError
 
 from bot.reply import Reply
 from bot.slack.blocks import escape, reply_blocks, truncate
-from bot.slack.workers import KeyedSerialExecutor
+from bot.slack.surface import AgentSurface, thread_title
 
 log = logging.getLogger(__name__)
 
 TEXT_MAX = 40_000
-THINKING_STATUS = "is thinking…"
-LOADING_MESSAGES = ["Reading the workload…", "Running the estimator…", "Weighing the options…"]
 APOLOGY = "Sorry, something went wrong on my side while working on that. Please try again in a moment."
 EMPTY_MENTION_HINT = (
     "Hi! Tell me what you want to serve and to whom, e.g. _“our fine-tuned 7B model for the legal "
@@ -62,11 +62,29 @@ class Turn:
     thread_ts: str
     text: str
     user_id: str | None = None
+    # The delivery's identity in the inbox (event_id, or the button's `action_key`); None: not recorded.
+    key: str | None = None
+    # The user's message (or the clicked message) this turn answers.
+    message_ts: str | None = None
+    # Taken over from a process that died: it may have posted the answer before it could record it.
+    recovered: bool = False
 
     @property
     def thread_id(self) -> str:
         # thread_ts is only unique within a channel, and a channel id only within a workspace.
         return f"{self.team_id}:{self.channel_id}:{self.thread_ts}"
+
+
+def _summary(text: str) -> str:
+    """The reply's first paragraph: what streams before the card (which carries the rest)."""
+    return text.strip().split("\n\n", 1)[0]
+
+
+def _api_error(error: Exception) -> str:
+    """A Web API failure in a few words (Slack's error code), without the request it carried."""
+    if isinstance(error, SlackApiError):
+        return f"Slack said {error.response.get('error')!r} (HTTP {error.response.status_code})"
+    return type(error).__name__
 
 
 def recommendation_fingerprint(reply: Reply) -> str | None:
@@ -80,38 +98,50 @@ def recommendation_fingerprint(reply: Reply) -> str | None:
 
 
 class _RecentFingerprints:
-    """Last recommendation shown per thread, bounded (a restart forgets it: one extra card, no harm)."""
+    """Last recommendation shown per thread, bounded (a restart forgets it: one extra card, no harm).
+
+    `is_new` only asks; `shown` records, and is called after Slack accepted the post: a reply that
+    never arrived must not make the next one go without its card.
+    """
 
     def __init__(self, capacity: int = 10_000) -> None:
         self._items: OrderedDict[str, str] = OrderedDict()
         self._capacity = capacity
         self._lock = threading.Lock()
 
-    def replace(self, thread_id: str, fingerprint: str | None) -> bool:
-        """Store `fingerprint` for the thread; True if it differs from the one stored before."""
+    def is_new(self, thread_id: str, fingerprint: str | None) -> bool:
+        """True if `fingerprint` is a recommendation this thread has not been shown last."""
         with self._lock:
-            previous = self._items.pop(thread_id, None)
-            if fingerprint is not None:
-                self._items[thread_id] = fingerprint
-                while len(self._items) > self._capacity:
-                    self._items.popitem(last=False)
-            elif previous is not None:
-                self._items[thread_id] = previous
-            return fingerprint is not None and fingerprint != previous
+            return fingerprint is not None and fingerprint != self._items.get(thread_id)
+
+    def shown(self, thread_id: str, fingerprint: str | None) -> None:
+        if fingerprint is None:
+            return
+        with self._lock:
+            self._items.pop(thread_id, None)
+            self._items[thread_id] = fingerprint
+            while len(self._items) > self._capacity:
+                self._items.popitem(last=False)
 
 
 class TurnSink(Protocol):
-    """Somewhere else to run the slow part of turns (e.g. a worker process with the engine)."""
+    """Where accepted turns go to be answered (the model worker process, or threads of this one)."""
 
     def submit(self, turn: Turn) -> None: ...
 
 
-class TurnRunner:
-    """Runs turns against the engine and posts the results with a `WebClient`.
+class Finisher(Protocol):
+    """What the runner needs from the inbox: mark an entry answered."""
 
-    `run` is called on a Bolt listener thread: it shows the status at once and hands the slow part
-    (`answer`: engine, reply, charts) to `sink` (another process) or to `executor` (threads of this
-    process, serially per conversation); with neither it runs inline (tests of the runner itself).
+    def finish(self, key: str) -> None: ...
+
+
+class TurnRunner:
+    """Answers turns: status, the engine's reply posted into the thread, charts; apology on failure.
+
+    Runs where the engine is (the model worker process, or a thread pool in tests). Accepting turns
+    (the ack path) is `bot/slack/intake.py`'s job; after each turn, answered or apologized for, the
+    runner marks its inbox entry finished, so a restart does not answer it again.
     """
 
     def __init__(
@@ -119,60 +149,93 @@ class TurnRunner:
         engine: ConversationEngine,
         *,
         charts: ChartMaker | None = None,
-        executor: KeyedSerialExecutor | None = None,
-        sink: TurnSink | None = None,
+        inbox: Finisher | None = None,
+        surface: AgentSurface | None = None,
     ) -> None:
         self.engine = engine
         self.charts = charts
-        self.executor = executor
-        self.sink = sink
+        self.inbox = inbox
+        self.surface = surface if surface is not None else AgentSurface()
         self._shown = _RecentFingerprints()
-        # Conversations accepted by this process: a thread reply that arrives while the first turn
-        # is still queued must count as "conversation exists" before the engine has stored anything.
-        self._accepted: set[str] = set()
-        self._accepted_lock = threading.Lock()
-
-    def knows(self, thread_id: str) -> bool:
-        """Whether the thread has a conversation (accepted here, or stored by the engine)."""
-        with self._accepted_lock:
-            if thread_id in self._accepted:
-                return True
-        return self.engine.has_thread(thread_id)
-
-    def run(self, turn: Turn, client: WebClient) -> None:
-        if not turn.text.strip():
-            self._post(client, turn, EMPTY_MENTION_HINT, None)
-            return
-        with self._accepted_lock:
-            self._accepted.add(turn.thread_id)
-        if self.sink is not None:
-            self.sink.submit(turn)  # the worker shows the status: this process only acknowledges
-            return
-        self.begin(turn, client)
-        if self.executor is not None:
-            self.executor.submit(turn.thread_id, lambda: self.answer(turn, client))
-        else:
-            self.answer(turn, client)
 
     def begin(self, turn: Turn, client: WebClient) -> None:
-        """Show "is thinking…" in the thread right away, before the turn waits for a worker."""
-        self._set_status(client, turn, THINKING_STATUS)
+        """Show the working status right away, before the turn waits for a worker; name a new thread."""
+        if not turn.text.strip():
+            return
+        try:
+            is_new = not self.engine.has_thread(turn.thread_id)
+        except Exception:  # noqa: BLE001 - the title is a courtesy; the turn itself will report a broken store
+            is_new = False
+        self.surface.working(client, turn, title=thread_title(turn.text) if is_new else None)
+
+    def run(self, turn: Turn, client: WebClient) -> None:
+        """`begin` then `answer`, on this thread."""
+        self.begin(turn, client)
+        self.answer(turn, client)
 
     def answer(self, turn: Turn, client: WebClient) -> None:
-        """The slow part of a turn: ask the engine, post the reply, upload charts; apologize on failure."""
+        """The slow part of a turn, then its inbox entry marked finished (also after an apology)."""
+        try:
+            self._answer(turn, client)
+        finally:
+            if self.inbox is not None and turn.key is not None:
+                try:
+                    self.inbox.finish(turn.key)
+                except Exception as error:  # noqa: BLE001 - the answer is out; a restart may repeat it, so say so
+                    log.error("could not mark %s answered: %s", turn.key, type(error).__name__)
+
+    def _answered_before(self, turn: Turn, client: WebClient) -> bool:
+        """Whether the thread already holds this app's answer to a recovered turn.
+
+        A process killed between posting a reply and marking its entry finished leaves an entry
+        that looks unanswered: the thread's messages after the user's tell. When the thread cannot
+        be read (scope missing, Slack down), the turn is answered: a rare repeat beats silence.
+        """
+        if not turn.recovered or turn.message_ts is None:
+            return False
+        try:
+            bot_id = client.auth_test().get("bot_id")
+            replies = client.conversations_replies(channel=turn.channel_id, ts=turn.thread_ts, oldest=turn.message_ts,
+                                                   inclusive=False, limit=200)
+        except Exception as error:  # noqa: BLE001 - unreadable thread: answer (a rare repeat beats silence)
+            log.warning("could not read thread %s to check a recovered turn: %s", turn.thread_id, _api_error(error))
+            return False
+        later = [m for m in replies.get("messages", []) if float(m.get("ts", 0)) > float(turn.message_ts)]
+        return any(bot_id and m.get("bot_id") == bot_id for m in later)
+
+    def _answer(self, turn: Turn, client: WebClient) -> None:
+        """Ask the engine, post the reply, upload charts; apologize on failure."""
+        if self._answered_before(turn, client):
+            log.warning("recovered turn %s was answered before the crash; not answering again", turn.key)
+            return
+        if not turn.text.strip():
+            try:
+                self._post(client, turn, EMPTY_MENTION_HINT, None)
+            except Exception as error:  # noqa: BLE001 - nothing more to tell the user; logged
+                log.error("could not post the hint in thread %s: %s", turn.thread_id, _api_error(error))
+            return
         try:
             reply = self.engine.handle(turn.thread_id, turn.text)
         except Exception:
             log.exception("engine failed on a turn of thread %s", turn.thread_id)
             self._apologize(client, turn)
             return
-        is_new = self._shown.replace(turn.thread_id, recommendation_fingerprint(reply))
+        fingerprint = recommendation_fingerprint(reply)
+        is_new = self._shown.is_new(turn.thread_id, fingerprint)
         try:
-            self._post(client, turn, reply.text, reply_blocks(reply, show_recommendation=is_new))
-        except Exception:
-            log.exception("posting the reply failed in thread %s", turn.thread_id)
+            blocks = reply_blocks(reply, show_recommendation=is_new)
+            # A card already says everything: only its summary streams. Otherwise the text streams
+            # and only the buttons follow (the text sections would repeat it).
+            self.surface.deliver(client, turn, reply.text, blocks,
+                                 stream_text=_summary(reply.text) if is_new else reply.text,
+                                 stream_blocks=blocks if is_new else [b for b in blocks if b.get("type") == "actions"])
+        except Exception as error:  # noqa: BLE001 - any failure to post becomes the apology
+            # The Web API client already retried 429s, 5xx and connection errors; this one is final.
+            log.error("posting the reply failed in thread %s: %s", turn.thread_id, _api_error(error))
             self._apologize(client, turn)
             return
+        self._shown.shown(turn.thread_id, fingerprint)
+        self.surface.idle(client, turn)
         # A "Report" turn (issue 16) uploads the report document through the same file maker.
         if (is_new or reply.intent == "report") and self.charts is not None:
             self._upload_charts(client, turn, reply)
@@ -181,26 +244,15 @@ class TurnRunner:
         # Slack cuts `text` beyond 40,000 characters; cut it here so the cut is marked.
         fallback = truncate(escape(text), TEXT_MAX)
         client.chat_postMessage(channel=turn.channel_id, thread_ts=turn.thread_ts, text=fallback, blocks=blocks)
+        self.surface.idle(client, turn)
 
     def _apologize(self, client: WebClient, turn: Turn) -> None:
         try:
             # Posting into the thread also clears the "is thinking…" status.
             self._post(client, turn, APOLOGY, None)
-        except Exception:
-            log.exception("could not post the apology in thread %s", turn.thread_id)
-            self._set_status(client, turn, "")
-
-    def _set_status(self, client: WebClient, turn: Turn, status: str) -> None:
-        try:
-            client.assistant_threads_setStatus(
-                channel_id=turn.channel_id,
-                thread_ts=turn.thread_ts,
-                status=status,
-                loading_messages=LOADING_MESSAGES if status else None,
-            )
-        except SlackApiError as error:
-            # Status is a courtesy: a workspace without the AI-app surface refuses it; the turn goes on.
-            log.debug("setStatus refused in %s: %s", turn.thread_id, error.response.get("error"))
+        except Exception as error:  # noqa: BLE001 - the last resort: logged, status cleared
+            log.error("could not post the apology in thread %s: %s", turn.thread_id, _api_error(error))
+            self.surface.clear_legacy_status(client, turn)
 
     def _upload_charts(self, client: WebClient, turn: Turn, reply: Reply) -> None:
         try:
@@ -224,6 +276,7 @@ __all__ = [
     "ChartFile",
     "ChartMaker",
     "ConversationEngine",
+    "Finisher",
     "Turn",
     "TurnRunner",
     "TurnSink",

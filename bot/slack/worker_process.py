@@ -3,9 +3,10 @@
 Python threads share one interpreter lock. A turn is CPU-bound Python (graph, estimator, charts)
 plus the model, so turns on threads of the web process would slow down every acknowledgement that
 Slack expects within 3 s (measured: ack p99 three times the ack-only floor under a 50-thread
-burst). Here the web process only verifies, deduplicates, sets the status and queues a `Turn`;
-a single worker process owns the engine, posts the replies and uploads the charts (with a few
-threads of its own, serial per conversation).
+burst). Here the web process only verifies, records the turn in the inbox and queues it; a single
+worker process owns the engine (built by the composition root, `bot.wiring.build_slack_runner`),
+sets the status, posts the replies, uploads the charts and marks each inbox entry answered (with a
+few threads of its own, serial per conversation).
 
 `CheckpointThreads` answers "does this thread have a conversation?" in the web process straight
 from the conversation checkpointer, without building an engine there.
@@ -19,7 +20,7 @@ import multiprocessing.connection
 import os
 import signal
 import threading
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import partial
 from multiprocessing.connection import Connection
 from typing import Any
@@ -61,8 +62,8 @@ def _exit_with_parent() -> None:
     threading.Thread(target=watch, name="parent-watch", daemon=True).start()
 
 
-def _worker_main(config: WorkerConfig, turns: Any, status: Connection) -> None:
-    """Child process: build the engine once, then answer queued turns until told to stop."""
+def _worker_main(config: WorkerConfig, turns: Any, done: Any, status: Connection) -> None:
+    """Child process: build the runner once (bot.wiring), then answer queued turns until told to stop."""
     # Ctrl-C reaches the whole process group; the parent decides when to stop (it sends STOP after
     # the web server closed), so the worker can finish the turns already queued.
     signal.signal(signal.SIGINT, signal.SIG_IGN)
@@ -70,21 +71,15 @@ def _worker_main(config: WorkerConfig, turns: Any, status: Connection) -> None:
     if hasattr(os, "nice"):
         os.nice(WORKER_NICENESS)
     logging.basicConfig(level=config.log_level, format="%(asctime)s %(levelname)s %(name)s: %(message)s")
+    for name in ("slack_sdk", "slack_bolt"):  # their DEBUG lines carry message bodies
+        logging.getLogger(name).setLevel(max(config.log_level, logging.INFO))
     try:
-        from slack_sdk import WebClient
-
-        from bot.slack.runtime import chart_maker_for
-        from bot.slack.turns import TurnRunner
         from bot.slack.workers import KeyedSerialExecutor
-        from bot.wiring import build_engine, open_knowledge
+        from bot.wiring import build_slack_runner
 
-        settings = Settings(**config.settings)
-        store = open_knowledge(settings)
-        catalog = store.catalog()
-        engine = build_engine(settings, catalog=catalog, store=store)
-        client = WebClient(token=config.bot_token, base_url=config.api_url)
+        runner, client, close = build_slack_runner(Settings(**config.settings), bot_token=config.bot_token,
+                                                   api_url=config.api_url)
         executor = KeyedSerialExecutor(config.turn_workers)
-        runner = TurnRunner(engine, charts=chart_maker_for(catalog), executor=executor)
     except SiliconsultError as error:
         status.send(("config" if isinstance(error, ConfigError) else "error", error.user_message))
         return
@@ -94,23 +89,35 @@ def _worker_main(config: WorkerConfig, turns: Any, status: Connection) -> None:
         return
     _exit_with_parent()
     status.send(("ready", None))
+
+    def answer(turn: Turn) -> None:
+        try:
+            runner.answer(turn, client)
+        finally:
+            if turn.key is not None:  # None is the reader's STOP
+                done.put(turn.key)
+
     try:
         while (turn := turns.get()) is not STOP:
             runner.begin(turn, client)
-            executor.submit(turn.thread_id, partial(runner.answer, turn, client))
+            executor.submit(turn.thread_id, partial(answer, turn))
     finally:
         executor.shutdown(wait=True)
-        engine.close()
-        store.close()
+        close()
 
 
 class WorkerProcessSink:
-    """A `TurnSink` that runs turns in the worker process; `start()` waits until its engine is built."""
+    """A `TurnSink` that runs turns in the worker process; `start()` waits until its engine is built.
+
+    `submit` never blocks: it puts the turn on the worker's queue and remembers it until the worker
+    reports it answered. If the worker dies, a watcher thread starts a new one and hands it the turns
+    the dead one had not answered, in their order (the inbox keeps them across a crash of the whole
+    app as well).
+    """
 
     def __init__(self, settings: Settings, *, bot_token: str, api_url: str, turn_workers: int = 2,
                  start_timeout_s: float = 300.0) -> None:
         self._context = multiprocessing.get_context("spawn")  # no fork: the parent has threads and sockets
-        self._turns: Any = None
         self._config = WorkerConfig(
             settings={"home": settings.home, "llm": settings.llm, "llm_timeout_s": settings.llm_timeout_s,
                       "state_url": settings.state_url, "data_dir": settings.data_dir},
@@ -118,15 +125,25 @@ class WorkerProcessSink:
             log_level=logging.getLogger().getEffectiveLevel(),
         )
         self._start_timeout_s = start_timeout_s
-        self._lock = threading.Lock()
+        self._lock = threading.RLock()
         self._process: Any = None
+        self._turns: Any = None
+        self._done: Any = None
+        self._outstanding: dict[str, Turn] = {}
+        self._restarting = False
+        self._closing = threading.Event()
 
     def start(self) -> WorkerProcessSink:
         """Start the worker and wait until its engine is built; a failure raises with its one-line reason."""
-        # A fresh queue per worker: a worker killed inside `get()` takes the queue's reader lock with it.
-        turns = self._context.Queue()
+        self._spawn()
+        threading.Thread(target=self._watch, name="slack-worker-watch", daemon=True).start()
+        return self
+
+    def _spawn(self) -> None:
+        # Fresh queues per worker: a worker killed inside `get()` takes the queue's reader lock with it.
+        turns, done = self._context.Queue(), self._context.Queue()
         status, child_status = self._context.Pipe(duplex=False)
-        process = self._context.Process(target=_worker_main, args=(self._config, turns, child_status),
+        process = self._context.Process(target=_worker_main, args=(self._config, turns, done, child_status),
                                         name="siliconsult-slack-worker", daemon=True)
         process.start()
         child_status.close()  # so a worker that dies before answering gives EOF, not a wait
@@ -141,23 +158,62 @@ class WorkerProcessSink:
             process.join(5)
             error_type = ConfigError if kind == "config" else SiliconsultError
             raise error_type(f"Slack app not started: {message}")
-        if self._turns is not None:  # the dead worker's queue: drop whatever it still held
-            self._turns.cancel_join_thread()
-            self._turns.close()
-        self._process, self._turns = process, turns
-        return self
+        with self._lock:
+            old = (self._turns, self._done)
+            self._process, self._turns, self._done = process, turns, done
+        for queue in old:
+            if queue is not None:  # the dead worker's queue: what it still held is in `_outstanding`
+                queue.cancel_join_thread()
+                queue.close()
+        threading.Thread(target=self._read_done, args=(done,), name="slack-worker-done", daemon=True).start()
+
+    def _read_done(self, done: Any) -> None:
+        while True:
+            try:
+                key = done.get()
+            except (EOFError, OSError, ValueError):
+                return
+            if key is STOP:
+                return
+            with self._lock:
+                self._outstanding.pop(key, None)
+
+    def _watch(self) -> None:
+        while not self._closing.is_set():
+            process = self._process
+            multiprocessing.connection.wait([process.sentinel])
+            if self._closing.is_set():
+                return
+            log.error("model worker died (exit code %s); starting a new one", process.exitcode)
+            with self._lock:
+                self._restarting = True
+            try:
+                self._spawn()
+            except SiliconsultError as error:
+                log.error("the model worker could not be restarted: %s", error.user_message)
+                return
+            with self._lock:
+                self._restarting = False
+                backlog = list(self._outstanding.values())
+                for turn in backlog:  # the dead worker may have answered some before reporting them
+                    self._turns.put(replace(turn, recovered=True))
+            if backlog:
+                log.warning("handed %d unanswered turn(s) to the new model worker", len(backlog))
 
     def submit(self, turn: Turn) -> None:
         with self._lock:
-            if self._process is not None and not self._process.is_alive():
-                # A crashed worker is replaced, so later turns are answered (the turns it had queued
-                # are lost with it); this listener thread waits once for the new engine.
-                log.error("model worker died (exit code %s); starting a new one", self._process.exitcode)
-                self.start()
-            self._turns.put(turn)
+            if turn.key is not None:
+                self._outstanding[turn.key] = turn
+            if not self._restarting:  # else the watcher hands it over with the backlog
+                self._turns.put(turn)
+
+    def pending(self) -> int:
+        with self._lock:
+            return len(self._outstanding)
 
     def close(self) -> None:
         """Let the worker finish the queued turns, then stop it."""
+        self._closing.set()
         process = self._process
         if process is not None and process.is_alive():
             self._turns.put(STOP)
@@ -165,9 +221,10 @@ class WorkerProcessSink:
         if process is not None and process.is_alive():
             process.terminate()
             process.join(5)
-        if self._turns is not None:
-            self._turns.close()
-            self._turns.join_thread()
+        for queue in (self._turns, self._done):
+            if queue is not None:
+                queue.cancel_join_thread()
+                queue.close()
 
 
 class CheckpointThreads:

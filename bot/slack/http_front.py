@@ -1,0 +1,222 @@
+"""The HTTP front of the Slack app: an ASGI application that refuses bad requests before Bolt sees them.
+
+Order of the checks, each answered with a short plain-text body and one log line (method, size,
+reason; never the body, never a header value a client chose):
+
+1. path and method (`POST /slack/events` only: 404 / 405);
+2. the declared size, from the headers alone (`Content-Length` missing or chunked: 411, malformed:
+   400, over `max_body_bytes`: 413), so an oversized body is never read;
+3. the body, read within `read_timeout_s` (a client that promises more than it sends: 408);
+4. the timestamp (digits, within 5 minutes) and the `X-Slack-Signature` HMAC over the raw bytes: 401;
+5. only then decoding and parsing: invalid UTF-8, JSON that is not an object, a form whose
+   `payload` is not a JSON object, an unknown content type: 400.
+
+What passes is handed to Bolt (`App.dispatch`) on a small thread pool, because Bolt is synchronous.
+A failure inside Bolt is logged with its exception type only and answered 500 with a short body.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import hashlib
+import hmac
+import json
+import logging
+import re
+import time
+import urllib.parse
+from collections.abc import Awaitable, Callable
+from concurrent.futures import ThreadPoolExecutor
+from typing import Any
+
+from slack_bolt import App, BoltRequest, BoltResponse
+
+log = logging.getLogger(__name__)
+
+EVENTS_PATH = "/slack/events"
+# Slack's event and interactivity payloads are a few KiB (a message is at most 40,000 characters);
+# 1 MiB leaves room for any of them and bounds what one request can make the server buffer.
+MAX_BODY_BYTES = 1024 * 1024
+# Slack sends the whole body at once; 10 s is generous and frees a connection that stalls.
+READ_TIMEOUT_S = 10.0
+# Slack's own replay window (https://api.slack.com/authentication/verifying-requests-from-slack).
+MAX_CLOCK_SKEW_S = 5 * 60
+DISPATCH_WORKERS = 16
+
+Scope = dict[str, Any]
+Receive = Callable[[], Awaitable[dict[str, Any]]]
+Send = Callable[[dict[str, Any]], Awaitable[None]]
+
+_SAFE = re.compile(r"[^A-Za-z0-9._:/-]")
+
+
+def safe_token(value: object, limit: int = 40) -> str:
+    """A client-supplied value made fit for a log line: no newlines or control characters, bounded."""
+    return _SAFE.sub("?", str(value))[:limit]
+
+
+class Refused(Exception):
+    """A request answered with `status` and a short `reason` (also the response body)."""
+
+    def __init__(self, status: int, reason: str, detail: str = "") -> None:
+        super().__init__(reason)
+        self.status = status
+        self.reason = reason
+        self.detail = detail or reason
+
+
+def declared_length(headers: dict[str, str], max_bytes: int) -> int:
+    """The body size the headers promise, or `Refused` when it is missing, malformed or too large."""
+    if "transfer-encoding" in headers:  # chunked: no size to check before reading
+        raise Refused(411, "length required")
+    declared = headers.get("content-length")
+    if declared is None:
+        raise Refused(411, "length required")
+    declared = declared.strip()
+    if not declared.isdigit():  # digits only: no sign, no spaces, no "1e9"
+        raise Refused(400, "invalid content-length")
+    size = int(declared)
+    if size > max_bytes:
+        raise Refused(413, "body too large", f"a {size:,}-byte body, over the {max_bytes:,}-byte limit")
+    return size
+
+
+def verify_signature(secret: str, headers: dict[str, str], body: bytes, *, now: float) -> None:
+    """Slack's v0 signature over the raw bytes (not a decoded string) and a fresh timestamp."""
+    timestamp = headers.get("x-slack-request-timestamp", "").strip()
+    signature = headers.get("x-slack-signature", "").strip()
+    if not timestamp.isdigit() or len(timestamp) > 12:
+        raise Refused(401, "invalid timestamp")
+    if abs(now - int(timestamp)) > MAX_CLOCK_SKEW_S:
+        raise Refused(401, "stale timestamp")
+    base = b"v0:" + timestamp.encode() + b":" + body
+    expected = "v0=" + hmac.new(secret.encode(), base, hashlib.sha256).hexdigest()
+    if not hmac.compare_digest(expected, signature):
+        raise Refused(401, "invalid signature")
+
+
+def parse_body(content_type: str, text: str) -> dict[str, Any]:
+    """The parsed payload, or `Refused(400)`; the same parsing Bolt does, but without its exceptions."""
+    media = content_type.split(";", 1)[0].strip().lower()
+    if media == "application/json":
+        try:
+            parsed = json.loads(text)
+        except ValueError:
+            raise Refused(400, "body is not JSON") from None
+        if not isinstance(parsed, dict):
+            raise Refused(400, "body is not a JSON object")
+        return parsed
+    if media == "application/x-www-form-urlencoded":
+        form = {k: v[-1] for k, v in urllib.parse.parse_qs(text, keep_blank_values=True).items()}
+        if "payload" in form:
+            try:
+                payload = json.loads(form["payload"])
+            except ValueError:
+                raise Refused(400, "form payload is not JSON") from None
+            if not isinstance(payload, dict):
+                raise Refused(400, "form payload is not a JSON object")
+            return payload
+        return form
+    raise Refused(400, "unsupported content type")
+
+
+class SlackHttpFront:
+    """ASGI app: checks every request as the module docstring says, then dispatches it to Bolt."""
+
+    def __init__(self, app: App, signing_secret: str, *, max_body_bytes: int = MAX_BODY_BYTES,
+                 read_timeout_s: float = READ_TIMEOUT_S, dispatch_workers: int = DISPATCH_WORKERS,
+                 clock: Callable[[], float] = time.time) -> None:
+        self.app = app
+        self._secret = signing_secret
+        self._max_body_bytes = max_body_bytes
+        self._read_timeout_s = read_timeout_s
+        self._clock = clock
+        self._pool = ThreadPoolExecutor(max_workers=dispatch_workers, thread_name_prefix="slack-dispatch")
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http":
+            return
+        headers = {k.decode("latin-1").lower(): v.decode("latin-1") for k, v in scope.get("headers", [])}
+        try:
+            if scope.get("path") != EVENTS_PATH:
+                raise Refused(404, "not found")
+            if scope.get("method") != "POST":
+                raise Refused(405, "method not allowed")
+            size = declared_length(headers, self._max_body_bytes)
+            body = await self._read_body(receive, size)
+            verify_signature(self._secret, headers, body, now=self._clock())
+            try:
+                text = body.decode("utf-8")
+            except UnicodeDecodeError:
+                raise Refused(400, "body is not UTF-8") from None
+            parsed = parse_body(headers.get("content-type", ""), text)
+        except Refused as refused:
+            log.warning("refused %s %s from %s: %s (%d)", safe_token(scope.get("method")), safe_token(scope.get("path")),
+                        safe_token((scope.get("client") or ("?",))[0]), refused.detail, refused.status)
+            await _respond(send, refused.status, refused.reason + "\n")
+            return
+        loop = asyncio.get_running_loop()
+        response = await loop.run_in_executor(self._pool, self._dispatch, text, headers, parsed)
+        await _respond(send, response.status, response.body or "", response.headers)
+
+    async def _read_body(self, receive: Receive, size: int) -> bytes:
+        chunks: list[bytes] = []
+        received = 0
+        deadline = asyncio.get_running_loop().time() + self._read_timeout_s
+        more = True
+        while more:
+            remaining = deadline - asyncio.get_running_loop().time()
+            try:
+                message = await asyncio.wait_for(receive(), max(remaining, 0.0))
+            except TimeoutError:
+                raise Refused(408, "body not received in time") from None
+            if message["type"] == "http.disconnect":
+                raise Refused(400, "client went away")
+            chunk = message.get("body", b"")
+            received += len(chunk)
+            if received > size:
+                raise Refused(400, "body longer than its content-length")
+            chunks.append(chunk)
+            more = message.get("more_body", False)
+        if received != size:
+            raise Refused(400, "body shorter than its content-length")
+        return b"".join(chunks)
+
+    def _dispatch(self, text: str, headers: dict[str, str], parsed: dict[str, Any]) -> BoltResponse:
+        try:
+            return self.app.dispatch(BoltRequest(body=text, headers=headers))
+        except Exception as error:  # noqa: BLE001 - never a traceback with the payload in it: the type is enough
+            log.error("dispatch failed for %s: %s", _what(parsed), type(error).__name__)
+            return BoltResponse(status=500, body="internal error\n")
+
+    def close(self) -> None:
+        self._pool.shutdown(wait=True)
+
+
+def _what(parsed: dict[str, Any]) -> str:
+    """What a log line may say about a payload: its type and id, never its text."""
+    kind = safe_token(parsed.get("type", "?"))
+    ident = parsed.get("event_id") or (parsed.get("trigger_id") if kind == "block_actions" else None)
+    return f"{kind} {safe_token(ident)}" if ident else kind
+
+
+async def _respond(send: Send, status: int, body: str | bytes,
+                   headers: dict[str, Any] | None = None) -> None:
+    payload = body.encode() if isinstance(body, str) else body
+    out = [(b"content-length", str(len(payload)).encode())]
+    content_type = "text/plain; charset=utf-8"
+    for name, values in (headers or {}).items():
+        if name.lower() == "content-length":
+            continue
+        if name.lower() == "content-type":
+            content_type = values[0] if isinstance(values, list | tuple) else str(values)
+            continue
+        for value in values if isinstance(values, list | tuple) else [values]:
+            out.append((name.lower().encode("latin-1"), str(value).encode("latin-1")))
+    out.append((b"content-type", content_type.encode("latin-1")))
+    await send({"type": "http.response.start", "status": status, "headers": out})
+    await send({"type": "http.response.body", "body": payload})
+
+
+__all__ = ["EVENTS_PATH", "MAX_BODY_BYTES", "READ_TIMEOUT_S", "Refused", "SlackHttpFront", "declared_length",
+           "parse_body", "safe_token", "verify_signature"]

@@ -1,0 +1,151 @@
+"""Slack's agent surface for a turn: working status, thread title, and the reply streamed where it can be.
+
+Status and title go through the agent sessions API (`agents.sessions.setStatus` with its lifecycle
+states, `agents.sessions.rename`; https://docs.slack.dev/ai/agent-sessions). A workspace or app
+without it (Slack answers an error such as `unknown_method`) falls back, for that workspace, to
+the assistant-thread methods (`assistant.threads.setStatus` / `setTitle`), which Slack keeps
+working until the assistant view is retired; if those fail too, the turn goes on without a status.
+
+The reply: in a DM (the Messages tab / agent view, channel ids starting with "D"), its text
+streams with `chat_stream` (chat.startStream / appendStream / stopStream) and the card's blocks
+are attached when the stream stops. Where streaming is refused before anything was shown, that
+workspace gets `chat.postMessage` from then on, with the same text and blocks.
+"""
+
+from __future__ import annotations
+
+import logging
+import threading
+from collections.abc import Iterator
+from typing import Any
+
+from slack_sdk import WebClient
+from slack_sdk.errors import SlackApiError
+
+from bot.slack.blocks import escape, truncate
+
+log = logging.getLogger(__name__)
+
+TEXT_MAX = 40_000
+TITLE_MAX = 60
+# Fewer, larger appends: chat.appendStream is rate limited per workspace, and the text is whole.
+STREAM_BUFFER = 600
+PROCESSING, ACTIVE = "processing", "active"  # agent session states used here
+LEGACY_STATUS = "is thinking…"
+LOADING_MESSAGES = ["Reading the workload…", "Running the estimator…", "Weighing the options…"]
+
+
+def thread_title(text: str) -> str:
+    """A thread title from the user's first message: whole words, at most `TITLE_MAX` characters."""
+    words = " ".join(text.split())
+    if len(words) <= TITLE_MAX:
+        return words
+    cut = words[: TITLE_MAX - 1].rsplit(" ", 1)[0]
+    return cut + "…"
+
+
+def stream_pieces(text: str, size: int = 200) -> Iterator[str]:
+    """The text in pieces of about `size` characters, cut after spaces or line breaks."""
+    start = 0
+    while start < len(text):
+        end = min(len(text), start + size)
+        if end < len(text):
+            space = max(text.rfind(" ", start, end), text.rfind("\n", start, end))
+            end = space + 1 if space > start else end
+        yield text[start:end]
+        start = end
+
+
+class AgentSurface:
+    """Per-workspace memory of which agent features Slack accepted, and the calls that use them."""
+
+    def __init__(self, *, streaming: bool = True) -> None:
+        self._streaming = streaming
+        self._no_sessions: set[str] = set()
+        self._no_streaming: set[str] = set()
+        self._lock = threading.Lock()
+
+    def _sessions(self, team_id: str) -> bool:
+        with self._lock:
+            return team_id not in self._no_sessions
+
+    def _forget(self, feature: set[str], team_id: str, method: str, error: SlackApiError) -> None:
+        with self._lock:
+            feature.add(team_id)
+        log.info("workspace %s refused %s (%s); using the fallback", team_id, method, error.response.get("error"))
+
+    def working(self, client: WebClient, turn: Any, title: str | None = None) -> None:
+        """Show that the app is working on the turn (and name a new thread)."""
+        if self._sessions(turn.team_id):
+            try:
+                client.agents_sessions_setStatus(channel_id=turn.channel_id, thread_ts=turn.thread_ts, status=PROCESSING,
+                                                 initiator_user_id=turn.user_id, title=title)
+                return
+            except SlackApiError as error:
+                self._forget(self._no_sessions, turn.team_id, "agents.sessions.setStatus", error)
+        _quietly(client.assistant_threads_setStatus, channel_id=turn.channel_id, thread_ts=turn.thread_ts,
+                 status=LEGACY_STATUS, loading_messages=LOADING_MESSAGES)
+        if title:
+            _quietly(client.assistant_threads_setTitle, channel_id=turn.channel_id, thread_ts=turn.thread_ts, title=title)
+
+    def idle(self, client: WebClient, turn: Any) -> None:
+        """The turn is answered: the session waits for the user (the legacy status clears on the reply)."""
+        if self._sessions(turn.team_id):
+            _quietly(client.agents_sessions_setStatus, channel_id=turn.channel_id, thread_ts=turn.thread_ts, status=ACTIVE)
+
+    def clear_legacy_status(self, client: WebClient, turn: Any) -> None:
+        """Nothing could be posted: clear the legacy status so "is thinking…" does not linger."""
+        if self._sessions(turn.team_id):
+            self.idle(client, turn)
+        else:
+            _quietly(client.assistant_threads_setStatus, channel_id=turn.channel_id, thread_ts=turn.thread_ts, status="")
+
+    def deliver(self, client: WebClient, turn: Any, text: str, blocks: list[dict] | None, *,
+                stream_text: str | None = None, stream_blocks: list[dict] | None = None) -> None:
+        """Post the reply: in a DM `stream_text` streams and `stream_blocks` follow; else one chat.postMessage
+        with `text` (the fallback) and `blocks`."""
+        if self._can_stream(turn):
+            try:
+                self._stream(client, turn, stream_text if stream_text is not None else text,
+                             stream_blocks if stream_blocks is not None else blocks)
+                return
+            except _NotStarted as refused:
+                self._forget(self._no_streaming, turn.team_id, "chat.startStream", refused.error)
+        fallback = truncate(escape(text), TEXT_MAX)  # Slack cuts `text` beyond 40,000 characters; mark the cut
+        client.chat_postMessage(channel=turn.channel_id, thread_ts=turn.thread_ts, text=fallback, blocks=blocks)
+
+    def _can_stream(self, turn: Any) -> bool:
+        with self._lock:
+            return self._streaming and turn.channel_id.startswith("D") and turn.team_id not in self._no_streaming
+
+    def _stream(self, client: WebClient, turn: Any, text: str, blocks: list[dict] | None) -> None:
+        """Stream `text` and attach `blocks`; `_NotStarted` when Slack refused before anything was shown."""
+        stream = client.chat_stream(channel=turn.channel_id, thread_ts=turn.thread_ts, buffer_size=STREAM_BUFFER,
+                                    recipient_team_id=turn.team_id, recipient_user_id=turn.user_id)
+        pieces = list(stream_pieces(truncate(escape(text), TEXT_MAX))) or [""]
+        try:
+            for piece in pieces[:-1]:
+                stream.append(markdown_text=piece)
+            stream.stop(markdown_text=pieces[-1], blocks=blocks or None)
+        except SlackApiError as error:
+            if stream.ts is None:  # refused at chat.startStream: nothing is visible yet
+                raise _NotStarted(error) from None
+            raise  # a stream that is visible but broke off: the caller apologizes
+
+
+class _NotStarted(Exception):
+    def __init__(self, error: SlackApiError) -> None:
+        super().__init__(str(error.response.get("error")))
+        self.error = error
+
+
+def _quietly(method: Any, **arguments: Any) -> None:
+    """A courtesy call (status, title): a refusal or failure is logged at debug and the turn goes on."""
+    try:
+        method(**{k: v for k, v in arguments.items() if v is not None})
+    except Exception as error:  # noqa: BLE001 - status and title are courtesies: the turn goes on
+        detail = error.response.get("error") if isinstance(error, SlackApiError) else type(error).__name__
+        log.debug("%s refused: %s", getattr(method, "__name__", "call"), detail)
+
+
+__all__ = ["AgentSurface", "stream_pieces", "thread_title"]

@@ -1,0 +1,56 @@
+"""The Slack Web API client every part of the app uses, with slack_sdk's retry handlers installed.
+
+Without them `WebClient` retries only a failed connection (once): a 429 from Slack's rate limiter
+would lose the reply, and the apology posted after it would get 429 too. Retried here:
+
+- 429 `ratelimited`: after the `Retry-After` seconds Slack sends (`RateLimitErrorRetryHandler`);
+- 500 / 503 from Slack: with slack_sdk's backoff (`ServerErrorRetryHandler`);
+- a connection that fails or resets: with backoff (`ConnectionErrorRetryHandler`).
+
+The handlers share one attempt counter per call, so `MAX_ATTEMPTS` bounds the retries of a call
+whatever their mix.
+"""
+
+from __future__ import annotations
+
+from slack_sdk import WebClient
+from slack_sdk.http_retry import RetryHandler
+from slack_sdk.http_retry.builtin_handlers import (
+    ConnectionErrorRetryHandler,
+    RateLimitErrorRetryHandler,
+    ServerErrorRetryHandler,
+)
+
+SLACK_API_DEFAULT = "https://slack.com/api/"
+# Retries of one call, all reasons together (slack_sdk counts attempts per call, not per handler).
+MAX_RETRIES = 4
+# Slack's Web API answers in well under a second; 30 s (slack_sdk's default) bounds a hung call.
+TIMEOUT_S = 30
+
+
+def api_base_url(url: str | None) -> str:
+    """The Web API base URL with the trailing slash `WebClient` needs (it joins method names onto it)."""
+    return (url or SLACK_API_DEFAULT).rstrip("/") + "/"
+
+
+def retry_handlers() -> list[RetryHandler]:
+    return [
+        RateLimitErrorRetryHandler(max_retry_count=MAX_RETRIES),
+        ServerErrorRetryHandler(max_retry_count=MAX_RETRIES),
+        ConnectionErrorRetryHandler(max_retry_count=MAX_RETRIES),
+    ]
+
+
+def with_retries(client: WebClient) -> WebClient:
+    """`client` with the three retry handlers (those it already has of the same kinds are replaced)."""
+    kinds = (RateLimitErrorRetryHandler, ServerErrorRetryHandler, ConnectionErrorRetryHandler)
+    client.retry_handlers = [h for h in client.retry_handlers if not isinstance(h, kinds)] + retry_handlers()
+    return client
+
+
+def slack_web_client(token: str | None, api_url: str | None) -> WebClient:
+    """A `WebClient` for the bot token at `api_url` (default Slack's), with the retry handlers."""
+    return with_retries(WebClient(token=token, base_url=api_base_url(api_url), timeout=TIMEOUT_S))
+
+
+__all__ = ["MAX_RETRIES", "SLACK_API_DEFAULT", "api_base_url", "retry_handlers", "slack_web_client", "with_retries"]

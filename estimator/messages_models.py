@@ -1,0 +1,112 @@
+"""Sentences about the model shape that was sized and about deployments beyond one server (issue 12),
+in English, Simplified and Traditional Chinese (same placeholders in all three)."""
+
+from __future__ import annotations
+
+MODEL_MESSAGES: dict[str, tuple[str, str, str]] = {
+    "model.sized_as": (
+        ("sized as {name} (catalog model {id}): {total:g}B parameters in memory, {active:g}B used per token{moe}; "
+         "{attention}; {kv_kb:,.1f} KB of KV cache per token at 16 bits{format}"),
+        ("按 {name}（目录模型 {id}）估算：内存中 {total:g}B 参数，每个 token 使用 {active:g}B{moe}；"
+         "{attention}；16 位时每个 token 的 KV 缓存 {kv_kb:,.1f} KB{format}"),
+        ("按 {name}（目錄模型 {id}）估算：記憶體中 {total:g}B 參數，每個 token 使用 {active:g}B{moe}；"
+         "{attention}；16 位元時每個 token 的 KV 快取 {kv_kb:,.1f} KB{format}"),
+    ),
+    "model.sized_as_dense": (
+        ("sized as {name} (catalog model {id}): {total:g}B parameters, all used per token; {attention}; "
+         "{kv_kb:,.1f} KB of KV cache per token at 16 bits{format}"),
+        ("按 {name}（目录模型 {id}）估算：{total:g}B 参数，每个 token 全部使用；{attention}；"
+         "16 位时每个 token 的 KV 缓存 {kv_kb:,.1f} KB{format}"),
+        ("按 {name}（目錄模型 {id}）估算：{total:g}B 參數，每個 token 全部使用；{attention}；"
+         "16 位元時每個 token 的 KV 快取 {kv_kb:,.1f} KB{format}"),
+    ),
+    "model.moe_routing": (
+        " (mixture of experts: {experts} experts, {k} per token{shared})",
+        "（混合专家：{experts} 个专家，每个 token 用 {k} 个{shared}）",
+        "（混合專家：{experts} 個專家，每個 token 用 {k} 個{shared}）",
+    ),
+    "model.moe_plain": (" (mixture of experts)", "（混合专家）", "（混合專家）"),
+    "model.shared": (", plus {n} shared", "，另有 {n} 个共享专家", "，另有 {n} 個共享專家"),
+    "model.attn.mla": (
+        "multi-head latent attention (caches a {rank}+{rope}-value latent per layer, not full K and V)",
+        "多头潜在注意力（MLA，每层只缓存 {rank}+{rope} 维的潜在向量，而非完整的 K 和 V）",
+        "多頭潛在注意力（MLA，每層只快取 {rank}+{rope} 維的潛在向量，而非完整的 K 和 V）",
+    ),
+    "model.attn.sliding": (
+        "{sliding} of {layers} layers use a {window:,}-token sliding window (their KV cache stops growing there)",
+        "{layers} 层中有 {sliding} 层使用 {window:,} token 的滑动窗口（这些层的 KV 缓存到此不再增长）",
+        "{layers} 層中有 {sliding} 層使用 {window:,} token 的滑動視窗（這些層的 KV 快取到此不再增長）",
+    ),
+    "model.attn.hybrid": (
+        "hybrid attention: {kv_layers} of {layers} layers keep a KV cache, the others a fixed-size state",
+        "混合注意力：{layers} 层中只有 {kv_layers} 层保留 KV 缓存，其余为固定大小的状态",
+        "混合注意力：{layers} 層中只有 {kv_layers} 層保留 KV 快取，其餘為固定大小的狀態",
+    ),
+    "model.attn.gqa": (
+        "grouped-query attention ({kv_heads} KV heads over {layers} layers)",
+        "分组查询注意力（{layers} 层，{kv_heads} 个 KV 头）",
+        "分組查詢注意力（{layers} 層，{kv_heads} 個 KV 頭）",
+    ),
+    "model.attn.mha": (
+        "multi-head attention ({kv_heads} KV heads over {layers} layers)",
+        "多头注意力（{layers} 层，{kv_heads} 个 KV 头）",
+        "多頭注意力（{layers} 層，{kv_heads} 個 KV 頭）",
+    ),
+    "model.format": (
+        "; weights in {quant} ({bits:g} bits each: {weights:,.1f} GB)",
+        "；权重为 {quant}（每个 {bits:g} 位：{weights:,.1f} GB）",
+        "；權重為 {quant}（每個 {bits:g} 位元：{weights:,.1f} GB）",
+    ),
+    "model.native_format": (
+        "{name} ships its weights in {native}: sized in that format (say another one to change it)",
+        "{name} 的权重原生格式为 {native}：按该格式估算（如需其他格式请说明）",
+        "{name} 的權重原生格式為 {native}：按該格式估算（如需其他格式請說明）",
+    ),
+    "model.requantize": (
+        ("{name} ships in {native}; serving it in {quant} means re-quantizing the checkpoint and validating "
+         "its accuracy"),
+        "{name} 原生为 {native}；以 {quant} 部署需要重新量化模型并验证精度",
+        "{name} 原生為 {native}；以 {quant} 部署需要重新量化模型並驗證精度",
+    ),
+    "model.unnamed_moe": (
+        ("a mixture of experts of {total:g}B with {active:g}B active per token, not a catalog model: weights "
+         "sized from the total, speed from the active parameters; layers, attention and expert routing "
+         "assumed like {lender}, the closest catalog mixture of experts ({k} of {experts} experts per token)"),
+        ("一个 {total:g}B、每个 token 激活 {active:g}B 的混合专家模型（不在目录中）：权重按总参数估算，速度按激活参数"
+         "估算；层数、注意力和专家路由假设与最接近的目录混合专家模型 {lender} 相同（每个 token 用 {experts} 个专家中的 {k} 个）"),
+        ("一個 {total:g}B、每個 token 啟用 {active:g}B 的混合專家模型（不在目錄中）：權重按總參數估算，速度按啟用參數"
+         "估算；層數、注意力和專家路由假設與最接近的目錄混合專家模型 {lender} 相同（每個 token 用 {experts} 個專家中的 {k} 個）"),
+    ),
+    "model.paged_kv": (
+        ("KV cache sized as a paged serving engine allocates it: each of the {users:,} concurrent users holds "
+         "their typical {tokens:,} tokens; the {context:,}-token maximum context is checked as one request "
+         "that must also fit, not reserved for every user"),
+        ("KV 缓存按分页式推理引擎的分配方式估算：{users:,} 个并发用户各占其典型的 {tokens:,} 个 token；"
+         "{context:,} token 的最大上下文作为一个也必须放得下的请求来检查，而不是为每个用户都预留"),
+        ("KV 快取按分頁式推理引擎的配置方式估算：{users:,} 個並行使用者各占其典型的 {tokens:,} 個 token；"
+         "{context:,} token 的最大上下文作為一個也必須放得下的請求來檢查，而不是為每個使用者都預留"),
+    ),
+    "deploy.layout": (
+        "{servers:,} server(s) × {per_server} {hardware}: {replicas:,} model cop(ies) of {group} device(s) each{pipe}",
+        "{servers:,} 台服务器 × {per_server} 个 {hardware}：{replicas:,} 份模型副本，每份 {group} 个设备{pipe}",
+        "{servers:,} 台伺服器 × {per_server} 個 {hardware}：{replicas:,} 份模型副本，每份 {group} 個裝置{pipe}",
+    ),
+    "deploy.pipeline": (
+        ", each copy pipelined across {stages} servers (one copy does not fit in one server)",
+        "，每份副本跨 {stages} 台服务器流水线并行（一份副本放不进一台服务器）",
+        "，每份副本跨 {stages} 台伺服器流水線平行（一份副本放不進一台伺服器）",
+    ),
+    "rec.nothing_within_limits": (
+        ("Nothing meets the targets within your limits. The smallest configuration that meets the targets is "
+         "{describe}, which is past: {limits}."),
+        "在您的限制内没有方案能满足目标。满足目标的最小配置是{describe}，但超出了：{limits}。",
+        "在您的限制內沒有方案能滿足目標。滿足目標的最小配置是{describe}，但超出了：{limits}。",
+    ),
+    "rec.nothing_at_all": (
+        "Nothing meets the targets, even past your limits; the closest is {describe}.",
+        "即使不考虑您的限制，也没有方案满足目标；最接近的是{describe}。",
+        "即使不考慮您的限制，也沒有方案滿足目標；最接近的是{describe}。",
+    ),
+}
+
+__all__ = ["MODEL_MESSAGES"]

@@ -1,0 +1,163 @@
+"""The model a workload names, and how its shape and deployment are described (issue 12).
+
+- `apply_catalog_model`: a workload that names a catalog model (`model_id`) is sized with that model:
+  its total parameters (when no size was stated), its active parameters (mixture of experts) and, when
+  no format was stated, the format its checkpoint ships in (MXFP4 for gpt-oss, FP8 for DeepSeek-V3).
+- `shape_note`: the assumption line saying which architecture was sized (total / active parameters,
+  attention, KV per token, weight format), for a named model or a stated mixture of experts.
+- `deployment_of`: servers × devices per server, devices per model copy and copies, for an option.
+
+Pure functions over the catalog and the workload; the sentences live in `messages_models.py`.
+"""
+
+from __future__ import annotations
+
+import math
+from typing import Any
+
+from estimator.catalog import Catalog, Hardware, ModelArch
+from estimator.errors import InvalidRequest
+from estimator.memory import (
+    bits_per_weight,
+    model_by_name,
+    resolve_architecture,
+    weights_gb,
+)
+from estimator.messages import msg
+from estimator.schemas import Deployment, Estimate
+from estimator.tco import devices_per_server, needs_host_server
+from estimator.workload import QUANTIZATIONS, Workload
+
+
+def catalog_model(workload: Workload, catalog: Catalog) -> ModelArch | None:
+    """The catalog model the workload names (by id, name or alias), or None."""
+    if not workload.model_id:
+        return None
+    return next((m for m in catalog.models if m.id == workload.model_id), None) or model_by_name(
+        workload.model_id, catalog.models)
+
+
+def apply_catalog_model(workload: Workload, catalog: Catalog, lang: str = "en") -> tuple[Workload, list[str]]:
+    """Fill size, active parameters and native format from the named catalog model (stated facts win)."""
+    model = catalog_model(workload, catalog)
+    if model is None:
+        return workload, []
+    facts: dict[str, Any] = {"model_id": model.id}
+    notes: list[str] = []
+    if workload.model_params_b is None:
+        facts["model_params_b"] = model.total_b
+    if workload.active_params_b is None and model.is_moe:
+        facts["active_params_b"] = model.active_b
+    native = (model.native_format or "").upper()
+    if workload.quantization is None and native in QUANTIZATIONS:
+        facts["quantization"] = native
+        notes.append(msg("model.native_format", lang, name=model.name, native=native))
+    elif workload.quantization and native and native not in (workload.quantization, "BF16", "FP16"):
+        notes.append(msg("model.requantize", lang, name=model.name, native=native, quant=workload.quantization))
+    return workload.model_copy(update=facts), notes
+
+
+def _attention(arch: Any, lang: str) -> str:
+    if arch.attention_type == "mla" and arch.kv_values_per_layer:
+        rope = 64 if arch.kv_values_per_layer > 512 else 0
+        return msg("model.attn.mla", lang, rank=int(arch.kv_values_per_layer) - rope, rope=rope)
+    if arch.sliding_layers and arch.sliding_window:
+        return msg("model.attn.sliding", lang, sliding=arch.sliding_layers, layers=arch.layers,
+                   window=arch.sliding_window)
+    if arch.kv_layers is not None and arch.kv_layers < arch.layers:
+        return msg("model.attn.hybrid", lang, kv_layers=arch.kv_layers, layers=arch.layers)
+    key = "model.attn.mha" if arch.attention_type == "mha" else "model.attn.gqa"
+    return msg(key, lang, kv_heads=arch.kv_heads, layers=arch.layers)
+
+
+def shape_note(workload: Workload, catalog: Catalog, lang: str = "en") -> str | None:
+    """The architecture that was sized, for a named catalog model or a stated mixture of experts; None
+    for a bare size (the recommender's own note covers that)."""
+    model = catalog_model(workload, catalog)
+    size = workload.model_params_b or (model.total_b if model else 7.0)
+    quant = workload.quantization or "Q4_K_M"
+    bits = bits_per_weight(quant, catalog)
+    fmt = msg("model.format", lang, quant=quant, bits=bits, weights=weights_gb(size * (workload.models_served or 1),
+                                                                                bits))
+    if model is not None:
+        arch = resolve_architecture(size, catalog.models, model.id)
+        moe = ""
+        if model.is_moe:
+            shared = msg("model.shared", lang, n=model.shared_experts) if model.shared_experts else ""
+            moe = (msg("model.moe_routing", lang, experts=model.n_experts, k=model.experts_per_token, shared=shared)
+                   if model.n_experts and model.experts_per_token else msg("model.moe_plain", lang))
+        key = "model.sized_as" if model.is_moe else "model.sized_as_dense"
+        return msg(key, lang, name=model.name, id=model.id, total=model.total_b, active=model.active_b,
+                   moe=moe, attention=_attention(arch, lang), kv_kb=arch.kv_bytes_per_token(2.0) / 1e3, format=fmt)
+    active = workload.active_params_b
+    if active is not None and active < size:
+        moes = [m for m in catalog.models if m.is_moe and m.n_experts and m.experts_per_token]
+        lender = min(moes, key=lambda m: abs(math.log(m.total_b / size)), default=None)
+        if lender is not None:
+            return msg("model.unnamed_moe", lang, total=size, active=active, lender=lender.name,
+                       k=lender.experts_per_token, experts=lender.n_experts) + fmt
+    return None
+
+
+def paged_kv_note(workload: Workload, lang: str = "en") -> str | None:
+    """Said when a maximum context longer than the typical request was given (it is checked, not reserved)."""
+    typical = (workload.prompt_tokens or 0) + (workload.output_tokens or 0)
+    if not workload.context_length or workload.context_length <= typical:
+        return None
+    return msg("model.paged_kv", lang, users=workload.concurrent_users or 1, tokens=typical,
+               context=workload.context_length)
+
+
+def complete_request(data: dict[str, Any], catalog: Catalog) -> dict[str, Any]:
+    """An estimate request's fields with what a named catalog model implies (`--model NAME`, `"model"` in
+    a batch line): its total size when `params_b` is not given, its native format when `quant` is not.
+    A name the catalog does not know needs `params_b`; InvalidRequest otherwise."""
+    name = data.get("model")
+    if not isinstance(name, str) or not name.strip():
+        return data
+    model = next((m for m in catalog.models if m.id == name), None) or model_by_name(name, catalog.models)
+    if model is None:
+        if data.get("params_b") is None:
+            raise InvalidRequest(f"Unknown model '{name}': not in the catalog (`siliconsult kb models`); give "
+                                 "its size with --params-b to size it by the closest architecture.", field="model")
+        return data
+    filled = dict(data)
+    filled["model"] = model.id
+    filled.setdefault("params_b", model.total_b)
+    if filled.get("params_b") is None:
+        filled["params_b"] = model.total_b
+    native = (model.native_format or "").upper()
+    if filled.get("quant") is None and native in QUANTIZATIONS:
+        filled["quant"] = native
+    return filled
+
+
+def deployment_of(hardware: Hardware, count: int, estimate: Estimate) -> Deployment:
+    """Servers (`tco.devices_per_server` each; laptops and SoC boxes are one device per machine), the devices
+    in each when spread evenly, and the plan's devices per copy and copies."""
+    per_server = devices_per_server(hardware) if needs_host_server(hardware) else 1
+    servers = max(1, math.ceil(count / per_server))
+    return Deployment(
+        servers=servers, devices_per_server=math.ceil(count / servers),
+        tensor_parallel=estimate.tensor_parallel, replicas=estimate.replicas,
+        pipeline_stages=estimate.pipeline_stages,
+    )
+
+
+def deployment_text(option_hardware: str, deployment: Deployment, lang: str = "en") -> str:
+    """"3 server(s) × 8 H100: 3 model cop(ies) of 8 device(s) each" (with the pipeline clause if any)."""
+    pipe = msg("deploy.pipeline", lang, stages=deployment.pipeline_stages) if deployment.pipeline_stages > 1 else ""
+    return msg("deploy.layout", lang, servers=deployment.servers, per_server=deployment.devices_per_server,
+               hardware=option_hardware, replicas=deployment.replicas,
+               group=deployment.tensor_parallel * deployment.pipeline_stages, pipe=pipe)
+
+
+__all__ = [
+    "apply_catalog_model",
+    "catalog_model",
+    "complete_request",
+    "deployment_of",
+    "deployment_text",
+    "paged_kv_note",
+    "shape_note",
+]

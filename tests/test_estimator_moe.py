@@ -1,0 +1,273 @@
+"""Model shapes beyond a dense transformer (issue 12): mixture of experts, MLA, sliding windows, paged
+KV, multi-server deployments, nothing within the limits.
+
+Expectations are worked out by hand from the catalog's config figures before running the estimator:
+weights = total parameters × bits / 8; KV per token = values per layer × KV layers × bytes; a decode
+step reads the dense weights plus the experts the batch touches, E · (1 − (1 − k/E)^B).
+"""
+
+from __future__ import annotations
+
+import math
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from estimator.memory import Architecture, resolve_architecture, touched_expert_share
+from estimator.recommend import recommend
+from estimator.schemas import EstimateRequest
+from estimator.throughput import estimate
+from estimator.workload import Workload
+
+PROPERTY = settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+
+
+def _request(**fields: object) -> EstimateRequest:
+    values: dict[str, object] = {"hardware": "nvidia-h100-sxm", "backend": "vllm", "quant": "FP16"}
+    values.update(fields)
+    return EstimateRequest.model_validate(values)
+
+
+# --- catalog shapes ----------------------------------------------------------------------------------
+def test_deepseek_v3_caches_the_mla_latent(catalog):
+    # 61 layers × (kv_lora_rank 512 + RoPE key 64) × 2 bytes = 70,272 B ≈ 70 KB per token, not the
+    # 2 × 61 × 128 heads × 128 × 2 B = 4.0 MB an MHA reading of its config would give (57×).
+    arch = resolve_architecture(671, catalog.models, "deepseek-v3")
+    assert arch.kv_bytes_per_token(2.0) == 61 * 576 * 2 == 70_272
+    assert 2 * 61 * 128 * 128 * 2 / arch.kv_bytes_per_token(2.0) == pytest.approx(56.9, rel=0.01)
+
+
+def test_sliding_window_layers_stop_growing_at_the_window(catalog):
+    # gpt-oss-120b: 36 layers, 18 of them windowed at 128 tokens; 8 KV heads × 64 × 2 (K, V) × 2 B per layer.
+    arch = resolve_architecture(116.8, catalog.models, "gpt-oss-120b")
+    per_layer = 2 * 8 * 64 * 2
+    assert arch.kv_bytes_per_sequence(100_000, 2.0) == per_layer * (18 * 100_000 + 18 * 128)
+    assert arch.kv_bytes_per_sequence(100, 2.0) == per_layer * 36 * 100  # under the window: every layer grows
+
+
+def test_hybrid_model_keeps_kv_only_in_its_attention_layers(catalog):
+    # Qwen3-Next-80B-A3B: 12 of 48 layers are gated attention (2 KV heads × 256); the rest keep a fixed state.
+    arch = resolve_architecture(80, catalog.models, "qwen3-next-80b-a3b")
+    assert arch.kv_bytes_per_token(2.0) == 2 * 12 * 2 * 256 * 2
+
+
+def test_every_moe_row_has_fewer_active_than_total_parameters(catalog):
+    moes = [m for m in catalog.models if m.is_moe]
+    assert {"gpt-oss-120b", "gpt-oss-20b", "qwen3-30b-a3b", "qwen3-235b-a22b", "qwen3-next-80b-a3b", "deepseek-v3",
+            "kimi-k2", "glm-4.5", "glm-4.5-air", "llama-4-scout", "llama-4-maverick", "mixtral-8x7b",
+            "mixtral-8x22b"} <= {m.id for m in moes}
+    for model in catalog.models:
+        assert model.active_b <= model.total_b, model.id
+        if not model.is_moe:
+            assert model.active_b == model.total_b, model.id  # dense rows keep active = total
+
+
+# --- expert reads --------------------------------------------------------------------------------------
+def test_distinct_experts_touched_by_a_batch():
+    # One token touches k of E; B tokens E · (1 − (1 − k/E)^B), approaching all experts.
+    assert touched_expert_share(4 / 128, 1) == pytest.approx(4 / 128)
+    assert touched_expert_share(8 / 256, 1000) > 0.99999
+    share = 8 / 256
+    assert 256 * touched_expert_share(share, 16) == pytest.approx(256 * (1 - (1 - share) ** 16))
+
+
+def test_a_dense_model_declared_with_active_equal_total_gives_the_same_numbers(catalog):
+    plain = estimate(_request(params_b=70.6, count=2, concurrency=16, model="llama-3-70b"), catalog)
+    same = estimate(_request(params_b=70.6, count=2, concurrency=16, model="llama-3-70b", active_params_b=70.6),
+                    catalog)
+    assert plain.model_dump() == same.model_dump()
+    arch = resolve_architecture(70.6, catalog.models, "llama-3-70b")
+    assert not arch.moe and arch.expert_split_b() == (70.6, 0.0, 1.0)
+
+
+def test_gpt_oss_120b_in_mxfp4_fits_one_80_gb_gpu(catalog):
+    # 116.8 B × 4.25 bits / 8 = 62.05 GB of weights < 80 GB × 0.92 usable.
+    result = estimate(_request(params_b=116.8, quant="MXFP4", model="gpt-oss-120b", prompt_tokens=1000,
+                               output_tokens=500, concurrency=8), catalog)
+    assert result.fits
+    assert 62.0 < result.memory_required_gb < 73.6
+
+
+def test_a_moe_decodes_faster_than_a_dense_model_of_its_total_size(catalog):
+    # Single stream: gpt-oss-120b reads ~5.1 B parameters per token, a dense 116.8 B all of them.
+    moe = estimate(_request(params_b=116.8, quant="FP8", model="gpt-oss-120b", count=2), catalog)
+    dense = estimate(_request(params_b=116.8, quant="FP8", count=2), catalog)
+    assert moe.decode_tokens_per_s_per_stream > 3 * dense.decode_tokens_per_s_per_stream
+
+
+def test_an_unnamed_moe_is_sized_from_its_total_and_active_parameters(catalog):
+    # "a 671B MoE with 37B active" at FP8: 671 GB of weights (more than one 8 × 80 GB server holds);
+    # per token it reads about as much as DeepSeek-V3, far less than a dense 671B.
+    moe = estimate(_request(params_b=671, active_params_b=37, quant="FP8", count=16, concurrency=1), catalog)
+    dense = estimate(_request(params_b=671, quant="FP8", count=16, concurrency=1), catalog)
+    assert moe.fits and moe.pipeline_stages == 2
+    assert moe.decode_tokens_per_s_per_stream > 3 * dense.decode_tokens_per_s_per_stream
+
+
+# --- paged KV ----------------------------------------------------------------------------------------
+def test_max_context_is_one_long_request_not_a_reservation_per_user(catalog):
+    # Llama 3 70B (80 layers × 8 KV heads × 128 × 2 × 2 B = 327,680 B per token), 400 users of 768 tokens
+    # and one 16k request: KV = (400 × 768 + (16,384 − 768)) × 327,680 B ≈ 105.8 GB, not 400 × 16,384 ×
+    # 327,680 B ≈ 2.1 TB.
+    kv_token = 80 * 8 * 128 * 2 * 2
+    expected_kv_gb = (400 * 768 + (16_384 - 768)) * kv_token / 1e9
+    with_context = estimate(_request(params_b=70.6, model="llama-3-70b", count=8, concurrency=400, context=16_384,
+                                     prompt_tokens=512, output_tokens=256), catalog)
+    without = estimate(_request(params_b=70.6, model="llama-3-70b", count=8, concurrency=400,
+                                prompt_tokens=512, output_tokens=256), catalog)
+    # Any model copy may get the long request, so each replica must hold one on top of its users.
+    extra = with_context.memory_required_gb - without.memory_required_gb
+    assert with_context.replicas == without.replicas
+    assert extra == pytest.approx(with_context.replicas * (16_384 - 768) * kv_token / 1e9, rel=0.02)
+    assert expected_kv_gb < 110
+
+
+@PROPERTY
+@given(users=st.integers(1, 400), more=st.integers(1, 400), context=st.sampled_from([None, 8192, 32768]))
+def test_memory_is_monotone_in_users(catalog, users, more, context):
+    # One device, so one plan: weights + every user's KV. (Across several devices the reported total can
+    # fall when more users make a tensor-parallel plan faster than one replica per device: fewer copies.)
+    low = estimate(_request(hardware="nvidia-h200-sxm", params_b=116.8, quant="MXFP4", model="gpt-oss-120b",
+                            concurrency=users, context=context), catalog)
+    high = estimate(_request(hardware="nvidia-h200-sxm", params_b=116.8, quant="MXFP4", model="gpt-oss-120b",
+                             concurrency=users + more, context=context), catalog)
+    assert high.memory_required_gb >= low.memory_required_gb - 1e-9
+
+
+@PROPERTY
+@given(context=st.integers(1024, 131_072), longer=st.integers(0, 131_072), model=st.sampled_from(
+    ["gpt-oss-120b", "deepseek-v3", "llama-3.1-70b", "gemma-3-27b", "qwen3-next-80b-a3b"]))
+def test_memory_is_monotone_in_context(catalog, context, longer, model):
+    size = next(m.total_b for m in catalog.models if m.id == model)
+    def required(ctx: int) -> float:
+        return estimate(_request(params_b=size, quant="FP8", model=model, count=8, concurrency=4, context=ctx,
+                                 backend="vllm"), catalog).memory_required_gb
+    assert required(context + longer) >= required(context) - 1e-9
+
+
+@PROPERTY
+@given(active=st.floats(1.0, 60.0), more=st.floats(0.5, 60.0), users=st.sampled_from([1, 8, 64]))
+def test_more_active_parameters_are_never_faster(catalog, active, more, users):
+    def speed(active_b: float) -> float:
+        return estimate(_request(params_b=120.0, active_params_b=min(active_b, 119.0), quant="FP8", count=2,
+                                 concurrency=users), catalog).decode_tokens_per_s_per_stream
+    assert speed(active + more) <= speed(active) * (1 + 1e-9)
+
+
+@PROPERTY
+@given(count=st.integers(1, 40), more=st.integers(1, 40))
+def test_more_devices_never_hold_less_memory(catalog, count, more):
+    def available(n: int) -> float:
+        return estimate(_request(params_b=70.6, model="llama-3-70b", count=n, concurrency=64), catalog).memory_available_gb
+    assert available(count + more) >= available(count) - 1e-9
+
+
+# --- deployments ---------------------------------------------------------------------------------------
+def test_a_copy_that_does_not_fit_a_server_is_pipelined_across_servers(catalog):
+    # DeepSeek-V3 at BF16: 1,342 GB; one 8 × 80 GB H100 server holds 589 GB usable, so a copy needs
+    # ⌈1,342 / 589⌉ = 3 servers (tensor parallel 8 inside each).
+    result = estimate(_request(params_b=671, quant="BF16", model="deepseek-v3", count=24), catalog)
+    assert result.fits and result.tensor_parallel == 8 and result.pipeline_stages == 3 and result.replicas == 1
+    assert any("pipelined across 3 servers" in note for note in result.notes)
+
+
+def test_tensor_parallel_stays_inside_one_server(catalog):
+    # 16 H100 SXM = two 8-GPU servers: a 70B FP16 copy (141 GB) fits in one server, so two replicas of 8.
+    result = estimate(_request(params_b=70.6, model="llama-3-70b", count=16, concurrency=64), catalog)
+    assert result.tensor_parallel <= 8 and result.pipeline_stages == 1 and result.replicas == 16 // result.tensor_parallel
+
+
+def test_a_thousand_users_of_a_70b_model_get_several_full_servers(catalog):
+    # 1,000 users × 30 tok/s = 30,000 tok/s: far beyond one 8-GPU server; the answer is N servers × 8.
+    rec = recommend(Workload(model_params_b=70, concurrent_users=1000), catalog)
+    deployment = rec.primary.deployment
+    assert rec.primary.meets_slo and rec.within_limits
+    assert deployment is not None and deployment.servers >= 2 and deployment.devices_per_server <= 8
+    assert deployment.servers * deployment.devices_per_server >= rec.primary.count
+    assert rec.primary.count > 16  # the old fixed cap could not express this
+    assert rec.primary.capex_usd > 0
+
+
+def test_a_few_hundred_users_with_a_long_context_get_gpu_servers_that_meet_the_targets(catalog):
+    rec = recommend(Workload(model_params_b=70, concurrent_users=400, context_length=16_384, ttft_target_ms=3000,
+                             prompt_tokens=1000, output_tokens=300), catalog)
+    assert rec.primary.kind == "gpu" and rec.primary.meets_slo
+    assert any("not reserved for every user" in note for note in rec.assumptions)
+
+
+def test_qwen3_30b_a3b_for_40_people_needs_one_card(catalog):
+    # 30.5 B × 4.84 bits / 8 = 18.5 GB of Q4_K_M weights: one 24–32 GB card; 3.3 B active per token.
+    rec = recommend(Workload(model_id="qwen3-30b-a3b", concurrent_users=40), catalog)
+    assert rec.primary.count == 1 and rec.primary.meets_slo
+    assert any("3.3B used per token" in note for note in rec.assumptions)
+
+
+def test_gpt_oss_is_sized_in_its_native_mxfp4_and_the_reply_says_so(catalog):
+    rec = recommend(Workload(model_id="gpt-oss-120b", concurrent_users=10), catalog)
+    assert rec.workload is not None and rec.workload["quantization"] == "MXFP4"
+    assert rec.workload["active_params_b"] == 5.1 and rec.workload["model_params_b"] == 116.8
+    note = next(n for n in rec.assumptions if n.startswith("sized as gpt-oss-120b"))
+    assert "116.8B parameters in memory, 5.1B used per token" in note and "MXFP4" in note
+    assert rec.primary.capex_usd < 100_000  # not the dense-120B answer of 16 × H100
+
+
+# --- nothing within the limits ---------------------------------------------------------------------------
+def test_nothing_within_the_budget_leads_with_the_smallest_option_that_meets_the_targets(catalog):
+    rec = recommend(Workload(model_params_b=70, concurrent_users=400, budget_usd=20_000), catalog)
+    assert not rec.within_limits
+    # The lead meets the speed and latency targets; only the budget is broken, and the reply says so.
+    assert all(v.startswith("budget") for v in rec.primary.violations)
+    assert rec.rationale.startswith("Nothing meets the targets within your limits.")
+    hint = next(h for h in rec.relax if h.startswith("raise the capex budget from $20,000 to $"))
+    assert f"${rec.primary.capex_usd:,.0f}" in hint
+
+
+@pytest.mark.parametrize("lang", ["zh-Hans", "zh-Hant"])
+def test_nothing_within_the_budget_is_said_in_chinese(catalog, lang):
+    rec = recommend(Workload(model_params_b=70, concurrent_users=400, budget_usd=20_000), catalog, lang=lang)
+    assert rec.rationale.startswith("在您的限制")
+
+
+def test_deployment_is_consistent_with_the_count(catalog):
+    rec = recommend(Workload(model_params_b=8, concurrent_users=200), catalog)
+    for option in [rec.primary, *rec.alternatives]:
+        d = option.deployment
+        assert d is not None
+        assert d.servers * d.devices_per_server >= option.count > (d.servers - 1) * d.devices_per_server
+        assert d.tensor_parallel * d.pipeline_stages * d.replicas <= option.count
+        assert math.isfinite(option.capex_usd)
+
+
+def test_architecture_defaults_are_dense():
+    arch = Architecture(32, 4096, 8, 128, "x")
+    assert arch.kv_bytes_per_token(2.0) == 2 * 32 * 8 * 128 * 2
+    assert arch.kv_bytes_per_sequence(1000, 2.0) == arch.kv_bytes_per_token(2.0) * 1000
+
+
+# --- estimate --model --------------------------------------------------------------------------------------
+def test_a_named_catalog_model_fills_its_size_and_native_format(catalog):
+    from estimator.model_shape import complete_request
+
+    filled = complete_request({"hardware": "nvidia-h100-sxm", "model": "openai/gpt-oss-120b"}, catalog)
+    assert filled["model"] == "gpt-oss-120b" and filled["params_b"] == 116.8 and filled["quant"] == "MXFP4"
+    stated = complete_request({"hardware": "nvidia-h100-sxm", "model": "deepseek-r1", "quant": "Q4_K_M"}, catalog)
+    assert stated["quant"] == "Q4_K_M" and stated["params_b"] == 671
+
+
+def test_an_unknown_model_needs_a_size_and_is_said_to_be_unknown(catalog):
+    from estimator.errors import InvalidRequest
+    from estimator.model_shape import complete_request
+
+    with pytest.raises(InvalidRequest, match="Unknown model 'our-model-x'"):
+        complete_request({"hardware": "nvidia-h100-sxm", "model": "our-model-x"}, catalog)
+    result = estimate(_request(params_b=8.0, model="our-model-x"), catalog)
+    assert any(note.startswith("model 'our-model-x' is not in the catalog") for note in result.notes)
+
+
+def test_w4a16_on_vllm_is_native_but_mxfp4_elsewhere_is_a_re_quantization(catalog):
+    from estimator.risks import _format_supported
+
+    vllm = catalog.stack("vllm-cuda")
+    assert _format_supported("W4A16", vllm.quant_formats) and _format_supported("MXFP4", vllm.quant_formats)
+    assert not _format_supported("MXFP4", catalog.stack("gaudi-vllm").quant_formats)
