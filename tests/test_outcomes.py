@@ -75,3 +75,21 @@ def test_a_rerun_with_a_comparison_is_worded_once(catalog, message):
     # One headline for the re-run; the comparison appended to the same reply.
     assert purposes == ["summary"]
     assert reply.changes and "L40S" in reply.text.split("\n\n", 1)[1]
+
+
+def test_users_come_from_the_filled_workload_everywhere(catalog):
+    """No stated user count: the card, its suggestions and the follow-ups all use the users the
+    estimator filled in (from the deployment scale), never a count of their own."""
+    engine = _engine(catalog)
+    card = engine.handle("t", "A 13B model for our department, accuracy is critical. Just recommend.")
+    assert "concurrent_users" not in card.slots and card.recommendation is not None
+    users = card.recommendation.workload["concurrent_users"]
+    assert users > 1  # a department is more than one person
+    assert f"at {users:,} concurrent users" in card.text
+    assert card.suggestions[0] == f"What if {users * 2} concurrent users?"
+    cost = engine.handle("t", "explain the cost")
+    compared = engine.handle("t", "Compare that with two L40S.")
+    assert isinstance(_outcome(engine), Comparison) and _outcome(engine).users == users
+    for reply in (cost, compared):
+        assert reply.intent != "error"
+    assert f"at {users:,} concurrent users" in compared.text
