@@ -226,7 +226,9 @@ def option_lines(option: Option, users: int | None, lang: str = "en") -> list[st
         return [msg("answer.batch.option", lang, hours=option.batch_hours, capex=money(option.capex_usd),
                     tco=money(tco.three_year_total_usd), power=money(tco.annual_power_usd))]
     p95 = t("rec.p95", lang, value=num(est.ttft_p95_ms)) if est.ttft_p95_ms else ""
-    lines = [t("rec.speed", lang, tps=num(est.decode_tokens_per_s_per_user, 1), users=num(users or 1),
+    span = est.decode_tokens_per_s_per_user_range
+    likely = t("rec.likely", lang, low=num(span[0], 1), high=num(span[1], 1)) if span else ""
+    lines = [t("rec.speed", lang, tps=num(est.decode_tokens_per_s_per_user, 1), likely=likely, users=num(users or 1),
                ttft=num(est.ttft_ms), p95=p95, max_users=num(est.max_concurrent_users))]
     if est.memory_required_gb is not None and est.memory_available_gb is not None:
         lines.append(t("rec.memory", lang, required=num(est.memory_required_gb, 1),

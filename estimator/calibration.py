@@ -1,6 +1,6 @@
 """Calibration factors: which efficiency factors apply to a (backend, hardware kind), and how sure we are.
 
-The model (see `roofline.py`) has six factors per key "<backend>/<kind>":
+The model (see `roofline.py`, `batching.py`) has seven factors per key "<backend>/<kind>":
 
 | factor | meaning | fitted on |
 |---|---|---|
@@ -9,7 +9,8 @@ The model (see `roofline.py`) has six factors per key "<backend>/<kind>":
 | `prefill_compute_efficiency` η_pp | share of peak FP16/FP8 compute in prefill and batched decode | `pp` rows |
 | `compute_per_bandwidth` κ | effective FLOP per byte for devices listing no FP16 rate | `pp` rows |
 | `prefill_quantized_factor` q | share of that rate weight-quantized formats reach | `pp` rows, both kinds |
-| `batched_efficiency` η_b | share of prefill's compute utilization that batched decode reaches | `total_tps` rows |
+| `batched_efficiency` η_c | share of the format's dense peak a batched decode step reaches | `total_tps` rows |
+| `scheduler_ms_per_stream` s | scheduler cost per running stream per decode step (ms) | `total_tps` rows |
 
 `scripts/fit_calibration.py` fits them (`estimator.calibration_fit.fit_calibration`) and records
 them with the data version in `knowledge/data/calibration.json`. A factor is looked up for the exact
@@ -25,14 +26,17 @@ from dataclasses import dataclass
 from estimator.catalog import CalibrationParams
 
 POOLED = "*"
+# The engine whose fitted batched-step factors an engine without serving rows of its own borrows.
+REFERENCE_BATCHING_BACKEND = "vllm"
 
-# Per-kind priors for keys without measured rows. κ is FLOP/byte (already net of utilization).
+# Per-kind priors for keys without measured rows. κ is FLOP/byte (already net of utilization). η_c
+# ("batched", a share of dense peak) is the former prior product η_pp · η_b; the scheduler cost defaults to 0.
 PRIORS: dict[str, dict[str, float]] = {
-    "gpu": {"bw": 0.75, "overhead": 1.5, "pp": 0.45, "kappa": 100.0, "batched": 0.6},
-    "soc": {"bw": 0.70, "overhead": 2.0, "pp": 0.40, "kappa": 25.0, "batched": 0.6},
-    "cpu": {"bw": 0.40, "overhead": 3.0, "pp": 0.30, "kappa": 8.0, "batched": 0.5},
-    "npu": {"bw": 0.50, "overhead": 3.0, "pp": 0.20, "kappa": 8.0, "batched": 0.5},
-    "accel": {"bw": 0.60, "overhead": 2.0, "pp": 0.40, "kappa": 50.0, "batched": 0.6},
+    "gpu": {"bw": 0.75, "overhead": 1.5, "pp": 0.45, "kappa": 100.0, "batched": 0.27, "scheduler": 0.0},
+    "soc": {"bw": 0.70, "overhead": 2.0, "pp": 0.40, "kappa": 25.0, "batched": 0.24, "scheduler": 0.0},
+    "cpu": {"bw": 0.40, "overhead": 3.0, "pp": 0.30, "kappa": 8.0, "batched": 0.15, "scheduler": 0.0},
+    "npu": {"bw": 0.50, "overhead": 3.0, "pp": 0.20, "kappa": 8.0, "batched": 0.1, "scheduler": 0.0},
+    "accel": {"bw": 0.60, "overhead": 2.0, "pp": 0.40, "kappa": 50.0, "batched": 0.24, "scheduler": 0.0},
 }
 # Typical relative error of a figure: fitted keys carry their own (leave-one-out) error; these apply
 # to pooled and prior factors.
@@ -46,6 +50,9 @@ _BACKEND_ALIASES: dict[str, str] = {
     "trtllm": "trt-llm", "trt_llm": "trt-llm", "tensorrt": "trt-llm", "tgi": "vllm", "sglang": "vllm",
     "mlx-lm": "mlx", "mlx_lm": "mlx",
 }
+# Vulkan runs keep their own `backend` value in the data, but share llama.cpp's factors: a separate key
+# was tried and fitted on two devices whose Vulkan drivers differ 10x (an RTX 3090, an RX 6700 XT), and
+# leave-one-device-out prefill error rose from 22 % to 41 %. More Vulkan rows on more devices first.
 KNOWN_BACKENDS: tuple[str, ...] = ("llama.cpp", "vllm", "trt-llm", "mlx", "mlc-llm", "exllama", "openvino")
 
 
@@ -54,6 +61,8 @@ def normalize_backend(name: str) -> str:
 
     >>> normalize_backend("llama.cpp-metal"), normalize_backend("TensorRT-LLM"), normalize_backend("vllm-rocm")
     ('llama.cpp', 'trt-llm', 'vllm')
+    >>> normalize_backend("llama.cpp-vulkan"), normalize_backend("llama.cpp-rocm")
+    ('llama.cpp', 'llama.cpp')
     """
     low = name.strip().lower()
     if low in _BACKEND_ALIASES:
@@ -87,6 +96,7 @@ class Factors:
     compute_per_bandwidth: float
     batched_efficiency: float
     prefill_quantized_factor: float
+    scheduler_ms_per_stream: float
     calibrated: bool
     relative_error: float
     source: str  # "fitted", "pooled over <kind>" or "prior"
@@ -109,8 +119,22 @@ def resolve_factors(calibration: CalibrationParams, backend: str, kind: str) -> 
     overhead, _ = _lookup(calibration.per_token_overhead_ms, key, pooled, prior["overhead"])
     pp, _ = _lookup(calibration.prefill_compute_efficiency, key, pooled, prior["pp"])
     kappa, _ = _lookup(calibration.compute_per_bandwidth, key, pooled, prior["kappa"])
-    batched, _ = _lookup(calibration.batched_efficiency, key, pooled, prior["batched"])
+    # A batched step's physics (weights once, every stream's KV, b-wide matmuls) is the same on every
+    # engine; `batching.py` models how engines schedule prompts. An engine without measured serving
+    # rows borrows the reference engine's fitted step factors rather than a pool of different engines.
+    # A kind with no serving rows at all borrows the reference engine's GPU figures: an uncalibrated
+    # accelerator is not assumed to batch better than the measured engines do.
+    reference = calibration_key(REFERENCE_BATCHING_BACKEND, kind)
+    reference_gpu = calibration_key(REFERENCE_BATCHING_BACKEND, "gpu")
+    step_fallback = next(
+        (k for k in (reference, pooled, reference_gpu) if k in calibration.batched_efficiency), pooled
+    )
+    batched, _ = _lookup(calibration.batched_efficiency, key, step_fallback, prior["batched"])
     quantized, _ = _lookup(calibration.prefill_quantized_factor, key, pooled, 1.0)
+    # The scheduler cost is host-side software (vLLM forks share it): without a fit of the kind, the
+    # reference engine's GPU figure, so an uncalibrated accelerator does not look free of it.
+    scheduler_fallback = next((k for k in (reference, reference_gpu) if k in calibration.scheduler_ms_per_stream), pooled)
+    scheduler, _ = _lookup(calibration.scheduler_ms_per_stream, key, scheduler_fallback, prior["scheduler"])
     calibrated = calibration.rows_used.get(key, 0) > 0
     if calibrated:
         source, error = "fitted", calibration.relative_error.get(key, POOLED_RELATIVE_ERROR)
@@ -119,12 +143,13 @@ def resolve_factors(calibration: CalibrationParams, backend: str, kind: str) -> 
         error = max(error, POOLED_RELATIVE_ERROR)
     else:
         source, error = "prior", PRIOR_RELATIVE_ERROR
-    return Factors(key, bw, overhead, pp, kappa, batched, quantized, calibrated, error, source)
+    return Factors(key, bw, overhead, pp, kappa, batched, quantized, scheduler, calibrated, error, source)
 
 
 __all__ = [
     "KNOWN_BACKENDS",
     "POOLED",
+    "REFERENCE_BATCHING_BACKEND",
     "POOLED_RELATIVE_ERROR",
     "PRIORS",
     "PRIOR_RELATIVE_ERROR",

@@ -217,7 +217,15 @@ class CalibrationParams(_Frozen):
     per_token_overhead_ms: dict[str, float] = {}
     prefill_compute_efficiency: dict[str, float] = {}
     batched_efficiency: dict[str, float] = {}
+    # Scheduler cost per running stream per decode step (ms): sampling, detokenization, batch assembly.
+    scheduler_ms_per_stream: dict[str, float] = {}
     relative_error: dict[str, float] = {}
+    # Likely range of a figure as measured / predicted ratios (10th and 90th percentile of the
+    # leave-one-device-out residuals), keyed "<metric>|<backend>/<kind>", "<metric>|*/<kind>", "<metric>|*".
+    range_ratio_low: dict[str, float] = {}
+    range_ratio_high: dict[str, float] = {}
+    # Per metric, the factor both ends are widened by so that ranges cover 80 % of held-out devices' rows.
+    range_widening: dict[str, float] = {}
     # Effective FLOP per byte of bandwidth for devices that publish no FP16 rate (Apple, CPUs, ...).
     compute_per_bandwidth: dict[str, float] = {}
     # Share of the float-format prefill rate that weight-quantized formats (GGUF, INT4/8) reach.

@@ -68,6 +68,7 @@ class DeviceSpec:
     link_latency_us: float
     assumptions: tuple[str, ...] = ()
     usable_memory_gb: float = 0.0  # filled in __post_init__: memory × the kind's usable fraction
+    fp4_tflops: float | None = None  # dense FP4 tensor rate (Blackwell-class parts)
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "usable_memory_gb", self.memory_gb * USABLE_MEMORY_FRACTION.get(self.kind, 0.9))
@@ -152,7 +153,7 @@ def device_from_hardware(hw: Hardware) -> DeviceSpec:
     return DeviceSpec(
         id=hw.id, kind=hw.kind, memory_gb=memory, bandwidth_gbs=bandwidth, fp16_tflops=fp16,
         fp8_tflops=hw.fp8_tflops, int8_tops=hw.int8_tops if hw.kind != "soc" else None,
-        link=link, link_gbs=link_gbs, link_latency_us=latency, assumptions=tuple(notes),
+        link=link, link_gbs=link_gbs, link_latency_us=latency, assumptions=tuple(notes), fp4_tflops=hw.fp4_tflops,
     )
 
 
@@ -168,8 +169,12 @@ def device_from_custom(custom: CustomHardware) -> DeviceSpec:
 
 
 def peak_tflops(device: DeviceSpec, quant_upper: str) -> float | None:
-    """Dense peak for the matmuls of a weight format: FP8/FP4 weights run on FP8 units when the
-    device lists them, INT8 (W8A8) on INT8 units; weight-only formats (GGUF, INT4) dequantize to 16 bit."""
+    """Dense peak for the matmuls of a weight format: FP4 weights run on FP4 units when the device lists
+    them (else FP8 units), FP8 on FP8 units, INT8 (W8A8) on INT8 units; weight-only formats (GGUF,
+    INT4) dequantize to 16 bit. A device that lists only its FP4 rate (GeForce and workstation
+    Blackwell, DGX Spark) still runs FP4 at it."""
+    if quant_upper in ("FP4", "NVFP4", "MXFP4") and device.fp4_tflops:
+        return device.fp4_tflops
     if quant_upper in ("FP8", "FP4", "NVFP4", "MXFP4") and device.fp8_tflops:
         return device.fp8_tflops
     if quant_upper == "INT8" and device.int8_tops:

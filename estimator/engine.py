@@ -15,7 +15,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import lru_cache
 
-from estimator import latency, roofline
+from estimator import batching, latency, roofline
 from estimator.device import INTER_SERVER_LINK
 from estimator.memory import per_device_memory_gb, touched_expert_share
 from estimator.resolve import Resolved, step_weights_gb
@@ -98,6 +98,18 @@ def prefill_time_ms(r: Resolved, parallel: int) -> float:
     return cached
 
 
+def prefill_compute_ms(r: Resolved, parallel: int) -> float:
+    """One prompt's prefill FLOPs at the calibrated prefill rate, without the weights-read floor: what a
+    continuous-batching engine adds to decode steps that read the weights anyway (`batching.py`)."""
+    key = -parallel  # shares the prefill cache: negative keys never collide with group sizes
+    cached = r.prefill_cache.get(key)
+    if cached is None:
+        arch = r.arch
+        flops = roofline.prefill_flops(r.active_params_b, arch.layers, arch.hidden_size, r.prompt_tokens)
+        cached = r.prefill_cache[key] = flops / (parallel * r.peak_tflops * 1e12 * r.prefill_efficiency) * 1000.0
+    return cached
+
+
 def _comm_terms(r: Resolved, parallel: int) -> tuple[float, float]:
     """(ms at batch 0, ms per stream) of a decode step's all-reduces on `parallel` devices; cached."""
     terms = r.comm_cache.get(parallel)
@@ -115,6 +127,14 @@ def step_time_ms(r: Resolved, parallel: int, batch: int) -> tuple[float, bool]:
     The roofline terms are linear in the batch and inverse in the devices, so the per-request
     coefficients (`with_factors`) give the step without re-deriving it.
     """
+    memory, compute, overhead, comm = _step_terms(r, parallel, batch)
+    if memory >= compute:
+        return memory + overhead + comm, True
+    return compute + overhead + comm, False
+
+
+def _step_terms(r: Resolved, parallel: int, batch: int) -> tuple[float, float, float, float]:
+    """(memory, compute, overhead, comm) ms of one decode step of `batch` streams on `parallel` devices."""
     memory = (r.memory_fixed_ms + batch * r.memory_per_stream_ms) / parallel
     if r.expert_read_ms:  # a mixture of experts reads only the experts the batch's tokens touch
         memory += r.expert_read_ms * touched_expert_share(r.route_share, batch) / parallel
@@ -124,22 +144,35 @@ def step_time_ms(r: Resolved, parallel: int, batch: int) -> tuple[float, bool]:
         comm = comm_fixed + batch * comm_per_stream
     else:
         comm = 0.0
-    if memory >= compute:
-        return memory + r.step_overhead_ms + comm, True
-    return compute + r.step_overhead_ms + comm, False
+    return memory, compute, r.step_overhead_ms + batch * r.scheduler_ms_per_stream, comm
+
+
+def _answer_ms(r: Resolved, group: int, batch: int, others: int) -> tuple[float, bool, float]:
+    """One answer's wall time with `others` prompts prefilled in between (`batching.cycle_ms`), whether
+    memory bounds its steps, and one prompt's prefill time (both with the inter-server hops of a model
+    copy spanning servers)."""
+    parallel = speed_parallel(r, group)
+    memory, compute, overhead, comm = _step_terms(r, parallel, batch)
+    prefill = prefill_time_ms(r, parallel)
+    if group > parallel and not r.layer_split:
+        comm += _hop_ms(r, group, batch)
+        prefill += _hop_ms(r, group, r.prompt_tokens)
+    prefill_compute = prefill_compute_ms(r, parallel) if r.continuous else 0.0
+    answer, memory_bound = batching.cycle_ms(
+        r.continuous, r.output_tokens, batch, memory, compute, overhead, comm, prefill, prefill_compute, others,
+    )
+    return answer, memory_bound, prefill
 
 
 def _cycle(r: Resolved, group: int, batch: int) -> tuple[float, float, float, bool]:
-    """(decode ms for one answer, prefill ms, cycle ms, memory bound) of one replica at `batch` users."""
-    parallel = speed_parallel(r, group)
-    step, memory_bound = step_time_ms(r, parallel, batch)
-    prefill = prefill_time_ms(r, parallel)
-    if group > parallel and not r.layer_split:
-        step += _hop_ms(r, group, batch)
-        prefill += _hop_ms(r, group, r.prompt_tokens)
-    decode_ms = r.output_tokens * step
-    # Each user's answer is interleaved with the other users' prefills (continuous batching).
-    return decode_ms, prefill, decode_ms + (batch - 1) * prefill, memory_bound
+    """(decode ms for one answer, prefill ms, cycle ms, memory bound) of one replica at `batch` users.
+
+    Each user's answer is interleaved with the other users' prefills: serial stalls on a slot server,
+    folded into the decode steps by a continuous-batching engine (`batching.py`).
+    """
+    decode_ms, _, _ = _answer_ms(r, group, batch, 0)
+    cycle, memory_bound, prefill = _answer_ms(r, group, batch, batch - 1)
+    return decode_ms, prefill, cycle, memory_bound
 
 
 def per_stream_tokens_per_s(r: Resolved, count: int, group: int, concurrency: int) -> float:
@@ -152,13 +185,15 @@ def evaluate(r: Resolved, count: int, group: int, concurrency: int) -> PlanResul
     """All figures of `count // group` replicas of `group` devices serving `concurrency` users."""
     replicas = max(1, count // group)
     batch = -(-concurrency // replicas)
-    decode_ms, prefill, cycle, memory_bound = _cycle(r, group, batch)
+    _, prefill, cycle, memory_bound = _cycle(r, group, batch)
     per_stream = r.output_tokens / cycle * 1000.0
     mean_ttft, p95_ttft = latency.ttft_ms(prefill, batch, cycle + prefill, r.arrival_pattern)
     kv = kv_cache_gb(r, batch)
+    # Offline ("max load"): every answer also pays for its own prompt.
+    sustained_cycle = _answer_ms(r, group, batch, batch)[0]
     return PlanResult(
         group, replicas, batch, per_stream, per_stream * concurrency,
-        replicas * batch * r.output_tokens / (decode_ms + batch * prefill) * 1000.0,
+        replicas * batch * r.output_tokens / sustained_cycle * 1000.0,
         r.prompt_tokens / prefill * 1000.0, mean_ttft, p95_ttft, memory_bound,
         per_device_memory_gb(r.weights_gb, kv, group, r.overhead_gb), r.device.usable_memory_gb, kv,
     )
@@ -229,17 +264,23 @@ def best_plan(r: Resolved, count: int, concurrency: int) -> PlanResult:
 
 
 def saturating_concurrency(r: Resolved, count: int) -> int:
-    """Concurrency an engine runs at "max load": its default batch cap, or what the KV cache holds."""
-    group = smallest_fitting_group(r, count, 1)
-    if group is None:
-        return 1
-    free = (r.device.usable_memory_gb - r.overhead_gb) * group - r.weights_gb
-    free -= r.kv_long_extra_gb
+    """Concurrency an engine runs at "max load": its default batch cap, or what the KV cache holds.
+
+    Over the fitting group sizes, the one whose replicas hold the most sequences: a model that barely
+    fits one device leaves no room for KV cache there, and a max-load benchmark shards it instead
+    (TensorRT-LLM's TP2 rows of a 70B FP8 model on 80 GB cards).
+    """
     per_sequence = r.kv_sequence_gb
-    replicas = max(1, count // group)
-    capacity = int(free / per_sequence) * replicas if per_sequence > 0 else 1
-    cap = DEFAULT_MAX_BATCH.get(r.backend, FALLBACK_MAX_BATCH) * replicas
-    return max(1, min(cap, capacity))
+    best = 0
+    for group in group_sizes(count, r.layer_split):
+        if not plan_fits(r, count, group, 1):
+            continue
+        free = (r.device.usable_memory_gb - r.overhead_gb) * group - r.weights_gb - r.kv_long_extra_gb
+        replicas = max(1, count // group)
+        capacity = int(free / per_sequence) * replicas if per_sequence > 0 else 1
+        cap = DEFAULT_MAX_BATCH.get(r.backend, FALLBACK_MAX_BATCH) * replicas
+        best = max(best, min(cap, capacity))
+    return max(1, best)
 
 
 __all__ = [

@@ -224,6 +224,11 @@ _RECOMMEND: dict[str, tuple[str, str, str]] = {
     "note.more": (" and {n} more", " 等另外 {n} 个", " 等另外 {n} 個"),
     "note.excluded": ("not considered ({reason}): {ids}", "未纳入考虑（{reason}）：{ids}", "未納入考慮（{reason}）：{ids}"),
     "note.shape_source": ("{source}'s shape", " {source} 的结构", " {source} 的結構"),  # a space before the Latin id
+    "note.conservative": (
+        "Targets checked against the low end of each option's likely range (you asked for a safe answer)",
+        "目标按每个方案可能范围的下限核对（你要求保守的答案）",
+        "目標按每個方案可能範圍的下限核對（你要求保守的答案）",
+    ),
     "note.shape_approx": ("an approximated shape", "近似结构", "近似結構"),
     "note.shape_facts": (
         "{layers} layers, {kv_heads} KV heads, {kv_mb:.2f} MB of FP16 KV cache per token",

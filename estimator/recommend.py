@@ -120,6 +120,10 @@ def to_option(sized: Sized, rationale: str | None = None, *, lang: str = "en") -
             memory_available_gb=round(est.memory_available_gb, 1), method=est.method,
             confidence_low=est.confidence_low, confidence_high=est.confidence_high,
             source_rows=list(est.source_rows),
+            decode_tokens_per_s_per_user_range=(
+                None if est.decode_tokens_per_s_per_stream_range is None
+                else [round(value, 1) for value in est.decode_tokens_per_s_per_stream_range]
+            ),
         ),
         tco=OptionTco(
             three_year_total_usd=cost.three_year_total_usd,
@@ -357,6 +361,8 @@ def recommend(
         ranked = []
         outside_limits = True
     assumptions += _ranking_notes(filled, excluded, lang)
+    if filled.conservative:
+        assumptions.append(msg("note.conservative", lang))
     if filled.days_per_week < 7:  # issue 16: the TCO basis line above names hours only
         assumptions.append(msg("tco.days", lang, days=filled.days_per_week, running=running_days_per_year(filled)))
     assumptions.append(shape_note(filled, catalog, lang) or _model_shape_note(filled, catalog, lang))

@@ -17,6 +17,7 @@ import threading
 from dataclasses import dataclass, field
 
 from estimator import roofline
+from estimator.batching import is_continuous
 from estimator.calibration import (
     Factors,
     default_backend,
@@ -45,7 +46,7 @@ from estimator.schemas import EstimateRequest
 from estimator.tco import devices_per_server, needs_host_server
 
 # Backends whose multi-device mode splits layers (pipeline) rather than tensors.
-LAYER_SPLIT_BACKENDS = frozenset({"llama.cpp", "mlx", "ollama", "ik_llama.cpp", "exllama"})
+LAYER_SPLIT_BACKENDS = frozenset({"llama.cpp", "llama.cpp-vulkan", "mlx", "ollama", "ik_llama.cpp", "exllama"})
 # Formats whose matmuls run natively (no dequantization): the others get the quantized prefill factor.
 FLOAT_FORMATS = frozenset({"FP32", "FP16", "BF16", "FP8", "FP4", "NVFP4", "MXFP4"})
 # A spec filled by a default, or compute derived from bandwidth, widens the confidence range.
@@ -80,6 +81,8 @@ class Resolved:
     decode_context: float
     notes: tuple[str, ...]
     derived_peak_cap: float | None = None
+    continuous: bool = False  # continuous batching with chunked prefill (`batching.py`), else slots
+    scheduler_ms_per_stream: float = 0.0
     confidence_width: float = 0.0  # relative half-width of the decode range (set in `with_factors`)
     # A decode step is linear in the batch: calibrated ms on one device at batch 0 and per extra stream
     # (roofline's own functions evaluated once, in `with_factors`).
@@ -261,7 +264,7 @@ def _resolve(request: EstimateRequest, index: CatalogIndex) -> Resolved:
         decode_compute_efficiency=1.0, step_overhead_ms=0.0,
         decode_context=decode_context,
         notes=_static_notes(device, factors, backend, listed_peak is None, arch) + _model_notes(request, arch),
-        derived_peak_cap=index.max_listed_tflops,
+        derived_peak_cap=index.max_listed_tflops, continuous=is_continuous(backend),
         active_params_b=active_b, dense_weights_gb=total_weights_gb - expert_gb, expert_weights_gb=expert_gb,
         route_share=share, kv_sequence_gb=kv_sequence_gb, kv_long_extra_gb=kv_long_extra_gb,
         per_server=_per_server(request, index),
@@ -292,12 +295,16 @@ def _apply_factors(r: Resolved, factors: Factors) -> None:
     if r.quant not in FLOAT_FORMATS:
         # Weight-only quantized matmuls dequantize on the fly: a fitted share of the float rate.
         prefill_efficiency *= factors.prefill_quantized_factor
-    # Batched decode runs skinnier matmuls than prefill: it reaches a fitted share of its utilization.
-    decode_compute_efficiency = prefill_efficiency * factors.batched_efficiency
+    # Batched decode reaches its own fitted share η_c of the format's peak (skinnier matmuls than
+    # prefill, and each engine's own kernels); weight-only formats also pay the dequantization share.
+    decode_compute_efficiency = factors.batched_efficiency * (
+        factors.prefill_quantized_factor if r.quant not in FLOAT_FORMATS else 1.0
+    )
     bandwidth, arch, context = r.device.bandwidth_gbs, r.arch, r.decode_context
     r.factors, r.peak_tflops, r.prefill_efficiency = factors, peak, prefill_efficiency
     r.decode_compute_efficiency = decode_compute_efficiency
     r.step_overhead_ms = factors.overhead_ms * roofline.overhead_units(arch.layers)
+    r.scheduler_ms_per_stream = factors.scheduler_ms_per_stream
     r.memory_fixed_ms = roofline.decode_memory_ms(
         r.dense_weights_gb, r.kv_token_gb, context, 0, bandwidth, 1) / factors.bandwidth_efficiency
     r.expert_read_ms = roofline.decode_memory_ms(

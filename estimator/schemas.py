@@ -74,6 +74,12 @@ class Estimate(_Model):
     source_rows: list[int] = []
     source_urls: list[str] = []
     notes: list[str] = []
+    # Likely ranges [low, high] of the figures above, from the validation residuals of the estimate's
+    # (backend, kind) group (leave-one-device-out, 10th–90th percentile); None when nothing fits.
+    decode_tokens_per_s_per_stream_range: list[float] | None = None
+    decode_tokens_per_s_total_range: list[float] | None = None
+    prefill_tokens_per_s_range: list[float] | None = None
+    ttft_ms_range: list[float] | None = None
     # The plan behind the figures: devices per model copy (tensor parallel inside a server, pipeline
     # stages across servers) and how many copies serve the users.
     tensor_parallel: int = 1
@@ -121,6 +127,7 @@ class OptionEstimate(_Model):
     confidence_low: float | None = None
     confidence_high: float | None = None
     source_rows: list[int] = []
+    decode_tokens_per_s_per_user_range: list[float] | None = None
 
 
 class OptionTco(_Model):

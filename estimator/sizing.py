@@ -112,6 +112,7 @@ class Sizer:
         self.organization = is_organization(workload)
         self.target = workload.tokens_per_s_target or 30.0
         self.ttft = workload.ttft_target_ms
+        self.conservative = bool(workload.conservative)
         years = [hw.launch_year for hw in catalog.hardware if hw.launch_year]
         self.newest_year = max(years) if years else None
         self._estimates: dict[tuple[str, str, int, int], Estimate] = {}
@@ -127,17 +128,38 @@ class Sizer:
             self._estimates[key] = self.estimate_fn(request, self.catalog)
         return self._estimates[key]
 
+    def speed(self, est: Estimate) -> float:
+        """Per-user speed the targets are checked against: the central figure, or in conservative mode
+        the low end of its likely range (`ranges.py`)."""
+        span = est.decode_tokens_per_s_per_stream_range
+        return span[0] if self.conservative and span else est.decode_tokens_per_s_per_stream
+
+    def ttft_checked(self, est: Estimate) -> float:
+        """p95 TTFT the target is checked against, scaled to the slow end of its range when conservative."""
+        ttft = est.ttft_p95_ms if est.ttft_p95_ms is not None else est.ttft_ms
+        span = est.ttft_ms_range
+        if self.conservative and span and est.ttft_ms > 0:
+            ttft *= span[1] / est.ttft_ms
+        return ttft
+
     def meets(self, candidate: Candidate, count: int, users: int | None = None) -> bool:
         """Fits, and every one of `users` (default: the peak) gets the target speed and p95 TTFT."""
         est = self.estimate(candidate, count, users)
-        ttft = est.ttft_p95_ms if est.ttft_p95_ms is not None else est.ttft_ms
-        return (est.fits and est.decode_tokens_per_s_per_stream >= self.target
-                and (self.ttft is None or ttft <= self.ttft))
+        return (est.fits and self.speed(est) >= self.target
+                and (self.ttft is None or self.ttft_checked(est) <= self.ttft))
 
     def capacity(self, candidate: Candidate, count: int) -> int:
         """Concurrent users the option carries at the SLO (the expensive probe: only for shown options)."""
+        target, ttft = self.target, self.ttft
+        if self.conservative:
+            # The capacity probe searches central figures: ask it for the margin the low end needs.
+            est = self.estimate(candidate, count)
+            if est.fits and self.speed(est) > 0:
+                target *= est.decode_tokens_per_s_per_stream / self.speed(est)
+            if ttft is not None and est.fits and est.ttft_p95_ms:
+                ttft = int(ttft * est.ttft_p95_ms / max(self.ttft_checked(est), 1e-9))
         return self.capacity_fn(_request(self.workload, candidate, count), self.catalog,
-                                min_tokens_per_s=self.target, ttft_target_ms=self.ttft)
+                                min_tokens_per_s=target, ttft_target_ms=ttft)
 
     def min_devices(self, candidate: Candidate) -> int:
         """Memory lower bound on the count: the weights alone must fit."""
@@ -149,10 +171,10 @@ class Sizer:
     def _guess(self, candidate: Candidate, count: int, users: int) -> int:
         """Next count to try from how far `count` falls short (replicas split the users)."""
         est = self.estimate(candidate, count, users)
-        if not est.fits or est.decode_tokens_per_s_per_stream <= 0:
+        if not est.fits or self.speed(est) <= 0:
             return count * 2
-        ttft = est.ttft_p95_ms if est.ttft_p95_ms is not None else est.ttft_ms
-        short = max(self.target / est.decode_tokens_per_s_per_stream, (ttft / self.ttft) if self.ttft else 1.0)
+        ttft = self.ttft_checked(est)
+        short = max(self.target / self.speed(est), (ttft / self.ttft) if self.ttft else 1.0)
         return max(count + 1, math.ceil(count * short))
 
     def smallest_count(self, candidate: Candidate, users: int | None = None, start: int = 1) -> int | None:
@@ -273,8 +295,8 @@ class Sizer:
                     f"{est.memory_available_gb:,.0f} GB")
                 ratios.append(max(2.0, est.memory_required_gb / max(est.memory_available_gb, 1e-9)))
             else:
-                speed = est.decode_tokens_per_s_per_stream
-                ttft = est.ttft_p95_ms or est.ttft_ms
+                speed = self.speed(est)
+                ttft = self.ttft_checked(est)
                 ratio = max(self.target / max(speed, 1e-9), (ttft / self.ttft) if self.ttft else 1.0)
                 sized.violations.append(
                     f"SLO: {speed:,.1f} tok/s per user and p95 TTFT {ttft:,.0f} ms at {self.peak} users "

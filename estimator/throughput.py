@@ -18,7 +18,8 @@ from estimator.catalog import Benchmark, CalibrationParams, Catalog
 from estimator.engine import PlanResult, best_plan, pipeline_stages, speed_parallel
 from estimator.errors import InvalidRequest
 from estimator.provenance import find_measured
-from estimator.resolve import Resolved, catalog_index, resolve
+from estimator.ranges import likely_range, measured_range, ratio_bounds
+from estimator.resolve import ASSUMPTION_WIDENING, Resolved, catalog_index, resolve
 from estimator.schemas import Estimate, EstimateRequest
 
 MEASURED_RELATIVE_ERROR = 0.10  # run-to-run and setup spread of one public figure
@@ -42,7 +43,7 @@ def estimate(request: EstimateRequest, catalog: Catalog, *, calibration: Calibra
                 concurrency=request.concurrency, prompt_tokens=request.prompt_tokens,
                 output_tokens=request.output_tokens,
             )
-    return _assemble(request, resolved, plan, decode_row, prefill_row)
+    return _assemble(request, resolved, plan, decode_row, prefill_row, index.calibration)
 
 
 def _plan_notes(resolved: Resolved, plan: PlanResult, count: int) -> list[str]:
@@ -64,9 +65,43 @@ def _plan_notes(resolved: Resolved, plan: PlanResult, count: int) -> list[str]:
     return notes
 
 
+def _ranges(
+    request: EstimateRequest, resolved: Resolved, calibration: CalibrationParams, figures: tuple[float, ...],
+    decode_measured: bool, prefill_measured: bool,
+) -> dict[str, list[float] | None]:
+    """Likely [low, high] of each figure (`ranges.py`): the residuals of single-stream decode rows for
+    one user, of serving rows for several, of prefill rows for prefill and TTFT."""
+    per_stream, total, prefill, ttft = figures
+    kind, backend = resolved.device.kind, resolved.backend
+    # A spec filled by a default widens every range; compute derived from bandwidth only the prefill's
+    # (single-stream decode is bandwidth-bound, and the serving residuals already include such devices).
+    widen = ASSUMPTION_WIDENING if resolved.device.assumptions else 1.0
+    prefill_widen = ASSUMPTION_WIDENING if resolved.device.assumptions or resolved.compute_derived else 1.0
+    decode_bounds = ratio_bounds(calibration, "tg" if request.concurrency == 1 else "total_tps", backend, kind)
+    prefill_bounds = ratio_bounds(calibration, "pp", backend, kind)
+    if decode_measured:
+        stream_range, total_range = measured_range(per_stream), measured_range(total)
+    else:
+        stream_range = likely_range(per_stream, decode_bounds, widen)
+        total_range = likely_range(total, decode_bounds, widen)
+    prefill_range = (
+        measured_range(prefill) if prefill_measured else likely_range(prefill, prefill_bounds, prefill_widen)
+    )
+    ttft_range = None
+    if prefill_range is not None and prefill > 0:
+        # A faster prefill than predicted shortens the time to first token in proportion.
+        ttft_range = [round(ttft * prefill / prefill_range[1], 3), round(ttft * prefill / prefill_range[0], 3)]
+    return {
+        "decode_tokens_per_s_per_stream_range": stream_range,
+        "decode_tokens_per_s_total_range": total_range,
+        "prefill_tokens_per_s_range": prefill_range,
+        "ttft_ms_range": ttft_range,
+    }
+
+
 def _assemble(
     request: EstimateRequest, resolved: Resolved, plan: PlanResult,
-    decode_row: Benchmark | None, prefill_row: Benchmark | None,
+    decode_row: Benchmark | None, prefill_row: Benchmark | None, calibration: CalibrationParams,
 ) -> Estimate:
     per_stream, total, prefill, ttft, ttft_p95 = (
         plan.per_stream, plan.total, plan.prefill_tokens_per_s, plan.ttft_ms, plan.ttft_p95_ms,
@@ -114,6 +149,8 @@ def _assemble(
         "tensor_parallel": speed_parallel(resolved, plan.group),
         "pipeline_stages": plan.group if resolved.layer_split else pipeline_stages(resolved, plan.group),
         "replicas": plan.replicas,
+        **_ranges(request, resolved, calibration, (per_stream, total, prefill, ttft),
+                  decode_row is not None, prefill_row is not None),
     })
 
 

@@ -4,8 +4,8 @@
     .venv/bin/python scripts/fit_calibration.py --check    # exit 1 if the file is stale
 
 The factors are fitted on every usable row (`estimator.calibration_fit.fit_calibration`); the
-confidence half-widths (`relative_error`) come from a leave-one-out pass, so they describe errors on
-rows the fit did not see. `data_version` is a hash of the data files the fit read (calibration.json
+confidence half-widths (`relative_error`) come from a leave-one-device-out pass, so they describe
+errors on devices the fit did not see. `data_version` is a hash of the data files the fit read (calibration.json
 itself excluded), so a stale calibration is detectable.
 """
 
@@ -18,8 +18,16 @@ import sys
 import tempfile
 from pathlib import Path
 
-from estimator.calibration_fit import fit_calibration, leave_one_out, relative_errors
+# Run against this checkout's packages, not whichever copy the environment installed (worktrees share a venv).
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from estimator.calibration_fit import (
+    fit_calibration,
+    leave_one_device_out,
+    relative_errors,
+)
 from estimator.catalog import CalibrationParams, Catalog
+from estimator.ranges import calibrated_widening, range_ratios
 from knowledge import open_store
 from knowledge.loader import CALIBRATION_FILE, TABLES, default_data_dir
 
@@ -49,9 +57,15 @@ def _rounded(params: CalibrationParams) -> dict[str, object]:
 
 
 def fit(catalog: Catalog, data_version: str) -> CalibrationParams:
-    """Factors fitted on all usable rows, with leave-one-out confidence half-widths."""
+    """Factors fitted on all usable rows, with confidence half-widths from leave-one-device-out errors
+    (every row predicted by a fit that saw no row of its device)."""
     params = fit_calibration(catalog, data_version=data_version)
-    return params.model_copy(update={"relative_error": relative_errors(leave_one_out(catalog))})
+    held_out = leave_one_device_out(catalog)
+    low, high = range_ratios(held_out)
+    return params.model_copy(
+        update={"relative_error": relative_errors(held_out), "range_ratio_low": low, "range_ratio_high": high,
+                "range_widening": calibrated_widening(held_out)}
+    )
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -44,6 +44,8 @@ def synthetic_catalog():
         dict(metric="pp", quant="FP16", backend="llama.cpp", prompt_tokens=512, gen_tokens=0),
         dict(metric="pp", quant="Q4_K_M", backend="llama.cpp", prompt_tokens=512, gen_tokens=0),
         dict(metric="total_tps", quant="FP16", backend="vllm", concurrency=64, prompt_tokens=128, gen_tokens=512),
+        # A prefill-heavy serving shape: it pins vLLM's prefill efficiency (vLLM has no pp rows).
+        dict(metric="total_tps", quant="FP16", backend="vllm", concurrency=16, prompt_tokens=2048, gen_tokens=64),
     ]
     rows = []
     truth = catalog(*DEVICES, calibration=TRUE)
@@ -61,7 +63,10 @@ def test_fit_recovers_known_factors():
     assert fitted.prefill_compute_efficiency["llama.cpp/gpu"] == pytest.approx(0.4, rel=1e-3)
     assert fitted.prefill_quantized_factor["llama.cpp/gpu"] == pytest.approx(0.8, rel=1e-3)
     assert fitted.batched_efficiency["vllm/gpu"] == pytest.approx(0.3, abs=0.006)
-    assert fitted.rows_used["llama.cpp/gpu"] == 12 and fitted.rows_used["*/gpu"] == 15
+    # Serving rows alone give vLLM its prefill efficiency, and no scheduler cost the truth lacks.
+    assert fitted.prefill_compute_efficiency["vllm/gpu"] == pytest.approx(0.4, abs=0.01)
+    assert fitted.scheduler_ms_per_stream["vllm/gpu"] == 0.0
+    assert fitted.rows_used["llama.cpp/gpu"] == 12 and fitted.rows_used["*/gpu"] == 18
 
 
 def test_leave_one_out_on_exact_data_is_nearly_exact():

@@ -27,7 +27,12 @@ CONTRACT_KEYS = (
     "decode_tokens_per_s_per_stream", "decode_tokens_per_s_total", "prefill_tokens_per_s", "ttft_ms", "fits",
     "memory_required_gb", "memory_available_gb", "bound", "method", "error",
 )
-EXTRA_KEYS = ("ttft_p95_ms", "confidence_low", "confidence_high", "calibrated", "calibration_key", "source_rows")
+EXTRA_KEYS = (
+    "ttft_p95_ms", "confidence_low", "confidence_high", "calibrated", "calibration_key", "source_rows",
+    # Likely [low, high] beside each figure (issue 15), from held-out validation residuals.
+    "decode_tokens_per_s_per_stream_range", "decode_tokens_per_s_total_range", "prefill_tokens_per_s_range",
+    "ttft_ms_range",
+)
 _CUSTOM_FLAGS = {"kind": "--kind", "memory_gb": "--memory-gb", "memory_bandwidth_gbs": "--bandwidth-gbs"}
 
 

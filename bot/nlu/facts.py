@@ -16,6 +16,7 @@ from bot.nlu.lexicon import (
     ACROSS_TIME_ZONES,
     APPROX,
     ARRIVAL_WORDS,
+    CONSERVATIVE,
     DYNAMIC_SHAPES_NO,
     DYNAMIC_SHAPES_YES,
     EXISTING_HARDWARE,
@@ -278,7 +279,8 @@ def _words(text: str, claims: _Claims) -> Iterator[Fact]:
             yield Fact(slot, found[0], found[1].start(), found[1].end(), keyed=True)
     # "fixed-length" is checked before "variable-length" so that a denial wins.
     flags = (("dynamic_shapes", DYNAMIC_SHAPES_NO, False), ("dynamic_shapes", DYNAMIC_SHAPES_YES, True),
-             ("accuracy_critical", ACCURACY_CRITICAL, True), ("mixed_training", MIXED_TRAINING, True))
+             ("accuracy_critical", ACCURACY_CRITICAL, True), ("mixed_training", MIXED_TRAINING, True),
+             ("conservative", CONSERVATIVE, True))
     found: set[str] = set()
     for slot, pattern, value in flags:
         if slot not in found and (m := pattern.search(text)):

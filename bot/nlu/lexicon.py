@@ -76,6 +76,11 @@ ACCURACY_CRITICAL = _rx(r"medical", r"clinical", r"healthcare", r"hospital", r"d
                         "至关重要", "至關重要", "精度要求高", "准确率要求", "準確率要求", "不能出错", "不能出錯",
                         "法律关键", "法律關鍵")
 
+# Issue 15: the user wants a safe answer: targets are checked against the low end of the likely range.
+CONSERVATIVE = _rx(r"\bconservative(?:ly)?\b", r"\b(?:a |the )?safe (?:answer|estimate|side|bet|choice|sizing)\b",
+                   r"\bworst[- ]case\b", r"\bplay it safe\b", r"\bwith (?:a )?(?:safety )?margin\b",
+                   "保守", "稳妥", "穩妥", "留有余量", "留有餘量", "保险起见", "保險起見")
+
 MIXED_TRAINING = _rx(r"(?:also|plus|and|to)\s+(?:do\s+)?(?:some\s+)?(?:train|training|fine[- ]?tun(?:e|ing)|retrain)",
                      r"train(?:ing)? on the same", r"same (?:hardware|machines?|gpus?|boxes|servers?|cluster) (?:for|to) (?:train|fine)",
                      r"(?:want|plan|need|going) to (?:train|fine[- ]?tune|retrain)", r"training (?:and|&) inference",

@@ -1,0 +1,81 @@
+"""Batched decode per engine (issue 15): continuous batching vs slot servers, the format's compute roof.
+
+Expectations from first principles, written before looking at the product's numbers:
+- A decode step reads the weights once for every stream in the batch, so aggregate throughput grows
+  with the users until a roof (compute, or the per-stream scheduling cost) and never falls.
+- Nobody decodes faster in a crowd than alone: total ≤ C × single-user speed.
+- An RTX 4090 runs BF16 matmuls at 165 TFLOPS dense (the catalog's FP32-accumulate rate): a 7.24B
+  model costs 2 · 7.24 GFLOP per token, so no engine exceeds 165e12 / 14.48e9 ≈ 11,400 tokens/s.
+- Continuous batching folds a new prompt into decode steps that read the weights anyway (chunked
+  prefill); a slot server stalls the other slots while it prefills. With the same step physics the
+  first is never slower, and with several users it is faster.
+"""
+
+from __future__ import annotations
+
+from itertools import pairwise
+
+import pytest
+
+from estimator import batching
+from estimator.device import device_from_hardware, peak_tflops
+from estimator.schemas import EstimateRequest
+from estimator.throughput import estimate
+from tests.estimator_builders import device
+
+USERS = (1, 2, 4, 8, 16, 32, 64, 128)
+RTX_4090_BF16_ROOF = 165.2e12 / (2 * 7.24e9)
+
+
+def _total(catalog, backend: str, users: int, quant: str = "BF16") -> float:
+    ask = EstimateRequest(
+        hardware="nvidia-rtx-4090", params_b=7.24, quant=quant, backend=backend, concurrency=users,
+        prompt_tokens=256, output_tokens=128, model_only=True,
+    )
+    result = estimate(ask, catalog)
+    assert result.fits, (backend, users)
+    return result.decode_tokens_per_s_total
+
+
+@pytest.mark.parametrize("backend", ["vllm", "sglang", "trt-llm", "llama.cpp"])
+def test_batched_throughput_on_a_consumer_card_rises_with_users_up_to_a_roof(catalog, backend):
+    totals = [_total(catalog, backend, users) for users in USERS]
+    assert all(later >= earlier for earlier, later in pairwise(totals)), totals
+    single = totals[0]
+    for users, total in zip(USERS, totals, strict=True):
+        assert total <= users * single * 1.0001  # no one is faster in a crowd than alone
+        assert total <= RTX_4090_BF16_ROOF
+    # 64 streams share each weight read: far more than a few single users' worth.
+    assert totals[USERS.index(64)] >= 10 * single
+
+
+@pytest.mark.parametrize("quant", ["BF16", "Q4_K_M"])
+@pytest.mark.parametrize("users", [8, 16, 32, 64])
+def test_continuous_batching_engines_beat_llama_cpp_slots_from_8_users(catalog, quant, users):
+    slots = _total(catalog, "llama.cpp", users, quant)
+    for engine in ("vllm", "sglang", "trt-llm"):
+        assert _total(catalog, engine, users, quant) > slots, (engine, users, quant)
+
+
+@pytest.mark.parametrize("others", [0, 1, 7, 63])
+@pytest.mark.parametrize("memory, compute", [(10.0, 2.0), (3.0, 9.0), (5.0, 5.0)])
+def test_chunked_prefill_is_never_slower_than_a_serial_stall(others, memory, compute):
+    # Same step terms; the serial prefill re-reads the weights (its time ≥ its compute share).
+    terms = (64, others + 1, memory, compute, 1.5, 0.0, 40.0, 30.0, others)
+    continuous, _ = batching.cycle_ms(True, *terms)
+    slots, _ = batching.cycle_ms(False, *terms)
+    assert continuous <= slots
+    if others:
+        assert continuous < slots
+
+
+def test_fp4_weights_run_at_the_listed_fp4_rate():
+    # A Blackwell workstation card lists only its FP4 tensor rate: FP4 weights use it; FP16 has none.
+    spec = device_from_hardware(device("fp4-only", fp16=None).model_copy(update={"fp4_tflops": 2000.0}))
+    assert peak_tflops(spec, "NVFP4") == 2000.0
+    assert peak_tflops(spec, "FP16") is None
+
+
+def test_engine_families():
+    assert all(batching.is_continuous(name) for name in ("vllm", "sglang", "trt-llm"))
+    assert not any(batching.is_continuous(name) for name in ("llama.cpp", "mlx", "ollama"))

@@ -1,0 +1,41 @@
+"""A safe answer (issue 15): targets checked against the low end of each estimate's likely range.
+
+With the shipped catalog and calibration: a conservative request can only ask more of the hardware,
+so it never needs fewer devices of the same option, its primary's low-end speed meets the target,
+and the reply says which figure the targets were checked against.
+"""
+
+from __future__ import annotations
+
+from estimator.recommend import recommend
+from estimator.workload import Workload
+
+TEAM = {"model_params_b": 8.0, "quantization": "Q4_K_M", "concurrent_users": 40, "tokens_per_s_target": 25.0,
+        "ttft_target_ms": 3000, "prompt_tokens": 1000, "output_tokens": 300}
+
+
+def test_conservative_answer_meets_the_target_at_the_low_end_and_says_so(catalog):
+    safe = recommend(Workload(**TEAM, conservative=True), catalog)
+    plain = recommend(Workload(**TEAM), catalog)
+    low, _ = safe.primary.estimate.decode_tokens_per_s_per_user_range
+    assert safe.primary.meets_slo and low >= TEAM["tokens_per_s_target"]
+    assert any("low end of each option's likely range" in line for line in safe.assumptions)
+    assert not any("low end of each option's likely range" in line for line in plain.assumptions)
+
+
+def test_conservative_never_needs_fewer_devices_of_an_option(catalog):
+    safe = recommend(Workload(**TEAM, conservative=True), catalog)
+    plain = recommend(Workload(**TEAM), catalog)
+    counts = {(o.hardware_id, o.serving_stack): o.count for o in [plain.primary, *plain.alternatives]}
+    for option in [safe.primary, *safe.alternatives]:
+        key = (option.hardware_id, option.serving_stack)
+        if key in counts:
+            assert option.count >= counts[key], key
+
+
+def test_the_parser_hears_a_request_for_a_safe_answer():
+    from bot.nlu.lexicon import CONSERVATIVE
+
+    for text in ("give me a conservative answer", "we'd rather play it safe", "请给一个保守的估计", "穩妥一點"):
+        assert CONSERVATIVE.search(text), text
+    assert not CONSERVATIVE.search("a safety-critical medical assistant")
