@@ -13,9 +13,12 @@ import threading
 from collections.abc import Callable
 from typing import Any
 
+from langchain_core.runnables import RunnableConfig
+
 from bot.llm.base import LanguageModel, Message
 from bot.prompts.templates import t
 from bot.reply import Reply
+from bot.state import ConversationState, TurnReply, state_json, stated, upgrade
 from estimator.errors import SiliconsultError
 
 log = logging.getLogger(__name__)
@@ -49,7 +52,7 @@ class Engine:
             return self._locks.setdefault(thread_id, threading.Lock())
 
     @staticmethod
-    def _config(thread_id: str) -> dict[str, Any]:
+    def _config(thread_id: str) -> RunnableConfig:
         return {"configurable": {"thread_id": thread_id}}
 
     def handle(self, thread_id: str, text: str) -> Reply:
@@ -63,9 +66,9 @@ class Engine:
                 return self._error_reply(thread_id, exc)
 
     def _error_reply(self, thread_id: str, exc: Exception) -> Reply:
-        values: dict[str, Any] = {}
+        values: ConversationState = {}
         try:
-            values = self.state(thread_id)
+            values = self.conversation(thread_id)
         except Exception:  # the checkpointer itself failed: answer without the stored facts
             log.exception("reading state of thread %s failed", thread_id)
         lang = values.get("lang") or "en"
@@ -73,18 +76,23 @@ class Engine:
         # the user gets a short apology without internals (no exception names, no paths).
         text = (t("error.known", lang, message=exc.user_message) if isinstance(exc, SiliconsultError)
                 else t("error", lang))
-        return self._reply(values, {"text": text, "lang": lang, "intent": "error"})
+        return self._reply(values, TurnReply(text=text, lang=lang, intent="error"))
 
     @staticmethod
-    def _reply(values: dict[str, Any], reply: dict[str, Any]) -> Reply:
+    def _reply(values: ConversationState, reply: TurnReply) -> Reply:
         """A node's reply completed with the thread's facts and current recommendation."""
         rec = values.get("recommendation")
-        return Reply.model_validate({**reply, "slots": values.get("slots") or {}, "recommendation": rec,
-                                     "done": rec is not None})
+        return Reply.model_validate({**reply.model_dump(), "slots": stated(values.get("slots")),
+                                     "recommendation": rec, "done": rec is not None})
+
+    def conversation(self, thread_id: str) -> ConversationState:
+        """The thread's stored state, typed (empty for an unknown thread)."""
+        return upgrade(self._graph.get_state(self._config(thread_id)).values or {})
 
     def state(self, thread_id: str) -> dict[str, Any]:
-        """The thread's stored state values ({} for an unknown thread)."""
-        return dict(self._graph.get_state(self._config(thread_id)).values or {})
+        """The thread's stored state as JSON-shaped values ({} for an unknown thread): `slots` the
+        stated facts, `recommendation` its DESIGN.md JSON (`bot.state.state_json`)."""
+        return state_json(self.conversation(thread_id))
 
     def has_thread(self, thread_id: str) -> bool:
         """Whether this thread already has a conversation (Slack answers unmentioned replies only then)."""

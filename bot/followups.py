@@ -1,5 +1,8 @@
 """Follow-up nodes on an existing recommendation: compare named hardware, "why not X", explain.
 
+They decide (which options, at which counts) and leave a `Comparison` or `Explanation` outcome;
+`bot/words.py` words it.
+
 Comparisons run the same deterministic tools on a catalog narrowed to the named device (or kind), so
 "compare with two L40S" and "why not an NPU?" answer with estimated numbers for this workload, not
 with general statements; a count the user names is judged at that count (`estimator.evaluate`). Nothing here changes the stored facts or recommendation.
@@ -7,22 +10,10 @@ with general statements; a count the user names is judged at that count (`estima
 
 from __future__ import annotations
 
-from typing import Any
-
-from bot.nlu import normalize
-from bot.nlu.lexicon import RISK_WORDS
-from bot.nodes import Deps, answer
-from bot.prompts.templates import t
-from bot.render_text import (
-    cloud_lines,
-    option_lines,
-    option_title,
-    recommendation_headline,
-    render_recommendation,
-    risk_line,
-)
+from bot.nodes import Deps, decided, filled_workload
+from bot.outcomes import ComparedOption, Comparison, Explanation, Recommended
 from bot.routers import EXPLAIN_INTENTS
-from bot.state import ConversationState, HardwareRef, facts_of, turn_of
+from bot.state import ConversationState, HardwareRef, TurnReading, facts_of, turn_of
 from estimator.errors import SiliconsultError
 from estimator.schemas import Option, Recommendation
 from estimator.workload import Workload
@@ -32,10 +23,6 @@ MAX_TARGETS = 2
 
 class FollowupNodes:
     deps: Deps
-
-    def _workload(self, state: ConversationState) -> Workload:
-        workload, _ = self.deps.fill_defaults(Workload.model_validate(facts_of(state)))
-        return workload
 
     def _targets(self, state: ConversationState, rec: Recommendation) -> list[HardwareRef]:
         turn = turn_of(state)
@@ -74,90 +61,52 @@ class FollowupNodes:
         except SiliconsultError:  # a count the estimator refuses: the sized option stands, the "sized" line explains
             return option
 
-    def compare(self, state: ConversationState) -> dict[str, Any]:
-        lang = state.get("lang") or "en"
+    def compare(self, state: ConversationState) -> ConversationState:
         turn = turn_of(state)
-        rec = Recommendation.model_validate(state["recommendation"])
+        rec = _current(state)
+        comparison = self._comparison(state, turn, rec)
+        earlier = state.get("outcome")  # after a re-run this turn ("300 users on L40S?"): keep its answer
+        if isinstance(earlier, Recommended) and comparison.targets and not comparison.primary_named:
+            return decided(state, earlier.model_copy(update={"comparison": comparison}))
+        return decided(state, comparison)
+
+    def _comparison(self, state: ConversationState, turn: TurnReading, rec: Recommendation) -> Comparison:
+        lang = state.get("lang") or "en"
         targets = self._targets(state, rec)
-        if not targets:
-            return answer(state, t("compare.not_found", lang))
-        workload = self._workload(state)
-        users = workload.concurrent_users
         why_not = "why_not" in turn.intents
+        if not targets:
+            return Comparison(why_not=why_not)
+        workload = filled_workload(rec, facts_of(state))  # the card's workload: the same users and targets
+        users = workload.concurrent_users
         primary = rec.primary
         if why_not and primary is not None and len(targets) == 1 and _names(targets[0], primary):
-            lines = [f"    {line}" for line in option_lines(primary, users, lang)]
-            return answer(state, "\n".join([t("why_not.primary", lang, target=_label(targets[0])),
-                                              "• " + option_title(primary, lang), *lines]))
-        parts = [t("why_not.head" if why_not else "compare.head", lang, target=_label(targets[0]))]
-        options: list[Option] = []
+            return Comparison(why_not=True, targets=targets, primary_named=True, users=users)
+        entries: list[ComparedOption] = []
         for target in targets:
             option, reason = self._option_for(workload, target, rec, lang)
             if option is None:
-                parts.append("• " + t("compare.infeasible", lang, target=_label(target), reason=reason))
+                entries.append(ComparedOption(target=target, reason=reason))
                 continue
             sized = option.count
             if target.count and target.count != sized:
-                option = self._at_count(workload, option, target.count, lang)
-            options.append(option)
-            parts.append("• " + option_title(option, lang))
-            parts += [f"    {line}" for line in option_lines(option, users, lang)]
-            if target.count and target.count != sized:
-                parts.append("    " + t("compare.sized", lang, asked=f"{target.count}× {option.hardware_name or option.hardware_id}",
-                                              count=sized, users=users))
-        baseline = rec.primary if len(targets) == 1 or len(options) < 2 else options[0]
-        if baseline is not None and len(targets) == 1:
-            parts.append("• " + option_title(baseline, lang) + " (" + t("rec.primary", lang, option="").strip(" .:：。") + ")")
-            parts += [f"    {line}" for line in option_lines(baseline, users, lang)]
-        parts += _verdicts(options, baseline, lang)
-        earlier = state.get("reply") or {}  # after a re-run this turn ("300 users on L40S?"): keep its answer
-        if earlier.get("text"):
-            return answer(state, earlier["text"] + "\n\n" + "\n".join(parts), changes=earlier.get("changes", []))
-        return answer(state, "\n".join(parts))
+                entries.append(ComparedOption(target=target, option=self._at_count(workload, option, target.count, lang),
+                                              sized=sized))
+            else:
+                entries.append(ComparedOption(target=target, option=option))
+        return Comparison(why_not=why_not, targets=targets, entries=entries, users=users)
 
-    def explain(self, state: ConversationState) -> dict[str, Any]:
-        lang = state.get("lang") or "en"
+    def explain(self, state: ConversationState) -> ConversationState:
         turn = turn_of(state)
-        rec = Recommendation.model_validate(state["recommendation"])
-        users = facts_of(state).get("concurrent_users")
         intent = next((i for i in turn.intents if i in EXPLAIN_INTENTS), "just_recommend")
-        primary = rec.primary
-        if intent == "thanks":
-            text = "\n".join([t("thanks", lang), t("followup_hint", lang)])
-        elif intent == "report":  # the Slack adapter attaches the document to this reply (bot/slack/report_upload.py)
-            text = t("report.ready", lang)
-        elif intent == "explain_cloud":
-            text = "\n".join(cloud_lines(rec, lang)) or t("explain.cloud_none", lang)
-        elif intent == "explain_risk":
-            text = _risks_text(rec, normalize(turn.text), lang)
-        elif intent == "show_assumptions":
-            text = "\n".join([t("rec.assumptions", lang), *(f"  • {a}" for a in rec.assumptions)])
-        elif intent == "explain_cost" and primary is not None:
-            # The TCO tool's own working (price basis, host servers, power, energy, operations, $/M tokens).
-            text = "\n".join([t("explain.cost", lang, option=option_title(primary, lang),
-                                 cost=option_lines(primary, users, lang)[-1], basis=""),
-                               *(f"  • {line}" for line in primary.tco_assumptions),
-                               t("rec.alternatives", lang),
-                               *(f"  • {option_title(o, lang)}: {option_lines(o, users, lang)[-1]}" for o in rec.alternatives)])
-        elif intent == "explain_why" and primary is not None:
-            text = "\n".join([recommendation_headline(rec, lang), *(f"  • {line}" for line in option_lines(primary, users, lang)),
-                               t("rec.why", lang, text=rec.rationale or primary.rationale or "")])
-        else:
-            text = render_recommendation(rec, lang, users=users)
-        return answer(state, text)
+        return decided(state, Explanation(intent=intent))
 
 
-def _risks_text(rec: Recommendation, normalized: str, lang: str) -> str:
-    """The risk checklist, or only the risks the question names ("the dynamic shapes risk", "功耗风险")."""
-    risks = rec.risks or (rec.primary.risks if rec.primary else [])
-    asked = [risk_id for risk_id, words in RISK_WORDS.items() if words.search(normalized)]
-    named = [r for r in risks if r.id in asked]
-    unflagged = [risk_id for risk_id in asked if risk_id not in {r.id for r in risks}]
-    shown = named or risks
-    if not shown:
-        return t("explain.no_risks", lang)
-    head = t("explain.not_flagged", lang, risks=", ".join(unflagged)) if unflagged and not named else t("rec.risks", lang)
-    return "\n".join([head, *(f"  • {risk_line(r, lang)}" for r in shown)])
+def _current(state: ConversationState) -> Recommendation:
+    """The recommendation a follow-up is about (the router sends follow-ups only once there is one)."""
+    rec = state.get("recommendation")
+    if rec is None:
+        raise ValueError("a follow-up node ran without a recommendation")
+    return rec
 
 
 def _names(target: HardwareRef, option: Option) -> bool:
@@ -165,26 +114,6 @@ def _names(target: HardwareRef, option: Option) -> bool:
     if target.hardware_ids:
         return option.hardware_id in target.hardware_ids
     return target.kind == option.kind
-
-
-def _label(target: HardwareRef) -> str:
-    """"NPU" for a kind, the user's own words ("l40s") upper-cased for a device."""
-    return target.alias.upper()
-
-
-def _verdicts(options: list[Option], baseline: Option | None, lang: str) -> list[str]:
-    """One line per compared option against the baseline: cost per token ratio, or a missed SLO."""
-    lines = []
-    for option in options:
-        if baseline is None or option is baseline:
-            continue
-        if not option.meets_slo:
-            lines.append(t("fails_slo", lang, a=option_title(option, lang)))
-        a, b = option.tco.cost_per_million_tokens_usd, baseline.tco.cost_per_million_tokens_usd
-        if a and b:
-            lines.append(t("cheaper", lang, a=option_title(option, lang), b=option_title(baseline, lang),
-                           ratio=f"{a / b:.2f}"))
-    return lines
 
 
 __all__ = ["FollowupNodes"]

@@ -8,41 +8,79 @@ checkpointer keeps the thread's state between messages, so a restarted process c
                         ├→ reset ───────────→ END      (start over)
                         ├→ explain ─────────→ END      (cost, risks, assumptions)
                         ├→ compare ─────────→ END      (compare X vs Y, why not X)
-                        └→ assume → recommend → respond ─┬→ END
-                                                         └→ compare → END
+                        └→ compute → respond ─┬→ END   (the estimator, once)
+                                              └→ compare → END
+
+`compute` is the turn's one call of the estimator. The deciding nodes leave a typed outcome
+(`bot/outcomes.py`) and write no sentence; `worded` has the turn's last node word it, once, with
+`bot/words.py`, in the same step as the facts it commits.
+
+The state's models are stored by `bot.checkpoint_serde.StateSerializer`, which `build_graph` installs
+on whatever checkpointer it is given (SQLite, Postgres, in-memory), so every saver keeps them alike.
 """
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Callable
+from typing import Any, Protocol
 
 from langgraph.graph import END, START, StateGraph
 
+from bot.checkpoint_serde import StateSerializer, state_serializer
 from bot.followups import FollowupNodes
 from bot.nodes import Deps, Nodes
 from bot.routers import route_after_respond, route_turn
 from bot.state import ConversationState
+from bot.words import Words
 
 
 class _AllNodes(Nodes, FollowupNodes):
     pass
 
 
+class DecideFn(Protocol):
+    """A node: the state in, the keys it changes out (langgraph passes the state by the name `state`)."""
+
+    def __call__(self, state: ConversationState) -> ConversationState: ...
+
+
 def build_graph(deps: Deps, checkpointer: Any = None) -> Any:
     """The compiled graph. `checkpointer` (SqliteSaver, PostgresSaver, InMemorySaver) keys state by thread_id."""
+    if checkpointer is not None and not isinstance(getattr(checkpointer, "serde", None), StateSerializer):
+        checkpointer.serde = state_serializer()
     nodes = _AllNodes(deps)
+    words = Words(deps)
     graph = StateGraph(ConversationState)
-    for name in ("understand", "ask", "clarify", "reset", "explain", "compare", "assume", "recommend", "respond"):
-        graph.add_node(name, getattr(nodes, name))
+    graph.add_node("understand", nodes.understand)
+    graph.add_node("compute", nodes.compute)
+    for name in ("ask", "clarify", "reset", "explain", "compare"):
+        graph.add_node(name, worded(getattr(nodes, name), words))
+    # A re-run that goes on to a comparison is worded once, with it, by `compare`.
+    graph.add_node("respond", worded(nodes.respond, words, unless=lambda s: route_after_respond(s) == "compare"))
     graph.add_edge(START, "understand")
     graph.add_conditional_edges("understand", route_turn,
-                                ["ask", "clarify", "reset", "explain", "compare", "assume"])
+                                ["ask", "clarify", "reset", "explain", "compare", "compute"])
     for terminal in ("ask", "clarify", "reset", "explain", "compare"):
         graph.add_edge(terminal, END)
-    graph.add_edge("assume", "recommend")
-    graph.add_edge("recommend", "respond")
+    graph.add_edge("compute", "respond")
     graph.add_conditional_edges("respond", route_after_respond, {"compare": "compare", "__end__": END})
     return graph.compile(checkpointer=checkpointer)
 
 
-__all__ = ["build_graph"]
+def worded(decide: DecideFn, words: Words, *,
+           unless: Callable[[ConversationState], bool] | None = None) -> DecideFn:
+    """A deciding node whose outcome is worded in the same step (`Words.reply`), so the facts it commits
+    and the reply are checkpointed together: a wording failure leaves the stored facts as they were."""
+    def node(state: ConversationState) -> ConversationState:
+        update = decide(state)
+        after: ConversationState = {**state, **update}
+        outcome = after.get("outcome")
+        if outcome is None or (unless is not None and unless(after)):
+            return update
+        return {**update, "reply": words.reply(after, outcome)}
+
+    node.__name__ = getattr(decide, "__name__", "node")
+    return node
+
+
+__all__ = ["build_graph", "worded"]

@@ -1,10 +1,14 @@
-"""The graph's nodes: read the message, interview, run the deterministic tools, answer.
+"""The graph's deciding nodes: read the message, interview, run the deterministic tools.
 
-Each node takes the state (JSON primitives), validates what it uses with pydantic, and returns the
-keys it changes. Tools are plain function calls on validated models (no LLM picks them); the SLM, when
-configured, only reads facts the parser missed and rewords questions/summaries behind a guard. A node
-that fails raises, the checkpointer keeps the previous state, and the engine answers with an error
-line: a bad message never corrupts a conversation.
+Each node takes the typed state (`bot.state`) and returns the keys it changes; the first node,
+`understand`, upgrades a checkpoint written before the state was typed. One node, `compute`, calls
+the estimator once per turn that needs numbers; the recommendation it returns carries the filled
+workload, the only source of users, charts and follow-ups. A node that answers the turn leaves a
+typed outcome (`bot/outcomes.py`) and writes no sentence: the graph's last node (`bot/words.py`)
+words it once. Tools are plain function calls on validated models (no LLM picks them); the SLM, when
+configured, only reads facts the parser missed and rewords questions/summaries behind a guard. A
+node that fails raises, the checkpointer keeps the previous state, and the engine answers with an
+error line: a bad message never corrupts a conversation.
 """
 
 from __future__ import annotations
@@ -15,33 +19,23 @@ from typing import Any, Protocol
 
 from pydantic import ValidationError
 
-from bot.interview import next_question, question_text
+from bot.interview import next_question
 from bot.llm.base import LanguageModel
 from bot.nlu import HardwareMatcher, ModelLookup, check_fact, parse_message
 from bot.nlu.lang import chinese_script, script_evidence
-from bot.nlu.parser import MAX_MESSAGE_CHARS
 from bot.nlu.validate import Problem
-from bot.prompts.templates import t
-from bot.render_text import (
-    calibration_rows,
-    fact_phrase,
-    fact_phrases,
-    join_list,
-    recommendation_changes,
-    recommendation_headline,
-    render_recommendation,
-    slot_changes,
-    slot_name,
-)
-from bot.reply import Reply
+from bot.outcomes import Clarification, NoRecommendation, Outcome, Question, Recommended, Reset
 from bot.state import (
+    Computed,
     ConversationState,
     HardwareRef,
     ProblemRef,
     TurnReading,
-    Work,
+    facts_from,
     facts_of,
+    stated,
     turn_of,
+    upgrade,
 )
 from estimator.catalog import Catalog
 from estimator.errors import SiliconsultError
@@ -78,7 +72,9 @@ class Deps:
 
     catalog: Catalog
     recommend: RecommendFn
-    fill_defaults: FillDefaultsFn
+    # Unused by the graph since the compute step fills defaults once (inside `recommend`); accepted so
+    # callers that wire it keep working.
+    fill_defaults: FillDefaultsFn | None = None
     find_model: ModelLookup | None = None
     extract: ExtractFn | None = None
     phrase: PhraseFn | None = None
@@ -106,21 +102,10 @@ def model_helpers(model: LanguageModel | None) -> tuple[ExtractFn | None, Phrase
     return extract, phrase
 
 
-def make_reply(state: ConversationState, text: str, **extra: Any) -> dict[str, Any]:
-    """This turn's reply without the facts and recommendation: the engine adds those from the state,
-    so the checkpoint holds the (large) recommendation once."""
-    reply = {"text": text, "lang": state.get("lang") or "en", "intent": turn_of(state).intent, **extra}
-    Reply.model_validate(reply)  # fail in the node, not after the turn was committed
-    return reply
-
-
-def answer(state: ConversationState, text: str, **extra: Any) -> dict[str, Any]:
-    """The update of a node that answers the turn: commits this turn's facts and sets the reply."""
-    return {"slots": facts_of(state), "reply": make_reply(state, text, **extra)}
-
-
-def _notices(turn: TurnReading, lang: str) -> list[str]:
-    return [t("truncated", lang, limit=MAX_MESSAGE_CHARS)] if turn.truncated else []
+def decided(state: ConversationState, outcome: Outcome) -> ConversationState:
+    """The update of a node that decides the turn: commits this turn's facts and leaves the outcome
+    for the wording step (`bot/words.py`)."""
+    return {"slots": facts_of(state), "outcome": outcome}
 
 
 def _thread_lang(current: str | None, detected: str | None, text: str) -> str:
@@ -137,21 +122,6 @@ def _thread_lang(current: str | None, detected: str | None, text: str) -> str:
     return detected
 
 
-def _understood(turn: TurnReading, lang: str) -> str:
-    """"Understood: Llama 3 8B (8.03B model), 200 concurrent users.": the facts this message gave."""
-    phrases = fact_phrases(turn.facts, lang)
-    if turn.model_name and "model_params_b" in turn.facts:  # show where the size came from
-        phrases[0] = f"{turn.model_name} ({phrases[0]})"
-    if turn.unknown_model:  # a name the catalog does not know: say so, and that the size alone is sized
-        phrases.append(t("model_unknown", lang, name=turn.unknown_model))
-    return t("understood", lang, facts=join_list(phrases, lang))
-
-
-def _correction_note(turn: TurnReading, slots: dict[str, Any], lang: str) -> list[str]:
-    changed = slot_changes(turn.previous_slots, slots, lang)
-    return [t("corrected", lang, changes=join_list(changed, lang))] if changed else []
-
-
 class Nodes:
     """The interview and tool nodes, closed over the deps (follow-ups: `bot.followups`)."""
 
@@ -159,8 +129,10 @@ class Nodes:
         self.deps = deps
 
     # --- reading -----------------------------------------------------------------------------------
-    def understand(self, state: ConversationState) -> dict[str, Any]:
-        slots = dict(state.get("slots") or {})
+    def understand(self, state: ConversationState) -> ConversationState:
+        state = upgrade(state)  # a checkpoint from before the typed state: validated once, here
+        previous = state.get("slots") or facts_from({})
+        slots = stated(previous)
         parsed = parse_message(state.get("message") or "", pending_slot=state.get("pending_slot"),
                                find_model=self.deps.find_model, hardware=self.deps.hardware)
         lang = _thread_lang(state.get("lang"), parsed.lang, parsed.text)
@@ -172,6 +144,7 @@ class Nodes:
             facts.update(self._model_facts(parsed.text, slots, lang))
         merged = _merge(slots, facts)
         invalid = _contract_problems(merged)
+        merged_facts = facts_from(merged) if facts and not invalid else None
         problems += invalid
         turn = TurnReading(
             text=parsed.text, truncated=parsed.truncated, empty=parsed.is_empty, blank=parsed.is_blank, facts=facts,
@@ -180,11 +153,19 @@ class Nodes:
             hardware=[HardwareRef(hardware_ids=list(h.hardware_ids), kind=h.kind, count=h.count, alias=h.alias)
                       for h in parsed.hardware],
             gpu_count=parsed.gpu_count, model_name=parsed.model_name, unknown_model=parsed.unknown_model,
-            previous_slots=slots,
+            previous_slots=previous,
             # A problem with one value keeps the message's other facts (issue 14: facts are never lost).
-            merged=merged if facts and not invalid else None,
+            merged=merged_facts,
         )
-        return {"turn": turn.model_dump(mode="json"), "lang": lang, "work": {}, "candidate": None, "reply": {}}
+        update: ConversationState = {"turn": turn, "lang": lang, "computed": None, "outcome": None, "reply": None}
+        # The upgraded persistent values are written back, so the following nodes see models.
+        if "slots" in state:
+            update["slots"] = state["slots"]
+        if "recommendation" in state:
+            update["recommendation"] = state["recommendation"]
+        if "rec_slots" in state:
+            update["rec_slots"] = state["rec_slots"]
+        return update
 
     def _model_facts(self, text: str, slots: dict[str, Any], lang: str) -> dict[str, Any]:
         """What the SLM reads where the parser read nothing; re-checked here, since model output is untrusted."""
@@ -194,112 +175,50 @@ class Nodes:
                 if check_fact(slot, value) is None}
 
     # --- interview ---------------------------------------------------------------------------------
-    def ask(self, state: ConversationState) -> dict[str, Any]:
-        turn, lang = turn_of(state), state.get("lang") or "en"
-        slots, asked = facts_of(state), list(state.get("asked") or [])
-        parts = _notices(turn, lang)
-        if turn.intent in ("greeting", "help") and not turn.facts:
-            parts.append(t("intro", lang))
-        elif turn.correction and turn.previous_slots:
-            parts += _correction_note(turn, slots, lang) or [_understood(turn, lang)]
-        elif turn.facts:
-            parts.append(_understood(turn, lang))
-        elif turn.intent == "dont_know":
-            parts.append(t("skip_ok", lang))
-        slot = next_question(slots, asked)
+    def ask(self, state: ConversationState) -> ConversationState:
+        asked = list(state.get("asked") or [])
+        slot = next_question(stated(facts_of(state)), asked)
         if slot is None:
-            return answer(state, "\n".join([*parts, t("intro", lang)]))
-        question = question_text(slot, slots, lang)
-        if self.deps.phrase is not None:  # the SLM may reword the question; the examples stay as written
-            mark = "？" if lang.startswith("zh") else "?"
-            head, _, examples = question.partition(mark)
-            grounding = "\n".join([question, *fact_phrases(slots, lang)])
-            question = self.deps.phrase(head + mark, grounding, lang, "question") + examples
-        parts.append(question)
-        return {"asked": [*asked, slot], "pending_slot": slot, **answer(state, "\n".join(parts), asked_slot=slot)}
+            return decided(state, Question())
+        return {"asked": [*asked, slot], "pending_slot": slot, **decided(state, Question(slot=slot))}
 
-    def clarify(self, state: ConversationState) -> dict[str, Any]:
-        turn, lang = turn_of(state), state.get("lang") or "en"
-        parts = _notices(turn, lang)
-        kept = bool(turn.problems and turn.facts and turn.merged is not None)
-        if kept:  # the other facts of the message are kept: say which
-            parts.append(_understood(turn, lang))
-        for problem in turn.problems:
-            parts.append(_problem_text(problem, lang))
-        if turn.problems and not kept:
-            parts.append(t("unchanged", lang))
-        else:
-            hint = self._hint(state, lang)
-            parts.append(t("empty" if turn.blank else "not_understood", lang, hint=hint))
-        pending = state.get("pending_slot")
-        return answer(state, "\n".join(parts), asked_slot=pending, suggestions=_suggestions(state, lang))
+    def clarify(self, state: ConversationState) -> ConversationState:
+        return decided(state, Clarification())
 
-    def _hint(self, state: ConversationState, lang: str) -> str:
-        if state.get("recommendation"):
-            return t("followup_hint", lang)
-        pending = state.get("pending_slot")
-        return t("q." + pending, lang) if pending else t("intro", lang)
-
-    def reset(self, state: ConversationState) -> dict[str, Any]:
-        lang = state.get("lang") or "en"
+    def reset(self, state: ConversationState) -> ConversationState:
         turn = turn_of(state)
-        kept = dict(turn.facts) if turn.merged is not None else {}  # "start over: a 13B model for 50 people"
-        cleared: dict[str, Any] = {"slots": kept, "asked": [], "pending_slot": None, "recommendation": None,
-                                   "rec_slots": None, "echoed": False}
-        text = "\n".join([t("reset", lang), t("intro", lang)])
-        return {**cleared, "reply": make_reply(state, text)}
+        kept = turn.facts if turn.merged is not None else {}  # "start over: a 13B model for 50 people"
+        return {"slots": facts_from(kept), "asked": [], "pending_slot": None, "recommendation": None,
+                "rec_slots": None, "echoed": False, "outcome": Reset()}
 
     # --- tools -------------------------------------------------------------------------------------
-    def assume(self, state: ConversationState) -> dict[str, Any]:
+    def compute(self, state: ConversationState) -> ConversationState:
+        """The turn's one call of the estimator: it fills the defaults, sizes and ranks the options."""
         try:
-            workload, notes = self.deps.fill_defaults(Workload.model_validate(facts_of(state)),
-                                                      lang=state.get("lang") or "en")
+            rec = self.deps.recommend(facts_of(state), self.deps.catalog, lang=state.get("lang") or "en")
         except SiliconsultError as exc:
-            return {"work": Work(error=exc.user_message).model_dump(mode="json")}
-        return {"work": Work(workload=workload.model_dump(mode="json"), assumptions=notes).model_dump(mode="json")}
+            return {"computed": Computed(error=exc.user_message)}
+        return {"computed": Computed(recommendation=rec)}
 
-    def recommend(self, state: ConversationState) -> dict[str, Any]:
-        work = Work.model_validate(state.get("work") or {})
-        if work.error or work.workload is None:
-            return {"candidate": None}
-        try:  # the stated facts: recommend() fills the defaults itself and lists them as assumptions
-            rec = self.deps.recommend(Workload.model_validate(facts_of(state)), self.deps.catalog,
-                                      lang=state.get("lang") or "en")
-        except SiliconsultError as exc:
-            return {"candidate": None, "work": work.model_copy(update={"error": exc.user_message}).model_dump(mode="json")}
-        return {"candidate": rec.model_dump(mode="json")}
+    def respond(self, state: ConversationState) -> ConversationState:
+        """The computed recommendation becomes the current one; the outcome keeps what it replaces."""
+        computed = state.get("computed") or Computed()
+        new = computed.recommendation
+        if new is None:
+            return decided(state, NoRecommendation(error=computed.error))
+        outcome = Recommended(previous=state.get("recommendation"), previous_slots=state.get("rec_slots"),
+                              echo=not state.get("echoed"))
+        return {"recommendation": new, "rec_slots": facts_of(state), "echoed": True, "pending_slot": None,
+                "computed": None, **decided(state, outcome)}
 
-    def respond(self, state: ConversationState) -> dict[str, Any]:
-        turn, lang = turn_of(state), state.get("lang") or "en"
-        slots = facts_of(state)
-        work = Work.model_validate(state.get("work") or {})
-        parts = _notices(turn, lang)
-        if state.get("candidate") is None:
-            parts.append(work.error or t("rec.none", lang))
-            return answer(state, "\n".join(parts))
-        new = Recommendation.model_validate(state["candidate"])
-        old_json = state.get("recommendation")
-        old = Recommendation.model_validate(old_json) if old_json else None
-        changes = slot_changes(state.get("rec_slots") or {}, slots, lang) + recommendation_changes(old, new, lang)
-        understood = [] if state.get("echoed") else fact_phrases(slots, lang)
-        users = (work.workload or {}).get("concurrent_users")
-        provenance = calibration_rows(new, self.deps.catalog)
-        body = render_recommendation(new, lang, users=users, understood=understood, changes=changes,
-                                     provenance=provenance)
-        if self.deps.phrase is not None and new.primary is not None:
-            # The SLM may reword the headline only, grounded on the whole computed reply.
-            headline = self.deps.phrase(recommendation_headline(new, lang), body, lang, "summary")
-            body = render_recommendation(new, lang, users=users, understood=understood, changes=changes,
-                                         provenance=provenance, headline=headline)
-        if old is not None and not changes:
-            parts.append(t("rec.no_change", lang))
-        parts.append(body)
-        if old is None:
-            parts.append(t("rec.followups", lang, hint=t("followup_hint", lang)))
-        rec_json = new.model_dump(mode="json")
-        return {"recommendation": rec_json, "rec_slots": slots, "echoed": True, "pending_slot": None, "candidate": None,
-                **answer(state, "\n".join(parts), changes=changes,
-                         suggestions=_suggestions({**state, "recommendation": rec_json}, lang))}
+
+def filled_workload(rec: Recommendation, facts: Workload | None = None) -> Workload:
+    """The workload the recommendation was computed for, defaults filled (users, quantization, targets).
+
+    `facts` stand in for a recommendation stored without its workload (an old checkpoint)."""
+    if rec.workload:
+        return Workload.model_validate(rec.workload)
+    return facts if facts is not None else Workload()
 
 
 # Turns whose intent words leave room for facts the parser missed ("what if the whole floor joins?").
@@ -340,38 +259,5 @@ def _contract_problems(facts: dict[str, Any]) -> list[Problem]:
     return []
 
 
-def _fmt(value: Any) -> str:
-    if isinstance(value, float) and value.is_integer():
-        value = int(value)
-    return f"{value:,}" if isinstance(value, (int, float)) and not isinstance(value, bool) else str(value)
-
-
-def _problem_text(problem: ProblemRef, lang: str) -> str:
-    what = slot_name(problem.slot, lang)
-    if problem.reason == "currency":
-        return t("problem.currency", lang)
-    if problem.reason == "conflict":
-        values = problem.value if isinstance(problem.value, list) else [problem.value]
-        return t("problem.conflict", lang, what=what, values=" / ".join(fact_phrase(problem.slot, v, lang) for v in values))
-    low = "" if problem.low is None else _fmt(problem.low)
-    high = "∞" if problem.high is None else _fmt(problem.high)
-    return t("problem.range", lang, what=what, value=_fmt(problem.value), range=f"{low} – {high}")
-
-
-_SUGGESTIONS = {
-    "en": ("What if {users} concurrent users?", "Explain the cost", "What are the risks?", "Why not an NPU?"),
-    "zh-Hans": ("如果增加到 {users} 人同时在线呢？", "解释成本", "有什么风险？", "为什么不用 NPU？"),
-    "zh-Hant": ("如果增加到 {users} 人同時在線呢？", "解釋成本", "有什麼風險？", "為什麼不用 NPU？"),
-}
-
-
-def _suggestions(state: ConversationState, lang: str) -> list[str]:
-    """Follow-up prompts a UI can offer as buttons (empty while interviewing); each one the parser reads."""
-    if not state.get("recommendation"):
-        return []
-    users = facts_of(state).get("concurrent_users") or 1
-    return [s.format(users=users * 2) for s in _SUGGESTIONS.get(lang, _SUGGESTIONS["en"])]
-
-
-__all__ = ["Deps", "EvaluateFn", "ExtractFn", "FillDefaultsFn", "Nodes", "PhraseFn", "RecommendFn", "answer", "make_reply",
-           "model_helpers"]
+__all__ = ["Deps", "EvaluateFn", "ExtractFn", "FillDefaultsFn", "Nodes", "PhraseFn", "RecommendFn", "decided",
+           "filled_workload", "model_helpers"]

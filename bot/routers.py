@@ -9,7 +9,7 @@ changed facts and named hardware.
 from __future__ import annotations
 
 from bot.interview import next_question
-from bot.state import ConversationState, facts_of, turn_of
+from bot.state import ConversationState, facts_of, stated, turn_of
 
 EXPLAIN_INTENTS = ("report", "explain_cloud", "explain_cost", "explain_risk", "explain_why", "show_assumptions", "just_recommend", "thanks")
 COMPARE_INTENTS = ("compare", "why_not", "what_if")
@@ -26,25 +26,26 @@ def route_interview(state: ConversationState) -> str:
     """Before the first recommendation: ask the next question, or run the tools."""
     turn = turn_of(state)
     if "just_recommend" in turn.intents:
-        return "assume"
-    return "ask" if next_question(facts_of(state), state.get("asked") or []) else "assume"
+        return "compute"
+    return "ask" if next_question(stated(facts_of(state)), state.get("asked") or []) else "compute"
 
 
 def route_turn(state: ConversationState) -> str:
-    """Node after `understand`: clarify | reset | ask | assume | compare | explain."""
+    """Node after `understand`: clarify | reset | ask | compute | compare | explain."""
     turn = turn_of(state)
     if turn.problems:
         return "clarify"
     if turn.intent == "start_over":
         return "reset"
     has_recommendation = state.get("recommendation") is not None
-    known = state.get("slots") or {}
+    known = stated(state.get("slots"))
     if turn.facts and not has_recommendation:
         return route_interview(state)
     # After a recommendation, facts that change nothing ("tell me about the dynamic shapes risk" when
-    # shapes are known to vary) do not re-run the tools.
-    if any(known.get(slot) != value for slot, value in turn.facts.items()):
-        return "assume"
+    # shapes are known to vary) do not re-run the tools. Both sides as the Workload model reads them.
+    new = stated(turn.merged) if turn.merged is not None else turn.facts
+    if any(known.get(slot) != new.get(slot) for slot in turn.facts):
+        return "compute"
     if has_recommendation:
         explains = any(i in EXPLAIN_INTENTS for i in turn.intents)
         # "compare with two L40S" compares; "what about the supply risk?" names no hardware: it explains.
@@ -62,7 +63,8 @@ def route_turn(state: ConversationState) -> str:
 
 def route_after_respond(state: ConversationState) -> str:
     """After a re-run with new facts: also compare when the turn named hardware ("what if 500 users on L40S?")."""
-    rerun_ok = not (state.get("work") or {}).get("error")
+    computed = state.get("computed")
+    rerun_ok = computed is None or computed.error is None
     return "compare" if rerun_ok and state.get("recommendation") and wants_comparison(state) else "__end__"
 
 

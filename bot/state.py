@@ -1,42 +1,27 @@
-"""The conversation's graph state: JSON primitives only, validated with pydantic inside the nodes.
+"""The conversation's graph state: typed models, stored by the checkpointer after every step.
 
-One thread = one state, stored by the checkpointer after every step. Each user message is one graph
-invocation whose input is `{"message": text}`; everything else persists between messages. `turn`,
-`work`, `candidate` and `reply` are rewritten on every invocation (this turn's reading, tool inputs,
-tool output and the answer); the rest is the conversation so far.
+One thread = one state. Each user message is one graph invocation whose input is `{"message": text}`;
+everything else persists between messages. `turn`, `computed`, `outcome` and `reply` are rewritten
+on every invocation (this turn's reading, the compute step's result, what the turn decided and its
+wording); the rest is the conversation so far.
+
+The facts the user stated are a `Workload` whose *set* fields are the stated ones (`stated()` gives
+them as the `slots` dict of the contract); unset fields keep the model's defaults and are filled by
+the estimator (`Recommendation.workload`). The checkpoint serializer (`bot/checkpoint_serde.py`)
+stores and loads exactly the model classes named in `STATE_MODELS`; a checkpoint written before the
+state was typed (JSON dicts) is upgraded by `upgrade()` when a turn or a reader loads it.
 """
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any, TypedDict
 
 from pydantic import BaseModel, ConfigDict, Field
 
-
-class ConversationState(TypedDict, total=False):
-    message: str  # this turn's user text (the graph input)
-    slots: dict[str, Any]  # facts the user stated, DESIGN.md workload field names (committed by answering nodes)
-    lang: str  # "en" | "zh-Hans" | "zh-Hant": the language of the replies
-    asked: list[str]  # slots already asked about (never asked twice)
-    pending_slot: str | None  # the slot the last question asked about
-    recommendation: dict[str, Any] | None  # last Recommendation (JSON)
-    rec_slots: dict[str, Any] | None  # the stated facts that recommendation was computed from
-    echoed: bool  # "Understood: …" was shown before the first recommendation
-    turn: dict[str, Any]  # TurnReading of this message (transient)
-    work: dict[str, Any]  # {"workload": {...}, "assumptions": [...], "error": str | None} (transient)
-    candidate: dict[str, Any] | None  # the recommendation computed this turn (transient)
-    reply: dict[str, Any]  # Reply JSON of this turn (transient)
-
-
-class HardwareRef(BaseModel):
-    """A hardware mention in a message (JSON form of `bot.nlu.HardwareMention`)."""
-
-    model_config = ConfigDict(extra="forbid")
-
-    hardware_ids: list[str] = Field(default_factory=list)
-    kind: str | None = None
-    count: int | None = None
-    alias: str = ""
+from bot.outcomes import OUTCOME_MODELS, HardwareRef, Outcome
+from estimator.schemas import Recommendation
+from estimator.workload import Workload
 
 
 class ProblemRef(BaseModel):
@@ -58,6 +43,8 @@ class TurnReading(BaseModel):
     truncated: bool = False
     empty: bool = False  # no letter, digit or CJK character: nothing to read facts or intents from
     blank: bool = False  # only whitespace or invisible characters (emoji-only is empty but not blank)
+    # The message's facts as read: not yet a Workload, since a reading may hold a value the contract
+    # rejects (the clarify node says which); `merged` is the valid result.
     facts: dict[str, Any] = Field(default_factory=dict)
     problems: list[ProblemRef] = Field(default_factory=list)
     intents: list[str] = Field(default_factory=list)
@@ -65,32 +52,120 @@ class TurnReading(BaseModel):
     hardware: list[HardwareRef] = Field(default_factory=list)
     gpu_count: int | None = None
     model_name: str | None = None
-    unknown_model: str | None = None
-    previous_slots: dict[str, Any] = Field(default_factory=dict)
-    merged: dict[str, Any] | None = None  # the facts after this turn; None when the turn changes nothing
+    unknown_model: str | None = None  # a model name the catalog does not know
+    previous_slots: Workload = Field(default_factory=Workload)
+    merged: Workload | None = None  # the facts after this turn; None when the turn changes nothing
 
     @property
     def intent(self) -> str:
         return self.intents[0] if self.intents else "provide"
 
 
-class Work(BaseModel):
+class Computed(BaseModel):
+    """The compute step's result this turn: the recommendation, or the user-facing reason there is none."""
+
     model_config = ConfigDict(extra="forbid")
 
-    workload: dict[str, Any] | None = None
-    assumptions: list[str] = Field(default_factory=list)
+    recommendation: Recommendation | None = None
     error: str | None = None
 
 
+class TurnReply(BaseModel):
+    """The answer of this turn without the facts and recommendation: the engine adds those from the
+    state, so the checkpoint holds the (large) recommendation once."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    text: str
+    lang: str = "en"
+    intent: str | None = None
+    changes: list[str] = Field(default_factory=list)
+    asked_slot: str | None = None
+    suggestions: list[str] = Field(default_factory=list)
+
+
+class ConversationState(TypedDict, total=False):
+    message: str  # this turn's user text (the graph input)
+    slots: Workload  # facts the user stated (its set fields), committed by answering nodes
+    lang: str  # "en" | "zh-Hans" | "zh-Hant": the language of the replies
+    asked: list[str]  # slots already asked about (never asked twice)
+    pending_slot: str | None  # the slot the last question asked about
+    recommendation: Recommendation | None  # the current recommendation
+    rec_slots: Workload | None  # the stated facts that recommendation was computed from
+    echoed: bool  # "Understood: …" was shown before the first recommendation
+    turn: TurnReading  # this message's reading (transient)
+    computed: Computed | None  # the compute step's result (transient)
+    outcome: Outcome | None  # what this turn decided, before wording (transient; `bot/outcomes.py`)
+    reply: TurnReply | None  # this turn's answer, worded once from the outcome (transient; `bot/words.py`)
+
+
+# The classes a checkpoint may hold (nested models are stored inside these as plain data).
+STATE_MODELS: tuple[type[BaseModel], ...] = (Workload, Recommendation, TurnReading, Computed, TurnReply,
+                                             *OUTCOME_MODELS)
+
+# Keys of a state written before it was typed; they carry nothing a later turn needs.
+_OBSOLETE_KEYS = ("work", "candidate")
+
+
+def stated(facts: Workload | None) -> dict[str, Any]:
+    """The stated facts as the contract's `slots` dict (DESIGN.md workload field names)."""
+    return facts.model_dump(exclude_unset=True) if facts is not None else {}
+
+
+def facts_from(slots: Mapping[str, Any]) -> Workload:
+    """Stated facts as a `Workload` whose set fields are exactly the given ones."""
+    return Workload.model_validate(dict(slots))
+
+
+def _model(cls: type[BaseModel], value: Any) -> Any:
+    if value is None or isinstance(value, cls):
+        return value
+    return cls.model_validate(value)
+
+
+def upgrade(values: Mapping[str, Any]) -> ConversationState:
+    """The state with its persistent keys as models: a checkpoint from before the typed state (JSON
+    dicts), or a value the serializer could not revive, is validated here once, on load."""
+    state: dict[str, Any] = {k: v for k, v in values.items() if k not in _OBSOLETE_KEYS}
+    if "slots" in state:
+        state["slots"] = _model(Workload, state["slots"] or {})
+    for key, cls in (("recommendation", Recommendation), ("rec_slots", Workload), ("turn", TurnReading),
+                     ("computed", Computed)):
+        if key in state:
+            state[key] = _model(cls, state[key])
+    if isinstance(state.get("outcome"), dict):  # transient, and only a later version writes it: drop it
+        state["outcome"] = None
+    if "reply" in state:  # an old checkpoint's reply was `{}` between turns
+        state["reply"] = _model(TurnReply, state["reply"]) if state["reply"] else None
+    return state  # type: ignore[return-value]
+
+
+def state_json(state: ConversationState) -> dict[str, Any]:
+    """The state as JSON-shaped values (what `Engine.state` shows): `slots` the stated facts, the
+    recommendation its DESIGN.md JSON, the transient keys left out."""
+    out: dict[str, Any] = {k: v for k, v in state.items() if k not in ("turn", "computed", "outcome", "reply")}
+    if "slots" in state:
+        out["slots"] = stated(state["slots"])
+    if "rec_slots" in state:
+        out["rec_slots"] = stated(state["rec_slots"]) if state["rec_slots"] is not None else None
+    if "recommendation" in state:
+        rec = state["recommendation"]
+        out["recommendation"] = rec.model_dump(mode="json") if rec is not None else None
+    return out
+
+
 def turn_of(state: ConversationState) -> TurnReading:
-    return TurnReading.model_validate(state.get("turn") or {})
+    return state.get("turn") or TurnReading()
 
 
-def facts_of(state: ConversationState) -> dict[str, Any]:
+def facts_of(state: ConversationState) -> Workload:
     """The facts as of this turn. They are written to `slots` only by the node that answers, so a turn
     that fails half-way leaves the stored facts as they were."""
-    merged = (state.get("turn") or {}).get("merged")
-    return dict(merged if merged is not None else state.get("slots") or {})
+    turn = state.get("turn")
+    if turn is not None and turn.merged is not None:
+        return turn.merged
+    return state.get("slots") or Workload()
 
 
-__all__ = ["ConversationState", "HardwareRef", "ProblemRef", "TurnReading", "Work", "facts_of", "turn_of"]
+__all__ = ["STATE_MODELS", "Computed", "ConversationState", "HardwareRef", "ProblemRef", "TurnReading", "TurnReply",
+           "facts_from", "facts_of", "stated", "state_json", "turn_of", "upgrade"]

@@ -69,7 +69,7 @@ def open_postgres_saver(url: str) -> tuple[Any, Callable[[], None]]:
     from psycopg.rows import dict_row
     from psycopg_pool import ConnectionPool
 
-    from bot.checkpoint_serde import strict_serializer
+    from bot.checkpoint_serde import state_serializer
 
     check_reachable(url)
     pool = ConnectionPool(
@@ -84,7 +84,7 @@ def open_postgres_saver(url: str) -> tuple[Any, Callable[[], None]]:
         kwargs={"autocommit": True, "prepare_threshold": 0, "row_factory": dict_row},
     )
     try:
-        saver = PostgresSaver(pool, serde=strict_serializer())
+        saver = PostgresSaver(pool, serde=state_serializer())
         with pool.connection() as lock_conn:
             _wait_for_lock(lock_conn)
             try:

@@ -11,7 +11,7 @@ from __future__ import annotations
 import re
 import sqlite3
 from collections.abc import Callable
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from bot.engine import Engine, LockedModel
 from bot.llm.base import LanguageModel
@@ -20,11 +20,14 @@ from bot.nodes import Deps, model_helpers
 from bot.settings import Settings
 from estimator.catalog import Catalog
 
+if TYPE_CHECKING:  # the store (and duckdb) loads only when a command opens it
+    from knowledge.store import KnowledgeStore
+
 FROM_SETTINGS = "from-settings"
 STATE_FILE = "state.sqlite"
 
 
-def open_knowledge(settings: Settings) -> Any:
+def open_knowledge(settings: Settings) -> KnowledgeStore:
     """The knowledge store under the settings' home, built or rebuilt from the data dir when needed."""
     from knowledge.store import open_store
 
@@ -53,7 +56,7 @@ def make_checkpointer(settings: Settings) -> tuple[Any, Callable[[], None]]:
         return open_postgres_saver(url)
     from langgraph.checkpoint.sqlite import SqliteSaver
 
-    from bot.checkpoint_serde import strict_serializer
+    from bot.checkpoint_serde import state_serializer
 
     path = settings.ensure_home() / STATE_FILE
     conn = sqlite3.connect(str(path), check_same_thread=False)
@@ -61,7 +64,7 @@ def make_checkpointer(settings: Settings) -> tuple[Any, Callable[[], None]]:
     # call returns) without an fsync per checkpoint; only an OS crash can lose the last turns.
     conn.execute("PRAGMA journal_mode=WAL")
     conn.execute("PRAGMA synchronous=NORMAL")
-    saver = SqliteSaver(conn, serde=strict_serializer())
+    saver = SqliteSaver(conn, serde=state_serializer())
     saver.setup()
     return saver, conn.close
 
@@ -78,7 +81,7 @@ def store_model_lookup(store: Any, catalog: Catalog | None = None) -> ModelLooku
              if (m := re.match(r"[a-z]{3,}", name.lower()))}
     mentions = re.compile(r"(?<![a-z])(?:" + "|".join(sorted(map(re.escape, stems))) + ")") if stems else None
 
-    def lookup(text: str) -> tuple[str, float] | None:
+    def lookup(text: str) -> tuple[str, float, str, float | None] | None:
         if mentions is None or not mentions.search(text.lower()):
             return None
         model = store.find_model(text)
@@ -100,7 +103,6 @@ def build_engine(
 ) -> Engine:
     """Wire the engine. `llm`: a model, None (deterministic only), a spec string, or from the settings."""
     from bot.graph import build_graph
-    from estimator.assume import fill_defaults
     from estimator.recommend import recommend
 
     closers: list[Callable[[], Any]] = []
@@ -116,8 +118,8 @@ def build_engine(
         checkpointer, close = make_checkpointer(settings)
         closers.append(close)
     extract, phrase = model_helpers(model)
-    deps = Deps(catalog=catalog, recommend=recommend, fill_defaults=fill_defaults,
-                find_model=store_model_lookup(store, catalog), extract=extract, phrase=phrase)
+    deps = Deps(catalog=catalog, recommend=recommend, find_model=store_model_lookup(store, catalog),
+                extract=extract, phrase=phrase)
     return Engine(build_graph(deps, checkpointer), closers=closers)
 
 

@@ -15,6 +15,7 @@ from typing import Any
 
 from hypothesis import strategies as st
 
+from bot.checkpoint_serde import StateSerializer
 from bot.nlu import MAX_MESSAGE_CHARS, parse_message
 from bot.reply import Reply
 from estimator.workload import WORKLOAD_FIELDS, Workload
@@ -112,9 +113,12 @@ def check_turns(engine: Any, texts: list[str], after: Callable[[str], Any] | Non
         Workload.model_validate(reply.slots)
         replies.append(reply)
     stored = engine.state(thread)
-    # JSON primitives only (SECURITY.md): the checkpoint serializer can rebuild arbitrary Python
-    # objects on load, so state must never hold one, and a JSON round trip must change nothing.
+    # The state's JSON view is JSON (a round trip changes nothing), and the typed state passes the
+    # checkpoint serializer unchanged (SECURITY.md: only the state's own models, as tagged JSON).
     assert json.loads(json.dumps(stored, allow_nan=False)) == stored
+    typed = dict(engine.conversation(thread))
+    serde = StateSerializer()
+    assert serde.loads_typed(serde.dumps_typed(typed)) == typed
     Workload.model_validate(stored.get("slots") or {})
     assert stored.get("slots") == replies[-1].slots
     if after is not None:

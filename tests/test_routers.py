@@ -5,12 +5,14 @@ from __future__ import annotations
 import pytest
 
 from bot.routers import route_after_respond, route_turn
+from bot.state import upgrade
 
 REC = {"primary": None}
 
 
 def state(turn: dict, **rest) -> dict:
-    return {"turn": turn, **rest}
+    """A typed state from JSON-shaped values, as a turn sees it once `understand` upgraded a checkpoint."""
+    return upgrade({"turn": turn, **rest})
 
 
 @pytest.mark.parametrize(("st", "node"), [
@@ -29,11 +31,11 @@ def state(turn: dict, **rest) -> dict:
             "merged": {"model_params_b": 7, "concurrent_users": 20, "ttft_target_ms": 1000, "quantization": "Q4_K_M",
                        "prompt_tokens": 500, "output_tokens": 200}},
            slots={"model_params_b": 7, "concurrent_users": 20, "ttft_target_ms": 1000,
-                  "prompt_tokens": 500, "output_tokens": 200}), "assume"),
-    (state({"intents": ["just_recommend"]}), "assume"),
-    (state({"facts": {"model_params_b": 7}, "intents": ["just_recommend"], "merged": {"model_params_b": 7}}), "assume"),
+                  "prompt_tokens": 500, "output_tokens": 200}), "compute"),
+    (state({"intents": ["just_recommend"]}), "compute"),
+    (state({"facts": {"model_params_b": 7}, "intents": ["just_recommend"], "merged": {"model_params_b": 7}}), "compute"),
     # after a recommendation: new facts re-run the tools, questions get explanations
-    (state({"facts": {"concurrent_users": 500}, "intents": ["what_if"]}, recommendation=REC), "assume"),
+    (state({"facts": {"concurrent_users": 500}, "intents": ["what_if"]}, recommendation=REC), "compute"),
     (state({"intents": ["compare"], "hardware": [{"hardware_ids": ["nvidia-l40s"], "count": 2}]},
            recommendation=REC), "compare"),
     (state({"intents": ["why_not"], "hardware": [{"kind": "npu"}]}, recommendation=REC), "compare"),
@@ -47,7 +49,7 @@ def state(turn: dict, **rest) -> dict:
     (state({"facts": {"dynamic_shapes": True}, "intents": ["explain_risk"]}, slots={"dynamic_shapes": True},
            recommendation=REC), "explain"),
     (state({"facts": {"dynamic_shapes": True}, "intents": ["explain_risk"]}, slots={"dynamic_shapes": False},
-           recommendation=REC), "assume"),
+           recommendation=REC), "compute"),
 ])
 def test_route_turn(st, node):
     assert route_turn(st) == node
@@ -55,7 +57,7 @@ def test_route_turn(st, node):
 
 def test_asked_questions_are_not_asked_again():
     asked = ["model_params_b", "concurrent_users", "ttft_target_ms"]
-    assert route_turn(state({"intents": ["dont_know"]}, asked=asked)) == "assume"
+    assert route_turn(state({"intents": ["dont_know"]}, asked=asked)) == "compute"
 
 
 def test_route_after_respond_compares_only_when_hardware_was_named():
@@ -64,4 +66,4 @@ def test_route_after_respond_compares_only_when_hardware_was_named():
     plain = state({"intents": ["what_if"], "facts": {"concurrent_users": 500}}, recommendation=REC)
     assert route_after_respond(named) == "compare"
     assert route_after_respond(plain) == "__end__"
-    assert route_after_respond({**named, "work": {"error": "no option fits"}}) == "__end__"
+    assert route_after_respond(upgrade({**named, "computed": {"error": "no option fits"}})) == "__end__"

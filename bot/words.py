@@ -1,0 +1,308 @@
+"""The one wording step: the turn's typed outcome (`bot/outcomes.py`) → this turn's reply, once.
+
+The turn's last node calls it (`bot.graph.worded`), after the node decided, and it is the only place a
+reply's text, "what changed" lines and suggestions are written (from `bot/render_text.py` and the catalogs in
+`bot/prompts/templates.py`). With a language model configured it may reword the next question and a
+recommendation's headline, through `phrase_reply`'s grounding guard; every number is the estimator's.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from bot.interview import question_text
+from bot.nlu import normalize
+from bot.nlu.lexicon import RISK_WORDS
+from bot.nlu.parser import MAX_MESSAGE_CHARS
+from bot.nodes import Deps, filled_workload
+from bot.outcomes import (
+    Clarification,
+    Comparison,
+    Explanation,
+    HardwareRef,
+    NoRecommendation,
+    Outcome,
+    Question,
+    Recommended,
+    Reset,
+)
+from bot.prompts.templates import t
+from bot.render_text import (
+    calibration_rows,
+    cloud_lines,
+    fact_phrase,
+    fact_phrases,
+    join_list,
+    option_lines,
+    option_title,
+    recommendation_changes,
+    recommendation_headline,
+    render_recommendation,
+    risk_line,
+    slot_changes,
+    slot_name,
+)
+from bot.routers import EXPLAIN_INTENTS
+from bot.state import ConversationState, ProblemRef, TurnReading, TurnReply, facts_of, stated, turn_of
+from estimator.schemas import Option, Recommendation
+
+
+class Words:
+    """Words a turn's outcome in the thread's language (closed over the deps: catalog, phrasing)."""
+
+    def __init__(self, deps: Deps) -> None:
+        self.deps = deps
+
+    def reply(self, state: ConversationState, outcome: Outcome) -> TurnReply:
+        lang = state.get("lang") or "en"
+        turn = turn_of(state)
+        said = TurnReply(text="", lang=lang, intent=turn.intent)
+        if isinstance(outcome, Question):
+            return self._question(state, outcome, turn, said)
+        if isinstance(outcome, Recommended):
+            return self._recommended(state, outcome, turn, said)
+        if isinstance(outcome, Clarification):
+            return said.model_copy(update={"text": _clarification(state, turn, lang), "asked_slot": state.get("pending_slot"),
+                                           "suggestions": _suggestions(state, lang)})
+        if isinstance(outcome, Reset):
+            text = "\n".join([t("reset", lang), t("intro", lang)])
+        elif isinstance(outcome, NoRecommendation):
+            text = "\n".join([*_notices(turn, lang), outcome.error or t("rec.none", lang)])
+        elif isinstance(outcome, Comparison):
+            text = _comparison(_current(state), outcome, lang)
+        else:
+            text = _explanation(state, outcome, turn, lang)
+        return said.model_copy(update={"text": text})
+
+    # --- interview ---------------------------------------------------------------------------------
+    def _question(self, state: ConversationState, outcome: Question, turn: TurnReading,
+                  said: TurnReply) -> TurnReply:
+        lang = said.lang
+        slots = stated(state.get("slots"))
+        parts = _notices(turn, lang)
+        if turn.intent in ("greeting", "help") and not turn.facts:
+            parts.append(t("intro", lang))
+        elif turn.correction and stated(turn.previous_slots):
+            parts += _correction_note(turn, slots, lang) or [_understood(turn, lang)]
+        elif turn.facts:
+            parts.append(_understood(turn, lang))
+        elif turn.intent == "dont_know":
+            parts.append(t("skip_ok", lang))
+        slot = outcome.slot
+        if slot is None:
+            return said.model_copy(update={"text": "\n".join([*parts, t("intro", lang)])})
+        question = question_text(slot, slots, lang)
+        if self.deps.phrase is not None:  # the SLM may reword the question; the examples stay as written
+            mark = "？" if lang.startswith("zh") else "?"
+            head, _, examples = question.partition(mark)
+            grounding = "\n".join([question, *fact_phrases(slots, lang)])
+            question = self.deps.phrase(head + mark, grounding, lang, "question") + examples
+        parts.append(question)
+        return said.model_copy(update={"text": "\n".join(parts), "asked_slot": slot})
+
+    # --- a recommendation --------------------------------------------------------------------------
+    def _recommended(self, state: ConversationState, outcome: Recommended, turn: TurnReading,
+                     said: TurnReply) -> TurnReply:
+        lang = said.lang
+        new, old = _current(state), outcome.previous
+        slots = stated(state.get("slots"))
+        changes = slot_changes(stated(outcome.previous_slots), slots, lang) + recommendation_changes(old, new, lang)
+        understood = fact_phrases(slots, lang) if outcome.echo else []
+        users = filled_workload(new, facts_of(state)).concurrent_users
+        provenance = calibration_rows(new, self.deps.catalog)
+        body = render_recommendation(new, lang, users=users, understood=understood, changes=changes,
+                                     provenance=provenance)
+        if self.deps.phrase is not None and new.primary is not None:
+            # The SLM may reword the headline only, grounded on the whole computed reply.
+            headline = self.deps.phrase(recommendation_headline(new, lang), body, lang, "summary")
+            body = render_recommendation(new, lang, users=users, understood=understood, changes=changes,
+                                         provenance=provenance, headline=headline)
+        parts = _notices(turn, lang)
+        if old is not None and not changes:
+            parts.append(t("rec.no_change", lang))
+        parts.append(body)
+        if old is None:
+            parts.append(t("rec.followups", lang, hint=t("followup_hint", lang)))
+        text = "\n".join(parts)
+        if outcome.comparison is not None:  # "what if 300 users on L40S?": the re-run, then the comparison
+            return said.model_copy(update={"text": text + "\n\n" + _comparison(new, outcome.comparison, lang),
+                                           "changes": changes})
+        return said.model_copy(update={"text": text, "changes": changes, "suggestions": _suggestions(state, lang)})
+
+
+def _current(state: ConversationState) -> Recommendation:
+    rec = state.get("recommendation")
+    if rec is None:
+        raise ValueError("an outcome about a recommendation without one in the state")
+    return rec
+
+
+def _notices(turn: TurnReading, lang: str) -> list[str]:
+    return [t("truncated", lang, limit=MAX_MESSAGE_CHARS)] if turn.truncated else []
+
+
+def _understood(turn: TurnReading, lang: str) -> str:
+    """"Understood: Llama 3 8B (8.03B model), 200 concurrent users.": the facts this message gave."""
+    phrases = fact_phrases(turn.facts, lang)
+    if turn.model_name and "model_params_b" in turn.facts:  # show where the size came from
+        phrases[0] = f"{turn.model_name} ({phrases[0]})"
+    if turn.unknown_model:  # a name the catalog does not know: say so, and that the size alone is sized
+        phrases.append(t("model_unknown", lang, name=turn.unknown_model))
+    return t("understood", lang, facts=join_list(phrases, lang))
+
+
+def _correction_note(turn: TurnReading, slots: Mapping[str, Any], lang: str) -> list[str]:
+    changed = slot_changes(stated(turn.previous_slots), slots, lang)
+    return [t("corrected", lang, changes=join_list(changed, lang))] if changed else []
+
+
+# --- clarifications --------------------------------------------------------------------------------
+def _clarification(state: ConversationState, turn: TurnReading, lang: str) -> str:
+    parts = _notices(turn, lang)
+    kept = bool(turn.problems and turn.facts and turn.merged is not None)
+    if kept:  # the other facts of the message are kept: say which
+        parts.append(_understood(turn, lang))
+    for problem in turn.problems:
+        parts.append(_problem_text(problem, lang))
+    if turn.problems and not kept:
+        parts.append(t("unchanged", lang))
+    else:
+        parts.append(t("empty" if turn.blank else "not_understood", lang, hint=_hint(state, lang)))
+    return "\n".join(parts)
+
+
+def _hint(state: ConversationState, lang: str) -> str:
+    if state.get("recommendation"):
+        return t("followup_hint", lang)
+    pending = state.get("pending_slot")
+    return t("q." + pending, lang) if pending else t("intro", lang)
+
+
+def _fmt(value: Any) -> str:
+    if isinstance(value, float) and value.is_integer():
+        value = int(value)
+    return f"{value:,}" if isinstance(value, (int, float)) and not isinstance(value, bool) else str(value)
+
+
+def _problem_text(problem: ProblemRef, lang: str) -> str:
+    what = slot_name(problem.slot, lang)
+    if problem.reason == "currency":
+        return t("problem.currency", lang)
+    if problem.reason == "conflict":
+        values = problem.value if isinstance(problem.value, list) else [problem.value]
+        return t("problem.conflict", lang, what=what, values=" / ".join(fact_phrase(problem.slot, v, lang) for v in values))
+    low = "" if problem.low is None else _fmt(problem.low)
+    high = "∞" if problem.high is None else _fmt(problem.high)
+    return t("problem.range", lang, what=what, value=_fmt(problem.value), range=f"{low} – {high}")
+
+
+_SUGGESTIONS = {
+    "en": ("What if {users} concurrent users?", "Explain the cost", "What are the risks?", "Why not an NPU?"),
+    "zh-Hans": ("如果增加到 {users} 人同时在线呢？", "解释成本", "有什么风险？", "为什么不用 NPU？"),
+    "zh-Hant": ("如果增加到 {users} 人同時在線呢？", "解釋成本", "有什麼風險？", "為什麼不用 NPU？"),
+}
+
+
+def _suggestions(state: ConversationState, lang: str) -> list[str]:
+    """Follow-up prompts a UI can offer as buttons (empty while interviewing); each one the parser reads."""
+    rec = state.get("recommendation")
+    if rec is None:
+        return []
+    users = filled_workload(rec, facts_of(state)).concurrent_users or 1
+    return [s.format(users=users * 2) for s in _SUGGESTIONS.get(lang, _SUGGESTIONS["en"])]
+
+
+# --- follow-ups ------------------------------------------------------------------------------------
+def _comparison(rec: Recommendation, outcome: Comparison, lang: str) -> str:
+    targets, users = outcome.targets, outcome.users
+    if not targets:
+        return t("compare.not_found", lang)
+    primary = rec.primary
+    if outcome.primary_named and primary is not None:
+        lines = [f"    {line}" for line in option_lines(primary, users, lang)]
+        return "\n".join([t("why_not.primary", lang, target=_label(targets[0])), "• " + option_title(primary, lang),
+                          *lines])
+    parts = [t("why_not.head" if outcome.why_not else "compare.head", lang, target=_label(targets[0]))]
+    options: list[Option] = []
+    for entry in outcome.entries:
+        option, target = entry.option, entry.target
+        if option is None:
+            parts.append("• " + t("compare.infeasible", lang, target=_label(target), reason=entry.reason))
+            continue
+        options.append(option)
+        parts.append("• " + option_title(option, lang))
+        parts += [f"    {line}" for line in option_lines(option, users, lang)]
+        if entry.sized is not None:
+            parts.append("    " + t("compare.sized", lang, asked=f"{target.count}× {option.hardware_name or option.hardware_id}",
+                                          count=entry.sized, users=users))
+    baseline = rec.primary if len(targets) == 1 or len(options) < 2 else options[0]
+    if baseline is not None and len(targets) == 1:
+        parts.append("• " + option_title(baseline, lang) + " (" + t("rec.primary", lang, option="").strip(" .:：。") + ")")
+        parts += [f"    {line}" for line in option_lines(baseline, users, lang)]
+    parts += _verdicts(options, baseline, lang)
+    return "\n".join(parts)
+
+
+def _explanation(state: ConversationState, outcome: Explanation, turn: TurnReading, lang: str) -> str:
+    rec = _current(state)
+    users = filled_workload(rec, facts_of(state)).concurrent_users
+    intent = outcome.intent if outcome.intent in EXPLAIN_INTENTS else "just_recommend"
+    primary = rec.primary
+    if intent == "thanks":
+        return "\n".join([t("thanks", lang), t("followup_hint", lang)])
+    if intent == "report":  # the Slack adapter attaches the document to this reply (bot/slack/report_upload.py)
+        return t("report.ready", lang)
+    if intent == "explain_cloud":
+        return "\n".join(cloud_lines(rec, lang)) or t("explain.cloud_none", lang)
+    if intent == "explain_risk":
+        return _risks_text(rec, normalize(turn.text), lang)
+    if intent == "show_assumptions":
+        return "\n".join([t("rec.assumptions", lang), *(f"  • {a}" for a in rec.assumptions)])
+    if intent == "explain_cost" and primary is not None:
+        # The TCO tool's own working (price basis, host servers, power, energy, operations, $/M tokens).
+        return "\n".join([t("explain.cost", lang, option=option_title(primary, lang),
+                            cost=option_lines(primary, users, lang)[-1], basis=""),
+                          *(f"  • {line}" for line in primary.tco_assumptions),
+                          t("rec.alternatives", lang),
+                          *(f"  • {option_title(o, lang)}: {option_lines(o, users, lang)[-1]}" for o in rec.alternatives)])
+    if intent == "explain_why" and primary is not None:
+        return "\n".join([recommendation_headline(rec, lang), *(f"  • {line}" for line in option_lines(primary, users, lang)),
+                          t("rec.why", lang, text=rec.rationale or primary.rationale or "")])
+    return render_recommendation(rec, lang, users=users)
+
+
+def _risks_text(rec: Recommendation, normalized: str, lang: str) -> str:
+    """The risk checklist, or only the risks the question names ("the dynamic shapes risk", "功耗风险")."""
+    risks = rec.risks or (rec.primary.risks if rec.primary else [])
+    asked = [risk_id for risk_id, words in RISK_WORDS.items() if words.search(normalized)]
+    named = [r for r in risks if r.id in asked]
+    unflagged = [risk_id for risk_id in asked if risk_id not in {r.id for r in risks}]
+    shown = named or risks
+    if not shown:
+        return t("explain.no_risks", lang)
+    head = t("explain.not_flagged", lang, risks=", ".join(unflagged)) if unflagged and not named else t("rec.risks", lang)
+    return "\n".join([head, *(f"  • {risk_line(r, lang)}" for r in shown)])
+
+
+def _label(target: HardwareRef) -> str:
+    """"NPU" for a kind, the user's own words ("l40s") upper-cased for a device."""
+    return target.alias.upper()
+
+
+def _verdicts(options: list[Option], baseline: Option | None, lang: str) -> list[str]:
+    """One line per compared option against the baseline: cost per token ratio, or a missed SLO."""
+    lines = []
+    for option in options:
+        if baseline is None or option is baseline:
+            continue
+        if not option.meets_slo:
+            lines.append(t("fails_slo", lang, a=option_title(option, lang)))
+        a, b = option.tco.cost_per_million_tokens_usd, baseline.tco.cost_per_million_tokens_usd
+        if a and b:
+            lines.append(t("cheaper", lang, a=option_title(option, lang), b=option_title(baseline, lang),
+                           ratio=f"{a / b:.2f}"))
+    return lines
+
+
+__all__ = ["Words"]
