@@ -20,11 +20,11 @@ if [ ! -f "$stamp" ] || [ "$(cat "$stamp")" != "$want" ]; then
   CMAKE_ARGS="${CMAKE_ARGS:--DGGML_NATIVE=OFF}" .venv/bin/python -m pip install --quiet --no-cache-dir \
     "$(.venv/bin/python scripts/requirement_of.py llama-cpp-python)"
   .venv/bin/python -m pip install --quiet -e '.[test]'
+  # One real decode in a child process: a broken llama.cpp build fails here with a clear message, not
+  # as a segfault in the middle of the test suite (and the stamp is not written, so the next run checks again).
+  if ! .venv/bin/python scripts/check_llama.py; then
+    echo "setup: llama-cpp-python cannot decode on this machine; rebuild it: rm -rf .venv && bash scripts/setup.sh" >&2
+    exit 1
+  fi
   echo "$want" > "$stamp"
-fi
-# One real decode in a child process: a broken llama.cpp build fails here with a clear message, not
-# as a segfault in the middle of the test suite.
-if ! .venv/bin/python scripts/check_llama.py; then
-  echo "setup: llama-cpp-python cannot decode on this machine; rebuild it: rm -rf .venv && bash scripts/setup.sh" >&2
-  exit 1
 fi
