@@ -14,6 +14,11 @@ from pydantic import ValidationError
 
 from estimator.workload import Workload
 
+# Facts as read from a message or by the language model: DESIGN.md workload field name → value, before
+# the Workload contract has checked it (a reading may hold a value it rejects; `check_fact` says which).
+# The values differ by slot (numbers, names, lists of device readings), so a reader narrows them.
+SlotValues = dict[str, object]
+
 # Tighter than the contract: the largest open-weight models are ~0.7 T parameters; this assistant
 # sizes serving hardware for models up to 800 B.
 _SANITY: dict[str, tuple[float | None, float | None]] = {"model_params_b": (0.01, 800.0)}
@@ -71,4 +76,4 @@ def check_fact(slot: str, value: Any) -> Problem | None:
     return None
 
 
-__all__ = ["Problem", "check_fact", "field_range"]
+__all__ = ["SlotValues", "Problem", "check_fact", "field_range"]
