@@ -18,7 +18,7 @@ from langchain_core.runnables import RunnableConfig
 from bot.llm.base import LanguageModel, Message
 from bot.prompts.templates import t
 from bot.reply import Reply
-from bot.state import ConversationState, TurnReply, state_json, stated, upgrade
+from bot.state import ConversationState, StateJSON, TurnReply, state_json, stated, upgrade
 from estimator.errors import SiliconsultError
 
 log = logging.getLogger(__name__)
@@ -89,7 +89,7 @@ class Engine:
         """The thread's stored state, typed (empty for an unknown thread)."""
         return upgrade(self._graph.get_state(self._config(thread_id)).values or {})
 
-    def state(self, thread_id: str) -> dict[str, Any]:
+    def state(self, thread_id: str) -> StateJSON:
         """The thread's stored state as JSON-shaped values ({} for an unknown thread): `slots` the
         stated facts, `recommendation` its DESIGN.md JSON (`bot.state.state_json`)."""
         return state_json(self.conversation(thread_id))

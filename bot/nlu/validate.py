@@ -12,12 +12,8 @@ from typing import Any
 
 from pydantic import ValidationError
 
+from bot.reply import SlotValues
 from estimator.workload import Workload
-
-# Facts as read from a message or by the language model: DESIGN.md workload field name → value, before
-# the Workload contract has checked it (a reading may hold a value it rejects; `check_fact` says which).
-# The values differ by slot (numbers, names, lists of device readings), so a reader narrows them.
-SlotValues = dict[str, object]
 
 # Tighter than the contract: the largest open-weight models are ~0.7 T parameters; this assistant
 # sizes serving hardware for models up to 800 B.
