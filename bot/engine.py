@@ -15,7 +15,7 @@ from typing import Any
 
 from langchain_core.runnables import RunnableConfig
 
-from bot.llm.base import LanguageModel, Message
+from bot.llm.base import JSONSchema, LanguageModel, Message
 from bot.prompts.templates import t
 from bot.reply import Reply
 from bot.state import ConversationState, StateJSON, TurnReply, state_json, stated, upgrade
@@ -32,7 +32,7 @@ class LockedModel:
         self.name = model.name
         self._lock = threading.Lock()
 
-    def complete(self, messages: list[Message], *, json_schema: dict[str, Any] | None = None,
+    def complete(self, messages: list[Message], *, json_schema: JSONSchema | None = None,
                  max_tokens: int = 256, timeout_s: float | None = None) -> str:
         with self._lock:
             return self.inner.complete(messages, json_schema=json_schema, max_tokens=max_tokens, timeout_s=timeout_s)
