@@ -12,7 +12,6 @@ from __future__ import annotations
 import io
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any
 
 from matplotlib.backends.backend_agg import FigureCanvasAgg
 from matplotlib.figure import Figure
@@ -20,6 +19,7 @@ from matplotlib.figure import Figure
 from estimator.catalog import Catalog
 from estimator.errors import SiliconsultError
 from estimator.schemas import Estimate, EstimateRequest, Option, Recommendation
+from estimator.workload import Workload
 
 # Seed 1: >= 30 tok/s is comfortable, 15-30 acceptable, < 15 frustrating.
 DEFAULT_SLO_TOKENS_PER_S = 15.0
@@ -77,14 +77,14 @@ def concurrency_grid(peak_users: int, points: int = 10) -> list[int]:
     return ordered
 
 
-def chart_workload(recommendation: Recommendation, slots: Mapping[str, Any]) -> dict[str, Any]:
+def chart_workload(recommendation: Recommendation, slots: Mapping[str, object]) -> Workload:
     """The workload to plot: the filled one the recommendation (and so its card) was computed for.
 
     The stated slots lack the defaults the estimator filled (users from the deployment scale, Q8_0
     for accuracy-critical work, the speed target), so a chart drawn from them showed another workload
     than the card. They remain the fallback for a recommendation stored without its workload.
     """
-    return dict(recommendation.workload) if recommendation.workload else dict(slots)
+    return Workload.model_validate(recommendation.workload or dict(slots))
 
 
 def _options(recommendation: Recommendation) -> list[Option]:
@@ -98,7 +98,7 @@ def option_short_label(option: Option) -> str:
 
 def throughput_curves(
     recommendation: Recommendation,
-    slots: Mapping[str, Any],
+    workload: Workload | Mapping[str, object],
     catalog: Catalog,
     estimate: EstimateFn,
     *,
@@ -109,10 +109,12 @@ def throughput_curves(
     An option whose estimate fails at some concurrency (e.g. the model no longer fits) simply has
     fewer points: the chart shows where the tool has an answer, nothing more.
     """
-    params_b = slots.get("model_params_b")
+    if not isinstance(workload, Workload):  # workload facts as a mapping (stated or filled)
+        workload = Workload.model_validate(dict(workload))
+    params_b = workload.model_params_b
     if not params_b:
         return []
-    peak = int(slots.get("concurrent_users") or 1)
+    peak = int(workload.concurrent_users or 1)
     curves: list[ThroughputCurve] = []
     for option in _options(recommendation):
         points: list[tuple[int, float]] = []
@@ -121,12 +123,12 @@ def throughput_curves(
                 hardware=option.hardware_id,
                 count=option.count,
                 params_b=float(params_b),
-                quant=slots.get("quantization") or "Q4_K_M",
+                quant=workload.quantization or "Q4_K_M",
                 backend=backend_of(option),
                 concurrency=users,
-                prompt_tokens=int(slots.get("prompt_tokens") or 512),
-                output_tokens=int(slots.get("output_tokens") or 256),
-                context=slots.get("context_length"),
+                prompt_tokens=int(workload.prompt_tokens or 512),
+                output_tokens=int(workload.output_tokens or 256),
+                context=workload.context_length,
             )
             try:
                 result = estimate(request, catalog)

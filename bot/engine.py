@@ -15,10 +15,10 @@ from typing import Any
 
 from langchain_core.runnables import RunnableConfig
 
-from bot.llm.base import LanguageModel, Message
+from bot.llm.base import JSONSchema, LanguageModel, Message
 from bot.prompts.templates import t
 from bot.reply import Reply
-from bot.state import ConversationState, TurnReply, state_json, stated, upgrade
+from bot.state import ConversationState, StateJSON, TurnReply, state_json, stated, upgrade
 from estimator.errors import SiliconsultError
 
 log = logging.getLogger(__name__)
@@ -32,7 +32,7 @@ class LockedModel:
         self.name = model.name
         self._lock = threading.Lock()
 
-    def complete(self, messages: list[Message], *, json_schema: dict[str, Any] | None = None,
+    def complete(self, messages: list[Message], *, json_schema: JSONSchema | None = None,
                  max_tokens: int = 256, timeout_s: float | None = None) -> str:
         with self._lock:
             return self.inner.complete(messages, json_schema=json_schema, max_tokens=max_tokens, timeout_s=timeout_s)
@@ -89,7 +89,7 @@ class Engine:
         """The thread's stored state, typed (empty for an unknown thread)."""
         return upgrade(self._graph.get_state(self._config(thread_id)).values or {})
 
-    def state(self, thread_id: str) -> dict[str, Any]:
+    def state(self, thread_id: str) -> StateJSON:
         """The thread's stored state as JSON-shaped values ({} for an unknown thread): `slots` the
         stated facts, `recommendation` its DESIGN.md JSON (`bot.state.state_json`)."""
         return state_json(self.conversation(thread_id))

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any, Protocol
+from typing import Protocol
 
 from pydantic import ValidationError
 
@@ -23,7 +23,7 @@ from bot.interview import next_question
 from bot.llm.base import LanguageModel
 from bot.nlu import HardwareMatcher, ModelLookup, check_fact, parse_message
 from bot.nlu.lang import chinese_script, script_evidence
-from bot.nlu.validate import Problem
+from bot.nlu.validate import Problem, SlotValues
 from bot.outcomes import Clarification, NoRecommendation, Outcome, Question, Recommended, Reset
 from bot.state import (
     Computed,
@@ -62,7 +62,7 @@ class EvaluateFn(Protocol):
                  lang: str = "en") -> Option: ...
 
 
-ExtractFn = Callable[[str, dict[str, Any], str], dict[str, Any]]  # text, known slots, lang → facts
+ExtractFn = Callable[[str, SlotValues, str], SlotValues]  # text, known slots, lang → facts
 PhraseFn = Callable[[str, str, str, str], str]  # template, grounding, lang, purpose → text
 
 
@@ -93,7 +93,7 @@ def model_helpers(model: LanguageModel | None) -> tuple[ExtractFn | None, Phrase
     from bot.llm.extract import extract_workload_facts
     from bot.llm.phrasing import phrase_reply
 
-    def extract(text: str, known: dict[str, Any], lang: str) -> dict[str, Any]:
+    def extract(text: str, known: SlotValues, lang: str) -> SlotValues:
         return extract_workload_facts(model, text, known, lang)
 
     def phrase(template: str, grounding: str, lang: str, purpose: str) -> str:
@@ -138,8 +138,8 @@ class Nodes:
         lang = _thread_lang(state.get("lang"), parsed.lang, parsed.text)
         facts, problems = dict(parsed.facts), list(parsed.problems)
         for slot, factor in parsed.relative.items():  # "what if users double?" scales the known value
-            if slot not in facts and slots.get(slot):
-                facts[slot] = max(1, round(slots[slot] * factor))
+            if slot not in facts and isinstance(known := slots.get(slot), int | float) and known:
+                facts[slot] = max(1, round(known * factor))
         if not (facts or problems or parsed.hardware or parsed.is_empty) and set(parsed.intents) <= _MODEL_MAY_READ:
             facts.update(self._model_facts(parsed.text, slots, lang))
         merged = _merge(slots, facts)
@@ -167,7 +167,7 @@ class Nodes:
             update["rec_slots"] = state["rec_slots"]
         return update
 
-    def _model_facts(self, text: str, slots: dict[str, Any], lang: str) -> dict[str, Any]:
+    def _model_facts(self, text: str, slots: SlotValues, lang: str) -> SlotValues:
         """What the SLM reads where the parser read nothing; re-checked here, since model output is untrusted."""
         if self.deps.extract is None:
             return {}
@@ -228,7 +228,7 @@ _MODEL_MAY_READ = {"what_if", "greeting"}
 _SINGLE_USER_SCALES = ("personal", "edge")
 
 
-def _merge(slots: dict[str, Any], facts: dict[str, Any]) -> dict[str, Any]:
+def _merge(slots: SlotValues, facts: SlotValues) -> SlotValues:
     """The facts after this message. The newer statement wins a contradiction: "it's just for me" after
     "200 users" forgets the head count, "200 users" after "personal use" forgets the scale."""
     merged = {**slots, **facts}
@@ -239,7 +239,8 @@ def _merge(slots: dict[str, Any], facts: dict[str, Any]) -> dict[str, Any]:
         if "active_params_b" not in facts:
             merged.pop("active_params_b", None)
     single = merged.get("deployment_scale") in _SINGLE_USER_SCALES
-    if single and (merged.get("concurrent_users") or 1) > 1:
+    users = merged.get("concurrent_users")
+    if single and isinstance(users, int | float) and users > 1:
         if "deployment_scale" in facts and "concurrent_users" not in facts:
             for slot in ("concurrent_users", "total_users"):
                 merged.pop(slot, None)
@@ -248,7 +249,7 @@ def _merge(slots: dict[str, Any], facts: dict[str, Any]) -> dict[str, Any]:
     return merged
 
 
-def _contract_problems(facts: dict[str, Any]) -> list[Problem]:
+def _contract_problems(facts: SlotValues) -> list[Problem]:
     """A combination of facts the Workload contract rejects: one problem for the first bad field."""
     try:
         Workload.model_validate(facts)

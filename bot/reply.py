@@ -2,13 +2,29 @@
 
 from __future__ import annotations
 
-from typing import Any, Literal
+from typing import Literal, TypedDict
 
 from pydantic import BaseModel, Field
 
 from estimator.schemas import Recommendation
 
 Language = Literal["en", "zh-Hant", "zh-Hans"]
+
+# Workload facts as stated or read: DESIGN.md workload field name → value. A reading may hold a value
+# the Workload contract rejects until `bot.nlu.validate.check_fact` has checked it; the values differ
+# by slot (numbers, names, lists of device readings), so a reader narrows them (`isinstance`).
+SlotValues = dict[str, object]
+
+
+class ChatJSON(TypedDict):
+    """One `siliconsult chat --json` line (DESIGN.md): the contract's four keys, then `lang` and `changes`."""
+
+    text: str
+    slots: SlotValues
+    recommendation: dict[str, object] | None  # `Recommendation.model_dump(mode="json")`
+    done: bool
+    lang: Language
+    changes: list[str]
 
 
 class Reply(BaseModel):
@@ -21,7 +37,7 @@ class Reply(BaseModel):
     """
 
     text: str
-    slots: dict[str, Any] = Field(default_factory=dict)
+    slots: SlotValues = Field(default_factory=dict)
     recommendation: Recommendation | None = None
     done: bool = False
     lang: Language = "en"
@@ -30,7 +46,7 @@ class Reply(BaseModel):
     intent: str | None = None
     suggestions: list[str] = Field(default_factory=list)
 
-    def contract_json(self) -> dict[str, Any]:
+    def contract_json(self) -> ChatJSON:
         """The `siliconsult chat --json` object: {"text", "slots", "recommendation", "done"} (+ extras)."""
         return {
             "text": self.text,
@@ -42,4 +58,4 @@ class Reply(BaseModel):
         }
 
 
-__all__ = ["Language", "Reply"]
+__all__ = ["ChatJSON", "Language", "Reply", "SlotValues"]

@@ -19,6 +19,7 @@ from typing import Any, TypedDict
 
 from pydantic import BaseModel, ConfigDict, Field
 
+from bot.nlu.validate import SlotValues
 from bot.outcomes import OUTCOME_MODELS, HardwareRef, Outcome
 from estimator.schemas import Recommendation
 from estimator.workload import Workload
@@ -45,7 +46,7 @@ class TurnReading(BaseModel):
     blank: bool = False  # only whitespace or invisible characters (emoji-only is empty but not blank)
     # The message's facts as read: not yet a Workload, since a reading may hold a value the contract
     # rejects (the clarify node says which); `merged` is the valid result.
-    facts: dict[str, Any] = Field(default_factory=dict)
+    facts: SlotValues = Field(default_factory=dict)
     problems: list[ProblemRef] = Field(default_factory=list)
     intents: list[str] = Field(default_factory=list)
     correction: bool = False
@@ -107,26 +108,39 @@ STATE_MODELS: tuple[type[BaseModel], ...] = (Workload, Recommendation, TurnReadi
 _OBSOLETE_KEYS = ("work", "candidate")
 
 
-def stated(facts: Workload | None) -> dict[str, Any]:
+class StateJSON(TypedDict, total=False):
+    """`Engine.state`: the persistent keys of `ConversationState` as JSON-shaped values."""
+
+    message: str
+    slots: SlotValues  # the stated facts (DESIGN.md workload field names)
+    lang: str
+    asked: list[str]
+    pending_slot: str | None
+    recommendation: dict[str, object] | None  # the recommendation's DESIGN.md JSON
+    rec_slots: SlotValues | None
+    echoed: bool
+
+
+def stated(facts: Workload | None) -> SlotValues:
     """The stated facts as the contract's `slots` dict (DESIGN.md workload field names)."""
     return facts.model_dump(exclude_unset=True) if facts is not None else {}
 
 
-def facts_from(slots: Mapping[str, Any]) -> Workload:
+def facts_from(slots: Mapping[str, object]) -> Workload:
     """Stated facts as a `Workload` whose set fields are exactly the given ones."""
     return Workload.model_validate(dict(slots))
 
 
-def _model(cls: type[BaseModel], value: Any) -> Any:
+def _model(cls: type[BaseModel], value: object) -> object:
     if value is None or isinstance(value, cls):
         return value
     return cls.model_validate(value)
 
 
-def upgrade(values: Mapping[str, Any]) -> ConversationState:
+def upgrade(values: Mapping[str, object]) -> ConversationState:
     """The state with its persistent keys as models: a checkpoint from before the typed state (JSON
     dicts), or a value the serializer could not revive, is validated here once, on load."""
-    state: dict[str, Any] = {k: v for k, v in values.items() if k not in _OBSOLETE_KEYS}
+    state: dict[str, object] = {k: v for k, v in values.items() if k not in _OBSOLETE_KEYS}
     if "slots" in state:
         state["slots"] = _model(Workload, state["slots"] or {})
     for key, cls in (("recommendation", Recommendation), ("rec_slots", Workload), ("turn", TurnReading),
@@ -140,17 +154,27 @@ def upgrade(values: Mapping[str, Any]) -> ConversationState:
     return state  # type: ignore[return-value]
 
 
-def state_json(state: ConversationState) -> dict[str, Any]:
+def state_json(state: ConversationState) -> StateJSON:
     """The state as JSON-shaped values (what `Engine.state` shows): `slots` the stated facts, the
     recommendation its DESIGN.md JSON, the transient keys left out."""
-    out: dict[str, Any] = {k: v for k, v in state.items() if k not in ("turn", "computed", "outcome", "reply")}
+    out: StateJSON = {}
+    if "message" in state:
+        out["message"] = state["message"]
     if "slots" in state:
         out["slots"] = stated(state["slots"])
-    if "rec_slots" in state:
-        out["rec_slots"] = stated(state["rec_slots"]) if state["rec_slots"] is not None else None
+    if "lang" in state:
+        out["lang"] = state["lang"]
+    if "asked" in state:
+        out["asked"] = state["asked"]
+    if "pending_slot" in state:
+        out["pending_slot"] = state["pending_slot"]
     if "recommendation" in state:
         rec = state["recommendation"]
         out["recommendation"] = rec.model_dump(mode="json") if rec is not None else None
+    if "rec_slots" in state:
+        out["rec_slots"] = stated(state["rec_slots"]) if state["rec_slots"] is not None else None
+    if "echoed" in state:
+        out["echoed"] = state["echoed"]
     return out
 
 
@@ -167,5 +191,5 @@ def facts_of(state: ConversationState) -> Workload:
     return state.get("slots") or Workload()
 
 
-__all__ = ["STATE_MODELS", "Computed", "ConversationState", "HardwareRef", "ProblemRef", "TurnReading", "TurnReply",
+__all__ = ["STATE_MODELS", "Computed", "ConversationState", "HardwareRef", "ProblemRef", "StateJSON", "TurnReading", "TurnReply",
            "facts_from", "facts_of", "stated", "state_json", "turn_of", "upgrade"]

@@ -108,7 +108,7 @@ def paged_kv_note(workload: Workload, lang: str = "en") -> str | None:
                context=workload.context_length)
 
 
-def complete_request(data: dict[str, Any], catalog: Catalog) -> dict[str, Any]:
+def complete_request(data: dict[str, object], catalog: Catalog) -> dict[str, object]:
     """An estimate request's fields with what a named catalog model implies (`--model NAME`, `"model"` in
     a batch line): its total size when `params_b` is not given, its native format when `quant` is not.
     A name the catalog does not know needs `params_b`; InvalidRequest otherwise."""

@@ -11,8 +11,8 @@ from __future__ import annotations
 
 import time
 import uuid
-from collections.abc import Callable, Iterable
-from typing import Any, Literal, Protocol
+from collections.abc import Callable, Iterable, Mapping
+from typing import Literal, Protocol
 
 from pydantic import BaseModel
 
@@ -55,7 +55,7 @@ class SuiteResult(BaseModel):
     llm: str
     duration_s: float
     scenarios: list[ScenarioResult]
-    llm_stats: dict[str, Any] | None = None
+    llm_stats: dict[str, object] | None = None  # the model's counters, as the runner's caller counts them
 
     def count(self, status: Status) -> int:
         return sum(1 for s in self.scenarios if s.status == status)
@@ -167,7 +167,7 @@ def run_suite(
     *,
     llm: str = "none",
     on_done: Callable[[ScenarioResult], None] | None = None,
-    llm_stats: Callable[[], dict[str, Any] | None] | None = None,
+    llm_stats: Callable[[], Mapping[str, object] | None] | None = None,
 ) -> SuiteResult:
     """Run every scenario with one engine; `on_done` is called after each (progress bars)."""
     run_id = uuid.uuid4().hex[:8]
@@ -182,7 +182,7 @@ def run_suite(
         llm=llm,
         duration_s=round(time.perf_counter() - start, 2),
         scenarios=results,
-        llm_stats=llm_stats() if llm_stats else None,
+        llm_stats=dict(stats) if llm_stats and (stats := llm_stats()) is not None else None,
     )
 
 

@@ -9,6 +9,9 @@ import pytest
 # A real PostgreSQL server for the `postgres` tests, started on first use (tests/pg.py).
 from tests.pg import postgres_server, postgres_url  # noqa: F401
 
+# The `deps` and `engine` fixtures of the graph tests (a module defining its own of those names keeps it).
+pytest_plugins = ["tests.engine_fixtures"]
+
 
 @pytest.fixture(autouse=True)
 def _isolated_home(tmp_path, monkeypatch):

@@ -10,31 +10,8 @@ deadline question; a problem with one value keeps the message's other facts.
 from __future__ import annotations
 
 import pytest
-from langgraph.checkpoint.memory import InMemorySaver
 
-from bot.engine import Engine
-from bot.graph import build_graph
-from bot.nodes import Deps
-from bot.wiring import store_model_lookup
-from estimator.assume import fill_defaults
-from estimator.recommend import recommend
-
-
-@pytest.fixture(scope="module")
-def deps(catalog):
-    from knowledge.testing import memory_store
-
-    return Deps(catalog=catalog, recommend=recommend, fill_defaults=fill_defaults,
-                find_model=store_model_lookup(memory_store()))
-
-
-@pytest.fixture
-def engine(deps):
-    return Engine(build_graph(deps, InMemorySaver()))
-
-
-def talk(engine: Engine, *messages: str, thread: str = "t"):
-    return [engine.handle(thread, m) for m in messages]
+from tests.engine_fixtures import talk
 
 
 def test_owned_cards_are_used_at_their_stated_count(engine):

@@ -8,32 +8,9 @@ user's language, a what-if with more users never costs less), not the current nu
 from __future__ import annotations
 
 import pytest
-from langgraph.checkpoint.memory import InMemorySaver
 
-from bot.engine import Engine
-from bot.graph import build_graph
 from bot.interview import MAX_QUESTIONS
-from bot.nodes import Deps
-from bot.wiring import store_model_lookup
-from estimator.assume import fill_defaults
-from estimator.recommend import recommend
-
-
-@pytest.fixture(scope="module")
-def deps(catalog):
-    from knowledge.testing import memory_store
-
-    return Deps(catalog=catalog, recommend=recommend, fill_defaults=fill_defaults,
-                find_model=store_model_lookup(memory_store()))
-
-
-@pytest.fixture
-def engine(deps):
-    return Engine(build_graph(deps, InMemorySaver()))
-
-
-def talk(engine: Engine, *messages: str, thread: str = "t"):
-    return [engine.handle(thread, m) for m in messages]
+from tests.engine_fixtures import talk
 
 
 def test_english_interview_to_recommendation_and_follow_ups(engine):

@@ -10,9 +10,9 @@ from __future__ import annotations
 
 import json
 import sys
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable, Iterator, Mapping
 from pathlib import Path
-from typing import Annotated, Any
+from typing import Annotated, Any, TypedDict
 
 import typer
 from pydantic import ValidationError
@@ -36,7 +36,18 @@ EXTRA_KEYS = (
 _CUSTOM_FLAGS = {"kind": "--kind", "memory_gb": "--memory-gb", "memory_bandwidth_gbs": "--bandwidth-gbs"}
 
 
-def build_request(data: Any) -> EstimateRequest:
+class ErrorJSON(TypedDict):
+    """A bad request: the message and the field it names (None when it names none)."""
+
+    error: str
+    field: str | None
+
+
+class BatchErrorJSON(ErrorJSON):
+    line: int  # the 1-based input line
+
+
+def build_request(data: object) -> EstimateRequest:
     """A validated request from a mapping; InvalidRequest names the first bad field."""
     if not isinstance(data, dict):
         raise InvalidRequest("each request must be a JSON object", field=None)
@@ -51,8 +62,11 @@ def build_request(data: Any) -> EstimateRequest:
 _OUTPUT_KEYS = (*CONTRACT_KEYS, *EXTRA_KEYS)
 
 
-def result_json(result: Estimate) -> dict[str, Any]:
-    """The contract fields first, then the confidence range and provenance; floats to 2 decimals."""
+def result_json(result: Estimate) -> dict[str, object]:
+    """The contract fields first, then the confidence range and provenance; floats to 2 decimals.
+
+    Built from the model's attributes rather than `model_dump` (several times faster in a batch);
+    the values are the `Estimate` fields' own (numbers, ranges, lists of source rows)."""
     values = result.__dict__
     return {
         key: round(value, 2) if value.__class__ is float else value
@@ -60,7 +74,7 @@ def result_json(result: Estimate) -> dict[str, Any]:
     }
 
 
-def error_json(exc: SiliconsultError) -> dict[str, Any]:
+def error_json(exc: SiliconsultError) -> ErrorJSON:
     field = getattr(exc, "field", None)
     return {"error": exc.user_message, "field": field}
 
@@ -79,20 +93,21 @@ def run_batch(lines: Iterable[str], catalog: Catalog) -> Iterator[str]:
                 raise InvalidRequest(f"not valid JSON ({exc.msg} at column {exc.colno})") from None
             if isinstance(data, dict):
                 data = _with_model(data, catalog)
-            out = result_json(estimate(build_request(data), catalog))
+            out: Mapping[str, object] = result_json(estimate(build_request(data), catalog))
         except SiliconsultError as exc:
-            out = error_json(exc) | {"line": number}
+            failed: BatchErrorJSON = {**error_json(exc), "line": number}
+            out = failed
         yield json.dumps(out)  # default separators: json's cached C encoder, several times faster
 
 
-def _with_model(data: dict[str, Any], catalog: Catalog) -> dict[str, Any]:
+def _with_model(data: dict[str, object], catalog: Catalog) -> dict[str, object]:
     """A named catalog model fills the size and native format (`--model NAME`, `"model"` in batch lines)."""
     from estimator.model_shape import complete_request
 
     return complete_request(data, catalog)
 
 
-def _flags_request(options: dict[str, Any]) -> EstimateRequest:
+def _flags_request(options: Mapping[str, object]) -> EstimateRequest:
     """The request of the single-estimate flags; custom hardware needs kind, memory and bandwidth."""
     custom_keys = ("kind", "memory_gb", "memory_bandwidth_gbs", "fp16_tflops", "tdp_w")
     given = {key: options[key] for key in custom_keys if options[key] is not None}
@@ -198,7 +213,7 @@ def estimate_command(
                 for line in run_batch(handle, catalog):
                     write(line + "\n")
             return
-        options = {
+        options: dict[str, object] = {
             "hardware": hardware, "kind": kind, "memory_gb": memory_gb, "memory_bandwidth_gbs": bandwidth_gbs,
             "fp16_tflops": fp16_tflops, "tdp_w": tdp_w, "count": count, "params_b": params_b, "quant": quant,
             "backend": backend, "concurrency": concurrency, "prompt_tokens": prompt_tokens,

@@ -21,6 +21,8 @@ from bot.settings import Settings
 from estimator.errors import ConfigError
 
 if TYPE_CHECKING:
+    from bot.llm.base import LanguageModel
+    from bot.llm.stats import LLMCounters
     from evals.runner import ScenarioResult, SuiteResult
 
 
@@ -47,15 +49,13 @@ def _build_engine(settings: Settings, model: Any) -> Any:
     return build_engine(settings, llm=model, checkpointer=InMemorySaver())
 
 
-def _llm_counters(model: Any) -> dict[str, Any] | None:
+def _llm_counters(model: LanguageModel | None) -> LLMCounters | None:
     """The SLM's counters for this run (guard pass rate, latency), without the raw latency list."""
     if model is None:
         return None
     from bot.llm.stats import stats_for
 
-    snapshot = stats_for(model.name).snapshot()
-    snapshot.pop("latency_ms", None)
-    return snapshot
+    return stats_for(model.name).counters()
 
 
 def _progress(console: Console) -> Progress:

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import difflib
 import json
-from typing import Annotated, Any
+from typing import Annotated
 
 import typer
 from pydantic import ValidationError
@@ -35,7 +35,7 @@ WORKLOAD_FLAGS = ", ".join("--" + name.replace("_", "-") for name in WORKLOAD_FI
 
 def parse_workload_flags(args: list[str]) -> Workload:
     """Turn `--field-name value` pairs into a validated `Workload`; a bad flag or value names itself."""
-    facts: dict[str, Any] = {}
+    facts: dict[str, str | bool | list[str]] = {}  # raw flag values: Workload validation converts them
     position = 0
     while position < len(args):
         flag = args[position]
@@ -102,7 +102,8 @@ def compute(
     return result.model_copy(update={"assumptions": [*notes, served_note, *result.assumptions]})
 
 
-def contract_json(result: TcoResult) -> dict[str, Any]:
+def contract_json(result: TcoResult) -> dict[str, object]:
+    """The DESIGN.md TCO object: the contract keys of `model_dump(mode="json")`, then the extras present."""
     data = result.model_dump(mode="json")
     return {key: data[key] for key in CONTRACT_KEYS} | {
         key: data[key] for key in ("price_is_estimate", "price_basis", "power_w", "lifetime_total_usd") if key in data

@@ -7,12 +7,23 @@ words and the tool results, and fall back to deterministic behaviour on any `LLM
 from __future__ import annotations
 
 from collections import deque
+from collections.abc import Mapping
 from dataclasses import dataclass, field
-from typing import Any, Protocol, runtime_checkable
+from typing import Protocol, TypedDict, runtime_checkable
 
 from estimator.errors import LLMError
 
 Message = dict[str, str]  # {"role": "system"|"user"|"assistant", "content": "..."}
+# A JSON schema as any backend takes it: arbitrary JSON (the extraction's is `bot.llm.schema.FlatSchema`).
+JSONSchema = Mapping[str, object]
+
+
+class ScriptedCall(TypedDict):
+    """What a `ScriptedModel` was asked, for tests to check."""
+
+    messages: list[Message]
+    json_schema: JSONSchema | None
+    max_tokens: int
 
 
 class LLMTimeout(LLMError):
@@ -29,7 +40,7 @@ class LanguageModel(Protocol):
         self,
         messages: list[Message],
         *,
-        json_schema: dict[str, Any] | None = None,
+        json_schema: JSONSchema | None = None,
         max_tokens: int = 256,
         timeout_s: float | None = None,
     ) -> str: ...
@@ -54,7 +65,7 @@ class ScriptedModel:
 
     name: str = "scripted"
     responses: deque[str | Exception] = field(default_factory=deque)
-    history: list[dict[str, Any]] = field(default_factory=list)
+    history: list[ScriptedCall] = field(default_factory=list)
 
     def enqueue(self, *responses: str | Exception) -> None:
         self.responses.extend(responses)
@@ -63,7 +74,7 @@ class ScriptedModel:
         self,
         messages: list[Message],
         *,
-        json_schema: dict[str, Any] | None = None,
+        json_schema: JSONSchema | None = None,
         max_tokens: int = 256,
         timeout_s: float | None = None,
     ) -> str:
@@ -76,4 +87,4 @@ class ScriptedModel:
         return answer
 
 
-__all__ = ["LLMTimeout", "LanguageModel", "Message", "ScriptedModel", "speaks"]
+__all__ = ["JSONSchema", "LLMTimeout", "LanguageModel", "Message", "ScriptedCall", "ScriptedModel", "speaks"]

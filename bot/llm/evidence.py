@@ -14,6 +14,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from bot.grounding import number_mentions, number_supported
+from bot.reply import SlotValues
 
 # Keywords (lower case; matched as substrings, so stems like "fine-tun" cover inflections).
 ENUM_KEYWORDS: dict[str, dict[str, tuple[str, ...]]] = {
@@ -131,7 +132,7 @@ def _cue_near(field: str, value: float, text: str, window: int = 24) -> bool:
     return False
 
 
-def one_field_per_number(facts: dict[str, Any], text: str, order: Sequence[str]) -> dict[str, Any]:
+def one_field_per_number(facts: SlotValues, text: str, order: Sequence[str]) -> SlotValues:
     """Facts where each written number supports at most one numeric field.
 
     A small model copies "200 people" into every count it is asked for (users, total users, models

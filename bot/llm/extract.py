@@ -17,7 +17,6 @@ import json
 import logging
 import time
 from collections.abc import Sequence
-from typing import Any
 
 from pydantic import ValidationError
 
@@ -33,6 +32,7 @@ from bot.llm.schema import (
     flat_workload_schema,
 )
 from bot.llm.stats import stats_for
+from bot.reply import SlotValues
 from estimator.errors import LLMError
 from estimator.workload import Workload
 
@@ -53,7 +53,7 @@ def _describe(exc: Exception) -> str:
     return str(exc)
 
 
-def parse_facts(answer: str, fields: Sequence[str]) -> dict[str, Any]:
+def parse_facts(answer: str, fields: Sequence[str]) -> SlotValues:
     """The stated facts in a model answer, validated by `Workload` (types and ranges).
 
     Raises ValueError (bad JSON, unknown field) or ValidationError (wrong type, out of range).
@@ -72,7 +72,7 @@ def parse_facts(answer: str, fields: Sequence[str]) -> dict[str, Any]:
     return {name: value for name, value in workload.model_dump(mode="json").items() if name in stated}
 
 
-def _ask(model: LanguageModel, messages: list[Message], fields: Sequence[str], timeout_s: float | None) -> dict[str, Any]:
+def _ask(model: LanguageModel, messages: list[Message], fields: Sequence[str], timeout_s: float | None) -> SlotValues:
     """Validated facts after at most one re-ask; `LLMError` (with the attempts) otherwise."""
     schema = flat_workload_schema(fields)
     max_tokens = 16 + sum(_TOKENS_PER_FIELD * (4 if "maxItems" in schema["properties"][f] else 1) for f in fields)
@@ -92,12 +92,13 @@ def _ask(model: LanguageModel, messages: list[Message], fields: Sequence[str], t
     raise LLMError("the model's extraction stayed invalid after a re-ask", attempts=attempts)
 
 
-def ground_facts(facts: dict[str, Any], text: str, known_slots: dict[str, Any]) -> dict[str, Any]:
+def ground_facts(facts: SlotValues, text: str, known_slots: SlotValues) -> SlotValues:
     """The facts that the user's `text` supports and that agree with each other and the known slots."""
     supported = {field: value for field, value in facts.items() if value_supported(field, value, text)}
     kept = one_field_per_number(supported, text, INTERVIEW_FIELDS + TCO_ASSUMPTION_FIELDS)
     users = {**known_slots, **kept}
-    if "concurrent_users" in kept and users.get("total_users") and kept["concurrent_users"] > users["total_users"]:
+    concurrent, total = kept.get("concurrent_users"), users.get("total_users")
+    if isinstance(concurrent, int | float) and isinstance(total, int | float) and total and concurrent > total:
         del kept["concurrent_users"]  # more people at once than there are users: a misreading
     return kept
 
@@ -105,12 +106,12 @@ def ground_facts(facts: dict[str, Any], text: str, known_slots: dict[str, Any]) 
 def extract_workload_facts(
     model: LanguageModel,
     text: str,
-    known_slots: dict[str, Any],
+    known_slots: SlotValues,
     lang: str,
     *,
     fields: Sequence[str] | None = None,
     timeout_s: float | None = None,
-) -> dict[str, Any]:
+) -> SlotValues:
     """Workload facts (DESIGN.md field names) that the model read in `text` and the text supports.
 
     `fields` limits what is asked (e.g. just the slot the interview asked about: shorter output,

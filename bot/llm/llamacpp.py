@@ -19,11 +19,14 @@ import json
 import os
 import threading
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from bot.llm.base import Message
+from bot.llm.base import JSONSchema, Message
 from bot.llm.worker import SerialWorker
 from estimator.errors import ConfigError, LLMError
+
+if TYPE_CHECKING:  # imported when a model is loaded: llama-cpp-python is optional
+    from llama_cpp.llama_grammar import LlamaGrammar
 
 DEFAULT_N_CTX = 4096
 # Plain-text replies are one paragraph (an interview question, a short summary); a small model that
@@ -94,7 +97,7 @@ class LlamaCppModel:
             # message; a RAM cache of evaluated states (about 1 MB each for the bundled model) lets
             # each kind of call resume from its own longest cached prefix instead of re-evaluating.
             self.llama.set_cache(llama_cpp.LlamaRAMCache(capacity_bytes=cache_bytes))
-        self._grammars: dict[str, Any] = {}
+        self._grammars: dict[str, LlamaGrammar] = {}
         self._formatter = self._template_formatter()
         self._worker = SerialWorker()
 
@@ -117,7 +120,7 @@ class LlamaCppModel:
         return Jinja2ChatFormatter(template=template, eos_token=token_text(eos), bos_token=token_text(bos),
                                    stop_token_ids=[eos])
 
-    def grammar_for(self, json_schema: dict[str, Any]) -> Any:
+    def grammar_for(self, json_schema: JSONSchema) -> LlamaGrammar:
         """The compiled grammar for `json_schema` (cached). Raises `LLMError` if it cannot be built."""
         key = json.dumps(json_schema, sort_keys=True)
         if key not in self._grammars:
@@ -131,7 +134,7 @@ class LlamaCppModel:
         self,
         messages: list[Message],
         *,
-        json_schema: dict[str, Any] | None = None,
+        json_schema: JSONSchema | None = None,
         max_tokens: int = 256,
         timeout_s: float | None = None,
     ) -> str:

@@ -17,18 +17,30 @@ ignore the schema.) The server runs its own queue, so no client-side lock is nee
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TypedDict
 
 import httpx
 
-from bot.llm.base import LLMTimeout, Message
+from bot.llm.base import JSONSchema, LLMTimeout, Message
 from bot.llm.llamacpp import TEXT_STOP
 from estimator.errors import ConfigError, LLMError
 
 _SCHEMA_STYLES = ("openai", "llama-cpp-python")
 
 
-def _response_format(style: str, json_schema: dict[str, Any]) -> dict[str, Any]:
+class ChatRequest(TypedDict, total=False):
+    """The body of `POST /v1/chat/completions` as this client sends it."""
+
+    model: str
+    messages: list[Message]
+    temperature: float
+    max_tokens: int
+    stream: bool
+    stop: list[str]
+    response_format: dict[str, object]  # `_response_format`: OpenAI's or llama-cpp-python's spelling
+
+
+def _response_format(style: str, json_schema: JSONSchema) -> dict[str, object]:
     if style == "openai":
         return {"type": "json_schema", "json_schema": {"name": "answer", "schema": json_schema, "strict": True}}
     return {"type": "json_object", "schema": json_schema}
@@ -80,7 +92,7 @@ class OpenAICompatibleModel:
             ) from exc
         return str(models[0]["id"]) if models else "default"
 
-    def _post(self, body: dict[str, Any], timeout: float | None) -> httpx.Response:
+    def _post(self, body: ChatRequest, timeout: float | None) -> httpx.Response:
         try:
             return self._client.post("/v1/chat/completions", json=body, timeout=timeout)
         except httpx.TimeoutException as exc:
@@ -92,13 +104,13 @@ class OpenAICompatibleModel:
         self,
         messages: list[Message],
         *,
-        json_schema: dict[str, Any] | None = None,
+        json_schema: JSONSchema | None = None,
         max_tokens: int = 256,
         timeout_s: float | None = None,
     ) -> str:
         timeout = self.timeout_s if timeout_s is None else timeout_s
-        body: dict[str, Any] = {"model": self.model, "messages": messages, "temperature": 0.0,
-                                "max_tokens": max_tokens, "stream": False}
+        body: ChatRequest = {"model": self.model, "messages": messages, "temperature": 0.0,
+                             "max_tokens": max_tokens, "stream": False}
         if json_schema is None:
             body["stop"] = list(TEXT_STOP)
         styles: tuple[str | None, ...] = (None,)

@@ -13,7 +13,7 @@ from __future__ import annotations
 import types
 import typing
 from collections.abc import Sequence
-from typing import Any
+from typing import Literal, TypedDict
 
 from estimator.workload import WORKLOAD_FIELDS, Workload
 
@@ -50,7 +50,25 @@ FIELD_HINTS: dict[str, str] = {
 }
 
 
-def _flat_property(annotation: Any) -> dict[str, Any]:
+class FlatProperty(TypedDict, total=False):
+    """One property of the flat schema: a `type` list with "null", an `enum` holding None, or an array."""
+
+    type: str | list[str]
+    enum: list[object]  # the Literal's values (str, or bool for yes/no), then None
+    items: FlatProperty
+    maxItems: int
+
+
+class FlatSchema(TypedDict):
+    """The flat object schema: every property required, nothing else allowed."""
+
+    type: Literal["object"]
+    properties: dict[str, FlatProperty]
+    required: list[str]
+    additionalProperties: bool
+
+
+def _flat_property(annotation: object) -> FlatProperty:
     """A grammar-friendly schema for one `Workload` field annotation; null means "not stated"."""
     args = [a for a in typing.get_args(annotation) if a is not type(None)]
     if isinstance(annotation, types.UnionType) or typing.get_origin(annotation) is typing.Union:
@@ -92,7 +110,7 @@ NUMERIC_FIELDS: frozenset[str] = frozenset(
 )
 
 
-def flat_workload_schema(fields: Sequence[str] = INTERVIEW_FIELDS) -> dict[str, Any]:
+def flat_workload_schema(fields: Sequence[str] = INTERVIEW_FIELDS) -> FlatSchema:
     """The flattened schema for `fields` (Workload field names, in that order, all required)."""
     unknown = [f for f in fields if f not in EXTRACTABLE_FIELDS]
     if unknown:
@@ -101,9 +119,10 @@ def flat_workload_schema(fields: Sequence[str] = INTERVIEW_FIELDS) -> dict[str, 
     return {"type": "object", "properties": properties, "required": list(fields), "additionalProperties": False}
 
 
-def empty_value(schema_property: dict[str, Any]) -> Any:
+def empty_value(schema_property: FlatProperty) -> list[object] | None:
     """The "not stated" value of a flat property: [] for lists, null otherwise."""
     return [] if schema_property.get("type") == "array" else None
 
 
-__all__ = ["EXTRACTABLE_FIELDS", "FIELD_HINTS", "INTERVIEW_FIELDS", "NUMERIC_FIELDS", "TCO_ASSUMPTION_FIELDS", "empty_value", "flat_workload_schema"]
+__all__ = ["EXTRACTABLE_FIELDS", "FIELD_HINTS", "INTERVIEW_FIELDS", "NUMERIC_FIELDS", "TCO_ASSUMPTION_FIELDS", "FlatProperty",
+           "FlatSchema", "empty_value", "flat_workload_schema"]

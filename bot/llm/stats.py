@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import threading
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TypedDict
 
 
 def _percentile(values: list[float], q: float) -> float | None:
@@ -20,6 +20,31 @@ def _percentile(values: list[float], q: float) -> float | None:
     # Nearest-rank percentile: with few samples it reports an observed latency, not an interpolation.
     rank = max(1, min(len(ordered), int(-(-q * len(ordered) // 1))))
     return ordered[rank - 1]
+
+
+class LLMCounters(TypedDict):
+    """A model's counters as JSON (the eval report's `llm`): `StatsSnapshot` without the raw latencies."""
+
+    model: str
+    extract_calls: int
+    extract_facts_kept: int
+    extract_facts_dropped: int
+    phrase_calls: int
+    guard_passes: int
+    guard_rejects: int
+    fallbacks: int
+    errors: int
+    timeouts: int
+    skipped_language: int
+    guard_pass_rate: float | None
+    latency_ms_p50: float | None
+    latency_ms_p95: float | None
+
+
+class StatsSnapshot(LLMCounters):
+    """`LLMStats.snapshot()`: the counters, then every call's latency."""
+
+    latency_ms: list[float]
 
 
 @dataclass
@@ -60,24 +85,27 @@ class LLMStats:
         checked = self.guard_passes + self.guard_rejects
         return self.guard_passes / checked if checked else None
 
-    def snapshot(self) -> dict[str, Any]:
-        """A JSON-ready copy: the counters plus pass rate and p50/p95 latency."""
+    def snapshot(self) -> StatsSnapshot:
+        """A JSON-ready copy: the counters plus pass rate and p50/p95 latency, then the latencies."""
         with self._lock:
             latencies = list(self.latency_ms)
-            counters = {
-                name: getattr(self, name)
-                for name in (
-                    "extract_calls", "extract_facts_kept", "extract_facts_dropped", "phrase_calls",
-                    "guard_passes", "guard_rejects", "fallbacks", "errors", "timeouts", "skipped_language",
-                )
-            }
+            return {**self._counters(latencies), "latency_ms": latencies}
+
+    def counters(self) -> LLMCounters:
+        """The snapshot without the raw latency list."""
+        with self._lock:
+            return self._counters(self.latency_ms)
+
+    def _counters(self, latencies: list[float]) -> LLMCounters:
         return {
             "model": self.model_name,
-            **counters,
+            "extract_calls": self.extract_calls, "extract_facts_kept": self.extract_facts_kept,
+            "extract_facts_dropped": self.extract_facts_dropped, "phrase_calls": self.phrase_calls,
+            "guard_passes": self.guard_passes, "guard_rejects": self.guard_rejects, "fallbacks": self.fallbacks,
+            "errors": self.errors, "timeouts": self.timeouts, "skipped_language": self.skipped_language,
             "guard_pass_rate": self.guard_pass_rate,
             "latency_ms_p50": _percentile(latencies, 0.50),
             "latency_ms_p95": _percentile(latencies, 0.95),
-            "latency_ms": latencies,
         }
 
 
@@ -93,7 +121,7 @@ def stats_for(model_name: str) -> LLMStats:
         return _REGISTRY[model_name]
 
 
-def all_stats() -> dict[str, dict[str, Any]]:
+def all_stats() -> dict[str, StatsSnapshot]:
     """Snapshots of every model's counters, keyed by model name."""
     with _REGISTRY_LOCK:
         models = list(_REGISTRY.values())
@@ -109,4 +137,4 @@ def reset_stats(model_name: str | None = None) -> None:
             _REGISTRY.pop(model_name, None)
 
 
-__all__ = ["LLMStats", "all_stats", "reset_stats", "stats_for"]
+__all__ = ["LLMCounters", "LLMStats", "StatsSnapshot", "all_stats", "reset_stats", "stats_for"]

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TypedDict
 
 from bot.nlu.hardware import HardwareMatcher, HardwareMention
 from bot.nlu.lexicon import OWNERSHIP, _rx
@@ -54,12 +54,29 @@ _HOST_AFTER = re.compile(r"[\s-]*(?:\d+[a-z]*\s*)?(?:only\s+)?(?:servers?|boxes|
                          r"服务器|伺服器|服務器|主机|主機|工作站|机器|機器|节点|節點|笔记本|筆電)")
 
 
+class OwnedDeviceFacts(TypedDict, total=False):
+    """An `OwnedDevice` as read (its JSON fields; the ones not stated are left out)."""
+
+    hardware_id: str
+    kind: str
+    count: int
+    memory_gb: float
+    label: str
+
+
+class NamedDeviceFacts(TypedDict):
+    """A `NamedDevice` as read: `count` None for "how many X?"."""
+
+    hardware_id: str
+    count: int | None
+
+
 @dataclass
 class DeviceReading:
     """The owned and named devices of one message (JSON-ready dicts of the Workload models)."""
 
-    owned: list[dict[str, Any]] = field(default_factory=list)
-    named: list[dict[str, Any]] = field(default_factory=list)
+    owned: list[OwnedDeviceFacts] = field(default_factory=list)
+    named: list[NamedDeviceFacts] = field(default_factory=list)
     owned_ids: list[str] = field(default_factory=list)
     classes: list[str] = field(default_factory=list)  # `existing_hardware` values of the owned devices
 
@@ -171,9 +188,17 @@ def read_devices(normalized: str, mentions: list[HardwareMention], matcher: Hard
         if memory is not None and f"{memory:g}" not in label:  # "a100 80gb" says it already
             label = f"{label} {memory:g} GB"
         if clause.owns:
-            reading.owned.append({key: value for key, value in {
-                "hardware_id": hardware_id, "kind": mention.kind or _first_kind(mention, matcher), "count": min(count or 1, MAX_COUNT),
-                "memory_gb": memory, "label": label[:200]}.items() if value is not None})
+            owned: OwnedDeviceFacts = {}  # the stated fields only, in the model's field order
+            kind = mention.kind or _first_kind(mention, matcher)
+            if hardware_id is not None:
+                owned["hardware_id"] = hardware_id
+            if kind is not None:
+                owned["kind"] = kind
+            owned["count"] = min(count or 1, MAX_COUNT)
+            if memory is not None:
+                owned["memory_gb"] = memory
+            owned["label"] = label[:200]
+            reading.owned.append(owned)
             if hardware_id is not None:
                 reading.owned_ids.append(hardware_id)
             if hardware_id is not None and (cls := matcher.owned_class(hardware_id, mention.kind)) is not None:
@@ -187,4 +212,4 @@ def read_devices(normalized: str, mentions: list[HardwareMention], matcher: Hard
     return reading
 
 
-__all__ = ["HOW_MANY", "QUESTION", "DeviceReading", "read_devices"]
+__all__ = ["HOW_MANY", "QUESTION", "DeviceReading", "NamedDeviceFacts", "OwnedDeviceFacts", "read_devices"]

@@ -18,6 +18,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from bot.nlu.facts import Fact
+from bot.nlu.validate import SlotValues
 
 _SIZE = r"(?P<{name}>\d+(?:\.\d+)?)\s*b"
 # "30b-a3b", "30b a3b", "235b_a22b" (the name form Qwen and others use for total-A-active).
@@ -52,9 +53,9 @@ def _number(value: float) -> int | float:
     return int(value) if float(value).is_integer() else value
 
 
-def apply_model_readings(normalized: str, by_slot: dict[str, list[Fact]], named: Sequence[Any] | None) -> dict[str, Any]:
+def apply_model_readings(normalized: str, by_slot: dict[str, list[Fact]], named: Sequence[Any] | None) -> SlotValues:
     """Edit the size and format readings in place; return the facts they add (`active_params_b`, `model_id`)."""
-    extra: dict[str, Any] = {}
+    extra: SlotValues = {}
     sizes = by_slot.get("model_params_b", [])
     reading = _active_reading(normalized)
     if reading is not None:
@@ -78,12 +79,13 @@ def apply_model_readings(normalized: str, by_slot: dict[str, list[Fact]], named:
     if model_id and stated and all(abs(f.value - float(named[1])) > _SAME_SIZE * float(named[1])  # type: ignore[index]
                                    for f in stated):
         model_id = None  # "our 13B fine-tune of Llama 3 8B": another size, so not that model's shape
-    if model_id:
+    if model_id and named is not None:
         extra["model_id"] = model_id
-        catalog_size, catalog_active = float(named[1]), (named[3] if len(named) > 3 else None)  # type: ignore[index]
-        stated = extra.get("active_params_b")
+        catalog_size, catalog_active = float(named[1]), (named[3] if len(named) > 3 else None)
+        read_active = extra.get("active_params_b")
         # The catalog's count wins over a name's rounding ("A3B" is Qwen3-30B-A3B's 3.3B).
-        if catalog_active and (stated is None or abs(stated - catalog_active) <= 0.25 * catalog_active):
+        if catalog_active and (not isinstance(read_active, int | float)
+                               or abs(read_active - catalog_active) <= 0.25 * catalog_active):
             extra["active_params_b"] = catalog_active
         current = by_slot.get("model_params_b", [])
         if catalog_active and current and all(abs(f.value - catalog_size) <= _SAME_SIZE * catalog_size for f in current):

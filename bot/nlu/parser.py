@@ -32,7 +32,7 @@ from bot.nlu.lexicon import (
 )
 from bot.nlu.models import apply_model_readings, unknown_model_name
 from bot.nlu.normalize import normalize
-from bot.nlu.validate import Problem, check_fact
+from bot.nlu.validate import Problem, SlotValues, check_fact
 from bot.reply import Language
 from estimator.fx import to_usd
 
@@ -57,7 +57,7 @@ class ParseResult:
     text: str
     normalized: str
     lang: Language | None
-    facts: dict[str, Any] = field(default_factory=dict)
+    facts: SlotValues = field(default_factory=dict)
     problems: list[Problem] = field(default_factory=list)
     intents: list[str] = field(default_factory=list)
     correction: bool = False
@@ -101,7 +101,7 @@ def _hashable(value: Any) -> Any:
     return tuple(value) if isinstance(value, list) else value
 
 
-def _combine_users(found: dict[str, Any]) -> None:
+def _combine_users(found: SlotValues) -> None:
     users = found.pop("users", None)
     if users is None:
         return
@@ -110,7 +110,7 @@ def _combine_users(found: dict[str, Any]) -> None:
     found.setdefault("total_users", users)
 
 
-def _bare_answer(pending: str, normalized: str) -> dict[str, Any]:
+def _bare_answer(pending: str, normalized: str) -> SlotValues:
     """Read a reply that only holds a number (or yes/no) as the answer to the pending question."""
     if pending in _BOOLEAN_SLOTS:
         if _YES.search(normalized):
@@ -129,7 +129,7 @@ def _bare_answer(pending: str, normalized: str) -> dict[str, Any]:
     if pending == "ttft_target_ms":  # "1" or "0.5" are seconds, "300" is milliseconds
         return {pending: int(first * 1000) if first < 30 else int(first)}
     if pending in ("prompt_tokens", "output_tokens"):
-        answer = {"prompt_tokens": int(first)}
+        answer: SlotValues = {"prompt_tokens": int(first)}
         if len(numbers) > 1:
             answer["output_tokens"] = int(numbers[1])
         return answer
@@ -168,7 +168,7 @@ def parse_message(
     if named and len(sizes) > 1:  # "our 13B fine-tune of Llama 3 8B": the 8B is part of the name
         by_slot["model_params_b"] = [f for f in sizes if abs(f.value - named[1]) > 0.1 * named[1]] or sizes
     model_facts = apply_model_readings(normalized, by_slot, named)  # MoE shorthand, formats, catalog id
-    found: dict[str, Any] = {}
+    found: SlotValues = {}
     for slot, facts in by_slot.items():
         value, problem = _resolve(slot, facts, result.correction)
         if problem:
@@ -192,9 +192,11 @@ def parse_message(
                                           intent=(detect_intents(normalized) or ["provide"])[0]))
     if pending_slot and pending_slot not in found and not readings:
         found.update(_bare_answer(pending_slot, normalized))
-    if pending_slot == "batch_window_hours" and "batch_window_hours" not in found and "ttft_target_ms" in found:
+    if (pending_slot == "batch_window_hours" and "batch_window_hours" not in found
+            and isinstance(ms := found.get("ttft_target_ms"), int | float)):
         # "30 minutes" answering "by when must the batch be done?" is the window, not a first-token target
-        found["batch_window_hours"] = round(found.pop("ttft_target_ms") / 3_600_000, 4)
+        del found["ttft_target_ms"]
+        found["batch_window_hours"] = round(ms / 3_600_000, 4)
     elif pending_slot == "batch_window_hours" and "batch_window_hours" not in found and OVERNIGHT.search(normalized):
         found["batch_window_hours"] = OVERNIGHT_WINDOW_HOURS
     if "budget_usd" in found and NON_USD_CURRENCY.search(normalized):
@@ -209,7 +211,8 @@ def parse_message(
         else:
             result.facts[slot] = value
     # "personal" with many users is a misreading of "laptop" in a fleet description: users win.
-    if result.facts.get("deployment_scale") == "personal" and (result.facts.get("concurrent_users") or 1) > 5:
+    users = result.facts.get("concurrent_users")
+    if result.facts.get("deployment_scale") == "personal" and isinstance(users, int | float) and users > 5:
         del result.facts["deployment_scale"]
     if "concurrent_users" not in result.facts and (factor := _relative_users(normalized)) is not None:
         result.relative["concurrent_users"] = factor
@@ -217,7 +220,7 @@ def parse_message(
     return result
 
 
-def _convert_budget(found: dict[str, Any], result: ParseResult, normalized: str) -> None:
+def _convert_budget(found: SlotValues, result: ParseResult, normalized: str) -> None:
     """A budget in CNY, EUR, JPY, TWD or GBP in dollars at the dated rate (stated as an assumption);
     any other currency is asked about, and only the budget waits for the answer."""
     amount = found.pop("budget_usd")
@@ -229,13 +232,14 @@ def _convert_budget(found: dict[str, Any], result: ParseResult, normalized: str)
     found.update({"budget_usd": usd, "budget_amount": amount, "budget_currency": code})
 
 
-def _device_facts(found: dict[str, Any], devices: DeviceReading) -> None:
+def _device_facts(found: SlotValues, devices: DeviceReading) -> None:
     """Owned devices (with counts), their catalog ids and classes, and the devices asked about.
     A shared alias ("a100") names its first variant unless a stated memory size picks another."""
     if devices.owned:
         found["owned_devices"] = devices.owned
     if devices.classes:  # the contract's classes too: "idle xeon servers" → cpu_servers
-        known = [c for c in found.get("existing_hardware") or [] if c != "none"]
+        existing = found.get("existing_hardware")
+        known = [c for c in existing if c != "none"] if isinstance(existing, list) else []
         found["existing_hardware"] = list(dict.fromkeys([*known, *devices.classes]))
     if devices.owned_ids:
         found["existing_hardware_ids"] = devices.owned_ids

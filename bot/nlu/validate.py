@@ -12,6 +12,7 @@ from typing import Any
 
 from pydantic import ValidationError
 
+from bot.reply import SlotValues
 from estimator.workload import Workload
 
 # Tighter than the contract: the largest open-weight models are ~0.7 T parameters; this assistant
@@ -71,4 +72,4 @@ def check_fact(slot: str, value: Any) -> Problem | None:
     return None
 
 
-__all__ = ["Problem", "check_fact", "field_range"]
+__all__ = ["SlotValues", "Problem", "check_fact", "field_range"]

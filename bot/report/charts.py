@@ -30,6 +30,7 @@ from bot.report.labels import label
 from estimator.catalog import Catalog
 from estimator.cloud import MONTHS
 from estimator.schemas import CloudComparison, Recommendation
+from estimator.workload import Workload
 
 # Chinese labels need a CJK font; the first installed one of these is used (Debian: fonts-noto-cjk).
 _CJK_FONTS = ("Noto Sans CJK SC", "Noto Sans CJK TC", "Noto Sans CJK JP", "WenQuanYi Zen Hei", "Droid Sans Fallback")
@@ -109,11 +110,11 @@ def _b64(png: bytes) -> str:
     return base64.b64encode(png).decode("ascii")
 
 
-def report_charts(rec: Recommendation, slots: dict[str, Any], catalog: Catalog, estimate: EstimateFn,
+def report_charts(rec: Recommendation, workload: Workload, catalog: Catalog, estimate: EstimateFn,
                   lang: str = "en") -> dict[str, str | None]:
     """{"throughput", "tco", "cumulative"} → base64 PNG, or None where the tools have no numbers."""
-    curves = throughput_curves(rec, slots, catalog, estimate, backend_of=backend_resolver(catalog))
-    target = slots.get("tokens_per_s_target")
+    curves = throughput_curves(rec, workload, catalog, estimate, backend_of=backend_resolver(catalog))
+    target = workload.tokens_per_s_target
     bars: Sequence[Any] = tco_bars(rec, 3)
     return {
         "throughput": _b64(throughput_chart_png(curves, float(target) if target else None)) if curves else None,

@@ -4,7 +4,6 @@ the date)."""
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any
 
 from bot.charts import EstimateFn
 from bot.render_text import (
@@ -21,8 +20,10 @@ from bot.render_text import (
 )
 from bot.report.charts import report_charts
 from bot.report.labels import label
+from bot.state import StateJSON
 from estimator.catalog import Catalog
 from estimator.schemas import Option, Recommendation
+from estimator.workload import Workload
 
 
 class NoRecommendation(Exception):
@@ -94,7 +95,7 @@ def _cost_rows(rec: Recommendation, lang: str) -> list[dict[str, str]]:
     ]
 
 
-def build_report(state: dict[str, Any], catalog: Catalog, thread_id: str, *, generated: str,
+def build_report(state: StateJSON, catalog: Catalog, thread_id: str, *, generated: str,
                  estimate: EstimateFn | None = None) -> ReportData:
     """The report of a thread's current recommendation. Raises `NoRecommendation` when there is none."""
     if not state:
@@ -131,7 +132,7 @@ def build_report(state: dict[str, Any], catalog: Catalog, thread_id: str, *, gen
         risks=[risk_line(risk, lang) for risk in rec.risks],
         measured_heading=t("rec.calibration." + basis, lang).rstrip(":："),
         measured=[(benchmark_line(row).removesuffix(f" ({row.source_url})"), row.source_url) for row in rows],
-        charts=report_charts(rec, {**filled, **slots}, catalog, estimate, lang),
+        charts=report_charts(rec, Workload.model_validate({**filled, **slots}), catalog, estimate, lang),
     )
 
 

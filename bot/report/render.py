@@ -51,7 +51,8 @@ def render_pdf(report: ReportData) -> bytes:
             "Install them with `pip install weasyprint` and `apt-get install libpango-1.0-0 libpangoft2-1.0-0`, "
             "or use --format html and print it from a browser."
         ) from exc
-    return HTML(string=render_html(report)).write_pdf()
+    pdf: bytes = HTML(string=render_html(report)).write_pdf()  # WeasyPrint is untyped: its documented return
+    return pdf
 
 
 __all__ = ["TEMPLATE_DIR", "PdfUnavailable", "render_html", "render_markdown", "render_pdf"]

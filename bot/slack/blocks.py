@@ -9,15 +9,13 @@ message. The plain-text fallback of every message is `reply.text`.
 from __future__ import annotations
 
 from collections.abc import Iterable
-from typing import Any
 
 from bot.render_text import answer_lines, fact_phrases, join_list, money
 from bot.reply import Reply
+from bot.slack.block_kit import Actions, Block, Button, Context, Header, Mrkdwn, TextSection
 from bot.slack.labels import label
 from estimator.messages import msg
 from estimator.schemas import Option, Recommendation, Risk
-
-Block = dict[str, Any]
 
 HEADER_MAX = 150
 SECTION_TEXT_MAX = 3000
@@ -53,16 +51,16 @@ def escape(text: str) -> str:
     return text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
 
 
-def _mrkdwn(text: str) -> dict[str, str]:
+def _mrkdwn(text: str) -> Mrkdwn:
     return {"type": "mrkdwn", "text": text}
 
 
-def section(text: str) -> Block:
+def section(text: str) -> TextSection:
     """A mrkdwn section; text longer than Slack allows is cut (callers split long text first)."""
     return {"type": "section", "text": _mrkdwn(truncate(text, SECTION_TEXT_MAX))}
 
 
-def text_sections(text: str) -> list[Block]:
+def text_sections(text: str) -> list[TextSection]:
     """The engine's plain text as mrkdwn sections, split at line breaks to stay within the limit."""
     text = escape(text)
     chunks: list[str] = []
@@ -83,7 +81,7 @@ def text_sections(text: str) -> list[Block]:
     return [section(chunk.rstrip("\n")) for chunk in chunks if chunk.strip()] or [section(" ")]
 
 
-def _bullets(lines: Iterable[str], title: str, lang: str = "en") -> Block:
+def _bullets(lines: Iterable[str], title: str, lang: str = "en") -> TextSection:
     """A titled bullet list in one section, dropping the lines that would not fit (and saying so)."""
     items = [escape(line) for line in lines]
     text = f"*{escape(title)}*"
@@ -97,18 +95,18 @@ def _bullets(lines: Iterable[str], title: str, lang: str = "en") -> Block:
     return section(text)
 
 
-def _context(elements: list[str]) -> Block:
+def _context(elements: list[str]) -> Context:
     return {
         "type": "context",
         "elements": [_mrkdwn(truncate(e, FIELD_TEXT_MAX)) for e in elements[:CONTEXT_ELEMENTS_MAX]],
     }
 
 
-def _header(text: str) -> Block:
+def _header(text: str) -> Header:
     return {"type": "header", "text": {"type": "plain_text", "text": truncate(text, HEADER_MAX), "emoji": True}}
 
 
-def _button(action_suffix: str, text: str, value: str) -> dict[str, Any]:
+def _button(action_suffix: str, text: str, value: str) -> Button:
     return {
         "type": "button",
         "action_id": f"{FOLLOWUP_ACTION_PREFIX}{action_suffix}",
@@ -135,7 +133,7 @@ def _compare_question(reply: Reply) -> str | None:
     return label("q_compare", reply.lang, names=label("and", reply.lang).join(names))
 
 
-def followup_buttons(reply: Reply) -> Block:
+def followup_buttons(reply: Reply) -> Actions:
     """The common follow-ups as buttons, then the engine's own suggestions that add something.
 
     Each button's value is the question as a user would type it, in the conversation's language;
@@ -155,7 +153,7 @@ def followup_buttons(reply: Reply) -> Block:
     return {"type": "actions", "elements": elements}
 
 
-def _suggestion_buttons(suggestions: list[str]) -> Block:
+def _suggestion_buttons(suggestions: list[str]) -> Actions:
     return {
         "type": "actions",
         "elements": [_button(f"suggestion_{i}", s, s) for i, s in enumerate(suggestions[:5])],
@@ -163,7 +161,7 @@ def _suggestion_buttons(suggestions: list[str]) -> Block:
 
 
 # --- the recommendation card -------------------------------------------------------------------
-def option_fields(option: Option, lang: str = "en") -> list[dict[str, str]]:
+def option_fields(option: Option, lang: str = "en") -> list[Mrkdwn]:
     """The deciding numbers of one option as section fields (at most 10)."""
     est, tco = option.estimate, option.tco
 
@@ -284,7 +282,7 @@ def recommendation_blocks(reply: Reply) -> list[Block]:
 
 def interview_blocks(reply: Reply) -> list[Block]:
     """An interview turn (a question, an echo of what was understood): plain mrkdwn sections."""
-    blocks = text_sections(reply.text)
+    blocks: list[Block] = [*text_sections(reply.text)]
     if reply.suggestions:
         blocks.append(_suggestion_buttons(reply.suggestions))
     return cap_blocks(blocks, reply.lang)
@@ -309,7 +307,7 @@ def cap_blocks(blocks: list[Block], lang: str = "en") -> list[Block]:
     """Keep at most 50 blocks; the action buttons (if last) survive the cut."""
     if len(blocks) <= BLOCKS_MAX:
         return blocks
-    tail = [blocks[-1]] if blocks[-1].get("type") == "actions" else []
+    tail = [blocks[-1]] if blocks[-1]["type"] == "actions" else []
     head = blocks[: BLOCKS_MAX - len(tail) - 1]
     return [*head, _context([label("shortened", lang)]), *tail]
 

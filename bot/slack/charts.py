@@ -32,10 +32,10 @@ def recommendation_charts(catalog: Catalog, estimate: EstimateFn) -> ChartMaker:
         workload = chart_workload(recommendation, reply.slots)  # the card's workload, defaults filled
         curves = throughput_curves(recommendation, workload, catalog, estimate, backend_of=backend_of)
         if curves:
-            slo = workload.get("tokens_per_s_target")
+            slo = workload.tokens_per_s_target
             files.append(ChartFile("throughput.png", "Tokens/s per user vs concurrent users",
                                    throughput_chart_png(curves, float(slo) if slo else None)))
-        years = int(workload.get("amortization_years") or 3)
+        years = int(workload.amortization_years or 3)
         bars = tco_bars(recommendation, years)
         if bars:
             files.append(ChartFile("tco.png", f"{years}-year TCO", tco_chart_png(bars, years)))

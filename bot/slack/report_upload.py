@@ -11,6 +11,7 @@ from bot.charts import EstimateFn
 from bot.reply import Reply
 from bot.report import NoRecommendation, build_report, render_html
 from bot.slack.turns import ChartFile, ChartMaker
+from bot.state import StateJSON
 from estimator.catalog import Catalog
 
 REPORT_FILENAME = "siliconsult-report.html"
@@ -20,7 +21,8 @@ def report_file(reply: Reply, catalog: Catalog, estimate: EstimateFn, *, generat
     """The reply's recommendation as an HTML report file, or None when there is no recommendation."""
     if reply.recommendation is None:
         return None
-    state = {"recommendation": reply.recommendation.model_dump(mode="json"), "slots": reply.slots, "lang": reply.lang}
+    state: StateJSON = {"recommendation": reply.recommendation.model_dump(mode="json"), "slots": reply.slots,
+                        "lang": reply.lang}
     try:
         report = build_report(state, catalog, "slack", generated=generated, estimate=estimate)
     except NoRecommendation:

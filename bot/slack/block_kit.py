@@ -1,0 +1,63 @@
+"""The Block Kit objects this app sends, as TypedDicts: the shapes Slack's API documents
+(https://api.slack.com/reference/block-kit/blocks), limited to the fields `bot.slack.blocks` writes.
+
+They are plain dicts at run time (what `chat.postMessage` takes); the types let mypy check that a
+block has the fields Slack requires for its `type`.
+"""
+
+from __future__ import annotations
+
+from typing import Literal, TypedDict
+
+
+class Mrkdwn(TypedDict):
+    type: Literal["mrkdwn"]
+    text: str
+
+
+class PlainText(TypedDict):
+    type: Literal["plain_text"]
+    text: str
+    emoji: bool
+
+
+class Button(TypedDict):
+    type: Literal["button"]
+    action_id: str
+    text: PlainText
+    value: str
+
+
+class TextSection(TypedDict):
+    type: Literal["section"]
+    text: Mrkdwn
+
+
+class FieldsSection(TypedDict):
+    type: Literal["section"]
+    fields: list[Mrkdwn]
+
+
+class Context(TypedDict):
+    type: Literal["context"]
+    elements: list[Mrkdwn]
+
+
+class Header(TypedDict):
+    type: Literal["header"]
+    text: PlainText
+
+
+class Actions(TypedDict):
+    type: Literal["actions"]
+    elements: list[Button]
+
+
+class Divider(TypedDict):
+    type: Literal["divider"]
+
+
+Block = TextSection | FieldsSection | Context | Header | Actions | Divider
+
+__all__ = ["Actions", "Block", "Button", "Context", "Divider", "FieldsSection", "Header", "Mrkdwn", "PlainText",
+           "TextSection"]
