@@ -18,6 +18,7 @@ from dataclasses import dataclass, replace
 
 from estimator.catalog import Catalog, Hardware, ServingStack
 from estimator.defaults import ORGANIZATION_USERS, device_price
+from estimator.messages import Reason
 from estimator.workload import Workload
 
 # Seed 1: "限於較小的模型（實際上限約 7B 量化）" — a little slack for 7–8B families.
@@ -185,8 +186,7 @@ def chip_power_w(hw: Hardware, catalog: Catalog | None) -> tuple[float | None, s
     if catalog is not None and hw.kind == "npu":
         for soc in catalog.hardware:
             if soc.tdp_w and _same_chip(hw, soc):
-                return soc.tdp_w, (f"{hw.name}: no TDP of its own on record; costed at the {soc.tdp_w:.0f} W of "
-                                   f"the {soc.name} it is part of")
+                return soc.tdp_w, Reason("power_note.chip", hardware=hw.name, tdp=f"{soc.tdp_w:.0f}", chip=soc.name)
     return None, None
 
 
@@ -214,40 +214,36 @@ def fill_owned_power(candidates: list[Candidate], catalog: Catalog) -> list[Cand
     for cand in filled:
         if cand.existing and not cand.hardware.tdp_w and known:
             top = max(known, key=lambda c: c.hardware.tdp_w or 0.0)
-            cand = _with_power(cand, top.hardware.tdp_w or 0.0, (
-                f"{cand.hardware.name}: no power figure on record; costed at {top.hardware.tdp_w:.0f} W, the highest "
-                f"draw of the other owned devices ({top.hardware.name}), so a missing figure cannot make it cheaper"))
+            cand = _with_power(cand, top.hardware.tdp_w or 0.0, Reason(
+                "power_note.borrowed", hardware=cand.hardware.name, tdp=f"{top.hardware.tdp_w:.0f}", other=top.hardware.name))
         result.append(cand)
     return result
 
 
-def exclusion(workload: Workload, hw: Hardware, stack: ServingStack, existing: bool) -> str | None:
+def exclusion(workload: Workload, hw: Hardware, stack: ServingStack, existing: bool) -> Reason | None:
     """Why this pair cannot serve the workload (None = eligible). Reasons cite the seeds."""
     users = workload.concurrent_users or 1
     if hw.kind == "npu" and users > 1:
-        return "seed 1: NPUs are built for one user; multi-user serving on an NPU is impractical"
+        return Reason("reason.npu_users")
     if users > 1 and stack.continuous_batching == "no":
-        return f"{stack.name} has no continuous batching, so it cannot share one device among {users} users"
+        return Reason("reason.no_batching", stack=stack.name, users=users)
     if users > TEAM_MAX_USERS and stack.continuous_batching != "yes":
-        return (f"seed 1: beyond a team (>{TEAM_MAX_USERS} concurrent users) serving needs continuous batching "
-                f"(vLLM-class); {stack.name}'s is {stack.continuous_batching}")
+        return Reason("reason.team_batching", team=TEAM_MAX_USERS, stack=stack.name, batching=stack.continuous_batching)
     if hw.kind == "npu" and (workload.model_params_b or 0) > NPU_MAX_PARAMS_B:
-        return "seed 1: NPUs top out around 7B quantized"
+        return Reason("reason.npu_size")
     if "cloud-only" in (hw.form_factor or "").lower():
-        return "cloud-only: it cannot be bought and installed on premises"
+        return Reason("reason.cloud_only")
     if workload.mixed_training and hw.kind != "gpu":
-        return "seed 2: hardware shared with training wants general-purpose GPUs"
+        return Reason("reason.training")
     if is_organization(workload) and not is_datacenter_grade(hw) and not existing:
-        return ("seed 1: organization-wide 24/7 production wants data-center GPUs (ECC, passively cooled cards or "
-                "SXM/OAM modules), not consumer or workstation cards")
+        return Reason("reason.datacenter")
     if is_embedded_module(hw) and workload.deployment_scale != "edge" and not existing:
-        return ("an embedded module or developer kit is edge hardware (seed 2: edge server rooms, vehicles, factory floors), "
-                "not a person's workstation (seed 1: laptop or desktop) or a shared server")
+        return Reason("reason.embedded")
     if not existing and device_price(hw.id, hw.price_usd, hw.price_basis) is None:
-        return "no price on record, so it cannot be costed"
+        return Reason("reason.no_price")
     if not existing and not hw.tdp_w:
         # Seed 2 counts power and cooling in the TCO; an unknown draw would look free and win on cost.
-        return "no TDP on record, so its power cannot be costed"
+        return Reason("reason.no_tdp")
     return None
 
 

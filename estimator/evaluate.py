@@ -15,6 +15,7 @@ from estimator.candidates import Candidate, exclusion, fill_owned_power, ownersh
 from estimator.catalog import Catalog
 from estimator.defaults import device_price
 from estimator.errors import InvalidRequest, UnknownHardware
+from estimator.messages import Reason, reason_text
 from estimator.model_shape import apply_catalog_model
 from estimator.recommend import default_throughput, rank, to_option
 from estimator.schemas import Option
@@ -57,7 +58,7 @@ def evaluate_option(
         default_estimate, default_capacity = default_throughput()
         estimate_fn, capacity_fn = estimate_fn or default_estimate, capacity_fn or default_capacity
     sizer = Sizer(filled, catalog, estimate_fn, capacity_fn, lang=lang)
-    options: list[tuple[Sized, str | None]] = []
+    options: list[tuple[Sized, Reason | None]] = []
     for stack in stacks:
         candidate = fill_owned_power([Candidate(hardware, stack, existing, None if priced is None else priced[0],
                                                 class_owned=owner == "class")], catalog)[0]
@@ -75,7 +76,7 @@ def evaluate_option(
         best, reason = min(options, key=lambda pair: (pair[1] is not None, pair[0].shortfall, pair[0].cost_per_token))
     best = sizer.finalize(best)
     if reason:
-        best.violations.insert(0, f"not eligible: {reason}")
+        best.violations.insert(0, f"not eligible: {reason_text(reason, lang)}")
     return to_option(best, lang=lang)
 
 

@@ -9,7 +9,6 @@ the language. Unknown languages fall back to English. Pure: no I/O, no globals t
 
 from __future__ import annotations
 
-import re
 from collections.abc import Iterable
 from string import Formatter
 from typing import Any
@@ -66,26 +65,33 @@ def placeholders(template: str) -> set[str]:
     return {name for _, name, _, _ in Formatter().parse(template) if name}
 
 
-def _pattern(template: str) -> re.Pattern[str]:
-    """An English template as a regex: each {name} captures that parameter."""
-    parts = re.split(r"\{(\w+)\}", template)
-    return re.compile("".join(re.escape(part) if i % 2 == 0 else f"(?P<{part}>.+?)" for i, part in enumerate(parts)))
+class Reason(str):
+    """A sentence the core writes in English that keeps its catalog key and parameters, so that it is
+    worded in another language from the catalog (`reason_text`), never parsed back out of the English.
 
+    It is the English text as a `str` (dictionaries of reasons, option violations and logs keep working).
 
-_REASON_PATTERNS = [(key, _pattern(templates[0])) for key, templates in REASON_MESSAGES.items()]
+    >>> reason = Reason("reason.no_batching", stack="llama.cpp", users=8)
+    >>> reason
+    'llama.cpp has no continuous batching, so it cannot share one device among 8 users'
+    >>> reason_text(reason, "zh-Hans")
+    'llama.cpp 没有连续批处理，无法让 8 位用户共享一台设备'
+    """
+
+    key: str
+    params: dict[str, Any]
+
+    def __new__(cls, key: str, **params: Any) -> Reason:
+        reason = super().__new__(cls, msg(key, "en", **params))
+        reason.key, reason.params = key, params
+        return reason
 
 
 def reason_text(reason: str, lang: str = "en") -> str:
-    """An eligibility reason or owned-power note (English, as `candidates.py` words it) in `lang`.
-
-    A reason no template matches (a rule added later) comes back as written rather than guessed at.
-    """
-    if _INDEX.get(lang, 0) == 0:
-        return reason
-    for key, pattern in _REASON_PATTERNS:
-        match = pattern.fullmatch(reason)
-        if match:
-            return msg(key, lang, **match.groupdict())
+    """An eligibility reason or owned-power note in `lang`: a `Reason` from the catalog; any other
+    sentence (not written by the core's rules) comes back as written rather than guessed at."""
+    if isinstance(reason, Reason) and _INDEX.get(lang, 0) != 0:
+        return msg(reason.key, lang, **reason.params)
     return reason
 
 
@@ -94,4 +100,4 @@ def normalize(lang: str | None) -> str:
     return lang if lang in _INDEX else "en"
 
 
-__all__ = ["LANGUAGES", "MESSAGES", "join", "msg", "normalize", "placeholders", "reason_text"]
+__all__ = ["LANGUAGES", "MESSAGES", "Reason", "join", "msg", "normalize", "placeholders", "reason_text"]

@@ -1,8 +1,8 @@
 """The eligibility rules' reasons (`candidates.exclusion`) and owned-power notes in three languages.
 
-`candidates.py` words its reasons in English; `estimator.messages.reason_text` matches a reason
-against the English templates here and says it in the user's language. Each entry is (en, zh-Hans,
-zh-Hant); the English one must stay word for word what `candidates.py` writes.
+`candidates.py` returns each reason as a `estimator.messages.Reason` (key + parameters, the English
+text as its string value); `reason_text` words it in the user's language from these templates.
+Each entry is (en, zh-Hans, zh-Hant).
 """
 
 from __future__ import annotations

@@ -14,18 +14,18 @@ from __future__ import annotations
 from estimator.candidates import Candidate, exclusion, fill_owned_power, ownership
 from estimator.catalog import Catalog, Hardware
 from estimator.defaults import device_price
-from estimator.messages import msg, reason_text
+from estimator.messages import Reason, msg, reason_text
 from estimator.owned import shortfall_text
 from estimator.sizing import Sized, Sizer
 from estimator.workload import NamedDevice, Workload
 
 # Reasons that only say the device cannot be costed as a purchase: a named device is evaluated anyway.
-_COSTING_REASONS = ("no price on record", "no TDP on record")
+_COSTING_REASONS = ("reason.no_price", "reason.no_tdp")
 
 
 def _reason(workload: Workload, hw: Hardware, cand: Candidate, owned: bool) -> str | None:
     reason = exclusion(workload, hw, cand.stack, owned)
-    if reason is not None and reason.startswith(_COSTING_REASONS):
+    if isinstance(reason, Reason) and reason.key in _COSTING_REASONS:
         return None
     return reason
 

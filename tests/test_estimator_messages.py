@@ -198,3 +198,13 @@ def test_owned_power_notes_are_translated(catalog):
     for note in notes:
         for lang in ("zh-Hans", "zh-Hant"):
             assert CJK.search(reason_text(note, lang)) and not _own_english(reason_text(note, lang)), note
+
+
+def test_reasons_are_worded_from_their_key_never_parsed_back_from_english():
+    from estimator.messages import Reason, reason_text
+
+    reason = Reason("reason.team_batching", team=20, stack="llama.cpp", batching="partial")
+    assert reason.startswith("seed 1: beyond a team (>20 concurrent users)")
+    assert "llama.cpp" in reason_text(reason, "zh-Hant") and CJK.search(reason_text(reason, "zh-Hant"))
+    # The same English as a plain string is not a Reason: it is shown as written, not regex-matched.
+    assert reason_text(str(reason), "zh-Hans") == str(reason)
