@@ -149,9 +149,14 @@ class SlackProcess(_Process):
         while True:
             line = self._next_line(self.stderr, timeout, "'Slack events:' line")
             self.stderr_lines.append(line)
-            found = self._BOUND.search(line)
-            if found:
-                return f"http://127.0.0.1:{found.group(1)}{found.group(2)}"
+            if "Slack events:" not in line:
+                continue
+            # The whole line or nothing: another writer's text glued onto it (the model worker shares
+            # this stderr) would otherwise become part of the URL and every request a 404.
+            found = self._BOUND.fullmatch(line.rstrip("\n"))
+            if found is None:
+                raise AssertionError(f"garbled 'Slack events:' line {line!r}; stderr:\n{self._drain_stderr()}")
+            return f"http://127.0.0.1:{found.group(1)}{found.group(2)}"
 
     def close(self) -> int:
         """SIGTERM (the server does not read stdin) and the exit code."""

@@ -42,11 +42,12 @@ def test_killed_after_the_ack_then_restarted_and_retried_answers_exactly_once(tm
 
         with SlackProcess(env) as second:
             # Slack did not see the first ack in time after all and retries the same event id.
-            assert post_event(second.events_url, SECRET, envelope, retry_num=1)[0] == 200
+            status, body, _ = post_event(second.events_url, SECRET, envelope, retry_num=1)
+            assert status == 200, f"the retry got {status} {body!r}; the restarted app's log:\n{second.log()}"
             [reply] = slack.wait_for("chat.postMessage", where=in_thread, timeout=90)
             time.sleep(1.5)  # room for a wrongly accepted retry to post its duplicate
             replies = slack.replies(thread_ts)
-            assert "answering 1 turn(s) left unanswered" in second.log()
+            assert "answering 1 turn(s) left unanswered" in second.log(), second.log()
             assert second.close() == 0
 
     assert replies == [reply]
@@ -74,12 +75,13 @@ def test_killed_after_posting_before_recording_it_does_not_answer_again(tmp_path
         assert len(slack.replies(thread_ts)) == 2  # the question and the card were posted
 
         with SlackProcess(env) as restarted:
-            assert post_event(restarted.events_url, SECRET, second, retry_num=1)[0] == 200
+            status, body, _ = post_event(restarted.events_url, SECRET, second, retry_num=1)
+            assert status == 200, f"the retry got {status} {body!r}; the restarted app's log:\n{restarted.log()}"
             deadline = time.monotonic() + 60
             while "answered before the crash" not in restarted.log() and time.monotonic() < deadline:
                 time.sleep(0.2)
-            assert "answered before the crash" in restarted.log()
+            assert "answered before the crash" in restarted.log(), restarted.log()
             time.sleep(1.0)
             replies = slack.replies(thread_ts)
             restarted.close()
-    assert len(replies) == 2, [r.body.get("text") for r in replies]
+    assert len(replies) == 2, ([r.body.get("text") for r in replies], restarted.log())

@@ -21,6 +21,20 @@ def _interrupt(signum: int, frame: object) -> None:
     raise KeyboardInterrupt
 
 
+def announce(line: str) -> None:
+    """Write one status line to stderr in a single `write`, newline included.
+
+    The model worker process shares this stderr and logs while the app starts (it answers the
+    turns recovered from the inbox right then). `print` writes the text and its newline in two
+    calls, so a worker's log line could land between them and glue itself onto this one; scripts
+    read the events URL from the "Slack events:" line, and a glued line gave them a wrong path
+    (`/slack/events2026-…`: 404). One short write to a pipe is atomic (under PIPE_BUF), so the
+    line always arrives whole.
+    """
+    sys.stderr.write(line + "\n")
+    sys.stderr.flush()
+
+
 def slack_command(
     socket: bool = typer.Option(False, "--socket", help="Socket Mode (needs SLACK_APP_TOKEN). The default."),
     http: bool = typer.Option(False, "--http", help="HTTP Events API at /slack/events (needs SLACK_SIGNING_SECRET)."),
@@ -58,7 +72,7 @@ def slack_command(
 
             server = make_http_server(app, host, port, signing_secret=secrets.signing_secret)
             bound_host, bound_port = server.server_address[:2]
-            print(f"Slack events: http://{bound_host}:{bound_port}{EVENTS_PATH}", file=sys.stderr)
+            announce(f"Slack events: http://{bound_host}:{bound_port}{EVENTS_PATH}")
             try:
                 server.serve_forever()
             finally:
@@ -67,7 +81,7 @@ def slack_command(
             from bot.slack.server import socket_mode_handler
 
             assert secrets.app_token is not None  # check_settings guarantees it in socket mode
-            print("Slack Socket Mode: connecting…", file=sys.stderr)
+            announce("Slack Socket Mode: connecting…")
             socket_mode_handler(app, secrets.app_token).start()
     except KeyboardInterrupt:
         pass
