@@ -16,14 +16,7 @@ have_all() {
 
 if ! have_all; then
     echo "ensure_chromium: installing Debian's chromium, fonts-noto-cjk and Pango" >&2
-    sudo=""
-    if [[ $(id -u) -ne 0 ]]; then
-        command -v sudo >/dev/null || { echo "ensure_chromium: need root or sudo to apt-get install chromium" >&2; exit 1; }
-        sudo="sudo"
-    fi
-    export DEBIAN_FRONTEND=noninteractive
-    $sudo apt-get update -qq >&2
-    $sudo apt-get install -y -qq --no-install-recommends chromium fonts-noto-cjk libpango-1.0-0 libpangoft2-1.0-0 >&2
+    bash "$(dirname "$0")/apt_install.sh" ensure_chromium chromium fonts-noto-cjk libpango-1.0-0 libpangoft2-1.0-0
 fi
 
 [[ -x "$CHROMIUM" ]] || { echo "ensure_chromium: no browser at $CHROMIUM" >&2; exit 1; }

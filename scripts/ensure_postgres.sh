@@ -23,14 +23,7 @@ find_bindir() {
 
 if ! find_bindir >/dev/null; then
     echo "ensure_postgres: installing Debian's postgresql package" >&2
-    sudo=""
-    if [[ $(id -u) -ne 0 ]]; then
-        command -v sudo >/dev/null || { echo "ensure_postgres: need root or sudo to apt-get install postgresql" >&2; exit 1; }
-        sudo="sudo"
-    fi
-    export DEBIAN_FRONTEND=noninteractive
-    $sudo apt-get update -qq >&2
-    $sudo apt-get install -y -qq --no-install-recommends postgresql >&2
+    bash "$(dirname "$0")/apt_install.sh" ensure_postgres postgresql
 fi
 
 find_bindir || { echo "ensure_postgres: no initdb/pg_ctl under $PG_LIB/*/bin" >&2; exit 1; }
