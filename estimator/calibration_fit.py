@@ -56,6 +56,9 @@ BATCHED_GRID = tuple(BATCHED_STEP * i for i in range(1, 11))  # 0.1 … 1.0: a s
 # RTX 4090 vLLM rows as well but make every GPU alike at high load (a cost no GPU speed removes), which
 # the leave-one-device-out error does not ask for (22.1 % vs 22.2 %).
 SCHEDULER_GRID = (0.0, 0.01, 0.03, 0.06, 0.1)
+# Upper end of the fixed per-step cost (ms per 32 layers) searched for keys with serving rows but no
+# single-stream rows (the fitted single-stream overheads are 1–11 ms).
+MAX_STEP_OVERHEAD_MS = 40.0
 BATCHED_ROUNDS = 3
 BATCHED_TOLERANCE = 0.002
 MIN_RELATIVE_ERROR = 0.08
@@ -64,6 +67,8 @@ FEW_ROWS_MIN_RELATIVE_ERROR = 0.25
 RELATIVE_ERROR_QUANTILE = 0.8
 # One shared instance so the index of "no calibration" is built once per catalog and reused by refits.
 _UNFITTED = CalibrationParams()
+# Metrics of a running batch: they fit the batched-step factors (η_c, s).
+BATCHED_METRICS = frozenset({"total_tps", "decode_tps"})
 
 
 # Sources label mixture-of-experts models "(MoE)" or by their active size ("Qwen3-30B-A3B").
@@ -83,7 +88,7 @@ def is_moe_without_active_params(row: Benchmark, catalog: Catalog) -> bool:
         # three MoE pp rows measure 2.5-4.5x slower than the dense-fitted rate), so they stay out.
         # Batched rows "at max load" without a concurrency: how many experts a step reads depends on
         # the batch, which the row does not give, so they cannot judge the batched factor either.
-        return row.metric == "pp" or (row.metric == "total_tps" and row.concurrency is None)
+        return row.metric == "pp" or (row.metric in BATCHED_METRICS and row.concurrency is None)
     return bool(_MOE_LABEL.search(row.model))
 
 
@@ -97,6 +102,7 @@ def usable_rows(catalog: Catalog) -> list[Benchmark]:
         and (row.metric == "tg" or row.prompt_tokens is not None)
         and (row.metric != "pp" or row.prompt_tokens)
         and (row.metric != "total_tps" or row.gen_tokens)
+        and (row.metric != "decode_tps" or row.concurrency)
         and not is_moe_without_active_params(row, catalog)
     ]
 
@@ -105,6 +111,8 @@ def row_request(row: Benchmark) -> EstimateRequest:
     """The model-only request a measured row answers (with the row's model, so its real architecture)."""
     if row.metric == "pp":
         prompt, output = row.prompt_tokens or DEFAULT_PP_PROMPT, 1
+    elif row.metric == "decode_tps":  # the step right after the prompt: context = the prompt
+        prompt, output = max(1, row.prompt_tokens or 0), 1
     else:
         prompt, output = max(1, row.prompt_tokens or 0), row.gen_tokens or DEFAULT_TG_OUTPUT
     return EstimateRequest.model_construct(
@@ -121,7 +129,8 @@ def predict_resolved(row: Benchmark, resolved: Resolved) -> float:
     if row.metric == "pp":
         return best_plan(resolved, row.device_count, 1).prefill_tokens_per_s
     concurrency = row.concurrency or saturating_concurrency(resolved, row.device_count)
-    return best_plan(resolved, row.device_count, concurrency).sustained_total
+    plan = best_plan(resolved, row.device_count, concurrency)
+    return plan.decode_total if row.metric == "decode_tps" else plan.sustained_total
 
 
 def predict_row(row: Benchmark, catalog: Catalog, calibration: CalibrationParams) -> float:
@@ -275,25 +284,28 @@ def fit_calibration(
         per_token_overhead_ms=overhead, prefill_compute_efficiency=pp, compute_per_bandwidth=kappa,
         prefill_quantized_factor=quantized_factor,
     )
-    batched, scheduler, serving_prefill = _fit_batched(
-        catalog, partial, [row for row in rows if row.metric == "total_tps"], counts
+    batched, scheduler, serving_prefill, serving_overhead = _fit_batched(
+        catalog, partial, [row for row in rows if row.metric in BATCHED_METRICS], counts
     )
     return partial.model_copy(update={
         "batched_efficiency": batched, "scheduler_ms_per_stream": scheduler,
+        "per_token_overhead_ms": {**serving_overhead, **overhead},
         "prefill_compute_efficiency": {**serving_prefill, **pp}, "rows_used": dict(counts),
     })
 
 
 def _fit_batched(
     catalog: Catalog, partial: CalibrationParams, rows: Sequence[Benchmark], counts: dict[str, int]
-) -> tuple[dict[str, float], dict[str, float], dict[str, float]]:
-    """(η_c, s, η_pp) per key minimizing the relative squared error of its `total_tps` rows.
+) -> tuple[dict[str, float], dict[str, float], dict[str, float], dict[str, float]]:
+    """(η_c, s, η_pp, overhead) per key minimizing the relative squared error of its `total_tps` rows.
 
     η_c (share of the format's dense peak) by a coarse grid refined by golden section, for each
     scheduler cost `s` of `SCHEDULER_GRID` (ms per stream per step); the pair with the least error
     wins. A key with no `pp` rows of its own (serving engines are rarely measured with llama-bench)
     also gets its prefill efficiency η_pp from these rows, whose long-prompt shapes (2048/128,
-    5000/500) are prefill-bound: alternating η_pp and (η_c, s) for `BATCHED_ROUNDS` rounds.
+    5000/500) are prefill-bound: alternating η_pp and (η_c, s) for `BATCHED_ROUNDS` rounds. A kind
+    with no `tg` rows at all (accelerators: tt-metal) likewise gets its per-step overhead from
+    them (golden section on [0, `MAX_STEP_OVERHEAD_MS`]): otherwise it would borrow another engine's.
     """
     index = catalog_index(catalog, partial)
     by_key: dict[str, list[tuple[Benchmark, Resolved]]] = defaultdict(list)
@@ -308,6 +320,7 @@ def _fit_batched(
     efficiency: dict[str, float] = {}
     scheduler: dict[str, float] = {}
     prefill: dict[str, float] = {}
+    overhead: dict[str, float] = {}
     for key, pairs in by_key.items():
 
         def error(pairs: list[tuple[Benchmark, Resolved]] = pairs, **update: Any) -> float:
@@ -317,13 +330,24 @@ def _fit_batched(
                 total += (predict_resolved(row, trial) / row.value - 1.0) ** 2
             return total
 
-        own_prefill = key in partial.prefill_compute_efficiency
+        # Decode-only rows (`decode_tps`) say nothing of prefill: a key with only those keeps its prior η_pp.
+        own_prefill = key in partial.prefill_compute_efficiency or all(row.metric == "decode_tps" for row, _ in pairs)
         eta_pp = pairs[0][1].factors.compute_efficiency
+        # A kind with no single-stream rows at all (accelerators measured only in batches) has no fitted
+        # per-step overhead: its batched rows fit it too (a step's fixed cost shows in a batch's step
+        # time as in one stream's). Where the kind has single-stream rows (GPUs), an engine without its
+        # own (TensorRT-LLM) borrows the kind's: at batch 256-2048 the overhead trades off against η_c
+        # and the fit would give TensorRT-LLM 7 ms per step, slower than llama.cpp at 16 users.
+        pooled_key = calibration_key(POOLED, key.split("/", 1)[1])
+        own_overhead = key in partial.per_token_overhead_ms or pooled_key in partial.per_token_overhead_ms
+        step_overhead = pairs[0][1].factors.overhead_ms
         best: tuple[float, float, float] = (math.inf, 0.0, 0.0)
-        for _ in range(1 if own_prefill else BATCHED_ROUNDS):
+        for _ in range(1 if own_prefill and own_overhead else BATCHED_ROUNDS):
             best = (math.inf, 0.0, 0.0)
             for cost in SCHEDULER_GRID:
-                fixed: dict[str, Any] = {"scheduler_ms_per_stream": cost, "compute_efficiency": eta_pp}
+                fixed: dict[str, Any] = {
+                    "scheduler_ms_per_stream": cost, "compute_efficiency": eta_pp, "overhead_ms": step_overhead,
+                }
 
                 def by_eta(value: float, fixed: dict[str, Any] = fixed) -> float:
                     return error(batched_efficiency=value, **fixed)
@@ -333,16 +357,28 @@ def _fit_batched(
                 found = (by_eta(value), value, cost)
                 if found[0] < best[0] - 1e-9:
                     best = found
+            if not own_overhead:
+
+                def by_overhead(value: float, best: tuple[float, float, float] = best, eta_pp: float = eta_pp) -> float:
+                    return error(batched_efficiency=best[1], scheduler_ms_per_stream=best[2], compute_efficiency=eta_pp,
+                                 overhead_ms=value)
+
+                step_overhead = round(_golden_section_minimum(by_overhead, 0.0, MAX_STEP_OVERHEAD_MS), 3)
             if not own_prefill:
 
-                def by_prefill(value: float, best: tuple[float, float, float] = best) -> float:
-                    return error(batched_efficiency=best[1], scheduler_ms_per_stream=best[2], compute_efficiency=value)
+                def by_prefill(
+                    value: float, best: tuple[float, float, float] = best, step_overhead: float = step_overhead
+                ) -> float:
+                    return error(batched_efficiency=best[1], scheduler_ms_per_stream=best[2], overhead_ms=step_overhead,
+                                 compute_efficiency=value)
 
                 eta_pp = _golden_section_minimum(by_prefill, 0.02, 1.0)
         efficiency[key], scheduler[key] = round(best[1], 4), best[2]
+        if not own_overhead:
+            overhead[key] = step_overhead
         if not own_prefill:
             prefill[key] = round(eta_pp, 4)
-    return efficiency, scheduler, prefill
+    return efficiency, scheduler, prefill, overhead
 
 
 def _golden_section_minimum(function: Callable[[float], float], low: float, high: float) -> float:
@@ -415,6 +451,7 @@ def relative_errors(predictions: Sequence[tuple[Benchmark, float]]) -> dict[str,
 
 
 __all__ = [
+    "BATCHED_METRICS",
     "DEFAULT_PP_PROMPT",
     "DEFAULT_TG_OUTPUT",
     "MIN_ROWS_FOR_OVERHEAD",

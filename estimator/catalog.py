@@ -12,7 +12,10 @@ from pydantic import BaseModel, ConfigDict, Field
 
 HardwareKind = Literal["cpu", "gpu", "npu", "soc", "accel"]
 HARDWARE_KINDS: tuple[str, ...] = ("cpu", "gpu", "npu", "soc", "accel")
-BenchmarkMetric = Literal["tg", "pp", "total_tps"]
+# tg: single-stream decode; pp: prompt processing; total_tps: aggregate output tokens/s of a serving
+# run, prompts' prefill included; decode_tps: aggregate decode rate of a running batch with no prompt
+# in between (batch / inter-token latency, as tt-metal's demo tables publish it).
+BenchmarkMetric = Literal["tg", "pp", "total_tps", "decode_tps"]
 Level = Literal["low", "medium", "high"]
 AttentionType = Literal["mha", "gqa", "mla", "sliding", "hybrid"]
 

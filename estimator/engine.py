@@ -42,6 +42,9 @@ class PlanResult:
     per_device_required_gb: float
     per_device_usable_gb: float
     kv_cache_gb: float
+    # Output tokens/s over the devices used counting decode steps only (no prompt interleaved): what a
+    # benchmark reports as batch × 1 / inter-token latency (tt-metal demos' "t/s").
+    decode_total: float = 0.0
 
     @property
     def fits(self) -> bool:
@@ -185,7 +188,7 @@ def evaluate(r: Resolved, count: int, group: int, concurrency: int) -> PlanResul
     """All figures of `count // group` replicas of `group` devices serving `concurrency` users."""
     replicas = max(1, count // group)
     batch = -(-concurrency // replicas)
-    _, prefill, cycle, memory_bound = _cycle(r, group, batch)
+    decode_ms, prefill, cycle, memory_bound = _cycle(r, group, batch)
     per_stream = r.output_tokens / cycle * 1000.0
     mean_ttft, p95_ttft = latency.ttft_ms(prefill, batch, cycle + prefill, r.arrival_pattern)
     kv = kv_cache_gb(r, batch)
@@ -196,6 +199,7 @@ def evaluate(r: Resolved, count: int, group: int, concurrency: int) -> PlanResul
         replicas * batch * r.output_tokens / sustained_cycle * 1000.0,
         r.prompt_tokens / prefill * 1000.0, mean_ttft, p95_ttft, memory_bound,
         per_device_memory_gb(r.weights_gb, kv, group, r.overhead_gb), r.device.usable_memory_gb, kv,
+        replicas * batch * r.output_tokens / decode_ms * 1000.0,
     )
 
 

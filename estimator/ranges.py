@@ -23,6 +23,12 @@ MEASURED_SPREAD = 0.10  # a measured figure: run-to-run and setup spread
 TARGET_COVERAGE = 0.80
 
 
+def range_metric(metric: str) -> str:
+    """The figure a row's residual speaks for: a batch's decode-only rate (`decode_tps`) is judged by
+    the same batched factors as serving throughput, so it joins the `total_tps` ranges."""
+    return "total_tps" if metric == "decode_tps" else metric
+
+
 def group_keys(metric: str, backend: str, kind: str) -> tuple[str, str, str]:
     """The lookup chain of a figure's range: exact group, the kind's pool, the metric's whole set."""
     return (f"{metric}|{calibration_key(backend, kind)}", f"{metric}|{calibration_key(POOLED, kind)}", f"{metric}|*")
@@ -40,7 +46,7 @@ def _ratios(predictions: Iterable[tuple[Benchmark, float]]) -> dict[str, list[fl
     for row, predicted in predictions:
         if predicted <= 0:
             continue
-        for key in group_keys(row.metric, normalize_backend(row.backend), row.kind):
+        for key in group_keys(range_metric(row.metric), normalize_backend(row.backend), row.kind):
             groups[key].append(row.value / predicted)
     return groups
 
@@ -77,7 +83,7 @@ def calibrated_widening(
     devices' residuals covers fewer than 80 % of a new device's rows: the ranges are widened until the
     device-held-out coverage reaches the target (one number per metric, fitted on its rows, reported).
     """
-    metrics = {row.metric for row, _ in predictions}
+    metrics = {range_metric(row.metric) for row, _ in predictions}
     result: dict[str, float] = {}
     for metric in sorted(metrics):
         result[metric] = 3.0
@@ -128,17 +134,19 @@ def range_coverage(
         low, high = range_ratios(others)
         calibration = CalibrationParams(range_ratio_low=low, range_ratio_high=high)
         for row, predicted in own:
-            bounds = ratio_bounds(calibration, row.metric, normalize_backend(row.backend), row.kind)
+            metric = range_metric(row.metric)
+            bounds = ratio_bounds(calibration, metric, normalize_backend(row.backend), row.kind)
             if bounds is None or predicted <= 0:
                 continue
-            counts[row.metric][1] += 1
-            wide = (widening or {}).get(row.metric, 1.0)
+            counts[metric][1] += 1
+            wide = (widening or {}).get(metric, 1.0)
             if predicted * bounds[0] / wide <= row.value <= predicted * bounds[1] * wide:
-                counts[row.metric][0] += 1
+                counts[metric][0] += 1
     return {metric: (inside, total) for metric, (inside, total) in counts.items()}
 
 
 __all__ = [
+    "range_metric",
     "MEASURED_SPREAD",
     "MIN_RANGE_ROWS",
     "TARGET_COVERAGE",

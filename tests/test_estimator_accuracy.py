@@ -8,6 +8,7 @@ import json
 
 import pytest
 
+from estimator.ranges import range_metric
 from evals.estimator_accuracy import (
     TARGET_COVERAGE,
     TARGET_MAPE,
@@ -23,6 +24,10 @@ MISSED = {
           "joined with the issue-12 sizing",
     "pp": "leave-one-device-out prefill MAPE 39.9 % (target 30 %): GeForce cards list no FP16 rate (compute "
           "from bandwidth), and one RX 6700 XT Vulkan run is 2.4x slower than its ROCm run",
+    "decode_tps": "leave-one-device-out batched decode-only MAPE 43 % (target 35 %) on the 14 Tenstorrent tt-metal "
+                  "rows: five devices of two generations, Blackhole's software marked 'under active development' "
+                  "by the source (2x p150a only 12 % faster than one), so each held-out device is judged by the "
+                  "other generation's efficiency",
 }
 
 
@@ -44,7 +49,8 @@ def test_leave_one_device_out_meets_the_target(report, metric):
 def test_likely_ranges_cover_held_out_rows(report):
     # Each device's rows against ranges built from the other devices' residuals, widened by the one
     # per-metric factor the shipped calibration carries (fitted for this coverage, and kept small).
-    assert set(report.coverage) == set(TARGET_MAPE)
+    # decode_tps rows join the total_tps ranges (one batched figure, one range).
+    assert set(report.coverage) == {range_metric(metric) for metric in TARGET_MAPE}
     for metric, share in report.coverage.items():
         assert share >= TARGET_COVERAGE, (metric, share)
 

@@ -25,7 +25,7 @@ app = typer.Typer(help="Browse and validate the hardware/benchmark knowledge sto
 
 # Enums make typer offer and check the allowed values (a bad --kind exits 2 with the choices).
 Kind = Enum("Kind", {kind: kind for kind in HARDWARE_KINDS}, type=str)
-Metric = Enum("Metric", {metric: metric for metric in ("tg", "pp", "total_tps")}, type=str)
+Metric = Enum("Metric", {metric: metric for metric in ("tg", "pp", "total_tps", "decode_tps")}, type=str)
 
 KindOption = Annotated[Kind | None, typer.Option("--kind", help="Only this hardware kind.")]
 JsonOption = Annotated[bool, typer.Option("--json", help="Print a JSON list with every field.")]
