@@ -392,3 +392,19 @@ def test_owned_devices_are_named_by_catalog_id(catalog, text, ids):
     from bot.nlu import HardwareMatcher
 
     assert facts(text, hardware=HardwareMatcher(catalog.hardware)).get("existing_hardware_ids") == ids
+
+
+@pytest.mark.parametrize("text", [
+    "Every request is a single prompt (batch size 1), but we get 300 concurrent requests at peak.",
+    "each request is 3 prompts",
+    "the answer is 2 replies at most",
+])
+def test_a_count_of_prompts_or_answers_is_not_a_length(text):
+    # "request is 1 prompt" counts prompts: read as a length it sized 1-token prompts.
+    facts = parse_message(text).facts
+    assert "prompt_tokens" not in facts and "output_tokens" not in facts, facts
+
+
+def test_lengths_after_a_prompt_word_still_read():
+    facts = parse_message("requests of 2000 tokens, outputs around 300").facts
+    assert (facts["prompt_tokens"], facts["output_tokens"]) == (2000, 300)
