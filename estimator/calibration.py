@@ -126,8 +126,10 @@ def resolve_factors(calibration: CalibrationParams, backend: str, kind: str) -> 
     # accelerator is not assumed to batch better than the measured engines do.
     reference = calibration_key(REFERENCE_BATCHING_BACKEND, kind)
     reference_gpu = calibration_key(REFERENCE_BATCHING_BACKEND, "gpu")
+    # The kind's pool comes last: accelerators' pool is tt-metal's rows alone (another engine's software,
+    # fitted with its own per-step overhead), which Gaudi's vLLM fork must not inherit.
     step_fallback = next(
-        (k for k in (reference, pooled, reference_gpu) if k in calibration.batched_efficiency), pooled
+        (k for k in (reference, reference_gpu, pooled) if k in calibration.batched_efficiency), pooled
     )
     batched, _ = _lookup(calibration.batched_efficiency, key, step_fallback, prior["batched"])
     quantized, _ = _lookup(calibration.prefill_quantized_factor, key, pooled, 1.0)

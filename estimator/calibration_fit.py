@@ -338,8 +338,11 @@ def _fit_batched(
         # time as in one stream's). Where the kind has single-stream rows (GPUs), an engine without its
         # own (TensorRT-LLM) borrows the kind's: at batch 256-2048 the overhead trades off against η_c
         # and the fit would give TensorRT-LLM 7 ms per step, slower than llama.cpp at 16 users.
+        # Only an engine's own key: the overhead is its software's, so tt-metal's must not become the
+        # pooled figure an accelerator on another stack (Gaudi's vLLM fork) borrows.
         pooled_key = calibration_key(POOLED, key.split("/", 1)[1])
-        own_overhead = key in partial.per_token_overhead_ms or pooled_key in partial.per_token_overhead_ms
+        own_overhead = (key.startswith(POOLED) or key in partial.per_token_overhead_ms
+                        or pooled_key in partial.per_token_overhead_ms)
         step_overhead = pairs[0][1].factors.overhead_ms
         best: tuple[float, float, float] = (math.inf, 0.0, 0.0)
         for _ in range(1 if own_prefill and own_overhead else BATCHED_ROUNDS):
