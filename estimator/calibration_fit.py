@@ -78,12 +78,13 @@ def is_moe_without_active_params(row: Benchmark, catalog: Catalog) -> bool:
     """
     arch = resolve_architecture(row.params_b, catalog.models, row.model)
     if arch.moe:
-        # A catalog mixture of experts: decode is sized with its active parameters and routed experts.
-        # Its prefill is not: grouped expert matmuls run far below a dense model's utilization (the
-        # three MoE pp rows measure 2.5-4.5x slower than the dense-fitted rate), so they stay out.
-        # Batched rows "at max load" without a concurrency: how many experts a step reads depends on
-        # the batch, which the row does not give, so they cannot judge the batched factor either.
-        return row.metric == "pp" or (row.metric == "total_tps" and row.concurrency is None)
+        # A catalog mixture of experts: decode is sized with its active parameters and routed experts,
+        # prefill with the routed experts' FLOPs at their matmul tiles' fill (`roofline.
+        # expert_tile_efficiency`: grouped expert matmuls of a 512-token llama.cpp micro-batch fill 16-64
+        # of 128 rows), so its decode and prefill rows count. Batched rows "at max load" without a
+        # concurrency: how many experts a step reads depends on the batch, which the row does not give,
+        # so they cannot judge the batched factor.
+        return row.metric == "total_tps" and row.concurrency is None
     return bool(_MOE_LABEL.search(row.model))
 
 
@@ -158,7 +159,7 @@ def _sample(row: Benchmark, index: CatalogIndex) -> _Sample | None:
         comm = roofline.comm_ms_per_step(parallel, arch.layers, arch.hidden_size, 1, dev.link_gbs, dev.link_latency_us)
         return _Sample(row, keys, 1000.0 / row.value, memory, roofline.overhead_units(arch.layers), comm, False)
     if row.metric == "pp":
-        flops = roofline.prefill_flops(r.active_params_b, arch.layers, arch.hidden_size, r.prompt_tokens)
+        flops = roofline.prefill_flops(r.prefill_params_b, arch.layers, arch.hidden_size, r.prompt_tokens)
         if r.compute_derived:
             x = flops / (parallel * r.device.bandwidth_gbs * 1e9) * 1000.0
         else:
