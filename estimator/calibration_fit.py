@@ -81,10 +81,15 @@ def is_moe_without_active_params(row: Benchmark, catalog: Catalog) -> bool:
         # A catalog mixture of experts: decode is sized with its active parameters and routed experts,
         # prefill with the routed experts' FLOPs at their matmul tiles' fill (`roofline.
         # expert_tile_efficiency`: grouped expert matmuls of a 512-token llama.cpp micro-batch fill 16-64
-        # of 128 rows), so its decode and prefill rows count. Batched rows "at max load" without a
-        # concurrency: how many experts a step reads depends on the batch, which the row does not give,
-        # so they cannot judge the batched factor.
-        return row.metric == "total_tps" and row.concurrency is None
+        # of 128 rows), so its decode and prefill rows count. Its batched rows are judged
+        # (`evals.moe_accuracy`) but not fitted: the batched factors (η_c, s) are shared by every model
+        # an engine serves, and an MoE serving row carries what the sizing does not model (how the
+        # engine lays the experts out over the server: expert parallel, data-parallel attention; MLA's
+        # latent cache held whole on every tensor-parallel rank). The two DeepSeek-R1 rows on 8-GPU
+        # servers alone would move vLLM's scheduler cost for every dense model (0.1 -> 0.01 ms per
+        # stream), and with it seed 1's RTX 4090 vs H100 cost per token. Rows "at max load" without a
+        # concurrency could not judge a batched factor anyway: the experts a step reads depend on the batch.
+        return row.metric == "total_tps"
     return bool(_MOE_LABEL.search(row.model))
 
 
