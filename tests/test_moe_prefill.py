@@ -112,3 +112,18 @@ def test_moe_prefill_time_never_falls_with_a_longer_prompt(catalog, prompt, more
     short = resolve(_request(params_b=size, model=model, prompt_tokens=prompt), catalog_index(catalog))
     long = resolve(_request(params_b=size, model=model, prompt_tokens=prompt + more), catalog_index(catalog))
     assert prefill_time_ms(long, 1) >= prefill_time_ms(short, 1)
+
+
+def test_moe_prefill_rows_are_fitted_and_moe_serving_rows_only_judged(catalog):
+    # Prefill rows of catalog MoE models are now explained (tile fill) and count in the fit; serving rows
+    # are judged by evals.moe_accuracy but kept out of the batched fit shared with every dense model.
+    from estimator.calibration_fit import usable_rows
+    from evals.moe_accuracy import is_catalog_moe, moe_rows
+
+    usable = {row.row_id for row in usable_rows(catalog)}
+    judged = moe_rows(catalog)
+    assert any(row.metric == "pp" for row in judged)
+    assert any(row.metric == "total_tps" and row.concurrency for row in judged)
+    for row in judged:
+        assert is_catalog_moe(row, catalog)
+        assert (row.row_id in usable) == (row.metric != "total_tps"), row.row_id
