@@ -83,12 +83,18 @@ def is_moe_without_active_params(row: Benchmark, catalog: Catalog) -> bool:
     """
     arch = resolve_architecture(row.params_b, catalog.models, row.model)
     if arch.moe:
-        # A catalog mixture of experts: decode is sized with its active parameters and routed experts.
-        # Its prefill is not: grouped expert matmuls run far below a dense model's utilization (the
-        # three MoE pp rows measure 2.5-4.5x slower than the dense-fitted rate), so they stay out.
-        # Batched rows "at max load" without a concurrency: how many experts a step reads depends on
-        # the batch, which the row does not give, so they cannot judge the batched factor either.
-        return row.metric == "pp" or (row.metric in BATCHED_METRICS and row.concurrency is None)
+        # A catalog mixture of experts: decode is sized with its active parameters and routed experts,
+        # prefill with the routed experts' FLOPs at their matmul tiles' fill (`roofline.
+        # expert_tile_efficiency`: grouped expert matmuls of a 512-token llama.cpp micro-batch fill 16-64
+        # of 128 rows), so its decode and prefill rows count. Its batched rows are judged
+        # (`evals.moe_accuracy`) but not fitted: the batched factors (η_c, s) are shared by every model
+        # an engine serves, and an MoE serving row carries what the sizing does not model (how the
+        # engine lays the experts out over the server: expert parallel, data-parallel attention; MLA's
+        # latent cache held whole on every tensor-parallel rank). The two DeepSeek-R1 rows on 8-GPU
+        # servers alone would move vLLM's scheduler cost for every dense model (0.1 -> 0.01 ms per
+        # stream), and with it seed 1's RTX 4090 vs H100 cost per token. Rows "at max load" without a
+        # concurrency could not judge a batched factor anyway: the experts a step reads depend on the batch.
+        return row.metric in BATCHED_METRICS
     return bool(_MOE_LABEL.search(row.model))
 
 
@@ -167,7 +173,7 @@ def _sample(row: Benchmark, index: CatalogIndex) -> _Sample | None:
         comm = roofline.comm_ms_per_step(parallel, arch.layers, arch.hidden_size, 1, dev.link_gbs, dev.link_latency_us)
         return _Sample(row, keys, 1000.0 / row.value, memory, roofline.overhead_units(arch.layers), comm, False)
     if row.metric == "pp":
-        flops = roofline.prefill_flops(r.active_params_b, arch.layers, arch.hidden_size, r.prompt_tokens)
+        flops = roofline.prefill_flops(r.prefill_params_b, arch.layers, arch.hidden_size, r.prompt_tokens)
         if r.compute_derived:
             x = flops / (parallel * r.device.bandwidth_gbs * 1e9) * 1000.0
         else:

@@ -97,6 +97,9 @@ class Resolved:
     expert_weights_gb: float = 0.0
     route_share: float = 0.0
     expert_read_ms: float = 0.0  # calibrated ms to read every expert once on one device
+    # Parameters whose FLOPs one prefill pays: the active ones, the routed experts' share divided by the
+    # share of their matmul tiles real tokens fill (`roofline.expert_tile_efficiency`); = active for dense.
+    prefill_params_b: float = 0.0
     # Paged KV cache: each stream holds its typical sequence; one request at the maximum context is
     # a check on top (`kv_long_extra_gb`), not a reservation for every stream.
     kv_sequence_gb: float = 0.0
@@ -253,6 +256,7 @@ def _resolve(request: EstimateRequest, index: CatalogIndex) -> Resolved:
         total_weights_gb += native_gb - expert_gb
         expert_gb = native_gb
     active_b = (arch.active_params_b or request.params_b) * scale if arch.moe else request.params_b
+    prefill_b = _prefill_params_b(active_b, expert_b * scale, share, request.prompt_tokens, is_continuous(backend))
     base = Resolved(
         device=device, params_b=request.params_b, quant=quant, backend=backend, backend_given=backend_given,
         weights_gb=total_weights_gb, arch=arch,
@@ -265,7 +269,7 @@ def _resolve(request: EstimateRequest, index: CatalogIndex) -> Resolved:
         decode_context=decode_context,
         notes=_static_notes(device, factors, backend, listed_peak is None, arch) + _model_notes(request, arch),
         derived_peak_cap=index.max_listed_tflops, continuous=is_continuous(backend),
-        active_params_b=active_b, dense_weights_gb=total_weights_gb - expert_gb, expert_weights_gb=expert_gb,
+        active_params_b=active_b, prefill_params_b=prefill_b, dense_weights_gb=total_weights_gb - expert_gb, expert_weights_gb=expert_gb,
         route_share=share, kv_sequence_gb=kv_sequence_gb, kv_long_extra_gb=kv_long_extra_gb,
         per_server=_per_server(request, index),
     )
@@ -333,6 +337,23 @@ def _keeps_native_experts(arch: Architecture, quant: str, index: CatalogIndex) -
         return False
     fmt = index.catalog.quant(quant)
     return fmt is not None and fmt.family == "gguf"
+
+
+def _prefill_params_b(active_b: float, expert_b: float, share: float, prompt_tokens: int, continuous: bool) -> float:
+    """Parameters whose FLOPs one prefill pays at the dense prefill rate: the active parameters, with the
+    routed experts' active share (expert_b · k / E) divided by their tile fill. A slot server runs the
+    prompt in micro-batches of at most `roofline.PASS_TOKENS_SLOT` tokens, a continuous-batching engine
+    fills its token budget (`roofline.PASS_TOKENS_CONTINUOUS`). A dense model: `active_b`, unchanged."""
+    if expert_b <= 0.0 or share <= 0.0:
+        return active_b
+    if continuous:
+        tokens, tile = float(roofline.PASS_TOKENS_CONTINUOUS), roofline.EXPERT_TILE_ROWS_CONTINUOUS
+    else:
+        tokens, tile = float(min(max(1, prompt_tokens), roofline.PASS_TOKENS_SLOT)), roofline.EXPERT_TILE_ROWS_SLOT
+    efficiency = roofline.expert_tile_efficiency(tokens, share, touched_expert_share(share, tokens), tile)
+    if efficiency >= 1.0:
+        return active_b
+    return active_b + expert_b * share * (1.0 / efficiency - 1.0)
 
 
 def step_weights_gb(r: Resolved, tokens: float) -> float:

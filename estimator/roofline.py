@@ -16,7 +16,9 @@ capacity adds up, speed does not (`g_bw = g_c = 1`), which the 2×/6×/8× GPU l
 
 Prefill of one `n`-token prompt is compute bound: 2 · params · n + 2 · layers · width · n² FLOPs
 (causal attention) at `η_pp` of peak, never faster than reading the weights once. `η_c` of batched
-decode is `η_pp · η_b` (see `calibration.py`).
+decode is `η_pp · η_b` (see `calibration.py`). A mixture of experts' routed-expert matmuls run at
+the tile fill `expert_tile_efficiency` of that rate (each expert sees only ~U · k / E of a forward
+pass's U tokens, while the kernel's row tile is sized for U).
 
 Pure float arithmetic with positional arguments: this is the hot path of the ranker; `resolve.py`
 evaluates these functions once per request to get per-step coefficients (they are linear in b).
@@ -74,6 +76,44 @@ def overhead_units(layers: int) -> float:
     return layers / OVERHEAD_REFERENCE_LAYERS
 
 
+# Grouped expert matmuls (llama.cpp's MUL_MAT_ID, vLLM's fused_moe, TensorRT-LLM's grouped GEMM) compute
+# each expert's rows in tiles of a fixed height chosen for the forward pass's token count, but an expert
+# receives only its share of those tokens: with top-k of E routing, ~U · k / E of U. The rows a tile does
+# not fill are computed anyway (llama.cpp #29182: "the picker took the l-tile for ~6 live rows"; AMD's
+# llama.cpp PR 39: "wide tiles (e.g. mmq_x=128) that are mostly empty per expert"; vLLM #55225: fused_moe's
+# default BLOCK_SIZE_M = 64 "pads token-to-expert assignments up to multiples of 64").
+# - Slot servers (llama.cpp family) run one prompt in micro-batches of `n_ubatch` = 512 tokens (the
+#   llama.cpp default) with the 128-row tile (mmq_x / Vulkan's large tile) such a pass selects.
+# - Continuous-batching engines fill each pass up to their token budget with prompt chunks of several
+#   users and the running decodes; sized at vLLM's V1 online default of 2,048 tokens, with fused_moe's
+#   64-row tile. At that budget every catalog MoE with k / E >= 1/32 fills its tiles (efficiency 1).
+EXPERT_TILE_ROWS_SLOT = 128
+EXPERT_TILE_ROWS_CONTINUOUS = 64
+PASS_TOKENS_SLOT = 512
+PASS_TOKENS_CONTINUOUS = 2048
+
+
+def expert_tile_efficiency(pass_tokens: float, route_share: float, touched_share: float, tile_rows: int) -> float:
+    """Share of a grouped expert matmul's tile rows that hold real tokens, in (0, 1].
+
+    A pass of `pass_tokens` tokens routed top-k of E (`route_share` = k / E) gives each of the experts it
+    touches (`touched_share` of them, `memory.touched_expert_share`) pass_tokens · k / E / touched tokens;
+    the tile is `tile_rows` high, or the pass's own size when that is smaller. 1 for a dense model
+    (`route_share` 0) and whenever the experts fill their tiles.
+
+    >>> expert_tile_efficiency(512, 8 / 128, 1.0, 128)  # Qwen3-30B-A3B in llama.cpp: 32 rows of 128
+    0.25
+    >>> expert_tile_efficiency(2048, 8 / 256, 1.0, 64)  # DeepSeek-V3 in vLLM: 64 rows fill the tile
+    1.0
+    >>> expert_tile_efficiency(512, 0.0, 0.0, 128)  # dense
+    1.0
+    """
+    if route_share <= 0.0 or touched_share <= 0.0 or pass_tokens <= 0:
+        return 1.0
+    per_expert = pass_tokens * route_share / touched_share
+    return min(1.0, per_expert / min(float(tile_rows), pass_tokens))
+
+
 def prefill_flops(params_b: float, layers: int, width: int, prompt_tokens: float) -> float:
     """FLOPs of one prompt: dense matmuls plus causal attention (average context n / 2)."""
     return prompt_tokens * (2.0 * params_b * 1e9 + 2.0 * layers * width * prompt_tokens)
@@ -100,8 +140,13 @@ def prefill_ms(
 
 
 __all__ = [
+    "EXPERT_TILE_ROWS_CONTINUOUS",
+    "EXPERT_TILE_ROWS_SLOT",
     "OVERHEAD_REFERENCE_LAYERS",
+    "PASS_TOKENS_CONTINUOUS",
+    "PASS_TOKENS_SLOT",
     "comm_ms_per_step",
+    "expert_tile_efficiency",
     "decode_compute_ms",
     "decode_memory_ms",
     "overhead_units",
