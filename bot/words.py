@@ -286,8 +286,12 @@ def _risks_text(rec: Recommendation, normalized: str, lang: str) -> str:
 
 
 def _label(target: HardwareRef) -> str:
-    """"NPU" for a kind, the user's own words ("l40s") upper-cased for a device."""
-    return target.alias.upper()
+    """The user's own words as a name: short words and model numbers upper-cased ("NPU", "L40S",
+    "RTX 4090"), longer words capitalized ("Accelerator", "Gaudi 3"), never "ACCELERATOR"."""
+    return " ".join(
+        word.upper() if len(word) <= 4 or any(ch.isdigit() for ch in word) else word.capitalize()
+        for word in target.alias.split()
+    )
 
 
 def _verdicts(options: list[Option], baseline: Option | None, lang: str) -> list[str]:

@@ -137,11 +137,10 @@ def test_accelerator_case_stays_in_the_power_budget_and_flags_calibration(catalo
     assert "quantization_calibration" in risk_ids(rec.primary)
 
 
-@pytest.mark.xfail(strict=True, reason="issue 15 priced Tenstorrent cards and made their stack eligible, but the "
-                   "numbers still say GPU: with vLLM-on-GPU batching factors (the tt-metal demo rows give no output "
-                   "length, so they cannot be fitted), 17 Blackhole p150a reach 30.2 tok/s at 500 users but draw "
-                   "6,350 W, over the 5,000 W budget (software_maturity flagged); 7 L40S meet every target at 2,950 W. "
-                   "Cloud AI 100 has no price; Gaudi 3 is an 8-accelerator kit")
+@pytest.mark.xfail(strict=True, reason="the numbers say GPU: with Tenstorrent's own measured decode rates fitted "
+                   "(tt-metal decode_tps rows), 16 Blackhole p150a reach 30.2 tok/s per user at 500 users at INT8 "
+                   "(BFP8), 4,800 W of cards before their hosts, over the 5,000 W budget; the 8-card Gaudi 3 kit draws "
+                   "7,450 W; 7 L40S meet every target at 2,950 W. Cloud AI 100 has no price")
 def test_accelerator_case_picks_an_accelerator(catalog):
     assert recommend(ACCELERATOR_CASE, catalog).primary.kind == "accel"
 
