@@ -56,8 +56,17 @@ BATCHED_GRID = tuple(BATCHED_STEP * i for i in range(1, 11))  # 0.1 … 1.0: a s
 # RTX 4090 vLLM rows as well but make every GPU alike at high load (a cost no GPU speed removes), which
 # the leave-one-device-out error does not ask for (22.1 % vs 22.2 %).
 SCHEDULER_GRID = (0.0, 0.01, 0.03, 0.06, 0.1)
-BATCHED_ROUNDS = 3
+BATCHED_ROUNDS = 20  # at most; the alternation stops once η_pp moves less than BATCHED_TOLERANCE
+# Where the serving-row η_pp alternation starts: the top of its range, not the pooled llama-bench fit of
+# the kind. The serving rows barely separate η_pp from η_c (the error is flat along a valley: vLLM/gpu
+# η_pp 0.80–0.86 differ by 1e-4 in squared error), so coordinate steps stop near where they start;
+# starting from the llama.cpp pool let llama.cpp's rows (other kernels, and since issue 15 a share of
+# the FP16-accumulate rate on GeForce) steer vLLM's figure. The alternation now also runs until η_pp
+# settles (`BATCHED_ROUNDS` at most, steps of 1e-4). A joint golden search over η_pp was tried: the
+# valley is not unimodal (synthetic η_c 0.70 for a true 0.3) and the fit took 3x as long.
+SERVING_PREFILL_START = 1.0
 BATCHED_TOLERANCE = 0.002
+PREFILL_TOLERANCE = 1e-4  # η_c moves ~10x as far as η_pp along the valley: η_pp needs the finer step
 MIN_RELATIVE_ERROR = 0.08
 FEW_ROWS = 10
 FEW_ROWS_MIN_RELATIVE_ERROR = 0.25
@@ -162,7 +171,7 @@ def _sample(row: Benchmark, index: CatalogIndex) -> _Sample | None:
         if r.compute_derived:
             x = flops / (parallel * r.device.bandwidth_gbs * 1e9) * 1000.0
         else:
-            x = flops / (parallel * r.peak_tflops * 1e12) * 1000.0
+            x = flops / (parallel * r.peak_tflops * r.prefill_peak_scale * 1e12) * 1000.0
         comm = roofline.comm_ms_per_step(
             parallel, arch.layers, arch.hidden_size, r.prompt_tokens, dev.link_gbs, dev.link_latency_us
         )
@@ -293,7 +302,8 @@ def _fit_batched(
     scheduler cost `s` of `SCHEDULER_GRID` (ms per stream per step); the pair with the least error
     wins. A key with no `pp` rows of its own (serving engines are rarely measured with llama-bench)
     also gets its prefill efficiency η_pp from these rows, whose long-prompt shapes (2048/128,
-    5000/500) are prefill-bound: alternating η_pp and (η_c, s) for `BATCHED_ROUNDS` rounds.
+    5000/500) are prefill-bound: alternating η_pp and (η_c, s) for `BATCHED_ROUNDS` rounds, starting
+    at η_pp = 1 (`SERVING_PREFILL_START`).
     """
     index = catalog_index(catalog, partial)
     by_key: dict[str, list[tuple[Benchmark, Resolved]]] = defaultdict(list)
@@ -318,7 +328,7 @@ def _fit_batched(
             return total
 
         own_prefill = key in partial.prefill_compute_efficiency
-        eta_pp = pairs[0][1].factors.compute_efficiency
+        eta_pp = pairs[0][1].factors.compute_efficiency if own_prefill else SERVING_PREFILL_START
         best: tuple[float, float, float] = (math.inf, 0.0, 0.0)
         for _ in range(1 if own_prefill else BATCHED_ROUNDS):
             best = (math.inf, 0.0, 0.0)
@@ -338,14 +348,18 @@ def _fit_batched(
                 def by_prefill(value: float, best: tuple[float, float, float] = best) -> float:
                     return error(batched_efficiency=best[1], scheduler_ms_per_stream=best[2], compute_efficiency=value)
 
-                eta_pp = _golden_section_minimum(by_prefill, 0.02, 1.0)
+                previous, eta_pp = eta_pp, _golden_section_minimum(by_prefill, 0.02, 1.0, PREFILL_TOLERANCE)
+                if abs(eta_pp - previous) < BATCHED_TOLERANCE:
+                    break
         efficiency[key], scheduler[key] = round(best[1], 4), best[2]
         if not own_prefill:
             prefill[key] = round(eta_pp, 4)
     return efficiency, scheduler, prefill
 
 
-def _golden_section_minimum(function: Callable[[float], float], low: float, high: float) -> float:
+def _golden_section_minimum(
+    function: Callable[[float], float], low: float, high: float, tolerance: float = BATCHED_TOLERANCE
+) -> float:
     """Minimum of a function that is unimodal on [low, high], to within `BATCHED_TOLERANCE`.
 
     The error over η_b can be flat with shallow local minima (rows that turn memory- or prefill-bound
@@ -354,7 +368,7 @@ def _golden_section_minimum(function: Callable[[float], float], low: float, high
     ratio = (math.sqrt(5) - 1) / 2
     left, right = high - ratio * (high - low), low + ratio * (high - low)
     f_left, f_right = function(left), function(right)
-    while high - low > BATCHED_TOLERANCE:
+    while high - low > tolerance:
         if f_left <= f_right:
             high, right, f_right = right, left, f_left
             left = high - ratio * (high - low)
