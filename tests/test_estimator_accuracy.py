@@ -21,8 +21,6 @@ MISSED = {
     "tg": "leave-one-device-out single-stream decode MAPE 14.2 % (target 12 %): devices measured once "
           "(Jetson, MI300X 8x) have no sibling rows to vouch for them, and the MoE rows (Strix Halo, Jetson) "
           "joined with the issue-12 sizing",
-    "pp": "leave-one-device-out prefill MAPE 39.9 % (target 30 %): GeForce cards list no FP16 rate (compute "
-          "from bandwidth), and one RX 6700 XT Vulkan run is 2.4x slower than its ROCm run",
 }
 
 
