@@ -103,6 +103,7 @@ class Factors:
     calibrated: bool
     relative_error: float
     source: str  # "fitted", "pooled over <kind>" or "prior"
+    kappa_source: str = "fitted"  # where κ came from: "fitted", "pooled" or "prior"
 
 
 def _lookup(table: dict[str, float], key: str, pooled: str, prior: float) -> tuple[float, str]:
@@ -121,7 +122,7 @@ def resolve_factors(calibration: CalibrationParams, backend: str, kind: str) -> 
     bw, bw_src = _lookup(calibration.decode_bandwidth_efficiency, key, pooled, prior["bw"])
     overhead, _ = _lookup(calibration.per_token_overhead_ms, key, pooled, prior["overhead"])
     pp, _ = _lookup(calibration.prefill_compute_efficiency, key, pooled, prior["pp"])
-    kappa, _ = _lookup(calibration.compute_per_bandwidth, key, pooled, prior["kappa"])
+    kappa, kappa_source = _lookup(calibration.compute_per_bandwidth, key, pooled, prior["kappa"])
     # A batched step's physics (weights once, every stream's KV, b-wide matmuls) is the same on every
     # engine; `batching.py` models how engines schedule prompts. An engine without measured serving
     # rows borrows the reference engine's fitted step factors rather than a pool of different engines.
@@ -146,7 +147,7 @@ def resolve_factors(calibration: CalibrationParams, backend: str, kind: str) -> 
         error = max(error, POOLED_RELATIVE_ERROR)
     else:
         source, error = "prior", PRIOR_RELATIVE_ERROR
-    return Factors(key, bw, overhead, pp, kappa, batched, quantized, scheduler, calibrated, error, source)
+    return Factors(key, bw, overhead, pp, kappa, batched, quantized, scheduler, calibrated, error, source, kappa_source)
 
 
 __all__ = [

@@ -408,7 +408,9 @@ def _static_notes(device: DeviceSpec, f: Factors, backend: str, derived: bool, a
     if not f.calibrated:
         notes.append(f"uncalibrated: no measured rows for {backend} on {device.kind}; factors {f.source}")
     if derived:
-        notes.append("no FP16 compute rate listed: compute derived from bandwidth (fitted FLOP/byte)")
+        # Since every measured GPU lists its rate (issue 15), GPUs without one use the kind's prior κ.
+        how = "fitted FLOP/byte" if f.kappa_source != "prior" else "a per-kind prior FLOP/byte, not fitted"
+        notes.append(f"no FP16 compute rate listed: compute derived from bandwidth ({how})")
     if arch.source == "approximation":
         notes.append("architecture approximated from the parameter count (no catalog model of that size)")
     return tuple(notes)

@@ -79,3 +79,18 @@ def test_a_measured_geforce_prefill_exceeds_the_fp32_accumulate_peak(catalog):
     achieved_tflops = row.value * (2 * 8.03e9 + 2 * 32 * 4096 * 512) / 1e12
     peak = catalog.hardware_by_id("nvidia-rtx-3090").fp16_tflops
     assert peak < achieved_tflops < 2 * peak
+
+
+def test_a_gpu_without_a_listed_rate_says_whether_its_flop_per_byte_was_fitted():
+    # The builders' calibration fits no κ for GPUs: compute from bandwidth uses the kind's prior, and
+    # the note must not call it fitted; with a fitted κ it says so.
+    from estimator.catalog import CalibrationParams
+    from tests.estimator_builders import CALIBRATION
+
+    unlisted = device("unlisted-gpu", fp16=None)
+    ask = _request("unlisted-gpu", "llama.cpp")
+    prior_notes = estimate(ask, catalog(unlisted)).notes
+    assert any("prior FLOP/byte, not fitted" in note for note in prior_notes), prior_notes
+    fitted: CalibrationParams = CALIBRATION.model_copy(update={"compute_per_bandwidth": {"llama.cpp/gpu": 50.0}})
+    fitted_notes = estimate(ask, catalog(unlisted, calibration=fitted)).notes
+    assert any("(fitted FLOP/byte)" in note for note in fitted_notes), fitted_notes
