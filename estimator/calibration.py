@@ -53,6 +53,10 @@ _BACKEND_ALIASES: dict[str, str] = {
 # Vulkan runs keep their own `backend` value in the data, but share llama.cpp's factors: a separate key
 # was tried and fitted on two devices whose Vulkan drivers differ 10x (an RTX 3090, an RX 6700 XT), and
 # leave-one-device-out prefill error rose from 22 % to 41 %. More Vulkan rows on more devices first.
+# Re-checked with both cards' listed FP16 rates (issue 15): the Vulkan rows reach 0.55 of the 3090's
+# FP16-accumulate rate (its CUDA rows 0.46–0.58) but 0.24 of the RX 6700 XT's (its ROCm row 0.56), so a
+# Vulkan key fitted on either card misjudges the other: measured, leave-one-device-out prefill 27.2 %
+# with the key against 23.7 % without (RX 6700 XT Vulkan +134 %, RTX 3090 Vulkan −57 %; tg 14.6 %).
 KNOWN_BACKENDS: tuple[str, ...] = ("llama.cpp", "vllm", "trt-llm", "mlx", "mlc-llm", "exllama", "openvino")
 
 
@@ -100,6 +104,7 @@ class Factors:
     calibrated: bool
     relative_error: float
     source: str  # "fitted", "pooled over <kind>" or "prior"
+    kappa_source: str = "fitted"  # where κ came from: "fitted", "pooled" or "prior"
 
 
 def _lookup(table: dict[str, float], key: str, pooled: str, prior: float) -> tuple[float, str]:
@@ -118,7 +123,7 @@ def resolve_factors(calibration: CalibrationParams, backend: str, kind: str) -> 
     bw, bw_src = _lookup(calibration.decode_bandwidth_efficiency, key, pooled, prior["bw"])
     overhead, _ = _lookup(calibration.per_token_overhead_ms, key, pooled, prior["overhead"])
     pp, _ = _lookup(calibration.prefill_compute_efficiency, key, pooled, prior["pp"])
-    kappa, _ = _lookup(calibration.compute_per_bandwidth, key, pooled, prior["kappa"])
+    kappa, kappa_source = _lookup(calibration.compute_per_bandwidth, key, pooled, prior["kappa"])
     # A batched step's physics (weights once, every stream's KV, b-wide matmuls) is the same on every
     # engine; `batching.py` models how engines schedule prompts. An engine without measured serving
     # rows borrows the reference engine's fitted step factors rather than a pool of different engines.
@@ -145,7 +150,7 @@ def resolve_factors(calibration: CalibrationParams, backend: str, kind: str) -> 
         error = max(error, POOLED_RELATIVE_ERROR)
     else:
         source, error = "prior", PRIOR_RELATIVE_ERROR
-    return Factors(key, bw, overhead, pp, kappa, batched, quantized, scheduler, calibrated, error, source)
+    return Factors(key, bw, overhead, pp, kappa, batched, quantized, scheduler, calibrated, error, source, kappa_source)
 
 
 __all__ = [

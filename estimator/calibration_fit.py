@@ -59,8 +59,17 @@ SCHEDULER_GRID = (0.0, 0.01, 0.03, 0.06, 0.1)
 # Upper end of the fixed per-step cost (ms per 32 layers) searched for keys with serving rows but no
 # single-stream rows (the fitted single-stream overheads are 1–11 ms).
 MAX_STEP_OVERHEAD_MS = 40.0
-BATCHED_ROUNDS = 3
+BATCHED_ROUNDS = 20  # at most; the alternation stops once η_pp moves less than BATCHED_TOLERANCE
+# Where the serving-row η_pp alternation starts: the top of its range, not the pooled llama-bench fit of
+# the kind. The serving rows barely separate η_pp from η_c (the error is flat along a valley: vLLM/gpu
+# η_pp 0.80–0.86 differ by 1e-4 in squared error), so coordinate steps stop near where they start;
+# starting from the llama.cpp pool let llama.cpp's rows (other kernels, and since issue 15 a share of
+# the FP16-accumulate rate on GeForce) steer vLLM's figure. The alternation now also runs until η_pp
+# settles (`BATCHED_ROUNDS` at most, steps of 1e-4). A joint golden search over η_pp was tried: the
+# valley is not unimodal (synthetic η_c 0.70 for a true 0.3) and the fit took 3x as long.
+SERVING_PREFILL_START = 1.0
 BATCHED_TOLERANCE = 0.002
+PREFILL_TOLERANCE = 1e-4  # η_c moves ~10x as far as η_pp along the valley: η_pp needs the finer step
 MIN_RELATIVE_ERROR = 0.08
 FEW_ROWS = 10
 FEW_ROWS_MIN_RELATIVE_ERROR = 0.25
@@ -177,7 +186,7 @@ def _sample(row: Benchmark, index: CatalogIndex) -> _Sample | None:
         if r.compute_derived:
             x = flops / (parallel * r.device.bandwidth_gbs * 1e9) * 1000.0
         else:
-            x = flops / (parallel * r.peak_tflops * 1e12) * 1000.0
+            x = flops / (parallel * r.peak_tflops * r.prefill_peak_scale * 1e12) * 1000.0
         comm = roofline.comm_ms_per_step(
             parallel, arch.layers, arch.hidden_size, r.prompt_tokens, dev.link_gbs, dev.link_latency_us
         )
@@ -309,9 +318,10 @@ def _fit_batched(
     scheduler cost `s` of `SCHEDULER_GRID` (ms per stream per step); the pair with the least error
     wins. A key with no `pp` rows of its own (serving engines are rarely measured with llama-bench)
     also gets its prefill efficiency η_pp from these rows, whose long-prompt shapes (2048/128,
-    5000/500) are prefill-bound: alternating η_pp and (η_c, s) for `BATCHED_ROUNDS` rounds. A kind
-    with no `tg` rows at all (accelerators: tt-metal) likewise gets its per-step overhead from
-    them (golden section on [0, `MAX_STEP_OVERHEAD_MS`]): otherwise it would borrow another engine's.
+    5000/500) are prefill-bound: alternating η_pp and (η_c, s) for `BATCHED_ROUNDS` rounds, starting
+    at η_pp = 1 (`SERVING_PREFILL_START`). A kind with no `tg` rows at all (accelerators: tt-metal)
+    likewise gets its per-step overhead from them (golden section on [0, `MAX_STEP_OVERHEAD_MS`]):
+    otherwise it would borrow another engine's.
     """
     index = catalog_index(catalog, partial)
     by_key: dict[str, list[tuple[Benchmark, Resolved]]] = defaultdict(list)
@@ -338,7 +348,7 @@ def _fit_batched(
 
         # Decode-only rows (`decode_tps`) say nothing of prefill: a key with only those keeps its prior η_pp.
         own_prefill = key in partial.prefill_compute_efficiency or all(row.metric == "decode_tps" for row, _ in pairs)
-        eta_pp = pairs[0][1].factors.compute_efficiency
+        eta_pp = pairs[0][1].factors.compute_efficiency if own_prefill else SERVING_PREFILL_START
         # A kind with no single-stream rows at all (accelerators measured only in batches) has no fitted
         # per-step overhead: its batched rows fit it too (a step's fixed cost shows in a batch's step
         # time as in one stream's). Where the kind has single-stream rows (GPUs), an engine without its
@@ -349,7 +359,7 @@ def _fit_batched(
         pooled_key = calibration_key(POOLED, key.split("/", 1)[1])
         own_overhead = (key.startswith(POOLED) or key in partial.per_token_overhead_ms
                         or pooled_key in partial.per_token_overhead_ms)
-        step_overhead = pairs[0][1].factors.overhead_ms
+        step_overhead = previous_overhead = pairs[0][1].factors.overhead_ms
         best: tuple[float, float, float] = (math.inf, 0.0, 0.0)
         for _ in range(1 if own_prefill and own_overhead else BATCHED_ROUNDS):
             best = (math.inf, 0.0, 0.0)
@@ -372,6 +382,7 @@ def _fit_batched(
                     return error(batched_efficiency=best[1], scheduler_ms_per_stream=best[2], compute_efficiency=eta_pp,
                                  overhead_ms=value)
 
+                previous_overhead = step_overhead
                 step_overhead = round(_golden_section_minimum(by_overhead, 0.0, MAX_STEP_OVERHEAD_MS), 3)
             if not own_prefill:
 
@@ -381,7 +392,11 @@ def _fit_batched(
                     return error(batched_efficiency=best[1], scheduler_ms_per_stream=best[2], overhead_ms=step_overhead,
                                  compute_efficiency=value)
 
-                eta_pp = _golden_section_minimum(by_prefill, 0.02, 1.0)
+                previous, eta_pp = eta_pp, _golden_section_minimum(by_prefill, 0.02, 1.0, PREFILL_TOLERANCE)
+                if abs(eta_pp - previous) < BATCHED_TOLERANCE:
+                    break
+            elif not own_overhead and abs(step_overhead - previous_overhead) < BATCHED_TOLERANCE:
+                break
         efficiency[key], scheduler[key] = round(best[1], 4), best[2]
         if not own_overhead:
             overhead[key] = step_overhead
@@ -390,7 +405,9 @@ def _fit_batched(
     return efficiency, scheduler, prefill, overhead
 
 
-def _golden_section_minimum(function: Callable[[float], float], low: float, high: float) -> float:
+def _golden_section_minimum(
+    function: Callable[[float], float], low: float, high: float, tolerance: float = BATCHED_TOLERANCE
+) -> float:
     """Minimum of a function that is unimodal on [low, high], to within `BATCHED_TOLERANCE`.
 
     The error over η_b can be flat with shallow local minima (rows that turn memory- or prefill-bound
@@ -399,7 +416,7 @@ def _golden_section_minimum(function: Callable[[float], float], low: float, high
     ratio = (math.sqrt(5) - 1) / 2
     left, right = high - ratio * (high - low), low + ratio * (high - low)
     f_left, f_right = function(left), function(right)
-    while high - low > BATCHED_TOLERANCE:
+    while high - low > tolerance:
         if f_left <= f_right:
             high, right, f_right = right, left, f_left
             left = high - ratio * (high - low)

@@ -13,6 +13,8 @@ documented rule and recorded in `assumptions`, which widens the confidence range
   INT8 rate is 4× their FP32-accumulate FP16 rate), else compute is derived from
   bandwidth with a FLOP-per-byte ratio fitted per (backend, kind) (`compute_from_bandwidth`). SoC
   INT8 figures are NPU TOPS, not the GPU a runtime uses, so they are not used for SoCs.
+- GeForce FP16 figures are FP32-accumulate rates; FP16 accumulation runs 2x faster on those cards
+  (`fp16_accumulate_speedup`), which engines that accumulate in FP16 (llama.cpp) reach in prefill.
 
 Pure: no I/O. `DeviceSpec` is a slotted dataclass because the ranker builds thousands per request.
 """
@@ -69,6 +71,9 @@ class DeviceSpec:
     assumptions: tuple[str, ...] = ()
     usable_memory_gb: float = 0.0  # filled in __post_init__: memory × the kind's usable fraction
     fp4_tflops: float | None = None  # dense FP4 tensor rate (Blackwell-class parts)
+    # Tensor rate of FP16 matmuls that accumulate in FP16, relative to `fp16_tflops` (see
+    # `FP16_ACCUMULATE_SPEEDUP`): 2 on GeForce cards, 1 where both accumulations run at one rate.
+    fp16_accumulate_speedup: float = 1.0
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "usable_memory_gb", self.memory_gb * USABLE_MEMORY_FRACTION.get(self.kind, 0.9))
@@ -117,10 +122,19 @@ def parse_interconnect(text: str | None) -> tuple[LinkKind, float, float]:
 # FP32-accumulate rate the serving kernels use. Data-center and workstation parts list INT8 at 2×.
 GEFORCE_INT8_PER_FP16 = 4.0
 INT8_PER_FP16 = 2.0
+# The same whitepapers list GeForce FP16 tensor rates twice: with FP16 accumulation at 2x the rate with
+# FP32 accumulation (RTX 4090: 330.3 vs 165.2 dense; RTX 3090: 142 vs 71). Data-center and workstation
+# parts run both at one rate. Which one applies depends on the engine's GEMMs (`resolve.py`:
+# llama.cpp accumulates FP16 matmuls in FP16; PyTorch-based engines accumulate in FP32).
+FP16_ACCUMULATE_SPEEDUP_GEFORCE = 2.0
+
+
+def _is_geforce(name: str) -> bool:
+    return "geforce" in name.lower()
 
 
 def _int8_per_fp16(name: str) -> float:
-    return GEFORCE_INT8_PER_FP16 if "geforce" in name.lower() else INT8_PER_FP16
+    return GEFORCE_INT8_PER_FP16 if _is_geforce(name) else INT8_PER_FP16
 
 
 def _fp16_equivalent(
@@ -154,6 +168,7 @@ def device_from_hardware(hw: Hardware) -> DeviceSpec:
         id=hw.id, kind=hw.kind, memory_gb=memory, bandwidth_gbs=bandwidth, fp16_tflops=fp16,
         fp8_tflops=hw.fp8_tflops, int8_tops=hw.int8_tops if hw.kind != "soc" else None,
         link=link, link_gbs=link_gbs, link_latency_us=latency, assumptions=tuple(notes), fp4_tflops=hw.fp4_tflops,
+        fp16_accumulate_speedup=FP16_ACCUMULATE_SPEEDUP_GEFORCE if _is_geforce(hw.name) else 1.0,
     )
 
 
@@ -185,6 +200,7 @@ def peak_tflops(device: DeviceSpec, quant_upper: str) -> float | None:
 __all__ = [
     "DEFAULT_BANDWIDTH_GBS",
     "DEFAULT_MEMORY_GB",
+    "FP16_ACCUMULATE_SPEEDUP_GEFORCE",
     "LINK_FIGURES",
     "USABLE_MEMORY_FRACTION",
     "DeviceSpec",

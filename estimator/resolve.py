@@ -51,6 +51,32 @@ LAYER_SPLIT_BACKENDS = frozenset({"llama.cpp", "llama.cpp-vulkan", "mlx", "ollam
 FLOAT_FORMATS = frozenset({"FP32", "FP16", "BF16", "FP8", "FP4", "NVFP4", "MXFP4"})
 # A spec filled by a default, or compute derived from bandwidth, widens the confidence range.
 ASSUMPTION_WIDENING = 1.3
+# Engines whose prompt matmuls accumulate FP16 products in FP16. llama.cpp's CUDA backend multiplies
+# FP16 weights, and weight-quantized ones dequantized to FP16, with cuBLAS in CUBLAS_COMPUTE_16F
+# (ggml/src/ggml-cuda/ggml-cuda.cu, `batched_mul_mat_traits<GGML_TYPE_F16>`; FP32 only on Volta, CDNA
+# and RDNA4, and for BF16 weights); its Vulkan backend picks the `f16acc` matmul pipelines at default
+# precision (ggml-vulkan.cpp, `ggml_vk_get_mul_mat_mat_pipeline`). On GeForce cards that doubles the
+# tensor rate over the FP32-accumulate figure the catalog lists (`DeviceSpec.fp16_accumulate_speedup`).
+# PyTorch-based engines (vLLM, SGLang, TensorRT-LLM) accumulate in FP32: no change for them.
+FP16_ACCUMULATE_BACKENDS = frozenset({"llama.cpp"})
+# Formats whose prompt matmuls run as FP16 in those engines: FP16 itself and the weight-only quantized
+# formats (GGUF, dequantized to FP16). BF16 and FP32 weights take cuBLAS's FP32-accumulate path.
+_FP32_ACCUMULATE_FORMATS = FLOAT_FORMATS - {"FP16"}
+
+
+def prefill_accumulate_speedup(device: DeviceSpec, backend: str, quant: str) -> float:
+    """How much faster than the listed 16-bit rate the engine's prompt matmuls run on this device.
+
+    >>> from estimator.device import DeviceSpec
+    >>> geforce = DeviceSpec("g", "gpu", 24, 1008, 165.2, None, None, "pcie", 20, 25, fp16_accumulate_speedup=2.0)
+    >>> prefill_accumulate_speedup(geforce, "llama.cpp", "Q4_K_M"), prefill_accumulate_speedup(geforce, "vllm", "FP16")
+    (2.0, 1.0)
+    >>> prefill_accumulate_speedup(geforce, "llama.cpp", "BF16")
+    1.0
+    """
+    if backend not in FP16_ACCUMULATE_BACKENDS or quant in _FP32_ACCUMULATE_FORMATS:
+        return 1.0
+    return device.fp16_accumulate_speedup
 
 
 @dataclass(slots=True)  # not frozen: built and re-factored in the hot path; treat as read-only
@@ -81,6 +107,9 @@ class Resolved:
     decode_context: float
     notes: tuple[str, ...]
     derived_peak_cap: float | None = None
+    # Prompt matmuls' tensor rate relative to `peak_tflops` (FP16 accumulation on GeForce, see
+    # `prefill_accumulate_speedup`); batched decode steps keep the listed peak.
+    prefill_peak_scale: float = 1.0
     continuous: bool = False  # continuous batching with chunked prefill (`batching.py`), else slots
     scheduler_ms_per_stream: float = 0.0
     confidence_width: float = 0.0  # relative half-width of the decode range (set in `with_factors`)
@@ -269,7 +298,9 @@ def _resolve(request: EstimateRequest, index: CatalogIndex) -> Resolved:
         decode_context=decode_context,
         notes=_static_notes(device, factors, backend, listed_peak is None, arch) + _model_notes(request, arch),
         derived_peak_cap=index.max_listed_tflops, continuous=is_continuous(backend),
-        active_params_b=active_b, prefill_params_b=prefill_b, dense_weights_gb=total_weights_gb - expert_gb, expert_weights_gb=expert_gb,
+        prefill_peak_scale=prefill_accumulate_speedup(device, backend, quant) if listed_peak else 1.0,
+        active_params_b=active_b, prefill_params_b=prefill_b,
+        dense_weights_gb=total_weights_gb - expert_gb, expert_weights_gb=expert_gb,
         route_share=share, kv_sequence_gb=kv_sequence_gb, kv_long_extra_gb=kv_long_extra_gb,
         per_server=_per_server(request, index),
     )
@@ -296,6 +327,9 @@ def _apply_factors(r: Resolved, factors: Factors) -> None:
         if r.derived_peak_cap:
             peak = min(peak, r.derived_peak_cap)
         prefill_efficiency = 1.0
+    else:
+        # η_pp is a share of the rate the engine's prompt matmuls can reach (FP16 accumulation included).
+        prefill_efficiency *= r.prefill_peak_scale
     if r.quant not in FLOAT_FORMATS:
         # Weight-only quantized matmuls dequantize on the fly: a fitted share of the float rate.
         prefill_efficiency *= factors.prefill_quantized_factor
@@ -396,7 +430,9 @@ def _static_notes(device: DeviceSpec, f: Factors, backend: str, derived: bool, a
     if not f.calibrated:
         notes.append(f"uncalibrated: no measured rows for {backend} on {device.kind}; factors {f.source}")
     if derived:
-        notes.append("no FP16 compute rate listed: compute derived from bandwidth (fitted FLOP/byte)")
+        # Since every measured GPU lists its rate (issue 15), GPUs without one use the kind's prior κ.
+        how = "fitted FLOP/byte" if f.kappa_source != "prior" else "a per-kind prior FLOP/byte, not fitted"
+        notes.append(f"no FP16 compute rate listed: compute derived from bandwidth ({how})")
     if arch.source == "approximation":
         notes.append("architecture approximated from the parameter count (no catalog model of that size)")
     return tuple(notes)
@@ -405,10 +441,12 @@ def _static_notes(device: DeviceSpec, f: Factors, backend: str, derived: bool, a
 __all__ = [
     "ASSUMPTION_WIDENING",
     "FLOAT_FORMATS",
+    "FP16_ACCUMULATE_BACKENDS",
     "LAYER_SPLIT_BACKENDS",
     "CatalogIndex",
     "Resolved",
     "catalog_index",
+    "prefill_accumulate_speedup",
     "resolve",
     "step_weights_gb",
     "with_factors",

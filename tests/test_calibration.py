@@ -46,6 +46,9 @@ def synthetic_catalog():
         dict(metric="total_tps", quant="FP16", backend="vllm", concurrency=64, prompt_tokens=128, gen_tokens=512),
         # A prefill-heavy serving shape: it pins vLLM's prefill efficiency (vLLM has no pp rows).
         dict(metric="total_tps", quant="FP16", backend="vllm", concurrency=16, prompt_tokens=2048, gen_tokens=64),
+        # A compute-bound decode shape (256 streams, short prompts): it pins η_c apart from η_pp, which
+        # the two shapes above trade against each other along a flat valley.
+        dict(metric="total_tps", quant="FP16", backend="vllm", concurrency=256, prompt_tokens=16, gen_tokens=512),
     ]
     rows = []
     truth = catalog(*DEVICES, calibration=TRUE)
@@ -66,7 +69,7 @@ def test_fit_recovers_known_factors():
     # Serving rows alone give vLLM its prefill efficiency, and no scheduler cost the truth lacks.
     assert fitted.prefill_compute_efficiency["vllm/gpu"] == pytest.approx(0.4, abs=0.01)
     assert fitted.scheduler_ms_per_stream["vllm/gpu"] == 0.0
-    assert fitted.rows_used["llama.cpp/gpu"] == 12 and fitted.rows_used["*/gpu"] == 18
+    assert fitted.rows_used["llama.cpp/gpu"] == 12 and fitted.rows_used["*/gpu"] == 21  # 3 devices × 7 shapes
 
 
 def test_leave_one_out_on_exact_data_is_nearly_exact():
@@ -128,3 +131,16 @@ def test_shipped_calibration_matches_the_data():
     done = subprocess.run([sys.executable, "scripts/fit_calibration.py", "--check"], cwd=ROOT,
                           capture_output=True, text=True)
     assert done.returncode == 0, done.stdout + done.stderr
+
+
+def test_serving_prefill_efficiency_does_not_depend_on_llama_bench_rows(catalog):
+    # vLLM has no llama-bench (pp) rows: its prefill efficiency comes from its own serving rows alone,
+    # so dropping every llama.cpp pp row must leave it unchanged (it once started from their pooled fit).
+    llama_pp = frozenset(row.row_id for row in catalog.benchmarks
+                         if row.metric == "pp" and normalize_backend(row.backend) == "llama.cpp")
+    assert llama_pp
+    full = fit_calibration(catalog)
+    without = fit_calibration(catalog, exclude_rows=llama_pp)
+    assert "vllm/gpu" not in without.compute_per_bandwidth
+    assert full.prefill_compute_efficiency["vllm/gpu"] == pytest.approx(without.prefill_compute_efficiency["vllm/gpu"])
+    assert full.batched_efficiency["vllm/gpu"] == pytest.approx(without.batched_efficiency["vllm/gpu"])

@@ -22,8 +22,6 @@ MISSED = {
     "tg": "leave-one-device-out single-stream decode MAPE 14.2 % (target 12 %): devices measured once "
           "(Jetson, MI300X 8x) have no sibling rows to vouch for them, and the MoE rows (Strix Halo, Jetson) "
           "joined with the issue-12 sizing",
-    "pp": "leave-one-device-out prefill MAPE 39.7 % (target 30 %): GeForce cards list no FP16 rate (compute "
-          "from bandwidth), and one RX 6700 XT Vulkan run is 2.4x slower than its ROCm run",
     "decode_tps": "leave-one-device-out batched decode-only MAPE 38 % (target 35 %) on the 13 Tenstorrent tt-metal "
                   "rows: five devices of two generations, Blackhole's software marked 'under active development' "
                   "by the source (2x p150a only 12 % faster than one), so each held-out device is judged by the "
