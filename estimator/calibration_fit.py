@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import math
 import re
+import statistics
 from collections import defaultdict
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, replace
@@ -78,6 +79,8 @@ RELATIVE_ERROR_QUANTILE = 0.8
 _UNFITTED = CalibrationParams()
 # Metrics of a running batch: they fit the batched-step factors (η_c, s).
 BATCHED_METRICS = frozenset({"total_tps", "decode_tps"})
+# Serving rows a mixture-of-experts model needs before its own step scale is fitted (`model_step_scale`).
+MIN_MODEL_SERVING_ROWS = 8
 
 
 # Sources label mixture-of-experts models "(MoE)" or by their active size ("Qwen3-30B-A3B").
@@ -302,10 +305,56 @@ def fit_calibration(
     batched, scheduler, serving_prefill, serving_overhead = _fit_batched(
         catalog, partial, [row for row in rows if row.metric in BATCHED_METRICS], counts
     )
-    return partial.model_copy(update={
+    fitted = partial.model_copy(update={
         "batched_efficiency": batched, "scheduler_ms_per_stream": scheduler,
         "per_token_overhead_ms": {**serving_overhead, **overhead},
         "prefill_compute_efficiency": {**serving_prefill, **pp}, "rows_used": dict(counts),
+    })
+    return _with_model_step_scales(catalog, fitted, exclude_rows)
+
+
+def model_serving_rows(catalog: Catalog) -> list[Benchmark]:
+    """Serving rows of catalog mixture-of-experts models with a stated concurrency: left out of the
+    shared fit (`is_moe_without_active_params`), they calibrate their own model (`model_step_scale`)."""
+    ids = {h.id for h in catalog.hardware}
+    rows = []
+    for row in catalog.benchmarks:
+        if row.hardware_id not in ids or row.metric not in BATCHED_METRICS or row.concurrency is None:
+            continue
+        if row.metric == "total_tps" and not (row.gen_tokens and row.prompt_tokens is not None):
+            continue
+        if resolve_architecture(row.params_b, catalog.models, row.model).moe:
+            rows.append(row)
+    return rows
+
+
+def _with_model_step_scales(
+    catalog: Catalog, calibration: CalibrationParams, exclude_rows: frozenset[int]
+) -> CalibrationParams:
+    """Per catalog model with at least `MIN_MODEL_SERVING_ROWS` serving rows outside the shared fit: the
+    median of predicted / measured over them, by which its decode steps are lengthened.
+
+    The shared factors are fitted on dense and single-stream rows; an MoE model served on a multi-GPU
+    server brings costs they do not model (expert dispatch and all-to-all, MLA kernels, block-scaled FP8
+    matmuls in the engines measured). Its own runs say by how much, for that model only; the
+    leave-one-device-out report (`evals.moe_accuracy`) checks that one device's runs predict another's.
+    """
+    index = catalog_index(catalog, calibration)
+    ratios: dict[str, list[float]] = defaultdict(list)
+    for row in model_serving_rows(catalog):
+        if row.row_id in exclude_rows:
+            continue
+        try:
+            resolved = resolve(row_request(row), index)
+        except SiliconsultError:
+            continue
+        predicted = predict_resolved(row, resolved)
+        if predicted > 0:
+            ratios[resolved.arch.source].append(predicted / row.value)
+    scales = {model: round(statistics.median(values), 4) for model, values in ratios.items()
+              if len(values) >= MIN_MODEL_SERVING_ROWS}
+    return calibration.model_copy(update={
+        "model_step_scale": scales, "model_step_rows": {model: len(ratios[model]) for model in scales},
     })
 
 
@@ -480,10 +529,12 @@ __all__ = [
     "BATCHED_METRICS",
     "DEFAULT_PP_PROMPT",
     "DEFAULT_TG_OUTPUT",
+    "MIN_MODEL_SERVING_ROWS",
     "MIN_ROWS_FOR_OVERHEAD",
     "fit_calibration",
     "leave_one_device_out",
     "leave_one_out",
+    "model_serving_rows",
     "predict_resolved",
     "predict_row",
     "relative_errors",

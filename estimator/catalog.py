@@ -235,6 +235,11 @@ class CalibrationParams(_Frozen):
     prefill_quantized_factor: dict[str, float] = {}
     # How many measured rows each key's factors were fitted on ("*/<kind>" keys pool all backends).
     rows_used: dict[str, int] = {}
+    # Per catalog model id: how many times longer its measured serving runs' decode steps are than the
+    # general factors predict (median over its serving rows, which the shared fit leaves out), when it
+    # has at least `calibration_fit.MIN_MODEL_SERVING_ROWS` of them; with the row count.
+    model_step_scale: dict[str, float] = {}
+    model_step_rows: dict[str, int] = {}
 
 
 class Catalog(_Frozen):

@@ -144,7 +144,7 @@ def _step_terms(r: Resolved, parallel: int, batch: int) -> tuple[float, float, f
     compute = batch * r.compute_per_stream_ms / parallel
     if parallel > 1:
         comm_fixed, comm_per_stream = _comm_terms(r, parallel)
-        comm = comm_fixed + batch * comm_per_stream
+        comm = (comm_fixed + batch * comm_per_stream) * r.model_step_scale
     else:
         comm = 0.0
     return memory, compute, r.step_overhead_ms + batch * r.scheduler_ms_per_stream, comm

@@ -37,6 +37,7 @@ from estimator.memory import (
     Architecture,
     bits_per_weight,
     kv_bytes_per_element,
+    model_by_name,
     resolve_architecture,
     touched_expert_share,
     weights_gb,
@@ -135,6 +136,9 @@ class Resolved:
     kv_long_extra_gb: float = 0.0
     # Devices one server holds (tensor parallelism stays inside it); 0 = no server limit (custom devices).
     per_server: int = 0
+    # A catalog model whose own measured serving runs the general factors cannot explain (fitted
+    # `CalibrationParams.model_step_scale`): every decode-step term of it is this many times longer.
+    model_step_scale: float = 1.0
     prefill_cache: dict[int, float] = field(default_factory=dict, compare=False)
     comm_cache: dict[int, tuple[float, float]] = field(default_factory=dict, compare=False)
 
@@ -296,13 +300,15 @@ def _resolve(request: EstimateRequest, index: CatalogIndex) -> Resolved:
         overhead_gb=RUNTIME_OVERHEAD_GB.get(device.kind, 0.75), prefill_efficiency=1.0,
         decode_compute_efficiency=1.0, step_overhead_ms=0.0,
         decode_context=decode_context,
-        notes=_static_notes(device, factors, backend, listed_peak is None, arch) + _model_notes(request, arch),
+        notes=_static_notes(device, factors, backend, listed_peak is None, arch) + _model_notes(request, arch)
+        + _serving_scale_notes(arch, index.calibration, _model_step_scale(request, arch, index)),
         derived_peak_cap=index.max_listed_tflops, continuous=is_continuous(backend),
         prefill_peak_scale=prefill_accumulate_speedup(device, backend, quant) if listed_peak else 1.0,
         active_params_b=active_b, prefill_params_b=prefill_b,
         dense_weights_gb=total_weights_gb - expert_gb, expert_weights_gb=expert_gb,
         route_share=share, kv_sequence_gb=kv_sequence_gb, kv_long_extra_gb=kv_long_extra_gb,
         per_server=_per_server(request, index),
+        model_step_scale=_model_step_scale(request, arch, index),
     )
     _apply_factors(base, factors)
     return base
@@ -351,6 +357,14 @@ def _apply_factors(r: Resolved, factors: Factors) -> None:
         0.0, r.kv_token_gb, context, 1, bandwidth, 1) / factors.bandwidth_efficiency
     r.compute_per_stream_ms = roofline.decode_compute_ms(
         r.active_params_b, arch.layers, arch.hidden_size, context, 1, peak, 1) / decode_compute_efficiency
+    if r.model_step_scale != 1.0:
+        step = r.model_step_scale
+        r.step_overhead_ms *= step
+        r.scheduler_ms_per_stream *= step
+        r.memory_fixed_ms *= step
+        r.expert_read_ms *= step
+        r.memory_per_stream_ms *= step
+        r.compute_per_stream_ms *= step
     r.confidence_width = factors.relative_error * (
         ASSUMPTION_WIDENING if r.device.assumptions or r.compute_derived else 1.0
     )
@@ -417,6 +431,26 @@ def _model_notes(request: EstimateRequest, arch: Architecture) -> tuple[str, ...
                  else f"{arch.source}'s shape (the closest architecture on record)")
         return (f"model '{request.model}' is not in the catalog: sized with {shape}, an assumption",)
     return ()
+
+
+def _model_step_scale(request: EstimateRequest, arch: Architecture, index: CatalogIndex) -> float:
+    """The fitted step scale of the model the request names (1 for a model only sized like it: an
+    unnamed "671B MoE with 37B active" is not DeepSeek-V3's measured engines)."""
+    scale = index.calibration.model_step_scale.get(arch.source)
+    if scale is None or not request.model:
+        return 1.0
+    named = model_by_name(request.model, index.catalog.models)
+    return scale if named is not None and named.id == arch.source else 1.0
+
+
+def _serving_scale_notes(arch: Architecture, calibration: CalibrationParams, scale: float) -> tuple[str, ...]:
+    """Say when a model's decode steps are scaled to its own measured serving runs."""
+    if scale == 1.0:
+        return ()
+    rows = calibration.model_step_rows.get(arch.source, 0)
+    return (f"{arch.source}: decode steps {scale:.2f}x the bandwidth/compute model's, the median of its "
+            f"{rows} measured serving runs (the general factors alone were that much off for it; engines change "
+            f"fast for new model families: re-measure with yours in the pilot)",)
 
 
 def _same_name(name: str, model_id: str) -> bool:

@@ -13,7 +13,7 @@ import statistics
 import sys
 from collections.abc import Sequence
 
-from estimator.calibration_fit import fit_calibration, predict_row, usable_rows
+from estimator.calibration_fit import fit_calibration, predict_row
 from estimator.catalog import Benchmark, Catalog
 from estimator.memory import resolve_architecture
 
@@ -36,9 +36,10 @@ def moe_rows(catalog: Catalog) -> list[Benchmark]:
 
 def leave_one_device_out(catalog: Catalog, rows: Sequence[Benchmark]) -> list[tuple[Benchmark, float]]:
     """(row, prediction) with the calibration refitted without every row of the row's device."""
-    usable = usable_rows(catalog)
+    # Every row of the device, not only the shared fit's: its MoE serving rows fit the model's own
+    # step scale (`calibration_fit.model_step_scale`), which must come from the other devices.
     by_device: dict[str | None, frozenset[int]] = {}
-    for row in usable:
+    for row in catalog.benchmarks:
         by_device.setdefault(row.hardware_id, frozenset())
         by_device[row.hardware_id] |= {row.row_id}
     fits: dict[str | None, object] = {}

@@ -1,0 +1,67 @@
+"""A mixture-of-experts model's own measured serving runs calibrate its decode steps (`model_step_scale`).
+
+The shared factors are fitted on dense and single-stream rows; DeepSeek-R1's 80 serving runs on 8x H200
+and 8x MI300X (dstack, SGLang / vLLM / TensorRT-LLM, concurrency 4-256) measure 2.6-5.6x below what
+those factors give. Expectations: the scale is the median predicted / measured ratio (so > 1 here,
+> 2 given those runs), it lengthens every decode-step term of the named model and of nothing else, and
+one device's runs predict the other device's (leave-one-device-out) better than no scale does.
+"""
+
+from __future__ import annotations
+
+import statistics
+
+import pytest
+
+from estimator.calibration_fit import MIN_MODEL_SERVING_ROWS, model_serving_rows, predict_row
+from estimator.schemas import EstimateRequest
+from estimator.throughput import estimate
+from evals.moe_accuracy import leave_one_device_out, moe_rows
+
+
+def _request(**fields: object) -> EstimateRequest:
+    return EstimateRequest.model_validate(fields)
+
+
+def _without_scale(catalog):
+    calibration = catalog.calibration.model_copy(update={"model_step_scale": {}, "model_step_rows": {}})
+    return catalog.model_copy(update={"calibration": calibration})
+
+
+def test_deepseek_serving_runs_fit_their_own_step_scale(catalog):
+    rows = [row for row in model_serving_rows(catalog) if "DeepSeek" in row.model]
+    assert len(rows) >= MIN_MODEL_SERVING_ROWS
+    assert catalog.calibration.model_step_scale["deepseek-v3"] > 2.0
+    assert catalog.calibration.model_step_rows["deepseek-v3"] == len(rows)
+    # Dense models have no scale: their serving rows are in the shared fit.
+    assert set(catalog.calibration.model_step_scale) <= {m.id for m in catalog.models if m.is_moe}
+
+
+def test_the_scale_slows_the_named_model_only(catalog):
+    scale = catalog.calibration.model_step_scale["deepseek-v3"]
+    shape = dict(hardware="nvidia-h200-sxm", count=8, params_b=671, quant="FP8", backend="sglang",
+                 concurrency=4, prompt_tokens=64, output_tokens=512)
+    named = estimate(_request(model="deepseek-r1", **shape), catalog)
+    unscaled = estimate(_request(model="deepseek-r1", **shape), _without_scale(catalog))
+    # A short prompt and a long answer: the answer is nearly all decode steps, each `scale` times longer.
+    ratio = unscaled.decode_tokens_per_s_per_stream / named.decode_tokens_per_s_per_stream
+    assert ratio == pytest.approx(scale, rel=0.05)
+    assert any("measured serving runs" in note for note in named.notes)
+    # An unnamed model merely sized with DeepSeek-V3's shape is not DeepSeek's engines.
+    unnamed = estimate(_request(active_params_b=37, **shape), catalog)
+    unnamed_unscaled = estimate(_request(active_params_b=37, **shape), _without_scale(catalog))
+    assert unnamed.decode_tokens_per_s_per_stream == unnamed_unscaled.decode_tokens_per_s_per_stream
+
+
+def test_one_devices_runs_predict_the_others(catalog):
+    rows = [row for row in moe_rows(catalog) if "DeepSeek" in row.model and row.metric == "total_tps"
+            and row.concurrency]
+    held_out = leave_one_device_out(catalog, rows)
+    errors = [abs(predicted / row.value - 1) for row, predicted in held_out]
+    # The shipped general factors without the model's scale (what the sizing gave before it).
+    plain = _without_scale(catalog).calibration
+    plain_errors = [abs(predict_row(row, catalog, plain) / row.value - 1) for row in rows]
+    # Held out, the other device's scale still brings the median error under issue 12's 30 % bound;
+    # without it the estimate is several times too fast on every run.
+    assert statistics.median(errors) <= 0.30
+    assert statistics.median(plain_errors) > 1.0
