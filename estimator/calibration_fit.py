@@ -146,7 +146,10 @@ def predict_resolved(row: Benchmark, resolved: Resolved) -> float:
         return best_plan(resolved, row.device_count, 1).per_stream
     if row.metric == "pp":
         return best_plan(resolved, row.device_count, 1).prefill_tokens_per_s
-    concurrency = row.concurrency or saturating_concurrency(resolved, row.device_count)
+    # An engine runs at most what its batch cap and KV cache hold; a benchmark that submits more
+    # requests (offline runs of 256 prompts of 32k tokens) queues the rest.
+    capacity = saturating_concurrency(resolved, row.device_count)
+    concurrency = min(row.concurrency, capacity) if row.concurrency else capacity
     plan = best_plan(resolved, row.device_count, concurrency)
     return plan.decode_total if row.metric == "decode_tps" else plan.sustained_total
 

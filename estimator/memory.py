@@ -32,6 +32,8 @@ DEFAULT_BITS_PER_WEIGHT: dict[str, float] = {
 }
 # Formats served by stacks that also keep the KV cache in 8 bit (TensorRT-LLM/vLLM FP8 setups).
 EIGHT_BIT_KV_FORMATS = frozenset({"FP8", "FP4", "NVFP4", "MXFP4"})
+# Engines whose FP8 setups keep the KV cache in FP8 without being asked (`kv_bytes_per_element`).
+FP8_KV_BY_DEFAULT_BACKENDS = frozenset({"trt-llm"})
 
 RUNTIME_OVERHEAD_GB: dict[str, float] = {"cpu": 0.5, "gpu": 0.75, "npu": 0.5, "soc": 0.5, "accel": 0.75}
 
@@ -162,9 +164,21 @@ def bits_per_weight(quant: str, catalog: Catalog | None = None) -> float:
     raise InvalidRequest(f"Unknown quantization '{quant}'. Use one of: {', '.join(known)}.", field="quant")
 
 
-def kv_bytes_per_element(quant: str) -> float:
-    """2 bytes (FP16 KV cache) unless the weight format implies an FP8 serving setup."""
-    return 1.0 if quant.upper() in EIGHT_BIT_KV_FORMATS else 2.0
+def kv_bytes_per_element(quant: str, backend: str | None = None) -> float:
+    """KV bytes per value an engine keeps by default: 2 (16 bit) unless the weight format implies an FP8
+    serving setup on an engine that turns FP8 KV on with the weights.
+
+    vLLM and SGLang default to `--kv-cache-dtype auto` = the model's activation dtype (BF16 for FP8
+    checkpoints, docs.vllm.ai engine arguments); TensorRT-LLM's FP8 checkpoints and NVIDIA's published
+    runs quantize the KV cache with the weights. `backend=None` keeps the weight-format rule (memory-only
+    callers that do not know the engine).
+
+    >>> kv_bytes_per_element("FP8", "trt-llm"), kv_bytes_per_element("FP8", "vllm"), kv_bytes_per_element("FP8")
+    (1.0, 2.0, 1.0)
+    """
+    if quant.upper() not in EIGHT_BIT_KV_FORMATS:
+        return 2.0
+    return 1.0 if backend is None or backend in FP8_KV_BY_DEFAULT_BACKENDS else 2.0
 
 
 def weights_gb(params_b: float, bits: float) -> float:

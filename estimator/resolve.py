@@ -266,7 +266,7 @@ def _resolve(request: EstimateRequest, index: CatalogIndex) -> Resolved:
     # one request that must also fit, not a reservation for every stream.
     tokens = request.prompt_tokens + request.output_tokens
     element = 1.0 if request.kv_cache_dtype == "FP8" else (
-        2.0 if request.kv_cache_dtype else kv_bytes_per_element(quant))
+        2.0 if request.kv_cache_dtype else kv_bytes_per_element(quant, backend))
     decode_context = request.prompt_tokens + request.output_tokens / 2.0
     kv_token_gb = arch.kv_bytes_per_token(element) / 1e9
     if arch.sliding_layers:

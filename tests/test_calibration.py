@@ -144,3 +144,30 @@ def test_serving_prefill_efficiency_does_not_depend_on_llama_bench_rows(catalog)
     assert "vllm/gpu" not in without.compute_per_bandwidth
     assert full.prefill_compute_efficiency["vllm/gpu"] == pytest.approx(without.prefill_compute_efficiency["vllm/gpu"])
     assert full.batched_efficiency["vllm/gpu"] == pytest.approx(without.batched_efficiency["vllm/gpu"])
+
+
+def test_a_benchmark_submitting_more_requests_than_fit_runs_at_the_engines_capacity(catalog):
+    # 405B FP8 on 8 x H100 with 32k-token prompts: vLLM keeps a 16-bit KV cache (`--kv-cache-dtype auto`),
+    # 126 layers x 8 KV heads x 128 x 2 x 2 B = 516 KB per token, ~18 GB per sequence, so the ~230 GB
+    # the weights leave hold about a dozen sequences: 256 submitted requests run a dozen at a time.
+    from estimator.calibration_fit import predict_row
+    from estimator.engine import saturating_concurrency
+    from estimator.resolve import catalog_index, resolve
+    from tests.estimator_builders import bench_row
+
+    shape = dict(hardware_id="nvidia-h100-sxm", device_count=8, model="Llama 3.1 405B Instruct", params_b=405.9,
+                 quant="FP8", backend="vllm", prompt_tokens=32784, gen_tokens=2048, metric="total_tps")
+    row = bench_row(1, 100.0, concurrency=256, **shape)
+    from estimator.calibration_fit import row_request
+    capacity = saturating_concurrency(resolve(row_request(row), catalog_index(catalog, catalog.calibration)), 8)
+    assert 4 <= capacity <= 20
+    at_capacity = bench_row(2, 100.0, concurrency=capacity, **shape)
+    assert predict_row(row, catalog, catalog.calibration) == predict_row(at_capacity, catalog, catalog.calibration)
+
+
+def test_vllm_keeps_a_16_bit_kv_cache_for_fp8_weights_unless_asked():
+    from estimator.memory import kv_bytes_per_element
+
+    assert kv_bytes_per_element("FP8", "vllm") == 2.0
+    assert kv_bytes_per_element("FP8", "trt-llm") == 1.0
+    assert kv_bytes_per_element("Q4_K_M", "trt-llm") == 2.0
