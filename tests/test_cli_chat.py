@@ -75,3 +75,13 @@ def test_an_unusable_home_is_one_line_not_a_traceback(tmp_path):
     done = run_chat(home, stdin="hello\n")
     assert done.returncode != 0
     assert "Traceback" not in done.stderr and "error" in (done.stderr + done.stdout).lower()
+
+
+def test_a_chat_that_continues_an_earlier_thread_says_so(tmp_path):
+    first = run_chat(tmp_path, stdin="A 13B model for 50 people, power cap 3 kW\n")
+    assert "continuing conversation" not in first.stdout + first.stderr
+    again = run_chat(tmp_path, stdin="quit\n")
+    assert again.returncode == 0, again.stderr
+    assert "continuing conversation 'terminal'" in again.stdout and "start over" in again.stdout
+    other = run_chat(tmp_path, "--thread", "fresh", stdin="quit\n")
+    assert "continuing conversation" not in other.stdout

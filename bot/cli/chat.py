@@ -94,6 +94,11 @@ def chat_command(
         console.print(f"error: cannot start the chat ({type(exc).__name__}: {exc})", markup=False)
         raise typer.Exit(1) from exc
     with engine:
+        if engine.has_thread(thread):
+            # Facts from an earlier run of this thread still count (a restarted chat continues); say so,
+            # or a power cap stated last week silently shapes today's answer.
+            console.print(f"continuing conversation '{thread}': what was said in it before still counts; "
+                          f"say \"start over\" to begin anew, or pass --thread NAME", markup=False, style="dim")
         if interactive and not json_out:
             console.print("[dim]Describe your workload; \"quit\" or Ctrl-D to leave.[/dim]")
         for text in _messages(console, interactive):
