@@ -62,6 +62,18 @@ MODEL_MESSAGES: dict[str, tuple[str, str, str]] = {
         "{name} 的权重原生格式为 {native}：按该格式估算（如需其他格式请说明）",
         "{name} 的權重原生格式為 {native}：按該格式估算（如需其他格式請說明）",
     ),
+    "model.measured_scale": (
+        ("{name}'s own {rows} measured serving runs are {scale:.1f}x slower per decode step than the general "
+         "model, so its figures are scaled to them; at {users} concurrent users those runs reached "
+         "{low:.0f}-{high:.0f} tok/s per user, so a per-user target near the top of that needs very small "
+         "batches (many servers): re-measure with your engine version, and consider a lower speed target"),
+        ("{name} 自身的 {rows} 次实测部署运行每个解码步比通用模型慢 {scale:.1f} 倍，因此按实测结果缩放；"
+         "这些运行在 {users} 个并发用户时每用户达到 {low:.0f}-{high:.0f} tok/s，接近其上限的每用户速度目标需要极小的批量"
+         "（大量服务器）：请用您的引擎版本重新实测，并考虑降低速度目标"),
+        ("{name} 自身的 {rows} 次實測部署運行每個解碼步比通用模型慢 {scale:.1f} 倍，因此按實測結果縮放；"
+         "這些運行在 {users} 個並發使用者時每使用者達到 {low:.0f}-{high:.0f} tok/s，接近其上限的每使用者速度目標需要極小的批次"
+         "（大量伺服器）：請用您的引擎版本重新實測，並考慮降低速度目標"),
+    ),
     "model.requantize": (
         ("{name} ships in {native}; serving it in {quant} means re-quantizing the checkpoint and validating "
          "its accuracy"),

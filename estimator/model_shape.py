@@ -54,7 +54,25 @@ def apply_catalog_model(workload: Workload, catalog: Catalog, lang: str = "en") 
         notes.append(msg("model.native_format", lang, name=model.name, native=native))
     elif workload.quantization and native and native not in (workload.quantization, "BF16", "FP16"):
         notes.append(msg("model.requantize", lang, name=model.name, native=native, quant=workload.quantization))
+    notes += _measured_scale_notes(model, catalog, lang)
     return workload.model_copy(update=facts), notes
+
+
+def _measured_scale_notes(model: ModelArch, catalog: Catalog, lang: str) -> list[str]:
+    """Say when the model's figures are scaled to its own measured serving runs, and what those runs
+    reached per user at their lowest concurrency (`CalibrationParams.model_step_scale`)."""
+    scale = catalog.calibration.model_step_scale.get(model.id)
+    if scale is None:
+        return []
+    runs = [row for row in catalog.benchmarks
+            if row.metric == "total_tps" and row.concurrency
+            and resolve_architecture(row.params_b, catalog.models, row.model).source == model.id]
+    if not runs:
+        return []
+    fewest = min(row.concurrency or 0 for row in runs)
+    per_user = [row.value / fewest for row in runs if row.concurrency == fewest]
+    return [msg("model.measured_scale", lang, name=model.name, rows=catalog.calibration.model_step_rows.get(model.id, 0),
+                scale=scale, users=fewest, low=min(per_user), high=max(per_user))]
 
 
 def _attention(arch: Any, lang: str) -> str:

@@ -65,3 +65,16 @@ def test_one_devices_runs_predict_the_others(catalog):
     # without it the estimate is several times too fast on every run.
     assert statistics.median(errors) <= 0.30
     assert statistics.median(plain_errors) > 1.0
+
+
+@pytest.mark.parametrize("lang, words", [("en", "measured serving runs"), ("zh-Hans", "实测部署运行"),
+                                         ("zh-Hant", "實測部署運行")])
+def test_a_recommendation_for_the_model_says_it_is_scaled_and_what_its_runs_reached(catalog, lang, words):
+    from estimator.recommend import recommend
+    from estimator.workload import Workload
+
+    rec = recommend(Workload(model_id="deepseek-v3", concurrent_users=100), catalog, lang=lang)
+    notes = [note for note in rec.assumptions if words in note]
+    assert len(notes) == 1
+    # The lowest-concurrency runs in the store are at 4 users: their per-user range is quoted.
+    assert "4" in notes[0] and "tok/s" in notes[0]
