@@ -15,6 +15,7 @@ from __future__ import annotations
 import math
 from typing import Any
 
+from estimator.calibration_fit import model_serving_rows
 from estimator.catalog import Catalog, Hardware, ModelArch
 from estimator.errors import InvalidRequest
 from estimator.memory import (
@@ -64,9 +65,8 @@ def _measured_scale_notes(model: ModelArch, catalog: Catalog, lang: str) -> list
     scale = catalog.calibration.model_step_scale.get(model.id)
     if scale is None:
         return []
-    runs = [row for row in catalog.benchmarks
-            if row.metric == "total_tps" and row.concurrency
-            and resolve_architecture(row.params_b, catalog.models, row.model).source == model.id]
+    runs = [row for row in model_serving_rows(catalog)
+            if row.metric == "total_tps" and resolve_architecture(row.params_b, catalog.models, row.model).source == model.id]
     if not runs:
         return []
     fewest = min(row.concurrency or 0 for row in runs)

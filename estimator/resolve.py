@@ -289,6 +289,7 @@ def _resolve(request: EstimateRequest, index: CatalogIndex) -> Resolved:
         total_weights_gb += native_gb - expert_gb
         expert_gb = native_gb
     active_b = (arch.active_params_b or request.params_b) * scale if arch.moe else request.params_b
+    step_scale = _model_step_scale(request, arch, index)
     prefill_b = _prefill_params_b(active_b, expert_b * scale, share, request.prompt_tokens, is_continuous(backend))
     base = Resolved(
         device=device, params_b=request.params_b, quant=quant, backend=backend, backend_given=backend_given,
@@ -301,14 +302,14 @@ def _resolve(request: EstimateRequest, index: CatalogIndex) -> Resolved:
         decode_compute_efficiency=1.0, step_overhead_ms=0.0,
         decode_context=decode_context,
         notes=_static_notes(device, factors, backend, listed_peak is None, arch) + _model_notes(request, arch)
-        + _serving_scale_notes(arch, index.calibration, _model_step_scale(request, arch, index)),
+        + _serving_scale_notes(arch, index.calibration, step_scale),
         derived_peak_cap=index.max_listed_tflops, continuous=is_continuous(backend),
         prefill_peak_scale=prefill_accumulate_speedup(device, backend, quant) if listed_peak else 1.0,
         active_params_b=active_b, prefill_params_b=prefill_b,
         dense_weights_gb=total_weights_gb - expert_gb, expert_weights_gb=expert_gb,
         route_share=share, kv_sequence_gb=kv_sequence_gb, kv_long_extra_gb=kv_long_extra_gb,
         per_server=_per_server(request, index),
-        model_step_scale=_model_step_scale(request, arch, index),
+        model_step_scale=step_scale,
     )
     _apply_factors(base, factors)
     return base
