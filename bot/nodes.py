@@ -33,6 +33,7 @@ from bot.state import (
     TurnReading,
     facts_from,
     facts_of,
+    interview_facts,
     stated,
     turn_of,
     upgrade,
@@ -40,6 +41,7 @@ from bot.state import (
 from estimator.catalog import Catalog
 from estimator.errors import SiliconsultError
 from estimator.evaluate import evaluate_option
+from estimator.model_shape import implied_facts
 from estimator.schemas import Option, Recommendation
 from estimator.workload import Workload
 
@@ -156,6 +158,7 @@ class Nodes:
             previous_slots=previous,
             # A problem with one value keeps the message's other facts (issue 14: facts are never lost).
             merged=merged_facts,
+            implied=implied_facts(merged_facts if merged_facts is not None else previous, self.deps.catalog),
         )
         update: ConversationState = {"turn": turn, "lang": lang, "computed": None, "outcome": None, "reply": None}
         # The upgraded persistent values are written back, so the following nodes see models.
@@ -177,7 +180,7 @@ class Nodes:
     # --- interview ---------------------------------------------------------------------------------
     def ask(self, state: ConversationState) -> ConversationState:
         asked = list(state.get("asked") or [])
-        slot = next_question(stated(facts_of(state)), asked)
+        slot = next_question(interview_facts(state), asked)
         if slot is None:
             return decided(state, Question())
         return {"asked": [*asked, slot], "pending_slot": slot, **decided(state, Question(slot=slot))}

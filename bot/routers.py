@@ -9,7 +9,7 @@ changed facts and named hardware.
 from __future__ import annotations
 
 from bot.interview import next_question
-from bot.state import ConversationState, facts_of, stated, turn_of
+from bot.state import ConversationState, interview_facts, stated, turn_of
 
 EXPLAIN_INTENTS = ("report", "explain_cloud", "explain_cost", "explain_risk", "explain_why", "show_assumptions", "just_recommend", "thanks")
 COMPARE_INTENTS = ("compare", "why_not", "what_if")
@@ -27,7 +27,7 @@ def route_interview(state: ConversationState) -> str:
     turn = turn_of(state)
     if "just_recommend" in turn.intents:
         return "compute"
-    return "ask" if next_question(stated(facts_of(state)), state.get("asked") or []) else "compute"
+    return "ask" if next_question(interview_facts(state), state.get("asked") or []) else "compute"
 
 
 def route_turn(state: ConversationState) -> str:

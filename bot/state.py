@@ -56,6 +56,9 @@ class TurnReading(BaseModel):
     unknown_model: str | None = None  # a model name the catalog does not know
     previous_slots: Workload = Field(default_factory=Workload)
     merged: Workload | None = None  # the facts after this turn; None when the turn changes nothing
+    # Facts the named catalog model settles that the user did not state (gpt-oss ships in MXFP4): the
+    # interview does not ask for them, and they stay out of `slots` (`estimator.model_shape.implied_facts`).
+    implied: SlotValues = Field(default_factory=dict)
 
     @property
     def intent(self) -> str:
@@ -126,6 +129,11 @@ def stated(facts: Workload | None) -> SlotValues:
     return facts.model_dump(exclude_unset=True) if facts is not None else {}
 
 
+def interview_facts(state: ConversationState) -> SlotValues:
+    """What the interview counts as known: the stated facts, and what the named catalog model implies."""
+    return {**turn_of(state).implied, **stated(facts_of(state))}
+
+
 def facts_from(slots: Mapping[str, object]) -> Workload:
     """Stated facts as a `Workload` whose set fields are exactly the given ones."""
     return Workload.model_validate(dict(slots))
@@ -192,4 +200,4 @@ def facts_of(state: ConversationState) -> Workload:
 
 
 __all__ = ["STATE_MODELS", "Computed", "ConversationState", "HardwareRef", "ProblemRef", "StateJSON", "TurnReading", "TurnReply",
-           "facts_from", "facts_of", "stated", "state_json", "turn_of", "upgrade"]
+           "facts_from", "facts_of", "interview_facts", "stated", "state_json", "turn_of", "upgrade"]

@@ -38,13 +38,13 @@ def catalog_model(workload: Workload, catalog: Catalog) -> ModelArch | None:
         workload.model_id, catalog.models)
 
 
-def apply_catalog_model(workload: Workload, catalog: Catalog, lang: str = "en") -> tuple[Workload, list[str]]:
-    """Fill size, active parameters and native format from the named catalog model (stated facts win)."""
+def implied_facts(workload: Workload, catalog: Catalog) -> dict[str, Any]:
+    """The facts the named catalog model settles where the user stated none: its size, active parameters
+    and the format its checkpoint ships in. The interview does not ask for them (`bot/interview.py`)."""
     model = catalog_model(workload, catalog)
     if model is None:
-        return workload, []
-    facts: dict[str, Any] = {"model_id": model.id}
-    notes: list[str] = []
+        return {}
+    facts: dict[str, Any] = {}
     if workload.model_params_b is None:
         facts["model_params_b"] = model.total_b
     if workload.active_params_b is None and model.is_moe:
@@ -52,6 +52,18 @@ def apply_catalog_model(workload: Workload, catalog: Catalog, lang: str = "en") 
     native = (model.native_format or "").upper()
     if workload.quantization is None and native in QUANTIZATIONS:
         facts["quantization"] = native
+    return facts
+
+
+def apply_catalog_model(workload: Workload, catalog: Catalog, lang: str = "en") -> tuple[Workload, list[str]]:
+    """Fill size, active parameters and native format from the named catalog model (stated facts win)."""
+    model = catalog_model(workload, catalog)
+    if model is None:
+        return workload, []
+    facts: dict[str, Any] = {"model_id": model.id, **implied_facts(workload, catalog)}
+    notes: list[str] = []
+    native = (model.native_format or "").upper()
+    if "quantization" in facts:
         notes.append(msg("model.native_format", lang, name=model.name, native=native))
     elif workload.quantization and native and native not in (workload.quantization, "BF16", "FP16"):
         notes.append(msg("model.requantize", lang, name=model.name, native=native, quant=workload.quantization))
@@ -176,6 +188,7 @@ __all__ = [
     "complete_request",
     "deployment_of",
     "deployment_text",
+    "implied_facts",
     "paged_kv_note",
     "shape_note",
 ]

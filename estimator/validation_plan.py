@@ -15,11 +15,18 @@ from estimator.schemas import Option, Risk
 from estimator.workload import Workload
 
 
+def pilot_devices(option: Option) -> int:
+    """One or two devices (seed 2), but never fewer than one copy of the model needs: a 120B model split
+    over four 24 GB cards cannot be piloted on two of them."""
+    copy = option.deployment.tensor_parallel * option.deployment.pipeline_stages if option.deployment else 1
+    return min(option.count, max(2, copy))
+
+
 def validation_plan(workload: Workload, option: Option, risks: list[Risk], *, lang: str = "en") -> list[str]:
     """Day-by-day steps of the two-week pilot for `option`, with pass criteria from the workload, in `lang`."""
     users = workload.concurrent_users or 1
     overload = math.ceil(users * OVERLOAD_FACTOR)
-    pilot = min(option.count, 2)
+    pilot = pilot_devices(option)
     target = workload.tokens_per_s_target or 30
     ttft = workload.ttft_target_ms or 1000
     steps = [
@@ -41,4 +48,4 @@ def validation_plan(workload: Workload, option: Option, risks: list[Risk], *, la
     return steps
 
 
-__all__ = ["validation_plan"]
+__all__ = ["pilot_devices", "validation_plan"]
