@@ -408,3 +408,17 @@ def test_a_count_of_prompts_or_answers_is_not_a_length(text):
 def test_lengths_after_a_prompt_word_still_read():
     facts = parse_message("requests of 2000 tokens, outputs around 300").facts
     assert (facts["prompt_tokens"], facts["output_tokens"]) == (2000, 300)
+
+
+@pytest.mark.parametrize("text", [
+    "prompts 1000 tokens answers 300",
+    "prompts ~1000 tokens answers ~300 tokens",
+    "inputs are 1000 tokens outputs 300",
+    "answers 300 tokens prompts 1000",
+    "1000-token prompts, 300-token answers",
+    "输入 1000 个 token 输出 300",
+])
+def test_a_number_after_a_length_word_belongs_to_that_word(text):
+    # "prompts 1000 tokens answers 300" once gave 1000 to the answers ("1000 tokens answers") and dropped the prompts.
+    facts = parse_message(text).facts
+    assert (facts.get("prompt_tokens"), facts.get("output_tokens")) == (1000, 300), facts

@@ -203,11 +203,20 @@ def _context(text: str, claims: _Claims) -> Iterator[Fact]:
                 yield Fact("prompt_tokens", _int(number_value(m)), m.start(), m.end(), keyed=True)
 
 
+# A length word right before the number: "prompts 1000 tokens answers 300" gives the 1000 to the prompts,
+# not to the answers that follow "1000 tokens" ("300-token answers" has no such word before it).
+_LEN_WORD_BEFORE = re.compile(rf"(?:{_PROMPT_WORDS}|{_OUTPUT_WORDS})\s*(?:are|is|of|:|=|~|around|about|约|約)?\s*$")
+
+
 def _lengths(text: str, claims: _Claims) -> Iterator[Fact]:
-    for table in (_LEN_BEFORE_WORD, _LEN_AFTER_WORD):
-        for slot, pattern in table.items():
-            for m in _matches(pattern, text, claims):
+    for slot, pattern in _LEN_BEFORE_WORD.items():
+        for m in pattern.finditer(text):
+            if claims.free(m.start(), m.end()) and not _LEN_WORD_BEFORE.search(text, max(0, m.start() - 30), m.start()):
+                claims.claim(m.start(), m.end())
                 yield Fact(slot, _int(number_value(m)), m.start(), m.end(), keyed=True)
+    for slot, pattern in _LEN_AFTER_WORD.items():
+        for m in _matches(pattern, text, claims):
+            yield Fact(slot, _int(number_value(m)), m.start(), m.end(), keyed=True)
 
 
 def _latency(text: str, claims: _Claims) -> Iterator[Fact]:
