@@ -248,12 +248,12 @@ def option_summary(option: Option, lang: str = "en") -> str:
     if option.batch_hours is not None:
         return msg("answer.batch.summary", lang, title=option_title(option, lang), hours=option.batch_hours,
                    capex=money(option.capex_usd), tco=money(tco.three_year_total_usd),
-                   meets=t("meets.yes" if option.meets_slo else "meets.no", lang))
+                   meets=t("meets." + option.verdict, lang))
     per_m = money(tco.cost_per_million_tokens_usd) if tco.cost_per_million_tokens_usd is not None else "n/a"
     power = t("option.power", lang, watts=num(option.power_w)) if option.power_w else ""
     return t("option.summary", lang, title=option_title(option, lang), tps=num(est.decode_tokens_per_s_per_user, 1),
              ttft=num(est.ttft_ms), capex=money(option.capex_usd), tco=money(tco.three_year_total_usd), per_m=per_m,
-             power=power, meets=t("meets.yes" if option.meets_slo else "meets.no", lang))
+             power=power, meets=t("meets." + option.verdict, lang))
 
 
 def risk_line(risk: Risk, lang: str = "en") -> str:
@@ -359,7 +359,7 @@ def recommendation_headline(rec: Recommendation, lang: str = "en") -> str:
         return t("rec.none", lang)
     space = " " if lang == "en" else ""
     return (t("rec.primary", lang, option=option_title(rec.primary, lang)) + space
-            + t("rec.meets" if rec.primary.meets_slo else "rec.misses", lang))
+            + t("rec." + rec.primary.verdict, lang))
 
 
 def recommendation_changes(old: Recommendation | None, new: Recommendation, lang: str = "en") -> list[str]:
@@ -378,9 +378,8 @@ def recommendation_changes(old: Recommendation | None, new: Recommendation, lang
     ta, tb = a.estimate.decode_tokens_per_s_per_user, b.estimate.decode_tokens_per_s_per_user
     if round(ta, 1) != round(tb, 1):
         changes.append(t("chg.tps", lang, old=f"{ta:.1f}", new=f"{tb:.1f}"))
-    if a.meets_slo != b.meets_slo:
-        changes.append(t("chg.slo", lang, old=t("meets.yes" if a.meets_slo else "meets.no", lang),
-                         new=t("meets.yes" if b.meets_slo else "meets.no", lang)))
+    if a.verdict != b.verdict:
+        changes.append(t("chg.slo", lang, old=t("meets." + a.verdict, lang), new=t("meets." + b.verdict, lang)))
     if old.cloud is not None and new.cloud is not None and old.cloud.cheapest != new.cloud.cheapest:  # issue 16
         changes.append(t("chg.cheapest", lang, old=t(f"path.{old.cloud.cheapest}", lang),
                          new=t(f"path.{new.cloud.cheapest}", lang)))

@@ -12,6 +12,9 @@ from pydantic import BaseModel, ConfigDict, Field
 
 from estimator.catalog import HardwareKind, Level
 
+# The prefixes of violations that are the user's limits rather than the workload's targets.
+LIMIT_VIOLATIONS = ("budget:", "power:")
+
 
 class _Model(BaseModel):
     model_config = ConfigDict(extra="forbid")
@@ -171,6 +174,16 @@ class Option(_Model):
     unpriced: bool = Field(default=False, description="no sourced price: capex and TCO count power only")
     batch_hours: float | None = Field(default=None, description="a batch job: hours to finish it on this option")
     deployment: Deployment | None = None
+
+    @property
+    def verdict(self) -> Literal["meets", "past_limits", "misses"]:
+        """meets: every target and limit; past_limits: the targets, but over the budget or power cap the
+        user set (`sizing.py` words those violations "budget: …" and "power: …"); misses: a target."""
+        if not self.violations:
+            return "meets"
+        if all(v.startswith(LIMIT_VIOLATIONS) for v in self.violations):
+            return "past_limits"
+        return "misses"
 
 
 class OwnedAnswer(_Model):

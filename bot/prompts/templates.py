@@ -131,6 +131,11 @@ TEMPLATES: dict[str, tuple[str, str, str]] = {
     "rec.primary": ("Recommendation: {option}.", "推荐方案：{option}。", "推薦方案：{option}。"),
     "rec.meets": ("It meets your targets.", "满足你的目标。", "滿足你的目標。"),
     "rec.misses": ("It does not meet every target (see below).", "未能满足全部目标（见下文）。", "未能滿足全部目標（見下文）。"),
+    "rec.past_limits": (
+        "Nothing meets your targets within your limits: this is the smallest configuration that does, past them (see below).",
+        "在你的限制内没有方案能满足目标：这是满足目标的最小配置，但超出了限制（见下文）。",
+        "在你的限制內沒有方案能滿足目標：這是滿足目標的最小配置，但超出了限制（見下文）。",
+    ),
     "rec.none": ("No option meets all the constraints.", "没有方案能满足全部约束。", "沒有方案能滿足全部約束。"),
     "rec.speed": (
         "{tps} tok/s per user{likely} at {users} concurrent users; first token ~{ttft} ms{p95}; serves up to {max_users} users at the targets",
@@ -200,8 +205,9 @@ TEMPLATES: dict[str, tuple[str, str, str]] = {
     "severity.low": ("low", "低", "低"),
     "severity.medium": ("medium", "中", "中"),
     "severity.high": ("high", "高", "高"),
-    "meets.yes": ("meets targets", "满足目标", "滿足目標"),
-    "meets.no": ("misses targets", "未满足目标", "未滿足目標"),
+    "meets.meets": ("meets targets", "满足目标", "滿足目標"),
+    "meets.misses": ("misses targets", "未满足目标", "未滿足目標"),
+    "meets.past_limits": ("meets targets, past your limits", "满足目标，但超出限制", "滿足目標，但超出限制"),
     # --- follow-ups -------------------------------------------------------------------------------
     "explain.cost": (
         "Cost of {option}: {cost}. {basis}",

@@ -29,6 +29,7 @@ LABELS: dict[str, tuple[str, str, str]] = {
     "estimate": (" (est.)", "（估计）", "（估計）"),
     "slo_met": ("meets SLO", "满足目标", "滿足目標"),
     "slo_missed": ("misses SLO", "未满足目标", "未滿足目標"),
+    "slo_past_limits": ("meets SLO, past your limits", "满足目标，但超出限制", "滿足目標，但超出限制"),
     "changes": ("What changed", "变化", "變化"),
     "compared": ("Options compared", "方案比较", "方案比較"),
     "risks": ("Risks", "风险", "風險"),
