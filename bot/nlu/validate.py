@@ -15,9 +15,10 @@ from pydantic import ValidationError
 from bot.reply import SlotValues
 from estimator.workload import Workload
 
-# Tighter than the contract: the largest open-weight models are ~0.7 T parameters; this assistant
-# sizes serving hardware for models up to 800 B.
-_SANITY: dict[str, tuple[float | None, float | None]] = {"model_params_b": (0.01, 800.0)}
+# Tighter than the contract: the largest open-weight models are ~1 T parameters (Kimi K2, 1.04 T, in the
+# model catalog); this assistant sizes serving hardware for models up to 2 T. (At 800 B, "Kimi K2 for
+# 20 users" was refused as an impossible size.)
+_SANITY: dict[str, tuple[float | None, float | None]] = {"model_params_b": (0.01, 2000.0)}
 
 
 @dataclass(frozen=True)
