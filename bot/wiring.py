@@ -81,14 +81,16 @@ def store_model_lookup(store: Any, catalog: Catalog | None = None) -> ModelLooku
              if (m := re.match(r"[a-z]{3,}", name.lower()))}
     mentions = re.compile(r"(?<![a-z])(?:" + "|".join(sorted(map(re.escape, stems))) + ")") if stems else None
 
-    def lookup(text: str) -> tuple[str, float, str, float | None] | None:
+    def lookup(text: str) -> tuple[str, float, str, float | None, tuple[str, ...]] | None:
         if mentions is None or not mentions.search(text.lower()):
             return None
         model = store.find_model(text)
         if model is None:
             return None
-        # (name, size, catalog id, active parameters of a mixture of experts): bot.nlu.models keeps the id.
-        return (model.name, model.total_b, model.id, model.active_b if model.is_moe else None)
+        # (name, size, catalog id, active parameters of a mixture of experts, the names it goes by):
+        # bot.nlu.models keeps the id, and reads a size inside one of the names as the name's own.
+        return (model.name, model.total_b, model.id, model.active_b if model.is_moe else None,
+                (model.name, model.id, *model.aliases))
 
     return lookup
 

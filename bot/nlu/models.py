@@ -49,6 +49,18 @@ def _active_reading(text: str) -> tuple[float, float | None] | None:
     return None
 
 
+def _name_spans(normalized: str, names: Sequence[str]) -> list[tuple[int, int]]:
+    """Where the model's names occur in the text, separators ("-", "_", ".", " ") taken as alike."""
+    spans = []
+    for name in names:
+        tokens = [t for t in re.split(r"[-_. /()]+", name.lower()) if t]
+        if not tokens or not any(ch.isdigit() for ch in name):
+            continue
+        pattern = r"(?<![a-z0-9])" + r"[-_. ()]*".join(map(re.escape, tokens)) + r"(?![a-z0-9])"
+        spans += [(m.start(), m.end()) for m in re.finditer(pattern, normalized)]
+    return spans
+
+
 def _number(value: float) -> int | float:
     return int(value) if float(value).is_integer() else value
 
@@ -75,6 +87,15 @@ def apply_model_readings(normalized: str, by_slot: dict[str, list[Fact]], named:
         by_slot["quantization"] = [Fact("quantization", name, m.start(), m.end(), keyed=True)
                                    for m, name in formats] + others
     model_id = named[2] if named is not None and len(named) > 2 else None
+    if model_id and named is not None and len(named) > 4:
+        # "Llama 3.2 1B" (1.24 B), "Llama-4-Scout-17B-16E" (17 B active of 109 B): a size inside the model's
+        # own name is how the name rounds or what it counts, not a size the user states beside it.
+        inside = _name_spans(normalized, named[4])
+        sizes = by_slot.get("model_params_b", [])
+        beside = [f for f in sizes if not any(start <= f.start and f.end <= end for start, end in inside)]
+        if len(beside) < len(sizes):  # the name's own size stands for the catalog's count
+            own = next(f for f in sizes if f not in beside)
+            by_slot["model_params_b"] = beside or [Fact("model_params_b", float(named[1]), own.start, own.end, True)]
     stated = by_slot.get("model_params_b", [])
     if model_id and stated and all(abs(f.value - float(named[1])) > _SAME_SIZE * float(named[1])  # type: ignore[index]
                                    for f in stated):
