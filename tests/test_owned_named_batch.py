@@ -162,6 +162,25 @@ def test_overnight_ticket_classification_finishes_inside_the_window(catalog):
     assert f"finishes in {rec.batch.finishes_hours:,.1f} h" in rec.batch.text
 
 
+def test_the_batch_rationale_quotes_the_jobs_own_aggregate_rates(catalog):
+    # 200k documents × (3,000 + 300) tokens in 6 h: an option that finishes in h hours runs
+    # 200,000 / (h × 3,600) items/s, i.e. that × 3,000 prompt and × 300 generated tokens/s; an option
+    # that meets the window with 1.5× headroom runs at least 200,000 × 3,000 × 1.5 / 21,600 = 41,667
+    # prompt tok/s. (One prompt's prefill speed, 16k tok/s, was once quoted as the aggregate.)
+    import re
+
+    w = Workload(model_params_b=8, quantization="FP8", batch_items=200_000, prompt_tokens=3000, output_tokens=300,
+                 batch_window_hours=6)
+    rec = recommend(w, catalog)
+    assert rec.primary is not None and rec.primary.meets_slo and rec.primary.batch_hours
+    m = re.search(r"([\d,]+) generated and ([\d,]+) prompt tok/s in aggregate", rec.primary.rationale or "")
+    assert m, rec.primary.rationale
+    generated, prompt = (float(g.replace(",", "")) for g in m.groups())
+    assert prompt == pytest.approx(10 * generated, rel=0.01)
+    assert prompt >= 200_000 * 3000 * 1.5 / 21_600 * 0.99
+    assert prompt == pytest.approx(200_000 * 3000 / (rec.primary.batch_hours * 3600), rel=0.02)
+
+
 @pytest.mark.parametrize("window", [24.0, 2.0])
 def test_a_shorter_window_never_gets_a_slower_answer(catalog, window):
     w = Workload(model_params_b=8, batch_items=50_000, prompt_tokens=1000, output_tokens=200, batch_window_hours=window)
