@@ -21,8 +21,8 @@ Both read every stream's KV cache once per step (`memory(b)` grows with b and co
 matmuls at the device's dense tensor rate for the weight format (`device.peak_tflops`: FP4 on FP4
 units, FP8 on FP8 units, weight-only formats dequantized to 16 bit) times a batched-compute
 efficiency η_c, and pay a per-step overhead plus a scheduler cost `s` per running stream (sampling,
-detokenization, batch assembly). η_c and `s` are fitted per (backend, kind) on `total_tps` rows
-(`calibration_fit._fit_batched`). Total throughput b · O / cycle rises with b and levels off at the
+detokenization, batch assembly). η_c and `s` are fitted per (backend, kind) on `total_tps` and
+`decode_tps` rows (`calibration_fit._fit_batched`). Total throughput b · O / cycle rises with b and levels off at the
 compute roof (1 / (s + per-stream compute)); per-user speed only falls.
 """
 

@@ -9,8 +9,8 @@ The model (see `roofline.py`, `batching.py`) has seven factors per key "<backend
 | `prefill_compute_efficiency` η_pp | share of peak FP16/FP8 compute in prefill and batched decode | `pp` rows |
 | `compute_per_bandwidth` κ | effective FLOP per byte for devices listing no FP16 rate | `pp` rows |
 | `prefill_quantized_factor` q | share of that rate weight-quantized formats reach | `pp` rows, both kinds |
-| `batched_efficiency` η_c | share of the format's dense peak a batched decode step reaches | `total_tps` rows |
-| `scheduler_ms_per_stream` s | scheduler cost per running stream per decode step (ms) | `total_tps` rows |
+| `batched_efficiency` η_c | share of the format's dense peak a batched decode step reaches | `total_tps`, `decode_tps` rows |
+| `scheduler_ms_per_stream` s | scheduler cost per running stream per decode step (ms) | `total_tps`, `decode_tps` rows |
 
 `scripts/fit_calibration.py` fits them (`estimator.calibration_fit.fit_calibration`) and records
 them with the data version in `knowledge/data/calibration.json`. A factor is looked up for the exact
@@ -127,6 +127,8 @@ def resolve_factors(calibration: CalibrationParams, backend: str, kind: str) -> 
     # A batched step's physics (weights once, every stream's KV, b-wide matmuls) is the same on every
     # engine; `batching.py` models how engines schedule prompts. An engine without measured serving
     # rows borrows the reference engine's fitted step factors rather than a pool of different engines.
+    # An engine with rows of its own on the kind keeps its own: llama.cpp on Apple chips is fitted on
+    # llama-batched-bench rows (M2 Ultra); on GPUs no such row is in the store yet, so it borrows vLLM's.
     # A kind with no serving rows at all borrows the reference engine's GPU figures: an uncalibrated
     # accelerator is not assumed to batch better than the measured engines do.
     reference = calibration_key(REFERENCE_BATCHING_BACKEND, kind)

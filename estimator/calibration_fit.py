@@ -9,9 +9,10 @@ Per key "<backend>/<kind>" (and pooled "*/<kind>"), in this order:
 2. `pp` rows (prefill): time = FLOPs / (peak · η_pp) on devices with an FP16 rate, FLOPs / (κ · bandwidth)
    on devices without, times 1 / q for weight-quantized formats; relative least squares, alternating
    between (η_pp, κ) and q when a key has rows of both float and quantized formats.
-3. `total_tps` rows (batched serving): η_c (share of the format's dense peak) by a coarse grid refined
-   by golden-section search, jointly with the scheduler cost per stream `s` over a small grid, the
-   other factors held at their step 1–2 values (see `batching.py`).
+3. `total_tps` and `decode_tps` rows (batched serving; batched decode alone): η_c (share of the
+   format's dense peak) by a coarse grid refined by golden-section search, jointly with the scheduler
+   cost per stream `s` over a small grid, the other factors held at their step 1–2 values (see
+   `batching.py`).
 
 Rows only count when their device is in the catalog (its specs are needed) and, for `pp` and
 `total_tps`, when the source gave the prompt (and output) lengths: those figures depend on them.
@@ -364,7 +365,12 @@ def _with_model_step_scales(
 def _fit_batched(
     catalog: Catalog, partial: CalibrationParams, rows: Sequence[Benchmark], counts: dict[str, int]
 ) -> tuple[dict[str, float], dict[str, float], dict[str, float], dict[str, float]]:
-    """(η_c, s, η_pp, overhead) per key minimizing the relative squared error of its `total_tps` rows.
+    """(η_c, s, η_pp, overhead) per key minimizing the relative squared error of its batched rows
+    (`BATCHED_METRICS`: serving `total_tps`, decode-only `decode_tps`).
+
+    Every engine with such rows on a kind gets its own key (llama.cpp's slots on an M2 Ultra as well as
+    vLLM's continuous batching on GPUs); `calibration.resolve_factors` lends the reference engine's to
+    the others.
 
     η_c (share of the format's dense peak) by a coarse grid refined by golden section, for each
     scheduler cost `s` of `SCHEDULER_GRID` (ms per stream per step); the pair with the least error

@@ -22,11 +22,13 @@ MISSED = {
     "tg": "leave-one-device-out single-stream decode MAPE 14.2 % (target 12 %): devices measured once "
           "(Jetson, MI300X 8x) have no sibling rows to vouch for them, and the MoE rows (Strix Halo, Jetson) "
           "joined with the issue-12 sizing",
-    "decode_tps": "leave-one-device-out batched decode-only MAPE 38 % (target 35 %) on the 13 Tenstorrent tt-metal "
-                  "rows: five devices of two generations, Blackhole's software marked 'under active development' "
-                  "by the source (2x p150a only 12 % faster than one), so each held-out device is judged by the "
-                  "other generation's efficiency",
 }
+# decode_tps as a whole meets its target since llama.cpp's M2 Ultra rows joined it (16 rows, 31.9 %; the three
+# Apple rows are off by ~8 % held out): the Tenstorrent rows alone still miss it, judged on their own below.
+TENSTORRENT_DECODE_MISS = (
+    "leave-one-device-out batched decode-only MAPE 37 % (target 35 %) on the 13 Tenstorrent tt-metal rows: five "
+    "devices of two generations, Blackhole's software marked 'under active development' by the source (2x p150a "
+    "only 12 % faster than one), so each held-out device is judged by the other generation's efficiency")
 
 
 @pytest.fixture(scope="module")
@@ -42,6 +44,14 @@ def test_leave_one_device_out_meets_the_target(report, metric):
     stats = report.by_metric[metric]
     assert stats.rows >= 10, f"too few {metric} rows to judge"
     assert stats.mape <= TARGET_MAPE[metric], f"{metric}: LODO MAPE {stats.mape} % > {TARGET_MAPE[metric]} %"
+
+
+@pytest.mark.xfail(strict=True, reason=TENSTORRENT_DECODE_MISS)
+def test_tenstorrent_decode_rows_meet_the_batched_target(report):
+    errors = [abs(r.predicted / r.measured - 1) * 100 for r in report.results
+              if r.metric == "decode_tps" and r.kind == "accel"]
+    assert len(errors) >= 10
+    assert sum(errors) / len(errors) <= TARGET_MAPE["decode_tps"]
 
 
 def test_likely_ranges_cover_held_out_rows(report):
