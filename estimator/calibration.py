@@ -16,7 +16,9 @@ The model (see `roofline.py`, `batching.py`) has seven factors per key "<backend
 them with the data version in `knowledge/data/calibration.json`. A factor is looked up for the exact
 key first, then pooled over the kind's backends ("*/<kind>"), then a per-kind prior (`PRIORS`, round
 figures from the reference notes: GPUs and Apple chips reach 0.55–0.9 of bandwidth at batch 1, CPUs
-much less). Only a factor fitted on the exact key counts as calibrated; anything else says so.
+much less). An engine measured on another kind but not this one gets its single-stream η_bw and
+overhead carried over as a ratio to that kind's pool (`_separable_decode`). Only a factor fitted on the
+exact key counts as calibrated; anything else says so.
 """
 
 from __future__ import annotations
@@ -115,6 +117,40 @@ def _lookup(table: dict[str, float], key: str, pooled: str, prior: float) -> tup
     return prior, "prior"
 
 
+# Kinds an engine's single-stream factors may be carried over from, in order (`_separable_decode`).
+SEPARABLE_KINDS: tuple[str, ...] = ("gpu", "soc", "cpu")
+
+
+def _separable_decode(
+    calibration: CalibrationParams, backend: str, kind: str, bw: float, overhead: float
+) -> tuple[float, float]:
+    """Single-stream (η_bw, overhead) of an engine never measured on `kind` but measured on another kind.
+
+    A decode step's efficiency is the engine's kernels and host loop times the kind's memory system, so
+    the two are taken as separable: η(engine, kind) = η(engine, other) · η(*, kind) / η(*, other), and
+    likewise the per-token overhead. The kind's pool alone (the fallback before) is the engines that
+    happen to be measured on that kind (llama.cpp on Apple chips for vLLM on a Jetson). Without the
+    engine on another kind, the pooled figures stay. η is capped at 1.
+
+    >>> from estimator.catalog import CalibrationParams
+    >>> c = CalibrationParams(data_version="t", decode_bandwidth_efficiency={"vllm/gpu": 0.9, "*/gpu": 0.75,
+    ...     "*/soc": 0.6}, per_token_overhead_ms={"vllm/gpu": 1.0, "*/gpu": 2.0, "*/soc": 4.0})
+    >>> tuple(round(v, 3) for v in _separable_decode(c, "vllm", "soc", 0.6, 4.0))
+    (0.72, 2.0)
+    """
+    table, costs = calibration.decode_bandwidth_efficiency, calibration.per_token_overhead_ms
+    pooled = calibration_key(POOLED, kind)
+    for other in SEPARABLE_KINDS:
+        engine_key, other_pool = calibration_key(backend, other), calibration_key(POOLED, other)
+        if other == kind or engine_key not in table or other_pool not in table or pooled not in table:
+            continue
+        bw = min(1.0, table[engine_key] * table[pooled] / table[other_pool])
+        if engine_key in costs and other_pool in costs and pooled in costs and costs[other_pool] > 0:
+            overhead = costs[engine_key] * costs[pooled] / costs[other_pool]
+        return bw, overhead
+    return bw, overhead
+
+
 def resolve_factors(calibration: CalibrationParams, backend: str, kind: str) -> Factors:
     """Factors for `backend` on `kind`: exact fit, else pooled over the kind, else the kind's prior."""
     key = calibration_key(backend, kind)
@@ -122,6 +158,8 @@ def resolve_factors(calibration: CalibrationParams, backend: str, kind: str) -> 
     prior = PRIORS.get(kind, PRIORS["gpu"])
     bw, bw_src = _lookup(calibration.decode_bandwidth_efficiency, key, pooled, prior["bw"])
     overhead, _ = _lookup(calibration.per_token_overhead_ms, key, pooled, prior["overhead"])
+    if bw_src != "fitted":
+        bw, overhead = _separable_decode(calibration, backend, kind, bw, overhead)
     pp, _ = _lookup(calibration.prefill_compute_efficiency, key, pooled, prior["pp"])
     kappa, kappa_source = _lookup(calibration.compute_per_bandwidth, key, pooled, prior["kappa"])
     # A batched step's physics (weights once, every stream's KV, b-wide matmuls) is the same on every

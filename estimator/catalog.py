@@ -84,6 +84,8 @@ class ModelArch(_Frozen):
     kv_lora_rank: int | None = Field(default=None, ge=1)  # MLA: compressed latent per token and layer
     qk_rope_head_dim: int | None = Field(default=None, ge=1)  # MLA: decoupled RoPE key cached beside it
     native_format: str | None = None  # the weight format the checkpoint ships in (MXFP4, FP8, BF16)
+    # Tokens in the vocabulary (config.json `vocab_size`, migration 007): the output head is vocab × hidden.
+    vocab_size: int | None = Field(default=None, ge=1)
 
     @property
     def total_b(self) -> float:

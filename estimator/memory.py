@@ -81,6 +81,7 @@ class Architecture:
     experts_per_token: int | None = None
     attention_type: str = "gqa"
     native_format: str | None = None
+    vocab_size: int | None = None  # output head = vocab_size × hidden_size weights (None: not on record)
 
     @property
     def _values(self) -> float:
@@ -181,6 +182,35 @@ def kv_bytes_per_element(quant: str, backend: str | None = None) -> float:
     return 1.0 if backend is None or backend in FP8_KV_BY_DEFAULT_BACKENDS else 2.0
 
 
+# Weight-only 4-bit checkpoints for vLLM-family engines (AutoAWQ, GPTQ, llm-compressor's W4A16 scheme)
+# quantize the transformer blocks' Linear layers and leave the output head (lm_head: vocab × hidden
+# weights) in 16 bits: llm-compressor's W4A16 recipes say `ignore: ['re:.*lm_head']` (Neural Magic's
+# Llama-3.2-90B-Vision-Instruct-quantized.w4a16 recipe.yaml; the RedHatAI W4A16 checkpoints the Jetson
+# rows ran are made that way). Every decode step reads the head once, so in a small model it is a
+# large share of the bytes: Llama 3.1 8B's 128,256 × 4,096 head is 0.53 B weights, 1.05 GB at 16 bits
+# against 0.26 GB at 4 (+20 % on a 4.0 GB step); Qwen3-30B-A3B's 151,936 × 2,048 head adds 0.47 GB to a
+# 1.65 GB step. GGUF formats already count their output tensor in their whole-file bits per weight
+# (Q4_K_M keeps it in Q6_K); MLX and MLC-LLM quantize the head with the rest; TensorRT-LLM's INT4
+# checkpoints were not checked, so only the vLLM family is sized this way. 8-bit formats keep a 16-bit
+# head too (the W8A8 recipes ignore lm_head as well), not yet sized (a smaller share: 8 of 16 bits).
+HEAD_16BIT_FORMATS = frozenset({"INT4"})
+HEAD_16BIT_BACKENDS = frozenset({"vllm"})
+
+
+def unquantized_head_gb(arch: Architecture, quant: str, backend: str, bits: float) -> float:
+    """GB the 16-bit output head adds over sizing it at the format's `bits` (0 when not applicable).
+
+    >>> head = Architecture(32, 4096, 8, 128, "llama-3.1-8b", vocab_size=128256)
+    >>> round(unquantized_head_gb(head, "INT4", "vllm", 4.0), 3)  # 0.525 B weights x 12 bits / 8
+    0.788
+    >>> unquantized_head_gb(head, "Q4_K_M", "llama.cpp", 4.84), unquantized_head_gb(head, "INT4", "mlx", 4.0)
+    (0.0, 0.0)
+    """
+    if quant.upper() not in HEAD_16BIT_FORMATS or backend not in HEAD_16BIT_BACKENDS or not arch.vocab_size:
+        return 0.0
+    return arch.vocab_size * arch.hidden_size / 1e9 * max(0.0, 16.0 - bits) / 8.0
+
+
 def weights_gb(params_b: float, bits: float) -> float:
     """Weight bytes in GB (1e9): 7 B parameters at 16 bits = 14 GB."""
     return params_b * bits / 8.0
@@ -247,7 +277,7 @@ def _architecture_of(model: ModelArch) -> Architecture:
         sliding_window=model.sliding_window, sliding_layers=model.sliding_window_layers or 0,
         total_params_b=model.total_b, active_params_b=model.active_b, n_experts=model.n_experts,
         experts_per_token=model.experts_per_token, attention_type=model.attention_type or "gqa",
-        native_format=(model.native_format or "").upper() or None,
+        native_format=(model.native_format or "").upper() or None, vocab_size=model.vocab_size,
     )
 
 
@@ -321,6 +351,7 @@ __all__ = [
     "RUNTIME_OVERHEAD_GB",
     "Architecture",
     "approximate_architecture",
+    "unquantized_head_gb",
     "bits_per_weight",
     "closest_mha_model",
     "closest_model",

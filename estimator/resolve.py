@@ -40,6 +40,7 @@ from estimator.memory import (
     model_by_name,
     resolve_architecture,
     touched_expert_share,
+    unquantized_head_gb,
     weights_gb,
 )
 from estimator.provenance import MatchKey, index_benchmarks
@@ -288,6 +289,9 @@ def _resolve(request: EstimateRequest, index: CatalogIndex) -> Resolved:
         native_gb = expert_b * scale * index.bits_per_weight(arch.native_format or quant) / 8.0
         total_weights_gb += native_gb - expert_gb
         expert_gb = native_gb
+    # The output head a vLLM 4-bit checkpoint keeps in 16 bits (`memory.unquantized_head_gb`): dense
+    # weights every step reads, so it joins `dense_weights_gb` (total − experts).
+    total_weights_gb += unquantized_head_gb(arch, quant, backend, bits) * scale
     active_b = (arch.active_params_b or request.params_b) * scale if arch.moe else request.params_b
     step_scale = _model_step_scale(request, arch, index)
     prefill_b = _prefill_params_b(active_b, expert_b * scale, share, request.prompt_tokens, is_continuous(backend))
