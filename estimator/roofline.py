@@ -122,9 +122,9 @@ def prefill_flops(
 
     `width` is what one token's scores and values span in one layer: query heads × head dim (QK^T and
     AV each cost 2 · width FLOPs per cached token), which is not the hidden size in many models
-    (Qwen3-30B-A3B: 32 × 128 = 4096 against a hidden size of 2048). `layers` are the layers that attend
-    over the whole prompt; `sliding_layers` of them attend over at most `window` tokens, whose average
-    over n positions is w − w² / 2n.
+    (Qwen3-30B-A3B: 32 × 128 = 4096 against a hidden size of 2048). `layers` are the attention layers;
+    `sliding_layers` of them attend over at most `window` tokens, whose mean context over n positions
+    is w − w² / 2n (Σ min(i, w) for i = 1..n, over n).
 
     >>> prefill_flops(1.0, 2, 100, 1000)
     2000400000000.0
