@@ -189,7 +189,7 @@ def _sample(row: Benchmark, index: CatalogIndex) -> _Sample | None:
         comm = roofline.comm_ms_per_step(parallel, arch.layers, arch.hidden_size, 1, dev.link_gbs, dev.link_latency_us)
         return _Sample(row, keys, 1000.0 / row.value, memory, roofline.overhead_units(arch.layers), comm, False)
     if row.metric == "pp":
-        flops = roofline.prefill_flops(r.prefill_params_b, arch.layers, arch.hidden_size, r.prompt_tokens)
+        flops = arch.prompt_flops(r.prefill_params_b, r.prompt_tokens)
         if r.compute_derived:
             x = flops / (parallel * r.device.bandwidth_gbs * 1e9) * 1000.0
         else:

@@ -94,7 +94,7 @@ def prefill_time_ms(r: Resolved, parallel: int) -> float:
             parallel, arch.layers, arch.hidden_size, r.prompt_tokens, dev.link_gbs, dev.link_latency_us
         )
         cached = r.prefill_cache[parallel] = roofline.prefill_ms(
-            roofline.prefill_flops(r.prefill_params_b, arch.layers, arch.hidden_size, r.prompt_tokens),
+            arch.prompt_flops(r.prefill_params_b, r.prompt_tokens),
             step_weights_gb(r, r.prompt_tokens), r.peak_tflops, r.prefill_efficiency, dev.bandwidth_gbs,
             r.factors.bandwidth_efficiency, parallel, comm,
         )
@@ -108,7 +108,7 @@ def prefill_compute_ms(r: Resolved, parallel: int) -> float:
     cached = r.prefill_cache.get(key)
     if cached is None:
         arch = r.arch
-        flops = roofline.prefill_flops(r.prefill_params_b, arch.layers, arch.hidden_size, r.prompt_tokens)
+        flops = arch.prompt_flops(r.prefill_params_b, r.prompt_tokens)
         cached = r.prefill_cache[key] = flops / (parallel * r.peak_tflops * 1e12 * r.prefill_efficiency) * 1000.0
     return cached
 

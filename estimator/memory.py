@@ -23,6 +23,7 @@ from dataclasses import dataclass
 
 from estimator.catalog import Catalog, ModelArch
 from estimator.errors import InvalidRequest
+from estimator.roofline import prefill_flops
 
 # Bits per weight, block scales included (llama.cpp's reported file sizes / parameter counts).
 DEFAULT_BITS_PER_WEIGHT: dict[str, float] = {
@@ -82,6 +83,18 @@ class Architecture:
     attention_type: str = "gqa"
     native_format: str | None = None
     vocab_size: int | None = None  # output head = vocab_size × hidden_size weights (None: not on record)
+    # What one token's attention scores and values span in one layer (query heads × head dim; MLA: the
+    # mean of its QK and V head dims). None: the hidden size, the width of a model without head counts.
+    attention_width: int | None = None
+
+    def prompt_flops(self, params_b: float, prompt_tokens: float) -> float:
+        """FLOPs of one prompt of `prompt_tokens` over `params_b` parameters' matmuls (`roofline.prefill_flops`):
+        attention over the layers that keep KV (not a hybrid's linear-attention layers), windowed layers
+        capped at their window."""
+        return prefill_flops(
+            params_b, self._kv_layers, self.attention_width or self.hidden_size, prompt_tokens,
+            self.sliding_layers, self.sliding_window,
+        )
 
     @property
     def _values(self) -> float:
@@ -271,9 +284,14 @@ def _architecture_of(model: ModelArch) -> Architecture:
     values: float | None = None
     if model.attention_type == "mla" and model.kv_lora_rank:
         values = float(model.kv_lora_rank + (model.qk_rope_head_dim or 0))
+    width = model.attention_heads * model.head_dim
+    if model.attention_type == "mla" and model.qk_rope_head_dim:
+        # MLA prefill runs as multi-head attention: QK over the no-RoPE part plus the RoPE key, V over
+        # head_dim (the catalog's head_dim is v_head_dim; DeepSeek-V3 and Kimi K2 have qk_nope = v = 128).
+        width = round(model.attention_heads * (model.head_dim + model.qk_rope_head_dim / 2.0))
     return Architecture(
         model.layers, model.hidden_size, model.kv_heads, model.head_dim, model.id,
-        kv_values_per_layer=values, kv_layers=model.attention_layers,
+        kv_values_per_layer=values, kv_layers=model.attention_layers, attention_width=width,
         sliding_window=model.sliding_window, sliding_layers=model.sliding_window_layers or 0,
         total_params_b=model.total_b, active_params_b=model.active_b, n_experts=model.n_experts,
         experts_per_token=model.experts_per_token, attention_type=model.attention_type or "gqa",

@@ -114,9 +114,28 @@ def expert_tile_efficiency(pass_tokens: float, route_share: float, touched_share
     return min(1.0, per_expert / min(float(tile_rows), pass_tokens))
 
 
-def prefill_flops(params_b: float, layers: int, width: int, prompt_tokens: float) -> float:
-    """FLOPs of one prompt: dense matmuls plus causal attention (average context n / 2)."""
-    return prompt_tokens * (2.0 * params_b * 1e9 + 2.0 * layers * width * prompt_tokens)
+def prefill_flops(
+    params_b: float, layers: int, width: int, prompt_tokens: float,
+    sliding_layers: int = 0, window: int | None = None,
+) -> float:
+    """FLOPs of one prompt: dense matmuls plus causal attention (average context n / 2).
+
+    `width` is what one token's scores and values span in one layer: query heads × head dim (QK^T and
+    AV each cost 2 · width FLOPs per cached token), which is not the hidden size in many models
+    (Qwen3-30B-A3B: 32 × 128 = 4096 against a hidden size of 2048). `layers` are the attention layers;
+    `sliding_layers` of them attend over at most `window` tokens, whose mean context over n positions
+    is w − w² / 2n (Σ min(i, w) for i = 1..n, over n).
+
+    >>> prefill_flops(1.0, 2, 100, 1000)
+    2000400000000.0
+    >>> prefill_flops(1.0, 2, 100, 1000, sliding_layers=1, window=100) < prefill_flops(1.0, 2, 100, 1000)
+    True
+    """
+    if not sliding_layers or window is None or prompt_tokens <= window:
+        return prompt_tokens * (2.0 * params_b * 1e9 + 2.0 * layers * width * prompt_tokens)
+    windowed = window - window * window / (2.0 * prompt_tokens)
+    full = layers - sliding_layers
+    return prompt_tokens * (2.0 * params_b * 1e9 + 4.0 * width * (full * prompt_tokens / 2.0 + sliding_layers * windowed))
 
 
 def prefill_ms(
