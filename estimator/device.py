@@ -185,12 +185,15 @@ def device_from_custom(custom: CustomHardware) -> DeviceSpec:
 
 def peak_tflops(device: DeviceSpec, quant_upper: str) -> float | None:
     """Dense peak for the matmuls of a weight format: FP4 weights run on FP4 units when the device lists
-    them (else FP8 units), FP8 on FP8 units, INT8 (W8A8) on INT8 units; weight-only formats (GGUF,
-    INT4) dequantize to 16 bit. A device that lists only its FP4 rate (GeForce and workstation
-    Blackwell, DGX Spark) still runs FP4 at it."""
+    them, FP8 on FP8 units, INT8 (W8A8) on INT8 units; weight-only formats (GGUF, INT4) dequantize to
+    16 bit. A device that lists only its FP4 rate (GeForce and workstation Blackwell, DGX Spark) still
+    runs FP4 at it. FP4 weights on a device without FP4 units are weight-only too: TensorRT-LLM's
+    gpt-oss guide runs MXFP4 experts with BF16 activations on H200 (MXFP8 only on Blackwell), and
+    vLLM's Hopper and Ampere paths are W4A16 kernels (Marlin, Triton). They once ran at the FP8 rate,
+    and gpt-oss-120b's prompts on one H100 came out ~4x faster than GPUStack measured."""
     if quant_upper in ("FP4", "NVFP4", "MXFP4") and device.fp4_tflops:
         return device.fp4_tflops
-    if quant_upper in ("FP8", "FP4", "NVFP4", "MXFP4") and device.fp8_tflops:
+    if quant_upper == "FP8" and device.fp8_tflops:
         return device.fp8_tflops
     if quant_upper == "INT8" and device.int8_tops:
         return device.int8_tops

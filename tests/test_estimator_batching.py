@@ -90,6 +90,19 @@ def test_fp4_weights_run_at_the_listed_fp4_rate():
     assert peak_tflops(spec, "FP16") is None
 
 
+@pytest.mark.parametrize("quant", ["MXFP4", "NVFP4", "FP4"])
+def test_fp4_weights_without_fp4_units_dequantize_to_16_bit(quant):
+    # An H100 lists FP8 (1,979) but no FP4 rate: TensorRT-LLM's gpt-oss guide runs MXFP4 experts with BF16
+    # activations on Hopper, vLLM's Hopper path is a W4A16 kernel. So FP4 weights compute at the 16-bit
+    # rate there, like INT4; FP8 weights keep the FP8 rate.
+    hopper = device_from_hardware(device("hopper", fp16=989.4).model_copy(update={"fp8_tflops": 1978.9}))
+    assert peak_tflops(hopper, quant) == 989.4
+    assert peak_tflops(hopper, "FP8") == 1978.9
+    blackwell = device_from_hardware(device("blackwell", fp16=2250.0).model_copy(
+        update={"fp8_tflops": 4500.0, "fp4_tflops": 9000.0}))
+    assert peak_tflops(blackwell, quant) == 9000.0
+
+
 def test_engine_families():
     assert all(batching.is_continuous(name) for name in ("vllm", "sglang", "trt-llm"))
     assert not any(batching.is_continuous(name) for name in ("llama.cpp", "mlx", "ollama"))
