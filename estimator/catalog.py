@@ -99,6 +99,14 @@ class ModelArch(_Frozen):
     def is_moe(self) -> bool:
         return self.active_b < self.total_b
 
+    @property
+    def kernel_shape(self) -> tuple[object, ...]:
+        """What an engine's kernels see of the model: attention type, layers, width, MLA latent and rope
+        dims, and whether it routes experts. Two models alike here run the same code paths (Kimi K2 is a
+        DeepseekV3ForCausalLM with more experts), so one's measured serving costs stand for the other's."""
+        return (self.attention_type, self.layers, self.hidden_size, self.kv_lora_rank, self.qk_rope_head_dim,
+                self.is_moe)
+
 
 class Benchmark(_Frozen):
     """One measured figure from a public source.
@@ -267,6 +275,14 @@ class Catalog(_Frozen):
 
     def stack(self, stack_id: str) -> ServingStack | None:
         return next((s for s in self.stacks if s.id == stack_id), None)
+
+    def measured_scale_model(self, model: ModelArch, scales: dict[str, float] | None = None) -> ModelArch | None:
+        """The catalog model whose measured serving runs scale `model`'s decode steps (`scales`, by default
+        `CalibrationParams.model_step_scale`): itself, or one of the same kernel shape (`ModelArch.kernel_shape`)."""
+        scales = self.calibration.model_step_scale if scales is None else scales
+        if model.id in scales:
+            return model
+        return next((m for m in self.models if m.id in scales and m.kernel_shape == model.kernel_shape), None)
 
 
 __all__ = [

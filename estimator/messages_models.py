@@ -74,6 +74,19 @@ MODEL_MESSAGES: dict[str, tuple[str, str, str]] = {
          "這些運行在 {users} 個並發使用者時每使用者達到 {low:.0f}-{high:.0f} tok/s，接近其上限的每使用者速度目標需要極小的批次"
          "（大量伺服器）：請用您的引擎版本重新實測，並考慮降低速度目標"),
     ),
+    "model.measured_scale_twin": (
+        ("{name} runs the same kernels as {twin} (same attention, layers, width and MLA latent) and has no serving "
+         "runs of its own on record, so it is scaled like {twin}, whose {rows} measured serving runs are "
+         "{scale:.1f}x slower per decode step than the general model; at {users} concurrent users those runs "
+         "reached {low:.0f}-{high:.0f} tok/s per user: re-measure with your engine version, and consider a lower "
+         "speed target"),
+        ("{name} 与 {twin} 使用相同的内核（注意力、层数、宽度和 MLA 潜变量相同），且没有自身的实测部署记录，因此按 {twin} "
+         "缩放：{twin} 的 {rows} 次实测部署运行每个解码步比通用模型慢 {scale:.1f} 倍；这些运行在 {users} 个并发用户时"
+         "每用户达到 {low:.0f}-{high:.0f} tok/s：请用您的引擎版本重新实测，并考虑降低速度目标"),
+        ("{name} 與 {twin} 使用相同的核心（注意力、層數、寬度和 MLA 潛變量相同），且沒有自身的實測部署記錄，因此按 {twin} "
+         "縮放：{twin} 的 {rows} 次實測部署運行每個解碼步比通用模型慢 {scale:.1f} 倍；這些運行在 {users} 個並發使用者時"
+         "每使用者達到 {low:.0f}-{high:.0f} tok/s：請用您的引擎版本重新實測，並考慮降低速度目標"),
+    ),
     "model.requantize": (
         ("{name} ships in {native}; serving it in {quant} means re-quantizing the checkpoint and validating "
          "its accuracy"),

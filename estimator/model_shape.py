@@ -74,17 +74,21 @@ def apply_catalog_model(workload: Workload, catalog: Catalog, lang: str = "en") 
 def _measured_scale_notes(model: ModelArch, catalog: Catalog, lang: str) -> list[str]:
     """Say when the model's figures are scaled to its own measured serving runs, and what those runs
     reached per user at their lowest concurrency (`CalibrationParams.model_step_scale`)."""
-    scale = catalog.calibration.model_step_scale.get(model.id)
-    if scale is None:
+    measured = catalog.measured_scale_model(model)
+    if measured is None:
         return []
+    scale = catalog.calibration.model_step_scale[measured.id]
     runs = [row for row in model_serving_rows(catalog)
-            if row.metric == "total_tps" and resolve_architecture(row.params_b, catalog.models, row.model).source == model.id]
+            if row.metric == "total_tps" and resolve_architecture(row.params_b, catalog.models, row.model).source == measured.id]
     if not runs:
         return []
     fewest = min(row.concurrency or 0 for row in runs)
     per_user = [row.value / fewest for row in runs if row.concurrency == fewest]
-    return [msg("model.measured_scale", lang, name=model.name, rows=catalog.calibration.model_step_rows.get(model.id, 0),
-                scale=scale, users=fewest, low=min(per_user), high=max(per_user))]
+    figures = {"rows": catalog.calibration.model_step_rows.get(measured.id, 0), "scale": scale, "users": fewest,
+               "low": min(per_user), "high": max(per_user)}
+    if measured.id != model.id:  # Kimi K2 on DeepSeek-V3's runs: same kernels, its own runs not on record
+        return [msg("model.measured_scale_twin", lang, name=model.name, twin=measured.name, **figures)]
+    return [msg("model.measured_scale", lang, name=model.name, **figures)]
 
 
 def _attention(arch: Any, lang: str) -> str:

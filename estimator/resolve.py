@@ -306,7 +306,7 @@ def _resolve(request: EstimateRequest, index: CatalogIndex) -> Resolved:
         decode_compute_efficiency=1.0, step_overhead_ms=0.0,
         decode_context=decode_context,
         notes=_static_notes(device, factors, backend, listed_peak is None, arch) + _model_notes(request, arch)
-        + _serving_scale_notes(arch, index.calibration, step_scale),
+        + _serving_scale_notes(arch, index, step_scale),
         derived_peak_cap=index.max_listed_tflops, continuous=is_continuous(backend),
         prefill_peak_scale=prefill_accumulate_speedup(device, backend, quant) if listed_peak else 1.0,
         active_params_b=active_b, prefill_params_b=prefill_b,
@@ -439,21 +439,29 @@ def _model_notes(request: EstimateRequest, arch: Architecture) -> tuple[str, ...
 
 
 def _model_step_scale(request: EstimateRequest, arch: Architecture, index: CatalogIndex) -> float:
-    """The fitted step scale of the model the request names (1 for a model only sized like it: an
-    unnamed "671B MoE with 37B active" is not DeepSeek-V3's measured engines)."""
-    scale = index.calibration.model_step_scale.get(arch.source)
-    if scale is None or not request.model:
+    """The fitted step scale of the model the request names, or of a catalog model with its kernel shape
+    (Kimi K2 runs DeepSeek-V3's code paths); 1 for a model only sized like one: an unnamed "671B MoE with
+    37B active" is not DeepSeek-V3's measured engines."""
+    if not request.model:
         return 1.0
     named = model_by_name(request.model, index.catalog.models)
-    return scale if named is not None and named.id == arch.source else 1.0
+    if named is None or named.id != arch.source:
+        return 1.0
+    scales = index.calibration.model_step_scale
+    measured = index.catalog.measured_scale_model(named, scales)
+    return scales[measured.id] if measured is not None else 1.0
 
 
-def _serving_scale_notes(arch: Architecture, calibration: CalibrationParams, scale: float) -> tuple[str, ...]:
-    """Say when a model's decode steps are scaled to its own measured serving runs."""
+def _serving_scale_notes(arch: Architecture, index: CatalogIndex, scale: float) -> tuple[str, ...]:
+    """Say when a model's decode steps are scaled to measured serving runs: its own, or its kernel twin's."""
     if scale == 1.0:
         return ()
-    rows = calibration.model_step_rows.get(arch.source, 0)
-    return (f"{arch.source}: decode steps {scale:.2f}x the bandwidth/compute model's, the median of its "
+    model = next((m for m in index.catalog.models if m.id == arch.source), None)
+    measured = index.catalog.measured_scale_model(model, index.calibration.model_step_scale) if model else None
+    source = measured.id if measured is not None else arch.source
+    rows = index.calibration.model_step_rows.get(source, 0)
+    whose = "its" if source == arch.source else f"{source}'s (same kernel shape)"
+    return (f"{arch.source}: decode steps {scale:.2f}x the bandwidth/compute model's, the median of {whose} "
             f"{rows} measured serving runs (the general factors alone were that much off for it; engines change "
             f"fast for new model families: re-measure with yours in the pilot)",)
 

@@ -80,3 +80,31 @@ def test_a_recommendation_for_the_model_says_it_is_scaled_and_what_its_runs_reac
     # 148.6 output tok/s over 4 users), so 18-37 tok/s per user is quoted.
     assert "18-37 tok/s" in notes[0]
     assert " 4 " in notes[0]
+
+
+def test_a_model_of_the_same_kernel_shape_is_scaled_like_the_measured_one(catalog):
+    # Kimi K2's config is a DeepseekV3ForCausalLM: MLA (512 latent + 64 rope), 61 layers, hidden 7168, routed
+    # experts (384 instead of 256). The engines run it on DeepSeek-V3's kernels, so without runs of its own
+    # it takes DeepSeek-V3's measured scale; GLM-4.5 (GQA, 92 layers) and a dense 70B do not.
+    by_id = {m.id: m for m in catalog.models}
+    assert catalog.measured_scale_model(by_id["kimi-k2"]).id == "deepseek-v3"
+    assert catalog.measured_scale_model(by_id["glm-4.5"]) is None
+    assert catalog.measured_scale_model(by_id["llama-3.3-70b"]) is None
+    scale = catalog.calibration.model_step_scale["deepseek-v3"]
+    shape = dict(hardware="nvidia-h200-sxm", count=8, params_b=1000, quant="FP8", backend="sglang",
+                 concurrency=4, prompt_tokens=64, output_tokens=512)
+    kimi = estimate(_request(model="kimi-k2", **shape), catalog)
+    unscaled = estimate(_request(model="kimi-k2", **shape), _without_scale(catalog))
+    assert unscaled.decode_tokens_per_s_per_stream / kimi.decode_tokens_per_s_per_stream == pytest.approx(scale, rel=0.05)
+    assert any("deepseek-v3's (same kernel shape)" in note for note in kimi.notes)
+
+
+@pytest.mark.parametrize("lang, words", [("en", "runs the same kernels as"), ("zh-Hans", "使用相同的内核"),
+                                         ("zh-Hant", "使用相同的核心")])
+def test_a_recommendation_for_a_kernel_twin_says_whose_runs_scale_it(catalog, lang, words):
+    from estimator.recommend import recommend
+    from estimator.workload import Workload
+
+    rec = recommend(Workload(model_id="kimi-k2", concurrent_users=20), catalog, lang=lang)
+    notes = [note for note in rec.assumptions if words in note]
+    assert len(notes) == 1 and "18-37 tok/s" in notes[0]
