@@ -55,7 +55,7 @@ def test_batched_throughput_on_a_consumer_card_rises_with_users_up_to_a_roof(cat
 # 429-431) are on an Apple M2 Ultra and fit llama.cpp/soc alone. So once the step is compute bound
 # (64 users of a 7B Q4_K_M), llama.cpp's faster prompts outweigh vLLM's chunked-prefill overlap.
 SLOTS_AHEAD = ("issue 15: at 64 users of a 7B Q4_K_M on an RTX 4090, llama.cpp's FP16-accumulate prefill "
-               "(0.52 of 2 x 165 TFLOPS, vLLM 0.85 of 165) puts it 1 % above vLLM (884 vs 876 tok/s): "
+               "(0.52 of 2 x 165 TFLOPS, vLLM 0.83 of 165) puts it 1 % above vLLM (880 vs 870 tok/s): "
                "llama.cpp's own measured batched rows are on an Apple M2 Ultra only (llama.cpp/soc), so on "
                "GPUs its batched step borrows vLLM's factors, which carry none of llama.cpp server's own costs")
 
