@@ -149,6 +149,15 @@ class ServingStack(_Frozen):
     backend_key: str = Field(description="estimator backend name: llama.cpp, vllm, trt-llm, mlx, ...")
     source_url: str
     notes: str | None = None
+    # "FORMAT@hardware_id" entries: a format whose support depends on the GPU generation runs on these
+    # devices only, per the stack's documentation (MXFP4 on TensorRT-LLM: Hopper and datacenter Blackwell).
+    format_devices: tuple[str, ...] = ()
+
+    def format_device_ids(self, quant: str) -> tuple[str, ...] | None:
+        """The devices the stack documents `quant` on, or None when its support is not per device."""
+        key = quant.upper() + "@"
+        ids = tuple(entry[len(key):] for entry in self.format_devices if entry.upper().startswith(key))
+        return ids or None
 
 
 class QuantFormat(_Frozen):

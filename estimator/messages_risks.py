@@ -90,6 +90,14 @@ RISK_MESSAGES: dict[str, tuple[str, str, str]] = {
         "{stack} 不原生支持 {quant}（支持格式：{formats}），模型必须重新量化并重新验证",
         "{stack} 不原生支援 {quant}（支援格式：{formats}），模型必須重新量化並重新驗證",
     ),
+    "risk.quantization.format_device": (
+        "{stack} documents {quant} on {count} other device(s), not on {hardware}, so the checkpoint may not "
+        "load as shipped: confirm it in the pilot's first days, or serve it with a stack that runs {quant} there (llama.cpp does)",
+        "{stack} 的文档在另外 {count} 种设备上支持 {quant}，不包括 {hardware}，模型可能无法按原格式加载："
+        "请在试点头几天确认，或改用能在该设备上运行 {quant} 的推理栈（llama.cpp 可以）",
+        "{stack} 的文件在另外 {count} 種裝置上支援 {quant}，不包括 {hardware}，模型可能無法按原格式載入："
+        "請在試點頭幾天確認，或改用能在該裝置上執行 {quant} 的推理框架（llama.cpp 可以）",
+    ),
     "risk.quantization.calibrate": (
         "{quant} on {kind} needs calibration data and per-layer sensitivity checks",
         "{kind} 上的 {quant} 需要校准数据和逐层敏感度检查",

@@ -168,6 +168,14 @@ def quantization_calibration(ctx: RiskContext) -> Risk | None:
         severity = "high" if critical else "medium"
         reasons.append(ctx.t("risk.quantization.format", stack=ctx.stack_name, quant=quant,
                              formats=join(formats, ctx.lang, "list_sep")))
+    elif ctx.stack and (devices := ctx.stack.format_device_ids(quant)) and ctx.hardware.id not in devices:
+        # The stack takes the format, but its documentation runs it on other GPU generations only
+        # (gpt-oss's MXFP4 on TensorRT-LLM: Hopper and datacenter Blackwell, not a GeForce 4090): the
+        # checkpoint may not load as shipped. Medium, not high: undocumented is not known to fail, and
+        # the documents lag the code (vLLM's recipe names Ada "in progress" beside a working Marlin path).
+        severity = "high" if critical else "medium"
+        reasons.append(ctx.t("risk.quantization.format_device", stack=ctx.stack_name, quant=quant,
+                             hardware=ctx.hardware.name, count=len(devices)))
     if quant in _INTEGER_QUANTS:
         # Seed 2 pitfall 2: "以为INT8量化就是调个API的事" — activation quantization needs calibration anywhere.
         severity = "high" if critical and (compiled or quant == "INT4") else (severity or "medium")

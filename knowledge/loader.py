@@ -59,7 +59,7 @@ class TableSpec:
 
 
 TABLES: tuple[TableSpec, ...] = (
-    TableSpec("serving_stacks.csv", "serving_stacks", ServingStack, "id", ("quant_formats", "hardware_kinds")),
+    TableSpec("serving_stacks.csv", "serving_stacks", ServingStack, "id", ("quant_formats", "hardware_kinds", "format_devices")),
     TableSpec("quant_formats.csv", "quant_formats", QuantFormat, "name"),
     TableSpec("hardware.csv", "hardware", Hardware, "id", ("software_stacks",)),
     TableSpec("models.csv", "models", ModelArch, "id", ("aliases",)),
@@ -227,6 +227,14 @@ def _cross_check(parsed: dict[str, _Parsed], errors: list[str]) -> None:
     quant_names = {name.upper() for name in parsed["quant_formats"].keys}
     hardware_ids = parsed["hardware"].keys
     kinds = {row.item.id: row.item.kind for row in parsed["hardware"].rows}  # type: ignore[attr-defined]
+    for row in parsed["serving_stacks"].rows:
+        served: ServingStack = row.item  # type: ignore[assignment]
+        for entry in served.format_devices:
+            fmt, _, device_id = entry.partition("@")
+            if not fmt or not device_id:
+                errors.append(f"serving_stacks.csv:{row.line}: format_devices: {entry!r} is not FORMAT@hardware_id")
+            elif parsed["hardware"].readable and device_id not in hardware_ids:
+                errors.append(f"serving_stacks.csv:{row.line}: format_devices: unknown hardware id {device_id!r}")
     for row in parsed["hardware"].rows:
         device: Hardware = row.item  # type: ignore[assignment]
         for stack in device.software_stacks:

@@ -182,3 +182,32 @@ def test_risks_are_sorted_and_scored():
     severities = [r.severity for r in risks]
     assert severities == sorted(severities, key=["high", "medium", "low"].index)
     assert risk_score(risks) >= 6
+
+
+# --- a format documented on some GPU generations only (issue 12: "which stacks run which format natively") ---
+TRT_MXFP4 = ServingStack(id="trt-llm", name="TensorRT-LLM", maturity="high", dynamic_shapes="config_limits",
+                         continuous_batching="yes", multi_model="unverified", quant_formats=("FP8", "MXFP4"),
+                         format_devices=("MXFP4@h100", "MXFP4@b200"), backend_key="trt-llm", source_url="https://x")
+
+
+def test_a_format_the_stack_documents_on_other_devices_only_is_a_risk_there():
+    # gpt-oss ships MXFP4; TensorRT-LLM's guide runs it on Hopper and datacenter Blackwell, not on a GeForce card.
+    gpt_oss = Workload(concurrent_users=10, quantization="MXFP4")
+    on_4090 = _by_id(assess_risks(gpt_oss, GPU, 4, TRT_MXFP4, _estimate(), None))
+    assert on_4090["quantization_calibration"].severity == "medium"
+    assert "documents MXFP4 on 2 other device(s), not on GeForce RTX 4090" in on_4090["quantization_calibration"].why
+    on_h100 = _by_id(assess_risks(gpt_oss, H100, 2, TRT_MXFP4, _estimate(), None))
+    assert "quantization_calibration" not in on_h100
+    # Another format on the same card is not restricted by the MXFP4 list.
+    fp8 = _by_id(assess_risks(Workload(concurrent_users=10, quantization="FP8"), GPU, 4, TRT_MXFP4, _estimate(), None))
+    assert "documents" not in (fp8["quantization_calibration"].why if "quantization_calibration" in fp8 else "")
+    critical = Workload(concurrent_users=10, quantization="MXFP4", accuracy_critical=True)
+    assert _by_id(assess_risks(critical, GPU, 4, TRT_MXFP4, _estimate(), None))["quantization_calibration"].severity == "high"
+
+
+def test_the_shipped_stacks_document_mxfp4_per_device(catalog):
+    trt, vllm = catalog.stack("trt-llm"), catalog.stack("vllm-cuda")
+    assert "nvidia-h200-sxm" in trt.format_device_ids("MXFP4") and "nvidia-rtx-4090" not in trt.format_device_ids("MXFP4")
+    assert "nvidia-a100-80gb-sxm" in vllm.format_device_ids("MXFP4")
+    assert catalog.stack("llama.cpp").format_device_ids("MXFP4") is None  # llama.cpp runs it on every backend
+    assert trt.format_device_ids("FP8") is None

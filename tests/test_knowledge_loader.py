@@ -121,3 +121,12 @@ def test_malformed_quoting_is_reported_at_its_line(tmp_path):
     data = copy_data(tmp_path)
     line = replace_in_line(data / "quant_formats.csv", "Q4_0,", "Q4_0,4.5,", 'Q4_0,"4.5"x,')
     assert any(e.startswith(f"quant_formats.csv:{line}: (row): malformed CSV") for e in validate_dir(data))
+
+
+def test_a_format_device_list_names_known_devices(tmp_path):
+    data = copy_data(tmp_path)
+    line = replace_in_line(data / "serving_stacks.csv", "trt-llm,", "MXFP4@nvidia-h200-sxm", "MXFP4@nvidia-h300")
+    other = replace_in_line(data / "serving_stacks.csv", "vllm-rocm,", "MXFP4@amd-mi300x", "MXFP4amd-mi300x")
+    errors = validate_dir(data)
+    assert f"serving_stacks.csv:{line}: format_devices: unknown hardware id 'nvidia-h300'" in errors
+    assert f"serving_stacks.csv:{other}: format_devices: 'MXFP4amd-mi300x' is not FORMAT@hardware_id" in errors
