@@ -46,9 +46,14 @@ def test_cross_file_references_are_checked(tmp_path):
     data = copy_data(tmp_path)
     bench_line = replace_in_line(data / "benchmarks.csv", "1,apple-m2,", "1,apple-m2,", "1,apple-m9,")
     hw_line = replace_in_line(data / "hardware.csv", "nvidia-l4,", "trt-llm;vllm-cuda", "trt-llm;vllm-cuda;tgi")
+    # A stack's per-device format list (`format_devices`) names catalog devices, as FORMAT@hardware_id.
+    stack_line = replace_in_line(data / "serving_stacks.csv", "trt-llm,", "MXFP4@nvidia-h200-sxm", "MXFP4@nvidia-h300")
+    rocm_line = replace_in_line(data / "serving_stacks.csv", "vllm-rocm,", "MXFP4@amd-mi300x", "MXFP4amd-mi300x")
     errors = validate_dir(data)
     assert f"benchmarks.csv:{bench_line}: hardware_id: unknown hardware id 'apple-m9'" in errors
     assert f"hardware.csv:{hw_line}: software_stacks: unknown stack id 'tgi'" in errors
+    assert f"serving_stacks.csv:{stack_line}: format_devices: unknown hardware id 'nvidia-h300'" in errors
+    assert f"serving_stacks.csv:{rocm_line}: format_devices: 'MXFP4amd-mi300x' is not FORMAT@hardware_id" in errors
 
 
 def test_duplicate_ids_and_missing_source_are_errors(tmp_path):
@@ -121,12 +126,3 @@ def test_malformed_quoting_is_reported_at_its_line(tmp_path):
     data = copy_data(tmp_path)
     line = replace_in_line(data / "quant_formats.csv", "Q4_0,", "Q4_0,4.5,", 'Q4_0,"4.5"x,')
     assert any(e.startswith(f"quant_formats.csv:{line}: (row): malformed CSV") for e in validate_dir(data))
-
-
-def test_a_format_device_list_names_known_devices(tmp_path):
-    data = copy_data(tmp_path)
-    line = replace_in_line(data / "serving_stacks.csv", "trt-llm,", "MXFP4@nvidia-h200-sxm", "MXFP4@nvidia-h300")
-    other = replace_in_line(data / "serving_stacks.csv", "vllm-rocm,", "MXFP4@amd-mi300x", "MXFP4amd-mi300x")
-    errors = validate_dir(data)
-    assert f"serving_stacks.csv:{line}: format_devices: unknown hardware id 'nvidia-h300'" in errors
-    assert f"serving_stacks.csv:{other}: format_devices: 'MXFP4amd-mi300x' is not FORMAT@hardware_id" in errors
