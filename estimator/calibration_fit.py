@@ -321,13 +321,14 @@ def model_serving_rows(catalog: Catalog) -> list[Benchmark]:
     """Serving rows of catalog mixture-of-experts models with a stated concurrency: left out of the
     shared fit (`is_moe_without_active_params`), they calibrate their own model (`model_step_scale`)."""
     ids = {h.id for h in catalog.hardware}
+    index = catalog_index(catalog)  # its architecture lookups are cached: a reply asks for these rows too
     rows = []
     for row in catalog.benchmarks:
         if row.hardware_id not in ids or row.metric not in BATCHED_METRICS or row.concurrency is None:
             continue
         if row.metric == "total_tps" and not (row.gen_tokens and row.prompt_tokens is not None):
             continue
-        if resolve_architecture(row.params_b, catalog.models, row.model).moe:
+        if index.architecture(row.params_b, row.model).moe:
             rows.append(row)
     return rows
 

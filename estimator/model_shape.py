@@ -25,6 +25,7 @@ from estimator.memory import (
     weights_gb,
 )
 from estimator.messages import msg
+from estimator.resolve import catalog_index
 from estimator.schemas import Deployment, Estimate
 from estimator.tco import devices_per_server, needs_host_server
 from estimator.workload import QUANTIZATIONS, Workload
@@ -78,8 +79,9 @@ def _measured_scale_notes(model: ModelArch, catalog: Catalog, lang: str) -> list
     if measured is None:
         return []
     scale = catalog.calibration.model_step_scale[measured.id]
+    index = catalog_index(catalog)
     runs = [row for row in model_serving_rows(catalog)
-            if row.metric == "total_tps" and resolve_architecture(row.params_b, catalog.models, row.model).source == measured.id]
+            if row.metric == "total_tps" and index.architecture(row.params_b, row.model).source == measured.id]
     if not runs:
         return []
     fewest = min(row.concurrency or 0 for row in runs)
