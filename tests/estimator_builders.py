@@ -59,3 +59,25 @@ def bench_row(row_id: int, value: float, **fields: object) -> Benchmark:
     }
     values.update(fields)
     return Benchmark.model_validate(values)
+
+
+# Three GPUs of different balance (bandwidth vs compute), for fits that must give back known factors.
+THREE_GPUS = (
+    device("gpu-a", bandwidth=300.0, fp16=40.0),
+    device("gpu-b", bandwidth=900.0, fp16=160.0),
+    device("gpu-c", bandwidth=2000.0, fp16=700.0),
+)
+
+
+def generated_catalog(truth: CalibrationParams, shapes, devices: tuple[Hardware, ...] = THREE_GPUS) -> Catalog:
+    """Rows the model itself produces with the `truth` factors, every shape on every device, in a catalog
+    without calibration: a fit on it must give `truth` back."""
+    from estimator.calibration_fit import predict_row
+
+    known = catalog(*devices, calibration=truth)
+    rows: list[Benchmark] = []
+    for hw in devices:
+        for shape in shapes:
+            draft = bench_row(len(rows) + 1, 1.0, hardware_id=hw.id, **shape)
+            rows.append(draft.model_copy(update={"value": predict_row(draft, known, truth)}))
+    return catalog(*devices, calibration=CalibrationParams(), benchmarks=tuple(rows))

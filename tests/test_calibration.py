@@ -18,7 +18,7 @@ from estimator.calibration_fit import (
     usable_rows,
 )
 from estimator.catalog import CalibrationParams
-from tests.estimator_builders import bench_row, catalog, device
+from tests.estimator_builders import bench_row, catalog, generated_catalog
 
 ROOT = Path(__file__).resolve().parents[1]
 TRUE = CalibrationParams(
@@ -28,11 +28,6 @@ TRUE = CalibrationParams(
     prefill_compute_efficiency={"llama.cpp/gpu": 0.4, "vllm/gpu": 0.4},
     batched_efficiency={"llama.cpp/gpu": 0.3, "vllm/gpu": 0.3},
     prefill_quantized_factor={"llama.cpp/gpu": 0.8, "vllm/gpu": 0.8},
-)
-DEVICES = (
-    device("gpu-a", bandwidth=300.0, fp16=40.0),
-    device("gpu-b", bandwidth=900.0, fp16=160.0),
-    device("gpu-c", bandwidth=2000.0, fp16=700.0),
 )
 
 
@@ -50,13 +45,7 @@ def synthetic_catalog():
         # the two shapes above trade against each other along a flat valley.
         dict(metric="total_tps", quant="FP16", backend="vllm", concurrency=256, prompt_tokens=16, gen_tokens=512),
     ]
-    rows = []
-    truth = catalog(*DEVICES, calibration=TRUE)
-    for hw in DEVICES:
-        for shape in shapes:
-            draft = bench_row(len(rows) + 1, 1.0, hardware_id=hw.id, **shape)
-            rows.append(draft.model_copy(update={"value": predict_row(draft, truth, TRUE)}))
-    return catalog(*DEVICES, calibration=CalibrationParams(), benchmarks=tuple(rows))
+    return generated_catalog(TRUE, shapes)
 
 
 def test_fit_recovers_known_factors():
@@ -150,7 +139,6 @@ def test_a_benchmark_submitting_more_requests_than_fit_runs_at_the_engines_capac
     # 405B FP8 on 8 x H100 with 32k-token prompts: vLLM keeps a 16-bit KV cache (`--kv-cache-dtype auto`),
     # 126 layers x 8 KV heads x 128 x 2 x 2 B = 516 KB per token, ~18 GB per sequence, so the ~230 GB
     # the weights leave hold about a dozen sequences: 256 submitted requests run a dozen at a time.
-    from estimator.calibration_fit import predict_row
     from estimator.engine import saturating_concurrency
     from estimator.resolve import catalog_index, resolve
     from tests.estimator_builders import bench_row

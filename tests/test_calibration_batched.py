@@ -19,7 +19,7 @@ import pytest
 from estimator.calibration import normalize_backend, resolve_factors
 from estimator.calibration_fit import fit_calibration, predict_row
 from estimator.catalog import CalibrationParams
-from tests.estimator_builders import bench_row, catalog, device
+from tests.estimator_builders import generated_catalog
 
 # llama.cpp decodes a batch at a lower share of the peak than vLLM and pays a per-slot cost vLLM does not.
 TRUTH = CalibrationParams(
@@ -30,11 +30,6 @@ TRUTH = CalibrationParams(
     batched_efficiency={"llama.cpp/gpu": 0.15, "vllm/gpu": 0.3},
     scheduler_ms_per_stream={"llama.cpp/gpu": 0.06, "vllm/gpu": 0.0},
     prefill_quantized_factor={"llama.cpp/gpu": 0.8, "vllm/gpu": 0.8},
-)
-DEVICES = (
-    device("gpu-a", bandwidth=300.0, fp16=40.0),
-    device("gpu-b", bandwidth=900.0, fp16=160.0),
-    device("gpu-c", bandwidth=2000.0, fp16=700.0),
 )
 SINGLE_STREAM = (
     dict(metric="tg", quant="FP16", backend="llama.cpp"),
@@ -55,13 +50,7 @@ SLOTS_BATCHED = tuple(
 
 def _generated(shapes: tuple[dict[str, object], ...]):
     """Rows the model itself produces with the TRUTH factors, on every device."""
-    truth = catalog(*DEVICES, calibration=TRUTH)
-    rows = []
-    for hw in DEVICES:
-        for shape in shapes:
-            draft = bench_row(len(rows) + 1, 1.0, hardware_id=hw.id, **shape)
-            rows.append(draft.model_copy(update={"value": predict_row(draft, truth, TRUTH)}))
-    return catalog(*DEVICES, calibration=CalibrationParams(), benchmarks=tuple(rows))
+    return generated_catalog(TRUTH, shapes)
 
 
 def test_a_slot_server_with_measured_batched_rows_gets_its_own_step_factors():
