@@ -177,3 +177,14 @@ def test_card_speaks_the_conversations_language() -> None:
     values = [e["value"] for e in blocks[-1]["elements"]]
     assert values[0] == "如果並發用戶增加到 400 人呢？"
     assert "Tokens/s per user" not in text
+
+
+def test_an_option_past_the_budget_is_said_to_meet_the_targets_not_to_miss_them() -> None:
+    # Issue 12 item 5: past a limit is not a missed target. The comparison says which (Option.verdict).
+    over = option(capex=514_400.0, meets_slo=False).model_copy(
+        update={"violations": ["budget: capex $514,400 > $100,000"]})
+    slow = option("nvidia-rtx-4090", name="NVIDIA GeForce RTX 4090", count=4, meets_slo=False).model_copy(
+        update={"violations": ["SLO: 12.0 tok/s per user and p95 TTFT 900 ms at 200 users (targets 30 tok/s, 1,000 ms)"]})
+    text = all_text(recommendation_blocks(recommendation_reply(primary=over, alternatives=[slow])))
+    assert "meets SLO, past your limits" in text
+    assert "misses SLO" in text  # the 4090 misses a target
