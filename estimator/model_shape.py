@@ -43,8 +43,10 @@ def implied_facts(workload: Workload, catalog: Catalog) -> dict[str, Any]:
     """The facts the named catalog model settles where the user stated none: its size, active parameters
     and the format its checkpoint ships in. The interview does not ask for them (`bot/interview.py`)."""
     model = catalog_model(workload, catalog)
-    if model is None:
-        return {}
+    return {} if model is None else _settled_by(model, workload)
+
+
+def _settled_by(model: ModelArch, workload: Workload) -> dict[str, Any]:
     facts: dict[str, Any] = {}
     if workload.model_params_b is None:
         facts["model_params_b"] = model.total_b
@@ -61,7 +63,7 @@ def apply_catalog_model(workload: Workload, catalog: Catalog, lang: str = "en") 
     model = catalog_model(workload, catalog)
     if model is None:
         return workload, []
-    facts: dict[str, Any] = {"model_id": model.id, **implied_facts(workload, catalog)}
+    facts: dict[str, Any] = {"model_id": model.id, **_settled_by(model, workload)}
     notes: list[str] = []
     native = (model.native_format or "").upper()
     if "quantization" in facts:

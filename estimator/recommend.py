@@ -46,7 +46,7 @@ from estimator.owned import (
     with_owned_specs,
 )
 from estimator.power_modes import at_power_cap
-from estimator.schemas import CloudComparison, Option, OptionEstimate, OptionTco, Recommendation
+from estimator.schemas import LIMIT_VIOLATIONS, CloudComparison, Option, OptionEstimate, OptionTco, Recommendation
 from estimator.sizing import CapacityFn, EstimateFn, Sized, Sizer
 from estimator.tco import needs_host_server, running_days_per_year
 from estimator.validation_plan import validation_plan
@@ -406,7 +406,7 @@ def _outside_limits(workload: Workload, primary: Sized, lang: str = "en") -> str
     """Plainly: nothing meets the targets within the limits; the smallest option that meets them, and the
     limits it is past (or, when none meets the targets at all, the closest)."""
     if primary.meets_slo:
-        limits = [v for v in primary.violations if not v.startswith(("memory", "SLO"))]
+        limits = [v for v in primary.violations if v.startswith(LIMIT_VIOLATIONS)]
         return msg("rec.nothing_within_limits", lang, describe=describe(primary, lang),
                    limits=join(limits, lang) if limits else "-")
     return msg("rec.nothing_at_all", lang, describe=describe(primary, lang))

@@ -293,7 +293,7 @@ def _resolve(request: EstimateRequest, index: CatalogIndex) -> Resolved:
     # weights every step reads, so it joins `dense_weights_gb` (total − experts).
     total_weights_gb += unquantized_head_gb(arch, quant, backend, bits) * scale
     active_b = (arch.active_params_b or request.params_b) * scale if arch.moe else request.params_b
-    step_scale = _model_step_scale(request, arch, index)
+    step_scale, measured_model = _model_step_scale(request, arch, index)
     prefill_b = _prefill_params_b(active_b, expert_b * scale, share, request.prompt_tokens, is_continuous(backend))
     base = Resolved(
         device=device, params_b=request.params_b, quant=quant, backend=backend, backend_given=backend_given,
@@ -306,7 +306,7 @@ def _resolve(request: EstimateRequest, index: CatalogIndex) -> Resolved:
         decode_compute_efficiency=1.0, step_overhead_ms=0.0,
         decode_context=decode_context,
         notes=_static_notes(device, factors, backend, listed_peak is None, arch) + _model_notes(request, arch)
-        + _serving_scale_notes(arch, index, step_scale),
+        + _serving_scale_notes(arch, index.calibration, step_scale, measured_model),
         derived_peak_cap=index.max_listed_tflops, continuous=is_continuous(backend),
         prefill_peak_scale=prefill_accumulate_speedup(device, backend, quant) if listed_peak else 1.0,
         active_params_b=active_b, prefill_params_b=prefill_b,
@@ -438,29 +438,28 @@ def _model_notes(request: EstimateRequest, arch: Architecture) -> tuple[str, ...
     return ()
 
 
-def _model_step_scale(request: EstimateRequest, arch: Architecture, index: CatalogIndex) -> float:
+def _model_step_scale(request: EstimateRequest, arch: Architecture, index: CatalogIndex) -> tuple[float, str | None]:
     """The fitted step scale of the model the request names, or of a catalog model with its kernel shape
-    (Kimi K2 runs DeepSeek-V3's code paths); 1 for a model only sized like one: an unnamed "671B MoE with
-    37B active" is not DeepSeek-V3's measured engines."""
+    (Kimi K2 runs DeepSeek-V3's code paths), and the model whose runs it comes from; (1, None) for a model
+    only sized like one: an unnamed "671B MoE with 37B active" is not DeepSeek-V3's measured engines."""
     if not request.model:
-        return 1.0
+        return 1.0, None
     named = model_by_name(request.model, index.catalog.models)
     if named is None or named.id != arch.source:
-        return 1.0
+        return 1.0, None
     scales = index.calibration.model_step_scale
     measured = index.catalog.measured_scale_model(named, scales)
-    return scales[measured.id] if measured is not None else 1.0
+    return (scales[measured.id], measured.id) if measured is not None else (1.0, None)
 
 
-def _serving_scale_notes(arch: Architecture, index: CatalogIndex, scale: float) -> tuple[str, ...]:
+def _serving_scale_notes(
+    arch: Architecture, calibration: CalibrationParams, scale: float, measured_model: str | None
+) -> tuple[str, ...]:
     """Say when a model's decode steps are scaled to measured serving runs: its own, or its kernel twin's."""
-    if scale == 1.0:
+    if measured_model is None or scale == 1.0:
         return ()
-    model = next((m for m in index.catalog.models if m.id == arch.source), None)
-    measured = index.catalog.measured_scale_model(model, index.calibration.model_step_scale) if model else None
-    source = measured.id if measured is not None else arch.source
-    rows = index.calibration.model_step_rows.get(source, 0)
-    whose = "its" if source == arch.source else f"{source}'s (same kernel shape)"
+    rows = calibration.model_step_rows.get(measured_model, 0)
+    whose = "its" if measured_model == arch.source else f"{measured_model}'s (same kernel shape)"
     return (f"{arch.source}: decode steps {scale:.2f}x the bandwidth/compute model's, the median of {whose} "
             f"{rows} measured serving runs (the general factors alone were that much off for it; engines change "
             f"fast for new model families: re-measure with yours in the pilot)",)

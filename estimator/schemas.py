@@ -288,6 +288,7 @@ class Recommendation(_Model):
 
 
 __all__ = [
+    "LIMIT_VIOLATIONS",
     "BatchPlan",
     "CloudChoice",
     "CloudComparison",
