@@ -1,6 +1,6 @@
 """Calibration factors: which efficiency factors apply to a (backend, hardware kind), and how sure we are.
 
-The model (see `roofline.py`, `batching.py`) has seven factors per key "<backend>/<kind>":
+The model (see `roofline.py`, `batching.py`) has seven factors per key (and one for MoE serving) "<backend>/<kind>":
 
 | factor | meaning | fitted on |
 |---|---|---|
@@ -11,6 +11,7 @@ The model (see `roofline.py`, `batching.py`) has seven factors per key "<backend
 | `prefill_quantized_factor` q | share of that rate weight-quantized formats reach | `pp` rows, both kinds |
 | `batched_efficiency` η_c | share of the format's dense peak a batched decode step reaches | `total_tps`, `decode_tps` rows |
 | `scheduler_ms_per_stream` s | scheduler cost per running stream per decode step (ms) | `total_tps`, `decode_tps` rows |
+| `expert_prefill_efficiency` η_e | share of the dense prefill rate a serving engine's routed experts reach (one figure, "*") | MoE serving rows (`moe_fit`) |
 
 `scripts/fit_calibration.py` fits them (`estimator.calibration_fit.fit_calibration`) and records
 them with the data version in `knowledge/data/calibration.json`. A factor is looked up for the exact
@@ -25,6 +26,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from estimator.batching import is_continuous
 from estimator.catalog import CalibrationParams
 
 POOLED = "*"
@@ -107,6 +109,8 @@ class Factors:
     relative_error: float
     source: str  # "fitted", "pooled over <kind>" or "prior"
     kappa_source: str = "fitted"  # where κ came from: "fitted", "pooled" or "prior"
+    # Share of the dense prefill rate routed-expert layers reach (continuous-batching engines; else 1).
+    expert_efficiency: float = 1.0
 
 
 def _lookup(table: dict[str, float], key: str, pooled: str, prior: float) -> tuple[float, str]:
@@ -190,7 +194,13 @@ def resolve_factors(calibration: CalibrationParams, backend: str, kind: str) -> 
         error = max(error, POOLED_RELATIVE_ERROR)
     else:
         source, error = "prior", PRIOR_RELATIVE_ERROR
-    return Factors(key, bw, overhead, pp, kappa, batched, quantized, scheduler, calibrated, error, source, kappa_source)
+    # Routed-expert layers in a serving engine's token budget (`moe_fit.fit_expert_efficiency`): one
+    # figure for every continuous-batching engine; a slot server's micro-batches are charged by their
+    # tile fill alone (`resolve._prefill_split_b`), fitted with its prefill rows.
+    expert = calibration.expert_prefill_efficiency.get(key, calibration.expert_prefill_efficiency.get(POOLED, 1.0)) \
+        if is_continuous(backend) else 1.0
+    return Factors(key, bw, overhead, pp, kappa, batched, quantized, scheduler, calibrated, error, source, kappa_source,
+                   expert)
 
 
 __all__ = [

@@ -13,6 +13,8 @@ Per key "<backend>/<kind>" (and pooled "*/<kind>"), in this order:
    format's dense peak) by a coarse grid refined by golden-section search, jointly with the scheduler
    cost per stream `s` over a small grid, the other factors held at their step 1–2 values (see
    `batching.py`).
+4. Mixture-of-experts serving rows (`moe_fit`): the routed experts' prefill efficiency in continuous-
+   batching engines, then per-model decode-step scales for models with many runs of their own.
 
 Rows only count when their device is in the catalog (its specs are needed) and, for `pp` and
 `total_tps`, when the source gave the prompt (and output) lengths: those figures depend on them.
@@ -24,18 +26,18 @@ from __future__ import annotations
 
 import math
 import re
-import statistics
 from collections import defaultdict
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
 from estimator import roofline
 from estimator.calibration import POOLED, PRIORS, calibration_key, normalize_backend
 from estimator.catalog import Benchmark, CalibrationParams, Catalog
-from estimator.engine import best_plan, saturating_concurrency
 from estimator.errors import SiliconsultError
 from estimator.memory import resolve_architecture
+from estimator.minimize import golden_section_minimum
+from estimator.moe_fit import MIN_MODEL_SERVING_ROWS, fit_expert_efficiency, model_serving_rows, with_model_step_scales
 from estimator.resolve import (
     FLOAT_FORMATS,
     CatalogIndex,
@@ -45,12 +47,17 @@ from estimator.resolve import (
     step_weights_gb,
     with_factors,
 )
-from estimator.schemas import EstimateRequest
+from estimator.row_predict import (
+    BATCHED_METRICS,
+    DEFAULT_PP_PROMPT,
+    DEFAULT_TG_OUTPUT,
+    predict_resolved,
+    predict_row,
+    row_request,
+)
 
 MIN_ROWS_FOR_OVERHEAD = 3
 PREFILL_ROUNDS = 200
-DEFAULT_PP_PROMPT = 512
-DEFAULT_TG_OUTPUT = 128
 BATCHED_STEP = 0.1
 BATCHED_GRID = tuple(BATCHED_STEP * i for i in range(1, 11))  # 0.1 … 1.0: a share of dense peak
 # Scheduler cost per running stream per decode step (ms): 0 to 0.1 ms (25 ms at 256 streams), the order of
@@ -78,10 +85,6 @@ FEW_ROWS_MIN_RELATIVE_ERROR = 0.25
 RELATIVE_ERROR_QUANTILE = 0.8
 # One shared instance so the index of "no calibration" is built once per catalog and reused by refits.
 _UNFITTED = CalibrationParams()
-# Metrics of a running batch: they fit the batched-step factors (η_c, s).
-BATCHED_METRICS = frozenset({"total_tps", "decode_tps"})
-# Serving rows a mixture-of-experts model needs before its own step scale is fitted (`model_step_scale`).
-MIN_MODEL_SERVING_ROWS = 8
 
 
 # Sources label mixture-of-experts models "(MoE)" or by their active size ("Qwen3-30B-A3B").
@@ -124,40 +127,6 @@ def usable_rows(catalog: Catalog) -> list[Benchmark]:
         and (row.metric != "decode_tps" or row.concurrency)
         and not is_moe_without_active_params(row, catalog)
     ]
-
-
-def row_request(row: Benchmark) -> EstimateRequest:
-    """The model-only request a measured row answers (with the row's model, so its real architecture)."""
-    if row.metric == "pp":
-        prompt, output = row.prompt_tokens or DEFAULT_PP_PROMPT, 1
-    elif row.metric == "decode_tps":  # the step right after the prompt: context = the prompt
-        prompt, output = max(1, row.prompt_tokens or 0), 1
-    else:
-        prompt, output = max(1, row.prompt_tokens or 0), row.gen_tokens or DEFAULT_TG_OUTPUT
-    return EstimateRequest.model_construct(
-        hardware=row.hardware_id, custom=None, count=row.device_count, params_b=row.params_b,
-        quant=row.quant, backend=row.backend, concurrency=1, prompt_tokens=prompt, output_tokens=output,
-        context=None, model_only=True, arrival_pattern="batch", model=row.model,
-    )
-
-
-def predict_resolved(row: Benchmark, resolved: Resolved) -> float:
-    """The model's figure for a row's metric (tokens/s), from a resolved request."""
-    if row.metric == "tg":
-        return best_plan(resolved, row.device_count, 1).per_stream
-    if row.metric == "pp":
-        return best_plan(resolved, row.device_count, 1).prefill_tokens_per_s
-    # An engine runs at most what its batch cap and KV cache hold; a benchmark that submits more
-    # requests (offline runs of 256 prompts of 32k tokens) queues the rest.
-    capacity = saturating_concurrency(resolved, row.device_count)
-    concurrency = min(row.concurrency, capacity) if row.concurrency else capacity
-    plan = best_plan(resolved, row.device_count, concurrency)
-    return plan.decode_total if row.metric == "decode_tps" else plan.sustained_total
-
-
-def predict_row(row: Benchmark, catalog: Catalog, calibration: CalibrationParams) -> float:
-    """The calibrated model's figure for a measured row (never the row itself)."""
-    return predict_resolved(row, resolve(row_request(row), catalog_index(catalog, calibration)))
 
 
 @dataclass(frozen=True, slots=True)
@@ -314,53 +283,8 @@ def fit_calibration(
         "per_token_overhead_ms": {**serving_overhead, **overhead},
         "prefill_compute_efficiency": {**serving_prefill, **pp}, "rows_used": dict(counts),
     })
-    return _with_model_step_scales(catalog, fitted, exclude_rows)
-
-
-def model_serving_rows(catalog: Catalog) -> list[Benchmark]:
-    """Serving rows of catalog mixture-of-experts models with a stated concurrency: left out of the
-    shared fit (`is_moe_without_active_params`), they calibrate their own model (`model_step_scale`)."""
-    ids = {h.id for h in catalog.hardware}
-    index = catalog_index(catalog)  # its architecture lookups are cached: a reply asks for these rows too
-    rows = []
-    for row in catalog.benchmarks:
-        if row.hardware_id not in ids or row.metric not in BATCHED_METRICS or row.concurrency is None:
-            continue
-        if row.metric == "total_tps" and not (row.gen_tokens and row.prompt_tokens is not None):
-            continue
-        if index.architecture(row.params_b, row.model).moe:
-            rows.append(row)
-    return rows
-
-
-def _with_model_step_scales(
-    catalog: Catalog, calibration: CalibrationParams, exclude_rows: frozenset[int]
-) -> CalibrationParams:
-    """Per catalog model with at least `MIN_MODEL_SERVING_ROWS` serving rows outside the shared fit: the
-    median of predicted / measured over them, by which its decode steps are lengthened.
-
-    The shared factors are fitted on dense and single-stream rows; an MoE model served on a multi-GPU
-    server brings costs they do not model (expert dispatch and all-to-all, MLA kernels, block-scaled FP8
-    matmuls in the engines measured). Its own runs say by how much, for that model only; the
-    leave-one-device-out report (`evals.moe_accuracy`) checks that one device's runs predict another's.
-    """
-    index = catalog_index(catalog, calibration)
-    ratios: dict[str, list[float]] = defaultdict(list)
-    for row in model_serving_rows(catalog):
-        if row.row_id in exclude_rows:
-            continue
-        try:
-            resolved = resolve(row_request(row), index)
-        except SiliconsultError:
-            continue
-        predicted = predict_resolved(row, resolved)
-        if predicted > 0:
-            ratios[resolved.arch.source].append(predicted / row.value)
-    scales = {model: round(statistics.median(values), 4) for model, values in ratios.items()
-              if len(values) >= MIN_MODEL_SERVING_ROWS}
-    return calibration.model_copy(update={
-        "model_step_scale": scales, "model_step_rows": {model: len(ratios[model]) for model in scales},
-    })
+    # MoE serving rows last: the expert layers' prefill efficiency, then per-model step scales (`moe_fit`).
+    return with_model_step_scales(catalog, fit_expert_efficiency(catalog, fitted, exclude_rows), exclude_rows)
 
 
 def _fit_batched(
@@ -431,7 +355,7 @@ def _fit_batched(
                     return error(batched_efficiency=value, **fixed)
 
                 coarse = min(BATCHED_GRID, key=by_eta)
-                value = _golden_section_minimum(by_eta, max(0.01, coarse - BATCHED_STEP), min(1.0, coarse + BATCHED_STEP))
+                value = golden_section_minimum(by_eta, max(0.01, coarse - BATCHED_STEP), min(1.0, coarse + BATCHED_STEP))
                 found = (by_eta(value), value, cost)
                 if found[0] < best[0] - 1e-9:
                     best = found
@@ -442,7 +366,7 @@ def _fit_batched(
                                  overhead_ms=value)
 
                 previous_overhead = step_overhead
-                step_overhead = round(_golden_section_minimum(by_overhead, 0.0, MAX_STEP_OVERHEAD_MS), 3)
+                step_overhead = round(golden_section_minimum(by_overhead, 0.0, MAX_STEP_OVERHEAD_MS), 3)
             if not own_prefill:
 
                 def by_prefill(
@@ -451,7 +375,7 @@ def _fit_batched(
                     return error(batched_efficiency=best[1], scheduler_ms_per_stream=best[2], overhead_ms=step_overhead,
                                  compute_efficiency=value)
 
-                previous, eta_pp = eta_pp, _golden_section_minimum(by_prefill, 0.02, 1.0, PREFILL_TOLERANCE)
+                previous, eta_pp = eta_pp, golden_section_minimum(by_prefill, 0.02, 1.0, PREFILL_TOLERANCE)
                 if abs(eta_pp - previous) < BATCHED_TOLERANCE:
                     break
             elif not own_overhead and abs(step_overhead - previous_overhead) < BATCHED_TOLERANCE:
@@ -462,29 +386,6 @@ def _fit_batched(
         if not own_prefill:
             prefill[key] = round(eta_pp, 4)
     return efficiency, scheduler, prefill, overhead
-
-
-def _golden_section_minimum(
-    function: Callable[[float], float], low: float, high: float, tolerance: float = BATCHED_TOLERANCE
-) -> float:
-    """Minimum of a function that is unimodal on [low, high], to within `BATCHED_TOLERANCE`.
-
-    The error over η_b can be flat with shallow local minima (rows that turn memory- or prefill-bound
-    stop constraining it), so a coarse grid picks the valley first and this refines inside it.
-    """
-    ratio = (math.sqrt(5) - 1) / 2
-    left, right = high - ratio * (high - low), low + ratio * (high - low)
-    f_left, f_right = function(left), function(right)
-    while high - low > tolerance:
-        if f_left <= f_right:
-            high, right, f_right = right, left, f_left
-            left = high - ratio * (high - low)
-            f_left = function(left)
-        else:
-            low, left, f_left = left, right, f_right
-            right = low + ratio * (high - low)
-            f_right = function(right)
-    return (low + high) / 2
 
 
 def leave_one_out(catalog: Catalog) -> list[tuple[Benchmark, float]]:

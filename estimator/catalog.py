@@ -259,6 +259,12 @@ class CalibrationParams(_Frozen):
     # has at least `calibration_fit.MIN_MODEL_SERVING_ROWS` of them; with the row count.
     model_step_scale: dict[str, float] = {}
     model_step_rows: dict[str, int] = {}
+    # Share of the dense prefill rate a continuous-batching engine's routed-expert layers reach (grouped
+    # expert matmuls at a few hundred tokens per expert, token permutation, routing), keyed "*" (every
+    # such engine), fitted on mixture-of-experts serving rows (`moe_fit.fit_expert_efficiency`); with
+    # the row count. Missing: 1 (the experts' FLOPs at the dense rate).
+    expert_prefill_efficiency: dict[str, float] = {}
+    expert_prefill_rows: int = 0
 
 
 class Catalog(_Frozen):

@@ -15,7 +15,6 @@ from __future__ import annotations
 import math
 from typing import Any
 
-from estimator.calibration_fit import model_serving_rows
 from estimator.catalog import Catalog, Hardware, ModelArch
 from estimator.errors import InvalidRequest
 from estimator.memory import (
@@ -25,6 +24,7 @@ from estimator.memory import (
     weights_gb,
 )
 from estimator.messages import msg
+from estimator.moe_fit import model_serving_rows
 from estimator.resolve import catalog_index
 from estimator.schemas import Deployment, Estimate
 from estimator.tco import devices_per_server, needs_host_server

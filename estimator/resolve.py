@@ -129,8 +129,12 @@ class Resolved:
     route_share: float = 0.0
     expert_read_ms: float = 0.0  # calibrated ms to read every expert once on one device
     # Parameters whose FLOPs one prefill pays: the active ones, the routed experts' share divided by the
-    # share of their matmul tiles real tokens fill (`roofline.expert_tile_efficiency`); = active for dense.
+    # share of their matmul tiles real tokens fill (`roofline.expert_tile_efficiency`) and, in a
+    # continuous-batching engine, by its fitted expert-layer efficiency (`Factors.expert_efficiency`);
+    # = active for dense. Split into the dense part and the routed experts' part at their tile fill.
     prefill_params_b: float = 0.0
+    prefill_dense_b: float = 0.0
+    prefill_expert_b: float = 0.0
     # Paged KV cache: each stream holds its typical sequence; one request at the maximum context is
     # a check on top (`kv_long_extra_gb`), not a reservation for every stream.
     kv_sequence_gb: float = 0.0
@@ -294,7 +298,8 @@ def _resolve(request: EstimateRequest, index: CatalogIndex) -> Resolved:
     total_weights_gb += unquantized_head_gb(arch, quant, backend, bits) * scale
     active_b = (arch.active_params_b or request.params_b) * scale if arch.moe else request.params_b
     step_scale, measured_model = _model_step_scale(request, arch, index)
-    prefill_b = _prefill_params_b(active_b, expert_b * scale, share, request.prompt_tokens, is_continuous(backend))
+    prefill_dense_b, prefill_expert_b = _prefill_split_b(
+        active_b, expert_b * scale, share, request.prompt_tokens, is_continuous(backend))
     base = Resolved(
         device=device, params_b=request.params_b, quant=quant, backend=backend, backend_given=backend_given,
         weights_gb=total_weights_gb, arch=arch,
@@ -309,7 +314,7 @@ def _resolve(request: EstimateRequest, index: CatalogIndex) -> Resolved:
         + _serving_scale_notes(arch, index.calibration, step_scale, measured_model),
         derived_peak_cap=index.max_listed_tflops, continuous=is_continuous(backend),
         prefill_peak_scale=prefill_accumulate_speedup(device, backend, quant) if listed_peak else 1.0,
-        active_params_b=active_b, prefill_params_b=prefill_b,
+        active_params_b=active_b, prefill_dense_b=prefill_dense_b, prefill_expert_b=prefill_expert_b,
         dense_weights_gb=total_weights_gb - expert_gb, expert_weights_gb=expert_gb,
         route_share=share, kv_sequence_gb=kv_sequence_gb, kv_long_extra_gb=kv_long_extra_gb,
         per_server=_per_server(request, index),
@@ -352,6 +357,7 @@ def _apply_factors(r: Resolved, factors: Factors) -> None:
     bandwidth, arch, context = r.device.bandwidth_gbs, r.arch, r.decode_context
     r.factors, r.peak_tflops, r.prefill_efficiency = factors, peak, prefill_efficiency
     r.decode_compute_efficiency = decode_compute_efficiency
+    r.prefill_params_b = r.prefill_dense_b + r.prefill_expert_b / factors.expert_efficiency
     r.step_overhead_ms = factors.overhead_ms * roofline.overhead_units(arch.layers)
     r.scheduler_ms_per_stream = factors.scheduler_ms_per_stream
     r.memory_fixed_ms = roofline.decode_memory_ms(
@@ -392,21 +398,23 @@ def _keeps_native_experts(arch: Architecture, quant: str, index: CatalogIndex) -
     return fmt is not None and fmt.family == "gguf"
 
 
-def _prefill_params_b(active_b: float, expert_b: float, share: float, prompt_tokens: int, continuous: bool) -> float:
-    """Parameters whose FLOPs one prefill pays at the dense prefill rate: the active parameters, with the
-    routed experts' active share (expert_b · k / E) divided by their tile fill. A slot server runs the
-    prompt in micro-batches of at most `roofline.PASS_TOKENS_SLOT` tokens, a continuous-batching engine
-    fills its token budget (`roofline.PASS_TOKENS_CONTINUOUS`). A dense model: `active_b`, unchanged."""
+def _prefill_split_b(
+    active_b: float, expert_b: float, share: float, prompt_tokens: int, continuous: bool
+) -> tuple[float, float]:
+    """(dense, routed-expert) parameters whose FLOPs one prefill pays at the dense prefill rate: the
+    active parameters, the routed experts' active share (expert_b · k / E) divided by their tile fill.
+    A slot server runs the prompt in micro-batches of at most `roofline.PASS_TOKENS_SLOT` tokens, a
+    continuous-batching engine fills its token budget (`roofline.PASS_TOKENS_CONTINUOUS`). A dense
+    model: (`active_b`, 0)."""
     if expert_b <= 0.0 or share <= 0.0:
-        return active_b
+        return active_b, 0.0
+    routed = expert_b * share
     if continuous:
         tokens, tile = float(roofline.PASS_TOKENS_CONTINUOUS), roofline.EXPERT_TILE_ROWS_CONTINUOUS
     else:
         tokens, tile = float(min(max(1, prompt_tokens), roofline.PASS_TOKENS_SLOT)), roofline.EXPERT_TILE_ROWS_SLOT
     efficiency = roofline.expert_tile_efficiency(tokens, share, touched_expert_share(share, tokens), tile)
-    if efficiency >= 1.0:
-        return active_b
-    return active_b + expert_b * share * (1.0 / efficiency - 1.0)
+    return active_b - routed, routed / min(1.0, efficiency)
 
 
 def step_weights_gb(r: Resolved, tokens: float) -> float:

@@ -1,0 +1,156 @@
+"""Fits on mixture-of-experts serving rows (run after the shared fit, `calibration_fit.fit_calibration`).
+
+1. `fit_expert_efficiency`: the share of the dense prefill rate a continuous-batching engine's routed-
+   expert layers reach. Measured MoE serving runs whose time is mostly prompts (TensorRT-LLM's perf
+   overview at 2048/128 and 5000/500, GPUStack's vLLM runs of 2k-32k-token prompts) prefill 2-3x
+   slower than the active parameters at the dense models' fitted rate predict: Qwen3-30B-A3B on one
+   B200 reaches ~7 % of its FP4 peak where the dense Llama 3.3 70B on the same card reaches about a
+   third; gpt-oss-120b on one H100 ~15 % of the BF16 peak. What the store's sources show of why: an
+   expert matmul is a grouped GEMM over a few hundred tokens per expert (2048-8192-token budgets
+   routed top-k of 64-128 experts), narrower than a dense layer's (768-2880-wide experts); each MoE
+   layer adds routing, top-k and two token permutations; the engines' MoE kernels are newer than their
+   dense ones. None of it is separately measured, so one figure is fitted for all of it, on the MoE
+   serving rows, and judged on devices held out (`evals.moe_accuracy`).
+2. `with_model_step_scales`: a catalog model with many serving runs of its own at a stated concurrency
+   (DeepSeek-R1's 80) gets the median predicted / measured ratio as a scale on its decode steps.
+
+A model with its own step scale is left out of the first fit: the scale absorbs whatever its runs
+carry (DeepSeek-R1's March 2025 engines), and the expert efficiency is meant for the others.
+"""
+
+from __future__ import annotations
+
+import statistics
+from collections import defaultdict
+from collections.abc import Sequence
+from dataclasses import replace
+
+from estimator.batching import is_continuous
+from estimator.calibration import normalize_backend
+from estimator.catalog import Benchmark, CalibrationParams, Catalog
+from estimator.errors import SiliconsultError
+from estimator.minimize import golden_section_minimum
+from estimator.resolve import Resolved, catalog_index, resolve, with_factors
+from estimator.row_predict import BATCHED_METRICS, predict_resolved, row_request
+
+# Serving rows a mixture-of-experts model needs before its own step scale is fitted (`model_step_scale`).
+MIN_MODEL_SERVING_ROWS = 8
+# Expert-layer efficiency search: a coarse grid (a share of the dense prefill rate), then golden section.
+EXPERT_GRID = tuple(round(0.05 * i, 2) for i in range(1, 21))  # 0.05 … 1.0
+EXPERT_STEP = 0.05
+EXPERT_TOLERANCE = 0.002
+
+
+def model_serving_rows(catalog: Catalog) -> list[Benchmark]:
+    """Serving rows of catalog mixture-of-experts models with a stated concurrency: left out of the
+    shared fit (`is_moe_without_active_params`), they calibrate their own model (`model_step_scale`)."""
+    ids = {h.id for h in catalog.hardware}
+    index = catalog_index(catalog)  # its architecture lookups are cached: a reply asks for these rows too
+    rows = []
+    for row in catalog.benchmarks:
+        if row.hardware_id not in ids or row.metric not in BATCHED_METRICS or row.concurrency is None:
+            continue
+        if row.metric == "total_tps" and not (row.gen_tokens and row.prompt_tokens is not None):
+            continue
+        if index.architecture(row.params_b, row.model).moe:
+            rows.append(row)
+    return rows
+
+
+def with_model_step_scales(
+    catalog: Catalog, calibration: CalibrationParams, exclude_rows: frozenset[int]
+) -> CalibrationParams:
+    """Per catalog model with at least `MIN_MODEL_SERVING_ROWS` serving rows outside the shared fit: the
+    median of predicted / measured over them, by which its decode steps are lengthened.
+
+    The shared factors are fitted on dense and single-stream rows; an MoE model served on a multi-GPU
+    server brings costs they do not model (expert dispatch and all-to-all, MLA kernels, block-scaled FP8
+    matmuls in the engines measured). Its own runs say by how much, for that model only; the
+    leave-one-device-out report (`evals.moe_accuracy`) checks that one device's runs predict another's.
+    """
+    index = catalog_index(catalog, calibration)
+    ratios: dict[str, list[float]] = defaultdict(list)
+    for row in model_serving_rows(catalog):
+        if row.row_id in exclude_rows:
+            continue
+        try:
+            resolved = resolve(row_request(row), index)
+        except SiliconsultError:
+            continue
+        predicted = predict_resolved(row, resolved)
+        if predicted > 0:
+            ratios[resolved.arch.source].append(predicted / row.value)
+    scales = {model: round(statistics.median(values), 4) for model, values in ratios.items()
+              if len(values) >= MIN_MODEL_SERVING_ROWS}
+    return calibration.model_copy(update={
+        "model_step_scale": scales, "model_step_rows": {model: len(ratios[model]) for model in scales},
+    })
+
+
+def _scaled_models(catalog: Catalog, exclude_rows: frozenset[int]) -> set[str]:
+    """Catalog models that will get a step scale of their own (enough serving rows outside `exclude_rows`)."""
+    index = catalog_index(catalog)
+    counts: dict[str, int] = defaultdict(int)
+    for row in model_serving_rows(catalog):
+        if row.row_id not in exclude_rows:
+            counts[index.architecture(row.params_b, row.model).source] += 1
+    return {model for model, count in counts.items() if count >= MIN_MODEL_SERVING_ROWS}
+
+
+def expert_fit_rows(catalog: Catalog, exclude_rows: frozenset[int] = frozenset()) -> list[Benchmark]:
+    """Rows the expert-layer efficiency is fitted on: catalog MoE models served by a continuous-batching
+    engine on a catalog device, batched (at a stated concurrency or at max load) or prefill, with the
+    lengths their figure depends on; not the rows of a model with its own step scale."""
+    ids = {h.id for h in catalog.hardware}
+    index = catalog_index(catalog)
+    scaled = _scaled_models(catalog, exclude_rows)
+    rows = []
+    for row in catalog.benchmarks:
+        if row.row_id in exclude_rows or row.hardware_id not in ids or not is_continuous(normalize_backend(row.backend)):
+            continue
+        if row.metric not in BATCHED_METRICS and row.metric != "pp":
+            continue
+        if not row.prompt_tokens or (row.metric == "total_tps" and not row.gen_tokens):
+            continue
+        arch = index.architecture(row.params_b, row.model)
+        if arch.moe and arch.source not in scaled:
+            rows.append(row)
+    return rows
+
+
+def fit_expert_efficiency(
+    catalog: Catalog, calibration: CalibrationParams, exclude_rows: frozenset[int] = frozenset()
+) -> CalibrationParams:
+    """`calibration` with the expert-layer efficiency (key "*") minimizing the relative squared error of
+    `expert_fit_rows`, every other factor held as fitted; unchanged when there are no such rows."""
+    index = catalog_index(catalog, calibration)
+    pairs: list[tuple[Benchmark, Resolved]] = []
+    for row in expert_fit_rows(catalog, exclude_rows):
+        try:
+            pairs.append((row, resolve(row_request(row), index)))
+        except SiliconsultError:
+            continue
+    if not pairs:
+        return calibration
+
+    def error(value: float, pairs: Sequence[tuple[Benchmark, Resolved]] = pairs) -> float:
+        total = 0.0
+        for row, resolved in pairs:
+            trial = with_factors(resolved, replace(resolved.factors, expert_efficiency=value))
+            total += (predict_resolved(row, trial) / row.value - 1.0) ** 2
+        return total
+
+    coarse = min(EXPERT_GRID, key=error)
+    value = golden_section_minimum(error, max(0.01, coarse - EXPERT_STEP), min(1.0, coarse + EXPERT_STEP), EXPERT_TOLERANCE)
+    return calibration.model_copy(update={
+        "expert_prefill_efficiency": {"*": round(value, 4)}, "expert_prefill_rows": len(pairs),
+    })
+
+
+__all__ = [
+    "MIN_MODEL_SERVING_ROWS",
+    "expert_fit_rows",
+    "fit_expert_efficiency",
+    "model_serving_rows",
+    "with_model_step_scales",
+]
