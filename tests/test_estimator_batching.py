@@ -61,7 +61,7 @@ SLOTS_AHEAD = ("issue 15: at 64 users of a 7B Q4_K_M on an RTX 4090, llama.cpp's
                "(0.52 of 2 x 165 TFLOPS, vLLM 0.83 of 165) puts it 1 % above vLLM (880 vs 870 tok/s): on GPUs "
                "llama.cpp's batched step borrows vLLM's factors. Its only measured GPU multi-user rows "
                "(llama-server -np 4 on an L4, rows 4036-4037) are vector-kernel batches (<= 8 streams): they "
-               "show llama.cpp's 4-slot step 44 % longer than its 1-slot step (30.4 vs 21.1 ms; the model: 53 % "
+               "show llama.cpp's 4-slot step 44 % longer than its 1-slot step (30.4 vs 21.1 ms; held out, the model gives 52 % "
                "more tokens/s than measured) but say nothing of its tensor-core step at 64 streams; no "
                "llama-batched-bench or llama-server row above 8 streams on a discrete GPU was found")
 
