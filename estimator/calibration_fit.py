@@ -85,6 +85,11 @@ FEW_ROWS_MIN_RELATIVE_ERROR = 0.25
 RELATIVE_ERROR_QUANTILE = 0.8
 # One shared instance so the index of "no calibration" is built once per catalog and reused by refits.
 _UNFITTED = CalibrationParams()
+# llama.cpp's GPU backend (ggml-cuda, which HIP builds share) multiplies a batch of at most this many tokens
+# with its vector kernels on the CUDA cores (mmvq.cuh `MMVQ_MAX_BATCH_SIZE 8` for quantized weights; the
+# float vector kernels likewise), and only larger batches with the tensor-core tiles (MMQ, cuBLAS) whose
+# share of the dense peak η_c is (`is_vector_kernel_batch`).
+LLAMA_CPP_GPU_VECTOR_BATCH = 8
 
 
 # Sources label mixture-of-experts models "(MoE)" or by their active size ("Qwen3-30B-A3B").
@@ -112,6 +117,22 @@ def is_moe_without_active_params(row: Benchmark, catalog: Catalog) -> bool:
         # concurrency could not judge a batched factor anyway: the experts a step reads depend on the batch.
         return row.metric in BATCHED_METRICS
     return bool(_MOE_LABEL.search(row.model))
+
+
+def is_vector_kernel_batch(row: Benchmark) -> bool:
+    """A llama.cpp multi-stream row on a GPU whose batch its vector kernels multiply: it cannot calibrate
+    the batched step (η_c, s), so `_fit_batched` leaves it out; it is still judged (`usable_rows`).
+
+    Its step is not the one the model's batched terms describe: up to `LLAMA_CPP_GPU_VECTOR_BATCH`
+    streams, every stream's column costs its own dequantize-and-dot pass on the CUDA cores, so the step
+    grows with the streams far faster than a tensor-core matmul (llama-server with 4 slots on an L4: a
+    step 44 % longer than one slot's, 30.4 vs 21.1 ms) and says nothing of the tensor-core share at 16
+    or 64 streams. Fitted, that one row set llama.cpp/gpu's η_c to 0.024 (vLLM's: 0.14), which would run
+    64 slots on an RTX 4090 at 2.4 % of its BF16 tensor rate. Metal's thresholds are not the CUDA ones and were
+    not checked: llama.cpp's Apple rows keep calibrating llama.cpp/soc.
+    """
+    return (normalize_backend(row.backend) == "llama.cpp" and row.kind == "gpu"
+            and row.concurrency is not None and row.concurrency <= LLAMA_CPP_GPU_VECTOR_BATCH)
 
 
 def usable_rows(catalog: Catalog) -> list[Benchmark]:
@@ -276,7 +297,8 @@ def fit_calibration(
         prefill_quantized_factor=quantized_factor,
     )
     batched, scheduler, serving_prefill, serving_overhead = _fit_batched(
-        catalog, partial, [row for row in rows if row.metric in BATCHED_METRICS], counts
+        catalog, partial, [row for row in rows if row.metric in BATCHED_METRICS and not is_vector_kernel_batch(row)],
+        counts,
     )
     fitted = partial.model_copy(update={
         "batched_efficiency": batched, "scheduler_ms_per_stream": scheduler,
@@ -440,9 +462,11 @@ __all__ = [
     "BATCHED_METRICS",
     "DEFAULT_PP_PROMPT",
     "DEFAULT_TG_OUTPUT",
+    "LLAMA_CPP_GPU_VECTOR_BATCH",
     "MIN_MODEL_SERVING_ROWS",
     "MIN_ROWS_FOR_OVERHEAD",
     "fit_calibration",
+    "is_vector_kernel_batch",
     "leave_one_device_out",
     "leave_one_out",
     "model_serving_rows",
