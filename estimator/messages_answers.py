@@ -36,6 +36,12 @@ ANSWER_MESSAGES: dict[str, tuple[str, str, str]] = {
         "你現有的 {owned} × {hardware} 不夠（{short}）；現有 {owned} 台再加 {add} 台（共 {total} 台）即可達標，"
         "新增部分採購成本 ${capex:,.0f}。",
     ),
+    "answer.owned.add_dearer": (
+        " Topping up costs more than buying new: the purchase below, {hardware}, costs ${primary:,.0f} over 3 "
+        "years, the top-up ${topup:,.0f}.",
+        "但加购比直接买新的更贵：下面推荐的 {hardware} 三年总成本 ${primary:,.0f}，加购方案 ${topup:,.0f}。",
+        "但加購比直接買新的更貴：下面推薦的 {hardware} 三年總成本 ${primary:,.0f}，加購方案 ${topup:,.0f}。",
+    ),
     "answer.owned.buy": (
         "Your {owned} × {hardware} fall short ({short}), and {why}: see the purchase below.",
         "你现有的 {owned} × {hardware} 不够（{short}），而且{why}：见下面的采购建议。",

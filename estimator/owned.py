@@ -222,6 +222,20 @@ def _why_not_more(own: Sized, workload: Workload, lang: str) -> str:
     return msg("answer.owned.why.short", lang, count=cand.max_count)
 
 
+def _dearer_than_buying(sizer: Sizer, top_up: Sized, primary: Sized | None, lang: str) -> str:
+    """When the recommended purchase (of other hardware) meets every target for less over three years than
+    topping the owned devices up, say so: a top-up that meets the targets is not the one to buy then."""
+    if primary is None or primary is top_up or primary.candidate.owned_units:
+        return ""
+    sizer.finalize(primary)
+    if primary.violations or primary.tco is None or top_up.tco is None:
+        return ""
+    if primary.tco.three_year_total_usd >= top_up.tco.three_year_total_usd:
+        return ""
+    return msg("answer.owned.add_dearer", lang, hardware=f"{primary.count} × {primary.candidate.hardware.name}",
+               primary=primary.tco.three_year_total_usd, topup=top_up.tco.three_year_total_usd)
+
+
 def _best(options: list[Sized]) -> Sized | None:
     return min(options, key=lambda s: (bool(s.violations), s.shortfall, s.cost_per_token), default=None)
 
@@ -269,6 +283,7 @@ def owned_answers(sizer: Sizer, workload: Workload, catalog: Catalog, sized: lis
             assert extra.tco is not None
             text = msg("answer.owned.add", lang, owned=count, hardware=name, short=shortfall_text(sizer, own, lang),
                        add=extra.count - extra.candidate.owned_units, total=extra.count, capex=extra.tco.capex_usd)
+            text += _dearer_than_buying(sizer, extra, primary, lang)
         else:
             text = msg("answer.owned.buy", lang, owned=count, hardware=name, short=shortfall_text(sizer, own, lang),
                        why=_why_not_more(own, workload, lang))

@@ -297,3 +297,44 @@ def test_an_owned_device_the_catalog_does_not_know_is_said_not_guessed(catalog):
     [answer] = rec.owned
     assert not answer.meets and answer.option is None and "not in the hardware catalog" in answer.text
     assert not (rec.primary.existing and rec.primary.kind == "gpu")  # no catalog GPU stands in for it at $0
+
+
+def test_a_top_up_dearer_than_buying_new_says_so(catalog):
+    # Qwen3-235B-A22B in FP8: 235 GB of weights (272 GB with KV and overhead) do not fit six 48 GB L40S
+    # (288 GB raw, less usable). Served to 100 users at 30 tok/s, each decode step reads nearly every
+    # expert (1 − (1 − 8/128)^B ≈ 1 at B ≥ 40): ~235 GB over one 8-card PCIe server's 8 × 864 GB/s is
+    # ≥ 34 ms a step, under 30 tok/s, so a top-up needs several 8-card servers: at least 18 more cards at
+    # ≥ $8,600 each, over $150k of added capex. One 8-GPU HBM server (8 × 192 GB MI300X or 8 × 141 GB
+    # H200, 4.8–5.3 TB/s each) holds the model with room and reads it in ~6 ms a step: cheaper over three
+    # years. The owned answer must say the top-up is dearer than the purchase it recommends.
+    w = Workload(model_params_b=235, model_id="qwen3-235b-a22b", active_params_b=22, quantization="FP8",
+                 concurrent_users=100, prompt_tokens=3000, output_tokens=500, ttft_target_ms=3000,
+                 owned_devices=_owned("nvidia-l40s", 6))
+    rec = recommend(w, catalog)
+    assert rec.primary is not None and rec.primary.hardware_id != "nvidia-l40s" and rec.primary.meets_slo
+    [answer] = rec.owned
+    assert not answer.meets
+    assert answer.add_option is not None and answer.add_count is not None and answer.add_count >= 18
+    assert answer.add_option.tco.three_year_total_usd > rec.primary.tco.three_year_total_usd
+    assert "Topping up costs more than buying new" in answer.text
+    assert f"${rec.primary.tco.three_year_total_usd:,.0f}" in answer.text
+
+
+@pytest.mark.parametrize("lang, words", [("zh-Hans", "加购比直接买新的更贵"), ("zh-Hant", "加購比直接買新的更貴")])
+def test_a_top_up_dearer_than_buying_new_says_so_in_chinese(catalog, lang, words):
+    w = Workload(model_params_b=235, model_id="qwen3-235b-a22b", active_params_b=22, quantization="FP8",
+                 concurrent_users=100, prompt_tokens=3000, output_tokens=500, ttft_target_ms=3000,
+                 owned_devices=_owned("nvidia-l40s", 6))
+    [answer] = recommend(w, catalog, lang=lang).owned
+    assert words in answer.text
+
+
+def test_a_top_up_that_is_the_recommendation_is_not_called_dearer(catalog):
+    # 2 owned L40S for 150 users of a 7B Q4_K_M: each card carries ~50 users at 30 tok/s (the first test),
+    # so one or two more cards in the server they sit in ($8,600 each) meet the targets; when that top-up
+    # is the recommendation itself there is nothing cheaper to point to.
+    w = Workload(model_params_b=7, concurrent_users=150, owned_devices=_owned("nvidia-l40s", 2))
+    rec = recommend(w, catalog)
+    [answer] = rec.owned
+    assert rec.primary is not None and rec.primary.hardware_id == "nvidia-l40s" and rec.primary.owned_units == 2
+    assert "Topping up costs more" not in answer.text
