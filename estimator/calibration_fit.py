@@ -5,7 +5,10 @@ Per key "<backend>/<kind>" (and pooled "*/<kind>"), in this order:
 1. `tg` rows (single-stream decode): step time 1000 / value = a · memory_ms + o · layers/32 + comm,
    a = 1 / η_bw ≥ 1 and o ≥ 0, by least squares on the *relative* error (each row counts equally,
    whatever its speed). With fewer than `MIN_ROWS_FOR_OVERHEAD` rows only η_bw is fitted and o comes
-   from the pooled fit or the prior.
+   from the pooled fit or the prior. A key with rows of GGUF k-quants and of other formats also fits
+   c_k ≥ 0, the ALU work per k-quant weight read (FLOP-equivalents at the device's compute rate,
+   κ · bandwidth for devices listing none: κ comes from step 2, which runs first), alternating with
+   η_bw and o.
 2. `pp` rows (prefill): time = FLOPs / (peak · η_pp) on devices with an FP16 rate, FLOPs / (κ · bandwidth)
    on devices without, times 1 / q for weight-quantized formats; relative least squares, alternating
    between (η_pp, κ) and q when a key has rows of both float and quantized formats.
@@ -41,6 +44,7 @@ from estimator.resolve import (
     CatalogIndex,
     Resolved,
     catalog_index,
+    is_k_quant,
     resolve,
     step_weights_gb,
     with_factors,
@@ -172,6 +176,10 @@ class _Sample:
     comm_ms: float
     derived: bool
     quantized: bool = False  # weight-only quantized format (pp rows)
+    kquant_params_b: float = 0.0  # GGUF k-quant parameters one step reads (tg rows), billions
+    listed_tflops: float | None = None  # the device's listed rate for the format (None: derived)
+    bandwidth_gbs: float = 0.0
+    derived_cap_tflops: float | None = None
 
 
 def _sample(row: Benchmark, index: CatalogIndex) -> _Sample | None:
@@ -187,7 +195,12 @@ def _sample(row: Benchmark, index: CatalogIndex) -> _Sample | None:
             step_weights_gb(r, 1), r.kv_token_gb, r.decode_context, 1, dev.bandwidth_gbs, parallel
         )
         comm = roofline.comm_ms_per_step(parallel, arch.layers, arch.hidden_size, 1, dev.link_gbs, dev.link_latency_us)
-        return _Sample(row, keys, 1000.0 / row.value, memory, roofline.overhead_units(arch.layers), comm, False)
+        step = step_weights_gb(r, 1)
+        kquant_gb = r.dense_weights_gb if r.native_experts else step
+        return _Sample(row, keys, 1000.0 / row.value, memory, roofline.overhead_units(arch.layers), comm, False,
+                       kquant_params_b=kquant_gb * r.kquant_params_per_gb,
+                       listed_tflops=None if r.compute_derived else r.peak_tflops,
+                       bandwidth_gbs=dev.bandwidth_gbs, derived_cap_tflops=r.derived_peak_cap)
     if row.metric == "pp":
         flops = arch.prompt_flops(r.prefill_params_b, r.prompt_tokens)
         if r.compute_derived:
@@ -202,12 +215,15 @@ def _sample(row: Benchmark, index: CatalogIndex) -> _Sample | None:
     return None
 
 
-def _fit_decode(samples: Sequence[_Sample], overhead_prior: float) -> tuple[float, float]:
-    """(η_bw, overhead_ms) minimizing Σ(predicted / measured − 1)², with η_bw ≤ 1 and overhead ≥ 0."""
+def _fit_decode_at(samples: Sequence[_Sample], overhead_prior: float, extra_ms: Sequence[float]) -> tuple[float, float]:
+    """(η_bw, overhead_ms) minimizing Σ(predicted / measured − 1)², with η_bw ≤ 1 and overhead ≥ 0, each
+    row's fixed `extra_ms` (all-reduces, k-quant unpacking) added to its step."""
+    fixed = [s.comm_ms + extra for s, extra in zip(samples, extra_ms, strict=True)]
 
     def slope_only(overhead: float) -> float:
         num = sum(
-            (s.x / s.measured_ms) * (1 - (overhead * s.overhead_units + s.comm_ms) / s.measured_ms) for s in samples
+            (s.x / s.measured_ms) * (1 - (overhead * s.overhead_units + f) / s.measured_ms)
+            for s, f in zip(samples, fixed, strict=True)
         )
         den = sum((s.x / s.measured_ms) ** 2 for s in samples)
         return max(1.0, num / den)
@@ -216,8 +232,8 @@ def _fit_decode(samples: Sequence[_Sample], overhead_prior: float) -> tuple[floa
         return 1.0 / slope_only(overhead_prior), overhead_prior
     # Normal equations of the two-variable relative least squares.
     a11 = a12 = a22 = b1 = b2 = 0.0
-    for s in samples:
-        p, q, t = s.x / s.measured_ms, s.overhead_units / s.measured_ms, 1 - s.comm_ms / s.measured_ms
+    for s, f in zip(samples, fixed, strict=True):
+        p, q, t = s.x / s.measured_ms, s.overhead_units / s.measured_ms, 1 - f / s.measured_ms
         a11, a12, a22, b1, b2 = a11 + p * p, a12 + p * q, a22 + q * q, b1 + p * t, b2 + q * t
     det = a11 * a22 - a12 * a12
     if abs(det) < 1e-12:
@@ -226,10 +242,53 @@ def _fit_decode(samples: Sequence[_Sample], overhead_prior: float) -> tuple[floa
     if overhead < 0:
         return 1.0 / slope_only(0.0), 0.0
     if slope < 1.0:  # efficiency above peak is impossible: pin η = 1, refit the overhead
-        num = sum((s.overhead_units / s.measured_ms) * (1 - (s.x + s.comm_ms) / s.measured_ms) for s in samples)
+        num = sum((s.overhead_units / s.measured_ms) * (1 - (s.x + f) / s.measured_ms)
+                  for s, f in zip(samples, fixed, strict=True))
         den = sum((s.overhead_units / s.measured_ms) ** 2 for s in samples)
         return 1.0, max(0.0, num / den)
     return 1.0 / slope, overhead
+
+
+def _kquant_unpack_units(sample: _Sample, kappa: dict[str, float]) -> float:
+    """ms of k-quant unpacking per FLOP-equivalent per weight for one tg row: its k-quant parameters at the
+    device's listed rate, or at κ · bandwidth (its key's κ, else the kind's pool, else the prior) as
+    `resolve` derives it."""
+    if not sample.kquant_params_b:
+        return 0.0
+    rate = sample.listed_tflops
+    if rate is None:
+        exact, pooled = sample.keys
+        per_byte = kappa.get(exact, kappa.get(pooled, PRIORS[sample.row.kind]["kappa"]))
+        rate = per_byte * sample.bandwidth_gbs / 1000.0
+        if sample.derived_cap_tflops:
+            rate = min(rate, sample.derived_cap_tflops)
+    return roofline.kquant_unpack_ms(sample.kquant_params_b, 1.0, rate)
+
+
+def _fit_decode(
+    samples: Sequence[_Sample], overhead_prior: float, kappa: dict[str, float]
+) -> tuple[float, float, float | None]:
+    """(η_bw, overhead_ms, c_k) of one key; c_k is None unless the key has rows of k-quants and of other
+    formats (with only one kind, η_bw absorbs whichever was measured). Alternating fits to convergence,
+    c_k ≥ 0 (unpacking cannot make a step faster)."""
+    units = [_kquant_unpack_units(s, kappa) for s in samples]
+    mixed = any(units) and not all(units)
+    efficiency, overhead = _fit_decode_at(samples, overhead_prior, [0.0] * len(samples))
+    if not mixed or len(samples) < MIN_ROWS_FOR_OVERHEAD:
+        return efficiency, overhead, None
+    flops_per_weight = 0.0
+    for _ in range(PREFILL_ROUNDS):
+        num = den = 0.0
+        for s, unit in zip(samples, units, strict=True):
+            if unit:
+                rest = s.x / efficiency + overhead * s.overhead_units + s.comm_ms
+                num += (unit / s.measured_ms) * (1 - rest / s.measured_ms)
+                den += (unit / s.measured_ms) ** 2
+        previous, flops_per_weight = flops_per_weight, max(0.0, num / den)
+        efficiency, overhead = _fit_decode_at(samples, overhead_prior, [flops_per_weight * u for u in units])
+        if abs(flops_per_weight - previous) < 1e-9:
+            break
+    return efficiency, overhead, flops_per_weight
 
 
 def _fit_ratio(samples: Sequence[_Sample], scales: Sequence[float]) -> float:
@@ -285,12 +344,6 @@ def fit_calibration(
     pp: dict[str, float] = {}
     kappa: dict[str, float] = {}
     counts: dict[str, int] = defaultdict(int)
-    tg_groups = _group(s for s in samples if s.row.metric == "tg")
-    # Pooled keys first: an exact key with few rows borrows the pooled overhead.
-    for key in sorted(tg_groups, key=lambda k: not k.startswith(POOLED)):
-        kind = key.split("/", 1)[1]
-        prior = overhead.get(calibration_key(POOLED, kind), PRIORS[kind]["overhead"])
-        bw[key], overhead[key] = _fit_decode(tg_groups[key], prior)
     quantized_factor: dict[str, float] = {}
     for key, group in _group(s for s in samples if s.row.metric == "pp").items():
         efficiency, derived_kappa, quantized_factor[key] = _fit_prefill(group)
@@ -298,13 +351,23 @@ def fit_calibration(
             pp[key] = efficiency
         if derived_kappa is not None:
             kappa[key] = derived_kappa
+    tg_groups = _group(s for s in samples if s.row.metric == "tg")
+    # After prefill (κ prices k-quant unpacking on devices listing no rate). Pooled keys first: an exact
+    # key with few rows borrows the pooled overhead.
+    kquant: dict[str, float] = {}
+    for key in sorted(tg_groups, key=lambda k: not k.startswith(POOLED)):
+        kind = key.split("/", 1)[1]
+        prior = overhead.get(calibration_key(POOLED, kind), PRIORS[kind]["overhead"])
+        bw[key], overhead[key], key_kquant = _fit_decode(tg_groups[key], prior, kappa)
+        if key_kquant is not None:
+            kquant[key] = key_kquant
     for s in samples:
         for key in s.keys:
             counts[key] += 1
     partial = CalibrationParams(
         data_version=data_version or catalog.data_version, decode_bandwidth_efficiency=bw,
         per_token_overhead_ms=overhead, prefill_compute_efficiency=pp, compute_per_bandwidth=kappa,
-        prefill_quantized_factor=quantized_factor,
+        prefill_quantized_factor=quantized_factor, decode_kquant_flops_per_weight=kquant,
     )
     batched, scheduler, serving_prefill, serving_overhead = _fit_batched(
         catalog, partial, [row for row in rows if row.metric in BATCHED_METRICS], counts

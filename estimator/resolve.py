@@ -13,6 +13,7 @@ import copy
 import dataclasses
 import difflib
 import math
+import re
 import threading
 from dataclasses import dataclass, field
 
@@ -51,6 +52,24 @@ from estimator.tco import devices_per_server, needs_host_server
 LAYER_SPLIT_BACKENDS = frozenset({"llama.cpp", "llama.cpp-vulkan", "mlx", "ollama", "ik_llama.cpp", "exllama"})
 # Formats whose matmuls run natively (no dequantization): the others get the quantized prefill factor.
 FLOAT_FORMATS = frozenset({"FP32", "FP16", "BF16", "FP8", "FP4", "NVFP4", "MXFP4"})
+# GGUF k-quants (llama.cpp PR 1684): 256-weight super-blocks of 16- or 32-weight blocks whose scales
+# (and mins) are themselves quantized to 6 or 4 bits and packed, so a decode kernel unpacks two levels
+# of scales per block where the legacy Q4_0 / Q8_0 blocks carry one FP16 scale per 32 weights. That
+# ALU work per weight read adds c_k FLOP-equivalents per weight at the device's compute rate to a
+# decode step (`Factors.decode_kquant_flops_per_weight`, fitted where a key has rows of both kinds of
+# format): it shows on GPUs with little compute per byte (Apple M1-class), not on an RTX 4090.
+_K_QUANT = re.compile(r"^Q[2-6]_K(_[SML])?$")
+
+
+def is_k_quant(quant: str) -> bool:
+    """GGUF k-quant format (Q2_K, Q3_K_M, Q4_K_S, Q4_K_M, Q5_K_M, Q6_K …), not the legacy Q4_0 / Q8_0.
+
+    >>> is_k_quant("Q4_K_M"), is_k_quant("q6_k"), is_k_quant("Q4_0"), is_k_quant("Q8_0"), is_k_quant("INT4")
+    (True, True, False, False, False)
+    """
+    return bool(_K_QUANT.match(quant.strip().upper()))
+
+
 # A spec filled by a default, or compute derived from bandwidth, widens the confidence range.
 ASSUMPTION_WIDENING = 1.3
 # Engines whose prompt matmuls accumulate FP16 products in FP16. llama.cpp's CUDA backend multiplies
@@ -128,6 +147,10 @@ class Resolved:
     expert_weights_gb: float = 0.0
     route_share: float = 0.0
     expert_read_ms: float = 0.0  # calibrated ms to read every expert once on one device
+    # The experts keep the model's native format whatever the file's label (gpt-oss GGUFs: MXFP4).
+    native_experts: bool = False
+    # Parameters (billions) per GB of k-quant weights (8 / bits per weight); 0 for any other format.
+    kquant_params_per_gb: float = 0.0
     # Parameters whose FLOPs one prefill pays: the active ones, the routed experts' share divided by the
     # share of their matmul tiles real tokens fill (`roofline.expert_tile_efficiency`); = active for dense.
     prefill_params_b: float = 0.0
@@ -283,7 +306,8 @@ def _resolve(request: EstimateRequest, index: CatalogIndex) -> Resolved:
     dense_b, expert_b, share = arch.expert_split_b() if arch.moe else (request.params_b, 0.0, 0.0)
     scale = request.params_b / (dense_b + expert_b) if arch.moe else 1.0  # several models served at once
     expert_gb = total_weights_gb * expert_b / (dense_b + expert_b) if arch.moe else 0.0
-    if expert_gb and _keeps_native_experts(arch, quant, index):
+    native_experts = bool(expert_gb) and _keeps_native_experts(arch, quant, index)
+    if native_experts:
         # Every GGUF of an MXFP4-native model (gpt-oss) keeps the expert tensors in MXFP4, whatever the
         # file's label: the "Q8_0" 120B is 63.4 GB like the MXFP4 one (llama.cpp #15117; llmfit #1059).
         native_gb = expert_b * scale * index.bits_per_weight(arch.native_format or quant) / 8.0
@@ -311,7 +335,8 @@ def _resolve(request: EstimateRequest, index: CatalogIndex) -> Resolved:
         prefill_peak_scale=prefill_accumulate_speedup(device, backend, quant) if listed_peak else 1.0,
         active_params_b=active_b, prefill_params_b=prefill_b,
         dense_weights_gb=total_weights_gb - expert_gb, expert_weights_gb=expert_gb,
-        route_share=share, kv_sequence_gb=kv_sequence_gb, kv_long_extra_gb=kv_long_extra_gb,
+        route_share=share, native_experts=native_experts, kv_sequence_gb=kv_sequence_gb,
+        kquant_params_per_gb=8.0 / bits if is_k_quant(quant) else 0.0, kv_long_extra_gb=kv_long_extra_gb,
         per_server=_per_server(request, index),
         model_step_scale=step_scale,
     )
@@ -354,10 +379,18 @@ def _apply_factors(r: Resolved, factors: Factors) -> None:
     r.decode_compute_efficiency = decode_compute_efficiency
     r.step_overhead_ms = factors.overhead_ms * roofline.overhead_units(arch.layers)
     r.scheduler_ms_per_stream = factors.scheduler_ms_per_stream
+    # Unpacking k-quant weights' scales: ALU ms per GB of k-quant weights read, serialized with the
+    # reads (it joins the memory terms, so it scales with the experts a batch touches and splits over
+    # a tensor-parallel group). Experts kept in their native format (gpt-oss) are not k-quants.
+    unpack_ms_per_gb = roofline.kquant_unpack_ms(
+        r.kquant_params_per_gb, factors.decode_kquant_flops_per_weight, peak) if peak > 0 else 0.0
     r.memory_fixed_ms = roofline.decode_memory_ms(
-        r.dense_weights_gb, r.kv_token_gb, context, 0, bandwidth, 1) / factors.bandwidth_efficiency
+        r.dense_weights_gb, r.kv_token_gb, context, 0, bandwidth, 1
+    ) / factors.bandwidth_efficiency + r.dense_weights_gb * unpack_ms_per_gb
     r.expert_read_ms = roofline.decode_memory_ms(
-        r.expert_weights_gb, 0.0, 0.0, 0, bandwidth, 1) / factors.bandwidth_efficiency if r.expert_weights_gb else 0.0
+        r.expert_weights_gb, 0.0, 0.0, 0, bandwidth, 1
+    ) / factors.bandwidth_efficiency + (0.0 if r.native_experts else r.expert_weights_gb * unpack_ms_per_gb) \
+        if r.expert_weights_gb else 0.0
     r.memory_per_stream_ms = roofline.decode_memory_ms(
         0.0, r.kv_token_gb, context, 1, bandwidth, 1) / factors.bandwidth_efficiency
     r.compute_per_stream_ms = roofline.decode_compute_ms(
@@ -492,6 +525,7 @@ __all__ = [
     "CatalogIndex",
     "Resolved",
     "catalog_index",
+    "is_k_quant",
     "prefill_accumulate_speedup",
     "resolve",
     "step_weights_gb",
