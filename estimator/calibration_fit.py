@@ -30,11 +30,12 @@ import re
 import statistics
 from collections import defaultdict
 from collections.abc import Callable, Iterable, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from typing import Any
 
 from estimator import roofline
 from estimator.calibration import POOLED, PRIORS, calibration_key, normalize_backend
+from estimator.calibration_decode import MIN_ROWS_FOR_OVERHEAD, Sample, fit_decode
 from estimator.catalog import Benchmark, CalibrationParams, Catalog
 from estimator.engine import best_plan, saturating_concurrency
 from estimator.errors import SiliconsultError
@@ -44,14 +45,12 @@ from estimator.resolve import (
     CatalogIndex,
     Resolved,
     catalog_index,
-    is_k_quant,
     resolve,
     step_weights_gb,
     with_factors,
 )
 from estimator.schemas import EstimateRequest
 
-MIN_ROWS_FOR_OVERHEAD = 3
 PREFILL_ROUNDS = 200
 DEFAULT_PP_PROMPT = 512
 DEFAULT_TG_OUTPUT = 128
@@ -164,25 +163,7 @@ def predict_row(row: Benchmark, catalog: Catalog, calibration: CalibrationParams
     return predict_resolved(row, resolve(row_request(row), catalog_index(catalog, calibration)))
 
 
-@dataclass(frozen=True, slots=True)
-class _Sample:
-    """One row reduced to the terms its fit needs."""
-
-    row: Benchmark
-    keys: tuple[str, str]  # exact and pooled
-    measured_ms: float  # step time (tg) or prompt time (pp)
-    x: float  # memory ms at peak (tg), FLOP-ms at peak compute or at 1 FLOP/byte (pp)
-    overhead_units: float
-    comm_ms: float
-    derived: bool
-    quantized: bool = False  # weight-only quantized format (pp rows)
-    kquant_params_b: float = 0.0  # GGUF k-quant parameters one step reads (tg rows), billions
-    listed_tflops: float | None = None  # the device's listed rate for the format (None: derived)
-    bandwidth_gbs: float = 0.0
-    derived_cap_tflops: float | None = None
-
-
-def _sample(row: Benchmark, index: CatalogIndex) -> _Sample | None:
+def _sample(row: Benchmark, index: CatalogIndex) -> Sample | None:
     try:
         r = resolve(row_request(row), index)
     except SiliconsultError:
@@ -197,7 +178,7 @@ def _sample(row: Benchmark, index: CatalogIndex) -> _Sample | None:
         comm = roofline.comm_ms_per_step(parallel, arch.layers, arch.hidden_size, 1, dev.link_gbs, dev.link_latency_us)
         step = step_weights_gb(r, 1)
         kquant_gb = r.dense_weights_gb if r.native_experts else step
-        return _Sample(row, keys, 1000.0 / row.value, memory, roofline.overhead_units(arch.layers), comm, False,
+        return Sample(row, keys, 1000.0 / row.value, memory, roofline.overhead_units(arch.layers), comm, False,
                        kquant_params_b=kquant_gb * r.kquant_params_per_gb,
                        listed_tflops=None if r.compute_derived else r.peak_tflops,
                        bandwidth_gbs=dev.bandwidth_gbs, derived_cap_tflops=r.derived_peak_cap)
@@ -210,88 +191,12 @@ def _sample(row: Benchmark, index: CatalogIndex) -> _Sample | None:
         comm = roofline.comm_ms_per_step(
             parallel, arch.layers, arch.hidden_size, r.prompt_tokens, dev.link_gbs, dev.link_latency_us
         )
-        return _Sample(row, keys, r.prompt_tokens / row.value * 1000.0, x, 0.0, comm, r.compute_derived,
+        return Sample(row, keys, r.prompt_tokens / row.value * 1000.0, x, 0.0, comm, r.compute_derived,
                        r.quant not in FLOAT_FORMATS)
     return None
 
 
-def _fit_decode_at(samples: Sequence[_Sample], overhead_prior: float, extra_ms: Sequence[float]) -> tuple[float, float]:
-    """(η_bw, overhead_ms) minimizing Σ(predicted / measured − 1)², with η_bw ≤ 1 and overhead ≥ 0, each
-    row's fixed `extra_ms` (all-reduces, k-quant unpacking) added to its step."""
-    fixed = [s.comm_ms + extra for s, extra in zip(samples, extra_ms, strict=True)]
-
-    def slope_only(overhead: float) -> float:
-        num = sum(
-            (s.x / s.measured_ms) * (1 - (overhead * s.overhead_units + f) / s.measured_ms)
-            for s, f in zip(samples, fixed, strict=True)
-        )
-        den = sum((s.x / s.measured_ms) ** 2 for s in samples)
-        return max(1.0, num / den)
-
-    if len(samples) < MIN_ROWS_FOR_OVERHEAD:
-        return 1.0 / slope_only(overhead_prior), overhead_prior
-    # Normal equations of the two-variable relative least squares.
-    a11 = a12 = a22 = b1 = b2 = 0.0
-    for s, f in zip(samples, fixed, strict=True):
-        p, q, t = s.x / s.measured_ms, s.overhead_units / s.measured_ms, 1 - f / s.measured_ms
-        a11, a12, a22, b1, b2 = a11 + p * p, a12 + p * q, a22 + q * q, b1 + p * t, b2 + q * t
-    det = a11 * a22 - a12 * a12
-    if abs(det) < 1e-12:
-        return 1.0 / slope_only(overhead_prior), overhead_prior
-    slope, overhead = (b1 * a22 - b2 * a12) / det, (a11 * b2 - a12 * b1) / det
-    if overhead < 0:
-        return 1.0 / slope_only(0.0), 0.0
-    if slope < 1.0:  # efficiency above peak is impossible: pin η = 1, refit the overhead
-        num = sum((s.overhead_units / s.measured_ms) * (1 - (s.x + f) / s.measured_ms)
-                  for s, f in zip(samples, fixed, strict=True))
-        den = sum((s.overhead_units / s.measured_ms) ** 2 for s in samples)
-        return 1.0, max(0.0, num / den)
-    return 1.0 / slope, overhead
-
-
-def _kquant_unpack_units(sample: _Sample, kappa: dict[str, float]) -> float:
-    """ms of k-quant unpacking per FLOP-equivalent per weight for one tg row: its k-quant parameters at the
-    device's listed rate, or at κ · bandwidth (its key's κ, else the kind's pool, else the prior) as
-    `resolve` derives it."""
-    if not sample.kquant_params_b:
-        return 0.0
-    rate = sample.listed_tflops
-    if rate is None:
-        exact, pooled = sample.keys
-        per_byte = kappa.get(exact, kappa.get(pooled, PRIORS[sample.row.kind]["kappa"]))
-        rate = per_byte * sample.bandwidth_gbs / 1000.0
-        if sample.derived_cap_tflops:
-            rate = min(rate, sample.derived_cap_tflops)
-    return roofline.kquant_unpack_ms(sample.kquant_params_b, 1.0, rate)
-
-
-def _fit_decode(
-    samples: Sequence[_Sample], overhead_prior: float, kappa: dict[str, float]
-) -> tuple[float, float, float | None]:
-    """(η_bw, overhead_ms, c_k) of one key; c_k is None unless the key has rows of k-quants and of other
-    formats (with only one kind, η_bw absorbs whichever was measured). Alternating fits to convergence,
-    c_k ≥ 0 (unpacking cannot make a step faster)."""
-    units = [_kquant_unpack_units(s, kappa) for s in samples]
-    mixed = any(units) and not all(units)
-    efficiency, overhead = _fit_decode_at(samples, overhead_prior, [0.0] * len(samples))
-    if not mixed or len(samples) < MIN_ROWS_FOR_OVERHEAD:
-        return efficiency, overhead, None
-    flops_per_weight = 0.0
-    for _ in range(PREFILL_ROUNDS):
-        num = den = 0.0
-        for s, unit in zip(samples, units, strict=True):
-            if unit:
-                rest = s.x / efficiency + overhead * s.overhead_units + s.comm_ms
-                num += (unit / s.measured_ms) * (1 - rest / s.measured_ms)
-                den += (unit / s.measured_ms) ** 2
-        previous, flops_per_weight = flops_per_weight, max(0.0, num / den)
-        efficiency, overhead = _fit_decode_at(samples, overhead_prior, [flops_per_weight * u for u in units])
-        if abs(flops_per_weight - previous) < 1e-9:
-            break
-    return efficiency, overhead, flops_per_weight
-
-
-def _fit_ratio(samples: Sequence[_Sample], scales: Sequence[float]) -> float:
+def _fit_ratio(samples: Sequence[Sample], scales: Sequence[float]) -> float:
     """c minimizing Σ((x / (c · scale) + comm) / measured − 1)²: returns c (η_pp, κ or q)."""
     num = sum((s.x / scale / s.measured_ms) ** 2 for s, scale in zip(samples, scales, strict=True))
     den = sum((s.x / scale / s.measured_ms) * (1 - s.comm_ms / s.measured_ms)
@@ -299,7 +204,7 @@ def _fit_ratio(samples: Sequence[_Sample], scales: Sequence[float]) -> float:
     return num / den
 
 
-def _fit_prefill(samples: Sequence[_Sample]) -> tuple[float | None, float | None, float]:
+def _fit_prefill(samples: Sequence[Sample]) -> tuple[float | None, float | None, float]:
     """(η_pp on devices with a listed rate, κ on the others, q for quantized formats) of one key.
 
     q is only identifiable when the key has rows of both float and quantized formats; otherwise it is
@@ -324,8 +229,8 @@ def _fit_prefill(samples: Sequence[_Sample]) -> tuple[float | None, float | None
     return efficiency, kappa, quantized_factor
 
 
-def _group(samples: Iterable[_Sample]) -> dict[str, list[_Sample]]:
-    grouped: dict[str, list[_Sample]] = defaultdict(list)
+def _group(samples: Iterable[Sample]) -> dict[str, list[Sample]]:
+    grouped: dict[str, list[Sample]] = defaultdict(list)
     for s in samples:
         for key in s.keys:
             grouped[key].append(s)
@@ -358,7 +263,7 @@ def fit_calibration(
     for key in sorted(tg_groups, key=lambda k: not k.startswith(POOLED)):
         kind = key.split("/", 1)[1]
         prior = overhead.get(calibration_key(POOLED, kind), PRIORS[kind]["overhead"])
-        bw[key], overhead[key], key_kquant = _fit_decode(tg_groups[key], prior, kappa)
+        bw[key], overhead[key], key_kquant = fit_decode(tg_groups[key], prior, kappa)
         if key_kquant is not None:
             kquant[key] = key_kquant
     for s in samples:

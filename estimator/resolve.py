@@ -13,7 +13,6 @@ import copy
 import dataclasses
 import difflib
 import math
-import re
 import threading
 from dataclasses import dataclass, field
 
@@ -37,6 +36,7 @@ from estimator.memory import (
     RUNTIME_OVERHEAD_GB,
     Architecture,
     bits_per_weight,
+    is_k_quant,
     kv_bytes_per_element,
     model_by_name,
     resolve_architecture,
@@ -52,24 +52,6 @@ from estimator.tco import devices_per_server, needs_host_server
 LAYER_SPLIT_BACKENDS = frozenset({"llama.cpp", "llama.cpp-vulkan", "mlx", "ollama", "ik_llama.cpp", "exllama"})
 # Formats whose matmuls run natively (no dequantization): the others get the quantized prefill factor.
 FLOAT_FORMATS = frozenset({"FP32", "FP16", "BF16", "FP8", "FP4", "NVFP4", "MXFP4"})
-# GGUF k-quants (llama.cpp PR 1684): 256-weight super-blocks of 16- or 32-weight blocks whose scales
-# (and mins) are themselves quantized to 6 or 4 bits and packed, so a decode kernel unpacks two levels
-# of scales per block where the legacy Q4_0 / Q8_0 blocks carry one FP16 scale per 32 weights. That
-# ALU work per weight read adds c_k FLOP-equivalents per weight at the device's compute rate to a
-# decode step (`Factors.decode_kquant_flops_per_weight`, fitted where a key has rows of both kinds of
-# format): it shows on GPUs with little compute per byte (Apple M1-class), not on an RTX 4090.
-_K_QUANT = re.compile(r"^Q[2-6]_K(_[SML])?$")
-
-
-def is_k_quant(quant: str) -> bool:
-    """GGUF k-quant format (Q2_K, Q3_K_M, Q4_K_S, Q4_K_M, Q5_K_M, Q6_K …), not the legacy Q4_0 / Q8_0.
-
-    >>> is_k_quant("Q4_K_M"), is_k_quant("q6_k"), is_k_quant("Q4_0"), is_k_quant("Q8_0"), is_k_quant("INT4")
-    (True, True, False, False, False)
-    """
-    return bool(_K_QUANT.match(quant.strip().upper()))
-
-
 # A spec filled by a default, or compute derived from bandwidth, widens the confidence range.
 ASSUMPTION_WIDENING = 1.3
 # Engines whose prompt matmuls accumulate FP16 products in FP16. llama.cpp's CUDA backend multiplies

@@ -15,7 +15,7 @@ import pytest
 from estimator import roofline
 from estimator.calibration_fit import fit_calibration
 from estimator.catalog import CalibrationParams
-from estimator.resolve import is_k_quant
+from estimator.memory import is_k_quant
 from estimator.schemas import EstimateRequest
 from estimator.throughput import estimate
 from tests.estimator_builders import CALIBRATION, catalog, device, generated_catalog
