@@ -12,6 +12,7 @@ The model (see `roofline.py`, `batching.py`) has seven factors per key (and one 
 | `batched_efficiency` η_c | share of the format's dense peak a batched decode step reaches | `total_tps`, `decode_tps` rows |
 | `scheduler_ms_per_stream` s | scheduler cost per running stream per decode step (ms) | `total_tps`, `decode_tps` rows |
 | `expert_prefill_efficiency` η_e | share of the dense prefill rate a serving engine's routed experts reach (one figure, "*") | MoE serving rows (`moe_fit`) |
+| `decode_kquant_flops_per_weight` c_k | ALU work per GGUF k-quant weight read in decode (FLOP-equivalents) | `tg` rows of both kinds of format |
 
 `scripts/fit_calibration.py` fits them (`estimator.calibration_fit.fit_calibration`) and records
 them with the data version in `knowledge/data/calibration.json`. A factor is looked up for the exact
@@ -109,6 +110,8 @@ class Factors:
     relative_error: float
     source: str  # "fitted", "pooled over <kind>" or "prior"
     kappa_source: str = "fitted"  # where κ came from: "fitted", "pooled" or "prior"
+    # FLOP-equivalents of ALU work per GGUF k-quant weight a decode step reads (0 = no cost).
+    decode_kquant_flops_per_weight: float = 0.0
     # Share of the dense prefill rate routed-expert layers reach (continuous-batching engines; else 1).
     expert_efficiency: float = 1.0
 
@@ -182,6 +185,8 @@ def resolve_factors(calibration: CalibrationParams, backend: str, kind: str) -> 
     )
     batched, _ = _lookup(calibration.batched_efficiency, key, step_fallback, prior["batched"])
     quantized, _ = _lookup(calibration.prefill_quantized_factor, key, pooled, 1.0)
+    # Only keys measured on k-quant and other formats alike have one; else the kind's pool, else no cost.
+    kquant, _ = _lookup(calibration.decode_kquant_flops_per_weight, key, pooled, 0.0)
     # The scheduler cost is host-side software (vLLM forks share it): without a fit of the kind, the
     # reference engine's GPU figure, so an uncalibrated accelerator does not look free of it.
     scheduler_fallback = next((k for k in (reference, reference_gpu) if k in calibration.scheduler_ms_per_stream), pooled)
@@ -200,7 +205,7 @@ def resolve_factors(calibration: CalibrationParams, backend: str, kind: str) -> 
     expert = calibration.expert_prefill_efficiency.get(key, calibration.expert_prefill_efficiency.get(POOLED, 1.0)) \
         if is_continuous(backend) else 1.0
     return Factors(key, bw, overhead, pp, kappa, batched, quantized, scheduler, calibrated, error, source, kappa_source,
-                   expert)
+                   kquant, expert)
 
 
 __all__ = [

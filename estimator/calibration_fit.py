@@ -5,7 +5,10 @@ Per key "<backend>/<kind>" (and pooled "*/<kind>"), in this order:
 1. `tg` rows (single-stream decode): step time 1000 / value = a · memory_ms + o · layers/32 + comm,
    a = 1 / η_bw ≥ 1 and o ≥ 0, by least squares on the *relative* error (each row counts equally,
    whatever its speed). With fewer than `MIN_ROWS_FOR_OVERHEAD` rows only η_bw is fitted and o comes
-   from the pooled fit or the prior.
+   from the pooled fit or the prior. A key with rows of GGUF k-quants and of other formats also fits
+   c_k ≥ 0, the ALU work per k-quant weight read (FLOP-equivalents at the device's compute rate,
+   κ · bandwidth for devices listing none: κ comes from step 2, which runs first), alternating with
+   η_bw and o.
 2. `pp` rows (prefill): time = FLOPs / (peak · η_pp) on devices with an FP16 rate, FLOPs / (κ · bandwidth)
    on devices without, times 1 / q for weight-quantized formats; relative least squares, alternating
    between (η_pp, κ) and q when a key has rows of both float and quantized formats.
@@ -28,11 +31,12 @@ import math
 import re
 from collections import defaultdict
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from typing import Any
 
 from estimator import roofline
 from estimator.calibration import POOLED, PRIORS, calibration_key, normalize_backend
+from estimator.calibration_decode import MIN_ROWS_FOR_OVERHEAD, Sample, fit_decode
 from estimator.catalog import Benchmark, CalibrationParams, Catalog
 from estimator.errors import SiliconsultError
 from estimator.memory import resolve_architecture
@@ -56,7 +60,6 @@ from estimator.row_predict import (
     row_request,
 )
 
-MIN_ROWS_FOR_OVERHEAD = 3
 PREFILL_ROUNDS = 200
 BATCHED_STEP = 0.1
 BATCHED_GRID = tuple(BATCHED_STEP * i for i in range(1, 11))  # 0.1 … 1.0: a share of dense peak
@@ -150,21 +153,7 @@ def usable_rows(catalog: Catalog) -> list[Benchmark]:
     ]
 
 
-@dataclass(frozen=True, slots=True)
-class _Sample:
-    """One row reduced to the terms its fit needs."""
-
-    row: Benchmark
-    keys: tuple[str, str]  # exact and pooled
-    measured_ms: float  # step time (tg) or prompt time (pp)
-    x: float  # memory ms at peak (tg), FLOP-ms at peak compute or at 1 FLOP/byte (pp)
-    overhead_units: float
-    comm_ms: float
-    derived: bool
-    quantized: bool = False  # weight-only quantized format (pp rows)
-
-
-def _sample(row: Benchmark, index: CatalogIndex) -> _Sample | None:
+def _sample(row: Benchmark, index: CatalogIndex) -> Sample | None:
     try:
         r = resolve(row_request(row), index)
     except SiliconsultError:
@@ -177,7 +166,12 @@ def _sample(row: Benchmark, index: CatalogIndex) -> _Sample | None:
             step_weights_gb(r, 1), r.kv_token_gb, r.decode_context, 1, dev.bandwidth_gbs, parallel
         )
         comm = roofline.comm_ms_per_step(parallel, arch.layers, arch.hidden_size, 1, dev.link_gbs, dev.link_latency_us)
-        return _Sample(row, keys, 1000.0 / row.value, memory, roofline.overhead_units(arch.layers), comm, False)
+        step = step_weights_gb(r, 1)
+        kquant_gb = r.dense_weights_gb if r.native_experts else step
+        return Sample(row, keys, 1000.0 / row.value, memory, roofline.overhead_units(arch.layers), comm, False,
+                       kquant_params_b=kquant_gb * r.kquant_params_per_gb,
+                       listed_tflops=None if r.compute_derived else r.peak_tflops,
+                       bandwidth_gbs=dev.bandwidth_gbs, derived_cap_tflops=r.derived_peak_cap)
     if row.metric == "pp":
         flops = arch.prompt_flops(r.prefill_params_b, r.prompt_tokens)
         if r.compute_derived:
@@ -187,42 +181,12 @@ def _sample(row: Benchmark, index: CatalogIndex) -> _Sample | None:
         comm = roofline.comm_ms_per_step(
             parallel, arch.layers, arch.hidden_size, r.prompt_tokens, dev.link_gbs, dev.link_latency_us
         )
-        return _Sample(row, keys, r.prompt_tokens / row.value * 1000.0, x, 0.0, comm, r.compute_derived,
+        return Sample(row, keys, r.prompt_tokens / row.value * 1000.0, x, 0.0, comm, r.compute_derived,
                        r.quant not in FLOAT_FORMATS)
     return None
 
 
-def _fit_decode(samples: Sequence[_Sample], overhead_prior: float) -> tuple[float, float]:
-    """(η_bw, overhead_ms) minimizing Σ(predicted / measured − 1)², with η_bw ≤ 1 and overhead ≥ 0."""
-
-    def slope_only(overhead: float) -> float:
-        num = sum(
-            (s.x / s.measured_ms) * (1 - (overhead * s.overhead_units + s.comm_ms) / s.measured_ms) for s in samples
-        )
-        den = sum((s.x / s.measured_ms) ** 2 for s in samples)
-        return max(1.0, num / den)
-
-    if len(samples) < MIN_ROWS_FOR_OVERHEAD:
-        return 1.0 / slope_only(overhead_prior), overhead_prior
-    # Normal equations of the two-variable relative least squares.
-    a11 = a12 = a22 = b1 = b2 = 0.0
-    for s in samples:
-        p, q, t = s.x / s.measured_ms, s.overhead_units / s.measured_ms, 1 - s.comm_ms / s.measured_ms
-        a11, a12, a22, b1, b2 = a11 + p * p, a12 + p * q, a22 + q * q, b1 + p * t, b2 + q * t
-    det = a11 * a22 - a12 * a12
-    if abs(det) < 1e-12:
-        return 1.0 / slope_only(overhead_prior), overhead_prior
-    slope, overhead = (b1 * a22 - b2 * a12) / det, (a11 * b2 - a12 * b1) / det
-    if overhead < 0:
-        return 1.0 / slope_only(0.0), 0.0
-    if slope < 1.0:  # efficiency above peak is impossible: pin η = 1, refit the overhead
-        num = sum((s.overhead_units / s.measured_ms) * (1 - (s.x + s.comm_ms) / s.measured_ms) for s in samples)
-        den = sum((s.overhead_units / s.measured_ms) ** 2 for s in samples)
-        return 1.0, max(0.0, num / den)
-    return 1.0 / slope, overhead
-
-
-def _fit_ratio(samples: Sequence[_Sample], scales: Sequence[float]) -> float:
+def _fit_ratio(samples: Sequence[Sample], scales: Sequence[float]) -> float:
     """c minimizing Σ((x / (c · scale) + comm) / measured − 1)²: returns c (η_pp, κ or q)."""
     num = sum((s.x / scale / s.measured_ms) ** 2 for s, scale in zip(samples, scales, strict=True))
     den = sum((s.x / scale / s.measured_ms) * (1 - s.comm_ms / s.measured_ms)
@@ -230,7 +194,7 @@ def _fit_ratio(samples: Sequence[_Sample], scales: Sequence[float]) -> float:
     return num / den
 
 
-def _fit_prefill(samples: Sequence[_Sample]) -> tuple[float | None, float | None, float]:
+def _fit_prefill(samples: Sequence[Sample]) -> tuple[float | None, float | None, float]:
     """(η_pp on devices with a listed rate, κ on the others, q for quantized formats) of one key.
 
     q is only identifiable when the key has rows of both float and quantized formats; otherwise it is
@@ -255,8 +219,8 @@ def _fit_prefill(samples: Sequence[_Sample]) -> tuple[float | None, float | None
     return efficiency, kappa, quantized_factor
 
 
-def _group(samples: Iterable[_Sample]) -> dict[str, list[_Sample]]:
-    grouped: dict[str, list[_Sample]] = defaultdict(list)
+def _group(samples: Iterable[Sample]) -> dict[str, list[Sample]]:
+    grouped: dict[str, list[Sample]] = defaultdict(list)
     for s in samples:
         for key in s.keys:
             grouped[key].append(s)
@@ -275,12 +239,6 @@ def fit_calibration(
     pp: dict[str, float] = {}
     kappa: dict[str, float] = {}
     counts: dict[str, int] = defaultdict(int)
-    tg_groups = _group(s for s in samples if s.row.metric == "tg")
-    # Pooled keys first: an exact key with few rows borrows the pooled overhead.
-    for key in sorted(tg_groups, key=lambda k: not k.startswith(POOLED)):
-        kind = key.split("/", 1)[1]
-        prior = overhead.get(calibration_key(POOLED, kind), PRIORS[kind]["overhead"])
-        bw[key], overhead[key] = _fit_decode(tg_groups[key], prior)
     quantized_factor: dict[str, float] = {}
     for key, group in _group(s for s in samples if s.row.metric == "pp").items():
         efficiency, derived_kappa, quantized_factor[key] = _fit_prefill(group)
@@ -288,13 +246,23 @@ def fit_calibration(
             pp[key] = efficiency
         if derived_kappa is not None:
             kappa[key] = derived_kappa
+    tg_groups = _group(s for s in samples if s.row.metric == "tg")
+    # After prefill (κ prices k-quant unpacking on devices listing no rate). Pooled keys first: an exact
+    # key with few rows borrows the pooled overhead.
+    kquant: dict[str, float] = {}
+    for key in sorted(tg_groups, key=lambda k: not k.startswith(POOLED)):
+        kind = key.split("/", 1)[1]
+        prior = overhead.get(calibration_key(POOLED, kind), PRIORS[kind]["overhead"])
+        bw[key], overhead[key], key_kquant = fit_decode(tg_groups[key], prior, kappa)
+        if key_kquant is not None:
+            kquant[key] = key_kquant
     for s in samples:
         for key in s.keys:
             counts[key] += 1
     partial = CalibrationParams(
         data_version=data_version or catalog.data_version, decode_bandwidth_efficiency=bw,
         per_token_overhead_ms=overhead, prefill_compute_efficiency=pp, compute_per_bandwidth=kappa,
-        prefill_quantized_factor=quantized_factor,
+        prefill_quantized_factor=quantized_factor, decode_kquant_flops_per_weight=kquant,
     )
     batched, scheduler, serving_prefill, serving_overhead = _fit_batched(
         catalog, partial, [row for row in rows if row.metric in BATCHED_METRICS and not is_vector_kernel_batch(row)],

@@ -252,6 +252,9 @@ class CalibrationParams(_Frozen):
     compute_per_bandwidth: dict[str, float] = {}
     # Share of the float-format prefill rate that weight-quantized formats (GGUF, INT4/8) reach.
     prefill_quantized_factor: dict[str, float] = {}
+    # ALU work per GGUF k-quant weight (Q2_K … Q6_K) a decode step reads, in FLOP-equivalents at the
+    # device's compute rate: unpacking their two levels of scales (`calibration_decode.fit_decode`).
+    decode_kquant_flops_per_weight: dict[str, float] = {}
     # How many measured rows each key's factors were fitted on ("*/<kind>" keys pool all backends).
     rows_used: dict[str, int] = {}
     # Per catalog model id: how many times longer its measured serving runs' decode steps are than the

@@ -55,6 +55,24 @@ _NAME_SEPARATORS = re.compile(r"[^a-z0-9.]+|(?<=[a-z])(?=[0-9])")
 _VARIANT_WORDS = frozenset({"instruct", "chat", "it", "hf", "base", "gguf"})
 
 
+# GGUF k-quants (llama.cpp PR 1684): 256-weight super-blocks of 16- or 32-weight blocks whose scales
+# (and mins) are themselves quantized to 6 or 4 bits and packed, so a decode kernel unpacks two levels
+# of scales per block where the legacy Q4_0 / Q8_0 blocks carry one FP16 scale per 32 weights. That
+# ALU work per weight read adds c_k FLOP-equivalents per weight at the device's compute rate to a
+# decode step (`Factors.decode_kquant_flops_per_weight`, fitted where a key has rows of both kinds of
+# format): it shows on GPUs with little compute per byte (Apple M1-class), not on an RTX 4090.
+_K_QUANT = re.compile(r"^Q[2-6]_K(_[SML])?$")
+
+
+def is_k_quant(quant: str) -> bool:
+    """GGUF k-quant format (Q2_K, Q3_K_M, Q4_K_S, Q4_K_M, Q5_K_M, Q6_K …), not the legacy Q4_0 / Q8_0.
+
+    >>> is_k_quant("Q4_K_M"), is_k_quant("q6_k"), is_k_quant("Q4_0"), is_k_quant("Q8_0"), is_k_quant("INT4")
+    (True, True, False, False, False)
+    """
+    return bool(_K_QUANT.match(quant.strip().upper()))
+
+
 @dataclass(frozen=True, slots=True)
 class Architecture:
     """The few architecture numbers the formulas use, and where they came from.
@@ -373,6 +391,7 @@ __all__ = [
     "bits_per_weight",
     "closest_mha_model",
     "closest_model",
+    "is_k_quant",
     "kv_bytes_per_element",
     "memory_required_gb",
     "model_by_name",

@@ -36,6 +36,7 @@ from estimator.memory import (
     RUNTIME_OVERHEAD_GB,
     Architecture,
     bits_per_weight,
+    is_k_quant,
     kv_bytes_per_element,
     model_by_name,
     resolve_architecture,
@@ -128,6 +129,10 @@ class Resolved:
     expert_weights_gb: float = 0.0
     route_share: float = 0.0
     expert_read_ms: float = 0.0  # calibrated ms to read every expert once on one device
+    # The experts keep the model's native format whatever the file's label (gpt-oss GGUFs: MXFP4).
+    native_experts: bool = False
+    # Parameters (billions) per GB of k-quant weights (8 / bits per weight); 0 for any other format.
+    kquant_params_per_gb: float = 0.0
     # Parameters whose FLOPs one prefill pays: the active ones, the routed experts' share divided by the
     # share of their matmul tiles real tokens fill (`roofline.expert_tile_efficiency`) and, in a
     # continuous-batching engine, by its fitted expert-layer efficiency (`Factors.expert_efficiency`);
@@ -287,7 +292,8 @@ def _resolve(request: EstimateRequest, index: CatalogIndex) -> Resolved:
     dense_b, expert_b, share = arch.expert_split_b() if arch.moe else (request.params_b, 0.0, 0.0)
     scale = request.params_b / (dense_b + expert_b) if arch.moe else 1.0  # several models served at once
     expert_gb = total_weights_gb * expert_b / (dense_b + expert_b) if arch.moe else 0.0
-    if expert_gb and _keeps_native_experts(arch, quant, index):
+    native_experts = bool(expert_gb) and _keeps_native_experts(arch, quant, index)
+    if native_experts:
         # Every GGUF of an MXFP4-native model (gpt-oss) keeps the expert tensors in MXFP4, whatever the
         # file's label: the "Q8_0" 120B is 63.4 GB like the MXFP4 one (llama.cpp #15117; llmfit #1059).
         native_gb = expert_b * scale * index.bits_per_weight(arch.native_format or quant) / 8.0
@@ -316,7 +322,8 @@ def _resolve(request: EstimateRequest, index: CatalogIndex) -> Resolved:
         prefill_peak_scale=prefill_accumulate_speedup(device, backend, quant) if listed_peak else 1.0,
         active_params_b=active_b, prefill_dense_b=prefill_dense_b, prefill_expert_b=prefill_expert_b,
         dense_weights_gb=total_weights_gb - expert_gb, expert_weights_gb=expert_gb,
-        route_share=share, kv_sequence_gb=kv_sequence_gb, kv_long_extra_gb=kv_long_extra_gb,
+        route_share=share, native_experts=native_experts, kv_sequence_gb=kv_sequence_gb,
+        kquant_params_per_gb=8.0 / bits if is_k_quant(quant) else 0.0, kv_long_extra_gb=kv_long_extra_gb,
         per_server=_per_server(request, index),
         model_step_scale=step_scale,
     )
@@ -360,10 +367,18 @@ def _apply_factors(r: Resolved, factors: Factors) -> None:
     r.prefill_params_b = r.prefill_dense_b + r.prefill_expert_b / factors.expert_efficiency
     r.step_overhead_ms = factors.overhead_ms * roofline.overhead_units(arch.layers)
     r.scheduler_ms_per_stream = factors.scheduler_ms_per_stream
+    # Unpacking k-quant weights' scales: ALU ms per GB of k-quant weights read, serialized with the
+    # reads (it joins the memory terms, so it scales with the experts a batch touches and splits over
+    # a tensor-parallel group). Experts kept in their native format (gpt-oss) are not k-quants.
+    unpack_ms_per_gb = roofline.kquant_unpack_ms(
+        r.kquant_params_per_gb, factors.decode_kquant_flops_per_weight, peak) if peak > 0 else 0.0
     r.memory_fixed_ms = roofline.decode_memory_ms(
-        r.dense_weights_gb, r.kv_token_gb, context, 0, bandwidth, 1) / factors.bandwidth_efficiency
+        r.dense_weights_gb, r.kv_token_gb, context, 0, bandwidth, 1
+    ) / factors.bandwidth_efficiency + r.dense_weights_gb * unpack_ms_per_gb
     r.expert_read_ms = roofline.decode_memory_ms(
-        r.expert_weights_gb, 0.0, 0.0, 0, bandwidth, 1) / factors.bandwidth_efficiency if r.expert_weights_gb else 0.0
+        r.expert_weights_gb, 0.0, 0.0, 0, bandwidth, 1
+    ) / factors.bandwidth_efficiency + (0.0 if r.native_experts else r.expert_weights_gb * unpack_ms_per_gb) \
+        if r.expert_weights_gb else 0.0
     r.memory_per_stream_ms = roofline.decode_memory_ms(
         0.0, r.kv_token_gb, context, 1, bandwidth, 1) / factors.bandwidth_efficiency
     r.compute_per_stream_ms = roofline.decode_compute_ms(
@@ -500,6 +515,7 @@ __all__ = [
     "CatalogIndex",
     "Resolved",
     "catalog_index",
+    "is_k_quant",
     "prefill_accumulate_speedup",
     "resolve",
     "step_weights_gb",

@@ -71,6 +71,18 @@ def decode_compute_ms(
     return flops / (parallel * peak_tflops * 1e12) * 1000.0
 
 
+def kquant_unpack_ms(params_b: float, flops_per_weight: float, peak_tflops: float) -> float:
+    """ALU time (ms) to unpack the scales of `params_b` billion k-quant weights at `flops_per_weight`
+    FLOP-equivalents each on a device computing `peak_tflops` (0 when either is 0).
+
+    >>> kquant_unpack_ms(8.0, 5.0, 10.0)  # 8e9 weights × 5 FLOP / 10 TFLOPS = 4 ms
+    4.0
+    """
+    if params_b <= 0.0 or flops_per_weight <= 0.0 or peak_tflops <= 0.0:
+        return 0.0
+    return params_b * flops_per_weight / peak_tflops
+
+
 def overhead_units(layers: int) -> float:
     """Multiplier of the fitted per-token overhead: depth relative to a 32-layer model."""
     return layers / OVERHEAD_REFERENCE_LAYERS
@@ -168,6 +180,7 @@ __all__ = [
     "expert_tile_efficiency",
     "decode_compute_ms",
     "decode_memory_ms",
+    "kquant_unpack_ms",
     "overhead_units",
     "prefill_flops",
     "prefill_ms",
