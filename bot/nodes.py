@@ -21,7 +21,7 @@ from pydantic import ValidationError
 
 from bot.interview import next_question
 from bot.llm.base import LanguageModel
-from bot.nlu import HardwareMatcher, ModelLookup, check_fact, parse_message
+from bot.nlu import HardwareMatcher, ModelLookup, ParseResult, check_fact, parse_message
 from bot.nlu.lang import chinese_script, script_evidence
 from bot.nlu.validate import Problem, SlotValues
 from bot.outcomes import Clarification, NoRecommendation, Outcome, Question, Recommended, Reset
@@ -139,6 +139,8 @@ class Nodes:
                                find_model=self.deps.find_model, hardware=self.deps.hardware)
         lang = _thread_lang(state.get("lang"), parsed.lang, parsed.text)
         facts, problems = dict(parsed.facts), list(parsed.problems)
+        if state.get("recommendation") is None and "named_devices" not in facts:
+            facts.update(_devices_to_weigh(parsed))
         for slot, factor in parsed.relative.items():  # "what if users double?" scales the known value
             if slot not in facts and isinstance(known := slots.get(slot), int | float) and known:
                 facts[slot] = max(1, round(known * factor))
@@ -222,6 +224,17 @@ def filled_workload(rec: Recommendation, facts: Workload | None = None) -> Workl
     if rec.workload:
         return Workload.model_validate(rec.workload)
     return facts if facts is not None else Workload()
+
+
+def _devices_to_weigh(parsed: ParseResult) -> SlotValues:
+    """"What about an RTX 5090?" or "why not Tenstorrent?" before there is a recommendation to compare
+    with: the devices to answer about in the first recommendation (`named_devices`, one unless a count
+    is stated; a shared alias names its first variant, as the parser's own reading does)."""
+    if parsed.intent not in ("compare", "why_not"):
+        return {}
+    named = list({h.hardware_ids[0]: {"hardware_id": h.hardware_ids[0], "count": h.count or 1}
+                  for h in parsed.hardware if h.hardware_ids}.values())
+    return {"named_devices": named} if named else {}
 
 
 # Turns whose intent words leave room for facts the parser missed ("what if the whole floor joins?").

@@ -139,3 +139,15 @@ def test_would_like_is_no_question_about_a_device(matcher):
 def test_our_own_model_on_a_device_is_no_owned_device(matcher):
     facts = read("We want to serve our own fine-tuned 7B model on an L40S", matcher).facts
     assert "owned_devices" not in facts and "existing_hardware_ids" not in facts
+
+
+@pytest.mark.parametrize(("text", "pending", "kept"), [
+    ("what about an rtx 5090?", "ttft_target_ms", {}),       # the model number is no 5,090 ms
+    ("what about an RTX 5090?", "prompt_tokens", {}),        # nor 5,090 prompt tokens
+    ("2 h100s?", "concurrent_users", {}),                     # the count of the devices is no head count
+    ("500, would one L40S do?", "concurrent_users", {"concurrent_users": 500}),  # the answer beside a device stays
+    ("RTX 4090 行吗？", "ttft_target_ms", {}),
+])
+def test_a_device_model_number_is_no_bare_answer(text, pending, kept, matcher):
+    facts = parse_message(text, pending_slot=pending, hardware=matcher).facts
+    assert {slot: facts[slot] for slot in (pending,) if slot in facts} == kept

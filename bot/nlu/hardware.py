@@ -134,6 +134,27 @@ class HardwareMatcher:
         return [hw.id for hw in fits if hw.memory_gb == least][-1]
 
 
+def mention_span(text: str, mention: HardwareMention) -> tuple[int, int]:
+    """Where a mention's words and its count ("2× h100", "4090s x 2") stand in `text`."""
+    end = mention.end if mention.end >= 0 else mention.start + len(mention.alias)
+    start = mention.start
+    if m := _COUNT_BEFORE.search(text[max(0, start - 12):start]):
+        start -= len(m.group(0))
+    elif m := _COUNT_AFTER.match(text[end:end + 8]):
+        end += m.end()
+    return start, end
+
+
+def without_mentions(text: str, mentions: Iterable[HardwareMention]) -> str:
+    """`text` with the devices and kinds it names (and their counts) blanked: what is left may hold a
+    bare answer ("500"), and a model number ("rtx 5090") is never one."""
+    chars = list(text)
+    for mention in mentions:
+        start, end = mention_span(text, mention)
+        chars[start:end] = " " * (end - start)
+    return "".join(chars)
+
+
 def _count_near(text: str, start: int, end: int) -> int | None:
     if m := _COUNT_BEFORE.search(text[max(0, start - 12):start]):
         return int(m.group(1))
@@ -142,4 +163,4 @@ def _count_near(text: str, start: int, end: int) -> int | None:
     return None
 
 
-__all__ = ["HardwareMatcher", "HardwareMention"]
+__all__ = ["HardwareMatcher", "HardwareMention", "mention_span", "without_mentions"]

@@ -18,7 +18,7 @@ from typing import Any
 from bot.nlu.currency import budget_currency
 from bot.nlu.devices import DeviceReading, read_devices
 from bot.nlu.facts import Fact, extract_facts, number_value
-from bot.nlu.hardware import HardwareMatcher, HardwareMention
+from bot.nlu.hardware import HardwareMatcher, HardwareMention, without_mentions
 from bot.nlu.intents import detect_intents
 from bot.nlu.lang import detect_language
 from bot.nlu.lexicon import (
@@ -191,7 +191,8 @@ def parse_message(
         _device_facts(found, read_devices(normalized, result.hardware, hardware,
                                           intent=(detect_intents(normalized) or ["provide"])[0]))
     if pending_slot and pending_slot not in found and not readings:
-        found.update(_bare_answer(pending_slot, normalized))
+        # A device's model number ("what about an rtx 5090?") answers no question about ms or tokens.
+        found.update(_bare_answer(pending_slot, without_mentions(normalized, result.hardware)))
     if (pending_slot == "batch_window_hours" and "batch_window_hours" not in found
             and isinstance(ms := found.get("ttft_target_ms"), int | float)):
         # "30 minutes" answering "by when must the batch be done?" is the window, not a first-token target

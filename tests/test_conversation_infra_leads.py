@@ -1,0 +1,63 @@
+"""Questions an infra lead at the end of 2026 asks, through the whole graph (session 5, k-ux).
+
+Each test names the defect it guards against. Expectations come from the user's words and first
+principles, written before running the product:
+- a device's model number ("RTX 5090", "H100") is a name, never a value: mid-interview, "what about an
+  RTX 5090?" answers no pending question about milliseconds or tokens;
+- a follow-up that restates a fact already in force ("what about FP8?" on an FP8 recommendation) names
+  no hardware: it is answered from the recommendation, never with "I do not know that hardware";
+- a follow-up that states a fact for the first time ("and with 32k context?") changed the workload:
+  the reply says what changed, never "the recommendation is unchanged" with nothing listed.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.engine_fixtures import talk
+
+
+@pytest.mark.parametrize(("pending_message", "question"), [
+    ("7B model for 10 people", "what about an RTX 5090?"),              # pending: first-token target
+    ("7B model for 10 people, first token under 1 s, Q4_K_M", "what about an RTX 5090?"),  # pending: lengths
+    ("7B model for 10 people", "would a 4090 do?"),
+    ("7B模型，10个人用", "RTX 5090 行吗？"),
+])
+def test_a_device_model_number_is_never_the_answer_to_the_pending_question(engine, pending_message, question):
+    first, second = talk(engine, pending_message, question)
+    assert first.asked_slot is not None
+    for slot in ("ttft_target_ms", "prompt_tokens", "output_tokens", "quantization", "concurrent_users"):
+        assert second.slots.get(slot) == first.slots.get(slot), slot
+    assert "5,090" not in second.text and "4,090" not in second.text
+
+
+def test_a_device_named_mid_interview_is_kept_as_a_device_to_answer_about(engine):
+    _, second, rec = talk(engine, "7B model for 10 people", "what about an RTX 5090?", "just recommend")
+    assert second.slots.get("named_devices") == [{"hardware_id": "nvidia-rtx-5090", "count": 1}]
+    assert "RTX 5090" in rec.text
+
+
+@pytest.mark.parametrize(("first", "again"), [
+    ("a 671B MoE with 37B active for 50 users, FP8, first token under 2 s, just recommend", "what about FP8?"),
+    ("7B model for 20 users, Q8_0, first token under 1 s, just recommend", "how about Q8_0?"),
+    ("7B模型，20人同时使用，FP16，首字1秒内，直接推荐", "换成FP16呢？"),
+])
+def test_restating_a_fact_in_force_answers_from_the_recommendation(engine, first, again):
+    rec, reply = talk(engine, first, again)
+    assert rec.recommendation is not None and rec.recommendation.primary is not None
+    assert reply.intent != "error"
+    assert "do not know that hardware" not in reply.text and "不认识" not in reply.text
+    assert rec.recommendation.primary.hardware_name in reply.text  # the recommendation, still in force
+
+
+@pytest.mark.parametrize(("first", "followup", "shown"), [
+    ("a 671B MoE with 37B active for 50 users, FP8, first token under 2 s, just recommend",
+     "and with 32k context?", "32,768"),
+    ("Llama 3.3 70B for 100 users, first token under 2 s, just recommend", "what about FP8?", "FP8"),
+    ("70B模型，100人同时使用，首字2秒以内，直接推荐", "换成FP8呢？", "FP8"),
+])
+def test_a_fact_stated_for_the_first_time_is_listed_as_a_change(engine, first, followup, shown):
+    _, reply = talk(engine, first, followup)
+    assert reply.changes, reply.text[:300]
+    assert any(shown in change for change in reply.changes)
+    assert "unchanged" not in reply.text.splitlines()[0] and "没有变化" not in reply.text.splitlines()[0]
