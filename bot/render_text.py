@@ -202,6 +202,36 @@ def slot_changes(old: Mapping[str, Any], new: Mapping[str, Any], lang: str) -> l
     return changes
 
 
+# Facts with answers of their own in the reply (the owned / asked-about devices), never listed as changes.
+_ANSWERED_SLOTS = ("owned_devices", "named_devices", "existing_hardware", "existing_hardware_ids")
+_ASSUMED_MARK = (" (assumed)", "（原为假设）", "（原為假設）")
+_NEW_MARK = (" (new)", "（新增）", "（新增）")
+
+
+def fact_changes(old: Mapping[str, Any], new: Mapping[str, Any], assumed: Mapping[str, Any], lang: str) -> list[str]:
+    """What changed in the facts since the last recommendation: a value stated before and changed
+    ("200 concurrent users → 500 concurrent users"), and a value stated for the first time, against the
+    one the last recommendation assumed (`assumed`: its filled workload): "Q4_K_M (assumed) → FP8",
+    or "context 32,768 tokens (new)" when it assumed none. A first statement of what was assumed
+    anyway changes nothing and is not listed."""
+    i = lang_index(lang)
+    changes = []
+    for slot in _FACT_ORDER:
+        value = new.get(slot)
+        if slot in _ANSWERED_SLOTS or value is None:
+            continue
+        if old.get(slot) is not None:
+            if old[slot] != value:
+                changes.append(f"{fact_phrase(slot, old[slot], lang)} → {fact_phrase(slot, value, lang)}")
+            continue
+        before = assumed.get(slot)
+        if before is None:
+            changes.append(fact_phrase(slot, value, lang) + _NEW_MARK[i])
+        elif before != value:
+            changes.append(f"{fact_phrase(slot, before, lang)}{_ASSUMED_MARK[i]} → {fact_phrase(slot, value, lang)}")
+    return changes
+
+
 # --- options and recommendations -----------------------------------------------------------------
 def option_title(option: Option, lang: str = "en") -> str:
     title = t("option", lang, count=option.count, name=option.hardware_name or option.hardware_id,

@@ -48,8 +48,9 @@ def route_turn(state: ConversationState) -> str:
         return "compute"
     if has_recommendation:
         explains = any(i in EXPLAIN_INTENTS for i in turn.intents)
-        # "compare with two L40S" compares; "what about the supply risk?" names no hardware: it explains.
-        if wants_comparison(state) or (turn.intent in ("compare", "why_not") and not explains):
+        # "compare with two L40S" compares; "what about the supply risk?" names no hardware: it explains,
+        # and so does "what about FP8?" on an FP8 recommendation (a fact in force, no device to compare).
+        if wants_comparison(state) or (turn.intent in ("compare", "why_not") and not explains and not turn.facts):
             return "compare"
         if explains or turn.facts:  # facts already known ("would one L40S do?" again): the answer again
             return "explain"

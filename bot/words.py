@@ -31,6 +31,7 @@ from bot.prompts.templates import t
 from bot.render_text import (
     calibration_rows,
     cloud_lines,
+    fact_changes,
     fact_phrase,
     fact_phrases,
     join_list,
@@ -107,7 +108,9 @@ class Words:
         lang = said.lang
         new, old = _current(state), outcome.previous
         slots = stated(state.get("slots"))
-        changes = slot_changes(stated(outcome.previous_slots), slots, lang) + recommendation_changes(old, new, lang)
+        facts_changed = (fact_changes(stated(outcome.previous_slots), slots, old.workload or {}, lang) if old is not None
+                         else slot_changes(stated(outcome.previous_slots), slots, lang))
+        changes = facts_changed + recommendation_changes(old, new, lang)
         understood = fact_phrases(slots, lang) if outcome.echo else []
         users = filled_workload(new, facts_of(state)).concurrent_users
         provenance = calibration_rows(new, self.deps.catalog)
@@ -269,7 +272,16 @@ def _explanation(state: ConversationState, outcome: Explanation, turn: TurnReadi
     if intent == "explain_why" and primary is not None:
         return "\n".join([recommendation_headline(rec, lang), *(f"  • {line}" for line in option_lines(primary, users, lang)),
                           t("rec.why", lang, text=rec.rationale or primary.rationale or "")])
-    return render_recommendation(rec, lang, users=users)
+    body = render_recommendation(rec, lang, users=users)
+    # "what about FP8?" when FP8 is in force: say so before the recommendation that stands (a device
+    # asked about again is answered by the recommendation's own lines about it).
+    restated = {slot: v for slot, v in turn.facts.items() if slot not in _DEVICE_SLOTS}
+    if restated:
+        return "\n".join([t("rec.in_force", lang, facts=join_list(fact_phrases(restated, lang), lang)), body])
+    return body
+
+
+_DEVICE_SLOTS = ("named_devices", "owned_devices", "existing_hardware", "existing_hardware_ids")
 
 
 def _risks_text(rec: Recommendation, normalized: str, lang: str) -> str:

@@ -184,6 +184,8 @@ TEMPLATES: dict[str, tuple[str, str, str]] = {
                                 "這個裝置沒有實測資料；估算按同一推論後端和裝置類型的實測資料校準："),
     "rec.relax": ("To get a feasible option:", "要得到可行方案：", "要得到可行方案："),
     "rec.changes": ("What changed: {changes}.", "变化：{changes}。", "變化：{changes}。"),
+    "rec.in_force": ("This recommendation already uses {facts}: it is unchanged.", "当前推荐已按此计算：{facts}；推荐没有变化。",
+                     "目前的推薦已按此計算：{facts}；推薦沒有變化。"),
     "rec.no_change": ("The recommendation is unchanged.", "推荐没有变化。", "推薦沒有變化。"),
     "rec.followups": ("Ask a follow-up: {hint}", "可以继续追问：{hint}", "可以繼續追問：{hint}"),
     "option.summary": (
