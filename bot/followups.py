@@ -41,8 +41,10 @@ class FollowupNodes:
             if option.hardware_id in ids and target.count in (None, option.count):
                 return option, ""
         if ids:
-            preferred = next((o.hardware_id for o in known if o.hardware_id in ids), ids[0])
-            pool = tuple(h for h in self.deps.catalog.hardware if h.id == preferred)
+            # A device the recommendation sized already is compared at the user's count; otherwise every
+            # device the words name ("a100": its variants; "tenstorrent": the maker's range) competes.
+            sized = next((o.hardware_id for o in known if o.hardware_id in ids), None)
+            pool = tuple(h for h in self.deps.catalog.hardware if h.id == sized or (sized is None and h.id in ids))
         else:
             pool = tuple(h for h in self.deps.catalog.hardware if h.kind == target.kind)
         if not pool:

@@ -233,7 +233,7 @@ def _devices_to_weigh(parsed: ParseResult) -> SlotValues:
     if parsed.intent not in ("compare", "why_not"):
         return {}
     named = list({h.hardware_ids[0]: {"hardware_id": h.hardware_ids[0], "count": h.count or 1}
-                  for h in parsed.hardware if h.hardware_ids}.values())
+                  for h in parsed.hardware if h.hardware_ids and not h.family}.values())
     return {"named_devices": named} if named else {}
 
 

@@ -61,3 +61,28 @@ def test_a_fact_stated_for_the_first_time_is_listed_as_a_change(engine, first, f
     assert reply.changes, reply.text[:300]
     assert any(shown in change for change in reply.changes)
     assert "unchanged" not in reply.text.splitlines()[0] and "没有变化" not in reply.text.splitlines()[0]
+
+
+@pytest.mark.parametrize(("first", "question", "maker"), [
+    ("7B model for 10 people, Q4_K_M, first token under 1 s, just recommend", "why not Tenstorrent?", "tenstorrent-"),
+    ("7B模型，10个人用，Q4_K_M，首字1秒内，直接推荐", "为什么不用Tenstorrent？", "tenstorrent-"),
+    ("7B model for 10 people, Q4_K_M, first token under 1 s, just recommend", "what about AMD instead?", "amd-"),
+])
+def test_a_maker_named_alone_is_compared_with_its_best_device(engine, first, question, maker):
+    """A 7B Q4_K_M model (~4.3 GB of weights) fits one card of every maker with a priced card in the
+    catalog, so the answer is an option of that maker with its numbers, never "I do not know that hardware"."""
+    _, reply = talk(engine, first, question)
+    assert "do not know that hardware" not in reply.text and "不认识" not in reply.text
+    assert reply.intent in ("why_not", "compare")
+    compared = [line for line in reply.text.splitlines() if line.startswith("• ")]
+    assert compared, reply.text[:400]
+
+
+def test_the_best_of_a_makers_devices_is_the_one_compared(engine, deps):
+    """The maker's range competes (bot.followups), so the answer is a priced Tenstorrent card with its
+    numbers; the catalog's first-listed one, the Wormhole n150, has no price and cannot be costed."""
+    _, reply = talk(engine, "7B model for 10 people, Q4_K_M, first token under 1 s, just recommend", "why not Tenstorrent?")
+    names = {h.name for h in deps.catalog.hardware if h.vendor == "Tenstorrent" and h.price_usd}
+    lines = reply.text.splitlines()
+    at = next(i for i, line in enumerate(lines) if line.startswith("• ") and any(n in line for n in names))
+    assert "tok/s per user" in lines[at + 1]

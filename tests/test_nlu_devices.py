@@ -151,3 +151,37 @@ def test_our_own_model_on_a_device_is_no_owned_device(matcher):
 def test_a_device_model_number_is_no_bare_answer(text, pending, kept, matcher):
     facts = parse_message(text, pending_slot=pending, hardware=matcher).facts
     assert {slot: facts[slot] for slot in (pending,) if slot in facts} == kept
+
+
+def _mentioned(text: str, matcher: HardwareMatcher) -> list[set[str]]:
+    return [set(h.hardware_ids) for h in read(text, matcher).hardware if h.hardware_ids]
+
+
+@pytest.mark.parametrize(("text", "prefix"), [
+    ("why not Tenstorrent?", "tenstorrent-"),        # a maker's name alone names its devices
+    ("what about tenstorrent instead", "tenstorrent-"),
+    ("why not AMD?", "amd-"),
+    ("why not a Wormhole?", "tenstorrent-wormhole-"),  # a product family shared by several devices
+    ("為什麼不用 Tenstorrent？", "tenstorrent-"),
+    ("为什么不用Blackhole呢", "tenstorrent-blackhole-"),
+])
+def test_a_vendor_or_family_name_names_all_its_devices(text, prefix, matcher):
+    mentions = _mentioned(text, matcher)
+    assert len(mentions) == 1 and len(mentions[0]) >= 2
+    assert all(i.startswith(prefix) for i in mentions[0])
+
+
+@pytest.mark.parametrize(("text", "ids"), [
+    ("2 nvidia h100s", [{"nvidia-h100-sxm", "nvidia-h100-pcie", "nvidia-h100-nvl"}]),  # the maker before a device: one mention
+    ("compare with tenstorrent wormhole n300", [{"tenstorrent-wormhole-n300"}]),
+    ("we fine-tuned Google's Gemma 3 27B", []),   # the maker of a model is no device
+    ("NVIDIA Nemotron 70B for 100 users", []),
+    ("rent in the cloud instead", []),             # "cloud" is a word of its own here, no Qualcomm Cloud AI 100
+])
+def test_a_maker_name_before_something_else_is_no_device_of_its_own(text, ids, matcher):
+    assert _mentioned(text, matcher) == ids
+
+
+def test_a_vendor_name_is_no_device_owned_or_asked_about(matcher):
+    facts = read("we have two Tenstorrent cards, would they do?", matcher).facts
+    assert "owned_devices" not in facts and "named_devices" not in facts  # which card is not said: never guessed

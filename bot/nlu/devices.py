@@ -159,8 +159,8 @@ def read_devices(normalized: str, mentions: list[HardwareMention], matcher: Hard
         if c is not None and m.hardware_ids:
             devices_by_sentence.setdefault(c.sentence, []).append(m)
     for mention, clause in placed:
-        if clause is None or not (clause.owns or clause.asks):
-            continue
+        if clause is None or not (clause.owns or clause.asks) or mention.family:
+            continue  # a maker's name ("two tenstorrent cards") says no product: none is guessed
         if _DENIED.search(normalized[clause.start:mention.start]):
             continue
         if not mention.hardware_ids and any(_same_device(mention, d, matcher) for d in devices_by_sentence.get(clause.sentence, [])):
