@@ -136,7 +136,8 @@ class Nodes:
         previous = state.get("slots") or facts_from({})
         slots = stated(previous)
         parsed = parse_message(state.get("message") or "", pending_slot=state.get("pending_slot"),
-                               find_model=self.deps.find_model, hardware=self.deps.hardware)
+                               find_model=self.deps.find_model, hardware=self.deps.hardware,
+                               batch_job=slots.get("arrival_pattern") == "batch")
         lang = _thread_lang(state.get("lang"), parsed.lang, parsed.text)
         facts, problems = dict(parsed.facts), list(parsed.problems)
         if state.get("recommendation") is None and "named_devices" not in facts:

@@ -406,7 +406,10 @@ def recommendation_changes(old: Recommendation | None, new: Recommendation, lang
         changes.append(t("chg.tco", lang, old=short_money(a.tco.three_year_total_usd),
                          new=short_money(b.tco.three_year_total_usd)))
     ta, tb = a.estimate.decode_tokens_per_s_per_user, b.estimate.decode_tokens_per_s_per_user
-    if round(ta, 1) != round(tb, 1):
+    if a.batch_hours is not None and b.batch_hours is not None:  # a batch job has no users: when it finishes
+        if round(a.batch_hours, 1) != round(b.batch_hours, 1):
+            changes.append(t("chg.batch_hours", lang, old=f"{a.batch_hours:.1f}", new=f"{b.batch_hours:.1f}"))
+    elif round(ta, 1) != round(tb, 1):
         changes.append(t("chg.tps", lang, old=f"{ta:.1f}", new=f"{tb:.1f}"))
     if a.verdict != b.verdict:
         changes.append(t("chg.slo", lang, old=t("meets." + a.verdict, lang), new=t("meets." + b.verdict, lang)))

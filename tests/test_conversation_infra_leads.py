@@ -86,3 +86,31 @@ def test_the_best_of_a_makers_devices_is_the_one_compared(engine, deps):
     lines = reply.text.splitlines()
     at = next(i for i, line in enumerate(lines) if line.startswith("• ") and any(n in line for n in names))
     assert "tok/s per user" in lines[at + 1]
+
+
+@pytest.mark.parametrize(("first", "followup", "items"), [
+    ("We need to summarize 200k documents overnight with Llama 3.1 8B, about 2000 tokens each, 200-token summaries, "
+     "Q4_K_M, just recommend", "what if 500k documents?", 500_000),
+    ("每晚处理二十万篇文档，Llama 3.1 8B，每篇大约2000 token，Q4_K_M，直接推荐", "如果是五十万篇呢？", 500_000),
+])
+def test_a_batch_what_if_changes_the_job_size(engine, first, followup, items):
+    """2.5× the items in the same 8 h window needs 2.5× the aggregate throughput: the job is re-sized
+    (capex never falls) and the reply says the item count changed."""
+    rec, reply = talk(engine, first, followup)
+    assert reply.slots["batch_items"] == items
+    assert any(f"{items:,}" in change for change in reply.changes)
+    assert reply.recommendation.primary.capex_usd >= rec.recommendation.primary.capex_usd
+    assert not any("tok/s" in change for change in reply.changes)  # a batch job has no per-user speed
+
+
+def test_a_batch_reply_states_one_finishing_time(engine):
+    """The job's plan, the primary's line and the rationale state the same hours (one figure, rounded
+    once): 500k × 2,200 tokens on the recommended option once read both "finishes in 4.9 h" and
+    "finishes the batch in 5.0 h" in one reply."""
+    import re
+
+    (rec,) = talk(engine, "We need to summarize 500k documents overnight with Llama 3.1 8B, about 2000 tokens each, "
+                          "200-token summaries, Q4_K_M, just recommend")
+    head = rec.text.split("Alternatives:")[0]
+    stated = set(re.findall(r"finishes (?:the batch|the job)? ?in ([\d.]+) h", head))
+    assert len(stated) == 1, stated

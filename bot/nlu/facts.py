@@ -326,6 +326,12 @@ def _batch(text: str, claims: _Claims) -> Iterator[Fact]:
     yield from batch_facts(text, claims)
 
 
+def _batch_job(text: str, claims: _Claims) -> Iterator[Fact]:
+    from bot.nlu.batch import batch_facts
+
+    yield from batch_facts(text, claims, batch_job=True)
+
+
 # Most specific first: a span read by one is skipped by the next.
 EXTRACTORS: tuple[Extractor, ...] = (
     _electricity, _working_hours, _speed, _batch, _context, _misc_numbers, _budget, _power, _lengths, _latency, _quantization,
@@ -333,18 +339,20 @@ EXTRACTORS: tuple[Extractor, ...] = (
 )
 
 
-def extract_facts(normalized: str, reserved: tuple[tuple[int, int], ...] = ()) -> list[Fact]:
+def extract_facts(normalized: str, reserved: tuple[tuple[int, int], ...] = (), *, batch_job: bool = False) -> list[Fact]:
     """All readings in a normalized message, in text order.
 
     `reserved` spans (the devices the hardware matcher found: "4090s", "l40s", "h200") are read by no
-    extractor, so a model number is never a duration, a size or a head count.
+    extractor, so a model number is never a duration, a size or a head count. `batch_job`: the thread
+    is about a batch job, so items and a deadline are the job's without a batch verb in this message.
     """
     claims = _Claims()
     for start, end in reserved:
         claims.claim(start, end)
     for m in _CARD_MODEL.finditer(normalized):
         claims.claim(m.start(), m.end())
-    facts = [fact for extractor in EXTRACTORS for fact in extractor(normalized, claims)]
+    extractors = tuple(_batch_job if e is _batch and batch_job else e for e in EXTRACTORS)
+    facts = [fact for extractor in extractors for fact in extractor(normalized, claims)]
     return sorted(facts, key=lambda f: f.start)
 
 

@@ -147,8 +147,10 @@ def parse_message(
     pending_slot: str | None = None,
     find_model: ModelLookup | None = None,
     hardware: HardwareMatcher | None = None,
+    batch_job: bool = False,
 ) -> ParseResult:
-    """Parse one message. Never raises on any input text."""
+    """Parse one message. Never raises on any input text. `batch_job`: the thread is about a batch job
+    (its follow-ups' item counts and deadlines are the job's)."""
     truncated = len(text) > MAX_MESSAGE_CHARS
     text = text[:MAX_MESSAGE_CHARS]
     normalized = normalize(text)
@@ -158,7 +160,7 @@ def parse_message(
     if hardware is not None:
         result.hardware = hardware.find(normalized)
     reserved = tuple((h.start, h.end) for h in result.hardware if h.hardware_ids and h.end > h.start)
-    readings = extract_facts(normalized, reserved)
+    readings = extract_facts(normalized, reserved, batch_job=batch_job)
 
     named = find_model(text) if find_model is not None else None
     by_slot: dict[str, list[Fact]] = {}

@@ -198,6 +198,8 @@ TEMPLATES: dict[str, tuple[str, str, str]] = {
     "chg.capex": ("capex {old} → {new}", "采购成本 {old} → {new}", "採購成本 {old} → {new}"),
     "chg.tco": ("3-year TCO {old} → {new}", "三年总成本 {old} → {new}", "三年總成本 {old} → {new}"),
     "chg.tps": ("tok/s per user {old} → {new}", "每人 tok/s {old} → {new}", "每人 tok/s {old} → {new}"),
+    "chg.batch_hours": ("finishes the batch in {old} h → {new} h", "完成整批用时 {old} 小时 → {new} 小时",
+                        "完成整批用時 {old} 小時 → {new} 小時"),
     "chg.slo": ("{old} → {new}", "{old} → {new}", "{old} → {new}"),
     "chg.cheapest": ("cheapest over 3 years {old} → {new}", "3 年最便宜 {old} → {new}", "3 年最便宜 {old} → {new}"),
     "path.buy": ("buy", "购买", "購買"),
