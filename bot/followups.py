@@ -33,13 +33,16 @@ class FollowupNodes:
         return targets
 
     def _option_for(self, workload: Workload, target: HardwareRef, rec: Recommendation,
-                    lang: str = "en") -> tuple[Option | None, str]:
-        """The best option using the target's device (or kind) for this workload, or None with the reason."""
+                    lang: str = "en", *, rent: bool = False) -> tuple[Option | None, str, Recommendation | None]:
+        """The best option using the target's device (or kind) for this workload, or None with the reason,
+        and the recommendation over that device alone (its buy / rent / API comparison) when it was run.
+        `rent`: the rental is asked for, so the device's own recommendation is run even when the current
+        one sized the device already as an alternative (its cloud comparison is the primary's only)."""
         known = [o for o in [rec.primary, *rec.alternatives] if o is not None]
         ids = target.hardware_ids
         for option in known:  # reuse the recommendation's own numbers when it already sized this device
-            if option.hardware_id in ids and target.count in (None, option.count):
-                return option, ""
+            if option.hardware_id in ids and target.count in (None, option.count) and not (rent and option is not rec.primary):
+                return option, "", rec if option is rec.primary else None
         if ids:
             # A device the recommendation sized already is compared at the user's count; otherwise every
             # device the words name ("a100": its variants; "tenstorrent": the maker's range) competes.
@@ -48,13 +51,13 @@ class FollowupNodes:
         else:
             pool = tuple(h for h in self.deps.catalog.hardware if h.kind == target.kind)
         if not pool:
-            return None, ""
+            return None, "", None
         narrowed = self.deps.catalog.model_copy(update={"hardware": pool})
         try:
             result = self.deps.recommend(workload, narrowed, lang=lang)
         except SiliconsultError as exc:
-            return None, exc.user_message
-        return result.primary, " ".join([result.rationale, *result.relax]).strip()
+            return None, exc.user_message, None
+        return result.primary, " ".join([result.rationale, *result.relax]).strip(), result
 
     def _at_count(self, workload: Workload, option: Option, count: int, lang: str) -> Option:
         """The same device at the count the user named ("two L40S", "8 GPUs"), judged against the targets."""
@@ -76,18 +79,22 @@ class FollowupNodes:
         lang = state.get("lang") or "en"
         targets = self._targets(state, rec)
         why_not = "why_not" in turn.intents
+        rent = "explain_cloud" in turn.intents
         if not targets:
-            return Comparison(why_not=why_not)
+            return Comparison(why_not=why_not, rent=rent)
         workload = filled_workload(rec, facts_of(state))  # the card's workload: the same users and targets
         users = workload.concurrent_users
         primary = rec.primary
-        if why_not and primary is not None and len(targets) == 1 and _names(targets[0], primary):
+        if why_not and not rent and primary is not None and len(targets) == 1 and _names(targets[0], primary):
             return Comparison(why_not=True, targets=targets, primary_named=True, users=users)
         entries: list[ComparedOption] = []
         for target in targets:
-            option, reason = self._option_for(workload, target, rec, lang)
+            option, reason, result = self._option_for(workload, target, rec, lang, rent=rent)
             if option is None:
                 entries.append(ComparedOption(target=target, reason=reason))
+                continue
+            if rent:  # what renting it costs: the device's own buy / rent / API comparison, at its sized count
+                entries.append(ComparedOption(target=target, option=option, cloud=result.cloud if result else None))
                 continue
             sized = option.count
             if target.count and target.count != sized:
@@ -95,7 +102,7 @@ class FollowupNodes:
                                               sized=sized))
             else:
                 entries.append(ComparedOption(target=target, option=option))
-        return Comparison(why_not=why_not, targets=targets, entries=entries, users=users)
+        return Comparison(why_not=why_not, rent=rent, targets=targets, entries=entries, users=users)
 
     def explain(self, state: ConversationState) -> ConversationState:
         turn = turn_of(state)

@@ -16,10 +16,11 @@ COMPARE_INTENTS = ("compare", "why_not", "what_if")
 
 
 def wants_comparison(state: ConversationState) -> bool:
-    """The turn names hardware (or a GPU count) and asks to compare, why-not or what-if with it."""
+    """The turn names hardware (or a GPU count) and asks to compare, why-not or what-if with it, or what
+    renting it would cost ("should we rent H100s instead?", "租 H100 会不会更便宜")."""
     turn = turn_of(state)
     named = bool(turn.hardware) or turn.gpu_count is not None
-    return named and any(i in COMPARE_INTENTS for i in turn.intents)
+    return named and any(i in (*COMPARE_INTENTS, "explain_cloud") for i in turn.intents)
 
 
 def route_interview(state: ConversationState) -> str:

@@ -222,6 +222,8 @@ def _comparison(rec: Recommendation, outcome: Comparison, lang: str) -> str:
     if not targets:
         return t("compare.not_found", lang)
     primary = rec.primary
+    if outcome.rent:
+        return _rental(rec, outcome, lang)
     if outcome.primary_named and primary is not None:
         lines = [f"    {line}" for line in option_lines(primary, users, lang)]
         return "\n".join([t("why_not.primary", lang, target=_label(targets[0])), "• " + option_title(primary, lang),
@@ -244,6 +246,23 @@ def _comparison(rec: Recommendation, outcome: Comparison, lang: str) -> str:
         parts.append("• " + option_title(baseline, lang) + " (" + t("rec.primary", lang, option="").strip(" .:：。") + ")")
         parts += [f"    {line}" for line in option_lines(baseline, users, lang)]
     parts += _verdicts(options, baseline, lang)
+    return "\n".join(parts)
+
+
+def _rental(rec: Recommendation, outcome: Comparison, lang: str) -> str:
+    """"Should we rent H100s instead?": for each named device, buying vs renting vs an API for it at the
+    count this workload needs (the estimator's own sentences), then what buying the recommendation costs."""
+    parts: list[str] = []
+    for entry in outcome.entries:
+        option = entry.option
+        if option is None:
+            parts.append("• " + t("compare.infeasible", lang, target=_label(entry.target), reason=entry.reason))
+            continue
+        parts.append(t("rent.head", lang, target=_label(entry.target), option=option_title(option, lang)))
+        lines = entry.cloud.lines if entry.cloud is not None and entry.cloud.lines else [t("rent.none", lang)]
+        parts += [f"  • {line}" for line in lines]
+    if rec.primary is not None and rec.cloud is not None and rec.cloud.lines:
+        parts.append(t("rent.baseline", lang, option=option_title(rec.primary, lang), buy=rec.cloud.lines[0]))
     return "\n".join(parts)
 
 

@@ -114,3 +114,21 @@ def test_a_batch_reply_states_one_finishing_time(engine):
     head = rec.text.split("Alternatives:")[0]
     stated = set(re.findall(r"finishes (?:the batch|the job)? ?in ([\d.]+) h", head))
     assert len(stated) == 1, stated
+
+
+@pytest.mark.parametrize(("first", "question", "rent_word"), [
+    ("Llama 3.3 70B for 100 users, first token under 2 s, Q4_K_M, just recommend",
+     "should we rent H100s in the cloud instead?", "Rent:"),
+    ("Llama 3.3 70B for 100 users, first token under 2 s, Q4_K_M, just recommend", "what would renting L40S cost?", "Rent:"),
+    ("70B模型，100人同时使用，首字2秒以内，Q4_K_M，直接推荐", "租云上的H100会不会更便宜？", "租用："),
+])
+def test_renting_a_named_device_prices_that_device(engine, deps, first, question, rent_word):
+    """"Rent H100s instead?" asks what renting H100s would cost for this workload: the rental of the
+    named device (its sourced hourly price × GPUs × billed hours × 3 years), beside buying the
+    recommendation, not the recommendation's own rent line (another device) nor a count of H100s to buy."""
+    rec, reply = talk(engine, first, question)
+    asked = "H100" if "H100" in question else "L40S"
+    rent = [line for line in reply.text.splitlines() if rent_word in line]
+    assert rent and all(asked in line for line in rent), reply.text[:600]
+    primary = rec.recommendation.primary
+    assert primary.hardware_name in reply.text  # the recommendation it is weighed against

@@ -151,7 +151,7 @@ def read_devices(normalized: str, mentions: list[HardwareMention], matcher: Hard
     reading = DeviceReading()
     if intent == "why_not" or not mentions:
         return reading
-    asking_allowed = intent != "compare"
+    asking_allowed = intent not in ("compare", "explain_cloud")  # "what would renting L40S cost?" asks for a rental
     clauses = _clauses(normalized)
     placed = [(m, next((c for c in clauses if c.start <= m.start < c.end), None)) for m in mentions]
     devices_by_sentence: dict[int, list[HardwareMention]] = {}
