@@ -122,6 +122,7 @@ _FLAGS = {"users_across_time_zones": {True: ("users across time zones", "用户�
                              False: ("inference only", "只做推理", "只做推論")}}
 _SLOT_NAMES = {
     "model_params_b": ("model size (billions of parameters)", "模型大小（十亿参数）", "模型大小（十億參數）"),
+    "quantization": ("weight format", "权重格式", "權重格式"),
     "concurrent_users": ("concurrent users", "并发用户数", "同時使用人數"),
     "total_users": ("total users", "总用户数", "總使用者數"),
     "budget_usd": ("budget (USD)", "预算（美元）", "預算（美元）"),

@@ -15,6 +15,7 @@ from bot.interview import question_text
 from bot.nlu import normalize
 from bot.nlu.lexicon import RISK_WORDS
 from bot.nlu.parser import MAX_MESSAGE_CHARS
+from bot.nlu.validate import field_choices
 from bot.nodes import Deps, filled_workload
 from bot.outcomes import (
     Clarification,
@@ -192,6 +193,11 @@ def _problem_text(problem: ProblemRef, lang: str) -> str:
     what = slot_name(problem.slot, lang)
     if problem.reason == "currency":
         return t("problem.currency", lang)
+    if problem.reason == "whole":
+        return t("problem.whole", lang, what=what, value=_fmt(problem.value))
+    if problem.reason == "unknown":
+        return t("problem.unknown", lang, what=what, value=_fmt(problem.value),
+                 choices=", ".join(field_choices(problem.slot)))
     if problem.reason == "conflict":
         values = problem.value if isinstance(problem.value, list) else [problem.value]
         return t("problem.conflict", lang, what=what, values=" / ".join(fact_phrase(problem.slot, v, lang) for v in values))

@@ -132,3 +132,36 @@ def test_renting_a_named_device_prices_that_device(engine, deps, first, question
     assert rent and all(asked in line for line in rent), reply.text[:600]
     primary = rec.recommendation.primary
     assert primary.hardware_name in reply.text  # the recommendation it is weighed against
+
+
+@pytest.mark.parametrize(("message", "value"), [
+    ("what about FP3?", "FP3"),
+    ("what about FP4?", "FP4"),        # MXFP4 or NVFP4: the reply lists both, it does not guess
+    ("use 1-bit weights", "1-bit"),
+    ("换成INT3呢？", "INT3"),
+])
+def test_a_weight_format_the_contract_does_not_know_is_named_with_the_known_ones(engine, message, value):
+    """A format outside the contract's list is neither hardware nor nothing: the reply names it, lists
+    the formats that can be sized, and changes nothing."""
+    rec, reply = talk(engine, "7B model for 20 users, first token under 1 s, just recommend", message)
+    assert value.lower() in reply.text.lower()
+    assert "MXFP4" in reply.text and "Q4_K_M" in reply.text
+    assert "do not know that hardware" not in reply.text and "could not find" not in reply.text
+    assert reply.slots == rec.slots
+
+
+@pytest.mark.parametrize(("message", "slot"), [
+    ("what if 2.5 users?", "concurrent_users"),
+    ("what if 0.5 GPUs?", None),
+])
+def test_a_fraction_of_a_person_is_asked_for_as_a_whole_number(engine, message, slot):
+    rec, reply = talk(engine, "7B model for 20 users, first token under 1 s, just recommend", message)
+    assert reply.slots == rec.slots
+    if slot:
+        assert "whole number" in reply.text and "outside the range" not in reply.text
+
+
+def test_a_negative_budget_is_named_not_ignored(engine):
+    rec, reply = talk(engine, "7B model for 20 users, first token under 1 s, just recommend", "budget -$5")
+    assert reply.slots == rec.slots
+    assert "could not find" not in reply.text and "budget" in reply.text.lower()

@@ -428,3 +428,21 @@ def test_a_trillion_parameter_model_in_the_catalog_is_a_size_not_a_problem():
     # Kimi K2 has 1.04 T parameters (models.csv); the sanity bound (2 T) must admit the catalog's largest model.
     result = parse_message("a 1000B model for 20 users")
     assert result.facts.get("model_params_b") == 1000 and not result.problems
+
+
+@pytest.mark.parametrize(("text", "value", "reason"), [
+    ("what about fp3?", "FP3", "unknown"),
+    ("run it in fp32", "FP32", "unknown"),
+    ("q4_k_s please", "Q4_K_S", "unknown"),
+    ("1.58-bit weights", "1.58-bit", "unknown"),
+    ("2.5 concurrent users", 2.5, "whole"),
+])
+def test_a_value_the_contract_cannot_take_is_a_problem_with_its_reason(text, value, reason):
+    result = parse_message(text)
+    assert [(p.value, p.reason) for p in result.problems] == [(value, reason)]
+
+
+@pytest.mark.parametrize("text", ["launch in Q1 next year", "a 64-bit Linux server", "Q4_K_M on one L40S", "use NVFP4",
+                                  "MXFP4 weights", "8-bit"])
+def test_words_like_formats_that_are_not_unknown_formats(text):
+    assert not [p for p in parse_message(text).problems if p.slot == "quantization"]

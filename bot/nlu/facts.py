@@ -153,6 +153,14 @@ _QUANT_TABLE: tuple[tuple[str, str], ...] = (
 # "用Q8_0" / "量化成Q4" would hide the format (a Chinese verb right before it).
 _ASCII_BOUNDARY = r"(?:(?<![a-z0-9_])(?=[a-z0-9_])|(?<=[a-z0-9_])(?![a-z0-9_]))"
 _QUANTS = tuple((re.compile(rx.replace(r"\b", _ASCII_BOUNDARY)), name) for rx, name in _QUANT_TABLE)
+# Anything else written like a weight format ("fp3", "fp4", "int3", "q4_1", "1-bit", "1.58-bit"): read as
+# said, so the range check names it with the formats that can be sized instead of ignoring it. (Bare
+# "q1".."q4" without a suffix are quarters of a year as often as formats: not read.)
+_FORMAT_LIKE = re.compile(
+    (r"\b(?:fp|int|bf|mxfp|nvfp|float)\d{1,2}\b|\bq\d[_-](?:k(?:[_-][sml])?|[01])\b|"
+     r"(?<![\d.])(?:\d{1,2}(?:\.\d+)?)[- ]?bits?\b(?!\s*(?:cpu|os|windows|linux|system|machine|processor|server)s?\b)")
+    .replace(r"\b", _ASCII_BOUNDARY)
+)
 
 
 # --- extractors ---------------------------------------------------------------------------------
@@ -275,6 +283,9 @@ def _quantization(text: str, claims: _Claims) -> Iterator[Fact]:
     for pattern, name in _QUANTS:
         for m in _matches(pattern, text, claims):
             yield Fact("quantization", name, m.start(), m.end(), keyed=True)
+    for m in _matches(_FORMAT_LIKE, text, claims):
+        said = m.group(0)
+        yield Fact("quantization", said if "bit" in said else said.upper().replace("-", "_"), m.start(), m.end(), keyed=True)
 
 
 def _first(table: dict[str, re.Pattern[str]], text: str) -> tuple[str, re.Match[str]] | None:

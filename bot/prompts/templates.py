@@ -115,6 +115,16 @@ TEMPLATES: dict[str, tuple[str, str, str]] = {
         "{what} = {value} 超出了可处理的范围（{range}）。正确的数值是多少？",
         "{what} = {value} 超出了可處理的範圍（{range}）。正確的數值是多少？",
     ),
+    "problem.whole": (
+        "{what} = {value}: I need a whole number here. What is the right value?",
+        "{what} = {value}：这里需要整数。正确的数值是多少？",
+        "{what} = {value}：這裡需要整數。正確的數值是多少？",
+    ),
+    "problem.unknown": (
+        "I do not know the {what} {value}. The ones I can size: {choices}. Which one do you mean?",
+        "我不认识{what} {value}。可以估算的有：{choices}。你指的是哪一种？",
+        "我不認識{what} {value}。可以估算的有：{choices}。你指的是哪一種？",
+    ),
     "problem.currency": (
         "I convert budgets in CNY, EUR, JPY, TWD and GBP at a dated rate, but not this currency: what is the budget "
         "in USD (e.g. \"$50k\")?",
