@@ -165,3 +165,14 @@ def test_a_negative_budget_is_named_not_ignored(engine):
     rec, reply = talk(engine, "7B model for 20 users, first token under 1 s, just recommend", "budget -$5")
     assert reply.slots == rec.slots
     assert "could not find" not in reply.text and "budget" in reply.text.lower()
+
+
+@pytest.mark.parametrize("first", ["一張 RTX 5090 能跑 Qwen3-235B-A22B 嗎？給 5 個人用", "will one RTX 5090 handle Qwen3-235B-A22B for 5 people?"])
+def test_a_device_too_small_for_the_model_is_answered_no(engine, first):
+    """Qwen3-235B-A22B holds 235 B parameters: ~142 GB at Q4_K_M (4.84 bits), ~118 GB even at 4 bits,
+    against one RTX 5090's 32 GB. The answer about the card asked for is no, because of memory."""
+    rec = talk(engine, first, "直接推薦" if "張" in first else "just recommend")[-1]
+    named = rec.recommendation.named
+    assert named and named[0].hardware_id == "nvidia-rtx-5090" and named[0].asked_count == 1
+    assert not named[0].meets
+    assert named[0].text and named[0].text in rec.text

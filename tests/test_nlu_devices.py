@@ -185,3 +185,23 @@ def test_a_maker_name_before_something_else_is_no_device_of_its_own(text, ids, m
 def test_a_vendor_name_is_no_device_owned_or_asked_about(matcher):
     facts = read("we have two Tenstorrent cards, would they do?", matcher).facts
     assert "owned_devices" not in facts and "named_devices" not in facts  # which card is not said: never guessed
+
+
+@pytest.mark.parametrize(("text", "named"), [
+    ("一張 RTX 5090 能跑 Qwen3-235B-A22B 嗎？給 5 個人用", [{"hardware_id": "nvidia-rtx-5090", "count": 1}]),
+    ("一张 RTX 5090 能跑 Qwen3-235B-A22B 吗？", [{"hardware_id": "nvidia-rtx-5090", "count": 1}]),
+    ("两张4090跑得动70B吗", [{"hardware_id": "nvidia-rtx-4090", "count": 2}]),
+    ("兩張 L40S 撐得住 200 人嗎？", [{"hardware_id": "nvidia-l40s", "count": 2}]),
+    ("will a 5090 handle it?", [{"hardware_id": "nvidia-rtx-5090", "count": 1}]),
+    ("can two L40S cope with 200 users?", [{"hardware_id": "nvidia-l40s", "count": 2}]),
+])
+def test_a_device_in_a_yes_no_question_is_asked_about(matcher, text, named):
+    """A question whether the device runs or carries the load ("能跑…吗", "跑得动…吗", "will a 5090
+    handle it?") asks about that device, as "would one L40S do?" does."""
+    assert read(text, matcher).facts.get("named_devices") == named
+
+
+@pytest.mark.parametrize("text", ["我们有两张4090", "我們有兩張 L40S，能跑 70B 嗎？"])
+def test_an_owned_device_in_a_question_stays_owned(matcher, text):
+    facts = read(text, matcher).facts
+    assert facts.get("owned_devices")

@@ -29,7 +29,10 @@ QUESTION = _rx(r"\bwould\b(?! (?:like|love|prefer|rather))", r"\bwill (?:it|they
                r"\bplan(?:ning)? to (?:buy|get|order)\b", r"\bis (?:a|an|one|1|\d+)\b.{0,40}\?", r"\bdo\?",
                "够吗", "夠嗎", "够不够", "夠不夠", "够用吗", "夠用嗎", "能不能", "可以吗", "可以嗎", "行吗", "行嗎", "行不行",
                "需要几", "需要幾", "要几", "要幾", "多少(?:张|張|块|塊|台|个|個|片)", "值得买", "值得買", "该买", "該買",
-               "考虑买", "考慮買", "打算买", "打算買", "能跑吗", "能跑嗎", "撑得住", "撐得住")
+               "考虑买", "考慮買", "打算买", "打算買", "能跑吗", "能跑嗎", "撑得住", "撐得住",
+               # Whether it runs or carries the load: "能跑 qwen3 吗", "跑得动70b吗", "will a 5090 handle it?".
+               "能跑", "跑得动", "跑得動", "跑得了", "跑得起", "带得动", "帶得動", "扛得住", "能否", "可否",
+               r"\bwill (?:a|an)\b", r"\bhandle (?:it|this|that|the|\d)")
 HOW_MANY = _rx(r"\bhow many\b", "需要几", "需要幾", "要几", "要幾", "多少(?:张|張|块|塊|台|个|個|片)")
 # Words that deny owning a device right before it ("no GPUs", "without a GPU", "没有显卡").
 _DENIED = re.compile(r"(?:\bno|\bwithout(?: any| a)?|\bzero|\bnot a single|没有|沒有|无|無|不带|不帶)\s*(?:dedicated\s+|discrete\s+)?$")
