@@ -93,10 +93,12 @@ _DEVICE_LISTS = {"owned_devices": ("owns {items}", "已有 {items}", "已有 {it
 _HOW_MANY = ("how many ", "多少台 ", "多少台 ")
 
 
-def _device_list_phrase(slot: str, devices: Sequence[Mapping[str, Any]], i: int) -> str:
+def _device_list_phrase(slot: str, devices: Sequence[Mapping[str, Any]], i: int,
+                        names: Mapping[str, str] | None = None) -> str:
     items = []
     for d in devices:
-        name = d.get("hardware_id") or d.get("label") or d.get("kind") or "?"
+        hardware_id = d.get("hardware_id")
+        name = (names or {}).get(hardware_id or "") or hardware_id or d.get("label") or d.get("kind") or "?"
         count = d.get("count")
         items.append(f"{_HOW_MANY[i]}{name}" if count is None else f"{count}× {name}")
         if d.get("memory_gb"):
@@ -146,8 +148,9 @@ def slot_name(slot: str, lang: str) -> str:
     return names[lang_index(lang)] if names else slot.replace("_", " ")
 
 
-def fact_phrase(slot: str, value: Any, lang: str) -> str:
-    """One workload fact as the user would say it: "7B model", "200 人并发", "bursty traffic"."""
+def fact_phrase(slot: str, value: Any, lang: str, names: Mapping[str, str] | None = None) -> str:
+    """One workload fact as the user would say it: "7B model", "200 人并发", "bursty traffic".
+    `names`: catalog device names by id, so a device reads "6× L40S" rather than "6× nvidia-l40s"."""
     i = lang_index(lang)
     tables = {"deployment_scale": _SCALE, "arrival_pattern": _ARRIVAL, "model_stability": _STABILITY}
     if slot in tables and value in tables[slot]:
@@ -155,9 +158,9 @@ def fact_phrase(slot: str, value: Any, lang: str) -> str:
     if slot in _FLAGS and value in _FLAGS[slot]:
         return _FLAGS[slot][value][i]
     if slot in _DEVICE_LISTS:
-        return _device_list_phrase(slot, value, i)
+        return _device_list_phrase(slot, value, i, names)
     if slot == "existing_hardware_ids":
-        return ("owns " if i == 0 else "已有 ") + ", ".join(value)
+        return ("owns " if i == 0 else "已有 ") + ", ".join((names or {}).get(v, v) for v in value)
     if slot == "existing_hardware":
         sep = ", " if i == 0 else "、"
         return sep.join(_EXISTING[v][i] for v in value if v in _EXISTING)
@@ -176,18 +179,29 @@ _FACT_ORDER = ("model_id", "model_params_b", "quantization", "deployment_scale",
                "batch_items", "batch_window_hours", "users_across_time_zones")
 
 
-def fact_phrases(facts: Mapping[str, Any], lang: str) -> list[str]:
-    """The facts in a stable, readable order (size first)."""
+def fact_phrases(facts: Mapping[str, Any], lang: str, names: Mapping[str, str] | None = None) -> list[str]:
+    """The facts in a stable, readable order (size first); `names` as in `fact_phrase`."""
+    facts = _without_owned_asked(facts)
     ordered = [s for s in _FACT_ORDER if s in facts and facts[s] is not None]
     # Same head count twice ("200 users" read as both) is said once.
     if facts.get("total_users") is not None and facts.get("total_users") == facts.get("concurrent_users"):
         ordered.remove("total_users")
     if facts.get("owned_devices") and "existing_hardware_ids" in ordered:  # the counted list says it already
         ordered.remove("existing_hardware_ids")
-    phrases = [fact_phrase(slot, facts[slot], lang) for slot in ordered]
+    phrases = [fact_phrase(slot, facts[slot], lang, names) for slot in ordered]
     if "budget_usd" in ordered and (converted := _budget_phrase(facts, lang_index(lang))) is not None:
         phrases[ordered.index("budget_usd")] = converted
     return phrases
+
+
+def _without_owned_asked(facts: Mapping[str, Any]) -> Mapping[str, Any]:
+    """"We have six L40S — enough?" owns and asks about the same six: said once, as owned."""
+    owned = {(d.get("hardware_id"), d.get("count")) for d in facts.get("owned_devices") or []}
+    named = facts.get("named_devices")
+    if not owned or not named:
+        return facts
+    rest = [d for d in named if (d.get("hardware_id"), d.get("count")) not in owned]
+    return {**facts, "named_devices": rest or None}
 
 
 def join_list(items: Sequence[str], lang: str) -> str:

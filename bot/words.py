@@ -55,6 +55,7 @@ class Words:
 
     def __init__(self, deps: Deps) -> None:
         self.deps = deps
+        self.names = {hw.id: hw.name for hw in deps.catalog.hardware}  # devices in the echo by name
 
     def reply(self, state: ConversationState, outcome: Outcome) -> TurnReply:
         lang = state.get("lang") or "en"
@@ -65,7 +66,8 @@ class Words:
         if isinstance(outcome, Recommended):
             return self._recommended(state, outcome, turn, said)
         if isinstance(outcome, Clarification):
-            return said.model_copy(update={"text": _clarification(state, turn, lang), "asked_slot": state.get("pending_slot"),
+            return said.model_copy(update={"text": _clarification(state, turn, lang, self.names),
+                                           "asked_slot": state.get("pending_slot"),
                                            "suggestions": _suggestions(state, lang)})
         if isinstance(outcome, Reset):
             text = "\n".join([t("reset", lang), t("intro", lang)])
@@ -86,9 +88,9 @@ class Words:
         if turn.intent in ("greeting", "help") and not turn.facts:
             parts.append(t("intro", lang))
         elif turn.correction and stated(turn.previous_slots):
-            parts += _correction_note(turn, slots, lang) or [_understood(turn, lang)]
+            parts += _correction_note(turn, slots, lang) or [_understood(turn, lang, self.names)]
         elif turn.facts:
-            parts.append(_understood(turn, lang))
+            parts.append(_understood(turn, lang, self.names))
         elif turn.intent == "dont_know":
             parts.append(t("skip_ok", lang))
         slot = outcome.slot
@@ -112,7 +114,7 @@ class Words:
         facts_changed = (fact_changes(stated(outcome.previous_slots), slots, old.workload or {}, lang) if old is not None
                          else slot_changes(stated(outcome.previous_slots), slots, lang))
         changes = facts_changed + recommendation_changes(old, new, lang)
-        understood = fact_phrases(slots, lang) if outcome.echo else []
+        understood = fact_phrases(slots, lang, self.names) if outcome.echo else []
         users = filled_workload(new, facts_of(state)).concurrent_users
         provenance = calibration_rows(new, self.deps.catalog)
         body = render_recommendation(new, lang, users=users, understood=understood, changes=changes,
@@ -146,9 +148,9 @@ def _notices(turn: TurnReading, lang: str) -> list[str]:
     return [t("truncated", lang, limit=MAX_MESSAGE_CHARS)] if turn.truncated else []
 
 
-def _understood(turn: TurnReading, lang: str) -> str:
+def _understood(turn: TurnReading, lang: str, names: Mapping[str, str] | None = None) -> str:
     """"Understood: Llama 3 8B (8.03B model), 200 concurrent users.": the facts this message gave."""
-    phrases = fact_phrases(turn.facts, lang)
+    phrases = fact_phrases(turn.facts, lang, names)
     if turn.model_name and "model_params_b" in turn.facts:  # show where the size came from
         phrases[0] = f"{turn.model_name} ({phrases[0]})"
     if turn.unknown_model:  # a name the catalog does not know: say so, and that the size alone is sized
@@ -162,11 +164,11 @@ def _correction_note(turn: TurnReading, slots: Mapping[str, Any], lang: str) -> 
 
 
 # --- clarifications --------------------------------------------------------------------------------
-def _clarification(state: ConversationState, turn: TurnReading, lang: str) -> str:
+def _clarification(state: ConversationState, turn: TurnReading, lang: str, names: Mapping[str, str] | None = None) -> str:
     parts = _notices(turn, lang)
     kept = bool(turn.problems and turn.facts and turn.merged is not None)
     if kept:  # the other facts of the message are kept: say which
-        parts.append(_understood(turn, lang))
+        parts.append(_understood(turn, lang, names))
     for problem in turn.problems:
         parts.append(_problem_text(problem, lang))
     if turn.problems and not kept:

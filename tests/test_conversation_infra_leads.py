@@ -176,3 +176,17 @@ def test_a_device_too_small_for_the_model_is_answered_no(engine, first):
     assert named and named[0].hardware_id == "nvidia-rtx-5090" and named[0].asked_count == 1
     assert not named[0].meets
     assert named[0].text and named[0].text in rec.text
+
+
+@pytest.mark.parametrize(("first", "shown", "hidden"), [
+    ("we have six L40S — enough to serve a 13B model to 40 people?", "owns 6× L40S", ["nvidia-l40s", "asks about 6×"]),
+    ("7B model for 10 people, would one L40S do?", "asks about 1× L40S", ["nvidia-l40s"]),
+    ("我们有两张H100，能给300人用一个70B模型吗？", "已有 2× H100 SXM5 80GB", ["nvidia-h100-sxm"]),
+])
+def test_the_echo_names_devices_as_the_catalog_does_and_once(engine, first, shown, hidden):
+    """The echo lets a misreading show: the device by its name (not the catalog id), and a device both
+    owned and asked about ("we have six L40S — enough?") said once."""
+    (reply,) = talk(engine, first)
+    head = reply.text.splitlines()[0]
+    assert shown in head, head
+    assert not any(h in head for h in hidden), head
