@@ -55,6 +55,7 @@ def test_restating_a_fact_in_force_answers_from_the_recommendation(engine, first
      "and with 32k context?", "32,768"),
     ("Llama 3.3 70B for 100 users, first token under 2 s, just recommend", "what about FP8?", "FP8"),
     ("70B模型，100人同时使用，首字2秒以内，直接推荐", "换成FP8呢？", "FP8"),
+    ("70B模型，100人同时使用，首字2秒以内，直接推荐", "上下文改成32k呢？", "32,768"),
 ])
 def test_a_fact_stated_for_the_first_time_is_listed_as_a_change(engine, first, followup, shown):
     _, reply = talk(engine, first, followup)
@@ -190,3 +191,15 @@ def test_the_echo_names_devices_as_the_catalog_does_and_once(engine, first, show
     head = reply.text.splitlines()[0]
     assert shown in head, head
     assert not any(h in head for h in hidden), head
+
+
+def test_every_request_that_long_sizes_the_cache_for_every_user(engine):
+    """"Every request is 128k tokens": 100 users × 131,072 tokens × 327.7 KB of KV per token (Llama 3.3
+    70B at 16 bits: 2 × 80 layers × 8 KV heads × 128 × 2 bytes) ≈ 4.3 TB (2.1 TB at 8 bits), beyond any
+    one server; a 128k maximum alone is one long request, not every user's."""
+    rec, longest, every = talk(engine, "Llama 3.3 70B for 100 users, first token under 10 s, Q4_K_M, just recommend",
+                               "and with a 128k context?", "what if every request is 128k tokens of context?")
+    assert "prompt_tokens" not in longest.slots
+    assert every.slots["prompt_tokens"] == 131072
+    assert every.recommendation.primary.estimate.memory_required_gb >= 2_000
+    assert longest.recommendation.primary.estimate.memory_required_gb < 2_000

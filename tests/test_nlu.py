@@ -446,3 +446,20 @@ def test_a_value_the_contract_cannot_take_is_a_problem_with_its_reason(text, val
                                   "MXFP4 weights", "8-bit"])
 def test_words_like_formats_that_are_not_unknown_formats(text):
     assert not [p for p in parse_message(text).problems if p.slot == "quantization"]
+
+
+@pytest.mark.parametrize(("text", "expected"), [
+    ("上下文改成32k呢？", {"context_length": 32768}),
+    ("上下文換成 64k", {"context_length": 65536}),
+    ("change the context to 32k", {"context_length": 32768}),
+    ("increase the context window to 128k", {"context_length": 131072}),
+    # Every request that long: the prompts are that long too, not only the largest request.
+    ("如果每个请求都是128k上下文呢", {"context_length": 131072, "prompt_tokens": 131072}),
+    ("每個請求都有 100k 上下文", {"context_length": 100_000, "prompt_tokens": 100_000}),
+    ("what if every request is 128k tokens of context?", {"context_length": 131072, "prompt_tokens": 131072}),
+    ("128k context", {"context_length": 131072}),          # a maximum alone is no prompt length
+])
+def test_a_context_length_in_a_follow_up(text, expected):
+    found = facts(text)
+    assert {slot: found.get(slot) for slot in ("context_length", "prompt_tokens")} == {
+        "context_length": expected["context_length"], "prompt_tokens": expected.get("prompt_tokens")}
