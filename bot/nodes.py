@@ -183,6 +183,10 @@ class Nodes:
     # --- interview ---------------------------------------------------------------------------------
     def ask(self, state: ConversationState) -> ConversationState:
         asked = list(state.get("asked") or [])
+        pending, turn = state.get("pending_slot"), turn_of(state)
+        if pending and turn.intent in ("compare", "why_not") and pending not in interview_facts(state):
+            # "why not an NPU?" instead of an answer: the open question again (it was not answered, nor skipped)
+            return decided(state, Question(slot=pending))
         slot = next_question(interview_facts(state), asked)
         if slot is None:
             return decided(state, Question())

@@ -58,6 +58,8 @@ def route_turn(state: ConversationState) -> str:
         return "clarify"
     if turn.intent in ("just_recommend", "dont_know"):
         return route_interview(state)
+    if turn.intent in ("compare", "why_not") and turn.hardware:  # "why not an NPU?" before any recommendation
+        return "ask"
     if turn.intent in ("greeting", "help") and not turn.empty:
         return "ask"
     return "clarify"

@@ -93,6 +93,8 @@ class Words:
             parts.append(_understood(turn, lang, self.names))
         elif turn.intent == "dont_know":
             parts.append(t("skip_ok", lang))
+        if turn.intent in ("compare", "why_not") and turn.hardware and not turn.facts and state.get("recommendation") is None:
+            parts.append(t("compare.later", lang, target=_label(turn.hardware[0])))
         slot = outcome.slot
         if slot is None:
             return said.model_copy(update={"text": "\n".join([*parts, t("intro", lang)])})

@@ -203,3 +203,14 @@ def test_every_request_that_long_sizes_the_cache_for_every_user(engine):
     assert every.slots["prompt_tokens"] == 131072
     assert every.recommendation.primary.estimate.memory_required_gb >= 2_000
     assert longest.recommendation.primary.estimate.memory_required_gb < 2_000
+
+
+@pytest.mark.parametrize(("question", "said"), [("why not an NPU?", "NPU"), ("为什么不用NPU？", "NPU"),
+                                                ("what about CPUs instead?", "CPU")])
+def test_a_kind_asked_about_mid_interview_is_promised_and_the_interview_goes_on(engine, question, said):
+    """Before there is a recommendation there is nothing to compare with: the reply says the comparison
+    comes with the recommendation and asks the open question again, never "could not find workload facts"."""
+    first, reply = talk(engine, "7B model for 10 people", question)
+    assert "could not find" not in reply.text and "没能" not in reply.text
+    assert said in reply.text
+    assert reply.asked_slot == first.asked_slot  # the open question again: it was neither answered nor skipped

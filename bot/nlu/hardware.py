@@ -25,8 +25,11 @@ _KIND_WORDS: tuple[tuple[str, str], ...] = (
 )
 # Kind words that also name the vendor: a Mac is an Apple SoC, whatever else has that much memory.
 _VENDOR_OF_KIND_WORD = ((re.compile(r"\bmacs?\b|\bmacbook|\bmac studio\b|\bmac mini\b|apple|蘋果|苹果"), "apple"),)
+# An ASCII word boundary: Python's \b sees none between a CJK character and a letter, so "为什么不用npu"
+# would hide the kind word (the same rule as `facts._ASCII_BOUNDARY`).
+_ASCII_BOUNDARY = r"(?:(?<![a-z0-9_])(?=[a-z0-9_])|(?<=[a-z0-9_])(?![a-z0-9_]))"
 _KIND_CLASS = {"cpu": "cpu_servers", "gpu": "gpu_workstations", "npu": "npu_laptops", "soc": "npu_laptops"}
-_KINDS = tuple((kind, re.compile(rx)) for kind, rx in _KIND_WORDS)
+_KINDS = tuple((kind, re.compile(rx.replace(r"\b", _ASCII_BOUNDARY))) for kind, rx in _KIND_WORDS)
 # A maker's or product family's name alone ("why not Tenstorrent?", "a Wormhole", "AMD instead") names
 # its devices only when it stands alone: before a device ("nvidia h100") the device is the mention, and
 # before anything else ("Google's Gemma 3", "NVIDIA Nemotron") it is the maker of something else.

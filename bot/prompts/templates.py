@@ -238,6 +238,11 @@ TEMPLATES: dict[str, tuple[str, str, str]] = {
                             "這個方案沒有標記這類風險：{risks}。已標記的風險如下："),
     "explain.no_risks": ("No risks were flagged for this option.", "这个方案没有标记风险。", "這個方案沒有標記風險。"),
     "compare.head": ("Comparison for your workload:", "针对你的工作负载的比较：", "針對你的工作負載的比較："),
+    "compare.later": (
+        "I will compare {target} with the recommendation as soon as there is one (ask again then); first:",
+        "有了推荐方案后我再把{target}和它对比（届时再问一次）；先请回答：",
+        "有了推薦方案後我再把{target}和它比較（屆時再問一次）；先請回答：",
+    ),
     "compare.not_found": (
         "I do not know that hardware. Name a device from the catalog (e.g. \"L40S\", \"RTX 4090\", \"A100\") or a kind (GPU, NPU, CPU).",
         "我不认识这个硬件。请说出目录里的设备（例如“L40S”“RTX 4090”“A100”）或类型（GPU、NPU、CPU）。",
