@@ -214,3 +214,19 @@ def test_a_kind_asked_about_mid_interview_is_promised_and_the_interview_goes_on(
     assert "could not find" not in reply.text and "没能" not in reply.text
     assert said in reply.text
     assert reply.asked_slot == first.asked_slot  # the open question again: it was neither answered nor skipped
+
+
+@pytest.mark.parametrize(("first", "followup", "words"), [
+    ("13B model for 80 people, first token under 1 s, Q4_K_M, would two L40S do?", "what if 300 users?",
+     ("KV cache", "300 users")),
+    ("13B 模型給 80 人用，首字 1 秒內，Q4_K_M，兩張 L40S 夠嗎？", "如果增加到 300 人呢？", ("KV", "300")),
+])
+def test_a_memory_shortfall_says_what_takes_the_memory(engine, first, followup, words):
+    """A 13B model at Q4_K_M is ~7.9 GB of weights; what overflows two L40S (88 GB) at 300 users is the
+    KV cache of 300 users (160–820 KB per token at 16 bits, grouped-query to full multi-head attention:
+    300 × 768 tokens ≈ 38–190 GB), so "the model needs 100 GB" misleads: the reply names the cache and
+    the users."""
+    replies = talk(engine, first, "just recommend" if "would" in first else "直接推荐", followup)
+    named = replies[-1].recommendation.named
+    assert named and not named[0].meets
+    assert all(w in named[0].text for w in words), named[0].text
