@@ -49,7 +49,8 @@ class FollowupNodes:
             sized = next((o.hardware_id for o in known if o.hardware_id in ids), None)
             pool = tuple(h for h in self.deps.catalog.hardware if h.id == sized or (sized is None and h.id in ids))
         else:
-            pool = tuple(h for h in self.deps.catalog.hardware if h.kind == target.kind)
+            pool = tuple(h for h in self.deps.catalog.hardware if h.kind == target.kind
+                         and (target.vendor is None or h.vendor.lower() == target.vendor))  # a Mac: Apple's
         if not pool:
             return None, "", None
         narrowed = self.deps.catalog.model_copy(update={"hardware": pool})

@@ -155,7 +155,8 @@ class Nodes:
             text=parsed.text, truncated=parsed.truncated, empty=parsed.is_empty, blank=parsed.is_blank, facts=facts,
             problems=[ProblemRef(slot=p.slot, value=p.value, low=p.low, high=p.high, reason=p.reason) for p in problems],
             intents=parsed.intents, correction=parsed.correction,
-            hardware=[HardwareRef(hardware_ids=list(h.hardware_ids), kind=h.kind, count=h.count, alias=h.alias)
+            hardware=[HardwareRef(hardware_ids=list(h.hardware_ids), kind=h.kind, count=h.count, alias=h.alias,
+                                  vendor=h.vendor)
                       for h in parsed.hardware],
             gpu_count=parsed.gpu_count, model_name=parsed.model_name, unknown_model=parsed.unknown_model,
             previous_slots=previous,

@@ -24,6 +24,7 @@ class HardwareRef(BaseModel):
     kind: str | None = None
     count: int | None = None
     alias: str = ""
+    vendor: str | None = None  # a kind word that names its maker ("mac studio": Apple's SoCs only)
 
 
 class _Outcome(BaseModel):

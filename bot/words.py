@@ -8,6 +8,7 @@ recommendation's headline, through `phrase_reply`'s grounding guard; every numbe
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping
 from typing import Any
 
@@ -74,7 +75,7 @@ class Words:
         elif isinstance(outcome, NoRecommendation):
             text = "\n".join([*_notices(turn, lang), outcome.error or t("rec.none", lang)])
         elif isinstance(outcome, Comparison):
-            text = _comparison(_current(state), outcome, lang)
+            text = _comparison(_current(state), outcome, lang, turn.text)
         else:
             text = _explanation(state, outcome, turn, lang)
         return said.model_copy(update={"text": text})
@@ -94,7 +95,7 @@ class Words:
         elif turn.intent == "dont_know":
             parts.append(t("skip_ok", lang))
         if turn.intent in ("compare", "why_not") and turn.hardware and not turn.facts and state.get("recommendation") is None:
-            parts.append(t("compare.later", lang, target=_label(turn.hardware[0])))
+            parts.append(t("compare.later", lang, target=_label(turn.hardware[0], turn.text)))
         slot = outcome.slot
         if slot is None:
             return said.model_copy(update={"text": "\n".join([*parts, t("intro", lang)])})
@@ -134,7 +135,7 @@ class Words:
             parts.append(t("rec.followups", lang, hint=t("followup_hint", lang)))
         text = "\n".join(parts)
         if outcome.comparison is not None:  # "what if 300 users on L40S?": the re-run, then the comparison
-            return said.model_copy(update={"text": text + "\n\n" + _comparison(new, outcome.comparison, lang),
+            return said.model_copy(update={"text": text + "\n\n" + _comparison(new, outcome.comparison, lang, turn.text),
                                            "changes": changes})
         return said.model_copy(update={"text": text, "changes": changes, "suggestions": _suggestions(state, lang)})
 
@@ -227,23 +228,23 @@ def _suggestions(state: ConversationState, lang: str) -> list[str]:
 
 
 # --- follow-ups ------------------------------------------------------------------------------------
-def _comparison(rec: Recommendation, outcome: Comparison, lang: str) -> str:
+def _comparison(rec: Recommendation, outcome: Comparison, lang: str, said: str = "") -> str:
     targets, users = outcome.targets, outcome.users
     if not targets:
         return t("compare.not_found", lang)
     primary = rec.primary
     if outcome.rent:
-        return _rental(rec, outcome, lang)
+        return _rental(rec, outcome, lang, said)
     if outcome.primary_named and primary is not None:
         lines = [f"    {line}" for line in option_lines(primary, users, lang)]
-        return "\n".join([t("why_not.primary", lang, target=_label(targets[0])), "• " + option_title(primary, lang),
+        return "\n".join([t("why_not.primary", lang, target=_label(targets[0], said)), "• " + option_title(primary, lang),
                           *lines])
-    parts = [t("why_not.head" if outcome.why_not else "compare.head", lang, target=_label(targets[0]))]
+    parts = [t("why_not.head" if outcome.why_not else "compare.head", lang, target=_label(targets[0], said))]
     options: list[Option] = []
     for entry in outcome.entries:
         option, target = entry.option, entry.target
         if option is None:
-            parts.append("• " + t("compare.infeasible", lang, target=_label(target), reason=entry.reason))
+            parts.append("• " + t("compare.infeasible", lang, target=_label(target, said), reason=entry.reason))
             continue
         options.append(option)
         parts.append("• " + option_title(option, lang))
@@ -259,16 +260,16 @@ def _comparison(rec: Recommendation, outcome: Comparison, lang: str) -> str:
     return "\n".join(parts)
 
 
-def _rental(rec: Recommendation, outcome: Comparison, lang: str) -> str:
+def _rental(rec: Recommendation, outcome: Comparison, lang: str, said: str = "") -> str:
     """"Should we rent H100s instead?": for each named device, buying vs renting vs an API for it at the
     count this workload needs (the estimator's own sentences), then what buying the recommendation costs."""
     parts: list[str] = []
     for entry in outcome.entries:
         option = entry.option
         if option is None:
-            parts.append("• " + t("compare.infeasible", lang, target=_label(entry.target), reason=entry.reason))
+            parts.append("• " + t("compare.infeasible", lang, target=_label(entry.target, said), reason=entry.reason))
             continue
-        parts.append(t("rent.head", lang, target=_label(entry.target), option=option_title(option, lang)))
+        parts.append(t("rent.head", lang, target=_label(entry.target, said), option=option_title(option, lang)))
         lines = entry.cloud.lines if entry.cloud is not None and entry.cloud.lines else [t("rent.none", lang)]
         parts += [f"  • {line}" for line in lines]
     if rec.primary is not None and rec.cloud is not None and rec.cloud.lines:
@@ -326,9 +327,13 @@ def _risks_text(rec: Recommendation, normalized: str, lang: str) -> str:
     return "\n".join([head, *(f"  • {risk_line(r, lang)}" for r in shown)])
 
 
-def _label(target: HardwareRef) -> str:
-    """The user's own words as a name: short words and model numbers upper-cased ("NPU", "L40S",
-    "RTX 4090"), longer words capitalized ("Accelerator", "Gaudi 3"), never "ACCELERATOR"."""
+def _label(target: HardwareRef, said: str = "") -> str:
+    """The user's own words as a name: as the user cased them in `said` ("Mac Studio", "Tenstorrent"),
+    else short words and model numbers upper-cased ("NPU", "L40S", "RTX 4090"), longer words
+    capitalized ("Accelerator", "Gaudi 3"), never "ACCELERATOR"."""
+    if said and (m := re.search(r"[\s-]*".join(map(re.escape, target.alias.split())), said, re.IGNORECASE)):
+        if any(ch.isupper() for ch in m.group(0)):
+            return m.group(0)
     return " ".join(
         word.upper() if len(word) <= 4 or any(ch.isdigit() for ch in word) else word.capitalize()
         for word in target.alias.split()

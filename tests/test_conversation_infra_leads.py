@@ -230,3 +230,14 @@ def test_a_memory_shortfall_says_what_takes_the_memory(engine, first, followup, 
     named = replies[-1].recommendation.named
     assert named and not named[0].meets
     assert all(w in named[0].text for w in words), named[0].text
+
+
+@pytest.mark.parametrize(("question", "label"), [("why not a Mac Studio?", "Mac Studio"), ("為什麼不用 Mac Studio？", "Mac Studio"),
+                                                 ("what about a MacBook instead?", None)])
+def test_a_mac_is_compared_with_apple_machines_only(engine, deps, question, label):
+    """A Mac is an Apple SoC: the comparison weighs Apple's machines (an M3 Ultra holds 512 GB), never
+    another maker's SoC (a DGX Spark or a Jetson) under the Mac's name."""
+    _, reply = talk(engine, "13B model for 5 people, first token under 2 s, Q4_K_M, just recommend", question)
+    others = {h.name for h in deps.catalog.hardware if h.kind == "soc" and h.vendor != "Apple"}
+    assert label is None or label in reply.text  # the user's own casing, not "MAC Studio"
+    assert not any(name in reply.text for name in others), reply.text[:500]

@@ -19,7 +19,7 @@ _VENDOR_PREFIXES = ("nvidia", "amd", "intel", "apple", "qualcomm", "google", "aw
 _KIND_WORDS: tuple[tuple[str, str], ...] = (
     ("npu", r"\bnpus?\b|神經網路處理器|神经网络处理器"),
     ("cpu", r"\bcpus?\b|\bcpu[- ]only\b|\bxeon\b|\bepyc\b|處理器|处理器|至强|至強|霄龙|霄龍"),
-    ("soc", r"\bmacs?\b|\bmacbook\b|\bmac studio\b|\bmac mini\b|apple silicon|\bsocs?\b|蘋果|苹果"),
+    ("soc", r"\bmac studios?\b|\bmac minis?\b|\bmacbooks?(?: pro| air)?\b|\bmacs?\b|apple silicon|\bsocs?\b|蘋果|苹果"),
     ("accel", r"\baccelerators?\b|\basics?\b|\btpus?\b|\blpus?\b|加速器|加速卡"),
     ("gpu", r"\bgpus?\b|graphics cards?|顯卡|显卡"),
 )
@@ -55,6 +55,7 @@ class HardwareMention:
     alias: str
     end: int = -1  # end of the device's words in the normalized text (its count excluded)
     family: bool = False  # a maker's or product family's name: several products, none of them picked
+    vendor: str | None = None  # a kind word that names its maker too ("mac studio": an Apple SoC)
 
 
 def _aliases(hw: Hardware) -> set[str]:
@@ -132,8 +133,9 @@ class HardwareMatcher:
         for kind, rx in _KINDS:
             for m in rx.finditer(text):
                 if all(m.end() <= s or m.start() >= e for s, e in taken):
+                    maker = next((name for pattern, name in _VENDOR_OF_KIND_WORD if pattern.search(m.group(0))), None)
                     mentions.append(HardwareMention((), kind, _count_near(text, m.start(), m.end()), m.start(), m.group(0),
-                                                    m.end()))
+                                                    m.end(), vendor=maker))
                     taken.append((m.start(), m.end()))
         return sorted(mentions, key=lambda h: h.start)
 
