@@ -145,6 +145,10 @@ class Nodes:
         for slot, factor in parsed.relative.items():  # "what if users double?" scales the known value
             if slot not in facts and isinstance(known := slots.get(slot), int | float) and known:
                 facts[slot] = max(1, round(known * factor))
+        for slot, amount in parsed.added.items():  # "50 more users" adds to it
+            if slot not in facts and isinstance(known := slots.get(slot), int | float) and known:
+                facts[slot] = round(known + amount)
+        _grow_total_with_peak(facts, slots)
         if not (facts or problems or parsed.hardware or parsed.is_empty) and set(parsed.intents) <= _MODEL_MAY_READ:
             facts.update(self._model_facts(parsed.text, slots, lang))
         merged = _merge(slots, facts)
@@ -230,6 +234,17 @@ def filled_workload(rec: Recommendation, facts: Workload | None = None) -> Workl
     if rec.workload:
         return Workload.model_validate(rec.workload)
     return facts if facts is not None else Workload()
+
+
+def _grow_total_with_peak(facts: SlotValues, slots: SlotValues) -> None:
+    """A peak scaled or added to ("users double", "50 more users") grows the head count in total by as
+    much when this message says nothing of it: never fewer people in total than at once."""
+    peak, total, before = facts.get("concurrent_users"), slots.get("total_users"), slots.get("concurrent_users")
+    if "total_users" in facts or not all(isinstance(v, int | float) for v in (peak, total, before)):
+        return
+    assert isinstance(peak, int | float) and isinstance(total, int | float) and isinstance(before, int | float)
+    if peak > total:
+        facts["total_users"] = round(total + (peak - before)) if total >= before else round(peak)
 
 
 def _devices_to_weigh(parsed: ParseResult) -> SlotValues:

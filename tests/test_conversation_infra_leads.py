@@ -241,3 +241,20 @@ def test_a_mac_is_compared_with_apple_machines_only(engine, deps, question, labe
     others = {h.name for h in deps.catalog.hardware if h.kind == "soc" and h.vendor != "Apple"}
     assert label is None or label in reply.text  # the user's own casing, not "MAC Studio"
     assert not any(name in reply.text for name in others), reply.text[:500]
+
+
+@pytest.mark.parametrize(("followup", "users"), [
+    ("what if 50 more users?", 70),
+    ("and 10 more people?", 30),
+    ("再加30人呢？", 50),              # 20 + 30, never "30 users"
+    ("如果多了 100 個使用者呢？", 120),
+    ("what if users double?", 40),
+    ("what if we grow to 50 users?", 50),   # "to": the new figure itself
+    ("如果增加到 80 人呢？", 80),
+])
+def test_more_users_are_added_to_the_known_figure(engine, followup, users):
+    """"50 more users" on 20 is 70: an addition to the figure in force, not a new figure of 50 (nor
+    nothing understood); the head count in total grows with it (never fewer in total than at once)."""
+    rec, reply = talk(engine, "7B model for 20 users, first token under 1 s, Q4_K_M, just recommend", followup)
+    assert reply.slots["concurrent_users"] == users
+    assert reply.slots.get("total_users", users) >= users

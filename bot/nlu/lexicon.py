@@ -169,6 +169,11 @@ RELATIVE_PERCENT = _rx(r"(?P<pct>\d+(?:\.\d+)?)\s*% (?:more|extra) (?:users|peop
                        r"(?:users|people|load|traffic) (?:grows?|increases?|rises?) by (?P<pct2>\d+(?:\.\d+)?)\s*%",
                        r"(?:增加|增长|增長|多)\s*(?P<pct3>\d+(?:\.\d+)?)\s*%")
 
+# An addition to the head count in force: "50 more users", "users grow by 50", "再加30人", "多了100个用户"
+# ("增加到 80 人" is a new figure, not an addition: no 到 after the verb).
+MORE_USERS = _rx(rf"(?<![\d.])(?P<n>\d+)\s+(?:more|extra|additional|new)\s+(?:{_WHO}|persons?|staff|employees|seats)\b",
+                 rf"{_WHO}\s+(?:grows?|increases?|goes up|rises?)\s+by\s+(?P<n2>\d+)(?!\s*%|\d)",
+                 rf"(?:再加|多加|再多|多了|多出|增加了|增加(?!到)|新增|加上)\s*(?P<n3>\d+)\s*(?:个|個|位|名)?\s*{_WHO_ZH}")
 NON_USD_CURRENCY = _rx(r"(?<![a-z])(?:rmb|cny|yuan|eur|euros?|gbp|pounds?|jpy|yen|ntd|twd|nt\$|hk\$|hkd)(?![a-z])",
                        "人民币", "人民幣", "台币", "台幣", "新台币", "新台幣", "欧元", "歐元", "日元", "日圓",
                        "港币", "港幣", r"(?<!美)元(?!素)", "块钱", "塊錢", "¥", "€", "£")
@@ -189,6 +194,7 @@ __all__ = [
     "OVERNIGHT",
     "OVERNIGHT_WINDOW_HOURS",
     "OWNERSHIP",
+    "MORE_USERS",
     "RELATIVE_PERCENT",
     "RELATIVE_USERS",
     "RISK_WORDS",

@@ -23,6 +23,7 @@ from bot.nlu.intents import detect_intents
 from bot.nlu.lang import detect_language
 from bot.nlu.lexicon import (
     CORRECTION,
+    MORE_USERS,
     NON_USD_CURRENCY,
     NUM,
     OVERNIGHT,
@@ -67,6 +68,7 @@ class ParseResult:
     unknown_model: str | None = None  # a model name the catalog does not know (sized by its size alone)
     truncated: bool = False
     relative: dict[str, float] = field(default_factory=dict)  # slot → factor on its known value
+    added: dict[str, int] = field(default_factory=dict)  # slot → amount added to its known value ("50 more users")
 
     @property
     def intent(self) -> str:
@@ -161,6 +163,10 @@ def parse_message(
         result.hardware = hardware.find(normalized)
     reserved = tuple((h.start, h.end) for h in result.hardware if h.hardware_ids and h.end > h.start)
     readings = extract_facts(normalized, reserved, batch_job=batch_job)
+    if more := MORE_USERS.search(normalized):  # "50 more users": added to the known figure, not a figure
+        result.added["concurrent_users"] = int(next(v for v in more.groupdict().values() if v is not None))
+        readings = [f for f in readings if not (f.slot == "users" or f.slot.endswith("_users"))
+                    or f.end <= more.start() or f.start >= more.end()]
 
     named = find_model(text) if find_model is not None else None
     by_slot: dict[str, list[Fact]] = {}
