@@ -30,7 +30,17 @@ class FollowupNodes:
         if not targets and turn.gpu_count and rec.primary is not None:  # "what if we use 8 GPUs?"
             targets = [HardwareRef(hardware_ids=[rec.primary.hardware_id], kind=rec.primary.kind,
                                    count=turn.gpu_count, alias=rec.primary.hardware_name or rec.primary.hardware_id)]
+        if turn.more_devices:  # "buy two more": on top of the devices owned, else of the recommended ones
+            base = targets[:1] or [b for b in [self._base_target(state, rec)] if b is not None]
+            targets = [_topped_up(t, turn.more_devices, state, rec) for t in base]
         return targets
+
+    def _base_target(self, state: ConversationState, rec: Recommendation) -> HardwareRef | None:
+        """The device "two more" adds to when none is named: the one owned, else the recommended one."""
+        owned = [d for d in facts_of(state).owned_devices or [] if d.hardware_id]
+        hardware_id = owned[0].hardware_id if owned else (rec.primary.hardware_id if rec.primary else None)
+        hw = self.deps.catalog.hardware_by_id(hardware_id) if hardware_id else None
+        return None if hw is None else HardwareRef(hardware_ids=[hw.id], kind=hw.kind, alias=hw.name)
 
     def _option_for(self, workload: Workload, target: HardwareRef, rec: Recommendation,
                     lang: str = "en", *, rent: bool = False) -> tuple[Option | None, str, Recommendation | None]:
@@ -109,6 +119,18 @@ class FollowupNodes:
         turn = turn_of(state)
         intent = next((i for i in turn.intents if i in EXPLAIN_INTENTS), "just_recommend")
         return decided(state, Explanation(intent=intent))
+
+
+def _topped_up(target: HardwareRef, more: int, state: ConversationState, rec: Recommendation) -> HardwareRef:
+    """`target` at the count it has plus `more`: the owned units of that device, else the recommended
+    count when the recommendation uses it, else none (so "2 more L40S" alone is two)."""
+    if not target.hardware_ids:
+        return target
+    ids = target.hardware_ids
+    owned = sum(d.count or 0 for d in facts_of(state).owned_devices or [] if d.hardware_id in ids)
+    base = owned or (rec.primary.count if rec.primary is not None and rec.primary.hardware_id in ids else 0)
+    hardware_id = next((d.hardware_id for d in facts_of(state).owned_devices or [] if d.hardware_id in ids), ids[0])
+    return target.model_copy(update={"hardware_ids": [hardware_id], "count": base + more})
 
 
 def _current(state: ConversationState) -> Recommendation:

@@ -162,7 +162,8 @@ class Nodes:
             hardware=[HardwareRef(hardware_ids=list(h.hardware_ids), kind=h.kind, count=h.count, alias=h.alias,
                                   vendor=h.vendor)
                       for h in parsed.hardware],
-            gpu_count=parsed.gpu_count, model_name=parsed.model_name, unknown_model=parsed.unknown_model,
+            gpu_count=parsed.gpu_count, more_devices=parsed.more_devices, model_name=parsed.model_name,
+            unknown_model=parsed.unknown_model,
             previous_slots=previous,
             # A problem with one value keeps the message's other facts (issue 14: facts are never lost).
             merged=merged_facts,

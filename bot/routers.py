@@ -19,6 +19,8 @@ def wants_comparison(state: ConversationState) -> bool:
     """The turn names hardware (or a GPU count) and asks to compare, why-not or what-if with it, or what
     renting it would cost ("should we rent H100s instead?", "租 H100 会不会更便宜")."""
     turn = turn_of(state)
+    if turn.more_devices is not None:  # "再买两张呢？" asks what more devices would do, with or without "what if"
+        return True
     named = bool(turn.hardware) or turn.gpu_count is not None
     return named and any(i in (*COMPARE_INTENTS, "explain_cloud") for i in turn.intents)
 

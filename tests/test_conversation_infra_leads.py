@@ -258,3 +258,19 @@ def test_more_users_are_added_to_the_known_figure(engine, followup, users):
     rec, reply = talk(engine, "7B model for 20 users, first token under 1 s, Q4_K_M, just recommend", followup)
     assert reply.slots["concurrent_users"] == users
     assert reply.slots.get("total_users", users) >= users
+
+
+@pytest.mark.parametrize(("followup", "count"), [
+    ("what if we add 2 more L40S?", 8),     # 6 owned + 2
+    ("what if we buy two more?", 8),        # the owned device, when none is named
+    ("再买两张呢？", 8),
+    ("what if we add another 4?", 10),
+])
+def test_more_devices_are_added_to_the_ones_owned(engine, followup, count):
+    """"Two more" on six owned L40S is eight L40S, judged at that count (capex for the two added),
+    never the six again nor nothing understood."""
+    replies = talk(engine, "we have six L40S", "Llama 3.3 70B for 150 people, first token under 2 s, Q4_K_M",
+                   "just recommend", followup)
+    reply = replies[-1]
+    assert f"{count}× L40S" in reply.text, reply.text[:400]
+    assert "could not find" not in reply.text and "没能" not in reply.text

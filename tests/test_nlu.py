@@ -463,3 +463,11 @@ def test_a_context_length_in_a_follow_up(text, expected):
     found = facts(text)
     assert {slot: found.get(slot) for slot in ("context_length", "prompt_tokens")} == {
         "context_length": expected["context_length"], "prompt_tokens": expected.get("prompt_tokens")}
+
+
+@pytest.mark.parametrize(("text", "more"), [("what if we buy two more?", 2), ("add 2 more l40s", 2), ("another 4?", 4),
+                                            ("再买两张呢", 2), ("what if 50 more users?", None), ("2 more hours", None)])
+def test_more_devices_are_a_count_added_not_a_figure(text, more):
+    result = parse_message(text)
+    assert result.more_devices == more
+    assert "concurrent_users" not in result.facts and "ttft_target_ms" not in result.facts

@@ -297,3 +297,20 @@ def test_an_owned_device_the_catalog_does_not_know_is_said_not_guessed(catalog):
     [answer] = rec.owned
     assert not answer.meets and answer.option is None and "not in the hardware catalog" in answer.text
     assert not (rec.primary.existing and rec.primary.kind == "gpu")  # no catalog GPU stands in for it at $0
+
+
+def test_a_named_count_beyond_the_owned_cards_pays_for_the_added_ones(catalog):
+    # Six L40S owned, "what if we buy two more?" judged at eight: the capex is the two added cards (and
+    # any host they need), never $0 as if all eight were owned, nor the eight at full price.
+    from estimator.defaults import device_price
+    from estimator.evaluate import evaluate_option
+
+    w = Workload(model_params_b=70.6, quantization="Q4_K_M", concurrent_users=150, ttft_target_ms=2000,
+                 owned_devices=[OwnedDevice(hardware_id="nvidia-l40s", kind="gpu", count=6)],
+                 existing_hardware_ids=["nvidia-l40s"])
+    hw = catalog.hardware_by_id("nvidia-l40s")
+    price = device_price(hw.id, hw.price_usd, hw.price_basis)[0]
+    option = evaluate_option(w, catalog, "nvidia-l40s", 8)
+    assert option.count == 8 and option.owned_units == 6
+    assert 2 * price <= option.capex_usd < 8 * price
+    assert evaluate_option(w, catalog, "nvidia-l40s", 6).capex_usd == 0  # within the owned ones: power only

@@ -23,6 +23,7 @@ from bot.nlu.intents import detect_intents
 from bot.nlu.lang import detect_language
 from bot.nlu.lexicon import (
     CORRECTION,
+    MORE_DEVICES,
     MORE_USERS,
     NON_USD_CURRENCY,
     NUM,
@@ -69,6 +70,7 @@ class ParseResult:
     truncated: bool = False
     relative: dict[str, float] = field(default_factory=dict)  # slot → factor on its known value
     added: dict[str, int] = field(default_factory=dict)  # slot → amount added to its known value ("50 more users")
+    more_devices: int | None = None  # "buy two more": devices added to the owned (or recommended) ones
 
     @property
     def intent(self) -> str:
@@ -167,6 +169,10 @@ def parse_message(
         result.added["concurrent_users"] = int(next(v for v in more.groupdict().values() if v is not None))
         readings = [f for f in readings if not (f.slot == "users" or f.slot.endswith("_users"))
                     or f.end <= more.start() or f.start >= more.end()]
+    elif (more := MORE_DEVICES.search(normalized)) is not None:  # "buy two more": a count added to the devices
+        added = int(next(v for v in more.groupdict().values() if v is not None))
+        result.more_devices = added if 1 <= added <= MAX_DEVICE_COUNT else None
+        readings = [f for f in readings if f.end <= more.start() or f.start >= more.end()]
 
     named = find_model(text) if find_model is not None else None
     by_slot: dict[str, list[Fact]] = {}
