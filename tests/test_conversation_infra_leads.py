@@ -274,3 +274,11 @@ def test_more_devices_are_added_to_the_ones_owned(engine, followup, count):
     reply = replies[-1]
     assert f"{count}× L40S" in reply.text, reply.text[:400]
     assert "could not find" not in reply.text and "没能" not in reply.text
+
+
+@pytest.mark.parametrize(("followup", "target"), [("and on CPUs?", "CPU"), ("on L40S then?", "L40S"), ("用 L40S 呢？", "L40S")])
+def test_a_bare_device_after_a_recommendation_is_a_comparison(engine, followup, target):
+    """"And on CPUs?" names only hardware: it asks for the same workload on it, never "could not find"."""
+    _, reply = talk(engine, "7B model for 20 users, first token under 1 s, Q4_K_M, just recommend", followup)
+    assert "could not find" not in reply.text and "没能" not in reply.text
+    assert reply.text.count("• ") >= 2 and target in reply.text
