@@ -205,3 +205,20 @@ def test_a_device_in_a_yes_no_question_is_asked_about(matcher, text, named):
 def test_an_owned_device_in_a_question_stays_owned(matcher, text):
     facts = read(text, matcher).facts
     assert facts.get("owned_devices")
+
+
+@pytest.mark.parametrize(("text", "count"), [
+    ("we have 100000 H100s", 100_000),    # a count of any size is the count, never a duration
+    ("we have 1,200 L40S", 1_200),
+    ("我们有 2000 张 4090", 2_000),
+])
+def test_a_large_owned_count_is_kept(matcher, text, count):
+    facts = parse_message(text, pending_slot="ttft_target_ms", hardware=matcher).facts
+    assert [d["count"] for d in facts.get("owned_devices", [])] == [count]
+    assert "ttft_target_ms" not in facts
+
+
+@pytest.mark.parametrize("text", ["we have 0 H100s", "we have 0 GPUs and a 7B model", "我们有0张显卡"])
+def test_zero_devices_are_none_owned(matcher, text):
+    facts = read(text, matcher).facts
+    assert not facts.get("owned_devices") and not facts.get("existing_hardware_ids")

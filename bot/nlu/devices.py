@@ -40,14 +40,14 @@ _CLAUSE = re.compile(r"[^,.;!?\n]+[,.;!?\n]*")
 _SENTENCE_END = re.compile(r"[.;!?\n]")
 # "3 idle dual-socket xeon": a count, then at most three describing words, then the device.
 _COUNT_BEFORE_PHRASE = re.compile(
-    r"(?<![a-z0-9.])(\d{1,3})\s*(?:x|\*|张|張|块|塊|台|片|个|個|颗|顆|部)?\s*"
+    r"(?<![a-z0-9.])(\d{1,6})\s*(?:x|\*|张|張|块|塊|台|片|个|個|颗|顆|部)?\s*"
     r"(?:(?:[a-z][a-z+]*|\d+-(?:socket|core|way|node|gpu))[\s-]+){0,3}$"
 )
 # "2 8xh100" (two 8×H100 nodes), "1台8卡h100", "8卡h100": the cards of each node times the nodes.
 _NODES_OF_CARDS = re.compile(r"(?<![a-z0-9.])(?:(?P<nodes>\d{1,3})\s*(?:台|个|個|部)?\s*)?(?P<cards>\d{1,3})\s*(?:卡|张卡|張卡)\s*$|"
                              r"(?<![a-z0-9.])(?P<nodes2>\d{1,3})\s+(?P<cards2>\d{1,3})\s*[x*]\s*$")
 # "三台闲置的双路至强": a count with its measure word, then a few describing characters.
-_COUNT_BEFORE_ZH = re.compile(r"(?<![a-z0-9.])(\d{1,3})\s*(?:台|张|張|块|塊|个|個|片|颗|顆|部)\s*[\u4e00-\u9fff\d\s]{0,8}$")
+_COUNT_BEFORE_ZH = re.compile(r"(?<![a-z0-9.])(\d{1,6})\s*(?:台|张|張|块|塊|个|個|片|颗|顆|部)\s*[\u4e00-\u9fff\d\s]{0,8}$")
 _MEMORY = re.compile(r"(?<![a-z0-9.])(\d{1,4}(?:\.\d+)?)\s*(?:gb|g)\b(?!\s*/?\s*s\b)")
 _UNIFIED_MEMORY_KINDS = ("soc", "npu")
 _SOCKETS = re.compile(r"(?<![a-z0-9.])([1-8])[\s-]*(?:sockets?|路)|双路|雙路")
@@ -177,6 +177,8 @@ def read_devices(normalized: str, mentions: list[HardwareMention], matcher: Hard
         if hardware_id is None and host is None:
             continue  # "an old core i5 cpu" in "my desktop": a kind word alone is no owned machine
         count = _count(normalized, clause, mention)
+        if count == 0:
+            continue  # "we have 0 h100s": none owned, none asked about (a missing count is one; a zero is none)
         if count is None and host is not None and _PLURAL_HOST.search(host.group(0)):
             count = 2  # "idle cpu servers": the least a plural says (never more than stated)
         sockets = _sockets(normalized, clause, mention) if mention.kind == "cpu" else 1

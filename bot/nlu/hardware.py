@@ -40,8 +40,8 @@ _STANDS_ALONE = re.compile(
     r"会|會|能|可以|是|和|或|还是|還是|比|够|夠|来|來|做|跑|替代))"
 )
 _FAMILY_MIN_LETTERS = 5  # shorter first words ("core", "rtx", "max") are ordinary words or too broad
-_COUNT_BEFORE = re.compile(r"(?<![a-z0-9.])(\d{1,3})\s*(?:x|\*)?\s*(?:张|張|块|塊|台|片|个|個|颗|顆)?\s*(?:nvidia\s+|amd\s+|intel\s+)?$")
-_COUNT_AFTER = re.compile(r"^s?\s*(?:x|\*)\s*(\d{1,3})(?![\d])")
+_COUNT_BEFORE = re.compile(r"(?<![a-z0-9.])(\d{1,6})\s*(?:x|\*)?\s*(?:张|張|块|塊|台|片|个|個|颗|顆)?\s*(?:nvidia\s+|amd\s+|intel\s+)?$")
+_COUNT_AFTER = re.compile(r"^s?\s*(?:x|\*)\s*(\d{1,6})(?![\d])")
 
 
 @dataclass(frozen=True)
@@ -200,7 +200,7 @@ def mention_span(text: str, mention: HardwareMention) -> tuple[int, int]:
     """Where a mention's words and its count ("2× h100", "4090s x 2") stand in `text`."""
     end = mention.end if mention.end >= 0 else mention.start + len(mention.alias)
     start = mention.start
-    if m := _COUNT_BEFORE.search(text[max(0, start - 12):start]):
+    if m := _COUNT_BEFORE.search(text[max(0, start - 16):start]):
         start -= len(m.group(0))
     elif m := _COUNT_AFTER.match(text[end:end + 8]):
         end += m.end()
@@ -218,7 +218,7 @@ def without_mentions(text: str, mentions: Iterable[HardwareMention]) -> str:
 
 
 def _count_near(text: str, start: int, end: int) -> int | None:
-    if m := _COUNT_BEFORE.search(text[max(0, start - 12):start]):
+    if m := _COUNT_BEFORE.search(text[max(0, start - 16):start]):
         return int(m.group(1))
     if m := _COUNT_AFTER.match(text[end:end + 8]):
         return int(m.group(1))
