@@ -122,6 +122,8 @@ def test_a_batch_reply_states_one_finishing_time(engine):
      "should we rent H100s in the cloud instead?", "Rent:"),
     ("Llama 3.3 70B for 100 users, first token under 2 s, Q4_K_M, just recommend", "what would renting L40S cost?", "Rent:"),
     ("70B模型，100人同时使用，首字2秒以内，Q4_K_M，直接推荐", "租云上的H100会不会更便宜？", "租用："),
+    ("70B模型，100人同时使用，首字2秒以内，Q4_K_M，直接推荐", "租H100会不会更便宜", "租用："),
+    ("70B 模型，100 人同時使用，首字 2 秒內，Q4_K_M，直接推薦", "租 H100 比較划算嗎？", "租用："),
 ])
 def test_renting_a_named_device_prices_that_device(engine, deps, first, question, rent_word):
     """"Rent H100s instead?" asks what renting H100s would cost for this workload: the rental of the
