@@ -30,29 +30,45 @@ class FollowupNodes:
         if not targets and turn.gpu_count and rec.primary is not None:  # "what if we use 8 GPUs?"
             targets = [HardwareRef(hardware_ids=[rec.primary.hardware_id], kind=rec.primary.kind,
                                    count=turn.gpu_count, alias=rec.primary.hardware_name or rec.primary.hardware_id)]
+        if turn.more_devices:  # "buy two more": on top of the devices owned, else of the recommended ones
+            base = targets[:1] or [b for b in [self._base_target(state, rec)] if b is not None]
+            targets = [_topped_up(t, turn.more_devices, state, rec) for t in base]
         return targets
 
+    def _base_target(self, state: ConversationState, rec: Recommendation) -> HardwareRef | None:
+        """The device "two more" adds to when none is named: the one owned, else the recommended one."""
+        owned = [d for d in facts_of(state).owned_devices or [] if d.hardware_id]
+        hardware_id = owned[0].hardware_id if owned else (rec.primary.hardware_id if rec.primary else None)
+        hw = self.deps.catalog.hardware_by_id(hardware_id) if hardware_id else None
+        return None if hw is None else HardwareRef(hardware_ids=[hw.id], kind=hw.kind, alias=hw.name)
+
     def _option_for(self, workload: Workload, target: HardwareRef, rec: Recommendation,
-                    lang: str = "en") -> tuple[Option | None, str]:
-        """The best option using the target's device (or kind) for this workload, or None with the reason."""
+                    lang: str = "en", *, rent: bool = False) -> tuple[Option | None, str, Recommendation | None]:
+        """The best option using the target's device (or kind) for this workload, or None with the reason,
+        and the recommendation over that device alone (its buy / rent / API comparison) when it was run.
+        `rent`: the rental is asked for, so the device's own recommendation is run even when the current
+        one sized the device already as an alternative (its cloud comparison is the primary's only)."""
         known = [o for o in [rec.primary, *rec.alternatives] if o is not None]
         ids = target.hardware_ids
         for option in known:  # reuse the recommendation's own numbers when it already sized this device
-            if option.hardware_id in ids and target.count in (None, option.count):
-                return option, ""
+            if option.hardware_id in ids and target.count in (None, option.count) and not (rent and option is not rec.primary):
+                return option, "", rec if option is rec.primary else None
         if ids:
-            preferred = next((o.hardware_id for o in known if o.hardware_id in ids), ids[0])
-            pool = tuple(h for h in self.deps.catalog.hardware if h.id == preferred)
+            # A device the recommendation sized already is compared at the user's count; otherwise every
+            # device the words name ("a100": its variants; "tenstorrent": the maker's range) competes.
+            sized = next((o.hardware_id for o in known if o.hardware_id in ids), None)
+            pool = tuple(h for h in self.deps.catalog.hardware if h.id == sized or (sized is None and h.id in ids))
         else:
-            pool = tuple(h for h in self.deps.catalog.hardware if h.kind == target.kind)
+            pool = tuple(h for h in self.deps.catalog.hardware if h.kind == target.kind
+                         and (target.vendor is None or h.vendor.lower() == target.vendor))  # a Mac: Apple's
         if not pool:
-            return None, ""
+            return None, "", None
         narrowed = self.deps.catalog.model_copy(update={"hardware": pool})
         try:
             result = self.deps.recommend(workload, narrowed, lang=lang)
         except SiliconsultError as exc:
-            return None, exc.user_message
-        return result.primary, " ".join([result.rationale, *result.relax]).strip()
+            return None, exc.user_message, None
+        return result.primary, " ".join([result.rationale, *result.relax]).strip(), result
 
     def _at_count(self, workload: Workload, option: Option, count: int, lang: str) -> Option:
         """The same device at the count the user named ("two L40S", "8 GPUs"), judged against the targets."""
@@ -74,18 +90,22 @@ class FollowupNodes:
         lang = state.get("lang") or "en"
         targets = self._targets(state, rec)
         why_not = "why_not" in turn.intents
+        rent = "explain_cloud" in turn.intents
         if not targets:
-            return Comparison(why_not=why_not)
+            return Comparison(why_not=why_not, rent=rent)
         workload = filled_workload(rec, facts_of(state))  # the card's workload: the same users and targets
         users = workload.concurrent_users
         primary = rec.primary
-        if why_not and primary is not None and len(targets) == 1 and _names(targets[0], primary):
+        if why_not and not rent and primary is not None and len(targets) == 1 and _names(targets[0], primary):
             return Comparison(why_not=True, targets=targets, primary_named=True, users=users)
         entries: list[ComparedOption] = []
         for target in targets:
-            option, reason = self._option_for(workload, target, rec, lang)
+            option, reason, result = self._option_for(workload, target, rec, lang, rent=rent)
             if option is None:
                 entries.append(ComparedOption(target=target, reason=reason))
+                continue
+            if rent:  # what renting it costs: the device's own buy / rent / API comparison, at its sized count
+                entries.append(ComparedOption(target=target, option=option, cloud=result.cloud if result else None))
                 continue
             sized = option.count
             if target.count and target.count != sized:
@@ -93,12 +113,24 @@ class FollowupNodes:
                                               sized=sized))
             else:
                 entries.append(ComparedOption(target=target, option=option))
-        return Comparison(why_not=why_not, targets=targets, entries=entries, users=users)
+        return Comparison(why_not=why_not, rent=rent, targets=targets, entries=entries, users=users)
 
     def explain(self, state: ConversationState) -> ConversationState:
         turn = turn_of(state)
         intent = next((i for i in turn.intents if i in EXPLAIN_INTENTS), "just_recommend")
         return decided(state, Explanation(intent=intent))
+
+
+def _topped_up(target: HardwareRef, more: int, state: ConversationState, rec: Recommendation) -> HardwareRef:
+    """`target` at the count it has plus `more`: the owned units of that device, else the recommended
+    count when the recommendation uses it, else none (so "2 more L40S" alone is two)."""
+    if not target.hardware_ids:
+        return target
+    ids = target.hardware_ids
+    owned = sum(d.count or 0 for d in facts_of(state).owned_devices or [] if d.hardware_id in ids)
+    base = owned or (rec.primary.count if rec.primary is not None and rec.primary.hardware_id in ids else 0)
+    hardware_id = next((d.hardware_id for d in facts_of(state).owned_devices or [] if d.hardware_id in ids), ids[0])
+    return target.model_copy(update={"hardware_ids": [hardware_id], "count": base + more})
 
 
 def _current(state: ConversationState) -> Recommendation:

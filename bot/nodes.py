@@ -21,7 +21,7 @@ from pydantic import ValidationError
 
 from bot.interview import next_question
 from bot.llm.base import LanguageModel
-from bot.nlu import HardwareMatcher, ModelLookup, check_fact, parse_message
+from bot.nlu import HardwareMatcher, ModelLookup, ParseResult, check_fact, parse_message
 from bot.nlu.lang import chinese_script, script_evidence
 from bot.nlu.validate import Problem, SlotValues
 from bot.outcomes import Clarification, NoRecommendation, Outcome, Question, Recommended, Reset
@@ -136,12 +136,19 @@ class Nodes:
         previous = state.get("slots") or facts_from({})
         slots = stated(previous)
         parsed = parse_message(state.get("message") or "", pending_slot=state.get("pending_slot"),
-                               find_model=self.deps.find_model, hardware=self.deps.hardware)
+                               find_model=self.deps.find_model, hardware=self.deps.hardware,
+                               batch_job=slots.get("arrival_pattern") == "batch")
         lang = _thread_lang(state.get("lang"), parsed.lang, parsed.text)
         facts, problems = dict(parsed.facts), list(parsed.problems)
+        if state.get("recommendation") is None and "named_devices" not in facts:
+            facts.update(_devices_to_weigh(parsed))
         for slot, factor in parsed.relative.items():  # "what if users double?" scales the known value
             if slot not in facts and isinstance(known := slots.get(slot), int | float) and known:
                 facts[slot] = max(1, round(known * factor))
+        for slot, amount in parsed.added.items():  # "50 more users" adds to it
+            if slot not in facts and isinstance(known := slots.get(slot), int | float) and known:
+                facts[slot] = round(known + amount)
+        _grow_total_with_peak(facts, slots)
         if not (facts or problems or parsed.hardware or parsed.is_empty) and set(parsed.intents) <= _MODEL_MAY_READ:
             facts.update(self._model_facts(parsed.text, slots, lang))
         merged = _merge(slots, facts)
@@ -152,9 +159,11 @@ class Nodes:
             text=parsed.text, truncated=parsed.truncated, empty=parsed.is_empty, blank=parsed.is_blank, facts=facts,
             problems=[ProblemRef(slot=p.slot, value=p.value, low=p.low, high=p.high, reason=p.reason) for p in problems],
             intents=parsed.intents, correction=parsed.correction,
-            hardware=[HardwareRef(hardware_ids=list(h.hardware_ids), kind=h.kind, count=h.count, alias=h.alias)
+            hardware=[HardwareRef(hardware_ids=list(h.hardware_ids), kind=h.kind, count=h.count, alias=h.alias,
+                                  vendor=h.vendor)
                       for h in parsed.hardware],
-            gpu_count=parsed.gpu_count, model_name=parsed.model_name, unknown_model=parsed.unknown_model,
+            gpu_count=parsed.gpu_count, more_devices=parsed.more_devices, model_name=parsed.model_name,
+            unknown_model=parsed.unknown_model,
             previous_slots=previous,
             # A problem with one value keeps the message's other facts (issue 14: facts are never lost).
             merged=merged_facts,
@@ -180,6 +189,10 @@ class Nodes:
     # --- interview ---------------------------------------------------------------------------------
     def ask(self, state: ConversationState) -> ConversationState:
         asked = list(state.get("asked") or [])
+        pending, turn = state.get("pending_slot"), turn_of(state)
+        if pending and turn.intent in ("compare", "why_not") and pending not in interview_facts(state):
+            # "why not an NPU?" instead of an answer: the open question again (it was not answered, nor skipped)
+            return decided(state, Question(slot=pending))
         slot = next_question(interview_facts(state), asked)
         if slot is None:
             return decided(state, Question())
@@ -222,6 +235,28 @@ def filled_workload(rec: Recommendation, facts: Workload | None = None) -> Workl
     if rec.workload:
         return Workload.model_validate(rec.workload)
     return facts if facts is not None else Workload()
+
+
+def _grow_total_with_peak(facts: SlotValues, slots: SlotValues) -> None:
+    """A peak scaled or added to ("users double", "50 more users") grows the head count in total by as
+    much when this message says nothing of it: never fewer people in total than at once."""
+    peak, total, before = facts.get("concurrent_users"), slots.get("total_users"), slots.get("concurrent_users")
+    if "total_users" in facts or not all(isinstance(v, int | float) for v in (peak, total, before)):
+        return
+    assert isinstance(peak, int | float) and isinstance(total, int | float) and isinstance(before, int | float)
+    if peak > total:
+        facts["total_users"] = round(total + (peak - before)) if total >= before else round(peak)
+
+
+def _devices_to_weigh(parsed: ParseResult) -> SlotValues:
+    """"What about an RTX 5090?" or "why not Tenstorrent?" before there is a recommendation to compare
+    with: the devices to answer about in the first recommendation (`named_devices`, one unless a count
+    is stated; a shared alias names its first variant, as the parser's own reading does)."""
+    if parsed.intent not in ("compare", "why_not"):
+        return {}
+    named = list({h.hardware_ids[0]: {"hardware_id": h.hardware_ids[0], "count": h.count or 1}
+                  for h in parsed.hardware if h.hardware_ids and not h.family}.values())
+    return {"named_devices": named} if named else {}
 
 
 # Turns whose intent words leave room for facts the parser missed ("what if the whole floor joins?").

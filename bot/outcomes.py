@@ -11,7 +11,7 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from estimator.schemas import Option, Recommendation
+from estimator.schemas import CloudComparison, Option, Recommendation
 from estimator.workload import Workload
 
 
@@ -24,6 +24,7 @@ class HardwareRef(BaseModel):
     kind: str | None = None
     count: int | None = None
     alias: str = ""
+    vendor: str | None = None  # a kind word that names its maker ("mac studio": Apple's SoCs only)
 
 
 class _Outcome(BaseModel):
@@ -61,6 +62,7 @@ class ComparedOption(_Outcome):
     option: Option | None = None
     reason: str = ""  # the estimator's explanation when no option uses the target
     sized: int | None = None  # the count the estimator sized, when the user named another one
+    cloud: CloudComparison | None = None  # "rent H100s instead?": buying, renting or an API for this device
 
 
 class Comparison(_Outcome):
@@ -68,6 +70,7 @@ class Comparison(_Outcome):
 
     kind: Literal["comparison"] = "comparison"
     why_not: bool = False
+    rent: bool = False  # "should we rent H100s instead?": the named devices' rental, against buying the recommendation
     targets: list[HardwareRef] = Field(default_factory=list)  # empty: nothing the catalog knows was named
     primary_named: bool = False  # "why not X" where X is the recommendation itself
     entries: list[ComparedOption] = Field(default_factory=list)

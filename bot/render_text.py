@@ -93,12 +93,14 @@ _DEVICE_LISTS = {"owned_devices": ("owns {items}", "已有 {items}", "已有 {it
 _HOW_MANY = ("how many ", "多少台 ", "多少台 ")
 
 
-def _device_list_phrase(slot: str, devices: Sequence[Mapping[str, Any]], i: int) -> str:
+def _device_list_phrase(slot: str, devices: Sequence[Mapping[str, Any]], i: int,
+                        names: Mapping[str, str] | None = None) -> str:
     items = []
     for d in devices:
-        name = d.get("hardware_id") or d.get("label") or d.get("kind") or "?"
+        hardware_id = d.get("hardware_id")
+        name = (names or {}).get(hardware_id or "") or hardware_id or d.get("label") or d.get("kind") or "?"
         count = d.get("count")
-        items.append(f"{_HOW_MANY[i]}{name}" if count is None else f"{count}× {name}")
+        items.append(f"{_HOW_MANY[i]}{name}" if count is None else f"{count:,}× {name}")
         if d.get("memory_gb"):
             items[-1] += f" ({d['memory_gb']:g} GB)"
     return _DEVICE_LISTS[slot][i].format(items=(", " if i == 0 else "、").join(items))
@@ -122,6 +124,7 @@ _FLAGS = {"users_across_time_zones": {True: ("users across time zones", "用户�
                              False: ("inference only", "只做推理", "只做推論")}}
 _SLOT_NAMES = {
     "model_params_b": ("model size (billions of parameters)", "模型大小（十亿参数）", "模型大小（十億參數）"),
+    "quantization": ("weight format", "权重格式", "權重格式"),
     "concurrent_users": ("concurrent users", "并发用户数", "同時使用人數"),
     "total_users": ("total users", "总用户数", "總使用者數"),
     "budget_usd": ("budget (USD)", "预算（美元）", "預算（美元）"),
@@ -145,8 +148,9 @@ def slot_name(slot: str, lang: str) -> str:
     return names[lang_index(lang)] if names else slot.replace("_", " ")
 
 
-def fact_phrase(slot: str, value: Any, lang: str) -> str:
-    """One workload fact as the user would say it: "7B model", "200 人并发", "bursty traffic"."""
+def fact_phrase(slot: str, value: Any, lang: str, names: Mapping[str, str] | None = None) -> str:
+    """One workload fact as the user would say it: "7B model", "200 人并发", "bursty traffic".
+    `names`: catalog device names by id, so a device reads "6× L40S" rather than "6× nvidia-l40s"."""
     i = lang_index(lang)
     tables = {"deployment_scale": _SCALE, "arrival_pattern": _ARRIVAL, "model_stability": _STABILITY}
     if slot in tables and value in tables[slot]:
@@ -154,9 +158,9 @@ def fact_phrase(slot: str, value: Any, lang: str) -> str:
     if slot in _FLAGS and value in _FLAGS[slot]:
         return _FLAGS[slot][value][i]
     if slot in _DEVICE_LISTS:
-        return _device_list_phrase(slot, value, i)
+        return _device_list_phrase(slot, value, i, names)
     if slot == "existing_hardware_ids":
-        return ("owns " if i == 0 else "已有 ") + ", ".join(value)
+        return ("owns " if i == 0 else "已有 ") + ", ".join((names or {}).get(v, v) for v in value)
     if slot == "existing_hardware":
         sep = ", " if i == 0 else "、"
         return sep.join(_EXISTING[v][i] for v in value if v in _EXISTING)
@@ -175,18 +179,29 @@ _FACT_ORDER = ("model_id", "model_params_b", "quantization", "deployment_scale",
                "batch_items", "batch_window_hours", "users_across_time_zones")
 
 
-def fact_phrases(facts: Mapping[str, Any], lang: str) -> list[str]:
-    """The facts in a stable, readable order (size first)."""
+def fact_phrases(facts: Mapping[str, Any], lang: str, names: Mapping[str, str] | None = None) -> list[str]:
+    """The facts in a stable, readable order (size first); `names` as in `fact_phrase`."""
+    facts = _without_owned_asked(facts)
     ordered = [s for s in _FACT_ORDER if s in facts and facts[s] is not None]
     # Same head count twice ("200 users" read as both) is said once.
     if facts.get("total_users") is not None and facts.get("total_users") == facts.get("concurrent_users"):
         ordered.remove("total_users")
     if facts.get("owned_devices") and "existing_hardware_ids" in ordered:  # the counted list says it already
         ordered.remove("existing_hardware_ids")
-    phrases = [fact_phrase(slot, facts[slot], lang) for slot in ordered]
+    phrases = [fact_phrase(slot, facts[slot], lang, names) for slot in ordered]
     if "budget_usd" in ordered and (converted := _budget_phrase(facts, lang_index(lang))) is not None:
         phrases[ordered.index("budget_usd")] = converted
     return phrases
+
+
+def _without_owned_asked(facts: Mapping[str, Any]) -> Mapping[str, Any]:
+    """"We have six L40S — enough?" owns and asks about the same six: said once, as owned."""
+    owned = {(d.get("hardware_id"), d.get("count")) for d in facts.get("owned_devices") or []}
+    named = facts.get("named_devices")
+    if not owned or not named:
+        return facts
+    rest = [d for d in named if (d.get("hardware_id"), d.get("count")) not in owned]
+    return {**facts, "named_devices": rest or None}
 
 
 def join_list(items: Sequence[str], lang: str) -> str:
@@ -199,6 +214,36 @@ def slot_changes(old: Mapping[str, Any], new: Mapping[str, Any], lang: str) -> l
     for slot in _FACT_ORDER:
         if slot in old and slot in new and old[slot] is not None and old[slot] != new[slot]:
             changes.append(f"{fact_phrase(slot, old[slot], lang)} → {fact_phrase(slot, new[slot], lang)}")
+    return changes
+
+
+# Facts with answers of their own in the reply (the owned / asked-about devices), never listed as changes.
+_ANSWERED_SLOTS = ("owned_devices", "named_devices", "existing_hardware", "existing_hardware_ids")
+_ASSUMED_MARK = (" (assumed)", "（原为假设）", "（原為假設）")
+_NEW_MARK = (" (new)", "（新增）", "（新增）")
+
+
+def fact_changes(old: Mapping[str, Any], new: Mapping[str, Any], assumed: Mapping[str, Any], lang: str) -> list[str]:
+    """What changed in the facts since the last recommendation: a value stated before and changed
+    ("200 concurrent users → 500 concurrent users"), and a value stated for the first time, against the
+    one the last recommendation assumed (`assumed`: its filled workload): "Q4_K_M (assumed) → FP8",
+    or "context 32,768 tokens (new)" when it assumed none. A first statement of what was assumed
+    anyway changes nothing and is not listed."""
+    i = lang_index(lang)
+    changes = []
+    for slot in _FACT_ORDER:
+        value = new.get(slot)
+        if slot in _ANSWERED_SLOTS or value is None:
+            continue
+        if old.get(slot) is not None:
+            if old[slot] != value:
+                changes.append(f"{fact_phrase(slot, old[slot], lang)} → {fact_phrase(slot, value, lang)}")
+            continue
+        before = assumed.get(slot)
+        if before is None:
+            changes.append(fact_phrase(slot, value, lang) + _NEW_MARK[i])
+        elif before != value:
+            changes.append(f"{fact_phrase(slot, before, lang)}{_ASSUMED_MARK[i]} → {fact_phrase(slot, value, lang)}")
     return changes
 
 
@@ -376,7 +421,10 @@ def recommendation_changes(old: Recommendation | None, new: Recommendation, lang
         changes.append(t("chg.tco", lang, old=short_money(a.tco.three_year_total_usd),
                          new=short_money(b.tco.three_year_total_usd)))
     ta, tb = a.estimate.decode_tokens_per_s_per_user, b.estimate.decode_tokens_per_s_per_user
-    if round(ta, 1) != round(tb, 1):
+    if a.batch_hours is not None and b.batch_hours is not None:  # a batch job has no users: when it finishes
+        if round(a.batch_hours, 1) != round(b.batch_hours, 1):
+            changes.append(t("chg.batch_hours", lang, old=f"{a.batch_hours:.1f}", new=f"{b.batch_hours:.1f}"))
+    elif round(ta, 1) != round(tb, 1):
         changes.append(t("chg.tps", lang, old=f"{ta:.1f}", new=f"{tb:.1f}"))
     if a.verdict != b.verdict:
         changes.append(t("chg.slo", lang, old=t("meets." + a.verdict, lang), new=t("meets." + b.verdict, lang)))

@@ -16,10 +16,13 @@ COMPARE_INTENTS = ("compare", "why_not", "what_if")
 
 
 def wants_comparison(state: ConversationState) -> bool:
-    """The turn names hardware (or a GPU count) and asks to compare, why-not or what-if with it."""
+    """The turn names hardware (or a GPU count) and asks to compare, why-not or what-if with it, or what
+    renting it would cost ("should we rent H100s instead?", "租 H100 会不会更便宜")."""
     turn = turn_of(state)
+    if turn.more_devices is not None:  # "再买两张呢？" asks what more devices would do, with or without "what if"
+        return True
     named = bool(turn.hardware) or turn.gpu_count is not None
-    return named and any(i in COMPARE_INTENTS for i in turn.intents)
+    return named and any(i in (*COMPARE_INTENTS, "explain_cloud") for i in turn.intents)
 
 
 def route_interview(state: ConversationState) -> str:
@@ -48,14 +51,19 @@ def route_turn(state: ConversationState) -> str:
         return "compute"
     if has_recommendation:
         explains = any(i in EXPLAIN_INTENTS for i in turn.intents)
-        # "compare with two L40S" compares; "what about the supply risk?" names no hardware: it explains.
-        if wants_comparison(state) or (turn.intent in ("compare", "why_not") and not explains):
+        # "compare with two L40S" compares; "what about the supply risk?" names no hardware: it explains,
+        # and so does "what about FP8?" on an FP8 recommendation (a fact in force, no device to compare).
+        if wants_comparison(state) or (turn.intent in ("compare", "why_not") and not explains and not turn.facts):
+            return "compare"
+        if turn.intent == "provide" and turn.hardware and not turn.facts:  # "and on CPUs?": hardware alone
             return "compare"
         if explains or turn.facts:  # facts already known ("would one L40S do?" again): the answer again
             return "explain"
         return "clarify"
     if turn.intent in ("just_recommend", "dont_know"):
         return route_interview(state)
+    if turn.intent in ("compare", "why_not") and turn.hardware:  # "why not an NPU?" before any recommendation
+        return "ask"
     if turn.intent in ("greeting", "help") and not turn.empty:
         return "ask"
     return "clarify"

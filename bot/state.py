@@ -52,6 +52,7 @@ class TurnReading(BaseModel):
     correction: bool = False
     hardware: list[HardwareRef] = Field(default_factory=list)
     gpu_count: int | None = None
+    more_devices: int | None = None  # "buy two more": devices added to the owned or recommended ones
     model_name: str | None = None
     unknown_model: str | None = None  # a model name the catalog does not know
     previous_slots: Workload = Field(default_factory=Workload)

@@ -8,6 +8,7 @@ recommendation's headline, through `phrase_reply`'s grounding guard; every numbe
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping
 from typing import Any
 
@@ -15,6 +16,7 @@ from bot.interview import question_text
 from bot.nlu import normalize
 from bot.nlu.lexicon import RISK_WORDS
 from bot.nlu.parser import MAX_MESSAGE_CHARS
+from bot.nlu.validate import field_choices
 from bot.nodes import Deps, filled_workload
 from bot.outcomes import (
     Clarification,
@@ -31,6 +33,7 @@ from bot.prompts.templates import t
 from bot.render_text import (
     calibration_rows,
     cloud_lines,
+    fact_changes,
     fact_phrase,
     fact_phrases,
     join_list,
@@ -53,6 +56,7 @@ class Words:
 
     def __init__(self, deps: Deps) -> None:
         self.deps = deps
+        self.names = {hw.id: hw.name for hw in deps.catalog.hardware}  # devices in the echo by name
 
     def reply(self, state: ConversationState, outcome: Outcome) -> TurnReply:
         lang = state.get("lang") or "en"
@@ -63,14 +67,15 @@ class Words:
         if isinstance(outcome, Recommended):
             return self._recommended(state, outcome, turn, said)
         if isinstance(outcome, Clarification):
-            return said.model_copy(update={"text": _clarification(state, turn, lang), "asked_slot": state.get("pending_slot"),
+            return said.model_copy(update={"text": _clarification(state, turn, lang, self.names),
+                                           "asked_slot": state.get("pending_slot"),
                                            "suggestions": _suggestions(state, lang)})
         if isinstance(outcome, Reset):
             text = "\n".join([t("reset", lang), t("intro", lang)])
         elif isinstance(outcome, NoRecommendation):
             text = "\n".join([*_notices(turn, lang), outcome.error or t("rec.none", lang)])
         elif isinstance(outcome, Comparison):
-            text = _comparison(_current(state), outcome, lang)
+            text = _comparison(_current(state), outcome, lang, turn.text)
         else:
             text = _explanation(state, outcome, turn, lang)
         return said.model_copy(update={"text": text})
@@ -84,11 +89,13 @@ class Words:
         if turn.intent in ("greeting", "help") and not turn.facts:
             parts.append(t("intro", lang))
         elif turn.correction and stated(turn.previous_slots):
-            parts += _correction_note(turn, slots, lang) or [_understood(turn, lang)]
+            parts += _correction_note(turn, slots, lang) or [_understood(turn, lang, self.names)]
         elif turn.facts:
-            parts.append(_understood(turn, lang))
+            parts.append(_understood(turn, lang, self.names))
         elif turn.intent == "dont_know":
             parts.append(t("skip_ok", lang))
+        if turn.intent in ("compare", "why_not") and turn.hardware and not turn.facts and state.get("recommendation") is None:
+            parts.append(t("compare.later", lang, target=_label(turn.hardware[0], turn.text)))
         slot = outcome.slot
         if slot is None:
             return said.model_copy(update={"text": "\n".join([*parts, t("intro", lang)])})
@@ -107,8 +114,10 @@ class Words:
         lang = said.lang
         new, old = _current(state), outcome.previous
         slots = stated(state.get("slots"))
-        changes = slot_changes(stated(outcome.previous_slots), slots, lang) + recommendation_changes(old, new, lang)
-        understood = fact_phrases(slots, lang) if outcome.echo else []
+        facts_changed = (fact_changes(stated(outcome.previous_slots), slots, old.workload or {}, lang) if old is not None
+                         else slot_changes(stated(outcome.previous_slots), slots, lang))
+        changes = facts_changed + recommendation_changes(old, new, lang)
+        understood = fact_phrases(slots, lang, self.names) if outcome.echo else []
         users = filled_workload(new, facts_of(state)).concurrent_users
         provenance = calibration_rows(new, self.deps.catalog)
         body = render_recommendation(new, lang, users=users, understood=understood, changes=changes,
@@ -126,7 +135,7 @@ class Words:
             parts.append(t("rec.followups", lang, hint=t("followup_hint", lang)))
         text = "\n".join(parts)
         if outcome.comparison is not None:  # "what if 300 users on L40S?": the re-run, then the comparison
-            return said.model_copy(update={"text": text + "\n\n" + _comparison(new, outcome.comparison, lang),
+            return said.model_copy(update={"text": text + "\n\n" + _comparison(new, outcome.comparison, lang, turn.text),
                                            "changes": changes})
         return said.model_copy(update={"text": text, "changes": changes, "suggestions": _suggestions(state, lang)})
 
@@ -142,9 +151,9 @@ def _notices(turn: TurnReading, lang: str) -> list[str]:
     return [t("truncated", lang, limit=MAX_MESSAGE_CHARS)] if turn.truncated else []
 
 
-def _understood(turn: TurnReading, lang: str) -> str:
+def _understood(turn: TurnReading, lang: str, names: Mapping[str, str] | None = None) -> str:
     """"Understood: Llama 3 8B (8.03B model), 200 concurrent users.": the facts this message gave."""
-    phrases = fact_phrases(turn.facts, lang)
+    phrases = fact_phrases(turn.facts, lang, names)
     if turn.model_name and "model_params_b" in turn.facts:  # show where the size came from
         phrases[0] = f"{turn.model_name} ({phrases[0]})"
     if turn.unknown_model:  # a name the catalog does not know: say so, and that the size alone is sized
@@ -158,11 +167,11 @@ def _correction_note(turn: TurnReading, slots: Mapping[str, Any], lang: str) -> 
 
 
 # --- clarifications --------------------------------------------------------------------------------
-def _clarification(state: ConversationState, turn: TurnReading, lang: str) -> str:
+def _clarification(state: ConversationState, turn: TurnReading, lang: str, names: Mapping[str, str] | None = None) -> str:
     parts = _notices(turn, lang)
     kept = bool(turn.problems and turn.facts and turn.merged is not None)
     if kept:  # the other facts of the message are kept: say which
-        parts.append(_understood(turn, lang))
+        parts.append(_understood(turn, lang, names))
     for problem in turn.problems:
         parts.append(_problem_text(problem, lang))
     if turn.problems and not kept:
@@ -189,6 +198,11 @@ def _problem_text(problem: ProblemRef, lang: str) -> str:
     what = slot_name(problem.slot, lang)
     if problem.reason == "currency":
         return t("problem.currency", lang)
+    if problem.reason == "whole":
+        return t("problem.whole", lang, what=what, value=_fmt(problem.value))
+    if problem.reason == "unknown":
+        return t("problem.unknown", lang, what=what, value=_fmt(problem.value),
+                 choices=", ".join(field_choices(problem.slot)))
     if problem.reason == "conflict":
         values = problem.value if isinstance(problem.value, list) else [problem.value]
         return t("problem.conflict", lang, what=what, values=" / ".join(fact_phrase(problem.slot, v, lang) for v in values))
@@ -214,21 +228,23 @@ def _suggestions(state: ConversationState, lang: str) -> list[str]:
 
 
 # --- follow-ups ------------------------------------------------------------------------------------
-def _comparison(rec: Recommendation, outcome: Comparison, lang: str) -> str:
+def _comparison(rec: Recommendation, outcome: Comparison, lang: str, said: str = "") -> str:
     targets, users = outcome.targets, outcome.users
     if not targets:
         return t("compare.not_found", lang)
     primary = rec.primary
+    if outcome.rent:
+        return _rental(rec, outcome, lang, said)
     if outcome.primary_named and primary is not None:
         lines = [f"    {line}" for line in option_lines(primary, users, lang)]
-        return "\n".join([t("why_not.primary", lang, target=_label(targets[0])), "• " + option_title(primary, lang),
+        return "\n".join([t("why_not.primary", lang, target=_label(targets[0], said)), "• " + option_title(primary, lang),
                           *lines])
-    parts = [t("why_not.head" if outcome.why_not else "compare.head", lang, target=_label(targets[0]))]
+    parts = [t("why_not.head" if outcome.why_not else "compare.head", lang, target=_label(targets[0], said))]
     options: list[Option] = []
     for entry in outcome.entries:
         option, target = entry.option, entry.target
         if option is None:
-            parts.append("• " + t("compare.infeasible", lang, target=_label(target), reason=entry.reason))
+            parts.append("• " + t("compare.infeasible", lang, target=_label(target, said), reason=entry.reason))
             continue
         options.append(option)
         parts.append("• " + option_title(option, lang))
@@ -241,6 +257,23 @@ def _comparison(rec: Recommendation, outcome: Comparison, lang: str) -> str:
         parts.append("• " + option_title(baseline, lang) + " (" + t("rec.primary", lang, option="").strip(" .:：。") + ")")
         parts += [f"    {line}" for line in option_lines(baseline, users, lang)]
     parts += _verdicts(options, baseline, lang)
+    return "\n".join(parts)
+
+
+def _rental(rec: Recommendation, outcome: Comparison, lang: str, said: str = "") -> str:
+    """"Should we rent H100s instead?": for each named device, buying vs renting vs an API for it at the
+    count this workload needs (the estimator's own sentences), then what buying the recommendation costs."""
+    parts: list[str] = []
+    for entry in outcome.entries:
+        option = entry.option
+        if option is None:
+            parts.append("• " + t("compare.infeasible", lang, target=_label(entry.target, said), reason=entry.reason))
+            continue
+        parts.append(t("rent.head", lang, target=_label(entry.target, said), option=option_title(option, lang)))
+        lines = entry.cloud.lines if entry.cloud is not None and entry.cloud.lines else [t("rent.none", lang)]
+        parts += [f"  • {line}" for line in lines]
+    if rec.primary is not None and rec.cloud is not None and rec.cloud.lines:
+        parts.append(t("rent.baseline", lang, option=option_title(rec.primary, lang), buy=rec.cloud.lines[0]))
     return "\n".join(parts)
 
 
@@ -269,7 +302,16 @@ def _explanation(state: ConversationState, outcome: Explanation, turn: TurnReadi
     if intent == "explain_why" and primary is not None:
         return "\n".join([recommendation_headline(rec, lang), *(f"  • {line}" for line in option_lines(primary, users, lang)),
                           t("rec.why", lang, text=rec.rationale or primary.rationale or "")])
-    return render_recommendation(rec, lang, users=users)
+    body = render_recommendation(rec, lang, users=users)
+    # "what about FP8?" when FP8 is in force: say so before the recommendation that stands (a device
+    # asked about again is answered by the recommendation's own lines about it).
+    restated = {slot: v for slot, v in turn.facts.items() if slot not in _DEVICE_SLOTS}
+    if restated:
+        return "\n".join([t("rec.in_force", lang, facts=join_list(fact_phrases(restated, lang), lang)), body])
+    return body
+
+
+_DEVICE_SLOTS = ("named_devices", "owned_devices", "existing_hardware", "existing_hardware_ids")
 
 
 def _risks_text(rec: Recommendation, normalized: str, lang: str) -> str:
@@ -285,9 +327,13 @@ def _risks_text(rec: Recommendation, normalized: str, lang: str) -> str:
     return "\n".join([head, *(f"  • {risk_line(r, lang)}" for r in shown)])
 
 
-def _label(target: HardwareRef) -> str:
-    """The user's own words as a name: short words and model numbers upper-cased ("NPU", "L40S",
-    "RTX 4090"), longer words capitalized ("Accelerator", "Gaudi 3"), never "ACCELERATOR"."""
+def _label(target: HardwareRef, said: str = "") -> str:
+    """The user's own words as a name: as the user cased them in `said` ("Mac Studio", "Tenstorrent"),
+    else short words and model numbers upper-cased ("NPU", "L40S", "RTX 4090"), longer words
+    capitalized ("Accelerator", "Gaudi 3"), never "ACCELERATOR"."""
+    if said and (m := re.search(r"[\s-]*".join(map(re.escape, target.alias.split())), said, re.IGNORECASE)):
+        if any(ch.isupper() for ch in m.group(0)):
+            return m.group(0)
     return " ".join(
         word.upper() if len(word) <= 4 or any(ch.isdigit() for ch in word) else word.capitalize()
         for word in target.alias.split()

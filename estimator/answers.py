@@ -12,7 +12,7 @@ from __future__ import annotations
 import math
 from typing import Protocol
 
-from estimator.batch import BatchSizer, job_hours, plan
+from estimator.batch import BatchSizer, job_hours, plan, shown_hours
 from estimator.batch import rationale as batch_rationale
 from estimator.candidates import ownership
 from estimator.catalog import Catalog
@@ -39,7 +39,7 @@ def annotate(option: Option, sized: Sized, sizer: Sizer, *, unpriced: bool = Fal
         update["owned_units"] = sized.candidate.owned_units
     if isinstance(sizer, BatchSizer):
         hours = sizer.hours(sized.candidate, sized.count)
-        update["batch_hours"] = round(hours, 2) if math.isfinite(hours) else None
+        update["batch_hours"] = shown_hours(hours) if math.isfinite(hours) else None
     if unpriced:
         # Costed at power only because no price is on record, not because it is owned: say so.
         line = msg("answer.named.unpriced", sizer.lang, power=option.tco.annual_power_usd)

@@ -65,17 +65,24 @@ def job_hours(estimate: Estimate, streams: int, workload: Workload) -> float:
     return (workload.batch_items or 0) / items_per_s / SECONDS_PER_HOUR
 
 
+def shown_hours(hours: float) -> float:
+    """A job's hours as every figure of one reply states them: rounded once, here. (Rounded to 4.95 for
+    an option's field and formatted from 4.9496 in its sentence, one reply said both 5.0 h and 4.9 h.)"""
+    return round(hours, 2)
+
+
 def rationale(sizer: BatchSizer, primary: Sized, options: list[Sized], lang: str = "en") -> str:
     """The batch job's deciding numbers: when the primary finishes, at what aggregate rate, and at what
     cost, against how many options finish in time (the chat rationale's per-user speed means nothing here)."""
     _, streams = sizer.best_streams(primary.candidate, primary.count)
     cost = primary.tco
     assert cost is not None
-    hours = sizer.hours(primary.candidate, primary.count)
+    exact = sizer.hours(primary.candidate, primary.count)
+    hours = shown_hours(exact)
     meeting = {(s.candidate.hardware.id, s.count) for s in options if not s.violations}
     # The job's own rates: items per second times each item's tokens. (One prompt's prefill speed is not
     # an aggregate: quoted as one, 16k "prompt tok/s" sat beside a 42k tok/s requirement the job meets.)
-    items_per_s = (sizer.workload.batch_items or 0) / (hours * SECONDS_PER_HOUR) if hours > 0 else 0.0
+    items_per_s = (sizer.workload.batch_items or 0) / (exact * SECONDS_PER_HOUR) if exact > 0 else 0.0
     prompt, output = sizer.workload.prompt_tokens or 512, sizer.workload.output_tokens or 256
     return msg("answer.batch.why", lang, count=primary.count, hardware=primary.candidate.hardware.name,
                stack=primary.candidate.stack.name, hours=hours, limit=sizer.window_hours / HEADROOM,
@@ -95,6 +102,8 @@ def plan(workload: Workload, finishes_hours: float | None, lang: str = "en") -> 
     params = {"items": items, "prompt": prompt, "output": output, "window": window, "prefill": prefill,
               "decode": decode, "headroom": HEADROOM}
     finite = finishes_hours is not None and math.isfinite(finishes_hours)
+    if finishes_hours is not None and finite:
+        finishes_hours = shown_hours(finishes_hours)
     if not seconds:  # no deadline stated: say how long the recommended option takes
         text = (msg("answer.batch.no_window", lang, hours=finishes_hours, items=items, prompt=prompt, output=output)
                 if finite else "")
@@ -166,4 +175,4 @@ class BatchSizer(Sizer):
         return 1 if self.meets(candidate, count) else 0
 
 
-__all__ = ["BATCH_STREAMS", "HEADROOM", "BatchSizer", "is_batch_job", "job_hours", "plan", "prepare", "rationale"]
+__all__ = ["BATCH_STREAMS", "HEADROOM", "BatchSizer", "is_batch_job", "job_hours", "plan", "prepare", "rationale", "shown_hours"]

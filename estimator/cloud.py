@@ -239,6 +239,10 @@ def compare(
         elif months is None:
             lines.append(msg("cloud.never", lang, alt=msg(f"cloud.alt.{alt}", lang), alt_month=alternatives[alt],
                              opex_month=buy_monthly))
+        elif months > workload.amortization_years * 12:
+            # Arithmetic past the hardware's costed life is no payback: say it does not pay back within it.
+            lines.append(msg("cloud.payback_late", lang, months=months, years=workload.amortization_years,
+                             alt=msg(f"cloud.alt.{alt}", lang), alt_month=alternatives[alt]))
         else:
             lines.append(msg("cloud.payback", lang, months=months, alt=msg(f"cloud.alt.{alt}", lang),
                              alt_month=alternatives[alt]))

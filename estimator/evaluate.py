@@ -17,6 +17,7 @@ from estimator.defaults import device_price
 from estimator.errors import InvalidRequest, UnknownHardware
 from estimator.messages import Reason, reason_text
 from estimator.model_shape import apply_catalog_model
+from estimator.owned import top_up
 from estimator.recommend import default_throughput, rank, to_option
 from estimator.schemas import Option
 from estimator.sizing import CapacityFn, EstimateFn, Sized, Sizer
@@ -58,10 +59,14 @@ def evaluate_option(
         default_estimate, default_capacity = default_throughput()
         estimate_fn, capacity_fn = estimate_fn or default_estimate, capacity_fn or default_capacity
     sizer = Sizer(filled, catalog, estimate_fn, capacity_fn, lang=lang)
+    # "Six owned, what about eight?": the cards beyond the owned ones are bought (capex for those only).
+    owned_count = sum(d.count for d in filled.owned_devices or [] if d.hardware_id == hardware.id)
     options: list[tuple[Sized, Reason | None]] = []
     for stack in stacks:
         candidate = fill_owned_power([Candidate(hardware, stack, existing, None if priced is None else priced[0],
                                                 class_owned=owner == "class")], catalog)[0]
+        if count is not None and existing and 0 < owned_count < count:
+            candidate = top_up(candidate, owned_count, filled) or candidate
         if count is None:
             sized = sizer.size(candidate)
         else:
@@ -77,7 +82,10 @@ def evaluate_option(
     best = sizer.finalize(best)
     if reason:
         best.violations.insert(0, f"not eligible: {reason_text(reason, lang)}")
-    return to_option(best, lang=lang)
+    option = to_option(best, lang=lang)
+    if best.candidate.owned_units:  # a top-up: the option says how many of its devices are owned already
+        option = option.model_copy(update={"owned_units": best.candidate.owned_units})
+    return option
 
 
 __all__ = ["evaluate_option"]

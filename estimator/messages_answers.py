@@ -8,9 +8,9 @@ from __future__ import annotations
 
 ANSWER_MESSAGES: dict[str, tuple[str, str, str]] = {
     "answer.short.memory": (
-        "the model needs {required:,.1f} GB and they hold {available:,.1f} GB",
-        "模型需要 {required:,.1f} GB，而它们只有 {available:,.1f} GB",
-        "模型需要 {required:,.1f} GB，而它們只有 {available:,.1f} GB",
+        "the weights and the KV cache of {users:,} users need {required:,.1f} GB and they hold {available:,.1f} GB",
+        "权重加 {users:,} 位用户的 KV 缓存需要 {required:,.1f} GB，而它们只有 {available:,.1f} GB",
+        "權重加 {users:,} 位使用者的 KV 快取需要 {required:,.1f} GB，而它們只有 {available:,.1f} GB",
     ),
     "answer.short.slo": (
         "{tps:,.1f} tok/s per user and p95 first token {ttft:,.0f} ms at {users:,} users, against {target:g} tok/s "

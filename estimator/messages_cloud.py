@@ -86,6 +86,12 @@ CLOUD_MESSAGES: dict[str, tuple[str, str, str]] = {
         "与最便宜的按用量付费方案（{alt}，每月 ${alt_month:,.0f}）相比，购买在 {months:.0f} 个月后回本。",
         "與最便宜的按用量付費方案（{alt}，每月 ${alt_month:,.0f}）相比，購買在 {months:.0f} 個月後回本。",
     ),
+    "cloud.payback_late": (
+        "Buying does not pay back within the {years}-year amortization against the cheapest pay-as-you-go option "
+        "({alt}, ${alt_month:,.0f} a month): it would take {months:,.0f} months.",
+        "与最便宜的按用量付费方案（{alt}，每月 ${alt_month:,.0f}）相比，购买在 {years} 年摊销期内不会回本：需要 {months:,.0f} 个月。",
+        "與最便宜的按用量付費方案（{alt}，每月 ${alt_month:,.0f}）相比，購買在 {years} 年攤銷期內不會回本：需要 {months:,.0f} 個月。",
+    ),
     "cloud.never": (
         "Buying never pays back against {alt} (${alt_month:,.0f} a month): running the bought hardware alone costs "
         "${opex_month:,.0f} a month.",

@@ -200,7 +200,9 @@ def shortfall_text(sizer: Sizer, sized: Sized, lang: str) -> str:
     """What an option misses, with its numbers, in `lang`."""
     est = sized.estimate
     if not est.fits:
-        return msg("answer.short.memory", lang, required=est.memory_required_gb, available=est.memory_available_gb)
+        # What fills the memory is named: at hundreds of users the KV cache, not the weights, often overflows.
+        return msg("answer.short.memory", lang, required=est.memory_required_gb, available=est.memory_available_gb,
+                   users=sizer.peak)
     ttft = est.ttft_p95_ms or est.ttft_ms
     return msg("answer.short.slo", lang, tps=est.decode_tokens_per_s_per_stream, users=sizer.peak, ttft=ttft,
                target=sizer.target, ttft_target=sizer.ttft or 0)

@@ -355,7 +355,7 @@ def recommend(
         meeting = sorted((s for s in fitting if s.meets_slo), key=lambda s: (s.tco.capex_usd if s.tco else 0.0,
                                                                              s.cost_per_token))
         closest = meeting or sorted(fitting, key=lambda s: (s.shortfall, s.cost_per_token))
-        primary = sizer.finalize(closest[0])
+        primary = sizer.finalize(closest[0] if meeting else sizer.fewest_as_close(closest[0]))
         alternatives = [sizer.finalize(s) for s in pick_alternatives(primary, closest)]
         relax = _relax(filled, primary, lang)
         ranked = []

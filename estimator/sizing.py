@@ -252,6 +252,28 @@ class Sizer:
             counts.append(self._purchase(candidate, overload_count))
         return [self.build(candidate, count, meets=True, redundancy=spare) for count, spare in counts]
 
+    def fewest_as_close(self, sized: Sized) -> Sized:
+        """`sized`, which meets no target, at the fewest devices (whole baseboards) that get as close to
+        them. When more devices stop helping (replicas never split one prompt's prefill, so a first-token
+        target missed on one copy is missed on all), the count the search stopped at, often the
+        maximum, is no answer: 1,024 CPUs at $16M that miss the target as one does. Assumes the shortfall
+        does not grow with the count, as replicas only add capacity."""
+        if sized.meets_slo or not sized.estimate.fits:
+            return sized
+        # Within 5 % of the shortfall at the top count: queueing still trims the p95 a little with every
+        # device added, long after the devices stopped mattering to the answer.
+        cand, goal, board = sized.candidate, sized.shortfall * 1.05, max(1, sized.candidate.board)
+        low, high = max(1, -(-self.min_devices(cand) // board)), sized.count // board
+        best = sized
+        while low < high:
+            mid = (low + high) // 2
+            trial = self.build(cand, mid * board, meets=False)
+            if trial.estimate.fits and trial.shortfall <= goal:
+                high, best = mid, trial
+            else:
+                low = mid + 1
+        return best
+
     def _purchase(self, candidate: Candidate, needed: int) -> tuple[int, bool]:
         """Devices to buy for `needed`: one spare at organization scale, then whole baseboards."""
         spare = self.organization and needs_host_server(candidate.hardware)

@@ -133,3 +133,15 @@ def test_every_recommendation_carries_the_cloud_comparison(lang: str) -> None:
     assert {"rent_three_year_usd", "api_three_year_usd", "break_even_months", "cheapest", "sources"} <= set(dumped)
     assert dumped["sources"] and all(url.startswith("http") for url in dumped["sources"])
     assert rec.cloud.lines
+
+
+def test_a_payback_past_the_amortization_is_said_to_be_past_it() -> None:
+    # 9 to 5 on weekdays, API at $0.20/$0.40 per M: output 1,126.29 M a year, input 4,505.14 M (as in the
+    # part-time case) → 4,505.14 × 0.20 + 1,126.29 × 0.40 = $1,351.54 a year, $112.63 a month, against
+    # $100 a month of running the bought box: break-even 10,000 / (112.63 − 100) ≈ 792 months, far past
+    # the 3 years the hardware is costed over. The sentence must say so, not "pays back after 792 months".
+    workload = _workload(hours_per_day=8, days_per_week=5, utilization=0.5)
+    result = compare(workload, GPU, 2, COST, _catalog(_api(0.20, 0.40)))
+    assert result.break_even_months == pytest.approx(792, rel=0.01)
+    payback = [line for line in result.lines if "pay" in line and "back" in line]
+    assert payback and all("3-year" in line for line in payback), payback

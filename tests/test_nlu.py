@@ -428,3 +428,46 @@ def test_a_trillion_parameter_model_in_the_catalog_is_a_size_not_a_problem():
     # Kimi K2 has 1.04 T parameters (models.csv); the sanity bound (2 T) must admit the catalog's largest model.
     result = parse_message("a 1000B model for 20 users")
     assert result.facts.get("model_params_b") == 1000 and not result.problems
+
+
+@pytest.mark.parametrize(("text", "value", "reason"), [
+    ("what about fp3?", "FP3", "unknown"),
+    ("run it in fp32", "FP32", "unknown"),
+    ("q4_k_s please", "Q4_K_S", "unknown"),
+    ("1.58-bit weights", "1.58-bit", "unknown"),
+    ("2.5 concurrent users", 2.5, "whole"),
+])
+def test_a_value_the_contract_cannot_take_is_a_problem_with_its_reason(text, value, reason):
+    result = parse_message(text)
+    assert [(p.value, p.reason) for p in result.problems] == [(value, reason)]
+
+
+@pytest.mark.parametrize("text", ["launch in Q1 next year", "a 64-bit Linux server", "Q4_K_M on one L40S", "use NVFP4",
+                                  "MXFP4 weights", "8-bit"])
+def test_words_like_formats_that_are_not_unknown_formats(text):
+    assert not [p for p in parse_message(text).problems if p.slot == "quantization"]
+
+
+@pytest.mark.parametrize(("text", "expected"), [
+    ("上下文改成32k呢？", {"context_length": 32768}),
+    ("上下文換成 64k", {"context_length": 65536}),
+    ("change the context to 32k", {"context_length": 32768}),
+    ("increase the context window to 128k", {"context_length": 131072}),
+    # Every request that long: the prompts are that long too, not only the largest request.
+    ("如果每个请求都是128k上下文呢", {"context_length": 131072, "prompt_tokens": 131072}),
+    ("每個請求都有 100k 上下文", {"context_length": 100_000, "prompt_tokens": 100_000}),
+    ("what if every request is 128k tokens of context?", {"context_length": 131072, "prompt_tokens": 131072}),
+    ("128k context", {"context_length": 131072}),          # a maximum alone is no prompt length
+])
+def test_a_context_length_in_a_follow_up(text, expected):
+    found = facts(text)
+    assert {slot: found.get(slot) for slot in ("context_length", "prompt_tokens")} == {
+        "context_length": expected["context_length"], "prompt_tokens": expected.get("prompt_tokens")}
+
+
+@pytest.mark.parametrize(("text", "more"), [("what if we buy two more?", 2), ("add 2 more l40s", 2), ("another 4?", 4),
+                                            ("再买两张呢", 2), ("what if 50 more users?", None), ("2 more hours", None)])
+def test_more_devices_are_a_count_added_not_a_figure(text, more):
+    result = parse_message(text)
+    assert result.more_devices == more
+    assert "concurrent_users" not in result.facts and "ttft_target_ms" not in result.facts

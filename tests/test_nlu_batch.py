@@ -84,3 +84,24 @@ def test_a_rate_of_tickets_from_agents_is_chat_traffic_not_a_batch_job():
     found = facts("We get 1000 tickets a day from 50 agents")
     assert "batch_items" not in found and found.get("arrival_pattern") != "batch"
     assert found["concurrent_users"] == 50
+
+
+@pytest.mark.parametrize(("text", "expected"), [
+    ("what if 500k documents?", {"batch_items": 500_000}),
+    ("and 1 million tickets?", {"batch_items": 1_000_000}),
+    ("what if it has to be done within 4 hours?", {"batch_window_hours": 4}),
+    ("如果是五十万篇文档呢？", {"batch_items": 500_000}),
+    ("如果是五十万篇呢？", {"batch_items": 500_000}),
+    ("如果是三十萬份呢？", {"batch_items": 300_000}),
+    ("如果要4小時內完成呢？", {"batch_window_hours": 4}),
+])
+def test_a_follow_up_in_a_batch_thread_is_about_the_batch(text, expected):
+    """In a thread about a batch job, a count of items is the job's size and a deadline its window,
+    though the follow-up repeats no batch verb ("summarize", "每晚")."""
+    found = parse_message(text, batch_job=True).facts
+    assert {slot: found.get(slot) for slot in expected} == expected
+    assert "ttft_target_ms" not in found and "concurrent_users" not in found
+
+
+def test_outside_a_batch_thread_a_bare_count_of_items_is_no_batch():
+    assert "batch_items" not in parse_message("what if 500k documents?").facts

@@ -139,3 +139,86 @@ def test_would_like_is_no_question_about_a_device(matcher):
 def test_our_own_model_on_a_device_is_no_owned_device(matcher):
     facts = read("We want to serve our own fine-tuned 7B model on an L40S", matcher).facts
     assert "owned_devices" not in facts and "existing_hardware_ids" not in facts
+
+
+@pytest.mark.parametrize(("text", "pending", "kept"), [
+    ("what about an rtx 5090?", "ttft_target_ms", {}),       # the model number is no 5,090 ms
+    ("what about an RTX 5090?", "prompt_tokens", {}),        # nor 5,090 prompt tokens
+    ("2 h100s?", "concurrent_users", {}),                     # the count of the devices is no head count
+    ("500, would one L40S do?", "concurrent_users", {"concurrent_users": 500}),  # the answer beside a device stays
+    ("RTX 4090 行吗？", "ttft_target_ms", {}),
+])
+def test_a_device_model_number_is_no_bare_answer(text, pending, kept, matcher):
+    facts = parse_message(text, pending_slot=pending, hardware=matcher).facts
+    assert {slot: facts[slot] for slot in (pending,) if slot in facts} == kept
+
+
+def _mentioned(text: str, matcher: HardwareMatcher) -> list[set[str]]:
+    return [set(h.hardware_ids) for h in read(text, matcher).hardware if h.hardware_ids]
+
+
+@pytest.mark.parametrize(("text", "prefix"), [
+    ("why not Tenstorrent?", "tenstorrent-"),        # a maker's name alone names its devices
+    ("what about tenstorrent instead", "tenstorrent-"),
+    ("why not AMD?", "amd-"),
+    ("why not a Wormhole?", "tenstorrent-wormhole-"),  # a product family shared by several devices
+    ("為什麼不用 Tenstorrent？", "tenstorrent-"),
+    ("为什么不用Blackhole呢", "tenstorrent-blackhole-"),
+])
+def test_a_vendor_or_family_name_names_all_its_devices(text, prefix, matcher):
+    mentions = _mentioned(text, matcher)
+    assert len(mentions) == 1 and len(mentions[0]) >= 2
+    assert all(i.startswith(prefix) for i in mentions[0])
+
+
+@pytest.mark.parametrize(("text", "ids"), [
+    ("2 nvidia h100s", [{"nvidia-h100-sxm", "nvidia-h100-pcie", "nvidia-h100-nvl"}]),  # the maker before a device: one mention
+    ("compare with tenstorrent wormhole n300", [{"tenstorrent-wormhole-n300"}]),
+    ("we fine-tuned Google's Gemma 3 27B", []),   # the maker of a model is no device
+    ("NVIDIA Nemotron 70B for 100 users", []),
+    ("rent in the cloud instead", []),             # "cloud" is a word of its own here, no Qualcomm Cloud AI 100
+])
+def test_a_maker_name_before_something_else_is_no_device_of_its_own(text, ids, matcher):
+    assert _mentioned(text, matcher) == ids
+
+
+def test_a_vendor_name_is_no_device_owned_or_asked_about(matcher):
+    facts = read("we have two Tenstorrent cards, would they do?", matcher).facts
+    assert "owned_devices" not in facts and "named_devices" not in facts  # which card is not said: never guessed
+
+
+@pytest.mark.parametrize(("text", "named"), [
+    ("一張 RTX 5090 能跑 Qwen3-235B-A22B 嗎？給 5 個人用", [{"hardware_id": "nvidia-rtx-5090", "count": 1}]),
+    ("一张 RTX 5090 能跑 Qwen3-235B-A22B 吗？", [{"hardware_id": "nvidia-rtx-5090", "count": 1}]),
+    ("两张4090跑得动70B吗", [{"hardware_id": "nvidia-rtx-4090", "count": 2}]),
+    ("兩張 L40S 撐得住 200 人嗎？", [{"hardware_id": "nvidia-l40s", "count": 2}]),
+    ("will a 5090 handle it?", [{"hardware_id": "nvidia-rtx-5090", "count": 1}]),
+    ("can two L40S cope with 200 users?", [{"hardware_id": "nvidia-l40s", "count": 2}]),
+])
+def test_a_device_in_a_yes_no_question_is_asked_about(matcher, text, named):
+    """A question whether the device runs or carries the load ("能跑…吗", "跑得动…吗", "will a 5090
+    handle it?") asks about that device, as "would one L40S do?" does."""
+    assert read(text, matcher).facts.get("named_devices") == named
+
+
+@pytest.mark.parametrize("text", ["我们有两张4090", "我們有兩張 L40S，能跑 70B 嗎？"])
+def test_an_owned_device_in_a_question_stays_owned(matcher, text):
+    facts = read(text, matcher).facts
+    assert facts.get("owned_devices")
+
+
+@pytest.mark.parametrize(("text", "count"), [
+    ("we have 100000 H100s", 100_000),    # a count of any size is the count, never a duration
+    ("we have 1,200 L40S", 1_200),
+    ("我们有 2000 张 4090", 2_000),
+])
+def test_a_large_owned_count_is_kept(matcher, text, count):
+    facts = parse_message(text, pending_slot="ttft_target_ms", hardware=matcher).facts
+    assert [d["count"] for d in facts.get("owned_devices", [])] == [count]
+    assert "ttft_target_ms" not in facts
+
+
+@pytest.mark.parametrize("text", ["we have 0 H100s", "we have 0 GPUs and a 7B model", "我们有0张显卡"])
+def test_zero_devices_are_none_owned(matcher, text):
+    facts = read(text, matcher).facts
+    assert not facts.get("owned_devices") and not facts.get("existing_hardware_ids")

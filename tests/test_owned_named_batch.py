@@ -338,3 +338,20 @@ def test_a_top_up_that_is_the_recommendation_is_not_called_dearer(catalog):
     [answer] = rec.owned
     assert rec.primary is not None and rec.primary.hardware_id == "nvidia-l40s" and rec.primary.owned_units == 2
     assert "Topping up costs more" not in answer.text
+
+
+def test_a_named_count_beyond_the_owned_cards_pays_for_the_added_ones(catalog):
+    # Six L40S owned, "what if we buy two more?" judged at eight: the capex is the two added cards (and
+    # any host they need), never $0 as if all eight were owned, nor the eight at full price.
+    from estimator.defaults import device_price
+    from estimator.evaluate import evaluate_option
+
+    w = Workload(model_params_b=70.6, quantization="Q4_K_M", concurrent_users=150, ttft_target_ms=2000,
+                 owned_devices=[OwnedDevice(hardware_id="nvidia-l40s", kind="gpu", count=6)],
+                 existing_hardware_ids=["nvidia-l40s"])
+    hw = catalog.hardware_by_id("nvidia-l40s")
+    price = device_price(hw.id, hw.price_usd, hw.price_basis)[0]
+    option = evaluate_option(w, catalog, "nvidia-l40s", 8)
+    assert option.count == 8 and option.owned_units == 6
+    assert 2 * price <= option.capex_usd < 8 * price
+    assert evaluate_option(w, catalog, "nvidia-l40s", 6).capex_usd == 0  # within the owned ones: power only

@@ -51,3 +51,21 @@ def test_two_l40s_on_the_shipped_catalog(catalog):
     assert option.hardware_id == "nvidia-l40s" and option.count == 2
     # Seed 1: one L40S server ≈ $13,000; two cards share a multi-card box.
     assert option.capex_usd == pytest.approx(2 * 8600 + 8600)
+
+
+def test_the_closest_option_is_the_fewest_devices_that_get_that_close():
+    """When no count of a device meets the first-token target, more copies do not help it: replicas
+    serve more users but never split one prompt's prefill, so a CPU that misses 1 s by ~25 % misses it
+    at any count. The closest option is then the fewest devices that get as close (not the largest
+    count tried: 1,024 Xeons at ~$16M for 20 users of a 7B model). One CPU per user or two already
+    removes the queueing, so the count stays within twice the users."""
+    from estimator.recommend import recommend
+    from estimator.workload import Workload
+    from knowledge.testing import memory_catalog
+
+    catalog = memory_catalog()
+    cpus = catalog.model_copy(update={"hardware": tuple(h for h in catalog.hardware if h.kind == "cpu")})
+    rec = recommend(Workload(model_params_b=7, concurrent_users=20, ttft_target_ms=1000, quantization="Q4_K_M"), cpus)
+    assert rec.primary is not None and not rec.primary.meets_slo
+    assert rec.primary.count <= 40, rec.primary.count
+    assert rec.primary.capex_usd < 1_000_000

@@ -40,6 +40,8 @@ _ITEMS_ZH = re.compile(
     rf"{APPROX}{NUM}\s*(?:多|余|餘)?\s*(?:篇|份|条|條|封|张|張|页|頁|个|個|件|笔|筆)\s*"
     r"(?:的)?\s*(?:文档|文檔|文件|工单|工單|邮件|郵件|合同|合約|报告|報告|记录|記錄|评论|評論|文章|论文|論文|病历|病歷|对话|對話|发票|發票|简历|簡歷|数据|數據|样本|樣本|票)"
 )
+# "五十万篇" with its noun left out: items in a thread already about a batch job (a measure word of documents).
+_ITEMS_ZH_BARE = re.compile(rf"{APPROX}{NUM}\s*(?:多|余|餘)?\s*(?:篇|份|条|條|封|笔|筆)(?![\u4e00-\u9fff]{{0,2}}(?:人|用户|用戶|token))")
 _PER_ITEM = (
     r"(?:each|apiece|a piece|per (?:item|ticket|doc(?:ument)?|file|record|e-?mail|page|article|review|message|contract"
     r"|report|row|sample|case|call|chat|request|prompt|input|query|conversation))"
@@ -92,11 +94,12 @@ def is_batch_context(text: str) -> bool:
     return bool(_BATCH_CONTEXT.search(text) or ARRIVAL_WORDS["batch"].search(text))
 
 
-def batch_facts(text: str, claims: _Claims) -> Iterator[Fact]:
-    """Items of a batch job and its window (only in a batch context), and the per-item lengths."""
-    batch = is_batch_context(text)
+def batch_facts(text: str, claims: _Claims, *, batch_job: bool = False) -> Iterator[Fact]:
+    """Items of a batch job and its window (only in a batch context: the message's words, or a thread
+    already about a batch job, `batch_job`: "what if 500k documents?"), and the per-item lengths."""
+    batch = batch_job or is_batch_context(text)
     if batch:
-        for pattern in (_ITEMS_ZH, _ITEMS_EN):
+        for pattern in (_ITEMS_ZH, _ITEMS_EN, *((_ITEMS_ZH_BARE,) if batch_job else ())):
             for m in _matches(pattern, text, claims):
                 yield Fact("batch_items", _int(number_value(m)), m.start(), m.end(), keyed=True)
         for pattern in _WINDOW:

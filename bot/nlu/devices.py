@@ -29,7 +29,10 @@ QUESTION = _rx(r"\bwould\b(?! (?:like|love|prefer|rather))", r"\bwill (?:it|they
                r"\bplan(?:ning)? to (?:buy|get|order)\b", r"\bis (?:a|an|one|1|\d+)\b.{0,40}\?", r"\bdo\?",
                "够吗", "夠嗎", "够不够", "夠不夠", "够用吗", "夠用嗎", "能不能", "可以吗", "可以嗎", "行吗", "行嗎", "行不行",
                "需要几", "需要幾", "要几", "要幾", "多少(?:张|張|块|塊|台|个|個|片)", "值得买", "值得買", "该买", "該買",
-               "考虑买", "考慮買", "打算买", "打算買", "能跑吗", "能跑嗎", "撑得住", "撐得住")
+               "考虑买", "考慮買", "打算买", "打算買", "能跑吗", "能跑嗎", "撑得住", "撐得住",
+               # Whether it runs or carries the load: "能跑 qwen3 吗", "跑得动70b吗", "will a 5090 handle it?".
+               "能跑", "跑得动", "跑得動", "跑得了", "跑得起", "带得动", "帶得動", "扛得住", "能否", "可否",
+               r"\bwill (?:a|an)\b", r"\bhandle (?:it|this|that|the|\d)")
 HOW_MANY = _rx(r"\bhow many\b", "需要几", "需要幾", "要几", "要幾", "多少(?:张|張|块|塊|台|个|個|片)")
 # Words that deny owning a device right before it ("no GPUs", "without a GPU", "没有显卡").
 _DENIED = re.compile(r"(?:\bno|\bwithout(?: any| a)?|\bzero|\bnot a single|没有|沒有|无|無|不带|不帶)\s*(?:dedicated\s+|discrete\s+)?$")
@@ -37,14 +40,14 @@ _CLAUSE = re.compile(r"[^,.;!?\n]+[,.;!?\n]*")
 _SENTENCE_END = re.compile(r"[.;!?\n]")
 # "3 idle dual-socket xeon": a count, then at most three describing words, then the device.
 _COUNT_BEFORE_PHRASE = re.compile(
-    r"(?<![a-z0-9.])(\d{1,3})\s*(?:x|\*|张|張|块|塊|台|片|个|個|颗|顆|部)?\s*"
+    r"(?<![a-z0-9.])(\d{1,6})\s*(?:x|\*|张|張|块|塊|台|片|个|個|颗|顆|部)?\s*"
     r"(?:(?:[a-z][a-z+]*|\d+-(?:socket|core|way|node|gpu))[\s-]+){0,3}$"
 )
 # "2 8xh100" (two 8×H100 nodes), "1台8卡h100", "8卡h100": the cards of each node times the nodes.
 _NODES_OF_CARDS = re.compile(r"(?<![a-z0-9.])(?:(?P<nodes>\d{1,3})\s*(?:台|个|個|部)?\s*)?(?P<cards>\d{1,3})\s*(?:卡|张卡|張卡)\s*$|"
                              r"(?<![a-z0-9.])(?P<nodes2>\d{1,3})\s+(?P<cards2>\d{1,3})\s*[x*]\s*$")
 # "三台闲置的双路至强": a count with its measure word, then a few describing characters.
-_COUNT_BEFORE_ZH = re.compile(r"(?<![a-z0-9.])(\d{1,3})\s*(?:台|张|張|块|塊|个|個|片|颗|顆|部)\s*[\u4e00-\u9fff\d\s]{0,8}$")
+_COUNT_BEFORE_ZH = re.compile(r"(?<![a-z0-9.])(\d{1,6})\s*(?:台|张|張|块|塊|个|個|片|颗|顆|部)\s*[\u4e00-\u9fff\d\s]{0,8}$")
 _MEMORY = re.compile(r"(?<![a-z0-9.])(\d{1,4}(?:\.\d+)?)\s*(?:gb|g)\b(?!\s*/?\s*s\b)")
 _UNIFIED_MEMORY_KINDS = ("soc", "npu")
 _SOCKETS = re.compile(r"(?<![a-z0-9.])([1-8])[\s-]*(?:sockets?|路)|双路|雙路")
@@ -151,7 +154,7 @@ def read_devices(normalized: str, mentions: list[HardwareMention], matcher: Hard
     reading = DeviceReading()
     if intent == "why_not" or not mentions:
         return reading
-    asking_allowed = intent != "compare"
+    asking_allowed = intent not in ("compare", "explain_cloud")  # "what would renting L40S cost?" asks for a rental
     clauses = _clauses(normalized)
     placed = [(m, next((c for c in clauses if c.start <= m.start < c.end), None)) for m in mentions]
     devices_by_sentence: dict[int, list[HardwareMention]] = {}
@@ -159,8 +162,8 @@ def read_devices(normalized: str, mentions: list[HardwareMention], matcher: Hard
         if c is not None and m.hardware_ids:
             devices_by_sentence.setdefault(c.sentence, []).append(m)
     for mention, clause in placed:
-        if clause is None or not (clause.owns or clause.asks):
-            continue
+        if clause is None or not (clause.owns or clause.asks) or mention.family:
+            continue  # a maker's name ("two tenstorrent cards") says no product: none is guessed
         if _DENIED.search(normalized[clause.start:mention.start]):
             continue
         if not mention.hardware_ids and any(_same_device(mention, d, matcher) for d in devices_by_sentence.get(clause.sentence, [])):
@@ -174,6 +177,8 @@ def read_devices(normalized: str, mentions: list[HardwareMention], matcher: Hard
         if hardware_id is None and host is None:
             continue  # "an old core i5 cpu" in "my desktop": a kind word alone is no owned machine
         count = _count(normalized, clause, mention)
+        if count == 0:
+            continue  # "we have 0 h100s": none owned, none asked about (a missing count is one; a zero is none)
         if count is None and host is not None and _PLURAL_HOST.search(host.group(0)):
             count = 2  # "idle cpu servers": the least a plural says (never more than stated)
         sockets = _sockets(normalized, clause, mention) if mention.kind == "cpu" else 1

@@ -59,7 +59,9 @@ _BUDGET_BEFORE = re.compile(rf"{NUM}\s*(?:capex\s*|hardware\s*|total\s*)?budget"
 _BUDGET_KEYED = re.compile(rf"(?:budget|预算|預算|capex|spend|花费|花費)[^,;.\d]{{0,24}}?{NUM}(?!\s*(?:w\b|kw|users?|人(?!民)|%|b\b|ms|s\b|秒))")
 _POWER = re.compile(rf"{NUM}\s*(?P<unit>kw|kilowatts?|w|watts?|千瓦|瓦)(?![a-z])")
 _CONTEXT_AFTER = re.compile(rf"{NUM}\s*(?:tokens?\s*)?-?\s*(?:of\s+)?(?:context|ctx|上下文|窗口|context window)")
-_CONTEXT_BEFORE = re.compile(rf"(?:context|ctx|上下文)(?:\s*(?:window|length|size|长度|長度|窗口))?\s*(?:of|is|:|=|up to|at most|为|為|是|要|到)?\s*{APPROX}{NUM}")
+_CONTEXT_BEFORE = re.compile(rf"(?:context|ctx|上下文)(?:\s*(?:window|length|size|长度|長度|窗口))?\s*"
+                             r"(?:of|is|:|=|up to|at most|to|为|為|是|要|到|改成|改为|改為|换成|換成|变成|變成|设为|設為|设成|設成|"
+                             rf"提高到|增加到|加到|扩大到|擴大到)?\s*{APPROX}{NUM}")
 _PROMPT_WORDS = r"prompts?|inputs?|questions?|quer(?:y|ies)|documents?|requests?|输入|輸入|提示词|提示詞|提示|提问|提問|问题|問題"
 _OUTPUT_WORDS = r"answers?|outputs?|responses?|replies|reply|completions?|generations?|generated|输出|輸出|回答|回复|回覆|答案|生成"
 # A number followed by a unit or by a counted noun is not a length: "requests are 1 prompt each" counts
@@ -153,6 +155,14 @@ _QUANT_TABLE: tuple[tuple[str, str], ...] = (
 # "用Q8_0" / "量化成Q4" would hide the format (a Chinese verb right before it).
 _ASCII_BOUNDARY = r"(?:(?<![a-z0-9_])(?=[a-z0-9_])|(?<=[a-z0-9_])(?![a-z0-9_]))"
 _QUANTS = tuple((re.compile(rx.replace(r"\b", _ASCII_BOUNDARY)), name) for rx, name in _QUANT_TABLE)
+# Anything else written like a weight format ("fp3", "fp4", "int3", "q4_1", "1-bit", "1.58-bit"): read as
+# said, so the range check names it with the formats that can be sized instead of ignoring it. (Bare
+# "q1".."q4" without a suffix are quarters of a year as often as formats: not read.)
+_FORMAT_LIKE = re.compile(
+    (r"\b(?:fp|int|bf|mxfp|nvfp|float)\d{1,2}\b|\bq\d[_-](?:k(?:[_-][sml])?|[01])\b|"
+     r"(?<![\d.])(?:\d{1,2}(?:\.\d+)?)[- ]?bits?\b(?!\s*(?:cpu|os|windows|linux|system|machine|processor|server)s?\b)")
+    .replace(r"\b", _ASCII_BOUNDARY)
+)
 
 
 # --- extractors ---------------------------------------------------------------------------------
@@ -190,6 +200,12 @@ _PER_REQUEST = re.compile(r"\s*(?:of\s+context\s+)?(?:per (?:request|query|promp
                           r"(?:in|for) every request|每个请求|每個請求|每次请求|每次請求|每次)")
 
 
+# "every request is 128k tokens of context", "每个请求都是128k上下文": the per-request words come first.
+_PER_REQUEST_BEFORE = re.compile(r"(?:every request|each request|all requests|every prompt|each prompt|all prompts|"
+                                 r"每个请求|每個請求|每次请求|每次請求|每条请求|每條請求|所有请求|所有請求)\s*"
+                                 r"(?:都是|都有|都|是|有|is|are|has|have|of|at)?\s*(?:约|約|大约|大約|about|around|~)?\s*$")
+
+
 def _context(text: str, claims: _Claims) -> Iterator[Fact]:
     for pattern in (_CONTEXT_AFTER, _CONTEXT_BEFORE):
         for m in _matches(pattern, text, claims):
@@ -199,8 +215,9 @@ def _context(text: str, claims: _Claims) -> Iterator[Fact]:
             if m.group("mult") == "k" and num.is_integer() and int(num) & (int(num) - 1) == 0:
                 value = num * 1024
             yield Fact("context_length", _int(value), m.start(), m.end(), keyed=True)
-            if _PER_REQUEST.match(text, m.end()):  # "~120k tokens of context per request": a long prompt
-                yield Fact("prompt_tokens", _int(number_value(m)), m.start(), m.end(), keyed=True)
+            if _PER_REQUEST.match(text, m.end()) or _PER_REQUEST_BEFORE.search(text[max(0, m.start() - 30):m.start()]):
+                # "~120k tokens of context per request": every prompt that long, not only the largest
+                yield Fact("prompt_tokens", _int(value), m.start(), m.end(), keyed=True)  # the same "128k"
 
 
 # A length word right before the number: "prompts 1000 tokens answers 300" gives the 1000 to the prompts,
@@ -275,6 +292,9 @@ def _quantization(text: str, claims: _Claims) -> Iterator[Fact]:
     for pattern, name in _QUANTS:
         for m in _matches(pattern, text, claims):
             yield Fact("quantization", name, m.start(), m.end(), keyed=True)
+    for m in _matches(_FORMAT_LIKE, text, claims):
+        said = m.group(0)
+        yield Fact("quantization", said if "bit" in said else said.upper().replace("-", "_"), m.start(), m.end(), keyed=True)
 
 
 def _first(table: dict[str, re.Pattern[str]], text: str) -> tuple[str, re.Match[str]] | None:
@@ -326,6 +346,12 @@ def _batch(text: str, claims: _Claims) -> Iterator[Fact]:
     yield from batch_facts(text, claims)
 
 
+def _batch_job(text: str, claims: _Claims) -> Iterator[Fact]:
+    from bot.nlu.batch import batch_facts
+
+    yield from batch_facts(text, claims, batch_job=True)
+
+
 # Most specific first: a span read by one is skipped by the next.
 EXTRACTORS: tuple[Extractor, ...] = (
     _electricity, _working_hours, _speed, _batch, _context, _misc_numbers, _budget, _power, _lengths, _latency, _quantization,
@@ -333,18 +359,20 @@ EXTRACTORS: tuple[Extractor, ...] = (
 )
 
 
-def extract_facts(normalized: str, reserved: tuple[tuple[int, int], ...] = ()) -> list[Fact]:
+def extract_facts(normalized: str, reserved: tuple[tuple[int, int], ...] = (), *, batch_job: bool = False) -> list[Fact]:
     """All readings in a normalized message, in text order.
 
     `reserved` spans (the devices the hardware matcher found: "4090s", "l40s", "h200") are read by no
-    extractor, so a model number is never a duration, a size or a head count.
+    extractor, so a model number is never a duration, a size or a head count. `batch_job`: the thread
+    is about a batch job, so items and a deadline are the job's without a batch verb in this message.
     """
     claims = _Claims()
     for start, end in reserved:
         claims.claim(start, end)
     for m in _CARD_MODEL.finditer(normalized):
         claims.claim(m.start(), m.end())
-    facts = [fact for extractor in EXTRACTORS for fact in extractor(normalized, claims)]
+    extractors = tuple(_batch_job if e is _batch and batch_job else e for e in EXTRACTORS)
+    facts = [fact for extractor in extractors for fact in extractor(normalized, claims)]
     return sorted(facts, key=lambda f: f.start)
 
 

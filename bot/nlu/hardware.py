@@ -19,16 +19,29 @@ _VENDOR_PREFIXES = ("nvidia", "amd", "intel", "apple", "qualcomm", "google", "aw
 _KIND_WORDS: tuple[tuple[str, str], ...] = (
     ("npu", r"\bnpus?\b|神經網路處理器|神经网络处理器"),
     ("cpu", r"\bcpus?\b|\bcpu[- ]only\b|\bxeon\b|\bepyc\b|處理器|处理器|至强|至強|霄龙|霄龍"),
-    ("soc", r"\bmacs?\b|\bmacbook\b|\bmac studio\b|\bmac mini\b|apple silicon|\bsocs?\b|蘋果|苹果"),
+    ("soc", r"\bmac studios?\b|\bmac minis?\b|\bmacbooks?(?: pro| air)?\b|\bmacs?\b|apple silicon|\bsocs?\b|蘋果|苹果"),
     ("accel", r"\baccelerators?\b|\basics?\b|\btpus?\b|\blpus?\b|加速器|加速卡"),
     ("gpu", r"\bgpus?\b|graphics cards?|顯卡|显卡"),
 )
 # Kind words that also name the vendor: a Mac is an Apple SoC, whatever else has that much memory.
 _VENDOR_OF_KIND_WORD = ((re.compile(r"\bmacs?\b|\bmacbook|\bmac studio\b|\bmac mini\b|apple|蘋果|苹果"), "apple"),)
+# An ASCII word boundary: Python's \b sees none between a CJK character and a letter, so "为什么不用npu"
+# would hide the kind word (the same rule as `facts._ASCII_BOUNDARY`).
+_ASCII_BOUNDARY = r"(?:(?<![a-z0-9_])(?=[a-z0-9_])|(?<=[a-z0-9_])(?![a-z0-9_]))"
 _KIND_CLASS = {"cpu": "cpu_servers", "gpu": "gpu_workstations", "npu": "npu_laptops", "soc": "npu_laptops"}
-_KINDS = tuple((kind, re.compile(rx)) for kind, rx in _KIND_WORDS)
-_COUNT_BEFORE = re.compile(r"(?<![a-z0-9.])(\d{1,3})\s*(?:x|\*)?\s*(?:张|張|块|塊|台|片|个|個|颗|顆)?\s*(?:nvidia\s+|amd\s+|intel\s+)?$")
-_COUNT_AFTER = re.compile(r"^s?\s*(?:x|\*)\s*(\d{1,3})(?![\d])")
+_KINDS = tuple((kind, re.compile(rx.replace(r"\b", _ASCII_BOUNDARY))) for kind, rx in _KIND_WORDS)
+# A maker's or product family's name alone ("why not Tenstorrent?", "a Wormhole", "AMD instead") names
+# its devices only when it stands alone: before a device ("nvidia h100") the device is the mention, and
+# before anything else ("Google's Gemma 3", "NVIDIA Nemotron") it is the maker of something else.
+_STANDS_ALONE = re.compile(
+    r"\s*(?:$|[?.!,;:)\]]|(?:cards?|gpus?|chips?|accelerators?|hardware|servers?|boxes|box|devices?|parts?|systems?|"
+    r"instead|or|and|vs\.?|versus|for|in|on|with|would|could|can|do|does|is|are|too|then)\b|"
+    r"(?:呢|吗|嗎|吧|啊|怎么样|怎麼樣|如何|行|好|卡|芯片|晶片|加速|的(?:卡|芯片|晶片|加速|硬件|硬體|方案|设备|設備|产品|產品)|"
+    r"会|會|能|可以|是|和|或|还是|還是|比|够|夠|来|來|做|跑|替代))"
+)
+_FAMILY_MIN_LETTERS = 5  # shorter first words ("core", "rtx", "max") are ordinary words or too broad
+_COUNT_BEFORE = re.compile(r"(?<![a-z0-9.])(\d{1,6})\s*(?:x|\*)?\s*(?:张|張|块|塊|台|片|个|個|颗|顆)?\s*(?:nvidia\s+|amd\s+|intel\s+)?$")
+_COUNT_AFTER = re.compile(r"^s?\s*(?:x|\*)\s*(\d{1,6})(?![\d])")
 
 
 @dataclass(frozen=True)
@@ -41,6 +54,8 @@ class HardwareMention:
     start: int
     alias: str
     end: int = -1  # end of the device's words in the normalized text (its count excluded)
+    family: bool = False  # a maker's or product family's name: several products, none of them picked
+    vendor: str | None = None  # a kind word that names its maker too ("mac studio": an Apple SoC)
 
 
 def _aliases(hw: Hardware) -> set[str]:
@@ -85,6 +100,10 @@ class HardwareMatcher:
             "|".join(r"(?:(?<![a-z0-9])|(?<=\dx))" + r"[\s-]*".join(map(re.escape, a.split())) + r"(?:s\b)?(?![a-z0-9])" for a in ordered)
         ) if ordered else None
         self._by_compact = {a.replace(" ", ""): a for a in ordered}
+        self._families = _families(self._devices, set(self._index))
+        self._family_pattern = re.compile(
+            r"(?<![a-z0-9])(" + "|".join(map(re.escape, sorted(self._families, key=len, reverse=True))) + r")s?(?![a-z0-9])"
+        ) if self._families else None
 
     def find(self, text: str) -> list[HardwareMention]:
         mentions: list[HardwareMention] = []
@@ -98,11 +117,25 @@ class HardwareMatcher:
                 mentions.append(HardwareMention(ids, kinds.pop() if len(kinds) == 1 else None,
                                                 _count_near(text, m.start(), m.end()), m.start(), alias, m.end()))
                 taken.append((m.start(), m.end()))
+        if self._family_pattern is not None:
+            for m in self._family_pattern.finditer(text):
+                if any(m.start() < e and m.end() > st for st, e in taken) or not _STANDS_ALONE.match(text, m.end()):
+                    continue
+                ids = self._families[m.group(1)]
+                kinds = {self._kinds[i] for i in ids}
+                after = text[m.end():m.end() + 24].lstrip()
+                if any(rx.match(after) and kind not in kinds for kind, rx in _KINDS):
+                    continue  # "an ampere gpu": the architecture of a GPU, not Ampere Computing's CPUs
+                mentions.append(HardwareMention(ids, kinds.pop() if len(kinds) == 1 else None,
+                                                _count_near(text, m.start(), m.end()), m.start(), m.group(1), m.end(),
+                                                family=True))
+                taken.append((m.start(), m.end()))
         for kind, rx in _KINDS:
             for m in rx.finditer(text):
                 if all(m.end() <= s or m.start() >= e for s, e in taken):
+                    maker = next((name for pattern, name in _VENDOR_OF_KIND_WORD if pattern.search(m.group(0))), None)
                     mentions.append(HardwareMention((), kind, _count_near(text, m.start(), m.end()), m.start(), m.group(0),
-                                                    m.end()))
+                                                    m.end(), vendor=maker))
                     taken.append((m.start(), m.end()))
         return sorted(mentions, key=lambda h: h.start)
 
@@ -134,12 +167,62 @@ class HardwareMatcher:
         return [hw.id for hw in fits if hw.memory_gb == least][-1]
 
 
+def _families(devices: tuple[Hardware, ...], aliases: set[str]) -> dict[str, tuple[str, ...]]:
+    """Makers' and product families' names, from the catalog: each vendor's first word ("tenstorrent",
+    "amd") and a product word that starts the id or name of several of one vendor's devices
+    ("wormhole", "blackhole", "instinct", "geforce"), → their devices. A word with another meaning in
+    this conversation (an intent word: "cloud"; a kind word: "xeon") or a device's own alias is left out."""
+    from bot.nlu.intents import detect_intents
+
+    found: dict[str, list[str]] = {}
+    for hw in devices:
+        vendor = re.sub(r"[^a-z0-9]", "", hw.vendor.lower().split()[0]) if hw.vendor.strip() else ""
+        if vendor:
+            found.setdefault(vendor, []).append(hw.id)
+        parts = hw.id.split("-")
+        words = {parts[1] if parts[0] in _VENDOR_PREFIXES and len(parts) > 2 else parts[0], hw.name.lower().split()[0]}
+        for word in words - {vendor}:
+            if word.isalpha() and len(word) >= _FAMILY_MIN_LETTERS:
+                found.setdefault(f"{vendor} {word}", []).append(hw.id)
+    families: dict[str, tuple[str, ...]] = {}
+    for key, ids in found.items():
+        vendor, _, word = key.partition(" ")
+        name = word or vendor
+        if word and len(set(ids)) < 2:
+            continue
+        if name in aliases or detect_intents(name) or any(rx.search(name) for _, rx in _KINDS):
+            continue
+        families[name] = tuple(dict.fromkeys([*families.get(name, ()), *ids]))
+    return families
+
+
+def mention_span(text: str, mention: HardwareMention) -> tuple[int, int]:
+    """Where a mention's words and its count ("2× h100", "4090s x 2") stand in `text`."""
+    end = mention.end if mention.end >= 0 else mention.start + len(mention.alias)
+    start = mention.start
+    if m := _COUNT_BEFORE.search(text[max(0, start - 16):start]):
+        start -= len(m.group(0))
+    elif m := _COUNT_AFTER.match(text[end:end + 8]):
+        end += m.end()
+    return start, end
+
+
+def without_mentions(text: str, mentions: Iterable[HardwareMention]) -> str:
+    """`text` with the devices and kinds it names (and their counts) blanked: what is left may hold a
+    bare answer ("500"), and a model number ("rtx 5090") is never one."""
+    chars = list(text)
+    for mention in mentions:
+        start, end = mention_span(text, mention)
+        chars[start:end] = " " * (end - start)
+    return "".join(chars)
+
+
 def _count_near(text: str, start: int, end: int) -> int | None:
-    if m := _COUNT_BEFORE.search(text[max(0, start - 12):start]):
+    if m := _COUNT_BEFORE.search(text[max(0, start - 16):start]):
         return int(m.group(1))
     if m := _COUNT_AFTER.match(text[end:end + 8]):
         return int(m.group(1))
     return None
 
 
-__all__ = ["HardwareMatcher", "HardwareMention"]
+__all__ = ["HardwareMatcher", "HardwareMention", "mention_span", "without_mentions"]

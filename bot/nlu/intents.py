@@ -32,6 +32,7 @@ _PATTERNS: tuple[tuple[str, re.Pattern[str]], ...] = (
     ("explain_cloud", _rx(r"\brent(?:ing|ed|al)?\b", r"\bcloud\b", r"\bpay(?:s)? (?:itself )?back\b", r"\bpayback\b",
                           r"\bbreak[- ]?even\b", r"\bhosted api\b", r"\b(?:an|the|via an?|through an?) api\b", r"\bapi (?:cost|price|instead)\b",
                           "租用", "租赁", "租賃", "租 ?gpu", "租卡", "为什么不租", "為什麼不租", "不如租",
+                          "租(?!户|戶)",  # "租 h100 比較划算嗎", "租H100会不会更便宜": to rent, whatever follows
                           "云端", "雲端", "云上", "雲上", "上云", "上雲", "云服务", "雲服務", "云成本", "雲成本", "公有云", "公有雲",
                           "回本", "收回成本", "回收期", "多久能赚回", "多久能賺回", "调用 ?api", "呼叫 ?api", "api 调用", "api 呼叫")),
     ("why_not", _rx(r"\bwhy not\b", r"\bwhy (?:no|don'?t you|didn'?t you|wouldn'?t)\b", r"\bwhat about using\b",

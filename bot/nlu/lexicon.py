@@ -169,6 +169,18 @@ RELATIVE_PERCENT = _rx(r"(?P<pct>\d+(?:\.\d+)?)\s*% (?:more|extra) (?:users|peop
                        r"(?:users|people|load|traffic) (?:grows?|increases?|rises?) by (?P<pct2>\d+(?:\.\d+)?)\s*%",
                        r"(?:增加|增长|增長|多)\s*(?P<pct3>\d+(?:\.\d+)?)\s*%")
 
+# An addition to the head count in force: "50 more users", "users grow by 50", "再加30人", "多了100个用户"
+# ("增加到 80 人" is a new figure, not an addition: no 到 after the verb).
+MORE_USERS = _rx(rf"(?<![\d.])(?P<n>\d+)\s+(?:more|extra|additional|new)\s+(?:{_WHO}|persons?|staff|employees|seats)\b",
+                 rf"{_WHO}\s+(?:grows?|increases?|goes up|rises?)\s+by\s+(?P<n2>\d+)(?!\s*%|\d)",
+                 rf"(?:再加|多加|再多|多了|多出|增加了|增加(?!到)|新增|加上)\s*(?P<n3>\d+)\s*(?:个|個|位|名)?\s*{_WHO_ZH}")
+# More devices of the one in question: "2 more l40s", "buy two more", "another 4", "再买两张" (a count of
+# anything else, "50 more users" or "2 more hours", is not a device count).
+_NOT_DEVICES = (r"(?!\s*(?:%|k\b|percent|users?|people|ppl|persons?|staff|employees|seats|engineers|analysts|agents|"
+                r"tokens?|requests?|docs?|documents?|items?|tickets?|files?|hours?|h\b|minutes?|days?|weeks?|months?|years?|"
+                r"models?|teams?|languages?|times?))")
+MORE_DEVICES = _rx(rf"(?<![\d.])(?P<n>\d+)\s+more\b{_NOT_DEVICES}", rf"\banother\s+(?P<n2>\d+)\b{_NOT_DEVICES}",
+                   r"(?:再|多|另外)(?:买|買|加|添|上|购|購)?\s*(?P<n3>\d+)\s*(?:张|張|块|塊|台|片|颗|顆|卡)")
 NON_USD_CURRENCY = _rx(r"(?<![a-z])(?:rmb|cny|yuan|eur|euros?|gbp|pounds?|jpy|yen|ntd|twd|nt\$|hk\$|hkd)(?![a-z])",
                        "人民币", "人民幣", "台币", "台幣", "新台币", "新台幣", "欧元", "歐元", "日元", "日圓",
                        "港币", "港幣", r"(?<!美)元(?!素)", "块钱", "塊錢", "¥", "€", "£")
@@ -189,6 +201,8 @@ __all__ = [
     "OVERNIGHT",
     "OVERNIGHT_WINDOW_HOURS",
     "OWNERSHIP",
+    "MORE_DEVICES",
+    "MORE_USERS",
     "RELATIVE_PERCENT",
     "RELATIVE_USERS",
     "RISK_WORDS",

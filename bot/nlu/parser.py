@@ -18,11 +18,13 @@ from typing import Any
 from bot.nlu.currency import budget_currency
 from bot.nlu.devices import DeviceReading, read_devices
 from bot.nlu.facts import Fact, extract_facts, number_value
-from bot.nlu.hardware import HardwareMatcher, HardwareMention
+from bot.nlu.hardware import HardwareMatcher, HardwareMention, without_mentions
 from bot.nlu.intents import detect_intents
 from bot.nlu.lang import detect_language
 from bot.nlu.lexicon import (
     CORRECTION,
+    MORE_DEVICES,
+    MORE_USERS,
     NON_USD_CURRENCY,
     NUM,
     OVERNIGHT,
@@ -67,6 +69,8 @@ class ParseResult:
     unknown_model: str | None = None  # a model name the catalog does not know (sized by its size alone)
     truncated: bool = False
     relative: dict[str, float] = field(default_factory=dict)  # slot → factor on its known value
+    added: dict[str, int] = field(default_factory=dict)  # slot → amount added to its known value ("50 more users")
+    more_devices: int | None = None  # "buy two more": devices added to the owned (or recommended) ones
 
     @property
     def intent(self) -> str:
@@ -147,8 +151,10 @@ def parse_message(
     pending_slot: str | None = None,
     find_model: ModelLookup | None = None,
     hardware: HardwareMatcher | None = None,
+    batch_job: bool = False,
 ) -> ParseResult:
-    """Parse one message. Never raises on any input text."""
+    """Parse one message. Never raises on any input text. `batch_job`: the thread is about a batch job
+    (its follow-ups' item counts and deadlines are the job's)."""
     truncated = len(text) > MAX_MESSAGE_CHARS
     text = text[:MAX_MESSAGE_CHARS]
     normalized = normalize(text)
@@ -158,7 +164,15 @@ def parse_message(
     if hardware is not None:
         result.hardware = hardware.find(normalized)
     reserved = tuple((h.start, h.end) for h in result.hardware if h.hardware_ids and h.end > h.start)
-    readings = extract_facts(normalized, reserved)
+    readings = extract_facts(normalized, reserved, batch_job=batch_job)
+    if more := MORE_USERS.search(normalized):  # "50 more users": added to the known figure, not a figure
+        result.added["concurrent_users"] = int(next(v for v in more.groupdict().values() if v is not None))
+        readings = [f for f in readings if not (f.slot == "users" or f.slot.endswith("_users"))
+                    or f.end <= more.start() or f.start >= more.end()]
+    elif (more := MORE_DEVICES.search(normalized)) is not None:  # "buy two more": a count added to the devices
+        added = int(next(v for v in more.groupdict().values() if v is not None))
+        result.more_devices = added if 1 <= added <= MAX_DEVICE_COUNT else None
+        readings = [f for f in readings if f.end <= more.start() or f.start >= more.end()]
 
     named = find_model(text) if find_model is not None else None
     by_slot: dict[str, list[Fact]] = {}
@@ -191,7 +205,8 @@ def parse_message(
         _device_facts(found, read_devices(normalized, result.hardware, hardware,
                                           intent=(detect_intents(normalized) or ["provide"])[0]))
     if pending_slot and pending_slot not in found and not readings:
-        found.update(_bare_answer(pending_slot, normalized))
+        # A device's model number ("what about an rtx 5090?") answers no question about ms or tokens.
+        found.update(_bare_answer(pending_slot, without_mentions(normalized, result.hardware)))
     if (pending_slot == "batch_window_hours" and "batch_window_hours" not in found
             and isinstance(ms := found.get("ttft_target_ms"), int | float)):
         # "30 minutes" answering "by when must the batch be done?" is the window, not a first-token target

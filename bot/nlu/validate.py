@@ -8,7 +8,7 @@ contract's range still cannot be what the user meant for this product (a 10^12-p
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Literal, get_args, get_origin
 
 from pydantic import ValidationError
 
@@ -29,7 +29,7 @@ class Problem:
     value: Any
     low: float | None = None
     high: float | None = None
-    reason: str = "range"  # "range" | "currency" | "conflict"
+    reason: str = "range"  # "range" | "currency" | "conflict" | "whole" (a fraction of a count) | "unknown" (not a choice)
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "value", _storable(self.value))
@@ -68,9 +68,26 @@ def check_fact(slot: str, value: Any) -> Problem | None:
             return Problem(slot, value, low, high)
     try:
         Workload.model_validate({slot: value})
-    except ValidationError:
+    except ValidationError as exc:
+        kinds = {error["type"] for error in exc.errors()}
+        if "int_from_float" in kinds:  # "2.5 users": inside the range, but no count of people
+            return Problem(slot, value, low, high, reason="whole")
+        if isinstance(value, str) and field_choices(slot):  # "FP3": not one of the field's values
+            return Problem(slot, value, reason="unknown")
         return Problem(slot, value, low, high)
     return None
 
 
-__all__ = ["SlotValues", "Problem", "check_fact", "field_range"]
+def field_choices(slot: str) -> tuple[str, ...]:
+    """The values a workload field takes when it is a fixed list (quantization: FP16 … W8A8), else ()."""
+    field = Workload.model_fields.get(slot)
+    if field is None:
+        return ()
+    choices: list[str] = []
+    for arg in get_args(field.annotation) or (field.annotation,):
+        if get_origin(arg) is Literal:
+            choices += [str(v) for v in get_args(arg)]
+    return tuple(choices)
+
+
+__all__ = ["SlotValues", "Problem", "check_fact", "field_choices", "field_range"]

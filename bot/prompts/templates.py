@@ -115,6 +115,16 @@ TEMPLATES: dict[str, tuple[str, str, str]] = {
         "{what} = {value} 超出了可处理的范围（{range}）。正确的数值是多少？",
         "{what} = {value} 超出了可處理的範圍（{range}）。正確的數值是多少？",
     ),
+    "problem.whole": (
+        "{what} = {value}: I need a whole number here. What is the right value?",
+        "{what} = {value}：这里需要整数。正确的数值是多少？",
+        "{what} = {value}：這裡需要整數。正確的數值是多少？",
+    ),
+    "problem.unknown": (
+        "I do not know the {what} {value}. The ones I can size: {choices}. Which one do you mean?",
+        "我不认识{what} {value}。可以估算的有：{choices}。你指的是哪一种？",
+        "我不認識{what} {value}。可以估算的有：{choices}。你指的是哪一種？",
+    ),
     "problem.currency": (
         "I convert budgets in CNY, EUR, JPY, TWD and GBP at a dated rate, but not this currency: what is the budget "
         "in USD (e.g. \"$50k\")?",
@@ -184,6 +194,13 @@ TEMPLATES: dict[str, tuple[str, str, str]] = {
                                 "這個裝置沒有實測資料；估算按同一推論後端和裝置類型的實測資料校準："),
     "rec.relax": ("To get a feasible option:", "要得到可行方案：", "要得到可行方案："),
     "rec.changes": ("What changed: {changes}.", "变化：{changes}。", "變化：{changes}。"),
+    "rent.head": ("{target} for your workload ({option}), bought, rented or as an API over 3 years:",
+                  "{target} 用于你的工作负载（{option}），3 年买、租还是调用 API：",
+                  "{target} 用於你的工作負載（{option}），3 年買、租還是呼叫 API："),
+    "rent.none": ("no sourced rental or API price to compare", "没有可引用的租用或 API 价格可比较", "沒有可引用的租用或 API 價格可比較"),
+    "rent.baseline": ("Against the recommendation, {option}: {buy}", "对比推荐方案 {option}：{buy}", "對比推薦方案 {option}：{buy}"),
+    "rec.in_force": ("This recommendation already uses {facts}: it is unchanged.", "当前推荐已按此计算：{facts}；推荐没有变化。",
+                     "目前的推薦已按此計算：{facts}；推薦沒有變化。"),
     "rec.no_change": ("The recommendation is unchanged.", "推荐没有变化。", "推薦沒有變化。"),
     "rec.followups": ("Ask a follow-up: {hint}", "可以继续追问：{hint}", "可以繼續追問：{hint}"),
     "option.summary": (
@@ -196,6 +213,8 @@ TEMPLATES: dict[str, tuple[str, str, str]] = {
     "chg.capex": ("capex {old} → {new}", "采购成本 {old} → {new}", "採購成本 {old} → {new}"),
     "chg.tco": ("3-year TCO {old} → {new}", "三年总成本 {old} → {new}", "三年總成本 {old} → {new}"),
     "chg.tps": ("tok/s per user {old} → {new}", "每人 tok/s {old} → {new}", "每人 tok/s {old} → {new}"),
+    "chg.batch_hours": ("finishes the batch in {old} h → {new} h", "完成整批用时 {old} 小时 → {new} 小时",
+                        "完成整批用時 {old} 小時 → {new} 小時"),
     "chg.slo": ("{old} → {new}", "{old} → {new}", "{old} → {new}"),
     "chg.cheapest": ("cheapest over 3 years {old} → {new}", "3 年最便宜 {old} → {new}", "3 年最便宜 {old} → {new}"),
     "path.buy": ("buy", "购买", "購買"),
@@ -219,6 +238,11 @@ TEMPLATES: dict[str, tuple[str, str, str]] = {
                             "這個方案沒有標記這類風險：{risks}。已標記的風險如下："),
     "explain.no_risks": ("No risks were flagged for this option.", "这个方案没有标记风险。", "這個方案沒有標記風險。"),
     "compare.head": ("Comparison for your workload:", "针对你的工作负载的比较：", "針對你的工作負載的比較："),
+    "compare.later": (
+        "I will compare {target} with the recommendation as soon as there is one (ask again then); first:",
+        "有了推荐方案后我再把{target}和它对比（届时再问一次）；先请回答：",
+        "有了推薦方案後我再把{target}和它比較（屆時再問一次）；先請回答：",
+    ),
     "compare.not_found": (
         "I do not know that hardware. Name a device from the catalog (e.g. \"L40S\", \"RTX 4090\", \"A100\") or a kind (GPU, NPU, CPU).",
         "我不认识这个硬件。请说出目录里的设备（例如“L40S”“RTX 4090”“A100”）或类型（GPU、NPU、CPU）。",
