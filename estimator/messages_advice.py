@@ -266,6 +266,14 @@ _RECOMMEND: dict[str, tuple[str, str, str]] = {
 }
 
 _PLAN: dict[str, tuple[str, str, str]] = {
+    "plan.days_1_2_requant": (
+        "Days 1–2: {stack} does not take {quant}: re-quantize the model to {stand_in} ({params:g}B) and run it on "
+        "{pilot} × {hardware}; check outputs against an FP16/Q8_0 baseline on your own eval set.",
+        "第 1–2 天：{stack} 不支持 {quant}：先把模型（{params:g}B）重新量化为 {stand_in}，再在 {pilot} × {hardware} 上运行；"
+        "在你自己的评测集上与 FP16/Q8_0 基线对比输出。",
+        "第 1–2 天：{stack} 不支援 {quant}：先把模型（{params:g}B）重新量化為 {stand_in}，再在 {pilot} × {hardware} 上執行；"
+        "在你自己的評測集上與 FP16/Q8_0 基線對比輸出。",
+    ),
     "plan.days_1_2": (
         "Days 1–2: run the real model ({params:g}B {quant}) on {pilot} × {hardware} with {stack}; check outputs "
         "against an FP16/Q8_0 baseline on your own eval set.",

@@ -144,7 +144,29 @@ def software_maturity(ctx: RiskContext) -> Risk | None:
     return None
 
 
-def _format_supported(quant: str, formats: tuple[str, ...]) -> bool:
+# What a stack that does not take a GGUF file runs in its place: the weight-only integer format of the
+# same nominal width (a Q4 k-quant's 4 bits as W4A16 AWQ/GPTQ), then the float formats of that width.
+_STAND_INS: dict[int, tuple[str, ...]] = {4: ("INT4", "W4A16", "NVFP4", "MXFP4", "INT8", "FP8"), 8: ("INT8", "FP8", "W8A8")}
+
+
+def stand_in_format(quant: str, formats: tuple[str, ...]) -> str | None:
+    """The format a stack listing `formats` would run a `quant` model in, when it does not take `quant`
+    itself: the same nominal width (Q2–Q4 → 4 bits, Q5–Q8 → 8) as the stack lists it, or None.
+
+    >>> stand_in_format("Q4_K_M", ("FP16", "FP8", "NVFP4", "INT8", "INT4"))
+    'INT4'
+    >>> stand_in_format("Q8_0", ("BF16", "FP8")), stand_in_format("Q4_K_M", ("Q4_K_M",)), stand_in_format("Q5_K_M", ("BF16",))
+    ('FP8', None, None)
+    """
+    upper = quant.upper()
+    if not formats or format_supported(upper, formats) or not upper.startswith("Q") or len(upper) < 2 or not upper[1].isdigit():
+        return None
+    width = 4 if int(upper[1]) <= 4 else 8
+    listed = {f.upper() for f in formats}
+    return next((f for f in _STAND_INS[width] if f in listed), None)
+
+
+def format_supported(quant: str, formats: tuple[str, ...]) -> bool:
     wanted = {quant.upper()}
     if quant.upper().startswith("Q"):
         wanted.add("GGUF")
@@ -164,7 +186,7 @@ def quantization_calibration(ctx: RiskContext) -> Risk | None:
     formats = ctx.stack.quant_formats if ctx.stack else ()
     reasons: list[str] = []
     severity: Level | None = None
-    if formats and not _format_supported(quant, formats):
+    if formats and not format_supported(quant, formats):
         severity = "high" if critical else "medium"
         reasons.append(ctx.t("risk.quantization.format", stack=ctx.stack_name, quant=quant,
                              formats=join(formats, ctx.lang, "list_sep")))
@@ -407,4 +429,7 @@ def risk_score(risks: list[Risk]) -> int:
     return sum(SEVERITY_POINTS[r.severity] for r in risks)
 
 
-__all__ = ["CHECKS", "SEVERITY_POINTS", "RiskContext", "assess_risks", "overload_factor", "risk_score"]
+__all__ = [
+    "CHECKS", "SEVERITY_POINTS", "RiskContext", "assess_risks", "format_supported", "overload_factor", "risk_score",
+    "stand_in_format",
+]

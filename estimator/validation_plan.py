@@ -11,6 +11,7 @@ import math
 
 from estimator.defaults import OVERLOAD_FACTOR
 from estimator.messages import msg
+from estimator.risks import stand_in_format
 from estimator.schemas import Option, Risk
 from estimator.workload import Workload
 
@@ -22,16 +23,27 @@ def pilot_devices(option: Option) -> int:
     return min(option.count, max(2, copy))
 
 
-def validation_plan(workload: Workload, option: Option, risks: list[Risk], *, lang: str = "en") -> list[str]:
-    """Day-by-day steps of the two-week pilot for `option`, with pass criteria from the workload, in `lang`."""
+def validation_plan(
+    workload: Workload, option: Option, risks: list[Risk], *, lang: str = "en", stack_formats: tuple[str, ...] = ()
+) -> list[str]:
+    """Day-by-day steps of the two-week pilot for `option`, with pass criteria from the workload, in `lang`.
+
+    `stack_formats` are the weight formats the option's serving stack takes: a GGUF model on a stack that
+    takes none (TensorRT-LLM) is piloted re-quantized to the stack's format of the same width, as it would
+    be served (`risks.stand_in_format`), not "as the real model"."""
     users = workload.concurrent_users or 1
     overload = math.ceil(users * OVERLOAD_FACTOR)
     pilot = pilot_devices(option)
     target = workload.tokens_per_s_target or 30
     ttft = workload.ttft_target_ms or 1000
+    hardware = option.hardware_name or option.hardware_id
+    stand_in = stand_in_format(workload.quantization or "", stack_formats)
+    first = (msg("plan.days_1_2", lang, params=workload.model_params_b, quant=workload.quantization, pilot=pilot,
+                 hardware=hardware, stack=option.serving_stack) if stand_in is None else
+             msg("plan.days_1_2_requant", lang, params=workload.model_params_b, quant=workload.quantization,
+                 stand_in=stand_in, pilot=pilot, hardware=hardware, stack=option.serving_stack))
     steps = [
-        msg("plan.days_1_2", lang, params=workload.model_params_b, quant=workload.quantization, pilot=pilot,
-            hardware=option.hardware_name or option.hardware_id, stack=option.serving_stack),
+        first,
         msg("plan.days_3_4", lang),
         msg("plan.days_5_9", lang, users=users, target=target, ttft=ttft),
         msg("plan.days_10_11", lang, overload=OVERLOAD_FACTOR, users=overload),

@@ -50,3 +50,31 @@ def test_the_plan_pilots_gpt_oss_120b_on_devices_that_hold_it(catalog, budget):
     first_step = rec.validation_plan[0]
     pilot = int(re.search(r"on (\d+) ×", first_step).group(1))
     assert pilot * memory >= GPT_OSS_120B_MXFP4_GB, (first_step, memory)
+
+
+# TensorRT-LLM takes FP16/BF16/FP8/NVFP4/INT8/INT4/MXFP4 (serving_stacks.csv), no GGUF file: a Q4_K_M model
+# served there is re-quantized to its 4-bit weight-only format (INT4, AWQ/GPTQ) first, and so is the pilot.
+# llama.cpp takes Q4_K_M as it is: its pilot runs the real model.
+def test_a_gguf_model_on_a_stack_without_gguf_is_piloted_re_quantized(catalog):
+    from estimator.recommend import recommend
+
+    for users in (200, 1):
+        rec = recommend(Workload(model_params_b=7, quantization="Q4_K_M", concurrent_users=users), catalog)
+        stack = next(s for s in catalog.stacks if s.name == rec.primary.serving_stack)
+        first = rec.validation_plan[0]
+        if "Q4_K_M" in stack.quant_formats or "GGUF" in stack.quant_formats:
+            assert "run the real model (7B Q4_K_M)" in first, first
+        else:
+            assert "re-quantize the model to INT4" in first and "does not take Q4_K_M" in first, first
+
+
+def test_the_re_quantized_pilot_reads_the_same_in_chinese(catalog):
+    option = Option.model_construct(hardware_id="nvidia-rtx-5090", hardware_name="GeForce RTX 5090", kind="gpu",
+                                    count=4, serving_stack="CUDA + TensorRT-LLM", deployment=None)
+    formats = next(s for s in catalog.stacks if s.id == "trt-llm").quant_formats
+    w = Workload(model_params_b=7, quantization="Q4_K_M", concurrent_users=200)
+    from estimator.validation_plan import validation_plan
+
+    assert "重新量化为 INT4" in validation_plan(w, option, [], lang="zh-Hans", stack_formats=formats)[0]
+    assert "重新量化為 INT4" in validation_plan(w, option, [], lang="zh-Hant", stack_formats=formats)[0]
+    assert "run the real model (7B Q4_K_M)" in validation_plan(w, option, [], stack_formats=("Q4_K_M",))[0]
