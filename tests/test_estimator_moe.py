@@ -266,8 +266,8 @@ def test_an_unknown_model_needs_a_size_and_is_said_to_be_unknown(catalog):
 
 
 def test_w4a16_on_vllm_is_native_but_mxfp4_elsewhere_is_a_re_quantization(catalog):
-    from estimator.risks import _format_supported
+    from estimator.risks import format_supported
 
     vllm = catalog.stack("vllm-cuda")
-    assert _format_supported("W4A16", vllm.quant_formats) and _format_supported("MXFP4", vllm.quant_formats)
-    assert not _format_supported("MXFP4", catalog.stack("gaudi-vllm").quant_formats)
+    assert format_supported("W4A16", vllm.quant_formats) and format_supported("MXFP4", vllm.quant_formats)
+    assert not format_supported("MXFP4", catalog.stack("gaudi-vllm").quant_formats)
