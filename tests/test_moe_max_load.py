@@ -6,8 +6,8 @@ Worked out before running the estimator:
   `raw_bs = min(kv_cache_max_requests, 4096) / pp_size`), not at the LLM API's 2,048 default.
   Qwen3-30B-A3B NVFP4 on one B200 at 128 in / 128 out: weights 30.5 B × 4.5 / 8 ≈ 17 GB; FP8 KV
   48 layers × 4 KV heads × 128 × 2 × 1 B = 49 KB per token, 256 tokens = 12.6 MB per sequence; the
-  ~159 GB left (192 × 0.92 − 0.75 − 17) hold ~12,600 sequences, so the 4,096 cap binds.
-- At 20,000 in / 2,000 out the same card holds 22,000 × 49 KB = 1.08 GB per sequence: ~146 sequences,
+  ~148 GB left (180 × 0.92 − 0.75 − 17; DGX B200's 180 GB) hold ~11,700 sequences: the 4,096 cap binds.
+- At 20,000 in / 2,000 out the same card holds 22,000 × 49 KB = 1.08 GB per sequence: ~137 sequences,
   the KV cache binds (no cap).
 - vLLM keeps its 256-sequence default (`max_num_seqs`).
 """
