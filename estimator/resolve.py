@@ -373,8 +373,10 @@ def _apply_factors(r: Resolved, factors: Factors) -> None:
         r.expert_weights_gb, 0.0, 0.0, 0, bandwidth, 1) / factors.bandwidth_efficiency if r.expert_weights_gb else 0.0
     r.memory_per_stream_ms = roofline.decode_memory_ms(
         0.0, r.kv_token_gb, context, 1, bandwidth, 1) / factors.bandwidth_efficiency
+    # Attention over the context spans the query heads × head dim (`attention_width`), as in prefill.
     r.compute_per_stream_ms = roofline.decode_compute_ms(
-        r.active_params_b + r.head_extra_b, arch.layers, arch.hidden_size, context, 1, peak, 1
+        r.active_params_b + r.head_extra_b, arch.layers, arch.attention_width or arch.hidden_size, context, 1,
+        peak, 1,
     ) / decode_compute_efficiency
     if r.model_step_scale != 1.0:
         step = r.model_step_scale
