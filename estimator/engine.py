@@ -20,8 +20,12 @@ from estimator.device import INTER_SERVER_LINK
 from estimator.memory import per_device_memory_gb, touched_expert_share
 from estimator.resolve import Resolved, step_weights_gb
 
-# Largest batch an engine schedules by default when a benchmark ran "at max load".
-DEFAULT_MAX_BATCH: dict[str, int] = {"trt-llm": 2048, "vllm": 256}
+# Largest batch an engine schedules by default when a benchmark ran "at max load". TensorRT-LLM's
+# max-load rows are trtllm-bench runs: it sizes max_batch_size from the KV cache the weights leave at the
+# dataset's ISL + OSL, capped at 4,096 requests (`tensorrt_llm/bench/build/tuning.py`, `finetune_setting`:
+# `raw_bs = min(kv_cache_max_requests, 4096) / pp_size`), not the LLM API's 2,048 default. vLLM: its
+# `max_num_seqs` default of 256.
+DEFAULT_MAX_BATCH: dict[str, int] = {"trt-llm": 4096, "vllm": 256}
 FALLBACK_MAX_BATCH = 64
 
 

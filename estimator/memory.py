@@ -226,6 +226,19 @@ def kv_bytes_per_element(quant: str, backend: str | None = None) -> float:
 # head too (the W8A8 recipes ignore lm_head as well), not yet sized (a smaller share: 8 of 16 bits).
 HEAD_16BIT_FORMATS = frozenset({"INT4"})
 HEAD_16BIT_BACKENDS = frozenset({"vllm"})
+# NVIDIA's ModelOpt FP8 and NVFP4 checkpoints, the ones TensorRT-LLM's published runs use, quantize
+# "only the weights and activations of the linear operators within transformers blocks" (the model
+# cards of nvidia/Llama-3.1-405B-Instruct-FP8 and -FP4): the output head stays in 16 bits, read every
+# decode step and computed at the 16-bit tensor rate (`head_compute_extra_b`).
+MODELOPT_HEAD_16BIT_FORMATS = frozenset({"FP8", "NVFP4", "FP4"})
+MODELOPT_BACKENDS = frozenset({"trt-llm"})
+
+
+def keeps_16bit_head(quant: str, backend: str) -> bool:
+    """Whether a checkpoint of this format for this engine leaves the output head in 16 bits."""
+    key = quant.upper()
+    return (key in HEAD_16BIT_FORMATS and backend in HEAD_16BIT_BACKENDS) or (
+        key in MODELOPT_HEAD_16BIT_FORMATS and backend in MODELOPT_BACKENDS)
 
 
 def unquantized_head_gb(arch: Architecture, quant: str, backend: str, bits: float) -> float:
@@ -237,9 +250,30 @@ def unquantized_head_gb(arch: Architecture, quant: str, backend: str, bits: floa
     >>> unquantized_head_gb(head, "Q4_K_M", "llama.cpp", 4.84), unquantized_head_gb(head, "INT4", "mlx", 4.0)
     (0.0, 0.0)
     """
-    if quant.upper() not in HEAD_16BIT_FORMATS or backend not in HEAD_16BIT_BACKENDS or not arch.vocab_size:
+    if not keeps_16bit_head(quant, backend) or not arch.vocab_size:
         return 0.0
     return arch.vocab_size * arch.hidden_size / 1e9 * max(0.0, 16.0 - bits) / 8.0
+
+
+def head_compute_extra_b(arch: Architecture, quant: str, backend: str, peak: float | None,
+                         peak_16bit: float | None) -> float:
+    """Parameters' worth of decode FLOPs a 16-bit output head adds when the rest of the model's matmuls
+    run at the format's faster `peak`: head × (peak / 16-bit peak − 1) (0 when not applicable).
+
+    The head (vocab × hidden) is part of the active parameters; at the 16-bit rate it costs peak /
+    peak_16bit times its share. Llama 4 Scout's 202,048 × 5,120 head is 1.03 B weights: on a B200 (FP4
+    9,000 vs BF16 2,250 dense TFLOPS) it adds 3 × 1.03 = 3.1 B to 17 B active; at FP8 on an H200, 1.03 B.
+    Prefill computes logits for each prompt's last token only, so only decode pays it.
+
+    >>> head = Architecture(48, 5120, 8, 128, "llama-4-scout", vocab_size=202048)
+    >>> round(head_compute_extra_b(head, "NVFP4", "trt-llm", 9000.0, 2250.0), 2)
+    3.1
+    >>> head_compute_extra_b(head, "NVFP4", "vllm", 9000.0, 2250.0), head_compute_extra_b(head, "FP8", "trt-llm", 1979.0, None)
+    (0.0, 0.0)
+    """
+    if not keeps_16bit_head(quant, backend) or not arch.vocab_size or not peak or not peak_16bit:
+        return 0.0
+    return arch.vocab_size * arch.hidden_size / 1e9 * max(0.0, peak / peak_16bit - 1.0)
 
 
 def weights_gb(params_b: float, bits: float) -> float:
@@ -388,6 +422,8 @@ __all__ = [
     "Architecture",
     "approximate_architecture",
     "unquantized_head_gb",
+    "head_compute_extra_b",
+    "keeps_16bit_head",
     "bits_per_weight",
     "closest_mha_model",
     "closest_model",

@@ -36,6 +36,7 @@ from estimator.memory import (
     RUNTIME_OVERHEAD_GB,
     Architecture,
     bits_per_weight,
+    head_compute_extra_b,
     is_k_quant,
     kv_bytes_per_element,
     model_by_name,
@@ -125,6 +126,9 @@ class Resolved:
     # routed experts, of which a batch of B streams reads 1 − (1 − k/E)^B (`touched_expert_share`).
     # Dense models: all weights are dense, `expert_weights_gb` = 0 and `active_params_b` = `params_b`.
     active_params_b: float = 0.0
+    # Decode FLOPs a 16-bit output head adds among faster FP8/FP4 matmuls, in parameters' worth
+    # (`memory.head_compute_extra_b`); 0 for every other checkpoint.
+    head_extra_b: float = 0.0
     dense_weights_gb: float = 0.0
     expert_weights_gb: float = 0.0
     route_share: float = 0.0
@@ -303,6 +307,8 @@ def _resolve(request: EstimateRequest, index: CatalogIndex) -> Resolved:
     # weights every step reads, so it joins `dense_weights_gb` (total − experts).
     total_weights_gb += unquantized_head_gb(arch, quant, backend, bits) * scale
     active_b = (arch.active_params_b or request.params_b) * scale if arch.moe else request.params_b
+    # A 16-bit output head among FP8/FP4 matmuls (`memory.head_compute_extra_b`): decode FLOPs only.
+    head_extra_b = head_compute_extra_b(arch, quant, backend, listed_peak, device.fp16_tflops) * scale
     step_scale, measured_model = _model_step_scale(request, arch, index)
     prefill_dense_b, prefill_expert_b = _prefill_split_b(
         active_b, expert_b * scale, share, request.prompt_tokens, is_continuous(backend))
@@ -320,7 +326,8 @@ def _resolve(request: EstimateRequest, index: CatalogIndex) -> Resolved:
         + _serving_scale_notes(arch, index.calibration, step_scale, measured_model),
         derived_peak_cap=index.max_listed_tflops, continuous=is_continuous(backend),
         prefill_peak_scale=prefill_accumulate_speedup(device, backend, quant) if listed_peak else 1.0,
-        active_params_b=active_b, prefill_dense_b=prefill_dense_b, prefill_expert_b=prefill_expert_b,
+        active_params_b=active_b, head_extra_b=head_extra_b,
+        prefill_dense_b=prefill_dense_b, prefill_expert_b=prefill_expert_b,
         dense_weights_gb=total_weights_gb - expert_gb, expert_weights_gb=expert_gb,
         route_share=share, native_experts=native_experts, kv_sequence_gb=kv_sequence_gb,
         kquant_params_per_gb=8.0 / bits if is_k_quant(quant) else 0.0, kv_long_extra_gb=kv_long_extra_gb,
@@ -381,8 +388,11 @@ def _apply_factors(r: Resolved, factors: Factors) -> None:
         if r.expert_weights_gb else 0.0
     r.memory_per_stream_ms = roofline.decode_memory_ms(
         0.0, r.kv_token_gb, context, 1, bandwidth, 1) / factors.bandwidth_efficiency
+    # Attention over the context spans the query heads × head dim (`attention_width`), as in prefill.
     r.compute_per_stream_ms = roofline.decode_compute_ms(
-        r.active_params_b, arch.layers, arch.hidden_size, context, 1, peak, 1) / decode_compute_efficiency
+        r.active_params_b + r.head_extra_b, arch.layers, arch.attention_width or arch.hidden_size, context, 1,
+        peak, 1,
+    ) / decode_compute_efficiency
     if r.model_step_scale != 1.0:
         step = r.model_step_scale
         r.step_overhead_ms *= step
