@@ -14,6 +14,8 @@ from estimator.catalog import HardwareKind, Level
 
 # The prefixes of violations that are the user's limits rather than the workload's targets.
 LIMIT_VIOLATIONS = ("budget:", "power:")
+# A power limit that cannot be checked (the device has no TDP on record): a limit, but not one exceeded.
+UNVERIFIED_POWER = "power: unverified"
 
 
 class _Model(BaseModel):
@@ -176,11 +178,15 @@ class Option(_Model):
     deployment: Deployment | None = None
 
     @property
-    def verdict(self) -> Literal["meets", "past_limits", "misses"]:
+    def verdict(self) -> Literal["meets", "past_limits", "unverified", "misses"]:
         """meets: every target and limit; past_limits: the targets, but over the budget or power cap the
-        user set (`sizing.py` words those violations "budget: …" and "power: …"); misses: a target."""
+        user set (`sizing.py` words those violations "budget: …" and "power: …"); unverified: the targets,
+        and the only limit in question is a power cap the device's missing TDP leaves unchecked; misses: a
+        target."""
         if not self.violations:
             return "meets"
+        if all(v.startswith(UNVERIFIED_POWER) for v in self.violations):
+            return "unverified"
         if all(v.startswith(LIMIT_VIOLATIONS) for v in self.violations):
             return "past_limits"
         return "misses"
@@ -289,6 +295,7 @@ class Recommendation(_Model):
 
 __all__ = [
     "LIMIT_VIOLATIONS",
+    "UNVERIFIED_POWER",
     "BatchPlan",
     "CloudChoice",
     "CloudComparison",

@@ -23,7 +23,7 @@ from estimator.defaults import (
 from estimator.memory import bits_per_weight, weights_gb
 from estimator.messages import msg, reason_text
 from estimator.risks import assess_risks, overload_factor, risk_score
-from estimator.schemas import Estimate, EstimateRequest, Risk, TcoResult
+from estimator.schemas import UNVERIFIED_POWER, Estimate, EstimateRequest, Risk, TcoResult
 from estimator.tco import annual_tokens, needs_host_server, running_days_per_year, tco
 from estimator.workload import Workload
 
@@ -339,7 +339,7 @@ class Sizer:
             ratios.append(sized.tco.capex_usd / max(w.budget_usd, 1.0))
         power = sized.tco.power_w or 0.0
         if w.power_budget_w is not None and not sized.candidate.hardware.tdp_w:
-            sized.violations.append(f"power: no TDP on record to check against the {w.power_budget_w:,} W budget")
+            sized.violations.append(f"{UNVERIFIED_POWER}: no TDP on record to check against the {w.power_budget_w:,} W budget")
             ratios.append(1.5)
         elif w.power_budget_w is not None and power > w.power_budget_w:
             sized.violations.append(f"power: {power:,.0f} W peak > {w.power_budget_w:,} W budget")

@@ -40,6 +40,10 @@ def test_an_option_past_the_budget_is_said_to_meet_the_targets_past_the_limits(e
     (["power: 25,000 W peak > 5,000 W budget", "budget: capex $1 > $0"], "past_limits"),
     (["SLO: 12.0 tok/s per user < 30"], "misses"),
     (["budget: capex $2 > $1", "memory: 90 GB needed > 80 GB"], "misses"),
+    # A device with no TDP on record cannot be checked against a power cap: unverified, not exceeded.
+    (["power: unverified: no TDP on record to check against the 1,000 W budget"], "unverified"),
+    (["power: unverified: no TDP on record to check against the 1,000 W budget", "budget: capex $2 > $1"],
+     "past_limits"),
 ])
 def test_the_verdict_separates_targets_from_limits(violations, verdict):
     option = Option.model_construct(hardware_id="x", kind="gpu", count=1, violations=violations,
@@ -47,9 +51,28 @@ def test_the_verdict_separates_targets_from_limits(violations, verdict):
     assert option.verdict == verdict
     if verdict == "misses":
         assert "does not meet every target" in recommendation_headline_for(option)
+    if verdict == "unverified":
+        assert "its power draw is not on record" in recommendation_headline_for(option)
 
 
 def recommendation_headline_for(option: Option) -> str:
     from estimator.schemas import Recommendation
 
     return recommendation_headline(Recommendation.model_construct(primary=option), "en")
+
+
+@pytest.mark.parametrize("lang, words", [("en", "meets targets, power draw not on record"),
+                                         ("zh-Hans", "满足目标，但功耗无记录"), ("zh-Hant", "滿足目標，但功耗無記錄")])
+def test_an_option_whose_power_cannot_be_checked_says_so_not_past_the_limits(catalog, lang, words):
+    # An M3 Ultra (priced, no TDP on record) for one person's 7B model meets the speed target easily
+    # (~800 GB/s over ~4.4 GB of Q4_K_M weights); under a 1,000 W cap its power draw is simply unknown.
+    from bot.render_text import option_summary
+    from estimator.recommend import recommend
+    from estimator.workload import NamedDevice, Workload
+
+    w = Workload(model_params_b=7, concurrent_users=1, power_budget_w=1000,
+                 named_devices=[NamedDevice(hardware_id="apple-m3-ultra", count=1)])
+    rec = recommend(w, catalog, lang=lang)
+    [named] = rec.named
+    assert named.option.verdict == "unverified", named.option.violations
+    assert words in option_summary(named.option, lang)

@@ -146,6 +146,11 @@ TEMPLATES: dict[str, tuple[str, str, str]] = {
         "在你的限制内没有方案能满足目标：这是满足目标的最小配置，但超出了限制（见下文）。",
         "在你的限制內沒有方案能滿足目標：這是滿足目標的最小配置，但超出了限制（見下文）。",
     ),
+    "rec.unverified": (
+        "It meets your targets, but its power draw is not on record: check it against your power limit (see below).",
+        "满足你的目标，但资料库里没有它的功耗：请对照你的功耗上限核实（见下文）。",
+        "滿足你的目標，但資料庫裡沒有它的功耗：請對照你的功耗上限核實（見下文）。",
+    ),
     "rec.none": ("No option meets all the constraints.", "没有方案能满足全部约束。", "沒有方案能滿足全部約束。"),
     "rec.speed": (
         "{tps} tok/s per user{likely} at {users} concurrent users; first token ~{ttft} ms{p95}; serves up to {max_users} users at the targets",
@@ -227,6 +232,7 @@ TEMPLATES: dict[str, tuple[str, str, str]] = {
     "meets.meets": ("meets targets", "满足目标", "滿足目標"),
     "meets.misses": ("misses targets", "未满足目标", "未滿足目標"),
     "meets.past_limits": ("meets targets, past your limits", "满足目标，但超出限制", "滿足目標，但超出限制"),
+    "meets.unverified": ("meets targets, power draw not on record", "满足目标，但功耗无记录", "滿足目標，但功耗無記錄"),
     # --- follow-ups -------------------------------------------------------------------------------
     "explain.cost": (
         "Cost of {option}: {cost}. {basis}",

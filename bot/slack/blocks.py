@@ -189,7 +189,7 @@ def option_fields(option: Option, lang: str = "en") -> list[Mrkdwn]:
 def _comparison_line(option: Option, primary: bool, lang: str) -> str:
     est, tco = option.estimate, option.tco
     mark = ":star: " if primary else ""
-    slo = label({"meets": "slo_met", "past_limits": "slo_past_limits", "misses": "slo_missed"}[option.verdict], lang)
+    slo = label({"meets": "slo_met", "past_limits": "slo_past_limits", "unverified": "slo_unverified", "misses": "slo_missed"}[option.verdict], lang)
     if option.batch_hours is not None:  # a batch job: when it finishes, not a per-user chat speed
         return f"{mark}*{option_label(option)}* — " + escape(msg("answer.batch.option", lang, hours=option.batch_hours,
                                                                  capex=money(option.capex_usd),

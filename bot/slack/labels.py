@@ -30,6 +30,7 @@ LABELS: dict[str, tuple[str, str, str]] = {
     "slo_met": ("meets SLO", "满足目标", "滿足目標"),
     "slo_missed": ("misses SLO", "未满足目标", "未滿足目標"),
     "slo_past_limits": ("meets SLO, past your limits", "满足目标，但超出限制", "滿足目標，但超出限制"),
+    "slo_unverified": ("meets SLO, power not on record", "满足目标，但功耗无记录", "滿足目標，但功耗無記錄"),
     "changes": ("What changed", "变化", "變化"),
     "compared": ("Options compared", "方案比较", "方案比較"),
     "risks": ("Risks", "风险", "風險"),
