@@ -31,7 +31,6 @@ import math
 import re
 from collections import defaultdict
 from collections.abc import Iterable, Sequence
-from dataclasses import replace
 from typing import Any
 
 from estimator import roofline
@@ -40,7 +39,7 @@ from estimator.calibration_decode import MIN_ROWS_FOR_OVERHEAD, Sample, fit_deco
 from estimator.catalog import Benchmark, CalibrationParams, Catalog
 from estimator.errors import SiliconsultError
 from estimator.memory import resolve_architecture
-from estimator.minimize import golden_section_minimum
+from estimator.minimize import golden_section_minimum, refined_grid_minimum
 from estimator.moe_fit import MIN_MODEL_SERVING_ROWS, fit_expert_efficiency, model_serving_rows, with_model_step_scales
 from estimator.resolve import (
     FLOAT_FORMATS,
@@ -49,7 +48,6 @@ from estimator.resolve import (
     catalog_index,
     resolve,
     step_weights_gb,
-    with_factors,
 )
 from estimator.row_predict import (
     BATCHED_METRICS,
@@ -57,6 +55,7 @@ from estimator.row_predict import (
     DEFAULT_TG_OUTPUT,
     predict_resolved,
     predict_row,
+    relative_squared_error,
     row_request,
 )
 
@@ -313,11 +312,7 @@ def _fit_batched(
     for key, pairs in by_key.items():
 
         def error(pairs: list[tuple[Benchmark, Resolved]] = pairs, **update: Any) -> float:
-            total = 0.0
-            for row, resolved in pairs:
-                trial = with_factors(resolved, replace(resolved.factors, **update))
-                total += (predict_resolved(row, trial) / row.value - 1.0) ** 2
-            return total
+            return relative_squared_error(pairs, **update)
 
         # Decode-only rows (`decode_tps`) say nothing of prefill: a key with only those keeps its prior η_pp.
         own_prefill = key in partial.prefill_compute_efficiency or all(row.metric == "decode_tps" for row, _ in pairs)
@@ -344,8 +339,7 @@ def _fit_batched(
                 def by_eta(value: float, fixed: dict[str, Any] = fixed) -> float:
                     return error(batched_efficiency=value, **fixed)
 
-                coarse = min(BATCHED_GRID, key=by_eta)
-                value = golden_section_minimum(by_eta, max(0.01, coarse - BATCHED_STEP), min(1.0, coarse + BATCHED_STEP))
+                value = refined_grid_minimum(by_eta, BATCHED_GRID, BATCHED_STEP)
                 found = (by_eta(value), value, cost)
                 if found[0] < best[0] - 1e-9:
                     best = found

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import math
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 
 DEFAULT_TOLERANCE = 0.002
 
@@ -31,4 +31,13 @@ def golden_section_minimum(
     return (low + high) / 2
 
 
-__all__ = ["DEFAULT_TOLERANCE", "golden_section_minimum"]
+def refined_grid_minimum(
+    function: Callable[[float], float], grid: Sequence[float], step: float, tolerance: float = DEFAULT_TOLERANCE
+) -> float:
+    """The best point of a coarse `grid` (a share in (0, 1], spaced `step`), refined by golden section
+    within one step of it: the valley first, then its bottom."""
+    coarse = min(grid, key=function)
+    return golden_section_minimum(function, max(0.01, coarse - step), min(1.0, coarse + step), tolerance)
+
+
+__all__ = ["DEFAULT_TOLERANCE", "golden_section_minimum", "refined_grid_minimum"]

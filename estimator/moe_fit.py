@@ -23,16 +23,14 @@ from __future__ import annotations
 
 import statistics
 from collections import defaultdict
-from collections.abc import Sequence
-from dataclasses import replace
 
 from estimator.batching import is_continuous
 from estimator.calibration import normalize_backend
 from estimator.catalog import Benchmark, CalibrationParams, Catalog
 from estimator.errors import SiliconsultError
-from estimator.minimize import golden_section_minimum
-from estimator.resolve import Resolved, catalog_index, resolve, with_factors
-from estimator.row_predict import BATCHED_METRICS, predict_resolved, row_request
+from estimator.minimize import refined_grid_minimum
+from estimator.resolve import Resolved, catalog_index, resolve
+from estimator.row_predict import BATCHED_METRICS, predict_resolved, relative_squared_error, row_request
 
 # Serving rows a mixture-of-experts model needs before its own step scale is fitted (`model_step_scale`).
 MIN_MODEL_SERVING_ROWS = 8
@@ -134,15 +132,10 @@ def fit_expert_efficiency(
     if not pairs:
         return calibration
 
-    def error(value: float, pairs: Sequence[tuple[Benchmark, Resolved]] = pairs) -> float:
-        total = 0.0
-        for row, resolved in pairs:
-            trial = with_factors(resolved, replace(resolved.factors, expert_efficiency=value))
-            total += (predict_resolved(row, trial) / row.value - 1.0) ** 2
-        return total
+    def error(value: float) -> float:
+        return relative_squared_error(pairs, expert_efficiency=value)
 
-    coarse = min(EXPERT_GRID, key=error)
-    value = golden_section_minimum(error, max(0.01, coarse - EXPERT_STEP), min(1.0, coarse + EXPERT_STEP), EXPERT_TOLERANCE)
+    value = refined_grid_minimum(error, EXPERT_GRID, EXPERT_STEP, EXPERT_TOLERANCE)
     return calibration.model_copy(update={
         "expert_prefill_efficiency": {"*": round(value, 4)}, "expert_prefill_rows": len(pairs),
     })

@@ -439,7 +439,7 @@ def _prefill_split_b(
     else:
         tokens, tile = float(min(max(1, prompt_tokens), roofline.PASS_TOKENS_SLOT)), roofline.EXPERT_TILE_ROWS_SLOT
     efficiency = roofline.expert_tile_efficiency(tokens, share, touched_expert_share(share, tokens), tile)
-    return active_b - routed, routed / min(1.0, efficiency)
+    return active_b - routed, routed / efficiency  # efficiency in (0, 1]
 
 
 def step_weights_gb(r: Resolved, tokens: float) -> float:
@@ -525,7 +525,6 @@ __all__ = [
     "CatalogIndex",
     "Resolved",
     "catalog_index",
-    "is_k_quant",
     "prefill_accumulate_speedup",
     "resolve",
     "step_weights_gb",

@@ -6,9 +6,13 @@ predicted by the model alone, never from the row itself.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+from dataclasses import replace
+from typing import Any
+
 from estimator.catalog import Benchmark, CalibrationParams, Catalog
 from estimator.engine import best_plan, saturating_concurrency
-from estimator.resolve import Resolved, catalog_index, resolve
+from estimator.resolve import Resolved, catalog_index, resolve, with_factors
 from estimator.schemas import EstimateRequest
 
 DEFAULT_PP_PROMPT = 512
@@ -51,4 +55,15 @@ def predict_row(row: Benchmark, catalog: Catalog, calibration: CalibrationParams
     return predict_resolved(row, resolve(row_request(row), catalog_index(catalog, calibration)))
 
 
-__all__ = ["BATCHED_METRICS", "DEFAULT_PP_PROMPT", "DEFAULT_TG_OUTPUT", "predict_resolved", "predict_row", "row_request"]
+def relative_squared_error(pairs: Sequence[tuple[Benchmark, Resolved]], **factors: Any) -> float:
+    """Σ (predicted / measured − 1)² over resolved rows, each predicted under its own factors with
+    `factors` replaced (`calibration.Factors` field names): the objective of the 1-D factor fits."""
+    total = 0.0
+    for row, resolved in pairs:
+        trial = with_factors(resolved, replace(resolved.factors, **factors))
+        total += (predict_resolved(row, trial) / row.value - 1.0) ** 2
+    return total
+
+
+__all__ = ["BATCHED_METRICS", "DEFAULT_PP_PROMPT", "DEFAULT_TG_OUTPUT", "predict_resolved", "predict_row", "relative_squared_error",
+           "row_request"]
