@@ -194,6 +194,13 @@ def fact_phrases(facts: Mapping[str, Any], lang: str, names: Mapping[str, str] |
     return phrases
 
 
+def device_ids(facts: Mapping[str, Any]) -> set[str]:
+    """The catalog ids of the devices the facts mention (owned, asked about, already in place)."""
+    ids = {d.get("hardware_id") for slot in _DEVICE_LISTS for d in facts.get(slot) or []}
+    ids.update(facts.get("existing_hardware_ids") or [])
+    return {i for i in ids if i}
+
+
 def _without_owned_asked(facts: Mapping[str, Any]) -> Mapping[str, Any]:
     """"We have six L40S — enough?" owns and asks about the same six: said once, as owned."""
     owned = {(d.get("hardware_id"), d.get("count")) for d in facts.get("owned_devices") or []}
@@ -456,6 +463,7 @@ __all__ = [
     "benchmark_line",
     "calibration_rows",
     "cloud_lines",
+    "device_ids",
     "options_table",
     "fact_phrase",
     "fact_phrases",

@@ -45,6 +45,9 @@ class Reply(BaseModel):
     asked_slot: str | None = None
     intent: str | None = None
     suggestions: list[str] = Field(default_factory=list)
+    # Catalog names of the devices `slots` mentions by id, for transports that word the facts themselves
+    # (Slack's "Understood:" line): "6× NVIDIA L40S", not "6× nvidia-l40s".
+    device_names: dict[str, str] = Field(default_factory=dict)
 
     def contract_json(self) -> ChatJSON:
         """The `siliconsult chat --json` object: {"text", "slots", "recommendation", "done"} (+ extras)."""

@@ -87,6 +87,7 @@ class TurnReply(BaseModel):
     changes: list[str] = Field(default_factory=list)
     asked_slot: str | None = None
     suggestions: list[str] = Field(default_factory=list)
+    device_names: dict[str, str] = Field(default_factory=dict)  # catalog names of the devices the facts name
 
 
 class ConversationState(TypedDict, total=False):

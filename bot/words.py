@@ -33,6 +33,7 @@ from bot.prompts.templates import t
 from bot.render_text import (
     calibration_rows,
     cloud_lines,
+    device_ids,
     fact_changes,
     fact_phrase,
     fact_phrases,
@@ -59,6 +60,11 @@ class Words:
         self.names = {hw.id: hw.name for hw in deps.catalog.hardware}  # devices in the echo by name
 
     def reply(self, state: ConversationState, outcome: Outcome) -> TurnReply:
+        said = self._reply(state, outcome)
+        ids = device_ids(stated(state.get("slots")))
+        return said.model_copy(update={"device_names": {i: self.names[i] for i in sorted(ids) if i in self.names}})
+
+    def _reply(self, state: ConversationState, outcome: Outcome) -> TurnReply:
         lang = state.get("lang") or "en"
         turn = turn_of(state)
         said = TurnReply(text="", lang=lang, intent=turn.intent)

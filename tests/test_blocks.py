@@ -188,3 +188,12 @@ def test_an_option_past_the_budget_is_said_to_meet_the_targets_not_to_miss_them(
     text = all_text(recommendation_blocks(recommendation_reply(primary=over, alternatives=[slow])))
     assert "meets SLO, past your limits" in text
     assert "misses SLO" in text  # the 4090 misses a target
+
+
+def test_card_names_the_devices_it_understood_as_the_catalog_names_them() -> None:
+    # "We have six L40S" is echoed as the user would say it, not as the store's id.
+    reply = recommendation_reply().model_copy(update={
+        "slots": {**SLOTS, "owned_devices": [{"hardware_id": "nvidia-l40s", "count": 6}]},
+        "device_names": {"nvidia-l40s": "NVIDIA L40S"}})
+    echo = recommendation_blocks(reply)[1]["elements"][0]["text"]
+    assert "6× NVIDIA L40S" in echo and "nvidia-l40s" not in echo
