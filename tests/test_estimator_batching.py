@@ -56,14 +56,18 @@ def test_batched_throughput_on_a_consumer_card_rises_with_users_up_to_a_roof(cat
 # on the CUDA cores rather than the tensor-core tiles η_c describes (`calibration_fit.is_vector_kernel_batch`),
 # so they cannot calibrate it; its other batched rows (llama-batched-bench, rows 1000-1002) fit llama.cpp/soc.
 # So once the step is compute bound (64 users of a 7B Q4_K_M), llama.cpp's faster prompts outweigh vLLM's
-# chunked-prefill overlap.
+# chunked-prefill overlap. Rows above 8 streams would give llama.cpp/gpu its own factors (the fit leaves out
+# only the vector-kernel batches); a second search (session 6, docs/estimator.md) found none that qualify.
 SLOTS_AHEAD = ("issue 15: at 64 users of a 7B Q4_K_M on an RTX 4090, llama.cpp's FP16-accumulate prefill "
                "(0.52 of 2 x 165 TFLOPS, vLLM 0.83 of 165) puts it 1 % above vLLM (880 vs 870 tok/s): on GPUs "
                "llama.cpp's batched step borrows vLLM's factors. Its only measured GPU multi-user rows "
                "(llama-server -np 4 on an L4, rows 4036-4037) are vector-kernel batches (<= 8 streams): they "
                "show llama.cpp's 4-slot step 44 % longer than its 1-slot step (30.4 vs 21.1 ms; held out, the model gives 52 % "
                "more tokens/s than measured) but say nothing of its tensor-core step at 64 streams; no "
-               "llama-batched-bench or llama-server row above 8 streams on a discrete GPU was found")
+               "llama-batched-bench or llama-server row above 8 streams on a catalog GPU with a current build was "
+               "found (searched twice: PR #14363's B = 32 runs are a 0.5B model on an RTX 2060, PR #14668's RTX 4090 "
+               "run has end-of-sequence answers of varying length, the 2023 tables of PRs #3545-#3776 predate the "
+               "current CUDA kernels and name no catalog device: an A100 of unstated variant, an RTX 4080, a V100)")
 
 
 @pytest.mark.parametrize("quant, users", [
