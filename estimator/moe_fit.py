@@ -31,6 +31,7 @@ from estimator.errors import SiliconsultError
 from estimator.minimize import refined_grid_minimum
 from estimator.resolve import Resolved, catalog_index, resolve
 from estimator.row_predict import BATCHED_METRICS, predict_resolved, relative_squared_error, row_request
+from estimator.row_provenance import retired_rows
 
 # Serving rows a mixture-of-experts model needs before its own step scale is fitted (`model_step_scale`).
 MIN_MODEL_SERVING_ROWS = 8
@@ -45,9 +46,11 @@ def model_serving_rows(catalog: Catalog) -> list[Benchmark]:
     shared fit (`is_moe_without_active_params`), they calibrate their own model (`model_step_scale`)."""
     ids = {h.id for h in catalog.hardware}
     index = catalog_index(catalog)  # its architecture lookups are cached: a reply asks for these rows too
+    retired = retired_rows(catalog)  # excluded by their source, or superseded by a newer run (`row_provenance`)
     rows = []
     for row in catalog.benchmarks:
-        if row.hardware_id not in ids or row.metric not in BATCHED_METRICS or row.concurrency is None:
+        if row.hardware_id not in ids or row.metric not in BATCHED_METRICS or row.concurrency is None \
+                or row.row_id in retired:
             continue
         if row.metric == "total_tps" and not (row.gen_tokens and row.prompt_tokens is not None):
             continue
