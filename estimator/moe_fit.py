@@ -12,11 +12,12 @@
    dense ones. None of it is separately measured, so one figure is fitted for all of it, on the MoE
    serving rows, and judged on devices held out (`evals.moe_accuracy`).
 2. `with_model_step_scales`: a catalog model with many serving runs of its own at a stated concurrency
-   (DeepSeek-R1's 91: 80 from March 2025 engines, 11 from 2025-26 ones) gets the median predicted /
-   measured ratio as a scale on its decode steps.
+   gets the median predicted / measured ratio as a scale on its decode steps. Only its current runs
+   count (`row_provenance`): DeepSeek-R1's 11 runs on 2025-26 engines, not the 80 March 2025 runs of
+   the same three engines they supersede, nor the six whose stated batch did not run.
 
 A model with its own step scale is left out of the first fit: the scale absorbs whatever its runs
-carry (DeepSeek-R1's March 2025 engines), and the expert efficiency is meant for the others.
+carry (the engines' own kernels for that model), and the expert efficiency is meant for the others.
 """
 
 from __future__ import annotations
