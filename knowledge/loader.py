@@ -47,6 +47,8 @@ class TableSpec:
     list_columns: tuple[str, ...] = ()
     # Optional files may be absent (a data directory from before they existed): no rows, no error.
     optional: bool = False
+    # An optional file the calibration fit reads (its bytes enter the fit's data version).
+    feeds_fit: bool = False
 
     @property
     def columns(self) -> tuple[str, ...]:
@@ -70,7 +72,8 @@ TABLES: tuple[TableSpec, ...] = (
     TableSpec("api_prices.csv", "api_prices", ApiPrice, "id", optional=True),
     TableSpec("power_modes.csv", "power_modes", PowerMode, "id", optional=True),
     # Migration 011: run dates and source-established exclusions of benchmark rows (`row_provenance`).
-    TableSpec("benchmark_provenance.csv", "benchmark_provenance", BenchmarkProvenance, "row_id", optional=True),
+    TableSpec("benchmark_provenance.csv", "benchmark_provenance", BenchmarkProvenance, "row_id", optional=True,
+              feeds_fit=True),
 )
 
 

@@ -70,3 +70,18 @@ def test_a_provenance_line_for_an_unknown_row_is_a_data_error(tmp_path):
         handle.write("99999,2025-01-01,,https://example.org,\n")
     errors = validate_dir(data)
     assert any(e.startswith("benchmark_provenance.csv:") and "unknown benchmark row 99999" in e for e in errors)
+
+
+def test_a_provenance_edit_makes_the_shipped_calibration_stale(tmp_path):
+    # The provenance file decides which rows the fit uses, so its bytes are part of the fit's data
+    # version: dropping an exclusion without refitting must fail `fit_calibration.py --check`.
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    root = Path(__file__).resolve().parents[1]
+    data = copy_data(tmp_path)
+    path = data / "benchmark_provenance.csv"
+    path.write_text(path.read_text(encoding="utf-8").replace("concurrency not what ran", "x", 1), encoding="utf-8")
+    check = [sys.executable, "scripts/fit_calibration.py", "--check", "--data-dir"]
+    assert subprocess.run([*check, str(data)], cwd=root, capture_output=True).returncode == 1
