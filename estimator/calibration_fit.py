@@ -58,6 +58,7 @@ from estimator.row_predict import (
     relative_squared_error,
     row_request,
 )
+from estimator.row_provenance import retired_rows
 
 PREFILL_ROUNDS = 200
 BATCHED_STEP = 0.1
@@ -230,6 +231,9 @@ def fit_calibration(
     catalog: Catalog, *, exclude_rows: frozenset[int] = frozenset(), data_version: str | None = None
 ) -> CalibrationParams:
     """Fit every factor on the catalog's usable rows except `exclude_rows` (leave-one-out)."""
+    # Rows whose source says they are not what they state, or that a newer run of the same engine on
+    # the same model speaks for (`row_provenance`), calibrate nothing.
+    exclude_rows = exclude_rows | retired_rows(catalog).keys()
     rows = [row for row in usable_rows(catalog) if row.row_id not in exclude_rows]
     unfitted = catalog_index(catalog, _UNFITTED)
     samples = [s for s in (_sample(row, unfitted) for row in rows) if s is not None]

@@ -6,6 +6,7 @@ catalog is small (hundreds of rows), so it is passed around as one immutable `Ca
 
 from __future__ import annotations
 
+from datetime import date
 from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field
@@ -130,6 +131,19 @@ class Benchmark(_Frozen):
     gen_tokens: int | None = None
     metric: BenchmarkMetric
     value: float
+    source_url: str
+    source_note: str | None = None
+
+
+class BenchmarkProvenance(_Frozen):
+    """What a benchmark row's source says about the run beyond its figure (migration 011), one per annotated
+    row: when it was published (`measured_on`, ISO date; None when the source does not date it) and, when
+    the source establishes that the row's stated workload is not what ran, why the row is left out of the
+    fit and the accuracy reports (`exclude_reason`). Read by `estimator.row_provenance`."""
+
+    row_id: int
+    measured_on: date | None = None
+    exclude_reason: str | None = None
     source_url: str
     source_note: str | None = None
 
@@ -283,6 +297,7 @@ class Catalog(_Frozen):
     cloud_gpu_prices: tuple[CloudGpuPrice, ...] = ()
     api_prices: tuple[ApiPrice, ...] = ()
     power_modes: tuple[PowerMode, ...] = ()  # issue 14: devices with several power modes
+    benchmark_provenance: tuple[BenchmarkProvenance, ...] = ()  # migration 011: run dates, exclusions
 
     def hardware_by_id(self, hardware_id: str) -> Hardware | None:
         return next((h for h in self.hardware if h.id == hardware_id), None)
@@ -308,6 +323,7 @@ __all__ = [
     "ApiPrice",
     "AttentionType",
     "Benchmark",
+    "BenchmarkProvenance",
     "BenchmarkMetric",
     "CalibrationParams",
     "Catalog",

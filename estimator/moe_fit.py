@@ -12,11 +12,12 @@
    dense ones. None of it is separately measured, so one figure is fitted for all of it, on the MoE
    serving rows, and judged on devices held out (`evals.moe_accuracy`).
 2. `with_model_step_scales`: a catalog model with many serving runs of its own at a stated concurrency
-   (DeepSeek-R1's 91: 80 from March 2025 engines, 11 from 2025-26 ones) gets the median predicted /
-   measured ratio as a scale on its decode steps.
+   gets the median predicted / measured ratio as a scale on its decode steps. Only its current runs
+   count (`row_provenance`): DeepSeek-R1's 11 runs on 2025-26 engines, not the 80 March 2025 runs of
+   the same three engines they supersede, nor the six whose stated batch did not run.
 
 A model with its own step scale is left out of the first fit: the scale absorbs whatever its runs
-carry (DeepSeek-R1's March 2025 engines), and the expert efficiency is meant for the others.
+carry (the engines' own kernels for that model), and the expert efficiency is meant for the others.
 """
 
 from __future__ import annotations
@@ -31,6 +32,7 @@ from estimator.errors import SiliconsultError
 from estimator.minimize import refined_grid_minimum
 from estimator.resolve import Resolved, catalog_index, resolve
 from estimator.row_predict import BATCHED_METRICS, predict_resolved, relative_squared_error, row_request
+from estimator.row_provenance import retired_rows
 
 # Serving rows a mixture-of-experts model needs before its own step scale is fitted (`model_step_scale`).
 MIN_MODEL_SERVING_ROWS = 8
@@ -45,9 +47,11 @@ def model_serving_rows(catalog: Catalog) -> list[Benchmark]:
     shared fit (`is_moe_without_active_params`), they calibrate their own model (`model_step_scale`)."""
     ids = {h.id for h in catalog.hardware}
     index = catalog_index(catalog)  # its architecture lookups are cached: a reply asks for these rows too
+    retired = retired_rows(catalog)  # excluded by their source, or superseded by a newer run (`row_provenance`)
     rows = []
     for row in catalog.benchmarks:
-        if row.hardware_id not in ids or row.metric not in BATCHED_METRICS or row.concurrency is None:
+        if row.hardware_id not in ids or row.metric not in BATCHED_METRICS or row.concurrency is None \
+                or row.row_id in retired:
             continue
         if row.metric == "total_tps" and not (row.gen_tokens and row.prompt_tokens is not None):
             continue

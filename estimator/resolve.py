@@ -53,6 +53,10 @@ from estimator.tco import devices_per_server, needs_host_server
 LAYER_SPLIT_BACKENDS = frozenset({"llama.cpp", "llama.cpp-vulkan", "mlx", "ollama", "ik_llama.cpp", "exllama"})
 # Formats whose matmuls run natively (no dequantization): the others get the quantized prefill factor.
 FLOAT_FORMATS = frozenset({"FP32", "FP16", "BF16", "FP8", "FP4", "NVFP4", "MXFP4"})
+# Native checkpoint formats that quantize only a mixture of experts' routed experts, leaving attention,
+# router, embeddings and output head in BF16 (gpt-oss's MXFP4: quantization_config.modules_to_not_convert
+# in https://huggingface.co/openai/gpt-oss-120b/blob/main/config.json).
+EXPERT_ONLY_NATIVE_FORMATS = frozenset({"MXFP4"})
 # A spec filled by a default, or compute derived from bandwidth, widens the confidence range.
 ASSUMPTION_WIDENING = 1.3
 # Engines whose prompt matmuls accumulate FP16 products in FP16. llama.cpp's CUDA backend multiplies
@@ -303,6 +307,14 @@ def _resolve(request: EstimateRequest, index: CatalogIndex) -> Resolved:
         native_gb = expert_b * scale * index.bits_per_weight(arch.native_format or quant) / 8.0
         total_weights_gb += native_gb - expert_gb
         expert_gb = native_gb
+    if expert_gb and quant.upper() in EXPERT_ONLY_NATIVE_FORMATS and (arch.native_format or "").upper() == quant.upper():
+        # The model's own MXFP4 checkpoint quantizes only the routed experts: gpt-oss's config.json
+        # lists self_attn, the router, embed_tokens and lm_head under quantization_config's
+        # modules_to_not_convert, so they ship (and are read every step) in BF16; 114.71 B expert params
+        # at 4.25 bits + 2.12 B at 16 bits = 65.2 GB, the published file's size. Sized at 4.25 bits they
+        # were ~5x too small, and gpt-oss's decode steps at a few streams came out ~1.6x too fast.
+        dense_gb = total_weights_gb - expert_gb
+        total_weights_gb += dense_gb * (16.0 / bits - 1.0)
     # The output head a vLLM 4-bit checkpoint keeps in 16 bits (`memory.unquantized_head_gb`): dense
     # weights every step reads, so it joins `dense_weights_gb` (total − experts).
     total_weights_gb += unquantized_head_gb(arch, quant, backend, bits) * scale

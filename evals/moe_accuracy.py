@@ -16,21 +16,26 @@ from collections.abc import Sequence
 from estimator.calibration_fit import fit_calibration, predict_row
 from estimator.catalog import Benchmark, Catalog
 from estimator.memory import resolve_architecture
+from estimator.row_provenance import retired_rows
 
 
 def is_catalog_moe(row: Benchmark, catalog: Catalog) -> bool:
     return resolve_architecture(row.params_b, catalog.models, row.model).moe
 
 
-def moe_rows(catalog: Catalog) -> list[Benchmark]:
+def moe_rows(catalog: Catalog, *, retired: bool = False) -> list[Benchmark]:
     """Measured rows of catalog MoE models on catalog devices whose workload shape is known (the same
     rule as the fit's, except that rows the fit leaves out — prefill, batched "at max load" — are judged
-    too: they are what a reply would be asked about)."""
+    too: they are what a reply would be asked about). With `retired`, instead the rows the fit leaves
+    out by their source (`row_provenance`: excluded, or superseded by a newer run of the same engine):
+    reported beside the headline, never in it, since the estimator does not claim to predict them."""
     ids = {h.id for h in catalog.hardware}
+    left_out = retired_rows(catalog)
     return [
         row for row in catalog.benchmarks
         if row.hardware_id in ids and is_catalog_moe(row, catalog)
         and (row.metric == "tg" or row.prompt_tokens) and (row.metric != "total_tps" or row.gen_tokens)
+        and (row.row_id in left_out) == retired
     ]
 
 
@@ -66,12 +71,21 @@ def main() -> int:
     from knowledge import open_store
 
     catalog = open_store(Path(tempfile.mkdtemp())).catalog()
-    rows = moe_rows(catalog)
-    predictions = leave_one_device_out(catalog, rows)
-    for row, predicted in predictions:
+    predictions = leave_one_device_out(catalog, moe_rows(catalog))
+    left_out = leave_one_device_out(catalog, moe_rows(catalog, retired=True))
+    for row, predicted in predictions + left_out:
         print(f"row {row.row_id:>4} {row.hardware_id:<28} ×{row.device_count} {row.model[:38]:<38} {row.quant:<7} "
               f"{row.metric:<9} c={row.concurrency!s:<5} measured {row.value:>8.1f} predicted {predicted:>8.1f} "
               f"({(predicted / row.value - 1) * 100:+.0f} %)")
+    # Beside the headline, never in it: rows their source excludes or a newer run supersedes.
+    reasons = retired_rows(catalog)
+    for label, group in (("superseded", "superseded"), ("excluded", "excluded")):
+        rows = [(row, p) for row, p in left_out if reasons[row.row_id].startswith(group)]
+        for metric, (n, mean, median) in sorted(errors_by_metric(rows).items()):
+            print(f"left out ({label}, not in the figures below) {metric}: {n} rows, mean |error| {mean:.0f} %, "
+                  f"median {median:.0f} %")
+    for metric, (n, mean, median) in sorted(errors_by_metric(left_out + predictions).items()):
+        print(f"MoE with the left-out rows {metric}: {n} rows, mean |error| {mean:.0f} %, median {median:.0f} %")
     for metric, (n, mean, median) in sorted(errors_by_metric(predictions).items()):
         print(f"MoE {metric}: {n} rows, mean |error| {mean:.0f} %, median {median:.0f} %")
     return 0

@@ -21,6 +21,7 @@ from pydantic import BaseModel, ValidationError
 from estimator.catalog import (
     ApiPrice,
     Benchmark,
+    BenchmarkProvenance,
     CalibrationParams,
     CloudGpuPrice,
     Hardware,
@@ -46,6 +47,8 @@ class TableSpec:
     list_columns: tuple[str, ...] = ()
     # Optional files may be absent (a data directory from before they existed): no rows, no error.
     optional: bool = False
+    # An optional file the calibration fit reads (its bytes enter the fit's data version).
+    feeds_fit: bool = False
 
     @property
     def columns(self) -> tuple[str, ...]:
@@ -68,6 +71,9 @@ TABLES: tuple[TableSpec, ...] = (
     TableSpec("cloud_gpu_prices.csv", "cloud_gpu_prices", CloudGpuPrice, "id", optional=True),
     TableSpec("api_prices.csv", "api_prices", ApiPrice, "id", optional=True),
     TableSpec("power_modes.csv", "power_modes", PowerMode, "id", optional=True),
+    # Migration 011: run dates and source-established exclusions of benchmark rows (`row_provenance`).
+    TableSpec("benchmark_provenance.csv", "benchmark_provenance", BenchmarkProvenance, "row_id", optional=True,
+              feeds_fit=True),
 )
 
 
@@ -264,6 +270,11 @@ def _cross_check(parsed: dict[str, _Parsed], errors: list[str]) -> None:
         mode: PowerMode = row.item  # type: ignore[assignment]
         if parsed["hardware"].readable and mode.hardware_id not in hardware_ids:
             errors.append(f"power_modes.csv:{row.line}: hardware_id: unknown hardware id {mode.hardware_id!r}")
+    benchmark_ids = parsed["benchmarks"].keys
+    for row in parsed.get("benchmark_provenance", _Parsed([], set())).rows:
+        note: BenchmarkProvenance = row.item  # type: ignore[assignment]
+        if parsed["benchmarks"].readable and str(note.row_id) not in benchmark_ids:
+            errors.append(f"benchmark_provenance.csv:{row.line}: row_id: unknown benchmark row {note.row_id}")
 
 
 def _read_calibration(data_dir: Path, errors: list[str]) -> CalibrationParams:

@@ -19,6 +19,7 @@ from pydantic import BaseModel
 from estimator.catalog import (
     ApiPrice,
     Benchmark,
+    BenchmarkProvenance,
     CalibrationParams,
     Catalog,
     CloudGpuPrice,
@@ -137,6 +138,10 @@ class KnowledgeStore:
             return self._select(PowerMode, "power_modes")
         return self._select(PowerMode, "power_modes", "WHERE hardware_id = ?", [hardware_id])
 
+    def benchmark_provenance(self) -> list[BenchmarkProvenance]:
+        """Run dates and source-established exclusions of benchmark rows (migration 011), in file order."""
+        return self._select(BenchmarkProvenance, "benchmark_provenance")
+
     def data_version(self) -> str:
         _, rows = self._query("SELECT value FROM meta WHERE key = 'data_version'")
         return rows[0][0] if rows else "unknown"
@@ -163,6 +168,7 @@ class KnowledgeStore:
             cloud_gpu_prices=tuple(self.cloud_gpu_prices()),
             api_prices=tuple(self.api_prices()),
             power_modes=tuple(self.power_modes()),
+            benchmark_provenance=tuple(self.benchmark_provenance()),
         )
 
     def catalog(self) -> Catalog:

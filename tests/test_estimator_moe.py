@@ -82,11 +82,27 @@ def test_a_dense_model_declared_with_active_equal_total_gives_the_same_numbers(c
 
 
 def test_gpt_oss_120b_in_mxfp4_fits_one_80_gb_gpu(catalog):
-    # 116.8 B × 4.25 bits / 8 = 62.05 GB of weights < 80 GB × 0.92 usable.
+    # Experts (116.8 − 5.1) / (1 − 4/128) = 115.3 B × 4.25 bits / 8 = 61.25 GB, the other 1.5 B in BF16
+    # (the checkpoint quantizes only the experts) 3.0 GB: 64.3 GB of weights < 80 GB × 0.92 usable.
     result = estimate(_request(params_b=116.8, quant="MXFP4", model="gpt-oss-120b", prompt_tokens=1000,
                                output_tokens=500, concurrency=8), catalog)
     assert result.fits
-    assert 62.0 < result.memory_required_gb < 73.6
+    assert 64.0 < result.memory_required_gb < 73.6
+
+
+def test_a_native_mxfp4_checkpoint_keeps_its_non_expert_tensors_in_bf16(catalog):
+    # gpt-oss's config.json: quantization_config.modules_to_not_convert = self_attn, router, embed_tokens,
+    # lm_head. So the weights are 61.25 GB of MXFP4 experts + 1.5 B × 2 bytes = 64.3 GB (not 116.8 × 4.25
+    # / 8 = 62.05), and every decode step reads the 3.0 GB of BF16 tensors: a GGUF of the same model is
+    # sized from its own label, and a dense model in MXFP4 (no experts to keep apart) as before.
+    from estimator.resolve import catalog_index, resolve
+
+    index = catalog_index(catalog)
+    native = resolve(_request(params_b=116.8, quant="MXFP4", model="gpt-oss-120b", backend="vllm"), index)
+    assert native.weights_gb == pytest.approx(61.25 + 1.51 * 2, abs=0.1)
+    assert native.dense_weights_gb == pytest.approx(1.51 * 2, abs=0.05)
+    dense = resolve(_request(params_b=70.6, quant="MXFP4", model="llama-3-70b", backend="vllm"), index)
+    assert dense.weights_gb == pytest.approx(70.6 * 4.25 / 8, rel=0.01)
 
 
 def test_a_moe_decodes_faster_than_a_dense_model_of_its_total_size(catalog):
