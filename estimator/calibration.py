@@ -12,6 +12,7 @@ The model (see `roofline.py`, `batching.py`) has seven factors per key (and one 
 | `batched_efficiency` η_c | share of the format's dense peak a batched decode step reaches | `total_tps`, `decode_tps` rows |
 | `scheduler_ms_per_stream` s | scheduler cost per running stream per decode step (ms) | `total_tps`, `decode_tps` rows |
 | `expert_prefill_efficiency` η_e | share of the dense prefill rate a serving engine's routed experts reach (one figure, "*") | MoE serving rows (`moe_fit`) |
+| `attention_dp_layer_ms` f_dp | fixed ms per layer per decode step of an attention-DP + expert-parallel MoE step (per engine) | MoE serving rows (`moe_fit`) |
 | `decode_kquant_flops_per_weight` c_k | ALU work per GGUF k-quant weight read in decode (FLOP-equivalents) | `tg` rows of both kinds of format |
 
 `scripts/fit_calibration.py` fits them (`estimator.calibration_fit.fit_calibration`) and records
@@ -114,6 +115,9 @@ class Factors:
     decode_kquant_flops_per_weight: float = 0.0
     # Share of the dense prefill rate routed-expert layers reach (continuous-batching engines; else 1).
     expert_efficiency: float = 1.0
+    # Fixed ms per layer per decode step of an engine that serves MoE models attention-data-parallel with
+    # expert parallelism over a tensor-parallel group (`resolve.ATTENTION_DP_BACKENDS`; else 0).
+    attention_dp_layer_ms: float = 0.0
 
 
 def _lookup(table: dict[str, float], key: str, pooled: str, prior: float) -> tuple[float, str]:
@@ -204,8 +208,10 @@ def resolve_factors(calibration: CalibrationParams, backend: str, kind: str) -> 
     # tile fill alone (`resolve._prefill_split_b`), fitted with its prefill rows.
     expert = calibration.expert_prefill_efficiency.get(key, calibration.expert_prefill_efficiency.get(POOLED, 1.0)) \
         if is_continuous(backend) else 1.0
+    # Attention-DP + expert-parallel steps (`moe_fit.fit_attention_dp_step`): keyed by the engine.
+    attention_dp = calibration.attention_dp_layer_ms.get(backend, 0.0)
     return Factors(key, bw, overhead, pp, kappa, batched, quantized, scheduler, calibrated, error, source, kappa_source,
-                   kquant, expert)
+                   kquant, expert, attention_dp)
 
 
 __all__ = [

@@ -151,7 +151,12 @@ def _step_terms(r: Resolved, parallel: int, batch: int) -> tuple[float, float, f
         comm = (comm_fixed + batch * comm_per_stream) * r.model_step_scale
     else:
         comm = 0.0
-    return memory, compute, r.step_overhead_ms + batch * r.scheduler_ms_per_stream, comm
+    scheduler = batch * r.scheduler_ms_per_stream
+    if r.attention_dp and parallel > 1:
+        # Attention data parallel: each rank's executor schedules its own ~batch / parallel streams (the
+        # ranks work at once), and the step pays the layout's fixed cost (`Factors.attention_dp_layer_ms`).
+        return memory, compute, r.step_overhead_ms + r.attention_dp_step_ms + scheduler / parallel, comm
+    return memory, compute, r.step_overhead_ms + scheduler, comm
 
 
 def _answer_ms(r: Resolved, group: int, batch: int, others: int) -> tuple[float, bool, float]:

@@ -11,6 +11,10 @@
    layer adds routing, top-k and two token permutations; the engines' MoE kernels are newer than their
    dense ones. None of it is separately measured, so one figure is fitted for all of it, on the MoE
    serving rows, and judged on devices held out (`evals.moe_accuracy`).
+   Fitted jointly with it, for an engine whose MoE runs on a multi-GPU group are laid out attention-data-
+   parallel + expert-parallel (`resolve.ATTENTION_DP_BACKENDS`: TensorRT-LLM), a fixed cost per layer
+   per decode step of that layout (`CalibrationParams.attention_dp_layer_ms`); each rank schedules its
+   own streams (`engine._step_terms`). See docs/estimator.md, "Attention-DP MoE steps".
 2. `with_model_step_scales`: a catalog model with many serving runs of its own at a stated concurrency
    gets the median predicted / measured ratio as a scale on its decode steps. Only its current runs
    count (`row_provenance`): DeepSeek-R1's 11 runs on 2025-26 engines, not the 80 March 2025 runs of
@@ -29,8 +33,8 @@ from estimator.batching import is_continuous
 from estimator.calibration import normalize_backend
 from estimator.catalog import Benchmark, CalibrationParams, Catalog
 from estimator.errors import SiliconsultError
-from estimator.minimize import refined_grid_minimum
-from estimator.resolve import Resolved, catalog_index, resolve
+from estimator.minimize import golden_section_minimum, refined_grid_minimum
+from estimator.resolve import ATTENTION_DP_BACKENDS, Resolved, catalog_index, resolve
 from estimator.row_predict import BATCHED_METRICS, predict_resolved, relative_squared_error, row_request
 from estimator.row_provenance import retired_rows
 
@@ -40,6 +44,12 @@ MIN_MODEL_SERVING_ROWS = 8
 EXPERT_GRID = tuple(round(0.05 * i, 2) for i in range(1, 21))  # 0.05 … 1.0
 EXPERT_STEP = 0.05
 EXPERT_TOLERANCE = 0.002
+# Attention-DP step cost search (ms per layer per decode step): a coarse grid, then golden section within
+# one step of its best point; alternated with the expert efficiency until both settle.
+ATTENTION_DP_GRID = tuple(round(0.1 * i, 1) for i in range(0, 16))  # 0 … 1.5 ms per layer
+ATTENTION_DP_STEP = 0.1
+ATTENTION_DP_TOLERANCE = 0.005
+JOINT_ROUNDS = 4
 
 
 def model_serving_rows(catalog: Catalog) -> list[Benchmark]:
@@ -124,8 +134,17 @@ def expert_fit_rows(catalog: Catalog, exclude_rows: frozenset[int] = frozenset()
 def fit_expert_efficiency(
     catalog: Catalog, calibration: CalibrationParams, exclude_rows: frozenset[int] = frozenset()
 ) -> CalibrationParams:
-    """`calibration` with the expert-layer efficiency (key "*") minimizing the relative squared error of
-    `expert_fit_rows`, every other factor held as fitted; unchanged when there are no such rows."""
+    """`calibration` with the expert-layer efficiency (key "*") and, for each engine that serves MoE models
+    attention-data-parallel (`resolve.ATTENTION_DP_BACKENDS`) with such rows on a multi-device group, its
+    fixed step cost per layer, minimizing the relative squared error of `expert_fit_rows`, every other
+    factor held as fitted; unchanged when there are no such rows.
+
+    Fitted jointly (alternating 1-D searches) because both move the same max-load rows: a prompt-heavy
+    run is slowed by slower expert prefill, a decode-heavy one on a small KV room by a fixed step cost,
+    and fitted one after the other the first absorbs what the second would explain (the expert
+    efficiency alone reaches 0.13; the 8 × H100 runs at 853-1,803 streams then stay fitted only through
+    the per-stream scheduler cost, which under-predicts the same runs on 8 × H200 at 2.3x the streams).
+    """
     index = catalog_index(catalog, calibration)
     pairs: list[tuple[Benchmark, Resolved]] = []
     for row in expert_fit_rows(catalog, exclude_rows):
@@ -135,14 +154,30 @@ def fit_expert_efficiency(
             continue
     if not pairs:
         return calibration
+    # Rows an attention-DP step cost can move: that engine's, on more than one device.
+    dp_engines = sorted({resolved.backend for row, resolved in pairs
+                         if resolved.attention_dp and row.device_count > 1} & ATTENTION_DP_BACKENDS)
+    layer_ms = 0.0
 
-    def error(value: float) -> float:
-        return relative_squared_error(pairs, expert_efficiency=value)
+    def error(value: float, layer_ms: float) -> float:
+        return relative_squared_error(pairs, expert_efficiency=value, attention_dp_layer_ms=layer_ms)
 
-    value = refined_grid_minimum(error, EXPERT_GRID, EXPERT_STEP, EXPERT_TOLERANCE)
-    return calibration.model_copy(update={
+    value = refined_grid_minimum(lambda v: error(v, layer_ms), EXPERT_GRID, EXPERT_STEP, EXPERT_TOLERANCE)
+    for _ in range(JOINT_ROUNDS if dp_engines else 0):
+        previous = (value, layer_ms)
+        coarse = min(ATTENTION_DP_GRID, key=lambda f, v=value: error(v, f))
+        layer_ms = golden_section_minimum(lambda f, v=value: error(v, f), max(0.0, coarse - ATTENTION_DP_STEP),
+                                          coarse + ATTENTION_DP_STEP, ATTENTION_DP_TOLERANCE)
+        value = refined_grid_minimum(lambda v, f=layer_ms: error(v, f), EXPERT_GRID, EXPERT_STEP, EXPERT_TOLERANCE)
+        if abs(value - previous[0]) < EXPERT_TOLERANCE and abs(layer_ms - previous[1]) < ATTENTION_DP_TOLERANCE:
+            break
+    update: dict[str, object] = {
         "expert_prefill_efficiency": {"*": round(value, 4)}, "expert_prefill_rows": len(pairs),
-    })
+    }
+    if dp_engines:
+        # One engine today (TensorRT-LLM); every such engine's rows share the figure they were fitted on.
+        update["attention_dp_layer_ms"] = {engine: round(layer_ms, 4) for engine in dp_engines}
+    return calibration.model_copy(update=update)
 
 
 __all__ = [

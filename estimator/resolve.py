@@ -57,6 +57,12 @@ FLOAT_FORMATS = frozenset({"FP32", "FP16", "BF16", "FP8", "FP4", "NVFP4", "MXFP4
 # router, embeddings and output head in BF16 (gpt-oss's MXFP4: quantization_config.modules_to_not_convert
 # in https://huggingface.co/openai/gpt-oss-120b/blob/main/config.json).
 EXPERT_ONLY_NATIVE_FORMATS = frozenset({"MXFP4"})
+# Engines whose published MoE serving runs lay a multi-GPU group out attention-data-parallel (each rank
+# holds whole attention layers and its own requests and KV cache) with the routed experts expert-
+# parallel: TensorRT-LLM's perf-overview MoE command (`enable_attention_dp: true` with --tp/--ep) and its
+# DeepSeek-R1 max-throughput runs (`--max_batch_size` per rank). Its ADP Balance blog (tech blog 10):
+# "the iteration time is dominated by the slowest rank", every MoE layer synchronizing the ranks.
+ATTENTION_DP_BACKENDS = frozenset({"trt-llm"})
 # A spec filled by a default, or compute derived from bandwidth, widens the confidence range.
 ASSUMPTION_WIDENING = 1.3
 # Engines whose prompt matmuls accumulate FP16 products in FP16. llama.cpp's CUDA backend multiplies
@@ -157,6 +163,11 @@ class Resolved:
     # A catalog model whose own measured serving runs the general factors cannot explain (fitted
     # `CalibrationParams.model_step_scale`): every decode-step term of it is this many times longer.
     model_step_scale: float = 1.0
+    # A mixture of experts served attention-data-parallel + expert-parallel when its group is larger than
+    # one device (`ATTENTION_DP_BACKENDS`): each rank schedules its own share of the streams, and each
+    # step pays a fixed cost per layer (`Factors.attention_dp_layer_ms`, scaled like every step term).
+    attention_dp: bool = False
+    attention_dp_step_ms: float = 0.0
     prefill_cache: dict[int, float] = field(default_factory=dict, compare=False)
     comm_cache: dict[int, tuple[float, float]] = field(default_factory=dict, compare=False)
 
@@ -344,7 +355,7 @@ def _resolve(request: EstimateRequest, index: CatalogIndex) -> Resolved:
         route_share=share, native_experts=native_experts, kv_sequence_gb=kv_sequence_gb,
         kquant_params_per_gb=8.0 / bits if is_k_quant(quant) else 0.0, kv_long_extra_gb=kv_long_extra_gb,
         per_server=_per_server(request, index),
-        model_step_scale=step_scale,
+        model_step_scale=step_scale, attention_dp=backend in ATTENTION_DP_BACKENDS and expert_gb > 0.0,
     )
     _apply_factors(base, factors)
     return base
@@ -405,8 +416,10 @@ def _apply_factors(r: Resolved, factors: Factors) -> None:
         r.active_params_b + r.head_extra_b, arch.layers, arch.attention_width or arch.hidden_size, context, 1,
         peak, 1,
     ) / decode_compute_efficiency
+    r.attention_dp_step_ms = factors.attention_dp_layer_ms * arch.layers if r.attention_dp else 0.0
     if r.model_step_scale != 1.0:
         step = r.model_step_scale
+        r.attention_dp_step_ms *= step
         r.step_overhead_ms *= step
         r.scheduler_ms_per_stream *= step
         r.memory_fixed_ms *= step
@@ -530,6 +543,7 @@ def _static_notes(device: DeviceSpec, f: Factors, backend: str, derived: bool, a
 
 
 __all__ = [
+    "ATTENTION_DP_BACKENDS",
     "ASSUMPTION_WIDENING",
     "FLOAT_FORMATS",
     "FP16_ACCUMULATE_BACKENDS",
