@@ -1,6 +1,6 @@
 """Calibration factors: which efficiency factors apply to a (backend, hardware kind), and how sure we are.
 
-The model (see `roofline.py`, `batching.py`) has seven factors per key (and one for MoE serving) "<backend>/<kind>":
+The model (see `roofline.py`, `batching.py`) has seven factors per key (and two for MoE serving) "<backend>/<kind>":
 
 | factor | meaning | fitted on |
 |---|---|---|
