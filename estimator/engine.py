@@ -152,11 +152,15 @@ def _step_terms(r: Resolved, parallel: int, batch: int) -> tuple[float, float, f
     else:
         comm = 0.0
     scheduler = batch * r.scheduler_ms_per_stream
+    overhead = r.step_overhead_ms + scheduler
     if r.attention_dp and parallel > 1:
         # Attention data parallel: each rank's executor schedules its own ~batch / parallel streams (the
         # ranks work at once), and the step pays the layout's fixed cost (`Factors.attention_dp_layer_ms`).
-        return memory, compute, r.step_overhead_ms + r.attention_dp_step_ms + scheduler / parallel, comm
-    return memory, compute, r.step_overhead_ms + scheduler, comm
+        # It is a layout the operator chooses for throughput (TensorRT-LLM's max-throughput recipes;
+        # its min-latency ones keep tensor parallel attention), so the step takes whichever layout is
+        # faster at this batch: a few streams never pay a cost only thousands of streams amortize.
+        overhead = min(overhead, r.step_overhead_ms + r.attention_dp_step_ms + scheduler / parallel)
+    return memory, compute, overhead, comm
 
 
 def _answer_ms(r: Resolved, group: int, batch: int, others: int) -> tuple[float, bool, float]:
