@@ -258,7 +258,10 @@ def option_title(option: Option, lang: str = "en") -> str:
 
 def answer_lines(rec: Recommendation) -> list[str]:
     """The direct answers (issue 14), first in the reply: owned hardware, the devices named, the batch job."""
-    lines = [a.text for a in rec.owned] + [a.text for a in rec.named]
+    # "We have six L40S — enough?" owns and asks about the same six: the owned verdict answers it (once,
+    # with one count: the named sizing adds its N+1 spare, the top-up does not).
+    owned = {(a.hardware_id, a.owned_count) for a in rec.owned}
+    lines = [a.text for a in rec.owned] + [a.text for a in rec.named if (a.hardware_id, a.asked_count) not in owned]
     if rec.batch is not None:
         lines.append(rec.batch.text)
     return [line for line in lines if line]

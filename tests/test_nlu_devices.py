@@ -222,3 +222,30 @@ def test_a_large_owned_count_is_kept(matcher, text, count):
 def test_zero_devices_are_none_owned(matcher, text):
     facts = read(text, matcher).facts
     assert not facts.get("owned_devices") and not facts.get("existing_hardware_ids")
+
+
+@pytest.mark.parametrize(("text", "named", "owned_ids"), [
+    # The question comes after the device, in a clause of its own (session 6, k-ux2).
+    ("a 14B fine-tune for 12 people on one RTX 4090, is that enough?", [("nvidia-rtx-4090", 1)], []),
+    ("Qwen3-30B-A3B for 40 people on a Mac Studio M3 Ultra, will that work?", [("apple-m3-ultra", 1)], []),
+    ("给12个人用14B模型，一张4090，够吗？", [("nvidia-rtx-4090", 1)], []),
+    ("我們有 4 張 RTX 4090，想給 30 人跑 Qwen3-32B，夠不夠？", [("nvidia-rtx-4090", 4)], ["nvidia-rtx-4090"]),
+    # A later clause that names its own device asks about that one only.
+    ("We have 8 RTX 4090s, would two L40S be enough?", [("nvidia-l40s", 2)], ["nvidia-rtx-4090"]),
+])
+def test_a_question_after_the_device_asks_about_it(matcher, text, named, owned_ids):
+    facts = read(text, matcher).facts
+    assert [(d["hardware_id"], d["count"]) for d in facts.get("named_devices") or []] == named
+    assert [d.get("hardware_id") for d in facts.get("owned_devices") or []] == owned_ids
+
+
+@pytest.mark.parametrize(("text", "count"), [
+    ("7B for 10 people on an L40S, how many users can it serve?", 1),   # 10 people, one L40S
+    ("would 30 users on a single L40S be ok? would it do?", 1),
+    ("is 8 H100 enough?", 8),                                           # a count right before stays
+])
+def test_a_head_count_before_a_device_is_not_its_count(matcher, text, count):
+    """"10 people on an L40S": the 10 counts people, the device has no count (one); a count is the
+    device's only when nothing but describing words stands between them ("3 idle dual-socket Xeon")."""
+    facts = read(text, matcher).facts
+    assert [d["count"] for d in facts.get("named_devices") or []] == [count]

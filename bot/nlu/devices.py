@@ -14,7 +14,7 @@ matcher's memory lookup. Counts are never invented: a device without a count is 
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import TypedDict
 
 from bot.nlu.hardware import HardwareMatcher, HardwareMention
@@ -38,10 +38,13 @@ HOW_MANY = _rx(r"\bhow many\b", "需要几", "需要幾", "要几", "要幾", "�
 _DENIED = re.compile(r"(?:\bno|\bwithout(?: any| a)?|\bzero|\bnot a single|没有|沒有|无|無|不带|不帶)\s*(?:dedicated\s+|discrete\s+)?$")
 _CLAUSE = re.compile(r"[^,.;!?\n]+[,.;!?\n]*")
 _SENTENCE_END = re.compile(r"[.;!?\n]")
-# "3 idle dual-socket xeon": a count, then at most three describing words, then the device.
+# "3 idle dual-socket xeon": a count, then at most three describing words, then the device. A word that
+# links other things ("10 people on an l40s": a head count, a preposition, an article) is no description.
+_NOT_DESCRIBING = (r"(?!(?:on|for|with|to|in|of|at|per|by|from|across|an?|the|and|or|people|persons?|users?|"
+                   r"staff|employees|developers|engineers|agents|analysts|seats|concurrent|simultaneous)[\s-])")
 _COUNT_BEFORE_PHRASE = re.compile(
     r"(?<![a-z0-9.])(\d{1,6})\s*(?:x|\*|张|張|块|塊|台|片|个|個|颗|顆|部)?\s*"
-    r"(?:(?:[a-z][a-z+]*|\d+-(?:socket|core|way|node|gpu))[\s-]+){0,3}$"
+    rf"(?:{_NOT_DESCRIBING}(?:[a-z][a-z+]*|\d+-(?:socket|core|way|node|gpu))[\s-]+){{0,3}}$"
 )
 # "2 8xh100" (two 8×H100 nodes), "1台8卡h100", "8卡h100": the cards of each node times the nodes.
 _NODES_OF_CARDS = re.compile(r"(?<![a-z0-9.])(?:(?P<nodes>\d{1,3})\s*(?:台|个|個|部)?\s*)?(?P<cards>\d{1,3})\s*(?:卡|张卡|張卡)\s*$|"
@@ -147,6 +150,19 @@ def _first_kind(mention: HardwareMention, matcher: HardwareMatcher) -> str | Non
     return kinds.pop() if kinds else None
 
 
+def _asked_after(clause: _Clause | None, clauses: list[_Clause],
+                 placed: list[tuple[HardwareMention, _Clause | None]]) -> _Clause | None:
+    """`clause`, asking too when a later clause of its sentence asks about no device of its own: "14b
+    for 12 people on one rtx 4090, is that enough?", "一张4090，够吗？" ask about the device named before."""
+    if clause is None or clause.asks:
+        return clause
+    with_devices = {id(c) for m, c in placed if c is not None and m.hardware_ids}
+    later = (c for c in clauses if c.sentence == clause.sentence and c.start > clause.start)
+    if any(c.asks and id(c) not in with_devices for c in later):
+        return replace(clause, asks=True)
+    return clause
+
+
 def read_devices(normalized: str, mentions: list[HardwareMention], matcher: HardwareMatcher,
                  *, intent: str = "provide") -> DeviceReading:
     """Owned and named devices of a message. A "compare" follow-up names hardware to compare, not a
@@ -161,6 +177,7 @@ def read_devices(normalized: str, mentions: list[HardwareMention], matcher: Hard
     for m, c in placed:
         if c is not None and m.hardware_ids:
             devices_by_sentence.setdefault(c.sentence, []).append(m)
+    placed = [(m, _asked_after(c, clauses, placed)) for m, c in placed]
     for mention, clause in placed:
         if clause is None or not (clause.owns or clause.asks) or mention.family:
             continue  # a maker's name ("two tenstorrent cards") says no product: none is guessed
