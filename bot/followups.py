@@ -14,6 +14,7 @@ from bot.nodes import Deps, decided, filled_workload
 from bot.outcomes import ComparedOption, Comparison, Explanation, Recommended
 from bot.routers import EXPLAIN_INTENTS
 from bot.state import ConversationState, HardwareRef, TurnReading, facts_of, turn_of
+from estimator.candidates import purchase_unit
 from estimator.errors import SiliconsultError
 from estimator.schemas import Option, Recommendation
 from estimator.workload import Workload
@@ -77,6 +78,11 @@ class FollowupNodes:
         except SiliconsultError:  # a count the estimator refuses: the sized option stands, the "sized" line explains
             return option
 
+    def _board(self, option: Option) -> int:
+        """Devices per purchasable unit of the option's device (SXM/OAM baseboards, kits), else 1."""
+        hw = self.deps.catalog.hardware_by_id(option.hardware_id)
+        return 1 if hw is None else purchase_unit(hw)
+
     def compare(self, state: ConversationState) -> ConversationState:
         turn = turn_of(state)
         rec = _current(state)
@@ -109,8 +115,12 @@ class FollowupNodes:
                 continue
             sized = option.count
             if target.count and target.count != sized:
-                entries.append(ComparedOption(target=target, option=self._at_count(workload, option, target.count, lang),
-                                              sized=sized))
+                at_count = self._at_count(workload, option, target.count, lang)
+                board = self._board(option)
+                partial = board > 1 and not at_count.existing and target.count % board != 0
+                entries.append(ComparedOption(target=target, option=at_count, sized=sized,
+                                              board=board if partial else None,
+                                              sized_capex_usd=option.capex_usd if partial else None))
             else:
                 entries.append(ComparedOption(target=target, option=option))
         return Comparison(why_not=why_not, rent=rent, targets=targets, entries=entries, users=users)

@@ -37,6 +37,7 @@ from bot.render_text import (
     fact_phrase,
     fact_phrases,
     join_list,
+    money,
     option_lines,
     option_title,
     recommendation_changes,
@@ -249,9 +250,13 @@ def _comparison(rec: Recommendation, outcome: Comparison, lang: str, said: str =
         options.append(option)
         parts.append("• " + option_title(option, lang))
         parts += [f"    {line}" for line in option_lines(option, users, lang)]
-        if entry.sized is not None:
-            parts.append("    " + t("compare.sized", lang, asked=f"{target.count}× {option.hardware_name or option.hardware_id}",
-                                          count=entry.sized, users=users))
+        asked = f"{target.count}× {option.hardware_name or option.hardware_id}"
+        if entry.board is not None and entry.sized is not None:  # "two H100 SXM": no purchase anyone can make
+            key = "compare.board_meets" if option.meets_slo else "compare.board"
+            parts.append("    " + t(key, lang, asked=asked, board=entry.board, count=entry.sized,
+                                    capex=money(entry.sized_capex_usd or 0.0)))
+        elif entry.sized is not None:
+            parts.append("    " + t("compare.sized", lang, asked=asked, count=entry.sized, users=users))
     baseline = rec.primary if len(targets) == 1 or len(options) < 2 else options[0]
     if baseline is not None and len(targets) == 1:
         parts.append("• " + option_title(baseline, lang) + " (" + t("rec.primary", lang, option="").strip(" .:：。") + ")")

@@ -94,6 +94,11 @@ ANSWER_MESSAGES: dict[str, tuple[str, str, str]] = {
         "capex ${capex:,.0f}, 3-year TCO ${tco:,.0f}", "采购成本 ${capex:,.0f}，3 年 TCO ${tco:,.0f}",
         "採購成本 ${capex:,.0f}，3 年 TCO ${tco:,.0f}",
     ),
+    "answer.named.capex_bought": (
+        "sold on {unit}-device baseboards, so buying it means {count}: capex ${capex:,.0f}, 3-year TCO ${tco:,.0f}",
+        "按 {unit} 卡基板出售，买它就得买 {count} 个：采购成本 ${capex:,.0f}，3 年 TCO ${tco:,.0f}",
+        "按 {unit} 卡基板出售，買它就得買 {count} 個：採購成本 ${capex:,.0f}，3 年 TCO ${tco:,.0f}",
+    ),
     "answer.named.unpriced": (
         "no sourced price on record, so capex is unknown (power ${power:,.0f} a year)",
         "没有有来源的价格记录，采购成本未知（电费每年 ${power:,.0f}）",

@@ -8,6 +8,8 @@ step).
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
 from tests.engine_fixtures import talk
@@ -53,3 +55,33 @@ def test_devices_owned_and_asked_about_are_answered_once(engine, first, followup
     assert same  # read as both owned and asked about
     assert rec.owned[0].text in reply.text
     assert not any(n.text in reply.text for n in same), reply.text[:600]
+
+
+@pytest.mark.parametrize(("first", "unit", "unit_price"), [
+    # MI300X: OAM modules on an 8-GPU UBB (catalog form factor), $15,000 a module (price basis): two
+    # cannot be bought alone; a board of 8 is ≥ 8 × $15,000 = $120,000 before the server.
+    ("Llama 3.3 70B for 50 users, FP8, would two MI300X do?", 8, 15_000),
+    ("gpt-oss-120b for 150 people, first token under 1 s, would two H100 do?", 8, 30_000),   # HGX 8-GPU, $30k each
+    ("给150人用gpt-oss-120b，首字1秒内，两张H100够吗？", 8, 30_000),
+])
+def test_a_count_below_the_baseboard_is_priced_as_the_board(engine, first, unit, unit_price):
+    """"Would two MI300X do?": the speed of two answers the question, but a capex for two is no purchase
+    anyone can make: the answer says the device is sold on boards of 8 and prices the board."""
+    _, rec = talk(engine, first, "直接推荐" if "够" in first else "just recommend")
+    named = rec.recommendation.named[0]
+    assert named.asked_count == 2
+    own = named.text.split("The recommendation")[0].split("推荐方案")[0]
+    capexes = [int(v.replace(",", "")) for v in re.findall(r"(?:capex|采购成本) \$([\d,]+)", own)]
+    assert capexes and all(c >= unit * unit_price for c in capexes), own
+    assert str(unit) in own
+
+
+@pytest.mark.parametrize(("followup", "word"), [("what about 2 H100s?", "baseboard"), ("两张H100呢？", "基板")])
+def test_a_compared_count_below_the_baseboard_says_what_buying_means(engine, followup, word):
+    """"What about 2 H100s?" after gpt-oss-120b for 150 people: 2 × 80 GB hold its ~62 GB of MXFP4
+    weights (116.8e9 × 4.25 / 8) and the cache, so two may meet the targets; "the estimator sizes it at
+    8" then reads as "you need 8 for speed", when the 8 is the HGX board: the reply says so."""
+    _, reply = talk(engine, "gpt-oss-120b for 150 people, first token under 1 s, just recommend", followup)
+    lines = [line for line in reply.text.splitlines() if word in line]
+    assert lines and "8" in lines[0], reply.text[:800]
+    assert "sizes it at" not in reply.text and "估算需要" not in reply.text

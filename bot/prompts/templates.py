@@ -264,6 +264,16 @@ TEMPLATES: dict[str, tuple[str, str, str]] = {
         "你问的是 {asked}；按你的目标支持 {users} 人并发，估算需要 {count} 个。",
         "你問的是 {asked}；按你的目標支援 {users} 人同時使用，估算需要 {count} 個。",
     ),
+    "compare.board_meets": (
+        "{asked} meets your targets, but it is sold on {board}-device baseboards: the smallest purchase that does is {count} (capex {capex}); the capex above is for {asked} alone.",
+        "{asked} 能达到你的目标，但它按 {board} 卡基板出售：能买到的最小配置是 {count} 个（采购成本 {capex}）；上面的采购成本只算了 {asked}。",
+        "{asked} 能達到你的目標，但它按 {board} 卡基板出售：能買到的最小配置是 {count} 個（採購成本 {capex}）；上面的採購成本只算了 {asked}。",
+    ),
+    "compare.board": (
+        "You asked about {asked}; it is sold on {board}-device baseboards, and the estimator sizes it at {count} (capex {capex}).",
+        "你问的是 {asked}；它按 {board} 卡基板出售，估算需要 {count} 个（采购成本 {capex}）。",
+        "你問的是 {asked}；它按 {board} 卡基板出售，估算需要 {count} 個（採購成本 {capex}）。",
+    ),
     "why_not.head": (
         "Why not {target}? The best {target} option against the recommended one:",
         "为什么不用{target}？最好的{target}方案与推荐方案对比：",
