@@ -85,3 +85,31 @@ def test_a_compared_count_below_the_baseboard_says_what_buying_means(engine, fol
     lines = [line for line in reply.text.splitlines() if word in line]
     assert lines and "8" in lines[0], reply.text[:800]
     assert "sizes it at" not in reply.text and "估算需要" not in reply.text
+
+
+_BATCH_EN = ("nightly batch: 2 million support tickets through gpt-oss-20b, 800 tokens in, 50 out, must finish in 6 hours")
+_BATCH_ZH = "每晚处理五十万张工单，Qwen3-30B-A3B，每张约600 token，输出20 token，Q4_K_M"
+
+
+@pytest.mark.parametrize(("first", "followup", "items"), [
+    (_BATCH_EN, "what if 5 million?", 5_000_000),
+    (_BATCH_EN, "what if 800k?", 800_000),
+    (_BATCH_EN, "and 3M?", 3_000_000),
+    (_BATCH_ZH, "如果是两百万张呢？", 2_000_000),     # 张 counts tickets here: two million cards is no device count
+    (_BATCH_ZH, "如果是兩百萬呢？", 2_000_000),
+])
+def test_a_bare_count_in_a_batch_thread_is_the_job_size(engine, first, followup, items):
+    """In a thread about a batch job the one count in force is the job's: "what if 5 million?" re-sizes
+    the job (never "could not find workload facts"); 2.5× the items in the same window needs 2.5× the
+    aggregate throughput, so the capex never falls."""
+    rec, reply = talk(engine, first, followup)
+    assert reply.slots["batch_items"] == items
+    assert any(f"{items:,}" in change for change in reply.changes)
+    if items > rec.slots["batch_items"]:
+        assert reply.recommendation.primary.capex_usd >= rec.recommendation.primary.capex_usd
+
+
+def test_two_cards_in_a_batch_thread_stay_cards(engine):
+    """"如果是两张呢？" (two cards) in a batch thread is a device count, not a job of two tickets."""
+    rec, reply = talk(engine, _BATCH_ZH, "如果是两张呢？")
+    assert reply.slots["batch_items"] == rec.slots["batch_items"]
