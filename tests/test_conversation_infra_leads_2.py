@@ -113,3 +113,23 @@ def test_two_cards_in_a_batch_thread_stay_cards(engine):
     """"如果是两张呢？" (two cards) in a batch thread is a device count, not a job of two tickets."""
     rec, reply = talk(engine, _BATCH_ZH, "如果是两张呢？")
     assert reply.slots["batch_items"] == rec.slots["batch_items"]
+
+
+_BUDGETED = "Llama 3.3 70B for 300 developers, budget $60k, first token under 2 s, Q4_K_M, just recommend"
+_BUDGETED_ZH = "Llama 3.3 70B，300人同时使用，预算6万美元，首字2秒以内，Q4_K_M，直接推荐"
+
+
+@pytest.mark.parametrize(("first", "followup", "budget"), [
+    (_BUDGETED, "what if we double the budget?", 120_000),
+    (_BUDGETED, "and if the budget triples?", 180_000),
+    (_BUDGETED, "what if the budget is 50% higher?", 90_000),
+    (_BUDGETED_ZH, "预算翻倍呢？", 120_000),
+    (_BUDGETED_ZH, "如果預算增加50%呢？", 90_000),
+])
+def test_a_relative_budget_scales_the_budget_in_force(engine, first, followup, budget):
+    """"Double the budget" on $60,000 is $120,000: a factor on the budget in force (never "could not find
+    workload facts"), and never a factor on the users ("预算增加50%" once read as 50 % more users)."""
+    rec, reply = talk(engine, first, followup)
+    assert reply.slots["budget_usd"] == budget
+    assert reply.slots["concurrent_users"] == rec.slots["concurrent_users"]
+    assert any(f"{budget:,}" in change for change in reply.changes), reply.changes

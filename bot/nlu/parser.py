@@ -29,6 +29,8 @@ from bot.nlu.lexicon import (
     NUM,
     OVERNIGHT,
     OVERNIGHT_WINDOW_HOURS,
+    RELATIVE_BUDGET,
+    RELATIVE_BUDGET_PERCENT,
     RELATIVE_PERCENT,
     RELATIVE_USERS,
 )
@@ -229,7 +231,10 @@ def parse_message(
     users = result.facts.get("concurrent_users")
     if result.facts.get("deployment_scale") == "personal" and isinstance(users, int | float) and users > 5:
         del result.facts["deployment_scale"]
-    if "concurrent_users" not in result.facts and (factor := _relative_users(normalized)) is not None:
+    # "Double the budget" scales the budget; only then may "增加50%" be the users' (it names no figure).
+    if "budget_usd" not in result.facts and (factor := _relative(normalized, RELATIVE_BUDGET, RELATIVE_BUDGET_PERCENT)):
+        result.relative["budget_usd"] = factor
+    elif "concurrent_users" not in result.facts and (factor := _relative(normalized, RELATIVE_USERS, RELATIVE_PERCENT)):
         result.relative["concurrent_users"] = factor
     result.intents = detect_intents(normalized)
     return result
@@ -262,11 +267,12 @@ def _device_facts(found: SlotValues, devices: DeviceReading) -> None:
         found["named_devices"] = devices.named
 
 
-def _relative_users(normalized: str) -> float | None:
-    if m := RELATIVE_PERCENT.search(normalized):
+def _relative(normalized: str, factors: tuple[tuple[re.Pattern[str], float], ...], percent: re.Pattern[str]) -> float | None:
+    """The factor a what-if puts on a known figure ("users double" → 2, "50% more users" → 1.5)."""
+    if m := percent.search(normalized):
         pct = next(v for v in m.groupdict().values() if v is not None)
         return 1 + float(pct) / 100
-    return next((factor for pattern, factor in RELATIVE_USERS if pattern.search(normalized)), None)
+    return next((factor for pattern, factor in factors if pattern.search(normalized)), None)
 
 
 __all__ = ["MAX_MESSAGE_CHARS", "ModelLookup", "ParseResult", "parse_message"]
