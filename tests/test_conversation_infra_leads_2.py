@@ -133,3 +133,17 @@ def test_a_relative_budget_scales_the_budget_in_force(engine, first, followup, b
     assert reply.slots["budget_usd"] == budget
     assert reply.slots["concurrent_users"] == rec.slots["concurrent_users"]
     assert any(f"{budget:,}" in change for change in reply.changes), reply.changes
+
+
+@pytest.mark.parametrize(("first", "go"), [
+    ("我们只有一台 RTX 5090，Qwen3-14B，给5个人用，可以吗？", "直接推荐"),
+    ("we only have one RTX 5090: Qwen3-14B for 5 people, would it do?", "just recommend"),
+])
+def test_a_device_the_user_only_has_is_used_not_bought_again(engine, first, go):
+    """"我们只有一台 RTX 5090" is the card they have: Qwen3-14B at Q4_K_M is ~9 GB (14.8e9 × 4.84 / 8),
+    and 5 users' cache is < 1 GB, well inside its 32 GB; 1,792 GB/s over ~10 GB per step is far above
+    30 tok/s per user: the answer is their own card at no capex, never a new card to buy."""
+    _, rec = talk(engine, first, go)
+    primary = rec.recommendation.primary
+    assert primary.hardware_id == "nvidia-rtx-5090" and primary.capex_usd == 0
+    assert rec.recommendation.owned and rec.recommendation.owned[0].meets

@@ -249,3 +249,15 @@ def test_a_head_count_before_a_device_is_not_its_count(matcher, text, count):
     device's only when nothing but describing words stands between them ("3 idle dual-socket Xeon")."""
     facts = read(text, matcher).facts
     assert [d["count"] for d in facts.get("named_devices") or []] == [count]
+
+
+@pytest.mark.parametrize(("text", "hardware_id", "count"), [
+    # "Only have" is having (session 6, k-ux2): the device is owned, and asking about it keeps it owned.
+    ("我们只有一台 RTX 5090，Qwen3-14B，给5个人用，可以吗？", "nvidia-rtx-5090", 1),
+    ("我們只有兩張 4090", "nvidia-rtx-4090", 2),
+    ("we only have two L40S, would they do?", "nvidia-l40s", 2),
+    ("all we have is 4 A100 80GB", "nvidia-a100-80gb-pcie", 4),
+])
+def test_only_having_a_device_is_owning_it(matcher, text, hardware_id, count):
+    facts = read(text, matcher).facts
+    assert [(d.get("hardware_id"), d["count"]) for d in facts.get("owned_devices") or []] == [(hardware_id, count)]
