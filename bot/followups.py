@@ -117,8 +117,10 @@ class FollowupNodes:
             if target.count and target.count != sized:
                 at_count = self._at_count(workload, option, target.count, lang)
                 board = self._board(option)
-                partial = board > 1 and not at_count.existing and target.count % board != 0
-                entries.append(ComparedOption(target=target, option=at_count, sized=sized,
+                partial = board > 1 and not at_count.existing and target.count % board != 0 and option.meets_slo
+                # The sized count is said only when it meets the targets: an owned card that falls short is
+                # no count "the estimator sizes it at".
+                entries.append(ComparedOption(target=target, option=at_count, sized=sized if option.meets_slo else None,
                                               board=board if partial else None,
                                               sized_capex_usd=option.capex_usd if partial else None))
             else:

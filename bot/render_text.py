@@ -283,6 +283,9 @@ def option_lines(option: Option, users: int | None, lang: str = "en") -> list[st
                        available=num(est.memory_available_gb, 1)))
     watts = t("rec.watts", lang, watts=num(option.power_w)) if option.power_w else ""
     per_m = money(tco.cost_per_million_tokens_usd) if tco.cost_per_million_tokens_usd is not None else "n/a"
+    if option.unpriced:  # no sourced price: the capex is unknown, never "$0"
+        lines.append(msg("answer.named.unpriced", lang, power=tco.annual_power_usd))
+        return lines
     lines.append(t("rec.cost", lang, capex=money(option.capex_usd),
                    estimate=t("rec.estimate_mark", lang) if tco.price_is_estimate else "",
                    tco=money(tco.three_year_total_usd), per_m=per_m, power_cost=money(tco.annual_power_usd),

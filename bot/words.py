@@ -354,7 +354,7 @@ def _verdicts(options: list[Option], baseline: Option | None, lang: str) -> list
         if not option.meets_slo:
             lines.append(t("fails_slo", lang, a=option_title(option, lang)))
         a, b = option.tco.cost_per_million_tokens_usd, baseline.tco.cost_per_million_tokens_usd
-        if a and b:
+        if a and b and not (option.unpriced or baseline.unpriced):  # power-only costs are no price to compare
             lines.append(t("cheaper", lang, a=option_title(option, lang), b=option_title(baseline, lang),
                            ratio=f"{a / b:.2f}"))
     return lines

@@ -147,3 +147,16 @@ def test_a_device_the_user_only_has_is_used_not_bought_again(engine, first, go):
     primary = rec.recommendation.primary
     assert primary.hardware_id == "nvidia-rtx-5090" and primary.capex_usd == 0
     assert rec.recommendation.owned and rec.recommendation.owned[0].meets
+
+
+def test_buying_more_of_an_unpriced_owned_device_is_not_free(engine):
+    """One owned H100 PCIe (no sourced price in the catalog) falls short for 200 users of an 8B FP16 model;
+    "what if we buy one more?" judges two, but the added card has no price: its capex is unknown, never
+    "$0.00", and the one owned card that falls short is no count "the estimator sizes it at"."""
+    *_, reply = talk(engine, "We have one H100 PCIe. Llama 3.1 8B for 200 users, FP16, first token 500 ms",
+                     "just recommend", "what if we buy one more?")
+    two = reply.text.split("• ")[1]
+    assert "2× H100 PCIe" in two
+    assert "capex $0" not in two and "no sourced price" in two, two
+    assert "sizes it at 1" not in reply.text
+    assert "as much per million tokens" not in reply.text  # a power-only cost is no price to compare
