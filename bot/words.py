@@ -158,7 +158,8 @@ def _understood(turn: TurnReading, lang: str, names: Mapping[str, str] | None = 
     if turn.model_name and "model_params_b" in turn.facts:  # show where the size came from
         phrases[0] = f"{turn.model_name} ({phrases[0]})"
     if turn.unknown_model:  # a name the catalog does not know: say so, and that the size alone is sized
-        phrases.append(t("model_unknown", lang, name=turn.unknown_model))
+        key = "model_unknown" if "model_params_b" in turn.facts else "model_unknown_no_size"
+        phrases.append(t(key, lang, name=turn.unknown_model))
     return t("understood", lang, facts=join_list(phrases, lang))
 
 

@@ -160,3 +160,23 @@ def test_buying_more_of_an_unpriced_owned_device_is_not_free(engine):
     assert "capex $0" not in two and "no sourced price" in two, two
     assert "sizes it at 1" not in reply.text
     assert "as much per million tokens" not in reply.text  # a power-only cost is no price to compare
+
+
+@pytest.mark.parametrize(("first", "said"), [
+    ("Mistral Small 3.1 for 25 people, first token under 2 s", "size"),
+    ("用 Mistral Small 3.1 给25个人用，首字2秒内", "参数量"),
+])
+def test_an_unknown_model_without_a_size_is_not_said_to_be_sized(engine, first, said):
+    """A model name the catalog does not know, with no size stated, cannot be "sized by its size": the
+    echo says the name is unknown and that its size is needed, and the next question asks for it."""
+    (reply,) = talk(engine, first)
+    assert "mistral small 3.1" in reply.text.lower()
+    assert "sized by its size" not in reply.text and "按其参数量" not in reply.text
+    assert said in reply.text.splitlines()[0]
+    assert reply.asked_slot == "model_params_b"
+
+
+def test_an_unknown_model_with_a_size_is_sized_by_that_size(engine):
+    (reply,) = talk(engine, "Mistral Small 3.1 24B for 25 people, first token under 2 s")
+    assert reply.slots["model_params_b"] == 24
+    assert "sized by its size" in reply.text

@@ -57,6 +57,12 @@ TEMPLATES: dict[str, tuple[str, str, str]] = {
     ),
     "understood": ("Understood: {facts}.", "我理解的是：{facts}。", "我理解的是：{facts}。"),
     "understood.none": ("Got it.", "好的。", "好的。"),
+    "model_unknown_no_size": (
+        "{name} is not in the model catalog, and without its size it cannot be sized (say its size, e.g. \"24B\"; "
+        "otherwise seed 1's 7B reference size is assumed)",
+        "{name} 不在模型目录中，没有参数量就无法估算（请说出参数量，例如“24B”；否则按种子文件 1 的 7B 参考规模假设）",
+        "{name} 不在模型目錄中，沒有參數量就無法估算（請說出參數量，例如「24B」；否則按種子文件 1 的 7B 參考規模假設）",
+    ),
     "model_unknown": (
         "{name} is not in the model catalog, so it is sized by its size with the closest known architecture "
         "(an assumption)",
