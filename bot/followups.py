@@ -15,9 +15,11 @@ from bot.outcomes import ComparedOption, Comparison, Explanation, Recommended
 from bot.routers import EXPLAIN_INTENTS
 from bot.state import ConversationState, HardwareRef, TurnReading, facts_of, turn_of
 from estimator.candidates import purchase_unit
-from estimator.errors import SiliconsultError
+from estimator.catalog import Hardware
+from estimator.defaults import device_price
+from estimator.errors import NoFeasibleOption, SiliconsultError
 from estimator.schemas import Option, Recommendation
-from estimator.workload import Workload
+from estimator.workload import NamedDevice, Workload
 
 MAX_TARGETS = 2
 
@@ -67,9 +69,31 @@ class FollowupNodes:
         narrowed = self.deps.catalog.model_copy(update={"hardware": pool})
         try:
             result = self.deps.recommend(workload, narrowed, lang=lang)
+        except NoFeasibleOption as exc:
+            unpriced = self._unpriced_option(workload, pool, target, lang)
+            if unpriced is not None:
+                return unpriced, "", None
+            # The catalog was narrowed here: the devices' own reasons, not advice about the whole catalog.
+            return None, _sentence(exc.reasons, lang) or exc.user_message, None
         except SiliconsultError as exc:
             return None, exc.user_message, None
         return result.primary, " ".join([result.rationale, *result.relax]).strip(), result
+
+    def _unpriced_option(self, workload: Workload, pool: tuple[Hardware, ...], target: HardwareRef,
+                         lang: str) -> Option | None:
+        """A device with no sourced price ("why not B200?") cannot be ranked as a purchase, but its numbers
+        can be estimated: it is answered as a named device (estimator.named: power only, said unpriced)."""
+        if not pool or any(device_price(h.id, h.price_usd, h.price_basis) is not None for h in pool):
+            return None
+        asked = [NamedDevice(hardware_id=h.id, count=target.count) for h in pool[:MAX_TARGETS]]
+        try:
+            result = self.deps.recommend(workload.model_copy(update={"named_devices": asked}), self.deps.catalog,
+                                         lang=lang)
+        except SiliconsultError:
+            return None
+        options = [a.option for a in result.named if a.option is not None]
+        meeting = [o for o in options if o.meets_slo]
+        return (meeting or options or [None])[0]
 
     def _at_count(self, workload: Workload, option: Option, count: int, lang: str) -> Option:
         """The same device at the count the user named ("two L40S", "8 GPUs"), judged against the targets."""
@@ -143,6 +167,17 @@ def _topped_up(target: HardwareRef, more: int, state: ConversationState, rec: Re
     base = owned or (rec.primary.count if rec.primary is not None and rec.primary.hardware_id in ids else 0)
     hardware_id = next((d.hardware_id for d in facts_of(state).owned_devices or [] if d.hardware_id in ids), ids[0])
     return target.model_copy(update={"hardware_ids": [hardware_id], "count": base + more})
+
+
+def _sentence(reasons: list[str], lang: str) -> str:
+    """Exclusion reasons ("seed 1: NPUs are built for one user; …") as one sentence of the reply."""
+    if not reasons:
+        return ""
+    if lang == "en":
+        text = "; ".join(reasons)
+        return text[0].upper() + text[1:] + ("" if text.endswith(".") else ".")
+    text = "；".join(reasons)
+    return text + ("" if text.endswith("。") else "。")
 
 
 def _current(state: ConversationState) -> Recommendation:

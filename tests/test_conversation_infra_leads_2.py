@@ -180,3 +180,26 @@ def test_an_unknown_model_with_a_size_is_sized_by_that_size(engine):
     (reply,) = talk(engine, "Mistral Small 3.1 24B for 25 people, first token under 2 s")
     assert reply.slots["model_params_b"] == 24
     assert "sized by its size" in reply.text
+
+
+@pytest.mark.parametrize(("question", "device"), [("why not B200?", "B200"), ("為什麼不用 B200？", "B200")])
+def test_a_device_without_a_price_is_compared_by_its_numbers(engine, question, device):
+    """The B200 has no sourced price in the catalog, so it cannot be costed, but its numbers can be
+    estimated: 235 B parameters at Q4_K_M are ~142 GB (235e9 × 4.84 / 8), inside two 180 GB B200s, so
+    some count meets the targets. "Why not B200?" gets those numbers and says the price is unknown,
+    never "no device in the catalog is eligible … relax a constraint (existing hardware, training …)"."""
+    _, reply = talk(engine, "Qwen3-235B-A22B, 200 concurrent users, first token under 3 s, Q4_K_M, just recommend", question)
+    block = reply.text.split("• ")[1]
+    assert device in block and "tok/s" in block, reply.text[:600]
+    assert "no sourced price" in block or "没有有来源的价格" in block or "沒有有來源的價格" in block
+    assert "Relax a constraint" not in reply.text and "放寬某個約束" not in reply.text
+
+
+@pytest.mark.parametrize("question", ["why not an NPU?", "为什么不用NPU？"])
+def test_why_not_a_kind_says_the_kinds_reason_only(engine, question):
+    """NPUs are single-user parts (seed 1); for 30 users the answer is that rule, not whole-catalog advice
+    to relax "existing hardware, training on the same hardware" (neither was said)."""
+    _, reply = talk(engine, "Qwen3 8B for 30 support agents, first token under 1 s, Q4_K_M, just recommend", question)
+    assert "NPU" in reply.text
+    assert "Relax a constraint" not in reply.text and "放宽某个约束" not in reply.text
+    assert "No device in the catalog" not in reply.text and "资料库里没有设备" not in reply.text
