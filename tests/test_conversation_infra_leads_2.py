@@ -203,3 +203,17 @@ def test_why_not_a_kind_says_the_kinds_reason_only(engine, question):
     assert "NPU" in reply.text
     assert "Relax a constraint" not in reply.text and "放宽某个约束" not in reply.text
     assert "No device in the catalog" not in reply.text and "资料库里没有设备" not in reply.text
+
+
+@pytest.mark.parametrize(("first", "go"), [
+    ("We're thinking of renting 8 H100s for Llama 3.3 70B at FP8 for 400 users. Enough?", "just recommend"),
+    ("打算租 8 張 H100 跑 Llama 3.3 70B，FP8，給 400 人用，夠嗎？", "直接推薦"),
+])
+def test_renting_a_device_and_asking_if_it_is_enough_is_answered(engine, first, go):
+    """"Renting 8 H100s … enough?" asks whether 8 H100 carry the load (8 × 80 GB hold 70.6 GB of FP8
+    weights and 400 users' cache of ~100 GB: 400 × 768 tokens × 327.7 KB): a yes or no about 8 × H100,
+    whether they are rented or bought, never a recommendation that leaves the 8 H100 unanswered."""
+    _, rec = talk(engine, first, go)
+    named = rec.recommendation.named
+    assert [(n.hardware_id, n.asked_count) for n in named] == [("nvidia-h100-sxm", 8)]
+    assert named[0].text in rec.text

@@ -33,10 +33,14 @@ QUESTION = _rx(r"\bwould\b(?! (?:like|love|prefer|rather))", r"\bwill (?:it|they
                # Whether it runs or carries the load: "能跑 qwen3 吗", "跑得动70b吗", "will a 5090 handle it?".
                "能跑", "跑得动", "跑得動", "跑得了", "跑得起", "带得动", "帶得動", "扛得住", "能否", "可否",
                r"\bwill (?:a|an)\b", r"\bhandle (?:it|this|that|the|\d)")
+# Whether a device carries the load: asked even about a device to rent ("renting 8 h100s … enough?").
+SUFFICES = _rx(r"\benough\b", r"\bsuffic", r"\bwould (?:it|they|that|this|these)\b.{0,20}\bdo\b", r"\bhandle\b",
+               r"\bcope\b", "够吗", "夠嗎", "够不够", "夠不夠", "够用", "夠用", "撑得住", "撐得住", "扛得住", "跑得动", "跑得動")
 HOW_MANY = _rx(r"\bhow many\b", "需要几", "需要幾", "要几", "要幾", "多少(?:张|張|块|塊|台|个|個|片)")
 # Words that deny owning a device right before it ("no GPUs", "without a GPU", "没有显卡").
 _DENIED = re.compile(r"(?:\bno|\bwithout(?: any| a)?|\bzero|\bnot a single|没有|沒有|无|無|不带|不帶)\s*(?:dedicated\s+|discrete\s+)?$")
-_CLAUSE = re.compile(r"[^,.;!?\n]+[,.;!?\n]*")
+# A decimal point ("llama 3.3 70b") ends no clause.
+_CLAUSE = re.compile(r"(?:[^,.;!?\n]|(?<=\d)\.(?=\d))+[,.;!?\n]*")
 _SENTENCE_END = re.compile(r"[.;!?\n]")
 # "3 idle dual-socket xeon": a count, then at most three describing words, then the device. A word that
 # links other things ("10 people on an l40s": a head count, a preposition, an article) is no description.
@@ -170,7 +174,8 @@ def read_devices(normalized: str, mentions: list[HardwareMention], matcher: Hard
     reading = DeviceReading()
     if intent == "why_not" or not mentions:
         return reading
-    asking_allowed = intent not in ("compare", "explain_cloud")  # "what would renting L40S cost?" asks for a rental
+    # "What would renting L40S cost?" asks for a rental, not whether they do; "renting 8 H100s, enough?" asks both.
+    asking_allowed = intent != "compare" and (intent != "explain_cloud" or bool(SUFFICES.search(normalized)))
     clauses = _clauses(normalized)
     placed = [(m, next((c for c in clauses if c.start <= m.start < c.end), None)) for m in mentions]
     devices_by_sentence: dict[int, list[HardwareMention]] = {}
