@@ -217,3 +217,16 @@ def test_renting_a_device_and_asking_if_it_is_enough_is_answered(engine, first, 
     named = rec.recommendation.named
     assert [(n.hardware_id, n.asked_count) for n in named] == [("nvidia-h100-sxm", 8)]
     assert named[0].text in rec.text
+
+
+@pytest.mark.parametrize(("first", "go"), [
+    ("Llama 3.3 70B for 100 users on our 8 H100 server, is it overkill?", "just recommend"),
+    ("用我们的8张H100跑 Llama 3.3 70B，给100人用，够吗？", "直接推荐"),
+])
+def test_our_server_is_used_before_anything_is_bought(engine, first, go):
+    """"Our 8 H100 server" is theirs: 8 × 80 GB and 8 × 3.35 TB/s carry a 70B model (42.7 GB at Q4_K_M)
+    for 100 users many times over, so the answer is their server at no capex, never 8 MI300X to buy."""
+    _, rec = talk(engine, first, go)
+    answer = rec.recommendation.owned
+    assert answer and answer[0].hardware_id == "nvidia-h100-sxm" and answer[0].meets
+    assert rec.recommendation.primary.capex_usd == 0

@@ -261,3 +261,20 @@ def test_a_head_count_before_a_device_is_not_its_count(matcher, text, count):
 def test_only_having_a_device_is_owning_it(matcher, text, hardware_id, count):
     facts = read(text, matcher).facts
     assert [(d.get("hardware_id"), d["count"]) for d in facts.get("owned_devices") or []] == [(hardware_id, count)]
+
+
+@pytest.mark.parametrize(("text", "hardware_id", "count"), [
+    # "Our 8 H100 server" is the user's (session 6, k-ux2): a possessive right before the device owns it.
+    ("Llama 3.3 70B for 100 users on our 8 H100 server, is it overkill?", "nvidia-h100-sxm", 8),
+    ("can we run it on our two L40S?", "nvidia-l40s", 2),
+    ("用我们的8张H100跑70B模型", "nvidia-h100-sxm", 8),
+    ("我們的 RTX 4090 夠嗎？", "nvidia-rtx-4090", 1),
+])
+def test_our_device_is_owned(matcher, text, hardware_id, count):
+    facts = read(text, matcher).facts
+    assert [(d.get("hardware_id"), d["count"]) for d in facts.get("owned_devices") or []] == [(hardware_id, count)]
+
+
+def test_our_model_on_a_device_still_owns_no_device(matcher):
+    facts = read("We want to serve our fine-tuned 7B model on an L40S", matcher).facts
+    assert "owned_devices" not in facts

@@ -32,11 +32,15 @@ QUESTION = _rx(r"\bwould\b(?! (?:like|love|prefer|rather))", r"\bwill (?:it|they
                "考虑买", "考慮買", "打算买", "打算買", "能跑吗", "能跑嗎", "撑得住", "撐得住",
                # Whether it runs or carries the load: "能跑 qwen3 吗", "跑得动70b吗", "will a 5090 handle it?".
                "能跑", "跑得动", "跑得動", "跑得了", "跑得起", "带得动", "帶得動", "扛得住", "能否", "可否",
-               r"\bwill (?:a|an)\b", r"\bhandle (?:it|this|that|the|\d)")
+               r"\bwill (?:a|an)\b", r"\bhandle (?:it|this|that|the|\d)", r"\boverkill\b", "大材小用")
 # Whether a device carries the load: asked even about a device to rent ("renting 8 h100s … enough?").
 SUFFICES = _rx(r"\benough\b", r"\bsuffic", r"\bwould (?:it|they|that|this|these)\b.{0,20}\bdo\b", r"\bhandle\b",
                r"\bcope\b", "够吗", "夠嗎", "够不够", "夠不夠", "够用", "夠用", "撑得住", "撐得住", "扛得住", "跑得动", "跑得動")
 HOW_MANY = _rx(r"\bhow many\b", "需要几", "需要幾", "要几", "要幾", "多少(?:张|張|块|塊|台|个|個|片)")
+# A possessive right before the device ("our 8 h100 server", "my rtx 4090", "我们的8张h100"): at most two
+# describing words between, so "our fine-tuned 7b model on an l40s" owns no l40s.
+_POSSESSED = re.compile(r"(?:\bour|\bmy)\s+(?:own\s+)?(?:\d{1,6}\s*(?:x|\*)?\s*)?(?:[a-z][a-z+-]*\s+){0,2}$|"
+                        r"(?:我们的|我們的|我的|咱们的|咱們的|公司的)\s*(?:\d{1,6}\s*(?:张|張|块|塊|台|个|個|片)?)?\s*$")
 # Words that deny owning a device right before it ("no GPUs", "without a GPU", "没有显卡").
 _DENIED = re.compile(r"(?:\bno|\bwithout(?: any| a)?|\bzero|\bnot a single|没有|沒有|无|無|不带|不帶)\s*(?:dedicated\s+|discrete\s+)?$")
 # A decimal point ("llama 3.3 70b") ends no clause.
@@ -184,6 +188,8 @@ def read_devices(normalized: str, mentions: list[HardwareMention], matcher: Hard
             devices_by_sentence.setdefault(c.sentence, []).append(m)
     placed = [(m, _asked_after(c, clauses, placed)) for m, c in placed]
     for mention, clause in placed:
+        if clause is not None and not clause.owns and _POSSESSED.search(normalized[clause.start:mention.start]):
+            clause = replace(clause, owns=True)  # "on our 8 h100 server": theirs, whatever else the clause says
         if clause is None or not (clause.owns or clause.asks) or mention.family:
             continue  # a maker's name ("two tenstorrent cards") says no product: none is guessed
         if _DENIED.search(normalized[clause.start:mention.start]):
