@@ -15,6 +15,7 @@ from __future__ import annotations
 import math
 from dataclasses import replace
 
+from estimator.batch import HEADROOM, BatchSizer, shown_hours
 from estimator.candidates import Candidate, exclusion, owned_class, ownership
 from estimator.catalog import Catalog, Hardware
 from estimator.defaults import device_price
@@ -199,6 +200,9 @@ def _groups(workload: Workload, catalog: Catalog, sized: list[Sized]) -> list[tu
 def shortfall_text(sizer: Sizer, sized: Sized, lang: str) -> str:
     """What an option misses, with its numbers, in `lang`."""
     est = sized.estimate
+    if est.fits and isinstance(sizer, BatchSizer):  # a batch job misses its deadline, not a chat speed
+        return msg("answer.short.batch", lang, hours=shown_hours(sizer.hours(sized.candidate, sized.count)),
+                   allowed=sizer.window_hours / HEADROOM, window=sizer.window_hours, headroom=HEADROOM)
     if not est.fits:
         # What fills the memory is named: at hundreds of users the KV cache, not the weights, often overflows.
         return msg("answer.short.memory", lang, required=est.memory_required_gb, available=est.memory_available_gb,
@@ -277,7 +281,11 @@ def owned_answers(sizer: Sizer, workload: Workload, catalog: Catalog, sized: lis
         sizer.finalize(own)
         meets = not own.violations
         assert own.tco is not None
-        if meets:
+        if meets and isinstance(sizer, BatchSizer):  # "can our 4 L40S do it overnight?": when the job is done
+            text = msg("answer.owned.yes_batch", lang, used=own.count, owned=count, hardware=name,
+                       hours=shown_hours(sizer.hours(own.candidate, own.count)), window=sizer.window_hours,
+                       power=own.tco.annual_power_usd)
+        elif meets:
             text = msg("answer.owned.yes", lang, used=own.count, owned=count, hardware=name,
                        tps=own.estimate.decode_tokens_per_s_per_stream, users=sizer.peak,
                        ttft=own.estimate.ttft_p95_ms or own.estimate.ttft_ms, power=own.tco.annual_power_usd)

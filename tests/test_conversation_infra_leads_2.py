@@ -230,3 +230,22 @@ def test_our_server_is_used_before_anything_is_bought(engine, first, go):
     answer = rec.recommendation.owned
     assert answer and answer[0].hardware_id == "nvidia-h100-sxm" and answer[0].meets
     assert rec.recommendation.primary.capex_usd == 0
+
+
+@pytest.mark.parametrize(("first", "meets"), [
+    # 300k × 1,500 prompt tokens × ~16 GFLOP (2 × 8.03e9) ≈ 7.2e18 FLOP: ~3 h on 4 L40S at half their 362
+    # TFLOPS dense FP16, inside the 8 h / 1.5 = 5.3 h an overnight window leaves.
+    ("We have 4 idle L40S at night. Can they summarize 300k documents overnight with Llama 3.1 8B, 1500 tokens each, "
+     "150-token summaries, Q4_K_M?", True),
+    # 3 million of them on one L40S: ten times the work on a quarter of the cards, ~120 h.
+    ("We have one idle L40S at night. Can it summarize 3 million documents overnight with Llama 3.1 8B, 1500 tokens "
+     "each, 150-token summaries, Q4_K_M?", False),
+])
+def test_an_owned_device_for_a_batch_job_is_answered_in_hours(engine, first, meets):
+    """A batch job has no user waiting for a first token: the owned devices' verdict says when the job is
+    done against the window, never "9.8 tok/s per user at 1 users, p95 first token 8,187 ms"."""
+    _, rec = talk(engine, first, "just recommend")
+    answer = rec.recommendation.owned[0]
+    assert answer.hardware_id == "nvidia-l40s" and answer.meets == meets
+    assert "finish the batch in" in answer.text, answer.text
+    assert "tok/s per user" not in answer.text and "first token" not in answer.text
