@@ -30,13 +30,22 @@ class FollowupNodes:
     def _targets(self, state: ConversationState, rec: Recommendation) -> list[HardwareRef]:
         turn = turn_of(state)
         targets = list(turn.hardware[:MAX_TARGETS])
-        if not targets and turn.gpu_count and rec.primary is not None:  # "what if we use 8 GPUs?"
-            targets = [HardwareRef(hardware_ids=[rec.primary.hardware_id], kind=rec.primary.kind,
+        if not targets and turn.gpu_count and rec.primary is not None:  # "what if we use 8 GPUs?", "那三张呢？"
+            # The device the thread asked about ("两张4090能跑吗？" then "那三张呢？"), else the recommended one.
+            asked = self._asked_target(state)
+            targets = [asked.model_copy(update={"count": turn.gpu_count}) if asked is not None else
+                       HardwareRef(hardware_ids=[rec.primary.hardware_id], kind=rec.primary.kind,
                                    count=turn.gpu_count, alias=rec.primary.hardware_name or rec.primary.hardware_id)]
         if turn.more_devices:  # "buy two more": on top of the devices owned, else of the recommended ones
             base = targets[:1] or [b for b in [self._base_target(state, rec)] if b is not None]
             targets = [_topped_up(t, turn.more_devices, state, rec) for t in base]
         return targets
+
+    def _asked_target(self, state: ConversationState) -> HardwareRef | None:
+        """The last device the user asked about by name ("would two 4090 do?"), if any."""
+        named = [d for d in facts_of(state).named_devices or [] if d.hardware_id]
+        hw = self.deps.catalog.hardware_by_id(named[-1].hardware_id) if named else None
+        return None if hw is None else HardwareRef(hardware_ids=[hw.id], kind=hw.kind, alias=hw.name)
 
     def _base_target(self, state: ConversationState, rec: Recommendation) -> HardwareRef | None:
         """The device "two more" adds to when none is named: the one owned, else the recommended one."""

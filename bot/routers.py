@@ -55,7 +55,8 @@ def route_turn(state: ConversationState) -> str:
         # and so does "what about FP8?" on an FP8 recommendation (a fact in force, no device to compare).
         if wants_comparison(state) or (turn.intent in ("compare", "why_not") and not explains and not turn.facts):
             return "compare"
-        if turn.intent == "provide" and turn.hardware and not turn.facts:  # "and on CPUs?": hardware alone
+        # "and on CPUs?", "那三张呢？", "and with 4 cards?": hardware or a count of devices alone
+        if turn.intent == "provide" and (turn.hardware or turn.gpu_count is not None) and not turn.facts:
             return "compare"
         if explains or turn.facts:  # facts already known ("would one L40S do?" again): the answer again
             return "explain"

@@ -249,3 +249,18 @@ def test_an_owned_device_for_a_batch_job_is_answered_in_hours(engine, first, mee
     assert answer.hardware_id == "nvidia-l40s" and answer.meets == meets
     assert "finish the batch in" in answer.text, answer.text
     assert "tok/s per user" not in answer.text and "first token" not in answer.text
+
+
+@pytest.mark.parametrize(("first", "go", "followup", "shown"), [
+    ("两张4090能跑gpt-oss-120b吗？给10个人用", "直接推荐", "那三张呢？", "3 × GeForce RTX 4090"),
+    ("兩張 4090 能跑 gpt-oss-120b 嗎？給 10 個人用", "直接推薦", "那四張呢？", "4 × GeForce RTX 4090"),
+    ("would two RTX 4090 handle gpt-oss-120b for 10 people?", "just recommend", "what about three of them?",
+     "3× GeForce RTX 4090"),
+])
+def test_a_bare_count_after_a_device_question_is_that_device_at_that_count(engine, first, go, followup, shown):
+    """"两张4090能跑…吗？" then "那三张呢？": the same question about three 4090s (gpt-oss-120b's ~62 GB of MXFP4
+    weights need more than two 24 GB cards, 3 × 24 = 72 GB may hold them), never "could not find workload facts"
+    nor three of the recommended device."""
+    *_, reply = talk(engine, first, go, followup)
+    assert "could not find" not in reply.text and "没能" not in reply.text and "沒能" not in reply.text
+    assert shown.replace(" × ", "× ") in reply.text.replace(" × ", "× "), reply.text[:500]

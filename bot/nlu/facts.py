@@ -113,6 +113,14 @@ _TOTAL_CUE = re.compile(r"total|in all|overall|employees?|staff|headcount|compan
 # A head count, not a concurrency: "team of 200", "团队两百人", "公司一共 1200 人". (An unqualified
 # "200 people" stays both until the user says how many are active at once: DESIGN.md's dept-legal-7b.)
 _HEADCOUNT_BEFORE = re.compile(r"team of|team size|staff of|company of|headcount|团队|團隊|公司|员工|員工|一共|总共|總共|共有")
+# A follow-up that is only a count of cards: "那三张呢？", "用四块呢", "what about three of them?" (the whole
+# message: "500张工单" elsewhere counts tickets).
+_BARE_CARDS = (
+    re.compile(rf"^\s*(?:那|那么|那麼|如果是|如果|换成|換成|改成|用|要是)?\s*{NUM}\s*(?:张|張|块|塊)\s*"
+               r"(?:呢|的话|的話|够吗|夠嗎|行吗|行嗎|可以吗|可以嗎)?\s*[?!.]?\s*$"),
+    re.compile(rf"^\s*(?:(?:and|so)\s+)?(?:what about|how about|what if(?: we (?:use|buy|get|had|have))?|and with|with)\s+"
+               rf"{NUM}\s+of them\s*(?:instead)?\s*[?!.]?\s*$"),
+)
 _GPU_COUNT = re.compile(rf"{NUM}\s*(?:x\s*)?(?:gpus?|cards?|accelerators?|卡|张卡|張卡|块卡|塊卡|张显卡|張顯卡|块显卡|塊顯卡|(?:张|張|块|塊|个|個)\s*gpu)")
 _HOURS_PER_DAY = _any(
     rf"{NUM}\s*(?:hours?|hrs?|h)\s*(?:a|per|/|each)\s*day",
@@ -284,7 +292,7 @@ def _misc_numbers(text: str, claims: _Claims) -> Iterator[Fact]:
         yield Fact("amortization_years", _int(number_value(m)), m.start(), m.end(), keyed=True)
     for m in _matches(_MODELS_SERVED, text, claims):
         yield Fact("models_served", _int(number_value(m)), m.start(), m.end(), keyed=True)
-    for m in _matches(_GPU_COUNT, text, claims):
+    for m in _matches((_GPU_COUNT, *_BARE_CARDS), text, claims):
         yield Fact("gpu_count", _int(number_value(m)), m.start(), m.end(), keyed=True)
 
 
