@@ -178,7 +178,7 @@ def _clarification(state: ConversationState, turn: TurnReading, lang: str, names
         parts.append(_problem_text(problem, lang))
     if turn.problems and not kept:
         parts.append(t("unchanged", lang))
-    else:
+    elif not turn.problems:  # a problem beside kept facts asks for its value: nothing more to say
         parts.append(t("empty" if turn.blank else "not_understood", lang, hint=_hint(state, lang)))
     return "\n".join(parts)
 

@@ -264,3 +264,18 @@ def test_a_bare_count_after_a_device_question_is_that_device_at_that_count(engin
     *_, reply = talk(engine, first, go, followup)
     assert "could not find" not in reply.text and "没能" not in reply.text and "沒能" not in reply.text
     assert shown.replace(" × ", "× ") in reply.text.replace(" × ", "× "), reply.text[:500]
+
+
+@pytest.mark.parametrize(("message", "bad"), [
+    ("gpt-oss-120b for 0 users", "0"),
+    ("gpt-oss-120b for 10 users with 10M context", "10,000,000"),
+    ("Llama 3.3 70B for 100 users, FP4", "FP4"),
+    ("gpt-oss-120b 给 0 人用", "0"),
+])
+def test_a_bad_value_beside_good_facts_is_not_called_nothing_understood(engine, message, bad):
+    """"gpt-oss-120b for 0 users" keeps the model ("Understood: gpt-oss-120b …") and asks for the bad
+    value; it must not also say "I could not find workload facts in that", which contradicts the echo."""
+    (reply,) = talk(engine, message)
+    assert bad in reply.text
+    assert reply.text.startswith(("Understood", "我理解"))
+    assert "could not find" not in reply.text and "没能" not in reply.text and "沒能" not in reply.text
