@@ -155,7 +155,9 @@ def _notices(turn: TurnReading, lang: str) -> list[str]:
 def _understood(turn: TurnReading, lang: str, names: Mapping[str, str] | None = None) -> str:
     """"Understood: Llama 3 8B (8.03B model), 200 concurrent users.": the facts this message gave."""
     phrases = fact_phrases(turn.facts, lang, names)
-    if turn.model_name and "model_params_b" in turn.facts:  # show where the size came from
+    # Show where the size came from: the catalog model it is, not a name of another size ("deepseek r1
+    # distill 32b" names no 671B model; the stated size is sized with a generic shape).
+    if turn.model_name and "model_params_b" in turn.facts and "model_id" in turn.facts:
         phrases[0] = f"{turn.model_name} ({phrases[0]})"
     if turn.unknown_model:  # a name the catalog does not know: say so, and that the size alone is sized
         key = "model_unknown" if "model_params_b" in turn.facts else "model_unknown_no_size"

@@ -279,3 +279,16 @@ def test_a_bad_value_beside_good_facts_is_not_called_nothing_understood(engine, 
     assert bad in reply.text
     assert reply.text.startswith(("Understood", "我理解"))
     assert "could not find" not in reply.text and "没能" not in reply.text and "沒能" not in reply.text
+
+
+@pytest.mark.parametrize(("message", "size", "other"), [
+    ("deepseek r1 distill 32b for 25 analysts", "32B model", "671B"),   # a distilled 32B, not R1 itself
+    ("our 13B fine-tune of Llama 3 8B for 20 people", "13B model", "Llama 3 8B"),
+])
+def test_a_model_name_of_another_size_is_not_echoed_as_the_sized_model(engine, message, size, other):
+    """The stated size wins over a catalog name of another size (the catalog shape is not claimed): the
+    echo says the size it sizes, never "DeepSeek-V3 / R1 (671B) (32B model)", which names a 671B model."""
+    (reply,) = talk(engine, message)
+    head = reply.text.splitlines()[0]
+    assert size in head and other not in head, head
+    assert "model_id" not in reply.slots
