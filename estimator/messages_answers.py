@@ -56,6 +56,14 @@ ANSWER_MESSAGES: dict[str, tuple[str, str, str]] = {
         "但加购比直接买新的更贵：下面推荐的 {hardware} 三年总成本 ${primary:,.0f}，加购方案 ${topup:,.0f}。",
         "但加購比直接買新的更貴：下面推薦的 {hardware} 三年總成本 ${primary:,.0f}，加購方案 ${topup:,.0f}。",
     ),
+    "answer.owned.add_riskier": (
+        " The purchase below, {hardware}, costs more over 3 years (${primary:,.0f} against the top-up's ${topup:,.0f}) "
+        "but carries fewer risks once they are weighed in (risk points {primary_risk} vs {topup_risk}: {risks}).",
+        "下面推荐的 {hardware} 三年总成本更高（${primary:,.0f}，加购方案 ${topup:,.0f}），但计入风险后更稳妥"
+        "（风险分 {primary_risk} 对 {topup_risk}：{risks}）。",
+        "下面推薦的 {hardware} 三年總成本更高（${primary:,.0f}，加購方案 ${topup:,.0f}），但計入風險後更穩妥"
+        "（風險分 {primary_risk} 對 {topup_risk}：{risks}）。",
+    ),
     "answer.owned.buy": (
         "Your {owned} × {hardware} fall short ({short}), and {why}: see the purchase below.",
         "你现有的 {owned} × {hardware} 不够（{short}），而且{why}：见下面的采购建议。",

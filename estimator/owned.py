@@ -236,9 +236,14 @@ def _dearer_than_buying(sizer: Sizer, top_up: Sized, primary: Sized | None, lang
     sizer.finalize(primary)
     if primary.violations or primary.tco is None or top_up.tco is None:
         return ""
+    hardware = f"{primary.count} × {primary.candidate.hardware.name}"
     if primary.tco.three_year_total_usd >= top_up.tco.three_year_total_usd:
-        return ""
-    return msg("answer.owned.add_dearer", lang, hardware=f"{primary.count} × {primary.candidate.hardware.name}",
+        # The top-up is cheaper yet not recommended: the ranking weighed risks in (say so, with the points).
+        sizer.finalize(top_up)
+        return msg("answer.owned.add_riskier", lang, hardware=hardware, primary=primary.tco.three_year_total_usd,
+                   topup=top_up.tco.three_year_total_usd, primary_risk=primary.risk_points,
+                   topup_risk=top_up.risk_points, risks=", ".join(r.id for r in top_up.risks if r.severity != "low"))
+    return msg("answer.owned.add_dearer", lang, hardware=hardware,
                primary=primary.tco.three_year_total_usd, topup=top_up.tco.three_year_total_usd)
 
 
