@@ -304,3 +304,15 @@ def test_a_cheaper_top_up_that_is_not_recommended_says_why(engine):
     assert owned.add_count and owned.add_capex_usd is not None
     if not r.primary.owned_units and r.primary.hardware_id != owned.hardware_id:
         assert "推薦" in owned.text, owned.text   # it names the recommendation and why it differs
+
+
+@pytest.mark.parametrize(("message", "total", "peak"), [
+    ("我們想把 Llama 3.3 70B 部署給 2000 名員工，高峰大約 400 人，預算 30 萬美元", 2000, 400),
+    ("公司2000名员工，高峰400人，Llama 3.3 70B", 2000, 400),
+    ("2000名员工，峰值大概500人，Llama 3.3 70B", 2000, 500),
+])
+def test_a_peak_after_a_head_count_is_the_concurrency(engine, message, total, peak):
+    """"2000 名員工，高峰大約 400 人": the head count, then the peak (高峰 = at peak) in a clause of its own;
+    it was read as a second head count, asked about as a conflict, and "直接推薦" then sized 15 users."""
+    (reply,) = talk(engine, message)
+    assert reply.slots.get("total_users") == total and reply.slots.get("concurrent_users") == peak, reply.text[:300]

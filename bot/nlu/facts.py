@@ -109,6 +109,8 @@ _USERS_AT_ONCE = _any(
 )
 _CONCURRENT_CUE = re.compile(r"concurren|simultaneous|at once|at the same time|same time|at peak|peak|in parallel|active|"
                              r"同时|同時|并发|並發|高峰|尖峰|在线|在線")
+# A peak named right before the number: "高峰大约 400 人", "峰值 500 人", "peak about 400".
+_PEAK_BEFORE = re.compile(r"(?:高峰|尖峰|峰值|最高峰|peak|at peak)[\s\w\u4e00-\u9fff]{0,6}$")
 _TOTAL_CUE = re.compile(r"total|in all|overall|employees?|staff|headcount|company of|员工|員工|总共|總共|一共|全体|全體|总人数|總人數")
 # A head count, not a concurrency: "team of 200", "团队两百人", "公司一共 1200 人". (An unqualified
 # "200 people" stays both until the user says how many are active at once: DESIGN.md's dept-legal-7b.)
@@ -273,8 +275,10 @@ def _users(text: str, claims: _Claims) -> Iterator[Fact]:
             value = _int(number_value(m))
             here = m.group(0)
             clause = re.split(r"[,;.!?]", text[m.end():m.end() + 30], maxsplit=1)[0]
-            before = text[max(0, m.start() - 10):m.start()]
-            if _CONCURRENT_CUE.search(here) or (not _TOTAL_CUE.search(here) and _CONCURRENT_CUE.search(clause)):
+            # The words just before it, in its own clause: "2000 名員工，高峰 400 人" is a head count, then a peak.
+            before = re.split(r"[,;，；。]", text[max(0, m.start() - 10):m.start()])[-1]
+            if (_CONCURRENT_CUE.search(here) or (not _TOTAL_CUE.search(here) and _CONCURRENT_CUE.search(clause))
+                    or (not _TOTAL_CUE.search(here) and _PEAK_BEFORE.search(before))):
                 slot = "concurrent_users"
             elif _TOTAL_CUE.search(here) or _HEADCOUNT_BEFORE.search(before) or _HEADCOUNT_BEFORE.search(here):
                 slot = "total_users"
