@@ -316,3 +316,20 @@ def test_a_peak_after_a_head_count_is_the_concurrency(engine, message, total, pe
     it was read as a second head count, asked about as a conflict, and "直接推薦" then sized 15 users."""
     (reply,) = talk(engine, message)
     assert reply.slots.get("total_users") == total and reply.slots.get("concurrent_users") == peak, reply.text[:300]
+
+
+_LONG = "Gemma 3 27B for 40 people, 128k context, Q4_K_M, first token 2 s, just recommend"
+
+
+@pytest.mark.parametrize(("first", "followup"), [
+    (_LONG, "what if every request uses the full 128k?"),
+    (_LONG, "and if each request fills the whole context?"),
+    ("Gemma 3 27B，40人同时使用，128k上下文，Q4_K_M，首字2秒内，直接推荐", "如果每个请求都用满上下文呢？"),
+])
+def test_every_request_using_the_full_context_makes_every_prompt_that_long(engine, first, followup):
+    """"Every request uses the full 128k" is every prompt 131,072 tokens long (as "every request is 128k
+    tokens of context"): 40 users' cache then holds 40 × 131,072 tokens, many times the 768-token default,
+    so the memory needed grows; never "could not find workload facts"."""
+    rec, reply = talk(engine, first, followup)
+    assert reply.slots["prompt_tokens"] == 131072
+    assert reply.recommendation.primary.estimate.memory_required_gb > rec.recommendation.primary.estimate.memory_required_gb

@@ -216,7 +216,28 @@ _PER_REQUEST_BEFORE = re.compile(r"(?:every request|each request|all requests|ev
                                  r"(?:都是|都有|都|是|有|is|are|has|have|of|at)?\s*(?:约|約|大约|大約|about|around|~)?\s*$")
 
 
+# "every request uses the full 128k", "each request fills the whole context", "每个请求都用满上下文": every
+# prompt as long as the context (with a number: that context too; without: the context in force, `parser`).
+_FULL_CONTEXT = _any(
+    rf"(?:every|each|all(?: the)?|all of the) (?:requests?|prompts?|quer(?:y|ies)|conversations?|calls?) (?:will )?"
+    rf"(?:uses?|fills?|needs?|takes?|is|are|hits?|maxes out|max out)\s+(?:up\s+)?(?:the\s+)?"
+    rf"(?:full|whole|entire|max(?:imum)?)\s*(?:context(?: window| length)?\s*)?(?:(?:of|at)\s+)?(?:{NUM})?",
+    rf"(?:每个请求|每個請求|每次请求|每次請求|所有请求|所有請求|每次)\s*都?\s*(?:用满|用滿|占满|佔滿|是满|是滿|跑满|跑滿)\s*"
+    rf"(?:了)?\s*(?:{NUM}\s*)?(?:的)?\s*(?:上下文|窗口)?",
+)
+
+
 def _context(text: str, claims: _Claims) -> Iterator[Fact]:
+    for m in _matches(_FULL_CONTEXT, text, claims):
+        if m.group("num") is None:
+            yield Fact("full_context", True, m.start(), m.end(), keyed=True)  # the context in force: parser
+            continue
+        value = number_value(m)
+        num = float(m.group("num"))
+        if m.group("mult") == "k" and num.is_integer() and int(num) & (int(num) - 1) == 0:
+            value = num * 1024
+        yield Fact("context_length", _int(value), m.start(), m.end(), keyed=True)
+        yield Fact("prompt_tokens", _int(value), m.start(), m.end(), keyed=True)
     for pattern in (_CONTEXT_AFTER, _CONTEXT_BEFORE):
         for m in _matches(pattern, text, claims):
             value = number_value(m)

@@ -71,6 +71,8 @@ class ParseResult:
     unknown_model: str | None = None  # a model name the catalog does not know (sized by its size alone)
     truncated: bool = False
     relative: dict[str, float] = field(default_factory=dict)  # slot → factor on its known value
+    # slot → the slot whose known value it takes ("every request uses the full context": prompt = context)
+    same_as: dict[str, str] = field(default_factory=dict)
     added: dict[str, int] = field(default_factory=dict)  # slot → amount added to its known value ("50 more users")
     more_devices: int | None = None  # "buy two more": devices added to the owned (or recommended) ones
 
@@ -191,6 +193,8 @@ def parse_message(
             result.problems.append(problem)
         else:
             found[slot] = value
+    if found.pop("full_context", None) and "prompt_tokens" not in found:
+        result.same_as["prompt_tokens"] = "context_length"
     gpu_count = found.pop("gpu_count", None)
     # A device count is a whole number ("八卡", "4 GPUs"); "0.1卡" or "-3 GPUs" is no count at all.
     result.gpu_count = gpu_count if isinstance(gpu_count, int) and 1 <= gpu_count <= MAX_DEVICE_COUNT else None
