@@ -278,3 +278,14 @@ def test_our_device_is_owned(matcher, text, hardware_id, count):
 def test_our_model_on_a_device_still_owns_no_device(matcher):
     facts = read("We want to serve our fine-tuned 7B model on an L40S", matcher).facts
     assert "owned_devices" not in facts
+
+
+@pytest.mark.parametrize(("text", "named"), [
+    ("Qwen3-235B-A22B on 4 H200, 50 users — ok?", [("nvidia-h200-sxm", 4)]),
+    ("70B on two L40S for 20 people, is that fine?", [("nvidia-l40s", 2)]),
+    ("4张H200跑Qwen3-235B-A22B给50人用，行不行？", [("nvidia-h200-sxm", 4)]),
+])
+def test_ok_or_fine_asks_about_the_device(matcher, text, named):
+    """"… on 4 H200 — ok?" asks whether the four do (session 6, k-ux2)."""
+    facts = read(text, matcher).facts
+    assert [(d["hardware_id"], d["count"]) for d in facts.get("named_devices") or []] == named
