@@ -102,7 +102,7 @@ class FollowupNodes:
             return None
         options = [a.option for a in result.named if a.option is not None]
         meeting = [o for o in options if o.meets_slo]
-        return (meeting or options or [None])[0]
+        return next(iter(meeting or options), None)
 
     def _at_count(self, workload: Workload, option: Option, count: int, lang: str) -> Option:
         """The same device at the count the user named ("two L40S", "8 GPUs"), judged against the targets."""

@@ -110,10 +110,11 @@ def batch_facts(text: str, claims: _Claims, *, batch_job: bool = False) -> Itera
         for pattern in (_ITEMS_ZH, _ITEMS_EN, *((_ITEMS_ZH_BARE,) if batch_job else ())):
             for m in _matches(pattern, text, claims):
                 yield Fact("batch_items", _int(number_value(m)), m.start(), m.end(), keyed=True)
-        if batch_job and (m := _ITEMS_WHAT_IF.match(text)) and not (m.group("zhang") and number_value(m) <= _MAX_CARDS):
-            if claims.free(m.start("num"), m.end()):
-                claims.claim(m.start("num"), m.end())
-                yield Fact("batch_items", _int(number_value(m)), m.start("num"), m.end(), keyed=True)
+        bare = _ITEMS_WHAT_IF.match(text) if batch_job else None
+        if bare is not None and not (bare.group("zhang") and number_value(bare) <= _MAX_CARDS):
+            if claims.free(bare.start("num"), bare.end()):
+                claims.claim(bare.start("num"), bare.end())
+                yield Fact("batch_items", _int(number_value(bare)), bare.start("num"), bare.end(), keyed=True)
         for pattern in _WINDOW:
             for m in _matches(pattern, text, claims):
                 hours = round(number_value(m) * _HOURS_PER_UNIT[m.group("unit")], 4)
