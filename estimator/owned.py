@@ -263,7 +263,9 @@ def owned_answers(sizer: Sizer, workload: Workload, catalog: Catalog, sized: lis
     for device, mine in _groups(workload, catalog, sized):
         own = (primary if primary is not None and primary.candidate.existing and primary in mine
                else _best([s for s in mine if s.candidate.existing]))
-        extra = _best([s for s in mine if s.candidate.owned_units and not s.violations])
+        # The top-up the recommendation buys, when it is one, so that the answer and the option quote one count.
+        top_ups = [s for s in mine if s.candidate.owned_units and not s.violations]
+        extra = primary if primary is not None and any(s is primary for s in top_ups) else _best(top_ups)
         hw = own.candidate.hardware if own else (extra.candidate.hardware if extra else
                                                  catalog.hardware_by_id(device.hardware_id or ""))
         if hw is None:

@@ -333,3 +333,19 @@ def test_every_request_using_the_full_context_makes_every_prompt_that_long(engin
     rec, reply = talk(engine, first, followup)
     assert reply.slots["prompt_tokens"] == 131072
     assert reply.recommendation.primary.estimate.memory_required_gb > rec.recommendation.primary.estimate.memory_required_gb
+
+
+@pytest.mark.parametrize("first", [
+    "We have six L40S. Could they serve Qwen3-30B-A3B to 300 developers with 32k context? First token 1 s, just recommend",
+    "we have 4 L40S; Llama 3.1 8B for 500 users, first token 1 s, Q4_K_M, just recommend",
+])
+def test_a_top_up_that_is_the_recommendation_quotes_one_count(engine, first):
+    """When the recommendation is the owned devices topped up, the owned verdict quotes that top-up: "your
+    6 + 1 more (7 in all) meet the targets, $8,600" above "8 × L40S (6 of them already owned), $17,200"
+    was two counts and two prices for one purchase."""
+    (rec,) = talk(engine, first)
+    r = rec.recommendation
+    owned = r.owned[0]
+    if r.primary.owned_units and r.primary.hardware_id == owned.hardware_id:
+        assert owned.owned_count + owned.add_count == r.primary.count, owned.text
+        assert owned.add_capex_usd == r.primary.capex_usd
