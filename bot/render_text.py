@@ -188,10 +188,24 @@ def fact_phrases(facts: Mapping[str, Any], lang: str, names: Mapping[str, str] |
         ordered.remove("total_users")
     if facts.get("owned_devices") and "existing_hardware_ids" in ordered:  # the counted list says it already
         ordered.remove("existing_hardware_ids")
+    if "existing_hardware" in ordered and _classes_of_owned(facts):
+        # The owned devices' own class ("laptops with NPUs" beside "owns 2× DGX Spark"): the list says it.
+        ordered.remove("existing_hardware")
     phrases = [fact_phrase(slot, facts[slot], lang, names) for slot in ordered]
     if "budget_usd" in ordered and (converted := _budget_phrase(facts, lang_index(lang))) is not None:
         phrases[ordered.index("budget_usd")] = converted
     return phrases
+
+
+# The contract's `existing_hardware` class of an owned device of each kind (estimator.candidates.owned_class).
+_CLASS_OF_KIND = {"soc": "npu_laptops", "npu": "npu_laptops", "cpu": "cpu_servers", "gpu": "gpu_workstations"}
+
+
+def _classes_of_owned(facts: Mapping[str, Any]) -> bool:
+    """Whether every stated `existing_hardware` class is one of the owned devices' own classes."""
+    classes = [c for c in facts.get("existing_hardware") or [] if c != "none"]
+    kinds = {_CLASS_OF_KIND.get(str(d.get("kind"))) for d in facts.get("owned_devices") or []}
+    return bool(classes) and set(classes) <= kinds
 
 
 def _without_owned_asked(facts: Mapping[str, Any]) -> Mapping[str, Any]:

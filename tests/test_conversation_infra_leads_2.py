@@ -349,3 +349,16 @@ def test_a_top_up_that_is_the_recommendation_quotes_one_count(engine, first):
     if r.primary.owned_units and r.primary.hardware_id == owned.hardware_id:
         assert owned.owned_count + owned.add_count == r.primary.count, owned.text
         assert owned.add_capex_usd == r.primary.capex_usd
+
+
+@pytest.mark.parametrize(("first", "device", "wrong"), [
+    ("We have two DGX Spark boxes. Can they run gpt-oss-120b for 10 people?", "DGX Spark", "laptops with NPUs"),
+    ("我們有 4 張 RTX 4090，想給 30 人跑 Qwen3-32B，夠不夠？", "RTX 4090", "GPU 工作站"),
+])
+def test_the_echo_names_owned_devices_not_their_contract_class(engine, first, device, wrong):
+    """"We have two DGX Spark boxes" echoes the two DGX Sparks; their contract class (npu_laptops: personal
+    computers with an NPU-class SoC) said beside them reads as "laptops with NPUs", which a DGX Spark is not."""
+    (reply,) = talk(engine, first)
+    head = reply.text.splitlines()[0]
+    assert device in head and wrong not in head, head
+    assert reply.slots.get("existing_hardware")  # the contract field is still filled
