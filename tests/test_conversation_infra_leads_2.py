@@ -362,3 +362,15 @@ def test_the_echo_names_owned_devices_not_their_contract_class(engine, first, de
     head = reply.text.splitlines()[0]
     assert device in head and wrong not in head, head
     assert reply.slots.get("existing_hardware")  # the contract field is still filled
+
+
+@pytest.mark.parametrize("first", [
+    "we have 20 users and want to run a 7B model on an L40S, first token under 1 s, Q4_K_M, just recommend",
+    "we have to serve a 7B model on an L40S for 20 people, first token under 1 s, Q4_K_M, just recommend",
+])
+def test_a_device_wanted_is_not_said_to_be_owned(engine, first):
+    """"We have 20 users and want to run it on an L40S" owns no L40S: "use what you have, $0 capex" for a
+    card they have yet to buy would mislead the purchase."""
+    (rec,) = talk(engine, first)
+    assert not rec.recommendation.owned
+    assert "Use what you have" not in rec.text and rec.recommendation.primary.capex_usd > 0

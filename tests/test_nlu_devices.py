@@ -289,3 +289,23 @@ def test_ok_or_fine_asks_about_the_device(matcher, text, named):
     """"… on 4 H200 — ok?" asks whether the four do (session 6, k-ux2)."""
     facts = read(text, matcher).facts
     assert [(d["hardware_id"], d["count"]) for d in facts.get("named_devices") or []] == named
+
+
+@pytest.mark.parametrize("text", [
+    # "Have to" is must, and "we have 20 users" owns users: the device after is one they want (k-ux2).
+    "we have to serve a 7B model on an L40S for 20 people",
+    "we have 20 users and want to run a 7B model on an L40S",
+    "我们有20个用户，想用一张L40S跑7B模型",
+])
+def test_having_something_else_is_not_owning_the_device_wanted(matcher, text):
+    facts = read(text, matcher).facts
+    assert not facts.get("owned_devices") and not facts.get("existing_hardware_ids")
+
+
+@pytest.mark.parametrize(("text", "hardware_id"), [
+    ("we have a 7B model and two L40S", "nvidia-l40s"),
+    ("We already have a MacBook Pro with an M4", "apple-m4"),
+])
+def test_having_the_device_beside_other_things_still_owns_it(matcher, text, hardware_id):
+    facts = read(text, matcher).facts
+    assert [d.get("hardware_id") for d in facts.get("owned_devices") or []] == [hardware_id]

@@ -43,6 +43,10 @@ HOW_MANY = _rx(r"\bhow many\b", "需要几", "需要幾", "要几", "要幾", "�
 # describing words between, so "our fine-tuned 7b model on an l40s" owns no l40s.
 _POSSESSED = re.compile(r"(?:\bour|\bmy)\s+(?:own\s+)?(?:\d{1,6}\s*(?:x|\*)?\s*)?(?:[a-z][a-z+-]*\s+){0,2}$|"
                         r"(?:我们的|我們的|我的|咱们的|咱們的|公司的)\s*(?:\d{1,6}\s*(?:张|張|块|塊|台|个|個|片)?)?\s*$")
+# Wanting, not having: "we have 20 users and want to run it on an l40s", "我们有20个用户，想用一张l40s": a device
+# after such a verb is one they want, whatever "have" owned before it.
+_WANTS = re.compile(r"\b(?:want|wants|wanted|need|needs|would like|'d like|plan|planning|looking to|hope|hoping|trying to|"
+                    r"run|serve|deploy|host|buy|purchase|rent|get)\b|想|需要|打算|计划|計劃|准备|準備|买|買|租|部署")
 # Words that deny owning a device right before it ("no GPUs", "without a GPU", "没有显卡").
 _DENIED = re.compile(r"(?:\bno|\bwithout(?: any| a)?|\bzero|\bnot a single|没有|沒有|无|無|不带|不帶)\s*(?:dedicated\s+|discrete\s+)?$")
 # A decimal point ("llama 3.3 70b") ends no clause.
@@ -115,7 +119,8 @@ def _clauses(text: str) -> list[_Clause]:
         body = m.group(0)
         owns, asks = bool(OWNERSHIP.search(body)), bool(QUESTION.search(body))
         previous = clauses[-1] if clauses and clauses[-1].sentence == sentence else None
-        if previous is not None and not (owns or asks):  # "we have 6 l40s, 2 a100s": the cue carries on
+        if previous is not None and not (owns or asks) and not (previous.owns and _WANTS.search(body)):
+            # "we have 6 l40s, 2 a100s": the cue carries on (not into "…, want to run it on an l40s")
             owns, asks = previous.owns, previous.asks
         clauses.append(_Clause(m.start(), m.end(), body, owns, asks, bool(HOW_MANY.search(body)), sentence))
         if _SENTENCE_END.search(body[-1:]):
@@ -160,6 +165,14 @@ def _first_kind(mention: HardwareMention, matcher: HardwareMatcher) -> str | Non
     return kinds.pop() if kinds else None
 
 
+def _wanted_after_having(text: str, clause: _Clause, mention: HardwareMention) -> bool:
+    """"We have 20 users and want to run it on an l40s": a verb of wanting between the clause's ownership
+    cue and the device, so the device is not what they have."""
+    before = text[clause.start:mention.start]
+    cues = list(OWNERSHIP.finditer(before))
+    return bool(cues) and bool(_WANTS.search(before, cues[-1].end()))
+
+
 def _asked_after(clause: _Clause | None, clauses: list[_Clause],
                  placed: list[tuple[HardwareMention, _Clause | None]]) -> _Clause | None:
     """`clause`, asking too when a later clause of its sentence asks about no device of its own: "14b
@@ -192,6 +205,8 @@ def read_devices(normalized: str, mentions: list[HardwareMention], matcher: Hard
     for mention, clause in placed:
         if clause is not None and not clause.owns and _POSSESSED.search(normalized[clause.start:mention.start]):
             clause = replace(clause, owns=True)  # "on our 8 h100 server": theirs, whatever else the clause says
+        elif clause is not None and clause.owns and _wanted_after_having(normalized, clause, mention):
+            clause = replace(clause, owns=False)
         if clause is None or not (clause.owns or clause.asks) or mention.family:
             continue  # a maker's name ("two tenstorrent cards") says no product: none is guessed
         if _DENIED.search(normalized[clause.start:mention.start]):
