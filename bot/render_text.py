@@ -197,6 +197,16 @@ def fact_phrases(facts: Mapping[str, Any], lang: str, names: Mapping[str, str] |
     return phrases
 
 
+def _without_owned_asked(facts: Mapping[str, Any]) -> Mapping[str, Any]:
+    """"We have six L40S — enough?" owns and asks about the same six: said once, as owned."""
+    owned = {(d.get("hardware_id"), d.get("count")) for d in facts.get("owned_devices") or []}
+    named = facts.get("named_devices")
+    if not owned or not named:
+        return facts
+    rest = [d for d in named if (d.get("hardware_id"), d.get("count")) not in owned]
+    return {**facts, "named_devices": rest or None}
+
+
 # The contract's `existing_hardware` class of an owned device of each kind (estimator.candidates.owned_class).
 _CLASS_OF_KIND = {"soc": "npu_laptops", "npu": "npu_laptops", "cpu": "cpu_servers", "gpu": "gpu_workstations"}
 
@@ -206,16 +216,6 @@ def _classes_of_owned(facts: Mapping[str, Any]) -> bool:
     classes = [c for c in facts.get("existing_hardware") or [] if c != "none"]
     kinds = {_CLASS_OF_KIND.get(str(d.get("kind"))) for d in facts.get("owned_devices") or []}
     return bool(classes) and set(classes) <= kinds
-
-
-def _without_owned_asked(facts: Mapping[str, Any]) -> Mapping[str, Any]:
-    """"We have six L40S — enough?" owns and asks about the same six: said once, as owned."""
-    owned = {(d.get("hardware_id"), d.get("count")) for d in facts.get("owned_devices") or []}
-    named = facts.get("named_devices")
-    if not owned or not named:
-        return facts
-    rest = [d for d in named if (d.get("hardware_id"), d.get("count")) not in owned]
-    return {**facts, "named_devices": rest or None}
 
 
 def join_list(items: Sequence[str], lang: str) -> str:
