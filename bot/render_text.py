@@ -346,11 +346,13 @@ def render_recommendation(
     changes: Sequence[str] = (),
     provenance: tuple[str, Sequence[Benchmark]] = ("matched", ()),
     headline: str | None = None,
+    rent_first: bool = False,
 ) -> str:
     """The full recommendation reply: primary, alternatives, risks, assumptions, plan, provenance.
 
     `provenance` are the measured rows to cite (`calibration_rows`); `headline` replaces the default
-    first line about the primary option (the SLM's wording of it).
+    first line about the primary option (the SLM's wording of it); `rent_first`: the message asked what
+    renting costs, so the buy / rent / API comparison comes first, before the purchase.
     """
     out: list[str] = []
     if understood:
@@ -358,6 +360,8 @@ def render_recommendation(
     if changes:
         out.append(t("rec.changes", lang, changes=("; " if lang == "en" else "；").join(changes)))
     out += answer_lines(rec)
+    if rent_first:
+        out += cloud_lines(rec, lang)
     primary = rec.primary
     if primary is None:
         out.append(t("rec.none", lang))
@@ -373,7 +377,8 @@ def render_recommendation(
     if rec.alternatives:
         out.append(t("rec.alternatives", lang))
         out += [f"  {i}. {option_summary(option, lang)}" for i, option in enumerate(rec.alternatives, 1)]
-    out += cloud_lines(rec, lang)
+    if not rent_first:
+        out += cloud_lines(rec, lang)
     if rec.risks:
         out.append(t("rec.risks", lang))
         out += [f"  • {risk_line(risk, lang)}" for risk in rec.risks]

@@ -28,9 +28,17 @@ def wants_comparison(state: ConversationState) -> bool:
 def route_interview(state: ConversationState) -> str:
     """Before the first recommendation: ask the next question, or run the tools."""
     turn = turn_of(state)
-    if "just_recommend" in turn.intents:
+    if "just_recommend" in turn.intents or _sized_cost_question(state):
         return "compute"
     return "ask" if next_question(interview_facts(state), state.get("asked") or []) else "compute"
+
+
+def _sized_cost_question(state: ConversationState) -> bool:
+    """"What would renting GPUs for Qwen3-32B for 80 users cost?": a cost question whose model and head
+    count are known is answered now (the rest from the defaults, stated as assumptions), not interviewed."""
+    facts = interview_facts(state)
+    sized = bool(facts.get("model_params_b")) and any(facts.get(s) for s in ("concurrent_users", "total_users", "batch_items"))
+    return "explain_cloud" in turn_of(state).intents and sized
 
 
 def route_turn(state: ConversationState) -> str:

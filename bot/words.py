@@ -121,13 +121,14 @@ class Words:
         understood = fact_phrases(slots, lang, self.names) if outcome.echo else []
         users = filled_workload(new, facts_of(state)).concurrent_users
         provenance = calibration_rows(new, self.deps.catalog)
+        rent_first = old is None and "explain_cloud" in turn.intents  # "what would renting … cost?" first
         body = render_recommendation(new, lang, users=users, understood=understood, changes=changes,
-                                     provenance=provenance)
+                                     provenance=provenance, rent_first=rent_first)
         if self.deps.phrase is not None and new.primary is not None:
             # The SLM may reword the headline only, grounded on the whole computed reply.
             headline = self.deps.phrase(recommendation_headline(new, lang), body, lang, "summary")
             body = render_recommendation(new, lang, users=users, understood=understood, changes=changes,
-                                         provenance=provenance, headline=headline)
+                                         provenance=provenance, headline=headline, rent_first=rent_first)
         parts = _notices(turn, lang)
         if old is not None and not changes:
             parts.append(t("rec.no_change", lang))

@@ -374,3 +374,20 @@ def test_a_device_wanted_is_not_said_to_be_owned(engine, first):
     (rec,) = talk(engine, first)
     assert not rec.recommendation.owned
     assert "Use what you have" not in rec.text and rec.recommendation.primary.capex_usd > 0
+
+
+@pytest.mark.parametrize(("first", "rent", "headline"), [
+    ("We don't want to buy hardware. What would it cost to rent GPUs for Qwen3-32B for 80 users?", "Rent: $",
+     "Recommendation:"),
+    ("DeepSeek-R1 给 50 人用，租云 GPU 一个月多少钱？", "租用：", "推荐方案："),
+    ("Llama 3.3 70B, 100 users, 32k context, rent or buy?", "Rent: $", "Recommendation:"),
+])
+def test_a_rental_question_with_the_model_and_users_is_answered_at_once(engine, first, rent, headline):
+    """"What would it cost to rent GPUs for Qwen3-32B for 80 users?" is a question about cost that the
+    model and the head count already size (the rest from seed 1's defaults, stated as assumptions): the
+    reply answers it, renting first, never a question about the first-token target before any number."""
+    (reply,) = talk(engine, first)
+    assert reply.recommendation is not None, reply.text[:300]
+    text = reply.text
+    assert rent in text and headline in text
+    assert text.index(rent) < text.index(headline), text[:800]
