@@ -296,6 +296,8 @@ def test_ok_or_fine_asks_about_the_device(matcher, text, named):
     "we have to serve a 7B model on an L40S for 20 people",
     "we have 20 users and want to run a 7B model on an L40S",
     "我们有20个用户，想用一张L40S跑7B模型",
+    "We have budget for 4 L40S",                 # a budget for them is no card in the rack
+    "we have room for two H100 in the rack",
 ])
 def test_having_something_else_is_not_owning_the_device_wanted(matcher, text):
     facts = read(text, matcher).facts

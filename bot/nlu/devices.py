@@ -43,10 +43,11 @@ HOW_MANY = _rx(r"\bhow many\b", "需要几", "需要幾", "要几", "要幾", "�
 # describing words between, so "our fine-tuned 7b model on an l40s" owns no l40s.
 _POSSESSED = re.compile(r"(?:\bour|\bmy)\s+(?:own\s+)?(?:\d{1,6}\s*(?:x|\*)?\s*)?(?:[a-z][a-z+-]*\s+){0,2}$|"
                         r"(?:我们的|我們的|我的|咱们的|咱們的|公司的)\s*(?:\d{1,6}\s*(?:张|張|块|塊|台|个|個|片)?)?\s*$")
-# Wanting, not having: "we have 20 users and want to run it on an l40s", "我们有20个用户，想用一张l40s": a device
-# after such a verb is one they want, whatever "have" owned before it.
+# Wanting, not having: "we have 20 users and want to run it on an l40s", "我们有20个用户，想用一张l40s", "we have
+# budget for 4 l40s": a device after such a word is one they want, whatever "have" owned before it.
 _WANTS = re.compile(r"\b(?:want|wants|wanted|need|needs|would like|'d like|plan|planning|looking to|hope|hoping|trying to|"
-                    r"run|serve|deploy|host|buy|purchase|rent|get)\b|想|需要|打算|计划|計劃|准备|準備|买|買|租|部署")
+                    r"run|serve|deploy|host|buy|purchase|rent|get|budget|money|funds?|funding|room|space)\b|"
+                    r"想|需要|打算|计划|計劃|准备|準備|买|買|租|部署|预算|預算")
 # Words that deny owning a device right before it ("no GPUs", "without a GPU", "没有显卡").
 _DENIED = re.compile(r"(?:\bno|\bwithout(?: any| a)?|\bzero|\bnot a single|没有|沒有|无|無|不带|不帶)\s*(?:dedicated\s+|discrete\s+)?$")
 # A decimal point ("llama 3.3 70b") ends no clause.
