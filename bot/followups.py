@@ -14,9 +14,12 @@ from bot.nodes import Deps, decided, filled_workload
 from bot.outcomes import ComparedOption, Comparison, Explanation, Recommended
 from bot.routers import EXPLAIN_INTENTS
 from bot.state import ConversationState, HardwareRef, TurnReading, facts_of, turn_of
-from estimator.errors import SiliconsultError
+from estimator.candidates import purchase_unit
+from estimator.catalog import Hardware
+from estimator.defaults import device_price
+from estimator.errors import NoFeasibleOption, SiliconsultError
 from estimator.schemas import Option, Recommendation
-from estimator.workload import Workload
+from estimator.workload import NamedDevice, Workload
 
 MAX_TARGETS = 2
 
@@ -27,13 +30,22 @@ class FollowupNodes:
     def _targets(self, state: ConversationState, rec: Recommendation) -> list[HardwareRef]:
         turn = turn_of(state)
         targets = list(turn.hardware[:MAX_TARGETS])
-        if not targets and turn.gpu_count and rec.primary is not None:  # "what if we use 8 GPUs?"
-            targets = [HardwareRef(hardware_ids=[rec.primary.hardware_id], kind=rec.primary.kind,
+        if not targets and turn.gpu_count and rec.primary is not None:  # "what if we use 8 GPUs?", "那三张呢？"
+            # The device the thread asked about ("两张4090能跑吗？" then "那三张呢？"), else the recommended one.
+            asked = self._asked_target(state)
+            targets = [asked.model_copy(update={"count": turn.gpu_count}) if asked is not None else
+                       HardwareRef(hardware_ids=[rec.primary.hardware_id], kind=rec.primary.kind,
                                    count=turn.gpu_count, alias=rec.primary.hardware_name or rec.primary.hardware_id)]
         if turn.more_devices:  # "buy two more": on top of the devices owned, else of the recommended ones
             base = targets[:1] or [b for b in [self._base_target(state, rec)] if b is not None]
             targets = [_topped_up(t, turn.more_devices, state, rec) for t in base]
         return targets
+
+    def _asked_target(self, state: ConversationState) -> HardwareRef | None:
+        """The last device the user asked about by name ("would two 4090 do?"), if any."""
+        named = [d for d in facts_of(state).named_devices or [] if d.hardware_id]
+        hw = self.deps.catalog.hardware_by_id(named[-1].hardware_id) if named else None
+        return None if hw is None else HardwareRef(hardware_ids=[hw.id], kind=hw.kind, alias=hw.name)
 
     def _base_target(self, state: ConversationState, rec: Recommendation) -> HardwareRef | None:
         """The device "two more" adds to when none is named: the one owned, else the recommended one."""
@@ -66,9 +78,31 @@ class FollowupNodes:
         narrowed = self.deps.catalog.model_copy(update={"hardware": pool})
         try:
             result = self.deps.recommend(workload, narrowed, lang=lang)
+        except NoFeasibleOption as exc:
+            unpriced = self._unpriced_option(workload, pool, target, lang)
+            if unpriced is not None:
+                return unpriced, "", None
+            # The catalog was narrowed here: the devices' own reasons, not advice about the whole catalog.
+            return None, _sentence(exc.reasons, lang) or exc.user_message, None
         except SiliconsultError as exc:
             return None, exc.user_message, None
         return result.primary, " ".join([result.rationale, *result.relax]).strip(), result
+
+    def _unpriced_option(self, workload: Workload, pool: tuple[Hardware, ...], target: HardwareRef,
+                         lang: str) -> Option | None:
+        """A device with no sourced price ("why not B200?") cannot be ranked as a purchase, but its numbers
+        can be estimated: it is answered as a named device (estimator.named: power only, said unpriced)."""
+        if not pool or any(device_price(h.id, h.price_usd, h.price_basis) is not None for h in pool):
+            return None
+        asked = [NamedDevice(hardware_id=h.id, count=target.count) for h in pool[:MAX_TARGETS]]
+        try:
+            result = self.deps.recommend(workload.model_copy(update={"named_devices": asked}), self.deps.catalog,
+                                         lang=lang)
+        except SiliconsultError:
+            return None
+        options = [a.option for a in result.named if a.option is not None]
+        meeting = [o for o in options if o.meets_slo]
+        return next(iter(meeting or options), None)
 
     def _at_count(self, workload: Workload, option: Option, count: int, lang: str) -> Option:
         """The same device at the count the user named ("two L40S", "8 GPUs"), judged against the targets."""
@@ -76,6 +110,11 @@ class FollowupNodes:
             return self.deps.evaluate(workload, self.deps.catalog, option.hardware_id, count, lang=lang)
         except SiliconsultError:  # a count the estimator refuses: the sized option stands, the "sized" line explains
             return option
+
+    def _board(self, option: Option) -> int:
+        """Devices per purchasable unit of the option's device (SXM/OAM baseboards, kits), else 1."""
+        hw = self.deps.catalog.hardware_by_id(option.hardware_id)
+        return 1 if hw is None else purchase_unit(hw)
 
     def compare(self, state: ConversationState) -> ConversationState:
         turn = turn_of(state)
@@ -109,8 +148,14 @@ class FollowupNodes:
                 continue
             sized = option.count
             if target.count and target.count != sized:
-                entries.append(ComparedOption(target=target, option=self._at_count(workload, option, target.count, lang),
-                                              sized=sized))
+                at_count = self._at_count(workload, option, target.count, lang)
+                board = self._board(option)
+                partial = board > 1 and not at_count.existing and target.count % board != 0 and option.meets_slo
+                # The sized count is said only when it meets the targets: an owned card that falls short is
+                # no count "the estimator sizes it at".
+                entries.append(ComparedOption(target=target, option=at_count, sized=sized if option.meets_slo else None,
+                                              board=board if partial else None,
+                                              sized_capex_usd=option.capex_usd if partial else None))
             else:
                 entries.append(ComparedOption(target=target, option=option))
         return Comparison(why_not=why_not, rent=rent, targets=targets, entries=entries, users=users)
@@ -131,6 +176,17 @@ def _topped_up(target: HardwareRef, more: int, state: ConversationState, rec: Re
     base = owned or (rec.primary.count if rec.primary is not None and rec.primary.hardware_id in ids else 0)
     hardware_id = next((d.hardware_id for d in facts_of(state).owned_devices or [] if d.hardware_id in ids), ids[0])
     return target.model_copy(update={"hardware_ids": [hardware_id], "count": base + more})
+
+
+def _sentence(reasons: list[str], lang: str) -> str:
+    """Exclusion reasons ("seed 1: NPUs are built for one user; …") as one sentence of the reply."""
+    if not reasons:
+        return ""
+    if lang == "en":
+        text = "; ".join(reasons)
+        return text[0].upper() + text[1:] + ("" if text.endswith(".") else ".")
+    text = "；".join(reasons)
+    return text + ("" if text.endswith("。") else "。")
 
 
 def _current(state: ConversationState) -> Recommendation:

@@ -145,6 +145,11 @@ class Nodes:
         for slot, factor in parsed.relative.items():  # "what if users double?" scales the known value
             if slot not in facts and isinstance(known := slots.get(slot), int | float) and known:
                 facts[slot] = max(1, round(known * factor))
+        for slot, source in parsed.same_as.items():  # "every request uses the full context": prompt = context
+            rec = state.get("recommendation")
+            known = facts.get(source, slots.get(source, getattr(rec.workload, source, None) if rec else None))
+            if slot not in facts and isinstance(known, int | float) and known:
+                facts[slot] = known
         for slot, amount in parsed.added.items():  # "50 more users" adds to it
             if slot not in facts and isinstance(known := slots.get(slot), int | float) and known:
                 facts[slot] = round(known + amount)

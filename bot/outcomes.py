@@ -62,6 +62,10 @@ class ComparedOption(_Outcome):
     option: Option | None = None
     reason: str = ""  # the estimator's explanation when no option uses the target
     sized: int | None = None  # the count the estimator sized, when the user named another one
+    # The named count is no whole baseboard ("two H100 SXM": sold on 8-GPU boards): the board size and the
+    # capex of the sized purchase, so the answer says what buying it means instead of pricing two.
+    board: int | None = None
+    sized_capex_usd: float | None = None
     cloud: CloudComparison | None = None  # "rent H100s instead?": buying, renting or an API for this device
 
 

@@ -188,6 +188,9 @@ def fact_phrases(facts: Mapping[str, Any], lang: str, names: Mapping[str, str] |
         ordered.remove("total_users")
     if facts.get("owned_devices") and "existing_hardware_ids" in ordered:  # the counted list says it already
         ordered.remove("existing_hardware_ids")
+    if "existing_hardware" in ordered and _classes_of_owned(facts):
+        # The owned devices' own class ("laptops with NPUs" beside "owns 2× DGX Spark"): the list says it.
+        ordered.remove("existing_hardware")
     phrases = [fact_phrase(slot, facts[slot], lang, names) for slot in ordered]
     if "budget_usd" in ordered and (converted := _budget_phrase(facts, lang_index(lang))) is not None:
         phrases[ordered.index("budget_usd")] = converted
@@ -209,6 +212,17 @@ def _without_owned_asked(facts: Mapping[str, Any]) -> Mapping[str, Any]:
         return facts
     rest = [d for d in named if (d.get("hardware_id"), d.get("count")) not in owned]
     return {**facts, "named_devices": rest or None}
+
+
+# The contract's `existing_hardware` class of an owned device of each kind (estimator.candidates.owned_class).
+_CLASS_OF_KIND = {"soc": "npu_laptops", "npu": "npu_laptops", "cpu": "cpu_servers", "gpu": "gpu_workstations"}
+
+
+def _classes_of_owned(facts: Mapping[str, Any]) -> bool:
+    """Whether every stated `existing_hardware` class is one of the owned devices' own classes."""
+    classes = [c for c in facts.get("existing_hardware") or [] if c != "none"]
+    kinds = {_CLASS_OF_KIND.get(str(d.get("kind"))) for d in facts.get("owned_devices") or []}
+    return bool(classes) and set(classes) <= kinds
 
 
 def join_list(items: Sequence[str], lang: str) -> str:
@@ -265,7 +279,10 @@ def option_title(option: Option, lang: str = "en") -> str:
 
 def answer_lines(rec: Recommendation) -> list[str]:
     """The direct answers (issue 14), first in the reply: owned hardware, the devices named, the batch job."""
-    lines = [a.text for a in rec.owned] + [a.text for a in rec.named]
+    # "We have six L40S — enough?" owns and asks about the same six: the owned verdict answers it (once,
+    # with one count: the named sizing adds its N+1 spare, the top-up does not).
+    owned = {(a.hardware_id, a.owned_count) for a in rec.owned}
+    lines = [a.text for a in rec.owned] + [a.text for a in rec.named if (a.hardware_id, a.asked_count) not in owned]
     if rec.batch is not None:
         lines.append(rec.batch.text)
     return [line for line in lines if line]
@@ -287,6 +304,9 @@ def option_lines(option: Option, users: int | None, lang: str = "en") -> list[st
                        available=num(est.memory_available_gb, 1)))
     watts = t("rec.watts", lang, watts=num(option.power_w)) if option.power_w else ""
     per_m = money(tco.cost_per_million_tokens_usd) if tco.cost_per_million_tokens_usd is not None else "n/a"
+    if option.unpriced:  # no sourced price: the capex is unknown, never "$0"
+        lines.append(msg("answer.named.unpriced", lang, power=tco.annual_power_usd))
+        return lines
     lines.append(t("rec.cost", lang, capex=money(option.capex_usd),
                    estimate=t("rec.estimate_mark", lang) if tco.price_is_estimate else "",
                    tco=money(tco.three_year_total_usd), per_m=per_m, power_cost=money(tco.annual_power_usd),
@@ -333,11 +353,13 @@ def render_recommendation(
     changes: Sequence[str] = (),
     provenance: tuple[str, Sequence[Benchmark]] = ("matched", ()),
     headline: str | None = None,
+    rent_first: bool = False,
 ) -> str:
     """The full recommendation reply: primary, alternatives, risks, assumptions, plan, provenance.
 
     `provenance` are the measured rows to cite (`calibration_rows`); `headline` replaces the default
-    first line about the primary option (the SLM's wording of it).
+    first line about the primary option (the SLM's wording of it); `rent_first`: the message asked what
+    renting costs, so the buy / rent / API comparison comes first, before the purchase.
     """
     out: list[str] = []
     if understood:
@@ -345,6 +367,8 @@ def render_recommendation(
     if changes:
         out.append(t("rec.changes", lang, changes=("; " if lang == "en" else "；").join(changes)))
     out += answer_lines(rec)
+    if rent_first:
+        out += cloud_lines(rec, lang)
     primary = rec.primary
     if primary is None:
         out.append(t("rec.none", lang))
@@ -360,7 +384,8 @@ def render_recommendation(
     if rec.alternatives:
         out.append(t("rec.alternatives", lang))
         out += [f"  {i}. {option_summary(option, lang)}" for i, option in enumerate(rec.alternatives, 1)]
-    out += cloud_lines(rec, lang)
+    if not rent_first:
+        out += cloud_lines(rec, lang)
     if rec.risks:
         out.append(t("rec.risks", lang))
         out += [f"  • {risk_line(risk, lang)}" for risk in rec.risks]

@@ -28,9 +28,17 @@ def wants_comparison(state: ConversationState) -> bool:
 def route_interview(state: ConversationState) -> str:
     """Before the first recommendation: ask the next question, or run the tools."""
     turn = turn_of(state)
-    if "just_recommend" in turn.intents:
+    if "just_recommend" in turn.intents or _sized_cost_question(state):
         return "compute"
     return "ask" if next_question(interview_facts(state), state.get("asked") or []) else "compute"
+
+
+def _sized_cost_question(state: ConversationState) -> bool:
+    """"What would renting GPUs for Qwen3-32B for 80 users cost?": a cost question whose model and head
+    count are known is answered now (the rest from the defaults, stated as assumptions), not interviewed."""
+    facts = interview_facts(state)
+    sized = bool(facts.get("model_params_b")) and any(facts.get(s) for s in ("concurrent_users", "total_users", "batch_items"))
+    return "explain_cloud" in turn_of(state).intents and sized
 
 
 def route_turn(state: ConversationState) -> str:
@@ -55,7 +63,8 @@ def route_turn(state: ConversationState) -> str:
         # and so does "what about FP8?" on an FP8 recommendation (a fact in force, no device to compare).
         if wants_comparison(state) or (turn.intent in ("compare", "why_not") and not explains and not turn.facts):
             return "compare"
-        if turn.intent == "provide" and turn.hardware and not turn.facts:  # "and on CPUs?": hardware alone
+        # "and on CPUs?", "那三张呢？", "and with 4 cards?": hardware or a count of devices alone
+        if turn.intent == "provide" and (turn.hardware or turn.gpu_count is not None) and not turn.facts:
             return "compare"
         if explains or turn.facts:  # facts already known ("would one L40S do?" again): the answer again
             return "explain"

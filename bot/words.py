@@ -38,6 +38,7 @@ from bot.render_text import (
     fact_phrase,
     fact_phrases,
     join_list,
+    money,
     option_lines,
     option_title,
     recommendation_changes,
@@ -126,13 +127,14 @@ class Words:
         understood = fact_phrases(slots, lang, self.names) if outcome.echo else []
         users = filled_workload(new, facts_of(state)).concurrent_users
         provenance = calibration_rows(new, self.deps.catalog)
+        rent_first = old is None and "explain_cloud" in turn.intents  # "what would renting … cost?" first
         body = render_recommendation(new, lang, users=users, understood=understood, changes=changes,
-                                     provenance=provenance)
+                                     provenance=provenance, rent_first=rent_first)
         if self.deps.phrase is not None and new.primary is not None:
             # The SLM may reword the headline only, grounded on the whole computed reply.
             headline = self.deps.phrase(recommendation_headline(new, lang), body, lang, "summary")
             body = render_recommendation(new, lang, users=users, understood=understood, changes=changes,
-                                         provenance=provenance, headline=headline)
+                                         provenance=provenance, headline=headline, rent_first=rent_first)
         parts = _notices(turn, lang)
         if old is not None and not changes:
             parts.append(t("rec.no_change", lang))
@@ -160,10 +162,13 @@ def _notices(turn: TurnReading, lang: str) -> list[str]:
 def _understood(turn: TurnReading, lang: str, names: Mapping[str, str] | None = None) -> str:
     """"Understood: Llama 3 8B (8.03B model), 200 concurrent users.": the facts this message gave."""
     phrases = fact_phrases(turn.facts, lang, names)
-    if turn.model_name and "model_params_b" in turn.facts:  # show where the size came from
+    # Show where the size came from: the catalog model it is, not a name of another size ("deepseek r1
+    # distill 32b" names no 671B model; the stated size is sized with a generic shape).
+    if turn.model_name and "model_params_b" in turn.facts and "model_id" in turn.facts:
         phrases[0] = f"{turn.model_name} ({phrases[0]})"
     if turn.unknown_model:  # a name the catalog does not know: say so, and that the size alone is sized
-        phrases.append(t("model_unknown", lang, name=turn.unknown_model))
+        key = "model_unknown" if "model_params_b" in turn.facts else "model_unknown_no_size"
+        phrases.append(t(key, lang, name=turn.unknown_model))
     return t("understood", lang, facts=join_list(phrases, lang))
 
 
@@ -182,7 +187,7 @@ def _clarification(state: ConversationState, turn: TurnReading, lang: str, names
         parts.append(_problem_text(problem, lang))
     if turn.problems and not kept:
         parts.append(t("unchanged", lang))
-    else:
+    elif not turn.problems:  # a problem beside kept facts asks for its value: nothing more to say
         parts.append(t("empty" if turn.blank else "not_understood", lang, hint=_hint(state, lang)))
     return "\n".join(parts)
 
@@ -255,9 +260,13 @@ def _comparison(rec: Recommendation, outcome: Comparison, lang: str, said: str =
         options.append(option)
         parts.append("• " + option_title(option, lang))
         parts += [f"    {line}" for line in option_lines(option, users, lang)]
-        if entry.sized is not None:
-            parts.append("    " + t("compare.sized", lang, asked=f"{target.count}× {option.hardware_name or option.hardware_id}",
-                                          count=entry.sized, users=users))
+        asked = f"{target.count}× {option.hardware_name or option.hardware_id}"
+        if entry.board is not None and entry.sized is not None:  # "two H100 SXM": no purchase anyone can make
+            key = "compare.board_meets" if option.meets_slo else "compare.board"
+            parts.append("    " + t(key, lang, asked=asked, board=entry.board, count=entry.sized,
+                                    capex=money(entry.sized_capex_usd or 0.0)))
+        elif entry.sized is not None:
+            parts.append("    " + t("compare.sized", lang, asked=asked, count=entry.sized, users=users))
     baseline = rec.primary if len(targets) == 1 or len(options) < 2 else options[0]
     if baseline is not None and len(targets) == 1:
         parts.append("• " + option_title(baseline, lang) + " (" + t("rec.primary", lang, option="").strip(" .:：。") + ")")
@@ -355,7 +364,7 @@ def _verdicts(options: list[Option], baseline: Option | None, lang: str) -> list
         if not option.meets_slo:
             lines.append(t("fails_slo", lang, a=option_title(option, lang)))
         a, b = option.tco.cost_per_million_tokens_usd, baseline.tco.cost_per_million_tokens_usd
-        if a and b:
+        if a and b and not (option.unpriced or baseline.unpriced):  # power-only costs are no price to compare
             lines.append(t("cheaper", lang, a=option_title(option, lang), b=option_title(baseline, lang),
                            ratio=f"{a / b:.2f}"))
     return lines

@@ -50,7 +50,15 @@ class DataError(SiliconsultError):
 
 
 class NoFeasibleOption(SiliconsultError):
-    """No candidate meets the constraints; the message says which constraint to relax and by how much."""
+    """No candidate meets the constraints; the message says which constraint to relax and by how much.
+
+    `reasons`: when no device was eligible at all, the (worded) reasons they were excluded, so that a
+    caller that narrowed the catalog itself ("why not an NPU?") can say them without the whole-catalog advice.
+    """
+
+    def __init__(self, user_message: str, reasons: list[str] | None = None) -> None:
+        super().__init__(user_message)
+        self.reasons = list(reasons or [])
 
 
 class LLMError(SiliconsultError):

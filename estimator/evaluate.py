@@ -62,6 +62,8 @@ def evaluate_option(
     # "Six owned, what about eight?": the cards beyond the owned ones are bought (capex for those only).
     owned_count = sum(d.count for d in filled.owned_devices or [] if d.hardware_id == hardware.id)
     options: list[tuple[Sized, Reason | None]] = []
+    # Owned units of a device with no price on record, and more asked for: the added ones cannot be costed.
+    unpriced_extra = count is not None and existing and priced is None and 0 < owned_count < count
     for stack in stacks:
         candidate = fill_owned_power([Candidate(hardware, stack, existing, None if priced is None else priced[0],
                                                 class_owned=owner == "class")], catalog)[0]
@@ -85,6 +87,8 @@ def evaluate_option(
     option = to_option(best, lang=lang)
     if best.candidate.owned_units:  # a top-up: the option says how many of its devices are owned already
         option = option.model_copy(update={"owned_units": best.candidate.owned_units})
+    elif unpriced_extra:  # costed at power only: its capex is unknown, not zero
+        option = option.model_copy(update={"owned_units": owned_count, "unpriced": True})
     return option
 
 

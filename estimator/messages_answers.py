@@ -12,6 +12,12 @@ ANSWER_MESSAGES: dict[str, tuple[str, str, str]] = {
         "权重加 {users:,} 位用户的 KV 缓存需要 {required:,.1f} GB，而它们只有 {available:,.1f} GB",
         "權重加 {users:,} 位使用者的 KV 快取需要 {required:,.1f} GB，而它們只有 {available:,.1f} GB",
     ),
+    "answer.short.batch": (
+        "they finish the batch in {hours:,.1f} h, past the {allowed:,.1f} h that the {window:g} h window allows with "
+        "{headroom:g}× headroom",
+        "完成批处理要 {hours:,.1f} 小时，超过 {window:g} 小时窗口留 {headroom:g} 倍余量后允许的 {allowed:,.1f} 小时",
+        "完成批次處理要 {hours:,.1f} 小時，超過 {window:g} 小時窗口留 {headroom:g} 倍餘量後允許的 {allowed:,.1f} 小時",
+    ),
     "answer.short.slo": (
         "{tps:,.1f} tok/s per user and p95 first token {ttft:,.0f} ms at {users:,} users, against {target:g} tok/s "
         "and {ttft_target:,} ms",
@@ -19,6 +25,14 @@ ANSWER_MESSAGES: dict[str, tuple[str, str, str]] = {
         "{ttft_target:,} ms",
         "{users:,} 位使用者時每人 {tps:,.1f} tok/s、p95 首 token {ttft:,.0f} ms，目標為 {target:g} tok/s 和 "
         "{ttft_target:,} ms",
+    ),
+    "answer.owned.yes_batch": (
+        "Use what you have: {used} × {hardware} (you own {owned}) finish the batch in {hours:,.1f} h, within the "
+        "{window:g} h window, at $0 capex, power only (${power:,.0f} a year).",
+        "用现有的就够了：你的 {owned} × {hardware} 中用 {used} 台，{hours:,.1f} 小时完成批处理（窗口 {window:g} 小时），"
+        "采购成本 $0，只有电费（每年 ${power:,.0f}）。",
+        "用現有的就夠了：你的 {owned} × {hardware} 中用 {used} 台，{hours:,.1f} 小時完成批次處理（窗口 {window:g} 小時），"
+        "採購成本 $0，只有電費（每年 ${power:,.0f}）。",
     ),
     "answer.owned.yes": (
         "Use what you have: the targets are met on {used} × {hardware} (you own {owned}): {tps:,.1f} tok/s per user "
@@ -41,6 +55,14 @@ ANSWER_MESSAGES: dict[str, tuple[str, str, str]] = {
         "years, the top-up ${topup:,.0f}.",
         "但加购比直接买新的更贵：下面推荐的 {hardware} 三年总成本 ${primary:,.0f}，加购方案 ${topup:,.0f}。",
         "但加購比直接買新的更貴：下面推薦的 {hardware} 三年總成本 ${primary:,.0f}，加購方案 ${topup:,.0f}。",
+    ),
+    "answer.owned.add_riskier": (
+        " The purchase below, {hardware}, costs more over 3 years (${primary:,.0f} against the top-up's ${topup:,.0f}) "
+        "but carries fewer risks once they are weighed in (risk points {primary_risk} vs {topup_risk}: {risks}).",
+        "下面推荐的 {hardware} 三年总成本更高（${primary:,.0f}，加购方案 ${topup:,.0f}），但计入风险后更稳妥"
+        "（风险分 {primary_risk} 对 {topup_risk}：{risks}）。",
+        "下面推薦的 {hardware} 三年總成本更高（${primary:,.0f}，加購方案 ${topup:,.0f}），但計入風險後更穩妥"
+        "（風險分 {primary_risk} 對 {topup_risk}：{risks}）。",
     ),
     "answer.owned.buy": (
         "Your {owned} × {hardware} fall short ({short}), and {why}: see the purchase below.",
@@ -93,6 +115,11 @@ ANSWER_MESSAGES: dict[str, tuple[str, str, str]] = {
     "answer.named.capex": (
         "capex ${capex:,.0f}, 3-year TCO ${tco:,.0f}", "采购成本 ${capex:,.0f}，3 年 TCO ${tco:,.0f}",
         "採購成本 ${capex:,.0f}，3 年 TCO ${tco:,.0f}",
+    ),
+    "answer.named.capex_bought": (
+        "sold on {unit}-device baseboards, so buying it means {count}: capex ${capex:,.0f}, 3-year TCO ${tco:,.0f}",
+        "按 {unit} 卡基板出售，买它就得买 {count} 个：采购成本 ${capex:,.0f}，3 年 TCO ${tco:,.0f}",
+        "按 {unit} 卡基板出售，買它就得買 {count} 個：採購成本 ${capex:,.0f}，3 年 TCO ${tco:,.0f}",
     ),
     "answer.named.unpriced": (
         "no sourced price on record, so capex is unknown (power ${power:,.0f} a year)",

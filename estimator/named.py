@@ -78,7 +78,13 @@ def named_text(sizer: Sizer, named: NamedDevice, option: Sized, reason: str | No
     assert cost is not None
     ok = not option.violations and reason is None
     ttft = est.ttft_p95_ms or est.ttft_ms
-    if priced:
+    bought = _purchase(sizer, option) if priced else None
+    if bought is not None and bought.tco is not None:
+        # "Would two MI300X do?": the numbers are the two's, but MI300X is sold on 8-GPU boards, so a price
+        # for two is no purchase anyone can make: the price and the comparison are the board's.
+        price = msg("answer.named.capex_bought", lang, unit=option.candidate.board, count=bought.count,
+                    capex=bought.tco.capex_usd, tco=bought.tco.three_year_total_usd)
+    elif priced:
         price = msg("answer.named.capex", lang, capex=cost.capex_usd, tco=cost.three_year_total_usd)
     elif hw.tdp_w:
         price = msg("answer.named.unpriced", lang, power=cost.annual_power_usd)
@@ -101,7 +107,8 @@ def named_text(sizer: Sizer, named: NamedDevice, option: Sized, reason: str | No
             text += msg("answer.named.smallest", lang, count=smallest, hardware=hw.name)
         elif smallest is None and option.candidate.max_count > 1:
             text += msg("answer.named.none", lang, count=option.candidate.max_count, hardware=hw.name)
-    same = primary is not None and primary.candidate.hardware.id == hw.id and primary.count == option.count
+    compared = bought or option  # what buying the named device means
+    same = primary is not None and primary.candidate.hardware.id == hw.id and primary.count == compared.count
     if primary is None:
         return text, False
     if same:
@@ -112,13 +119,26 @@ def named_text(sizer: Sizer, named: NamedDevice, option: Sized, reason: str | No
         why = msg("answer.why.meets", lang)
     elif not priced:
         why = msg("answer.why.unpriced", lang)
-    elif primary.cost_per_token < option.cost_per_token:
-        why = msg("answer.why.cheaper", lang, primary=primary.cost_per_token, named=option.cost_per_token)
+    elif primary.cost_per_token < compared.cost_per_token:
+        why = msg("answer.why.cheaper", lang, primary=primary.cost_per_token, named=compared.cost_per_token)
     else:
-        why = msg("answer.why.risk", lang, primary=primary.risk_points, named=option.risk_points)
+        why = msg("answer.why.risk", lang, primary=primary.risk_points, named=compared.risk_points)
     text += msg("answer.named.differs", lang, count=primary.count, hardware=primary.candidate.hardware.name,
                 capex=pcost.capex_usd, why=why)
     return text, False
+
+
+def _purchase(sizer: Sizer, option: Sized) -> Sized | None:
+    """The named count rounded up to what can be bought, when it differs: SXM/OAM modules ship on
+    baseboards (`candidates.purchase_unit`), so "two H100 SXM" are bought as one 8-GPU board. None for
+    a count that is already whole boards, or for devices the user owns (nothing is bought)."""
+    cand, board = option.candidate, option.candidate.board
+    if cand.existing or board <= 1 or option.count % board == 0:
+        return None
+    count = -(-option.count // board) * board
+    bought = sizer.build(cand, count, meets=sizer.meets(cand, count))
+    sizer.finalize(bought)
+    return bought
 
 
 __all__ = ["evaluate_named", "named_text"]

@@ -15,6 +15,7 @@ from __future__ import annotations
 import math
 from dataclasses import replace
 
+from estimator.batch import HEADROOM, BatchSizer, shown_hours
 from estimator.candidates import Candidate, exclusion, owned_class, ownership
 from estimator.catalog import Catalog, Hardware
 from estimator.defaults import device_price
@@ -199,6 +200,9 @@ def _groups(workload: Workload, catalog: Catalog, sized: list[Sized]) -> list[tu
 def shortfall_text(sizer: Sizer, sized: Sized, lang: str) -> str:
     """What an option misses, with its numbers, in `lang`."""
     est = sized.estimate
+    if est.fits and isinstance(sizer, BatchSizer):  # a batch job misses its deadline, not a chat speed
+        return msg("answer.short.batch", lang, hours=shown_hours(sizer.hours(sized.candidate, sized.count)),
+                   allowed=sizer.window_hours / HEADROOM, window=sizer.window_hours, headroom=HEADROOM)
     if not est.fits:
         # What fills the memory is named: at hundreds of users the KV cache, not the weights, often overflows.
         return msg("answer.short.memory", lang, required=est.memory_required_gb, available=est.memory_available_gb,
@@ -232,9 +236,14 @@ def _dearer_than_buying(sizer: Sizer, top_up: Sized, primary: Sized | None, lang
     sizer.finalize(primary)
     if primary.violations or primary.tco is None or top_up.tco is None:
         return ""
+    hardware = f"{primary.count} × {primary.candidate.hardware.name}"
     if primary.tco.three_year_total_usd >= top_up.tco.three_year_total_usd:
-        return ""
-    return msg("answer.owned.add_dearer", lang, hardware=f"{primary.count} × {primary.candidate.hardware.name}",
+        # The top-up is cheaper yet not recommended: the ranking weighed risks in (say so, with the points).
+        sizer.finalize(top_up)
+        return msg("answer.owned.add_riskier", lang, hardware=hardware, primary=primary.tco.three_year_total_usd,
+                   topup=top_up.tco.three_year_total_usd, primary_risk=primary.risk_points,
+                   topup_risk=top_up.risk_points, risks=", ".join(r.id for r in top_up.risks if r.severity != "low"))
+    return msg("answer.owned.add_dearer", lang, hardware=hardware,
                primary=primary.tco.three_year_total_usd, topup=top_up.tco.three_year_total_usd)
 
 
@@ -254,7 +263,9 @@ def owned_answers(sizer: Sizer, workload: Workload, catalog: Catalog, sized: lis
     for device, mine in _groups(workload, catalog, sized):
         own = (primary if primary is not None and primary.candidate.existing and primary in mine
                else _best([s for s in mine if s.candidate.existing]))
-        extra = _best([s for s in mine if s.candidate.owned_units and not s.violations])
+        # The top-up the recommendation buys, when it is one, so that the answer and the option quote one count.
+        top_ups = [s for s in mine if s.candidate.owned_units and not s.violations]
+        extra = primary if primary is not None and any(s is primary for s in top_ups) else _best(top_ups)
         hw = own.candidate.hardware if own else (extra.candidate.hardware if extra else
                                                  catalog.hardware_by_id(device.hardware_id or ""))
         if hw is None:
@@ -277,7 +288,11 @@ def owned_answers(sizer: Sizer, workload: Workload, catalog: Catalog, sized: lis
         sizer.finalize(own)
         meets = not own.violations
         assert own.tco is not None
-        if meets:
+        if meets and isinstance(sizer, BatchSizer):  # "can our 4 L40S do it overnight?": when the job is done
+            text = msg("answer.owned.yes_batch", lang, used=own.count, owned=count, hardware=name,
+                       hours=shown_hours(sizer.hours(own.candidate, own.count)), window=sizer.window_hours,
+                       power=own.tco.annual_power_usd)
+        elif meets:
             text = msg("answer.owned.yes", lang, used=own.count, owned=count, hardware=name,
                        tps=own.estimate.decode_tokens_per_s_per_stream, users=sizer.peak,
                        ttft=own.estimate.ttft_p95_ms or own.estimate.ttft_ms, power=own.tco.annual_power_usd)

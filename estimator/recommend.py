@@ -238,8 +238,8 @@ def _nothing_fits(workload: Workload, sized: list[Sized], excluded: dict[str, st
     largest = max(sized, key=lambda s: s.estimate.memory_available_gb, default=None)
     if largest is None:
         reasons = sorted(set(excluded.values()))
-        return NoFeasibleOption(msg("rec.none_eligible", lang,
-                                    reasons=join((reason_text(r, lang) for r in reasons[:4]), lang)))
+        worded = [reason_text(r, lang) for r in reasons[:4]]
+        return NoFeasibleOption(msg("rec.none_eligible", lang, reasons=join(worded, lang)), reasons=worded)
     est = largest.estimate
     return NoFeasibleOption(msg(
         "rec.too_big", lang, params=workload.model_params_b, quant=workload.quantization,

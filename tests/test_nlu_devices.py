@@ -222,3 +222,92 @@ def test_a_large_owned_count_is_kept(matcher, text, count):
 def test_zero_devices_are_none_owned(matcher, text):
     facts = read(text, matcher).facts
     assert not facts.get("owned_devices") and not facts.get("existing_hardware_ids")
+
+
+@pytest.mark.parametrize(("text", "named", "owned_ids"), [
+    # The question comes after the device, in a clause of its own (session 6, k-ux2).
+    ("a 14B fine-tune for 12 people on one RTX 4090, is that enough?", [("nvidia-rtx-4090", 1)], []),
+    ("Qwen3-30B-A3B for 40 people on a Mac Studio M3 Ultra, will that work?", [("apple-m3-ultra", 1)], []),
+    ("给12个人用14B模型，一张4090，够吗？", [("nvidia-rtx-4090", 1)], []),
+    ("我們有 4 張 RTX 4090，想給 30 人跑 Qwen3-32B，夠不夠？", [("nvidia-rtx-4090", 4)], ["nvidia-rtx-4090"]),
+    # A later clause that names its own device asks about that one only.
+    ("We have 8 RTX 4090s, would two L40S be enough?", [("nvidia-l40s", 2)], ["nvidia-rtx-4090"]),
+])
+def test_a_question_after_the_device_asks_about_it(matcher, text, named, owned_ids):
+    facts = read(text, matcher).facts
+    assert [(d["hardware_id"], d["count"]) for d in facts.get("named_devices") or []] == named
+    assert [d.get("hardware_id") for d in facts.get("owned_devices") or []] == owned_ids
+
+
+@pytest.mark.parametrize(("text", "count"), [
+    ("7B for 10 people on an L40S, how many users can it serve?", 1),   # 10 people, one L40S
+    ("would 30 users on a single L40S be ok? would it do?", 1),
+    ("is 8 H100 enough?", 8),                                           # a count right before stays
+])
+def test_a_head_count_before_a_device_is_not_its_count(matcher, text, count):
+    """"10 people on an L40S": the 10 counts people, the device has no count (one); a count is the
+    device's only when nothing but describing words stands between them ("3 idle dual-socket Xeon")."""
+    facts = read(text, matcher).facts
+    assert [d["count"] for d in facts.get("named_devices") or []] == [count]
+
+
+@pytest.mark.parametrize(("text", "hardware_id", "count"), [
+    # "Only have" is having (session 6, k-ux2): the device is owned, and asking about it keeps it owned.
+    ("我们只有一台 RTX 5090，Qwen3-14B，给5个人用，可以吗？", "nvidia-rtx-5090", 1),
+    ("我們只有兩張 4090", "nvidia-rtx-4090", 2),
+    ("we only have two L40S, would they do?", "nvidia-l40s", 2),
+    ("all we have is 4 A100 80GB", "nvidia-a100-80gb-pcie", 4),
+])
+def test_only_having_a_device_is_owning_it(matcher, text, hardware_id, count):
+    facts = read(text, matcher).facts
+    assert [(d.get("hardware_id"), d["count"]) for d in facts.get("owned_devices") or []] == [(hardware_id, count)]
+
+
+@pytest.mark.parametrize(("text", "hardware_id", "count"), [
+    # "Our 8 H100 server" is the user's (session 6, k-ux2): a possessive right before the device owns it.
+    ("Llama 3.3 70B for 100 users on our 8 H100 server, is it overkill?", "nvidia-h100-sxm", 8),
+    ("can we run it on our two L40S?", "nvidia-l40s", 2),
+    ("用我们的8张H100跑70B模型", "nvidia-h100-sxm", 8),
+    ("我們的 RTX 4090 夠嗎？", "nvidia-rtx-4090", 1),
+])
+def test_our_device_is_owned(matcher, text, hardware_id, count):
+    facts = read(text, matcher).facts
+    assert [(d.get("hardware_id"), d["count"]) for d in facts.get("owned_devices") or []] == [(hardware_id, count)]
+
+
+def test_our_model_on_a_device_still_owns_no_device(matcher):
+    facts = read("We want to serve our fine-tuned 7B model on an L40S", matcher).facts
+    assert "owned_devices" not in facts
+
+
+@pytest.mark.parametrize(("text", "named"), [
+    ("Qwen3-235B-A22B on 4 H200, 50 users — ok?", [("nvidia-h200-sxm", 4)]),
+    ("70B on two L40S for 20 people, is that fine?", [("nvidia-l40s", 2)]),
+    ("4张H200跑Qwen3-235B-A22B给50人用，行不行？", [("nvidia-h200-sxm", 4)]),
+])
+def test_ok_or_fine_asks_about_the_device(matcher, text, named):
+    """"… on 4 H200 — ok?" asks whether the four do (session 6, k-ux2)."""
+    facts = read(text, matcher).facts
+    assert [(d["hardware_id"], d["count"]) for d in facts.get("named_devices") or []] == named
+
+
+@pytest.mark.parametrize("text", [
+    # "Have to" is must, and "we have 20 users" owns users: the device after is one they want (k-ux2).
+    "we have to serve a 7B model on an L40S for 20 people",
+    "we have 20 users and want to run a 7B model on an L40S",
+    "我们有20个用户，想用一张L40S跑7B模型",
+    "We have budget for 4 L40S",                 # a budget for them is no card in the rack
+    "we have room for two H100 in the rack",
+])
+def test_having_something_else_is_not_owning_the_device_wanted(matcher, text):
+    facts = read(text, matcher).facts
+    assert not facts.get("owned_devices") and not facts.get("existing_hardware_ids")
+
+
+@pytest.mark.parametrize(("text", "hardware_id"), [
+    ("we have a 7B model and two L40S", "nvidia-l40s"),
+    ("We already have a MacBook Pro with an M4", "apple-m4"),
+])
+def test_having_the_device_beside_other_things_still_owns_it(matcher, text, hardware_id):
+    facts = read(text, matcher).facts
+    assert [d.get("hardware_id") for d in facts.get("owned_devices") or []] == [hardware_id]

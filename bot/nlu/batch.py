@@ -42,6 +42,14 @@ _ITEMS_ZH = re.compile(
 )
 # "五十万篇" with its noun left out: items in a thread already about a batch job (a measure word of documents).
 _ITEMS_ZH_BARE = re.compile(rf"{APPROX}{NUM}\s*(?:多|余|餘)?\s*(?:篇|份|条|條|封|笔|筆)(?![\u4e00-\u9fff]{{0,2}}(?:人|用户|用戶|token))")
+# "What if 5 million?", "and 800k?", "如果是两百万张呢？" as a whole follow-up in a thread about a batch job: the
+# job's item count is the one count in force. 张/張 also counts cards, so only beyond any card count.
+_ITEMS_WHAT_IF = re.compile(
+    rf"^\s*(?:(?:and|so|ok|okay)[\s,]+)?(?:what if(?: (?:it(?:'s| is| were)|we have|there are|we get))?|how about|what about|and|"
+    rf"如果是|如果有|如果|要是|假如|那|换成|換成|改成)\s*{APPROX}{NUM}\s*(?P<zhang>张|張)?\s*"
+    r"(?:instead|then|呢|的话|的話|怎么样|怎麼樣)?\s*[?!.]?\s*$"
+)
+_MAX_CARDS = 1024
 _PER_ITEM = (
     r"(?:each|apiece|a piece|per (?:item|ticket|doc(?:ument)?|file|record|e-?mail|page|article|review|message|contract"
     r"|report|row|sample|case|call|chat|request|prompt|input|query|conversation))"
@@ -102,6 +110,11 @@ def batch_facts(text: str, claims: _Claims, *, batch_job: bool = False) -> Itera
         for pattern in (_ITEMS_ZH, _ITEMS_EN, *((_ITEMS_ZH_BARE,) if batch_job else ())):
             for m in _matches(pattern, text, claims):
                 yield Fact("batch_items", _int(number_value(m)), m.start(), m.end(), keyed=True)
+        bare = _ITEMS_WHAT_IF.match(text) if batch_job else None
+        if bare is not None and not (bare.group("zhang") and number_value(bare) <= _MAX_CARDS):
+            if claims.free(bare.start("num"), bare.end()):
+                claims.claim(bare.start("num"), bare.end())
+                yield Fact("batch_items", _int(number_value(bare)), bare.start("num"), bare.end(), keyed=True)
         for pattern in _WINDOW:
             for m in _matches(pattern, text, claims):
                 hours = round(number_value(m) * _HOURS_PER_UNIT[m.group("unit")], 4)

@@ -14,7 +14,7 @@ matcher's memory lookup. Counts are never invented: a device without a count is 
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import TypedDict
 
 from bot.nlu.hardware import HardwareMatcher, HardwareMention
@@ -32,16 +32,34 @@ QUESTION = _rx(r"\bwould\b(?! (?:like|love|prefer|rather))", r"\bwill (?:it|they
                "考虑买", "考慮買", "打算买", "打算買", "能跑吗", "能跑嗎", "撑得住", "撐得住",
                # Whether it runs or carries the load: "能跑 qwen3 吗", "跑得动70b吗", "will a 5090 handle it?".
                "能跑", "跑得动", "跑得動", "跑得了", "跑得起", "带得动", "帶得動", "扛得住", "能否", "可否",
-               r"\bwill (?:a|an)\b", r"\bhandle (?:it|this|that|the|\d)")
+               r"\bwill (?:a|an)\b", r"\bhandle (?:it|this|that|the|\d)", r"\boverkill\b", "大材小用",
+               # "… on 4 h200 — ok?", "is that fine?": a yes/no on the setup just described
+               r"\b(?:ok|okay|fine|good enough|feasible|viable|realistic|workable)\s*\?")
+# Whether a device carries the load: asked even about a device to rent ("renting 8 h100s … enough?").
+SUFFICES = _rx(r"\benough\b", r"\bsuffic", r"\bwould (?:it|they|that|this|these)\b.{0,20}\bdo\b", r"\bhandle\b",
+               r"\bcope\b", "够吗", "夠嗎", "够不够", "夠不夠", "够用", "夠用", "撑得住", "撐得住", "扛得住", "跑得动", "跑得動")
 HOW_MANY = _rx(r"\bhow many\b", "需要几", "需要幾", "要几", "要幾", "多少(?:张|張|块|塊|台|个|個|片)")
+# A possessive right before the device ("our 8 h100 server", "my rtx 4090", "我们的8张h100"): at most two
+# describing words between, so "our fine-tuned 7b model on an l40s" owns no l40s.
+_POSSESSED = re.compile(r"(?:\bour|\bmy)\s+(?:own\s+)?(?:\d{1,6}\s*(?:x|\*)?\s*)?(?:[a-z][a-z+-]*\s+){0,2}$|"
+                        r"(?:我们的|我們的|我的|咱们的|咱們的|公司的)\s*(?:\d{1,6}\s*(?:张|張|块|塊|台|个|個|片)?)?\s*$")
+# Wanting, not having: "we have 20 users and want to run it on an l40s", "我们有20个用户，想用一张l40s", "we have
+# budget for 4 l40s": a device after such a word is one they want, whatever "have" owned before it.
+_WANTS = re.compile(r"\b(?:want|wants|wanted|need|needs|would like|'d like|plan|planning|looking to|hope|hoping|trying to|"
+                    r"run|serve|deploy|host|buy|purchase|rent|get|budget|money|funds?|funding|room|space)\b|"
+                    r"想|需要|打算|计划|計劃|准备|準備|买|買|租|部署|预算|預算")
 # Words that deny owning a device right before it ("no GPUs", "without a GPU", "没有显卡").
 _DENIED = re.compile(r"(?:\bno|\bwithout(?: any| a)?|\bzero|\bnot a single|没有|沒有|无|無|不带|不帶)\s*(?:dedicated\s+|discrete\s+)?$")
-_CLAUSE = re.compile(r"[^,.;!?\n]+[,.;!?\n]*")
+# A decimal point ("llama 3.3 70b") ends no clause.
+_CLAUSE = re.compile(r"(?:[^,.;!?\n]|(?<=\d)\.(?=\d))+[,.;!?\n]*")
 _SENTENCE_END = re.compile(r"[.;!?\n]")
-# "3 idle dual-socket xeon": a count, then at most three describing words, then the device.
+# "3 idle dual-socket xeon": a count, then at most three describing words, then the device. A word that
+# links other things ("10 people on an l40s": a head count, a preposition, an article) is no description.
+_NOT_DESCRIBING = (r"(?!(?:on|for|with|to|in|of|at|per|by|from|across|an?|the|and|or|people|persons?|users?|"
+                   r"staff|employees|developers|engineers|agents|analysts|seats|concurrent|simultaneous)[\s-])")
 _COUNT_BEFORE_PHRASE = re.compile(
     r"(?<![a-z0-9.])(\d{1,6})\s*(?:x|\*|张|張|块|塊|台|片|个|個|颗|顆|部)?\s*"
-    r"(?:(?:[a-z][a-z+]*|\d+-(?:socket|core|way|node|gpu))[\s-]+){0,3}$"
+    rf"(?:{_NOT_DESCRIBING}(?:[a-z][a-z+]*|\d+-(?:socket|core|way|node|gpu))[\s-]+){{0,3}}$"
 )
 # "2 8xh100" (two 8×H100 nodes), "1台8卡h100", "8卡h100": the cards of each node times the nodes.
 _NODES_OF_CARDS = re.compile(r"(?<![a-z0-9.])(?:(?P<nodes>\d{1,3})\s*(?:台|个|個|部)?\s*)?(?P<cards>\d{1,3})\s*(?:卡|张卡|張卡)\s*$|"
@@ -102,7 +120,8 @@ def _clauses(text: str) -> list[_Clause]:
         body = m.group(0)
         owns, asks = bool(OWNERSHIP.search(body)), bool(QUESTION.search(body))
         previous = clauses[-1] if clauses and clauses[-1].sentence == sentence else None
-        if previous is not None and not (owns or asks):  # "we have 6 l40s, 2 a100s": the cue carries on
+        if previous is not None and not (owns or asks) and not (previous.owns and _WANTS.search(body)):
+            # "we have 6 l40s, 2 a100s": the cue carries on (not into "…, want to run it on an l40s")
             owns, asks = previous.owns, previous.asks
         clauses.append(_Clause(m.start(), m.end(), body, owns, asks, bool(HOW_MANY.search(body)), sentence))
         if _SENTENCE_END.search(body[-1:]):
@@ -147,6 +166,27 @@ def _first_kind(mention: HardwareMention, matcher: HardwareMatcher) -> str | Non
     return kinds.pop() if kinds else None
 
 
+def _wanted_after_having(text: str, clause: _Clause, mention: HardwareMention) -> bool:
+    """"We have 20 users and want to run it on an l40s": a verb of wanting between the clause's ownership
+    cue and the device, so the device is not what they have."""
+    before = text[clause.start:mention.start]
+    cues = list(OWNERSHIP.finditer(before))
+    return bool(cues) and bool(_WANTS.search(before, cues[-1].end()))
+
+
+def _asked_after(clause: _Clause | None, clauses: list[_Clause],
+                 placed: list[tuple[HardwareMention, _Clause | None]]) -> _Clause | None:
+    """`clause`, asking too when a later clause of its sentence asks about no device of its own: "14b
+    for 12 people on one rtx 4090, is that enough?", "一张4090，够吗？" ask about the device named before."""
+    if clause is None or clause.asks:
+        return clause
+    with_devices = {id(c) for m, c in placed if c is not None and m.hardware_ids}
+    later = (c for c in clauses if c.sentence == clause.sentence and c.start > clause.start)
+    if any(c.asks and id(c) not in with_devices for c in later):
+        return replace(clause, asks=True)
+    return clause
+
+
 def read_devices(normalized: str, mentions: list[HardwareMention], matcher: HardwareMatcher,
                  *, intent: str = "provide") -> DeviceReading:
     """Owned and named devices of a message. A "compare" follow-up names hardware to compare, not a
@@ -154,14 +194,20 @@ def read_devices(normalized: str, mentions: list[HardwareMention], matcher: Hard
     reading = DeviceReading()
     if intent == "why_not" or not mentions:
         return reading
-    asking_allowed = intent not in ("compare", "explain_cloud")  # "what would renting L40S cost?" asks for a rental
+    # "What would renting L40S cost?" asks for a rental, not whether they do; "renting 8 H100s, enough?" asks both.
+    asking_allowed = intent != "compare" and (intent != "explain_cloud" or bool(SUFFICES.search(normalized)))
     clauses = _clauses(normalized)
     placed = [(m, next((c for c in clauses if c.start <= m.start < c.end), None)) for m in mentions]
     devices_by_sentence: dict[int, list[HardwareMention]] = {}
     for m, c in placed:
         if c is not None and m.hardware_ids:
             devices_by_sentence.setdefault(c.sentence, []).append(m)
+    placed = [(m, _asked_after(c, clauses, placed)) for m, c in placed]
     for mention, clause in placed:
+        if clause is not None and not clause.owns and _POSSESSED.search(normalized[clause.start:mention.start]):
+            clause = replace(clause, owns=True)  # "on our 8 h100 server": theirs, whatever else the clause says
+        elif clause is not None and clause.owns and _wanted_after_having(normalized, clause, mention):
+            clause = replace(clause, owns=False)
         if clause is None or not (clause.owns or clause.asks) or mention.family:
             continue  # a maker's name ("two tenstorrent cards") says no product: none is guessed
         if _DENIED.search(normalized[clause.start:mention.start]):

@@ -56,7 +56,7 @@ _OTHER_CURRENCY_AMOUNT = _any(
 _USD_PREFIX = re.compile(rf"(?P<negpre>-\s*)?(?:us)?\$\s*{NUM}")
 _USD_SUFFIX = re.compile(rf"{NUM}\s*(?:usd|us dollars?|dollars?|bucks|美元|美金|刀)(?![a-z])")
 _BUDGET_BEFORE = re.compile(rf"{NUM}\s*(?:capex\s*|hardware\s*|total\s*)?budget")
-_BUDGET_KEYED = re.compile(rf"(?:budget|预算|預算|capex|spend|花费|花費)[^,;.\d]{{0,24}}?{NUM}(?!\s*(?:w\b|kw|users?|人(?!民)|%|b\b|ms|s\b|秒))")
+_BUDGET_KEYED = re.compile(rf"(?:budget|预算|預算|capex|spend|花费|花費)[^,;.\d]{{0,24}}?{NUM}(?![\d.]|\s*(?:w\b|kw|users?|人(?!民)|%|b\b|ms|s\b|秒))")
 _POWER = re.compile(rf"{NUM}\s*(?P<unit>kw|kilowatts?|w|watts?|千瓦|瓦)(?![a-z])")
 _CONTEXT_AFTER = re.compile(rf"{NUM}\s*(?:tokens?\s*)?-?\s*(?:of\s+)?(?:context|ctx|上下文|窗口|context window)")
 _CONTEXT_BEFORE = re.compile(rf"(?:context|ctx|上下文)(?:\s*(?:window|length|size|长度|長度|窗口))?\s*"
@@ -109,10 +109,20 @@ _USERS_AT_ONCE = _any(
 )
 _CONCURRENT_CUE = re.compile(r"concurren|simultaneous|at once|at the same time|same time|at peak|peak|in parallel|active|"
                              r"同时|同時|并发|並發|高峰|尖峰|在线|在線")
+# A peak named right before the number: "高峰大约 400 人", "峰值 500 人", "peak about 400".
+_PEAK_BEFORE = re.compile(r"(?:高峰|尖峰|峰值|最高峰|peak|at peak)[\s\w\u4e00-\u9fff]{0,6}$")
 _TOTAL_CUE = re.compile(r"total|in all|overall|employees?|staff|headcount|company of|员工|員工|总共|總共|一共|全体|全體|总人数|總人數")
 # A head count, not a concurrency: "team of 200", "团队两百人", "公司一共 1200 人". (An unqualified
 # "200 people" stays both until the user says how many are active at once: DESIGN.md's dept-legal-7b.)
 _HEADCOUNT_BEFORE = re.compile(r"team of|team size|staff of|company of|headcount|团队|團隊|公司|员工|員工|一共|总共|總共|共有")
+# A follow-up that is only a count of cards: "那三张呢？", "用四块呢", "what about three of them?" (the whole
+# message: "500张工单" elsewhere counts tickets).
+_BARE_CARDS = (
+    re.compile(rf"^\s*(?:那|那么|那麼|如果是|如果|换成|換成|改成|用|要是)?\s*{NUM}\s*(?:张|張|块|塊)\s*"
+               r"(?:呢|的话|的話|够吗|夠嗎|行吗|行嗎|可以吗|可以嗎)?\s*[?!.]?\s*$"),
+    re.compile(rf"^\s*(?:(?:and|so)\s+)?(?:what about|how about|what if(?: we (?:use|buy|get|had|have))?|and with|with)\s+"
+               rf"{NUM}\s+of them\s*(?:instead)?\s*[?!.]?\s*$"),
+)
 _GPU_COUNT = re.compile(rf"{NUM}\s*(?:x\s*)?(?:gpus?|cards?|accelerators?|卡|张卡|張卡|块卡|塊卡|张显卡|張顯卡|块显卡|塊顯卡|(?:张|張|块|塊|个|個)\s*gpu)")
 _HOURS_PER_DAY = _any(
     rf"{NUM}\s*(?:hours?|hrs?|h)\s*(?:a|per|/|each)\s*day",
@@ -206,7 +216,28 @@ _PER_REQUEST_BEFORE = re.compile(r"(?:every request|each request|all requests|ev
                                  r"(?:都是|都有|都|是|有|is|are|has|have|of|at)?\s*(?:约|約|大约|大約|about|around|~)?\s*$")
 
 
+# "every request uses the full 128k", "each request fills the whole context", "每个请求都用满上下文": every
+# prompt as long as the context (with a number: that context too; without: the context in force, `parser`).
+_FULL_CONTEXT = _any(
+    rf"(?:every|each|all(?: the)?|all of the) (?:requests?|prompts?|quer(?:y|ies)|conversations?|calls?) (?:will )?"
+    rf"(?:uses?|fills?|needs?|takes?|is|are|hits?|maxes out|max out)\s+(?:up\s+)?(?:the\s+)?"
+    rf"(?:full|whole|entire|max(?:imum)?)\s*(?:context(?: window| length)?\s*)?(?:(?:of|at)\s+)?(?:{NUM})?",
+    rf"(?:每个请求|每個請求|每次请求|每次請求|所有请求|所有請求|每次)\s*都?\s*(?:用满|用滿|占满|佔滿|是满|是滿|跑满|跑滿)\s*"
+    rf"(?:了)?\s*(?:{NUM}\s*)?(?:的)?\s*(?:上下文|窗口)?",
+)
+
+
 def _context(text: str, claims: _Claims) -> Iterator[Fact]:
+    for m in _matches(_FULL_CONTEXT, text, claims):
+        if m.group("num") is None:
+            yield Fact("full_context", True, m.start(), m.end(), keyed=True)  # the context in force: parser
+            continue
+        value = number_value(m)
+        num = float(m.group("num"))
+        if m.group("mult") == "k" and num.is_integer() and int(num) & (int(num) - 1) == 0:
+            value = num * 1024
+        yield Fact("context_length", _int(value), m.start(), m.end(), keyed=True)
+        yield Fact("prompt_tokens", _int(value), m.start(), m.end(), keyed=True)
     for pattern in (_CONTEXT_AFTER, _CONTEXT_BEFORE):
         for m in _matches(pattern, text, claims):
             value = number_value(m)
@@ -265,8 +296,10 @@ def _users(text: str, claims: _Claims) -> Iterator[Fact]:
             value = _int(number_value(m))
             here = m.group(0)
             clause = re.split(r"[,;.!?]", text[m.end():m.end() + 30], maxsplit=1)[0]
-            before = text[max(0, m.start() - 10):m.start()]
-            if _CONCURRENT_CUE.search(here) or (not _TOTAL_CUE.search(here) and _CONCURRENT_CUE.search(clause)):
+            # The words just before it, in its own clause: "2000 名員工，高峰 400 人" is a head count, then a peak.
+            before = re.split(r"[,;，；。]", text[max(0, m.start() - 10):m.start()])[-1]
+            if (_CONCURRENT_CUE.search(here) or (not _TOTAL_CUE.search(here) and _CONCURRENT_CUE.search(clause))
+                    or (not _TOTAL_CUE.search(here) and _PEAK_BEFORE.search(before))):
                 slot = "concurrent_users"
             elif _TOTAL_CUE.search(here) or _HEADCOUNT_BEFORE.search(before) or _HEADCOUNT_BEFORE.search(here):
                 slot = "total_users"
@@ -284,7 +317,7 @@ def _misc_numbers(text: str, claims: _Claims) -> Iterator[Fact]:
         yield Fact("amortization_years", _int(number_value(m)), m.start(), m.end(), keyed=True)
     for m in _matches(_MODELS_SERVED, text, claims):
         yield Fact("models_served", _int(number_value(m)), m.start(), m.end(), keyed=True)
-    for m in _matches(_GPU_COUNT, text, claims):
+    for m in _matches((_GPU_COUNT, *_BARE_CARDS), text, claims):
         yield Fact("gpu_count", _int(number_value(m)), m.start(), m.end(), keyed=True)
 
 

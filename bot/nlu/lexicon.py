@@ -129,11 +129,11 @@ ROUND_THE_CLOCK = _rx(r"24\s*/\s*7", r"24x7", r"around the clock", r"round the c
                       "全天运行", "全天運行")
 
 # The user owns the hardware they name ("I already have a MacBook Pro with an M4", "我們已經有 Snapdragon X 筆電").
-OWNERSHIP = _rx(r"\b(?:i|we)\s+(?:already\s+)?(?:have|own|got|bought)\b", r"\balready (?:have|own|bought)\b",
+OWNERSHIP = _rx(r"\b(?:i|we)\s+(?:already\s+|only\s+|just\s+)?(?:have|own|got|bought)\b(?!\s+to\b)", r"\balready (?:have|own|bought)\b",
                 r"\b(?:i|we)'ve\s+(?:already\s+)?(?:got|bought)\b", r"\b(?:we|i) have got\b", r"\bsitting idle\b",
                 r"\bon hand\b", r"\blying around\b", r"\bspare\b", r"\bunused\b", r"\bour old\b",
                 r"\bmy (?:own )?(?:laptop|desktop|mac|macbook|pc|workstation)\b", r"\bour (?:existing|current)\b",
-                r"\bexisting\b", r"\bidle\b", "已经有", "已經有", "我有", "我们有", "我們有", "现有", "現有", "手上有",
+                r"\bexisting\b", r"\bidle\b", "已经有", "已經有", "我有", "我们有", "我們有", "我只有", "我们只有", "我們只有", "手上只有", "现有", "現有", "手上有",
                 "闲置", "閒置", "內建", "内置", "內置")
 
 # Words naming each risk of the checklist (DESIGN.md risk ids), to answer "explain the power risk".
@@ -155,19 +155,35 @@ CORRECTION = _rx(r"^(?:no|nope|sorry|oops|actually|wait|correction|rather|make (
                  r"\bactually\b", r"\bnot \d", r"\binstead of\b", "不对", "不對", "不是", "其实", "其實", "更正",
                  "应该是", "應該是", "我是说", "我是說", "改成", "改为", "改為", "说错", "說錯")
 
-# "what if users double?": factors on the known number of concurrent users.
+# "what if users double?", "double the budget": factors on a known figure, by the words that name it.
 _WHO = r"(?:users|people|load|traffic|headcount|demand|concurrency)"
 _WHO_ZH = "(?:用户|用戶|使用者|人数|人數|人|流量|并发|並發)"
-RELATIVE_USERS: tuple[tuple[re.Pattern[str], float], ...] = (
-    (_rx(rf"{_WHO}\s+(?:\w+\s+)?doubl", rf"doubl\w*\s+(?:the\s+|our\s+)?{_WHO}", rf"twice (?:as many|the) {_WHO}",
-         rf"2x (?:the )?{_WHO}", rf"{_WHO_ZH}.{{0,4}}(?:翻倍|翻[一1]倍|增加[一1]倍|加倍|两倍|兩倍|2倍)"), 2.0),
-    (_rx(rf"{_WHO}\s+(?:\w+\s+)?tripl", rf"tripl\w*\s+(?:the\s+|our\s+)?{_WHO}", rf"three times (?:as many|the) {_WHO}",
-         rf"{_WHO_ZH}.{{0,4}}(?:三|3)倍"), 3.0),
-    (_rx(rf"halve[sd]?\s+(?:the\s+|our\s+)?{_WHO}", rf"half (?:as many|the) {_WHO}", rf"{_WHO_ZH}.{{0,4}}(?:减半|減半)"), 0.5),
-)
+_BUDGET = r"(?:budget|spend(?:ing)?|capex)"
+_BUDGET_ZH = "(?:预算|預算)"
+
+
+def _relative(who: str, who_zh: str) -> tuple[tuple[re.Pattern[str], float], ...]:
+    """Doubling, tripling and halving of the figure `who` (en) / `who_zh` names."""
+    return (
+        (_rx(rf"{who}\s+(?:\w+\s+)?doubl", rf"doubl\w*\s+(?:the\s+|our\s+)?{who}", rf"twice (?:as many|the) {who}",
+             rf"2x (?:the )?{who}", rf"{who_zh}.{{0,4}}(?:翻倍|翻[一1]倍|增加[一1]倍|加倍|两倍|兩倍|2倍)"), 2.0),
+        (_rx(rf"{who}\s+(?:\w+\s+)?tripl", rf"tripl\w*\s+(?:the\s+|our\s+)?{who}", rf"three times (?:as many|the) {who}",
+             rf"{who_zh}.{{0,4}}(?:三|3)倍"), 3.0),
+        (_rx(rf"halve[sd]?\s+(?:the\s+|our\s+)?{who}", rf"half (?:as many|the) {who}", rf"{who_zh}.{{0,4}}(?:减半|減半)"), 0.5),
+    )
+
+
+RELATIVE_USERS = _relative(_WHO, _WHO_ZH)
 RELATIVE_PERCENT = _rx(r"(?P<pct>\d+(?:\.\d+)?)\s*% (?:more|extra) (?:users|people|load|traffic)",
                        r"(?:users|people|load|traffic) (?:grows?|increases?|rises?) by (?P<pct2>\d+(?:\.\d+)?)\s*%",
                        r"(?:增加|增长|增長|多)\s*(?P<pct3>\d+(?:\.\d+)?)\s*%")
+RELATIVE_BUDGET = _relative(_BUDGET, _BUDGET_ZH)
+RELATIVE_BUDGET_PERCENT = _rx(
+    rf"(?P<pct>\d+(?:\.\d+)?)\s*% (?:more|extra|bigger|larger|higher) {_BUDGET}",
+    rf"{_BUDGET} (?:is |was |were |goes |went )?(?:(?:grows?|increases?|rises?|goes up|raised|increased) by |up )(?P<pct2>\d+(?:\.\d+)?)\s*%",
+    rf"{_BUDGET} (?:is |were |was )?(?P<pct4>\d+(?:\.\d+)?)\s*% (?:higher|bigger|larger|more)",
+    rf"{_BUDGET_ZH}.{{0,4}}(?:增加|提高|多|上调|上調|加)\s*(?P<pct3>\d+(?:\.\d+)?)\s*%",
+)
 
 # An addition to the head count in force: "50 more users", "users grow by 50", "再加30人", "多了100个用户"
 # ("增加到 80 人" is a new figure, not an addition: no 到 after the verb).
@@ -203,6 +219,8 @@ __all__ = [
     "OWNERSHIP",
     "MORE_DEVICES",
     "MORE_USERS",
+    "RELATIVE_BUDGET",
+    "RELATIVE_BUDGET_PERCENT",
     "RELATIVE_PERCENT",
     "RELATIVE_USERS",
     "RISK_WORDS",

@@ -29,6 +29,8 @@ from bot.nlu.lexicon import (
     NUM,
     OVERNIGHT,
     OVERNIGHT_WINDOW_HOURS,
+    RELATIVE_BUDGET,
+    RELATIVE_BUDGET_PERCENT,
     RELATIVE_PERCENT,
     RELATIVE_USERS,
 )
@@ -69,6 +71,8 @@ class ParseResult:
     unknown_model: str | None = None  # a model name the catalog does not know (sized by its size alone)
     truncated: bool = False
     relative: dict[str, float] = field(default_factory=dict)  # slot → factor on its known value
+    # slot → the slot whose known value it takes ("every request uses the full context": prompt = context)
+    same_as: dict[str, str] = field(default_factory=dict)
     added: dict[str, int] = field(default_factory=dict)  # slot → amount added to its known value ("50 more users")
     more_devices: int | None = None  # "buy two more": devices added to the owned (or recommended) ones
 
@@ -189,6 +193,8 @@ def parse_message(
             result.problems.append(problem)
         else:
             found[slot] = value
+    if found.pop("full_context", None) and "prompt_tokens" not in found:
+        result.same_as["prompt_tokens"] = "context_length"
     gpu_count = found.pop("gpu_count", None)
     # A device count is a whole number ("八卡", "4 GPUs"); "0.1卡" or "-3 GPUs" is no count at all.
     result.gpu_count = gpu_count if isinstance(gpu_count, int) and 1 <= gpu_count <= MAX_DEVICE_COUNT else None
@@ -229,7 +235,10 @@ def parse_message(
     users = result.facts.get("concurrent_users")
     if result.facts.get("deployment_scale") == "personal" and isinstance(users, int | float) and users > 5:
         del result.facts["deployment_scale"]
-    if "concurrent_users" not in result.facts and (factor := _relative_users(normalized)) is not None:
+    # "Double the budget" scales the budget; only then may "增加50%" be the users' (it names no figure).
+    if "budget_usd" not in result.facts and (factor := _relative(normalized, RELATIVE_BUDGET, RELATIVE_BUDGET_PERCENT)):
+        result.relative["budget_usd"] = factor
+    elif "concurrent_users" not in result.facts and (factor := _relative(normalized, RELATIVE_USERS, RELATIVE_PERCENT)):
         result.relative["concurrent_users"] = factor
     result.intents = detect_intents(normalized)
     return result
@@ -262,11 +271,12 @@ def _device_facts(found: SlotValues, devices: DeviceReading) -> None:
         found["named_devices"] = devices.named
 
 
-def _relative_users(normalized: str) -> float | None:
-    if m := RELATIVE_PERCENT.search(normalized):
+def _relative(normalized: str, factors: tuple[tuple[re.Pattern[str], float], ...], percent: re.Pattern[str]) -> float | None:
+    """The factor a what-if puts on a known figure ("users double" → 2, "50% more users" → 1.5)."""
+    if m := percent.search(normalized):
         pct = next(v for v in m.groupdict().values() if v is not None)
         return 1 + float(pct) / 100
-    return next((factor for pattern, factor in RELATIVE_USERS if pattern.search(normalized)), None)
+    return next((factor for pattern, factor in factors if pattern.search(normalized)), None)
 
 
 __all__ = ["MAX_MESSAGE_CHARS", "ModelLookup", "ParseResult", "parse_message"]

@@ -57,6 +57,12 @@ TEMPLATES: dict[str, tuple[str, str, str]] = {
     ),
     "understood": ("Understood: {facts}.", "我理解的是：{facts}。", "我理解的是：{facts}。"),
     "understood.none": ("Got it.", "好的。", "好的。"),
+    "model_unknown_no_size": (
+        "{name} is not in the model catalog, and without its size it cannot be sized (say its size, e.g. \"24B\"; "
+        "otherwise seed 1's 7B reference size is assumed)",
+        "{name} 不在模型目录中，没有参数量就无法估算（请说出参数量，例如“24B”；否则按种子文件 1 的 7B 参考规模假设）",
+        "{name} 不在模型目錄中，沒有參數量就無法估算（請說出參數量，例如「24B」；否則按種子文件 1 的 7B 參考規模假設）",
+    ),
     "model_unknown": (
         "{name} is not in the model catalog, so it is sized by its size with the closest known architecture "
         "(an assumption)",
@@ -263,6 +269,16 @@ TEMPLATES: dict[str, tuple[str, str, str]] = {
         "You asked about {asked}; for {users} concurrent users at your targets the estimator sizes it at {count}.",
         "你问的是 {asked}；按你的目标支持 {users} 人并发，估算需要 {count} 个。",
         "你問的是 {asked}；按你的目標支援 {users} 人同時使用，估算需要 {count} 個。",
+    ),
+    "compare.board_meets": (
+        "{asked} meets your targets, but it is sold on {board}-device baseboards: the smallest purchase that does is {count} (capex {capex}); the capex above is for {asked} alone.",
+        "{asked} 能达到你的目标，但它按 {board} 卡基板出售：能买到的最小配置是 {count} 个（采购成本 {capex}）；上面的采购成本只算了 {asked}。",
+        "{asked} 能達到你的目標，但它按 {board} 卡基板出售：能買到的最小配置是 {count} 個（採購成本 {capex}）；上面的採購成本只算了 {asked}。",
+    ),
+    "compare.board": (
+        "You asked about {asked}; it is sold on {board}-device baseboards, and the estimator sizes it at {count} (capex {capex}).",
+        "你问的是 {asked}；它按 {board} 卡基板出售，估算需要 {count} 个（采购成本 {capex}）。",
+        "你問的是 {asked}；它按 {board} 卡基板出售，估算需要 {count} 個（採購成本 {capex}）。",
     ),
     "why_not.head": (
         "Why not {target}? The best {target} option against the recommended one:",
