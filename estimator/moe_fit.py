@@ -28,6 +28,7 @@ from __future__ import annotations
 
 import statistics
 from collections import defaultdict
+from functools import partial
 
 from estimator.batching import is_continuous
 from estimator.calibration import normalize_backend
@@ -162,13 +163,20 @@ def fit_expert_efficiency(
     def error(value: float, layer_ms: float) -> float:
         return relative_squared_error(pairs, expert_efficiency=value, attention_dp_layer_ms=layer_ms)
 
-    value = refined_grid_minimum(lambda v: error(v, layer_ms), EXPERT_GRID, EXPERT_STEP, EXPERT_TOLERANCE)
-    for _ in range(JOINT_ROUNDS if dp_engines else 0):
+    def efficiency_at(layer_ms: float) -> float:
+        return refined_grid_minimum(partial(error, layer_ms=layer_ms), EXPERT_GRID, EXPERT_STEP, EXPERT_TOLERANCE)
+
+    def layer_cost_at(value: float) -> float:
+        at_value = partial(error, value)
+        coarse = min(ATTENTION_DP_GRID, key=at_value)
+        return golden_section_minimum(at_value, max(0.0, coarse - ATTENTION_DP_STEP), coarse + ATTENTION_DP_STEP,
+                                      ATTENTION_DP_TOLERANCE)
+
+    value = efficiency_at(layer_ms)
+    for _ in range(JOINT_ROUNDS if dp_engines else 0):  # alternating 1-D searches
         previous = (value, layer_ms)
-        coarse = min(ATTENTION_DP_GRID, key=lambda f, v=value: error(v, f))
-        layer_ms = golden_section_minimum(lambda f, v=value: error(v, f), max(0.0, coarse - ATTENTION_DP_STEP),
-                                          coarse + ATTENTION_DP_STEP, ATTENTION_DP_TOLERANCE)
-        value = refined_grid_minimum(lambda v, f=layer_ms: error(v, f), EXPERT_GRID, EXPERT_STEP, EXPERT_TOLERANCE)
+        layer_ms = layer_cost_at(value)
+        value = efficiency_at(layer_ms)
         if abs(value - previous[0]) < EXPERT_TOLERANCE and abs(layer_ms - previous[1]) < ATTENTION_DP_TOLERANCE:
             break
     update: dict[str, object] = {
