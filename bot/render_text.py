@@ -150,7 +150,8 @@ def slot_name(slot: str, lang: str) -> str:
 
 def fact_phrase(slot: str, value: Any, lang: str, names: Mapping[str, str] | None = None) -> str:
     """One workload fact as the user would say it: "7B model", "200 人并发", "bursty traffic".
-    `names`: catalog device names by id, so a device reads "6× L40S" rather than "6× nvidia-l40s"."""
+    `names`: catalog names by id, so a device reads "6× L40S" rather than "6× nvidia-l40s" and a model
+    its name rather than its store id."""
     i = lang_index(lang)
     tables = {"deployment_scale": _SCALE, "arrival_pattern": _ARRIVAL, "model_stability": _STABILITY}
     if slot in tables and value in tables[slot]:
@@ -159,6 +160,8 @@ def fact_phrase(slot: str, value: Any, lang: str, names: Mapping[str, str] | Non
         return _FLAGS[slot][value][i]
     if slot in _DEVICE_LISTS:
         return _device_list_phrase(slot, value, i, names)
+    if slot == "model_id" and value in (names or {}):
+        return (names or {})[value]
     if slot == "existing_hardware_ids":
         return ("owns " if i == 0 else "已有 ") + ", ".join((names or {}).get(v, v) for v in value)
     if slot == "existing_hardware":

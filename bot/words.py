@@ -58,7 +58,8 @@ class Words:
 
     def __init__(self, deps: Deps) -> None:
         self.deps = deps
-        self.names = {hw.id: hw.name for hw in deps.catalog.hardware}  # devices in the echo by name
+        # Catalog ids in the echo by name: devices ("6× NVIDIA L40S") and the named model.
+        self.names = {**{m.id: m.name for m in deps.catalog.models}, **{hw.id: hw.name for hw in deps.catalog.hardware}}
 
     def reply(self, state: ConversationState, outcome: Outcome) -> TurnReply:
         said = self._reply(state, outcome)
@@ -164,7 +165,7 @@ def _understood(turn: TurnReading, lang: str, names: Mapping[str, str] | None = 
     phrases = fact_phrases(turn.facts, lang, names)
     # Show where the size came from: the catalog model it is, not a name of another size ("deepseek r1
     # distill 32b" names no 671B model; the stated size is sized with a generic shape).
-    if turn.model_name and "model_params_b" in turn.facts and "model_id" in turn.facts:
+    if turn.model_name and "model_params_b" in turn.facts and "model_id" in turn.facts and turn.model_name != phrases[0]:
         phrases[0] = f"{turn.model_name} ({phrases[0]})"
     if turn.unknown_model:  # a name the catalog does not know: say so, and that the size alone is sized
         key = "model_unknown" if "model_params_b" in turn.facts else "model_unknown_no_size"

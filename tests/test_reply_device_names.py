@@ -15,3 +15,14 @@ def test_owned_devices_reach_the_slack_echo_by_name(engine, catalog) -> None:
     assert reply.device_names.get("nvidia-l40s") == name
     echo = next(b for b in recommendation_blocks(reply) if b["type"] == "context")["elements"][0]["text"]
     assert name in echo and "nvidia-l40s" not in echo
+
+
+def test_a_named_catalog_model_is_echoed_by_its_name_in_every_turn(engine, catalog) -> None:
+    # The echo repeats what was understood; a store id ("deepseek-v3") is not what anyone said.
+    replies = talk(engine, "DeepSeek-R1 for 100 concurrent users, FP8", "under 2 s",
+                   "prompts 1000 tokens, answers 500")
+    name = next(m.name for m in catalog.models if m.id == "deepseek-v3")
+    for reply in (replies[0], replies[-1]):
+        understood = next(line for line in reply.text.splitlines() if "Understood" in line)
+        assert name in understood and "deepseek-v3" not in understood, understood
+        assert understood.count(name) == 1, understood
