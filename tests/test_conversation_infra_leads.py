@@ -237,7 +237,7 @@ def test_a_memory_shortfall_says_what_takes_the_memory(engine, first, followup, 
 @pytest.mark.parametrize(("question", "label"), [("why not a Mac Studio?", "Mac Studio"), ("為什麼不用 Mac Studio？", "Mac Studio"),
                                                  ("what about a MacBook instead?", None)])
 def test_a_mac_is_compared_with_apple_machines_only(engine, deps, question, label):
-    """A Mac is an Apple SoC: the comparison weighs Apple's machines (an M3 Ultra holds 512 GB), never
+    """A Mac is an Apple SoC: the comparison weighs Apple's machines (an M3 Ultra sold new holds 96 GB), never
     another maker's SoC (a DGX Spark or a Jetson) under the Mac's name."""
     _, reply = talk(engine, "13B model for 5 people, first token under 2 s, Q4_K_M, just recommend", question)
     others = {h.name for h in deps.catalog.hardware if h.kind == "soc" and h.vendor != "Apple"}

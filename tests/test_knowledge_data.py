@@ -154,3 +154,20 @@ def test_moe_benchmark_rows_keep_their_published_model_names(catalog):
     for published in ("gpt-oss-20b (MoE)", "gpt-oss-120b (MoE)", "Qwen3-30B-A3B (MoE, 3.3B active)",
                       "DeepSeek-R1 671B (MoE, MLA, 37B active)", "Mixtral 8x7B (MoE)"):
         assert published in names, published
+
+
+def test_a_priced_device_holds_the_memory_its_price_buys(catalog):
+    # The M3 Ultra's $3,999 buys the 96 GB Mac Studio, the only one sold new since May 2026 (its row's
+    # source): a 70B model at 16 bits (70.6 × 2 ≈ 141 GB of weights) does not fit the machine that price
+    # buys, at 4 bits (~40 GB) it does.
+    from estimator.schemas import EstimateRequest
+    from estimator.throughput import estimate
+
+    m3 = catalog.hardware_by_id("apple-m3-ultra")
+    assert m3.price_usd == 3999 and m3.memory_gb == 96
+
+    def fits(quant: str) -> bool:
+        ask = EstimateRequest(hardware="apple-m3-ultra", params_b=70.6, quant=quant, backend="llama.cpp")
+        return estimate(ask, catalog).fits
+
+    assert not fits("FP16") and fits("Q4_K_M")
