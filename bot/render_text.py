@@ -140,6 +140,7 @@ _SLOT_NAMES = {
     "utilization": ("utilization", "利用率", "利用率"),
     "electricity_usd_per_kwh": ("electricity price ($/kWh)", "电价（$/kWh）", "電價（$/kWh）"),
     "amortization_years": ("amortization years", "摊销年数", "攤銷年數"),
+    "device_count": ("number of devices", "设备数量", "裝置數量"),
 }
 
 

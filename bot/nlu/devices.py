@@ -17,7 +17,7 @@ import re
 from dataclasses import dataclass, field, replace
 from typing import TypedDict
 
-from bot.nlu.hardware import HardwareMatcher, HardwareMention
+from bot.nlu.hardware import HardwareMatcher, HardwareMention, signed_count
 from bot.nlu.lexicon import OWNERSHIP, _rx
 
 MAX_COUNT = 100_000
@@ -100,6 +100,7 @@ class DeviceReading:
     named: list[NamedDeviceFacts] = field(default_factory=list)
     owned_ids: list[str] = field(default_factory=list)
     classes: list[str] = field(default_factory=list)  # `existing_hardware` values of the owned devices
+    negative: list[int] = field(default_factory=list)  # device counts stated below zero ("-2 h100s")
 
 
 @dataclass(frozen=True)
@@ -137,7 +138,7 @@ def _count(text: str, clause: _Clause, mention: HardwareMention) -> int | None:
     if mention.count is not None:
         return mention.count
     if m := _COUNT_BEFORE_PHRASE.search(before) or _COUNT_BEFORE_ZH.search(before):
-        return int(m.group(1))
+        return signed_count(text, mention.start - len(before) + m.start(1), int(m.group(1)))
     return None
 
 
@@ -225,6 +226,9 @@ def read_devices(normalized: str, mentions: list[HardwareMention], matcher: Hard
         count = _count(normalized, clause, mention)
         if count == 0:
             continue  # "we have 0 h100s": none owned, none asked about (a missing count is one; a zero is none)
+        if count is not None and count < 0:
+            reading.negative.append(count)  # "-2 h100s" is asked about, never read as two
+            continue
         if count is None and host is not None and _PLURAL_HOST.search(host.group(0)):
             count = 2  # "idle cpu servers": the least a plural says (never more than stated)
         sockets = _sockets(normalized, clause, mention) if mention.kind == "cpu" else 1

@@ -217,12 +217,22 @@ def without_mentions(text: str, mentions: Iterable[HardwareMention]) -> str:
     return "".join(chars)
 
 
+def signed_count(text: str, at: int, count: int) -> int:
+    """`count` as stated: negative when a minus sign stands right before its digits at `at` ("-2 h100s"),
+    not when the dash joins a word or a range ("llama-2", "2-4 h100s")."""
+    before = text[:at].rstrip()
+    if before.endswith(("-", "−")) and not before[:-1][-1:].isalnum():
+        return -count
+    return count
+
+
 def _count_near(text: str, start: int, end: int) -> int | None:
-    if m := _COUNT_BEFORE.search(text[max(0, start - 16):start]):
-        return int(m.group(1))
+    window = max(0, start - 16)
+    if m := _COUNT_BEFORE.search(text[window:start]):
+        return signed_count(text, window + m.start(1), int(m.group(1)))
     if m := _COUNT_AFTER.match(text[end:end + 8]):
         return int(m.group(1))
     return None
 
 
-__all__ = ["HardwareMatcher", "HardwareMention", "mention_span", "without_mentions"]
+__all__ = ["HardwareMatcher", "HardwareMention", "mention_span", "signed_count", "without_mentions"]

@@ -16,6 +16,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from bot.nlu.currency import budget_currency
+from bot.nlu.devices import MAX_COUNT as MAX_DEVICES
 from bot.nlu.devices import DeviceReading, read_devices
 from bot.nlu.facts import Fact, extract_facts, number_value
 from bot.nlu.hardware import HardwareMatcher, HardwareMention, without_mentions
@@ -208,8 +209,11 @@ def parse_message(
     found.update({slot: value for slot, value in model_facts.items() if slot not in found})
     result.unknown_model = unknown_model_name(normalized, named, looked_up=find_model is not None)
     if hardware is not None:
-        _device_facts(found, read_devices(normalized, result.hardware, hardware,
-                                          intent=(detect_intents(normalized) or ["provide"])[0]))
+        devices = read_devices(normalized, result.hardware, hardware, intent=(detect_intents(normalized) or ["provide"])[0])
+        _device_facts(found, devices)
+        # "-2 h100s", owned, asked about or compared: asked about, never read as two.
+        negative = [*devices.negative, *(h.count for h in result.hardware if h.count is not None and h.count < 0)]
+        result.problems += [Problem("device_count", count, low=1, high=MAX_DEVICES) for count in dict.fromkeys(negative)]
     if pending_slot and pending_slot not in found and not readings:
         # A device's model number ("what about an rtx 5090?") answers no question about ms or tokens.
         found.update(_bare_answer(pending_slot, without_mentions(normalized, result.hardware)))
