@@ -37,15 +37,14 @@ from estimator import roofline
 from estimator.calibration import POOLED, PRIORS, calibration_key, normalize_backend
 from estimator.calibration_decode import MIN_ROWS_FOR_OVERHEAD, Sample, fit_decode
 from estimator.catalog import Benchmark, CalibrationParams, Catalog
+from estimator.catalog_index import CatalogIndex, catalog_index
 from estimator.errors import SiliconsultError
 from estimator.memory import resolve_architecture
 from estimator.minimize import golden_section_minimum, refined_grid_minimum
 from estimator.moe_fit import MIN_MODEL_SERVING_ROWS, fit_expert_efficiency, model_serving_rows, with_model_step_scales
 from estimator.resolve import (
     FLOAT_FORMATS,
-    CatalogIndex,
     Resolved,
-    catalog_index,
     resolve,
     step_weights_gb,
 )

@@ -16,6 +16,7 @@ import math
 from typing import Any
 
 from estimator.catalog import Catalog, Hardware, ModelArch
+from estimator.catalog_index import catalog_index
 from estimator.errors import InvalidRequest
 from estimator.memory import (
     bits_per_weight,
@@ -25,7 +26,6 @@ from estimator.memory import (
 )
 from estimator.messages import msg
 from estimator.moe_fit import model_serving_rows
-from estimator.resolve import catalog_index
 from estimator.schemas import Deployment, Estimate
 from estimator.tco import devices_per_server, needs_host_server
 from estimator.workload import QUANTIZATIONS, Workload

@@ -33,9 +33,10 @@ from functools import partial
 from estimator.batching import is_continuous
 from estimator.calibration import normalize_backend
 from estimator.catalog import Benchmark, CalibrationParams, Catalog
+from estimator.catalog_index import catalog_index
 from estimator.errors import SiliconsultError
 from estimator.minimize import golden_section_minimum, refined_grid_minimum
-from estimator.resolve import ATTENTION_DP_BACKENDS, Resolved, catalog_index, resolve
+from estimator.resolve import ATTENTION_DP_BACKENDS, Resolved, resolve
 from estimator.row_predict import BATCHED_METRICS, predict_resolved, relative_squared_error, row_request
 from estimator.row_provenance import retired_rows
 

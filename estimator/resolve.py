@@ -11,9 +11,7 @@ from __future__ import annotations
 
 import copy
 import dataclasses
-import difflib
 import math
-import threading
 from dataclasses import dataclass, field
 
 from estimator import roofline
@@ -22,30 +20,26 @@ from estimator.calibration import (
     Factors,
     default_backend,
     normalize_backend,
-    resolve_factors,
 )
-from estimator.catalog import Benchmark, CalibrationParams, Catalog
+from estimator.catalog import CalibrationParams
+from estimator.catalog_index import CatalogIndex
 from estimator.device import (
     DeviceSpec,
     device_from_custom,
-    device_from_hardware,
     peak_tflops,
 )
-from estimator.errors import InvalidRequest, UnknownHardware
+from estimator.errors import InvalidRequest
 from estimator.memory import (
     RUNTIME_OVERHEAD_GB,
     Architecture,
-    bits_per_weight,
     head_compute_extra_b,
     is_k_quant,
     kv_bytes_per_element,
     model_by_name,
-    resolve_architecture,
     touched_expert_share,
     unquantized_head_gb,
     weights_gb,
 )
-from estimator.provenance import MatchKey, index_benchmarks
 from estimator.schemas import EstimateRequest
 from estimator.tco import devices_per_server, needs_host_server
 
@@ -172,80 +166,8 @@ class Resolved:
     comm_cache: dict[int, tuple[float, float]] = field(default_factory=dict, compare=False)
 
 
-@dataclass(slots=True)
-class CatalogIndex:
-    """Lookups built once per catalog (the catalog is immutable, so they never go stale)."""
-
-    catalog: Catalog
-    calibration: CalibrationParams
-    devices: dict[str, DeviceSpec] = field(default_factory=dict)
-    architectures: dict[tuple[float, str | None], Architecture] = field(default_factory=dict)
-    bits: dict[str, float] = field(default_factory=dict)
-    factors: dict[tuple[str, str], Factors] = field(default_factory=dict)
-    measured: dict[MatchKey, tuple[Benchmark, ...]] = field(default_factory=dict)
-    resolved: dict[tuple[object, ...], Resolved] = field(default_factory=dict)
-    max_tflops: float | None = None
-
-    def device(self, hardware_id: str) -> DeviceSpec:
-        spec = self.devices.get(hardware_id)
-        if spec is None:
-            hw = self.catalog.hardware_by_id(hardware_id)
-            if hw is None:
-                ids = [h.id for h in self.catalog.hardware]
-                raise UnknownHardware(hardware_id, difflib.get_close_matches(hardware_id, ids, n=3, cutoff=0.5))
-            spec = self.devices[hardware_id] = device_from_hardware(hw)
-        return spec
-
-    def architecture(self, params_b: float, name: str | None = None) -> Architecture:
-        key = (params_b, name)
-        arch = self.architectures.get(key)
-        if arch is None:
-            arch = self.architectures[key] = resolve_architecture(params_b, self.catalog.models, name)
-        return arch
-
-    def bits_per_weight(self, quant: str) -> float:
-        bits = self.bits.get(quant)
-        if bits is None:
-            bits = self.bits[quant] = bits_per_weight(quant, self.catalog)
-        return bits
-
-    @property
-    def max_listed_tflops(self) -> float | None:
-        """The fastest dense FP16 rate any catalog device lists: a ceiling for compute derived from bandwidth."""
-        if self.max_tflops is None:
-            self.max_tflops = max((h.fp16_tflops or h.bf16_tflops or 0.0 for h in self.catalog.hardware), default=0.0)
-        return self.max_tflops or None
-
-    def resolve_factors(self, backend: str, kind: str) -> Factors:
-        key = (backend, kind)
-        found = self.factors.get(key)
-        if found is None:
-            found = self.factors[key] = resolve_factors(self.calibration, backend, kind)
-        return found
-
-
-_INDEXES: dict[tuple[int, int], CatalogIndex] = {}
-_MAX_INDEXES = 16
+# Resolved requests a catalog index keeps (the ranker resolves a few hundred per turn).
 _MAX_RESOLVED = 20_000
-_INDEX_LOCK = threading.Lock()
-
-
-def catalog_index(catalog: Catalog, calibration: CalibrationParams | None = None) -> CatalogIndex:
-    """The cached index of a catalog (optionally with other calibration, as the leave-one-out fit uses).
-
-    Keyed by object identity; each entry keeps its catalog alive, so an id is never reused while cached.
-    """
-    calib = calibration if calibration is not None else catalog.calibration
-    key = (id(catalog), id(calib))
-    index = _INDEXES.get(key)
-    if index is None or index.catalog is not catalog or index.calibration is not calib:
-        # The Slack adapter runs turns on a thread pool: only the (rare) miss path needs the lock.
-        with _INDEX_LOCK:
-            if len(_INDEXES) >= _MAX_INDEXES:
-                _INDEXES.pop(next(iter(_INDEXES)))
-            index = CatalogIndex(catalog, calib, measured=index_benchmarks(catalog.benchmarks))
-            _INDEXES[key] = index
-    return index
 
 
 def resolve(request: EstimateRequest, index: CatalogIndex) -> Resolved:
@@ -548,9 +470,7 @@ __all__ = [
     "FLOAT_FORMATS",
     "FP16_ACCUMULATE_BACKENDS",
     "LAYER_SPLIT_BACKENDS",
-    "CatalogIndex",
     "Resolved",
-    "catalog_index",
     "prefill_accumulate_speedup",
     "resolve",
     "step_weights_gb",

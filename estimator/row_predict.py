@@ -11,8 +11,9 @@ from dataclasses import replace
 from typing import Any
 
 from estimator.catalog import Benchmark, CalibrationParams, Catalog
+from estimator.catalog_index import catalog_index
 from estimator.engine import best_plan, saturating_concurrency
-from estimator.resolve import Resolved, catalog_index, resolve, with_factors
+from estimator.resolve import Resolved, resolve, with_factors
 from estimator.schemas import EstimateRequest
 
 DEFAULT_PP_PROMPT = 512

@@ -23,7 +23,7 @@ from datetime import date
 
 from estimator.calibration import normalize_backend
 from estimator.catalog import Benchmark, Catalog
-from estimator.resolve import catalog_index
+from estimator.catalog_index import catalog_index
 
 
 def engine_of(row: Benchmark) -> str:

@@ -15,11 +15,12 @@ nothing: `fits` is False and the speeds are 0, so a caller that forgets to check
 from __future__ import annotations
 
 from estimator.catalog import Benchmark, CalibrationParams, Catalog
+from estimator.catalog_index import catalog_index
 from estimator.engine import PlanResult, best_plan, pipeline_stages, speed_parallel
 from estimator.errors import InvalidRequest
 from estimator.provenance import find_measured
 from estimator.ranges import likely_range, measured_range, ratio_bounds
-from estimator.resolve import ASSUMPTION_WIDENING, Resolved, catalog_index, resolve
+from estimator.resolve import ASSUMPTION_WIDENING, Resolved, resolve
 from estimator.schemas import Estimate, EstimateRequest
 
 MEASURED_RELATIVE_ERROR = 0.10  # run-to-run and setup spread of one public figure

@@ -139,8 +139,9 @@ def test_a_benchmark_submitting_more_requests_than_fit_runs_at_the_engines_capac
     # 405B FP8 on 8 x H100 with 32k-token prompts: vLLM keeps a 16-bit KV cache (`--kv-cache-dtype auto`),
     # 126 layers x 8 KV heads x 128 x 2 x 2 B = 516 KB per token, ~18 GB per sequence, so the ~230 GB
     # the weights leave hold about a dozen sequences: 256 submitted requests run a dozen at a time.
+    from estimator.catalog_index import catalog_index
     from estimator.engine import saturating_concurrency
-    from estimator.resolve import catalog_index, resolve
+    from estimator.resolve import resolve
     from tests.estimator_builders import bench_row
 
     shape = dict(hardware_id="nvidia-h100-sxm", device_count=8, model="Llama 3.1 405B Instruct", params_b=405.9,

@@ -13,7 +13,8 @@ from __future__ import annotations
 import pytest
 
 from estimator.catalog import ModelArch
-from estimator.resolve import catalog_index, resolve
+from estimator.catalog_index import catalog_index
+from estimator.resolve import resolve
 from estimator.schemas import EstimateRequest
 from tests.estimator_builders import ARCH_8B, QUANTS, THREE_GPUS, URL, catalog
 

@@ -95,7 +95,8 @@ def test_a_native_mxfp4_checkpoint_keeps_its_non_expert_tensors_in_bf16(catalog)
     # lm_head. So the weights are 61.25 GB of MXFP4 experts + 1.5 B × 2 bytes = 64.3 GB (not 116.8 × 4.25
     # / 8 = 62.05), and every decode step reads the 3.0 GB of BF16 tensors: a GGUF of the same model is
     # sized from its own label, and a dense model in MXFP4 (no experts to keep apart) as before.
-    from estimator.resolve import catalog_index, resolve
+    from estimator.catalog_index import catalog_index
+    from estimator.resolve import resolve
 
     index = catalog_index(catalog)
     native = resolve(_request(params_b=116.8, quant="MXFP4", model="gpt-oss-120b", backend="vllm"), index)

@@ -5,8 +5,9 @@ from __future__ import annotations
 
 import pytest
 
+from estimator.catalog_index import catalog_index
 from estimator.device import device_from_hardware
-from estimator.resolve import catalog_index, prefill_accumulate_speedup, resolve
+from estimator.resolve import prefill_accumulate_speedup, resolve
 from estimator.schemas import EstimateRequest
 from estimator.throughput import estimate
 from tests.estimator_builders import catalog, device

@@ -11,9 +11,10 @@ from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
 from estimator import engine, latency, roofline
+from estimator.catalog_index import catalog_index
 from estimator.device import parse_interconnect
 from estimator.errors import InvalidRequest, UnknownHardware
-from estimator.resolve import catalog_index, resolve
+from estimator.resolve import resolve
 from estimator.schemas import CustomHardware, Estimate, EstimateRequest
 from estimator.throughput import estimate, max_concurrent_streams
 from tests.estimator_builders import KV_BYTES_PER_TOKEN_8B, bench_row, catalog, device

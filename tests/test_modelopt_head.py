@@ -14,7 +14,8 @@ from __future__ import annotations
 
 import pytest
 
-from estimator.resolve import catalog_index, resolve
+from estimator.catalog_index import catalog_index
+from estimator.resolve import resolve
 from estimator.schemas import EstimateRequest
 
 

@@ -14,8 +14,9 @@ Worked out before running the estimator:
 
 from __future__ import annotations
 
+from estimator.catalog_index import catalog_index
 from estimator.engine import saturating_concurrency
-from estimator.resolve import catalog_index, resolve
+from estimator.resolve import resolve
 from estimator.row_predict import row_request
 from tests.estimator_builders import bench_row
 

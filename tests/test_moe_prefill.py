@@ -20,8 +20,9 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from estimator import roofline
+from estimator.catalog_index import catalog_index
 from estimator.engine import prefill_time_ms
-from estimator.resolve import catalog_index, resolve
+from estimator.resolve import resolve
 from estimator.schemas import EstimateRequest
 from estimator.throughput import estimate
 
