@@ -171,3 +171,43 @@ def test_a_priced_device_holds_the_memory_its_price_buys(catalog):
         return estimate(ask, catalog).fits
 
     assert not fits("FP16") and fits("Q4_K_M")
+
+
+@pytest.mark.parametrize(("device_id", "price", "memory_gb"), [
+    # $599 buys the Mac mini M4 with 16 GB (24 and 32 GB cost more); $1,399 buys the Mac mini M4 Pro with
+    # 24 GB (48 and 64 GB cost more); $1,999 buys the Framework Desktop with the 128 GB Ryzen AI Max+ 395.
+    ("apple-m4", 599, 16), ("apple-m4-pro", 1399, 24), ("amd-ryzen-ai-max-395", 1999, 128),
+])
+def test_a_mini_pc_price_buys_the_memory_its_row_sizes(catalog, device_id, price, memory_gb):
+    device = catalog.hardware_by_id(device_id)
+    assert (device.price_usd, device.memory_gb) == (price, memory_gb)
+
+
+@pytest.mark.parametrize(("device_id", "too_big_b", "small_b"), [
+    # 16 GB: a 32B model at 4 bits (~32.8 × 4.85 / 8 ≈ 20 GB of weights) does not fit; an 8B one (~5 GB) does.
+    ("apple-m4", 32.8, 8.0),
+    # 24 GB: a 70B model at 4 bits (~70.6 × 4.85 / 8 ≈ 43 GB) does not fit; an 8B one does.
+    ("apple-m4-pro", 70.6, 8.0),
+])
+def test_the_machine_a_price_buys_is_the_machine_sized(catalog, device_id, too_big_b, small_b):
+    from estimator.schemas import EstimateRequest
+    from estimator.throughput import estimate
+
+    def fits(params_b: float) -> bool:
+        ask = EstimateRequest(hardware=device_id, params_b=params_b, quant="Q4_K_M", backend="llama.cpp")
+        return estimate(ask, catalog).fits
+
+    assert not fits(too_big_b) and fits(small_b)
+
+
+def test_a_price_basis_names_no_memory_other_than_the_rows():
+    # A basis naming a memory configuration ('Mac mini M4 16GB/256GB', 'A100 80GB') must name the row's
+    # memory_gb: a price of one configuration beside another's memory costs a machine the catalog does not size.
+    import re
+
+    with (default_data_dir() / "hardware.csv").open(newline="", encoding="utf-8") as fh:
+        rows = [r for r in csv.DictReader(fh) if r["price_usd"] and r["memory_gb"]]
+    memory = re.compile(r"(?<![/\d.])(\d+)\s?GB(?!/s)")
+    wrong = {r["id"]: sorted({float(m) for m in memory.findall(r["price_basis"])} - {float(r["memory_gb"])})
+             for r in rows}
+    assert {k: v for k, v in wrong.items() if v} == {}

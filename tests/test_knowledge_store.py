@@ -106,6 +106,12 @@ def test_queries_return_models(store):
         ("DeepSeek-R1-Distill-Qwen-7B", "deepseek-r1-distill-qwen-7b"),
         ("we fine-tuned Qwen3 4B for contracts", "qwen3-4b"),
         ("gemma 3 12b", "gemma-3-12b"),
+        # Mistral Small 3.1 / 3.2 keep Small 3's text model (40 layers, 5120 hidden, 32 heads, 8 KV heads,
+        # head_dim 128 in their config.json text_config), so their names size that row.
+        ("Mistral Small 3.1", "mistral-small-3"),
+        ("mistral-small-3.1-24b-instruct-2503", "mistral-small-3"),
+        ("Mistral Small 3.2", "mistral-small-3"),
+        ("Mistral-Small-3.2-24B-Instruct-2506", "mistral-small-3"),
     ],
 )
 def test_find_model_is_case_and_separator_insensitive(store, text, model_id):
