@@ -7,7 +7,7 @@ from __future__ import annotations
 import difflib
 import threading
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING
+from typing import Any
 
 from estimator.calibration import Factors, resolve_factors
 from estimator.catalog import Benchmark, CalibrationParams, Catalog
@@ -15,9 +15,6 @@ from estimator.device import DeviceSpec, device_from_hardware
 from estimator.errors import UnknownHardware
 from estimator.memory import Architecture, bits_per_weight, resolve_architecture
 from estimator.provenance import MatchKey, index_benchmarks
-
-if TYPE_CHECKING:
-    from estimator.resolve import Resolved
 
 
 @dataclass(slots=True)
@@ -31,7 +28,8 @@ class CatalogIndex:
     bits: dict[str, float] = field(default_factory=dict)
     factors: dict[tuple[str, str], Factors] = field(default_factory=dict)
     measured: dict[MatchKey, tuple[Benchmark, ...]] = field(default_factory=dict)
-    resolved: dict[tuple[object, ...], Resolved] = field(default_factory=dict)
+    # `resolve.Resolved` by request key (typed loosely: this module sits below `resolve`, which fills it).
+    resolved: dict[tuple[object, ...], Any] = field(default_factory=dict)
     max_tflops: float | None = None
 
     def device(self, hardware_id: str) -> DeviceSpec:

@@ -181,7 +181,7 @@ def resolve(request: EstimateRequest, index: CatalogIndex) -> Resolved:
         request.prompt_tokens, request.output_tokens, request.context, request.arrival_pattern, request.model,
         request.active_params_b, request.kv_cache_dtype,
     )
-    found = index.resolved.get(key)
+    found: Resolved | None = index.resolved.get(key)
     if found is None:
         found = _resolve(request, index)
         if len(index.resolved) >= _MAX_RESOLVED:
