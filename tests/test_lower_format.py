@@ -114,3 +114,26 @@ def test_the_sentence_is_translated(catalog, lang, phrase):
                              named_devices=[NamedDevice(hardware_id="nvidia-h200-nvl", count=4)]), catalog, lang=lang)
     [answer] = rec.named
     assert "Q5_K_M" in answer.text and phrase in answer.text and "quantization_calibration" in answer.text
+
+
+def test_eight_h100_at_q6_k_meet_the_targets_for_deepseek(catalog):
+    # 8 × 80 GB × 0.92 = 588.8 GB usable: FP8 671 GB does not fit, Q6_K 671 × 6.5625 / 8 = 550.4 GB (+ 6 GB
+    # runtime) does. Decode reads 37B × 6.5625 / 8 = 30 GB per step; even one H100's 3.35 TB/s alone gives
+    # ~110 tok/s at the roofline, and a 512-token prompt is ~38 TFLOP against ~1,000 dense TFLOPS per card:
+    # both far inside 30 tok/s and 1,000 ms, so the sentence says the targets are met.
+    rec = recommend(Workload(**DEEPSEEK, concurrent_users=3,
+                             named_devices=[NamedDevice(hardware_id="nvidia-h100-sxm", count=8)]), catalog)
+    [answer] = rec.named
+    assert "At Q6_K (~6.5625 bits per weight, 550.4 GB of weights) 8 × H100" in answer.text
+    assert "meeting the targets" in answer.text
+
+
+@pytest.mark.parametrize(("question", "answer", "phrase"), [
+    ("我们有一台 Mac Studio M3 Ultra 512GB，能给 3 个人跑 DeepSeek-R1 吗？", "直接推荐", "若改用 Q4_0（约 4.5 位权重，权重 377.4 GB）"),
+    ("我們有一台 Mac Studio M3 Ultra（512 GB），可以給 3 個人跑 DeepSeek-R1 嗎？", "直接推薦",
+     "若改用 Q4_0（約 4.5 位元權重，權重 377.4 GB）"),
+])
+def test_chat_in_chinese_names_the_format_that_fits(engine, question, answer, phrase):
+    # Same arithmetic as the English conversation: 384 GB usable, Q4_0 377.4 GB of weights.
+    text = talk(engine, question, answer)[-1].text
+    assert phrase in text and "FP8" in text and "quantization_calibration" in text
