@@ -33,6 +33,7 @@ class FormatFit:
     weights_gb: float
     sized: Sized
     meets: bool
+    sizer: Sizer  # the workload at this format (its shortfall sentence quotes its targets)
 
     @property
     def estimate(self) -> Estimate:
@@ -85,7 +86,7 @@ def first_fitting_format(sizer: Sizer, candidates: Sequence[Candidate], count: i
         assert fmt is not None  # lower_formats lists only formats the catalog has bits for
         bits = fmt.bits_per_weight
         return FormatFit(name, bits, weights_gb(served_params_b(workload), bits),
-                         lower.build(best, count, meets=meets), meets)
+                         lower.build(best, count, meets=meets), meets, lower)
     return None
 
 
@@ -98,12 +99,10 @@ def lower_format_text(sizer: Sizer, candidates: Sequence[Candidate], count: int,
     if fit is None:
         return ""
     quant = sizer.workload.quantization or "Q4_K_M"
-    lower = Sizer(sizer.workload.model_copy(update={"quantization": fit.quant}), sizer.catalog, sizer.estimate_fn,
-                  sizer.capacity_fn, lang=sizer.lang)
     est = fit.estimate
     speed = (msg("answer.lower.meets", lang, tps=est.decode_tokens_per_s_per_stream, users=sizer.peak,
                  ttft=est.ttft_p95_ms or est.ttft_ms) if fit.meets
-             else msg("answer.lower.misses", lang, short=shortfall_text(lower, fit.sized, lang)))
+             else msg("answer.lower.misses", lang, short=shortfall_text(fit.sizer, fit.sized, lang)))
     body = msg("answer.lower.fits", lang, quant=fit.quant, bits=fit.bits, weights=fit.weights_gb, count=count,
                hardware=name, speed=speed, baseline=quant)
     return msg("answer.lower.stated" if stated else "answer.lower.default", lang, stated=quant, body=body)
