@@ -50,12 +50,13 @@ def annotate(option: Option, sized: Sized, sizer: Sizer, *, unpriced: bool = Fal
 def answer_questions(
     rec: Recommendation, sizer: Sizer, workload: Workload, catalog: Catalog, sized: list[Sized],
     excluded: dict[str, str], primary: Sized, alternatives: list[Sized], lang: str = "en", *,
-    to_option: OptionFn,
+    to_option: OptionFn, format_stated: bool = False,
 ) -> Recommendation:
     """`rec` with the owned, named and batch answers and the annotated options.
 
     `to_option` is the recommender's own Sized → Option conversion, passed in so that this module does
-    not import `recommend` (which imports it).
+    not import `recommend` (which imports it). `format_stated`: the user chose the weight format (a device
+    short on memory is then only told which lower format would fit, as it is otherwise).
     """
     update: dict[str, object] = {}
     primary_option = None if rec.primary is None else annotate(rec.primary, primary, sizer)
@@ -65,7 +66,8 @@ def answer_questions(
         update["alternatives"] = [annotate(o, s, sizer) for o, s in zip(rec.alternatives, alternatives, strict=False)]
     if workload.owned_devices:
         answers = []
-        for answer, own, extra in owned_answers(sizer, workload, catalog, sized, excluded, primary, lang):
+        for answer, own, extra in owned_answers(sizer, workload, catalog, sized, excluded, primary, lang,
+                                                 format_stated):
             answers.append(answer.model_copy(update={
                 "option": None if own is None else annotate(to_option(own, lang=lang), own, sizer),
                 "add_option": None if extra is None else annotate(to_option(extra, lang=lang), extra, sizer),
@@ -77,7 +79,7 @@ def answer_questions(
         if found is None:
             continue
         option, reason, smallest, priced = found
-        text, same = named_text(sizer, device, option, reason, smallest, priced, primary, lang)
+        text, same = named_text(sizer, device, option, reason, smallest, priced, primary, lang, format_stated)
         named.append(NamedAnswer(
             hardware_id=option.candidate.hardware.id, hardware_name=option.candidate.hardware.name,
             asked_count=device.count, count=option.count, meets=not option.violations and reason is None,

@@ -69,6 +69,39 @@ ANSWER_MESSAGES: dict[str, tuple[str, str, str]] = {
         "你现有的 {owned} × {hardware} 不够（{short}），而且{why}：见下面的采购建议。",
         "你現有的 {owned} × {hardware} 不夠（{short}），而且{why}：見下面的採購建議。",
     ),
+    "answer.owned.add_one": (
+        "Your {owned} × {hardware} falls short ({short}); your {owned} + {add} more ({total} in all) meet the "
+        "targets, capex ${capex:,.0f} for the added units.",
+        "你现有的 {owned} × {hardware} 不够（{short}）；现有 {owned} 台再加 {add} 台（共 {total} 台）即可达标，"
+        "新增部分采购成本 ${capex:,.0f}。",
+        "你現有的 {owned} × {hardware} 不夠（{short}）；現有 {owned} 台再加 {add} 台（共 {total} 台）即可達標，"
+        "新增部分採購成本 ${capex:,.0f}。",
+    ),
+    "answer.owned.buy_one": (
+        "Your {owned} × {hardware} falls short ({short}), and {why}: see the purchase below.",
+        "你现有的 {owned} × {hardware} 不够（{short}），而且{why}：见下面的采购建议。",
+        "你現有的 {owned} × {hardware} 不夠（{short}），而且{why}：見下面的採購建議。",
+    ),
+    # A memory shortfall at the format in force, and the first lower-bit format that fits (lower_format.py).
+    "answer.lower.default": (" At {body}", "若改用 {body}", "若改用 {body}"),
+    "answer.lower.stated": (
+        " You set {stated}, so it is kept; at {body}", "你指定了 {stated}，保持不变；若改用 {body}",
+        "你指定了 {stated}，保持不變；若改用 {body}",
+    ),
+    "answer.lower.fits": (
+        "{quant} (~{bits:g} bits per weight, {weights:,.1f} GB of weights) {count} × {hardware} would hold it: "
+        "{speed}; check quality against the {baseline} baseline first (quantization_calibration, seed 2 pitfall 2).",
+        "{quant}（约 {bits:g} 位权重，权重 {weights:,.1f} GB），{count} × {hardware} 放得下：{speed}；"
+        "请先对照 {baseline} 基线检查质量（quantization_calibration，种子 2 坑二）。",
+        "{quant}（約 {bits:g} 位元權重，權重 {weights:,.1f} GB），{count} × {hardware} 放得下：{speed}；"
+        "請先對照 {baseline} 基線檢查品質（quantization_calibration，種子 2 坑二）。",
+    ),
+    "answer.lower.meets": (
+        "~{tps:,.1f} tok/s per user at {users:,} users and p95 first token {ttft:,.0f} ms, meeting the targets",
+        "{users:,} 位用户时每人约 {tps:,.1f} tok/s、p95 首 token {ttft:,.0f} ms，达到目标",
+        "{users:,} 位使用者時每人約 {tps:,.1f} tok/s、p95 首 token {ttft:,.0f} ms，達到目標",
+    ),
+    "answer.lower.misses": ("{short}, short of the targets", "{short}，达不到目标", "{short}，達不到目標"),
     "answer.owned.why.unpriced": (
         "there is no price on record to cost more of them", "没有价格记录，无法核算加购成本", "沒有價格記錄，無法核算加購成本",
     ),

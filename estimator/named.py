@@ -14,6 +14,7 @@ from __future__ import annotations
 from estimator.candidates import Candidate, exclusion, fill_owned_power, ownership
 from estimator.catalog import Catalog, Hardware
 from estimator.defaults import device_price
+from estimator.lower_format import lower_format_text
 from estimator.messages import Reason, msg, reason_text
 from estimator.owned import shortfall_text
 from estimator.sizing import Sized, Sizer
@@ -71,8 +72,10 @@ def evaluate_named(sizer: Sizer, workload: Workload, catalog: Catalog, named: Na
 
 
 def named_text(sizer: Sizer, named: NamedDevice, option: Sized, reason: str | None, smallest: int | None,
-               priced: bool, primary: Sized | None, lang: str = "en") -> tuple[str, bool]:
-    """The answer sentence, and whether the recommendation is this very option."""
+               priced: bool, primary: Sized | None, lang: str = "en", format_stated: bool = False) -> tuple[str, bool]:
+    """The answer sentence, and whether the recommendation is this very option. A device that does not hold
+    the model at the format in force is also told the first lower-bit format it would hold it at
+    (`format_stated`: the user chose the format, so it is only mentioned)."""
     hw = option.candidate.hardware
     est, cost = option.estimate, option.tco
     assert cost is not None
@@ -107,6 +110,9 @@ def named_text(sizer: Sizer, named: NamedDevice, option: Sized, reason: str | No
             text += msg("answer.named.smallest", lang, count=smallest, hardware=hw.name)
         elif smallest is None and option.candidate.max_count > 1:
             text += msg("answer.named.none", lang, count=option.candidate.max_count, hardware=hw.name)
+        if not est.fits:
+            cands = _candidates(sizer.workload, hw, sizer.catalog)[0]
+            text += lower_format_text(sizer, cands or [option.candidate], option.count, hw.name, format_stated, lang)
     compared = bought or option  # what buying the named device means
     same = primary is not None and primary.candidate.hardware.id == hw.id and primary.count == compared.count
     if primary is None:

@@ -19,6 +19,7 @@ from estimator.batch import HEADROOM, BatchSizer, shown_hours
 from estimator.candidates import Candidate, exclusion, owned_class, ownership
 from estimator.catalog import Catalog, Hardware
 from estimator.defaults import device_price
+from estimator.lower_format import lower_format_text
 from estimator.messages import msg
 from estimator.schemas import OwnedAnswer
 from estimator.sizing import Sized, Sizer
@@ -253,10 +254,12 @@ def _best(options: list[Sized]) -> Sized | None:
 
 def owned_answers(sizer: Sizer, workload: Workload, catalog: Catalog, sized: list[Sized],
                   excluded: dict[str, str], primary: Sized | None = None, lang: str = "en",
-                  ) -> list[tuple[OwnedAnswer, Sized | None, Sized | None]]:
+                  format_stated: bool = False) -> list[tuple[OwnedAnswer, Sized | None, Sized | None]]:
     """One answer per stated owned device: its best owned option (the primary itself when the primary
     is one of them, so the answer and the recommendation quote the same numbers), its top-up, and the
-    sentence."""
+    sentence. Owned devices that do not hold the model at the format in force are also told the first
+    lower-bit format that they would hold it at (`format_stated`: the user chose the format, so it is
+    only mentioned)."""
     from estimator.messages import reason_text
 
     answers: list[tuple[OwnedAnswer, Sized | None, Sized | None]] = []
@@ -298,12 +301,17 @@ def owned_answers(sizer: Sizer, workload: Workload, catalog: Catalog, sized: lis
                        ttft=own.estimate.ttft_p95_ms or own.estimate.ttft_ms, power=own.tco.annual_power_usd)
         elif extra is not None:
             assert extra.tco is not None
-            text = msg("answer.owned.add", lang, owned=count, hardware=name, short=shortfall_text(sizer, own, lang),
-                       add=extra.count - extra.candidate.owned_units, total=extra.count, capex=extra.tco.capex_usd)
+            text = msg("answer.owned.add_one" if count == 1 else "answer.owned.add", lang, owned=count, hardware=name,
+                       short=shortfall_text(sizer, own, lang), add=extra.count - extra.candidate.owned_units,
+                       total=extra.count, capex=extra.tco.capex_usd)
             text += _dearer_than_buying(sizer, extra, primary, lang)
         else:
-            text = msg("answer.owned.buy", lang, owned=count, hardware=name, short=shortfall_text(sizer, own, lang),
-                       why=_why_not_more(own, workload, lang))
+            text = msg("answer.owned.buy_one" if count == 1 else "answer.owned.buy", lang, owned=count, hardware=name,
+                       short=shortfall_text(sizer, own, lang), why=_why_not_more(own, workload, lang))
+        if not meets and not own.estimate.fits and not isinstance(sizer, BatchSizer):
+            stacks = list({s.candidate.stack.id: s.candidate for s in mine
+                           if s.candidate.existing and s.candidate.hardware.id == own.candidate.hardware.id}.values())
+            text += lower_format_text(sizer, stacks or [own.candidate], own.count, name, format_stated, lang)
         answer = OwnedAnswer(
             hardware_id=hw.id, hardware_name=hw.name, label=device.label, owned_count=count, meets=meets,
             used_count=own.count, add_count=None if meets or extra is None else extra.count - extra.candidate.owned_units,

@@ -392,7 +392,8 @@ def recommend(
         cloud=cloud,
         within_limits=not outside_limits,
     )
-    return answer_questions(rec, sizer, filled, catalog, sized, excluded, primary, alternatives, lang, to_option=to_option)
+    return answer_questions(rec, sizer, filled, catalog, sized, excluded, primary, alternatives, lang, to_option=to_option,
+                            format_stated=workload.quantization is not None)  # not the catalog model's native one
 
 
 def _cloud(workload: Workload, primary: Sized, catalog: Catalog, lang: str) -> CloudComparison | None:
