@@ -20,6 +20,7 @@ from estimator.memory import weights_gb
 from estimator.messages import msg
 from estimator.risks import format_supported
 from estimator.schemas import Estimate
+from estimator.shortfall import shortfall_text
 from estimator.sizing import Sized, Sizer, served_params_b
 from estimator.workload import QUANTIZATIONS
 
@@ -93,8 +94,6 @@ def first_fitting_format(sizer: Sizer, candidates: Sequence[Candidate], count: i
 def lower_format_text(sizer: Sizer, candidates: Sequence[Candidate], count: int, name: str, stated: bool,
                       lang: str) -> str:
     """The sentence appended to a memory shortfall ("" when no lower format fits either)."""
-    from estimator.owned import shortfall_text
-
     fit = first_fitting_format(sizer, candidates, count)
     if fit is None:
         return ""

@@ -16,7 +16,7 @@ from estimator.catalog import Catalog, Hardware
 from estimator.defaults import device_price
 from estimator.lower_format import lower_format_text
 from estimator.messages import Reason, msg, reason_text
-from estimator.owned import shortfall_text
+from estimator.shortfall import shortfall_text
 from estimator.sizing import Sized, Sizer
 from estimator.workload import NamedDevice, Workload
 

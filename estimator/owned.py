@@ -15,13 +15,14 @@ from __future__ import annotations
 import math
 from dataclasses import replace
 
-from estimator.batch import HEADROOM, BatchSizer, shown_hours
+from estimator.batch import BatchSizer, shown_hours
 from estimator.candidates import Candidate, exclusion, owned_class, ownership
 from estimator.catalog import Catalog, Hardware
 from estimator.defaults import device_price
 from estimator.lower_format import lower_format_text
 from estimator.messages import msg
 from estimator.schemas import OwnedAnswer
+from estimator.shortfall import shortfall_text
 from estimator.sizing import Sized, Sizer
 from estimator.workload import OwnedDevice, Workload
 
@@ -198,21 +199,6 @@ def _groups(workload: Workload, catalog: Catalog, sized: list[Sized]) -> list[tu
     return out
 
 
-def shortfall_text(sizer: Sizer, sized: Sized, lang: str) -> str:
-    """What an option misses, with its numbers, in `lang`."""
-    est = sized.estimate
-    if est.fits and isinstance(sizer, BatchSizer):  # a batch job misses its deadline, not a chat speed
-        return msg("answer.short.batch", lang, hours=shown_hours(sizer.hours(sized.candidate, sized.count)),
-                   allowed=sizer.window_hours / HEADROOM, window=sizer.window_hours, headroom=HEADROOM)
-    if not est.fits:
-        # What fills the memory is named: at hundreds of users the KV cache, not the weights, often overflows.
-        return msg("answer.short.memory", lang, required=est.memory_required_gb, available=est.memory_available_gb,
-                   users=sizer.peak)
-    ttft = est.ttft_p95_ms or est.ttft_ms
-    return msg("answer.short.slo", lang, tps=est.decode_tokens_per_s_per_stream, users=sizer.peak, ttft=ttft,
-               target=sizer.target, ttft_target=sizer.ttft or 0)
-
-
 def _why_not_more(own: Sized, workload: Workload, lang: str) -> str:
     """Why the owned devices are not topped up with more of the same, in `lang`."""
     from estimator.messages import reason_text
@@ -323,7 +309,6 @@ def owned_answers(sizer: Sizer, workload: Workload, catalog: Catalog, sized: lis
 __all__ = [
     "owned_answers",
     "owned_first",
-    "shortfall_text",
     "size_counted",
     "smallest_within",
     "split_counted",
