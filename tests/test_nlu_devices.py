@@ -311,3 +311,16 @@ def test_having_something_else_is_not_owning_the_device_wanted(matcher, text):
 def test_having_the_device_beside_other_things_still_owns_it(matcher, text, hardware_id):
     facts = read(text, matcher).facts
     assert [d.get("hardware_id") for d in facts.get("owned_devices") or []] == [hardware_id]
+
+
+@pytest.mark.parametrize(("text", "expected"), [
+    # The memory size said before the device is its memory too (a 512 GB M3 Ultra is not the catalog's 96 GB).
+    ("We have a 512 GB Mac Studio M3 Ultra", [("apple-m3-ultra", "soc", 1, 512.0)]),
+    ("我们有一台 512 GB 的 Mac Studio M3 Ultra", [("apple-m3-ultra", "soc", 1, 512.0)]),
+    ("我們有一台512GB的M3 Ultra", [("apple-m3-ultra", "soc", 1, 512.0)]),
+    ("we have two 64GB M4 Pro Mac minis", [("apple-m4-pro", "soc", 2, 64.0)]),
+    # A size that belongs to something else before the device is not its memory.
+    ("we have 140 GB of weights and 2 H100s", [("nvidia-h100-sxm", "gpu", 2, None)]),
+])
+def test_a_memory_size_before_the_device_is_its_memory(matcher, text, expected):
+    assert owned(text, matcher) == expected

@@ -57,9 +57,11 @@ _SENTENCE_END = re.compile(r"[.;!?\n]")
 # links other things ("10 people on an l40s": a head count, a preposition, an article) is no description.
 _NOT_DESCRIBING = (r"(?!(?:on|for|with|to|in|of|at|per|by|from|across|an?|the|and|or|people|persons?|users?|"
                    r"staff|employees|developers|engineers|agents|analysts|seats|concurrent|simultaneous)[\s-])")
+# A number with a memory unit ("a 512 gb mac studio") is the device's memory, not how many there are.
+_MEMORY_UNIT_AFTER = r"(?![\d.])(?!\s*(?:gb|g|tb|gib|mb)(?![a-z]))"
 _COUNT_BEFORE_PHRASE = re.compile(
-    r"(?<![a-z0-9.])(\d{1,6})\s*(?:x|\*|张|張|块|塊|台|片|个|個|颗|顆|部)?\s*"
-    rf"(?:{_NOT_DESCRIBING}(?:[a-z][a-z+]*|\d+-(?:socket|core|way|node|gpu))[\s-]+){{0,3}}$"
+    rf"(?<![a-z0-9.])(\d{{1,6}}){_MEMORY_UNIT_AFTER}\s*(?:x|\*|张|張|块|塊|台|片|个|個|颗|顆|部)?\s*"
+    rf"(?:{_NOT_DESCRIBING}(?:[a-z][a-z+]*|\d+-(?:socket|core|way|node|gpu)|\d+(?:\.\d+)?\s*(?:gb|tb))[\s-]+){{0,3}}$"
 )
 # "2 8xh100" (two 8×H100 nodes), "1台8卡h100", "8卡h100": the cards of each node times the nodes.
 _NODES_OF_CARDS = re.compile(r"(?<![a-z0-9.])(?:(?P<nodes>\d{1,3})\s*(?:台|个|個|部)?\s*)?(?P<cards>\d{1,3})\s*(?:卡|张卡|張卡)\s*$|"
@@ -67,6 +69,10 @@ _NODES_OF_CARDS = re.compile(r"(?<![a-z0-9.])(?:(?P<nodes>\d{1,3})\s*(?:台|个|
 # "三台闲置的双路至强": a count with its measure word, then a few describing characters.
 _COUNT_BEFORE_ZH = re.compile(r"(?<![a-z0-9.])(\d{1,6})\s*(?:台|张|張|块|塊|个|個|片|颗|顆|部)\s*[\u4e00-\u9fff\d\s]{0,8}$")
 _MEMORY = re.compile(r"(?<![a-z0-9.])(\d{1,4}(?:\.\d+)?)\s*(?:gb|g)\b(?!\s*/?\s*s\b)")
+# "a 512 gb mac studio m3 ultra", "一台 512 GB 的 M3 Ultra": the size right before the device (a few
+# describing words between, none of them linking it to something else).
+_MEMORY_BEFORE = re.compile(
+    rf"(?<![a-z0-9.])(\d{{1,4}}(?:\.\d+)?)\s*(?:gb|g)(?![a-z])\s*(?:的\s*)?(?:{_NOT_DESCRIBING}[a-z][a-z+]*\s+){{0,2}}$")
 _UNIFIED_MEMORY_KINDS = ("soc", "npu")
 _SOCKETS = re.compile(r"(?<![a-z0-9.])([1-8])[\s-]*(?:sockets?|路)|双路|雙路")
 # A bare kind word names owned machines only with a machine noun after it ("cpu servers", "gpu boxes").
@@ -149,10 +155,11 @@ def _sockets(text: str, clause: _Clause, mention: HardwareMention) -> int:
 
 
 def _memory_gb(text: str, clause: _Clause, mention: HardwareMention) -> float | None:
-    """A memory size stated right after the device ("m4 max 64 gb", "mac studio with 128 gb")."""
+    """A memory size stated right after the device ("m4 max 64 gb", "mac studio with 128 gb"), else right
+    before it ("a 512 gb mac studio")."""
     end = mention.end if mention.end >= 0 else mention.start + len(mention.alias)
     after = text[mention.start:min(clause.end, end + 30)]  # "a100 80gb" states it inside the name
-    m = _MEMORY.search(after)
+    m = _MEMORY.search(after) or _MEMORY_BEFORE.search(text[max(clause.start, mention.start - 30):mention.start])
     return float(m.group(1)) if m and 0 < float(m.group(1)) <= 100_000 else None
 
 
