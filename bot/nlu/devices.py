@@ -67,7 +67,8 @@ _COUNT_BEFORE_PHRASE = re.compile(
 _NODES_OF_CARDS = re.compile(r"(?<![a-z0-9.])(?:(?P<nodes>\d{1,3})\s*(?:台|个|個|部)?\s*)?(?P<cards>\d{1,3})\s*(?:卡|张卡|張卡)\s*$|"
                              r"(?<![a-z0-9.])(?P<nodes2>\d{1,3})\s+(?P<cards2>\d{1,3})\s*[x*]\s*$")
 # "三台闲置的双路至强": a count with its measure word, then a few describing characters.
-_COUNT_BEFORE_ZH = re.compile(r"(?<![a-z0-9.])(\d{1,6})\s*(?:台|张|張|块|塊|个|個|片|颗|顆|部)\s*[\u4e00-\u9fff\d\s]{0,8}$")
+_COUNT_BEFORE_ZH = re.compile(r"(?<![a-z0-9.])(\d{1,6})\s*(?:台|张|張|块|塊|个|個|片|颗|顆|部)\s*(?:\d+(?:\.\d+)?\s*(?:gb|tb)\s*)?"
+                              r"[\u4e00-\u9fff\d\s]{0,8}$")
 _MEMORY = re.compile(r"(?<![a-z0-9.])(\d{1,4}(?:\.\d+)?)\s*(?:gb|g)\b(?!\s*/?\s*s\b)")
 # "a 512 gb mac studio m3 ultra", "一台 512 GB 的 M3 Ultra": the size right before the device (a few
 # describing words between, none of them linking it to something else).
@@ -159,7 +160,9 @@ def _memory_gb(text: str, clause: _Clause, mention: HardwareMention) -> float | 
     before it ("a 512 gb mac studio")."""
     end = mention.end if mention.end >= 0 else mention.start + len(mention.alias)
     after = text[mention.start:min(clause.end, end + 30)]  # "a100 80gb" states it inside the name
-    m = _MEMORY.search(after) or _MEMORY_BEFORE.search(text[max(clause.start, mention.start - 30):mention.start])
+    # The size right before the device first: one after it may belong to the next thing named ("a 24 gb rtx
+    # 4090 and 32 gb of ram").
+    m = _MEMORY_BEFORE.search(text[max(clause.start, mention.start - 30):mention.start]) or _MEMORY.search(after)
     return float(m.group(1)) if m and 0 < float(m.group(1)) <= 100_000 else None
 
 
