@@ -257,7 +257,7 @@ def enumerate_candidates(workload: Workload, catalog: Catalog) -> tuple[list[Can
         priced = device_price(hw.id, hw.price_usd, hw.price_basis)
         for stack_id in hw.software_stacks:
             stack = catalog.stack(stack_id)
-            if stack is None or (stack.hardware_kinds and hw.kind not in stack.hardware_kinds):
+            if stack is None or not stack.runs_on(hw.kind):
                 continue
             reason = exclusion(workload, hw, stack, existing)
             if reason is None:

@@ -167,6 +167,10 @@ class ServingStack(_Frozen):
     # devices only, per the stack's documentation (MXFP4 on TensorRT-LLM: Hopper and datacenter Blackwell).
     format_devices: tuple[str, ...] = ()
 
+    def runs_on(self, kind: str) -> bool:
+        """Whether the stack serves this kind of device (no kinds listed: any)."""
+        return not self.hardware_kinds or kind in self.hardware_kinds
+
     def format_device_ids(self, quant: str) -> tuple[str, ...] | None:
         """The devices the stack documents `quant` on, or None when its support is not per device."""
         key = quant.upper() + "@"

@@ -42,9 +42,7 @@ class FormatFit:
 
 
 def _runs(stack: ServingStack, hw: Hardware, quant: str) -> bool:
-    if stack.hardware_kinds and hw.kind not in stack.hardware_kinds:
-        return False
-    if not format_supported(quant, stack.quant_formats):
+    if not stack.runs_on(hw.kind) or not format_supported(quant, stack.quant_formats):
         return False
     devices = stack.format_device_ids(quant)  # a format documented on some GPU generations only
     return devices is None or hw.id in devices

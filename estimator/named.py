@@ -39,7 +39,7 @@ def _candidates(workload: Workload, hw: Hardware, catalog: Catalog) -> tuple[lis
     cands = []
     for stack_id in hw.software_stacks:
         stack = catalog.stack(stack_id)
-        if stack is None or (stack.hardware_kinds and hw.kind not in stack.hardware_kinds):
+        if stack is None or not stack.runs_on(hw.kind):
             continue
         cands.append(Candidate(hw, stack, existing, None if priced is None else priced[0],
                                class_owned=owner == "class"))
