@@ -15,7 +15,7 @@ import math
 from dataclasses import dataclass, field
 
 from estimator import roofline
-from estimator.batching import is_continuous
+from estimator.batching import host_sampling_ms, is_continuous
 from estimator.calibration import (
     Factors,
     default_backend,
@@ -120,6 +120,9 @@ class Resolved:
     prefill_peak_scale: float = 1.0
     continuous: bool = False  # continuous batching with chunked prefill (`batching.py`), else slots
     scheduler_ms_per_stream: float = 0.0
+    # Host sampling per decode step per running stream beyond the first (`batching.host_sampling_ms`):
+    # llama-server samples each slot on the CPU. Not a fitted factor; 0 for tools that do not sample.
+    host_sampling_ms_per_extra_stream: float = 0.0
     confidence_width: float = 0.0  # relative half-width of the decode range (set in `with_factors`)
     # A decode step is linear in the batch: calibrated ms on one device at batch 0 and per extra stream
     # (roofline's own functions evaluated once, in `with_factors`).
@@ -270,6 +273,7 @@ def _resolve(request: EstimateRequest, index: CatalogIndex) -> Resolved:
         notes=_static_notes(device, factors, backend, listed_peak is None, arch) + _model_notes(request, arch)
         + _serving_scale_notes(arch, index.calibration, step_scale, measured_model),
         derived_peak_cap=index.max_listed_tflops, continuous=is_continuous(backend),
+        host_sampling_ms_per_extra_stream=host_sampling_ms(backend),
         prefill_peak_scale=prefill_accumulate_speedup(device, backend, quant) if listed_peak else 1.0,
         active_params_b=active_b, head_extra_b=head_extra_b,
         prefill_dense_b=prefill_dense_b, prefill_expert_b=prefill_expert_b,
