@@ -66,6 +66,10 @@ ASSUMPTION_WIDENING = 1.3
 # precision (ggml-vulkan.cpp, `ggml_vk_get_mul_mat_mat_pipeline`). On GeForce cards that doubles the
 # tensor rate over the FP32-accumulate figure the catalog lists (`DeviceSpec.fp16_accumulate_speedup`).
 # PyTorch-based engines (vLLM, SGLang, TensorRT-LLM) accumulate in FP32: no change for them.
+# On NVIDIA GPUs with int8 MMA (Turing on) GGUF k-quant prompts actually run MMQ on the int8 tensor cores
+# (`ggml_cuda_should_use_mmq` is true at any batch), 2x the FP16-accumulate rate on GeForce and 2x the
+# 16-bit one on datacenter cards: the same GeForce/datacenter ratio, with the constant 2x in the fitted
+# q, so the fitted figures are those of the int8 picture (docs/estimator.md, issue 15 session 7).
 FP16_ACCUMULATE_BACKENDS = frozenset({"llama.cpp"})
 # Formats whose prompt matmuls run as FP16 in those engines: FP16 itself and the weight-only quantized
 # formats (GGUF, dequantized to FP16). BF16 and FP32 weights take cuBLAS's FP32-accumulate path.
