@@ -33,8 +33,8 @@ sampling on the GPU is opt-in (`-bs, --backend-sampling`: "experimental, default
 common/arg.cpp). vLLM, SGLang and TensorRT-LLM sample the batch on the GPU. Measured
 (ggml-org/llama.cpp#27050, RTX 5090, 32 slots): time per output token 41.2 ms with host sampling,
 25.4 ms with `-bs`, one slot unchanged, so each slot beyond the first adds (41.2 − 25.4) / 31 = 0.51 ms
-of host time to every decode step. One slot costs what the llama-bench rows the fitted per-step
-overhead comes from already imply, so the term is (b − 1) · 0.51 ms.
+of host time to every decode step. At one slot host sampling costs what sampling on the GPU does, so
+the one-slot step keeps the per-step overhead fitted on llama-bench rows and the term is (b − 1) · 0.51 ms.
 
 Prompts and the split KV cache: with `--cont-batching` (default on) llama-server puts waiting prompts in
 the same `llama_decode` call as the running slots' tokens, but an explicit `-np N` selects one KV stream
