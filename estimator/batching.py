@@ -52,8 +52,8 @@ CONTINUOUS_BATCHING_BACKENDS = frozenset({
 
 
 # Host time per decode step for each running slot beyond the first (ms): llama-server's serial host sampling
-# (module docstring; ggml-org/llama.cpp#27050: (41.2 − 25.4) ms / 31 slots on an RTX 5090 host, vocabulary
-# of that run not stated). Engines absent here sample on the device or have it in their fitted s.
+# (module docstring; https://github.com/ggml-org/llama.cpp/issues/27050: (41.2 − 25.4) ms / 31 slots on an
+# RTX 5090 host, vocabulary of that run not stated). Engines absent here sample on the device or have it in their fitted s.
 HOST_SAMPLING_MS_PER_EXTRA_SLOT: dict[str, float] = {"llama.cpp": round((41.2 - 25.4) / (32 - 1), 3)}
 
 
