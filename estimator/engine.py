@@ -161,7 +161,7 @@ def _step_terms(r: Resolved, parallel: int, batch: int) -> tuple[float, float, f
         # faster at this batch: a few streams never pay a cost only thousands of streams amortize.
         overhead = min(overhead, r.step_overhead_ms + r.attention_dp_step_ms + scheduler / parallel)
     if batch > 1:
-        # A slot server's host samples each running slot in turn after the step (`batching.host_sampling_ms`).
+        # llama-server's host samples the running slots one after another (`batching.host_sampling_ms`).
         overhead += (batch - 1) * r.host_sampling_ms_per_extra_stream
     return memory, compute, overhead, comm
 

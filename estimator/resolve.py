@@ -125,7 +125,8 @@ class Resolved:
     continuous: bool = False  # continuous batching with chunked prefill (`batching.py`), else slots
     scheduler_ms_per_stream: float = 0.0
     # Host sampling per decode step per running stream beyond the first (`batching.host_sampling_ms`):
-    # llama-server samples each slot on the CPU. Not a fitted factor; 0 for tools that do not sample.
+    # llama-server samples each slot on the CPU. Not a fitted factor; 0 for engines that sample on the
+    # device (and for rows of tools that sample nothing, `row_predict.predict_resolved`).
     host_sampling_ms_per_extra_stream: float = 0.0
     confidence_width: float = 0.0  # relative half-width of the decode range (set in `with_factors`)
     # A decode step is linear in the batch: calibrated ms on one device at batch 0 and per extra stream
