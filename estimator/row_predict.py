@@ -6,6 +6,7 @@ predicted by the model alone, never from the row itself.
 
 from __future__ import annotations
 
+import copy
 from collections.abc import Sequence
 from dataclasses import replace
 from typing import Any
@@ -43,6 +44,11 @@ def predict_resolved(row: Benchmark, resolved: Resolved) -> float:
         return best_plan(resolved, row.device_count, 1).per_stream
     if row.metric == "pp":
         return best_plan(resolved, row.device_count, 1).prefill_tokens_per_s
+    if row.metric == "decode_tps" and resolved.host_sampling_ms_per_extra_stream:
+        # llama.cpp's decode-only rows are llama-batched-bench's S_TG: it times `llama_decode` alone and
+        # samples nothing, unlike llama-server's slot loop (`batching.host_sampling_ms`).
+        resolved = copy.copy(resolved)
+        resolved.host_sampling_ms_per_extra_stream = 0.0
     # An engine runs at most what its batch cap and KV cache hold; a benchmark that submits more
     # requests (offline runs of 256 prompts of 32k tokens) queues the rest.
     capacity = saturating_concurrency(resolved, row.device_count)
