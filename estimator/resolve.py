@@ -278,7 +278,7 @@ def _resolve(request: EstimateRequest, index: CatalogIndex) -> Resolved:
         notes=_static_notes(device, factors, backend, listed_peak is None, arch) + _model_notes(request, arch)
         + _serving_scale_notes(arch, index.calibration, step_scale, measured_model),
         derived_peak_cap=index.max_listed_tflops, continuous=is_continuous(backend),
-        host_sampling_ms_per_extra_stream=host_sampling_ms(backend),
+        host_sampling_ms_per_extra_stream=host_sampling_ms(backend, arch.vocab_size),
         prefill_peak_scale=prefill_accumulate_speedup(device, backend, quant) if listed_peak else 1.0,
         active_params_b=active_b, head_extra_b=head_extra_b,
         prefill_dense_b=prefill_dense_b, prefill_expert_b=prefill_expert_b,

@@ -90,6 +90,23 @@ def test_llama_server_samples_each_slot_beyond_the_first_on_the_host(catalog):
         assert with_sampling - without == pytest.approx(extra_ms, abs=0.01), backend
 
 
+def test_host_sampling_scales_with_the_models_vocabulary(catalog):
+    # Each slot's sampler builds and partially sorts an array of the whole vocabulary, so its time is linear
+    # in it. #27050 copied 16.2 MB of FP32 logits per step at 32 slots: 16.2e6 / 128 ≈ 126,600 entries.
+    # Worked out before running: Llama 3.1 8B (128,256) 0.51 × 128,256 / 126,562 ≈ 0.517 ms per extra slot,
+    # Llama 4 Scout (202,048) ≈ 0.814 ms; a model sized by parameters alone keeps the measured 0.51 ms.
+    index = catalog_index(catalog)
+
+    def per_slot(**model):
+        return resolve(EstimateRequest(hardware="nvidia-rtx-4090", quant="Q4_K_M", backend="llama.cpp",
+                                       concurrency=8, model_only=True, **model), index).host_sampling_ms_per_extra_stream
+
+    assert per_slot(params_b=8.03, model="llama-3.1-8b") == pytest.approx(0.517, abs=0.001)
+    assert per_slot(params_b=109, model="llama-4-scout") == pytest.approx(0.814, abs=0.001)
+    assert per_slot(params_b=7.24) == pytest.approx(0.51)
+    assert batching.host_sampling_ms("llama.cpp", 32_768) < batching.host_sampling_ms("llama.cpp", 151_936)
+
+
 def test_batched_bench_rows_carry_no_host_sampling_but_llama_server_rows_do(catalog):
     # llama-batched-bench (rows 1000-1002, decode_tps) times llama_decode alone and samples nothing;
     # llama-server with 4 slots (row 4037, total_tps) samples 3 slots beyond the first every step.
