@@ -180,6 +180,22 @@ ANSWER_MESSAGES: dict[str, tuple[str, str, str]] = {
         " Even {count} × {hardware} would not.", "即使 {count} × {hardware} 也达不到。",
         "即使 {count} × {hardware} 也達不到。",
     ),
+    "answer.named.none_speed": (
+        " No number of {hardware} would: more of them add model copies for more users, not speed per user; "
+        "one copy ({group} × {hardware}) reaches {tps:,.1f} tok/s per user at best, against {target:g}.",
+        "再多 {hardware} 也达不到：增加设备只会增加模型副本、承载更多用户，不会提高每位用户的速度；"
+        "一份模型（{group} × {hardware}）每人最多 {tps:,.1f} tok/s，目标是 {target:g}。",
+        "再多 {hardware} 也達不到：增加裝置只會增加模型副本、承載更多使用者，不會提高每位使用者的速度；"
+        "一份模型（{group} × {hardware}）每人最多 {tps:,.1f} tok/s，目標是 {target:g}。",
+    ),
+    "answer.named.none_ttft": (
+        " No number of {hardware} would: more of them add model copies, and a copy does not split one prompt; "
+        "its p95 first token is {ttft:,.0f} ms at best, against {target:,} ms.",
+        "再多 {hardware} 也达不到：增加设备只会增加模型副本，一份副本不会拆分同一个提示；"
+        "p95 首 token 最快 {ttft:,.0f} ms，目标是 {target:,} ms。",
+        "再多 {hardware} 也達不到：增加裝置只會增加模型副本，一份副本不會拆分同一個提示；"
+        "p95 首 token 最快 {ttft:,.0f} ms，目標是 {target:,} ms。",
+    ),
     "answer.named.same": (" It is also the recommendation.", "这也正是推荐方案。", "這也正是推薦方案。"),
     "answer.named.differs": (
         " The recommendation differs: {count} × {hardware} (capex ${capex:,.0f}), because {why}.",
