@@ -175,6 +175,8 @@ class Nodes:
             implied=implied_facts(merged_facts if merged_facts is not None else previous, self.deps.catalog),
         )
         update: ConversationState = {"turn": turn, "lang": lang, "computed": None, "outcome": None, "reply": None}
+        if state.get("recommendation") is None and "explain_cloud" in parsed.intents:
+            update["rent_asked"] = True  # answered with the first recommendation (`words._recommended`)
         # The upgraded persistent values are written back, so the following nodes see models.
         if "slots" in state:
             update["slots"] = state["slots"]
@@ -210,7 +212,7 @@ class Nodes:
         turn = turn_of(state)
         kept = turn.facts if turn.merged is not None else {}  # "start over: a 13B model for 50 people"
         return {"slots": facts_from(kept), "asked": [], "pending_slot": None, "recommendation": None,
-                "rec_slots": None, "echoed": False, "outcome": Reset()}
+                "rec_slots": None, "rec_lang": None, "echoed": False, "rent_asked": False, "outcome": Reset()}
 
     # --- tools -------------------------------------------------------------------------------------
     def compute(self, state: ConversationState) -> ConversationState:
@@ -229,7 +231,8 @@ class Nodes:
             return decided(state, NoRecommendation(error=computed.error))
         outcome = Recommended(previous=state.get("recommendation"), previous_slots=state.get("rec_slots"),
                               echo=not state.get("echoed"))
-        return {"recommendation": new, "rec_slots": facts_of(state), "echoed": True, "pending_slot": None,
+        return {"recommendation": new, "rec_slots": facts_of(state), "rec_lang": state.get("lang") or "en",
+                "echoed": True, "pending_slot": None,
                 "computed": None, **decided(state, outcome)}
 
 

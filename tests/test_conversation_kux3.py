@@ -1,0 +1,92 @@
+"""Infra leads' conversations (session 7, k-ux3): what was asked is answered in the language it was asked.
+
+Expectations from the user's words, written before running: a rent-or-buy question asked before the
+model and head count are known is kept, the interview asks for what is missing, and the first
+recommendation answers it first (its buy / rent / API comparison ahead of the purchase), as it does
+when the question comes with the facts; once the model and head count are known the question is
+answered at once. A follow-up in another language than the recommendation was worded in gets the
+recommendation's sentences (risks, assumptions) in the follow-up's language, figures unchanged.
+"""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from tests.engine_fixtures import talk
+
+CJK = re.compile(r"[\u4e00-\u9fff]")
+
+RENT = {
+    "en": ("Should we rent GPUs in the cloud or buy our own for an internal assistant?",
+           "A 13B model for 40 concurrent users", "Rent:", "Recommendation:"),
+    "zh-Hans": ("我们应该租云上的 GPU 还是自己买？", "13B 模型，40 人同时使用", "租用：", "推荐方案："),
+    "zh-Hant": ("我們該租雲端 GPU 還是自己買？", "13B 模型，40 人同時使用", "租用：", "推薦方案："),
+}
+
+
+@pytest.mark.parametrize("lang", list(RENT))
+def test_a_rent_or_buy_question_before_the_facts_is_answered_by_the_first_recommendation(engine, lang):
+    question, facts, rent, headline = RENT[lang]
+    # Sized by the second message (model and head count): answered then, the other facts assumed.
+    first, rec = talk(engine, question, facts, thread="rent" + lang)
+    assert first.lang == lang and first.asked_slot == "model_params_b"  # interviewed, not "no workload facts"
+    assert "could not find" not in first.text and "没能" not in first.text and "沒能" not in first.text
+    assert rec.recommendation is not None and rec.recommendation.cloud is not None
+    assert rent in rec.text and headline in rec.text
+    assert rec.text.index(rent) < rec.text.index(headline)  # the question asked first is answered first
+
+
+def test_the_rent_question_is_answered_as_soon_as_the_model_and_head_count_are_known(engine):
+    first, second = talk(engine, "Rent or buy? We'd run Qwen3 32B", "80 concurrent users", thread="rs")
+    assert first.asked_slot == "concurrent_users"
+    assert second.recommendation is not None and second.text.index("Rent:") < second.text.index("Recommendation:")
+
+
+def test_a_recommendation_without_a_rent_question_keeps_the_purchase_first(engine):
+    rec = talk(engine, "A 13B model for 40 concurrent users", "just recommend", thread="norent")[-1]
+    assert rec.text.index("Recommendation:") < rec.text.index("Rent:")
+
+
+def _risk_lines(text: str) -> list[str]:
+    return [line for line in text.splitlines() if line.startswith("  • [")]
+
+
+@pytest.mark.parametrize(("question", "lang"), [("风险有哪些？", "zh-Hans"), ("有哪些風險？請說明", "zh-Hant")])
+def test_a_chinese_risk_question_in_an_english_thread_lists_the_risks_in_chinese(engine, question, lang):
+    rec = talk(engine, "A 13B model for 40 concurrent users, Q4_K_M, prompts ~1000 tokens, answers ~300",
+               "just recommend", thread="rl" + lang)[-1]
+    english = rec.recommendation.risks
+    assert english
+    risks = engine.handle("rl" + lang, question)
+    assert risks.lang == lang
+    lines = _risk_lines(risks.text)
+    assert len(lines) == len(english)
+    for line, risk in zip(lines, english, strict=True):
+        why = line.split(": ", 1)[1]
+        assert CJK.search(why), line  # the sentence itself, not only the heading and severity
+        assert risk.why not in line
+    again = engine.handle("rl" + lang, "what are the risks, in English please?")  # and back
+    assert again.lang == "en" and all(r.why in again.text for r in english)
+
+
+FLEET = {
+    "en": ("We want our 300 employees to each run our fine-tuned 3B model on their own laptop.", "just recommend",
+           "one per person: 300 × "),
+    "zh-Hans": ("我们 300 位员工每人在自己的笔记本上跑微调的 3B 模型", "直接推荐", "每人一台：300 × "),
+    "zh-Hant": ("我們 300 位員工每人在自己的筆電上跑微調的 3B 模型", "直接推薦", "每人一台：300 × "),
+}
+
+
+@pytest.mark.parametrize("lang", list(FLEET))
+def test_everyone_on_their_own_laptop_is_one_device_per_person_not_a_shared_server(engine, lang):
+    # Worked out before running: a laptop serves its owner only, so each device carries one user (not
+    # 25 % of 300 = 75 on a shared server); the fleet is 300 such devices, 300 × one device's capex.
+    first, rec = talk(engine, FLEET[lang][0], FLEET[lang][1], thread="fleet" + lang)
+    assert first.slots.get("total_users") == 300 and "concurrent_users" not in first.slots
+    primary = rec.recommendation.primary
+    assert primary.count == 1 and primary.deployment.servers <= 1
+    assert not any("75" in a for a in rec.recommendation.assumptions)  # no shared-server peak share
+    note = next(a for a in rec.recommendation.assumptions if FLEET[lang][2] in a)
+    assert f"${primary.capex_usd * 300:,.0f}" in note
