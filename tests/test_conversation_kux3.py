@@ -90,3 +90,19 @@ def test_everyone_on_their_own_laptop_is_one_device_per_person_not_a_shared_serv
     assert not any("75" in a for a in rec.recommendation.assumptions)  # no shared-server peak share
     note = next(a for a in rec.recommendation.assumptions if FLEET[lang][2] in a)
     assert f"${primary.capex_usd * 300:,.0f}" in note
+
+
+@pytest.mark.parametrize(("text", "said"), [
+    ("We have six L40S. Enough to serve Qwen3-235B-A22B at Q4_K_M to 100 concurrent users? prompts ~2000 tokens, "
+     "answers ~500, first token under 2 s", "only 4 of the 6 can hold a copy"),
+    ("我們有六張 L40S，夠不夠跑 Qwen3-235B-A22B Q4_K_M 給 100 人同時使用？提示約2000，回答約500，首 token 2 秒內",
+     "一份模型只能用上其中 4 個"),
+])
+def test_owned_devices_a_tensor_parallel_plan_leaves_idle_are_said_to_be_idle(engine, text, said):
+    # Worked out before running: 235B × 4.85 bits ≈ 142 GB of weights + 100 users × 2,250 tokens × 192 KB
+    # (94 layers × 4 KV heads × 128 × 2 × 2 B) ≈ 43 GB of KV: more than 4 × 44 GB usable, less than 6 × 44.
+    # Tensor parallelism takes 1, 2 or 4 cards of a 4-card server, so the "they hold" figure is 4 cards':
+    # the reply must say the other 2 sit idle, or 6 × 48 GB "holding 176 GB" reads as an error.
+    reply = engine.handle("idle" + said[:4], text)
+    first = reply.text.split("\n")[1]
+    assert said in first, first
