@@ -13,6 +13,8 @@ error line: a bad message never corrupts a conversation.
 
 from __future__ import annotations
 
+import re
+
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Protocol
@@ -110,12 +112,17 @@ def decided(state: ConversationState, outcome: Outcome) -> ConversationState:
     return {"slots": facts_of(state), "outcome": outcome}
 
 
+_PLAIN_WORD = re.compile(r"(?<![\w.])[A-Za-z][a-z]+(?![\w.])")  # "context", "What"; not "KV", "FP8"
+
+
 def _thread_lang(current: str | None, detected: str | None, text: str) -> str:
     """Switch language only on a clear signal: a Chinese thread stays Chinese on "Q4_K_M, 8k context"."""
     if detected is None:
         return current or "en"
     if current and current.startswith("zh"):
-        if detected == "en" and len(text.split()) < 5:
+        # "Q4_K_M, 8k context" is shorthand, not English; "what are the risks?" is a sentence in English,
+        # answered in English: three or more plain words (letters only) make a short message a sentence.
+        if detected == "en" and len(text.split()) < 5 and len(_PLAIN_WORD.findall(text)) < 3:
             return current
         # One script-specific character is weak evidence: a Traditional thread's "直接推荐" (the
         # eval runner's fixed Simplified phrase) or a single variant form must not flip its script.

@@ -106,3 +106,14 @@ def test_owned_devices_a_tensor_parallel_plan_leaves_idle_are_said_to_be_idle(en
     reply = engine.handle("idle" + said[:4], text)
     first = reply.text.split("\n")[1]
     assert said in first, first
+
+
+@pytest.mark.parametrize(("text", "lang"), [
+    ("what are the risks?", "en"),      # a sentence in English: answered in English
+    ("Why not an NPU?", "en"),
+    ("Q4_K_M, 8k context", "zh-Hans"),  # shorthand in a Chinese thread stays Chinese
+    ("what about FP8?", "zh-Hans"),
+])
+def test_a_short_english_follow_up_in_a_chinese_thread_is_answered_by_its_language(engine, text, lang):
+    talk(engine, "13B 模型，40 人同时使用", "直接推荐", thread="sw" + text[:6])
+    assert engine.handle("sw" + text[:6], text).lang == lang
