@@ -15,8 +15,8 @@ ANSWER_MESSAGES: dict[str, tuple[str, str, str]] = {
     "answer.short.idle": (
         "; only {used} of the {count} can hold a copy, since tensor parallelism splits a model over a power of two "
         "of devices within one server, and {idle} sit idle",
-        "；一份模型只能用上其中 {used} 个，因为张量并行只能把模型切到一台服务器内 2 的幂个设备上，另外 {idle} 个闲置",
-        "；一份模型只能用上其中 {used} 個，因為張量平行只能把模型切到一台伺服器內 2 的冪個裝置上，另外 {idle} 個閒置",
+        "；{count} 个中一份模型只能用上 {used} 个，因为张量并行只能把模型切到一台服务器内 2 的幂个设备上，另外 {idle} 个闲置",
+        "；{count} 個中一份模型只能用上 {used} 個，因為張量平行只能把模型切到一台伺服器內 2 的冪個裝置上，另外 {idle} 個閒置",
     ),
     "answer.short.batch": (
         "they finish the batch in {hours:,.1f} h, past the {allowed:,.1f} h that the {window:g} h window allows with "

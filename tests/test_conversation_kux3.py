@@ -96,7 +96,7 @@ def test_everyone_on_their_own_laptop_is_one_device_per_person_not_a_shared_serv
     ("We have six L40S. Enough to serve Qwen3-235B-A22B at Q4_K_M to 100 concurrent users? prompts ~2000 tokens, "
      "answers ~500, first token under 2 s", "only 4 of the 6 can hold a copy"),
     ("我們有六張 L40S，夠不夠跑 Qwen3-235B-A22B Q4_K_M 給 100 人同時使用？提示約2000，回答約500，首 token 2 秒內",
-     "一份模型只能用上其中 4 個"),
+     "6 個中一份模型只能用上 4 個"),
 ])
 def test_owned_devices_a_tensor_parallel_plan_leaves_idle_are_said_to_be_idle(engine, text, said):
     # Worked out before running: 235B × 4.85 bits ≈ 142 GB of weights + 100 users × 2,250 tokens × 192 KB
