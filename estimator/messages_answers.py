@@ -186,6 +186,22 @@ ANSWER_MESSAGES: dict[str, tuple[str, str, str]] = {
         " Even {count} × {hardware} would not.", "即使 {count} × {hardware} 也达不到。",
         "即使 {count} × {hardware} 也達不到。",
     ),
+    "answer.named.past_limits": (
+        "no, it meets the targets but is past your limits: {limits} ({figures}).",
+        "不行，能达到目标，但超出你的限制：{limits}（{figures}）。", "不行，能達到目標，但超出你的限制：{limits}（{figures}）。",
+    ),
+    "answer.named.smallest_past": (
+        " {count} × {hardware} would meet them, but past your limits: {limits}.",
+        "{count} × {hardware} 能达标，但超出你的限制：{limits}。", "{count} × {hardware} 能達標，但超出你的限制：{limits}。",
+    ),
+    "answer.limit.power": (
+        "~{power:,.0f} W peak against {budget:,} W", "峰值约 {power:,.0f} W，限制 {budget:,} W",
+        "峰值約 {power:,.0f} W，限制 {budget:,} W",
+    ),
+    "answer.limit.budget": (
+        "capex ${capex:,.0f} against ${budget:,.0f}", "采购成本 ${capex:,.0f}，预算 ${budget:,.0f}",
+        "採購成本 ${capex:,.0f}，預算 ${budget:,.0f}",
+    ),
     "answer.named.none_speed": (
         " No number of {hardware} would: more of them add model copies for more users, not speed per user; "
         "one copy ({group} × {hardware}) reaches {tps:,.1f} tok/s per user at best, against {target:g}.",

@@ -59,3 +59,21 @@ def test_how_many_l40s_answers_the_fewest_that_hold_the_model(engine, lang):
     assert first.startswith(head), first
     assert "$11," not in first and "1024" not in first  # never the search's ceiling
     assert re.search(CEILING[lang], first), first
+
+
+# A power limit: an RTX 5090 is a 575 W card (catalog TDP), so 3 of them draw ≥ 1,725 W and 4 ≥ 2,300 W
+# before their host, both past a 1.5 kW closet, whatever their speed.
+CLOSET = ("Our closet has 1.5 kW. Would {n} RTX 5090 do for Qwen3 32B at Q4_K_M for 30 users? prompts ~1000, "
+          "answers ~300, first token under 2 s")
+
+
+def test_a_named_count_that_meets_the_targets_past_the_power_limit_says_so(engine):
+    first = engine.handle("c4", CLOSET.format(n="four")).text.split("\n")[1]
+    assert "falls short" not in first  # its speed is not what is wrong
+    assert "past your limits" in first and "against 1,500 W" in first
+
+
+def test_the_smallest_count_that_meets_the_targets_names_the_limit_it_passes(engine):
+    first = engine.handle("c2", CLOSET.format(n="two")).text.split("\n")[1]
+    if "would meet them" in first:  # 3 or more cards: ≥ 1,725 W
+        assert "would meet them, but past your limits" in first and "against 1,500 W" in first
