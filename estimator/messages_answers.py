@@ -18,6 +18,12 @@ ANSWER_MESSAGES: dict[str, tuple[str, str, str]] = {
         "；{count} 个中一份模型只能用上 {used} 个，因为张量并行只能把模型切到一台服务器内 2 的幂个设备上，另外 {idle} 个闲置",
         "；{count} 個中一份模型只能用上 {used} 個，因為張量平行只能把模型切到一台伺服器內 2 的冪個裝置上，另外 {idle} 個閒置",
     ),
+    "answer.short.limits": (
+        "{count} of them meet the targets at {tps:,.1f} tok/s per user for {users:,} users but are past your limits: "
+        "{limits}",
+        "其中 {count} 台就能达到目标，{users:,} 位用户时每人 {tps:,.1f} tok/s，但超出你的限制：{limits}",
+        "其中 {count} 台就能達到目標，{users:,} 位使用者時每人 {tps:,.1f} tok/s，但超出你的限制：{limits}",
+    ),
     "answer.short.batch": (
         "they finish the batch in {hours:,.1f} h, past the {allowed:,.1f} h that the {window:g} h window allows with "
         "{headroom:g}× headroom",
@@ -117,6 +123,9 @@ ANSWER_MESSAGES: dict[str, tuple[str, str, str]] = {
     ),
     "answer.owned.why.ineligible": (
         "buying more of them is not advised ({reason})", "不建议加购同型号（{reason}）", "不建議加購同型號（{reason}）",
+    ),
+    "answer.owned.why.limits": (
+        "more of them would only draw more power and cost more", "加购只会更耗电、更花钱", "加購只會更耗電、更花錢",
     ),
     "answer.owned.why.short": (
         "even {count} of them would still fall short or miss the budget",

@@ -15,8 +15,8 @@ from estimator.candidates import Candidate, exclusion, fill_owned_power, ownersh
 from estimator.catalog import Catalog, Hardware
 from estimator.defaults import device_price
 from estimator.lower_format import lower_format_text
-from estimator.messages import Reason, join, msg, reason_text
-from estimator.shortfall import shortfall_text
+from estimator.messages import Reason, msg, reason_text
+from estimator.shortfall import limits_passed, shortfall_text
 from estimator.sizing import Sized, Sizer
 from estimator.workload import NamedDevice, Workload
 
@@ -108,17 +108,17 @@ def named_text(sizer: Sizer, named: NamedDevice, option: Sized, reason: str | No
         text = head + msg("answer.named.ineligible", lang, reason=reason_text(reason, lang), figures=figures)
     elif ok:
         text = head + msg("answer.named.yes", lang, figures=figures)
-    elif option.meets_slo and (limits := _limits_passed(sizer, option.candidate, option.count, lang)):
+    elif option.meets_slo and (limits := limits_passed(sizer, option.candidate, option.count, lang)):
         # The targets are met, a limit is not: "no, it falls short: 39 tok/s against 30" read as a contradiction.
         text = head + msg("answer.named.past_limits", lang, limits=limits, figures=figures)
-        if smallest is not None and smallest < option.count and not _limits_passed(sizer, option.candidate, smallest, lang):
+        if smallest is not None and smallest < option.count and not limits_passed(sizer, option.candidate, smallest, lang):
             text += msg("answer.named.smallest", lang, count=smallest, hardware=hw.name)
     else:  # the shortfall already quotes speed and first token: the rest of the figures only
         rest = msg("answer.named.figures_short", lang, capacity=option.capacity_users,
                    required=est.memory_required_gb, available=est.memory_available_gb, price=price)
         text = head + msg("answer.named.no", lang, short=shortfall_text(sizer, option, lang), figures=rest)
         if smallest is not None and smallest != option.count:
-            limits = _limits_passed(sizer, option.candidate, smallest, lang)
+            limits = limits_passed(sizer, option.candidate, smallest, lang)
             text += (msg("answer.named.smallest_past", lang, count=smallest, hardware=hw.name, limits=limits) if limits
                      else msg("answer.named.smallest", lang, count=smallest, hardware=hw.name))
         elif smallest is None and option.candidate.max_count > 1:
@@ -145,21 +145,6 @@ def named_text(sizer: Sizer, named: NamedDevice, option: Sized, reason: str | No
     text += msg("answer.named.differs", lang, count=primary.count, hardware=primary.candidate.hardware.name,
                 capex=pcost.capex_usd, why=why)
     return text, False
-
-
-def _limits_passed(sizer: Sizer, cand: Candidate, count: int, lang: str) -> str:
-    """The user's power and budget limits `count` devices would pass, worded ("" when within them). The
-    smallest count is sized on the targets alone: "3 × RTX 5090 would meet them" under a 1.5 kW closet
-    must also say they draw ~2 kW."""
-    cost = sizer.build(cand, count, meets=True).tco
-    workload, parts = sizer.workload, []
-    if cost is None:
-        return ""
-    if workload.power_budget_w is not None and cand.hardware.tdp_w and (cost.power_w or 0.0) > workload.power_budget_w:
-        parts.append(msg("answer.limit.power", lang, power=cost.power_w, budget=workload.power_budget_w))
-    if workload.budget_usd is not None and cost.capex_usd > workload.budget_usd:
-        parts.append(msg("answer.limit.budget", lang, capex=cost.capex_usd, budget=workload.budget_usd))
-    return join(parts, lang)
 
 
 def _fewest_fitting(sizer: Sizer, cand: Candidate) -> int:
