@@ -14,7 +14,6 @@ error line: a bad message never corrupts a conversation.
 from __future__ import annotations
 
 import re
-
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Protocol
