@@ -312,7 +312,7 @@ def _fleet_note(filled: Workload, primary: Sized, lang: str) -> str | None:
     """Everyone on their own device (`assume.own_device`): the option is one person's, so say what
     equipping all of them costs (owned devices cost nothing more to buy)."""
     total = filled.total_users or 1
-    if filled.deployment_scale not in ("personal", "edge") or total <= 1 or filled.concurrent_users != 1:
+    if filled.deployment_scale != "personal" or total <= 1 or filled.concurrent_users != 1:
         return None
     cost = primary.tco
     if cost is None:
