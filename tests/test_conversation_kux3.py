@@ -128,3 +128,16 @@ def test_owned_cards_fast_enough_past_the_power_limit_are_said_past_it_not_short
     first = reply.text.split("\n")[1]
     assert "past your limits" in first and "against 1,500 W" in first, first
     assert "even 1024" not in first and "would only draw more power" in first
+
+
+def test_a_fine_tuned_model_hears_the_api_serves_it_only_as_a_lora(engine):
+    # Worked out before running: a hosted API sells a public base model's tokens (a LoRA on it at best); a
+    # fully fine-tuned 7B needs its own deployment. Whenever the API is priced for a fine-tune, the reply
+    # says so next to it; for the same load of a public model it does not.
+    rec = talk(engine, "we fine-tuned a 7B model; what should we buy to serve it to legal, 40 people", "just recommend",
+               thread="ft")[-1]
+    lines = rec.recommendation.cloud.lines
+    api = next(i for i, line in enumerate(lines) if line.startswith("Hosted API:"))
+    assert lines[api + 1].startswith("Your model is a fine-tune: that API serves it only as a LoRA adapter")
+    base = talk(engine, "a 7B model for the legal department, 40 people", "just recommend", thread="base")[-1]
+    assert not any("fine-tune:" in line for line in base.recommendation.cloud.lines)

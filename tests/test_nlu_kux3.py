@@ -24,3 +24,12 @@ def test_a_length_after_its_word_is_the_whole_number(text, prompt, output):
 
 def test_a_count_of_prompts_is_still_no_length():
     assert "prompt_tokens" not in parse_message("requests are 1 prompt each").facts
+
+
+@pytest.mark.parametrize(("text", "fine_tuned"), [
+    ("we fine-tuned a 7B model", True), ("our fine-tune of Llama 3 8B", True), ("我们微调过的 7B 模型", True),
+    ("我們微調過的 7B 模型", True), ("a 7B model", None),
+    ("We will also fine-tune on the same GPUs", None),  # training on the hardware (mixed_training), not the model
+])
+def test_a_fine_tuned_model_is_read(text, fine_tuned):
+    assert parse_message(text).facts.get("fine_tuned") is fine_tuned

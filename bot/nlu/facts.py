@@ -20,6 +20,7 @@ from bot.nlu.lexicon import (
     DYNAMIC_SHAPES_NO,
     DYNAMIC_SHAPES_YES,
     EXISTING_HARDWARE,
+    FINE_TUNED,
     MIXED_TRAINING,
     NUM,
     ROUND_THE_CLOCK,
@@ -351,7 +352,7 @@ def _words(text: str, claims: _Claims) -> Iterator[Fact]:
     # "fixed-length" is checked before "variable-length" so that a denial wins.
     flags = (("dynamic_shapes", DYNAMIC_SHAPES_NO, False), ("dynamic_shapes", DYNAMIC_SHAPES_YES, True),
              ("accuracy_critical", ACCURACY_CRITICAL, True), ("mixed_training", MIXED_TRAINING, True),
-             ("conservative", CONSERVATIVE, True))
+             ("conservative", CONSERVATIVE, True), ("fine_tuned", FINE_TUNED, True))
     found: set[str] = set()
     for slot, pattern, value in flags:
         if slot not in found and (m := pattern.search(text)):
