@@ -163,7 +163,22 @@ class FollowupNodes:
     def explain(self, state: ConversationState) -> ConversationState:
         turn = turn_of(state)
         intent = next((i for i in turn.intents if i in EXPLAIN_INTENTS), "just_recommend")
-        return decided(state, Explanation(intent=intent))
+        return {**self._in_reply_language(state), **decided(state, Explanation(intent=intent))}
+
+    def _in_reply_language(self, state: ConversationState) -> ConversationState:
+        """The recommendation again in the reply's language when it was computed in another: its risks,
+        assumptions, cost working and rationale are sentences worded by the estimator, so "风险有哪些？" in an
+        English thread listed English risks under a Chinese heading. Same facts, so the same figures; the
+        turn's one call of the estimator. A recommendation of unknown language (an older checkpoint) stays."""
+        lang, rec_lang = state.get("lang") or "en", state.get("rec_lang")
+        if state.get("recommendation") is None or rec_lang is None or rec_lang == lang:
+            return {}
+        facts = state.get("rec_slots") or facts_of(state)
+        try:
+            again = self.deps.recommend(facts, self.deps.catalog, lang=lang)
+        except SiliconsultError:  # it was computed before: the one in force stands, in its own words
+            return {}
+        return {"recommendation": again, "rec_lang": lang}
 
 
 def _topped_up(target: HardwareRef, more: int, state: ConversationState, rec: Recommendation) -> HardwareRef:

@@ -13,6 +13,7 @@ error line: a bad message never corrupts a conversation.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Protocol
@@ -110,12 +111,17 @@ def decided(state: ConversationState, outcome: Outcome) -> ConversationState:
     return {"slots": facts_of(state), "outcome": outcome}
 
 
+_PLAIN_WORD = re.compile(r"(?<![\w.])[A-Za-z][a-z]+(?![\w.])")  # "context", "What"; not "KV", "FP8"
+
+
 def _thread_lang(current: str | None, detected: str | None, text: str) -> str:
     """Switch language only on a clear signal: a Chinese thread stays Chinese on "Q4_K_M, 8k context"."""
     if detected is None:
         return current or "en"
     if current and current.startswith("zh"):
-        if detected == "en" and len(text.split()) < 5:
+        # "Q4_K_M, 8k context" is shorthand, not English; "what are the risks?" is a sentence in English,
+        # answered in English: three or more plain words (letters only) make a short message a sentence.
+        if detected == "en" and len(text.split()) < 5 and len(_PLAIN_WORD.findall(text)) < 3:
             return current
         # One script-specific character is weak evidence: a Traditional thread's "直接推荐" (the
         # eval runner's fixed Simplified phrase) or a single variant form must not flip its script.
@@ -175,6 +181,8 @@ class Nodes:
             implied=implied_facts(merged_facts if merged_facts is not None else previous, self.deps.catalog),
         )
         update: ConversationState = {"turn": turn, "lang": lang, "computed": None, "outcome": None, "reply": None}
+        if state.get("recommendation") is None and "explain_cloud" in parsed.intents:
+            update["rent_asked"] = True  # answered with the first recommendation (`words._recommended`)
         # The upgraded persistent values are written back, so the following nodes see models.
         if "slots" in state:
             update["slots"] = state["slots"]
@@ -210,7 +218,7 @@ class Nodes:
         turn = turn_of(state)
         kept = turn.facts if turn.merged is not None else {}  # "start over: a 13B model for 50 people"
         return {"slots": facts_from(kept), "asked": [], "pending_slot": None, "recommendation": None,
-                "rec_slots": None, "echoed": False, "outcome": Reset()}
+                "rec_slots": None, "rec_lang": None, "echoed": False, "rent_asked": False, "outcome": Reset()}
 
     # --- tools -------------------------------------------------------------------------------------
     def compute(self, state: ConversationState) -> ConversationState:
@@ -229,7 +237,8 @@ class Nodes:
             return decided(state, NoRecommendation(error=computed.error))
         outcome = Recommended(previous=state.get("recommendation"), previous_slots=state.get("rec_slots"),
                               echo=not state.get("echoed"))
-        return {"recommendation": new, "rec_slots": facts_of(state), "echoed": True, "pending_slot": None,
+        return {"recommendation": new, "rec_slots": facts_of(state), "rec_lang": state.get("lang") or "en",
+                "echoed": True, "pending_slot": None,
                 "computed": None, **decided(state, outcome)}
 
 

@@ -38,7 +38,10 @@ def _sized_cost_question(state: ConversationState) -> bool:
     count are known is answered now (the rest from the defaults, stated as assumptions), not interviewed."""
     facts = interview_facts(state)
     sized = bool(facts.get("model_params_b")) and any(facts.get(s) for s in ("concurrent_users", "total_users", "batch_items"))
-    return "explain_cloud" in turn_of(state).intents and sized
+    # Asked before the facts to size it were known ("should we rent or buy?", then the model, then the
+    # head count): answered as soon as they are, as if asked with them.
+    asked = "explain_cloud" in turn_of(state).intents or bool(state.get("rent_asked"))
+    return asked and sized
 
 
 def route_turn(state: ConversationState) -> str:
@@ -74,6 +77,8 @@ def route_turn(state: ConversationState) -> str:
     if turn.intent in ("compare", "why_not") and turn.hardware:  # "why not an NPU?" before any recommendation
         return "ask"
     if turn.intent in ("greeting", "help") and not turn.empty:
+        return "ask"
+    if "explain_cloud" in turn.intents and not turn.empty:  # "should we rent or buy?": remembered, then interviewed
         return "ask"
     return "clarify"
 

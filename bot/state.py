@@ -98,7 +98,11 @@ class ConversationState(TypedDict, total=False):
     pending_slot: str | None  # the slot the last question asked about
     recommendation: Recommendation | None  # the current recommendation
     rec_slots: Workload | None  # the stated facts that recommendation was computed from
+    rec_lang: str | None  # the language its sentences (risks, assumptions, rationale) were worded in
     echoed: bool  # "Understood: …" was shown before the first recommendation
+    # Renting or buying was asked before the facts to size it were known ("should we rent GPUs or buy?"):
+    # the first recommendation leads with its buy / rent / API comparison, as when asked with the facts.
+    rent_asked: bool
     turn: TurnReading  # this message's reading (transient)
     computed: Computed | None  # the compute step's result (transient)
     outcome: Outcome | None  # what this turn decided, before wording (transient; `bot/outcomes.py`)
@@ -123,7 +127,9 @@ class StateJSON(TypedDict, total=False):
     pending_slot: str | None
     recommendation: dict[str, object] | None  # the recommendation's DESIGN.md JSON
     rec_slots: SlotValues | None
+    rec_lang: str | None
     echoed: bool
+    rent_asked: bool
 
 
 def stated(facts: Workload | None) -> SlotValues:
@@ -185,6 +191,10 @@ def state_json(state: ConversationState) -> StateJSON:
         out["rec_slots"] = stated(state["rec_slots"]) if state["rec_slots"] is not None else None
     if "echoed" in state:
         out["echoed"] = state["echoed"]
+    if "rec_lang" in state:
+        out["rec_lang"] = state["rec_lang"]
+    if "rent_asked" in state:
+        out["rent_asked"] = state["rent_asked"]
     return out
 
 

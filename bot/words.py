@@ -104,6 +104,8 @@ class Words:
             parts.append(t("skip_ok", lang))
         if turn.intent in ("compare", "why_not") and turn.hardware and not turn.facts and state.get("recommendation") is None:
             parts.append(t("compare.later", lang, target=_label(turn.hardware[0], turn.text)))
+        elif "explain_cloud" in turn.intents and not turn.facts and state.get("recommendation") is None:
+            parts.append(t("rent.later", lang))
         slot = outcome.slot
         if slot is None:
             return said.model_copy(update={"text": "\n".join([*parts, t("intro", lang)])})
@@ -128,7 +130,8 @@ class Words:
         understood = fact_phrases(slots, lang, self.names) if outcome.echo else []
         users = filled_workload(new, facts_of(state)).concurrent_users
         provenance = calibration_rows(new, self.deps.catalog)
-        rent_first = old is None and "explain_cloud" in turn.intents  # "what would renting … cost?" first
+        # "What would renting … cost?" first, in this message or before the facts to size it were known.
+        rent_first = old is None and ("explain_cloud" in turn.intents or bool(state.get("rent_asked")))
         body = render_recommendation(new, lang, users=users, understood=understood, changes=changes,
                                      provenance=provenance, rent_first=rent_first)
         if self.deps.phrase is not None and new.primary is not None:

@@ -74,7 +74,13 @@ def _users(w: Workload, facts: dict[str, Any], notes: list[str], lang: str) -> N
         else:
             notes.append(msg("assume.users_team", lang, users=users))
     total = facts.get("total_users", w.total_users)
-    if w.concurrent_users is None and w.total_users is not None and w.total_users > 1:
+    if w.concurrent_users is None and w.total_users is not None and w.total_users > 1 and scale == "personal":
+        # "300 employees, each on their own laptop": nobody shares a device, so each serves one user
+        # (seed 1: NPUs and laptops are single-user); the fleet is one device per person, not a server. An
+        # edge box (a kiosk, a line-side terminal) may be shared by many: edge head counts keep their peak share.
+        facts["concurrent_users"] = 1
+        notes.append(msg("assume.own_device", lang, total=w.total_users))
+    elif w.concurrent_users is None and w.total_users is not None and w.total_users > 1:
         # A stated head count: its peak is a sourced share of it (estimator/concurrency.py), not everyone.
         spread = bool(w.users_across_time_zones)
         concurrent = peak_concurrent_users(w.total_users, across_time_zones=spread)

@@ -222,6 +222,10 @@ def compare(
         lines.append(msg("cloud.api", lang, total=total, provider=choice.provider, model=choice.offering,
                          price_in=_price(choice.usd_per_m_input), price_out=_price(choice.usd_per_m_output),
                          tokens=tokens / 1e6))
+    if api is not None and workload.fine_tuned:
+        # A fine-tune is served by a hosted API only as a LoRA adapter on the public base model: said next to
+        # the API's price, before any verdict that rests on it (whether a LoRA is what they have is theirs).
+        lines.append(msg("cloud.api_fine_tuned", lang))
     totals = {"buy": buy_total, "rent": rental[0] if rental else None, "api": api[0] if api else None}
     cheapest = min((k for k, v in totals.items() if v is not None), key=lambda k: (totals[k], k != "buy"))
     alternatives = {k: v / MONTHS for k, v in totals.items() if k != "buy" and v is not None}

@@ -183,15 +183,24 @@ def device_from_custom(custom: CustomHardware) -> DeviceSpec:
     )
 
 
-def peak_tflops(device: DeviceSpec, quant_upper: str) -> float | None:
+def peak_tflops(device: DeviceSpec, quant_upper: str, fp4_matmuls: bool = True) -> float | None:
     """Dense peak for the matmuls of a weight format: FP4 weights run on FP4 units when the device lists
     them, FP8 on FP8 units, INT8 (W8A8) on INT8 units; weight-only formats (GGUF, INT4) dequantize to
     16 bit. A device that lists only its FP4 rate (GeForce and workstation Blackwell, DGX Spark) still
     runs FP4 at it. FP4 weights on a device without FP4 units are weight-only too: TensorRT-LLM's
     gpt-oss guide runs MXFP4 experts with BF16 activations on H200 (MXFP8 only on Blackwell), and
     vLLM's Hopper and Ampere paths are W4A16 kernels (Marlin, Triton). They once ran at the FP8 rate,
-    and gpt-oss-120b's prompts on one H100 came out ~4x faster than GPUStack measured."""
-    if quant_upper in ("FP4", "NVFP4", "MXFP4") and device.fp4_tflops:
+    and gpt-oss-120b's prompts on one H100 came out ~4x faster than GPUStack measured.
+
+    `fp4_matmuls` False: the engine's FP4 kernels do not reach the FP4 units' rate, so FP4 weights are
+    costed like its other quantized weights (the 16-bit rate, or compute derived from bandwidth).
+    llama.cpp's CUDA MMQ multiplied MXFP4 weights against q8_1 activations on the INT8 tensor cores;
+    its native Blackwell W4A4 path measured 1.27x over that (gpt-oss 20B pp512 10,561 -> 13,305 tok/s,
+    https://github.com/ggml-org/llama.cpp/pull/17906), and an RTX 5090 prefills gpt-oss-20b at ~9,400
+    tok/s (https://smeltcore.com/recipes/gpt-oss-20b-on-rtx-5090-mxfp4-chat-at-298-tok-s-via-ollama-or-vllm/).
+    At the 5090's 1,676 dense FP4 TFLOPS the estimate was ~71,000 tok/s, and ~6x the same model
+    labelled Q4_K_M (whose GGUF keeps the same MXFP4 experts)."""
+    if quant_upper in ("FP4", "NVFP4", "MXFP4") and device.fp4_tflops and fp4_matmuls:
         return device.fp4_tflops
     if quant_upper == "FP8" and device.fp8_tflops:
         return device.fp8_tflops

@@ -40,6 +40,18 @@ _ASSUME: dict[str, tuple[str, str, str]] = {
         "假設尖峰同時使用 {users} 人：{total} 人中的 {share}%（企業軟體的註冊使用者在同一時區時尖峰並行約 15–25%；{source}）；"
         "如果知道實際尖峰人數，請告訴我",
     ),
+    "assume.own_device": (
+        "each of the {total:,} people runs the model on their own device: sized for one user per device, "
+        "{total:,} devices in all",
+        "{total:,} 人各自在自己的设备上运行模型：按每台设备一位用户估算，共 {total:,} 台",
+        "{total:,} 人各自在自己的裝置上執行模型：按每台裝置一位使用者估算，共 {total:,} 台",
+    ),
+    "note.fleet": (
+        "one per person: {total:,} × {hardware} cost ${capex:,.0f} to buy (3-year TCO ${tco:,.0f}); "
+        "the figures above are for one",
+        "每人一台：{total:,} × {hardware} 的采购成本 ${capex:,.0f}（3 年 TCO ${tco:,.0f}）；上面的数字是一台的",
+        "每人一台：{total:,} × {hardware} 的採購成本 ${capex:,.0f}（3 年 TCO ${tco:,.0f}）；上面的數字是一台的",
+    ),
     "assume.concurrent": (
         "assumed all {users} user(s) can be active at peak (seed 1 sizes its tiers by concurrent users)",
         "假设全部 {users} 位用户在高峰时可能同时使用（种子文档 1 按并发用户数划分档位）",

@@ -12,6 +12,18 @@ ANSWER_MESSAGES: dict[str, tuple[str, str, str]] = {
         "权重加 {users:,} 位用户的 KV 缓存需要 {required:,.1f} GB，而它们只有 {available:,.1f} GB",
         "權重加 {users:,} 位使用者的 KV 快取需要 {required:,.1f} GB，而它們只有 {available:,.1f} GB",
     ),
+    "answer.short.idle": (
+        "; only {used} of the {count} can hold a copy, since tensor parallelism splits a model over a power of two "
+        "of devices within one server, and {idle} sit idle",
+        "；{count} 个中一份模型只能用上 {used} 个，因为张量并行只能把模型切到一台服务器内 2 的幂个设备上，另外 {idle} 个闲置",
+        "；{count} 個中一份模型只能用上 {used} 個，因為張量平行只能把模型切到一台伺服器內 2 的冪個裝置上，另外 {idle} 個閒置",
+    ),
+    "answer.short.limits": (
+        "{count} of them meet the targets at {tps:,.1f} tok/s per user for {users:,} users but are past your limits: "
+        "{limits}",
+        "其中 {count} 台就能达到目标，{users:,} 位用户时每人 {tps:,.1f} tok/s，但超出你的限制：{limits}",
+        "其中 {count} 台就能達到目標，{users:,} 位使用者時每人 {tps:,.1f} tok/s，但超出你的限制：{limits}",
+    ),
     "answer.short.batch": (
         "they finish the batch in {hours:,.1f} h, past the {allowed:,.1f} h that the {window:g} h window allows with "
         "{headroom:g}× headroom",
@@ -112,6 +124,9 @@ ANSWER_MESSAGES: dict[str, tuple[str, str, str]] = {
     "answer.owned.why.ineligible": (
         "buying more of them is not advised ({reason})", "不建议加购同型号（{reason}）", "不建議加購同型號（{reason}）",
     ),
+    "answer.owned.why.limits": (
+        "more of them would only draw more power and cost more", "加购只会更耗电、更花钱", "加購只會更耗電、更花錢",
+    ),
     "answer.owned.why.short": (
         "even {count} of them would still fall short or miss the budget",
         "即使 {count} 台也仍然达不到目标或超出预算", "即使 {count} 台也仍然達不到目標或超出預算",
@@ -179,6 +194,38 @@ ANSWER_MESSAGES: dict[str, tuple[str, str, str]] = {
     "answer.named.none": (
         " Even {count} × {hardware} would not.", "即使 {count} × {hardware} 也达不到。",
         "即使 {count} × {hardware} 也達不到。",
+    ),
+    "answer.named.past_limits": (
+        "no, it meets the targets but is past your limits: {limits} ({figures}).",
+        "不行，能达到目标，但超出你的限制：{limits}（{figures}）。", "不行，能達到目標，但超出你的限制：{limits}（{figures}）。",
+    ),
+    "answer.named.smallest_past": (
+        " {count} × {hardware} would meet them, but past your limits: {limits}.",
+        "{count} × {hardware} 能达标，但超出你的限制：{limits}。", "{count} × {hardware} 能達標，但超出你的限制：{limits}。",
+    ),
+    "answer.limit.power": (
+        "~{power:,.0f} W peak against {budget:,} W", "峰值约 {power:,.0f} W，限制 {budget:,} W",
+        "峰值約 {power:,.0f} W，限制 {budget:,} W",
+    ),
+    "answer.limit.budget": (
+        "capex ${capex:,.0f} against ${budget:,.0f}", "采购成本 ${capex:,.0f}，预算 ${budget:,.0f}",
+        "採購成本 ${capex:,.0f}，預算 ${budget:,.0f}",
+    ),
+    "answer.named.none_speed": (
+        " No number of {hardware} would: more of them add model copies for more users, not speed per user; "
+        "one copy ({group} × {hardware}) reaches {tps:,.1f} tok/s per user at best, against {target:g}.",
+        "再多 {hardware} 也达不到：增加设备只会增加模型副本、承载更多用户，不会提高每位用户的速度；"
+        "一份模型（{group} × {hardware}）每人最多 {tps:,.1f} tok/s，目标是 {target:g}。",
+        "再多 {hardware} 也達不到：增加裝置只會增加模型副本、承載更多使用者，不會提高每位使用者的速度；"
+        "一份模型（{group} × {hardware}）每人最多 {tps:,.1f} tok/s，目標是 {target:g}。",
+    ),
+    "answer.named.none_ttft": (
+        " No number of {hardware} would: more of them add model copies, and a copy does not split one prompt; "
+        "its p95 first token is {ttft:,.0f} ms at best, against {target:,} ms.",
+        "再多 {hardware} 也达不到：增加设备只会增加模型副本，一份副本不会拆分同一个提示；"
+        "p95 首 token 最快 {ttft:,.0f} ms，目标是 {target:,} ms。",
+        "再多 {hardware} 也達不到：增加裝置只會增加模型副本，一份副本不會拆分同一個提示；"
+        "p95 首 token 最快 {ttft:,.0f} ms，目標是 {target:,} ms。",
     ),
     "answer.named.same": (" It is also the recommendation.", "这也正是推荐方案。", "這也正是推薦方案。"),
     "answer.named.differs": (

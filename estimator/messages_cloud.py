@@ -61,6 +61,12 @@ CLOUD_MESSAGES: dict[str, tuple[str, str, str]] = {
         "这里租用比购买便宜：3 年少花 ${saving:,.0f}{why}。",
         "這裡租用比購買便宜：3 年少花 ${saving:,.0f}{why}。",
     ),
+    "cloud.api_fine_tuned": (
+        "Your model is a fine-tune: that API serves it only as a LoRA adapter on its public base model; a fully "
+        "fine-tuned checkpoint needs a deployment of its own, the rent figure.",
+        "你的模型是微调过的：这个 API 只能以 LoRA 适配器的形式在其公开基础模型上提供它；完整微调的检查点需要单独部署，即租用的数字。",
+        "你的模型是微調過的：這個 API 只能以 LoRA 轉接器的形式在其公開基礎模型上提供它；完整微調的檢查點需要單獨部署，即租用的數字。",
+    ),
     "cloud.verdict.api": (
         "A hosted API is cheaper than buying here: ${saving:,.0f} less over 3 years{why}.",
         "这里托管 API 比购买便宜：3 年少花 ${saving:,.0f}{why}。",

@@ -16,7 +16,7 @@ from estimator.catalog import Catalog, Hardware
 from estimator.defaults import device_price
 from estimator.lower_format import lower_format_text
 from estimator.messages import Reason, msg, reason_text
-from estimator.shortfall import shortfall_text
+from estimator.shortfall import limits_passed, shortfall_text
 from estimator.sizing import Sized, Sizer
 from estimator.workload import NamedDevice, Workload
 
@@ -64,6 +64,12 @@ def evaluate_named(sizer: Sizer, workload: Workload, catalog: Catalog, named: Na
         count = named.count if named.count is not None else (smallest or cand.max_count)
         count = max(1, min(count, 1024))
         option = sizer.build(cand, count, meets=sizer.meets(cand, count))
+        if named.count is None and smallest is None:
+            # "How many L40S?" when no count meets the targets: the fewest that hold the model and its
+            # users, with their figures, never the search's ceiling (1,024 cards at $11M that miss the
+            # speed target as four do); the sentence then says why no count would.
+            count = _fewest_fitting(sizer, cand)
+            option = sizer.build(cand, count, meets=False)
         options.append((option, _reason(workload, hw, cand, owned), smallest))
     best = min(options, key=lambda o: (o[1] is not None, bool(o[0].violations), o[0].shortfall,
                                        o[0].cost_per_token))
@@ -102,14 +108,21 @@ def named_text(sizer: Sizer, named: NamedDevice, option: Sized, reason: str | No
         text = head + msg("answer.named.ineligible", lang, reason=reason_text(reason, lang), figures=figures)
     elif ok:
         text = head + msg("answer.named.yes", lang, figures=figures)
+    elif option.meets_slo and (limits := limits_passed(sizer, option.candidate, option.count, lang)):
+        # The targets are met, a limit is not: "no, it falls short: 39 tok/s against 30" read as a contradiction.
+        text = head + msg("answer.named.past_limits", lang, limits=limits, figures=figures)
+        if smallest is not None and smallest < option.count and not limits_passed(sizer, option.candidate, smallest, lang):
+            text += msg("answer.named.smallest", lang, count=smallest, hardware=hw.name)
     else:  # the shortfall already quotes speed and first token: the rest of the figures only
         rest = msg("answer.named.figures_short", lang, capacity=option.capacity_users,
                    required=est.memory_required_gb, available=est.memory_available_gb, price=price)
         text = head + msg("answer.named.no", lang, short=shortfall_text(sizer, option, lang), figures=rest)
         if smallest is not None and smallest != option.count:
-            text += msg("answer.named.smallest", lang, count=smallest, hardware=hw.name)
+            limits = limits_passed(sizer, option.candidate, smallest, lang)
+            text += (msg("answer.named.smallest_past", lang, count=smallest, hardware=hw.name, limits=limits) if limits
+                     else msg("answer.named.smallest", lang, count=smallest, hardware=hw.name))
         elif smallest is None and option.candidate.max_count > 1:
-            text += msg("answer.named.none", lang, count=option.candidate.max_count, hardware=hw.name)
+            text += _none_text(sizer, option, lang)
         if not est.fits:
             cands = _candidates(sizer.workload, hw, sizer.catalog)[0]
             text += lower_format_text(sizer, cands or [option.candidate], option.count, hw.name, format_stated, lang)
@@ -132,6 +145,34 @@ def named_text(sizer: Sizer, named: NamedDevice, option: Sized, reason: str | No
     text += msg("answer.named.differs", lang, count=primary.count, hardware=primary.candidate.hardware.name,
                 capex=pcost.capex_usd, why=why)
     return text, False
+
+
+def _fewest_fitting(sizer: Sizer, cand: Candidate) -> int:
+    """The fewest devices (whole baseboards) whose plan holds the weights and the peak's KV cache; the
+    maximum when none does. Fit is not monotonic in the count (uneven replicas), so counts are walked up,
+    one board at a time while small, then doubling."""
+    board, top = max(1, cand.board), cand.max_count
+    count = min(top, -(-sizer.min_devices(cand) // board) * board)
+    while count < top and not sizer.estimate(cand, count).fits:
+        count = min(top, count + board if count < 64 else count * 2)
+    return count
+
+
+def _none_text(sizer: Sizer, option: Sized, lang: str) -> str:
+    """Why no count of the device meets the targets. More devices add model copies, each serving a share
+    of the users: they never make one copy decode faster than its own group (the tensor-parallel group
+    inside one server; pipeline stages across servers work in turn) nor prefill one prompt faster. So
+    when even the largest count misses, the answer is that ceiling (its best per-user speed or first
+    token), not "even 1,024 would not", which reads as if enough money would do."""
+    cand, hw = option.candidate, option.candidate.hardware
+    top = sizer.estimate(cand, cand.max_count)  # memoized by the count search, which stopped there
+    if top.fits and sizer.speed(top, cand) < sizer.target:
+        return msg("answer.named.none_speed", lang, hardware=hw.name, tps=sizer.speed(top, cand),
+                   target=sizer.target, group=top.tensor_parallel * top.pipeline_stages)
+    if top.fits and sizer.ttft is not None and sizer.ttft_checked(top, cand) > sizer.ttft:
+        return msg("answer.named.none_ttft", lang, hardware=hw.name, ttft=sizer.ttft_checked(top, cand),
+                   target=sizer.ttft)
+    return msg("answer.named.none", lang, count=cand.max_count, hardware=hw.name)
 
 
 def _purchase(sizer: Sizer, option: Sized) -> Sized | None:

@@ -212,6 +212,8 @@ def _why_not_more(own: Sized, workload: Workload, lang: str) -> str:
     reason = exclusion(workload, hw, cand.stack, existing=False)
     if reason is not None:
         return msg("answer.owned.why.ineligible", lang, reason=reason_text(reason, lang))
+    if own.meets_slo:  # fast enough, past a power or budget limit: more of them only draw and cost more
+        return msg("answer.owned.why.limits", lang)
     return msg("answer.owned.why.short", lang, count=cand.max_count)
 
 

@@ -308,6 +308,19 @@ def _settle_lead(sizer: Sizer, feasible: list[Sized]) -> list[Sized]:
     return [s for s in ranked if not s.violations] or ranked
 
 
+def _fleet_note(filled: Workload, primary: Sized, lang: str) -> str | None:
+    """Everyone on their own device (`assume.own_device`): the option is one person's, so say what
+    equipping all of them costs (owned devices cost nothing more to buy)."""
+    total = filled.total_users or 1
+    if filled.deployment_scale != "personal" or total <= 1 or filled.concurrent_users != 1:
+        return None
+    cost = primary.tco
+    if cost is None:
+        return None
+    return msg("note.fleet", lang, total=total, hardware=primary.candidate.hardware.name,
+               capex=cost.capex_usd * total, tco=cost.three_year_total_usd * total)
+
+
 def recommend(
     workload: Workload,
     catalog: Catalog,
@@ -361,6 +374,8 @@ def recommend(
         ranked = []
         outside_limits = True
     assumptions += _ranking_notes(filled, excluded, lang)
+    if (fleet := _fleet_note(filled, primary, lang)) is not None:
+        assumptions.append(fleet)
     if filled.conservative:
         assumptions.append(msg("note.conservative", lang))
     if filled.days_per_week < 7:  # issue 16: the TCO basis line above names hours only

@@ -45,6 +45,9 @@ from estimator.tco import devices_per_server, needs_host_server
 
 # Backends whose multi-device mode splits layers (pipeline) rather than tensors.
 LAYER_SPLIT_BACKENDS = frozenset({"llama.cpp", "llama.cpp-vulkan", "mlx", "ollama", "ik_llama.cpp", "exllama"})
+# GGUF engines: their quantized matmuls (MXFP4 included) run far below a Blackwell's FP4 peak, at the
+# rate of their other quantized formats (`device.peak_tflops`, `fp4_matmuls`).
+GGUF_BACKENDS = frozenset({"llama.cpp", "llama.cpp-vulkan", "ollama", "ik_llama.cpp"})
 # Formats whose matmuls run natively (no dequantization): the others get the quantized prefill factor.
 FLOAT_FORMATS = frozenset({"FP32", "FP16", "BF16", "FP8", "FP4", "NVFP4", "MXFP4"})
 # Native checkpoint formats that quantize only a mixture of experts' routed experts, leaving attention,
@@ -219,7 +222,7 @@ def _resolve(request: EstimateRequest, index: CatalogIndex) -> Resolved:
         normalize_backend(request.backend) if request.backend else default_backend(device.kind, request.concurrency)
     )
     factors = index.resolve_factors(backend, device.kind)
-    listed_peak = peak_tflops(device, quant)
+    listed_peak = peak_tflops(device, quant, fp4_matmuls=backend not in GGUF_BACKENDS)
     arch = _moe_shape(index.architecture(request.params_b, request.model), request, index)
     # Paged KV cache (vLLM-style): each stream holds its own prompt + answer; the maximum context is
     # one request that must also fit, not a reservation for every stream.

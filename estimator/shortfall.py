@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 from estimator.batch import HEADROOM, BatchSizer, shown_hours
-from estimator.messages import msg
+from estimator.candidates import Candidate
+from estimator.messages import join, msg
 from estimator.sizing import Sized, Sizer
 
 
@@ -15,11 +16,38 @@ def shortfall_text(sizer: Sizer, sized: Sized, lang: str) -> str:
                    allowed=sizer.window_hours / HEADROOM, window=sizer.window_hours, headroom=HEADROOM)
     if not est.fits:
         # What fills the memory is named: at hundreds of users the KV cache, not the weights, often overflows.
-        return msg("answer.short.memory", lang, required=est.memory_required_gb, available=est.memory_available_gb,
+        text = msg("answer.short.memory", lang, required=est.memory_required_gb, available=est.memory_available_gb,
                    users=sizer.peak)
+        # "Six L40S hold 176 GB?": a tensor-parallel plan over a 4-card server leaves 2 of 6 idle, which the
+        # figure alone would hide (it counts the devices the plan uses, not the ones owned).
+        used = est.tensor_parallel * est.pipeline_stages * est.replicas
+        if 0 < used < sized.count:
+            text += msg("answer.short.idle", lang, used=used, count=sized.count, idle=sized.count - used)
+        return text
     ttft = est.ttft_p95_ms or est.ttft_ms
+    if sized.meets_slo and (limits := limits_passed(sizer, sized.candidate, sized.count, lang)):
+        # Fast enough, past a power or budget limit: quoting "39 tok/s against 30" as the shortfall read as
+        # a contradiction; the limit is what it misses.
+        return msg("answer.short.limits", lang, limits=limits, tps=est.decode_tokens_per_s_per_stream,
+                   users=sizer.peak, count=sized.count)
     return msg("answer.short.slo", lang, tps=est.decode_tokens_per_s_per_stream, users=sizer.peak, ttft=ttft,
                target=sizer.target, ttft_target=sizer.ttft or 0)
 
 
-__all__ = ["shortfall_text"]
+def limits_passed(sizer: Sizer, cand: Candidate, count: int, lang: str) -> str:
+    """The user's power and budget limits `count` devices would pass, worded ("" when within them). The
+    smallest count is sized on the targets alone: "3 × RTX 5090 would meet them" under a 1.5 kW closet
+    must also say they draw ~2 kW."""
+    cost = sizer.build(cand, count, meets=True).tco
+    workload, parts = sizer.workload, []
+    if cost is None:
+        return ""
+    if workload.power_budget_w is not None and cand.hardware.tdp_w and (cost.power_w or 0.0) > workload.power_budget_w:
+        parts.append(msg("answer.limit.power", lang, power=cost.power_w, budget=workload.power_budget_w))
+    if workload.budget_usd is not None and cost.capex_usd > workload.budget_usd:
+        parts.append(msg("answer.limit.budget", lang, capex=cost.capex_usd, budget=workload.budget_usd))
+    return join(parts, lang)
+
+
+
+__all__ = ["limits_passed", "shortfall_text"]

@@ -95,6 +95,9 @@ class Workload(BaseModel):
     # Beyond the contract (issue 15): the user asked for a safe / conservative answer: targets are
     # checked against the low end of each estimate's likely range instead of its central figure.
     conservative: bool | None = None
+    # Beyond the contract (session 7): the model is the user's own fine-tune ("our fine-tuned 7B"). A hosted
+    # API serves public base models (a LoRA on one at best), so it is no stand-in in the buy / rent verdict.
+    fine_tuned: bool | None = None
     # Beyond the contract (issue 14): the users span time zones (a head count then peaks lower).
     users_across_time_zones: bool | None = None
     # Beyond the contract (issue 14): a budget stated in another currency, as said; budget_usd holds

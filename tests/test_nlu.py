@@ -155,7 +155,7 @@ def test_many_facts_in_one_message():
                 "Q4_K_M is fine. Prompts ~1000 tokens, answers ~300, first token under 1 s.")
     assert got == {"model_params_b": 7, "deployment_scale": "department", "concurrent_users": 200,
                    "total_users": 200, "quantization": "Q4_K_M", "prompt_tokens": 1000, "output_tokens": 300,
-                   "ttft_target_ms": 1000}
+                   "ttft_target_ms": 1000, "fine_tuned": True}  # "our fine-tuned 7B model"
 
 
 def test_concurrent_and_total_users_apart():

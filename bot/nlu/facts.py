@@ -20,6 +20,7 @@ from bot.nlu.lexicon import (
     DYNAMIC_SHAPES_NO,
     DYNAMIC_SHAPES_YES,
     EXISTING_HARDWARE,
+    FINE_TUNED,
     MIXED_TRAINING,
     NUM,
     ROUND_THE_CLOCK,
@@ -65,12 +66,18 @@ _CONTEXT_BEFORE = re.compile(rf"(?:context|ctx|上下文)(?:\s*(?:window|length|
 _PROMPT_WORDS = r"prompts?|inputs?|questions?|quer(?:y|ies)|documents?|requests?|输入|輸入|提示词|提示詞|提示|提问|提問|问题|問題"
 _OUTPUT_WORDS = r"answers?|outputs?|responses?|replies|reply|completions?|generations?|generated|输出|輸出|回答|回复|回覆|答案|生成"
 # A number followed by a unit or by a counted noun is not a length: "requests are 1 prompt each" counts
-# prompts ("every request is a single prompt (batch size 1)" gave prompts of 1 token).
-_NOT_TOKEN_UNIT = (r"(?!\s*(?:ms|s\b|sec|seconds?|秒|毫秒|w\b|kw|users?|people|人|%|b\b|billion|gb|个?模型|"
-                   rf"(?:{_PROMPT_WORDS}|{_OUTPUT_WORDS})(?![a-z])))")
+# prompts ("every request is a single prompt (batch size 1)" gave prompts of 1 token). The noun is the
+# slot's own: "prompts 1000 answers 300" gives the prompts 1000, the next clause's word does not count
+# it. `(?!\.?\d)`: the whole number, never a prefix of it that a failed lookahead backtracks to (that
+# read "prompts 1000 answers 300" as prompts of 100 tokens).
+def _not_token_unit(words: str) -> str:
+    return (r"(?!\.?\d)(?!\s*(?:ms|s\b|sec|seconds?|秒|毫秒|w\b|kw|users?|people|人|%|b\b|billion|gb|个?模型|"
+            rf"(?:{words})(?![a-z])))")
+
+
 _LEN_AFTER_WORD = {
     slot: re.compile(rf"(?:{words})\s*(?:are|is|of|:|=|typically|usually|average|avg|length|长度|長度|平均|一般|大多)?"
-                     rf"(?:\s*(?:around|about|roughly|up to|under|约|約|大约|大約|大概|~|在))?\s*{APPROX}{NUM}{_NOT_TOKEN_UNIT}")
+                     rf"(?:\s*(?:around|about|roughly|up to|under|约|約|大约|大約|大概|~|在))?\s*{APPROX}{NUM}{_not_token_unit(words)}")
     for slot, words in (("prompt_tokens", _PROMPT_WORDS), ("output_tokens", _OUTPUT_WORDS))
 }
 _LEN_BEFORE_WORD = {
@@ -345,7 +352,7 @@ def _words(text: str, claims: _Claims) -> Iterator[Fact]:
     # "fixed-length" is checked before "variable-length" so that a denial wins.
     flags = (("dynamic_shapes", DYNAMIC_SHAPES_NO, False), ("dynamic_shapes", DYNAMIC_SHAPES_YES, True),
              ("accuracy_critical", ACCURACY_CRITICAL, True), ("mixed_training", MIXED_TRAINING, True),
-             ("conservative", CONSERVATIVE, True))
+             ("conservative", CONSERVATIVE, True), ("fine_tuned", FINE_TUNED, True))
     found: set[str] = set()
     for slot, pattern, value in flags:
         if slot not in found and (m := pattern.search(text)):

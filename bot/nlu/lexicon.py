@@ -77,6 +77,9 @@ ACCURACY_CRITICAL = _rx(r"medical", r"clinical", r"healthcare", r"hospital", r"d
                         "法律关键", "法律關鍵")
 
 # Issue 15: the user wants a safe answer: targets are checked against the low end of the likely range.
+# "our fine-tuned 7B", "a fine-tune of Llama", "微调过的模型": the model is the user's own checkpoint.
+FINE_TUNED = _rx(r"\bfine[- ]?tuned\b", r"\bfine[- ]?tunes?\b(?! (?:it|them|on|the same))", r"\bour own (?:trained )?model\b",
+                 "微调过", "微調過", "微调的", "微調的", "微调后", "微調後", "微调模型", "微調模型")
 CONSERVATIVE = _rx(r"\bconservative(?:ly)?\b", r"\b(?:a |the )?safe (?:answer|estimate|side|bet|choice|sizing)\b",
                    r"\bworst[- ]case\b", r"\bplay it safe\b", r"\bwith (?:a )?(?:safety )?margin\b",
                    "保守", "稳妥", "穩妥", "留有余量", "留有餘量", "保险起见", "保險起見")

@@ -250,6 +250,12 @@ TEMPLATES: dict[str, tuple[str, str, str]] = {
                             "這個方案沒有標記這類風險：{risks}。已標記的風險如下："),
     "explain.no_risks": ("No risks were flagged for this option.", "这个方案没有标记风险。", "這個方案沒有標記風險。"),
     "compare.head": ("Comparison for your workload:", "针对你的工作负载的比较：", "針對你的工作負載的比較："),
+    "rent.later": (
+        "I will compare buying, renting and a hosted API over 3 years with the recommendation, once I know "
+        "what to size; first:",
+        "知道要支撑什么负载后，我会在推荐方案里对比 3 年内购买、租用和托管 API 的费用；先请回答：",
+        "知道要支撐什麼負載後，我會在推薦方案裡比較 3 年內購買、租用和託管 API 的費用；先請回答：",
+    ),
     "compare.later": (
         "I will compare {target} with the recommendation as soon as there is one (ask again then); first:",
         "有了推荐方案后我再把{target}和它对比（届时再问一次）；先请回答：",
