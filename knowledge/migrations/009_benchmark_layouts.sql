@@ -1,0 +1,13 @@
+-- 009 (issue 12, session 7): the parallel layout a measured row's source states it ran, kept beside
+-- benchmarks.csv (one line per row whose source states it, so appending benchmark rows never touches it).
+-- `tensor_parallel`: devices one model copy is sharded over (the source's "TP8", "TP=8", "-tp 8"); the
+-- row's other devices, if any, are replicas. `source_note` quotes where the source states it. Read by
+-- `estimator.row_predict.stated_groups`: a row is predicted in that layout, not the planner's choice.
+
+CREATE TABLE benchmark_layouts (
+    position INTEGER NOT NULL,
+    row_id INTEGER PRIMARY KEY,
+    tensor_parallel INTEGER NOT NULL,
+    source_url VARCHAR NOT NULL,
+    source_note VARCHAR
+);
