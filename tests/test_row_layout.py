@@ -22,7 +22,7 @@ from estimator.catalog import BenchmarkLayout
 from estimator.catalog_index import catalog_index
 from estimator.engine import best_plan, evaluate, saturating_concurrency
 from estimator.resolve import resolve
-from estimator.row_predict import predict_resolved, predict_row, row_request, stated_groups
+from estimator.row_predict import predict_resolved, predict_row, relative_squared_error, row_request, stated_groups
 from knowledge.loader import validate_dir
 from tests.estimator_builders import bench_row
 from tests.knowledge_helpers import copy_data
@@ -68,6 +68,15 @@ def test_a_row_is_predicted_in_its_stated_layout_not_the_planners(catalog):
     without = catalog.model_copy(update={"benchmarks": (row,), "benchmark_layouts": ()})
     assert predict_row(row, with_layout, catalog.calibration) == stated.sustained_total
     assert predict_row(row, without, catalog.calibration) == planned.sustained_total
+
+
+def test_the_fits_objective_judges_a_row_in_its_stated_layout(catalog):
+    # A row measured at exactly what one TP8 copy gives: no error in its stated layout, a large one in the
+    # planner's (eight one-GPU replicas, each reading its own copy of the weights per step, are another run).
+    row, resolved = _resolved(catalog, **QWEN3_30B_ON_8_RTX)
+    measured = row.model_copy(update={"value": predict_resolved(row, resolved, 8)})
+    assert relative_squared_error([(measured, resolved)], {row.row_id: 8}) == 0.0
+    assert relative_squared_error([(measured, resolved)]) > 0.1
 
 
 def test_the_shipped_layouts_are_the_ones_the_rows_sources_state(catalog):
