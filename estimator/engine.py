@@ -307,6 +307,7 @@ def saturating_concurrency(r: Resolved, count: int, group: int | None = None) ->
         best = max(best, min(cap, capacity))
     return max(1, best)
 
+
 __all__ = [
     "DEFAULT_MAX_BATCH",
     "PlanResult",

@@ -82,5 +82,6 @@ def relative_squared_error(
         total += (predict_resolved(row, trial, stated.get(row.row_id)) / row.value - 1.0) ** 2
     return total
 
+
 __all__ = ["BATCHED_METRICS", "DEFAULT_PP_PROMPT", "DEFAULT_TG_OUTPUT", "predict_resolved", "predict_row", "relative_squared_error",
            "row_request", "stated_groups"]
