@@ -123,7 +123,7 @@ def throughput_curves(
                 hardware=option.hardware_id,
                 count=option.count,
                 params_b=float(params_b),
-                quant=workload.quantization or "Q4_K_M",
+                quant=workload.weight_format,
                 backend=backend_of(option),
                 concurrency=users,
                 prompt_tokens=int(workload.prompt_tokens or 512),

@@ -15,7 +15,7 @@ from estimator.concurrency import peak_concurrent_users, peak_share
 from estimator.errors import InvalidRequest
 from estimator.fx import rate as fx_rate
 from estimator.messages import msg
-from estimator.workload import Workload
+from estimator.workload import DEFAULT_QUANTIZATION, Workload
 
 DEFAULT_PARAMS_B = 7.0  # seed 1 benchmarks and sizes its tiers on a 7B model
 DEFAULT_PROMPT_TOKENS = 512
@@ -111,7 +111,7 @@ def fill_defaults(workload: Workload, *, lang: str = "en") -> tuple[Workload, li
             facts["quantization"] = "Q8_0"
             notes.append(msg("assume.q8", lang))
         else:
-            facts["quantization"] = "Q4_K_M"
+            facts["quantization"] = DEFAULT_QUANTIZATION
             notes.append(msg("assume.q4", lang))
     _users(w, facts, notes, lang)
     if w.prompt_tokens is None:

@@ -24,6 +24,25 @@ efficiency η_c, and pay a per-step overhead plus a scheduler cost `s` per runni
 detokenization, batch assembly). η_c and `s` are fitted per (backend, kind) on `total_tps` and
 `decode_tps` rows (`calibration_fit._fit_batched`). Total throughput b · O / cycle rises with b and levels off at the
 compute roof (1 / (s + per-stream compute)); per-user speed only falls.
+
+**llama-server samples every slot on the host** (`host_sampling_ms`). After each `llama_decode` its
+`update_slots` loop calls `common_sampler_sample` slot after slot on one CPU thread
+(tools/server/server-context.cpp), each over the full vocabulary (`common_sampler::set_logits` builds
+the candidate array from the logits copied to the host, then the default chain's top-k partial sort);
+sampling on the GPU is opt-in (`-bs, --backend-sampling`: "experimental, default: disabled",
+common/arg.cpp). vLLM, SGLang and TensorRT-LLM sample the batch on the GPU. Measured
+(ggml-org/llama.cpp#27050, RTX 5090, 32 slots): time per output token 41.2 ms with host sampling,
+25.4 ms with `-bs`, one slot unchanged, so each slot beyond the first adds (41.2 − 25.4) / 31 = 0.51 ms
+of host time to every decode step, at that run's ~127k-entry vocabulary (the sampler's work is linear in
+the vocabulary, so other vocabularies scale it). At one slot host sampling costs what sampling on the GPU does, so
+the one-slot step keeps the per-step overhead fitted on llama-bench rows and the term is (b − 1) · 0.51 ms.
+
+Prompts and the split KV cache: with `--cont-batching` (default on) llama-server puts waiting prompts in
+the same `llama_decode` call as the running slots' tokens, but an explicit `-np N` selects one KV stream
+per slot (`-kvu` is "enabled if number of slots is auto", common/arg.cpp), and `llama_kv_cache::init_batch`
+then splits the batch with `split_equal`, which grows every sequence in lockstep (src/llama-kv-cache.cpp,
+src/llama-batch.cpp): the running slots' one token each fill the first micro-batch and the rest of the
+prompt runs in micro-batches of its own, each reading the weights again: the serial stall above.
 """
 
 from __future__ import annotations
@@ -31,6 +50,29 @@ from __future__ import annotations
 CONTINUOUS_BATCHING_BACKENDS = frozenset({
     "vllm", "sglang", "trt-llm", "tgi", "lmdeploy", "vllm-gaudi", "vllm-tpu", "neuron", "tt-metal", "qaic",
 })
+
+
+# Host time per decode step for each running slot beyond the first (ms): llama-server's serial host sampling
+# (module docstring; https://github.com/ggml-org/llama.cpp/issues/27050: (41.2 − 25.4) ms / 31 slots on an
+# RTX 5090 host). Engines absent here sample on the device or have it in their fitted s.
+HOST_SAMPLING_MS_PER_EXTRA_SLOT: dict[str, float] = {"llama.cpp": round((41.2 - 25.4) / (32 - 1), 3)}
+# The vocabulary of that run: it names no model, but it measures "16.2 MB per step at batch 32" of logits
+# copied to the host, FP32 each, so 16.2e6 / (32 · 4) ≈ 126,600 entries (a Llama-3-sized vocabulary).
+# Each slot's sampler builds and partially sorts an array of the whole vocabulary, so its time scales with
+# the vocabulary: a 32k-vocabulary model samples in about a quarter of the time. That also squares with
+# PR #17004's table, where backend sampling saved only 8-12 % at 16 slots (model not stated).
+HOST_SAMPLING_REFERENCE_VOCAB = 16.2e6 / (32 * 4)
+
+
+def host_sampling_ms(backend: str, vocab_size: int | None = None) -> float:
+    """Host sampling ms per decode step per running slot beyond the first (0 for engines that sample on
+    the device), for a vocabulary of `vocab_size` entries (None: the measured run's).
+
+    >>> host_sampling_ms("llama.cpp"), host_sampling_ms("vllm"), round(host_sampling_ms("llama.cpp", 32000), 3)
+    (0.51, 0.0, 0.129)
+    """
+    per_slot = HOST_SAMPLING_MS_PER_EXTRA_SLOT.get(backend, 0.0)
+    return per_slot * vocab_size / HOST_SAMPLING_REFERENCE_VOCAB if vocab_size else per_slot
 
 
 def is_continuous(backend: str) -> bool:
@@ -60,4 +102,7 @@ def cycle_ms(
     return output_tokens * step + others * prefill_ms, memory_ms >= compute_ms
 
 
-__all__ = ["CONTINUOUS_BATCHING_BACKENDS", "cycle_ms", "is_continuous"]
+__all__ = [
+    "CONTINUOUS_BATCHING_BACKENDS", "HOST_SAMPLING_MS_PER_EXTRA_SLOT", "HOST_SAMPLING_REFERENCE_VOCAB", "cycle_ms", "host_sampling_ms",
+    "is_continuous",
+]

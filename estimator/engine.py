@@ -160,6 +160,9 @@ def _step_terms(r: Resolved, parallel: int, batch: int) -> tuple[float, float, f
         # its min-latency ones keep tensor parallel attention), so the step takes whichever layout is
         # faster at this batch: a few streams never pay a cost only thousands of streams amortize.
         overhead = min(overhead, r.step_overhead_ms + r.attention_dp_step_ms + scheduler / parallel)
+    if batch > 1:
+        # llama-server's host samples the running slots one after another (`batching.host_sampling_ms`).
+        overhead += (batch - 1) * r.host_sampling_ms_per_extra_stream
     return memory, compute, overhead, comm
 
 

@@ -71,7 +71,7 @@ def first_fitting_format(sizer: Sizer, candidates: Sequence[Candidate], count: i
     if not candidates:
         return None
     hw = candidates[0].hardware
-    quant = sizer.workload.quantization or "Q4_K_M"
+    quant = sizer.workload.weight_format
     catalog = sizer.catalog
     for name in lower_formats(quant, hw, [c.stack for c in candidates], catalog):
         workload = sizer.workload.model_copy(update={"quantization": name})
@@ -95,7 +95,7 @@ def lower_format_text(sizer: Sizer, candidates: Sequence[Candidate], count: int,
     fit = first_fitting_format(sizer, candidates, count)
     if fit is None:
         return ""
-    quant = sizer.workload.quantization or "Q4_K_M"
+    quant = sizer.workload.weight_format
     est = fit.estimate
     speed = (msg("answer.lower.meets", lang, tps=est.decode_tokens_per_s_per_stream, users=sizer.peak,
                  ttft=est.ttft_p95_ms or est.ttft_ms) if fit.meets

@@ -24,6 +24,7 @@ from dataclasses import dataclass
 from estimator.catalog import Catalog, ModelArch
 from estimator.errors import InvalidRequest
 from estimator.roofline import prefill_flops
+from estimator.workload import DEFAULT_QUANTIZATION
 
 # Bits per weight, block scales included (llama.cpp's reported file sizes / parameter counts).
 DEFAULT_BITS_PER_WEIGHT: dict[str, float] = {
@@ -394,7 +395,7 @@ def per_device_memory_gb(
 
 def memory_required_gb(
     params_b: float,
-    quant: str = "Q4_K_M",
+    quant: str = DEFAULT_QUANTIZATION,
     *,
     catalog: Catalog | None = None,
     concurrency: int = 1,

@@ -113,7 +113,7 @@ def shape_note(workload: Workload, catalog: Catalog, lang: str = "en") -> str | 
     for a bare size (the recommender's own note covers that)."""
     model = catalog_model(workload, catalog)
     size = workload.model_params_b or (model.total_b if model else 7.0)
-    quant = workload.quantization or "Q4_K_M"
+    quant = workload.weight_format
     bits = bits_per_weight(quant, catalog)
     fmt = msg("model.format", lang, quant=quant, bits=bits, weights=weights_gb(size * (workload.models_served or 1),
                                                                                 bits))

@@ -15,7 +15,7 @@ import math
 from dataclasses import dataclass, field
 
 from estimator import roofline
-from estimator.batching import is_continuous
+from estimator.batching import host_sampling_ms, is_continuous
 from estimator.calibration import (
     Factors,
     default_backend,
@@ -66,6 +66,10 @@ ASSUMPTION_WIDENING = 1.3
 # precision (ggml-vulkan.cpp, `ggml_vk_get_mul_mat_mat_pipeline`). On GeForce cards that doubles the
 # tensor rate over the FP32-accumulate figure the catalog lists (`DeviceSpec.fp16_accumulate_speedup`).
 # PyTorch-based engines (vLLM, SGLang, TensorRT-LLM) accumulate in FP32: no change for them.
+# On NVIDIA GPUs with int8 MMA (Turing on) GGUF k-quant prompts actually run MMQ on the int8 tensor cores
+# (`ggml_cuda_should_use_mmq` is true at any batch), 2x the FP16-accumulate rate on GeForce and 2x the
+# 16-bit one on datacenter cards: the same GeForce/datacenter ratio, with the constant 2x in the fitted
+# q, so the fitted figures are those of the int8 picture (docs/estimator.md, issue 15 session 7).
 FP16_ACCUMULATE_BACKENDS = frozenset({"llama.cpp"})
 # Formats whose prompt matmuls run as FP16 in those engines: FP16 itself and the weight-only quantized
 # formats (GGUF, dequantized to FP16). BF16 and FP32 weights take cuBLAS's FP32-accumulate path.
@@ -120,6 +124,10 @@ class Resolved:
     prefill_peak_scale: float = 1.0
     continuous: bool = False  # continuous batching with chunked prefill (`batching.py`), else slots
     scheduler_ms_per_stream: float = 0.0
+    # Host sampling per decode step per running stream beyond the first (`batching.host_sampling_ms`):
+    # llama-server samples each slot on the CPU. Not a fitted factor; 0 for engines that sample on the
+    # device (and for rows of tools that sample nothing, `row_predict.predict_resolved`).
+    host_sampling_ms_per_extra_stream: float = 0.0
     confidence_width: float = 0.0  # relative half-width of the decode range (set in `with_factors`)
     # A decode step is linear in the batch: calibrated ms on one device at batch 0 and per extra stream
     # (roofline's own functions evaluated once, in `with_factors`).
@@ -270,6 +278,7 @@ def _resolve(request: EstimateRequest, index: CatalogIndex) -> Resolved:
         notes=_static_notes(device, factors, backend, listed_peak is None, arch) + _model_notes(request, arch)
         + _serving_scale_notes(arch, index.calibration, step_scale, measured_model),
         derived_peak_cap=index.max_listed_tflops, continuous=is_continuous(backend),
+        host_sampling_ms_per_extra_stream=host_sampling_ms(backend, arch.vocab_size),
         prefill_peak_scale=prefill_accumulate_speedup(device, backend, quant) if listed_peak else 1.0,
         active_params_b=active_b, head_extra_b=head_extra_b,
         prefill_dense_b=prefill_dense_b, prefill_expert_b=prefill_expert_b,

@@ -180,7 +180,7 @@ def format_supported(quant: str, formats: tuple[str, ...]) -> bool:
 
 def quantization_calibration(ctx: RiskContext) -> Risk | None:
     """Seed 2 pitfall 2: INT8/INT4 calibration is real work; seed 1: accuracy-critical tasks want Q8_0."""
-    quant = (ctx.workload.quantization or "Q4_K_M").upper()
+    quant = ctx.workload.weight_format.upper()
     critical = bool(ctx.workload.accuracy_critical)
     compiled = ctx.hardware.kind in ("npu", "accel")
     formats = ctx.stack.quant_formats if ctx.stack else ()
@@ -227,7 +227,7 @@ def memory_bandwidth(ctx: RiskContext) -> Risk | None:
     if ctx.estimate is None or ctx.estimate.bound != "memory" or not hw.fp16_tflops or not hw.memory_bandwidth_gbs:
         return None
     ridge = hw.fp16_tflops * 1e12 / (hw.memory_bandwidth_gbs * 1e9)  # FLOP per byte where compute takes over
-    bytes_per_weight = _BYTES_PER_WEIGHT.get((ctx.workload.quantization or "Q4_K_M").upper(), 0.6)
+    bytes_per_weight = _BYTES_PER_WEIGHT.get(ctx.workload.weight_format.upper(), 0.6)
     batch = max(1, ctx.peak_users // max(1, ctx.count))
     intensity = 2 * batch / bytes_per_weight  # decode: 2 FLOP per weight per sequence in the batch
     used = intensity / ridge

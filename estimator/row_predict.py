@@ -6,6 +6,7 @@ predicted by the model alone, never from the row itself.
 
 from __future__ import annotations
 
+import copy
 from collections.abc import Mapping, Sequence
 from dataclasses import replace
 from typing import Any
@@ -48,6 +49,11 @@ def predict_resolved(row: Benchmark, resolved: Resolved, group: int | None = Non
     if row.metric in ("tg", "pp"):
         plan = best_plan(resolved, row.device_count, 1) if group is None else evaluate(resolved, row.device_count, group, 1)
         return plan.per_stream if row.metric == "tg" else plan.prefill_tokens_per_s
+    if row.metric == "decode_tps" and resolved.host_sampling_ms_per_extra_stream:
+        # llama.cpp's decode-only rows are llama-batched-bench's S_TG: it times `llama_decode` alone and
+        # samples nothing, unlike llama-server's slot loop (`batching.host_sampling_ms`).
+        resolved = copy.copy(resolved)
+        resolved.host_sampling_ms_per_extra_stream = 0.0
     # An engine runs at most what its batch cap and KV cache hold; a benchmark that submits more
     # requests (offline runs of 256 prompts of 32k tokens) queues the rest.
     capacity = saturating_concurrency(resolved, row.device_count, group)

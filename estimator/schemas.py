@@ -11,6 +11,7 @@ from typing import Any, Literal
 from pydantic import BaseModel, ConfigDict, Field
 
 from estimator.catalog import HardwareKind, Level
+from estimator.workload import DEFAULT_QUANTIZATION
 
 # The prefixes of violations that are the user's limits rather than the workload's targets.
 LIMIT_VIOLATIONS = ("budget:", "power:")
@@ -39,7 +40,7 @@ class EstimateRequest(_Model):
     custom: CustomHardware | None = None
     count: int = Field(default=1, ge=1, le=1024)
     params_b: float = Field(gt=0, le=2000)
-    quant: str = "Q4_K_M"
+    quant: str = DEFAULT_QUANTIZATION
     backend: str | None = None
     concurrency: int = Field(default=1, ge=1, le=1_000_000)
     prompt_tokens: int = Field(default=512, ge=1, le=2_000_000)

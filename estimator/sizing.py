@@ -87,7 +87,7 @@ def _request(workload: Workload, candidate: Candidate, count: int, users: int | 
     # ranker builds hundreds of these per recommendation.
     return EstimateRequest.model_construct(
         hardware=candidate.hardware.id, custom=None, count=count, params_b=served_params_b(workload),
-        quant=workload.quantization or "Q4_K_M", backend=candidate.stack.backend_key,
+        quant=workload.weight_format, backend=candidate.stack.backend_key,
         concurrency=users or workload.concurrent_users or 1, prompt_tokens=workload.prompt_tokens or 512,
         output_tokens=workload.output_tokens or 256, context=workload.context_length, model_only=False,
         arrival_pattern=workload.arrival_pattern or "steady", model=workload.model_id,
@@ -118,7 +118,7 @@ class Sizer:
         self._estimates: dict[tuple[str, str, int, int], Estimate] = {}
         self._costs: dict[tuple[str, str, int, bool, int], TcoResult] = {}
         self.weights_gb = weights_gb(served_params_b(workload),
-                                     bits_per_weight(workload.quantization or "Q4_K_M", catalog))
+                                     bits_per_weight(workload.weight_format, catalog))
 
     def estimate(self, candidate: Candidate, count: int, users: int | None = None) -> Estimate:
         users = users or self.peak

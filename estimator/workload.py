@@ -28,6 +28,8 @@ ExistingHardware = Literal["cpu_servers", "npu_laptops", "gpu_workstations", "no
 # Seed 1's TCO assumptions: "硬體以 70% 使用率每天運行 12 小時，電力成本 $0.12/kWh", amortized over 3 years.
 DEFAULT_HOURS_PER_DAY = 12.0
 DEFAULT_UTILIZATION = 0.70
+# Seed 1's "企業甜蜜點：Q4_K_M": the weight format sized when the user has not named one.
+DEFAULT_QUANTIZATION: Quantization = "Q4_K_M"
 DEFAULT_ELECTRICITY_USD_PER_KWH = 0.12
 DEFAULT_AMORTIZATION_YEARS = 3
 DEFAULT_DAYS_PER_WEEK = 7.0
@@ -105,6 +107,11 @@ class Workload(BaseModel):
     electricity_usd_per_kwh: float = Field(default=DEFAULT_ELECTRICITY_USD_PER_KWH, ge=0, le=10)
     amortization_years: int = Field(default=DEFAULT_AMORTIZATION_YEARS, ge=1, le=15)
 
+    @property
+    def weight_format(self) -> Quantization:
+        """The format sized: the one stated, else seed 1's default."""
+        return self.quantization or DEFAULT_QUANTIZATION
+
 
 WORKLOAD_FIELDS: tuple[str, ...] = tuple(Workload.model_fields)
 
@@ -113,6 +120,7 @@ __all__ = [
     "DEFAULT_DAYS_PER_WEEK",
     "DEFAULT_ELECTRICITY_USD_PER_KWH",
     "DEFAULT_HOURS_PER_DAY",
+    "DEFAULT_QUANTIZATION",
     "DEFAULT_UTILIZATION",
     "QUANTIZATIONS",
     "WORKLOAD_FIELDS",

@@ -13,12 +13,17 @@ Expectations from first principles, written before looking at the product's numb
 
 from __future__ import annotations
 
+import copy
 from itertools import pairwise
 
 import pytest
 
 from estimator import batching
+from estimator.catalog_index import catalog_index
 from estimator.device import device_from_hardware, peak_tflops
+from estimator.engine import step_time_ms
+from estimator.resolve import resolve
+from estimator.row_predict import predict_resolved, row_request
 from estimator.schemas import EstimateRequest
 from estimator.throughput import estimate
 from tests.estimator_builders import device
@@ -49,36 +54,69 @@ def test_batched_throughput_on_a_consumer_card_rises_with_users_up_to_a_roof(cat
     assert totals[USERS.index(64)] >= 10 * single
 
 
-# llama.cpp's prompt matmuls accumulate FP16 in FP16, which a GeForce card runs at 2x the FP32-accumulate
-# rate vLLM's reach (issue 15, `resolve.prefill_accumulate_speedup`). On GPUs llama.cpp's batched decode
-# step still shares vLLM's fitted factors: its measured multi-user rows there (llama-server with 4 slots
-# on an L4, rows 4036-4037) are batches of <= 8 streams, which ggml-cuda multiplies with vector kernels
-# on the CUDA cores rather than the tensor-core tiles η_c describes (`calibration_fit.is_vector_kernel_batch`),
-# so they cannot calibrate it; its other batched rows (llama-batched-bench, rows 1000-1002) fit llama.cpp/soc.
-# So once the step is compute bound (64 users of a 7B Q4_K_M), llama.cpp's faster prompts outweigh vLLM's
-# chunked-prefill overlap. Rows above 8 streams would give llama.cpp/gpu its own factors (the fit leaves out
-# only the vector-kernel batches); a second search (session 6, docs/estimator.md) found none that qualify.
-SLOTS_AHEAD = ("issue 15: at 64 users of a 7B Q4_K_M on an RTX 4090, llama.cpp's FP16-accumulate prefill "
-               "(0.52 of 2 x 165 TFLOPS, vLLM 0.83 of 165) puts it 1 % above vLLM (880 vs 870 tok/s): on GPUs "
-               "llama.cpp's batched step borrows vLLM's factors. Its only measured GPU multi-user rows "
-               "(llama-server -np 4 on an L4, rows 4036-4037) are vector-kernel batches (<= 8 streams): they "
-               "show llama.cpp's 4-slot step 44 % longer than its 1-slot step (30.4 vs 21.1 ms; held out, the model gives 52 % "
-               "more tokens/s than measured) but say nothing of its tensor-core step at 64 streams; no "
-               "llama-batched-bench or llama-server row above 8 streams on a catalog GPU with a current build was "
-               "found (searched twice: PR #14363's B = 32 runs are a 0.5B model on an RTX 2060, PR #14668's RTX 4090 "
-               "run has end-of-sequence answers of varying length, the 2023 tables of PRs #3545-#3776 predate the "
-               "current CUDA kernels and name no catalog device: an A100 of unstated variant, an RTX 4080, a V100)")
-
-
+# llama-server samples every running slot on the host, one after another, after each decode step; vLLM,
+# SGLang and TensorRT-LLM sample the batch on the GPU. ggml-org/llama.cpp#27050 (RTX 5090, 32 slots) measured
+# 41.2 ms per output token with host sampling and 25.4 ms with `--backend-sampling` (off by default), one slot
+# unchanged: 0.51 ms of host time per step for each slot beyond the first. That cost is what puts
+# llama.cpp's slots below continuous batching at 64 users of a 7B Q4_K_M on an RTX 4090, where its
+# FP16-accumulate prefill alone had it 1 % ahead (880 vs 870 tok/s without the sampling term).
 @pytest.mark.parametrize("quant, users", [
-    pytest.param(quant, users, id=f"{users}-{quant}",
-                 marks=[pytest.mark.xfail(strict=True, reason=SLOTS_AHEAD)] if (quant, users) == ("Q4_K_M", 64) else [])
-    for quant in ("BF16", "Q4_K_M") for users in (8, 16, 32, 64)
+    pytest.param(quant, users, id=f"{users}-{quant}") for quant in ("BF16", "Q4_K_M") for users in (8, 16, 32, 64)
 ])
 def test_continuous_batching_engines_beat_llama_cpp_slots_from_8_users(catalog, quant, users):
     slots = _total(catalog, "llama.cpp", users, quant)
     for engine in ("vllm", "sglang", "trt-llm"):
         assert _total(catalog, engine, users, quant) > slots, (engine, users, quant)
+
+
+def _without_host_sampling(resolved):
+    bare = copy.copy(resolved)
+    bare.host_sampling_ms_per_extra_stream = 0.0
+    return bare
+
+
+def test_llama_server_samples_each_slot_beyond_the_first_on_the_host(catalog):
+    # ggml-org/llama.cpp#27050: at 32 slots host sampling makes a step 41.2 − 25.4 = 15.8 ms longer than
+    # sampling on the GPU, and one slot is unchanged. Written down before running: +0 ms at 1 slot,
+    # 31 × 0.51 = 15.81 ms at 32, for llama.cpp only (vLLM samples on the GPU).
+    index = catalog_index(catalog)
+    for backend, extra_ms in (("llama.cpp", 15.81), ("vllm", 0.0)):
+        resolved = resolve(EstimateRequest(
+            hardware="nvidia-rtx-4090", params_b=7.24, quant="Q4_K_M", backend=backend, concurrency=32,
+            prompt_tokens=256, output_tokens=128, model_only=True), index)
+        bare = _without_host_sampling(resolved)
+        assert step_time_ms(resolved, 1, 1) == step_time_ms(bare, 1, 1)
+        with_sampling, without = step_time_ms(resolved, 1, 32)[0], step_time_ms(bare, 1, 32)[0]
+        assert with_sampling - without == pytest.approx(extra_ms, abs=0.01), backend
+
+
+def test_host_sampling_scales_with_the_models_vocabulary(catalog):
+    # Each slot's sampler builds and partially sorts an array of the whole vocabulary, so its time is linear
+    # in it. #27050 copied 16.2 MB of FP32 logits per step at 32 slots: 16.2e6 / 128 ≈ 126,600 entries.
+    # Worked out before running: Llama 3.1 8B (128,256) 0.51 × 128,256 / 126,562 ≈ 0.517 ms per extra slot,
+    # Llama 4 Scout (202,048) ≈ 0.814 ms; a model sized by parameters alone keeps the measured 0.51 ms.
+    index = catalog_index(catalog)
+
+    def per_slot(**model):
+        return resolve(EstimateRequest(hardware="nvidia-rtx-4090", quant="Q4_K_M", backend="llama.cpp",
+                                       concurrency=8, model_only=True, **model), index).host_sampling_ms_per_extra_stream
+
+    assert per_slot(params_b=8.03, model="llama-3.1-8b") == pytest.approx(0.517, abs=0.001)
+    assert per_slot(params_b=109, model="llama-4-scout") == pytest.approx(0.814, abs=0.001)
+    assert per_slot(params_b=7.24) == pytest.approx(0.51)
+    assert batching.host_sampling_ms("llama.cpp", 32_768) < batching.host_sampling_ms("llama.cpp", 151_936)
+
+
+def test_batched_bench_rows_carry_no_host_sampling_but_llama_server_rows_do(catalog):
+    # llama-batched-bench (rows 1000-1002, decode_tps) times llama_decode alone and samples nothing;
+    # llama-server with 4 slots (row 4037, total_tps) samples 3 slots beyond the first every step.
+    index = catalog_index(catalog)
+    rows = {row.row_id: row for row in catalog.benchmarks if row.row_id in (1002, 4037)}
+    bench = resolve(row_request(rows[1002]), index)
+    assert bench.host_sampling_ms_per_extra_stream > 0  # llama.cpp: the engine samples on the host
+    assert predict_resolved(rows[1002], bench) == predict_resolved(rows[1002], _without_host_sampling(bench))
+    server = resolve(row_request(rows[4037]), index)
+    assert predict_resolved(rows[4037], server) < predict_resolved(rows[4037], _without_host_sampling(server))
 
 
 @pytest.mark.parametrize("others", [0, 1, 7, 63])
