@@ -56,6 +56,7 @@ from estimator.row_predict import (
     predict_row,
     relative_squared_error,
     row_request,
+    stated_groups,
 )
 from estimator.row_provenance import retired_rows
 
@@ -299,6 +300,7 @@ def _fit_batched(
     otherwise it would borrow another engine's.
     """
     index = catalog_index(catalog, partial)
+    groups = stated_groups(catalog)  # each row predicted in the layout its source states it ran
     by_key: dict[str, list[tuple[Benchmark, Resolved]]] = defaultdict(list)
     for row in rows:
         try:
@@ -315,7 +317,7 @@ def _fit_batched(
     for key, pairs in by_key.items():
 
         def error(pairs: list[tuple[Benchmark, Resolved]] = pairs, **update: Any) -> float:
-            return relative_squared_error(pairs, **update)
+            return relative_squared_error(pairs, groups, **update)
 
         # Decode-only rows (`decode_tps`) say nothing of prefill: a key with only those keeps its prior η_pp.
         own_prefill = key in partial.prefill_compute_efficiency or all(row.metric == "decode_tps" for row, _ in pairs)

@@ -148,6 +148,17 @@ class BenchmarkProvenance(_Frozen):
     source_note: str | None = None
 
 
+class BenchmarkLayout(_Frozen):
+    """The parallel layout a benchmark row's source states it ran (migration 009), one per such row:
+    `tensor_parallel` devices per model copy (the source's "TP8"); the row's other devices are replicas.
+    A row is predicted in this layout, not the one the planner would choose (`row_predict.stated_groups`)."""
+
+    row_id: int
+    tensor_parallel: int = Field(ge=1)
+    source_url: str
+    source_note: str | None = None
+
+
 class ServingStack(_Frozen):
     """A serving stack and what it does well or badly (feeds the risk checklist)."""
 
@@ -306,6 +317,7 @@ class Catalog(_Frozen):
     api_prices: tuple[ApiPrice, ...] = ()
     power_modes: tuple[PowerMode, ...] = ()  # issue 14: devices with several power modes
     benchmark_provenance: tuple[BenchmarkProvenance, ...] = ()  # migration 011: run dates, exclusions
+    benchmark_layouts: tuple[BenchmarkLayout, ...] = ()  # migration 009: stated parallel layouts
 
     def hardware_by_id(self, hardware_id: str) -> Hardware | None:
         return next((h for h in self.hardware if h.id == hardware_id), None)
@@ -331,6 +343,7 @@ __all__ = [
     "ApiPrice",
     "AttentionType",
     "Benchmark",
+    "BenchmarkLayout",
     "BenchmarkProvenance",
     "BenchmarkMetric",
     "CalibrationParams",

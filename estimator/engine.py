@@ -283,22 +283,30 @@ def best_plan(r: Resolved, count: int, concurrency: int) -> PlanResult:
     return evaluate(r, count, best_group or fallback, concurrency)
 
 
-def saturating_concurrency(r: Resolved, count: int) -> int:
+def saturating_concurrency(r: Resolved, count: int, group: int | None = None) -> int:
     """Concurrency an engine runs at "max load": its default batch cap, or what the KV cache holds.
 
     Over the fitting group sizes, the one whose replicas hold the most sequences: a model that barely
     fits one device leaves no room for KV cache there, and a max-load benchmark shards it instead
-    (TensorRT-LLM's TP2 rows of a 70B FP8 model on 80 GB cards).
+    (TensorRT-LLM's TP2 rows of a 70B FP8 model on 80 GB cards). `group`: the one layout a run states
+    (a row's source: "TP8"), instead of the best of them.
+
+    The batch cap is per scheduler: an attention-data-parallel group (`Resolved.attention_dp`) runs one
+    executor per rank, each with its own `max_batch_size` (TensorRT-LLM's PyTorch executor sizes every
+    attention-DP rank as `tp_size=1` and never divides the cap by the DP size, so the aggregate is
+    `max_batch_size × dp_size`: ai-dynamo/dynamo PR #11982, tracing `_torch/pyexecutor/_util.py` of
+    v1.1.0rc5), so such a group holds the cap once per device; its KV cache still bounds it.
     """
     per_sequence = r.kv_sequence_gb
     best = 0
-    for group in group_sizes(count, r.layer_split):
-        if not plan_fits(r, count, group, 1):
+    for size in group_sizes(count, r.layer_split) if group is None else (group,):
+        if not plan_fits(r, count, size, 1):
             continue
-        free = (r.device.usable_memory_gb - r.overhead_gb) * group - r.weights_gb - r.kv_long_extra_gb
-        replicas = max(1, count // group)
+        free = (r.device.usable_memory_gb - r.overhead_gb) * size - r.weights_gb - r.kv_long_extra_gb
+        replicas = max(1, count // size)
         capacity = int(free / per_sequence) * replicas if per_sequence > 0 else 1
-        cap = DEFAULT_MAX_BATCH.get(r.backend, FALLBACK_MAX_BATCH) * replicas
+        schedulers = replicas * (size if r.attention_dp and size > 1 else 1)
+        cap = DEFAULT_MAX_BATCH.get(r.backend, FALLBACK_MAX_BATCH) * schedulers
         best = max(best, min(cap, capacity))
     return max(1, best)
 

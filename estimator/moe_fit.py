@@ -37,7 +37,7 @@ from estimator.catalog_index import catalog_index
 from estimator.errors import SiliconsultError
 from estimator.minimize import golden_section_minimum, refined_grid_minimum
 from estimator.resolve import ATTENTION_DP_BACKENDS, Resolved, resolve
-from estimator.row_predict import BATCHED_METRICS, predict_resolved, relative_squared_error, row_request
+from estimator.row_predict import BATCHED_METRICS, predict_resolved, relative_squared_error, row_request, stated_groups
 from estimator.row_provenance import retired_rows
 
 # Serving rows a mixture-of-experts model needs before its own step scale is fitted (`model_step_scale`).
@@ -85,6 +85,7 @@ def with_model_step_scales(
     """
     index = catalog_index(catalog, calibration)
     ratios: dict[str, list[float]] = defaultdict(list)
+    groups = stated_groups(catalog)  # each row in the layout its source states it ran
     for row in model_serving_rows(catalog):
         if row.row_id in exclude_rows:
             continue
@@ -92,7 +93,7 @@ def with_model_step_scales(
             resolved = resolve(row_request(row), index)
         except SiliconsultError:
             continue
-        predicted = predict_resolved(row, resolved)
+        predicted = predict_resolved(row, resolved, groups.get(row.row_id))
         if predicted > 0:
             ratios[resolved.arch.source].append(predicted / row.value)
     scales = {model: round(statistics.median(values), 4) for model, values in ratios.items()
@@ -161,8 +162,10 @@ def fit_expert_efficiency(
                          if resolved.attention_dp and row.device_count > 1} & ATTENTION_DP_BACKENDS)
     layer_ms = 0.0
 
+    groups = stated_groups(catalog)  # each row in the layout its source states it ran
+
     def error(value: float, layer_ms: float) -> float:
-        return relative_squared_error(pairs, expert_efficiency=value, attention_dp_layer_ms=layer_ms)
+        return relative_squared_error(pairs, groups, expert_efficiency=value, attention_dp_layer_ms=layer_ms)
 
     def efficiency_at(layer_ms: float) -> float:
         return refined_grid_minimum(partial(error, layer_ms=layer_ms), EXPERT_GRID, EXPERT_STEP, EXPERT_TOLERANCE)

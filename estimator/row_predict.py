@@ -7,13 +7,13 @@ predicted by the model alone, never from the row itself.
 from __future__ import annotations
 
 import copy
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import replace
 from typing import Any
 
 from estimator.catalog import Benchmark, CalibrationParams, Catalog
 from estimator.catalog_index import catalog_index
-from estimator.engine import best_plan, saturating_concurrency
+from estimator.engine import best_plan, evaluate, plan_fits, saturating_concurrency
 from estimator.resolve import Resolved, resolve, with_factors
 from estimator.schemas import EstimateRequest
 
@@ -38,12 +38,17 @@ def row_request(row: Benchmark) -> EstimateRequest:
     )
 
 
-def predict_resolved(row: Benchmark, resolved: Resolved) -> float:
-    """The model's figure for a row's metric (tokens/s), from a resolved request."""
-    if row.metric == "tg":
-        return best_plan(resolved, row.device_count, 1).per_stream
-    if row.metric == "pp":
-        return best_plan(resolved, row.device_count, 1).prefill_tokens_per_s
+def predict_resolved(row: Benchmark, resolved: Resolved, group: int | None = None) -> float:
+    """The model's figure for a row's metric (tokens/s), from a resolved request.
+
+    `group`: the devices per model copy the row's source states it ran (`stated_groups`); the row is
+    predicted in that layout, not in the one the planner would pick (a run measured at TP8 is not a run of
+    four TP2 replicas). A stated layout the memory model says does not fit falls back to the planner's."""
+    if group is not None and (group > row.device_count or not plan_fits(resolved, row.device_count, group, 1)):
+        group = None
+    if row.metric in ("tg", "pp"):
+        plan = best_plan(resolved, row.device_count, 1) if group is None else evaluate(resolved, row.device_count, group, 1)
+        return plan.per_stream if row.metric == "tg" else plan.prefill_tokens_per_s
     if row.metric == "decode_tps" and resolved.host_sampling_ms_per_extra_stream:
         # llama.cpp's decode-only rows are llama-batched-bench's S_TG: it times `llama_decode` alone and
         # samples nothing, unlike llama-server's slot loop (`batching.host_sampling_ms`).
@@ -51,26 +56,38 @@ def predict_resolved(row: Benchmark, resolved: Resolved) -> float:
         resolved.host_sampling_ms_per_extra_stream = 0.0
     # An engine runs at most what its batch cap and KV cache hold; a benchmark that submits more
     # requests (offline runs of 256 prompts of 32k tokens) queues the rest.
-    capacity = saturating_concurrency(resolved, row.device_count)
+    capacity = saturating_concurrency(resolved, row.device_count, group)
     concurrency = min(row.concurrency, capacity) if row.concurrency else capacity
-    plan = best_plan(resolved, row.device_count, concurrency)
+    plan = best_plan(resolved, row.device_count, concurrency) if group is None else \
+        evaluate(resolved, row.device_count, group, concurrency)
     return plan.decode_total if row.metric == "decode_tps" else plan.sustained_total
+
+
+def stated_groups(catalog: Catalog) -> dict[int, int]:
+    """row_id → devices per model copy, for the rows whose source states the layout they ran
+    (`benchmark_layouts.csv`, migration 009)."""
+    return {layout.row_id: layout.tensor_parallel for layout in catalog.benchmark_layouts}
 
 
 def predict_row(row: Benchmark, catalog: Catalog, calibration: CalibrationParams) -> float:
     """The calibrated model's figure for a measured row (never the row itself)."""
-    return predict_resolved(row, resolve(row_request(row), catalog_index(catalog, calibration)))
+    return predict_resolved(row, resolve(row_request(row), catalog_index(catalog, calibration)),
+                            stated_groups(catalog).get(row.row_id))
 
 
-def relative_squared_error(pairs: Sequence[tuple[Benchmark, Resolved]], **factors: Any) -> float:
+def relative_squared_error(
+    pairs: Sequence[tuple[Benchmark, Resolved]], groups: Mapping[int, int] | None = None, **factors: Any
+) -> float:
     """Σ (predicted / measured − 1)² over resolved rows, each predicted under its own factors with
-    `factors` replaced (`calibration.Factors` field names): the objective of the 1-D factor fits."""
+    `factors` replaced (`calibration.Factors` field names) and in its stated layout (`groups`, by row id):
+    the objective of the 1-D factor fits."""
     total = 0.0
+    stated = groups or {}
     for row, resolved in pairs:
         trial = with_factors(resolved, replace(resolved.factors, **factors))
-        total += (predict_resolved(row, trial) / row.value - 1.0) ** 2
+        total += (predict_resolved(row, trial, stated.get(row.row_id)) / row.value - 1.0) ** 2
     return total
 
 
 __all__ = ["BATCHED_METRICS", "DEFAULT_PP_PROMPT", "DEFAULT_TG_OUTPUT", "predict_resolved", "predict_row", "relative_squared_error",
-           "row_request"]
+           "row_request", "stated_groups"]

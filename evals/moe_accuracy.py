@@ -86,8 +86,9 @@ def main() -> int:
                   f"median {median:.0f} %")
     for metric, (n, mean, median) in sorted(errors_by_metric(left_out + predictions).items()):
         print(f"MoE with the left-out rows {metric}: {n} rows, mean |error| {mean:.0f} %, median {median:.0f} %")
+    # One decimal on the headline: the done-when target is "<= 30 %", and 29.7 is not 30.4.
     for metric, (n, mean, median) in sorted(errors_by_metric(predictions).items()):
-        print(f"MoE {metric}: {n} rows, mean |error| {mean:.0f} %, median {median:.0f} %")
+        print(f"MoE {metric}: {n} rows, mean |error| {mean:.1f} %, median {median:.1f} %")
     return 0
 
 

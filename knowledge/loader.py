@@ -21,6 +21,7 @@ from pydantic import BaseModel, ValidationError
 from estimator.catalog import (
     ApiPrice,
     Benchmark,
+    BenchmarkLayout,
     BenchmarkProvenance,
     CalibrationParams,
     CloudGpuPrice,
@@ -74,6 +75,8 @@ TABLES: tuple[TableSpec, ...] = (
     # Migration 011: run dates and source-established exclusions of benchmark rows (`row_provenance`).
     TableSpec("benchmark_provenance.csv", "benchmark_provenance", BenchmarkProvenance, "row_id", optional=True,
               feeds_fit=True),
+    # Migration 009: the parallel layout a row's source states it ran (`row_predict.stated_groups`).
+    TableSpec("benchmark_layouts.csv", "benchmark_layouts", BenchmarkLayout, "row_id", optional=True, feeds_fit=True),
 )
 
 
@@ -275,6 +278,14 @@ def _cross_check(parsed: dict[str, _Parsed], errors: list[str]) -> None:
         note: BenchmarkProvenance = row.item  # type: ignore[assignment]
         if parsed["benchmarks"].readable and str(note.row_id) not in benchmark_ids:
             errors.append(f"benchmark_provenance.csv:{row.line}: row_id: unknown benchmark row {note.row_id}")
+    counts = {bench.item.row_id: bench.item.device_count for bench in parsed["benchmarks"].rows}  # type: ignore[attr-defined]
+    for row in parsed.get("benchmark_layouts", _Parsed([], set())).rows:
+        layout: BenchmarkLayout = row.item  # type: ignore[assignment]
+        if parsed["benchmarks"].readable and str(layout.row_id) not in benchmark_ids:
+            errors.append(f"benchmark_layouts.csv:{row.line}: row_id: unknown benchmark row {layout.row_id}")
+        elif layout.row_id in counts and layout.tensor_parallel > counts[layout.row_id]:
+            errors.append(f"benchmark_layouts.csv:{row.line}: tensor_parallel: {layout.tensor_parallel} devices per "
+                          f"model copy but benchmark row {layout.row_id} ran on {counts[layout.row_id]}")
 
 
 def _read_calibration(data_dir: Path, errors: list[str]) -> CalibrationParams:

@@ -19,6 +19,7 @@ from pydantic import BaseModel
 from estimator.catalog import (
     ApiPrice,
     Benchmark,
+    BenchmarkLayout,
     BenchmarkProvenance,
     CalibrationParams,
     Catalog,
@@ -142,6 +143,10 @@ class KnowledgeStore:
         """Run dates and source-established exclusions of benchmark rows (migration 011), in file order."""
         return self._select(BenchmarkProvenance, "benchmark_provenance")
 
+    def benchmark_layouts(self) -> list[BenchmarkLayout]:
+        """The parallel layouts benchmark rows' sources state (migration 009), in file order."""
+        return self._select(BenchmarkLayout, "benchmark_layouts")
+
     def data_version(self) -> str:
         _, rows = self._query("SELECT value FROM meta WHERE key = 'data_version'")
         return rows[0][0] if rows else "unknown"
@@ -169,6 +174,7 @@ class KnowledgeStore:
             api_prices=tuple(self.api_prices()),
             power_modes=tuple(self.power_modes()),
             benchmark_provenance=tuple(self.benchmark_provenance()),
+            benchmark_layouts=tuple(self.benchmark_layouts()),
         )
 
     def catalog(self) -> Catalog:
