@@ -145,7 +145,7 @@ ANSWER_MESSAGES: dict[str, tuple[str, str, str]] = {
     "answer.owned_units": (" ({owned} of them already owned)", "（其中 {owned} 台已有）", "（其中 {owned} 台已有）"),
     "answer.named.ask": ("{count} × {hardware}: ", "{count} × {hardware}：", "{count} × {hardware}："),
     "answer.named.ask_many": (
-        "How many {hardware}: {count}. ", "需要几台 {hardware}：{count} 台。", "需要幾台 {hardware}：{count} 台。",
+        "How many {hardware}: {count} — ", "需要几台 {hardware}：{count} 台。", "需要幾台 {hardware}：{count} 台。",
     ),
     "answer.named.figures": (
         "{tps:,.1f} tok/s per user at {users:,} users, p95 first token {ttft:,.0f} ms, capacity ~{capacity:,} users, "

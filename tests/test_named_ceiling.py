@@ -55,7 +55,7 @@ def test_one_l40s_for_a_70b_fp16_says_why_no_count_would(engine, lang):
 def test_how_many_l40s_answers_the_fewest_that_hold_the_model(engine, lang):
     reply = talk(engine, MANY[lang] + FACTS[lang], thread="many" + lang)[-1]
     first = reply.text.split("\n")[1]
-    head = {"en": "How many L40S: 4.", "zh-Hans": "需要几台 L40S：4 台。", "zh-Hant": "需要幾台 L40S：4 台。"}[lang]
+    head = {"en": "How many L40S: 4 — no, ", "zh-Hans": "需要几台 L40S：4 台。", "zh-Hant": "需要幾台 L40S：4 台。"}[lang]
     assert first.startswith(head), first
     assert "$11," not in first and "1024" not in first  # never the search's ceiling
     assert re.search(CEILING[lang], first), first
