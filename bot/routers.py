@@ -9,7 +9,7 @@ changed facts and named hardware.
 from __future__ import annotations
 
 from bot.interview import next_question
-from bot.state import ConversationState, interview_facts, stated, turn_of
+from bot.state import ConversationState, interview_facts, rent_asked, stated, turn_of
 
 EXPLAIN_INTENTS = ("report", "explain_cloud", "explain_cost", "explain_risk", "explain_why", "show_assumptions", "just_recommend", "thanks")
 COMPARE_INTENTS = ("compare", "why_not", "what_if")
@@ -40,8 +40,7 @@ def _sized_cost_question(state: ConversationState) -> bool:
     sized = bool(facts.get("model_params_b")) and any(facts.get(s) for s in ("concurrent_users", "total_users", "batch_items"))
     # Asked before the facts to size it were known ("should we rent or buy?", then the model, then the
     # head count): answered as soon as they are, as if asked with them.
-    asked = "explain_cloud" in turn_of(state).intents or bool(state.get("rent_asked"))
-    return asked and sized
+    return rent_asked(state) and sized
 
 
 def route_turn(state: ConversationState) -> str:

@@ -202,6 +202,11 @@ def turn_of(state: ConversationState) -> TurnReading:
     return state.get("turn") or TurnReading()
 
 
+def rent_asked(state: ConversationState) -> bool:
+    """Renting or buying was asked in this message or before the facts to size it were known."""
+    return "explain_cloud" in turn_of(state).intents or bool(state.get("rent_asked"))
+
+
 def facts_of(state: ConversationState) -> Workload:
     """The facts as of this turn. They are written to `slots` only by the node that answers, so a turn
     that fails half-way leaves the stored facts as they were."""

@@ -49,7 +49,16 @@ from bot.render_text import (
     slot_name,
 )
 from bot.routers import EXPLAIN_INTENTS
-from bot.state import ConversationState, ProblemRef, TurnReading, TurnReply, facts_of, stated, turn_of
+from bot.state import (
+    ConversationState,
+    ProblemRef,
+    TurnReading,
+    TurnReply,
+    facts_of,
+    rent_asked,
+    stated,
+    turn_of,
+)
 from estimator.schemas import Option, Recommendation
 
 
@@ -131,7 +140,7 @@ class Words:
         users = filled_workload(new, facts_of(state)).concurrent_users
         provenance = calibration_rows(new, self.deps.catalog)
         # "What would renting … cost?" first, in this message or before the facts to size it were known.
-        rent_first = old is None and ("explain_cloud" in turn.intents or bool(state.get("rent_asked")))
+        rent_first = old is None and rent_asked(state)
         body = render_recommendation(new, lang, users=users, understood=understood, changes=changes,
                                      provenance=provenance, rent_first=rent_first)
         if self.deps.phrase is not None and new.primary is not None:

@@ -42,12 +42,11 @@ def limits_passed(sizer: Sizer, cand: Candidate, count: int, lang: str) -> str:
     workload, parts = sizer.workload, []
     if cost is None:
         return ""
-    if workload.power_budget_w is not None and cand.hardware.tdp_w and (cost.power_w or 0.0) > workload.power_budget_w:
+    if sizer.over_power(cost, cand.hardware):
         parts.append(msg("answer.limit.power", lang, power=cost.power_w, budget=workload.power_budget_w))
-    if workload.budget_usd is not None and cost.capex_usd > workload.budget_usd:
+    if sizer.over_budget(cost):
         parts.append(msg("answer.limit.budget", lang, capex=cost.capex_usd, budget=workload.budget_usd))
     return join(parts, lang)
-
 
 
 __all__ = ["limits_passed", "shortfall_text"]

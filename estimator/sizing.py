@@ -15,7 +15,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from estimator.candidates import Candidate, is_organization
-from estimator.catalog import Catalog, ServingStack
+from estimator.catalog import Catalog, Hardware, ServingStack
 from estimator.defaults import (
     MIGRATION_USD_PER_PORT,
     MODEL_CHANGES_PER_YEAR_WHEN_FREQUENT,
@@ -334,17 +334,27 @@ class Sizer:
                     f"(targets {self.target:g} tok/s, {self.ttft or 0:,} ms)")
                 ratios.append(ratio)
         assert sized.tco is not None
-        if w.budget_usd is not None and sized.tco.capex_usd > w.budget_usd:
+        if self.over_budget(sized.tco) and w.budget_usd is not None:
             sized.violations.append(f"budget: capex ${sized.tco.capex_usd:,.0f} > ${w.budget_usd:,.0f}")
             ratios.append(sized.tco.capex_usd / max(w.budget_usd, 1.0))
         power = sized.tco.power_w or 0.0
         if w.power_budget_w is not None and not sized.candidate.hardware.tdp_w:
             sized.violations.append(f"{UNVERIFIED_POWER}: no TDP on record to check against the {w.power_budget_w:,} W budget")
             ratios.append(1.5)
-        elif w.power_budget_w is not None and power > w.power_budget_w:
+        elif self.over_power(sized.tco, sized.candidate.hardware) and w.power_budget_w is not None:
             sized.violations.append(f"power: {power:,.0f} W peak > {w.power_budget_w:,} W budget")
             ratios.append(power / w.power_budget_w)
         sized.shortfall = max(ratios, default=1.0)
+
+    def over_budget(self, cost: TcoResult) -> bool:
+        """Whether the capex passes the user's budget (no budget: never)."""
+        return self.workload.budget_usd is not None and cost.capex_usd > self.workload.budget_usd
+
+    def over_power(self, cost: TcoResult, hardware: Hardware) -> bool:
+        """Whether the peak draw passes the user's power limit; a device with no TDP on record cannot be
+        checked (`_constraints` flags it as unverified instead)."""
+        limit = self.workload.power_budget_w
+        return limit is not None and bool(hardware.tdp_w) and (cost.power_w or 0.0) > limit
 
 
 __all__ = ["REPORT_SHARE", "Sized", "Sizer", "migration_cost", "needs_port"]
