@@ -38,6 +38,7 @@ from estimator.calibration import POOLED, PRIORS, calibration_key, normalize_bac
 from estimator.calibration_decode import MIN_ROWS_FOR_OVERHEAD, Sample, fit_decode
 from estimator.catalog import Benchmark, CalibrationParams, Catalog
 from estimator.catalog_index import CatalogIndex, catalog_index
+from estimator.device import overhead_clock_scale
 from estimator.errors import SiliconsultError
 from estimator.memory import resolve_architecture
 from estimator.minimize import golden_section_minimum, refined_grid_minimum
@@ -168,7 +169,8 @@ def _sample(row: Benchmark, index: CatalogIndex) -> Sample | None:
         comm = roofline.comm_ms_per_step(parallel, arch.layers, arch.hidden_size, 1, dev.link_gbs, dev.link_latency_us)
         step = step_weights_gb(r, 1)
         kquant_gb = r.dense_weights_gb if r.native_experts else step
-        return Sample(row, keys, 1000.0 / row.value, memory, roofline.overhead_units(arch.layers), comm, False,
+        units = roofline.overhead_units(arch.layers) * overhead_clock_scale(dev)  # o is quoted at the reference clock
+        return Sample(row, keys, 1000.0 / row.value, memory, units, comm, False,
                        kquant_params_b=kquant_gb * r.kquant_params_per_gb,
                        listed_tflops=None if r.compute_derived else r.peak_tflops,
                        bandwidth_gbs=dev.bandwidth_gbs, derived_cap_tflops=r.derived_peak_cap)

@@ -15,6 +15,9 @@ documented rule and recorded in `assumptions`, which widens the confidence range
   INT8 figures are NPU TOPS, not the GPU a runtime uses, so they are not used for SoCs.
 - GeForce FP16 figures are FP32-accumulate rates; FP16 accumulation runs 2x faster on those cards
   (`fp16_accumulate_speedup`), which engines that accumulate in FP16 (llama.cpp) reach in prefill.
+- GPU clock not listed: the median of the listed clocks of its kind (`DEFAULT_GPU_CLOCK_MHZ`), used
+  only to scale the per-token overhead (`overhead_clock_scale`); not said in the notes, since it moves
+  no memory or throughput ceiling.
 
 Pure: no I/O. `DeviceSpec` is a slotted dataclass because the ranker builds thousands per request.
 """
@@ -37,6 +40,15 @@ DEFAULT_BANDWIDTH_GBS: dict[str, float] = {"cpu": 200.0, "gpu": 400.0, "npu": 10
 # (vLLM's default gpu_memory_utilization is 0.9); unified-memory SoCs share RAM with the OS (macOS
 # caps the GPU working set near 75 % of RAM); CPU servers keep ~10 % for the OS and page cache.
 USABLE_MEMORY_FRACTION: dict[str, float] = {"cpu": 0.90, "gpu": 0.92, "npu": 0.75, "soc": 0.75, "accel": 0.92}
+
+# GPU clock (MHz) assumed for a device that lists none: the median of the catalog's sourced clocks of its
+# kind (hardware.csv `gpu_clock_mhz`; `tests/test_estimator_clock.py` checks the figures against the
+# shipped catalog). Only GPUs and SoC GPUs: the per-token overhead of a CPU, NPU or dataflow accelerator
+# is not GPU kernel work, so it is not scaled.
+DEFAULT_GPU_CLOCK_MHZ: dict[str, float] = {"gpu": 1927.5, "soc": 1349.0}
+# The clock the fitted per-token overhead `o` is expressed at (ms per 32 layers on a GPU at this clock):
+# the GPU default, so a GPU without a listed clock keeps the overhead exactly as fitted.
+REFERENCE_GPU_CLOCK_MHZ = DEFAULT_GPU_CLOCK_MHZ["gpu"]
 
 # Per-link figures for the tensor-parallel all-reduce: (latency in µs per all-reduce, GB/s per direction).
 # Orders of magnitude from NCCL/RCCL measurements; the fit never sees multi-device rows enough to
@@ -74,6 +86,7 @@ class DeviceSpec:
     # Tensor rate of FP16 matmuls that accumulate in FP16, relative to `fp16_tflops` (see
     # `FP16_ACCUMULATE_SPEEDUP`): 2 on GeForce cards, 1 where both accumulations run at one rate.
     fp16_accumulate_speedup: float = 1.0
+    gpu_clock_mhz: float | None = None  # boost / maximum GPU clock as listed (None: not sourced)
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "usable_memory_gb", self.memory_gb * USABLE_MEMORY_FRACTION.get(self.kind, 0.9))
@@ -169,7 +182,21 @@ def device_from_hardware(hw: Hardware) -> DeviceSpec:
         fp8_tflops=hw.fp8_tflops, int8_tops=hw.int8_tops if hw.kind != "soc" else None,
         link=link, link_gbs=link_gbs, link_latency_us=latency, assumptions=tuple(notes), fp4_tflops=hw.fp4_tflops,
         fp16_accumulate_speedup=FP16_ACCUMULATE_SPEEDUP_GEFORCE if _is_geforce(hw.name) else 1.0,
+        gpu_clock_mhz=hw.gpu_clock_mhz,
     )
+
+
+def overhead_clock_scale(device: DeviceSpec) -> float:
+    """Factor on the fitted per-token overhead for this device's GPU clock: reference clock / clock.
+
+    The fixed cost of a decode step beyond its weight reads is kernel launches, the latency-bound small
+    kernels of every layer (norms, rotary embedding, sampling) and synchronization: a count of GPU cycles,
+    so its time is cycles / frequency. A Jetson AGX Orin at 1.3 GHz pays 1.48x the overhead of a GPU at the
+    1.93 GHz reference, an RTX 4090 at 2.52 GHz 0.76x. Devices listing no clock take their kind's median
+    (`DEFAULT_GPU_CLOCK_MHZ`); kinds whose overhead is not GPU kernel work are not scaled.
+    """
+    clock = device.gpu_clock_mhz or DEFAULT_GPU_CLOCK_MHZ.get(device.kind)
+    return REFERENCE_GPU_CLOCK_MHZ / clock if clock else 1.0
 
 
 def device_from_custom(custom: CustomHardware) -> DeviceSpec:
@@ -211,14 +238,17 @@ def peak_tflops(device: DeviceSpec, quant_upper: str, fp4_matmuls: bool = True) 
 
 __all__ = [
     "DEFAULT_BANDWIDTH_GBS",
+    "DEFAULT_GPU_CLOCK_MHZ",
     "DEFAULT_MEMORY_GB",
     "FP16_ACCUMULATE_SPEEDUP_GEFORCE",
     "LINK_FIGURES",
+    "REFERENCE_GPU_CLOCK_MHZ",
     "USABLE_MEMORY_FRACTION",
     "DeviceSpec",
     "LinkKind",
     "device_from_custom",
     "device_from_hardware",
+    "overhead_clock_scale",
     "peak_tflops",
     "parse_interconnect",
 ]
