@@ -169,7 +169,8 @@ def _sample(row: Benchmark, index: CatalogIndex) -> Sample | None:
         comm = roofline.comm_ms_per_step(parallel, arch.layers, arch.hidden_size, 1, dev.link_gbs, dev.link_latency_us)
         step = step_weights_gb(r, 1)
         kquant_gb = r.dense_weights_gb if r.native_experts else step
-        units = roofline.overhead_units(arch.layers) * overhead_clock_scale(dev)  # o is quoted at the reference clock
+        # o is quoted at the reference GPU clock (`device.overhead_clock_scale`), as `resolve` applies it.
+        units = roofline.overhead_units(arch.layers) * overhead_clock_scale(dev, r.backend)
         return Sample(row, keys, 1000.0 / row.value, memory, units, comm, False,
                        kquant_params_b=kquant_gb * r.kquant_params_per_gb,
                        listed_tflops=None if r.compute_derived else r.peak_tflops,

@@ -50,6 +50,16 @@ DEFAULT_GPU_CLOCK_MHZ: dict[str, float] = {"gpu": 1927.5, "soc": 1349.0}
 # the GPU default, so a GPU without a listed clock keeps the overhead exactly as fitted.
 REFERENCE_GPU_CLOCK_MHZ = DEFAULT_GPU_CLOCK_MHZ["gpu"]
 
+# Serving engines whose decode step is one replayed CUDA graph driven by a host-side scheduler loop
+# (vLLM: docs.vllm.ai/en/latest/design/cuda_graphs; SGLang: CUDA graphs for decode on by default;
+# TensorRT-LLM: `DecodeCudaGraphConfig` under its PyExecutor loop, nvidia.github.io/TensorRT-LLM). The
+# graph removes the per-kernel launches, so what a step costs beyond its weight reads is the host's
+# scheduling, input preparation, sampling and output processing: CPU time, not GPU cycles. The rows
+# say so: the same vLLM build takes 2.2 ms per token of a 0.5B model on an H100 SXM and 5.2 ms on an
+# H200 (same clock), and vLLM 0.7.3 pays ~2 ms per token more than 0.20.1 on one A100 (docs/estimator.md,
+# AccelMark rows): spreads of host work larger than any clock ratio. Their overhead is not clock-scaled.
+HOST_STEP_BACKENDS = frozenset({"vllm", "sglang", "trt-llm", "tgi", "lmdeploy"})
+
 # Per-link figures for the tensor-parallel all-reduce: (latency in µs per all-reduce, GB/s per direction).
 # Orders of magnitude from NCCL/RCCL measurements; the fit never sees multi-device rows enough to
 # calibrate these, so they stay fixed and documented.
@@ -186,15 +196,18 @@ def device_from_hardware(hw: Hardware) -> DeviceSpec:
     )
 
 
-def overhead_clock_scale(device: DeviceSpec) -> float:
+def overhead_clock_scale(device: DeviceSpec, backend: str) -> float:
     """Factor on the fitted per-token overhead for this device's GPU clock: reference clock / clock.
 
     The fixed cost of a decode step beyond its weight reads is kernel launches, the latency-bound small
     kernels of every layer (norms, rotary embedding, sampling) and synchronization: a count of GPU cycles,
     so its time is cycles / frequency. A Jetson AGX Orin at 1.3 GHz pays 1.48x the overhead of a GPU at the
     1.93 GHz reference, an RTX 4090 at 2.52 GHz 0.76x. Devices listing no clock take their kind's median
-    (`DEFAULT_GPU_CLOCK_MHZ`); kinds whose overhead is not GPU kernel work are not scaled.
+    (`DEFAULT_GPU_CLOCK_MHZ`); kinds whose overhead is not GPU kernel work are not scaled, and neither
+    are engines that replay a CUDA graph per step (`HOST_STEP_BACKENDS`: their fixed cost is host work).
     """
+    if backend in HOST_STEP_BACKENDS:
+        return 1.0
     clock = device.gpu_clock_mhz or DEFAULT_GPU_CLOCK_MHZ.get(device.kind)
     return REFERENCE_GPU_CLOCK_MHZ / clock if clock else 1.0
 
@@ -241,6 +254,7 @@ __all__ = [
     "DEFAULT_GPU_CLOCK_MHZ",
     "DEFAULT_MEMORY_GB",
     "FP16_ACCUMULATE_SPEEDUP_GEFORCE",
+    "HOST_STEP_BACKENDS",
     "LINK_FIGURES",
     "REFERENCE_GPU_CLOCK_MHZ",
     "USABLE_MEMORY_FRACTION",

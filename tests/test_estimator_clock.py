@@ -16,6 +16,7 @@ from estimator.calibration_fit import fit_calibration
 from estimator.catalog import CalibrationParams
 from estimator.device import (
     DEFAULT_GPU_CLOCK_MHZ,
+    HOST_STEP_BACKENDS,
     REFERENCE_GPU_CLOCK_MHZ,
     device_from_hardware,
     overhead_clock_scale,
@@ -36,17 +37,25 @@ def _clocked(hardware_id: str, mhz: float | None, kind: str = "gpu"):
 def test_overhead_scales_with_the_inverse_of_the_listed_clock():
     slow = device_from_hardware(_clocked("slow", REFERENCE_GPU_CLOCK_MHZ / 2))
     fast = device_from_hardware(_clocked("fast", REFERENCE_GPU_CLOCK_MHZ * 2))
-    assert overhead_clock_scale(slow) == pytest.approx(2.0)
-    assert overhead_clock_scale(fast) == pytest.approx(0.5)
+    assert overhead_clock_scale(slow, "llama.cpp") == pytest.approx(2.0)
+    assert overhead_clock_scale(fast, "llama.cpp") == pytest.approx(0.5)
 
 
 def test_devices_without_a_clock_take_their_kinds_median_and_cpus_are_not_scaled():
     # A GPU without a listed clock sits at the reference: the fitted overhead applies unchanged.
-    assert overhead_clock_scale(device_from_hardware(_clocked("gpu", None))) == 1.0
+    assert overhead_clock_scale(device_from_hardware(_clocked("gpu", None)), "llama.cpp") == 1.0
     soc = device_from_hardware(_clocked("soc", None, kind="soc"))
-    assert overhead_clock_scale(soc) == pytest.approx(REFERENCE_GPU_CLOCK_MHZ / DEFAULT_GPU_CLOCK_MHZ["soc"])
+    assert overhead_clock_scale(soc, "mlx") == pytest.approx(REFERENCE_GPU_CLOCK_MHZ / DEFAULT_GPU_CLOCK_MHZ["soc"])
     # A CPU's per-token cost is not GPU kernel launches: never scaled, clock listed or not.
-    assert overhead_clock_scale(device_from_hardware(_clocked("cpu", None, kind="cpu"))) == 1.0
+    assert overhead_clock_scale(device_from_hardware(_clocked("cpu", None, kind="cpu")), "llama.cpp") == 1.0
+
+
+@pytest.mark.parametrize("backend", sorted(HOST_STEP_BACKENDS))
+def test_graph_replay_engines_overhead_is_host_work_and_not_clock_scaled(backend):
+    # One replayed CUDA graph per step: what remains beyond the weight reads is the host's scheduler loop.
+    slow = device_from_hardware(_clocked("slow", REFERENCE_GPU_CLOCK_MHZ / 2))
+    assert overhead_clock_scale(slow, backend) == 1.0
+    assert overhead_clock_scale(slow, "llama.cpp") == pytest.approx(2.0)
 
 
 @pytest.mark.parametrize("kind", sorted(DEFAULT_GPU_CLOCK_MHZ))
@@ -90,6 +99,21 @@ def test_single_stream_decode_by_hand_at_two_clocks():
 
     assert tokens_per_s("slow") == pytest.approx(1000 / (memory_ms + 2.0))
     assert tokens_per_s("fast") == pytest.approx(1000 / (memory_ms + 0.5))
+
+
+def test_single_stream_decode_of_a_graph_replay_engine_is_the_same_at_both_clocks():
+    # Same two cards as above under vLLM (builders' calibration: the same η 0.5 and 1 ms per 32 layers):
+    # its 1 ms of host work per step does not depend on the GPU clock, so both cards decode alike.
+    cat = catalog(_clocked("slow", REFERENCE_GPU_CLOCK_MHZ / 2), _clocked("fast", REFERENCE_GPU_CLOCK_MHZ * 2))
+
+    def tokens_per_s(hardware: str) -> float:
+        request = EstimateRequest.model_validate({
+            "hardware": hardware, "params_b": 8.0, "quant": "FP16", "backend": "vllm",
+            "prompt_tokens": 1, "output_tokens": 2,
+        })
+        return estimate(request, cat).decode_tokens_per_s_per_stream
+
+    assert tokens_per_s("slow") == pytest.approx(tokens_per_s("fast"))
 
 
 def test_fit_recovers_the_overhead_from_rows_of_differently_clocked_cards():
