@@ -118,6 +118,10 @@ class Factors:
     # Fixed ms per layer per decode step of an engine that serves MoE models attention-data-parallel with
     # expert parallelism over a tensor-parallel group (`resolve.ATTENTION_DP_BACKENDS`; else 0).
     attention_dp_layer_ms: float = 0.0
+    # Whether `overhead_ms` was fitted on this key's own single-stream rows (False: the kind's pool, a
+    # separable carry-over or the prior, i.e. a figure quoted at the reference GPU clock of the kernel-bound
+    # engines it was fitted on; `device.overhead_clock_scale`).
+    overhead_own: bool = True
 
 
 def _lookup(table: dict[str, float], key: str, pooled: str, prior: float) -> tuple[float, str]:
@@ -168,7 +172,8 @@ def resolve_factors(calibration: CalibrationParams, backend: str, kind: str) -> 
     pooled = calibration_key(POOLED, kind)
     prior = PRIORS.get(kind, PRIORS["gpu"])
     bw, bw_src = _lookup(calibration.decode_bandwidth_efficiency, key, pooled, prior["bw"])
-    overhead, _ = _lookup(calibration.per_token_overhead_ms, key, pooled, prior["overhead"])
+    overhead, overhead_src = _lookup(calibration.per_token_overhead_ms, key, pooled, prior["overhead"])
+    overhead_own = overhead_src == "fitted" and bw_src == "fitted"
     if bw_src != "fitted":
         bw, overhead = _separable_decode(calibration, backend, kind, bw, overhead)
     pp, _ = _lookup(calibration.prefill_compute_efficiency, key, pooled, prior["pp"])
@@ -211,7 +216,7 @@ def resolve_factors(calibration: CalibrationParams, backend: str, kind: str) -> 
     # Attention-DP + expert-parallel steps (`moe_fit.fit_attention_dp_step`): keyed by the engine.
     attention_dp = calibration.attention_dp_layer_ms.get(backend, 0.0)
     return Factors(key, bw, overhead, pp, kappa, batched, quantized, scheduler, calibrated, error, source, kappa_source,
-                   kquant, expert, attention_dp)
+                   kquant, expert, attention_dp, overhead_own)
 
 
 __all__ = [

@@ -196,7 +196,7 @@ def device_from_hardware(hw: Hardware) -> DeviceSpec:
     )
 
 
-def overhead_clock_scale(device: DeviceSpec, backend: str) -> float:
+def overhead_clock_scale(device: DeviceSpec, backend: str, own_overhead: bool = True) -> float:
     """Factor on the fitted per-token overhead for this device's GPU clock: reference clock / clock.
 
     The fixed cost of a decode step beyond its weight reads is kernel launches, the latency-bound small
@@ -206,7 +206,7 @@ def overhead_clock_scale(device: DeviceSpec, backend: str) -> float:
     (`DEFAULT_GPU_CLOCK_MHZ`); kinds whose overhead is not GPU kernel work are not scaled, and neither
     are engines that replay a CUDA graph per step (`HOST_STEP_BACKENDS`: their fixed cost is host work).
     """
-    if backend in HOST_STEP_BACKENDS:
+    if backend in HOST_STEP_BACKENDS and own_overhead:
         return 1.0
     clock = device.gpu_clock_mhz or DEFAULT_GPU_CLOCK_MHZ.get(device.kind)
     return REFERENCE_GPU_CLOCK_MHZ / clock if clock else 1.0

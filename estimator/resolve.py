@@ -331,7 +331,7 @@ def _apply_factors(r: Resolved, factors: Factors) -> None:
     r.decode_compute_efficiency = decode_compute_efficiency
     r.prefill_params_b = r.prefill_dense_b + r.prefill_expert_b / factors.expert_efficiency
     # The fitted overhead is quoted at the reference GPU clock; kernel work is cycles (`overhead_clock_scale`).
-    clock_scale = overhead_clock_scale(r.device, r.backend)
+    clock_scale = overhead_clock_scale(r.device, r.backend, factors.overhead_own)
     r.step_overhead_ms = factors.overhead_ms * roofline.overhead_units(arch.layers) * clock_scale
     r.scheduler_ms_per_stream = factors.scheduler_ms_per_stream
     # Unpacking k-quant weights' scales: ALU ms per GB of k-quant weights read, serialized with the

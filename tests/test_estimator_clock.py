@@ -12,6 +12,7 @@ import statistics
 
 import pytest
 
+from estimator.calibration import resolve_factors
 from estimator.calibration_fit import fit_calibration
 from estimator.catalog import CalibrationParams
 from estimator.device import (
@@ -56,6 +57,39 @@ def test_graph_replay_engines_overhead_is_host_work_and_not_clock_scaled(backend
     slow = device_from_hardware(_clocked("slow", REFERENCE_GPU_CLOCK_MHZ / 2))
     assert overhead_clock_scale(slow, backend) == 1.0
     assert overhead_clock_scale(slow, "llama.cpp") == pytest.approx(2.0)
+
+
+def test_a_graph_replay_engine_borrowing_the_pools_overhead_pays_it_at_the_devices_clock():
+    # The pool's overhead is fitted on kernel-bound engines' rows, quoted at the reference clock: an engine
+    # without its own pays it as those rows do (2x at half the reference clock); its own figure is host work.
+    slow = device_from_hardware(_clocked("slow", REFERENCE_GPU_CLOCK_MHZ / 2))
+    assert overhead_clock_scale(slow, "vllm", own_overhead=False) == pytest.approx(2.0)
+    pooled_only = CalibrationParams(data_version="t", decode_bandwidth_efficiency={"*/gpu": 0.8},
+                                    per_token_overhead_ms={"*/gpu": 2.0})
+    assert not resolve_factors(pooled_only, "vllm", "gpu").overhead_own
+    own = pooled_only.model_copy(update={"decode_bandwidth_efficiency": {"*/gpu": 0.8, "vllm/gpu": 0.9},
+                                         "per_token_overhead_ms": {"*/gpu": 2.0, "vllm/gpu": 1.0}})
+    assert resolve_factors(own, "vllm", "gpu").overhead_own
+
+
+def test_a_key_with_too_few_rows_for_its_own_overhead_records_none():
+    # Two vLLM rows (fewer than MIN_ROWS_FOR_OVERHEAD): η_bw is fitted, the overhead stays the pool's,
+    # so the shipped table must not present the pool's figure as vLLM's own.
+    truth = CalibrationParams(
+        data_version="truth", decode_bandwidth_efficiency={"vllm/gpu": 0.7, "llama.cpp/gpu": 0.6},
+        per_token_overhead_ms={"vllm/gpu": 1.5, "llama.cpp/gpu": 2.0},
+        prefill_compute_efficiency={"vllm/gpu": 0.4, "llama.cpp/gpu": 0.4},
+        batched_efficiency={"vllm/gpu": 0.3, "llama.cpp/gpu": 0.3},
+    )
+    cards = tuple(device(name, bandwidth=bandwidth, fp16=fp16) for name, bandwidth, fp16 in
+                  (("gpu-a", 300.0, 40.0), ("gpu-b", 900.0, 160.0), ("gpu-c", 2000.0, 700.0)))
+    shapes = [dict(metric="tg", quant="FP16", backend="llama.cpp")]
+    fitted = fit_calibration(generated_catalog(truth, shapes, cards))
+    assert "llama.cpp/gpu" in fitted.per_token_overhead_ms
+    two_rows = generated_catalog(truth, [dict(metric="tg", quant="FP16", backend="vllm")], cards[:2])
+    fitted = fit_calibration(two_rows)
+    assert "vllm/gpu" in fitted.decode_bandwidth_efficiency
+    assert "vllm/gpu" not in fitted.per_token_overhead_ms
 
 
 @pytest.mark.parametrize("kind", sorted(DEFAULT_GPU_CLOCK_MHZ))
