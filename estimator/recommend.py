@@ -46,7 +46,8 @@ from estimator.owned import (
     with_owned_specs,
 )
 from estimator.power_modes import at_power_cap
-from estimator.schemas import LIMIT_VIOLATIONS, CloudComparison, Option, OptionEstimate, OptionTco, Recommendation
+from estimator.schemas import CloudComparison, Option, OptionEstimate, OptionTco, Recommendation
+from estimator.shortfall import limits_text, past_limits_by
 from estimator.sizing import CapacityFn, EstimateFn, Sized, Sizer
 from estimator.tco import needs_host_server, running_days_per_year
 from estimator.validation_plan import validation_plan
@@ -363,9 +364,11 @@ def recommend(
             relax = _relax(filled, primary, lang)
     else:
         # Nothing meets every target within the limits. Never lead with a far-off option: lead with the
-        # smallest configuration that does meet the targets (past the budget or power limit, said so),
-        # and say which limit to relax by how much; only when even that does not exist, the closest.
-        meeting = sorted((s for s in fitting if s.meets_slo), key=lambda s: (s.tco.capex_usd if s.tco else 0.0,
+        # configuration that meets the targets least past the limits the user set (`shortfall.past_limits_by`; the
+        # cheapest among equals), say by how much, and which limit to relax; only when even that does not
+        # exist, the closest.
+        meeting = sorted((s for s in fitting if s.meets_slo), key=lambda s: (*past_limits_by(filled, s),
+                                                                             s.tco.capex_usd if s.tco else 0.0,
                                                                              s.cost_per_token))
         closest = meeting or sorted(fitting, key=lambda s: (s.shortfall, s.cost_per_token))
         primary = sizer.finalize(closest[0] if meeting else sizer.fewest_as_close(closest[0]))
@@ -420,12 +423,11 @@ def _cloud(workload: Workload, primary: Sized, catalog: Catalog, lang: str) -> C
 
 
 def _outside_limits(workload: Workload, primary: Sized, lang: str = "en") -> str:
-    """Plainly: nothing meets the targets within the limits; the smallest option that meets them, and the
-    limits it is past (or, when none meets the targets at all, the closest)."""
+    """Plainly: nothing meets the targets within the limits; the option that meets them closest to the
+    limits, and each limit it is past by how much (or, when none meets the targets at all, the closest)."""
     if primary.meets_slo:
-        limits = [v for v in primary.violations if v.startswith(LIMIT_VIOLATIONS)]
         return msg("rec.nothing_within_limits", lang, describe=describe(primary, lang),
-                   limits=join(limits, lang) if limits else "-")
+                   limits=limits_text(workload, primary, lang))
     return msg("rec.nothing_at_all", lang, describe=describe(primary, lang))
 
 
