@@ -128,8 +128,22 @@ ANSWER_MESSAGES: dict[str, tuple[str, str, str]] = {
         "more of them would only draw more power and cost more", "加购只会更耗电、更花钱", "加購只會更耗電、更花錢",
     ),
     "answer.owned.why.short": (
-        "even {count} of them would still fall short or miss the budget",
-        "即使 {count} 台也仍然达不到目标或超出预算", "即使 {count} 台也仍然達不到目標或超出預算",
+        "even {count} of them would still fall short",
+        "即使 {count} 台也仍然达不到目标", "即使 {count} 台也仍然達不到目標",
+    ),
+    "answer.owned.why.none_speed": (
+        "no number of them would: more of them add model copies for more users, not speed per user; one copy "
+        "({group} × {hardware}) reaches {tps:,.1f} tok/s per user at best, against {target:g}",
+        "再多也达不到：增加设备只会增加模型副本、承载更多用户，不会提高每位用户的速度；"
+        "一份模型（{group} × {hardware}）每人最多 {tps:,.1f} tok/s，目标是 {target:g}",
+        "再多也達不到：增加裝置只會增加模型副本、承載更多使用者，不會提高每位使用者的速度；"
+        "一份模型（{group} × {hardware}）每人最多 {tps:,.1f} tok/s，目標是 {target:g}",
+    ),
+    "answer.owned.why.none_ttft": (
+        "no number of them would: more of them add model copies, and a copy does not split one prompt; its p95 "
+        "first token is {ttft:,.0f} ms at best, against {target:,} ms",
+        "再多也达不到：增加设备只会增加模型副本，一份副本不会拆分同一个提示；p95 首 token 最快 {ttft:,.0f} ms，目标是 {target:,} ms",
+        "再多也達不到：增加裝置只會增加模型副本，一份副本不會拆分同一個提示；p95 首 token 最快 {ttft:,.0f} ms，目標是 {target:,} ms",
     ),
     "answer.owned.unknown": (
         "Your {owned} × {hardware}: not in the hardware catalog, so not evaluated; give its memory and bandwidth "

@@ -16,7 +16,7 @@ from estimator.catalog import Catalog, Hardware
 from estimator.defaults import device_price
 from estimator.lower_format import lower_format_text
 from estimator.messages import Reason, msg, reason_text
-from estimator.shortfall import limits_passed, shortfall_text
+from estimator.shortfall import ceiling_text, limits_passed, shortfall_text
 from estimator.sizing import Sized, Sizer
 from estimator.workload import NamedDevice, Workload
 
@@ -165,14 +165,8 @@ def _none_text(sizer: Sizer, option: Sized, lang: str) -> str:
     when even the largest count misses, the answer is that ceiling (its best per-user speed or first
     token), not "even 1,024 would not", which reads as if enough money would do."""
     cand, hw = option.candidate, option.candidate.hardware
-    top = sizer.estimate(cand, cand.max_count)  # memoized by the count search, which stopped there
-    if top.fits and sizer.speed(top, cand) < sizer.target:
-        return msg("answer.named.none_speed", lang, hardware=hw.name, tps=sizer.speed(top, cand),
-                   target=sizer.target, group=top.tensor_parallel * top.pipeline_stages)
-    if top.fits and sizer.ttft is not None and sizer.ttft_checked(top, cand) > sizer.ttft:
-        return msg("answer.named.none_ttft", lang, hardware=hw.name, ttft=sizer.ttft_checked(top, cand),
-                   target=sizer.ttft)
-    return msg("answer.named.none", lang, count=cand.max_count, hardware=hw.name)
+    text = ceiling_text(sizer, cand, "answer.named.none", lang)
+    return text or msg("answer.named.none", lang, count=cand.max_count, hardware=hw.name)
 
 
 def _purchase(sizer: Sizer, option: Sized) -> Sized | None:

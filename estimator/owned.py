@@ -22,7 +22,7 @@ from estimator.defaults import device_price
 from estimator.lower_format import lower_format_text
 from estimator.messages import msg
 from estimator.schemas import OwnedAnswer
-from estimator.shortfall import shortfall_text
+from estimator.shortfall import ceiling_text, shortfall_text
 from estimator.sizing import Sized, Sizer
 from estimator.workload import OwnedDevice, Workload
 
@@ -199,7 +199,7 @@ def _groups(workload: Workload, catalog: Catalog, sized: list[Sized]) -> list[tu
     return out
 
 
-def _why_not_more(own: Sized, workload: Workload, lang: str) -> str:
+def _why_not_more(sizer: Sizer, own: Sized, workload: Workload, lang: str) -> str:
     """Why the owned devices are not topped up with more of the same, in `lang`."""
     from estimator.messages import reason_text
 
@@ -214,7 +214,10 @@ def _why_not_more(own: Sized, workload: Workload, lang: str) -> str:
         return msg("answer.owned.why.ineligible", lang, reason=reason_text(reason, lang))
     if own.meets_slo:  # fast enough, past a power or budget limit: more of them only draw and cost more
         return msg("answer.owned.why.limits", lang)
-    return msg("answer.owned.why.short", lang, count=cand.max_count)
+    # More of them add model copies, never speed per copy: when one copy is too slow, that ceiling is the
+    # answer ("even 1024 of them would still fall short" read as if enough money would do).
+    return (ceiling_text(sizer, cand, "answer.owned.why.none", lang)
+            or msg("answer.owned.why.short", lang, count=cand.max_count))
 
 
 def _dearer_than_buying(sizer: Sizer, top_up: Sized, primary: Sized | None, lang: str) -> str:
@@ -295,7 +298,7 @@ def owned_answers(sizer: Sizer, workload: Workload, catalog: Catalog, sized: lis
             text += _dearer_than_buying(sizer, extra, primary, lang)
         else:
             text = msg("answer.owned.buy_one" if count == 1 else "answer.owned.buy", lang, owned=count, hardware=name,
-                       short=shortfall_text(sizer, own, lang), why=_why_not_more(own, workload, lang))
+                       short=shortfall_text(sizer, own, lang), why=_why_not_more(sizer, own, workload, lang))
         if not meets and not own.estimate.fits and not isinstance(sizer, BatchSizer):
             stacks = list({s.candidate.stack.id: s.candidate for s in mine
                            if s.candidate.existing and s.candidate.hardware.id == own.candidate.hardware.id}.values())

@@ -86,4 +86,18 @@ def limits_text(workload: Workload, primary: Sized, lang: str) -> str:
     return join(parts, lang) if parts else "-"
 
 
-__all__ = ["limits_passed", "limits_text", "past_limits_by", "shortfall_text"]
+def ceiling_text(sizer: Sizer, cand: Candidate, prefix: str, lang: str) -> str:
+    """The ceiling no count of `cand` passes, worded with the `prefix`'s `_speed` or `_ttft` message (named
+    answers: "answer.named.none", owned ones: "answer.owned.why.none"); "" when the largest count fits
+    and meets both, or does not fit."""
+    hw = cand.hardware
+    top = sizer.estimate(cand, cand.max_count)  # memoized by the count search, which stopped there
+    if top.fits and sizer.speed(top, cand) < sizer.target:
+        return msg(prefix + "_speed", lang, hardware=hw.name, tps=sizer.speed(top, cand),
+                   target=sizer.target, group=top.tensor_parallel * top.pipeline_stages)
+    if top.fits and sizer.ttft is not None and sizer.ttft_checked(top, cand) > sizer.ttft:
+        return msg(prefix + "_ttft", lang, hardware=hw.name, ttft=sizer.ttft_checked(top, cand), target=sizer.ttft)
+    return ""
+
+
+__all__ = ["ceiling_text", "limits_passed", "limits_text", "past_limits_by", "shortfall_text"]

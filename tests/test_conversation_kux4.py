@@ -81,3 +81,29 @@ def test_limits_passed_are_worded_in_the_threads_language(engine, lang, turns):
     why = next(line for line in reply.text.splitlines() if line.startswith(("理由", "理由：")))
     assert "budget: capex" not in why and "W peak >" not in why and "power:" not in why, why
     assert "800 W" in why and "$20,000" in why and len(RATIO.findall(why)) >= 2, why
+
+
+# Owned devices that no count of them makes fast enough. A 70B model at FP8 is ~70 GB of weights: one
+# copy spans a tensor-parallel group inside one 4-card L40S server (4 × 864 GB/s), and more L40S add
+# copies for more users, never speed per user. "Even 1024 of them would still fall short or miss the
+# budget" (no budget was set) read as if money would do; the answer is the ceiling of one copy, as the
+# named-device answer says.
+OWNED_CEILING = {
+    "en": ("we have six L40S — enough to serve Llama 3.1 70B to 100 users?", "FP8, prompts 1500, answers 400",
+           "at best"),
+    "zh-Hant": ("我們有六張 L40S，夠不夠跑 Llama 3.1 70B 給 100 人用？", "FP8，提示 1500 token，回答 400，首 token 1 秒內",
+                "最多"),
+    "zh-Hans": ("我们有六张 L40S，够不够跑 Llama 3.1 70B 给 100 人用？", "FP8，提示 1500 token，回答 400，首 token 1 秒内",
+                "最多"),
+}
+
+
+@pytest.mark.parametrize("lang", list(OWNED_CEILING))
+def test_owned_devices_no_count_of_which_is_fast_enough_are_told_the_ceiling(engine, lang):
+    first, second, ceiling = OWNED_CEILING[lang]
+    reply = talk(engine, first, second, thread="own" + lang)[-1]
+    rec = reply.recommendation
+    assert rec is not None and rec.owned and not rec.owned[0].meets
+    text = rec.owned[0].text
+    assert "1024" not in text and "budget" not in text and "预算" not in text and "預算" not in text, text
+    assert "4 × L40S" in text and ceiling in text, text
