@@ -107,3 +107,43 @@ def test_owned_devices_no_count_of_which_is_fast_enough_are_told_the_ceiling(eng
     text = rec.owned[0].text
     assert "1024" not in text and "budget" not in text and "预算" not in text and "預算" not in text, text
     assert "4 × L40S" in text and ceiling in text, text
+
+
+# Two Mac Studios owned. gpt-oss-120b is ~62 GB in MXFP4 and an M2 Ultra 192 GB gives the GPU ~144 GB, so
+# each machine holds a whole copy: two machines are two replicas, each serving half the users, which is
+# what running llama.cpp / MLX on each behind a load balancer does. They were evaluated as one machine
+# carrying all ten users under the label "2 × M2 Ultra", with "one such machine serves one user" (it had
+# just been sized for ten). Laptops and SoC boxes do not pool into one server, but each can be a replica.
+MACS = {
+    "en": ("we have two Mac Studios M2 Ultra 192GB. Can they run gpt-oss-120b for 10 people?", "just recommend"),
+    "zh-Hans": ("我们有两台 Mac Studio M2 Ultra，能给 10 个人跑 gpt-oss-120b 吗？", "直接推荐"),
+}
+
+
+@pytest.mark.parametrize("lang", list(MACS))
+def test_owned_soc_machines_each_run_a_copy_for_their_share_of_the_users(engine, lang):
+    reply = talk(engine, *MACS[lang], thread="mac" + lang)[-1]
+    rec = reply.recommendation
+    assert rec is not None and rec.owned, reply.text
+    answer = rec.owned[0]
+    assert answer.hardware_id == "apple-m2-ultra" and answer.owned_count == 2
+    assert answer.used_count == 2, answer.text
+    assert "serves one user" not in answer.text and "只服务一个人" not in answer.text, answer.text
+
+
+def test_one_owned_machine_per_replica_is_faster_per_user_than_one_machine_for_all(catalog):
+    # First principles: two replicas each decode a batch of 5, one machine a batch of 10; a smaller batch
+    # is never slower per user.
+    from estimator.recommend import recommend
+    from estimator.workload import Workload
+
+    def owned(count: int):
+        w = Workload(model_id="gpt-oss-120b", model_params_b=116.8, concurrent_users=10,
+                     owned_devices=[{"hardware_id": "apple-m2-ultra", "count": count}],
+                     existing_hardware_ids=["apple-m2-ultra"])
+        return recommend(w, catalog).owned[0]
+
+    one, two = owned(1), owned(2)
+    assert one.used_count == 1 and two.used_count == 2
+    tps = re.compile(r"([\d.]+) tok/s per user")
+    assert float(tps.search(two.text).group(1)) > float(tps.search(one.text).group(1)), (one.text, two.text)
