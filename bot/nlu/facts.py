@@ -80,9 +80,11 @@ _LEN_AFTER_WORD = {
                      rf"(?:\s*(?:around|about|roughly|up to|under|约|約|大约|大約|大概|~|在))?\s*{APPROX}{NUM}{_not_token_unit(words)}")
     for slot, words in (("prompt_tokens", _PROMPT_WORDS), ("output_tokens", _OUTPUT_WORDS))
 }
+# "2000 token 輸入、200 輸出": in Chinese the unit is often said once, and a number right before 输入/输出
+# (no measure word: "200 个输出" counts outputs) is that length in tokens.
 _LEN_BEFORE_WORD = {
-    slot: re.compile(rf"{APPROX}{NUM}\s*-?\s*(?:tokens?|toks?|(?:个|個)\s*token|字)\s*(?:of\s+|的\s*)?(?:{words})")
-    for slot, words in (("prompt_tokens", _PROMPT_WORDS), ("output_tokens", _OUTPUT_WORDS))
+    slot: re.compile(rf"{APPROX}{NUM}\s*-?\s*(?:(?:tokens?|toks?|(?:个|個)\s*token|字)\s*(?:of\s+|的\s*)?(?:{words})|{bare})")
+    for slot, words, bare in (("prompt_tokens", _PROMPT_WORDS, "输入|輸入"), ("output_tokens", _OUTPUT_WORDS, "输出|輸出"))
 }
 _DURATION = re.compile(rf"{NUM}\s*(?P<unit>ms|msec|milliseconds?|毫秒|s|secs?|seconds?|秒钟|秒鐘|秒|minutes?|mins?|分钟|分鐘)(?![a-z])")
 _SUB_SECOND = re.compile(r"(?:under|within|below|less than|in) (?:a|one) second|sub-?second")
