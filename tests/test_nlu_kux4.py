@@ -27,3 +27,45 @@ def test_a_number_right_before_the_chinese_length_word_is_that_length(text, prom
 
 def test_a_counted_output_is_no_length():
     assert "output_tokens" not in parse_message("每天 200 个输出").facts
+
+
+# A device's model number alone ("4090", "6000") names the card only where no quantity stands: "prompts
+# 6000" is a length, "6000 users" a head count, "a 6000 budget" money. They were read as an RTX 6000 Ada
+# (owned, in "we have a 6000 budget") and the length, head count or budget was lost.
+@pytest.fixture(scope="module")
+def matcher(catalog):
+    from bot.nlu.hardware import HardwareMatcher
+
+    return HardwareMatcher(catalog.hardware)
+
+
+@pytest.mark.parametrize(("text", "slot", "value"), [
+    ("prompts 6000, answers 400", "prompt_tokens", 6000),
+    ("prompts 4090 tokens", "prompt_tokens", 4090),
+    ("answers 5080", "output_tokens", 5080),
+    ("6000 users", "concurrent_users", 6000),
+    ("提示 6000，回答 400", "prompt_tokens", 6000),
+    ("6000 人同时使用", "concurrent_users", 6000),
+    ("budget $5090", "budget_usd", 5090),
+])
+def test_a_model_number_in_a_quantity_is_the_quantity(matcher, text, slot, value):
+    found = parse_message(text, hardware=matcher)
+    assert found.facts.get(slot) == value, (found.facts, found.hardware)
+    assert not found.hardware and "owned_devices" not in found.facts
+
+
+def test_a_budget_of_a_model_number_owns_no_card(matcher):
+    found = parse_message("we have a 6000 budget", hardware=matcher)
+    assert "owned_devices" not in found.facts and not found.hardware
+
+
+@pytest.mark.parametrize(("text", "hardware_id"), [
+    ("we have two 4090s", "nvidia-rtx-4090"),
+    ("would a 4090 do for 10 users?", "nvidia-rtx-4090"),
+    ("我们有 4 张 4090", "nvidia-rtx-4090"),
+    ("what about the 5090?", "nvidia-rtx-5090"),
+    ("2x 3090 for 5 users", "nvidia-rtx-3090"),
+])
+def test_a_model_number_naming_a_card_still_names_it(matcher, text, hardware_id):
+    found = parse_message(text, hardware=matcher)
+    assert any(hardware_id in m.hardware_ids for m in found.hardware), found.hardware
