@@ -58,7 +58,7 @@ _ASSUME: dict[str, tuple[str, str, str]] = {
         "假設全部 {users} 位使用者在尖峰時可能同時使用（種子文件 1 按並行使用者數劃分檔位）",
     ),
     "assume.scale": (
-        "treated as a {scale} deployment ({users} users)", "按{scale}级部署处理（{users} 位用户）",
+        "treated as {scale} deployment ({users} users)", "按{scale}级部署处理（{users} 位用户）",
         "按{scale}級部署處理（{users} 位使用者）",
     ),
     "assume.model": (
@@ -147,6 +147,10 @@ _RECOMMEND: dict[str, tuple[str, str, str]] = {
         "{describe}. Lowest risk-weighted cost per served token of {n} options that meet every target",
         "{describe}。在满足全部目标的 {n} 个方案中，按风险加权后每服务 token 成本最低",
         "{describe}。在滿足全部目標的 {n} 個方案中，按風險加權後每服務 token 成本最低",
+    ),
+    "rec.only": (
+        "{describe}. The only option that meets every target", "{describe}。这是唯一满足全部目标的方案",
+        "{describe}。這是唯一滿足全部目標的方案",
     ),
     "rec.rival_cheaper": (
         ", weighing risk: {count} × {hardware} is cheaper (${cost:,.3f}/M) but carries {rival_risks}, "

@@ -147,3 +147,20 @@ def test_one_owned_machine_per_replica_is_faster_per_user_than_one_machine_for_a
     assert one.used_count == 1 and two.used_count == 2
     tps = re.compile(r"([\d.]+) tok/s per user")
     assert float(tps.search(two.text).group(1)) > float(tps.search(one.text).group(1)), (one.text, two.text)
+
+
+def test_an_organization_deployment_takes_an():
+    from estimator.assume import fill_defaults
+    from estimator.workload import Workload
+
+    notes = fill_defaults(Workload(model_params_b=70, concurrent_users=600))[1]
+    assert "treated as an organization deployment (600 users)" in notes
+    assert not any("a organization" in note for note in notes)
+
+
+def test_the_only_option_that_meets_the_targets_is_not_one_of_1_options(engine):
+    # Qwen3-235B-A22B at FP8 for 100 users at 32k under a $150k budget: only the 8-way MI300X board holds
+    # 235 GB of weights plus the cache within it (session 8's run: "of 1 options").
+    reply = talk(engine, "we want to serve Qwen3-235B-A22B to 100 users at 32k context, budget 150k",
+                 "FP8, prompts 4000, answers 600, first token under 2 s", thread="one")[-1]
+    assert "of 1 options" not in reply.text
