@@ -122,10 +122,10 @@ MODEL_MESSAGES: dict[str, tuple[str, str, str]] = {
         "，每份副本跨 {stages} 台伺服器流水線平行（一份副本放不進一台伺服器）",
     ),
     "rec.nothing_within_limits": (
-        ("Nothing meets the targets within your limits. The configuration that meets the targets closest to "
-         "them is {describe}, which is past: {limits}."),
-        "在您的限制内没有方案能满足目标。满足目标且最接近限制的配置是{describe}，但超出了：{limits}。",
-        "在您的限制內沒有方案能滿足目標。滿足目標且最接近限制的配置是{describe}，但超出了：{limits}。",
+        ("Nothing meets the targets within your limits. Of the configurations that meet the targets, the least "
+         "past your limits is {describe}, which is past: {limits}."),
+        "在您的限制内没有方案能满足目标。满足目标的配置中超出限制最少的是{describe}，但超出了：{limits}。",
+        "在您的限制內沒有方案能滿足目標。滿足目標的配置中超出限制最少的是{describe}，但超出了：{limits}。",
     ),
     "rec.limit.budget": (
         "capex ${capex:,.0f} against your ${budget:,.0f} budget ({ratio:.1f}× it)",

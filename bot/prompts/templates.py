@@ -148,9 +148,9 @@ TEMPLATES: dict[str, tuple[str, str, str]] = {
     "rec.meets": ("It meets your targets.", "满足你的目标。", "滿足你的目標。"),
     "rec.misses": ("It does not meet every target (see below).", "未能满足全部目标（见下文）。", "未能滿足全部目標（見下文）。"),
     "rec.past_limits": (
-        "Nothing meets your targets within your limits: this is the configuration that does closest to them, past them (see below).",
-        "在你的限制内没有方案能满足目标：这是满足目标且最接近限制的配置，但超出了限制（见下文）。",
-        "在你的限制內沒有方案能滿足目標：這是滿足目標且最接近限制的配置，但超出了限制（見下文）。",
+        "Nothing meets your targets within your limits: this option meets the targets and is the least past your limits (see below).",
+        "在你的限制内没有方案能满足目标：这个方案满足目标，超出限制最少（见下文）。",
+        "在你的限制內沒有方案能滿足目標：這個方案滿足目標，超出限制最少（見下文）。",
     ),
     "rec.unverified": (
         "It meets your targets, but its power draw is not on record: check it against your power limit (see below).",
