@@ -164,3 +164,16 @@ def test_the_only_option_that_meets_the_targets_is_not_one_of_1_options(engine):
     reply = talk(engine, "we want to serve Qwen3-235B-A22B to 100 users at 32k context, budget 150k",
                  "FP8, prompts 4000, answers 600, first token under 2 s", thread="one")[-1]
     assert "of 1 options" not in reply.text
+
+
+# "What about a Mac Studio?" A Mac Studio holds an M1/M2/M3 Ultra or an M1/M3/M4 Max (64–512 GB): any of
+# them holds gpt-oss-20b (~11 GB of MXFP4 weights plus the cache of 12 users). The pool was every Apple
+# chip, of which only the base M4 (a Mac mini's, 16 GB) has a price, so the answer read "no configuration
+# of it meets this workload … the largest option, 1 × M4, holds 12 GB" and advised a smaller model. A
+# product-line word narrows the pool to the chips whose form factor names that line.
+def test_a_product_line_word_compares_the_chips_of_that_line(engine):
+    replies = talk(engine, "gpt-oss-20b for 12 people on our team, first token under 1 s", "just recommend",
+                   "what about a Mac Studio?", thread="studio")
+    text = replies[-1].text
+    assert "1 × M4," not in text and "holds 12 GB" not in text and "smaller model" not in text, text
+    assert any(chip in text for chip in ("Ultra", "Max")), text
