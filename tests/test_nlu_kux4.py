@@ -69,3 +69,21 @@ def test_a_budget_of_a_model_number_owns_no_card(matcher):
 def test_a_model_number_naming_a_card_still_names_it(matcher, text, hardware_id):
     found = parse_message(text, hardware=matcher)
     assert any(hardware_id in m.hardware_ids for m in found.hardware), found.hardware
+
+
+# Durations said in words. "A few seconds is fine" is the interview's own example answer to the first-token
+# question and read as no fact at all; "half a second" / "半秒" is 500 ms ("第一個 token 要在半秒內" read the
+# "1" of 第一個 as a bare 1 s).
+@pytest.mark.parametrize(("text", "ms"), [
+    ("first token within half a second", 500),
+    ("half a second", 500),
+    ("首token半秒内", 500),
+    ("第一個 token 要在半秒內", 500),
+    ("a few seconds is fine", 3000),
+    ("no rush, a few seconds is fine", 3000),
+    ("幾秒都可以", 3000),
+    ("under a second", 1000),
+    ("first token in a couple of seconds", 2000),
+])
+def test_a_duration_in_words(text, ms):
+    assert parse_message(text, pending_slot="ttft_target_ms").facts.get("ttft_target_ms") == ms

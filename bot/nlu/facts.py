@@ -88,6 +88,12 @@ _LEN_BEFORE_WORD = {
 }
 _DURATION = re.compile(rf"{NUM}\s*(?P<unit>ms|msec|milliseconds?|毫秒|s|secs?|seconds?|秒钟|秒鐘|秒|minutes?|mins?|分钟|分鐘)(?![a-z])")
 _SUB_SECOND = re.compile(r"(?:under|within|below|less than|in) (?:a|one) second|sub-?second")
+# Durations in words: "half a second", "半秒" (500 ms); "a few seconds (is fine)", "几秒都可以" (3 s, the
+# interview's own example answer, which read as no fact at all).
+_WORDED_DURATIONS = (
+    (re.compile(r"\bhalf (?:a |of a )?(?:second|sec)\b|\bhalf-second\b|半秒"), 500),
+    (re.compile(r"\b(?:a )?few seconds?\b|\bseveral seconds\b|几秒|幾秒|数秒|數秒"), 3000),
+)
 _LATENCY_KEY = re.compile(r"ttft|first token|first[- ]token|time to first|latency|延迟|延遲|首字|首token|首个token|首個token|响应|響應|回應|p9\d|wait")
 _MS_PER_UNIT = {"ms": 1, "msec": 1, "millisecond": 1, "milliseconds": 1, "毫秒": 1, "s": 1000, "sec": 1000,
                 "secs": 1000, "second": 1000, "seconds": 1000, "秒": 1000, "秒钟": 1000, "秒鐘": 1000,
@@ -279,6 +285,9 @@ def _lengths(text: str, claims: _Claims) -> Iterator[Fact]:
 def _latency(text: str, claims: _Claims) -> Iterator[Fact]:
     for m in _matches(_SUB_SECOND, text, claims):
         yield Fact("ttft_target_ms", 1000, m.start(), m.end(), keyed=True)
+    for pattern, ms in _WORDED_DURATIONS:
+        for m in _matches(pattern, text, claims):
+            yield Fact("ttft_target_ms", ms, m.start(), m.end(), keyed=True)
     for m in _matches(_DURATION, text, claims):
         value = number_value(m) * _MS_PER_UNIT[m.group("unit")]
         keyed = bool(_LATENCY_KEY.search(text, max(0, m.start() - 40), m.start()))
