@@ -385,6 +385,8 @@ def render_recommendation(
         out += [f"  • {line}" for line in option_lines(primary, users, lang)]
         if rec.rationale or primary.rationale:
             out.append(t("rec.why", lang, text=rec.rationale or primary.rationale))
+        if rec.relax and primary.verdict == "misses":  # what is attainable ("relax the p95 TTFT target to …")
+            out += [t("rec.relax", lang), *(f"  • {line}" for line in rec.relax)]
     if rec.alternatives:
         out.append(t("rec.alternatives", lang))
         out += [f"  {i}. {option_summary(option, lang)}" for i, option in enumerate(rec.alternatives, 1)]

@@ -142,6 +142,10 @@ MODEL_MESSAGES: dict[str, tuple[str, str, str]] = {
         "资料库里没有 {hardware} 的功耗，无法对照你的 {budget:,} W 上限",
         "資料庫裡沒有 {hardware} 的功耗，無法對照你的 {budget:,} W 上限",
     ),
+    "rec.nothing_meets": (
+        "Nothing meets the targets; the closest is {describe}.", "没有方案满足目标；最接近的是{describe}。",
+        "沒有方案滿足目標；最接近的是{describe}。",
+    ),
     "rec.nothing_at_all": (
         "Nothing meets the targets, even past your limits; the closest is {describe}.",
         "即使不考虑您的限制，也没有方案满足目标；最接近的是{describe}。",

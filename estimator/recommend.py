@@ -429,7 +429,8 @@ def _outside_limits(workload: Workload, primary: Sized, lang: str = "en") -> str
     if primary.meets_slo:
         return msg("rec.nothing_within_limits", lang, describe=describe(primary, lang),
                    limits=limits_text(workload, primary, lang))
-    return msg("rec.nothing_at_all", lang, describe=describe(primary, lang))
+    limited = workload.budget_usd is not None or workload.power_budget_w is not None
+    return msg("rec.nothing_at_all" if limited else "rec.nothing_meets", lang, describe=describe(primary, lang))
 
 
 def _model_shape_note(workload: Workload, catalog: Catalog, lang: str = "en") -> str:

@@ -177,3 +177,21 @@ def test_a_product_line_word_compares_the_chips_of_that_line(engine):
     text = replies[-1].text
     assert "1 × M4," not in text and "holds 12 GB" not in text and "smaller model" not in text, text
     assert any(chip in text for chip in ("Ultra", "Max")), text
+
+
+# A first-token target no configuration meets. Every request is a 131,072-token prompt: its prefill on one
+# copy of a 70B FP8 model is ~2 × 70.6e9 × 131k ≈ 1.9e16 FLOPs plus attention, seconds even on eight H200,
+# and more devices add copies, never split one prompt. The reply said "Nothing meets the targets, even past
+# your limits" (none was set) and did not say what is attainable; the relax hint ("relax the p95 TTFT target
+# from 2,000 to … ms") was computed but shown only when there was no option at all.
+FULL_CONTEXT = ("Llama 3.1 70B for 50 users, FP8, prompts 2000, answers 500, first token 2 s", "and at 128k context?",
+                "what if every request uses the full context?")
+
+
+def test_a_target_nothing_meets_without_limits_says_what_would_meet_it(engine):
+    reply = talk(engine, *FULL_CONTEXT, thread="full")[-1]
+    rec = reply.recommendation
+    assert rec is not None and rec.primary is not None and rec.primary.verdict == "misses"
+    assert "past your limits" not in reply.text, reply.text[:600]
+    assert rec.relax and any("TTFT" in hint for hint in rec.relax)
+    assert "To get a feasible option:" in reply.text and rec.relax[0] in reply.text
