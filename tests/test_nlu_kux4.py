@@ -11,6 +11,7 @@ from __future__ import annotations
 import pytest
 
 from bot.nlu import parse_message
+from tests.engine_fixtures import talk
 
 
 @pytest.mark.parametrize(("text", "prompt", "output"), [
@@ -87,3 +88,18 @@ def test_a_model_number_naming_a_card_still_names_it(matcher, text, hardware_id)
 ])
 def test_a_duration_in_words(text, ms):
     assert parse_message(text, pending_slot="ttft_target_ms").facts.get("ttft_target_ms") == ms
+
+
+# "Servers with 1 TB of RAM each" is 1,024 GB per server (it was not read: only GB was), and the echo
+# says the size once ("xeon servers 1024 GB (1024 GB)").
+def test_a_memory_size_in_terabytes(matcher):
+    found = parse_message("we have two idle xeon servers with 1 tb of ram each", hardware=matcher)
+    (owned,) = found.facts["owned_devices"]
+    assert owned["memory_gb"] == 1024
+    assert "memory_gb" not in parse_message("an h200 with 4.8 tb/s", hardware=matcher).facts.get(
+        "owned_devices", [{}])[0]
+
+
+def test_the_echo_says_a_stated_size_once(engine):
+    reply = talk(engine, "We have three CPU servers with 256GB each and a 7B model for 5 users", thread="echo")[0]
+    assert reply.text.count("256 GB") == 1, reply.text
