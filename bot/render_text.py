@@ -101,7 +101,7 @@ def _device_list_phrase(slot: str, devices: Sequence[Mapping[str, Any]], i: int,
         name = (names or {}).get(hardware_id or "") or hardware_id or d.get("label") or d.get("kind") or "?"
         count = d.get("count")
         items.append(f"{_HOW_MANY[i]}{name}" if count is None else f"{count:,}× {name}")
-        if d.get("memory_gb") and f"{d['memory_gb']:g} GB" not in name:  # the label may say it already
+        if d.get("memory_gb") and " GB" not in name:  # the label says it already ("…, 1024 GB per server")
             items[-1] += f" ({d['memory_gb']:g} GB)"
     return _DEVICE_LISTS[slot][i].format(items=(", " if i == 0 else "、").join(items))
 

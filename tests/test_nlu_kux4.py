@@ -103,3 +103,13 @@ def test_a_memory_size_in_terabytes(matcher):
 def test_the_echo_says_a_stated_size_once(engine):
     reply = talk(engine, "We have three CPU servers with 256GB each and a 7B model for 5 users", thread="echo")[0]
     assert reply.text.count("256 GB") == 1, reply.text
+
+
+# The catalog counts a CPU per socket, so "two dual-socket servers with 1 TB each" are four CPUs of 512 GB
+# each, not four of 1 TB (which doubled the memory owned).
+def test_a_servers_memory_is_shared_by_its_sockets(matcher):
+    found = parse_message("we have two idle dual-socket xeon servers with 1 tb of ram each", hardware=matcher)
+    (owned,) = found.facts["owned_devices"]
+    assert (owned["count"], owned["memory_gb"]) == (4, 512)
+    single = parse_message("we have 3 cpu servers with 256gb each", hardware=matcher).facts["owned_devices"][0]
+    assert (single["count"], single["memory_gb"]) == (3, 256)

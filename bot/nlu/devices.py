@@ -253,7 +253,8 @@ def read_devices(normalized: str, mentions: list[HardwareMention], matcher: Hard
         label = normalized[mention.start:host.end() if host is not None else end].strip()
         if count is not None and sockets > 1:  # three dual-socket servers are six CPUs (catalog: one per socket)
             count *= sockets
-            label = f"{label} ({servers} × {sockets} sockets)"
+            per_server = f", {memory:g} GB per server" if memory is not None and f"{memory:g}" not in label else ""
+            label = f"{label} ({servers} × {sockets} sockets{per_server})"
         if memory is not None and f"{memory:g}" not in label:  # "a100 80gb" says it already
             label = f"{label} {memory:g} GB"
         if clause.owns:
@@ -264,8 +265,8 @@ def read_devices(normalized: str, mentions: list[HardwareMention], matcher: Hard
             if kind is not None:
                 owned["kind"] = kind
             owned["count"] = min(count or 1, MAX_COUNT)
-            if memory is not None:
-                owned["memory_gb"] = memory
+            if memory is not None:  # a server's memory is shared by its sockets (the catalog counts a CPU each)
+                owned["memory_gb"] = memory / sockets
             owned["label"] = label[:200]
             reading.owned.append(owned)
             if hardware_id is not None:
