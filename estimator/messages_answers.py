@@ -175,6 +175,16 @@ ANSWER_MESSAGES: dict[str, tuple[str, str, str]] = {
         "{users:,} 位使用者時每人 {tps:,.1f} tok/s，p95 首 token {ttft:,.0f} ms，容量約 {capacity:,} 人，"
         "記憶體 {required:,.1f} / {available:,.1f} GB；{price}",
     ),
+    "answer.named.figures_batch": (
+        "finishes the batch in {hours:,.1f} h of the {window:g} h window, memory {required:,.1f} of {available:,.1f} GB; "
+        "{price}",
+        "{hours:,.1f} 小时完成批处理（窗口 {window:g} 小时），内存 {required:,.1f} / {available:,.1f} GB；{price}",
+        "{hours:,.1f} 小時完成批次處理（窗口 {window:g} 小時），記憶體 {required:,.1f} / {available:,.1f} GB；{price}",
+    ),
+    "answer.named.figures_memory": (
+        "memory {required:,.1f} of {available:,.1f} GB; {price}", "内存 {required:,.1f} / {available:,.1f} GB；{price}",
+        "記憶體 {required:,.1f} / {available:,.1f} GB；{price}",
+    ),
     "answer.named.figures_short": (
         "capacity ~{capacity:,} users at the targets, memory {required:,.1f} of {available:,.1f} GB; {price}",
         "在目标内容量约 {capacity:,} 人，内存 {required:,.1f} / {available:,.1f} GB；{price}",

@@ -11,6 +11,7 @@ ineligible (an NPU for many users, a consumer card at organization scale) are sa
 
 from __future__ import annotations
 
+from estimator.batch import BatchSizer, shown_hours
 from estimator.candidates import Candidate, exclusion, fill_owned_power, ownership
 from estimator.catalog import Catalog, Hardware
 from estimator.defaults import device_price
@@ -99,9 +100,16 @@ def named_text(sizer: Sizer, named: NamedDevice, option: Sized, reason: str | No
         price = msg("answer.named.unpriced", lang, power=cost.annual_power_usd)
     else:
         price = msg("answer.named.unpriced_no_power", lang)
-    figures = msg("answer.named.figures", lang, tps=est.decode_tokens_per_s_per_stream, users=sizer.peak, ttft=ttft,
-                  capacity=option.capacity_users, required=est.memory_required_gb,
-                  available=est.memory_available_gb, price=price)
+    batch = isinstance(sizer, BatchSizer)  # a job has no users nor first-token target: when it finishes decides
+    if batch and est.fits:
+        assert isinstance(sizer, BatchSizer)
+        figures = msg("answer.named.figures_batch", lang, hours=shown_hours(sizer.hours(option.candidate, option.count)),
+                      window=sizer.window_hours, required=est.memory_required_gb, available=est.memory_available_gb,
+                      price=price)
+    else:
+        figures = msg("answer.named.figures", lang, tps=est.decode_tokens_per_s_per_stream, users=sizer.peak,
+                      ttft=ttft, capacity=option.capacity_users, required=est.memory_required_gb,
+                      available=est.memory_available_gb, price=price)
     head = msg("answer.named.ask_many" if named.count is None else "answer.named.ask", lang,
                count=option.count, hardware=hw.name)
     if reason is not None:
@@ -114,8 +122,10 @@ def named_text(sizer: Sizer, named: NamedDevice, option: Sized, reason: str | No
         if smallest is not None and smallest < option.count and not limits_passed(sizer, option.candidate, smallest, lang):
             text += msg("answer.named.smallest", lang, count=smallest, hardware=hw.name)
     else:  # the shortfall already quotes speed and first token: the rest of the figures only
-        rest = msg("answer.named.figures_short", lang, capacity=option.capacity_users,
-                   required=est.memory_required_gb, available=est.memory_available_gb, price=price)
+        rest = (msg("answer.named.figures_memory", lang, required=est.memory_required_gb,
+                    available=est.memory_available_gb, price=price) if batch else
+                msg("answer.named.figures_short", lang, capacity=option.capacity_users,
+                    required=est.memory_required_gb, available=est.memory_available_gb, price=price))
         text = head + msg("answer.named.no", lang, short=shortfall_text(sizer, option, lang), figures=rest)
         if smallest is not None and smallest != option.count:
             limits = limits_passed(sizer, option.candidate, smallest, lang)

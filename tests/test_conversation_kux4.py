@@ -195,3 +195,20 @@ def test_a_target_nothing_meets_without_limits_says_what_would_meet_it(engine):
     assert "past your limits" not in reply.text, reply.text[:600]
     assert rec.relax and any("TTFT" in hint for hint in rec.relax)
     assert "To get a feasible option:" in reply.text and rec.relax[0] in reply.text
+
+
+# A device named in a batch thread. The job has no users and no first-token target: what decides is when it
+# finishes. The named answer quoted "0.7 tok/s per user at 1 users, p95 first token 14,103 ms, capacity ~1
+# users" (the chat figures of one stream); it must say when the batch finishes against the window instead.
+BATCH = ("every night classify 200k tickets with Llama 3.1 8B, 800 tokens each, 10-token label, done in 6 hours",
+         "just recommend")
+
+
+@pytest.mark.parametrize("question", ["would one L40S do?", "would two L40S do?", "would one RTX 4060 do?"])
+def test_a_device_named_in_a_batch_thread_is_answered_in_hours(engine, question):
+    reply = talk(engine, *BATCH, question, thread="batch" + question)[-1]
+    rec = reply.recommendation
+    assert rec is not None and rec.named, reply.text[:400]
+    text = rec.named[0].text
+    assert "per user" not in text and "capacity ~" not in text and "first token" not in text, text
+    assert " h" in text and "6 h" in text, text
