@@ -212,3 +212,29 @@ def test_a_device_named_in_a_batch_thread_is_answered_in_hours(engine, question)
     text = rec.named[0].text
     assert "per user" not in text and "capacity ~" not in text and "first token" not in text, text
     assert " h" in text and "6 h" in text, text
+
+
+# A nightly job runs in its window, not the TCO's default 12 hours a day. Renting is billed while the
+# instances run, so a job done within a 6 h window is billed at most 6 h × 365 = 2,190 h a year on demand
+# (it was billed 4,380 h, 12 h a day, which made renting look twice as dear); the purchase's power is
+# counted for those hours too. A schedule the user states still wins.
+def test_a_nightly_job_is_costed_for_its_window(engine):
+    reply = talk(engine, *BATCH, thread="window")[-1]
+    rec = reply.recommendation
+    assert rec is not None and rec.cloud is not None
+    assert rec.workload["hours_per_day"] == 6
+    rent = rec.cloud.rent
+    assert rent is not None and rent.billed_hours_per_year <= 6 * 365 + 1, rent
+    stated = talk(engine, BATCH[0] + "; the servers run 24/7 anyway", "just recommend", thread="stated")[-1]
+    assert stated.recommendation.workload["hours_per_day"] == 24
+
+
+# A hosted API bills the job's tokens: 200,000 items × (800 + 10) tokens a night × 365 nights = 58,400 M input
+# and 730 M output tokens a year, whatever the window (it was counted from one stream's speed over the
+# TCO's hours: 8,940 M a year, then half that at half the window).
+def test_the_api_bills_a_batch_jobs_own_tokens(engine):
+    for window, thread in (("done in 6 hours", "api6"), ("done in 3 hours", "api3")):
+        turns = (BATCH[0].replace("done in 6 hours", window), "just recommend")
+        cloud = talk(engine, *turns, thread=thread)[-1].recommendation.cloud
+        assert cloud is not None and cloud.api_tokens_per_year is not None
+        assert cloud.api_tokens_per_year == pytest.approx(200_000 * 810 * 365, rel=0.01)
