@@ -279,7 +279,8 @@ def _comparison(rec: Recommendation, outcome: Comparison, lang: str, said: str =
             parts.append("    " + t(key, lang, asked=asked, board=entry.board, count=entry.sized,
                                     capex=money(entry.sized_capex_usd or 0.0)))
         elif entry.sized is not None:
-            parts.append("    " + t("compare.sized", lang, asked=asked, count=entry.sized, users=users))
+            key = "compare.sized_batch" if option.batch_hours is not None else "compare.sized"  # a job has no users
+            parts.append("    " + t(key, lang, asked=asked, count=entry.sized, users=users))
     baseline = rec.primary if len(targets) == 1 or len(options) < 2 else options[0]
     if baseline is not None and len(targets) == 1:
         parts.append("• " + option_title(baseline, lang) + " (" + t("rec.primary", lang, option="").strip(" .:：。") + ")")

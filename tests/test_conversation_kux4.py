@@ -238,3 +238,11 @@ def test_the_api_bills_a_batch_jobs_own_tokens(engine):
         cloud = talk(engine, *turns, thread=thread)[-1].recommendation.cloud
         assert cloud is not None and cloud.api_tokens_per_year is not None
         assert cloud.api_tokens_per_year == pytest.approx(200_000 * 810 * 365, rel=0.01)
+
+
+# "Compare with two L40S" in a batch thread: the compared option is sized like the job's options (when the
+# batch finishes), not as one chat stream ("142.3 tok/s per user at 1 concurrent users; first token ~49 ms").
+def test_a_comparison_in_a_batch_thread_says_when_the_job_finishes(engine):
+    reply = talk(engine, *BATCH, "compare with two L40S", thread="cmpbatch")[-1]
+    block = reply.text.split("• 2× L40S", 1)[1].split("•", 1)[0]
+    assert "finishes the batch in" in block and "per user" not in block and "concurrent users" not in block, reply.text

@@ -276,6 +276,11 @@ TEMPLATES: dict[str, tuple[str, str, str]] = {
         "你问的是 {asked}；按你的目标支持 {users} 人并发，估算需要 {count} 个。",
         "你問的是 {asked}；按你的目標支援 {users} 人同時使用，估算需要 {count} 個。",
     ),
+    "compare.sized_batch": (
+        "You asked about {asked}; for the job to finish within its window the estimator sizes it at {count}.",
+        "你问的是 {asked}；按任务在时间窗口内完成估算需要 {count} 个。",
+        "你問的是 {asked}；按任務在時間窗口內完成估算需要 {count} 個。",
+    ),
     "compare.board_meets": (
         "{asked} meets your targets, but it is sold on {board}-device baseboards: the smallest purchase that does is {count} (capex {capex}); the capex above is for {asked} alone.",
         "{asked} 能达到你的目标，但它按 {board} 卡基板出售：能买到的最小配置是 {count} 个（采购成本 {capex}）；上面的采购成本只算了 {asked}。",
