@@ -122,10 +122,8 @@ ANSWER_MESSAGES: dict[str, tuple[str, str, str]] = {
         "这类机器一台只服务一个人，无法与更多同型号合并使用", "這類機器一台只服務一個人，無法與更多同型號合併使用",
     ),
     "answer.owned.why.machines": (
-        "more of them are not sized as a purchase: such machines do not pool into a server (each one you own runs "
-        "its own copy)",
-        "加购同型号不在采购估算之列：这类机器无法合并成一台服务器（你现有的每台各跑一份模型）",
-        "加購同型號不在採購估算之列：這類機器無法合併成一台伺服器（你現有的每台各跑一份模型）",
+        "more of them are not sized as a purchase: such machines do not pool into a server",
+        "加购同型号不在采购估算之列：这类机器无法合并成一台服务器", "加購同型號不在採購估算之列：這類機器無法合併成一台伺服器",
     ),
     "answer.owned.why.ineligible": (
         "buying more of them is not advised ({reason})", "不建议加购同型号（{reason}）", "不建議加購同型號（{reason}）",
