@@ -246,3 +246,12 @@ def test_a_comparison_in_a_batch_thread_says_when_the_job_finishes(engine):
     reply = talk(engine, *BATCH, "compare with two L40S", thread="cmpbatch")[-1]
     block = reply.text.split("• 2× L40S", 1)[1].split("•", 1)[0]
     assert "finishes the batch in" in block and "per user" not in block and "concurrent users" not in block, reply.text
+
+
+# "Why not an NPU?" for one person's laptop: the NPUs are excluded only for want of a price on record,
+# which is not their failing to meet the workload (seed 1 puts a single user's small model on an NPU).
+def test_devices_excluded_only_for_want_of_a_price_are_not_said_to_miss_the_workload(engine):
+    reply = talk(engine, "I want to run a 3B model on my own laptop, just for me", "just recommend",
+                 "why not an NPU?", thread="npu1")[-1]
+    assert "no configuration of it meets" not in reply.text, reply.text
+    assert "cannot be costed" in reply.text

@@ -271,6 +271,11 @@ TEMPLATES: dict[str, tuple[str, str, str]] = {
         "{target}：没有任何配置能满足这个工作负载。{reason}",
         "{target}：沒有任何配置能滿足這個工作負載。{reason}",
     ),
+    "compare.uncosted": (
+        "{target}: none of it can be costed, so none is ranked. {reason}",
+        "{target}：都无法核算成本，所以没有参与排名。{reason}",
+        "{target}：都無法核算成本，所以沒有參與排名。{reason}",
+    ),
     "compare.sized": (
         "You asked about {asked}; for {users} concurrent users at your targets the estimator sizes it at {count}.",
         "你问的是 {asked}；按你的目标支持 {users} 人并发，估算需要 {count} 个。",
