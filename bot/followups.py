@@ -31,7 +31,7 @@ class FollowupNodes:
 
     def _targets(self, state: ConversationState, rec: Recommendation) -> list[HardwareRef]:
         turn = turn_of(state)
-        targets = list(turn.hardware[:MAX_TARGETS])
+        targets = _described(turn.hardware)[:MAX_TARGETS]
         if not targets and turn.gpu_count and rec.primary is not None:  # "what if we use 8 GPUs?", "那三张呢？"
             # The device the thread asked about ("两张4090能跑吗？" then "那三张呢？"), else the recommended one.
             asked = self._asked_target(state)
@@ -196,6 +196,20 @@ def _topped_up(target: HardwareRef, more: int, state: ConversationState, rec: Re
     base = owned or (rec.primary.count if rec.primary is not None and rec.primary.hardware_id in ids else 0)
     hardware_id = next((d.hardware_id for d in facts_of(state).owned_devices or [] if d.hardware_id in ids), ids[0])
     return target.model_copy(update={"hardware_ids": [hardware_id], "count": base + more})
+
+
+def _described(mentions: list[HardwareRef]) -> list[HardwareRef]:
+    """The mentions to compare: a kind word beside a named device of that kind describes it ("two Mac
+    Studios M3 Ultra", "an RTX 4090 GPU"), so it is dropped and its count goes to the device."""
+    devices = {i: m for i, m in enumerate(mentions) if m.hardware_ids}
+    keep: list[int] = []
+    for i, mention in enumerate(mentions):
+        same = None if mention.hardware_ids else next((j for j, d in devices.items() if d.kind == mention.kind), None)
+        if same is None:
+            keep.append(i)
+        elif mention.count is not None and devices[same].count is None:  # "two mac studios m3 ultra"
+            devices[same] = devices[same].model_copy(update={"count": mention.count})
+    return [devices.get(i, mentions[i]) for i in keep]
 
 
 def _product_line(target: HardwareRef, pool: tuple[Hardware, ...]) -> tuple[Hardware, ...]:

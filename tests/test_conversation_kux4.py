@@ -255,3 +255,13 @@ def test_devices_excluded_only_for_want_of_a_price_are_not_said_to_miss_the_work
                  "why not an NPU?", thread="npu1")[-1]
     assert "no configuration of it meets" not in reply.text, reply.text
     assert "cannot be costed" in reply.text
+
+
+# "Two Mac Studios M3 Ultra": the kind word describes the chip named beside it, as the owned and named
+# readings already take it; the comparison compared "2× M1 Ultra" (the fastest Mac Studio chip with... the
+# pool's first) beside the M3 Ultra instead of two M3 Ultras.
+def test_a_kind_word_beside_a_named_chip_compares_that_chip_at_its_count(engine):
+    reply = talk(engine, "Qwen3-235B-A22B for 40 users, Q4_K_M, prompts 2000, answers 500, first token 2 s",
+                 "what about two Mac Studios M3 Ultra?", thread="m3u")[-1]
+    assert "M1 Ultra" not in reply.text, reply.text
+    assert "2× M3 Ultra" in reply.text, reply.text
