@@ -144,6 +144,11 @@ def named_text(sizer: Sizer, named: NamedDevice, option: Sized, reason: str | No
         return text + msg("answer.named.same", lang), True
     pcost = primary.tco
     assert pcost is not None
+    alt = _smallest_meeting(sizer, option, smallest) if not ok and priced else None
+    if alt is not None and primary.candidate.hardware.id == hw.id and primary.count == alt.count:
+        alt = None  # the recommendation is that smallest count: it differs from the ask because it meets
+    if alt is not None:  # "2 × RTX 4090 would meet them": the recommendation differs from those, by cost or risk
+        compared, ok = alt, True
     if not ok:
         why = msg("answer.why.meets", lang)
     elif not priced:
@@ -155,6 +160,17 @@ def named_text(sizer: Sizer, named: NamedDevice, option: Sized, reason: str | No
     text += msg("answer.named.differs", lang, count=primary.count, hardware=primary.candidate.hardware.name,
                 capex=pcost.capex_usd, why=why)
     return text, False
+
+
+def _smallest_meeting(sizer: Sizer, option: Sized, smallest: int | None) -> Sized | None:
+    """The smallest count of the named device that meets the targets within the limits, when it is not the
+    one asked about: what the recommendation is to be compared with ("2 × RTX 4090 would meet them")."""
+    if smallest is None or smallest == option.count:
+        return None
+    if limits_passed(sizer, option.candidate, smallest, sizer.lang):
+        return None
+    alt = sizer.finalize(sizer.build(option.candidate, smallest, meets=True))
+    return None if alt.violations or alt.tco is None else alt
 
 
 def _fewest_fitting(sizer: Sizer, cand: Candidate) -> int:

@@ -265,3 +265,17 @@ def test_a_kind_word_beside_a_named_chip_compares_that_chip_at_its_count(engine)
                  "what about two Mac Studios M3 Ultra?", thread="m3u")[-1]
     assert "M1 Ultra" not in reply.text, reply.text
     assert "2× M3 Ultra" in reply.text, reply.text
+
+
+# "Can one RTX 4090 run Llama 3.1 8B for 50 people?" No, and two would. The recommendation (another device)
+# differs from those two because it is cheaper per token or carries fewer risks, not "because it meets the
+# targets": the two RTX 4090 meet them too.
+def test_when_a_larger_count_of_the_named_device_would_do_the_difference_is_said_against_it(engine):
+    reply = talk(engine, "Can one RTX 4090 run Llama 3.1 8B for 50 people? prompts 500, answers 200, first token 1 s",
+                 "just recommend", thread="4090x2")[-1]
+    rec = reply.recommendation
+    answer = rec.named[0]
+    assert "would meet them" in answer.text, answer.text
+    if rec.primary.hardware_id != "nvidia-rtx-4090":
+        assert "because it meets the targets" not in answer.text, answer.text
+        assert "cheaper" in answer.text or "fewer risks" in answer.text, answer.text
