@@ -173,6 +173,12 @@ _RECOMMEND: dict[str, tuple[str, str, str]] = {
         "把每位用户的速度目标从 {target:g} 降到 {speed:.0f} tok/s（{change:+.0%}），或把高峰并发降到 {capacity}",
         "把每位使用者的速度目標從 {target:g} 降到 {speed:.0f} tok/s（{change:+.0%}），或把尖峰並行降到 {capacity}",
     ),
+    "relax.speed_only": (
+        "lower the per-user speed target from {target:g} to {speed:.0f} tok/s ({change:+.0%}): not even one user "
+        "gets {target:g} on it",
+        "把每位用户的速度目标从 {target:g} 降到 {speed:.0f} tok/s（{change:+.0%}）：它连一位用户都达不到 {target:g}",
+        "把每位使用者的速度目標從 {target:g} 降到 {speed:.0f} tok/s（{change:+.0%}）：它連一位使用者都達不到 {target:g}",
+    ),
     "relax.ttft": (
         "relax the p95 TTFT target from {target:,} to {ttft:,.0f} ms", "把 p95 TTFT 目标从 {target:,} 放宽到 {ttft:,.0f} ms",
         "把 p95 TTFT 目標從 {target:,} 放寬到 {ttft:,.0f} ms",

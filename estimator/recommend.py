@@ -216,8 +216,8 @@ def _relax(workload: Workload, closest: Sized, lang: str = "en") -> list[str]:
         speed = est.decode_tokens_per_s_per_stream
         target = workload.tokens_per_s_target or 30
         if speed < target:
-            hints.append(msg("relax.speed", lang, target=target, speed=speed, change=speed / target - 1,
-                             capacity=closest.capacity_users))
+            hints.append(msg("relax.speed" if closest.capacity_users >= 1 else "relax.speed_only", lang,
+                             target=target, speed=speed, change=speed / target - 1, capacity=closest.capacity_users))
         ttft = est.ttft_p95_ms or est.ttft_ms
         if workload.ttft_target_ms and ttft > workload.ttft_target_ms:
             hints.append(msg("relax.ttft", lang, target=workload.ttft_target_ms, ttft=ttft))
@@ -373,7 +373,10 @@ def recommend(
                                                                              s.cost_per_token))
         closest = meeting or sorted(fitting, key=lambda s: (s.shortfall, s.cost_per_token))
         primary = sizer.finalize(closest[0] if meeting else sizer.fewest_as_close(closest[0]))
-        alternatives = [sizer.finalize(s) for s in pick_alternatives(primary, closest)]
+        # Options that miss the targets are shown at the fewest devices that get as close, like the primary
+        # (they were shown at the count search's ceiling: "1024× Gaudi 3 … $17.10M").
+        alternatives = [sizer.finalize(s if meeting else sizer.fewest_as_close(s))
+                        for s in pick_alternatives(primary, closest)]
         relax = _relax(filled, primary, lang)
         ranked = []
         outside_limits = True

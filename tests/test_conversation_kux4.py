@@ -279,3 +279,15 @@ def test_when_a_larger_count_of_the_named_device_would_do_the_difference_is_said
     if rec.primary.hardware_id != "nvidia-rtx-4090":
         assert "because it meets the targets" not in answer.text, answer.text
         assert "cheaper" in answer.text or "fewer risks" in answer.text, answer.text
+
+
+# A speed no device reaches for one user (1,000 tok/s of a 7B model). The closest option is shown at the
+# fewest devices that get as close (more copies never speed one stream up), and so are its alternatives
+# (they were shown at the search's ceiling: "1024× Gaudi 3 … capex $17.10M"); the relax hint does not
+# offer "cut peak concurrency to 0" when not even one user gets the speed.
+def test_a_speed_nothing_reaches_shows_every_option_at_its_fewest_devices(engine):
+    reply = talk(engine, "7B for 20 users at 1000 tok/s each, first token 1 s", "just recommend", thread="fast")[-1]
+    rec = reply.recommendation
+    assert rec.primary.verdict == "misses"
+    assert all(a.count < 1024 for a in rec.alternatives), [(a.hardware_id, a.count) for a in rec.alternatives]
+    assert "concurrency to 0" not in reply.text and rec.relax
