@@ -113,3 +113,16 @@ def test_a_servers_memory_is_shared_by_its_sockets(matcher):
     assert (owned["count"], owned["memory_gb"]) == (4, 512)
     single = parse_message("we have 3 cpu servers with 256gb each", hardware=matcher).facts["owned_devices"][0]
     assert (single["count"], single["memory_gb"]) == (3, 256)
+
+
+# "Accuracy matters a lot" (a legal assistant) is accuracy-critical work: seed 1 puts it on Q8_0. It was not
+# read, so the sizing assumed Q4_K_M and "what if we use Q4_K_M?" changed nothing.
+@pytest.mark.parametrize("text", ["accuracy matters a lot", "we need high accuracy", "accuracy is very important",
+                                  "mistakes are costly", "准确率很重要", "準確度非常重要", "对准确性要求很高的场景需要高准确率"])
+def test_accuracy_said_in_other_words_is_accuracy_critical(text):
+    assert parse_message(text).facts.get("accuracy_critical") is True
+
+
+@pytest.mark.parametrize("text", ["what accuracy do you expect?", "accuracy loss under 1 % is fine", "准确率损失可以接受"])
+def test_accuracy_mentioned_without_weight_is_not_critical(text):
+    assert "accuracy_critical" not in parse_message(text).facts
