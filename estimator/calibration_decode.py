@@ -35,6 +35,7 @@ class Sample:
     listed_tflops: float | None = None  # the device's listed rate for the format (None: derived)
     bandwidth_gbs: float = 0.0
     derived_cap_tflops: float | None = None
+    alu: bool = False  # pp rows: the listed rate is a vector-ALU rate (`DeviceSpec.vector_alu_rate`)
 
 
 def fit_decode_at(samples: Sequence[Sample], overhead_prior: float, extra_ms: Sequence[float]) -> tuple[float, float]:
