@@ -10,6 +10,8 @@ with general statements; a count the user names is judged at that count (`estima
 
 from __future__ import annotations
 
+import re
+
 from bot.nodes import Deps, decided, filled_workload
 from bot.outcomes import ComparedOption, Comparison, Explanation, Recommended
 from bot.routers import EXPLAIN_INTENTS
@@ -29,7 +31,7 @@ class FollowupNodes:
 
     def _targets(self, state: ConversationState, rec: Recommendation) -> list[HardwareRef]:
         turn = turn_of(state)
-        targets = list(turn.hardware[:MAX_TARGETS])
+        targets = _described(turn.hardware)[:MAX_TARGETS]
         if not targets and turn.gpu_count and rec.primary is not None:  # "what if we use 8 GPUs?", "那三张呢？"
             # The device the thread asked about ("两张4090能跑吗？" then "那三张呢？"), else the recommended one.
             asked = self._asked_target(state)
@@ -71,8 +73,9 @@ class FollowupNodes:
             sized = next((o.hardware_id for o in known if o.hardware_id in ids), None)
             pool = tuple(h for h in self.deps.catalog.hardware if h.id == sized or (sized is None and h.id in ids))
         else:
-            pool = tuple(h for h in self.deps.catalog.hardware if h.kind == target.kind
-                         and (target.vendor is None or h.vendor.lower() == target.vendor))  # a Mac: Apple's
+            pool = _product_line(target, tuple(
+                h for h in self.deps.catalog.hardware if h.kind == target.kind
+                and (target.vendor is None or h.vendor.lower() == target.vendor)))  # a Mac: Apple's
         if not pool:
             return None, "", None
         narrowed = self.deps.catalog.model_copy(update={"hardware": pool})
@@ -92,17 +95,19 @@ class FollowupNodes:
                          lang: str) -> Option | None:
         """A device with no sourced price ("why not B200?") cannot be ranked as a purchase, but its numbers
         can be estimated: it is answered as a named device (estimator.named: power only, said unpriced)."""
-        if not pool or any(device_price(h.id, h.price_usd, h.price_basis) is not None for h in pool):
+        # Costing needs a price and a power draw: an M3 Ultra with a price but no TDP cannot be ranked either.
+        if not pool or any(device_price(h.id, h.price_usd, h.price_basis) is not None and h.tdp_w for h in pool):
             return None
-        asked = [NamedDevice(hardware_id=h.id, count=target.count) for h in pool[:MAX_TARGETS]]
+        # The fastest of the pool first (a Mac Studio: its Ultra chips before an M1 Max), the best answer shown.
+        fastest = sorted(pool, key=lambda h: -(h.memory_bandwidth_gbs or 0.0))
+        asked = [NamedDevice(hardware_id=h.id, count=target.count) for h in fastest[:MAX_TARGETS]]
         try:
             result = self.deps.recommend(workload.model_copy(update={"named_devices": asked}), self.deps.catalog,
                                          lang=lang)
         except SiliconsultError:
             return None
         options = [a.option for a in result.named if a.option is not None]
-        meeting = [o for o in options if o.meets_slo]
-        return next(iter(meeting or options), None)
+        return max(options, key=lambda o: (o.meets_slo, o.estimate.decode_tokens_per_s_per_user), default=None)
 
     def _at_count(self, workload: Workload, option: Option, count: int, lang: str) -> Option:
         """The same device at the count the user named ("two L40S", "8 GPUs"), judged against the targets."""
@@ -191,6 +196,35 @@ def _topped_up(target: HardwareRef, more: int, state: ConversationState, rec: Re
     base = owned or (rec.primary.count if rec.primary is not None and rec.primary.hardware_id in ids else 0)
     hardware_id = next((d.hardware_id for d in facts_of(state).owned_devices or [] if d.hardware_id in ids), ids[0])
     return target.model_copy(update={"hardware_ids": [hardware_id], "count": base + more})
+
+
+def _described(mentions: list[HardwareRef]) -> list[HardwareRef]:
+    """The mentions to compare: a kind word beside a named device of that kind describes it ("two Mac
+    Studios M3 Ultra", "an RTX 4090 GPU"), so it is dropped and its count goes to the device."""
+    devices = {i: m for i, m in enumerate(mentions) if m.hardware_ids}
+    keep: list[int] = []
+    for i, mention in enumerate(mentions):
+        same = None if mention.hardware_ids else next((j for j, d in devices.items() if d.kind == mention.kind), None)
+        if same is None:
+            keep.append(i)
+        elif mention.count is not None and devices[same].count is None:  # "two mac studios m3 ultra"
+            devices[same] = devices[same].model_copy(update={"count": mention.count})
+    return [devices.get(i, mentions[i]) for i in keep]
+
+
+def _product_line(target: HardwareRef, pool: tuple[Hardware, ...]) -> tuple[Hardware, ...]:
+    """The devices of `pool` that a maker's product line holds: "mac studio" is the chips whose form factor
+    names a Mac Studio (Max and Ultra), not every Apple chip (the base M4 of a Mac mini, the only priced
+    one, answered "a Mac Studio" with "1 × M4 holds 12 GB"). Only a kind word that names its maker can be
+    a product line; the maker itself ("mac", "apple") or a plain kind ("gpu") keeps the whole pool."""
+    line = re.sub(r"s$", "", " ".join(target.alias.lower().split()))
+    if target.vendor is None or line in _MAKER_WORDS:
+        return pool
+    inside = tuple(h for h in pool if line in (h.form_factor or "").lower())
+    return inside or pool
+
+
+_MAKER_WORDS = ("mac", "apple", "apple silicon", "苹果", "蘋果")
 
 
 def _sentence(reasons: list[str], lang: str) -> str:

@@ -101,7 +101,7 @@ def _device_list_phrase(slot: str, devices: Sequence[Mapping[str, Any]], i: int,
         name = (names or {}).get(hardware_id or "") or hardware_id or d.get("label") or d.get("kind") or "?"
         count = d.get("count")
         items.append(f"{_HOW_MANY[i]}{name}" if count is None else f"{count:,}× {name}")
-        if d.get("memory_gb"):
+        if d.get("memory_gb") and " GB" not in name:  # the label says it already ("…, 1024 GB per server")
             items[-1] += f" ({d['memory_gb']:g} GB)"
     return _DEVICE_LISTS[slot][i].format(items=(", " if i == 0 else "、").join(items))
 
@@ -385,6 +385,8 @@ def render_recommendation(
         out += [f"  • {line}" for line in option_lines(primary, users, lang)]
         if rec.rationale or primary.rationale:
             out.append(t("rec.why", lang, text=rec.rationale or primary.rationale))
+        if rec.relax and primary.verdict == "misses":  # what is attainable ("relax the p95 TTFT target to …")
+            out += [t("rec.relax", lang), *(f"  • {line}" for line in rec.relax)]
     if rec.alternatives:
         out.append(t("rec.alternatives", lang))
         out += [f"  {i}. {option_summary(option, lang)}" for i, option in enumerate(rec.alternatives, 1)]

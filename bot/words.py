@@ -59,6 +59,7 @@ from bot.state import (
     stated,
     turn_of,
 )
+from estimator.messages import msg
 from estimator.schemas import Option, Recommendation
 
 
@@ -268,7 +269,8 @@ def _comparison(rec: Recommendation, outcome: Comparison, lang: str, said: str =
     for entry in outcome.entries:
         option, target = entry.option, entry.target
         if option is None:
-            parts.append("• " + t("compare.infeasible", lang, target=_label(target, said), reason=entry.reason))
+            key = "compare.uncosted" if _only_costing(entry.reason, lang) else "compare.infeasible"
+            parts.append("• " + t(key, lang, target=_label(target, said), reason=entry.reason))
             continue
         options.append(option)
         parts.append("• " + option_title(option, lang))
@@ -279,7 +281,8 @@ def _comparison(rec: Recommendation, outcome: Comparison, lang: str, said: str =
             parts.append("    " + t(key, lang, asked=asked, board=entry.board, count=entry.sized,
                                     capex=money(entry.sized_capex_usd or 0.0)))
         elif entry.sized is not None:
-            parts.append("    " + t("compare.sized", lang, asked=asked, count=entry.sized, users=users))
+            key = "compare.sized_batch" if option.batch_hours is not None else "compare.sized"  # a job has no users
+            parts.append("    " + t(key, lang, asked=asked, count=entry.sized, users=users))
     baseline = rec.primary if len(targets) == 1 or len(options) < 2 else options[0]
     if baseline is not None and len(targets) == 1:
         parts.append("• " + option_title(baseline, lang) + " (" + t("rec.primary", lang, option="").strip(" .:：。") + ")")
@@ -366,6 +369,14 @@ def _label(target: HardwareRef, said: str = "") -> str:
         word.upper() if len(word) <= 4 or any(ch.isdigit() for ch in word) else word.capitalize()
         for word in target.alias.split()
     )
+
+
+def _only_costing(reason: str, lang: str) -> bool:
+    """Whether every exclusion reason is a missing price or power figure ("why not an NPU?" for one user:
+    the NPUs are not unfit, they cannot be costed), so the answer does not say none of them meets it."""
+    costing = {msg(key, lang).lower() for key in ("reason.no_price", "reason.no_tdp")}
+    parts = [p.strip().rstrip(".。").lower() for p in re.split(r"[;；]", reason) if p.strip()]
+    return bool(parts) and all(p in costing for p in parts)
 
 
 def _verdicts(options: list[Option], baseline: Option | None, lang: str) -> list[str]:

@@ -97,7 +97,10 @@ def _users(w: Workload, facts: dict[str, Any], notes: list[str], lang: str) -> N
     if scale is None:
         users = max(facts.get("total_users") or 0, facts.get("concurrent_users") or w.concurrent_users or 0)
         facts["deployment_scale"] = scale_for(users)
-        notes.append(msg("assume.scale", lang, scale=msg(f"scale.{facts['deployment_scale']}", lang), users=users))
+        scale_word = msg(f"scale.{facts['deployment_scale']}", lang)
+        if not lang.startswith("zh"):  # English (any other language is): "an organization deployment"
+            scale_word = ("an " if scale_word[:1] in "aeiou" else "a ") + scale_word
+        notes.append(msg("assume.scale", lang, scale=scale_word, users=users))
 
 
 def fill_defaults(workload: Workload, *, lang: str = "en") -> tuple[Workload, list[str]]:

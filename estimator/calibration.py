@@ -8,6 +8,7 @@ The model (see `roofline.py`, `batching.py`) has seven factors per key (and two 
 | `per_token_overhead_ms` o | fixed cost per generated token (32-layer model) | `tg` rows |
 | `prefill_compute_efficiency` η_pp | share of peak FP16/FP8 compute in prefill and batched decode | `pp` rows |
 | `compute_per_bandwidth` κ | effective FLOP per byte for devices listing no FP16 rate | `pp` rows |
+| `prefill_alu_efficiency` η_alu | share of a listed vector-ALU rate (Apple GPUs) in prefill | `pp` rows |
 | `prefill_quantized_factor` q | share of that rate weight-quantized formats reach | `pp` rows, both kinds |
 | `batched_efficiency` η_c | share of the format's dense peak a batched decode step reaches | `total_tps`, `decode_tps` rows |
 | `scheduler_ms_per_stream` s | scheduler cost per running stream per decode step (ms) | `total_tps`, `decode_tps` rows |
@@ -118,6 +119,9 @@ class Factors:
     # Fixed ms per layer per decode step of an engine that serves MoE models attention-data-parallel with
     # expert parallelism over a tensor-parallel group (`resolve.ATTENTION_DP_BACKENDS`; else 0).
     attention_dp_layer_ms: float = 0.0
+    # Share of a listed vector-ALU rate (GPUs without matrix units: `DeviceSpec.vector_alu_rate`) prompt
+    # matmuls reach; the kind's prior η_pp when no such device was measured.
+    alu_compute_efficiency: float = PRIORS["soc"]["pp"]
     # Whether `overhead_ms` was fitted on this key's own single-stream rows (False: the kind's pool, a
     # separable carry-over or the prior, i.e. a figure quoted at the reference GPU clock of the kernel-bound
     # engines it was fitted on; `device.overhead_clock_scale`).
@@ -177,6 +181,7 @@ def resolve_factors(calibration: CalibrationParams, backend: str, kind: str) -> 
     if bw_src != "fitted":
         bw, overhead = _separable_decode(calibration, backend, kind, bw, overhead)
     pp, _ = _lookup(calibration.prefill_compute_efficiency, key, pooled, prior["pp"])
+    alu, _ = _lookup(calibration.prefill_alu_efficiency, key, pooled, prior["pp"])
     kappa, kappa_source = _lookup(calibration.compute_per_bandwidth, key, pooled, prior["kappa"])
     # A batched step's physics (weights once, every stream's KV, b-wide matmuls) is the same on every
     # engine; `batching.py` models how engines schedule prompts. An engine without measured serving
@@ -216,7 +221,7 @@ def resolve_factors(calibration: CalibrationParams, backend: str, kind: str) -> 
     # Attention-DP + expert-parallel steps (`moe_fit.fit_attention_dp_step`): keyed by the engine.
     attention_dp = calibration.attention_dp_layer_ms.get(backend, 0.0)
     return Factors(key, bw, overhead, pp, kappa, batched, quantized, scheduler, calibrated, error, source, kappa_source,
-                   kquant, expert, attention_dp, overhead_own)
+                   kquant, expert, attention_dp, alu, overhead_own)
 
 
 __all__ = [

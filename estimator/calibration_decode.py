@@ -39,6 +39,7 @@ class Sample:
     # for engines whose own overhead is host work (`device.HOST_STEP_BACKENDS`), used when such a key has
     # too few rows for its own overhead and borrows the pool's, a figure quoted at the reference clock.
     borrowed_overhead_units: float | None = None
+    alu: bool = False  # pp rows: the listed rate is a vector-ALU rate (`DeviceSpec.vector_alu_rate`)
 
 
 def fit_decode_at(samples: Sequence[Sample], overhead_prior: float, extra_ms: Sequence[float]) -> tuple[float, float]:

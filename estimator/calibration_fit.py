@@ -188,7 +188,7 @@ def _sample(row: Benchmark, index: CatalogIndex) -> Sample | None:
             parallel, arch.layers, arch.hidden_size, r.prompt_tokens, dev.link_gbs, dev.link_latency_us
         )
         return Sample(row, keys, r.prompt_tokens / row.value * 1000.0, x, 0.0, comm, r.compute_derived,
-                       r.quant not in FLOAT_FORMATS)
+                       r.quant not in FLOAT_FORMATS, alu=not r.compute_derived and dev.vector_alu_rate)
     return None
 
 
@@ -200,29 +200,36 @@ def _fit_ratio(samples: Sequence[Sample], scales: Sequence[float]) -> float:
     return num / den
 
 
-def _fit_prefill(samples: Sequence[Sample]) -> tuple[float | None, float | None, float]:
-    """(η_pp on devices with a listed rate, κ on the others, q for quantized formats) of one key.
+def _fit_prefill(samples: Sequence[Sample]) -> tuple[float | None, float | None, float | None, float]:
+    """(η_pp on devices with a listed matrix-unit rate, κ on devices listing none, η_alu on devices listing a
+    vector-ALU rate (Apple GPUs), q for quantized formats) of one key.
 
-    q is only identifiable when the key has rows of both float and quantized formats; otherwise it is
-    1 and the efficiency absorbs whichever format was measured. The alternating fits run to convergence.
+    The three families are fitted apart: a share of a tensor or WMMA rate, an effective FLOP/byte and a
+    share of an ALU rate are different quantities (`device.VECTOR_ALU_VENDORS`). q is only identifiable
+    when the key has rows of both float and quantized formats; otherwise it is 1 and the efficiencies
+    absorb whichever format was measured. The alternating fits run to convergence.
     """
-    listed = [s for s in samples if not s.derived]
+    listed = [s for s in samples if not s.derived and not s.alu]
     derived = [s for s in samples if s.derived]
+    alu_rows = [s for s in samples if s.alu]
     both = any(s.quantized for s in samples) and not all(s.quantized for s in samples)
     quantized_factor = 1.0
-    efficiency = kappa = None
+    efficiency = kappa = alu = None
     for _ in range(PREFILL_ROUNDS if both else 1):
         if listed:
             efficiency = _fit_ratio(listed, [quantized_factor if s.quantized else 1.0 for s in listed])
         if derived:
             kappa = _fit_ratio(derived, [quantized_factor if s.quantized else 1.0 for s in derived])
+        if alu_rows:
+            alu = _fit_ratio(alu_rows, [quantized_factor if s.quantized else 1.0 for s in alu_rows])
         if both:
             quantized = [s for s in samples if s.quantized]
             previous = quantized_factor
-            quantized_factor = _fit_ratio(quantized, [(kappa if s.derived else efficiency) or 1.0 for s in quantized])
+            quantized_factor = _fit_ratio(
+                quantized, [(kappa if s.derived else alu if s.alu else efficiency) or 1.0 for s in quantized])
             if abs(quantized_factor - previous) < 1e-9:
                 break
-    return efficiency, kappa, quantized_factor
+    return efficiency, kappa, alu, quantized_factor
 
 
 def _group(samples: Iterable[Sample]) -> dict[str, list[Sample]]:
@@ -249,12 +256,15 @@ def fit_calibration(
     kappa: dict[str, float] = {}
     counts: dict[str, int] = defaultdict(int)
     quantized_factor: dict[str, float] = {}
+    alu: dict[str, float] = {}
     for key, group in _group(s for s in samples if s.row.metric == "pp").items():
-        efficiency, derived_kappa, quantized_factor[key] = _fit_prefill(group)
+        efficiency, derived_kappa, alu_efficiency, quantized_factor[key] = _fit_prefill(group)
         if efficiency is not None:
             pp[key] = efficiency
         if derived_kappa is not None:
             kappa[key] = derived_kappa
+        if alu_efficiency is not None:
+            alu[key] = alu_efficiency
     tg_groups = _group(s for s in samples if s.row.metric == "tg")
     # After prefill (κ prices k-quant unpacking on devices listing no rate). Pooled keys first: an exact
     # key with few rows borrows the pooled overhead.
@@ -279,6 +289,7 @@ def fit_calibration(
     partial = CalibrationParams(
         data_version=data_version or catalog.data_version, decode_bandwidth_efficiency=bw,
         per_token_overhead_ms=overhead, prefill_compute_efficiency=pp, compute_per_bandwidth=kappa,
+        prefill_alu_efficiency=alu,
         prefill_quantized_factor=quantized_factor, decode_kquant_flops_per_weight=kquant,
     )
     batched, scheduler, serving_prefill, serving_overhead = _fit_batched(

@@ -279,8 +279,11 @@ class CalibrationParams(_Frozen):
     range_ratio_high: dict[str, float] = {}
     # Per metric, the factor both ends are widened by so that ranges cover 80 % of held-out devices' rows.
     range_widening: dict[str, float] = {}
-    # Effective FLOP per byte of bandwidth for devices that publish no FP16 rate (Apple, CPUs, ...).
+    # Effective FLOP per byte of bandwidth for devices that publish no FP16 rate (CPUs, Jetson, ...).
     compute_per_bandwidth: dict[str, float] = {}
+    # Share of the listed vector-ALU rate prompt matmuls reach on GPUs without matrix units (Apple M1-M4,
+    # `device.VECTOR_ALU_VENDORS`); `prefill_compute_efficiency` is the share of matrix-unit rates.
+    prefill_alu_efficiency: dict[str, float] = {}
     # Share of the float-format prefill rate that weight-quantized formats (GGUF, INT4/8) reach.
     prefill_quantized_factor: dict[str, float] = {}
     # ALU work per GGUF k-quant weight (Q2_K … Q6_K) a decode step reads, in FLOP-equivalents at the

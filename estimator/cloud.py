@@ -118,6 +118,12 @@ def api_tokens_per_year(workload: Workload) -> tuple[float, float]:
     >>> [round(t / 1e6) for t in api_tokens_per_year(w)]
     [4505, 1126]
     """
+    if workload.batch_items is not None and workload.batch_window_hours is not None:
+        # A batch job: the API bills the job's own tokens each running day, whatever the window or the
+        # streams' speed (counted from one stream's speed, a 200k-item job was billed 13× too few tokens).
+        days = running_days_per_year(workload)
+        items = workload.batch_items * days
+        return items * (workload.prompt_tokens or 512), items * (workload.output_tokens or 256)
     users = workload.concurrent_users or 1
     speed = workload.tokens_per_s_target or 30.0
     seconds = running_hours_per_year(workload) * SECONDS_PER_HOUR * workload.utilization

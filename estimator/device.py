@@ -2,8 +2,9 @@
 
 A catalog `Hardware` row (or a `CustomHardware` given by its specs) becomes a `DeviceSpec`: memory,
 bandwidth, peak compute per precision and the link between devices. The catalog leaves cells empty
-when no reliable source exists (Apple, GeForce and CPU vendors publish no dense FP16 rate, some
-laptop chips no bandwidth). The estimator still has to answer, so each gap is filled here by a
+when no reliable source exists (GeForce and CPU vendors publish no dense FP16 rate, some
+laptop chips no bandwidth; Apple's M-series GPU rates are listed since issue 15, session 8: sourced or
+derived from cores × ALUs × clock). The estimator still has to answer, so each gap is filled here by a
 documented rule and recorded in `assumptions`, which widens the confidence range downstream:
 
 - memory not listed: a per-kind default (`DEFAULT_MEMORY_GB`); a CPU server's memory is whatever
@@ -18,6 +19,8 @@ documented rule and recorded in `assumptions`, which widens the confidence range
 - GPU clock not listed: the median of the listed clocks of its kind (`DEFAULT_GPU_CLOCK_MHZ`), used
   only to scale the per-token overhead (`overhead_clock_scale`); not said in the notes, since it moves
   no memory or throughput ceiling.
+- Apple M-series GPU figures are the vector ALUs' FP32 rate (= FP16 on them): those GPUs have no matrix
+  units, so prompt matmuls reach their own share of it (`vector_alu_rate`, `Factors.alu_compute_efficiency`).
 
 Pure: no I/O. `DeviceSpec` is a slotted dataclass because the ranker builds thousands per request.
 """
@@ -97,6 +100,9 @@ class DeviceSpec:
     # `FP16_ACCUMULATE_SPEEDUP`): 2 on GeForce cards, 1 where both accumulations run at one rate.
     fp16_accumulate_speedup: float = 1.0
     gpu_clock_mhz: float | None = None  # boost / maximum GPU clock as listed (None: not sourced)
+    # The listed 16-bit rate is the vector ALUs' FMA rate of a GPU without matrix units (`VECTOR_ALU_VENDORS`),
+    # not a tensor/matrix-unit rate: prompt matmuls reach a different share of it (fitted apart).
+    vector_alu_rate: bool = False
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "usable_memory_gb", self.memory_gb * USABLE_MEMORY_FRACTION.get(self.kind, 0.9))
@@ -150,6 +156,14 @@ INT8_PER_FP16 = 2.0
 # parts run both at one rate. Which one applies depends on the engine's GEMMs (`resolve.py`:
 # llama.cpp accumulates FP16 matmuls in FP16; PyTorch-based engines accumulate in FP32).
 FP16_ACCUMULATE_SPEEDUP_GEFORCE = 2.0
+# SoC vendors whose GPUs have no matrix units, so the catalog's 16-bit figure is the vector ALUs' rate.
+# Apple M1-M4: 128 FP32 ALUs per core, FP16 at the FP32 rate, and `simdgroup_matrix` multiplies run on
+# those ALUs at ~80 % of their peak (github.com/philipturner/metal-benchmarks, "Operations per Second":
+# matrix FFMA16 102.5 and FFMA32 101.7 of 128 per core-cycle). Matrix-unit rates (tensor cores, AMD's
+# WMMA: the Strix Halo row's 59.4 TFLOPS) are reached at other shares: the measured llama.cpp prompts
+# on Apple chips reach ~0.7 of the ALU rate, the Strix Halo's Vulkan ones ~0.25-0.35 of its WMMA rate,
+# so one pooled soc efficiency would misjudge both (issue 15, docs/estimator.md).
+VECTOR_ALU_VENDORS = frozenset({"Apple"})
 
 
 def _is_geforce(name: str) -> bool:
@@ -193,6 +207,7 @@ def device_from_hardware(hw: Hardware) -> DeviceSpec:
         link=link, link_gbs=link_gbs, link_latency_us=latency, assumptions=tuple(notes), fp4_tflops=hw.fp4_tflops,
         fp16_accumulate_speedup=FP16_ACCUMULATE_SPEEDUP_GEFORCE if _is_geforce(hw.name) else 1.0,
         gpu_clock_mhz=hw.gpu_clock_mhz,
+        vector_alu_rate=fp16 is not None and hw.kind == "soc" and hw.vendor in VECTOR_ALU_VENDORS,
     )
 
 
@@ -258,6 +273,7 @@ __all__ = [
     "LINK_FIGURES",
     "REFERENCE_GPU_CLOCK_MHZ",
     "USABLE_MEMORY_FRACTION",
+    "VECTOR_ALU_VENDORS",
     "DeviceSpec",
     "LinkKind",
     "device_from_custom",

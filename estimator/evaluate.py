@@ -10,7 +10,10 @@ a follow-up can say why the device was not recommended, with its numbers.
 
 from __future__ import annotations
 
+from estimator.answers import annotate
 from estimator.assume import fill_defaults
+from estimator.batch import BatchSizer, is_batch_job
+from estimator.batch import prepare as prepare_batch
 from estimator.candidates import Candidate, exclusion, fill_owned_power, ownership
 from estimator.catalog import Catalog
 from estimator.defaults import device_price
@@ -40,7 +43,8 @@ def evaluate_option(
     no known serving stack, has no price (and is not owned), or a count outside 1–1024. `lang` is the
     language of the rationale and risks (en, zh-Hans, zh-Hant).
     """
-    filled, _ = fill_defaults(apply_catalog_model(workload, catalog, lang)[0], lang=lang)
+    # A batch job is sized as `recommend` sizes it (one client, batch arrivals, its window), by when it finishes.
+    filled, _ = fill_defaults(apply_catalog_model(prepare_batch(workload), catalog, lang)[0], lang=lang)
     hardware = catalog.hardware_by_id(hardware_id)
     if hardware is None:
         raise UnknownHardware(hardware_id)
@@ -58,7 +62,7 @@ def evaluate_option(
     if estimate_fn is None or capacity_fn is None:
         default_estimate, default_capacity = default_throughput()
         estimate_fn, capacity_fn = estimate_fn or default_estimate, capacity_fn or default_capacity
-    sizer = Sizer(filled, catalog, estimate_fn, capacity_fn, lang=lang)
+    sizer = (BatchSizer if is_batch_job(filled) else Sizer)(filled, catalog, estimate_fn, capacity_fn, lang=lang)
     # "Six owned, what about eight?": the cards beyond the owned ones are bought (capex for those only).
     owned_count = sum(d.count for d in filled.owned_devices or [] if d.hardware_id == hardware.id)
     options: list[tuple[Sized, Reason | None]] = []
@@ -84,7 +88,7 @@ def evaluate_option(
     best = sizer.finalize(best)
     if reason:
         best.violations.insert(0, f"not eligible: {reason_text(reason, lang)}")
-    option = to_option(best, lang=lang)
+    option = annotate(to_option(best, lang=lang), best, sizer)  # batch hours of a job's option
     if best.candidate.owned_units:  # a top-up: the option says how many of its devices are owned already
         option = option.model_copy(update={"owned_units": best.candidate.owned_units})
     elif unpriced_extra:  # costed at power only: its capex is unknown, not zero

@@ -58,7 +58,7 @@ _ASSUME: dict[str, tuple[str, str, str]] = {
         "假設全部 {users} 位使用者在尖峰時可能同時使用（種子文件 1 按並行使用者數劃分檔位）",
     ),
     "assume.scale": (
-        "treated as a {scale} deployment ({users} users)", "按{scale}级部署处理（{users} 位用户）",
+        "treated as {scale} deployment ({users} users)", "按{scale}级部署处理（{users} 位用户）",
         "按{scale}級部署處理（{users} 位使用者）",
     ),
     "assume.model": (
@@ -148,6 +148,10 @@ _RECOMMEND: dict[str, tuple[str, str, str]] = {
         "{describe}。在满足全部目标的 {n} 个方案中，按风险加权后每服务 token 成本最低",
         "{describe}。在滿足全部目標的 {n} 個方案中，按風險加權後每服務 token 成本最低",
     ),
+    "rec.only": (
+        "{describe}. The only option that meets every target", "{describe}。这是唯一满足全部目标的方案",
+        "{describe}。這是唯一滿足全部目標的方案",
+    ),
     "rec.rival_cheaper": (
         ", weighing risk: {count} × {hardware} is cheaper (${cost:,.3f}/M) but carries {rival_risks}, "
         "against {risks} here",
@@ -168,6 +172,12 @@ _RECOMMEND: dict[str, tuple[str, str, str]] = {
         "concurrency to {capacity}",
         "把每位用户的速度目标从 {target:g} 降到 {speed:.0f} tok/s（{change:+.0%}），或把高峰并发降到 {capacity}",
         "把每位使用者的速度目標從 {target:g} 降到 {speed:.0f} tok/s（{change:+.0%}），或把尖峰並行降到 {capacity}",
+    ),
+    "relax.speed_only": (
+        "lower the per-user speed target from {target:g} to {speed:.0f} tok/s ({change:+.0%}): not even one user "
+        "gets {target:g} on it",
+        "把每位用户的速度目标从 {target:g} 降到 {speed:.0f} tok/s（{change:+.0%}）：它连一位用户都达不到 {target:g}",
+        "把每位使用者的速度目標從 {target:g} 降到 {speed:.0f} tok/s（{change:+.0%}）：它連一位使用者都達不到 {target:g}",
     ),
     "relax.ttft": (
         "relax the p95 TTFT target from {target:,} to {ttft:,.0f} ms", "把 p95 TTFT 目标从 {target:,} 放宽到 {ttft:,.0f} ms",

@@ -121,6 +121,10 @@ ANSWER_MESSAGES: dict[str, tuple[str, str, str]] = {
         "one such machine serves one user, it does not pool with more of itself",
         "这类机器一台只服务一个人，无法与更多同型号合并使用", "這類機器一台只服務一個人，無法與更多同型號合併使用",
     ),
+    "answer.owned.why.machines": (
+        "more of them are not sized as a purchase: such machines do not pool into a server",
+        "加购同型号不在采购估算之列：这类机器无法合并成一台服务器", "加購同型號不在採購估算之列：這類機器無法合併成一台伺服器",
+    ),
     "answer.owned.why.ineligible": (
         "buying more of them is not advised ({reason})", "不建议加购同型号（{reason}）", "不建議加購同型號（{reason}）",
     ),
@@ -128,8 +132,22 @@ ANSWER_MESSAGES: dict[str, tuple[str, str, str]] = {
         "more of them would only draw more power and cost more", "加购只会更耗电、更花钱", "加購只會更耗電、更花錢",
     ),
     "answer.owned.why.short": (
-        "even {count} of them would still fall short or miss the budget",
-        "即使 {count} 台也仍然达不到目标或超出预算", "即使 {count} 台也仍然達不到目標或超出預算",
+        "even {count} of them would still fall short",
+        "即使 {count} 台也仍然达不到目标", "即使 {count} 台也仍然達不到目標",
+    ),
+    "answer.owned.why.none_speed": (
+        "no number of them would: more of them add model copies for more users, not speed per user; one copy "
+        "({group} × {hardware}) reaches {tps:,.1f} tok/s per user at best, against {target:g}",
+        "再多也达不到：增加设备只会增加模型副本、承载更多用户，不会提高每位用户的速度；"
+        "一份模型（{group} × {hardware}）每人最多 {tps:,.1f} tok/s，目标是 {target:g}",
+        "再多也達不到：增加裝置只會增加模型副本、承載更多使用者，不會提高每位使用者的速度；"
+        "一份模型（{group} × {hardware}）每人最多 {tps:,.1f} tok/s，目標是 {target:g}",
+    ),
+    "answer.owned.why.none_ttft": (
+        "no number of them would: more of them add model copies, and a copy does not split one prompt; its p95 "
+        "first token is {ttft:,.0f} ms at best, against {target:,} ms",
+        "再多也达不到：增加设备只会增加模型副本，一份副本不会拆分同一个提示；p95 首 token 最快 {ttft:,.0f} ms，目标是 {target:,} ms",
+        "再多也達不到：增加裝置只會增加模型副本，一份副本不會拆分同一個提示；p95 首 token 最快 {ttft:,.0f} ms，目標是 {target:,} ms",
     ),
     "answer.owned.unknown": (
         "Your {owned} × {hardware}: not in the hardware catalog, so not evaluated; give its memory and bandwidth "
@@ -153,6 +171,16 @@ ANSWER_MESSAGES: dict[str, tuple[str, str, str]] = {
         "{users:,} 位用户时每人 {tps:,.1f} tok/s，p95 首 token {ttft:,.0f} ms，容量约 {capacity:,} 人，"
         "内存 {required:,.1f} / {available:,.1f} GB；{price}",
         "{users:,} 位使用者時每人 {tps:,.1f} tok/s，p95 首 token {ttft:,.0f} ms，容量約 {capacity:,} 人，"
+        "記憶體 {required:,.1f} / {available:,.1f} GB；{price}",
+    ),
+    "answer.named.figures_batch": (
+        "finishes the batch in {hours:,.1f} h of the {window:g} h window, memory {required:,.1f} of {available:,.1f} GB; "
+        "{price}",
+        "{hours:,.1f} 小时完成批处理（窗口 {window:g} 小时），内存 {required:,.1f} / {available:,.1f} GB；{price}",
+        "{hours:,.1f} 小時完成批次處理（窗口 {window:g} 小時），記憶體 {required:,.1f} / {available:,.1f} GB；{price}",
+    ),
+    "answer.named.figures_memory": (
+        "memory {required:,.1f} of {available:,.1f} GB; {price}", "内存 {required:,.1f} / {available:,.1f} GB；{price}",
         "記憶體 {required:,.1f} / {available:,.1f} GB；{price}",
     ),
     "answer.named.figures_short": (

@@ -122,10 +122,29 @@ MODEL_MESSAGES: dict[str, tuple[str, str, str]] = {
         "，每份副本跨 {stages} 台伺服器流水線平行（一份副本放不進一台伺服器）",
     ),
     "rec.nothing_within_limits": (
-        ("Nothing meets the targets within your limits. The smallest configuration that meets the targets is "
-         "{describe}, which is past: {limits}."),
-        "在您的限制内没有方案能满足目标。满足目标的最小配置是{describe}，但超出了：{limits}。",
-        "在您的限制內沒有方案能滿足目標。滿足目標的最小配置是{describe}，但超出了：{limits}。",
+        ("Nothing meets the targets within your limits. Of the configurations that meet the targets, the least "
+         "past your limits is {describe}, which is past: {limits}."),
+        "在您的限制内没有方案能满足目标。满足目标的配置中超出限制最少的是{describe}，但超出了：{limits}。",
+        "在您的限制內沒有方案能滿足目標。滿足目標的配置中超出限制最少的是{describe}，但超出了：{limits}。",
+    ),
+    "rec.limit.budget": (
+        "capex ${capex:,.0f} against your ${budget:,.0f} budget ({ratio:.1f}× it)",
+        "采购成本 ${capex:,.0f}，你的预算 ${budget:,.0f}（{ratio:.1f}×）",
+        "採購成本 ${capex:,.0f}，你的預算 ${budget:,.0f}（{ratio:.1f}×）",
+    ),
+    "rec.limit.power": (
+        "~{power:,.0f} W peak against your {budget:,} W limit ({ratio:.1f}× it)",
+        "峰值约 {power:,.0f} W，你的功耗上限 {budget:,} W（{ratio:.1f}×）",
+        "峰值約 {power:,.0f} W，你的功耗上限 {budget:,} W（{ratio:.1f}×）",
+    ),
+    "rec.limit.power_unknown": (
+        "no power draw on record for {hardware} to check against your {budget:,} W limit",
+        "资料库里没有 {hardware} 的功耗，无法对照你的 {budget:,} W 上限",
+        "資料庫裡沒有 {hardware} 的功耗，無法對照你的 {budget:,} W 上限",
+    ),
+    "rec.nothing_meets": (
+        "Nothing meets the targets; the closest is {describe}.", "没有方案满足目标；最接近的是{describe}。",
+        "沒有方案滿足目標；最接近的是{describe}。",
     ),
     "rec.nothing_at_all": (
         "Nothing meets the targets, even past your limits; the closest is {describe}.",

@@ -11,12 +11,13 @@ ineligible (an NPU for many users, a consumer card at organization scale) are sa
 
 from __future__ import annotations
 
+from estimator.batch import BatchSizer, shown_hours
 from estimator.candidates import Candidate, exclusion, fill_owned_power, ownership
 from estimator.catalog import Catalog, Hardware
 from estimator.defaults import device_price
 from estimator.lower_format import lower_format_text
 from estimator.messages import Reason, msg, reason_text
-from estimator.shortfall import limits_passed, shortfall_text
+from estimator.shortfall import ceiling_text, limits_passed, shortfall_text
 from estimator.sizing import Sized, Sizer
 from estimator.workload import NamedDevice, Workload
 
@@ -99,9 +100,16 @@ def named_text(sizer: Sizer, named: NamedDevice, option: Sized, reason: str | No
         price = msg("answer.named.unpriced", lang, power=cost.annual_power_usd)
     else:
         price = msg("answer.named.unpriced_no_power", lang)
-    figures = msg("answer.named.figures", lang, tps=est.decode_tokens_per_s_per_stream, users=sizer.peak, ttft=ttft,
-                  capacity=option.capacity_users, required=est.memory_required_gb,
-                  available=est.memory_available_gb, price=price)
+    batch = isinstance(sizer, BatchSizer)  # a job has no users nor first-token target: when it finishes decides
+    if batch and est.fits:
+        assert isinstance(sizer, BatchSizer)
+        figures = msg("answer.named.figures_batch", lang, hours=shown_hours(sizer.hours(option.candidate, option.count)),
+                      window=sizer.window_hours, required=est.memory_required_gb, available=est.memory_available_gb,
+                      price=price)
+    else:
+        figures = msg("answer.named.figures", lang, tps=est.decode_tokens_per_s_per_stream, users=sizer.peak,
+                      ttft=ttft, capacity=option.capacity_users, required=est.memory_required_gb,
+                      available=est.memory_available_gb, price=price)
     head = msg("answer.named.ask_many" if named.count is None else "answer.named.ask", lang,
                count=option.count, hardware=hw.name)
     if reason is not None:
@@ -114,8 +122,10 @@ def named_text(sizer: Sizer, named: NamedDevice, option: Sized, reason: str | No
         if smallest is not None and smallest < option.count and not limits_passed(sizer, option.candidate, smallest, lang):
             text += msg("answer.named.smallest", lang, count=smallest, hardware=hw.name)
     else:  # the shortfall already quotes speed and first token: the rest of the figures only
-        rest = msg("answer.named.figures_short", lang, capacity=option.capacity_users,
-                   required=est.memory_required_gb, available=est.memory_available_gb, price=price)
+        rest = (msg("answer.named.figures_memory", lang, required=est.memory_required_gb,
+                    available=est.memory_available_gb, price=price) if batch else
+                msg("answer.named.figures_short", lang, capacity=option.capacity_users,
+                    required=est.memory_required_gb, available=est.memory_available_gb, price=price))
         text = head + msg("answer.named.no", lang, short=shortfall_text(sizer, option, lang), figures=rest)
         if smallest is not None and smallest != option.count:
             limits = limits_passed(sizer, option.candidate, smallest, lang)
@@ -134,6 +144,11 @@ def named_text(sizer: Sizer, named: NamedDevice, option: Sized, reason: str | No
         return text + msg("answer.named.same", lang), True
     pcost = primary.tco
     assert pcost is not None
+    alt = _smallest_meeting(sizer, option, smallest) if not ok and priced else None
+    if alt is not None and primary.candidate.hardware.id == hw.id and primary.count == alt.count:
+        alt = None  # the recommendation is that smallest count: it differs from the ask because it meets
+    if alt is not None:  # "2 × RTX 4090 would meet them": the recommendation differs from those, by cost or risk
+        compared, ok = alt, True
     if not ok:
         why = msg("answer.why.meets", lang)
     elif not priced:
@@ -145,6 +160,17 @@ def named_text(sizer: Sizer, named: NamedDevice, option: Sized, reason: str | No
     text += msg("answer.named.differs", lang, count=primary.count, hardware=primary.candidate.hardware.name,
                 capex=pcost.capex_usd, why=why)
     return text, False
+
+
+def _smallest_meeting(sizer: Sizer, option: Sized, smallest: int | None) -> Sized | None:
+    """The smallest count of the named device that meets the targets within the limits, when it is not the
+    one asked about: what the recommendation is to be compared with ("2 × RTX 4090 would meet them")."""
+    if smallest is None or smallest == option.count:
+        return None
+    if limits_passed(sizer, option.candidate, smallest, sizer.lang):
+        return None
+    alt = sizer.finalize(sizer.build(option.candidate, smallest, meets=True))
+    return None if alt.violations or alt.tco is None else alt
 
 
 def _fewest_fitting(sizer: Sizer, cand: Candidate) -> int:
@@ -165,14 +191,8 @@ def _none_text(sizer: Sizer, option: Sized, lang: str) -> str:
     when even the largest count misses, the answer is that ceiling (its best per-user speed or first
     token), not "even 1,024 would not", which reads as if enough money would do."""
     cand, hw = option.candidate, option.candidate.hardware
-    top = sizer.estimate(cand, cand.max_count)  # memoized by the count search, which stopped there
-    if top.fits and sizer.speed(top, cand) < sizer.target:
-        return msg("answer.named.none_speed", lang, hardware=hw.name, tps=sizer.speed(top, cand),
-                   target=sizer.target, group=top.tensor_parallel * top.pipeline_stages)
-    if top.fits and sizer.ttft is not None and sizer.ttft_checked(top, cand) > sizer.ttft:
-        return msg("answer.named.none_ttft", lang, hardware=hw.name, ttft=sizer.ttft_checked(top, cand),
-                   target=sizer.ttft)
-    return msg("answer.named.none", lang, count=cand.max_count, hardware=hw.name)
+    text = ceiling_text(sizer, cand, "answer.named.none", lang)
+    return text or msg("answer.named.none", lang, count=cand.max_count, hardware=hw.name)
 
 
 def _purchase(sizer: Sizer, option: Sized) -> Sized | None:

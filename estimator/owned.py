@@ -16,13 +16,13 @@ import math
 from dataclasses import replace
 
 from estimator.batch import BatchSizer, shown_hours
-from estimator.candidates import Candidate, exclusion, owned_class, ownership
+from estimator.candidates import Candidate, exclusion, is_embedded_module, owned_class, ownership
 from estimator.catalog import Catalog, Hardware
 from estimator.defaults import device_price
 from estimator.lower_format import lower_format_text
 from estimator.messages import msg
 from estimator.schemas import OwnedAnswer
-from estimator.shortfall import shortfall_text
+from estimator.shortfall import ceiling_text, shortfall_text
 from estimator.sizing import Sized, Sizer
 from estimator.workload import OwnedDevice, Workload
 
@@ -116,13 +116,28 @@ def split_counted(workload: Workload, candidates: list[Candidate], catalog: Cata
     return free, counted
 
 
+def owned_cap(sizer: Sizer, cand: Candidate, limit: int) -> int:
+    """How many of `limit` owned devices one option may use. Devices that go into servers: all of them (up
+    to the count search's ceiling). SoC machines (a Mac Studio, a mini-PC) do not pool into one server, but
+    each one that holds a whole copy of the model serves its share of the users as a replica (llama.cpp or
+    MLX on each, behind a load balancer): two owned Mac Studios were evaluated as one carrying every user.
+    So all of them count when one copy fits one machine, else one. NPU blocks and embedded modules stay one
+    (seed 1: an NPU serves one user)."""
+    top = max(1, min(limit, cand.max_count))
+    hw = cand.hardware
+    if (top == 1 < limit and cand.existing and hw.kind == "soc" and not is_embedded_module(hw)
+            and sizer.estimate(cand, 1, users=1).fits):
+        return limit
+    return top
+
+
 def smallest_within(sizer: Sizer, cand: Candidate, limit: int, users: int | None = None) -> int | None:
     """Fewest devices, at most `limit`, that meet the targets for `users` (None when even `limit` does not).
 
     Binary search: more devices of one kind never serve fewer users (the engine picks the best plan
     that fits at each count), so the first count that meets is found in about log2(limit) estimates.
     """
-    limit = max(1, min(limit, cand.max_count))
+    limit = owned_cap(sizer, cand, limit)
     if not sizer.meets(cand, limit, users):
         return None
     low, high = max(1, min(sizer.min_devices(cand), limit)), limit
@@ -149,7 +164,7 @@ def size_counted(sizer: Sizer, counted: list[tuple[Candidate, int]]) -> list[Siz
     """Each owned candidate within its stated count; when short, also its top-up purchase."""
     out: list[Sized] = []
     for cand, limit in counted:
-        usable = max(1, min(limit, cand.max_count))
+        usable = owned_cap(sizer, cand, limit)
         need = smallest_within(sizer, cand, usable)
         if need is not None:
             out.append(sizer.build(cand, need, meets=True))
@@ -199,12 +214,14 @@ def _groups(workload: Workload, catalog: Catalog, sized: list[Sized]) -> list[tu
     return out
 
 
-def _why_not_more(own: Sized, workload: Workload, lang: str) -> str:
+def _why_not_more(sizer: Sizer, own: Sized, workload: Workload, lang: str) -> str:
     """Why the owned devices are not topped up with more of the same, in `lang`."""
     from estimator.messages import reason_text
 
     cand = own.candidate
     hw = cand.hardware
+    if cand.max_count <= 1 and hw.kind == "soc":  # a Mac Studio serves several users; it does not pool
+        return msg("answer.owned.why.machines", lang)
     if cand.max_count <= 1:
         return msg("answer.owned.why.single", lang)
     if device_price(hw.id, hw.price_usd, hw.price_basis) is None:
@@ -214,7 +231,10 @@ def _why_not_more(own: Sized, workload: Workload, lang: str) -> str:
         return msg("answer.owned.why.ineligible", lang, reason=reason_text(reason, lang))
     if own.meets_slo:  # fast enough, past a power or budget limit: more of them only draw and cost more
         return msg("answer.owned.why.limits", lang)
-    return msg("answer.owned.why.short", lang, count=cand.max_count)
+    # More of them add model copies, never speed per copy: when one copy is too slow, that ceiling is the
+    # answer ("even 1024 of them would still fall short" read as if enough money would do).
+    return (ceiling_text(sizer, cand, "answer.owned.why.none", lang)
+            or msg("answer.owned.why.short", lang, count=cand.max_count))
 
 
 def _dearer_than_buying(sizer: Sizer, top_up: Sized, primary: Sized | None, lang: str) -> str:
@@ -295,7 +315,7 @@ def owned_answers(sizer: Sizer, workload: Workload, catalog: Catalog, sized: lis
             text += _dearer_than_buying(sizer, extra, primary, lang)
         else:
             text = msg("answer.owned.buy_one" if count == 1 else "answer.owned.buy", lang, owned=count, hardware=name,
-                       short=shortfall_text(sizer, own, lang), why=_why_not_more(own, workload, lang))
+                       short=shortfall_text(sizer, own, lang), why=_why_not_more(sizer, own, workload, lang))
         if not meets and not own.estimate.fits and not isinstance(sizer, BatchSizer):
             stacks = list({s.candidate.stack.id: s.candidate for s in mine
                            if s.candidate.existing and s.candidate.hardware.id == own.candidate.hardware.id}.values())
@@ -310,6 +330,7 @@ def owned_answers(sizer: Sizer, workload: Workload, catalog: Catalog, sized: lis
 
 __all__ = [
     "owned_answers",
+    "owned_cap",
     "owned_first",
     "size_counted",
     "smallest_within",

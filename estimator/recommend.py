@@ -46,7 +46,8 @@ from estimator.owned import (
     with_owned_specs,
 )
 from estimator.power_modes import at_power_cap
-from estimator.schemas import LIMIT_VIOLATIONS, CloudComparison, Option, OptionEstimate, OptionTco, Recommendation
+from estimator.schemas import CloudComparison, Option, OptionEstimate, OptionTco, Recommendation
+from estimator.shortfall import limits_text, past_limits_by
 from estimator.sizing import CapacityFn, EstimateFn, Sized, Sizer
 from estimator.tco import needs_host_server, running_days_per_year
 from estimator.validation_plan import validation_plan
@@ -179,7 +180,8 @@ def _rationale(workload: Workload, primary: Sized, ranked: list[Sized], lang: st
                tps=workload.tokens_per_s_target, ttft=workload.ttft_target_ms)
     if not ranked:
         return head + msg("rec.none_meets", lang, describe=describe(primary, lang))
-    text = head + msg("rec.lowest", lang, describe=describe(primary, lang), n=len(ranked))
+    text = head + msg("rec.lowest" if len(ranked) > 1 else "rec.only", lang, describe=describe(primary, lang),
+                      n=len(ranked))  # "of 1 options" read oddly
     rival = cheapest_rival(primary, ranked)
     if rival is None or primary.cost_per_token <= 0:
         return text + msg("period", lang)
@@ -214,8 +216,8 @@ def _relax(workload: Workload, closest: Sized, lang: str = "en") -> list[str]:
         speed = est.decode_tokens_per_s_per_stream
         target = workload.tokens_per_s_target or 30
         if speed < target:
-            hints.append(msg("relax.speed", lang, target=target, speed=speed, change=speed / target - 1,
-                             capacity=closest.capacity_users))
+            hints.append(msg("relax.speed" if closest.capacity_users >= 1 else "relax.speed_only", lang,
+                             target=target, speed=speed, change=speed / target - 1, capacity=closest.capacity_users))
         ttft = est.ttft_p95_ms or est.ttft_ms
         if workload.ttft_target_ms and ttft > workload.ttft_target_ms:
             hints.append(msg("relax.ttft", lang, target=workload.ttft_target_ms, ttft=ttft))
@@ -363,13 +365,18 @@ def recommend(
             relax = _relax(filled, primary, lang)
     else:
         # Nothing meets every target within the limits. Never lead with a far-off option: lead with the
-        # smallest configuration that does meet the targets (past the budget or power limit, said so),
-        # and say which limit to relax by how much; only when even that does not exist, the closest.
-        meeting = sorted((s for s in fitting if s.meets_slo), key=lambda s: (s.tco.capex_usd if s.tco else 0.0,
+        # configuration that meets the targets least past the limits the user set (`shortfall.past_limits_by`; the
+        # cheapest among equals), say by how much, and which limit to relax; only when even that does not
+        # exist, the closest.
+        meeting = sorted((s for s in fitting if s.meets_slo), key=lambda s: (*past_limits_by(filled, s),
+                                                                             s.tco.capex_usd if s.tco else 0.0,
                                                                              s.cost_per_token))
         closest = meeting or sorted(fitting, key=lambda s: (s.shortfall, s.cost_per_token))
         primary = sizer.finalize(closest[0] if meeting else sizer.fewest_as_close(closest[0]))
-        alternatives = [sizer.finalize(s) for s in pick_alternatives(primary, closest)]
+        # Options that miss the targets are shown at the fewest devices that get as close, like the primary
+        # (they were shown at the count search's ceiling: "1024× Gaudi 3 … $17.10M").
+        alternatives = [sizer.finalize(s if meeting else sizer.fewest_as_close(s))
+                        for s in pick_alternatives(primary, closest)]
         relax = _relax(filled, primary, lang)
         ranked = []
         outside_limits = True
@@ -420,13 +427,13 @@ def _cloud(workload: Workload, primary: Sized, catalog: Catalog, lang: str) -> C
 
 
 def _outside_limits(workload: Workload, primary: Sized, lang: str = "en") -> str:
-    """Plainly: nothing meets the targets within the limits; the smallest option that meets them, and the
-    limits it is past (or, when none meets the targets at all, the closest)."""
+    """Plainly: nothing meets the targets within the limits; the option that meets them closest to the
+    limits, and each limit it is past by how much (or, when none meets the targets at all, the closest)."""
     if primary.meets_slo:
-        limits = [v for v in primary.violations if v.startswith(LIMIT_VIOLATIONS)]
         return msg("rec.nothing_within_limits", lang, describe=describe(primary, lang),
-                   limits=join(limits, lang) if limits else "-")
-    return msg("rec.nothing_at_all", lang, describe=describe(primary, lang))
+                   limits=limits_text(workload, primary, lang))
+    limited = workload.budget_usd is not None or workload.power_budget_w is not None
+    return msg("rec.nothing_at_all" if limited else "rec.nothing_meets", lang, describe=describe(primary, lang))
 
 
 def _model_shape_note(workload: Workload, catalog: Catalog, lang: str = "en") -> str:

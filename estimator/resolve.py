@@ -316,7 +316,10 @@ def _apply_factors(r: Resolved, factors: Factors) -> None:
             peak = min(peak, r.derived_peak_cap)
         prefill_efficiency = 1.0
     else:
-        # η_pp is a share of the rate the engine's prompt matmuls can reach (FP16 accumulation included).
+        # η_pp is a share of the rate the engine's prompt matmuls can reach (FP16 accumulation included);
+        # a GPU without matrix units (Apple) lists its vector ALUs' rate, reached at its own share η_alu.
+        if r.device.vector_alu_rate:
+            prefill_efficiency = factors.alu_compute_efficiency
         prefill_efficiency *= r.prefill_peak_scale
     if r.quant not in FLOAT_FORMATS:
         # Weight-only quantized matmuls dequantize on the fly: a fitted share of the float rate.
@@ -471,7 +474,8 @@ def _static_notes(device: DeviceSpec, f: Factors, backend: str, derived: bool, a
     if not f.calibrated:
         notes.append(f"uncalibrated: no measured rows for {backend} on {device.kind}; factors {f.source}")
     if derived:
-        # Since every measured GPU lists its rate (issue 15), GPUs without one use the kind's prior κ.
+        # Since every measured GPU and Apple chip lists its rate (issue 15), devices without one (Jetson,
+        # DGX Spark, Lunar Lake, ...) use the kind's prior κ.
         how = "fitted FLOP/byte" if f.kappa_source != "prior" else "a per-kind prior FLOP/byte, not fitted"
         notes.append(f"no FP16 compute rate listed: compute derived from bandwidth ({how})")
     if arch.source == "approximation":

@@ -291,7 +291,7 @@ class Recommendation(_Model):
     named: list[NamedAnswer] = Field(default=[], description="the devices the user asked about")
     batch: BatchPlan | None = None
     within_limits: bool = Field(default=True, description="False: nothing meets the targets within the budget/"
-                                "power limits; the primary is the smallest option that meets the targets")
+                                "power limits; the primary is the option that meets the targets least past them")
 
 
 __all__ = [

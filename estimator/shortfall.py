@@ -6,6 +6,7 @@ from estimator.batch import HEADROOM, BatchSizer, shown_hours
 from estimator.candidates import Candidate
 from estimator.messages import join, msg
 from estimator.sizing import Sized, Sizer
+from estimator.workload import Workload
 
 
 def shortfall_text(sizer: Sizer, sized: Sized, lang: str) -> str:
@@ -49,4 +50,54 @@ def limits_passed(sizer: Sizer, cand: Candidate, count: int, lang: str) -> str:
     return join(parts, lang)
 
 
-__all__ = ["limits_passed", "shortfall_text"]
+def past_limits_by(workload: Workload, sized: Sized) -> tuple[bool, float]:
+    """How far an option that meets the targets is past the limits the user set: its worst ratio of need
+    to limit (capex to budget, peak draw to power limit). Ranking by capex alone led a 2 kW room with
+    12.5 kW of MI300X when 11.7 kW of H100 also met the targets: under a power limit alone the draw is
+    what is past it. A device whose draw is not on record cannot be measured against a power limit, so
+    it comes after every measured one."""
+    cost = sized.tco
+    if cost is None:
+        return True, float("inf")
+    ratios = [1.0]
+    if workload.budget_usd is not None:
+        ratios.append(cost.capex_usd / max(workload.budget_usd, 1.0))
+    if workload.power_budget_w is not None:
+        if not sized.candidate.hardware.tdp_w:
+            return True, max(ratios)
+        ratios.append((cost.power_w or 0.0) / workload.power_budget_w)
+    return False, max(ratios)
+
+
+def limits_text(workload: Workload, primary: Sized, lang: str) -> str:
+    """Each limit the option is past, with its figures and by how much (×), in `lang`."""
+    cost = primary.tco
+    assert cost is not None
+    parts: list[str] = []
+    if workload.budget_usd is not None and cost.capex_usd > workload.budget_usd:
+        parts.append(msg("rec.limit.budget", lang, capex=cost.capex_usd, budget=workload.budget_usd,
+                         ratio=cost.capex_usd / max(workload.budget_usd, 1.0)))
+    if workload.power_budget_w is not None and not primary.candidate.hardware.tdp_w:
+        parts.append(msg("rec.limit.power_unknown", lang, hardware=primary.candidate.hardware.name,
+                         budget=workload.power_budget_w))
+    elif workload.power_budget_w is not None and (cost.power_w or 0.0) > workload.power_budget_w:
+        parts.append(msg("rec.limit.power", lang, power=cost.power_w, budget=workload.power_budget_w,
+                         ratio=(cost.power_w or 0.0) / workload.power_budget_w))
+    return join(parts, lang) if parts else "-"
+
+
+def ceiling_text(sizer: Sizer, cand: Candidate, prefix: str, lang: str) -> str:
+    """The ceiling no count of `cand` passes, worded with the `prefix`'s `_speed` or `_ttft` message (named
+    answers: "answer.named.none", owned ones: "answer.owned.why.none"); "" when the largest count fits
+    and meets both, or does not fit."""
+    hw = cand.hardware
+    top = sizer.estimate(cand, cand.max_count)  # memoized by the count search, which stopped there
+    if top.fits and sizer.speed(top, cand) < sizer.target:
+        return msg(prefix + "_speed", lang, hardware=hw.name, tps=sizer.speed(top, cand),
+                   target=sizer.target, group=top.tensor_parallel * top.pipeline_stages)
+    if top.fits and sizer.ttft is not None and sizer.ttft_checked(top, cand) > sizer.ttft:
+        return msg(prefix + "_ttft", lang, hardware=hw.name, ttft=sizer.ttft_checked(top, cand), target=sizer.ttft)
+    return ""
+
+
+__all__ = ["ceiling_text", "limits_passed", "limits_text", "past_limits_by", "shortfall_text"]

@@ -57,6 +57,7 @@ def _plan_notes(resolved: Resolved, plan: PlanResult, count: int) -> list[str]:
         notes.append(f"{plan.replicas} replica(s) × {plan.group} device(s), {mode}")
     if count > plan.devices_used:
         notes.append(f"{count - plan.devices_used} device(s) left idle by this plan")
+    notes.extend(_host_sampling_note(resolved, plan))
     if not plan.fits:
         notes.append(
             f"does not fit: needs {plan.per_device_required_gb:.1f} GB per device (weights "
@@ -64,6 +65,20 @@ def _plan_notes(resolved: Resolved, plan: PlanResult, count: int) -> list[str]:
             f"+ runtime), {plan.per_device_usable_gb:.1f} GB usable"
         )
     return notes
+
+
+def _host_sampling_note(resolved: Resolved, plan: PlanResult) -> list[str]:
+    """The host sampling a llama-server step carries at this batch (`batching.host_sampling_ms`): a term of
+    every multi-user figure, so the figure's provenance says it."""
+    extra = plan.batch - 1
+    if extra <= 0 or not resolved.host_sampling_ms_per_extra_stream:
+        return []
+    return [
+        f"llama-server samples its {plan.batch} running slots one after another on the host: "
+        f"+{extra * resolved.host_sampling_ms_per_extra_stream:.1f} ms per decode step "
+        f"({resolved.host_sampling_ms_per_extra_stream:.2f} ms per slot beyond the first; "
+        "https://github.com/ggml-org/llama.cpp/issues/27050)"
+    ]
 
 
 def _ranges(
@@ -123,7 +138,8 @@ def _assemble(
         prefill, ttft, ttft_p95 = prefill_row.value, ttft * scale, ttft_p95 * scale
     fits = plan.fits
     notes = _plan_notes(resolved, plan, request.count) if (not fits or plan.group > 1 or plan.replicas > 1
-                                                           or request.count > 1) else list(resolved.notes)
+                                                           or request.count > 1) \
+        else list(resolved.notes) + _host_sampling_note(resolved, plan)
     if decode_row is not None:
         notes = [note for note in notes if not note.startswith("uncalibrated")]
     if not fits:

@@ -107,6 +107,18 @@ def test_host_sampling_scales_with_the_models_vocabulary(catalog):
     assert batching.host_sampling_ms("llama.cpp", 32_768) < batching.host_sampling_ms("llama.cpp", 151_936)
 
 
+def test_the_estimates_notes_name_the_host_sampling_its_figure_carries(catalog):
+    # Every term of a figure is in its provenance. 16 llama-server slots of a bare 7.24B (the measured
+    # run's 0.51 ms per slot) carry 15 × 0.51 = 7.65 ms per step; one slot, or vLLM, carry none.
+    def notes(backend, users):
+        return estimate(EstimateRequest(hardware="nvidia-rtx-4090", params_b=7.24, quant="Q4_K_M", backend=backend,
+                                        concurrency=users, model_only=True), catalog).notes
+
+    sampling = [note for note in notes("llama.cpp", 16) if "on the host" in note]
+    assert len(sampling) == 1 and "+7.7 ms per decode step" in sampling[0] and "issues/27050" in sampling[0]
+    assert not [note for note in notes("llama.cpp", 1) + notes("vllm", 16) if "on the host" in note]
+
+
 def test_batched_bench_rows_carry_no_host_sampling_but_llama_server_rows_do(catalog):
     # llama-batched-bench (rows 1000-1002, decode_tps) times llama_decode alone and samples nothing;
     # llama-server with 4 slots (row 4037, total_tps) samples 3 slots beyond the first every step.

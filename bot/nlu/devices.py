@@ -69,7 +69,8 @@ _NODES_OF_CARDS = re.compile(r"(?<![a-z0-9.])(?:(?P<nodes>\d{1,3})\s*(?:台|个|
 # "三台闲置的双路至强": a count with its measure word, then a few describing characters.
 _COUNT_BEFORE_ZH = re.compile(r"(?<![a-z0-9.])(\d{1,6})\s*(?:台|张|張|块|塊|个|個|片|颗|顆|部)\s*(?:\d+(?:\.\d+)?\s*(?:gb|tb)\s*)?"
                               r"[\u4e00-\u9fff\d\s]{0,8}$")
-_MEMORY = re.compile(r"(?<![a-z0-9.])(\d{1,4}(?:\.\d+)?)\s*(?:gb|g)\b(?!\s*/?\s*s\b)")
+# "1 tb of ram" is 1,024 GB (memory is sold in binary sizes); "2 tb/s" is a bandwidth, not a size.
+_MEMORY = re.compile(r"(?<![a-z0-9.])(\d{1,4}(?:\.\d+)?)\s*(gb|g|tb)\b(?!\s*/?\s*s\b)")
 # "a 512 gb mac studio m3 ultra", "一台 512 GB 的 M3 Ultra": the size right before the device (a few
 # describing words between, none of them linking it to something else).
 _MEMORY_BEFORE = re.compile(
@@ -163,7 +164,10 @@ def _memory_gb(text: str, clause: _Clause, mention: HardwareMention) -> float | 
     # The size right before the device first: one after it may belong to the next thing named ("a 24 gb rtx
     # 4090 and 32 gb of ram").
     m = _MEMORY_BEFORE.search(text[max(clause.start, mention.start - 30):mention.start]) or _MEMORY.search(after)
-    return float(m.group(1)) if m and 0 < float(m.group(1)) <= 100_000 else None
+    if m is None:
+        return None
+    size = float(m.group(1)) * (1024 if m.lastindex and m.lastindex >= 2 and m.group(2) == "tb" else 1)
+    return size if 0 < size <= 100_000 else None
 
 
 def _same_device(word: HardwareMention, device: HardwareMention, matcher: HardwareMatcher) -> bool:
@@ -249,7 +253,8 @@ def read_devices(normalized: str, mentions: list[HardwareMention], matcher: Hard
         label = normalized[mention.start:host.end() if host is not None else end].strip()
         if count is not None and sockets > 1:  # three dual-socket servers are six CPUs (catalog: one per socket)
             count *= sockets
-            label = f"{label} ({servers} × {sockets} sockets)"
+            per_server = f", {memory:g} GB per server" if memory is not None and f"{memory:g}" not in label else ""
+            label = f"{label} ({servers} × {sockets} sockets{per_server})"
         if memory is not None and f"{memory:g}" not in label:  # "a100 80gb" says it already
             label = f"{label} {memory:g} GB"
         if clause.owns:
@@ -260,8 +265,8 @@ def read_devices(normalized: str, mentions: list[HardwareMention], matcher: Hard
             if kind is not None:
                 owned["kind"] = kind
             owned["count"] = min(count or 1, MAX_COUNT)
-            if memory is not None:
-                owned["memory_gb"] = memory
+            if memory is not None:  # a server's memory is shared by its sockets (the catalog counts a CPU each)
+                owned["memory_gb"] = memory / sockets
             owned["label"] = label[:200]
             reading.owned.append(owned)
             if hardware_id is not None:

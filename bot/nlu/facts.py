@@ -80,12 +80,20 @@ _LEN_AFTER_WORD = {
                      rf"(?:\s*(?:around|about|roughly|up to|under|约|約|大约|大約|大概|~|在))?\s*{APPROX}{NUM}{_not_token_unit(words)}")
     for slot, words in (("prompt_tokens", _PROMPT_WORDS), ("output_tokens", _OUTPUT_WORDS))
 }
+# "2000 token 輸入、200 輸出": in Chinese the unit is often said once, and a number right before 输入/输出
+# (no measure word: "200 个输出" counts outputs) is that length in tokens.
 _LEN_BEFORE_WORD = {
-    slot: re.compile(rf"{APPROX}{NUM}\s*-?\s*(?:tokens?|toks?|(?:个|個)\s*token|字)\s*(?:of\s+|的\s*)?(?:{words})")
-    for slot, words in (("prompt_tokens", _PROMPT_WORDS), ("output_tokens", _OUTPUT_WORDS))
+    slot: re.compile(rf"{APPROX}{NUM}\s*-?\s*(?:(?:tokens?|toks?|(?:个|個)\s*token|字)\s*(?:of\s+|的\s*)?(?:{words})|{bare})")
+    for slot, words, bare in (("prompt_tokens", _PROMPT_WORDS, "输入|輸入"), ("output_tokens", _OUTPUT_WORDS, "输出|輸出"))
 }
 _DURATION = re.compile(rf"{NUM}\s*(?P<unit>ms|msec|milliseconds?|毫秒|s|secs?|seconds?|秒钟|秒鐘|秒|minutes?|mins?|分钟|分鐘)(?![a-z])")
 _SUB_SECOND = re.compile(r"(?:under|within|below|less than|in) (?:a|one) second|sub-?second")
+# Durations in words: "half a second", "半秒" (500 ms); "a few seconds (is fine)", "几秒都可以" (3 s, the
+# interview's own example answer, which read as no fact at all).
+_WORDED_DURATIONS = (
+    (re.compile(r"\bhalf (?:a |of a )?(?:second|sec)\b|\bhalf-second\b|半秒"), 500),
+    (re.compile(r"\b(?:a )?few seconds?\b|\bseveral seconds\b|几秒|幾秒|数秒|數秒"), 3000),
+)
 _LATENCY_KEY = re.compile(r"ttft|first token|first[- ]token|time to first|latency|延迟|延遲|首字|首token|首个token|首個token|响应|響應|回應|p9\d|wait")
 _MS_PER_UNIT = {"ms": 1, "msec": 1, "millisecond": 1, "milliseconds": 1, "毫秒": 1, "s": 1000, "sec": 1000,
                 "secs": 1000, "second": 1000, "seconds": 1000, "秒": 1000, "秒钟": 1000, "秒鐘": 1000,
@@ -277,6 +285,9 @@ def _lengths(text: str, claims: _Claims) -> Iterator[Fact]:
 def _latency(text: str, claims: _Claims) -> Iterator[Fact]:
     for m in _matches(_SUB_SECOND, text, claims):
         yield Fact("ttft_target_ms", 1000, m.start(), m.end(), keyed=True)
+    for pattern, ms in _WORDED_DURATIONS:
+        for m in _matches(pattern, text, claims):
+            yield Fact("ttft_target_ms", ms, m.start(), m.end(), keyed=True)
     for m in _matches(_DURATION, text, claims):
         value = number_value(m) * _MS_PER_UNIT[m.group("unit")]
         keyed = bool(_LATENCY_KEY.search(text, max(0, m.start() - 40), m.start()))

@@ -58,6 +58,29 @@ class HardwareMention:
     vendor: str | None = None  # a kind word that names its maker too ("mac studio": an Apple SoC)
 
 
+# A model number alone ("4090", "6000") is a device only where no quantity stands: "prompts 6000" is a
+# length, "6000 users" a head count, "a 6000 budget" or "$5090" money (they were read as an RTX 6000 Ada,
+# owned in "we have a 6000 budget", and the length, head count or budget was lost). A plural ("two
+# 4090s"), a count ("4 张 4090", "2x 3090") or a question ("would a 4090 do?") keeps it a device.
+_BARE_MODEL_NUMBER = re.compile(r"\d{4}(?:ti)?")
+_QUANTITY_AFTER = re.compile(
+    r"\s*(?:tokens?|toks?|k\b|%|users?|people|ppl|persons?|employees?|seats?|staff|developers?|engineers?|agents?|"
+    r"analysts?|requests?|documents?|docs|items?|queries|dollars?|usd|bucks|budget|w\b|watts?|kw|gb|tb|mb|ms|s\b|"
+    r"secs?|seconds?|hours?|h\b|人|位|名|篇|份|条|條|个|個|美元|美金|元|块钱|塊錢|瓦|毫秒|秒|小时|小時|字|token)")
+_QUANTITY_BEFORE = re.compile(
+    r"(?:prompts?|inputs?|answers?|outputs?|responses?|completions?|context(?: window| length)?|ctx|budget|capex|"
+    r"concurrency|tokens?|\$|us\$|usd|提示|输入|輸入|输出|輸出|回答|上下文|预算|預算|并发|並發|人数|人數)\s*"
+    r"(?:of|is|are|:|=|~|about|around|under|up to|约|約|为|為|是)?\s*$")
+
+
+def _is_quantity(text: str, start: int, end: int) -> bool:
+    """Whether a bare model number at `text[start:end]` is a quantity: a unit or counted noun after it,
+    or a quantity's keyword (a length, the budget, a currency sign) right before it."""
+    if text[end - 1:end] == "s" and not text[start:end - 1].endswith("s"):
+        return False  # "two 6000s": devices
+    return bool(_QUANTITY_AFTER.match(text, end)) or bool(_QUANTITY_BEFORE.search(text, max(0, start - 24), start))
+
+
 def _aliases(hw: Hardware) -> set[str]:
     parts = hw.id.split("-")
     if parts[0] in _VENDOR_PREFIXES:
@@ -112,6 +135,8 @@ class HardwareMatcher:
             for m in self._pattern.finditer(text):
                 compact = re.sub(r"[\s-]+", "", m.group(0))
                 alias = self._by_compact.get(compact) or self._by_compact[compact[:-1]]
+                if _BARE_MODEL_NUMBER.fullmatch(alias) and _is_quantity(text, m.start(), m.end()):
+                    continue
                 ids = self._index[alias]
                 kinds = {self._kinds[i] for i in ids}
                 mentions.append(HardwareMention(ids, kinds.pop() if len(kinds) == 1 else None,

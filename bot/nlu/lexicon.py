@@ -74,7 +74,12 @@ ACCURACY_CRITICAL = _rx(r"medical", r"clinical", r"healthcare", r"hospital", r"d
                         r"every (?:bit|fraction) of accuracy", r"high[- ]stakes", r"safety[- ]critical",
                         r"can'?t afford (?:mistakes|errors)", "醫療", "医疗", "诊断", "診斷", "病人", "病患",
                         "至关重要", "至關重要", "精度要求高", "准确率要求", "準確率要求", "不能出错", "不能出錯",
-                        "法律关键", "法律關鍵")
+                        "法律关键", "法律關鍵",
+                        # "accuracy matters a lot", "we need high accuracy", "准确率很重要", "準確度非常重要"
+                        r"accuracy (?:really )?matters", r"accuracy is (?:very |really |extremely )?(?:important|key|everything)",
+                        r"\b(?:high|highest|maximum|max|top) accuracy", r"mistakes are (?:costly|expensive|unacceptable)",
+                        r"(?:准确率|準確率|准确度|準確度|准确性|準確性|精确度|精確度)(?:很|非常|特别|特別|极其|極其|十分)?"
+                        r"(?:重要|关键|關鍵|高)", "高准确率", "高準確率")
 
 # Issue 15: the user wants a safe answer: targets are checked against the low end of the likely range.
 # "our fine-tuned 7B", "a fine-tune of Llama", "微调过的模型": the model is the user's own checkpoint.

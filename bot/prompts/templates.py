@@ -148,9 +148,9 @@ TEMPLATES: dict[str, tuple[str, str, str]] = {
     "rec.meets": ("It meets your targets.", "满足你的目标。", "滿足你的目標。"),
     "rec.misses": ("It does not meet every target (see below).", "未能满足全部目标（见下文）。", "未能滿足全部目標（見下文）。"),
     "rec.past_limits": (
-        "Nothing meets your targets within your limits: this is the smallest configuration that does, past them (see below).",
-        "在你的限制内没有方案能满足目标：这是满足目标的最小配置，但超出了限制（见下文）。",
-        "在你的限制內沒有方案能滿足目標：這是滿足目標的最小配置，但超出了限制（見下文）。",
+        "Nothing meets your targets within your limits: this option meets the targets and is the least past your limits (see below).",
+        "在你的限制内没有方案能满足目标：这个方案满足目标，超出限制最少（见下文）。",
+        "在你的限制內沒有方案能滿足目標：這個方案滿足目標，超出限制最少（見下文）。",
     ),
     "rec.unverified": (
         "It meets your targets, but its power draw is not on record: check it against your power limit (see below).",
@@ -271,10 +271,20 @@ TEMPLATES: dict[str, tuple[str, str, str]] = {
         "{target}：没有任何配置能满足这个工作负载。{reason}",
         "{target}：沒有任何配置能滿足這個工作負載。{reason}",
     ),
+    "compare.uncosted": (
+        "{target}: none of it can be costed, so none is ranked. {reason}",
+        "{target}：都无法核算成本，所以没有参与排名。{reason}",
+        "{target}：都無法核算成本，所以沒有參與排名。{reason}",
+    ),
     "compare.sized": (
         "You asked about {asked}; for {users} concurrent users at your targets the estimator sizes it at {count}.",
         "你问的是 {asked}；按你的目标支持 {users} 人并发，估算需要 {count} 个。",
         "你問的是 {asked}；按你的目標支援 {users} 人同時使用，估算需要 {count} 個。",
+    ),
+    "compare.sized_batch": (
+        "You asked about {asked}; for the job to finish within its window the estimator sizes it at {count}.",
+        "你问的是 {asked}；按任务在时间窗口内完成估算需要 {count} 个。",
+        "你問的是 {asked}；按任務在時間窗口內完成估算需要 {count} 個。",
     ),
     "compare.board_meets": (
         "{asked} meets your targets, but it is sold on {board}-device baseboards: the smallest purchase that does is {count} (capex {capex}); the capex above is for {asked} alone.",
