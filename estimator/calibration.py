@@ -122,6 +122,10 @@ class Factors:
     # Share of a listed vector-ALU rate (GPUs without matrix units: `DeviceSpec.vector_alu_rate`) prompt
     # matmuls reach; the kind's prior η_pp when no such device was measured.
     alu_compute_efficiency: float = PRIORS["soc"]["pp"]
+    # Whether `overhead_ms` was fitted on this key's own single-stream rows (False: the kind's pool, a
+    # separable carry-over or the prior, i.e. a figure quoted at the reference GPU clock of the kernel-bound
+    # engines it was fitted on; `device.overhead_clock_scale`).
+    overhead_own: bool = True
 
 
 def _lookup(table: dict[str, float], key: str, pooled: str, prior: float) -> tuple[float, str]:
@@ -172,7 +176,8 @@ def resolve_factors(calibration: CalibrationParams, backend: str, kind: str) -> 
     pooled = calibration_key(POOLED, kind)
     prior = PRIORS.get(kind, PRIORS["gpu"])
     bw, bw_src = _lookup(calibration.decode_bandwidth_efficiency, key, pooled, prior["bw"])
-    overhead, _ = _lookup(calibration.per_token_overhead_ms, key, pooled, prior["overhead"])
+    overhead, overhead_src = _lookup(calibration.per_token_overhead_ms, key, pooled, prior["overhead"])
+    overhead_own = overhead_src == "fitted" and bw_src == "fitted"
     if bw_src != "fitted":
         bw, overhead = _separable_decode(calibration, backend, kind, bw, overhead)
     pp, _ = _lookup(calibration.prefill_compute_efficiency, key, pooled, prior["pp"])
@@ -216,7 +221,7 @@ def resolve_factors(calibration: CalibrationParams, backend: str, kind: str) -> 
     # Attention-DP + expert-parallel steps (`moe_fit.fit_attention_dp_step`): keyed by the engine.
     attention_dp = calibration.attention_dp_layer_ms.get(backend, 0.0)
     return Factors(key, bw, overhead, pp, kappa, batched, quantized, scheduler, calibrated, error, source, kappa_source,
-                   kquant, expert, attention_dp, alu)
+                   kquant, expert, attention_dp, alu, overhead_own)
 
 
 __all__ = [

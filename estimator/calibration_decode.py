@@ -35,6 +35,10 @@ class Sample:
     listed_tflops: float | None = None  # the device's listed rate for the format (None: derived)
     bandwidth_gbs: float = 0.0
     derived_cap_tflops: float | None = None
+    # `overhead_units` as a kernel-bound engine pays them (clock-scaled); differs from `overhead_units` only
+    # for engines whose own overhead is host work (`device.HOST_STEP_BACKENDS`), used when such a key has
+    # too few rows for its own overhead and borrows the pool's, a figure quoted at the reference clock.
+    borrowed_overhead_units: float | None = None
     alu: bool = False  # pp rows: the listed rate is a vector-ALU rate (`DeviceSpec.vector_alu_rate`)
 
 

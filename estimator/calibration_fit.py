@@ -31,6 +31,7 @@ import math
 import re
 from collections import defaultdict
 from collections.abc import Iterable, Sequence
+from dataclasses import replace
 from typing import Any
 
 from estimator import roofline
@@ -38,6 +39,7 @@ from estimator.calibration import POOLED, PRIORS, calibration_key, normalize_bac
 from estimator.calibration_decode import MIN_ROWS_FOR_OVERHEAD, Sample, fit_decode
 from estimator.catalog import Benchmark, CalibrationParams, Catalog
 from estimator.catalog_index import CatalogIndex, catalog_index
+from estimator.device import overhead_clock_scale
 from estimator.errors import SiliconsultError
 from estimator.memory import resolve_architecture
 from estimator.minimize import golden_section_minimum, refined_grid_minimum
@@ -168,7 +170,11 @@ def _sample(row: Benchmark, index: CatalogIndex) -> Sample | None:
         comm = roofline.comm_ms_per_step(parallel, arch.layers, arch.hidden_size, 1, dev.link_gbs, dev.link_latency_us)
         step = step_weights_gb(r, 1)
         kquant_gb = r.dense_weights_gb if r.native_experts else step
-        return Sample(row, keys, 1000.0 / row.value, memory, roofline.overhead_units(arch.layers), comm, False,
+        # o is quoted at the reference GPU clock (`device.overhead_clock_scale`), as `resolve` applies it.
+        units = roofline.overhead_units(arch.layers) * overhead_clock_scale(dev, r.backend)
+        borrowed = roofline.overhead_units(arch.layers) * overhead_clock_scale(dev, r.backend, own_overhead=False)
+        return Sample(row, keys, 1000.0 / row.value, memory, units, comm, False,
+                       borrowed_overhead_units=borrowed,
                        kquant_params_b=kquant_gb * r.kquant_params_per_gb,
                        listed_tflops=None if r.compute_derived else r.peak_tflops,
                        bandwidth_gbs=dev.bandwidth_gbs, derived_cap_tflops=r.derived_peak_cap)
@@ -266,7 +272,15 @@ def fit_calibration(
     for key in sorted(tg_groups, key=lambda k: not k.startswith(POOLED)):
         kind = key.split("/", 1)[1]
         prior = overhead.get(calibration_key(POOLED, kind), PRIORS[kind]["overhead"])
-        bw[key], overhead[key], key_kquant = fit_decode(tg_groups[key], prior, kappa)
+        group = tg_groups[key]
+        if not key.startswith(POOLED) and len(group) < MIN_ROWS_FOR_OVERHEAD:
+            # The pool's overhead is borrowed, and applied as the pool's rows pay it (`Factors.overhead_own`).
+            group = [replace(s, overhead_units=s.borrowed_overhead_units or s.overhead_units) for s in group]
+        bw[key], key_overhead, key_kquant = fit_decode(group, prior, kappa)
+        # A key with too few rows to fit its own overhead gets the pool's figure back: leave it to the
+        # lookup, so its factors say the overhead is the pool's (`Factors.overhead_own`).
+        if key.startswith(POOLED) or len(group) >= MIN_ROWS_FOR_OVERHEAD:
+            overhead[key] = key_overhead
         if key_kquant is not None:
             kquant[key] = key_kquant
     for s in samples:

@@ -52,6 +52,8 @@ class Hardware(_Frozen):
     software_stacks: tuple[str, ...] = ()
     source_url: str
     notes: str | None = None
+    # GPU boost / maximum clock (migration 010): the per-token overhead of a decode step is GPU cycles.
+    gpu_clock_mhz: float | None = Field(default=None, gt=0)
 
 
 class ModelArch(_Frozen):

@@ -16,6 +16,9 @@ documented rule and recorded in `assumptions`, which widens the confidence range
   INT8 figures are NPU TOPS, not the GPU a runtime uses, so they are not used for SoCs.
 - GeForce FP16 figures are FP32-accumulate rates; FP16 accumulation runs 2x faster on those cards
   (`fp16_accumulate_speedup`), which engines that accumulate in FP16 (llama.cpp) reach in prefill.
+- GPU clock not listed: the median of the listed clocks of its kind (`DEFAULT_GPU_CLOCK_MHZ`), used
+  only to scale the per-token overhead (`overhead_clock_scale`); not said in the notes, since it moves
+  no memory or throughput ceiling.
 - Apple M-series GPU figures are the vector ALUs' FP32 rate (= FP16 on them): those GPUs have no matrix
   units, so prompt matmuls reach their own share of it (`vector_alu_rate`, `Factors.alu_compute_efficiency`).
 
@@ -40,6 +43,25 @@ DEFAULT_BANDWIDTH_GBS: dict[str, float] = {"cpu": 200.0, "gpu": 400.0, "npu": 10
 # (vLLM's default gpu_memory_utilization is 0.9); unified-memory SoCs share RAM with the OS (macOS
 # caps the GPU working set near 75 % of RAM); CPU servers keep ~10 % for the OS and page cache.
 USABLE_MEMORY_FRACTION: dict[str, float] = {"cpu": 0.90, "gpu": 0.92, "npu": 0.75, "soc": 0.75, "accel": 0.92}
+
+# GPU clock (MHz) assumed for a device that lists none: the median of the catalog's sourced clocks of its
+# kind (hardware.csv `gpu_clock_mhz`; `tests/test_estimator_clock.py` checks the figures against the
+# shipped catalog). Only GPUs and SoC GPUs: the per-token overhead of a CPU, NPU or dataflow accelerator
+# is not GPU kernel work, so it is not scaled.
+DEFAULT_GPU_CLOCK_MHZ: dict[str, float] = {"gpu": 1927.5, "soc": 1349.0}
+# The clock the fitted per-token overhead `o` is expressed at (ms per 32 layers on a GPU at this clock):
+# the GPU default, so a GPU without a listed clock keeps the overhead exactly as fitted.
+REFERENCE_GPU_CLOCK_MHZ = DEFAULT_GPU_CLOCK_MHZ["gpu"]
+
+# Serving engines whose decode step is one replayed CUDA graph driven by a host-side scheduler loop
+# (vLLM: docs.vllm.ai/en/latest/design/cuda_graphs; SGLang: CUDA graphs for decode on by default;
+# TensorRT-LLM: `DecodeCudaGraphConfig` under its PyExecutor loop, nvidia.github.io/TensorRT-LLM). The
+# graph removes the per-kernel launches, so what a step costs beyond its weight reads is the host's
+# scheduling, input preparation, sampling and output processing: CPU time, not GPU cycles. The rows
+# say so: the same vLLM build takes 2.2 ms per token of a 0.5B model on an H100 SXM and 5.2 ms on an
+# H200 (same clock), and vLLM 0.7.3 pays ~2 ms per token more than 0.20.1 on one A100 (docs/estimator.md,
+# AccelMark rows): spreads of host work larger than any clock ratio. Their overhead is not clock-scaled.
+HOST_STEP_BACKENDS = frozenset({"vllm", "sglang", "trt-llm", "tgi", "lmdeploy"})
 
 # Per-link figures for the tensor-parallel all-reduce: (latency in µs per all-reduce, GB/s per direction).
 # Orders of magnitude from NCCL/RCCL measurements; the fit never sees multi-device rows enough to
@@ -77,6 +99,7 @@ class DeviceSpec:
     # Tensor rate of FP16 matmuls that accumulate in FP16, relative to `fp16_tflops` (see
     # `FP16_ACCUMULATE_SPEEDUP`): 2 on GeForce cards, 1 where both accumulations run at one rate.
     fp16_accumulate_speedup: float = 1.0
+    gpu_clock_mhz: float | None = None  # boost / maximum GPU clock as listed (None: not sourced)
     # The listed 16-bit rate is the vector ALUs' FMA rate of a GPU without matrix units (`VECTOR_ALU_VENDORS`),
     # not a tensor/matrix-unit rate: prompt matmuls reach a different share of it (fitted apart).
     vector_alu_rate: bool = False
@@ -183,8 +206,25 @@ def device_from_hardware(hw: Hardware) -> DeviceSpec:
         fp8_tflops=hw.fp8_tflops, int8_tops=hw.int8_tops if hw.kind != "soc" else None,
         link=link, link_gbs=link_gbs, link_latency_us=latency, assumptions=tuple(notes), fp4_tflops=hw.fp4_tflops,
         fp16_accumulate_speedup=FP16_ACCUMULATE_SPEEDUP_GEFORCE if _is_geforce(hw.name) else 1.0,
+        gpu_clock_mhz=hw.gpu_clock_mhz,
         vector_alu_rate=fp16 is not None and hw.kind == "soc" and hw.vendor in VECTOR_ALU_VENDORS,
     )
+
+
+def overhead_clock_scale(device: DeviceSpec, backend: str, own_overhead: bool = True) -> float:
+    """Factor on the fitted per-token overhead for this device's GPU clock: reference clock / clock.
+
+    The fixed cost of a decode step beyond its weight reads is kernel launches, the latency-bound small
+    kernels of every layer (norms, rotary embedding, sampling) and synchronization: a count of GPU cycles,
+    so its time is cycles / frequency. A Jetson AGX Orin at 1.3 GHz pays 1.48x the overhead of a GPU at the
+    1.93 GHz reference, an RTX 4090 at 2.52 GHz 0.76x. Devices listing no clock take their kind's median
+    (`DEFAULT_GPU_CLOCK_MHZ`); kinds whose overhead is not GPU kernel work are not scaled, and neither
+    are engines that replay a CUDA graph per step (`HOST_STEP_BACKENDS`: their fixed cost is host work).
+    """
+    if backend in HOST_STEP_BACKENDS and own_overhead:
+        return 1.0
+    clock = device.gpu_clock_mhz or DEFAULT_GPU_CLOCK_MHZ.get(device.kind)
+    return REFERENCE_GPU_CLOCK_MHZ / clock if clock else 1.0
 
 
 def device_from_custom(custom: CustomHardware) -> DeviceSpec:
@@ -226,15 +266,19 @@ def peak_tflops(device: DeviceSpec, quant_upper: str, fp4_matmuls: bool = True) 
 
 __all__ = [
     "DEFAULT_BANDWIDTH_GBS",
+    "DEFAULT_GPU_CLOCK_MHZ",
     "DEFAULT_MEMORY_GB",
     "FP16_ACCUMULATE_SPEEDUP_GEFORCE",
+    "HOST_STEP_BACKENDS",
     "LINK_FIGURES",
+    "REFERENCE_GPU_CLOCK_MHZ",
     "USABLE_MEMORY_FRACTION",
     "VECTOR_ALU_VENDORS",
     "DeviceSpec",
     "LinkKind",
     "device_from_custom",
     "device_from_hardware",
+    "overhead_clock_scale",
     "peak_tflops",
     "parse_interconnect",
 ]

@@ -26,6 +26,7 @@ from estimator.catalog_index import CatalogIndex
 from estimator.device import (
     DeviceSpec,
     device_from_custom,
+    overhead_clock_scale,
     peak_tflops,
 )
 from estimator.errors import InvalidRequest
@@ -332,7 +333,9 @@ def _apply_factors(r: Resolved, factors: Factors) -> None:
     r.factors, r.peak_tflops, r.prefill_efficiency = factors, peak, prefill_efficiency
     r.decode_compute_efficiency = decode_compute_efficiency
     r.prefill_params_b = r.prefill_dense_b + r.prefill_expert_b / factors.expert_efficiency
-    r.step_overhead_ms = factors.overhead_ms * roofline.overhead_units(arch.layers)
+    # The fitted overhead is quoted at the reference GPU clock; kernel work is cycles (`overhead_clock_scale`).
+    clock_scale = overhead_clock_scale(r.device, r.backend, factors.overhead_own)
+    r.step_overhead_ms = factors.overhead_ms * roofline.overhead_units(arch.layers) * clock_scale
     r.scheduler_ms_per_stream = factors.scheduler_ms_per_stream
     # Unpacking k-quant weights' scales: ALU ms per GB of k-quant weights read, serialized with the
     # reads (it joins the memory terms, so it scales with the experts a batch touches and splits over

@@ -1,0 +1,15 @@
+-- 010 (issue 15, single-stream decode): a device's GPU clock (boost / maximum, MHz). The fixed per-token
+-- cost of a decode step (kernel launches, small latency-bound kernels, synchronization) is GPU cycles,
+-- so it scales with 1 / clock (`estimator/device.py`, `overhead_clock_scale`). Nullable: empty = not sourced.
+-- Each listed clock's source is in its row's notes ("ADDED (siliconsult, issue 15): gpu_clock_mhz ...")
+-- and source_url, except the Apple rows, whose notes and sources another change edits at the same time:
+-- their clocks are sourced here, one line per row (`tests/test_estimator_clock.py` checks both places).
+-- CLOCK apple-m1 1278: GPU clock 1.278 GHz, Philip Turner's metal-benchmarks README GPU table (commit dc2adc6), https://github.com/philipturner/metal-benchmarks
+-- CLOCK apple-m1-pro 1296: GPU clock 1.296 GHz, same table (M1 Pro), https://github.com/philipturner/metal-benchmarks
+-- CLOCK apple-m1-max 1296: GPU clock 1.296 GHz, same table (M1 Max), https://github.com/philipturner/metal-benchmarks
+-- CLOCK apple-m1-ultra 1296: GPU clock 1.296 GHz, same table (M1 Ultra), https://github.com/philipturner/metal-benchmarks
+-- CLOCK apple-m2 1398: GPU clock 1.398 GHz, same table (M2), https://github.com/philipturner/metal-benchmarks
+-- CLOCK apple-m2-pro 1398: GPU clock 1.398 GHz, same table (M2 Pro), https://github.com/philipturner/metal-benchmarks
+-- CLOCK apple-m2-ultra 1398: two M2 Max dies at 1.398 GHz (same table); Apple's 'up to 27.2 teraflops' for 76 cores = 76 x 128 ALUs x 2 x 1.398 GHz, https://github.com/philipturner/metal-benchmarks ; https://www.apple.com/pl/mac-pro
+-- CLOCK apple-m3-max 1398: 40-core M3 Max, 14.32 TFLOPS FP32 = 5,120 ALUs x 2 x 1.398 GHz, https://hmc-tech.com/gpu/apple-32-core-m4-max-vs-apple-40-core-m3-max
+ALTER TABLE hardware ADD COLUMN gpu_clock_mhz DOUBLE;
