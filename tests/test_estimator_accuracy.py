@@ -18,7 +18,7 @@ from evals.estimator_accuracy import (
     run_report,
 )
 
-# tg meets its target since session 8 (11.5 %, was 12.7 %): the per-token overhead of kernel-bound engines scales
+# tg meets its target since session 8 (11.3 %, was 12.7 %): the per-token overhead of kernel-bound engines scales
 # with 1 / GPU clock, graph-replaying engines' own overhead is host work (docs/estimator.md, "The model").
 MISSED: dict[str, str] = {}
 # decode_tps as a whole meets its target since llama.cpp's M2 Ultra rows joined it (16 rows, 31.9 %; the three
