@@ -273,13 +273,13 @@ def fit_calibration(
         kind = key.split("/", 1)[1]
         prior = overhead.get(calibration_key(POOLED, kind), PRIORS[kind]["overhead"])
         group = tg_groups[key]
-        if not key.startswith(POOLED) and len(group) < MIN_ROWS_FOR_OVERHEAD:
-            # The pool's overhead is borrowed, and applied as the pool's rows pay it (`Factors.overhead_own`).
+        # A key with too few rows to fit its own overhead borrows the pool's, applied as the pool's rows pay
+        # it; it records none, so the lookup and its factors say the overhead is the pool's (`Factors.overhead_own`).
+        borrows = not key.startswith(POOLED) and len(group) < MIN_ROWS_FOR_OVERHEAD
+        if borrows:
             group = [replace(s, overhead_units=s.borrowed_overhead_units or s.overhead_units) for s in group]
         bw[key], key_overhead, key_kquant = fit_decode(group, prior, kappa)
-        # A key with too few rows to fit its own overhead gets the pool's figure back: leave it to the
-        # lookup, so its factors say the overhead is the pool's (`Factors.overhead_own`).
-        if key.startswith(POOLED) or len(group) >= MIN_ROWS_FOR_OVERHEAD:
+        if not borrows:
             overhead[key] = key_overhead
         if key_kquant is not None:
             kquant[key] = key_kquant

@@ -397,7 +397,7 @@ def recommend(
         sizer.finalize(rival)
     rationale = _rationale(filled, primary, ranked, lang)
     if outside_limits:
-        rationale = _outside_limits(filled, primary, lang)
+        rationale = _outside_limits(sizer, primary, lang)
     primary_option = to_option(primary, rationale, lang=lang)
     cloud = _cloud(filled, primary, catalog, lang)
     rec = Recommendation(
@@ -426,13 +426,13 @@ def _cloud(workload: Workload, primary: Sized, catalog: Catalog, lang: str) -> C
                          memory_required_gb=primary.estimate.memory_required_gb, spare=primary.redundancy, lang=lang)
 
 
-def _outside_limits(workload: Workload, primary: Sized, lang: str = "en") -> str:
+def _outside_limits(sizer: Sizer, primary: Sized, lang: str = "en") -> str:
     """Plainly: nothing meets the targets within the limits; the option that meets them closest to the
     limits, and each limit it is past by how much (or, when none meets the targets at all, the closest)."""
     if primary.meets_slo:
         return msg("rec.nothing_within_limits", lang, describe=describe(primary, lang),
-                   limits=limits_text(workload, primary, lang))
-    limited = workload.budget_usd is not None or workload.power_budget_w is not None
+                   limits=limits_text(sizer, primary, lang))
+    limited = sizer.workload.budget_usd is not None or sizer.workload.power_budget_w is not None
     return msg("rec.nothing_at_all" if limited else "rec.nothing_meets", lang, describe=describe(primary, lang))
 
 

@@ -69,18 +69,18 @@ def past_limits_by(workload: Workload, sized: Sized) -> tuple[bool, float]:
     return False, max(ratios)
 
 
-def limits_text(workload: Workload, primary: Sized, lang: str) -> str:
-    """Each limit the option is past, with its figures and by how much (×), in `lang`."""
-    cost = primary.tco
+def limits_text(sizer: Sizer, primary: Sized, lang: str) -> str:
+    """Each limit the option is past (`Sizer.over_budget`, `Sizer.over_power`), with its figures and by how
+    much (×), in `lang`."""
+    cost, workload, hardware = primary.tco, sizer.workload, primary.candidate.hardware
     assert cost is not None
     parts: list[str] = []
-    if workload.budget_usd is not None and cost.capex_usd > workload.budget_usd:
+    if sizer.over_budget(cost) and workload.budget_usd is not None:
         parts.append(msg("rec.limit.budget", lang, capex=cost.capex_usd, budget=workload.budget_usd,
                          ratio=cost.capex_usd / max(workload.budget_usd, 1.0)))
-    if workload.power_budget_w is not None and not primary.candidate.hardware.tdp_w:
-        parts.append(msg("rec.limit.power_unknown", lang, hardware=primary.candidate.hardware.name,
-                         budget=workload.power_budget_w))
-    elif workload.power_budget_w is not None and (cost.power_w or 0.0) > workload.power_budget_w:
+    if workload.power_budget_w is not None and not hardware.tdp_w:
+        parts.append(msg("rec.limit.power_unknown", lang, hardware=hardware.name, budget=workload.power_budget_w))
+    elif sizer.over_power(cost, hardware) and workload.power_budget_w is not None:
         parts.append(msg("rec.limit.power", lang, power=cost.power_w, budget=workload.power_budget_w,
                          ratio=(cost.power_w or 0.0) / workload.power_budget_w))
     return join(parts, lang) if parts else "-"
