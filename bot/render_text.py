@@ -86,7 +86,19 @@ _FACT_FORMATS: dict[str, tuple[str, str, str]] = {
     "active_params_b": ("{v:g}B active", "激活 {v:g}B", "啟用 {v:g}B"),
     "batch_items": ("{v:,} items per batch", "每批 {v:,} 条", "每批 {v:,} 筆"),
     "batch_window_hours": ("done within {v:g} h", "{v:g} 小时内完成", "{v:g} 小時內完成"),
+    "requests_per_s": ("{v:,.4g} requests/s at peak", "高峰每秒 {v:,.4g} 个请求", "尖峰每秒 {v:,.4g} 個請求"),
+    "requests_per_day": ("{v:,.0f} requests a day", "每天 {v:,.0f} 个请求", "每天 {v:,.0f} 個請求"),
+    "peak_factor": ("peak {v:g}× the average", "高峰为平均的 {v:g} 倍", "尖峰為平均的 {v:g} 倍"),
+    "tokens_per_day": ("{v:,.0f} tokens a day", "每天 {v:,.0f} token", "每天 {v:,.0f} token"),
+    "api_spend_usd_per_month": ("API spend ${v:,.0f}/month (not a capex budget)", "API 花费每月 ${v:,.0f}（不是硬件预算）",
+                                "API 花費每月 ${v:,.0f}（不是硬體預算）"),
+    "api_model": ("on {v}", "使用 {v}", "使用 {v}"),
+    "base_concurrent_users": ("usually {v:,} at once", "平时 {v:,} 人同时使用", "平時 {v:,} 人同時使用"),
+    "racks": ("{v:,} rack(s)", "{v:,} 个机柜", "{v:,} 個機櫃"),
+    "lora_adapters": ("{v:,} LoRA adapters on one base model", "同一基座上 {v:,} 个 LoRA 适配器", "同一基座上 {v:,} 個 LoRA 配接器"),
 }
+_POWER_SCOPE = {"per_rack": ("per rack", "每个机柜", "每個機櫃"), "per_server": ("per server", "每台服务器", "每台伺服器"),
+                "total": ("in total", "总计", "總計")}
 # Devices the user owns / asks about (issue 14), echoed with their counts so a misreading shows.
 _DEVICE_LISTS = {"owned_devices": ("owns {items}", "已有 {items}", "已有 {items}"),
                  "named_devices": ("asks about {items}", "询问 {items}", "詢問 {items}")}
@@ -120,6 +132,8 @@ _FLAGS = {"users_across_time_zones": {True: ("users across time zones", "用户�
                              False: ("fixed-length inputs", "输入长度固定", "輸入長度固定")},
           "accuracy_critical": {True: ("accuracy-critical", "准确率关键", "準確率關鍵"),
                                 False: ("not accuracy-critical", "准确率非关键", "準確率非關鍵")},
+          "air_gapped": {True: ("air-gapped (no cloud, no hosted API)", "内网隔离（不用云、不用托管 API）", "內網隔離（不用雲端、不用託管 API）"),
+                         False: ("cloud allowed", "可以用云", "可以用雲端")},
           "mixed_training": {True: ("training on the same hardware", "同一硬件也做训练", "同一硬體也做訓練"),
                              False: ("inference only", "只做推理", "只做推論")}}
 _SLOT_NAMES = {
@@ -154,7 +168,8 @@ def fact_phrase(slot: str, value: Any, lang: str, names: Mapping[str, str] | Non
     `names`: catalog names by id, so a device reads "6× L40S" rather than "6× nvidia-l40s" and a model
     its name rather than its store id."""
     i = lang_index(lang)
-    tables = {"deployment_scale": _SCALE, "arrival_pattern": _ARRIVAL, "model_stability": _STABILITY}
+    tables = {"deployment_scale": _SCALE, "arrival_pattern": _ARRIVAL, "model_stability": _STABILITY,
+              "power_budget_scope": _POWER_SCOPE}
     if slot in tables and value in tables[slot]:
         return tables[slot][value][i]
     if slot in _FLAGS and value in _FLAGS[slot]:
@@ -176,7 +191,9 @@ def fact_phrase(slot: str, value: Any, lang: str, names: Mapping[str, str] | Non
 
 _FACT_ORDER = ("model_id", "model_params_b", "quantization", "deployment_scale", "concurrent_users", "total_users", "prompt_tokens",
                "output_tokens", "context_length", "ttft_target_ms", "tokens_per_s_target", "arrival_pattern",
-               "power_budget_w", "budget_usd", "model_stability", "models_served", "dynamic_shapes",
+               "base_concurrent_users", "requests_per_s", "requests_per_day", "peak_factor", "tokens_per_day",
+               "api_spend_usd_per_month", "api_model", "power_budget_w", "power_budget_scope", "racks", "budget_usd",
+               "lora_adapters", "air_gapped", "model_stability", "models_served", "dynamic_shapes",
                "accuracy_critical", "mixed_training", "existing_hardware", "existing_hardware_ids", "hours_per_day", "days_per_week",
                "utilization",
                "electricity_usd_per_kwh", "amortization_years", "active_params_b", "owned_devices", "named_devices",

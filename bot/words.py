@@ -59,6 +59,7 @@ from bot.state import (
     stated,
     turn_of,
 )
+from estimator.assume import load_note
 from estimator.messages import msg
 from estimator.schemas import Option, Recommendation
 
@@ -138,6 +139,8 @@ class Words:
                          else slot_changes(stated(outcome.previous_slots), slots, lang))
         changes = facts_changed + recommendation_changes(old, new, lang)
         understood = fact_phrases(slots, lang, self.names) if outcome.echo else []
+        if outcome.echo and new.load_conversion is not None:  # the rate / volume / spend as streams, before the numbers
+            understood.append(load_note(new.load_conversion, lang))
         users = filled_workload(new, facts_of(state)).concurrent_users
         provenance = calibration_rows(new, self.deps.catalog)
         # "What would renting … cost?" first, in this message or before the facts to size it were known.
@@ -222,7 +225,7 @@ def _fmt(value: Any) -> str:
 def _problem_text(problem: ProblemRef, lang: str) -> str:
     what = slot_name(problem.slot, lang)
     if problem.reason == "currency":
-        return t("problem.currency", lang)
+        return t("problem.currency.api_spend" if problem.slot == "api_spend_usd_per_month" else "problem.currency", lang)
     if problem.reason == "whole":
         return t("problem.whole", lang, what=what, value=_fmt(problem.value))
     if problem.reason == "unknown":

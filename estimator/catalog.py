@@ -241,6 +241,9 @@ class ApiPrice(_Frozen):
     read_date: str
     source_url: str
     notes: str | None = None
+    # A closed hosted model priced by the name a team calls it ("gpt-4o-mini", migration 018): it converts a
+    # monthly spend into a token volume and never stands in for an open model of a given size.
+    api_model: str | None = None
 
 
 class PowerMode(_Frozen):

@@ -32,6 +32,51 @@ _ASSUME: dict[str, tuple[str, str, str]] = {
         "預算 {amount:,.0f} {currency} 按 1 美元 = {rate:g} {currency} 折合 ${usd:,.0f}（{date}，{source}）；"
         "預算接近某個價格時請按當日匯率複核",
     ),
+    # Load given as a rate, a volume or a spend, converted in the open (estimator/load.py, Little's law).
+    "assume.load.rate": (
+        "{per_hour:,.0f} requests/hour ≈ {rps:.3g}/s × ~{hold:.1f} s each ({ttft:g} s to first token + {output} tokens "
+        "at {tps:g} tok/s) ≈ {streams:,} concurrent streams (Little's law); sized for {streams:,}",
+        "每小时 {per_hour:,.0f} 个请求 ≈ 每秒 {rps:.3g} 个 × 每个约 {hold:.1f} 秒（首 token {ttft:g} 秒 + {output} token，"
+        "每秒 {tps:g} token）≈ {streams:,} 路并发（利特尔法则）；按 {streams:,} 路估算",
+        "每小時 {per_hour:,.0f} 個請求 ≈ 每秒 {rps:.3g} 個 × 每個約 {hold:.1f} 秒（首 token {ttft:g} 秒 + {output} token，"
+        "每秒 {tps:g} token）≈ {streams:,} 路並行（利特爾法則）；按 {streams:,} 路估算",
+    ),
+    "assume.load.daily": (
+        "{per_day:,.0f} requests a day over {hours:g} running hours{peak} ≈ {rps:.3g}/s × ~{hold:.1f} s each ≈ {streams:,} "
+        "concurrent streams (Little's law); say the peak hour's count to size for it",
+        "每天 {per_day:,.0f} 个请求，分布在 {hours:g} 个运行小时内{peak} ≈ 每秒 {rps:.3g} 个 × 每个约 {hold:.1f} 秒 ≈ "
+        "{streams:,} 路并发（利特尔法则）；如果知道高峰小时的请求数，请告诉我",
+        "每天 {per_day:,.0f} 個請求，分布在 {hours:g} 個運行小時內{peak} ≈ 每秒 {rps:.3g} 個 × 每個約 {hold:.1f} 秒 ≈ "
+        "{streams:,} 路並行（利特爾法則）；如果知道尖峰小時的請求數，請告訴我",
+    ),
+    "assume.load.peak": (" × {factor:g} at peak", "，高峰为平均的 {factor:g} 倍", "，尖峰為平均的 {factor:g} 倍"),
+    "assume.load.tokens": (
+        "{tokens:,.0f} tokens a day ÷ {per_request:,} tokens a request ({prompt:,} in + {output:,} out) = {per_day:,.0f} "
+        "requests over {hours:g} h{peak} ≈ {rps:.3g}/s × ~{hold:.1f} s each ≈ {streams:,} concurrent streams (Little's law)",
+        "每天 {tokens:,.0f} token ÷ 每个请求 {per_request:,} token（输入 {prompt:,} + 输出 {output:,}）= {per_day:,.0f} 个请求，"
+        "分布在 {hours:g} 小时内{peak} ≈ 每秒 {rps:.3g} 个 × 每个约 {hold:.1f} 秒 ≈ {streams:,} 路并发（利特尔法则）",
+        "每天 {tokens:,.0f} token ÷ 每個請求 {per_request:,} token（輸入 {prompt:,} + 輸出 {output:,}）= {per_day:,.0f} 個請求，"
+        "分布在 {hours:g} 小時內{peak} ≈ 每秒 {rps:.3g} 個 × 每個約 {hold:.1f} 秒 ≈ {streams:,} 路並行（利特爾法則）",
+    ),
+    "assume.load.spend": (
+        "today's ${spend:,.0f}/month on {model} at ${price_in:g} in / ${price_out:g} out per M tokens ({source}) buys "
+        "~{tokens:,.0f} tokens a day; that volume is what buying, renting and the API are compared on",
+        "目前每月在 {model} 上花费 ${spend:,.0f}，按每百万 token 输入 ${price_in:g} / 输出 ${price_out:g}（{source}）"
+        "约合每天 {tokens:,.0f} token；购买、租用和 API 都按这个用量比较",
+        "目前每月在 {model} 上花費 ${spend:,.0f}，按每百萬 token 輸入 ${price_in:g} / 輸出 ${price_out:g}（{source}）"
+        "約合每天 {tokens:,.0f} token；購買、租用和 API 都按這個用量比較",
+    ),
+    "assume.base_utilization": (
+        "sized for the peak of {peak:,} concurrent users; the usual {base:,} set utilization at {utilization:.0%} for "
+        "power and cost per token",
+        "按高峰 {peak:,} 人并发估算硬件；平时 {base:,} 人，功耗和每 token 成本按 {utilization:.0%} 利用率计算",
+        "按尖峰 {peak:,} 人同時使用估算硬體；平時 {base:,} 人，功耗和每 token 成本按 {utilization:.0%} 使用率計算",
+    ),
+    "assume.spend_fx": (
+        "the API spend of {amount:,.0f} {currency}/month is taken as ${usd:,.0f} at {rate:g} {currency} per US dollar ({date})",
+        "每月 API 花费 {amount:,.0f} {currency} 按 1 美元 = {rate:g} {currency} 折合 ${usd:,.0f}（{date}）",
+        "每月 API 花費 {amount:,.0f} {currency} 按 1 美元 = {rate:g} {currency} 折合 ${usd:,.0f}（{date}）",
+    ),
     "assume.peak_share": (
         "assumed a peak of {users} concurrent users: {share}% of the {total} people (named users of enterprise "
         "software peak at 15–25% when they share one time zone; {source}); say the real peak to size for it",

@@ -29,6 +29,7 @@ from estimator.catalog import Catalog
 from estimator.cloud import compare as compare_cloud
 from estimator.defaults import OVERLOAD_FACTOR
 from estimator.errors import NoFeasibleOption
+from estimator.load import load_conversion
 from estimator.memory import closest_mha_model, resolve_architecture
 from estimator.messages import MESSAGES, join, msg, reason_text
 from estimator.model_shape import (
@@ -337,7 +338,8 @@ def recommend(
     zh-Hans, zh-Hant) is the language of the sentences; numbers, ids and names are the same in all.
     """
     named, model_notes = apply_catalog_model(prepare_batch(workload), catalog, lang)
-    filled, assumptions = fill_defaults(named, lang=lang)
+    filled, assumptions = fill_defaults(named, lang=lang, api_prices=catalog.api_prices)
+    conversion = load_conversion(named, catalog.api_prices) if named.concurrent_users is None else None
     assumptions = model_notes + assumptions
     filled = with_owned_ids(filled, catalog)  # issue 14: owned devices with their stated counts and specs
     catalog = at_power_cap(with_owned_specs(catalog, filled), filled)  # and power modes under a cap
@@ -413,6 +415,7 @@ def recommend(
         workload=filled.model_dump(mode="json"),
         cloud=cloud,
         within_limits=not outside_limits,
+        load_conversion=conversion,
     )
     return answer_questions(rec, sizer, filled, catalog, sized, excluded, primary, alternatives, lang, to_option=to_option,
                             format_stated=workload.quantization is not None)  # not the catalog model's native one

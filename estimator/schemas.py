@@ -11,6 +11,7 @@ from typing import Any, Literal
 from pydantic import BaseModel, ConfigDict, Field
 
 from estimator.catalog import HardwareKind, Level
+from estimator.load import LoadConversion
 from estimator.workload import DEFAULT_QUANTIZATION
 
 # The prefixes of violations that are the user's limits rather than the workload's targets.
@@ -269,6 +270,8 @@ class CloudComparison(_Model):
     rent_monthly_usd: float | None = None
     api_monthly_usd: float | None = None
     api_tokens_per_year: float | None = None
+    current_api_three_year_usd: float | None = Field(default=None, description="today's stated API spend over 3 years")
+    air_gapped: bool = False  # rent and API were left out: nothing may reach the cloud
     rent: CloudChoice | None = None
     api: CloudChoice | None = None
     lines: list[str] = Field(default=[], description="the comparison as sentences in the reply's language")
@@ -285,6 +288,8 @@ class Recommendation(_Model):
     validation_plan: list[str] = []
     calibration_rows: list[int] = []
     relax: list[str] = Field(default=[], description="when nothing fits: which constraint to relax, by how much")
+    # A stated rate, volume or spend and how it became the concurrency sized for (Little's law, estimator/load.py).
+    load_conversion: LoadConversion | None = None
     workload: dict[str, Any] | None = Field(default=None, description="the workload after defaults were filled")
     cloud: CloudComparison | None = Field(default=None, description="buy vs rent vs hosted API (issue 16)")
     owned: list[OwnedAnswer] = Field(default=[], description="owned hardware, evaluated first")

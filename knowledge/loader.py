@@ -267,8 +267,8 @@ def _cross_check(parsed: dict[str, _Parsed], errors: list[str]) -> None:
             errors.append(f"cloud_gpu_prices.csv:{row.line}: hardware_id: unknown hardware id {price.hardware_id!r}")
     for row in parsed["api_prices"].rows:
         api: ApiPrice = row.item  # type: ignore[assignment]
-        if api.params_b is None and (api.params_min_b is None or api.params_max_b is None):
-            errors.append(f"api_prices.csv:{row.line}: params_b: give params_b or both params_min_b and params_max_b")
+        if api.api_model is None and api.params_b is None and (api.params_min_b is None or api.params_max_b is None):
+            errors.append(f"api_prices.csv:{row.line}: params_b: give params_b, both params_min_b and params_max_b, or api_model")
     for row in parsed.get("power_modes", _Parsed([], set())).rows:
         mode: PowerMode = row.item  # type: ignore[assignment]
         if parsed["hardware"].readable and mode.hardware_id not in hardware_ids:

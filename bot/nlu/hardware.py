@@ -11,13 +11,14 @@ import re
 from collections.abc import Iterable
 from dataclasses import dataclass
 
+from bot.nlu.fold import fold
 from estimator.candidates import owned_class
 from estimator.catalog import Hardware
 
 _VENDOR_PREFIXES = ("nvidia", "amd", "intel", "apple", "qualcomm", "google", "aws", "groq", "tenstorrent",
                     "cerebras", "ampere")
 _KIND_WORDS: tuple[tuple[str, str], ...] = (
-    ("npu", r"\bnpus?\b|神經網路處理器|神经网络处理器"),
+    ("npu", r"\bnpus?\b|神經網路處理器|神经网络处理器|神经网路处理器"),
     ("cpu", r"\bcpus?\b|\bcpu[- ]only\b|\bxeon\b|\bepyc\b|處理器|处理器|至强|至強|霄龙|霄龍"),
     ("soc", r"\bmac studios?\b|\bmac minis?\b|\bmacbooks?(?: pro| air)?\b|\bmacs?\b|apple silicon|\bsocs?\b|蘋果|苹果"),
     ("accel", r"\baccelerators?\b|\basics?\b|\btpus?\b|\blpus?\b|加速器|加速卡"),
@@ -36,7 +37,7 @@ _KINDS = tuple((kind, re.compile(rx.replace(r"\b", _ASCII_BOUNDARY))) for kind, 
 _STANDS_ALONE = re.compile(
     r"\s*(?:$|[?.!,;:)\]]|(?:cards?|gpus?|chips?|accelerators?|hardware|servers?|boxes|box|devices?|parts?|systems?|"
     r"instead|or|and|vs\.?|versus|for|in|on|with|would|could|can|do|does|is|are|too|then)\b|"
-    r"(?:呢|吗|嗎|吧|啊|怎么样|怎麼樣|如何|行|好|卡|芯片|晶片|加速|的(?:卡|芯片|晶片|加速|硬件|硬體|方案|设备|設備|产品|產品)|"
+    r"(?:呢|吗|嗎|吧|啊|怎么样|怎麼樣|如何|行|好|卡|芯片|晶片|加速|的(?:卡|芯片|晶片|加速|硬件|硬體|硬体|方案|设备|設備|产品|產品)|"
     r"会|會|能|可以|是|和|或|还是|還是|比|够|夠|来|來|做|跑|替代))"
 )
 _FAMILY_MIN_LETTERS = 5  # shorter first words ("core", "rtx", "max") are ordinary words or too broad
@@ -102,7 +103,7 @@ def _aliases(hw: Hardware) -> set[str]:
     for part in parts:
         if re.fullmatch(r"\d{4}(?:ti)?", part):  # "4090", "3060": unique model numbers
             found.add(part)
-    return {a for a in found if len(a) >= 2}
+    return {fold(a) for a in found if len(a) >= 2}  # the text is folded to Simplified before it is read
 
 
 class HardwareMatcher:

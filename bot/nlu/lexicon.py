@@ -10,16 +10,28 @@ from __future__ import annotations
 
 import re
 
+from bot.nlu.fold import fold
+
 
 def _rx(*alternatives: str) -> re.Pattern[str]:
-    return re.compile("|".join(f"(?:{a})" for a in alternatives))
+    """One pattern of the alternatives, each also folded to Simplified: the text is folded before it is read
+    (`bot.nlu.fold`), so a Taiwanese word ("筆電", "硬體") still matches as its folded form ("笔电", "硬体")."""
+    # An alternative with a named group is kept folded only (a group name may appear once in a pattern).
+    kept = (fold(a) if "(?P<" in a else a for a in alternatives)
+    folded = (fold(a) for a in alternatives if "(?P<" not in a)
+    return re.compile("|".join(f"(?:{a})" for a in dict.fromkeys((*kept, *folded))))
 
 
 # Numbers are preceded by anything but an ASCII letter/digit (Chinese characters do not count: 约200人).
-NUM = r"(?<![a-z0-9_.])(?P<neg>-\s*)?(?P<num>\d+(?:\.\d+)?)(?:\s*(?P<mult>k|m|bn|b|thousand|million|billion|trillion|hundred|万|萬|亿|億|千|百)(?![a-z]))?"
+# A multiplier after a number: English words must end there ("5k", not "5kw"); a Chinese unit may run into the
+# next word ("5亿token"); 打 is a dozen ("两打"), never the verb (打标签, 打电话).
+_MULT = (r"(?:k|m|bn|b|thousand|million|billion|trillion|hundred)(?![a-z])|千万|千萬|百万|百萬|十万|十萬|万|萬|亿|億|千|百|"
+         r"打(?![标標电電开開分印包卡字算工])")
+NUM = rf"(?<![a-z0-9_.])(?P<neg>-\s*)?(?P<num>\d+(?:\.\d+)?)(?:\s*(?P<mult>{_MULT}))?"
 APPROX = r"(?:~|≈|about|around|roughly|approx\.?|approximately|some|maybe|约|約|大约|大約|大概|差不多|将近|將近)?\s*"
 MULTIPLIERS = {
     None: 1, "k": 1e3, "thousand": 1e3, "千": 1e3, "hundred": 100, "百": 100, "万": 1e4, "萬": 1e4,
+    "千万": 1e7, "千萬": 1e7, "百万": 1e6, "百萬": 1e6, "十万": 1e5, "十萬": 1e5, "打": 12,
     "m": 1e6, "million": 1e6, "亿": 1e8, "億": 1e8, "b": 1e9, "bn": 1e9, "billion": 1e9, "trillion": 1e12,
 }
 
@@ -98,7 +110,7 @@ MIXED_TRAINING = _rx(r"(?:also|plus|and|to)\s+(?:do\s+)?(?:some\s+)?(?:train|tra
                      "也拿来微调", "也拿來微調", "也做微调", "也做微調", "也跑训练", "也跑訓練",
                      r"fine[- ]?tun\w*\b.{0,80}\bsame (?:machines?|hardware|gpus?|servers?|boxes)",
                      r"same (?:machines?|hardware|gpus?|servers?|boxes).{0,40}(?:train|fine[- ]?tun)",
-                     r"同一(?:批|台|套|组|組)?(?:机器|機器|硬件|硬體|服务器|伺服器|gpu|卡).{0,12}(?:训练|訓練|微调|微調)",
+                     r"同[一1](?:批|台|套|组|組)?(?:机器|機器|硬件|硬體|服务器|伺服器|gpu|卡).{0,12}(?:训练|訓練|微调|微調)",
                      r"(?:训练|訓練|微调|微調).{0,20}(?:同时|同時|也).{0,6}(?:推理|服务|服務)")
 
 EXISTING_HARDWARE: dict[str, re.Pattern[str]] = {
@@ -207,7 +219,7 @@ MORE_DEVICES = _rx(rf"(?<![\d.])(?P<n>\d+)\s+more\b{_NOT_DEVICES}", rf"\banother
                    r"(?:再|多|另外)(?:买|買|加|添|上|购|購)?\s*(?P<n3>\d+)\s*(?:张|張|块|塊|台|片|颗|顆|卡)")
 NON_USD_CURRENCY = _rx(r"(?<![a-z])(?:rmb|cny|yuan|eur|euros?|gbp|pounds?|jpy|yen|ntd|twd|nt\$|hk\$|hkd)(?![a-z])",
                        "人民币", "人民幣", "台币", "台幣", "新台币", "新台幣", "欧元", "歐元", "日元", "日圓",
-                       "港币", "港幣", r"(?<!美)元(?!素)", "块钱", "塊錢", "¥", "€", "£")
+                       "港币", "港幣", r"(?<!美)元(?!素)", "块钱", "塊錢", r"\d\s*块(?!\s*(?:卡|显卡|gpu|板))", "¥", "€", "£")
 
 __all__ = [
     "ACCURACY_CRITICAL",

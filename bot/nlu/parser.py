@@ -9,6 +9,7 @@ the pending question.
 
 from __future__ import annotations
 
+import math
 import re
 import unicodedata
 from collections.abc import Callable
@@ -199,7 +200,10 @@ def parse_message(
     gpu_count = found.pop("gpu_count", None)
     # A device count is a whole number ("八卡", "4 GPUs"); "0.1卡" or "-3 GPUs" is no count at all.
     result.gpu_count = gpu_count if isinstance(gpu_count, int) and 1 <= gpu_count <= MAX_DEVICE_COUNT else None
+    _apply_share(found)
     _combine_users(found)
+    _convert_spend(found, result)
+    _power_scope(found)
     if "batch_items" in found:  # a number of items to get through is a batch job
         found.setdefault("arrival_pattern", "batch")
 
@@ -224,8 +228,8 @@ def parse_message(
         found["batch_window_hours"] = round(ms / 3_600_000, 4)
     elif pending_slot == "batch_window_hours" and "batch_window_hours" not in found and OVERNIGHT.search(normalized):
         found["batch_window_hours"] = OVERNIGHT_WINDOW_HOURS
-    if "budget_usd" in found and NON_USD_CURRENCY.search(normalized):
-        _convert_budget(found, result, normalized)
+    if "budget_usd" in found and NON_USD_CURRENCY.search(budget_text := _without_spend(normalized, readings)):
+        _convert_budget(found, result, budget_text)
 
     for slot, value in found.items():
         if problem := check_fact(slot, value):
@@ -258,6 +262,54 @@ def _convert_budget(found: SlotValues, result: ParseResult, normalized: str) -> 
         result.problems.append(Problem("budget_usd", amount, reason="currency"))
         return
     found.update({"budget_usd": usd, "budget_amount": amount, "budget_currency": code})
+
+
+def _apply_share(found: SlotValues) -> None:
+    """"150 developers, a quarter of them at once", "3000名员工，10%同时在用": the peak is that share of the
+    head count (rounded up); a share with no head count beside it is no fact."""
+    share = found.pop("active_share", None)
+    total = found.get("total_users", found.get("users"))
+    if not isinstance(share, float) or not isinstance(total, int | float) or "concurrent_users" in found or not 0 < share <= 1:
+        return
+    found.pop("users", None)
+    found["total_users"] = total
+    found["concurrent_users"] = max(1, math.ceil(total * share - 1e-9))
+
+
+def _convert_spend(found: SlotValues, result: ParseResult) -> None:
+    """A monthly API spend in dollars; in CNY, EUR, JPY, TWD or GBP at the dated rate (kept as said too); in
+    any other currency asked about, nothing else dropped. Bare 元 / 块 is yuan in Simplified text, New Taiwan
+    dollars in Traditional (as for a budget, `bot.nlu.currency`)."""
+    amount, code = found.pop("api_spend_amount", None), found.pop("api_spend_currency", None)
+    if not isinstance(amount, int | float) or not isinstance(code, str):
+        return
+    if code == "yuan":
+        code = "TWD" if result.lang == "zh-Hant" else "CNY"
+    if code == "USD" or amount <= 0:
+        found["api_spend_usd_per_month"] = amount  # a negative spend is reported by the range check
+        return
+    usd = to_usd(amount, code) if code != "other" else None
+    if usd is None:
+        result.problems.append(Problem("api_spend_usd_per_month", amount, reason="currency"))
+        return
+    found.update({"api_spend_usd_per_month": usd, "api_spend_amount": amount, "api_spend_currency": code})
+
+
+def _power_scope(found: SlotValues) -> None:
+    """"Per rack" / "per server" says how a power figure applies; without a figure in the message it says nothing."""
+    circuit = found.pop("power_circuit", None)
+    if "power_budget_w" not in found:
+        found.pop("power_budget_scope", None)
+    elif circuit and "power_budget_scope" not in found:
+        found["power_budget_scope"] = "per_server"  # one circuit feeds one box unless a rack is named
+
+
+def _without_spend(normalized: str, readings: list[Fact]) -> str:
+    """The text with the monthly API spend blanked: its currency is not the budget's ("€12k/month … budget $150k")."""
+    for fact in readings:
+        if fact.slot == "api_spend_amount":
+            normalized = normalized[:fact.start] + " " * (fact.end - fact.start) + normalized[fact.end:]
+    return normalized
 
 
 def _device_facts(found: SlotValues, devices: DeviceReading) -> None:

@@ -22,6 +22,20 @@ TEMPLATES: dict[str, tuple[str, str, str]] = {
         "高峰时会有多少人同时使用？（例如“200 人同时在线”“大约 15 个并发”“只有我自己”）",
         "尖峰時會有多少人同時使用？（例如「200 人同時在線」「大約 15 個並發」「只有我自己」）",
     ),
+    "q.api_model": (
+        "Which hosted model does the ${spend:,.0f} a month buy (e.g. \"gpt-4o-mini\", \"gpt-4o\", \"claude sonnet\")? "
+        "Its price turns the spend into the volume to size for: the same spend is ~15× more tokens on gpt-4o-mini than on gpt-4o.",
+        "每月 ${spend:,.0f} 用的是哪个托管模型（例如“gpt-4o-mini”“gpt-4o”“claude sonnet”）？按它的价格才能把花费换算成要承载的用量："
+        "同样的花费，gpt-4o-mini 的 token 量约是 gpt-4o 的 15 倍。",
+        "每月 ${spend:,.0f} 用的是哪個託管模型（例如「gpt-4o-mini」「gpt-4o」「claude sonnet」）？按它的價格才能把花費換算成要承載的用量："
+        "同樣的花費，gpt-4o-mini 的 token 量約是 gpt-4o 的 15 倍。",
+    ),
+    "problem.currency.api_spend": (
+        "I convert amounts in CNY, EUR, JPY, TWD and GBP at a dated rate, but not this currency: what is the monthly API "
+        "spend in USD (e.g. \"$5k a month\")?",
+        "我可以按注明日期的汇率换算人民币、欧元、日元、新台币和英镑，但不能换算这种货币：每月 API 花费折合多少美元（例如“每月 5000 美元”）？",
+        "我可以按註明日期的匯率換算人民幣、歐元、日圓、新台幣和英鎊，但不能換算這種貨幣：每月 API 花費折合多少美元（例如「每月 5000 美元」）？",
+    ),
     "q.concurrent_users.headcount": (
         "Of the {total} people, how many will use it at the same time at peak? (e.g. \"about 50 at once\", "
         "\"peak 30 concurrent\"; without a figure I assume {share}% of them, {assumed}, a published sizing rule)",
