@@ -21,9 +21,7 @@ def test_english_interview_to_recommendation_and_follow_ups(engine):
     assert first.asked_slot not in ("model_params_b", "concurrent_users")
     assert "e.g." in first.text and "7B model" in first.text and "200" in first.text
     assert second.done and second.recommendation is not None and second.recommendation.primary is not None
-    # "两百人同时使用" is a peak; "兩百位同事" (colleagues) a head count, whose peak is a sourced share of it.
-    users = "concurrent_users" if lang == "zh-Hans" else "total_users"
-    assert second.slots["model_params_b"] == 7 and second.slots[users] == 200
+    assert second.slots["model_params_b"] == 7 and second.slots["concurrent_users"] == 200
     assert second.slots["quantization"] == "Q4_K_M" and second.slots["ttft_target_ms"] == 1000
     assert second.text.startswith("Understood:")  # echo before the first recommendation
     primary = second.recommendation.primary
