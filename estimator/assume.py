@@ -126,6 +126,16 @@ def _base_utilization(w: Workload, facts: dict[str, Any], notes: list[str], lang
     notes.append(msg("assume.base_utilization", lang, peak=peak, base=base, utilization=facts["utilization"]))
 
 
+def _power_scope(w: Workload, facts: dict[str, Any], notes: list[str], lang: str) -> None:
+    """A per-rack limit is not the total: with the racks stated, the deployment may draw the limit in each
+    (a device never spans racks, so the sizing's own per-server check still holds); without them, one rack's."""
+    if w.power_budget_w is None or w.power_budget_scope != "per_rack":
+        return
+    racks = w.racks or 1
+    facts["power_budget_w"] = w.power_budget_w * racks
+    notes.append(msg("assume.power_per_rack", lang, per_rack=w.power_budget_w, racks=racks, total=w.power_budget_w * racks))
+
+
 def _users(w: Workload, facts: dict[str, Any], notes: list[str], lang: str) -> None:
     scale = w.deployment_scale
     if w.total_users is None and w.concurrent_users is None and "concurrent_users" in facts:
@@ -192,6 +202,7 @@ def fill_defaults(workload: Workload, *, lang: str = "en", api_prices: Iterable[
     _from_load(w, facts, notes, lang, api_prices)
     _users(w, facts, notes, lang)
     _base_utilization(w, facts, notes, lang)
+    _power_scope(w, facts, notes, lang)
     if w.prompt_tokens is None:
         facts["prompt_tokens"] = DEFAULT_PROMPT_TOKENS
         notes.append(msg("assume.prompt", lang, tokens=DEFAULT_PROMPT_TOKENS))

@@ -66,6 +66,11 @@ _ASSUME: dict[str, tuple[str, str, str]] = {
         "目前每月在 {model} 上花費 ${spend:,.0f}，按每百萬 token 輸入 ${price_in:g} / 輸出 ${price_out:g}（{source}）"
         "約合每天 {tokens:,.0f} token；購買、租用和 API 都按這個用量比較",
     ),
+    "assume.power_per_rack": (
+        "power: {per_rack:,} W per rack × {racks:,} rack(s) = {total:,} W in all (say how many racks if it is more)",
+        "功耗：每个机柜 {per_rack:,} W × {racks:,} 个机柜 = 共 {total:,} W（如果机柜更多，请告诉我）",
+        "功耗：每個機櫃 {per_rack:,} W × {racks:,} 個機櫃 = 共 {total:,} W（如果機櫃更多，請告訴我）",
+    ),
     "assume.base_utilization": (
         "sized for the peak of {peak:,} concurrent users; the usual {base:,} set utilization at {utilization:.0%} for "
         "power and cost per token",

@@ -75,10 +75,14 @@ def _currency_alternatives() -> dict[str, str]:
 _CURRENCY = _currency_alternatives()
 _PREFIXES = r"us\$|nt\$|hk\$|\$|€|£|¥"
 _SUFFIXES = "|".join(alt for code, alt in _CURRENCY.items())
-_MONEY = rf"(?P<negpre>-\s*)?(?P<pre>{_PREFIXES})?\s*{NUM}\s*(?P<suf>(?:{_SUFFIXES})(?![a-z]))?"
+# An amount with its currency said before it ("$22k", "NT$30万") or after it ("2万美元", "3万人民币", "5k usd").
+_MONEY = (rf"(?P<negpre>-\s*)?(?P<pre>{_PREFIXES})\s*{NUM}\s*(?P<suf>(?:{_SUFFIXES})(?![a-z]))?",
+          rf"(?P<negpre>-\s*)?(?P<pre>){NUM}\s*(?P<suf>(?:{_SUFFIXES})(?![a-z]))")
 _MONTHLY = _words("monthly")
-_SPEND_AFTER = _rx(rf"{_MONEY}\s*(?:{_MONTHLY}|a month|per month|monthly|each month|every month)")
-_SPEND_BEFORE = _rx(rf"{_MONTHLY}[^\d,;.!?]{{0,24}}?{_MONEY}")
+# Words between "每月" and the amount may hold a model name's digits ("在 gpt-4.1-mini 上花"), not a clause break.
+_WORDS_BETWEEN = r"(?:[^,;.!?]|(?<=\d)\.(?=\d)){0,30}?"
+_SPEND_AFTER = tuple(_rx(rf"{money}\s*(?:{_MONTHLY}|a month|per month|monthly|each month|every month)") for money in _MONEY)
+_SPEND_BEFORE = tuple(_rx(rf"{_MONTHLY}{_WORDS_BETWEEN}{money}") for money in _MONEY)
 _SPEND_CONTEXT = re.compile(_words("spend_context"))
 _API_MODELS = tuple((name, re.compile(pattern)) for name, pattern in en.API_MODELS.items())
 
@@ -131,13 +135,11 @@ def _token_volume(text: str, claims: _Claims) -> Iterator[Fact]:
 
 
 def _currency(m: re.Match[str]) -> str | None:
-    said = " ".join(filter(None, (m.group("pre"), m.group("suf"))))
-    if not said:
-        return None
-    for code, alternatives in _CURRENCY.items():
-        if code != "USD" and re.search(rf"(?:{alternatives})", said):
-            return code
-    return "USD"
+    """The code the amount's own prefix or suffix names ("NT$" before "$": the whole word decides)."""
+    for said in (m.group("suf"), m.group("pre")):
+        if said:
+            return next((code for code, alternatives in _CURRENCY.items() if re.fullmatch(rf"(?:{alternatives})", said)), "other")
+    return None
 
 
 def _spend(text: str, claims: _Claims) -> Iterator[Fact]:
@@ -147,12 +149,12 @@ def _spend(text: str, claims: _Claims) -> Iterator[Fact]:
             break
     if not _SPEND_CONTEXT.search(text):
         return
-    for pattern in (_SPEND_AFTER, _SPEND_BEFORE):
+    for pattern in (*_SPEND_AFTER, *_SPEND_BEFORE):
         for m in pattern.finditer(text):
             code = _currency(m)
             if code is None or not claims.free(m.start("num"), m.end()):
                 continue
-            claims.claim(m.start("num") if pattern is _SPEND_BEFORE else m.start(), m.end())
+            claims.claim(m.start("num") if pattern in _SPEND_BEFORE else m.start(), m.end())
             value = number_value(m)
             if m.group("negpre"):
                 value = -abs(value)
