@@ -155,6 +155,13 @@ _SLOT_NAMES = {
     "electricity_usd_per_kwh": ("electricity price ($/kWh)", "电价（$/kWh）", "電價（$/kWh）"),
     "amortization_years": ("amortization years", "摊销年数", "攤銷年數"),
     "device_count": ("number of devices", "设备数量", "裝置數量"),
+    "requests_per_s": ("arrival rate (requests/s)", "请求速率（每秒请求数）", "請求速率（每秒請求數）"),
+    "requests_per_day": ("requests per day", "每天请求数", "每天請求數"),
+    "tokens_per_day": ("tokens per day", "每天 token 数", "每天 token 數"),
+    "api_spend_usd_per_month": ("monthly API spend (USD)", "每月 API 花费（美元）", "每月 API 花費（美元）"),
+    "base_concurrent_users": ("usual concurrent users", "平时并发人数", "平時同時使用人數"),
+    "lora_adapters": ("LoRA adapters", "LoRA 适配器数", "LoRA 配接器數"),
+    "racks": ("racks", "机柜数", "機櫃數"),
 }
 
 

@@ -138,9 +138,12 @@ class Words:
         facts_changed = (fact_changes(stated(outcome.previous_slots), slots, old.workload or {}, lang) if old is not None
                          else slot_changes(stated(outcome.previous_slots), slots, lang))
         changes = facts_changed + recommendation_changes(old, new, lang)
-        understood = fact_phrases(slots, lang, self.names) if outcome.echo else []
-        if outcome.echo and new.load_conversion is not None:  # the rate / volume / spend as streams, before the numbers
-            understood.append(load_note(new.load_conversion, lang))
+        conversion = new.load_conversion if outcome.echo else None
+        # The rate / volume as streams, before the numbers; it restates the figure, so the figure is said once.
+        echoed = {k: v for k, v in slots.items() if conversion is None or k not in _CONVERTED_SLOTS}
+        understood = fact_phrases(echoed, lang, self.names) if outcome.echo else []
+        if conversion is not None:
+            understood.append(load_note(conversion, lang))
         users = filled_workload(new, facts_of(state)).concurrent_users
         provenance = calibration_rows(new, self.deps.catalog)
         # "What would renting … cost?" first, in this message or before the facts to size it were known.
@@ -174,6 +177,10 @@ def _current(state: ConversationState) -> Recommendation:
 
 def _notices(turn: TurnReading, lang: str) -> list[str]:
     return [t("truncated", lang, limit=MAX_MESSAGE_CHARS)] if turn.truncated else []
+
+
+# Slots the load conversion's sentence states itself ("9,000 requests/hour ≈ 2.5/s × …").
+_CONVERTED_SLOTS = ("requests_per_s", "requests_per_day", "peak_factor", "tokens_per_day")
 
 
 def _understood(turn: TurnReading, lang: str, names: Mapping[str, str] | None = None) -> str:

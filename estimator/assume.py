@@ -172,7 +172,9 @@ def _users(w: Workload, facts: dict[str, Any], notes: list[str], lang: str) -> N
         facts["total_users"] = facts.get("concurrent_users", w.concurrent_users)
     if scale is None:
         users = max(facts.get("total_users") or 0, facts.get("concurrent_users") or w.concurrent_users or 0)
-        facts["deployment_scale"] = scale_for(users)
+        # A service that takes requests (a rate, a volume, a spend) serves others, however few at once: never personal.
+        served = load_conversion(w) is not None or w.api_spend_usd_per_month is not None
+        facts["deployment_scale"] = scale_for(max(users, 2) if served else users)
         scale_word = msg(f"scale.{facts['deployment_scale']}", lang)
         if not lang.startswith("zh"):  # English (any other language is): "an organization deployment"
             scale_word = ("an " if scale_word[:1] in "aeiou" else "a ") + scale_word
