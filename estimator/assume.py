@@ -19,6 +19,7 @@ from estimator.fx import rate as fx_rate
 from estimator.load import DEFAULT_OUTPUT_TOKENS as LOAD_OUTPUT_TOKENS
 from estimator.load import DEFAULT_PROMPT_TOKENS as LOAD_PROMPT_TOKENS
 from estimator.load import SECONDS_PER_HOUR, LoadConversion, load_conversion
+from estimator.lora import adapter_gb, adapters_gb
 from estimator.messages import msg
 from estimator.workload import DEFAULT_QUANTIZATION, Workload
 
@@ -205,6 +206,10 @@ def fill_defaults(workload: Workload, *, lang: str = "en", api_prices: Iterable[
     _users(w, facts, notes, lang)
     _base_utilization(w, facts, notes, lang)
     _power_scope(w, facts, notes, lang)
+    if w.lora_adapters:
+        params = facts.get("model_params_b", w.model_params_b) or DEFAULT_PARAMS_B
+        notes.append(msg("assume.lora", lang, adapters=w.lora_adapters, each=adapter_gb(params),
+                         total=adapters_gb(params, w.lora_adapters)))
     if w.prompt_tokens is None:
         facts["prompt_tokens"] = DEFAULT_PROMPT_TOKENS
         notes.append(msg("assume.prompt", lang, tokens=DEFAULT_PROMPT_TOKENS))

@@ -66,6 +66,15 @@ _ASSUME: dict[str, tuple[str, str, str]] = {
         "目前每月在 {model} 上花費 ${spend:,.0f}，按每百萬 token 輸入 ${price_in:g} / 輸出 ${price_out:g}（{source}）"
         "約合每天 {tokens:,.0f} token；購買、租用和 API 都按這個用量比較",
     ),
+    "assume.lora": (
+        "{adapters:,} LoRA adapters × ~{each:.2f} GB each (rank 16 on every linear layer ≈ 0.5 % of the base's parameters, "
+        "FP16; an estimate) = {total:.1f} GB held beside the weights; serve them with a multi-LoRA engine (vLLM "
+        "--enable-lora, SGLang, LoRAX) on one copy of the base model",
+        "{adapters:,} 个 LoRA 适配器 × 每个约 {each:.2f} GB（秩 16、覆盖全部线性层 ≈ 基座参数的 0.5%，FP16；估计值）= "
+        "{total:.1f} GB，与权重一起常驻；用支持多 LoRA 的推理引擎（vLLM --enable-lora、SGLang、LoRAX）共享一份基座模型",
+        "{adapters:,} 個 LoRA 配接器 × 每個約 {each:.2f} GB（秩 16、覆蓋全部線性層 ≈ 基座參數的 0.5%，FP16；估計值）= "
+        "{total:.1f} GB，與權重一起常駐；用支援多 LoRA 的推論引擎（vLLM --enable-lora、SGLang、LoRAX）共用一份基座模型",
+    ),
     "assume.power_per_rack": (
         "power: {per_rack:,} W per rack × {racks:,} rack(s) = {total:,} W in all (say how many racks if it is more)",
         "功耗：每个机柜 {per_rack:,} W × {racks:,} 个机柜 = 共 {total:,} W（如果机柜更多，请告诉我）",

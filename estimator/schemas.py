@@ -57,6 +57,8 @@ class EstimateRequest(_Model):
     active_params_b: float | None = Field(default=None, gt=0, le=2000)
     # KV cache element type: FP16/BF16 = 2 bytes, FP8 = 1. None: FP8 with FP8-class weight formats.
     kv_cache_dtype: Literal["FP16", "BF16", "FP8"] | None = None
+    # LoRA adapters held beside the weights on each device (`estimator.lora`): memory only.
+    adapter_gb: float = Field(default=0.0, ge=0, le=100_000)
 
 
 class Estimate(_Model):

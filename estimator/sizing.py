@@ -20,6 +20,7 @@ from estimator.defaults import (
     MIGRATION_USD_PER_PORT,
     MODEL_CHANGES_PER_YEAR_WHEN_FREQUENT,
 )
+from estimator.lora import adapters_gb
 from estimator.memory import bits_per_weight, weights_gb
 from estimator.messages import msg, reason_text
 from estimator.risks import assess_risks, overload_factor, risk_score
@@ -93,7 +94,7 @@ def _request(workload: Workload, candidate: Candidate, count: int, users: int | 
         arrival_pattern=workload.arrival_pattern or "steady", model=workload.model_id,
         active_params_b=(workload.active_params_b * (workload.models_served or 1)
                          if workload.active_params_b is not None else None),
-        kv_cache_dtype=None,
+        kv_cache_dtype=None, adapter_gb=adapters_gb(workload.model_params_b or 7.0, workload.lora_adapters),
     )
 
 

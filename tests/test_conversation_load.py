@@ -104,3 +104,15 @@ def test_chat_json_shows_the_conversion_and_the_new_slots(tmp_path):
     assert last["slots"]["requests_per_s"] == pytest.approx(5)
     assert "利特尔法则" in last["text"] and "39 路并发" in last["text"]
     assert last["recommendation"]["load_conversion"]["concurrent_streams"] == 39
+
+
+def test_lora_adapters_are_held_in_memory_beside_the_weights(engine):
+    """50 adapters of an 8B base at ~0.5 % of its parameters in FP16 each: 50 × 8.03 × 0.005 × 2 ≈ 4.0 GB more."""
+    base = "fine-tuned Llama 3.1 8B, 40 concurrent users, Q4_K_M, first token under 1 s, just recommend"
+    plain = talk(engine, base, thread="plain")[-1]
+    with_adapters = talk(engine, "we serve 50 LoRA adapters on one " + base, thread="lora")[-1]
+    assert with_adapters.slots["lora_adapters"] == 50
+    grown = (with_adapters.recommendation.primary.estimate.memory_required_gb
+             - plain.recommendation.primary.estimate.memory_required_gb)
+    assert grown == pytest.approx(50 * 8.03 * 0.005 * 2, rel=0.05)
+    assert "multi-LoRA engine" in with_adapters.text
