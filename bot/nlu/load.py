@@ -54,7 +54,10 @@ _UNIT_FIRST = {"second": _words("each_second"), "minute": _words("each_minute"),
 _RATE_BEFORE = {unit: _rx(rf"{words}{_GAP}{APPROX}{NUM}\s*{_NOUN}") for unit, words in _UNIT_FIRST.items()}
 # "QPS is around 20", "峰值qps大概30", "40 rps"
 _QPS = _words("per_second_rate")
-_RATE_QPS = (_rx(rf"{_QPS}[^\d,;.!?]{{0,16}}?{APPROX}{NUM}(?!\s*(?:%|ms|s\b|gb|b\b|tok))"), _rx(rf"{APPROX}{NUM}\s*{_QPS}"))
+_QPM = _words("per_minute_rate")
+# Number first, then the rate word first ("60 rps but usually 10 rps": each number with its own word).
+_RATE_QPS = ((_rx(rf"{APPROX}{NUM}\s*{_QPS}"), 1), (_rx(rf"{APPROX}{NUM}\s*{_QPM}"), 60),
+             (_rx(rf"{_QPS}[^\d,;.!?]{{0,16}}?{APPROX}{NUM}(?!\s*(?:%|ms|s\b|gb|b\b|tok|rps|qps))"), 1))
 _PEAK_FACTOR = re.compile(_words("peak_factor"))
 
 _TOKENS = _words("tokens")
@@ -83,6 +86,8 @@ _MONTHLY = _words("monthly")
 _WORDS_BETWEEN = r"(?:[^,;.!?]|(?<=\d)\.(?=\d)){0,30}?"
 _SPEND_AFTER = tuple(_rx(rf"{money}\s*(?:{_MONTHLY}|a month|per month|monthly|each month|every month)") for money in _MONEY)
 _SPEND_BEFORE = tuple(_rx(rf"{_MONTHLY}{_WORDS_BETWEEN}{money}") for money in _MONEY)
+_SPEND_BARE = _rx(rf"\b{_words('spend_word')}\b[^\d,;.!?]{{0,24}}?(?P<negpre>)(?P<pre>)(?P<suf>){NUM}\s*"
+                  rf"(?:/\s*mo(?:nth)?\b|a month|per month|monthly|each month|every month)")
 _SPEND_CONTEXT = re.compile(_words("spend_context"))
 _API_MODELS = tuple((name, re.compile(pattern)) for name, pattern in en.API_MODELS.items())
 
@@ -117,9 +122,9 @@ def _rates(text: str, claims: _Claims) -> Iterator[Fact]:
                 yield Fact("requests_per_day", _int(round(per_day, 3)), m.start(), m.end(), keyed=True)
             else:
                 yield Fact("requests_per_s", round(value / SECONDS_PER_UNIT[unit], 4), m.start(), m.end(), keyed=True)
-    for pattern in _RATE_QPS:
+    for pattern, seconds in _RATE_QPS:
         for m in _matches(pattern, text, claims):
-            yield Fact("requests_per_s", _int(number_value(m)), m.start(), m.end(), keyed=True)
+            yield Fact("requests_per_s", _int(round(number_value(m) / seconds, 4)), m.start(), m.end(), keyed=True)
     if (said := _PEAK_FACTOR.search(text)) and claims.free(said.start(), said.end()):
         claims.claim(said.start(), said.end())
         factor = next(v for v in said.groupdict().values() if v is not None)
@@ -149,12 +154,13 @@ def _spend(text: str, claims: _Claims) -> Iterator[Fact]:
             break
     if not _SPEND_CONTEXT.search(text):
         return
-    for pattern in (*_SPEND_AFTER, *_SPEND_BEFORE):
+    bare = () if re.search(r"[\u4e00-\u9fff]", text) else (_SPEND_BARE,)  # Chinese amounts name their unit (元, 美元)
+    for pattern in (*_SPEND_AFTER, *_SPEND_BEFORE, *bare):
         for m in pattern.finditer(text):
-            code = _currency(m)
+            code = "USD" if pattern is _SPEND_BARE else _currency(m)
             if code is None or not claims.free(m.start("num"), m.end()):
                 continue
-            claims.claim(m.start("num") if pattern in _SPEND_BEFORE else m.start(), m.end())
+            claims.claim(m.start("num") if pattern in _SPEND_BEFORE or pattern is _SPEND_BARE else m.start(), m.end())
             value = number_value(m)
             if m.group("negpre"):
                 value = -abs(value)

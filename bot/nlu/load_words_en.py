@@ -23,7 +23,10 @@ WORDS: dict[str, tuple[str, ...]] = {
     "daily": (r"daily", r"(?:each|every|per|a) day", r"a day"),
     "monthly": (r"monthly", r"(?:each|every|per|a) month", r"/\s*mo(?:nth)?\b"),
     "per_second_rate": (r"qps", r"rps", r"req/s", r"requests/s"),
+    "per_minute_rate": (r"rpm", r"qpm", r"req/min", r"requests/min"),
     "tokens": (r"tokens?", r"toks?"),
+    # an amount with no currency after a spend word ("the anthropic bill is 6k/mo"): dollars, in English text
+    "spend_word": (r"bill(?:ed)?", r"spend(?:ing)?", r"pay(?:ing)?", r"costs?", r"invoice[sd]?", r"burn(?:ing)?"),
     "peak_factor": (r"peak (?:is |of |at |runs |hits )?(?:about |around |~)?(?P<f>\d+(?:\.\d+)?)\s*(?:x|times) (?:the )?(?:average|avg|mean|normal|base)",
                     r"peak(?:-to-average)? factor (?:of |is |=|:)?\s*(?P<f2>\d+(?:\.\d+)?)"),
     # the usual load beside a stated peak
@@ -38,7 +41,7 @@ WORDS: dict[str, tuple[str, ...]] = {
     "share_cue": (r"concurrent(?:ly)?", r"active", r"at once", r"at the same time", r"simultaneous(?:ly)?", r"online",
                   r"on it", r"using it", r"in parallel", r"logged in"),
     # power: what a limit applies to
-    "per_rack": (r"per rack", r"each rack", r"a rack", r"/\s*rack", r"per cabinet", r"each cabinet", r"rack (?:limit|budget|cap)",
+    "per_rack": (r"per rack", r"each rack", r"a rack", r"racks?\b[^.;]{0,24}\beach\b", r"/\s*rack", r"per cabinet", r"each cabinet", r"rack (?:limit|budget|cap)",
                  r"racks? (?:gets?|has|have|is capped|are capped|is limited|are limited)"),
     "per_server": (r"per (?:server|box|node|machine|chassis)", r"each (?:server|box|node|machine)", r"for the (?:box|server|machine)",
                    r"single (?:server|box|node)", r"one (?:server|box)"),

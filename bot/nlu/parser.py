@@ -52,6 +52,7 @@ _BARE_NUMBER = re.compile(NUM)
 _YES = re.compile(r"^(?:yes|yep|yeah|y|sure|correct|true|是|是的|对|對|有|会|會|要)\b")
 _NO = re.compile(r"^(?:no|nope|n|false|none|不|否|没有|沒有|不会|不會|不要)\b")
 _BOOLEAN_SLOTS = ("dynamic_shapes", "accuracy_critical", "mixed_training")
+_LOAD_SLOTS = ("requests_per_s", "requests_per_day", "tokens_per_day")
 _MEANINGFUL = re.compile(r"[a-z0-9\u4e00-\u9fff]")
 _INVISIBLE = ("Cc", "Cf")  # control and format characters: nothing the user can see
 
@@ -104,6 +105,9 @@ def _resolve(slot: str, readings: list[Fact], correction: bool) -> tuple[Any, Pr
         return keyed[-1].value, None
     if slot == "ttft_target_ms":  # "first token 1 s, full answer 10 s": the first-token figure is the earlier one
         return keyed[0].value, None
+    if slot in _LOAD_SLOTS and all(isinstance(f.value, int | float) for f in keyed):
+        # "we peak around 60 rps but usually 10 rps": two loads are a peak and a base, never a conflict; size for the peak
+        return max(f.value for f in keyed), None
     return None, Problem(slot, [f.value for f in keyed], reason="conflict")
 
 
