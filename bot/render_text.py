@@ -378,6 +378,7 @@ def render_recommendation(
     *,
     users: int | None = None,
     understood: Sequence[str] = (),
+    assumed: Sequence[str] = (),
     changes: Sequence[str] = (),
     provenance: tuple[str, Sequence[Benchmark]] = ("matched", ()),
     headline: str | None = None,
@@ -390,8 +391,11 @@ def render_recommendation(
     renting costs, so the buy / rent / API comparison comes first, before the purchase.
     """
     out: list[str] = []
-    if understood:
-        out.append(t("understood", lang, facts=join_list(understood, lang)))
+    echo = [t("understood", lang, facts=join_list(understood, lang))] if understood else []
+    if assumed:  # every default the numbers below rest on, before them, on the echo's own line
+        echo.append(t("assumed", lang, facts=join_list(assumed, lang)))
+    if echo:
+        out.append((" " if lang == "en" else "").join(echo))
     if changes:
         out.append(t("rec.changes", lang, changes=("; " if lang == "en" else "；").join(changes)))
     out += answer_lines(rec)

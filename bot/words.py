@@ -144,16 +144,17 @@ class Words:
         understood = fact_phrases(echoed, lang, self.names) if outcome.echo else []
         if conversion is not None:
             understood.append(load_note(conversion, lang))
+        assumed = _assumed(slots, new, conversion is not None, lang, self.names) if outcome.echo else []
         users = filled_workload(new, facts_of(state)).concurrent_users
         provenance = calibration_rows(new, self.deps.catalog)
         # "What would renting … cost?" first, in this message or before the facts to size it were known.
         rent_first = old is None and rent_asked(state)
-        body = render_recommendation(new, lang, users=users, understood=understood, changes=changes,
+        body = render_recommendation(new, lang, users=users, understood=understood, assumed=assumed, changes=changes,
                                      provenance=provenance, rent_first=rent_first)
         if self.deps.phrase is not None and new.primary is not None:
             # The SLM may reword the headline only, grounded on the whole computed reply.
             headline = self.deps.phrase(recommendation_headline(new, lang), body, lang, "summary")
-            body = render_recommendation(new, lang, users=users, understood=understood, changes=changes,
+            body = render_recommendation(new, lang, users=users, understood=understood, assumed=assumed, changes=changes,
                                          provenance=provenance, headline=headline, rent_first=rent_first)
         parts = _notices(turn, lang)
         if old is not None and not changes:
@@ -177,6 +178,21 @@ def _current(state: ConversationState) -> Recommendation:
 
 def _notices(turn: TurnReading, lang: str) -> list[str]:
     return [t("truncated", lang, limit=MAX_MESSAGE_CHARS)] if turn.truncated else []
+
+
+# The defaults a recommendation's numbers rest on, echoed before them when the user did not state them.
+_SIZING_DEFAULTS = ("model_params_b", "quantization", "concurrent_users", "prompt_tokens", "output_tokens",
+                    "ttft_target_ms", "tokens_per_s_target", "hours_per_day")
+
+
+def _assumed(slots: Mapping[str, Any], rec: Recommendation, converted: bool, lang: str,
+             names: Mapping[str, str] | None) -> list[str]:
+    """The defaults applied to the facts, as facts ("prompts ~512 tokens"); the streams a load conversion
+    gave are in its own sentence already."""
+    filled = rec.workload or {}
+    defaulted = {s: filled[s] for s in _SIZING_DEFAULTS
+                 if s not in slots and filled.get(s) is not None and not (converted and s == "concurrent_users")}
+    return fact_phrases(defaulted, lang, names)
 
 
 # Slots the load conversion's sentence states itself ("9,000 requests/hour ≈ 2.5/s × …").

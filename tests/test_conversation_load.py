@@ -116,3 +116,13 @@ def test_lora_adapters_are_held_in_memory_beside_the_weights(engine):
              - plain.recommendation.primary.estimate.memory_required_gb)
     assert grown == pytest.approx(50 * 8.03 * 0.005 * 2, rel=0.05)
     assert "multi-LoRA engine" in with_adapters.text
+
+
+def test_every_default_the_numbers_rest_on_is_echoed_before_them(engine):
+    reply = talk(engine, "fine-tuned 8B for 400 engineers, just recommend")[-1]
+    echo = reply.text.split("\n")[0]
+    assert echo.startswith("Understood: 8B model, 400 users in total.")
+    # the head count's sourced 25 % share, seed 1's Q4_K_M and the request defaults, all before any number
+    for default in ("Assumed", "Q4_K_M", "100 concurrent users", "prompts ~512 tokens", "answers ~256 tokens",
+                    "first token ≤ 1,000 ms", "≥ 30 tok/s per user"):
+        assert default in echo

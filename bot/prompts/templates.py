@@ -71,6 +71,8 @@ TEMPLATES: dict[str, tuple[str, str, str]] = {
     ),
     "understood": ("Understood: {facts}.", "我理解的是：{facts}。", "我理解的是：{facts}。"),
     "understood.none": ("Got it.", "好的。", "好的。"),
+    "assumed": ("Assumed (say otherwise to change it): {facts}.", "默认假设（如不同请告诉我）：{facts}。",
+                "預設假設（如不同請告訴我）：{facts}。"),
     "model_unknown_no_size": (
         "{name} is not in the model catalog, and without its size it cannot be sized (say its size, e.g. \"24B\"; "
         "otherwise seed 1's 7B reference size is assumed)",
