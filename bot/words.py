@@ -249,6 +249,8 @@ def _problem_text(problem: ProblemRef, lang: str) -> str:
     what = slot_name(problem.slot, lang)
     if problem.reason == "currency":
         return t("problem.currency.api_spend" if problem.slot == "api_spend_usd_per_month" else "problem.currency", lang)
+    if problem.reason == "per_what":
+        return t("problem.per_what", lang, value=_fmt(problem.value))
     if problem.reason == "whole":
         return t("problem.whole", lang, what=what, value=_fmt(problem.value))
     if problem.reason == "unknown":

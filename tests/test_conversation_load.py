@@ -126,3 +126,12 @@ def test_every_default_the_numbers_rest_on_is_echoed_before_them(engine):
     for default in ("Assumed", "Q4_K_M", "100 concurrent users", "prompts ~512 tokens", "answers ~256 tokens",
                     "first token ≤ 1,000 ms", "≥ 30 tok/s per user"):
         assert default in echo
+
+
+def test_a_request_count_without_its_time_unit_is_asked_about_by_name(engine):
+    """"5000 requests" per second or per day is a 86,400× difference: asked, never read as 5,000 users."""
+    first = engine.handle("t", "we get about 5000 requests on our fine-tuned 7B, Q4_K_M")
+    assert "concurrent_users" not in first.slots and first.slots["model_params_b"] == 7
+    assert "5,000 requests per second, per minute, per hour or per day?" in first.text
+    second = engine.handle("t", "5000 requests per hour")
+    assert second.slots["requests_per_s"] == pytest.approx(5000 / 3600, rel=1e-3)

@@ -125,10 +125,18 @@ def _rates(text: str, claims: _Claims) -> Iterator[Fact]:
     for pattern, seconds in _RATE_QPS:
         for m in _matches(pattern, text, claims):
             yield Fact("requests_per_s", _int(round(number_value(m) / seconds, 4)), m.start(), m.end(), keyed=True)
+    for m in _matches(_REQUESTS_PER_WHAT, text, claims):
+        yield Fact("requests_per_what", _int(number_value(m)), m.start(), m.end(), keyed=True)
     if (said := _PEAK_FACTOR.search(text)) and claims.free(said.start(), said.end()):
         claims.claim(said.start(), said.end())
         factor = next(v for v in said.groupdict().values() if v is not None)
         yield Fact("peak_factor", _int(float(factor)), said.start(), said.end(), keyed=True)
+
+
+# A count of requests with no time unit ("we get about 5000 requests"): asked about, never read as users.
+_REQUESTS_PER_WHAT = _rx(rf"{APPROX}{NUM}\s*(?:(?:api|inference|llm)\s+)?(?:requests?|reqs?|queries|api calls|calls|"
+                         r"个请求|次请求|次调用|个调用)(?![a-z])(?!\s*(?:at once|at the same time|in parallel|concurrently|"
+                         r"simultaneously|in flight|同时|并发|each|per|a |an |/|每))")
 
 
 def _token_volume(text: str, claims: _Claims) -> Iterator[Fact]:

@@ -132,6 +132,12 @@ TEMPLATES: dict[str, tuple[str, str, str]] = {
         "{message} 對話狀態沒有改變。",
     ),
     # --- bad values --------------------------------------------------------------------------------
+    "problem.per_what": (
+        "{value} requests per second, per minute, per hour or per day? (e.g. \"{value} requests/hour\") Between a "
+        "second and a day the hardware differs by far more than 2×, so I would rather ask than guess.",
+        "{value} 个请求是每秒、每分钟、每小时还是每天？（例如“每小时 {value} 个请求”）按秒和按天算，所需硬件相差远不止 2 倍，所以先问清楚。",
+        "{value} 個請求是每秒、每分鐘、每小時還是每天？（例如「每小時 {value} 個請求」）按秒和按天算，所需硬體相差遠不止 2 倍，所以先問清楚。",
+    ),
     "problem.range": (
         "{what} = {value} is outside the range I can work with ({range}). What is the right value?",
         "{what} = {value} 超出了可处理的范围（{range}）。正确的数值是多少？",
