@@ -86,8 +86,11 @@ _MONTHLY = _words("monthly")
 _WORDS_BETWEEN = r"(?:[^,;.!?]|(?<=\d)\.(?=\d)){0,30}?"
 _SPEND_AFTER = tuple(_rx(rf"{money}\s*(?:{_MONTHLY}|a month|per month|monthly|each month|every month)") for money in _MONEY)
 _SPEND_BEFORE = tuple(_rx(rf"{_MONTHLY}{_WORDS_BETWEEN}{money}") for money in _MONEY)
-_SPEND_BARE = _rx(rf"\b{_words('spend_word')}\b[^\d,;.!?]{{0,24}}?(?P<negpre>)(?P<pre>)(?P<suf>){NUM}\s*"
+_SPEND_BARE = _rx(rf"\b(?:{'|'.join(en.WORDS['spend_word'])})\b[^\d,;.!?]{{0,24}}?(?P<negpre>)(?P<pre>)(?P<suf>){NUM}\s*"
                   rf"(?:/\s*mo(?:nth)?\b|a month|per month|monthly|each month|every month)")
+# "每月API花2万", "每个月账单大概3万": a monthly spend verb right before a bare amount, in Chinese text.
+_SPEND_BARE_ZH = _rx(rf"{_MONTHLY}[^\d,;.!?]{{0,12}}?(?:{'|'.join(zh.WORDS['spend_word'])})\s*{APPROX}"
+                     rf"(?P<negpre>)(?P<pre>)(?P<suf>){NUM}(?!\s*(?:[a-z$€£¥%]|个|次|人|token|美元|美金|欧元|英镑|日元|台币|港))")
 _SPEND_CONTEXT = re.compile(_words("spend_context"))
 _API_MODELS = tuple((name, re.compile(pattern)) for name, pattern in en.API_MODELS.items())
 
@@ -162,13 +165,13 @@ def _spend(text: str, claims: _Claims) -> Iterator[Fact]:
             break
     if not _SPEND_CONTEXT.search(text):
         return
-    bare = () if re.search(r"[\u4e00-\u9fff]", text) else (_SPEND_BARE,)  # Chinese amounts name their unit (元, 美元)
+    bare = (_SPEND_BARE_ZH,) if re.search(r"[\u4e00-\u9fff]", text) else (_SPEND_BARE,)
     for pattern in (*_SPEND_AFTER, *_SPEND_BEFORE, *bare):
         for m in pattern.finditer(text):
-            code = "USD" if pattern is _SPEND_BARE else _currency(m)
+            code = {_SPEND_BARE: "USD", _SPEND_BARE_ZH: "yuan"}.get(pattern) or _currency(m)
             if code is None or not claims.free(m.start("num"), m.end()):
                 continue
-            claims.claim(m.start("num") if pattern in _SPEND_BEFORE or pattern is _SPEND_BARE else m.start(), m.end())
+            claims.claim(m.start() if pattern in _SPEND_AFTER else m.start("num"), m.end())
             value = number_value(m)
             if m.group("negpre"):
                 value = -abs(value)
