@@ -25,8 +25,9 @@ from bot.nlu.spans import Fact, _Claims, _int, _matches, number_value
 
 SECONDS_PER_UNIT = {"second": 1, "minute": 60, "hour": 3600}
 DAYS_PER_MONTH = 365 / 12
-# The 80 % continuous-load rule: a breaker may carry 80 % of its rating continuously (US NEC 210.19/210.20;
-# servers are continuous loads), so a 30 A circuit at 208 V carries 30 × 208 × 0.8 = 4,992 W.
+# The 80 % continuous-load rule: a load running 3 h or more is sized at 125 % on its breaker (US NEC 210.19(A),
+# 210.20(A)), i.e. the circuit carries 80 % of its rating continuously; servers are continuous loads, so a
+# 30 A circuit at 208 V carries 30 × 208 × 0.8 = 4,992 W (https://loomi.fyi/nec/continuous-load/).
 CONTINUOUS_LOAD_SHARE = 0.8
 
 
