@@ -130,6 +130,8 @@ def _base_utilization(w: Workload, facts: dict[str, Any], notes: list[str], lang
 def _power_scope(w: Workload, facts: dict[str, Any], notes: list[str], lang: str) -> None:
     """A per-rack limit is not the total: with the racks stated, the deployment may draw the limit in each
     (a device never spans racks, so the sizing's own per-server check still holds); without them, one rack's."""
+    if w.power_budget_w is not None and w.power_budget_scope == "per_server":
+        notes.append(msg("assume.power_per_server", lang, per_server=w.power_budget_w))
     if w.power_budget_w is None or w.power_budget_scope != "per_rack":
         return
     racks = w.racks or 1

@@ -75,6 +75,12 @@ _ASSUME: dict[str, tuple[str, str, str]] = {
         "{adapters:,} 個 LoRA 配接器 × 每個約 {each:.2f} GB（秩 16、覆蓋全部線性層 ≈ 基座參數的 0.5%，FP16；估計值）= "
         "{total:.1f} GB，與權重一起常駐；用支援多 LoRA 的推論引擎（vLLM --enable-lora、SGLang、LoRAX）共用一份基座模型",
     ),
+    "assume.power_per_server": (
+        "power: the {per_server:,} W per server is applied to the whole deployment (conservative: several servers may "
+        "each draw it; say how many servers or racks you have)",
+        "功耗：每台服务器 {per_server:,} W 的上限按整个部署计算（保守：多台服务器可以各用这么多；请告诉我有几台服务器或机柜）",
+        "功耗：每台伺服器 {per_server:,} W 的上限按整個部署計算（保守：多台伺服器可以各用這麼多；請告訴我有幾台伺服器或機櫃）",
+    ),
     "assume.power_per_rack": (
         "power: {per_rack:,} W per rack × {racks:,} rack(s) = {total:,} W in all (say how many racks if it is more)",
         "功耗：每个机柜 {per_rack:,} W × {racks:,} 个机柜 = 共 {total:,} W（如果机柜更多，请告诉我）",
