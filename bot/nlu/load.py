@@ -100,8 +100,16 @@ _BASE_CUE = re.compile(_words("base_cue"))
 _PEAK_CUE = re.compile(_words("peak_cue"))
 _CLAUSE = re.compile(r"[^,;.!?，；。]+")
 _PERSONISH = _rx(r"(?<![\d.:$])(?P<num>\d+(?:\.\d+)?)(?P<neg>)(?P<mult>)(?!\s*(?:am|pm|点|点钟|:\d|\d|%|x\b|k\b|b\b|m\b|ms|s\b|sec|"
-                 r"tok|gb|w\b|kw|hours?|h\b|个?小时|分钟|min|days?|天|月|号|years?|年|倍|times|\$|元|块|万|千|亿|/))")
+                 r"tok|gb|w\b|kw|hours?|h\b|个?小时|分钟|min|days?|天|月|号|years?|年|倍|times|\$|元|块|万|千|亿|/|"
+                 r"(?:x\s*)?(?:gpus?|cards?|servers?|nodes?|boxes|machines?|racks?|models?|adapters?|loras?|"
+                 r"张|台|卡|个?模型|个?机柜|个?节点)))")
+# Clauses about lengths, money or devices hold no base or peak of people ("usually 300-token answers, up to 800").
+_NOT_PEOPLE_CLAUSE = re.compile(r"tokens?|prompts?|answers?|outputs?|inputs?|context|ctx|budget|回答|输出|输入|提示|上下文|预算|"
+                                r"gpus?|显卡|功耗|power|watts?")
 
+# The people noun right after a base or peak figure, read with it ("150 people", "200人"), and nothing further.
+_PEOPLE_AFTER = re.compile(r"\s*(?:(?:concurrent|simultaneous|active)\s+)?(?:users?|people|ppl|persons?|sessions?|streams?|"
+                           r"seats?|agents?|个人|人|位|名|用户|并发|路)?")
 _SHARE = (
     _rx(rf"(?P<pct>\d+(?:\.\d+)?)\s*%\s*(?:of (?:them|those|us|the \w+|our \w+|all)\s*)?(?:are\s*|is\s*|would be\s*|will be\s*|的人\s*)?"
         rf"[^\d,;.!?]{{0,24}}?{_words('share_cue')}"),
@@ -186,6 +194,8 @@ def _base_and_peak(text: str, claims: _Claims) -> Iterator[Fact]:
     peak: list[re.Match[str]] = []
     for clause in _CLAUSE.finditer(text):
         words = clause.group(0)
+        if _NOT_PEOPLE_CLAUSE.search(words):
+            continue
         numbers = [m for m in _PERSONISH.finditer(words) if claims.free(clause.start() + m.start(), clause.start() + m.end())]
         if not numbers:
             continue
@@ -202,7 +212,8 @@ def _base_and_peak(text: str, claims: _Claims) -> Iterator[Fact]:
         return
     for m, offset, slot, value in ((base[0], base_offset, "base_concurrent_users", low),
                                    (peak[0], peak_offset, "concurrent_users", high)):
-        claims.claim(offset + m.start(), offset + m.end() + 12)  # the number and its noun ("150 people")
+        noun = _PEOPLE_AFTER.match(text, offset + m.end())
+        claims.claim(offset + m.start(), noun.end() if noun else offset + m.end())  # the number and its noun ("150 people")
         yield Fact(slot, _int(value), offset + m.start(), offset + m.end(), keyed=True)
 
 
