@@ -49,7 +49,7 @@ WORDS: dict[str, tuple[str, ...]] = {
     "lora": (r"lora adapters?", r"loras?", r"(?:lora |fine[- ]?tuned |customer |per[- ]customer )?adapters?"),
     "air_gapped": (r"air[- ]?gapped", r"air[- ]gap", r"no (?:internet|outbound|external) (?:access|connection|traffic)",
                    r"nothing can (?:call out|leave|go out)", r"can'?t (?:call out|reach the internet|use (?:the |any )?cloud)",
-                   r"no cloud(?: allowed| at all| whatsoever)?", r"(?:fully|completely|totally) offline", r"disconnected network",
+                   r"no cloud(?: allowed| at all| whatsoever|(?=\s*[,.;!?)]|\s*$))", r"(?:fully|completely|totally) offline", r"disconnected network",
                    r"on[- ]prem(?:ise|ises)? only", r"data (?:can'?t|cannot|must not|may not) leave", r"classified network",
                    r"isolated network"),
     "careful_quantization": (r"no careless quanti[sz]", r"(?:don'?t|do not|can'?t|cannot) (?:quanti[sz]e|compress) (?:aggressively|carelessly|too much|much)",
