@@ -290,6 +290,7 @@ def _merge(slots: SlotValues, facts: SlotValues) -> SlotValues:
         merged.pop("model_id", None)
         if "active_params_b" not in facts:
             merged.pop("active_params_b", None)
+    _newer_load_wins(merged, facts)
     single = merged.get("deployment_scale") in _SINGLE_USER_SCALES
     users = merged.get("concurrent_users")
     if single and isinstance(users, int | float) and users > 1:
@@ -299,6 +300,24 @@ def _merge(slots: SlotValues, facts: SlotValues) -> SlotValues:
         elif "concurrent_users" in facts and "deployment_scale" not in facts:
             merged.pop("deployment_scale")
     return merged
+
+
+# Forms of the same load: a newer one replaces the older ("what if we hit 30 req/s?" after "200 concurrent users",
+# "what if 800 concurrent?" after "9,000 requests/hour"). A monthly spend keeps its own line in the comparison.
+_RATE_FORMS = ("requests_per_s", "requests_per_day", "peak_factor", "tokens_per_day")
+
+
+def _newer_load_wins(merged: SlotValues, facts: SlotValues) -> None:
+    if any(slot in facts for slot in ("requests_per_s", "requests_per_day", "tokens_per_day")):
+        if "concurrent_users" not in facts:
+            merged.pop("concurrent_users", None)
+            merged.pop("base_concurrent_users", None)
+        for slot in _RATE_FORMS:  # one rate at a time: the one just stated
+            if slot not in facts and slot != "peak_factor":
+                merged.pop(slot, None)
+    elif "concurrent_users" in facts:
+        for slot in _RATE_FORMS:
+            merged.pop(slot, None)
 
 
 def _contract_problems(facts: SlotValues) -> list[Problem]:

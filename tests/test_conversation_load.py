@@ -135,3 +135,12 @@ def test_a_request_count_without_its_time_unit_is_asked_about_by_name(engine):
     assert "5,000 requests per second, per minute, per hour or per day?" in first.text
     second = engine.handle("t", "5000 requests per hour")
     assert second.slots["requests_per_s"] == pytest.approx(5000 / 3600, rel=1e-3)
+
+
+def test_a_newer_form_of_the_load_replaces_the_older(engine):
+    first, by_rate, by_users = talk(engine, "fine-tuned 8B, Q4_K_M, 200 concurrent users, first token under 1 s, just recommend",
+                                    "what if we hit 30 req/s?", "what if 50 concurrent?")
+    assert "concurrent_users" not in by_rate.slots and by_rate.slots["requests_per_s"] == 30
+    # 30/s × 9.53 s ≈ 286 streams: sized for those, not for the 200 users said before
+    assert by_rate.recommendation.workload["concurrent_users"] == 286
+    assert by_users.slots["concurrent_users"] == 50 and "requests_per_s" not in by_users.slots
