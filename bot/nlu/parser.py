@@ -234,7 +234,8 @@ def parse_message(
         found["batch_window_hours"] = round(ms / 3_600_000, 4)
     elif pending_slot == "batch_window_hours" and "batch_window_hours" not in found and OVERNIGHT.search(normalized):
         found["batch_window_hours"] = OVERNIGHT_WINDOW_HOURS
-    if "budget_usd" in found and NON_USD_CURRENCY.search(budget_text := _without_spend(normalized, readings)):
+    budget_text = _without_spend(normalized, readings)
+    if "budget_usd" in found and (NON_USD_CURRENCY.search(budget_text) or _local_money(result, budget_text)):
         _convert_budget(found, result, budget_text)
 
     for slot, value in found.items():
@@ -258,11 +259,20 @@ def parse_message(
     return result
 
 
+_DOLLARS = re.compile(r"\$|(?<![a-z])(?:usd|dollars?|bucks)(?![a-z])|美元|美金|刀")
+
+
+def _local_money(result: ParseResult, text: str) -> bool:
+    """A Chinese message's amount with no currency ("预算150万", "預算 80 萬") is in the local currency, as a
+    bare 元 is: yuan in Simplified text, New Taiwan dollars in Traditional (never US dollars unsaid)."""
+    return bool(result.lang and result.lang.startswith("zh") and not _DOLLARS.search(text))
+
+
 def _convert_budget(found: SlotValues, result: ParseResult, normalized: str) -> None:
     """A budget in CNY, EUR, JPY, TWD or GBP in dollars at the dated rate (stated as an assumption);
     any other currency is asked about, and only the budget waits for the answer."""
     amount = found.pop("budget_usd")
-    code = budget_currency(normalized, result.lang)
+    code = budget_currency(normalized, result.lang) or ("TWD" if result.lang == "zh-Hant" else "CNY")
     usd = to_usd(amount, code) if code not in (None, "other") and isinstance(amount, int | float) and amount >= 0 else None
     if usd is None:
         result.problems.append(Problem("budget_usd", amount, reason="currency"))
