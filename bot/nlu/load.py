@@ -246,11 +246,24 @@ def _adapters_and_flags(text: str, claims: _Claims) -> Iterator[Fact]:
         yield Fact("concurrent_users", _int(number_value(m)), m.start(), m.end(), keyed=True)
 
 
+_SPREAD_HOURS = re.compile(_words("spread_hours"))
+
+
+def _spread_hours(text: str, claims: _Claims) -> Iterator[Fact]:
+    """The running hours a daily count is spread over ("50k calls a day, spread over 24h")."""
+    if (m := _SPREAD_HOURS.search(text)) and claims.free(m.start(), m.end()):
+        hours = float(next(v for v in m.groupdict().values() if v is not None))
+        if 0 < hours <= 24:
+            claims.claim(m.start(), m.end())
+            yield Fact("hours_per_day", _int(hours), m.start(), m.end(), keyed=True)
+
+
 def load_facts(text: str, claims: _Claims) -> Iterator[Fact]:
     """Every load, spend, power-scope and constraint reading of one normalized (folded) message."""
-    yield from _token_volume(text, claims)
-    yield from _spend(text, claims)
-    yield from _rates(text, claims)
+    volume = [*_token_volume(text, claims), *_spend(text, claims), *_rates(text, claims)]
+    yield from volume
+    if any(f.slot in ("requests_per_day", "tokens_per_day") for f in volume):
+        yield from _spread_hours(text, claims)
     yield from _power(text, claims)
     yield from _adapters_and_flags(text, claims)
     yield from _shares(text, claims)

@@ -27,6 +27,8 @@ WORDS: dict[str, tuple[str, ...]] = {
     "tokens": (r"tokens?", r"toks?"),
     # an amount with no currency after a spend word ("the anthropic bill is 6k/mo"): dollars, in English text
     "spend_word": (r"bill(?:ed)?", r"spend(?:ing)?", r"pay(?:ing)?", r"costs?", r"invoice[sd]?", r"burn(?:ing)?"),
+    # the hours a daily count is spread over ("spread over 24h", "mostly within 8 hours")
+    "spread_hours": (r"(?:spread |evenly |distributed |mostly )?(?:over|across|within|in) (?:the |a |about |~)?(?P<h>\d{1,2})\s*(?:h|hrs?|hours?)\b(?!\s*window)",),
     "peak_factor": (r"peak (?:is |of |at |runs |hits )?(?:about |around |~)?(?P<f>\d+(?:\.\d+)?)\s*(?:x|times) (?:the )?(?:average|avg|mean|normal|base)",
                     r"peak(?:-to-average)? factor (?:of |is |=|:)?\s*(?P<f2>\d+(?:\.\d+)?)"),
     # the usual load beside a stated peak
