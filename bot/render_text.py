@@ -126,6 +126,17 @@ def _budget_phrase(facts: Mapping[str, Any], i: int) -> str | None:
         return None
     head = ("budget", "预算", "預算")[i]
     return f"{head} {amount:,.0f} {code} ≈ {money(usd)} ({fx.units_per_usd:g} {code}/USD, {fx.date})"
+def _spend_phrase(facts: Mapping[str, Any], i: int) -> str | None:
+    """"API spend 300,000 TWD/month ≈ $9,640 (31.12 TWD/USD, 2024-01-12; not a capex budget)": the conversion shows."""
+    code, amount, usd = facts.get("api_spend_currency"), facts.get("api_spend_amount"), facts.get("api_spend_usd_per_month")
+    fx = rate(code) if code else None
+    if fx is None or amount is None or usd is None:
+        return None
+    head, tail = (("API spend", "not a capex budget"), ("API 花费", "不是硬件预算"), ("API 花費", "不是硬體預算"))[i]
+    per_month = ("/month", "/月", "/月")[i]
+    return f"{head} {amount:,.0f} {code}{per_month} ≈ {money(usd)} ({fx.units_per_usd:g} {code}/USD, {fx.date}; {tail})"
+
+
 _FLAGS = {"users_across_time_zones": {True: ("users across time zones", "用户跨时区", "使用者跨時區"),
                                       False: ("users in one time zone", "用户在同一时区", "使用者在同一時區")},
           "dynamic_shapes": {True: ("variable-length inputs", "输入长度可变", "輸入長度可變"),
@@ -222,6 +233,8 @@ def fact_phrases(facts: Mapping[str, Any], lang: str, names: Mapping[str, str] |
     phrases = [fact_phrase(slot, facts[slot], lang, names) for slot in ordered]
     if "budget_usd" in ordered and (converted := _budget_phrase(facts, lang_index(lang))) is not None:
         phrases[ordered.index("budget_usd")] = converted
+    if "api_spend_usd_per_month" in ordered and (spend := _spend_phrase(facts, lang_index(lang))) is not None:
+        phrases[ordered.index("api_spend_usd_per_month")] = spend
     return phrases
 
 
