@@ -118,23 +118,25 @@ def _device_list_phrase(slot: str, devices: Sequence[Mapping[str, Any]], i: int,
     return _DEVICE_LISTS[slot][i].format(items=(", " if i == 0 else "、").join(items))
 
 
+def _converted_phrase(code: Any, amount: Any, usd: Any, head: str, unit: str = "", tail: str = "") -> str | None:
+    """"budget 500,000 CNY ≈ $69,769 (7.1665 CNY/USD, 2024-01-12)": an amount in another currency, its
+    conversion visible (None when it was stated in dollars)."""
+    fx = rate(code) if code else None
+    if fx is None or amount is None or usd is None:
+        return None
+    return f"{head} {amount:,.0f} {code}{unit} ≈ {money(usd)} ({fx.units_per_usd:g} {code}/USD, {fx.date}{tail})"
+
+
 def _budget_phrase(facts: Mapping[str, Any], i: int) -> str | None:
-    """"budget 500,000 CNY ≈ $69,769 (7.1665 CNY per USD, 2024-01-12)": the conversion is visible."""
-    code, amount, usd = facts.get("budget_currency"), facts.get("budget_amount"), facts.get("budget_usd")
-    fx = rate(code) if code else None
-    if fx is None or amount is None or usd is None:
-        return None
-    head = ("budget", "预算", "預算")[i]
-    return f"{head} {amount:,.0f} {code} ≈ {money(usd)} ({fx.units_per_usd:g} {code}/USD, {fx.date})"
+    return _converted_phrase(facts.get("budget_currency"), facts.get("budget_amount"), facts.get("budget_usd"),
+                             ("budget", "预算", "預算")[i])
+
+
 def _spend_phrase(facts: Mapping[str, Any], i: int) -> str | None:
-    """"API spend 300,000 TWD/month ≈ $9,640 (31.12 TWD/USD, 2024-01-12; not a capex budget)": the conversion shows."""
-    code, amount, usd = facts.get("api_spend_currency"), facts.get("api_spend_amount"), facts.get("api_spend_usd_per_month")
-    fx = rate(code) if code else None
-    if fx is None or amount is None or usd is None:
-        return None
-    head, tail = (("API spend", "not a capex budget"), ("API 花费", "不是硬件预算"), ("API 花費", "不是硬體預算"))[i]
-    per_month = ("/month", "/月", "/月")[i]
-    return f"{head} {amount:,.0f} {code}{per_month} ≈ {money(usd)} ({fx.units_per_usd:g} {code}/USD, {fx.date}; {tail})"
+    """A monthly API spend converted, and said not to be a capex budget."""
+    return _converted_phrase(facts.get("api_spend_currency"), facts.get("api_spend_amount"),
+                             facts.get("api_spend_usd_per_month"), ("API spend", "API 花费", "API 花費")[i],
+                             ("/month", "/月", "/月")[i], ("; not a capex budget", "; 不是硬件预算", "; 不是硬體預算")[i])
 
 
 _FLAGS = {"users_across_time_zones": {True: ("users across time zones", "用户跨时区", "使用者跨時區"),
