@@ -8,8 +8,9 @@ from __future__ import annotations
 
 WORDS: dict[str, tuple[str, ...]] = {
     # what arrives: a request, or the person / conversation behind one
-    "request_nouns": (r"(?:api |inference |llm |model )?(?:requests?|reqs?|queries|query|calls?|completions?|inferences?)",
-                      r"customers?|conversations?|chats?|questions?|prompts?|hits|messages|tickets?|sessions"),
+    # one describing word may stand before the noun ("80k support tickets a day", "300 chat requests per minute")
+    "request_nouns": (r"(?:[a-z]+[ -])?(?:requests?|reqs?|queries|query|calls?|completions?|inferences?)",
+                      r"(?:[a-z]+[ -])?(?:customers?|conversations?|chats?|questions?|prompts?|hits|messages|tickets?|sessions)"),
     "per": (r"/", r"per", r"an?", r"each", r"every"),
     "second": (r"s\b", r"secs?\b", r"seconds?\b"),
     "minute": (r"min\b", r"mins\b", r"minutes?\b"),
