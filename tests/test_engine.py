@@ -111,7 +111,7 @@ def test_the_model_only_fills_what_the_parser_missed(catalog):
     model = ScriptedModel()
     seen: list[str] = []
 
-    def extract(text, known, lang):
+    def extract(text, known, lang, **_reading):
         seen.append(text)
         return {"concurrent_users": 30, "model_params_b": 99999}  # the second is out of range: dropped
 

@@ -74,7 +74,9 @@ def test_chinese_text_is_grounded_by_chinese_numerals() -> None:
 def test_values_the_user_never_wrote_are_dropped() -> None:
     model = ConstrainedModel()
     propose(model, model_params_b=13, concurrent_users=50, arrival_pattern="bursty", mixed_training=True)
-    facts = extract_workload_facts(model, "About 50 analysts will query it.", {}, "en")
+    # Asked for these fields explicitly: by default a field is asked only when its words stand next to a number.
+    facts = extract_workload_facts(model, "About 50 analysts will query it.", {}, "en",
+                                   fields=["model_params_b", "concurrent_users", "arrival_pattern", "mixed_training"])
     assert facts == {"concurrent_users": 50}
     stats = stats_for("scripted").snapshot()
     assert stats["extract_facts_kept"] == 1 and stats["extract_facts_dropped"] == 1  # model_params_b=13
