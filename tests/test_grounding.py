@@ -144,3 +144,28 @@ def test_injected_instruction_cannot_bring_a_number_or_name() -> None:
 def test_any_number_is_grounded_by_itself_and_not_by_another(n: int) -> None:
     assert check_grounded(f"We estimate {n:,} tokens.", f"estimate: {n} tokens", "en") == []
     assert check_grounded(f"We estimate {n + 1} tokens.", f"estimate: {n} tokens", "en") != []
+
+
+@pytest.mark.parametrize(
+    ("text", "lang"),
+    [
+        ("我們这個部門需要兩張顯卡。", "zh-Hant"),  # one Simplified form among Traditional ones
+        ("建議两張 L40S，總成本 $26,000。", "zh-Hant"),
+        ("建议两张 L40S，總成本 $26,000。", "zh-Hans"),  # one Traditional form among Simplified ones
+        ("我们这个部门需要两台服务器。", "zh-Hant"),
+    ],
+)
+def test_one_character_of_the_other_script_is_the_wrong_language(text, lang):
+    assert language_problem(text, lang) is not None
+
+
+@pytest.mark.parametrize(
+    ("text", "lang"),
+    [
+        ("我們這個部門需要兩台伺服器，裡面有 8 張顯卡。", "zh-Hant"),  # Taiwan's 台 and 裡 are Traditional
+        ("為了讓回覆更快，建議用兩張顯卡，每公里的線路都算。", "zh-Hant"),
+        ("我们这个部门需要两台服务器，覆盖全公司。", "zh-Hans"),
+    ],
+)
+def test_a_reply_wholly_in_the_asked_script_passes(text, lang):
+    assert language_problem(text, lang) is None

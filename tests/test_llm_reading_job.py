@@ -148,3 +148,19 @@ def test_the_bundled_model_reads_the_pending_answer(deps, bundled, lang, opening
     engine.handle("t", opening)
     reply = engine.handle("t", answer)
     assert reply.slots.get("concurrent_users") == 150, reply.slots
+
+
+def test_a_number_several_fields_tie_on_goes_to_the_one_that_owns_no_other():
+    # "replies 500" is the answer's; so "3k tokens" is the prompt's, never the answer's.
+    text = "inputs around 3k tokens, replies 500"
+    assert value_supported("prompt_tokens", 3000, text, need_cue=True)
+    assert not value_supported("output_tokens", 3000, text, need_cue=True)
+    assert value_supported("output_tokens", 500, text, need_cue=True)
+    # "3k" is a thousand tokens, not dollars.
+    assert not value_supported("budget_usd", 3000, text, need_cue=True)
+
+
+@pytest.mark.parametrize("text", ["inputs vary a lot, some 200 tokens some 20k", "输入长度变化特别大，短的 200 token 长的两万"])
+def test_a_range_is_no_single_value(text):
+    assert not value_supported("prompt_tokens", 200, text, need_cue=True)
+    assert not value_supported("output_tokens", 20000, text, need_cue=True)

@@ -123,7 +123,7 @@ def run_reading_eval(llm_spec: str | None, splits: list[str]) -> dict[str, Any]:
         store = open_knowledge(settings)
         try:
             catalog = store.catalog()
-            extract, _phrase = model_helpers(model)
+            extract, _phrase = model_helpers(model, reading_timeout_s=settings.llm_reading_timeout_s)
             nodes = Nodes(Deps(catalog=catalog, recommend=recommend, find_model=store_model_lookup(store, catalog),
                                extract=extract))
             reader = nodes_reader(nodes)
@@ -164,7 +164,7 @@ def eval_command(
     ] = None,
     llm: Annotated[
         str | None,
-        typer.Option("--llm", help="none | bundled | PATH.gguf | http://… (default: SILICONSULT_LLM, else bundled)."),
+        typer.Option("--llm", help="none | bundled | PATH.gguf | http://… (default: SILICONSULT_LLM, else none)."),
     ] = None,
     json_out: Annotated[bool, typer.Option("--json", help="Print one JSON document instead of the table.")] = False,
     report: Annotated[Path | None, typer.Option("--report", help="Write a markdown report to FILE.")] = None,

@@ -99,7 +99,8 @@ NUMBER_CUES: dict[str, str] = {
     "ttft_target_ms": _UNIT.format("ms|s|sec|secs|seconds?") + r"|latency|first token|ttft|毫秒|秒|延迟|延遲|首",
     "tokens_per_s_target": r"tok/s|tokens?/s|t/s|per second|tps|每秒",
     "power_budget_w": _UNIT.format("w|kw") + r"|watt|power|功耗|电力|電力|瓦",
-    "budget_usd": r"\$|" + _UNIT.format("k") + r"|usd|dollar|budget|spend|美元|美金|预算|預算",
+    # Not "k": a thousand of anything ("3k tokens") is no sum of money.
+    "budget_usd": r"\$|usd|dollar|budget|spend|grand|美元|美金|预算|預算",
     # Never the bare word "model": "a 72B model" states a size, not how many models are served.
     "models_served": r"\bmodels\b|[个個种種套]\s*(?:不同的?)?模型",
     "hours_per_day": r"hour|h/day|小时|小時",
@@ -189,6 +190,31 @@ def cue_adjacent(field: str, mention: NumberMention, text: str) -> bool:
     return field in nearest_cue_fields(mention, text)
 
 
+def field_claims(text: str, used: Sequence[float] = ()) -> dict[str, list[NumberMention]]:
+    """The free numbers each numeric field's words claim, shared numbers settled by elimination.
+
+    A number only one field's words stand nearest belongs to it; a number several fields tie on
+    ("3k tokens": prompt or answer) goes to those of them that own no other number ("inputs 3k tokens,
+    replies 500": the answer owns 500, so 3k is the prompt). A field left with two different numbers
+    was given a range or a list ("some 200 tokens, some 20k"), not one value.
+    """
+    nearest = [(m, nearest_cue_fields(m, text)) for m in free_mentions(text, used)]
+    owners = {next(iter(fields)) for _, fields in nearest if len(fields) == 1}
+    claims: dict[str, list[NumberMention]] = {}
+    for mention, fields in nearest:
+        takers = fields if len(fields) == 1 else (fields - owners) or fields
+        for field in takers:
+            if len(fields) == 1 or field not in owners:
+                claims.setdefault(field, []).append(mention)
+    return claims
+
+
+def _claimed(field: str, value: float, text: str, used: Sequence[float]) -> bool:
+    mentions = field_claims(text, used).get(field, [])
+    distinct = {m.values for m in mentions}
+    return len(distinct) == 1 and any(_matches(value, m) for m in mentions)
+
+
 def could_be_supported(field: str, text: str, *, need_cue: bool = False, used: Sequence[float] = ()) -> bool:
     """Whether any value of `field` could pass `value_supported` for `text`.
 
@@ -245,12 +271,13 @@ def value_supported(field: str, value: Any, text: str, *, used: Sequence[float] 
         return isinstance(value, bool) and _mentions(BOOL_KEYWORDS[field], text)
     if isinstance(value, bool) or not isinstance(value, int | float) or not plausible(field, value):
         return False
-    # Without `need_cue` (the answer to the question just asked) a number another field's words claim
-    # is still not the answer: "3k tokens" does not say how many users.
-    return any(_matches(float(value), m) and (cue_adjacent(field, m, text) if need_cue
-                                              else not nearest_cue_fields(m, text) or cue_adjacent(field, m, text))
-               for m in free_mentions(text, used))
+    if _claimed(field, float(value), text, used):
+        return True
+    # Without `need_cue` (the answer to the question just asked) a number no field's words claim may
+    # be the answer; one another field's words claim is not: "3k tokens" does not say how many users.
+    return not need_cue and any(_matches(float(value), m) and not nearest_cue_fields(m, text)
+                                for m in free_mentions(text, used))
 
 
 __all__ = ["BOOL_KEYWORDS", "ENUM_KEYWORDS", "NUMBER_CUES", "PLAUSIBLE_RANGE", "QUANTIZATION_KEYWORDS", "could_be_supported",
-           "cue_adjacent", "cue_distance", "free_mentions", "nearest_cue_fields", "one_field_per_number", "plausible", "value_supported"]
+           "cue_adjacent", "cue_distance", "field_claims", "free_mentions", "nearest_cue_fields", "one_field_per_number", "plausible", "value_supported"]

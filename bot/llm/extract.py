@@ -39,8 +39,9 @@ log = logging.getLogger(__name__)
 
 # Greedy JSON for one field is about a dozen tokens ("model_params_b": null, …).
 _TOKENS_PER_FIELD = 14
-# Unasked-for extraction covers at most this many fields (the most decision-relevant first): every
-# field costs ~10 output tokens, and the bundled 135M model asked for six numbers invented two.
+# A reading covers at most this many fields (the pending question's first): every field costs ~10
+# output tokens, and the bundled 135M model asked for six numbers invented two. The engine asks for
+# fewer (`bot.nodes.READING_MAX_FIELDS`): on a loaded 2-core machine 4 fields took 3.2 s, 1 field 0.9 s.
 MAX_DEFAULT_FIELDS = 4
 
 
@@ -112,20 +113,21 @@ def ground_facts(facts: SlotValues, text: str, known_slots: SlotValues, *, used:
 _ANSWER_FIELDS = {"prompt_tokens": ("prompt_tokens", "output_tokens")}
 
 
-def fields_to_read(text: str, known_slots: SlotValues, parsed: SlotValues, answering: str | None) -> list[str]:
+def fields_to_read(text: str, known_slots: SlotValues, parsed: SlotValues, answering: str | None, *,
+                   max_fields: int = MAX_DEFAULT_FIELDS) -> list[str]:
     """The fields worth asking a model about in `text`, the pending question's first.
 
     Not the fields the parser read (`parsed`) or already known; a numeric field only when one of its
     words stands next to a number the parser left unread (a number no word claims is left alone: a
     small model guesses its field), an answer to the pending question when any unread number is
-    left. At most `MAX_DEFAULT_FIELDS`.
+    left. At most `max_fields`.
     """
     used = [float(v) for v in parsed.values() if isinstance(v, int | float) and not isinstance(v, bool)]
     missing = [f for f in INTERVIEW_FIELDS if known_slots.get(f) is None and f not in parsed]
     answers = [f for f in _ANSWER_FIELDS.get(answering or "", (answering,))
                if f in EXTRACTABLE_FIELDS and f not in parsed and could_be_supported(f, text, used=used)]
     wanted = answers + [f for f in missing if f not in answers and could_be_supported(f, text, need_cue=True, used=used)]
-    return wanted[:MAX_DEFAULT_FIELDS]
+    return wanted[:max_fields]
 
 
 def extract_workload_facts(
@@ -138,6 +140,7 @@ def extract_workload_facts(
     timeout_s: float | None = None,
     parsed: SlotValues | None = None,
     answering: str | None = None,
+    max_fields: int = MAX_DEFAULT_FIELDS,
 ) -> SlotValues:
     """Workload facts (DESIGN.md field names) that the model read in `text` and the text supports.
 
@@ -154,7 +157,7 @@ def extract_workload_facts(
         answering = fields[0]  # fields=[pending_slot]: the answer to the question just asked
     used = [float(v) for v in parsed.values() if isinstance(v, int | float) and not isinstance(v, bool)]
     if fields is None:
-        wanted = fields_to_read(text, known_slots, parsed, answering)
+        wanted = fields_to_read(text, known_slots, parsed, answering, max_fields=max_fields)
     else:
         wanted = [f for f in fields if f in EXTRACTABLE_FIELDS and could_be_supported(f, text, used=used)]
     if model is None or not text.strip() or not wanted:
