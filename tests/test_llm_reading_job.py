@@ -164,3 +164,16 @@ def test_a_number_several_fields_tie_on_goes_to_the_one_that_owns_no_other():
 def test_a_range_is_no_single_value(text):
     assert not value_supported("prompt_tokens", 200, text, need_cue=True)
     assert not value_supported("output_tokens", 20000, text, need_cue=True)
+
+
+@pytest.mark.parametrize(
+    ("text", "parsed"),
+    [
+        ("Every request is a single prompt (batch size 1), but we get 300 concurrent requests at peak.",
+         {"concurrent_users": 300}),
+        ("a 1.5B model on an offline kiosk, one user at a time", {"model_params_b": 1.5, "concurrent_users": 1}),
+    ],
+)
+def test_a_category_word_in_a_partly_read_message_is_not_asked(text, parsed):
+    # "batch size", "at peak", "offline" are other senses of the arrival pattern's keywords.
+    assert fields_to_read(text, {}, parsed, None) == []

@@ -26,6 +26,7 @@ from bot.llm.prompts import extraction_messages, retry_messages
 from bot.llm.schema import (
     EXTRACTABLE_FIELDS,
     INTERVIEW_FIELDS,
+    NUMERIC_FIELDS,
     TCO_ASSUMPTION_FIELDS,
     empty_value,
     flat_workload_schema,
@@ -117,8 +118,9 @@ def fields_to_read(text: str, known_slots: SlotValues, parsed: SlotValues, answe
                    max_fields: int = MAX_DEFAULT_FIELDS) -> list[str]:
     """The fields worth asking a model about in `text`, the pending question's first.
 
-    Not the fields the parser read (`parsed`) or already known; a numeric field only when one of its
-    words stands next to a number the parser left unread (a number no word claims is left alone: a
+    Not the fields the parser read (`parsed`) or already known; in a message the parser partly read,
+    numeric fields only; a numeric field only when one of its words stands next to a number the parser
+    left unread (a number no word claims is left alone: a
     small model guesses its field), an answer to the pending question when any unread number is
     left. At most `max_fields`.
     """
@@ -126,7 +128,10 @@ def fields_to_read(text: str, known_slots: SlotValues, parsed: SlotValues, answe
     missing = [f for f in INTERVIEW_FIELDS if known_slots.get(f) is None and f not in parsed]
     answers = [f for f in _ANSWER_FIELDS.get(answering or "", (answering,))
                if f in EXTRACTABLE_FIELDS and f not in parsed and could_be_supported(f, text, used=used)]
-    wanted = answers + [f for f in missing if f not in answers and could_be_supported(f, text, need_cue=True, used=used)]
+    # In a message the parser partly read, only numbers are left to place: a category's keyword there
+    # is usually another sense of the word ("batch size 1", "300 users at peak", "offline kiosk").
+    others = [f for f in missing if f not in answers and (not parsed or f in NUMERIC_FIELDS)]
+    wanted = answers + [f for f in others if could_be_supported(f, text, need_cue=True, used=used)]
     return wanted[:max_fields]
 
 
