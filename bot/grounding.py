@@ -59,8 +59,9 @@ _EN_UNITS = {"one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "se
              "nine": 9, "ten": 10, "eleven": 11, "twelve": 12, "thirteen": 13, "fourteen": 14,
              "fifteen": 15, "sixteen": 16, "seventeen": 17, "eighteen": 18, "nineteen": 19,
              "twenty": 20, "thirty": 30, "forty": 40, "fifty": 50, "sixty": 60, "seventy": 70,
-             "eighty": 80, "ninety": 90, "dozen": 12}
-_EN_SCALES = {"hundred": 100, "thousand": 1000, "million": 1_000_000}
+             "eighty": 80, "ninety": 90}
+# "dozen" multiplies like "hundred": "two dozen" is 24 (it was once added: 2 + 12 = 14).
+_EN_SCALES = {"dozen": 12, "hundred": 100, "thousand": 1000, "million": 1_000_000}
 _EN_NUMBER_WORDS = re.compile(
     r"\b(?:(?:" + "|".join([*_EN_UNITS, *_EN_SCALES]) + r")(?:[\s-]+(?:and[\s-]+)?)?)+\b", re.IGNORECASE
 )

@@ -169,3 +169,11 @@ def test_one_character_of_the_other_script_is_the_wrong_language(text, lang):
 )
 def test_a_reply_wholly_in_the_asked_script_passes(text, lang):
     assert language_problem(text, lang) is None
+
+
+def test_dozens_multiply():
+    from bot.grounding import number_supported
+
+    assert number_supported(24, "around two dozen of them")
+    assert not number_supported(14, "around two dozen of them")
+    assert number_supported(12, "a dozen analysts")
