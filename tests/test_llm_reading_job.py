@@ -104,8 +104,8 @@ PENDING_ANSWERS = [
 ]
 
 
-def _engine(deps, model) -> Engine:
-    extract, _phrase = model_helpers(model)
+def _engine(deps, model, reading_timeout_s: float = 1.5) -> Engine:
+    extract, _phrase = model_helpers(model, reading_timeout_s=reading_timeout_s)
     return Engine(build_graph(dataclasses.replace(deps, extract=extract), InMemorySaver()))
 
 
@@ -144,7 +144,8 @@ def bundled():
 @pytest.mark.slow
 @pytest.mark.parametrize(("lang", "opening", "answer"), PENDING_ANSWERS)
 def test_the_bundled_model_reads_the_pending_answer(deps, bundled, lang, opening, answer):
-    engine = _engine(deps, bundled)
+    # What the model reads, not how fast: the shared test machine's load decides the latter.
+    engine = _engine(deps, bundled, reading_timeout_s=30.0)
     engine.handle("t", opening)
     reply = engine.handle("t", answer)
     assert reply.slots.get("concurrent_users") == 150, reply.slots
