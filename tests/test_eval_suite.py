@@ -44,7 +44,9 @@ def test_whole_suite_passes_without_a_model(capsys, tmp_path):
 
 @pytest.mark.llm
 @pytest.mark.slow
-def test_subset_passes_with_the_bundled_model(capsys):
+def test_subset_passes_with_the_bundled_model(capsys, monkeypatch):
+    # Phrasing is opt-in; turned on here so the model is asked on every turn, behind the guard.
+    monkeypatch.setenv("SILICONSULT_LLM_PHRASING", "true")
     only = [arg for scenario_id in LLM_SUBSET for arg in ("--only", scenario_id)]
     code, doc = _eval(["--llm", "bundled", *only], capsys)
     assert [s["id"] for s in doc["scenarios"]] == sorted(LLM_SUBSET)

@@ -178,3 +178,15 @@ def test_a_range_is_no_single_value(text):
 def test_a_category_word_in_a_partly_read_message_is_not_asked(text, parsed):
     # "batch size", "at peak", "offline" are other senses of the arrival pattern's keywords.
     assert fields_to_read(text, {}, parsed, None) == []
+
+
+def test_no_model_and_no_phrasing_unless_asked_for(monkeypatch):
+    from bot.settings import Settings
+
+    for name in ("SILICONSULT_LLM", "SILICONSULT_LLM_PHRASING"):
+        monkeypatch.delenv(name, raising=False)
+    settings = Settings()
+    assert settings.llm == "none" and settings.llm_phrasing is False
+    extract, phrase = model_helpers(ScriptedModel())
+    assert extract is not None and phrase is None  # the templates word the replies
+    assert model_helpers(ScriptedModel(), phrasing=True)[1] is not None
