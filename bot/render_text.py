@@ -15,6 +15,7 @@ from typing import Any
 from rich import box
 from rich.table import Table
 
+from bot.accelerator_words import accelerator_lines
 from bot.prompts.templates import lang_index, t
 from estimator.catalog import Benchmark, Catalog
 from estimator.fx import rate
@@ -371,6 +372,7 @@ def render_recommendation(
     if changes:
         out.append(t("rec.changes", lang, changes=("; " if lang == "en" else "；").join(changes)))
     out += answer_lines(rec)
+    out += _accelerator_lines(rec, lang)
     if rent_first:
         out += cloud_lines(rec, lang)
     primary = rec.primary
@@ -407,6 +409,17 @@ def render_recommendation(
         out.append(t("rec.calibration." + basis, lang))
         out += [f"  • {benchmark_line(row)}" for row in rows]
     return "\n".join(out)
+
+
+def _accelerator_lines(rec: Recommendation, lang: str) -> list[str]:
+    """Seed 2's accelerator-first verdict, with the GPU option shown beside it named as in the options."""
+    verdict = rec.accelerator_first
+    if verdict is None:
+        return []
+    options = [o for o in (rec.primary, *rec.alternatives) if o is not None]
+    gpu = next((o for o in options if o.hardware_id == verdict.gpu_beside), None)
+    users = (rec.workload or {}).get("concurrent_users")
+    return accelerator_lines(verdict, users, option_summary(gpu, lang) if gpu is not None else None, lang)
 
 
 def cloud_lines(rec: Recommendation, lang: str = "en") -> list[str]:

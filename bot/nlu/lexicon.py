@@ -60,7 +60,9 @@ STABILITY_WORDS: dict[str, re.Pattern[str]] = {
     "stable": _rx(r"stable model", r"model (?:is|will be|stays) (?:stable|fixed|frozen)", r"won'?t change",
                   r"will not change", r"rarely (?:change|update)", r"fixed model", r"\bfrozen\b", r"\bstable\b",
                   "模型稳定", "模型穩定", "模型固定", "固定模型", "不常更新", "很少更新", "不会变", "不會變", "定型", "不会改", "不會改",
-                  "固定不变", "固定不變", "固定"),
+                  "固定不变", "固定不變", "固定",
+                  # seed 2, 2.2 条件一: "模型已经定型半年一年都不动"
+                  "不会再改", "不會再改", "不再改", "都不动", "都不動", "不会动", "不會動"),
 }
 
 DYNAMIC_SHAPES_YES = _rx(r"variable[- ]length", r"dynamic (?:shapes?|inputs?|lengths?|sequences?)",
