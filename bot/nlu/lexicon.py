@@ -51,6 +51,8 @@ ARRIVAL_WORDS: dict[str, re.Pattern[str]] = {
 
 STABILITY_WORDS: dict[str, re.Pattern[str]] = {
     "frequent_changes": _rx(r"changes? (?:every|each) (?:week|day|month|sprint)",
+                            # "每两周就改一次结构", "每幾週就改一次"
+                            r"每(?:几|幾|两|兩|[0-9一二三四]+)?(?:周|週|个月|個月|月)就?(?:改|换|換|更新)",
                             r"(?:retrain|change|update|swap|fine[- ]?tune)\w*\b[^.]{0,50}\bevery (?:few |couple of |other )?(?:weeks?|days?|months?|sprints?)", r"\bweekly\b", r"every week",
                             r"retrain(?:ed|ing)? (?:often|frequently|weekly|every|regularly)",
                             r"frequent(?:ly)? (?:updat|chang|retrain|swap)", r"(?:updat|chang|swap)\w* (?:it |the model |models )?(?:often|frequently|all the time|constantly)",
@@ -101,7 +103,9 @@ MIXED_TRAINING = _rx(r"(?:also|plus|and|to)\s+(?:do\s+)?(?:some\s+)?(?:train|tra
                      r"fine[- ]?tun\w*\b.{0,80}\bsame (?:machines?|hardware|gpus?|servers?|boxes)",
                      r"same (?:machines?|hardware|gpus?|servers?|boxes).{0,40}(?:train|fine[- ]?tun)",
                      r"同一(?:批|台|套|组|組)?(?:机器|機器|硬件|硬體|服务器|伺服器|gpu|卡).{0,12}(?:训练|訓練|微调|微調)",
-                     r"(?:训练|訓練|微调|微調).{0,20}(?:同时|同時|也).{0,6}(?:推理|服务|服務)")
+                     r"(?:训练|訓練|微调|微調).{0,20}(?:同时|同時|也).{0,6}(?:推理|服务|服務)",
+                     # seed 2 场景对照表 "训练推理共用": serving in the gaps between training runs
+                     r"(?:训练|訓練|微调|微調).{0,6}(?:间隙|間隙|空档|空檔|之间|之間).{0,20}(?:推理|推論|服务|服務)")
 
 EXISTING_HARDWARE: dict[str, re.Pattern[str]] = {
     "none": _rx(r"no existing hardware", r"nothing (?:yet|existing)", r"from scratch", r"greenfield",
