@@ -20,16 +20,16 @@ WORDS: dict[str, tuple[str, str, str]] = {
     "limit.power": ("{watts:,} W power limit", "功耗上限 {watts:,} W", "功耗上限 {watts:,} W"),
     "limit.space": ("space limit", "空间受限", "空間受限"),
     "outcome.primary": (
-        "{count} × {name} meets the targets within your limits at ~{power:,.0f} W and leads.",
-        "{count} × {name} 在你的限制内满足目标（约 {power:,.0f} W），作为首选。",
-        "{count} × {name} 在你的限制內滿足目標（約 {power:,.0f} W），作為首選。",
+        "{count} × {name} meets the targets within your limits at ~{power:,.0f} W and leads{price}.",
+        "{count} × {name} 在你的限制内满足目标（约 {power:,.0f} W），作为首选{price}。",
+        "{count} × {name} 在你的限制內滿足目標（約 {power:,.0f} W），作為首選{price}。",
     ),
     "outcome.fits_quote_only": (
         "{count} × {name} meets the targets within your limits at ~{power:,.0f} W, but it has no public price "
-        "(quote needed{range}), so it cannot be ranked on cost; ask the vendor for a quote.",
-        "{count} × {name} 在你的限制内满足目标（约 {power:,.0f} W），但没有公开价格（需要询价{range}），"
+        "(quote needed), so it cannot be ranked on cost; ask the vendor for a quote.",
+        "{count} × {name} 在你的限制内满足目标（约 {power:,.0f} W），但没有公开价格（需要询价），"
         "无法按成本排序；请向厂商询价。",
-        "{count} × {name} 在你的限制內滿足目標（約 {power:,.0f} W），但沒有公開價格（需要詢價{range}），"
+        "{count} × {name} 在你的限制內滿足目標（約 {power:,.0f} W），但沒有公開價格（需要詢價），"
         "無法按成本排序；請向廠商詢價。",
     ),
     "outcome.closest": (
@@ -49,7 +49,8 @@ WORDS: dict[str, tuple[str, str, str]] = {
         "沒有符合條件的推理加速卡能在任何數量下滿足每使用者目標。",
     ),
     "price.quote": ("; quote needed, no public price", "；需要询价，没有公开价格", "；需要詢價，沒有公開價格"),
-    "price.range": (": ${low:,.0f}–{high:,.0f} per card", "：每张 ${low:,.0f}–{high:,.0f}", "：每張 ${low:,.0f}–{high:,.0f}"),
+    "price.range": ("; quote needed: ${low:,.0f}–{high:,.0f} per card", "；需要询价：每张 ${low:,.0f}–{high:,.0f}",
+                    "；需要詢價：每張 ${low:,.0f}–{high:,.0f}"),
     "price.listed": ("; ${capex:,.0f} capex", "；采购 ${capex:,.0f}", "；採購 ${capex:,.0f}"),
     "gpu": (
         "The GPU answer beside it: {gpu}.",
@@ -97,12 +98,6 @@ def _price(ev: AcceleratorEvaluation, lang: str) -> str:
     return _w("price.listed", lang, capex=ev.capex_usd) if ev.capex_usd is not None else ""
 
 
-def _range(ev: AcceleratorEvaluation, lang: str) -> str:
-    if ev.price_range_usd is None:
-        return ""
-    return _w("price.range", lang, low=ev.price_range_usd[0], high=ev.price_range_usd[1])
-
-
 def _shapes(mode: str, lang: str) -> str:
     if mode == "buckets":
         return _w("shapes.buckets", lang)
@@ -128,9 +123,10 @@ def accelerator_lines(verdict: AcceleratorVerdict | None, users: int | None, gpu
                         ratio=ratio, watts=best.power_limit_w or 0, price=_price(best, lang), users=users or 0))
     elif verdict.outcome == "fits_quote_only":
         lines.append(_w("outcome.fits_quote_only", lang, count=best.count, name=best.hardware_name,
-                        power=best.power_w, range=_range(best, lang)))
+                        power=best.power_w))
     else:
-        lines.append(_w("outcome.primary", lang, count=best.count, name=best.hardware_name, power=best.power_w))
+        lines.append(_w("outcome.primary", lang, count=best.count, name=best.hardware_name, power=best.power_w,
+                        price=_price(best, lang)))
     if best is not None and verdict.migration is not None:
         m = verdict.migration
         lines.append(_w("risks", lang, stack=best.serving_stack, maturity=_w(f"maturity.{best.stack_maturity}", lang),

@@ -190,8 +190,10 @@ def _rationale(workload: Workload, primary: Sized, ranked: list[Sized], lang: st
                tps=workload.tokens_per_s_target, ttft=workload.ttft_target_ms)
     if not ranked:
         return head + msg("rec.none_meets", lang, describe=describe(primary, lang))
-    text = head + msg("rec.lowest" if len(ranked) > 1 else "rec.only", lang, describe=describe(primary, lang),
-                      n=len(ranked))  # "of 1 options" read oddly
+    # Seed 2's rule put an accelerator ahead of a cheaper option: say so, never "lowest cost".
+    key = "rec.accel_leads" if primary is not ranked[0] and primary.candidate.hardware.kind == "accel" else (
+        "rec.lowest" if len(ranked) > 1 else "rec.only")
+    text = head + msg(key, lang, describe=describe(primary, lang), n=len(ranked))  # "of 1 options" read oddly
     rival = cheapest_rival(primary, ranked)
     if rival is None or primary.cost_per_token <= 0:
         return text + msg("period", lang)

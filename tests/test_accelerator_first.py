@@ -71,6 +71,25 @@ def test_a_sourced_price_range_costs_the_part_at_its_middle_and_says_quote_neede
     assert listed is not None and listed.price_usd == 15_625  # a listed price wins over any range
 
 
+def test_a_priced_accelerator_that_fits_leads_with_the_closest_gpu_beside_it() -> None:
+    # A sourced price range makes RNGD rankable; at a 3 kW cap it meets the targets within the limit.
+    catalog = memory_catalog()
+    sheets = tuple(s for s in catalog.accelerator_sheets if s.hardware_id != "furiosa-rngd") + (AcceleratorSheet(
+        hardware_id="furiosa-rngd", price_low_usd=4_000, price_high_usd=9_000, price_range_basis="test range",
+        dynamic_shapes="bucketed_compile", source_url="https://example.org"),)
+    rec = recommend(_stable(power_budget_w=3000), catalog.model_copy(update={"accelerator_sheets": sheets}))
+    verdict = rec.accelerator_first
+    assert verdict is not None and verdict.outcome == "primary"
+    assert rec.primary is not None and rec.primary.kind == "accel" and rec.primary.hardware_id == "furiosa-rngd"
+    assert rec.within_limits and rec.primary.power_w is not None and rec.primary.power_w <= 3000
+    assert rec.alternatives and rec.alternatives[0].kind == "gpu" and rec.alternatives[0].hardware_id == verdict.gpu_beside
+    assert {"software_maturity", "dynamic_shapes"} <= {r.id for r in rec.risks}  # seed 2 pitfalls 3 and 5
+    assert "Lowest risk-weighted cost" not in rec.rationale and "accelerator case holds" in rec.rationale
+    assert rec.primary.tco.three_year_total_usd > rec.primary.capex_usd + 15_000 - 1  # the migration is in the TCO
+    text = "\n".join(accelerator_lines(verdict, 300, None, "en"))
+    assert "quote needed: $4,000–9,000 per card" in text
+
+
 def test_the_verdict_is_worded_in_three_languages_with_its_risks() -> None:
     rec = recommend(_stable(), memory_catalog())
     for lang, needles in (("en", ("evaluated first", "bucketed compile", "re-port", "migration")),
