@@ -372,7 +372,7 @@ def render_recommendation(
     if changes:
         out.append(t("rec.changes", lang, changes=("; " if lang == "en" else "；").join(changes)))
     out += answer_lines(rec)
-    out += _accelerator_lines(rec, lang)
+    out += accelerator_reply_lines(rec, lang)
     if rent_first:
         out += cloud_lines(rec, lang)
     primary = rec.primary
@@ -411,7 +411,7 @@ def render_recommendation(
     return "\n".join(out)
 
 
-def _accelerator_lines(rec: Recommendation, lang: str) -> list[str]:
+def accelerator_reply_lines(rec: Recommendation, lang: str = "en") -> list[str]:
     """Seed 2's accelerator-first verdict, with the GPU option shown beside it named as in the options."""
     verdict = rec.accelerator_first
     if verdict is None:
@@ -503,6 +503,7 @@ def options_table(rec: Recommendation, lang: str = "en") -> Table:
 
 
 __all__ = [
+    "accelerator_reply_lines",
     "answer_lines",
     "benchmark_line",
     "calibration_rows",
