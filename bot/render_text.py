@@ -122,7 +122,9 @@ _FLAGS = {"users_across_time_zones": {True: ("users across time zones", "用户�
           "accuracy_critical": {True: ("accuracy-critical", "准确率关键", "準確率關鍵"),
                                 False: ("not accuracy-critical", "准确率非关键", "準確率非關鍵")},
           "mixed_training": {True: ("training on the same hardware", "同一硬件也做训练", "同一硬體也做訓練"),
-                             False: ("inference only", "只做推理", "只做推論")}}
+                             False: ("inference only", "只做推理", "只做推論")},
+          "space_limited": {True: ("rack space limited", "机柜空间有限", "機櫃空間有限"),
+                            False: ("space not a limit", "空间不受限", "空間不受限")}}
 _SLOT_NAMES = {
     "model_params_b": ("model size (billions of parameters)", "模型大小（十亿参数）", "模型大小（十億參數）"),
     "quantization": ("weight format", "权重格式", "權重格式"),
@@ -178,7 +180,7 @@ def fact_phrase(slot: str, value: Any, lang: str, names: Mapping[str, str] | Non
 _FACT_ORDER = ("model_id", "model_params_b", "quantization", "deployment_scale", "concurrent_users", "total_users", "prompt_tokens",
                "output_tokens", "context_length", "ttft_target_ms", "tokens_per_s_target", "arrival_pattern",
                "power_budget_w", "budget_usd", "model_stability", "models_served", "dynamic_shapes",
-               "accuracy_critical", "mixed_training", "existing_hardware", "existing_hardware_ids", "hours_per_day", "days_per_week",
+               "accuracy_critical", "mixed_training", "space_limited", "existing_hardware", "existing_hardware_ids", "hours_per_day", "days_per_week",
                "utilization",
                "electricity_usd_per_kwh", "amortization_years", "active_params_b", "owned_devices", "named_devices",
                "batch_items", "batch_window_hours", "users_across_time_zones")

@@ -41,13 +41,13 @@ CNY_PER_USD = 7.1
 
 def seed2_conditions(workload: Workload) -> Seed2Conditions:
     """Seed 2's conditions: a stable model, small batches (interactive requests, not a batch job), high
-    concurrency (hundreds of requests), and a power or space limit that binds (a stated power budget)."""
+    concurrency (hundreds of requests), and a power or space limit that binds (a stated power budget, or
+    rack space said to be the limit: `space_limited`)."""
     return Seed2Conditions(
         stable_model=workload.model_stability == "stable" and not workload.mixed_training,
         small_batches=not is_batch_job(workload) and workload.arrival_pattern != "batch",
         high_concurrency=(workload.concurrent_users or 0) >= HIGH_CONCURRENCY_USERS,
-        # The workload records a power budget; a space limit has no field of its own yet, so power is read.
-        power_or_space_limit=workload.power_budget_w is not None,
+        power_or_space_limit=workload.power_budget_w is not None or bool(workload.space_limited),
     )
 
 

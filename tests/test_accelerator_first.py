@@ -22,6 +22,7 @@ def test_the_conditions_hold_only_when_all_three_do() -> None:
     assert not seed2_conditions(_stable(model_stability="frequent_changes")).hold  # 条件一
     assert not seed2_conditions(_stable(concurrent_users=15)).hold  # 条件二: hundreds of requests
     assert not seed2_conditions(_stable(power_budget_w=None)).hold  # 条件三
+    assert seed2_conditions(_stable(power_budget_w=None, space_limited=True)).hold  # 条件三: space binds instead
     assert not seed2_conditions(_stable(mixed_training=True)).hold  # training shares it: a GPU (table row 4)
 
 

@@ -93,6 +93,14 @@ CONSERVATIVE = _rx(r"\bconservative(?:ly)?\b", r"\b(?:a |the )?safe (?:answer|es
                    r"\bworst[- ]case\b", r"\bplay it safe\b", r"\bwith (?:a )?(?:safety )?margin\b",
                    "保守", "稳妥", "穩妥", "留有余量", "留有餘量", "保险起见", "保險起見")
 
+# Seed 2, 2.2 条件三: "功耗和空间有硬约束" — space as the binding limit (positive statements only: "space is
+# not a concern" must not match).
+SPACE_LIMITED = _rx(r"\blittle (?:rack |floor )?space\b", r"\blimited (?:rack |floor )?space\b",
+                    r"\b(?:rack|floor) space is (?:tight|limited|scarce)", r"\bspace[- ](?:constrained|limited)\b",
+                    r"\bno (?:more |spare )?rack space\b", r"\bonly (?:have |got )?(?:\d+|one|two) ?u\b(?! ?sers)", r"\b\d+ ?u (?:left|free|spare) in the rack\b",
+                    r"\bonly (?:one|a single|half a) rack\b",
+                    "空间有限", "空間有限", "空间受限", "空間受限", "空间紧张", "空間緊張", "机柜空间有限", "機櫃空間有限",
+                    "只有一个机柜", "只有一個機櫃", "机位有限", "機位有限", "空间也有限", "空間也有限")
 MIXED_TRAINING = _rx(r"(?:also|plus|and|to)\s+(?:do\s+)?(?:some\s+)?(?:train|training|fine[- ]?tun(?:e|ing)|retrain)",
                      r"train(?:ing)? on the same", r"same (?:hardware|machines?|gpus?|boxes|servers?|cluster) (?:for|to) (?:train|fine)",
                      r"(?:want|plan|need|going) to (?:train|fine[- ]?tune|retrain)", r"training (?:and|&) inference",
@@ -225,6 +233,7 @@ __all__ = [
     "DYNAMIC_SHAPES_YES",
     "EXISTING_HARDWARE",
     "MIXED_TRAINING",
+    "SPACE_LIMITED",
     "MULTIPLIERS",
     "NON_USD_CURRENCY",
     "NUM",
