@@ -3,6 +3,8 @@ the verdict's wording in the three languages."""
 
 from __future__ import annotations
 
+import pytest
+
 from bot.accelerator_words import accelerator_lines
 from estimator.accelerator_first import seed2_conditions, with_price_ranges
 from estimator.catalog import AcceleratorSheet
@@ -98,3 +100,16 @@ def test_the_verdict_is_worded_in_three_languages_with_its_risks() -> None:
                           ("zh-Hant", ("先評估了推理加速卡", "分桶編譯", "重新移植", "遷移成本"))):
         text = "\n".join(accelerator_lines(rec.accelerator_first, 300, "4 × GPU", lang))
         assert all(n in text for n in needles), (lang, text)
+
+
+@pytest.mark.parametrize(("users", "limit"), [(150, 800), (300, 1500), (500, 3000), (200, 5000)])
+def test_no_reply_calls_an_option_within_a_power_limit_it_exceeds(users: int, limit: int) -> None:
+    rec = recommend(_stable(concurrent_users=users, power_budget_w=limit), memory_catalog())
+    assert rec.primary is not None
+    if rec.within_limits:
+        assert rec.primary.power_w is not None and rec.primary.power_w <= limit
+    verdict = rec.accelerator_first
+    assert verdict is not None
+    for ev in verdict.evaluated:
+        assert ev.within_power == (ev.power_w is not None and ev.power_w <= limit), ev.hardware_id
+        assert not ev.fits or (ev.meets_targets and ev.within_power)
