@@ -8,14 +8,13 @@ GPU that comes closest stands beside it. When none meets them, the verdict says 
 closest and what it misses by; the ranking's answer stands.
 
 Pure and language-free: returns typed findings (`AcceleratorVerdict`); `bot/accelerator_words.py` words them.
-It must never claim an option is within a power limit it exceeds: `within_limits` is computed from the
+It must never claim an option is within a power limit it exceeds: `within_power` is computed from the
 same peak-power figure the limit check uses (`tco.peak_power_w`).
 """
 
 from __future__ import annotations
 
 import math
-from dataclasses import replace
 from typing import Literal
 
 from estimator.accelerator_findings import (
@@ -101,7 +100,7 @@ def _evaluate(sizer: Sizer, cand: Candidate, sized: dict[tuple[str, str], Sized]
     if option is not None and option.meets_slo:
         count: int | None = option.count
     else:
-        count = sizer.smallest_count(replace(cand, unit_price_usd=None))
+        count = sizer.smallest_count(cand)
     power = peak_power_w(hw, count) if count is not None and hw.tdp_w else None
     limit = w.power_budget_w
     within_power = power is not None and (limit is None or power <= limit)
@@ -173,10 +172,10 @@ def verdict(conditions: Seed2Conditions, evaluated: list[AcceleratorEvaluation],
     outcome: Literal["primary", "fits_quote_only", "closest", "none_meets"]
     if best is not None and best.fits and best.hardware_id == primary_id:
         outcome = "primary"
-    elif best is not None and best.fits:
+    elif best is not None and best.fits and best.unit_price_usd is None:
         outcome = "fits_quote_only"
     elif best is not None and best.meets_targets:
-        outcome = "closest"
+        outcome = "closest"  # includes a priced one whose capacity probe then missed: it does not lead
     else:
         outcome = "none_meets"
     return AcceleratorVerdict(conditions=conditions, evaluated=evaluated, best=best, outcome=outcome,
