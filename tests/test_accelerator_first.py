@@ -113,3 +113,16 @@ def test_no_reply_calls_an_option_within_a_power_limit_it_exceeds(users: int, li
     for ev in verdict.evaluated:
         assert ev.within_power == (ev.power_w is not None and ev.power_w <= limit), ev.hardware_id
         assert not ev.fits or (ev.meets_targets and ev.within_power)
+
+
+@pytest.mark.parametrize("text", ["compare with 4 x Cloud AI 100 Ultra", "跟 4 張 Cloud AI 100 Ultra 比較",
+                                  "what about 2 geforce rtx 4090s"])
+def test_a_brand_word_the_alias_drops_stays_part_of_the_device_mention(text: str) -> None:
+    # "Cloud AI 100 Ultra" is matched as "ai 100 ultra": the "cloud" before it is the device's name, so
+    # the count in front is read and no buy-vs-rent ("cloud") question is asked.
+    from bot.nlu.hardware import HardwareMatcher
+    from bot.nlu.parser import parse_message
+
+    parsed = parse_message(text, hardware=HardwareMatcher(memory_catalog().hardware))
+    assert "explain_cloud" not in parsed.intents
+    assert [h.count for h in parsed.hardware if h.hardware_ids] in ([4], [2])
