@@ -44,6 +44,7 @@ class AcceleratorEvaluation(_Finding):
     dynamic_shapes: str  # the stack's behaviour: native, buckets, static, config_limits, unverified
     stack_maturity: str
     needs_port: bool
+    calibrated: bool = False  # measured serving rows fit its stack on accelerators (else judged at the low end)
 
     @property
     def fits(self) -> bool:

@@ -31,13 +31,23 @@ ACCELERATOR_TEMPLATES: dict[str, tuple[str, str, str]] = {
     "accel.outcome.closest": (
         "No accelerator meets the targets within your limits. Closest: {count} × {name}, ~{power} W "
         "({ratio}× the {watts} W limit){price}: at {users} users each card carries too few streams at the "
-        "target speed (judged at the low end of its estimate, as no measured serving run calibrates its stack).",
+        "target speed{basis}.",
         "没有推理加速卡能在你的限制内满足目标。最接近的是 {count} × {name}，约 {power} W"
         "（是 {watts} W 上限的 {ratio}×）{price}：在 {users} 人并发下，每张卡能以目标速度服务的并发流太少"
-        "（按估算范围的低端判断，因为没有实测服务数据校准它的软件栈）。",
+        "{basis}。",
         "沒有推理加速卡能在你的限制內滿足目標。最接近的是 {count} × {name}，約 {power} W"
         "（是 {watts} W 上限的 {ratio}×）{price}：在 {users} 人併發下，每張卡能以目標速度服務的併發流太少"
-        "（按估算範圍的低端判斷，因為沒有實測服務資料校準它的軟體堆疊）。",
+        "{basis}。",
+    ),
+    "accel.basis.uncalibrated": (
+        " (judged at the low end of its estimate, as no measured serving run calibrates its stack)",
+        "（按估算范围的低端判断，因为没有实测服务数据校准它的软件栈）",
+        "（按估算範圍的低端判斷，因為沒有實測服務資料校準它的軟體堆疊）",
+    ),
+    "accel.basis.calibrated": (
+        " (its stack's factors are fitted on measured serving runs)",
+        "（它的软件栈的系数由实测服务数据拟合）",
+        "（它的軟體堆疊的係數由實測服務資料擬合）",
     ),
     "accel.outcome.none_meets": (
         "No eligible accelerator meets the per-user targets at any count.",
