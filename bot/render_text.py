@@ -15,6 +15,7 @@ from typing import Any
 from rich import box
 from rich.table import Table
 
+from bot.accelerator_words import accelerator_lines
 from bot.prompts.templates import lang_index, t
 from estimator.catalog import Benchmark, Catalog
 from estimator.fx import rate
@@ -121,7 +122,9 @@ _FLAGS = {"users_across_time_zones": {True: ("users across time zones", "用户�
           "accuracy_critical": {True: ("accuracy-critical", "准确率关键", "準確率關鍵"),
                                 False: ("not accuracy-critical", "准确率非关键", "準確率非關鍵")},
           "mixed_training": {True: ("training on the same hardware", "同一硬件也做训练", "同一硬體也做訓練"),
-                             False: ("inference only", "只做推理", "只做推論")}}
+                             False: ("inference only", "只做推理", "只做推論")},
+          "space_limited": {True: ("rack space limited", "机柜空间有限", "機櫃空間有限"),
+                            False: ("space not a limit", "空间不受限", "空間不受限")}}
 _SLOT_NAMES = {
     "model_params_b": ("model size (billions of parameters)", "模型大小（十亿参数）", "模型大小（十億參數）"),
     "quantization": ("weight format", "权重格式", "權重格式"),
@@ -177,7 +180,7 @@ def fact_phrase(slot: str, value: Any, lang: str, names: Mapping[str, str] | Non
 _FACT_ORDER = ("model_id", "model_params_b", "quantization", "deployment_scale", "concurrent_users", "total_users", "prompt_tokens",
                "output_tokens", "context_length", "ttft_target_ms", "tokens_per_s_target", "arrival_pattern",
                "power_budget_w", "budget_usd", "model_stability", "models_served", "dynamic_shapes",
-               "accuracy_critical", "mixed_training", "existing_hardware", "existing_hardware_ids", "hours_per_day", "days_per_week",
+               "accuracy_critical", "mixed_training", "space_limited", "existing_hardware", "existing_hardware_ids", "hours_per_day", "days_per_week",
                "utilization",
                "electricity_usd_per_kwh", "amortization_years", "active_params_b", "owned_devices", "named_devices",
                "batch_items", "batch_window_hours", "users_across_time_zones")
@@ -371,6 +374,7 @@ def render_recommendation(
     if changes:
         out.append(t("rec.changes", lang, changes=("; " if lang == "en" else "；").join(changes)))
     out += answer_lines(rec)
+    out += accelerator_reply_lines(rec, lang)
     if rent_first:
         out += cloud_lines(rec, lang)
     primary = rec.primary
@@ -407,6 +411,17 @@ def render_recommendation(
         out.append(t("rec.calibration." + basis, lang))
         out += [f"  • {benchmark_line(row)}" for row in rows]
     return "\n".join(out)
+
+
+def accelerator_reply_lines(rec: Recommendation, lang: str = "en") -> list[str]:
+    """Seed 2's accelerator-first verdict, with the GPU option shown beside it named as in the options."""
+    verdict = rec.accelerator_first
+    if verdict is None:
+        return []
+    options = [o for o in (rec.primary, *rec.alternatives) if o is not None]
+    gpu = next((o for o in options if o.hardware_id == verdict.gpu_beside), None)
+    users = (rec.workload or {}).get("concurrent_users")
+    return accelerator_lines(verdict, users, option_summary(gpu, lang) if gpu is not None else None, lang)
 
 
 def cloud_lines(rec: Recommendation, lang: str = "en") -> list[str]:
@@ -490,6 +505,7 @@ def options_table(rec: Recommendation, lang: str = "en") -> Table:
 
 
 __all__ = [
+    "accelerator_reply_lines",
     "answer_lines",
     "benchmark_line",
     "calibration_rows",
