@@ -65,14 +65,13 @@ class EvaluateFn(Protocol):
                  lang: str = "en") -> Option: ...
 
 
-
-
 class ExtractFn(Protocol):
     """The model's reading job (`bot.llm.extract.extract_workload_facts`): text, known slots, lang →
     facts; `parsed` what the parser read in this message, `answering` the pending question's field."""
 
     def __call__(self, text: str, known: SlotValues, lang: str, *, parsed: SlotValues | None = None,
                  answering: str | None = None) -> SlotValues: ...
+
 
 PhraseFn = Callable[[str, str, str, str], str]  # template, grounding, lang, purpose → text
 
@@ -345,5 +344,5 @@ def _contract_problems(facts: SlotValues) -> list[Problem]:
     return []
 
 
-__all__ = ["READING_MAX_FIELDS", "READING_TIMEOUT_S", "Deps", "EvaluateFn", "ExtractFn", "FillDefaultsFn", "Nodes", "PhraseFn", "RecommendFn", "decided",
-           "filled_workload", "model_helpers"]
+__all__ = ["READING_MAX_FIELDS", "READING_TIMEOUT_S", "Deps", "EvaluateFn", "ExtractFn", "FillDefaultsFn", "Nodes",
+           "PhraseFn", "RecommendFn", "decided", "filled_workload", "model_helpers"]
