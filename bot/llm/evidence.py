@@ -1,7 +1,9 @@
 """Span grounding for extracted workload facts: is a proposed value supported by the user's words?
 
 A number must be written in the message (digits, units, Chinese numerals or English words: see
-`bot.grounding.number_supported`); an enum or yes/no value needs one of its keywords (English,
+`bot.grounding.number_mentions`), must not be one the parser already read, must lie in the field's
+plausible range, and must be the field's: the field's words stand nearest to it (`field_claims`), so
+"a 72B model" never says 72 models served. An enum or yes/no value needs one of its keywords (English,
 Simplified or Traditional Chinese) in the message. The SLM may read meaning the parser missed, but it
 cannot bring in a value the user never wrote, which is also what keeps prompt injection out.
 """
