@@ -15,6 +15,7 @@ from typing import Any
 from rich import box
 from rich.table import Table
 
+from bot.accelerator_words import accelerator_lines
 from bot.prompts.templates import lang_index, t
 from estimator.catalog import Benchmark, Catalog
 from estimator.fx import rate
@@ -148,7 +149,9 @@ _FLAGS = {"users_across_time_zones": {True: ("users across time zones", "用户�
           "air_gapped": {True: ("air-gapped (no cloud, no hosted API)", "内网隔离（不用云、不用托管 API）", "內網隔離（不用雲端、不用託管 API）"),
                          False: ("cloud allowed", "可以用云", "可以用雲端")},
           "mixed_training": {True: ("training on the same hardware", "同一硬件也做训练", "同一硬體也做訓練"),
-                             False: ("inference only", "只做推理", "只做推論")}}
+                             False: ("inference only", "只做推理", "只做推論")},
+          "space_limited": {True: ("rack space limited", "机柜空间有限", "機櫃空間有限"),
+                            False: ("space not a limit", "空间不受限", "空間不受限")}}
 _SLOT_NAMES = {
     "model_params_b": ("model size (billions of parameters)", "模型大小（十亿参数）", "模型大小（十億參數）"),
     "quantization": ("weight format", "权重格式", "權重格式"),
@@ -214,7 +217,7 @@ _FACT_ORDER = ("model_id", "model_params_b", "quantization", "deployment_scale",
                "base_concurrent_users", "requests_per_s", "requests_per_day", "peak_factor", "tokens_per_day",
                "api_spend_usd_per_month", "api_model", "power_budget_w", "power_budget_scope", "racks", "budget_usd",
                "lora_adapters", "air_gapped", "model_stability", "models_served", "dynamic_shapes",
-               "accuracy_critical", "mixed_training", "existing_hardware", "existing_hardware_ids", "hours_per_day", "days_per_week",
+               "accuracy_critical", "mixed_training", "space_limited", "existing_hardware", "existing_hardware_ids", "hours_per_day", "days_per_week",
                "utilization",
                "electricity_usd_per_kwh", "amortization_years", "active_params_b", "owned_devices", "named_devices",
                "batch_items", "batch_window_hours", "users_across_time_zones")
@@ -414,6 +417,7 @@ def render_recommendation(
     if changes:
         out.append(t("rec.changes", lang, changes=("; " if lang == "en" else "；").join(changes)))
     out += answer_lines(rec)
+    out += accelerator_reply_lines(rec, lang)
     if rent_first:
         out += cloud_lines(rec, lang)
     primary = rec.primary
@@ -450,6 +454,17 @@ def render_recommendation(
         out.append(t("rec.calibration." + basis, lang))
         out += [f"  • {benchmark_line(row)}" for row in rows]
     return "\n".join(out)
+
+
+def accelerator_reply_lines(rec: Recommendation, lang: str = "en") -> list[str]:
+    """Seed 2's accelerator-first verdict, with the GPU option shown beside it named as in the options."""
+    verdict = rec.accelerator_first
+    if verdict is None:
+        return []
+    options = [o for o in (rec.primary, *rec.alternatives) if o is not None]
+    gpu = next((o for o in options if o.hardware_id == verdict.gpu_beside), None)
+    users = (rec.workload or {}).get("concurrent_users")
+    return accelerator_lines(verdict, users, option_summary(gpu, lang) if gpu is not None else None, lang)
 
 
 def cloud_lines(rec: Recommendation, lang: str = "en") -> list[str]:
@@ -533,6 +548,7 @@ def options_table(rec: Recommendation, lang: str = "en") -> Table:
 
 
 __all__ = [
+    "accelerator_reply_lines",
     "answer_lines",
     "benchmark_line",
     "calibration_rows",

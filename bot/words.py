@@ -413,8 +413,9 @@ def _verdicts(options: list[Option], baseline: Option | None, lang: str) -> list
     for option in options:
         if baseline is None or option is baseline:
             continue
-        if not option.meets_slo:
-            lines.append(t("fails_slo", lang, a=option_title(option, lang)))
+        if not option.meets_slo:  # past a power cap or budget only is not missing the targets
+            key = "past_limits_slo" if option.verdict == "past_limits" else "fails_slo"
+            lines.append(t(key, lang, a=option_title(option, lang)))
         a, b = option.tco.cost_per_million_tokens_usd, baseline.tco.cost_per_million_tokens_usd
         if a and b and not (option.unpriced or baseline.unpriced):  # power-only costs are no price to compare
             lines.append(t("cheaper", lang, a=option_title(option, lang), b=option_title(baseline, lang),

@@ -213,6 +213,14 @@ _RECOMMEND: dict[str, tuple[str, str, str]] = {
         "{describe}。在满足全部目标的 {n} 个方案中，按风险加权后每服务 token 成本最低",
         "{describe}。在滿足全部目標的 {n} 個方案中，按風險加權後每服務 token 成本最低",
     ),
+    "rec.accel_leads": (
+        ("{describe}. Seed 2's accelerator case holds (stable model, small batches, high concurrency, a power "
+         "limit), so the accelerator that meets every target within your limits leads; {n} options meet every target"),
+        "{describe}。符合种子文档 2 的推理加速卡场景（模型固定、批量小、并发高、有功耗上限），所以由在你的限制内满足全部目标的"
+        "推理加速卡领衔；共有 {n} 个方案满足全部目标",
+        "{describe}。符合種子文件 2 的推理加速卡場景（模型固定、批次小、併發高、有功耗上限），所以由在你的限制內滿足全部目標的"
+        "推理加速卡領銜；共有 {n} 個方案滿足全部目標",
+    ),
     "rec.only": (
         "{describe}. The only option that meets every target", "{describe}。这是唯一满足全部目标的方案",
         "{describe}。這是唯一滿足全部目標的方案",

@@ -10,6 +10,7 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
+from estimator.accelerator_findings import AcceleratorVerdict
 from estimator.catalog import HardwareKind, Level
 from estimator.load import LoadConversion
 from estimator.workload import DEFAULT_QUANTIZATION
@@ -299,6 +300,8 @@ class Recommendation(_Model):
     batch: BatchPlan | None = None
     within_limits: bool = Field(default=True, description="False: nothing meets the targets within the budget/"
                                 "power limits; the primary is the option that meets the targets least past them")
+    accelerator_first: AcceleratorVerdict | None = Field(
+        default=None, description="seed 2's conditions held: what evaluating the accelerators first found")
 
 
 __all__ = [

@@ -62,8 +62,11 @@ class Sized:
 
 
 def needs_port(stack: ServingStack) -> bool:
-    """Graph-compiled or immature stacks need the model converted, re-quantized and tuned (seed 2)."""
-    return stack.dynamic_shapes in ("static", "buckets") or stack.maturity == "low"
+    """Graph-compiled or immature stacks, and any stack that serves only accelerators or NPUs, need the model
+    converted, re-quantized and tuned (seed 2, 3.3: "把模型从GPU迁移到NPU或专用加速器可能需要重写算子、重新量化、
+    重新调优")."""
+    dedicated = bool(stack.hardware_kinds) and set(stack.hardware_kinds) <= {"accel", "npu"}
+    return stack.dynamic_shapes in ("static", "buckets") or stack.maturity == "low" or dedicated
 
 
 def migration_cost(workload: Workload, stack: ServingStack) -> float:

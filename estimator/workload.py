@@ -82,6 +82,8 @@ class Workload(BaseModel):
     dynamic_shapes: bool | None = None
     accuracy_critical: bool | None = None
     mixed_training: bool | None = None
+    # Beyond the contract: rack or floor space is the binding limit (seed 2, 2.2 条件三 "功耗和空间有硬约束").
+    space_limited: bool | None = None
     existing_hardware: list[ExistingHardware] | None = None
     # Beyond the contract: catalog ids of the owned devices when the user names them ("my M4 MacBook"),
     # so an already-owned option is costed on that chip instead of the weakest one of its class.

@@ -26,6 +26,7 @@ from bot.nlu.lexicon import (
     ROUND_THE_CLOCK,
     SCALE_WORDS,
     SEVERAL_MODELS,
+    SPACE_LIMITED,
     STABILITY_WORDS,
 )
 from bot.nlu.schedule import working_hours_facts
@@ -372,7 +373,7 @@ def _words(text: str, claims: _Claims) -> Iterator[Fact]:
     # "fixed-length" is checked before "variable-length" so that a denial wins.
     flags = (("dynamic_shapes", DYNAMIC_SHAPES_NO, False), ("dynamic_shapes", DYNAMIC_SHAPES_YES, True),
              ("accuracy_critical", ACCURACY_CRITICAL, True), ("mixed_training", MIXED_TRAINING, True),
-             ("conservative", CONSERVATIVE, True), ("fine_tuned", FINE_TUNED, True))
+             ("space_limited", SPACE_LIMITED, True), ("conservative", CONSERVATIVE, True), ("fine_tuned", FINE_TUNED, True))
     found: set[str] = set()
     for slot, pattern, value in flags:
         if slot not in found and (m := pattern.search(text)):

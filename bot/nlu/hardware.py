@@ -82,6 +82,13 @@ def _is_quantity(text: str, start: int, end: int) -> bool:
     return bool(_QUANTITY_AFTER.match(text, end)) or bool(_QUANTITY_BEFORE.search(text, max(0, start - 24), start))
 
 
+# Brand words a device's aliases leave out ("GeForce RTX 4090" is found as "rtx 4090", "Cloud AI 100 Ultra" as
+# "ai 100 ultra"); when one stands right before a match it belongs to the mention ("4 × Cloud AI 100 Ultra"),
+# so its count is read and its words ("cloud") are not read as the user's intent.
+_MARKETING_WORDS = re.compile(r"\b(geforce|instinct|radeon|cloud|data center gpu|generation)\b")
+_MARKETING_BEFORE = re.compile(r"\b(?:nvidia |amd |qualcomm )?(?:geforce|instinct|radeon|cloud)\s*$")
+
+
 def _aliases(hw: Hardware) -> set[str]:
     parts = hw.id.split("-")
     if parts[0] in _VENDOR_PREFIXES:
@@ -92,7 +99,7 @@ def _aliases(hw: Hardware) -> set[str]:
     if family and family.group(2).split()[:1] == family.group(1).split()[:1] and any(c.isdigit() for c in family.group(2)):
         found.add(" ".join(family.group(2).replace("-", " ").split()))
     name = re.sub(r"\(.*?\)", " ", hw.name.lower())
-    name = re.sub(r"\b(geforce|instinct|radeon|cloud|data center gpu|generation)\b", " ", name)
+    name = _MARKETING_WORDS.sub(" ", name)
     found.add(" ".join(name.replace("-", " ").split()))
     # Drop trailing qualifiers while what is left still names a product: "a100 80gb pcie" → "a100",
     # "snapdragon x elite" → "snapdragon x" (a model number, or two words at least).
@@ -140,9 +147,11 @@ class HardwareMatcher:
                     continue
                 ids = self._index[alias]
                 kinds = {self._kinds[i] for i in ids}
+                brand = _MARKETING_BEFORE.search(text, 0, m.start())
+                start = brand.start() if brand is not None else m.start()
                 mentions.append(HardwareMention(ids, kinds.pop() if len(kinds) == 1 else None,
-                                                _count_near(text, m.start(), m.end()), m.start(), alias, m.end()))
-                taken.append((m.start(), m.end()))
+                                                _count_near(text, start, m.end()), start, alias, m.end()))
+                taken.append((start, m.end()))
         if self._family_pattern is not None:
             for m in self._family_pattern.finditer(text):
                 if any(m.start() < e and m.end() > st for st, e in taken) or not _STANDS_ALONE.match(text, m.end()):

@@ -52,6 +52,9 @@ _SCI = re.compile(r"(?:(\d+(?:\.\d+)?)\s*[x*]\s*)?(?<![\d.])10\s*\^\s*(\d{1,2})|
 _PERCENT_ZH = re.compile("百分之([零〇一二两兩三四五六七八九十百\\d.]+)")
 _THOUSANDS = re.compile(r"(?<![\d.])(\d{1,3})((?:,\d{3})+)(?![\d])")
 
+# Variant characters of one word fold to the form the lexicons list: Taiwan writes "concurrent" as 併發 as
+# often as 並發 (both Traditional); 併 and 並 are one character in Simplified (并).
+_VARIANTS = str.maketrans({"併": "並"})
 _PUNCT = str.maketrans({"，": ", ", "、": ", ", "；": "; ", "：": ": ", "。": ". ", "（": " (", "）": ") ",
                         "～": "~", "〜": "~", "“": '"', "”": '"', "‘": "'", "’": "'", "×": "x"})
 
@@ -144,7 +147,7 @@ def normalize(text: str) -> str:
     >>> normalize("Two hundred users, 10^12 params, 50,000 USD")
     '200 users, 1000000000000 params, 50000 usd'
     """
-    text = text.translate(_PUNCT)
+    text = text.translate(_PUNCT).translate(_VARIANTS)
     text = unicodedata.normalize("NFKC", text).lower()
     text = _PERCENT_ZH.sub(lambda m: f"{zh_numeral_value(m.group(1)) or m.group(1)}%", text)
     text = _ZH_TENS_FEW.sub(lambda m: f"{(zh_numeral_value(m.group(1)) or 1) * 10 + 5}", text)

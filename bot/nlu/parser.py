@@ -218,8 +218,10 @@ def parse_message(
         found.setdefault("model_params_b", params_b)
     found.update({slot: value for slot, value in model_facts.items() if slot not in found})
     result.unknown_model = unknown_model_name(normalized, named, looked_up=find_model is not None)
+    # Intent words inside a named device's name are not the user's intent: "Cloud AI 100" asks about no cloud.
+    intent_text = without_mentions(normalized, [h for h in result.hardware if h.hardware_ids])
     if hardware is not None:
-        devices = read_devices(normalized, result.hardware, hardware, intent=(detect_intents(normalized) or ["provide"])[0])
+        devices = read_devices(normalized, result.hardware, hardware, intent=(detect_intents(intent_text) or ["provide"])[0])
         _device_facts(found, devices)
         # "-2 h100s", owned, asked about or compared: asked about, never read as two.
         negative = [*devices.negative, *(h.count for h in result.hardware if h.count is not None and h.count < 0)]
@@ -255,7 +257,7 @@ def parse_message(
         result.relative["budget_usd"] = factor
     elif "concurrent_users" not in result.facts and (factor := _relative(normalized, RELATIVE_USERS, RELATIVE_PERCENT)):
         result.relative["concurrent_users"] = factor
-    result.intents = detect_intents(normalized)
+    result.intents = detect_intents(intent_text)
     return result
 
 

@@ -9,6 +9,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from bot.prompts.accelerator_templates import ACCELERATOR_TEMPLATES
+
 # id: (en, zh-Hans, zh-Hant)
 TEMPLATES: dict[str, tuple[str, str, str]] = {
     # --- interview -------------------------------------------------------------------------------
@@ -327,6 +329,9 @@ TEMPLATES: dict[str, tuple[str, str, str]] = {
     "cheaper": ("{a} costs {ratio}× as much per million tokens as {b}.", "{a} 每百万 token 成本是 {b} 的 {ratio} 倍。",
                 "{a} 每百萬 token 成本是 {b} 的 {ratio} 倍。"),
     "fails_slo": ("{a} does not meet your targets.", "{a} 达不到你的目标。", "{a} 達不到你的目標。"),
+    "past_limits_slo": ("{a} meets your targets but is past your limits.", "{a} 满足你的目标，但超出了你的限制。",
+                        "{a} 滿足你的目標，但超出了你的限制。"),
+    **ACCELERATOR_TEMPLATES,  # seed 2's accelerator-first verdict (bot/accelerator_words.py)
 }
 
 _INDEX = {"en": 0, "zh-Hans": 1, "zh-Hant": 2}
