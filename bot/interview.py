@@ -81,7 +81,7 @@ def question_text(slot: str, facts: Mapping[str, Any], lang: str) -> str:
                  share=round(peak_share(across_time_zones=spread) * 100),
                  assumed=f"{peak_concurrent_users(total, across_time_zones=spread):,}")
     if slot == "api_model":
-        return t("q.api_model", lang, spend=facts.get("api_spend_usd_per_month") or 0)
+        return t("q.api_model", lang, spend=f"{facts.get('api_spend_usd_per_month') or 0:,.0f}")
     if slot == "batch_window_hours" and facts.get("batch_items"):
         return t("q.batch_window_hours.items", lang, items=f"{facts['batch_items']:,}")
     return t("q." + slot, lang)

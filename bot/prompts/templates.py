@@ -25,11 +25,11 @@ TEMPLATES: dict[str, tuple[str, str, str]] = {
         "尖峰時會有多少人同時使用？（例如「200 人同時在線」「大約 15 個並發」「只有我自己」）",
     ),
     "q.api_model": (
-        "Which hosted model does the ${spend:,.0f} a month buy (e.g. \"gpt-4o-mini\", \"gpt-4o\", \"claude sonnet\")? "
+        "Which hosted model does the ${spend} a month buy (e.g. \"gpt-4o-mini\", \"gpt-4o\", \"claude sonnet\")? "
         "Its price turns the spend into the volume to size for: the same spend is ~15× more tokens on gpt-4o-mini than on gpt-4o.",
-        "每月 ${spend:,.0f} 用的是哪个托管模型（例如“gpt-4o-mini”“gpt-4o”“claude sonnet”）？按它的价格才能把花费换算成要承载的用量："
+        "每月 ${spend} 用的是哪个托管模型（例如“gpt-4o-mini”“gpt-4o”“claude sonnet”）？按它的价格才能把花费换算成要承载的用量："
         "同样的花费，gpt-4o-mini 的 token 量约是 gpt-4o 的 15 倍。",
-        "每月 ${spend:,.0f} 用的是哪個託管模型（例如「gpt-4o-mini」「gpt-4o」「claude sonnet」）？按它的價格才能把花費換算成要承載的用量："
+        "每月 ${spend} 用的是哪個託管模型（例如「gpt-4o-mini」「gpt-4o」「claude sonnet」）？按它的價格才能把花費換算成要承載的用量："
         "同樣的花費，gpt-4o-mini 的 token 量約是 gpt-4o 的 15 倍。",
     ),
     "problem.currency.api_spend": (

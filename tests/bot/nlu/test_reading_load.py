@@ -21,7 +21,7 @@ from estimator.assume import fill_defaults
 from estimator.load import load_conversion
 from estimator.workload import Workload
 
-DATA = Path(__file__).parent / "data"
+DATA = Path(__file__).resolve().parents[2] / "data"
 HELDOUT_FLOOR = 0.90
 
 

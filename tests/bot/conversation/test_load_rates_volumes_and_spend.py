@@ -18,7 +18,7 @@ import sys
 
 import pytest
 
-from tests.engine_fixtures import talk
+from tests.support.engine_fixtures import talk
 
 
 def test_a_rate_is_converted_to_streams_in_the_open(engine):
