@@ -63,16 +63,6 @@ REFERENCE_GPU_CLOCK_MHZ = DEFAULT_GPU_CLOCK_MHZ["gpu"]
 # AccelMark rows): spreads of host work larger than any clock ratio. Their overhead is not clock-scaled.
 HOST_STEP_BACKENDS = frozenset({"vllm", "sglang", "trt-llm", "tgi", "lmdeploy"})
 
-# Engines whose scheduler runs a step's per-request host work (stop checks, response updates, the next
-# batch's scheduling) while the GPU computes the next step, by default: TensorRT-LLM's overlap scheduler
-# ("CPU work (step n) and GPU computation (step n+1) run concurrently ... Enabled by default",
-# nvidia.github.io/TensorRT-LLM/features/overlap-scheduler.html) and SGLang's zero-overhead batch
-# scheduler (lmsys.org/blog/2024-12-04-sglang-v0-4). Their per-stream host cost only lengthens a step
-# where it exceeds the GPU's work: step = max(GPU work, per-stream host work) + fixed host cost, which
-# is what lets thousands of streams share a step. vLLM's async scheduling was opt-in in the builds the
-# rows ran (`--async-scheduling`), so its host work stays serial with the GPU's.
-OVERLAPPED_HOST_BACKENDS = frozenset({"sglang", "trt-llm"})
-
 # Per-link figures for the tensor-parallel all-reduce: (latency in µs per all-reduce, GB/s per direction).
 # Orders of magnitude from NCCL/RCCL measurements; the fit never sees multi-device rows enough to
 # calibrate these, so they stay fixed and documented.

@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 from estimator import batching, latency, roofline
-from estimator.device import INTER_SERVER_LINK, OVERLAPPED_HOST_BACKENDS
+from estimator.device import INTER_SERVER_LINK
 from estimator.memory import per_device_memory_gb, touched_expert_share
 from estimator.resolve import Resolved, step_weights_gb
 
@@ -152,17 +152,14 @@ def _step_terms(r: Resolved, parallel: int, batch: int) -> tuple[float, float, f
     else:
         comm = 0.0
     scheduler = batch * r.scheduler_ms_per_stream
-    # The per-stream host work runs beside the GPU's step on an overlap scheduler
-    # (`device.OVERLAPPED_HOST_BACKENDS`): only what exceeds the GPU's work is exposed.
-    gpu_ms = max(memory, compute) + comm if r.backend in OVERLAPPED_HOST_BACKENDS else 0.0
-    overhead = r.step_overhead_ms + max(0.0, scheduler - gpu_ms)
+    overhead = r.step_overhead_ms + scheduler
     if r.attention_dp and parallel > 1:
         # Attention data parallel: each rank's executor schedules its own ~batch / parallel streams (the
         # ranks work at once), and the step pays the layout's fixed cost (`Factors.attention_dp_layer_ms`).
         # It is a layout the operator chooses for throughput (TensorRT-LLM's max-throughput recipes;
         # its min-latency ones keep tensor parallel attention), so the step takes whichever layout is
         # faster at this batch: a few streams never pay a cost only thousands of streams amortize.
-        overhead = min(overhead, r.step_overhead_ms + r.attention_dp_step_ms + max(0.0, scheduler / parallel - gpu_ms))
+        overhead = min(overhead, r.step_overhead_ms + r.attention_dp_step_ms + scheduler / parallel)
     if batch > 1:
         # llama-server's host samples the running slots one after another (`batching.host_sampling_ms`).
         overhead += (batch - 1) * r.host_sampling_ms_per_extra_stream
