@@ -30,9 +30,10 @@ from __future__ import annotations
 import math
 import re
 from collections import defaultdict
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import replace
 from typing import Any
+from urllib.parse import urlparse
 
 from estimator import roofline
 from estimator.calibration import POOLED, PRIORS, calibration_key, normalize_backend
@@ -411,6 +412,19 @@ def leave_one_out(catalog: Catalog) -> list[tuple[Benchmark, float]]:
     return predictions
 
 
+def _leave_group_out(catalog: Catalog, group_of: Callable[[Benchmark], str]) -> list[tuple[Benchmark, float]]:
+    """Each usable row predicted by a model refitted without every row of its group, in catalog order."""
+    groups: dict[str, list[Benchmark]] = defaultdict(list)
+    for row in usable_rows(catalog):
+        groups[group_of(row)].append(row)
+    predictions: list[tuple[Benchmark, float]] = []
+    for rows in groups.values():
+        refit = fit_calibration(catalog, exclude_rows=frozenset(row.row_id for row in rows))
+        predictions.extend((row, predict_row(row, catalog, refit)) for row in rows)
+    order = {row.row_id: position for position, row in enumerate(usable_rows(catalog))}
+    return sorted(predictions, key=lambda pair: order[pair[0].row_id])
+
+
 def leave_one_device_out(catalog: Catalog) -> list[tuple[Benchmark, float]]:
     """Each usable row predicted by a model refitted without *every* row of its device.
 
@@ -418,15 +432,33 @@ def leave_one_device_out(catalog: Catalog) -> list[tuple[Benchmark, float]]:
     its siblings vouch for it. Holding the whole device out measures what a user asking about a device
     the catalog has no measured row for gets.
     """
-    by_device: dict[str, list[Benchmark]] = defaultdict(list)
-    for row in usable_rows(catalog):
-        by_device[row.hardware_id or ""].append(row)
-    predictions: list[tuple[Benchmark, float]] = []
-    for rows in by_device.values():
-        refit = fit_calibration(catalog, exclude_rows=frozenset(row.row_id for row in rows))
-        predictions.extend((row, predict_row(row, catalog, refit)) for row in rows)
-    order = {row.row_id: position for position, row in enumerate(usable_rows(catalog))}
-    return sorted(predictions, key=lambda pair: order[pair[0].row_id])
+    return _leave_group_out(catalog, lambda row: row.hardware_id or "")
+
+
+def source_key(url: str) -> str:
+    """Who published a row: a GitHub repository (owner/name, any commit or file of it), else the web host.
+
+    >>> source_key("https://github.com/NVIDIA/TensorRT-LLM/blob/00f3768/docs/perf.md ; https://x.org/a")
+    'github.com/nvidia/tensorrt-llm'
+    >>> source_key("https://www.redhat.com/en/blog/x")
+    'redhat.com'
+    """
+    parsed = urlparse(url.split(";")[0].strip())
+    host = parsed.netloc.lower().removeprefix("www.")
+    parts = [part for part in parsed.path.split("/") if part]
+    if host in ("github.com", "raw.githubusercontent.com") and len(parts) >= 2:
+        return f"github.com/{parts[0]}/{parts[1]}".lower()
+    return host
+
+
+def leave_one_source_out(catalog: Catalog) -> list[tuple[Benchmark, float]]:
+    """Each usable row predicted by a model refitted without every row of its publisher (`source_key`).
+
+    One publisher's rows share its method (engine build, prompt set, how it counts tokens) across
+    devices; leaving a device out keeps that publisher's other devices vouching for the method. Holding
+    the publisher out measures what a new benchmark report, on devices it shares with nobody, gets.
+    """
+    return _leave_group_out(catalog, lambda row: source_key(row.source_url))
 
 
 def relative_errors(predictions: Sequence[tuple[Benchmark, float]]) -> dict[str, float]:
@@ -461,10 +493,12 @@ __all__ = [
     "is_vector_kernel_batch",
     "leave_one_device_out",
     "leave_one_out",
+    "leave_one_source_out",
     "model_serving_rows",
     "predict_resolved",
     "predict_row",
     "relative_errors",
     "row_request",
+    "source_key",
     "usable_rows",
 ]

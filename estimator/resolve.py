@@ -76,8 +76,11 @@ ASSUMPTION_WIDENING = 1.3
 # q, so the fitted figures are those of the int8 picture (docs/estimator.md, issue 15 session 7).
 FP16_ACCUMULATE_BACKENDS = frozenset({"llama.cpp"})
 # Formats whose prompt matmuls run as FP16 in those engines: FP16 itself and the weight-only quantized
-# formats (GGUF, dequantized to FP16). BF16 and FP32 weights take cuBLAS's FP32-accumulate path.
-_FP32_ACCUMULATE_FORMATS = FLOAT_FORMATS - {"FP16"}
+# formats (GGUF, dequantized to FP16). BF16 and FP32 weights take cuBLAS's FP32-accumulate path. FP4
+# weights in a GGUF are quantized blocks like the k-quants: llama.cpp multiplies MXFP4 against q8_1
+# activations in MMQ on the int8 tensor cores (`device.peak_tflops`, `fp4_matmuls`), so they take the
+# k-quants' speedup, and a GGUF labelled MXFP4 prefills like one labelled Q4_K_M that keeps the same experts.
+_FP32_ACCUMULATE_FORMATS = FLOAT_FORMATS - {"FP16", "FP4", "NVFP4", "MXFP4"}
 
 
 def prefill_accumulate_speedup(device: DeviceSpec, backend: str, quant: str) -> float:

@@ -95,6 +95,10 @@ class Estimate(_Model):
     tensor_parallel: int = 1
     pipeline_stages: int = 1
     replicas: int = 1
+    # When the weights fit but not every user's KV cache: the streams an engine admits at once (the rest
+    # wait in its queue) and their aggregate decode speed. None when everything fits or no stream does.
+    admitted_concurrency: int | None = None
+    admitted_decode_tokens_per_s_total: float | None = None
 
 
 class TcoResult(_Model):

@@ -142,8 +142,13 @@ def _assemble(
         else list(resolved.notes) + _host_sampling_note(resolved, plan)
     if decode_row is not None:
         notes = [note for note in notes if not note.startswith("uncalibrated")]
+    admitted: tuple[int, PlanResult] | None = None
     if not fits:
         per_stream = total = prefill = 0.0
+        admitted = admitted_plan(resolved, request.count, request.concurrency)
+        if admitted is not None:
+            notes.append(f"the KV cache holds {admitted[0]} of {request.concurrency} streams: an engine admits "
+                          f"that many at once ({admitted[1].total:.0f} tok/s in total) and queues the rest")
     return _construct_estimate({
         "decode_tokens_per_s_per_stream": per_stream,
         "decode_tokens_per_s_total": total,
@@ -166,9 +171,30 @@ def _assemble(
         "tensor_parallel": speed_parallel(resolved, plan.group),
         "pipeline_stages": plan.group if resolved.layer_split else pipeline_stages(resolved, plan.group),
         "replicas": plan.replicas,
+        "admitted_concurrency": None if admitted is None else admitted[0],
+        "admitted_decode_tokens_per_s_total": None if admitted is None else admitted[1].total,
         **_ranges(request, resolved, calibration, (per_stream, total, prefill, ttft),
                   decode_row is not None, prefill_row is not None),
     })
+
+
+def admitted_plan(resolved: Resolved, count: int, concurrency: int) -> tuple[int, PlanResult] | None:
+    """The largest concurrency below `concurrency` whose KV cache fits and its plan, or None if one stream does not.
+
+    A paged engine admits requests while KV blocks are free and queues the rest (vLLM's scheduler, SGLang's
+    and TensorRT-LLM's capacity schedulers), so "does not fit at C users" still serves the ones that fit. The
+    fitting plans only shrink as C grows (`engine.best_plan`), so the largest fitting C is a bisection.
+    """
+    if not best_plan(resolved, count, 1).fits:
+        return None
+    low, high = 1, concurrency  # fits at low, not at high
+    while high - low > 1:
+        middle = (low + high) // 2
+        if best_plan(resolved, count, middle).fits:
+            low = middle
+        else:
+            high = middle
+    return low, best_plan(resolved, count, low)
 
 
 def _construct_estimate(values: dict[str, object]) -> Estimate:
@@ -229,4 +255,4 @@ def max_concurrent_streams(
     return low
 
 
-__all__ = ["estimate", "max_concurrent_streams"]
+__all__ = ["admitted_plan", "estimate", "max_concurrent_streams"]

@@ -1,4 +1,5 @@
-"""Estimator accuracy on the shipped benchmark rows: leave-one-device-out errors beside a naive roofline.
+"""Estimator accuracy on the shipped benchmark rows: leave-one-device-out and leave-one-source-out errors
+beside a naive roofline.
 
 For every usable measured row (device in the catalog; prompt/output lengths known where the metric
 depends on them), the calibration is refitted without *any* row of that row's device and the row is
@@ -16,11 +17,19 @@ the kind public calculators use:
 Devices that list no FP16 rate get, in the baseline, the median FLOP/byte of the catalog's devices of
 their kind (of all devices when their kind lists none). A log-log scatter of predicted against
 measured is written as a PNG. `siliconsult eval --estimator` calls `main`.
+
+Leave-one-device-out cannot see errors shared by a publisher's method, nor devices that have no rows
+to leave out: every row is therefore also predicted with its whole source (`calibration_fit.source_key`:
+a GitHub repository or a web host) held out. Beside MAPE, which punishes over-estimates more than
+under-estimates (a 0.5× figure scores 50 %, a 2× one 100 %), each group reports the typical factor
+(geometric mean of max(est / meas, meas / est): 2.0 for either) and the share within ±30 %, broken down
+by device class, engine, concurrency band and dense vs mixture of experts, with the worst rows.
 """
 
 from __future__ import annotations
 
 import json
+import math
 import statistics
 import sys
 from collections import defaultdict
@@ -29,10 +38,11 @@ from pathlib import Path
 
 from pydantic import BaseModel
 
-from estimator.calibration_fit import leave_one_device_out, usable_rows
+from estimator.calibration import normalize_backend
+from estimator.calibration_fit import leave_one_device_out, leave_one_source_out, source_key, usable_rows
 from estimator.catalog import Benchmark, Catalog, Hardware
 from estimator.device import device_from_hardware, peak_tflops
-from estimator.memory import bits_per_weight
+from estimator.memory import bits_per_weight, resolve_architecture
 from estimator.ranges import calibrated_widening, range_coverage
 
 # Issue 15's targets for leave-one-device-out MAPE, and for the share of held-out rows inside their range.
@@ -42,6 +52,11 @@ TARGET_COVERAGE = 0.80
 # The baseline's batch when a row ran "at max load" without saying how many requests it batched.
 NAIVE_DEFAULT_CONCURRENCY = 256
 PLOT_FILE = "estimator_accuracy.png"
+# "Within ±30 %": the share of rows an infra lead would call right (a sizing off by a third changes the count).
+WITHIN_SHARE = 0.30
+WORST_ROWS = 10
+# Concurrency bands (upper bounds, inclusive): one stream, a team, a department, a service.
+CONCURRENCY_BANDS: tuple[tuple[int, str], ...] = ((1, "1"), (16, "2-16"), (128, "17-128"))
 
 
 class RowResult(BaseModel):
@@ -52,6 +67,16 @@ class RowResult(BaseModel):
     measured: float
     predicted: float
     naive: float
+    # The same row predicted with its whole source held out (None in reports built before it existed).
+    predicted_source_out: float | None = None
+    source: str = ""
+    engine: str = ""
+    concurrency_band: str = ""
+    moe: bool = False
+
+    @property
+    def architecture(self) -> str:
+        return "moe" if self.moe else "dense"
 
 
 class ErrorStats(BaseModel):
@@ -60,6 +85,8 @@ class ErrorStats(BaseModel):
     median_ape: float
     naive_mape: float
     naive_median_ape: float
+    typical_factor: float = 1.0
+    within_30: float = 0.0
 
 
 class AccuracyReport(BaseModel):
@@ -74,6 +101,11 @@ class AccuracyReport(BaseModel):
     # Per metric: share of held-out rows inside their likely range (range built without their device).
     coverage: dict[str, float] = {}
     coverage_target: float = TARGET_COVERAGE
+    # Leave-one-source-out: per metric, then per metric and breakdown ("class", "engine", "concurrency",
+    # "architecture") and group; the worst rows (largest factor) per metric.
+    by_metric_source_out: dict[str, ErrorStats] = {}
+    breakdowns_source_out: dict[str, dict[str, dict[str, ErrorStats]]] = {}
+    worst_source_out: dict[str, list[RowResult]] = {}
     beats_naive: bool
     plot: str | None
     results: list[RowResult]
@@ -110,20 +142,67 @@ def naive_prediction(row: Benchmark, catalog: Catalog) -> float:
     return min((row.concurrency or NAIVE_DEFAULT_CONCURRENCY) * memory_bound, compute_bound)
 
 
-def _stats(results: Sequence[RowResult]) -> ErrorStats:
-    errors = [abs(r.predicted / r.measured - 1) * 100 for r in results]
+def error_factor(predicted: float, measured: float) -> float:
+    """max(est / meas, meas / est): 2.0 for half and for double the measured figure (∞ for a zero estimate)."""
+    if predicted <= 0:
+        return math.inf
+    return max(predicted / measured, measured / predicted)
+
+
+def _stats(results: Sequence[RowResult], *, source_out: bool = False) -> ErrorStats:
+    predicted = [(r.predicted_source_out or 0.0) if source_out else r.predicted for r in results]
+    errors = [abs(p / r.measured - 1) * 100 for p, r in zip(predicted, results, strict=True)]
     naive = [abs(r.naive / r.measured - 1) * 100 for r in results]
+    factors = [error_factor(p, r.measured) for p, r in zip(predicted, results, strict=True)]
     return ErrorStats(
         rows=len(results), mape=round(statistics.fmean(errors), 1), median_ape=round(statistics.median(errors), 1),
         naive_mape=round(statistics.fmean(naive), 1), naive_median_ape=round(statistics.median(naive), 1),
+        typical_factor=round(math.exp(statistics.fmean(math.log(f) for f in factors)), 2) if all(
+            math.isfinite(f) for f in factors) else math.inf,
+        within_30=round(sum(abs(e) <= WITHIN_SHARE * 100 for e in errors) / len(errors), 3),
     )
 
 
-def _grouped(results: Sequence[RowResult], attribute: str) -> dict[str, ErrorStats]:
+def _grouped(results: Sequence[RowResult], attribute: str, *, source_out: bool = False) -> dict[str, ErrorStats]:
     groups: dict[str, list[RowResult]] = defaultdict(list)
     for result in results:
-        groups[getattr(result, attribute)].append(result)
-    return {key: _stats(groups[key]) for key in sorted(groups)}
+        groups[str(getattr(result, attribute))].append(result)
+    return {key: _stats(groups[key], source_out=source_out) for key in sorted(groups)}
+
+
+def concurrency_band(row: Benchmark) -> str:
+    """The row's concurrency band; "max load" when the source batched as many as fit without saying how many."""
+    if row.metric in ("tg", "pp"):
+        return "1"
+    if row.concurrency is None:
+        return "max load"
+    return next((name for bound, name in CONCURRENCY_BANDS if row.concurrency <= bound),
+                f">{CONCURRENCY_BANDS[-1][0]}")
+
+
+# Breakdown name -> RowResult attribute (device class is the hardware kind).
+BREAKDOWNS: dict[str, str] = {"class": "kind", "engine": "engine", "concurrency": "concurrency_band",
+                              "architecture": "architecture"}
+
+
+def _breakdowns(results: Sequence[RowResult]) -> dict[str, dict[str, dict[str, ErrorStats]]]:
+    by_metric: dict[str, list[RowResult]] = defaultdict(list)
+    for result in results:
+        by_metric[result.metric].append(result)
+    return {
+        metric: {name: _grouped(rows, attribute, source_out=True) for name, attribute in BREAKDOWNS.items()}
+        for metric, rows in sorted(by_metric.items())
+    }
+
+
+def _worst(results: Sequence[RowResult]) -> dict[str, list[RowResult]]:
+    by_metric: dict[str, list[RowResult]] = defaultdict(list)
+    for result in results:
+        by_metric[result.metric].append(result)
+    return {
+        metric: sorted(rows, key=lambda r: -error_factor(r.predicted_source_out or 0.0, r.measured))[:WORST_ROWS]
+        for metric, rows in sorted(by_metric.items())
+    }
 
 
 def write_plot(results: Sequence[RowResult], path: Path) -> None:
@@ -158,12 +237,17 @@ def write_plot(results: Sequence[RowResult], path: Path) -> None:
 
 
 def run_report(catalog: Catalog, out_dir: Path | None) -> AccuracyReport:
-    """Leave-one-device-out accuracy of the estimator on the catalog's rows; the plot goes to `out_dir`."""
+    """Leave-one-device-out and leave-one-source-out accuracy of the estimator on the catalog's rows; the plot
+    goes to `out_dir`."""
     held_out = leave_one_device_out(catalog)
+    source_out = dict((row.row_id, predicted) for row, predicted in leave_one_source_out(catalog))
     results = [
         RowResult(
             row_id=row.row_id, metric=row.metric, kind=row.kind, hardware_id=row.hardware_id or "",
             measured=row.value, predicted=round(predicted, 3), naive=round(naive_prediction(row, catalog), 3),
+            predicted_source_out=round(source_out[row.row_id], 3), source=source_key(row.source_url),
+            engine=normalize_backend(row.backend), concurrency_band=concurrency_band(row),
+            moe=resolve_architecture(row.params_b, catalog.models, row.model).moe,
         )
         for row, predicted in held_out
     ]
@@ -187,21 +271,27 @@ def run_report(catalog: Catalog, out_dir: Path | None) -> AccuracyReport:
         beats_naive=all(s.mape < s.naive_mape for s in by_metric.values()),
         plot=plot,
         results=results,
+        by_metric_source_out=_grouped(results, "metric", source_out=True),
+        breakdowns_source_out=_breakdowns(results),
+        worst_source_out=_worst(results),
     )
 
 
 def format_report(report: AccuracyReport) -> str:
-    """The printable summary: one line per metric and per kind, model beside naive."""
+    """The printable summary: one line per metric and per kind, model beside naive, then leave-one-source-out
+    per metric, its breakdowns and worst rows."""
     lines = [
         f"Estimator accuracy, leave-one-device-out on {report.rows_used} measured rows "
         f"({report.rows_excluded} excluded: device not in the catalog or workload shape unknown)",
-        f"{'group':<12}{'rows':>5}{'MAPE':>9}{'median':>9}{'naive MAPE':>12}{'naive med.':>12}{'target':>9}",
+        f"{'group':<14}{'rows':>5}{'MAPE':>9}{'median':>9}{'factor':>8}{'±30 %':>7}{'naive MAPE':>12}"
+        f"{'naive med.':>12}{'target':>9}",
     ]
 
-    def line(name: str, stats: ErrorStats, target: float | None) -> str:
+    def line(name: str, stats: ErrorStats, target: float | None, naive: bool = True) -> str:
         goal = f"<= {target:g} %" if target is not None else ""
-        return (f"{name:<12}{stats.rows:>5}{stats.mape:>8.1f}%{stats.median_ape:>8.1f}%"
-                f"{stats.naive_mape:>11.1f}%{stats.naive_median_ape:>11.1f}%{goal:>9}")
+        baseline = f"{stats.naive_mape:>11.1f}%{stats.naive_median_ape:>11.1f}%" if naive else " " * 24
+        return (f"{name[:14]:<14}{stats.rows:>5}{stats.mape:>8.1f}%{stats.median_ape:>8.1f}%"
+                f"{stats.typical_factor:>7.2f}x{stats.within_30:>6.0%} {baseline}{goal:>9}")
 
     lines += [line(metric, stats, report.targets.get(metric)) for metric, stats in report.by_metric.items()]
     lines.append("by hardware kind:")
@@ -212,6 +302,17 @@ def format_report(report: AccuracyReport) -> str:
     if report.coverage:
         shares = ", ".join(f"{metric} {share:.0%}" for metric, share in report.coverage.items())
         lines.append(f"likely ranges cover held-out rows: {shares} (target >= {report.coverage_target:.0%})")
+    if report.by_metric_source_out:
+        lines.append("leave-one-source-out (every row of the row's publisher held out):")
+        lines += [line(metric, stats, None) for metric, stats in report.by_metric_source_out.items()]
+    for metric, breakdowns in report.breakdowns_source_out.items():
+        lines.append(f"{metric}, leave-one-source-out, by:")
+        for name, groups in breakdowns.items():
+            lines += [line(f"  {name[:5]} {group}", stats, None, naive=False) for group, stats in groups.items()]
+    for metric, worst in report.worst_source_out.items():
+        lines.append(f"{metric}, worst rows held out by source (row: device, engine, estimate / measured):")
+        lines += [f"  {r.row_id}: {r.hardware_id}, {r.engine}, {(r.predicted_source_out or 0) / r.measured:.2f}x "
+                  f"({r.source})" for r in worst]
     if report.plot:
         lines.append(f"scatter plot: {report.plot}")
     return "\n".join(lines)
@@ -228,8 +329,8 @@ def main(out_dir: Path, json_out: bool, catalog: Catalog) -> int:
 
 
 __all__ = [
-    "TARGET_COVERAGE", "TARGET_MAPE", "AccuracyReport", "ErrorStats", "RowResult", "format_report", "main",
-    "naive_prediction", "run_report",
+    "TARGET_COVERAGE", "TARGET_MAPE", "AccuracyReport", "ErrorStats", "RowResult", "concurrency_band",
+    "error_factor", "format_report", "main", "naive_prediction", "run_report",
 ]
 
 if __name__ == "__main__":

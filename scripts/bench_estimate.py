@@ -27,7 +27,7 @@ from pathlib import Path
 
 from bot.cli.estimate import run_batch
 from estimator.catalog import Catalog
-from estimator.resolve import _INDEXES
+from estimator.catalog_index import _INDEXES
 from estimator.schemas import EstimateRequest
 from estimator.throughput import estimate
 from knowledge.testing import memory_catalog

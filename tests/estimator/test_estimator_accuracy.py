@@ -103,3 +103,14 @@ def test_main_prints_json(tmp_path, capsys, catalog):
     data = json.loads(capsys.readouterr().out)
     assert set(data["by_metric"]) == set(TARGET_MAPE) and data["validation"] == "leave-one-device-out"
     assert code == (0 if data["meets_targets"] and data["beats_naive"] else 1)
+
+
+def test_every_metric_is_also_judged_with_its_publisher_held_out(report):
+    # Leave-one-source-out beside leave-one-device-out: same rows, every row predicted, broken down four ways.
+    assert set(report.by_metric_source_out) == set(report.by_metric)
+    assert all(r.predicted_source_out is not None and r.source for r in report.results)
+    for metric, breakdowns in report.breakdowns_source_out.items():
+        assert set(breakdowns) == {"class", "engine", "concurrency", "architecture"}
+        assert sum(s.rows for s in breakdowns["class"].values()) == report.by_metric_source_out[metric].rows
+        assert report.worst_source_out[metric]
+    assert "leave-one-source-out" in format_report(report)

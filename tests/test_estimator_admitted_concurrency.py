@@ -1,0 +1,46 @@
+"""When every user's KV cache does not fit, the estimate says how many streams an engine admits at once.
+
+A paged engine (vLLM, SGLang, TensorRT-LLM) admits requests while KV blocks are free and queues the rest,
+so "does not fit at 500 users" is not "serves nobody". The contract stays: fits False and speeds 0.
+"""
+
+from __future__ import annotations
+
+from estimator.schemas import EstimateRequest
+from estimator.throughput import estimate
+
+
+def _request(**overrides):
+    values = dict(hardware="nvidia-h100-sxm", count=1, params_b=8.03, model="Llama 3.1 8B Instruct", quant="FP16",
+                  backend="vllm", concurrency=500, prompt_tokens=4000, output_tokens=1000)
+    values.update(overrides)
+    return EstimateRequest(**values)
+
+
+def test_an_overfull_kv_cache_reports_the_streams_it_holds(catalog):
+    # First principles, written before running: 80 GB × 0.92 usable − 0.75 GB runtime = 72.85 GB; weights
+    # 8.03 B × 2 B = 16.1 GB leave ~56.8 GB; Llama 3.1 8B keeps 32 layers × 8 KV heads × 128 × 2 (K, V) × 2 B
+    # = 131 kB per token, × 5,000 tokens per stream = 0.655 GB: ~86 streams (a few fewer for the request the
+    # engine reserves at full context).
+    result = estimate(_request(), catalog)
+    assert not result.fits and result.decode_tokens_per_s_total == 0  # the contract: no speed when it does not fit
+    assert result.admitted_concurrency is not None and 75 <= result.admitted_concurrency <= 90
+    assert result.admitted_decode_tokens_per_s_total and result.admitted_decode_tokens_per_s_total > 0
+    assert any("queues the rest" in note for note in result.notes)
+
+
+def test_the_admitted_streams_fit_and_one_more_does_not(catalog):
+    admitted = estimate(_request(), catalog).admitted_concurrency
+    assert admitted is not None
+    assert estimate(_request(concurrency=admitted), catalog).fits
+    assert not estimate(_request(concurrency=admitted + 1), catalog).fits
+
+
+def test_nothing_is_admitted_when_the_weights_alone_do_not_fit(catalog):
+    result = estimate(_request(hardware="nvidia-rtx-4090", params_b=70.6, model=None, concurrency=5), catalog)
+    assert not result.fits and result.admitted_concurrency is None
+
+
+def test_a_fitting_estimate_carries_no_admission_figure(catalog):
+    result = estimate(_request(concurrency=8), catalog)
+    assert result.fits and result.admitted_concurrency is None and result.admitted_decode_tokens_per_s_total is None
