@@ -76,6 +76,8 @@ class ParseResult:
     same_as: dict[str, str] = field(default_factory=dict)
     added: dict[str, int] = field(default_factory=dict)  # slot → amount added to its known value ("50 more users")
     more_devices: int | None = None  # "buy two more": devices added to the owned (or recommended) ones
+    # slot → the values a question asks to weigh ("FP8 or INT4?"): each is evaluated, none is a conflict
+    options: dict[str, list[Any]] = field(default_factory=dict)
 
     @property
     def intent(self) -> str:
