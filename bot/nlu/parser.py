@@ -279,12 +279,8 @@ def _migration_target(text: str, normalized: str, by_slot: dict[str, list[Fact]]
                       find_model: ModelLookup | None) -> Any:
     """"Moving from a 32B to a 70B", "today llama 3.1 8b, moving to qwen3 32b": the model after the migration
     words is the one to size; sizes and names before them are the model being left (kept when none follows)."""
-    cue = None
-    for cue in MIGRATION_TARGET.finditer(normalized):
-        pass
-    raw_cue = None
-    for raw_cue in MIGRATION_TARGET.finditer(text.lower()):
-        pass
+    cue = next(reversed(list(MIGRATION_TARGET.finditer(normalized))), None)  # the last migration said
+    raw_cue = next(reversed(list(MIGRATION_TARGET.finditer(text.lower()))), None)
     if cue is None:
         return named
     sizes = by_slot.get("model_params_b", [])
