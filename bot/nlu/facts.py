@@ -278,13 +278,14 @@ def _context(text: str, claims: _Claims) -> Iterator[Fact]:
             # "8k context" means 8192 tokens: context sizes are powers of two in kibi-tokens.
             if m.group("mult") == "k" and num.is_integer() and int(num) & (int(num) - 1) == 0:
                 value = num * 1024
-            if _typical_context(text, m):
+            per_request = _PER_REQUEST.match(text, m.end()) or _PER_REQUEST_BEFORE.search(text[max(0, m.start() - 30):m.start()])
+            if not per_request and _typical_context(text, m):
                 # "coding agents, contexts ~40k", "上下文大概6万": what each request carries (the prompt), not
                 # only the longest one it may reach; the window is then sized to hold it.
                 yield Fact("prompt_tokens", _int(number_value(m)), m.start(), m.end(), keyed=True)
                 continue
             yield Fact("context_length", _int(value), m.start(), m.end(), keyed=True)
-            if _PER_REQUEST.match(text, m.end()) or _PER_REQUEST_BEFORE.search(text[max(0, m.start() - 30):m.start()]):
+            if per_request:
                 # "~120k tokens of context per request": every prompt that long, not only the largest
                 yield Fact("prompt_tokens", _int(value), m.start(), m.end(), keyed=True)  # the same "128k"
     if _CONTEXT_WORD.search(text):  # "…, 最长128k", "up to 128k with prefix caching": the maximum context
@@ -297,7 +298,9 @@ def _typical_context(text: str, m: re.Match[str]) -> bool:
     """A context figure that is the typical prompt: said as typical ("~40k", "平均", "contexts") or for work
     whose requests carry their context (coding, RAG, documents), and not said as the maximum ("up to")."""
     said = text[max(0, m.start() - 16):m.end() + 4]
-    if re.search(CONTEXT_MAX_WORDS, said) or re.search(r"window|窗口", m.group(0)):
+    # The words of its own clause, before and in it ("平均上下文 2 萬，最長 200k": the 最長 is the next figure's).
+    before = re.split(r"[,;，；。]", text[max(0, m.start() - 16):m.start()])[-1] + m.group(0)
+    if re.search(CONTEXT_MAX_WORDS, before) or re.search(r"window|窗口", m.group(0)):
         return False
     return bool(TYPICAL_WORDS.search(said)) or bool(CONTEXT_HEAVY_WORK.search(text))
 

@@ -54,6 +54,7 @@ _BARE_NUMBER = re.compile(NUM)
 _YES = re.compile(r"^(?:yes|yep|yeah|y|sure|correct|true|是|是的|对|對|有|会|會|要)\b")
 _NO = re.compile(r"^(?:no|nope|n|false|none|不|否|没有|沒有|不会|不會|不要)\b")
 _OPTION_SLOTS = ("quantization",)
+_SERVER_WORD = re.compile(r"\b(?:box|node|server|system|machine)\b|服务器|伺服器|服務器|机器|機器|整机|整機")
 _BOOLEAN_SLOTS = ("dynamic_shapes", "accuracy_critical", "mixed_training")
 _MEANINGFUL = re.compile(r"[a-z0-9\u4e00-\u9fff]")
 _INVISIBLE = ("Cc", "Cf")  # control and format characters: nothing the user can see
@@ -224,6 +225,10 @@ def parse_message(
     result.unknown_model = unknown_model_name(normalized, named, looked_up=find_model is not None)
     if hardware is not None:
         devices = read_devices(normalized, result.hardware, hardware, intent=(detect_intents(normalized) or ["provide"])[0])
+        if result.gpu_count and len(devices.owned) == 1 and devices.owned[0].get("count") == 1 and \
+                _SERVER_WORD.search(devices.owned[0].get("label", "")):
+            # "a DGX H100 box, 8 GPUs": the box is its GPUs, counted once
+            devices.owned[0]["count"] = result.gpu_count
         _device_facts(found, devices)
         # "-2 h100s", owned, asked about or compared: asked about, never read as two.
         negative = [*devices.negative, *(h.count for h in result.hardware if h.count is not None and h.count < 0)]
