@@ -37,6 +37,7 @@ from bot.state import (
     interview_facts,
     stated,
     turn_of,
+    unsized_model,
     upgrade,
 )
 from estimator.catalog import Catalog
@@ -181,6 +182,10 @@ class Nodes:
             implied=implied_facts(merged_facts if merged_facts is not None else previous, self.deps.catalog),
         )
         update: ConversationState = {"turn": turn, "lang": lang, "computed": None, "outcome": None, "reply": None}
+        if parsed.unknown_model and "model_params_b" not in facts:
+            update["unsized_model"] = parsed.unknown_model  # asked for by name before anything is sized
+        elif "model_params_b" in facts or parsed.model_name:
+            update["unsized_model"] = None
         if state.get("recommendation") is None and "explain_cloud" in parsed.intents:
             update["rent_asked"] = True  # answered with the first recommendation (`words._recommended`)
         # The upgraded persistent values are written back, so the following nodes see models.
@@ -203,6 +208,9 @@ class Nodes:
     def ask(self, state: ConversationState) -> ConversationState:
         asked = list(state.get("asked") or [])
         pending, turn = state.get("pending_slot"), turn_of(state)
+        if name := unsized_model(state):  # never sized with a default: its size is asked for, by name, until given
+            return {"asked": list(dict.fromkeys([*asked, "model_params_b"])), "pending_slot": "model_params_b",
+                    **decided(state, Question(slot="model_params_b", model_name=name))}
         if pending and turn.intent in ("compare", "why_not") and pending not in interview_facts(state):
             # "why not an NPU?" instead of an answer: the open question again (it was not answered, nor skipped)
             return decided(state, Question(slot=pending))
@@ -218,7 +226,8 @@ class Nodes:
         turn = turn_of(state)
         kept = turn.facts if turn.merged is not None else {}  # "start over: a 13B model for 50 people"
         return {"slots": facts_from(kept), "asked": [], "pending_slot": None, "recommendation": None,
-                "rec_slots": None, "rec_lang": None, "echoed": False, "rent_asked": False, "outcome": Reset()}
+                "rec_slots": None, "rec_lang": None, "echoed": False, "rent_asked": False, "unsized_model": None,
+                "outcome": Reset()}
 
     # --- tools -------------------------------------------------------------------------------------
     def compute(self, state: ConversationState) -> ConversationState:

@@ -36,6 +36,7 @@ class Question(_Outcome):
 
     kind: Literal["question"] = "question"
     slot: str | None = None
+    model_name: str | None = None  # the unknown model whose size is asked for, named in the question
 
 
 class Clarification(_Outcome):

@@ -103,6 +103,9 @@ class ConversationState(TypedDict, total=False):
     # Renting or buying was asked before the facts to size it were known ("should we rent GPUs or buy?"):
     # the first recommendation leads with its buy / rent / API comparison, as when asked with the facts.
     rent_asked: bool
+    # A model the catalog does not know, named without its size: the interview asks for that size by name
+    # before anything is sized (a default size would size another model).
+    unsized_model: str | None
     turn: TurnReading  # this message's reading (transient)
     computed: Computed | None  # the compute step's result (transient)
     outcome: Outcome | None  # what this turn decided, before wording (transient; `bot/outcomes.py`)
@@ -130,6 +133,7 @@ class StateJSON(TypedDict, total=False):
     rec_lang: str | None
     echoed: bool
     rent_asked: bool
+    unsized_model: str | None
 
 
 def stated(facts: Workload | None) -> SlotValues:
@@ -195,6 +199,8 @@ def state_json(state: ConversationState) -> StateJSON:
         out["rec_lang"] = state["rec_lang"]
     if "rent_asked" in state:
         out["rent_asked"] = state["rent_asked"]
+    if state.get("unsized_model"):
+        out["unsized_model"] = state["unsized_model"]
     return out
 
 
@@ -205,6 +211,12 @@ def turn_of(state: ConversationState) -> TurnReading:
 def rent_asked(state: ConversationState) -> bool:
     """Renting or buying was asked in this message or before the facts to size it were known."""
     return "explain_cloud" in turn_of(state).intents or bool(state.get("rent_asked"))
+
+
+def unsized_model(state: ConversationState) -> str | None:
+    """The unknown model named without a size, while no size is known for it."""
+    name = state.get("unsized_model")
+    return name if name and "model_params_b" not in turn_of(state).facts else None
 
 
 def facts_of(state: ConversationState) -> Workload:

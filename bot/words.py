@@ -119,7 +119,8 @@ class Words:
         slot = outcome.slot
         if slot is None:
             return said.model_copy(update={"text": "\n".join([*parts, t("intro", lang)])})
-        question = question_text(slot, slots, lang)
+        question = (t("q.model_params_b.named", lang, name=outcome.model_name) if outcome.model_name
+                    else question_text(slot, slots, lang))
         if self.deps.phrase is not None:  # the SLM may reword the question; the examples stay as written
             mark = "？" if lang.startswith("zh") else "?"
             head, _, examples = question.partition(mark)

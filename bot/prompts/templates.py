@@ -12,6 +12,12 @@ from typing import Any
 # id: (en, zh-Hans, zh-Hant)
 TEMPLATES: dict[str, tuple[str, str, str]] = {
     # --- interview -------------------------------------------------------------------------------
+    "q.model_params_b.named": (
+        "How big is {name}? It is not in the model catalog, and a guessed size would size another model: "
+        "say its parameters (e.g. \"671B total, 37B active\" for a mixture of experts, or \"70B\")",
+        "{name} 有多大？它不在模型目录中，猜一个规模就等于估算了另一个模型：请说出参数量（例如混合专家模型“总参数671B，激活37B”，或“70B”）",
+        "{name} 有多大？它不在模型目錄中，猜一個規模就等於估算了另一個模型：請說出參數量（例如混合專家模型「總參數671B，啟用37B」，或「70B」）",
+    ),
     "q.model_params_b": (
         "Which model will you serve, and how big is it? (e.g. \"our fine-tuned 7B\", \"Llama 3 8B\", \"Qwen2.5-14B\")",
         "要部署的模型有多大？（例如“微调过的 7B”“Llama 3 8B”“Qwen2.5-14B”）",
@@ -58,10 +64,10 @@ TEMPLATES: dict[str, tuple[str, str, str]] = {
     "understood": ("Understood: {facts}.", "我理解的是：{facts}。", "我理解的是：{facts}。"),
     "understood.none": ("Got it.", "好的。", "好的。"),
     "model_unknown_no_size": (
-        "{name} is not in the model catalog, and without its size it cannot be sized (say its size, e.g. \"24B\"; "
-        "otherwise seed 1's 7B reference size is assumed)",
-        "{name} 不在模型目录中，没有参数量就无法估算（请说出参数量，例如“24B”；否则按种子文件 1 的 7B 参考规模假设）",
-        "{name} 不在模型目錄中，沒有參數量就無法估算（請說出參數量，例如「24B」；否則按種子文件 1 的 7B 參考規模假設）",
+        "{name} is not in the model catalog, and without its size it cannot be sized (no default size is assumed "
+        "for a model that is named)",
+        "{name} 不在模型目录中，没有参数量就无法估算（已点名的模型不会按默认规模假设）",
+        "{name} 不在模型目錄中，沒有參數量就無法估算（已點名的模型不會按預設規模假設）",
     ),
     "model_unknown": (
         "{name} is not in the model catalog, so it is sized by its size with the closest known architecture "
