@@ -27,6 +27,8 @@ QUESTION = _rx(r"\bwould\b(?! (?:like|love|prefer|rather))", r"\bwill (?:it|they
                r"\bshould (?:we|i) (?:buy|get|go with|pick|order)\b", r"\bhow many\b", r"\bcan (?:a|an|one|\d+|it|they)\b",
                r"\bsane\b", r"\bworth\b", r"\bok(?:ay)? to buy\b", r"\bconsider(?:ing)?\b", r"\bthinking (?:about|of)\b",
                r"\bplan(?:ning)? to (?:buy|get|order)\b", r"\bis (?:a|an|one|1|\d+)\b.{0,40}\?", r"\bdo\?",
+               # A choice asked between devices ("8x h100 or 8x h200?", "8卡h100还是h200？"): each is weighed.
+               r"\b(?:or|vs\.?|versus)\b[^?]{0,40}\?", r"(?:还是|還是)[^?？]{0,30}[?？]",
                "够吗", "夠嗎", "够不够", "夠不夠", "够用吗", "夠用嗎", "能不能", "可以吗", "可以嗎", "行吗", "行嗎", "行不行",
                "需要几", "需要幾", "要几", "要幾", "多少(?:张|張|块|塊|台|个|個|片)", "值得买", "值得買", "该买", "該買",
                "考虑买", "考慮買", "打算买", "打算買", "能跑吗", "能跑嗎", "撑得住", "撐得住",

@@ -12,6 +12,42 @@ from typing import Any
 # id: (en, zh-Hans, zh-Hant)
 TEMPLATES: dict[str, tuple[str, str, str]] = {
     # --- interview -------------------------------------------------------------------------------
+    "weighed.head": (
+        "You asked which {slot} to use; each was sized for this workload, side by side:",
+        "你问用哪种{slot}；下面按这个负载逐一估算、并排比较：",
+        "你問用哪種{slot}；下面按這個負載逐一估算、並排比較：",
+    ),
+    "weighed.line": (
+        "  • {value}: {count}× {hardware}, {tps} tok/s per user, first token ~{ttft} ms, {memory} GB needed, capex {capex}, "
+        "{cpm} per million tokens ({slo})",
+        "  • {value}：{count}× {hardware}，每用户 {tps} tok/s，首字约 {ttft} ms，需要 {memory} GB，购置 {capex}，每百万 token {cpm}（{slo}）",
+        "  • {value}：{count}× {hardware}，每位使用者 {tps} tok/s，首字約 {ttft} ms，需要 {memory} GB，購置 {capex}，每百萬 token {cpm}（{slo}）",
+    ),
+    "weighed.none": (
+        "  • {value}: no option found for this workload",
+        "  • {value}：这个负载下找不到可行方案",
+        "  • {value}：這個負載下找不到可行方案",
+    ),
+    "weighed.meets": ("meets the targets", "满足目标", "滿足目標"),
+    "weighed.misses": ("misses a target", "未满足目标", "未滿足目標"),
+    "weighed.chosen.cost": (
+        "→ {value}: the lowest cost per served token of the options that meet the targets (seed 1's cost basis). "
+        "The recommendation below is for {value}.",
+        "→ {value}：满足目标的选项中每个 token 成本最低（种子文件 1 的成本口径）。以下推荐按 {value}。",
+        "→ {value}：滿足目標的選項中每個 token 成本最低（種子文件 1 的成本口徑）。以下推薦按 {value}。",
+    ),
+    "weighed.chosen.precision": (
+        "→ {value}: accuracy-critical work takes the most precise format that meets the targets (seed 1: Q8_0 where "
+        "every bit of accuracy matters). The recommendation below is for {value}.",
+        "→ {value}：准确率关键的任务选满足目标的最高精度格式（种子文件 1：重视每一点准确率时用 Q8_0）。以下推荐按 {value}。",
+        "→ {value}：準確率關鍵的任務選滿足目標的最高精度格式（種子文件 1：重視每一點準確率時用 Q8_0）。以下推薦按 {value}。",
+    ),
+    "weighed.chosen.speed": (
+        "→ {value}: none meets every target; it comes closest (the most speed per user). The recommendation below is for {value}.",
+        "→ {value}：没有选项满足全部目标；它最接近（每用户速度最高）。以下推荐按 {value}。",
+        "→ {value}：沒有選項滿足全部目標；它最接近（每位使用者速度最高）。以下推薦按 {value}。",
+    ),
+    "weighed.slot.quantization": ("quantization", "量化格式", "量化格式"),
     "q.model_params_b.named": (
         "How big is {name}? It is not in the model catalog, and a guessed size would size another model: "
         "say its parameters (e.g. \"671B total, 37B active\" for a mixture of experts, or \"70B\")",
