@@ -270,7 +270,7 @@ def _context(text: str, claims: _Claims) -> Iterator[Fact]:
         yield Fact("prompt_tokens", _int(value), m.start(), m.end(), keyed=True)
     for m in _matches(_CONTEXT_RANGE, text, claims):  # "ctx usually 50-60k": the middle of the range, typical
         low, high = (float(m.group(g)) * MULTIPLIERS[m.group(u) or m.group("u2")] for g, u in (("a", "u1"), ("b", "u2")))
-        yield Fact("prompt_tokens", _int((low + high) / 2), m.start(), m.end(), keyed=True)
+        yield Fact("typical_context", _int((low + high) / 2), m.start(), m.end(), keyed=True)
     for pattern in (_CONTEXT_AFTER, _CONTEXT_BEFORE):
         for m in _matches(pattern, text, claims):
             value = number_value(m)
@@ -281,8 +281,8 @@ def _context(text: str, claims: _Claims) -> Iterator[Fact]:
             per_request = _PER_REQUEST.match(text, m.end()) or _PER_REQUEST_BEFORE.search(text[max(0, m.start() - 30):m.start()])
             if not per_request and _typical_context(text, m):
                 # "coding agents, contexts ~40k", "上下文大概6万": what each request carries (the prompt), not
-                # only the longest one it may reach; the window is then sized to hold it.
-                yield Fact("prompt_tokens", _int(number_value(m)), m.start(), m.end(), keyed=True)
+                # only the longest one it may reach, unless the message states the prompts apart (`parser`).
+                yield Fact("typical_context", _int(number_value(m)), m.start(), m.end(), keyed=True)
                 continue
             yield Fact("context_length", _int(value), m.start(), m.end(), keyed=True)
             if per_request:
@@ -300,7 +300,7 @@ def _typical_context(text: str, m: re.Match[str]) -> bool:
     said = text[max(0, m.start() - 16):m.end() + 4]
     # The words of its own clause, before and in it ("平均上下文 2 萬，最長 200k": the 最長 is the next figure's).
     before = re.split(r"[,;，；。]", text[max(0, m.start() - 16):m.start()])[-1] + m.group(0)
-    if re.search(CONTEXT_MAX_WORDS, before) or re.search(r"window|窗口", m.group(0)):
+    if re.search(CONTEXT_MAX_WORDS, before) or re.search(r"window|length|size|窗口|长度|長度", m.group(0)):
         return False
     return bool(TYPICAL_WORDS.search(said)) or bool(CONTEXT_HEAVY_WORK.search(text))
 

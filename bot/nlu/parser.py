@@ -205,6 +205,10 @@ def parse_message(
             result.problems.append(problem)
         else:
             found[slot] = value
+    if isinstance(typical := found.pop("typical_context", None), int | float):
+        # A context said as typical is the prompt, unless the prompts are stated apart ("contract review,
+        # 32k context, each request ~24000 tokens of documents"): then it is the window.
+        found.setdefault("prompt_tokens" if "prompt_tokens" not in found else "context_length", typical)
     if isinstance(thinking := found.pop("thinking_tokens", None), int | float):
         # A reasoning model's thinking is generated before its answer: both are output tokens.
         answer = found.get("output_tokens")
