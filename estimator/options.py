@@ -68,8 +68,8 @@ def _bits(option: WeighedOption) -> float:
 def chosen_index(options: Sequence[WeighedOption], *, accuracy_critical: bool = False) -> int:
     """Which option to recommend (the rule in the module docstring).
 
-    >>> a = WeighedOption(slot="quantization", value="FP8", meets_slo=True, cost_per_million_tokens_usd=0.30)
-    >>> b = WeighedOption(slot="quantization", value="INT4", meets_slo=True, cost_per_million_tokens_usd=0.20)
+    >>> a = WeighedOption(slot="quantization", value="FP8", hardware_id="h", meets_slo=True, cost_per_million_tokens_usd=0.30)
+    >>> b = WeighedOption(slot="quantization", value="INT4", hardware_id="h", meets_slo=True, cost_per_million_tokens_usd=0.20)
     >>> chosen_index([a, b]), chosen_index([a, b], accuracy_critical=True)
     (1, 0)
     """

@@ -95,3 +95,21 @@ def test_a_device_model_number_is_not_a_model_size(engine):
     (reply,) = talk(engine, "昇腾 910B 上跑 qwen3 32b，30人同时用")
     assert reply.slots["model_id"] == "qwen3-32b"
     assert reply.slots["model_params_b"] == pytest.approx(32.8, rel=0.05)
+
+
+def test_owned_hardware_in_seed_1s_bands_is_used_when_no_target_was_set(engine):
+    # An M3 Max (400 GB/s) reads Qwen3-14B's ~9 GB of Q4_K_M weights per token: ~25 tok/s at best for one
+    # user, inside seed 1's acceptable band (15–30). No target was set, so nothing is bought: use what you have.
+    *_, reply = talk(engine, "my laptop is a macbook pro m3 max 36gb. I want qwen3 14b on it for my own coding, "
+                             "contexts ~8k", "just recommend")
+    first = reply.text.splitlines()[1]
+    assert first.startswith("Use what you have") and "acceptable band" in first, first
+    assert reply.recommendation.primary.capex_usd == 0
+
+
+def test_a_first_token_target_the_user_sets_still_judges_owned_hardware(engine):
+    # Prefilling ~8,000 tokens of 14.8 B parameters (≈ 2.4e14 FLOPs) on a laptop GPU takes tens of seconds,
+    # far past a 2 s first token the user asked for: then the owned laptop does fall short.
+    *_, reply = talk(engine, "my laptop is a macbook pro m3 max 36gb. I want qwen3 14b on it for my own coding, "
+                             "contexts ~8k, first token under 2 s", "just recommend")
+    assert not reply.text.splitlines()[1].startswith("Use what you have")
