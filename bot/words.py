@@ -62,6 +62,7 @@ from bot.state import (
 from estimator.messages import msg
 from estimator.options import WeighedOption
 from estimator.schemas import Option, Recommendation
+from estimator.workload import Workload
 
 
 class Words:
@@ -139,8 +140,9 @@ class Words:
         facts_changed = (fact_changes(stated(outcome.previous_slots), slots, old.workload or {}, lang) if old is not None
                          else slot_changes(stated(outcome.previous_slots), slots, lang))
         changes = facts_changed + recommendation_changes(old, new, lang)
-        understood = fact_phrases(slots, lang, self.names) if outcome.echo else []
-        users = filled_workload(new, facts_of(state)).concurrent_users
+        filled = filled_workload(new, facts_of(state))
+        understood = [*fact_phrases(slots, lang, self.names), *_defaults_applied(slots, filled, lang)] if outcome.echo else []
+        users = filled.concurrent_users
         provenance = calibration_rows(new, self.deps.catalog)
         # "What would renting … cost?" first, in this message or before the facts to size it were known.
         rent_first = old is None and rent_asked(state)
@@ -165,6 +167,22 @@ class Words:
             return said.model_copy(update={"text": text + "\n\n" + _comparison(new, outcome.comparison, lang, turn.text),
                                            "changes": changes})
         return said.model_copy(update={"text": text, "changes": changes, "suggestions": _suggestions(state, lang)})
+
+
+# Facts that change the size of the answer by more than ~2× when defaulted: the echo line says the default
+# applied to each, before the numbers, so a misreading or a wrong default is visible.
+_ECHOED_DEFAULTS = ("model_params_b", "quantization", "prompt_tokens", "output_tokens", "tokens_per_s_target",
+                    "ttft_target_ms")
+
+
+def _defaults_applied(slots: Mapping[str, Any], filled: Workload, lang: str) -> list[str]:
+    """"assumed prompts ~512 tokens", …: each default the estimator filled in for an unstated fact."""
+    out = []
+    for slot in _ECHOED_DEFAULTS:
+        value = getattr(filled, slot, None)
+        if slot not in slots and value is not None and not (slot == "model_params_b" and slots.get("model_id")):
+            out.append(t("assumed_default", lang, fact=fact_phrase(slot, value, lang)))
+    return out
 
 
 def weighed_lines(options: list[WeighedOption], lang: str, names: Mapping[str, str] | None = None) -> list[str]:

@@ -113,3 +113,13 @@ def test_a_first_token_target_the_user_sets_still_judges_owned_hardware(engine):
     *_, reply = talk(engine, "my laptop is a macbook pro m3 max 36gb. I want qwen3 14b on it for my own coding, "
                              "contexts ~8k, first token under 2 s", "just recommend")
     assert not reply.text.splitlines()[1].startswith("Use what you have")
+
+
+def test_every_default_applied_is_in_the_echo_line(engine):
+    # Lengths and targets move the answer by more than 2× (KV grows with the prompt, the device count with the
+    # speed): a default applied to any of them is said in the echo line, before the numbers.
+    *_, reply = talk(engine, "we want qwen3 32b for 40 people", "just recommend")
+    echo = next(line for line in reply.text.splitlines() if line.startswith("Understood:"))
+    for default in ("assumed Q4_K_M", "assumed prompts ~512 tokens", "assumed answers ~256 tokens"):
+        assert default in echo, echo
+    assert "assumed 32.8B" not in echo  # the model was named, not defaulted

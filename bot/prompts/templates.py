@@ -98,6 +98,7 @@ TEMPLATES: dict[str, tuple[str, str, str]] = {
         "典型的提示和回答有多長？（例如「提示約 1000 個 token，回答約 300 個」）",
     ),
     "understood": ("Understood: {facts}.", "我理解的是：{facts}。", "我理解的是：{facts}。"),
+    "assumed_default": ("assumed {fact}", "默认{fact}", "預設{fact}"),
     "understood.none": ("Got it.", "好的。", "好的。"),
     "model_unknown_no_size": (
         "{name} is not in the model catalog, and without its size it cannot be sized (no default size is assumed "
