@@ -123,3 +123,14 @@ def test_every_default_applied_is_in_the_echo_line(engine):
     for default in ("assumed Q4_K_M", "assumed prompts ~512 tokens", "assumed answers ~256 tokens"):
         assert default in echo, echo
     assert "assumed 32.8B" not in echo  # the model was named, not defaulted
+
+
+@pytest.mark.parametrize("message", ["on-board a drone, 15 W power budget, 1.5b model for one operator",
+                                     "无人机机载，功耗 15 瓦以内，跑 1.5b 模型"])
+def test_a_drone_under_15_w_gets_a_device_at_a_mode_within_15_w(engine, message):
+    # A drone carries one computer for its operator (edge, one user). A 1.5 B model at Q4_K_M is ~1 GB: the
+    # Orin Nano Super's 15 W mode (68 GB/s) reads it ~60 times a second, so a 15 W device exists and a
+    # 120 W mini PC is never the answer.
+    *_, reply = talk(engine, message, "just recommend")
+    primary = reply.recommendation.primary
+    assert primary.meets_slo and (primary.power_w or 0) <= 15 + 1e-9, reply.text[:400]

@@ -32,7 +32,10 @@ SCALE_WORDS: dict[str, re.Pattern[str]] = {
                       "事業部", "事业部", r"\bin legal\b", r"\bin finance\b", r"\bin hr\b"),
     "team": _rx(r"\bteam\b", r"\bsquad\b", r"\bsmall group\b", "小組", "小组", "團隊", "团队", "組內", "组内"),
     "edge": _rx(r"\bedge\b", r"on[- ]device", r"\bembedded\b", r"factory floor", r"in the field", "邊緣", "边缘",
-                "端側", "端侧", "嵌入式", "現場設備", "现场设备"),
+                "端側", "端侧", "嵌入式", "現場設備", "现场设备",
+                # a machine that carries its own computer: one onboard device, its power the machine's
+                r"\bon[- ]?board\b", r"\bdrones?\b", r"\buavs?\b", r"\brobots?\b", r"\brobotic\b",
+                "无人机", "無人機", "机器人", "機器人", "机载", "機載", "车载", "車載"),
     "personal": _rx(r"\bjust me\b", r"\bonly me\b", r"\bmyself\b", r"\bpersonal\b", r"single[- ]user",
                     r"\bmy (?:own )?(?:laptop|desktop|workstation|mac|pc)\b", r"\blaptop\b", r"\bfor me\b",
                     r"(?<![\d\s])個人", r"(?<![\d\s])个人", "筆電", "笔记本", "筆記型電腦", "自己用", "我自己", "單人", "单人", "本機", "本机"),
