@@ -18,7 +18,7 @@ from dataclasses import replace
 from estimator.batch import BatchSizer, shown_hours
 from estimator.candidates import Candidate, exclusion, is_embedded_module, owned_class, ownership
 from estimator.catalog import Catalog, Hardware
-from estimator.defaults import COMFORTABLE_TOKENS_PER_S, device_price
+from estimator.defaults import device_price
 from estimator.lower_format import lower_format_text
 from estimator.messages import msg
 from estimator.schemas import OwnedAnswer
@@ -260,18 +260,6 @@ def _best(options: list[Sized]) -> Sized | None:
     return min(options, key=lambda s: (bool(s.violations), s.shortfall, s.cost_per_token), default=None)
 
 
-def _band_note(sizer: Sizer, own: Sized, lang: str) -> str:
-    """Which of seed 1's bands the owned hardware lands in, when no target was set to judge it by."""
-    notes = []
-    if sizer.assumed_speed:
-        speed = sizer.speed(own.estimate, own.candidate)
-        band = "comfortable" if speed >= COMFORTABLE_TOKENS_PER_S else "acceptable"
-        notes.append(msg("answer.owned.band", lang, tps=speed, band=msg(f"answer.owned.band.{band}", lang)))
-    if sizer.assumed_ttft:
-        notes.append(msg("answer.owned.no_ttft", lang))
-    return "".join(notes)
-
-
 def owned_answers(sizer: Sizer, workload: Workload, catalog: Catalog, sized: list[Sized],
                   excluded: dict[str, str], primary: Sized | None = None, lang: str = "en",
                   format_stated: bool = False) -> list[tuple[OwnedAnswer, Sized | None, Sized | None]]:
@@ -319,7 +307,7 @@ def owned_answers(sizer: Sizer, workload: Workload, catalog: Catalog, sized: lis
             text = msg("answer.owned.yes", lang, used=own.count, owned=count, hardware=name,
                        tps=own.estimate.decode_tokens_per_s_per_stream, users=sizer.peak,
                        ttft=own.estimate.ttft_p95_ms or own.estimate.ttft_ms, power=own.tco.annual_power_usd)
-            text += _band_note(sizer, own, lang)
+            text += sizer.band_note(own)
         elif extra is not None:
             assert extra.tco is not None
             text = msg("answer.owned.add_one" if count == 1 else "answer.owned.add", lang, owned=count, hardware=name,

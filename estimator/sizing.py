@@ -18,6 +18,7 @@ from estimator.candidates import Candidate, is_organization
 from estimator.catalog import Catalog, Hardware, ServingStack
 from estimator.defaults import (
     ACCEPTABLE_TOKENS_PER_S,
+    COMFORTABLE_TOKENS_PER_S,
     MIGRATION_USD_PER_PORT,
     MODEL_CHANGES_PER_YEAR_WHEN_FREQUENT,
 )
@@ -155,18 +156,37 @@ class Sizer:
             ttft *= span[1] / est.ttft_ms
         return ttft
 
+    @staticmethod
+    def _banded(candidate: Candidate) -> bool:
+        """Judged by seed 1's bands when no target was set: hardware they own by name (or an unpriced device
+        they named, costed like owned). A device they only asked about is still judged by the targets."""
+        return candidate.existing and not candidate.class_owned
+
     def target_for(self, candidate: Candidate) -> float:
         """The speed per user `candidate` is judged by: seed 1's acceptable band for hardware they own when
         no speed was set (seed 1: 15–30 tok/s acceptable), else the target."""
-        if candidate.existing and self.assumed_speed and not candidate.class_owned:
+        if self._banded(candidate) and self.assumed_speed:
             return min(self.target, ACCEPTABLE_TOKENS_PER_S)
         return self.target
 
     def ttft_for(self, candidate: Candidate) -> int | None:
         """The p95 first-token target `candidate` is judged by: none for hardware they own when none was set."""
-        if candidate.existing and self.assumed_ttft and not candidate.class_owned:
+        if self._banded(candidate) and self.assumed_ttft:
             return None
         return self.ttft
+
+    def band_note(self, sized: Sized) -> str:
+        """Which of seed 1's bands an owned or named option lands in, when no target was set to judge it by."""
+        notes: list[str] = []
+        if not self._banded(sized.candidate):
+            return ""
+        if self.assumed_speed:
+            speed = self.speed(sized.estimate, sized.candidate)
+            band = "comfortable" if speed >= COMFORTABLE_TOKENS_PER_S else "acceptable"
+            notes.append(msg("answer.owned.band", self.lang, tps=speed, band=msg(f"answer.owned.band.{band}", self.lang)))
+        if self.assumed_ttft:
+            notes.append(msg("answer.owned.no_ttft", self.lang))
+        return "".join(notes)
 
     def meets(self, candidate: Candidate, count: int, users: int | None = None) -> bool:
         """Fits, and every one of `users` (default: the peak) gets the target speed and p95 TTFT."""
