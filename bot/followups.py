@@ -63,6 +63,7 @@ class FollowupNodes:
         `rent`: the rental is asked for, so the device's own recommendation is run even when the current
         one sized the device already as an alternative (its cloud comparison is the primary's only)."""
         known = [o for o in [rec.primary, *rec.alternatives] if o is not None]
+        target = _evaluated_accelerator(target, rec)
         ids = target.hardware_ids
         for option in known:  # reuse the recommendation's own numbers when it already sized this device
             if option.hardware_id in ids and target.count in (None, option.count) and not (rent and option is not rec.primary):
@@ -252,5 +253,15 @@ def _names(target: HardwareRef, option: Option) -> bool:
         return option.hardware_id in target.hardware_ids
     return target.kind == option.kind
 
+
+
+def _evaluated_accelerator(target: HardwareRef, rec: Recommendation) -> HardwareRef:
+    """"Why not an accelerator?" after seed 2's accelerator-first evaluation answers with the accelerator
+    that evaluation found best (or closest), at the count it needs, not with whichever priced one ranks first."""
+    verdict = rec.accelerator_first
+    best = verdict.best if verdict is not None else None
+    if target.hardware_ids or target.kind != "accel" or best is None or best.count is None:
+        return target
+    return target.model_copy(update={"hardware_ids": [best.hardware_id], "count": best.count, "alias": best.hardware_name})
 
 __all__ = ["FollowupNodes"]

@@ -15,6 +15,7 @@ hundred"), each mention carrying the values it may stand for ("1 s" is 1 or 1000
 
 from __future__ import annotations
 
+import functools
 import math
 import re
 from collections.abc import Iterable, Mapping, Sequence
@@ -58,8 +59,9 @@ _EN_UNITS = {"one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "se
              "nine": 9, "ten": 10, "eleven": 11, "twelve": 12, "thirteen": 13, "fourteen": 14,
              "fifteen": 15, "sixteen": 16, "seventeen": 17, "eighteen": 18, "nineteen": 19,
              "twenty": 20, "thirty": 30, "forty": 40, "fifty": 50, "sixty": 60, "seventy": 70,
-             "eighty": 80, "ninety": 90, "dozen": 12}
-_EN_SCALES = {"hundred": 100, "thousand": 1000, "million": 1_000_000}
+             "eighty": 80, "ninety": 90}
+# "dozen" multiplies like "hundred": "two dozen" is 24 (it was once added: 2 + 12 = 14).
+_EN_SCALES = {"dozen": 12, "hundred": 100, "thousand": 1000, "million": 1_000_000}
 _EN_NUMBER_WORDS = re.compile(
     r"\b(?:(?:" + "|".join([*_EN_UNITS, *_EN_SCALES]) + r")(?:[\s-]+(?:and[\s-]+)?)?)+\b", re.IGNORECASE
 )
@@ -203,9 +205,40 @@ def _name_grounded(name: str, grounding: str, tokens: set[str]) -> bool:
 
 _CJK_CHAR = re.compile(r"[\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff]")
 _LATIN_WORD = re.compile(r"[A-Za-z]{2,}")
-# Characters that exist in one script only, common enough in this domain to tell them apart.
-_TRADITIONAL_ONLY = set("們這個為與體說請題記會時實機際種應麼嗎議於從將對內價資訊電腦還號數據處運頁雲網絡團隊並發戶場預級當")
-_SIMPLIFIED_ONLY = set("们这个为与体说请题记会时实机际种应么吗议于从将对内价资讯电脑还号数据处运页云网络团队并发户场预级当")
+
+
+@functools.cache
+def _converter(config: str) -> Any:
+    """An OpenCC converter ("s2t", "t2s", "t2tw", "t2hk"), built once: its dictionaries load on first use."""
+    import opencc
+
+    return opencc.OpenCC(config)
+
+
+def simplified_forms(text: str) -> list[str]:
+    """The characters of `text` that Traditional Chinese writes otherwise ("们", "这", "两").
+
+    OpenCC converts the whole text to Traditional (phrase by phrase, so "公里" stays); a character it
+    changes is Simplified unless it is a Taiwan or Hong Kong standard form ("台", "裡") or converts back
+    to something else (then it was already Traditional).
+    """
+    traditional = _converter("s2t").convert(text)
+    if len(traditional) != len(text):
+        return []
+    variants = [v for v in (_converter("t2tw").convert(traditional), _converter("t2hk").convert(traditional))
+                if len(v) == len(text)]
+    t2s = _converter("t2s")
+    return [c for i, c in enumerate(text)
+            if c != traditional[i] and all(c != v[i] for v in variants) and t2s.convert(c) == c]
+
+
+def traditional_forms(text: str) -> list[str]:
+    """The characters of `text` that Simplified Chinese writes otherwise ("們", "這", "兩"), by OpenCC."""
+    simplified = _converter("t2s").convert(text)
+    if len(simplified) != len(text):
+        return []
+    s2t = _converter("s2t")
+    return [c for i, c in enumerate(text) if c != simplified[i] and s2t.convert(c) == c]
 
 
 def _zh_share(text: str) -> float:
@@ -216,16 +249,19 @@ def _zh_share(text: str) -> float:
 
 
 def language_problem(text: str, lang: str) -> str | None:
-    """None when `text` reads as `lang` ("en", "zh", "zh-Hans", "zh-Hant"), else what is wrong."""
+    """None when `text` reads as `lang` ("en", "zh", "zh-Hans", "zh-Hant"), else what is wrong.
+
+    The script check has no tolerance: one Simplified form in a Traditional reply (or the reverse)
+    is the wrong script, as a reader in Taipei or Beijing sees it.
+    """
     share = _zh_share(text)
     if lang.startswith("zh"):
         if share < 0.3:
             return f"expected Chinese ({lang}), got mostly non-Chinese text"
-        traditional = sum(c in _TRADITIONAL_ONLY for c in text) - sum(c in _SIMPLIFIED_ONLY for c in text)
-        if lang == "zh-Hans" and traditional > 0:
-            return "expected Simplified Chinese, got Traditional"
-        if lang == "zh-Hant" and traditional < 0:
-            return "expected Traditional Chinese, got Simplified"
+        if lang == "zh-Hans" and (found := traditional_forms(text)):
+            return f"expected Simplified Chinese, got Traditional forms ({''.join(found[:5])})"
+        if lang == "zh-Hant" and (found := simplified_forms(text)):
+            return f"expected Traditional Chinese, got Simplified forms ({''.join(found[:5])})"
         return None
     if _CJK_CHAR.search(text):
         return "expected English, got Chinese characters"
@@ -324,6 +360,8 @@ __all__ = [
     "language_problem",
     "number_mentions",
     "number_supported",
+    "simplified_forms",
+    "traditional_forms",
     "ungrounded_names",
     "ungrounded_numbers",
 ]

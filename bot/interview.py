@@ -20,8 +20,11 @@ from estimator.concurrency import peak_concurrent_users, peak_share
 QUESTION_ORDER: tuple[str, ...] = (
     # A batch job skips users and the first-token target, so its deadline comes right after the model.
     "model_params_b", "concurrent_users", "ttft_target_ms", "batch_window_hours", "quantization", "prompt_tokens",
+    "api_model",  # asked first whenever it applies (`next_question`): a spend's volume hangs on its price
 )
 MAX_QUESTIONS = 3
+# Load stated as a rate or a volume: the streams follow by Little's law (estimator/load.py).
+_LOAD_SLOTS = ("requests_per_s", "requests_per_day", "tokens_per_day")
 # Scales whose concurrency is one user by definition: no need to ask how many.
 _SINGLE_USER_SCALES = ("personal", "edge")
 
@@ -35,9 +38,12 @@ def is_known(slot: str, facts: Mapping[str, Any]) -> bool:
     """Whether the facts already answer the question about `slot` (or it does not apply)."""
     if slot == "batch_window_hours":  # only a batch job has a deadline; its window decides the throughput
         return not is_batch_job(facts) or facts.get("batch_window_hours") is not None
-    if slot == "concurrent_users":  # a batch job has no interactive users
+    if slot == "api_model":  # only a monthly API spend needs its model's price (volume = spend / price)
+        return facts.get("api_spend_usd_per_month") is None or facts.get("api_model") is not None
+    if slot == "concurrent_users":  # a batch job has no interactive users; a rate or volume gives the streams
         return (facts.get("concurrent_users") is not None or facts.get("deployment_scale") in _SINGLE_USER_SCALES
-                or is_batch_job(facts))
+                or is_batch_job(facts) or any(facts.get(s) is not None for s in _LOAD_SLOTS)
+                or (facts.get("api_spend_usd_per_month") is not None and facts.get("api_model") is not None))
     if slot == "prompt_tokens":  # one question covers both lengths
         return facts.get("prompt_tokens") is not None and facts.get("output_tokens") is not None
     if slot == "ttft_target_ms":  # batch jobs have no interactive latency target
@@ -57,6 +63,8 @@ def next_question(facts: Mapping[str, Any], asked: Sequence[str]) -> str | None:
     """
     if len(asked) >= MAX_QUESTIONS:
         return None
+    if "api_model" not in asked and not is_known("api_model", facts):
+        return "api_model"  # the spend says nothing of the load until its model's price is known (> 2x either way)
     for slot in QUESTION_ORDER:
         if slot not in asked and not is_known(slot, facts):
             return slot
@@ -72,6 +80,8 @@ def question_text(slot: str, facts: Mapping[str, Any], lang: str) -> str:
         return t("q.concurrent_users.headcount", lang, total=f"{total:,}",
                  share=round(peak_share(across_time_zones=spread) * 100),
                  assumed=f"{peak_concurrent_users(total, across_time_zones=spread):,}")
+    if slot == "api_model":
+        return t("q.api_model", lang, spend=f"{facts.get('api_spend_usd_per_month') or 0:,.0f}")
     if slot == "batch_window_hours" and facts.get("batch_items"):
         return t("q.batch_window_hours.items", lang, items=f"{facts['batch_items']:,}")
     return t("q." + slot, lang)

@@ -67,7 +67,14 @@ class EvaluateFn(Protocol):
                  lang: str = "en") -> Option: ...
 
 
-ExtractFn = Callable[[str, SlotValues, str], SlotValues]  # text, known slots, lang → facts
+class ExtractFn(Protocol):
+    """The model's reading job (`bot.llm.extract.extract_workload_facts`): text, known slots, lang →
+    facts; `parsed` what the parser read in this message, `answering` the pending question's field."""
+
+    def __call__(self, text: str, known: SlotValues, lang: str, *, parsed: SlotValues | None = None,
+                 answering: str | None = None) -> SlotValues: ...
+
+
 PhraseFn = Callable[[str, str, str, str], str]  # template, grounding, lang, purpose → text
 
 
@@ -91,20 +98,30 @@ class Deps:
             self.hardware = HardwareMatcher(self.catalog.hardware)
 
 
-def model_helpers(model: LanguageModel | None) -> tuple[ExtractFn | None, PhraseFn | None]:
-    """The SLM's two uses as plain callables (None without a model)."""
+# The reading job bounds its own call (the turn's budget, p95 <= 1.5 s on 2 cores): a turn never waits
+# longer for the model, which on timeout reads nothing, and the parser's facts stand.
+READING_TIMEOUT_S = 1.5
+# Fields per reading: each costs ~10 output tokens (~0.6 s for the bundled model on a loaded 2-core machine).
+READING_MAX_FIELDS = 2
+
+
+def model_helpers(model: LanguageModel | None, *, reading_timeout_s: float = READING_TIMEOUT_S,
+                  phrasing: bool = False) -> tuple[ExtractFn | None, PhraseFn | None]:
+    """The SLM's two uses as plain callables (None without a model; phrasing None unless asked for)."""
     if model is None:
         return None, None
     from bot.llm.extract import extract_workload_facts
     from bot.llm.phrasing import phrase_reply
 
-    def extract(text: str, known: SlotValues, lang: str) -> SlotValues:
-        return extract_workload_facts(model, text, known, lang)
+    def extract(text: str, known: SlotValues, lang: str, *, parsed: SlotValues | None = None,
+                answering: str | None = None) -> SlotValues:
+        return extract_workload_facts(model, text, known, lang, parsed=parsed, answering=answering,
+                                      timeout_s=reading_timeout_s, max_fields=READING_MAX_FIELDS)
 
     def phrase(template: str, grounding: str, lang: str, purpose: str) -> str:
         return phrase_reply(model, template, grounding, lang, purpose)
 
-    return extract, phrase
+    return extract, phrase if phrasing else None
 
 
 def decided(state: ConversationState, outcome: Outcome) -> ConversationState:
@@ -162,8 +179,10 @@ class Nodes:
             if slot not in facts and isinstance(known := slots.get(slot), int | float) and known:
                 facts[slot] = round(known + amount)
         _grow_total_with_peak(facts, slots)
-        if not (facts or problems or parsed.hardware or parsed.is_empty) and set(parsed.intents) <= _MODEL_MAY_READ:
-            facts.update(self._model_facts(parsed.text, slots, lang))
+        if self._model_may_read(parsed, slots, facts, problems, state.get("pending_slot")):
+            # The model reads what the parser left: the pending question's answer, unread numbers.
+            read = self._model_facts(parsed.text, slots, lang, facts, state.get("pending_slot"))
+            facts.update({slot: value for slot, value in read.items() if slot not in facts})
         merged = _merge(slots, facts)
         invalid = _contract_problems(merged)
         merged_facts = facts_from(merged) if facts and not invalid else None
@@ -202,12 +221,25 @@ class Nodes:
             update["rec_slots"] = state["rec_slots"]
         return update
 
-    def _model_facts(self, text: str, slots: SlotValues, lang: str) -> SlotValues:
-        """What the SLM reads where the parser read nothing; re-checked here, since model output is untrusted."""
+    def _model_may_read(self, parsed: ParseResult, slots: SlotValues, facts: SlotValues, problems: list[Problem],
+                        pending: str | None) -> bool:
+        """Whether the model has something to read: the parser read nothing, or it left the pending
+        question unanswered or a number that a field's words claim (`fields_to_read`)."""
+        if self.deps.extract is None or problems or parsed.hardware or parsed.is_empty:
+            return False
+        if not set(parsed.intents) <= _MODEL_MAY_READ:
+            return False
+        from bot.llm.extract import fields_to_read
+
+        return not facts or bool(fields_to_read(parsed.text, slots, facts, pending))
+
+    def _model_facts(self, text: str, slots: SlotValues, lang: str, parsed: SlotValues,
+                     pending: str | None) -> SlotValues:
+        """What the SLM reads that the parser did not; re-checked here, since model output is untrusted."""
         if self.deps.extract is None:
             return {}
-        return {slot: value for slot, value in self.deps.extract(text, slots, lang).items()
-                if check_fact(slot, value) is None}
+        read = self.deps.extract(text, slots, lang, parsed=parsed, answering=pending)
+        return {slot: value for slot, value in read.items() if check_fact(slot, value) is None}
 
     # --- interview ---------------------------------------------------------------------------------
     def ask(self, state: ConversationState) -> ConversationState:
@@ -317,6 +349,7 @@ def _merge(slots: SlotValues, facts: SlotValues) -> SlotValues:
         merged.pop("model_id", None)
         if "active_params_b" not in facts:
             merged.pop("active_params_b", None)
+    _newer_load_wins(merged, facts)
     single = merged.get("deployment_scale") in _SINGLE_USER_SCALES
     users = merged.get("concurrent_users")
     if single and isinstance(users, int | float) and users > 1:
@@ -326,6 +359,24 @@ def _merge(slots: SlotValues, facts: SlotValues) -> SlotValues:
         elif "concurrent_users" in facts and "deployment_scale" not in facts:
             merged.pop("deployment_scale")
     return merged
+
+
+# Forms of the same load: a newer one replaces the older ("what if we hit 30 req/s?" after "200 concurrent users",
+# "what if 800 concurrent?" after "9,000 requests/hour"). A monthly spend keeps its own line in the comparison.
+_RATE_FORMS = ("requests_per_s", "requests_per_day", "peak_factor", "tokens_per_day")
+
+
+def _newer_load_wins(merged: SlotValues, facts: SlotValues) -> None:
+    if any(slot in facts for slot in ("requests_per_s", "requests_per_day", "tokens_per_day")):
+        if "concurrent_users" not in facts:
+            merged.pop("concurrent_users", None)
+            merged.pop("base_concurrent_users", None)
+        for slot in _RATE_FORMS:  # one rate at a time: the one just stated
+            if slot not in facts and slot != "peak_factor":
+                merged.pop(slot, None)
+    elif "concurrent_users" in facts:
+        for slot in _RATE_FORMS:
+            merged.pop(slot, None)
 
 
 def _contract_problems(facts: SlotValues) -> list[Problem]:
@@ -339,5 +390,5 @@ def _contract_problems(facts: SlotValues) -> list[Problem]:
     return []
 
 
-__all__ = ["Deps", "EvaluateFn", "ExtractFn", "FillDefaultsFn", "Nodes", "PhraseFn", "RecommendFn", "decided",
-           "filled_workload", "model_helpers"]
+__all__ = ["READING_MAX_FIELDS", "READING_TIMEOUT_S", "Deps", "EvaluateFn", "ExtractFn", "FillDefaultsFn", "Nodes",
+           "PhraseFn", "RecommendFn", "decided", "filled_workload", "model_helpers"]

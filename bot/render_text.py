@@ -15,6 +15,7 @@ from typing import Any
 from rich import box
 from rich.table import Table
 
+from bot.accelerator_words import accelerator_lines
 from bot.prompts.templates import lang_index, t
 from estimator.catalog import Benchmark, Catalog
 from estimator.fx import rate
@@ -86,7 +87,19 @@ _FACT_FORMATS: dict[str, tuple[str, str, str]] = {
     "active_params_b": ("{v:g}B active", "激活 {v:g}B", "啟用 {v:g}B"),
     "batch_items": ("{v:,} items per batch", "每批 {v:,} 条", "每批 {v:,} 筆"),
     "batch_window_hours": ("done within {v:g} h", "{v:g} 小时内完成", "{v:g} 小時內完成"),
+    "requests_per_s": ("{v:,.4g} requests/s at peak", "高峰每秒 {v:,.4g} 个请求", "尖峰每秒 {v:,.4g} 個請求"),
+    "requests_per_day": ("{v:,.0f} requests a day", "每天 {v:,.0f} 个请求", "每天 {v:,.0f} 個請求"),
+    "peak_factor": ("peak {v:g}× the average", "高峰为平均的 {v:g} 倍", "尖峰為平均的 {v:g} 倍"),
+    "tokens_per_day": ("{v:,.0f} tokens a day", "每天 {v:,.0f} token", "每天 {v:,.0f} token"),
+    "api_spend_usd_per_month": ("API spend ${v:,.0f}/month (not a capex budget)", "API 花费每月 ${v:,.0f}（不是硬件预算）",
+                                "API 花費每月 ${v:,.0f}（不是硬體預算）"),
+    "api_model": ("on {v}", "使用 {v}", "使用 {v}"),
+    "base_concurrent_users": ("usually {v:,} at once", "平时 {v:,} 人同时使用", "平時 {v:,} 人同時使用"),
+    "racks": ("{v:,} rack(s)", "{v:,} 个机柜", "{v:,} 個機櫃"),
+    "lora_adapters": ("{v:,} LoRA adapters on one base model", "同一基座上 {v:,} 个 LoRA 适配器", "同一基座上 {v:,} 個 LoRA 配接器"),
 }
+_POWER_SCOPE = {"per_rack": ("per rack", "每个机柜", "每個機櫃"), "per_server": ("per server", "每台服务器", "每台伺服器"),
+                "total": ("in total", "总计", "總計")}
 # Devices the user owns / asks about (issue 14), echoed with their counts so a misreading shows.
 _DEVICE_LISTS = {"owned_devices": ("owns {items}", "已有 {items}", "已有 {items}"),
                  "named_devices": ("asks about {items}", "询问 {items}", "詢問 {items}")}
@@ -106,22 +119,39 @@ def _device_list_phrase(slot: str, devices: Sequence[Mapping[str, Any]], i: int,
     return _DEVICE_LISTS[slot][i].format(items=(", " if i == 0 else "、").join(items))
 
 
-def _budget_phrase(facts: Mapping[str, Any], i: int) -> str | None:
-    """"budget 500,000 CNY ≈ $69,769 (7.1665 CNY per USD, 2024-01-12)": the conversion is visible."""
-    code, amount, usd = facts.get("budget_currency"), facts.get("budget_amount"), facts.get("budget_usd")
+def _converted_phrase(code: Any, amount: Any, usd: Any, head: str, unit: str = "", tail: str = "") -> str | None:
+    """"budget 500,000 CNY ≈ $69,769 (7.1665 CNY/USD, 2024-01-12)": an amount in another currency, its
+    conversion visible (None when it was stated in dollars)."""
     fx = rate(code) if code else None
     if fx is None or amount is None or usd is None:
         return None
-    head = ("budget", "预算", "預算")[i]
-    return f"{head} {amount:,.0f} {code} ≈ {money(usd)} ({fx.units_per_usd:g} {code}/USD, {fx.date})"
+    return f"{head} {amount:,.0f} {code}{unit} ≈ {money(usd)} ({fx.units_per_usd:g} {code}/USD, {fx.date}{tail})"
+
+
+def _budget_phrase(facts: Mapping[str, Any], i: int) -> str | None:
+    return _converted_phrase(facts.get("budget_currency"), facts.get("budget_amount"), facts.get("budget_usd"),
+                             ("budget", "预算", "預算")[i])
+
+
+def _spend_phrase(facts: Mapping[str, Any], i: int) -> str | None:
+    """A monthly API spend converted, and said not to be a capex budget."""
+    return _converted_phrase(facts.get("api_spend_currency"), facts.get("api_spend_amount"),
+                             facts.get("api_spend_usd_per_month"), ("API spend", "API 花费", "API 花費")[i],
+                             ("/month", "/月", "/月")[i], ("; not a capex budget", "; 不是硬件预算", "; 不是硬體預算")[i])
+
+
 _FLAGS = {"users_across_time_zones": {True: ("users across time zones", "用户跨时区", "使用者跨時區"),
                                       False: ("users in one time zone", "用户在同一时区", "使用者在同一時區")},
           "dynamic_shapes": {True: ("variable-length inputs", "输入长度可变", "輸入長度可變"),
                              False: ("fixed-length inputs", "输入长度固定", "輸入長度固定")},
           "accuracy_critical": {True: ("accuracy-critical", "准确率关键", "準確率關鍵"),
                                 False: ("not accuracy-critical", "准确率非关键", "準確率非關鍵")},
+          "air_gapped": {True: ("air-gapped (no cloud, no hosted API)", "内网隔离（不用云、不用托管 API）", "內網隔離（不用雲端、不用託管 API）"),
+                         False: ("cloud allowed", "可以用云", "可以用雲端")},
           "mixed_training": {True: ("training on the same hardware", "同一硬件也做训练", "同一硬體也做訓練"),
-                             False: ("inference only", "只做推理", "只做推論")}}
+                             False: ("inference only", "只做推理", "只做推論")},
+          "space_limited": {True: ("rack space limited", "机柜空间有限", "機櫃空間有限"),
+                            False: ("space not a limit", "空间不受限", "空間不受限")}}
 _SLOT_NAMES = {
     "model_params_b": ("model size (billions of parameters)", "模型大小（十亿参数）", "模型大小（十億參數）"),
     "quantization": ("weight format", "权重格式", "權重格式"),
@@ -141,6 +171,13 @@ _SLOT_NAMES = {
     "electricity_usd_per_kwh": ("electricity price ($/kWh)", "电价（$/kWh）", "電價（$/kWh）"),
     "amortization_years": ("amortization years", "摊销年数", "攤銷年數"),
     "device_count": ("number of devices", "设备数量", "裝置數量"),
+    "requests_per_s": ("arrival rate (requests/s)", "请求速率（每秒请求数）", "請求速率（每秒請求數）"),
+    "requests_per_day": ("requests per day", "每天请求数", "每天請求數"),
+    "tokens_per_day": ("tokens per day", "每天 token 数", "每天 token 數"),
+    "api_spend_usd_per_month": ("monthly API spend (USD)", "每月 API 花费（美元）", "每月 API 花費（美元）"),
+    "base_concurrent_users": ("usual concurrent users", "平时并发人数", "平時同時使用人數"),
+    "lora_adapters": ("LoRA adapters", "LoRA 适配器数", "LoRA 配接器數"),
+    "racks": ("racks", "机柜数", "機櫃數"),
 }
 
 
@@ -154,7 +191,8 @@ def fact_phrase(slot: str, value: Any, lang: str, names: Mapping[str, str] | Non
     `names`: catalog names by id, so a device reads "6× L40S" rather than "6× nvidia-l40s" and a model
     its name rather than its store id."""
     i = lang_index(lang)
-    tables = {"deployment_scale": _SCALE, "arrival_pattern": _ARRIVAL, "model_stability": _STABILITY}
+    tables = {"deployment_scale": _SCALE, "arrival_pattern": _ARRIVAL, "model_stability": _STABILITY,
+              "power_budget_scope": _POWER_SCOPE}
     if slot in tables and value in tables[slot]:
         return tables[slot][value][i]
     if slot in _FLAGS and value in _FLAGS[slot]:
@@ -176,8 +214,10 @@ def fact_phrase(slot: str, value: Any, lang: str, names: Mapping[str, str] | Non
 
 _FACT_ORDER = ("model_id", "model_params_b", "quantization", "deployment_scale", "concurrent_users", "total_users", "prompt_tokens",
                "output_tokens", "context_length", "ttft_target_ms", "tokens_per_s_target", "arrival_pattern",
-               "power_budget_w", "budget_usd", "model_stability", "models_served", "dynamic_shapes",
-               "accuracy_critical", "mixed_training", "existing_hardware", "existing_hardware_ids", "hours_per_day", "days_per_week",
+               "base_concurrent_users", "requests_per_s", "requests_per_day", "peak_factor", "tokens_per_day",
+               "api_spend_usd_per_month", "api_model", "power_budget_w", "power_budget_scope", "racks", "budget_usd",
+               "lora_adapters", "air_gapped", "model_stability", "models_served", "dynamic_shapes",
+               "accuracy_critical", "mixed_training", "space_limited", "existing_hardware", "existing_hardware_ids", "hours_per_day", "days_per_week",
                "utilization",
                "electricity_usd_per_kwh", "amortization_years", "active_params_b", "owned_devices", "named_devices",
                "batch_items", "batch_window_hours", "users_across_time_zones")
@@ -198,6 +238,8 @@ def fact_phrases(facts: Mapping[str, Any], lang: str, names: Mapping[str, str] |
     phrases = [fact_phrase(slot, facts[slot], lang, names) for slot in ordered]
     if "budget_usd" in ordered and (converted := _budget_phrase(facts, lang_index(lang))) is not None:
         phrases[ordered.index("budget_usd")] = converted
+    if "api_spend_usd_per_month" in ordered and (spend := _spend_phrase(facts, lang_index(lang))) is not None:
+        phrases[ordered.index("api_spend_usd_per_month")] = spend
     return phrases
 
 
@@ -354,6 +396,7 @@ def render_recommendation(
     *,
     users: int | None = None,
     understood: Sequence[str] = (),
+    assumed: Sequence[str] = (),
     changes: Sequence[str] = (),
     provenance: tuple[str, Sequence[Benchmark]] = ("matched", ()),
     headline: str | None = None,
@@ -366,11 +409,15 @@ def render_recommendation(
     renting costs, so the buy / rent / API comparison comes first, before the purchase.
     """
     out: list[str] = []
-    if understood:
-        out.append(t("understood", lang, facts=join_list(understood, lang)))
+    echo = [t("understood", lang, facts=join_list(understood, lang))] if understood else []
+    if assumed:  # every default the numbers below rest on, before them, on the echo's own line
+        echo.append(t("assumed", lang, facts=join_list(assumed, lang)))
+    if echo:
+        out.append((" " if lang == "en" else "").join(echo))
     if changes:
         out.append(t("rec.changes", lang, changes=("; " if lang == "en" else "；").join(changes)))
     out += answer_lines(rec)
+    out += accelerator_reply_lines(rec, lang)
     if rent_first:
         out += cloud_lines(rec, lang)
     primary = rec.primary
@@ -407,6 +454,17 @@ def render_recommendation(
         out.append(t("rec.calibration." + basis, lang))
         out += [f"  • {benchmark_line(row)}" for row in rows]
     return "\n".join(out)
+
+
+def accelerator_reply_lines(rec: Recommendation, lang: str = "en") -> list[str]:
+    """Seed 2's accelerator-first verdict, with the GPU option shown beside it named as in the options."""
+    verdict = rec.accelerator_first
+    if verdict is None:
+        return []
+    options = [o for o in (rec.primary, *rec.alternatives) if o is not None]
+    gpu = next((o for o in options if o.hardware_id == verdict.gpu_beside), None)
+    users = (rec.workload or {}).get("concurrent_users")
+    return accelerator_lines(verdict, users, option_summary(gpu, lang) if gpu is not None else None, lang)
 
 
 def cloud_lines(rec: Recommendation, lang: str = "en") -> list[str]:
@@ -490,6 +548,7 @@ def options_table(rec: Recommendation, lang: str = "en") -> Table:
 
 
 __all__ = [
+    "accelerator_reply_lines",
     "answer_lines",
     "benchmark_line",
     "calibration_rows",

@@ -120,7 +120,8 @@ def build_engine(
     if checkpointer is None:
         checkpointer, close = make_checkpointer(settings)
         closers.append(close)
-    extract, phrase = model_helpers(model)
+    extract, phrase = model_helpers(model, reading_timeout_s=settings.llm_reading_timeout_s,
+                                    phrasing=settings.llm_phrasing)
     deps = Deps(catalog=catalog, recommend=recommend, find_model=store_model_lookup(store, catalog),
                 extract=extract, phrase=phrase)
     return Engine(build_graph(deps, checkpointer), closers=closers)

@@ -59,10 +59,10 @@ from bot.state import (
     stated,
     turn_of,
 )
+from estimator.assume import load_note
 from estimator.messages import msg
 from estimator.options import WeighedOption
 from estimator.schemas import Option, Recommendation
-from estimator.workload import Workload
 
 
 class Words:
@@ -140,18 +140,23 @@ class Words:
         facts_changed = (fact_changes(stated(outcome.previous_slots), slots, old.workload or {}, lang) if old is not None
                          else slot_changes(stated(outcome.previous_slots), slots, lang))
         changes = facts_changed + recommendation_changes(old, new, lang)
-        filled = filled_workload(new, facts_of(state))
-        understood = [*fact_phrases(slots, lang, self.names), *_defaults_applied(slots, filled, lang)] if outcome.echo else []
-        users = filled.concurrent_users
+        conversion = new.load_conversion if outcome.echo else None
+        # The rate / volume as streams, before the numbers; it restates the figure, so the figure is said once.
+        echoed = {k: v for k, v in slots.items() if conversion is None or k not in _CONVERTED_SLOTS}
+        understood = fact_phrases(echoed, lang, self.names) if outcome.echo else []
+        if conversion is not None:
+            understood.append(load_note(conversion, lang))
+        assumed = _assumed(slots, new, conversion is not None, lang, self.names) if outcome.echo else []
+        users = filled_workload(new, facts_of(state)).concurrent_users
         provenance = calibration_rows(new, self.deps.catalog)
         # "What would renting … cost?" first, in this message or before the facts to size it were known.
         rent_first = old is None and rent_asked(state)
-        body = render_recommendation(new, lang, users=users, understood=understood, changes=changes,
+        body = render_recommendation(new, lang, users=users, understood=understood, assumed=assumed, changes=changes,
                                      provenance=provenance, rent_first=rent_first)
         if self.deps.phrase is not None and new.primary is not None:
             # The SLM may reword the headline only, grounded on the whole computed reply.
             headline = self.deps.phrase(recommendation_headline(new, lang), body, lang, "summary")
-            body = render_recommendation(new, lang, users=users, understood=understood, changes=changes,
+            body = render_recommendation(new, lang, users=users, understood=understood, assumed=assumed, changes=changes,
                                          provenance=provenance, headline=headline, rent_first=rent_first)
         parts = _notices(turn, lang)
         if old is not None and not changes:
@@ -167,22 +172,6 @@ class Words:
             return said.model_copy(update={"text": text + "\n\n" + _comparison(new, outcome.comparison, lang, turn.text),
                                            "changes": changes})
         return said.model_copy(update={"text": text, "changes": changes, "suggestions": _suggestions(state, lang)})
-
-
-# Facts that change the size of the answer by more than ~2× when defaulted: the echo line says the default
-# applied to each, before the numbers, so a misreading or a wrong default is visible.
-_ECHOED_DEFAULTS = ("model_params_b", "quantization", "prompt_tokens", "output_tokens", "tokens_per_s_target",
-                    "ttft_target_ms")
-
-
-def _defaults_applied(slots: Mapping[str, Any], filled: Workload, lang: str) -> list[str]:
-    """"assumed prompts ~512 tokens", …: each default the estimator filled in for an unstated fact."""
-    out = []
-    for slot in _ECHOED_DEFAULTS:
-        value = getattr(filled, slot, None)
-        if slot not in slots and value is not None and not (slot == "model_params_b" and slots.get("model_id")):
-            out.append(t("assumed_default", lang, fact=fact_phrase(slot, value, lang)))
-    return out
 
 
 def weighed_lines(options: list[WeighedOption], lang: str, names: Mapping[str, str] | None = None) -> list[str]:
@@ -212,6 +201,25 @@ def _current(state: ConversationState) -> Recommendation:
 
 def _notices(turn: TurnReading, lang: str) -> list[str]:
     return [t("truncated", lang, limit=MAX_MESSAGE_CHARS)] if turn.truncated else []
+
+
+# The defaults a recommendation's numbers rest on, echoed before them when the user did not state them.
+_SIZING_DEFAULTS = ("model_params_b", "quantization", "concurrent_users", "prompt_tokens", "output_tokens",
+                    "ttft_target_ms", "tokens_per_s_target", "hours_per_day")
+
+
+def _assumed(slots: Mapping[str, Any], rec: Recommendation, converted: bool, lang: str,
+             names: Mapping[str, str] | None) -> list[str]:
+    """The defaults applied to the facts, as facts ("prompts ~512 tokens"); the streams a load conversion
+    gave are in its own sentence already."""
+    filled = rec.workload or {}
+    defaulted = {s: filled[s] for s in _SIZING_DEFAULTS
+                 if s not in slots and filled.get(s) is not None and not (converted and s == "concurrent_users")}
+    return fact_phrases(defaulted, lang, names)
+
+
+# Slots the load conversion's sentence states itself ("9,000 requests/hour ≈ 2.5/s × …").
+_CONVERTED_SLOTS = ("requests_per_s", "requests_per_day", "peak_factor", "tokens_per_day")
 
 
 def _understood(turn: TurnReading, lang: str, names: Mapping[str, str] | None = None) -> str:
@@ -263,7 +271,9 @@ def _fmt(value: Any) -> str:
 def _problem_text(problem: ProblemRef, lang: str) -> str:
     what = slot_name(problem.slot, lang)
     if problem.reason == "currency":
-        return t("problem.currency", lang)
+        return t("problem.currency.api_spend" if problem.slot == "api_spend_usd_per_month" else "problem.currency", lang)
+    if problem.reason == "per_what":
+        return t("problem.per_what", lang, value=_fmt(problem.value))
     if problem.reason == "whole":
         return t("problem.whole", lang, what=what, value=_fmt(problem.value))
     if problem.reason == "unknown":
@@ -426,8 +436,9 @@ def _verdicts(options: list[Option], baseline: Option | None, lang: str) -> list
     for option in options:
         if baseline is None or option is baseline:
             continue
-        if not option.meets_slo:
-            lines.append(t("fails_slo", lang, a=option_title(option, lang)))
+        if not option.meets_slo:  # past a power cap or budget only is not missing the targets
+            key = "past_limits_slo" if option.verdict == "past_limits" else "fails_slo"
+            lines.append(t(key, lang, a=option_title(option, lang)))
         a, b = option.tco.cost_per_million_tokens_usd, baseline.tco.cost_per_million_tokens_usd
         if a and b and not (option.unpriced or baseline.unpriced):  # power-only costs are no price to compare
             lines.append(t("cheaper", lang, a=option_title(option, lang), b=option_title(baseline, lang),

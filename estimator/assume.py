@@ -8,18 +8,24 @@ says what to change.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import Any
 
+from estimator.catalog import ApiPrice
 from estimator.concurrency import SOURCE_URL as CONCURRENCY_SOURCE
 from estimator.concurrency import peak_concurrent_users, peak_share
 from estimator.errors import InvalidRequest
 from estimator.fx import rate as fx_rate
+from estimator.load import DEFAULT_OUTPUT_TOKENS as LOAD_OUTPUT_TOKENS
+from estimator.load import DEFAULT_PROMPT_TOKENS as LOAD_PROMPT_TOKENS
+from estimator.load import SECONDS_PER_HOUR, LoadConversion, load_conversion
+from estimator.lora import adapter_gb, adapters_gb
 from estimator.messages import msg
 from estimator.workload import DEFAULT_QUANTIZATION, Workload
 
 DEFAULT_PARAMS_B = 7.0  # seed 1 benchmarks and sizes its tiers on a 7B model
-DEFAULT_PROMPT_TOKENS = 512
-DEFAULT_OUTPUT_TOKENS = 256
+DEFAULT_PROMPT_TOKENS = LOAD_PROMPT_TOKENS  # 512: one place for the per-request defaults (estimator/load.py)
+DEFAULT_OUTPUT_TOKENS = LOAD_OUTPUT_TOKENS  # 256
 # Interactive chat: first token within a second for a 512-token prompt. Seed 1 quotes 100–300 ms for
 # short queries; a 512-token prompt on a busy server needs more.
 DEFAULT_TTFT_MS = 1_000
@@ -64,9 +70,80 @@ def scale_for(users: int) -> str:
     return "organization"
 
 
+def spend_note(c: LoadConversion, lang: str) -> str:
+    """Today's API spend as the token volume it buys at that API's list price."""
+    return msg("assume.load.spend", lang, spend=c.api_spend_usd_per_month, model=c.api_model, price_in=c.usd_per_m_input,
+               price_out=c.usd_per_m_output, source=c.api_source_url, tokens=c.tokens_per_day)
+
+
+def load_note(c: LoadConversion, lang: str) -> str:
+    """The conversion in the open: the stated figure, the rate, the hold time and the streams."""
+    peak = msg("assume.load.peak", lang, factor=c.peak_factor) if c.peak_factor != 1 else ""
+    common = {"rps": c.requests_per_s, "hold": c.hold_s, "streams": c.concurrent_streams, "hours": c.running_hours_per_day,
+              "peak": peak}
+    if c.source == "rate":
+        return msg("assume.load.rate", lang, per_hour=c.requests_per_s * SECONDS_PER_HOUR, ttft=c.ttft_s,
+                   output=c.output_tokens, tps=c.tokens_per_s, **common)
+    if c.source == "daily_requests":
+        return msg("assume.load.daily", lang, per_day=c.requests_per_day, **common)
+    if c.source == "spend":  # the spend as a volume first, then the volume as streams
+        return msg("sep", lang).join((spend_note(c, lang), msg("assume.load.tokens", lang, tokens=c.tokens_per_day,
+                                      per_request=c.prompt_tokens + c.output_tokens, prompt=c.prompt_tokens,
+                                      output=c.output_tokens, per_day=c.requests_per_day, **common)))
+    return msg("assume.load.tokens", lang, tokens=c.tokens_per_day, per_request=c.prompt_tokens + c.output_tokens,
+               prompt=c.prompt_tokens, output=c.output_tokens, per_day=c.requests_per_day, **common)
+
+
+def _from_load(w: Workload, facts: dict[str, Any], notes: list[str], lang: str, api_prices: Iterable[ApiPrice]) -> None:
+    """Concurrency from a stated rate, daily count, token volume or API spend (Little's law), said in the open;
+    the volume it implies is what the buy / rent / API comparison prices."""
+    conversion = load_conversion(w, api_prices)
+    if conversion is None:
+        return
+    if conversion.source == "spend" and w.concurrent_users is not None:
+        notes.append(spend_note(conversion, lang))  # the streams are stated; the spend still sets the volume
+    if w.concurrent_users is None:
+        facts["concurrent_users"] = conversion.concurrent_streams
+        notes.append(load_note(conversion, lang))
+    if w.tokens_per_day is None:
+        # The API is priced on the volume the load implies: a daily count or spend as stated; a peak rate at the
+        # TCO's average utilization of its peak over the running hours.
+        per_request = conversion.prompt_tokens + conversion.output_tokens
+        if conversion.source == "rate":
+            daily = conversion.requests_per_s * w.hours_per_day * SECONDS_PER_HOUR * w.utilization * per_request
+        else:
+            daily = conversion.tokens_per_day or (conversion.requests_per_day or 0.0) * per_request
+        facts["tokens_per_day"] = round(daily, 1)
+
+
+def _base_utilization(w: Workload, facts: dict[str, Any], notes: list[str], lang: str) -> None:
+    """Base and peak stated together: the peak sizes the hardware, the base sets the average load (the
+    utilization power and cost per token are computed at), unless a utilization was stated."""
+    peak = facts.get("concurrent_users", w.concurrent_users)
+    base = w.base_concurrent_users
+    if base is None or not peak or "utilization" in w.model_fields_set or base >= peak:
+        return
+    facts["utilization"] = round(base / peak, 4)
+    notes.append(msg("assume.base_utilization", lang, peak=peak, base=base, utilization=facts["utilization"]))
+
+
+def _power_scope(w: Workload, facts: dict[str, Any], notes: list[str], lang: str) -> None:
+    """A per-rack limit is not the total: with the racks stated, the deployment may draw the limit in each
+    (a device never spans racks, so the sizing's own per-server check still holds); without them, one rack's."""
+    if w.power_budget_w is not None and w.power_budget_scope == "per_server":
+        notes.append(msg("assume.power_per_server", lang, per_server=w.power_budget_w))
+    if w.power_budget_w is None or w.power_budget_scope != "per_rack":
+        return
+    racks = w.racks or 1
+    facts["power_budget_w"] = w.power_budget_w * racks
+    notes.append(msg("assume.power_per_rack", lang, per_rack=w.power_budget_w, racks=racks, total=w.power_budget_w * racks))
+
+
 def _users(w: Workload, facts: dict[str, Any], notes: list[str], lang: str) -> None:
     scale = w.deployment_scale
-    if w.total_users is None and w.concurrent_users is None:
+    if w.total_users is None and w.concurrent_users is None and "concurrent_users" in facts:
+        facts["total_users"] = facts["concurrent_users"]  # streams from a rate: no head count was given
+    elif w.total_users is None and w.concurrent_users is None:
         users = SCALE_USERS[scale or "team"]
         facts["total_users"] = users
         if scale:
@@ -74,7 +151,9 @@ def _users(w: Workload, facts: dict[str, Any], notes: list[str], lang: str) -> N
         else:
             notes.append(msg("assume.users_team", lang, users=users))
     total = facts.get("total_users", w.total_users)
-    if w.concurrent_users is None and w.total_users is not None and w.total_users > 1 and scale == "personal":
+    if "concurrent_users" in facts:
+        pass  # already from the stated load (`_from_load`)
+    elif w.concurrent_users is None and w.total_users is not None and w.total_users > 1 and scale == "personal":
         # "300 employees, each on their own laptop": nobody shares a device, so each serves one user
         # (seed 1: NPUs and laptops are single-user); the fleet is one device per person, not a server. An
         # edge box (a kiosk, a line-side terminal) may be shared by many: edge head counts keep their peak share.
@@ -96,17 +175,20 @@ def _users(w: Workload, facts: dict[str, Any], notes: list[str], lang: str) -> N
         facts["total_users"] = facts.get("concurrent_users", w.concurrent_users)
     if scale is None:
         users = max(facts.get("total_users") or 0, facts.get("concurrent_users") or w.concurrent_users or 0)
-        facts["deployment_scale"] = scale_for(users)
+        # A service that takes requests (a rate, a volume, a spend) serves others, however few at once: never personal.
+        served = load_conversion(w) is not None or w.api_spend_usd_per_month is not None
+        facts["deployment_scale"] = scale_for(max(users, 2) if served else users)
         scale_word = msg(f"scale.{facts['deployment_scale']}", lang)
         if not lang.startswith("zh"):  # English (any other language is): "an organization deployment"
             scale_word = ("an " if scale_word[:1] in "aeiou" else "a ") + scale_word
         notes.append(msg("assume.scale", lang, scale=scale_word, users=users))
 
 
-def fill_defaults(workload: Workload, *, lang: str = "en") -> tuple[Workload, list[str]]:
+def fill_defaults(workload: Workload, *, lang: str = "en", api_prices: Iterable[ApiPrice] = ()) -> tuple[Workload, list[str]]:
     """A complete workload and the list of assumptions made to complete it, in `lang` (en, zh-Hans, zh-Hant).
 
-    The TCO basis is always listed; the other notes only for facts that were missing.
+    The TCO basis is always listed; the other notes only for facts that were missing. `api_prices`: the hosted
+    models' list prices, which turn a stated monthly API spend into a token volume.
     """
     _check(workload)
     w = workload
@@ -122,7 +204,14 @@ def fill_defaults(workload: Workload, *, lang: str = "en") -> tuple[Workload, li
         else:
             facts["quantization"] = DEFAULT_QUANTIZATION
             notes.append(msg("assume.q4", lang))
+    _from_load(w, facts, notes, lang, api_prices)
     _users(w, facts, notes, lang)
+    _base_utilization(w, facts, notes, lang)
+    _power_scope(w, facts, notes, lang)
+    if w.lora_adapters:
+        params = facts.get("model_params_b", w.model_params_b) or DEFAULT_PARAMS_B
+        notes.append(msg("assume.lora", lang, adapters=w.lora_adapters, each=adapter_gb(params),
+                         total=adapters_gb(params, w.lora_adapters)))
     if w.prompt_tokens is None:
         facts["prompt_tokens"] = DEFAULT_PROMPT_TOKENS
         notes.append(msg("assume.prompt", lang, tokens=DEFAULT_PROMPT_TOKENS))
@@ -159,9 +248,13 @@ def fill_defaults(workload: Workload, *, lang: str = "en") -> tuple[Workload, li
             and (fx := fx_rate(w.budget_currency)) is not None:
         notes.append(msg("assume.fx", lang, amount=w.budget_amount, currency=w.budget_currency, usd=w.budget_usd,
                          rate=fx.units_per_usd, date=fx.date, source=fx.source_url))
-    notes.append(msg("assume.tco_basis", lang, hours=w.hours_per_day, utilization=w.utilization,
+    if w.api_spend_currency is not None and w.api_spend_amount is not None and w.api_spend_usd_per_month is not None \
+            and (fx := fx_rate(w.api_spend_currency)) is not None:
+        notes.append(msg("assume.spend_fx", lang, amount=w.api_spend_amount, currency=w.api_spend_currency,
+                         usd=w.api_spend_usd_per_month, rate=fx.units_per_usd, date=fx.date))
+    notes.append(msg("assume.tco_basis", lang, hours=w.hours_per_day, utilization=facts.get("utilization", w.utilization),
                      price=w.electricity_usd_per_kwh, years=w.amortization_years))
     return w.model_copy(update=facts), notes
 
 
-__all__ = ["DEFAULT_TTFT_MS", "fill_defaults", "scale_for"]
+__all__ = ["DEFAULT_TTFT_MS", "fill_defaults", "load_note", "scale_for"]

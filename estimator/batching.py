@@ -48,7 +48,7 @@ prompt runs in micro-batches of its own, each reading the weights again: the ser
 from __future__ import annotations
 
 CONTINUOUS_BATCHING_BACKENDS = frozenset({
-    "vllm", "sglang", "trt-llm", "tgi", "lmdeploy", "vllm-gaudi", "vllm-tpu", "neuron", "tt-metal", "qaic",
+    "vllm", "sglang", "trt-llm", "tgi", "lmdeploy", "vllm-gaudi", "vllm-tpu", "neuron", "tt-metal", "qaic", "furiosa-llm",
 })
 
 

@@ -241,6 +241,9 @@ class ApiPrice(_Frozen):
     read_date: str
     source_url: str
     notes: str | None = None
+    # A closed hosted model priced by the name a team calls it ("gpt-4o-mini", migration 018): it converts a
+    # monthly spend into a token volume and never stands in for an open model of a given size.
+    api_model: str | None = None
 
 
 class PowerMode(_Frozen):
@@ -256,6 +259,32 @@ class PowerMode(_Frozen):
     gpu_clock_mhz: float | None = Field(default=None, gt=0)
     source_url: str
     notes: str | None = None
+
+
+class AcceleratorSheet(_Frozen):
+    """What a buyer of an inference accelerator needs beyond its spec row (migration 015), keyed by hardware
+    id: on-chip SRAM, a sourced price range for quote-only parts, how its stack meets new input shapes
+    (seed 2 pitfall 3: a bucketed compile pads or recompiles), multi-model support (pitfall 4) and release
+    cadence (pitfall 5). Empty cells stay None: never guessed."""
+
+    hardware_id: str
+    on_chip_sram_mb: float | None = Field(default=None, gt=0)
+    price_low_usd: float | None = Field(default=None, gt=0)
+    price_high_usd: float | None = Field(default=None, gt=0)
+    price_range_basis: str | None = None
+    price_range_date: str | None = None
+    dynamic_shapes: Literal["native", "bucketed_compile", "static_compile", "unverified"]
+    multi_model: str | None = None
+    release_cadence: str | None = None
+    source_url: str
+    notes: str | None = None
+
+    @property
+    def price_range(self) -> tuple[float, float] | None:
+        """(low, high) when both ends are sourced."""
+        if self.price_low_usd is None or self.price_high_usd is None:
+            return None
+        return self.price_low_usd, self.price_high_usd
 
 
 class CalibrationParams(_Frozen):
@@ -323,6 +352,10 @@ class Catalog(_Frozen):
     power_modes: tuple[PowerMode, ...] = ()  # issue 14: devices with several power modes
     benchmark_provenance: tuple[BenchmarkProvenance, ...] = ()  # migration 011: run dates, exclusions
     benchmark_layouts: tuple[BenchmarkLayout, ...] = ()  # migration 009: stated parallel layouts
+    accelerator_sheets: tuple[AcceleratorSheet, ...] = ()  # migration 015: SRAM, price ranges, stack behaviour
+
+    def accelerator_sheet(self, hardware_id: str) -> AcceleratorSheet | None:
+        return next((s for s in self.accelerator_sheets if s.hardware_id == hardware_id), None)
 
     def hardware_by_id(self, hardware_id: str) -> Hardware | None:
         return next((h for h in self.hardware if h.id == hardware_id), None)
@@ -345,6 +378,7 @@ class Catalog(_Frozen):
 
 __all__ = [
     "HARDWARE_KINDS",
+    "AcceleratorSheet",
     "ApiPrice",
     "AttentionType",
     "Benchmark",

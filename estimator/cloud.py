@@ -118,6 +118,12 @@ def api_tokens_per_year(workload: Workload) -> tuple[float, float]:
     >>> [round(t / 1e6) for t in api_tokens_per_year(w)]
     [4505, 1126]
     """
+    if workload.tokens_per_day is not None:
+        # A volume stated, or implied by a rate or today's API spend (estimator/load.py): billed as that volume
+        # on each running day, prompts and answers in their ratio.
+        yearly = workload.tokens_per_day * running_days_per_year(workload)
+        prompt_len, output_len = workload.prompt_tokens or 512, workload.output_tokens or 256
+        return yearly * prompt_len / (prompt_len + output_len), yearly * output_len / (prompt_len + output_len)
     if workload.batch_items is not None and workload.batch_window_hours is not None:
         # A batch job: the API bills the job's own tokens each running day, whatever the window or the
         # streams' speed (counted from one stream's speed, a 200k-item job was billed 13× too few tokens).
@@ -133,7 +139,10 @@ def api_tokens_per_year(workload: Workload) -> tuple[float, float]:
 
 
 def api_matches(params_b: float, price: ApiPrice) -> bool:
-    """Whether a hosted model (or size tier) stands in for a `params_b`-billion model."""
+    """Whether a hosted model (or size tier) stands in for a `params_b`-billion model (a closed model,
+    priced by name, never does: its size is unpublished)."""
+    if price.api_model is not None:
+        return False
     if price.params_b is not None:
         return price.params_b / SIMILAR_SIZE_FACTOR <= params_b <= price.params_b * SIMILAR_SIZE_FACTOR
     low, high = price.params_min_b or 0.0, price.params_max_b or 0.0
@@ -209,9 +218,14 @@ def compare(
     buy_total = cost.three_year_total_usd
     upfront = cost.capex_usd + cost.migration_usd
     buy_monthly = cost.annual_opex_usd / 12
+    lines = [msg("cloud.buy", lang, total=buy_total, capex=upfront, opex=cost.annual_opex_usd)]
+    if workload.air_gapped:  # nothing may reach the cloud: said once, and only buying is costed
+        lines.append(msg("cloud.air_gapped", lang))
+        return CloudComparison(rent_three_year_usd=None, api_three_year_usd=None, break_even_months=None, cheapest="buy",
+                               buy_three_year_usd=round(buy_total, 2), buy_upfront_usd=round(upfront, 2),
+                               buy_monthly_usd=round(buy_monthly, 2), air_gapped=True, lines=lines)
     rental = cheapest_rental(bought, rent_count, memory_required_gb, workload, catalog)
     api = cheapest_api(workload, catalog.api_prices)
-    lines = [msg("cloud.buy", lang, total=buy_total, capex=upfront, opex=cost.annual_opex_usd)]
     if rental is None:
         lines.append(msg("cloud.no_rent", lang))
     else:
@@ -228,6 +242,9 @@ def compare(
         lines.append(msg("cloud.api", lang, total=total, provider=choice.provider, model=choice.offering,
                          price_in=_price(choice.usd_per_m_input), price_out=_price(choice.usd_per_m_output),
                          tokens=tokens / 1e6))
+    current = _current_spend_line(workload, buy_total, upfront, buy_monthly, lang)
+    if current is not None:
+        lines.append(current[1])
     if api is not None and workload.fine_tuned:
         # A fine-tune is served by a hosted API only as a LoRA adapter on the public base model: said next to
         # the API's price, before any verdict that rests on it (whether a LoRA is what they have is theirs).
@@ -268,8 +285,25 @@ def compare(
         rent_monthly_usd=None if rental is None else round(rental[0] / MONTHS, 2),
         api_monthly_usd=None if api is None else round(api[0] / MONTHS, 2),
         api_tokens_per_year=None if api is None else api[2],
+        current_api_three_year_usd=None if current is None else round(current[0], 2),
         rent=rental[1] if rental else None, api=api[1] if api else None, lines=lines,
     )
+
+
+def _current_spend_line(workload: Workload, buy_total: float, upfront: float, buy_monthly: float,
+                        lang: str) -> tuple[float, str] | None:
+    """Today's API spend over the same 3 years, and whether buying pays back against it (the volume the bought
+    hardware is sized for is the one that spend buys, `estimator.load`)."""
+    spend = workload.api_spend_usd_per_month
+    if spend is None:
+        return None
+    total = spend * MONTHS
+    months = break_even_months(upfront, buy_monthly, spend)
+    if total > buy_total and months is not None:
+        verdict = msg("cloud.current_spend.pays_back", lang, months=months, saving=total - buy_total)
+    else:
+        verdict = msg("cloud.current_spend.costs_more", lang, extra=buy_total - total)
+    return total, msg("cloud.current_spend", lang, spend=spend, model=workload.api_model or "?", total=total, verdict=verdict)
 
 
 def _why(workload: Workload, cheapest: str, tokens_per_year: float | None, lang: str) -> str:

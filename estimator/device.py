@@ -45,7 +45,7 @@ DEFAULT_BANDWIDTH_GBS: dict[str, float] = {"cpu": 200.0, "gpu": 400.0, "npu": 10
 USABLE_MEMORY_FRACTION: dict[str, float] = {"cpu": 0.90, "gpu": 0.92, "npu": 0.75, "soc": 0.75, "accel": 0.92}
 
 # GPU clock (MHz) assumed for a device that lists none: the median of the catalog's sourced clocks of its
-# kind (hardware.csv `gpu_clock_mhz`; `tests/test_estimator_clock.py` checks the figures against the
+# kind (hardware.csv `gpu_clock_mhz`; `tests/estimator/test_estimator_clock.py` checks the figures against the
 # shipped catalog). Only GPUs and SoC GPUs: the per-token overhead of a CPU, NPU or dataflow accelerator
 # is not GPU kernel work, so it is not scaled.
 DEFAULT_GPU_CLOCK_MHZ: dict[str, float] = {"gpu": 1927.5, "soc": 1398.0}

@@ -1,23 +1,23 @@
-"""Budgets stated in other currencies, converted to US dollars at a stated, dated rate.
+"""Amounts stated in other currencies (a budget, a monthly API spend), converted to US dollars at a stated,
+dated rate.
 
-The estimator prices hardware in USD; a budget of "50万元" or "€40k" is converted once, and the
-reply states the rate and its date as an assumption (a budget near a boundary should be re-checked
-at today's rate). Rates are the noon buying rates in New York of 12 January 2024:
+The estimator prices hardware in USD; "50万元" or "€40k" is converted once, and the reply states the rate
+and its date as an assumption (an amount near a boundary should be re-checked at today's rate). The rates
+live in ONE data file, `knowledge/data/fx_rates.csv` (currency, units per US dollar, date, source_url,
+notes): refreshing them is editing that file, nothing in code. The shipped rows are the noon buying rates
+in New York of 12 January 2024 (Federal Reserve H.10; the pound from the IMF's SDR valuations that day).
 
-- CNY, EUR, JPY, TWD: Federal Reserve statistical release H.10 of 16 January 2024, column "Jan. 12"
-  (currency units per U.S. dollar; the euro as U.S. dollars per euro),
-  https://federalreserve.gov/releases/h10/20240116
-- GBP: the same day's IMF SDR valuations (0.952544 SDR per pound ÷ 0.748473 SDR per dollar =
-  1.2727 USD per pound), as reprinted by Business Recorder,
-  https://www.brecorder.com/news/40284049/currency-values-in-terms-of-special-drawing-rights
-  (the H.10 excerpt available to this project cut the pound's value off).
-
-Pure: a lookup table and arithmetic, no network or clock.
+Pure apart from reading that static, versioned table once (no network, no clock).
 """
 
 from __future__ import annotations
 
+import csv
 from dataclasses import dataclass
+from functools import cache
+from pathlib import Path
+
+RATES_FILE = Path(__file__).resolve().parent.parent / "knowledge" / "data" / "fx_rates.csv"
 
 
 @dataclass(frozen=True)
@@ -30,20 +30,17 @@ class FxRate:
     source_url: str
 
 
-_H10 = "https://federalreserve.gov/releases/h10/20240116"
-_IMF = "https://www.brecorder.com/news/40284049/currency-values-in-terms-of-special-drawing-rights"
-RATES: dict[str, FxRate] = {
-    "CNY": FxRate("CNY", 7.1665, "2024-01-12", _H10),
-    "EUR": FxRate("EUR", round(1 / 1.0959, 6), "2024-01-12", _H10),  # H.10 quotes 1.0959 USD per euro
-    "JPY": FxRate("JPY", 144.86, "2024-01-12", _H10),
-    "TWD": FxRate("TWD", 31.12, "2024-01-12", _H10),
-    "GBP": FxRate("GBP", round(0.748473 / 0.952544, 6), "2024-01-12", _IMF),  # 1.2727 USD per pound
-}
+@cache
+def _rates() -> dict[str, FxRate]:
+    with RATES_FILE.open(encoding="utf-8", newline="") as handle:
+        return {row["currency"].upper(): FxRate(row["currency"].upper(), float(row["units_per_usd"]), row["date"],
+                                                 row["source_url"])
+                for row in csv.DictReader(handle)}
 
 
 def rate(currency: str) -> FxRate | None:
     """The rate for an ISO 4217 code (CNY, EUR, JPY, TWD, GBP), or None when none is sourced."""
-    return RATES.get(currency.upper())
+    return _rates().get(currency.upper())
 
 
 def to_usd(amount: float, currency: str) -> float | None:
@@ -58,4 +55,9 @@ def to_usd(amount: float, currency: str) -> float | None:
     return float(round(amount / found.units_per_usd))
 
 
-__all__ = ["RATES", "FxRate", "rate", "to_usd"]
+def rates() -> dict[str, FxRate]:
+    """Every sourced rate, by ISO 4217 code."""
+    return dict(_rates())
+
+
+__all__ = ["RATES_FILE", "FxRate", "rate", "rates", "to_usd"]

@@ -32,6 +32,71 @@ _ASSUME: dict[str, tuple[str, str, str]] = {
         "預算 {amount:,.0f} {currency} 按 1 美元 = {rate:g} {currency} 折合 ${usd:,.0f}（{date}，{source}）；"
         "預算接近某個價格時請按當日匯率複核",
     ),
+    # Load given as a rate, a volume or a spend, converted in the open (estimator/load.py, Little's law).
+    "assume.load.rate": (
+        "{per_hour:,.0f} requests/hour ≈ {rps:.3g}/s × ~{hold:.1f} s each ({ttft:g} s to first token + {output} tokens "
+        "at {tps:g} tok/s) ≈ {streams:,} concurrent streams (Little's law); sized for {streams:,}",
+        "每小时 {per_hour:,.0f} 个请求 ≈ 每秒 {rps:.3g} 个 × 每个约 {hold:.1f} 秒（首 token {ttft:g} 秒 + {output} token，"
+        "每秒 {tps:g} token）≈ {streams:,} 路并发（利特尔法则）；按 {streams:,} 路估算",
+        "每小時 {per_hour:,.0f} 個請求 ≈ 每秒 {rps:.3g} 個 × 每個約 {hold:.1f} 秒（首 token {ttft:g} 秒 + {output} token，"
+        "每秒 {tps:g} token）≈ {streams:,} 路並行（利特爾法則）；按 {streams:,} 路估算",
+    ),
+    "assume.load.daily": (
+        "{per_day:,.0f} requests a day over {hours:g} running hours{peak} ≈ {rps:.3g}/s × ~{hold:.1f} s each ≈ {streams:,} "
+        "concurrent streams (Little's law); say the peak hour's count to size for it",
+        "每天 {per_day:,.0f} 个请求，分布在 {hours:g} 个运行小时内{peak} ≈ 每秒 {rps:.3g} 个 × 每个约 {hold:.1f} 秒 ≈ "
+        "{streams:,} 路并发（利特尔法则）；如果知道高峰小时的请求数，请告诉我",
+        "每天 {per_day:,.0f} 個請求，分布在 {hours:g} 個運行小時內{peak} ≈ 每秒 {rps:.3g} 個 × 每個約 {hold:.1f} 秒 ≈ "
+        "{streams:,} 路並行（利特爾法則）；如果知道尖峰小時的請求數，請告訴我",
+    ),
+    "assume.load.peak": (" × {factor:g} at peak", "，高峰为平均的 {factor:g} 倍", "，尖峰為平均的 {factor:g} 倍"),
+    "assume.load.tokens": (
+        "{tokens:,.0f} tokens a day ÷ {per_request:,} tokens a request ({prompt:,} in + {output:,} out) = {per_day:,.0f} "
+        "requests over {hours:g} h{peak} ≈ {rps:.3g}/s × ~{hold:.1f} s each ≈ {streams:,} concurrent streams (Little's law)",
+        "每天 {tokens:,.0f} token ÷ 每个请求 {per_request:,} token（输入 {prompt:,} + 输出 {output:,}）= {per_day:,.0f} 个请求，"
+        "分布在 {hours:g} 小时内{peak} ≈ 每秒 {rps:.3g} 个 × 每个约 {hold:.1f} 秒 ≈ {streams:,} 路并发（利特尔法则）",
+        "每天 {tokens:,.0f} token ÷ 每個請求 {per_request:,} token（輸入 {prompt:,} + 輸出 {output:,}）= {per_day:,.0f} 個請求，"
+        "分布在 {hours:g} 小時內{peak} ≈ 每秒 {rps:.3g} 個 × 每個約 {hold:.1f} 秒 ≈ {streams:,} 路並行（利特爾法則）",
+    ),
+    "assume.load.spend": (
+        "today's ${spend:,.0f}/month on {model} at ${price_in:g} in / ${price_out:g} out per M tokens ({source}) buys "
+        "~{tokens:,.0f} tokens a day; that volume is what buying, renting and the API are compared on",
+        "目前每月在 {model} 上花费 ${spend:,.0f}，按每百万 token 输入 ${price_in:g} / 输出 ${price_out:g}（{source}）"
+        "约合每天 {tokens:,.0f} token；购买、租用和 API 都按这个用量比较",
+        "目前每月在 {model} 上花費 ${spend:,.0f}，按每百萬 token 輸入 ${price_in:g} / 輸出 ${price_out:g}（{source}）"
+        "約合每天 {tokens:,.0f} token；購買、租用和 API 都按這個用量比較",
+    ),
+    "assume.lora": (
+        "{adapters:,} LoRA adapters × ~{each:.2f} GB each (rank 16 on every linear layer ≈ 0.5 % of the base's parameters, "
+        "FP16; an estimate) = {total:.1f} GB held beside the weights; serve them with a multi-LoRA engine (vLLM "
+        "--enable-lora, SGLang, LoRAX) on one copy of the base model",
+        "{adapters:,} 个 LoRA 适配器 × 每个约 {each:.2f} GB（秩 16、覆盖全部线性层 ≈ 基座参数的 0.5%，FP16；估计值）= "
+        "{total:.1f} GB，与权重一起常驻；用支持多 LoRA 的推理引擎（vLLM --enable-lora、SGLang、LoRAX）共享一份基座模型",
+        "{adapters:,} 個 LoRA 配接器 × 每個約 {each:.2f} GB（秩 16、覆蓋全部線性層 ≈ 基座參數的 0.5%，FP16；估計值）= "
+        "{total:.1f} GB，與權重一起常駐；用支援多 LoRA 的推論引擎（vLLM --enable-lora、SGLang、LoRAX）共用一份基座模型",
+    ),
+    "assume.power_per_server": (
+        "power: the {per_server:,} W per server is applied to the whole deployment (conservative: several servers may "
+        "each draw it; say how many servers or racks you have)",
+        "功耗：每台服务器 {per_server:,} W 的上限按整个部署计算（保守：多台服务器可以各用这么多；请告诉我有几台服务器或机柜）",
+        "功耗：每台伺服器 {per_server:,} W 的上限按整個部署計算（保守：多台伺服器可以各用這麼多；請告訴我有幾台伺服器或機櫃）",
+    ),
+    "assume.power_per_rack": (
+        "power: {per_rack:,} W per rack × {racks:,} rack(s) = {total:,} W in all (say how many racks if it is more)",
+        "功耗：每个机柜 {per_rack:,} W × {racks:,} 个机柜 = 共 {total:,} W（如果机柜更多，请告诉我）",
+        "功耗：每個機櫃 {per_rack:,} W × {racks:,} 個機櫃 = 共 {total:,} W（如果機櫃更多，請告訴我）",
+    ),
+    "assume.base_utilization": (
+        "sized for the peak of {peak:,} concurrent users; the usual {base:,} set utilization at {utilization:.0%} for "
+        "power and cost per token",
+        "按高峰 {peak:,} 人并发估算硬件；平时 {base:,} 人，功耗和每 token 成本按 {utilization:.0%} 利用率计算",
+        "按尖峰 {peak:,} 人同時使用估算硬體；平時 {base:,} 人，功耗和每 token 成本按 {utilization:.0%} 使用率計算",
+    ),
+    "assume.spend_fx": (
+        "the API spend of {amount:,.0f} {currency}/month is taken as ${usd:,.0f} at {rate:g} {currency} per US dollar ({date})",
+        "每月 API 花费 {amount:,.0f} {currency} 按 1 美元 = {rate:g} {currency} 折合 ${usd:,.0f}（{date}）",
+        "每月 API 花費 {amount:,.0f} {currency} 按 1 美元 = {rate:g} {currency} 折合 ${usd:,.0f}（{date}）",
+    ),
     "assume.peak_share": (
         "assumed a peak of {users} concurrent users: {share}% of the {total} people (named users of enterprise "
         "software peak at 15–25% when they share one time zone; {source}); say the real peak to size for it",
@@ -147,6 +212,14 @@ _RECOMMEND: dict[str, tuple[str, str, str]] = {
         "{describe}. Lowest risk-weighted cost per served token of {n} options that meet every target",
         "{describe}。在满足全部目标的 {n} 个方案中，按风险加权后每服务 token 成本最低",
         "{describe}。在滿足全部目標的 {n} 個方案中，按風險加權後每服務 token 成本最低",
+    ),
+    "rec.accel_leads": (
+        ("{describe}. Seed 2's accelerator case holds (stable model, small batches, high concurrency, a power "
+         "limit), so the accelerator that meets every target within your limits leads; {n} options meet every target"),
+        "{describe}。符合种子文档 2 的推理加速卡场景（模型固定、批量小、并发高、有功耗上限），所以由在你的限制内满足全部目标的"
+        "推理加速卡领衔；共有 {n} 个方案满足全部目标",
+        "{describe}。符合種子文件 2 的推理加速卡場景（模型固定、批次小、併發高、有功耗上限），所以由在你的限制內滿足全部目標的"
+        "推理加速卡領銜；共有 {n} 個方案滿足全部目標",
     ),
     "rec.only": (
         "{describe}. The only option that meets every target", "{describe}。这是唯一满足全部目标的方案",

@@ -109,6 +109,24 @@ CLOUD_MESSAGES: dict[str, tuple[str, str, str]] = {
         "硬件已经有了：无需回本。",
         "硬體已經有了：無需回本。",
     ),
+    "cloud.air_gapped": (
+        "Air-gapped: renting and hosted APIs are out, so only bought hardware is costed.",
+        "内网隔离：不能租用云 GPU，也不能调用托管 API，只计算购买的硬件。",
+        "內網隔離：不能租用雲端 GPU，也不能呼叫託管 API，只計算購買的硬體。",
+    ),
+    "cloud.current_spend": (
+        "Today's API: ${spend:,.0f}/month on {model} = ${total:,.0f} over 3 years for the same volume; buying {verdict}.",
+        "目前的 API：每月 ${spend:,.0f}（{model}），同样用量 3 年共 ${total:,.0f}；购买{verdict}。",
+        "目前的 API：每月 ${spend:,.0f}（{model}），同樣用量 3 年共 ${total:,.0f}；購買{verdict}。",
+    ),
+    "cloud.current_spend.pays_back": (
+        "pays back in {months:.0f} months and saves ${saving:,.0f} over 3 years",
+        "{months:.0f} 个月回本，3 年省 ${saving:,.0f}", "{months:.0f} 個月回本，3 年省 ${saving:,.0f}",
+    ),
+    "cloud.current_spend.costs_more": (
+        "costs ${extra:,.0f} more over 3 years than keeping it", "3 年比继续用 API 多花 ${extra:,.0f}",
+        "3 年比繼續用 API 多花 ${extra:,.0f}",
+    ),
     "cloud.alt.rent": ("renting", "租用", "租用"),
     "cloud.alt.api": ("the hosted API", "托管 API", "託管 API"),
     "cloud.caveat": (

@@ -15,6 +15,16 @@ When nothing meets every constraint the primary is the closest option (`meets_sl
 
 from __future__ import annotations
 
+from estimator.accelerator_findings import AcceleratorVerdict
+from estimator.accelerator_first import (
+    accelerator_primary,
+    closest_gpu,
+    evaluate_accelerators,
+    migration_finding,
+    seed2_conditions,
+    verdict,
+    with_price_ranges,
+)
 from estimator.answers import answer_questions
 from estimator.assume import fill_defaults
 from estimator.batch import BatchSizer, is_batch_job
@@ -29,6 +39,7 @@ from estimator.catalog import Catalog
 from estimator.cloud import compare as compare_cloud
 from estimator.defaults import OVERLOAD_FACTOR
 from estimator.errors import NoFeasibleOption
+from estimator.load import load_conversion
 from estimator.memory import closest_mha_model, resolve_architecture
 from estimator.messages import MESSAGES, join, msg, reason_text
 from estimator.model_shape import (
@@ -180,8 +191,10 @@ def _rationale(workload: Workload, primary: Sized, ranked: list[Sized], lang: st
                tps=workload.tokens_per_s_target, ttft=workload.ttft_target_ms)
     if not ranked:
         return head + msg("rec.none_meets", lang, describe=describe(primary, lang))
-    text = head + msg("rec.lowest" if len(ranked) > 1 else "rec.only", lang, describe=describe(primary, lang),
-                      n=len(ranked))  # "of 1 options" read oddly
+    # Seed 2's rule put an accelerator ahead of a cheaper option: say so, never "lowest cost".
+    key = "rec.accel_leads" if primary is not ranked[0] and primary.candidate.hardware.kind == "accel" else (
+        "rec.lowest" if len(ranked) > 1 else "rec.only")
+    text = head + msg(key, lang, describe=describe(primary, lang), n=len(ranked))  # "of 1 options" read oddly
     rival = cheapest_rival(primary, ranked)
     if rival is None or primary.cost_per_token <= 0:
         return text + msg("period", lang)
@@ -337,10 +350,12 @@ def recommend(
     zh-Hans, zh-Hant) is the language of the sentences; numbers, ids and names are the same in all.
     """
     named, model_notes = apply_catalog_model(prepare_batch(workload), catalog, lang)
-    filled, assumptions = fill_defaults(named, lang=lang)
+    filled, assumptions = fill_defaults(named, lang=lang, api_prices=catalog.api_prices)
+    conversion = load_conversion(named, catalog.api_prices) if named.concurrent_users is None else None
     assumptions = model_notes + assumptions
     filled = with_owned_ids(filled, catalog)  # issue 14: owned devices with their stated counts and specs
     catalog = at_power_cap(with_owned_specs(catalog, filled), filled)  # and power modes under a cap
+    catalog = with_price_ranges(catalog)  # quote-only accelerators with a sourced price range
     if estimate_fn is None or capacity_fn is None:
         default_estimate, default_capacity = default_throughput()
         estimate_fn, capacity_fn = estimate_fn or default_estimate, capacity_fn or default_capacity
@@ -384,6 +399,7 @@ def recommend(
         relax = _relax(filled, primary, lang)
         ranked = []
         outside_limits = True
+    accel, primary, alternatives = _accelerators_first(sizer, catalog, sized, fitting, ranked, primary, alternatives)
     assumptions += _ranking_notes(filled, excluded, lang)
     if (fleet := _fleet_note(filled, primary, lang)) is not None:
         assumptions.append(fleet)
@@ -417,9 +433,41 @@ def recommend(
         workload=filled.model_dump(mode="json"),
         cloud=cloud,
         within_limits=not outside_limits,
+        load_conversion=conversion,
+        accelerator_first=accel,
     )
     return answer_questions(rec, sizer, filled, catalog, sized, excluded, primary, alternatives, lang, to_option=to_option,
                             format_stated=workload.quantization is not None)  # not the catalog model's native one
+
+
+def _accelerators_first(
+    sizer: Sizer, catalog: Catalog, sized: list[Sized], fitting: list[Sized], ranked: list[Sized], primary: Sized,
+    alternatives: list[Sized],
+) -> tuple[AcceleratorVerdict | None, Sized, list[Sized]]:
+    """Seed 2's rule: when its conditions hold, the accelerators are evaluated first; the best one that meets
+    the targets within the limits (and has a price or a sourced price range) leads, with the GPU that comes
+    closest beside it. Otherwise the ranking's answer stands and the verdict says which accelerator comes
+    closest. An accelerator that turns out to miss once its capacity is probed does not lead."""
+    conditions = seed2_conditions(sizer.workload)
+    if not conditions.hold:
+        return None, primary, alternatives
+    evaluated = evaluate_accelerators(sizer, catalog, sized)
+    best = evaluated[0] if evaluated else None
+    chosen = accelerator_primary(ranked, best)
+    if chosen is not None and chosen is not primary and not sizer.finalize(chosen).violations:
+        primary = chosen
+    gpu = closest_gpu([s for s in ranked if s is not primary], [s for s in fitting if s is not primary])
+    if gpu is not None and primary.candidate.hardware.kind != "gpu":
+        gpu = sizer.finalize(gpu)
+        rest = [s for s in alternatives if s.candidate.hardware.id not in (gpu.candidate.hardware.id,
+                                                                             primary.candidate.hardware.id)]
+        alternatives = [gpu, *rest][:MAX_ALTERNATIVES]
+    stack = next((c.stack for c in (s.candidate for s in sized) if best and c.hardware.id == best.hardware_id
+                  and c.stack.name == best.serving_stack), None)
+    if stack is None and best is not None:
+        stack = next((st for st in catalog.stacks if st.name == best.serving_stack), None)
+    migration = migration_finding(sizer.workload, stack) if stack is not None else None
+    return verdict(conditions, evaluated, primary, gpu, migration), primary, alternatives
 
 
 def _cloud(workload: Workload, primary: Sized, catalog: Catalog, lang: str) -> CloudComparison | None:

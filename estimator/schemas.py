@@ -10,7 +10,9 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
+from estimator.accelerator_findings import AcceleratorVerdict
 from estimator.catalog import HardwareKind, Level
+from estimator.load import LoadConversion
 from estimator.workload import DEFAULT_QUANTIZATION
 
 # The prefixes of violations that are the user's limits rather than the workload's targets.
@@ -56,6 +58,8 @@ class EstimateRequest(_Model):
     active_params_b: float | None = Field(default=None, gt=0, le=2000)
     # KV cache element type: FP16/BF16 = 2 bytes, FP8 = 1. None: FP8 with FP8-class weight formats.
     kv_cache_dtype: Literal["FP16", "BF16", "FP8"] | None = None
+    # LoRA adapters held beside the weights on each device (`estimator.lora`): memory only.
+    adapter_gb: float = Field(default=0.0, ge=0, le=100_000)
 
 
 class Estimate(_Model):
@@ -269,6 +273,8 @@ class CloudComparison(_Model):
     rent_monthly_usd: float | None = None
     api_monthly_usd: float | None = None
     api_tokens_per_year: float | None = None
+    current_api_three_year_usd: float | None = Field(default=None, description="today's stated API spend over 3 years")
+    air_gapped: bool = False  # rent and API were left out: nothing may reach the cloud
     rent: CloudChoice | None = None
     api: CloudChoice | None = None
     lines: list[str] = Field(default=[], description="the comparison as sentences in the reply's language")
@@ -285,6 +291,8 @@ class Recommendation(_Model):
     validation_plan: list[str] = []
     calibration_rows: list[int] = []
     relax: list[str] = Field(default=[], description="when nothing fits: which constraint to relax, by how much")
+    # A stated rate, volume or spend and how it became the concurrency sized for (Little's law, estimator/load.py).
+    load_conversion: LoadConversion | None = None
     workload: dict[str, Any] | None = Field(default=None, description="the workload after defaults were filled")
     cloud: CloudComparison | None = Field(default=None, description="buy vs rent vs hosted API (issue 16)")
     owned: list[OwnedAnswer] = Field(default=[], description="owned hardware, evaluated first")
@@ -292,6 +300,8 @@ class Recommendation(_Model):
     batch: BatchPlan | None = None
     within_limits: bool = Field(default=True, description="False: nothing meets the targets within the budget/"
                                 "power limits; the primary is the option that meets the targets least past them")
+    accelerator_first: AcceleratorVerdict | None = Field(
+        default=None, description="seed 2's conditions held: what evaluating the accelerators first found")
 
 
 __all__ = [

@@ -22,6 +22,7 @@ from estimator.defaults import (
     MIGRATION_USD_PER_PORT,
     MODEL_CHANGES_PER_YEAR_WHEN_FREQUENT,
 )
+from estimator.lora import adapters_gb
 from estimator.memory import bits_per_weight, weights_gb
 from estimator.messages import msg, reason_text
 from estimator.risks import assess_risks, overload_factor, risk_score
@@ -63,8 +64,11 @@ class Sized:
 
 
 def needs_port(stack: ServingStack) -> bool:
-    """Graph-compiled or immature stacks need the model converted, re-quantized and tuned (seed 2)."""
-    return stack.dynamic_shapes in ("static", "buckets") or stack.maturity == "low"
+    """Graph-compiled or immature stacks, and any stack that serves only accelerators or NPUs, need the model
+    converted, re-quantized and tuned (seed 2, 3.3: "把模型从GPU迁移到NPU或专用加速器可能需要重写算子、重新量化、
+    重新调优")."""
+    dedicated = bool(stack.hardware_kinds) and set(stack.hardware_kinds) <= {"accel", "npu"}
+    return stack.dynamic_shapes in ("static", "buckets") or stack.maturity == "low" or dedicated
 
 
 def migration_cost(workload: Workload, stack: ServingStack) -> float:
@@ -95,7 +99,7 @@ def _request(workload: Workload, candidate: Candidate, count: int, users: int | 
         arrival_pattern=workload.arrival_pattern or "steady", model=workload.model_id,
         active_params_b=(workload.active_params_b * (workload.models_served or 1)
                          if workload.active_params_b is not None else None),
-        kv_cache_dtype=None,
+        kv_cache_dtype=None, adapter_gb=adapters_gb(workload.model_params_b or 7.0, workload.lora_adapters),
     )
 
 

@@ -24,6 +24,9 @@ DeploymentScale = Literal["personal", "team", "department", "organization", "edg
 ArrivalPattern = Literal["steady", "bursty", "batch"]
 ModelStability = Literal["stable", "frequent_changes"]
 ExistingHardware = Literal["cpu_servers", "npu_laptops", "gpu_workstations", "none"]
+PowerBudgetScope = Literal["total", "per_rack", "per_server"]
+# Currencies with a dated, sourced rate (estimator/fx.py, knowledge/data/fx_rates.csv).
+Currency = Literal["CNY", "EUR", "JPY", "TWD", "GBP"]
 
 # Seed 1's TCO assumptions: "硬體以 70% 使用率每天運行 12 小時，電力成本 $0.12/kWh", amortized over 3 years.
 DEFAULT_HOURS_PER_DAY = 12.0
@@ -79,6 +82,8 @@ class Workload(BaseModel):
     dynamic_shapes: bool | None = None
     accuracy_critical: bool | None = None
     mixed_training: bool | None = None
+    # Beyond the contract: rack or floor space is the binding limit (seed 2, 2.2 条件三 "功耗和空间有硬约束").
+    space_limited: bool | None = None
     existing_hardware: list[ExistingHardware] | None = None
     # Beyond the contract: catalog ids of the owned devices when the user names them ("my M4 MacBook"),
     # so an already-owned option is costed on that chip instead of the weakest one of its class.
@@ -103,7 +108,25 @@ class Workload(BaseModel):
     # Beyond the contract (issue 14): a budget stated in another currency, as said; budget_usd holds
     # it converted at estimator/fx.py's dated rate (stated as an assumption).
     budget_amount: float | None = Field(default=None, ge=0, le=1e13)
-    budget_currency: Literal["CNY", "EUR", "JPY", "TWD", "GBP"] | None = None
+    budget_currency: Currency | None = None
+    # Load given as a rate, a volume or a spend (DESIGN.md contract): the estimator turns each into peak
+    # concurrent streams by Little's law (estimator/load.py) when no concurrency is stated.
+    base_concurrent_users: int | None = Field(default=None, ge=1, le=1_000_000)  # usual load beside a stated peak
+    requests_per_s: float | None = Field(default=None, gt=0, le=100_000)  # peak arrival rate
+    # Beyond the contract: a daily count as said ("2,000 customers a day"); the running hours (and a stated
+    # peak factor) turn it into a peak rate, so a later "we run 24/7" still applies.
+    requests_per_day: float | None = Field(default=None, gt=0, le=1e10)
+    peak_factor: float | None = Field(default=None, ge=1, le=100)  # "peak is 3x the average"
+    tokens_per_day: float | None = Field(default=None, gt=0, le=1e13)  # prompt + output tokens a day
+    api_spend_usd_per_month: float | None = Field(default=None, gt=0, le=1e9)  # never a capex budget
+    api_model: str | None = Field(default=None, max_length=100)  # the hosted model that spend buys
+    api_spend_amount: float | None = Field(default=None, gt=0, le=1e13)  # as said, when not in dollars
+    api_spend_currency: Currency | None = None
+    # Power: how `power_budget_w` applies (a per-rack limit is not the total), and the racks there are.
+    power_budget_scope: PowerBudgetScope | None = None
+    racks: int | None = Field(default=None, ge=1, le=10_000)
+    lora_adapters: int | None = Field(default=None, ge=1, le=100_000)  # adapters served on one base model
+    air_gapped: bool | None = None  # no cloud rental or hosted API may be used
     hours_per_day: float = Field(default=DEFAULT_HOURS_PER_DAY, gt=0, le=24)
     days_per_week: float = Field(default=DEFAULT_DAYS_PER_WEEK, gt=0, le=7)
     utilization: float = Field(default=DEFAULT_UTILIZATION, gt=0, le=1)
@@ -128,9 +151,11 @@ __all__ = [
     "QUANTIZATIONS",
     "WORKLOAD_FIELDS",
     "ArrivalPattern",
+    "Currency",
     "DeploymentScale",
     "ExistingHardware",
     "ModelStability",
+    "PowerBudgetScope",
     "NamedDevice",
     "OwnedDevice",
     "Quantization",

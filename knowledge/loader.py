@@ -19,6 +19,7 @@ from typing import get_args
 from pydantic import BaseModel, ValidationError
 
 from estimator.catalog import (
+    AcceleratorSheet,
     ApiPrice,
     Benchmark,
     BenchmarkLayout,
@@ -77,6 +78,8 @@ TABLES: tuple[TableSpec, ...] = (
               feeds_fit=True),
     # Migration 009: the parallel layout a row's source states it ran (`row_predict.stated_groups`).
     TableSpec("benchmark_layouts.csv", "benchmark_layouts", BenchmarkLayout, "row_id", optional=True, feeds_fit=True),
+    # Migration 015: accelerators' SRAM, price ranges and stack behaviour (`estimator.accelerator_first`).
+    TableSpec("accelerator_sheets.csv", "accelerator_sheets", AcceleratorSheet, "hardware_id", optional=True),
 )
 
 
@@ -267,12 +270,22 @@ def _cross_check(parsed: dict[str, _Parsed], errors: list[str]) -> None:
             errors.append(f"cloud_gpu_prices.csv:{row.line}: hardware_id: unknown hardware id {price.hardware_id!r}")
     for row in parsed["api_prices"].rows:
         api: ApiPrice = row.item  # type: ignore[assignment]
-        if api.params_b is None and (api.params_min_b is None or api.params_max_b is None):
-            errors.append(f"api_prices.csv:{row.line}: params_b: give params_b or both params_min_b and params_max_b")
+        if api.api_model is None and api.params_b is None and (api.params_min_b is None or api.params_max_b is None):
+            errors.append(f"api_prices.csv:{row.line}: params_b: give params_b, both params_min_b and params_max_b, or api_model")
     for row in parsed.get("power_modes", _Parsed([], set())).rows:
         mode: PowerMode = row.item  # type: ignore[assignment]
         if parsed["hardware"].readable and mode.hardware_id not in hardware_ids:
             errors.append(f"power_modes.csv:{row.line}: hardware_id: unknown hardware id {mode.hardware_id!r}")
+    for row in parsed.get("accelerator_sheets", _Parsed([], set())).rows:
+        sheet: AcceleratorSheet = row.item  # type: ignore[assignment]
+        if parsed["hardware"].readable and sheet.hardware_id not in hardware_ids:
+            errors.append(f"accelerator_sheets.csv:{row.line}: hardware_id: unknown hardware id {sheet.hardware_id!r}")
+        elif (sheet.price_low_usd is None) != (sheet.price_high_usd is None):
+            errors.append(f"accelerator_sheets.csv:{row.line}: price_low_usd: give both ends of a price range or neither")
+        elif sheet.price_range is not None and not sheet.price_range_basis:
+            errors.append(f"accelerator_sheets.csv:{row.line}: price_range_basis: a price range needs its basis")
+        elif sheet.price_range is not None and sheet.price_range[0] > sheet.price_range[1]:
+            errors.append(f"accelerator_sheets.csv:{row.line}: price_low_usd: low end above the high end")
     benchmark_ids = parsed["benchmarks"].keys
     for row in parsed.get("benchmark_provenance", _Parsed([], set())).rows:
         note: BenchmarkProvenance = row.item  # type: ignore[assignment]

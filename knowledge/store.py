@@ -17,6 +17,7 @@ import duckdb
 from pydantic import BaseModel
 
 from estimator.catalog import (
+    AcceleratorSheet,
     ApiPrice,
     Benchmark,
     BenchmarkLayout,
@@ -143,6 +144,10 @@ class KnowledgeStore:
         """Run dates and source-established exclusions of benchmark rows (migration 011), in file order."""
         return self._select(BenchmarkProvenance, "benchmark_provenance")
 
+    def accelerator_sheets(self) -> list[AcceleratorSheet]:
+        """Accelerators' SRAM, price ranges and stack behaviour (migration 015), in file order."""
+        return self._select(AcceleratorSheet, "accelerator_sheets")
+
     def benchmark_layouts(self) -> list[BenchmarkLayout]:
         """The parallel layouts benchmark rows' sources state (migration 009), in file order."""
         return self._select(BenchmarkLayout, "benchmark_layouts")
@@ -175,6 +180,7 @@ class KnowledgeStore:
             power_modes=tuple(self.power_modes()),
             benchmark_provenance=tuple(self.benchmark_provenance()),
             benchmark_layouts=tuple(self.benchmark_layouts()),
+            accelerator_sheets=tuple(self.accelerator_sheets()),
         )
 
     def catalog(self) -> Catalog:

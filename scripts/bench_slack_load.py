@@ -35,8 +35,8 @@ from slack_sdk import WebClient  # noqa: E402
 
 from bot.settings import Settings  # noqa: E402
 from bot.slack.runtime import build_slack_app  # noqa: E402
-from tests.fake_slack import FakeSlack, event_envelope, mention, signed_headers  # noqa: E402
-from tests.slack_harness import SECRET, EchoEngine, serve_app  # noqa: E402
+from tests.support.fake_slack import FakeSlack, event_envelope, mention, signed_headers  # noqa: E402
+from tests.support.slack_harness import SECRET, EchoEngine, serve_app  # noqa: E402
 
 FIRST_MESSAGE = "We want to serve our fine-tuned 7B model to the legal department, about 200 people."
 

@@ -41,6 +41,12 @@ CONVERSATIONS: list[list[tuple[str, str]]] = [
      ("interview", "for 40 concurrent users"),
      ("recommend", "just recommend"),
      ("compare", "4090 vs L40S")],
+    # Load as a rate, a spend and a follow-up that changes it (Little's law conversion in the echo).
+    [("recommend", "our support bot (fine-tuned 8b, Q4_K_M) sees about 9,000 requests/hour at peak, first token under 1 s, "
+                   "just recommend"),
+     ("what-if", "要是峰值變成每秒 50 個請求呢"),
+     ("recommend", "we spend $22k/month on gpt-4o-mini for this, air-gapped is not an issue"),
+     ("bad input", "we spend 50000 rupees a month on the API")],
 ]
 
 

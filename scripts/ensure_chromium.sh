@@ -2,7 +2,7 @@
 # Make sure Debian's headless-capable Chromium, a CJK font and WeasyPrint's Pango libraries are
 # installed; print the browser's path on stdout.
 #
-# The report tests (tests/test_report_browser.py) start their own throw-away headless Chromium to
+# The report tests (tests/bot/report/test_report_browser.py) start their own throw-away headless Chromium to
 # render the HTML reports; Chinese reports need a CJK font (fonts-noto-cjk), and the PDF renderer
 # (WeasyPrint) needs Pango. On a fresh machine (CI) these come from Debian's packages; nothing is
 # started here.

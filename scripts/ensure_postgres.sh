@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Make sure Debian's PostgreSQL server binaries are installed; print their directory on stdout.
 #
-# The test suite starts its own throw-away server on loopback (tests/pg.py) and only needs `initdb`,
+# The test suite starts its own throw-away server on loopback (tests/support/pg.py) and only needs `initdb`,
 # `pg_ctl` and `postgres`. On a fresh machine (CI) they are installed from Debian's `postgresql`
 # package; nothing is started or enabled system-wide here.
 set -euo pipefail

@@ -1,8 +1,8 @@
 #!/usr/bin/env python3
 """Long fuzzing run of the language understanding and `Engine.handle` (hypothesis, `--llm none`).
 
-CI runs a few hundred examples (tests/test_fuzz_*.py); this runs the same invariants
-(tests/fuzz_support.py) for as many as asked, 10,000 each by default, and prints how many examples
+CI runs a few hundred examples (tests/bot/test_fuzz_engine.py, tests/bot/nlu/test_fuzz_nlu.py); this runs the same invariants
+(tests/support/fuzz_support.py) for as many as asked, 10,000 each by default, and prints how many examples
 and turns ran, how long they took, and every distinct failure hypothesis found (shrunk to a minimal
 message). Exit status 1 when anything failed.
 
@@ -30,7 +30,7 @@ from langgraph.checkpoint.memory import InMemorySaver  # noqa: E402
 
 from bot.settings import Settings  # noqa: E402
 from bot.wiring import build_engine  # noqa: E402
-from tests.fuzz_support import MESSAGES, PENDING_SLOTS, check_parse, check_turns  # noqa: E402
+from tests.support.fuzz_support import MESSAGES, PENDING_SLOTS, check_parse, check_turns  # noqa: E402
 
 
 class Tally:

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Quickstart 2: set up .venv/, run the lint and type gates, then the whole test suite (what CI runs).
-# Extra arguments go to pytest (e.g. -k estimator, -x). Fast tier for development: -m "not slow".
+# Extra arguments go to pytest (e.g. -k estimator, -x). Fast tier for development: -m "not slow" (what a bare `pytest` runs).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 bash scripts/setup.sh
@@ -15,4 +15,5 @@ if ! .venv/bin/python -m mypy; then
   echo "test: mypy found type errors (above); the checked packages are [tool.mypy] files in pyproject.toml" >&2
   exit 1
 fi
-exec .venv/bin/python -m pytest "$@"
+# Every tier: pyproject's addopts select the fast tier for a bare `pytest`; a later -m in "$@" still wins.
+exec .venv/bin/python -m pytest -m "slow or not slow" "$@"

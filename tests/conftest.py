@@ -6,11 +6,11 @@ import os
 
 import pytest
 
-# A real PostgreSQL server for the `postgres` tests, started on first use (tests/pg.py).
-from tests.pg import postgres_server, postgres_url  # noqa: F401
+# A real PostgreSQL server for the `postgres` tests, started on first use (tests/support/pg.py).
+from tests.support.pg import postgres_server, postgres_url  # noqa: F401
 
 # The `deps` and `engine` fixtures of the graph tests (a module defining its own of those names keeps it).
-pytest_plugins = ["tests.engine_fixtures"]
+pytest_plugins = ["tests.support.engine_fixtures"]
 
 
 @pytest.fixture(autouse=True)

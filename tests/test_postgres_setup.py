@@ -11,7 +11,7 @@ import stat
 import subprocess
 from pathlib import Path
 
-from tests.pg import ENSURE_SCRIPT
+from tests.support.pg import ENSURE_SCRIPT
 
 FAKE_APT = """#!/bin/sh
 echo "$@" >> "$APT_LOG"

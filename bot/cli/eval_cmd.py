@@ -101,13 +101,70 @@ def run_eval(
                 close()
 
 
+def run_reading_eval(llm_spec: str | None, splits: list[str]) -> dict[str, Any]:
+    """Score the reading set through the conversation's reading step with the model `llm_spec`."""
+    from bot.llm.factory import load_model
+    from bot.llm.stats import reset_stats
+    from bot.nodes import Deps, Nodes, model_helpers
+    from bot.wiring import open_knowledge, store_model_lookup
+    from estimator.recommend import recommend
+    from evals.reading_eval import load_cases, nodes_reader, run_reading
+
+    spec = llm_spec or Settings().llm
+    unknown = [s for s in splits if s not in ("dev", "heldout")]
+    if unknown:
+        raise ConfigError(f"--split {unknown[0]!r} is not a split of the reading set: use dev or heldout.")
+    cases = load_cases(splits)
+    with tempfile.TemporaryDirectory(prefix="siliconsult-reading-") as home:
+        settings = Settings(home=Path(home), llm=spec)
+        model = load_model(spec, timeout_s=settings.llm_timeout_s)
+        if model is not None:
+            reset_stats(model.name)
+        store = open_knowledge(settings)
+        try:
+            catalog = store.catalog()
+            extract, _phrase = model_helpers(model, reading_timeout_s=settings.llm_reading_timeout_s)
+            nodes = Nodes(Deps(catalog=catalog, recommend=recommend, find_model=store_model_lookup(store, catalog),
+                               extract=extract))
+            reader = nodes_reader(nodes)
+            results: dict[str, Any] = {"llm": spec, "splits": {}}
+            for split, split_cases in cases.items():
+                summary, scores = run_reading(reader, split_cases)
+                results["splits"][split] = {
+                    **summary,
+                    "cases": [{"id": s.id, "wrong": s.wrong, "missed": s.missed} for s in scores if s.wrong or s.missed],
+                }
+            results["model_counters"] = _llm_counters(model)
+            return results
+        finally:
+            store.close()
+            close = getattr(model, "close", None)
+            if close is not None:
+                close()
+
+
+def _reading_table(results: dict[str, Any]) -> Any:
+    from rich.table import Table
+
+    table = Table(title=f"Reading eval, --llm {results['llm']}")
+    for column in ("split", "language", "messages", "facts", "right", "wrong", "missed", "p50 ms", "p95 ms"):
+        table.add_column(column, justify="left" if column in ("split", "language") else "right")
+    for split, result in results["splits"].items():
+        rows = [*result["by_language"].items(), ("all", result["total"])]
+        for lang, totals in rows:
+            latency = (f"{result['latency_ms_p50']:.0f}", f"{result['latency_ms_p95']:.0f}") if lang == "all" else ("", "")
+            table.add_row(split, lang, str(totals["messages"]), str(totals["expected"]), str(totals["right"]),
+                          str(totals["wrong"]), str(totals["missed"]), *latency)
+    return table
+
+
 def eval_command(
     scenarios: Annotated[
         Path | None, typer.Option("--scenarios", help="Directory of scenario *.yaml files (default: the bundled suite).")
     ] = None,
     llm: Annotated[
         str | None,
-        typer.Option("--llm", help="none | bundled | PATH.gguf | http://… (default: SILICONSULT_LLM, else bundled)."),
+        typer.Option("--llm", help="none | bundled | PATH.gguf | http://… (default: SILICONSULT_LLM, else none)."),
     ] = None,
     json_out: Annotated[bool, typer.Option("--json", help="Print one JSON document instead of the table.")] = False,
     report: Annotated[Path | None, typer.Option("--report", help="Write a markdown report to FILE.")] = None,
@@ -120,10 +177,29 @@ def eval_command(
     report_dir: Annotated[
         Path, typer.Option("--report-dir", help="Where --estimator writes its report and charts.")
     ] = Path("reports"),
+    reading: Annotated[
+        bool, typer.Option("--reading", help="Score fact reading on the reading set (right / wrong / missed per language).")
+    ] = False,
+    split: Annotated[
+        list[str] | None, typer.Option("--split", help="With --reading: dev or heldout (repeatable; default both).")
+    ] = None,
+    details: Annotated[
+        bool, typer.Option("--details", help="With --reading: list each message's wrong and missed facts.")
+    ] = False,
 ) -> None:
     """Run the scripted scenario suite through the assistant; exit 1 if any scenario fails."""
     if estimator:
         raise typer.Exit(_run_estimator_report(report_dir, json_out))
+    if reading:
+        results = run_reading_eval(llm, split or ["dev", "heldout"])
+        if json_out:
+            typer.echo(json.dumps(results, ensure_ascii=False, indent=2))
+        else:
+            Console().print(_reading_table(results))
+            for name, result in results["splits"].items():
+                for case in result["cases"] if details else []:
+                    typer.echo(f"{name} {case['id']}: wrong {case['wrong']} missed {case['missed']}")
+        raise typer.Exit(0)
     from evals.report import failure_lines, markdown_report, suite_json, summary_table
 
     err_console = Console(stderr=True)
@@ -140,4 +216,4 @@ def eval_command(
     raise typer.Exit(1 if result.failed else 0)
 
 
-__all__ = ["eval_command", "run_eval"]
+__all__ = ["eval_command", "run_eval", "run_reading_eval"]

@@ -20,7 +20,7 @@ from collections.abc import Sequence
 
 from pydantic import ValidationError
 
-from bot.llm.base import LanguageModel, LLMTimeout, Message, speaks
+from bot.llm.base import LanguageModel, LLMTimeout, Message
 from bot.llm.evidence import could_be_supported, one_field_per_number, value_supported
 from bot.llm.prompts import extraction_messages, retry_messages
 from bot.llm.schema import (
@@ -40,9 +40,9 @@ log = logging.getLogger(__name__)
 
 # Greedy JSON for one field is about a dozen tokens ("model_params_b": null, …).
 _TOKENS_PER_FIELD = 14
-_UNCUED_NUMERIC_FIELDS = 3
-# Unasked-for extraction covers at most this many fields (the most decision-relevant first): every
-# field costs ~10 output tokens, and the bundled 135M model asked for six numbers invented two.
+# A reading covers at most this many fields (the pending question's first): every field costs ~10
+# output tokens, and the bundled 135M model asked for six numbers invented two. The engine asks for
+# fewer (`bot.nodes.READING_MAX_FIELDS`): on a loaded 2-core machine 4 fields took 3.2 s, 1 field 0.9 s.
 MAX_DEFAULT_FIELDS = 4
 
 
@@ -92,15 +92,47 @@ def _ask(model: LanguageModel, messages: list[Message], fields: Sequence[str], t
     raise LLMError("the model's extraction stayed invalid after a re-ask", attempts=attempts)
 
 
-def ground_facts(facts: SlotValues, text: str, known_slots: SlotValues) -> SlotValues:
-    """The facts that the user's `text` supports and that agree with each other and the known slots."""
-    supported = {field: value for field, value in facts.items() if value_supported(field, value, text)}
+def ground_facts(facts: SlotValues, text: str, known_slots: SlotValues, *, used: Sequence[float] = (),
+                 answering: str | None = None) -> SlotValues:
+    """The facts that the user's `text` supports and that agree with each other and the known slots.
+
+    A number supports a fact only if the parser did not already read it (`used`), the value is
+    plausible for the field, and one of the field's words stands next to it; the answer to the
+    question just asked (`answering`) needs no such word ("maybe 40, the rest are remote").
+    """
+    supported = {field: value for field, value in facts.items()
+                 if value_supported(field, value, text, used=used, need_cue=field != answering)}
     kept = one_field_per_number(supported, text, INTERVIEW_FIELDS + TCO_ASSUMPTION_FIELDS)
     users = {**known_slots, **kept}
     concurrent, total = kept.get("concurrent_users"), users.get("total_users")
     if isinstance(concurrent, int | float) and isinstance(total, int | float) and total and concurrent > total:
         del kept["concurrent_users"]  # more people at once than there are users: a misreading
     return kept
+
+
+# One question covers both request lengths (bot.interview): its answer may state either.
+_ANSWER_FIELDS = {"prompt_tokens": ("prompt_tokens", "output_tokens")}
+
+
+def fields_to_read(text: str, known_slots: SlotValues, parsed: SlotValues, answering: str | None, *,
+                   max_fields: int = MAX_DEFAULT_FIELDS) -> list[str]:
+    """The fields worth asking a model about in `text`, the pending question's first.
+
+    Not the fields the parser read (`parsed`) or already known; in a message the parser partly read,
+    numeric fields only; a numeric field only when one of its words stands next to a number the parser
+    left unread (a number no word claims is left alone: a
+    small model guesses its field), an answer to the pending question when any unread number is
+    left. At most `max_fields`.
+    """
+    used = [float(v) for v in parsed.values() if isinstance(v, int | float) and not isinstance(v, bool)]
+    missing = [f for f in INTERVIEW_FIELDS if known_slots.get(f) is None and f not in parsed]
+    answers = [f for f in _ANSWER_FIELDS.get(answering or "", (answering,))
+               if f in EXTRACTABLE_FIELDS and f not in parsed and could_be_supported(f, text, used=used)]
+    # In a message the parser partly read, only numbers are left to place: a category's keyword there
+    # is usually another sense of the word ("batch size 1", "300 users at peak", "offline kiosk").
+    others = [f for f in missing if f not in answers and (not parsed or f in NUMERIC_FIELDS)]
+    wanted = answers + [f for f in others if could_be_supported(f, text, need_cue=True, used=used)]
+    return wanted[:max_fields]
 
 
 def extract_workload_facts(
@@ -111,31 +143,31 @@ def extract_workload_facts(
     *,
     fields: Sequence[str] | None = None,
     timeout_s: float | None = None,
+    parsed: SlotValues | None = None,
+    answering: str | None = None,
+    max_fields: int = MAX_DEFAULT_FIELDS,
 ) -> SlotValues:
     """Workload facts (DESIGN.md field names) that the model read in `text` and the text supports.
 
-    `fields` limits what is asked (e.g. just the slot the interview asked about: shorter output,
-    faster); by default up to `MAX_DEFAULT_FIELDS` interview fields not in `known_slots` that the
-    text has a word for. Either way only fields the text could support are asked (no number in the
-    text: no numeric field), since grounding would drop the others. A backend that does not handle
-    `lang` (the bundled model is English-only) is not asked. `timeout_s` bounds the whole call,
-    re-ask included.
+    The narrow reading job: the answer to the question just asked (`answering`, the pending slot),
+    and facts the parser could not place in a message it only partly read (`parsed`: what it did
+    read; its numbers support nothing else). `fields` overrides the choice (`fields_to_read`); one
+    field alone is taken as the pending question's.
+    Output is a schema-constrained JSON object, so a model that cannot write a language can still
+    read it (it cannot ramble, only fill numbers and enums); every value is then grounded.
+    `timeout_s` bounds the whole call, re-ask included.
     """
+    parsed = parsed or {}
+    if answering is None and fields is not None and len(fields) == 1:
+        answering = fields[0]  # fields=[pending_slot]: the answer to the question just asked
+    used = [float(v) for v in parsed.values() if isinstance(v, int | float) and not isinstance(v, bool)]
     if fields is None:
-        missing = [f for f in INTERVIEW_FIELDS if known_slots.get(f) is None]
-        wanted = [f for f in missing if could_be_supported(f, text, need_cue=True)]
-        if not any(f in NUMERIC_FIELDS for f in wanted):
-            # A number with no word we know ("50 analysts"): ask the first few numeric facts still missing.
-            wanted += [f for f in missing if f in NUMERIC_FIELDS and could_be_supported(f, text)][:_UNCUED_NUMERIC_FIELDS]
-        wanted = wanted[:MAX_DEFAULT_FIELDS]
+        wanted = fields_to_read(text, known_slots, parsed, answering, max_fields=max_fields)
     else:
-        wanted = [f for f in fields if f in EXTRACTABLE_FIELDS and could_be_supported(f, text)]
+        wanted = [f for f in fields if f in EXTRACTABLE_FIELDS and could_be_supported(f, text, used=used)]
     if model is None or not text.strip() or not wanted:
         return {}
     stats = stats_for(model.name)
-    if not speaks(model, lang):
-        stats.add(skipped_language=1)
-        return {}
     started = time.perf_counter()
     try:
         facts = _ask(model, extraction_messages(text, wanted), wanted, timeout_s)
@@ -145,7 +177,7 @@ def extract_workload_facts(
         stats.add(extract_calls=1, fallbacks=1, errors=int(not timed_out), timeouts=int(timed_out), latency_ms=elapsed_ms)
         log.info("extraction fell back (%s: %s)", type(exc).__name__, exc)
         return {}
-    kept = ground_facts(facts, text, known_slots)
+    kept = ground_facts(facts, text, known_slots, used=used, answering=answering)
     dropped = sorted(set(facts) - set(kept))
     if dropped:
         log.info("extraction dropped ungrounded facts: %s", {k: facts[k] for k in dropped})
@@ -158,4 +190,4 @@ def extract_workload_facts(
     return kept
 
 
-__all__ = ["MAX_DEFAULT_FIELDS", "extract_workload_facts", "ground_facts", "parse_facts"]
+__all__ = ["MAX_DEFAULT_FIELDS", "extract_workload_facts", "fields_to_read", "ground_facts", "parse_facts"]

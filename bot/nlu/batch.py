@@ -38,7 +38,7 @@ _ITEM_NOUNS = (r"tickets?|documents?|docs|pdfs?|files?|records?|items?|e-?mails?
 _ITEMS_EN = re.compile(rf"{APPROX}{NUM}\s*\+?\s*(?:(?:support|customer|legal|internal|scanned|pdf|old|new|short|long)\s+)?(?:{_ITEM_NOUNS})\b")
 _ITEMS_ZH = re.compile(
     rf"{APPROX}{NUM}\s*(?:多|余|餘)?\s*(?:篇|份|条|條|封|张|張|页|頁|个|個|件|笔|筆)\s*"
-    r"(?:的)?\s*(?:文档|文檔|文件|工单|工單|邮件|郵件|合同|合約|报告|報告|记录|記錄|评论|評論|文章|论文|論文|病历|病歷|对话|對話|发票|發票|简历|簡歷|数据|數據|样本|樣本|票)"
+    r"(?:的)?\s*(?:文档|文檔|文件|工单|工單|邮件|郵件|合同|合約|合约|报告|報告|记录|記錄|评论|評論|文章|论文|論文|病历|病歷|对话|對話|发票|發票|简历|簡歷|数据|數據|样本|樣本|票)"
 )
 # "五十万篇" with its noun left out: items in a thread already about a batch job (a measure word of documents).
 _ITEMS_ZH_BARE = re.compile(rf"{APPROX}{NUM}\s*(?:多|余|餘)?\s*(?:篇|份|条|條|封|笔|筆)(?![\u4e00-\u9fff]{{0,2}}(?:人|用户|用戶|token))")

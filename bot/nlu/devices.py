@@ -82,7 +82,7 @@ _SOCKETS = re.compile(r"(?<![a-z0-9.])([1-8])[\s-]*(?:sockets?|路)|双路|雙�
 # A bare kind word names owned machines only with a machine noun after it ("cpu servers", "gpu boxes").
 _PLURAL_HOST = re.compile(r"(?:servers|boxes|nodes|machines|workstations|hosts|rigs|laptops)$")
 _HOST_AFTER = re.compile(r"[\s-]*(?:\d+[a-z]*\s*)?(?:only\s+)?(?:servers?|boxes|box|nodes?|machines?|workstations?|hosts?|rigs?|laptops?|"
-                         r"服务器|伺服器|服務器|主机|主機|工作站|机器|機器|节点|節點|笔记本|筆電)")
+                         r"服务器|伺服器|服務器|主机|主機|工作站|机器|機器|节点|節點|笔记本|筆電|笔电)")
 
 
 class OwnedDeviceFacts(TypedDict, total=False):

@@ -29,6 +29,7 @@ from bot.nlu.lexicon import (
     ROUND_THE_CLOCK,
     SCALE_WORDS,
     SEVERAL_MODELS,
+    SPACE_LIMITED,
     STABILITY_WORDS,
     THINKING_WORDS,
     TYPICAL_WORDS,
@@ -56,7 +57,7 @@ _TOKENS_PER_S_KEYED = re.compile(rf"(?:speed|生成速度|速度|tok/s|tokens/s)
 # An amount in another currency, with no budget word ("up to €40k", "50万元"): the parser converts it.
 _OTHER_CURRENCY_AMOUNT = _any(
     rf"(?:€|£|¥|nt\$|hk\$)\s*{NUM}",
-    rf"{NUM}\s*(?:eur|euros?|gbp|pounds?(?: sterling)?|yen|jpy|rmb|cny|yuan|twd|ntd|hkd|欧元|歐元|英镑|英鎊|日元|日圓|"
+    rf"{NUM}\s*(?:eur|euros?|gbp|pounds?(?: sterling)?|yen|jpy|rmb|cny|yuan|twd|ntd|hkd|欧元|歐元|英镑|英鎊|日元|日圓|日圆|"
     r"人民币|人民幣|台币|台幣|新台币|新台幣|港币|港幣|港元|(?<!美)元(?!素)|块钱|塊錢)(?![a-z])",
 )
 _USD_PREFIX = re.compile(rf"(?P<negpre>-\s*)?(?:us)?\$\s*{NUM}")
@@ -109,7 +110,7 @@ _WORDED_DURATIONS = (
     (re.compile(r"\bhalf (?:a |of a )?(?:second|sec)\b|\bhalf-second\b|半秒"), 500),
     (re.compile(r"\b(?:a )?few seconds?\b|\bseveral seconds\b|几秒|幾秒|数秒|數秒"), 3000),
 )
-_LATENCY_KEY = re.compile(r"ttft|first token|first[- ]token|time to first|latency|延迟|延遲|首字|首token|首个token|首個token|响应|響應|回應|p9\d|wait")
+_LATENCY_KEY = re.compile(r"ttft|first token|first[- ]token|time to first|latency|延迟|延遲|首字|首token|首个token|首個token|响应|響應|回應|回应|p9\d|wait")
 _MS_PER_UNIT = {"ms": 1, "msec": 1, "millisecond": 1, "milliseconds": 1, "毫秒": 1, "s": 1000, "sec": 1000,
                 "secs": 1000, "second": 1000, "seconds": 1000, "秒": 1000, "秒钟": 1000, "秒鐘": 1000,
                 "minute": 60_000, "minutes": 60_000, "min": 60_000, "mins": 60_000, "分钟": 60_000, "分鐘": 60_000}
@@ -130,7 +131,8 @@ _USERS_ZH = _any(
 _USERS_KEYED = re.compile(
     rf"(?P<key>concurrency|concurrent users|simultaneous users|peak users|peak of|peaks? at|number of users|users|headcount|team of|team size|"
     rf"department of|group of|staff of|company of|并发数|並發數|并发用户数|並發用戶數|并发量|並發量|并发|並發|同时在线人数|同時在線人數|"
-    rf"同时在线|同時在線|用户数|用戶數|人数|人數|总人数|總人數)\s*(?:of|is|are|:|=|~|at|about|around|为|為|是|有|达|達|大概)?\s*{APPROX}{NUM}"
+    rf"同时在线|同時在線|用户数|用戶數|人数|人數|总人数|總人數|员工|用户|使用者)\s*"
+    rf"(?:of|is|are|:|=|~|at|about|around|为|為|是|有|达|達|大概|的|变成|增加到|涨到|到|会有|有大概)?\s*{APPROX}{NUM}"
     r"(?!\s*(?:ms|s\b|秒|w\b|kw|b\b|%|gb|tokens?|years?|年|小时|小時|hours?))"
 )
 _USERS_AT_ONCE = _any(
@@ -141,10 +143,17 @@ _CONCURRENT_CUE = re.compile(r"concurren|simultaneous|at once|at the same time|s
                              r"同时|同時|并发|並發|高峰|尖峰|在线|在線")
 # A peak named right before the number: "高峰大约 400 人", "峰值 500 人", "peak about 400".
 _PEAK_BEFORE = re.compile(r"(?:高峰|尖峰|峰值|最高峰|peak|at peak)[\s\w\u4e00-\u9fff]{0,6}$")
-_TOTAL_CUE = re.compile(r"total|in all|overall|employees?|staff|headcount|company of|员工|員工|总共|總共|一共|全体|全體|总人数|總人數")
+# A head count, whatever the noun that names its members ("400 engineers", "2,000 staff", "60 位工程師"): the
+# peak is a stated or sourced share of it, never all of them at once (seed 1 sizes by concurrent users).
+_MEMBER_NOUNS = (r"employees?|staff|engineers?|developers?|devs|lawyers?|attorneys?|paralegals?|analysts?|researchers?|"
+                 r"scientists?|doctors?|physicians?|nurses?|clinicians|students?|colleagues|members?|workers|"
+                 "员工|同事|工程师|研发|开发者|开发人员|律师|分析师|研究员|医生|医师|护士|学生|成员")
+_TOTAL_CUE = re.compile(rf"total|in all|overall|headcount|company of|{_MEMBER_NOUNS}|总共|一共|全体|总人数")
 # A head count, not a concurrency: "team of 200", "团队两百人", "公司一共 1200 人". (An unqualified
 # "200 people" stays both until the user says how many are active at once: DESIGN.md's dept-legal-7b.)
-_HEADCOUNT_BEFORE = re.compile(r"team of|team size|staff of|company of|headcount|团队|團隊|公司|员工|員工|一共|总共|總共|共有")
+_HEADCOUNT_BEFORE = re.compile(r"team of|team size|staff of|company of|headcount|团队|公司|员工|研发|部门|一共|总共|共有")
+# "2000人的公司": a head count said before the organisation it counts.
+_HEADCOUNT_AFTER = re.compile(r"\s*(?:的)?\s*(?:公司|团队|企业|集团|部门|组织)|\s*(?:company|firm|org\b|organi[sz]ation)")
 # A follow-up that is only a count of cards: "那三张呢？", "用四块呢", "what about three of them?" (the whole
 # message: "500张工单" elsewhere counts tickets).
 _BARE_CARDS = (
@@ -164,7 +173,7 @@ _UTILIZATION = _any(
 )
 _AMORTIZATION = _any(
     rf"(?:amorti[sz]\w*|depreciat\w*)\s*(?:over|across|for|in)?\s*{NUM}\s*(?:years?|yrs?|年)",
-    rf"{NUM}\s*(?:years?|yrs?|年)\s*(?:amorti[sz]ation|depreciation|折旧|折舊|攤提|摊销|攤銷)",
+    rf"{NUM}\s*(?:years?|yrs?|年)\s*(?:amorti[sz]ation|depreciation|折旧|折舊|攤提|摊提|摊销|攤銷)",
     rf"(?:折旧|折舊|攤提|摊销|攤銷|分摊|分攤)\s*{NUM}\s*年",
     rf"over {NUM}\s*years",
 )
@@ -365,7 +374,8 @@ def _users(text: str, claims: _Claims) -> Iterator[Fact]:
             if (_CONCURRENT_CUE.search(here) or (not _TOTAL_CUE.search(here) and _CONCURRENT_CUE.search(clause))
                     or (not _TOTAL_CUE.search(here) and _PEAK_BEFORE.search(before))):
                 slot = "concurrent_users"
-            elif _TOTAL_CUE.search(here) or _HEADCOUNT_BEFORE.search(before) or _HEADCOUNT_BEFORE.search(here):
+            elif (_TOTAL_CUE.search(here) or _HEADCOUNT_BEFORE.search(before) or _HEADCOUNT_BEFORE.search(here)
+                  or _HEADCOUNT_AFTER.match(text, m.end())):
                 slot = "total_users"
             else:
                 slot = "users"  # unqualified: the parser decides (concurrent unless a total is also given)
@@ -409,7 +419,7 @@ def _words(text: str, claims: _Claims) -> Iterator[Fact]:
     # "fixed-length" is checked before "variable-length" so that a denial wins.
     flags = (("dynamic_shapes", DYNAMIC_SHAPES_NO, False), ("dynamic_shapes", DYNAMIC_SHAPES_YES, True),
              ("accuracy_critical", ACCURACY_CRITICAL, True), ("mixed_training", MIXED_TRAINING, True),
-             ("conservative", CONSERVATIVE, True), ("fine_tuned", FINE_TUNED, True))
+             ("space_limited", SPACE_LIMITED, True), ("conservative", CONSERVATIVE, True), ("fine_tuned", FINE_TUNED, True))
     found: set[str] = set()
     for slot, pattern, value in flags:
         if slot not in found and (m := pattern.search(text)):
@@ -436,6 +446,13 @@ def _working_hours(text: str, claims: _Claims) -> Iterator[Fact]:
 _CARD_MODEL = re.compile(r"(?<![a-z0-9])(?:rtx|gtx|rx|radeon|geforce|quadro)\s*-?\d{3,4}\s*(?:ti|xtx|xt|super)?s?(?![a-z0-9])")
 
 
+def _load(text: str, claims: _Claims) -> Iterator[Fact]:
+    """Rates, volumes, spend, base and peak, power scope, adapters and constraints (`bot.nlu.load`)."""
+    from bot.nlu.load import load_facts
+
+    yield from load_facts(text, claims)
+
+
 def _batch(text: str, claims: _Claims) -> Iterator[Fact]:
     """Batch jobs and per-item lengths (`bot.nlu.batch`, which builds on this module's primitives)."""
     from bot.nlu.batch import batch_facts
@@ -451,7 +468,8 @@ def _batch_job(text: str, claims: _Claims) -> Iterator[Fact]:
 
 # Most specific first: a span read by one is skipped by the next.
 EXTRACTORS: tuple[Extractor, ...] = (
-    _electricity, _working_hours, _speed, _batch, _thinking, _context, _misc_numbers, _budget, _power, _lengths, _latency, _quantization,
+    _electricity, _load, _working_hours, _speed, _batch, _thinking, _context, _misc_numbers, _budget, _power, _lengths,
+    _latency, _quantization,
     _model_size, _users, _words,
 )
 

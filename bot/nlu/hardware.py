@@ -11,13 +11,14 @@ import re
 from collections.abc import Iterable
 from dataclasses import dataclass
 
+from bot.nlu.fold import fold
 from estimator.candidates import owned_class
 from estimator.catalog import Hardware
 
 _VENDOR_PREFIXES = ("nvidia", "amd", "intel", "apple", "qualcomm", "google", "aws", "groq", "tenstorrent",
                     "cerebras", "ampere")
 _KIND_WORDS: tuple[tuple[str, str], ...] = (
-    ("npu", r"\bnpus?\b|神經網路處理器|神经网络处理器"),
+    ("npu", r"\bnpus?\b|神經網路處理器|神经网络处理器|神经网路处理器"),
     ("cpu", r"\bcpus?\b|\bcpu[- ]only\b|\bxeon\b|\bepyc\b|處理器|处理器|至强|至強|霄龙|霄龍"),
     ("soc", r"\bmac studios?\b|\bmac minis?\b|\bmacbooks?(?: pro| air)?\b|\bmacs?\b|apple silicon|\bsocs?\b|蘋果|苹果"),
     ("accel", r"\baccelerators?\b|\basics?\b|\btpus?\b|\blpus?\b|加速器|加速卡"),
@@ -36,7 +37,7 @@ _KINDS = tuple((kind, re.compile(rx.replace(r"\b", _ASCII_BOUNDARY))) for kind, 
 _STANDS_ALONE = re.compile(
     r"\s*(?:$|[?.!,;:)\]]|(?:cards?|gpus?|chips?|accelerators?|hardware|servers?|boxes|box|devices?|parts?|systems?|"
     r"instead|or|and|vs\.?|versus|for|in|on|with|would|could|can|do|does|is|are|too|then)\b|"
-    r"(?:呢|吗|嗎|吧|啊|怎么样|怎麼樣|如何|行|好|卡|芯片|晶片|加速|的(?:卡|芯片|晶片|加速|硬件|硬體|方案|设备|設備|产品|產品)|"
+    r"(?:呢|吗|嗎|吧|啊|怎么样|怎麼樣|如何|行|好|卡|芯片|晶片|加速|的(?:卡|芯片|晶片|加速|硬件|硬體|硬体|方案|设备|設備|产品|產品)|"
     r"会|會|能|可以|是|和|或|还是|還是|比|够|夠|来|來|做|跑|替代))"
 )
 _FAMILY_MIN_LETTERS = 5  # shorter first words ("core", "rtx", "max") are ordinary words or too broad
@@ -81,6 +82,13 @@ def _is_quantity(text: str, start: int, end: int) -> bool:
     return bool(_QUANTITY_AFTER.match(text, end)) or bool(_QUANTITY_BEFORE.search(text, max(0, start - 24), start))
 
 
+# Brand words a device's aliases leave out ("GeForce RTX 4090" is found as "rtx 4090", "Cloud AI 100 Ultra" as
+# "ai 100 ultra"); when one stands right before a match it belongs to the mention ("4 × Cloud AI 100 Ultra"),
+# so its count is read and its words ("cloud") are not read as the user's intent.
+_MARKETING_WORDS = re.compile(r"\b(geforce|instinct|radeon|cloud|data center gpu|generation)\b")
+_MARKETING_BEFORE = re.compile(r"\b(?:nvidia |amd |qualcomm )?(?:geforce|instinct|radeon|cloud)\s*$")
+
+
 def _aliases(hw: Hardware) -> set[str]:
     parts = hw.id.split("-")
     if parts[0] in _VENDOR_PREFIXES:
@@ -91,7 +99,7 @@ def _aliases(hw: Hardware) -> set[str]:
     if family and family.group(2).split()[:1] == family.group(1).split()[:1] and any(c.isdigit() for c in family.group(2)):
         found.add(" ".join(family.group(2).replace("-", " ").split()))
     name = re.sub(r"\(.*?\)", " ", hw.name.lower())
-    name = re.sub(r"\b(geforce|instinct|radeon|cloud|data center gpu|generation)\b", " ", name)
+    name = _MARKETING_WORDS.sub(" ", name)
     found.add(" ".join(name.replace("-", " ").split()))
     # Drop trailing qualifiers while what is left still names a product: "a100 80gb pcie" → "a100",
     # "snapdragon x elite" → "snapdragon x" (a model number, or two words at least).
@@ -102,7 +110,7 @@ def _aliases(hw: Hardware) -> set[str]:
     for part in parts:
         if re.fullmatch(r"\d{4}(?:ti)?", part):  # "4090", "3060": unique model numbers
             found.add(part)
-    return {a for a in found if len(a) >= 2}
+    return {fold(a) for a in found if len(a) >= 2}  # the text is folded to Simplified before it is read
 
 
 class HardwareMatcher:
@@ -139,9 +147,11 @@ class HardwareMatcher:
                     continue
                 ids = self._index[alias]
                 kinds = {self._kinds[i] for i in ids}
+                brand = _MARKETING_BEFORE.search(text, 0, m.start())
+                start = brand.start() if brand is not None else m.start()
                 mentions.append(HardwareMention(ids, kinds.pop() if len(kinds) == 1 else None,
-                                                _count_near(text, m.start(), m.end()), m.start(), alias, m.end()))
-                taken.append((m.start(), m.end()))
+                                                _count_near(text, start, m.end()), start, alias, m.end()))
+                taken.append((start, m.end()))
         if self._family_pattern is not None:
             for m in self._family_pattern.finditer(text):
                 if any(m.start() < e and m.end() > st for st, e in taken) or not _STANDS_ALONE.match(text, m.end()):

@@ -30,6 +30,23 @@ _AMOUNT_UNITS = re.compile(r"(?<=[\d\s])[万萬亿億千百]?(?:元|块|塊|人�
                            r"(?<=\d)[万萬亿億千百]")
 
 
+# English sentences name Chinese places and teams ("Our team in 上海 needs a 7B model"): the sentence's
+# grammar decides, not its names. English grammar words, and Han text only in short runs without a
+# Chinese grammar character, mean an English sentence with names in it.
+_EN_GRAMMAR = re.compile(r"(?i)\b(?:the|a|an|our|we|in|for|to|of|with|and|on|at|is|are|be|will|would|need|needs|"
+                         r"have|has|it|this|that|from|about|how|what|which|can|should)\b")
+_ZH_GRAMMAR = set("的了们們我你他她是在有要和与與就都也还還吗嗎呢吧个個这這那不没沒用想需能会會给給让讓把被从從对對为為")
+_HAN_RUN = re.compile(r"[\u4e00-\u9fff\u3400-\u4dbf]+")
+
+
+def _english_with_names(text: str) -> bool:
+    """An English sentence whose Han characters are names: short runs, no Chinese grammar character."""
+    runs = _HAN_RUN.findall(text)
+    if not runs or any(len(run) > 4 or _ZH_GRAMMAR.intersection(run) for run in runs):
+        return False
+    return len(set(w.lower() for w in _EN_GRAMMAR.findall(text))) >= 2
+
+
 def detect_language(text: str) -> Language | None:
     """'en', 'zh-Hant', 'zh-Hans', or None when the text has no words to judge by.
 
@@ -37,7 +54,11 @@ def detect_language(text: str) -> Language | None:
     ('zh-Hant', 'zh-Hans', 'en')
     >>> detect_language("500") is None, detect_language("Budget 50万元 for 200 users")
     (True, 'en')
+    >>> detect_language("Our team in 上海 needs a 7B model"), detect_language("我们在 San Francisco 有 200 人")
+    ('en', 'zh-Hans')
     """
+    if _english_with_names(text):
+        return "en"
     words_only = _AMOUNT_UNITS.sub("", text)
     if _HAN.search(words_only) or (_HAN.search(text) and not _LATIN_WORD.search(text)):
         return chinese_script(text) or "zh-Hans"

@@ -10,16 +10,28 @@ from __future__ import annotations
 
 import re
 
+from bot.nlu.fold import fold
+
 
 def _rx(*alternatives: str) -> re.Pattern[str]:
-    return re.compile("|".join(f"(?:{a})" for a in alternatives))
+    """One pattern of the alternatives, each also folded to Simplified: the text is folded before it is read
+    (`bot.nlu.fold`), so a Taiwanese word ("筆電", "硬體") still matches as its folded form ("笔电", "硬体")."""
+    # An alternative with a named group is kept folded only (a group name may appear once in a pattern).
+    kept = (fold(a) if "(?P<" in a else a for a in alternatives)
+    folded = (fold(a) for a in alternatives if "(?P<" not in a)
+    return re.compile("|".join(f"(?:{a})" for a in dict.fromkeys((*kept, *folded))))
 
 
 # Numbers are preceded by anything but an ASCII letter/digit (Chinese characters do not count: 约200人).
-NUM = r"(?<![a-z0-9_.])(?P<neg>-\s*)?(?P<num>\d+(?:\.\d+)?)(?:\s*(?P<mult>k|m|bn|b|thousand|million|billion|trillion|hundred|万|萬|亿|億|千|百)(?![a-z]))?"
+# A multiplier after a number: English words must end there ("5k", not "5kw"); a Chinese unit may run into the
+# next word ("5亿token"); 打 is a dozen ("两打"), never the verb (打标签, 打电话).
+_MULT = (r"(?:k|m|bn|b|thousand|million|billion|trillion|hundred)(?![a-z])|千万|千萬|百万|百萬|十万|十萬|万|萬|亿|億|千|百|"
+         r"打(?![标標电電开開分印包卡字算工])")
+NUM = rf"(?<![a-z0-9_.])(?P<neg>-\s*)?(?P<num>\d+(?:\.\d+)?)(?:\s*(?P<mult>{_MULT}))?"
 APPROX = r"(?:~|≈|about|around|roughly|approx\.?|approximately|some|maybe|约|約|大约|大約|大概|差不多|将近|將近)?\s*"
 MULTIPLIERS = {
     None: 1, "k": 1e3, "thousand": 1e3, "千": 1e3, "hundred": 100, "百": 100, "万": 1e4, "萬": 1e4,
+    "千万": 1e7, "千萬": 1e7, "百万": 1e6, "百萬": 1e6, "十万": 1e5, "十萬": 1e5, "打": 12,
     "m": 1e6, "million": 1e6, "亿": 1e8, "億": 1e8, "b": 1e9, "bn": 1e9, "billion": 1e9, "trillion": 1e12,
 }
 
@@ -54,6 +66,8 @@ ARRIVAL_WORDS: dict[str, re.Pattern[str]] = {
 
 STABILITY_WORDS: dict[str, re.Pattern[str]] = {
     "frequent_changes": _rx(r"changes? (?:every|each) (?:week|day|month|sprint)",
+                            # "每两周就改一次结构", "每幾週就改一次"
+                            r"每(?:几|幾|两|兩|[0-9一二三四]+)?(?:周|週|个月|個月|月)就?(?:改|换|換|更新)",
                             r"(?:retrain|change|update|swap|fine[- ]?tune)\w*\b[^.]{0,50}\bevery (?:few |couple of |other )?(?:weeks?|days?|months?|sprints?)", r"\bweekly\b", r"every week",
                             r"retrain(?:ed|ing)? (?:often|frequently|weekly|every|regularly)",
                             r"frequent(?:ly)? (?:updat|chang|retrain|swap)", r"(?:updat|chang|swap)\w* (?:it |the model |models )?(?:often|frequently|all the time|constantly)",
@@ -63,7 +77,9 @@ STABILITY_WORDS: dict[str, re.Pattern[str]] = {
     "stable": _rx(r"stable model", r"model (?:is|will be|stays) (?:stable|fixed|frozen)", r"won'?t change",
                   r"will not change", r"rarely (?:change|update)", r"fixed model", r"\bfrozen\b", r"\bstable\b",
                   "模型稳定", "模型穩定", "模型固定", "固定模型", "不常更新", "很少更新", "不会变", "不會變", "定型", "不会改", "不會改",
-                  "固定不变", "固定不變", "固定"),
+                  "固定不变", "固定不變", "固定",
+                  # seed 2, 2.2 条件一: "模型已经定型半年一年都不动"
+                  "不会再改", "不會再改", "不再改", "都不动", "都不動", "不会动", "不會動"),
 }
 
 DYNAMIC_SHAPES_YES = _rx(r"variable[- ]length", r"dynamic (?:shapes?|inputs?|lengths?|sequences?)",
@@ -92,6 +108,14 @@ CONSERVATIVE = _rx(r"\bconservative(?:ly)?\b", r"\b(?:a |the )?safe (?:answer|es
                    r"\bworst[- ]case\b", r"\bplay it safe\b", r"\bwith (?:a )?(?:safety )?margin\b",
                    "保守", "稳妥", "穩妥", "留有余量", "留有餘量", "保险起见", "保險起見")
 
+# Seed 2, 2.2 条件三: "功耗和空间有硬约束" — space as the binding limit (positive statements only: "space is
+# not a concern" must not match).
+SPACE_LIMITED = _rx(r"\blittle (?:rack |floor )?space\b", r"\blimited (?:rack |floor )?space\b",
+                    r"\b(?:rack|floor) space is (?:tight|limited|scarce)", r"\bspace[- ](?:constrained|limited)\b",
+                    r"\bno (?:more |spare )?rack space\b", r"\bonly (?:have |got )?(?:\d+|one|two) ?u\b(?! ?sers)", r"\b\d+ ?u (?:left|free|spare) in the rack\b",
+                    r"\bonly (?:one|a single|half a) rack\b",
+                    "空间有限", "空間有限", "空间受限", "空間受限", "空间紧张", "空間緊張", "机柜空间有限", "機櫃空間有限",
+                    "只有一个机柜", "只有一個機櫃", "机位有限", "機位有限", "空间也有限", "空間也有限")
 MIXED_TRAINING = _rx(r"(?:also|plus|and|to)\s+(?:do\s+)?(?:some\s+)?(?:train|training|fine[- ]?tun(?:e|ing)|retrain)",
                      r"train(?:ing)? on the same", r"same (?:hardware|machines?|gpus?|boxes|servers?|cluster) (?:for|to) (?:train|fine)",
                      r"(?:want|plan|need|going) to (?:train|fine[- ]?tune|retrain)", r"training (?:and|&) inference",
@@ -101,8 +125,10 @@ MIXED_TRAINING = _rx(r"(?:also|plus|and|to)\s+(?:do\s+)?(?:some\s+)?(?:train|tra
                      "也拿来微调", "也拿來微調", "也做微调", "也做微調", "也跑训练", "也跑訓練",
                      r"fine[- ]?tun\w*\b.{0,80}\bsame (?:machines?|hardware|gpus?|servers?|boxes)",
                      r"same (?:machines?|hardware|gpus?|servers?|boxes).{0,40}(?:train|fine[- ]?tun)",
-                     r"同一(?:批|台|套|组|組)?(?:机器|機器|硬件|硬體|服务器|伺服器|gpu|卡).{0,12}(?:训练|訓練|微调|微調)",
-                     r"(?:训练|訓練|微调|微調).{0,20}(?:同时|同時|也).{0,6}(?:推理|服务|服務)")
+                     r"同[一1](?:批|台|套|组|組)?(?:机器|機器|硬件|硬體|服务器|伺服器|gpu|卡).{0,12}(?:训练|訓練|微调|微調)",
+                     r"(?:训练|訓練|微调|微調).{0,20}(?:同时|同時|也).{0,6}(?:推理|服务|服務)",
+                     # seed 2 场景对照表 "训练推理共用": serving in the gaps between training runs
+                     r"(?:训练|訓練|微调|微調).{0,6}(?:间隙|間隙|空档|空檔|之间|之間).{0,20}(?:推理|推論|服务|服務)")
 
 EXISTING_HARDWARE: dict[str, re.Pattern[str]] = {
     "none": _rx(r"no existing hardware", r"nothing (?:yet|existing)", r"from scratch", r"greenfield",
@@ -210,7 +236,7 @@ MORE_DEVICES = _rx(rf"(?<![\d.])(?P<n>\d+)\s+more\b{_NOT_DEVICES}", rf"\banother
                    r"(?:再|多|另外)(?:买|買|加|添|上|购|購)?\s*(?P<n3>\d+)\s*(?:张|張|块|塊|台|片|颗|顆|卡)")
 NON_USD_CURRENCY = _rx(r"(?<![a-z])(?:rmb|cny|yuan|eur|euros?|gbp|pounds?|jpy|yen|ntd|twd|nt\$|hk\$|hkd)(?![a-z])",
                        "人民币", "人民幣", "台币", "台幣", "新台币", "新台幣", "欧元", "歐元", "日元", "日圓",
-                       "港币", "港幣", r"(?<!美)元(?!素)", "块钱", "塊錢", "¥", "€", "£")
+                       "港币", "港幣", r"(?<!美)元(?!素)", "块钱", "塊錢", r"\d\s*块(?!\s*(?:卡|显卡|gpu|板))", "¥", "€", "£")
 
 __all__ = [
     "CHOICE_BETWEEN",
@@ -229,6 +255,7 @@ __all__ = [
     "DYNAMIC_SHAPES_YES",
     "EXISTING_HARDWARE",
     "MIXED_TRAINING",
+    "SPACE_LIMITED",
     "MULTIPLIERS",
     "NON_USD_CURRENCY",
     "NUM",

@@ -11,6 +11,8 @@ from __future__ import annotations
 import re
 import unicodedata
 
+from bot.nlu.fold import fold
+
 _ZH_DIGITS = {"零": 0, "〇": 0, "一": 1, "二": 2, "两": 2, "兩": 2, "三": 3, "四": 4, "五": 5,
               "六": 6, "七": 7, "八": 8, "九": 9}
 _ZH_SMALL_UNITS = {"十": 10, "百": 100, "千": 1000}
@@ -28,35 +30,57 @@ _EN_UNITS = {
 }
 _EN_TENS = {"twenty": 20, "thirty": 30, "forty": 40, "fifty": 50, "sixty": 60, "seventy": 70,
             "eighty": 80, "ninety": 90}
-_EN_SCALES = {"hundred": 100}
+_EN_SCALES = {"hundred": 100, "dozen": 12}
 _EN_PAIR_WORDS = {"a couple of": "2", "a pair of": "2", "dual": "2", "quad": "4", "a dozen": "12", "a single": "1"}
 _EN_WORD = "|".join([*_EN_UNITS, *_EN_TENS, *_EN_SCALES])
 _EN_RUN = re.compile(rf"\b(?:{_EN_WORD})(?:[\s-]+(?:and[\s-]+)?(?:{_EN_WORD}))*\b")
 
+# Quantities said in words (the grammar's other half): "fifteen grand" ($15k), "half a million", "a quarter of
+# them" (a share), "a sec or so", "十几个" (11–19: read as 15), "二十几" (25).
+_SPELLED = (
+    (re.compile(r"(?<![\d.$])(\d+(?:\.\d+)?)\s*(?:grand|g's)\b"), r"$\1k"),
+    (re.compile(r"\bhalf (?:a |an )?(million|billion|thousand|dozen|hundred)\b"), r"0.5 \1"),
+    (re.compile(r"\b(?:a |one )?quarter of (?:a )?(million|billion)\b"), r"0.25 \1"),
+    (re.compile(r"\b(?:a |one )?quarter of (them|those|us|the|our|all)\b"), r"25% of \1"),
+    (re.compile(r"\b(?:a |one )?third of (them|those|us|the|our|all)\b"), r"33% of \1"),
+    (re.compile(r"\bhalf (?:of )?(them|those|us|the|our|all)\b"), r"50% of \1"),
+    (re.compile(r"\b(?:about |around |within |in |under )?a sec(?:ond)? or so\b"), "1 sec"),
+    (re.compile("(?<![\\d.])(?:1|一)半的?(?:人|员工|用户|同事)?"), "50%"),
+)
+_ZH_TENS_FEW = re.compile("([一二两三四五六七八九]?)十几")
 _SCI = re.compile(r"(?:(\d+(?:\.\d+)?)\s*[x*]\s*)?(?<![\d.])10\s*\^\s*(\d{1,2})|(?<![\w.])(\d+(?:\.\d+)?)e(\d{1,2})\b")
 _PERCENT_ZH = re.compile("百分之([零〇一二两兩三四五六七八九十百\\d.]+)")
 _THOUSANDS = re.compile(r"(?<![\d.])(\d{1,3})((?:,\d{3})+)(?![\d])")
 
+# Variant characters of one word fold to the form the lexicons list: Taiwan writes "concurrent" as 併發 as
+# often as 並發 (both Traditional); 併 and 並 are one character in Simplified (并).
+_VARIANTS = str.maketrans({"併": "並"})
 _PUNCT = str.maketrans({"，": ", ", "、": ", ", "；": "; ", "：": ": ", "。": ". ", "（": " (", "）": ") ",
                         "～": "~", "〜": "~", "“": '"', "”": '"', "‘": "'", "’": "'", "×": "x"})
 
 
 def zh_numeral_value(run: str) -> int | None:
-    """Value of a Chinese numeral string: 七十亿 → 7000000000, 兩百 → 200, 二十五 → 25.
+    """Value of a Chinese numeral string: 七十亿 → 7000000000, 兩百 → 200, 二十五 → 25. A digit right after
+    a unit is the next unit down, as said aloud: 一万五 → 15000, 两千五 → 2500, 三百五 → 350.
 
     >>> zh_numeral_value("七十亿"), zh_numeral_value("兩百"), zh_numeral_value("十五"), zh_numeral_value("一万二千")
     (7000000000, 200, 15, 12000)
+    >>> zh_numeral_value("一万五"), zh_numeral_value("两千五"), zh_numeral_value("三百五"), zh_numeral_value("一万零五")
+    (15000, 2500, 350, 10005)
     """
     total = section = digit = 0
     seen = False
+    last_unit = 0  # the unit just before the current digit (0: none, or a 零 in between)
     for ch in run:
         if ch in _ZH_DIGITS:
+            last_unit = last_unit if _ZH_DIGITS[ch] else 0
             digit = _ZH_DIGITS[ch]
             seen = True
         elif ch in _ZH_SMALL_UNITS:
             section += (digit or 1) * _ZH_SMALL_UNITS[ch]
             digit = 0
             seen = True
+            last_unit = _ZH_SMALL_UNITS[ch]
         elif ch in _ZH_BIG_UNITS:
             unit = _ZH_BIG_UNITS[ch]
             if unit > 10_000:
@@ -64,8 +88,11 @@ def zh_numeral_value(run: str) -> int | None:
             else:
                 total += (section + digit) * unit
             section = digit = 0
+            last_unit = unit
         else:
             return None
+    if digit and last_unit >= 100 and run[-2] in {**_ZH_SMALL_UNITS, **_ZH_BIG_UNITS}:
+        digit *= last_unit // 10
     return total + section + digit if seen else None
 
 
@@ -114,20 +141,25 @@ def normalize(text: str) -> str:
     """Canonical lower-case text with ASCII digits; see the module docstring.
 
     >>> normalize("兩百位同事，七十億參數，八卡")
-    '200位同事, 7000000000參數, 8卡'
+    '200位同事, 7000000000参数, 8卡'
+    >>> normalize("fifteen grand, half a million docs, a quarter of them at once, 两打, 员工一万五, 十几个人")
+    '$15k, 0.5 million docs, 25% of them at once, 2打, 员工15000, 15个人'
     >>> normalize("Two hundred users, 10^12 params, 50,000 USD")
     '200 users, 1000000000000 params, 50000 usd'
     """
-    text = text.translate(_PUNCT)
+    text = text.translate(_PUNCT).translate(_VARIANTS)
     text = unicodedata.normalize("NFKC", text).lower()
     text = _PERCENT_ZH.sub(lambda m: f"{zh_numeral_value(m.group(1)) or m.group(1)}%", text)
+    text = _ZH_TENS_FEW.sub(lambda m: f"{(zh_numeral_value(m.group(1)) or 1) * 10 + 5}", text)
     text = _ZH_NUMERAL_RUN.sub(_zh_run, text)
     for phrase, digits in _EN_PAIR_WORDS.items():
         text = re.sub(rf"\b{phrase}\b", digits, text)
     text = _EN_RUN.sub(lambda m: str(en_words_value(m.group(0)) if en_words_value(m.group(0)) is not None else m.group(0)), text)
+    for pattern, spelled in _SPELLED:
+        text = pattern.sub(spelled, text)
     text = _SCI.sub(_sci, text)
     text = _THOUSANDS.sub(lambda m: m.group(1) + m.group(2).replace(",", ""), text)
-    return re.sub(r"[ \t]+", " ", text).strip()
+    return fold(re.sub(r"[ \t]+", " ", text).strip())
 
 
 __all__ = ["en_words_value", "normalize", "zh_numeral_value"]

@@ -9,6 +9,7 @@ the pending question.
 
 from __future__ import annotations
 
+import math
 import re
 import unicodedata
 from collections.abc import Callable
@@ -56,6 +57,7 @@ _NO = re.compile(r"^(?:no|nope|n|false|none|不|否|没有|沒有|不会|不會|
 _OPTION_SLOTS = ("quantization",)
 _SERVER_WORD = re.compile(r"\b(?:box|node|server|system|machine)\b|服务器|伺服器|服務器|机器|機器|整机|整機")
 _BOOLEAN_SLOTS = ("dynamic_shapes", "accuracy_critical", "mixed_training")
+_LOAD_SLOTS = ("requests_per_s", "requests_per_day", "tokens_per_day")
 _MEANINGFUL = re.compile(r"[a-z0-9\u4e00-\u9fff]")
 _INVISIBLE = ("Cc", "Cf")  # control and format characters: nothing the user can see
 
@@ -110,6 +112,9 @@ def _resolve(slot: str, readings: list[Fact], correction: bool) -> tuple[Any, Pr
         return keyed[-1].value, None
     if slot == "ttft_target_ms":  # "first token 1 s, full answer 10 s": the first-token figure is the earlier one
         return keyed[0].value, None
+    if slot in _LOAD_SLOTS and all(isinstance(f.value, int | float) for f in keyed):
+        # "we peak around 60 rps but usually 10 rps": two loads are a peak and a base, never a conflict; size for the peak
+        return max(f.value for f in keyed), None
     return None, Problem(slot, [f.value for f in keyed], reason="conflict")
 
 
@@ -218,7 +223,12 @@ def parse_message(
     gpu_count = found.pop("gpu_count", None)
     # A device count is a whole number ("八卡", "4 GPUs"); "0.1卡" or "-3 GPUs" is no count at all.
     result.gpu_count = gpu_count if isinstance(gpu_count, int) and 1 <= gpu_count <= MAX_DEVICE_COUNT else None
+    if (per_what := found.pop("requests_per_what", None)) is not None and not any(s in found for s in _LOAD_SLOTS):
+        result.problems.append(Problem("requests_per_s", per_what, reason="per_what"))
+    _apply_share(found)
     _combine_users(found)
+    _convert_spend(found, result)
+    _power_scope(found)
     if "batch_items" in found:  # a number of items to get through is a batch job
         found.setdefault("arrival_pattern", "batch")
 
@@ -227,8 +237,10 @@ def parse_message(
         found.setdefault("model_params_b", params_b)
     found.update({slot: value for slot, value in model_facts.items() if slot not in found})
     result.unknown_model = unknown_model_name(normalized, named, looked_up=find_model is not None)
+    # Intent words inside a named device's name are not the user's intent: "Cloud AI 100" asks about no cloud.
+    intent_text = without_mentions(normalized, [h for h in result.hardware if h.hardware_ids])
     if hardware is not None:
-        devices = read_devices(normalized, result.hardware, hardware, intent=(detect_intents(normalized) or ["provide"])[0])
+        devices = read_devices(normalized, result.hardware, hardware, intent=(detect_intents(intent_text) or ["provide"])[0])
         if result.gpu_count and len(devices.owned) == 1 and devices.owned[0].get("count") == 1 and \
                 _SERVER_WORD.search(devices.owned[0].get("label", "")):
             # "a DGX H100 box, 8 GPUs": the box is its GPUs, counted once
@@ -247,8 +259,9 @@ def parse_message(
         found["batch_window_hours"] = round(ms / 3_600_000, 4)
     elif pending_slot == "batch_window_hours" and "batch_window_hours" not in found and OVERNIGHT.search(normalized):
         found["batch_window_hours"] = OVERNIGHT_WINDOW_HOURS
-    if "budget_usd" in found and NON_USD_CURRENCY.search(normalized):
-        _convert_budget(found, result, normalized)
+    budget_text = _without_spend(normalized, readings)
+    if "budget_usd" in found and (NON_USD_CURRENCY.search(budget_text) or _local_money(result, budget_text)):
+        _convert_budget(found, result, budget_text)
 
     for slot, value in found.items():
         if problem := check_fact(slot, value):
@@ -267,7 +280,7 @@ def parse_message(
         result.relative["budget_usd"] = factor
     elif "concurrent_users" not in result.facts and (factor := _relative(normalized, RELATIVE_USERS, RELATIVE_PERCENT)):
         result.relative["concurrent_users"] = factor
-    result.intents = detect_intents(normalized)
+    result.intents = detect_intents(intent_text)
     return result
 
 
@@ -304,16 +317,73 @@ def _migration_target(text: str, normalized: str, by_slot: dict[str, list[Fact]]
     return None if after else named
 
 
+_DOLLARS = re.compile(r"\$|(?<![a-z])(?:usd|dollars?|bucks)(?![a-z])|美元|美金|刀")
+
+
+def _local_money(result: ParseResult, text: str) -> bool:
+    """A Chinese message's amount with no currency ("预算150万", "預算 80 萬") is in the local currency, as a
+    bare 元 is: yuan in Simplified text, New Taiwan dollars in Traditional (never US dollars unsaid)."""
+    return bool(result.lang and result.lang.startswith("zh") and not _DOLLARS.search(text))
+
+
 def _convert_budget(found: SlotValues, result: ParseResult, normalized: str) -> None:
     """A budget in CNY, EUR, JPY, TWD or GBP in dollars at the dated rate (stated as an assumption);
     any other currency is asked about, and only the budget waits for the answer."""
     amount = found.pop("budget_usd")
-    code = budget_currency(normalized, result.lang)
+    code = budget_currency(normalized, result.lang) or ("TWD" if result.lang == "zh-Hant" else "CNY")
     usd = to_usd(amount, code) if code not in (None, "other") and isinstance(amount, int | float) and amount >= 0 else None
     if usd is None:
         result.problems.append(Problem("budget_usd", amount, reason="currency"))
         return
     found.update({"budget_usd": usd, "budget_amount": amount, "budget_currency": code})
+
+
+def _apply_share(found: SlotValues) -> None:
+    """"150 developers, a quarter of them at once", "3000名员工，10%同时在用": the peak is that share of the
+    head count (rounded up); a share with no head count beside it is no fact."""
+    share = found.pop("active_share", None)
+    total = found.get("total_users", found.get("users"))
+    if not isinstance(share, float) or not isinstance(total, int | float) or "concurrent_users" in found or not 0 < share <= 1:
+        return
+    found.pop("users", None)
+    found["total_users"] = total
+    found["concurrent_users"] = max(1, math.ceil(total * share - 1e-9))
+
+
+def _convert_spend(found: SlotValues, result: ParseResult) -> None:
+    """A monthly API spend in dollars; in CNY, EUR, JPY, TWD or GBP at the dated rate (kept as said too); in
+    any other currency asked about, nothing else dropped. Bare 元 / 块 is yuan in Simplified text, New Taiwan
+    dollars in Traditional (as for a budget, `bot.nlu.currency`)."""
+    amount, code = found.pop("api_spend_amount", None), found.pop("api_spend_currency", None)
+    if not isinstance(amount, int | float) or not isinstance(code, str):
+        return
+    if code == "yuan":
+        code = "TWD" if result.lang == "zh-Hant" else "CNY"
+    if code == "USD" or amount <= 0:
+        found["api_spend_usd_per_month"] = amount  # a negative spend is reported by the range check
+        return
+    usd = to_usd(amount, code) if code != "other" else None
+    if usd is None:
+        result.problems.append(Problem("api_spend_usd_per_month", amount, reason="currency"))
+        return
+    found.update({"api_spend_usd_per_month": usd, "api_spend_amount": amount, "api_spend_currency": code})
+
+
+def _power_scope(found: SlotValues) -> None:
+    """"Per rack" / "per server" says how a power figure applies; without a figure in the message it says nothing."""
+    circuit = found.pop("power_circuit", None)
+    if "power_budget_w" not in found:
+        found.pop("power_budget_scope", None)
+    elif circuit and "power_budget_scope" not in found:
+        found["power_budget_scope"] = "per_server"  # one circuit feeds one box unless a rack is named
+
+
+def _without_spend(normalized: str, readings: list[Fact]) -> str:
+    """The text with the monthly API spend blanked: its currency is not the budget's ("€12k/month … budget $150k")."""
+    for fact in readings:
+        if fact.slot == "api_spend_amount":
+            normalized = normalized[:fact.start] + " " * (fact.end - fact.start) + normalized[fact.end:]
+    return normalized
 
 
 def _device_facts(found: SlotValues, devices: DeviceReading) -> None:

@@ -29,7 +29,9 @@ class Problem:
     value: Any
     low: float | None = None
     high: float | None = None
-    reason: str = "range"  # "range" | "currency" | "conflict" | "whole" (a fraction of a count) | "unknown" (not a choice)
+    # "range" | "currency" | "conflict" | "whole" (a fraction of a count) | "unknown" (not a choice)
+    # | "per_what" (a count of requests with no time unit: per second, hour or day is a 3,600-86,400x difference)
+    reason: str = "range"
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "value", _storable(self.value))

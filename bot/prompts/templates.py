@@ -9,6 +9,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from bot.prompts.accelerator_templates import ACCELERATOR_TEMPLATES
+
 # id: (en, zh-Hans, zh-Hant)
 TEMPLATES: dict[str, tuple[str, str, str]] = {
     # --- interview -------------------------------------------------------------------------------
@@ -64,6 +66,20 @@ TEMPLATES: dict[str, tuple[str, str, str]] = {
         "高峰时会有多少人同时使用？（例如“200 人同时在线”“大约 15 个并发”“只有我自己”）",
         "尖峰時會有多少人同時使用？（例如「200 人同時在線」「大約 15 個並發」「只有我自己」）",
     ),
+    "q.api_model": (
+        "Which hosted model does the ${spend} a month buy (e.g. \"gpt-4o-mini\", \"gpt-4o\", \"claude sonnet\")? "
+        "Its price turns the spend into the volume to size for: the same spend is ~15× more tokens on gpt-4o-mini than on gpt-4o.",
+        "每月 ${spend} 用的是哪个托管模型（例如“gpt-4o-mini”“gpt-4o”“claude sonnet”）？按它的价格才能把花费换算成要承载的用量："
+        "同样的花费，gpt-4o-mini 的 token 量约是 gpt-4o 的 15 倍。",
+        "每月 ${spend} 用的是哪個託管模型（例如「gpt-4o-mini」「gpt-4o」「claude sonnet」）？按它的價格才能把花費換算成要承載的用量："
+        "同樣的花費，gpt-4o-mini 的 token 量約是 gpt-4o 的 15 倍。",
+    ),
+    "problem.currency.api_spend": (
+        "I convert amounts in CNY, EUR, JPY, TWD and GBP at a dated rate, but not this currency: what is the monthly API "
+        "spend in USD (e.g. \"$5k a month\")?",
+        "我可以按注明日期的汇率换算人民币、欧元、日元、新台币和英镑，但不能换算这种货币：每月 API 花费折合多少美元（例如“每月 5000 美元”）？",
+        "我可以按註明日期的匯率換算人民幣、歐元、日圓、新台幣和英鎊，但不能換算這種貨幣：每月 API 花費折合多少美元（例如「每月 5000 美元」）？",
+    ),
     "q.concurrent_users.headcount": (
         "Of the {total} people, how many will use it at the same time at peak? (e.g. \"about 50 at once\", "
         "\"peak 30 concurrent\"; without a figure I assume {share}% of them, {assumed}, a published sizing rule)",
@@ -98,8 +114,9 @@ TEMPLATES: dict[str, tuple[str, str, str]] = {
         "典型的提示和回答有多長？（例如「提示約 1000 個 token，回答約 300 個」）",
     ),
     "understood": ("Understood: {facts}.", "我理解的是：{facts}。", "我理解的是：{facts}。"),
-    "assumed_default": ("assumed {fact}", "默认{fact}", "預設{fact}"),
     "understood.none": ("Got it.", "好的。", "好的。"),
+    "assumed": ("Assumed (say otherwise to change it): {facts}.", "默认假设（如不同请告诉我）：{facts}。",
+                "預設假設（如不同請告訴我）：{facts}。"),
     "model_unknown_no_size": (
         "{name} is not in the model catalog, and without its size it cannot be sized (no default size is assumed "
         "for a model that is named)",
@@ -159,6 +176,12 @@ TEMPLATES: dict[str, tuple[str, str, str]] = {
         "{message} 對話狀態沒有改變。",
     ),
     # --- bad values --------------------------------------------------------------------------------
+    "problem.per_what": (
+        "{value} requests per second, per minute, per hour or per day? (e.g. \"{value} requests/hour\") Between a "
+        "second and a day the hardware differs by far more than 2×, so I would rather ask than guess.",
+        "{value} 个请求是每秒、每分钟、每小时还是每天？（例如“每小时 {value} 个请求”）按秒和按天算，所需硬件相差远不止 2 倍，所以先问清楚。",
+        "{value} 個請求是每秒、每分鐘、每小時還是每天？（例如「每小時 {value} 個請求」）按秒和按天算，所需硬體相差遠不止 2 倍，所以先問清楚。",
+    ),
     "problem.range": (
         "{what} = {value} is outside the range I can work with ({range}). What is the right value?",
         "{what} = {value} 超出了可处理的范围（{range}）。正确的数值是多少？",
@@ -348,6 +371,9 @@ TEMPLATES: dict[str, tuple[str, str, str]] = {
     "cheaper": ("{a} costs {ratio}× as much per million tokens as {b}.", "{a} 每百万 token 成本是 {b} 的 {ratio} 倍。",
                 "{a} 每百萬 token 成本是 {b} 的 {ratio} 倍。"),
     "fails_slo": ("{a} does not meet your targets.", "{a} 达不到你的目标。", "{a} 達不到你的目標。"),
+    "past_limits_slo": ("{a} meets your targets but is past your limits.", "{a} 满足你的目标，但超出了你的限制。",
+                        "{a} 滿足你的目標，但超出了你的限制。"),
+    **ACCELERATOR_TEMPLATES,  # seed 2's accelerator-first verdict (bot/accelerator_words.py)
 }
 
 _INDEX = {"en": 0, "zh-Hans": 1, "zh-Hant": 2}

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from bot.render_text import answer_lines, fact_phrases, join_list, money
+from bot.render_text import accelerator_reply_lines, answer_lines, fact_phrases, join_list, money
 from bot.reply import Reply
 from bot.slack.block_kit import Actions, Block, Button, Context, Header, Mrkdwn, TextSection
 from bot.slack.labels import label
@@ -255,6 +255,8 @@ def recommendation_blocks(reply: Reply) -> list[Block]:
     if understood:
         blocks.append(_context([understood]))
     for line in answer_lines(recommendation):  # the question that was asked, answered first (issue 14)
+        blocks.append(section(escape(line)))
+    for line in accelerator_reply_lines(recommendation, lang):  # seed 2: the accelerators, evaluated first
         blocks.append(section(escape(line)))
     if recommendation.rationale:
         blocks.append(section(escape(recommendation.rationale)))

@@ -1,7 +1,7 @@
 """The words of the Slack card in the conversation's language (en, zh-Hans, zh-Hant).
 
 Button values are questions the engine understands in that language (checked against the real
-engine in tests/test_slack_conversation.py and tests/test_blocks.py), so a click continues the
+engine in tests/bot/slack/test_slack_conversation.py and tests/bot/slack/test_blocks.py), so a click continues the
 conversation in the language it is held in.
 """
 

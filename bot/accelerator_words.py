@@ -1,0 +1,71 @@
+"""Words for seed 2's accelerator-first verdict (`estimator.accelerator_findings`) in en, zh-Hans, zh-Hant.
+
+The core returns what it found (which accelerator, how many, its peak draw against the limit, its price
+or that a quote is needed, its stack's shape handling and maturity, the migration cost); this module only
+picks the sentences. Every number comes from the verdict.
+"""
+
+from __future__ import annotations
+
+from bot.prompts.templates import t
+from estimator.accelerator_findings import AcceleratorEvaluation, AcceleratorVerdict
+
+
+def _w(key: str, lang: str, **fields: object) -> str:
+    return t("accel." + key, lang, **fields)
+
+
+def _n(value: float | int | None) -> str:
+    """A figure as the reply writes it: thousands separated, no decimals."""
+    return f"{value or 0:,.0f}"
+
+
+def _price(ev: AcceleratorEvaluation, lang: str) -> str:
+    if ev.unit_price_usd is None:
+        return _w("price.quote", lang)
+    if ev.price_range_usd is not None:
+        return _w("price.range", lang, low=_n(ev.price_range_usd[0]), high=_n(ev.price_range_usd[1]))
+    return _w("price.listed", lang, capex=_n(ev.capex_usd)) if ev.capex_usd is not None else ""
+
+
+def _shapes(mode: str, lang: str) -> str:
+    if mode == "buckets":
+        return _w("shapes.buckets", lang)
+    if mode == "static":
+        return _w("shapes.static", lang)
+    return _w("shapes.other", lang, mode=mode)
+
+
+def accelerator_lines(verdict: AcceleratorVerdict | None, users: int | None, gpu_title: str | None,
+                      lang: str = "en") -> list[str]:
+    """The verdict as reply lines (nothing when seed 2's conditions did not hold)."""
+    if verdict is None:
+        return []
+    best = verdict.best
+    limit = best.power_limit_w if best is not None else None
+    limit_text = _w("limit.power", lang, watts=_n(limit)) if limit else _w("limit.space", lang)
+    lines = [_w("head", lang, users=_n(users), limit=limit_text)]
+    if best is None or best.count is None or best.power_w is None:
+        lines.append(_w("outcome.none_meets", lang))
+    elif verdict.outcome == "closest":
+        ratio = best.power_w / best.power_limit_w if best.power_limit_w else 0.0
+        lines.append(_w("outcome.closest", lang, count=best.count, name=best.hardware_name, power=_n(best.power_w),
+                        ratio=f"{ratio:.1f}", watts=_n(best.power_limit_w), price=_price(best, lang), users=_n(users),
+                        basis=_w("basis.calibrated" if best.calibrated else "basis.uncalibrated", lang)))
+    elif verdict.outcome == "fits_quote_only":
+        lines.append(_w("outcome.fits_quote_only", lang, count=best.count, name=best.hardware_name,
+                        power=_n(best.power_w)))
+    else:
+        lines.append(_w("outcome.primary", lang, count=best.count, name=best.hardware_name, power=_n(best.power_w),
+                        price=_price(best, lang)))
+    if best is not None and verdict.migration is not None:
+        m = verdict.migration
+        lines.append(_w("risks", lang, stack=best.serving_stack, maturity=_w(f"maturity.{best.stack_maturity}", lang),
+                        shapes=_shapes(best.dynamic_shapes, lang), usd=_n(m.usd), cny_low=_n(m.cny_low),
+                        cny_high=_n(m.cny_high), usd_low=_n(m.usd_low), usd_high=_n(m.usd_high)))
+    if gpu_title:
+        lines.append(_w("gpu", lang, gpu=gpu_title))
+    return lines
+
+
+__all__ = ["accelerator_lines"]

@@ -1,0 +1,273 @@
+"""Load as infra leads state it: rates, daily counts, token volumes, API spend, base and peak, active shares,
+power per rack or per server, LoRA adapters and the constraints that go with them.
+
+"9,000 requests/hour", "每秒15个请求", "QPS 20", "2,000 customers a day", "400M tokens/day", "$22k/month on
+gpt-4o-mini", "¥4万/月", "15 most of the day, 150 at 9 am", "a quarter of them at once", "2 × 30 A at 208 V
+per rack", "50 LoRA adapters", "air-gapped", "不要随便量化". The words are data, one file per language
+(`load_words_en`, `load_words_zh`, Simplified: the text is folded first); this module is the grammar that
+puts them next to numbers. It runs before the generic extractors of `facts.py`, so a rate's count is no
+head count, a token volume's "2B" no model size, a monthly spend no capex budget, "5-10 adapters" no hours.
+
+Readings are raw: a rate in its own unit becomes requests per second here (a calendar fact); a daily count
+stays a daily count (the running hours turn it into a peak rate, `estimator.load`); a spend is read with
+its currency and converted by the parser at the dated rate.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+
+from bot.nlu import load_words_en as en
+from bot.nlu import load_words_zh as zh
+from bot.nlu.lexicon import APPROX, NUM
+from bot.nlu.spans import Fact, _Claims, _int, _matches, number_value
+
+SECONDS_PER_UNIT = {"second": 1, "minute": 60, "hour": 3600}
+DAYS_PER_MONTH = 365 / 12
+# The 80 % continuous-load rule: a load running 3 h or more is sized at 125 % on its breaker (US NEC 210.19(A),
+# 210.20(A)), i.e. the circuit carries 80 % of its rating continuously; servers are continuous loads, so a
+# 30 A circuit at 208 V carries 30 × 208 × 0.8 = 4,992 W (https://loomi.fyi/nec/continuous-load/).
+CONTINUOUS_LOAD_SHARE = 0.8
+
+
+def _words(concept: str) -> str:
+    """The alternatives of one concept in every language, as one non-capturing group."""
+    alternatives = (*en.WORDS.get(concept, ()), *zh.WORDS.get(concept, ()))
+    return "(?:" + "|".join(f"(?:{a})" for a in alternatives) + ")"
+
+
+def _rx(source: str) -> re.Pattern[str]:
+    return re.compile(source)
+
+
+_NOUN = _words("request_nouns")
+_UNIT = {unit: _words(unit) for unit in ("second", "minute", "hour", "day", "month")}
+_PER = _words("per")
+_GAP = r"[^\d,;.!?]{0,14}?"  # a few words between a unit and its number ("每天大概处理", "each day roughly")
+
+# "9000 requests/hour", "12 req/s", "5 requests a second", "2000 customers a day", "200k requests/day"
+_RATE_AFTER = {unit: _rx(rf"{APPROX}{NUM}\s*\+?\s*{_NOUN}\s*(?:hit (?:it|us)\s*)?(?:{_PER})\s*{_UNIT[unit]}")
+               for unit in _UNIT}
+# "每小时大约18000个请求", "一天大约3万次请求", "each day roughly 120000 queries"
+_UNIT_FIRST = {"second": _words("each_second"), "minute": _words("each_minute"), "hour": _words("each_hour"), "day": _words("daily"),
+               "month": _words("monthly")}
+_RATE_BEFORE = {unit: _rx(rf"{words}{_GAP}{APPROX}{NUM}\s*{_NOUN}") for unit, words in _UNIT_FIRST.items()}
+# "QPS is around 20", "峰值qps大概30", "40 rps"
+_QPS = _words("per_second_rate")
+_QPM = _words("per_minute_rate")
+# Number first, then the rate word first ("60 rps but usually 10 rps": each number with its own word).
+_RATE_QPS = ((_rx(rf"{APPROX}{NUM}\s*{_QPS}"), 1), (_rx(rf"{APPROX}{NUM}\s*{_QPM}"), 60),
+             (_rx(rf"{_QPS}[^\d,;.!?]{{0,16}}?{APPROX}{NUM}(?!\s*(?:%|ms|s\b|gb|b\b|tok|rps|qps))"), 1))
+_PEAK_FACTOR = re.compile(_words("peak_factor"))
+
+_TOKENS = _words("tokens")
+_TOKENS_AFTER = {"day": _rx(rf"{APPROX}{NUM}\s*{_TOKENS}\s*(?:{_PER})\s*{_UNIT['day']}"),
+                 "month": _rx(rf"{APPROX}{NUM}\s*{_TOKENS}\s*(?:{_PER})\s*{_UNIT['month']}")}
+_TOKENS_BEFORE = {"day": _rx(rf"{_words('daily')}[^\d,;.!?]{{0,20}}?{APPROX}{NUM}\s*{_TOKENS}"),
+                  "month": _rx(rf"{_words('monthly')}[^\d,;.!?]{{0,20}}?{APPROX}{NUM}\s*{_TOKENS}")}
+# "每日token用量约8000万", "daily token volume ~50M"
+_TOKENS_KEYED = {"day": _rx(rf"{_words('daily')}\s*{_TOKENS}\s*(?:用量|量|volume|usage)?[^\d,;.!?]{{0,6}}?{APPROX}{NUM}"),
+                 "month": _rx(rf"{_words('monthly')}\s*{_TOKENS}\s*(?:用量|量|volume|usage)?[^\d,;.!?]{{0,6}}?{APPROX}{NUM}")}
+
+
+def _currency_alternatives() -> dict[str, str]:
+    codes = dict.fromkeys((*en.CURRENCY_WORDS, *zh.CURRENCY_WORDS))
+    return {code: "|".join((*en.CURRENCY_WORDS.get(code, ()), *zh.CURRENCY_WORDS.get(code, ()))) for code in codes}
+
+
+_CURRENCY = _currency_alternatives()
+_PREFIXES = r"us\$|nt\$|hk\$|\$|€|£|¥"
+_SUFFIXES = "|".join(alt for code, alt in _CURRENCY.items())
+# An amount with its currency said before it ("$22k", "NT$30万") or after it ("2万美元", "3万人民币", "5k usd").
+_MONEY = (rf"(?P<negpre>-\s*)?(?P<pre>{_PREFIXES})\s*{NUM}\s*(?P<suf>(?:{_SUFFIXES})(?![a-z]))?",
+          rf"(?P<negpre>-\s*)?(?P<pre>){NUM}\s*(?P<suf>(?:{_SUFFIXES})(?![a-z]))")
+_MONTHLY = _words("monthly")
+# Words between "每月" and the amount may hold a model name's digits ("在 gpt-4.1-mini 上花"), not a clause break.
+_WORDS_BETWEEN = r"(?:[^,;.!?]|(?<=\d)\.(?=\d)){0,30}?"
+_SPEND_AFTER = tuple(_rx(rf"{money}\s*(?:{_MONTHLY}|a month|per month|monthly|each month|every month)") for money in _MONEY)
+_SPEND_BEFORE = tuple(_rx(rf"{_MONTHLY}{_WORDS_BETWEEN}{money}") for money in _MONEY)
+_SPEND_BARE = _rx(rf"\b(?:{'|'.join(en.WORDS['spend_word'])})\b[^\d,;.!?]{{0,24}}?(?P<negpre>)(?P<pre>)(?P<suf>){NUM}\s*"
+                  rf"(?:/\s*mo(?:nth)?\b|a month|per month|monthly|each month|every month)")
+# "每月API花2万", "每个月账单大概3万": a monthly spend verb right before a bare amount, in Chinese text.
+_SPEND_BARE_ZH = _rx(rf"{_MONTHLY}[^\d,;.!?]{{0,12}}?(?:{'|'.join(zh.WORDS['spend_word'])})\s*{APPROX}"
+                     rf"(?P<negpre>)(?P<pre>)(?P<suf>){NUM}(?!\s*(?:[a-z$€£¥%]|个|次|人|token|美元|美金|欧元|英镑|日元|台币|港))")
+_SPEND_CONTEXT = re.compile(_words("spend_context"))
+_API_MODELS = tuple((name, re.compile(pattern)) for name, pattern in en.API_MODELS.items())
+
+# base and peak in one message: "15 most of the day, 150 at 9 am", "平时30人同时在用，高峰200人"
+_BASE_CUE = re.compile(_words("base_cue"))
+_PEAK_CUE = re.compile(_words("peak_cue"))
+_CLAUSE = re.compile(r"[^,;.!?，；。]+")
+_PERSONISH = _rx(r"(?<![\d.:$])(?P<num>\d+(?:\.\d+)?)(?P<neg>)(?P<mult>)(?!\s*(?:am|pm|点|点钟|:\d|\d|%|x\b|k\b|b\b|m\b|ms|s\b|sec|"
+                 r"tok|gb|w\b|kw|hours?|h\b|个?小时|分钟|min|days?|天|月|号|years?|年|倍|times|\$|元|块|万|千|亿|/|"
+                 r"(?:x\s*)?(?:gpus?|cards?|servers?|nodes?|boxes|machines?|racks?|models?|adapters?|loras?|"
+                 r"张|台|卡|个?模型|个?机柜|个?节点)))")
+# Clauses about lengths, money or devices hold no base or peak of people ("usually 300-token answers, up to 800").
+_NOT_PEOPLE_CLAUSE = re.compile(r"tokens?|prompts?|answers?|outputs?|inputs?|context|ctx|budget|回答|输出|输入|提示|上下文|预算|"
+                                r"gpus?|显卡|功耗|power|watts?")
+
+# The people noun right after a base or peak figure, read with it ("150 people", "200人"), and nothing further.
+_PEOPLE_AFTER = re.compile(r"\s*(?:(?:concurrent|simultaneous|active)\s+)?(?:users?|people|ppl|persons?|sessions?|streams?|"
+                           r"seats?|agents?|个人|人|位|名|用户|并发|路)?")
+_SHARE = (
+    _rx(rf"(?P<pct>\d+(?:\.\d+)?)\s*%\s*(?:of (?:them|those|us|the \w+|our \w+|all)\s*)?(?:are\s*|is\s*|would be\s*|will be\s*|的人\s*)?"
+        rf"[^\d,;.!?]{{0,24}}?{_words('share_cue')}"),
+)
+_AMPS = _rx(r"(?:(?P<n>\d+)\s*x\s*)?(?P<amps>\d+(?:\.\d+)?)\s*(?:a|amps?|安培?)\b\s*(?:circuits?\s*)?(?:at|@|,|/|x)?\s*"
+            r"(?P<volts>\d+(?:\.\d+)?)\s*(?:v|volts?|伏)(?![a-z])")
+_PER_RACK = re.compile(_words("per_rack"))
+_PER_SERVER = re.compile(_words("per_server"))
+_RACKS = _rx(rf"(?<!每)(?<!每个)(?<![a-z\d])(?P<neg>)(?P<num>\d{{1,4}})(?P<mult>)\s*{_words('racks')}(?![a-z])")
+_LORA = (_rx(rf"(?:(?P<low>\d+)\s*(?:-|to|~|到|至)\s*)?{NUM}\s*{_words('lora')}(?![a-z])"),)
+_FLAGS = (("air_gapped", re.compile(_words("air_gapped"))), ("accuracy_critical", re.compile(_words("careful_quantization"))),
+          ("mixed_training", re.compile(_words("mixed_training"))))
+_CHANNELS = _rx(rf"{APPROX}{NUM}\s*{_words('channels')}")
+
+
+def _rates(text: str, claims: _Claims) -> Iterator[Fact]:
+    for unit, pattern in (*_RATE_AFTER.items(), *_RATE_BEFORE.items()):
+        for m in _matches(pattern, text, claims):
+            value = number_value(m)
+            if unit in ("day", "month"):
+                per_day = value / DAYS_PER_MONTH if unit == "month" else value
+                yield Fact("requests_per_day", _int(round(per_day, 3)), m.start(), m.end(), keyed=True)
+            else:
+                yield Fact("requests_per_s", round(value / SECONDS_PER_UNIT[unit], 4), m.start(), m.end(), keyed=True)
+    for pattern, seconds in _RATE_QPS:
+        for m in _matches(pattern, text, claims):
+            yield Fact("requests_per_s", _int(round(number_value(m) / seconds, 4)), m.start(), m.end(), keyed=True)
+    for m in _matches(_REQUESTS_PER_WHAT, text, claims):
+        yield Fact("requests_per_what", _int(number_value(m)), m.start(), m.end(), keyed=True)
+    if (said := _PEAK_FACTOR.search(text)) and claims.free(said.start(), said.end()):
+        claims.claim(said.start(), said.end())
+        factor = next(v for v in said.groupdict().values() if v is not None)
+        yield Fact("peak_factor", _int(float(factor)), said.start(), said.end(), keyed=True)
+
+
+# A count of requests with no time unit ("we get about 5000 requests"): asked about, never read as users.
+_REQUESTS_PER_WHAT = _rx(rf"{APPROX}{NUM}\s*(?:(?:api|inference|llm)\s+)?(?:requests?|reqs?|queries|api calls|calls|"
+                         r"个请求|次请求|次调用|个调用)(?![a-z])(?!\s*(?:at once|at the same time|in parallel|concurrently|"
+                         r"simultaneously|in flight|同时|并发|each|per|a |an |/|每))")
+
+
+def _token_volume(text: str, claims: _Claims) -> Iterator[Fact]:
+    for unit, pattern in (*_TOKENS_AFTER.items(), *_TOKENS_BEFORE.items(), *_TOKENS_KEYED.items()):
+        for m in _matches(pattern, text, claims):
+            value = number_value(m)
+            yield Fact("tokens_per_day", _int(round(value / DAYS_PER_MONTH if unit == "month" else value, 1)),
+                       m.start(), m.end(), keyed=True)
+
+
+def _currency(m: re.Match[str]) -> str | None:
+    """The code the amount's own prefix or suffix names ("NT$" before "$": the whole word decides)."""
+    for said in (m.group("suf"), m.group("pre")):
+        if said:
+            return next((code for code, alternatives in _CURRENCY.items() if re.fullmatch(rf"(?:{alternatives})", said)), "other")
+    return None
+
+
+def _spend(text: str, claims: _Claims) -> Iterator[Fact]:
+    for name, pattern in _API_MODELS:
+        for m in _matches(pattern, text, claims):
+            yield Fact("api_model", name, m.start(), m.end(), keyed=True)
+            break
+    if not _SPEND_CONTEXT.search(text):
+        return
+    bare = (_SPEND_BARE_ZH,) if re.search(r"[\u4e00-\u9fff]", text) else (_SPEND_BARE,)
+    for pattern in (*_SPEND_AFTER, *_SPEND_BEFORE, *bare):
+        for m in pattern.finditer(text):
+            code = {_SPEND_BARE: "USD", _SPEND_BARE_ZH: "yuan"}.get(pattern) or _currency(m)
+            if code is None or not claims.free(m.start("num"), m.end()):
+                continue
+            claims.claim(m.start() if pattern in _SPEND_AFTER else m.start("num"), m.end())
+            value = number_value(m)
+            if m.group("negpre"):
+                value = -abs(value)
+            yield Fact("api_spend_amount", value, m.start(), m.end(), keyed=True)
+            yield Fact("api_spend_currency", code, m.start(), m.end(), keyed=True)
+
+
+def _base_and_peak(text: str, claims: _Claims) -> Iterator[Fact]:
+    """A usual and a peak concurrency in one message: the peak is sized for, the base kept for utilization."""
+    base: list[re.Match[str]] = []
+    peak: list[re.Match[str]] = []
+    for clause in _CLAUSE.finditer(text):
+        words = clause.group(0)
+        if _NOT_PEOPLE_CLAUSE.search(words):
+            continue
+        numbers = [m for m in _PERSONISH.finditer(words) if claims.free(clause.start() + m.start(), clause.start() + m.end())]
+        if not numbers:
+            continue
+        if _BASE_CUE.search(words) and not _PEAK_CUE.search(words):
+            base.append(numbers[0])
+            base_offset = clause.start()
+        elif _PEAK_CUE.search(words) and not _BASE_CUE.search(words):
+            peak.append(numbers[0])
+            peak_offset = clause.start()
+    if len(base) != 1 or len(peak) != 1:
+        return
+    low, high = number_value(base[0]), number_value(peak[0])
+    if not low < high:
+        return
+    for m, offset, slot, value in ((base[0], base_offset, "base_concurrent_users", low),
+                                   (peak[0], peak_offset, "concurrent_users", high)):
+        noun = _PEOPLE_AFTER.match(text, offset + m.end())
+        claims.claim(offset + m.start(), noun.end() if noun else offset + m.end())  # the number and its noun ("150 people")
+        yield Fact(slot, _int(value), offset + m.start(), offset + m.end(), keyed=True)
+
+
+def _shares(text: str, claims: _Claims) -> Iterator[Fact]:
+    for pattern in _SHARE:
+        for m in _matches(pattern, text, claims):
+            yield Fact("active_share", round(float(m.group("pct")) / 100, 4), m.start(), m.end(), keyed=True)
+
+
+def _power(text: str, claims: _Claims) -> Iterator[Fact]:
+    for m in _matches(_AMPS, text, claims):
+        watts = int(m.group("n") or 1) * float(m.group("amps")) * float(m.group("volts")) * CONTINUOUS_LOAD_SHARE
+        yield Fact("power_budget_w", _int(round(watts)), m.start(), m.end(), keyed=True)
+        yield Fact("power_circuit", True, m.start(), m.end(), keyed=True)
+    for slot, pattern in (("per_rack", _PER_RACK), ("per_server", _PER_SERVER)):
+        if scope := pattern.search(text):
+            yield Fact("power_budget_scope", slot, scope.start(), scope.end(), keyed=True)
+            break
+    for m in _matches(_RACKS, text, claims):
+        yield Fact("racks", int(m.group("num")), m.start(), m.end(), keyed=True)
+
+
+def _adapters_and_flags(text: str, claims: _Claims) -> Iterator[Fact]:
+    for m in _matches(_LORA, text, claims):  # "5-10 adapters": sized for the upper end
+        yield Fact("lora_adapters", _int(number_value(m)), m.start(), m.end(), keyed=True)
+    for slot, pattern in _FLAGS:
+        if flag := pattern.search(text):
+            yield Fact(slot, True, flag.start(), flag.end(), keyed=True)
+    for m in _matches(_CHANNELS, text, claims):  # "200 路通话": 200 calls at once
+        yield Fact("concurrent_users", _int(number_value(m)), m.start(), m.end(), keyed=True)
+
+
+_SPREAD_HOURS = re.compile(_words("spread_hours"))
+
+
+def _spread_hours(text: str, claims: _Claims) -> Iterator[Fact]:
+    """The running hours a daily count is spread over ("50k calls a day, spread over 24h")."""
+    if (m := _SPREAD_HOURS.search(text)) and claims.free(m.start(), m.end()):
+        hours = float(next(v for v in m.groupdict().values() if v is not None))
+        if 0 < hours <= 24:
+            claims.claim(m.start(), m.end())
+            yield Fact("hours_per_day", _int(hours), m.start(), m.end(), keyed=True)
+
+
+def load_facts(text: str, claims: _Claims) -> Iterator[Fact]:
+    """Every load, spend, power-scope and constraint reading of one normalized (folded) message."""
+    volume = [*_token_volume(text, claims), *_spend(text, claims), *_rates(text, claims)]
+    yield from volume
+    if any(f.slot in ("requests_per_day", "tokens_per_day") for f in volume):
+        yield from _spread_hours(text, claims)
+    yield from _power(text, claims)
+    yield from _adapters_and_flags(text, claims)
+    yield from _shares(text, claims)
+    yield from _base_and_peak(text, claims)
+
+
+__all__ = ["CONTINUOUS_LOAD_SHARE", "load_facts"]

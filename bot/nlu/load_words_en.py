@@ -1,0 +1,88 @@
+"""English words of load, spend, power scope and constraints, as data (compiled in `bot.nlu.load`).
+
+Each entry is a tuple of regex alternatives over `normalize()`d text (lower case, ASCII digits). Keep
+words here; the grammar that combines them with numbers is `bot.nlu.load`.
+"""
+
+from __future__ import annotations
+
+WORDS: dict[str, tuple[str, ...]] = {
+    # what arrives: a request, or the person / conversation behind one
+    # one describing word may stand before the noun ("80k support tickets a day", "300 chat requests per minute")
+    "request_nouns": (r"(?:[a-z]+[ -])?(?:requests?|reqs?|queries|query|calls?|completions?|inferences?)",
+                      r"(?:[a-z]+[ -])?(?:customers?|conversations?|chats?|questions?|prompts?|hits|messages|tickets?|sessions)"),
+    "per": (r"/", r"per", r"an?", r"each", r"every"),
+    "second": (r"s\b", r"secs?\b", r"seconds?\b"),
+    "minute": (r"min\b", r"mins\b", r"minutes?\b"),
+    "hour": (r"h\b", r"hrs?\b", r"hours?\b"),
+    "day": (r"day\b", r"days\b"),
+    "month": (r"mo\b", r"mos\b", r"months?\b"),
+    # a unit said before its number ("each hour roughly 3600 requests")
+    "each_second": (r"(?:each|every|per|a) sec(?:ond)?\b",),
+    "each_minute": (r"(?:each|every|per|a) min(?:ute)?\b",),
+    "each_hour": (r"(?:each|every|per|an) hour\b", r"hourly"),
+    "daily": (r"daily", r"(?:each|every|per|a) day", r"a day"),
+    "monthly": (r"monthly", r"(?:each|every|per|a) month", r"/\s*mo(?:nth)?\b"),
+    "per_second_rate": (r"qps", r"rps", r"req/s", r"requests/s"),
+    "per_minute_rate": (r"rpm", r"qpm", r"req/min", r"requests/min"),
+    "tokens": (r"tokens?", r"toks?"),
+    # an amount with no currency after a spend word ("the anthropic bill is 6k/mo"): dollars, in English text
+    "spend_word": (r"bill(?:ed)?", r"spend(?:ing)?", r"pay(?:ing)?", r"costs?", r"invoice[sd]?", r"burn(?:ing)?"),
+    # the hours a daily count is spread over ("spread over 24h", "mostly within 8 hours")
+    "spread_hours": (r"(?:spread |evenly |distributed |mostly )?(?:over|across|within|in) (?:the |a |about |~)?(?P<h>\d{1,2})\s*(?:h|hrs?|hours?)\b(?!\s*window)",),
+    "peak_factor": (r"peak (?:is |of |at |runs |hits )?(?:about |around |~)?(?P<f>\d+(?:\.\d+)?)\s*(?:x|times) (?:the )?(?:average|avg|mean|normal|base)",
+                    r"peak(?:-to-average)? factor (?:of |is |=|:)?\s*(?P<f2>\d+(?:\.\d+)?)"),
+    # the usual load beside a stated peak
+    "base_cue": (r"most of the day", r"usually", r"normally", r"typically", r"on average", r"baseline", r"base load",
+                 r"day[- ]to[- ]day", r"regular(?:ly)?", r"the rest of the (?:day|time)", r"steady state", r"off[- ]peak"),
+    "peak_cue": (r"peak(?:s|ing)?", r"spikes?", r"spiking", r"bursts?", r"at \d{1,2}\s*(?:am|pm)", r"rush", r"month[- ]end",
+                 r"at most", r"max(?:imum)?", r"busiest", r"goes? up to", r"jumps? to"),
+    # money that is spent each month on a hosted API (never a capex budget)
+    "spend_context": (r"\bapi\b", r"openai", r"anthropic", r"\bbill", r"\bspend", r"\bpay(?:ing)?\b", r"\bcosts?\b", r"usage",
+                      r"hosted", r"invoice", r"burn"),
+    # the active share of a head count
+    "share_cue": (r"concurrent(?:ly)?", r"active", r"at once", r"at the same time", r"simultaneous(?:ly)?", r"online",
+                  r"on it", r"using it", r"in parallel", r"logged in"),
+    # power: what a limit applies to
+    "per_rack": (r"per rack", r"each rack", r"a rack", r"racks?\b[^.;]{0,24}\beach\b", r"/\s*rack", r"per cabinet", r"each cabinet", r"rack (?:limit|budget|cap)",
+                 r"racks? (?:gets?|has|have|is capped|are capped|is limited|are limited)"),
+    "per_server": (r"per (?:server|box|node|machine|chassis)", r"each (?:server|box|node|machine)", r"for the (?:box|server|machine)",
+                   r"single (?:server|box|node)", r"one (?:server|box)"),
+    "racks": (r"racks?", r"cabinets?"),
+    "lora": (r"lora adapters?", r"loras?", r"(?:lora |fine[- ]?tuned |customer |per[- ]customer )?adapters?"),
+    "air_gapped": (r"air[- ]?gapped", r"air[- ]gap", r"no (?:internet|outbound|external) (?:access|connection|traffic)",
+                   r"nothing can (?:call out|leave|go out)", r"can'?t (?:call out|reach the internet|use (?:the |any )?cloud)",
+                   r"no cloud(?: allowed| at all| whatsoever|(?=\s*[,.;!?)]|\s*$))", r"(?:fully|completely|totally) offline", r"disconnected network",
+                   r"on[- ]prem(?:ise|ises)? only", r"data (?:can'?t|cannot|must not|may not) leave", r"classified network",
+                   r"isolated network"),
+    "careful_quantization": (r"no careless quanti[sz]", r"(?:don'?t|do not|can'?t|cannot) (?:quanti[sz]e|compress) (?:aggressively|carelessly|too much|much)",
+                             r"no aggressive quanti[sz]", r"(?:can'?t|cannot|mustn'?t) (?:lose|drop|sacrifice) (?:any )?(?:accuracy|quality)",
+                             r"careful (?:with|about) quanti[sz]"),
+    "mixed_training": (r"train\w*\b.{0,60}\bsame (?:machines?|hardware|gpus?|servers?|boxe?s?|cards?|nodes?)",
+                       r"same (?:machines?|hardware|gpus?|servers?|box|boxes|nodes?) .{0,30}(?:train|fine[- ]?tun)"),
+    # "how much a day" and the like: not a count of people
+    "not_people": (r"tokens?", r"toks?", r"ms\b", r"gb\b", r"w\b", r"kw\b", r"%", r"\$"),
+}
+
+# Hosted models a team pays for, by the name the price table gives them (knowledge/data/api_prices.csv api_model).
+API_MODELS: dict[str, str] = {
+    "gpt-4o-mini": r"gpt[- ]?4o[- ]?mini|(?<![a-z0-9])4o[- ]mini",
+    "gpt-4o": r"gpt[- ]?4o(?![- ]?mini)(?![a-z0-9])",
+    "gpt-4.1-mini": r"gpt[- ]?4\.1[- ]?mini",
+    "gpt-4.1": r"gpt[- ]?4\.1(?![- ]?(?:mini|nano))(?![0-9])",
+    "claude-sonnet-4": r"claude[- ]?(?:3\.5|3\.7|4|4\.5)?[- ]?sonnet|(?<![a-z])sonnet(?: 4(?:\.5)?| 3\.[57])?(?![a-z])",
+    "claude-3.5-haiku": r"claude[- ]?(?:3\.5[- ]?)?haiku|(?<![a-z])haiku(?: 3\.5)?(?![a-z])",
+}
+
+# Currencies by the words that name them (ISO 4217); "other" has no sourced rate: the spend is asked about.
+CURRENCY_WORDS: dict[str, tuple[str, ...]] = {
+    "USD": (r"us\$", r"\$", r"usd", r"us dollars?", r"dollars?", r"bucks"),
+    "EUR": (r"€", r"eur", r"euros?"),
+    "GBP": (r"£", r"gbp", r"pounds?(?: sterling)?", r"quid"),
+    "TWD": (r"nt\$", r"ntd", r"twd", r"taiwan dollars?"),
+    "JPY": (r"jpy", r"yen"),
+    "CNY": (r"rmb", r"cny", r"yuan", r"renminbi", r"¥"),
+    "other": (r"hk\$", r"hkd", r"rupees?", r"inr", r"krw", r"won", r"sgd", r"aud", r"cad", r"chf"),
+}
+
+__all__ = ["API_MODELS", "CURRENCY_WORDS", "WORDS"]

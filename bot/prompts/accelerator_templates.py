@@ -1,0 +1,94 @@
+"""Reply sentences of seed 2's accelerator-first verdict (en, zh-Hans, zh-Hant), merged into `TEMPLATES`.
+
+Numbers arrive already formatted (`bot/accelerator_words.py`), so every template takes plain fields and the
+three languages of a key take the same ones (tests/test_templates.py).
+"""
+
+from __future__ import annotations
+
+ACCELERATOR_TEMPLATES: dict[str, tuple[str, str, str]] = {
+    "accel.head": (
+        "Seed 2's case for an inference accelerator holds (stable model, small batches, {users} concurrent "
+        "users, a {limit}): the accelerators were evaluated first.",
+        "符合种子文档 2 的推理加速卡场景（模型固定、批量小、{users} 人并发、{limit}）：先评估了推理加速卡。",
+        "符合種子文件 2 的推理加速卡場景（模型固定、批次小、{users} 人併發、{limit}）：先評估了推理加速卡。",
+    ),
+    "accel.limit.power": ("{watts} W power limit", "功耗上限 {watts} W", "功耗上限 {watts} W"),
+    "accel.limit.space": ("space limit", "空间受限", "空間受限"),
+    "accel.outcome.primary": (
+        "{count} × {name} meets the targets within your limits at ~{power} W and leads{price}.",
+        "{count} × {name} 在你的限制内满足目标（约 {power} W），作为首选{price}。",
+        "{count} × {name} 在你的限制內滿足目標（約 {power} W），作為首選{price}。",
+    ),
+    "accel.outcome.fits_quote_only": (
+        "{count} × {name} meets the targets within your limits at ~{power} W, but it has no public price "
+        "(quote needed), so it cannot be ranked on cost; ask the vendor for a quote.",
+        "{count} × {name} 在你的限制内满足目标（约 {power} W），但没有公开价格（需要询价），"
+        "无法按成本排序；请向厂商询价。",
+        "{count} × {name} 在你的限制內滿足目標（約 {power} W），但沒有公開價格（需要詢價），"
+        "無法按成本排序；請向廠商詢價。",
+    ),
+    "accel.outcome.closest": (
+        "No accelerator meets the targets within your limits. Closest: {count} × {name}, ~{power} W "
+        "({ratio}× the {watts} W limit){price}: at {users} users each card carries too few streams at the "
+        "target speed{basis}.",
+        "没有推理加速卡能在你的限制内满足目标。最接近的是 {count} × {name}，约 {power} W"
+        "（是 {watts} W 上限的 {ratio}×）{price}：在 {users} 人并发下，每张卡能以目标速度服务的并发流太少"
+        "{basis}。",
+        "沒有推理加速卡能在你的限制內滿足目標。最接近的是 {count} × {name}，約 {power} W"
+        "（是 {watts} W 上限的 {ratio}×）{price}：在 {users} 人併發下，每張卡能以目標速度服務的併發流太少"
+        "{basis}。",
+    ),
+    "accel.basis.uncalibrated": (
+        " (judged at the low end of its estimate, as no measured serving run calibrates its stack)",
+        "（按估算范围的低端判断，因为没有实测服务数据校准它的软件栈）",
+        "（按估算範圍的低端判斷，因為沒有實測服務資料校準它的軟體堆疊）",
+    ),
+    "accel.basis.calibrated": (
+        " (its stack's factors are fitted on measured serving runs)",
+        "（它的软件栈的系数由实测服务数据拟合）",
+        "（它的軟體堆疊的係數由實測服務資料擬合）",
+    ),
+    "accel.outcome.none_meets": (
+        "No eligible accelerator meets the per-user targets at any count.",
+        "没有符合条件的推理加速卡能在任何数量下满足每用户目标。",
+        "沒有符合條件的推理加速卡能在任何數量下滿足每使用者目標。",
+    ),
+    "accel.price.quote": ("; quote needed, no public price", "；需要询价，没有公开价格", "；需要詢價，沒有公開價格"),
+    "accel.price.range": ("; quote needed: ${low}–{high} per card", "；需要询价：每张 ${low}–{high}",
+                    "；需要詢價：每張 ${low}–{high}"),
+    "accel.price.listed": ("; ${capex} capex", "；采购 ${capex}", "；採購 ${capex}"),
+    "accel.gpu": (
+        "The GPU answer beside it: {gpu}.",
+        "作为对照的 GPU 方案：{gpu}。",
+        "作為對照的 GPU 方案：{gpu}。",
+    ),
+    "accel.risks": (
+        "Before buying it (seed 2's pitfalls): software maturity: {stack} is rated {maturity}; dynamic shapes: "
+        "{shapes}; a model change means a re-port; one-time migration ≈ ${usd} in the TCO (seed 2: "
+        "¥{cny_low}–{cny_high} of engineering, ≈ ${usd_low}–{usd_high}).",
+        "采购前（种子文档 2 的坑）：软件成熟度：{stack} 评为{maturity}；动态形状：{shapes}；模型一改就要重新移植；"
+        "一次性迁移成本约 ${usd}（已计入 TCO；种子文档 2：几万到几十万元人民币，¥{cny_low}–{cny_high}，"
+        "约 ${usd_low}–{usd_high}）。",
+        "採購前（種子文件 2 的坑）：軟體成熟度：{stack} 評為{maturity}；動態形狀：{shapes}；模型一改就要重新移植；"
+        "一次性遷移成本約 ${usd}（已計入 TCO；種子文件 2：幾萬到幾十萬元人民幣，¥{cny_low}–{cny_high}，"
+        "約 ${usd_low}–{usd_high}）。",
+    ),
+    "accel.shapes.buckets": (
+        "bucketed compile, so an unseen length pads or recompiles (P999 spikes)",
+        "分桶编译，没见过的长度会填充或重新编译（P999 尖峰）",
+        "分桶編譯，沒見過的長度會填充或重新編譯（P999 尖峰）",
+    ),
+    "accel.shapes.static": (
+        "static compile: every shape is fixed ahead of time",
+        "静态编译：所有形状都要预先固定",
+        "靜態編譯：所有形狀都要預先固定",
+    ),
+    "accel.shapes.other": ("{mode} (not verified)", "{mode}（未验证）", "{mode}（未驗證）"),
+    "accel.maturity.high": ("high", "高", "高"),
+    "accel.maturity.medium": ("medium", "中", "中"),
+    "accel.maturity.low": ("low", "低", "低"),
+}
+
+
+__all__ = ["ACCELERATOR_TEMPLATES"]

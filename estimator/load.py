@@ -1,0 +1,169 @@
+"""Load stated as a rate, a volume or a spend, turned into the peak concurrent streams the hardware must carry.
+
+Infra leads give load in many forms: "9,000 requests/hour", "2,000 customers a day", "400M tokens/day",
+"we spend $22k/month on gpt-4o-mini". The estimator sizes for concurrent streams, so each form becomes one
+by Little's law (L = λ × W: the mean number in a system is the arrival rate times the time each arrival
+spends in it; J. D. C. Little, Operations Research 9(3), 1961):
+
+    streams = peak arrival rate (requests/s) × time each request holds a slot (s)
+
+A request holds its slot from arrival to its last token: the first-token target, then its answer
+streamed at the per-user speed (hold = TTFT + output tokens / tok/s). A daily count is spread over the
+running hours (seed 1's 12 h/day unless stated), times a stated peak factor; a token volume is divided
+by the tokens of one request (prompt + answer); a monthly API spend is divided by that API's own list
+price (input and output priced apart, in the prompt-to-answer ratio) into tokens.
+
+Pure: no I/O, no text. The result is a typed `LoadConversion`; the wording layer says it.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Iterable
+from typing import Literal
+
+from pydantic import BaseModel, ConfigDict
+
+from estimator.catalog import ApiPrice
+from estimator.workload import DEFAULT_DAYS_PER_WEEK, Workload
+
+SECONDS_PER_HOUR = 3600
+DAYS_PER_MONTH = 365 / 12
+# The per-request defaults `assume.fill_defaults` applies (kept equal there: it imports these).
+DEFAULT_PROMPT_TOKENS = 512
+DEFAULT_OUTPUT_TOKENS = 256
+DEFAULT_TTFT_MS = 1_000
+DEFAULT_TOKENS_PER_S = 30.0  # seed 1: >= 30 tok/s is comfortable interactive speed
+
+LoadSource = Literal["rate", "daily_requests", "tokens", "spend"]
+
+
+class LoadConversion(BaseModel):
+    """How a stated rate, volume or spend became concurrent streams (every step's figure, for the reply)."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+    source: LoadSource
+    requests_per_s: float  # the peak arrival rate sized for
+    hold_s: float  # seconds one request holds a slot: first token + answer at the per-user speed
+    ttft_s: float
+    tokens_per_s: float
+    concurrent_streams: int
+    prompt_tokens: int
+    output_tokens: int
+    running_hours_per_day: float
+    peak_factor: float = 1.0
+    requests_per_day: float | None = None
+    tokens_per_day: float | None = None
+    api_spend_usd_per_month: float | None = None
+    api_model: str | None = None
+    usd_per_m_input: float | None = None
+    usd_per_m_output: float | None = None
+    api_source_url: str | None = None
+
+
+def hold_seconds(workload: Workload) -> float:
+    """Seconds one request holds a slot: first-token target + answer tokens / per-user speed.
+
+    >>> round(hold_seconds(Workload()), 2)
+    9.53
+    >>> hold_seconds(Workload(ttft_target_ms=2000, output_tokens=500, tokens_per_s_target=25))
+    22.0
+    """
+    ttft = (workload.ttft_target_ms or DEFAULT_TTFT_MS) / 1000
+    return ttft + (workload.output_tokens or DEFAULT_OUTPUT_TOKENS) / (workload.tokens_per_s_target or DEFAULT_TOKENS_PER_S)
+
+
+def concurrent_streams(requests_per_s: float, hold_s: float) -> int:
+    """Little's law, rounded up to whole streams, at least one.
+
+    >>> concurrent_streams(2.5, 9.5333)
+    24
+    """
+    return max(1, math.ceil(requests_per_s * hold_s - 1e-9))
+
+
+def running_days_per_month(workload: Workload) -> float:
+    return DAYS_PER_MONTH * workload.days_per_week / DEFAULT_DAYS_PER_WEEK
+
+
+def tokens_per_day_from_spend(spend_usd_per_month: float, price: ApiPrice, prompt_tokens: int, output_tokens: int,
+                              days_per_month: float = DAYS_PER_MONTH) -> float:
+    """Tokens a day (prompt + answer) that a monthly spend buys at `price`, prompts and answers in their ratio.
+
+    $0.90 buys 1M answer tokens and 2M prompt tokens of gpt-4o-mini ($0.15 / $0.60): 3M tokens.
+    >>> p = ApiPrice(id="x", provider="p", model="m", api_model="m", usd_per_m_input=0.15, usd_per_m_output=0.60,
+    ...              read_date="2026-12-05", source_url="https://example.com")
+    >>> tokens_per_day_from_spend(0.90 * 30, p, 512, 256, days_per_month=30)
+    3000000.0
+    """
+    ratio = prompt_tokens / output_tokens
+    usd_per_output_token = (ratio * price.usd_per_m_input + price.usd_per_m_output) / 1e6
+    output_per_month = spend_usd_per_month / usd_per_output_token
+    return round(output_per_month * (1 + ratio) / days_per_month, 3)
+
+
+def api_price_of(model: str | None, prices: Iterable[ApiPrice]) -> ApiPrice | None:
+    """The list price of a hosted model by the name a team calls it (`api_model` of the price table)."""
+    if not model:
+        return None
+    return next((p for p in prices if p.api_model == model), None)
+
+
+def load_conversion(workload: Workload, api_prices: Iterable[ApiPrice] = ()) -> LoadConversion | None:
+    """The stated rate, daily count, token volume or API spend as concurrent streams; None when none is stated
+    (or a spend names no priced API model: the interview asks which).
+
+    9,000 requests an hour is 2.5/s; each holds a slot ~9.5 s (1 s to first token, 256 tokens at 30 tok/s):
+    >>> load_conversion(Workload(requests_per_s=2.5)).concurrent_streams
+    24
+    >>> c = load_conversion(Workload(tokens_per_day=400e6, hours_per_day=24))
+    >>> round(c.requests_per_s, 2), c.concurrent_streams
+    (6.03, 58)
+    """
+    prompt = workload.prompt_tokens or DEFAULT_PROMPT_TOKENS
+    output = workload.output_tokens or DEFAULT_OUTPUT_TOKENS
+    hours = workload.hours_per_day
+    peak = workload.peak_factor or 1.0
+    seconds_per_day = hours * SECONDS_PER_HOUR
+    hold = round(hold_seconds(workload), 3)
+    base = LoadConversion(source="rate", requests_per_s=0.0, hold_s=hold, ttft_s=(workload.ttft_target_ms or DEFAULT_TTFT_MS) / 1000,
+                          tokens_per_s=workload.tokens_per_s_target or DEFAULT_TOKENS_PER_S, concurrent_streams=1,
+                          prompt_tokens=prompt, output_tokens=output, running_hours_per_day=hours)
+    if workload.requests_per_s is not None:
+        rate = workload.requests_per_s
+        return base.model_copy(update={"requests_per_s": rate, "concurrent_streams": concurrent_streams(rate, hold)})
+    if workload.requests_per_day is not None:
+        rate = workload.requests_per_day / seconds_per_day * peak
+        return base.model_copy(update={"source": "daily_requests", "requests_per_s": round(rate, 4), "peak_factor": peak,
+                                       "requests_per_day": workload.requests_per_day,
+                                       "concurrent_streams": concurrent_streams(rate, hold)})
+    tokens = workload.tokens_per_day
+    update: dict[str, object] = {"source": "tokens"}
+    if tokens is None and workload.api_spend_usd_per_month is not None:
+        price = api_price_of(workload.api_model, api_prices)
+        if price is None:
+            return None
+        tokens = tokens_per_day_from_spend(workload.api_spend_usd_per_month, price, prompt, output,
+                                           running_days_per_month(workload))
+        update = {"source": "spend", "api_spend_usd_per_month": workload.api_spend_usd_per_month,
+                  "api_model": workload.api_model, "usd_per_m_input": price.usd_per_m_input,
+                  "usd_per_m_output": price.usd_per_m_output, "api_source_url": price.source_url}
+    if tokens is None:
+        return None
+    rate = tokens / (prompt + output) / seconds_per_day * peak
+    return base.model_copy(update={**update, "requests_per_s": round(rate, 4), "peak_factor": peak, "tokens_per_day": tokens,
+                                   "requests_per_day": round(tokens / (prompt + output), 1),
+                                   "concurrent_streams": concurrent_streams(rate, hold)})
+
+
+__all__ = [
+    "DAYS_PER_MONTH",
+    "LoadConversion",
+    "api_price_of",
+    "concurrent_streams",
+    "hold_seconds",
+    "load_conversion",
+    "running_days_per_month",
+    "tokens_per_day_from_spend",
+]

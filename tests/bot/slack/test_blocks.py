@@ -1,0 +1,199 @@
+"""Block Kit renderers: content from the recommendation, and Slack's limits held on any input."""
+
+from __future__ import annotations
+
+import pytest
+from slack_sdk.models.blocks import Block
+
+from bot.reply import Reply
+from bot.slack.blocks import (
+    BLOCKS_MAX,
+    FOLLOWUP_ACTION_PREFIX,
+    interview_blocks,
+    recommendation_blocks,
+    reply_blocks,
+    text_sections,
+)
+from tests.support.slack_fixtures import SLOTS, option, recommendation_reply, risk
+
+pytestmark = pytest.mark.slack
+
+
+def assert_within_limits(blocks: list[dict]) -> None:
+    """Slack's documented limits, checked directly and by slack_sdk's own validators."""
+    assert 0 < len(blocks) <= 50
+    for block in blocks:
+        Block.parse(block).validate_json()  # raises SlackObjectFormationError past a limit
+        if block["type"] == "header":
+            assert len(block["text"]["text"]) <= 150
+        if block["type"] == "section":
+            assert len(block.get("fields", [])) <= 10
+            assert len(block.get("text", {}).get("text", "")) <= 3000
+        if block["type"] == "context":
+            assert len(block["elements"]) <= 10
+
+
+def all_text(blocks: list[dict]) -> str:
+    parts = []
+    for block in blocks:
+        if "text" in block:
+            parts.append(block["text"]["text"])
+        parts += [f["text"] for f in block.get("fields", [])]
+        parts += [e.get("text", "") if isinstance(e.get("text"), str) else e["text"]["text"]
+                  for e in block.get("elements", [])]
+    return "\n".join(parts)
+
+
+def test_header_names_primary_option_and_fields_carry_its_numbers() -> None:
+    blocks = recommendation_blocks(recommendation_reply())
+    assert_within_limits(blocks)
+    assert blocks[0] == {"type": "header", "text": {"type": "plain_text", "emoji": True,
+                                                     "text": "Recommendation: 2× NVIDIA L40S (vLLM)"}}
+    fields = next(b for b in blocks if "fields" in b)["fields"]
+    text = "\n".join(f["text"] for f in fields)
+    for expected in ("35.2", "420 ms", "$26,000", "$31,500", "$0.85", "700 W"):
+        assert expected in text
+
+
+def test_comparison_lists_every_option_and_risks_are_ordered_by_severity() -> None:
+    text = all_text(recommendation_blocks(recommendation_reply()))
+    assert "2× NVIDIA L40S (vLLM)" in text and "4× NVIDIA GeForce RTX 4090 (vLLM)" in text
+    assert text.index("`tail_latency`") < text.index("`supply`")  # high before low
+    assert "12 h/day at 70 % utilization" in text
+    assert "28.0–41.0 tok/s per user" in text  # confidence range in the context line
+    assert "rows 12, 15" in text
+
+
+def test_followup_buttons_become_concrete_questions() -> None:
+    actions = recommendation_blocks(recommendation_reply())[-1]
+    assert actions["type"] == "actions"
+    labels = [e["text"]["text"] for e in actions["elements"]]
+    assert labels == ["What if 2× users", "Compare options", "Show assumptions", "Why not an NPU?", "Report"]
+    assert all(e["action_id"].startswith(FOLLOWUP_ACTION_PREFIX) for e in actions["elements"])
+    assert actions["elements"][0]["value"] == "What if we have 400 concurrent users?"  # 2 × 200
+    assert actions["elements"][1]["value"] == "Compare with 4× NVIDIA GeForce RTX 4090"  # named: the engine needs names
+
+
+def test_engine_suggestions_add_buttons_without_repeating_the_fixed_ones() -> None:
+    reply = recommendation_reply(alternatives=[])
+    reply.suggestions = ["What if 400 concurrent users?", "Explain the cost", "What are the risks?", "Why not an NPU?"]
+    labels = [e["text"]["text"] for e in recommendation_blocks(reply)[-1]["elements"]]
+    assert labels == ["What if 2× users", "Show assumptions", "Why not an NPU?", "Report", "Explain the cost",
+                      "What are the risks?"]
+
+
+def test_engine_text_is_escaped_for_mrkdwn() -> None:
+    blocks = interview_blocks(Reply(text="p95 < 300 ms & TTFT > 0"))
+    assert blocks[0]["text"]["text"] == "p95 &lt; 300 ms &amp; TTFT &gt; 0"
+
+
+def test_card_echoes_what_was_understood() -> None:
+    blocks = recommendation_blocks(recommendation_reply())
+    echo = blocks[1]
+    assert echo["type"] == "context"
+    text = echo["elements"][0]["text"]
+    assert text.startswith("Understood: ") and "7B" in text and "200" in text and "Q4_K_M" in text
+
+
+def test_huge_recommendation_stays_within_every_limit() -> None:
+    long_name = "Accelerator " * 40
+    reply = recommendation_reply(
+        primary=option(name=long_name),
+        alternatives=[option(f"dev-{i}", name=long_name) for i in range(30)],
+        risks=[risk(why="x" * 900) for _ in range(60)],
+        assumptions=[f"assumption {i} " + "y" * 300 for i in range(80)],
+        rationale="r" * 5000,
+    )
+    reply.changes = [f"change {i} " + "z" * 200 for i in range(40)]
+    blocks = recommendation_blocks(reply)
+    assert_within_limits(blocks)
+    assert blocks[0]["text"]["text"].endswith("…")
+    assert "more_" in all_text(blocks)  # truncated lists say so
+
+
+def test_no_feasible_option_says_what_to_relax() -> None:
+    reply = recommendation_reply(primary=None, alternatives=[], relax=["Raise the budget to $40,000"])
+    reply.text = "Nothing fits a $5,000 budget."
+    blocks = recommendation_blocks(reply)
+    assert_within_limits(blocks)
+    assert blocks[0]["text"]["text"] == "No option meets the constraints"
+    assert "Raise the budget to $40,000" in all_text(blocks)
+
+
+def test_interview_question_is_a_plain_section() -> None:
+    reply = Reply(text="How many people will use it at the same time?", slots={"model_params_b": 7.0})
+    assert interview_blocks(reply) == [
+        {"type": "section", "text": {"type": "mrkdwn", "text": "How many people will use it at the same time?"}}
+    ]
+
+
+def test_interview_suggestions_become_buttons() -> None:
+    reply = Reply(text="Which quantization?", suggestions=["Q4_K_M is fine", "Q8_0"])
+    blocks = interview_blocks(reply)
+    assert_within_limits(blocks)
+    assert [e["value"] for e in blocks[-1]["elements"]] == ["Q4_K_M is fine", "Q8_0"]
+
+
+def test_long_text_is_split_without_losing_any_of_it() -> None:
+    text = "\n".join(f"line {i} " + "w" * 90 for i in range(200)) + "\n" + "v" * 7000
+    sections = text_sections(text)
+    assert all(len(s["text"]["text"]) <= 3000 for s in sections)
+    assert "".join(s["text"]["text"] for s in sections).replace("\n", "") == text.replace("\n", "")
+
+
+def test_repeated_recommendation_shows_text_and_buttons_only() -> None:
+    reply = recommendation_reply()
+    reply.text = "Assumptions: 12 h/day, 70 % utilization."
+    blocks = reply_blocks(reply, show_recommendation=False)
+    assert_within_limits(blocks)
+    assert [b["type"] for b in blocks] == ["section", "actions"]
+    full = reply_blocks(reply, show_recommendation=True)
+    assert_within_limits(full)
+    assert any(b["type"] == "header" for b in full)
+
+
+def test_what_if_without_known_users_still_asks_a_question() -> None:
+    reply = recommendation_reply()
+    reply.slots = {k: v for k, v in SLOTS.items() if k != "concurrent_users"}
+    assert recommendation_blocks(reply)[-1]["elements"][0]["value"] == "What if we have twice as many users?"
+
+
+def test_cap_keeps_the_buttons_when_cutting() -> None:
+    reply = recommendation_reply()
+    reply.text = "\n".join("p" * 2990 for _ in range(80))
+    blocks = reply_blocks(reply, show_recommendation=False)
+    assert len(blocks) == BLOCKS_MAX
+    assert blocks[-1]["type"] == "actions"
+
+
+def test_card_speaks_the_conversations_language() -> None:
+    reply = recommendation_reply()
+    reply.lang = "zh-Hant"
+    blocks = recommendation_blocks(reply)
+    assert_within_limits(blocks)
+    assert blocks[0]["text"]["text"] == "推薦方案：2× NVIDIA L40S (vLLM)"
+    text = all_text(blocks)
+    assert "三年總成本" in text and "風險" in text and "我理解的是：" in text
+    values = [e["value"] for e in blocks[-1]["elements"]]
+    assert values[0] == "如果並發用戶增加到 400 人呢？"
+    assert "Tokens/s per user" not in text
+
+
+def test_an_option_past_the_budget_is_said_to_meet_the_targets_not_to_miss_them() -> None:
+    # Issue 12 item 5: past a limit is not a missed target. The comparison says which (Option.verdict).
+    over = option(capex=514_400.0, meets_slo=False).model_copy(
+        update={"violations": ["budget: capex $514,400 > $100,000"]})
+    slow = option("nvidia-rtx-4090", name="NVIDIA GeForce RTX 4090", count=4, meets_slo=False).model_copy(
+        update={"violations": ["SLO: 12.0 tok/s per user and p95 TTFT 900 ms at 200 users (targets 30 tok/s, 1,000 ms)"]})
+    text = all_text(recommendation_blocks(recommendation_reply(primary=over, alternatives=[slow])))
+    assert "meets SLO, past your limits" in text
+    assert "misses SLO" in text  # the 4090 misses a target
+
+
+def test_card_names_the_devices_it_understood_as_the_catalog_names_them() -> None:
+    # "We have six L40S" is echoed as the user would say it, not as the store's id.
+    reply = recommendation_reply().model_copy(update={
+        "slots": {**SLOTS, "owned_devices": [{"hardware_id": "nvidia-l40s", "count": 6}]},
+        "device_names": {"nvidia-l40s": "NVIDIA L40S"}})
+    echo = recommendation_blocks(reply)[1]["elements"][0]["text"]
+    assert "6× NVIDIA L40S" in echo and "nvidia-l40s" not in echo
