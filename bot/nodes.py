@@ -16,7 +16,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Protocol
+from typing import Any, Protocol
 
 from pydantic import ValidationError
 
@@ -37,12 +37,14 @@ from bot.state import (
     interview_facts,
     stated,
     turn_of,
+    unsized_model,
     upgrade,
 )
 from estimator.catalog import Catalog
 from estimator.errors import SiliconsultError
 from estimator.evaluate import evaluate_option
 from estimator.model_shape import implied_facts
+from estimator.options import weigh
 from estimator.schemas import Option, Recommendation
 from estimator.workload import Workload
 
@@ -200,6 +202,14 @@ class Nodes:
             implied=implied_facts(merged_facts if merged_facts is not None else previous, self.deps.catalog),
         )
         update: ConversationState = {"turn": turn, "lang": lang, "computed": None, "outcome": None, "reply": None}
+        if parsed.options:  # "FP8 or INT4?": each value is sized when the recommendation is computed
+            update["weighing"] = parsed.options
+        elif any(slot in facts for slot in state.get("weighing") or {}):
+            update["weighing"] = None  # the user settled the choice
+        if parsed.unknown_model and "model_params_b" not in facts:
+            update["unsized_model"] = parsed.unknown_model  # asked for by name before anything is sized
+        elif "model_params_b" in facts or parsed.model_name:
+            update["unsized_model"] = None
         if state.get("recommendation") is None and "explain_cloud" in parsed.intents:
             update["rent_asked"] = True  # answered with the first recommendation (`words._recommended`)
         # The upgraded persistent values are written back, so the following nodes see models.
@@ -235,6 +245,9 @@ class Nodes:
     def ask(self, state: ConversationState) -> ConversationState:
         asked = list(state.get("asked") or [])
         pending, turn = state.get("pending_slot"), turn_of(state)
+        if name := unsized_model(state):  # never sized with a default: its size is asked for, by name, until given
+            return {"asked": list(dict.fromkeys([*asked, "model_params_b"])), "pending_slot": "model_params_b",
+                    **decided(state, Question(slot="model_params_b", model_name=name))}
         if pending and turn.intent in ("compare", "why_not") and pending not in interview_facts(state):
             # "why not an NPU?" instead of an answer: the open question again (it was not answered, nor skipped)
             return decided(state, Question(slot=pending))
@@ -250,16 +263,30 @@ class Nodes:
         turn = turn_of(state)
         kept = turn.facts if turn.merged is not None else {}  # "start over: a 13B model for 50 people"
         return {"slots": facts_from(kept), "asked": [], "pending_slot": None, "recommendation": None,
-                "rec_slots": None, "rec_lang": None, "echoed": False, "rent_asked": False, "outcome": Reset()}
+                "rec_slots": None, "rec_lang": None, "echoed": False, "rent_asked": False, "unsized_model": None,
+                "outcome": Reset()}
 
     # --- tools -------------------------------------------------------------------------------------
     def compute(self, state: ConversationState) -> ConversationState:
         """The turn's one call of the estimator: it fills the defaults, sizes and ranks the options."""
+        lang = state.get("lang") or "en"
         try:
-            rec = self.deps.recommend(facts_of(state), self.deps.catalog, lang=state.get("lang") or "en")
+            weighing = {slot: values for slot, values in (state.get("weighing") or {}).items() if len(values) > 1}
+            if weighing:
+                return {"computed": self._weighed(facts_of(state), weighing, lang)}
+            rec = self.deps.recommend(facts_of(state), self.deps.catalog, lang=lang)
         except SiliconsultError as exc:
             return {"computed": Computed(error=exc.user_message)}
         return {"computed": Computed(recommendation=rec)}
+
+    def _weighed(self, facts: Workload, weighing: dict[str, list[Any]], lang: str) -> Computed:
+        """The question inside the question: the workload sized once per value of the fact asked about (the
+        first such fact), side by side; the recommendation is the chosen value's (`estimator.options`)."""
+        slot, values = next(iter(weighing.items()))
+        runs = [(str(value), self.deps.recommend(facts_from({**stated(facts), slot: value}), self.deps.catalog, lang=lang))
+                for value in values]
+        options, index = weigh(slot, runs, accuracy_critical=bool(facts.accuracy_critical))
+        return Computed(recommendation=runs[index][1], weighed=options)
 
     def respond(self, state: ConversationState) -> ConversationState:
         """The computed recommendation becomes the current one; the outcome keeps what it replaces."""
@@ -268,9 +295,9 @@ class Nodes:
         if new is None:
             return decided(state, NoRecommendation(error=computed.error))
         outcome = Recommended(previous=state.get("recommendation"), previous_slots=state.get("rec_slots"),
-                              echo=not state.get("echoed"))
+                              echo=not state.get("echoed"), weighed=computed.weighed)
         return {"recommendation": new, "rec_slots": facts_of(state), "rec_lang": state.get("lang") or "en",
-                "echoed": True, "pending_slot": None,
+                "echoed": True, "pending_slot": None, "weighing": None,
                 "computed": None, **decided(state, outcome)}
 
 

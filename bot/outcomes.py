@@ -11,6 +11,7 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
+from estimator.options import WeighedOption
 from estimator.schemas import CloudComparison, Option, Recommendation
 from estimator.workload import Workload
 
@@ -36,6 +37,7 @@ class Question(_Outcome):
 
     kind: Literal["question"] = "question"
     slot: str | None = None
+    model_name: str | None = None  # the unknown model whose size is asked for, named in the question
 
 
 class Clarification(_Outcome):
@@ -89,6 +91,7 @@ class Recommended(_Outcome):
     previous_slots: Workload | None = None
     echo: bool = False  # say the understood facts (first recommendation of the thread)
     comparison: Comparison | None = None  # new facts and named hardware in one message
+    weighed: list[WeighedOption] = []  # "FP8 or INT4?": the values sized side by side, the chosen one marked
 
 
 class Explanation(_Outcome):

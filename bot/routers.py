@@ -9,7 +9,7 @@ changed facts and named hardware.
 from __future__ import annotations
 
 from bot.interview import next_question
-from bot.state import ConversationState, interview_facts, rent_asked, stated, turn_of
+from bot.state import ConversationState, interview_facts, rent_asked, stated, turn_of, unsized_model
 
 EXPLAIN_INTENTS = ("report", "explain_cloud", "explain_cost", "explain_risk", "explain_why", "show_assumptions", "just_recommend", "thanks")
 COMPARE_INTENTS = ("compare", "why_not", "what_if")
@@ -28,6 +28,8 @@ def wants_comparison(state: ConversationState) -> bool:
 def route_interview(state: ConversationState) -> str:
     """Before the first recommendation: ask the next question, or run the tools."""
     turn = turn_of(state)
+    if unsized_model(state):  # a model the catalog does not know is never sized as a default: its size first
+        return "ask"
     if "just_recommend" in turn.intents or _sized_cost_question(state):
         return "compute"
     return "ask" if next_question(interview_facts(state), state.get("asked") or []) else "compute"
@@ -51,6 +53,8 @@ def route_turn(state: ConversationState) -> str:
     if turn.intent == "start_over":
         return "reset"
     has_recommendation = state.get("recommendation") is not None
+    if has_recommendation and turn.unknown_model and unsized_model(state):  # "what about ernie 5?": its size first
+        return "ask"
     known = stated(state.get("slots"))
     if turn.facts and not has_recommendation:
         return route_interview(state)

@@ -21,6 +21,7 @@ from pydantic import BaseModel, ConfigDict, Field
 
 from bot.nlu.validate import SlotValues
 from bot.outcomes import OUTCOME_MODELS, HardwareRef, Outcome
+from estimator.options import WeighedOption
 from estimator.schemas import Recommendation
 from estimator.workload import Workload
 
@@ -73,6 +74,7 @@ class Computed(BaseModel):
 
     recommendation: Recommendation | None = None
     error: str | None = None
+    weighed: list[WeighedOption] = []  # "FP8 or INT4?": each value sized side by side, the chosen one marked
 
 
 class TurnReply(BaseModel):
@@ -103,6 +105,11 @@ class ConversationState(TypedDict, total=False):
     # Renting or buying was asked before the facts to size it were known ("should we rent GPUs or buy?"):
     # the first recommendation leads with its buy / rent / API comparison, as when asked with the facts.
     rent_asked: bool
+    # A model the catalog does not know, named without its size: the interview asks for that size by name
+    # before anything is sized (a default size would size another model).
+    unsized_model: str | None
+    # slot → values a question asked to weigh ("FP8 or INT4?"), until the recommendation answers it
+    weighing: dict[str, list[Any]] | None
     turn: TurnReading  # this message's reading (transient)
     computed: Computed | None  # the compute step's result (transient)
     outcome: Outcome | None  # what this turn decided, before wording (transient; `bot/outcomes.py`)
@@ -130,6 +137,8 @@ class StateJSON(TypedDict, total=False):
     rec_lang: str | None
     echoed: bool
     rent_asked: bool
+    unsized_model: str | None
+    weighing: dict[str, list[Any]] | None
 
 
 def stated(facts: Workload | None) -> SlotValues:
@@ -138,8 +147,10 @@ def stated(facts: Workload | None) -> SlotValues:
 
 
 def interview_facts(state: ConversationState) -> SlotValues:
-    """What the interview counts as known: the stated facts, and what the named catalog model implies."""
-    return {**turn_of(state).implied, **stated(facts_of(state))}
+    """What the interview counts as known: the stated facts, what the named catalog model implies, and a
+    fact asked as a choice ("FP8 or INT4?": each value is sized, so it is not asked about)."""
+    weighing = {slot: values[0] for slot, values in (state.get("weighing") or {}).items() if values}
+    return {**turn_of(state).implied, **weighing, **stated(facts_of(state))}
 
 
 def facts_from(slots: Mapping[str, object]) -> Workload:
@@ -195,6 +206,10 @@ def state_json(state: ConversationState) -> StateJSON:
         out["rec_lang"] = state["rec_lang"]
     if "rent_asked" in state:
         out["rent_asked"] = state["rent_asked"]
+    if state.get("unsized_model"):
+        out["unsized_model"] = state["unsized_model"]
+    if state.get("weighing"):
+        out["weighing"] = state["weighing"]
     return out
 
 
@@ -205,6 +220,12 @@ def turn_of(state: ConversationState) -> TurnReading:
 def rent_asked(state: ConversationState) -> bool:
     """Renting or buying was asked in this message or before the facts to size it were known."""
     return "explain_cloud" in turn_of(state).intents or bool(state.get("rent_asked"))
+
+
+def unsized_model(state: ConversationState) -> str | None:
+    """The unknown model named without a size, while no size is known for it."""
+    name = state.get("unsized_model")
+    return name if name and "model_params_b" not in turn_of(state).facts else None
 
 
 def facts_of(state: ConversationState) -> Workload:

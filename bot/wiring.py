@@ -77,8 +77,9 @@ def store_model_lookup(store: Any, catalog: Catalog | None = None) -> ModelLooku
     parsing.
     """
     models = (catalog or store.catalog()).models
-    stems = {m.group(0) for model in models for name in (model.id, model.name, *model.aliases)
-             if (m := re.match(r"[a-z]{3,}", name.lower()))}
+    names = [name.lower() for model in models for name in (model.id, model.name, *model.aliases)]
+    # A name that starts with a short word ("k2", "ds v3") is its own stem: its first word would match too much.
+    stems = {m.group(0) if (m := re.match(r"[a-z]{3,}", name)) else name for name in names}
     mentions = re.compile(r"(?<![a-z])(?:" + "|".join(sorted(map(re.escape, stems))) + ")") if stems else None
 
     def lookup(text: str) -> tuple[str, float, str, float | None, tuple[str, ...]] | None:

@@ -61,6 +61,7 @@ from bot.state import (
 )
 from estimator.assume import load_note
 from estimator.messages import msg
+from estimator.options import WeighedOption
 from estimator.schemas import Option, Recommendation
 
 
@@ -120,7 +121,8 @@ class Words:
         slot = outcome.slot
         if slot is None:
             return said.model_copy(update={"text": "\n".join([*parts, t("intro", lang)])})
-        question = question_text(slot, slots, lang)
+        question = (t("q.model_params_b.named", lang, name=outcome.model_name) if outcome.model_name
+                    else question_text(slot, slots, lang))
         if self.deps.phrase is not None:  # the SLM may reword the question; the examples stay as written
             mark = "？" if lang.startswith("zh") else "?"
             head, _, examples = question.partition(mark)
@@ -159,6 +161,9 @@ class Words:
         parts = _notices(turn, lang)
         if old is not None and not changes:
             parts.append(t("rec.no_change", lang))
+        if outcome.weighed:  # "FP8 or INT4?": after the echo line, the options side by side, then the one recommended
+            echo, _, rest = body.partition("\n") if understood else ("", "", body)
+            body = "\n".join([*filter(None, [echo]), *weighed_lines(outcome.weighed, lang, self.names), rest])
         parts.append(body)
         if old is None:
             parts.append(t("rec.followups", lang, hint=t("followup_hint", lang)))
@@ -167,6 +172,24 @@ class Words:
             return said.model_copy(update={"text": text + "\n\n" + _comparison(new, outcome.comparison, lang, turn.text),
                                            "changes": changes})
         return said.model_copy(update={"text": text, "changes": changes, "suggestions": _suggestions(state, lang)})
+
+
+def weighed_lines(options: list[WeighedOption], lang: str, names: Mapping[str, str] | None = None) -> list[str]:
+    """The options a question asked to weigh, each with its sized primary, and the one chosen with why."""
+    lines = [t("weighed.head", lang, slot=t("weighed.slot." + options[0].slot, lang))]
+    for o in options:
+        if o.hardware_id is None:
+            lines.append(t("weighed.none", lang, value=o.value))
+            continue
+        lines.append(t("weighed.line", lang, value=o.value, count=o.count,
+                       hardware=(names or {}).get(o.hardware_id, o.hardware_name or o.hardware_id),
+                       tps=f"{o.decode_tokens_per_s_per_user or 0:.1f}", ttft=f"{o.ttft_ms or 0:,.0f}",
+                       memory=f"{o.memory_required_gb or 0:,.1f}", capex=money(o.capex_usd),
+                       cpm=money(o.cost_per_million_tokens_usd),
+                       slo=t("weighed.meets" if o.meets_slo else "weighed.misses", lang)))
+    chosen = next(o for o in options if o.chosen)
+    lines.append(t(f"weighed.chosen.{chosen.reason or 'cost'}", lang, value=chosen.value))
+    return lines
 
 
 def _current(state: ConversationState) -> Recommendation:

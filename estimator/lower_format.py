@@ -75,7 +75,8 @@ def first_fitting_format(sizer: Sizer, candidates: Sequence[Candidate], count: i
     catalog = sizer.catalog
     for name in lower_formats(quant, hw, [c.stack for c in candidates], catalog):
         workload = sizer.workload.model_copy(update={"quantization": name})
-        lower = Sizer(workload, catalog, sizer.estimate_fn, sizer.capacity_fn, lang=sizer.lang)
+        lower = Sizer(workload, catalog, sizer.estimate_fn, sizer.capacity_fn, lang=sizer.lang,
+                      assumed_targets=(sizer.assumed_speed, sizer.assumed_ttft))
         fitting = [c for c in candidates if _runs(c.stack, hw, name) and lower.estimate(c, count).fits]
         if not fitting:
             continue

@@ -46,6 +46,19 @@ ANSWER_MESSAGES: dict[str, tuple[str, str, str]] = {
         "用現有的就夠了：你的 {owned} × {hardware} 中用 {used} 台，{hours:,.1f} 小時完成批次處理（窗口 {window:g} 小時），"
         "採購成本 $0，只有電費（每年 ${power:,.0f}）。",
     ),
+    "answer.owned.band": (
+        " No speed target was set: {tps:,.1f} tok/s per user is seed 1's {band} band (≥30 comfortable, 15–30 "
+        "acceptable, <15 frustrating).",
+        "没有设定速度目标：每人 {tps:,.1f} tok/s 属于种子文档 1 的{band}区间（≥30 舒适，15–30 可接受，<15 令人沮丧）。",
+        "沒有設定速度目標：每人 {tps:,.1f} tok/s 屬於種子文件 1 的{band}區間（≥30 舒適，15–30 可接受，<15 令人沮喪）。",
+    ),
+    "answer.owned.band.comfortable": ("comfortable", "舒适", "舒適"),
+    "answer.owned.band.acceptable": ("acceptable", "可接受", "可接受"),
+    "answer.owned.no_ttft": (
+        " No first-token target was set, so the first token's wait is shown, not judged (say one to check it).",
+        "没有设定首 token 目标，所以只列出首 token 等待时间、不据此判断（如有要求请说明）。",
+        "沒有設定首 token 目標，所以只列出首 token 等待時間、不據此判斷（如有要求請說明）。",
+    ),
     "answer.owned.yes": (
         "Use what you have: the targets are met on {used} × {hardware} (you own {owned}): {tps:,.1f} tok/s per user "
         "at {users:,} users, p95 first token {ttft:,.0f} ms, at $0 capex, power only (${power:,.0f} a year).",

@@ -115,7 +115,7 @@ def named_text(sizer: Sizer, named: NamedDevice, option: Sized, reason: str | No
     if reason is not None:
         text = head + msg("answer.named.ineligible", lang, reason=reason_text(reason, lang), figures=figures)
     elif ok:
-        text = head + msg("answer.named.yes", lang, figures=figures)
+        text = head + msg("answer.named.yes", lang, figures=figures) + sizer.band_note(option)
     elif option.meets_slo and (limits := limits_passed(sizer, option.candidate, option.count, lang)):
         # The targets are met, a limit is not: "no, it falls short: 39 tok/s against 30" read as a contradiction.
         text = head + msg("answer.named.past_limits", lang, limits=limits, figures=figures)

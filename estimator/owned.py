@@ -307,6 +307,7 @@ def owned_answers(sizer: Sizer, workload: Workload, catalog: Catalog, sized: lis
             text = msg("answer.owned.yes", lang, used=own.count, owned=count, hardware=name,
                        tps=own.estimate.decode_tokens_per_s_per_stream, users=sizer.peak,
                        ttft=own.estimate.ttft_p95_ms or own.estimate.ttft_ms, power=own.tco.annual_power_usd)
+            text += sizer.band_note(own)
         elif extra is not None:
             assert extra.tco is not None
             text = msg("answer.owned.add_one" if count == 1 else "answer.owned.add", lang, owned=count, hardware=name,

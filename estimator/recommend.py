@@ -360,7 +360,11 @@ def recommend(
         default_estimate, default_capacity = default_throughput()
         estimate_fn, capacity_fn = estimate_fn or default_estimate, capacity_fn or default_capacity
     candidates, excluded = enumerate_candidates(filled, catalog)
-    sizer = (BatchSizer if is_batch_job(filled) else Sizer)(filled, catalog, estimate_fn, capacity_fn, lang=lang)
+    if is_batch_job(filled):
+        sizer: Sizer = BatchSizer(filled, catalog, estimate_fn, capacity_fn, lang=lang)
+    else:  # targets the user did not set do not fail hardware they own (seed 1's bands judge it)
+        sizer = Sizer(filled, catalog, estimate_fn, capacity_fn, lang=lang,
+                      assumed_targets=(workload.tokens_per_s_target is None, workload.ttft_target_ms is None))
     free, counted = split_counted(filled, candidates, catalog)  # owned devices: never more than stated
     sized = size_all(sizer, free) + size_counted(sizer, counted)
     fitting = [s for s in sized if s.estimate.fits]

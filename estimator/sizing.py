@@ -17,6 +17,8 @@ from dataclasses import dataclass, field
 from estimator.candidates import Candidate, is_organization
 from estimator.catalog import Catalog, Hardware, ServingStack
 from estimator.defaults import (
+    ACCEPTABLE_TOKENS_PER_S,
+    COMFORTABLE_TOKENS_PER_S,
     MIGRATION_USD_PER_PORT,
     MODEL_CHANGES_PER_YEAR_WHEN_FREQUENT,
 )
@@ -105,7 +107,7 @@ class Sizer:
     """Counts, estimates and costs candidates for one workload (memoizes estimates and capacity probes)."""
 
     def __init__(self, workload: Workload, catalog: Catalog, estimate_fn: EstimateFn, capacity_fn: CapacityFn,
-                 lang: str = "en") -> None:
+                 lang: str = "en", *, assumed_targets: tuple[bool, bool] = (False, False)) -> None:
         self.workload = workload
         self.lang = lang  # language of the risks' sentences (estimator.messages)
         self.catalog = catalog
@@ -116,6 +118,9 @@ class Sizer:
         self.organization = is_organization(workload)
         self.target = workload.tokens_per_s_target or 30.0
         self.ttft = workload.ttft_target_ms
+        # (speed, first token) targets the user did not set: hardware they own is judged by seed 1's bands
+        # instead ("≥30 tok/s comfortable, 15–30 acceptable"), never failed on an assumed target.
+        self.assumed_speed, self.assumed_ttft = assumed_targets
         self.conservative = bool(workload.conservative)
         years = [hw.launch_year for hw in catalog.hardware if hw.launch_year]
         self.newest_year = max(years) if years else None
@@ -155,15 +160,48 @@ class Sizer:
             ttft *= span[1] / est.ttft_ms
         return ttft
 
+    @staticmethod
+    def _banded(candidate: Candidate) -> bool:
+        """Judged by seed 1's bands when no target was set: hardware they own by name (or an unpriced device
+        they named, costed like owned). A device they only asked about is still judged by the targets."""
+        return candidate.existing and not candidate.class_owned
+
+    def target_for(self, candidate: Candidate) -> float:
+        """The speed per user `candidate` is judged by: seed 1's acceptable band for hardware they own when
+        no speed was set (seed 1: 15–30 tok/s acceptable), else the target."""
+        if self._banded(candidate) and self.assumed_speed:
+            return min(self.target, ACCEPTABLE_TOKENS_PER_S)
+        return self.target
+
+    def ttft_for(self, candidate: Candidate) -> int | None:
+        """The p95 first-token target `candidate` is judged by: none for hardware they own when none was set."""
+        if self._banded(candidate) and self.assumed_ttft:
+            return None
+        return self.ttft
+
+    def band_note(self, sized: Sized) -> str:
+        """Which of seed 1's bands an owned or named option lands in, when no target was set to judge it by."""
+        notes: list[str] = []
+        if not self._banded(sized.candidate):
+            return ""
+        if self.assumed_speed:
+            speed = self.speed(sized.estimate, sized.candidate)
+            band = "comfortable" if speed >= COMFORTABLE_TOKENS_PER_S else "acceptable"
+            notes.append(msg("answer.owned.band", self.lang, tps=speed, band=msg(f"answer.owned.band.{band}", self.lang)))
+        if self.assumed_ttft:
+            notes.append(msg("answer.owned.no_ttft", self.lang))
+        return "".join(notes)
+
     def meets(self, candidate: Candidate, count: int, users: int | None = None) -> bool:
         """Fits, and every one of `users` (default: the peak) gets the target speed and p95 TTFT."""
         est = self.estimate(candidate, count, users)
-        return (est.fits and self.speed(est, candidate) >= self.target
-                and (self.ttft is None or self.ttft_checked(est, candidate) <= self.ttft))
+        ttft = self.ttft_for(candidate)
+        return (est.fits and self.speed(est, candidate) >= self.target_for(candidate)
+                and (ttft is None or self.ttft_checked(est, candidate) <= ttft))
 
     def capacity(self, candidate: Candidate, count: int) -> int:
         """Concurrent users the option carries at the SLO (the expensive probe: only for shown options)."""
-        target, ttft = self.target, self.ttft
+        target, ttft = self.target_for(candidate), self.ttft_for(candidate)
         est = self.estimate(candidate, count)
         if self.cautious(est, candidate):
             # The capacity probe searches central figures: ask it for the margin the low end needs.
@@ -186,8 +224,8 @@ class Sizer:
         est = self.estimate(candidate, count, users)
         if not est.fits or self.speed(est, candidate) <= 0:
             return count * 2
-        ttft = self.ttft_checked(est, candidate)
-        short = max(self.target / self.speed(est, candidate), (ttft / self.ttft) if self.ttft else 1.0)
+        ttft, bar = self.ttft_checked(est, candidate), self.ttft_for(candidate)
+        short = max(self.target_for(candidate) / self.speed(est, candidate), (ttft / bar) if bar else 1.0)
         return max(count + 1, math.ceil(count * short))
 
     def smallest_count(self, candidate: Candidate, users: int | None = None, start: int = 1) -> int | None:
@@ -308,7 +346,7 @@ class Sizer:
         w = self.workload
         cand = sized.candidate
         served_users = min(sized.capacity_users, self.overload * self.peak)
-        served = served_users * self.target if served_users > 0 else None
+        served = served_users * self.target_for(cand) if served_users > 0 else None
         sized.tco = self.tco(cand, sized.count, served)
         sized.risks = assess_risks(
             w, cand.hardware, sized.count, cand.stack, sized.estimate, sized.tco,
@@ -332,10 +370,11 @@ class Sizer:
             else:
                 speed = self.speed(est, sized.candidate)
                 ttft = self.ttft_checked(est, sized.candidate)
-                ratio = max(self.target / max(speed, 1e-9), (ttft / self.ttft) if self.ttft else 1.0)
+                target, bar = self.target_for(sized.candidate), self.ttft_for(sized.candidate)
+                ratio = max(target / max(speed, 1e-9), (ttft / bar) if bar else 1.0)
                 sized.violations.append(
                     f"SLO: {speed:,.1f} tok/s per user and p95 TTFT {ttft:,.0f} ms at {self.peak} users "
-                    f"(targets {self.target:g} tok/s, {self.ttft or 0:,} ms)")
+                    f"(targets {target:g} tok/s, {bar or 0:,} ms)")
                 ratios.append(ratio)
         assert sized.tco is not None
         if self.over_budget(sized.tco) and w.budget_usd is not None:

@@ -27,6 +27,8 @@ QUESTION = _rx(r"\bwould\b(?! (?:like|love|prefer|rather))", r"\bwill (?:it|they
                r"\bshould (?:we|i) (?:buy|get|go with|pick|order)\b", r"\bhow many\b", r"\bcan (?:a|an|one|\d+|it|they)\b",
                r"\bsane\b", r"\bworth\b", r"\bok(?:ay)? to buy\b", r"\bconsider(?:ing)?\b", r"\bthinking (?:about|of)\b",
                r"\bplan(?:ning)? to (?:buy|get|order)\b", r"\bis (?:a|an|one|1|\d+)\b.{0,40}\?", r"\bdo\?",
+               # A choice asked between devices ("8x h100 or 8x h200?", "8卡h100还是h200？"): each is weighed.
+               r"\b(?:or|vs\.?|versus)\b[^?]{0,40}\?", r"(?:还是|還是)[^?？]{0,30}[?？]",
                "够吗", "夠嗎", "够不够", "夠不夠", "够用吗", "夠用嗎", "能不能", "可以吗", "可以嗎", "行吗", "行嗎", "行不行",
                "需要几", "需要幾", "要几", "要幾", "多少(?:张|張|块|塊|台|个|個|片)", "值得买", "值得買", "该买", "該買",
                "考虑买", "考慮買", "打算买", "打算買", "能跑吗", "能跑嗎", "撑得住", "撐得住",
@@ -202,6 +204,34 @@ def _asked_after(clause: _Clause | None, clauses: list[_Clause],
     return clause
 
 
+# What stands between a server named by its GPU and the same GPU with its count: "hgx h100 node (8x h100)",
+# "dgx h100 box with 8 h100s", "8卡 a100 服务器（8 张 a100）".
+_SERVER_THEN_GPUS = re.compile(r"^\s*(?:nodes?|servers?|box(?:es)?|machines?|systems?|服务器|伺服器|服務器|机器|機器|主机|主機)?\s*"
+                               r"(?:[(（:：,，-]|with|w/|有|带|帶)?\s*(?:\d{1,3}\s*(?:x|\*|×|张|張|块|塊)?\s*)?$")
+_EACH = re.compile(r"s?\s*(?:each|apiece|per (?:node|server|box)|in each|每台|各)")
+
+
+@dataclass
+class _ServerGpus:
+    named_again: set[int] = field(default_factory=set)  # ids of server mentions whose GPUs are named right after
+    nodes: dict[int, int] = field(default_factory=dict)  # id of the GPUs' mention → servers it is "each" of
+
+
+def _servers_with_their_gpus(text: str, placed: list[tuple[HardwareMention, _Clause | None]]) -> _ServerGpus:
+    """A server named with its GPUs counts them once: the server's mention is dropped for the counted GPUs
+    after it, times the servers when they are counted "each"."""
+    found = _ServerGpus()
+    for (first, clause), (second, _) in zip(placed, placed[1:], strict=False):
+        if (clause is None or not first.hardware_ids or first.hardware_ids != second.hardware_ids or second.count is None
+                or not _SERVER_THEN_GPUS.match(text[first.end:second.start])):
+            continue
+        found.named_again.add(id(first))
+        servers = _count(text, clause, first)
+        if servers and servers > 1 and _EACH.match(text, second.end):
+            found.nodes[id(second)] = servers
+    return found
+
+
 def read_devices(normalized: str, mentions: list[HardwareMention], matcher: HardwareMatcher,
                  *, intent: str = "provide") -> DeviceReading:
     """Owned and named devices of a message. A "compare" follow-up names hardware to compare, not a
@@ -218,7 +248,10 @@ def read_devices(normalized: str, mentions: list[HardwareMention], matcher: Hard
         if c is not None and m.hardware_ids:
             devices_by_sentence.setdefault(c.sentence, []).append(m)
     placed = [(m, _asked_after(c, clauses, placed)) for m, c in placed]
+    server_gpus = _servers_with_their_gpus(normalized, placed)
     for mention, clause in placed:
+        if id(mention) in server_gpus.named_again:
+            continue  # "an HGX H100 node (8x H100)": the node is its eight GPUs, counted once
         if clause is not None and not clause.owns and _POSSESSED.search(normalized[clause.start:mention.start]):
             clause = replace(clause, owns=True)  # "on our 8 h100 server": theirs, whatever else the clause says
         elif clause is not None and clause.owns and _wanted_after_having(normalized, clause, mention):
@@ -238,6 +271,8 @@ def read_devices(normalized: str, mentions: list[HardwareMention], matcher: Hard
         if hardware_id is None and host is None:
             continue  # "an old core i5 cpu" in "my desktop": a kind word alone is no owned machine
         count = _count(normalized, clause, mention)
+        if count is not None and (nodes := server_gpus.nodes.get(id(mention))) is not None:
+            count *= nodes  # "2 HGX H100 nodes (8x H100 each)": sixteen GPUs
         if count == 0:
             continue  # "we have 0 h100s": none owned, none asked about (a missing count is one; a zero is none)
         if count is not None and count < 0:

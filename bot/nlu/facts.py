@@ -17,17 +17,22 @@ from bot.nlu.lexicon import (
     APPROX,
     ARRIVAL_WORDS,
     CONSERVATIVE,
+    CONTEXT_HEAVY_WORK,
+    CONTEXT_MAX_WORDS,
     DYNAMIC_SHAPES_NO,
     DYNAMIC_SHAPES_YES,
     EXISTING_HARDWARE,
     FINE_TUNED,
     MIXED_TRAINING,
+    MULTIPLIERS,
     NUM,
     ROUND_THE_CLOCK,
     SCALE_WORDS,
     SEVERAL_MODELS,
     SPACE_LIMITED,
     STABILITY_WORDS,
+    THINKING_WORDS,
+    TYPICAL_WORDS,
 )
 from bot.nlu.schedule import working_hours_facts
 from bot.nlu.spans import Fact, _Claims, _int, _matches, number_value
@@ -61,10 +66,20 @@ _BUDGET_BEFORE = re.compile(rf"{NUM}\s*(?:capex\s*|hardware\s*|total\s*)?budget"
 _BUDGET_KEYED = re.compile(rf"(?:budget|预算|預算|capex|spend|花费|花費)[^,;.\d]{{0,24}}?{NUM}(?![\d.]|\s*(?:w\b|kw|users?|人(?!民)|%|b\b|ms|s\b|秒))")
 _POWER = re.compile(rf"{NUM}\s*(?P<unit>kw|kilowatts?|w|watts?|千瓦|瓦)(?![a-z])")
 _CONTEXT_AFTER = re.compile(rf"{NUM}\s*(?:tokens?\s*)?-?\s*(?:of\s+)?(?:context|ctx|上下文|窗口|context window)")
-_CONTEXT_BEFORE = re.compile(rf"(?:context|ctx|上下文)(?:\s*(?:window|length|size|长度|長度|窗口))?\s*"
+_CONTEXT_BEFORE = re.compile(rf"(?:contexts?|ctx|上下文)(?:\s*(?:window|length|size|长度|長度|窗口))?\s*"
+                             r"(?:(?:are|is)\s+)?(?:usually|typically|mostly|normally|on average|average|一般|平均|通常|大多)?\s*"
                              r"(?:of|is|:|=|up to|at most|to|为|為|是|要|到|改成|改为|改為|换成|換成|变成|變成|设为|設為|设成|設成|"
                              rf"提高到|增加到|加到|扩大到|擴大到)?\s*{APPROX}{NUM}")
-_PROMPT_WORDS = r"prompts?|inputs?|questions?|quer(?:y|ies)|documents?|requests?|输入|輸入|提示词|提示詞|提示|提问|提問|问题|問題"
+_CONTEXT_WORD = re.compile(r"context|ctx|上下文|prefix cach")
+_CONTEXT_MAX_BARE = re.compile(rf"{CONTEXT_MAX_WORDS}\s*(?:context\s*|上下文\s*)?(?:of|is|:|=|为|為|是|到)?\s*{NUM}(?=\s*(?:k\b|tokens?|token|$|[,，;；.。)]|with|w/|万|萬))")
+_RANGE_NUM = r"(?P<{n}>\d+(?:\.\d+)?)\s*(?P<{u}>k|万|萬)?"
+_CONTEXT_RANGE = re.compile(r"(?:context|contexts|ctx|上下文)[^\d,;，；]{0,16}?" + _RANGE_NUM.format(n="a", u="u1")
+                            + r"\s*(?:-|–|to|到|至)\s*" + _RANGE_NUM.format(n="b", u="u2") + r"(?![\d.])")
+_THINKING = _any(
+    rf"{THINKING_WORDS}[^\d,;，；。]{{0,24}}?{APPROX}{NUM}\s*(?:tokens?|toks?|token)",
+    rf"{APPROX}{NUM}\s*(?:tokens?|toks?)\s*(?:of\s+)?{THINKING_WORDS}",
+)
+_PROMPT_WORDS = r"prompts?|inputs?|docs?|questions?|quer(?:y|ies)|documents?|requests?|输入|輸入|提示词|提示詞|提示|提问|提問|问题|問題"
 _OUTPUT_WORDS = r"answers?|outputs?|responses?|replies|reply|completions?|generations?|generated|输出|輸出|回答|回复|回覆|答案|生成"
 # A number followed by a unit or by a counted noun is not a length: "requests are 1 prompt each" counts
 # prompts ("every request is a single prompt (batch size 1)" gave prompts of 1 token). The noun is the
@@ -262,6 +277,9 @@ def _context(text: str, claims: _Claims) -> Iterator[Fact]:
             value = num * 1024
         yield Fact("context_length", _int(value), m.start(), m.end(), keyed=True)
         yield Fact("prompt_tokens", _int(value), m.start(), m.end(), keyed=True)
+    for m in _matches(_CONTEXT_RANGE, text, claims):  # "ctx usually 50-60k": the middle of the range, typical
+        low, high = (float(m.group(g)) * MULTIPLIERS[m.group(u) or m.group("u2")] for g, u in (("a", "u1"), ("b", "u2")))
+        yield Fact("typical_context", _int((low + high) / 2), m.start(), m.end(), keyed=True)
     for pattern in (_CONTEXT_AFTER, _CONTEXT_BEFORE):
         for m in _matches(pattern, text, claims):
             value = number_value(m)
@@ -269,15 +287,43 @@ def _context(text: str, claims: _Claims) -> Iterator[Fact]:
             # "8k context" means 8192 tokens: context sizes are powers of two in kibi-tokens.
             if m.group("mult") == "k" and num.is_integer() and int(num) & (int(num) - 1) == 0:
                 value = num * 1024
+            per_request = _PER_REQUEST.match(text, m.end()) or _PER_REQUEST_BEFORE.search(text[max(0, m.start() - 30):m.start()])
+            if not per_request and _typical_context(text, m):
+                # "coding agents, contexts ~40k", "上下文大概6万": what each request carries (the prompt), not
+                # only the longest one it may reach, unless the message states the prompts apart (`parser`).
+                yield Fact("typical_context", _int(number_value(m)), m.start(), m.end(), keyed=True)
+                continue
             yield Fact("context_length", _int(value), m.start(), m.end(), keyed=True)
-            if _PER_REQUEST.match(text, m.end()) or _PER_REQUEST_BEFORE.search(text[max(0, m.start() - 30):m.start()]):
+            if per_request:
                 # "~120k tokens of context per request": every prompt that long, not only the largest
                 yield Fact("prompt_tokens", _int(value), m.start(), m.end(), keyed=True)  # the same "128k"
+    if _CONTEXT_WORD.search(text):  # "…, 最长128k", "up to 128k with prefix caching": the maximum context
+        for m in _matches(_CONTEXT_MAX_BARE, text, claims):
+            if number_value(m) >= 1000:
+                yield Fact("context_length", _int(number_value(m)), m.start(), m.end(), keyed=True)
+
+
+def _typical_context(text: str, m: re.Match[str]) -> bool:
+    """A context figure that is the typical prompt: said as typical ("~40k", "平均", "contexts") or for work
+    whose requests carry their context (coding, RAG, documents), and not said as the maximum ("up to")."""
+    said = text[max(0, m.start() - 16):m.end() + 4]
+    # The words of its own clause, before and in it ("平均上下文 2 萬，最長 200k": the 最長 is the next figure's).
+    before = re.split(r"[,;，；。]", text[max(0, m.start() - 16):m.start()])[-1] + m.group(0)
+    if re.search(CONTEXT_MAX_WORDS, before) or re.search(r"window|length|size|窗口|长度|長度", m.group(0)):
+        return False
+    return bool(TYPICAL_WORDS.search(said)) or bool(CONTEXT_HEAVY_WORK.search(text))
 
 
 # A length word right before the number: "prompts 1000 tokens answers 300" gives the 1000 to the prompts,
 # not to the answers that follow "1000 tokens" ("300-token answers" has no such word before it).
 _LEN_WORD_BEFORE = re.compile(rf"(?:{_PROMPT_WORDS}|{_OUTPUT_WORDS})\s*(?:are|is|of|:|=|~|around|about|约|約)?\s*$")
+
+
+def _thinking(text: str, claims: _Claims) -> Iterator[Fact]:
+    """Thinking tokens of a reasoning model are generated tokens: output, added to a stated answer length."""
+    for pattern in _THINKING:
+        for m in _matches(pattern, text, claims):
+            yield Fact("thinking_tokens", _int(number_value(m)), m.start(), m.end(), keyed=True)
 
 
 def _lengths(text: str, claims: _Claims) -> Iterator[Fact]:
@@ -422,7 +468,8 @@ def _batch_job(text: str, claims: _Claims) -> Iterator[Fact]:
 
 # Most specific first: a span read by one is skipped by the next.
 EXTRACTORS: tuple[Extractor, ...] = (
-    _electricity, _load, _working_hours, _speed, _batch, _context, _misc_numbers, _budget, _power, _lengths, _latency, _quantization,
+    _electricity, _load, _working_hours, _speed, _batch, _thinking, _context, _misc_numbers, _budget, _power, _lengths,
+    _latency, _quantization,
     _model_size, _users, _words,
 )
 

@@ -44,7 +44,10 @@ SCALE_WORDS: dict[str, re.Pattern[str]] = {
                       "事業部", "事业部", r"\bin legal\b", r"\bin finance\b", r"\bin hr\b"),
     "team": _rx(r"\bteam\b", r"\bsquad\b", r"\bsmall group\b", "小組", "小组", "團隊", "团队", "組內", "组内"),
     "edge": _rx(r"\bedge\b", r"on[- ]device", r"\bembedded\b", r"factory floor", r"in the field", "邊緣", "边缘",
-                "端側", "端侧", "嵌入式", "現場設備", "现场设备"),
+                "端側", "端侧", "嵌入式", "現場設備", "现场设备",
+                # a machine that carries its own computer: one onboard device, its power the machine's
+                r"\bon[- ]?board\b", r"\bdrones?\b", r"\buavs?\b", r"\brobots?\b", r"\brobotic\b",
+                "无人机", "無人機", "机器人", "機器人", "机载", "機載", "车载", "車載"),
     "personal": _rx(r"\bjust me\b", r"\bonly me\b", r"\bmyself\b", r"\bpersonal\b", r"single[- ]user",
                     r"\bmy (?:own )?(?:laptop|desktop|workstation|mac|pc)\b", r"\blaptop\b", r"\bfor me\b",
                     r"(?<![\d\s])個人", r"(?<![\d\s])个人", "筆電", "笔记本", "筆記型電腦", "自己用", "我自己", "單人", "单人", "本機", "本机"),
@@ -236,6 +239,13 @@ NON_USD_CURRENCY = _rx(r"(?<![a-z])(?:rmb|cny|yuan|eur|euros?|gbp|pounds?|jpy|ye
                        "港币", "港幣", r"(?<!美)元(?!素)", "块钱", "塊錢", r"\d\s*块(?!\s*(?:卡|显卡|gpu|板))", "¥", "€", "£")
 
 __all__ = [
+    "CHOICE_BETWEEN",
+    "MIGRATION_TARGET",
+    "CONTEXT_HEAVY_WORK",
+    "CONTEXT_MAX_WORDS",
+    "DEVICE_WORDS",
+    "THINKING_WORDS",
+    "TYPICAL_WORDS",
     "ACCURACY_CRITICAL",
     "ACROSS_TIME_ZONES",
     "APPROX",
@@ -264,3 +274,34 @@ __all__ = [
     "SEVERAL_MODELS",
     "STABILITY_WORDS",
 ]
+
+
+# --- lengths as leads mean them (a context for coding / RAG / document work is the typical prompt) ---
+# Work whose stated context is what each request carries, not only the largest one it may reach.
+CONTEXT_HEAVY_WORK = _rx(r"\bcod(?:e|ing)\b", r"\bagents?\b", r"\bagentic\b", r"\brag\b", r"\bdocs?\b", r"\bdocuments?\b",
+                         r"\brepos?\b", r"\brepositor", r"\bcontracts?\b", r"\bcopilot\b", r"\bcursor\b", r"\bsummari[sz]",
+                         "代码", "代碼", "程式", "文档", "文檔", "文件", "仓库", "倉庫", "合同", "合約", "检索", "檢索")
+# A stated maximum ("up to 128k", "最长128k", "max context 32k"): the context window, not the typical prompt.
+CONTEXT_MAX_WORDS = r"(?:up to|upto|max(?:imum)?|at most|as long as|limit|最长|最長|最多|最大|上限)"
+# A typical figure ("~40k", "usually 50-60k", "平均3万", "大概6万"): what a request carries most of the time.
+TYPICAL_WORDS = _rx(r"~", r"≈", r"\babout\b", r"\baround\b", r"\broughly\b", r"\busually\b", r"\btypical(?:ly)?\b",
+                    r"\baverage\b", r"\bavg\b", r"\bmostly\b", r"\bnormally\b", r"\bcontexts\b",
+                    "大概", "大约", "大約", "约", "約", "平均", "一般", "通常", "左右", "差不多")
+# Reasoning models' thinking: tokens generated before the answer, so output tokens (seed 2: decode-bound).
+THINKING_WORDS = r"(?:thinking|reasoning|chain[- ]of[- ]thought|cot|思考过程|思考過程|思考|思维链|思維鏈|推理过程|推理過程)"
+# Device model numbers that are no model size and no count ("昇腾 910B", "H20", "L20", "4090D", "Atlas 800I A2"),
+# whether or not the catalog lists the device yet: their spans are kept from the size and count readers.
+DEVICE_WORDS = _rx(r"(?:ascend|atlas|昇腾|昇騰)\s*\d{3}[a-z]?\d?(?:\s*[a-z]{1,2}\d)?", r"(?<![a-z0-9])9[1-9]0[a-c](?![a-z0-9])",
+                   r"(?<![a-z0-9])310[pb](?![a-z0-9])", r"(?<![a-z0-9])800i\s*a[23](?![a-z0-9])",
+                   r"(?<![a-z0-9])[hl]20(?![a-z0-9])", r"(?<![a-z0-9])[ah]800(?![a-z0-9])", r"(?<![a-z0-9])4090\s*d(?![a-z0-9])")
+# A migration names the model to size after these words ("moving from a 32B to a 70B", "从32B换成70B",
+# "replacing our 8b with a 70b", "today X, moving to Y"): what comes before is the model they leave.
+MIGRATION_TARGET = _rx(r"\bfrom\b[^.;!?]{1,60}?\b(?:to|into)\b",
+                       r"\b(?:mov(?:e|ing)|switch(?:ing)?|migrat(?:e|ing)|upgrad(?:e|ing)|transition(?:ing)?|go(?:ing)?|"
+                       r"chang(?:e|ing)|jump(?:ing)?)\s+(?:over\s+|up\s+)?to\b",
+                       r"\breplac(?:e|ing)\b[^.;!?]{1,60}?\bwith\b",
+                       "换成", "換成", "迁移到", "遷移到", "升级到", "升級到", "升级成", "升級成", "切换到", "切換到", "改用", "换到", "換到",
+                       "迁到", "遷到")
+# Two values joined as a choice ("FP8 or INT4?", "q4 vs q8", "FP8还是INT4"): options to weigh, not a conflict.
+CHOICE_BETWEEN = re.compile(r"^\s*(?:,\s*)?(?:or|vs\.?|versus|还是|還是|或者|或是|或|/|，还是|，還是)\s*$")
+

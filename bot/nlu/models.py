@@ -118,7 +118,9 @@ def apply_model_readings(normalized: str, by_slot: dict[str, list[Fact]], named:
 _FAMILY_NAME = re.compile(
     r"\b(?:llama|qwen|mistral|mixtral|ministral|gemma|phi|deepseek|gpt-oss|glm|kimi|yi|falcon|command[- ]?r|"
     r"granite|olmo|nemotron|minimax|ernie|hunyuan|internlm|baichuan|chatglm|codestral|devstral)"
-    r"(?:[- .]?[a-z]+)?[- .]?\d+(?:\.\d+)?(?:[- .]?\d+(?:\.\d+)?\s*b)?(?:[- .]?a\d+(?:\.\d+)?b)?\b")
+    r"(?:(?:[- .]?[a-z]+)?[- .]?\d+(?:\.\d+)?(?:[- .]?\d+(?:\.\d+)?\s*b)?(?:[- .]?a\d+(?:\.\d+)?b)?\b|"
+    # or a member named by its size word alone ("Hunyuan-Large", "Nemotron Ultra", "Mistral Medium")
+    r"[- .](?:large|medium|small|ultra|max|turbo|pro|plus|lite|flash|air|mini|nano|super)\b)")
 
 
 def unknown_model_name(normalized: str, named: Sequence[Any] | None, looked_up: bool = True) -> str | None:

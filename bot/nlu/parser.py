@@ -24,7 +24,10 @@ from bot.nlu.hardware import HardwareMatcher, HardwareMention, without_mentions
 from bot.nlu.intents import detect_intents
 from bot.nlu.lang import detect_language
 from bot.nlu.lexicon import (
+    CHOICE_BETWEEN,
     CORRECTION,
+    DEVICE_WORDS,
+    MIGRATION_TARGET,
     MORE_DEVICES,
     MORE_USERS,
     NON_USD_CURRENCY,
@@ -51,6 +54,8 @@ ModelLookup = Callable[[str], "tuple[Any, ...] | None"]
 _BARE_NUMBER = re.compile(NUM)
 _YES = re.compile(r"^(?:yes|yep|yeah|y|sure|correct|true|是|是的|对|對|有|会|會|要)\b")
 _NO = re.compile(r"^(?:no|nope|n|false|none|不|否|没有|沒有|不会|不會|不要)\b")
+_OPTION_SLOTS = ("quantization",)
+_SERVER_WORD = re.compile(r"\b(?:box|node|server|system|machine)\b|服务器|伺服器|服務器|机器|機器|整机|整機")
 _BOOLEAN_SLOTS = ("dynamic_shapes", "accuracy_critical", "mixed_training")
 _LOAD_SLOTS = ("requests_per_s", "requests_per_day", "tokens_per_day")
 _MEANINGFUL = re.compile(r"[a-z0-9\u4e00-\u9fff]")
@@ -78,6 +83,8 @@ class ParseResult:
     same_as: dict[str, str] = field(default_factory=dict)
     added: dict[str, int] = field(default_factory=dict)  # slot → amount added to its known value ("50 more users")
     more_devices: int | None = None  # "buy two more": devices added to the owned (or recommended) ones
+    # slot → the values a question asks to weigh ("FP8 or INT4?"): each is evaluated, none is a conflict
+    options: dict[str, list[Any]] = field(default_factory=dict)
 
     @property
     def intent(self) -> str:
@@ -174,6 +181,8 @@ def parse_message(
     if hardware is not None:
         result.hardware = hardware.find(normalized)
     reserved = tuple((h.start, h.end) for h in result.hardware if h.hardware_ids and h.end > h.start)
+    # A device's model number is no model size or count ("昇腾 910B", "H20"), listed in the catalog or not.
+    reserved += tuple((m.start(), m.end()) for m in DEVICE_WORDS.finditer(normalized))
     readings = extract_facts(normalized, reserved, batch_job=batch_job)
     if more := MORE_USERS.search(normalized):  # "50 more users": added to the known figure, not a figure
         result.added["concurrent_users"] = int(next(v for v in more.groupdict().values() if v is not None))
@@ -188,6 +197,8 @@ def parse_message(
     by_slot: dict[str, list[Fact]] = {}
     for fact in readings:
         by_slot.setdefault(fact.slot, []).append(fact)
+    named = _migration_target(text, normalized, by_slot, named, find_model)
+    _options(normalized, by_slot, result)
     sizes = by_slot.get("model_params_b", [])
     if named and len(sizes) > 1:  # "our 13B fine-tune of Llama 3 8B": the 8B is part of the name
         by_slot["model_params_b"] = [f for f in sizes if abs(f.value - named[1]) > 0.1 * named[1]] or sizes
@@ -199,6 +210,14 @@ def parse_message(
             result.problems.append(problem)
         else:
             found[slot] = value
+    if isinstance(typical := found.pop("typical_context", None), int | float):
+        # A context said as typical is the prompt, unless the prompts are stated apart ("contract review,
+        # 32k context, each request ~24000 tokens of documents"): then it is the window.
+        found.setdefault("prompt_tokens" if "prompt_tokens" not in found else "context_length", typical)
+    if isinstance(thinking := found.pop("thinking_tokens", None), int | float):
+        # A reasoning model's thinking is generated before its answer: both are output tokens.
+        answer = found.get("output_tokens")
+        found["output_tokens"] = thinking + (answer if isinstance(answer, int | float) else 0)
     if found.pop("full_context", None) and "prompt_tokens" not in found:
         result.same_as["prompt_tokens"] = "context_length"
     gpu_count = found.pop("gpu_count", None)
@@ -222,6 +241,10 @@ def parse_message(
     intent_text = without_mentions(normalized, [h for h in result.hardware if h.hardware_ids])
     if hardware is not None:
         devices = read_devices(normalized, result.hardware, hardware, intent=(detect_intents(intent_text) or ["provide"])[0])
+        if result.gpu_count and len(devices.owned) == 1 and devices.owned[0].get("count") == 1 and \
+                _SERVER_WORD.search(devices.owned[0].get("label", "")):
+            # "a DGX H100 box, 8 GPUs": the box is its GPUs, counted once
+            devices.owned[0]["count"] = result.gpu_count
         _device_facts(found, devices)
         # "-2 h100s", owned, asked about or compared: asked about, never read as two.
         negative = [*devices.negative, *(h.count for h in result.hardware if h.count is not None and h.count < 0)]
@@ -259,6 +282,39 @@ def parse_message(
         result.relative["concurrent_users"] = factor
     result.intents = detect_intents(intent_text)
     return result
+
+
+def _options(normalized: str, by_slot: dict[str, list[Fact]], result: ParseResult) -> None:
+    """"FP8 or INT4?": values of one slot joined as a choice are options to evaluate side by side (the
+    question inside the question), taken out of the readings so that they are no conflict to ask about."""
+    for slot in _OPTION_SLOTS:
+        facts = sorted(by_slot.get(slot, []), key=lambda f: f.start)
+        if len({_hashable(f.value) for f in facts}) < 2:
+            continue
+        joined = all(CHOICE_BETWEEN.match(normalized[a.end:b.start]) for a, b in zip(facts, facts[1:], strict=False))
+        if joined:
+            result.options[slot] = list(dict.fromkeys(f.value for f in facts))
+            del by_slot[slot]
+
+
+def _migration_target(text: str, normalized: str, by_slot: dict[str, list[Fact]], named: Any,
+                      find_model: ModelLookup | None) -> Any:
+    """"Moving from a 32B to a 70B", "today llama 3.1 8b, moving to qwen3 32b": the model after the migration
+    words is the one to size; sizes and names before them are the model being left (kept when none follows)."""
+    cue = next(reversed(list(MIGRATION_TARGET.finditer(normalized))), None)  # the last migration said
+    raw_cue = next(reversed(list(MIGRATION_TARGET.finditer(text.lower()))), None)
+    if cue is None:
+        return named
+    sizes = by_slot.get("model_params_b", [])
+    after = [f for f in sizes if f.start >= cue.end()]
+    target = find_model(text[raw_cue.end():]) if find_model is not None and raw_cue is not None else None
+    if after:
+        by_slot["model_params_b"] = after
+    elif target is not None:
+        by_slot.pop("model_params_b", None)
+    if target is not None:
+        return target
+    return None if after else named
 
 
 _DOLLARS = re.compile(r"\$|(?<![a-z])(?:usd|dollars?|bucks)(?![a-z])|美元|美金|刀")

@@ -14,6 +14,48 @@ from bot.prompts.accelerator_templates import ACCELERATOR_TEMPLATES
 # id: (en, zh-Hans, zh-Hant)
 TEMPLATES: dict[str, tuple[str, str, str]] = {
     # --- interview -------------------------------------------------------------------------------
+    "weighed.head": (
+        "You asked which {slot} to use; each was sized for this workload, side by side:",
+        "你问用哪种{slot}；下面按这个负载逐一估算、并排比较：",
+        "你問用哪種{slot}；下面按這個負載逐一估算、並排比較：",
+    ),
+    "weighed.line": (
+        "  • {value}: {count}× {hardware}, {tps} tok/s per user, first token ~{ttft} ms, {memory} GB needed, capex {capex}, "
+        "{cpm} per million tokens ({slo})",
+        "  • {value}：{count}× {hardware}，每用户 {tps} tok/s，首字约 {ttft} ms，需要 {memory} GB，购置 {capex}，每百万 token {cpm}（{slo}）",
+        "  • {value}：{count}× {hardware}，每位使用者 {tps} tok/s，首字約 {ttft} ms，需要 {memory} GB，購置 {capex}，每百萬 token {cpm}（{slo}）",
+    ),
+    "weighed.none": (
+        "  • {value}: no option found for this workload",
+        "  • {value}：这个负载下找不到可行方案",
+        "  • {value}：這個負載下找不到可行方案",
+    ),
+    "weighed.meets": ("meets the targets", "满足目标", "滿足目標"),
+    "weighed.misses": ("misses a target", "未满足目标", "未滿足目標"),
+    "weighed.chosen.cost": (
+        "→ {value}: the lowest cost per served token of the options that meet the targets (seed 1's cost basis). "
+        "The recommendation below is for {value}.",
+        "→ {value}：满足目标的选项中每个 token 成本最低（种子文件 1 的成本口径）。以下推荐按 {value}。",
+        "→ {value}：滿足目標的選項中每個 token 成本最低（種子文件 1 的成本口徑）。以下推薦按 {value}。",
+    ),
+    "weighed.chosen.precision": (
+        "→ {value}: accuracy-critical work takes the most precise format that meets the targets (seed 1: Q8_0 where "
+        "every bit of accuracy matters). The recommendation below is for {value}.",
+        "→ {value}：准确率关键的任务选满足目标的最高精度格式（种子文件 1：重视每一点准确率时用 Q8_0）。以下推荐按 {value}。",
+        "→ {value}：準確率關鍵的任務選滿足目標的最高精度格式（種子文件 1：重視每一點準確率時用 Q8_0）。以下推薦按 {value}。",
+    ),
+    "weighed.chosen.speed": (
+        "→ {value}: none meets every target; it comes closest (the most speed per user). The recommendation below is for {value}.",
+        "→ {value}：没有选项满足全部目标；它最接近（每用户速度最高）。以下推荐按 {value}。",
+        "→ {value}：沒有選項滿足全部目標；它最接近（每位使用者速度最高）。以下推薦按 {value}。",
+    ),
+    "weighed.slot.quantization": ("quantization", "量化格式", "量化格式"),
+    "q.model_params_b.named": (
+        "How big is {name}? It is not in the model catalog, and a guessed size would size another model: "
+        "say its parameters (e.g. \"671B total, 37B active\" for a mixture of experts, or \"70B\")",
+        "{name} 有多大？它不在模型目录中，猜一个规模就等于估算了另一个模型：请说出参数量（例如混合专家模型“总参数671B，激活37B”，或“70B”）",
+        "{name} 有多大？它不在模型目錄中，猜一個規模就等於估算了另一個模型：請說出參數量（例如混合專家模型「總參數671B，啟用37B」，或「70B」）",
+    ),
     "q.model_params_b": (
         "Which model will you serve, and how big is it? (e.g. \"our fine-tuned 7B\", \"Llama 3 8B\", \"Qwen2.5-14B\")",
         "要部署的模型有多大？（例如“微调过的 7B”“Llama 3 8B”“Qwen2.5-14B”）",
@@ -76,10 +118,10 @@ TEMPLATES: dict[str, tuple[str, str, str]] = {
     "assumed": ("Assumed (say otherwise to change it): {facts}.", "默认假设（如不同请告诉我）：{facts}。",
                 "預設假設（如不同請告訴我）：{facts}。"),
     "model_unknown_no_size": (
-        "{name} is not in the model catalog, and without its size it cannot be sized (say its size, e.g. \"24B\"; "
-        "otherwise seed 1's 7B reference size is assumed)",
-        "{name} 不在模型目录中，没有参数量就无法估算（请说出参数量，例如“24B”；否则按种子文件 1 的 7B 参考规模假设）",
-        "{name} 不在模型目錄中，沒有參數量就無法估算（請說出參數量，例如「24B」；否則按種子文件 1 的 7B 參考規模假設）",
+        "{name} is not in the model catalog, and without its size it cannot be sized (no default size is assumed "
+        "for a model that is named)",
+        "{name} 不在模型目录中，没有参数量就无法估算（已点名的模型不会按默认规模假设）",
+        "{name} 不在模型目錄中，沒有參數量就無法估算（已點名的模型不會按預設規模假設）",
     ),
     "model_unknown": (
         "{name} is not in the model catalog, so it is sized by its size with the closest known architecture "
