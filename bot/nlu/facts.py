@@ -124,7 +124,7 @@ _USER_NOUNS = (r"users?|people|ppl|persons?|employees?|staff|members?|seats?|law
 _USERS_EN = re.compile(rf"{APPROX}{NUM}\s*[-+]?\s*(?P<adj>(?:{_USER_ADJ}\s+){{0,2}})(?P<noun>{_USER_NOUNS})\b")
 _USERS_ZH = _any(
     rf"{APPROX}{NUM}\s*(?:多|餘|余)?\s*(?:个|個)?\s*(?P<adj>同时在线|同時在線|同时|同時|并发|並發|在线|在線|活跃|活躍)?\s*(?:的)?\s*"
-    r"(?P<noun>用户|用戶|使用者|人|员工|員工|同事|律师|律師|客服|并发|並發|路并发|路並發|坐席|医生|醫生|医师|醫師|学生|學生|请求|請求)",
+    r"(?P<noun>用户|用戶|使用者|人|员工|員工|同事|工程师|开发者|开发人员|研发人员|分析师|研究员|律师|律師|客服|并发|並發|路并发|路並發|坐席|医生|醫生|医师|醫師|学生|學生|请求|請求)",
     # 位 and 名 count people whatever noun follows ("60 位醫師", "5000 名员工").
     rf"{APPROX}{NUM}\s*(?:多|餘|余)?\s*(?:位|名)\s*[\u4e00-\u9fff]{{0,4}}",
 )
@@ -148,7 +148,12 @@ _PEAK_BEFORE = re.compile(r"(?:高峰|尖峰|峰值|最高峰|peak|at peak)[\s\w
 _MEMBER_NOUNS = (r"employees?|staff|engineers?|developers?|devs|lawyers?|attorneys?|paralegals?|analysts?|researchers?|"
                  r"scientists?|doctors?|physicians?|nurses?|clinicians|students?|colleagues|members?|workers|"
                  "员工|同事|工程师|研发|开发者|开发人员|律师|分析师|研究员|医生|医师|护士|学生|成员")
-_TOTAL_CUE = re.compile(rf"total|in all|overall|headcount|company of|{_MEMBER_NOUNS}|总共|一共|全体|总人数")
+_EXPLICIT_TOTAL_CUE = re.compile(r"total|in all|overall|headcount|company of|总共|一共|全体|总人数")
+_TOTAL_CUE = re.compile(rf"{_EXPLICIT_TOTAL_CUE.pattern}|{_MEMBER_NOUNS}")
+# Members said to be on at once are that many streams, whatever the noun: "30 devs at once", "40 engineers
+# use it concurrently" (the same rule as "30 users at once"). Only a phrase of simultaneity within a couple
+# of words counts: "2,000 staff, maybe a quarter active" stays a head count with its share.
+_AT_ONCE_AFTER = re.compile(r"\s*(?:[a-z']+\s+){0,3}?(?:at once|at the same time|simultaneously|concurrently|in parallel)\b")
 # A head count, not a concurrency: "team of 200", "团队两百人", "公司一共 1200 人". (An unqualified
 # "200 people" stays both until the user says how many are active at once: DESIGN.md's dept-legal-7b.)
 _HEADCOUNT_BEFORE = re.compile(r"team of|team size|staff of|company of|headcount|团队|公司|员工|研发|部门|一共|总共|共有")
@@ -371,8 +376,10 @@ def _users(text: str, claims: _Claims) -> Iterator[Fact]:
             clause = re.split(r"[,;.!?]", text[m.end():m.end() + 30], maxsplit=1)[0]
             # The words just before it, in its own clause: "2000 名員工，高峰 400 人" is a head count, then a peak.
             before = re.split(r"[,;，；。]", text[max(0, m.start() - 10):m.start()])[-1]
+            explicit_total = _EXPLICIT_TOTAL_CUE.search(here)
             if (_CONCURRENT_CUE.search(here) or (not _TOTAL_CUE.search(here) and _CONCURRENT_CUE.search(clause))
-                    or (not _TOTAL_CUE.search(here) and _PEAK_BEFORE.search(before))):
+                    or (not explicit_total and _AT_ONCE_AFTER.match(text, m.end()))
+                    or (not explicit_total and _PEAK_BEFORE.search(before))):
                 slot = "concurrent_users"
             elif (_TOTAL_CUE.search(here) or _HEADCOUNT_BEFORE.search(before) or _HEADCOUNT_BEFORE.search(here)
                   or _HEADCOUNT_AFTER.match(text, m.end())):
