@@ -233,7 +233,7 @@ def estimate_command(
             typer.echo(json.dumps(error_json(exc)))
         else:
             typer.echo(f"error: {exc.user_message}", err=True)
-        raise typer.Exit(1) from None
+        raise typer.Exit(2) from None  # bad input is a usage error, as click exits for a bad flag
     if as_json:
         typer.echo(json.dumps(result_json(result) | {"notes": result.notes, "source_urls": result.source_urls},
                               indent=2, ensure_ascii=False))

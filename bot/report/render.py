@@ -48,7 +48,7 @@ def render_pdf(report: ReportData) -> bytes:
     except (ImportError, OSError) as exc:  # OSError: the Pango/Cairo system libraries are missing
         raise PdfUnavailable(
             f"PDF output needs WeasyPrint and Debian's Pango libraries ({type(exc).__name__}: {exc}). "
-            "Install them with `pip install weasyprint` and `apt-get install libpango-1.0-0 libpangoft2-1.0-0`, "
+            "Install them with `pip install 'siliconsult[pdf]'` and `apt-get install libpango-1.0-0 libpangoft2-1.0-0`, "
             "or use --format html and print it from a browser."
         ) from exc
     pdf: bytes = HTML(string=render_html(report)).write_pdf()  # WeasyPrint is untyped: its documented return
