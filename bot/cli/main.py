@@ -60,7 +60,7 @@ def _root(
 
 def _register() -> None:
     # Imported here, not at module top, so `siliconsult --help` stays fast and nothing heavy loads.
-    from bot.cli import chat, estimate, eval_cmd, kb, report, slack, tco
+    from bot.cli import chat, estimate, eval_cmd, kb, mcp_cmd, report, slack, tco
 
     app.add_typer(kb.app, name="kb")
     app.command("estimate")(estimate.estimate_command)
@@ -69,6 +69,7 @@ def _register() -> None:
     app.command("eval")(eval_cmd.eval_command)
     app.command("slack")(slack.slack_command)
     app.command("report")(report.report_command)
+    app.command("mcp")(mcp_cmd.mcp_command)
 
 
 _register()
