@@ -30,7 +30,7 @@ from __future__ import annotations
 import math
 import re
 from collections import defaultdict
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import replace
 from typing import Any
 
@@ -411,20 +411,25 @@ def leave_one_out(catalog: Catalog) -> list[tuple[Benchmark, float]]:
     return predictions
 
 
-def leave_one_device_out(catalog: Catalog) -> list[tuple[Benchmark, float]]:
+def leave_one_device_out(
+    catalog: Catalog, *, on_device: Callable[[int, int], None] | None = None,
+) -> list[tuple[Benchmark, float]]:
     """Each usable row predicted by a model refitted without *every* row of its device.
 
     Rows of one device share its spec-sheet errors and usually one source: leaving one row out lets
     its siblings vouch for it. Holding the whole device out measures what a user asking about a device
-    the catalog has no measured row for gets.
+    the catalog has no measured row for gets. `on_device(done, total)` is called after each device's
+    refit (a progress bar: the refits take minutes).
     """
     by_device: dict[str, list[Benchmark]] = defaultdict(list)
     for row in usable_rows(catalog):
         by_device[row.hardware_id or ""].append(row)
     predictions: list[tuple[Benchmark, float]] = []
-    for rows in by_device.values():
+    for done, rows in enumerate(by_device.values(), start=1):
         refit = fit_calibration(catalog, exclude_rows=frozenset(row.row_id for row in rows))
         predictions.extend((row, predict_row(row, catalog, refit)) for row in rows)
+        if on_device is not None:
+            on_device(done, len(by_device))
     order = {row.row_id: position for position, row in enumerate(usable_rows(catalog))}
     return sorted(predictions, key=lambda pair: order[pair[0].row_id])
 

@@ -24,7 +24,7 @@ import json
 import statistics
 import sys
 from collections import defaultdict
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from pathlib import Path
 
 from pydantic import BaseModel
@@ -157,9 +157,11 @@ def write_plot(results: Sequence[RowResult], path: Path) -> None:
     plt.close(fig)
 
 
-def run_report(catalog: Catalog, out_dir: Path | None) -> AccuracyReport:
-    """Leave-one-device-out accuracy of the estimator on the catalog's rows; the plot goes to `out_dir`."""
-    held_out = leave_one_device_out(catalog)
+def run_report(catalog: Catalog, out_dir: Path | None, *,
+               on_device: Callable[[int, int], None] | None = None) -> AccuracyReport:
+    """Leave-one-device-out accuracy of the estimator on the catalog's rows; the plot goes to `out_dir`.
+    `on_device(done, total)` reports the refits' progress."""
+    held_out = leave_one_device_out(catalog, on_device=on_device)
     results = [
         RowResult(
             row_id=row.row_id, metric=row.metric, kind=row.kind, hardware_id=row.hardware_id or "",
@@ -217,9 +219,10 @@ def format_report(report: AccuracyReport) -> str:
     return "\n".join(lines)
 
 
-def main(out_dir: Path, json_out: bool, catalog: Catalog) -> int:
+def main(out_dir: Path, json_out: bool, catalog: Catalog, *,
+         on_device: Callable[[int, int], None] | None = None) -> int:
     """Run the report on `catalog` (the caller's store), print it (JSON or text); exit code 1 if a target is missed."""
-    report = run_report(catalog, out_dir)
+    report = run_report(catalog, out_dir, on_device=on_device)
     if json_out:
         print(json.dumps(report.model_dump(mode="json", exclude={"results"}), indent=2))
     else:
