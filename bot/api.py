@@ -41,7 +41,7 @@ from estimator.schemas import Estimate, EstimateRequest, Option, Recommendation,
 from estimator.workload import Workload
 
 WorkloadLike = Workload | Mapping[str, object]
-ReportFormat = Literal["md", "html", "pdf"]
+ReportFormat = Literal["md", "html", "pdf", "csv", "xlsx"]
 
 
 @cache
@@ -126,7 +126,8 @@ def compare(workload: WorkloadLike, hardware: Sequence[str | tuple[str, int]], *
 
 def report(recommendation: Recommendation, *, fmt: ReportFormat = "html", lang: str = "en",
            catalog: Catalog | None = None) -> str | bytes:
-    """The recommendation as a self-contained document: Markdown or HTML text, or PDF bytes.
+    """The recommendation as a self-contained document: Markdown or HTML text, or PDF bytes; or its cost
+    model: CSV text, or XLSX bytes with live formulas and the sensitivity table.
 
     PDF needs the `pdf` extra (`pip install 'siliconsult[pdf]'`); without it `PdfUnavailable` says so.
     """
@@ -137,6 +138,13 @@ def report(recommendation: Recommendation, *, fmt: ReportFormat = "html", lang: 
                         "slots": dict(recommendation.workload or {})}
     data = build_report(state, catalog or _default_catalog(), "library",
                         generated=dt.datetime.now(dt.UTC).date().isoformat())
+    if fmt in ("csv", "xlsx"):
+        from bot.report.export import cost_model_csv, cost_model_xlsx
+
+        if data.cost_model is None:
+            raise InvalidRequest("This recommendation has no costed option on a catalog device: no cost model.")
+        return cost_model_csv(data.cost_model) if fmt == "csv" else \
+            cost_model_xlsx(data.cost_model, data.sensitivity_table())
     if fmt == "pdf":
         return render_pdf(data)
     return render_markdown(data) if fmt == "md" else render_html(data)
