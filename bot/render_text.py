@@ -140,7 +140,7 @@ def _spend_phrase(facts: Mapping[str, Any], i: int) -> str | None:
                              ("/month", "/月", "/月")[i], ("; not a capex budget", "; 不是硬件预算", "; 不是硬體預算")[i])
 
 
-_FLAGS = {"users_across_time_zones": {True: ("users across time zones", "用户跨时区", "使用者跨時區"),
+_FLAGS: dict[str, dict[Any, tuple[str, str, str]]] = {"users_across_time_zones": {True: ("users across time zones", "用户跨时区", "使用者跨時區"),
                                       False: ("users in one time zone", "用户在同一时区", "使用者在同一時區")},
           "dynamic_shapes": {True: ("variable-length inputs", "输入长度可变", "輸入長度可變"),
                              False: ("fixed-length inputs", "输入长度固定", "輸入長度固定")},
@@ -151,7 +151,12 @@ _FLAGS = {"users_across_time_zones": {True: ("users across time zones", "用户�
           "mixed_training": {True: ("training on the same hardware", "同一硬件也做训练", "同一硬體也做訓練"),
                              False: ("inference only", "只做推理", "只做推論")},
           "space_limited": {True: ("rack space limited", "机柜空间有限", "機櫃空間有限"),
-                            False: ("space not a limit", "空间不受限", "空間不受限")}}
+                            False: ("space not a limit", "空间不受限", "空間不受限")},
+          "fine_tuned": {True: ("your own fine-tuned model", "自有微调模型", "自有微調模型"),
+                         False: ("a public base model", "公开基座模型", "公開基座模型")},
+          "conservative": {True: ("conservative sizing", "保守估算", "保守估算"),
+                           False: ("central estimates", "按中值估算", "按中值估算")},
+          "models_served": {1: ("one model at a time", "同时 1 个模型", "同時 1 個模型")}}
 _SLOT_NAMES = {
     "model_params_b": ("model size (billions of parameters)", "模型大小（十亿参数）", "模型大小（十億參數）"),
     "quantization": ("weight format", "权重格式", "權重格式"),

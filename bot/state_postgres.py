@@ -47,7 +47,11 @@ def check_reachable(url: str) -> None:
     `PoolTimeout`. The message names host, port and database, never the password (psycopg's
     messages do not include it either).
     """
-    import psycopg
+    from bot.extras import require
+
+    psycopg = require("postgres", "psycopg")
+    require("postgres", "psycopg_pool")
+    require("postgres", "langgraph.checkpoint.postgres")
     from psycopg.conninfo import conninfo_to_dict
 
     try:
@@ -65,13 +69,13 @@ def check_reachable(url: str) -> None:
 
 def open_postgres_saver(url: str) -> tuple[Any, Callable[[], None]]:
     """A set-up `PostgresSaver` on a checked connection pool, and the pool's close function."""
+    check_reachable(url)  # first: it names the 'postgres' extra when its packages are missing
     from langgraph.checkpoint.postgres import PostgresSaver
     from psycopg.rows import dict_row
     from psycopg_pool import ConnectionPool
 
     from bot.checkpoint_serde import state_serializer
 
-    check_reachable(url)
     pool = ConnectionPool(
         url,
         min_size=1,

@@ -412,27 +412,35 @@ def leave_one_out(catalog: Catalog) -> list[tuple[Benchmark, float]]:
     return predictions
 
 
-def _leave_group_out(catalog: Catalog, group_of: Callable[[Benchmark], str]) -> list[tuple[Benchmark, float]]:
-    """Each usable row predicted by a model refitted without every row of its group, in catalog order."""
+def _leave_group_out(
+    catalog: Catalog, group_of: Callable[[Benchmark], str], on_group: Callable[[int, int], None] | None = None,
+) -> list[tuple[Benchmark, float]]:
+    """Each usable row predicted by a model refitted without every row of its group, in catalog order.
+    `on_group(done, total)` is called after each group's refit (a progress bar: the refits take minutes)."""
     groups: dict[str, list[Benchmark]] = defaultdict(list)
     for row in usable_rows(catalog):
         groups[group_of(row)].append(row)
     predictions: list[tuple[Benchmark, float]] = []
-    for rows in groups.values():
+    for done, rows in enumerate(groups.values(), start=1):
         refit = fit_calibration(catalog, exclude_rows=frozenset(row.row_id for row in rows))
         predictions.extend((row, predict_row(row, catalog, refit)) for row in rows)
+        if on_group is not None:
+            on_group(done, len(groups))
     order = {row.row_id: position for position, row in enumerate(usable_rows(catalog))}
     return sorted(predictions, key=lambda pair: order[pair[0].row_id])
 
 
-def leave_one_device_out(catalog: Catalog) -> list[tuple[Benchmark, float]]:
+def leave_one_device_out(
+    catalog: Catalog, *, on_device: Callable[[int, int], None] | None = None,
+) -> list[tuple[Benchmark, float]]:
     """Each usable row predicted by a model refitted without *every* row of its device.
 
     Rows of one device share its spec-sheet errors and usually one source: leaving one row out lets
     its siblings vouch for it. Holding the whole device out measures what a user asking about a device
-    the catalog has no measured row for gets.
+    the catalog has no measured row for gets. `on_device(done, total)` is called after each device's
+    refit (a progress bar: the refits take minutes).
     """
-    return _leave_group_out(catalog, lambda row: row.hardware_id or "")
+    return _leave_group_out(catalog, lambda row: row.hardware_id or "", on_device)
 
 
 def source_key(url: str) -> str:

@@ -377,6 +377,12 @@ _PLAN: dict[str, tuple[str, str, str]] = {
         "第 1–2 天：在 {pilot} × {hardware} 上用 {stack} 執行真實模型（{params:g}B {quant}）；"
         "在你自己的評測集上與 FP16/Q8_0 基線對比輸出。",
     ),
+    "plan.command": (
+        "Start the pilot with: `{command}` (per model copy: {devices} × {hardware}; model copies in the full "
+        "purchase: {copies}).",
+        "用这条命令启动试点：`{command}`（每个模型副本：{devices} × {hardware}；完整采购中的模型副本数：{copies}）。",
+        "用這條命令啟動試點：`{command}`（每個模型副本：{devices} × {hardware}；完整採購中的模型副本數：{copies}）。",
+    ),
     "plan.days_3_4": (
         "Days 3–4: profile the workload: request arrival distribution, prompt and answer length distribution, "
         "precision sensitivity.",

@@ -56,6 +56,7 @@ from estimator.owned import (
     with_owned_ids,
     with_owned_specs,
 )
+from estimator.pilot_command import pilot_commands
 from estimator.power_modes import at_power_cap
 from estimator.schemas import CloudComparison, Option, OptionEstimate, OptionTco, Recommendation
 from estimator.shortfall import limits_text, past_limits_by
@@ -419,6 +420,7 @@ def recommend(
     if outside_limits:
         rationale = _outside_limits(sizer, primary, lang)
     primary_option = to_option(primary, rationale, lang=lang)
+    commands = pilot_commands(filled, primary_option, primary.candidate.stack, catalog)
     cloud = _cloud(filled, primary, catalog, lang)
     rec = Recommendation(
         primary=primary_option,
@@ -427,7 +429,9 @@ def recommend(
         assumptions=assumptions,
         rationale=primary_option.rationale or "",
         validation_plan=validation_plan(filled, primary_option, primary.risks, lang=lang,
-                                        stack_formats=primary.candidate.stack.quant_formats if primary.candidate.stack else ()),
+                                        stack_formats=primary.candidate.stack.quant_formats if primary.candidate.stack else (),
+                                        commands=tuple(commands)),
+        pilot_commands=commands,
         calibration_rows=list(primary.estimate.source_rows),
         relax=relax,
         workload=filled.model_dump(mode="json"),

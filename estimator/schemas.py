@@ -284,6 +284,27 @@ class CloudComparison(_Model):
     lines: list[str] = Field(default=[], description="the comparison as sentences in the reply's language")
 
 
+PilotEngine = Literal["vllm", "llama.cpp", "trt-llm", "sglang", "mlx"]
+
+
+class PilotCommand(_Model):
+    """One engine's command line for one model copy of the option, with the figures it was built from."""
+
+    engine: PilotEngine
+    argv: list[str]
+    command: str = Field(description="argv as one shell line")
+    model: str
+    model_is_placeholder: bool  # True: a path to put the model in `weight_format` at, not a download name
+    weight_format: str
+    kv_cache_dtype: Literal["FP8", "FP16"]
+    tensor_parallel: int
+    pipeline_parallel: int
+    devices_per_copy: int
+    copies: int  # model copies of the whole deployment (the pilot runs one or two)
+    max_context: int
+    max_concurrent: int  # sequences one copy runs at once: the peak's share of one copy
+
+
 class Recommendation(_Model):
     """The Recommendation JSON of DESIGN.md (plus validation plan and calibration provenance)."""
 
@@ -293,6 +314,8 @@ class Recommendation(_Model):
     assumptions: list[str] = []
     rationale: str = ""
     validation_plan: list[str] = []
+    pilot_commands: list[PilotCommand] = Field(default=[], description="the commands that start the pilot of the "
+                                               "primary option (its own engine first), built from its layout")
     calibration_rows: list[int] = []
     relax: list[str] = Field(default=[], description="when nothing fits: which constraint to relax, by how much")
     # A stated rate, volume or spend and how it became the concurrency sized for (Little's law, estimator/load.py).
@@ -320,6 +343,8 @@ __all__ = [
     "EstimateRequest",
     "NamedAnswer",
     "Option",
+    "PilotCommand",
+    "PilotEngine",
     "OptionEstimate",
     "OptionTco",
     "OwnedAnswer",

@@ -12,7 +12,7 @@ import math
 from estimator.defaults import OVERLOAD_FACTOR
 from estimator.messages import msg
 from estimator.risks import stand_in_format
-from estimator.schemas import Option, Risk
+from estimator.schemas import Option, PilotCommand, Risk
 from estimator.workload import Workload
 
 
@@ -24,13 +24,15 @@ def pilot_devices(option: Option) -> int:
 
 
 def validation_plan(
-    workload: Workload, option: Option, risks: list[Risk], *, lang: str = "en", stack_formats: tuple[str, ...] = ()
+    workload: Workload, option: Option, risks: list[Risk], *, lang: str = "en", stack_formats: tuple[str, ...] = (),
+    commands: tuple[PilotCommand, ...] = (),
 ) -> list[str]:
     """Day-by-day steps of the two-week pilot for `option`, with pass criteria from the workload, in `lang`.
 
     `stack_formats` are the weight formats the option's serving stack takes: a GGUF model on a stack that
     takes none (TensorRT-LLM) is piloted re-quantized to the stack's format of the same width, as it would
-    be served (`risks.stand_in_format`), not "as the real model"."""
+    be served (`risks.stand_in_format`), not "as the real model". `commands` (`pilot_command.pilot_commands`):
+    the first starts the pilot, on the option's own engine; the step after days 1–2 gives it."""
     users = workload.concurrent_users or 1
     overload = math.ceil(users * OVERLOAD_FACTOR)
     pilot = pilot_devices(option)
@@ -42,8 +44,11 @@ def validation_plan(
                  hardware=hardware, stack=option.serving_stack) if stand_in is None else
              msg("plan.days_1_2_requant", lang, params=workload.model_params_b, quant=workload.quantization,
                  stand_in=stand_in, pilot=pilot, hardware=hardware, stack=option.serving_stack))
+    start = [msg("plan.command", lang, command=commands[0].command, devices=commands[0].devices_per_copy,
+                 hardware=option.hardware_name or option.hardware_id, copies=commands[0].copies)] if commands else []
     steps = [
         first,
+        *start,
         msg("plan.days_3_4", lang),
         msg("plan.days_5_9", lang, users=users, target=target, ttft=ttft),
         msg("plan.days_10_11", lang, overload=OVERLOAD_FACTOR, users=overload),

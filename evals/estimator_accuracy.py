@@ -33,7 +33,7 @@ import math
 import statistics
 import sys
 from collections import defaultdict
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from pathlib import Path
 
 from pydantic import BaseModel
@@ -236,10 +236,11 @@ def write_plot(results: Sequence[RowResult], path: Path) -> None:
     plt.close(fig)
 
 
-def run_report(catalog: Catalog, out_dir: Path | None) -> AccuracyReport:
+def run_report(catalog: Catalog, out_dir: Path | None, *,
+               on_device: Callable[[int, int], None] | None = None) -> AccuracyReport:
     """Leave-one-device-out and leave-one-source-out accuracy of the estimator on the catalog's rows; the plot
-    goes to `out_dir`."""
-    held_out = leave_one_device_out(catalog)
+    goes to `out_dir`. `on_device(done, total)` reports the device refits' progress."""
+    held_out = leave_one_device_out(catalog, on_device=on_device)
     source_out = dict((row.row_id, predicted) for row, predicted in leave_one_source_out(catalog))
     results = [
         RowResult(
@@ -318,9 +319,10 @@ def format_report(report: AccuracyReport) -> str:
     return "\n".join(lines)
 
 
-def main(out_dir: Path, json_out: bool, catalog: Catalog) -> int:
+def main(out_dir: Path, json_out: bool, catalog: Catalog, *,
+         on_device: Callable[[int, int], None] | None = None) -> int:
     """Run the report on `catalog` (the caller's store), print it (JSON or text); exit code 1 if a target is missed."""
-    report = run_report(catalog, out_dir)
+    report = run_report(catalog, out_dir, on_device=on_device)
     if json_out:
         print(json.dumps(report.model_dump(mode="json", exclude={"results"}), indent=2))
     else:

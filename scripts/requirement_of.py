@@ -13,7 +13,10 @@ from pathlib import Path
 
 
 def requirement_of(name: str, pyproject: Path) -> str:
-    dependencies = tomllib.loads(pyproject.read_text(encoding="utf-8"))["project"]["dependencies"]
+    project = tomllib.loads(pyproject.read_text(encoding="utf-8"))["project"]
+    # The core's dependencies, then every extra's (llama-cpp-python is in the `llm` extra).
+    dependencies = [*project["dependencies"], *(r for extra in project.get("optional-dependencies", {}).values()
+                                                for r in extra)]
     for requirement in dependencies:
         match = re.match(r"[A-Za-z0-9._-]+", requirement)
         if match and match.group(0).lower().replace("_", "-") == name.lower():

@@ -18,9 +18,17 @@ from rich.console import Console
 
 from bot.reply import Reply
 from bot.settings import Settings
+from estimator.catalog import Catalog
 from estimator.errors import SiliconsultError
 
 QUIT_WORDS = {"quit", "exit", ":q", "bye", "退出", "结束", "結束"}
+# On a terminal a recommendation comes as its verdict first (the memo's summary, six lines at most);
+# these words print the whole answer (alternatives, risks, assumptions, plan) without a new turn.
+DETAIL_WORDS = {"details", "detail", "more", "full", "详情", "详细", "詳情", "詳細"}
+HINT = {"en": 'Say "details" for the full answer (alternatives, risks, assumptions, validation plan).',
+        "zh-Hans": "输入“详情”查看完整回答（备选方案、风险、假设、验证计划）。",
+        "zh-Hant": "輸入「詳情」查看完整回答（備選方案、風險、假設、驗證計畫）。"}
+_FULL_TEXT_INTENTS = ("explain_risk", "show_assumptions", "thanks", "error")
 
 
 def _messages(console: Console, interactive: bool) -> Iterator[str]:
@@ -36,18 +44,53 @@ def _messages(console: Console, interactive: bool) -> Iterator[str]:
             return
 
 
-def _show(console: Console, reply: Reply, json_out: bool) -> None:
+def _verdict_first(reply: Reply, catalog: Catalog | None) -> list[str]:
+    """The memo's executive summary of a reply's recommendation (what to buy, cost, what it serves, the
+    buy / rent / API verdict, top risks), or [] when the reply is not a recommendation to summarize."""
+    rec = reply.recommendation
+    if rec is None or rec.primary is None or reply.intent in _FULL_TEXT_INTENTS or catalog is None:
+        return []
+    from bot.report.memo import summary_lines
+    from estimator.sensitivity import sensitivity
+    from estimator.workload import Workload
+
+    rows = sensitivity(Workload.model_validate(rec.workload), rec, catalog) if rec.workload else []
+    return summary_lines(rec, rows, reply.lang)[:6]
+
+
+def _show(console: Console, reply: Reply, json_out: bool, catalog: Catalog | None = None) -> bool:
+    """Print a reply. Returns True when only its verdict was shown (the full text waits for "details")."""
     if json_out:
         print(json.dumps(reply.contract_json(), ensure_ascii=False), flush=True)
-        return
+        return False
+    summary = _verdict_first(reply, catalog) if console.is_terminal else []
+    console.print("[bold green]siliconsult>[/bold green]", end=" ")
+    if summary:
+        console.print("\n".join(summary), highlight=False, markup=False)
+        console.print(HINT.get(reply.lang, HINT["en"]), style="dim", highlight=False, markup=False)
+        return True
+    _full(console, reply)
+    return False
+
+
+def _full(console: Console, reply: Reply) -> None:
     from bot.render_text import options_table
 
-    console.print("[bold green]siliconsult>[/bold green]", end=" ")
     console.print(reply.text, highlight=False, markup=False, soft_wrap=not console.is_terminal)
     # The side-by-side table repeats the text's numbers; worth it on a real terminal only.
     if console.is_terminal and reply.recommendation is not None and reply.recommendation.primary is not None \
-            and reply.intent not in ("explain_risk", "show_assumptions", "thanks", "error"):
+            and reply.intent not in _FULL_TEXT_INTENTS:
         console.print(options_table(reply.recommendation, reply.lang))
+
+
+@contextmanager
+def _thinking(console: Console, active: bool) -> Iterator[None]:
+    """A spinner while the language model takes its turn (a second or two), on a terminal only."""
+    if not active:
+        yield
+        return
+    with console.status("thinking…", spinner="dots"):
+        yield
 
 
 def _model_label(spec: str) -> str:
@@ -80,31 +123,49 @@ def chat_command(
     json_out: Annotated[bool, typer.Option("--json", help="One JSON object per reply (text, slots, recommendation, done).")] = False,
 ) -> None:
     """Chat with the assistant about the hardware to serve your model."""
-    from bot.wiring import build_engine
+    from bot.wiring import build_engine, open_knowledge
 
     console = Console(stderr=json_out)
     interactive = sys.stdin.isatty()
     settings = Settings() if llm is None else Settings(llm=llm)
     try:
         with _starting(settings.llm):
-            engine = build_engine(settings)
+            store = open_knowledge(settings)
+            catalog = store.catalog()
+            try:
+                engine = build_engine(settings, catalog=catalog, store=store)
+            except BaseException:
+                store.close()
+                raise
     except SiliconsultError:
         raise
     except Exception as exc:  # e.g. an unreadable state file: one line, never a traceback
         console.print(f"error: cannot start the chat ({type(exc).__name__}: {exc})", markup=False)
         raise typer.Exit(1) from exc
-    with engine:
-        if engine.has_thread(thread):
-            # Facts from an earlier run of this thread still count (a restarted chat continues); say so,
-            # or a power cap stated last week silently shapes today's answer.
-            console.print(f"continuing conversation '{thread}': what was said in it before still counts; "
-                          f"say \"start over\" to begin anew, or pass --thread NAME", markup=False, style="dim")
-        if interactive and not json_out:
-            console.print("[dim]Describe your workload; \"quit\" or Ctrl-D to leave.[/dim]")
-        for text in _messages(console, interactive):
-            if text.strip().lower() in QUIT_WORDS:
-                break
-            _show(console, engine.handle(thread, text), json_out)
+    try:
+        with engine:
+            if engine.has_thread(thread):
+                # Facts from an earlier run of this thread still count (a restarted chat continues); say so,
+                # or a power cap stated last week silently shapes today's answer.
+                console.print(f"continuing conversation '{thread}': what was said in it before still counts; "
+                              f"say \"start over\" to begin anew, or pass --thread NAME", markup=False, style="dim")
+            if interactive and not json_out:
+                console.print("[dim]Describe your workload; \"quit\" or Ctrl-D to leave.[/dim]")
+            held: Reply | None = None  # the last reply shown as its verdict only
+            model_turns = interactive and not json_out and console.is_terminal and settings.llm.lower() != "none"
+            for text in _messages(console, interactive):
+                if text.strip().lower() in QUIT_WORDS:
+                    break
+                if held is not None and text.strip().lower() in DETAIL_WORDS:
+                    console.print("[bold green]siliconsult>[/bold green]", end=" ")
+                    _full(console, held)
+                    held = None
+                    continue
+                with _thinking(console, model_turns):
+                    reply = engine.handle(thread, text)
+                held = reply if _show(console, reply, json_out, catalog) else None
+    finally:
+        store.close()  # the engine was given the store, so it leaves closing it to its opener
 
 
 __all__ = ["chat_command"]

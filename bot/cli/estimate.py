@@ -156,6 +156,34 @@ def _print_table(request: EstimateRequest, result: Estimate) -> None:
         console.print(f"• {note}", highlight=False)
 
 
+def _line_count(path: Path) -> int | None:
+    try:
+        with path.open("rb") as counted:
+            return sum(1 for _ in counted)
+    except OSError:
+        return None
+
+
+def _write_batch(lines: Iterable[str], catalog: Catalog, total: int | None) -> None:
+    """One JSON line per request on stdout; a progress bar on stderr when it is a terminal (transient, so
+    piped or redirected runs print the JSON lines only)."""
+    from rich.console import Console
+    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
+
+    err = Console(stderr=True)
+    write = sys.stdout.write
+    if not err.is_terminal:
+        for line in run_batch(lines, catalog):
+            write(line + "\n")
+        return
+    with Progress(TextColumn("[bold]estimate --batch[/bold]"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(),
+                  console=err, transient=True) as progress:
+        task = progress.add_task("requests", total=total)
+        for line in run_batch(lines, catalog):
+            write(line + "\n")
+            progress.advance(task)
+
+
 def _load_catalog() -> Catalog:
     from bot.settings import Settings
     from bot.wiring import load_catalog
@@ -209,9 +237,7 @@ def estimate_command(
                 raise InvalidRequest(f"cannot read --batch file {batch}: {exc.strerror}", field="batch") from None
             catalog = _load_catalog()
             with handle:
-                write = sys.stdout.write
-                for line in run_batch(handle, catalog):
-                    write(line + "\n")
+                _write_batch(handle, catalog, total=None if str(batch) == "-" else _line_count(batch))
             return
         options: dict[str, object] = {
             "hardware": hardware, "kind": kind, "memory_gb": memory_gb, "memory_bandwidth_gbs": bandwidth_gbs,
@@ -233,7 +259,7 @@ def estimate_command(
             typer.echo(json.dumps(error_json(exc)))
         else:
             typer.echo(f"error: {exc.user_message}", err=True)
-        raise typer.Exit(1) from None
+        raise typer.Exit(2) from None  # bad input is a usage error, as click exits for a bad flag
     if as_json:
         typer.echo(json.dumps(result_json(result) | {"notes": result.notes, "source_urls": result.source_urls},
                               indent=2, ensure_ascii=False))

@@ -33,7 +33,15 @@ def _run_estimator_report(report_dir: Path, json_out: bool) -> int:
         raise ConfigError("The estimator accuracy report is not available in this build (evals.estimator_accuracy).") from exc
     from bot.wiring import load_catalog
 
-    return accuracy_main(report_dir, json_out, load_catalog(Settings()))
+    catalog = load_catalog(Settings())
+    # The refits take minutes: a bar on stderr (transient; nothing when stderr is not a terminal).
+    with _progress(Console(stderr=True), "eval --estimator") as progress:
+        task = progress.add_task("leave-one-device-out refits", total=None)
+
+        def advance(done: int, total: int) -> None:
+            progress.update(task, completed=done, total=total)
+
+        return accuracy_main(report_dir, json_out, catalog, on_device=advance)
 
 
 def _build_engine(settings: Settings, model: Any) -> Any:
@@ -58,9 +66,9 @@ def _llm_counters(model: LanguageModel | None) -> LLMCounters | None:
     return stats_for(model.name).counters()
 
 
-def _progress(console: Console) -> Progress:
+def _progress(console: Console, name: str = "eval") -> Progress:
     return Progress(
-        TextColumn("[bold]eval[/bold]"),
+        TextColumn(f"[bold]{name}[/bold]"),
         BarColumn(),
         MofNCompleteColumn(),
         TextColumn("{task.description}"),

@@ -10,7 +10,7 @@ import sys
 
 import typer
 
-from estimator.errors import ConfigError, SiliconsultError
+from estimator.errors import ConfigError, InvalidRequest, SiliconsultError
 
 app = typer.Typer(
     name="siliconsult",
@@ -18,12 +18,49 @@ app = typer.Typer(
     no_args_is_help=True,
     add_completion=False,
     pretty_exceptions_enable=False,
+    # Click's plain help: a flag is shown as a flag (rich help labelled `--json <bool>`, which reads as
+    # if it took a value), and piped help has no box drawing.
+    rich_markup_mode=None,
+    # -h as well as --help, on every subcommand.
+    context_settings={"help_option_names": ["-h", "--help"]},
 )
+
+
+def package_version() -> str:
+    """The version of the code running: a source checkout's pyproject.toml (an editable install's
+    metadata keeps the version it was installed at), else the installed distribution's."""
+    import importlib.metadata
+    import tomllib
+    from pathlib import Path
+
+    pyproject = Path(__file__).resolve().parents[2] / "pyproject.toml"
+    if pyproject.is_file():
+        project = tomllib.loads(pyproject.read_text(encoding="utf-8")).get("project", {})
+        if project.get("name") == "siliconsult":
+            return str(project["version"])
+    try:
+        return importlib.metadata.version("siliconsult")
+    except importlib.metadata.PackageNotFoundError:
+        return "unknown"
+
+
+def _print_version(value: bool) -> None:
+    if value:
+        print(f"siliconsult {package_version()}")
+        raise typer.Exit(0)
+
+
+@app.callback()
+def _root(
+    version: bool = typer.Option(False, "--version", "-V", is_eager=True, callback=_print_version,
+                                 help="Print the version and exit."),
+) -> None:
+    """Siliconsult: which hardware to buy for serving your language model."""
 
 
 def _register() -> None:
     # Imported here, not at module top, so `siliconsult --help` stays fast and nothing heavy loads.
-    from bot.cli import chat, estimate, eval_cmd, kb, report, slack, tco
+    from bot.cli import chat, estimate, eval_cmd, kb, mcp_cmd, report, slack, tco
 
     app.add_typer(kb.app, name="kb")
     app.command("estimate")(estimate.estimate_command)
@@ -32,6 +69,7 @@ def _register() -> None:
     app.command("eval")(eval_cmd.eval_command)
     app.command("slack")(slack.slack_command)
     app.command("report")(report.report_command)
+    app.command("mcp")(mcp_cmd.mcp_command)
 
 
 _register()
@@ -40,7 +78,7 @@ _register()
 def main(argv: list[str] | None = None) -> None:
     try:
         app(args=argv, standalone_mode=True)
-    except ConfigError as exc:
+    except (ConfigError, InvalidRequest) as exc:  # usage errors: a bad flag, value or setting exits 2, as click's own
         print(f"error: {exc.user_message}", file=sys.stderr)
         sys.exit(2)
     except SiliconsultError as exc:

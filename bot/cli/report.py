@@ -14,6 +14,7 @@ from typing import Annotated
 
 import typer
 
+from bot.report.data import ReportData
 from bot.settings import Settings
 
 
@@ -21,6 +22,8 @@ class ReportFormat(StrEnum):
     md = "md"
     html = "html"
     pdf = "pdf"
+    csv = "csv"  # the cost model: inputs with sources, and the formulas over them
+    xlsx = "xlsx"  # the same as a workbook with live formulas, and the sensitivity table
 
 
 def _fail(message: str) -> None:
@@ -31,13 +34,15 @@ def _fail(message: str) -> None:
 def report_command(
     thread: Annotated[str, typer.Option("--thread", help="Conversation id (as given to `siliconsult chat --thread`).")],
     out: Annotated[Path, typer.Option("--out", help="File to write.")],
-    fmt: Annotated[ReportFormat, typer.Option("--format", help="md | html | pdf")] = ReportFormat.html,
+    fmt: Annotated[ReportFormat, typer.Option("--format", help="md | html | pdf | csv | xlsx (csv, xlsx: the cost model)")] = ReportFormat.html,
 ) -> None:
-    """Write a thread's recommendation as a self-contained report (Markdown, HTML or PDF)."""
+    """Write a thread's recommendation as a report (Markdown with its charts beside it, HTML or PDF), or its
+    cost model (CSV, or XLSX with live formulas and the sensitivity table)."""
     from bot.report import (
         NoRecommendation,
         PdfUnavailable,
         build_report,
+        chart_pngs,
         render_html,
         render_markdown,
         render_pdf,
@@ -54,11 +59,18 @@ def report_command(
             report = build_report(state, catalog, thread, generated=dt.datetime.now(dt.UTC).date().isoformat())
         except NoRecommendation as exc:
             _fail(exc.user_message)
+        extra_files: dict[str, bytes] = {}
         try:
             if fmt is ReportFormat.pdf:
                 body: bytes = render_pdf(report)
+            elif fmt in (ReportFormat.csv, ReportFormat.xlsx):
+                body = _cost_model(report, fmt)
+            elif fmt is ReportFormat.md:
+                charts = chart_pngs(report, out.stem)  # written beside the document, linked by name
+                extra_files = dict(charts.values())
+                body = render_markdown(report, {key: name for key, (name, _) in charts.items()}).encode("utf-8")
             else:
-                body = (render_markdown(report) if fmt is ReportFormat.md else render_html(report)).encode("utf-8")
+                body = render_html(report).encode("utf-8")
         except PdfUnavailable as exc:
             _fail(exc.user_message)
     finally:
@@ -66,9 +78,23 @@ def report_command(
     try:
         out.parent.mkdir(parents=True, exist_ok=True)
         out.write_bytes(body)
+        for name, data in extra_files.items():
+            (out.parent / name).write_bytes(data)
     except OSError as exc:
         _fail(f"cannot write {out}: {exc.strerror or exc}")
-    print(f"wrote {out} ({fmt.value}, {len(body):,} bytes)", file=sys.stderr)
+    beside = f" with its charts beside it ({len(extra_files)} PNG files)" if extra_files else ""
+    print(f"wrote {out} ({fmt.value}, {len(body):,} bytes){beside}", file=sys.stderr)
+
+
+def _cost_model(report: ReportData, fmt: ReportFormat) -> bytes:
+    from bot.report.export import cost_model_csv, cost_model_xlsx
+
+    if report.cost_model is None:
+        _fail("this recommendation has no costed option on a catalog device, so there is no cost model to export.")
+    assert report.cost_model is not None
+    if fmt is ReportFormat.csv:
+        return cost_model_csv(report.cost_model).encode("utf-8")
+    return cost_model_xlsx(report.cost_model, report.sensitivity_table())
 
 
 __all__ = ["ReportFormat", "report_command"]

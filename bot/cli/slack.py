@@ -49,6 +49,10 @@ def slack_command(
         raise ConfigError("Choose one of --socket or --http.")
     mode = "http" if http else "socket"
     settings = Settings(llm=llm) if llm else Settings()
+    from bot.extras import require
+
+    for module in ("slack_bolt", "slack_sdk", "uvicorn"):
+        require("slack", module)
     from bot.slack.server import check_settings
 
     secrets = check_settings(settings, mode)

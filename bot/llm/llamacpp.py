@@ -51,8 +51,8 @@ def _import_llama_cpp() -> Any:
         import llama_cpp
     except ImportError as exc:  # the package, or its compiled library, is missing
         raise ConfigError(
-            f"llama-cpp-python is not usable ({exc}); install it (`pip install llama-cpp-python`) "
-            "or run with --llm none."
+            f"llama-cpp-python is not usable ({exc}); install the local-model part "
+            "(`pip install 'siliconsult[llm]'`) or run with --llm none."
         ) from exc
     return llama_cpp
 

@@ -9,7 +9,7 @@ charts embedded as base64 PNG. Nothing here reads the environment or the databas
 from __future__ import annotations
 
 from bot.report.data import NoRecommendation, ReportData, build_report
-from bot.report.render import PdfUnavailable, render_html, render_markdown, render_pdf
+from bot.report.render import PdfUnavailable, chart_pngs, render_html, render_markdown, render_pdf
 
-__all__ = ["NoRecommendation", "PdfUnavailable", "ReportData", "build_report", "render_html", "render_markdown",
-           "render_pdf"]
+__all__ = ["NoRecommendation", "PdfUnavailable", "ReportData", "build_report", "chart_pngs", "render_html",
+           "render_markdown", "render_pdf"]

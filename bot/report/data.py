@@ -13,16 +13,27 @@ from bot.render_text import (
     fact_phrases,
     money,
     option_lines,
-    option_title,
     recommendation_headline,
-    risk_line,
     slot_name,
 )
 from bot.report.charts import report_charts
 from bot.report.labels import label
+from bot.report.memo import (
+    AssumptionRow,
+    SensitivityLine,
+    assumption_rows,
+    catalog_names,
+    named,
+    risk_memo_line,
+    sensitivity_lines,
+    summary_lines,
+    top_risks,
+)
 from bot.state import StateJSON
 from estimator.catalog import Catalog
+from estimator.cost_model import CostModel
 from estimator.schemas import Option, Recommendation
+from estimator.sensitivity import SensitivityRow
 from estimator.workload import Workload
 
 
@@ -54,24 +65,45 @@ class ReportData:
     measured_heading: str
     measured: list[tuple[str, str]]
     charts: dict[str, str | None] = field(default_factory=dict)
+    summary: list[str] = field(default_factory=list)
+    sensitivity: list[SensitivityLine] = field(default_factory=list)
+    sensitivity_rows: list[SensitivityRow] = field(default_factory=list)
+    assumption_table: list[AssumptionRow] = field(default_factory=list)
+    version: str = ""
+    assumptions: list[str] = field(default_factory=list)
+    rationale: str = ""
+    cost_model: CostModel | None = None
+
+    def sensitivity_table(self) -> list[list[str]]:
+        """The sensitivity table with its header, as the report shows it (for the XLSX export)."""
+        header = [self.t(k) for k in ("case", "option", "capex", "buy_total", "rent_total", "api_total", "cheapest")]
+        return [header] + [[s.case, s.option, s.capex, s.buy, s.rent, s.api, s.cheapest] for s in self.sensitivity]
 
     def t(self, key: str) -> str:
         return label(key, self.lang)
 
 
 def _range(option: Option) -> str:
+    """Speed with the same likely range the text and the charts give (one range per figure)."""
     est = option.estimate
     speed = f"{est.decode_tokens_per_s_per_user:,.1f}"
-    if est.confidence_low is not None and est.confidence_high is not None:
-        return f"{speed} ({est.confidence_low:,.1f}–{est.confidence_high:,.1f})"
+    span = est.decode_tokens_per_s_per_user_range
+    if span:
+        return f"{speed} ({span[0]:,.1f}–{span[1]:,.1f})"
     return speed
 
 
 def _option_row(option: Option, lang: str, primary: bool) -> dict[str, str]:
     per_m = option.tco.cost_per_million_tokens_usd
     ttft = option.estimate.ttft_p95_ms or option.estimate.ttft_ms
+    # The stack has its own column: the option is the device and its count.
+    name = f"{option.count}× {option.hardware_name or option.hardware_id}"
+    if option.owned_units:  # a top-up of owned devices ("your 6 L40S + 2 more")
+        from estimator.messages import msg
+
+        name += msg("answer.owned_units", lang, owned=option.owned_units)
     return {
-        "option": option_title(option, lang) + (f" ({label('primary', lang)})" if primary else ""),
+        "option": name + (f" ({label('primary', lang)})" if primary else ""),
         "stack": option.serving_stack, "speed": _range(option), "ttft": f"{ttft:,.0f}",
         "capacity": f"{option.estimate.max_concurrent_users:,}", "capex": money(option.capex_usd),
         "tco": money(option.tco.three_year_total_usd), "per_m": "—" if per_m is None else f"${per_m:,.2f}",
@@ -118,7 +150,14 @@ def build_report(state: StateJSON, catalog: Catalog, thread_id: str, *, generate
     options = [_option_row(rec.primary, lang, True)] if rec.primary else []
     options += [_option_row(option, lang, False) for option in rec.alternatives]
     basis, rows = calibration_rows(rec, catalog)
+    from bot.cli.main import package_version
     from bot.prompts.templates import t
+    from estimator.cost_model import cost_model
+    from estimator.sensitivity import sensitivity
+
+    names = catalog_names(catalog, lang)
+    costed = Workload.model_validate(filled) if rec.workload else None
+    sensitivity_rows = sensitivity(costed, rec, catalog) if costed is not None else []
 
     return ReportData(
         thread_id=thread_id, lang=lang, generated=generated, data_version=catalog.data_version, rec=rec,
@@ -126,13 +165,18 @@ def build_report(state: StateJSON, catalog: Catalog, thread_id: str, *, generate
         headline=recommendation_headline(rec, lang),
         primary_lines=option_lines(rec.primary, users, lang) if rec.primary else [],
         options=options, cost_rows=_cost_rows(rec, lang),
-        cloud_lines=list(rec.cloud.lines) if rec.cloud else [],
+        cloud_lines=[named(line, names) for line in rec.cloud.lines] if rec.cloud else [],
         cloud_sources=list(rec.cloud.sources) if rec.cloud else [],
         tco_working=list(rec.primary.tco_assumptions) if rec.primary else [],
-        risks=[risk_line(risk, lang) for risk in rec.risks],
+        risks=[named(risk_memo_line(risk, lang), names) for risk in top_risks(rec.risks, len(rec.risks))],
         measured_heading=t("rec.calibration." + basis, lang).rstrip(":："),
         measured=[(benchmark_line(row).removesuffix(f" ({row.source_url})"), row.source_url) for row in rows],
         charts=report_charts(rec, Workload.model_validate({**filled, **slots}), catalog, estimate, lang),
+        summary=summary_lines(rec, sensitivity_rows, lang),
+        sensitivity=sensitivity_lines(sensitivity_rows, rec, catalog, lang), sensitivity_rows=sensitivity_rows,
+        assumption_table=assumption_rows(rec, catalog, lang), version=package_version(),
+        assumptions=[named(line, names) for line in rec.assumptions], rationale=named(rec.rationale, names),
+        cost_model=cost_model(costed, rec, catalog) if costed is not None else None,
     )
 
 

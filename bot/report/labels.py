@@ -56,6 +56,17 @@ LABELS: dict[str, tuple[str, str, str]] = {
     "plan": ("Two-week validation plan", "两周验证计划", "兩週驗證計畫"),
     "measured": ("Measured rows the estimate is calibrated on", "估算所依据的实测数据", "估算所依據的實測資料"),
     "relax": ("Closest option: what to relax", "最接近的方案：需要放宽的条件", "最接近的方案：需要放寬的條件"),
+    "summary": ("Executive summary", "决策摘要", "決策摘要"),
+    "sensitivity": ("Sensitivity: what moves the decision", "敏感性：哪些因素会改变决定", "敏感性：哪些因素會改變決定"),
+    "case": ("Case", "情形", "情形"),
+    "buy_total": ("Buy, total", "购买总计", "購買總計"),
+    "rent_total": ("Rent, total", "租用总计", "租用總計"),
+    "api_total": ("API, total", "API 总计", "API 總計"),
+    "source": ("Source", "来源", "來源"),
+    "date": ("Date", "日期", "日期"),
+    "assumption_table": ("Cost-model inputs", "成本模型输入", "成本模型輸入"),
+    "version": ("Siliconsult", "Siliconsult", "Siliconsult"),
+    "page": ("page", "第", "第"),
     "no_chart": ("(no estimate for this chart)", "（此图无估算数据）", "（此圖無估算資料）"),
 }
 

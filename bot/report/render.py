@@ -33,8 +33,18 @@ def _html_lang(lang: str) -> str:
     return {"zh-Hans": "zh-CN", "zh-Hant": "zh-TW"}.get(lang, "en")
 
 
-def render_markdown(report: ReportData) -> str:
-    return _environment(autoescape=False).get_template("report.md.j2").render(r=report)
+def render_markdown(report: ReportData, chart_files: dict[str, str] | None = None) -> str:
+    """The Markdown report. `chart_files` (chart key -> relative file name): the charts are written as
+    files beside the document (`chart_pngs`) and linked, so every Markdown viewer shows them; without
+    it they are inlined as data URIs (one self-contained file)."""
+    return _environment(autoescape=False).get_template("report.md.j2").render(r=report, chart_files=chart_files)
+
+
+def chart_pngs(report: ReportData, stem: str) -> dict[str, tuple[str, bytes]]:
+    """The report's charts as PNG files to write beside a Markdown export: key -> (file name, bytes)."""
+    import base64
+
+    return {key: (f"{stem}-{key}.png", base64.b64decode(data)) for key, data in report.charts.items() if data}
 
 
 def render_html(report: ReportData) -> str:
@@ -48,11 +58,11 @@ def render_pdf(report: ReportData) -> bytes:
     except (ImportError, OSError) as exc:  # OSError: the Pango/Cairo system libraries are missing
         raise PdfUnavailable(
             f"PDF output needs WeasyPrint and Debian's Pango libraries ({type(exc).__name__}: {exc}). "
-            "Install them with `pip install weasyprint` and `apt-get install libpango-1.0-0 libpangoft2-1.0-0`, "
+            "Install them with `pip install 'siliconsult[pdf]'` and `apt-get install libpango-1.0-0 libpangoft2-1.0-0`, "
             "or use --format html and print it from a browser."
         ) from exc
     pdf: bytes = HTML(string=render_html(report)).write_pdf()  # WeasyPrint is untyped: its documented return
     return pdf
 
 
-__all__ = ["TEMPLATE_DIR", "PdfUnavailable", "render_html", "render_markdown", "render_pdf"]
+__all__ = ["TEMPLATE_DIR", "PdfUnavailable", "chart_pngs", "render_html", "render_markdown", "render_pdf"]

@@ -71,7 +71,7 @@ def test_only_runs_the_named_scenarios(tmp_path, fake_engine, capsys):
 def test_malformed_scenario_file_is_one_clear_message(tmp_path, fake_engine, capsys):
     directory = _suite(tmp_path, {"good": "gpu"})
     (directory / "broken.yaml").write_text(SCENARIO_YAML.format(id="broken", lang="en", kind="gpu") + "extra_key: 1\n")
-    assert _run(["eval", "--scenarios", str(directory), "--llm", "none"]) == 1
+    assert _run(["eval", "--scenarios", str(directory), "--llm", "none"]) == 2  # bad input: a usage error
     captured = capsys.readouterr()
     assert f"{directory / 'broken.yaml'}: extra_key: unknown key" in captured.err
     assert "Traceback" not in captured.err and not fake_engine

@@ -71,11 +71,11 @@ def test_table_output(capsys):
 )
 def test_errors_are_one_line_naming_the_field(capsys, args, field_text):
     code, out, err = run(capsys, *args)
-    assert code == 1
+    assert code == 2  # a usage error, as click's own for an unknown flag
     assert field_text in err and err.startswith("error: ") and err.count("\n") == 1
     assert "Traceback" not in out + err
     code, out, _ = run(capsys, *args, "--json")
-    assert code == 1 and field_text in json.loads(out)["error"]
+    assert code == 2 and field_text in json.loads(out)["error"]
 
 
 def test_batch_runs_good_lines_and_reports_bad_ones(tmp_path, capsys):
@@ -102,7 +102,7 @@ def test_batch_runs_good_lines_and_reports_bad_ones(tmp_path, capsys):
 
 def test_batch_missing_file_is_one_line(capsys, tmp_path):
     code, _, err = run(capsys, "--batch", str(tmp_path / "missing.jsonl"))
-    assert code == 1 and err.startswith("error: cannot read --batch file")
+    assert code == 2 and err.startswith("error: cannot read --batch file")
 
 
 def test_run_batch_in_process(catalog):

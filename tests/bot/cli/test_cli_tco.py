@@ -64,7 +64,7 @@ def test_cli_json_contract(capsys):
 def test_cli_unpriced_device_is_a_one_line_error(capsys):
     with pytest.raises(SystemExit) as exit_info:
         main(["tco", "--hardware", "qualcomm-cloud-ai100-pro", "--json"])
-    assert exit_info.value.code == 1
+    assert exit_info.value.code == 2  # a request the tool cannot honour: a usage error
     err = capsys.readouterr().err
     assert err.startswith("error: No price on record") and "Traceback" not in err
 

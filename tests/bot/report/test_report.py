@@ -66,8 +66,10 @@ def test_markdown_report_and_range_columns() -> None:
     assert "![Cumulative cost" in text
     primary = report.rec.primary
     assert primary is not None
-    if primary.estimate.confidence_low is not None and primary.estimate.confidence_high is not None:
-        assert f"({primary.estimate.confidence_low:,.1f}–{primary.estimate.confidence_high:,.1f})" in text
+    # One range per figure: the table gives the likely range the text and the charts give.
+    span = primary.estimate.decode_tokens_per_s_per_user_range
+    if span is not None:
+        assert f"({span[0]:,.1f}–{span[1]:,.1f})" in text
 
 
 def test_chinese_thread_gives_a_chinese_report() -> None:

@@ -1,0 +1,106 @@
+"""The pilot's command line in every recommendation: its flags are the recommendation's own layout.
+
+Expectations come from the recommendation's fields, not from the command builder: the tensor-parallel
+size is the option's devices per model copy, the model length is the context the KV cache was sized for
+(the stated context, else prompt + output tokens), each copy runs its share of the peak users
+(Little's law: copies × sequences per copy ≥ concurrent users), the weight format is the one served
+(a GGUF file for llama.cpp's formats), and llama-server's -c is the whole KV cache shared by its -np slots.
+"""
+
+from __future__ import annotations
+
+import math
+
+import pytest
+
+from bot.api import recommend
+
+# Terse, as leads write them; chosen to land on each engine (llama.cpp for one user on a small box,
+# TensorRT-LLM / vLLM on GPUs, several GPUs per copy for a 70B model at 16-bit).
+WORKLOADS = [
+    {"model_params_b": 7, "quantization": "Q4_K_M", "concurrent_users": 1},
+    {"model_params_b": 8, "quantization": "INT4", "concurrent_users": 20, "prompt_tokens": 2000, "output_tokens": 400},
+    {"model_id": "llama-3.1-70b", "model_params_b": 70, "concurrent_users": 500},
+    {"model_params_b": 70, "quantization": "FP16", "concurrent_users": 40, "context_length": 16384,
+     "ttft_target_ms": 2000},
+    {"model_id": "llama-3.1-8b", "model_params_b": 8, "quantization": "FP8", "concurrent_users": 100,
+     "context_length": 8192},
+]
+FLAGS = {  # engine -> (tensor parallel, model length, concurrent sequences)
+    "vllm": ("--tensor-parallel-size", "--max-model-len", "--max-num-seqs"),
+    "trt-llm": ("--tp_size", "--max_seq_len", "--max_batch_size"),
+    "sglang": ("--tp", "--context-length", "--max-running-requests"),
+}
+
+
+def _flag(argv: list[str], name: str) -> str | None:
+    return argv[argv.index(name) + 1] if name in argv else None
+
+
+@pytest.fixture(scope="module", params=range(len(WORKLOADS)), ids=lambda i: f"workload{i}")
+def case(request):
+    workload = WORKLOADS[request.param]
+    return workload, recommend(workload)
+
+
+def test_every_recommendation_has_a_pilot_command_in_its_plan(case):
+    _, rec = case
+    assert rec.pilot_commands, rec.primary.serving_stack
+    assert any(rec.pilot_commands[0].command in step for step in rec.validation_plan)
+
+
+def test_flags_match_the_recommendations_layout(case):
+    workload, rec = case
+    option, layout = rec.primary, rec.primary.deployment
+    context = workload.get("context_length") or workload.get("prompt_tokens", 512) + workload.get("output_tokens", 256)
+    users = workload["concurrent_users"]
+    for command in rec.pilot_commands:
+        argv = command.argv
+        tp = layout.tensor_parallel if layout else 1
+        copies = layout.replicas if layout else option.count
+        assert tp * (layout.pipeline_stages if layout else 1) * copies <= option.count
+        if command.engine == "llama.cpp":
+            slots = int(_flag(argv, "-np"))
+            assert int(_flag(argv, "-c")) == context * slots  # each slot holds the full context
+            assert command.model.endswith(".gguf") and _flag(argv, "-m") == command.model
+            assert math.ceil(users / copies) == slots
+            continue
+        if command.engine == "mlx":
+            continue
+        tp_flag, length_flag, seqs_flag = FLAGS[command.engine]
+        assert int(_flag(argv, tp_flag)) == tp
+        assert int(_flag(argv, length_flag)) == context
+        per_copy = int(_flag(argv, seqs_flag))
+        assert per_copy * copies >= users and (per_copy - 1) * copies < users
+
+
+def test_weight_format_is_the_one_served(case):
+    workload, rec = case
+    stated = workload.get("quantization")
+    for command in rec.pilot_commands:
+        if stated and stated.startswith("Q") and command.engine in ("llama.cpp", "vllm"):
+            assert command.model.endswith(".gguf")
+        if command.weight_format == "FP8" and command.engine in ("vllm", "sglang"):
+            # From the 16-bit checkpoint, quantized when loading; or a prepared FP8 checkpoint.
+            assert "--quantization" in command.argv or "fp8" in command.model
+        if not command.model_is_placeholder:
+            assert "/" in command.model and not command.model.startswith("./")  # a Hugging Face repo
+
+
+def test_vllm_kv_cache_is_the_16_bit_one_the_memory_was_sized_with():
+    # vLLM keeps KV at the activation dtype unless asked (memory.kv_bytes_per_element); 16-bit weights.
+    rec = recommend(WORKLOADS[2])
+    vllm = [c for c in rec.pilot_commands if c.engine == "vllm"]
+    for command in vllm:
+        assert _flag(command.argv, "--kv-cache-dtype") == "auto" and command.kv_cache_dtype == "FP16"
+
+
+def test_plan_step_is_worded_in_the_threads_language():
+    rec = recommend(WORKLOADS[1], lang="zh-Hans")
+    step = next(s for s in rec.validation_plan if rec.pilot_commands[0].command in s)
+    assert step.startswith("用这条命令启动试点")
+
+
+def test_json_carries_the_commands():
+    data = recommend(WORKLOADS[0]).model_dump(mode="json")
+    assert data["pilot_commands"][0]["argv"][0] == "llama-server"
