@@ -20,7 +20,7 @@ from bot.mcp_server import check_loopback  # noqa: E402
 from estimator.errors import ConfigError  # noqa: E402
 from estimator.workload import Workload  # noqa: E402
 
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = Path(__file__).resolve().parents[2]
 TOOLS = {"recommend", "estimate", "tco", "compare", "explain", "list_hardware", "get_hardware", "find_model"}
 
 

@@ -10,7 +10,7 @@ import pytest
 import bot.api
 from estimator.errors import InvalidRequest
 
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = Path(__file__).resolve().parents[2]
 
 
 def test_docs_example_runs():
