@@ -42,9 +42,9 @@ def test_a_sheet_states_how_its_stack_meets_new_shapes() -> None:
 # Known gaps, searched for on 2026-12-05 and not found in a citable source: the test fails until each has
 # its figures, and (strict) also when one is filled without the list being updated.
 @pytest.mark.xfail(strict=True, reason="no public price or sourced range found yet for gaudi2, qualcomm cloud ai100 "
-                   "standard/pro/ultra, blackhole p150b, groq, cerebras, axelera metis, furiosa rngd, rebellions "
-                   "atom+/rebel100; groq/cerebras/axelera/rebellions (tdp, atom+ bandwidth) and the quietbox "
-                   "(tdp) also lack sizing figures (wormhole n150/n300: store prices added)")
+                   "standard/pro/ultra, groq, cerebras, axelera metis, furiosa rngd, rebellions atom+/rebel100; "
+                   "cerebras (dense rate, tdp), axelera (bandwidth, tdp), rebellions (tdp, atom+ bandwidth) and the "
+                   "quietbox (tdp) also lack sizing figures (blackhole p150b: range from its twin p150a; groq: tdp)")
 def test_every_purchasable_accelerator_can_be_sized_and_priced() -> None:
     catalog = memory_catalog()
     problems = {}
