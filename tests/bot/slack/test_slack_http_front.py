@@ -220,3 +220,80 @@ def test_keep_alive_requests_are_served_on_one_connection(served: Served) -> Non
             time.sleep(0.6)  # within keep-alive (5 s), and each wait shorter than the 1 s header timeout
     finally:
         connection.close()
+
+# The HTTP front refuses, never crashes: header bytes, payload shapes and nesting no handler can take are
+# a short 4xx with one clean log line, over real HTTP on loopback (the uvicorn server `siliconsult slack
+# --http` runs), and the health endpoints answer without a signature.
+#
+# Expectations from the rules, written before running: Slack's timestamp is ASCII digits (a '²' or an
+# Arabic-Indic digit is no timestamp: 401); a signature is compared as bytes (a non-ASCII one is simply
+# wrong: 401); JSON nested 100,000 deep is not a payload (400); an `event_callback` whose event is a string,
+# an `app_mention` without a channel or with a numeric text, and `block_actions` without actions are
+# shapes no listener can take (400, the engine never called); headers past 16 KiB are 431 (RFC 6585).
+
+
+@pytest.mark.parametrize("timestamp", [b"\xb2\xb3", b"\xd9\xa1", "１２３".encode(), b"12\xff34"],
+                         ids=["superscripts", "arabic-indic-bytes", "fullwidth", "latin1-byte"])
+def test_non_ascii_timestamp_bytes_are_401_never_500(served: Served, caplog: pytest.LogCaptureFixture,
+                                                      timestamp: bytes) -> None:
+    body = b'{"type": "event_callback"}'
+    headers: dict[str, str | bytes] = {"Content-Type": "application/json", "X-Slack-Request-Timestamp": timestamp,
+                                       "X-Slack-Signature": "v0=00"}
+    with caplog.at_level(logging.DEBUG):
+        status, text = raw(served.url, body, headers)  # type: ignore[arg-type]
+    assert (status, text) == (401, "invalid timestamp\n")
+    assert_clean_log(caplog)
+
+
+def test_a_non_ascii_signature_is_401_never_500(served: Served, caplog: pytest.LogCaptureFixture) -> None:
+    body = b'{"type": "event_callback"}'
+    headers = signed(body)
+    headers["X-Slack-Signature"] = "v0=\xe9\xe9".encode("latin-1")  # type: ignore[assignment]
+    with caplog.at_level(logging.DEBUG):
+        status, text = raw(served.url, body, headers)
+    assert (status, text) == (401, "invalid signature\n")
+    assert_clean_log(caplog)
+
+
+SHAPES = [
+    ("event is a string", {"type": "event_callback", "event_id": "Ev1", "event": MARKER}),
+    ("event without a type", {"type": "event_callback", "event_id": "Ev2", "event": {"text": MARKER}}),
+    ("mention without a channel", {"type": "event_callback", "event_id": "Ev3",
+                                   "event": {"type": "app_mention", "text": MARKER, "user": "U1", "ts": "1.2"}}),
+    ("mention with a numeric text", {"type": "event_callback", "event_id": "Ev4",
+                                     "event": {"type": "app_mention", "channel": "C1", "text": 7, "user": "U1", "ts": "1.2"}}),
+    ("block actions without actions", {"type": "block_actions", "trigger_id": "T1", "user": {"id": "U1"}}),
+    ("payload type is a number", {"type": 12, "event": {"type": "app_mention"}}),
+]
+
+
+@pytest.mark.parametrize("payload", [s[1] for s in SHAPES], ids=[s[0] for s in SHAPES])
+def test_a_signed_payload_of_a_shape_no_listener_takes_is_400(served: Served, caplog: pytest.LogCaptureFixture,
+                                                              payload: dict[str, object]) -> None:
+    body = json.dumps(payload).encode()
+    with caplog.at_level(logging.DEBUG):
+        status, text = raw(served.url, body, signed(body))
+    assert status == 400 and len(text) < 80 and MARKER not in text
+    assert served.engine.calls == []
+    assert_clean_log(caplog, MARKER)
+
+
+def test_json_nested_a_hundred_thousand_deep_is_400(served: Served, caplog: pytest.LogCaptureFixture) -> None:
+    body = b"[" * 100_000 + b"]" * 100_000
+    with caplog.at_level(logging.DEBUG):
+        status, text = raw(served.url, body, signed(body))
+    assert (status, text) == (400, "body is not JSON\n")
+    assert_clean_log(caplog)
+
+
+def test_headers_past_16_kib_are_431(served: Served) -> None:
+    body = b'{"type": "event_callback"}'
+    headers = signed(body)
+    headers["X-Padding"] = "a" * 20_000
+    status, _ = raw(served.url, body, headers)
+    assert status == 431
+
+
+@pytest.mark.parametrize("path", ["/healthz", "/readyz"])
+def test_health_endpoints_answer_ok_without_a_signature(served: Served, path: str) -> None:
+    assert raw(served.url, b"", {}, method="GET", path=path) == (200, "ok\n")
