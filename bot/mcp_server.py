@@ -69,7 +69,7 @@ def build_server(catalog: Catalog) -> MCPServer:
     require("mcp", "mcp")
     from mcp.server.mcpserver import MCPServer
 
-    from bot.cli.main import package_version
+    from bot.version import package_version
 
     server: MCPServer = MCPServer(
         "siliconsult", version=package_version(),

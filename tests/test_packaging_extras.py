@@ -11,8 +11,9 @@ from pathlib import Path
 
 import pytest
 
-from bot.cli.main import main, package_version
+from bot.cli.main import main
 from bot.extras import require
+from bot.version import package_version
 from estimator.errors import ConfigError
 
 ROOT = Path(__file__).resolve().parents[1]

@@ -10,6 +10,7 @@ import sys
 
 import typer
 
+from bot.version import package_version
 from estimator.errors import ConfigError, InvalidRequest, SiliconsultError
 
 app = typer.Typer(
@@ -25,23 +26,6 @@ app = typer.Typer(
     context_settings={"help_option_names": ["-h", "--help"]},
 )
 
-
-def package_version() -> str:
-    """The version of the code running: a source checkout's pyproject.toml (an editable install's
-    metadata keeps the version it was installed at), else the installed distribution's."""
-    import importlib.metadata
-    import tomllib
-    from pathlib import Path
-
-    pyproject = Path(__file__).resolve().parents[2] / "pyproject.toml"
-    if pyproject.is_file():
-        project = tomllib.loads(pyproject.read_text(encoding="utf-8")).get("project", {})
-        if project.get("name") == "siliconsult":
-            return str(project["version"])
-    try:
-        return importlib.metadata.version("siliconsult")
-    except importlib.metadata.PackageNotFoundError:
-        return "unknown"
 
 
 def _print_version(value: bool) -> None:

@@ -150,8 +150,8 @@ def build_report(state: StateJSON, catalog: Catalog, thread_id: str, *, generate
     options = [_option_row(rec.primary, lang, True)] if rec.primary else []
     options += [_option_row(option, lang, False) for option in rec.alternatives]
     basis, rows = calibration_rows(rec, catalog)
-    from bot.cli.main import package_version
     from bot.prompts.templates import t
+    from bot.version import package_version
     from estimator.cost_model import cost_model
     from estimator.sensitivity import sensitivity
 

