@@ -1,7 +1,7 @@
 """Reply sentences of seed 2's accelerator-first verdict (en, zh-Hans, zh-Hant), merged into `TEMPLATES`.
 
 Numbers arrive already formatted (`bot/accelerator_words.py`), so every template takes plain fields and the
-three languages of a key take the same ones (tests/test_templates.py).
+three languages of a key take the same ones (tests/bot/test_templates.py).
 """
 
 from __future__ import annotations

@@ -137,6 +137,81 @@ def test_a_refused_body_and_a_late_users_text_never_reach_the_log(served: Served
     assert served.engine.calls == []
 
 
+def _envelope_with(event: object) -> bytes:
+    return json.dumps({**event_envelope(mention(MARKER)), "event": event}).encode()
+
+
+# Each is signed, parses as a JSON object, and has a shape no handler can take: Slack never sends it,
+# so it is a 400 at the front, not an exception inside Bolt.
+MISSHAPEN = [
+    ("event is a string", _envelope_with(MARKER)),
+    ("event without a type", _envelope_with({"channel": "C1", "text": MARKER})),
+    ("mention without a channel", _envelope_with({k: v for k, v in mention(MARKER).items() if k != "channel"})),
+    ("mention with numeric text", _envelope_with({**mention(MARKER), "text": 12345})),
+    ("message with a list as channel", _envelope_with({**mention(MARKER), "type": "message", "channel": [MARKER]})),
+    ("block_actions without actions", json.dumps({"type": "block_actions", "trigger_id": "T1"}).encode()),
+    ("block_actions with empty actions", json.dumps({"type": "block_actions", "actions": []}).encode()),
+    ("block_actions with a string action", json.dumps({"type": "block_actions", "actions": [MARKER]}).encode()),
+    ("100k-deep array", b"[" * 100_000 + b"]" * 100_000),
+    ("100k-deep object", b'{"a":' * 100_000 + b"1" + b"}" * 100_000),
+    # 30k deep: URL-encoding triples its size, and 100k deep would be refused (413) for its size alone.
+    ("30k-deep form payload", urllib.parse.urlencode({"payload": '{"a":' * 30_000 + "1" + "}" * 30_000}).encode()),
+]
+
+
+@pytest.mark.parametrize("body", [m[1] for m in MISSHAPEN], ids=[m[0] for m in MISSHAPEN])
+def test_a_signed_payload_of_the_wrong_shape_is_a_short_400_before_any_handler(
+    served: Served, caplog: pytest.LogCaptureFixture, body: bytes,
+) -> None:
+    content_type = FORM if body.startswith(b"payload=") else "application/json"
+    with caplog.at_level(logging.DEBUG):
+        status, text = raw(served.url, body, signed(body, content_type))
+    assert status == 400
+    assert len(text) < 80 and MARKER not in text
+    assert served.engine.calls == []
+    assert_clean_log(caplog, MARKER)
+    assert any(r.name == "bot.slack.http_front" for r in caplog.records)
+
+
+def test_a_payload_nested_as_deep_as_slack_nests_is_still_served(served: Served) -> None:
+    # Blocks inside attachments inside a message: about ten levels, well inside the bound.
+    event = {**mention("hello"), "blocks": [{"elements": [{"elements": [{"type": "text", "text": "hello"}]}]}]}
+    body = json.dumps(event_envelope(event)).encode()
+    assert raw(served.url, body, signed(body))[0] == 200
+
+
+@pytest.mark.parametrize(("header", "value"), [
+    ("X-Slack-Request-Timestamp", "\u00b2\u00b3".encode("latin-1")),  # superscript digits: isdigit() but not int()
+    ("X-Slack-Request-Timestamp", "\u0661\u0662".encode()),  # Arabic-Indic digits, as UTF-8 bytes
+    ("X-Slack-Signature", b"v0=\xff\xfe" + "é".encode()),
+    ("X-Slack-Signature", "v0=\u00e9".encode("latin-1")),
+])
+def test_non_ascii_bytes_in_the_signing_headers_are_401_not_a_crash(
+    served: Served, caplog: pytest.LogCaptureFixture, header: str, value: bytes,
+) -> None:
+    body = json.dumps(event_envelope(mention(MARKER))).encode()
+    headers: dict[str, object] = {**signed(body), header: value}
+    with caplog.at_level(logging.DEBUG):
+        status, text = raw(served.url, body, headers)  # type: ignore[arg-type]
+    assert status == 401 and text in ("invalid timestamp\n", "invalid signature\n")
+    assert served.engine.calls == []
+    assert_clean_log(caplog, MARKER)
+
+
+@pytest.mark.parametrize("size", [20_000, 60_000])
+def test_oversize_headers_are_431_even_when_signed(served: Served, size: int) -> None:
+    body = json.dumps(event_envelope(mention("hello"))).encode()
+    status, text = raw(served.url, body, {**signed(body), "X-Padding": "a" * size})
+    assert (status, text) == (431, "request headers too large\n")
+    assert served.engine.calls == []
+
+
+def test_health_and_readiness_answer_get_without_a_signature(served: Served) -> None:
+    assert raw(served.url, b"", {}, method="GET", path="/healthz") == (200, "ok\n")
+    assert raw(served.url, b"", {}, method="GET", path="/readyz") == (200, "ok\n")
+    assert raw(served.url, b"", {}, method="POST", path="/healthz")[0] == 404
+
+
 def test_only_post_to_the_events_path_is_served(served: Served) -> None:
     assert raw(served.url, b"", {}, method="GET")[0] == 405
     assert raw(served.url, b"{}", signed(b"{}"), path="/admin")[0] == 404
