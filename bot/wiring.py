@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, Any
 
 from bot.engine import Engine, LockedModel
 from bot.llm.base import LanguageModel
+from bot.local_files import damaged_file
 from bot.nlu import ModelLookup
 from bot.nodes import Deps, model_helpers
 from bot.settings import Settings
@@ -60,12 +61,17 @@ def make_checkpointer(settings: Settings) -> tuple[Any, Callable[[], None]]:
 
     path = settings.ensure_home() / STATE_FILE
     conn = sqlite3.connect(str(path), check_same_thread=False)
-    # WAL with synchronous=NORMAL: a commit survives a killed process (the WAL is written before the
-    # call returns) without an fsync per checkpoint; only an OS crash can lose the last turns.
-    conn.execute("PRAGMA journal_mode=WAL")
-    conn.execute("PRAGMA synchronous=NORMAL")
-    saver = SqliteSaver(conn, serde=state_serializer())
-    saver.setup()
+    try:
+        # WAL with synchronous=NORMAL: a commit survives a killed process (the WAL is written before the
+        # call returns) without an fsync per checkpoint; only an OS crash can lose the last turns.
+        conn.execute("PRAGMA journal_mode=WAL")
+        conn.execute("PRAGMA synchronous=NORMAL")
+        saver = SqliteSaver(conn, serde=state_serializer())
+        saver.setup()
+        conn.execute("SELECT count(*) FROM sqlite_master").fetchone()  # a truncated file fails here
+    except sqlite3.DatabaseError as error:
+        conn.close()
+        raise damaged_file(path, "conversation-state file", error) from None
     return saver, conn.close
 
 

@@ -7,7 +7,7 @@ catalog is small (hundreds of rows), so it is passed around as one immutable `Ca
 from __future__ import annotations
 
 from datetime import date
-from typing import Literal
+from typing import Annotated, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
@@ -21,8 +21,24 @@ Level = Literal["low", "medium", "high"]
 AttentionType = Literal["mha", "gqa", "mla", "sliding", "hybrid"]
 
 
+# Physical ranges of the data files' columns (seed data must be physically possible: a device with
+# zero memory or a negative price would reach a reply as capex -$91,400). Upper bounds are far past
+# any device on record (a wafer-scale engine streams 21 PB/s from SRAM) and only catch unit slips.
+Positive = Annotated[float, Field(gt=0)]
+Bandwidth = Annotated[float, Field(gt=0, le=1e8)]  # GB/s
+Memory = Annotated[float, Field(gt=0, le=1e6)]  # GB
+Rate = Annotated[float, Field(gt=0, le=1e7)]  # dense TFLOPS / TOPS
+Watts = Annotated[float, Field(gt=0, le=1e6)]
+Price = Annotated[float, Field(ge=0, le=1e9)]  # US dollars; 0 is a free item, never a negative one
+Year = Annotated[int, Field(ge=1990, le=2100)]
+Count = Annotated[int, Field(ge=1)]
+Tokens = Annotated[int, Field(ge=0, le=100_000_000)]
+Params = Annotated[float, Field(gt=0, le=100_000)]  # billions
+
+
 class _Frozen(BaseModel):
-    model_config = ConfigDict(frozen=True, extra="forbid")
+    # NaN and infinity are never a measurement: a cell reading "nan" or "1e400" is refused on load.
+    model_config = ConfigDict(frozen=True, extra="forbid", allow_inf_nan=False)
 
 
 class Hardware(_Frozen):
@@ -32,18 +48,18 @@ class Hardware(_Frozen):
     vendor: str
     name: str
     kind: HardwareKind
-    memory_gb: float | None = None
+    memory_gb: Memory | None = None
     memory_type: str | None = None
-    memory_bandwidth_gbs: float | None = None
-    fp16_tflops: float | None = None
-    bf16_tflops: float | None = None
-    fp8_tflops: float | None = None
-    int8_tops: float | None = None
-    int4_tops: float | None = None
-    fp4_tflops: float | None = None  # dense FP4 (NVFP4 / MXFP4) tensor rate, Blackwell-class parts
-    tdp_w: float | None = None
-    launch_year: int | None = None
-    price_usd: float | None = None
+    memory_bandwidth_gbs: Bandwidth | None = None
+    fp16_tflops: Rate | None = None
+    bf16_tflops: Rate | None = None
+    fp8_tflops: Rate | None = None
+    int8_tops: Rate | None = None
+    int4_tops: Rate | None = None
+    fp4_tflops: Rate | None = None  # dense FP4 (NVFP4 / MXFP4) tensor rate, Blackwell-class parts
+    tdp_w: Watts | None = None
+    launch_year: Year | None = None
+    price_usd: Price | None = None
     price_basis: str | None = None
     price_date: str | None = None
     price_is_estimate: bool = True
@@ -62,13 +78,13 @@ class ModelArch(_Frozen):
     id: str
     family: str
     name: str
-    params_b: float
-    layers: int
-    hidden_size: int
-    attention_heads: int
-    kv_heads: int
-    head_dim: int
-    max_context: int | None = None  # the config's max_position_embeddings; None when not read from a source
+    params_b: Params
+    layers: Count
+    hidden_size: Count
+    attention_heads: Count
+    kv_heads: Count
+    head_dim: Count
+    max_context: Count | None = None  # the config's max_position_embeddings; None when not read from a source
     license: str | None = None
     aliases: tuple[str, ...] = ()
     source_url: str
@@ -122,17 +138,17 @@ class Benchmark(_Frozen):
     hardware_id: str | None
     hardware_label: str
     kind: HardwareKind
-    device_count: int = 1
+    device_count: Count = 1
     model: str
-    params_b: float
+    params_b: Params
     quant: str
     backend: str = Field(description="normalized backend key: llama.cpp, vllm, trt-llm, mlx, ...")
     backend_label: str | None = Field(default=None, description="backend as the source wrote it")
-    concurrency: int | None = None
-    prompt_tokens: int | None = None
-    gen_tokens: int | None = None
+    concurrency: Count | None = None
+    prompt_tokens: Tokens | None = None
+    gen_tokens: Tokens | None = None
     metric: BenchmarkMetric
-    value: float
+    value: Positive  # tokens per second: a zero or negative rate was never measured
     source_url: str
     source_note: str | None = None
 
@@ -195,7 +211,7 @@ class QuantFormat(_Frozen):
     """Bits per weight of a weight format (GGUF types include their block scales)."""
 
     name: str
-    bits_per_weight: float
+    bits_per_weight: Annotated[float, Field(gt=0, le=64)]
     family: Literal["gguf", "float", "int"]
     source_url: str
     notes: str | None = None

@@ -43,10 +43,20 @@ class UnknownHardware(InvalidRequest):
 class DataError(SiliconsultError):
     """Knowledge data failed validation. `errors` holds one line per problem (file:line: column: reason)."""
 
+    # A start-up refusal is one line (the first problem and where to see the rest); `kb validate`
+    # lists up to `SHOWN` of `errors`, so a file with a million bad rows cannot flood a terminal.
+    SHOWN = 20
+
     def __init__(self, errors: list[str]) -> None:
-        head = f"{len(errors)} problem(s) in the knowledge data:"
-        super().__init__("\n".join([head, *errors]))
+        first = errors[0] if errors else "(none)"
+        super().__init__(f"{len(errors)} problem(s) in the knowledge data: {first}; "
+                         "`siliconsult kb validate` lists them")
         self.errors = list(errors)
+
+    def shown(self) -> list[str]:
+        """The first `SHOWN` problems, and a last line counting the rest."""
+        rest = len(self.errors) - self.SHOWN
+        return self.errors[: self.SHOWN] + ([f"… and {rest} more"] if rest > 0 else [])
 
 
 class NoFeasibleOption(SiliconsultError):

@@ -35,6 +35,8 @@ from estimator.catalog import (
 from estimator.errors import DataError
 
 CALIBRATION_FILE = "calibration.json"
+# The largest data file accepted: 60x the largest shipped one (benchmarks.csv, ~0.5 MiB).
+MAX_FILE_BYTES = 32 * 2**20
 LIST_SEPARATOR = ";"
 
 
@@ -169,6 +171,12 @@ def _parse_file(spec: TableSpec, path: Path, errors: list[str]) -> _Parsed:
     """Validate one CSV file; append problems to `errors` and return the good rows."""
     name = path.name
     try:
+        size = path.stat().st_size
+        if size > MAX_FILE_BYTES:
+            # Refused before reading: parsing a 100 MB file took 76 s and 6.9 GB of memory.
+            errors.append(f"{name}:0: (file): {size / 2**20:,.0f} MiB, past the {MAX_FILE_BYTES // 2**20} MiB "
+                          "limit for a data file (the shipped files are under 1 MiB); is it the right file?")
+            return _Parsed([], set(), readable=False)
         text = path.read_text(encoding="utf-8")
     except FileNotFoundError:
         if spec.optional:
@@ -305,6 +313,9 @@ def _read_calibration(data_dir: Path, errors: list[str]) -> CalibrationParams:
     path = data_dir / CALIBRATION_FILE
     if not path.is_file():
         return CalibrationParams()
+    if path.stat().st_size > MAX_FILE_BYTES:
+        errors.append(f"{CALIBRATION_FILE}: (file): past the {MAX_FILE_BYTES // 2**20} MiB limit for a data file")
+        return CalibrationParams()
     try:
         return CalibrationParams.model_validate_json(path.read_bytes())
     except ValidationError as exc:
@@ -341,6 +352,7 @@ def validate_dir(path: Path) -> list[str]:
 
 
 __all__ = [
+    "MAX_FILE_BYTES",
     "TABLES",
     "LoadedData",
     "Row",

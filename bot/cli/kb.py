@@ -19,6 +19,7 @@ from rich.table import Table
 
 from bot.settings import Settings
 from estimator.catalog import HARDWARE_KINDS
+from estimator.errors import DataError
 from knowledge import KnowledgeStore, default_data_dir, validate_dir
 
 app = typer.Typer(help="Browse and validate the hardware/benchmark knowledge store.", no_args_is_help=True)
@@ -126,12 +127,15 @@ def validate(
     data_dir: Annotated[
         Path | None, typer.Argument(help="Data directory to check (default: the shipped data).")
     ] = None,
+    data_dir_option: Annotated[
+        Path | None, typer.Option("--data-dir", help="The same as the argument.")
+    ] = None,
 ) -> None:
-    """Check a data directory; list every problem as file:line: column: reason (exit 1 if any)."""
-    target = data_dir or Settings().data_dir or default_data_dir()
+    """Check a data directory; list problems as file:line: column: reason, the first 20 (exit 1 if any)."""
+    target = data_dir or data_dir_option or Settings().data_dir or default_data_dir()
     errors = validate_dir(target)
     if errors:
-        for error in errors:
+        for error in DataError(errors).shown():
             typer.echo(error)
         typer.echo(f"{len(errors)} problem(s) in {target}", err=True)
         raise typer.Exit(1)

@@ -66,6 +66,11 @@ def slack_command(
     for name in ("slack_sdk", "slack_bolt"):
         logging.getLogger(name).setLevel(logging.INFO)
     from bot.slack.runtime import build_slack_app
+    from bot.wiring import open_knowledge
+
+    # Bad data files refuse the start in one line (DataError) before anything connects to Slack;
+    # the worker process opens the same store again, from the cache this build leaves.
+    open_knowledge(settings).close()
 
     # `docker stop` / systemd send SIGTERM: shut down like Ctrl-C, draining the turns in flight.
     signal.signal(signal.SIGTERM, _interrupt)

@@ -48,7 +48,7 @@ _SPELLED = (
     (re.compile("(?<![\\d.])(?:1|一)半的?(?:人|员工|用户|同事)?"), "50%"),
 )
 _ZH_TENS_FEW = re.compile("([一二两三四五六七八九]?)十几")
-_SCI = re.compile(r"(?:(\d+(?:\.\d+)?)\s*[x*]\s*)?(?<![\d.])10\s*\^\s*(\d{1,2})|(?<![\w.])(\d+(?:\.\d+)?)e(\d{1,2})\b")
+_SCI = re.compile(r"(?:(\d+(?:\.\d+)?)\s*[x*]\s*)?(?<![\d.])10\s*\^\s*(\d{1,2})|(?<![\w.])(\d+(?:\.\d+)?)e([+-]?\d{1,4})\b")
 _PERCENT_ZH = re.compile("百分之([零〇一二两兩三四五六七八九十百\\d.]+)")
 _THOUSANDS = re.compile(r"(?<![\d.])(\d{1,3})((?:,\d{3})+)(?![\d])")
 
@@ -133,8 +133,12 @@ def _sci(match: re.Match[str]) -> str:
         mantissa, exponent = match.group(1) or "1", match.group(2)
     else:
         mantissa, exponent = match.group(3), match.group(4)
+    # Read whole, never as the mantissa ("1e308 tokens" is not 1 token): past 10^18 the digits stop
+    # at one more than the parser's cap, so the range check refuses the value with its field named.
+    if int(exponent) > 18:
+        return "1" + "0" * 19
     value = float(mantissa) * 10 ** int(exponent)
-    return str(int(value)) if value.is_integer() else str(value)
+    return str(int(value)) if value.is_integer() else format(value, "f").rstrip("0").rstrip(".")
 
 
 def normalize(text: str) -> str:

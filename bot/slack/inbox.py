@@ -27,6 +27,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any, Protocol, runtime_checkable
 
+from bot.local_files import damaged_file
 from bot.slack.turns import Turn
 
 # Finished entries are kept this long: Slack's last retry comes about 5 minutes after the first.
@@ -131,6 +132,13 @@ class SqliteInbox:
         # One connection shared under a lock (SQLite serializes writers anyway); the busy timeout
         # bounds how long another process's transaction can hold up an ack.
         self._conn = sqlite3.connect(str(path), check_same_thread=False, timeout=write_timeout_s, isolation_level=None)
+        try:
+            self._create()
+        except sqlite3.DatabaseError as error:
+            self._conn.close()
+            raise damaged_file(path, "Slack inbox file", error) from None
+
+    def _create(self) -> None:
         self._conn.execute("PRAGMA journal_mode=WAL")
         # WAL + NORMAL: a commit survives a killed process (what a restart needs) without an fsync
         # per event, which would otherwise dominate the ack time under a burst.

@@ -44,6 +44,10 @@ class PostgresInbox:
         """Open a small connection pool on `url` and create the table if needed."""
         from psycopg_pool import ConnectionPool
 
+        from bot.state_postgres import check_reachable
+
+        check_reachable(url)  # a down server: one line naming it, not ten seconds of pool warnings
+
         options = f"-c statement_timeout={int(write_timeout_s * 1000)}"
         # `check`: a connection broken by a database restart is replaced on checkout, not reused.
         pool = ConnectionPool(url, min_size=1, max_size=max_size, open=True, timeout=10.0,

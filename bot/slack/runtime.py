@@ -27,7 +27,11 @@ from estimator.catalog import Catalog
 from estimator.errors import ConfigError
 
 
-def _reason(error: BoltError) -> str:
+def _reason(error: BaseException) -> str:
+    if isinstance(error, OSError):
+        # A URLError wraps the socket error; its text is the one line worth showing ("Connection refused").
+        cause = getattr(error, "reason", error)
+        return getattr(cause, "strerror", None) or str(cause) or type(error).__name__
     match = re.search(r"'error': '([^']+)'", str(error))
     return match.group(1) if match else "no answer"
 
@@ -88,6 +92,10 @@ def build_slack_app(
     except BoltError as error:
         close()
         raise ConfigError(f"SLACK_BOT_TOKEN was rejected by Slack's auth.test ({_reason(error)}).") from error
+    except OSError as error:  # URLError, refused or reset connections: auth.test never got an answer
+        close()
+        raise ConfigError(f"Slack's Web API at {client.base_url} cannot be reached ({_reason(error)}); "
+                          "check SLACK_API_URL and the network.") from error
     except BaseException:
         close()
         raise
