@@ -101,9 +101,10 @@ class AgentSurface:
             _quietly(client.assistant_threads_setStatus, channel_id=turn.channel_id, thread_ts=turn.thread_ts, status="")
 
     def deliver(self, client: WebClient, turn: Any, text: str, blocks: list[dict] | None, *,
-                stream_text: str | None = None, stream_blocks: list[dict] | None = None) -> None:
+                stream_text: str | None = None, stream_blocks: list[dict] | None = None,
+                metadata: dict[str, Any] | None = None) -> None:
         """Post the reply: in a DM `stream_text` streams and `stream_blocks` follow; else one chat.postMessage
-        with `text` (the fallback) and `blocks`."""
+        with `text` (the fallback), `blocks` and `metadata` (the turn's marker, found again after a lost answer)."""
         if self._can_stream(turn):
             try:
                 self._stream(client, turn, stream_text if stream_text is not None else text,
@@ -112,7 +113,8 @@ class AgentSurface:
             except _NotStarted as refused:
                 self._forget(self._no_streaming, turn.team_id, "chat.startStream", refused.error)
         fallback = truncate(escape(text), TEXT_MAX)  # Slack cuts `text` beyond 40,000 characters; mark the cut
-        client.chat_postMessage(channel=turn.channel_id, thread_ts=turn.thread_ts, text=fallback, blocks=blocks)
+        client.chat_postMessage(channel=turn.channel_id, thread_ts=turn.thread_ts, text=fallback, blocks=blocks,
+                                metadata=metadata)
 
     def _can_stream(self, turn: Any) -> bool:
         with self._lock:

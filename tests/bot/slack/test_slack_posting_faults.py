@@ -1,0 +1,98 @@
+"""Faults of the Slack Web API while a reply is posted: the real app over HTTP, a SQLite inbox, the fake Web API.
+
+Each accepted event must end in exactly one message in its thread: the reply, or one apology.
+A post Slack took but never answered (a reset or timeout after acceptance) must not be posted
+again; an `ok:false` that says "try again" (internal_error) must not lose the reply; a permanent
+refusal ends in the apology; two turns pending in one thread each get their own answer.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Iterator
+from dataclasses import dataclass
+from pathlib import Path
+
+import pytest
+from slack_sdk import WebClient
+
+from bot.settings import Settings
+from bot.slack.app import create_app
+from bot.slack.inbox import SqliteInbox
+from bot.slack.turns import APOLOGY
+from tests.support.fake_slack import FakeSlack, RecordedRequest, event_envelope, mention, message, post_event
+from tests.support.slack_harness import SECRET, EchoEngine, serve_app
+
+pytestmark = [pytest.mark.slack, pytest.mark.timeout(120)]
+
+
+@dataclass
+class Running:
+    url: str
+    fake: FakeSlack
+    inbox: SqliteInbox
+
+    def send(self, event: dict) -> None:
+        assert post_event(self.url, SECRET, event_envelope(event))[0] == 200
+
+    def settled(self, thread_ts: str, count: int, quiet_s: float = 1.5) -> list[RecordedRequest]:
+        """The accepted posts in the thread, after `count` arrived and nothing more came for `quiet_s`."""
+        self.fake.wait_for("chat.postMessage", count, timeout=60,
+                           where=lambda r: r.ok and r.body.get("thread_ts") == thread_ts)
+        time.sleep(quiet_s)
+        return self.fake.replies(thread_ts)
+
+
+@pytest.fixture
+def running(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Running]:
+    monkeypatch.setenv("SLACK_SIGNING_SECRET", SECRET)
+    inbox = SqliteInbox(tmp_path / "inbox.sqlite")
+    with FakeSlack() as fake:
+        # A short client timeout so "timeout after acceptance" takes seconds, not the default 30.
+        client = WebClient(token="xoxb-test", base_url=fake.url, timeout=2)
+        app = create_app(EchoEngine(), Settings(home=tmp_path, llm="none"), client=client, inbox=inbox,
+                         listener_workers=2, turn_workers=2)
+        with serve_app(app) as url:
+            yield Running(url, fake, inbox)
+
+
+def test_a_reset_after_slack_took_the_reply_does_not_post_it_twice(running: Running) -> None:
+    running.fake.drop_after_accept("chat.postMessage", 1)
+    first = mention("how big is a 7B model", channel="CRESET")
+    running.send(first)
+    [reply] = running.settled(first["ts"], 1)
+    assert reply.body["text"].startswith("you said:")
+
+
+def test_a_timeout_after_slack_took_the_reply_shows_the_reply_and_no_apology(running: Running) -> None:
+    running.fake.drop_after_accept("chat.postMessage", 1, delay_s=3)  # longer than the client's 2 s
+    first = mention("and a 70B one", channel="CTIMEOUT")
+    running.send(first)
+    [reply] = running.settled(first["ts"], 1, quiet_s=4)
+    assert reply.body["text"] != APOLOGY
+
+
+def test_a_transient_ok_false_still_delivers_the_reply_once(running: Running) -> None:
+    running.fake.fail_next("chat.postMessage", 1, error="internal_error")
+    first = mention("size it for 200 people", channel="COKFALSE")
+    running.send(first)
+    [reply] = running.settled(first["ts"], 1)
+    assert reply.body["text"].startswith("you said:")
+
+
+def test_a_permanent_refusal_ends_in_one_apology(running: Running) -> None:
+    running.fake.fail_next("chat.postMessage", 1, error="invalid_blocks")
+    first = mention("size it", channel="CREFUSED")
+    running.send(first)
+    [apology] = running.settled(first["ts"], 1)
+    assert apology.body["text"] == APOLOGY
+
+
+def test_each_post_carries_its_inbox_entry_so_a_second_pending_turn_is_not_taken_for_answered(running: Running) -> None:
+    first = mention("first question", channel="CMARK")
+    running.send(first)
+    running.send(message("second question", channel="CMARK", thread_ts=first["ts"]))
+    replies = running.settled(first["ts"], 2)
+    keys = [r.body["metadata"]["event_payload"]["key"] for r in replies]
+    assert len(replies) == 2 and len(set(keys)) == 2
+    assert all(r.body["metadata"]["event_type"] == "siliconsult_turn" for r in replies)
