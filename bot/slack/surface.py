@@ -32,6 +32,9 @@ TITLE_MAX = 60
 STREAM_BUFFER = 600
 PROCESSING, ACTIVE = "processing", "active"  # agent session states used here
 LEGACY_STATUS = "is thinking…"
+# Slack's answers that mean "this workspace or token does not offer the method" (not "try later").
+NOT_OFFERED = frozenset({"unknown_method", "not_allowed_token_type", "missing_scope", "no_permission",
+                         "feature_not_enabled", "method_deprecated"})
 LOADING_MESSAGES = ["Reading the workload…", "Running the estimator…", "Weighing the options…"]
 
 
@@ -82,7 +85,10 @@ class AgentSurface:
                                                  initiator_user_id=turn.user_id, title=title)
                 return
             except SlackApiError as error:
-                self._forget(self._no_sessions, turn.team_id, "agents.sessions.setStatus", error)
+                # Only a refusal that will not change (method not offered, scope missing) moves the
+                # workspace to the legacy methods; a transient failure degrades this call only.
+                if error.response.get("error") in NOT_OFFERED:
+                    self._forget(self._no_sessions, turn.team_id, "agents.sessions.setStatus", error)
         _quietly(client.assistant_threads_setStatus, channel_id=turn.channel_id, thread_ts=turn.thread_ts,
                  status=LEGACY_STATUS, loading_messages=LOADING_MESSAGES)
         if title:

@@ -82,6 +82,12 @@ class Turn:
         return f"{self.team_id}:{self.channel_id}:{self.thread_ts}"
 
 
+def without_nul(text: str) -> str:
+    """The text without NUL characters: PostgreSQL's text and jsonb refuse them (the conversation
+    state would fail to save and the user get an apology), and no one means one in a message."""
+    return text.replace("\x00", "")
+
+
 def turn_marker(turn: Turn) -> dict[str, Any] | None:
     """The message metadata that ties a post to its inbox entry (None for a turn not in the inbox)."""
     return None if turn.key is None else {"event_type": MARKER_EVENT, "event_payload": {"key": turn.key}}
@@ -253,7 +259,7 @@ class TurnRunner:
                 log.error("could not post the hint in thread %s: %s", turn.thread_id, _api_error(error))
             return
         try:
-            reply = self.engine.handle(turn.thread_id, turn.text)
+            reply = self.engine.handle(turn.thread_id, without_nul(turn.text))
         except Exception:
             log.exception("engine failed on a turn of thread %s", turn.thread_id)
             self._apologize(client, turn)
@@ -342,4 +348,5 @@ __all__ = [
     "TurnSink",
     "recommendation_fingerprint",
     "turn_marker",
+    "without_nul",
 ]

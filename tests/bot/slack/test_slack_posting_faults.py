@@ -96,3 +96,44 @@ def test_each_post_carries_its_inbox_entry_so_a_second_pending_turn_is_not_taken
     keys = [r.body["metadata"]["event_payload"]["key"] for r in replies]
     assert len(replies) == 2 and len(set(keys)) == 2
     assert all(r.body["metadata"]["event_type"] == "siliconsult_turn" for r in replies)
+
+
+def test_a_nul_character_in_a_message_reaches_the_engine_removed_and_gets_a_reply(tmp_path: Path,
+                                                                               monkeypatch: pytest.MonkeyPatch) -> None:
+    # PostgreSQL's text and jsonb refuse NUL: the state store would fail and the user get an apology.
+    monkeypatch.setenv("SLACK_SIGNING_SECRET", SECRET)
+    engine = EchoEngine()
+    with FakeSlack() as fake:
+        app = create_app(engine, Settings(home=tmp_path, llm="none"), inbox=SqliteInbox(tmp_path / "inbox.sqlite"),
+                         client=WebClient(token="xoxb-test", base_url=fake.url))
+        with serve_app(app) as url:
+            first = mention("a 7B\x00 model for 30 people", channel="CNUL")
+            assert post_event(url, SECRET, event_envelope(first))[0] == 200
+            [reply] = fake.wait_for("chat.postMessage", where=lambda r: r.ok, timeout=30)
+    assert reply.body["text"] == "you said: a 7B model for 30 people"
+    assert all("\x00" not in text for _, text in engine.calls)
+
+
+def test_a_transient_status_failure_degrades_that_call_only(running: Running) -> None:
+    running.fake.fail_next("agents.sessions.setStatus", 1, error="internal_error")
+    first = mention("first", channel="CSTATUS")
+    running.send(first)
+    running.settled(first["ts"], 1, quiet_s=0.2)
+    second = mention("second", channel="CSTATUS")
+    running.send(second)
+    running.settled(second["ts"], 1, quiet_s=0.2)
+    sessions = running.fake.calls("agents.sessions.setStatus",
+                                  lambda r: r.ok and r.body.get("thread_ts") == second["ts"]
+                                  and r.body.get("status") == "processing")
+    assert sessions, "the next turn went back to the agent sessions API"
+
+
+def test_a_workspace_without_agent_sessions_moves_to_the_legacy_status(running: Running) -> None:
+    running.fake.fail_next("agents.sessions.setStatus", 1, error="unknown_method")
+    first = mention("first", channel="CLEGACY")
+    running.send(first)
+    running.settled(first["ts"], 1, quiet_s=0.2)
+    second = mention("second", channel="CLEGACY")
+    running.send(second)
+    running.settled(second["ts"], 1, quiet_s=0.2)
+    assert running.fake.calls("assistant.threads.setStatus", lambda r: r.body.get("thread_ts") == second["ts"])
