@@ -114,14 +114,18 @@ def test_a_nul_character_in_a_message_reaches_the_engine_removed_and_gets_a_repl
     assert all("\x00" not in text for _, text in engine.calls)
 
 
+def two_turns(running: Running, channel: str) -> dict:
+    """Two turns in new threads of `channel`, one after the other; the second's event."""
+    for text in ("first", "second"):
+        event = mention(text, channel=channel)
+        running.send(event)
+        running.settled(event["ts"], 1, quiet_s=0.2)
+    return event
+
+
 def test_a_transient_status_failure_degrades_that_call_only(running: Running) -> None:
     running.fake.fail_next("agents.sessions.setStatus", 1, error="internal_error")
-    first = mention("first", channel="CSTATUS")
-    running.send(first)
-    running.settled(first["ts"], 1, quiet_s=0.2)
-    second = mention("second", channel="CSTATUS")
-    running.send(second)
-    running.settled(second["ts"], 1, quiet_s=0.2)
+    second = two_turns(running, "CSTATUS")
     sessions = running.fake.calls("agents.sessions.setStatus",
                                   lambda r: r.ok and r.body.get("thread_ts") == second["ts"]
                                   and r.body.get("status") == "processing")
@@ -130,10 +134,5 @@ def test_a_transient_status_failure_degrades_that_call_only(running: Running) ->
 
 def test_a_workspace_without_agent_sessions_moves_to_the_legacy_status(running: Running) -> None:
     running.fake.fail_next("agents.sessions.setStatus", 1, error="unknown_method")
-    first = mention("first", channel="CLEGACY")
-    running.send(first)
-    running.settled(first["ts"], 1, quiet_s=0.2)
-    second = mention("second", channel="CLEGACY")
-    running.send(second)
-    running.settled(second["ts"], 1, quiet_s=0.2)
+    second = two_turns(running, "CLEGACY")
     assert running.fake.calls("assistant.threads.setStatus", lambda r: r.body.get("thread_ts") == second["ts"])
