@@ -14,6 +14,7 @@ workspace gets `chat.postMessage` from then on, with the same text and blocks.
 
 from __future__ import annotations
 
+import copy
 import logging
 import threading
 from collections.abc import Iterator
@@ -32,6 +33,8 @@ TITLE_MAX = 60
 STREAM_BUFFER = 600
 PROCESSING, ACTIVE = "processing", "active"  # agent session states used here
 LEGACY_STATUS = "is thinking…"
+# Status and title are courtesies: a hung call must not hold the turn's reply for the client's 30 s.
+COURTESY_TIMEOUT_S = 3
 # Slack's answers that mean "this workspace or token does not offer the method" (not "try later").
 NOT_OFFERED = frozenset({"unknown_method", "not_allowed_token_type", "missing_scope", "no_permission",
                          "feature_not_enabled", "method_deprecated"})
@@ -79,6 +82,7 @@ class AgentSurface:
 
     def working(self, client: WebClient, turn: Any, title: str | None = None) -> None:
         """Show that the app is working on the turn (and name a new thread)."""
+        client = courtesy_client(client)
         if self._sessions(turn.team_id):
             try:
                 client.agents_sessions_setStatus(channel_id=turn.channel_id, thread_ts=turn.thread_ts, status=PROCESSING,
@@ -89,6 +93,9 @@ class AgentSurface:
                 # workspace to the legacy methods; a transient failure degrades this call only.
                 if error.response.get("error") in NOT_OFFERED:
                     self._forget(self._no_sessions, turn.team_id, "agents.sessions.setStatus", error)
+            except Exception as error:  # noqa: BLE001 - unreachable or hung: this turn goes on without a status
+                log.info("agents.sessions.setStatus failed (%s); this turn goes without a status", type(error).__name__)
+                return
         _quietly(client.assistant_threads_setStatus, channel_id=turn.channel_id, thread_ts=turn.thread_ts,
                  status=LEGACY_STATUS, loading_messages=LOADING_MESSAGES)
         if title:
@@ -96,11 +103,13 @@ class AgentSurface:
 
     def idle(self, client: WebClient, turn: Any) -> None:
         """The turn is answered: the session waits for the user (the legacy status clears on the reply)."""
+        client = courtesy_client(client)
         if self._sessions(turn.team_id):
             _quietly(client.agents_sessions_setStatus, channel_id=turn.channel_id, thread_ts=turn.thread_ts, status=ACTIVE)
 
     def clear_legacy_status(self, client: WebClient, turn: Any) -> None:
         """Nothing could be posted: clear the legacy status so "is thinking…" does not linger."""
+        client = courtesy_client(client)
         if self._sessions(turn.team_id):
             self.idle(client, turn)
         else:
@@ -139,6 +148,15 @@ class AgentSurface:
             if stream.ts is None:  # refused at chat.startStream: nothing is visible yet
                 raise _NotStarted(error) from None
             raise  # a stream that is visible but broke off: the caller apologizes
+
+
+def courtesy_client(client: WebClient) -> WebClient:
+    """`client` with a short timeout, for status and title calls (same token, URL and retry handlers)."""
+    if client.timeout <= COURTESY_TIMEOUT_S:
+        return client
+    bounded = copy.copy(client)
+    bounded.timeout = COURTESY_TIMEOUT_S
+    return bounded
 
 
 class _NotStarted(Exception):

@@ -136,3 +136,23 @@ def test_a_workspace_without_agent_sessions_moves_to_the_legacy_status(running: 
     running.fake.fail_next("agents.sessions.setStatus", 1, error="unknown_method")
     second = two_turns(running, "CLEGACY")
     assert running.fake.calls("assistant.threads.setStatus", lambda r: r.body.get("thread_ts") == second["ts"])
+
+
+def test_a_hung_status_call_does_not_hold_the_reply_or_kill_the_turn(tmp_path: Path,
+                                                                    monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("SLACK_SIGNING_SECRET", SECRET)
+    with FakeSlack() as fake:
+        # The client's default timeout (30 s): only the status call's own bound can keep the reply quick.
+        app = create_app(EchoEngine(), Settings(home=tmp_path, llm="none"), inbox=SqliteInbox(tmp_path / "inbox.sqlite"),
+                         client=WebClient(token="xoxb-test", base_url=fake.url))
+        release = fake.hold("agents.sessions.setStatus")  # unanswered until released (60 s)
+        try:
+            with serve_app(app) as url:
+                started = time.monotonic()
+                event = mention("size it while the status API hangs", channel="CHUNG")
+                assert post_event(url, SECRET, event_envelope(event))[0] == 200
+                [reply] = fake.wait_for("chat.postMessage", where=lambda r: r.ok, timeout=60)
+                assert time.monotonic() - started < 10, "the reply waited for the hung status call"
+                assert reply.body["text"].startswith("you said:")
+        finally:
+            release.set()
