@@ -152,7 +152,8 @@ class AgentSurface:
 
 def courtesy_client(client: WebClient) -> WebClient:
     """`client` with a short timeout, for status and title calls (same token, URL and retry handlers)."""
-    if client.timeout <= COURTESY_TIMEOUT_S:
+    timeout = getattr(client, "timeout", None)  # a test double or a wrapper may not have one: used as is
+    if not isinstance(timeout, int | float) or timeout <= COURTESY_TIMEOUT_S:
         return client
     bounded = copy.copy(client)
     bounded.timeout = COURTESY_TIMEOUT_S
