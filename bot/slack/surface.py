@@ -14,6 +14,7 @@ workspace gets `chat.postMessage` from then on, with the same text and blocks.
 
 from __future__ import annotations
 
+import copy
 import logging
 import threading
 from collections.abc import Iterator
@@ -32,6 +33,11 @@ TITLE_MAX = 60
 STREAM_BUFFER = 600
 PROCESSING, ACTIVE = "processing", "active"  # agent session states used here
 LEGACY_STATUS = "is thinking…"
+# Status and title are courtesies: a hung call must not hold the turn's reply for the client's 30 s.
+COURTESY_TIMEOUT_S = 3
+# Slack's answers that mean "this workspace or token does not offer the method" (not "try later").
+NOT_OFFERED = frozenset({"unknown_method", "not_allowed_token_type", "missing_scope", "no_permission",
+                         "feature_not_enabled", "method_deprecated"})
 LOADING_MESSAGES = ["Reading the workload…", "Running the estimator…", "Weighing the options…"]
 
 
@@ -76,13 +82,20 @@ class AgentSurface:
 
     def working(self, client: WebClient, turn: Any, title: str | None = None) -> None:
         """Show that the app is working on the turn (and name a new thread)."""
+        client = courtesy_client(client)
         if self._sessions(turn.team_id):
             try:
                 client.agents_sessions_setStatus(channel_id=turn.channel_id, thread_ts=turn.thread_ts, status=PROCESSING,
                                                  initiator_user_id=turn.user_id, title=title)
                 return
             except SlackApiError as error:
-                self._forget(self._no_sessions, turn.team_id, "agents.sessions.setStatus", error)
+                # Only a refusal that will not change (method not offered, scope missing) moves the
+                # workspace to the legacy methods; a transient failure degrades this call only.
+                if error.response.get("error") in NOT_OFFERED:
+                    self._forget(self._no_sessions, turn.team_id, "agents.sessions.setStatus", error)
+            except Exception as error:  # noqa: BLE001 - unreachable or hung: this turn goes on without a status
+                log.info("agents.sessions.setStatus failed (%s); this turn goes without a status", type(error).__name__)
+                return
         _quietly(client.assistant_threads_setStatus, channel_id=turn.channel_id, thread_ts=turn.thread_ts,
                  status=LEGACY_STATUS, loading_messages=LOADING_MESSAGES)
         if title:
@@ -90,20 +103,23 @@ class AgentSurface:
 
     def idle(self, client: WebClient, turn: Any) -> None:
         """The turn is answered: the session waits for the user (the legacy status clears on the reply)."""
+        client = courtesy_client(client)
         if self._sessions(turn.team_id):
             _quietly(client.agents_sessions_setStatus, channel_id=turn.channel_id, thread_ts=turn.thread_ts, status=ACTIVE)
 
     def clear_legacy_status(self, client: WebClient, turn: Any) -> None:
         """Nothing could be posted: clear the legacy status so "is thinking…" does not linger."""
+        client = courtesy_client(client)
         if self._sessions(turn.team_id):
             self.idle(client, turn)
         else:
             _quietly(client.assistant_threads_setStatus, channel_id=turn.channel_id, thread_ts=turn.thread_ts, status="")
 
     def deliver(self, client: WebClient, turn: Any, text: str, blocks: list[dict] | None, *,
-                stream_text: str | None = None, stream_blocks: list[dict] | None = None) -> None:
+                stream_text: str | None = None, stream_blocks: list[dict] | None = None,
+                metadata: dict[str, Any] | None = None) -> None:
         """Post the reply: in a DM `stream_text` streams and `stream_blocks` follow; else one chat.postMessage
-        with `text` (the fallback) and `blocks`."""
+        with `text` (the fallback), `blocks` and `metadata` (the turn's marker, found again after a lost answer)."""
         if self._can_stream(turn):
             try:
                 self._stream(client, turn, stream_text if stream_text is not None else text,
@@ -112,7 +128,8 @@ class AgentSurface:
             except _NotStarted as refused:
                 self._forget(self._no_streaming, turn.team_id, "chat.startStream", refused.error)
         fallback = truncate(escape(text), TEXT_MAX)  # Slack cuts `text` beyond 40,000 characters; mark the cut
-        client.chat_postMessage(channel=turn.channel_id, thread_ts=turn.thread_ts, text=fallback, blocks=blocks)
+        client.chat_postMessage(channel=turn.channel_id, thread_ts=turn.thread_ts, text=fallback, blocks=blocks,
+                                metadata=metadata)
 
     def _can_stream(self, turn: Any) -> bool:
         with self._lock:
@@ -131,6 +148,16 @@ class AgentSurface:
             if stream.ts is None:  # refused at chat.startStream: nothing is visible yet
                 raise _NotStarted(error) from None
             raise  # a stream that is visible but broke off: the caller apologizes
+
+
+def courtesy_client(client: WebClient) -> WebClient:
+    """`client` with a short timeout, for status and title calls (same token, URL and retry handlers)."""
+    timeout = getattr(client, "timeout", None)  # a test double or a wrapper may not have one: used as is
+    if not isinstance(timeout, int | float) or timeout <= COURTESY_TIMEOUT_S:
+        return client
+    bounded = copy.copy(client)
+    bounded.timeout = COURTESY_TIMEOUT_S
+    return bounded
 
 
 class _NotStarted(Exception):

@@ -16,7 +16,7 @@ import threading
 from collections import OrderedDict
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Protocol
+from typing import Any, Protocol
 
 from slack_sdk import WebClient
 from slack_sdk.errors import SlackApiError
@@ -28,6 +28,13 @@ from bot.slack.surface import AgentSurface, thread_title
 log = logging.getLogger(__name__)
 
 TEXT_MAX = 40_000
+# Every post of a turn carries this message metadata with the turn's inbox key: after a lost answer
+# (reset or timeout after Slack took the post, a crash before the entry was finished) the thread
+# tells whether the turn is already answered, so it is posted at most once.
+MARKER_EVENT = "siliconsult_turn"
+# Slack's `ok:false` codes that say "try again" (https://docs.slack.dev/reference/methods/chat.postMessage);
+# others (channel_not_found, is_archived, invalid_blocks…) would fail again the same way.
+TRANSIENT_ERRORS = frozenset({"internal_error", "fatal_error", "service_unavailable", "request_timeout"})
 APOLOGY = "Sorry, something went wrong on my side while working on that. Please try again in a moment."
 EMPTY_MENTION_HINT = (
     "Hi! Tell me what you want to serve and to whom, e.g. _“our fine-tuned 7B model for the legal "
@@ -75,6 +82,24 @@ class Turn:
         return f"{self.team_id}:{self.channel_id}:{self.thread_ts}"
 
 
+def without_nul(text: str) -> str:
+    """The text without NUL characters: PostgreSQL's text and jsonb refuse them (the conversation
+    state would fail to save and the user get an apology), and no one means one in a message."""
+    return text.replace("\x00", "")
+
+
+def turn_marker(turn: Turn) -> dict[str, Any] | None:
+    """The message metadata that ties a post to its inbox entry (None for a turn not in the inbox)."""
+    return None if turn.key is None else {"event_type": MARKER_EVENT, "event_payload": {"key": turn.key}}
+
+
+def _marker_key(message: dict[str, Any]) -> str | None:
+    metadata = message.get("metadata") or {}
+    if metadata.get("event_type") != MARKER_EVENT:
+        return None
+    return (metadata.get("event_payload") or {}).get("key")
+
+
 def _summary(text: str) -> str:
     """The reply's first paragraph: what streams before the card (which carries the rest)."""
     return text.strip().split("\n\n", 1)[0]
@@ -85,6 +110,13 @@ def _api_error(error: Exception) -> str:
     if isinstance(error, SlackApiError):
         return f"Slack said {error.response.get('error')!r} (HTTP {error.response.status_code})"
     return type(error).__name__
+
+
+def _transient(error: Exception) -> bool:
+    """A failure worth one more post: a lost connection or timeout, or a transient `ok:false`."""
+    if isinstance(error, SlackApiError):
+        return error.response.get("error") in TRANSIENT_ERRORS
+    return True
 
 
 def recommendation_fingerprint(reply: Reply) -> str | None:
@@ -188,20 +220,32 @@ class TurnRunner:
         """Whether the thread already holds this app's answer to a recovered turn.
 
         A process killed between posting a reply and marking its entry finished leaves an entry
-        that looks unanswered: the thread's messages after the user's tell. When the thread cannot
-        be read (scope missing, Slack down), the turn is answered: a rare repeat beats silence.
+        that looks unanswered: the thread tells. A post carrying this turn's marker answers it; one
+        carrying another turn's marker does not (a second message pending in the same thread); an
+        unmarked message of this app after the user's (a streamed reply) is taken as the answer.
+        When the thread cannot be read (scope missing, Slack down), the turn is answered: a rare
+        repeat beats silence.
         """
         if not turn.recovered or turn.message_ts is None:
             return False
+        return self._in_thread(turn, client, unmarked_counts=True)
+
+    def _in_thread(self, turn: Turn, client: WebClient, *, unmarked_counts: bool) -> bool:
+        """Whether the thread holds this turn's answer (its marker; or, if `unmarked_counts`, any later
+        unmarked message of this app); False when the thread cannot be read."""
         try:
             bot_id = client.auth_test().get("bot_id")
             replies = client.conversations_replies(channel=turn.channel_id, ts=turn.thread_ts, oldest=turn.message_ts,
-                                                   inclusive=False, limit=200)
+                                                   inclusive=False, include_all_metadata=True, limit=200)
         except Exception as error:  # noqa: BLE001 - unreadable thread: answer (a rare repeat beats silence)
-            log.warning("could not read thread %s to check a recovered turn: %s", turn.thread_id, _api_error(error))
+            log.warning("could not read thread %s to look for a turn's answer: %s", turn.thread_id, _api_error(error))
             return False
-        later = [m for m in replies.get("messages", []) if float(m.get("ts", 0)) > float(turn.message_ts)]
-        return any(bot_id and m.get("bot_id") == bot_id for m in later)
+        since = float(turn.message_ts or 0)
+        later = [m for m in replies.get("messages", []) if float(m.get("ts", 0)) > since
+                 and bot_id and m.get("bot_id") == bot_id]
+        if turn.key is not None and any(_marker_key(m) == turn.key for m in later):
+            return True
+        return unmarked_counts and any(_marker_key(m) is None and not m.get("metadata") for m in later)
 
     def _answer(self, turn: Turn, client: WebClient) -> None:
         """Ask the engine, post the reply, upload charts; apologize on failure."""
@@ -215,7 +259,7 @@ class TurnRunner:
                 log.error("could not post the hint in thread %s: %s", turn.thread_id, _api_error(error))
             return
         try:
-            reply = self.engine.handle(turn.thread_id, turn.text)
+            reply = self.engine.handle(turn.thread_id, without_nul(turn.text))
         except Exception:
             log.exception("engine failed on a turn of thread %s", turn.thread_id)
             self._apologize(client, turn)
@@ -226,11 +270,10 @@ class TurnRunner:
             blocks = reply_blocks(reply, show_recommendation=is_new)
             # A card already says everything: only its summary streams. Otherwise the text streams
             # and only the buttons follow (the text sections would repeat it).
-            self.surface.deliver(client, turn, reply.text, blocks,
-                                 stream_text=_summary(reply.text) if is_new else reply.text,
-                                 stream_blocks=blocks if is_new else [b for b in blocks if b.get("type") == "actions"])
+            self._deliver_once(client, turn, reply.text, blocks,
+                               stream_text=_summary(reply.text) if is_new else reply.text,
+                               stream_blocks=blocks if is_new else [b for b in blocks if b.get("type") == "actions"])
         except Exception as error:  # noqa: BLE001 - any failure to post becomes the apology
-            # The Web API client already retried 429s, 5xx and connection errors; this one is final.
             log.error("posting the reply failed in thread %s: %s", turn.thread_id, _api_error(error))
             self._apologize(client, turn)
             return
@@ -240,10 +283,33 @@ class TurnRunner:
         if (is_new or reply.intent == "report") and self.charts is not None:
             self._upload_charts(client, turn, reply)
 
+    def _deliver_once(self, client: WebClient, turn: Turn, text: str, blocks: list[dict], *,
+                      stream_text: str, stream_blocks: list[dict]) -> None:
+        """Deliver the reply; after a failed attempt (`ok:false`, a reset or timeout after Slack may have
+        taken it) look for the turn's marker in the thread, and post once more only if it is not there.
+
+        The Web API client already retried 429s and 5xx; it does not replay a lost post (it may be in).
+        """
+        for attempt in (1, 2):
+            try:
+                self.surface.deliver(client, turn, text, blocks, stream_text=stream_text, stream_blocks=stream_blocks,
+                                     metadata=turn_marker(turn))
+                return
+            except Exception as error:  # noqa: BLE001 - the thread decides: already in, or post again
+                if turn.key is not None and self._in_thread(turn, client, unmarked_counts=False):
+                    log.warning("the reply of %s reached the thread despite %s; not posting again",
+                                turn.key, _api_error(error))
+                    return
+                if attempt == 2 or not _transient(error):
+                    raise
+                log.warning("posting the reply failed in thread %s (%s); posting once more",
+                            turn.thread_id, _api_error(error))
+
     def _post(self, client: WebClient, turn: Turn, text: str, blocks: list[dict] | None) -> None:
         # Slack cuts `text` beyond 40,000 characters; cut it here so the cut is marked.
         fallback = truncate(escape(text), TEXT_MAX)
-        client.chat_postMessage(channel=turn.channel_id, thread_ts=turn.thread_ts, text=fallback, blocks=blocks)
+        client.chat_postMessage(channel=turn.channel_id, thread_ts=turn.thread_ts, text=fallback, blocks=blocks,
+                                metadata=turn_marker(turn))
         self.surface.idle(client, turn)
 
     def _apologize(self, client: WebClient, turn: Turn) -> None:
@@ -281,4 +347,6 @@ __all__ = [
     "TurnRunner",
     "TurnSink",
     "recommendation_fingerprint",
+    "turn_marker",
+    "without_nul",
 ]

@@ -5,7 +5,9 @@ would lose the reply, and the apology posted after it would get 429 too. Retried
 
 - 429 `ratelimited`: after the `Retry-After` seconds Slack sends (`RateLimitErrorRetryHandler`);
 - 500 / 503 from Slack: with slack_sdk's backoff (`ServerErrorRetryHandler`);
-- a connection that fails or resets: with backoff (`ConnectionErrorRetryHandler`).
+- a connection that fails or resets: with backoff (`ConnectionErrorRetryHandler`), except for a
+  call that creates a message (`POSTING_METHODS`): a reset after Slack accepted the post would
+  double it, so the turn runner looks the thread up for its marker before posting again.
 
 The handlers share one attempt counter per call, so `MAX_ATTEMPTS` bounds the retries of a call
 whatever their mix.
@@ -20,8 +22,13 @@ from slack_sdk.http_retry.builtin_handlers import (
     RateLimitErrorRetryHandler,
     ServerErrorRetryHandler,
 )
+from slack_sdk.http_retry.request import HttpRequest
+from slack_sdk.http_retry.response import HttpResponse
+from slack_sdk.http_retry.state import RetryState
 
 SLACK_API_DEFAULT = "https://slack.com/api/"
+# Calls that create a message: not replayed blindly after a lost connection (Slack may have taken them).
+POSTING_METHODS = ("chat.postMessage", "chat.startStream")
 # Retries of one call, all reasons together (slack_sdk counts attempts per call, not per handler).
 MAX_RETRIES = 4
 # Slack's Web API answers in well under a second; 30 s (slack_sdk's default) bounds a hung call.
@@ -33,11 +40,21 @@ def api_base_url(url: str | None) -> str:
     return (url or SLACK_API_DEFAULT).rstrip("/") + "/"
 
 
+class _IdempotentConnectionRetries(ConnectionErrorRetryHandler):
+    """Connection errors retried, except on calls that create a message (the caller checks the thread)."""
+
+    def _can_retry(self, *, state: RetryState, request: HttpRequest, response: HttpResponse | None = None,
+                   error: Exception | None = None) -> bool:
+        if request.url.rstrip("/").endswith(POSTING_METHODS):
+            return False
+        return super()._can_retry(state=state, request=request, response=response, error=error)
+
+
 def retry_handlers() -> list[RetryHandler]:
     return [
         RateLimitErrorRetryHandler(max_retry_count=MAX_RETRIES),
         ServerErrorRetryHandler(max_retry_count=MAX_RETRIES),
-        ConnectionErrorRetryHandler(max_retry_count=MAX_RETRIES),
+        _IdempotentConnectionRetries(max_retry_count=MAX_RETRIES),
     ]
 
 
@@ -53,4 +70,4 @@ def slack_web_client(token: str | None, api_url: str | None) -> WebClient:
     return with_retries(WebClient(token=token, base_url=api_base_url(api_url), timeout=TIMEOUT_S))
 
 
-__all__ = ["MAX_RETRIES", "SLACK_API_DEFAULT", "api_base_url", "retry_handlers", "slack_web_client", "with_retries"]
+__all__ = ["MAX_RETRIES", "POSTING_METHODS", "SLACK_API_DEFAULT", "api_base_url", "retry_handlers", "slack_web_client", "with_retries"]

@@ -15,8 +15,10 @@ Also here: `signed_headers` and `post_signed`, which sign a request body the way
 
 from __future__ import annotations
 
+import contextlib
 import itertools
 import json
+import socket
 import threading
 import time
 import urllib.error
@@ -88,6 +90,13 @@ class FakeSlack:
         with self._changed:
             self._failing[method] = (times, error)
 
+    def drop_after_accept(self, method: str, times: int = 1, *, delay_s: float = 0.0) -> None:
+        """Accept the next `times` calls of `method` (recorded as Slack took them) but answer nothing:
+        the connection is closed after `delay_s` (0: a reset right after acceptance; longer than the
+        client's timeout: a timeout after acceptance)."""
+        with self._changed:
+            self._dropping[method] = (times, delay_s)
+
     def hold(self, method: str) -> threading.Event:
         """Keep calls of `method` waiting (unanswered, unrecorded) until the returned event is set."""
         release = threading.Event()
@@ -113,6 +122,7 @@ class FakeSlack:
         self._rate_limited: dict[str, tuple[int, int]] = {}
         self._failing: dict[str, tuple[int, str]] = {}
         self._held: dict[str, threading.Event] = {}
+        self._dropping: dict[str, tuple[int, float]] = {}
         self._changed = threading.Condition()
         self._ts = itertools.count(1)
         self._file_ids = itertools.count(1)
@@ -206,6 +216,8 @@ class FakeSlack:
             record = RecordedRequest(method, parsed.path, headers, body, raw, status, bool(answer.get("ok")),
                                      answer.get("ts") if method in ("chat.postMessage", "chat.stopStream") else None)
             payload, content_type = json.dumps(answer).encode(), "application/json"
+            if self._drop(method, record, handler):
+                return
         handler.send_response(status)
         for name, value in extra.items():
             handler.send_header(name, value)
@@ -216,6 +228,21 @@ class FakeSlack:
         with self._changed:
             self.requests.append(record)
             self._changed.notify_all()
+
+    def _drop(self, method: str, record: RecordedRequest, handler: BaseHTTPRequestHandler) -> bool:
+        """A `drop_after_accept` fault: record the call as accepted, then close without an answer."""
+        with self._changed:
+            times, delay_s = self._dropping.get(method, (0, 0.0))
+            if times <= 0:
+                return False
+            self._dropping[method] = (times - 1, delay_s)
+            self.requests.append(record)
+            self._changed.notify_all()
+        time.sleep(delay_s)
+        handler.close_connection = True
+        with contextlib.suppress(OSError):
+            handler.connection.shutdown(socket.SHUT_RDWR)
+        return True
 
     def _answer_stream(self, method: str, body: dict[str, Any]) -> dict[str, Any]:
         """chat.startStream / appendStream / stopStream: one message whose text grows, then is final."""
@@ -304,7 +331,8 @@ class FakeSlack:
             with self._changed:
                 posted = [r for r in self.requests if r.method in ("chat.postMessage", "chat.stopStream") and r.ok
                           and r.body.get("channel") == body.get("channel") and r.body.get("thread_ts") == body.get("ts")]
-            messages = [{"type": "message", "text": r.body.get("text"), "ts": r.posted_ts, "bot_id": BOT_ID}
+            messages = [{"type": "message", "text": r.body.get("text"), "ts": r.posted_ts, "bot_id": BOT_ID,
+                         **({"metadata": r.body["metadata"]} if r.body.get("metadata") else {})}
                         for r in posted if float(r.posted_ts or 0) > oldest]
             return {"ok": True, "messages": messages, "has_more": False}
         if method == "conversations.history":
