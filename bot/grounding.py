@@ -18,7 +18,7 @@ from __future__ import annotations
 import functools
 import math
 import re
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -118,9 +118,9 @@ def number_mentions(text: str) -> list[NumberMention]:
         if value is not None:
             mentions.append(NumberMention(run, match.start(), (float(value),), spelled=True))
     for match in _EN_NUMBER_WORDS.finditer(text):
-        value = _english_number_value(match.group(0))
-        if value is not None:
-            mentions.append(NumberMention(match.group(0).strip(), match.start(), (value,), spelled=True))
+        amount = _english_number_value(match.group(0))
+        if amount is not None:
+            mentions.append(NumberMention(match.group(0).strip(), match.start(), (amount,), spelled=True))
     mentions.sort(key=lambda m: m.start)
     return [_tag_hardware_count(text, m) for m in mentions]
 
@@ -305,9 +305,7 @@ def grounding_text(grounding: str | Mapping[str, Any] | Sequence[Any]) -> str:
         return grounding
     if isinstance(grounding, Mapping):
         return "\n".join(f"{k}: {grounding_text(v) if not isinstance(v, str) else v}" for k, v in grounding.items())
-    if isinstance(grounding, Iterable):
-        return "\n".join(grounding_text(v) if not isinstance(v, str) else v for v in grounding)
-    return str(grounding)
+    return "\n".join(grounding_text(v) if not isinstance(v, str) else v for v in grounding)
 
 
 def ungrounded_numbers(text: str, grounding: str) -> list[str]:

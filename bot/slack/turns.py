@@ -16,7 +16,7 @@ import threading
 from collections import OrderedDict
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any, Protocol
+from typing import Any, Protocol, cast
 
 from slack_sdk import WebClient
 from slack_sdk.errors import SlackApiError
@@ -241,7 +241,8 @@ class TurnRunner:
             log.warning("could not read thread %s to look for a turn's answer: %s", turn.thread_id, _api_error(error))
             return False
         since = float(turn.message_ts or 0)
-        later = [m for m in replies.get("messages", []) if float(m.get("ts", 0)) > since
+        messages: list[dict[str, Any]] = replies.get("messages", [])
+        later = [m for m in messages if float(m.get("ts", 0)) > since
                  and bot_id and m.get("bot_id") == bot_id]
         if turn.key is not None and any(_marker_key(m) == turn.key for m in later):
             return True
@@ -267,7 +268,8 @@ class TurnRunner:
         fingerprint = recommendation_fingerprint(reply)
         is_new = self._shown.is_new(turn.thread_id, fingerprint)
         try:
-            blocks = reply_blocks(reply, show_recommendation=is_new)
+            # Block TypedDicts are plain dicts at run time; the Web API takes them as such.
+            blocks = cast(list[dict[str, Any]], reply_blocks(reply, show_recommendation=is_new))
             # A card already says everything: only its summary streams. Otherwise the text streams
             # and only the buttons follow (the text sections would repeat it).
             self._deliver_once(client, turn, reply.text, blocks,
@@ -283,8 +285,8 @@ class TurnRunner:
         if (is_new or reply.intent == "report") and self.charts is not None:
             self._upload_charts(client, turn, reply)
 
-    def _deliver_once(self, client: WebClient, turn: Turn, text: str, blocks: list[dict], *,
-                      stream_text: str, stream_blocks: list[dict]) -> None:
+    def _deliver_once(self, client: WebClient, turn: Turn, text: str, blocks: list[dict[str, Any]], *,
+                      stream_text: str, stream_blocks: list[dict[str, Any]]) -> None:
         """Deliver the reply; after a failed attempt (`ok:false`, a reset or timeout after Slack may have
         taken it) look for the turn's marker in the thread, and post once more only if it is not there.
 
@@ -305,7 +307,7 @@ class TurnRunner:
                 log.warning("posting the reply failed in thread %s (%s); posting once more",
                             turn.thread_id, _api_error(error))
 
-    def _post(self, client: WebClient, turn: Turn, text: str, blocks: list[dict] | None) -> None:
+    def _post(self, client: WebClient, turn: Turn, text: str, blocks: list[dict[str, Any]] | None) -> None:
         # Slack cuts `text` beyond 40,000 characters; cut it here so the cut is marked.
         fallback = truncate(escape(text), TEXT_MAX)
         client.chat_postMessage(channel=turn.channel_id, thread_ts=turn.thread_ts, text=fallback, blocks=blocks,
