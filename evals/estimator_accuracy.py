@@ -45,7 +45,7 @@ from estimator.device import device_from_hardware, peak_tflops
 from estimator.memory import bits_per_weight, resolve_architecture
 from estimator.ranges import calibrated_widening, range_coverage
 
-# Issue 15's targets for leave-one-device-out MAPE, and for the share of held-out rows inside their range.
+# The accuracy targets (README's table) for leave-one-device-out MAPE, and for the share of held-out rows inside their range.
 # decode_tps (a batch's decode-only rate) is batched throughput too: the same bound as total_tps.
 TARGET_MAPE: dict[str, float] = {"tg": 12.0, "pp": 30.0, "total_tps": 35.0, "decode_tps": 35.0}
 TARGET_COVERAGE = 0.80

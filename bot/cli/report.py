@@ -1,5 +1,5 @@
 """`siliconsult report --thread ID --format md|html|pdf --out FILE`: a thread's recommendation as a
-self-contained document (issue 16). A thin adapter: reads the thread's stored state, builds the
+self-contained document. A thin adapter: reads the thread's stored state, builds the
 report (`bot.report`) and writes one file. Exit 2 with a clear message for an unknown thread, a
 thread without a recommendation, or a PDF renderer that cannot load.
 """

@@ -146,7 +146,7 @@ def followup_buttons(reply: Reply) -> Actions:
         elements.append(_button("compare", label("b_compare", lang), compare))
     elements.append(_button("assumptions", label("b_assumptions", lang), label("q_assumptions", lang)))
     elements.append(_button("why_not_npu", label("b_npu", lang), label("q_npu", lang)))
-    elements.append(_button("report", label("b_report", lang), label("q_report", lang)))  # issue 16
+    elements.append(_button("report", label("b_report", lang), label("q_report", lang)))
     fixed = ("what if", "compare", "show the assumptions", "why not an npu", "如果", "比较", "比較", "为什么", "為什麼")
     extra = [s for s in reply.suggestions if not s.casefold().startswith(fixed)]
     elements += [_button(f"suggestion_{i}", s, s) for i, s in enumerate(extra[:2])]
@@ -254,7 +254,7 @@ def recommendation_blocks(reply: Reply) -> list[Block]:
     understood = understood_line(reply)
     if understood:
         blocks.append(_context([understood]))
-    for line in answer_lines(recommendation):  # the question that was asked, answered first (issue 14)
+    for line in answer_lines(recommendation):  # the question that was asked, answered first
         blocks.append(section(escape(line)))
     for line in accelerator_reply_lines(recommendation, lang):  # seed 2: the accelerators, evaluated first
         blocks.append(section(escape(line)))
@@ -268,7 +268,7 @@ def recommendation_blocks(reply: Reply) -> list[Block]:
         blocks.append({"type": "divider"})
         lines = [_comparison_line(o, o is primary, lang) for o in options]
         blocks.append(_bullets(lines, label("compared", lang), lang))
-    if recommendation.cloud is not None and recommendation.cloud.lines:  # issue 16: buy vs rent vs API
+    if recommendation.cloud is not None and recommendation.cloud.lines:  # buy vs rent vs API
         blocks.append(_bullets(recommendation.cloud.lines, label("cloud", lang), lang))
     if recommendation.risks:
         ordered = sorted(recommendation.risks, key=lambda r: _SEVERITY_ORDER.get(r.severity, 3))

@@ -1,4 +1,4 @@
-"""The Slack "Report" button (issue 16): a file maker that answers a report turn with the report itself.
+"""The Slack "Report" button: a file maker that answers a report turn with the report itself.
 
 The button is an ordinary follow-up (`followup_report`, value "Report"): the engine answers it with a
 short `report` reply, and `with_report` wraps the chart maker so that this reply's file is the

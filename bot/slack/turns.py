@@ -281,7 +281,7 @@ class TurnRunner:
             return
         self._shown.shown(turn.thread_id, fingerprint)
         self.surface.idle(client, turn)
-        # A "Report" turn (issue 16) uploads the report document through the same file maker.
+        # A "Report" turn uploads the report document through the same file maker.
         if (is_new or reply.intent == "report") and self.charts is not None:
             self._upload_charts(client, turn, reply)
 

@@ -1,4 +1,4 @@
-"""The accuracy report on the shipped rows: leave-one-device-out MAPE targets (issue 15), better than
+"""The accuracy report on the shipped rows: leave-one-device-out MAPE targets, better than
 naive, ranges that cover held-out rows, a real PNG. Targets missed today are strict xfails that say by
 how much, so an improvement shows up."""
 

@@ -1,4 +1,4 @@
-"""`siliconsult report` (issue 16): the document's sections and numbers, the three formats, and the
+"""`siliconsult report`: the document's sections and numbers, the three formats, and the
 exit code 2 for a thread that has nothing to report."""
 
 from __future__ import annotations

@@ -180,7 +180,7 @@ def test_card_speaks_the_conversations_language() -> None:
 
 
 def test_an_option_past_the_budget_is_said_to_meet_the_targets_not_to_miss_them() -> None:
-    # Issue 12 item 5: past a limit is not a missed target. The comparison says which (Option.verdict).
+    # Past a limit is not a missed target. The comparison says which (Option.verdict).
     over = option(capex=514_400.0, meets_slo=False).model_copy(
         update={"violations": ["budget: capex $514,400 > $100,000"]})
     slow = option("nvidia-rtx-4090", name="NVIDIA GeForce RTX 4090", count=4, meets_slo=False).model_copy(

@@ -1,4 +1,4 @@
-"""The Slack "Report" button (issue 16): a follow-up button whose turn uploads the HTML report."""
+"""The Slack "Report" button: a follow-up button whose turn uploads the HTML report."""
 
 from __future__ import annotations
 
