@@ -245,13 +245,13 @@ TEMPLATES: dict[str, tuple[str, str, str]] = {
     "rec.risks": ("Risks:", "风险：", "風險："),
     "rec.cloud": ("Buy, rent or call an API (3 years):", "买、租还是调用 API（3 年）：", "買、租還是呼叫 API（3 年）："),
     "report.ready": (
-        "Here is the report of this recommendation (self-contained HTML: workload, options, TCO, buy vs rent vs API, "
-        "charts, risks, assumptions, validation plan, measured rows). From a terminal: "
-        "`siliconsult report --thread ID --format html|md|pdf --out FILE`.",
-        "这是本次推荐的报告（独立的 HTML：工作负载、方案、TCO、购买/租用/API 对比、图表、风险、假设、验证计划、实测数据）。"
-        "在终端中：`siliconsult report --thread ID --format html|md|pdf --out FILE`。",
-        "這是本次推薦的報告（獨立的 HTML：工作負載、方案、TCO、購買/租用/API 比較、圖表、風險、假設、驗證計畫、實測資料）。"
-        "在終端機中：`siliconsult report --thread ID --format html|md|pdf --out FILE`。",
+        "Here is the decision memo of this recommendation as a PDF: summary, options, TCO, buy vs rent vs API, "
+        "sensitivity, risks, assumptions with sources, validation plan. From a terminal: "
+        "`siliconsult report --thread ID --format pdf|html|md|xlsx --out FILE`.",
+        "这是本次推荐的决策备忘录（PDF）：摘要、方案、TCO、购买/租用/API 对比、敏感性、风险、带来源的假设、验证计划。"
+        "在终端中：`siliconsult report --thread ID --format pdf|html|md|xlsx --out FILE`。",
+        "這是本次推薦的決策備忘錄（PDF）：摘要、方案、TCO、購買/租用/API 比較、敏感性、風險、附來源的假設、驗證計畫。"
+        "在終端機中：`siliconsult report --thread ID --format pdf|html|md|xlsx --out FILE`。",
     ),
     "explain.cloud_none": (
         "There is no cloud comparison for this recommendation yet: ask for a recommendation first.",
