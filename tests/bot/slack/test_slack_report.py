@@ -37,6 +37,7 @@ from tests.support.fake_slack import (
     post_action,
     post_event,
 )
+from tests.support.pdf import weasyprint_or_none
 from tests.support.slack_harness import SECRET, serve_app
 
 pytestmark = [pytest.mark.slack, pytest.mark.timeout(180)]
@@ -47,19 +48,7 @@ ASK_ZH = "给 10 个人部署我们微调的 7B 模型，工作日朝九晚五�
 ACK_LIMIT_S = 3.0
 
 
-def _weasyprint_loads() -> bool:
-    import warnings
-
-    with warnings.catch_warnings():
-        warnings.simplefilter("ignore")
-        try:
-            import weasyprint  # noqa: F401
-        except (ImportError, OSError):
-            return False
-    return True
-
-
-needs_weasyprint = pytest.mark.skipif(not _weasyprint_loads(), reason="WeasyPrint or Debian's Pango is not installed "
+needs_weasyprint = pytest.mark.skipif(weasyprint_or_none() is None, reason="WeasyPrint or Debian's Pango is not installed "
                                                                        "(scripts/ensure_chromium.sh installs Pango)")
 
 
@@ -92,6 +81,13 @@ class Running:
         }
         status, _, seconds = post_action(self.url, SECRET, payload)
         return status, seconds
+
+    def recommended_with_charts(self, channel: str) -> tuple[str, RecordedRequest, int]:
+        """A card whose charts are shared: (thread ts, the card, files.completeUploadExternal calls so far)."""
+        thread_ts, card = self.start(ASK_EN, channel)
+        self.fake.wait_for("files.completeUploadExternal", where=lambda r: r.body.get("thread_ts") == thread_ts,
+                           timeout=60)
+        return thread_ts, card, len(self.fake.calls("files.completeUploadExternal"))
 
     def primary_name(self, channel: str, thread_ts: str) -> str:
         """The recommended device's name, from the thread's stored recommendation (not from the PDF)."""
@@ -178,10 +174,8 @@ def test_without_a_pdf_renderer_the_click_gets_one_short_message_in_the_threads_
 @pytest.mark.slow
 @needs_weasyprint
 def test_a_refused_upload_is_said_once_in_the_thread_and_not_retried(running: Running) -> None:
-    thread_ts, card = running.start(ASK_EN, "CREFUSED")
-    running.fake.wait_for("files.completeUploadExternal", timeout=60)
+    thread_ts, card, completes = running.recommended_with_charts("CREFUSED")
     running.fake.fail_next("files.completeUploadExternal", error="not_in_channel")
-    completes = len(running.fake.calls("files.completeUploadExternal"))
     assert running.click_report("CREFUSED", thread_ts, card)[0] == 200
     running.fake.wait_for("files.completeUploadExternal", completes + 1, timeout=60)
     [notice] = [m for m in running.fake.wait_for_messages(thread_ts, 3, timeout=60)
@@ -195,9 +189,7 @@ def test_a_refused_upload_is_said_once_in_the_thread_and_not_retried(running: Ru
 @pytest.mark.slow
 @needs_weasyprint
 def test_an_upload_url_that_never_answers_is_a_timeout_said_once(running: Running) -> None:
-    thread_ts, card = running.start(ASK_EN, "CTIMEOUT")
-    running.fake.wait_for("files.completeUploadExternal", timeout=60)
-    completes = len(running.fake.calls("files.completeUploadExternal"))
+    thread_ts, card, completes = running.recommended_with_charts("CTIMEOUT")
     release = running.fake.hold("upload")
     try:
         assert running.click_report("CTIMEOUT", thread_ts, card)[0] == 200
@@ -213,9 +205,7 @@ def test_an_upload_url_that_never_answers_is_a_timeout_said_once(running: Runnin
 @pytest.mark.slow
 @needs_weasyprint
 def test_a_share_whose_answer_is_lost_is_found_in_the_thread_and_not_shared_again(running: Running) -> None:
-    thread_ts, card = running.start(ASK_EN, "CLOST")
-    running.fake.wait_for("files.completeUploadExternal", timeout=60)
-    completes = len(running.fake.calls("files.completeUploadExternal"))
+    thread_ts, card, completes = running.recommended_with_charts("CLOST")
     # Slack takes the share, then the connection resets before its answer arrives.
     running.fake.drop_after_accept("files.completeUploadExternal")
     assert running.click_report("CLOST", thread_ts, card)[0] == 200
