@@ -280,8 +280,9 @@ TEMPLATES: dict[str, tuple[str, str, str]] = {
         "推薦的軟體堆疊沒有單行的服務啟動命令，所以無法產生 Kubernetes 部署檔；請依廠商的部署指南執行。",
     ),
     "k8s.gap.no_image": (
-        "{engine} publishes no server image for this device that I have on record, so I won't guess one for a manifest. "
-        "The pilot command in the validation plan runs it directly.",
+        "I have no published {engine} server image on record for this device (Kubernetes images here are for "
+        "NVIDIA and AMD GPUs and for CPUs), so I won't guess one for a manifest. The pilot command in the "
+        "validation plan runs it directly.",
         "{engine} 没有我有记录的、适用于该设备的服务镜像，所以不猜测镜像来生成部署文件。验证计划中的试点命令可以直接运行。",
         "{engine} 沒有我有記錄的、適用於該裝置的服務映像，所以不猜測映像來產生部署檔。驗證計畫中的試點命令可以直接執行。",
     ),
