@@ -322,7 +322,11 @@ def format_report(report: AccuracyReport) -> str:
 def main(out_dir: Path, json_out: bool, catalog: Catalog, *,
          on_device: Callable[[int, int], None] | None = None) -> int:
     """Run the report on `catalog` (the caller's store), print it (JSON or text); exit code 1 if a target is missed."""
-    report = run_report(catalog, out_dir, on_device=on_device)
+    return print_report(run_report(catalog, out_dir, on_device=on_device), json_out)
+
+
+def print_report(report: AccuracyReport, json_out: bool) -> int:
+    """Print a finished report (JSON or text); exit code 1 if a target is missed."""
     if json_out:
         print(json.dumps(report.model_dump(mode="json", exclude={"results"}), indent=2))
     else:
@@ -332,7 +336,7 @@ def main(out_dir: Path, json_out: bool, catalog: Catalog, *,
 
 __all__ = [
     "TARGET_COVERAGE", "TARGET_MAPE", "AccuracyReport", "ErrorStats", "RowResult", "concurrency_band",
-    "error_factor", "format_report", "main", "naive_prediction", "run_report",
+    "error_factor", "format_report", "main", "naive_prediction", "print_report", "run_report",
 ]
 
 if __name__ == "__main__":
