@@ -94,3 +94,10 @@ def test_real_engine_on_three_dev_questions_reports_consistent_factors(engine):
         assert result.within_range == (question.expert.capex_low <= result.capex_usd <= question.expert.capex_high)
     text = trial_report(results, summary)
     assert all(result.id in text for result in results) and "within 3×" in text
+
+
+def test_within_one_and_a_half_share_counts_factors_up_to_1_5():
+    prices = iter([30_000, 31_000])  # 1.5× and 1.55× the 20,000 middle
+    engine = FakeEngine(lambda _t, _x, _n: reply("buy", rec=recommendation(option(capex_usd=next(prices)))))
+    total = summarize(run_trial(engine, [_question(), _question()]))["total"]
+    assert isinstance(total, dict) and total["within_1_5x"] == 0.5
