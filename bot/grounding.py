@@ -18,7 +18,7 @@ from __future__ import annotations
 import functools
 import math
 import re
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -299,13 +299,16 @@ def garble_problem(text: str, *, max_chars: int = 1200) -> str | None:
 # The guard
 
 
-def grounding_text(grounding: str | Mapping[str, Any] | Sequence[Any]) -> str:
-    """Grounding given as text, a mapping (tool results) or a list, as one string to search."""
+def grounding_text(grounding: object) -> str:
+    """Grounding given as text, a mapping (tool results) or a list, as one string to search; the values
+    inside (numbers, None) as their text."""
     if isinstance(grounding, str):
         return grounding
     if isinstance(grounding, Mapping):
         return "\n".join(f"{k}: {grounding_text(v) if not isinstance(v, str) else v}" for k, v in grounding.items())
-    return "\n".join(grounding_text(v) if not isinstance(v, str) else v for v in grounding)
+    if isinstance(grounding, Iterable):
+        return "\n".join(grounding_text(v) if not isinstance(v, str) else v for v in grounding)
+    return str(grounding)
 
 
 def ungrounded_numbers(text: str, grounding: str) -> list[str]:

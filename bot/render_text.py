@@ -100,7 +100,7 @@ _FACT_FORMATS: dict[str, tuple[str, str, str]] = {
 }
 _POWER_SCOPE = {"per_rack": ("per rack", "每个机柜", "每個機櫃"), "per_server": ("per server", "每台服务器", "每台伺服器"),
                 "total": ("in total", "总计", "總計")}
-# Devices the user owns / asks about (issue 14), echoed with their counts so a misreading shows.
+# Devices the user owns / asks about, echoed with their counts so a misreading shows.
 _DEVICE_LISTS = {"owned_devices": ("owns {items}", "已有 {items}", "已有 {items}"),
                  "named_devices": ("asks about {items}", "询问 {items}", "詢問 {items}")}
 _HOW_MANY = ("how many ", "多少台 ", "多少台 ")
@@ -329,7 +329,7 @@ def option_title(option: Option, lang: str = "en") -> str:
 
 
 def answer_lines(rec: Recommendation) -> list[str]:
-    """The direct answers (issue 14), first in the reply: owned hardware, the devices named, the batch job."""
+    """The direct answers, first in the reply: owned hardware, the devices named, the batch job."""
     # "We have six L40S — enough?" owns and asks about the same six: the owned verdict answers it (once,
     # with one count: the named sizing adds its N+1 spare, the top-up does not).
     owned = {(a.hardware_id, a.owned_count) for a in rec.owned}
@@ -473,7 +473,7 @@ def accelerator_reply_lines(rec: Recommendation, lang: str = "en") -> list[str]:
 
 
 def cloud_lines(rec: Recommendation, lang: str = "en") -> list[str]:
-    """Buy vs rent vs hosted API (issue 16): the estimator's sentences under one heading, or nothing."""
+    """Buy vs rent vs hosted API: the estimator's sentences under one heading, or nothing."""
     if rec.cloud is None or not rec.cloud.lines:
         return []
     return [t("rec.cloud", lang), *(f"  • {line}" for line in rec.cloud.lines)]
@@ -529,7 +529,7 @@ def recommendation_changes(old: Recommendation | None, new: Recommendation, lang
         changes.append(t("chg.tps", lang, old=f"{ta:.1f}", new=f"{tb:.1f}"))
     if a.verdict != b.verdict:
         changes.append(t("chg.slo", lang, old=t("meets." + a.verdict, lang), new=t("meets." + b.verdict, lang)))
-    if old.cloud is not None and new.cloud is not None and old.cloud.cheapest != new.cloud.cheapest:  # issue 16
+    if old.cloud is not None and new.cloud is not None and old.cloud.cheapest != new.cloud.cheapest:
         changes.append(t("chg.cheapest", lang, old=t(f"path.{old.cloud.cheapest}", lang),
                          new=t(f"path.{new.cloud.cheapest}", lang)))
     return changes

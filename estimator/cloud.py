@@ -1,5 +1,5 @@
 """Buy, rent or call an API: the bought option's 3-year cost against renting the same capacity and
-against a hosted API for the same (or a similar-sized) open model, with the break-even month (issue 16).
+against a hosted API for the same (or a similar-sized) open model, with the break-even month.
 
 Seed 1 claims owning beats cloud spend at volume ("a fraction of equivalent cloud API spend"); this
 module checks it per workload instead of assuming it. Pure: the workload, the bought option's

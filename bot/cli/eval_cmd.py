@@ -1,4 +1,4 @@
-"""`siliconsult eval`: scenario evals (issue 8) and the estimator accuracy report (issue 3).
+"""`siliconsult eval`: scenario evals and the estimator accuracy report.
 
 A thin adapter: loads the scenarios, builds one engine for the whole run in a throw-away
 SILICONSULT_HOME (so an eval never touches the user's conversations), runs the suite with a progress

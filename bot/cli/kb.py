@@ -1,4 +1,4 @@
-"""`siliconsult kb …`: browse and validate the knowledge store (issue 2).
+"""`siliconsult kb …`: browse and validate the knowledge store.
 
 A thin adapter: it opens the store through `bot.wiring.open_knowledge` and prints models as a rich table
 or, with `--json`, as a JSON list carrying every field (including `source_url`).

@@ -445,7 +445,7 @@ def _words(text: str, claims: _Claims) -> Iterator[Fact]:
 
 
 def _working_hours(text: str, claims: _Claims) -> Iterator[Fact]:
-    """"9 to 5 on weekdays", "24/7", "工作时间", "週一到週五" (issue 16, `bot.nlu.schedule`)."""
+    """"9 to 5 on weekdays", "24/7", "工作时间", "週一到週五" (`bot.nlu.schedule`)."""
     yield from working_hours_facts(text, claims, Fact)  # type: ignore[misc]
 
 

@@ -100,7 +100,7 @@ ACCURACY_CRITICAL = _rx(r"medical", r"clinical", r"healthcare", r"hospital", r"d
                         r"(?:准确率|準確率|准确度|準確度|准确性|準確性|精确度|精確度)(?:很|非常|特别|特別|极其|極其|十分)?"
                         r"(?:重要|关键|關鍵|高)", "高准确率", "高準確率")
 
-# Issue 15: the user wants a safe answer: targets are checked against the low end of the likely range.
+# The user wants a safe answer: targets are checked against the low end of the likely range.
 # "our fine-tuned 7B", "a fine-tune of Llama", "微调过的模型": the model is the user's own checkpoint.
 FINE_TUNED = _rx(r"\bfine[- ]?tuned\b", r"\bfine[- ]?tunes?\b(?! (?:it|them|on|the same))", r"\bour own (?:trained )?model\b",
                  "微调过", "微調過", "微调的", "微調的", "微调后", "微調後", "微调模型", "微調模型")

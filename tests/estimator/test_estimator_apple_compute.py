@@ -1,4 +1,4 @@
-"""Apple silicon's GPU compute rate (issue 15): the catalog lists each chip's FP32 (= FP16) rate, and the
+"""Apple silicon's GPU compute rate: the catalog lists each chip's FP32 (= FP16) rate, and the
 estimator uses it instead of κ · bandwidth, so chips of equal bandwidth but different ALU counts and clocks
 differ in prefill, batched decode and k-quant unpacking. Expectations worked out by hand before running."""
 

@@ -184,7 +184,7 @@ def test_risks_are_sorted_and_scored():
     assert risk_score(risks) >= 6
 
 
-# --- a format documented on some GPU generations only (issue 12: "which stacks run which format natively") ---
+# --- a format documented on some GPU generations only ("which stacks run which format natively") ---
 TRT_MXFP4 = ServingStack(id="trt-llm", name="TensorRT-LLM", maturity="high", dynamic_shapes="config_limits",
                          continuous_batching="yes", multi_model="unverified", quant_formats=("FP8", "MXFP4"),
                          format_devices=("MXFP4@h100", "MXFP4@b200"), backend_key="trt-llm", source_url="https://x")
