@@ -24,12 +24,13 @@ import uuid
 from collections import defaultdict
 from collections.abc import Iterable, Sequence
 from pathlib import Path
-from typing import Literal, Protocol
+from typing import Literal
 
 import yaml
 from pydantic import BaseModel, ConfigDict, Field
 
 from evals.checks import EvalReply
+from evals.runner import ConversationEngine
 
 Expect = Literal["size", "use_owned", "ask", "nothing_fits"]
 LoadForm = Literal[
@@ -80,12 +81,6 @@ class TrialQuestion(_Strict):
     followup: str
     expert: ExpertAnswer
     derivation: str
-
-
-class ConversationEngine(Protocol):
-    """The engine the caller injects (`bot.engine.Engine`, or a fake in tests)."""
-
-    def handle(self, thread_id: str, text: str) -> EvalReply: ...
 
 
 class QuestionResult(BaseModel):
