@@ -94,6 +94,7 @@ class QuestionResult(BaseModel):
     expert_high_usd: float
     asked_first: bool
     sent_followup: bool
+    asked_slot: str | None = None  # the fact the first reply asked for, when it named one
     error: str | None = None
     hardware_id: str | None = None
     kind: str | None = None
@@ -158,6 +159,8 @@ def run_question(engine: ConversationEngine, question: TrialQuestion, run_id: st
     reply = _send(engine, thread, question.message)
     if not isinstance(reply, str) and reply.recommendation is None:
         result.asked_first, result.sent_followup = True, True
+        asked = getattr(reply, "asked_slot", None)  # `bot.reply.Reply` names it; the EvalReply protocol does not
+        result.asked_slot = asked if isinstance(asked, str) else None
         reply = _send(engine, thread, question.followup)
     if isinstance(reply, str):
         result.error = reply
