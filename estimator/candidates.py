@@ -243,7 +243,9 @@ def exclusion(workload: Workload, hw: Hardware, stack: ServingStack, existing: b
         return Reason("reason.training")
     if is_organization(workload) and not is_datacenter_grade(hw) and not existing:
         return Reason("reason.datacenter")
-    if is_embedded_module(hw) and workload.deployment_scale != "edge" and not existing:
+    if is_embedded_module(hw) and workload.deployment_scale != "edge" and workload.power_budget_w is None and not existing:
+        # Seed 1: embedded modules are edge hardware. A stated power cap is an edge constraint too ("the whole
+        # terminal may draw 15 W"): then they compete, and win only where they meet the cap and the targets.
         return Reason("reason.embedded")
     if not existing and device_price(hw.id, hw.price_usd, hw.price_basis) is None:
         return Reason("reason.no_price")
