@@ -56,7 +56,13 @@ SCALE_WORDS: dict[str, re.Pattern[str]] = {
 ARRIVAL_WORDS: dict[str, re.Pattern[str]] = {
     "batch": _rx(r"\bbatch (?:jobs?|processing|workloads?|mode|inference)", r"\bin batches\b", r"\boffline (?:processing|jobs?|batch|inference|workloads?)",
                  r"overnight", r"nightly", r"background jobs?", "批处理", "批處理", "批次", "离线", "離線", "夜间", "夜間",
-                 "每晚", "每天晚上", "通宵", "批量处理", "批量處理"),
+                 "每晚", "每天晚上", "通宵", "批量处理", "批量處理",
+                 # A pipeline or job named by the batch work it does: throughput over the day, not chat streams.
+                 r"\b(?:summari[sz]ation|classification|extraction|translation|labell?ing|tagging|embedding|ingestion|"
+                 r"indexing|scoring|transcription|redaction|enrichment|moderation) (?:pipelines?|jobs?|workers?)\b",
+                 r"\b(?:an? |the |our )?(?:extraction|classification|summari[sz]ation|tagging|labell?ing) jobs?\b",
+                 r"\betl\b", r"\bdata pipelines?\b",
+                 "(?:摘要|总结|分类|抽取|提取|翻译|标注|打标签|审核)(?:流水线|管线|任务|作业)"),
     # "peak"/高峰 alone only says when the maximum is, not that arrivals are bursty.
     "bursty": _rx(r"burst", r"spiky", r"spikes?", r"peaky", r"morning rush", r"rush hours?", r"comes in waves",
                   "突发", "突發", "波动大", "波動大", "集中在", "忽高忽低"),
