@@ -107,6 +107,13 @@ def _value(match: re.Match[str], group: str) -> int | float:
     return _int(value)
 
 
+def _is_share_split(match: re.Match[str]) -> bool:
+    """"85/15 in/out": two plain numbers making 100 with no token unit are how a volume splits, not lengths."""
+    if match.group("am") or match.group("bm") or "tok" in match.group(0):
+        return False
+    return abs(float(match.group("a")) + float(match.group("b")) - 100) <= 1
+
+
 def is_batch_context(text: str) -> bool:
     """Whether the message describes a job over a set of items rather than people chatting."""
     return bool(_BATCH_CONTEXT.search(text) or ARRIVAL_WORDS["batch"].search(text))
@@ -134,6 +141,8 @@ def batch_facts(text: str, claims: _Claims, *, batch_job: bool = False) -> Itera
             yield Fact("batch_window_hours", OVERNIGHT_WINDOW_HOURS, overnight.start(), overnight.end(), keyed=False)
     for pattern in _IN_OUT:
         for m in _matches(pattern, text, claims):
+            if _is_share_split(m):
+                continue
             yield Fact("prompt_tokens", _value(m, "a"), m.start(), m.end(), keyed=True)
             yield Fact("output_tokens", _value(m, "b"), m.start(), m.end(), keyed=True)
     for pattern, slot in ((_LABEL_LENGTH, "output_tokens"), (_LABEL_LENGTH_AFTER, "output_tokens"),
