@@ -47,9 +47,15 @@ SCALE_WORDS: dict[str, re.Pattern[str]] = {
                 "端側", "端侧", "嵌入式", "現場設備", "现场设备",
                 # a machine that carries its own computer: one onboard device, its power the machine's
                 r"\bon[- ]?board\b", r"\bdrones?\b", r"\buavs?\b", r"\brobots?\b", r"\brobotic\b",
-                "无人机", "無人機", "机器人", "機器人", "机载", "機載", "车载", "車載"),
+                "无人机", "無人機", "机载", "機載", "车载", "車載",
+                # a robot, not a chat or customer-service *bot* (客服机器人 is software serving people)
+                "(?<!客服)(?<!聊天)(?<!问答)(?<!对话)(?<!智能)(?<!回复)机器人"),
     "personal": _rx(r"\bjust me\b", r"\bonly me\b", r"\bmyself\b", r"\bpersonal\b", r"single[- ]user",
                     r"\bmy (?:own )?(?:laptop|desktop|workstation|mac|pc)\b", r"\blaptop\b", r"\bfor me\b",
+                    # one named person's machine, whoever it is
+                    r"\b(?:only|just) (?:her|him|them|one person|one user)\b", r"\bfor (?:my|her|his|their) own\b",
+                    r"\bdesk (?:machine|box|computer)\b",
+                    "只有她", "只有他", "她自己用", "他自己用",
                     r"(?<![\d\s])個人", r"(?<![\d\s])个人", "筆電", "笔记本", "筆記型電腦", "自己用", "我自己", "單人", "单人", "本機", "本机"),
 }
 
