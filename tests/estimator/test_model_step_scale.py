@@ -55,6 +55,7 @@ def test_the_scale_slows_the_named_model_only(catalog):
     assert unnamed.decode_tokens_per_s_per_stream == unnamed_unscaled.decode_tokens_per_s_per_stream
 
 
+@pytest.mark.slow  # over 2 s: real processes, servers or a whole-suite run
 def test_one_devices_runs_predict_the_others(catalog):
     rows = [row for row in moe_rows(catalog) if "DeepSeek" in row.model and row.metric == "total_tps"
             and row.concurrency]

@@ -124,6 +124,7 @@ def test_pdf_without_a_renderer_exits_2_and_says_what_to_install(tmp_path: Path,
 
 
 @pytest.mark.parametrize("fmt", ["md", "html", "pdf"])
+@pytest.mark.slow  # over 2 s: real processes, servers or a whole-suite run
 def test_cli_writes_each_format(tmp_path: Path, fmt: str, capsys: pytest.CaptureFixture[str]) -> None:
     if fmt == "pdf" and weasyprint_or_none() is None:
         pytest.skip("WeasyPrint or Debian's Pango is not installed (scripts/ensure_chromium.sh installs Pango)")

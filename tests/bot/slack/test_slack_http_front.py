@@ -281,6 +281,7 @@ def test_a_client_that_trickles_its_headers_is_disconnected(served: Served, capl
     assert post_event(served.url, SECRET, event_envelope(mention("after the trickle", channel="CSLOW")))[0] == 200
 
 
+@pytest.mark.slow  # over 2 s: real processes, servers or a whole-suite run
 def test_keep_alive_requests_are_served_on_one_connection(served: Served) -> None:
     """The header deadline is re-armed after each response: a client reusing its connection is fine."""
     parts = urllib.parse.urlsplit(served.url)
