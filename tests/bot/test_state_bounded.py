@@ -61,6 +61,8 @@ def test_a_long_sqlite_thread_keeps_one_checkpoint_and_continues_after_a_restart
         _assert_flat(_conversation(engine, "long", measure))
         other = engine.handle("other", FIRST)
         assert other.recommendation is not None and measure("long")[0] == 1  # threads prune apart
+    if db is not None:
+        db.close()
     with build_engine(settings, llm=None) as engine:
         stated = engine.state("long")["slots"]
         assert stated["model_params_b"] == 7
