@@ -19,7 +19,7 @@ from bot.accelerator_words import accelerator_lines
 from bot.prompts.templates import lang_index, t
 from estimator.catalog import Benchmark, Catalog
 from estimator.fx import rate
-from estimator.messages import msg
+from estimator.messages import agree_plurals, msg
 from estimator.schemas import Option, Recommendation, Risk
 
 # Long lists of excluded devices: shown on "show assumptions", not in every recommendation.
@@ -242,8 +242,8 @@ def fact_phrase(slot: str, value: Any, lang: str, names: Mapping[str, str] | Non
         sep = ", " if i == 0 else "、"
         return sep.join(_EXISTING[v][i] for v in value if v in _EXISTING)
     if slot in _FACT_FORMATS:
-        return _FACT_FORMATS[slot][i].format(v=value, money=money(value) if slot == "budget_usd" else "",
-                                             pct=f"{value:.0%}" if slot == "utilization" else "")
+        return agree_plurals(_FACT_FORMATS[slot][i].format(v=value, money=money(value) if slot == "budget_usd" else "",
+                                             pct=f"{value:.0%}" if slot == "utilization" else ""))
     return f"{slot}={value}"
 
 

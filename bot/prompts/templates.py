@@ -10,6 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 from bot.prompts.accelerator_templates import ACCELERATOR_TEMPLATES
+from estimator.messages import agree_plurals
 
 # id: (en, zh-Hans, zh-Hant)
 TEMPLATES: dict[str, tuple[str, str, str]] = {
@@ -426,7 +427,7 @@ def lang_index(lang: str) -> int:
 def t(key: str, lang: str, **fields: Any) -> str:
     """The template `key` in `lang` (English when unknown), formatted with `fields`."""
     text = TEMPLATES[key][lang_index(lang)]
-    return text.format(**fields) if fields else text
+    return agree_plurals(text.format(**fields)) if fields else text
 
 
 __all__ = ["TEMPLATES", "lang_index", "t"]

@@ -195,7 +195,7 @@ def test_a_format_the_stack_documents_on_other_devices_only_is_a_risk_there():
     gpt_oss = Workload(concurrent_users=10, quantization="MXFP4")
     on_4090 = _by_id(assess_risks(gpt_oss, GPU, 4, TRT_MXFP4, _estimate(), None))
     assert on_4090["quantization_calibration"].severity == "medium"
-    assert "documents MXFP4 on 2 other device(s), not on GeForce RTX 4090" in on_4090["quantization_calibration"].why
+    assert "documents MXFP4 on 2 other devices, not on GeForce RTX 4090" in on_4090["quantization_calibration"].why
     on_h100 = _by_id(assess_risks(gpt_oss, H100, 2, TRT_MXFP4, _estimate(), None))
     assert "quantization_calibration" not in on_h100
     # Another format on the same card is not restricted by the MXFP4 list.
