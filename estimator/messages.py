@@ -74,6 +74,8 @@ def agree_plurals(text: str) -> str:
         noun = match["stem"] + (("y" if ending == "ies" else "") if single else ending)
         return match["count"] + match["between"] + noun
 
+    if "(s)" not in text and "(es)" not in text and "(ies)" not in text:  # most sentences: skip the regex
+        return text
     return _PLURAL_SLOT.sub(one, text)
 
 
