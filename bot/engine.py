@@ -19,6 +19,7 @@ from bot.llm.base import JSONSchema, LanguageModel, Message
 from bot.prompts.templates import t
 from bot.reply import Reply
 from bot.state import ConversationState, StateJSON, TurnReply, state_json, stated, upgrade
+from bot.state_pruning import keep_latest_checkpoint
 from estimator.errors import SiliconsultError
 
 log = logging.getLogger(__name__)
@@ -60,6 +61,7 @@ class Engine:
         with self._lock_for(thread_id):
             try:
                 result = self._graph.invoke({"message": text}, self._config(thread_id), durability="sync")
+                keep_latest_checkpoint(self._graph.checkpointer, thread_id)
                 return self._reply(result, result["reply"])
             except Exception as exc:  # the edge of the core: log it, answer one line, keep the last checkpoint
                 log.exception("turn failed on thread %s", thread_id)

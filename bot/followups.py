@@ -20,6 +20,7 @@ from estimator.candidates import purchase_unit
 from estimator.catalog import Hardware
 from estimator.defaults import device_price
 from estimator.errors import NoFeasibleOption, SiliconsultError
+from estimator.k8s_manifest import k8s_serving
 from estimator.schemas import Option, Recommendation
 from estimator.workload import NamedDevice, Workload
 
@@ -169,7 +170,12 @@ class FollowupNodes:
     def explain(self, state: ConversationState) -> ConversationState:
         turn = turn_of(state)
         intent = next((i for i in turn.intents if i in EXPLAIN_INTENTS), "just_recommend")
-        return {**self._in_reply_language(state), **decided(state, Explanation(intent=intent))}
+        update = self._in_reply_language(state)
+        k8s = None
+        if intent == "k8s_manifest":  # the manifest's contents from the recommendation's own pilot command
+            rec = update.get("recommendation") or state.get("recommendation")
+            k8s = k8s_serving(rec, self.deps.catalog) if rec is not None else None
+        return {**update, **decided(state, Explanation(intent=intent, k8s=k8s))}
 
     def _in_reply_language(self, state: ConversationState) -> ConversationState:
         """The recommendation again in the reply's language when it was computed in another: its risks,

@@ -118,9 +118,9 @@ def number_mentions(text: str) -> list[NumberMention]:
         if value is not None:
             mentions.append(NumberMention(run, match.start(), (float(value),), spelled=True))
     for match in _EN_NUMBER_WORDS.finditer(text):
-        value = _english_number_value(match.group(0))
-        if value is not None:
-            mentions.append(NumberMention(match.group(0).strip(), match.start(), (value,), spelled=True))
+        amount = _english_number_value(match.group(0))
+        if amount is not None:
+            mentions.append(NumberMention(match.group(0).strip(), match.start(), (amount,), spelled=True))
     mentions.sort(key=lambda m: m.start)
     return [_tag_hardware_count(text, m) for m in mentions]
 
@@ -299,8 +299,9 @@ def garble_problem(text: str, *, max_chars: int = 1200) -> str | None:
 # The guard
 
 
-def grounding_text(grounding: str | Mapping[str, Any] | Sequence[Any]) -> str:
-    """Grounding given as text, a mapping (tool results) or a list, as one string to search."""
+def grounding_text(grounding: object) -> str:
+    """Grounding given as text, a mapping (tool results) or a list, as one string to search; the values
+    inside (numbers, None) as their text."""
     if isinstance(grounding, str):
         return grounding
     if isinstance(grounding, Mapping):

@@ -197,7 +197,7 @@ class Nodes:
             gpu_count=parsed.gpu_count, more_devices=parsed.more_devices, model_name=parsed.model_name,
             unknown_model=parsed.unknown_model,
             previous_slots=previous,
-            # A problem with one value keeps the message's other facts (issue 14: facts are never lost).
+            # A problem with one value keeps the message's other facts (facts are never lost).
             merged=merged_facts,
             implied=implied_facts(merged_facts if merged_facts is not None else previous, self.deps.catalog),
         )

@@ -19,7 +19,7 @@ from bot.accelerator_words import accelerator_lines
 from bot.prompts.templates import lang_index, t
 from estimator.catalog import Benchmark, Catalog
 from estimator.fx import rate
-from estimator.messages import msg
+from estimator.messages import agree_plurals, msg
 from estimator.schemas import Option, Recommendation, Risk
 
 # Long lists of excluded devices: shown on "show assumptions", not in every recommendation.
@@ -96,11 +96,15 @@ _FACT_FORMATS: dict[str, tuple[str, str, str]] = {
     "api_model": ("on {v}", "使用 {v}", "使用 {v}"),
     "base_concurrent_users": ("usually {v:,} at once", "平时 {v:,} 人同时使用", "平時 {v:,} 人同時使用"),
     "racks": ("{v:,} rack(s)", "{v:,} 个机柜", "{v:,} 個機櫃"),
+    "budget_amount": ("{v:,.0f} in the stated currency", "原币种 {v:,.0f}", "原幣種 {v:,.0f}"),
+    "budget_currency": ("{v}", "{v}", "{v}"),
+    "api_spend_amount": ("{v:,.0f} a month in the stated currency", "原币种每月 {v:,.0f}", "原幣種每月 {v:,.0f}"),
+    "api_spend_currency": ("{v}", "{v}", "{v}"),
     "lora_adapters": ("{v:,} LoRA adapters on one base model", "同一基座上 {v:,} 个 LoRA 适配器", "同一基座上 {v:,} 個 LoRA 配接器"),
 }
 _POWER_SCOPE = {"per_rack": ("per rack", "每个机柜", "每個機櫃"), "per_server": ("per server", "每台服务器", "每台伺服器"),
                 "total": ("in total", "总计", "總計")}
-# Devices the user owns / asks about (issue 14), echoed with their counts so a misreading shows.
+# Devices the user owns / asks about, echoed with their counts so a misreading shows.
 _DEVICE_LISTS = {"owned_devices": ("owns {items}", "已有 {items}", "已有 {items}"),
                  "named_devices": ("asks about {items}", "询问 {items}", "詢問 {items}")}
 _HOW_MANY = ("how many ", "多少台 ", "多少台 ")
@@ -183,6 +187,32 @@ _SLOT_NAMES = {
     "base_concurrent_users": ("usual concurrent users", "平时并发人数", "平時同時使用人數"),
     "lora_adapters": ("LoRA adapters", "LoRA 适配器数", "LoRA 配接器數"),
     "racks": ("racks", "机柜数", "機櫃數"),
+    "deployment_scale": ("deployment scale", "部署规模", "部署規模"),
+    "arrival_pattern": ("traffic pattern", "流量形态", "流量型態"),
+    "model_stability": ("how often the model changes", "模型更新频率", "模型更新頻率"),
+    "dynamic_shapes": ("input lengths", "输入长度", "輸入長度"),
+    "accuracy_critical": ("accuracy", "准确率要求", "準確率要求"),
+    "mixed_training": ("training on the same hardware", "是否同时训练", "是否同時訓練"),
+    "space_limited": ("rack space", "机柜空间", "機櫃空間"),
+    "existing_hardware": ("hardware already owned", "已有硬件", "已有硬體"),
+    "existing_hardware_ids": ("devices already owned", "已有设备", "已有裝置"),
+    "model_id": ("model", "模型", "模型"),
+    "active_params_b": ("active parameters (billions)", "激活参数（十亿）", "啟用參數（十億）"),
+    "owned_devices": ("devices owned", "已有设备", "已有裝置"),
+    "named_devices": ("devices asked about", "询问的设备", "詢問的裝置"),
+    "batch_items": ("items per batch", "每批条数", "每批筆數"),
+    "batch_window_hours": ("batch window (hours)", "批处理时限（小时）", "批次處理時限（小時）"),
+    "conservative": ("sizing", "估算方式", "估算方式"),
+    "fine_tuned": ("model origin", "模型来源", "模型來源"),
+    "users_across_time_zones": ("time zones", "时区", "時區"),
+    "budget_amount": ("budget (stated currency)", "预算（原币种）", "預算（原幣種）"),
+    "budget_currency": ("budget currency", "预算币种", "預算幣種"),
+    "peak_factor": ("peak to average", "高峰与平均之比", "尖峰與平均之比"),
+    "api_model": ("hosted API model", "托管 API 模型", "託管 API 模型"),
+    "api_spend_amount": ("API spend (stated currency)", "API 花费（原币种）", "API 花費（原幣種）"),
+    "api_spend_currency": ("API spend currency", "API 花费币种", "API 花費幣種"),
+    "power_budget_scope": ("power budget applies to", "功耗上限范围", "功耗上限範圍"),
+    "air_gapped": ("network", "网络隔离", "網路隔離"),
 }
 
 
@@ -212,8 +242,8 @@ def fact_phrase(slot: str, value: Any, lang: str, names: Mapping[str, str] | Non
         sep = ", " if i == 0 else "、"
         return sep.join(_EXISTING[v][i] for v in value if v in _EXISTING)
     if slot in _FACT_FORMATS:
-        return _FACT_FORMATS[slot][i].format(v=value, money=money(value) if slot == "budget_usd" else "",
-                                             pct=f"{value:.0%}" if slot == "utilization" else "")
+        return agree_plurals(_FACT_FORMATS[slot][i].format(v=value, money=money(value) if slot == "budget_usd" else "",
+                                             pct=f"{value:.0%}" if slot == "utilization" else ""))
     return f"{slot}={value}"
 
 
@@ -329,7 +359,7 @@ def option_title(option: Option, lang: str = "en") -> str:
 
 
 def answer_lines(rec: Recommendation) -> list[str]:
-    """The direct answers (issue 14), first in the reply: owned hardware, the devices named, the batch job."""
+    """The direct answers, first in the reply: owned hardware, the devices named, the batch job."""
     # "We have six L40S — enough?" owns and asks about the same six: the owned verdict answers it (once,
     # with one count: the named sizing adds its N+1 spare, the top-up does not).
     owned = {(a.hardware_id, a.owned_count) for a in rec.owned}
@@ -473,7 +503,7 @@ def accelerator_reply_lines(rec: Recommendation, lang: str = "en") -> list[str]:
 
 
 def cloud_lines(rec: Recommendation, lang: str = "en") -> list[str]:
-    """Buy vs rent vs hosted API (issue 16): the estimator's sentences under one heading, or nothing."""
+    """Buy vs rent vs hosted API: the estimator's sentences under one heading, or nothing."""
     if rec.cloud is None or not rec.cloud.lines:
         return []
     return [t("rec.cloud", lang), *(f"  • {line}" for line in rec.cloud.lines)]
@@ -529,7 +559,7 @@ def recommendation_changes(old: Recommendation | None, new: Recommendation, lang
         changes.append(t("chg.tps", lang, old=f"{ta:.1f}", new=f"{tb:.1f}"))
     if a.verdict != b.verdict:
         changes.append(t("chg.slo", lang, old=t("meets." + a.verdict, lang), new=t("meets." + b.verdict, lang)))
-    if old.cloud is not None and new.cloud is not None and old.cloud.cheapest != new.cloud.cheapest:  # issue 16
+    if old.cloud is not None and new.cloud is not None and old.cloud.cheapest != new.cloud.cheapest:
         changes.append(t("chg.cheapest", lang, old=t(f"path.{old.cloud.cheapest}", lang),
                          new=t(f"path.{new.cloud.cheapest}", lang)))
     return changes

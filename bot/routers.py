@@ -11,7 +11,7 @@ from __future__ import annotations
 from bot.interview import next_question
 from bot.state import ConversationState, interview_facts, rent_asked, stated, turn_of, unsized_model
 
-EXPLAIN_INTENTS = ("report", "explain_cloud", "explain_cost", "explain_risk", "explain_why", "show_assumptions", "just_recommend", "thanks")
+EXPLAIN_INTENTS = ("report", "k8s_manifest", "explain_cloud", "explain_cost", "explain_risk", "explain_why", "show_assumptions", "just_recommend", "thanks")
 COMPARE_INTENTS = ("compare", "why_not", "what_if")
 
 

@@ -76,7 +76,8 @@ def open_postgres_saver(url: str) -> tuple[Any, Callable[[], None]]:
 
     from bot.checkpoint_serde import state_serializer
 
-    pool = ConnectionPool(
+    # Typed as the saver's dict-row connections: `row_factory` below is what makes them so.
+    pool: ConnectionPool[Any] = ConnectionPool(
         url,
         min_size=1,
         max_size=POOL_MAX_SIZE,

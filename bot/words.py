@@ -13,6 +13,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from bot.interview import question_text
+from bot.k8s_words import manifest_text
 from bot.nlu import normalize
 from bot.nlu.lexicon import RISK_WORDS
 from bot.nlu.parser import MAX_MESSAGE_CHARS
@@ -368,6 +369,8 @@ def _explanation(state: ConversationState, outcome: Explanation, turn: TurnReadi
         return "\n".join([t("thanks", lang), t("followup_hint", lang)])
     if intent == "report":  # the Slack adapter attaches the document to this reply (bot/slack/report_upload.py)
         return t("report.ready", lang)
+    if intent == "k8s_manifest":
+        return manifest_text(outcome.k8s, lang)
     if intent == "explain_cloud":
         return "\n".join(cloud_lines(rec, lang)) or t("explain.cloud_none", lang)
     if intent == "explain_risk":

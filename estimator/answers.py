@@ -1,4 +1,4 @@
-"""The question that was asked, answered on top of the ranked recommendation (issue 14).
+"""The question that was asked, answered on top of the ranked recommendation.
 
 `answer_questions` adds to a `Recommendation`: the owned hardware's verdict (use what you have, or
 what to add), a yes/no with numbers for every device the user named, the batch job's required

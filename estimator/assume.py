@@ -18,7 +18,7 @@ from estimator.errors import InvalidRequest
 from estimator.fx import rate as fx_rate
 from estimator.load import DEFAULT_OUTPUT_TOKENS as LOAD_OUTPUT_TOKENS
 from estimator.load import DEFAULT_PROMPT_TOKENS as LOAD_PROMPT_TOKENS
-from estimator.load import SECONDS_PER_HOUR, LoadConversion, load_conversion
+from estimator.load import SECONDS_PER_HOUR, LoadConversion, assumed_ttft_ms, load_conversion
 from estimator.lora import adapter_gb, adapters_gb
 from estimator.messages import msg
 from estimator.workload import DEFAULT_QUANTIZATION, Workload
@@ -229,7 +229,9 @@ def fill_defaults(workload: Workload, *, lang: str = "en", api_prices: Iterable[
             facts["tokens_per_s_target"], why = 30.0, "team"
         notes.append(msg("assume.speed", lang, tps=facts["tokens_per_s_target"], why=msg(f"assume.speed.{why}", lang)))
     if w.ttft_target_ms is None:
-        facts["ttft_target_ms"] = BATCH_TTFT_MS if batch else (PERSONAL_TTFT_MS if personal else DEFAULT_TTFT_MS)
+        prompt = facts.get("prompt_tokens") or w.prompt_tokens
+        facts["ttft_target_ms"] = BATCH_TTFT_MS if batch else assumed_ttft_ms(
+            prompt, PERSONAL_TTFT_MS if personal else DEFAULT_TTFT_MS)
         notes.append(msg("assume.ttft", lang, ms=facts["ttft_target_ms"]))
     if w.arrival_pattern is None:
         facts["arrival_pattern"] = "steady"

@@ -1,4 +1,4 @@
-"""Batch jobs sized by aggregate throughput, not per-user chat speed (issue 14).
+"""Batch jobs sized by aggregate throughput, not per-user chat speed.
 
 "Classify 150k tickets overnight, ~700 tokens each, 5-token label, done in 6 hours": the job needs
 

@@ -60,7 +60,7 @@ _BACKEND_ALIASES: dict[str, str] = {
 # Vulkan runs keep their own `backend` value in the data, but share llama.cpp's factors: a separate key
 # was tried and fitted on two devices whose Vulkan drivers differ 10x (an RTX 3090, an RX 6700 XT), and
 # leave-one-device-out prefill error rose from 22 % to 41 %. More Vulkan rows on more devices first.
-# Re-checked with both cards' listed FP16 rates (issue 15): the Vulkan rows reach 0.55 of the 3090's
+# Re-checked with both cards' listed FP16 rates: the Vulkan rows reach 0.55 of the 3090's
 # FP16-accumulate rate (its CUDA rows 0.46–0.58) but 0.24 of the RX 6700 XT's (its ROCm row 0.56), so a
 # Vulkan key fitted on either card misjudges the other: measured, leave-one-device-out prefill 27.2 %
 # with the key against 23.7 % without (RX 6700 XT Vulkan +134 %, RTX 3090 Vulkan −57 %; tg 14.6 %).

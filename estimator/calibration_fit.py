@@ -78,7 +78,7 @@ BATCHED_ROUNDS = 20  # at most; the alternation stops once η_pp moves less than
 # Where the serving-row η_pp alternation starts: the top of its range, not the pooled llama-bench fit of
 # the kind. The serving rows barely separate η_pp from η_c (the error is flat along a valley: vLLM/gpu
 # η_pp 0.80–0.86 differ by 1e-4 in squared error), so coordinate steps stop near where they start;
-# starting from the llama.cpp pool let llama.cpp's rows (other kernels, and since issue 15 a share of
+# starting from the llama.cpp pool let llama.cpp's rows (other kernels, and since the listed-rate refit a share of
 # the FP16-accumulate rate on GeForce) steer vLLM's figure. The alternation now also runs until η_pp
 # settles (`BATCHED_ROUNDS` at most, steps of 1e-4). A joint golden search over η_pp was tried: the
 # valley is not unimodal (synthetic η_c 0.70 for a true 0.3) and the fit took 3x as long.

@@ -113,6 +113,10 @@ def is_organization(workload: Workload) -> bool:
     return workload.deployment_scale == "organization" or users >= ORGANIZATION_USERS
 
 
+# The `existing_hardware` class a device's kind is spoken of as ("GPUs", "CPUs", "laptops"), whatever its grade.
+_KIND_CLASS = {"cpu": "cpu_servers", "gpu": "gpu_workstations", "npu": "npu_laptops", "soc": "npu_laptops"}
+
+
 def owned_class(hw: Hardware) -> str | None:
     """Which `existing_hardware` value a device belongs to (None: not something people own idle).
 
@@ -166,8 +170,10 @@ def ownership(workload: Workload, hw: Hardware, catalog: Catalog | None = None) 
     if cls == "npu_laptops" and hw.launch_year is not None and hw.launch_year < MODERN_LAPTOP_YEAR:
         return None  # an unnamed "NPU laptop" is seed 1's modern one; an older chip counts only when named
     if catalog is not None and ids:
-        # Devices were named: only they are owned within the classes they cover.
-        covered = {owned_class(h) for h in catalog.hardware if _named(h, ids, catalog)}
+        # Devices were named: only they are owned within the classes they cover. A named device covers the
+        # class of its kind even when it is no idle class's member: "we have four H100 SXM GPUs" names H100s
+        # (a data-center part) and says "GPUs" about them, not about every workstation card in the catalog.
+        covered = {owned_class(h) or _KIND_CLASS.get(h.kind) for h in catalog.hardware if _named(h, ids, catalog)}
         if cls in covered:
             return None
     return "class"
@@ -237,7 +243,9 @@ def exclusion(workload: Workload, hw: Hardware, stack: ServingStack, existing: b
         return Reason("reason.training")
     if is_organization(workload) and not is_datacenter_grade(hw) and not existing:
         return Reason("reason.datacenter")
-    if is_embedded_module(hw) and workload.deployment_scale != "edge" and not existing:
+    if is_embedded_module(hw) and workload.deployment_scale != "edge" and workload.power_budget_w is None and not existing:
+        # Seed 1: embedded modules are edge hardware. A stated power cap is an edge constraint too ("the whole
+        # terminal may draw 15 W"): then they compete, and win only where they meet the cap and the targets.
         return Reason("reason.embedded")
     if not existing and device_price(hw.id, hw.price_usd, hw.price_basis) is None:
         return Reason("reason.no_price")

@@ -218,7 +218,7 @@ class QuantFormat(_Frozen):
 
 
 class CloudGpuPrice(_Frozen):
-    """A public rental price for one GPU of a catalog device (issue 16), read by hand from a price page.
+    """A public rental price for one GPU of a catalog device, read by hand from a price page.
 
     `term`: on_demand, or a 1-/3-year commitment (paid for every hour of the term). `billing`: an
     instance is paid while it runs (`while_running`); a serverless worker only while it serves
@@ -365,7 +365,7 @@ class Catalog(_Frozen):
     calibration: CalibrationParams = CalibrationParams()
     cloud_gpu_prices: tuple[CloudGpuPrice, ...] = ()
     api_prices: tuple[ApiPrice, ...] = ()
-    power_modes: tuple[PowerMode, ...] = ()  # issue 14: devices with several power modes
+    power_modes: tuple[PowerMode, ...] = ()  # devices with several power modes
     benchmark_provenance: tuple[BenchmarkProvenance, ...] = ()  # migration 011: run dates, exclusions
     benchmark_layouts: tuple[BenchmarkLayout, ...] = ()  # migration 009: stated parallel layouts
     accelerator_sheets: tuple[AcceleratorSheet, ...] = ()  # migration 015: SRAM, price ranges, stack behaviour

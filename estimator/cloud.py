@@ -1,5 +1,5 @@
 """Buy, rent or call an API: the bought option's 3-year cost against renting the same capacity and
-against a hosted API for the same (or a similar-sized) open model, with the break-even month (issue 16).
+against a hosted API for the same (or a similar-sized) open model, with the break-even month.
 
 Seed 1 claims owning beats cloud spend at volume ("a fraction of equivalent cloud API spend"); this
 module checks it per workload instead of assuming it. Pure: the workload, the bought option's
@@ -307,7 +307,8 @@ def _current_spend_line(workload: Workload, buy_total: float, upfront: float, bu
 
 
 def _why(workload: Workload, cheapest: str, tokens_per_year: float | None, lang: str) -> str:
-    """The plain reason a pay-as-you-go option wins: part-time use, a spiky load, else (for an API) a small load."""
+    """The plain reason a pay-as-you-go option wins: part-time use, a spiky load, else (for an API) its token price
+    at this volume (a volume is not "small" by itself: 200 B tokens a year still goes to a $0.02/M API)."""
     if workload.hours_per_day * workload.days_per_week < BASIS_HOURS_PER_WEEK:
         return msg("cloud.why.part_time", lang, hours=workload.hours_per_day, days=workload.days_per_week)
     if workload.arrival_pattern == "bursty":

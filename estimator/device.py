@@ -3,7 +3,7 @@
 A catalog `Hardware` row (or a `CustomHardware` given by its specs) becomes a `DeviceSpec`: memory,
 bandwidth, peak compute per precision and the link between devices. The catalog leaves cells empty
 when no reliable source exists (GeForce and CPU vendors publish no dense FP16 rate, some
-laptop chips no bandwidth; Apple's M-series GPU rates are listed since issue 15, session 8: sourced or
+laptop chips no bandwidth; Apple's M-series GPU rates are listed: sourced or
 derived from cores × ALUs × clock). The estimator still has to answer, so each gap is filled here by a
 documented rule and recorded in `assumptions`, which widens the confidence range downstream:
 
@@ -162,7 +162,7 @@ FP16_ACCUMULATE_SPEEDUP_GEFORCE = 2.0
 # matrix FFMA16 102.5 and FFMA32 101.7 of 128 per core-cycle). Matrix-unit rates (tensor cores, AMD's
 # WMMA: the Strix Halo row's 59.4 TFLOPS) are reached at other shares: the measured llama.cpp prompts
 # on Apple chips reach ~0.7 of the ALU rate, the Strix Halo's Vulkan ones ~0.25-0.35 of its WMMA rate,
-# so one pooled soc efficiency would misjudge both (issue 15, docs/estimator.md).
+# so one pooled soc efficiency would misjudge both (docs/estimator.md).
 VECTOR_ALU_VENDORS = frozenset({"Apple"})
 
 

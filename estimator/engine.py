@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import lru_cache
+from typing import NamedTuple
 
 from estimator import batching, latency, roofline
 from estimator.device import INTER_SERVER_LINK
@@ -166,10 +167,19 @@ def _step_terms(r: Resolved, parallel: int, batch: int) -> tuple[float, float, f
     return memory, compute, overhead, comm
 
 
-def _answer_ms(r: Resolved, group: int, batch: int, others: int) -> tuple[float, bool, float]:
-    """One answer's wall time with `others` prompts prefilled in between (`batching.cycle_ms`), whether
-    memory bounds its steps, and one prompt's prefill time (both with the inter-server hops of a model
-    copy spanning servers)."""
+class _AnswerTerms(NamedTuple):
+    """One replica's step terms at a batch (ms), with the inter-server hops of a copy spanning servers:
+    what every answer time at that batch is made of, whatever number of prompts interleave."""
+
+    memory: float
+    compute: float
+    overhead: float
+    comm: float
+    prefill: float
+    prefill_compute: float
+
+
+def _answer_terms(r: Resolved, group: int, batch: int) -> _AnswerTerms:
     parallel = speed_parallel(r, group)
     memory, compute, overhead, comm = _step_terms(r, parallel, batch)
     prefill = prefill_time_ms(r, parallel)
@@ -177,39 +187,36 @@ def _answer_ms(r: Resolved, group: int, batch: int, others: int) -> tuple[float,
         comm += _hop_ms(r, group, batch)
         prefill += _hop_ms(r, group, r.prompt_tokens)
     prefill_compute = prefill_compute_ms(r, parallel) if r.continuous else 0.0
-    answer, memory_bound = batching.cycle_ms(
-        r.continuous, r.output_tokens, batch, memory, compute, overhead, comm, prefill, prefill_compute, others,
-    )
-    return answer, memory_bound, prefill
+    return _AnswerTerms(memory, compute, overhead, comm, prefill, prefill_compute)
 
 
-def _cycle(r: Resolved, group: int, batch: int) -> tuple[float, float, float, bool]:
-    """(decode ms for one answer, prefill ms, cycle ms, memory bound) of one replica at `batch` users.
-
-    Each user's answer is interleaved with the other users' prefills: serial stalls on a slot server,
-    folded into the decode steps by a continuous-batching engine (`batching.py`).
-    """
-    decode_ms, _, _ = _answer_ms(r, group, batch, 0)
-    cycle, memory_bound, prefill = _answer_ms(r, group, batch, batch - 1)
-    return decode_ms, prefill, cycle, memory_bound
+def _answer_ms(r: Resolved, terms: _AnswerTerms, batch: int, others: int) -> tuple[float, bool]:
+    """One answer's wall time with `others` prompts prefilled in between (`batching.cycle_ms`), and
+    whether memory bounds its steps."""
+    return batching.cycle_ms(r.continuous, r.output_tokens, batch, terms.memory, terms.compute, terms.overhead,
+                             terms.comm, terms.prefill, terms.prefill_compute, others)
 
 
 def per_stream_tokens_per_s(r: Resolved, count: int, group: int, concurrency: int) -> float:
     """Per-user decode speed of a plan (the cheap part of `evaluate`, used to compare plans)."""
     batch = -(-concurrency // max(1, count // group))
-    return r.output_tokens / _cycle(r, group, batch)[2] * 1000.0
+    cycle, _ = _answer_ms(r, _answer_terms(r, group, batch), batch, batch - 1)
+    return r.output_tokens / cycle * 1000.0
 
 
 def evaluate(r: Resolved, count: int, group: int, concurrency: int) -> PlanResult:
     """All figures of `count // group` replicas of `group` devices serving `concurrency` users."""
     replicas = max(1, count // group)
     batch = -(-concurrency // replicas)
-    decode_ms, prefill, cycle, memory_bound = _cycle(r, group, batch)
+    terms = _answer_terms(r, group, batch)
+    decode_ms, _ = _answer_ms(r, terms, batch, 0)
+    cycle, memory_bound = _answer_ms(r, terms, batch, batch - 1)
+    prefill = terms.prefill
     per_stream = r.output_tokens / cycle * 1000.0
     mean_ttft, p95_ttft = latency.ttft_ms(prefill, batch, cycle + prefill, r.arrival_pattern)
     kv = kv_cache_gb(r, batch)
     # Offline ("max load"): every answer also pays for its own prompt.
-    sustained_cycle = _answer_ms(r, group, batch, batch)[0]
+    sustained_cycle = _answer_ms(r, terms, batch, batch)[0]
     return PlanResult(
         group, replicas, batch, per_stream, per_stream * concurrency,
         replicas * batch * r.output_tokens / sustained_cycle * 1000.0,

@@ -1,4 +1,4 @@
-"""What a card is installed in, by deployment (issue 14): the host is its own capex line.
+"""What a card is installed in, by deployment: the host is its own capex line.
 
 Seed 1 prices a team's card inside a server ("$1,600 GPU 在 $4,400 的伺服器中"), which is right for a
 shared box but wrong when the buyer already has the machine: "如果他們有帶 GPU 的桌機" (a desktop

@@ -33,7 +33,22 @@ DAYS_PER_MONTH = 365 / 12
 DEFAULT_PROMPT_TOKENS = 512
 DEFAULT_OUTPUT_TOKENS = 256
 DEFAULT_TTFT_MS = 1_000
+# A first token is the prefill of the whole prompt, so a target nobody set grows with the prompt: a second
+# for a chat-sized prompt, half a millisecond per prompt token beyond that (a 16k-token document: 8 s). MLPerf's
+# server bounds grow with their tasks' prompts the same way (p99 TTFT 2 s for Llama 2 70B's ~300-token OpenOrca
+# prompts, 6 s for Llama 3.1 405B's long-context tasks: mlcommons/inference loadgen/mlperf.conf); 0.5 ms per
+# token is this product's assumption, said in every reply that uses it.
+ASSUMED_TTFT_MS_PER_PROMPT_TOKEN = 0.5
 DEFAULT_TOKENS_PER_S = 30.0  # seed 1: >= 30 tok/s is comfortable interactive speed
+
+
+def assumed_ttft_ms(prompt_tokens: int | None, floor_ms: int = DEFAULT_TTFT_MS) -> int:
+    """The first-token target assumed when none was stated: `floor_ms`, or more for a long prompt.
+
+    >>> assumed_ttft_ms(512), assumed_ttft_ms(16_000), assumed_ttft_ms(None, floor_ms=2_000)
+    (1000, 8000, 2000)
+    """
+    return max(floor_ms, round((prompt_tokens or DEFAULT_PROMPT_TOKENS) * ASSUMED_TTFT_MS_PER_PROMPT_TOKEN))
 
 LoadSource = Literal["rate", "daily_requests", "tokens", "spend"]
 
@@ -70,7 +85,7 @@ def hold_seconds(workload: Workload) -> float:
     >>> hold_seconds(Workload(ttft_target_ms=2000, output_tokens=500, tokens_per_s_target=25))
     22.0
     """
-    ttft = (workload.ttft_target_ms or DEFAULT_TTFT_MS) / 1000
+    ttft = (workload.ttft_target_ms or assumed_ttft_ms(workload.prompt_tokens)) / 1000
     return ttft + (workload.output_tokens or DEFAULT_OUTPUT_TOKENS) / (workload.tokens_per_s_target or DEFAULT_TOKENS_PER_S)
 
 
@@ -127,7 +142,7 @@ def load_conversion(workload: Workload, api_prices: Iterable[ApiPrice] = ()) -> 
     peak = workload.peak_factor or 1.0
     seconds_per_day = hours * SECONDS_PER_HOUR
     hold = round(hold_seconds(workload), 3)
-    base = LoadConversion(source="rate", requests_per_s=0.0, hold_s=hold, ttft_s=(workload.ttft_target_ms or DEFAULT_TTFT_MS) / 1000,
+    base = LoadConversion(source="rate", requests_per_s=0.0, hold_s=hold, ttft_s=(workload.ttft_target_ms or assumed_ttft_ms(workload.prompt_tokens)) / 1000,
                           tokens_per_s=workload.tokens_per_s_target or DEFAULT_TOKENS_PER_S, concurrent_streams=1,
                           prompt_tokens=prompt, output_tokens=output, running_hours_per_day=hours)
     if workload.requests_per_s is not None:
@@ -159,8 +174,10 @@ def load_conversion(workload: Workload, api_prices: Iterable[ApiPrice] = ()) -> 
 
 __all__ = [
     "DAYS_PER_MONTH",
+    "ASSUMED_TTFT_MS_PER_PROMPT_TOKEN",
     "LoadConversion",
     "api_price_of",
+    "assumed_ttft_ms",
     "concurrent_streams",
     "hold_seconds",
     "load_conversion",

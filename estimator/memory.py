@@ -20,6 +20,7 @@ import math
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 
 from estimator.catalog import Catalog, ModelArch
 from estimator.errors import InvalidRequest
@@ -309,6 +310,7 @@ def uses_gqa(model: ModelArch) -> bool:
     return model.kv_heads < model.attention_heads
 
 
+@lru_cache(maxsize=8192)  # pure, and asked for every catalog name on each sizing of a named model
 def name_key(text: str) -> str:
     """Canonical form of a model name: lowercase tokens, no parenthetical, no variant suffixes.
 

@@ -9,6 +9,7 @@ the language. Unknown languages fall back to English. Pure: no I/O, no globals t
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable
 from string import Formatter
 from typing import Any
@@ -52,7 +53,30 @@ def msg(key: str, lang: str = "en", **params: Any) -> str:
     '峰值功耗约 1,234 W，超出 1,000 W 的预算。'
     """
     text = MESSAGES[key][_INDEX.get(lang, 0)]
-    return text.format(**params) if params else text
+    return agree_plurals(text.format(**params)) if params else text
+
+
+# "3 user(s)", "1 model cop(ies)": a count, at most one word between, then a noun with a plural ending in
+# brackets. Only English templates write them (Chinese nouns do not inflect).
+_PLURAL_SLOT = re.compile(r"(?P<count>(?<![\w.])\d[\d,]*(?:\.\d+)?)(?P<between>\s+(?:[A-Za-z-]+\s+)?)"
+                          r"(?P<stem>[A-Za-z]+)\((?P<ending>s|es|ies)\)")
+
+
+def agree_plurals(text: str) -> str:
+    """Each "N noun(s)" written as the number asks: "1 user", "3 users", "1 model copy", "5 model copies".
+
+    >>> agree_plurals("For 1 concurrent user(s): 3 server(s) × 2, 1 model cop(ies) of 1 device(s) each")
+    'For 1 concurrent user: 3 servers × 2, 1 model copy of 1 device each'
+    """
+    def one(match: re.Match[str]) -> str:
+        single = float(match["count"].replace(",", "")) == 1
+        ending = match["ending"]
+        noun = match["stem"] + (("y" if ending == "ies" else "") if single else ending)
+        return match["count"] + match["between"] + noun
+
+    if "(s)" not in text and "(es)" not in text and "(ies)" not in text:  # most sentences: skip the regex
+        return text
+    return _PLURAL_SLOT.sub(one, text)
 
 
 def join(parts: Iterable[str], lang: str = "en", sep: str = "sep") -> str:

@@ -1,4 +1,4 @@
-"""Sentence templates of the direct answers (issue 14): owned hardware, the device named, batch jobs.
+"""Sentence templates of the direct answers: owned hardware, the device named, batch jobs.
 
 Each entry is (en, zh-Hans, zh-Hant) with the same placeholders and format specs in all three.
 Looked up through `estimator.messages.msg`.

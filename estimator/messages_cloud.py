@@ -1,4 +1,4 @@
-"""Sentence templates of the buy / rent / API comparison (`estimator/cloud.py`, issue 16).
+"""Sentence templates of the buy / rent / API comparison (`estimator/cloud.py`).
 
 Each entry is (en, zh-Hans, zh-Hant) with the same placeholders and format specs in all three.
 Looked up through `estimator.messages.msg`.
@@ -83,9 +83,9 @@ CLOUD_MESSAGES: dict[str, tuple[str, str, str]] = {
         "——負載是突發的：自購硬體按尖峰配置，按用量付費只為平均負載付錢",
     ),
     "cloud.why.small": (
-        " — the load is small: {tokens:,.0f} M tokens a year",
-        "——负载很小：每年 {tokens:,.0f} M token",
-        "——負載很小：每年 {tokens:,.0f} M token",
+        " — at {tokens:,.0f} M tokens a year, the API's price per token is below what the bought hardware costs per token",
+        "——按每年 {tokens:,.0f} M token 计，API 每个 token 的价格低于自购硬件每个 token 的成本",
+        "——按每年 {tokens:,.0f} M token 計，API 每個 token 的價格低於自購硬體每個 token 的成本",
     ),
     "cloud.payback": (
         "Buying pays back after {months:.0f} months against the cheapest pay-as-you-go option ({alt}, ${alt_month:,.0f} a month).",

@@ -1,4 +1,4 @@
-"""Sentences about the model shape that was sized and about deployments beyond one server (issue 12),
+"""Sentences about the model shape that was sized and about deployments beyond one server,
 in English, Simplified and Traditional Chinese (same placeholders in all three)."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""The model a workload names, and how its shape and deployment are described (issue 12).
+"""The model a workload names, and how its shape and deployment are described.
 
 - `apply_catalog_model`: a workload that names a catalog model (`model_id`) is sized with that model:
   its total parameters (when no size was stated), its active parameters (mixture of experts) and, when

@@ -1,4 +1,4 @@
-"""The device the user named, answered first (issue 14): "would one L40S do?", "how many MI300X?".
+"""The device the user named, answered first: "would one L40S do?", "how many MI300X?".
 
 Each `Workload.named_devices` entry is sized with the recommendation's own tools (same sizer, same
 targets): at the stated count, or at the smallest count that meets the targets when the user asked

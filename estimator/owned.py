@@ -1,4 +1,4 @@
-"""Owned hardware evaluated first, at the count the user stated and never more (issue 14).
+"""Owned hardware evaluated first, at the count the user stated and never more.
 
 `Workload.owned_devices` says what the user already has ("6× L40S", "three idle Xeon servers", "my
 MacBook Pro M4 Max"). This module turns that into ownership the candidate rules understand (catalog

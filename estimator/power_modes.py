@@ -1,4 +1,4 @@
-"""Devices with several power modes, modelled at the mode that meets a power cap (issue 14).
+"""Devices with several power modes, modelled at the mode that meets a power cap.
 
 A Jetson's nvpmodel profiles (and a laptop's power limits) trade draw for clocks: the Orin Nano Super
 runs at 25 W with 102 GB/s of memory bandwidth, or at 15 W with 68 GB/s (`knowledge/data/

@@ -355,7 +355,7 @@ def recommend(
     filled, assumptions = fill_defaults(named, lang=lang, api_prices=catalog.api_prices)
     conversion = load_conversion(named, catalog.api_prices) if named.concurrent_users is None else None
     assumptions = model_notes + assumptions
-    filled = with_owned_ids(filled, catalog)  # issue 14: owned devices with their stated counts and specs
+    filled = with_owned_ids(filled, catalog)  # owned devices with their stated counts and specs
     catalog = at_power_cap(with_owned_specs(catalog, filled), filled)  # and power modes under a cap
     catalog = with_price_ranges(catalog)  # quote-only accelerators with a sourced price range
     if estimate_fn is None or capacity_fn is None:
@@ -378,7 +378,7 @@ def recommend(
     outside_limits = False
     if feasible:
         ranked = _settle_lead(sizer, _finalize_band(sizer, feasible))
-        if filled.owned_devices:  # issue 14: owned hardware that meets the targets is the answer
+        if filled.owned_devices:  # owned hardware that meets the targets is the answer
             ranked = owned_first(sizer, ranked)
         primary = ranked[0]
         alternatives = [sizer.finalize(s) for s in pick_alternatives(primary, ranked)]
@@ -409,7 +409,7 @@ def recommend(
         assumptions.append(fleet)
     if filled.conservative:
         assumptions.append(msg("note.conservative", lang))
-    if filled.days_per_week < 7:  # issue 16: the TCO basis line above names hours only
+    if filled.days_per_week < 7:  # the TCO basis line above names hours only
         assumptions.append(msg("tco.days", lang, days=filled.days_per_week, running=running_days_per_year(filled)))
     assumptions.append(shape_note(filled, catalog, lang) or _model_shape_note(filled, catalog, lang))
     if (paged := paged_kv_note(filled, lang)) is not None:
@@ -494,7 +494,7 @@ def _primary_format(sizer: Sizer, primary: Sized, filled: Workload, assumptions:
 
 
 def _cloud(workload: Workload, primary: Sized, catalog: Catalog, lang: str) -> CloudComparison | None:
-    """Buy vs rent vs hosted API for the primary option (issue 16); None when it has no TCO."""
+    """Buy vs rent vs hosted API for the primary option; None when it has no TCO."""
     if primary.tco is None:
         return None
     return compare_cloud(workload, primary.candidate.hardware, primary.count, primary.tco, catalog,

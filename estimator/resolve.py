@@ -73,7 +73,7 @@ ASSUMPTION_WIDENING = 1.3
 # On NVIDIA GPUs with int8 MMA (Turing on) GGUF k-quant prompts actually run MMQ on the int8 tensor cores
 # (`ggml_cuda_should_use_mmq` is true at any batch), 2x the FP16-accumulate rate on GeForce and 2x the
 # 16-bit one on datacenter cards: the same GeForce/datacenter ratio, with the constant 2x in the fitted
-# q, so the fitted figures are those of the int8 picture (docs/estimator.md, issue 15 session 7).
+# q, so the fitted figures are those of the int8 picture (docs/estimator.md).
 FP16_ACCUMULATE_BACKENDS = frozenset({"llama.cpp"})
 # Formats whose prompt matmuls run as FP16 in those engines: FP16 itself and the weight-only quantized
 # formats (GGUF, dequantized to FP16). BF16 and FP32 weights take cuBLAS's FP32-accumulate path. FP4
@@ -477,7 +477,7 @@ def _static_notes(device: DeviceSpec, f: Factors, backend: str, derived: bool, a
     if not f.calibrated:
         notes.append(f"uncalibrated: no measured rows for {backend} on {device.kind}; factors {f.source}")
     if derived:
-        # Since every measured GPU and Apple chip lists its rate (issue 15), devices without one (Jetson,
+        # Since every measured GPU and Apple chip lists its rate, devices without one (Jetson,
         # DGX Spark, Lunar Lake, ...) use the kind's prior κ.
         how = "fitted FLOP/byte" if f.kappa_source != "prior" else "a per-kind prior FLOP/byte, not fitted"
         notes.append(f"no FP16 compute rate listed: compute derived from bandwidth ({how})")

@@ -180,7 +180,7 @@ class Option(_Model):
     violations: list[str] = Field(default=[], description="constraints this option misses (empty = meets all)")
     tco_assumptions: list[str] = []
     redundancy: bool = Field(default=False, description="count includes one N+1 spare")
-    # Issue 14 (all optional, defaults keep earlier JSON meanings).
+    # Owned / named devices and batch jobs (all optional, defaults keep earlier JSON meanings).
     owned_units: int = Field(default=0, description="of `count`, how many the user already owns (capex: the rest)")
     unpriced: bool = Field(default=False, description="no sourced price: capex and TCO count power only")
     batch_hours: float | None = Field(default=None, description="a batch job: hours to finish it on this option")
@@ -268,7 +268,7 @@ class CloudChoice(_Model):
 
 
 class CloudComparison(_Model):
-    """Buy, rent or call an API (issue 16). The first five fields are the DESIGN.md contract."""
+    """Buy, rent or call an API. The first five fields are the DESIGN.md contract."""
 
     rent_three_year_usd: float | None
     api_three_year_usd: float | None
@@ -326,7 +326,7 @@ class Recommendation(_Model):
     # A stated rate, volume or spend and how it became the concurrency sized for (Little's law, estimator/load.py).
     load_conversion: LoadConversion | None = None
     workload: dict[str, Any] | None = Field(default=None, description="the workload after defaults were filled")
-    cloud: CloudComparison | None = Field(default=None, description="buy vs rent vs hosted API (issue 16)")
+    cloud: CloudComparison | None = Field(default=None, description="buy vs rent vs hosted API")
     owned: list[OwnedAnswer] = Field(default=[], description="owned hardware, evaluated first")
     named: list[NamedAnswer] = Field(default=[], description="the devices the user asked about")
     batch: BatchPlan | None = None

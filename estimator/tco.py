@@ -102,7 +102,7 @@ def _capex(
     lines.append(msg("tco.devices", lang, hardware=hardware.name, unit=unit_price, count=bought,
                      total=unit_price * bought, basis=basis, date=date,
                      estimate=msg("tco.estimate", lang) if is_estimate else ""))
-    if workstation:  # issue 14: the card goes into the user's own desktop, no host to buy
+    if workstation:  # the card goes into the user's own desktop, no host to buy
         host = 0.0
         lines.append(msg("tco.host_workstation", lang, hardware=hardware.name))
     elif servers:

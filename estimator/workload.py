@@ -97,15 +97,15 @@ class Workload(BaseModel):
     # A batch job: how many items, finished within how many hours.
     batch_items: int | None = Field(default=None, ge=1, le=10_000_000_000)
     batch_window_hours: float | None = Field(default=None, gt=0, le=24 * 366)
-    # Beyond the contract (issue 15): the user asked for a safe / conservative answer: targets are
+    # Beyond the contract: the user asked for a safe / conservative answer: targets are
     # checked against the low end of each estimate's likely range instead of its central figure.
     conservative: bool | None = None
     # Beyond the contract (session 7): the model is the user's own fine-tune ("our fine-tuned 7B"). A hosted
     # API serves public base models (a LoRA on one at best), so it is no stand-in in the buy / rent verdict.
     fine_tuned: bool | None = None
-    # Beyond the contract (issue 14): the users span time zones (a head count then peaks lower).
+    # Beyond the contract: the users span time zones (a head count then peaks lower).
     users_across_time_zones: bool | None = None
-    # Beyond the contract (issue 14): a budget stated in another currency, as said; budget_usd holds
+    # Beyond the contract: a budget stated in another currency, as said; budget_usd holds
     # it converted at estimator/fx.py's dated rate (stated as an assumption).
     budget_amount: float | None = Field(default=None, ge=0, le=1e13)
     budget_currency: Currency | None = None

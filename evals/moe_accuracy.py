@@ -1,4 +1,4 @@
-"""Leave-one-device-out error of the estimator on mixture-of-experts rows (issue 12's "done when").
+"""Leave-one-device-out error of the estimator on mixture-of-experts rows.
 
 For every usable measured row of a mixture-of-experts model the catalog knows (its total and active
 parameters, experts and routing), the calibration is refitted without *any* row of that device, and

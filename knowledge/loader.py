@@ -71,7 +71,7 @@ TABLES: tuple[TableSpec, ...] = (
     TableSpec("hardware.csv", "hardware", Hardware, "id", ("software_stacks",)),
     TableSpec("models.csv", "models", ModelArch, "id", ("aliases",)),
     TableSpec("benchmarks.csv", "benchmarks", Benchmark, "row_id"),
-    # Issue 16: rental and hosted-API prices, for the buy / rent / API comparison.
+    # Rental and hosted-API prices, for the buy / rent / API comparison.
     TableSpec("cloud_gpu_prices.csv", "cloud_gpu_prices", CloudGpuPrice, "id", optional=True),
     TableSpec("api_prices.csv", "api_prices", ApiPrice, "id", optional=True),
     TableSpec("power_modes.csv", "power_modes", PowerMode, "id", optional=True),

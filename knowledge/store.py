@@ -124,14 +124,14 @@ class KnowledgeStore:
         return self._select(QuantFormat, "quant_formats")
 
     def cloud_gpu_prices(self, hardware_id: str | None = None) -> list[CloudGpuPrice]:
-        """Public GPU rental prices (issue 16), optionally for one device id, in file order."""
+        """Public GPU rental prices, optionally for one device id, in file order."""
         if hardware_id is None:
             return self._select(CloudGpuPrice, "cloud_gpu_prices")
         params: list[object] = [hardware_id]
         return self._select(CloudGpuPrice, "cloud_gpu_prices", "WHERE hardware_id = ?", params)
 
     def api_prices(self) -> list[ApiPrice]:
-        """Hosted-API token prices for open models (issue 16), in file order."""
+        """Hosted-API token prices for open models, in file order."""
         return self._select(ApiPrice, "api_prices")
 
     def power_modes(self, hardware_id: str | None = None) -> list[PowerMode]:

@@ -1,4 +1,4 @@
-"""Time the scenario suite without a model, as a user runs it (issue 8's target: <= 20 s on this machine).
+"""Time the scenario suite without a model, as a user runs it (target: <= 20 s on this machine).
 
 Runs `siliconsult eval --llm none --json` in a fresh process N times and prints the wall time (with
 imports, catalog load and engine build), the suite's own time and the turn latency percentiles.

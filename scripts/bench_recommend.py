@@ -34,7 +34,7 @@ SCENARIOS: dict[str, Workload] = {
     "gpu case": Workload(concurrent_users=50, model_params_b=7, model_stability="frequent_changes",
                          mixed_training=True),
     "nothing fits the budget": Workload(concurrent_users=200, model_params_b=14, budget_usd=2000),
-    # Issue 12: model shapes and deployments beyond one server.
+    # Model shapes and deployments beyond one server.
     "gpt-oss-120b 40 users": Workload(model_id="gpt-oss-120b", concurrent_users=40),
     "DeepSeek-R1 100 users": Workload(model_id="deepseek-v3", concurrent_users=100),
     "70B 400 users 16k": Workload(model_params_b=70, concurrent_users=400, context_length=16_384,

@@ -1,4 +1,4 @@
-"""Deterministic turn latency of `Engine.handle`, checkpointer included (issue 5 target: p95 <= 100 ms).
+"""Deterministic turn latency of `Engine.handle`, checkpointer included (target: p95 <= 50 ms, README's table).
 
 Builds the engine the way `siliconsult chat --llm none` does (SQLite checkpointer under a temporary
 SILICONSULT_HOME, the shipped catalog) and replays scripted conversations in English and Chinese:
@@ -65,7 +65,7 @@ def main() -> None:
     from bot.settings import Settings
     from bot.wiring import build_engine
 
-    # Time spent inside the estimator's recommend() (its own target is issue 4's), to report the
+    # Time spent inside the estimator's recommend() (its own target: <= 50 ms median), to report the
     # engine's share apart: wrap the function before the composition root imports it.
     in_tools = [0.0]
     real_recommend = estimator.recommend.recommend

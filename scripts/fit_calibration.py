@@ -38,7 +38,7 @@ def source_data_version(data_dir: Path) -> str:
     """Hash of the data files the fit reads (not calibration.json, which the fit writes)."""
     digest = hashlib.sha256()
     for spec in TABLES:
-        if spec.optional and not spec.feeds_fit:  # rental and API prices (issue 16) never enter the fit
+        if spec.optional and not spec.feeds_fit:  # rental and API prices never enter the fit
             continue
         if not (data_dir / spec.file).is_file():
             continue

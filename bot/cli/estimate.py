@@ -29,7 +29,7 @@ CONTRACT_KEYS = (
 )
 EXTRA_KEYS = (
     "ttft_p95_ms", "confidence_low", "confidence_high", "calibrated", "calibration_key", "source_rows",
-    # Likely [low, high] beside each figure (issue 15), from held-out validation residuals.
+    # Likely [low, high] beside each figure, from held-out validation residuals.
     "decode_tokens_per_s_per_stream_range", "decode_tokens_per_s_total_range", "prefill_tokens_per_s_range",
     "ttft_ms_range",
 )

@@ -1,4 +1,4 @@
-"""`siliconsult eval`: scenario evals (issue 8) and the estimator accuracy report (issue 3).
+"""`siliconsult eval`: scenario evals and the estimator accuracy report.
 
 A thin adapter: loads the scenarios, builds one engine for the whole run in a throw-away
 SILICONSULT_HOME (so an eval never touches the user's conversations), runs the suite with a progress
@@ -151,6 +151,32 @@ def run_reading_eval(llm_spec: str | None, splits: list[str]) -> dict[str, Any]:
                 close()
 
 
+def run_capex_trial(llm_spec: str | None, held_out: bool, console: Console) -> dict[str, Any]:
+    """The capex-vs-expert trial (evals/capex_trial.py) on dev or held-out, one engine for the run."""
+    from bot.llm.factory import load_model
+    from evals.capex_trial import format_report, load_questions, run_question, summarize, trial_path
+
+    questions = load_questions(trial_path(held_out))
+    spec = llm_spec or Settings().llm
+    with tempfile.TemporaryDirectory(prefix="siliconsult-capex-trial-") as home:
+        settings = Settings(home=Path(home), llm=spec)
+        engine = _build_engine(settings, load_model(spec, timeout_s=settings.llm_timeout_s))
+        try:
+            with _progress(console, "eval --capex-trial") as progress:
+                task = progress.add_task("", total=len(questions))
+                results = []
+                for question in questions:
+                    results.append(run_question(engine, question, "cli"))
+                    progress.update(task, advance=1, description=question.id)
+        finally:
+            close = getattr(engine, "close", None)
+            if close is not None:
+                close()
+    summary = summarize(results)
+    return {"split": "held_out" if held_out else "dev", "llm": spec, "summary": summary,
+            "questions": [r.model_dump() for r in results], "report": format_report(results, summary)}
+
+
 def _reading_table(results: dict[str, Any]) -> Any:
     from rich.table import Table
 
@@ -194,10 +220,21 @@ def eval_command(
     details: Annotated[
         bool, typer.Option("--details", help="With --reading: list each message's wrong and missed facts.")
     ] = False,
+    capex_trial: Annotated[
+        bool, typer.Option("--capex-trial", help="Run the capex-vs-expert trial (evals/capex_trial/) instead.")
+    ] = False,
+    held_out: Annotated[
+        bool, typer.Option("--held-out", help="With --capex-trial: the held-out questions instead of dev.")
+    ] = False,
 ) -> None:
     """Run the scripted scenario suite through the assistant; exit 1 if any scenario fails."""
     if estimator:
         raise typer.Exit(_run_estimator_report(report_dir, json_out))
+    if capex_trial:
+        trial = run_capex_trial(llm, held_out, Console(stderr=True))
+        typer.echo(json.dumps({k: v for k, v in trial.items() if k != "report"}, ensure_ascii=False, indent=2)
+                   if json_out else trial["report"])
+        raise typer.Exit(0)
     if reading:
         results = run_reading_eval(llm, split or ["dev", "heldout"])
         if json_out:
@@ -224,4 +261,4 @@ def eval_command(
     raise typer.Exit(1 if result.failed else 0)
 
 
-__all__ = ["eval_command", "run_eval", "run_reading_eval"]
+__all__ = ["eval_command", "run_capex_trial", "run_eval", "run_reading_eval"]

@@ -1,4 +1,4 @@
-"""`siliconsult kb …`: browse and validate the knowledge store (issue 2).
+"""`siliconsult kb …`: browse and validate the knowledge store.
 
 A thin adapter: it opens the store through `bot.wiring.open_knowledge` and prints models as a rich table
 or, with `--json`, as a JSON list carrying every field (including `source_url`).
@@ -10,7 +10,7 @@ import json
 from collections.abc import Callable, Sequence
 from enum import Enum
 from pathlib import Path
-from typing import Annotated
+from typing import Annotated, Any
 
 import typer
 from pydantic import BaseModel
@@ -25,8 +25,9 @@ from knowledge import KnowledgeStore, default_data_dir, validate_dir
 app = typer.Typer(help="Browse and validate the hardware/benchmark knowledge store.", no_args_is_help=True)
 
 # Enums make typer offer and check the allowed values (a bad --kind exits 2 with the choices).
-Kind = Enum("Kind", {kind: kind for kind in HARDWARE_KINDS}, type=str)
-Metric = Enum("Metric", {metric: metric for metric in ("tg", "pp", "total_tps", "decode_tps")}, type=str)
+# Built from the data-driven vocabularies, so mypy cannot list their members (hence the ignores).
+Kind = Enum("Kind", {kind: kind for kind in HARDWARE_KINDS}, type=str)  # type: ignore[misc]
+Metric = Enum("Metric", {metric: metric for metric in ("tg", "pp", "total_tps", "decode_tps")}, type=str)  # type: ignore[misc]
 
 KindOption = Annotated[Kind | None, typer.Option("--kind", help="Only this hardware kind.")]
 JsonOption = Annotated[bool, typer.Option("--json", help="Print a JSON list with every field.")]
@@ -103,7 +104,7 @@ def benchmarks(
     columns = ("row_id", "hardware_label", "hardware_id", "device_count", "model", "quant", "backend",
                "concurrency", "metric", "value")
 
-    def fetch(store: KnowledgeStore) -> list:
+    def fetch(store: KnowledgeStore) -> list[Any]:
         rows = store.benchmarks(hardware_id=hardware_id, metric=_value(metric))
         return [row for row in rows if kind is None or row.kind == kind.value]
 
@@ -116,7 +117,7 @@ def stacks(kind: KindOption = None, as_json: JsonOption = False) -> None:
     columns = ("id", "maturity", "dynamic_shapes", "continuous_batching", "multi_model", "quant_formats",
                "hardware_kinds", "backend_key")
 
-    def fetch(store: KnowledgeStore) -> list:
+    def fetch(store: KnowledgeStore) -> list[Any]:
         return [stack for stack in store.stacks() if kind is None or kind.value in stack.hardware_kinds]
 
     _listing(fetch, columns, "Serving stacks", as_json)

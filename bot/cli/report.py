@@ -1,5 +1,5 @@
 """`siliconsult report --thread ID --format md|html|pdf --out FILE`: a thread's recommendation as a
-self-contained document (issue 16). A thin adapter: reads the thread's stored state, builds the
+self-contained document. A thin adapter: reads the thread's stored state, builds the
 report (`bot.report`) and writes one file. Exit 2 with a clear message for an unknown thread, a
 thread without a recommendation, or a PDF renderer that cannot load.
 """
@@ -16,6 +16,8 @@ import typer
 
 from bot.report.data import ReportData
 from bot.settings import Settings
+from bot.state import StateJSON
+from estimator.catalog import Catalog
 
 
 class ReportFormat(StrEnum):
@@ -24,6 +26,7 @@ class ReportFormat(StrEnum):
     pdf = "pdf"
     csv = "csv"  # the cost model: inputs with sources, and the formulas over them
     xlsx = "xlsx"  # the same as a workbook with live formulas, and the sensitivity table
+    k8s = "k8s"  # a Kubernetes Deployment + Service running the pilot command (YAML)
 
 
 def _fail(message: str) -> None:
@@ -34,10 +37,11 @@ def _fail(message: str) -> None:
 def report_command(
     thread: Annotated[str, typer.Option("--thread", help="Conversation id (as given to `siliconsult chat --thread`).")],
     out: Annotated[Path, typer.Option("--out", help="File to write.")],
-    fmt: Annotated[ReportFormat, typer.Option("--format", help="md | html | pdf | csv | xlsx (csv, xlsx: the cost model)")] = ReportFormat.html,
+    fmt: Annotated[ReportFormat, typer.Option("--format", help="md | html | pdf | csv | xlsx (csv, xlsx: the cost model) | k8s (a Kubernetes manifest)")] = ReportFormat.html,
 ) -> None:
-    """Write a thread's recommendation as a report (Markdown with its charts beside it, HTML or PDF), or its
-    cost model (CSV, or XLSX with live formulas and the sensitivity table)."""
+    """Write a thread's recommendation as a report (Markdown with its charts beside it, HTML or PDF), its
+    cost model (CSV, or XLSX with live formulas and the sensitivity table), or a Kubernetes manifest
+    (Deployment + Service running the pilot command)."""
     from bot.report import (
         NoRecommendation,
         PdfUnavailable,
@@ -63,6 +67,8 @@ def report_command(
         try:
             if fmt is ReportFormat.pdf:
                 body: bytes = render_pdf(report)
+            elif fmt is ReportFormat.k8s:
+                body = _k8s_manifest(state, catalog)
             elif fmt in (ReportFormat.csv, ReportFormat.xlsx):
                 body = _cost_model(report, fmt)
             elif fmt is ReportFormat.md:
@@ -84,6 +90,18 @@ def report_command(
         _fail(f"cannot write {out}: {exc.strerror or exc}")
     beside = f" with its charts beside it ({len(extra_files)} PNG files)" if extra_files else ""
     print(f"wrote {out} ({fmt.value}, {len(body):,} bytes){beside}", file=sys.stderr)
+
+
+def _k8s_manifest(state: StateJSON, catalog: Catalog) -> bytes:
+    from bot.k8s_words import manifest_text, manifest_yaml
+    from estimator.k8s_manifest import K8sServing, k8s_serving
+    from estimator.schemas import Recommendation
+
+    serving = k8s_serving(Recommendation.model_validate(state["recommendation"]), catalog)
+    if not isinstance(serving, K8sServing):
+        _fail(manifest_text(serving, "en"))
+    assert isinstance(serving, K8sServing)
+    return manifest_yaml(serving).encode("utf-8")
 
 
 def _cost_model(report: ReportData, fmt: ReportFormat) -> bytes:

@@ -10,6 +10,7 @@ from __future__ import annotations
 import logging
 import signal
 import sys
+from typing import Literal
 
 import typer
 
@@ -47,7 +48,7 @@ def slack_command(
     """Run the Slack app. Env: SLACK_BOT_TOKEN, SLACK_APP_TOKEN or SLACK_SIGNING_SECRET, SLACK_API_URL."""
     if socket and http:
         raise ConfigError("Choose one of --socket or --http.")
-    mode = "http" if http else "socket"
+    mode: Literal["socket", "http"] = "http" if http else "socket"
     settings = Settings(llm=llm) if llm else Settings()
     from bot.extras import require
 
@@ -91,7 +92,7 @@ def slack_command(
 
             assert secrets.app_token is not None  # check_settings guarantees it in socket mode
             announce("Slack Socket Mode: connecting…")
-            socket_mode_handler(app, secrets.app_token).start()
+            socket_mode_handler(app, secrets.app_token).start()  # type: ignore[no-untyped-call]  # slack_bolt leaves it unannotated
     except KeyboardInterrupt:
         pass
     finally:

@@ -1,4 +1,4 @@
-"""`siliconsult tco`: total cost of ownership of one option (issue 4).
+"""`siliconsult tco`: total cost of ownership of one option.
 
 A thin adapter over `estimator.tco.tco`: it reads the hardware from the knowledge store, builds the
 workload from kebab-case flags named after the workload fields (`--hours-per-day 24`,

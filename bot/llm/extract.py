@@ -1,4 +1,4 @@
-"""Workload-fact extraction by the SLM, for what the deterministic parser could not read (issue 6).
+"""Workload-fact extraction by the SLM, for what the deterministic parser could not read.
 
 Contract for callers (the engine): never raises; returns only facts that validate against
 `Workload`, are in range, and are grounded in the user's own words. {} when nothing is found or the

@@ -1,4 +1,4 @@
-"""Conversational wording by the SLM behind a grounding guard (issue 6).
+"""Conversational wording by the SLM behind a grounding guard.
 
 Contract for callers (the engine): never raises. Returns model text only when every number and
 hardware name in it appears in `grounding` (tool results / the template), the language matches

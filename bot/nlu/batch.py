@@ -38,7 +38,9 @@ _ITEM_NOUNS = (r"tickets?|documents?|docs|pdfs?|files?|records?|items?|e-?mails?
 _ITEMS_EN = re.compile(rf"{APPROX}{NUM}\s*\+?\s*(?:(?:support|customer|legal|internal|scanned|pdf|old|new|short|long)\s+)?(?:{_ITEM_NOUNS})\b")
 _ITEMS_ZH = re.compile(
     rf"{APPROX}{NUM}\s*(?:多|余|餘)?\s*(?:篇|份|条|條|封|张|張|页|頁|个|個|件|笔|筆)\s*"
-    r"(?:的)?\s*(?:文档|文檔|文件|工单|工單|邮件|郵件|合同|合約|合约|报告|報告|记录|記錄|评论|評論|文章|论文|論文|病历|病歷|对话|對話|发票|發票|简历|簡歷|数据|數據|样本|樣本|票)"
+    r"(?:的)?\s*(?:文档|文檔|文件|工单|工單|邮件|郵件|合同|合約|合约|报告|報告|记录|記錄|评论|評論|文章|论文|論文|病历|病歷|对话|對話|发票|發票|简历|簡歷|数据|數據|样本|樣本|票"
+    # The file's type said in Latin letters after the measure word: "2 万份 PDF", "1 万份 docx".
+    rf"|(?:{_ITEM_NOUNS}|docx?|xlsx?|pptx?|html|json|csv)\b)"
 )
 # "五十万篇" with its noun left out: items in a thread already about a batch job (a measure word of documents).
 _ITEMS_ZH_BARE = re.compile(rf"{APPROX}{NUM}\s*(?:多|余|餘)?\s*(?:篇|份|条|條|封|笔|筆)(?![\u4e00-\u9fff]{{0,2}}(?:人|用户|用戶|token))")
@@ -62,6 +64,14 @@ _ITEM_LENGTH_ZH = re.compile(
     r"(?:文档|文檔|文件|工单|工單|邮件|郵件|合同|合約|报告|報告|记录|記錄|文章|请求|請求|输入|輸入)?\s*(?:的)?\s*"
     rf"(?:长度|長度)?\s*(?:大约|大約|约|約|平均|大概|差不多|在)?\s*{NUM}\s*(?:个|個)?\s*(?:tokens?|词元|詞元|字)"
 )
+# "20k PDFs (avg 10k tokens)", "2 万份 PDF（平均 1 万 token）", "30k tickets, average 600 tokens": an average
+# length with no other cue, in a batch job, is each item's prompt. Beside an output word it is the output's
+# (`_OUTPUT_BEFORE`), read by the output patterns instead.
+_AVERAGE_LENGTH = re.compile(
+    rf"(?:平均|avg\.?|average|averaging|on average)\s*(?:每篇|每份|每条|每个)?\s*(?:of|at|about|around|~|约|大约|大概|是|为)?\s*"
+    rf"{APPROX}{NUM}\s*-?\s*(?:tok(?:en)?s?|词元)"
+)
+_OUTPUT_BEFORE = re.compile(r"(?:output|out|answer|reply|response|summary|label|输出|回答|回复|摘要|标签)\W{0,3}$")
 _LABEL_WORDS = (r"labels?|tags?|class(?:es)?|categor(?:y|ies)|verdicts?|scores?|summar(?:y|ies)|ratings?|decisions?|"
                 r"标签|標籤|类别|類別|分类结果|分類結果|摘要|结论|結論")
 _LABEL_LENGTH = re.compile(rf"{APPROX}{NUM}\s*-?\s*(?:tok(?:en)?s?|个\s*token|個\s*token)\s*(?:of\s+|的\s*)?(?:{_LABEL_WORDS})")
@@ -97,6 +107,13 @@ def _value(match: re.Match[str], group: str) -> int | float:
     return _int(value)
 
 
+def _is_share_split(match: re.Match[str]) -> bool:
+    """"85/15 in/out": two plain numbers making 100 with no token unit are how a volume splits, not lengths."""
+    if match.group("am") or match.group("bm") or "tok" in match.group(0):
+        return False
+    return abs(float(match.group("a")) + float(match.group("b")) - 100) <= 1
+
+
 def is_batch_context(text: str) -> bool:
     """Whether the message describes a job over a set of items rather than people chatting."""
     return bool(_BATCH_CONTEXT.search(text) or ARRIVAL_WORDS["batch"].search(text))
@@ -124,6 +141,8 @@ def batch_facts(text: str, claims: _Claims, *, batch_job: bool = False) -> Itera
             yield Fact("batch_window_hours", OVERNIGHT_WINDOW_HOURS, overnight.start(), overnight.end(), keyed=False)
     for pattern in _IN_OUT:
         for m in _matches(pattern, text, claims):
+            if _is_share_split(m):
+                continue
             yield Fact("prompt_tokens", _value(m, "a"), m.start(), m.end(), keyed=True)
             yield Fact("output_tokens", _value(m, "b"), m.start(), m.end(), keyed=True)
     for pattern, slot in ((_LABEL_LENGTH, "output_tokens"), (_LABEL_LENGTH_AFTER, "output_tokens"),
@@ -131,6 +150,11 @@ def batch_facts(text: str, claims: _Claims, *, batch_job: bool = False) -> Itera
                           (_ITEM_LENGTH_ZH, "prompt_tokens"), (_TOKENS_IN, "prompt_tokens"), (_TOKENS_OUT, "output_tokens")):
         for m in _matches(pattern, text, claims):
             yield Fact(slot, _int(number_value(m)), m.start(), m.end(), keyed=True)
+    if batch:
+        for m in _AVERAGE_LENGTH.finditer(text):
+            if claims.free(m.start(), m.end()) and not _OUTPUT_BEFORE.search(text[max(0, m.start() - 12):m.start()]):
+                claims.claim(m.start(), m.end())
+                yield Fact("prompt_tokens", _int(number_value(m)), m.start(), m.end(), keyed=True)
 
 
 __all__ = ["batch_facts", "is_batch_context"]

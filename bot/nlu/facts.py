@@ -421,8 +421,8 @@ def _first(table: dict[str, re.Pattern[str]], text: str) -> tuple[str, re.Match[
 def _words(text: str, claims: _Claims) -> Iterator[Fact]:
     for slot, table in (("deployment_scale", SCALE_WORDS), ("arrival_pattern", ARRIVAL_WORDS),
                         ("model_stability", STABILITY_WORDS)):
-        if found := _first(table, text):
-            yield Fact(slot, found[0], found[1].start(), found[1].end(), keyed=True)
+        if first := _first(table, text):
+            yield Fact(slot, first[0], first[1].start(), first[1].end(), keyed=True)
     # "fixed-length" is checked before "variable-length" so that a denial wins.
     flags = (("dynamic_shapes", DYNAMIC_SHAPES_NO, False), ("dynamic_shapes", DYNAMIC_SHAPES_YES, True),
              ("accuracy_critical", ACCURACY_CRITICAL, True), ("mixed_training", MIXED_TRAINING, True),
@@ -445,7 +445,7 @@ def _words(text: str, claims: _Claims) -> Iterator[Fact]:
 
 
 def _working_hours(text: str, claims: _Claims) -> Iterator[Fact]:
-    """"9 to 5 on weekdays", "24/7", "工作时间", "週一到週五" (issue 16, `bot.nlu.schedule`)."""
+    """"9 to 5 on weekdays", "24/7", "工作时间", "週一到週五" (`bot.nlu.schedule`)."""
     yield from working_hours_facts(text, claims, Fact)  # type: ignore[misc]
 
 

@@ -196,6 +196,12 @@ class HardwareMatcher:
         vendor = next((name for pattern, name in _VENDOR_OF_KIND_WORD if pattern.search(alias.lower())), None)
         fits = [hw for hw in self._devices if hw.kind == kind and hw.memory_gb is not None and hw.memory_gb >= memory_gb
                 and (vendor is None or hw.vendor.lower() == vendor)]
+        # A product line named in two or more words ("Mac Studio", "Mac mini", "MacBook Pro") is a machine the
+        # chip must ship in: its form factor says so. A newer chip sold only in laptops is no Mac Studio.
+        product = " ".join(re.sub(r"s$", "", word) for word in alias.lower().split())
+        if " " in product:
+            shipped_in = re.compile(rf"\b{re.escape(product)}\b", re.IGNORECASE)
+            fits = [hw for hw in fits if shipped_in.search(hw.form_factor or "")] or fits
         if not fits:
             return None
         least = min(hw.memory_gb or 0 for hw in fits)

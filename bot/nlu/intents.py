@@ -12,7 +12,8 @@ import re
 from bot.nlu.lexicon import _rx
 
 INTENTS = ("provide", "just_recommend", "start_over", "what_if", "compare", "explain_cost", "explain_risk",
-           "explain_why", "why_not", "show_assumptions", "greeting", "help", "thanks", "dont_know", "explain_cloud", "report")
+           "explain_why", "why_not", "show_assumptions", "greeting", "help", "thanks", "dont_know", "explain_cloud", "report",
+           "k8s_manifest")
 
 _PATTERNS: tuple[tuple[str, re.Pattern[str]], ...] = (
     ("start_over", _rx(r"\bstart over\b", r"\bstart again\b", r"\brestart\b", r"\breset\b", r"\bnew conversation\b",
@@ -24,11 +25,15 @@ _PATTERNS: tuple[tuple[str, re.Pattern[str]], ...] = (
                            r"\bno more questions\b", r"^recommend\b", "直接推荐", "直接推薦", "直接给", "直接給", "直接建议",
                            "直接建議", "直接说", "直接說", "用默认", "用預設", "用默認", "你决定", "你決定", "跳过", "跳過",
                            "给我推荐", "給我推薦", "给个建议", "給個建議")),
-    # Issue 16: the Slack "Report" button's turn ("Report", "生成报告") asks for the document.
+    # The Slack "Report" button's turn ("Report", "生成报告") asks for the document.
     ("report", _rx(r"^(?:a |the )?report\W*$", r"\b(?:generate|make|create|export|write|send)(?: me)? (?:a |the )?report\b",
                    r"\breport for (?:finance|this thread)\b", "生成报告", "生成報告", "导出报告", "導出報告", "出报告",
                    "出報告", "^报告", "^報告")),
-    # Issue 16, ahead of "why not" and "cost": "why not rent?", "what would the cloud cost?", "when does it pay back?".
+    # A Kubernetes manifest of the recommendation ("give me a k8s manifest", "给我 k8s 部署文件"): named by the
+    # platform, its tools or the file, never by "deploy" alone (a deployment question is about the layout).
+    ("k8s_manifest", _rx(r"\bk8s\b", r"\bkubernetes\b", r"\bkubectl\b", r"\bhelm\b", r"\bmanifests?\b",
+                         r"(?<![a-z])ya?ml(?![a-z])", "部署文件", "部署档", "部署檔", "部署清单", "部署清單")),
+    # Ahead of "why not" and "cost": "why not rent?", "what would the cloud cost?", "when does it pay back?".
     ("explain_cloud", _rx(r"\brent(?:ing|ed|al)?\b", r"\bcloud\b", r"\bpay(?:s)? (?:itself )?back\b", r"\bpayback\b",
                           r"\bbreak[- ]?even\b", r"\bhosted api\b", r"\b(?:an|the|via an?|through an?) api\b", r"\bapi (?:cost|price|instead)\b",
                           "租用", "租赁", "租賃", "租 ?gpu", "租卡", "为什么不租", "為什麼不租", "不如租",

@@ -47,16 +47,28 @@ SCALE_WORDS: dict[str, re.Pattern[str]] = {
                 "端側", "端侧", "嵌入式", "現場設備", "现场设备",
                 # a machine that carries its own computer: one onboard device, its power the machine's
                 r"\bon[- ]?board\b", r"\bdrones?\b", r"\buavs?\b", r"\brobots?\b", r"\brobotic\b",
-                "无人机", "無人機", "机器人", "機器人", "机载", "機載", "车载", "車載"),
+                "无人机", "無人機", "机载", "機載", "车载", "車載",
+                # a robot, not a chat or customer-service *bot* (客服机器人 is software serving people)
+                "(?<!客服)(?<!聊天)(?<!问答)(?<!对话)(?<!智能)(?<!回复)机器人"),
     "personal": _rx(r"\bjust me\b", r"\bonly me\b", r"\bmyself\b", r"\bpersonal\b", r"single[- ]user",
                     r"\bmy (?:own )?(?:laptop|desktop|workstation|mac|pc)\b", r"\blaptop\b", r"\bfor me\b",
+                    # one named person's machine, whoever it is
+                    r"\b(?:only|just) (?:her|him|them|one person|one user)\b", r"\bfor (?:my|her|his|their) own\b",
+                    r"\bdesk (?:machine|box|computer)\b",
+                    "只有她", "只有他", "她自己用", "他自己用",
                     r"(?<![\d\s])個人", r"(?<![\d\s])个人", "筆電", "笔记本", "筆記型電腦", "自己用", "我自己", "單人", "单人", "本機", "本机"),
 }
 
 ARRIVAL_WORDS: dict[str, re.Pattern[str]] = {
     "batch": _rx(r"\bbatch (?:jobs?|processing|workloads?|mode|inference)", r"\bin batches\b", r"\boffline (?:processing|jobs?|batch|inference|workloads?)",
                  r"overnight", r"nightly", r"background jobs?", "批处理", "批處理", "批次", "离线", "離線", "夜间", "夜間",
-                 "每晚", "每天晚上", "通宵", "批量处理", "批量處理"),
+                 "每晚", "每天晚上", "通宵", "批量处理", "批量處理",
+                 # A pipeline or job named by the batch work it does: throughput over the day, not chat streams.
+                 r"\b(?:summari[sz]ation|classification|extraction|translation|labell?ing|tagging|embedding|ingestion|"
+                 r"indexing|scoring|transcription|redaction|enrichment|moderation) (?:pipelines?|jobs?|workers?)\b",
+                 r"\b(?:an? |the |our )?(?:extraction|classification|summari[sz]ation|tagging|labell?ing) jobs?\b",
+                 r"\betl\b", r"\bdata pipelines?\b",
+                 "(?:摘要|总结|分类|抽取|提取|翻译|标注|打标签|审核)(?:流水线|管线|任务|作业)"),
     # "peak"/高峰 alone only says when the maximum is, not that arrivals are bursty.
     "bursty": _rx(r"burst", r"spiky", r"spikes?", r"peaky", r"morning rush", r"rush hours?", r"comes in waves",
                   "突发", "突發", "波动大", "波動大", "集中在", "忽高忽低"),
@@ -100,7 +112,7 @@ ACCURACY_CRITICAL = _rx(r"medical", r"clinical", r"healthcare", r"hospital", r"d
                         r"(?:准确率|準確率|准确度|準確度|准确性|準確性|精确度|精確度)(?:很|非常|特别|特別|极其|極其|十分)?"
                         r"(?:重要|关键|關鍵|高)", "高准确率", "高準確率")
 
-# Issue 15: the user wants a safe answer: targets are checked against the low end of the likely range.
+# The user wants a safe answer: targets are checked against the low end of the likely range.
 # "our fine-tuned 7B", "a fine-tune of Llama", "微调过的模型": the model is the user's own checkpoint.
 FINE_TUNED = _rx(r"\bfine[- ]?tuned\b", r"\bfine[- ]?tunes?\b(?! (?:it|them|on|the same))", r"\bour own (?:trained )?model\b",
                  "微调过", "微調過", "微调的", "微調的", "微调后", "微調後", "微调模型", "微調模型")

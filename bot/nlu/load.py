@@ -137,6 +137,8 @@ def _rates(text: str, claims: _Claims) -> Iterator[Fact]:
     for pattern, seconds in _RATE_QPS:
         for m in _matches(pattern, text, claims):
             yield Fact("requests_per_s", _int(round(number_value(m) / seconds, 4)), m.start(), m.end(), keyed=True)
+    for m in _matches(_REQUESTS_IN_FLIGHT, text, claims):
+        yield Fact("concurrent_users", _int(number_value(m)), m.start(), m.end(), keyed=True)
     for m in _matches(_REQUESTS_PER_WHAT, text, claims):
         yield Fact("requests_per_what", _int(number_value(m)), m.start(), m.end(), keyed=True)
     if (said := _PEAK_FACTOR.search(text)) and claims.free(said.start(), said.end()):
@@ -146,6 +148,13 @@ def _rates(text: str, claims: _Claims) -> Iterator[Fact]:
 
 
 # A count of requests with no time unit ("we get about 5000 requests"): asked about, never read as users.
+# Requests in flight together: a number of streams ("1 request at a time", "同时 3 个请求"), read before a bare
+# request count is taken for a rate whose unit is missing.
+_REQUESTS_IN_FLIGHT = (
+    _rx(rf"{APPROX}{NUM}\s*{_NOUN}\s+{_words('in_flight_after')}"),
+    _rx(rf"{_words('in_flight_before')}\s*(?:只|最多|就|大概|大约|约|差不多|也就|顶多|不超过)*\s*"
+        rf"(?:处理|跑|来|有|进来|发)?\s*{APPROX}{NUM}\s*{_NOUN}"),
+)
 _REQUESTS_PER_WHAT = _rx(rf"{APPROX}{NUM}\s*(?:(?:api|inference|llm)\s+)?(?:requests?|reqs?|queries|api calls|calls|"
                          r"个请求|次请求|次调用|个调用)(?![a-z])(?!\s*(?:at once|at the same time|in parallel|concurrently|"
                          r"simultaneously|in flight|同时|并发|each|per|a |an |/|每))")

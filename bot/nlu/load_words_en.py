@@ -12,6 +12,9 @@ WORDS: dict[str, tuple[str, ...]] = {
     "request_nouns": (r"(?:[a-z]+[ -])?(?:requests?|reqs?|queries|query|calls?|completions?|inferences?)",
                       r"(?:[a-z]+[ -])?(?:customers?|conversations?|chats?|questions?|prompts?|hits|messages|tickets?|sessions)"),
     "per": (r"/", r"per", r"an?", r"each", r"every"),
+    # requests in flight together, said after the count ("one request at a time", "6 queries at a time"):
+    # a concurrency, never a rate missing its unit
+    "in_flight_after": (r"at a time", r"at any (?:one )?time(?! of)", r"at any given (?:time|moment)"),
     "second": (r"s\b", r"secs?\b", r"seconds?\b"),
     "minute": (r"min\b", r"mins\b", r"minutes?\b"),
     "hour": (r"h\b", r"hrs?\b", r"hours?\b"),

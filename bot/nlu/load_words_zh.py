@@ -9,6 +9,9 @@ from __future__ import annotations
 WORDS: dict[str, tuple[str, ...]] = {
     "request_nouns": ("(?:个|次|条|通)?\\s*(?:api\\s*)?(?:请求|调用|呼叫|request|requests|query|queries|call|calls)",
                       "(?:个|位|次)?\\s*(?:客户咨询|客户|咨询|对话|会话|提问|问题)"),
+    # requests in flight together, said before the count ("一次只处理 1 个请求", "同时 3 个请求", "并发 12 个请求"):
+    # a concurrency (text is normalized to Simplified), never a rate missing its unit
+    "in_flight_before": ("一次", "每次", "同时", "并发", "一起"),
     "each_second": ("每秒钟?", "[一1]\\s*秒钟?"),
     "each_minute": ("每分钟", "[一1]\\s*分钟"),
     "each_hour": ("每小时", "每个小时", "[一1]\\s*(?:个)?小时"),

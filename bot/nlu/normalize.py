@@ -46,6 +46,10 @@ _SPELLED = (
     (re.compile(r"\bhalf (?:of )?(them|those|us|the|our|all)\b"), r"50% of \1"),
     (re.compile(r"\b(?:about |around |within |in |under )?a sec(?:ond)? or so\b"), "1 sec"),
     (re.compile("(?<![\\d.])(?:1|一)半的?(?:人|员工|用户|同事)?"), "50%"),
+    # Shares as fractions: "两成" (two tenths; numerals are digits by now), "a fifth", "one in ten" ("1 in 10").
+    (re.compile("(?<![\\d.])(\\d(?:\\.\\d)?)\\s*成(?![本功员員熟品为為立长長果])"), lambda m: f"{float(m.group(1)) * 10:g}%"),
+    (re.compile(r"\b(?:a|one)[ -](fifth|tenth)s?\b"), lambda m: {"fifth": "20%", "tenth": "10%"}[m.group(1)]),
+    (re.compile(r"\b1 (?:in|out of) (\d{1,3})\b"), lambda m: f"{100 / int(m.group(1)):g}%" if int(m.group(1)) >= 2 else m.group(0)),
 )
 _ZH_TENS_FEW = re.compile("([一二两三四五六七八九]?)十几")
 _SCI = re.compile(r"(?:(\d+(?:\.\d+)?)\s*[x*]\s*)?(?<![\d.])10\s*\^\s*(\d{1,2})|(?<![\w.])(\d+(?:\.\d+)?)e([+-]?\d{1,4})\b")

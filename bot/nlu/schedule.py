@@ -1,4 +1,4 @@
-"""Working-hours patterns (issue 16): "9 to 5 on weekdays", "24/7", "工作时间", "週一到週五".
+"""Working-hours patterns: "9 to 5 on weekdays", "24/7", "工作时间", "週一到週五".
 
 They set `hours_per_day` and `days_per_week`, which the TCO and the buy / rent / API comparison cost
 on: a part-time service is the case where renting or an API wins. Runs over `normalize()`d text

@@ -10,6 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 from bot.prompts.accelerator_templates import ACCELERATOR_TEMPLATES
+from estimator.messages import agree_plurals
 
 # id: (en, zh-Hans, zh-Hant)
 TEMPLATES: dict[str, tuple[str, str, str]] = {
@@ -245,13 +246,52 @@ TEMPLATES: dict[str, tuple[str, str, str]] = {
     "rec.risks": ("Risks:", "风险：", "風險："),
     "rec.cloud": ("Buy, rent or call an API (3 years):", "买、租还是调用 API（3 年）：", "買、租還是呼叫 API（3 年）："),
     "report.ready": (
-        "Here is the report of this recommendation (self-contained HTML: workload, options, TCO, buy vs rent vs API, "
-        "charts, risks, assumptions, validation plan, measured rows). From a terminal: "
-        "`siliconsult report --thread ID --format html|md|pdf --out FILE`.",
-        "这是本次推荐的报告（独立的 HTML：工作负载、方案、TCO、购买/租用/API 对比、图表、风险、假设、验证计划、实测数据）。"
-        "在终端中：`siliconsult report --thread ID --format html|md|pdf --out FILE`。",
-        "這是本次推薦的報告（獨立的 HTML：工作負載、方案、TCO、購買/租用/API 比較、圖表、風險、假設、驗證計畫、實測資料）。"
-        "在終端機中：`siliconsult report --thread ID --format html|md|pdf --out FILE`。",
+        "Here is the decision memo of this recommendation as a PDF: summary, options, TCO, buy vs rent vs API, "
+        "sensitivity, risks, assumptions with sources, validation plan. From a terminal: "
+        "`siliconsult report --thread ID --format pdf|html|md|xlsx --out FILE`.",
+        "这是本次推荐的决策备忘录（PDF）：摘要、方案、TCO、购买/租用/API 对比、敏感性、风险、带来源的假设、验证计划。"
+        "在终端中：`siliconsult report --thread ID --format pdf|html|md|xlsx --out FILE`。",
+        "這是本次推薦的決策備忘錄（PDF）：摘要、方案、TCO、購買/租用/API 比較、敏感性、風險、附來源的假設、驗證計畫。"
+        "在終端機中：`siliconsult report --thread ID --format pdf|html|md|xlsx --out FILE`。",
+    ),
+    "k8s.ready": (
+        "Kubernetes manifest (Deployment + Service): {replicas} pod(s), one per model copy, each with {devices}; "
+        "{engine} with tensor-parallel size {tp} and {context}-token context, as in the pilot command. "
+        "It mounts a PersistentVolumeClaim `{claim}` for the weights (create it first); readiness is GET /health.",
+        "Kubernetes 部署文件（Deployment + Service）：{replicas} 个 Pod，每个模型副本一个，每个 {devices}；"
+        "{engine}，张量并行 {tp}，上下文 {context} token，与试点命令一致。权重放在 PersistentVolumeClaim `{claim}` 中"
+        "（请先创建）；就绪检查为 GET /health。",
+        "Kubernetes 部署檔（Deployment + Service）：{replicas} 個 Pod，每個模型副本一個，每個 {devices}；"
+        "{engine}，張量平行 {tp}，上下文 {context} token，與試點命令一致。權重放在 PersistentVolumeClaim `{claim}` 中"
+        "（請先建立）；就緒檢查為 GET /health。",
+    ),
+    "k8s.gpus": ("{gpus} × {resource}", "{gpus} 个 {resource}", "{gpus} 個 {resource}"),
+    "k8s.cpu": ("CPU only (no accelerator requested)", "仅 CPU（不申请加速卡）", "僅 CPU（不申請加速卡）"),
+    "k8s.placeholder": (
+        "Put the model at `{model}` on that volume first (the pilot command's file, in the recommended format).",
+        "请先把模型放到该卷的 `{model}`（试点命令使用的文件，采用推荐的格式）。",
+        "請先把模型放到該卷的 `{model}`（試點命令使用的檔案，採用推薦的格式）。",
+    ),
+    "k8s.gap.no_option": ("There is no recommended option yet, so there is no manifest to make.",
+                          "目前还没有推荐方案，无法生成部署文件。", "目前還沒有推薦方案，無法產生部署檔。"),
+    "k8s.gap.no_command": (
+        "The recommended stack has no one-line server command, so I can't write a Kubernetes manifest for it; "
+        "its vendor's deployment guide is the way to run it.",
+        "推荐的软件栈没有单行的服务启动命令，所以无法生成 Kubernetes 部署文件；请按厂商的部署指南运行。",
+        "推薦的軟體堆疊沒有單行的服務啟動命令，所以無法產生 Kubernetes 部署檔；請依廠商的部署指南執行。",
+    ),
+    "k8s.gap.no_image": (
+        "I have no published {engine} server image on record for this device (Kubernetes images here are for "
+        "NVIDIA and AMD GPUs and for CPUs), so I won't guess one for a manifest. The pilot command in the "
+        "validation plan runs it directly.",
+        "{engine} 没有我有记录的、适用于该设备的服务镜像，所以不猜测镜像来生成部署文件。验证计划中的试点命令可以直接运行。",
+        "{engine} 沒有我有記錄的、適用於該裝置的服務映像，所以不猜測映像來產生部署檔。驗證計畫中的試點命令可以直接執行。",
+    ),
+    "k8s.gap.spans_servers": (
+        "One model copy spans more than one server here, and one pod cannot: that needs a multi-node setup "
+        "(e.g. LeaderWorkerSet), which I don't generate. The pilot command shows the layout.",
+        "这里一个模型副本跨越多台服务器，而一个 Pod 做不到：需要多节点部署（例如 LeaderWorkerSet），我不生成这种文件。试点命令给出了布局。",
+        "這裡一個模型副本跨越多台伺服器，而一個 Pod 做不到：需要多節點部署（例如 LeaderWorkerSet），我不產生這種檔案。試點命令列出了配置。",
     ),
     "explain.cloud_none": (
         "There is no cloud comparison for this recommendation yet: ask for a recommendation first.",
@@ -387,7 +427,7 @@ def lang_index(lang: str) -> int:
 def t(key: str, lang: str, **fields: Any) -> str:
     """The template `key` in `lang` (English when unknown), formatted with `fields`."""
     text = TEMPLATES[key][lang_index(lang)]
-    return text.format(**fields) if fields else text
+    return agree_plurals(text.format(**fields)) if fields else text
 
 
 __all__ = ["TEMPLATES", "lang_index", "t"]

@@ -1,4 +1,4 @@
-"""The thread's recommendation as a self-contained document to take to finance (issue 16).
+"""The thread's recommendation as a self-contained document to take to finance.
 
 `build_report(state, catalog, thread_id)` gathers what the document shows from a thread's stored
 state (every number from the estimator's results in that state, or from the estimator itself for the

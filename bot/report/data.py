@@ -145,7 +145,8 @@ def build_report(state: StateJSON, catalog: Catalog, thread_id: str, *, generate
     slots = dict(state.get("slots") or {})
     filled = dict(rec.workload or slots)
     users = filled.get("concurrent_users")
-    workload_rows = [(slot_name(name, lang), fact_phrase(name, value, lang)) for name, value in filled.items()
+    names = catalog_names(catalog, lang)
+    workload_rows = [(slot_name(name, lang), fact_phrase(name, value, lang, names)) for name, value in filled.items()
                      if value not in (None, [], {})]
     options = [_option_row(rec.primary, lang, True)] if rec.primary else []
     options += [_option_row(option, lang, False) for option in rec.alternatives]
@@ -155,7 +156,6 @@ def build_report(state: StateJSON, catalog: Catalog, thread_id: str, *, generate
     from estimator.cost_model import cost_model
     from estimator.sensitivity import sensitivity
 
-    names = catalog_names(catalog, lang)
     costed = Workload.model_validate(filled) if rec.workload else None
     sensitivity_rows = sensitivity(costed, rec, catalog) if costed is not None else []
 

@@ -25,6 +25,7 @@ CONTEXT_ELEMENTS_MAX = 10
 BLOCKS_MAX = 50
 BUTTON_TEXT_MAX = 75
 BUTTON_VALUE_MAX = 2000
+CODE_FENCE = "```"
 OPTIONS_SHOWN_MAX = 5
 
 # Every follow-up button's action_id starts with this; the app routes them all to one listener that
@@ -61,24 +62,40 @@ def section(text: str) -> TextSection:
 
 
 def text_sections(text: str) -> list[TextSection]:
-    """The engine's plain text as mrkdwn sections, split at line breaks to stay within the limit."""
+    """The engine's plain text as mrkdwn sections, split at line breaks to stay within the limit.
+
+    A code block (a YAML manifest) cut between two sections is closed at the end of the first and
+    opened again at the start of the next, so each section renders it as code.
+    """
     text = escape(text)
+    limit = SECTION_TEXT_MAX - len(CODE_FENCE) * 2 - 2  # room to close and reopen a cut code block
     chunks: list[str] = []
     current = ""
     for line in text.splitlines(keepends=True):
-        while len(line) > SECTION_TEXT_MAX:  # a single overlong line: hard-split it
+        while len(line) > limit:  # a single overlong line: hard-split it
             if current:
                 chunks.append(current)
                 current = ""
-            chunks.append(line[:SECTION_TEXT_MAX])
-            line = line[SECTION_TEXT_MAX:]
-        if len(current) + len(line) > SECTION_TEXT_MAX:
+            chunks.append(line[:limit])
+            line = line[limit:]
+        if len(current) + len(line) > limit:
             chunks.append(current)
             current = ""
         current += line
     if current.strip():
         chunks.append(current)
-    return [section(chunk.rstrip("\n")) for chunk in chunks if chunk.strip()] or [section(" ")]
+    return [section(chunk) for chunk in _fences_balanced([c for c in chunks if c.strip()])] or [section(" ")]
+
+
+def _fences_balanced(chunks: list[str]) -> list[str]:
+    """Each chunk with its code blocks closed: one left open is closed here and reopened in the next."""
+    balanced = []
+    open_block = False
+    for chunk in chunks:
+        body = (CODE_FENCE + "\n" + chunk if open_block else chunk).rstrip("\n")
+        open_block = sum(line.startswith(CODE_FENCE) for line in body.splitlines()) % 2 == 1
+        balanced.append(body + "\n" + CODE_FENCE if open_block else body)
+    return balanced
 
 
 def _bullets(lines: Iterable[str], title: str, lang: str = "en") -> TextSection:
@@ -146,7 +163,7 @@ def followup_buttons(reply: Reply) -> Actions:
         elements.append(_button("compare", label("b_compare", lang), compare))
     elements.append(_button("assumptions", label("b_assumptions", lang), label("q_assumptions", lang)))
     elements.append(_button("why_not_npu", label("b_npu", lang), label("q_npu", lang)))
-    elements.append(_button("report", label("b_report", lang), label("q_report", lang)))  # issue 16
+    elements.append(_button("report", label("b_report", lang), label("q_report", lang)))
     fixed = ("what if", "compare", "show the assumptions", "why not an npu", "如果", "比较", "比較", "为什么", "為什麼")
     extra = [s for s in reply.suggestions if not s.casefold().startswith(fixed)]
     elements += [_button(f"suggestion_{i}", s, s) for i, s in enumerate(extra[:2])]
@@ -254,7 +271,7 @@ def recommendation_blocks(reply: Reply) -> list[Block]:
     understood = understood_line(reply)
     if understood:
         blocks.append(_context([understood]))
-    for line in answer_lines(recommendation):  # the question that was asked, answered first (issue 14)
+    for line in answer_lines(recommendation):  # the question that was asked, answered first
         blocks.append(section(escape(line)))
     for line in accelerator_reply_lines(recommendation, lang):  # seed 2: the accelerators, evaluated first
         blocks.append(section(escape(line)))
@@ -268,7 +285,7 @@ def recommendation_blocks(reply: Reply) -> list[Block]:
         blocks.append({"type": "divider"})
         lines = [_comparison_line(o, o is primary, lang) for o in options]
         blocks.append(_bullets(lines, label("compared", lang), lang))
-    if recommendation.cloud is not None and recommendation.cloud.lines:  # issue 16: buy vs rent vs API
+    if recommendation.cloud is not None and recommendation.cloud.lines:  # buy vs rent vs API
         blocks.append(_bullets(recommendation.cloud.lines, label("cloud", lang), lang))
     if recommendation.risks:
         ordered = sorted(recommendation.risks, key=lambda r: _SEVERITY_ORDER.get(r.severity, 3))

@@ -65,6 +65,22 @@ LABELS: dict[str, tuple[str, str, str]] = {
     "cloud": ("Buy, rent or call an API (3 years)", "买、租还是调用 API（3 年）", "買、租還是呼叫 API（3 年）"),
     "b_report": ("Report", "报告", "報告"),
     "q_report": ("Report", "生成报告", "生成報告"),
+    # the report document (bot/slack/report_upload.py): its comment, and the one message when it does not arrive
+    "report_comment": ("Decision memo of this recommendation (PDF).", "本次推荐的决策备忘录（PDF）。",
+                       "本次推薦的決策備忘錄（PDF）。"),
+    "report_no_pdf": ("I can't make the PDF report on this server: its PDF renderer (WeasyPrint, the `siliconsult[pdf]` "
+                      "extra) is not installed. Ask whoever runs me to install it.",
+                      "这台服务器无法生成 PDF 报告：未安装 PDF 渲染器（WeasyPrint，即 `siliconsult[pdf]`）。请联系管理员安装。",
+                      "這台伺服器無法產生 PDF 報告：未安裝 PDF 轉譯器（WeasyPrint，即 `siliconsult[pdf]`）。請聯絡管理員安裝。"),
+    "report_failed": ("I couldn't make the PDF report. Say \"report\" in this thread to try again.",
+                      "PDF 报告生成失败。在本讨论串中发送“生成报告”即可重试。",
+                      "PDF 報告產生失敗。在本討論串中傳送「生成報告」即可重試。"),
+    "report_refused": ("Slack did not accept the PDF report's upload. Say \"report\" in this thread to try again.",
+                       "Slack 拒绝了 PDF 报告的上传。在本讨论串中发送“生成报告”即可重试。",
+                       "Slack 拒絕了 PDF 報告的上傳。在本討論串中傳送「生成報告」即可重試。"),
+    "report_timeout": ("The PDF report's upload to Slack timed out. Say \"report\" in this thread to try again.",
+                       "PDF 报告上传到 Slack 超时。在本讨论串中发送“生成报告”即可重试。",
+                       "PDF 報告上傳到 Slack 逾時。在本討論串中傳送「生成報告」即可重試。"),
 }
 
 

@@ -93,6 +93,12 @@ def header_timeout_protocol(header_timeout_s: float) -> type:
 
         def connection_made(self, transport: asyncio.Transport) -> None:  # type: ignore[override]
             super().connection_made(transport)
+            # h11 writes a response's head and body separately: with Nagle's algorithm on, the body waits
+            # for the client's delayed ACK of the head (~40 ms on Linux), so every answer on a kept-alive
+            # connection took 44 ms. Sent at once, an ack takes well under a millisecond more than its work.
+            sock = transport.get_extra_info("socket")
+            if sock is not None and sock.family in (socket.AF_INET, socket.AF_INET6):
+                sock.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
             self._arm()
 
         def on_response_complete(self) -> None:

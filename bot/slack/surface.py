@@ -115,8 +115,8 @@ class AgentSurface:
         else:
             _quietly(client.assistant_threads_setStatus, channel_id=turn.channel_id, thread_ts=turn.thread_ts, status="")
 
-    def deliver(self, client: WebClient, turn: Any, text: str, blocks: list[dict] | None, *,
-                stream_text: str | None = None, stream_blocks: list[dict] | None = None,
+    def deliver(self, client: WebClient, turn: Any, text: str, blocks: list[dict[str, Any]] | None, *,
+                stream_text: str | None = None, stream_blocks: list[dict[str, Any]] | None = None,
                 metadata: dict[str, Any] | None = None) -> None:
         """Post the reply: in a DM `stream_text` streams and `stream_blocks` follow; else one chat.postMessage
         with `text` (the fallback), `blocks` and `metadata` (the turn's marker, found again after a lost answer)."""
@@ -135,7 +135,7 @@ class AgentSurface:
         with self._lock:
             return self._streaming and turn.channel_id.startswith("D") and turn.team_id not in self._no_streaming
 
-    def _stream(self, client: WebClient, turn: Any, text: str, blocks: list[dict] | None) -> None:
+    def _stream(self, client: WebClient, turn: Any, text: str, blocks: list[dict[str, Any]] | None) -> None:
         """Stream `text` and attach `blocks`; `_NotStarted` when Slack refused before anything was shown."""
         stream = client.chat_stream(channel=turn.channel_id, thread_ts=turn.thread_ts, buffer_size=STREAM_BUFFER,
                                     recipient_team_id=turn.team_id, recipient_user_id=turn.user_id)

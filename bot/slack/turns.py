@@ -4,7 +4,7 @@ The listeners (`bot/slack/listeners.py`) convert Slack events into `Turn`s and t
 (`bot/slack/intake.py`) records them in the inbox; everything a turn then does in Slack lives here:
 show a status while the engine works and name a new thread (`bot/slack/surface.py`), post the reply
 (Block Kit plus the plain-text fallback; streamed in a DM), upload charts after a new
-recommendation, on any failure post a short apology and log Slack's error code (a user never sees a
+recommendation or the report document after a "Report" click, on any failure post a short apology and log Slack's error code (a user never sees a
 traceback), and finally mark the turn's inbox entry answered.
 """
 
@@ -16,13 +16,15 @@ import threading
 from collections import OrderedDict
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any, Protocol
+from typing import Any, Protocol, cast
 
 from slack_sdk import WebClient
 from slack_sdk.errors import SlackApiError
 
 from bot.reply import Reply
 from bot.slack.blocks import escape, reply_blocks, truncate
+from bot.slack.file_upload import UploadFailed, upload_to_thread
+from bot.slack.labels import label
 from bot.slack.surface import AgentSurface, thread_title
 
 log = logging.getLogger(__name__)
@@ -58,6 +60,10 @@ class ChartFile:
 
 
 ChartMaker = Callable[[Reply], list[ChartFile]]
+
+
+class ReportUnavailable(Exception):
+    """A chart maker cannot make the report document here (no PDF renderer): said in the thread, once."""
 
 
 @dataclass(frozen=True)
@@ -241,7 +247,8 @@ class TurnRunner:
             log.warning("could not read thread %s to look for a turn's answer: %s", turn.thread_id, _api_error(error))
             return False
         since = float(turn.message_ts or 0)
-        later = [m for m in replies.get("messages", []) if float(m.get("ts", 0)) > since
+        messages: list[dict[str, Any]] = replies.get("messages", [])
+        later = [m for m in messages if float(m.get("ts", 0)) > since
                  and bot_id and m.get("bot_id") == bot_id]
         if turn.key is not None and any(_marker_key(m) == turn.key for m in later):
             return True
@@ -264,10 +271,24 @@ class TurnRunner:
             log.exception("engine failed on a turn of thread %s", turn.thread_id)
             self._apologize(client, turn)
             return
+        report = reply.intent == "report" and self.charts is not None
+        try:
+            # The report document is made before the reply is posted: when it cannot be, the one short
+            # message saying so is the turn's answer (not a "here is the report" with nothing after it).
+            documents = self.charts(reply) if report and self.charts is not None else []
+        except ReportUnavailable as error:
+            log.error("no report document in thread %s: %s", turn.thread_id, error)
+            self._say(client, turn, label("report_no_pdf", reply.lang))
+            return
+        except Exception:
+            log.exception("making the report failed in thread %s", turn.thread_id)
+            self._say(client, turn, label("report_failed", reply.lang))
+            return
         fingerprint = recommendation_fingerprint(reply)
         is_new = self._shown.is_new(turn.thread_id, fingerprint)
         try:
-            blocks = reply_blocks(reply, show_recommendation=is_new)
+            # Block TypedDicts are plain dicts at run time; the Web API takes them as such.
+            blocks = cast(list[dict[str, Any]], reply_blocks(reply, show_recommendation=is_new))
             # A card already says everything: only its summary streams. Otherwise the text streams
             # and only the buttons follow (the text sections would repeat it).
             self._deliver_once(client, turn, reply.text, blocks,
@@ -279,12 +300,13 @@ class TurnRunner:
             return
         self._shown.shown(turn.thread_id, fingerprint)
         self.surface.idle(client, turn)
-        # A "Report" turn (issue 16) uploads the report document through the same file maker.
-        if (is_new or reply.intent == "report") and self.charts is not None:
+        if documents:
+            self._upload_report(client, turn, reply, documents)
+        elif is_new and not report and self.charts is not None:
             self._upload_charts(client, turn, reply)
 
-    def _deliver_once(self, client: WebClient, turn: Turn, text: str, blocks: list[dict], *,
-                      stream_text: str, stream_blocks: list[dict]) -> None:
+    def _deliver_once(self, client: WebClient, turn: Turn, text: str, blocks: list[dict[str, Any]], *,
+                      stream_text: str, stream_blocks: list[dict[str, Any]]) -> None:
         """Deliver the reply; after a failed attempt (`ok:false`, a reset or timeout after Slack may have
         taken it) look for the turn's marker in the thread, and post once more only if it is not there.
 
@@ -305,7 +327,7 @@ class TurnRunner:
                 log.warning("posting the reply failed in thread %s (%s); posting once more",
                             turn.thread_id, _api_error(error))
 
-    def _post(self, client: WebClient, turn: Turn, text: str, blocks: list[dict] | None) -> None:
+    def _post(self, client: WebClient, turn: Turn, text: str, blocks: list[dict[str, Any]] | None) -> None:
         # Slack cuts `text` beyond 40,000 characters; cut it here so the cut is marked.
         fallback = truncate(escape(text), TEXT_MAX)
         client.chat_postMessage(channel=turn.channel_id, thread_ts=turn.thread_ts, text=fallback, blocks=blocks,
@@ -320,18 +342,30 @@ class TurnRunner:
             log.error("could not post the apology in thread %s: %s", turn.thread_id, _api_error(error))
             self.surface.clear_legacy_status(client, turn)
 
+    def _say(self, client: WebClient, turn: Turn, text: str) -> None:
+        """One short message as the turn's answer (or after it); a failure to post it is only logged."""
+        try:
+            self._post(client, turn, text, None)
+        except Exception as error:  # noqa: BLE001 - nothing more to tell the user; logged
+            log.error("could not post a notice in thread %s: %s", turn.thread_id, _api_error(error))
+            self.surface.clear_legacy_status(client, turn)
+
+    def _upload_report(self, client: WebClient, turn: Turn, reply: Reply, documents: list[ChartFile]) -> None:
+        """The report document into the thread; a refused or timed-out upload is said once, in the thread's language."""
+        try:
+            upload_to_thread(client, channel_id=turn.channel_id, thread_ts=turn.thread_ts, files=documents,
+                             comment=label("report_comment", reply.lang))
+        except UploadFailed as error:
+            log.error("report upload failed in thread %s: %s", turn.thread_id, error)
+            self._say(client, turn, label(f"report_{error.reason}", reply.lang))
+
     def _upload_charts(self, client: WebClient, turn: Turn, reply: Reply) -> None:
         try:
             files = self.charts(reply) if self.charts else []
             if not files:
                 return
-            client.files_upload_v2(
-                channel=turn.channel_id,
-                thread_ts=turn.thread_ts,
-                file_uploads=[{"content": f.content, "filename": f.filename, "title": f.title} for f in files],
-                initial_comment=("Report of this recommendation." if reply.intent == "report"
-                                 else "Charts for this recommendation (numbers from the estimator)."),
-            )
+            upload_to_thread(client, channel_id=turn.channel_id, thread_ts=turn.thread_ts, files=files,
+                             comment="Charts for this recommendation (numbers from the estimator).")
         except Exception:
             # The recommendation is already posted; a missing chart is logged, not apologized for.
             log.exception("chart upload failed in thread %s", turn.thread_id)
@@ -343,6 +377,7 @@ __all__ = [
     "ChartMaker",
     "ConversationEngine",
     "Finisher",
+    "ReportUnavailable",
     "Turn",
     "TurnRunner",
     "TurnSink",

@@ -28,7 +28,8 @@ from slack_sdk.http_retry.state import RetryState
 
 SLACK_API_DEFAULT = "https://slack.com/api/"
 # Calls that create a message: not replayed blindly after a lost connection (Slack may have taken them).
-POSTING_METHODS = ("chat.postMessage", "chat.startStream")
+# files.completeUploadExternal shares an upload into a thread (bot/slack/file_upload.py reads the thread instead).
+POSTING_METHODS = ("chat.postMessage", "chat.startStream", "files.completeUploadExternal")
 # Retries of one call, all reasons together (slack_sdk counts attempts per call, not per handler).
 MAX_RETRIES = 4
 # Slack's Web API answers in well under a second; 30 s (slack_sdk's default) bounds a hung call.

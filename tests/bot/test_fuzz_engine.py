@@ -35,5 +35,6 @@ def engine(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Engine]:
 @example(texts=["9" * 400 + "s"])
 @example(texts=["0.1卡"])
 @example(texts=["0W " + "9" * 400 + "kW"])
+@pytest.mark.slow  # over 2 s: real processes, servers or a whole-suite run
 def test_every_message_gets_a_reply_and_the_state_stays_a_valid_workload(engine: Engine, texts: list[str]) -> None:
     check_turns(engine, texts)

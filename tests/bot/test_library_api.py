@@ -13,6 +13,7 @@ from estimator.errors import InvalidRequest
 ROOT = Path(__file__).resolve().parents[2]
 
 
+@pytest.mark.slow  # over 2 s: real processes, servers or a whole-suite run
 def test_docs_example_runs():
     result = doctest.testfile(str(ROOT / "docs" / "api.md"), module_relative=False, optionflags=doctest.ELLIPSIS)
     assert result.attempted > 5 and result.failed == 0

@@ -48,6 +48,7 @@ def session(tmp_path_factory: pytest.TempPathFactory) -> dict[str, object]:
     return asyncio.run(_session(tmp_path_factory.mktemp("mcp-home")))
 
 
+@pytest.mark.slow  # over 2 s: real processes, servers or a whole-suite run
 def test_client_lists_every_tool_with_the_models_schema(session):
     tools = session["tools"]
     assert TOOLS <= set(tools)
@@ -107,6 +108,7 @@ async def _http_tools(url: str) -> set[str]:
         return {tool.name for tool in (await client.list_tools()).tools}
 
 
+@pytest.mark.slow  # over 2 s: real processes, servers or a whole-suite run
 def test_streamable_http_on_loopback_serves_the_same_tools(tmp_path):
     import subprocess
     import time

@@ -61,6 +61,7 @@ def test_fit_recovers_known_factors():
     assert fitted.rows_used["llama.cpp/gpu"] == 12 and fitted.rows_used["*/gpu"] == 21  # 3 devices × 7 shapes
 
 
+@pytest.mark.slow  # over 2 s: real processes, servers or a whole-suite run
 def test_leave_one_out_on_exact_data_is_nearly_exact():
     cat = synthetic_catalog()
     for row, predicted in leave_one_out(cat):
@@ -122,6 +123,7 @@ def test_shipped_calibration_matches_the_data():
     assert done.returncode == 0, done.stdout + done.stderr
 
 
+@pytest.mark.slow  # over 2 s: real processes, servers or a whole-suite run
 def test_serving_prefill_efficiency_does_not_depend_on_llama_bench_rows(catalog):
     # vLLM has no llama-bench (pp) rows: its prefill efficiency comes from its own serving rows alone,
     # so dropping every llama.cpp pp row must leave it unchanged (it once started from their pooled fit).

@@ -1,4 +1,4 @@
-"""Apple silicon's GPU compute rate (issue 15): the catalog lists each chip's FP32 (= FP16) rate, and the
+"""Apple silicon's GPU compute rate: the catalog lists each chip's FP32 (= FP16) rate, and the
 estimator uses it instead of κ · bandwidth, so chips of equal bandwidth but different ALU counts and clocks
 differ in prefill, batched decode and k-quant unpacking. Expectations worked out by hand before running."""
 
@@ -29,12 +29,14 @@ NEW = device("soc-new", kind="soc", bandwidth=409.6, fp16=16.16)
 UNLISTED = device("soc-unlisted", kind="soc", bandwidth=409.6, fp16=None)
 
 # (GPU cores, clock GHz) of the bin each Apple row's rate describes (hardware.csv notes): 128 FP32 ALUs per
-# core × 2 FLOP per FMA. M1/M2 clocks from metal-benchmarks, M3 from applegpuinfo, M4 from powermetrics.
+# core × 2 FLOP per FMA. M1/M2 clocks from metal-benchmarks, M3 from applegpuinfo, M4 and M5 from powermetrics.
 APPLE_BINS = {
     "apple-m1": (8, 1.278), "apple-m1-pro": (16, 1.296), "apple-m1-max": (32, 1.296), "apple-m1-ultra": (64, 1.296),
     "apple-m2": (10, 1.398), "apple-m2-pro": (19, 1.398), "apple-m2-ultra": (76, 1.398),
     "apple-m3": (10, 1.380), "apple-m3-pro": (18, 1.380), "apple-m3-max": (40, 1.380), "apple-m3-ultra": (60, 1.380),
     "apple-m4": (10, 1.578), "apple-m4-pro": (16, 1.578), "apple-m4-max": (40, 1.578),
+    # M5 generation: 1,578 MHz measured by powermetrics on an M5 (a MacBook Air under a Metal FP32 peak test).
+    "apple-m5": (10, 1.578), "apple-m5-pro": (20, 1.578), "apple-m5-max": (40, 1.578),
 }
 
 

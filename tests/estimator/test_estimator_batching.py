@@ -1,4 +1,4 @@
-"""Batched decode per engine (issue 15): continuous batching vs slot servers, the format's compute roof.
+"""Batched decode per engine: continuous batching vs slot servers, the format's compute roof.
 
 Expectations from first principles, written before looking at the product's numbers:
 - A decode step reads the weights once for every stream in the batch, so aggregate throughput grows

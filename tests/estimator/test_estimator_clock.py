@@ -1,4 +1,4 @@
-"""The per-token overhead of a decode step is GPU cycles of kernel work: it scales with 1 / GPU clock (issue 15).
+"""The per-token overhead of a decode step is GPU cycles of kernel work: it scales with 1 / GPU clock.
 
 Expectations worked out by hand from the builders' calibration (η_bw 0.5, 1 ms per 32 layers at the
 reference clock) and from first principles: halving the clock doubles the overhead and leaves the weight

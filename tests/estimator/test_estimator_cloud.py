@@ -1,4 +1,4 @@
-"""Buy vs rent vs hosted API (issue 16): totals and break-even against hand calculations.
+"""Buy vs rent vs hosted API: totals and break-even against hand calculations.
 
 Every expected number below is worked out by hand in the comments, from the definitions in the
 issue: rent = GPUs × $/GPU-hour × billed hours (an on-demand instance is stopped outside working

@@ -1,4 +1,4 @@
-"""Model shapes beyond a dense transformer (issue 12): mixture of experts, MLA, sliding windows, paged
+"""Model shapes beyond a dense transformer: mixture of experts, MLA, sliding windows, paged
 KV, multi-server deployments, nothing within the limits.
 
 Expectations are worked out by hand from the catalog's config figures before running the estimator:

@@ -1,5 +1,5 @@
 """Prefill's tensor rate per engine: llama.cpp accumulates FP16 matmuls in FP16, which GeForce cards
-run at twice the FP32-accumulate rate the catalog lists (issue 15). Expectations worked out by hand."""
+run at twice the FP32-accumulate rate the catalog lists. Expectations worked out by hand."""
 
 from __future__ import annotations
 

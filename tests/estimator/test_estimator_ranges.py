@@ -1,4 +1,4 @@
-"""Likely ranges beside each figure (issue 15): built from held-out residuals, and honest about it."""
+"""Likely ranges beside each figure: built from held-out residuals, and honest about it."""
 
 from __future__ import annotations
 

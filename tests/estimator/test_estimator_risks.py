@@ -184,7 +184,7 @@ def test_risks_are_sorted_and_scored():
     assert risk_score(risks) >= 6
 
 
-# --- a format documented on some GPU generations only (issue 12: "which stacks run which format natively") ---
+# --- a format documented on some GPU generations only ("which stacks run which format natively") ---
 TRT_MXFP4 = ServingStack(id="trt-llm", name="TensorRT-LLM", maturity="high", dynamic_shapes="config_limits",
                          continuous_batching="yes", multi_model="unverified", quant_formats=("FP8", "MXFP4"),
                          format_devices=("MXFP4@h100", "MXFP4@b200"), backend_key="trt-llm", source_url="https://x")
@@ -195,7 +195,7 @@ def test_a_format_the_stack_documents_on_other_devices_only_is_a_risk_there():
     gpt_oss = Workload(concurrent_users=10, quantization="MXFP4")
     on_4090 = _by_id(assess_risks(gpt_oss, GPU, 4, TRT_MXFP4, _estimate(), None))
     assert on_4090["quantization_calibration"].severity == "medium"
-    assert "documents MXFP4 on 2 other device(s), not on GeForce RTX 4090" in on_4090["quantization_calibration"].why
+    assert "documents MXFP4 on 2 other devices, not on GeForce RTX 4090" in on_4090["quantization_calibration"].why
     on_h100 = _by_id(assess_risks(gpt_oss, H100, 2, TRT_MXFP4, _estimate(), None))
     assert "quantization_calibration" not in on_h100
     # Another format on the same card is not restricted by the MXFP4 list.

@@ -1,4 +1,4 @@
-"""Attention-data-parallel MoE steps (issue 12, `resolve.ATTENTION_DP_BACKENDS`, `moe_fit.fit_expert_efficiency`).
+"""Attention-data-parallel MoE steps (`resolve.ATTENTION_DP_BACKENDS`, `moe_fit.fit_expert_efficiency`).
 
 Worked out before running the estimator, for the 32-layer test MoE (36 B total, 8 B active, top-2 of 16):
 - TensorRT-LLM can lay a tensor-parallel group of 2 out attention-data-parallel: each rank schedules its

@@ -1,4 +1,4 @@
-"""Expert-layer prefill efficiency of continuous-batching engines (issue 12, `moe_fit.fit_expert_efficiency`).
+"""Expert-layer prefill efficiency of continuous-batching engines (`moe_fit.fit_expert_efficiency`).
 
 Worked out before running the estimator, for a 32-layer MoE of 36 B total, 8 B active, top-2 of 16
 experts (k/E = 1/8): routed experts = (36 − 8) / (1 − 1/8) = 32 B, of which a token uses 32 / 8 = 4 B;

@@ -1,4 +1,4 @@
-"""Prefill of a mixture of experts: grouped expert matmuls fill only part of their row tiles (issue 12).
+"""Prefill of a mixture of experts: grouped expert matmuls fill only part of their row tiles.
 
 Worked out by hand before running the estimator (catalog config figures):
 

@@ -1,4 +1,4 @@
-"""Issue 14, estimator side: owned hardware first (never more units than stated), the device the user
+"""Owned hardware first (never more units than stated), the device the user
 named answered with its own numbers, batch jobs sized by aggregate throughput.
 
 Expectations are worked out from the seeds and the catalog before running (weights = params × bytes;

@@ -249,7 +249,7 @@ def test_defaults_are_stated():
         assert word in text
     critical, _ = fill_defaults(Workload(accuracy_critical=True))
     assert critical.quantization == "Q8_0"
-    # A head count alone peaks at 25 % of it (estimator/concurrency.py, issue 14), said as an assumption.
+    # A head count alone peaks at 25 % of it (estimator/concurrency.py), said as an assumption.
     department, notes = fill_defaults(Workload(total_users=120))
     assert department.deployment_scale == "department" and department.concurrent_users == 30
     assert any("30 concurrent users" in note and "25%" in note for note in notes)

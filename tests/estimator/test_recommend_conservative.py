@@ -1,4 +1,4 @@
-"""A safe answer (issue 15): targets checked against the low end of each estimate's likely range.
+"""A safe answer: targets checked against the low end of each estimate's likely range.
 
 With the shipped catalog and calibration: a conservative request can only ask more of the hardware,
 so it never needs fewer devices of the same option, its primary's low-end speed meets the target,

@@ -72,7 +72,7 @@ def test_multi_user_serving_is_never_put_on_an_npu(catalog):
 # --- Seed 1, team 5–20: one RTX 4090 server ≈ $6,000, or one L40S ≈ $13,000 ------------------------
 
 # Seed 1's tiers count users served at once (as the organization tier below does): a head count alone
-# is a total whose peak is a 25 % share (issue 14), a smaller workload than the tier's.
+# is a total whose peak is a 25 % share, a smaller workload than the tier's.
 TEAM = Workload(concurrent_users=15, model_params_b=7)
 
 
@@ -195,7 +195,7 @@ def _cost_per_token_at_capacity(catalog, hardware_id: str) -> float:
 
 
 def test_rtx_4090_server_is_cheaper_per_token_than_h100(catalog):
-    # Was a strict xfail (one H100 carried ~6× a 4090's users). Issue 15 fits batched decode per engine
+    # Was a strict xfail (one H100 carried ~6× a 4090's users). Batched decode is now fitted per engine
     # on serving rows of six devices (held-out error 22 %): one H100 now carries ~4× a 4090's users at
     # 30 tok/s, and the 4090 comes out cheaper per token, as seed 1 says.
     assert _cost_per_token_at_capacity(catalog, "nvidia-rtx-4090") < _cost_per_token_at_capacity(

@@ -1,4 +1,4 @@
-"""Every risk id of DESIGN.md can be triggered by a workload a user could describe (issue 14).
+"""Every risk id of DESIGN.md can be triggered by a workload a user could describe.
 
 Each case is the workload a scenario's turns describe; the expected risk follows from the rule in
 `estimator/risks.py` and the seeds (written before running):

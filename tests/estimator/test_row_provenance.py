@@ -12,6 +12,8 @@ from __future__ import annotations
 
 from datetime import date
 
+import pytest
+
 from estimator.calibration_fit import fit_calibration
 from estimator.catalog import BenchmarkProvenance
 from estimator.row_provenance import engine_of, excluded_rows, retired_rows, superseded_rows
@@ -54,6 +56,7 @@ def test_the_rule_compares_runs_of_one_model_on_one_engine_only(catalog):
     assert superseded_rows(shifted) == superseded_rows(catalog)
 
 
+@pytest.mark.slow  # over 2 s: real processes, servers or a whole-suite run
 def test_the_fit_ignores_retired_rows(catalog):
     # Fitted on the full store or on the store without the retired rows: the same step scale and factors.
     retired = retired_rows(catalog)

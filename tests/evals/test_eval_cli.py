@@ -91,3 +91,15 @@ def test_estimator_flag_runs_the_real_accuracy_report(tmp_path, capsys):
     assert code in (0, 1)  # 1 only when the report misses its own accuracy targets
     assert doc["rows_used"] > 0 and "tg" in doc["by_metric"]
     assert any(tmp_path.iterdir())
+
+
+def test_capex_trial_flag_runs_the_held_out_questions_and_prints_json(fake_engine, capsys):
+    assert _run(["eval", "--capex-trial", "--held-out", "--llm", "none", "--json"]) == 0
+    doc = json.loads(capsys.readouterr().out)
+    assert doc["split"] == "held_out" and len(doc["questions"]) == 12
+    # The fake asks first, so each question got its follow-up, and the fake's $20,000 option after the words
+    # it knows ("just recommend", "直接推荐"; it keeps asking after the Traditional "直接推薦").
+    assert all(q["sent_followup"] for q in doc["questions"])
+    assert all(q["capex_usd"] == (None if q["lang"] == "zh-Hant" else 20000) for q in doc["questions"])
+    assert doc["summary"]["total"]["questions"] == sum(q["expect"] in ("size", "use_owned") for q in doc["questions"])
+    assert len(fake_engine) == 1 and "siliconsult-capex-trial-" in str(fake_engine[0][0].home)

@@ -82,12 +82,12 @@ def test_each_scenario_gets_a_fresh_thread():
 
 def test_xfail_is_strict():
     engine = recommends_after_just_recommend(GPU, {"model_params_b": 7})
-    known = run_scenario(engine, _scenario(kind="npu", extra='xfail: "ranker prefers GPUs (issue 4)"\n'))
+    known = run_scenario(engine, _scenario(kind="npu", extra='xfail: "ranker prefers GPUs"\n'))
     assert known.status == "xfailed" and known.passed and known.failures
-    fixed = run_scenario(engine, _scenario(kind="gpu", extra='xfail: "ranker prefers GPUs (issue 4)"\n'))
+    fixed = run_scenario(engine, _scenario(kind="gpu", extra='xfail: "ranker prefers GPUs"\n'))
     assert fixed.status == "xpassed" and not fixed.passed
     assert fixed.failures == [
-        "expected the known failure (ranker prefers GPUs (issue 4)), got every expectation met: remove `xfail`"
+        "expected the known failure (ranker prefers GPUs), got every expectation met: remove `xfail`"
     ]
 
 

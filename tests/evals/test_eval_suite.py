@@ -32,6 +32,7 @@ def _explain(doc: dict) -> str:
     return "\n".join(lines)
 
 
+@pytest.mark.slow  # over 2 s: real processes, servers or a whole-suite run
 def test_whole_suite_passes_without_a_model(capsys, tmp_path):
     report = tmp_path / "report.md"
     code, doc = _eval(["--llm", "none", "--report", str(report)], capsys)

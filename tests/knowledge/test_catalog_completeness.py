@@ -120,3 +120,46 @@ def test_the_datacenter_parts_in_use_are_complete(catalog):
         assert hw is not None, hardware_id
         assert all(getattr(hw, field) for field in fields), (hardware_id, [f for f in fields if not getattr(hw, f)])
     assert catalog.hardware_by_id("nvidia-jetson-agx-thor").memory_gb == 128
+
+
+# The devices the complete catalog must hold beyond the ones above (each added with its sources): a test that fails
+# when one goes missing or loses its memory, bandwidth or a rate its engines run natively.
+NAMED_PARTS: dict[str, tuple[str, ...]] = {
+    "intel-arc-b580": ("fp16_tflops", "int8_tops", "tdp_w"),
+    "apple-m5": ("fp16_tflops",),
+    "apple-m5-pro": ("fp16_tflops",),
+    "apple-m5-max": ("fp16_tflops",),
+    "nvidia-l20": ("fp16_tflops", "fp8_tflops", "int8_tops", "tdp_w"),
+    "nvidia-rtx-4090d": ("fp16_tflops", "fp8_tflops", "int8_tops", "tdp_w"),
+    "huawei-ascend-910b": ("fp16_tflops", "int8_tops", "tdp_w"),
+    "nvidia-rtx-pro-6000-blackwell-maxq": ("fp16_tflops", "fp8_tflops", "fp4_tflops", "tdp_w"),
+}
+
+
+@pytest.mark.parametrize("hardware_id", sorted(NAMED_PARTS))
+def test_a_named_part_is_in_with_memory_bandwidth_and_its_rates(catalog, hardware_id):
+    hw = catalog.hardware_by_id(hardware_id)
+    assert hw is not None, hardware_id
+    fields = ("memory_gb", "memory_bandwidth_gbs", *NAMED_PARTS[hardware_id])
+    assert [f for f in fields if not getattr(hw, f)] == [], hardware_id
+
+
+@pytest.mark.parametrize(("cut", "full"), [("nvidia-rtx-pro-6000-blackwell-maxq", "nvidia-rtx-pro-6000-blackwell"),
+                                           ("nvidia-rtx-4090d", "nvidia-rtx-4090")])
+def test_a_cut_down_sibling_never_outruns_the_full_part(catalog, cut, full):
+    # Same die and memory: the Max-Q runs lower clocks at 300 W, the 4090 D has 114 of the 128 SMs at the same clock.
+    # Bandwidth is the memory's, so equal; every tensor rate is at most the full part's, and power is lower.
+    small, big = catalog.hardware_by_id(cut), catalog.hardware_by_id(full)
+    assert small.memory_gb == big.memory_gb and small.memory_bandwidth_gbs == big.memory_bandwidth_gbs
+    for rate in ("fp16_tflops", "fp8_tflops", "int8_tops", "fp4_tflops"):
+        if getattr(small, rate) and getattr(big, rate):
+            assert getattr(small, rate) < getattr(big, rate), rate
+    assert small.tdp_w < big.tdp_w
+
+
+def test_the_m5_family_scales_with_its_gpu_cores(catalog):
+    # One GPU generation at one clock (the catalog's Apple rule: cores x 128 ALUs x 2 x clock): 10, 20, 40 cores.
+    m5, pro, top = (catalog.hardware_by_id(i) for i in ("apple-m5", "apple-m5-pro", "apple-m5-max"))
+    assert pro.fp16_tflops == pytest.approx(2 * m5.fp16_tflops, rel=0.01)
+    assert top.fp16_tflops == pytest.approx(4 * m5.fp16_tflops, rel=0.01)
+    assert m5.memory_bandwidth_gbs < pro.memory_bandwidth_gbs < top.memory_bandwidth_gbs

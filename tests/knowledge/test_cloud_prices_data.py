@@ -1,4 +1,4 @@
-"""Issue 16 price data: every rental and API price row is sourced, dated and refers to a known device."""
+"""Every rental and API price row is sourced, dated and refers to a known device."""
 
 from __future__ import annotations
 

@@ -97,6 +97,7 @@ def test_missing_csv_is_named(served) -> None:
 
 @settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(name=st.sampled_from(CSV_FILES), fraction=st.floats(min_value=0.0, max_value=1.0, exclude_max=True))
+@pytest.mark.slow  # over 2 s: real processes, servers or a whole-suite run
 def test_a_csv_cut_anywhere_never_loads_a_mangled_row(tmp_path: Path, name: str, fraction: float) -> None:
     """Cut at any byte: either the loader reports that file, or every row it loads is an original row.
 

@@ -2,8 +2,10 @@
 
 `FakeSlack` is a threaded `http.server` on 127.0.0.1 with an ephemeral port. It records every request
 in full (method, path, headers, parsed form or JSON body) and answers the Web API methods the app
-uses with canned, well-formed responses, including the three steps of `files_upload_v2` (the upload
-URL points back at this server). Tests poll the recorder with `wait_for`, because Bolt runs
+uses with canned, well-formed responses, including the three steps of Slack's external file upload
+(`files.getUploadURLExternal`, the bytes POSTed to the upload URL, which points back at this server,
+and `files.completeUploadExternal`, which shares them into a thread: `shared_files` tells what arrived
+where, and `conversations.replies` lists the share as a message carrying the files). Tests poll the recorder with `wait_for`, because Bolt runs
 listeners on a background executor after the HTTP ack.
 
 `FakeSocketMode` is a WebSocket server (websockets' sync API) that says hello, pushes the envelopes
@@ -19,6 +21,7 @@ import contextlib
 import itertools
 import json
 import socket
+import sys
 import threading
 import time
 import urllib.error
@@ -54,6 +57,25 @@ class RecordedRequest:
         blocks = self.body.get("blocks") or []
         return json.loads(blocks) if isinstance(blocks, str) else list(blocks)
 
+    def files(self) -> list[dict[str, Any]]:
+        """The `files` argument of a files.completeUploadExternal call (ids and titles)."""
+        files = self.body.get("files") or []
+        return json.loads(files) if isinstance(files, str) else list(files)
+
+
+@dataclass(frozen=True)
+class SharedFile:
+    """A file that went through all three upload steps and was shared (files.completeUploadExternal accepted)."""
+
+    file_id: str
+    filename: str
+    length: int  # as announced in files.getUploadURLExternal
+    title: str | None
+    channel_id: str | None
+    thread_ts: str | None
+    initial_comment: str | None
+    content: bytes  # what was POSTed to the upload URL
+
 
 def _parse_body(content_type: str, raw: bytes, query: str) -> dict[str, Any]:
     body: dict[str, Any] = {k: v[-1] for k, v in urllib.parse.parse_qs(query).items()}
@@ -62,6 +84,15 @@ def _parse_body(content_type: str, raw: bytes, query: str) -> dict[str, Any]:
     elif "application/x-www-form-urlencoded" in content_type and raw:
         body.update({k: v[-1] for k, v in urllib.parse.parse_qs(raw.decode()).items()})
     return body
+
+
+class _QuietServer(ThreadingHTTPServer):
+    """A client that gave up (a timeout on a held call) before the answer is not the test's error."""
+
+    def handle_error(self, request: Any, client_address: Any) -> None:
+        if isinstance(sys.exc_info()[1], (BrokenPipeError, ConnectionResetError)):
+            return
+        super().handle_error(request, client_address)
 
 
 @dataclass
@@ -138,7 +169,7 @@ class FakeSlack:
             def do_GET(self) -> None:  # noqa: N802
                 fake._handle(self)
 
-        self._server = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
+        self._server = _QuietServer(("127.0.0.1", 0), Handler)
         self._server.daemon_threads = True
         self.port = self._server.server_address[1]
         self.url = f"http://127.0.0.1:{self.port}{API_PREFIX}"
@@ -184,6 +215,26 @@ class FakeSlack:
         """The chat.postMessage calls Slack accepted, i.e. the messages people see (optionally in one thread)."""
         return self.calls("chat.postMessage", lambda r: r.ok and (thread_ts is None or r.body.get("thread_ts") == thread_ts))
 
+    def shared_files(self, thread_ts: str | None = None) -> list[SharedFile]:
+        """Every file shared by an accepted files.completeUploadExternal (optionally into one thread), in order,
+        with the name and length it was announced with and the bytes POSTed to its upload URL."""
+        with self._changed:
+            announced = {r.posted_ts: r for r in self.requests if r.method == "files.getUploadURLExternal" and r.ok}
+            sent = {r.path.rsplit("/", 1)[-1]: r.raw for r in self.requests if r.method == "upload"}
+            completes = [r for r in self.requests if r.method == "files.completeUploadExternal" and r.ok]
+        shared = []
+        for complete in completes:
+            if thread_ts is not None and complete.body.get("thread_ts") != thread_ts:
+                continue
+            for file in complete.files():
+                request = announced.get(file.get("id"))
+                shared.append(SharedFile(
+                    file_id=str(file.get("id")), filename=str(request.body.get("filename")) if request else "",
+                    length=int(request.body.get("length") or -1) if request else -1, title=file.get("title"),
+                    channel_id=complete.body.get("channel_id"), thread_ts=complete.body.get("thread_ts"),
+                    initial_comment=complete.body.get("initial_comment"), content=sent.get(str(file.get("id")), b"")))
+        return shared
+
     # -- serving -------------------------------------------------------------------------------
 
     def _handle(self, handler: BaseHTTPRequestHandler) -> None:
@@ -193,8 +244,19 @@ class FakeSlack:
         headers = {k.lower(): v for k, v in handler.headers.items()}
         extra: dict[str, str] = {}
         if parsed.path.startswith("/upload/"):
-            record = RecordedRequest("upload", parsed.path, headers, {}, raw)
-            status, payload = 200, f"OK - {len(raw)}".encode()
+            # The upload URL takes the same faults as a method named "upload": `hold` (a hang, for a
+            # client timeout) and `fail_next` (refused with HTTP 500, nothing kept).
+            with self._changed:
+                held = self._held.get("upload")
+                times, _ = self._failing.get("upload", (0, ""))
+                if times > 0:
+                    self._failing["upload"] = (times - 1, "")
+            if held is not None:
+                held.wait(60)
+            refused = times > 0
+            record = RecordedRequest("upload" if not refused else "upload refused", parsed.path, headers, {}, raw,
+                                     500 if refused else 200, not refused)
+            status, payload = (500, b"failed") if refused else (200, f"OK - {len(raw)}".encode())
             content_type = "text/plain"
         else:
             method = parsed.path.removeprefix(API_PREFIX)
@@ -213,8 +275,11 @@ class FakeSlack:
                     # The finished message as people see it: its thread and the whole streamed text.
                     stream = self._streams.get(str(body.get("ts")), {})
                     body = {**body, "thread_ts": stream.get("thread_ts"), "text": stream.get("text", "")}
+            # posted_ts: a message's ts; for files.getUploadURLExternal the file id it handed out.
+            posted = answer.get("file_id") if method == "files.getUploadURLExternal" else answer.get("ts")
             record = RecordedRequest(method, parsed.path, headers, body, raw, status, bool(answer.get("ok")),
-                                     answer.get("ts") if method in ("chat.postMessage", "chat.stopStream") else None)
+                                     posted if method in ("chat.postMessage", "chat.stopStream", "files.getUploadURLExternal",
+                                                          "files.completeUploadExternal") else None)
             payload, content_type = json.dumps(answer).encode(), "application/json"
             if self._drop(method, record, handler):
                 return
@@ -331,9 +396,16 @@ class FakeSlack:
             with self._changed:
                 posted = [r for r in self.requests if r.method in ("chat.postMessage", "chat.stopStream") and r.ok
                           and r.body.get("channel") == body.get("channel") and r.body.get("thread_ts") == body.get("ts")]
+                shares = [r for r in self.requests if r.method == "files.completeUploadExternal" and r.ok
+                          and r.body.get("channel_id") == body.get("channel") and r.body.get("thread_ts") == body.get("ts")]
             messages = [{"type": "message", "text": r.body.get("text"), "ts": r.posted_ts, "bot_id": BOT_ID,
                          **({"metadata": r.body["metadata"]} if r.body.get("metadata") else {})}
                         for r in posted if float(r.posted_ts or 0) > oldest]
+            # A file share is a message of the app too, carrying the files (as Slack lists it).
+            messages += [{"type": "message", "text": r.body.get("initial_comment") or "", "ts": r.posted_ts,
+                          "bot_id": BOT_ID, "files": [{"id": f.get("id"), "title": f.get("title")} for f in r.files()]}
+                         for r in shares if float(r.posted_ts or 0) > oldest]
+            messages.sort(key=lambda m: float(m["ts"] or 0))
             return {"ok": True, "messages": messages, "has_more": False}
         if method == "conversations.history":
             return {"ok": True, "messages": [], "has_more": False}
@@ -343,7 +415,12 @@ class FakeSlack:
         if method == "files.completeUploadExternal":
             files = body.get("files")
             files = json.loads(files) if isinstance(files, str) else files or []
-            return {"ok": True, "files": [{"id": f.get("id"), "title": f.get("title")} for f in files]}
+            with self._changed:
+                received = {r.path.rsplit("/", 1)[-1] for r in self.requests if r.method == "upload"}
+            if not files or any(f.get("id") not in received for f in files):
+                return {"ok": False, "error": "file_not_found"}  # step 3 before step 2: Slack has no bytes
+            ts = f"{1_900_000_000 + next(self._ts)}.000100"  # the share is a message in the thread
+            return {"ok": True, "ts": ts, "files": [{"id": f.get("id"), "title": f.get("title")} for f in files]}
         if method == "apps.connections.open":
             return {"ok": True, "url": self.ws_url} if self.ws_url else {"ok": False, "error": "no_ws"}
         return {"ok": True}
@@ -494,6 +571,7 @@ __all__ = [
     "FakeSlack",
     "FakeSocketMode",
     "RecordedRequest",
+    "SharedFile",
     "event_envelope",
     "mention",
     "message",

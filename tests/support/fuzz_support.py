@@ -31,7 +31,7 @@ FRAGMENTS: tuple[str, ...] = (
     "直接推荐", "八卡", "两百人", "兩百人", "部门大约五十人", "預算五萬美元", "首字延迟小于300毫秒", "功耗2千瓦",
     "模型7B", "量化Q4_K_M", "如果用户增加到一千人呢？", "为什么不用NPU", "我們有閒置的CPU伺服器", "谢谢",
     "１２３４５６人", "七十亿参数", "一亿人", "零", "負五人",
-    # Issue 14: owned and named devices, head counts, batch jobs, lengths, other currencies.
+    # Owned and named devices, head counts, batch jobs, lengths, other currencies.
     "we have 8 RTX 4090s in a box already", "我们有8张4090", "我們有八張 A100", "would one L40S do?",
     "is a single 8×H200 node enough?", "how many MI300X?", "两张L40S够吗", "about 1,200 staff", "团队两百人",
     "classify 150k tickets overnight", "done in 6 hours", "5-token label", "每晚处理两万篇文档", "每篇大约3000 token",

@@ -8,6 +8,8 @@ import signal
 import subprocess
 import sys
 
+import pytest
+
 CHAT = [sys.executable, "-m", "bot.cli.main", "chat", "--llm", "none"]
 
 
@@ -16,6 +18,7 @@ def run_chat(home, *args: str, stdin: str, timeout: float = 120) -> subprocess.C
     return subprocess.run([*CHAT, *args], input=stdin, capture_output=True, text=True, env=env, timeout=timeout)
 
 
+@pytest.mark.slow  # over 2 s: real processes, servers or a whole-suite run
 def test_piped_json_one_object_per_reply(tmp_path):
     done = run_chat(tmp_path, "--json", "--thread", "X",
                     stdin="We want to serve a 7B model to about 200 people in legal\njust recommend\n")
@@ -30,6 +33,7 @@ def test_piped_json_one_object_per_reply(tmp_path):
     assert lines[1]["recommendation"]["primary"]["hardware_id"]
 
 
+@pytest.mark.slow  # over 2 s: real processes, servers or a whole-suite run
 def test_plain_output_and_quit(tmp_path):
     done = run_chat(tmp_path, stdin="A 13B model for 50 people\nquit\nthis line is never read\n")
     assert done.returncode == 0, done.stderr
@@ -37,6 +41,7 @@ def test_plain_output_and_quit(tmp_path):
     assert "Traceback" not in done.stderr
 
 
+@pytest.mark.slow  # over 2 s: real processes, servers or a whole-suite run
 def test_a_killed_chat_continues_where_it_stopped(tmp_path):
     env = {**os.environ, "SILICONSULT_HOME": str(tmp_path)}
     proc = subprocess.Popen([*CHAT, "--json", "--thread", "kill-me"], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
@@ -61,6 +66,7 @@ def test_a_killed_chat_continues_where_it_stopped(tmp_path):
     assert last["slots"]["ttft_target_ms"] == 1000
 
 
+@pytest.mark.slow  # over 2 s: real processes, servers or a whole-suite run
 def test_bad_input_never_shows_a_traceback(tmp_path):
     done = run_chat(tmp_path, "--json", stdin="\n😀\n" + "x" * 10_000 + "\n")
     assert done.returncode == 0
@@ -77,6 +83,7 @@ def test_an_unusable_home_is_one_line_not_a_traceback(tmp_path):
     assert "Traceback" not in done.stderr and "error" in (done.stderr + done.stdout).lower()
 
 
+@pytest.mark.slow  # over 2 s: real processes, servers or a whole-suite run
 def test_a_chat_that_continues_an_earlier_thread_says_so(tmp_path):
     first = run_chat(tmp_path, stdin="A 13B model for 50 people, power cap 3 kW\n")
     assert "continuing conversation" not in first.stdout + first.stderr

@@ -1,4 +1,4 @@
-"""No blank screen: `siliconsult chat` says what it is doing while the local model loads (issue 14)."""
+"""No blank screen: `siliconsult chat` says what it is doing while the local model loads."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Issue 14 through the whole graph: the conversation answers the question that was asked.
+"""The conversation answers the question that was asked.
 
 Expectations from the user's words and first principles, written before running: owned cards are
 kept at their stated count and never exceeded; a 13B Q4_K_M model (~8 GB of weights) fits one 24 GB

@@ -1,4 +1,4 @@
-"""Every model in the catalog can be named and sized (issue 12: "a named model in the catalog is kept as
+"""Every model in the catalog can be named and sized ("a named model in the catalog is kept as
 `model_id` and sized with its own shape"). Built for the class: one test per catalog row, so a new row
 with a size or a name the conversation cannot take (Kimi K2's 1 T parameters were once refused as an
 impossible size) fails here, not in front of a user."""

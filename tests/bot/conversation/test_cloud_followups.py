@@ -1,4 +1,4 @@
-"""Issue 16 in the conversation: working-hours patterns, the cloud section on every recommendation, and
+"""Working-hours patterns, the cloud section on every recommendation, and
 the follow-ups "why not rent?", "what would the cloud cost?", "when does it pay back?" in three languages."""
 
 from __future__ import annotations
@@ -87,7 +87,7 @@ def test_part_time_team_hears_that_renting_or_an_api_is_cheaper(engine: Engine, 
 def test_going_round_the_clock_says_the_cheapest_path_changed(engine: Engine) -> None:
     # 10 users part-time: renting or an API is cheaper (as above). 300 users of a 70B model 24/7 is the
     # high-volume case where buying wins (evals/scenarios/cloud-buy-247-volume.yaml works it out). It
-    # passes since issue 15's prefill changes (16 MI300X, buy $349k vs API $393k over 3 years): a thin
+    # passes since the listed-rate prefill changes (16 MI300X, buy $349k vs API $393k over 3 years): a thin
     # margin, and the batched-serving diagnosis in docs/estimator.md still stands.
     first = engine.handle("w", FIRST["en"])
     assert first.recommendation is not None and first.recommendation.cloud is not None

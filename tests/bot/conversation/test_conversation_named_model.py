@@ -1,4 +1,4 @@
-"""A named catalog model settles what its checkpoint says (issue 12): the interview does not ask for a
+"""A named catalog model settles what its checkpoint says: the interview does not ask for a
 weight precision the model ships in (gpt-oss in MXFP4, DeepSeek-V3 in FP8), and the reply states the
 format it sized. A model without a shipped low-bit format (Qwen3-14B, BF16) is still asked, since
 the usual choice there (Q4_K_M) is the user's to make. Questions are limited (`MAX_QUESTIONS`), so

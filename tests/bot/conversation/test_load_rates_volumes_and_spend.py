@@ -93,6 +93,7 @@ def test_bad_load_gets_a_question_and_keeps_what_was_understood(engine, text, sl
     assert "?" in reply.text
 
 
+@pytest.mark.slow  # over 2 s: real processes, servers or a whole-suite run
 def test_chat_json_shows_the_conversion_and_the_new_slots(tmp_path):
     env = {**os.environ, "SILICONSULT_HOME": str(tmp_path)}
     done = subprocess.run([sys.executable, "-m", "bot.cli.main", "chat", "--llm", "none", "--json", "--thread", "L"],

@@ -1,4 +1,4 @@
-"""When nothing meets the targets within the user's budget (issue 12, item 5), the reply says so plainly:
+"""When nothing meets the targets within the user's budget, the reply says so plainly:
 the option shown meets the targets but is past the limits, not "does not meet every target", which
 read as if it were too slow. Options that miss a target still say so.
 

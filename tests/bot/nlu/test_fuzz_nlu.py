@@ -7,6 +7,7 @@ workload value; the truncation flag matches the cut-off.
 
 from __future__ import annotations
 
+import pytest
 from hypothesis import example, given, settings
 
 from tests.support.fuzz_support import MESSAGES, PENDING_SLOTS, check_parse
@@ -17,6 +18,7 @@ from tests.support.fuzz_support import MESSAGES, PENDING_SLOTS, check_parse
 @example(text="9" * 400 + "k", pending_slot="ttft_target_ms")  # found: inf → int() raised
 @example(text="9" * 400 + "k", pending_slot="prompt_tokens")
 @example(text="0W " + "9" * 400 + "kW", pending_slot=None)  # found: a conflict holding a 10^21 int
+@pytest.mark.slow  # over 2 s: real processes, servers or a whole-suite run
 def test_parse_message_never_raises_and_reports_only_valid_facts(text: str, pending_slot: str | None) -> None:
     check_parse(text, pending_slot)
 

@@ -109,6 +109,8 @@ def test_a_data_center_card_is_no_gpu_workstation(matcher):
     ("is a single 8×H200 node enough?", [("nvidia-h200-sxm", 8)]),
     ("how many MI300X?", [("amd-mi300x", None)]),
     ("is a Mac Studio with 128 GB a sane buy?", [("apple-m4-max", 1)]),
+    # The MacBook Pro's 128 GB chip is the M5 Max (Mar 2026); the Mac Studio's is still the M4 Max.
+    ("is a MacBook Pro with 128 GB a sane buy?", [("apple-m5-max", 1)]),
     ("两张L40S够吗", [("nvidia-l40s", 2)]),
     ("兩張L40S夠嗎？", [("nvidia-l40s", 2)]),
     ("需要几张MI300X？", [("amd-mi300x", None)]),

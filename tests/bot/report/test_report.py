@@ -1,4 +1,4 @@
-"""`siliconsult report` (issue 16): the document's sections and numbers, the three formats, and the
+"""`siliconsult report`: the document's sections and numbers, the three formats, and the
 exit code 2 for a thread that has nothing to report."""
 
 from __future__ import annotations
@@ -21,6 +21,7 @@ from bot.wiring import build_engine
 from estimator.assume import fill_defaults
 from estimator.recommend import recommend
 from knowledge.testing import memory_catalog
+from tests.support.pdf import weasyprint_or_none
 
 EN = ["We want to serve our fine-tuned 7B model to a team of 10 people, 9 to 5 on weekdays. Q4_K_M, first token under 1 s.",
       "just recommend"]
@@ -102,14 +103,6 @@ def _chat(thread: str, messages: list[str]) -> None:
             engine.handle(thread, text)
 
 
-def _weasyprint_loads() -> bool:
-    try:
-        import weasyprint  # noqa: F401
-    except (ImportError, OSError):  # OSError: Pango missing
-        return False
-    return True
-
-
 def test_pdf_without_a_renderer_exits_2_and_says_what_to_install(tmp_path: Path, capsys: pytest.CaptureFixture[str],
                                                                  monkeypatch: pytest.MonkeyPatch) -> None:
     import builtins
@@ -131,8 +124,9 @@ def test_pdf_without_a_renderer_exits_2_and_says_what_to_install(tmp_path: Path,
 
 
 @pytest.mark.parametrize("fmt", ["md", "html", "pdf"])
+@pytest.mark.slow  # over 2 s: real processes, servers or a whole-suite run
 def test_cli_writes_each_format(tmp_path: Path, fmt: str, capsys: pytest.CaptureFixture[str]) -> None:
-    if fmt == "pdf" and not _weasyprint_loads():
+    if fmt == "pdf" and weasyprint_or_none() is None:
         pytest.skip("WeasyPrint or Debian's Pango is not installed (scripts/ensure_chromium.sh installs Pango)")
     _chat("cli-en", EN)
     out = tmp_path / f"report.{fmt}"

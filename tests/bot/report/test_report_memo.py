@@ -18,6 +18,7 @@ from bot.settings import Settings
 from bot.wiring import load_catalog
 from estimator.sensitivity import sensitivity
 from estimator.workload import Workload
+from tests.support.pdf import weasyprint_or_none
 
 # Terse leads' asks: a fine-tune for a department (API cheaper, bought for the fine-tune), a 70B model at
 # scale (buying cheapest), a small public-model team (API cheaper without a fine-tune), in Chinese too.
@@ -147,18 +148,8 @@ def test_markdown_links_chart_files_when_asked(memo):
     assert "](memo-throughput.png)" in text
 
 
-def _weasyprint():
-    with warnings.catch_warnings():
-        warnings.simplefilter("ignore")
-        try:
-            import weasyprint
-        except (ImportError, OSError):
-            return None
-    return weasyprint
-
-
 def test_pdf_pages_keep_every_table_inside_the_page_and_its_cells(memo):
-    weasyprint = _weasyprint()
+    weasyprint = weasyprint_or_none()
     if weasyprint is None:
         pytest.skip("WeasyPrint cannot load here")
     _, report = memo

@@ -162,6 +162,7 @@ def test_dm_conversation_reaches_a_recommendation(running: Running) -> None:
     assert streamed.strip() and "\n\n" not in streamed.strip()  # one paragraph: the summary, not the whole text
 
 
+@pytest.mark.slow  # over 2 s: real processes, servers or a whole-suite run
 def test_redelivery_after_a_restart_is_not_answered_again(home: Path) -> None:
     envelope = event_envelope(mention(FIRST, channel="CRESTART"))
     thread_ts = envelope["event"]["ts"]
@@ -194,6 +195,7 @@ def workers() -> list[multiprocessing.Process]:
     return [p for p in multiprocessing.active_children() if p.name == "siliconsult-slack-worker"]
 
 
+@pytest.mark.slow  # over 2 s: real processes, servers or a whole-suite run
 def test_a_crashed_model_worker_is_replaced_and_answers(home: Path) -> None:
     before = set(workers())
     with FakeSlack() as fake:
@@ -212,6 +214,7 @@ def test_a_crashed_model_worker_is_replaced_and_answers(home: Path) -> None:
             close()
 
 
+@pytest.mark.slow  # over 2 s: real processes, servers or a whole-suite run
 def test_a_turn_the_killed_model_worker_had_not_answered_is_answered_by_its_replacement(home: Path) -> None:
     before = set(workers())
     with FakeSlack() as fake:

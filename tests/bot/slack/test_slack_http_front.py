@@ -281,6 +281,7 @@ def test_a_client_that_trickles_its_headers_is_disconnected(served: Served, capl
     assert post_event(served.url, SECRET, event_envelope(mention("after the trickle", channel="CSLOW")))[0] == 200
 
 
+@pytest.mark.slow  # over 2 s: real processes, servers or a whole-suite run
 def test_keep_alive_requests_are_served_on_one_connection(served: Served) -> None:
     """The header deadline is re-armed after each response: a client reusing its connection is fine."""
     parts = urllib.parse.urlsplit(served.url)
@@ -295,3 +296,46 @@ def test_keep_alive_requests_are_served_on_one_connection(served: Served) -> Non
             time.sleep(0.6)  # within keep-alive (5 s), and each wait shorter than the 1 s header timeout
     finally:
         connection.close()
+
+
+def test_a_response_is_sent_without_waiting_for_the_clients_delayed_ack() -> None:
+    """h11 writes a response's head and body apart: the server's connections must not hold the body back
+    under Nagle's algorithm until the client ACKs the head (a 40 ms delayed ACK per kept-alive request)."""
+    import asyncio
+    import socket
+
+    from uvicorn.config import Config
+
+    from bot.slack.server import header_timeout_protocol
+
+    listener = socket.create_server(("127.0.0.1", 0))
+    client_side = socket.create_connection(listener.getsockname())
+    server_side, _ = listener.accept()
+    loop = asyncio.new_event_loop()
+    try:
+        protocol_class = header_timeout_protocol(1.0)
+        config = Config(app=lambda *_: None, lifespan="off", log_config=None)
+        config.load()
+        protocol = protocol_class(config=config, server_state=type("State", (), {
+            "total_requests": 0, "connections": set(), "tasks": set(), "default_headers": []})(), app_state={},
+            _loop=loop)
+
+        class Transport(asyncio.Transport):
+            def get_extra_info(self, name: str, default: object = None) -> object:
+                return {"socket": server_side, "peername": ("127.0.0.1", 1), "sockname": ("127.0.0.1", 2)}.get(
+                    name, default)
+
+            def is_closing(self) -> bool:
+                return False
+
+            def close(self) -> None:
+                pass
+
+        assert server_side.getsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY) == 0
+        protocol.connection_made(Transport())
+        assert server_side.getsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY) != 0
+        protocol.connection_lost(None)
+    finally:
+        loop.close()
+        for sock in (server_side, client_side, listener):
+            sock.close()

@@ -64,6 +64,7 @@ def test_a_reset_after_slack_took_the_reply_does_not_post_it_twice(running: Runn
     assert reply.body["text"].startswith("you said:")
 
 
+@pytest.mark.slow  # over 2 s: real processes, servers or a whole-suite run
 def test_a_timeout_after_slack_took_the_reply_shows_the_reply_and_no_apology(running: Running) -> None:
     running.fake.drop_after_accept("chat.postMessage", 1, delay_s=3)  # longer than the client's 2 s
     first = mention("and a 70B one", channel="CTIMEOUT")
@@ -138,6 +139,7 @@ def test_a_workspace_without_agent_sessions_moves_to_the_legacy_status(running: 
     assert running.fake.calls("assistant.threads.setStatus", lambda r: r.body.get("thread_ts") == second["ts"])
 
 
+@pytest.mark.slow  # over 2 s: real processes, servers or a whole-suite run
 def test_a_hung_status_call_does_not_hold_the_reply_or_kill_the_turn(tmp_path: Path,
                                                                     monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv("SLACK_SIGNING_SECRET", SECRET)

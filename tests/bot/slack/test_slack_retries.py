@@ -61,6 +61,7 @@ def running(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Running]:
             close()
 
 
+@pytest.mark.slow  # over 2 s: real processes, servers or a whole-suite run
 def test_two_429s_then_success_give_exactly_one_reply_with_its_card(running: Running) -> None:
     first = mention(FIRST, channel="CRATE")
     running.send(first)

@@ -30,6 +30,7 @@ def envelope(envelope_id: str, event: dict, *, event_id: str | None = None, retr
             "payload": event_envelope(event, event_id=event_id)}
 
 
+@pytest.mark.slow  # over 2 s: real processes, servers or a whole-suite run
 def test_socket_mode_event_is_acked_and_answered_once(slack: tuple[FakeSlack, FakeSocketMode], tmp_path) -> None:
     web, socket = slack
     engine = EchoEngine()

@@ -1,0 +1,35 @@
+"""One person's machine is a personal deployment whoever the person is ("only her", "for his own
+experiments", "只有她自己用"); a customer-service or chat *bot* (客服机器人, 聊天机器人) is software serving
+people, not a robot at the edge."""
+
+from __future__ import annotations
+
+import pytest
+
+from bot.nlu import parse_message
+
+
+@pytest.mark.parametrize("text", [
+    "one of our researchers wants a desk machine to run llama 3.3 70b locally, only her, long docs sometimes",
+    "just for his own experiments, a 14B model on a workstation",
+    "我们组有个博士生想在桌面上跑 32B，只有她自己用",
+    "主管想要一台電腦自己跑 8B，就他一個人用",
+])
+def test_one_persons_machine_is_personal(text):
+    facts = parse_message(text).facts
+    # Either word for it: a personal deployment, or one user read from "一个人" (its numeral is read as 1).
+    assert facts.get("deployment_scale") == "personal" or facts.get("concurrent_users") == 1, facts
+
+
+@pytest.mark.parametrize("text", [
+    "客服機器人一天大約 3 萬通對話，集中在上班 8 小時",
+    "我们的聊天机器人高峰 200 人同时在线",
+    "问答机器人给全公司用，大概 2000 人",
+])
+def test_a_chatbot_is_not_an_edge_robot(text):
+    assert parse_message(text).facts.get("deployment_scale") != "edge"
+
+
+@pytest.mark.parametrize("text", ["warehouse robots each run a 3B model onboard", "机器人上跑一个 3B 的模型，功耗 20W"])
+def test_a_robot_is_still_the_edge(text):
+    assert parse_message(text).facts.get("deployment_scale") == "edge"

@@ -1,0 +1,103 @@
+"""The capex-vs-expert trial: its question files, its factor arithmetic and its report, on fakes and the real engine.
+
+Expected factors are computed here from the definition (max(a/b, b/a) of the product's capex and the
+geometric middle of the expert's range, both floored at $100), never copied from what the trial prints.
+"""
+
+from __future__ import annotations
+
+import math
+
+from evals.capex_trial import TrialQuestion, load_questions, run_question, run_trial, summarize, trial_path
+from evals.capex_trial import format_report as trial_report
+from tests.support.eval_fakes import FakeEngine, option, recommendation, recommends_after_just_recommend, reply
+
+
+def _question(expect: str = "size", low: float = 10_000, high: float = 40_000, lang: str = "en") -> TrialQuestion:
+    return TrialQuestion.model_validate({
+        "id": "q1", "lang": lang, "load_form": "headcount", "message": "70b for 100 people", "followup": "just recommend",
+        "derivation": "test", "expert": {"expect": expect, "devices": ["nvidia-l40s"], "count": [1, 2],
+                                         "capex_low": low, "capex_high": high},
+    })
+
+
+def test_question_files_hold_24_dev_and_12_held_out_with_distinct_ids():
+    dev, held = load_questions(trial_path(False)), load_questions(trial_path(True))
+    assert (len(dev), len(held)) == (24, 12)
+    ids = [q.id for q in dev + held]
+    assert len(set(ids)) == 36
+    for q in dev + held:
+        assert q.expert.capex_low <= q.expert.capex_high
+        assert q.expert.expect != "size" or q.expert.capex_low > 0
+
+
+def test_factor_is_the_ratio_to_the_geometric_middle_of_the_expert_range():
+    engine = recommends_after_just_recommend(recommendation(option("nvidia-l40s", count=4, capex_usd=60_000)))
+    result = run_question(engine, _question(low=10_000, high=40_000), "t")
+    # √(10,000 × 40,000) = 20,000; 60,000 / 20,000 = 3.0: outside the range, just inside 3×.
+    assert result.factor == 3.0
+    assert (result.within_range, result.within_3x) == (False, True)
+    assert result.asked_first and result.sent_followup and engine.calls[-1][1] == "just recommend"
+    assert result.device_acceptable and (result.hardware_id, result.count) == ("nvidia-l40s", 4)
+
+
+def test_cheaper_than_the_expert_counts_the_same_way_and_buying_nothing_uses_the_floor():
+    cheap = FakeEngine(lambda _t, _x, _n: reply("here", rec=recommendation(option(capex_usd=2_500))))
+    assert run_question(cheap, _question(low=10_000, high=40_000), "t").factor == 8.0  # 20,000 / 2,500
+    owned_zero = FakeEngine(lambda _t, _x, _n: reply("use it", rec=recommendation(option(capex_usd=0))))
+    assert run_question(owned_zero, _question("use_owned", 0, 0), "t").factor == 1.0
+    sells = FakeEngine(lambda _t, _x, _n: reply("buy", rec=recommendation(option(capex_usd=6_000))))
+    result = run_question(sells, _question("use_owned", 0, 0), "t")
+    assert result.factor == 60.0 and not result.within_range  # 6,000 / the $100 floor
+
+
+def test_ask_verdict_is_matched_only_when_the_first_reply_asks():
+    asks = recommends_after_just_recommend(recommendation(option()))
+    assert run_question(asks, _question("ask", 0, 0), "t").verdict_matched is True
+    answers = FakeEngine(lambda _t, _x, _n: reply("buy", rec=recommendation(option())))
+    result = run_question(answers, _question("ask", 0, 0), "t")
+    assert result.verdict_matched is False and result.factor is None
+
+
+def test_a_crashing_engine_is_that_questions_result():
+    def crash(_t: str, _x: str, _n: int):
+        raise RuntimeError("boom")
+
+    result = run_question(FakeEngine(crash), _question(), "t")
+    assert result.error and "boom" in result.error and not result.within_3x
+
+
+def test_summary_shares_and_geometric_mean_over_capex_questions():
+    prices = iter([20_000, 80_000, 5_000])  # factors 1, 4, 4 against the 20,000 middle
+    engine = FakeEngine(lambda _t, _x, _n: reply("buy", rec=recommendation(option(capex_usd=next(prices)))))
+    results = run_trial(engine, [_question(), _question(lang="zh-Hans"), _question(lang="zh-Hans")])
+    total = summarize(results)["total"]
+    assert isinstance(total, dict)
+    assert total["questions"] == 3
+    assert total["within_range"] == round(1 / 3, 3) and total["within_3x"] == round(1 / 3, 3)
+    assert total["geometric_mean_factor"] == round((1 * 4 * 4) ** (1 / 3), 3)
+
+
+def test_real_engine_on_three_dev_questions_reports_consistent_factors(engine):
+    questions = load_questions(trial_path(False))[:3]
+    results = run_trial(engine, questions)
+    summary = summarize(results)
+    assert set(summary) == {"total", "by_language", "by_load_form", "by_expect", "worst", "verdicts"}
+    for question, result in zip(questions, results, strict=True):
+        assert result.id == question.id and result.error is None
+        if result.capex_usd is None or question.expert.expect not in ("size", "use_owned"):
+            continue
+        middle = max(math.sqrt(question.expert.capex_low * question.expert.capex_high), 100.0)
+        capex = max(result.capex_usd, 100.0)
+        assert result.factor == round(max(capex / middle, middle / capex), 3)
+        assert result.within_3x == (result.factor <= 3.0)
+        assert result.within_range == (question.expert.capex_low <= result.capex_usd <= question.expert.capex_high)
+    text = trial_report(results, summary)
+    assert all(result.id in text for result in results) and "within 3×" in text
+
+
+def test_within_one_and_a_half_share_counts_factors_up_to_1_5():
+    prices = iter([30_000, 31_000])  # 1.5× and 1.55× the 20,000 middle
+    engine = FakeEngine(lambda _t, _x, _n: reply("buy", rec=recommendation(option(capex_usd=next(prices)))))
+    total = summarize(run_trial(engine, [_question(), _question()]))["total"]
+    assert isinstance(total, dict) and total["within_1_5x"] == 0.5
