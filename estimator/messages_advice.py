@@ -151,22 +151,6 @@ _ASSUME: dict[str, tuple[str, str, str]] = {
         "約 1 % 以內，docs.vllm.ai/en/stable/features/quantization/fp8/）；種子文件 1 的 Q4_K_M 是 llama.cpp 格式；"
         "如要按其他格式估算請說明",
     ),
-    "assume.format.fp4_native": (
-        "assumed {quant} weights: {hardware} has native FP4 tensor cores and {stack} runs {quant} (~4.5 bits per "
-        "weight); it needs a calibrated or QAT checkpoint validated on your own eval set; say FP8 or BF16 to size at it",
-        "假设使用 {quant} 权重：{hardware} 具备原生 FP4 张量核心，且 {stack} 支持 {quant}（每个权重约 4.5 bit）；"
-        "需要经过校准或 QAT 的模型，并在你自己的评测集上验证准确率；如要按 FP8 或 BF16 估算请说明",
-        "假設使用 {quant} 權重：{hardware} 具備原生 FP4 張量核心，且 {stack} 支援 {quant}（每個權重約 4.5 bit）；"
-        "需要經過校準或 QAT 的模型，並在你自己的評測集上驗證準確率；如要按 FP8 或 BF16 估算請說明",
-    ),
-    "assume.format.bf16_no_low_precision": (
-        "assumed {quant} weights: {hardware} has no FP8 or FP4 tensor cores, so {stack} serves the checkpoint's "
-        "16-bit weights; say a format (e.g. INT8, INT4) to size at it",
-        "假设使用 {quant} 权重：{hardware} 没有 FP8 或 FP4 张量核心，{stack} 直接运行模型的 16 bit 权重；"
-        "如要按其他格式（例如 INT8、INT4）估算请说明",
-        "假設使用 {quant} 權重：{hardware} 沒有 FP8 或 FP4 張量核心，{stack} 直接執行模型的 16 bit 權重；"
-        "如要按其他格式（例如 INT8、INT4）估算請說明",
-    ),
     "assume.prompt": ("assumed prompts of ~{tokens} tokens", "假设提示约 {tokens} token", "假設提示約 {tokens} token"),
     "assume.output": ("assumed answers of ~{tokens} tokens", "假设回答约 {tokens} token", "假設回答約 {tokens} token"),
     "assume.speed": ("assumed {tps:g} tok/s per user: {why}", "假设每位用户 {tps:g} tok/s：{why}",

@@ -122,21 +122,6 @@ RISK_MESSAGES: dict[str, tuple[str, str, str]] = {
         "huggingface.co/amd/Llama-2-70b-chat-hf_FP8_MLPerf_V2），動態 FP8 無需校準資料；請在你自己的評測集上確認，"
         "或說明用 BF16 按全精度估算",
     ),
-    "risk.quantization.default_fp4": (
-        "{quant} was chosen because {hardware} has native FP4 tensor cores and {stack} runs {quant}, not stated by "
-        "you: 4-bit floats need a calibrated or quantization-aware-trained (QAT) checkpoint (NVIDIA reports < 1 % "
-        "loss against FP8 on DeepSeek-R1 and Llama 3 for its calibrated NVFP4 checkpoints, developer.nvidia.com/blog/"
-        "introducing-nvfp4-for-efficient-and-accurate-low-precision-inference/) and validation on your own eval set "
-        "before it replaces FP8; say FP8 or BF16 to size at it",
-        "{quant} 是按 {hardware} 具备原生 FP4 张量核心、且 {stack} 支持 {quant} 而选的，不是你指定的：4 bit 浮点需要"
-        "经过校准或量化感知训练（QAT）的模型（NVIDIA 报告其校准后的 NVFP4 模型在 DeepSeek-R1 和 Llama 3 上相对 FP8 "
-        "准确率损失 < 1 %，developer.nvidia.com/blog/introducing-nvfp4-for-efficient-and-accurate-low-precision-inference/），"
-        "并在你自己的评测集上验证后才能替代 FP8；如要按 FP8 或 BF16 估算请说明",
-        "{quant} 是按 {hardware} 具備原生 FP4 張量核心、且 {stack} 支援 {quant} 而選的，不是你指定的：4 bit 浮點需要"
-        "經過校準或量化感知訓練（QAT）的模型（NVIDIA 報告其校準後的 NVFP4 模型在 DeepSeek-R1 和 Llama 3 上相對 FP8 "
-        "準確率損失 < 1 %，developer.nvidia.com/blog/introducing-nvfp4-for-efficient-and-accurate-low-precision-inference/），"
-        "並在你自己的評測集上驗證後才能取代 FP8；如要按 FP8 或 BF16 估算請說明",
-    ),
     "risk.quantization.low_bit": (
         "{quant} loses measurable quality; seed 1 keeps Q3/Q2 for when memory forces it",
         "{quant} 会有可测量的质量损失；种子文档 1 只在内存不够时才用 Q3/Q2",

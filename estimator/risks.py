@@ -203,13 +203,12 @@ def quantization_calibration(ctx: RiskContext) -> Risk | None:
                              hardware=ctx.hardware.name, count=len(devices)))
     chosen = ctx.default_format
     if chosen is not None and chosen.low_precision_float:
-        # FP8 / FP4 chosen for the user: say what it costs in accuracy. Dynamic FP8 (per-token activation
-        # scales) needs no calibration data (llm-compressor's FP8_DYNAMIC), so it is a low risk unless the task
-        # is accuracy-critical; a 4-bit float checkpoint must be calibrated or QAT-trained and validated.
-        fp4 = chosen.basis == "fp4_native"
-        severity = "medium" if fp4 or critical else (severity or "low")
-        reasons.append(ctx.t("risk.quantization.default_fp4" if fp4 else "risk.quantization.default_fp8",
-                             quant=quant, hardware=ctx.hardware.name, stack=ctx.stack_name))
+        # FP8 chosen for the user: say what it costs in accuracy. Dynamic FP8 (per-token activation scales)
+        # needs no calibration data (llm-compressor's FP8_DYNAMIC), so it is a low risk unless the task is
+        # accuracy-critical.
+        severity = "medium" if critical else (severity or "low")
+        reasons.append(ctx.t("risk.quantization.default_fp8", quant=quant, hardware=ctx.hardware.name,
+                             stack=ctx.stack_name))
     elif quant in _INTEGER_QUANTS:
         # Seed 2 pitfall 2: "以为INT8量化就是调个API的事" — activation quantization needs calibration anywhere.
         severity = "high" if critical and (compiled or quant == "INT4") else (severity or "medium")
