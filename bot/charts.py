@@ -123,7 +123,7 @@ def throughput_curves(
                 hardware=option.hardware_id,
                 count=option.count,
                 params_b=float(params_b),
-                quant=workload.weight_format,
+                quant=option.weight_format or workload.weight_format,  # each option at the format it was sized at
                 backend=backend_of(option),
                 concurrency=users,
                 prompt_tokens=int(workload.prompt_tokens or 512),

@@ -71,10 +71,11 @@ def first_fitting_format(sizer: Sizer, candidates: Sequence[Candidate], count: i
     if not candidates:
         return None
     hw = candidates[0].hardware
-    quant = sizer.workload.weight_format
+    base = sizer.workload_for(candidates[0])  # the format this device is sized at (a default one may differ)
+    quant = base.weight_format
     catalog = sizer.catalog
     for name in lower_formats(quant, hw, [c.stack for c in candidates], catalog):
-        workload = sizer.workload.model_copy(update={"quantization": name})
+        workload = base.model_copy(update={"quantization": name})
         lower = Sizer(workload, catalog, sizer.estimate_fn, sizer.capacity_fn, lang=sizer.lang,
                       assumed_targets=(sizer.assumed_speed, sizer.assumed_ttft))
         fitting = [c for c in candidates if _runs(c.stack, hw, name) and lower.estimate(c, count).fits]
@@ -96,7 +97,7 @@ def lower_format_text(sizer: Sizer, candidates: Sequence[Candidate], count: int,
     fit = first_fitting_format(sizer, candidates, count)
     if fit is None:
         return ""
-    quant = sizer.workload.weight_format
+    quant = sizer.workload_for(candidates[0]).weight_format
     est = fit.estimate
     speed = (msg("answer.lower.meets", lang, tps=est.decode_tokens_per_s_per_stream, users=sizer.peak,
                  ttft=est.ttft_p95_ms or est.ttft_ms) if fit.meets

@@ -139,6 +139,18 @@ _ASSUME: dict[str, tuple[str, str, str]] = {
         "假设使用 Q4_K_M：比 FP16 小 3.2×，在特定任务上准确率损失 <1 %（种子文档 1）",
         "假設使用 Q4_K_M：比 FP16 小 3.2×，在特定任務上準確率損失 <1 %（種子文件 1）",
     ),
+    # The format an option was sized at when none was stated (estimator/default_format.py), by its basis.
+    "assume.format.fp8_native": (
+        "assumed FP8 weights: {hardware} runs FP8 natively with {stack} (1 byte per weight, half of BF16; typically "
+        "within ~1 % of BF16 accuracy, docs.vllm.ai/en/stable/features/quantization/fp8/); seed 1's Q4_K_M is a "
+        "llama.cpp format; say a format to size at it",
+        "假设使用 FP8 权重：{hardware} 在 {stack} 上原生支持 FP8（每个权重 1 字节，是 BF16 的一半；准确率通常与 BF16 相差"
+        "约 1 % 以内，docs.vllm.ai/en/stable/features/quantization/fp8/）；种子文档 1 的 Q4_K_M 是 llama.cpp 格式；"
+        "如要按其他格式估算请说明",
+        "假設使用 FP8 權重：{hardware} 在 {stack} 上原生支援 FP8（每個權重 1 位元組，是 BF16 的一半；準確率通常與 BF16 相差"
+        "約 1 % 以內，docs.vllm.ai/en/stable/features/quantization/fp8/）；種子文件 1 的 Q4_K_M 是 llama.cpp 格式；"
+        "如要按其他格式估算請說明",
+    ),
     "assume.prompt": ("assumed prompts of ~{tokens} tokens", "假设提示约 {tokens} token", "假設提示約 {tokens} token"),
     "assume.output": ("assumed answers of ~{tokens} tokens", "假设回答约 {tokens} token", "假設回答約 {tokens} token"),
     "assume.speed": ("assumed {tps:g} tok/s per user: {why}", "假设每位用户 {tps:g} tok/s：{why}",

@@ -174,6 +174,7 @@ ANSWER_MESSAGES: dict[str, tuple[str, str, str]] = {
         "你現有的 {owned} × {hardware} 無法承擔這個負載：{reason}。",
     ),
     "answer.owned_units": (" ({owned} of them already owned)", "（其中 {owned} 台已有）", "（其中 {owned} 台已有）"),
+    "answer.named.at_format": (" at {quant}", "（按 {quant}）", "（按 {quant}）"),
     "answer.named.ask": ("{count} × {hardware}: ", "{count} × {hardware}：", "{count} × {hardware}："),
     "answer.named.ask_many": (
         "How many {hardware}: {count} — ", "需要几台 {hardware}：{count} 台。", "需要幾台 {hardware}：{count} 台。",

@@ -110,8 +110,11 @@ def named_text(sizer: Sizer, named: NamedDevice, option: Sized, reason: str | No
         figures = msg("answer.named.figures", lang, tps=est.decode_tokens_per_s_per_stream, users=sizer.peak,
                       ttft=ttft, capacity=option.capacity_users, required=est.memory_required_gb,
                       available=est.memory_available_gb, price=price)
+    # A format chosen for this device and engine (FP8 on an H100 under vLLM) is named beside it.
+    shown = hw.name + (msg("answer.named.at_format", lang, quant=option.weight_format)
+                       if option.format_default and option.weight_format != sizer.workload.weight_format else "")
     head = msg("answer.named.ask_many" if named.count is None else "answer.named.ask", lang,
-               count=option.count, hardware=hw.name)
+               count=option.count, hardware=shown)
     if reason is not None:
         text = head + msg("answer.named.ineligible", lang, reason=reason_text(reason, lang), figures=figures)
     elif ok:

@@ -147,6 +147,7 @@ def to_option(sized: Sized, rationale: str | None = None, *, lang: str = "en") -
         rationale=rationale or describe(sized, lang), existing=cand.existing, violations=list(sized.violations),
         tco_assumptions=list(cost.assumptions), redundancy=sized.redundancy,
         deployment=deployment_of(cand.hardware, sized.count, est),
+        weight_format=sized.weight_format or None, weight_format_default=sized.format_default,
     )
 
 
@@ -365,7 +366,8 @@ def recommend(
         sizer: Sizer = BatchSizer(filled, catalog, estimate_fn, capacity_fn, lang=lang)
     else:  # targets the user did not set do not fail hardware they own (seed 1's bands judge it)
         sizer = Sizer(filled, catalog, estimate_fn, capacity_fn, lang=lang,
-                      assumed_targets=(workload.tokens_per_s_target is None, workload.ttft_target_ms is None))
+                      assumed_targets=(workload.tokens_per_s_target is None, workload.ttft_target_ms is None),
+                      format_stated=named.quantization is not None)
     free, counted = split_counted(filled, candidates, catalog)  # owned devices: never more than stated
     sized = size_all(sizer, free) + size_counted(sizer, counted)
     fitting = [s for s in sized if s.estimate.fits]
@@ -401,6 +403,7 @@ def recommend(
         ranked = []
         outside_limits = True
     accel, primary, alternatives = _accelerators_first(sizer, catalog, sized, fitting, ranked, primary, alternatives)
+    filled, assumptions = _primary_format(sizer, primary, filled, assumptions, lang)
     assumptions += _ranking_notes(filled, excluded, lang)
     if (fleet := _fleet_note(filled, primary, lang)) is not None:
         assumptions.append(fleet)
@@ -472,6 +475,22 @@ def _accelerators_first(
         stack = next((st for st in catalog.stacks if st.name == best.serving_stack), None)
     migration = migration_finding(sizer.workload, stack) if stack is not None else None
     return verdict(conditions, evaluated, primary, gpu, migration), primary, alternatives
+
+
+def _primary_format(sizer: Sizer, primary: Sized, filled: Workload, assumptions: list[str],
+                    lang: str) -> tuple[Workload, list[str]]:
+    """With no format stated, the reply speaks of the primary's own (FP8 on an H100 under vLLM, Q4_K_M under
+    llama.cpp): the workload carries it, and seed 1's assumed-format note gives way to the one saying why."""
+    chosen = sizer.default_for(primary.candidate)
+    if chosen is None:
+        return filled, assumptions
+    seed1 = {msg("assume.q4", lang), msg("assume.q8", lang)}
+    if chosen.basis not in ("seed1_gguf", "seed1_accuracy_critical"):
+        cand = primary.candidate
+        note = msg(f"assume.format.{chosen.basis}", lang, quant=chosen.format, hardware=cand.hardware.name,
+                   stack=cand.stack.name)
+        assumptions = [note if line in seed1 else line for line in assumptions]
+    return sizer.workload_for(primary.candidate), assumptions
 
 
 def _cloud(workload: Workload, primary: Sized, catalog: Catalog, lang: str) -> CloudComparison | None:

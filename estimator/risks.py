@@ -11,6 +11,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from estimator.catalog import Hardware, Level, ServingStack
+from estimator.default_format import DefaultFormat
 from estimator.defaults import OVERLOAD_FACTOR
 from estimator.messages import join, msg, normalize
 from estimator.schemas import Estimate, Risk, TcoResult
@@ -21,7 +22,8 @@ _ORDER = {"high": 0, "medium": 1, "low": 2}
 _INTEGER_QUANTS = ("INT8", "INT4", "FP8", "W4A16", "W8A8")  # formats whose scales need a calibration pass
 _LOW_BIT_GGUF = ("Q3_K_M", "Q2_K")
 _BYTES_PER_WEIGHT = {"FP16": 2.0, "BF16": 2.0, "FP8": 1.0, "INT8": 1.0, "Q8_0": 1.06, "Q6_K": 0.82,
-                     "Q5_K_M": 0.71, "Q4_K_M": 0.6, "Q4_0": 0.56, "INT4": 0.5, "Q3_K_M": 0.49, "Q2_K": 0.37}
+                     "Q5_K_M": 0.71, "Q4_K_M": 0.6, "Q4_0": 0.56, "INT4": 0.5, "Q3_K_M": 0.49, "Q2_K": 0.37,
+                     "NVFP4": 0.5625, "MXFP4": 0.53}
 # Seed 1: "1–4 個 GPU，現有辦公室基礎設施通常能應對…超出這個範圍，你需要…專用機架空間".
 _OFFICE_DEVICES = 4
 # Seed 2's pitfall 5 lists vendors whose stack is the only way to run the chip.
@@ -43,6 +45,7 @@ class RiskContext:
     estimate_covers_all_models: bool = False
     existing: bool = False  # the buyer already owns these devices
     lang: str = "en"  # the language of `why` and `mitigation` (estimator.messages)
+    default_format: DefaultFormat | None = None  # the format was chosen for the user (`estimator.default_format`)
 
     def t(self, key: str, **params: object) -> str:
         """The sentence `key` in this context's language."""
@@ -198,7 +201,15 @@ def quantization_calibration(ctx: RiskContext) -> Risk | None:
         severity = "high" if critical else "medium"
         reasons.append(ctx.t("risk.quantization.format_device", stack=ctx.stack_name, quant=quant,
                              hardware=ctx.hardware.name, count=len(devices)))
-    if quant in _INTEGER_QUANTS:
+    chosen = ctx.default_format
+    if chosen is not None and chosen.low_precision_float:
+        # FP8 chosen for the user: say what it costs in accuracy. Dynamic FP8 (per-token activation scales)
+        # needs no calibration data (llm-compressor's FP8_DYNAMIC), so it is a low risk unless the task is
+        # accuracy-critical.
+        severity = "medium" if critical else (severity or "low")
+        reasons.append(ctx.t("risk.quantization.default_fp8", quant=quant, hardware=ctx.hardware.name,
+                             stack=ctx.stack_name))
+    elif quant in _INTEGER_QUANTS:
         # Seed 2 pitfall 2: "以为INT8量化就是调个API的事" — activation quantization needs calibration anywhere.
         severity = "high" if critical and (compiled or quant == "INT4") else (severity or "medium")
         reasons.append(ctx.t("risk.quantization.calibrate", quant=quant, kind=ctx.hardware.kind))
@@ -409,6 +420,7 @@ def assess_risks(
     estimate_covers_all_models: bool = False,
     existing: bool = False,
     lang: str = "en",
+    default_format: DefaultFormat | None = None,
 ) -> list[Risk]:
     """The risks that apply to this option, most severe first.
 
@@ -419,7 +431,7 @@ def assess_risks(
     the sentences (en, zh-Hans, zh-Hant).
     """
     ctx = RiskContext(workload, hardware, count, stack, estimate, tco, max_concurrent_users, newest_launch_year,
-                      estimate_covers_all_models, existing, normalize(lang))
+                      estimate_covers_all_models, existing, normalize(lang), default_format)
     found = [risk for check in CHECKS if (risk := check(ctx)) is not None]
     return sorted(found, key=lambda r: _ORDER[r.severity])
 

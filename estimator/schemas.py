@@ -185,6 +185,11 @@ class Option(_Model):
     unpriced: bool = Field(default=False, description="no sourced price: capex and TCO count power only")
     batch_hours: float | None = Field(default=None, description="a batch job: hours to finish it on this option")
     deployment: Deployment | None = None
+    # The weight format this option is sized at (options may differ when the user named none), and whether
+    # it was chosen for the user (`estimator.default_format`) rather than stated.
+    weight_format: str | None = Field(default=None, description="weight format the option is sized at")
+    weight_format_default: bool | None = Field(
+        default=None, description="the format was chosen for the device and engine, not stated by the user")
 
     @property
     def verdict(self) -> Literal["meets", "past_limits", "unverified", "misses"]:

@@ -16,6 +16,7 @@ from dataclasses import dataclass, field
 
 from estimator.candidates import Candidate, is_organization
 from estimator.catalog import Catalog, Hardware, ServingStack
+from estimator.default_format import DefaultFormat, default_format
 from estimator.defaults import (
     ACCEPTABLE_TOKENS_PER_S,
     COMFORTABLE_TOKENS_PER_S,
@@ -52,6 +53,8 @@ class Sized:
     shortfall: float = 1.0  # worst ratio of need to limit over the violated constraints (1 = meets all)
     redundancy: bool = False
     probed: bool = False  # capacity_users comes from the capacity probe (else: peak or 1.5× peak)
+    weight_format: str = ""  # the format this option is sized at (`Sizer.workload_for`)
+    format_default: bool = False  # chosen for the device and engine (`estimator.default_format`), not stated
 
     @property
     def cost_per_token(self) -> float:
@@ -107,8 +110,15 @@ class Sizer:
     """Counts, estimates and costs candidates for one workload (memoizes estimates and capacity probes)."""
 
     def __init__(self, workload: Workload, catalog: Catalog, estimate_fn: EstimateFn, capacity_fn: CapacityFn,
-                 lang: str = "en", *, assumed_targets: tuple[bool, bool] = (False, False)) -> None:
+                 lang: str = "en", *, assumed_targets: tuple[bool, bool] = (False, False),
+                 format_stated: bool = True) -> None:
         self.workload = workload
+        # The user (or the catalog model's native checkpoint) chose the weight format: every option is sized
+        # at it. Otherwise each device × engine gets the format an expert would serve it in
+        # (`estimator.default_format`): native FP8 / FP4 on a datacenter GPU's batched engine, seed 1's Q4_K_M
+        # where llama.cpp-class engines serve.
+        self.format_stated = format_stated
+        self._workloads: dict[tuple[str, str], tuple[Workload, DefaultFormat | None]] = {}
         self.lang = lang  # language of the risks' sentences (estimator.messages)
         self.catalog = catalog
         self.estimate_fn = estimate_fn
@@ -129,11 +139,36 @@ class Sizer:
         self.weights_gb = weights_gb(served_params_b(workload),
                                      bits_per_weight(workload.weight_format, catalog))
 
+    def _format_for(self, candidate: Candidate) -> tuple[Workload, DefaultFormat | None]:
+        key = (candidate.hardware.id, candidate.stack.id)
+        if key not in self._workloads:
+            chosen = None if self.format_stated else default_format(
+                candidate.hardware, candidate.stack, accuracy_critical=bool(self.workload.accuracy_critical))
+            workload = self.workload if chosen is None or chosen.format == self.workload.quantization else \
+                self.workload.model_copy(update={"quantization": chosen.format})
+            self._workloads[key] = (workload, chosen)
+        return self._workloads[key]
+
+    def workload_for(self, candidate: Candidate) -> Workload:
+        """The workload as `candidate` is sized: its weight format is the one stated, else the candidate's default."""
+        return self._format_for(candidate)[0]
+
+    def default_for(self, candidate: Candidate) -> DefaultFormat | None:
+        """The format chosen for `candidate` and why, when the user named none (None: a stated format)."""
+        return self._format_for(candidate)[1]
+
+    def weights_for(self, candidate: Candidate) -> float:
+        """GB of weights resident for `candidate`, at the format it is sized in."""
+        workload = self.workload_for(candidate)
+        if workload is self.workload:
+            return self.weights_gb
+        return weights_gb(served_params_b(workload), bits_per_weight(workload.weight_format, self.catalog))
+
     def estimate(self, candidate: Candidate, count: int, users: int | None = None) -> Estimate:
         users = users or self.peak
         key = (candidate.hardware.id, candidate.stack.id, count, users)
         if key not in self._estimates:
-            request = _request(self.workload, candidate, count, users)
+            request = _request(self.workload_for(candidate), candidate, count, users)
             self._estimates[key] = self.estimate_fn(request, self.catalog)
         return self._estimates[key]
 
@@ -209,7 +244,7 @@ class Sizer:
                 target *= est.decode_tokens_per_s_per_stream / self.speed(est, candidate)
             if ttft is not None and est.fits and est.ttft_p95_ms:
                 ttft = int(ttft * est.ttft_p95_ms / max(self.ttft_checked(est, candidate), 1e-9))
-        return self.capacity_fn(_request(self.workload, candidate, count), self.catalog,
+        return self.capacity_fn(_request(self.workload_for(candidate), candidate, count), self.catalog,
                                 min_tokens_per_s=target, ttft_target_ms=ttft)
 
     def min_devices(self, candidate: Candidate) -> int:
@@ -217,7 +252,7 @@ class Sizer:
         memory = candidate.hardware.memory_gb
         if not memory:
             return 1
-        return max(1, math.ceil(self.weights_gb / (memory * 0.92)))
+        return max(1, math.ceil(self.weights_for(candidate) / (memory * 0.92)))
 
     def _guess(self, candidate: Candidate, count: int, users: int) -> int:
         """Next count to try from how far `count` falls short (replicas split the users)."""
@@ -328,7 +363,9 @@ class Sizer:
         overload = math.ceil(self.overload * self.peak)
         # Until the capacity probe runs: the peak, or 1.5× it when the option carries the overload.
         carried = overload if meets and self.meets(candidate, count, overload) else (self.peak if meets else 0)
-        sized = Sized(candidate, count, est, carried, meets, redundancy=redundancy)
+        sized = Sized(candidate, count, est, carried, meets, redundancy=redundancy,
+                      weight_format=self.workload_for(candidate).weight_format,
+                      format_default=self.default_for(candidate) is not None)
         self._cost(sized)
         return sized
 
@@ -343,16 +380,15 @@ class Sizer:
         return sized
 
     def _cost(self, sized: Sized) -> None:
-        w = self.workload
         cand = sized.candidate
         served_users = min(sized.capacity_users, self.overload * self.peak)
         served = served_users * self.target_for(cand) if served_users > 0 else None
         sized.tco = self.tco(cand, sized.count, served)
         sized.risks = assess_risks(
-            w, cand.hardware, sized.count, cand.stack, sized.estimate, sized.tco,
+            self.workload_for(cand), cand.hardware, sized.count, cand.stack, sized.estimate, sized.tco,
             max_concurrent_users=sized.capacity_users if sized.probed else None,
             newest_launch_year=self.newest_year, estimate_covers_all_models=True, existing=cand.existing,
-            lang=self.lang,
+            lang=self.lang, default_format=self.default_for(cand),
         )
         self._constraints(sized)
 

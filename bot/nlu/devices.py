@@ -36,7 +36,11 @@ QUESTION = _rx(r"\bwould\b(?! (?:like|love|prefer|rather))", r"\bwill (?:it|they
                "能跑", "跑得动", "跑得動", "跑得了", "跑得起", "带得动", "帶得動", "扛得住", "能否", "可否",
                r"\bwill (?:a|an)\b", r"\bhandle (?:it|this|that|the|\d)", r"\boverkill\b", "大材小用",
                # "… on 4 h200 — ok?", "is that fine?": a yes/no on the setup just described
-               r"\b(?:ok|okay|fine|good enough|feasible|viable|realistic|workable)\s*\?")
+               r"\b(?:ok|okay|fine|good enough|feasible|viable|realistic|workable)\s*\?",
+               # A device the lead leans to ("H100s probably", "leaning towards MI300X", "大概用H100"): weighed
+               # like one asked about, so the reply says how many of it, at which format.
+               r"\bprobably\b", r"\bmost likely\b", r"\bleaning (?:to|toward|towards)\b",
+               "大概用", "可能用", "可能会用", "可能會用", "倾向于", "傾向於")
 # Whether a device carries the load: asked even about a device to rent ("renting 8 h100s … enough?").
 SUFFICES = _rx(r"\benough\b", r"\bsuffic", r"\bwould (?:it|they|that|this|these)\b.{0,20}\bdo\b", r"\bhandle\b",
                r"\bcope\b", "够吗", "夠嗎", "够不够", "夠不夠", "够用", "夠用", "撑得住", "撐得住", "扛得住", "跑得动", "跑得動")

@@ -200,7 +200,7 @@ def test_the_answer_comes_before_the_recommendation_in_text_and_slack(catalog):
                  named_devices=[NamedDevice(hardware_id="nvidia-b200-hgx", count=1)])
     rec = recommend(w, catalog)
     text = render_recommendation(rec, "en", users=50)
-    owned_at, named_at = text.index("Use what you have"), text.index("1 × B200 (HGX, 1000 W):")
+    owned_at, named_at = text.index("Use what you have"), text.index("1 × B200 (HGX, 1000 W) at FP8:")  # sized at its own default format, said
     assert owned_at < named_at < text.index("Recommendation:")
     blocks = recommendation_blocks(Reply(text=text, lang="en", recommendation=rec))
     sections = [b["text"]["text"] for b in blocks if b.get("type") == "section" and "text" in b]

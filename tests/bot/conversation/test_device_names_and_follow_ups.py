@@ -53,8 +53,9 @@ def test_restating_a_fact_in_force_answers_from_the_recommendation(engine, first
 @pytest.mark.parametrize(("first", "followup", "shown"), [
     ("a 671B MoE with 37B active for 50 users, FP8, first token under 2 s, just recommend",
      "and with 32k context?", "32,768"),
-    ("Llama 3.3 70B for 100 users, first token under 2 s, just recommend", "what about FP8?", "FP8"),
-    ("70B模型，100人同时使用，首字2秒以内，直接推荐", "换成FP8呢？", "FP8"),
+    # (FP8 is what a datacenter option is sized at by default, so the new fact is a different format.)
+    ("Llama 3.3 70B for 100 users, first token under 2 s, just recommend", "what about BF16?", "BF16"),
+    ("70B模型，100人同时使用，首字2秒以内，直接推荐", "换成BF16呢？", "BF16"),
     ("70B模型，100人同时使用，首字2秒以内，直接推荐", "上下文改成32k呢？", "32,768"),
 ])
 def test_a_fact_stated_for_the_first_time_is_listed_as_a_change(engine, first, followup, shown):
