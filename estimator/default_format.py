@@ -1,14 +1,18 @@
 """The weight format an option is sized at when the user named none: what an expert would serve it in.
 
 Seed 1's default, Q4_K_M, is a llama.cpp (GGUF) format: the right default where llama.cpp-class engines
-serve (consumer and workstation cards, Apple and other SoCs, edge boxes, CPUs). An HBM datacenter GPU with
-native FP8 tensor cores (Hopper, Blackwell, CDNA3/4) behind a batched engine (vLLM, SGLang, TensorRT-LLM:
-continuous batching) is served in FP8: vLLM's FP8 page gives "a 2x reduction in model memory requirements
-and up to a 1.6x improvement in throughput with minimal impact on accuracy" on "GPUs such as Nvidia H100
-and AMD MI300x" (https://docs.vllm.ai/en/stable/features/quantization/fp8/), and FP8 Llama-2-70B meets
-MLPerf's 99.9 %-of-reference accuracy class (https://huggingface.co/amd/Llama-2-70b-chat-hf_FP8_MLPerf_V2).
-FP4 (NVFP4, MXFP4) stays a format the user chooses: its accuracy has to be validated model by model. A part
-without native FP8 (A100, MI250) keeps seed 1's 4-bit default rather than doubling the memory at 16 bits.
+serve (Apple and other SoCs, edge boxes, CPUs, one person's card). A GPU with native FP8 tensor cores (Ada,
+Hopper, Blackwell, CDNA3/4) behind a batched engine (vLLM, SGLang, TensorRT-LLM: continuous batching) is
+served in FP8: vLLM's FP8 page gives "a 2x reduction in model memory requirements and up to a 1.6x
+improvement in throughput with minimal impact on accuracy" (https://docs.vllm.ai/en/stable/features/
+quantization/fp8/), and FP8 Llama-2-70B meets MLPerf's 99.9 %-of-reference accuracy class
+(https://huggingface.co/amd/Llama-2-70b-chat-hf_FP8_MLPerf_V2); a GGUF checkpoint is what those engines run
+least well. On an HBM datacenter part FP8 holds whatever the size (tensor parallelism over NVLink / Infinity
+Fabric carries a model larger than one device); on a GDDR card only while the FP8 weights take at most half
+of one card (the other half is the KV cache a batch needs; tensor parallelism over PCIe is the slow path):
+a 32B on a 96 GB card is served at FP8, on a 48 GB card at 4 bits. FP4 (NVFP4, MXFP4) stays a format the
+user chooses: its accuracy has to be validated model by model. A part without native FP8 (A100, MI250)
+keeps seed 1's 4-bit default rather than doubling the memory at 16 bits.
 
 Pure and wordless: returns a typed finding (`DefaultFormat`); `estimator.messages` words it.
 """
@@ -27,6 +31,8 @@ FORMAT_BASES: tuple[str, ...] = ("fp8_native", "seed1_gguf", "seed1_accuracy_cri
 # Seed 1's defaults for llama.cpp-class deployments ("企業甜蜜點：Q4_K_M"; Q8_0 for accuracy-critical work).
 SEED1_FORMAT = "Q4_K_M"
 SEED1_ACCURACY_FORMAT = "Q8_0"
+# A GDDR card keeps at least half its memory for the KV cache of a batch (see the module's docstring).
+GDDR_FP8_WEIGHT_SHARE = 0.5
 
 
 @dataclass(frozen=True, slots=True)
@@ -42,14 +48,15 @@ class DefaultFormat:
         return self.basis == "fp8_native"
 
 
-def serves_batched_datacenter(hardware: Hardware, stack: ServingStack) -> bool:
-    """An HBM datacenter GPU (H100/H200/B200, MI300X…) behind a continuous-batching engine (vLLM, SGLang,
-    TensorRT-LLM), not a llama.cpp-class deployment. GDDR cards (L40S, RTX PRO 6000), even passively cooled,
-    keep seed 1's 4-bit default: their memory is the tighter limit, and 4-bit (AWQ/GPTQ or GGUF) checkpoints
-    are what is served on them as often as FP8."""
-    memory = (hardware.memory_type or "").upper()
-    return (hardware.kind == "gpu" and is_datacenter_grade(hardware) and "HBM" in memory
-            and stack.continuous_batching == "yes")
+def serves_fp8_batched(hardware: Hardware, stack: ServingStack, fp8_weights_gb: float | None) -> bool:
+    """A GPU with native FP8 behind a continuous-batching engine (vLLM, SGLang, TensorRT-LLM), where FP8
+    weights leave a batch its KV cache: any size on an HBM datacenter part, half a GDDR card at most."""
+    if hardware.kind != "gpu" or not hardware.fp8_tflops or stack.continuous_batching != "yes":
+        return False
+    if is_datacenter_grade(hardware) and "HBM" in (hardware.memory_type or "").upper():
+        return True
+    memory = hardware.memory_gb or 0.0
+    return fp8_weights_gb is not None and 0 < fp8_weights_gb <= GDDR_FP8_WEIGHT_SHARE * memory
 
 
 def runs_format(stack: ServingStack, hardware: Hardware, fmt: str) -> bool:
@@ -60,8 +67,10 @@ def runs_format(stack: ServingStack, hardware: Hardware, fmt: str) -> bool:
     return devices is None or hardware.id in devices
 
 
-def default_format(hardware: Hardware, stack: ServingStack, *, accuracy_critical: bool = False) -> DefaultFormat:
-    """The format an expert would size `hardware` × `stack` at when the user named none.
+def default_format(hardware: Hardware, stack: ServingStack, *, accuracy_critical: bool = False,
+                   fp8_weights_gb: float | None = None) -> DefaultFormat:
+    """The format an expert would size `hardware` × `stack` at when the user named none (`fp8_weights_gb`:
+    the model's weights at one byte each, which decide whether FP8 leaves a GDDR card room for a batch).
 
     >>> from estimator.catalog import Hardware, ServingStack
     >>> vllm = ServingStack(id="v", name="vLLM", maturity="high", dynamic_shapes="native", continuous_batching="yes",
@@ -75,10 +84,11 @@ def default_format(hardware: Hardware, stack: ServingStack, *, accuracy_critical
     'FP8'
     >>> default_format(hopper.model_copy(update={"fp8_tflops": None}), vllm).format
     'Q4_K_M'
-    >>> default_format(hopper.model_copy(update={"memory_type": "GDDR6X", "form_factor": "passive"}), vllm).format
-    'Q4_K_M'
+    >>> card = hopper.model_copy(update={"memory_type": "GDDR7", "memory_gb": 96.0})
+    >>> default_format(card, vllm, fp8_weights_gb=32.8).format, default_format(card, vllm, fp8_weights_gb=70.6).format
+    ('FP8', 'Q4_K_M')
     """
-    if serves_batched_datacenter(hardware, stack) and hardware.fp8_tflops and runs_format(stack, hardware, "FP8"):
+    if serves_fp8_batched(hardware, stack, fp8_weights_gb) and runs_format(stack, hardware, "FP8"):
         return DefaultFormat("FP8", "fp8_native")
     if accuracy_critical:
         return DefaultFormat(SEED1_ACCURACY_FORMAT, "seed1_accuracy_critical")
@@ -91,5 +101,5 @@ __all__ = [
     "FormatBasis",
     "default_format",
     "runs_format",
-    "serves_batched_datacenter",
+    "serves_fp8_batched",
 ]

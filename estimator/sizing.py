@@ -143,7 +143,8 @@ class Sizer:
         key = (candidate.hardware.id, candidate.stack.id)
         if key not in self._workloads:
             chosen = None if self.format_stated else default_format(
-                candidate.hardware, candidate.stack, accuracy_critical=bool(self.workload.accuracy_critical))
+                candidate.hardware, candidate.stack, accuracy_critical=bool(self.workload.accuracy_critical),
+                fp8_weights_gb=served_params_b(self.workload))  # one byte per weight, every copy served
             workload = self.workload if chosen is None or chosen.format == self.workload.quantization else \
                 self.workload.model_copy(update={"quantization": chosen.format})
             self._workloads[key] = (workload, chosen)

@@ -174,3 +174,32 @@ def test_a_70b_for_300_users_around_the_clock_needs_one_8_gpu_node_not_two(catal
     hw = catalog.hardware_by_id(primary.hardware_id)
     assert hw.memory_type and "HBM" in hw.memory_type
     assert 4 <= primary.count <= 8, primary
+
+
+@pytest.mark.parametrize(("hardware_id", "params_b", "expected"), [
+    # A GDDR card takes FP8 while the FP8 weights fill at most half of it (the rest is the batch's KV cache).
+    ("nvidia-rtx-pro-6000-blackwell", 32.8, "FP8"),  # 32.8 GB of 96
+    ("nvidia-rtx-pro-6000-blackwell", 70.6, "Q4_K_M"),  # 70.6 GB of 96: 4 bits leave the KV room
+    ("nvidia-l40s", 8.0, "FP8"),  # 8 GB of 48
+    ("nvidia-l40s", 32.8, "Q4_K_M"),  # 32.8 GB of 48
+    ("nvidia-h100-sxm", 70.6, "FP8"),  # HBM and NVLink: tensor parallelism carries what one device does not
+])
+def test_fp8_on_a_gddr_card_leaves_a_batch_its_kv_cache(catalog, hardware_id, params_b, expected):
+    cand = _candidate(catalog, hardware_id, "vllm-cuda")
+    assert default_format(cand.hardware, cand.stack, fp8_weights_gb=params_b).format == expected
+
+
+def test_a_32b_for_40_busy_support_agents_is_a_couple_of_cards_not_a_node(catalog):
+    # Qwen3-32B (32.8 B; 64 layers × 8 KV heads × 128 × 2 × 2 B = 0.26 MB of KV per token), 40 streams, 2,000-token
+    # prompts, 300-token answers, 30 tok/s. Little's law: a stream's cycle is ~0.5 s of first token + 300 / 30 s of
+    # answer ≈ 10.5 s, so ~3.8 requests/s: ~7,600 prompt tok/s × 65.6 GFLOP ≈ 500 TFLOP/s of prefill plus 1,200
+    # output tok/s × 65.6 GFLOP ≈ 80 TFLOP/s of decode. An RTX PRO 6000 runs FP8 at 1,000 dense TFLOPS: at ~30-50 %
+    # of peak that is 2-3 cards of compute; memory per card holds 32.8 GB of FP8 weights and 20 streams × 2.3k
+    # tokens × 0.26 MB ≈ 12 GB of KV. So 2-4 cards ($17k-$34k at $8,565) in one server (seed 1's host adds
+    # ~$4k-9k): at most ~$45k, or one or two HBM GPUs; never the $136,600 of 4 × H200 that 4-bit GGUF on vLLM
+    # led to.
+    rec = recommend(Workload(model_id="qwen3-32b", model_params_b=32.8, concurrent_users=40, total_users=200,
+                             prompt_tokens=2000, output_tokens=300), catalog)
+    primary = rec.primary
+    assert primary.meets_slo and primary.capex_usd <= 45_000, primary
+    assert primary.count <= 4 or "HBM" in (catalog.hardware_by_id(primary.hardware_id).memory_type or ""), primary

@@ -5,13 +5,14 @@ Each case is the workload a scenario's turns describe; the expected risk follows
 - dynamic_shapes: variable-length inputs on a stack without native dynamic shapes (TensorRT-LLM's
   configured limits at 100 users), and an owned NPU laptop with widely varying prompts (seed 2, 坑三).
 - multi_model: three models served at once (seed 2, 坑四).
-- software_maturity: ROCm/vLLM on MI300X at organization scale (stack rated medium).
+- software_maturity: ROCm/vLLM on MI300X at organization scale (stack rated medium): a 70B for 300 users
+  around the clock, one 8-GPU MI300X node at FP8.
 - quantization_calibration: accuracy-critical work at Q4_K_M (seed 1: Q8_0), and at Q6_K (< 8 bits).
 - memory_bandwidth: a 70B FP16 model for one user on owned H100s: ~140 GB read per token, compute idle (seed 2, 坑一).
 - power_cooling: more than 4 GPUs (seed 1), here 800 users on 8 modules.
 - tail_latency, capacity_headroom: bursty arrivals for 200 users (bursts are the 1.5× overload).
 - vendor_lock_in: a single-vendor accelerator stack (an owned Gaudi 3 kit for 200 users of a 70B model).
-- supply: high-end HBM parts (MI300X) at organization scale.
+- supply: high-end HBM parts (MI300X) at organization scale (the same 70B node).
 """
 
 from __future__ import annotations
@@ -24,7 +25,7 @@ from estimator.workload import OwnedDevice, Workload
 CASES: dict[str, dict[str, object]] = {
     "dynamic_shapes": {"model_params_b": 7, "concurrent_users": 100, "dynamic_shapes": True, "output_tokens": 300},
     "multi_model": {"model_params_b": 7, "concurrent_users": 50, "models_served": 3},
-    "software_maturity": {"model_params_b": 13, "concurrent_users": 800},
+    "software_maturity": {"model_params_b": 70, "concurrent_users": 300, "hours_per_day": 24},
     "quantization_calibration": {"model_params_b": 7, "concurrent_users": 10, "accuracy_critical": True,
                                  "quantization": "Q4_K_M", "prompt_tokens": 1500, "output_tokens": 300},
     # Owned H100s: the cheapest bought option for one user is a balanced card (or one without a sourced
@@ -37,7 +38,7 @@ CASES: dict[str, dict[str, object]] = {
     # A Gaudi 3 kit the user has: whatever is added, the stack is Intel's alone.
     "vendor_lock_in": {"model_params_b": 70, "concurrent_users": 200, "model_stability": "stable",
                        "owned_devices": [{"hardware_id": "intel-gaudi3", "count": 8}]},
-    "supply": {"model_params_b": 13, "concurrent_users": 800},
+    "supply": {"model_params_b": 70, "concurrent_users": 300, "hours_per_day": 24},
 }
 
 

@@ -117,7 +117,9 @@ def test_the_chart_plots_the_cards_filled_workload_not_the_stated_facts(monkeypa
     assert rec is not None and rec.primary is not None and rec.workload is not None
     assert "concurrent_users" not in reply.slots and "quantization" not in reply.slots  # nothing stated
     users = rec.workload["concurrent_users"]
-    assert 50 <= users <= 200 and rec.workload["quantization"] == "Q8_0"
+    # Seed 1 keeps accuracy-critical work at 8 bits: Q8_0 under llama.cpp-class engines, FP8 where a batched
+    # engine runs it natively.
+    assert 50 <= users <= 200 and rec.workload["quantization"] in ("Q8_0", "FP8")
     assert f"at {users} concurrent users" in reply.text  # the card speaks of the filled count
 
     requests: list[EstimateRequest] = []
@@ -137,10 +139,9 @@ def test_the_chart_plots_the_cards_filled_workload_not_the_stated_facts(monkeypa
     files = slack_charts.recommendation_charts(catalog, recording_estimate)(reply)
     assert [f.filename for f in files][:1] == ["throughput.png"]
     # Each option is plotted at the format it was sized at (seed 1's Q8_0 for accuracy on llama.cpp-class cards,
-    # FP8 on an HBM datacenter GPU), never one format for all.
+    # FP8 behind a batched engine that runs it natively), never one format for all.
     sized_at = {(o.hardware_id, o.count): o.weight_format for o in [rec.primary, *rec.alternatives]}
     assert {(r.hardware, r.count, r.quant) for r in requests} <= {(h, c, q) for (h, c), q in sized_at.items()}
-    assert rec.primary.weight_format == "Q8_0" or rec.primary.weight_format == "FP8"
     assert {r.params_b for r in requests} == {32.0}
     primary = [r for r in requests if (r.hardware, r.count) == (rec.primary.hardware_id, rec.primary.count)]
     assert sorted(r.concurrency for r in primary) == concurrency_grid(users)
