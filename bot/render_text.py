@@ -160,7 +160,11 @@ _FLAGS: dict[str, dict[Any, tuple[str, str, str]]] = {"users_across_time_zones":
                          False: ("a public base model", "公开基座模型", "公開基座模型")},
           "conservative": {True: ("conservative sizing", "保守估算", "保守估算"),
                            False: ("central estimates", "按中值估算", "按中值估算")},
-          "models_served": {1: ("one model at a time", "同时 1 个模型", "同時 1 個模型")}}
+          "models_served": {1: ("one model at a time", "同时 1 个模型", "同時 1 個模型")},
+          "weight_bits_only": {True: ("a bit width, not a format (each option at its own format of that width)",
+                                      "只给了位宽，没指定格式（每个方案用该位宽下自己的格式）",
+                                      "只給了位寬，沒指定格式（每個方案用該位寬下自己的格式）"),
+                               False: ("the format as named", "按指定的格式", "按指定的格式")}}
 _SLOT_NAMES = {
     "model_params_b": ("model size (billions of parameters)", "模型大小（十亿参数）", "模型大小（十億參數）"),
     "quantization": ("weight format", "权重格式", "權重格式"),
@@ -213,6 +217,7 @@ _SLOT_NAMES = {
     "api_spend_currency": ("API spend currency", "API 花费币种", "API 花費幣種"),
     "power_budget_scope": ("power budget applies to", "功耗上限范围", "功耗上限範圍"),
     "air_gapped": ("network", "网络隔离", "網路隔離"),
+    "weight_bits_only": ("weight format", "权重格式", "權重格式"),
 }
 
 

@@ -48,10 +48,17 @@ class DefaultFormat:
         return self.basis == "fp8_native"
 
 
+def runs_fp8_natively(hardware: Hardware, stack: ServingStack) -> bool:
+    """A GPU with FP8 tensor cores behind a continuous-batching engine (vLLM, SGLang, TensorRT-LLM) that loads
+    FP8 on it."""
+    return (hardware.kind == "gpu" and bool(hardware.fp8_tflops) and stack.continuous_batching == "yes"
+            and runs_format(stack, hardware, "FP8"))
+
+
 def serves_fp8_batched(hardware: Hardware, stack: ServingStack, fp8_weights_gb: float | None) -> bool:
-    """A GPU with native FP8 behind a continuous-batching engine (vLLM, SGLang, TensorRT-LLM), where FP8
-    weights leave a batch its KV cache: any size on an HBM datacenter part, half a GDDR card at most."""
-    if hardware.kind != "gpu" or not hardware.fp8_tflops or stack.continuous_batching != "yes":
+    """`runs_fp8_natively`, where FP8 weights leave a batch its KV cache: any size on an HBM datacenter part,
+    half a GDDR card at most."""
+    if not runs_fp8_natively(hardware, stack):
         return False
     if is_datacenter_grade(hardware) and "HBM" in (hardware.memory_type or "").upper():
         return True
@@ -88,7 +95,7 @@ def default_format(hardware: Hardware, stack: ServingStack, *, accuracy_critical
     >>> default_format(card, vllm, fp8_weights_gb=32.8).format, default_format(card, vllm, fp8_weights_gb=70.6).format
     ('FP8', 'Q4_K_M')
     """
-    if serves_fp8_batched(hardware, stack, fp8_weights_gb) and runs_format(stack, hardware, "FP8"):
+    if serves_fp8_batched(hardware, stack, fp8_weights_gb):
         return DefaultFormat("FP8", "fp8_native")
     if accuracy_critical:
         return DefaultFormat(SEED1_ACCURACY_FORMAT, "seed1_accuracy_critical")
@@ -101,5 +108,6 @@ __all__ = [
     "FormatBasis",
     "default_format",
     "runs_format",
+    "runs_fp8_natively",
     "serves_fp8_batched",
 ]

@@ -16,7 +16,7 @@ from dataclasses import dataclass, field
 
 from estimator.candidates import Candidate, is_organization
 from estimator.catalog import Catalog, Hardware, ServingStack
-from estimator.default_format import DefaultFormat, default_format
+from estimator.default_format import DefaultFormat, default_format, runs_fp8_natively
 from estimator.defaults import (
     ACCEPTABLE_TOKENS_PER_S,
     COMFORTABLE_TOKENS_PER_S,
@@ -84,6 +84,10 @@ def migration_cost(workload: Workload, stack: ServingStack) -> float:
     return MIGRATION_USD_PER_PORT * ports * (workload.models_served or 1)
 
 
+# Formats a said "8 bit" reads as (`bot.nlu`): the width, whichever of its formats an option runs.
+_EIGHT_BIT = ("Q8_0", "INT8")
+
+
 def served_params_b(workload: Workload) -> float:
     """Parameters resident at once. Several models served together are sized as one deployment holding
     all of them: memory and per-step weight reads for every copy (what bandwidth-bound decode pays), and
@@ -145,6 +149,11 @@ class Sizer:
             chosen = None if self.format_stated else default_format(
                 candidate.hardware, candidate.stack, accuracy_critical=bool(self.workload.accuracy_critical),
                 fp8_weights_gb=served_params_b(self.workload))  # one byte per weight, every copy served
+            if (self.format_stated and self.workload.weight_bits_only and self.workload.quantization in _EIGHT_BIT
+                    and runs_fp8_natively(candidate.hardware, candidate.stack)):
+                # "8 bit" said, no format named: where a batched engine runs FP8 natively, FP8 is that width
+                # (the same memory as Q8_0, so no share of the card to weigh).
+                chosen = DefaultFormat("FP8", "fp8_native")
             workload = self.workload if chosen is None or chosen.format == self.workload.quantization else \
                 self.workload.model_copy(update={"quantization": chosen.format})
             self._workloads[key] = (workload, chosen)

@@ -127,6 +127,9 @@ class Workload(BaseModel):
     racks: int | None = Field(default=None, ge=1, le=10_000)
     lora_adapters: int | None = Field(default=None, ge=1, le=100_000)  # adapters served on one base model
     air_gapped: bool | None = None  # no cloud rental or hosted API may be used
+    # A bit width was said ("8 bit at most", "8 位量化"), not a format: each option may be sized at its own
+    # format of that width (FP8 where a batched engine runs it natively, else the GGUF of `quantization`).
+    weight_bits_only: bool | None = None
     hours_per_day: float = Field(default=DEFAULT_HOURS_PER_DAY, gt=0, le=24)
     days_per_week: float = Field(default=DEFAULT_DAYS_PER_WEEK, gt=0, le=7)
     utilization: float = Field(default=DEFAULT_UTILIZATION, gt=0, le=1)

@@ -23,6 +23,7 @@ from bot.nlu.lexicon import (
     DYNAMIC_SHAPES_YES,
     EXISTING_HARDWARE,
     FINE_TUNED,
+    LENGTH_HEDGES,
     MIXED_TRAINING,
     MULTIPLIERS,
     NUM,
@@ -79,7 +80,8 @@ _THINKING = _any(
     rf"{THINKING_WORDS}[^\d,;，；。]{{0,24}}?{APPROX}{NUM}\s*(?:tokens?|toks?|token)",
     rf"{APPROX}{NUM}\s*(?:tokens?|toks?)\s*(?:of\s+)?{THINKING_WORDS}",
 )
-_PROMPT_WORDS = r"prompts?|inputs?|docs?|questions?|quer(?:y|ies)|documents?|requests?|输入|輸入|提示词|提示詞|提示|提问|提問|问题|問題"
+_PROMPT_WORDS = (r"prompts?|inputs?|docs?|questions?|quer(?:y|ies)|documents?|requests?|contracts?|输入|輸入|提示词|提示詞|提示|"
+                 r"提问|提問|问题|問題|文档|文件|长文|合同")
 _OUTPUT_WORDS = r"answers?|outputs?|responses?|replies|reply|completions?|generations?|generated|输出|輸出|回答|回复|回覆|答案|生成"
 # A number followed by a unit or by a counted noun is not a length: "requests are 1 prompt each" counts
 # prompts ("every request is a single prompt (batch size 1)" gave prompts of 1 token). The noun is the
@@ -92,8 +94,10 @@ def _not_token_unit(words: str) -> str:
 
 
 _LEN_AFTER_WORD = {
-    slot: re.compile(rf"(?:{words})\s*(?:are|is|of|:|=|typically|usually|average|avg|length|长度|長度|平均|一般|大多)?"
-                     rf"(?:\s*(?:around|about|roughly|up to|under|约|約|大约|大約|大概|~|在))?\s*{APPROX}{NUM}{_not_token_unit(words)}")
+    slot: re.compile(rf"(?:{words})\s*(?:are|is|of|:|=|length|长度|長度)?(?:\s*(?:{LENGTH_HEDGES})){{0,2}}"
+                     rf"(?:\s*(?:around|about|roughly|up to|under|to|约|約|大约|大約|大概|~|在|到))?\s*{APPROX}"
+                     # a range ("3-4k tokens", "200 to 300"): sized at its top, as "up to" is
+                     rf"(?:\d+(?:\.\d+)?\s*(?:-|–|to|到|至)\s*)?{NUM}{_not_token_unit(words)}")
     for slot, words in (("prompt_tokens", _PROMPT_WORDS), ("output_tokens", _OUTPUT_WORDS))
 }
 # "2000 token 輸入、200 輸出": in Chinese the unit is often said once, and a number right before 输入/输出
@@ -205,6 +209,10 @@ _QUANT_TABLE: tuple[tuple[str, str], ...] = (
     (r"\bfp16\b|\bfloat16\b|half[- ]precision|半精度|(?<![\d.])16[- ]?bits?\b|full[- ]precision|unquantized|"
      r"no quantization|not quantized|without quantization|不量化|未量化|全精度|不做量化", "FP16"),
 )
+# A length said to happen only at times: a maximum, not the typical one.
+_OCCASIONAL = re.compile(r"sometimes|occasionally|at times|有时候?|偶尔")
+# A weight format said only as its bit width ("8-bit", "8 bits", "8 位元"), not named.
+_BIT_WIDTH = re.compile(r"\d{1,2}\s*-?\s*(?:bits?|位元|比特|位量化|位精度)")
 # An ASCII word boundary: Python's \b sees no boundary between a CJK character and a letter, so
 # "用Q8_0" / "量化成Q4" would hide the format (a Chinese verb right before it).
 _ASCII_BOUNDARY = r"(?:(?<![a-z0-9_])(?=[a-z0-9_])|(?<=[a-z0-9_])(?![a-z0-9_]))"
@@ -339,7 +347,12 @@ def _lengths(text: str, claims: _Claims) -> Iterator[Fact]:
                 yield Fact(slot, _int(number_value(m)), m.start(), m.end(), keyed=True)
     for slot, pattern in _LEN_AFTER_WORD.items():
         for m in _matches(pattern, text, claims):
-            yield Fact(slot, _int(number_value(m)), m.start(), m.end(), keyed=True)
+            value = _int(number_value(m))
+            if slot == "prompt_tokens" and _OCCASIONAL.search(m.group(0)) and value >= 128:
+                # "docs sometimes up to 64k", "输入偶尔会到 40k": the longest a request reaches, not every prompt
+                yield Fact("context_length", value, m.start(), m.end(), keyed=True)
+                continue
+            yield Fact(slot, value, m.start(), m.end(), keyed=True)
 
 
 def _latency(text: str, claims: _Claims) -> Iterator[Fact]:
@@ -406,6 +419,8 @@ def _quantization(text: str, claims: _Claims) -> Iterator[Fact]:
     for pattern, name in _QUANTS:
         for m in _matches(pattern, text, claims):
             yield Fact("quantization", name, m.start(), m.end(), keyed=True)
+            if _BIT_WIDTH.fullmatch(m.group(0).strip()):  # "8 bit": a width, not a format
+                yield Fact("weight_bits_only", True, m.start(), m.end(), keyed=True)
     for m in _matches(_FORMAT_LIKE, text, claims):
         said = m.group(0)
         yield Fact("quantization", said if "bit" in said else said.upper().replace("-", "_"), m.start(), m.end(), keyed=True)

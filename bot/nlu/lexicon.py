@@ -29,6 +29,12 @@ _MULT = (r"(?:k|m|bn|b|thousand|million|billion|trillion|hundred)(?![a-z])|千�
          r"打(?![标標电電开開分印包卡字算工])")
 NUM = rf"(?<![a-z0-9_.])(?P<neg>-\s*)?(?P<num>\d+(?:\.\d+)?)(?:\s*(?P<mult>{_MULT}))?"
 APPROX = r"(?:~|≈|about|around|roughly|approx\.?|approximately|some|maybe|约|約|大约|大約|大概|差不多|将近|將近)?\s*"
+# Words that may stand between a length's noun and its number without changing what the number measures
+# ("docs sometimes up to 64k", "inputs can be up to 50k", "文档最长 32k", "输入有时候长达 20k"): frequency,
+# modal and "at most / reach" words. Text is normalized (lower case, Simplified Chinese) before matching.
+LENGTH_HEDGES = (r"sometimes|often|occasionally|usually|typically|generally|normally|mostly|commonly|"
+                 r"can be|could be|may be|might be|will be|tend to be|runs?|go|goes|get|gets|reach(?:es)?|hit|hits|"
+                 r"average|avg|on average|有时候?|偶尔|经常|通常|一般|平均|大多|最长|最多|长达|可达|会到|能到|会有|能有|可以到")
 MULTIPLIERS = {
     None: 1, "k": 1e3, "thousand": 1e3, "千": 1e3, "hundred": 100, "百": 100, "万": 1e4, "萬": 1e4,
     "千万": 1e7, "千萬": 1e7, "百万": 1e6, "百萬": 1e6, "十万": 1e5, "十萬": 1e5, "打": 12,

@@ -156,7 +156,7 @@ def _bare_answer(pending: str, normalized: str) -> SlotValues:
         return answer
     if pending == "quantization":
         bits = {2: "Q2_K", 3: "Q3_K_M", 4: "Q4_K_M", 5: "Q5_K_M", 6: "Q6_K", 8: "Q8_0", 16: "FP16"}
-        return {pending: bits[int(first)]} if first in bits else {}
+        return {pending: bits[int(first)], "weight_bits_only": True} if first in bits else {}
     if pending in ("budget_usd", "tokens_per_s_target", "batch_window_hours"):
         return {pending: first}
     return {}

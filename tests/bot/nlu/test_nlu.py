@@ -279,7 +279,7 @@ def test_a_budget_in_a_currency_without_a_rate_is_asked_in_dollars():
     ("1", "ttft_target_ms", {"ttft_target_ms": 1000}),
     ("300", "ttft_target_ms", {"ttft_target_ms": 300}),
     ("1000 / 300", "prompt_tokens", {"prompt_tokens": 1000, "output_tokens": 300}),
-    ("8", "quantization", {"quantization": "Q8_0"}),
+    ("8", "quantization", {"quantization": "Q8_0", "weight_bits_only": True}),  # a width answered, not a format
     ("yes", "accuracy_critical", {"accuracy_critical": True}),
 ])
 def test_bare_answers_fill_the_pending_slot(text, pending, expected):
