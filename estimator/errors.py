@@ -7,6 +7,8 @@ each other.
 
 from __future__ import annotations
 
+from estimator.messages import agree_plurals
+
 
 class SiliconsultError(Exception):
     """Base class. `user_message` is safe to show to an end user as is."""
@@ -49,7 +51,7 @@ class DataError(SiliconsultError):
 
     def __init__(self, errors: list[str]) -> None:
         first = errors[0] if errors else "(none)"
-        super().__init__(f"{len(errors)} problem(s) in the knowledge data: {first}; "
+        super().__init__(agree_plurals(f"{len(errors)} problem(s) in the knowledge data: ") + f"{first}; "
                          "`siliconsult kb validate` lists them")
         self.errors = list(errors)
 

@@ -18,6 +18,7 @@ from estimator.catalog import Benchmark, CalibrationParams, Catalog
 from estimator.catalog_index import catalog_index
 from estimator.engine import PlanResult, best_plan, pipeline_stages, speed_parallel
 from estimator.errors import InvalidRequest
+from estimator.messages import agree_plurals
 from estimator.provenance import find_measured
 from estimator.ranges import likely_range, measured_range, ratio_bounds
 from estimator.resolve import ASSUMPTION_WIDENING, Resolved, resolve
@@ -54,9 +55,9 @@ def _plan_notes(resolved: Resolved, plan: PlanResult, count: int) -> list[str]:
         stages = pipeline_stages(resolved, plan.group)
         if stages > 1:
             mode += f" inside each server, pipelined across {stages} servers over the network"
-        notes.append(f"{plan.replicas} replica(s) × {plan.group} device(s), {mode}")
+        notes.append(agree_plurals(f"{plan.replicas} replica(s) × {plan.group} device(s), {mode}"))
     if count > plan.devices_used:
-        notes.append(f"{count - plan.devices_used} device(s) left idle by this plan")
+        notes.append(agree_plurals(f"{count - plan.devices_used} device(s) left idle by this plan"))
     notes.extend(_host_sampling_note(resolved, plan))
     if not plan.fits:
         notes.append(

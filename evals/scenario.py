@@ -21,6 +21,7 @@ from pydantic_core import ErrorDetails
 
 from estimator.catalog import HardwareKind
 from estimator.errors import InvalidRequest
+from estimator.messages import agree_plurals
 from estimator.schemas import Risk
 from estimator.workload import Workload
 
@@ -93,7 +94,7 @@ class ScenarioError(InvalidRequest):
     """One or more scenario files are malformed; `problems` holds one `path: key: reason` line each."""
 
     def __init__(self, problems: list[str]) -> None:
-        head = f"{len(problems)} problem(s) in the scenario files:"
+        head = agree_plurals(f"{len(problems)} problem(s) in the scenario files:")
         super().__init__("\n".join([head, *problems]), field="scenarios")
         self.problems = list(problems)
 

@@ -20,6 +20,7 @@ from rich.table import Table
 from bot.settings import Settings
 from estimator.catalog import HARDWARE_KINDS
 from estimator.errors import DataError
+from estimator.messages import agree_plurals
 from knowledge import KnowledgeStore, default_data_dir, validate_dir
 
 app = typer.Typer(help="Browse and validate the hardware/benchmark knowledge store.", no_args_is_help=True)
@@ -138,6 +139,6 @@ def validate(
     if errors:
         for error in DataError(errors).shown():
             typer.echo(error)
-        typer.echo(f"{len(errors)} problem(s) in {target}", err=True)
+        typer.echo(agree_plurals(f"{len(errors)} problem(s) in {target}"), err=True)
         raise typer.Exit(1)
     typer.echo(f"OK: {target} is valid")

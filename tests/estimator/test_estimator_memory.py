@@ -158,7 +158,7 @@ def test_replicas_hold_a_full_copy_each():
     one = estimate(EstimateRequest(hardware="test-gpu", params_b=8.0, quant="FP16"), cat)
     two = estimate(EstimateRequest(hardware="test-gpu", count=2, params_b=8.0, quant="FP16", backend="llama.cpp",
                                    concurrency=2), cat)
-    assert "2 replica(s) × 1 device(s), layer split" in two.notes
+    assert "2 replicas × 1 device, layer split" in two.notes
     assert two.memory_required_gb == pytest.approx(2 * one.memory_required_gb)
     assert two.decode_tokens_per_s_per_stream == pytest.approx(one.decode_tokens_per_s_per_stream)
 

@@ -274,7 +274,7 @@ def test_a_larger_group_that_leaves_devices_idle_is_not_chosen_when_it_does_not_
                        output_tokens=256)
 
     five, six = estimate(ask(5), cat), estimate(ask(6), cat)
-    assert five.fits and any("3 replica(s) × 1 device(s)" in note for note in five.notes)
+    assert five.fits and any("3 replicas × 1 device" in note for note in five.notes)
     assert six.decode_tokens_per_s_per_stream <= five.decode_tokens_per_s_per_stream
 
 

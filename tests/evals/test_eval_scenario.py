@@ -81,7 +81,7 @@ def test_all_files_are_checked_and_every_problem_reported(tmp_path):
     problems = info.value.problems
     assert [p.split(":")[0] for p in problems] == [str(tmp_path / n) for n in ("a.yaml", "b.yaml", "d.yaml")]
     assert "duplicate id 'c'" in problems[2]
-    assert info.value.user_message.startswith("3 problem(s)")
+    assert info.value.user_message.startswith("3 problems")
 
 
 def test_only_filters_and_rejects_unknown_ids(tmp_path):

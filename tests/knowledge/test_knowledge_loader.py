@@ -98,7 +98,7 @@ def test_read_dir_raises_data_error_with_every_problem(tmp_path):
     with pytest.raises(DataError) as caught:
         read_dir(data)
     assert len(caught.value.errors) == 2
-    assert "2 problem(s)" in caught.value.user_message
+    assert "2 problems" in caught.value.user_message
 
 
 def test_calibration_file_is_optional_and_validated(tmp_path):

@@ -95,7 +95,7 @@ def test_a_start_up_refusal_is_one_line_and_the_listing_stops_at_twenty(tmp_path
         read_dir(data)
     error = caught.value
     assert len(error.errors) >= 30
-    assert "\n" not in error.user_message and error.user_message.startswith(f"{len(error.errors)} problem(s)")
+    assert "\n" not in error.user_message and error.user_message.startswith(f"{len(error.errors)} problem")
     assert "kb validate" in error.user_message
     shown = error.shown()
     assert len(shown) == DataError.SHOWN + 1 and shown[-1] == f"… and {len(error.errors) - DataError.SHOWN} more"
