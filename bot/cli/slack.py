@@ -66,6 +66,9 @@ def slack_command(
     # --verbose is for this app's own decisions, so theirs stay at INFO.
     for name in ("slack_sdk", "slack_bolt"):
         logging.getLogger(name).setLevel(logging.INFO)
+    from bot.slack.log_redaction import install as redact_logs
+
+    redact_logs((secrets.bot_token, secrets.app_token or "", secrets.signing_secret or ""))  # tokens never logged
     from bot.slack.runtime import build_slack_app
     from bot.wiring import open_knowledge
 

@@ -73,6 +73,9 @@ def _worker_main(config: WorkerConfig, turns: Any, done: Any, status: Connection
     logging.basicConfig(level=config.log_level, format="%(asctime)s %(levelname)s %(name)s: %(message)s")
     for name in ("slack_sdk", "slack_bolt"):  # their DEBUG lines carry message bodies
         logging.getLogger(name).setLevel(max(config.log_level, logging.INFO))
+    from bot.slack.log_redaction import install as redact_logs
+
+    redact_logs((config.bot_token,))  # the worker's own process: its log lines are redacted too
     try:
         from bot.slack.workers import KeyedSerialExecutor
         from bot.wiring import build_slack_runner
