@@ -56,11 +56,22 @@ class Engine:
     def _config(thread_id: str) -> RunnableConfig:
         return {"configurable": {"thread_id": thread_id}}
 
-    def handle(self, thread_id: str, text: str) -> Reply:
-        """Answer one user message of a thread. Never raises for any text."""
+    def handle(self, thread_id: str, text: str, turn_key: str | None = None) -> Reply:
+        """Answer one user message of a thread. Never raises for any text.
+
+        `turn_key`: the delivery's identity (Slack's event id). A delivery the thread's state already
+        answered (a process killed after the turn's state was written, before its post was recorded) gets
+        that answer back: "50 more users" replayed is applied once, not twice."""
         with self._lock_for(thread_id):
             try:
-                result = self._graph.invoke({"message": text}, self._config(thread_id), durability="sync")
+                if turn_key is not None:
+                    done = self.conversation(thread_id)
+                    if done.get("turn_key") == turn_key and (last := done.get("reply")) is not None:
+                        log.warning("turn %s of thread %s was applied before; answering from its state", turn_key,
+                                    thread_id)
+                        return self._reply(done, last)
+                result = self._graph.invoke({"message": text, "turn_key": turn_key}, self._config(thread_id),
+                                            durability="sync")
                 keep_latest_checkpoint(self._graph.checkpointer, thread_id)
                 return self._reply(result, result["reply"])
             except Exception as exc:  # the edge of the core: log it, answer one line, keep the last checkpoint

@@ -94,6 +94,9 @@ class TurnReply(BaseModel):
 
 class ConversationState(TypedDict, total=False):
     message: str  # this turn's user text (the graph input)
+    # The delivery this state last answered (Slack's event id, a click's key; None from the terminal): a
+    # delivery replayed after a crash finds its answer here instead of applying its message twice.
+    turn_key: str | None
     slots: Workload  # facts the user stated (its set fields), committed by answering nodes
     lang: str  # "en" | "zh-Hans" | "zh-Hant": the language of the replies
     asked: list[str]  # slots already asked about (never asked twice)

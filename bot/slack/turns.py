@@ -47,7 +47,7 @@ EMPTY_MENTION_HINT = (
 class ConversationEngine(Protocol):
     """What the Slack app needs from `bot.engine.Engine`."""
 
-    def handle(self, thread_id: str, text: str) -> Reply: ...
+    def handle(self, thread_id: str, text: str, turn_key: str | None = None) -> Reply: ...
 
     def has_thread(self, thread_id: str) -> bool: ...
 
@@ -266,7 +266,7 @@ class TurnRunner:
                 log.error("could not post the hint in thread %s: %s", turn.thread_id, _api_error(error))
             return
         try:
-            reply = self.engine.handle(turn.thread_id, without_nul(turn.text))
+            reply = self.engine.handle(turn.thread_id, without_nul(turn.text), turn_key=turn.key)
         except Exception:
             log.exception("engine failed on a turn of thread %s", turn.thread_id)
             self._apologize(client, turn)

@@ -241,7 +241,7 @@ class CheckpointThreads:
     def has_thread(self, thread_id: str) -> bool:
         return self._saver.get_tuple({"configurable": {"thread_id": thread_id}}) is not None
 
-    def handle(self, thread_id: str, text: str) -> Reply:
+    def handle(self, thread_id: str, text: str, turn_key: str | None = None) -> Reply:
         raise RuntimeError("turns run in the model worker process, not in the web process")
 
     def close(self) -> None:

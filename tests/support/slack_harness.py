@@ -42,7 +42,7 @@ class EchoEngine:
     calls: list[tuple[str, str]] = field(default_factory=list)
     _lock: threading.Lock = field(default_factory=threading.Lock)
 
-    def handle(self, thread_id: str, text: str) -> Reply:
+    def handle(self, thread_id: str, text: str, turn_key: str | None = None) -> Reply:
         with self._lock:
             self.calls.append((thread_id, text))
         if "boom" in text:

@@ -127,7 +127,7 @@ class BlockingEngine(EchoEngine):
         super().__init__()
         self.release = threading.Event()
 
-    def handle(self, thread_id: str, text: str) -> Reply:
+    def handle(self, thread_id: str, text: str, turn_key: str | None = None) -> Reply:
         self.release.wait(30)
         return super().handle(thread_id, text)
 

@@ -91,7 +91,7 @@ def test_a_429_on_every_method_of_a_turn_still_answers_once(running: Running) ->
 class RecommendingEngine(EchoEngine):
     """Always the same recommendation, so only the card rule decides whether the card is shown."""
 
-    def handle(self, thread_id: str, text: str) -> Reply:
+    def handle(self, thread_id: str, text: str, turn_key: str | None = None) -> Reply:
         super().handle(thread_id, text)
         return recommendation_reply()
 
