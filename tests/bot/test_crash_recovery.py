@@ -119,3 +119,36 @@ def test_slack_killed_and_restarted_does_not_answer_a_retried_event_twice() -> N
     state = _stored_state(f"{TEAM_ID}:{first_message['channel']}:{thread_ts}")
     assert_has_facts(state["slots"], FACTS_AFTER_TWO)
     assert state["recommendation"] is not None
+
+
+def test_a_follow_up_replayed_after_a_crash_is_applied_once() -> None:
+    # The process dies after "50 more users" was applied to the thread's state and before its reply reached
+    # Slack: the restarted app answers the acknowledged event again, and must not add the 50 twice.
+    with FakeSlack() as slack:
+        env = {"SLACK_BOT_TOKEN": "xoxb-crash-test", "SLACK_SIGNING_SECRET": SECRET, "SLACK_API_URL": slack.url}
+        first_message = mention("fine-tuned 7B for 200 concurrent users, Q4_K_M, just recommend")
+        thread_ts = first_message["ts"]
+        in_thread = {"where": lambda r: r.body.get("thread_ts") == thread_ts}
+        with SlackProcess(env) as first:
+            assert post_event(first.events_url, SECRET, event_envelope(first_message))[0] == 200
+            slack.wait_for("chat.postMessage", 1, timeout=60, **in_thread)
+            slack.wait_for("files.completeUploadExternal", 1, timeout=60)  # the first card's charts, shared before
+            slack.hold("chat.postMessage")
+            # Slack's ts are wall-clock, so the follow-up is later than the first card's messages; the fake numbers
+            # its own posts from 1.9e9 (after every user message), so this one is written past them.
+            follow_up = event_envelope(mention("what if we add 50 more users?", thread_ts=thread_ts,
+                                               ts="1900001000.000150"))
+            assert post_event(first.events_url, SECRET, follow_up)[0] == 200
+            slack.wait_for_waiting("chat.postMessage", 1, timeout=60)  # the turn is applied, its post in flight
+            first.kill()
+        slack.discard_held("chat.postMessage")
+
+        with SlackProcess(env) as second:
+            slack.wait_for("chat.postMessage", 2, timeout=90, **in_thread)  # the recovered turn's answer
+            time.sleep(1.0)  # room for a wrong second answer
+            replies = slack.replies(thread_ts)
+            second.close()
+
+    assert len(replies) == 2, [r.body.get("text") for r in replies]
+    state = _stored_state(f"{TEAM_ID}:{first_message['channel']}:{thread_ts}")
+    assert state["slots"]["concurrent_users"] == 250

@@ -135,6 +135,15 @@ class FakeSlack:
             self._held[method] = release
         return release
 
+    def discard_held(self, method: str) -> None:
+        """Stop holding `method` and drop the calls kept waiting: never recorded, never answered (they did not
+        reach Slack). Later calls are answered as usual."""
+        with self._changed:
+            release = self._held.pop(method, None)
+            self._discarding.add(method)
+        if release is not None:
+            release.set()
+
     def wait_for_waiting(self, method: str, count: int = 1, timeout: float = 60.0) -> None:
         """Wait until `count` calls of a held `method` have arrived (and are kept waiting)."""
         deadline = time.monotonic() + timeout
@@ -153,6 +162,7 @@ class FakeSlack:
         self._rate_limited: dict[str, tuple[int, int]] = {}
         self._failing: dict[str, tuple[int, str]] = {}
         self._held: dict[str, threading.Event] = {}
+        self._discarding: set[str] = set()
         self._dropping: dict[str, tuple[int, float]] = {}
         self._changed = threading.Condition()
         self._ts = itertools.count(1)
@@ -268,6 +278,13 @@ class FakeSlack:
                     self._changed.notify_all()
             if held is not None:
                 held.wait(60)
+                with self._changed:
+                    if method in self._discarding:  # `discard_held`: this call never reached Slack
+                        self._waiting[method] -= 1
+                        if not self._waiting[method]:
+                            self._discarding.discard(method)
+                        handler.close_connection = True
+                        return
             status, answer, extra = self._limited(method)
             if answer is None:
                 answer = self._answer(method, body, headers)
