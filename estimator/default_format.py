@@ -25,9 +25,9 @@ from typing import Literal
 from estimator.candidates import is_datacenter_grade
 from estimator.catalog import Hardware, ServingStack
 
-# Why the format was chosen (a closed vocabulary: each has an `assume.format.<basis>` sentence).
+# Why the format was chosen. A chosen FP8 is stated in the reply (`assume.format.fp8_native`); seed 1's
+# formats keep seed 1's own assumption line.
 FormatBasis = Literal["fp8_native", "seed1_gguf", "seed1_accuracy_critical"]
-FORMAT_BASES: tuple[str, ...] = ("fp8_native", "seed1_gguf", "seed1_accuracy_critical")
 # Seed 1's defaults for llama.cpp-class deployments ("企業甜蜜點：Q4_K_M"; Q8_0 for accuracy-critical work).
 SEED1_FORMAT = "Q4_K_M"
 SEED1_ACCURACY_FORMAT = "Q8_0"
@@ -103,7 +103,6 @@ def default_format(hardware: Hardware, stack: ServingStack, *, accuracy_critical
 
 
 __all__ = [
-    "FORMAT_BASES",
     "DefaultFormat",
     "FormatBasis",
     "default_format",

@@ -119,8 +119,8 @@ class Sizer:
         self.workload = workload
         # The user (or the catalog model's native checkpoint) chose the weight format: every option is sized
         # at it. Otherwise each device × engine gets the format an expert would serve it in
-        # (`estimator.default_format`): native FP8 / FP4 on a datacenter GPU's batched engine, seed 1's Q4_K_M
-        # where llama.cpp-class engines serve.
+        # (`estimator.default_format`): FP8 where a batched engine runs it natively and the weights leave the
+        # batch its KV cache, seed 1's Q4_K_M elsewhere (llama.cpp-class engines, parts without FP8).
         self.format_stated = format_stated
         self._workloads: dict[tuple[str, str], tuple[Workload, DefaultFormat | None]] = {}
         self.lang = lang  # language of the risks' sentences (estimator.messages)
