@@ -29,7 +29,7 @@ from bot.nlu.spans import Fact, _Claims, _int, _matches, number_value
 _BATCH_CONTEXT = re.compile(
     r"\b(?:classif\w*|process\w*|summari[sz]\w*|label\w*|tag\w*|extract\w*|translat\w*|embed\w*|score\w*|"
     r"categori[sz]\w*|triag\w*|transcrib\w*|redact\w*|review(?:ing)?|run (?:through|over)|go through|chew through)\b|"
-    r"\bper night\b|\bevery night\b|\bnightly\b|\bovernight\b|\bbatch|\bbacklog\b|"
+    r"\bsummar(?:y|ies)\b|\bper night\b|\bevery night\b|\beach night\b|\bnightly\b|\bovernight\b|\bbatch|\bbacklog\b|"
     r"处理|處理|分类|分類|摘要|总结|總結|标注|標註|翻译|翻譯|抽取|提取|审核|審核|打标签|打標籤|批量|批处理|批處理|每晚|每夜|离线|離線"
 )
 _ITEM_NOUNS = (r"tickets?|documents?|docs|pdfs?|files?|records?|items?|e-?mails?|pages?|articles?|reviews?|messages?|contracts?|"
@@ -38,7 +38,8 @@ _ITEM_NOUNS = (r"tickets?|documents?|docs|pdfs?|files?|records?|items?|e-?mails?
 _ITEMS_EN = re.compile(rf"{APPROX}{NUM}\s*\+?\s*(?:(?:support|customer|legal|internal|scanned|pdf|old|new|short|long)\s+)?(?:{_ITEM_NOUNS})\b")
 _ITEMS_ZH = re.compile(
     rf"{APPROX}{NUM}\s*(?:多|余|餘)?\s*(?:篇|份|条|條|封|张|張|页|頁|个|個|件|笔|筆)\s*"
-    r"(?:的)?\s*(?:文档|文檔|文件|工单|工單|邮件|郵件|合同|合約|合约|报告|報告|记录|記錄|评论|評論|文章|论文|論文|病历|病歷|对话|對話|发票|發票|简历|簡歷|数据|數據|样本|樣本|票"
+    # up to four characters saying what kind ("2 万封客服邮件", "5000 份销售合同") before the noun
+    r"(?:的)?\s*[\u4e00-\u9fff]{0,4}?(?:文档|文檔|文件|工单|工單|邮件|郵件|合同|合約|合约|报告|報告|记录|記錄|评论|評論|文章|论文|論文|病历|病歷|对话|對話|发票|發票|简历|簡歷|数据|數據|样本|樣本|票"
     # The file's type said in Latin letters after the measure word: "2 万份 PDF", "1 万份 docx".
     rf"|(?:{_ITEM_NOUNS}|docx?|xlsx?|pptx?|html|json|csv)\b)"
 )
@@ -93,13 +94,30 @@ _WINDOW = (
     re.compile(rf"(?:done|finish(?:ed)?|complete[d]?|processed|ready|through|turnaround|turned around|run)\s+(?:with)?in\s+"
                rf"(?:under\s+|less than\s+|at most\s+|about\s+|~)?{NUM}\s*-?\s*{_HOURS}(?![a-z])"),
     re.compile(rf"\bwithin\s+(?:a\s+|an\s+)?{NUM}\s*-?\s*{_HOURS}(?![a-z])"),
-    re.compile(rf"{NUM}\s*-?\s*{_HOURS}\s*(?:window|deadline|budget|slot|turnaround|sla)\b"),
-    re.compile(rf"(?:window|deadline|turnaround|sla)\s*(?:of|is|:|=)?\s*{NUM}\s*-?\s*{_HOURS}(?![a-z])"),
+    re.compile(rf"{NUM}\s*(?:个|個)?\s*-?\s*{_HOURS}\s*(?:的)?\s*(?:window|deadline|budget|slot|turnaround|sla|"
+               r"时间窗口|時間窗口|窗口|时限|時限|期限)"),
+    re.compile(rf"(?:window|deadline|turnaround|sla)\s*(?:of|is|:|=)?\s*{APPROX}{NUM}\s*-?\s*{_HOURS}(?![a-z])"),
     re.compile(rf"{NUM}\s*(?:个|個)?\s*{_HOURS}\s*(?:内|內|之内|之內|以内|以內)"),
-    re.compile(rf"(?:时间窗口|時間窗口|窗口|期限)\s*(?:是|为|為|:)?\s*{NUM}\s*(?:个|個)?\s*{_HOURS}"),
+    re.compile(rf"(?:时间窗口|時間窗口|窗口|期限|时限|時限)\s*(?:是|为|為|:|有)?\s*{APPROX}{NUM}\s*(?:个|個)?\s*{_HOURS}"),
+    # a ceiling on the hours ("~7 hours max", "最多 6 小时"), or the hours said after the finish line
+    # ("has to finish overnight, so like 10 hours"): the job's window, in a batch context only
+    re.compile(rf"{APPROX}{NUM}\s*-?\s*{_HOURS}\s*(?:max(?:imum)?|tops|at most|at the most)\b"),
+    re.compile(rf"(?:最多|最长|最長|不超过|不超過)\s*{APPROX}{NUM}\s*(?:个|個)?\s*{_HOURS}"),
+    re.compile(rf"(?:finish(?:ed)?|done|complete[d]?|overnight|nightly)[^.;\d]{{0,24}}?\b(?:so|i\.e\.|say|roughly|about|like)\s*"
+               rf"{APPROX}{NUM}\s*-?\s*{_HOURS}(?![a-z])"),
+    re.compile(rf"(?:跑完|做完|处理完|處理完|完成)[^。；;\d]{{0,8}}?{APPROX}{NUM}\s*(?:个|個)?\s*{_HOURS}"),
 )
 _HOURS_PER_UNIT = {"h": 1.0, "hr": 1.0, "hrs": 1.0, "hour": 1.0, "hours": 1.0, "小时": 1.0, "小時": 1.0,
                    "minute": 1 / 60, "minutes": 1 / 60, "min": 1 / 60, "mins": 1 / 60, "分钟": 1 / 60, "分鐘": 1 / 60}
+
+
+_OUTPUT_IN_SENTENCE = re.compile(r"(?<![a-z])(?:outputs?|answers?|repl(?:y|ies)|responses?|completions?|generations?|"
+                                 r"输出|輸出|回答|回复|回覆|生成)(?![a-z])")
+
+
+def _sentence_before(text: str, end: int) -> str:
+    """The words of the sentence before `end` (at most 40 characters back)."""
+    return re.split(r"[.;!?。；！？]", text[max(0, end - 40):end])[-1]
 
 
 def _value(match: re.Match[str], group: str) -> int | float:
@@ -124,7 +142,8 @@ def batch_facts(text: str, claims: _Claims, *, batch_job: bool = False) -> Itera
     already about a batch job, `batch_job`: "what if 500k documents?"), and the per-item lengths."""
     batch = batch_job or is_batch_context(text)
     if batch:
-        for pattern in (_ITEMS_ZH, _ITEMS_EN, *((_ITEMS_ZH_BARE,) if batch_job else ())):
+        # A bare measure word of documents ("大概 3 万条") counts items once the message or thread is a batch job.
+        for pattern in (_ITEMS_ZH, _ITEMS_EN, _ITEMS_ZH_BARE):
             for m in _matches(pattern, text, claims):
                 yield Fact("batch_items", _int(number_value(m)), m.start(), m.end(), keyed=True)
         bare = _ITEMS_WHAT_IF.match(text) if batch_job else None
@@ -148,7 +167,12 @@ def batch_facts(text: str, claims: _Claims, *, batch_job: bool = False) -> Itera
     for pattern, slot in ((_LABEL_LENGTH, "output_tokens"), (_LABEL_LENGTH_AFTER, "output_tokens"),
                           (_ITEM_LENGTH, "prompt_tokens"), (_EACH_LENGTH, "prompt_tokens"), (_ITEM_LENGTH_OF, "prompt_tokens"),
                           (_ITEM_LENGTH_ZH, "prompt_tokens"), (_TOKENS_IN, "prompt_tokens"), (_TOKENS_OUT, "output_tokens")):
-        for m in _matches(pattern, text, claims):
+        for m in pattern.finditer(text):
+            if not claims.free(m.start(), m.end()):
+                continue
+            if slot == "prompt_tokens" and _OUTPUT_IN_SENTENCE.search(_sentence_before(text, m.start())):
+                continue  # "replies tend to run long, around 800 tokens each": each *reply*, for the output patterns
+            claims.claim(m.start(), m.end())
             yield Fact(slot, _int(number_value(m)), m.start(), m.end(), keyed=True)
     if batch:
         for m in _AVERAGE_LENGTH.finditer(text):

@@ -31,6 +31,7 @@ from bot.nlu.lexicon import (
     SCALE_WORDS,
     SEVERAL_MODELS,
     SPACE_LIMITED,
+    SPEED_FLOOR_WORDS,
     STABILITY_WORDS,
     THINKING_WORDS,
     TYPICAL_WORDS,
@@ -54,6 +55,10 @@ _TOKENS_PER_S = re.compile(
     rf"{APPROX}{NUM}\s*\+?\s*(?:tok(?:en)?s?\s*/\s*s(?:ec)?\b|tok(?:en)?s? (?:per|a|/) ?sec(?:ond)?|t/s\b|tps\b|"
     r"(?:个|個)?\s*tokens?\s*(?:/|每)\s*秒|字\s*/\s*秒|字每秒)"
 )
+# The rate said per second first, as Chinese puts it ("每秒不低于 25 个 token", "每秒最少要有 20 個 token", "单用户每秒起码
+# 50 个 token"), or "35 tokens every second": a floor words ("at least", 至少, 起码 …) may stand between.
+_PER_SECOND_FIRST = re.compile(rf"每秒(?:钟|鐘)?\s*(?:{SPEED_FLOOR_WORDS}|要|能|得|有|\s)*{APPROX}{NUM}\s*(?:个|個)?\s*(?:tokens?|toks?|字)")
+_TOKENS_EVERY_SECOND = re.compile(rf"{APPROX}{NUM}\s*tok(?:en)?s?\s+(?:every|each|a|per)\s+second")
 _TOKENS_PER_S_KEYED = re.compile(rf"(?:speed|生成速度|速度|tok/s|tokens/s)\s*(?:of|at least|>=|>|≥|:|至少|要|达到|達到)?\s*{NUM}(?!\s*(?:ms|s\b|秒|users?|人))")
 # An amount in another currency, with no budget word ("up to €40k", "50万元"): the parser converts it.
 _OTHER_CURRENCY_AMOUNT = _any(
@@ -82,7 +87,8 @@ _THINKING = _any(
 )
 _PROMPT_WORDS = (r"prompts?|inputs?|docs?|questions?|quer(?:y|ies)|documents?|requests?|contracts?|输入|輸入|提示词|提示詞|提示|"
                  r"提问|提問|问题|問題|文档|文件|长文|合同")
-_OUTPUT_WORDS = r"answers?|outputs?|responses?|replies|reply|completions?|generations?|generated|输出|輸出|回答|回复|回覆|答案|生成"
+_OUTPUT_WORDS = (r"answers?|outputs?|responses?|replies|reply|completions?|generations?|generated|comes? back|gets? back|"
+                 r"输出|輸出|回答|回复|回覆|答案|生成")
 # A number followed by a unit or by a counted noun is not a length: "requests are 1 prompt each" counts
 # prompts ("every request is a single prompt (batch size 1)" gave prompts of 1 token). The noun is the
 # slot's own: "prompts 1000 answers 300" gives the prompts 1000, the next clause's word does not count
@@ -106,6 +112,24 @@ _LEN_BEFORE_WORD = {
     slot: re.compile(rf"{APPROX}{NUM}\s*-?\s*(?:(?:tokens?|toks?|(?:个|個)\s*token|字)\s*(?:of\s+|的\s*)?(?:{words})|{bare})")
     for slot, words, bare in (("prompt_tokens", _PROMPT_WORDS, "输入|輸入"), ("output_tokens", _OUTPUT_WORDS, "输出|輸出"))
 }
+# A length described before it is measured ("answers are short, like a paragraph, ~150 tokens", "输出通常不长，大概
+# 200 个 token", "replies tend to run long, around 800 tokens each"): the noun, a few words of description in the
+# same sentence (no digit, no full stop, no other length's noun: `_lengths` checks), then a number that carries
+# the token unit, which is what makes it a length.
+_TOKEN_UNIT = r"\s*(?:tokens?|toks?|(?:个|個)\s*token)(?![a-z])"
+_LEN_DESCRIBED = {
+    slot: re.compile(rf"(?:{words})(?P<gap>[^\d.;:!?。；！？\n]{{1,40}}?){APPROX}{NUM}{_TOKEN_UNIT}")
+    for slot, words in (("prompt_tokens", _PROMPT_WORDS), ("output_tokens", _OUTPUT_WORDS))
+}
+# "~1000 tokens per answer", "2k tokens each prompt", "每个回答 300 token" is the keyed form above.
+_LEN_PER_WORD = {
+    slot: re.compile(rf"{APPROX}{NUM}{_TOKEN_UNIT}\s*(?:per|each|an?|every|/)\s*(?:{words})(?![a-z])")
+    for slot, words in (("prompt_tokens", _PROMPT_WORDS), ("output_tokens", _OUTPUT_WORDS))
+}
+# "inputs vary wildly in length, some 200 tokens some 20k", "短的 200 token 长的两万": the ends of a spread, not a
+# typical length (the spread itself is dynamic shapes).
+_SPREAD = re.compile(r"\bvar(?:y|ies|ying|iable)\b|\bsome\b|\bfrom\b|\bbetween\b|\branges?\b|变化|變化|不一|有的|有些|从|從")
+_ANY_LENGTH_WORD = re.compile(rf"(?<![a-z])(?:{_PROMPT_WORDS}|{_OUTPUT_WORDS})(?![a-z])")
 _DURATION = re.compile(rf"{NUM}\s*(?P<unit>ms|msec|milliseconds?|毫秒|s|secs?|seconds?|秒钟|秒鐘|秒|minutes?|mins?|分钟|分鐘)(?![a-z])")
 _SUB_SECOND = re.compile(r"(?:under|within|below|less than|in) (?:a|one) second|sub-?second")
 # Durations in words: "half a second", "半秒" (500 ms); "a few seconds (is fine)", "几秒都可以" (3 s, the
@@ -238,7 +262,7 @@ def _electricity(text: str, claims: _Claims) -> Iterator[Fact]:
 
 
 def _speed(text: str, claims: _Claims) -> Iterator[Fact]:
-    for pattern in (_TOKENS_PER_S, _TOKENS_PER_S_KEYED):
+    for pattern in (_TOKENS_PER_S, _PER_SECOND_FIRST, _TOKENS_EVERY_SECOND, _TOKENS_PER_S_KEYED):
         for m in _matches(pattern, text, claims):
             yield Fact("tokens_per_s_target", number_value(m), m.start(), m.end(), keyed=True)
 
@@ -353,6 +377,16 @@ def _lengths(text: str, claims: _Claims) -> Iterator[Fact]:
                 yield Fact("context_length", value, m.start(), m.end(), keyed=True)
                 continue
             yield Fact(slot, value, m.start(), m.end(), keyed=True)
+    for slot, pattern in _LEN_PER_WORD.items():
+        for m in _matches(pattern, text, claims):
+            yield Fact(slot, _int(number_value(m)), m.start(), m.end(), keyed=True)
+    for slot, pattern in _LEN_DESCRIBED.items():
+        for m in pattern.finditer(text):
+            # The description may not name another length ("prompts are long, answers ~300 tokens").
+            gap = m.group("gap")
+            if claims.free(m.start("num"), m.end()) and not _ANY_LENGTH_WORD.search(gap) and not _SPREAD.search(gap):
+                claims.claim(m.start("num"), m.end())
+                yield Fact(slot, _int(number_value(m)), m.start(), m.end(), keyed=True)
 
 
 def _latency(text: str, claims: _Claims) -> Iterator[Fact]:

@@ -28,13 +28,16 @@ def _rx(*alternatives: str) -> re.Pattern[str]:
 _MULT = (r"(?:k|m|bn|b|thousand|million|billion|trillion|hundred)(?![a-z])|千万|千萬|百万|百萬|十万|十萬|万|萬|亿|億|千|百|"
          r"打(?![标標电電开開分印包卡字算工])")
 NUM = rf"(?<![a-z0-9_.])(?P<neg>-\s*)?(?P<num>\d+(?:\.\d+)?)(?:\s*(?P<mult>{_MULT}))?"
-APPROX = r"(?:~|≈|about|around|roughly|approx\.?|approximately|some|maybe|约|約|大约|大約|大概|差不多|将近|將近)?\s*"
+APPROX = r"(?:~|≈|about|around|roughly|approx\.?|approximately|some|maybe|like|约|約|大约|大約|大概|差不多|将近|將近)?\s*"
 # Words that may stand between a length's noun and its number without changing what the number measures
 # ("docs sometimes up to 64k", "inputs can be up to 50k", "文档最长 32k", "输入有时候长达 20k"): frequency,
 # modal and "at most / reach" words. Text is normalized (lower case, Simplified Chinese) before matching.
 LENGTH_HEDGES = (r"sometimes|often|occasionally|usually|typically|generally|normally|mostly|commonly|"
                  r"can be|could be|may be|might be|will be|tend to be|runs?|go|goes|get|gets|reach(?:es)?|hit|hits|"
                  r"average|avg|on average|有时候?|偶尔|经常|通常|一般|平均|大多|最长|最多|长达|可达|会到|能到|会有|能有|可以到")
+# Words that make a speed a floor ("at least 30 tok/s", "每秒不低于 25 个 token", "每秒起码 50 个").
+SPEED_FLOOR_WORDS = (r"at least|no less than|not less than|minimum|min\.?|至少|最少|最低|起码|起碼|不低于|不低於|不少于|不少於|"
+                     r"不能低于|不能低於|保证|保證|达到|達到")
 MULTIPLIERS = {
     None: 1, "k": 1e3, "thousand": 1e3, "千": 1e3, "hundred": 100, "百": 100, "万": 1e4, "萬": 1e4,
     "千万": 1e7, "千萬": 1e7, "百万": 1e6, "百萬": 1e6, "十万": 1e5, "十萬": 1e5, "打": 12,
@@ -74,6 +77,10 @@ ARRIVAL_WORDS: dict[str, re.Pattern[str]] = {
                  r"indexing|scoring|transcription|redaction|enrichment|moderation) (?:pipelines?|jobs?|workers?)\b",
                  r"\b(?:an? |the |our )?(?:extraction|classification|summari[sz]ation|tagging|labell?ing) jobs?\b",
                  r"\betl\b", r"\bdata pipelines?\b",
+                 # finished before the working day starts: a job run outside office hours
+                 r"before (?:people|everyone|anyone|staff|the team|folks|users) (?:come|comes|get|gets|are) (?:in|back|online)",
+                 r"before (?:the )?(?:office opens|morning|start of business|business hours|the workday|the work day)",
+                 r"晚上.{0,4}(?:跑|处理|处理完)", "上班前(?:跑完|处理完|完成)",
                  "(?:摘要|总结|分类|抽取|提取|翻译|标注|打标签|审核)(?:流水线|管线|任务|作业)"),
     # "peak"/高峰 alone only says when the maximum is, not that arrivals are bursty.
     "bursty": _rx(r"burst", r"spiky", r"spikes?", r"peaky", r"morning rush", r"rush hours?", r"comes in waves",
