@@ -14,6 +14,7 @@ from collections.abc import Callable, Iterator
 from bot.nlu.lexicon import (
     ACCURACY_CRITICAL,
     ACROSS_TIME_ZONES,
+    ACTIVE_NOW,
     APPROX,
     ARRIVAL_WORDS,
     CONSERVATIVE,
@@ -161,14 +162,15 @@ _USERS_KEYED = re.compile(
     rf"department of|group of|staff of|company of|并发数|並發數|并发用户数|並發用戶數|并发量|並發量|并发|並發|同时在线人数|同時在線人數|"
     rf"同时在线|同時在線|用户数|用戶數|人数|人數|总人数|總人數|员工|用户|使用者)\s*"
     rf"(?:of|is|are|:|=|~|at|about|around|为|為|是|有|达|達|大概|的|变成|增加到|涨到|到|会有|有大概)?\s*{APPROX}{NUM}"
-    r"(?!\s*(?:ms|s\b|秒|w\b|kw|b\b|%|gb|tokens?|years?|年|小时|小時|hours?))"
+    # (?!\.?\d): the whole number, never a prefix a failed lookahead backtracks to ("大概10%" is not 1)
+    r"(?!\.?\d)(?!\s*(?:ms|s\b|秒|w\b|kw|b\b|%|gb|tokens?|years?|年|小时|小時|hours?))"
 )
 _USERS_AT_ONCE = _any(
     rf"{APPROX}{NUM}(?![\d.])[^\d,;.]{{0,25}}?(?:at (?:the same time|once)|simultaneously|concurrently|in parallel)",
     rf"{APPROX}{NUM}\s*(?:concurrent|simultaneous)\b",
 )
 _CONCURRENT_CUE = re.compile(r"concurren|simultaneous|at once|at the same time|same time|at peak|peak|in parallel|active|"
-                             r"同时|同時|并发|並發|高峰|尖峰|在线|在線")
+                             r"同时|同時|并发|並發|高峰|尖峰|在线|在線|在用")
 # A peak named right before the number: "高峰大约 400 人", "峰值 500 人", "peak about 400".
 _PEAK_BEFORE = re.compile(r"(?:高峰|尖峰|峰值|最高峰|peak|at peak)[\s\w\u4e00-\u9fff]{0,6}$")
 # A head count, whatever the noun that names its members ("400 engineers", "2,000 staff", "60 位工程師"): the
@@ -415,7 +417,47 @@ def _model_size(text: str, claims: _Claims) -> Iterator[Fact]:
             yield Fact("model_params_b", _int(round(raw / 1e9, 6)), m.start(), m.end(), keyed=True)
 
 
+# A head count said with its noun first ("分析师 50 个", "研發 400 人", "sales team: 120") or in accounts and seats
+# ("3000 个账号", "1500 個帳號"): everyone who may use it, not a peak.
+_HEADCOUNT_NOUN_FIRST = re.compile(rf"(?:{_MEMBER_NOUNS}|客服|销售|业务员|坐席)\s*(?:有|共|一共|总共|大概|约|大约)?\s*{APPROX}{NUM}"
+                                   r"\s*(?:个|位|名|人)(?!\s*(?:在用|同时|在线|并发))")
+_ACCOUNTS = re.compile(rf"{APPROX}{NUM}\s*(?:个|位|名)?\s*(?:账号|帐号|账户|帳戶|accounts?|licen[cs]es?|licensed seats)")
+# A count with no noun of its own ("only 40 are on it", "大约 25 个", "也就 20 个左右"): no unit may follow it.
+_BARE_COUNT = re.compile(rf"{APPROX}{NUM}(?![\d.])(?!\s*(?:~|-|–|to|到|至)\s*\d)\s*(?:个|位|名|人)?(?!\s*(?:tokens?|toks?|token|ms|s\b|secs?|seconds?|秒|%|gb|"
+                         r"b\b|w\b|kw|hours?|hrs?|h\b|小时|年|years?|months?|月|天|days?|weeks?|周|元|块|美元|x\b|×|倍|张|卡|"
+                         r"cards?|gpus?|nodes?|servers?|台|k\b|tok/s|t/s|rps|qps|/|per\b|a (?:day|month|second|minute|hour)))")
+
+
+def _clause(text: str, start: int, end: int) -> str:
+    """The clause around text[start:end]: from the last comma or full stop before it to the next after it."""
+    head = re.split(r"[,;.!?，；。！？]", text[max(0, start - 40):start])[-1]
+    tail = re.split(r"[,;.!?，；。！？]", text[end:end + 40], maxsplit=1)[0]
+    return head + text[start:end] + tail
+
+
+def _active_counts(text: str, claims: _Claims) -> Iterator[Fact]:
+    """Beside a head count, a count with no noun of its own that its clause says is in use now is the peak
+    ("400 agents in total but realistically 60 hammering it at any moment", "尖峰同時在用的大約 25 個")."""
+    for m in _BARE_COUNT.finditer(text):
+        if claims.free(m.start("num"), m.end()) and ACTIVE_NOW.search(_clause(text, m.start("num"), m.end())):
+            claims.claim(m.start("num"), m.end())
+            yield Fact("concurrent_users", _int(number_value(m)), m.start("num"), m.end(), keyed=True)
+
+
 def _users(text: str, claims: _Claims) -> Iterator[Fact]:
+    slots: set[str] = set()
+    for pattern in (_HEADCOUNT_NOUN_FIRST, _ACCOUNTS):
+        for m in _matches(pattern, text, claims):
+            slots.add("total_users")
+            yield Fact("total_users", _int(number_value(m)), m.start(), m.end(), keyed=True)
+    for fact in _people(text, claims):
+        slots.add(fact.slot)
+        yield fact
+    if slots & {"users", "total_users"}:
+        yield from _active_counts(text, claims)
+
+
+def _people(text: str, claims: _Claims) -> Iterator[Fact]:
     for pattern in (_USERS_KEYED, _USERS_EN, *_USERS_ZH, *_USERS_AT_ONCE):
         for m in _matches(pattern, text, claims):
             value = _int(number_value(m))

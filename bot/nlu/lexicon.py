@@ -172,6 +172,13 @@ EXISTING_HARDWARE: dict[str, re.Pattern[str]] = {
                             r"闲置.{0,6}(?:gpu|显卡)", r"閒置.{0,6}(?:gpu|顯卡)"),
 }
 
+# Words that say a count is of people using the assistant right now, not of everyone who may ("only 40 are on
+# it at the same moment", "90 of them are actually using it", "60 hammering it at any moment", "同时用的也就
+# 20 个", "尖峰同時在用的大約 25 個", "高峰时大概 300 个在用"): beside a head count, that count is the peak.
+ACTIVE_NOW = _rx(r"at (?:the same|any (?:given |one )?) ?(?:moment|time)", r"at once", r"simultaneous(?:ly)?", r"concurrent(?:ly)?",
+                 r"\b(?:are |is )?(?:actually |really )?(?:using|on|hitting|hammering|in) (?:it|the (?:tool|assistant|bot|model|system))\b",
+                 r"\bactive\b", r"\bat peak\b", r"\bpeak(?:s|ing)?\b", r"\bbusiest\b", r"\bonline\b", r"\blogged in\b",
+                 "同时", "同時", "在用", "在线", "在線", "并发", "並發", "高峰", "尖峰", "峰值", "用的")
 # Users spread over time zones: a head count peaks lower (estimator/concurrency.py).
 ACROSS_TIME_ZONES = _rx(r"across (?:several |multiple |many |all )?time ?zones", r"(?:in|over) (?:several |multiple |many |\d+ )time ?zones",
                         r"follow[- ]the[- ]sun", r"around the globe", r"worldwide", r"global (?:team|company|staff|workforce|rollout)",

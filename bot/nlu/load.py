@@ -113,6 +113,8 @@ _PEOPLE_AFTER = re.compile(r"\s*(?:(?:concurrent|simultaneous|active)\s+)?(?:use
 _SHARE = (
     _rx(rf"(?P<pct>\d+(?:\.\d+)?)\s*%\s*(?:of (?:them|those|us|the \w+|our \w+|all)\s*)?(?:are\s*|is\s*|would be\s*|will be\s*|的人\s*)?"
         rf"[^\d,;.!?]{{0,24}}?{_words('share_cue')}"),
+    # the cue first: "同时在线大概一成" (一成 is 10% by now), "active at any time: about 15%"
+    _rx(rf"{_words('share_cue')}[^\d,;.!?]{{0,12}}?(?P<pct>\d+(?:\.\d+)?)\s*%"),
 )
 _AMPS = _rx(r"(?:(?P<n>\d+)\s*x\s*)?(?P<amps>\d+(?:\.\d+)?)\s*(?:a|amps?|安培?)\b\s*(?:circuits?\s*)?(?:at|@|,|/|x)?\s*"
             r"(?P<volts>\d+(?:\.\d+)?)\s*(?:v|volts?|伏)(?![a-z])")
