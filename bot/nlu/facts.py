@@ -18,12 +18,14 @@ from bot.nlu.lexicon import (
     APPROX,
     ARRIVAL_WORDS,
     CONSERVATIVE,
+    CONTEXT_FLOOR_WORDS,
     CONTEXT_HEAVY_WORK,
     CONTEXT_MAX_WORDS,
     DYNAMIC_SHAPES_NO,
     DYNAMIC_SHAPES_YES,
     EXISTING_HARDWARE,
     FINE_TUNED,
+    FLOOR_WORDS,
     LENGTH_HEDGES,
     MIXED_TRAINING,
     MULTIPLIERS,
@@ -32,7 +34,6 @@ from bot.nlu.lexicon import (
     SCALE_WORDS,
     SEVERAL_MODELS,
     SPACE_LIMITED,
-    SPEED_FLOOR_WORDS,
     STABILITY_WORDS,
     THINKING_WORDS,
     TYPICAL_WORDS,
@@ -58,7 +59,7 @@ _TOKENS_PER_S = re.compile(
 )
 # The rate said per second first, as Chinese puts it ("每秒不低于 25 个 token", "每秒最少要有 20 個 token", "单用户每秒起码
 # 50 个 token"), or "35 tokens every second": a floor words ("at least", 至少, 起码 …) may stand between.
-_PER_SECOND_FIRST = re.compile(rf"每秒(?:钟|鐘)?\s*(?:{SPEED_FLOOR_WORDS}|要|能|得|有|\s)*{APPROX}{NUM}\s*(?:个|個)?\s*(?:tokens?|toks?|字)")
+_PER_SECOND_FIRST = re.compile(rf"每秒(?:钟|鐘)?\s*(?:{FLOOR_WORDS}|要|能|得|有|\s)*{APPROX}{NUM}\s*(?:个|個)?\s*(?:tokens?|toks?|字)")
 _TOKENS_EVERY_SECOND = re.compile(rf"{APPROX}{NUM}\s*tok(?:en)?s?\s+(?:every|each|a|per)\s+second")
 _TOKENS_PER_S_KEYED = re.compile(rf"(?:speed|生成速度|速度|tok/s|tokens/s)\s*(?:of|at least|>=|>|≥|:|至少|要|达到|達到)?\s*{NUM}(?!\s*(?:ms|s\b|秒|users?|人))")
 # An amount in another currency, with no budget word ("up to €40k", "50万元"): the parser converts it.
@@ -75,8 +76,10 @@ _POWER = re.compile(rf"{NUM}\s*(?P<unit>kw|kilowatts?|w|watts?|千瓦|瓦)(?![a-
 _CONTEXT_AFTER = re.compile(rf"{NUM}\s*(?:tokens?\s*)?-?\s*(?:of\s+)?(?:context|ctx|上下文|窗口|context window)")
 _CONTEXT_BEFORE = re.compile(rf"(?:contexts?|ctx|上下文)(?:\s*(?:window|length|size|长度|長度|窗口))?\s*"
                              r"(?:(?:are|is)\s+)?(?:usually|typically|mostly|normally|on average|average|一般|平均|通常|大多)?\s*"
+                             # a floor ("上下文窗口最少要 32k", "ctx at least 16k"): read, and kept as the window (`_typical_context`)
+                             rf"(?:{CONTEXT_FLOOR_WORDS}\s*(?:要|得|需要|有)?)?\s*"
                              r"(?:of|is|:|=|up to|at most|to|为|為|是|要|到|改成|改为|改為|换成|換成|变成|變成|设为|設為|设成|設成|"
-                             rf"提高到|增加到|加到|扩大到|擴大到)?\s*{APPROX}{NUM}")
+                             rf"提高到|增加到|加到|扩大到|擴大到)?\s*(?:{CONTEXT_FLOOR_WORDS}\s*)?{APPROX}{NUM}")
 _CONTEXT_WORD = re.compile(r"context|ctx|上下文|prefix cach")
 _CONTEXT_MAX_BARE = re.compile(rf"{CONTEXT_MAX_WORDS}\s*(?:context\s*|上下文\s*)?(?:of|is|:|=|为|為|是|到)?\s*{NUM}(?=\s*(?:k\b|tokens?|token|$|[,，;；.。)]|with|w/|万|萬))")
 _RANGE_NUM = r"(?P<{n}>\d+(?:\.\d+)?)\s*(?P<{u}>k|万|萬)?"
@@ -348,8 +351,10 @@ def _typical_context(text: str, m: re.Match[str]) -> bool:
     said = text[max(0, m.start() - 16):m.end() + 4]
     # The words of its own clause, before and in it ("平均上下文 2 萬，最長 200k": the 最長 is the next figure's).
     before = re.split(r"[,;，；。]", text[max(0, m.start() - 16):m.start()])[-1] + m.group(0)
-    if re.search(CONTEXT_MAX_WORDS, before) or re.search(r"window|length|size|窗口|长度|長度", m.group(0)):
-        return False
+    after = re.split(r"[,;，；。]", text[m.end():m.end() + 16])[0]
+    if (re.search(CONTEXT_MAX_WORDS, before) or re.search(r"window|length|size|窗口|长度|長度", m.group(0))
+            or re.search(CONTEXT_FLOOR_WORDS, before) or re.match(rf"\s*(?:{CONTEXT_FLOOR_WORDS})", after)):
+        return False  # the most a request may hold, or the least the window must: the window, not the typical prompt
     return bool(TYPICAL_WORDS.search(said)) or bool(CONTEXT_HEAVY_WORK.search(text))
 
 

@@ -35,9 +35,11 @@ APPROX = r"(?:~|≈|about|around|roughly|approx\.?|approximately|some|maybe|like
 LENGTH_HEDGES = (r"sometimes|often|occasionally|usually|typically|generally|normally|mostly|commonly|"
                  r"can be|could be|may be|might be|will be|tend to be|runs?|go|goes|get|gets|reach(?:es)?|hit|hits|"
                  r"average|avg|on average|有时候?|偶尔|经常|通常|一般|平均|大多|最长|最多|长达|可达|会到|能到|会有|能有|可以到")
-# Words that make a speed a floor ("at least 30 tok/s", "每秒不低于 25 个 token", "每秒起码 50 个").
-SPEED_FLOOR_WORDS = (r"at least|no less than|not less than|minimum|min\.?|至少|最少|最低|起码|起碼|不低于|不低於|不少于|不少於|"
+# Words that make a figure a floor: a speed ("at least 30 tok/s", "每秒不低于 25 个 token") or a context window
+# ("need 32k context minimum", "上下文起碼要 8k": what the window must hold, so the maximum context).
+FLOOR_WORDS = (r"at least|no less than|not less than|minimum|min\.?|至少|最少|最低|起码|起碼|不低于|不低於|不少于|不少於|"
                      r"不能低于|不能低於|保证|保證|达到|達到")
+CONTEXT_FLOOR_WORDS = rf"(?:{FLOOR_WORDS}|minimum|at minimum|min\b|or more|or longer|以上)"
 MULTIPLIERS = {
     None: 1, "k": 1e3, "thousand": 1e3, "千": 1e3, "hundred": 100, "百": 100, "万": 1e4, "萬": 1e4,
     "千万": 1e7, "千萬": 1e7, "百万": 1e6, "百萬": 1e6, "十万": 1e5, "十萬": 1e5, "打": 12,
@@ -47,7 +49,7 @@ MULTIPLIERS = {
 SCALE_WORDS: dict[str, re.Pattern[str]] = {
     "organization": _rx(r"whole company", r"entire company", r"\b(?:the|our|whole|entire) org\b", r"company[- ]?wide", r"all (?:our )?employees",
                         r"organi[sz]ation", r"\borg[- ]?wide", r"enterprise[- ]?wide", r"across the company",
-                        "全公司", "整個公司", "整个公司", "全集團", "全集团", "全組織", "全组织", "全员", "全員",
+                        "全公司", "整個公司", "整个公司", "全集團", "全集团", "整个集团", "整個集團", "全組織", "全组织", "全员", "全員",
                         "全体员工", "全體員工", "全企业", "全企業"),
     "department": _rx(r"\bdepartment", r"\bdept\b", r"\bdivision\b", r"business unit", "部門", "部门",
                       "事業部", "事业部", r"\bin legal\b", r"\bin finance\b", r"\bin hr\b"),
@@ -84,6 +86,7 @@ ARRIVAL_WORDS: dict[str, re.Pattern[str]] = {
                  "(?:摘要|总结|分类|抽取|提取|翻译|标注|打标签|审核)(?:流水线|管线|任务|作业)"),
     # "peak"/高峰 alone only says when the maximum is, not that arrivals are bursty.
     "bursty": _rx(r"burst", r"spiky", r"spikes?", r"peaky", r"morning rush", r"rush hours?", r"comes in waves",
+                  r"(?:流量|请求|访问|负载)(?:很|比较|非常|特别)?(?:尖|突发|不均匀|不均)",
                   "突发", "突發", "波动大", "波動大", "集中在", "忽高忽低"),
     "steady": _rx(r"\bsteady\b", r"constant (?:load|traffic|rate)", r"evenly", r"stable (?:load|traffic)",
                   r"uniform (?:load|traffic)", "平稳", "平穩", "均匀", "均勻", "流量稳定", "流量穩定"),
@@ -92,8 +95,14 @@ ARRIVAL_WORDS: dict[str, re.Pattern[str]] = {
 STABILITY_WORDS: dict[str, re.Pattern[str]] = {
     "frequent_changes": _rx(r"changes? (?:every|each) (?:week|day|month|sprint)",
                             # "每两周就改一次结构", "每幾週就改一次"
-                            r"每(?:几|幾|两|兩|[0-9一二三四]+)?(?:周|週|个月|個月|月)就?(?:改|换|換|更新)",
-                            r"(?:retrain|change|update|swap|fine[- ]?tune)\w*\b[^.]{0,50}\bevery (?:few |couple of |other )?(?:weeks?|days?|months?|sprints?)", r"\bweekly\b", r"every week",
+                            r"每(?:几|幾|两|兩|[0-9一二三四]+)?(?:周|週|个月|個月|月)(?:都|就)?(?:会|會)?(?:改|换|換|更新)",
+                            # a new release taken as soon as it is out ("新模型出来我们就会换", "新版一出就升級")
+                            r"新(?:的)?(?:模型|版本?)(?:一|1)?(?:出来|出|发布)(?:了)?(?:我们|我們)?就(?:会)?(?:换|換|升级|升級|上)",
+                            r"(?:换|換|更新|升级|升級)(?:得)?(?:很|挺|比较|非常|特别)?(?:勤|频繁|頻繁|快)",
+                            r"更新(?:挺|很|比较|比較|非常|特别)频繁",
+                            r"swap(?:ping)? in (?:whatever|every|each|the latest|the newest) (?:new )?(?:open )?(?:model|release)",
+                            r"(?:retrain|change|update|swap|fine[- ]?tune)\w*\b[^.]{0,50}\b(?:every (?:few |couple of |other )?(?:weeks?|days?|months?|sprints?)|monthly)",
+                            r"\bweekly\b", r"every week",
                             r"retrain(?:ed|ing)? (?:often|frequently|weekly|every|regularly)",
                             r"frequent(?:ly)? (?:updat|chang|retrain|swap)", r"(?:updat|chang|swap)\w* (?:it |the model |models )?(?:often|frequently|all the time|constantly)",
                             r"model changes", r"swap(?:ping)? models", r"keep iterating",
@@ -108,6 +117,9 @@ STABILITY_WORDS: dict[str, re.Pattern[str]] = {
 }
 
 DYNAMIC_SHAPES_YES = _rx(r"variable[- ]length", r"dynamic (?:shapes?|inputs?|lengths?|sequences?)",
+                         # "inputs vary wildly in length", "input lengths are all over the place"
+                         r"\b(?:inputs?|prompts?|requests?|lengths?|sizes?)\b[^.;]{0,24}\bvar(?:y|ies|ying)\b",
+                         r"\b(?:lengths?|sizes?)\b[^.;]{0,16}\ball over the (?:place|map)\b",
                          r"varying (?:lengths?|sizes?|input)", r"lengths? vary", r"vary (?:a lot )?in length",
                          r"different lengths", "变长", "變長", "动态形状", "動態形狀", "动态输入", "動態輸入",
                          "长度不一", "長度不一", "长短不一", "長短不一", "长度变化", "長度變化")
@@ -122,8 +134,11 @@ ACCURACY_CRITICAL = _rx(r"medical", r"clinical", r"healthcare", r"hospital", r"d
                         # "accuracy matters a lot", "we need high accuracy", "准确率很重要", "準確度非常重要"
                         r"accuracy (?:really )?matters", r"accuracy is (?:very |really |extremely )?(?:important|key|everything)",
                         r"\b(?:high|highest|maximum|max|top) accuracy", r"mistakes are (?:costly|expensive|unacceptable)",
-                        r"(?:准确率|準確率|准确度|準確度|准确性|準確性|精确度|精確度)(?:很|非常|特别|特別|极其|極其|十分)?"
-                        r"(?:重要|关键|關鍵|高)", "高准确率", "高準確率")
+                        r"(?:准确率|準確率|准确度|準確度|准确性|準確性|精确度|精確度|精度)(?:的)?(?:要求)?(?:很|非常|特别|特別|极其|極其|十分|比较|比較)?"
+                        r"(?:重要|关键|關鍵|高|严格|嚴格)", "高准确率", "高準確率",
+                        # "对准确性要求很高", "答案错了会出事": what a wrong answer costs
+                        r"对(?:精度|准确率|准确度|准确性)(?:的)?要求(?:很|非常|特别|极其|十分|比较)?(?:高|严格)",
+                        r"(?:错|错误)了?(?:就)?会出(?:事|大事|问题|大问题)", r"wrong answers? (?:is|are|would be|could be) (?:a )?(?:disaster|dangerous|costly|unacceptable)")
 
 # The user wants a safe answer: targets are checked against the low end of the likely range.
 # "our fine-tuned 7B", "a fine-tune of Llama", "微调过的模型": the model is the user's own checkpoint.
@@ -274,6 +289,7 @@ __all__ = [
     "CHOICE_BETWEEN",
     "MIGRATION_TARGET",
     "CONTEXT_HEAVY_WORK",
+    "CONTEXT_FLOOR_WORDS",
     "CONTEXT_MAX_WORDS",
     "DEVICE_WORDS",
     "THINKING_WORDS",
