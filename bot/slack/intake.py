@@ -21,6 +21,7 @@ import logging
 import math
 import threading
 import time
+from collections import OrderedDict
 from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field, replace
@@ -31,6 +32,7 @@ from slack_sdk import WebClient
 from bot.nlu.lang import detect_language
 from bot.slack.inbox import InboxUnavailable
 from bot.slack.labels import label
+from bot.slack.stopping import ThreadStop
 from bot.slack.turns import Turn, TurnRunner, TurnSink
 from bot.slack.workers import KeyedSerialExecutor
 
@@ -43,6 +45,8 @@ DEFAULT_MAX_PENDING = 200
 BUSY_RETRY_S = 30
 # Busy notices waiting to be posted at most; beyond that they are dropped (and logged).
 MAX_NOTICES = 100
+# Stop deliveries remembered to drop Slack's retries of them (its retries come within minutes).
+MAX_RECENT_STOPS = 10_000
 
 
 class IntakeInbox(Protocol):
@@ -97,6 +101,10 @@ class LocalSink:
     def submit(self, turn: Turn) -> None:
         self.executor.submit(turn.thread_id, lambda: self.runner.run(turn, self.client))
 
+    def stop(self, stop: ThreadStop) -> None:
+        if self.runner.stop(stop):  # the line is a Web API call: on a worker, under a key of its own
+            self.executor.submit(f"stop:{stop.thread_id}", lambda: self.runner.say_stopped(stop, self.client))
+
 
 class TurnIntake:
     """Accepts turns on the ack path (see the module docstring)."""
@@ -112,6 +120,7 @@ class TurnIntake:
         self._notices = ThreadPoolExecutor(max_workers=2, thread_name_prefix="slack-notice")
         self._queued_notices = 0
         self._lock = threading.Lock()
+        self._recent_stops: OrderedDict[str, None] = OrderedDict()
 
     def knows(self, thread_id: str) -> bool:
         """Whether the thread has a conversation: a turn accepted (inbox) or stored (checkpointer)."""
@@ -135,6 +144,22 @@ class TurnIntake:
             return False
         self.sink.submit(turn)
         return True
+
+    def stop(self, stop: ThreadStop) -> None:
+        """The user's stop button: handed to the sink at once (a stop must overtake the thread's turns).
+
+        Not recorded in the inbox: a recovered stop would be an empty turn, and a stop matters only while
+        its turns run in this process. Slack's retry of the same delivery is dropped here.
+        """
+        if stop.key is not None:
+            with self._lock:
+                if stop.key in self._recent_stops:
+                    log.info("duplicate stop %s dropped", stop.key)
+                    return
+                self._recent_stops[stop.key] = None
+                while len(self._recent_stops) > MAX_RECENT_STOPS:
+                    self._recent_stops.popitem(last=False)
+        self.sink.stop(stop)
 
     def _busy_for(self, turn: Turn) -> int:
         """Seconds the user should wait, or 0 when the turn can be accepted now."""

@@ -9,6 +9,8 @@
   as an `app_mention` too, so it is skipped here to avoid answering twice.
 - bot messages, the app's own messages and subtypes other than the ones below are ignored.
 - a follow-up button (`followup_*` action): its value becomes a turn of the message's thread.
+- `agent_session_stopped` (the user's stop button on an agent session): the thread's turns in flight
+  are cancelled and one line says so (`bot/slack/stopping.py`).
 - `app_home_opened` on the Messages tab: suggested prompts.
 """
 
@@ -26,6 +28,7 @@ from slack_sdk.errors import SlackApiError
 from bot.slack.blocks import FOLLOWUP_ACTION_PREFIX
 from bot.slack.inbox import InboxUnavailable, action_key
 from bot.slack.intake import TurnIntake
+from bot.slack.stopping import ThreadStop
 from bot.slack.turns import Turn
 
 log = logging.getLogger(__name__)
@@ -111,6 +114,11 @@ def turn_from_action(body: dict[str, Any], action: dict[str, Any], team_id: str)
     return Turn(team_id, channel, thread_ts, text, user, key, action.get("action_ts") or message_ts)
 
 
+def stop_from_event(event: dict[str, Any], team_id: str, key: str | None = None) -> ThreadStop:
+    """An `agent_session_stopped` event (its fields checked at the front, bot/slack/payload_shape.py)."""
+    return ThreadStop(team_id, event["channel"], event["thread_ts"], event.get("user"), float(event["event_ts"]), key)
+
+
 def _event_key(body: dict[str, Any]) -> str | None:
     event_id = body.get("event_id")
     return f"event:{event_id}" if event_id else None
@@ -142,6 +150,10 @@ def register_listeners(app: App, intake: TurnIntake) -> None:
         return take(turn_from_message(event, _team_id(context, body), context.bot_user_id, intake.knows,
                                       _event_key(body)))
 
+    @app.event("agent_session_stopped")
+    def on_stopped(event: dict[str, Any], body: dict[str, Any], context: BoltContext) -> None:
+        intake.stop(stop_from_event(event, _team_id(context, body), _event_key(body)))
+
     @app.action(re.compile(f"^{FOLLOWUP_ACTION_PREFIX}"))
     def on_followup(ack: Ack, body: dict[str, Any], action: dict[str, Any], context: BoltContext) -> BoltResponse | None:
         refused = take(turn_from_action(body, action, _team_id(context, body)))
@@ -171,6 +183,7 @@ __all__ = [
     "SUGGESTED_PROMPTS",
     "is_person_message",
     "register_listeners",
+    "stop_from_event",
     "strip_mentions",
     "turn_from_action",
     "turn_from_mention",

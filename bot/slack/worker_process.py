@@ -28,6 +28,7 @@ from typing import Any
 
 from bot.reply import Reply
 from bot.settings import Settings
+from bot.slack.stopping import ThreadStop
 from bot.slack.turns import Turn
 from estimator.errors import ConfigError, SiliconsultError
 
@@ -104,9 +105,13 @@ def _worker_main(config: WorkerConfig, turns: Any, done: Any, status: Connection
                 done.put(turn.key)
 
     try:
-        while (turn := turns.get()) is not STOP:
-            runner.begin(turn, client)
-            executor.submit(turn.thread_id, partial(answer, turn))
+        while (item := turns.get()) is not STOP:
+            if isinstance(item, ThreadStop):  # recorded now, ahead of the thread's queued turns
+                if runner.stop(item):
+                    executor.submit(f"stop:{item.thread_id}", partial(runner.say_stopped, item, client))
+                continue
+            runner.begin(item, client)
+            executor.submit(item.thread_id, partial(answer, item))
     finally:
         executor.shutdown(wait=True)
         close()
@@ -221,6 +226,13 @@ class WorkerProcessSink:
                 self._outstanding[turn.key] = turn
             if not self._restarting:  # else the watcher hands it over with the backlog
                 self._turns.put(turn)
+
+    def stop(self, stop: ThreadStop) -> None:
+        with self._lock:
+            if self._restarting:  # the new worker knows none of the dead one's turns: nothing to stop
+                log.info("stop of %s dropped while the model worker restarts", stop.thread_id)
+                return
+            self._turns.put(stop)
 
     def pending(self) -> int:
         with self._lock:
