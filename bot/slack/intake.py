@@ -30,7 +30,7 @@ from typing import Protocol
 from slack_sdk import WebClient
 
 from bot.nlu.lang import detect_language
-from bot.slack.inbox import InboxUnavailable
+from bot.slack.inbox import Feedback, InboxUnavailable
 from bot.slack.labels import label
 from bot.slack.stopping import ThreadStop
 from bot.slack.turns import Turn, TurnRunner, TurnSink
@@ -59,6 +59,8 @@ class IntakeInbox(Protocol):
     def has_thread(self, thread_id: str) -> bool: ...
 
     def pending_count(self) -> int: ...
+
+    def record_feedback(self, feedback: Feedback) -> None: ...
 
 
 class KnowsThreads(Protocol):
@@ -144,6 +146,21 @@ class TurnIntake:
             return False
         self.sink.submit(turn)
         return True
+
+    def feedback(self, feedback: Feedback, lang: str) -> None:
+        """Record a feedback click with its thread (before the ack: `InboxUnavailable` makes it a 503 that
+        Slack retries), then thank the person, only them, in the thread, in `lang`, off the ack path."""
+        self.inbox.record_feedback(feedback)
+        channel_id, thread_ts = feedback.thread_id.split(":")[1:3]
+
+        def thank() -> None:
+            try:
+                self.client.chat_postEphemeral(channel=channel_id, thread_ts=thread_ts, user=feedback.user_id,
+                                               text=label("fb_thanks", lang))
+            except Exception as error:  # noqa: BLE001 - the thanks is a courtesy: logged, the click is recorded
+                log.warning("could not thank for feedback in %s: %s", feedback.thread_id, type(error).__name__)
+
+        self.run_in_background(thank)
 
     def stop(self, stop: ThreadStop) -> None:
         """The user's stop button: handed to the sink at once (a stop must overtake the thread's turns).
