@@ -76,10 +76,18 @@ class StopBoard:
             if not waiting:
                 del self._pending[turn.thread_id]
 
-    def end(self, turn: Turn) -> None:
-        """`turn` is done (answered, apologized for or cancelled)."""
+    def end(self, turn: Turn) -> bool:
+        """`turn` is done (answered, apologized for or cancelled). True when a stop counted on it to say so
+        and no other waiting turn will (it ended on a path without a check): the caller says so now."""
         with self._lock:
             self._release(turn)
+            entry = self._stops.get(turn.thread_id)
+            if entry is None or not entry[1]:
+                return False
+            if any(sent_at <= float(entry[0]) for sent_at in self._pending.get(turn.thread_id, {}).values()):
+                return False
+            entry[1] = False
+            return True
 
     def stop(self, stop: ThreadStop) -> bool:
         """Record `stop`; True when no waiting turn will say so (the caller then posts the line itself)."""

@@ -225,7 +225,8 @@ class TurnRunner:
         try:
             self._answer(turn, client)
         finally:
-            self.stops.end(turn)
+            if self.stops.end(turn):  # a stop came while it ended on a path without a check
+                self._say(client, turn, label("stopped", self.stops.language(turn.thread_id, turn.text)))
             if self.inbox is not None and turn.key is not None:
                 try:
                     self.inbox.finish(turn.key)
@@ -302,7 +303,8 @@ class TurnRunner:
             reply = self.engine.handle(turn.thread_id, without_nul(turn.text), turn_key=turn.key)
         except Exception:
             log.exception("engine failed on a turn of thread %s", turn.thread_id)
-            self._apologize(client, turn)
+            if not self._cancelled(turn, client, last=True):  # stopped meanwhile: the stop line, no apology
+                self._apologize(client, turn)
             return
         report = reply.intent == "report" and self.charts is not None
         try:

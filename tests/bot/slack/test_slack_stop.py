@@ -105,6 +105,17 @@ def test_stop_cancels_the_turn_in_flight_and_says_so_once_in_the_threads_languag
     assert statuses(served.fake, asked["ts"])[-1] == "active"
 
 
+def test_a_turn_that_fails_after_the_stop_says_it_stopped_not_sorry(served: Served) -> None:
+    asked = mention("boom: size a 7B model for 200 people", channel="CSTOP5")  # EchoEngine raises on "boom"
+    served.send(asked)
+    assert served.engine.entered.wait(15)
+    served.send(stopped("CSTOP5", asked["ts"]))
+    served.engine.release.set()
+
+    [line] = served.settled(asked["ts"])
+    assert "Stopped" in line.body["text"], line.body["text"]
+
+
 def test_stop_also_cancels_the_threads_queued_turn_and_leaves_other_threads_alone(served: Served) -> None:
     asked = mention("Size a 7B model for 200 people", channel="CSTOP2")
     served.send(asked)
