@@ -33,6 +33,9 @@ class Settings(BaseSettings):
         default=None, validation_alias=AliasChoices("SLACK_SIGNING_SECRET")
     )
     slack_api_url: str | None = Field(default=None, validation_alias=AliasChoices("SLACK_API_URL"))
+    # On SIGTERM the Slack app lets the turns in flight finish for this long, then hands the rest back to
+    # the inbox (the next start answers them). Under Kubernetes' default 30 s grace period, with room to exit.
+    slack_drain_s: float = 25.0
 
     def ensure_home(self) -> Path:
         self.home.mkdir(parents=True, exist_ok=True)

@@ -76,14 +76,20 @@ def slack_command(
     # the worker process opens the same store again, from the cache this build leaves.
     open_knowledge(settings).close()
 
-    # `docker stop` / systemd send SIGTERM: shut down like Ctrl-C, draining the turns in flight.
+    # `docker stop`, Kubernetes and systemd send SIGTERM: stop like Ctrl-C (until the app is up, that is all).
     signal.signal(signal.SIGTERM, _interrupt)
     app, close = build_slack_app(settings)
+
+    def cut_drain_short(signum: int, frame: object) -> None:
+        close.hurry()
+
     try:
         if mode == "http":
             from bot.slack.server import EVENTS_PATH, make_http_server
 
-            server = make_http_server(app, host, port, signing_secret=secrets.signing_secret)
+            # The first SIGTERM/SIGINT: 503 to new deliveries (Slack retries them) while the turns in
+            # flight finish, for SILICONSULT_SLACK_DRAIN_S at most; then the server stops.
+            server = make_http_server(app, host, port, signing_secret=secrets.signing_secret, drain=close)
             bound_host, bound_port = server.server_address[:2]
             announce(f"Slack events: http://{bound_host}:{bound_port}{EVENTS_PATH}")
             try:
@@ -95,8 +101,16 @@ def slack_command(
 
             assert secrets.app_token is not None  # check_settings guarantees it in socket mode
             announce("Slack Socket Mode: connecting…")
-            socket_mode_handler(app, secrets.app_token).start()  # type: ignore[no-untyped-call]  # slack_bolt leaves it unannotated
+            handler = socket_mode_handler(app, secrets.app_token)
+            try:
+                handler.start()  # type: ignore[no-untyped-call]  # slack_bolt leaves it unannotated
+            finally:
+                handler.close()  # type: ignore[no-untyped-call]  # no more events while the turns in flight finish
     except KeyboardInterrupt:
         pass
     finally:
+        # A further signal while the turns finish cuts the drain short (they are handed back to the
+        # inbox) instead of breaking out of `close` with the model worker still running.
+        signal.signal(signal.SIGTERM, cut_drain_short)
+        signal.signal(signal.SIGINT, cut_drain_short)
         close()

@@ -57,7 +57,34 @@ class Divider(TypedDict):
     type: Literal["divider"]
 
 
-Block = TextSection | FieldsSection | Context | Header | Actions | Divider
+class _PlainTextOnly(TypedDict):
+    type: Literal["plain_text"]
+    text: str
 
-__all__ = ["Actions", "Block", "Button", "Context", "Divider", "FieldsSection", "Header", "Mrkdwn", "PlainText",
-           "TextSection"]
+
+class FeedbackButton(TypedDict):
+    text: _PlainTextOnly
+    value: str
+    accessibility_label: str
+
+
+class FeedbackButtons(TypedDict):
+    """https://docs.slack.dev/reference/block-kit/block-elements/feedback-buttons-element"""
+
+    type: Literal["feedback_buttons"]
+    action_id: str
+    positive_button: FeedbackButton
+    negative_button: FeedbackButton
+
+
+class ContextActions(TypedDict):
+    """https://docs.slack.dev/reference/block-kit/blocks/context-actions-block"""
+
+    type: Literal["context_actions"]
+    elements: list[FeedbackButtons]
+
+
+Block = TextSection | FieldsSection | Context | Header | Actions | Divider | ContextActions
+
+__all__ = ["Actions", "Block", "Button", "Context", "ContextActions", "Divider", "FeedbackButton", "FeedbackButtons",
+           "FieldsSection", "Header", "Mrkdwn", "PlainText", "TextSection"]

@@ -9,10 +9,11 @@ message. The plain-text fallback of every message is `reply.text`.
 from __future__ import annotations
 
 from collections.abc import Iterable
+from typing import Literal, get_args
 
 from bot.render_text import accelerator_reply_lines, answer_lines, fact_phrases, join_list, money
 from bot.reply import Reply
-from bot.slack.block_kit import Actions, Block, Button, Context, Header, Mrkdwn, TextSection
+from bot.slack.block_kit import Actions, Block, Button, Context, ContextActions, Header, Mrkdwn, TextSection
 from bot.slack.labels import label
 from estimator.messages import msg
 from estimator.schemas import Option, Recommendation, Risk
@@ -31,6 +32,12 @@ OPTIONS_SHOWN_MAX = 5
 # Every follow-up button's action_id starts with this; the app routes them all to one listener that
 # turns the button's `value` (the follow-up as the user would have typed it) into a turn.
 FOLLOWUP_ACTION_PREFIX = "followup_"
+# The feedback buttons of a recommendation card: one action, the clicked button's value says which.
+FEEDBACK_ACTION_ID = "feedback"
+FeedbackValue = Literal["positive", "negative"]
+FEEDBACK_VALUES: tuple[FeedbackValue, ...] = get_args(FeedbackValue)
+# Blocks a reader clicks, kept at the end of a card when it is cut to Slack's 50 blocks.
+_INTERACTIVE = ("actions", "context_actions")
 
 _SEVERITY_EMOJI = {"high": ":red_circle:", "medium": ":large_orange_circle:", "low": ":large_yellow_circle:"}
 _SEVERITY_ORDER = {"high": 0, "medium": 1, "low": 2}
@@ -170,6 +177,17 @@ def followup_buttons(reply: Reply) -> Actions:
     return {"type": "actions", "elements": elements}
 
 
+def feedback_buttons(lang: str = "en") -> ContextActions:
+    """Slack's thumbs up / down under a recommendation card; a click is recorded with the thread."""
+    return {"type": "context_actions", "elements": [{
+        "type": "feedback_buttons", "action_id": FEEDBACK_ACTION_ID,
+        "positive_button": {"text": {"type": "plain_text", "text": "👍"}, "value": "positive",
+                            "accessibility_label": truncate(label("fb_positive", lang), BUTTON_TEXT_MAX)},
+        "negative_button": {"text": {"type": "plain_text", "text": "👎"}, "value": "negative",
+                            "accessibility_label": truncate(label("fb_negative", lang), BUTTON_TEXT_MAX)},
+    }]}
+
+
 def _suggestion_buttons(suggestions: list[str]) -> Actions:
     return {
         "type": "actions",
@@ -265,6 +283,7 @@ def recommendation_blocks(reply: Reply) -> list[Block]:
         if recommendation.relax:
             blocks.append(_bullets(recommendation.relax, label("relax", lang), lang))
         blocks.append(followup_buttons(reply))
+        blocks.append(feedback_buttons(lang))
         return cap_blocks(blocks, lang)
 
     blocks.append(_header(label("header", lang, option=option_label(primary))))
@@ -296,6 +315,7 @@ def recommendation_blocks(reply: Reply) -> list[Block]:
         blocks.append(_bullets(recommendation.validation_plan, label("plan", lang), lang))
     blocks.append(_context(_provenance(primary, recommendation, lang)))
     blocks.append(followup_buttons(reply))
+    blocks.append(feedback_buttons(lang))
     return cap_blocks(blocks, lang)
 
 
@@ -323,20 +343,27 @@ def reply_blocks(reply: Reply, *, show_recommendation: bool) -> list[Block]:
 
 
 def cap_blocks(blocks: list[Block], lang: str = "en") -> list[Block]:
-    """Keep at most 50 blocks; the action buttons (if last) survive the cut."""
+    """Keep at most 50 blocks; the buttons at the end (follow-ups, feedback) survive the cut."""
     if len(blocks) <= BLOCKS_MAX:
         return blocks
-    tail = [blocks[-1]] if blocks[-1]["type"] == "actions" else []
+    start = len(blocks)
+    while start > 0 and blocks[start - 1]["type"] in _INTERACTIVE:
+        start -= 1
+    tail = blocks[start:]
     head = blocks[: BLOCKS_MAX - len(tail) - 1]
     return [*head, _context([label("shortened", lang)]), *tail]
 
 
 __all__ = [
     "BLOCKS_MAX",
+    "FEEDBACK_ACTION_ID",
+    "FEEDBACK_VALUES",
     "FOLLOWUP_ACTION_PREFIX",
     "Block",
+    "FeedbackValue",
     "cap_blocks",
     "escape",
+    "feedback_buttons",
     "followup_buttons",
     "interview_blocks",
     "option_fields",

@@ -3,9 +3,10 @@
 Order of the checks, each answered with a short plain-text body and one log line (method, size,
 reason; never the body, never a header value a client chose):
 
-0. `GET /healthz` (the process answers) and `GET /readyz` (the dispatch pool takes work) for a load
-   balancer, 200 or 503; headers over `MAX_HEADER_BYTES` in total: 431;
-1. path and method (`POST /slack/events` only: 404 / 405);
+0. `GET /healthz` (the process answers) and `GET /readyz` (the front takes work: not stopping) for a
+   load balancer, 200 or 503; headers over `MAX_HEADER_BYTES` in total: 431;
+1. path and method (`POST /slack/events` only: 404 / 405); once `stop_taking_work()` was called (the
+   app is stopping and lets its turns in flight finish), every delivery: 503, which Slack retries later;
 2. the declared size, from the headers alone (`Content-Length` missing or chunked: 411, malformed:
    400, over `max_body_bytes`: 413), so an oversized body is never read;
 3. the body, read within `read_timeout_s` (a client that promises more than it sends: 408);
@@ -173,6 +174,7 @@ class SlackHttpFront:
         self._read_timeout_s = read_timeout_s
         self._clock = clock
         self._pool = ThreadPoolExecutor(max_workers=dispatch_workers, thread_name_prefix="slack-dispatch")
+        self._stopping = False
         self._closed = False
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
@@ -184,13 +186,16 @@ class SlackHttpFront:
             if sum(len(k) + len(v) for k, v in raw_headers) > MAX_HEADER_BYTES:
                 raise Refused(431, "request headers too large")
             if scope.get("method") == "GET" and scope.get("path") in (HEALTH_PATH, READY_PATH):
-                ready = scope.get("path") == HEALTH_PATH or not self._closed
+                ready = scope.get("path") == HEALTH_PATH or not (self._stopping or self._closed)
                 await _respond(send, 200 if ready else 503, "ok\n" if ready else "shutting down\n")
                 return
             if scope.get("path") != EVENTS_PATH:
                 raise Refused(404, "not found")
             if scope.get("method") != "POST":
                 raise Refused(405, "method not allowed")
+            if self._stopping:
+                # Not recorded, so not lost: Slack retries a 503, and another replica or the next start takes it.
+                raise Refused(503, "shutting down")
             size = declared_length(headers, self._max_body_bytes)
             body = await self._read_body(receive, size)
             verify_signature(self._secret, headers, body, now=self._clock())
@@ -240,6 +245,10 @@ class SlackHttpFront:
         except Exception as error:  # noqa: BLE001 - never a traceback with the payload in it: the type is enough
             log.error("dispatch failed for %s: %s", _what(parsed), type(error).__name__)
             return BoltResponse(status=500, body="internal error\n")
+
+    def stop_taking_work(self) -> None:
+        """From now on `/readyz` and every delivery answer 503 (the process is stopping, still listening)."""
+        self._stopping = True
 
     def close(self) -> None:
         self._closed = True

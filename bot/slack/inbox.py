@@ -11,6 +11,9 @@ taken and is not answered again.
 Keys: `event_id` for events; for a button, the clicked message, the button and the user
 (`action_key`), so a double click or a replayed request is one question.
 
+Beside the turns, the inbox keeps the feedback clicked under recommendation cards (`Feedback`): one
+opinion per person per card, with its thread, the latest click replacing an earlier one.
+
 `SqliteInbox` (a table under `$SILICONSULT_HOME`, one `siliconsult slack` per home) is the default;
 `PostgresInbox` (bot/slack/inbox_postgres.py) is used when replicas share `SILICONSULT_STATE_URL`.
 Writes wait at most `WRITE_TIMEOUT_S` for a lock, so the ack stays inside Slack's 3 s; past that
@@ -24,6 +27,7 @@ import sqlite3
 import threading
 import time
 from collections.abc import Callable
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Protocol, runtime_checkable
 
@@ -65,6 +69,25 @@ class Inbox(Protocol):
         """How many accepted entries are not finished yet (the backlog)."""
         ...
 
+    def record_feedback(self, feedback: Feedback) -> None:
+        """Keep `feedback`, replacing the same person's earlier opinion of the same card."""
+        ...
+
+    def feedback(self, thread_id: str) -> list[Feedback]:
+        """The thread's feedback, oldest first."""
+        ...
+
+
+@dataclass(frozen=True)
+class Feedback:
+    """A click on a recommendation card's feedback buttons: who thought what of which card, in which thread."""
+
+    thread_id: str
+    message_ts: str  # the card
+    user_id: str
+    value: str  # "positive" or "negative" (bot.slack.blocks.FEEDBACK_VALUES)
+    at: float  # when it was recorded (seconds since the epoch)
+
 
 def action_key(team_id: str, channel_id: str, message_ts: str, action_id: str, user_id: str) -> str:
     """One button on one message clicked by one user: a double click or a replay is the same key."""
@@ -86,7 +109,16 @@ class MemoryInbox:
 
     def __init__(self) -> None:
         self._entries: dict[str, tuple[Turn, bool]] = {}
+        self._feedback: dict[tuple[str, str, str], Feedback] = {}
         self._lock = threading.Lock()
+
+    def record_feedback(self, feedback: Feedback) -> None:
+        with self._lock:
+            self._feedback[(feedback.thread_id, feedback.message_ts, feedback.user_id)] = feedback
+
+    def feedback(self, thread_id: str) -> list[Feedback]:
+        with self._lock:
+            return sorted((f for f in self._feedback.values() if f.thread_id == thread_id), key=lambda f: f.at)
 
     def accept(self, key: str, turn: Turn) -> bool:
         with self._lock:
@@ -150,6 +182,11 @@ class SqliteInbox:
         self._conn.execute("CREATE INDEX IF NOT EXISTS slack_inbox_unfinished ON slack_inbox (claimed_at)"
                            " WHERE finished_at IS NULL")
         self._conn.execute("CREATE INDEX IF NOT EXISTS slack_inbox_thread ON slack_inbox (thread_id)")
+        # Kept with the thread, never pruned with the turns: it is what people thought of the answers.
+        self._conn.execute(
+            "CREATE TABLE IF NOT EXISTS slack_feedback (thread_id TEXT NOT NULL, message_ts TEXT NOT NULL,"
+            " user_id TEXT NOT NULL, value TEXT NOT NULL, at REAL NOT NULL, PRIMARY KEY (thread_id, message_ts, user_id))"
+        )
 
     def _write(self, sql: str, params: tuple[Any, ...]) -> sqlite3.Cursor:
         try:
@@ -183,6 +220,18 @@ class SqliteInbox:
             ).fetchall()
         return [turn_from_json(turn) for turn, _ in sorted(rows, key=lambda row: row[1])]
 
+    def record_feedback(self, feedback: Feedback) -> None:
+        with self._lock:
+            self._write("INSERT INTO slack_feedback (thread_id, message_ts, user_id, value, at) VALUES (?, ?, ?, ?, ?)"
+                        " ON CONFLICT (thread_id, message_ts, user_id) DO UPDATE SET value = excluded.value, at = excluded.at",
+                        (feedback.thread_id, feedback.message_ts, feedback.user_id, feedback.value, feedback.at))
+
+    def feedback(self, thread_id: str) -> list[Feedback]:
+        with self._lock:
+            rows = self._conn.execute("SELECT thread_id, message_ts, user_id, value, at FROM slack_feedback"
+                                      " WHERE thread_id = ? ORDER BY at", (thread_id,)).fetchall()
+        return [Feedback(*row) for row in rows]
+
     def has_thread(self, thread_id: str) -> bool:
         with self._lock:
             row = self._conn.execute("SELECT 1 FROM slack_inbox WHERE thread_id = ? LIMIT 1", (thread_id,)).fetchone()
@@ -207,5 +256,5 @@ def default_inbox_path(home: Path) -> Path:
     return home / "slack" / "inbox.sqlite3"
 
 
-__all__ = ["DEFAULT_LEASE_S", "DEFAULT_TTL_S", "WRITE_TIMEOUT_S", "Inbox", "InboxUnavailable", "MemoryInbox",
+__all__ = ["DEFAULT_LEASE_S", "DEFAULT_TTL_S", "WRITE_TIMEOUT_S", "Feedback", "Inbox", "InboxUnavailable", "MemoryInbox",
            "SqliteInbox", "action_key", "default_inbox_path", "turn_from_json", "turn_to_json"]

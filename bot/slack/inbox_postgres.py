@@ -15,7 +15,7 @@ from __future__ import annotations
 from datetime import timedelta
 from typing import TYPE_CHECKING, Any
 
-from bot.slack.inbox import DEFAULT_TTL_S, WRITE_TIMEOUT_S, InboxUnavailable, turn_from_json, turn_to_json
+from bot.slack.inbox import DEFAULT_TTL_S, WRITE_TIMEOUT_S, Feedback, InboxUnavailable, turn_from_json, turn_to_json
 from bot.slack.turns import Turn
 
 if TYPE_CHECKING:
@@ -23,6 +23,7 @@ if TYPE_CHECKING:
     from psycopg_pool import ConnectionPool
 
 TABLE = "siliconsult_slack_inbox"
+FEEDBACK_TABLE = "siliconsult_slack_feedback"
 DEFAULT_RETENTION = timedelta(seconds=DEFAULT_TTL_S)
 _PRUNE_EVERY = 500
 # Any fixed key: serializes the CREATE TABLE of replicas starting at the same moment, which would
@@ -68,6 +69,11 @@ class PostgresInbox:
             )
             conn.execute(f"CREATE INDEX IF NOT EXISTS {TABLE}_unfinished ON {TABLE} (claimed_at) WHERE finished_at IS NULL")
             conn.execute(f"CREATE INDEX IF NOT EXISTS {TABLE}_thread ON {TABLE} (thread_id)")
+            conn.execute(
+                f"CREATE TABLE IF NOT EXISTS {FEEDBACK_TABLE} (thread_id text NOT NULL, message_ts text NOT NULL,"
+                " user_id text NOT NULL, value text NOT NULL, at double precision NOT NULL,"
+                " PRIMARY KEY (thread_id, message_ts, user_id))"
+            )
 
     def _run(self, sql: str, params: tuple[Any, ...]) -> list[tuple[Any, ...]]:
         import psycopg
@@ -98,6 +104,16 @@ class PostgresInbox:
                          (timedelta(seconds=older_than_s),))
         return [turn_from_json(turn) for turn, _ in sorted(rows, key=lambda row: row[1])]
 
+    def record_feedback(self, feedback: Feedback) -> None:
+        self._run(f"INSERT INTO {FEEDBACK_TABLE} (thread_id, message_ts, user_id, value, at) VALUES (%s, %s, %s, %s, %s)"
+                  " ON CONFLICT (thread_id, message_ts, user_id) DO UPDATE SET value = excluded.value, at = excluded.at",
+                  (feedback.thread_id, feedback.message_ts, feedback.user_id, feedback.value, feedback.at))
+
+    def feedback(self, thread_id: str) -> list[Feedback]:
+        rows = self._run(f"SELECT thread_id, message_ts, user_id, value, at FROM {FEEDBACK_TABLE}"
+                         " WHERE thread_id = %s ORDER BY at", (thread_id,))
+        return [Feedback(*row) for row in rows]
+
     def has_thread(self, thread_id: str) -> bool:
         return bool(self._run(f"SELECT 1 FROM {TABLE} WHERE thread_id = %s LIMIT 1", (thread_id,)))
 
@@ -121,4 +137,4 @@ class PostgresInbox:
         self._pool.close()
 
 
-__all__ = ["TABLE", "PostgresInbox"]
+__all__ = ["FEEDBACK_TABLE", "TABLE", "PostgresInbox"]

@@ -21,6 +21,7 @@ import logging
 import math
 import threading
 import time
+from collections import OrderedDict
 from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field, replace
@@ -29,8 +30,9 @@ from typing import Protocol
 from slack_sdk import WebClient
 
 from bot.nlu.lang import detect_language
-from bot.slack.inbox import InboxUnavailable
+from bot.slack.inbox import Feedback, InboxUnavailable
 from bot.slack.labels import label
+from bot.slack.stopping import ThreadStop
 from bot.slack.turns import Turn, TurnRunner, TurnSink
 from bot.slack.workers import KeyedSerialExecutor
 
@@ -43,6 +45,8 @@ DEFAULT_MAX_PENDING = 200
 BUSY_RETRY_S = 30
 # Busy notices waiting to be posted at most; beyond that they are dropped (and logged).
 MAX_NOTICES = 100
+# Stop deliveries remembered to drop Slack's retries of them (its retries come within minutes).
+MAX_RECENT_STOPS = 10_000
 
 
 class IntakeInbox(Protocol):
@@ -55,6 +59,8 @@ class IntakeInbox(Protocol):
     def has_thread(self, thread_id: str) -> bool: ...
 
     def pending_count(self) -> int: ...
+
+    def record_feedback(self, feedback: Feedback) -> None: ...
 
 
 class KnowsThreads(Protocol):
@@ -97,6 +103,10 @@ class LocalSink:
     def submit(self, turn: Turn) -> None:
         self.executor.submit(turn.thread_id, lambda: self.runner.run(turn, self.client))
 
+    def stop(self, stop: ThreadStop) -> None:
+        if self.runner.stop(stop):  # the line is a Web API call: on a worker, under a key of its own
+            self.executor.submit(f"stop:{stop.thread_id}", lambda: self.runner.say_stopped(stop, self.client))
+
 
 class TurnIntake:
     """Accepts turns on the ack path (see the module docstring)."""
@@ -112,6 +122,7 @@ class TurnIntake:
         self._notices = ThreadPoolExecutor(max_workers=2, thread_name_prefix="slack-notice")
         self._queued_notices = 0
         self._lock = threading.Lock()
+        self._recent_stops: OrderedDict[str, None] = OrderedDict()
 
     def knows(self, thread_id: str) -> bool:
         """Whether the thread has a conversation: a turn accepted (inbox) or stored (checkpointer)."""
@@ -135,6 +146,37 @@ class TurnIntake:
             return False
         self.sink.submit(turn)
         return True
+
+    def feedback(self, feedback: Feedback, lang: str) -> None:
+        """Record a feedback click with its thread (before the ack: `InboxUnavailable` makes it a 503 that
+        Slack retries), then thank the person, only them, in the thread, in `lang`, off the ack path."""
+        self.inbox.record_feedback(feedback)
+        channel_id, thread_ts = feedback.thread_id.split(":")[1:3]
+
+        def thank() -> None:
+            try:
+                self.client.chat_postEphemeral(channel=channel_id, thread_ts=thread_ts, user=feedback.user_id,
+                                               text=label("fb_thanks", lang))
+            except Exception as error:  # noqa: BLE001 - the thanks is a courtesy: logged, the click is recorded
+                log.warning("could not thank for feedback in %s: %s", feedback.thread_id, type(error).__name__)
+
+        self.run_in_background(thank)
+
+    def stop(self, stop: ThreadStop) -> None:
+        """The user's stop button: handed to the sink at once (a stop must overtake the thread's turns).
+
+        Not recorded in the inbox: a recovered stop would be an empty turn, and a stop matters only while
+        its turns run in this process. Slack's retry of the same delivery is dropped here.
+        """
+        if stop.key is not None:
+            with self._lock:
+                if stop.key in self._recent_stops:
+                    log.info("duplicate stop %s dropped", stop.key)
+                    return
+                self._recent_stops[stop.key] = None
+                while len(self._recent_stops) > MAX_RECENT_STOPS:
+                    self._recent_stops.popitem(last=False)
+        self.sink.stop(stop)
 
     def _busy_for(self, turn: Turn) -> int:
         """Seconds the user should wait, or 0 when the turn can be accepted now."""

@@ -48,6 +48,14 @@ LABELS: dict[str, tuple[str, str, str]] = {
     "prices": ("Prices are estimates, not quotes", "价格为估计，非报价", "價格為估計，非報價"),
     "shortened": ("_Message shortened; ask in the thread for the rest._", "_消息已截短；其余内容请在讨论串中询问。_",
                   "_訊息已截短；其餘內容請在討論串中詢問。_"),
+    # the feedback buttons under a recommendation card: what a screen reader says, and the thanks for a click
+    "fb_positive": ("This recommendation helped", "这个推荐有帮助", "這個推薦有幫助"),
+    "fb_negative": ("This recommendation did not help", "这个推荐没有帮助", "這個推薦沒有幫助"),
+    "fb_thanks": ("Thanks for the feedback.", "感谢你的反馈。", "感謝你的回饋。"),
+    # the user's stop button (bot/slack/stopping.py): one short line, the session's answer to the click
+    "stopped": ("Stopped. Send a new message in this thread when you want to go on.",
+                "已停止。想继续时，在本讨论串中再发一条消息即可。",
+                "已停止。想繼續時，在本討論串中再傳一則訊息即可。"),
     "busy": ("I'm answering a lot of questions right now. Please send that again in {seconds} s.",
              "我现在同时在回答很多问题，请在 {seconds} 秒后再发送一次。",
              "我現在同時在回答很多問題，請在 {seconds} 秒後再傳送一次。"),

@@ -9,6 +9,9 @@
   as an `app_mention` too, so it is skipped here to avoid answering twice.
 - bot messages, the app's own messages and subtypes other than the ones below are ignored.
 - a follow-up button (`followup_*` action): its value becomes a turn of the message's thread.
+- a feedback button under a recommendation card (`feedback`): recorded with the thread and acknowledged.
+- `agent_session_stopped` (the user's stop button on an agent session): the thread's turns in flight
+  are cancelled and one line says so (`bot/slack/stopping.py`).
 - `app_home_opened` on the Messages tab: suggested prompts.
 """
 
@@ -16,6 +19,7 @@ from __future__ import annotations
 
 import logging
 import re
+import time
 from collections.abc import Callable
 from typing import Any
 
@@ -23,9 +27,11 @@ from slack_bolt import Ack, App, BoltContext, BoltResponse
 from slack_sdk import WebClient
 from slack_sdk.errors import SlackApiError
 
-from bot.slack.blocks import FOLLOWUP_ACTION_PREFIX
-from bot.slack.inbox import InboxUnavailable, action_key
+from bot.nlu.lang import detect_language
+from bot.slack.blocks import FEEDBACK_ACTION_ID, FEEDBACK_VALUES, FOLLOWUP_ACTION_PREFIX
+from bot.slack.inbox import Feedback, InboxUnavailable, action_key
 from bot.slack.intake import TurnIntake
+from bot.slack.stopping import ThreadStop
 from bot.slack.turns import Turn
 
 log = logging.getLogger(__name__)
@@ -111,6 +117,25 @@ def turn_from_action(body: dict[str, Any], action: dict[str, Any], team_id: str)
     return Turn(team_id, channel, thread_ts, text, user, key, action.get("action_ts") or message_ts)
 
 
+def stop_from_event(event: dict[str, Any], team_id: str, key: str | None = None) -> ThreadStop:
+    """An `agent_session_stopped` event (its fields checked at the front, bot/slack/payload_shape.py)."""
+    return ThreadStop(team_id, event["channel"], event["thread_ts"], event.get("user"), float(event["event_ts"]), key)
+
+
+def feedback_from_action(body: dict[str, Any], action: dict[str, Any], team_id: str, now: float) -> Feedback | None:
+    """A click on a card's feedback buttons, or None when it does not say where, who or which button."""
+    container = body.get("container") or {}
+    message = body.get("message") or {}
+    channel = (body.get("channel") or {}).get("id") or container.get("channel_id")
+    message_ts = container.get("message_ts") or message.get("ts")
+    thread_ts = container.get("thread_ts") or message.get("thread_ts") or message_ts
+    user = (body.get("user") or {}).get("id")
+    value = action.get("value")
+    if not channel or not message_ts or not thread_ts or not user or value not in FEEDBACK_VALUES:
+        return None
+    return Feedback(f"{team_id}:{channel}:{thread_ts}", message_ts, user, value, now)
+
+
 def _event_key(body: dict[str, Any]) -> str | None:
     event_id = body.get("event_id")
     return f"event:{event_id}" if event_id else None
@@ -142,6 +167,25 @@ def register_listeners(app: App, intake: TurnIntake) -> None:
         return take(turn_from_message(event, _team_id(context, body), context.bot_user_id, intake.knows,
                                       _event_key(body)))
 
+    @app.action(FEEDBACK_ACTION_ID)
+    def on_feedback(ack: Ack, body: dict[str, Any], action: dict[str, Any], context: BoltContext) -> BoltResponse | None:
+        feedback = feedback_from_action(body, action, _team_id(context, body), time.time())
+        if feedback is None:
+            log.warning("a feedback click without its message, user or a known value ignored")
+        else:
+            try:
+                # The card's fallback text is in the conversation's language: the thanks is too.
+                intake.feedback(feedback, detect_language((body.get("message") or {}).get("text") or "") or "en")
+            except InboxUnavailable as error:
+                log.error("inbox unavailable, feedback refused with 503 (Slack retries): %s", error)
+                return BoltResponse(status=503, body="busy, retry later\n")
+        ack()
+        return None
+
+    @app.event("agent_session_stopped")
+    def on_stopped(event: dict[str, Any], body: dict[str, Any], context: BoltContext) -> None:
+        intake.stop(stop_from_event(event, _team_id(context, body), _event_key(body)))
+
     @app.action(re.compile(f"^{FOLLOWUP_ACTION_PREFIX}"))
     def on_followup(ack: Ack, body: dict[str, Any], action: dict[str, Any], context: BoltContext) -> BoltResponse | None:
         refused = take(turn_from_action(body, action, _team_id(context, body)))
@@ -169,8 +213,10 @@ def register_listeners(app: App, intake: TurnIntake) -> None:
 
 __all__ = [
     "SUGGESTED_PROMPTS",
+    "feedback_from_action",
     "is_person_message",
     "register_listeners",
+    "stop_from_event",
     "strip_mentions",
     "turn_from_action",
     "turn_from_mention",

@@ -6,9 +6,9 @@ Only what the handlers rely on is checked, and extra fields are allowed: Slack a
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Annotated, Any
 
-from pydantic import BaseModel, ConfigDict, Field, StrictBool, StrictStr, ValidationError
+from pydantic import BaseModel, ConfigDict, Field, StrictBool, StrictStr, StringConstraints, ValidationError
 
 
 class _Lenient(BaseModel):
@@ -71,6 +71,17 @@ class _HomeOpened(_Event):
     channel: StrictStr
 
 
+# A Slack timestamp ("1783536983.783769"): a stop cancels the turns sent up to its event_ts, read as a number.
+SlackTs = Annotated[str, StringConstraints(strict=True, pattern=r"^[0-9]{1,12}(\.[0-9]{1,9})?$")]
+
+
+class _SessionStopped(_Event):
+    channel: StrictStr
+    thread_ts: StrictStr
+    event_ts: SlackTs
+    user: StrictStr | None = None
+
+
 class _EventCallback(_Scope):
     event: _Event
     event_id: StrictStr | None = None
@@ -105,6 +116,7 @@ class _UrlVerification(_Scope):
 # The events whose listeners read more than the context (bot/slack/listeners.py).
 _EVENT_MODELS: dict[object, type[_Event]] = {
     "app_mention": _MessageEvent, "message": _MessageEvent, "app_home_opened": _HomeOpened,
+    "agent_session_stopped": _SessionStopped,
 }
 # The payload types this app is subscribed to (bot/slack_manifest.yaml: events and interactivity); Slack sends
 # no other, so any other is refused at the front instead of walking Bolt's middleware.

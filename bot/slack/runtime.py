@@ -7,7 +7,10 @@ them for the web process (the model worker process builds its own through `bot.w
 
 from __future__ import annotations
 
+import logging
 import re
+import threading
+import time
 from collections.abc import Callable
 from typing import Any
 
@@ -26,6 +29,7 @@ from bot.wiring import open_slack_inbox, slack_chart_maker, slack_recovery_age_s
 from estimator.catalog import Catalog
 from estimator.errors import ConfigError
 
+log = logging.getLogger(__name__)
 
 def _reason(error: BaseException) -> str:
     if isinstance(error, OSError):
@@ -36,6 +40,66 @@ def _reason(error: BaseException) -> str:
     return match.group(1) if match else "no answer"
 
 
+class AppShutdown:
+    """The `close` of `build_slack_app`: stop within the drain deadline, losing and doubling no turn.
+
+    `wait_for_turns()` blocks until the accepted turns are answered or the deadline passes (counted
+    from the first call), while the HTTP front answers 503 to new deliveries (`bot/slack/server.py`).
+    Calling the object then stops the model worker: turns it has not answered by the deadline are
+    handed back (left unfinished in the inbox; the next start answers each once), and what was
+    opened is released. An in-process engine (tests, benchmarks) runs on threads, which cannot be
+    stopped: its turns are always finished.
+    """
+
+    def __init__(self, drain_s: float, *, worker: WorkerProcessSink | None, executor: KeyedSerialExecutor | None,
+                 release: Callable[[], None]) -> None:
+        self._drain_s = max(0.0, drain_s)
+        self._worker = worker
+        self._executor = executor
+        self._release = release
+        self._deadline: float | None = None
+        self._lock = threading.Lock()
+        self._hurried = threading.Event()
+
+    def _remaining_s(self) -> float:
+        with self._lock:
+            if self._deadline is None:
+                self._deadline = time.monotonic() + self._drain_s
+            return max(0.0, self._deadline - time.monotonic())
+
+    def in_flight(self) -> int:
+        """Turns accepted and not answered yet."""
+        if self._worker is not None:
+            return self._worker.pending()
+        return self._executor.busy() if self._executor is not None else 0
+
+    def wait_for_turns(self) -> int:
+        """Wait until no turn is in flight or the deadline passed; the turns still in flight."""
+        while (left := self.in_flight()) and (remaining_s := self._remaining_s()) > 0:
+            if self._hurried.wait(min(0.05, remaining_s)):
+                break
+        return left
+
+    def hurry(self) -> None:
+        """Cut the drain short (a second signal): what is in flight now is handed back."""
+        with self._lock:
+            self._deadline = time.monotonic()
+        self._hurried.set()
+
+    def __call__(self) -> None:
+        in_flight = self.wait_for_turns()
+        if self._worker is not None:
+            handed_back = self._worker.close(self._remaining_s())
+            if handed_back:
+                log.warning("stopped with %d turn(s) unanswered: handed back to the inbox, the next start answers them",
+                            handed_back)
+            elif in_flight:
+                log.info("the last %d turn(s) in flight were answered while the worker stopped", in_flight)
+        if self._executor is not None:
+            self._executor.shutdown(wait=True)
+        self._release()
+
+
 def build_slack_app(
     settings: Settings,
     *,
@@ -43,8 +107,9 @@ def build_slack_app(
     catalog: Catalog | None = None,
     client: WebClient | None = None,
     inbox: Any | None = None,
-) -> tuple[App, Callable[[], None]]:
-    """The app and a `close()` that drains the turns in flight, then releases what was opened here.
+) -> tuple[App, AppShutdown]:
+    """The app and its `close` (`AppShutdown`): drain the turns in flight within `settings.slack_drain_s`,
+    hand back the rest, then release what was opened here.
 
     Without an `engine`, turns run in the model worker process (`worker_process.py`), which builds
     the real engine from the settings; the web process only reads the checkpointer. With an
@@ -72,16 +137,14 @@ def build_slack_app(
         executor = KeyedSerialExecutor(DEFAULT_TURN_WORKERS)
         sink = LocalSink(TurnRunner(engine, charts=slack_chart_maker(catalog), inbox=inbox), client, executor)
 
-    def close() -> None:
-        # Finish the turns in flight before their engine and stores go away.
-        if worker is not None:
-            worker.close()
-        if executor is not None:
-            executor.shutdown(wait=True)
+    def release() -> None:
+        # After the turns (the shutdown's job): their engine and stores go away last.
         if intake is not None:
             intake.close()
         for resource in reversed(owned):
             resource.close()
+
+    close = AppShutdown(settings.slack_drain_s, worker=worker, executor=executor, release=release)
 
     try:
         intake = TurnIntake(inbox, engine, sink, client)
@@ -102,4 +165,4 @@ def build_slack_app(
     return app, close
 
 
-__all__ = ["build_slack_app"]
+__all__ = ["AppShutdown", "build_slack_app"]

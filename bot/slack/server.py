@@ -13,7 +13,8 @@ import socket
 import threading
 import urllib.parse
 from dataclasses import dataclass
-from typing import Literal
+from types import FrameType
+from typing import Any, Literal, Protocol
 
 from slack_bolt import App
 from slack_bolt.adapter.socket_mode import SocketModeHandler
@@ -113,17 +114,69 @@ def header_timeout_protocol(header_timeout_s: float) -> type:
     return HeaderTimeoutProtocol
 
 
+class Drain(Protocol):
+    """The app's side of a graceful stop (`bot.slack.runtime.AppShutdown`)."""
+
+    def wait_for_turns(self) -> object:
+        """Block until the turns in flight are answered or the drain deadline passed."""
+        ...
+
+    def hurry(self) -> None:
+        """The deadline is now: a waiting `wait_for_turns` returns."""
+        ...
+
+
+def draining_server(config: Any, front: SlackHttpFront, drain: Drain | None) -> Any:
+    """A uvicorn server whose first SIGTERM or SIGINT drains before it stops listening.
+
+    uvicorn's own handler closes the listening socket at once: a load balancer then sees refused
+    connections instead of a 503 from `/readyz`, and the process may go while turns are in flight. Here
+    the first signal makes the front answer 503 to everything (Slack retries a refused delivery) and waits
+    for the turns in flight (bounded by the app's drain deadline) on a thread while the server keeps
+    answering; the server stops when they are done. A second signal cuts the wait short.
+    The signal is not re-raised afterwards (uvicorn would): the caller goes on to close the app.
+    """
+    import uvicorn
+
+    class DrainingServer(uvicorn.Server):
+        _draining = False
+
+        def handle_exit(self, sig: int, frame: FrameType | None) -> None:
+            if self._draining or drain is None:
+                if drain is not None:
+                    drain.hurry()
+                self.should_exit = True
+                return
+            self._draining = True
+            log.warning("stopping (signal %d): refusing new deliveries with 503, letting the turns in flight finish",
+                        sig)
+            front.stop_taking_work()
+            threading.Thread(target=self._drain_then_exit, name="slack-drain", daemon=True).start()
+
+        def _drain_then_exit(self) -> None:
+            try:
+                assert drain is not None
+                drain.wait_for_turns()
+            except Exception:  # a failed drain still stops the server; the app's close hands back what is left
+                log.exception("draining the turns in flight failed")
+            finally:
+                self.should_exit = True
+
+    return DrainingServer(config)
+
+
 class SlackHttpServer:
     """uvicorn serving `SlackHttpFront` on a socket bound here (so the port is known before serving).
 
     uvicorn: an asyncio server, so an idle or slow connection costs no thread; `max_connections`
     open connections at most (beyond it: 503, and Slack retries); keep-alive connections closed
     after 5 s idle; headers at most 16 KiB and complete within `header_timeout_s`; the body read
-    within `read_timeout_s` (the front).
+    within `read_timeout_s` (the front). In the main thread, SIGTERM or SIGINT first `drain`s
+    (`draining_server`).
     """
 
     def __init__(self, front: SlackHttpFront, host: str, port: int, *, max_connections: int,
-                 header_timeout_s: float = HEADER_TIMEOUT_S) -> None:
+                 header_timeout_s: float = HEADER_TIMEOUT_S, drain: Drain | None = None) -> None:
         import uvicorn
 
         family = socket.AF_INET6 if ":" in host else socket.AF_INET
@@ -139,7 +192,7 @@ class SlackHttpServer:
             limit_concurrency=max_connections, timeout_keep_alive=5, timeout_graceful_shutdown=30,
             h11_max_incomplete_event_size=HEADER_LIMIT_BYTES, server_header=False,
         )
-        self.server = uvicorn.Server(config)
+        self.server = draining_server(config, front, drain)
         self._stopped = threading.Event()
 
     @property
@@ -148,7 +201,7 @@ class SlackHttpServer:
         return host, port
 
     def serve_forever(self, poll_interval: float = 0.5) -> None:  # noqa: ARG002 - socketserver's signature
-        """Serve until `shutdown()` (or, in the main thread, SIGINT/SIGTERM)."""
+        """Serve until `shutdown()` (or, in the main thread, SIGINT/SIGTERM and the drain after it)."""
         try:
             self.server.run(sockets=[self.socket])
         finally:
@@ -166,16 +219,18 @@ class SlackHttpServer:
 def make_http_server(app: App, host: str = "127.0.0.1", port: int = 3000, *, signing_secret: str | None = None,
                      max_body_bytes: int = MAX_BODY_BYTES, read_timeout_s: float = READ_TIMEOUT_S,
                      max_connections: int = MAX_CONNECTIONS, header_timeout_s: float = HEADER_TIMEOUT_S,
-                     ) -> SlackHttpServer:
+                     drain: Drain | None = None) -> SlackHttpServer:
     """The Events API and interactivity server at `/slack/events` on `host:port` (port 0: any free one).
 
     `signing_secret` defaults to the app's; every request is checked by `SlackHttpFront` first.
+    On SIGTERM/SIGINT the server answers 503 while `drain` waits for the turns in flight, then stops.
     """
     secret = signing_secret or app._signing_secret  # noqa: SLF001 - Bolt keeps it only there
     if not secret:
         raise ConfigError("SLACK_SIGNING_SECRET is not set: HTTP mode needs the app's signing secret.")
     front = SlackHttpFront(app, secret, max_body_bytes=max_body_bytes, read_timeout_s=read_timeout_s)
-    return SlackHttpServer(front, host, port, max_connections=max_connections, header_timeout_s=header_timeout_s)
+    return SlackHttpServer(front, host, port, max_connections=max_connections, header_timeout_s=header_timeout_s,
+                           drain=drain)
 
 
 def socket_mode_handler(app: App, app_token: str) -> SocketModeHandler:
@@ -183,5 +238,5 @@ def socket_mode_handler(app: App, app_token: str) -> SocketModeHandler:
     return SocketModeHandler(app, app_token=app_token, web_client=app.client)
 
 
-__all__ = ["EVENTS_PATH", "HEADER_TIMEOUT_S", "MAX_BODY_BYTES", "MAX_CONNECTIONS", "SlackHttpServer", "SlackSecrets", "check_settings",
-           "make_http_server", "socket_mode_handler"]
+__all__ = ["EVENTS_PATH", "Drain", "HEADER_TIMEOUT_S", "MAX_BODY_BYTES", "MAX_CONNECTIONS", "SlackHttpServer", "SlackSecrets", "check_settings",
+           "draining_server", "make_http_server", "socket_mode_handler"]

@@ -25,6 +25,7 @@ from bot.reply import Reply
 from bot.slack.blocks import escape, reply_blocks, truncate
 from bot.slack.file_upload import UploadFailed, upload_to_thread
 from bot.slack.labels import label
+from bot.slack.stopping import StopBoard, ThreadStop
 from bot.slack.surface import AgentSurface, thread_title
 
 log = logging.getLogger(__name__)
@@ -167,6 +168,10 @@ class TurnSink(Protocol):
 
     def submit(self, turn: Turn) -> None: ...
 
+    def stop(self, stop: ThreadStop) -> None:
+        """The user's stop of a thread: reaches the runner at once, not behind the thread's turns."""
+        ...
+
 
 class Finisher(Protocol):
     """What the runner needs from the inbox: mark an entry answered."""
@@ -194,10 +199,14 @@ class TurnRunner:
         self.charts = charts
         self.inbox = inbox
         self.surface = surface if surface is not None else AgentSurface()
+        self.stops = StopBoard()
         self._shown = _RecentFingerprints()
 
     def begin(self, turn: Turn, client: WebClient) -> None:
-        """Show the working status right away, before the turn waits for a worker; name a new thread."""
+        """Show the working status right away, before the turn waits for a worker; name a new thread.
+
+        From here on the user's stop button cancels the turn (`bot/slack/stopping.py`)."""
+        self.stops.begin(turn)
         if not turn.text.strip():
             return
         try:
@@ -216,6 +225,8 @@ class TurnRunner:
         try:
             self._answer(turn, client)
         finally:
+            if self.stops.end(turn):  # a stop came while it ended on a path without a check
+                self._say(client, turn, label("stopped", self.stops.language(turn.thread_id, turn.text)))
             if self.inbox is not None and turn.key is not None:
                 try:
                     self.inbox.finish(turn.key)
@@ -254,8 +265,31 @@ class TurnRunner:
             return True
         return unmarked_counts and any(_marker_key(m) is None and not m.get("metadata") for m in later)
 
+    def stop(self, stop: ThreadStop) -> bool:
+        """Record the user's stop of a thread (quick, no Web API call: it runs where the stop arrives).
+        True when no waiting turn of the thread will say so: then `say_stopped` must, off the ack path."""
+        return self.stops.stop(stop)
+
+    def say_stopped(self, stop: ThreadStop, client: WebClient) -> None:
+        """The one line saying the thread's work stopped, when no cancelled turn said it; the session leaves
+        `processing` (posting sets it active)."""
+        turn = Turn(stop.team_id, stop.channel_id, stop.thread_ts, "", stop.user_id, stop.key)
+        self._say(client, turn, label("stopped", self.stops.language(stop.thread_id)))
+
+    def _cancelled(self, turn: Turn, client: WebClient, *, last: bool, lang: str | None = None) -> bool:
+        """Whether the user stopped this turn's thread after sending it; the first turn a stop cancels says so."""
+        cancelled, say_so = self.stops.check(turn, last=last)
+        if cancelled:
+            log.info("turn %s of thread %s stopped by the user", turn.key, turn.thread_id)
+        if say_so:
+            self._say(client, turn, label("stopped", self.stops.language(turn.thread_id, turn.text, lang)))
+        return cancelled
+
     def _answer(self, turn: Turn, client: WebClient) -> None:
-        """Ask the engine, post the reply, upload charts; apologize on failure."""
+        """Ask the engine, post the reply, upload charts; apologize on failure. A stop cancels the turn
+        before the engine runs or before the reply is posted, whichever comes next."""
+        if self._cancelled(turn, client, last=False):
+            return
         if self._answered_before(turn, client):
             log.warning("recovered turn %s was answered before the crash; not answering again", turn.key)
             return
@@ -269,7 +303,8 @@ class TurnRunner:
             reply = self.engine.handle(turn.thread_id, without_nul(turn.text), turn_key=turn.key)
         except Exception:
             log.exception("engine failed on a turn of thread %s", turn.thread_id)
-            self._apologize(client, turn)
+            if not self._cancelled(turn, client, last=True):  # stopped meanwhile: the stop line, no apology
+                self._apologize(client, turn)
             return
         report = reply.intent == "report" and self.charts is not None
         try:
@@ -284,6 +319,8 @@ class TurnRunner:
             log.exception("making the report failed in thread %s", turn.thread_id)
             self._say(client, turn, label("report_failed", reply.lang))
             return
+        if self._cancelled(turn, client, last=True, lang=reply.lang):
+            return
         fingerprint = recommendation_fingerprint(reply)
         is_new = self._shown.is_new(turn.thread_id, fingerprint)
         try:
@@ -296,8 +333,11 @@ class TurnRunner:
                                stream_blocks=blocks if is_new else [b for b in blocks if b.get("type") == "actions"])
         except Exception as error:  # noqa: BLE001 - any failure to post becomes the apology
             log.error("posting the reply failed in thread %s: %s", turn.thread_id, _api_error(error))
-            self._apologize(client, turn)
+            # A stop while the reply streamed: Slack ended the stream itself, and the stop says so.
+            if not self.stops.check(turn, last=True)[0]:
+                self._apologize(client, turn)
             return
+        self.stops.answered_in(turn.thread_id, reply.lang)
         self._shown.shown(turn.thread_id, fingerprint)
         self.surface.idle(client, turn)
         if documents:

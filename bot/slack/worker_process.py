@@ -14,6 +14,7 @@ from the conversation checkpointer, without building an engine there.
 
 from __future__ import annotations
 
+import atexit
 import logging
 import multiprocessing
 import multiprocessing.connection
@@ -27,6 +28,7 @@ from typing import Any
 
 from bot.reply import Reply
 from bot.settings import Settings
+from bot.slack.stopping import ThreadStop
 from bot.slack.turns import Turn
 from estimator.errors import ConfigError, SiliconsultError
 
@@ -64,9 +66,11 @@ def _exit_with_parent() -> None:
 
 def _worker_main(config: WorkerConfig, turns: Any, done: Any, status: Connection) -> None:
     """Child process: build the runner once (bot.wiring), then answer queued turns until told to stop."""
-    # Ctrl-C reaches the whole process group; the parent decides when to stop (it sends STOP after
-    # the web server closed), so the worker can finish the turns already queued.
+    # Ctrl-C reaches the whole process group, and so does SIGTERM from systemd (KillMode=control-group);
+    # the parent decides when to stop (STOP after its drain, SIGKILL past the drain deadline), so the
+    # worker finishes the turns it holds instead of dying with them.
     signal.signal(signal.SIGINT, signal.SIG_IGN)
+    signal.signal(signal.SIGTERM, signal.SIG_IGN)
     # Acknowledgements first: when the cores are busy the OS runs the web process before turns.
     if hasattr(os, "nice"):
         os.nice(WORKER_NICENESS)
@@ -101,9 +105,13 @@ def _worker_main(config: WorkerConfig, turns: Any, done: Any, status: Connection
                 done.put(turn.key)
 
     try:
-        while (turn := turns.get()) is not STOP:
-            runner.begin(turn, client)
-            executor.submit(turn.thread_id, partial(answer, turn))
+        while (item := turns.get()) is not STOP:
+            if isinstance(item, ThreadStop):  # recorded now, ahead of the thread's queued turns
+                if runner.stop(item):
+                    executor.submit(f"stop:{item.thread_id}", partial(runner.say_stopped, item, client))
+                continue
+            runner.begin(item, client)
+            executor.submit(item.thread_id, partial(answer, item))
     finally:
         executor.shutdown(wait=True)
         close()
@@ -140,7 +148,16 @@ class WorkerProcessSink:
         """Start the worker and wait until its engine is built; a failure raises with its one-line reason."""
         self._spawn()
         threading.Thread(target=self._watch, name="slack-worker-watch", daemon=True).start()
+        # multiprocessing's exit hook stops daemonic children with SIGTERM, which the worker ignores, and then
+        # joins them: a parent leaving without `close()` would wait forever. This hook runs first (atexit is LIFO).
+        atexit.register(self._kill)
         return self
+
+    def _kill(self) -> None:
+        process = self._process
+        if process is not None and process.is_alive():
+            process.kill()
+            process.join(5)
 
     def _spawn(self) -> None:
         # Fresh queues per worker: a worker killed inside `get()` takes the queue's reader lock with it.
@@ -151,7 +168,7 @@ class WorkerProcessSink:
         process.start()
         child_status.close()  # so a worker that dies before answering gives EOF, not a wait
         if not status.poll(self._start_timeout_s):
-            process.terminate()
+            process.kill()  # it ignores SIGTERM
             raise SiliconsultError(f"The model worker did not start within {self._start_timeout_s:.0f} s.")
         try:
             kind, message = status.recv()
@@ -210,24 +227,40 @@ class WorkerProcessSink:
             if not self._restarting:  # else the watcher hands it over with the backlog
                 self._turns.put(turn)
 
+    def stop(self, stop: ThreadStop) -> None:
+        with self._lock:
+            if self._restarting:  # the new worker knows none of the dead one's turns: nothing to stop
+                log.info("stop of %s dropped while the model worker restarts", stop.thread_id)
+                return
+            self._turns.put(stop)
+
     def pending(self) -> int:
         with self._lock:
             return len(self._outstanding)
 
-    def close(self) -> None:
-        """Let the worker finish the queued turns, then stop it."""
+    def close(self, timeout_s: float = 120.0) -> int:
+        """Let the worker answer the turns it holds for `timeout_s` at most, then stop it.
+
+        Returns how many turns it had not reported answered when it had to be killed: they are handed
+        back, i.e. left unfinished in the inbox, and the next start answers each once (looking for its
+        marker in the thread first, in case the post went out just before the kill).
+        """
         self._closing.set()
         process = self._process
         if process is not None and process.is_alive():
             self._turns.put(STOP)
-            process.join(120)
+            process.join(max(timeout_s, 0.0))
+        handed_back = 0
         if process is not None and process.is_alive():
-            process.terminate()
-            process.join(5)
+            self._kill()
+            with self._lock:
+                handed_back = len(self._outstanding)
         for queue in (self._turns, self._done):
             if queue is not None:
                 queue.cancel_join_thread()
                 queue.close()
+        atexit.unregister(self._kill)
+        return handed_back
 
 
 class CheckpointThreads:

@@ -54,6 +54,11 @@ class KeyedSerialExecutor:
         with self._lock:
             return sum(len(q) for q in self._queues.values())
 
+    def busy(self) -> int:
+        """Keys with a job queued or running (a key's entry goes only when its last job has returned)."""
+        with self._lock:
+            return len(self._queues)
+
     def shutdown(self, wait: bool = True) -> None:
         self._pool.shutdown(wait=wait)
 

@@ -33,7 +33,9 @@ def _pump(stream: IO[str], lines: queue.Queue[str | None]) -> None:
 class _Process:
     """A child process whose stdout/stderr lines are collected on background threads."""
 
-    def __init__(self, args: list[str], env: Mapping[str, str] | None) -> None:
+    def __init__(self, args: list[str], env: Mapping[str, str] | None, *, new_session: bool = False) -> None:
+        # new_session: the child leads its own process group, so a test can signal the whole group
+        # (as systemd does) without signalling itself.
         self.proc = subprocess.Popen(
             [sys.executable, "-m", "bot.cli.main", *args],
             cwd=REPO_ROOT,
@@ -44,6 +46,7 @@ class _Process:
             text=True,
             encoding="utf-8",
             bufsize=1,
+            start_new_session=new_session,
         )
         self.stdout: queue.Queue[str | None] = queue.Queue()
         self.stderr: queue.Queue[str | None] = queue.Queue()
@@ -141,8 +144,10 @@ class SlackProcess(_Process):
 
     _BOUND = re.compile(r"Slack events: http://[^:]+:(\d+)(/\S*)")
 
-    def __init__(self, env: Mapping[str, str], timeout: float = REPLY_TIMEOUT_S, extra_args: tuple[str, ...] = ()) -> None:
-        super().__init__(["slack", "--http", "--host", "127.0.0.1", "--port", "0", "--llm", "none", *extra_args], env)
+    def __init__(self, env: Mapping[str, str], timeout: float = REPLY_TIMEOUT_S, extra_args: tuple[str, ...] = (),
+                 *, new_session: bool = False) -> None:
+        super().__init__(["slack", "--http", "--host", "127.0.0.1", "--port", "0", "--llm", "none", *extra_args], env,
+                         new_session=new_session)
         self.events_url = self._wait_bound(timeout)
 
     def _wait_bound(self, timeout: float) -> str:

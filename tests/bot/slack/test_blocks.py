@@ -9,6 +9,9 @@ from bot.reply import Reply
 from bot.slack.blocks import (
     BLOCKS_MAX,
     FOLLOWUP_ACTION_PREFIX,
+    cap_blocks,
+    feedback_buttons,
+    followup_buttons,
     interview_blocks,
     recommendation_blocks,
     reply_blocks,
@@ -40,8 +43,13 @@ def all_text(blocks: list[dict]) -> str:
             parts.append(block["text"]["text"])
         parts += [f["text"] for f in block.get("fields", [])]
         parts += [e.get("text", "") if isinstance(e.get("text"), str) else e["text"]["text"]
-                  for e in block.get("elements", [])]
+                  for e in block.get("elements", []) if "text" in e]
     return "\n".join(parts)
+
+
+def follow_ups(blocks: list[dict]) -> dict:
+    """The follow-up buttons: the card's last `actions` block (the feedback buttons come after it)."""
+    return [b for b in blocks if b["type"] == "actions"][-1]
 
 
 def test_header_names_primary_option_and_fields_carry_its_numbers() -> None:
@@ -65,7 +73,7 @@ def test_comparison_lists_every_option_and_risks_are_ordered_by_severity() -> No
 
 
 def test_followup_buttons_become_concrete_questions() -> None:
-    actions = recommendation_blocks(recommendation_reply())[-1]
+    actions = follow_ups(recommendation_blocks(recommendation_reply()))
     assert actions["type"] == "actions"
     labels = [e["text"]["text"] for e in actions["elements"]]
     assert labels == ["What if 2× users", "Compare options", "Show assumptions", "Why not an NPU?", "Report"]
@@ -77,7 +85,7 @@ def test_followup_buttons_become_concrete_questions() -> None:
 def test_engine_suggestions_add_buttons_without_repeating_the_fixed_ones() -> None:
     reply = recommendation_reply(alternatives=[])
     reply.suggestions = ["What if 400 concurrent users?", "Explain the cost", "What are the risks?", "Why not an NPU?"]
-    labels = [e["text"]["text"] for e in recommendation_blocks(reply)[-1]["elements"]]
+    labels = [e["text"]["text"] for e in follow_ups(recommendation_blocks(reply))["elements"]]
     assert labels == ["What if 2× users", "Show assumptions", "Why not an NPU?", "Report", "Explain the cost",
                       "What are the risks?"]
 
@@ -109,6 +117,7 @@ def test_huge_recommendation_stays_within_every_limit() -> None:
     assert_within_limits(blocks)
     assert blocks[0]["text"]["text"].endswith("…")
     assert "more_" in all_text(blocks)  # truncated lists say so
+    assert [b["type"] for b in blocks[-2:]] == ["actions", "context_actions"]  # both kinds of buttons survive
 
 
 def test_no_feasible_option_says_what_to_relax() -> None:
@@ -170,7 +179,7 @@ def test_repeated_recommendation_shows_text_and_buttons_only() -> None:
 def test_what_if_without_known_users_still_asks_a_question() -> None:
     reply = recommendation_reply()
     reply.slots = {k: v for k, v in SLOTS.items() if k != "concurrent_users"}
-    assert recommendation_blocks(reply)[-1]["elements"][0]["value"] == "What if we have twice as many users?"
+    assert follow_ups(recommendation_blocks(reply))["elements"][0]["value"] == "What if we have twice as many users?"
 
 
 def test_cap_keeps_the_buttons_when_cutting() -> None:
@@ -181,6 +190,14 @@ def test_cap_keeps_the_buttons_when_cutting() -> None:
     assert blocks[-1]["type"] == "actions"
 
 
+def test_cap_keeps_the_follow_up_and_feedback_buttons_when_cutting_a_card() -> None:
+    buttons = [followup_buttons(recommendation_reply()), feedback_buttons("en")]
+    blocks = cap_blocks([{"type": "section", "text": {"type": "mrkdwn", "text": f"s{i}"}} for i in range(60)] + buttons)
+    assert len(blocks) == BLOCKS_MAX
+    assert blocks[-2:] == buttons
+    assert blocks[-3]["type"] == "context"  # "…shortened" says the cut
+
+
 def test_card_speaks_the_conversations_language() -> None:
     reply = recommendation_reply()
     reply.lang = "zh-Hant"
@@ -189,7 +206,7 @@ def test_card_speaks_the_conversations_language() -> None:
     assert blocks[0]["text"]["text"] == "推薦方案：2× NVIDIA L40S (vLLM)"
     text = all_text(blocks)
     assert "三年總成本" in text and "風險" in text and "我理解的是：" in text
-    values = [e["value"] for e in blocks[-1]["elements"]]
+    values = [e["value"] for e in follow_ups(blocks)["elements"]]
     assert values[0] == "如果並發用戶增加到 400 人呢？"
     assert "Tokens/s per user" not in text
 

@@ -9,6 +9,7 @@ from datetime import timedelta
 
 import pytest
 
+from bot.slack.inbox import Feedback
 from bot.slack.inbox_postgres import TABLE, PostgresInbox
 from bot.slack.turns import Turn
 from tests.support.concurrency import run_together
@@ -103,3 +104,13 @@ def test_prune_forgets_only_finished_entries_older_than_retention(postgres_url: 
         assert store.accept("EvOld", turn("EvOld")) is True
     finally:
         store.close()
+
+
+def test_feedback_is_kept_with_its_thread_across_replicas_and_a_change_of_mind_replaces_it(
+        replicas: list[PostgresInbox]) -> None:
+    a, b = replicas
+    a.record_feedback(Feedback("T1:C1:9.0", "9.5", "U1", "positive", 100.0))
+    b.record_feedback(Feedback("T1:C1:9.0", "9.5", "U1", "negative", 101.0))  # the same person, the same card
+    b.record_feedback(Feedback("T1:C1:9.0", "9.5", "U2", "positive", 102.0))
+    a.record_feedback(Feedback("T1:C1:8.0", "8.5", "U1", "positive", 103.0))  # another thread
+    assert [(f.user_id, f.value) for f in a.feedback("T1:C1:9.0")] == [("U1", "negative"), ("U2", "positive")]

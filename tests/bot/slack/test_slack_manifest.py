@@ -19,7 +19,8 @@ def manifest() -> dict:
 
 def test_manifest_subscribes_to_every_event_the_listeners_handle(manifest: dict) -> None:
     events = set(manifest["settings"]["event_subscriptions"]["bot_events"])
-    assert events == {"app_mention", "message.im", "message.channels", "message.groups", "app_home_opened"}
+    assert events == {"app_mention", "message.im", "message.channels", "message.groups", "app_home_opened",
+                      "agent_session_stopped"}
     assert manifest["settings"]["interactivity"]["is_enabled"] is True  # follow-up buttons
     assert manifest["settings"]["socket_mode_enabled"] is True
 
