@@ -7,9 +7,28 @@ on-disk state lives under `home`.
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
-from pydantic import AliasChoices, Field, SecretStr
+from pydantic import AliasChoices, Field, SecretStr, ValidationError
 from pydantic_settings import BaseSettings, SettingsConfigDict
+
+from estimator.errors import ConfigError
+
+# Fields read from the environment under a name of their own, not SILICONSULT_<FIELD>.
+_ENV_NAMES = {"slack_bot_token": "SLACK_BOT_TOKEN", "slack_app_token": "SLACK_APP_TOKEN",
+              "slack_signing_secret": "SLACK_SIGNING_SECRET", "slack_api_url": "SLACK_API_URL"}
+
+
+def _setting_problems(exc: ValidationError) -> str:
+    """One clause per bad setting, named as the user set it ("SILICONSULT_LLM_TIMEOUT_S='abc': Input should be a
+    valid number"); a secret's value is never echoed."""
+    parts = []
+    for error in exc.errors():
+        field = str(error["loc"][0]) if error["loc"] else "setting"
+        name = _ENV_NAMES.get(field, f"SILICONSULT_{field.upper()}")
+        shown = "" if "token" in field or "secret" in field else f"={error.get('input')!r}"
+        parts.append(f"{name}{shown}: {error['msg']}")
+    return "; ".join(parts)
 
 
 class Settings(BaseSettings):
@@ -36,6 +55,13 @@ class Settings(BaseSettings):
     # On SIGTERM the Slack app lets the turns in flight finish for this long, then hands the rest back to
     # the inbox (the next start answers them). Under Kubernetes' default 30 s grace period, with room to exit.
     slack_drain_s: float = 25.0
+
+    def __init__(self, **values: Any) -> None:
+        # A mistyped environment variable is a usage error in one line (exit 2), never a pydantic traceback.
+        try:
+            super().__init__(**values)
+        except ValidationError as exc:
+            raise ConfigError(f"bad setting: {_setting_problems(exc)}") from None
 
     def ensure_home(self) -> Path:
         self.home.mkdir(parents=True, exist_ok=True)

@@ -102,3 +102,13 @@ def test_an_unreachable_slack_api_is_named_in_one_line(tmp_path) -> None:
     result = _run(["slack", "--http", "--port", "0"], {"SILICONSULT_HOME": str(tmp_path / "home"), **SLACK_ENV})
     assert result.returncode != 0
     assert UNREACHABLE in _one_line(result)
+
+
+@pytest.mark.parametrize("env,named", [
+    ({"SILICONSULT_LLM_TIMEOUT_S": "abc"}, "SILICONSULT_LLM_TIMEOUT_S='abc'"),
+    ({"SILICONSULT_SLACK_DRAIN_S": "soon"}, "SILICONSULT_SLACK_DRAIN_S='soon'"),
+])
+def test_a_mistyped_setting_is_one_line_naming_the_variable(env: dict[str, str], named: str) -> None:
+    result = _run(["chat", "--llm", "none"], env, stdin="quit\n")
+    assert result.returncode == 2
+    assert named in _one_line(result)
