@@ -31,6 +31,7 @@ class CatalogIndex:
     # `resolve.Resolved` by request key (typed loosely: this module sits below `resolve`, which fills it).
     resolved: dict[tuple[object, ...], Any] = field(default_factory=dict)
     max_tflops: float | None = None
+    measured_pairs: frozenset[tuple[str, str]] | None = None
 
     def device(self, hardware_id: str) -> DeviceSpec:
         spec = self.devices.get(hardware_id)
@@ -61,6 +62,12 @@ class CatalogIndex:
         if self.max_tflops is None:
             self.max_tflops = max((h.fp16_tflops or h.bf16_tflops or 0.0 for h in self.catalog.hardware), default=0.0)
         return self.max_tflops or None
+
+    def has_measured(self, hardware_id: str, quant: str) -> bool:
+        """Whether any measured row (at any device count) is on this device in this format."""
+        if self.measured_pairs is None:
+            self.measured_pairs = frozenset((hw, q) for hw, _count, q in self.measured)
+        return (hardware_id, quant) in self.measured_pairs
 
     def resolve_factors(self, backend: str, kind: str) -> Factors:
         key = (backend, kind)

@@ -290,6 +290,47 @@ def best_plan(r: Resolved, count: int, concurrency: int) -> PlanResult:
     return evaluate(r, count, best_group or fallback, concurrency)
 
 
+def _grows_with_batch(r: Resolved) -> bool:
+    """Whether every term of a decode step (and of the prefills interleaved with it) is non-decreasing in
+    the batch: then one stream per replica is the fastest a plan gets, whatever the count."""
+    per_stream = (r.memory_per_stream_ms, r.compute_per_stream_ms, r.scheduler_ms_per_stream,
+                  r.host_sampling_ms_per_extra_stream, r.expert_read_ms, r.model_step_scale, r.attention_dp_step_ms)
+    return min(per_stream) >= 0.0 and 0.0 <= r.route_share <= 1.0
+
+
+def best_case(r: Resolved, max_count: int) -> tuple[float, float] | None:
+    """(fastest per-user decode in tok/s, shortest prefill in ms) of any plan `best_plan` can choose on at
+    most `max_count` devices at any concurrency, or None when no such bound is proven.
+
+    Why it holds: a plan's figures depend on its group and its batch only (never on the count itself), a
+    group that holds the model and one stream's KV cache is the only kind that can fit at all (the KV
+    cache only grows with the batch), each step term only grows with the batch (`_grows_with_batch`), and
+    the time to first token is the prefill plus a wait that is never negative (`latency.ttft_ms`). So the
+    fitting groups at one stream bound every plan from above (speed) and below (first token). A copy
+    pipelined across servers runs the server's tensor-parallel step plus the hops between stages, so its
+    smallest layout stands for all of them; a layer split gains no speed from its group, so one fitting
+    group stands for all of them. Nothing fitting at one stream: (0, inf), no count fits.
+    """
+    if not _grows_with_batch(r):
+        return None
+    if r.layer_split:
+        sizes: tuple[int, ...] = (max_count,) if plan_fits(r, max_count, max_count, 1) else ()
+    else:
+        sizes = tuple(g for g in group_sizes(max_count, False, r.per_server) if plan_fits(r, g, g, 1))
+        pipelined = pipeline_group_sizes(max_count, r.per_server)
+        if pipelined and plan_fits(r, pipelined[-1], pipelined[-1], 1):  # the widest layout holds the most
+            sizes += pipelined[:1]
+    if not sizes:
+        return 0.0, float("inf")
+    terms = [_answer_terms(r, g, 1) for g in sizes]
+    comm_per_stream = [_comm_terms(r, speed_parallel(r, g))[1] for g in sizes if speed_parallel(r, g) > 1]
+    if min((t.prefill for t in terms), default=0.0) < 0.0 or min((t.prefill_compute for t in terms), default=0.0) < 0.0 \
+            or min(comm_per_stream, default=0.0) < 0.0:
+        return None  # a prompt or an all-reduce that takes negative time: no monotone step to bound
+    # count = group and one user: exactly one stream on the group, evaluated by the same functions as a plan.
+    return max(per_stream_tokens_per_s(r, g, g, 1) for g in sizes), min(t.prefill for t in terms)
+
+
 def saturating_concurrency(r: Resolved, count: int, group: int | None = None) -> int:
     """Concurrency an engine runs at "max load": its default batch cap, or what the KV cache holds.
 
@@ -321,6 +362,7 @@ def saturating_concurrency(r: Resolved, count: int, group: int | None = None) ->
 __all__ = [
     "DEFAULT_MAX_BATCH",
     "PlanResult",
+    "best_case",
     "best_plan",
     "evaluate",
     "group_sizes",

@@ -29,10 +29,14 @@ from estimator.messages import msg, reason_text
 from estimator.risks import assess_risks, overload_factor, risk_score
 from estimator.schemas import UNVERIFIED_POWER, Estimate, EstimateRequest, Risk, TcoResult
 from estimator.tco import annual_tokens, needs_host_server, running_days_per_year, tco
+from estimator.throughput import BestCase
 from estimator.workload import Workload
 
 EstimateFn = Callable[[EstimateRequest, Catalog], Estimate]
 CapacityFn = Callable[..., int]
+# Bounds on every estimate up to the request's count (`throughput.best_case`); only with the `EstimateFn`
+# it bounds, so an injected estimate function comes without one.
+BestCaseFn = Callable[[EstimateRequest, Catalog], BestCase | None]
 # A re-port of a retrained model on an already-ported stack re-quantizes and re-validates, but reuses
 # the tooling: about a third of a first port (estimate).
 REPORT_SHARE = 1 / 3
@@ -115,7 +119,7 @@ class Sizer:
 
     def __init__(self, workload: Workload, catalog: Catalog, estimate_fn: EstimateFn, capacity_fn: CapacityFn,
                  lang: str = "en", *, assumed_targets: tuple[bool, bool] = (False, False),
-                 format_stated: bool = True) -> None:
+                 format_stated: bool = True, best_case_fn: BestCaseFn | None = None) -> None:
         self.workload = workload
         # The user (or the catalog model's native checkpoint) chose the weight format: every option is sized
         # at it. Otherwise each device × engine gets the format an expert would serve it in
@@ -127,6 +131,7 @@ class Sizer:
         self.catalog = catalog
         self.estimate_fn = estimate_fn
         self.capacity_fn = capacity_fn
+        self.best_case_fn = best_case_fn
         self.peak = workload.concurrent_users or 1
         self.overload = overload_factor(self.peak)
         self.organization = is_organization(workload)
@@ -188,8 +193,11 @@ class Sizer:
         would be bought, so an uncalibrated device cannot win a purchase on a borrowed central figure.
         Hardware already owned is judged on the central figure: nothing is bought on it, and the
         validation plan measures it first."""
+        return self._cautious(est.calibrated, candidate)
+
+    def _cautious(self, calibrated: bool, candidate: Candidate | None) -> bool:
         owned = candidate is not None and candidate.existing
-        return self.conservative or (not est.calibrated and not owned)
+        return self.conservative or (not calibrated and not owned)
 
     def speed(self, est: Estimate, candidate: Candidate | None = None) -> float:
         """Per-user speed the targets are checked against: the central figure, or when `cautious` the
@@ -273,11 +281,34 @@ class Sizer:
         short = max(self.target_for(candidate) / self.speed(est, candidate), (ttft / bar) if bar else 1.0)
         return max(count + 1, math.ceil(count * short))
 
+    def cannot_meet(self, candidate: Candidate, users: int) -> bool:
+        """Whether no count up to the candidate's maximum can carry `users` at the targets, by the best case
+        any count reaches (`throughput.best_case`): the count search would otherwise step through every
+        count up to the maximum (hundreds of estimates for a device a hair too slow at any count, where
+        each step is the shortfall's few per cent) to the same None. `meets`'s checks, against the bounds:
+        the speed checked (central, or the low end when cautious) and the p95 first token; a cautious
+        first token is scaled by its range, which no bound here covers, so it is never ruled out."""
+        if self.best_case_fn is None:
+            return False
+        request = _request(self.workload_for(candidate), candidate, candidate.max_count, users)
+        best = self.best_case_fn(request, self.catalog)
+        if best is None:
+            return False
+        cautious = self._cautious(best.calibrated, candidate)
+        low = best.tokens_per_s_per_stream_low
+        speed = low if cautious and low is not None else best.tokens_per_s_per_stream
+        if speed < self.target_for(candidate):
+            return True
+        ttft = self.ttft_for(candidate)
+        return ttft is not None and not cautious and best.ttft_ms > ttft
+
     def smallest_count(self, candidate: Candidate, users: int | None = None, start: int = 1) -> int | None:
         """Fewest devices (from `start`) that carry `users` (default: the peak) at the SLO; None if even
         the maximum count does not. Steps up by how far each count falls short (usually one step
         lands), then checks one below."""
         users = users or self.peak
+        if self.cannot_meet(candidate, users):
+            return None
         top = candidate.max_count
         low = min(max(start, self.min_devices(candidate)), top)
         count, failed = low, low - 1

@@ -14,6 +14,9 @@ nothing: `fits` is False and the speeds are 0, so a caller that forgets to check
 
 from __future__ import annotations
 
+from typing import NamedTuple
+
+from estimator import engine
 from estimator.catalog import Benchmark, CalibrationParams, Catalog
 from estimator.catalog_index import catalog_index
 from estimator.engine import PlanResult, best_plan, pipeline_stages, speed_parallel
@@ -213,6 +216,39 @@ def _construct_estimate(values: dict[str, object]) -> Estimate:
     return built
 
 
+class BestCase(NamedTuple):
+    """What no estimate of one device × stack × workload reaches at any count up to the request's
+    (`best_case`): the checks a count search makes, bounded once."""
+
+    tokens_per_s_per_stream: float  # no count decodes faster per user
+    tokens_per_s_per_stream_low: float | None  # nor has a higher low end of its likely range (None: no range)
+    ttft_ms: float  # no count's time to first token (mean or p95) is shorter
+    calibrated: bool  # every estimate's `calibrated`
+
+
+def best_case(request: EstimateRequest, catalog: Catalog) -> BestCase | None:
+    """Bounds on `estimate(request with count c)` for every c up to `request.count` (`engine.best_case`),
+    or None when none are proven: a measured row answers some count exactly (its figures replace the
+    model's), or the model's step is not monotone in the batch.
+
+    The low end of the per-user range is the same rounding of the same ratio as in `_ranges`, so it only
+    grows with the figure and the bound's low end bounds every count's."""
+    index = catalog_index(catalog)
+    resolved = resolve(request, index)
+    if request.hardware and not request.model_only and index.has_measured(request.hardware, resolved.quant):
+        return None
+    bound = engine.best_case(resolved, request.count)
+    if bound is None:
+        return None
+    speed, prefill_ms = bound
+    decode_bounds = ratio_bounds(index.calibration, "tg" if request.concurrency == 1 else "total_tps",
+                                 resolved.backend, resolved.device.kind)
+    if decode_bounds is not None and decode_bounds[0] < 0:
+        return None  # a negative ratio would turn the low end around
+    span = likely_range(speed, decode_bounds, ASSUMPTION_WIDENING if resolved.device.assumptions else 1.0)
+    return BestCase(speed, None if span is None else span[0], prefill_ms, resolved.factors.calibrated)
+
+
 def max_concurrent_streams(
     request_without_concurrency: EstimateRequest,
     catalog: Catalog,
@@ -256,4 +292,4 @@ def max_concurrent_streams(
     return low
 
 
-__all__ = ["admitted_plan", "estimate", "max_concurrent_streams"]
+__all__ = ["BestCase", "admitted_plan", "best_case", "estimate", "max_concurrent_streams"]
