@@ -13,6 +13,7 @@ from __future__ import annotations
 import math
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from typing import NamedTuple
 
 from estimator.candidates import Candidate, is_organization
 from estimator.catalog import Catalog, Hardware, ServingStack
@@ -29,14 +30,22 @@ from estimator.messages import msg, reason_text
 from estimator.risks import assess_risks, overload_factor, risk_score
 from estimator.schemas import UNVERIFIED_POWER, Estimate, EstimateRequest, Risk, TcoResult
 from estimator.tco import annual_tokens, needs_host_server, running_days_per_year, tco
-from estimator.throughput import BestCase
+from estimator.throughput import BestCase, Figures
 from estimator.workload import Workload
 
 EstimateFn = Callable[[EstimateRequest, Catalog], Estimate]
 CapacityFn = Callable[..., int]
-# Bounds on every estimate up to the request's count (`throughput.best_case`); only with the `EstimateFn`
-# it bounds, so an injected estimate function comes without one.
-BestCaseFn = Callable[[EstimateRequest, Catalog], BestCase | None]
+# What a target check reads of an estimate: the estimate, or its figures alone (`throughput.figures`).
+Checked = Estimate | Figures
+
+
+class Shortcuts(NamedTuple):
+    """Cheaper views of the estimate function a `Sizer` is given, for its count search: the figures of one
+    estimate (`throughput.figures`), and bounds on every count's (`throughput.best_case`). They hold only
+    for the estimator they were written for, so a sizer with an injected estimate function has none."""
+
+    figures: Callable[[EstimateRequest, Catalog], Figures]
+    best_case: Callable[[EstimateRequest, Catalog], BestCase | None]
 # A re-port of a retrained model on an already-ported stack re-quantizes and re-validates, but reuses
 # the tooling: about a third of a first port (estimate).
 REPORT_SHARE = 1 / 3
@@ -119,7 +128,7 @@ class Sizer:
 
     def __init__(self, workload: Workload, catalog: Catalog, estimate_fn: EstimateFn, capacity_fn: CapacityFn,
                  lang: str = "en", *, assumed_targets: tuple[bool, bool] = (False, False),
-                 format_stated: bool = True, best_case_fn: BestCaseFn | None = None) -> None:
+                 format_stated: bool = True, shortcuts: Shortcuts | None = None) -> None:
         self.workload = workload
         # The user (or the catalog model's native checkpoint) chose the weight format: every option is sized
         # at it. Otherwise each device × engine gets the format an expert would serve it in
@@ -131,7 +140,7 @@ class Sizer:
         self.catalog = catalog
         self.estimate_fn = estimate_fn
         self.capacity_fn = capacity_fn
-        self.best_case_fn = best_case_fn
+        self.shortcuts = shortcuts
         self.peak = workload.concurrent_users or 1
         self.overload = overload_factor(self.peak)
         self.organization = is_organization(workload)
@@ -144,6 +153,7 @@ class Sizer:
         years = [hw.launch_year for hw in catalog.hardware if hw.launch_year]
         self.newest_year = max(years) if years else None
         self._estimates: dict[tuple[str, str, int, int], Estimate] = {}
+        self._figures: dict[tuple[str, str, int, int], Checked] = {}
         self._costs: dict[tuple[str, str, int, bool, int], TcoResult] = {}
         self.weights_gb = weights_gb(served_params_b(workload),
                                      bits_per_weight(workload.weight_format, catalog))
@@ -187,7 +197,22 @@ class Sizer:
             self._estimates[key] = self.estimate_fn(request, self.catalog)
         return self._estimates[key]
 
-    def cautious(self, est: Estimate, candidate: Candidate | None = None) -> bool:
+    def figures(self, candidate: Candidate, count: int, users: int | None = None) -> Checked:
+        """What `meets` checks of `estimate(candidate, count, users)`: the estimate when it is already made or
+        there is no cheaper view of it, else its figures alone (memoized like estimates)."""
+        users = users or self.peak
+        key = (candidate.hardware.id, candidate.stack.id, count, users)
+        found: Checked | None = self._estimates.get(key)
+        if found is None:
+            found = self._figures.get(key)
+        if found is None:
+            if self.shortcuts is None:
+                return self.estimate(candidate, count, users)
+            request = _request(self.workload_for(candidate), candidate, count, users)
+            found = self._figures[key] = self.shortcuts.figures(request, self.catalog)
+        return found
+
+    def cautious(self, est: Checked, candidate: Candidate | None = None) -> bool:
         """Check this estimate at the low end of its likely range: the user asked for a safe answer, or
         no measured row calibrates its engine on its kind of device (its factors are borrowed) and it
         would be bought, so an uncalibrated device cannot win a purchase on a borrowed central figure.
@@ -199,13 +224,13 @@ class Sizer:
         owned = candidate is not None and candidate.existing
         return self.conservative or (not calibrated and not owned)
 
-    def speed(self, est: Estimate, candidate: Candidate | None = None) -> float:
+    def speed(self, est: Checked, candidate: Candidate | None = None) -> float:
         """Per-user speed the targets are checked against: the central figure, or when `cautious` the
         low end of its likely range (`ranges.py`)."""
         span = est.decode_tokens_per_s_per_stream_range
         return span[0] if self.cautious(est, candidate) and span else est.decode_tokens_per_s_per_stream
 
-    def ttft_checked(self, est: Estimate, candidate: Candidate | None = None) -> float:
+    def ttft_checked(self, est: Checked, candidate: Candidate | None = None) -> float:
         """p95 TTFT the target is checked against, scaled to the slow end of its range when cautious."""
         ttft = est.ttft_p95_ms if est.ttft_p95_ms is not None else est.ttft_ms
         span = est.ttft_ms_range
@@ -247,7 +272,7 @@ class Sizer:
 
     def meets(self, candidate: Candidate, count: int, users: int | None = None) -> bool:
         """Fits, and every one of `users` (default: the peak) gets the target speed and p95 TTFT."""
-        est = self.estimate(candidate, count, users)
+        est = self.figures(candidate, count, users)
         ttft = self.ttft_for(candidate)
         return (est.fits and self.speed(est, candidate) >= self.target_for(candidate)
                 and (ttft is None or self.ttft_checked(est, candidate) <= ttft))
@@ -274,7 +299,7 @@ class Sizer:
 
     def _guess(self, candidate: Candidate, count: int, users: int) -> int:
         """Next count to try from how far `count` falls short (replicas split the users)."""
-        est = self.estimate(candidate, count, users)
+        est = self.figures(candidate, count, users)
         if not est.fits or self.speed(est, candidate) <= 0:
             return count * 2
         ttft, bar = self.ttft_checked(est, candidate), self.ttft_for(candidate)
@@ -288,10 +313,10 @@ class Sizer:
         each step is the shortfall's few per cent) to the same None. `meets`'s checks, against the bounds:
         the speed checked (central, or the low end when cautious) and the p95 first token; a cautious
         first token is scaled by its range, which no bound here covers, so it is never ruled out."""
-        if self.best_case_fn is None:
+        if self.shortcuts is None:
             return False
         request = _request(self.workload_for(candidate), candidate, candidate.max_count, users)
-        best = self.best_case_fn(request, self.catalog)
+        best = self.shortcuts.best_case(request, self.catalog)
         if best is None:
             return False
         cautious = self._cautious(best.calibrated, candidate)
@@ -477,4 +502,4 @@ class Sizer:
         return limit is not None and bool(hardware.tdp_w) and (cost.power_w or 0.0) > limit
 
 
-__all__ = ["REPORT_SHARE", "Sized", "Sizer", "migration_cost", "needs_port"]
+__all__ = ["REPORT_SHARE", "Checked", "Shortcuts", "Sized", "Sizer", "migration_cost", "needs_port"]

@@ -18,7 +18,7 @@ from typing import NamedTuple
 
 from estimator import engine
 from estimator.catalog import Benchmark, CalibrationParams, Catalog
-from estimator.catalog_index import catalog_index
+from estimator.catalog_index import CatalogIndex, catalog_index
 from estimator.engine import PlanResult, best_plan, pipeline_stages, speed_parallel
 from estimator.errors import InvalidRequest
 from estimator.messages import agree_plurals
@@ -37,18 +37,79 @@ def estimate(request: EstimateRequest, catalog: Catalog, *, calibration: Calibra
     index = catalog_index(catalog, calibration)
     resolved = resolve(request, index)
     plan = best_plan(resolved, request.count, request.concurrency)
-    decode_row: Benchmark | None = None
-    prefill_row: Benchmark | None = None
-    if not request.model_only and request.hardware:
-        candidates = index.measured.get((request.hardware, request.count, resolved.quant))
-        if candidates:
-            decode_row, prefill_row = find_measured(
-                candidates, params_b=request.params_b,
-                backend=resolved.backend if resolved.backend_given else None,
-                concurrency=request.concurrency, prompt_tokens=request.prompt_tokens,
-                output_tokens=request.output_tokens,
-            )
+    decode_row, prefill_row = _measured_rows(request, resolved, index)
     return _assemble(request, resolved, plan, decode_row, prefill_row, index.calibration)
+
+
+class Figures(NamedTuple):
+    """The figures of an `Estimate` that a check against targets reads (same names, same values)."""
+
+    fits: bool
+    decode_tokens_per_s_per_stream: float
+    decode_tokens_per_s_per_stream_range: list[float] | None
+    ttft_ms: float
+    ttft_p95_ms: float | None
+    ttft_ms_range: list[float] | None
+    calibrated: bool
+
+
+def figures(request: EstimateRequest, catalog: Catalog) -> Figures:
+    """`estimate(request, catalog)`'s figures a target check reads, computed by the same steps without
+    what only a shown option needs: its notes, the admitted concurrency of a plan that does not fit and
+    the `Estimate` itself. A count search checks several counts per candidate and shows one or two."""
+    index = catalog_index(catalog)
+    resolved = resolve(request, index)
+    plan = best_plan(resolved, request.count, request.concurrency)
+    decode_row, prefill_row = _measured_rows(request, resolved, index)
+    speeds = _speeds(request, plan, decode_row, prefill_row, resolved.confidence_width)
+    ranges = _ranges(request, resolved, index.calibration, speeds[:4], decode_row is not None, prefill_row is not None)
+    return Figures(plan.fits, speeds.per_stream, ranges["decode_tokens_per_s_per_stream_range"], speeds.ttft,
+                   speeds.ttft_p95, ranges["ttft_ms_range"], resolved.factors.calibrated or decode_row is not None)
+
+
+def _measured_rows(request: EstimateRequest, resolved: Resolved,
+                   index: CatalogIndex) -> tuple[Benchmark | None, Benchmark | None]:
+    """The (decode, prefill) rows that measure exactly this request, if any (`provenance.find_measured`)."""
+    if request.model_only or not request.hardware:
+        return None, None
+    candidates = index.measured.get((request.hardware, request.count, resolved.quant))
+    if not candidates:
+        return None, None
+    return find_measured(
+        candidates, params_b=request.params_b, backend=resolved.backend if resolved.backend_given else None,
+        concurrency=request.concurrency, prompt_tokens=request.prompt_tokens, output_tokens=request.output_tokens,
+    )
+
+
+class _Speeds(NamedTuple):
+    """An estimate's figures: the plan's, or a measured row's where one answers (0 speeds: no fit)."""
+
+    per_stream: float
+    total: float
+    prefill: float
+    ttft: float
+    ttft_p95: float
+    width: float  # relative half-width of the per-user confidence interval
+
+
+def _speeds(request: EstimateRequest, plan: PlanResult, decode_row: Benchmark | None, prefill_row: Benchmark | None,
+            width: float) -> _Speeds:
+    per_stream, total, prefill, ttft, ttft_p95 = (
+        plan.per_stream, plan.total, plan.prefill_tokens_per_s, plan.ttft_ms, plan.ttft_p95_ms,
+    )
+    if decode_row is not None:
+        width = MEASURED_RELATIVE_ERROR
+        if decode_row.metric == "tg":
+            per_stream, total = decode_row.value, decode_row.value * request.concurrency
+        else:
+            total, per_stream = decode_row.value, decode_row.value / request.concurrency
+    if prefill_row is not None:
+        # Scale the modelled TTFT by how much faster or slower the measured prefill is.
+        scale = plan.prefill_tokens_per_s / prefill_row.value
+        prefill, ttft, ttft_p95 = prefill_row.value, ttft * scale, ttft_p95 * scale
+    if not plan.fits:
+        per_stream = total = prefill = 0.0
+    return _Speeds(per_stream, total, prefill, ttft, ttft_p95, width)
 
 
 def _plan_notes(resolved: Resolved, plan: PlanResult, count: int) -> list[str]:
@@ -123,23 +184,9 @@ def _assemble(
     request: EstimateRequest, resolved: Resolved, plan: PlanResult,
     decode_row: Benchmark | None, prefill_row: Benchmark | None, calibration: CalibrationParams,
 ) -> Estimate:
-    per_stream, total, prefill, ttft, ttft_p95 = (
-        plan.per_stream, plan.total, plan.prefill_tokens_per_s, plan.ttft_ms, plan.ttft_p95_ms,
-    )
-    width = resolved.confidence_width
-    rows: list[Benchmark] = []
-    if decode_row is not None:
-        rows.append(decode_row)
-        width = MEASURED_RELATIVE_ERROR
-        if decode_row.metric == "tg":
-            per_stream, total = decode_row.value, decode_row.value * request.concurrency
-        else:
-            total, per_stream = decode_row.value, decode_row.value / request.concurrency
-    if prefill_row is not None:
-        rows.append(prefill_row)
-        # Scale the modelled TTFT by how much faster or slower the measured prefill is.
-        scale = plan.prefill_tokens_per_s / prefill_row.value
-        prefill, ttft, ttft_p95 = prefill_row.value, ttft * scale, ttft_p95 * scale
+    per_stream, total, prefill, ttft, ttft_p95, width = _speeds(request, plan, decode_row, prefill_row,
+                                                                resolved.confidence_width)
+    rows = [row for row in (decode_row, prefill_row) if row is not None]
     fits = plan.fits
     notes = _plan_notes(resolved, plan, request.count) if (not fits or plan.group > 1 or plan.replicas > 1
                                                            or request.count > 1) \
@@ -148,7 +195,6 @@ def _assemble(
         notes = [note for note in notes if not note.startswith("uncalibrated")]
     admitted: tuple[int, PlanResult] | None = None
     if not fits:
-        per_stream = total = prefill = 0.0
         admitted = admitted_plan(resolved, request.count, request.concurrency)
         if admitted is not None:
             notes.append(f"the KV cache holds {admitted[0]} of {request.concurrency} streams: an engine admits "
@@ -292,4 +338,4 @@ def max_concurrent_streams(
     return low
 
 
-__all__ = ["BestCase", "admitted_plan", "best_case", "estimate", "max_concurrent_streams"]
+__all__ = ["BestCase", "Figures", "admitted_plan", "best_case", "estimate", "figures", "max_concurrent_streams"]

@@ -1,5 +1,6 @@
-"""The best-case bounds that let the count search stop early (`throughput.best_case`, `Sizer.cannot_meet`)
-bound every count's estimate, and stopping early never changes a recommendation."""
+"""The count search's cheaper views of an estimate: the best-case bounds that let it stop early
+(`throughput.best_case`, `Sizer.cannot_meet`) bound every count's estimate, the figures it checks
+(`throughput.figures`) are the estimate's own, and neither changes a recommendation."""
 
 from __future__ import annotations
 
@@ -76,8 +77,8 @@ workloads = st.builds(
 
 @settings(max_examples=12, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(workload=workloads)
-def test_stopping_early_changes_no_recommendation(catalog, workload):
-    # An injected estimate function comes without bounds: the same estimator, searched count by count.
+def test_the_shortcuts_change_no_recommendation(catalog, workload):
+    # An injected estimate function comes without shortcuts: the same estimator, every count estimated in full.
     try:
         bounded = recommend(workload, catalog)
     except NoFeasibleOption as exc:
@@ -86,3 +87,16 @@ def test_stopping_early_changes_no_recommendation(catalog, workload):
         assert again.value.user_message == exc.user_message
         return
     assert recommend(workload, catalog, estimate_fn=throughput.estimate) == bounded
+
+
+@pytest.mark.parametrize(("hardware", "params_b", "quant", "backend", "model"),
+                         [*CASES, ("nvidia-rtx-4090", 8.03, "Q4_K_M", "llama.cpp", None)])  # measured rows
+@pytest.mark.parametrize("users", [1, 40])
+def test_figures_are_the_estimates_own(catalog, hardware, params_b, quant, backend, model, users):
+    methods = set()
+    for count in (1, 2, 3, 8, 24):
+        request = _request(hardware, params_b, quant, backend, model, count, users)
+        est = throughput.estimate(request, catalog)
+        methods.add(est.method)
+        assert throughput.figures(request, catalog) == tuple(getattr(est, name) for name in throughput.Figures._fields)
+    assert methods == ({"measured", "model"} if hardware == "nvidia-rtx-4090" and users == 1 else {"model"})
