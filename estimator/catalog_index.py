@@ -15,6 +15,7 @@ from estimator.device import DeviceSpec, device_from_hardware
 from estimator.errors import UnknownHardware
 from estimator.memory import Architecture, bits_per_weight, resolve_architecture
 from estimator.provenance import MatchKey, index_benchmarks
+from estimator.ranges import ratio_bounds
 
 
 @dataclass(slots=True)
@@ -32,6 +33,7 @@ class CatalogIndex:
     resolved: dict[tuple[object, ...], Any] = field(default_factory=dict)
     max_tflops: float | None = None
     measured_pairs: frozenset[tuple[str, str]] | None = None
+    range_bounds: dict[tuple[str, str, str], tuple[float, float] | None] = field(default_factory=dict)
 
     def device(self, hardware_id: str) -> DeviceSpec:
         spec = self.devices.get(hardware_id)
@@ -68,6 +70,13 @@ class CatalogIndex:
         if self.measured_pairs is None:
             self.measured_pairs = frozenset((hw, q) for hw, _count, q in self.measured)
         return (hardware_id, quant) in self.measured_pairs
+
+    def ratio_bounds(self, metric: str, backend: str, kind: str) -> tuple[float, float] | None:
+        """`ranges.ratio_bounds` under this index's calibration (every estimate asks for two)."""
+        key = (metric, backend, kind)
+        if key not in self.range_bounds:
+            self.range_bounds[key] = ratio_bounds(self.calibration, metric, backend, kind)
+        return self.range_bounds[key]
 
     def resolve_factors(self, backend: str, kind: str) -> Factors:
         key = (backend, kind)

@@ -179,6 +179,7 @@ class Resolved:
     attention_dp_step_ms: float = 0.0
     prefill_cache: dict[int, float] = field(default_factory=dict, compare=False)
     comm_cache: dict[int, tuple[float, float]] = field(default_factory=dict, compare=False)
+    best_case_cache: dict[int, tuple[float, float] | None] = field(default_factory=dict, compare=False)
 
 
 # Resolved requests a catalog index keeps (the ranker resolves a few hundred per turn).

@@ -28,7 +28,7 @@ from estimator.lora import adapters_gb
 from estimator.memory import bits_per_weight, weights_gb
 from estimator.messages import msg, reason_text
 from estimator.risks import assess_risks, overload_factor, risk_score
-from estimator.schemas import UNVERIFIED_POWER, Estimate, EstimateRequest, Risk, TcoResult
+from estimator.schemas import UNVERIFIED_POWER, Estimate, EstimateRequest, Risk, TcoResult, construct_trusted
 from estimator.tco import annual_tokens, needs_host_server, running_days_per_year, tco
 from estimator.throughput import BestCase, Figures
 from estimator.workload import Workload
@@ -111,16 +111,16 @@ def served_params_b(workload: Workload) -> float:
 def _request(workload: Workload, candidate: Candidate, count: int, users: int | None = None) -> EstimateRequest:
     # Built without re-validation: every value comes from a validated Workload or the catalog, and the
     # ranker builds hundreds of these per recommendation.
-    return EstimateRequest.model_construct(
-        hardware=candidate.hardware.id, custom=None, count=count, params_b=served_params_b(workload),
-        quant=workload.weight_format, backend=candidate.stack.backend_key,
-        concurrency=users or workload.concurrent_users or 1, prompt_tokens=workload.prompt_tokens or 512,
-        output_tokens=workload.output_tokens or 256, context=workload.context_length, model_only=False,
-        arrival_pattern=workload.arrival_pattern or "steady", model=workload.model_id,
-        active_params_b=(workload.active_params_b * (workload.models_served or 1)
-                         if workload.active_params_b is not None else None),
-        kv_cache_dtype=None, adapter_gb=adapters_gb(workload.model_params_b or 7.0, workload.lora_adapters),
-    )
+    return construct_trusted(EstimateRequest, {
+        "hardware": candidate.hardware.id, "custom": None, "count": count, "params_b": served_params_b(workload),
+        "quant": workload.weight_format, "backend": candidate.stack.backend_key,
+        "concurrency": users or workload.concurrent_users or 1, "prompt_tokens": workload.prompt_tokens or 512,
+        "output_tokens": workload.output_tokens or 256, "context": workload.context_length, "model_only": False,
+        "arrival_pattern": workload.arrival_pattern or "steady", "model": workload.model_id,
+        "active_params_b": (workload.active_params_b * (workload.models_served or 1)
+                            if workload.active_params_b is not None else None),
+        "kv_cache_dtype": None, "adapter_gb": adapters_gb(workload.model_params_b or 7.0, workload.lora_adapters),
+    })
 
 
 class Sizer:
@@ -154,6 +154,7 @@ class Sizer:
         self.newest_year = max(years) if years else None
         self._estimates: dict[tuple[str, str, int, int], Estimate] = {}
         self._figures: dict[tuple[str, str, int, int], Checked] = {}
+        self._requests: dict[tuple[str, str, int], dict[str, object]] = {}
         self._costs: dict[tuple[str, str, int, bool, int], TcoResult] = {}
         self.weights_gb = weights_gb(served_params_b(workload),
                                      bits_per_weight(workload.weight_format, catalog))
@@ -189,12 +190,20 @@ class Sizer:
             return self.weights_gb
         return weights_gb(served_params_b(workload), bits_per_weight(workload.weight_format, self.catalog))
 
+    def request(self, candidate: Candidate, count: int, users: int) -> EstimateRequest:
+        """The estimate request for `count` of `candidate` serving `users`: only the count changes along a
+        count search, so the rest is worked out once per candidate and users."""
+        key = (candidate.hardware.id, candidate.stack.id, users)
+        values = self._requests.get(key)
+        if values is None:
+            values = self._requests[key] = dict(_request(self.workload_for(candidate), candidate, 1, users))
+        return construct_trusted(EstimateRequest, {**values, "count": count})
+
     def estimate(self, candidate: Candidate, count: int, users: int | None = None) -> Estimate:
         users = users or self.peak
         key = (candidate.hardware.id, candidate.stack.id, count, users)
         if key not in self._estimates:
-            request = _request(self.workload_for(candidate), candidate, count, users)
-            self._estimates[key] = self.estimate_fn(request, self.catalog)
+            self._estimates[key] = self.estimate_fn(self.request(candidate, count, users), self.catalog)
         return self._estimates[key]
 
     def figures(self, candidate: Candidate, count: int, users: int | None = None) -> Checked:
@@ -208,8 +217,7 @@ class Sizer:
         if found is None:
             if self.shortcuts is None:
                 return self.estimate(candidate, count, users)
-            request = _request(self.workload_for(candidate), candidate, count, users)
-            found = self._figures[key] = self.shortcuts.figures(request, self.catalog)
+            found = self._figures[key] = self.shortcuts.figures(self.request(candidate, count, users), self.catalog)
         return found
 
     def cautious(self, est: Checked, candidate: Candidate | None = None) -> bool:
@@ -315,8 +323,7 @@ class Sizer:
         first token is scaled by its range, which no bound here covers, so it is never ruled out."""
         if self.shortcuts is None:
             return False
-        request = _request(self.workload_for(candidate), candidate, candidate.max_count, users)
-        best = self.shortcuts.best_case(request, self.catalog)
+        best = self.shortcuts.best_case(self.request(candidate, candidate.max_count, users), self.catalog)
         if best is None:
             return False
         cautious = self._cautious(best.calibrated, candidate)
