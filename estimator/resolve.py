@@ -373,7 +373,8 @@ def _apply_factors(r: Resolved, factors: Factors) -> None:
     r.confidence_width = factors.relative_error * (
         ASSUMPTION_WIDENING if r.device.assumptions or r.compute_derived else 1.0
     )
-    r.prefill_cache, r.comm_cache = {}, {}
+    # Every cache holds figures of the old factors: a copy starts with its own, empty.
+    r.prefill_cache, r.comm_cache, r.best_case_cache = {}, {}, {}
 
 
 def _per_server(request: EstimateRequest, index: CatalogIndex) -> int:

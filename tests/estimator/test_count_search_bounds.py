@@ -100,3 +100,16 @@ def test_figures_are_the_estimates_own(catalog, hardware, params_b, quant, backe
         methods.add(est.method)
         assert throughput.figures(request, catalog) == tuple(getattr(est, name) for name in throughput.Figures._fields)
     assert methods == ({"measured", "model"} if hardware == "nvidia-rtx-4090" and users == 1 else {"model"})
+
+
+def test_a_request_under_other_factors_bounds_afresh(catalog):
+    from dataclasses import replace
+
+    from estimator import engine
+    from estimator.catalog_index import catalog_index
+    from estimator.resolve import resolve, with_factors
+
+    resolved = resolve(_request("nvidia-h200-nvl", 70.0, "FP8", "vllm", None, 8, 40), catalog_index(catalog))
+    before = engine.best_case(resolved, 8)
+    slower = with_factors(resolved, replace(resolved.factors, bandwidth_efficiency=resolved.factors.bandwidth_efficiency / 2))
+    assert before is not None and engine.best_case(slower, 8) != before
