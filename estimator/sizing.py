@@ -40,11 +40,12 @@ Checked = Estimate | Figures
 
 
 class Shortcuts(NamedTuple):
-    """Cheaper views of the estimate function a `Sizer` is given, for its count search: the figures of one
-    estimate (`throughput.figures`), and bounds on every count's (`throughput.best_case`). They hold only
-    for the estimator they were written for, so a sizer with an injected estimate function has none."""
+    """Cheaper views of the estimate function a `Sizer` is given, for its count search: the figures of an
+    estimate at any count (`throughput.figures_by_count`), and bounds on every count's
+    (`throughput.best_case`). They hold only for the estimator they were written for, so a sizer with an
+    injected estimate function has none."""
 
-    figures: Callable[[EstimateRequest, Catalog], Figures]
+    figures: Callable[[EstimateRequest, Catalog], Callable[[int], Figures]]
     best_case: Callable[[EstimateRequest, Catalog], BestCase | None]
 # A re-port of a retrained model on an already-ported stack re-quantizes and re-validates, but reuses
 # the tooling: about a third of a first port (estimate).
@@ -155,6 +156,7 @@ class Sizer:
         self._estimates: dict[tuple[str, str, int, int], Estimate] = {}
         self._figures: dict[tuple[str, str, int, int], Checked] = {}
         self._requests: dict[tuple[str, str, int], dict[str, object]] = {}
+        self._figures_by_count: dict[tuple[str, str, int], Callable[[int], Figures]] = {}
         self._costs: dict[tuple[str, str, int, bool, int], TcoResult] = {}
         self.weights_gb = weights_gb(served_params_b(workload),
                                      bits_per_weight(workload.weight_format, catalog))
@@ -217,7 +219,12 @@ class Sizer:
         if found is None:
             if self.shortcuts is None:
                 return self.estimate(candidate, count, users)
-            found = self._figures[key] = self.shortcuts.figures(self.request(candidate, count, users), self.catalog)
+            search = (candidate.hardware.id, candidate.stack.id, users)
+            by_count = self._figures_by_count.get(search)
+            if by_count is None:
+                by_count = self._figures_by_count[search] = self.shortcuts.figures(self.request(candidate, 1, users),
+                                                                                   self.catalog)
+            found = self._figures[key] = by_count(count)
         return found
 
     def cautious(self, est: Checked, candidate: Candidate | None = None) -> bool:

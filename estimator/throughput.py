@@ -14,6 +14,7 @@ nothing: `fits` is False and the speeds are 0, so a caller that forgets to check
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import NamedTuple
 
 from estimator import engine
@@ -36,7 +37,7 @@ def estimate(request: EstimateRequest, catalog: Catalog, *, calibration: Calibra
     index = catalog_index(catalog, calibration)
     resolved = resolve(request, index)
     plan = best_plan(resolved, request.count, request.concurrency)
-    decode_row, prefill_row = _measured_rows(request, resolved, index)
+    decode_row, prefill_row = _measured_rows(request, resolved, index, request.count)
     return _assemble(request, resolved, plan, decode_row, prefill_row, index)
 
 
@@ -56,22 +57,33 @@ def figures(request: EstimateRequest, catalog: Catalog) -> Figures:
     """`estimate(request, catalog)`'s figures a target check reads, computed by the same steps without
     what only a shown option needs: its notes, the admitted concurrency of a plan that does not fit and
     the `Estimate` itself. A count search checks several counts per candidate and shows one or two."""
+    return figures_by_count(request, catalog)(request.count)
+
+
+def figures_by_count(request: EstimateRequest, catalog: Catalog) -> Callable[[int], Figures]:
+    """`figures` of `request` at any device count (its own count is ignored): the catalog lookups and the
+    resolved request, which do not depend on the count, are done once for a whole count search."""
     index = catalog_index(catalog)
     resolved = resolve(request, index)
-    plan = best_plan(resolved, request.count, request.concurrency)
-    decode_row, prefill_row = _measured_rows(request, resolved, index)
-    speeds = _speeds(request, plan, decode_row, prefill_row, resolved.confidence_width)
-    ranges = _ranges(request, resolved, index, speeds[:4], decode_row is not None, prefill_row is not None)
-    return Figures(plan.fits, speeds.per_stream, ranges["decode_tokens_per_s_per_stream_range"], speeds.ttft,
-                   speeds.ttft_p95, ranges["ttft_ms_range"], resolved.factors.calibrated or decode_row is not None)
+
+    def at(count: int) -> Figures:
+        plan = best_plan(resolved, count, request.concurrency)
+        decode_row, prefill_row = _measured_rows(request, resolved, index, count)
+        speeds = _speeds(request, plan, decode_row, prefill_row, resolved.confidence_width)
+        ranges = _ranges(request, resolved, index, speeds[:4], decode_row is not None, prefill_row is not None)
+        return Figures(plan.fits, speeds.per_stream, ranges["decode_tokens_per_s_per_stream_range"], speeds.ttft,
+                       speeds.ttft_p95, ranges["ttft_ms_range"], resolved.factors.calibrated or decode_row is not None)
+
+    return at
 
 
-def _measured_rows(request: EstimateRequest, resolved: Resolved,
-                   index: CatalogIndex) -> tuple[Benchmark | None, Benchmark | None]:
-    """The (decode, prefill) rows that measure exactly this request, if any (`provenance.find_measured`)."""
+def _measured_rows(request: EstimateRequest, resolved: Resolved, index: CatalogIndex,
+                   count: int) -> tuple[Benchmark | None, Benchmark | None]:
+    """The (decode, prefill) rows that measure exactly this request at `count` devices, if any
+    (`provenance.find_measured`)."""
     if request.model_only or not request.hardware:
         return None, None
-    candidates = index.measured.get((request.hardware, request.count, resolved.quant))
+    candidates = index.measured.get((request.hardware, count, resolved.quant))
     if not candidates:
         return None, None
     return find_measured(
@@ -323,4 +335,5 @@ def max_concurrent_streams(
     return low
 
 
-__all__ = ["BestCase", "Figures", "admitted_plan", "best_case", "estimate", "figures", "max_concurrent_streams"]
+__all__ = ["BestCase", "Figures", "admitted_plan", "best_case", "estimate", "figures", "figures_by_count",
+           "max_concurrent_streams"]
