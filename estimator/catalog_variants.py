@@ -9,6 +9,7 @@ source catalog, so an identity is never matched after its catalog is gone and th
 
 from __future__ import annotations
 
+import threading
 from collections.abc import Callable, Hashable
 
 from estimator.catalog import Catalog
@@ -20,6 +21,7 @@ class CatalogVariants:
     def __init__(self, size: int = 16) -> None:
         self.size = size
         self._entries: dict[tuple[int, Hashable], tuple[Catalog, Catalog]] = {}
+        self._lock = threading.Lock()  # the Slack adapter runs turns on a thread pool; only a miss takes it
 
     def get(self, catalog: Catalog, key: Hashable, build: Callable[[], Catalog]) -> Catalog:
         """The variant of `catalog` under `key`, built by `build()` the first time."""
@@ -27,9 +29,10 @@ class CatalogVariants:
         if entry is not None and entry[0] is catalog:
             return entry[1]
         variant = build()
-        if len(self._entries) >= self.size:
-            self._entries.pop(next(iter(self._entries)))
-        self._entries[(id(catalog), key)] = (catalog, variant)
+        with self._lock:
+            if len(self._entries) >= self.size:
+                self._entries.pop(next(iter(self._entries)))
+            self._entries[(id(catalog), key)] = (catalog, variant)
         return variant
 
 
