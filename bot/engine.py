@@ -54,7 +54,10 @@ class Engine:
 
     @staticmethod
     def _config(thread_id: str) -> RunnableConfig:
-        return {"configurable": {"thread_id": thread_id}}
+        # One background worker per turn: langgraph builds a thread pool per invoke for its checkpoint saves
+        # (each waits only for saves submitted before it, so they run in order anyway) and, uncapped, starts
+        # a new thread for each save still running: ~1 ms of thread start apiece, on every turn.
+        return {"configurable": {"thread_id": thread_id}, "max_concurrency": 1}
 
     def handle(self, thread_id: str, text: str, turn_key: str | None = None) -> Reply:
         """Answer one user message of a thread. Never raises for any text.

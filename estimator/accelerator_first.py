@@ -26,6 +26,7 @@ from estimator.accelerator_findings import (
 from estimator.batch import is_batch_job
 from estimator.candidates import Candidate, exclusion
 from estimator.catalog import Catalog, Hardware, ServingStack
+from estimator.catalog_variants import CatalogVariants
 from estimator.sizing import Sized, Sizer, migration_cost, needs_port
 from estimator.tco import peak_power_w
 from estimator.workload import Workload
@@ -36,6 +37,7 @@ HIGH_CONCURRENCY_USERS = 100
 # (≈ ¥100k); the range is the seed's words read as ¥20k–¥500k at 7.1 CNY per USD (estimate).
 MIGRATION_CNY_RANGE = (20_000.0, 500_000.0)
 CNY_PER_USD = 7.1
+_PRICED = CatalogVariants()
 
 
 def seed2_conditions(workload: Workload) -> Seed2Conditions:
@@ -62,7 +64,12 @@ def migration_finding(workload: Workload, stack: ServingStack) -> MigrationCost 
 
 def with_price_ranges(catalog: Catalog) -> Catalog:
     """Quote-only accelerators with a sourced price range are costed at the range's geometric middle, the
-    basis saying "quote needed: $low–high" so the reply shows the uncertainty; a listed price wins."""
+    basis saying "quote needed: $low–high" so the reply shows the uncertainty; a listed price wins.
+    Built once per catalog (`CatalogVariants`)."""
+    return _PRICED.get(catalog, None, lambda: _priced(catalog))
+
+
+def _priced(catalog: Catalog) -> Catalog:
     changed: list[Hardware] = []
     for hw in catalog.hardware:
         sheet = catalog.accelerator_sheet(hw.id)

@@ -15,6 +15,7 @@ from estimator.device import DeviceSpec, device_from_hardware
 from estimator.errors import UnknownHardware
 from estimator.memory import Architecture, bits_per_weight, resolve_architecture
 from estimator.provenance import MatchKey, index_benchmarks
+from estimator.ranges import ratio_bounds
 
 
 @dataclass(slots=True)
@@ -31,6 +32,8 @@ class CatalogIndex:
     # `resolve.Resolved` by request key (typed loosely: this module sits below `resolve`, which fills it).
     resolved: dict[tuple[object, ...], Any] = field(default_factory=dict)
     max_tflops: float | None = None
+    measured_pairs: frozenset[tuple[str, str]] | None = None
+    range_bounds: dict[tuple[str, str, str], tuple[float, float] | None] = field(default_factory=dict)
 
     def device(self, hardware_id: str) -> DeviceSpec:
         spec = self.devices.get(hardware_id)
@@ -61,6 +64,19 @@ class CatalogIndex:
         if self.max_tflops is None:
             self.max_tflops = max((h.fp16_tflops or h.bf16_tflops or 0.0 for h in self.catalog.hardware), default=0.0)
         return self.max_tflops or None
+
+    def has_measured(self, hardware_id: str, quant: str) -> bool:
+        """Whether any measured row (at any device count) is on this device in this format."""
+        if self.measured_pairs is None:
+            self.measured_pairs = frozenset((hw, q) for hw, _count, q in self.measured)
+        return (hardware_id, quant) in self.measured_pairs
+
+    def ratio_bounds(self, metric: str, backend: str, kind: str) -> tuple[float, float] | None:
+        """`ranges.ratio_bounds` under this index's calibration (every estimate asks for two)."""
+        key = (metric, backend, kind)
+        if key not in self.range_bounds:
+            self.range_bounds[key] = ratio_bounds(self.calibration, metric, backend, kind)
+        return self.range_bounds[key]
 
     def resolve_factors(self, backend: str, kind: str) -> Factors:
         key = (backend, kind)

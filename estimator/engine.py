@@ -197,20 +197,34 @@ def _answer_ms(r: Resolved, terms: _AnswerTerms, batch: int, others: int) -> tup
                              terms.comm, terms.prefill, terms.prefill_compute, others)
 
 
+class _Cycle(NamedTuple):
+    """One answer of a plan at its batch: the step terms, its wall time with every other user's prompt
+    interleaved (ms) and whether memory bounds its steps."""
+
+    batch: int
+    terms: _AnswerTerms
+    cycle_ms: float
+    memory_bound: bool
+
+
+def _cycle(r: Resolved, count: int, group: int, concurrency: int) -> _Cycle:
+    batch = -(-concurrency // max(1, count // group))
+    terms = _answer_terms(r, group, batch)
+    cycle, memory_bound = _answer_ms(r, terms, batch, batch - 1)
+    return _Cycle(batch, terms, cycle, memory_bound)
+
+
 def per_stream_tokens_per_s(r: Resolved, count: int, group: int, concurrency: int) -> float:
     """Per-user decode speed of a plan (the cheap part of `evaluate`, used to compare plans)."""
-    batch = -(-concurrency // max(1, count // group))
-    cycle, _ = _answer_ms(r, _answer_terms(r, group, batch), batch, batch - 1)
-    return r.output_tokens / cycle * 1000.0
+    return r.output_tokens / _cycle(r, count, group, concurrency).cycle_ms * 1000.0
 
 
-def evaluate(r: Resolved, count: int, group: int, concurrency: int) -> PlanResult:
-    """All figures of `count // group` replicas of `group` devices serving `concurrency` users."""
+def evaluate(r: Resolved, count: int, group: int, concurrency: int, cycled: _Cycle | None = None) -> PlanResult:
+    """All figures of `count // group` replicas of `group` devices serving `concurrency` users (`cycled`:
+    this plan's `_cycle`, when the caller has it already)."""
     replicas = max(1, count // group)
-    batch = -(-concurrency // replicas)
-    terms = _answer_terms(r, group, batch)
+    batch, terms, cycle, memory_bound = cycled or _cycle(r, count, group, concurrency)
     decode_ms, _ = _answer_ms(r, terms, batch, 0)
-    cycle, memory_bound = _answer_ms(r, terms, batch, batch - 1)
     prefill = terms.prefill
     per_stream = r.output_tokens / cycle * 1000.0
     mean_ttft, p95_ttft = latency.ttft_ms(prefill, batch, cycle + prefill, r.arrival_pattern)
@@ -274,20 +288,69 @@ def best_plan(r: Resolved, count: int, concurrency: int) -> PlanResult:
         # No speed from a larger group; the smallest fitting one has the most replicas (smallest batch).
         smallest = smallest_fitting_group(r, count, concurrency)
         return evaluate(r, count, group_sizes(count, True)[-1] if smallest is None else smallest, concurrency)
-    best_group, best_speed = 0, -1.0
+    best_group, best_speed, best_cycle = 0, -1.0, None
     sizes = group_sizes(count, False, r.per_server)
     for group in sizes:
         if plan_fits(r, count, group, concurrency):
-            speed = per_stream_tokens_per_s(r, count, group, concurrency)
+            cycled = _cycle(r, count, group, concurrency)
+            speed = r.output_tokens / cycled.cycle_ms * 1000.0  # `per_stream_tokens_per_s`, kept for `evaluate`
             if speed > best_speed:
-                best_group, best_speed = group, speed
-    if not best_group:
-        # One copy does not fit in one server: the fewest servers per copy that hold it (pipeline
-        # across them), which leaves the most replicas.
-        best_group = next((g for g in pipeline_group_sizes(count, r.per_server)
-                           if plan_fits(r, count, g, concurrency)), 0)
+                best_group, best_speed, best_cycle = group, speed, cycled
+    if best_group:
+        return evaluate(r, count, best_group, concurrency, best_cycle)
+    # One copy does not fit in one server: the fewest servers per copy that hold it (pipeline across
+    # them), which leaves the most replicas.
+    best_group = next((g for g in pipeline_group_sizes(count, r.per_server) if plan_fits(r, count, g, concurrency)), 0)
     fallback = (pipeline_group_sizes(count, r.per_server) or sizes)[-1]
     return evaluate(r, count, best_group or fallback, concurrency)
+
+
+def _grows_with_batch(r: Resolved) -> bool:
+    """Whether every term of a decode step (and of the prefills interleaved with it) is non-decreasing in
+    the batch: then one stream per replica is the fastest a plan gets, whatever the count."""
+    per_stream = (r.memory_per_stream_ms, r.compute_per_stream_ms, r.scheduler_ms_per_stream,
+                  r.host_sampling_ms_per_extra_stream, r.expert_read_ms, r.model_step_scale, r.attention_dp_step_ms)
+    return min(per_stream) >= 0.0 and 0.0 <= r.route_share <= 1.0
+
+
+def best_case(r: Resolved, max_count: int) -> tuple[float, float] | None:
+    """(fastest per-user decode in tok/s, shortest prefill in ms) of any plan `best_plan` can choose on at
+    most `max_count` devices at any concurrency, or None when no such bound is proven.
+
+    Why it holds: a plan's figures depend on its group and its batch only (never on the count itself), a
+    group that holds the model and one stream's KV cache is the only kind that can fit at all (the KV
+    cache only grows with the batch), each step term only grows with the batch (`_grows_with_batch`), and
+    the time to first token is the prefill plus a wait that is never negative (`latency.ttft_ms`). So the
+    fitting groups at one stream bound every plan from above (speed) and below (first token). A copy
+    pipelined across servers runs the server's tensor-parallel step plus the hops between stages, so its
+    smallest layout stands for all of them; a layer split gains no speed from its group, so one fitting
+    group stands for all of them. Nothing fitting at one stream: (0, inf), no count fits. Cached: the count
+    search asks for the peak and for the overload, and the bound depends on neither.
+    """
+    if max_count not in r.best_case_cache:
+        r.best_case_cache[max_count] = _best_case(r, max_count)
+    return r.best_case_cache[max_count]
+
+
+def _best_case(r: Resolved, max_count: int) -> tuple[float, float] | None:
+    if not _grows_with_batch(r):
+        return None
+    if r.layer_split:
+        sizes: tuple[int, ...] = (max_count,) if plan_fits(r, max_count, max_count, 1) else ()
+    else:
+        sizes = tuple(g for g in group_sizes(max_count, False, r.per_server) if plan_fits(r, g, g, 1))
+        pipelined = pipeline_group_sizes(max_count, r.per_server)
+        if pipelined and plan_fits(r, pipelined[-1], pipelined[-1], 1):  # the widest layout holds the most
+            sizes += pipelined[:1]
+    if not sizes:
+        return 0.0, float("inf")
+    terms = [_answer_terms(r, g, 1) for g in sizes]
+    comm_per_stream = [_comm_terms(r, speed_parallel(r, g))[1] for g in sizes if speed_parallel(r, g) > 1]
+    if min((t.prefill for t in terms), default=0.0) < 0.0 or min((t.prefill_compute for t in terms), default=0.0) < 0.0 \
+            or min(comm_per_stream, default=0.0) < 0.0:
+        return None  # a prompt or an all-reduce that takes negative time: no monotone step to bound
+    # count = group and one user: exactly one stream on the group, evaluated by the same functions as a plan.
+    return max(per_stream_tokens_per_s(r, g, g, 1) for g in sizes), min(t.prefill for t in terms)
 
 
 def saturating_concurrency(r: Resolved, count: int, group: int | None = None) -> int:
@@ -321,6 +384,7 @@ def saturating_concurrency(r: Resolved, count: int, group: int | None = None) ->
 __all__ = [
     "DEFAULT_MAX_BATCH",
     "PlanResult",
+    "best_case",
     "best_plan",
     "evaluate",
     "group_sizes",

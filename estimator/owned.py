@@ -18,6 +18,7 @@ from dataclasses import replace
 from estimator.batch import BatchSizer, shown_hours
 from estimator.candidates import Candidate, exclusion, is_embedded_module, owned_class, ownership
 from estimator.catalog import Catalog, Hardware
+from estimator.catalog_variants import CatalogVariants
 from estimator.defaults import device_price
 from estimator.lower_format import lower_format_text
 from estimator.messages import msg
@@ -30,8 +31,7 @@ from estimator.workload import OwnedDevice, Workload
 _KIND_CLASS = {"cpu": "cpu_servers", "gpu": "gpu_workstations", "soc": "npu_laptops", "npu": "npu_laptops"}
 
 
-_SPEC_CATALOGS: dict[tuple[int, tuple[tuple[str, float], ...]], Catalog] = {}
-_MAX_SPEC_CATALOGS = 16
+_SPEC_CATALOGS = CatalogVariants()
 
 
 def with_owned_specs(catalog: Catalog, workload: Workload) -> Catalog:
@@ -45,17 +45,14 @@ def with_owned_specs(catalog: Catalog, workload: Workload) -> Catalog:
             specs.append((hw.id, float(device.memory_gb)))
     if not specs:
         return catalog
-    key = (id(catalog), tuple(sorted(specs)))
-    cached = _SPEC_CATALOGS.get(key)
-    if cached is None:
-        memory = dict(specs)
+    memory = dict(specs)
+
+    def build() -> Catalog:
         hardware = tuple(h.model_copy(update={"memory_gb": memory[h.id]}) if h.id in memory else h
                          for h in catalog.hardware)
-        cached = catalog.model_copy(update={"hardware": hardware})
-        if len(_SPEC_CATALOGS) >= _MAX_SPEC_CATALOGS:
-            _SPEC_CATALOGS.pop(next(iter(_SPEC_CATALOGS)))
-        _SPEC_CATALOGS[key] = cached
-    return cached
+        return catalog.model_copy(update={"hardware": hardware})
+
+    return _SPEC_CATALOGS.get(catalog, tuple(sorted(specs)), build)
 
 
 def with_owned_ids(workload: Workload, catalog: Catalog) -> Workload:

@@ -13,10 +13,10 @@ not modelled.
 from __future__ import annotations
 
 from estimator.catalog import Catalog, Hardware, PowerMode
+from estimator.catalog_variants import CatalogVariants
 from estimator.workload import Workload
 
-_CAPPED: dict[tuple[int, int], Catalog] = {}
-_MAX_CAPPED = 16
+_CAPPED = CatalogVariants()
 _COMPUTE_FIELDS = ("fp16_tflops", "bf16_tflops", "fp8_tflops", "int8_tops", "int4_tops")
 
 
@@ -51,10 +51,10 @@ def at_power_cap(catalog: Catalog, workload: Workload) -> Catalog:
     budget = workload.power_budget_w
     if budget is None or not catalog.power_modes:
         return catalog
-    key = (id(catalog), budget)
-    cached = _CAPPED.get(key)
-    if cached is not None:
-        return cached
+    return _CAPPED.get(catalog, budget, lambda: _capped(catalog, budget))
+
+
+def _capped(catalog: Catalog, budget: int) -> Catalog:
     by_device: dict[str, list[PowerMode]] = {}
     for mode in catalog.power_modes:
         by_device.setdefault(mode.hardware_id, []).append(mode)
@@ -64,13 +64,9 @@ def at_power_cap(catalog: Catalog, workload: Workload) -> Catalog:
         chosen = mode_for(hw, modes, budget) if hw is not None else None
         if hw is not None and chosen is not None:
             changed[hw_id] = at_mode(hw, chosen, modes)
-    result = catalog
-    if changed:
-        result = catalog.model_copy(update={"hardware": tuple(changed.get(h.id, h) for h in catalog.hardware)})
-    if len(_CAPPED) >= _MAX_CAPPED:
-        _CAPPED.pop(next(iter(_CAPPED)))
-    _CAPPED[key] = result
-    return result
+    if not changed:
+        return catalog
+    return catalog.model_copy(update={"hardware": tuple(changed.get(h.id, h) for h in catalog.hardware)})
 
 
 __all__ = ["at_mode", "at_power_cap", "mode_for"]

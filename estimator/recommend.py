@@ -60,7 +60,7 @@ from estimator.pilot_command import pilot_commands
 from estimator.power_modes import at_power_cap
 from estimator.schemas import CloudComparison, Option, OptionEstimate, OptionTco, Recommendation
 from estimator.shortfall import limits_text, past_limits_by
-from estimator.sizing import CapacityFn, EstimateFn, Sized, Sizer
+from estimator.sizing import CapacityFn, EstimateFn, Shortcuts, Sized, Sizer
 from estimator.tco import needs_host_server, running_days_per_year
 from estimator.validation_plan import validation_plan
 from estimator.workload import Workload
@@ -81,6 +81,14 @@ def default_throughput() -> tuple[EstimateFn, CapacityFn]:
     from estimator.throughput import estimate, max_concurrent_streams
 
     return estimate, max_concurrent_streams
+
+
+def default_shortcuts(estimate_fn: EstimateFn | None) -> Shortcuts | None:
+    """The shipped estimator's cheaper views of itself (`sizing.Shortcuts`), only when it is the estimator
+    in use: they say nothing about an injected one."""
+    from estimator.throughput import best_case, figures_by_count
+
+    return Shortcuts(figures_by_count, best_case) if estimate_fn is None else None
 
 
 def adjusted_cost(sized: Sized) -> float:
@@ -358,6 +366,7 @@ def recommend(
     filled = with_owned_ids(filled, catalog)  # owned devices with their stated counts and specs
     catalog = at_power_cap(with_owned_specs(catalog, filled), filled)  # and power modes under a cap
     catalog = with_price_ranges(catalog)  # quote-only accelerators with a sourced price range
+    shortcuts = default_shortcuts(estimate_fn)
     if estimate_fn is None or capacity_fn is None:
         default_estimate, default_capacity = default_throughput()
         estimate_fn, capacity_fn = estimate_fn or default_estimate, capacity_fn or default_capacity
@@ -367,7 +376,7 @@ def recommend(
     else:  # targets the user did not set do not fail hardware they own (seed 1's bands judge it)
         sizer = Sizer(filled, catalog, estimate_fn, capacity_fn, lang=lang,
                       assumed_targets=(workload.tokens_per_s_target is None, workload.ttft_target_ms is None),
-                      format_stated=named.quantization is not None)
+                      format_stated=named.quantization is not None, shortcuts=shortcuts)
     free, counted = split_counted(filled, candidates, catalog)  # owned devices: never more than stated
     sized = size_all(sizer, free) + size_counted(sizer, counted)
     fitting = [s for s in sized if s.estimate.fits]
@@ -560,6 +569,7 @@ __all__ = [
     "MAX_ALTERNATIVES",
     "RISK_WEIGHT",
     "adjusted_cost",
+    "default_shortcuts",
     "default_throughput",
     "fill_defaults",
     "pick_alternatives",

@@ -179,6 +179,7 @@ class Resolved:
     attention_dp_step_ms: float = 0.0
     prefill_cache: dict[int, float] = field(default_factory=dict, compare=False)
     comm_cache: dict[int, tuple[float, float]] = field(default_factory=dict, compare=False)
+    best_case_cache: dict[int, tuple[float, float] | None] = field(default_factory=dict, compare=False)
 
 
 # Resolved requests a catalog index keeps (the ranker resolves a few hundred per turn).
@@ -372,7 +373,8 @@ def _apply_factors(r: Resolved, factors: Factors) -> None:
     r.confidence_width = factors.relative_error * (
         ASSUMPTION_WIDENING if r.device.assumptions or r.compute_derived else 1.0
     )
-    r.prefill_cache, r.comm_cache = {}, {}
+    # Every cache holds figures of the old factors: a copy starts with its own, empty.
+    r.prefill_cache, r.comm_cache, r.best_case_cache = {}, {}, {}
 
 
 def _per_server(request: EstimateRequest, index: CatalogIndex) -> int:

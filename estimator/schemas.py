@@ -6,7 +6,7 @@ Pure data: the functions that fill them live in `memory.py`, `throughput.py`, `t
 
 from __future__ import annotations
 
-from typing import Any, Literal
+from typing import Any, Literal, TypeVar
 
 from pydantic import BaseModel, ConfigDict, Field
 
@@ -23,6 +23,24 @@ UNVERIFIED_POWER = "power: unverified"
 
 class _Model(BaseModel):
     model_config = ConfigDict(extra="forbid")
+
+
+_M = TypeVar("_M", bound=BaseModel)
+
+
+def construct_trusted(model: type[_M], values: dict[str, Any]) -> _M:
+    """`model(**values)` without validation, for values the estimator computed itself with the right types.
+
+    What `model_construct` does minus its per-field default handling (3 µs instead of 20 µs, which matters
+    when the ranker builds thousands of requests and estimates per turn). `values` must name every field
+    and becomes the instance's own dict, so it must not be shared.
+    """
+    built = model.__new__(model)
+    object.__setattr__(built, "__dict__", values)
+    object.__setattr__(built, "__pydantic_fields_set__", set(values))
+    object.__setattr__(built, "__pydantic_extra__", None)
+    object.__setattr__(built, "__pydantic_private__", None)
+    return built
 
 
 class CustomHardware(_Model):
@@ -356,4 +374,5 @@ __all__ = [
     "Recommendation",
     "Risk",
     "TcoResult",
+    "construct_trusted",
 ]

@@ -13,6 +13,7 @@ from __future__ import annotations
 import math
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from typing import NamedTuple
 
 from estimator.candidates import Candidate, is_organization
 from estimator.catalog import Catalog, Hardware, ServingStack
@@ -27,12 +28,25 @@ from estimator.lora import adapters_gb
 from estimator.memory import bits_per_weight, weights_gb
 from estimator.messages import msg, reason_text
 from estimator.risks import assess_risks, overload_factor, risk_score
-from estimator.schemas import UNVERIFIED_POWER, Estimate, EstimateRequest, Risk, TcoResult
+from estimator.schemas import UNVERIFIED_POWER, Estimate, EstimateRequest, Risk, TcoResult, construct_trusted
 from estimator.tco import annual_tokens, needs_host_server, running_days_per_year, tco
+from estimator.throughput import BestCase, Figures
 from estimator.workload import Workload
 
 EstimateFn = Callable[[EstimateRequest, Catalog], Estimate]
 CapacityFn = Callable[..., int]
+# What a target check reads of an estimate: the estimate, or its figures alone (`throughput.figures`).
+Checked = Estimate | Figures
+
+
+class Shortcuts(NamedTuple):
+    """Cheaper views of the estimate function a `Sizer` is given, for its count search: the figures of an
+    estimate at any count (`throughput.figures_by_count`), and bounds on every count's
+    (`throughput.best_case`). They hold only for the estimator they were written for, so a sizer with an
+    injected estimate function has none."""
+
+    figures: Callable[[EstimateRequest, Catalog], Callable[[int], Figures]]
+    best_case: Callable[[EstimateRequest, Catalog], BestCase | None]
 # A re-port of a retrained model on an already-ported stack re-quantizes and re-validates, but reuses
 # the tooling: about a third of a first port (estimate).
 REPORT_SHARE = 1 / 3
@@ -98,16 +112,16 @@ def served_params_b(workload: Workload) -> float:
 def _request(workload: Workload, candidate: Candidate, count: int, users: int | None = None) -> EstimateRequest:
     # Built without re-validation: every value comes from a validated Workload or the catalog, and the
     # ranker builds hundreds of these per recommendation.
-    return EstimateRequest.model_construct(
-        hardware=candidate.hardware.id, custom=None, count=count, params_b=served_params_b(workload),
-        quant=workload.weight_format, backend=candidate.stack.backend_key,
-        concurrency=users or workload.concurrent_users or 1, prompt_tokens=workload.prompt_tokens or 512,
-        output_tokens=workload.output_tokens or 256, context=workload.context_length, model_only=False,
-        arrival_pattern=workload.arrival_pattern or "steady", model=workload.model_id,
-        active_params_b=(workload.active_params_b * (workload.models_served or 1)
-                         if workload.active_params_b is not None else None),
-        kv_cache_dtype=None, adapter_gb=adapters_gb(workload.model_params_b or 7.0, workload.lora_adapters),
-    )
+    return construct_trusted(EstimateRequest, {
+        "hardware": candidate.hardware.id, "custom": None, "count": count, "params_b": served_params_b(workload),
+        "quant": workload.weight_format, "backend": candidate.stack.backend_key,
+        "concurrency": users or workload.concurrent_users or 1, "prompt_tokens": workload.prompt_tokens or 512,
+        "output_tokens": workload.output_tokens or 256, "context": workload.context_length, "model_only": False,
+        "arrival_pattern": workload.arrival_pattern or "steady", "model": workload.model_id,
+        "active_params_b": (workload.active_params_b * (workload.models_served or 1)
+                            if workload.active_params_b is not None else None),
+        "kv_cache_dtype": None, "adapter_gb": adapters_gb(workload.model_params_b or 7.0, workload.lora_adapters),
+    })
 
 
 class Sizer:
@@ -115,7 +129,7 @@ class Sizer:
 
     def __init__(self, workload: Workload, catalog: Catalog, estimate_fn: EstimateFn, capacity_fn: CapacityFn,
                  lang: str = "en", *, assumed_targets: tuple[bool, bool] = (False, False),
-                 format_stated: bool = True) -> None:
+                 format_stated: bool = True, shortcuts: Shortcuts | None = None) -> None:
         self.workload = workload
         # The user (or the catalog model's native checkpoint) chose the weight format: every option is sized
         # at it. Otherwise each device × engine gets the format an expert would serve it in
@@ -127,6 +141,7 @@ class Sizer:
         self.catalog = catalog
         self.estimate_fn = estimate_fn
         self.capacity_fn = capacity_fn
+        self.shortcuts = shortcuts
         self.peak = workload.concurrent_users or 1
         self.overload = overload_factor(self.peak)
         self.organization = is_organization(workload)
@@ -139,6 +154,9 @@ class Sizer:
         years = [hw.launch_year for hw in catalog.hardware if hw.launch_year]
         self.newest_year = max(years) if years else None
         self._estimates: dict[tuple[str, str, int, int], Estimate] = {}
+        self._figures: dict[tuple[str, str, int, int], Checked] = {}
+        self._requests: dict[tuple[str, str, int], dict[str, object]] = {}
+        self._figures_by_count: dict[tuple[str, str, int], Callable[[int], Figures]] = {}
         self._costs: dict[tuple[str, str, int, bool, int], TcoResult] = {}
         self.weights_gb = weights_gb(served_params_b(workload),
                                      bits_per_weight(workload.weight_format, catalog))
@@ -174,30 +192,60 @@ class Sizer:
             return self.weights_gb
         return weights_gb(served_params_b(workload), bits_per_weight(workload.weight_format, self.catalog))
 
+    def request(self, candidate: Candidate, count: int, users: int) -> EstimateRequest:
+        """The estimate request for `count` of `candidate` serving `users`: only the count changes along a
+        count search, so the rest is worked out once per candidate and users."""
+        key = (candidate.hardware.id, candidate.stack.id, users)
+        values = self._requests.get(key)
+        if values is None:
+            values = self._requests[key] = dict(_request(self.workload_for(candidate), candidate, 1, users))
+        return construct_trusted(EstimateRequest, {**values, "count": count})
+
     def estimate(self, candidate: Candidate, count: int, users: int | None = None) -> Estimate:
         users = users or self.peak
         key = (candidate.hardware.id, candidate.stack.id, count, users)
         if key not in self._estimates:
-            request = _request(self.workload_for(candidate), candidate, count, users)
-            self._estimates[key] = self.estimate_fn(request, self.catalog)
+            self._estimates[key] = self.estimate_fn(self.request(candidate, count, users), self.catalog)
         return self._estimates[key]
 
-    def cautious(self, est: Estimate, candidate: Candidate | None = None) -> bool:
+    def figures(self, candidate: Candidate, count: int, users: int | None = None) -> Checked:
+        """What `meets` checks of `estimate(candidate, count, users)`: the estimate when it is already made or
+        there is no cheaper view of it, else its figures alone (memoized like estimates)."""
+        users = users or self.peak
+        key = (candidate.hardware.id, candidate.stack.id, count, users)
+        found: Checked | None = self._estimates.get(key)
+        if found is None:
+            found = self._figures.get(key)
+        if found is None:
+            if self.shortcuts is None:
+                return self.estimate(candidate, count, users)
+            search = (candidate.hardware.id, candidate.stack.id, users)
+            by_count = self._figures_by_count.get(search)
+            if by_count is None:
+                by_count = self._figures_by_count[search] = self.shortcuts.figures(self.request(candidate, 1, users),
+                                                                                   self.catalog)
+            found = self._figures[key] = by_count(count)
+        return found
+
+    def cautious(self, est: Checked, candidate: Candidate | None = None) -> bool:
         """Check this estimate at the low end of its likely range: the user asked for a safe answer, or
         no measured row calibrates its engine on its kind of device (its factors are borrowed) and it
         would be bought, so an uncalibrated device cannot win a purchase on a borrowed central figure.
         Hardware already owned is judged on the central figure: nothing is bought on it, and the
         validation plan measures it first."""
-        owned = candidate is not None and candidate.existing
-        return self.conservative or (not est.calibrated and not owned)
+        return self._cautious(est.calibrated, candidate)
 
-    def speed(self, est: Estimate, candidate: Candidate | None = None) -> float:
+    def _cautious(self, calibrated: bool, candidate: Candidate | None) -> bool:
+        owned = candidate is not None and candidate.existing
+        return self.conservative or (not calibrated and not owned)
+
+    def speed(self, est: Checked, candidate: Candidate | None = None) -> float:
         """Per-user speed the targets are checked against: the central figure, or when `cautious` the
         low end of its likely range (`ranges.py`)."""
         span = est.decode_tokens_per_s_per_stream_range
         return span[0] if self.cautious(est, candidate) and span else est.decode_tokens_per_s_per_stream
 
-    def ttft_checked(self, est: Estimate, candidate: Candidate | None = None) -> float:
+    def ttft_checked(self, est: Checked, candidate: Candidate | None = None) -> float:
         """p95 TTFT the target is checked against, scaled to the slow end of its range when cautious."""
         ttft = est.ttft_p95_ms if est.ttft_p95_ms is not None else est.ttft_ms
         span = est.ttft_ms_range
@@ -239,7 +287,7 @@ class Sizer:
 
     def meets(self, candidate: Candidate, count: int, users: int | None = None) -> bool:
         """Fits, and every one of `users` (default: the peak) gets the target speed and p95 TTFT."""
-        est = self.estimate(candidate, count, users)
+        est = self.figures(candidate, count, users)
         ttft = self.ttft_for(candidate)
         return (est.fits and self.speed(est, candidate) >= self.target_for(candidate)
                 and (ttft is None or self.ttft_checked(est, candidate) <= ttft))
@@ -266,18 +314,40 @@ class Sizer:
 
     def _guess(self, candidate: Candidate, count: int, users: int) -> int:
         """Next count to try from how far `count` falls short (replicas split the users)."""
-        est = self.estimate(candidate, count, users)
+        est = self.figures(candidate, count, users)
         if not est.fits or self.speed(est, candidate) <= 0:
             return count * 2
         ttft, bar = self.ttft_checked(est, candidate), self.ttft_for(candidate)
         short = max(self.target_for(candidate) / self.speed(est, candidate), (ttft / bar) if bar else 1.0)
         return max(count + 1, math.ceil(count * short))
 
+    def cannot_meet(self, candidate: Candidate, users: int) -> bool:
+        """Whether no count up to the candidate's maximum can carry `users` at the targets, by the best case
+        any count reaches (`throughput.best_case`): the count search would otherwise step through every
+        count up to the maximum (hundreds of estimates for a device a hair too slow at any count, where
+        each step is the shortfall's few per cent) to the same None. `meets`'s checks, against the bounds:
+        the speed checked (central, or the low end when cautious) and the p95 first token; a cautious
+        first token is scaled by its range, which no bound here covers, so it is never ruled out."""
+        if self.shortcuts is None:
+            return False
+        best = self.shortcuts.best_case(self.request(candidate, candidate.max_count, users), self.catalog)
+        if best is None:
+            return False
+        cautious = self._cautious(best.calibrated, candidate)
+        low = best.tokens_per_s_per_stream_low
+        speed = low if cautious and low is not None else best.tokens_per_s_per_stream
+        if speed < self.target_for(candidate):
+            return True
+        ttft = self.ttft_for(candidate)
+        return ttft is not None and not cautious and best.ttft_ms > ttft
+
     def smallest_count(self, candidate: Candidate, users: int | None = None, start: int = 1) -> int | None:
         """Fewest devices (from `start`) that carry `users` (default: the peak) at the SLO; None if even
         the maximum count does not. Steps up by how far each count falls short (usually one step
         lands), then checks one below."""
         users = users or self.peak
+        if self.cannot_meet(candidate, users):
+            return None
         top = candidate.max_count
         low = min(max(start, self.min_devices(candidate)), top)
         count, failed = low, low - 1
@@ -446,4 +516,4 @@ class Sizer:
         return limit is not None and bool(hardware.tdp_w) and (cost.power_w or 0.0) > limit
 
 
-__all__ = ["REPORT_SHARE", "Sized", "Sizer", "migration_cost", "needs_port"]
+__all__ = ["REPORT_SHARE", "Checked", "Shortcuts", "Sized", "Sizer", "migration_cost", "needs_port"]

@@ -14,19 +14,22 @@ nothing: `fits` is False and the speeds are 0, so a caller that forgets to check
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from typing import NamedTuple
+
+from estimator import engine
 from estimator.catalog import Benchmark, CalibrationParams, Catalog
-from estimator.catalog_index import catalog_index
+from estimator.catalog_index import CatalogIndex, catalog_index
 from estimator.engine import PlanResult, best_plan, pipeline_stages, speed_parallel
 from estimator.errors import InvalidRequest
 from estimator.messages import agree_plurals
 from estimator.provenance import find_measured
-from estimator.ranges import likely_range, measured_range, ratio_bounds
+from estimator.ranges import likely_range, measured_range
 from estimator.resolve import ASSUMPTION_WIDENING, Resolved, resolve
-from estimator.schemas import Estimate, EstimateRequest
+from estimator.schemas import Estimate, EstimateRequest, construct_trusted
 
 MEASURED_RELATIVE_ERROR = 0.10  # run-to-run and setup spread of one public figure
 MAX_SEARCH_CONCURRENCY = 1_000_000
-_ESTIMATE_FIELDS = frozenset(Estimate.model_fields)
 
 
 def estimate(request: EstimateRequest, catalog: Catalog, *, calibration: CalibrationParams | None = None) -> Estimate:
@@ -34,18 +37,90 @@ def estimate(request: EstimateRequest, catalog: Catalog, *, calibration: Calibra
     index = catalog_index(catalog, calibration)
     resolved = resolve(request, index)
     plan = best_plan(resolved, request.count, request.concurrency)
-    decode_row: Benchmark | None = None
-    prefill_row: Benchmark | None = None
-    if not request.model_only and request.hardware:
-        candidates = index.measured.get((request.hardware, request.count, resolved.quant))
-        if candidates:
-            decode_row, prefill_row = find_measured(
-                candidates, params_b=request.params_b,
-                backend=resolved.backend if resolved.backend_given else None,
-                concurrency=request.concurrency, prompt_tokens=request.prompt_tokens,
-                output_tokens=request.output_tokens,
-            )
-    return _assemble(request, resolved, plan, decode_row, prefill_row, index.calibration)
+    decode_row, prefill_row = _measured_rows(request, resolved, index, request.count)
+    return _assemble(request, resolved, plan, decode_row, prefill_row, index)
+
+
+class Figures(NamedTuple):
+    """The figures of an `Estimate` that a check against targets reads (same names, same values)."""
+
+    fits: bool
+    decode_tokens_per_s_per_stream: float
+    decode_tokens_per_s_per_stream_range: list[float] | None
+    ttft_ms: float
+    ttft_p95_ms: float | None
+    ttft_ms_range: list[float] | None
+    calibrated: bool
+
+
+def figures(request: EstimateRequest, catalog: Catalog) -> Figures:
+    """`estimate(request, catalog)`'s figures a target check reads, computed by the same steps without
+    what only a shown option needs: its notes, the admitted concurrency of a plan that does not fit and
+    the `Estimate` itself. A count search checks several counts per candidate and shows one or two."""
+    return figures_by_count(request, catalog)(request.count)
+
+
+def figures_by_count(request: EstimateRequest, catalog: Catalog) -> Callable[[int], Figures]:
+    """`figures` of `request` at any device count (its own count is ignored): the catalog lookups and the
+    resolved request, which do not depend on the count, are done once for a whole count search."""
+    index = catalog_index(catalog)
+    resolved = resolve(request, index)
+
+    def at(count: int) -> Figures:
+        plan = best_plan(resolved, count, request.concurrency)
+        decode_row, prefill_row = _measured_rows(request, resolved, index, count)
+        speeds = _speeds(request, plan, decode_row, prefill_row, resolved.confidence_width)
+        ranges = _ranges(request, resolved, index, speeds[:4], decode_row is not None, prefill_row is not None)
+        return Figures(plan.fits, speeds.per_stream, ranges["decode_tokens_per_s_per_stream_range"], speeds.ttft,
+                       speeds.ttft_p95, ranges["ttft_ms_range"], resolved.factors.calibrated or decode_row is not None)
+
+    return at
+
+
+def _measured_rows(request: EstimateRequest, resolved: Resolved, index: CatalogIndex,
+                   count: int) -> tuple[Benchmark | None, Benchmark | None]:
+    """The (decode, prefill) rows that measure exactly this request at `count` devices, if any
+    (`provenance.find_measured`)."""
+    if request.model_only or not request.hardware:
+        return None, None
+    candidates = index.measured.get((request.hardware, count, resolved.quant))
+    if not candidates:
+        return None, None
+    return find_measured(
+        candidates, params_b=request.params_b, backend=resolved.backend if resolved.backend_given else None,
+        concurrency=request.concurrency, prompt_tokens=request.prompt_tokens, output_tokens=request.output_tokens,
+    )
+
+
+class _Speeds(NamedTuple):
+    """An estimate's figures: the plan's, or a measured row's where one answers (0 speeds: no fit)."""
+
+    per_stream: float
+    total: float
+    prefill: float
+    ttft: float
+    ttft_p95: float
+    width: float  # relative half-width of the per-user confidence interval
+
+
+def _speeds(request: EstimateRequest, plan: PlanResult, decode_row: Benchmark | None, prefill_row: Benchmark | None,
+            width: float) -> _Speeds:
+    per_stream, total, prefill, ttft, ttft_p95 = (
+        plan.per_stream, plan.total, plan.prefill_tokens_per_s, plan.ttft_ms, plan.ttft_p95_ms,
+    )
+    if decode_row is not None:
+        width = MEASURED_RELATIVE_ERROR
+        if decode_row.metric == "tg":
+            per_stream, total = decode_row.value, decode_row.value * request.concurrency
+        else:
+            total, per_stream = decode_row.value, decode_row.value / request.concurrency
+    if prefill_row is not None:
+        # Scale the modelled TTFT by how much faster or slower the measured prefill is.
+        scale = plan.prefill_tokens_per_s / prefill_row.value
+        prefill, ttft, ttft_p95 = prefill_row.value, ttft * scale, ttft_p95 * scale
+    if not plan.fits:
+        per_stream = total = prefill = 0.0
+    return _Speeds(per_stream, total, prefill, ttft, ttft_p95, width)
 
 
 def _plan_notes(resolved: Resolved, plan: PlanResult, count: int) -> list[str]:
@@ -83,7 +158,7 @@ def _host_sampling_note(resolved: Resolved, plan: PlanResult) -> list[str]:
 
 
 def _ranges(
-    request: EstimateRequest, resolved: Resolved, calibration: CalibrationParams, figures: tuple[float, ...],
+    request: EstimateRequest, resolved: Resolved, index: CatalogIndex, figures: tuple[float, ...],
     decode_measured: bool, prefill_measured: bool,
 ) -> dict[str, list[float] | None]:
     """Likely [low, high] of each figure (`ranges.py`): the residuals of single-stream decode rows for
@@ -94,8 +169,8 @@ def _ranges(
     # (single-stream decode is bandwidth-bound, and the serving residuals already include such devices).
     widen = ASSUMPTION_WIDENING if resolved.device.assumptions else 1.0
     prefill_widen = ASSUMPTION_WIDENING if resolved.device.assumptions or resolved.compute_derived else 1.0
-    decode_bounds = ratio_bounds(calibration, "tg" if request.concurrency == 1 else "total_tps", backend, kind)
-    prefill_bounds = ratio_bounds(calibration, "pp", backend, kind)
+    decode_bounds = index.ratio_bounds("tg" if request.concurrency == 1 else "total_tps", backend, kind)
+    prefill_bounds = index.ratio_bounds("pp", backend, kind)
     if decode_measured:
         stream_range, total_range = measured_range(per_stream), measured_range(total)
     else:
@@ -118,25 +193,11 @@ def _ranges(
 
 def _assemble(
     request: EstimateRequest, resolved: Resolved, plan: PlanResult,
-    decode_row: Benchmark | None, prefill_row: Benchmark | None, calibration: CalibrationParams,
+    decode_row: Benchmark | None, prefill_row: Benchmark | None, index: CatalogIndex,
 ) -> Estimate:
-    per_stream, total, prefill, ttft, ttft_p95 = (
-        plan.per_stream, plan.total, plan.prefill_tokens_per_s, plan.ttft_ms, plan.ttft_p95_ms,
-    )
-    width = resolved.confidence_width
-    rows: list[Benchmark] = []
-    if decode_row is not None:
-        rows.append(decode_row)
-        width = MEASURED_RELATIVE_ERROR
-        if decode_row.metric == "tg":
-            per_stream, total = decode_row.value, decode_row.value * request.concurrency
-        else:
-            total, per_stream = decode_row.value, decode_row.value / request.concurrency
-    if prefill_row is not None:
-        rows.append(prefill_row)
-        # Scale the modelled TTFT by how much faster or slower the measured prefill is.
-        scale = plan.prefill_tokens_per_s / prefill_row.value
-        prefill, ttft, ttft_p95 = prefill_row.value, ttft * scale, ttft_p95 * scale
+    per_stream, total, prefill, ttft, ttft_p95, width = _speeds(request, plan, decode_row, prefill_row,
+                                                                resolved.confidence_width)
+    rows = [row for row in (decode_row, prefill_row) if row is not None]
     fits = plan.fits
     notes = _plan_notes(resolved, plan, request.count) if (not fits or plan.group > 1 or plan.replicas > 1
                                                            or request.count > 1) \
@@ -145,12 +206,12 @@ def _assemble(
         notes = [note for note in notes if not note.startswith("uncalibrated")]
     admitted: tuple[int, PlanResult] | None = None
     if not fits:
-        per_stream = total = prefill = 0.0
         admitted = admitted_plan(resolved, request.count, request.concurrency)
         if admitted is not None:
             notes.append(f"the KV cache holds {admitted[0]} of {request.concurrency} streams: an engine admits "
                           f"that many at once ({admitted[1].total:.0f} tok/s in total) and queues the rest")
-    return _construct_estimate({
+    # Every field, computed here with the right types: no re-validation (`construct_trusted`).
+    return construct_trusted(Estimate, {
         "decode_tokens_per_s_per_stream": per_stream,
         "decode_tokens_per_s_total": total,
         "prefill_tokens_per_s": prefill,
@@ -174,7 +235,7 @@ def _assemble(
         "replicas": plan.replicas,
         "admitted_concurrency": None if admitted is None else admitted[0],
         "admitted_decode_tokens_per_s_total": None if admitted is None else admitted[1].total,
-        **_ranges(request, resolved, calibration, (per_stream, total, prefill, ttft),
+        **_ranges(request, resolved, index, (per_stream, total, prefill, ttft),
                   decode_row is not None, prefill_row is not None),
     })
 
@@ -198,19 +259,37 @@ def admitted_plan(resolved: Resolved, count: int, concurrency: int) -> tuple[int
     return low, best_plan(resolved, count, low)
 
 
-def _construct_estimate(values: dict[str, object]) -> Estimate:
-    """An `Estimate` from values this module computed with the right types, without re-validation.
+class BestCase(NamedTuple):
+    """What no estimate of one device × stack × workload reaches at any count up to the request's
+    (`best_case`): the checks a count search makes, bounded once."""
 
-    What `model_construct` does, minus its per-field default handling: 3 µs instead of 20 µs, which
-    matters when the ranker asks for thousands of estimates. `values` must name every field (a test
-    checks the result equals a validated `Estimate`).
-    """
-    built = Estimate.__new__(Estimate)
-    object.__setattr__(built, "__dict__", values)
-    object.__setattr__(built, "__pydantic_fields_set__", set(_ESTIMATE_FIELDS))
-    object.__setattr__(built, "__pydantic_extra__", None)
-    object.__setattr__(built, "__pydantic_private__", None)
-    return built
+    tokens_per_s_per_stream: float  # no count decodes faster per user
+    tokens_per_s_per_stream_low: float | None  # nor has a higher low end of its likely range (None: no range)
+    ttft_ms: float  # no count's time to first token (mean or p95) is shorter
+    calibrated: bool  # every estimate's `calibrated`
+
+
+def best_case(request: EstimateRequest, catalog: Catalog) -> BestCase | None:
+    """Bounds on `estimate(request with count c)` for every c up to `request.count` (`engine.best_case`),
+    or None when none are proven: a measured row answers some count exactly (its figures replace the
+    model's), or the model's step is not monotone in the batch.
+
+    The low end of the per-user range is the same rounding of the same ratio as in `_ranges`, so it only
+    grows with the figure and the bound's low end bounds every count's."""
+    index = catalog_index(catalog)
+    resolved = resolve(request, index)
+    if request.hardware and not request.model_only and index.has_measured(request.hardware, resolved.quant):
+        return None
+    bound = engine.best_case(resolved, request.count)
+    if bound is None:
+        return None
+    speed, prefill_ms = bound
+    decode_bounds = index.ratio_bounds("tg" if request.concurrency == 1 else "total_tps", resolved.backend,
+                                       resolved.device.kind)
+    if decode_bounds is not None and decode_bounds[0] < 0:
+        return None  # a negative ratio would turn the low end around
+    span = likely_range(speed, decode_bounds, ASSUMPTION_WIDENING if resolved.device.assumptions else 1.0)
+    return BestCase(speed, None if span is None else span[0], prefill_ms, resolved.factors.calibrated)
 
 
 def max_concurrent_streams(
@@ -256,4 +335,5 @@ def max_concurrent_streams(
     return low
 
 
-__all__ = ["admitted_plan", "estimate", "max_concurrent_streams"]
+__all__ = ["BestCase", "Figures", "admitted_plan", "best_case", "estimate", "figures", "figures_by_count",
+           "max_concurrent_streams"]

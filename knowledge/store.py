@@ -93,7 +93,7 @@ class KnowledgeStore:
         Tries an exact match, then the same without variant words ("instruct", "chat", …), then the
         longest known name contained in the text on token boundaries ("our Llama 3 8B fine-tune").
         """
-        known = [(key, model) for model in self.models() for key in _keys(model)]
+        known = self._model_keys
         wanted = model_key(text)
         stripped = " ".join(token for token in wanted.split() if token not in _VARIANT_WORDS)
         for candidate in (wanted, stripped):
@@ -186,6 +186,12 @@ class KnowledgeStore:
     def catalog(self) -> Catalog:
         """Everything in one immutable value (built once per store instance)."""
         return self._catalog
+
+    @cached_property
+    def _model_keys(self) -> list[tuple[str, ModelArch]]:
+        # The catalog's models are the table's rows in the same order; matching names is asked on turns that
+        # name a model, and re-reading the table and re-keying every name cost ~5 ms of such a turn.
+        return [(key, model) for model in self.catalog().models for key in _keys(model)]
 
 
 def _keys(model: ModelArch) -> set[str]:
