@@ -17,13 +17,22 @@ from __future__ import annotations
 
 import threading
 from collections import OrderedDict
+from collections.abc import Hashable
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import Protocol
 
 from bot.nlu.lang import detect_language
 
-if TYPE_CHECKING:  # bot.slack.turns imports this module
-    from bot.slack.turns import Turn
+
+class Turn(Hashable, Protocol):
+    """What the stop board needs of a turn (`bot.slack.turns.Turn` has it): its thread and when the user
+    sent it. A protocol, not an import: `bot.slack.turns` imports this module."""
+
+    @property
+    def thread_id(self) -> str: ...
+
+    @property
+    def message_ts(self) -> str | None: ...
 
 # Threads remembered (their last stop and language); older ones are forgotten first.
 CAPACITY = 10_000
