@@ -151,6 +151,10 @@ class Sizer:
         # instead ("≥30 tok/s comfortable, 15–30 acceptable"), never failed on an assumed target.
         self.assumed_speed, self.assumed_ttft = assumed_targets
         self.conservative = bool(workload.conservative)
+        # Hardware the user owns, with no speed target of theirs: a purchase is only worth making if it surely
+        # does better, so it must meet the assumed target at the low end of its likely range (an owned M3 Max
+        # at 13 tok/s was replaced by a card at 16.6, likely 8.4–30: no sure gain for the money).
+        self.sure_purchases = bool(workload.owned_devices) and self.assumed_speed
         years = [hw.launch_year for hw in catalog.hardware if hw.launch_year]
         self.newest_year = max(years) if years else None
         self._estimates: dict[tuple[str, str, int, int], Estimate] = {}
@@ -237,7 +241,7 @@ class Sizer:
 
     def _cautious(self, calibrated: bool, candidate: Candidate | None) -> bool:
         owned = candidate is not None and candidate.existing
-        return self.conservative or (not calibrated and not owned)
+        return self.conservative or (not owned and (not calibrated or self.sure_purchases))
 
     def speed(self, est: Checked, candidate: Candidate | None = None) -> float:
         """Per-user speed the targets are checked against: the central figure, or when `cautious` the

@@ -216,6 +216,10 @@ ROUND_THE_CLOCK = _rx(r"24\s*/\s*7", r"24x7", r"around the clock", r"round the c
 OWNERSHIP = _rx(r"\b(?:i|we)\s+(?:already\s+|only\s+|just\s+)?(?:have|own|got|bought)\b(?!\s+to\b)", r"\balready (?:have|own|bought)\b",
                 r"\b(?:i|we)'ve\s+(?:already\s+)?(?:got|bought)\b", r"\b(?:we|i) have got\b", r"\bsitting idle\b",
                 r"\bon hand\b", r"\blying around\b", r"\bspare\b", r"\bunused\b", r"\bour old\b",
+                # idle kit said as what it is (not) doing: "2x RTX 3090 doing nothing", "a box gathering dust"
+                r"\bdoing nothing\b", r"\bnot doing anything\b", r"\bgathering dust\b", r"\bsitting (?:around|there)\b",
+                r"\bnot (?:being )?used\b", r"^\s*(?:have|got)\s+(?:an?|\d+|two|three|four|some|our)\b",
+                "吃灰", "没在用", "没有在用", "没怎么用", "空着", "闲着", "放着没用",
                 r"\bmy (?:own )?(?:laptop|desktop|mac|macbook|pc|workstation)\b", r"\bour (?:existing|current)\b",
                 r"\bexisting\b", r"\bidle\b", "已经有", "已經有", "我有", "我们有", "我們有", "我只有", "我们只有", "我們只有", "手上只有", "现有", "現有", "手上有",
                 "闲置", "閒置", "內建", "内置", "內置")
