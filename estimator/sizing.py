@@ -154,7 +154,7 @@ class Sizer:
         # Hardware the user owns, with no speed target of theirs: a purchase is only worth making if it surely
         # does better, so it must meet the assumed target at the low end of its likely range (an owned M3 Max
         # at 13 tok/s was replaced by a card at 16.6, likely 8.4–30: no sure gain for the money).
-        self.sure_purchases = bool(workload.owned_devices) and self.assumed_speed
+        self.sure_purchases = bool(workload.owned_devices or workload.existing_hardware_ids) and self.assumed_speed
         years = [hw.launch_year for hw in catalog.hardware if hw.launch_year]
         self.newest_year = max(years) if years else None
         self._estimates: dict[tuple[str, str, int, int], Estimate] = {}
