@@ -62,6 +62,7 @@ from estimator.schemas import CloudComparison, Option, OptionEstimate, OptionTco
 from estimator.shortfall import limits_text, past_limits_by
 from estimator.sizing import CapacityFn, EstimateFn, Shortcuts, Sized, Sizer
 from estimator.tco import needs_host_server, running_days_per_year
+from estimator.tco_words import tco_lines
 from estimator.validation_plan import validation_plan
 from estimator.workload import Workload
 
@@ -153,7 +154,7 @@ def to_option(sized: Sized, rationale: str | None = None, *, lang: str = "en") -
         ),
         hardware_name=cand.hardware.name, power_w=cost.power_w, risks=list(sized.risks),
         rationale=rationale or describe(sized, lang), existing=cand.existing, violations=list(sized.violations),
-        tco_assumptions=list(cost.assumptions), redundancy=sized.redundancy,
+        tco_assumptions=tco_lines(cost.findings, lang), redundancy=sized.redundancy,
         deployment=deployment_of(cand.hardware, sized.count, est),
         weight_format=sized.weight_format or None, weight_format_default=sized.format_default,
     )

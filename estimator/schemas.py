@@ -8,11 +8,13 @@ from __future__ import annotations
 
 from typing import Any, Literal, TypeVar
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, ConfigDict, Field, SkipValidation
+from pydantic.json_schema import SkipJsonSchema
 
 from estimator.accelerator_findings import AcceleratorVerdict
 from estimator.catalog import HardwareKind, Level
 from estimator.load import LoadConversion
+from estimator.tco_findings import TcoFinding
 from estimator.workload import DEFAULT_QUANTIZATION
 
 # The prefixes of violations that are the user's limits rather than the workload's targets.
@@ -127,7 +129,9 @@ class TcoResult(_Model):
     annual_opex_usd: float
     three_year_total_usd: float
     cost_per_million_tokens_usd: float | None
-    assumptions: list[str]
+    # The working as sentences, for the contract's readers (`--json`, the library, MCP). The core leaves
+    # it empty and `estimator.tco_words.worded` fills it from `findings` where the result is shown.
+    assumptions: list[str] = []
     price_is_estimate: bool = True
     price_basis: str | None = None
     annual_tokens: float | None = None
@@ -135,6 +139,9 @@ class TcoResult(_Model):
     lifetime_total_usd: float | None = Field(default=None, description="capex + amortization years × opex + migration")
     migration_usd: float = 0.0
     servers: int | None = None
+    # What the working found, line by line, in no language. Not part of the contract: left out of the
+    # JSON and its schema, and not re-validated (the core builds it; most results are never shown).
+    findings: SkipJsonSchema[SkipValidation[tuple[TcoFinding, ...]]] = Field(default=(), exclude=True, repr=False)
 
 
 class Risk(_Model):

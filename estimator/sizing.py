@@ -26,10 +26,11 @@ from estimator.defaults import (
 )
 from estimator.lora import adapters_gb
 from estimator.memory import bits_per_weight, weights_gb
-from estimator.messages import msg, reason_text
+from estimator.messages import msg
 from estimator.risks import assess_risks, overload_factor, risk_score
 from estimator.schemas import UNVERIFIED_POWER, Estimate, EstimateRequest, Risk, TcoResult, construct_trusted
-from estimator.tco import annual_tokens, needs_host_server, running_days_per_year, tco
+from estimator.tco import annual_tokens, needs_host_server, per_million_finding, tco
+from estimator.tco_findings import TcoFinding
 from estimator.throughput import BestCase, Figures
 from estimator.workload import Workload
 
@@ -371,27 +372,27 @@ class Sizer:
         return count
 
     def tco(self, candidate: Candidate, count: int, served_tokens_per_s: float | None) -> TcoResult:
-        """The option's TCO. Only $/M tokens depends on the served tokens, so the rest is computed once."""
+        """The option's TCO. Only $/M tokens depends on the served tokens, so the rest is computed once.
+        Findings only: `estimator.tco_words` words them for the few options that are shown."""
         key = (candidate.hardware.id, candidate.stack.id, count, candidate.existing, candidate.owned_units)
         base = self._costs.get(key)
         if base is None:
             base = tco(candidate.hardware, count, self.workload, served_tokens_per_s=None,
                        existing=candidate.existing, migration_usd=migration_cost(self.workload, candidate.stack),
-                       lang=self.lang, owned_units=candidate.owned_units)
+                       owned_units=candidate.owned_units)
             if candidate.power_note:
-                note = reason_text(candidate.power_note, self.lang)
-                base = base.model_copy(update={"assumptions": [note, *base.assumptions]})
+                note = TcoFinding("power_note", {"note": candidate.power_note})
+                base = base.model_copy(update={"findings": (note, *base.findings)})
             self._costs[key] = base
         if not served_tokens_per_s or base.lifetime_total_usd is None:
             return base
         years = self.workload.amortization_years
         tokens = annual_tokens(served_tokens_per_s, self.workload)
         per_million = base.lifetime_total_usd / (tokens * years) * 1e6
-        line = msg("tco.per_m_served", self.lang, lifetime=base.lifetime_total_usd, years=years,
-                   tps=served_tokens_per_s, hours=self.workload.hours_per_day, utilization=self.workload.utilization,
-                   days=running_days_per_year(self.workload))
+        # The base was costed without served tokens, so its last finding is `per_m_unknown`: replace it.
+        served = per_million_finding("per_m_served", base.lifetime_total_usd, served_tokens_per_s, self.workload)
         return base.model_copy(update={"cost_per_million_tokens_usd": round(per_million, 4), "annual_tokens": tokens,
-                                       "assumptions": [*base.assumptions[:-1], line]})
+                                       "findings": (*base.findings[:-1], served)})
 
     def cost_lower_bound(self, candidate: Candidate) -> float:
         """A floor under the option's cost per served token: fewest devices memory allows, full 1.5× credit."""

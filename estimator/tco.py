@@ -2,7 +2,8 @@
 
 Seed 2's formula: 总成本 = 硬件采购 + 电费 + 散热 + 运维人力 + 迁移成本. Seed 1's basis: amortized over
 3 years at 12 h/day, 70 % utilization and $0.12/kWh (the `Workload` defaults). Every number the
-result carries is explained in `assumptions`, one line each, so a reply can show its working.
+result carries is explained by one of its `findings` (typed, no text), so a reply can show its working:
+`estimator.tco_words` words them, only for a result that is shown.
 
 Pure: hardware, count and workload in, a `TcoResult` out. The caller says how many tokens per second
 the option serves (from the throughput estimate); this module never estimates speed itself.
@@ -11,13 +12,14 @@ the option serves (from the throughput estimate); this module never estimates sp
 from __future__ import annotations
 
 import math
+from typing import Literal
 
 from estimator.catalog import Hardware
 from estimator.defaults import DEFAULT_TCO_ASSUMPTIONS, TcoAssumptions, device_price
 from estimator.errors import InvalidRequest
 from estimator.hosts import into_existing_workstation
-from estimator.messages import msg
 from estimator.schemas import TcoResult
+from estimator.tco_findings import TcoFinding
 from estimator.workload import Workload
 
 SECONDS_PER_HOUR = 3600
@@ -78,13 +80,13 @@ def annual_tokens(served_tokens_per_s: float, workload: Workload) -> float:
 
 
 def _capex(
-    hardware: Hardware, count: int, existing: bool, assumptions: TcoAssumptions, lang: str, owned_units: int = 0,
+    hardware: Hardware, count: int, existing: bool, assumptions: TcoAssumptions, owned_units: int = 0,
     workstation: bool = False,
-) -> tuple[float, list[str], bool, str | None]:
+) -> tuple[float, list[TcoFinding], bool, str | None]:
     """Hardware purchase: devices plus a host-server share. Already-owned hardware costs nothing to buy;
     a top-up of owned devices buys only the devices beyond them, and hosts only for the servers they add."""
     if existing or owned_units >= count:
-        return 0.0, [msg("tco.owned", lang, hardware=hardware.name)], False, None
+        return 0.0, [TcoFinding("owned", {"hardware": hardware.name})], False, None
     priced = device_price(hardware.id, hardware.price_usd, hardware.price_basis)
     if priced is None:
         raise InvalidRequest(
@@ -97,36 +99,35 @@ def _capex(
     servers = server_count(hardware, count, assumptions) - server_count(hardware, owned_units, assumptions)
     host = max(0.0, host_cost_usd(hardware, count, assumptions) - host_cost_usd(hardware, owned_units, assumptions))
     is_estimate = hardware.price_is_estimate or hardware.price_usd is None
-    date = msg("tco.date", lang, date=hardware.price_date) if hardware.price_date else ""
-    lines = [msg("tco.owned_part", lang, hardware=hardware.name, owned=owned_units, count=count)] if owned_units else []
-    lines.append(msg("tco.devices", lang, hardware=hardware.name, unit=unit_price, count=bought,
-                     total=unit_price * bought, basis=basis, date=date,
-                     estimate=msg("tco.estimate", lang) if is_estimate else ""))
+    found = [TcoFinding("owned_part", {"hardware": hardware.name, "owned": owned_units, "count": count})] \
+        if owned_units else []
+    found.append(TcoFinding("devices", {"hardware": hardware.name, "unit": unit_price, "count": bought,
+                                        "total": unit_price * bought, "basis": basis,
+                                        "date": hardware.price_date or None, "estimate": is_estimate}))
     if workstation:  # the card goes into the user's own desktop, no host to buy
         host = 0.0
-        lines.append(msg("tco.host_workstation", lang, hardware=hardware.name))
+        found.append(TcoFinding("host_workstation", {"hardware": hardware.name}))
     elif servers:
-        lines.append(msg("tco.hosts", lang, servers=servers, host=host, multi=assumptions.multi_device_server_usd,
-                         per_server=devices_per_server(hardware, assumptions)))
-    return unit_price * bought + host, lines, is_estimate, basis
+        found.append(TcoFinding("hosts", {"servers": servers, "host": host,
+                                          "multi": assumptions.multi_device_server_usd,
+                                          "per_server": devices_per_server(hardware, assumptions)}))
+    return unit_price * bought + host, found, is_estimate, basis
 
 
 def _average_power_w(
-    hardware: Hardware, count: int, workload: Workload, existing: bool, assumptions: TcoAssumptions, lang: str,
+    hardware: Hardware, count: int, workload: Workload, existing: bool, assumptions: TcoAssumptions,
     owned_units: int = 0, workstation: bool = False,
-) -> tuple[float, list[str]]:
+) -> tuple[float, TcoFinding]:
     """Average draw while running: devices at TDP × utilization, plus hosts (already running if owned)."""
     if hardware.tdp_w is None:
-        return 0.0, [msg("tco.no_tdp", lang, hardware=hardware.name)]
+        return 0.0, TcoFinding("no_tdp", {"hardware": hardware.name})
     devices = hardware.tdp_w * workload.utilization * count
-    line = msg("tco.power", lang, count=count, tdp=hardware.tdp_w, utilization=workload.utilization)
-    if existing or workstation:
-        return devices, [line + msg("tco.power_owned", lang)]
+    already_running = existing or workstation
     added = server_count(hardware, count, assumptions) - server_count(hardware, owned_units, assumptions)
-    hosts = added * assumptions.host_power_w
-    if hosts:
-        line += msg("tco.power_hosts", lang, hosts=hosts, each=assumptions.host_power_w)
-    return devices + hosts, [line]
+    hosts = 0.0 if already_running else added * assumptions.host_power_w
+    return devices + hosts, TcoFinding("power", {
+        "count": count, "tdp": hardware.tdp_w, "utilization": workload.utilization,
+        "already_running": already_running, "hosts": hosts, "each": assumptions.host_power_w})
 
 
 def tco(
@@ -138,7 +139,6 @@ def tco(
     existing: bool = False,
     migration_usd: float = 0.0,
     assumptions: TcoAssumptions = DEFAULT_TCO_ASSUMPTIONS,
-    lang: str = "en",
     owned_units: int = 0,
 ) -> TcoResult:
     """Total cost of ownership of `count` × `hardware` under the workload's cost assumptions.
@@ -146,7 +146,7 @@ def tco(
     `served_tokens_per_s` is what the option actually serves (None: unknown, so no $/M tokens).
     `existing=True` costs already-owned idle hardware at its extra power only (seed 1's CPU point).
     `migration_usd` is the one-time engineering cost of moving the model to this serving stack.
-    `lang` is the language of the `assumptions` lines (en, zh-Hans, zh-Hant).
+    The working comes back as `findings`, not sentences (`estimator.tco_words.worded` fills `assumptions`).
     `owned_units` of the `count` devices are already owned (a top-up): capex buys only the rest.
     Raises `InvalidRequest` when the device has no price and is not already owned.
     """
@@ -156,29 +156,28 @@ def tco(
         raise InvalidRequest("Migration cost cannot be negative.", field="migration_usd")
     owned_units = min(max(owned_units, 0), count)
     workstation = not existing and into_existing_workstation(hardware, count, workload)
-    capex, lines, is_estimate, basis = _capex(hardware, count, existing, assumptions, lang, owned_units, workstation)
-    avg_w, power_lines = _average_power_w(hardware, count, workload, existing, assumptions, lang, owned_units,
-                                          workstation)
-    lines += power_lines
+    capex, found, is_estimate, basis = _capex(hardware, count, existing, assumptions, owned_units, workstation)
+    avg_w, power = _average_power_w(hardware, count, workload, existing, assumptions, owned_units, workstation)
+    found.append(power)
     office = in_office(hardware, count, assumptions)
     pue = assumptions.office_pue if office else assumptions.rack_pue
-    kwh = avg_w * pue * workload.hours_per_day * running_days_per_year(workload) / 1000
+    days = running_days_per_year(workload)
+    kwh = avg_w * pue * workload.hours_per_day * days / 1000
     annual_power = kwh * workload.electricity_usd_per_kwh
-    cooling = msg("tco.office", lang) if office else msg("tco.rack", lang, pue=pue)
-    lines.append(msg("tco.energy", lang, hours=workload.hours_per_day, price=workload.electricity_usd_per_kwh,
-                     cooling=cooling, annual=annual_power, days=running_days_per_year(workload)))
+    found.append(TcoFinding("energy", {"hours": workload.hours_per_day, "price": workload.electricity_usd_per_kwh,
+                                       "days": days, "annual": annual_power, "office": office, "pue": pue}))
     if workload.days_per_week < 7:  # said only when it differs from the default, so other replies stay as they were
-        lines.append(msg("tco.days", lang, days=workload.days_per_week, running=running_days_per_year(workload)))
+        found.append(TcoFinding("days", {"days": workload.days_per_week, "running": days}))
     operations = 0.0 if existing else capex * assumptions.operations_share_of_capex_per_year
     if operations:
-        lines.append(msg("tco.operations", lang, share=assumptions.operations_share_of_capex_per_year,
-                         operations=operations))
+        found.append(TcoFinding("operations", {"share": assumptions.operations_share_of_capex_per_year,
+                                               "operations": operations}))
     space = 0.0
     if not office and not existing:
         space = server_count(hardware, count, assumptions) * assumptions.rack_space_usd_per_server_year
-        lines.append(msg("tco.rack_space", lang, usd=assumptions.rack_space_usd_per_server_year))
+        found.append(TcoFinding("rack_space", {"usd": assumptions.rack_space_usd_per_server_year}))
     if migration_usd:
-        lines.append(msg("tco.migration", lang, usd=migration_usd))
+        found.append(TcoFinding("migration", {"usd": migration_usd}))
     annual_opex = annual_power + operations + space
     years = workload.amortization_years
     lifetime = capex + years * annual_opex + migration_usd
@@ -187,18 +186,15 @@ def tco(
     if served_tokens_per_s is not None and served_tokens_per_s > 0:
         tokens = annual_tokens(served_tokens_per_s, workload)
         per_million = lifetime / (tokens * years) * 1e6
-        lines.append(msg("tco.per_m", lang, lifetime=lifetime, years=years, tps=served_tokens_per_s,
-                         hours=workload.hours_per_day, utilization=workload.utilization,
-                         days=running_days_per_year(workload)))
+        found.append(per_million_finding("per_m", lifetime, served_tokens_per_s, workload))
     else:
-        lines.append(msg("tco.per_m_unknown", lang))
+        found.append(TcoFinding("per_m_unknown", {}))
     return TcoResult(
         capex_usd=round(capex, 2),
         annual_power_usd=round(annual_power, 2),
         annual_opex_usd=round(annual_opex, 2),
         three_year_total_usd=round(capex + REPORTED_YEARS * annual_opex + migration_usd, 2),
         cost_per_million_tokens_usd=None if per_million is None else round(per_million, 4),
-        assumptions=lines,
         price_is_estimate=is_estimate,
         price_basis=basis,
         annual_tokens=tokens,
@@ -206,7 +202,17 @@ def tco(
         lifetime_total_usd=round(lifetime, 2),
         migration_usd=migration_usd,
         servers=server_count(hardware, count, assumptions),
+        findings=tuple(found),
     )
+
+
+def per_million_finding(
+    finding_id: Literal["per_m", "per_m_served"], lifetime_usd: float, served_tokens_per_s: float, workload: Workload,
+) -> TcoFinding:
+    """How $/M tokens was worked out: the lifetime cost over the tokens served in those years."""
+    return TcoFinding(finding_id, {"lifetime": lifetime_usd, "years": workload.amortization_years, "tps": served_tokens_per_s,
+                           "hours": workload.hours_per_day, "utilization": workload.utilization,
+                           "days": running_days_per_year(workload)})
 
 
 __all__ = [
@@ -216,6 +222,7 @@ __all__ = [
     "in_office",
     "needs_host_server",
     "peak_power_w",
+    "per_million_finding",
     "running_days_per_year",
     "server_count",
     "tco",

@@ -94,11 +94,13 @@ def compute(
 ) -> TcoResult:
     """The TCO of `count` × `hardware_id` for the workload, with the filled-in defaults listed first."""
     from estimator.tco import tco
+    from estimator.tco_words import worded
 
     hardware = find_hardware(catalog, hardware_id)
     filled, notes = fill_defaults(workload)
     served, served_note = served_tokens(catalog, hardware, count, filled)
-    result = tco(hardware, count, filled, served_tokens_per_s=served, existing=existing, migration_usd=migration_usd)
+    result = worded(tco(hardware, count, filled, served_tokens_per_s=served, existing=existing,
+                        migration_usd=migration_usd))
     return result.model_copy(update={"assumptions": [*notes, served_note, *result.assumptions]})
 
 

@@ -8,6 +8,7 @@ from estimator.catalog import Hardware
 from estimator.defaults import TcoAssumptions
 from estimator.errors import InvalidRequest
 from estimator.tco import annual_tokens, host_cost_usd, peak_power_w, server_count, tco
+from estimator.tco_words import worded
 from estimator.workload import Workload
 
 RTX_4090 = Hardware(
@@ -83,7 +84,8 @@ def test_existing_idle_cpu_server_costs_only_its_power():
     expected_power = 2 * 350 * 0.70 * 24 * 365 / 1000 * 0.12
     assert result.annual_power_usd == pytest.approx(expected_power, rel=1e-4)
     assert result.annual_opex_usd == pytest.approx(expected_power, rel=1e-4)
-    assert any("already owned" in line for line in result.assumptions)
+    assert [found.id for found in result.findings][:2] == ["owned", "power"]
+    assert result.findings[1].values["already_running"]
 
 
 def test_beyond_four_devices_pays_for_rack_cooling_and_space():
@@ -93,7 +95,8 @@ def test_beyond_four_devices_pays_for_rack_cooling_and_space():
     # Power per device grows by more than the device share: PUE 1.5 applies beyond office scale.
     assert five.annual_power_usd / 5 > four.annual_power_usd / 4 * 1.3
     assert five.annual_opex_usd > five.annual_power_usd + 0.05 * five.capex_usd
-    assert any("PUE" in line for line in five.assumptions)
+    energy = {found.id: found.values for found in five.findings}["energy"]
+    assert not energy["office"] and energy["pue"] == 1.5
 
 
 def test_host_share_follows_seed_1_server_prices():
@@ -149,9 +152,20 @@ def test_l40s_price_comes_from_seed_1_and_is_marked_an_estimate():
 
 def test_every_assumption_is_listed():
     result = tco(RTX_4090, 5, Workload(), served_tokens_per_s=1000, migration_usd=1000)
-    text = "\n".join(result.assumptions)
+    assert [found.id for found in result.findings] == [
+        "devices", "hosts", "power", "energy", "operations", "rack_space", "migration", "per_m"]
+    text = "\n".join(worded(result).assumptions)
     for word in ("each", "host servers", "power", "energy", "operations", "rack space", "migration", "$/M tokens"):
         assert word in text
+
+
+def test_the_core_leaves_the_sentences_to_the_wording():
+    # Costing is sentence-free (the recommender costs ~100 options a turn and shows four); the working
+    # is worded where a result is shown, and the contract JSON never carries the findings.
+    result = tco(RTX_4090, 1, Workload(), served_tokens_per_s=None)
+    assert result.assumptions == [] and result.findings
+    assert "findings" not in result.model_dump() and "findings" not in type(result).model_json_schema()["properties"]
+    assert worded(result, "zh-Hans").assumptions[-1] == "每百万 token 成本：未计算（实际服务的 tokens/s 未知）"
 
 
 def test_annual_tokens_follow_seed_1_basis():

@@ -14,6 +14,7 @@ from estimator.catalog import Hardware, ServingStack
 from estimator.risks import assess_risks
 from estimator.schemas import Estimate, Option, OptionEstimate, OptionTco
 from estimator.tco import tco
+from estimator.tco_words import tco_lines
 from estimator.validation_plan import validation_plan
 from estimator.workload import Workload
 
@@ -101,5 +102,5 @@ def texts(lang: str | None) -> dict[str, list[str]]:
         filled = fill_defaults(workload)[0]
         out[f"plan.{i}"] = validation_plan(filled, _option(hw, count, stack.name if stack else "?"), risks, **kw)
     for i, (hw, count, workload, extra) in enumerate(TCO_CASES):
-        out[f"tco.{i}"] = tco(hw, count, workload, **extra, **kw).assumptions
+        out[f"tco.{i}"] = tco_lines(tco(hw, count, workload, **extra).findings, **kw)
     return out

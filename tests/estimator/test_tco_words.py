@@ -1,0 +1,57 @@
+"""The TCO working: the core finds typed lines, `tco_words` says each of them in every language."""
+
+from __future__ import annotations
+
+import inspect
+
+import pytest
+
+from estimator.messages import LANGUAGES, MESSAGES, Reason
+from estimator.tco import tco
+from estimator.tco_findings import TCO_FINDING_IDS, TcoFinding
+from estimator.tco_words import tco_line
+
+# The ids worded by a rule of their own (sub-templates, a `Reason`); every other id is its `tco.<id>` template.
+_BUILT = {"power_note", "devices", "power", "energy"}
+
+# One finding of each id with the values the core gives it.
+SAMPLES = [
+    TcoFinding("power_note", {"note": Reason("power_note.chip", hardware="NPU", tdp="30", chip="SoC")}),
+    TcoFinding("owned", {"hardware": "L40S"}),
+    TcoFinding("owned_part", {"hardware": "L40S", "owned": 2, "count": 4}),
+    TcoFinding("devices", {"hardware": "L40S", "unit": 8600.0, "count": 2, "total": 17200.0, "basis": "seed 1",
+                           "date": "2024-03", "estimate": True}),
+    TcoFinding("host_workstation", {"hardware": "RTX 4090"}),
+    TcoFinding("hosts", {"servers": 1, "host": 8600.0, "multi": 8600.0, "per_server": 4}),
+    TcoFinding("no_tdp", {"hardware": "Mystery card"}),
+    TcoFinding("power", {"count": 2, "tdp": 350.0, "utilization": 0.7, "already_running": False, "hosts": 250.0,
+                         "each": 250.0}),
+    TcoFinding("energy", {"hours": 12, "price": 0.12, "days": 365.0, "annual": 389.0, "office": False, "pue": 1.5}),
+    TcoFinding("days", {"days": 5, "running": 260.7}),
+    TcoFinding("operations", {"share": 0.05, "operations": 1290.0}),
+    TcoFinding("rack_space", {"usd": 1200.0}),
+    TcoFinding("migration", {"usd": 15000.0}),
+    TcoFinding("per_m", {"lifetime": 30837.0, "years": 3, "tps": 1634.0, "hours": 12, "utilization": 0.7,
+                         "days": 365.0}),
+    TcoFinding("per_m_served", {"lifetime": 30837.0, "years": 3, "tps": 1634.0, "hours": 12, "utilization": 0.7,
+                                "days": 365.0}),
+    TcoFinding("per_m_unknown", {}),
+]
+
+
+def test_every_finding_id_has_a_sample_and_a_wording():
+    assert sorted(sample.id for sample in SAMPLES) == sorted(TCO_FINDING_IDS)
+    for finding_id in set(TCO_FINDING_IDS) - _BUILT:
+        assert f"tco.{finding_id}" in MESSAGES, finding_id
+
+
+@pytest.mark.parametrize("finding", SAMPLES, ids=lambda finding: finding.id)
+def test_every_finding_is_worded_in_every_language(finding):
+    lines = [tco_line(finding, lang) for lang in LANGUAGES]
+    assert all(lines) and lines[0] not in lines[1:], lines  # Chinese is never left in English
+    assert "{" not in "".join(lines)
+
+
+def test_the_costing_takes_no_language():
+    # A language picks sentences, never costs: the wording is `tco_words`' alone.
+    assert "lang" not in inspect.signature(tco).parameters
