@@ -14,7 +14,7 @@ from estimator.catalog import Hardware, Level, ServingStack
 from estimator.default_format import DefaultFormat
 from estimator.defaults import OVERLOAD_FACTOR
 from estimator.messages import join, msg, normalize
-from estimator.schemas import Estimate, Risk, TcoResult
+from estimator.schemas import Estimate, Risk, RiskId, TcoResult, construct_trusted
 from estimator.workload import Workload
 
 SEVERITY_POINTS: dict[str, int] = {"low": 0, "medium": 1, "high": 3}
@@ -46,10 +46,11 @@ class RiskContext:
     existing: bool = False  # the buyer already owns these devices
     lang: str = "en"  # the language of `why` and `mitigation` (estimator.messages)
     default_format: DefaultFormat | None = None  # the format was chosen for the user (`estimator.default_format`)
+    words: bool = True  # False: ids and levels only, for options that compete but are not shown
 
     def t(self, key: str, **params: object) -> str:
-        """The sentence `key` in this context's language."""
-        return msg(key, self.lang, **params)
+        """The sentence `key` in this context's language ("" when the risks are not to be worded)."""
+        return msg(key, self.lang, **params) if self.words else ""
 
     @property
     def peak_users(self) -> int:
@@ -60,8 +61,10 @@ class RiskContext:
         return self.stack.name if self.stack else self.t("risk.default_stack")
 
 
-def _risk(risk_id: str, severity: Level, why: str, mitigation: str) -> Risk:
-    return Risk.model_validate({"id": risk_id, "severity": severity, "why": why, "mitigation": mitigation})
+def _risk(risk_id: RiskId, severity: Level, why: str, mitigation: str) -> Risk:
+    # Built by this module's checks only, from literal ids and levels: constructed without re-validation
+    # (thousands per recommendation), as `schemas.construct_trusted` does for the core's own objects.
+    return construct_trusted(Risk, {"id": risk_id, "severity": severity, "why": why, "mitigation": mitigation})
 
 
 def _lower(severity: Level) -> Level:
@@ -421,6 +424,7 @@ def assess_risks(
     existing: bool = False,
     lang: str = "en",
     default_format: DefaultFormat | None = None,
+    words: bool = True,
 ) -> list[Risk]:
     """The risks that apply to this option, most severe first.
 
@@ -428,10 +432,10 @@ def assess_risks(
     `newest_launch_year` (the catalog's newest device) stands in for "now" in the supply check.
     `estimate_covers_all_models` says the estimate was sized for all `models_served` at once; `existing`
     that the devices are already owned (nothing to source, so no supply risk). `lang` is the language of
-    the sentences (en, zh-Hans, zh-Hant).
+    the sentences (en, zh-Hans, zh-Hant); `words=False` leaves them empty (the ids and levels are the same).
     """
     ctx = RiskContext(workload, hardware, count, stack, estimate, tco, max_concurrent_users, newest_launch_year,
-                      estimate_covers_all_models, existing, normalize(lang), default_format)
+                      estimate_covers_all_models, existing, normalize(lang), default_format, words)
     found = [risk for check in CHECKS if (risk := check(ctx)) is not None]
     return sorted(found, key=lambda r: _ORDER[r.severity])
 

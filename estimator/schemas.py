@@ -144,12 +144,15 @@ class TcoResult(_Model):
     findings: SkipJsonSchema[SkipValidation[tuple[TcoFinding, ...]]] = Field(default=(), exclude=True, repr=False)
 
 
+RiskId = Literal[
+    "dynamic_shapes", "multi_model", "software_maturity", "quantization_calibration",
+    "memory_bandwidth", "power_cooling", "tail_latency", "vendor_lock_in", "capacity_headroom",
+    "supply",
+]
+
+
 class Risk(_Model):
-    id: Literal[
-        "dynamic_shapes", "multi_model", "software_maturity", "quantization_calibration",
-        "memory_bandwidth", "power_cooling", "tail_latency", "vendor_lock_in", "capacity_headroom",
-        "supply",
-    ]
+    id: RiskId
     severity: Level
     why: str
     mitigation: str
@@ -381,5 +384,6 @@ __all__ = [
     "Recommendation",
     "Risk",
     "TcoResult",
+    "RiskId",
     "construct_trusted",
 ]

@@ -412,7 +412,8 @@ class Sizer:
         overload_count = self.smallest_count(candidate, math.ceil(self.overload * self.peak), start=peak_count)
         if overload_count is not None and self._purchase(candidate, overload_count)[0] != counts[0][0]:
             counts.append(self._purchase(candidate, overload_count))
-        return [self.build(candidate, count, meets=True, redundancy=spare) for count, spare in counts]
+        # Unworded: most sized options only compete on cost and risk levels; `finalize` words those that are shown.
+        return [self.build(candidate, count, meets=True, redundancy=spare, words=False) for count, spare in counts]
 
     def fewest_as_close(self, sized: Sized) -> Sized:
         """`sized`, which meets no target, at the fewest devices (whole baseboards) that get as close to
@@ -442,8 +443,10 @@ class Sizer:
         count = needed + 1 if spare else needed  # seed 1: "N+1 GPU 配置用於故障轉移"
         return -(-count // candidate.board) * candidate.board, spare
 
-    def build(self, candidate: Candidate, count: int, *, meets: bool, redundancy: bool = False) -> Sized:
-        """The candidate at exactly `count` devices, costed and risk-checked (capacity not yet probed)."""
+    def build(self, candidate: Candidate, count: int, *, meets: bool, redundancy: bool = False,
+              words: bool = True) -> Sized:
+        """The candidate at exactly `count` devices, costed and risk-checked (capacity not yet probed); with
+        `words=False` its risks carry ids and levels only (`risks.assess_risks`), worded by `finalize`."""
         est = self.estimate(candidate, count)
         overload = math.ceil(self.overload * self.peak)
         # Until the capacity probe runs: the peak, or 1.5× it when the option carries the overload.
@@ -451,7 +454,7 @@ class Sizer:
         sized = Sized(candidate, count, est, carried, meets, redundancy=redundancy,
                       weight_format=self.workload_for(candidate).weight_format,
                       format_default=self.default_for(candidate) is not None)
-        self._cost(sized)
+        self._cost(sized, words=words)
         return sized
 
     def finalize(self, sized: Sized) -> Sized:
@@ -464,7 +467,7 @@ class Sizer:
         self._cost(sized)
         return sized
 
-    def _cost(self, sized: Sized) -> None:
+    def _cost(self, sized: Sized, *, words: bool = True) -> None:
         cand = sized.candidate
         served_users = min(sized.capacity_users, self.overload * self.peak)
         served = served_users * self.target_for(cand) if served_users > 0 else None
@@ -473,7 +476,7 @@ class Sizer:
             self.workload_for(cand), cand.hardware, sized.count, cand.stack, sized.estimate, sized.tco,
             max_concurrent_users=sized.capacity_users if sized.probed else None,
             newest_launch_year=self.newest_year, estimate_covers_all_models=True, existing=cand.existing,
-            lang=self.lang, default_format=self.default_for(cand),
+            lang=self.lang, default_format=self.default_for(cand), words=words,
         )
         self._constraints(sized)
 
