@@ -16,7 +16,7 @@ _ASSUME: dict[str, tuple[str, str, str]] = {
         "assumed {users} user(s) (a small team)", "假设 {users} 位用户（一个小团队）", "假設 {users} 位使用者（一個小團隊）",
     ),
     "assume.peak_share.zones": (
-        "assumed a peak of {users} concurrent users: {share}% of the {total} people, who span time zones (named "
+        "assumed a peak of {users} concurrent user(s): {share}% of the {total} people, who span time zones (named "
         "users of enterprise software peak nearer 15% across time zones, 25% in one; {source}); say the real peak "
         "to size for it",
         "假设高峰并发 {users} 人：{total} 人中的 {share}%，用户分布在多个时区（企业软件的注册用户跨时区时高峰并发约 15%，"
@@ -87,7 +87,7 @@ _ASSUME: dict[str, tuple[str, str, str]] = {
         "功耗：每個機櫃 {per_rack:,} W × {racks:,} 個機櫃 = 共 {total:,} W（如果機櫃更多，請告訴我）",
     ),
     "assume.base_utilization": (
-        "sized for the peak of {peak:,} concurrent users; the usual {base:,} set utilization at {utilization:.0%} for "
+        "sized for the peak of {peak:,} concurrent user(s); the usual {base:,} set utilization at {utilization:.0%} for "
         "power and cost per token",
         "按高峰 {peak:,} 人并发估算硬件；平时 {base:,} 人，功耗和每 token 成本按 {utilization:.0%} 利用率计算",
         "按尖峰 {peak:,} 人同時使用估算硬體；平時 {base:,} 人，功耗和每 token 成本按 {utilization:.0%} 使用率計算",
@@ -98,7 +98,7 @@ _ASSUME: dict[str, tuple[str, str, str]] = {
         "每月 API 花費 {amount:,.0f} {currency} 按 1 美元 = {rate:g} {currency} 折合 ${usd:,.0f}（{date}）",
     ),
     "assume.peak_share": (
-        "assumed a peak of {users} concurrent users: {share}% of the {total} people (named users of enterprise "
+        "assumed a peak of {users} concurrent user(s): {share}% of the {total} people (named users of enterprise "
         "software peak at 15–25% when they share one time zone; {source}); say the real peak to size for it",
         "假设高峰并发 {users} 人：{total} 人中的 {share}%（企业软件的注册用户在同一时区时高峰并发约 15–25%；{source}）；"
         "如果知道实际高峰人数，请告诉我",
@@ -123,7 +123,7 @@ _ASSUME: dict[str, tuple[str, str, str]] = {
         "假設全部 {users} 位使用者在尖峰時可能同時使用（種子文件 1 按並行使用者數劃分檔位）",
     ),
     "assume.scale": (
-        "treated as {scale} deployment ({users} users)", "按{scale}级部署处理（{users} 位用户）",
+        "treated as {scale} deployment ({users} user(s))", "按{scale}级部署处理（{users} 位用户）",
         "按{scale}級部署處理（{users} 位使用者）",
     ),
     "assume.model": (
@@ -201,7 +201,7 @@ _RECOMMEND: dict[str, tuple[str, str, str]] = {
     "rec.spare": (", including one spare for N+1 failover", "，含一台 N+1 备机", "，含一台 N+1 備機"),
     "rec.describe": (
         "{count} × {hardware}{owned} with {stack}{spare}: {tps:,.0f} tok/s per user, p95 TTFT {ttft:,.0f} ms, "
-        "capacity ~{capacity:,} concurrent users; capex ${capex:,.0f}, 3-year TCO ${tco:,.0f}",
+        "capacity ~{capacity:,} concurrent user(s); capex ${capex:,.0f}, 3-year TCO ${tco:,.0f}",
         "{count} × {hardware}{owned}，使用 {stack}{spare}：每位用户 {tps:,.0f} tok/s，p95 TTFT {ttft:,.0f} ms，"
         "容量约 {capacity:,} 位并发用户；采购成本 ${capex:,.0f}，3 年 TCO ${tco:,.0f}",
         "{count} × {hardware}{owned}，使用 {stack}{spare}：每位使用者 {tps:,.0f} tok/s，p95 TTFT {ttft:,.0f} ms，"
@@ -402,7 +402,7 @@ _PLAN: dict[str, tuple[str, str, str]] = {
         "第 3–4 天：描繪負載特徵：請求到達分佈、提示與回答長度分佈、精度敏感度。",
     ),
     "plan.days_5_9": (
-        "Days 5–9: replay real traffic at the peak of {users} concurrent users (scaled to the pilot's share); "
+        "Days 5–9: replay real traffic at the peak of {users} concurrent user(s) (scaled to the pilot's share); "
         "pass if per-user speed ≥ {target:g} tok/s and P99 TTFT ≤ {ttft:,} ms; record P99 and P999.",
         "第 5–9 天：按 {users} 位并发用户的高峰回放真实流量（按试点设备占比缩放）；"
         "每位用户速度 ≥ {target:g} tok/s 且 P99 TTFT ≤ {ttft:,} ms 即通过；记录 P99 和 P999。",
@@ -410,7 +410,7 @@ _PLAN: dict[str, tuple[str, str, str]] = {
         "每位使用者速度 ≥ {target:g} tok/s 且 P99 TTFT ≤ {ttft:,} ms 即通過；記錄 P99 和 P999。",
     ),
     "plan.days_10_11": (
-        "Days 10–11: overload test at {overload}× peak ({users} users): no throttling, no dropped requests, "
+        "Days 10–11: overload test at {overload}× peak ({users} user(s)): no throttling, no dropped requests, "
         "graceful queueing.",
         "第 10–11 天：以 {overload}× 高峰（{users} 位用户）做过载测试：不降频、不丢请求、排队平稳。",
         "第 10–11 天：以 {overload}× 尖峰（{users} 位使用者）做過載測試：不降頻、不丟請求、排隊平穩。",

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 ANSWER_MESSAGES: dict[str, tuple[str, str, str]] = {
     "answer.short.memory": (
-        "the weights and the KV cache of {users:,} users need {required:,.1f} GB and they hold {available:,.1f} GB",
+        "the weights and the KV cache of {users:,} user(s) need {required:,.1f} GB and they hold {available:,.1f} GB",
         "权重加 {users:,} 位用户的 KV 缓存需要 {required:,.1f} GB，而它们只有 {available:,.1f} GB",
         "權重加 {users:,} 位使用者的 KV 快取需要 {required:,.1f} GB，而它們只有 {available:,.1f} GB",
     ),
@@ -19,7 +19,7 @@ ANSWER_MESSAGES: dict[str, tuple[str, str, str]] = {
         "；{count} 個中一份模型只能用上 {used} 個，因為張量平行只能把模型切到一台伺服器內 2 的冪個裝置上，另外 {idle} 個閒置",
     ),
     "answer.short.limits": (
-        "{count} of them meet the targets at {tps:,.1f} tok/s per user for {users:,} users but are past your limits: "
+        "{count} of them meet the targets at {tps:,.1f} tok/s per user for {users:,} user(s) but are past your limits: "
         "{limits}",
         "其中 {count} 台就能达到目标，{users:,} 位用户时每人 {tps:,.1f} tok/s，但超出你的限制：{limits}",
         "其中 {count} 台就能達到目標，{users:,} 位使用者時每人 {tps:,.1f} tok/s，但超出你的限制：{limits}",
@@ -31,7 +31,7 @@ ANSWER_MESSAGES: dict[str, tuple[str, str, str]] = {
         "完成批次處理要 {hours:,.1f} 小時，超過 {window:g} 小時窗口留 {headroom:g} 倍餘量後允許的 {allowed:,.1f} 小時",
     ),
     "answer.short.slo": (
-        "{tps:,.1f} tok/s per user and p95 first token {ttft:,.0f} ms at {users:,} users, against {target:g} tok/s "
+        "{tps:,.1f} tok/s per user and p95 first token {ttft:,.0f} ms at {users:,} user(s), against {target:g} tok/s "
         "and {ttft_target:,} ms",
         "{users:,} 位用户时每人 {tps:,.1f} tok/s、p95 首 token {ttft:,.0f} ms，目标为 {target:g} tok/s 和 "
         "{ttft_target:,} ms",
@@ -61,7 +61,7 @@ ANSWER_MESSAGES: dict[str, tuple[str, str, str]] = {
     ),
     "answer.owned.yes": (
         "Use what you have: the targets are met on {used} × {hardware} (you own {owned}): {tps:,.1f} tok/s per user "
-        "at {users:,} users, p95 first token {ttft:,.0f} ms, at $0 capex, power only (${power:,.0f} a year).",
+        "at {users:,} user(s), p95 first token {ttft:,.0f} ms, at $0 capex, power only (${power:,.0f} a year).",
         "用现有的就够了：你的 {owned} × {hardware} 中用 {used} 台即可达标（{users:,} 位用户时每人 {tps:,.1f} tok/s，"
         "p95 首 token {ttft:,.0f} ms），采购成本 $0，只有电费（每年 ${power:,.0f}）。",
         "用現有的就夠了：你的 {owned} × {hardware} 中用 {used} 台即可達標（{users:,} 位使用者時每人 {tps:,.1f} tok/s，"
@@ -122,7 +122,7 @@ ANSWER_MESSAGES: dict[str, tuple[str, str, str]] = {
         "請先對照 {baseline} 基線檢查品質（quantization_calibration，種子 2 坑二）。",
     ),
     "answer.lower.meets": (
-        "~{tps:,.1f} tok/s per user at {users:,} users and p95 first token {ttft:,.0f} ms, meeting the targets",
+        "~{tps:,.1f} tok/s per user at {users:,} user(s) and p95 first token {ttft:,.0f} ms, meeting the targets",
         "{users:,} 位用户时每人约 {tps:,.1f} tok/s、p95 首 token {ttft:,.0f} ms，达到目标",
         "{users:,} 位使用者時每人約 {tps:,.1f} tok/s、p95 首 token {ttft:,.0f} ms，達到目標",
     ),
@@ -180,7 +180,7 @@ ANSWER_MESSAGES: dict[str, tuple[str, str, str]] = {
         "How many {hardware}: {count} — ", "需要几台 {hardware}：{count} 台。", "需要幾台 {hardware}：{count} 台。",
     ),
     "answer.named.figures": (
-        "{tps:,.1f} tok/s per user at {users:,} users, p95 first token {ttft:,.0f} ms, capacity ~{capacity:,} users, "
+        "{tps:,.1f} tok/s per user at {users:,} user(s), p95 first token {ttft:,.0f} ms, capacity ~{capacity:,} user(s), "
         "memory {required:,.1f} of {available:,.1f} GB; {price}",
         "{users:,} 位用户时每人 {tps:,.1f} tok/s，p95 首 token {ttft:,.0f} ms，容量约 {capacity:,} 人，"
         "内存 {required:,.1f} / {available:,.1f} GB；{price}",
@@ -198,7 +198,7 @@ ANSWER_MESSAGES: dict[str, tuple[str, str, str]] = {
         "記憶體 {required:,.1f} / {available:,.1f} GB；{price}",
     ),
     "answer.named.figures_short": (
-        "capacity ~{capacity:,} users at the targets, memory {required:,.1f} of {available:,.1f} GB; {price}",
+        "capacity ~{capacity:,} user(s) at the targets, memory {required:,.1f} of {available:,.1f} GB; {price}",
         "在目标内容量约 {capacity:,} 人，内存 {required:,.1f} / {available:,.1f} GB；{price}",
         "在目標內容量約 {capacity:,} 人，記憶體 {required:,.1f} / {available:,.1f} GB；{price}",
     ),

@@ -64,7 +64,7 @@ MODEL_MESSAGES: dict[str, tuple[str, str, str]] = {
     ),
     "model.measured_scale": (
         ("{name}'s own {rows} measured serving runs are {scale:.1f}x slower per decode step than the general "
-         "model, so its figures are scaled to them; at {users} concurrent users those runs reached "
+         "model, so its figures are scaled to them; at {users} concurrent user(s) those runs reached "
          "{low:.0f}-{high:.0f} tok/s per user, so a per-user target near the top of that needs very small "
          "batches (many servers): re-measure with your engine version, and consider a lower speed target"),
         ("{name} 自身的 {rows} 次实测部署运行每个解码步比通用模型慢 {scale:.1f} 倍，因此按实测结果缩放；"
@@ -77,7 +77,7 @@ MODEL_MESSAGES: dict[str, tuple[str, str, str]] = {
     "model.measured_scale_twin": (
         ("{name} runs the same kernels as {twin} (same attention, layers, width and MLA latent) and has no serving "
          "runs of its own on record, so it is scaled like {twin}, whose {rows} measured serving runs are "
-         "{scale:.1f}x slower per decode step than the general model; at {users} concurrent users those runs "
+         "{scale:.1f}x slower per decode step than the general model; at {users} concurrent user(s) those runs "
          "reached {low:.0f}-{high:.0f} tok/s per user: re-measure with your engine version, and consider a lower "
          "speed target"),
         ("{name} 与 {twin} 使用相同的内核（注意力、层数、宽度和 MLA 潜变量相同），且没有自身的实测部署记录，因此按 {twin} "
@@ -103,7 +103,7 @@ MODEL_MESSAGES: dict[str, tuple[str, str, str]] = {
          "估算；層數、注意力和專家路由假設與最接近的目錄混合專家模型 {lender} 相同（每個 token 用 {experts} 個專家中的 {k} 個）"),
     ),
     "model.paged_kv": (
-        ("KV cache sized as a paged serving engine allocates it: each of the {users:,} concurrent users holds "
+        ("KV cache sized as a paged serving engine allocates it: each of the {users:,} concurrent user(s) holds "
          "their typical {tokens:,} tokens; the {context:,}-token maximum context is checked as one request "
          "that must also fit, not reserved for every user"),
         ("KV 缓存按分页式推理引擎的分配方式估算：{users:,} 个并发用户各占其典型的 {tokens:,} 个 token；"

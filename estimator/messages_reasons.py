@@ -14,12 +14,12 @@ REASON_MESSAGES: dict[str, tuple[str, str, str]] = {
         "種子文件 1：NPU 為單一使用者設計；在 NPU 上做多使用者服務不切實際",
     ),
     "reason.no_batching": (
-        "{stack} has no continuous batching, so it cannot share one device among {users} users",
+        "{stack} has no continuous batching, so it cannot share one device among {users} user(s)",
         "{stack} 没有连续批处理，无法让 {users} 位用户共享一台设备",
         "{stack} 沒有連續批次處理，無法讓 {users} 位使用者共用一台裝置",
     ),
     "reason.team_batching": (
-        "seed 1: beyond a team (>{team} concurrent users) serving needs continuous batching (vLLM-class); "
+        "seed 1: beyond a team (>{team} concurrent user(s)) serving needs continuous batching (vLLM-class); "
         "{stack}'s is {batching}",
         "种子文档 1：超过团队规模（>{team} 位并发用户）的服务需要连续批处理（vLLM 级）；{stack} 的为“{batching}”",
         "種子文件 1：超過團隊規模（>{team} 位並行使用者）的服務需要連續批次處理（vLLM 級）；{stack} 的為「{batching}」",

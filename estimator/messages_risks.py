@@ -73,7 +73,7 @@ RISK_MESSAGES: dict[str, tuple[str, str, str]] = {
         "檢查發版節奏和問題回應速度，鎖定版本，並向廠商要一份支援承諾。",
     ),
     "risk.software_maturity.batching": (
-        "{stack} continuous batching is '{batching}' but {users} users are active at peak; without it "
+        "{stack} continuous batching is '{batching}' but {users} user(s) are active at peak; without it "
         "concurrent requests queue.",
         "{stack} 的连续批处理为“{batching}”，但高峰有 {users} 位用户同时在用；没有它，并发请求只能排队。",
         "{stack} 的連續批次處理為「{batching}」，但尖峰有 {users} 位使用者同時在用；沒有它，並行請求只能排隊。",
@@ -212,7 +212,7 @@ RISK_MESSAGES: dict[str, tuple[str, str, str]] = {
         "試點時用真實提示測量 P99/P999 的 TTFT，或者選更快的硬體。",
     ),
     "risk.tail.load": (
-        "peak {users} users load the option to {load:.0%} of its {capacity} concurrent-user capacity",
+        "peak {users} user(s) load the option to {load:.0%} of its {capacity} concurrent-user capacity",
         "高峰 {users} 位用户会把该方案的负载推到其 {capacity} 位并发用户容量的 {load:.0%}",
         "尖峰 {users} 位使用者會把該方案的負載推到其 {capacity} 位並行使用者容量的 {load:.0%}",
     ),
@@ -234,7 +234,7 @@ RISK_MESSAGES: dict[str, tuple[str, str, str]] = {
     ),
     # capacity_headroom — seed 2's 1.5× overload test
     "risk.headroom.thin": (
-        "capacity ~{capacity} concurrent users is {ratio:.2f}× the peak of {users}: seed 2's {overload}× "
+        "capacity ~{capacity} concurrent user(s) is {ratio:.2f}× the peak of {users}: seed 2's {overload}× "
         "overload test passes by less than the estimate's ±{width:.0%} error.",
         "容量约 {capacity} 位并发用户，是高峰 {users} 位的 {ratio:.2f}×：种子文档 2 的 {overload}× 过载测试"
         "虽能通过，但余量小于估算的 ±{width:.0%} 误差。",
@@ -247,16 +247,16 @@ RISK_MESSAGES: dict[str, tuple[str, str, str]] = {
         "下單前先在試點中以 1.5× 負載驗證；預留一台裝置或啟用准入控制。",
     ),
     "risk.headroom.short": (
-        "capacity ~{capacity} concurrent users is {ratio:.2f}× the peak of {users}; seed 2's overload test "
-        "drives {overload}× ({overload_users:.0f} users).",
+        "capacity ~{capacity} concurrent user(s) is {ratio:.2f}× the peak of {users}; seed 2's overload test "
+        "drives {overload}× ({overload_users:.0f} user(s)).",
         "容量约 {capacity} 位并发用户，是高峰 {users} 位的 {ratio:.2f}×；种子文档 2 的过载测试要跑到 "
         "{overload}×（{overload_users:.0f} 位用户）。",
         "容量約 {capacity} 位並行使用者，是尖峰 {users} 位的 {ratio:.2f}×；種子文件 2 的過載測試要跑到 "
         "{overload}×（{overload_users:.0f} 位使用者）。",
     ),
     "risk.headroom.short_bursty": (
-        "capacity ~{capacity} concurrent users is {ratio:.2f}× the peak of {users}; seed 2's overload test "
-        "drives {overload}× ({overload_users:.0f} users); with bursty arrivals the bursts are that overload.",
+        "capacity ~{capacity} concurrent user(s) is {ratio:.2f}× the peak of {users}; seed 2's overload test "
+        "drives {overload}× ({overload_users:.0f} user(s)); with bursty arrivals the bursts are that overload.",
         "容量约 {capacity} 位并发用户，是高峰 {users} 位的 {ratio:.2f}×；种子文档 2 的过载测试要跑到 "
         "{overload}×（{overload_users:.0f} 位用户）；请求是突发式的，突发本身就是这种过载。",
         "容量約 {capacity} 位並行使用者，是尖峰 {users} 位的 {ratio:.2f}×；種子文件 2 的過載測試要跑到 "

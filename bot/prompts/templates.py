@@ -226,7 +226,7 @@ TEMPLATES: dict[str, tuple[str, str, str]] = {
     ),
     "rec.none": ("No option meets all the constraints.", "没有方案能满足全部约束。", "沒有方案能滿足全部約束。"),
     "rec.speed": (
-        "{tps} tok/s per user{likely} at {users} concurrent users; first token ~{ttft} ms{p95}; serves up to {max_users} users at the targets",
+        "{tps} tok/s per user{likely} at {users} concurrent user(s); first token ~{ttft} ms{p95}; serves up to {max_users} user(s) at the targets",
         "{users} 人并发时每人 {tps} tok/s{likely}；首 token 约 {ttft} ms{p95}；在目标内最多支持 {max_users} 人",
         "{users} 人並發時每人 {tps} tok/s{likely}；首 token 約 {ttft} ms{p95}；在目標內最多支援 {max_users} 人",
     ),
@@ -383,7 +383,7 @@ TEMPLATES: dict[str, tuple[str, str, str]] = {
         "{target}：都無法核算成本，所以沒有參與排名。{reason}",
     ),
     "compare.sized": (
-        "You asked about {asked}; for {users} concurrent users at your targets the estimator sizes it at {count}.",
+        "You asked about {asked}; for {users} concurrent user(s) at your targets the estimator sizes it at {count}.",
         "你问的是 {asked}；按你的目标支持 {users} 人并发，估算需要 {count} 个。",
         "你問的是 {asked}；按你的目標支援 {users} 人同時使用，估算需要 {count} 個。",
     ),
