@@ -168,9 +168,11 @@ def slack_chart_maker(catalog: Catalog | None) -> Any:
     return with_report(recommendation_charts(catalog, estimate), catalog, estimate)
 
 
-def build_slack_runner(settings: Settings, *, bot_token: str, api_url: str) -> tuple[Any, Any, Callable[[], None]]:
-    """The Slack model worker's collaborators: (TurnRunner over the real engine, Web API client, close)."""
-    from bot.slack.turns import TurnRunner
+def build_slack_runner(settings: Settings, *, bot_token: str, api_url: str,
+                       compute_slots: int | None = None) -> tuple[Any, Any, Callable[[], None]]:
+    """The Slack model worker's collaborators: (TurnRunner over the real engine, Web API client, close);
+    `compute_slots`: turns computing at once (default the runner's)."""
+    from bot.slack.turns import DEFAULT_COMPUTE_SLOTS, TurnRunner
     from bot.slack.web_client import slack_web_client
 
     store = open_knowledge(settings)
@@ -185,7 +187,8 @@ def build_slack_runner(settings: Settings, *, bot_token: str, api_url: str) -> t
         for close in closers:
             close()
         raise
-    runner = TurnRunner(engine, charts=slack_chart_maker(catalog), inbox=inbox)
+    runner = TurnRunner(engine, charts=slack_chart_maker(catalog), inbox=inbox,
+                        compute_slots=compute_slots or DEFAULT_COMPUTE_SLOTS)
 
     def close_all() -> None:
         for close in closers:

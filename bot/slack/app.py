@@ -19,11 +19,11 @@ from bot.slack.intake import DEFAULT_MAX_PENDING, IntakeInbox, LocalSink, TurnIn
 from bot.slack.listeners import register_listeners
 from bot.slack.turns import ChartMaker, ConversationEngine, TurnRunner, TurnSink
 from bot.slack.web_client import api_base_url, slack_web_client, with_retries
-from bot.slack.workers import KeyedSerialExecutor
+from bot.slack.workers import TURN_THREADS, KeyedSerialExecutor
 
 # Bolt's listener threads run only lazy listeners (there are none); listeners run before the ack.
 DEFAULT_LISTENER_WORKERS = 8
-# Turns are CPU-bound Python plus a model behind a lock: one per core keeps acks responsive.
+# Turns computing at once (CPU-bound Python plus a model behind a lock): one per core keeps acks responsive.
 DEFAULT_TURN_WORKERS = 2
 
 
@@ -48,8 +48,8 @@ def create_app(
     With `verify_token`, `auth.test` runs now: a bad token fails at start instead of on the first
     event, and the result is cached, so the first burst of events does not each call `auth.test`.
     Accepted turns go to `sink` (the model worker process) when given, else to threads of this
-    process (`executor`, made here with `turn_workers` threads unless given; pass one to be able to
-    drain it on shutdown). With a sink, `engine` only needs `has_thread`. `intake` replaces the
+    process (`executor`, made here unless given; pass one to be able to drain it on shutdown), at most
+    `turn_workers` of them computing at once. With a sink, `engine` only needs `has_thread`. `intake` replaces the
     one built here from `inbox` (default: in memory), `throttle` and `max_pending`.
     """
     token = settings.slack_bot_token.get_secret_value() if settings.slack_bot_token else None
@@ -73,8 +73,10 @@ def create_app(
     if intake is None:
         inbox = inbox if inbox is not None else MemoryInbox()
         if sink is None:
-            runner = TurnRunner(engine, charts=charts, inbox=inbox)
-            sink = LocalSink(runner, client, executor if executor is not None else KeyedSerialExecutor(turn_workers))
+            runner = TurnRunner(engine, charts=charts, inbox=inbox, compute_slots=turn_workers)
+            # Threads to wait on Slack with (one per conversation); `turn_workers` bounds the computing.
+            executor = executor if executor is not None else KeyedSerialExecutor(max(TURN_THREADS, turn_workers))
+            sink = LocalSink(runner, client, executor)
         intake = TurnIntake(inbox, engine, sink, client, throttle=throttle, max_pending=max_pending)
     register_listeners(app, intake)
     return app

@@ -101,6 +101,7 @@ class LocalSink:
         self.executor = executor
 
     def submit(self, turn: Turn) -> None:
+        self.runner.accept(turn)  # a stop from now on cancels it, also while it waits for a thread
         self.executor.submit(turn.thread_id, lambda: self.runner.run(turn, self.client))
 
     def stop(self, stop: ThreadStop) -> None:

@@ -134,8 +134,9 @@ def build_slack_app(
         owned.append(engine)
         sink = worker = WorkerProcessSink(settings, bot_token=client.token or "", api_url=client.base_url)
     else:
-        executor = KeyedSerialExecutor(DEFAULT_TURN_WORKERS)
-        sink = LocalSink(TurnRunner(engine, charts=slack_chart_maker(catalog), inbox=inbox), client, executor)
+        executor = KeyedSerialExecutor()  # a thread per conversation waiting on Slack; the runner bounds computing
+        runner = TurnRunner(engine, charts=slack_chart_maker(catalog), inbox=inbox, compute_slots=DEFAULT_TURN_WORKERS)
+        sink = LocalSink(runner, client, executor)
 
     def release() -> None:
         # After the turns (the shutdown's job): their engine and stores go away last.

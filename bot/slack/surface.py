@@ -24,6 +24,7 @@ from slack_sdk import WebClient
 from slack_sdk.errors import SlackApiError
 
 from bot.slack.blocks import escape, truncate
+from bot.slack.web_client import courtesy_retry_handlers
 
 log = logging.getLogger(__name__)
 
@@ -151,12 +152,15 @@ class AgentSurface:
 
 
 def courtesy_client(client: WebClient) -> WebClient:
-    """`client` with a short timeout, for status and title calls (same token, URL and retry handlers)."""
+    """`client` for status and title calls: the same token and URL, a short timeout, and retries that never
+    wait long (`courtesy_retry_handlers`: a status is worth no 20 s Retry-After, nor backoff after a reset)."""
     timeout = getattr(client, "timeout", None)  # a test double or a wrapper may not have one: used as is
-    if not isinstance(timeout, int | float) or timeout <= COURTESY_TIMEOUT_S:
+    if not isinstance(timeout, int | float) or not isinstance(getattr(client, "retry_handlers", None), list):
         return client
     bounded = copy.copy(client)
-    bounded.timeout = COURTESY_TIMEOUT_S
+    if timeout > COURTESY_TIMEOUT_S:
+        bounded.timeout = COURTESY_TIMEOUT_S
+    bounded.retry_handlers = courtesy_retry_handlers()
     return bounded
 
 

@@ -38,6 +38,9 @@ MARKER_EVENT = "siliconsult_turn"
 # Slack's `ok:false` codes that say "try again" (https://docs.slack.dev/reference/methods/chat.postMessage);
 # others (channel_not_found, is_archived, invalid_blocks…) would fail again the same way.
 TRANSIENT_ERRORS = frozenset({"internal_error", "fatal_error", "service_unavailable", "request_timeout"})
+# Turns computing at once (engine, charts): CPU-bound Python and a model behind a lock, so one per
+# core keeps the acks responsive. Waiting on Slack takes no slot (bot/slack/workers.py).
+DEFAULT_COMPUTE_SLOTS = 2
 APOLOGY = "Sorry, something went wrong on my side while working on that. Please try again in a moment."
 EMPTY_MENTION_HINT = (
     "Hi! Tell me what you want to serve and to whom, e.g. _“our fine-tuned 7B model for the legal "
@@ -194,6 +197,7 @@ class TurnRunner:
         charts: ChartMaker | None = None,
         inbox: Finisher | None = None,
         surface: AgentSurface | None = None,
+        compute_slots: int = DEFAULT_COMPUTE_SLOTS,
     ) -> None:
         self.engine = engine
         self.charts = charts
@@ -201,12 +205,19 @@ class TurnRunner:
         self.surface = surface if surface is not None else AgentSurface()
         self.stops = StopBoard()
         self._shown = _RecentFingerprints()
+        # Held only while computing, never across a Web API call: a conversation waiting out a 429 or a
+        # hung call holds its own thread, not a slot another conversation's turn needs.
+        self._compute = threading.BoundedSemaphore(compute_slots)
+
+    def accept(self, turn: Turn) -> None:
+        """`turn` is queued: from now on the user's stop button cancels it (`bot/slack/stopping.py`).
+        No Web API call: it runs where turns arrive, and must never wait on Slack."""
+        self.stops.begin(turn)
 
     def begin(self, turn: Turn, client: WebClient) -> None:
-        """Show the working status right away, before the turn waits for a worker; name a new thread.
-
-        From here on the user's stop button cancels the turn (`bot/slack/stopping.py`)."""
-        self.stops.begin(turn)
+        """Accept the turn, show the working status and name a new thread, on the turn's own thread (a status
+        call that hangs or is rate limited costs this turn its status, for `COURTESY_TIMEOUT_S` at most)."""
+        self.accept(turn)
         if not turn.text.strip():
             return
         try:
@@ -300,7 +311,8 @@ class TurnRunner:
                 log.error("could not post the hint in thread %s: %s", turn.thread_id, _api_error(error))
             return
         try:
-            reply = self.engine.handle(turn.thread_id, without_nul(turn.text), turn_key=turn.key)
+            with self._compute:
+                reply = self.engine.handle(turn.thread_id, without_nul(turn.text), turn_key=turn.key)
         except Exception:
             log.exception("engine failed on a turn of thread %s", turn.thread_id)
             if not self._cancelled(turn, client, last=True):  # stopped meanwhile: the stop line, no apology
@@ -310,7 +322,7 @@ class TurnRunner:
         try:
             # The report document is made before the reply is posted: when it cannot be, the one short
             # message saying so is the turn's answer (not a "here is the report" with nothing after it).
-            documents = self.charts(reply) if report and self.charts is not None else []
+            documents = self._make_charts(reply) if report else []
         except ReportUnavailable as error:
             log.error("no report document in thread %s: %s", turn.thread_id, error)
             self._say(client, turn, label("report_no_pdf", reply.lang))
@@ -344,6 +356,13 @@ class TurnRunner:
             self._upload_report(client, turn, reply, documents)
         elif is_new and not report and self.charts is not None:
             self._upload_charts(client, turn, reply)
+
+    def _make_charts(self, reply: Reply) -> list[ChartFile]:
+        """The chart maker's files for `reply` (rendering is CPU work: it takes a compute slot)."""
+        if self.charts is None:
+            return []
+        with self._compute:
+            return self.charts(reply)
 
     def _deliver_once(self, client: WebClient, turn: Turn, text: str, blocks: list[dict[str, Any]], *,
                       stream_text: str, stream_blocks: list[dict[str, Any]]) -> None:
@@ -401,7 +420,7 @@ class TurnRunner:
 
     def _upload_charts(self, client: WebClient, turn: Turn, reply: Reply) -> None:
         try:
-            files = self.charts(reply) if self.charts else []
+            files = self._make_charts(reply)
             if not files:
                 return
             upload_to_thread(client, channel_id=turn.channel_id, thread_ts=turn.thread_ts, files=files,
@@ -413,6 +432,7 @@ class TurnRunner:
 
 __all__ = [
     "APOLOGY",
+    "DEFAULT_COMPUTE_SLOTS",
     "ChartFile",
     "ChartMaker",
     "ConversationEngine",

@@ -10,7 +10,12 @@ would lose the reply, and the apology posted after it would get 429 too. Retried
   double it, so the turn runner looks the thread up for its marker before posting again.
 
 The handlers share one attempt counter per call, so `MAX_ATTEMPTS` bounds the retries of a call
-whatever their mix.
+whatever their mix. A call waits out its retries on its caller's thread: the turn runner gives each
+conversation its own (`bot/slack/workers.py`), so a 429 with `Retry-After: 20` delays that
+conversation only.
+
+Courtesy calls (status, title: `courtesy_retry_handlers`) are worth no wait: they retry a 429 only
+when Slack asks for a second or less, and nothing else, since a status shown 20 s late is wrong by then.
 """
 
 from __future__ import annotations
@@ -34,6 +39,8 @@ POSTING_METHODS = ("chat.postMessage", "chat.startStream", "files.completeUpload
 MAX_RETRIES = 4
 # Slack's Web API answers in well under a second; 30 s (slack_sdk's default) bounds a hung call.
 TIMEOUT_S = 30
+# The longest Retry-After a courtesy call (status, title) waits out; beyond it the call is skipped.
+COURTESY_MAX_WAIT_S = 1
 
 
 def api_base_url(url: str | None) -> str:
@@ -49,6 +56,29 @@ class _IdempotentConnectionRetries(ConnectionErrorRetryHandler):
         if request.url.rstrip("/").endswith(POSTING_METHODS):
             return False
         return super()._can_retry(state=state, request=request, response=response, error=error)
+
+
+class _ShortRateLimitRetries(RateLimitErrorRetryHandler):
+    """A 429 retried only when its `Retry-After` is at most `max_wait_s` (absent or unreadable: not retried)."""
+
+    def __init__(self, max_wait_s: float, max_retry_count: int = 1) -> None:
+        super().__init__(max_retry_count=max_retry_count)
+        self.max_wait_s = max_wait_s
+
+    def _can_retry(self, *, state: RetryState, request: HttpRequest, response: HttpResponse | None = None,
+                   error: Exception | None = None) -> bool:
+        if response is None or response.status_code != 429:
+            return False
+        values = next((v for k, v in response.headers.items() if k.lower() == "retry-after"), None)
+        try:
+            return int(values[0]) <= self.max_wait_s if values else False
+        except ValueError:  # slack_sdk's handler would raise on it: an HTTP date, a fraction
+            return False
+
+
+def courtesy_retry_handlers() -> list[RetryHandler]:
+    """Retries for status and title calls: a 429 asking for at most `COURTESY_MAX_WAIT_S`, once; nothing else."""
+    return [_ShortRateLimitRetries(COURTESY_MAX_WAIT_S)]
 
 
 def retry_handlers() -> list[RetryHandler]:
@@ -71,4 +101,5 @@ def slack_web_client(token: str | None, api_url: str | None) -> WebClient:
     return with_retries(WebClient(token=token, base_url=api_base_url(api_url), timeout=TIMEOUT_S))
 
 
-__all__ = ["MAX_RETRIES", "POSTING_METHODS", "SLACK_API_DEFAULT", "api_base_url", "retry_handlers", "slack_web_client", "with_retries"]
+__all__ = ["COURTESY_MAX_WAIT_S", "MAX_RETRIES", "POSTING_METHODS", "SLACK_API_DEFAULT", "api_base_url",
+           "courtesy_retry_handlers", "retry_handlers", "slack_web_client", "with_retries"]

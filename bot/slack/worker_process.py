@@ -81,12 +81,13 @@ def _worker_main(config: WorkerConfig, turns: Any, done: Any, status: Connection
 
     redact_logs((config.bot_token,))  # the worker's own process: its log lines are redacted too
     try:
-        from bot.slack.workers import KeyedSerialExecutor
+        from bot.slack.workers import TURN_THREADS, KeyedSerialExecutor
         from bot.wiring import build_slack_runner
 
         runner, client, close = build_slack_runner(Settings(**config.settings), bot_token=config.bot_token,
-                                                   api_url=config.api_url)
-        executor = KeyedSerialExecutor(config.turn_workers)
+                                                   api_url=config.api_url, compute_slots=config.turn_workers)
+        # Threads to wait on Slack with, one conversation each; `turn_workers` bounds the computing.
+        executor = KeyedSerialExecutor(max(TURN_THREADS, config.turn_workers))
     except SiliconsultError as error:
         status.send(("config" if isinstance(error, ConfigError) else "error", error.user_message))
         return
@@ -99,19 +100,24 @@ def _worker_main(config: WorkerConfig, turns: Any, done: Any, status: Connection
 
     def answer(turn: Turn) -> None:
         try:
-            runner.answer(turn, client)
+            runner.run(turn, client)  # the status call too: on the turn's thread, never on the reader's
         finally:
             if turn.key is not None:  # None is the reader's STOP
                 done.put(turn.key)
 
     try:
         while (item := turns.get()) is not STOP:
-            if isinstance(item, ThreadStop):  # recorded now, ahead of the thread's queued turns
-                if runner.stop(item):
-                    executor.submit(f"stop:{item.thread_id}", partial(runner.say_stopped, item, client))
-                continue
-            runner.begin(item, client)
-            executor.submit(item.thread_id, partial(answer, item))
+            # The reader only routes (no Web API call): one conversation's hung or rate-limited call must
+            # not hold the others' turns here, and nothing a turn meets may end the loop (the worker).
+            try:
+                if isinstance(item, ThreadStop):  # recorded now, ahead of the thread's queued turns
+                    if runner.stop(item):
+                        executor.submit(f"stop:{item.thread_id}", partial(runner.say_stopped, item, client))
+                    continue
+                runner.accept(item)
+                executor.submit(item.thread_id, partial(answer, item))
+            except Exception:
+                log.exception("the model worker could not queue a turn; it goes on with the next")
     finally:
         executor.shutdown(wait=True)
         close()

@@ -3,8 +3,11 @@
 Bolt runs listeners on its own executor; a turn can take seconds (the model), so the listener only
 queues the turn here and returns. Turns of one conversation run one after another in arrival order
 (a second message must not overtake the first); different conversations run in parallel up to
-`workers`. Few workers on purpose: the turns are CPU-bound Python (and the model is behind a lock),
-so more threads would only steal the interpreter from the threads acknowledging Slack's requests.
+`workers`. Many workers on purpose (`TURN_THREADS`): most of a turn's time in Slack is waiting on
+the network, and a conversation whose post waits out a 429's `Retry-After` (20 s is common) or
+whose status call hangs must wait on a thread of its own, not on one that another conversation's
+reply needs. The CPU-bound part (engine, charts) is bounded apart, by the runner's compute slots
+(`bot/slack/turns.py`), so the extra threads do not steal the interpreter from the acks.
 """
 
 from __future__ import annotations
@@ -18,12 +21,15 @@ from concurrent.futures import ThreadPoolExecutor
 log = logging.getLogger(__name__)
 
 Job = Callable[[], None]
+# Conversations that can wait on Slack at once (a thread that sleeps costs a stack, no CPU); beyond
+# this many faulted conversations the next one waits for a thread.
+TURN_THREADS = 32
 
 
 class KeyedSerialExecutor:
     """Run jobs concurrently across keys and serially, first in first out, within a key."""
 
-    def __init__(self, workers: int = 2, *, name: str = "slack-turn") -> None:
+    def __init__(self, workers: int = TURN_THREADS, *, name: str = "slack-turn") -> None:
         self._pool = ThreadPoolExecutor(max_workers=workers, thread_name_prefix=name)
         self._queues: dict[str, deque[Job]] = {}
         self._lock = threading.Lock()
@@ -63,4 +69,4 @@ class KeyedSerialExecutor:
         self._pool.shutdown(wait=wait)
 
 
-__all__ = ["KeyedSerialExecutor"]
+__all__ = ["KeyedSerialExecutor", "TURN_THREADS"]

@@ -12,6 +12,11 @@ listeners on a background executor after the HTTP ack.
 a test queues, and records what the client sends back (the acks). `apps.connections.open` on
 `FakeSlack` returns its URL.
 
+Faults, as Slack's Web API shows them: `rate_limit` (429 with `Retry-After`), `fail_next` (`ok:false`),
+`drop_after_accept` (a reset or timeout after Slack took the call), `hold` (unanswered until released)
+for the next calls of a method; `fault` for the calls of one thread (or any calls its `where` picks),
+including a call that hangs for a set time, so a test can fault one conversation and time the others.
+
 Also here: `signed_headers` and `post_signed`, which sign a request body the way Slack does.
 """
 
@@ -30,7 +35,7 @@ import urllib.request
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
-from typing import Any
+from typing import Any, Literal
 
 from slack_sdk.signature import SignatureVerifier
 
@@ -52,6 +57,7 @@ class RecordedRequest:
     status: int = 200  # what the fake answered: 429 for a rate-limited attempt
     ok: bool = True  # the answer's "ok"; False for a refused or failed call
     posted_ts: str | None = None  # the `ts` the fake gave a posted message
+    at: float = field(default_factory=time.monotonic)  # when the fake answered it (time.monotonic)
 
     def blocks(self) -> list[dict[str, Any]]:
         blocks = self.body.get("blocks") or []
@@ -75,6 +81,22 @@ class SharedFile:
     thread_ts: str | None
     initial_comment: str | None
     content: bytes  # what was POSTed to the upload URL
+
+
+FaultKind = Literal["ratelimit", "fail", "reset", "hang"]
+
+
+@dataclass
+class _CallFault:
+    """A fault on the next `times` calls of `method` whose parsed body `where` accepts (`FakeSlack.fault`)."""
+
+    method: str
+    kind: FaultKind
+    where: Callable[[dict[str, Any]], bool]
+    times: int
+    retry_after_s: int
+    error: str
+    hang_s: float
 
 
 def _parse_body(content_type: str, raw: bytes, query: str) -> dict[str, Any]:
@@ -128,6 +150,33 @@ class FakeSlack:
         with self._changed:
             self._dropping[method] = (times, delay_s)
 
+    def fault(self, method: str, kind: FaultKind, *, where: Callable[[dict[str, Any]], bool] = lambda body: True,
+              times: int = 1, retry_after_s: int = 1, error: str = "internal_error", hang_s: float = 35.0) -> None:
+        """A fault on the next `times` calls of `method` whose parsed body `where` accepts: one call, one
+        thread's calls (`where=lambda b: b.get("thread_ts") == ts`), or every call. Faults add up, the
+        oldest matching one first, so each thread can get its own:
+
+        - "ratelimit": 429 with `Retry-After: retry_after_s`, as Slack's limiter answers;
+        - "fail": HTTP 200 with `{"ok": false, "error": error}`;
+        - "reset": taken (recorded as Slack accepted it), then the connection is closed unanswered;
+        - "hang": answered only after `hang_s` seconds (a client that gave up earlier gets nothing;
+          the call is recorded once answered)."""
+        with self._changed:
+            self._call_faults.append(_CallFault(method, kind, where, times, retry_after_s, error, hang_s))
+
+    def clear_faults(self) -> None:
+        """Forget the faults `fault` set that have not struck yet."""
+        with self._changed:
+            self._call_faults.clear()
+
+    def _take_fault(self, method: str, body: dict[str, Any]) -> _CallFault | None:
+        with self._changed:
+            for fault in self._call_faults:
+                if fault.method == method and fault.times > 0 and fault.where(body):
+                    fault.times -= 1
+                    return fault
+        return None
+
     def hold(self, method: str) -> threading.Event:
         """Keep calls of `method` waiting (unanswered, unrecorded) until the returned event is set."""
         release = threading.Event()
@@ -164,6 +213,8 @@ class FakeSlack:
         self._held: dict[str, threading.Event] = {}
         self._discarding: set[str] = set()
         self._dropping: dict[str, tuple[int, float]] = {}
+        self._call_faults: list[_CallFault] = []
+        self._closed = threading.Event()  # wakes hung calls when the fake shuts down
         self._changed = threading.Condition()
         self._ts = itertools.count(1)
         self._file_ids = itertools.count(1)
@@ -190,6 +241,7 @@ class FakeSlack:
         return self
 
     def __exit__(self, *exc: object) -> None:
+        self._closed.set()
         self._server.shutdown()
         self._server.server_close()
         self._thread.join(5)
@@ -285,7 +337,10 @@ class FakeSlack:
                             self._discarding.discard(method)
                         handler.close_connection = True
                         return
-            status, answer, extra = self._limited(method)
+            fault = self._take_fault(method, body)
+            if fault is not None and fault.kind == "hang":
+                self._closed.wait(fault.hang_s)
+            status, answer, extra = self._limited(method, fault)
             if answer is None:
                 answer = self._answer(method, body, headers)
                 if method == "chat.stopStream" and answer.get("ok"):
@@ -298,7 +353,7 @@ class FakeSlack:
                                      posted if method in ("chat.postMessage", "chat.stopStream", "files.getUploadURLExternal",
                                                           "files.completeUploadExternal") else None)
             payload, content_type = json.dumps(answer).encode(), "application/json"
-            if self._drop(method, record, handler):
+            if self._drop(method, record, handler, reset=fault is not None and fault.kind == "reset"):
                 return
         handler.send_response(status)
         for name, value in extra.items():
@@ -311,13 +366,16 @@ class FakeSlack:
             self.requests.append(record)
             self._changed.notify_all()
 
-    def _drop(self, method: str, record: RecordedRequest, handler: BaseHTTPRequestHandler) -> bool:
-        """A `drop_after_accept` fault: record the call as accepted, then close without an answer."""
+    def _drop(self, method: str, record: RecordedRequest, handler: BaseHTTPRequestHandler, *, reset: bool = False) -> bool:
+        """A `drop_after_accept` fault (or a "reset" one): record the call as accepted, then close unanswered."""
         with self._changed:
             times, delay_s = self._dropping.get(method, (0, 0.0))
-            if times <= 0:
+            if reset:
+                delay_s = 0.0
+            elif times <= 0:
                 return False
-            self._dropping[method] = (times - 1, delay_s)
+            else:
+                self._dropping[method] = (times - 1, delay_s)
             self.requests.append(record)
             self._changed.notify_all()
         time.sleep(delay_s)
@@ -367,8 +425,12 @@ class FakeSlack:
                     raise AssertionError(f"expected {count} message(s) in {thread_ts}, got {len(found)}")
                 self._changed.wait(remaining)
 
-    def _limited(self, method: str) -> tuple[int, dict[str, Any] | None, dict[str, str]]:
+    def _limited(self, method: str, fault: _CallFault | None = None) -> tuple[int, dict[str, Any] | None, dict[str, str]]:
         """(status, answer, headers) for a rate-limited or failing call; answer None: answer normally."""
+        if fault is not None and fault.kind == "ratelimit":
+            return 429, {"ok": False, "error": "ratelimited"}, {"Retry-After": str(fault.retry_after_s)}
+        if fault is not None and fault.kind == "fail":
+            return 200, {"ok": False, "error": fault.error}, {}
         with self._changed:
             if method in self._periodic_limit:
                 every, retry_after = self._periodic_limit[method]
@@ -587,6 +649,7 @@ __all__ = [
     "TEAM_ID",
     "FakeSlack",
     "FakeSocketMode",
+    "FaultKind",
     "RecordedRequest",
     "SharedFile",
     "event_envelope",
