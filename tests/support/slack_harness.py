@@ -11,12 +11,17 @@ import threading
 from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any
 
 from slack_bolt import App
+from slack_sdk import WebClient
 
 from bot.reply import Reply
+from bot.settings import Settings
+from bot.slack.runtime import build_slack_app
 from bot.slack.server import EVENTS_PATH, make_http_server
+from tests.support.fake_slack import FakeSlack
 
 SECRET = "test-signing-secret"
 
@@ -33,6 +38,20 @@ def serve_app(app: App, **server_options: Any) -> Iterator[str]:
         server.shutdown()
         server.server_close()
         thread.join(5)
+
+
+@contextmanager
+def app_over_fake_slack(home: Path) -> Iterator[tuple[str, FakeSlack]]:
+    """The Slack app as `siliconsult slack --http` wires it (real engine in the model worker, `--llm none`),
+    talking to a fresh fake Slack Web API and served on loopback; yields (events URL, the fake)."""
+    settings = Settings(home=home, llm="none", slack_signing_secret=SECRET, slack_bot_token="xoxb-test")
+    with FakeSlack() as fake:
+        app, close = build_slack_app(settings, client=WebClient(token="xoxb-test", base_url=fake.url))
+        try:
+            with serve_app(app) as url:
+                yield url, fake
+        finally:
+            close()
 
 
 @dataclass

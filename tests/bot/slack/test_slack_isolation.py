@@ -16,13 +16,10 @@ from dataclasses import dataclass
 from typing import Any
 
 import pytest
-from slack_sdk import WebClient
 
-from bot.settings import Settings
-from bot.slack.runtime import build_slack_app
 from bot.slack.turns import APOLOGY
 from tests.support.fake_slack import FakeSlack, RecordedRequest, event_envelope, mention, message, post_event
-from tests.support.slack_harness import SECRET, serve_app
+from tests.support.slack_harness import SECRET, app_over_fake_slack
 
 pytestmark = [pytest.mark.slack, pytest.mark.slow, pytest.mark.timeout(240)]
 
@@ -69,15 +66,8 @@ def worker_deaths() -> Iterator[_WorkerDeaths]:
 
 @pytest.fixture(scope="module")
 def running(tmp_path_factory: pytest.TempPathFactory, worker_deaths: _WorkerDeaths) -> Iterator[Running]:
-    settings = Settings(home=tmp_path_factory.mktemp("isolation"), llm="none", slack_signing_secret=SECRET,
-                        slack_bot_token="xoxb-test")
-    with FakeSlack() as fake:
-        app, close = build_slack_app(settings, client=WebClient(token="xoxb-test", base_url=fake.url))
-        try:
-            with serve_app(app) as url:
-                yield Running(url, fake)
-        finally:
-            close()
+    with app_over_fake_slack(tmp_path_factory.mktemp("isolation")) as (url, fake):
+        yield Running(url, fake)
 
 
 def in_thread(event: dict[str, Any]) -> Callable[[dict[str, Any]], bool]:

@@ -17,11 +17,10 @@ from slack_sdk import WebClient
 from bot.reply import Reply
 from bot.settings import Settings
 from bot.slack.app import create_app
-from bot.slack.runtime import build_slack_app
 from bot.slack.turns import APOLOGY
 from tests.support.fake_slack import FakeSlack, RecordedRequest, event_envelope, mention, message, post_event
 from tests.support.slack_fixtures import recommendation_reply
-from tests.support.slack_harness import SECRET, EchoEngine, serve_app
+from tests.support.slack_harness import SECRET, EchoEngine, app_over_fake_slack, serve_app
 
 pytestmark = [pytest.mark.slack, pytest.mark.timeout(180)]
 
@@ -49,16 +48,8 @@ def header(reply: RecordedRequest) -> str | None:
 
 @pytest.fixture(scope="module")
 def running(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Running]:
-    settings = Settings(home=tmp_path_factory.mktemp("retries"), llm="none", slack_signing_secret=SECRET,
-                        slack_bot_token="xoxb-test")
-    with FakeSlack() as fake:
-        # As `siliconsult slack --http` wires it: real engine in the model worker process.
-        app, close = build_slack_app(settings, client=WebClient(token="xoxb-test", base_url=fake.url))
-        try:
-            with serve_app(app) as url:
-                yield Running(url, fake)
-        finally:
-            close()
+    with app_over_fake_slack(tmp_path_factory.mktemp("retries")) as (url, fake):
+        yield Running(url, fake)
 
 
 @pytest.mark.slow  # over 2 s: real processes, servers or a whole-suite run
