@@ -65,6 +65,9 @@ class _MessageEvent(_Event):
     ts: StrictStr
     thread_ts: StrictStr | None = None
     text: StrictStr | None = None
+    # The author's user id: a turn carries it and is hashed by its fields (the stop board keys turns by value),
+    # so a reference object here (allowed on other scopes) would break the turn, not only be unread.
+    user: StrictStr | None = None
 
 
 class _HomeOpened(_Event):

@@ -58,7 +58,7 @@ class ThreadStop:
 def _sent_at(turn: Turn) -> float:
     try:
         return float(turn.message_ts or 0)
-    except ValueError:
+    except (TypeError, ValueError):
         return 0.0
 
 

@@ -149,6 +149,8 @@ MISSHAPEN = [
     ("mention without a channel", _envelope_with({k: v for k, v in mention(MARKER).items() if k != "channel"})),
     ("mention with numeric text", _envelope_with({**mention(MARKER), "text": 12345})),
     ("message with a list as channel", _envelope_with({**mention(MARKER), "type": "message", "channel": [MARKER]})),
+    # found by the 10,000-request fuzz: a turn built from it could not be hashed by the stop board (a 500)
+    ("mention with an object as user", _envelope_with({**mention(MARKER), "user": {"id": "U1"}})),
     ("block_actions without actions", json.dumps({"type": "block_actions", "trigger_id": "T1"}).encode()),
     ("block_actions with empty actions", json.dumps({"type": "block_actions", "actions": []}).encode()),
     ("block_actions with a string action", json.dumps({"type": "block_actions", "actions": [MARKER]}).encode()),
