@@ -26,7 +26,7 @@ from estimator.defaults import (
 )
 from estimator.lora import adapters_gb
 from estimator.memory import bits_per_weight, weights_gb
-from estimator.messages import msg
+from estimator.messages import agree_plurals, msg
 from estimator.risks import assess_risks, overload_factor, risk_score
 from estimator.schemas import UNVERIFIED_POWER, Estimate, EstimateRequest, Risk, TcoResult, construct_trusted
 from estimator.tco import annual_tokens, needs_host_server, per_million_finding, tco
@@ -497,8 +497,8 @@ class Sizer:
                 target, bar = self.target_for(sized.candidate), self.ttft_for(sized.candidate)
                 ratio = max(target / max(speed, 1e-9), (ttft / bar) if bar else 1.0)
                 sized.violations.append(
-                    f"SLO: {speed:,.1f} tok/s per user and p95 TTFT {ttft:,.0f} ms at {self.peak} users "
-                    f"(targets {target:g} tok/s, {bar or 0:,} ms)")
+                    agree_plurals(f"SLO: {speed:,.1f} tok/s per user and p95 TTFT {ttft:,.0f} ms at {self.peak} user(s) "
+                                  f"(targets {target:g} tok/s, {bar or 0:,} ms)"))
                 ratios.append(ratio)
         assert sized.tco is not None
         if self.over_budget(sized.tco) and w.budget_usd is not None:
