@@ -43,7 +43,7 @@ _ITEMS_ZH = re.compile(
     # The file's type said in Latin letters after the measure word: "2 万份 PDF", "1 万份 docx".
     rf"|(?:{_ITEM_NOUNS}|docx?|xlsx?|pptx?|html|json|csv)\b)"
 )
-# "五十万篇" with its noun left out: items in a thread already about a batch job (a measure word of documents).
+# "五十万篇", "大概 3 万条" with the noun left out: items once the message or its thread is about a batch job (a measure word of documents).
 _ITEMS_ZH_BARE = re.compile(rf"{APPROX}{NUM}\s*(?:多|余|餘)?\s*(?:篇|份|条|條|封|笔|筆)(?![\u4e00-\u9fff]{{0,2}}(?:人|用户|用戶|token))")
 # "What if 5 million?", "and 800k?", "如果是两百万张呢？" as a whole follow-up in a thread about a batch job: the
 # job's item count is the one count in force. 张/張 also counts cards, so only beyond any card count.
