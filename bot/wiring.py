@@ -8,9 +8,12 @@ in-memory checkpointer).
 
 from __future__ import annotations
 
+import gc
+import logging
 import re
 import sqlite3
 from collections.abc import Callable
+from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
 from bot.engine import Engine, LockedModel
@@ -23,6 +26,8 @@ from estimator.catalog import Catalog
 
 if TYPE_CHECKING:  # the store (and duckdb) loads only when a command opens it
     from knowledge.store import KnowledgeStore
+
+log = logging.getLogger(__name__)
 
 FROM_SETTINGS = "from-settings"
 STATE_FILE = "state.sqlite"
@@ -109,8 +114,10 @@ def build_engine(
     checkpointer: Any = None,
     catalog: Catalog | None = None,
     store: Any = None,
+    long_running: bool = False,
 ) -> Engine:
-    """Wire the engine. `llm`: a model, None (deterministic only), a spec string, or from the settings."""
+    """Wire the engine. `llm`: a model, None (deterministic only), a spec string, or from the settings.
+    `long_running`: the process serves many turns (chat, the Slack worker): `settle` it before the first."""
     from bot.graph import build_graph
     from estimator.recommend import recommend
 
@@ -130,7 +137,10 @@ def build_engine(
                                     phrasing=settings.llm_phrasing)
     deps = Deps(catalog=catalog, recommend=recommend, find_model=store_model_lookup(store, catalog),
                 extract=extract, phrase=phrase)
-    return Engine(build_graph(deps, checkpointer), closers=closers)
+    engine = Engine(build_graph(deps, checkpointer), closers=closers)
+    if long_running:
+        settle(deps)
+    return engine
 
 
 def open_slack_inbox(settings: Settings) -> Any:
@@ -179,7 +189,7 @@ def build_slack_runner(settings: Settings, *, bot_token: str, api_url: str,
     closers: list[Callable[[], Any]] = [store.close]
     try:
         catalog = store.catalog()
-        engine = build_engine(settings, catalog=catalog, store=store)
+        engine = build_engine(settings, catalog=catalog, store=store, long_running=True)
         closers.insert(0, engine.close)
         inbox = open_slack_inbox(settings)
         closers.insert(0, inbox.close)
@@ -197,6 +207,51 @@ def build_slack_runner(settings: Settings, *, bot_token: str, api_url: str,
     return runner, slack_web_client(bot_token, api_url), close_all
 
 
+# Turns a long-running process rehearses before its first user (`settle`): every language, a load rate, a
+# batch job, a recommendation and a what-if, so the parser's lazily imported lexicons (bot.nlu.load and
+# bot.nlu.batch compile ~80 patterns, ~175 ms) and the estimator's caches are built before anyone waits.
+REHEARSAL: tuple[tuple[str, ...], ...] = (
+    ("our support bot (fine-tuned 8B, Q4_K_M) sees about 9,000 requests/hour at peak, prompts 600 tokens, "
+     "answers 200, first token under 1 s", "what if 50 concurrent users?"),
+    ("Classify 150k tickets overnight, ~700 tokens each, 5-token labels, done in 6 hours; 8B model, Q4_K_M",),
+    ("我们要给客服部门部署微调过的 7B 模型，两百人同时使用，每秒 5 个请求", "直接推荐"),
+    ("我們的法務團隊有 10 個人，要共用一個 7B 模型，一晚上要處理 2 萬份文件", "直接推薦"),
+)
+
+
+def settle(deps: Deps) -> None:
+    """Make a long-running process's first turns as fast as its later ones; call once, after building.
+
+    1. Rehearse `REHEARSAL` on a scratch graph over the same collaborators (an in-memory checkpointer:
+       nothing reaches the user's state), so lazy imports and caches are built now.
+    2. Collect, then freeze what startup made: the catalog, the compiled graph, the lexicons and the
+       imported libraries are ~124k objects that live as long as the process. Left in the collector's
+       oldest generation, every full collection walks them all (~50 ms on this project's 2 cores,
+       measured: three such pauses in 60 recommend turns were most of the turns' p95). `gc.freeze()` moves
+       them to a permanent generation the collector never scans (Python's gc docs: "to make future
+       collections cheaper"); objects made later are collected as before.
+    A rehearsal that fails is logged and skipped: it only saves time, it must never stop a start.
+    """
+    from langgraph.checkpoint.memory import InMemorySaver
+
+    from bot.graph import build_graph
+
+    try:  # parser and tools only: the model's reading would spend its budget on sentences nobody sent
+        scratch = Engine(build_graph(replace(deps, extract=None, phrase=None), InMemorySaver()))
+        for number, conversation in enumerate(REHEARSAL):
+            for text in conversation:
+                scratch.handle(f"rehearsal-{number}", text)
+    except Exception:
+        log.exception("the start-up rehearsal failed; the first turns will be slower")
+    freeze_heap()
+
+
+def freeze_heap() -> None:
+    """Collect, then move every object alive now out of the collector's reach (`settle`, step 2)."""
+    gc.collect()
+    gc.freeze()
+
+
 def _load_llm(settings: Settings, llm: LanguageModel | None | str) -> LanguageModel | None:
     if llm is None or not isinstance(llm, str):
         return llm
@@ -207,4 +262,4 @@ def _load_llm(settings: Settings, llm: LanguageModel | None | str) -> LanguageMo
 
 
 __all__ = ["FROM_SETTINGS", "STATE_FILE", "build_engine", "build_slack_runner", "make_checkpointer",
-           "open_slack_inbox", "slack_chart_maker", "slack_recovery_age_s", "store_model_lookup"]
+           "freeze_heap", "open_slack_inbox", "settle", "slack_chart_maker", "slack_recovery_age_s", "store_model_lookup"]

@@ -27,7 +27,7 @@ from estimator.catalog import Catalog
 from estimator.defaults import OVERLOAD_FACTOR
 from estimator.messages import msg
 from estimator.schemas import BatchPlan, Estimate
-from estimator.sizing import CapacityFn, EstimateFn, Sized, Sizer
+from estimator.sizing import CapacityFn, Checked, EstimateFn, Shortcuts, Sized, Sizer
 from estimator.workload import Workload
 
 # Concurrent streams a batch runner may keep in flight; the engine caps a batch at its own default
@@ -59,7 +59,7 @@ def prepare(workload: Workload) -> Workload:
     return workload.model_copy(update=facts) if facts else workload
 
 
-def job_hours(estimate: Estimate, streams: int, workload: Workload) -> float:
+def job_hours(estimate: Checked, streams: int, workload: Workload) -> float:
     """Hours the job takes on an option running `streams` items at once (inf when it does not fit)."""
     if not estimate.fits or estimate.decode_tokens_per_s_per_stream <= 0 or estimate.prefill_tokens_per_s <= 0:
         return math.inf
@@ -127,8 +127,8 @@ class BatchSizer(Sizer):
     """The sizer with the batch criterion: fits, and finishes within the window with headroom."""
 
     def __init__(self, workload: Workload, catalog: Catalog, estimate_fn: EstimateFn, capacity_fn: CapacityFn,
-                 lang: str = "en") -> None:
-        super().__init__(workload, catalog, estimate_fn, capacity_fn, lang=lang)
+                 lang: str = "en", shortcuts: Shortcuts | None = None) -> None:
+        super().__init__(workload, catalog, estimate_fn, capacity_fn, lang=lang, shortcuts=shortcuts)
         self.window_hours = workload.batch_window_hours or math.inf
         self._streams: dict[tuple[str, str, int], tuple[Estimate, int]] = {}
         # The job is one client: served tokens/s = the job's generated tokens over the window (same for all).
@@ -145,14 +145,19 @@ class BatchSizer(Sizer):
             widths = [c for c in BATCH_STREAMS if c <= items] or [1]
             if candidate.stack.continuous_batching == "no":
                 widths = [1]
-            best: tuple[Estimate, int] | None = None
+            # The widths are compared on their figures (`Sizer.figures`: the estimate's numbers without its
+            # notes and admitted-concurrency search); only the fastest becomes a whole estimate.
+            best_hours, best_width = math.inf, widths[0]
             for streams in widths:
-                est = Sizer.estimate(self, candidate, count, streams)
-                if best is None or job_hours(est, streams, self.workload) < job_hours(best[0], best[1],
-                                                                                      self.workload):
-                    best = (est, streams)
-            assert best is not None
-            self._streams[key] = best
+                checked = self.figures(candidate, count, streams)
+                if not checked.fits and streams > widths[0]:
+                    # The KV cache holds fewer streams as the batch widens (`throughput.admitted_plan`: the
+                    # fitting plans only shrink as C grows), so no wider batch fits either.
+                    break
+                hours = job_hours(checked, streams, self.workload)
+                if hours < best_hours:
+                    best_hours, best_width = hours, streams
+            self._streams[key] = (Sizer.estimate(self, candidate, count, best_width), best_width)
         return self._streams[key]
 
     def best_streams(self, candidate: Candidate, count: int) -> tuple[Estimate, int]:
@@ -174,6 +179,11 @@ class BatchSizer(Sizer):
         if not math.isfinite(hours):
             return count * 2
         return max(count + 1, math.ceil(count * hours * HEADROOM / self.window_hours))
+
+    def cannot_meet(self, candidate: Candidate, users: int) -> bool:
+        """Never ruled out by `Sizer.cannot_meet`: its bound is one stream's speed against a chat target, and a
+        batch job's criterion is the whole job's hours (the count search itself finds None)."""
+        return False
 
     def capacity(self, candidate: Candidate, count: int) -> int:
         """One job; carried when it finishes within the window."""

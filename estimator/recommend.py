@@ -373,7 +373,7 @@ def recommend(
         estimate_fn, capacity_fn = estimate_fn or default_estimate, capacity_fn or default_capacity
     candidates, excluded = enumerate_candidates(filled, catalog)
     if is_batch_job(filled):
-        sizer: Sizer = BatchSizer(filled, catalog, estimate_fn, capacity_fn, lang=lang)
+        sizer: Sizer = BatchSizer(filled, catalog, estimate_fn, capacity_fn, lang=lang, shortcuts=shortcuts)
     else:  # targets the user did not set do not fail hardware they own (seed 1's bands judge it)
         sizer = Sizer(filled, catalog, estimate_fn, capacity_fn, lang=lang,
                       assumed_targets=(workload.tokens_per_s_target is None, workload.ttft_target_ms is None),

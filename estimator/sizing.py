@@ -222,8 +222,8 @@ class Sizer:
         if found is None:
             found = self._figures.get(key)
         if found is None:
-            if self.shortcuts is None:
-                return self.estimate(candidate, count, users)
+            if self.shortcuts is None:  # the base estimate: a subclass's `estimate` may be built on `figures`
+                return Sizer.estimate(self, candidate, count, users)
             search = (candidate.hardware.id, candidate.stack.id, users)
             by_count = self._figures_by_count.get(search)
             if by_count is None:

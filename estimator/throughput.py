@@ -51,6 +51,7 @@ class Figures(NamedTuple):
     ttft_p95_ms: float | None
     ttft_ms_range: list[float] | None
     calibrated: bool
+    prefill_tokens_per_s: float  # a batch job's hours read it (`batch.job_hours`)
 
 
 def figures(request: EstimateRequest, catalog: Catalog) -> Figures:
@@ -72,7 +73,8 @@ def figures_by_count(request: EstimateRequest, catalog: Catalog) -> Callable[[in
         speeds = _speeds(request, plan, decode_row, prefill_row, resolved.confidence_width)
         ranges = _ranges(request, resolved, index, speeds[:4], decode_row is not None, prefill_row is not None)
         return Figures(plan.fits, speeds.per_stream, ranges["decode_tokens_per_s_per_stream_range"], speeds.ttft,
-                       speeds.ttft_p95, ranges["ttft_ms_range"], resolved.factors.calibrated or decode_row is not None)
+                       speeds.ttft_p95, ranges["ttft_ms_range"], resolved.factors.calibrated or decode_row is not None,
+                       speeds.prefill)
 
     return at
 

@@ -6,12 +6,17 @@ interview turns, the first recommendation, what-ifs, comparisons, explanations a
 Prints p50/p95/max per kind of turn and overall, and "engine only": every turn minus the time spent
 inside the estimator's `recommend()` (NLU, routing, rendering, checkpoint writes).
 
-    .venv/bin/python scripts/bench_turns.py [--rounds N] [--json]
+The engine's startup objects are frozen out of the collector (`bot.wiring.settle`: rehearsed, then frozen), as the chat and
+the Slack processes do. `--compare-unsettled` alternates rounds with the heap frozen and not, in one run,
+and adds the unsettled figure beside the settled one (the full-collection pauses it avoids).
+
+    .venv/bin/python scripts/bench_turns.py [--rounds N] [--compare-unsettled] [--json]
 """
 
 from __future__ import annotations
 
 import argparse
+import gc
 import json
 import statistics
 import tempfile
@@ -59,6 +64,8 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--rounds", type=int, default=5, help="times each conversation is replayed (new threads)")
     parser.add_argument("--json", action="store_true")
+    parser.add_argument("--compare-unsettled", action="store_true",
+                        help="alternate rounds with the startup heap frozen and not; report both")
     args = parser.parse_args()
 
     import estimator.recommend
@@ -80,21 +87,32 @@ def main() -> None:
     estimator.recommend.recommend = timed_recommend
     timings: dict[str, list[float]] = {}
     engine_only: list[float] = []
+    unsettled: list[float] = []
     with tempfile.TemporaryDirectory(prefix="siliconsult-bench-") as home:
-        with build_engine(Settings(home=Path(home), llm="none")) as engine:
+        with build_engine(Settings(home=Path(home), llm="none"), long_running=True) as engine:
             engine.handle("warm-up", "a 7B model for 20 users, just recommend")
-            for round_no in range(args.rounds):
+            rounds = args.rounds * (2 if args.compare_unsettled else 1)
+            for round_no in range(rounds):
+                settled = not (args.compare_unsettled and round_no % 2)
+                if settled:
+                    gc.freeze()
+                else:
+                    gc.unfreeze()
                 for i, conversation in enumerate(CONVERSATIONS):
                     for kind, text in conversation:
                         in_tools[0] = 0.0
                         start = time.perf_counter()
                         engine.handle(f"bench-{round_no}-{i}", text)
                         elapsed = (time.perf_counter() - start) * 1000
+                        if not settled:
+                            unsettled.append(elapsed)
+                            continue
                         timings.setdefault(kind, []).append(elapsed)
                         engine_only.append(elapsed - in_tools[0])
     everything = [ms for values in timings.values() for ms in values]
     rows = {kind: {"n": len(v), "p50_ms": round(statistics.median(v), 1), "p95_ms": round(percentile(v, 0.95), 1),
-                   "max_ms": round(max(v), 1)} for kind, v in [*timings.items(), ("all turns", everything), ("engine only", engine_only)]}
+                   "max_ms": round(max(v), 1)} for kind, v in [*timings.items(), ("all turns", everything), ("engine only", engine_only),
+                              *([("unsettled", unsettled)] if unsettled else [])]}
     if args.json:
         print(json.dumps(rows, indent=2))
         return

@@ -133,7 +133,9 @@ def chat_command(
             store = open_knowledge(settings)
             catalog = store.catalog()
             try:
-                engine = build_engine(settings, catalog=catalog, store=store)
+                # A person at a terminal reads the banner while the engine settles; piped input is a
+                # short script run, where rehearsing would only add to its time.
+                engine = build_engine(settings, catalog=catalog, store=store, long_running=interactive)
             except BaseException:
                 store.close()
                 raise

@@ -70,7 +70,7 @@ def slack_command(
 
     redact_logs((secrets.bot_token, secrets.app_token or "", secrets.signing_secret or ""))  # tokens never logged
     from bot.slack.runtime import build_slack_app
-    from bot.wiring import open_knowledge
+    from bot.wiring import freeze_heap, open_knowledge
 
     # Bad data files refuse the start in one line (DataError) before anything connects to Slack;
     # the worker process opens the same store again, from the cache this build leaves.
@@ -79,6 +79,7 @@ def slack_command(
     # `docker stop`, Kubernetes and systemd send SIGTERM: stop like Ctrl-C (until the app is up, that is all).
     signal.signal(signal.SIGTERM, _interrupt)
     app, close = build_slack_app(settings)
+    freeze_heap()  # the web process lives as long as the app: its acks skip full-collection pauses
 
     def cut_drain_short(signum: int, frame: object) -> None:
         close.hurry()

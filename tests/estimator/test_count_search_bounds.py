@@ -1,6 +1,6 @@
 """The count search's cheaper views of an estimate: the best-case bounds that let it stop early
 (`throughput.best_case`, `Sizer.cannot_meet`) bound every count's estimate, the figures it checks
-(`throughput.figures`) are the estimate's own, and neither changes a recommendation."""
+(`throughput.figures`) are the estimate's own, and neither changes a recommendation, a batch job's included."""
 
 from __future__ import annotations
 
@@ -79,14 +79,37 @@ workloads = st.builds(
 @given(workload=workloads)
 def test_the_shortcuts_change_no_recommendation(catalog, workload):
     # An injected estimate function comes without shortcuts: the same estimator, every count estimated in full.
+    _assert_same_answer_estimated_in_full(catalog, workload)
+
+
+def _assert_same_answer_estimated_in_full(catalog, workload):
     try:
-        bounded = recommend(workload, catalog)
+        lean = recommend(workload, catalog)
     except NoFeasibleOption as exc:
         with pytest.raises(NoFeasibleOption) as again:
             recommend(workload, catalog, estimate_fn=throughput.estimate)
         assert again.value.user_message == exc.user_message
         return
-    assert recommend(workload, catalog, estimate_fn=throughput.estimate) == bounded
+    assert recommend(workload, catalog, estimate_fn=throughput.estimate) == lean
+
+
+batch_jobs = st.builds(
+    Workload,
+    model_params_b=st.sampled_from([3.0, 8.0, 32.0, 70.0]),
+    quantization=st.sampled_from([None, "Q4_K_M", "FP8"]),
+    batch_items=st.sampled_from([40, 2_000, 150_000, 500_000]),
+    batch_window_hours=st.sampled_from([1.0, 6.0, 48.0]),
+    prompt_tokens=st.sampled_from([200, 700, 10_000]),
+    output_tokens=st.sampled_from([5, 500]),
+)
+
+
+@settings(max_examples=10, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(workload=batch_jobs)
+def test_batch_widths_compared_on_figures_change_no_recommendation(catalog, workload):
+    # A batch job's widths are compared on the figures alone and only the fastest is estimated in full;
+    # estimating every width in full (an injected estimate function) must give the same answer.
+    _assert_same_answer_estimated_in_full(catalog, workload)
 
 
 @pytest.mark.parametrize(("hardware", "params_b", "quant", "backend", "model"),
