@@ -42,8 +42,13 @@ def annotate(option: Option, sized: Sized, sizer: Sizer, *, unpriced: bool = Fal
         update["batch_hours"] = shown_hours(hours) if math.isfinite(hours) else None
     if unpriced:
         # Costed at power only because no price is on record, not because it is owned: say so.
+        # The working's lines follow the TCO's findings one for one (`recommend.to_option`): the line of the
+        # `owned` finding ("already owned: no purchase") is the one that is not true.
         line = msg("answer.named.unpriced", sizer.lang, power=option.tco.annual_power_usd)
-        update.update(unpriced=True, existing=False, rationale=None, tco_assumptions=[line, *option.tco_assumptions[1:]])
+        findings = sized.tco.findings if sized.tco is not None else ()
+        lines = [line if finding.id == "owned" else text for finding, text in zip(findings, option.tco_assumptions,
+                                                                                    strict=True)]
+        update.update(unpriced=True, existing=False, rationale=None, tco_assumptions=lines)
     return option.model_copy(update=update) if update else option
 
 

@@ -120,6 +120,13 @@ def test_an_unpriced_8x_b200_node_is_still_evaluated(catalog):
     assert answer.meets and not answer.priced and not answer.is_primary
     assert answer.option is not None and answer.option.unpriced and not answer.option.existing
     assert "no sourced price" in answer.text
+    # Its TCO working says why it is costed at power only, once, and never that it is owned; the other
+    # lines (energy, operations) stay.
+    working = answer.option.tco_assumptions
+    assert sum("no sourced price" in line or "not costed" in line.lower() or "unpriced" in line.lower()
+               for line in working) == 1
+    assert not any("already owned" in line.lower() for line in working)
+    assert any("kwh" in line.lower() for line in working)
 
 
 def test_how_many_mi300x_comes_in_whole_baseboards(catalog):
