@@ -21,6 +21,7 @@ from bot.nlu.lexicon import (
     NUM,
     OVERNIGHT,
     OVERNIGHT_WINDOW_HOURS,
+    batch_words,
 )
 from bot.nlu.spans import Fact, _Claims, _int, _matches, number_value
 
@@ -134,7 +135,7 @@ def _is_share_split(match: re.Match[str]) -> bool:
 
 def is_batch_context(text: str) -> bool:
     """Whether the message describes a job over a set of items rather than people chatting."""
-    return bool(_BATCH_CONTEXT.search(text) or ARRIVAL_WORDS["batch"].search(text))
+    return any(True for pattern in (_BATCH_CONTEXT, ARRIVAL_WORDS["batch"]) for _ in batch_words(pattern, text))
 
 
 def batch_facts(text: str, claims: _Claims, *, batch_job: bool = False) -> Iterator[Fact]:
@@ -155,7 +156,7 @@ def batch_facts(text: str, claims: _Claims, *, batch_job: bool = False) -> Itera
             for m in _matches(pattern, text, claims):
                 hours = round(number_value(m) * _HOURS_PER_UNIT[m.group("unit")], 4)
                 yield Fact("batch_window_hours", _int(hours), m.start(), m.end(), keyed=True)
-        overnight = OVERNIGHT.search(text)
+        overnight = next(batch_words(OVERNIGHT, text), None)
         if overnight is not None and not any(pattern.search(text) for pattern in _WINDOW):
             yield Fact("batch_window_hours", OVERNIGHT_WINDOW_HOURS, overnight.start(), overnight.end(), keyed=False)
     for pattern in _IN_OUT:

@@ -37,6 +37,7 @@ from bot.nlu.lexicon import (
     STABILITY_WORDS,
     THINKING_WORDS,
     TYPICAL_WORDS,
+    batch_words,
 )
 from bot.nlu.schedule import working_hours_facts
 from bot.nlu.spans import Fact, _Claims, _int, _matches, number_value
@@ -423,10 +424,11 @@ def _model_size(text: str, claims: _Claims) -> Iterator[Fact]:
 
 
 # A head count said with its noun first ("分析师 50 个", "研發 400 人", "sales team: 120") or in accounts and seats
-# ("3000 个账号", "1500 個帳號"): everyone who may use it, not a peak.
+# ("3000 个账号", "1500 個帳號", "200 seats", "300 个席位"): everyone who may use it, not a peak.
 _HEADCOUNT_NOUN_FIRST = re.compile(rf"(?:{_MEMBER_NOUNS}|客服|销售|业务员|坐席)\s*(?:有|共|一共|总共|大概|约|大约)?\s*{APPROX}{NUM}"
                                    r"\s*(?:个|位|名|人)(?!\s*(?:在用|同时|在线|并发))")
-_ACCOUNTS = re.compile(rf"{APPROX}{NUM}\s*(?:个|位|名)?\s*(?:账号|帐号|账户|帳戶|accounts?|licen[cs]es?|licensed seats)")
+_ACCOUNTS = re.compile(rf"{APPROX}{NUM}\s*(?:个|位|名)?\s*(?:授权)?\s*(?:账号|帐号|账户|帳戶|席位|席次|accounts?|licen[cs]es?|"
+                       r"(?:licensed |paid |copilot |user )?seats?\b)")
 # A count with no noun of its own ("only 40 are on it", "大约 25 个", "也就 20 个左右"): no unit may follow it.
 _BARE_COUNT = re.compile(rf"{APPROX}{NUM}(?![\d.])(?!\s*(?:~|-|–|to|到|至)\s*\d)\s*(?:个|位|名|人)?(?!\s*(?:tokens?|toks?|token|ms|s\b|secs?|seconds?|秒|%|gb|"
                          r"b\b|w\b|kw|hours?|hrs?|h\b|小时|年|years?|months?|月|天|days?|weeks?|周|元|块|美元|x\b|×|倍|张|卡|"
@@ -509,7 +511,8 @@ def _quantization(text: str, claims: _Claims) -> Iterator[Fact]:
 
 def _first(table: dict[str, re.Pattern[str]], text: str) -> tuple[str, re.Match[str]] | None:
     for value, pattern in table.items():
-        if m := pattern.search(text):
+        # A batch word that schedules training is no batch job (`lexicon.about_training`).
+        if m := next(batch_words(pattern, text), None) if table is ARRIVAL_WORDS and value == "batch" else pattern.search(text):
             return value, m
     return None
 

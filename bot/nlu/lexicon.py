@@ -9,6 +9,7 @@ order matters where two values could both match (first match wins). Keep words h
 from __future__ import annotations
 
 import re
+from collections.abc import Iterator
 
 from bot.nlu.fold import fold
 
@@ -206,6 +207,30 @@ OVERNIGHT_WINDOW_HOURS = 8.0
 OVERNIGHT = re.compile(r"\bovernight\b|\bnightly\b|\bevery night\b|\beach night\b|\bper night\b|\bduring the night\b|"
                        r"每晚|每天晚上|每夜|夜间|夜間|晚上跑|通宵|一夜之间|一夜之間|一个晚上|一個晚上")
 
+# A night word whose clause trains the model ("fine-tune nightly on the same box", "train LoRAs on it
+# overnight") schedules training on the serving hardware (`mixed_training`), not a batch inference job:
+# the verb of training, and no work over items beside it ("nightly we label data for training" is a job).
+TRAINING_VERB = _rx(r"\b(?:train|retrain|fine[- ]?tune|finetune)s?\b", r"\b(?:training|fine[- ]?tuning|finetuning) "
+                    r"(?:runs?|jobs?|rig|box|cluster|loras?|adapters?)\b", r"\btrain(?:ing)? (?:loras?|adapters?|models?)\b",
+                    "(?<!为)(?<!为了)(?:训练|微调)(?!数据|集|语料|样本)")
+ITEM_WORK = _rx(r"\b(?:classif|process|summari[sz]|label|tag|extract|translat|embed|score|categori[sz]|triag|"
+                r"transcrib|redact)\w*", "处理|分类|摘要|总结|标注|翻译|抽取|提取|审核|打标签")
+_CLAUSE_BREAK = re.compile(r"[,;.!?，；。！？]")
+
+
+def about_training(text: str, start: int, end: int) -> bool:
+    """Whether the words at text[start:end] sit in a clause about training the model on this hardware."""
+    head = _CLAUSE_BREAK.split(text[max(0, start - 60):start])[-1]
+    tail = _CLAUSE_BREAK.split(text[end:end + 60], maxsplit=1)[0]
+    clause = head + text[start:end] + tail
+    return bool(TRAINING_VERB.search(clause)) and not ITEM_WORK.search(clause)
+
+
+def batch_words(pattern: re.Pattern[str], text: str) -> Iterator[re.Match[str]]:
+    """`pattern`'s matches in `text` that are not a training schedule (`about_training`)."""
+    return (m for m in pattern.finditer(text) if not about_training(text, m.start(), m.end()))
+
+
 SEVERAL_MODELS = _rx(r"several models", r"multiple models", r"a few models", r"many models", r"several fine[- ]?tunes",
                      r"multiple fine[- ]?tunes", "多个模型", "多個模型", "几个模型", "幾個模型", "多模型", "多个微调模型",
                      "多個微調模型")
@@ -302,6 +327,10 @@ __all__ = [
     "ACROSS_TIME_ZONES",
     "APPROX",
     "ARRIVAL_WORDS",
+    "ITEM_WORK",
+    "TRAINING_VERB",
+    "about_training",
+    "batch_words",
     "CORRECTION",
     "DYNAMIC_SHAPES_NO",
     "DYNAMIC_SHAPES_YES",

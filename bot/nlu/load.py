@@ -125,17 +125,42 @@ _LORA = (_rx(rf"(?:(?P<low>\d+)\s*(?:-|to|~|到|至)\s*)?{NUM}\s*{_words('lora')
 _FLAGS = (("air_gapped", re.compile(_words("air_gapped"))), ("accuracy_critical", re.compile(_words("careful_quantization"))),
           ("mixed_training", re.compile(_words("mixed_training"))))
 _CHANNELS = _rx(rf"{APPROX}{NUM}\s*{_words('channels')}")
+_CONVERSATION = re.compile(_words("conversation_nouns"))
+# A conversation's turns, said in the same sentence after its rate (no number between): the turn count
+# before or after the conversation's word ("each chat is ~4 turns", "10 messages each", "每次来回 5 轮").
+_REST_OF_SENTENCE = r"[^\d.;!?。；！？]{0,40}?"
+_TURNS = (
+    _rx(rf"{_REST_OF_SENTENCE}{_words('each_conversation')}\s*(?:{_words('on_average')})?\s*{APPROX}{NUM}\s*"
+        rf"{_words('turn_nouns')}"),
+    _rx(rf"{_REST_OF_SENTENCE}(?:{_words('on_average')})?\s*{APPROX}{NUM}\s*{_words('turn_nouns')}\s*"
+        rf"{_words('per_conversation')}"),
+)
+MAX_TURNS = 200  # a longer "conversation" is a session of many, not a multiplier anyone means
+
+
+def _turns(text: str, rate: re.Match[str], claims: _Claims) -> tuple[float, int]:
+    """(turns per conversation, where the reading ends) when `rate` counts conversations and the turns
+    follow it; (1, the rate's end) otherwise. The turns' span is claimed: its number is no other fact."""
+    if not _CONVERSATION.search(rate.group(0)):
+        return 1.0, rate.end()
+    for pattern in _TURNS:
+        found = pattern.match(text, rate.end())
+        if found and claims.free(found.start(), found.end()) and 1 <= (turns := number_value(found)) <= MAX_TURNS:
+            claims.claim(found.start(), found.end())
+            return turns, found.end()
+    return 1.0, rate.end()
 
 
 def _rates(text: str, claims: _Claims) -> Iterator[Fact]:
     for unit, pattern in (*_RATE_AFTER.items(), *_RATE_BEFORE.items()):
         for m in _matches(pattern, text, claims):
-            value = number_value(m)
+            turns, end = _turns(text, m, claims)
+            value = number_value(m) * turns
             if unit in ("day", "month"):
                 per_day = value / DAYS_PER_MONTH if unit == "month" else value
-                yield Fact("requests_per_day", _int(round(per_day, 3)), m.start(), m.end(), keyed=True)
+                yield Fact("requests_per_day", _int(round(per_day, 3)), m.start(), end, keyed=True)
             else:
-                yield Fact("requests_per_s", round(value / SECONDS_PER_UNIT[unit], 4), m.start(), m.end(), keyed=True)
+                yield Fact("requests_per_s", round(value / SECONDS_PER_UNIT[unit], 4), m.start(), end, keyed=True)
     for pattern, seconds in _RATE_QPS:
         for m in _matches(pattern, text, claims):
             yield Fact("requests_per_s", _int(round(number_value(m) / seconds, 4)), m.start(), m.end(), keyed=True)

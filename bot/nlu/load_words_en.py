@@ -12,6 +12,16 @@ WORDS: dict[str, tuple[str, ...]] = {
     "request_nouns": (r"(?:[a-z]+[ -])?(?:requests?|reqs?|queries|query|calls?|completions?|inferences?)",
                       r"(?:[a-z]+[ -])?(?:customers?|conversations?|chats?|questions?|prompts?|hits|messages|tickets?|sessions)"),
     "per": (r"/", r"per", r"an?", r"each", r"every"),
+    # A conversation arrives as several requests, one a turn: its turns, said after its rate, multiply the
+    # rate ("1,500 chats a day, each chat is ~4 back-and-forth turns", "800 conversations/day, ~10 messages each").
+    "conversation_nouns": (r"conversations?", r"chats?", r"sessions?", r"dialog(?:ue)?s?", r"threads?"),
+    "turn_nouns": (r"(?:back[- ]and[- ]forth\s+)?(?:turns?|exchanges?|rounds?)\b", r"back[- ]and[- ]forths?\b",
+                   r"messages?\b", r"round[- ]?trips?\b"),
+    "each_conversation": (r"(?:each|every|per|an?|the average) (?:conversation|chat|session|dialog(?:ue)?|thread)"
+                          r"(?: is| has| runs| averages| lasts| takes| goes)?(?: about| around| roughly)?",),
+    "per_conversation": (r"each\b", r"apiece\b", r"per (?:conversation|chat|session|dialog(?:ue)?|thread)\b",
+                         r"an? (?:conversation|chat|session)\b"),
+    "on_average": (r"avg\.?", r"average", r"on average", r"typically", r"usually"),
     # requests in flight together, said after the count ("one request at a time", "6 queries at a time"):
     # a concurrency, never a rate missing its unit
     "in_flight_after": (r"at a time", r"at any (?:one )?time(?! of)", r"at any given (?:time|moment)"),
@@ -61,7 +71,9 @@ WORDS: dict[str, tuple[str, ...]] = {
     "careful_quantization": (r"no careless quanti[sz]", r"(?:don'?t|do not|can'?t|cannot) (?:quanti[sz]e|compress) (?:aggressively|carelessly|too much|much)",
                              r"no aggressive quanti[sz]", r"(?:can'?t|cannot|mustn'?t) (?:lose|drop|sacrifice) (?:any )?(?:accuracy|quality)",
                              r"careful (?:with|about) quanti[sz]"),
-    "mixed_training": (r"train\w*\b.{0,60}\bsame (?:machines?|hardware|gpus?|servers?|boxe?s?|cards?|nodes?)",
+    "mixed_training": (r"(?:train|fine[- ]?tun)\w*\b.{0,60}\bsame (?:machines?|hardware|gpus?|servers?|boxe?s?|cards?|nodes?|rigs?)",
+                       r"doubles? as (?:a |an |our |the )?(?:training|fine[- ]?tuning)",
+                       r"(?:train(?:ing)?|fine[- ]?tun(?:e|ing))\b (?:\w+ ){0,3}on (?:it|them|these|those|this box|that box)\b",
                        r"same (?:machines?|hardware|gpus?|servers?|box|boxes|nodes?) .{0,30}(?:train|fine[- ]?tun)"),
     # "how much a day" and the like: not a count of people
     "not_people": (r"tokens?", r"toks?", r"ms\b", r"gb\b", r"w\b", r"kw\b", r"%", r"\$"),

@@ -9,6 +9,11 @@ from __future__ import annotations
 WORDS: dict[str, tuple[str, ...]] = {
     "request_nouns": ("(?:个|次|条|通)?\\s*(?:api\\s*)?(?:请求|调用|呼叫|request|requests|query|queries|call|calls)",
                       "(?:个|位|次)?\\s*(?:客户咨询|客户|咨询|对话|会话|提问|问题)"),
+    # a conversation's turns, each a request ("两千次对话，每次来回 5 轮", "每个会话平均 6 轮问答")
+    "conversation_nouns": ("对话", "会话", "聊天", "咨询"),
+    "turn_nouns": ("轮(?:问答|对话)?", "个?回合", "次来回"),
+    "each_conversation": ("每(?:次|个|场|通)?\\s*(?:对话|会话|聊天|咨询)?\\s*(?:来回)?",),
+    "on_average": ("平均",),
     # requests in flight together, said before the count ("一次只处理 1 个请求", "同时 3 个请求", "并发 12 个请求"):
     # a concurrency (text is normalized to Simplified), never a rate missing its unit
     "in_flight_before": ("一次", "每次", "同时", "并发", "一起"),
