@@ -165,6 +165,14 @@ _ASSUME: dict[str, tuple[str, str, str]] = {
     "assume.speed.team": (
         "seed 1's comfortable interactive speed", "种子文档 1 所说的舒适交互速度", "種子文件 1 所說的舒適互動速度",
     ),
+    "assume.speed.ttft_class": (
+        "a first token within {ttft:,} ms is a latency class that also streams a token every ≤ {tpot:g} ms "
+        "(MLPerf pairs each first-token bound with a per-token bound of at most a tenth of it: {source})",
+        "首 token {ttft:,} ms 以内的延迟等级，后续每个 token 也应 ≤ {tpot:g} ms"
+        "（MLPerf 每个首 token 上限都配有不超过其十分之一的每 token 上限：{source}）",
+        "首 token {ttft:,} ms 以內的延遲等級，後續每個 token 也應 ≤ {tpot:g} ms"
+        "（MLPerf 每個首 token 上限都配有不超過其十分之一的每 token 上限：{source}）",
+    ),
     "assume.ttft": (
         "assumed a p95 time-to-first-token target of {ms:,} ms", "假设 p95 首 token 延迟目标为 {ms:,} ms",
         "假設 p95 首 token 延遲目標為 {ms:,} ms",
@@ -335,6 +343,15 @@ _RECOMMEND: dict[str, tuple[str, str, str]] = {
         "Targets checked against the low end of each option's likely range (you asked for a safe answer)",
         "目标按每个方案可能范围的下限核对（你要求保守的答案）",
         "目標按每個方案可能範圍的下限核對（你要求保守的答案）",
+    ),
+    "note.hard_latency": (
+        "A first token within {ttft:,} ms is an ultra-low bound with no room for the estimate's error: purchases are "
+        "checked against the low end of their likely range (seed 2: ultra-low latency, one request, a mid-size model → "
+        "an inference accelerator or a high-end GPU)",
+        "首 token {ttft:,} ms 以内是超低延迟上限，容不下估算误差：采购方案按可能范围的下限核对"
+        "（种子文档 2：超低延迟、单请求、模型中等 → 推理专用加速方案或高端 GPU）",
+        "首 token {ttft:,} ms 以內是超低延遲上限，容不下估算誤差：採購方案按可能範圍的下限核對"
+        "（種子文件 2：超低延遲、單請求、模型中等 → 推理專用加速方案或高端 GPU）",
     ),
     "note.shape_approx": ("an approximated shape", "近似结构", "近似結構"),
     "note.shape_facts": (

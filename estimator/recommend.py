@@ -419,6 +419,8 @@ def recommend(
         assumptions.append(fleet)
     if filled.conservative:
         assumptions.append(msg("note.conservative", lang))
+    elif sizer.hard_latency:
+        assumptions.append(msg("note.hard_latency", lang, ttft=filled.ttft_target_ms))
     if filled.days_per_week < 7:  # the TCO basis line above names hours only
         assumptions.append(msg("tco.days", lang, days=filled.days_per_week, running=running_days_per_year(filled)))
     assumptions.append(shape_note(filled, catalog, lang) or _model_shape_note(filled, catalog, lang))

@@ -24,6 +24,7 @@ from estimator.defaults import (
     MIGRATION_USD_PER_PORT,
     MODEL_CHANGES_PER_YEAR_WHEN_FREQUENT,
 )
+from estimator.load import is_ultra_low_ttft
 from estimator.lora import adapters_gb
 from estimator.memory import bits_per_weight, weights_gb
 from estimator.messages import agree_plurals, msg
@@ -156,6 +157,10 @@ class Sizer:
         # does better, so it must meet the assumed target at the low end of its likely range (an owned M3 Max
         # at 13 tok/s was replaced by a card at 16.6, likely 8.4–30: no sure gain for the money).
         self.sure_purchases = bool(workload.owned_devices or workload.existing_hardware_ids) and self.assumed_speed
+        # A first-token bound the user set in the ultra-low class (seed 2's "超低延迟" row) is a hard limit with no
+        # slack for the estimate's error: a purchase must meet it, and the stream speed its class holds
+        # (`load.tokens_per_s_for_ttft`), at the slow end of its likely range, not only at its central figure.
+        self.hard_latency = not self.assumed_ttft and is_ultra_low_ttft(workload.ttft_target_ms)
         years = [hw.launch_year for hw in catalog.hardware if hw.launch_year]
         self.newest_year = max(years) if years else None
         self._estimates: dict[tuple[str, str, int, int], Estimate] = {}
@@ -242,7 +247,7 @@ class Sizer:
 
     def _cautious(self, calibrated: bool, candidate: Candidate | None) -> bool:
         owned = candidate is not None and candidate.existing
-        return self.conservative or (not owned and (not calibrated or self.sure_purchases))
+        return self.conservative or (not owned and (not calibrated or self.sure_purchases or self.hard_latency))
 
     def speed(self, est: Checked, candidate: Candidate | None = None) -> float:
         """Per-user speed the targets are checked against: the central figure, or when `cautious` the

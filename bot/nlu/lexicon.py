@@ -93,6 +93,19 @@ ARRIVAL_WORDS: dict[str, re.Pattern[str]] = {
                   r"uniform (?:load|traffic)", "平稳", "平穩", "均匀", "均勻", "流量稳定", "流量穩定"),
 }
 
+# How often the model changes is said of the model itself: its name (model, weights, checkpoint, architecture),
+# then what it is ("frozen", "pinned", "locked", "final"; "冻结", "锁定", "定了"), or a change verb denied with the
+# model as its object ("not touching the weights", "no plans to swap or retrain the model"; "不打算重新训练").
+# A lock or a steadiness said of anything else ("budget's locked", "预算锁定", "机柜空间固定") is not about the model.
+_MODEL_NOUN = r"(?:model|llm|weights|checkpoints?|ckpt|arch(?:itecture)?s?|fine[- ]?tune)"
+_IS = r"(?:\s*(?:'s|'re)|\s+(?:is|are|has been|have been|will be|stays?|remains?|gets?|got|now|already|basically|totally|fully|completely|officially|effectively))*\s+"
+_FIXED = r"(?:frozen|pinned|locked(?:[- ](?:down|in))?|final(?:i[sz]ed)?|set in stone|signed off|fixed)\b"
+_CHANGE_VERB = r"(?:touch|chang|updat|retrain|re-train|modif|swap|tweak|replac|fine[- ]?tun)\w*"
+_DENIED = r"(?:not|never|no longer|won'?t|can'?t|cannot|don'?t|do not|aren'?t|isn'?t|no plans? to|not planning to|not going to)"
+_MODEL_NOUN_ZH = "(?:模型|权重|版本|结构|架构|checkpoint|ckpt)"
+_GAP_ZH = "(?:已经|已|就|都|基本|也|是|了|，|,|\\s){0,4}"
+_FIXED_ZH = "(?:冻结|锁定|锁死|锁住|定了|定版|封版|定稿|固定)"
+
 STABILITY_WORDS: dict[str, re.Pattern[str]] = {
     "frequent_changes": _rx(r"changes? (?:every|each) (?:week|day|month|sprint)",
                             # "每两周就改一次结构", "每幾週就改一次"
@@ -108,13 +121,32 @@ STABILITY_WORDS: dict[str, re.Pattern[str]] = {
                             r"frequent(?:ly)? (?:updat|chang|retrain|swap)", r"(?:updat|chang|swap)\w* (?:it |the model |models )?(?:often|frequently|all the time|constantly)",
                             r"model changes", r"swap(?:ping)? models", r"keep iterating",
                             "经常更新", "經常更新", "频繁更新", "頻繁更新", "每周更新", "每週更新", "经常换", "經常換",
-                            "不断迭代", "不斷迭代", "常常更新", "快速迭代", "经常变", "經常變"),
+                            "不断迭代", "不斷迭代", "常常更新", "快速迭代", "经常变", "經常變",
+                            # a new version out on a cadence ("push a new checkpoint every sprint", "每两周就会出一个新版本",
+                            # "每个月都会重新微调")
+                            r"\bnew (?:checkpoint|model|version|weights|fine[- ]?tune)s?\b[^.;]{0,30}?\b(?:every|each) (?:few |couple of |other )?(?:sprints?|weeks?|days?|months?|releases?)",
+                            "每(?:几|两|[0-9一二三四]+)?(?:周|个月|月|天)(?:都|就)?(?:会|要|在)?(?:出|发)(?:[1一](?:个|版))?新(?:的)?(?:版本|模型)",
+                            "每(?:几|两|[0-9一二三四]+)?(?:周|个月|月|天)(?:都|就)?(?:会|要|在)?(?:重新)?(?:训练|微调|迭代|换)",
+                            # the model still in flux ("expect the model to churn", "结构可能随时调整", "变动很频繁")
+                            rf"{_MODEL_NOUN}\b[^.;]{{0,20}}?\b(?:churn\w*|in flux|keeps? changing|still (?:iterating|changing|evolving))",
+                            r"experiment\w* with (?:the |new |different )?(?:arch(?:itecture)?s?|models?|weights)",
+                            "试错", "随时(?:调整|改|变|换)", "变动(?:很|挺|比较|非常)?(?:频繁|大|多)"),
     "stable": _rx(r"stable model", r"model (?:is|will be|stays) (?:stable|fixed|frozen)", r"won'?t change",
                   r"will not change", r"rarely (?:change|update)", r"fixed model", r"\bfrozen\b", r"\bstable\b",
                   "模型稳定", "模型穩定", "模型固定", "固定模型", "不常更新", "很少更新", "不会变", "不會變", "定型", "不会改", "不會改",
-                  "固定不变", "固定不變", "固定",
+                  "固定不变", "固定不變",
                   # seed 2, 2.2 条件一: "模型已经定型半年一年都不动"
-                  "不会再改", "不會再改", "不再改", "都不动", "都不動", "不会动", "不會動"),
+                  "不会再改", "不會再改", "不再改", "都不动", "都不動", "不会动", "不會動", "不再动",
+                  # the model named, then what it is ("Model is pinned", "weights are final", "这版模型锁定了", "版本，锁死了")
+                  rf"\b{_MODEL_NOUN}{_IS}{_FIXED}", rf"\b(?:freez\w*|pinned|locked(?:[- ]down)?|finali[sz]ed)\s+"
+                  rf"(?:the |our |this |that |a |an )?(?:\w+[- ])?{_MODEL_NOUN}\b",
+                  f"{_MODEL_NOUN_ZH}{_GAP_ZH}{_FIXED_ZH}",
+                  # a change denied, the model its object ("not touching the weights", "no plans to swap or retrain the model")
+                  rf"{_DENIED}\s+(?:\w+\s+){{0,2}}?{_CHANGE_VERB}\s+(?:\w+\s+){{0,3}}?{_MODEL_NOUN}\b",
+                  r"\bno (?:re-?trains?|re-?training|model (?:changes|updates))\b", r"signed off on (?:this|the|that|our) (?:exact )?"
+                  r"(?:checkpoint|model|version|weights)", r"(?:leave|left) (?:it|the model|the weights) alone",
+                  r"\b(?:run|serve|ship|keep|deploy)\w* (?:it |the model |the weights )?as[- ]is\b",
+                  "不(?:再)?迭代", "不(?:打算|准备|计划)(?:再)?(?:重新)?(?:训练|微调|改|更新|换)", "不会(?:再)?重新(?:训练|微调)"),
 }
 
 DYNAMIC_SHAPES_YES = _rx(r"variable[- ]length", r"dynamic (?:shapes?|inputs?|lengths?|sequences?)",

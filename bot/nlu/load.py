@@ -179,6 +179,7 @@ def _rates(text: str, claims: _Claims) -> Iterator[Fact]:
 # request count is taken for a rate whose unit is missing.
 _REQUESTS_IN_FLIGHT = (
     _rx(rf"{APPROX}{NUM}\s*{_NOUN}\s+{_words('in_flight_after')}"),
+    _rx(rf"{_NOUN}\s+{_words('in_flight_verbs')}\s+{APPROX}{NUM}\s+{_words('in_flight_after')}"),
     _rx(rf"{_words('in_flight_before')}\s*(?:只|最多|就|大概|大约|约|差不多|也就|顶多|不超过)*\s*"
         rf"(?:处理|跑|来|有|进来|发)?\s*{APPROX}{NUM}\s*{_NOUN}"),
 )

@@ -25,6 +25,9 @@ WORDS: dict[str, tuple[str, ...]] = {
     # requests in flight together, said after the count ("one request at a time", "6 queries at a time"):
     # a concurrency, never a rate missing its unit
     "in_flight_after": (r"at a time", r"at any (?:one )?time(?! of)", r"at any given (?:time|moment)"),
+    # the count said after the requests' verb ("requests come in one at a time", "queries arrive 2 at a time")
+    "in_flight_verbs": (r"comes?(?: in)?", r"arrives?", r"lands?", r"hits?", r"shows? up", r"rolls? in", r"trickles? in",
+                        r"(?:are|get) (?:sent|served|handled|processed)"),
     "second": (r"s\b", r"secs?\b", r"seconds?\b"),
     "minute": (r"min\b", r"mins\b", r"minutes?\b"),
     "hour": (r"h\b", r"hrs?\b", r"hours?\b"),
