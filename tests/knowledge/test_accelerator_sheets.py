@@ -6,8 +6,17 @@ from __future__ import annotations
 
 import pytest
 
-from estimator.catalog import Hardware
+from estimator.catalog import Catalog, Hardware
+from estimator.default_format import runs_format
 from knowledge.testing import memory_catalog
+
+# The rate column the estimator sizes each served format's matmuls at (`device.peak_tflops`): FP8 on FP8 units,
+# INT8 (W8A8) on INT8 units, FP4 on FP4 units; FP16 and BF16 share one 16-bit rate (either column fills it).
+_RATE_COLUMNS: dict[str, tuple[str, ...]] = {
+    "FP16": ("fp16_tflops", "bf16_tflops"), "BF16": ("fp16_tflops", "bf16_tflops"), "FP8": ("fp8_tflops",),
+    "INT8": ("int8_tops",), "INT4": ("int4_tops",), "FP4": ("fp4_tflops",), "NVFP4": ("fp4_tflops",),
+    "MXFP4": ("fp4_tflops",),
+}
 
 
 def _accelerators() -> list[Hardware]:
@@ -18,13 +27,29 @@ def _cloud_only(hw: Hardware) -> bool:
     return "cloud-only" in (hw.form_factor or "").lower()
 
 
-def _sizing_gaps(hw: Hardware) -> list[str]:
+def _format_rate_gaps(hw: Hardware, catalog: Catalog) -> list[str]:
+    """The formats a stack of the device serves on it (as its stack row documents them) without the rate the
+    estimator would size them at: it would fall back to the 16-bit rate and misjudge prefill in that format."""
+    gaps = []
+    for stack_id in hw.software_stacks:
+        stack = catalog.stack(stack_id)
+        if stack is None:
+            gaps.append(f"stack {stack_id} not in the catalog")
+            continue
+        for fmt in stack.quant_formats:
+            columns = _RATE_COLUMNS.get(fmt.upper(), ())
+            if runs_format(stack, hw, fmt) and columns and not any(getattr(hw, col) for col in columns):
+                gaps.append(f"{fmt} rate ({stack_id})")
+    return gaps
+
+
+def _sizing_gaps(hw: Hardware, catalog: Catalog | None = None) -> list[str]:
     compute = hw.fp16_tflops or hw.bf16_tflops or hw.fp8_tflops or hw.int8_tops
     gaps = [name for name, value in (("memory_gb", hw.memory_gb), ("memory_bandwidth_gbs", hw.memory_bandwidth_gbs),
                                      ("a compute rate", compute)) if not value]
     if not hw.tdp_w and not _cloud_only(hw):
         gaps.append("tdp_w")
-    return gaps
+    return gaps + _format_rate_gaps(hw, catalog or memory_catalog())
 
 
 def test_every_accelerator_has_a_sheet() -> None:
@@ -51,7 +76,7 @@ def test_every_purchasable_accelerator_can_be_sized_and_priced() -> None:
         if _cloud_only(hw):
             continue
         sheet = catalog.accelerator_sheet(hw.id)
-        gaps = _sizing_gaps(hw)
+        gaps = _sizing_gaps(hw, catalog)
         if hw.price_usd is None and (sheet is None or sheet.price_range is None):
             gaps.append("price or price range")
         if gaps:
@@ -65,15 +90,37 @@ def test_the_accelerators_seed_2_names_for_this_case_are_sized() -> None:
         assert _sizing_gaps(by_id[hw_id]) == [], hw_id
 
 
-# Purchasable accelerators still without a price or a sourced range, each searched for on 2026-12-05 (an empty
-# cell beats a guess). A new accelerator without one fails the test below, and one that gains a price must leave here.
+def test_every_accelerator_lists_the_rate_of_each_format_its_stack_serves_on_it() -> None:
+    # Prefill is compute-bound: a format served without its own rate is sized at the 16-bit rate (FP8 on
+    # Gaudi 2 at half its matmul rate). Cloud-only parts are sized too, so they are held to it as well.
+    catalog = memory_catalog()
+    gaps = {hw.id: found for hw in _accelerators() if (found := _format_rate_gaps(hw, catalog))}
+    assert gaps == {}
+
+
+def test_a_stack_serves_a_format_only_where_the_device_has_it() -> None:
+    # ATOM lists FP16 and INT8/INT4 rates and no FP8: the Rebellions stack's FP8 is Rebel100's.
+    by_id = {hw.id: hw for hw in _accelerators()}
+    rbln = memory_catalog().stack("rbln-vllm")
+    assert rbln is not None
+    assert not runs_format(rbln, by_id["rebellions-atom-plus"], "FP8")
+    assert runs_format(rbln, by_id["rebellions-rebel100"], "FP8")
+    assert runs_format(rbln, by_id["rebellions-atom-plus"], "FP16")
+
+
+# Purchasable accelerators still without a price or a sourced range, each searched for on 2026-12-05 (three passes;
+# an empty cell beats a guess). A new accelerator without one fails the test below, and one that gains a price must
+# leave here.
 UNPRICED: dict[str, str] = {
-    "qualcomm-cloud-ai100-pro": "sold through OEM servers and clouds; no card, distributor or instance price read",
+    "qualcomm-cloud-ai100-pro": "sold through OEM servers and clouds (Cirrascale offers 1-8 Pro per instance per "
+                                "Qualcomm's docs); no card, distributor or instance price read",
     "qualcomm-cloud-ai100-ultra": "sold through OEM servers and clouds; no card, distributor or instance price read",
-    "axelera-metis-pcie": "sold on store.axelera.ai, but no copy of the store page with its price was read",
-    "furiosa-rngd": "quote only; no reported deal price",
-    "rebellions-atom-plus": "quote only; no reported deal price",
-    "rebellions-rebel100": "quote only; no reported deal price",
+    "axelera-metis-pcie": "sold on store.axelera.ai, but no copy of the PCIe card's store page with its price was read "
+                          "(only the M.2 module's $259 / EUR 221, a different board)",
+    "furiosa-rngd": "quote only: 'publishes no pricing of any kind' (pricing harvest, 2026-08); no deal value, "
+                    "distributor listing or Korean cloud rate read",
+    "rebellions-atom-plus": "quote only; no deal value per card, distributor listing or KT Cloud / NHN NPU rate read",
+    "rebellions-rebel100": "quote only (2026 part); no deal value, listing or cloud rate read",
 }
 
 
