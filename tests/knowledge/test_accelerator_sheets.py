@@ -117,9 +117,13 @@ UNPRICED: dict[str, str] = {
     "qualcomm-cloud-ai100-ultra": "sold through OEM servers and clouds; no card, distributor or instance price read",
     "axelera-metis-pcie": "sold on store.axelera.ai, but no copy of the PCIe card's store page with its price was read "
                           "(only the M.2 module's $259 / EUR 221, a different board)",
+    # Korea's public procurement market (나라장터) lists 13 NPU products of 7 fabless firms, FuriosaAI and Rebellions
+    # among them, under 'AI 연산용 카드' / 'AI 서버' (newspub.kr, m.mediapen.com/news/view/1079553, 2026): the
+    # registered price is the likeliest citable figure, but no copy of a listing was read.
     "furiosa-rngd": "quote only: 'publishes no pricing of any kind' (pricing harvest, 2026-08); no deal value, "
-                    "distributor listing or Korean cloud rate read",
-    "rebellions-atom-plus": "quote only; no deal value per card, distributor listing or KT Cloud / NHN NPU rate read",
+                    "distributor listing, Korean cloud rate or 나라장터 listing price read",
+    "rebellions-atom-plus": "quote only; no deal value per card, distributor listing, KT Cloud / NHN NPU rate or "
+                            "나라장터 listing price read",
     "rebellions-rebel100": "quote only (2026 part); no deal value, listing or cloud rate read",
 }
 
