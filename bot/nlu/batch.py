@@ -18,6 +18,8 @@ from collections.abc import Iterator
 from bot.nlu.lexicon import (
     APPROX,
     ARRIVAL_WORDS,
+    LABEL_ONLY_OUTPUT,
+    LABEL_OUTPUT_TOKENS,
     NUM,
     OVERNIGHT,
     OVERNIGHT_WINDOW_HOURS,
@@ -38,14 +40,14 @@ _ITEM_NOUNS = (r"tickets?|documents?|docs|pdfs?|files?|records?|items?|e-?mails?
                r"calls?|conversations?|chats?|forms?|receipts?|resumes?|cvs?|entries|products?|listings?|comments?|posts?")
 _ITEMS_EN = re.compile(rf"{APPROX}{NUM}\s*\+?\s*(?:(?:support|customer|legal|internal|scanned|pdf|old|new|short|long)\s+)?(?:{_ITEM_NOUNS})\b")
 _ITEMS_ZH = re.compile(
-    rf"{APPROX}{NUM}\s*(?:多|余|餘)?\s*(?:篇|份|条|條|封|张|張|页|頁|个|個|件|笔|筆)\s*"
+    rf"{APPROX}{NUM}\s*(?:多|余|餘)?\s*(?:篇|份|条|條|则|則|封|张|張|页|頁|个|個|件|笔|筆)\s*"
     # up to four characters saying what kind ("2 万封客服邮件", "5000 份销售合同") before the noun
     r"(?:的)?\s*[\u4e00-\u9fff]{0,4}?(?:文档|文檔|文件|工单|工單|邮件|郵件|合同|合約|合约|报告|報告|记录|記錄|评论|評論|文章|论文|論文|病历|病歷|对话|對話|发票|發票|简历|簡歷|数据|數據|样本|樣本|票"
     # The file's type said in Latin letters after the measure word: "2 万份 PDF", "1 万份 docx".
     rf"|(?:{_ITEM_NOUNS}|docx?|xlsx?|pptx?|html|json|csv)\b)"
 )
 # "五十万篇", "大概 3 万条" with the noun left out: items once the message or its thread is about a batch job (a measure word of documents).
-_ITEMS_ZH_BARE = re.compile(rf"{APPROX}{NUM}\s*(?:多|余|餘)?\s*(?:篇|份|条|條|封|笔|筆)(?![\u4e00-\u9fff]{{0,2}}(?:人|用户|用戶|token))")
+_ITEMS_ZH_BARE = re.compile(rf"{APPROX}{NUM}\s*(?:多|余|餘)?\s*(?:篇|份|条|條|则|則|封|笔|筆)(?![\u4e00-\u9fff]{{0,2}}(?:人|用户|用戶|token))")
 # "What if 5 million?", "and 800k?", "如果是两百万张呢？" as a whole follow-up in a thread about a batch job: the
 # job's item count is the one count in force. 张/張 also counts cards, so only beyond any card count.
 _ITEMS_WHAT_IF = re.compile(
@@ -62,7 +64,7 @@ _ITEM_LENGTH = re.compile(rf"{APPROX}{NUM}\s*-?\s*(?:tok(?:en)?s?|words?)\s*{_PE
 _EACH_LENGTH = re.compile(rf"\b(?:each|every one|per item|each one)\s*(?:is|of|at|about|around|roughly|~|averag\w*)?\s*{APPROX}{NUM}\s*-?\s*(?:tok(?:en)?s?)\b")
 _ITEM_LENGTH_OF = re.compile(rf"(?:{_ITEM_NOUNS})\s+(?:of|with|averag\w*|are|at|around)\s+{APPROX}{NUM}\s*-?\s*(?:tok(?:en)?s?)\b")
 _ITEM_LENGTH_ZH = re.compile(
-    rf"(?:每篇|每份|每条|每條|每封|每张|每張|每页|每頁|每个|每個|每件|每笔|每筆|单篇|單篇|单条|單條|平均每篇|平均每份)\s*"
+    rf"(?:每篇|每份|每条|每條|每则|每則|每封|每张|每張|每页|每頁|每个|每個|每件|每笔|每筆|单篇|單篇|单条|單條|平均每篇|平均每份)\s*"
     r"(?:文档|文檔|文件|工单|工單|邮件|郵件|合同|合約|报告|報告|记录|記錄|文章|请求|請求|输入|輸入)?\s*(?:的)?\s*"
     rf"(?:长度|長度)?\s*(?:大约|大約|约|約|平均|大概|差不多|在)?\s*{NUM}\s*(?:个|個)?\s*(?:tokens?|词元|詞元|字)"
 )
@@ -95,6 +97,8 @@ _WINDOW = (
     re.compile(rf"(?:done|finish(?:ed)?|complete[d]?|processed|ready|through|turnaround|turned around|run)\s+(?:with)?in\s+"
                rf"(?:under\s+|less than\s+|at most\s+|about\s+|~)?{NUM}\s*-?\s*{_HOURS}(?![a-z])"),
     re.compile(rf"\bwithin\s+(?:a\s+|an\s+)?{NUM}\s*-?\s*{_HOURS}(?![a-z])"),
+    # the hours in brackets after the job's time ("over the weekend (48h)", "週末（48 小時）")
+    re.compile(rf"[(（]\s*{APPROX}{NUM}\s*-?\s*(?:个|個)?\s*{_HOURS}\s*[)）]"),
     re.compile(rf"{NUM}\s*(?:个|個)?\s*-?\s*{_HOURS}\s*(?:的)?\s*(?:window|deadline|budget|slot|turnaround|sla|"
                r"时间窗口|時間窗口|窗口|时限|時限|期限)"),
     re.compile(rf"(?:window|deadline|turnaround|sla)\s*(?:of|is|:|=)?\s*{APPROX}{NUM}\s*-?\s*{_HOURS}(?![a-z])"),
@@ -138,6 +142,16 @@ def is_batch_context(text: str) -> bool:
     return any(True for pattern in (_BATCH_CONTEXT, ARRIVAL_WORDS["batch"]) for _ in batch_words(pattern, text))
 
 
+def _label_only_output(text: str, claims: _Claims) -> Iterator[Fact]:
+    """An output said to be one label and no length ("just outputs a sentiment label", "只输出一个类别",
+    "yes/no answer only") is `LABEL_OUTPUT_TOKENS` long; a stated length ("5-token label") is read instead."""
+    if _LABEL_LENGTH.search(text) or _LABEL_LENGTH_AFTER.search(text):
+        return
+    for m in _matches(LABEL_ONLY_OUTPUT, text, claims):
+        yield Fact("output_tokens", LABEL_OUTPUT_TOKENS, m.start(), m.end(), keyed=True)
+        return
+
+
 def batch_facts(text: str, claims: _Claims, *, batch_job: bool = False) -> Iterator[Fact]:
     """Items of a batch job and its window (only in a batch context: the message's words, or a thread
     already about a batch job, `batch_job`: "what if 500k documents?"), and the per-item lengths."""
@@ -165,6 +179,7 @@ def batch_facts(text: str, claims: _Claims, *, batch_job: bool = False) -> Itera
                 continue
             yield Fact("prompt_tokens", _value(m, "a"), m.start(), m.end(), keyed=True)
             yield Fact("output_tokens", _value(m, "b"), m.start(), m.end(), keyed=True)
+    yield from _label_only_output(text, claims)
     for pattern, slot in ((_LABEL_LENGTH, "output_tokens"), (_LABEL_LENGTH_AFTER, "output_tokens"),
                           (_ITEM_LENGTH, "prompt_tokens"), (_EACH_LENGTH, "prompt_tokens"), (_ITEM_LENGTH_OF, "prompt_tokens"),
                           (_ITEM_LENGTH_ZH, "prompt_tokens"), (_TOKENS_IN, "prompt_tokens"), (_TOKENS_OUT, "output_tokens")):

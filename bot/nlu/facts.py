@@ -100,7 +100,10 @@ _OUTPUT_WORDS = (r"answers?|outputs?|responses?|replies|reply|completions?|gener
 # it. `(?!\.?\d)`: the whole number, never a prefix of it that a failed lookahead backtracks to (that
 # read "prompts 1000 answers 300" as prompts of 100 tokens).
 def _not_token_unit(words: str) -> str:
+    # "输出 1 个类别" counts categories: a measure word before a noun other than the token unit is a count
+    # ("输出 300 个" with the unit said once before stays a length).
     return (r"(?!\.?\d)(?!\s*(?:ms|s\b|sec|seconds?|秒|毫秒|w\b|kw|users?|people|人|%|b\b|billion|gb|个?模型|"
+            r"(?:个|個|条|條|种|種)\s*(?=[\u4e00-\u9fffa-z])(?!tokens?|toks?|token|字|词元)|"
             rf"(?:{words})(?![a-z])))")
 
 

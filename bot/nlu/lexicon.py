@@ -239,6 +239,22 @@ OVERNIGHT_WINDOW_HOURS = 8.0
 OVERNIGHT = re.compile(r"\bovernight\b|\bnightly\b|\bevery night\b|\beach night\b|\bper night\b|\bduring the night\b|"
                        r"每晚|每天晚上|每夜|夜间|夜間|晚上跑|通宵|一夜之间|一夜之間|一个晚上|一個晚上")
 
+# An output that is one label, category or yes/no, with no length said: a class name and its end token,
+# about five tokens (a sentiment or category name is 1-3 tokens in Llama and Qwen tokenizers). Only the
+# word for what comes back makes it one ("只输出一个类别"; "1 个类别" counts categories, it is no length).
+LABEL_OUTPUT_TOKENS = 5
+LABEL_ONLY_OUTPUT = _rx(
+    # (normalized text: "a single" and "one" are read as "1")
+    r"\b(?:outputs?|answers?|returns?|responds? with|replies with|spits? out|gives? back)\s+(?:is\s+)?(?:just|only|simply)?\s*"
+    r"(?:a |an |one |the |1 )?(?:single )?(?:[a-z]+[ -]){0,2}?(?:label|category|category name|class|tag|verdict|grade|yes/no|"
+    r"yes or no)\b(?!\s*(?:of\s+)?\d)",
+    r"\b(?:yes/no|yes-or-no|binary) (?:answer|output|label|verdict)s? only\b", r"\banswer (?:just |only )?yes or no\b",
+    r"\b(?:just|only) (?:a |an |one |1 )(?:[a-z]+[ -]){0,2}?(?:label|category|class|tag)\b(?!\s*\d)",
+    "(?:输出|回答|返回|回复|回)\\s*(?:就|只|只有|只要|仅|就是|仅仅)?\\s*(?:是)?\\s*(?:一个|1\\s*个)?\\s*(?:情感|情绪)?"
+    "(?:标签|类别(?:名称)?|等级|分类结果|是或否|是否)",
+    "(?:只|仅)\\s*(?:输出|返回|回答|回)\\s*(?:一个|1\\s*个)?\\s*(?:情感|情绪)?(?:标签|类别(?:名称)?|等级)",
+)
+
 # A night word whose clause trains the model ("fine-tune nightly on the same box", "train LoRAs on it
 # overnight") schedules training on the serving hardware (`mixed_training`), not a batch inference job:
 # the verb of training, and no work over items beside it ("nightly we label data for training" is a job).
@@ -360,6 +376,8 @@ __all__ = [
     "APPROX",
     "ARRIVAL_WORDS",
     "ITEM_WORK",
+    "LABEL_ONLY_OUTPUT",
+    "LABEL_OUTPUT_TOKENS",
     "TRAINING_VERB",
     "about_training",
     "batch_words",
