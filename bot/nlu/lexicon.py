@@ -292,6 +292,10 @@ OWNERSHIP = _rx(r"\b(?:i|we)\s+(?:already\s+|only\s+|just\s+)?(?:have|own|got|bo
                 # idle kit said as what it is (not) doing: "2x RTX 3090 doing nothing", "a box gathering dust"
                 r"\bdoing nothing\b", r"\bnot doing anything\b", r"\bgathering dust\b", r"\bsitting (?:around|there)\b",
                 r"\bnot (?:being )?used\b", r"^\s*(?:have|got|own)\s+(?:an?|\d+|two|three|four|some|our)\b",
+                # kit said to be where the team keeps it: "there's a DGX box in the lab", "in our rack", "机房里有"
+                r"\b(?:there(?:'s| is| are)|sitting|we keep)\b[^,.;]{0,60}\bin (?:the|our) (?:lab|office|rack|closet|server room|"
+                r"data ?cent(?:er|re)|basement|colo)\b",
+                "机房里有", "机房有", "实验室里有", "实验室有",
                 "吃灰", "没在用", "没有在用", "没怎么用", "空着", "闲着", "放着没用",
                 r"\bmy (?:own )?(?:laptop|desktop|mac|macbook|pc|workstation)\b", r"\bour (?:existing|current)\b",
                 r"\bexisting\b", r"\bidle\b", "已经有", "已經有", "我有", "我们有", "我們有", "我只有", "我们只有", "我們只有", "手上只有", "现有", "現有", "手上有",

@@ -243,8 +243,12 @@ def parse_message(
         devices = read_devices(normalized, result.hardware, hardware, intent=(detect_intents(intent_text) or ["provide"])[0])
         if result.gpu_count and len(devices.owned) == 1 and devices.owned[0].get("count") == 1 and \
                 _SERVER_WORD.search(devices.owned[0].get("label", "")):
-            # "a DGX H100 box, 8 GPUs": the box is its GPUs, counted once
+            # "a DGX H100 box, 8 GPUs": the box is its GPUs, counted once; and asked about ("can it serve …?"),
+            # it is asked about whole
             devices.owned[0]["count"] = result.gpu_count
+            box = devices.owned[0].get("hardware_id")
+            devices.named = [{**d, "count": result.gpu_count} if d["hardware_id"] == box and d["count"] == 1 else d
+                             for d in devices.named]
         _device_facts(found, devices)
         # "-2 h100s", owned, asked about or compared: asked about, never read as two.
         negative = [*devices.negative, *(h.count for h in result.hardware if h.count is not None and h.count < 0)]

@@ -1,0 +1,41 @@
+"""An owned server named with its GPU count and then asked about ("can it serve …?") is asked about with all
+its GPUs, and kit said to be where the team keeps it ("there's a … in the lab") is owned; wanting to put
+kit somewhere owns nothing."""
+
+from __future__ import annotations
+
+import pytest
+
+from bot.nlu import HardwareMatcher, parse_message
+
+
+@pytest.fixture(scope="module")
+def matcher(catalog):
+    return HardwareMatcher(catalog.hardware)
+
+
+def facts(text: str, matcher: HardwareMatcher) -> dict:
+    return dict(parse_message(text, hardware=matcher).facts)
+
+
+@pytest.mark.parametrize("text", [
+    "we have an H100 box (8 GPUs) sitting idle, can it serve deepseek v3 to 200 people?",
+    "我们有一台 H100 服务器（8 卡）闲着，能跑 Qwen3-235B 给 100 人用吗？",
+])
+def test_an_owned_box_asked_about_is_asked_about_whole(text, matcher):
+    read = facts(text, matcher)
+    (owned,) = read["owned_devices"]
+    assert owned["count"] == 8
+    assert [d["count"] for d in read["named_devices"] if d["hardware_id"] == owned["hardware_id"]] == [8]
+
+
+@pytest.mark.parametrize("text", [
+    "there's a DGX A100 box with 8 GPUs in the lab; would it handle a 70b for 40 users?",
+    "there are two 3090s sitting in the office, enough for a 7b for 5 people?",
+])
+def test_kit_where_the_team_keeps_it_is_owned(text, matcher):
+    assert facts(text, matcher)["owned_devices"]
+
+
+def test_wanting_to_put_kit_in_the_rack_owns_nothing(matcher):
+    assert "owned_devices" not in facts("we want to put 4 L40S in the rack for a 13b model", matcher)
