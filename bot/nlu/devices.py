@@ -56,6 +56,8 @@ _WANTS = re.compile(r"\b(?:want|wants|wanted|need|needs|would like|'d like|plan|
                     r"想|需要|打算|计划|計劃|准备|準備|买|買|租|部署|预算|預算")
 # Words that deny owning a device right before it ("no GPUs", "without a GPU", "没有显卡").
 _DENIED = re.compile(r"(?:\bno|\bwithout(?: any| a)?|\bzero|\bnot a single|没有|沒有|无|無|不带|不帶)\s*(?:dedicated\s+|discrete\s+)?$")
+# NVIDIA's board servers, named before their GPU: they carry SXM modules (DGX and HGX systems).
+_BOARD_SERVER = re.compile(r"\b(?:dgx|hgx)\s*-?\s*$")
 # A decimal point ("llama 3.3 70b") ends no clause.
 _CLAUSE = re.compile(r"(?:[^,.;!?\n]|(?<=\d)\.(?=\d))+[,.;!?\n]*")
 _SENTENCE_END = re.compile(r"[.;!?\n]")
@@ -286,9 +288,14 @@ def read_devices(normalized: str, mentions: list[HardwareMention], matcher: Hard
             count = 2  # "idle cpu servers": the least a plural says (never more than stated)
         sockets = _sockets(normalized, clause, mention) if mention.kind == "cpu" else 1
         servers = count
+        if hardware_id is not None and len(mention.hardware_ids) > 1 and _BOARD_SERVER.search(
+                normalized[max(clause.start, mention.start - 12):mention.start]):
+            # "a DGX A100 box", "HGX H100": NVIDIA's board servers carry the SXM module, never the PCIe card
+            hardware_id = next((i for i in mention.hardware_ids if "sxm" in i), hardware_id)
         if hardware_id is not None and len(mention.hardware_ids) > 1 and memory is not None:
-            # "a100 … 80 gb": the first variant with that memory
-            hardware_id = next((i for i in mention.hardware_ids if matcher.memory_gb(i) == memory), hardware_id)
+            # "a100 … 80 gb": the first variant with that memory (of the SXM ones on a board server)
+            variants = [i for i in mention.hardware_ids if "sxm" in i] if "sxm" in hardware_id else mention.hardware_ids
+            hardware_id = next((i for i in variants if matcher.memory_gb(i) == memory), hardware_id)
         label = normalized[mention.start:host.end() if host is not None else end].strip()
         if count is not None and sockets > 1:  # three dual-socket servers are six CPUs (catalog: one per socket)
             count *= sockets

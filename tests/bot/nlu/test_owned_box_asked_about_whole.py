@@ -39,3 +39,13 @@ def test_kit_where_the_team_keeps_it_is_owned(text, matcher):
 
 def test_wanting_to_put_kit_in_the_rack_owns_nothing(matcher):
     assert "owned_devices" not in facts("we want to put 4 L40S in the rack for a 13b model", matcher)
+
+
+@pytest.mark.parametrize(("text", "hardware_id"), [
+    ("there's a DGX A100 box with 8 GPUs in the lab", "nvidia-a100-40gb-sxm"),
+    ("we own an HGX A100 80GB node, 8 gpus", "nvidia-a100-80gb-sxm"),
+    ("we have four A100 80GB PCIe cards", "nvidia-a100-80gb-pcie"),
+])
+def test_a_board_server_carries_the_sxm_module(text, hardware_id, matcher):
+    # DGX and HGX systems are built on SXM baseboards; a PCIe card is one only when said so.
+    assert [d["hardware_id"] for d in facts(text, matcher)["owned_devices"]] == [hardware_id]
