@@ -433,7 +433,8 @@ _HEADCOUNT_NOUN_FIRST = re.compile(rf"(?:{_MEMBER_NOUNS}|客服|销售|业务员
 _ACCOUNTS = re.compile(rf"{APPROX}{NUM}\s*(?:个|位|名)?\s*(?:授权)?\s*(?:账号|帐号|账户|帳戶|席位|席次|accounts?|licen[cs]es?|"
                        r"(?:licensed |paid |copilot |user )?seats?\b)")
 # A count with no noun of its own ("only 40 are on it", "大约 25 个", "也就 20 个左右"): no unit may follow it.
-_BARE_COUNT = re.compile(rf"{APPROX}{NUM}(?![\d.])(?!\s*(?:~|-|–|to|到|至)\s*\d)\s*(?:个|位|名|人)?(?!\s*(?:tokens?|toks?|token|ms|s\b|secs?|seconds?|秒|%|gb|"
+# (Never the one of "each one", said of every person: "each one hitting it 20 times an hour".)
+_BARE_COUNT = re.compile(rf"{APPROX}(?<!each )(?<!every )(?<!per )(?<!每){NUM}(?![\d.])(?!\s*(?:~|-|–|to|到|至)\s*\d)\s*(?:个|位|名|人)?(?!\s*(?:tokens?|toks?|token|ms|s\b|secs?|seconds?|秒|%|gb|"
                          r"b\b|w\b|kw|hours?|hrs?|h\b|小时|年|years?|months?|月|天|days?|weeks?|周|元|块|美元|x\b|×|倍|张|卡|"
                          r"cards?|gpus?|nodes?|servers?|台|k\b|tok/s|t/s|rps|qps|/|per\b|a (?:day|month|second|minute|hour)))")
 

@@ -47,8 +47,14 @@ _PER = _words("per")
 _GAP = r"[^\d,;.!?]{0,14}?"  # a few words between a unit and its number ("每天大概处理", "each day roughly")
 
 # "9000 requests/hour", "12 req/s", "5 requests a second", "2000 customers a day", "200k requests/day"
-_RATE_AFTER = {unit: _rx(rf"{APPROX}{NUM}\s*\+?\s*{_NOUN}\s*(?:hit (?:it|us)\s*)?(?:{_PER})\s*{_UNIT[unit]}")
+_PER_PERSON = _words("per_person")
+_RATE_AFTER = {unit: _rx(rf"{APPROX}{NUM}\s*\+?\s*{_NOUN}\s*(?:hit (?:it|us)\s*)?(?:{_PER_PERSON}\s*)?(?:{_PER})\s*{_UNIT[unit]}")
                for unit in _UNIT}
+# "a message a minute": one of the noun per unit
+_RATE_ONE = {unit: _rx(rf"\b(?:a|an|one)\s+{_NOUN}\s*(?:{_PER})\s*{_UNIT[unit]}") for unit in _UNIT}
+# A rate said of each person: the cue in the same clause before it ("each fires off about", "每人每分钟") or right after.
+_PER_PERSON_BEFORE = re.compile(rf"(?:{_PER_PERSON})[^\d,;.!?，；。]{{0,24}}$")
+_PER_PERSON_AFTER = re.compile(rf"\s*(?:{_PER_PERSON})")
 # "每小时大约18000个请求", "一天大约3万次请求", "each day roughly 120000 queries"
 _UNIT_FIRST = {"second": _words("each_second"), "minute": _words("each_minute"), "hour": _words("each_hour"), "day": _words("daily"),
                "month": _words("monthly")}
@@ -151,16 +157,27 @@ def _turns(text: str, rate: re.Match[str], claims: _Claims) -> tuple[float, int]
     return 1.0, rate.end()
 
 
+def _per_person(text: str, rate: re.Match[str]) -> bool:
+    """Whether a rate is said of each person ("each fires off 10 queries an hour", "每人每天问 20 次")."""
+    before = text[max(0, rate.start() - 40):rate.start()]
+    return bool(_PER_PERSON_BEFORE.search(before) or re.search(_PER_PERSON, rate.group(0))
+                or _PER_PERSON_AFTER.match(text, rate.end()))
+
+
 def _rates(text: str, claims: _Claims) -> Iterator[Fact]:
-    for unit, pattern in (*_RATE_AFTER.items(), *_RATE_BEFORE.items()):
+    for unit, pattern, one in (*((u, p, False) for u, p in _RATE_AFTER.items()),
+                               *((u, p, False) for u, p in _RATE_BEFORE.items()),
+                               *((u, p, True) for u, p in _RATE_ONE.items())):
         for m in _matches(pattern, text, claims):
             turns, end = _turns(text, m, claims)
-            value = number_value(m) * turns
+            value = (1.0 if one else number_value(m)) * turns
+            # Per person: the parser multiplies it by the people who send it (`requests_per_*_per_person`).
+            suffix = "_per_person" if _per_person(text, m) else ""
             if unit in ("day", "month"):
                 per_day = value / DAYS_PER_MONTH if unit == "month" else value
-                yield Fact("requests_per_day", _int(round(per_day, 3)), m.start(), end, keyed=True)
+                yield Fact(f"requests_per_day{suffix}", _int(round(per_day, 3)), m.start(), end, keyed=True)
             else:
-                yield Fact("requests_per_s", round(value / SECONDS_PER_UNIT[unit], 4), m.start(), end, keyed=True)
+                yield Fact(f"requests_per_s{suffix}", round(value / SECONDS_PER_UNIT[unit], 6), m.start(), end, keyed=True)
     for pattern, seconds in _RATE_QPS:
         for m in _matches(pattern, text, claims):
             yield Fact("requests_per_s", _int(round(number_value(m) / seconds, 4)), m.start(), m.end(), keyed=True)

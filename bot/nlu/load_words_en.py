@@ -10,7 +10,13 @@ WORDS: dict[str, tuple[str, ...]] = {
     # what arrives: a request, or the person / conversation behind one
     # one describing word may stand before the noun ("80k support tickets a day", "300 chat requests per minute")
     "request_nouns": (r"(?:[a-z]+[ -])?(?:requests?|reqs?|queries|query|calls?|completions?|inferences?)",
-                      r"(?:[a-z]+[ -])?(?:customers?|conversations?|chats?|questions?|prompts?|hits|messages|tickets?|sessions)"),
+                      r"(?:[a-z]+[ -])?(?:customers?|conversations?|chats?|questions?|prompts?|hits|messages?|tickets?|sessions)",
+                      r"times\b"),
+    # a rate said of each person ("each fires off ~10 queries an hour", "15 prompts per person per day"): times
+    # the people who send it (`bot.nlu.parser`), and those people are a head count, not streams
+    "per_person": (r"\beach(?! (?:day|hour|min(?:ute)?|sec(?:ond)?|week|month|night|morning|evening|shift)\b)"
+                   r"(?: one| 1| of (?:them|us|you))?\b", r"\bevery (?:one|1) of (?:them|us)\b", r"\beveryone\b",
+                   r"\bper (?:person|user|head|seat|employee|agent|rep|dev(?:eloper)?|analyst|engineer)\b", r"\bapiece\b"),
     "per": (r"/", r"per", r"an?", r"each", r"every"),
     # A conversation arrives as several requests, one a turn: its turns, said after its rate, multiply the
     # rate ("1,500 chats a day, each chat is ~4 back-and-forth turns", "800 conversations/day, ~10 messages each").

@@ -8,7 +8,9 @@ from __future__ import annotations
 
 WORDS: dict[str, tuple[str, ...]] = {
     "request_nouns": ("(?:个|次|条|通)?\\s*(?:api\\s*)?(?:请求|调用|呼叫|request|requests|query|queries|call|calls)",
-                      "(?:个|位|次)?\\s*(?:客户咨询|客户|咨询|对话|会话|提问|问题)"),
+                      "(?:个|位|次)?\\s*(?:客户咨询|客户|咨询|对话|会话|提问|问题)",
+                      "(?:个|次|条|则)?\\s*(?:消息|讯息|信息|查询)", "次(?![方数])"),
+    "per_person": ("每人", "每个人", "每位", "每名", "人均"),
     # a conversation's turns, each a request ("两千次对话，每次来回 5 轮", "每个会话平均 6 轮问答")
     "conversation_nouns": ("对话", "会话", "聊天", "咨询"),
     "turn_nouns": ("轮(?:问答|对话)?", "个?回合", "次来回"),

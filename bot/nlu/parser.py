@@ -227,6 +227,7 @@ def parse_message(
         result.problems.append(Problem("requests_per_s", per_what, reason="per_what"))
     _apply_share(found)
     _combine_users(found)
+    _per_person_rates(found)
     _convert_spend(found, result)
     _power_scope(found)
     if "batch_items" in found:  # a number of items to get through is a batch job
@@ -340,6 +341,22 @@ def _convert_budget(found: SlotValues, result: ParseResult, normalized: str) -> 
         result.problems.append(Problem("budget_usd", amount, reason="currency"))
         return
     found.update({"budget_usd": usd, "budget_amount": amount, "budget_currency": code})
+
+
+def _per_person_rates(found: SlotValues) -> None:
+    """"200 analysts, each fires off ~10 queries an hour", "客服 120 人，每人每分钟发 2 条消息": the rate times the
+    people who send it; those people are a head count (how many are in flight is Little's law's, from the
+    rate), so a concurrency read from the same count is dropped. With no count of people it is no fact."""
+    for slot in ("requests_per_s", "requests_per_day"):
+        rate = found.pop(f"{slot}_per_person", None)
+        people = found.get("total_users", found.get("concurrent_users"))
+        if not isinstance(rate, int | float) or not isinstance(people, int | float) or slot in found:
+            continue
+        total = round(rate * people, 3 if slot == "requests_per_day" else 4)
+        found[slot] = int(total) if float(total).is_integer() else total
+        found["total_users"] = people
+        if found.get("concurrent_users") == people:
+            found.pop("concurrent_users")
 
 
 def _apply_share(found: SlotValues) -> None:
