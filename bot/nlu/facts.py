@@ -184,13 +184,16 @@ _PEAK_BEFORE = re.compile(r"(?:高峰|尖峰|峰值|最高峰|peak|at peak)[\s\w
 # peak is a stated or sourced share of it, never all of them at once (seed 1 sizes by concurrent users).
 _MEMBER_NOUNS = (r"employees?|staff|engineers?|developers?|devs|lawyers?|attorneys?|paralegals?|analysts?|researchers?|"
                  r"scientists?|doctors?|physicians?|nurses?|clinicians|students?|colleagues|members?|workers|"
-                 "员工|同事|工程师|研发|开发者|开发人员|律师|分析师|研究员|医生|医师|护士|学生|成员")
+                 # Chinese role nouns (Traditional is folded to Simplified first): 同仁 is Taiwan's "colleagues",
+                 # 人员 any staff ("客服人员", "工作人员"), teachers and agents' seats count people, not streams.
+                 "员工|同事|同仁|工程师|研发|开发者|开发人员|人员|职员|客服|坐席|律师|分析师|研究员|医生|医师|护士|学生|老师|教师|成员")
 _EXPLICIT_TOTAL_CUE = re.compile(r"total|in all|overall|headcount|company of|总共|一共|全体|总人数")
 _TOTAL_CUE = re.compile(rf"{_EXPLICIT_TOTAL_CUE.pattern}|{_MEMBER_NOUNS}")
 # Members said to be on at once are that many streams, whatever the noun: "30 devs at once", "40 engineers
 # use it concurrently" (the same rule as "30 users at once"). Only a phrase of simultaneity within a couple
 # of words counts: "2,000 staff, maybe a quarter active" stays a head count with its share.
-_AT_ONCE_AFTER = re.compile(r"\s*(?:[a-z']+\s+){0,3}?(?:at once|at the same time|simultaneously|concurrently|in parallel)\b")
+_AT_ONCE_AFTER = re.compile(r"\s*(?:[a-z']+\s+){0,3}?(?:at once|at the same time|simultaneously|concurrently|in parallel)\b"
+                            r"|\s*(?:会|都|在)?\s*(?:同时|并发|在线)")  # "200 个客服同时在线": the members on at once
 # A head count, not a concurrency: "team of 200", "团队两百人", "公司一共 1200 人". (An unqualified
 # "200 people" stays both until the user says how many are active at once: DESIGN.md's dept-legal-7b.)
 _HEADCOUNT_BEFORE = re.compile(r"team of|team size|staff of|company of|headcount|团队|公司|员工|研发|部门|一共|总共|共有")
@@ -428,8 +431,12 @@ def _model_size(text: str, claims: _Claims) -> Iterator[Fact]:
 
 # A head count said with its noun first ("分析师 50 个", "研發 400 人", "sales team: 120") or in accounts and seats
 # ("3000 个账号", "1500 個帳號", "200 seats", "300 个席位"): everyone who may use it, not a peak.
-_HEADCOUNT_NOUN_FIRST = re.compile(rf"(?:{_MEMBER_NOUNS}|客服|销售|业务员|坐席)\s*(?:有|共|一共|总共|大概|约|大约)?\s*{APPROX}{NUM}"
-                                   r"\s*(?:个|位|名|人)(?!\s*(?:在用|同时|在线|并发))")
+_HEADCOUNT_NOUN_FIRST = _any(
+    rf"(?:{_MEMBER_NOUNS}|销售|业务员)\s*[（(]?\s*(?:有|共|一共|总共|大概|约|大约)?\s*{APPROX}{NUM}"
+    r"\s*(?:个|位|名|人)(?!\s*(?:在用|同时|在线|并发))",
+    # "every engineer (~600 of them)", "all our analysts, 120 of them": the members counted after their noun.
+    rf"(?:{_MEMBER_NOUNS})\b[^\d.;]{{0,6}}?{APPROX}{NUM}\s+of them\b(?![\s,]*(?:[a-z]+\s+){{0,3}}(?:at once|at the same time|simultaneously|concurrently))",
+)
 _ACCOUNTS = re.compile(rf"{APPROX}{NUM}\s*(?:个|位|名)?\s*(?:授权)?\s*(?:账号|帐号|账户|帳戶|席位|席次|accounts?|licen[cs]es?|"
                        r"(?:licensed |paid |copilot |user )?seats?\b)")
 # A count with no noun of its own ("only 40 are on it", "大约 25 个", "也就 20 个左右"): no unit may follow it.
@@ -456,7 +463,7 @@ def _active_counts(text: str, claims: _Claims) -> Iterator[Fact]:
 
 def _users(text: str, claims: _Claims) -> Iterator[Fact]:
     slots: set[str] = set()
-    for pattern in (_HEADCOUNT_NOUN_FIRST, _ACCOUNTS):
+    for pattern in (*_HEADCOUNT_NOUN_FIRST, _ACCOUNTS):
         for m in _matches(pattern, text, claims):
             slots.add("total_users")
             yield Fact("total_users", _int(number_value(m)), m.start(), m.end(), keyed=True)
