@@ -15,7 +15,8 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from bot.prompts.templates import t
-from estimator.concurrency import peak_concurrent_users, peak_share
+from estimator.concurrency import generating_share, peak_generating_streams, peak_share
+from estimator.defaults import COMFORTABLE_TOKENS_PER_S
 
 QUESTION_ORDER: tuple[str, ...] = (
     # A batch job skips users and the first-token target, so its deadline comes right after the model.
@@ -77,9 +78,10 @@ def question_text(slot: str, facts: Mapping[str, Any], lang: str) -> str:
     total = facts.get("total_users")
     if slot == "concurrent_users" and total and total > 1:
         spread = bool(facts.get("users_across_time_zones"))
+        tps = facts.get("tokens_per_s_target") or COMFORTABLE_TOKENS_PER_S
         return t("q.concurrent_users.headcount", lang, total=f"{total:,}",
-                 share=round(peak_share(across_time_zones=spread) * 100),
-                 assumed=f"{peak_concurrent_users(total, across_time_zones=spread):,}")
+                 share=round(peak_share(across_time_zones=spread) * 100), gen=round(generating_share(tps) * 100),
+                 assumed=f"{peak_generating_streams(total, across_time_zones=spread, decode_tokens_per_s=tps):,}")
     if slot == "api_model":
         return t("q.api_model", lang, spend=f"{facts.get('api_spend_usd_per_month') or 0:,.0f}")
     if slot == "batch_window_hours" and facts.get("batch_items"):

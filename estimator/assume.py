@@ -12,8 +12,9 @@ from collections.abc import Iterable
 from typing import Any
 
 from estimator.catalog import ApiPrice
+from estimator.concurrency import READING_SOURCE_URL, generating_share, peak_generating_streams, peak_share
 from estimator.concurrency import SOURCE_URL as CONCURRENCY_SOURCE
-from estimator.concurrency import peak_concurrent_users, peak_share
+from estimator.defaults import COMFORTABLE_TOKENS_PER_S
 from estimator.errors import InvalidRequest
 from estimator.fx import rate as fx_rate
 from estimator.load import DEFAULT_OUTPUT_TOKENS as LOAD_OUTPUT_TOKENS
@@ -169,13 +170,16 @@ def _users(w: Workload, facts: dict[str, Any], notes: list[str], lang: str) -> N
         facts["concurrent_users"] = 1
         notes.append(msg("assume.own_device", lang, total=w.total_users))
     elif w.concurrent_users is None and w.total_users is not None and w.total_users > 1:
-        # A stated head count: its peak is a sourced share of it (estimator/concurrency.py), not everyone.
+        # A stated head count: its peak sessions are a sourced share of it, and a session generates only while
+        # its answer streams, the rest of its time is reading (estimator/concurrency.py): streams, not everyone.
         spread = bool(w.users_across_time_zones)
-        concurrent = peak_concurrent_users(w.total_users, across_time_zones=spread)
+        tps = w.tokens_per_s_target or COMFORTABLE_TOKENS_PER_S
+        concurrent = peak_generating_streams(w.total_users, across_time_zones=spread, decode_tokens_per_s=tps)
         facts["concurrent_users"] = concurrent
         notes.append(msg("assume.peak_share.zones" if spread else "assume.peak_share", lang, users=concurrent,
                          total=w.total_users, share=round(peak_share(across_time_zones=spread) * 100),
-                         source=CONCURRENCY_SOURCE))
+                         source=CONCURRENCY_SOURCE, gen=round(generating_share(tps) * 100), tps=tps,
+                         reading_source=READING_SOURCE_URL))
     elif w.concurrent_users is None:
         concurrent = total or 1
         facts["concurrent_users"] = concurrent
@@ -183,7 +187,8 @@ def _users(w: Workload, facts: dict[str, Any], notes: list[str], lang: str) -> N
     if total is None:
         facts["total_users"] = facts.get("concurrent_users", w.concurrent_users)
     if scale is None:
-        users = max(facts.get("total_users") or 0, facts.get("concurrent_users") or w.concurrent_users or 0)
+        # Seed 1's tiers count people (team 5–20, department 50–200): the head count, not the streams it makes.
+        users = max(facts.get("total_users") or w.total_users or 0, facts.get("concurrent_users") or w.concurrent_users or 0)
         # A service that takes requests (a rate, a volume, a spend) serves others, however few at once: never personal.
         # Nor does one held to an ultra-low first-token bound: seed 1 quotes "短查詢延遲低於 100ms" for a team's GPU
         # server, and gives one person's own machine no latency figure at all (a trading desk, not a laptop).

@@ -16,13 +16,17 @@ _ASSUME: dict[str, tuple[str, str, str]] = {
         "assumed {users} user(s) (a small team)", "假设 {users} 位用户（一个小团队）", "假設 {users} 位使用者（一個小團隊）",
     ),
     "assume.peak_share.zones": (
-        "assumed a peak of {users} concurrent user(s): {share}% of the {total} people, who span time zones (named "
-        "users of enterprise software peak nearer 15% across time zones, 25% in one; {source}); say the real peak "
-        "to size for it",
-        "假设高峰并发 {users} 人：{total} 人中的 {share}%，用户分布在多个时区（企业软件的注册用户跨时区时高峰并发约 15%，"
-        "同一时区约 25%；{source}）；如果知道实际高峰人数，请告诉我",
-        "假設尖峰同時使用 {users} 人：{total} 人中的 {share}%，使用者分布在多個時區（企業軟體的註冊使用者跨時區時尖峰並行約 15%，"
-        "同一時區約 25%；{source}）；如果知道實際尖峰人數，請告訴我",
+        "assumed a peak of {users} concurrent user(s) generating at once: {share}% of the {total} people, who span "
+        "time zones, in a session at the peak (named users of enterprise software peak nearer 15% across time zones, "
+        "25% in one; {source}), each session generating about {gen}% of its time and reading the rest (238 words a "
+        "minute, {reading_source}: ~5.3 tok/s read against {tps:g} tok/s generated), at the 99th percentile; say the "
+        "real peak to size for it",
+        "假设高峰同时生成 {users} 路：{total} 人中约 {share}% 在高峰时段使用（用户分布在多个时区；企业软件的注册用户跨时区时高峰"
+        "并发约 15%，同一时区约 25%；{source}），每个会话只有约 {gen}% 的时间在生成，其余时间在阅读回答（每分钟 238 词，"
+        "{reading_source}：阅读约 5.3 tok/s，生成 {tps:g} tok/s），按 99 百分位取值；如果知道实际高峰人数，请告诉我",
+        "假設尖峰同時生成 {users} 路：{total} 人中約 {share}% 在尖峰時段使用（使用者分布在多個時區；企業軟體的註冊使用者跨時區時尖峰"
+        "並行約 15%，同一時區約 25%；{source}），每個工作階段只有約 {gen}% 的時間在生成，其餘時間在閱讀回答（每分鐘 238 字詞，"
+        "{reading_source}：閱讀約 5.3 tok/s，生成 {tps:g} tok/s），按 99 百分位取值；如果知道實際尖峰人數，請告訴我",
     ),
     "assume.fx": (
         "the budget of {amount:,.0f} {currency} is taken as ${usd:,.0f} at {rate:g} {currency} per US dollar "
@@ -98,12 +102,16 @@ _ASSUME: dict[str, tuple[str, str, str]] = {
         "每月 API 花費 {amount:,.0f} {currency} 按 1 美元 = {rate:g} {currency} 折合 ${usd:,.0f}（{date}）",
     ),
     "assume.peak_share": (
-        "assumed a peak of {users} concurrent user(s): {share}% of the {total} people (named users of enterprise "
-        "software peak at 15–25% when they share one time zone; {source}); say the real peak to size for it",
-        "假设高峰并发 {users} 人：{total} 人中的 {share}%（企业软件的注册用户在同一时区时高峰并发约 15–25%；{source}）；"
-        "如果知道实际高峰人数，请告诉我",
-        "假設尖峰同時使用 {users} 人：{total} 人中的 {share}%（企業軟體的註冊使用者在同一時區時尖峰並行約 15–25%；{source}）；"
-        "如果知道實際尖峰人數，請告訴我",
+        "assumed a peak of {users} concurrent user(s) generating at once: {share}% of the {total} people in a session "
+        "at the peak (named users of enterprise software peak at 15–25% when they share one time zone; {source}), "
+        "each session generating about {gen}% of its time and reading the rest (238 words a minute, {reading_source}: "
+        "~5.3 tok/s read against {tps:g} tok/s generated), at the 99th percentile; say the real peak to size for it",
+        "假设高峰同时生成 {users} 路：{total} 人中约 {share}% 在高峰时段使用（企业软件的注册用户在同一时区时高峰并发约 15–25%；"
+        "{source}），每个会话只有约 {gen}% 的时间在生成，其余时间在阅读回答（每分钟 238 词，{reading_source}：阅读约 5.3 tok/s，"
+        "生成 {tps:g} tok/s），按 99 百分位取值；如果知道实际高峰人数，请告诉我",
+        "假設尖峰同時生成 {users} 路：{total} 人中約 {share}% 在尖峰時段使用（企業軟體的註冊使用者在同一時區時尖峰並行約 15–25%；"
+        "{source}），每個工作階段只有約 {gen}% 的時間在生成，其餘時間在閱讀回答（每分鐘 238 字詞，{reading_source}：閱讀約 5.3 tok/s，"
+        "生成 {tps:g} tok/s），按 99 百分位取值；如果知道實際尖峰人數，請告訴我",
     ),
     "assume.own_device": (
         "each of the {total:,} people runs the model on their own device: sized for one user per device, "

@@ -160,7 +160,7 @@ _USER_NOUNS = (r"users?|people|ppl|persons?|employees?|staff|members?|seats?|law
 _USERS_EN = re.compile(rf"{APPROX}{NUM}\s*[-+]?\s*(?P<adj>(?:{_USER_ADJ}\s+){{0,2}})(?P<noun>{_USER_NOUNS})\b")
 _USERS_ZH = _any(
     rf"{APPROX}{NUM}\s*(?:多|餘|余)?\s*(?:个|個)?\s*(?P<adj>同时在线|同時在線|同时|同時|并发|並發|在线|在線|活跃|活躍)?\s*(?:的)?\s*"
-    r"(?P<noun>用户|用戶|使用者|人|员工|員工|同事|工程师|开发者|开发人员|研发人员|分析师|研究员|律师|律師|客服|并发|並發|路并发|路並發|坐席|医生|醫生|医师|醫師|学生|學生|请求|請求)",
+    r"(?P<noun>用户|用戶|使用者|人|员工|員工|同事|工程师|开发者|开发人员|研发人员|医护人员|人员|分析师|研究员|律师|律師|客服|并发|並發|路并发|路並發|坐席|医生|醫生|医师|醫師|医护|护士|老师|教师|学生|學生|请求|請求)",
     # 位 and 名 count people whatever noun follows ("60 位醫師", "5000 名员工").
     rf"{APPROX}{NUM}\s*(?:多|餘|余)?\s*(?:位|名)\s*[\u4e00-\u9fff]{{0,4}}",
 )
@@ -184,16 +184,24 @@ _PEAK_BEFORE = re.compile(r"(?:高峰|尖峰|峰值|最高峰|peak|at peak)[\s\w
 # peak is a stated or sourced share of it, never all of them at once (seed 1 sizes by concurrent users).
 _MEMBER_NOUNS = (r"employees?|staff|engineers?|developers?|devs|lawyers?|attorneys?|paralegals?|analysts?|researchers?|"
                  r"scientists?|doctors?|physicians?|nurses?|clinicians|students?|colleagues|members?|workers|"
-                 "员工|同事|工程师|研发|开发者|开发人员|律师|分析师|研究员|医生|医师|护士|学生|成员")
+                 # Chinese role nouns (Traditional is folded to Simplified first): 同仁 is Taiwan's "colleagues",
+                 # 人员 any staff ("客服人员", "工作人员"), teachers and agents' seats count people, not streams.
+                 r"(?:support|sales|service|customer[- ]service|call[- ]cent(?:er|re)|contact[- ]cent(?:er|re))\s+(?:agents?|reps?|representatives)|"
+                 "员工|同事|同仁|工程师|研发|开发者|开发人员|人员|职员|客服|坐席|律师|分析师|研究员|医生|医师|医护|护士|学生|师生|老师|教师|成员")
 _EXPLICIT_TOTAL_CUE = re.compile(r"total|in all|overall|headcount|company of|总共|一共|全体|总人数")
 _TOTAL_CUE = re.compile(rf"{_EXPLICIT_TOTAL_CUE.pattern}|{_MEMBER_NOUNS}")
 # Members said to be on at once are that many streams, whatever the noun: "30 devs at once", "40 engineers
 # use it concurrently" (the same rule as "30 users at once"). Only a phrase of simultaneity within a couple
 # of words counts: "2,000 staff, maybe a quarter active" stays a head count with its share.
-_AT_ONCE_AFTER = re.compile(r"\s*(?:[a-z']+\s+){0,3}?(?:at once|at the same time|simultaneously|concurrently|in parallel)\b")
+_AT_ONCE_AFTER = re.compile(r"\s*(?:[a-z']+\s+){0,3}?(?:at once|at the same time|simultaneously|concurrently|in parallel)\b"
+                            r"|\s*(?:会|都|在)?\s*(?:同时|并发|在线)")  # "200 个客服同时在线": the members on at once
 # A head count, not a concurrency: "team of 200", "团队两百人", "公司一共 1200 人". (An unqualified
 # "200 people" stays both until the user says how many are active at once: DESIGN.md's dept-legal-7b.)
 _HEADCOUNT_BEFORE = re.compile(r"team of|team size|staff of|company of|headcount|团队|公司|员工|研发|部门|一共|总共|共有")
+# A rollout to a whole organisation: any count of its people is everyone who may use it, not a peak.
+_ORG_WIDE = re.compile(r"\b(?:company|org|organi[sz]ation|firm|enterprise|school|hospital|campus)[- ]wide\b|"
+                       r"\b(?:the )?(?:whole|entire) (?:company|org|organi[sz]ation|firm|school|hospital|group)\b|"
+                       r"\ball (?:our |the )?(?:employees|staff)\b|全公司|全员|全体|全校|全院|全集团|整个公司|整个集团")
 # "2000人的公司": a head count said before the organisation it counts.
 _HEADCOUNT_AFTER = re.compile(r"\s*(?:的)?\s*(?:公司|团队|企业|集团|部门|组织)|\s*(?:company|firm|org\b|organi[sz]ation)")
 # A follow-up that is only a count of cards: "那三张呢？", "用四块呢", "what about three of them?" (the whole
@@ -428,8 +436,15 @@ def _model_size(text: str, claims: _Claims) -> Iterator[Fact]:
 
 # A head count said with its noun first ("分析师 50 个", "研發 400 人", "sales team: 120") or in accounts and seats
 # ("3000 个账号", "1500 個帳號", "200 seats", "300 个席位"): everyone who may use it, not a peak.
-_HEADCOUNT_NOUN_FIRST = re.compile(rf"(?:{_MEMBER_NOUNS}|客服|销售|业务员|坐席)\s*(?:有|共|一共|总共|大概|约|大约)?\s*{APPROX}{NUM}"
-                                   r"\s*(?:个|位|名|人)(?!\s*(?:在用|同时|在线|并发))")
+_HEADCOUNT_NOUN_FIRST = _any(
+    rf"(?:{_MEMBER_NOUNS}|销售|业务员)\s*[（(]?\s*(?:有|共|一共|总共|大概|约|大约)?\s*{APPROX}{NUM}"
+    r"\s*(?:个|位|名|人)(?!\s*(?:在用|同时|在线|并发))",
+    # "all 300 of our support agents", "800 of our staff": the members counted before their noun.
+    rf"{APPROX}{NUM}\s+of (?:our|the|my|their)\s+(?:[a-z]+\s+){{0,2}}?(?:{_MEMBER_NOUNS})\b"
+    r"(?![\s,]*(?:[a-z]+\s+){0,3}(?:at once|at the same time|simultaneously|concurrently))",
+    # "every engineer (~600 of them)", "all our analysts, 120 of them": the members counted after their noun.
+    rf"(?:{_MEMBER_NOUNS})\b[^\d.;]{{0,6}}?{APPROX}{NUM}\s+of them\b(?![\s,]*(?:[a-z]+\s+){{0,3}}(?:at once|at the same time|simultaneously|concurrently))",
+)
 _ACCOUNTS = re.compile(rf"{APPROX}{NUM}\s*(?:个|位|名)?\s*(?:授权)?\s*(?:账号|帐号|账户|帳戶|席位|席次|accounts?|licen[cs]es?|"
                        r"(?:licensed |paid |copilot |user )?seats?\b)")
 # A count with no noun of its own ("only 40 are on it", "大约 25 个", "也就 20 个左右"): no unit may follow it.
@@ -457,7 +472,7 @@ def _active_counts(text: str, claims: _Claims) -> Iterator[Fact]:
 
 def _users(text: str, claims: _Claims) -> Iterator[Fact]:
     slots: set[str] = set()
-    for pattern in (_HEADCOUNT_NOUN_FIRST, _ACCOUNTS):
+    for pattern in (*_HEADCOUNT_NOUN_FIRST, _ACCOUNTS):
         for m in _matches(pattern, text, claims):
             slots.add("total_users")
             yield Fact("total_users", _int(number_value(m)), m.start(), m.end(), keyed=True)
@@ -484,6 +499,8 @@ def _people(text: str, claims: _Claims) -> Iterator[Fact]:
             elif (_TOTAL_CUE.search(here) or _HEADCOUNT_BEFORE.search(before) or _HEADCOUNT_BEFORE.search(here)
                   or _HEADCOUNT_AFTER.match(text, m.end())):
                 slot = "total_users"
+            elif _ORG_WIDE.search(text):
+                slot = "total_users"  # "company-wide, 3,500 people", "全校师生 5000 人": everyone who may use it
             else:
                 slot = "users"  # unqualified: the parser decides (concurrent unless a total is also given)
             yield Fact(slot, value, m.start(), m.end(), keyed=slot != "users")

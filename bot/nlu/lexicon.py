@@ -68,7 +68,8 @@ SCALE_WORDS: dict[str, re.Pattern[str]] = {
                     r"\b(?:only|just) (?:her|him|them|one person|one user)\b", r"\bfor (?:my|her|his|their) own\b",
                     r"\bdesk (?:machine|box|computer)\b",
                     "只有她", "只有他", "她自己用", "他自己用",
-                    r"(?<![\d\s])個人", r"(?<![\d\s])个人", "筆電", "笔记本", "筆記型電腦", "自己用", "我自己", "單人", "单人", "本機", "本机"),
+                    # 每个人 / 各个人 is everyone, not one person
+                    r"(?<![\d\s每各])個人", r"(?<![\d\s每各])个人", "筆電", "笔记本", "筆記型電腦", "自己用", "我自己", "單人", "单人", "本機", "本机"),
 }
 
 ARRIVAL_WORDS: dict[str, re.Pattern[str]] = {

@@ -83,11 +83,12 @@ TEMPLATES: dict[str, tuple[str, str, str]] = {
     ),
     "q.concurrent_users.headcount": (
         "Of the {total} people, how many will use it at the same time at peak? (e.g. \"about 50 at once\", "
-        "\"peak 30 concurrent\"; without a figure I assume {share}% of them, {assumed}, a published sizing rule)",
+        "\"peak 30 concurrent\"; without a figure I assume {share}% of them in a session, each generating about "
+        "{gen}% of the time while they read the rest: {assumed} answers at once, from published sizing and reading-speed figures)",
         "这 {total} 人中，高峰时会有多少人同时使用？（例如“大约 50 人同时在线”“高峰 30 个并发”；"
-        "如果没有数字，我按公开的容量规划经验假设其中 {share}%，即 {assumed} 人）",
+        "如果没有数字，我按公开的容量规划经验假设其中 {share}% 在使用，每人约 {gen}% 的时间在等生成、其余时间在阅读：同时生成 {assumed} 路）",
         "這 {total} 人中，尖峰時會有多少人同時使用？（例如「大約 50 人同時在線」「尖峰 30 個並發」；"
-        "如果沒有數字，我按公開的容量規劃經驗假設其中 {share}%，即 {assumed} 人）",
+        "如果沒有數字，我按公開的容量規劃經驗假設其中 {share}% 在使用，每人約 {gen}% 的時間在等生成、其餘時間在閱讀：同時生成 {assumed} 路）",
     ),
     "q.batch_window_hours": (
         "By when must the batch be finished? (e.g. \"done in 6 hours\", \"overnight\", \"within 2 h\")",

@@ -1,13 +1,16 @@
 """The head-count → peak-concurrency rule (estimator/concurrency.py) and how fill_defaults states it.
 
-Source (module docstring): named users of enterprise software peak at 15–25 % concurrent, 25 % in one
-time zone, 15 % across time zones. So 1,200 staff → 300 at once (⌈1200 × 0.25⌉), 180 across zones.
+Sources (module docstring): named users of enterprise software peak at 15–25 % in a session, 25 % in one
+time zone, 15 % across time zones. So 1,200 staff → 300 sessions (⌈1200 × 0.25⌉), 180 across zones. A session
+generates only while its answer streams and reads the rest of the time: reading 238 words/min ÷ 0.75 words a
+token = 5.29 tok/s against 30 tok/s decode → 5.29 / 35.29 = 15 % of the time (Little's law). 300 sessions × 15 %
+= 45 streams on average; at the 99th percentile of a Poisson count ≈ 45 + 2.33 × √45 = 60.6, so about 61.
 """
 
 from __future__ import annotations
 
 from estimator.assume import fill_defaults
-from estimator.concurrency import peak_concurrent_users
+from estimator.concurrency import generating_share, peak_concurrent_users, peak_generating_streams, poisson_quantile
 from estimator.workload import Workload
 
 
@@ -18,13 +21,35 @@ def test_peak_share_of_a_head_count():
     assert peak_concurrent_users(1) == 1
 
 
-def test_fill_defaults_states_the_rule_with_its_source():
+def test_a_session_generates_while_its_answer_streams_and_reads_the_rest():
+    assert abs(generating_share(30.0) - 0.15) < 0.005  # 5.29 / (5.29 + 30)
+    assert generating_share(60.0) < generating_share(30.0)  # a faster stream is busy a smaller share of the cycle
+
+
+def test_the_streams_at_once_are_the_99th_percentile_of_a_poisson_count():
+    # Poisson(1.5): P(X <= 4) = 0.981, P(X <= 5) = 0.9955 (summed by hand).
+    assert poisson_quantile(1.5) == 5
+    assert poisson_quantile(0.0) == 0
+    assert 60 <= poisson_quantile(45.0) <= 62  # 45 + 2.33 × √45 = 60.6 (normal approximation)
+    assert 2000 + 2.3 * 2000 ** 0.5 < poisson_quantile(2000.0) < 2000 + 2.4 * 2000 ** 0.5
+
+
+def test_a_head_count_is_sized_for_the_people_generating_at_once():
+    assert 60 <= peak_generating_streams(1200) <= 62  # 300 sessions × 15 %, p99
+    assert 38 <= peak_generating_streams(1200, across_time_zones=True) <= 41  # 180 × 15 % = 27 → 27 + 2.33 × 5.2
+    assert peak_generating_streams(5) == 2  # never more than the 2 sessions (⌈5 × 25 %⌉)
+    assert peak_generating_streams(1) == 1
+
+
+def test_fill_defaults_states_the_rule_with_its_sources():
     filled, notes = fill_defaults(Workload(total_users=1200))
-    assert filled.concurrent_users == 300 and filled.total_users == 1200
-    note = next(n for n in notes if "300 concurrent users" in n)
-    assert "25%" in note and "http" in note
+    assert 60 <= filled.concurrent_users <= 62 and filled.total_users == 1200
+    note = next(n for n in notes if "generating at once" in n)
+    assert f"{filled.concurrent_users} concurrent users" in note
+    assert "25%" in note and "15%" in note and "ratlperfland" in note and "10.1016/j.jml.2019.104047" in note
     zh, zh_notes = fill_defaults(Workload(total_users=1200), lang="zh-Hans")
-    assert zh.concurrent_users == 300 and any("300" in n and "25%" in n for n in zh_notes)
+    assert zh.concurrent_users == filled.concurrent_users
+    assert any(f"{zh.concurrent_users} 路" in n and "25%" in n and "15%" in n for n in zh_notes)
 
 
 def test_a_stated_concurrency_is_kept():
@@ -45,6 +70,6 @@ def test_users_across_time_zones_peak_at_the_lower_share():
     facts = parse_message("About 1,200 staff across several time zones will use it").facts
     assert facts["users_across_time_zones"] is True and facts["total_users"] == 1200
     filled, notes = fill_defaults(Workload(total_users=1200, users_across_time_zones=True))
-    assert filled.concurrent_users == 180  # ⌈1200 × 0.15⌉
-    assert any("180" in n and "15%" in n for n in notes)
+    assert 38 <= filled.concurrent_users <= 41  # 180 sessions (⌈1200 × 0.15⌉) × 15 % generating, p99
+    assert any(str(filled.concurrent_users) in n and "15%" in n for n in notes)
     assert parse_message("我们公司一共 1200 人，跨时区办公").facts["users_across_time_zones"] is True

@@ -21,11 +21,11 @@ def _question(expect: str = "size", low: float = 10_000, high: float = 40_000, l
     })
 
 
-def test_question_files_hold_24_dev_and_12_held_out_with_distinct_ids():
+def test_question_files_hold_30_dev_and_15_held_out_with_distinct_ids():
     dev, held = load_questions(trial_path(False)), load_questions(trial_path(True))
-    assert (len(dev), len(held)) == (24, 12)
+    assert (len(dev), len(held)) == (30, 15)  # 36 first questions + 9 of the head-count class, a third held out
     ids = [q.id for q in dev + held]
-    assert len(set(ids)) == 36
+    assert len(set(ids)) == 45
     for q in dev + held:
         assert q.expert.capex_low <= q.expert.capex_high
         assert q.expert.expect != "size" or q.expert.capex_low > 0

@@ -96,7 +96,7 @@ def test_estimator_flag_runs_the_real_accuracy_report(tmp_path, capsys):
 def test_capex_trial_flag_runs_the_held_out_questions_and_prints_json(fake_engine, capsys):
     assert _run(["eval", "--capex-trial", "--held-out", "--llm", "none", "--json"]) == 0
     doc = json.loads(capsys.readouterr().out)
-    assert doc["split"] == "held_out" and len(doc["questions"]) == 12
+    assert doc["split"] == "held_out" and len(doc["questions"]) == 15
     # The fake asks first, so each question got its follow-up, and the fake's $20,000 option after the words
     # it knows ("just recommend", "直接推荐"; it keeps asking after the Traditional "直接推薦").
     assert all(q["sent_followup"] for q in doc["questions"])

@@ -33,15 +33,21 @@ def test_the_device_asked_about_after_a_recommendation(engine):
 
 def test_a_head_count_gets_the_concurrency_question_and_a_stated_share(engine):
     first, rec = talk(engine, "About 1,200 staff will use our 13B assistant.", "just recommend", thread="h")
-    assert first.asked_slot == "concurrent_users" and "1,200" in first.text and "300" in first.text
+    # 1,200 × 25 % = 300 in a session at the peak, each generating 5.3 / (5.3 + 30) = 15 % of its time (reading
+    # the rest): 45 streams on average, 45 + 2.33 × √45 ≈ 61 at the 99th percentile (estimator/concurrency.py).
+    assert first.asked_slot == "concurrent_users" and "1,200" in first.text and "25%" in first.text
+    assert "61 answers at once" in first.text
     assert rec.slots["total_users"] == 1200 and "concurrent_users" not in rec.slots  # never said
-    assert any("300" in a and "25%" in a for a in rec.recommendation.assumptions)
+    assert rec.recommendation.workload["concurrent_users"] == 61
+    assert any("61" in a and "25%" in a and "15%" in a for a in rec.recommendation.assumptions)
 
 
 def test_a_head_count_question_in_chinese(engine):
     first = engine.handle("hz", "团队两百人，用我们微调的 7B 模型")
     assert first.lang == "zh-Hans" and first.asked_slot == "concurrent_users"
-    assert "200" in first.text and "50" in first.text  # 25 % of 200
+    # 25 % of 200 in a session, 15 % of each session generating: 7.5 on average, Poisson p99 = 15
+    # (P(X <= 14) = 0.983, P(X <= 15) = 0.992)
+    assert "200" in first.text and "25%" in first.text and "同时生成 15 路" in first.text
 
 
 def test_a_batch_job_is_asked_for_its_deadline(engine):

@@ -123,10 +123,10 @@ def test_every_default_the_numbers_rest_on_is_echoed_before_them(engine):
     reply = talk(engine, "fine-tuned 8B for 400 engineers, just recommend")[-1]
     echo = reply.text.split("\n")[0]
     assert echo.startswith("Understood: 8B model, 400 users in total.")
-    # the head count's sourced 25 % share, the format the primary is sized at and the request defaults, all
-    # before any number
+    # the head count's streams (100 in a session, 15 % of each generating: 15 on average, Poisson p99 = 25), the
+    # format the primary is sized at and the request defaults, all before any number
     fmt = reply.recommendation.workload["quantization"]
-    for default in ("Assumed", fmt, "100 concurrent users", "prompts ~512 tokens", "answers ~256 tokens",
+    for default in ("Assumed", fmt, "25 concurrent users", "prompts ~512 tokens", "answers ~256 tokens",
                     "first token ≤ 1,000 ms", "≥ 30 tok/s per user"):
         assert default in echo
 
