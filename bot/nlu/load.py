@@ -72,6 +72,20 @@ _TOKENS_AFTER = {"day": _rx(rf"{APPROX}{NUM}\s*{_TOKENS}\s*(?:{_PER})\s*{_UNIT['
                  "month": _rx(rf"{APPROX}{NUM}\s*{_TOKENS}\s*(?:{_PER})\s*{_UNIT['month']}")}
 _TOKENS_BEFORE = {"day": _rx(rf"{_words('daily')}[^\d,;.!?]{{0,20}}?{APPROX}{NUM}\s*{_TOKENS}"),
                   "month": _rx(rf"{_words('monthly')}[^\d,;.!?]{{0,20}}?{APPROX}{NUM}\s*{_TOKENS}")}
+# Text said by its size in bytes ("~5GB of logs a day", "每天大约 3GB 的日志", "1.5 GB/day of tickets"): about four
+# bytes of text a token (English: "one token generally corresponds to ~4 characters of text", OpenAI,
+# https://help.openai.com/en/articles/4936856; a Chinese character is 3 bytes of UTF-8 and about 0.75 token in
+# the Qwen and DeepSeek tokenizers, so ~4 bytes a token too: an estimate, said in the echo as tokens a day).
+BYTES_PER_TOKEN = 4.0
+_BYTE_UNITS = {"kb": 1e3, "mb": 1e6, "gb": 1e9, "tb": 1e12}
+_BYTES = r"(?P<bunit>kb|mb|gb|tb)\b"
+_TEXT = _words("text_nouns")
+_TEXT_BYTES = {
+    unit: (_rx(rf"{APPROX}{NUM}\s*{_BYTES}\s*(?:of\s+)?(?:[a-z]+[ -]){{0,2}}?{_TEXT}\b[^\d,;.!?]{{0,20}}?(?:{_PER})\s*{_UNIT[unit]}"),
+           _rx(rf"{APPROX}{NUM}\s*{_BYTES}\s*/\s*{_UNIT[unit]}\s*(?:of\s+)?(?:[a-z]+[ -]){{0,2}}?{_TEXT}\b"),
+           _rx(rf"{words}[^\d,;.!?]{{0,12}}?{APPROX}{NUM}\s*{_BYTES}\s*(?:左右)?\s*(?:的)?\s*[\u4e00-\u9fff]{{0,4}}?{_TEXT}"))
+    for unit, words in (("day", _words("daily")), ("month", _words("monthly")))
+}
 # "每日token用量约8000万", "daily token volume ~50M"
 _TOKENS_KEYED = {"day": _rx(rf"{_words('daily')}\s*{_TOKENS}\s*(?:用量|量|volume|usage)?[^\d,;.!?]{{0,6}}?{APPROX}{NUM}"),
                  "month": _rx(rf"{_words('monthly')}\s*{_TOKENS}\s*(?:用量|量|volume|usage)?[^\d,;.!?]{{0,6}}?{APPROX}{NUM}")}
@@ -206,9 +220,13 @@ _REQUESTS_PER_WHAT = _rx(rf"{APPROX}{NUM}\s*(?:(?:api|inference|llm)\s+)?(?:requ
 
 
 def _token_volume(text: str, claims: _Claims) -> Iterator[Fact]:
-    for unit, pattern in (*_TOKENS_AFTER.items(), *_TOKENS_BEFORE.items(), *_TOKENS_KEYED.items()):
+    said: list[tuple[str, re.Pattern[str] | tuple[re.Pattern[str], ...]]] = [
+        *_TOKENS_AFTER.items(), *_TOKENS_BEFORE.items(), *_TOKENS_KEYED.items(), *_TEXT_BYTES.items()]
+    for unit, pattern in said:
         for m in _matches(pattern, text, claims):
             value = number_value(m)
+            if "bunit" in m.groupdict() and m.group("bunit"):
+                value = value * _BYTE_UNITS[m.group("bunit")] / BYTES_PER_TOKEN
             yield Fact("tokens_per_day", _int(round(value / DAYS_PER_MONTH if unit == "month" else value, 1)),
                        m.start(), m.end(), keyed=True)
 

@@ -48,6 +48,9 @@ WORDS: dict[str, tuple[str, ...]] = {
     "per_second_rate": (r"qps", r"rps", r"req/s", r"requests/s"),
     "per_minute_rate": (r"rpm", r"qpm", r"req/min", r"requests/min"),
     "tokens": (r"tokens?", r"toks?"),
+    # text said by its size ("~5GB of logs a day", "200 MB of support emails per day"): what it is
+    "text_nouns": (r"logs?", r"text", r"documents?", r"docs", r"e-?mails?", r"transcripts?", r"tickets?", r"records?",
+                   r"messages?", r"content", r"articles?", r"reports?", r"contracts?", r"files?", r"data"),
     # an amount with no currency after a spend word ("the anthropic bill is 6k/mo"): dollars, in English text
     "spend_word": (r"bill(?:ed)?", r"spend(?:ing)?", r"pay(?:ing)?", r"costs?", r"invoice[sd]?", r"burn(?:ing)?"),
     # the hours a daily count is spread over ("spread over 24h", "mostly within 8 hours")
