@@ -9,21 +9,26 @@ other streams are decoding:
   context do this by default), so the weights are not read again for it and its FLOPs fill the
   compute a memory-bound decode step leaves idle. Over one user's answer of `O` tokens:
 
-      cycle = O · (overhead + s · b) + max(O · memory(b), O · compute(b) + (b − 1) · prefill_compute)
+      device = O · (comm + attention(b)) + max(O · weights, O · matmuls(b) + (b − 1) · prefill_compute)
+      cycle  = O · overhead + device + O · s · b            (host work between steps)
+      cycle  = O · overhead + max(device, O · s · b)        (host work beside the device: `overlaps_host`)
 
 - **Slot servers** (llama.cpp server, Ollama, MLX, ExLlama, MLC): the prompt is processed in its own
   forward passes (micro-batches) while the other slots wait, a serial stall that re-reads the
   weights:
 
-      cycle = O · step(b) + (b − 1) · prefill,  step(b) = max(memory(b), compute(b)) + overhead + s · b
+      cycle = O · step(b) + (b − 1) · prefill,
+      step(b) = max(weights, matmuls(b)) + attention(b) + comm + overhead + s · b
 
-Both read every stream's KV cache once per step (`memory(b)` grows with b and context), run the
-matmuls at the device's dense tensor rate for the weight format (`device.peak_tflops`: FP4 on FP4
-units, FP8 on FP8 units, weight-only formats dequantized to 16 bit) times a batched-compute
-efficiency η_c, and pay a per-step overhead plus a scheduler cost `s` per running stream (sampling,
-detokenization, batch assembly). η_c and `s` are fitted per (backend, kind) on `total_tps` and
-`decode_tps` rows (`calibration_fit._fit_batched`). Total throughput b · O / cycle rises with b and levels off at the
-compute roof (1 / (s + per-stream compute)); per-user speed only falls.
+Both read the weights once per step and every stream's KV cache (`attention(b)`: b · max(KV read, attention
+FLOPs), kernels of its own after the weight matmuls, `engine._step_terms`), run the matmuls at the device's
+dense tensor rate for the weight format (`device.peak_tflops`: FP4 on FP4 units, FP8 on FP8 units,
+weight-only formats dequantized to 16 bit) times a batched-compute efficiency η_c (a continuous-batching
+engine's is its prefill share η_pp: the same matmuls carry both), and pay a per-step overhead plus host
+work `s` per running stream (scheduling, input preparation, output processing), serial or overlapped as
+the engine's release runs it. η_c, `s` and the overlapped `s_o` are fitted per (backend, kind) on
+`total_tps` and `decode_tps` rows (`calibration_fit._fit_batched`). Total throughput b · O / cycle rises
+with b and levels off at the compute roof; per-user speed only falls.
 
 **llama-server samples every slot on the host** (`host_sampling_ms`). After each `llama_decode` its
 `update_slots` loop calls `common_sampler_sample` slot after slot on one CPU thread

@@ -13,9 +13,10 @@ Per key "<backend>/<kind>" (and pooled "*/<kind>"), in this order:
    on devices without, times 1 / q for weight-quantized formats; relative least squares, alternating
    between (η_pp, κ) and q when a key has rows of both float and quantized formats.
 3. `total_tps` and `decode_tps` rows (batched serving; batched decode alone): η_c (share of the
-   format's dense peak) by a coarse grid refined by golden-section search, jointly with the scheduler
-   cost per stream `s` over a small grid, the other factors held at their step 1–2 values (see
-   `batching.py`).
+   format's dense peak) by golden-section search for every host cost per stream `s` of a grid (a
+   continuous-batching engine's η_c is its η_pp, fitted as one), the other factors held at their step
+   1–2 values; the host work of runs that overlap it with the device (`s_o`) on those runs alone
+   (see `batching.py`).
 4. Mixture-of-experts serving rows (`moe_fit`): the routed experts' prefill efficiency in continuous-
    batching engines, then per-model decode-step scales for models with many runs of their own.
 
