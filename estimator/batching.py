@@ -116,17 +116,25 @@ def overlaps_host(backend: str) -> bool:
     return backend in OVERLAPPED_HOST_BACKENDS
 
 
-def run_overlaps_host(backend: str, label: str | None) -> bool:
-    """Whether a measured run of `backend`, labelled `label` by its source ("vllm-cuda 0.7.3"), overlapped
-    its host work with the device (`overlaps_host`, `OVERLAP_DEFAULT_SINCE`).
+# A run whose source shows the flag that turns the overlap on ran overlapped, whatever its release's default.
+OVERLAP_FLAGS = ("--async-scheduling",)
+
+
+def run_overlaps_host(backend: str, label: str | None, note: str | None = None) -> bool:
+    """Whether a measured run of `backend`, labelled `label` by its source ("vllm-cuda 0.7.3") and described
+    by `note`, overlapped its host work with the device (`overlaps_host`, `OVERLAP_DEFAULT_SINCE`, `OVERLAP_FLAGS`).
 
     >>> run_overlaps_host("vllm", "vllm-cuda 0.16.0"), run_overlaps_host("vllm", "vllm-cuda v0.8.5")
     (True, False)
     >>> run_overlaps_host("vllm", "vllm (ROCm)"), run_overlaps_host("trt-llm", "trt-llm 0.5.0")
     (False, True)
+    >>> run_overlaps_host("vllm", "vllm-cuda v0.10.2", "vllm serve openai/gpt-oss-120b --async-scheduling")
+    True
     """
     if not overlaps_host(backend):
         return False
+    if note and any(flag in note for flag in OVERLAP_FLAGS):
+        return True
     engine = (label or backend).strip().lower()
     since = next((release for name, release in OVERLAP_DEFAULT_SINCE.items() if engine.startswith(name)), None)
     if since is None:
@@ -169,6 +177,6 @@ def cycle_ms(
 
 __all__ = [
     "CONTINUOUS_BATCHING_BACKENDS", "HOST_SAMPLING_MS_PER_EXTRA_SLOT", "HOST_SAMPLING_REFERENCE_VOCAB",
-    "OVERLAPPED_HOST_BACKENDS", "OVERLAP_DEFAULT_SINCE", "cycle_ms", "host_sampling_ms", "is_continuous",
+    "OVERLAPPED_HOST_BACKENDS", "OVERLAP_DEFAULT_SINCE", "OVERLAP_FLAGS", "cycle_ms", "host_sampling_ms", "is_continuous",
     "overlaps_host", "run_overlaps_host",
 ]

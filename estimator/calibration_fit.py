@@ -419,7 +419,7 @@ def _fit_batched(
         # others what it is serial (`batching.run_overlaps_host`). Each row reads one of the two figures,
         # so for a given η the two are fitted apart, each on its own rows.
         overlapping = [pair for pair in pairs if pair[1].host_overlapped
-                       and run_overlaps_host(pair[1].backend, pair[0].backend_label)]
+                       and run_overlaps_host(pair[1].backend, pair[0].backend_label, pair[0].source_note)]
         serial = [pair for pair in pairs if pair not in overlapping]
         best = _BatchedFit(math.inf, 0.0, 0.0, 0.0)
         for _ in range(1 if not search_prefill and own_overhead else BATCHED_ROUNDS):

@@ -50,7 +50,7 @@ def predict_resolved(row: Benchmark, resolved: Resolved, group: int | None = Non
     if row.metric in ("tg", "pp"):
         plan = best_plan(resolved, row.device_count, 1) if group is None else evaluate(resolved, row.device_count, group, 1)
         return plan.per_stream if row.metric == "tg" else plan.prefill_tokens_per_s
-    if resolved.host_overlapped and not run_overlaps_host(resolved.backend, row.backend_label):
+    if resolved.host_overlapped and not run_overlaps_host(resolved.backend, row.backend_label, row.source_note):
         # A run of a release that scheduled between steps is predicted as it ran (`batching.run_overlaps_host`):
         # its host work serial with the device, at the figure fitted on such runs.
         resolved = copy.copy(resolved)
