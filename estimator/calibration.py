@@ -11,7 +11,8 @@ The model (see `roofline.py`, `batching.py`) has seven factors per key (and two 
 | `prefill_alu_efficiency` η_alu | share of a listed vector-ALU rate (Apple GPUs) in prefill | `pp` rows |
 | `prefill_quantized_factor` q | share of that rate weight-quantized formats reach | `pp` rows, both kinds |
 | `batched_efficiency` η_c | share of the format's dense peak a batched decode step reaches | `total_tps`, `decode_tps` rows |
-| `scheduler_ms_per_stream` s | scheduler cost per running stream per decode step (ms) | `total_tps`, `decode_tps` rows |
+| `scheduler_ms_per_stream` s | host work per running stream per decode step, serial with the device (ms) | batched rows of releases that schedule between steps |
+| `overlapped_host_ms_per_stream` s_o | the same host work where the engine overlaps it with the device (ms) | batched rows of releases that overlap |
 | `expert_prefill_efficiency` η_e | share of the dense prefill rate a serving engine's routed experts reach (one figure, "*") | MoE serving rows (`moe_fit`) |
 | `attention_dp_layer_ms` f_dp | fixed ms per layer per decode step of an attention-DP + expert-parallel MoE step (per engine) | MoE serving rows (`moe_fit`) |
 | `decode_kquant_flops_per_weight` c_k | ALU work per GGUF k-quant weight read in decode (FLOP-equivalents) | `tg` rows of both kinds of format |
@@ -122,6 +123,8 @@ class Factors:
     # Share of a listed vector-ALU rate (GPUs without matrix units: `DeviceSpec.vector_alu_rate`) prompt
     # matmuls reach; the kind's prior η_pp when no such device was measured.
     alu_compute_efficiency: float = PRIORS["soc"]["pp"]
+    # Host work per stream per step of a release that overlaps it with the device (`batching.overlaps_host`).
+    overlapped_host_ms_per_stream: float = 0.0
     # Whether `overhead_ms` was fitted on this key's own single-stream rows (False: the kind's pool, a
     # separable carry-over or the prior, i.e. a figure quoted at the reference GPU clock of the kernel-bound
     # engines it was fitted on; `device.overhead_clock_scale`).
@@ -205,6 +208,9 @@ def resolve_factors(calibration: CalibrationParams, backend: str, kind: str) -> 
     # reference engine's GPU figure, so an uncalibrated accelerator does not look free of it.
     scheduler_fallback = next((k for k in (reference, reference_gpu) if k in calibration.scheduler_ms_per_stream), pooled)
     scheduler, _ = _lookup(calibration.scheduler_ms_per_stream, key, scheduler_fallback, prior["scheduler"])
+    overlapped_fallback = next(
+        (k for k in (reference, reference_gpu) if k in calibration.overlapped_host_ms_per_stream), pooled)
+    overlapped, _ = _lookup(calibration.overlapped_host_ms_per_stream, key, overlapped_fallback, prior["scheduler"])
     calibrated = calibration.rows_used.get(key, 0) > 0
     if calibrated:
         source, error = "fitted", calibration.relative_error.get(key, POOLED_RELATIVE_ERROR)
@@ -221,7 +227,7 @@ def resolve_factors(calibration: CalibrationParams, backend: str, kind: str) -> 
     # Attention-DP + expert-parallel steps (`moe_fit.fit_attention_dp_step`): keyed by the engine.
     attention_dp = calibration.attention_dp_layer_ms.get(backend, 0.0)
     return Factors(key, bw, overhead, pp, kappa, batched, quantized, scheduler, calibrated, error, source, kappa_source,
-                   kquant, expert, attention_dp, alu, overhead_own)
+                   kquant, expert, attention_dp, alu, overlapped, overhead_own)
 
 
 __all__ = [

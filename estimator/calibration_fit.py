@@ -13,9 +13,10 @@ Per key "<backend>/<kind>" (and pooled "*/<kind>"), in this order:
    on devices without, times 1 / q for weight-quantized formats; relative least squares, alternating
    between (η_pp, κ) and q when a key has rows of both float and quantized formats.
 3. `total_tps` and `decode_tps` rows (batched serving; batched decode alone): η_c (share of the
-   format's dense peak) by a coarse grid refined by golden-section search, jointly with the scheduler
-   cost per stream `s` over a small grid, the other factors held at their step 1–2 values (see
-   `batching.py`).
+   format's dense peak) by golden-section search for every host cost per stream `s` of a grid (a
+   continuous-batching engine's η_c is its η_pp, fitted as one), the other factors held at their step
+   1–2 values; the host work of runs that overlap it with the device (`s_o`) on those runs alone
+   (see `batching.py`).
 4. Mixture-of-experts serving rows (`moe_fit`): the routed experts' prefill efficiency in continuous-
    batching engines, then per-model decode-step scales for models with many runs of their own.
 
@@ -32,10 +33,11 @@ import re
 from collections import defaultdict
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import replace
-from typing import Any
+from typing import Any, NamedTuple
 from urllib.parse import urlparse
 
 from estimator import roofline
+from estimator.batching import is_continuous, run_overlaps_host
 from estimator.calibration import POOLED, PRIORS, calibration_key, normalize_backend
 from estimator.calibration_decode import MIN_ROWS_FOR_OVERHEAD, Sample, fit_decode
 from estimator.catalog import Benchmark, CalibrationParams, Catalog
@@ -66,11 +68,12 @@ from estimator.row_provenance import retired_rows
 PREFILL_ROUNDS = 200
 BATCHED_STEP = 0.1
 BATCHED_GRID = tuple(BATCHED_STEP * i for i in range(1, 11))  # 0.1 … 1.0: a share of dense peak
-# Scheduler cost per running stream per decode step (ms): 0 to 0.1 ms (25 ms at 256 streams), the order of
-# a CPU-side scheduler's batch assembly, sampling and detokenization per sequence. Larger values fit the
-# RTX 4090 vLLM rows as well but make every GPU alike at high load (a cost no GPU speed removes), which
-# the leave-one-device-out error does not ask for (22.1 % vs 22.2 %).
-SCHEDULER_GRID = (0.0, 0.01, 0.03, 0.06, 0.1)
+# Host work per running stream per decode step (ms): scheduling, input preparation, stop checks and output
+# processing, serial with the device in the runs that scheduled between steps and beside it in the engines
+# that overlap (`batching.run_overlaps_host`). vLLM's V0 engine measured ~20 ms of it per step at batch
+# ~200 on an H100, 0.1 ms a stream (vllm-project/vllm#6801); the grid reaches well past that so the fitted
+# figure is an interior optimum, not a clipped one.
+SCHEDULER_GRID = (0.0, 0.01, 0.02, 0.03, 0.06, 0.1, 0.2, 0.3, 0.5, 0.8, 1.2)
 # Upper end of the fixed per-step cost (ms per 32 layers) searched for keys with serving rows but no
 # single-stream rows (the fitted single-stream overheads are 1–11 ms).
 MAX_STEP_OVERHEAD_MS = 40.0
@@ -293,12 +296,13 @@ def fit_calibration(
         prefill_alu_efficiency=alu,
         prefill_quantized_factor=quantized_factor, decode_kquant_flops_per_weight=kquant,
     )
-    batched, scheduler, serving_prefill, serving_overhead = _fit_batched(
+    batched, scheduler, overlapped_host, serving_prefill, serving_overhead = _fit_batched(
         catalog, partial, [row for row in rows if row.metric in BATCHED_METRICS and not is_vector_kernel_batch(row)],
         counts,
     )
     fitted = partial.model_copy(update={
         "batched_efficiency": batched, "scheduler_ms_per_stream": scheduler,
+        "overlapped_host_ms_per_stream": overlapped_host,
         "per_token_overhead_ms": {**serving_overhead, **overhead},
         "prefill_compute_efficiency": {**serving_prefill, **pp}, "rows_used": dict(counts),
     })
@@ -306,10 +310,56 @@ def fit_calibration(
     return with_model_step_scales(catalog, fit_expert_efficiency(catalog, fitted, exclude_rows), exclude_rows)
 
 
+class _BatchedFit(NamedTuple):
+    """One key's batched-step fit: its error, η_c, and the per-stream host work of serial and overlapping runs."""
+
+    error: float
+    efficiency: float
+    serial_ms: float
+    overlapped_ms: float
+
+    def factors(self) -> dict[str, Any]:
+        return {"batched_efficiency": self.efficiency, "scheduler_ms_per_stream": self.serial_ms,
+                "overlapped_host_ms_per_stream": self.overlapped_ms}
+
+
+def _tied_fit(
+    serial: Sequence[tuple[Benchmark, Resolved]], overlapping: Sequence[tuple[Benchmark, Resolved]],
+    groups: dict[int, int], step_overhead: float,
+) -> _BatchedFit:
+    """(η, s, s_o) of a key whose decode matmuls run at its prefill rate (η_c = η_pp): for every host cost s
+    of `SCHEDULER_GRID` the η with the least error by golden section, the pair with the least error over
+    all; then s_o, the host work of the overlapping runs, the grid point with the least error on them (the
+    lowest where the error is flat: host work the rows never see is not charged). A joint search: an
+    alternation from η = 1 stopped in a valley where a large s and a large η trade against each other."""
+    pairs = [*serial, *overlapping]
+
+    def error(**update: float) -> float:
+        return relative_squared_error(pairs, groups, overhead_ms=step_overhead, **update)
+
+    best = _BatchedFit(math.inf, 0.0, 0.0, 0.0)
+    for cost in SCHEDULER_GRID:
+
+        def by_eta(value: float, cost: float = cost) -> float:
+            return error(compute_efficiency=value, scheduler_ms_per_stream=cost, overlapped_host_ms_per_stream=0.0)
+
+        eta = golden_section_minimum(by_eta, 0.02, 1.0, PREFILL_TOLERANCE)
+        found = _BatchedFit(by_eta(eta), eta, cost, 0.0)
+        if found.error < best.error - 1e-9:
+            best = found
+    overlapped = (math.inf, 0.0)
+    for cost in SCHEDULER_GRID if overlapping else ():
+        trial = relative_squared_error(overlapping, groups, overhead_ms=step_overhead, compute_efficiency=best.efficiency,
+                                       overlapped_host_ms_per_stream=cost)
+        if trial < overlapped[0] - 1e-9:
+            overlapped = (trial, cost)
+    return best._replace(overlapped_ms=overlapped[1])
+
+
 def _fit_batched(
     catalog: Catalog, partial: CalibrationParams, rows: Sequence[Benchmark], counts: dict[str, int]
-) -> tuple[dict[str, float], dict[str, float], dict[str, float], dict[str, float]]:
-    """(η_c, s, η_pp, overhead) per key minimizing the relative squared error of its batched rows
+) -> tuple[dict[str, float], dict[str, float], dict[str, float], dict[str, float], dict[str, float]]:
+    """(η_c, s, s_o, η_pp, overhead) per key minimizing the relative squared error of its batched rows
     (`BATCHED_METRICS`: serving `total_tps`, decode-only `decode_tps`).
 
     Every engine with such rows on a kind gets its own key (llama.cpp's slots on an M2 Ultra as well as
@@ -338,6 +388,7 @@ def _fit_batched(
             counts[key] += 1
     efficiency: dict[str, float] = {}
     scheduler: dict[str, float] = {}
+    overlapped_host: dict[str, float] = {}
     prefill: dict[str, float] = {}
     overhead: dict[str, float] = {}
     for key, pairs in by_key.items():
@@ -359,48 +410,63 @@ def _fit_batched(
         own_overhead = (key.startswith(POOLED) or key in partial.per_token_overhead_ms
                         or pooled_key in partial.per_token_overhead_ms)
         step_overhead = previous_overhead = pairs[0][1].factors.overhead_ms
-        best: tuple[float, float, float] = (math.inf, 0.0, 0.0)
-        for _ in range(1 if own_prefill and own_overhead else BATCHED_ROUNDS):
-            best = (math.inf, 0.0, 0.0)
-            for cost in SCHEDULER_GRID:
-                fixed: dict[str, Any] = {
-                    "scheduler_ms_per_stream": cost, "compute_efficiency": eta_pp, "overhead_ms": step_overhead,
-                }
+        # A continuous-batching engine's decode matmuls run at its prefill rate (`resolve._apply_factors`):
+        # one efficiency, fitted as η_pp, is also its η_c.
+        # Tied, the search over η_pp is the search over η_c, so it runs for decode-only rows too.
+        tied = not key.startswith(POOLED) and is_continuous(key.split("/", 1)[0])
+        search_prefill = not own_prefill or (tied and key not in partial.prefill_compute_efficiency)
+        # Runs of releases that overlap host work with the device say what that host work is there; the
+        # others what it is serial (`batching.run_overlaps_host`). Each row reads one of the two figures,
+        # so for a given η the two are fitted apart, each on its own rows.
+        overlapping = [pair for pair in pairs if pair[1].host_overlapped
+                       and run_overlaps_host(pair[1].backend, pair[0].backend_label, pair[0].source_note)]
+        serial = [pair for pair in pairs if pair not in overlapping]
+        best = _BatchedFit(math.inf, 0.0, 0.0, 0.0)
+        for _ in range(1 if not search_prefill and own_overhead else BATCHED_ROUNDS):
+            if tied:
+                best = _tied_fit(serial, overlapping, groups, step_overhead)
+                eta_pp = best.efficiency
+            else:
+                best = _BatchedFit(math.inf, 0.0, 0.0, 0.0)
+                for cost in SCHEDULER_GRID:
+                    fixed: dict[str, Any] = {
+                        "scheduler_ms_per_stream": cost, "overlapped_host_ms_per_stream": cost,
+                        "compute_efficiency": eta_pp, "overhead_ms": step_overhead,
+                    }
 
-                def by_eta(value: float, fixed: dict[str, Any] = fixed) -> float:
-                    return error(batched_efficiency=value, **fixed)
+                    def by_eta(value: float, fixed: dict[str, Any] = fixed) -> float:
+                        return error(batched_efficiency=value, **fixed)
 
-                value = refined_grid_minimum(by_eta, BATCHED_GRID, BATCHED_STEP)
-                found = (by_eta(value), value, cost)
-                if found[0] < best[0] - 1e-9:
-                    best = found
+                    value = refined_grid_minimum(by_eta, BATCHED_GRID, BATCHED_STEP)
+                    found = _BatchedFit(by_eta(value), value, cost, cost)
+                    if found.error < best.error - 1e-9:
+                        best = found
             if not own_overhead:
 
-                def by_overhead(value: float, best: tuple[float, float, float] = best, eta_pp: float = eta_pp) -> float:
-                    return error(batched_efficiency=best[1], scheduler_ms_per_stream=best[2], compute_efficiency=eta_pp,
-                                 overhead_ms=value)
+                def by_overhead(value: float, best: _BatchedFit = best, eta_pp: float = eta_pp) -> float:
+                    return error(compute_efficiency=eta_pp, overhead_ms=value, **best.factors())
 
                 previous_overhead = step_overhead
                 step_overhead = round(golden_section_minimum(by_overhead, 0.0, MAX_STEP_OVERHEAD_MS), 3)
-            if not own_prefill:
+            if search_prefill and not tied:
 
-                def by_prefill(
-                    value: float, best: tuple[float, float, float] = best, step_overhead: float = step_overhead
-                ) -> float:
-                    return error(batched_efficiency=best[1], scheduler_ms_per_stream=best[2], overhead_ms=step_overhead,
-                                 compute_efficiency=value)
+                def by_prefill(value: float, best: _BatchedFit = best, step_overhead: float = step_overhead) -> float:
+                    return error(overhead_ms=step_overhead, compute_efficiency=value, **best.factors())
 
                 previous, eta_pp = eta_pp, golden_section_minimum(by_prefill, 0.02, 1.0, PREFILL_TOLERANCE)
                 if abs(eta_pp - previous) < BATCHED_TOLERANCE:
                     break
-            elif not own_overhead and abs(step_overhead - previous_overhead) < BATCHED_TOLERANCE:
+            elif own_overhead or abs(step_overhead - previous_overhead) < BATCHED_TOLERANCE:
                 break
-        efficiency[key], scheduler[key] = round(best[1], 4), best[2]
+        efficiency[key] = round(eta_pp if tied else best.efficiency, 4)
+        scheduler[key] = best.serial_ms
+        if overlapping:  # no overlapping run of the key: nothing says what its host work is beside the device
+            overlapped_host[key] = best.overlapped_ms
         if not own_overhead:
             overhead[key] = step_overhead
-        if not own_prefill:
+        if search_prefill:
             prefill[key] = round(eta_pp, 4)
-    return efficiency, scheduler, prefill, overhead
+    return efficiency, scheduler, overlapped_host, prefill, overhead
 
 
 def leave_one_out(catalog: Catalog) -> list[tuple[Benchmark, float]]:

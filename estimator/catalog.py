@@ -315,8 +315,12 @@ class CalibrationParams(_Frozen):
     per_token_overhead_ms: dict[str, float] = {}
     prefill_compute_efficiency: dict[str, float] = {}
     batched_efficiency: dict[str, float] = {}
-    # Scheduler cost per running stream per decode step (ms): sampling, detokenization, batch assembly.
+    # Host work per running stream per decode step (ms): scheduling, input preparation, output processing,
+    # fitted on runs that did it between steps (serial with the device).
     scheduler_ms_per_stream: dict[str, float] = {}
+    # The same per-stream host work, fitted on runs of releases that do it beside the device's step
+    # (`batching.run_overlaps_host`): it costs a step only where it outlasts the device's work.
+    overlapped_host_ms_per_stream: dict[str, float] = {}
     relative_error: dict[str, float] = {}
     # Likely range of a figure as measured / predicted ratios (10th and 90th percentile of the
     # leave-one-device-out residuals), keyed "<metric>|<backend>/<kind>", "<metric>|*/<kind>", "<metric>|*".

@@ -135,36 +135,52 @@ def step_time_ms(r: Resolved, parallel: int, batch: int) -> tuple[float, bool]:
     The roofline terms are linear in the batch and inverse in the devices, so the per-request
     coefficients (`with_factors`) give the step without re-deriving it.
     """
-    memory, compute, overhead, comm = _step_terms(r, parallel, batch)
-    if memory >= compute:
-        return memory + overhead + comm, True
-    return compute + overhead + comm, False
+    memory, compute, overhead, comm, host, attention = _step_terms(r, parallel, batch)
+    device = max(memory, compute) + attention + comm
+    busy = max(device, host) if r.host_overlapped else device + host
+    return busy + overhead, memory >= compute
 
 
-def _step_terms(r: Resolved, parallel: int, batch: int) -> tuple[float, float, float, float]:
-    """(memory, compute, overhead, comm) ms of one decode step of `batch` streams on `parallel` devices."""
-    memory = (r.memory_fixed_ms + batch * r.memory_per_stream_ms) / parallel
+def _step_terms(r: Resolved, parallel: int, batch: int) -> tuple[float, float, float, float, float, float]:
+    """(memory, compute, overhead, comm, host, attention) ms of one decode step of `batch` streams on
+    `parallel` devices: the weight matmuls' reads and FLOPs, the step's fixed cost, the all-reduces, its
+    per-stream host work (`batching.cycle_ms`) and the streams' attention.
+
+    The weight matmuls and the attention are separate kernels, each at its own roofline: a matmul reads
+    the weights once for all streams and its FLOPs grow with the batch (memory bound at batch 1, compute
+    bound at thousands), while attention reads every stream's own KV cache (memory bound at any batch:
+    one multiply-add per KV element read). So the step is max(weights, matmul FLOPs) + max(KV, attention
+    FLOPs), not max(weights + KV, matmul + attention FLOPs): at batch 1 the same weights + KV, at 2,048
+    streams the matmuls' compute plus the KV reads that the single max hid under it."""
+    memory = r.memory_fixed_ms / parallel
     if r.expert_read_ms:  # a mixture of experts reads only the experts the batch's tokens touch
         memory += r.expert_read_ms * touched_expert_share(r.route_share, batch) / parallel
     compute = batch * r.compute_per_stream_ms / parallel
+    attention = batch * max(r.memory_per_stream_ms, r.attention_compute_per_stream_ms) / parallel
     if parallel > 1:
         comm_fixed, comm_per_stream = _comm_terms(r, parallel)
         comm = (comm_fixed + batch * comm_per_stream) * r.model_step_scale
     else:
         comm = 0.0
-    scheduler = batch * r.scheduler_ms_per_stream
-    overhead = r.step_overhead_ms + scheduler
+    overhead, host = r.step_overhead_ms, batch * r.scheduler_ms_per_stream
     if r.attention_dp and parallel > 1:
         # Attention data parallel: each rank's executor schedules its own ~batch / parallel streams (the
         # ranks work at once), and the step pays the layout's fixed cost (`Factors.attention_dp_layer_ms`).
         # It is a layout the operator chooses for throughput (TensorRT-LLM's max-throughput recipes;
         # its min-latency ones keep tensor parallel attention), so the step takes whichever layout is
         # faster at this batch: a few streams never pay a cost only thousands of streams amortize.
-        overhead = min(overhead, r.step_overhead_ms + r.attention_dp_step_ms + scheduler / parallel)
+        device = max(memory, compute) + attention + comm
+        dp_overhead, dp_host = overhead + r.attention_dp_step_ms, host / parallel
+        if r.host_overlapped:
+            take_dp = dp_overhead + max(device, dp_host) < overhead + max(device, host)
+        else:
+            take_dp = dp_overhead + dp_host < overhead + host
+        if take_dp:
+            overhead, host = dp_overhead, dp_host
     if batch > 1:
         # llama-server's host samples the running slots one after another (`batching.host_sampling_ms`).
-        overhead += (batch - 1) * r.host_sampling_ms_per_extra_stream
-    return memory, compute, overhead, comm
+        host += (batch - 1) * r.host_sampling_ms_per_extra_stream
+    return memory, compute, overhead, comm, host, attention
 
 
 class _AnswerTerms(NamedTuple):
@@ -177,24 +193,27 @@ class _AnswerTerms(NamedTuple):
     comm: float
     prefill: float
     prefill_compute: float
+    host: float
+    attention: float
 
 
 def _answer_terms(r: Resolved, group: int, batch: int) -> _AnswerTerms:
     parallel = speed_parallel(r, group)
-    memory, compute, overhead, comm = _step_terms(r, parallel, batch)
+    memory, compute, overhead, comm, host, attention = _step_terms(r, parallel, batch)
     prefill = prefill_time_ms(r, parallel)
     if group > parallel and not r.layer_split:
         comm += _hop_ms(r, group, batch)
         prefill += _hop_ms(r, group, r.prompt_tokens)
     prefill_compute = prefill_compute_ms(r, parallel) if r.continuous else 0.0
-    return _AnswerTerms(memory, compute, overhead, comm, prefill, prefill_compute)
+    return _AnswerTerms(memory, compute, overhead, comm, prefill, prefill_compute, host, attention)
 
 
 def _answer_ms(r: Resolved, terms: _AnswerTerms, batch: int, others: int) -> tuple[float, bool]:
     """One answer's wall time with `others` prompts prefilled in between (`batching.cycle_ms`), and
     whether memory bounds its steps."""
     return batching.cycle_ms(r.continuous, r.output_tokens, batch, terms.memory, terms.compute, terms.overhead,
-                             terms.comm, terms.prefill, terms.prefill_compute, others)
+                             terms.comm + terms.attention, terms.prefill, terms.prefill_compute, others, terms.host,
+                             r.host_overlapped)
 
 
 class _Cycle(NamedTuple):
@@ -308,7 +327,8 @@ def best_plan(r: Resolved, count: int, concurrency: int) -> PlanResult:
 def _grows_with_batch(r: Resolved) -> bool:
     """Whether every term of a decode step (and of the prefills interleaved with it) is non-decreasing in
     the batch: then one stream per replica is the fastest a plan gets, whatever the count."""
-    per_stream = (r.memory_per_stream_ms, r.compute_per_stream_ms, r.scheduler_ms_per_stream,
+    per_stream = (r.memory_per_stream_ms, r.compute_per_stream_ms, r.attention_compute_per_stream_ms,
+                  r.scheduler_ms_per_stream,
                   r.host_sampling_ms_per_extra_stream, r.expert_read_ms, r.model_step_scale, r.attention_dp_step_ms)
     return min(per_stream) >= 0.0 and 0.0 <= r.route_share <= 1.0
 

@@ -15,7 +15,7 @@ import math
 from dataclasses import dataclass, field
 
 from estimator import roofline
-from estimator.batching import host_sampling_ms, is_continuous
+from estimator.batching import host_sampling_ms, is_continuous, overlaps_host
 from estimator.calibration import (
     Factors,
     default_backend,
@@ -130,6 +130,8 @@ class Resolved:
     # `prefill_accumulate_speedup`); batched decode steps keep the listed peak.
     prefill_peak_scale: float = 1.0
     continuous: bool = False  # continuous batching with chunked prefill (`batching.py`), else slots
+    # The engine's per-stream host work runs beside the device's step (`batching.overlaps_host`).
+    host_overlapped: bool = False
     scheduler_ms_per_stream: float = 0.0
     # Host sampling per decode step per running stream beyond the first (`batching.host_sampling_ms`):
     # llama-server samples each slot on the CPU. Not a fitted factor; 0 for engines that sample on the
@@ -140,7 +142,8 @@ class Resolved:
     # (roofline's own functions evaluated once, in `with_factors`).
     memory_fixed_ms: float = 0.0
     memory_per_stream_ms: float = 0.0
-    compute_per_stream_ms: float = 0.0
+    compute_per_stream_ms: float = 0.0  # the weight matmuls' FLOPs of one stream's token
+    attention_compute_per_stream_ms: float = 0.0  # its attention over its context (FLOPs)
     # Mixture of experts: weights every step reads (attention, shared experts, embeddings) and the
     # routed experts, of which a batch of B streams reads 1 − (1 − k/E)^B (`touched_expert_share`).
     # Dense models: all weights are dense, `expert_weights_gb` = 0 and `active_params_b` = `params_b`.
@@ -286,6 +289,7 @@ def _resolve(request: EstimateRequest, index: CatalogIndex) -> Resolved:
         notes=_static_notes(device, factors, backend, listed_peak is None, arch) + _model_notes(request, arch)
         + _serving_scale_notes(arch, index.calibration, step_scale, measured_model),
         derived_peak_cap=index.max_listed_tflops, continuous=is_continuous(backend),
+        host_overlapped=overlaps_host(backend),
         host_sampling_ms_per_extra_stream=host_sampling_ms(backend, arch.vocab_size),
         prefill_peak_scale=prefill_accumulate_speedup(device, backend, quant) if listed_peak else 1.0,
         active_params_b=active_b, head_extra_b=head_extra_b,
@@ -333,6 +337,10 @@ def _apply_factors(r: Resolved, factors: Factors) -> None:
     decode_compute_efficiency = factors.batched_efficiency * (
         factors.prefill_quantized_factor if r.quant not in FLOAT_FORMATS else 1.0
     )
+    if r.continuous:
+        # Chunked prefill: a step's decode tokens and prompt chunks are rows of the same matmuls (one
+        # forward pass over the scheduled tokens), so the weights' FLOPs of both run at one rate.
+        decode_compute_efficiency = prefill_efficiency
     bandwidth, arch, context = r.device.bandwidth_gbs, r.arch, r.decode_context
     r.factors, r.peak_tflops, r.prefill_efficiency = factors, peak, prefill_efficiency
     r.decode_compute_efficiency = decode_compute_efficiency
@@ -340,7 +348,9 @@ def _apply_factors(r: Resolved, factors: Factors) -> None:
     # The fitted overhead is quoted at the reference GPU clock; kernel work is cycles (`overhead_clock_scale`).
     clock_scale = overhead_clock_scale(r.device, r.backend, factors.overhead_own)
     r.step_overhead_ms = factors.overhead_ms * roofline.overhead_units(arch.layers) * clock_scale
-    r.scheduler_ms_per_stream = factors.scheduler_ms_per_stream
+    # The host work of the release the request runs: beside the device's step where the engine overlaps it.
+    r.scheduler_ms_per_stream = factors.overlapped_host_ms_per_stream if r.host_overlapped \
+        else factors.scheduler_ms_per_stream
     # Unpacking k-quant weights' scales: ALU ms per GB of k-quant weights read, serialized with the
     # reads (it joins the memory terms, so it scales with the experts a batch touches and splits over
     # a tensor-parallel group). Experts kept in their native format (gpt-oss) are not k-quants.
@@ -356,10 +366,14 @@ def _apply_factors(r: Resolved, factors: Factors) -> None:
     r.memory_per_stream_ms = roofline.decode_memory_ms(
         0.0, r.kv_token_gb, context, 1, bandwidth, 1) / factors.bandwidth_efficiency
     # Attention over the context spans the query heads × head dim (`attention_width`), as in prefill.
+    # Split: the weight matmuls (`compute_per_stream_ms`) and each stream's attention over its own
+    # context (`attention_compute_per_stream_ms`), which a step runs in kernels of its own (`engine._step_terms`).
+    width = arch.attention_width or arch.hidden_size
+    with_attention = roofline.decode_compute_ms(
+        r.active_params_b + r.head_extra_b, arch.layers, width, context, 1, peak, 1) / decode_compute_efficiency
     r.compute_per_stream_ms = roofline.decode_compute_ms(
-        r.active_params_b + r.head_extra_b, arch.layers, arch.attention_width or arch.hidden_size, context, 1,
-        peak, 1,
-    ) / decode_compute_efficiency
+        r.active_params_b + r.head_extra_b, arch.layers, width, 0.0, 1, peak, 1) / decode_compute_efficiency
+    r.attention_compute_per_stream_ms = with_attention - r.compute_per_stream_ms
     r.attention_dp_step_ms = factors.attention_dp_layer_ms * arch.layers if r.attention_dp else 0.0
     if r.model_step_scale != 1.0:
         step = r.model_step_scale
@@ -370,6 +384,7 @@ def _apply_factors(r: Resolved, factors: Factors) -> None:
         r.expert_read_ms *= step
         r.memory_per_stream_ms *= step
         r.compute_per_stream_ms *= step
+        r.attention_compute_per_stream_ms *= step
     r.confidence_width = factors.relative_error * (
         ASSUMPTION_WIDENING if r.device.assumptions or r.compute_derived else 1.0
     )

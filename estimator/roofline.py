@@ -6,6 +6,8 @@ Decode (one step of a batch of `b` streams on one replica of `g` devices):
     compute_ms = b · (2 · params + 4 · layers · width · context) / (g_c · peak · η_c)
     step_ms    = max(memory_ms, compute_ms) + overhead_ms · layers / 32 + comm_ms
 
+(at batch 1; a batched step, `engine._step_terms`, takes the weight matmuls' max(weights, 2 · params
+FLOPs) and the attention's max(KV, attention FLOPs) apart, and adds the engine's host work.)
 The larger of the two terms is the bound; tokens/s per stream = 1000 / step_ms. `overhead_ms` is a
 fixed per-token cost (kernel launches, sampling, scheduling), quoted for a 32-layer model and scaled
 by depth because each layer launches its own kernels. Tensor parallelism (`g_bw = g_c = g`) splits

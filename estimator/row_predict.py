@@ -11,6 +11,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import replace
 from typing import Any
 
+from estimator.batching import run_overlaps_host
 from estimator.catalog import Benchmark, CalibrationParams, Catalog
 from estimator.catalog_index import catalog_index
 from estimator.engine import best_plan, evaluate, plan_fits, saturating_concurrency
@@ -49,6 +50,12 @@ def predict_resolved(row: Benchmark, resolved: Resolved, group: int | None = Non
     if row.metric in ("tg", "pp"):
         plan = best_plan(resolved, row.device_count, 1) if group is None else evaluate(resolved, row.device_count, group, 1)
         return plan.per_stream if row.metric == "tg" else plan.prefill_tokens_per_s
+    if resolved.host_overlapped and not run_overlaps_host(resolved.backend, row.backend_label, row.source_note):
+        # A run of a release that scheduled between steps is predicted as it ran (`batching.run_overlaps_host`):
+        # its host work serial with the device, at the figure fitted on such runs.
+        resolved = copy.copy(resolved)
+        resolved.host_overlapped = False
+        resolved.scheduler_ms_per_stream = resolved.factors.scheduler_ms_per_stream * resolved.model_step_scale
     if row.metric == "decode_tps" and resolved.host_sampling_ms_per_extra_stream:
         # llama.cpp's decode-only rows are llama-batched-bench's S_TG: it times `llama_decode` alone and
         # samples nothing, unlike llama-server's slot loop (`batching.host_sampling_ms`).

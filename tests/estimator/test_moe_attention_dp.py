@@ -2,12 +2,15 @@
 
 Worked out before running the estimator, for the 32-layer test MoE (36 B total, 8 B active, top-2 of 16):
 - TensorRT-LLM can lay a tensor-parallel group of 2 out attention-data-parallel: each rank schedules its
-  own streams (a scheduler cost s per stream costs b · s / 2 per step instead of b · s) and the step pays a
+  own streams (host work s per stream costs b · s / 2 per step instead of b · s) and the step pays a
   fixed cost f per layer (32 · f; f = 0.5 ms: 16 ms). It is a layout chosen for throughput, so the step
-  takes whichever is faster: with s = 0.1 ms, tensor parallel (b · 0.1) up to 320 streams, then attention
-  DP (16 + b · 0.05): +0.1 ms at 1 stream, +10 ms at 100, +66 ms at 1,000 (not +100). With no scheduler cost
-  the fixed cost never pays off and nothing changes; on one device (no group) nothing changes.
-- vLLM, which is not laid out this way, pays b · s on a group of 2 at any batch (+100 ms at 1,000).
+  takes whichever is faster. TensorRT-LLM runs its host work beside the device (overlap scheduler), so a
+  layout's step is o + max(device, host): with s = 0.1 ms the host work hides under the device step at 1
+  and 100 streams (nothing changes) and at 1,000 streams, where 100 ms of host work outlasts the device,
+  attention DP's 16 ms + max(device, 50 ms) beats it. With no host cost the fixed cost never pays off and
+  nothing changes.
+- vLLM, which is not laid out this way, pays its whole host work on a group of 2 where it outlasts the
+  device (100 ms at 1,000 streams).
 - A dense model served by TensorRT-LLM, or the MoE served by vLLM, pays no attention-DP cost.
 - Max-load rows the model generates with known η_e = 0.3 and f = 0.4 ms per layer on 2-device groups (the
   model in 16-bit does not fit one 48 GB device), with a scheduler cost that makes attention DP pay off at
@@ -57,19 +60,35 @@ def _resolved(cat, backend: str = "trt-llm", model: str = "test-moe", params_b: 
 
 
 def test_the_attention_dp_layout_is_taken_only_where_it_is_faster():
+    # TensorRT-LLM overlaps its host work with the device (`batching.overlaps_host`): a layout's step is
+    # o + max(device, host), the attention-DP one's o + 16 ms + max(device, host / 2), and the step takes the
+    # shorter. With host work the device step hides (1 and 100 streams) nothing changes; at 1,000 streams
+    # (100 ms of host work against a device step of ~30 ms) attention DP's 16 + 50 ms wins over 100 ms.
     free = _resolved(_catalog())
     costly = _resolved(_catalog(_calibration(attention_dp_layer_ms={"trt-llm": 0.5})))
-    both = _resolved(_catalog(_calibration(attention_dp_layer_ms={"trt-llm": 0.5}, scheduler_ms_per_stream={"*/gpu": 0.1})))
-    for batch, extra in ((1, 0.1), (100, 10.0), (1000, 66.0)):
+    both = _resolved(_catalog(_calibration(attention_dp_layer_ms={"trt-llm": 0.5},
+                                           overlapped_host_ms_per_stream={"*/gpu": 0.1})))
+    assert both.host_overlapped
+    for batch in (1, 100, 1000):
+        device = step_time_ms(free, 2, batch)[0] - free.step_overhead_ms
+        host = 0.1 * batch
+        extra = min(max(device, host), 16.0 + max(device, host / 2)) - device
         assert step_time_ms(costly, 2, batch)[0] == pytest.approx(step_time_ms(free, 2, batch)[0])
         assert step_time_ms(both, 2, batch)[0] - step_time_ms(free, 2, batch)[0] == pytest.approx(extra)
-        assert step_time_ms(both, 1, batch)[0] - step_time_ms(free, 1, batch)[0] == pytest.approx(0.1 * batch)
+    # At 1,000 streams the host work (100 ms) outlasts this device's step: attention DP halves it and wins.
+    device = step_time_ms(free, 2, 1000)[0] - free.step_overhead_ms
+    assert device < 100.0
+    assert step_time_ms(both, 2, 1000)[0] - step_time_ms(free, 2, 1000)[0] < 100.0 - device
 
 
-def test_engines_not_laid_out_attention_dp_pay_every_streams_scheduling():
-    scheduled = _calibration(attention_dp_layer_ms={"trt-llm": 0.5}, scheduler_ms_per_stream={"*/gpu": 0.1})
+def test_engines_not_laid_out_attention_dp_pay_every_streams_host_work():
+    scheduled = _calibration(attention_dp_layer_ms={"trt-llm": 0.5}, overlapped_host_ms_per_stream={"*/gpu": 0.1})
     vllm, vllm_free = _resolved(_catalog(scheduled), backend="vllm"), _resolved(_catalog(), backend="vllm")
-    assert step_time_ms(vllm, 2, 1000)[0] - step_time_ms(vllm_free, 2, 1000)[0] == pytest.approx(100.0)
+    device = step_time_ms(vllm_free, 2, 1000)[0] - vllm_free.step_overhead_ms
+    assert step_time_ms(vllm, 2, 1000)[0] - step_time_ms(vllm_free, 2, 1000)[0] == pytest.approx(max(device, 100.0) - device)
+    heavy = _resolved(_catalog(_calibration(overlapped_host_ms_per_stream={"*/gpu": 0.5})), backend="vllm")
+    assert device < 500.0  # 0.5 ms per stream outlasts the device: the whole host time is the step's
+    assert step_time_ms(heavy, 2, 1000)[0] - step_time_ms(vllm_free, 2, 1000)[0] == pytest.approx(500.0 - device)
 
 
 def test_dense_models_and_other_engines_pay_no_attention_dp_cost():
@@ -83,7 +102,7 @@ def test_dense_models_and_other_engines_pay_no_attention_dp_cost():
 
 def test_the_joint_fit_gives_back_a_known_expert_efficiency_and_attention_dp_cost():
     # A scheduler cost (0.2 ms per stream) makes attention DP pay off past 128 streams on a group of 2.
-    base = _calibration(scheduler_ms_per_stream={"*/gpu": 0.2})
+    base = _calibration(overlapped_host_ms_per_stream={"*/gpu": 0.2})
     truth = base.model_copy(update={"expert_prefill_efficiency": {"*": 0.3}, "attention_dp_layer_ms": {"trt-llm": 0.4}})
     known = _catalog(truth)
     shapes = [(2048, 128), (5000, 500), (1000, 1000), (128, 2048), (500, 2000), (128, 128)]

