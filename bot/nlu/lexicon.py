@@ -35,7 +35,10 @@ APPROX = r"(?:~|≈|about|around|roughly|approx\.?|approximately|some|maybe|like
 # modal and "at most / reach" words. Text is normalized (lower case, Simplified Chinese) before matching.
 LENGTH_HEDGES = (r"sometimes|often|occasionally|usually|typically|generally|normally|mostly|commonly|"
                  r"can be|could be|may be|might be|will be|tend to be|runs?|go|goes|get|gets|reach(?:es)?|hit|hits|"
-                 r"average|avg|on average|有时候?|偶尔|经常|通常|一般|平均|大多|最长|最多|长达|可达|会到|能到|会有|能有|可以到")
+                 r"average|avg|on average|有时候?|偶尔|经常|通常|一般|平均|大多|最长|最多|长达|可达|会到|能到|会有|能有|可以到|"
+                 # a length said as what it changes to ("what if prompts grow to 8k?", "如果输入变成 16k 呢")
+                 r"grows?|grew|increases?|rises?|jumps?|climbs?|becomes?|balloons?|doubles?|go(?:es)? up|"
+                 r"变成|变为|变长|涨|增加|增长|上升|提高|提升")
 # Words that make a figure a floor: a speed ("at least 30 tok/s", "每秒不低于 25 个 token") or a context window
 # ("need 32k context minimum", "上下文起碼要 8k": what the window must hold, so the maximum context).
 FLOOR_WORDS = (r"at least|no less than|not less than|minimum|min\.?|至少|最少|最低|起码|起碼|不低于|不低於|不少于|不少於|"
