@@ -366,8 +366,11 @@ class Sizer:
                 return None
             failed = count
             count = min(top, self._guess(candidate, count, users))
-        # The jump may overshoot (doubling past a count that does not fit): bisect back between the last
-        # count that failed and the one that meets (estimates are memoized, so this is cheap).
+        # The jump usually lands (the shortfall's ratio): one count below that fails settles it. It may
+        # overshoot (doubling past a count that does not fit): then bisect back between the last count that
+        # failed and the one that meets (estimates are memoized, so this is cheap).
+        if count - failed > 1 and not self.meets(candidate, count - 1, users):
+            return count
         while count - failed > 1:
             middle = (count + failed) // 2
             if self.meets(candidate, middle, users):
