@@ -44,7 +44,6 @@ NO_SIXTEEN_BIT_RATE: dict[str, str] = {
 }
 NO_BANDWIDTH: dict[str, str] = {
     "nvidia-rtx-pro-4500-blackwell": "not in the sources read",
-    "intel-arc-pro-b60": "not in the sources read",
     "nvidia-rtx-5070ti": "256-bit GDDR7 stated only by leaks; no source states the speed bin",
     "amd-radeon-ai-pro-r9700": "not sourced",
     "amd-radeon-pro-w7900": "not sourced",
