@@ -52,6 +52,7 @@ _SPELLED = (
     (re.compile(r"\b1 (?:in|out of) (\d{1,3})\b"), lambda m: f"{100 / int(m.group(1)):g}%" if int(m.group(1)) >= 2 else m.group(0)),
 )
 _ZH_TENS_FEW = re.compile("([一二两三四五六七八九]?)十几")
+_SOME_BEFORE_MULTIPLIER = re.compile("(\\d+)\\s*[多来來余餘](?=\\s*[万萬千百亿億])")
 _SCI = re.compile(r"(?:(\d+(?:\.\d+)?)\s*[x*]\s*)?(?<![\d.])10\s*\^\s*(\d{1,2})|(?<![\w.])(\d+(?:\.\d+)?)e([+-]?\d{1,4})\b")
 _PERCENT_ZH = re.compile("百分之([零〇一二两兩三四五六七八九十百\\d.]+)")
 _THOUSANDS = re.compile(r"(?<![\d.])(\d{1,3})((?:,\d{3})+)(?![\d])")
@@ -152,6 +153,8 @@ def normalize(text: str) -> str:
     '200位同事, 7000000000参数, 8卡'
     >>> normalize("fifteen grand, half a million docs, a quarter of them at once, 两打, 员工一万五, 十几个人")
     '$15k, 0.5 million docs, 25% of them at once, 2打, 员工15000, 15个人'
+    >>> normalize("预算二十来万, 三十多万, 两百余万")
+    '预算20万, 30万, 200万'
     >>> normalize("Two hundred users, 10^12 params, 50,000 USD")
     '200 users, 1000000000000 params, 50000 usd'
     """
@@ -160,6 +163,9 @@ def normalize(text: str) -> str:
     text = _PERCENT_ZH.sub(lambda m: f"{zh_numeral_value(m.group(1)) or m.group(1)}%", text)
     text = _ZH_TENS_FEW.sub(lambda m: f"{(zh_numeral_value(m.group(1)) or 1) * 10 + 5}", text)
     text = _ZH_NUMERAL_RUN.sub(_zh_run, text)
+    # "二十来万", "30多万", "两百余万": the round number and its multiplier ("and some" is read at its floor, as
+    # "一百多人" is a hundred people), never the bare 20 that "来" cut off from 万.
+    text = _SOME_BEFORE_MULTIPLIER.sub(r"\1", text)
     for phrase, digits in _EN_PAIR_WORDS.items():
         text = re.sub(rf"\b{phrase}\b", digits, text)
     text = _EN_RUN.sub(lambda m: str(en_words_value(m.group(0)) if en_words_value(m.group(0)) is not None else m.group(0)), text)
