@@ -50,8 +50,16 @@ _SPELLED = (
     (re.compile("(?<![\\d.])(\\d(?:\\.\\d)?)\\s*成(?![本功员員熟品为為立长長果])"), lambda m: f"{float(m.group(1)) * 10:g}%"),
     (re.compile(r"\b(?:a|one)[ -](fifth|tenth)s?\b"), lambda m: {"fifth": "20%", "tenth": "10%"}[m.group(1)]),
     (re.compile(r"\b1 (?:in|out of) (\d{1,3})\b"), lambda m: f"{100 / int(m.group(1)):g}%" if int(m.group(1)) >= 2 else m.group(0)),
+    # Said after the number words are digits: "half a dozen" is "half 12" by then, "a couple hundred" "a couple 100".
+    (re.compile(r"\bhalf (?:a |an )?12\b"), "6"),
+    (re.compile(r"\b(?:a )?couple(?: of)? (100|1000|hundred|thousand)\b"),
+     lambda m: str(2 * {"hundred": 100, "thousand": 1000}.get(m.group(1), 0) or 2 * int(m.group(1)))),
+    # One person and one other: "for me and a coworker" is two people.
+    (re.compile(r"\b(?:me|myself) and (?:a|one|my|1) (?:co-?workers?|colleagues?|teammates?|friends?|partners?|co-?founders?)\b"),
+     "2 people"),
 )
 _ZH_TENS_FEW = re.compile("([一二两三四五六七八九]?)十几")
+_COUPLE_OF_UNIT = re.compile(r"\ba couple of (hundred|thousand)\b")
 _SOME_BEFORE_MULTIPLIER = re.compile("(\\d+)\\s*[多来來余餘](?=\\s*[万萬千百亿億])")
 _SCI = re.compile(r"(?:(\d+(?:\.\d+)?)\s*[x*]\s*)?(?<![\d.])10\s*\^\s*(\d{1,2})|(?<![\w.])(\d+(?:\.\d+)?)e([+-]?\d{1,4})\b")
 _PERCENT_ZH = re.compile("百分之([零〇一二两兩三四五六七八九十百\\d.]+)")
@@ -153,6 +161,8 @@ def normalize(text: str) -> str:
     '200位同事, 7000000000参数, 8卡'
     >>> normalize("fifteen grand, half a million docs, a quarter of them at once, 两打, 员工一万五, 十几个人")
     '$15k, 0.5 million docs, 25% of them at once, 2打, 员工15000, 15个人'
+    >>> normalize("half a dozen analysts, a couple hundred people, me and a coworker")
+    '6 analysts, 200 people, 2 people'
     >>> normalize("预算二十来万, 三十多万, 两百余万")
     '预算20万, 30万, 200万'
     >>> normalize("Two hundred users, 10^12 params, 50,000 USD")
@@ -166,6 +176,7 @@ def normalize(text: str) -> str:
     # "二十来万", "30多万", "两百余万": the round number and its multiplier ("and some" is read at its floor, as
     # "一百多人" is a hundred people), never the bare 20 that "来" cut off from 万.
     text = _SOME_BEFORE_MULTIPLIER.sub(r"\1", text)
+    text = _COUPLE_OF_UNIT.sub(r"couple \1", text)  # "a couple of hundred": the unit's couple, below
     for phrase, digits in _EN_PAIR_WORDS.items():
         text = re.sub(rf"\b{phrase}\b", digits, text)
     text = _EN_RUN.sub(lambda m: str(en_words_value(m.group(0)) if en_words_value(m.group(0)) is not None else m.group(0)), text)

@@ -19,3 +19,12 @@ def test_an_amount_with_some_before_its_multiplier(text, amount):
 
 def test_people_with_some_after_them_stay_a_count():
     assert dict(parse_message("一百多人用，7B 模型").facts)["total_users"] == 100
+
+
+@pytest.mark.parametrize(("text", "slot", "value"), [
+    ("maybe half a dozen analysts on it, 13b", "total_users", 6),
+    ("a couple hundred people in support will use it", "total_users", 200),
+    ("just for me and a colleague, 8b", "concurrent_users", 2),
+])
+def test_counts_said_in_words(text, slot, value):
+    assert dict(parse_message(text).facts)[slot] == value
