@@ -56,7 +56,11 @@ WORDS: dict[str, tuple[str, ...]] = {
     # the hours a daily count is spread over ("spread over 24h", "mostly within 8 hours")
     "spread_hours": (r"(?:spread |evenly |distributed |mostly )?(?:over|across|within|in) (?:the |a |about |~)?(?P<h>\d{1,2})\s*(?:h|hrs?|hours?)\b(?!\s*window)",),
     "peak_factor": (r"peak (?:is |of |at |runs |hits )?(?:about |around |~)?(?P<f>\d+(?:\.\d+)?)\s*(?:x|times) (?:the )?(?:average|avg|mean|normal|base)",
-                    r"peak(?:-to-average)? factor (?:of |is |=|:)?\s*(?P<f2>\d+(?:\.\d+)?)"),
+                    r"peak(?:-to-average)? factor (?:of |is |=|:)?\s*(?P<f2>\d+(?:\.\d+)?)",
+                    # "peaks 3x during month-end close", "spikes to 4x at 9 am": a multiple of the usual load (never
+                    # of devices: "peaks need 3x h100" is no factor)
+                    r"(?:peaks?|spikes?|bursts?)(?: out| up)?(?: at| to)? (?:about |around |~)?(?P<f3>\d+(?:\.\d+)?)\s*(?:x|times)\b"
+                    r"(?!\s*(?:gpus?|cards?|nodes?|servers?|boxes|h100|h200|a100|l40s|rtx|mi300x))"),
     # the usual load beside a stated peak
     "base_cue": (r"most of the day", r"usually", r"normally", r"typically", r"on average", r"baseline", r"base load",
                  r"day[- ]to[- ]day", r"regular(?:ly)?", r"the rest of the (?:day|time)", r"steady state", r"off[- ]peak"),

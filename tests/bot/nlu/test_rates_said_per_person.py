@@ -38,3 +38,15 @@ def test_a_rate_per_person_with_no_people_is_no_fact():
 
 def test_a_team_wide_rate_is_not_multiplied():
     assert facts("30 analysts, together about 600 queries a day")["requests_per_day"] == 600
+
+
+@pytest.mark.parametrize(("text", "factor"), [
+    ("around 15 req/s normally, it peaks 2.5x at quarter end", 2.5),
+    ("about 300 requests a minute, bursts up to 3 times that before lunch", 3),
+])
+def test_a_peak_said_as_a_multiple_of_the_usual_load(text, factor):
+    assert dict(parse_message(text).facts)["peak_factor"] == factor
+
+
+def test_a_multiple_of_devices_is_no_peak():
+    assert "peak_factor" not in dict(parse_message("the peak probably needs 3x h100").facts)
