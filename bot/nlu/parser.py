@@ -162,6 +162,18 @@ def _bare_answer(pending: str, normalized: str) -> SlotValues:
     return {}
 
 
+# The rest of a device's full name after the matched model ("rtx pro 6000 blackwell max-q workstation edition (300 w)",
+# as a reply names it): its own power rating in brackets is part of the name, never a limit the user sets.
+_NAME_TAIL = re.compile(r"(?:[\s-]*(?:blackwell|max-q|workstation|server|edition|pcie|sxm\d?|nvl|\d+\s*gb))*"
+                        r"\s*\(\s*\d+(?:\.\d+)?\s*w\s*\)")
+
+
+def _name_end(text: str, end: int) -> int:
+    """Where a matched device's name ends, its bracketed power rating included."""
+    tail = _NAME_TAIL.match(text, end)
+    return tail.end() if tail else end
+
+
 def parse_message(
     text: str,
     *,
@@ -180,7 +192,7 @@ def parse_message(
     # Devices first: their model numbers ("4090s", "8×h200") are not read as units by the extractors.
     if hardware is not None:
         result.hardware = hardware.find(normalized)
-    reserved = tuple((h.start, h.end) for h in result.hardware if h.hardware_ids and h.end > h.start)
+    reserved = tuple((h.start, _name_end(normalized, h.end)) for h in result.hardware if h.hardware_ids and h.end > h.start)
     # A device's model number is no model size or count ("昇腾 910B", "H20"), listed in the catalog or not.
     reserved += tuple((m.start(), m.end()) for m in DEVICE_WORDS.finditer(normalized))
     readings = extract_facts(normalized, reserved, batch_job=batch_job)

@@ -144,10 +144,6 @@ def test_relative_what_if_scales_the_known_users(engine):
     assert engine.handle("rel", "如果用户翻倍呢").slots["concurrent_users"] == 400
 
 
-@pytest.mark.xfail(strict=True, reason=(
-    "the primary for a 7B at 100 users is now the 'RTX PRO 6000 Blackwell Max-Q Workstation Edition (300 W)', and "
-    "'why not <that name>?' reads the '(300 W)' in the name as a new power limit of 300 W (NLU: a device name's "
-    "own wattage taken as a constraint); the why-not reply itself is not reached"))
 def test_why_not_the_recommended_device_says_so(engine):
     rec = talk(engine, "A 7B model for 100 concurrent users", "just recommend", thread="wn")[-1].recommendation
     name = rec.primary.hardware_name

@@ -49,3 +49,9 @@ def test_wanting_to_put_kit_in_the_rack_owns_nothing(matcher):
 def test_a_board_server_carries_the_sxm_module(text, hardware_id, matcher):
     # DGX and HGX systems are built on SXM baseboards; a PCIe card is one only when said so.
     assert [d["hardware_id"] for d in facts(text, matcher)["owned_devices"]] == [hardware_id]
+
+
+def test_a_device_names_own_wattage_is_no_power_limit(matcher):
+    read = facts("why not the RTX PRO 6000 Blackwell Max-Q Workstation Edition (300 W)?", matcher)
+    assert "power_budget_w" not in read
+    assert "power_budget_w" in facts("two RTX PRO 6000 please, the closet allows 300 W at most", matcher)
