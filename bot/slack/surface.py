@@ -118,37 +118,60 @@ class AgentSurface:
 
     def deliver(self, client: WebClient, turn: Any, text: str, blocks: list[dict[str, Any]] | None, *,
                 stream_text: str | None = None, stream_blocks: list[dict[str, Any]] | None = None,
-                metadata: dict[str, Any] | None = None) -> None:
+                metadata: dict[str, Any] | None = None, replace_ts: str | None = None) -> None:
         """Post the reply: in a DM `stream_text` streams and `stream_blocks` follow; else one chat.postMessage
-        with `text` (the fallback), `blocks` and `metadata` (the turn's marker, found again after a lost answer)."""
+        with `text` (the fallback), `blocks` and `metadata` (the turn's marker, found again after a lost answer).
+        With `replace_ts` (a stream of this turn left open), that message becomes the reply instead (`replace`).
+        A stream that Slack showed and then refused raises `StreamBroken` with its ts."""
+        if replace_ts is not None:
+            self.replace(client, turn, replace_ts, text, blocks, metadata)
+            return
         if self._can_stream(turn):
             try:
                 self._stream(client, turn, stream_text if stream_text is not None else text,
-                             stream_blocks if stream_blocks is not None else blocks)
+                             stream_blocks if stream_blocks is not None else blocks, metadata)
                 return
             except _NotStarted as refused:
                 self._forget(self._no_streaming, turn.team_id, "chat.startStream", refused.error)
-        fallback = truncate(escape(text), TEXT_MAX)  # Slack cuts `text` beyond 40,000 characters; mark the cut
-        client.chat_postMessage(channel=turn.channel_id, thread_ts=turn.thread_ts, text=fallback, blocks=blocks,
+        client.chat_postMessage(channel=turn.channel_id, thread_ts=turn.thread_ts, text=_fallback(text), blocks=blocks,
                                 metadata=metadata)
+
+    def replace(self, client: WebClient, turn: Any, ts: str, text: str, blocks: list[dict[str, Any]] | None,
+                metadata: dict[str, Any] | None) -> None:
+        """Make the message `ts` (a stream broken off or killed mid-way) the whole reply: stop the stream if it
+        is still open (Slack answers `message_not_in_streaming_state` when it already ended: fine), then put the
+        reply, its blocks and the turn's marker in it with chat.update. One finished message, never a second."""
+        try:
+            client.chat_stopStream(channel=turn.channel_id, ts=ts)
+        except SlackApiError as error:
+            log.info("stopping the stream %s before replacing it: %s", ts, error.response.get("error"))
+        client.chat_update(channel=turn.channel_id, ts=ts, text=_fallback(text), blocks=blocks or [],
+                           metadata=metadata)
 
     def _can_stream(self, turn: Any) -> bool:
         with self._lock:
             return self._streaming and turn.channel_id.startswith("D") and turn.team_id not in self._no_streaming
 
-    def _stream(self, client: WebClient, turn: Any, text: str, blocks: list[dict[str, Any]] | None) -> None:
-        """Stream `text` and attach `blocks`; `_NotStarted` when Slack refused before anything was shown."""
+    def _stream(self, client: WebClient, turn: Any, text: str, blocks: list[dict[str, Any]] | None,
+                metadata: dict[str, Any] | None) -> None:
+        """Stream `text` and attach `blocks` and `metadata` when it stops (chat.startStream takes no metadata,
+        chat.stopStream does); `_NotStarted` when Slack refused before anything was shown, `StreamBroken` when
+        it failed after."""
         stream = client.chat_stream(channel=turn.channel_id, thread_ts=turn.thread_ts, buffer_size=STREAM_BUFFER,
                                     recipient_team_id=turn.team_id, recipient_user_id=turn.user_id)
         pieces = list(stream_pieces(truncate(escape(text), TEXT_MAX))) or [""]
         try:
             for piece in pieces[:-1]:
                 stream.append(markdown_text=piece)
-            stream.stop(markdown_text=pieces[-1], blocks=blocks or None)
+            stream.stop(markdown_text=pieces[-1], blocks=blocks or None, metadata=metadata)
         except SlackApiError as error:
             if stream.ts is None:  # refused at chat.startStream: nothing is visible yet
                 raise _NotStarted(error) from None
-            raise  # a stream that is visible but broke off: the caller apologizes
+            raise StreamBroken(stream.ts, error) from error
+        except Exception as error:  # a reset or timeout: visible if it had started
+            if stream.ts is None:
+                raise
+            raise StreamBroken(stream.ts, error) from error
 
 
 def courtesy_client(client: WebClient) -> WebClient:
@@ -162,6 +185,20 @@ def courtesy_client(client: WebClient) -> WebClient:
         bounded.timeout = COURTESY_TIMEOUT_S
     bounded.retry_handlers = courtesy_retry_handlers()
     return bounded
+
+
+def _fallback(text: str) -> str:
+    """A message's `text`: Slack cuts it beyond 40,000 characters, so it is cut here and the cut marked."""
+    return truncate(escape(text), TEXT_MAX)
+
+
+class StreamBroken(Exception):
+    """A stream Slack showed (message `ts`) that failed before it was stopped: replace it, never post beside it."""
+
+    def __init__(self, ts: str, error: Exception) -> None:
+        super().__init__(f"stream {ts} broke off")
+        self.ts = ts
+        self.error = error
 
 
 class _NotStarted(Exception):
@@ -179,4 +216,4 @@ def _quietly(method: Any, **arguments: Any) -> None:
         log.debug("%s refused: %s", getattr(method, "__name__", "call"), detail)
 
 
-__all__ = ["AgentSurface", "stream_pieces", "thread_title"]
+__all__ = ["AgentSurface", "StreamBroken", "stream_pieces", "thread_title"]

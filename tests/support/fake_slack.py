@@ -6,7 +6,9 @@ uses with canned, well-formed responses, including the three steps of Slack's ex
 (`files.getUploadURLExternal`, the bytes POSTed to the upload URL, which points back at this server,
 and `files.completeUploadExternal`, which shares them into a thread: `shared_files` tells what arrived
 where, and `conversations.replies` lists the share as a message carrying the files). Tests poll the recorder with `wait_for`, because Bolt runs
-listeners on a background executor after the HTTP ack.
+listeners on a background executor after the HTTP ack. `thread` shows a thread as people see it: posted
+and streamed messages (a stream never stopped stays `streaming`, and is listed by `conversations.replies`
+as Slack shows it), with each `chat.update` applied.
 
 `FakeSocketMode` is a WebSocket server (websockets' sync API) that says hello, pushes the envelopes
 a test queues, and records what the client sends back (the acks). `apps.connections.open` on
@@ -273,6 +275,33 @@ class FakeSlack:
                     raise AssertionError(f"expected {count} {method} call(s), got {len(found)}; saw {seen}")
                 self._changed.wait(remaining)
 
+    def thread(self, thread_ts: str) -> list[dict[str, Any]]:
+        """The app's messages in a thread as people see them now, oldest first: posted ones and streamed ones
+        (finished or still streaming), each accepted chat.update applied. Each is a dict with `ts`, `text`,
+        `blocks`, `metadata` and `streaming` (True: started and never stopped, as a killed stream stays)."""
+        with self._changed:
+            return self._thread_view(None, thread_ts)
+
+    def _thread_view(self, channel: str | None, thread_ts: str | None) -> list[dict[str, Any]]:
+        """`thread` for one channel (None: any); the caller holds `_changed`."""
+        def here(body: dict[str, Any]) -> bool:
+            return body.get("thread_ts") == thread_ts and (channel is None or body.get("channel") == channel)
+
+        messages: dict[str, dict[str, Any]] = {}
+        for r in self.requests:
+            if r.ok and r.method == "chat.postMessage" and here(r.body):
+                messages[str(r.posted_ts)] = {"ts": r.posted_ts, "channel": r.body.get("channel"), "text": r.body.get("text"),
+                                              "blocks": r.blocks(), "metadata": r.body.get("metadata"), "streaming": False}
+        for ts, stream in self._streams.items():
+            if here(stream):
+                messages[ts] = {"ts": ts, "channel": stream["channel"], "text": stream["text"], "blocks": stream["blocks"],
+                                "metadata": stream["metadata"], "streaming": not stream["done"]}
+        for r in self.requests:  # in the order Slack took them
+            if r.ok and r.method == "chat.update" and str(r.body.get("ts")) in messages:
+                messages[str(r.body.get("ts"))].update(text=r.body.get("text"), blocks=r.blocks(),
+                                                       metadata=r.body.get("metadata"))
+        return sorted(messages.values(), key=lambda m: float(m["ts"] or 0))
+
     def replies(self, thread_ts: str | None = None) -> list[RecordedRequest]:
         """The chat.postMessage calls Slack accepted, i.e. the messages people see (optionally in one thread)."""
         return self.calls("chat.postMessage", lambda r: r.ok and (thread_ts is None or r.body.get("thread_ts") == thread_ts))
@@ -396,7 +425,7 @@ class FakeSlack:
                     return {"ok": False, "error": "invalid_arguments"}
                 ts = f"{1_900_000_000 + next(self._ts)}.000100"
                 self._streams[ts] = {"channel": body.get("channel"), "thread_ts": body.get("thread_ts"),
-                                     "text": text, "done": False}
+                                     "text": text, "done": False, "blocks": [], "metadata": None}
                 return {"ok": True, "channel": body.get("channel"), "ts": ts}
             stream = self._streams.get(str(body.get("ts")))
             if stream is None or stream["done"]:
@@ -404,6 +433,9 @@ class FakeSlack:
             stream["text"] += text
             if method == "chat.stopStream":
                 stream["done"] = True
+                blocks = body.get("blocks") or []
+                stream["blocks"] = json.loads(blocks) if isinstance(blocks, str) else list(blocks)
+                stream["metadata"] = body.get("metadata")
             return {"ok": True, "channel": stream["channel"], "ts": body.get("ts")}
 
     def messages(self, thread_ts: str | None = None) -> list[RecordedRequest]:
@@ -465,6 +497,14 @@ class FakeSlack:
         if method == "auth.test":
             return {"ok": True, "url": "https://fake.slack.test/", "team": "Fake", "user": "siliconsult",
                     "team_id": TEAM_ID, "user_id": BOT_USER_ID, "bot_id": BOT_ID, "is_enterprise_install": False}
+        if method == "chat.update":
+            # Only a message of this app in that channel can be updated; a stream stays streaming until stopped.
+            with self._changed:
+                known = {str(r.posted_ts) for r in self.requests if r.ok and r.method == "chat.postMessage"
+                         and r.body.get("channel") == body.get("channel")}
+                known |= {ts for ts, s in self._streams.items() if s["channel"] == body.get("channel")}
+            if str(body.get("ts")) not in known:
+                return {"ok": False, "error": "message_not_found"}
         if method in ("chat.postMessage", "chat.update"):
             ts = body.get("ts") or f"{1_900_000_000 + next(self._ts)}.000100"  # after every user message
             return {"ok": True, "channel": body.get("channel"), "ts": ts,
@@ -472,14 +512,14 @@ class FakeSlack:
         if method == "conversations.replies":
             # The messages the fake accepted in that thread, as Slack lists them (`oldest` exclusive).
             oldest = float(body.get("oldest") or 0)
+            # A stream still open is listed too (with the text streamed so far), as Slack shows it.
             with self._changed:
-                posted = [r for r in self.requests if r.method in ("chat.postMessage", "chat.stopStream") and r.ok
-                          and r.body.get("channel") == body.get("channel") and r.body.get("thread_ts") == body.get("ts")]
+                posted = self._thread_view(body.get("channel"), body.get("ts"))
                 shares = [r for r in self.requests if r.method == "files.completeUploadExternal" and r.ok
                           and r.body.get("channel_id") == body.get("channel") and r.body.get("thread_ts") == body.get("ts")]
-            messages = [{"type": "message", "text": r.body.get("text"), "ts": r.posted_ts, "bot_id": BOT_ID,
-                         **({"metadata": r.body["metadata"]} if r.body.get("metadata") else {})}
-                        for r in posted if float(r.posted_ts or 0) > oldest]
+            messages = [{"type": "message", "text": m["text"], "ts": m["ts"], "bot_id": BOT_ID,
+                         **({"metadata": m["metadata"]} if m["metadata"] else {})}
+                        for m in posted if float(m["ts"] or 0) > oldest]
             # A file share is a message of the app too, carrying the files (as Slack lists it).
             messages += [{"type": "message", "text": r.body.get("initial_comment") or "", "ts": r.posted_ts,
                           "bot_id": BOT_ID, "files": [{"id": f.get("id"), "title": f.get("title")} for f in r.files()]}

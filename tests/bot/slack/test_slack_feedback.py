@@ -11,7 +11,7 @@ click is recorded with the thread and acknowledged.
 from __future__ import annotations
 
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -42,7 +42,8 @@ pytestmark = [pytest.mark.slack, pytest.mark.timeout(120)]
 class RecommendingEngine(EchoEngine):
     """Answers "recommend" with a hand-built recommendation card, anything else like EchoEngine."""
 
-    def handle(self, thread_id: str, text: str, turn_key: str | None = None) -> Reply:
+    def handle(self, thread_id: str, text: str, turn_key: str | None = None,
+               keep: Callable[[], bool] | None = None) -> Reply:
         reply = super().handle(thread_id, text, turn_key)
         return recommendation_reply() if "recommend" in text else reply
 
