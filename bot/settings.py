@@ -55,6 +55,9 @@ class Settings(BaseSettings):
     # On SIGTERM the Slack app lets the turns in flight finish for this long, then hands the rest back to
     # the inbox (the next start answers them). Under Kubernetes' default 30 s grace period, with room to exit.
     slack_drain_s: float = 25.0
+    # Replies in channel threads stream too (with their plan), not only in DMs. Off by default for now:
+    # a channel's readers see the plan and the text grow; DMs stream either way.
+    slack_stream_threads: bool = False
 
     def __init__(self, **values: Any) -> None:
         # A mistyped environment variable is a usage error in one line (exit 2), never a pydantic traceback.

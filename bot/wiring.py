@@ -172,6 +172,7 @@ def build_slack_runner(settings: Settings, *, bot_token: str, api_url: str,
                        compute_slots: int | None = None) -> tuple[Any, Any, Callable[[], None]]:
     """The Slack model worker's collaborators: (TurnRunner over the real engine, Web API client, close);
     `compute_slots`: turns computing at once (default the runner's)."""
+    from bot.slack.surface import AgentSurface
     from bot.slack.turns import DEFAULT_COMPUTE_SLOTS, TurnRunner
     from bot.slack.web_client import slack_web_client
 
@@ -188,7 +189,8 @@ def build_slack_runner(settings: Settings, *, bot_token: str, api_url: str,
             close()
         raise
     runner = TurnRunner(engine, charts=slack_chart_maker(catalog), inbox=inbox,
-                        compute_slots=compute_slots or DEFAULT_COMPUTE_SLOTS)
+                        compute_slots=compute_slots or DEFAULT_COMPUTE_SLOTS,
+                        surface=AgentSurface(stream_threads=settings.slack_stream_threads))
 
     def close_all() -> None:
         for close in closers:

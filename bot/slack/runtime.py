@@ -21,6 +21,7 @@ from slack_sdk import WebClient
 from bot.settings import Settings
 from bot.slack.app import DEFAULT_TURN_WORKERS, create_app
 from bot.slack.intake import LocalSink, TurnIntake
+from bot.slack.surface import AgentSurface
 from bot.slack.turns import TurnRunner, TurnSink
 from bot.slack.web_client import slack_web_client, with_retries
 from bot.slack.worker_process import CheckpointThreads, WorkerProcessSink
@@ -135,7 +136,8 @@ def build_slack_app(
         sink = worker = WorkerProcessSink(settings, bot_token=client.token or "", api_url=client.base_url)
     else:
         executor = KeyedSerialExecutor()  # a thread per conversation waiting on Slack; the runner bounds computing
-        runner = TurnRunner(engine, charts=slack_chart_maker(catalog), inbox=inbox, compute_slots=DEFAULT_TURN_WORKERS)
+        runner = TurnRunner(engine, charts=slack_chart_maker(catalog), inbox=inbox, compute_slots=DEFAULT_TURN_WORKERS,
+                            surface=AgentSurface(stream_threads=settings.slack_stream_threads))
         sink = LocalSink(runner, client, executor)
 
     def release() -> None:

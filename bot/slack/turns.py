@@ -20,11 +20,13 @@ from typing import Any, Protocol, cast
 
 from slack_sdk import WebClient
 from slack_sdk.errors import SlackApiError
+from slack_sdk.web.chat_stream import ChatStream
 
 from bot.reply import Reply
 from bot.slack.blocks import escape, reply_blocks, truncate
 from bot.slack.file_upload import UploadFailed, upload_to_thread
 from bot.slack.labels import label
+from bot.slack.steps import Chunk, done_steps, working_steps
 from bot.slack.stopping import StopBoard, ThreadStop
 from bot.slack.surface import AgentSurface, StreamBroken, thread_title
 
@@ -301,14 +303,16 @@ class TurnRunner:
         self._say(client, turn, label("stopped", self.stops.language(stop.thread_id)))
 
     def _cancelled(self, turn: Turn, client: WebClient, *, last: bool, lang: str | None = None,
-                   decided: tuple[bool, bool] | None = None) -> bool:
-        """Whether the user stopped this turn's thread after sending it; the first turn a stop cancels says so.
-        `decided`: the check already made (when the engine asked whether to keep the turn)."""
+                   decided: tuple[bool, bool] | None = None, into: str | None = None) -> bool:
+        """Whether the user stopped this turn's thread after sending it; the first turn a stop cancels says so
+        (into the turn's open stream `into`, if any). `decided`: the check already made (when the engine asked
+        whether to keep the turn)."""
         cancelled, say_so = decided if decided is not None else self.stops.check(turn, last=last)
         if cancelled:
             log.info("turn %s of thread %s stopped by the user", turn.key, turn.thread_id)
-        if say_so:
-            self._say(client, turn, label("stopped", self.stops.language(turn.thread_id, turn.text, lang)))
+        # A stopped turn whose stream is open ends it with the line too (never left streaming).
+        if say_so or (cancelled and into is not None):
+            self._say(client, turn, label("stopped", self.stops.language(turn.thread_id, turn.text, lang)), into=into)
         return cancelled
 
     def _answer(self, turn: Turn, client: WebClient) -> None:
@@ -328,6 +332,11 @@ class TurnRunner:
             except Exception as error:  # noqa: BLE001 - nothing more to tell the user; logged
                 log.error("could not post the hint in thread %s: %s", turn.thread_id, _api_error(error))
             return
+        # The reply streams from now where it can, showing its plan while the engine works (bot/slack/steps.py);
+        # every notice of this turn then goes into that message (`into`), so no stream is left open.
+        stream = None if look.leftover_ts is not None else self.surface.open_stream(
+            client, turn, working_steps(self.stops.language(turn.thread_id, turn.text)))
+        into = stream.ts if stream is not None else look.leftover_ts
         # The turn's last stop check is made when the engine has computed it, before the state is kept: a
         # stopped turn then applies nothing to the thread (the engine puts its state back), and a stop after
         # it finds the turn being posted (it says so itself).
@@ -342,10 +351,10 @@ class TurnRunner:
                 reply = self.engine.handle(turn.thread_id, without_nul(turn.text), turn_key=turn.key, keep=keep)
         except Exception:
             log.exception("engine failed on a turn of thread %s", turn.thread_id)
-            if not self._cancelled(turn, client, last=True):  # stopped meanwhile: the stop line, no apology
-                self._apologize(client, turn, replace_ts=look.leftover_ts)
+            if not self._cancelled(turn, client, last=True, into=into):  # stopped meanwhile: the stop line
+                self._apologize(client, turn, replace_ts=into)
             return
-        if decided and self._cancelled(turn, client, last=True, lang=reply.lang, decided=decided[0]):
+        if decided and self._cancelled(turn, client, last=True, lang=reply.lang, decided=decided[0], into=into):
             return
         report = reply.intent == "report" and self.charts is not None
         try:
@@ -354,13 +363,13 @@ class TurnRunner:
             documents = self._make_charts(reply) if report else []
         except ReportUnavailable as error:
             log.error("no report document in thread %s: %s", turn.thread_id, error)
-            self._say(client, turn, label("report_no_pdf", reply.lang))
+            self._say(client, turn, label("report_no_pdf", reply.lang), into=into)
             return
         except Exception:
             log.exception("making the report failed in thread %s", turn.thread_id)
-            self._say(client, turn, label("report_failed", reply.lang))
+            self._say(client, turn, label("report_failed", reply.lang), into=into)
             return
-        if not decided and self._cancelled(turn, client, last=True, lang=reply.lang):
+        if not decided and self._cancelled(turn, client, last=True, lang=reply.lang, into=into):
             return
         fingerprint = recommendation_fingerprint(reply)
         is_new = self._shown.is_new(turn.thread_id, fingerprint)
@@ -372,12 +381,12 @@ class TurnRunner:
             self._deliver_once(client, turn, reply.text, blocks,
                                stream_text=_summary(reply.text) if is_new else reply.text,
                                stream_blocks=blocks if is_new else [b for b in blocks if b.get("type") == "actions"],
-                               replace_ts=look.leftover_ts)
+                               replace_ts=look.leftover_ts, stream=stream, steps=done_steps(reply))
         except Exception as error:  # noqa: BLE001 - any failure to post becomes the apology
             log.error("posting the reply failed in thread %s: %s", turn.thread_id, _api_error(error))
             # A stop while the reply streamed: Slack ended the stream itself, and the stop says so.
             if not self.stops.check(turn, last=True)[0]:
-                self._apologize(client, turn)
+                self._apologize(client, turn, replace_ts=error.ts or None if isinstance(error, StreamBroken) else into)
             return
         self.stops.answered_in(turn.thread_id, reply.lang)
         self._shown.shown(turn.thread_id, fingerprint)
@@ -395,7 +404,8 @@ class TurnRunner:
             return self.charts(reply)
 
     def _deliver_once(self, client: WebClient, turn: Turn, text: str, blocks: list[dict[str, Any]], *,
-                      stream_text: str, stream_blocks: list[dict[str, Any]], replace_ts: str | None = None) -> None:
+                      stream_text: str, stream_blocks: list[dict[str, Any]], replace_ts: str | None = None,
+                      stream: ChatStream | None = None, steps: list[Chunk] | None = None) -> None:
         """Deliver the reply (into the message `replace_ts` when a stream of this turn was left open); after a
         failed attempt (`ok:false`, a reset or timeout after Slack may have taken it) look for the turn's marker
         in the thread, and post once more only if it is not there. A stream that broke off after Slack showed
@@ -406,11 +416,11 @@ class TurnRunner:
         for attempt in (1, 2):
             try:
                 self.surface.deliver(client, turn, text, blocks, stream_text=stream_text, stream_blocks=stream_blocks,
-                                     metadata=turn_marker(turn), replace_ts=replace_ts)
+                                     metadata=turn_marker(turn), replace_ts=replace_ts, stream=stream, steps=steps)
                 return
             except Exception as error:  # noqa: BLE001 - the thread decides: already in, or post again
                 if isinstance(error, StreamBroken):
-                    replace_ts = error.ts
+                    replace_ts, stream = error.ts or None, None
                 if turn.key is not None and self._look_in_thread(turn, client).answered:
                     log.warning("the reply of %s reached the thread despite %s; not posting again",
                                 turn.key, _api_error(error))
@@ -422,13 +432,17 @@ class TurnRunner:
 
     def _post(self, client: WebClient, turn: Turn, text: str, blocks: list[dict[str, Any]] | None, *,
               replace_ts: str | None = None) -> None:
-        if replace_ts is not None:  # a stream of this turn left open: the notice goes into it
-            self.surface.replace(client, turn, replace_ts, text, blocks, turn_marker(turn))
-        else:
-            # Slack cuts `text` beyond 40,000 characters; cut it here so the cut is marked.
-            fallback = truncate(escape(text), TEXT_MAX)
-            client.chat_postMessage(channel=turn.channel_id, thread_ts=turn.thread_ts, text=fallback, blocks=blocks,
-                                    metadata=turn_marker(turn))
+        if replace_ts is not None:  # a stream of this turn is open: the notice goes into it
+            try:
+                self.surface.replace(client, turn, replace_ts, text, blocks, turn_marker(turn))
+                self.surface.idle(client, turn)
+                return
+            except Exception as error:  # noqa: BLE001 - the message could not take it: posted instead
+                log.warning("could not put a notice into message %s: %s; posting it", replace_ts, _api_error(error))
+        # Slack cuts `text` beyond 40,000 characters; cut it here so the cut is marked.
+        fallback = truncate(escape(text), TEXT_MAX)
+        client.chat_postMessage(channel=turn.channel_id, thread_ts=turn.thread_ts, text=fallback, blocks=blocks,
+                                metadata=turn_marker(turn))
         self.surface.idle(client, turn)
 
     def _apologize(self, client: WebClient, turn: Turn, *, replace_ts: str | None = None) -> None:
@@ -439,10 +453,11 @@ class TurnRunner:
             log.error("could not post the apology in thread %s: %s", turn.thread_id, _api_error(error))
             self.surface.clear_legacy_status(client, turn)
 
-    def _say(self, client: WebClient, turn: Turn, text: str) -> None:
-        """One short message as the turn's answer (or after it); a failure to post it is only logged."""
+    def _say(self, client: WebClient, turn: Turn, text: str, *, into: str | None = None) -> None:
+        """One short message as the turn's answer (or after it; into the message `into`, the turn's open stream,
+        when given); a failure to post it is only logged."""
         try:
-            self._post(client, turn, text, None)
+            self._post(client, turn, text, None, replace_ts=into)
         except Exception as error:  # noqa: BLE001 - nothing more to tell the user; logged
             log.error("could not post a notice in thread %s: %s", turn.thread_id, _api_error(error))
             self.surface.clear_legacy_status(client, turn)

@@ -101,6 +101,24 @@ class _CallFault:
     hang_s: float
 
 
+_TASK_STATUSES = ("pending", "in_progress", "complete", "error")
+
+
+def _valid_chunk(chunk: Any) -> bool:
+    """A streaming chunk as Slack documents it (markdown_text, plan_update, task_update; blocks)."""
+    if not isinstance(chunk, dict):
+        return False
+    kind = chunk.get("type")
+    if kind == "markdown_text":
+        return isinstance(chunk.get("text"), str)
+    if kind == "plan_update":
+        return isinstance(chunk.get("title"), str) and bool(chunk["title"])
+    if kind == "task_update":
+        return (isinstance(chunk.get("id"), str) and bool(chunk["id"]) and isinstance(chunk.get("title"), str)
+                and bool(chunk["title"]) and chunk.get("status") in _TASK_STATUSES)
+    return kind == "blocks" and isinstance(chunk.get("blocks"), list)
+
+
 def _parse_body(content_type: str, raw: bytes, query: str) -> dict[str, Any]:
     body: dict[str, Any] = {k: v[-1] for k, v in urllib.parse.parse_qs(query).items()}
     if "application/json" in content_type and raw:
@@ -295,7 +313,8 @@ class FakeSlack:
         for ts, stream in self._streams.items():
             if here(stream):
                 messages[ts] = {"ts": ts, "channel": stream["channel"], "text": stream["text"], "blocks": stream["blocks"],
-                                "metadata": stream["metadata"], "streaming": not stream["done"]}
+                                "metadata": stream["metadata"], "streaming": not stream["done"],
+                                "plan_title": stream["plan_title"], "tasks": dict(stream["tasks"])}
         for r in self.requests:  # in the order Slack took them
             if r.ok and r.method == "chat.update" and str(r.body.get("ts")) in messages:
                 messages[str(r.body.get("ts"))].update(text=r.body.get("text"), blocks=r.blocks(),
@@ -414,29 +433,53 @@ class FakeSlack:
         return True
 
     def _answer_stream(self, method: str, body: dict[str, Any]) -> dict[str, Any]:
-        """chat.startStream / appendStream / stopStream: one message whose text grows, then is final."""
+        """chat.startStream / appendStream / stopStream: one message whose text grows, then is final.
+
+        The arguments are checked as Slack documents them: outside a DM a stream needs `recipient_user_id`
+        and `recipient_team_id`; `task_display_mode` is "timeline" or "plan"; each chunk is `markdown_text`
+        (text), `plan_update` (title) or `task_update` (id, title, status pending / in_progress / complete /
+        error). A stream's plan title and tasks are kept, a task updated by its id."""
         text = body.get("markdown_text") or ""
         chunks = body.get("chunks")
         chunks = json.loads(chunks) if isinstance(chunks, str) else chunks or []
+        if not isinstance(chunks, list) or not all(_valid_chunk(c) for c in chunks):
+            return {"ok": False, "error": "invalid_chunks"}
         text += "".join(c.get("text", "") for c in chunks if c.get("type") == "markdown_text")
         with self._changed:
             if method == "chat.startStream":
                 if not body.get("thread_ts"):
                     return {"ok": False, "error": "invalid_arguments"}
+                if not str(body.get("channel", "")).startswith("D") and not (
+                        body.get("recipient_user_id") and body.get("recipient_team_id")):
+                    return {"ok": False, "error": "invalid_arguments"}  # required when streaming to channels
+                if body.get("task_display_mode") not in (None, "timeline", "plan"):
+                    return {"ok": False, "error": "invalid_arguments"}
                 ts = f"{1_900_000_000 + next(self._ts)}.000100"
                 self._streams[ts] = {"channel": body.get("channel"), "thread_ts": body.get("thread_ts"),
-                                     "text": text, "done": False, "blocks": [], "metadata": None}
+                                     "text": "", "done": False, "blocks": [], "metadata": None,
+                                     "task_display_mode": body.get("task_display_mode") or "timeline",
+                                     "plan_title": None, "tasks": {}}
+                self._apply_chunks(self._streams[ts], text, chunks)
                 return {"ok": True, "channel": body.get("channel"), "ts": ts}
             stream = self._streams.get(str(body.get("ts")))
             if stream is None or stream["done"]:
                 return {"ok": False, "error": "message_not_in_streaming_state"}
-            stream["text"] += text
+            self._apply_chunks(stream, text, chunks)
             if method == "chat.stopStream":
                 stream["done"] = True
                 blocks = body.get("blocks") or []
                 stream["blocks"] = json.loads(blocks) if isinstance(blocks, str) else list(blocks)
                 stream["metadata"] = body.get("metadata")
             return {"ok": True, "channel": stream["channel"], "ts": body.get("ts")}
+
+    @staticmethod
+    def _apply_chunks(stream: dict[str, Any], text: str, chunks: list[dict[str, Any]]) -> None:
+        stream["text"] += text
+        for chunk in chunks:
+            if chunk["type"] == "plan_update":
+                stream["plan_title"] = chunk["title"]
+            elif chunk["type"] == "task_update":
+                stream["tasks"][chunk["id"]] = {"title": chunk["title"], "status": chunk["status"]}
 
     def messages(self, thread_ts: str | None = None) -> list[RecordedRequest]:
         """Every message the app got into threads, posted or streamed (a streamed one once, when done)."""
