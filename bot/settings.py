@@ -58,6 +58,9 @@ class Settings(BaseSettings):
     # Replies in channel threads stream too (with their plan), not only in DMs. Off by default for now:
     # a channel's readers see the plan and the text grow; DMs stream either way.
     slack_stream_threads: bool = False
+    # On a shared PostgreSQL inbox, an unfinished entry is another replica's for this long after its claim; past it,
+    # a running replica takes it over (its owner died). Longer than any turn takes.
+    slack_lease_s: float = Field(default=120.0, gt=0)
 
     def __init__(self, **values: Any) -> None:
         # A mistyped environment variable is a usage error in one line (exit 2), never a pydantic traceback.

@@ -149,12 +149,11 @@ def slack_recovery_age_s(settings: Settings) -> float:
     """How old an unfinished inbox entry must be before a starting app answers it.
 
     SQLite: any age (one `siliconsult slack` per home, so whatever is unfinished at start was left by
-    a dead process). Postgres: the lease, because another replica may be answering it right now.
+    a dead process). Postgres: the lease (`SILICONSULT_SLACK_LEASE_S`), because another replica may be
+    answering it right now.
     """
-    from bot.slack.inbox import DEFAULT_LEASE_S
-
     url = settings.state_url or ""
-    return DEFAULT_LEASE_S if url.startswith(("postgresql://", "postgres://")) else 0.0
+    return settings.slack_lease_s if url.startswith(("postgresql://", "postgres://")) else 0.0
 
 
 def slack_chart_maker(catalog: Catalog | None) -> Any:

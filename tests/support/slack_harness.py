@@ -41,10 +41,12 @@ def serve_app(app: App, **server_options: Any) -> Iterator[str]:
 
 
 @contextmanager
-def app_over_fake_slack(home: Path) -> Iterator[tuple[str, FakeSlack]]:
+def app_over_fake_slack(home: Path, **settings_: Any) -> Iterator[tuple[str, FakeSlack]]:
     """The Slack app as `siliconsult slack --http` wires it (real engine in the model worker, `--llm none`),
-    talking to a fresh fake Slack Web API and served on loopback; yields (events URL, the fake)."""
-    settings = Settings(home=home, llm="none", slack_signing_secret=SECRET, slack_bot_token="xoxb-test")
+    talking to a fresh fake Slack Web API and served on loopback; yields (events URL, the fake). `settings_`
+    add to or override the settings (e.g. `state_url`)."""
+    settings = Settings(**{"home": home, "llm": "none", "slack_signing_secret": SECRET, "slack_bot_token": "xoxb-test",
+                           **settings_})
     with FakeSlack() as fake:
         app, close = build_slack_app(settings, client=WebClient(token="xoxb-test", base_url=fake.url))
         try:

@@ -1,0 +1,40 @@
+"""A turn a dead replica accepted on the shared PostgreSQL inbox and never answered is answered, once, by
+a running replica once its lease has passed: without another start (the real app over HTTP, real engine).
+
+On PostgreSQL a starting replica leaves young claims alone (another replica may be answering them), so
+what the killed process left within the lease was, before the sweep, answered by nobody: the fault
+benchmark lost 3 of 200 threads that way (a SIGKILL, then a restart 3.6 s later).
+"""
+
+from __future__ import annotations
+
+import time
+
+import pytest
+
+from bot.slack.inbox_postgres import PostgresInbox
+from bot.slack.turns import Turn
+from tests.support.fake_slack import TEAM_ID, mention
+from tests.support.slack_harness import app_over_fake_slack
+
+pytestmark = [pytest.mark.postgres, pytest.mark.slow, pytest.mark.slack, pytest.mark.timeout(180)]
+
+QUESTION = "We want to serve our fine-tuned 7B model to the legal department, about 200 people."
+
+
+def test_an_entry_a_killed_replica_left_is_answered_once_after_its_lease_without_a_restart(tmp_path,
+                                                                                           postgres_url: str) -> None:
+    event = mention(QUESTION, channel="CORPHAN")
+    # A replica accepted the delivery (Slack has its ack) and was killed before answering: its claim is fresh.
+    left = PostgresInbox.from_url(postgres_url)
+    assert left.accept("event:EvOrphan", Turn(TEAM_ID, "CORPHAN", event["ts"], QUESTION, "U0000001",
+                                              key="event:EvOrphan", message_ts=event["ts"]))
+    left.close()
+    with app_over_fake_slack(tmp_path, state_url=postgres_url, slack_lease_s=2.0) as (_, fake):
+        started = time.monotonic()
+        [reply] = fake.wait_for_messages(event["ts"], timeout=60)
+        waited = time.monotonic() - started
+        time.sleep(3.0)  # later sweeps must not answer it again
+        replies = fake.messages(event["ts"])
+    assert replies == [reply] and reply.body["text"]
+    assert waited < 2.0 + 10  # the lease, one sweep period (lease / 4) and the turn
