@@ -216,8 +216,8 @@ def measure(fake: FakeSlack, threads: list[Thread], app: App, timeout_s: float) 
 
     # Refused while the app was down: Slack's retries of them all arrive together once it is back, with the
     # turns the restart recovers, and queue for the two compute slots: the kill's delay, not another's fault.
-    retried = [t for t in threads if t.refused_first and per_thread[t.index] and t.acked_at is not None
-               and not interrupted(t)]
+    retried = [t for t in threads if t.fault is None and t.refused_first and per_thread[t.index]
+               and t.acked_at is not None and not interrupted(t)]
     clean = [t for t in threads if t.fault is None and per_thread[t.index] and t.acked_at is not None
              and not interrupted(t) and not t.refused_first]
     waits = [per_thread[t.index][0].at - (t.acked_at or 0) for t in clean]

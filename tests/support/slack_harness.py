@@ -22,6 +22,7 @@ from bot.settings import Settings
 from bot.slack.runtime import build_slack_app
 from bot.slack.server import EVENTS_PATH, make_http_server
 from tests.support.fake_slack import FakeSlack
+from tests.support.slack_fixtures import recommendation_reply
 
 SECRET = "test-signing-secret"
 
@@ -77,3 +78,28 @@ class EchoEngine:
 
     def close(self) -> None:
         pass
+
+
+@dataclass
+class GatedEngine(EchoEngine):
+    """EchoEngine whose turns wait for `release`: a slow turn, so a stop (or a look at the thread) lands while
+    it runs; `entered` is set when a turn reaches it."""
+
+    entered: threading.Event = field(default_factory=threading.Event)
+    release: threading.Event = field(default_factory=threading.Event)
+
+    def handle(self, thread_id: str, text: str, turn_key: str | None = None,
+               keep: Callable[[], bool] | None = None) -> Reply:
+        self.entered.set()
+        self.release.wait(30)
+        return super().handle(thread_id, text, turn_key)
+
+
+class RecommendingEngine(EchoEngine):
+    """Answers "recommend" with a hand-built recommendation card, anything else like EchoEngine."""
+
+    def handle(self, thread_id: str, text: str, turn_key: str | None = None,
+               keep: Callable[[], bool] | None = None) -> Reply:
+        reply = super().handle(thread_id, text, turn_key)
+        return recommendation_reply() if "recommend" in text else reply
+

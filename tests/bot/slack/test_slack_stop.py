@@ -12,35 +12,20 @@ from __future__ import annotations
 
 import threading
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 from typing import Any
 
 import pytest
 from slack_sdk import WebClient
 
-from bot.reply import Reply
 from bot.settings import Settings
 from bot.slack.app import create_app
 from bot.slack.inbox import MemoryInbox
 from tests.support.fake_slack import FakeSlack, RecordedRequest, event_envelope, mention, message, next_ts, post_event
-from tests.support.slack_harness import SECRET, EchoEngine, serve_app
+from tests.support.slack_harness import SECRET, GatedEngine, serve_app
 
 pytestmark = [pytest.mark.slack, pytest.mark.timeout(120)]
-
-
-@dataclass
-class GatedEngine(EchoEngine):
-    """EchoEngine whose turns wait for `release`: a slow turn, so the stop lands while it runs."""
-
-    entered: threading.Event = field(default_factory=threading.Event)
-    release: threading.Event = field(default_factory=threading.Event)
-
-    def handle(self, thread_id: str, text: str, turn_key: str | None = None,
-               keep: Callable[[], bool] | None = None) -> Reply:
-        self.entered.set()
-        self.release.wait(30)
-        return super().handle(thread_id, text, turn_key)
 
 
 @dataclass

@@ -10,10 +10,9 @@ fake Web API refuses chunks or arguments of another shape.
 
 from __future__ import annotations
 
-import threading
 import time
 from collections.abc import Callable, Iterator
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -27,22 +26,16 @@ from bot.slack.app import create_app
 from bot.slack.inbox import MemoryInbox
 from tests.support.fake_slack import FakeSlack, event_envelope, mention, message, next_ts, post_event
 from tests.support.slack_fixtures import recommendation_reply
-from tests.support.slack_harness import SECRET, EchoEngine, serve_app
+from tests.support.slack_harness import SECRET, GatedEngine, serve_app
 
 pytestmark = [pytest.mark.slack, pytest.mark.timeout(120)]
 
 
-@dataclass
-class SlowRecommendingEngine(EchoEngine):
+class SlowRecommendingEngine(GatedEngine):
     """A recommendation for texts saying "recommend", an echo otherwise; each turn waits for `release`."""
-
-    started: threading.Event = field(default_factory=threading.Event)
-    release: threading.Event = field(default_factory=threading.Event)
 
     def handle(self, thread_id: str, text: str, turn_key: str | None = None,
                keep: Callable[[], bool] | None = None) -> Reply:
-        self.started.set()
-        self.release.wait(30)
         reply = super().handle(thread_id, text, turn_key)
         return recommendation_reply() if "recommend" in text else reply
 
@@ -91,7 +84,7 @@ def steps(reply: dict[str, Any]) -> dict[str, str]:
 def test_a_channel_thread_reply_streams_its_plan_while_the_engine_works(threads_streamed: Served) -> None:
     asked = mention("recommend hardware for a 7B model, 200 people", channel="CSTREAM")
     threads_streamed.send(asked)
-    assert threads_streamed.engine.started.wait(15)
+    assert threads_streamed.engine.entered.wait(15)
     time.sleep(0.3)
     # The engine is still working: the stream is open, with the plan and its first step in progress.
     [working] = threads_streamed.fake.thread(asked["ts"])
@@ -134,7 +127,7 @@ def test_dms_stream_their_plan_by_default_and_channel_threads_are_posted(default
 def test_a_stop_while_the_plan_streams_finishes_the_stream_with_the_stop_line(threads_streamed: Served) -> None:
     asked = mention("recommend hardware for a 7B model", channel="CSTREAMSTOP")
     threads_streamed.send(asked)
-    assert threads_streamed.engine.started.wait(15)
+    assert threads_streamed.engine.entered.wait(15)
     threads_streamed.send({"type": "agent_session_stopped", "channel": "CSTREAMSTOP", "thread_ts": asked["ts"],
                            "user": "U0000001", "event_ts": next_ts(), "streaming_message_ts": []})
     time.sleep(0.3)

@@ -1,5 +1,7 @@
-"""A turn a dead replica accepted on the shared PostgreSQL inbox and never answered is answered, once, by
-a running replica once its lease has passed: without another start (the real app over HTTP, real engine).
+"""The real Slack app over HTTP (real engine in its model worker) on a PostgreSQL state and inbox.
+
+A turn a dead replica accepted on the shared PostgreSQL inbox and never answered is answered, once, by
+a running replica once its lease has passed: without another start.
 
 On PostgreSQL a starting replica leaves young claims alone (another replica may be answering them), so
 what the killed process left within the lease was, before the sweep, answered by nobody: the fault
@@ -13,9 +15,9 @@ import time
 import pytest
 
 from bot.slack.inbox_postgres import PostgresInbox
-from bot.slack.turns import Turn
-from tests.support.fake_slack import TEAM_ID, mention
-from tests.support.slack_harness import app_over_fake_slack
+from bot.slack.turns import APOLOGY, Turn
+from tests.support.fake_slack import TEAM_ID, event_envelope, mention, post_event
+from tests.support.slack_harness import SECRET, app_over_fake_slack
 
 pytestmark = [pytest.mark.postgres, pytest.mark.slow, pytest.mark.slack, pytest.mark.timeout(180)]
 
@@ -38,3 +40,18 @@ def test_an_entry_a_killed_replica_left_is_answered_once_after_its_lease_without
         replies = fake.messages(event["ts"])
     assert replies == [reply] and reply.body["text"]
     assert waited < 2.0 + 10  # the lease, one sweep period (lease / 4) and the turn
+
+
+def test_a_nul_character_in_a_message_gets_a_reply_not_an_apology(tmp_path, postgres_url: str) -> None:
+    """PostgreSQL's text and jsonb refuse NUL: before it was removed, the state failed to save and the user got
+    an apology. The answer is the one the message without the NUL gets."""
+    with app_over_fake_slack(tmp_path, state_url=postgres_url) as (url, fake):
+        with_nul, without = (mention(QUESTION.replace("7B", "7B" + nul), channel=channel)
+                             for nul, channel in (("\x00", "CNULPG"), ("", "CNOPG")))
+        for event in (with_nul, without):
+            assert post_event(url, SECRET, event_envelope(event))[0] == 200
+        [reply] = fake.wait_for_messages(with_nul["ts"], timeout=60)
+        [plain] = fake.wait_for_messages(without["ts"], timeout=60)
+    assert reply.body["text"] != APOLOGY
+    assert reply.body["text"] == plain.body["text"]
+
