@@ -17,6 +17,7 @@ import pytest
 from bot.slack.inbox_postgres import PostgresInbox
 from bot.slack.turns import APOLOGY, Turn
 from tests.support.fake_slack import TEAM_ID, event_envelope, mention, post_event
+from tests.support.pg import start_postgres
 from tests.support.slack_harness import SECRET, app_over_fake_slack
 
 pytestmark = [pytest.mark.postgres, pytest.mark.slow, pytest.mark.slack, pytest.mark.timeout(180)]
@@ -54,4 +55,35 @@ def test_a_nul_character_in_a_message_gets_a_reply_not_an_apology(tmp_path, post
         [plain] = fake.wait_for_messages(without["ts"], timeout=60)
     assert reply.body["text"] != APOLOGY
     assert reply.body["text"] == plain.body["text"]
+
+
+def test_an_entry_a_database_outage_left_unfinished_is_finished_without_a_second_reply(tmp_path) -> None:
+    """The database goes down while the reply is being posted: Slack takes the reply, but the entry cannot be
+    marked answered. Once the database is back and the lease has passed, the entry is taken over, its answer is
+    found in the thread (its marker), and it is marked answered: nothing left unfinished, no second reply."""
+    server = start_postgres()  # its own server: an outage of the shared one would cut other tests off
+    try:
+        state_url = server.create_database()
+        event = mention(QUESTION, channel="COUTAGE")
+        with app_over_fake_slack(tmp_path, state_url=state_url, slack_lease_s=2.0) as (url, fake):
+            held = fake.hold("chat.postMessage")
+            assert post_event(url, SECRET, event_envelope(event))[0] == 200
+            fake.wait_for_waiting("chat.postMessage", timeout=60)
+            server.go_down()
+            held.set()  # Slack takes the reply while the database is down
+            fake.wait_for_messages(event["ts"], timeout=30)
+            time.sleep(1.0)  # the app tries to mark the entry answered, and cannot
+            server.come_back()
+            inbox = PostgresInbox.from_url(state_url)
+            deadline = time.monotonic() + 30
+            while inbox.unfinished() and time.monotonic() < deadline:
+                time.sleep(0.2)
+            unfinished = inbox.unfinished()
+            inbox.close()
+            time.sleep(2.0)  # room for a wrong second reply
+            replies = fake.messages(event["ts"])
+    finally:
+        server.stop()
+    assert unfinished == []
+    assert len(replies) == 1 and replies[0].body["text"] != APOLOGY
 
