@@ -16,11 +16,12 @@ import pytest
 
 from bot.slack.inbox_postgres import PostgresInbox
 from bot.slack.turns import APOLOGY, Turn
+from tests.support.concurrency import run_together
 from tests.support.fake_slack import TEAM_ID, event_envelope, mention, post_event
 from tests.support.pg import start_postgres
 from tests.support.slack_harness import SECRET, app_over_fake_slack
 
-pytestmark = [pytest.mark.postgres, pytest.mark.slow, pytest.mark.slack, pytest.mark.timeout(180)]
+pytestmark = [pytest.mark.postgres, pytest.mark.slow, pytest.mark.slack, pytest.mark.timeout(360)]
 
 QUESTION = "We want to serve our fine-tuned 7B model to the legal department, about 200 people."
 
@@ -86,4 +87,23 @@ def test_an_entry_a_database_outage_left_unfinished_is_finished_without_a_second
         server.stop()
     assert unfinished == []
     assert len(replies) == 1 and replies[0].body["text"] != APOLOGY
+
+
+def test_two_hundred_simultaneous_deliveries_are_each_answered_once(tmp_path, postgres_url: str) -> None:
+    """200 people mention the app at the same instant (each delivery on its own connection): every one is
+    acknowledged and answered exactly once (one was lost on PostgreSQL when measured)."""
+    events = [mention(QUESTION, channel=f"CBURST{i:03d}", user=f"UBURST{i:03d}") for i in range(200)]
+    statuses: dict[int, int] = {}
+    with app_over_fake_slack(tmp_path, state_url=postgres_url) as (url, fake):
+        def deliver(i: int) -> None:
+            statuses[i] = post_event(url, SECRET, event_envelope(events[i]))[0]
+
+        assert run_together(len(events), deliver) == []
+        deadline = time.monotonic() + 240
+        while time.monotonic() < deadline and any(not fake.messages(e["ts"]) for e in events):
+            time.sleep(0.5)
+        time.sleep(2.0)  # room for a duplicate
+        answers = [len(fake.messages(e["ts"])) for e in events]
+    assert sorted(set(statuses.values())) == [200]
+    assert answers.count(1) == len(events), {n: answers.count(n) for n in set(answers)}
 
