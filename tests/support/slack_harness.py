@@ -51,7 +51,7 @@ def app_over_fake_slack(home: Path, **settings_: Any) -> Iterator[tuple[str, Fak
     with FakeSlack() as fake:
         app, close = build_slack_app(settings, client=WebClient(token="xoxb-test", base_url=fake.url))
         try:
-            with serve_app(app) as url:
+            with serve_app(app, max_connections_per_address=settings.slack_max_connections_per_address) as url:
                 yield url, fake
         finally:
             close()
