@@ -15,6 +15,7 @@ from typing import Any
 
 from langchain_core.runnables import RunnableConfig
 
+from bot.graph import TERMINAL_NODES
 from bot.llm.base import JSONSchema, LanguageModel, Message
 from bot.prompts.templates import t
 from bot.reply import Reply
@@ -59,12 +60,16 @@ class Engine:
         # a new thread for each save still running: ~1 ms of thread start apiece, on every turn.
         return {"configurable": {"thread_id": thread_id}, "max_concurrency": 1}
 
-    def handle(self, thread_id: str, text: str, turn_key: str | None = None) -> Reply:
+    def handle(self, thread_id: str, text: str, turn_key: str | None = None,
+               keep: Callable[[], bool] | None = None) -> Reply:
         """Answer one user message of a thread. Never raises for any text.
 
         `turn_key`: the delivery's identity (Slack's event id). A delivery the thread's state already
         answered (a process killed after the turn's state was written, before its post was recorded) gets
-        that answer back: "50 more users" replayed is applied once, not twice."""
+        that answer back: "50 more users" replayed is applied once, not twice.
+        `keep`: asked once the turn is computed, before it is kept; False (the user stopped the turn
+        meanwhile) puts the thread's state back as it was before the message: a stopped turn applies
+        nothing. The reply is still returned (the caller does not show it)."""
         with self._lock_for(thread_id):
             try:
                 if turn_key is not None:
@@ -73,13 +78,27 @@ class Engine:
                         log.warning("turn %s of thread %s was applied before; answering from its state", turn_key,
                                     thread_id)
                         return self._reply(done, last)
+                before = self._graph.get_state(self._config(thread_id)) if keep is not None else None
                 result = self._graph.invoke({"message": text, "turn_key": turn_key}, self._config(thread_id),
                                             durability="sync")
+                if before is not None and keep is not None and not keep():
+                    self._put_back(thread_id, before)
                 keep_latest_checkpoint(self._graph.checkpointer, thread_id)
                 return self._reply(result, result["reply"])
             except Exception as exc:  # the edge of the core: log it, answer one line, keep the last checkpoint
                 log.exception("turn failed on thread %s", thread_id)
                 return self._error_reply(thread_id, exc)
+
+    def _put_back(self, thread_id: str, before: Any) -> None:
+        """The thread's state as in `before` (a snapshot taken before a turn that is not kept): a new latest
+        checkpoint forked from that one (it still exists: history is pruned after this), or no state at all
+        for a thread the turn began."""
+        if not before.values:
+            self._graph.checkpointer.delete_thread(thread_id)
+        else:
+            # Forked as a terminal node's write, so the thread waits for its next message as after any turn.
+            self._graph.update_state(before.config, {"turn_key": before.values.get("turn_key")}, as_node=TERMINAL_NODES[0])
+        log.info("a turn of thread %s was not kept; its state is as before the message", thread_id)
 
     def _error_reply(self, thread_id: str, exc: Exception) -> Reply:
         values: ConversationState = {}

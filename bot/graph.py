@@ -44,6 +44,11 @@ class DecideFn(Protocol):
     def __call__(self, state: ConversationState) -> ConversationState: ...
 
 
+# Nodes whose only edge is to END: a state written as one of their outputs (`Engine` putting a stopped
+# turn's state back) leaves the thread waiting for its next message, as after any turn.
+TERMINAL_NODES = ("ask", "clarify", "reset", "explain", "compare")
+
+
 def build_graph(deps: Deps, checkpointer: Any = None) -> Any:
     """The compiled graph. `checkpointer` (SqliteSaver, PostgresSaver, InMemorySaver) keys state by thread_id."""
     if checkpointer is not None and not isinstance(getattr(checkpointer, "serde", None), StateSerializer):
@@ -60,7 +65,7 @@ def build_graph(deps: Deps, checkpointer: Any = None) -> Any:
     graph.add_edge(START, "understand")
     graph.add_conditional_edges("understand", route_turn,
                                 ["ask", "clarify", "reset", "explain", "compare", "compute"])
-    for terminal in ("ask", "clarify", "reset", "explain", "compare"):
+    for terminal in TERMINAL_NODES:
         graph.add_edge(terminal, END)
     graph.add_edge("compute", "respond")
     graph.add_conditional_edges("respond", route_after_respond, {"compare": "compare", "__end__": END})
@@ -83,4 +88,4 @@ def worded(decide: DecideFn, words: Words, *,
     return node
 
 
-__all__ = ["build_graph", "worded"]
+__all__ = ["TERMINAL_NODES", "build_graph", "worded"]

@@ -60,6 +60,15 @@ class Settings(BaseSettings):
     # On SIGTERM the Slack app lets the turns in flight finish for this long, then hands the rest back to
     # the inbox (the next start answers them). Under Kubernetes' default 30 s grace period, with room to exit.
     slack_drain_s: float = 25.0
+    # Replies in channel threads stream too (with their plan), not only in DMs. Off by default for now:
+    # a channel's readers see the plan and the text grow; DMs stream either way.
+    slack_stream_threads: bool = False
+    # On a shared PostgreSQL inbox, an unfinished entry is another replica's for this long after its claim; past it,
+    # a running replica takes it over (its owner died). Longer than any turn takes.
+    slack_lease_s: float = Field(default=120.0, gt=0)
+    # The HTTP front's connections per client address (of 256 in all): behind a reverse proxy, where every
+    # connection comes from the proxy, set it to 256.
+    slack_max_connections_per_address: int = Field(default=64, ge=1)
 
     def __init__(self, **values: Any) -> None:
         # A mistyped environment variable is a usage error in one line (exit 2), never a pydantic traceback.

@@ -159,12 +159,11 @@ def slack_recovery_age_s(settings: Settings) -> float:
     """How old an unfinished inbox entry must be before a starting app answers it.
 
     SQLite: any age (one `siliconsult slack` per home, so whatever is unfinished at start was left by
-    a dead process). Postgres: the lease, because another replica may be answering it right now.
+    a dead process). Postgres: the lease (`SILICONSULT_SLACK_LEASE_S`), because another replica may be
+    answering it right now.
     """
-    from bot.slack.inbox import DEFAULT_LEASE_S
-
     url = settings.state_url or ""
-    return DEFAULT_LEASE_S if url.startswith(("postgresql://", "postgres://")) else 0.0
+    return settings.slack_lease_s if url.startswith(("postgresql://", "postgres://")) else 0.0
 
 
 def slack_chart_maker(catalog: Catalog | None) -> Any:
@@ -182,6 +181,7 @@ def build_slack_runner(settings: Settings, *, bot_token: str, api_url: str,
                        compute_slots: int | None = None) -> tuple[Any, Any, Callable[[], None]]:
     """The Slack model worker's collaborators: (TurnRunner over the real engine, Web API client, close);
     `compute_slots`: turns computing at once (default the runner's)."""
+    from bot.slack.surface import AgentSurface
     from bot.slack.turns import DEFAULT_COMPUTE_SLOTS, TurnRunner
     from bot.slack.web_client import slack_web_client
 
@@ -198,7 +198,8 @@ def build_slack_runner(settings: Settings, *, bot_token: str, api_url: str,
             close()
         raise
     runner = TurnRunner(engine, charts=slack_chart_maker(catalog), inbox=inbox,
-                        compute_slots=compute_slots or DEFAULT_COMPUTE_SLOTS)
+                        compute_slots=compute_slots or DEFAULT_COMPUTE_SLOTS,
+                        surface=AgentSurface(stream_threads=settings.slack_stream_threads))
 
     def close_all() -> None:
         for close in closers:

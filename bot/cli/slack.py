@@ -90,7 +90,8 @@ def slack_command(
 
             # The first SIGTERM/SIGINT: 503 to new deliveries (Slack retries them) while the turns in
             # flight finish, for SILICONSULT_SLACK_DRAIN_S at most; then the server stops.
-            server = make_http_server(app, host, port, signing_secret=secrets.signing_secret, drain=close)
+            server = make_http_server(app, host, port, signing_secret=secrets.signing_secret, drain=close,
+                                      max_connections_per_address=settings.slack_max_connections_per_address)
             bound_host, bound_port = server.server_address[:2]
             announce(f"Slack events: http://{bound_host}:{bound_port}{EVENTS_PATH}")
             try:

@@ -17,6 +17,7 @@ from bot.settings import Settings
 from bot.slack.inbox import MemoryInbox
 from bot.slack.intake import DEFAULT_MAX_PENDING, IntakeInbox, LocalSink, TurnIntake, UserThrottle
 from bot.slack.listeners import register_listeners
+from bot.slack.surface import AgentSurface
 from bot.slack.turns import ChartMaker, ConversationEngine, TurnRunner, TurnSink
 from bot.slack.web_client import api_base_url, slack_web_client, with_retries
 from bot.slack.workers import TURN_THREADS, KeyedSerialExecutor
@@ -73,7 +74,8 @@ def create_app(
     if intake is None:
         inbox = inbox if inbox is not None else MemoryInbox()
         if sink is None:
-            runner = TurnRunner(engine, charts=charts, inbox=inbox, compute_slots=turn_workers)
+            runner = TurnRunner(engine, charts=charts, inbox=inbox, compute_slots=turn_workers,
+                                 surface=AgentSurface(stream_threads=settings.slack_stream_threads))
             # Threads to wait on Slack with (one per conversation); `turn_workers` bounds the computing.
             executor = executor if executor is not None else KeyedSerialExecutor(max(TURN_THREADS, turn_workers))
             sink = LocalSink(runner, client, executor)

@@ -84,7 +84,27 @@ class ContextActions(TypedDict):
     elements: list[FeedbackButtons]
 
 
-Block = TextSection | FieldsSection | Context | Header | Actions | Divider | ContextActions
+class RawText(TypedDict):
+    """A table cell: plain text, no mrkdwn (https://docs.slack.dev/reference/block-kit/blocks/table-block)."""
 
-__all__ = ["Actions", "Block", "Button", "Context", "ContextActions", "Divider", "FeedbackButton", "FeedbackButtons",
-           "FieldsSection", "Header", "Mrkdwn", "PlainText", "TextSection"]
+    type: Literal["raw_text"]
+    text: str
+
+
+class ColumnSetting(TypedDict, total=False):
+    align: Literal["left", "center", "right"]
+    is_wrapped: bool
+
+
+class Table(TypedDict):
+    """https://docs.slack.dev/reference/block-kit/blocks/table-block: at most 100 rows of at most 20 cells."""
+
+    type: Literal["table"]
+    rows: list[list[RawText]]
+    column_settings: list[ColumnSetting]
+
+
+Block = TextSection | FieldsSection | Context | Header | Actions | Divider | ContextActions | Table
+
+__all__ = ["Actions", "Block", "Button", "ColumnSetting", "Context", "ContextActions", "Divider", "FeedbackButton",
+           "FeedbackButtons", "FieldsSection", "Header", "Mrkdwn", "PlainText", "RawText", "Table", "TextSection"]

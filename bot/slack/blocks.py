@@ -13,7 +13,19 @@ from typing import Literal, get_args
 
 from bot.render_text import accelerator_reply_lines, answer_lines, fact_phrases, join_list, money
 from bot.reply import Reply
-from bot.slack.block_kit import Actions, Block, Button, Context, ContextActions, Header, Mrkdwn, TextSection
+from bot.slack.block_kit import (
+    Actions,
+    Block,
+    Button,
+    ColumnSetting,
+    Context,
+    ContextActions,
+    Header,
+    Mrkdwn,
+    RawText,
+    Table,
+    TextSection,
+)
 from bot.slack.labels import label
 from estimator.messages import msg
 from estimator.schemas import Option, Recommendation, Risk
@@ -28,6 +40,8 @@ BUTTON_TEXT_MAX = 75
 BUTTON_VALUE_MAX = 2000
 CODE_FENCE = "```"
 OPTIONS_SHOWN_MAX = 5
+# Slack documents no per-cell limit for the table block; a cell this long already wraps to many lines.
+TABLE_CELL_MAX = 200
 
 # Every follow-up button's action_id starts with this; the app routes them all to one listener that
 # turns the button's `value` (the follow-up as the user would have typed it) into a turn.
@@ -237,6 +251,29 @@ def _comparison_line(option: Option, primary: bool, lang: str) -> str:
     )
 
 
+def _cell(text: str) -> RawText:
+    return {"type": "raw_text", "text": truncate(text, TABLE_CELL_MAX) or "–"}
+
+
+def _comparison_table(options: list[Option], primary: Option, lang: str) -> Table:
+    """The options compared, one row each in the card's columns (tok/s per user, TTFT, capex, TCO, $/M
+    tokens, verdict): easier to read across than one long line per option. The primary is starred."""
+    header = [label(key, lang) for key in ("compared", "tok_s", "ttft", "capex", "tco", "per_m", "meets_slo")]
+    slo_keys = {"meets": "slo_met", "past_limits": "slo_past_limits", "unverified": "slo_unverified",
+                "misses": "slo_missed"}
+    rows = [[_cell(text) for text in header]]
+    for option in options:
+        est, tco = option.estimate, option.tco
+        rows.append([_cell(("★ " if option is primary else "") + option_label(option)),
+                     _cell(f"{est.decode_tokens_per_s_per_user:,.1f}"), _cell(f"{est.ttft_ms:,.0f} ms"),
+                     _cell(money(option.capex_usd) + (label("estimate", lang) if tco.price_is_estimate else "")),
+                     _cell(money(tco.three_year_total_usd)), _cell(money(tco.cost_per_million_tokens_usd)),
+                     _cell(label(slo_keys[option.verdict], lang))])
+    numbers: ColumnSetting = {"align": "right"}
+    return {"type": "table", "rows": rows,
+            "column_settings": [{"is_wrapped": True}, numbers, numbers, numbers, numbers, numbers, {"is_wrapped": True}]}
+
+
 def _risk_line(risk: Risk, lang: str) -> str:
     emoji = _SEVERITY_EMOJI.get(risk.severity, "")
     return f"{emoji} *{risk.severity}* `{risk.id}` — {risk.why} _{label('mitigation', lang)}_ {risk.mitigation}"
@@ -302,8 +339,11 @@ def recommendation_blocks(reply: Reply) -> list[Block]:
     options = [primary, *recommendation.alternatives][:OPTIONS_SHOWN_MAX]
     if len(options) > 1:
         blocks.append({"type": "divider"})
-        lines = [_comparison_line(o, o is primary, lang) for o in options]
-        blocks.append(_bullets(lines, label("compared", lang), lang))
+        if any(o.batch_hours is not None for o in options):  # a batch job's options compare in hours: lines
+            lines = [_comparison_line(o, o is primary, lang) for o in options]
+            blocks.append(_bullets(lines, label("compared", lang), lang))
+        else:
+            blocks.append(_comparison_table(options, primary, lang))
     if recommendation.cloud is not None and recommendation.cloud.lines:  # buy vs rent vs API
         blocks.append(_bullets(recommendation.cloud.lines, label("cloud", lang), lang))
     if recommendation.risks:

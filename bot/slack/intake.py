@@ -33,7 +33,7 @@ from bot.nlu.lang import detect_language
 from bot.slack.inbox import Feedback, InboxUnavailable
 from bot.slack.labels import label
 from bot.slack.stopping import ThreadStop
-from bot.slack.turns import Turn, TurnRunner, TurnSink
+from bot.slack.turns import Turn, TurnRunner, TurnSink, turn_marker
 from bot.slack.workers import KeyedSerialExecutor
 
 log = logging.getLogger(__name__)
@@ -204,7 +204,9 @@ class TurnIntake:
     def _post_busy(self, turn: Turn, seconds: int) -> None:
         try:
             text = label("busy", detect_language(turn.text) or "en", seconds=seconds)
-            self.client.chat_postMessage(channel=turn.channel_id, thread_ts=turn.thread_ts, text=text)
+            # Marked like every answer, so a recovered turn of the thread does not take it for a stream left open.
+            self.client.chat_postMessage(channel=turn.channel_id, thread_ts=turn.thread_ts, text=text,
+                                         metadata=turn_marker(turn))
         except Exception as error:  # noqa: BLE001 - a notice is a courtesy: logged, never raised into a worker
             log.error("could not post the busy notice in %s: %s", turn.thread_id, type(error).__name__)
         finally:

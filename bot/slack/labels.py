@@ -59,6 +59,11 @@ LABELS: dict[str, tuple[str, str, str]] = {
     "busy": ("I'm answering a lot of questions right now. Please send that again in {seconds} s.",
              "我现在同时在回答很多问题，请在 {seconds} 秒后再发送一次。",
              "我現在同時在回答很多問題，請在 {seconds} 秒後再傳送一次。"),
+    # the plan a streamed reply shows while the engine works (bot/slack/steps.py)
+    "plan_title": ("Working on it", "处理中", "處理中"),
+    "step_reading": ("Reading the workload", "解读工作负载", "解讀工作負載"),
+    "step_sizing": ("Sizing the hardware options", "评估硬件方案", "評估硬體方案"),
+    "step_costing": ("Costing the options", "核算各方案成本", "核算各方案成本"),
     # buttons: label, then the question the click sends
     "b_what_if": ("What if 2× users", "用户翻倍会怎样", "使用者翻倍會怎樣"),
     "q_what_if": ("What if we have {n} concurrent users?", "如果并发用户增加到 {n} 人呢？", "如果並發用戶增加到 {n} 人呢？"),

@@ -21,6 +21,7 @@ from slack_sdk import WebClient
 from bot.settings import Settings
 from bot.slack.app import DEFAULT_TURN_WORKERS, create_app
 from bot.slack.intake import LocalSink, TurnIntake
+from bot.slack.surface import AgentSurface
 from bot.slack.turns import TurnRunner, TurnSink
 from bot.slack.web_client import slack_web_client, with_retries
 from bot.slack.worker_process import CheckpointThreads, WorkerProcessSink
@@ -38,6 +39,39 @@ def _reason(error: BaseException) -> str:
         return getattr(cause, "strerror", None) or str(cause) or type(error).__name__
     match = re.search(r"'error': '([^']+)'", str(error))
     return match.group(1) if match else "no answer"
+
+
+class RecoverySweep:
+    """Every `every_s`, take over the unfinished inbox entries whose claim is older than `lease_s`.
+
+    On a shared PostgreSQL inbox a starting replica leaves young claims alone (another replica may be
+    answering them), so the turns a replica was killed with (this process's previous run too, restarted
+    within the lease) would wait for some later start. The sweep answers them once their lease has passed;
+    a recovered turn looks for its own answer in the thread first, so one its owner did post is not posted
+    again. Not used with SQLite: one process per home takes over everything at start.
+    """
+
+    def __init__(self, intake: TurnIntake, lease_s: float, every_s: float) -> None:
+        self._intake = intake
+        self._lease_s = lease_s
+        self._every_s = every_s
+        self._stopped = threading.Event()
+        self._thread = threading.Thread(target=self._run, name="slack-recovery-sweep", daemon=True)
+
+    def start(self) -> None:
+        self._thread.start()
+
+    def _run(self) -> None:
+        while not self._stopped.wait(self._every_s):
+            try:
+                self._intake.recover(self._lease_s)
+            except Exception:  # noqa: BLE001 - the next sweep tries again; the app keeps serving
+                log.exception("the recovery sweep failed")
+
+    def stop(self) -> None:
+        self._stopped.set()
+        if self._thread.is_alive():
+            self._thread.join(5)
 
 
 class AppShutdown:
@@ -135,11 +169,16 @@ def build_slack_app(
         sink = worker = WorkerProcessSink(settings, bot_token=client.token or "", api_url=client.base_url)
     else:
         executor = KeyedSerialExecutor()  # a thread per conversation waiting on Slack; the runner bounds computing
-        runner = TurnRunner(engine, charts=slack_chart_maker(catalog), inbox=inbox, compute_slots=DEFAULT_TURN_WORKERS)
+        runner = TurnRunner(engine, charts=slack_chart_maker(catalog), inbox=inbox, compute_slots=DEFAULT_TURN_WORKERS,
+                            surface=AgentSurface(stream_threads=settings.slack_stream_threads))
         sink = LocalSink(runner, client, executor)
+
+    sweep: RecoverySweep | None = None
 
     def release() -> None:
         # After the turns (the shutdown's job): their engine and stores go away last.
+        if sweep is not None:
+            sweep.stop()
         if intake is not None:
             intake.close()
         for resource in reversed(owned):
@@ -152,7 +191,11 @@ def build_slack_app(
         app = create_app(engine, settings, client=client, intake=intake, verify_token=True)
         if worker is not None:
             worker.start()
-        intake.recover(slack_recovery_age_s(settings))
+        lease_s = slack_recovery_age_s(settings)
+        intake.recover(lease_s)
+        if lease_s > 0:  # a shared inbox: what a dead replica left within its lease is taken over later
+            sweep = RecoverySweep(intake, lease_s, every_s=max(1.0, lease_s / 4))
+            sweep.start()
     except BoltError as error:
         close()
         raise ConfigError(f"SLACK_BOT_TOKEN was rejected by Slack's auth.test ({_reason(error)}).") from error

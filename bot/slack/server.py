@@ -28,6 +28,11 @@ log = logging.getLogger(__name__)
 Mode = Literal["socket", "http"]
 # Open connections at most; Slack's bursts are tens of deliveries, each on a short connection.
 MAX_CONNECTIONS = 256
+# One client address's share of MAX_CONNECTIONS: Slack delivers from many addresses, so a single address
+# holding connections open (slow or trickled headers) leaves the rest to genuine deliveries. Behind a
+# reverse proxy every connection comes from the proxy: raise it to MAX_CONNECTIONS there
+# (SILICONSULT_SLACK_MAX_CONNECTIONS_PER_ADDRESS).
+MAX_CONNECTIONS_PER_ADDRESS = 64
 HEADER_LIMIT_BYTES = 16 * 1024
 # A request's headers must be complete this long after the connection opened (or the last response).
 HEADER_TIMEOUT_S = 10.0
@@ -69,17 +74,22 @@ def check_settings(settings: Settings, mode: Mode) -> SlackSecrets:
     return SlackSecrets(bot_token, app_token, signing_secret)
 
 
-def header_timeout_protocol(header_timeout_s: float) -> type:
-    """uvicorn's h11 protocol with a deadline for each request's headers (uvicorn has none).
+def header_timeout_protocol(header_timeout_s: float, per_address_max: int = MAX_CONNECTIONS_PER_ADDRESS) -> type:
+    """uvicorn's h11 protocol with a deadline for each request's headers (uvicorn has none), and at most
+    `per_address_max` open connections per client address.
 
-    Armed when a connection opens and again after each response: if no complete request has arrived
-    by then, the connection is closed. Without it, connections that trickle their headers would
-    hold the connection cap (and so answer 503 to everyone) for as long as they like.
+    The deadline is armed when a connection opens and again after each response: if no complete request
+    has arrived by then, the connection is closed. Without it, connections that trickle their headers would
+    hold the connection cap (and so answer 503 to everyone) for as long as they like. A connection past its
+    address's share is closed at once (one log line per burst), so one address cannot fill the cap either.
     """
     from uvicorn.protocols.http.h11_impl import H11Protocol
 
+    open_per_address: dict[str, int] = {}  # the event loop's thread only: no lock
+
     class HeaderTimeoutProtocol(H11Protocol):
         _deadline: asyncio.TimerHandle | None = None
+        _address: str | None = None
 
         def _arm(self) -> None:
             if self._deadline is not None:
@@ -94,6 +104,16 @@ def header_timeout_protocol(header_timeout_s: float) -> type:
 
         def connection_made(self, transport: asyncio.Transport) -> None:  # type: ignore[override]
             super().connection_made(transport)
+            peer = transport.get_extra_info("peername")
+            address = str(peer[0]) if isinstance(peer, tuple) and peer else "?"
+            if open_per_address.get(address, 0) >= per_address_max:
+                if open_per_address.get(address, 0) == per_address_max:
+                    log.warning("refused connections from %s: %d open already", safe_token(address), per_address_max)
+                open_per_address[address] = per_address_max + 1  # said once until its count falls
+                transport.close()
+                return
+            self._address = address
+            open_per_address[address] = min(open_per_address.get(address, 0), per_address_max) + 1
             # h11 writes a response's head and body separately: with Nagle's algorithm on, the body waits
             # for the client's delayed ACK of the head (~40 ms on Linux), so every answer on a kept-alive
             # connection took 44 ms. Sent at once, an ack takes well under a millisecond more than its work.
@@ -109,6 +129,12 @@ def header_timeout_protocol(header_timeout_s: float) -> type:
         def connection_lost(self, exc: Exception | None) -> None:
             if self._deadline is not None:
                 self._deadline.cancel()
+            if self._address is not None:
+                left = min(open_per_address.get(self._address, 1), per_address_max) - 1
+                if left > 0:
+                    open_per_address[self._address] = left
+                else:
+                    open_per_address.pop(self._address, None)
             super().connection_lost(exc)
 
     return HeaderTimeoutProtocol
@@ -176,7 +202,8 @@ class SlackHttpServer:
     """
 
     def __init__(self, front: SlackHttpFront, host: str, port: int, *, max_connections: int,
-                 header_timeout_s: float = HEADER_TIMEOUT_S, drain: Drain | None = None) -> None:
+                 header_timeout_s: float = HEADER_TIMEOUT_S, drain: Drain | None = None,
+                 max_connections_per_address: int = MAX_CONNECTIONS_PER_ADDRESS) -> None:
         import uvicorn
 
         family = socket.AF_INET6 if ":" in host else socket.AF_INET
@@ -188,7 +215,7 @@ class SlackHttpServer:
         self.front = front
         config = uvicorn.Config(
             front, lifespan="off", access_log=False, log_config=None, loop="asyncio",
-            http=header_timeout_protocol(header_timeout_s),
+            http=header_timeout_protocol(header_timeout_s, max_connections_per_address),
             limit_concurrency=max_connections, timeout_keep_alive=5, timeout_graceful_shutdown=30,
             h11_max_incomplete_event_size=HEADER_LIMIT_BYTES, server_header=False,
         )
@@ -219,7 +246,8 @@ class SlackHttpServer:
 def make_http_server(app: App, host: str = "127.0.0.1", port: int = 3000, *, signing_secret: str | None = None,
                      max_body_bytes: int = MAX_BODY_BYTES, read_timeout_s: float = READ_TIMEOUT_S,
                      max_connections: int = MAX_CONNECTIONS, header_timeout_s: float = HEADER_TIMEOUT_S,
-                     drain: Drain | None = None) -> SlackHttpServer:
+                     drain: Drain | None = None,
+                     max_connections_per_address: int = MAX_CONNECTIONS_PER_ADDRESS) -> SlackHttpServer:
     """The Events API and interactivity server at `/slack/events` on `host:port` (port 0: any free one).
 
     `signing_secret` defaults to the app's; every request is checked by `SlackHttpFront` first.
@@ -230,7 +258,7 @@ def make_http_server(app: App, host: str = "127.0.0.1", port: int = 3000, *, sig
         raise ConfigError("SLACK_SIGNING_SECRET is not set: HTTP mode needs the app's signing secret.")
     front = SlackHttpFront(app, secret, max_body_bytes=max_body_bytes, read_timeout_s=read_timeout_s)
     return SlackHttpServer(front, host, port, max_connections=max_connections, header_timeout_s=header_timeout_s,
-                           drain=drain)
+                           drain=drain, max_connections_per_address=max_connections_per_address)
 
 
 def socket_mode_handler(app: App, app_token: str) -> SocketModeHandler:

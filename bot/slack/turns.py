@@ -20,13 +20,15 @@ from typing import Any, Protocol, cast
 
 from slack_sdk import WebClient
 from slack_sdk.errors import SlackApiError
+from slack_sdk.web.chat_stream import ChatStream
 
 from bot.reply import Reply
 from bot.slack.blocks import escape, reply_blocks, truncate
 from bot.slack.file_upload import UploadFailed, upload_to_thread
 from bot.slack.labels import label
+from bot.slack.steps import Chunk, done_steps, working_steps
 from bot.slack.stopping import StopBoard, ThreadStop
-from bot.slack.surface import AgentSurface, thread_title
+from bot.slack.surface import AgentSurface, StreamBroken, thread_title
 
 log = logging.getLogger(__name__)
 
@@ -51,7 +53,8 @@ EMPTY_MENTION_HINT = (
 class ConversationEngine(Protocol):
     """What the Slack app needs from `bot.engine.Engine`."""
 
-    def handle(self, thread_id: str, text: str, turn_key: str | None = None) -> Reply: ...
+    def handle(self, thread_id: str, text: str, turn_key: str | None = None,
+               keep: Callable[[], bool] | None = None) -> Reply: ...
 
     def has_thread(self, thread_id: str) -> bool: ...
 
@@ -117,13 +120,16 @@ def _summary(text: str) -> str:
 
 def _api_error(error: Exception) -> str:
     """A Web API failure in a few words (Slack's error code), without the request it carried."""
+    if isinstance(error, StreamBroken):
+        return f"a stream broke off: {_api_error(error.error)}"
     if isinstance(error, SlackApiError):
         return f"Slack said {error.response.get('error')!r} (HTTP {error.response.status_code})"
     return type(error).__name__
 
 
 def _transient(error: Exception) -> bool:
-    """A failure worth one more post: a lost connection or timeout, or a transient `ok:false`."""
+    """A failure worth one more post: a lost connection or timeout, or a transient `ok:false`; a broken
+    stream too (the next attempt replaces it with another method, chat.update)."""
     if isinstance(error, SlackApiError):
         return error.response.get("error") in TRANSIENT_ERRORS
     return True
@@ -164,6 +170,14 @@ class _RecentFingerprints:
             self._items[thread_id] = fingerprint
             while len(self._items) > self._capacity:
                 self._items.popitem(last=False)
+
+
+@dataclass(frozen=True)
+class _ThreadLook:
+    """What a thread holds of a turn's answer: its marker (`answered`), or a stream of this app left open."""
+
+    answered: bool
+    leftover_ts: str | None
 
 
 class TurnSink(Protocol):
@@ -244,37 +258,38 @@ class TurnRunner:
                 except Exception as error:  # noqa: BLE001 - the answer is out; a restart may repeat it, so say so
                     log.error("could not mark %s answered: %s", turn.key, type(error).__name__)
 
-    def _answered_before(self, turn: Turn, client: WebClient) -> bool:
-        """Whether the thread already holds this app's answer to a recovered turn.
+    def _recovered_look(self, turn: Turn, client: WebClient) -> _ThreadLook:
+        """What the thread holds of a recovered turn's answer (nothing to look for in a live turn).
 
         A process killed between posting a reply and marking its entry finished leaves an entry
-        that looks unanswered: the thread tells. A post carrying this turn's marker answers it; one
-        carrying another turn's marker does not (a second message pending in the same thread); an
-        unmarked message of this app after the user's (a streamed reply) is taken as the answer.
-        When the thread cannot be read (scope missing, Slack down), the turn is answered: a rare
-        repeat beats silence.
+        that looks unanswered: the thread tells. A message carrying this turn's marker answers it; one
+        carrying another turn's marker does not (a second message pending in the same thread). Every
+        finished reply carries its marker (posted, or streamed: chat.stopStream takes it), so a message
+        of this app without one and without files is a stream the dead process started and never
+        stopped: the answer goes into it (`AgentSurface.replace`), not beside it. When the thread
+        cannot be read (scope missing, Slack down), the turn is answered: a rare repeat beats silence.
         """
         if not turn.recovered or turn.message_ts is None:
-            return False
-        return self._in_thread(turn, client, unmarked_counts=True)
+            return _ThreadLook(answered=False, leftover_ts=None)
+        return self._look_in_thread(turn, client)
 
-    def _in_thread(self, turn: Turn, client: WebClient, *, unmarked_counts: bool) -> bool:
-        """Whether the thread holds this turn's answer (its marker; or, if `unmarked_counts`, any later
-        unmarked message of this app); False when the thread cannot be read."""
+    def _look_in_thread(self, turn: Turn, client: WebClient) -> _ThreadLook:
+        """The thread's messages of this app after the user's: is this turn's marker there, and which
+        unmarked message (a stream left open) is there; nothing found when the thread cannot be read."""
         try:
             bot_id = client.auth_test().get("bot_id")
             replies = client.conversations_replies(channel=turn.channel_id, ts=turn.thread_ts, oldest=turn.message_ts,
                                                    inclusive=False, include_all_metadata=True, limit=200)
         except Exception as error:  # noqa: BLE001 - unreadable thread: answer (a rare repeat beats silence)
             log.warning("could not read thread %s to look for a turn's answer: %s", turn.thread_id, _api_error(error))
-            return False
+            return _ThreadLook(answered=False, leftover_ts=None)
         since = float(turn.message_ts or 0)
         messages: list[dict[str, Any]] = replies.get("messages", [])
         later = [m for m in messages if float(m.get("ts", 0)) > since
                  and bot_id and m.get("bot_id") == bot_id]
-        if turn.key is not None and any(_marker_key(m) == turn.key for m in later):
-            return True
-        return unmarked_counts and any(_marker_key(m) is None and not m.get("metadata") for m in later)
+        answered = turn.key is not None and any(_marker_key(m) == turn.key for m in later)
+        leftovers = [str(m["ts"]) for m in later if not m.get("metadata") and not m.get("files") and m.get("ts")]
+        return _ThreadLook(answered=answered, leftover_ts=leftovers[0] if leftovers else None)
 
     def stop(self, stop: ThreadStop) -> bool:
         """Record the user's stop of a thread (quick, no Web API call: it runs where the stop arrives).
@@ -287,13 +302,17 @@ class TurnRunner:
         turn = Turn(stop.team_id, stop.channel_id, stop.thread_ts, "", stop.user_id, stop.key)
         self._say(client, turn, label("stopped", self.stops.language(stop.thread_id)))
 
-    def _cancelled(self, turn: Turn, client: WebClient, *, last: bool, lang: str | None = None) -> bool:
-        """Whether the user stopped this turn's thread after sending it; the first turn a stop cancels says so."""
-        cancelled, say_so = self.stops.check(turn, last=last)
+    def _cancelled(self, turn: Turn, client: WebClient, *, last: bool, lang: str | None = None,
+                   decided: tuple[bool, bool] | None = None, into: str | None = None) -> bool:
+        """Whether the user stopped this turn's thread after sending it; the first turn a stop cancels says so
+        (into the turn's open stream `into`, if any). `decided`: the check already made (when the engine asked
+        whether to keep the turn)."""
+        cancelled, say_so = decided if decided is not None else self.stops.check(turn, last=last)
         if cancelled:
             log.info("turn %s of thread %s stopped by the user", turn.key, turn.thread_id)
-        if say_so:
-            self._say(client, turn, label("stopped", self.stops.language(turn.thread_id, turn.text, lang)))
+        # A stopped turn whose stream is open ends it with the line too (never left streaming).
+        if say_so or (cancelled and into is not None):
+            self._say(client, turn, label("stopped", self.stops.language(turn.thread_id, turn.text, lang)), into=into)
         return cancelled
 
     def _answer(self, turn: Turn, client: WebClient) -> None:
@@ -301,22 +320,41 @@ class TurnRunner:
         before the engine runs or before the reply is posted, whichever comes next."""
         if self._cancelled(turn, client, last=False):
             return
-        if self._answered_before(turn, client):
+        look = self._recovered_look(turn, client)
+        if look.answered:
             log.warning("recovered turn %s was answered before the crash; not answering again", turn.key)
             return
+        if look.leftover_ts is not None:
+            log.warning("recovered turn %s left a stream open; its answer replaces it", turn.key)
         if not turn.text.strip():
             try:
                 self._post(client, turn, EMPTY_MENTION_HINT, None)
             except Exception as error:  # noqa: BLE001 - nothing more to tell the user; logged
                 log.error("could not post the hint in thread %s: %s", turn.thread_id, _api_error(error))
             return
+        # The reply streams from now where it can, showing its plan while the engine works (bot/slack/steps.py);
+        # every notice of this turn then goes into that message (`into`), so no stream is left open.
+        stream = None if look.leftover_ts is not None else self.surface.open_stream(
+            client, turn, working_steps(self.stops.language(turn.thread_id, turn.text)))
+        into = stream.ts if stream is not None else look.leftover_ts
+        # The turn's last stop check is made when the engine has computed it, before the state is kept: a
+        # stopped turn then applies nothing to the thread (the engine puts its state back), and a stop after
+        # it finds the turn being posted (it says so itself).
+        decided: list[tuple[bool, bool]] = []
+
+        def keep() -> bool:
+            decided.append(self.stops.check(turn, last=True))
+            return not decided[0][0]
+
         try:
             with self._compute:
-                reply = self.engine.handle(turn.thread_id, without_nul(turn.text), turn_key=turn.key)
+                reply = self.engine.handle(turn.thread_id, without_nul(turn.text), turn_key=turn.key, keep=keep)
         except Exception:
             log.exception("engine failed on a turn of thread %s", turn.thread_id)
-            if not self._cancelled(turn, client, last=True):  # stopped meanwhile: the stop line, no apology
-                self._apologize(client, turn)
+            if not self._cancelled(turn, client, last=True, into=into):  # stopped meanwhile: the stop line
+                self._apologize(client, turn, replace_ts=into)
+            return
+        if decided and self._cancelled(turn, client, last=True, lang=reply.lang, decided=decided[0], into=into):
             return
         report = reply.intent == "report" and self.charts is not None
         try:
@@ -325,13 +363,13 @@ class TurnRunner:
             documents = self._make_charts(reply) if report else []
         except ReportUnavailable as error:
             log.error("no report document in thread %s: %s", turn.thread_id, error)
-            self._say(client, turn, label("report_no_pdf", reply.lang))
+            self._say(client, turn, label("report_no_pdf", reply.lang), into=into)
             return
         except Exception:
             log.exception("making the report failed in thread %s", turn.thread_id)
-            self._say(client, turn, label("report_failed", reply.lang))
+            self._say(client, turn, label("report_failed", reply.lang), into=into)
             return
-        if self._cancelled(turn, client, last=True, lang=reply.lang):
+        if not decided and self._cancelled(turn, client, last=True, lang=reply.lang, into=into):
             return
         fingerprint = recommendation_fingerprint(reply)
         is_new = self._shown.is_new(turn.thread_id, fingerprint)
@@ -342,12 +380,13 @@ class TurnRunner:
             # and only the buttons follow (the text sections would repeat it).
             self._deliver_once(client, turn, reply.text, blocks,
                                stream_text=_summary(reply.text) if is_new else reply.text,
-                               stream_blocks=blocks if is_new else [b for b in blocks if b.get("type") == "actions"])
+                               stream_blocks=blocks if is_new else [b for b in blocks if b.get("type") == "actions"],
+                               replace_ts=look.leftover_ts, stream=stream, steps=done_steps(reply))
         except Exception as error:  # noqa: BLE001 - any failure to post becomes the apology
             log.error("posting the reply failed in thread %s: %s", turn.thread_id, _api_error(error))
             # A stop while the reply streamed: Slack ended the stream itself, and the stop says so.
             if not self.stops.check(turn, last=True)[0]:
-                self._apologize(client, turn)
+                self._apologize(client, turn, replace_ts=error.ts or None if isinstance(error, StreamBroken) else into)
             return
         self.stops.answered_in(turn.thread_id, reply.lang)
         self._shown.shown(turn.thread_id, fingerprint)
@@ -365,19 +404,24 @@ class TurnRunner:
             return self.charts(reply)
 
     def _deliver_once(self, client: WebClient, turn: Turn, text: str, blocks: list[dict[str, Any]], *,
-                      stream_text: str, stream_blocks: list[dict[str, Any]]) -> None:
-        """Deliver the reply; after a failed attempt (`ok:false`, a reset or timeout after Slack may have
-        taken it) look for the turn's marker in the thread, and post once more only if it is not there.
+                      stream_text: str, stream_blocks: list[dict[str, Any]], replace_ts: str | None = None,
+                      stream: ChatStream | None = None, steps: list[Chunk] | None = None) -> None:
+        """Deliver the reply (into the message `replace_ts` when a stream of this turn was left open); after a
+        failed attempt (`ok:false`, a reset or timeout after Slack may have taken it) look for the turn's marker
+        in the thread, and post once more only if it is not there. A stream that broke off after Slack showed
+        it is replaced on the second attempt, so the thread never holds it open beside a second copy.
 
         The Web API client already retried 429s and 5xx; it does not replay a lost post (it may be in).
         """
         for attempt in (1, 2):
             try:
                 self.surface.deliver(client, turn, text, blocks, stream_text=stream_text, stream_blocks=stream_blocks,
-                                     metadata=turn_marker(turn))
+                                     metadata=turn_marker(turn), replace_ts=replace_ts, stream=stream, steps=steps)
                 return
             except Exception as error:  # noqa: BLE001 - the thread decides: already in, or post again
-                if turn.key is not None and self._in_thread(turn, client, unmarked_counts=False):
+                if isinstance(error, StreamBroken):
+                    replace_ts, stream = error.ts or None, None
+                if turn.key is not None and self._look_in_thread(turn, client).answered:
                     log.warning("the reply of %s reached the thread despite %s; not posting again",
                                 turn.key, _api_error(error))
                     return
@@ -386,25 +430,34 @@ class TurnRunner:
                 log.warning("posting the reply failed in thread %s (%s); posting once more",
                             turn.thread_id, _api_error(error))
 
-    def _post(self, client: WebClient, turn: Turn, text: str, blocks: list[dict[str, Any]] | None) -> None:
+    def _post(self, client: WebClient, turn: Turn, text: str, blocks: list[dict[str, Any]] | None, *,
+              replace_ts: str | None = None) -> None:
+        if replace_ts is not None:  # a stream of this turn is open: the notice goes into it
+            try:
+                self.surface.replace(client, turn, replace_ts, text, blocks, turn_marker(turn))
+                self.surface.idle(client, turn)
+                return
+            except Exception as error:  # noqa: BLE001 - the message could not take it: posted instead
+                log.warning("could not put a notice into message %s: %s; posting it", replace_ts, _api_error(error))
         # Slack cuts `text` beyond 40,000 characters; cut it here so the cut is marked.
         fallback = truncate(escape(text), TEXT_MAX)
         client.chat_postMessage(channel=turn.channel_id, thread_ts=turn.thread_ts, text=fallback, blocks=blocks,
                                 metadata=turn_marker(turn))
         self.surface.idle(client, turn)
 
-    def _apologize(self, client: WebClient, turn: Turn) -> None:
+    def _apologize(self, client: WebClient, turn: Turn, *, replace_ts: str | None = None) -> None:
         try:
             # Posting into the thread also clears the "is thinking…" status.
-            self._post(client, turn, APOLOGY, None)
+            self._post(client, turn, APOLOGY, None, replace_ts=replace_ts)
         except Exception as error:  # noqa: BLE001 - the last resort: logged, status cleared
             log.error("could not post the apology in thread %s: %s", turn.thread_id, _api_error(error))
             self.surface.clear_legacy_status(client, turn)
 
-    def _say(self, client: WebClient, turn: Turn, text: str) -> None:
-        """One short message as the turn's answer (or after it); a failure to post it is only logged."""
+    def _say(self, client: WebClient, turn: Turn, text: str, *, into: str | None = None) -> None:
+        """One short message as the turn's answer (or after it; into the message `into`, the turn's open stream,
+        when given); a failure to post it is only logged."""
         try:
-            self._post(client, turn, text, None)
+            self._post(client, turn, text, None, replace_ts=into)
         except Exception as error:  # noqa: BLE001 - nothing more to tell the user; logged
             log.error("could not post a notice in thread %s: %s", turn.thread_id, _api_error(error))
             self.surface.clear_legacy_status(client, turn)

@@ -21,6 +21,7 @@ import multiprocessing.connection
 import os
 import signal
 import threading
+from collections.abc import Callable
 from dataclasses import dataclass, replace
 from functools import partial
 from multiprocessing.connection import Connection
@@ -280,7 +281,8 @@ class CheckpointThreads:
     def has_thread(self, thread_id: str) -> bool:
         return self._saver.get_tuple({"configurable": {"thread_id": thread_id}}) is not None
 
-    def handle(self, thread_id: str, text: str, turn_key: str | None = None) -> Reply:
+    def handle(self, thread_id: str, text: str, turn_key: str | None = None,
+               keep: Callable[[], bool] | None = None) -> Reply:
         raise RuntimeError("turns run in the model worker process, not in the web process")
 
     def close(self) -> None:

@@ -55,7 +55,8 @@ class FakeEngine:
         self.respond = respond
         self.calls: list[tuple[str, str]] = []
 
-    def handle(self, thread_id: str, text: str, turn_key: str | None = None) -> Reply:
+    def handle(self, thread_id: str, text: str, turn_key: str | None = None,
+               keep: Callable[[], bool] | None = None) -> Reply:
         self.calls.append((thread_id, text))
         turn = sum(1 for thread, _ in self.calls if thread == thread_id)
         return self.respond(thread_id, text, turn)

@@ -6,7 +6,9 @@ uses with canned, well-formed responses, including the three steps of Slack's ex
 (`files.getUploadURLExternal`, the bytes POSTed to the upload URL, which points back at this server,
 and `files.completeUploadExternal`, which shares them into a thread: `shared_files` tells what arrived
 where, and `conversations.replies` lists the share as a message carrying the files). Tests poll the recorder with `wait_for`, because Bolt runs
-listeners on a background executor after the HTTP ack.
+listeners on a background executor after the HTTP ack. `thread` shows a thread as people see it: posted
+and streamed messages (a stream never stopped stays `streaming`, and is listed by `conversations.replies`
+as Slack shows it), with each `chat.update` applied.
 
 `FakeSocketMode` is a WebSocket server (websockets' sync API) that says hello, pushes the envelopes
 a test queues, and records what the client sends back (the acks). `apps.connections.open` on
@@ -97,6 +99,24 @@ class _CallFault:
     retry_after_s: int
     error: str
     hang_s: float
+
+
+_TASK_STATUSES = ("pending", "in_progress", "complete", "error")
+
+
+def _valid_chunk(chunk: Any) -> bool:
+    """A streaming chunk as Slack documents it (markdown_text, plan_update, task_update; blocks)."""
+    if not isinstance(chunk, dict):
+        return False
+    kind = chunk.get("type")
+    if kind == "markdown_text":
+        return isinstance(chunk.get("text"), str)
+    if kind == "plan_update":
+        return isinstance(chunk.get("title"), str) and bool(chunk["title"])
+    if kind == "task_update":
+        return (isinstance(chunk.get("id"), str) and bool(chunk["id"]) and isinstance(chunk.get("title"), str)
+                and bool(chunk["title"]) and chunk.get("status") in _TASK_STATUSES)
+    return kind == "blocks" and isinstance(chunk.get("blocks"), list)
 
 
 def _parse_body(content_type: str, raw: bytes, query: str) -> dict[str, Any]:
@@ -273,6 +293,34 @@ class FakeSlack:
                     raise AssertionError(f"expected {count} {method} call(s), got {len(found)}; saw {seen}")
                 self._changed.wait(remaining)
 
+    def thread(self, thread_ts: str) -> list[dict[str, Any]]:
+        """The app's messages in a thread as people see them now, oldest first: posted ones and streamed ones
+        (finished or still streaming), each accepted chat.update applied. Each is a dict with `ts`, `text`,
+        `blocks`, `metadata` and `streaming` (True: started and never stopped, as a killed stream stays)."""
+        with self._changed:
+            return self._thread_view(None, thread_ts)
+
+    def _thread_view(self, channel: str | None, thread_ts: str | None) -> list[dict[str, Any]]:
+        """`thread` for one channel (None: any); the caller holds `_changed`."""
+        def here(body: dict[str, Any]) -> bool:
+            return body.get("thread_ts") == thread_ts and (channel is None or body.get("channel") == channel)
+
+        messages: dict[str, dict[str, Any]] = {}
+        for r in self.requests:
+            if r.ok and r.method == "chat.postMessage" and here(r.body):
+                messages[str(r.posted_ts)] = {"ts": r.posted_ts, "channel": r.body.get("channel"), "text": r.body.get("text"),
+                                              "blocks": r.blocks(), "metadata": r.body.get("metadata"), "streaming": False}
+        for ts, stream in self._streams.items():
+            if here(stream):
+                messages[ts] = {"ts": ts, "channel": stream["channel"], "text": stream["text"], "blocks": stream["blocks"],
+                                "metadata": stream["metadata"], "streaming": not stream["done"],
+                                "plan_title": stream["plan_title"], "tasks": dict(stream["tasks"])}
+        for r in self.requests:  # in the order Slack took them
+            if r.ok and r.method == "chat.update" and str(r.body.get("ts")) in messages:
+                messages[str(r.body.get("ts"))].update(text=r.body.get("text"), blocks=r.blocks(),
+                                                       metadata=r.body.get("metadata"))
+        return sorted(messages.values(), key=lambda m: float(m["ts"] or 0))
+
     def replies(self, thread_ts: str | None = None) -> list[RecordedRequest]:
         """The chat.postMessage calls Slack accepted, i.e. the messages people see (optionally in one thread)."""
         return self.calls("chat.postMessage", lambda r: r.ok and (thread_ts is None or r.body.get("thread_ts") == thread_ts))
@@ -385,26 +433,53 @@ class FakeSlack:
         return True
 
     def _answer_stream(self, method: str, body: dict[str, Any]) -> dict[str, Any]:
-        """chat.startStream / appendStream / stopStream: one message whose text grows, then is final."""
+        """chat.startStream / appendStream / stopStream: one message whose text grows, then is final.
+
+        The arguments are checked as Slack documents them: outside a DM a stream needs `recipient_user_id`
+        and `recipient_team_id`; `task_display_mode` is "timeline" or "plan"; each chunk is `markdown_text`
+        (text), `plan_update` (title) or `task_update` (id, title, status pending / in_progress / complete /
+        error). A stream's plan title and tasks are kept, a task updated by its id."""
         text = body.get("markdown_text") or ""
         chunks = body.get("chunks")
         chunks = json.loads(chunks) if isinstance(chunks, str) else chunks or []
+        if not isinstance(chunks, list) or not all(_valid_chunk(c) for c in chunks):
+            return {"ok": False, "error": "invalid_chunks"}
         text += "".join(c.get("text", "") for c in chunks if c.get("type") == "markdown_text")
         with self._changed:
             if method == "chat.startStream":
                 if not body.get("thread_ts"):
                     return {"ok": False, "error": "invalid_arguments"}
+                if not str(body.get("channel", "")).startswith("D") and not (
+                        body.get("recipient_user_id") and body.get("recipient_team_id")):
+                    return {"ok": False, "error": "invalid_arguments"}  # required when streaming to channels
+                if body.get("task_display_mode") not in (None, "timeline", "plan"):
+                    return {"ok": False, "error": "invalid_arguments"}
                 ts = f"{1_900_000_000 + next(self._ts)}.000100"
                 self._streams[ts] = {"channel": body.get("channel"), "thread_ts": body.get("thread_ts"),
-                                     "text": text, "done": False}
+                                     "text": "", "done": False, "blocks": [], "metadata": None,
+                                     "task_display_mode": body.get("task_display_mode") or "timeline",
+                                     "plan_title": None, "tasks": {}}
+                self._apply_chunks(self._streams[ts], text, chunks)
                 return {"ok": True, "channel": body.get("channel"), "ts": ts}
             stream = self._streams.get(str(body.get("ts")))
             if stream is None or stream["done"]:
                 return {"ok": False, "error": "message_not_in_streaming_state"}
-            stream["text"] += text
+            self._apply_chunks(stream, text, chunks)
             if method == "chat.stopStream":
                 stream["done"] = True
+                blocks = body.get("blocks") or []
+                stream["blocks"] = json.loads(blocks) if isinstance(blocks, str) else list(blocks)
+                stream["metadata"] = body.get("metadata")
             return {"ok": True, "channel": stream["channel"], "ts": body.get("ts")}
+
+    @staticmethod
+    def _apply_chunks(stream: dict[str, Any], text: str, chunks: list[dict[str, Any]]) -> None:
+        stream["text"] += text
+        for chunk in chunks:
+            if chunk["type"] == "plan_update":
+                stream["plan_title"] = chunk["title"]
+            elif chunk["type"] == "task_update":
+                stream["tasks"][chunk["id"]] = {"title": chunk["title"], "status": chunk["status"]}
 
     def messages(self, thread_ts: str | None = None) -> list[RecordedRequest]:
         """Every message the app got into threads, posted or streamed (a streamed one once, when done)."""
@@ -465,6 +540,14 @@ class FakeSlack:
         if method == "auth.test":
             return {"ok": True, "url": "https://fake.slack.test/", "team": "Fake", "user": "siliconsult",
                     "team_id": TEAM_ID, "user_id": BOT_USER_ID, "bot_id": BOT_ID, "is_enterprise_install": False}
+        if method == "chat.update":
+            # Only a message of this app in that channel can be updated; a stream stays streaming until stopped.
+            with self._changed:
+                known = {str(r.posted_ts) for r in self.requests if r.ok and r.method == "chat.postMessage"
+                         and r.body.get("channel") == body.get("channel")}
+                known |= {ts for ts, s in self._streams.items() if s["channel"] == body.get("channel")}
+            if str(body.get("ts")) not in known:
+                return {"ok": False, "error": "message_not_found"}
         if method in ("chat.postMessage", "chat.update"):
             ts = body.get("ts") or f"{1_900_000_000 + next(self._ts)}.000100"  # after every user message
             return {"ok": True, "channel": body.get("channel"), "ts": ts,
@@ -472,14 +555,14 @@ class FakeSlack:
         if method == "conversations.replies":
             # The messages the fake accepted in that thread, as Slack lists them (`oldest` exclusive).
             oldest = float(body.get("oldest") or 0)
+            # A stream still open is listed too (with the text streamed so far), as Slack shows it.
             with self._changed:
-                posted = [r for r in self.requests if r.method in ("chat.postMessage", "chat.stopStream") and r.ok
-                          and r.body.get("channel") == body.get("channel") and r.body.get("thread_ts") == body.get("ts")]
+                posted = self._thread_view(body.get("channel"), body.get("ts"))
                 shares = [r for r in self.requests if r.method == "files.completeUploadExternal" and r.ok
                           and r.body.get("channel_id") == body.get("channel") and r.body.get("thread_ts") == body.get("ts")]
-            messages = [{"type": "message", "text": r.body.get("text"), "ts": r.posted_ts, "bot_id": BOT_ID,
-                         **({"metadata": r.body["metadata"]} if r.body.get("metadata") else {})}
-                        for r in posted if float(r.posted_ts or 0) > oldest]
+            messages = [{"type": "message", "text": m["text"], "ts": m["ts"], "bot_id": BOT_ID,
+                         **({"metadata": m["metadata"]} if m["metadata"] else {})}
+                        for m in posted if float(m["ts"] or 0) > oldest]
             # A file share is a message of the app too, carrying the files (as Slack lists it).
             messages += [{"type": "message", "text": r.body.get("initial_comment") or "", "ts": r.posted_ts,
                           "bot_id": BOT_ID, "files": [{"id": f.get("id"), "title": f.get("title")} for f in r.files()]}

@@ -103,7 +103,15 @@ class PostgresServer:
 
     def restart(self, mode: str = "fast") -> None:
         """Stop (`fast`: disconnect clients; `immediate`: like a crash) and start again on the same port."""
+        self.go_down(mode)
+        self.come_back()
+
+    def go_down(self, mode: str = "immediate") -> None:
+        """An outage: the server stops (by default like a crash) and stays down until `come_back`."""
         self._stop_server(mode)
+
+    def come_back(self) -> None:
+        """The server starts again on the same port, with the same data."""
         self._start_server()
 
     def stop(self) -> None:

@@ -8,7 +8,7 @@ conversation tests use the real engine.
 from __future__ import annotations
 
 import threading
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -22,6 +22,7 @@ from bot.settings import Settings
 from bot.slack.runtime import build_slack_app
 from bot.slack.server import EVENTS_PATH, make_http_server
 from tests.support.fake_slack import FakeSlack
+from tests.support.slack_fixtures import recommendation_reply
 
 SECRET = "test-signing-secret"
 
@@ -41,14 +42,16 @@ def serve_app(app: App, **server_options: Any) -> Iterator[str]:
 
 
 @contextmanager
-def app_over_fake_slack(home: Path) -> Iterator[tuple[str, FakeSlack]]:
+def app_over_fake_slack(home: Path, **settings_: Any) -> Iterator[tuple[str, FakeSlack]]:
     """The Slack app as `siliconsult slack --http` wires it (real engine in the model worker, `--llm none`),
-    talking to a fresh fake Slack Web API and served on loopback; yields (events URL, the fake)."""
-    settings = Settings(home=home, llm="none", slack_signing_secret=SECRET, slack_bot_token="xoxb-test")
+    talking to a fresh fake Slack Web API and served on loopback; yields (events URL, the fake). `settings_`
+    add to or override the settings (e.g. `state_url`)."""
+    settings = Settings(**{"home": home, "llm": "none", "slack_signing_secret": SECRET, "slack_bot_token": "xoxb-test",
+                           **settings_})
     with FakeSlack() as fake:
         app, close = build_slack_app(settings, client=WebClient(token="xoxb-test", base_url=fake.url))
         try:
-            with serve_app(app) as url:
+            with serve_app(app, max_connections_per_address=settings.slack_max_connections_per_address) as url:
                 yield url, fake
         finally:
             close()
@@ -61,7 +64,8 @@ class EchoEngine:
     calls: list[tuple[str, str]] = field(default_factory=list)
     _lock: threading.Lock = field(default_factory=threading.Lock)
 
-    def handle(self, thread_id: str, text: str, turn_key: str | None = None) -> Reply:
+    def handle(self, thread_id: str, text: str, turn_key: str | None = None,
+               keep: Callable[[], bool] | None = None) -> Reply:
         with self._lock:
             self.calls.append((thread_id, text))
         if "boom" in text:
@@ -74,3 +78,28 @@ class EchoEngine:
 
     def close(self) -> None:
         pass
+
+
+@dataclass
+class GatedEngine(EchoEngine):
+    """EchoEngine whose turns wait for `release`: a slow turn, so a stop (or a look at the thread) lands while
+    it runs; `entered` is set when a turn reaches it."""
+
+    entered: threading.Event = field(default_factory=threading.Event)
+    release: threading.Event = field(default_factory=threading.Event)
+
+    def handle(self, thread_id: str, text: str, turn_key: str | None = None,
+               keep: Callable[[], bool] | None = None) -> Reply:
+        self.entered.set()
+        self.release.wait(30)
+        return super().handle(thread_id, text, turn_key)
+
+
+class RecommendingEngine(EchoEngine):
+    """Answers "recommend" with a hand-built recommendation card, anything else like EchoEngine."""
+
+    def handle(self, thread_id: str, text: str, turn_key: str | None = None,
+               keep: Callable[[], bool] | None = None) -> Reply:
+        reply = super().handle(thread_id, text, turn_key)
+        return recommendation_reply() if "recommend" in text else reply
+

@@ -34,6 +34,12 @@ def assert_within_limits(blocks: list[dict]) -> None:
             assert len(block.get("text", {}).get("text", "")) <= 3000
         if block["type"] == "context":
             assert len(block["elements"]) <= 10
+        if block["type"] == "table":  # https://docs.slack.dev/reference/block-kit/blocks/table-block
+            assert 0 < len(block["rows"]) <= 100 and all(0 < len(row) <= 20 for row in block["rows"])
+            assert all(cell["type"] == "raw_text" and cell["text"] for row in block["rows"] for cell in row)
+            assert len(block.get("column_settings", [])) <= 20
+            assert all(s.get("align", "left") in ("left", "center", "right") for s in block.get("column_settings", []))
+    assert sum(b["type"] == "table" for b in blocks) <= 1
 
 
 def all_text(blocks: list[dict]) -> str:
@@ -44,6 +50,7 @@ def all_text(blocks: list[dict]) -> str:
         parts += [f["text"] for f in block.get("fields", [])]
         parts += [e.get("text", "") if isinstance(e.get("text"), str) else e["text"]["text"]
                   for e in block.get("elements", []) if "text" in e]
+        parts += [" | ".join(cell["text"] for cell in row) for row in block.get("rows", [])]
     return "\n".join(parts)
 
 
@@ -70,6 +77,29 @@ def test_comparison_lists_every_option_and_risks_are_ordered_by_severity() -> No
     assert "12 h/day at 70 % utilization" in text
     assert "28.0–41.0 tok/s per user" in text  # confidence range in the context line
     assert "rows 12, 15" in text
+
+
+def test_the_options_compared_are_a_table_with_one_row_per_option() -> None:
+    """A table reads better than one long line per option: a header row, then each option's deciding numbers
+    in the same columns as the card's fields (primary first, starred)."""
+    reply = recommendation_reply()
+    blocks = recommendation_blocks(reply)
+    assert_within_limits(blocks)
+    [table] = [b for b in blocks if b["type"] == "table"]
+    rows = [[cell["text"] for cell in row] for row in table["rows"]]
+    assert rows[0][:3] == ["Options compared", "Tokens/s per user (peak)", "Time to first token"]
+    assert len(rows) == 1 + 1 + len(reply.recommendation.alternatives)
+    assert rows[1][0] == "★ 2× NVIDIA L40S (vLLM)" and rows[2][0] == "4× NVIDIA GeForce RTX 4090 (vLLM)"
+    primary = reply.recommendation.primary
+    assert rows[1][1] == f"{primary.estimate.decode_tokens_per_s_per_user:,.1f}" and rows[1][3].startswith("$26,000")
+    assert {len(row) for row in rows} == {len(rows[0])}
+
+
+def test_the_table_speaks_the_conversations_language() -> None:
+    reply = recommendation_reply()
+    reply.lang = "zh-Hant"
+    [table] = [b for b in recommendation_blocks(reply) if b["type"] == "table"]
+    assert table["rows"][0][0]["text"] == "方案比較"
 
 
 def test_followup_buttons_become_concrete_questions() -> None:

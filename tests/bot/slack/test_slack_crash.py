@@ -12,7 +12,7 @@ import time
 import pytest
 
 from tests.support.conversation_script import TURNS
-from tests.support.fake_slack import FakeSlack, event_envelope, mention, post_event
+from tests.support.fake_slack import FakeSlack, event_envelope, mention, message, post_event
 from tests.support.processes import SlackProcess
 
 pytestmark = [pytest.mark.slack, pytest.mark.slow, pytest.mark.timeout(300)]
@@ -85,3 +85,51 @@ def test_killed_after_posting_before_recording_it_does_not_answer_again(tmp_path
             replies = slack.replies(thread_ts)
             restarted.close()
     assert len(replies) == 2, ([r.body.get("text") for r in replies], restarted.log())
+
+
+def _settled_thread(slack: FakeSlack, thread_ts: str, count: int, timeout: float = 90) -> list[dict]:
+    """The thread once `count` messages are in it and none still streams, then 1.5 s quiet (room for a double)."""
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        thread = slack.thread(thread_ts)
+        if len(thread) >= count and not any(m["streaming"] for m in thread):
+            break
+        time.sleep(0.2)
+    time.sleep(1.5)
+    return slack.thread(thread_ts)
+
+
+def _keys(thread: list[dict]) -> list[str | None]:
+    return [(m["metadata"] or {}).get("event_payload", {}).get("key") for m in thread]
+
+
+@pytest.mark.parametrize("pending", [0, 1], ids=["alone", "with-a-second-message-pending"])
+def test_a_dm_stream_killed_mid_post_is_finished_once_on_recovery(tmp_path, pending: int) -> None:
+    """SIGKILL while the DM reply streams (started, never stopped). The restarted app finds the stream left
+    open, finishes it with the whole reply and the turn's marker, and answers a second pending message once:
+    every accepted event ends in exactly one finished message."""
+    with FakeSlack() as slack:
+        env = {"SLACK_BOT_TOKEN": "xoxb-crash-test", "SLACK_SIGNING_SECRET": SECRET, "SLACK_API_URL": slack.url,
+               "SILICONSULT_HOME": str(tmp_path)}
+        first = message(TURNS[0], channel="DSTREAMKILL", channel_type="im")
+        thread_ts = first["ts"]
+        keys = ["EvStreamKill1", "EvStreamKill2"][: 1 + pending]
+        held = slack.hold("chat.stopStream")
+        with SlackProcess(env) as app:
+            assert post_event(app.events_url, SECRET, event_envelope(first, event_id=keys[0]))[0] == 200
+            slack.wait_for_waiting("chat.stopStream", timeout=90)  # the stream is visible, its stop in flight
+            if pending:
+                second = message(TURNS[1], channel="DSTREAMKILL", channel_type="im", thread_ts=thread_ts)
+                assert post_event(app.events_url, SECRET, event_envelope(second, event_id=keys[1]))[0] == 200
+            app.kill()
+        slack.discard_held("chat.stopStream")  # the stop never reached Slack
+        del held
+        assert [m["streaming"] for m in slack.thread(thread_ts)] == [True]
+
+        with SlackProcess(env) as restarted:
+            thread = _settled_thread(slack, thread_ts, len(keys))
+            log = restarted.log()
+            assert restarted.close() == 0
+    assert not any(m["streaming"] for m in thread), "a stream was left open"
+    assert sorted(k or "" for k in _keys(thread)) == sorted(f"event:{k}" for k in keys), (_keys(thread), log)
+    assert all(m["text"] for m in thread)

@@ -20,7 +20,6 @@ import pytest
 from slack_sdk import WebClient
 from slack_sdk.models.blocks import Block
 
-from bot.reply import Reply
 from bot.settings import Settings
 from bot.slack.app import create_app
 from bot.slack.inbox import SqliteInbox
@@ -33,18 +32,9 @@ from tests.support.fake_slack import (
     post_action,
     post_event,
 )
-from tests.support.slack_fixtures import recommendation_reply
-from tests.support.slack_harness import SECRET, EchoEngine, serve_app
+from tests.support.slack_harness import SECRET, RecommendingEngine, serve_app
 
 pytestmark = [pytest.mark.slack, pytest.mark.timeout(120)]
-
-
-class RecommendingEngine(EchoEngine):
-    """Answers "recommend" with a hand-built recommendation card, anything else like EchoEngine."""
-
-    def handle(self, thread_id: str, text: str, turn_key: str | None = None) -> Reply:
-        reply = super().handle(thread_id, text, turn_key)
-        return recommendation_reply() if "recommend" in text else reply
 
 
 @dataclass

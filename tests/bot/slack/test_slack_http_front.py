@@ -341,3 +341,61 @@ def test_a_response_is_sent_without_waiting_for_the_clients_delayed_ack() -> Non
         loop.close()
         for sock in (server_side, client_side, listener):
             sock.close()
+
+
+@pytest.mark.slow  # 12 s of slow clients
+def test_genuine_events_are_acked_in_time_while_one_address_holds_hundreds_of_slow_connections(
+        tmp_path, monkeypatch) -> None:
+    """260 connections from one address that never finish their headers (reopened as the header timeout
+    closes them) must not leave genuine deliveries from elsewhere unacknowledged: each is acked within
+    Slack's 3 s. The slow address gets its share of connections, no more; the rest are closed at once."""
+    monkeypatch.setenv("SLACK_SIGNING_SECRET", SECRET)
+    with FakeSlack() as fake:
+        app = create_app(EchoEngine(), Settings(home=tmp_path, llm="none"),
+                         client=WebClient(token="xoxb-test", base_url=fake.url), inbox=MemoryInbox())
+        with serve_app(app, max_connections=256, header_timeout_s=2.0) as url:
+            parts = urllib.parse.urlsplit(url)
+            stop = time.monotonic() + 12
+            held: list[socket.socket] = []
+
+            def slow_clients() -> None:  # from 127.0.0.2: Linux routes all of 127/8 to loopback
+                while time.monotonic() < stop:
+                    held[:] = [s for s in held if _still_open(s)]
+                    while len(held) < 260:
+                        try:
+                            sock = socket.create_connection((parts.hostname, parts.port), timeout=2,
+                                                            source_address=("127.0.0.2", 0))
+                            sock.sendall(f"POST {parts.path} HTTP/1.1\r\nHost: x\r\n".encode())
+                            held.append(sock)
+                        except OSError:
+                            break
+                    time.sleep(0.2)
+                for sock in held:
+                    sock.close()
+
+            import threading
+            attacker = threading.Thread(target=slow_clients, daemon=True)
+            attacker.start()
+            time.sleep(1.0)
+            acks = []
+            for i in range(30):
+                event = mention(f"genuine {i}", channel=f"CGEN{i}")
+                status, _, seconds = post_event(url, SECRET, event_envelope(event))
+                acks.append((status, seconds))
+                time.sleep(0.3)
+            attacker.join(20)
+    assert [status for status, _ in acks] == [200] * 30
+    assert max(seconds for _, seconds in acks) < 3.0
+
+
+def _still_open(sock: socket.socket) -> bool:
+    try:
+        if sock.recv(1, socket.MSG_DONTWAIT | socket.MSG_PEEK) == b"":
+            sock.close()
+            return False
+        return True
+    except BlockingIOError:
+        return True
+    except OSError:
+        sock.close()
+        return False

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import threading
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from typing import Any
 
@@ -127,7 +127,8 @@ class BlockingEngine(EchoEngine):
         super().__init__()
         self.release = threading.Event()
 
-    def handle(self, thread_id: str, text: str, turn_key: str | None = None) -> Reply:
+    def handle(self, thread_id: str, text: str, turn_key: str | None = None,
+               keep: Callable[[], bool] | None = None) -> Reply:
         self.release.wait(30)
         return super().handle(thread_id, text)
 
@@ -144,6 +145,7 @@ def test_an_app_at_its_backlog_limit_answers_busy_and_takes_turns_again_after(fa
         assert busy.body["text"].endswith(f"again in {BUSY_RETRY_S} s.")
         engine.release.set()
         fake.wait_for("chat.postMessage", 3)
+        assert drained(inbox)  # entries are marked just after their post: the backlog is empty only then
         later = mention("after the backlog", channel="CB10", user="UB10")
         assert post_event(url, SECRET, event_envelope(later))[0] == 200
         [answer] = fake.wait_for("chat.postMessage", where=lambda r: r.body.get("thread_ts") == later["ts"])

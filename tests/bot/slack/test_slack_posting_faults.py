@@ -158,3 +158,27 @@ def test_a_hung_status_call_does_not_hold_the_reply_or_kill_the_turn(tmp_path: P
                 assert reply.body["text"].startswith("you said:")
         finally:
             release.set()
+
+
+def finished_once(fake: FakeSlack, thread_ts: str, key: str) -> dict:
+    """The thread's one message: finished (no stream left open) and carrying the turn's inbox entry."""
+    [reply] = fake.thread(thread_ts)
+    assert not reply["streaming"], "a stream was left open"
+    assert (reply["metadata"] or {}).get("event_payload", {}).get("key") == key, reply["metadata"]
+    return reply
+
+
+@pytest.mark.parametrize("method", ["chat.stopStream", "chat.appendStream"])
+def test_a_dm_stream_that_breaks_after_it_started_is_finished_once_not_left_open(running: Running, method: str) -> None:
+    """Slack showed the stream, then refused its next call: the visible message is finished with the whole
+    reply (stopped, then replaced), not left streaming beside a second copy."""
+    running.fake.fault(method, "fail", error="internal_error")
+    text = "a long DM question " + "about serving a 7B model to two hundred people " * 40  # past two appends
+    first = message(text, channel="DBROKEN", channel_type="im")
+    assert post_event(running.url, SECRET, event_envelope(first, event_id="EvBroken1"))[0] == 200
+    deadline = time.monotonic() + 30
+    while running.inbox.unfinished() and time.monotonic() < deadline:
+        time.sleep(0.05)
+    time.sleep(1.0)
+    reply = finished_once(running.fake, first["ts"], "event:EvBroken1")  # the inbox key of an event
+    assert reply["text"].startswith("you said: a long DM question")

@@ -7,7 +7,7 @@ post that finally failed must not cost the next reply its card.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -82,7 +82,8 @@ def test_a_429_on_every_method_of_a_turn_still_answers_once(running: Running) ->
 class RecommendingEngine(EchoEngine):
     """Always the same recommendation, so only the card rule decides whether the card is shown."""
 
-    def handle(self, thread_id: str, text: str, turn_key: str | None = None) -> Reply:
+    def handle(self, thread_id: str, text: str, turn_key: str | None = None,
+               keep: Callable[[], bool] | None = None) -> Reply:
         super().handle(thread_id, text)
         return recommendation_reply()
 

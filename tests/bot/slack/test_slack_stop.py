@@ -19,27 +19,13 @@ from typing import Any
 import pytest
 from slack_sdk import WebClient
 
-from bot.reply import Reply
 from bot.settings import Settings
 from bot.slack.app import create_app
 from bot.slack.inbox import MemoryInbox
 from tests.support.fake_slack import FakeSlack, RecordedRequest, event_envelope, mention, message, next_ts, post_event
-from tests.support.slack_harness import SECRET, EchoEngine, serve_app
+from tests.support.slack_harness import SECRET, GatedEngine, serve_app
 
 pytestmark = [pytest.mark.slack, pytest.mark.timeout(120)]
-
-
-@dataclass
-class GatedEngine(EchoEngine):
-    """EchoEngine whose turns wait for `release`: a slow turn, so the stop lands while it runs."""
-
-    entered: threading.Event = field(default_factory=threading.Event)
-    release: threading.Event = field(default_factory=threading.Event)
-
-    def handle(self, thread_id: str, text: str, turn_key: str | None = None) -> Reply:
-        self.entered.set()
-        self.release.wait(30)
-        return super().handle(thread_id, text, turn_key)
 
 
 @dataclass
@@ -150,6 +136,58 @@ def test_a_stop_with_nothing_in_flight_is_said_once_and_the_thread_goes_on(serve
     assert answer.body["text"].startswith("you said")
     assert "Stopped" in line.body["text"]
     assert next_answer.body["text"] == "you said: and for 400?"
+
+
+@dataclass
+class _GraphHeldAfterComputing:
+    """The engine's graph, its turn held after it computed and stored its state (before the engine returns):
+    the stop lands while the real engine is on the turn."""
+
+    graph: Any
+    holding: threading.Event = field(default_factory=threading.Event)
+    computed: threading.Event = field(default_factory=threading.Event)
+    release: threading.Event = field(default_factory=threading.Event)
+
+    def invoke(self, *args: Any, **kwargs: Any) -> Any:
+        result = self.graph.invoke(*args, **kwargs)
+        if self.holding.is_set():
+            self.computed.set()
+            self.release.wait(30)
+        return result
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self.graph, name)
+
+
+@pytest.mark.slow  # the real engine: its catalog and a recommendation take seconds
+def test_a_stopped_turn_applies_none_of_its_facts_to_the_thread(tmp_path) -> None:
+    """A what-if stopped while the engine works on it: no reply, and the thread's facts stay as they were
+    (the next turn starts from 40 users, not the stopped 400)."""
+    from bot.wiring import build_engine
+    from tests.support.fake_slack import TEAM_ID
+
+    with FakeSlack() as fake, build_engine(Settings(home=tmp_path, llm="none"), llm=None) as engine:
+        held = _GraphHeldAfterComputing(engine._graph)
+        engine._graph = held
+        inbox = MemoryInbox()
+        app = create_app(engine, Settings(home=tmp_path, llm="none", slack_signing_secret=SECRET),
+                         client=WebClient(token="xoxb-test", base_url=fake.url), inbox=inbox, turn_workers=1)
+        with serve_app(app) as url:
+            served = Served(url, fake, GatedEngine(), inbox)
+            first = mention("we fine-tuned a 7B model for the legal team, 40 of them at once, prompts ~1500 tokens "
+                            "and answers ~300, just recommend", channel="CSTOPFACTS")
+            served.send(first)
+            assert len(served.settled(first["ts"], quiet_s=0.2)) == 1
+            held.holding.set()
+            served.send(message("what if 400 users?", channel="CSTOPFACTS", thread_ts=first["ts"]))
+            assert held.computed.wait(30)
+            served.send(stopped("CSTOPFACTS", first["ts"]))
+            time.sleep(0.3)  # the stop reaches the runner before the engine returns
+            held.release.set()
+            _, line = served.settled(first["ts"])
+            facts = engine.state(f"{TEAM_ID}:CSTOPFACTS:{first['ts']}")["slots"]
+    assert "Stopped" in line.body["text"], line.body["text"]
+    assert facts["concurrent_users"] == 40, facts
 
 
 @pytest.mark.parametrize("broken", [{"thread_ts": None}, {"event_ts": "yesterday"}, {"channel": 7}],
