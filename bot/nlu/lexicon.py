@@ -63,8 +63,9 @@ SCALE_WORDS: dict[str, re.Pattern[str]] = {
                 # a machine that carries its own computer: one onboard device, its power the machine's
                 r"\bon[- ]?board\b", r"\bdrones?\b", r"\buavs?\b", r"\brobots?\b", r"\brobotic\b",
                 "无人机", "無人機", "机载", "機載", "车载", "車載",
-                # a robot, not a chat or customer-service *bot* (客服机器人 is software serving people)
-                "(?<!客服)(?<!聊天)(?<!问答)(?<!对话)(?<!智能)(?<!回复)机器人"),
+                # a robot, not a chat, voice or customer-service *bot* (客服机器人, 客服语音机器人, 外呼机器人 are
+                # software serving people over a line, whatever words stand between the service and 机器人)
+                "(?<!客服)(?<!聊天)(?<!问答)(?<!对话)(?<!智能)(?<!回复)(?<!语音)(?<!外呼)(?<!电话)(?<!客服语音)机器人"),
     "personal": _rx(r"\bjust me\b", r"\bonly me\b", r"\bmyself\b", r"\bpersonal\b", r"single[- ]user",
                     r"\bmy (?:own )?(?:laptop|desktop|workstation|mac|pc)\b", r"\blaptop\b", r"\bfor me\b",
                     # one named person's machine, whoever it is

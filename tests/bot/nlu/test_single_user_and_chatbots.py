@@ -33,3 +33,16 @@ def test_a_chatbot_is_not_an_edge_robot(text):
 @pytest.mark.parametrize("text", ["warehouse robots each run a 3B model onboard", "机器人上跑一个 3B 的模型，功耗 20W"])
 def test_a_robot_is_still_the_edge(text):
     assert parse_message(text).facts.get("deployment_scale") == "edge"
+
+
+@pytest.mark.parametrize("text", ["客服语音机器人，200 路并发通话，模型 7B", "外呼機器人，50 路並發，8B", "电话机器人每天打 3 万通"])
+def test_a_voice_or_calling_bot_is_no_robot_at_the_edge(text):
+    from bot.nlu import parse_message
+
+    assert dict(parse_message(text).facts).get("deployment_scale") != "edge"
+
+
+def test_a_warehouse_robot_is_still_at_the_edge():
+    from bot.nlu import parse_message
+
+    assert dict(parse_message("仓库里的搬运机器人要本地跑一个 3B 模型，功耗 20W").facts)["deployment_scale"] == "edge"
