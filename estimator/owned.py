@@ -36,20 +36,30 @@ _SPEC_CATALOGS = CatalogVariants()
 
 def with_owned_specs(catalog: Catalog, workload: Workload) -> Catalog:
     """The catalog with the memory the user stated for an owned device ("M4 Max 64 GB": the catalog
-    row lists the largest configuration). Memoized per catalog and specs, so the estimator's index of
-    the variant is built once (a new catalog object would rebuild it on every call)."""
-    specs = []
+    row lists the largest configuration) or for a device asked about ("a Mac Studio M3 Ultra 512GB"):
+    the latter unpriced, as the row's price is another configuration's. Memoized per catalog and specs, so
+    the estimator's index of the variant is built once (a new catalog object would rebuild it on every call)."""
+    specs: list[tuple[str, float, bool]] = []
+    owned_ids = set()
     for device in workload.owned_devices or []:
         hw = catalog.hardware_by_id(device.hardware_id) if device.hardware_id else None
+        if hw is not None:
+            owned_ids.add(hw.id)
         if hw is not None and device.memory_gb is not None and device.memory_gb != hw.memory_gb:
-            specs.append((hw.id, float(device.memory_gb)))
+            specs.append((hw.id, float(device.memory_gb), False))
+    for named in workload.named_devices or []:
+        hw = catalog.hardware_by_id(named.hardware_id)
+        if (hw is not None and hw.id not in owned_ids and named.memory_gb is not None
+                and named.memory_gb != hw.memory_gb):
+            specs.append((hw.id, float(named.memory_gb), True))
     if not specs:
         return catalog
-    memory = dict(specs)
+    memory = {hw_id: (gb, unpriced) for hw_id, gb, unpriced in specs}
 
     def build() -> Catalog:
-        hardware = tuple(h.model_copy(update={"memory_gb": memory[h.id]}) if h.id in memory else h
-                         for h in catalog.hardware)
+        hardware = tuple(h.model_copy(update={"memory_gb": memory[h.id][0],
+                                              **({"price_usd": None, "price_basis": None} if memory[h.id][1] else {})})
+                         if h.id in memory else h for h in catalog.hardware)
         return catalog.model_copy(update={"hardware": hardware})
 
     return _SPEC_CATALOGS.get(catalog, tuple(sorted(specs)), build)

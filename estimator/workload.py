@@ -57,6 +57,9 @@ class NamedDevice(BaseModel):
 
     hardware_id: str = Field(max_length=200)
     count: int | None = Field(default=None, ge=1, le=100_000)  # None: "how many X?"
+    # The configuration's memory when the user states it ("a Mac Studio M3 Ultra 512GB"): sized with it,
+    # unpriced when it differs from the catalog row's (that price is another configuration's).
+    memory_gb: float | None = Field(default=None, gt=0, le=100_000)
 
 
 class Workload(BaseModel):

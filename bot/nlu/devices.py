@@ -101,11 +101,12 @@ class OwnedDeviceFacts(TypedDict, total=False):
     label: str
 
 
-class NamedDeviceFacts(TypedDict):
-    """A `NamedDevice` as read: `count` None for "how many X?"."""
+class NamedDeviceFacts(TypedDict, total=False):
+    """A `NamedDevice` as read: `count` None for "how many X?"; `memory_gb` only when stated."""
 
     hardware_id: str
     count: int | None
+    memory_gb: float
 
 
 @dataclass
@@ -321,7 +322,10 @@ def read_devices(normalized: str, mentions: list[HardwareMention], matcher: Hard
                 reading.classes.append(cls)
         if clause.asks and asking_allowed and hardware_id is not None:
             asked = None if clause.how_many and mention.count is None else min(count or 1, MAX_COUNT)
-            reading.named.append({"hardware_id": hardware_id, "count": asked})
+            named: NamedDeviceFacts = {"hardware_id": hardware_id, "count": asked}
+            if memory is not None and not clause.owns:  # an owned device's memory is its owned entry's
+                named["memory_gb"] = memory / sockets
+            reading.named.append(named)
     reading.owned_ids = list(dict.fromkeys(reading.owned_ids))
     reading.classes = list(dict.fromkeys(reading.classes))
     reading.named = list({(d["hardware_id"], d["count"]): d for d in reading.named}.values())

@@ -55,3 +55,8 @@ def test_a_device_names_own_wattage_is_no_power_limit(matcher):
     read = facts("why not the RTX PRO 6000 Blackwell Max-Q Workstation Edition (300 W)?", matcher)
     assert "power_budget_w" not in read
     assert "power_budget_w" in facts("two RTX PRO 6000 please, the closet allows 300 W at most", matcher)
+
+
+def test_a_named_devices_stated_memory_is_read_with_it(matcher):
+    read = facts("Can a Mac Studio M3 Ultra 512GB run DeepSeek R1 for 3 people?", matcher)
+    assert read["named_devices"] == [{"hardware_id": "apple-m3-ultra", "count": 1, "memory_gb": 512.0}]
