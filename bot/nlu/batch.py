@@ -139,7 +139,7 @@ def _is_share_split(match: re.Match[str]) -> bool:
 
 def is_batch_context(text: str) -> bool:
     """Whether the message describes a job over a set of items rather than people chatting."""
-    return any(True for pattern in (_BATCH_CONTEXT, ARRIVAL_WORDS["batch"]) for _ in batch_words(pattern, text))
+    return any(next(batch_words(pattern, text), None) for pattern in (_BATCH_CONTEXT, ARRIVAL_WORDS["batch"]))
 
 
 def _label_only_output(text: str, claims: _Claims) -> Iterator[Fact]:
@@ -147,9 +147,8 @@ def _label_only_output(text: str, claims: _Claims) -> Iterator[Fact]:
     "yes/no answer only") is `LABEL_OUTPUT_TOKENS` long; a stated length ("5-token label") is read instead."""
     if _LABEL_LENGTH.search(text) or _LABEL_LENGTH_AFTER.search(text):
         return
-    for m in _matches(LABEL_ONLY_OUTPUT, text, claims):
+    if (m := next(_matches(LABEL_ONLY_OUTPUT, text, claims), None)) is not None:
         yield Fact("output_tokens", LABEL_OUTPUT_TOKENS, m.start(), m.end(), keyed=True)
-        return
 
 
 def batch_facts(text: str, claims: _Claims, *, batch_job: bool = False) -> Iterator[Fact]:
