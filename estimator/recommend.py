@@ -373,11 +373,13 @@ def recommend(
         estimate_fn, capacity_fn = estimate_fn or default_estimate, capacity_fn or default_capacity
     candidates, excluded = enumerate_candidates(filled, catalog)
     if is_batch_job(filled):
-        sizer: Sizer = BatchSizer(filled, catalog, estimate_fn, capacity_fn, lang=lang, shortcuts=shortcuts)
+        sizer: Sizer = BatchSizer(filled, catalog, estimate_fn, capacity_fn, lang=lang, shortcuts=shortcuts,
+                                  assumed_shapes=named.dynamic_shapes is None)
     else:  # targets the user did not set do not fail hardware they own (seed 1's bands judge it)
         sizer = Sizer(filled, catalog, estimate_fn, capacity_fn, lang=lang,
                       assumed_targets=(workload.tokens_per_s_target is None, workload.ttft_target_ms is None),
-                      format_stated=named.quantization is not None, shortcuts=shortcuts)
+                      format_stated=named.quantization is not None, shortcuts=shortcuts,
+                      assumed_shapes=named.dynamic_shapes is None)
     free, counted = split_counted(filled, candidates, catalog)  # owned devices: never more than stated
     sized = size_all(sizer, free) + size_counted(sizer, counted)
     fitting = [s for s in sized if s.estimate.fits]

@@ -131,7 +131,7 @@ class Sizer:
 
     def __init__(self, workload: Workload, catalog: Catalog, estimate_fn: EstimateFn, capacity_fn: CapacityFn,
                  lang: str = "en", *, assumed_targets: tuple[bool, bool] = (False, False),
-                 format_stated: bool = True, shortcuts: Shortcuts | None = None) -> None:
+                 format_stated: bool = True, shortcuts: Shortcuts | None = None, assumed_shapes: bool = False) -> None:
         self.workload = workload
         # The user (or the catalog model's native checkpoint) chose the weight format: every option is sized
         # at it. Otherwise each device × engine gets the format an expert would serve it in
@@ -152,6 +152,8 @@ class Sizer:
         # (speed, first token) targets the user did not set: hardware they own is judged by seed 1's bands
         # instead ("≥30 tok/s comfortable, 15–30 acceptable"), never failed on an assumed target.
         self.assumed_speed, self.assumed_ttft = assumed_targets
+        # Variable-length input filled in, not said: seed 2's pitfall 3 is then not raised on native stacks.
+        self.assumed_shapes = assumed_shapes
         self.conservative = bool(workload.conservative)
         # Hardware the user owns, with no speed target of theirs: a purchase is only worth making if it surely
         # does better, so it must meet the assumed target at the low end of its likely range (an owned M3 Max
@@ -484,7 +486,7 @@ class Sizer:
             self.workload_for(cand), cand.hardware, sized.count, cand.stack, sized.estimate, sized.tco,
             max_concurrent_users=sized.capacity_users if sized.probed else None,
             newest_launch_year=self.newest_year, estimate_covers_all_models=True, existing=cand.existing,
-            lang=self.lang, default_format=self.default_for(cand), words=words,
+            lang=self.lang, default_format=self.default_for(cand), words=words, assumed_shapes=self.assumed_shapes,
         )
         self._constraints(sized)
 
