@@ -249,6 +249,18 @@ _RECOMMEND: dict[str, tuple[str, str, str]] = {
         "{describe}。符合種子文件 2 的推理加速卡場景（模型固定、批次小、併發高、有功耗上限），所以由在你的限制內滿足全部目標的"
         "推理加速卡領銜；共有 {n} 個方案滿足全部目標",
     ),
+    "rec.near_tie": (
+        "{describe}. Of {n} options that meet every target, {count} × {hardware} serves a token {gap:.0%} cheaper "
+        "(${cost:,.3f}/M), inside the estimator's typical error of ±{band:.0%}: a near-tie, so the smaller purchase "
+        "leads (${saved:,.0f} less capex, no more risk; seed 1: start with the smallest configuration that meets "
+        "today's needs)",
+        "{describe}。在满足全部目标的 {n} 个方案中，{count} × {hardware} 每 token 便宜 {gap:.0%}（每百万 token "
+        "${cost:,.3f}），在估算器的典型误差 ±{band:.0%} 之内，算作持平，所以由投入较小的方案领衔（资本支出少 "
+        "${saved:,.0f}，风险不更高；种子文档 1：从满足当前需求的最小配置开始）",
+        "{describe}。在滿足全部目標的 {n} 個方案中，{count} × {hardware} 每 token 便宜 {gap:.0%}（每百萬 token "
+        "${cost:,.3f}），在估算器的典型誤差 ±{band:.0%} 之內，算作持平，所以由投入較小的方案領銜（資本支出少 "
+        "${saved:,.0f}，風險不更高；種子文件 1：從滿足當前需求的最小配置開始）",
+    ),
     "rec.only": (
         "{describe}. The only option that meets every target", "{describe}。这是唯一满足全部目标的方案",
         "{describe}。這是唯一滿足全部目標的方案",
