@@ -39,16 +39,16 @@ RISK_MESSAGES: dict[str, tuple[str, str, str]] = {
         "不會重新編譯，也不對提示做填充；長度仍有的代價：解碼步的批大小會補齊到最近的已擷取 CUDA Graph 批大小"
         "（在受權重讀取限制的步裡多幾行空位），長提示預填充期間會暫停正在生成的請求（種子文件 2，坑 3，已核查）。",
     ),
-    "risk.dynamic_shapes.native_eager": (
+    "risk.dynamic_shapes.native_any": (
         "{stack} on {hardware} takes any input length natively (serving stack data: '{mode}'); your requests "
-        "are {stated} ({lengths}). It runs eagerly: no compile step, no shape buckets, no padding; what lengths "
-        "still cost: a long prompt's prefill stalls the running streams while it runs (seed 2, pitfall 3, "
-        "checked).",
+        "are {stated} ({lengths}). It builds no graph per shape: no shape buckets, no recompilation, no padding; "
+        "what lengths still cost: a long prompt's prefill stalls the running streams while it runs (seed 2, "
+        "pitfall 3, checked).",
         "{hardware} 上的 {stack} 原生支持任意输入长度（软件栈数据：“{mode}”）；你的请求{stated}（{lengths}）。"
-        "它以即时（eager）方式执行：没有编译步骤、没有形状分桶、没有填充；长度仍有的代价：长提示预填充期间会暂停"
+        "它不按形状构建计算图：没有形状分桶、不会重新编译、没有填充；长度仍有的代价：长提示预填充期间会暂停"
         "正在生成的请求（种子文档 2，坑 3，已核查）。",
         "{hardware} 上的 {stack} 原生支援任意輸入長度（軟體棧資料：「{mode}」）；你的請求{stated}（{lengths}）。"
-        "它以即時（eager）方式執行：沒有編譯步驟、沒有形狀分桶、沒有填充；長度仍有的代價：長提示預填充期間會暫停"
+        "它不按形狀建構計算圖：沒有形狀分桶、不會重新編譯、沒有填充；長度仍有的代價：長提示預填充期間會暫停"
         "正在生成的請求（種子文件 2，坑 3，已核查）。",
     ),
     "risk.dynamic_shapes.native_fix": (

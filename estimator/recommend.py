@@ -15,6 +15,8 @@ When nothing meets every constraint the primary is the closest option (`meets_sl
 
 from __future__ import annotations
 
+import math
+
 from estimator.accelerator_findings import AcceleratorVerdict
 from estimator.accelerator_first import (
     accelerator_primary,
@@ -67,6 +69,15 @@ from estimator.validation_plan import validation_plan
 from estimator.workload import Workload
 
 RISK_WEIGHT = 0.10  # share of cost one risk point is worth when ranking (medium = 1 point, high = 3)
+# Seed 1 closes on "從滿足你當前需求的最小配置開始" (start with the smallest configuration that meets today's needs):
+# between two options that meet every target within the limits, costs per served token closer than the
+# estimator's own typical error are no real difference, and the smaller purchase leads (`rank`). The error is
+# the estimator's leave-one-source-out typical factor in the README (estimator accuracy row): 1.18x on batched
+# serving rows (total_tps), which size every option that serves several users at once, and 1.11x on single
+# streams (tg). One estimate's typical error, not the pair's: two options' errors share the same engine model
+# and calibration, so their ratio errs less than two independent estimates would (at most ~1.18^1.41 = 1.26x).
+NEAR_TIE_BATCHED = 0.18
+NEAR_TIE_SINGLE_STREAM = 0.11
 MAX_ALTERNATIVES = 3
 # An alternative costing over 10× the primary per served token (80 CPU servers beside one GPU box) is
 # no trade-off a buyer weighs; "why not X?" still evaluates any device on request.
@@ -97,10 +108,57 @@ def adjusted_cost(sized: Sized) -> float:
     return sized.cost_per_token * (1 + RISK_WEIGHT * sized.risk_points)
 
 
-def rank(options: list[Sized]) -> list[Sized]:
-    """Lowest risk-adjusted cost per served token first; ties go to fewer risks, fewer devices, then the
-    more modest device."""
-    return sorted(options, key=lambda s: (adjusted_cost(s), s.risk_points, s.count, _bandwidth(s)))
+def rank(options: list[Sized], peak_users: int | None = None) -> list[Sized]:
+    """Lowest risk-weighted cost per served token first; ties go to fewer risks, fewer devices, then the
+    more modest device. With the workload's `peak_users`, a near-tie goes to the smaller purchase
+    (`_smaller_within_error`): the leader of what is left is the lowest-capex option whose cost per token
+    is within `near_tie_band` of the cheapest's, and that carries no more risk."""
+    ordered = sorted(options, key=_cost_order)
+    band = near_tie_band(peak_users) if peak_users else 0.0
+    if band <= 0:
+        return ordered
+    ranked: list[Sized] = []
+    while ordered:
+        head = ordered[0]
+        # Only options within the band of the head's risk-weighted cost can qualify (no more risk, cost per token
+        # within the band), and the list is sorted by it: scan that prefix.
+        reach = adjusted_cost(head) * (1 + band)
+        pick = head
+        for option in ordered[1:]:
+            if adjusted_cost(option) > reach:
+                break
+            if _smaller_within_error(option, head, band) and _capex(option) < _capex(pick):
+                pick = option
+        ranked.append(pick)
+        ordered.remove(pick)
+    return ranked
+
+
+def near_tie_band(peak_users: int) -> float:
+    """The estimator's own typical error on the figures that size an option at this peak (`NEAR_TIE_BATCHED`
+    for several users, `NEAR_TIE_SINGLE_STREAM` for one)."""
+    return NEAR_TIE_BATCHED if peak_users > 1 else NEAR_TIE_SINGLE_STREAM
+
+
+def _smaller_within_error(option: Sized, leader: Sized, band: float) -> bool:
+    """`option` buys less than `leader`, both meet every target within the limits, `option` serves a token
+    for at most `band` more and carries no more risk: the leader's edge is inside the estimate's error. And
+    the purchase is smaller in substance: it saves a larger share of the capex than the share it adds to the
+    cost per token (two GeForce cards for 3 % less than one workstation card, 3.3 % dearer per token, are no
+    smaller purchase: they cost more over the years to save less up front)."""
+    if option.violations or leader.violations or not _capex(option) < _capex(leader):
+        return False
+    premium = option.cost_per_token / leader.cost_per_token - 1 if leader.cost_per_token > 0 else math.inf
+    saving = 1 - _capex(option) / _capex(leader)
+    return premium <= band and saving > premium and option.risk_points <= leader.risk_points
+
+
+def _capex(sized: Sized) -> float:
+    return sized.tco.capex_usd if sized.tco is not None else 0.0
+
+
+def _cost_order(sized: Sized) -> tuple[float, int, int, float]:
+    return adjusted_cost(sized), sized.risk_points, sized.count, _bandwidth(sized)
 
 
 def _bandwidth(sized: Sized) -> float:
@@ -205,6 +263,13 @@ def _rationale(workload: Workload, primary: Sized, ranked: list[Sized], lang: st
     # Seed 2's rule put an accelerator ahead of a cheaper option: say so, never "lowest cost".
     key = "rec.accel_leads" if primary is not ranked[0] and primary.candidate.hardware.kind == "accel" else (
         "rec.lowest" if len(ranked) > 1 else "rec.only")
+    band = near_tie_band(peak)
+    displaced = _displaced_by_near_tie(primary, ranked, band)
+    if displaced is not None and key == "rec.lowest":
+        return head + msg("rec.near_tie", lang, describe=describe(primary, lang), n=len(ranked), count=displaced.count,
+                          hardware=displaced.candidate.hardware.name, band=band, cost=displaced.cost_per_token,
+                          gap=1 - displaced.cost_per_token / primary.cost_per_token,
+                          saved=_capex(displaced) - _capex(primary)) + msg("period", lang)
     text = head + msg(key, lang, describe=describe(primary, lang), n=len(ranked))  # "of 1 options" read oddly
     rival = cheapest_rival(primary, ranked)
     if rival is None or primary.cost_per_token <= 0:
@@ -219,6 +284,15 @@ def _rationale(workload: Workload, primary: Sized, ranked: list[Sized], lang: st
         if rival.risk_points > primary.risk_points:
             text += msg("rec.rival_risks", lang, risks=_risk_summary(rival, lang))
     return text + msg("period", lang)
+
+
+def _displaced_by_near_tie(primary: Sized, ranked: list[Sized], band: float) -> Sized | None:
+    """The option that would lead on risk-weighted cost per token, when a near-tie gave the lead to the smaller
+    purchase instead (`rank`); None when the primary is that option or leads for another reason (owned, seed 2)."""
+    best = min(ranked, key=_cost_order, default=None)
+    if best is None or best is primary or adjusted_cost(best) >= adjusted_cost(primary):
+        return None
+    return best if _smaller_within_error(primary, best, band) else None
 
 
 def _risk_summary(sized: Sized, lang: str = "en") -> str:
@@ -324,13 +398,14 @@ def _settle_lead(sizer: Sizer, feasible: list[Sized]) -> list[Sized]:
     """Rank, probing the leader until the leader is a probed option: an unprobed one has not yet been
     charged its tail-latency and headroom risks, so it must not win by default. The probe may reveal a
     missed target; those drop out while anything else meets."""
-    ranked = rank(feasible)
+    peak = sizer.peak
+    ranked = rank(feasible, peak)
     for _ in range(LEAD_PROBES):
         ranked = [s for s in ranked if not s.violations] or ranked
         if ranked[0].probed:
             break
         sizer.finalize(ranked[0])
-        ranked = rank(ranked)
+        ranked = rank(ranked, peak)
     return [s for s in ranked if not s.violations] or ranked
 
 
@@ -572,11 +647,14 @@ def _ranking_notes(workload: Workload, excluded: dict[str, str], lang: str = "en
 
 __all__ = [
     "MAX_ALTERNATIVES",
+    "NEAR_TIE_BATCHED",
+    "NEAR_TIE_SINGLE_STREAM",
     "RISK_WEIGHT",
     "adjusted_cost",
     "default_shortcuts",
     "default_throughput",
     "fill_defaults",
+    "near_tie_band",
     "pick_alternatives",
     "rank",
     "recommend",

@@ -107,11 +107,12 @@ def _native_shapes(ctx: RiskContext) -> Risk:
     """A stack that takes any length natively (serving_stacks.csv `native`: vLLM, llama.cpp, …): nothing to
     recompile or pad, so the risk is low; what remains is said. An engine that replays a captured CUDA graph per
     decode step (`HOST_STEP_BACKENDS`, vLLM's `cudagraph_capture_sizes`) pads the step's batch up to the nearest
-    captured size: idle rows in a step bound by its weight reads. An eager one (llama.cpp) pads nothing."""
+    captured size: idle rows in a step bound by its weight reads. One that builds no graph per shape (llama.cpp
+    eager, OpenVINO's dynamic-shape model) pads nothing."""
     graphs = ctx.stack is not None and ctx.stack.backend_key in HOST_STEP_BACKENDS
     return _risk(
         "dynamic_shapes", "low",
-        ctx.t("risk.dynamic_shapes.native_graphs" if graphs else "risk.dynamic_shapes.native_eager",
+        ctx.t("risk.dynamic_shapes.native_graphs" if graphs else "risk.dynamic_shapes.native_any",
               stack=ctx.stack_name, hardware=ctx.hardware.name, mode="native", stated=_stated_lengths(ctx),
               lengths=_lengths(ctx)),
         ctx.t("risk.dynamic_shapes.native_fix"),
