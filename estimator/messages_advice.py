@@ -215,6 +215,11 @@ _ASSUME: dict[str, tuple[str, str, str]] = {
 _RECOMMEND: dict[str, tuple[str, str, str]] = {
     "rec.owned": (" (already owned)", "（已有）", "（已有）"),
     "rec.spare": (", including one spare for N+1 failover", "，含一台 N+1 备机", "，含一台 N+1 備機"),
+    "rec.failover": (
+        ", N+1 without a spare: with one device out the other {left} carry the peak at ~{tps:,.0f} tok/s per user",
+        "，N+1 无需备卡：坏一张卡时其余 {left} 张仍以每位用户约 {tps:,.0f} tok/s 承载高峰",
+        "，N+1 無需備卡：壞一張卡時其餘 {left} 張仍以每位使用者約 {tps:,.0f} tok/s 承載尖峰",
+    ),
     "rec.describe": (
         "{count} × {hardware}{owned} with {stack}{spare}: {tps:,.0f} tok/s per user, p95 TTFT {ttft:,.0f} ms, "
         "capacity ~{capacity:,} concurrent user(s); capex ${capex:,.0f}, 3-year TCO ${tco:,.0f}",
@@ -344,9 +349,16 @@ _RECOMMEND: dict[str, tuple[str, str, str]] = {
         "TTFT 目標按到達模型下的 p95 檢查；標為估算的價格是估算值",
     ),
     "note.organization": (
-        "organization scale: N+1 redundancy (one spare device) added to every server option (seed 1)",
-        "全组织规模：每个服务器方案都加了 N+1 冗余（一台备机）（种子文档 1）",
-        "全組織規模：每個伺服器方案都加了 N+1 冗餘（一台備機）（種子文件 1）",
+        "organization scale, N+1 for failover (seed 1): every server option keeps serving the peak with one device "
+        "out, at ≥15 tok/s per user and the first-token target until it is replaced; a spare device (a whole "
+        "baseboard where they come in boards) is added only where the others would fall below that, and a spare "
+        "server against a whole-server failure is not included (ask for it if you need it)",
+        "全组织规模，N+1 故障转移（种子文档 1）：每个服务器方案在坏一张卡时仍能承载高峰，每位用户 ≥15 tok/s 并满足首 token "
+        "目标，直到换卡；只有剩下的卡达不到这一点时才加一张备卡（按整块基板销售的设备则加一整块基板）；不含防整台服务器"
+        "故障的备用服务器（如需要请说明）",
+        "全組織規模，N+1 故障轉移（種子文件 1）：每個伺服器方案在壞一張卡時仍能承載尖峰，每位使用者 ≥15 tok/s 並滿足首 token "
+        "目標，直到換卡；只有剩下的卡達不到這一點時才加一張備卡（按整塊基板銷售的裝置則加一整塊基板）；不含防整台伺服器"
+        "故障的備用伺服器（如需要請說明）",
     ),
     "note.multi_model": (
         "{models} models served at once: sized as one deployment holding all of them (memory and weight reads "
