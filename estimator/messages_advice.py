@@ -216,9 +216,10 @@ _RECOMMEND: dict[str, tuple[str, str, str]] = {
     "rec.owned": (" (already owned)", "（已有）", "（已有）"),
     "rec.spare": (", including one spare for N+1 failover", "，含一台 N+1 备机", "，含一台 N+1 備機"),
     "rec.failover": (
-        ", N+1 without a spare: with one device out the other {left} carry the peak at ~{tps:,.0f} tok/s per user",
-        "，N+1 无需备卡：坏一张卡时其余 {left} 张仍以每位用户约 {tps:,.0f} tok/s 承载高峰",
-        "，N+1 無需備卡：壞一張卡時其餘 {left} 張仍以每位使用者約 {tps:,.0f} tok/s 承載尖峰",
+        " (counted at seed 1's acceptable speed: with one device out, the other {left} still carry the peak at "
+        "~{tps:,.0f} tok/s per user)",
+        "（按种子文档 1 的可接受速度计：坏一张卡时，其余 {left} 张仍以每位用户约 {tps:,.0f} tok/s 承载高峰）",
+        "（按種子文件 1 的可接受速度計：壞一張卡時，其餘 {left} 張仍以每位使用者約 {tps:,.0f} tok/s 承載尖峰）",
     ),
     "rec.describe": (
         "{count} × {hardware}{owned} with {stack}{spare}: {tps:,.0f} tok/s per user, p95 TTFT {ttft:,.0f} ms, "

@@ -213,6 +213,8 @@ def to_option(sized: Sized, rationale: str | None = None, *, lang: str = "en") -
         hardware_name=cand.hardware.name, power_w=cost.power_w, risks=list(sized.risks),
         rationale=rationale or describe(sized, lang), existing=cand.existing, violations=list(sized.violations),
         tco_assumptions=tco_lines(cost.findings, lang), redundancy=sized.redundancy,
+        failover_tokens_per_s_per_user=(None if sized.failover_tokens_per_s is None
+                                        else round(sized.failover_tokens_per_s, 1)),
         deployment=deployment_of(cand.hardware, sized.count, est),
         weight_format=sized.weight_format or None, weight_format_default=sized.format_default,
     )
@@ -226,13 +228,23 @@ def describe(sized: Sized, lang: str = "en") -> str:
     return (
         msg("rec.describe", lang, count=sized.count, hardware=cand.hardware.name,
             owned=msg("rec.owned", lang) if cand.existing else "", stack=cand.stack.name,
-            spare=msg("rec.spare", lang) if sized.redundancy else "", tps=est.decode_tokens_per_s_per_stream,
+            spare=_redundancy(sized, lang), tps=est.decode_tokens_per_s_per_stream,
             ttft=est.ttft_p95_ms or est.ttft_ms, capacity=sized.capacity_users, capex=cost.capex_usd,
             tco=cost.three_year_total_usd)
         + (msg("rec.per_m", lang, per_m=per_m) if per_m is not None else "")
         + msg("rec.power", lang, power=cost.power_w or 0)
         + _layout(sized, lang)
     )
+
+
+def _redundancy(sized: Sized, lang: str) -> str:
+    """How the option is N+1 at organization scale: the spare, and when it is counted at seed 1's acceptable
+    speed, the speed left with one device out."""
+    if not sized.redundancy:
+        return ""
+    if sized.failover_tokens_per_s is None:
+        return msg("rec.spare", lang)
+    return msg("rec.spare", lang) + msg("rec.failover", lang, left=sized.count - 1, tps=sized.failover_tokens_per_s)
 
 
 def _layout(sized: Sized, lang: str) -> str:

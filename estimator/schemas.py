@@ -208,6 +208,9 @@ class Option(_Model):
     violations: list[str] = Field(default=[], description="constraints this option misses (empty = meets all)")
     tco_assumptions: list[str] = []
     redundancy: bool = Field(default=False, description="count includes one N+1 spare")
+    failover_tokens_per_s_per_user: float | None = Field(
+        default=None, description="the N+1 spare is counted at seed 1's acceptable speed: per-user speed at the peak "
+                                  "with one device out")
     # Owned / named devices and batch jobs (all optional, defaults keep earlier JSON meanings).
     owned_units: int = Field(default=0, description="of `count`, how many the user already owns (capex: the rest)")
     unpriced: bool = Field(default=False, description="no sourced price: capex and TCO count power only")
