@@ -46,7 +46,7 @@ class Purchase(NamedTuple):
     when that spare is counted at seed 1's acceptable speed (the count serves the peak at the targets with all
     devices, within the usable band with one out), the per-user speed at the peak with one device out."""
 
-    count: int
+    devices: int
     spare: bool
     failover_tokens_per_s: float | None
 
@@ -439,10 +439,10 @@ class Sizer:
         overload_count = self.smallest_count(candidate, math.ceil(self.overload * self.peak), start=peak_count)
         if overload_count is not None:
             overload = self._purchase(candidate, overload_count)
-            if all(overload.count != bought.count for bought in counts):
+            if all(overload.devices != bought.devices for bought in counts):
                 counts.append(overload)
         # Unworded: most sized options only compete on cost and risk levels; `finalize` words those that are shown.
-        return [self.build(candidate, bought.count, meets=True, redundancy=bought.spare, words=False,
+        return [self.build(candidate, bought.devices, meets=True, redundancy=bought.spare, words=False,
                            failover=bought.failover_tokens_per_s) for bought in counts]
 
     def fewest_as_close(self, sized: Sized) -> Sized:

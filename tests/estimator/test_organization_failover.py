@@ -56,12 +56,12 @@ def test_a_spare_unit_is_bought_only_when_the_devices_left_fall_below_the_usable
     whole = math.ceil(needed / board) * board
     bought = sizer._purchase(cand, needed)
     if whole - 1 >= needed:  # slack inside the last unit: a spare already, at the full targets
-        assert (bought.count, bought.spare) == (whole, True)
+        assert (bought.devices, bought.spare) == (whole, True)
     elif _survives(sizer, cand, whole):  # the last device is the spare, counted at the acceptable speed
-        assert (bought.count, bought.spare) == (whole, True)
+        assert (bought.devices, bought.spare) == (whole, True)
         assert bought.failover_tokens_per_s is not None and bought.failover_tokens_per_s >= ACCEPTABLE_TOKENS_PER_S
     else:
-        assert (bought.count, bought.spare) == (math.ceil((needed + 1) / board) * board, True)
+        assert (bought.devices, bought.spare) == (math.ceil((needed + 1) / board) * board, True)
 
 
 def test_one_mi300x_board_serving_600_streams_is_n_plus_1_without_a_second_board(catalog):
@@ -71,14 +71,14 @@ def test_one_mi300x_board_serving_600_streams_is_n_plus_1_without_a_second_board
     cand = _candidate(candidates, "amd-mi300x", "vllm-rocm")
     assert sizer.smallest_count(cand) == 8
     bought = sizer._purchase(cand, 8)
-    assert (bought.count, bought.spare) == (8, True)
+    assert (bought.devices, bought.spare) == (8, True)
     assert 15 <= (bought.failover_tokens_per_s or 0) < 30
 
 
 def test_a_single_device_is_never_its_own_failover(catalog):
     sizer, candidates = _sizer(catalog, ORG.model_copy(update={"concurrent_users": 500, "model_params_b": 1}))
     cand = _candidate(candidates, "nvidia-l40s", "vllm-cuda")
-    assert sizer._purchase(cand, 1).count == 2
+    assert sizer._purchase(cand, 1).devices == 2
 
 
 def test_below_organization_scale_nothing_is_added(catalog):
@@ -86,7 +86,7 @@ def test_below_organization_scale_nothing_is_added(catalog):
                                                                 "deployment_scale": "department"}))
     cand = _candidate(candidates, "amd-mi300x", "vllm-rocm")
     bought = sizer._purchase(cand, 1)
-    assert (bought.count, bought.spare, bought.failover_tokens_per_s) == (8, False, None)
+    assert (bought.devices, bought.spare, bought.failover_tokens_per_s) == (8, False, None)
 
 
 def test_the_reply_says_what_redundancy_is_and_is_not_included(catalog):
