@@ -70,6 +70,10 @@ class EstimateRequest(_Model):
     context: int | None = Field(default=None, ge=1, le=2_000_000)
     model_only: bool = False
     arrival_pattern: Literal["steady", "bursty", "batch"] = "steady"
+    # Beyond the contract: people who read each answer send their next prompt no sooner than it streams at this
+    # speed (the target a sizing request is checked at); None: a closed loop at the device's own speed, as a
+    # benchmark client runs (`engine.evaluate`).
+    paced_tokens_per_s: float | None = Field(default=None, gt=0, le=10_000)
     # A model name the catalog knows sizes the KV cache with that model's own architecture; without
     # one (or an unknown one) a current grouped-query-attention model of the closest size stands in.
     model: str | None = Field(default=None, max_length=200)

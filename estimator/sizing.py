@@ -135,6 +135,9 @@ def _request(workload: Workload, candidate: Candidate, count: int, users: int | 
         "active_params_b": (workload.active_params_b * (workload.models_served or 1)
                             if workload.active_params_b is not None else None),
         "kv_cache_dtype": None, "adapter_gb": adapters_gb(workload.model_params_b or 7.0, workload.lora_adapters),
+        # People read each answer: they send the next prompt no sooner than it streams at their speed target
+        # (estimator/concurrency.py counts streams at that speed), whatever the device's own speed.
+        "paced_tokens_per_s": workload.tokens_per_s_target or COMFORTABLE_TOKENS_PER_S,
     })
 
 
