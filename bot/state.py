@@ -104,7 +104,7 @@ class ConversationState(TypedDict, total=False):
     pending_slot: str | None  # the slot the last question asked about
     recommendation: Recommendation | None  # the current recommendation
     rec_slots: Workload | None  # the stated facts that recommendation was computed from
-    rec_lang: str | None  # the language its sentences (risks, assumptions, rationale) were worded in
+    rec_lang: str | None  # the thread's language when it was computed (its findings are worded per reply)
     echoed: bool  # "Understood: …" was shown before the first recommendation
     # Renting or buying was asked before the facts to size it were known ("should we rent GPUs or buy?"):
     # the first recommendation leads with its buy / rent / API comparison, as when asked with the facts.

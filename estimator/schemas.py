@@ -131,7 +131,7 @@ class TcoResult(_Model):
     three_year_total_usd: float
     cost_per_million_tokens_usd: float | None
     # The working as sentences, for the contract's readers (`--json`, the library, MCP). The core leaves
-    # it empty and `estimator.tco_words.worded` fills it from `findings` where the result is shown.
+    # it empty and `bot.wording.tco.worded` fills it from `findings` where the result is shown.
     assumptions: list[str] = []
     price_is_estimate: bool = True
     price_basis: str | None = None

@@ -379,7 +379,7 @@ class Sizer:
 
     def tco(self, candidate: Candidate, count: int, served_tokens_per_s: float | None) -> TcoResult:
         """The option's TCO. Only $/M tokens depends on the served tokens, so the rest is computed once.
-        Findings only: `estimator.tco_words` words them for the few options that are shown."""
+        Findings only: `bot.wording.tco` words them for the few options that are shown."""
         key = (candidate.hardware.id, candidate.stack.id, count, candidate.existing, candidate.owned_units)
         base = self._costs.get(key)
         if base is None:

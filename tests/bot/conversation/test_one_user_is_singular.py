@@ -1,6 +1,6 @@
 """A count of one is said in the singular everywhere a reply counts users ("at 1 concurrent user", "the peak of
 1 concurrent user", "at 1 user"), never "1 users": the templates write "user(s)" and the one plural rule
-(`estimator.messages.agree_plurals`) words it."""
+(`estimator.plurals.agree_plurals`) words it."""
 
 from __future__ import annotations
 
