@@ -16,7 +16,7 @@ from estimator.batch import BatchSizer, job_hours, plan, shown_hours
 from estimator.batch import rationale as batch_rationale
 from estimator.candidates import ownership
 from estimator.catalog import Catalog
-from estimator.named import evaluate_named, named_text
+from estimator.named import evaluate_named, named_text, named_verdict
 from estimator.owned import owned_answers
 from estimator.said import Said, said
 from estimator.schemas import NamedAnswer, Option, Recommendation, Risk
@@ -88,7 +88,7 @@ def answer_questions(
         named.append(NamedAnswer(
             hardware_id=option.candidate.hardware.id, hardware_name=option.candidate.hardware.name,
             asked_count=device.count, count=option.count, meets=not option.violations and reason is None,
-            priced=priced, is_primary=same, reason=reason,
+            priced=priced, is_primary=same, reason=reason, verdict=named_verdict(option, reason, smallest, priced),
             option=annotate(to_option(option), option, sizer,
                             unpriced=not priced and ownership(workload, option.candidate.hardware, catalog) is None),
             text=text))

@@ -17,6 +17,7 @@ from estimator.catalog import Catalog, Hardware
 from estimator.defaults import device_price
 from estimator.lower_format import lower_format_text
 from estimator.said import Said, said
+from estimator.schemas import LIMIT_VIOLATIONS, NamedVerdict
 from estimator.shortfall import ceiling_text, limits_passed, shortfall_text
 from estimator.sizing import Sized, Sizer
 from estimator.workload import NamedDevice, Workload
@@ -76,6 +77,20 @@ def evaluate_named(sizer: Sizer, workload: Workload, catalog: Catalog, named: Na
                                        o[0].cost_per_token))
     sizer.finalize(best[0])
     return best[0], best[1], best[2], priced
+
+
+def named_verdict(option: Sized, reason: Said | None, smallest: int | None, priced: bool) -> NamedVerdict:
+    """The case a named device's answer states (`schemas.NamedVerdict`): the rule first, then the price,
+    then the targets and limits at the count evaluated, then whether a larger count would meet them."""
+    if reason is not None:
+        return "ineligible"
+    if not priced:
+        return "unpriced"
+    if not option.violations:
+        return "fits"
+    if all(v.key in LIMIT_VIOLATIONS for v in option.violations):
+        return "past_limits"
+    return "fits_at_more" if smallest is not None and smallest > option.count else "never_fits"
 
 
 def named_text(sizer: Sizer, named: NamedDevice, option: Sized, reason: Said | None, smallest: int | None,

@@ -251,6 +251,14 @@ class OwnedAnswer(_Model):
     text: Text = EMPTY
 
 
+# What the answer about a named device says, decided in the core (`estimator.named.named_verdict`):
+# fits (the count asked, or the smallest, meets every target and limit); past_limits (meets the targets,
+# past the budget or power cap, or a power cap it cannot be checked against); fits_at_more (the count asked
+# falls short and a larger one meets the targets); never_fits (no count does); ineligible (a seed rule
+# rules the device out); unpriced (no sourced price: it cannot be costed or ranked).
+NamedVerdict = Literal["fits", "past_limits", "fits_at_more", "never_fits", "ineligible", "unpriced"]
+
+
 class NamedAnswer(_Model):
     """A device the user asked about ("would one L40S do?", "how many MI300X?"), answered with its numbers."""
 
@@ -264,6 +272,7 @@ class NamedAnswer(_Model):
     option: Option | None = None
     reason: Text | None = Field(default=None, description="why it is not eligible (seed rule), when it is not")
     text: Text = EMPTY
+    verdict: NamedVerdict | None = Field(default=None, description="the case the answer states (see NamedVerdict)")
 
 
 class BatchPlan(_Model):
@@ -367,6 +376,7 @@ class Recommendation(_Model):
 
 __all__ = [
     "LIMIT_VIOLATIONS",
+    "NamedVerdict",
     "UNVERIFIED_POWER",
     "BatchPlan",
     "CloudChoice",
