@@ -11,10 +11,9 @@ from __future__ import annotations
 import pytest
 
 from estimator.catalog import Hardware, ServingStack
-from estimator.recommend import recommend
-from estimator.risks import assess_risks
 from estimator.schemas import Risk
 from estimator.workload import Workload
+from tests.support.worded import assess_risks, recommend
 
 GPU = Hardware(id="gpu-x", vendor="NVIDIA", name="GeForce RTX 5090", kind="gpu", memory_gb=32,
                memory_bandwidth_gbs=1792, fp16_tflops=209, tdp_w=575, launch_year=2025, price_usd=1999,

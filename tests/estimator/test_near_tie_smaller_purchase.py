@@ -95,13 +95,14 @@ def test_a_capex_saving_smaller_than_the_per_token_premium_is_no_smaller_purchas
 
 
 def test_the_rationale_says_the_near_tie_and_what_the_smaller_purchase_saves():
+    from bot.wording import word
     from estimator.recommend import _rationale
     from estimator.workload import Workload
 
     big = _option("big", 42_860, 0.200)
     small = _option("small", 31_193, 0.230)
     ranked = rank([big, small], peak_users=200)
-    text = _rationale(Workload(concurrent_users=200, model_params_b=7, quantization="Q4_K_M",
-                               tokens_per_s_target=30, ttft_target_ms=1000), ranked[0], ranked)
+    text = word(_rationale(Workload(concurrent_users=200, model_params_b=7, quantization="Q4_K_M",
+                                    tokens_per_s_target=30, ttft_target_ms=1000), ranked[0], ranked))
     assert "1 × big serves a token 13% cheaper" in text
     assert "±18%" in text and "$11,667 less capex" in text

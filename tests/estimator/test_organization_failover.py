@@ -16,9 +16,10 @@ import pytest
 from estimator.assume import fill_defaults
 from estimator.candidates import enumerate_candidates
 from estimator.defaults import ACCEPTABLE_TOKENS_PER_S
-from estimator.recommend import default_shortcuts, default_throughput, recommend
+from estimator.recommend import default_shortcuts, default_throughput
 from estimator.sizing import Sizer
 from estimator.workload import Workload
+from tests.support.worded import recommend
 
 # 600 streams of a 14B at Q4_K_M: one 8-GPU MI300X board carries the peak (seed 1: 4–8 datacenter GPUs).
 ORG = Workload(model_params_b=14, concurrent_users=600, total_users=3000, quantization="Q4_K_M",
