@@ -28,6 +28,12 @@ def _price(ev: AcceleratorEvaluation, lang: str) -> str:
     return _w("price.listed", lang, capex=_n(ev.capex_usd)) if ev.capex_usd is not None else ""
 
 
+def _tco(ev: AcceleratorEvaluation, gpu_tco: float | None, lang: str) -> dict[str, str]:
+    """The accelerator's 3-year TCO (with the span across its quote range) beside the GPU answer's."""
+    span = _w("tco.span", lang, low=_n(ev.tco_range_usd[0]), high=_n(ev.tco_range_usd[1])) if ev.tco_range_usd else ""
+    return {"tco": _n(ev.tco_usd), "tco_span": span, "gpu_tco": _n(gpu_tco)}
+
+
 def _shapes(mode: str, lang: str) -> str:
     if mode == "buckets":
         return _w("shapes.buckets", lang)
@@ -55,9 +61,16 @@ def accelerator_lines(verdict: AcceleratorVerdict | None, users: int | None, gpu
     elif verdict.outcome == "fits_quote_only":
         lines.append(_w("outcome.fits_quote_only", lang, count=best.count, name=best.hardware_name,
                         power=_n(best.power_w)))
+    elif verdict.outcome == "costlier":
+        lines.append(_w("outcome.costlier", lang, count=best.count, name=best.hardware_name, power=_n(best.power_w),
+                        price=_price(best, lang), **_tco(best, verdict.gpu_tco_usd, lang)))
     else:
-        lines.append(_w("outcome.primary", lang, count=best.count, name=best.hardware_name, power=_n(best.power_w),
-                        price=_price(best, lang)))
+        line = _w("outcome.primary", lang, count=best.count, name=best.hardware_name, power=_n(best.power_w),
+                  price=_price(best, lang))
+        if best.tco_usd is not None:
+            key = "tco.compare" if verdict.gpu_tco_usd is not None else "tco.alone"
+            line += _w(key, lang, **_tco(best, verdict.gpu_tco_usd, lang))
+        lines.append(line)
     if best is not None and verdict.migration is not None:
         m = verdict.migration
         lines.append(_w("risks", lang, stack=best.serving_stack, maturity=_w(f"maturity.{best.stack_maturity}", lang),

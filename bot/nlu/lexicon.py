@@ -151,7 +151,7 @@ STABILITY_WORDS: dict[str, re.Pattern[str]] = {
                   r"\bno (?:re-?trains?|re-?training|model (?:changes|updates))\b", r"signed off on (?:this|the|that|our) (?:exact )?"
                   r"(?:checkpoint|model|version|weights)", r"(?:leave|left) (?:it|the model|the weights) alone",
                   r"\b(?:run|serve|ship|keep|deploy)\w* (?:it |the model |the weights )?as[- ]is\b",
-                  "不(?:再)?迭代", "不(?:打算|准备|计划)(?:再)?(?:重新)?(?:训练|微调|改|更新|换)", "不会(?:再)?重新(?:训练|微调)"),
+                  "不(?:会|會)?(?:再)?迭代", "不(?:打算|准备|计划)(?:再)?(?:重新)?(?:训练|微调|改|更新|换)", "不会(?:再)?重新(?:训练|微调)"),
 }
 
 DYNAMIC_SHAPES_YES = _rx(r"variable[- ]length", r"dynamic (?:shapes?|inputs?|lengths?|sequences?)",

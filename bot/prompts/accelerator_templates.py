@@ -28,6 +28,27 @@ ACCELERATOR_TEMPLATES: dict[str, tuple[str, str, str]] = {
         "{count} × {name} 在你的限制內滿足目標（約 {power} W），但沒有公開價格（需要詢價），"
         "無法按成本排序；請向廠商詢價。",
     ),
+    "accel.outcome.costlier": (
+        "{count} × {name} meets the targets within your limits at ~{power} W{price}, but its 3-year TCO "
+        "${tco} (migration included{tco_span}) is above the GPU answer's ${gpu_tco}: the port would not pay for "
+        "itself within 3 years (seed 2, 3.3), so the GPU leads.",
+        "{count} × {name} 在你的限制内满足目标（约 {power} W）{price}，但三年 TCO 为 ${tco}（含迁移成本{tco_span}），"
+        "高于 GPU 方案的 ${gpu_tco}：三年内迁移投入省不回来（种子文档 2，3.3），所以 GPU 方案为首选。",
+        "{count} × {name} 在你的限制內滿足目標（約 {power} W）{price}，但三年 TCO 為 ${tco}（含遷移成本{tco_span}），"
+        "高於 GPU 方案的 ${gpu_tco}：三年內遷移投入省不回來（種子文件 2，3.3），所以 GPU 方案為首選。",
+    ),
+    "accel.tco.compare": (
+        " 3-year TCO ${tco} (migration included{tco_span}) vs ${gpu_tco} for the GPU answer.",
+        "三年 TCO ${tco}（含迁移成本{tco_span}），GPU 方案为 ${gpu_tco}。",
+        "三年 TCO ${tco}（含遷移成本{tco_span}），GPU 方案為 ${gpu_tco}。",
+    ),
+    "accel.tco.alone": (
+        " 3-year TCO ${tco} (migration included{tco_span}); no GPU meets the targets within your limits.",
+        "三年 TCO ${tco}（含迁移成本{tco_span}）；没有 GPU 能在你的限制内满足目标。",
+        "三年 TCO ${tco}（含遷移成本{tco_span}）；沒有 GPU 能在你的限制內滿足目標。",
+    ),
+    "accel.tco.span": ("; ${low}–{high} across the quote range", "；按询价区间为 ${low}–{high}",
+                       "；按詢價區間為 ${low}–{high}"),
     "accel.outcome.closest": (
         "No accelerator meets the targets within your limits. Closest: {count} × {name}, ~{power} W "
         "({ratio}× the {watts} W limit){price}: at {users} users each card carries too few streams at the "
