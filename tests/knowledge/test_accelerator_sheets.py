@@ -67,8 +67,8 @@ def test_a_sheet_states_how_its_stack_meets_new_shapes() -> None:
 # Known gaps, searched for on 2026-12-05 and not found in a citable source: the test fails until each has
 # its figures, and (strict) also when one is filled without the list being updated.
 @pytest.mark.xfail(strict=True, reason="no public price or sourced range found yet for qualcomm cloud ai100 pro/ultra, "
-                   "axelera metis, furiosa rngd, rebellions atom+/rebel100 (UNPRICED below); axelera also lacks its "
-                   "bandwidth and power")
+                   "axelera metis, furiosa rngd, rebellions atom+/rebel100, tenstorrent galaxy (UNPRICED below); axelera "
+                   "also lacks its bandwidth and power, galaxy its system power")
 def test_every_purchasable_accelerator_can_be_sized_and_priced() -> None:
     catalog = memory_catalog()
     problems = {}
@@ -125,6 +125,8 @@ UNPRICED: dict[str, str] = {
     "rebellions-atom-plus": "quote only; no deal value per card, distributor listing, KT Cloud / NHN NPU rate or "
                             "나라장터 listing price read",
     "rebellions-rebel100": "quote only (2026 part); no deal value, listing or cloud rate read",
+    "tenstorrent-galaxy-blackhole": "6U 32-chip server launched Apr 2026; no list price, listing or deal read (a "
+                                    "third-party '$440,000 base Galaxy supercluster' names a cluster, not the server)",
 }
 
 
