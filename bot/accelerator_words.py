@@ -57,6 +57,7 @@ def accelerator_lines(verdict: AcceleratorVerdict | None, users: int | None, gpu
         ratio = best.power_w / best.power_limit_w if best.power_limit_w else 0.0
         lines.append(_w("outcome.closest", lang, count=best.count, name=best.hardware_name, power=_n(best.power_w),
                         ratio=f"{ratio:.1f}", watts=_n(best.power_limit_w), price=_price(best, lang), users=_n(users),
+                        per_card=_n((users or 0) / best.count),
                         basis=_w("basis.calibrated" if best.calibrated else "basis.uncalibrated", lang)))
     elif verdict.outcome == "fits_quote_only":
         lines.append(_w("outcome.fits_quote_only", lang, count=best.count, name=best.hardware_name,

@@ -51,13 +51,13 @@ ACCELERATOR_TEMPLATES: dict[str, tuple[str, str, str]] = {
                        "；按詢價區間為 ${low}–{high}"),
     "accel.outcome.closest": (
         "No accelerator meets the targets within your limits. Closest: {count} × {name}, ~{power} W "
-        "({ratio}× the {watts} W limit){price}: at {users} users each card carries too few streams at the "
-        "target speed{basis}.",
+        "({ratio}× the {watts} W limit){price}: at {users} users each card carries only ~{per_card} streams at "
+        "the target speed{basis}.",
         "没有推理加速卡能在你的限制内满足目标。最接近的是 {count} × {name}，约 {power} W"
-        "（是 {watts} W 上限的 {ratio}×）{price}：在 {users} 人并发下，每张卡能以目标速度服务的并发流太少"
+        "（是 {watts} W 上限的 {ratio}×）{price}：在 {users} 人并发下，每张卡只能以目标速度服务约 {per_card} 路并发流"
         "{basis}。",
         "沒有推理加速卡能在你的限制內滿足目標。最接近的是 {count} × {name}，約 {power} W"
-        "（是 {watts} W 上限的 {ratio}×）{price}：在 {users} 人併發下，每張卡能以目標速度服務的併發流太少"
+        "（是 {watts} W 上限的 {ratio}×）{price}：在 {users} 人併發下，每張卡只能以目標速度服務約 {per_card} 路併發流"
         "{basis}。",
     ),
     "accel.basis.uncalibrated": (

@@ -69,6 +69,9 @@ def test_the_stable_high_concurrency_one_kw_case_evaluates_accelerators_first(
     else:  # the numbers' call: which accelerator comes closest, at how many cards and what draw
         assert CLOSEST[lang] in reply.text or verdict.outcome in ("fits_quote_only", "costlier"), reply.text
         assert best.hardware_name in reply.text and f"{best.power_w:,.0f} W" in reply.text
+        if verdict.outcome == "closest":  # why: the streams each card carries at the target speed (users / cards)
+            assert f"~{300 / best.count:,.0f}" in reply.text or f"约 {300 / best.count:,.0f}" in reply.text \
+                or f"約 {300 / best.count:,.0f}" in reply.text
     for needle in NEEDLES[lang]:
         assert needle in reply.text, (case, needle)
     assert verdict.migration is not None and verdict.migration.usd > 0
