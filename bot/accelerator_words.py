@@ -24,7 +24,8 @@ def _price(ev: AcceleratorEvaluation, lang: str) -> str:
     if ev.unit_price_usd is None:
         return _w("price.quote", lang)
     if ev.price_range_usd is not None:
-        return _w("price.range", lang, low=_n(ev.price_range_usd[0]), high=_n(ev.price_range_usd[1]))
+        evidence = _w(f"evidence.{ev.price_range_evidence}", lang) if ev.price_range_evidence else ""
+        return _w("price.range", lang, low=_n(ev.price_range_usd[0]), high=_n(ev.price_range_usd[1]), evidence=evidence)
     return _w("price.listed", lang, capex=_n(ev.capex_usd)) if ev.capex_usd is not None else ""
 
 

@@ -39,6 +39,7 @@ class AcceleratorEvaluation(_Finding):
     within_power: bool
     unit_price_usd: float | None  # None: quote only, no public price
     price_range_usd: tuple[float, float] | None
+    price_range_evidence: str | None = None  # what the range rests on (`catalog.PriceEvidence`)
     capex_usd: float | None
     within_budget: bool
     dynamic_shapes: str  # the stack's behaviour: native, buckets, static, config_limits, unverified

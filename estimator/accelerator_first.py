@@ -133,6 +133,7 @@ def _evaluate(sizer: Sizer, cand: Candidate, sized: dict[tuple[str, str], Sized]
         hardware_id=hw.id, hardware_name=hw.name, serving_stack=cand.stack.name, count=count,
         meets_targets=count is not None, power_w=power, power_limit_w=limit, within_power=within_power,
         unit_price_usd=hw.price_usd, price_range_usd=sheet.price_range if sheet is not None else None,
+        price_range_evidence=sheet.price_range_evidence if sheet is not None and sheet.price_range else None,
         capex_usd=capex, within_budget=w.budget_usd is None or (capex is not None and capex <= w.budget_usd),
         dynamic_shapes=cand.stack.dynamic_shapes, stack_maturity=cand.stack.maturity, needs_port=needs_port(cand.stack),
         calibrated=calibrated, tco_usd=total,

@@ -76,8 +76,14 @@ ACCELERATOR_TEMPLATES: dict[str, tuple[str, str, str]] = {
         "沒有符合條件的推理加速卡能在任何數量下滿足每使用者目標。",
     ),
     "accel.price.quote": ("; quote needed, no public price", "；需要询价，没有公开价格", "；需要詢價，沒有公開價格"),
-    "accel.price.range": ("; quote needed: ${low}–{high} per card", "；需要询价：每张 ${low}–{high}",
-                    "；需要詢價：每張 ${low}–{high}"),
+    "accel.price.range": ("; quote needed: ${low}–{high} per card{evidence}", "；需要询价：每张 ${low}–{high}{evidence}",
+                    "；需要詢價：每張 ${low}–{high}{evidence}"),
+    # What the range rests on (`catalog.PriceEvidence`), after the range.
+    "accel.evidence.reported_deal": (" (from reported deals)", "（依据公开报道的成交）", "（依據公開報導的成交）"),
+    "accel.evidence.distributor_listing": (" (from distributor listings)", "（依据经销商报价）", "（依據經銷商報價）"),
+    "accel.evidence.cloud_back_computed": (" (back-computed from a cloud rental price)", "（由云租用价格反推）",
+                                           "（由雲端租用價格反推）"),
+    "accel.evidence.estimate": (" (an estimate)", "（估算）", "（估算）"),
     "accel.price.listed": ("; ${capex} capex", "；采购 ${capex}", "；採購 ${capex}"),
     "accel.gpu": (
         "The GPU answer beside it: {gpu}.",

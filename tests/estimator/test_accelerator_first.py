@@ -7,7 +7,7 @@ import pytest
 
 from bot.accelerator_words import accelerator_lines
 from estimator.accelerator_first import seed2_conditions, with_price_ranges
-from estimator.catalog import AcceleratorSheet, Catalog
+from estimator.catalog import AcceleratorSheet, Catalog, PriceEvidence
 from estimator.recommend import recommend
 from estimator.workload import Workload
 from knowledge.testing import memory_catalog
@@ -70,10 +70,10 @@ def test_a_sourced_price_range_costs_the_part_at_its_middle_and_says_quote_neede
     assert listed is not None and listed.price_usd == 15_625  # a listed price wins over any range
 
 
-def _rngd_range(catalog: Catalog, low: float, high: float) -> Catalog:
+def _rngd_range(catalog: Catalog, low: float, high: float, evidence: PriceEvidence | None = None) -> Catalog:
     sheets = tuple(s for s in catalog.accelerator_sheets if s.hardware_id != "furiosa-rngd") + (AcceleratorSheet(
         hardware_id="furiosa-rngd", price_low_usd=low, price_high_usd=high, price_range_basis="test range",
-        dynamic_shapes="bucketed_compile", source_url="https://example.org"),)
+        price_range_evidence=evidence, dynamic_shapes="bucketed_compile", source_url="https://example.org"),)
     return catalog.model_copy(update={"accelerator_sheets": sheets})
 
 
@@ -82,7 +82,7 @@ def test_an_accelerator_costlier_over_three_years_than_the_gpu_does_not_lead() -
     # cards for 300 users (judged at the low end, uncalibrated), so even its range's low end ($4,000 x 10 =
     # $40,000 of cards, plus hosts and the $15,000 port) costs more over 3 years than the few GPUs that meet the
     # same targets inside 3 kW: the port does not pay for itself, the GPU leads, the verdict says by how much.
-    rec = recommend(_stable(power_budget_w=3000), _rngd_range(memory_catalog(), 4_000, 9_000))
+    rec = recommend(_stable(power_budget_w=3000), _rngd_range(memory_catalog(), 4_000, 9_000, "reported_deal"))
     verdict = rec.accelerator_first
     assert verdict is not None and verdict.outcome == "costlier"
     best = verdict.best
@@ -94,7 +94,8 @@ def test_an_accelerator_costlier_over_three_years_than_the_gpu_does_not_lead() -
     assert rec.primary.kind == "gpu" and rec.within_limits and rec.primary.power_w is not None
     assert rec.primary.power_w <= 3000 and rec.primary.tco.three_year_total_usd == verdict.gpu_tco_usd
     text = "\n".join(accelerator_lines(verdict, 300, None, "en"))
-    assert "quote needed: $4,000–9,000 per card" in text and "so the GPU leads" in text
+    assert "quote needed: $4,000–9,000 per card (from reported deals)" in text and "so the GPU leads" in text
+    assert "每张 $4,000–9,000（依据公开报道的成交）" in "\n".join(accelerator_lines(verdict, 300, None, "zh-Hans"))
     assert f"${low:,.0f}–{high:,.0f} across the quote range" in text and "re-port" in text
 
 
