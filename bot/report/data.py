@@ -7,6 +7,7 @@ from dataclasses import dataclass, field
 
 from bot.charts import EstimateFn
 from bot.render_text import (
+    accelerator_reply_lines,
     benchmark_line,
     calibration_rows,
     fact_phrase,
@@ -73,6 +74,7 @@ class ReportData:
     assumptions: list[str] = field(default_factory=list)
     rationale: str = ""
     cost_model: CostModel | None = None
+    accelerators: list[str] = field(default_factory=list)  # seed 2's verdict, when its conditions held
 
     def sensitivity_table(self) -> list[list[str]]:
         """The sensitivity table with its header, as the report shows it (for the XLSX export)."""
@@ -177,6 +179,7 @@ def build_report(state: StateJSON, catalog: Catalog, thread_id: str, *, generate
         assumption_table=assumption_rows(rec, catalog, lang), version=package_version(),
         assumptions=[named(line, names) for line in rec.assumptions], rationale=named(rec.rationale, names),
         cost_model=cost_model(costed, rec, catalog) if costed is not None else None,
+        accelerators=[named(line, names) for line in accelerator_reply_lines(rec, lang)],
     )
 
 
