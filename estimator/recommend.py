@@ -475,7 +475,8 @@ def _accelerators_first(
     best = evaluated[0] if evaluated else None
     # The GPU the ranking would buy, probed (its probed cost is what the accelerator must not exceed); the next
     # ones only if probing shows the first misses.
-    rival_gpu = gpu_to_beat([sizer.finalize(s) for s in [s for s in ranked if s.candidate.hardware.kind == "gpu"][:3]])
+    ranked_gpus = [s for s in ranked if s.candidate.hardware.kind == "gpu"][:3]
+    rival_gpu = gpu_to_beat([sizer.finalize(gpu) for gpu in ranked_gpus])
     chosen = accelerator_primary(ranked, best, rival_gpu)
     lost_on_cost = chosen is None and accelerator_primary(ranked, best) is not None
     if chosen is not None and chosen is not primary and not sizer.finalize(chosen).violations:
