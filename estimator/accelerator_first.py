@@ -17,7 +17,7 @@ higher has not paid back within the amortization, so the GPU leads and the verdi
 would cost (`costlier`). The middle of a range, not its low end: a quote-only part does not get the benefit of
 its cheapest reported figure (a 10×-wide range would otherwise always win); both ends are shown.
 
-Pure and language-free: returns typed findings (`AcceleratorVerdict`); `bot/accelerator_words.py` words them.
+Pure and language-free: returns typed findings (`AcceleratorVerdict`); `bot/wording/accelerators.py` words them.
 It must never claim an option is within a power limit it exceeds: `within_power` is computed from the
 same peak-power figure the limit check uses (`tco.peak_power_w`).
 """
