@@ -8,6 +8,8 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict
 
+from estimator.catalog import PriceEvidence
+
 
 class _Finding(BaseModel):
     model_config = ConfigDict(frozen=True, extra="forbid")
@@ -39,7 +41,7 @@ class AcceleratorEvaluation(_Finding):
     within_power: bool
     unit_price_usd: float | None  # None: quote only, no public price
     price_range_usd: tuple[float, float] | None
-    price_range_evidence: str | None = None  # what the range rests on (`catalog.PriceEvidence`)
+    price_range_evidence: PriceEvidence | None = None  # what the range rests on
     capex_usd: float | None
     within_budget: bool
     dynamic_shapes: str  # the stack's behaviour: native, buckets, static, config_limits, unverified
