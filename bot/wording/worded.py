@@ -1,0 +1,70 @@
+"""A contract model with its findings worded: what every surface shows and the `--json` contract prints."""
+
+from __future__ import annotations
+
+import threading
+from typing import Any, TypeVar
+
+from pydantic import BaseModel
+
+from bot.wording.sentences import word
+from estimator.errors import SiliconsultError
+from estimator.said import LITERAL, Said, Worded
+
+_M = TypeVar("_M", bound=BaseModel)
+
+# The last few models worded, by identity: a turn words its recommendation where the reply is written and
+# again where the engine returns it, the same object both times. The model itself is held, so an id is
+# never reused while its entry stands; models are never changed in place (the core copies them).
+_RECENT: dict[tuple[int, str], tuple[BaseModel, BaseModel]] = {}
+_RECENT_MAX = 16
+_RECENT_LOCK = threading.Lock()
+
+
+def worded(model: _M, lang: str = "en") -> _M:
+    """`model` with each finding in it (fields, lists, nested models) replaced by its sentence in `lang`: a
+    `Worded` string that keeps the key it came from, so it reads, prints and dumps as the text it is.
+
+    >>> from estimator.said import said
+    >>> from estimator.schemas import Risk
+    >>> risk = Risk(id="power_cooling", severity="high", why=said("risk.power.over", power=1500, budget=1000),
+    ...             mitigation=said("severity.low"))
+    >>> worded(risk, "zh-Hans").why
+    '峰值功耗约 1,500 W，超出 1,000 W 的预算。'
+    """
+    key = (id(model), lang)
+    if (hit := _RECENT.get(key)) is not None and hit[0] is model:
+        return hit[1]  # type: ignore[return-value]  # stored under this very model
+    result = _worded_copy(model, lang)
+    with _RECENT_LOCK:  # Slack's worker threads word at once
+        if len(_RECENT) >= _RECENT_MAX:
+            del _RECENT[next(iter(_RECENT))]  # the oldest (insertion order)
+        _RECENT[key] = (model, result)
+    return result
+
+
+def _worded_copy(model: _M, lang: str) -> _M:
+    update = {}
+    for name, value in model:
+        new = _worded(value, lang)
+        if new is not value:
+            update[name] = new
+    return model.model_copy(update=update) if update else model
+
+
+def _worded(value: Any, lang: str) -> Any:
+    if isinstance(value, Said):
+        return Worded(word(value, lang), None if value.key == LITERAL else value.key)
+    if isinstance(value, BaseModel):
+        return _worded_copy(value, lang)
+    if isinstance(value, list) and value and isinstance(value[0], (Said, BaseModel)):
+        return [_worded(item, lang) for item in value]
+    return value
+
+
+def error_text(exc: SiliconsultError, lang: str = "en") -> str:
+    """What an error says to a user: the finding the core raised it with, worded; else its message."""
+    return word(exc.finding, lang) if exc.finding is not None else exc.user_message
+
+
+__all__ = ["error_text", "worded"]
