@@ -20,6 +20,7 @@ from estimator.accelerator_first import (
     accelerator_primary,
     closest_gpu,
     evaluate_accelerators,
+    gpu_to_beat,
     migration_finding,
     seed2_conditions,
     verdict,
@@ -467,7 +468,12 @@ def _accelerators_first(
         return None, primary, alternatives
     evaluated = evaluate_accelerators(sizer, catalog, sized)
     best = evaluated[0] if evaluated else None
-    chosen = accelerator_primary(ranked, best)
+    # The GPU the ranking would buy, probed (its probed cost is what the accelerator must not exceed); the next
+    # ones only if probing shows the first misses.
+    ranked_gpus = [s for s in ranked if s.candidate.hardware.kind == "gpu"][:3]
+    rival_gpu = gpu_to_beat([sizer.finalize(gpu) for gpu in ranked_gpus])
+    chosen = accelerator_primary(ranked, best, rival_gpu)
+    lost_on_cost = chosen is None and accelerator_primary(ranked, best) is not None
     if chosen is not None and chosen is not primary and not sizer.finalize(chosen).violations:
         primary = chosen
     gpu = closest_gpu([s for s in ranked if s is not primary], [s for s in fitting if s is not primary])
@@ -481,7 +487,7 @@ def _accelerators_first(
     if stack is None and best is not None:
         stack = next((st for st in catalog.stacks if st.name == best.serving_stack), None)
     migration = migration_finding(sizer.workload, stack) if stack is not None else None
-    return verdict(conditions, evaluated, primary, gpu, migration), primary, alternatives
+    return verdict(conditions, evaluated, primary, gpu, migration, lost_on_cost=lost_on_cost), primary, alternatives
 
 
 def _primary_format(sizer: Sizer, primary: Sized, filled: Workload, assumptions: list[Said]) -> tuple[Workload, list[Said]]:

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import threading
-from typing import Any, TypeVar
+from typing import Any, TypeVar, get_args
 
 from pydantic import BaseModel
 
@@ -45,11 +45,30 @@ def worded(model: _M, lang: str = "en") -> _M:
 
 def _worded_copy(model: _M, lang: str) -> _M:
     update = {}
-    for name, value in model:
+    for name in _text_fields(type(model)):
+        value = getattr(model, name)
         new = _worded(value, lang)
         if new is not value:
             update[name] = new
     return model.model_copy(update=update) if update else model
+
+
+_TEXT_FIELDS: dict[type[BaseModel], tuple[str, ...]] = {}
+
+
+def _text_fields(cls: type[BaseModel]) -> tuple[str, ...]:
+    """The fields of `cls` that can hold a finding: typed with one (`Text`), a model or a list of either
+    (numbers and ids are never visited: ~20 fields an option, a handful may need words)."""
+    if (names := _TEXT_FIELDS.get(cls)) is None:
+        names = tuple(name for name, field in cls.model_fields.items() if _may_hold_text(field.annotation))
+        _TEXT_FIELDS[cls] = names
+    return names
+
+
+def _may_hold_text(annotation: Any) -> bool:
+    if annotation is Said or (isinstance(annotation, type) and issubclass(annotation, BaseModel)):
+        return True
+    return any(_may_hold_text(arg) for arg in get_args(annotation))
 
 
 def _worded(value: Any, lang: str) -> Any:
