@@ -13,7 +13,7 @@ The model (see `roofline.py`, `batching.py`) has seven factors per key (and two 
 | `batched_efficiency` η_c | share of the format's dense peak a batched decode step reaches | `total_tps`, `decode_tps` rows |
 | `scheduler_ms_per_stream` s | host work per running stream per decode step, serial with the device (ms) | batched rows of releases that schedule between steps |
 | `overlapped_host_ms_per_stream` s_o | the same host work where the engine overlaps it with the device (ms) | batched rows of releases that overlap |
-| `expert_prefill_efficiency` η_e | share of the dense prefill rate a serving engine's routed experts reach (one figure, "*") | MoE serving rows (`moe_fit`) |
+| `expert_prefill_efficiency` η_e | share of the dense rate a serving engine's routed experts reach, in prompt chunks and decode tokens alike (one figure, "*") | MoE serving rows (`moe_fit`) |
 | `attention_dp_layer_ms` f_dp | fixed ms per layer per decode step of an attention-DP + expert-parallel MoE step (per engine) | MoE serving rows (`moe_fit`) |
 | `decode_kquant_flops_per_weight` c_k | ALU work per GGUF k-quant weight read in decode (FLOP-equivalents) | `tg` rows of both kinds of format |
 

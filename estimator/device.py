@@ -63,6 +63,18 @@ REFERENCE_GPU_CLOCK_MHZ = DEFAULT_GPU_CLOCK_MHZ["gpu"]
 # AccelMark rows): spreads of host work larger than any clock ratio. Their overhead is not clock-scaled.
 HOST_STEP_BACKENDS = frozenset({"vllm", "sglang", "trt-llm", "tgi", "lmdeploy"})
 
+# NVIDIA's block-scaled FP4 matmuls (NVFP4, MXFP4 on the FP4 tensor cores) reach, at serving-sized GEMMs,
+# 1.35x what FP8 matmuls reach on the same tensor cores, not the 2x of the listed dense peaks: vLLM's SM100
+# (B200) kernel benchmarks at M = 16,384, N = 6,144, K = 4,096 (Llama-3.1-8B's QKV projection) measure NVFP4
+# with the per-call activation quantization a serving step pays at 3,039 TFLOP/s (vllm-project/vllm#20646)
+# and FP8 (channel-wise weights, token-wise activations, quantization included) at 2,249 TFLOP/s
+# (vllm-project/vllm#19566), both against ~1,360-1,510 for BF16: 34 % of the 9,000 FP4 peak, 50 % of the 4,500
+# FP8 one. flashinfer-ai/flashinfer#1732 likewise finds B200 FP4 GEMMs far from the hardware limit. So an
+# NVIDIA part that lists both rates runs FP4 matmuls at min(FP4, 1.35 x FP8) (`DeviceSpec.fp4_matmul_tflops`);
+# the listed rate stays on the spec sheet. Other vendors' FP4 paths are not measured in any source read.
+FP4_OVER_FP8_ACHIEVED = round(3039.0 / 2249.0, 2)
+FP4_ACHIEVED_VENDORS = frozenset({"NVIDIA"})
+
 # Per-link figures for the tensor-parallel all-reduce: (latency in µs per all-reduce, GB/s per direction).
 # Orders of magnitude from NCCL/RCCL measurements; the fit never sees multi-device rows enough to
 # calibrate these, so they stay fixed and documented.
@@ -96,6 +108,8 @@ class DeviceSpec:
     assumptions: tuple[str, ...] = ()
     usable_memory_gb: float = 0.0  # filled in __post_init__: memory × the kind's usable fraction
     fp4_tflops: float | None = None  # dense FP4 tensor rate (Blackwell-class parts)
+    # The rate FP4 matmuls are costed at (`FP4_OVER_FP8_ACHIEVED`); None: the listed `fp4_tflops`.
+    fp4_matmul_tflops: float | None = None
     # Tensor rate of FP16 matmuls that accumulate in FP16, relative to `fp16_tflops` (see
     # `FP16_ACCUMULATE_SPEEDUP`): 2 on GeForce cards, 1 where both accumulations run at one rate.
     fp16_accumulate_speedup: float = 1.0
@@ -205,10 +219,25 @@ def device_from_hardware(hw: Hardware) -> DeviceSpec:
         id=hw.id, kind=hw.kind, memory_gb=memory, bandwidth_gbs=bandwidth, fp16_tflops=fp16,
         fp8_tflops=hw.fp8_tflops, int8_tops=hw.int8_tops if hw.kind != "soc" else None,
         link=link, link_gbs=link_gbs, link_latency_us=latency, assumptions=tuple(notes), fp4_tflops=hw.fp4_tflops,
+        fp4_matmul_tflops=fp4_matmul_tflops(hw),
         fp16_accumulate_speedup=FP16_ACCUMULATE_SPEEDUP_GEFORCE if _is_geforce(hw.name) else 1.0,
         gpu_clock_mhz=hw.gpu_clock_mhz,
         vector_alu_rate=fp16 is not None and hw.kind == "soc" and hw.vendor in VECTOR_ALU_VENDORS,
     )
+
+
+def fp4_matmul_tflops(hw: Hardware) -> float | None:
+    """The rate FP4 matmuls reach on a part listing FP4 and FP8 rates whose FP4 path is measured
+    (`FP4_OVER_FP8_ACHIEVED`): min(FP4, 1.35 x FP8); None elsewhere (the listed FP4 rate stands).
+
+    >>> from estimator.catalog import Hardware
+    >>> b200 = Hardware(id="b", vendor="NVIDIA", name="B200", kind="gpu", fp8_tflops=4500, fp4_tflops=9000, source_url="u")
+    >>> fp4_matmul_tflops(b200), fp4_matmul_tflops(b200.model_copy(update={"vendor": "AMD"}))
+    (6075.0, None)
+    """
+    if hw.vendor not in FP4_ACHIEVED_VENDORS or not hw.fp4_tflops or not hw.fp8_tflops:
+        return None
+    return min(float(hw.fp4_tflops), FP4_OVER_FP8_ACHIEVED * hw.fp8_tflops)
 
 
 def overhead_clock_scale(device: DeviceSpec, backend: str, own_overhead: bool = True) -> float:
@@ -256,7 +285,7 @@ def peak_tflops(device: DeviceSpec, quant_upper: str, fp4_matmuls: bool = True) 
     At the 5090's 1,676 dense FP4 TFLOPS the estimate was ~71,000 tok/s, and ~6x the same model
     labelled Q4_K_M (whose GGUF keeps the same MXFP4 experts)."""
     if quant_upper in ("FP4", "NVFP4", "MXFP4") and device.fp4_tflops and fp4_matmuls:
-        return device.fp4_tflops
+        return device.fp4_matmul_tflops or device.fp4_tflops
     if quant_upper == "FP8" and device.fp8_tflops:
         return device.fp8_tflops
     if quant_upper == "INT8" and device.int8_tops:
@@ -275,9 +304,12 @@ __all__ = [
     "USABLE_MEMORY_FRACTION",
     "VECTOR_ALU_VENDORS",
     "DeviceSpec",
+    "FP4_ACHIEVED_VENDORS",
+    "FP4_OVER_FP8_ACHIEVED",
     "LinkKind",
     "device_from_custom",
     "device_from_hardware",
+    "fp4_matmul_tflops",
     "overhead_clock_scale",
     "peak_tflops",
     "parse_interconnect",

@@ -163,20 +163,28 @@ def _step_terms(r: Resolved, parallel: int, batch: int) -> tuple[float, float, f
     else:
         comm = 0.0
     overhead, host = r.step_overhead_ms, batch * r.scheduler_ms_per_stream
-    if r.attention_dp and parallel > 1:
+    if r.attention_dp and parallel > 1 and attention_dp_fits(r, parallel, batch):
         # Attention data parallel: each rank's executor schedules its own ~batch / parallel streams (the
         # ranks work at once), and the step pays the layout's fixed cost (`Factors.attention_dp_layer_ms`).
+        # Every rank holds every weight but the routed experts ("All GEMM weights are replicated on every
+        # GPU", TensorRT-LLM's parallel-strategy guide; its dense MLPs and shared experts are built with
+        # `overridden_tp_size=1` under attention DP), so each rank reads the dense weights whole; and no
+        # attention all-reduce runs (`disable_attn_allreduce`): a layer's only exchange is the MoE's
+        # all-gather of the tokens and reduce-scatter of the results, one all-reduce's volume of two.
         # It is a layout the operator chooses for throughput (TensorRT-LLM's max-throughput recipes;
         # its min-latency ones keep tensor parallel attention), so the step takes whichever layout is
         # faster at this batch: a few streams never pay a cost only thousands of streams amortize.
-        device = max(memory, compute) + attention + comm
+        dp_memory = memory + r.memory_fixed_ms * (1.0 - 1.0 / parallel)
+        dp_comm = comm / 2.0
         dp_overhead, dp_host = overhead + r.attention_dp_step_ms, host / parallel
+        device = max(memory, compute) + attention + comm
+        dp_device = max(dp_memory, compute) + attention + dp_comm
         if r.host_overlapped:
-            take_dp = dp_overhead + max(device, dp_host) < overhead + max(device, host)
+            take_dp = dp_overhead + max(dp_device, dp_host) < overhead + max(device, host)
         else:
-            take_dp = dp_overhead + dp_host < overhead + host
+            take_dp = dp_overhead + dp_device + dp_host < overhead + device + host
         if take_dp:
-            overhead, host = dp_overhead, dp_host
+            memory, comm, overhead, host = dp_memory, dp_comm, dp_overhead, dp_host
     if batch > 1:
         # llama-server's host samples the running slots one after another (`batching.host_sampling_ms`).
         host += (batch - 1) * r.host_sampling_ms_per_extra_stream
@@ -278,6 +286,20 @@ def pipeline_group_sizes(count: int, per_server: int) -> tuple[int, ...]:
     if not per_server:
         return ()
     return tuple(per_server * stages for stages in range(2, count // per_server + 1))
+
+
+def attention_dp_replicated_gb(r: Resolved, group: int) -> float:
+    """Weights every rank of an attention-data-parallel group holds whole (all but the routed experts,
+    `_step_terms`); 0 for any other layout."""
+    return r.dense_weights_gb if r.attention_dp and group > 1 else 0.0
+
+
+def attention_dp_fits(r: Resolved, group: int, batch: int) -> bool:
+    """Whether a group of `group` ranks laid out attention-data-parallel holds the dense weights on every
+    rank plus its share of the experts and of `batch` streams' KV cache."""
+    replicated = attention_dp_replicated_gb(r, group)
+    required = replicated + per_device_memory_gb(r.weights_gb - replicated, kv_cache_gb(r, batch), group, r.overhead_gb)
+    return required <= r.device.usable_memory_gb
 
 
 def plan_fits(r: Resolved, count: int, group: int, concurrency: int) -> bool:
@@ -395,7 +417,11 @@ def saturating_concurrency(r: Resolved, count: int, group: int | None = None) ->
     for size in group_sizes(count, r.layer_split) if group is None else (group,):
         if not plan_fits(r, count, size, 1):
             continue
-        free = (r.device.usable_memory_gb - r.overhead_gb) * size - r.weights_gb - r.kv_long_extra_gb
+        # An attention-DP group (the layout TensorRT-LLM's max-throughput runs take) holds the dense weights
+        # on every rank: less room for KV cache than a tensor-parallel copy of the same devices.
+        replicated = attention_dp_replicated_gb(r, size)
+        free = (r.device.usable_memory_gb - r.overhead_gb - replicated) * size - (r.weights_gb - replicated) \
+            - r.kv_long_extra_gb
         replicas = max(1, count // size)
         capacity = int(free / per_sequence) * replicas if per_sequence > 0 else 1
         schedulers = replicas * (size if r.attention_dp and size > 1 else 1)
@@ -407,6 +433,8 @@ def saturating_concurrency(r: Resolved, count: int, group: int | None = None) ->
 __all__ = [
     "DEFAULT_MAX_BATCH",
     "PlanResult",
+    "attention_dp_fits",
+    "attention_dp_replicated_gb",
     "best_case",
     "best_plan",
     "evaluate",

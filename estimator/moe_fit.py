@@ -10,7 +10,8 @@
    routed top-k of 64-128 experts), narrower than a dense layer's (768-2880-wide experts); each MoE
    layer adds routing, top-k and two token permutations; the engines' MoE kernels are newer than their
    dense ones. None of it is separately measured, so one figure is fitted for all of it, on the MoE
-   serving rows, and judged on devices held out (`evals.moe_accuracy`).
+   serving rows, and judged on devices held out (`evals.moe_accuracy`). The decode tokens of a step ride
+   the same grouped matmuls as its prompt chunks, so they pay the same share (`resolve._apply_factors`).
    Fitted jointly with it, for an engine whose MoE runs on a multi-GPU group are laid out attention-data-
    parallel + expert-parallel (`resolve.ATTENTION_DP_BACKENDS`: TensorRT-LLM), a fixed cost per layer
    per decode step of that layout (`CalibrationParams.attention_dp_layer_ms`); each rank schedules its

@@ -371,10 +371,15 @@ def _apply_factors(r: Resolved, factors: Factors) -> None:
     # Split: the weight matmuls (`compute_per_stream_ms`) and each stream's attention over its own
     # context (`attention_compute_per_stream_ms`), which a step runs in kernels of its own (`engine._step_terms`).
     width = arch.attention_width or arch.hidden_size
+    # A continuous-batching engine's decode tokens ride the step's grouped expert matmuls beside the prompt
+    # chunks (chunked prefill: one forward pass over the scheduled tokens), so a mixture of experts' routed
+    # FLOPs cost a decode token what they cost a prompt token: the expert layers' share of the dense rate and
+    # the tile fill of the engine's pass (`prefill_params_b`). A slot server's decode runs passes of its own.
+    step_params_b = r.prefill_params_b if r.continuous and r.expert_weights_gb else r.active_params_b
     with_attention = roofline.decode_compute_ms(
-        r.active_params_b + r.head_extra_b, arch.layers, width, context, 1, peak, 1) / decode_compute_efficiency
+        step_params_b + r.head_extra_b, arch.layers, width, context, 1, peak, 1) / decode_compute_efficiency
     r.compute_per_stream_ms = roofline.decode_compute_ms(
-        r.active_params_b + r.head_extra_b, arch.layers, width, 0.0, 1, peak, 1) / decode_compute_efficiency
+        step_params_b + r.head_extra_b, arch.layers, width, 0.0, 1, peak, 1) / decode_compute_efficiency
     r.attention_compute_per_stream_ms = with_attention - r.compute_per_stream_ms
     r.attention_dp_step_ms = factors.attention_dp_layer_ms * arch.layers if r.attention_dp else 0.0
     if r.model_step_scale != 1.0:

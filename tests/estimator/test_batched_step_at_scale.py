@@ -47,10 +47,6 @@ def test_one_h200_node_serves_500_users_of_a_70b_at_fp8_at_the_rate_its_compute_
     assert expected * (1 - WITHIN) <= got.decode_tokens_per_s_per_stream <= expected * (1 + WITHIN)
 
 
-@pytest.mark.xfail(strict=True, reason=(
-    "TensorRT-LLM's batched matmuls are fitted at 0.38 of the FP8/FP4 peak on its own 120 rows (its older "
-    "perf tables and long-context shapes pull the share down), so 8 x H200 at 2,048 streams gives ~18k tok/s "
-    "where 55 % of peak, the share its newest max-load rows and MLPerf-class runs reach, gives ~27k"))
 def test_eight_h200_at_2048_streams_reach_the_mlperf_class_rate(catalog):
     # 2,048 streams of 512 / 512 on 8 replicas of 256 streams (70.6 GB FP8 + 256 × 1,024 × 163,840 B =
     # 43 GB of FP8 KV fit in 141 GB). Per replica step:

@@ -56,10 +56,6 @@ def test_the_scale_slows_the_named_model_only(catalog):
 
 
 @pytest.mark.slow  # over 2 s: real processes, servers or a whole-suite run
-@pytest.mark.xfail(strict=True, reason="the batched step rebuilt at scale (weights once, KV per stream, one matmul share per "
-                   "continuous-batching engine, host work beside the device) cut dense held-out-by-source total_tps error "
-                   "34 -> 19.5 %, but DeepSeek's one-device-out median error rose to 37 % (bound 30 %): one share per "
-                   "engine under-prices MoE prefill passes of thousands of tokens; the MoE prefill term is the next to build")
 def test_one_devices_runs_predict_the_others(catalog):
     rows = [row for row in moe_rows(catalog) if "DeepSeek" in row.model and row.metric == "total_tps"
             and row.concurrency]

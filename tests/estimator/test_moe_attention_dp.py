@@ -2,28 +2,36 @@
 
 Worked out before running the estimator, for the 32-layer test MoE (36 B total, 8 B active, top-2 of 16):
 - TensorRT-LLM can lay a tensor-parallel group of 2 out attention-data-parallel: each rank schedules its
-  own streams (host work s per stream costs b · s / 2 per step instead of b · s) and the step pays a
-  fixed cost f per layer (32 · f; f = 0.5 ms: 16 ms). It is a layout chosen for throughput, so the step
-  takes whichever is faster. TensorRT-LLM runs its host work beside the device (overlap scheduler), so a
-  layout's step is o + max(device, host): with s = 0.1 ms the host work hides under the device step at 1
-  and 100 streams (nothing changes) and at 1,000 streams, where 100 ms of host work outlasts the device,
-  attention DP's 16 ms + max(device, 50 ms) beats it. With no host cost the fixed cost never pays off and
-  nothing changes.
+  own streams (host work s per stream costs b · s / 2 per step instead of b · s), holds every weight but
+  the routed experts whole (its parallel-strategy guide: "All GEMM weights are replicated on every GPU";
+  dense MLPs and shared experts built with `overridden_tp_size=1`), so it reads the dense weights whole
+  each step and its two ranks lose the dense weights once in KV room; it runs no attention all-reduce
+  (half the tensor-parallel all-reduce volume); and the step pays a fixed cost f per layer (32 · f;
+  f = 0.5 ms: 16 ms). It is a layout chosen for throughput, so the step takes whichever is faster where
+  the ranks hold their KV cache.
 - vLLM, which is not laid out this way, pays its whole host work on a group of 2 where it outlasts the
   device (100 ms at 1,000 streams).
 - A dense model served by TensorRT-LLM, or the MoE served by vLLM, pays no attention-DP cost.
-- Max-load rows the model generates with known η_e = 0.3 and f = 0.4 ms per layer on 2-device groups (the
-  model in 16-bit does not fit one 48 GB device), with a scheduler cost that makes attention DP pay off at
+- Max-load rows the model generates with known η_e = 0.3 and f = 0.4 ms per layer on 2-device groups of
+  80 GB devices (the model in 16-bit does not fit one), with a scheduler cost that makes attention DP pay off at
   their batches, give both back from the joint fit.
 """
 
 from __future__ import annotations
 
+import copy
+
 import pytest
 
 from estimator.catalog import CalibrationParams, ModelArch
 from estimator.catalog_index import catalog_index
-from estimator.engine import step_time_ms
+from estimator.engine import (
+    _step_terms,
+    attention_dp_fits,
+    attention_dp_replicated_gb,
+    saturating_concurrency,
+    step_time_ms,
+)
 from estimator.moe_fit import expert_fit_rows, fit_expert_efficiency
 from estimator.resolve import resolve
 from estimator.row_predict import predict_row
@@ -42,12 +50,17 @@ SMALL_GPUS = (
 )
 
 
+# The same devices with 80 GB: a group of 2 laid out attention-DP holds the 16-bit dense weights on each rank
+# and still has KV room for the batches where halving the host work pays off (on 48 GB it has almost none).
+ROOMY_GPUS = tuple(gpu.model_copy(update={"memory_gb": 80.0}) for gpu in SMALL_GPUS)
+
+
 def _calibration(**update: object) -> CalibrationParams:
     return CALIBRATION.model_copy(update=update)
 
 
-def _catalog(calibration: CalibrationParams = CALIBRATION, benchmarks=()):
-    base = catalog(*SMALL_GPUS, calibration=calibration, benchmarks=benchmarks)
+def _catalog(calibration: CalibrationParams = CALIBRATION, benchmarks=(), gpus=SMALL_GPUS):
+    base = catalog(*gpus, calibration=calibration, benchmarks=benchmarks)
     return base.model_copy(update={"models": (ARCH_8B, MOE), "quant_formats": QUANTS})
 
 
@@ -59,26 +72,61 @@ def _resolved(cat, backend: str = "trt-llm", model: str = "test-moe", params_b: 
     return resolve(request, catalog_index(cat))
 
 
-def test_the_attention_dp_layout_is_taken_only_where_it_is_faster():
+def _tensor_parallel(r):
+    """The same request laid out tensor-parallel only (no attention-DP alternative)."""
+    copied = copy.copy(r)
+    copied.attention_dp = False
+    return copied
+
+
+def _attention_dp_step(r, batch: int, host_ms_per_stream: float) -> float:
+    """The attention-DP step on 2 ranks worked out from the tensor-parallel terms: every rank reads the dense
+    weights whole (TensorRT-LLM replicates every weight but the routed experts under attention DP), half the
+    all-reduce volume (no attention all-reduce; the MoE's all-gather + reduce-scatter is one all-reduce's),
+    the fixed cost, and half the host work beside the device (TensorRT-LLM overlaps it)."""
+    memory, compute, overhead, comm, _, attention = _step_terms(_tensor_parallel(r), 2, batch)
+    dense_whole = memory + r.memory_fixed_ms / 2.0  # memory_fixed_ms / 2 was one rank's half of the dense reads
+    device = max(dense_whole, compute) + attention + comm / 2.0
+    return overhead + r.attention_dp_step_ms + max(device, host_ms_per_stream * batch / 2.0)
+
+
+def test_the_attention_dp_layout_is_taken_only_where_it_is_faster_and_fits():
     # TensorRT-LLM overlaps its host work with the device (`batching.overlaps_host`): a layout's step is
-    # o + max(device, host), the attention-DP one's o + 16 ms + max(device, host / 2), and the step takes the
-    # shorter. With host work the device step hides (1 and 100 streams) nothing changes; at 1,000 streams
-    # (100 ms of host work against a device step of ~30 ms) attention DP's 16 + 50 ms wins over 100 ms.
-    free = _resolved(_catalog())
+    # o + max(device, host). The attention-DP step (`_attention_dp_step`) pays a fixed 16 ms (0.5 ms x 32
+    # layers) and whole dense reads, and saves half the all-reduces and half the host work; the step takes
+    # the shorter layout where the ranks hold their KV cache. One stream never pays 16 ms; at the most
+    # streams attention DP holds (~500), 0.1 ms of host work each outlasts the device step and halving it wins.
     costly = _resolved(_catalog(_calibration(attention_dp_layer_ms={"trt-llm": 0.5})))
     both = _resolved(_catalog(_calibration(attention_dp_layer_ms={"trt-llm": 0.5},
                                            overlapped_host_ms_per_stream={"*/gpu": 0.1})))
-    assert both.host_overlapped
-    for batch in (1, 100, 1000):
-        device = step_time_ms(free, 2, batch)[0] - free.step_overhead_ms
-        host = 0.1 * batch
-        extra = min(max(device, host), 16.0 + max(device, host / 2)) - device
-        assert step_time_ms(costly, 2, batch)[0] == pytest.approx(step_time_ms(free, 2, batch)[0])
-        assert step_time_ms(both, 2, batch)[0] - step_time_ms(free, 2, batch)[0] == pytest.approx(extra)
-    # At 1,000 streams the host work (100 ms) outlasts this device's step: attention DP halves it and wins.
-    device = step_time_ms(free, 2, 1000)[0] - free.step_overhead_ms
-    assert device < 100.0
-    assert step_time_ms(both, 2, 1000)[0] - step_time_ms(free, 2, 1000)[0] < 100.0 - device
+    assert both.host_overlapped and both.attention_dp_step_ms == pytest.approx(16.0)
+    held = saturating_concurrency(both, 2, 2)
+    assert 300 < held < 1000
+    for r, host in ((costly, 0.0), (both, 0.1)):
+        for batch in (1, 100, held, held + 2):
+            tensor_parallel = step_time_ms(_tensor_parallel(r), 2, batch)[0]
+            laid_out = _attention_dp_step(r, batch, host) if batch <= held else float("inf")
+            assert step_time_ms(r, 2, batch)[0] == pytest.approx(min(tensor_parallel, laid_out))
+    assert step_time_ms(both, 2, 1) == step_time_ms(_tensor_parallel(both), 2, 1)
+    device = step_time_ms(_tensor_parallel(costly), 2, held)[0] - costly.step_overhead_ms
+    assert device < 0.1 * held
+    assert step_time_ms(both, 2, held)[0] < step_time_ms(_tensor_parallel(both), 2, held)[0]
+
+
+def test_an_attention_dp_rank_holds_every_weight_but_the_routed_experts():
+    # 36 B in FP8 on two 48 GB ranks: tensor parallel holds 18 GB of weights per rank; attention DP holds
+    # the dense weights whole on each (the routed experts split), so the two ranks together lose the dense
+    # weights once in KV room: at max load (`saturating_concurrency`) dense_gb / KV per sequence fewer
+    # streams, and the attention-DP step is taken only while its ranks hold their KV cache.
+    r = _resolved(_catalog())
+    dense, per_sequence = r.dense_weights_gb, r.kv_sequence_gb
+    assert 0.0 < dense < r.weights_gb and attention_dp_replicated_gb(r, 2) == dense
+    assert attention_dp_replicated_gb(r, 1) == 0.0 and attention_dp_replicated_gb(_tensor_parallel(r), 2) == 0.0
+    room_tp = (r.device.usable_memory_gb - r.overhead_gb) * 2 - r.weights_gb - r.kv_long_extra_gb
+    assert saturating_concurrency(_tensor_parallel(r), 2, 2) == int(room_tp / per_sequence)
+    assert saturating_concurrency(r, 2, 2) == int((room_tp - dense) / per_sequence)
+    held = saturating_concurrency(r, 2, 2)
+    assert attention_dp_fits(r, 2, held) and not attention_dp_fits(r, 2, held + 2)
 
 
 def test_engines_not_laid_out_attention_dp_pay_every_streams_host_work():
@@ -101,21 +149,21 @@ def test_dense_models_and_other_engines_pay_no_attention_dp_cost():
 
 
 def test_the_joint_fit_gives_back_a_known_expert_efficiency_and_attention_dp_cost():
-    # A scheduler cost (0.2 ms per stream) makes attention DP pay off past 128 streams on a group of 2.
+    # A scheduler cost (0.2 ms per stream) makes attention DP pay off on a group of 2 of the 80 GB devices.
     base = _calibration(overlapped_host_ms_per_stream={"*/gpu": 0.2})
     truth = base.model_copy(update={"expert_prefill_efficiency": {"*": 0.3}, "attention_dp_layer_ms": {"trt-llm": 0.4}})
-    known = _catalog(truth)
+    known = _catalog(truth, gpus=ROOMY_GPUS)
     shapes = [(2048, 128), (5000, 500), (1000, 1000), (128, 2048), (500, 2000), (128, 128)]
     rows = []
     # At max load (no concurrency): rows at a stated one would give the model a step scale of its own.
-    for hw in SMALL_GPUS:
+    for hw in ROOMY_GPUS:
         for concurrency in (None,):
             for prompt, gen in shapes:
                 draft = bench_row(len(rows) + 1, 1.0, hardware_id=hw.id, model="test-moe", params_b=36.0,
                                   quant="FP16", backend="trt-llm", device_count=2, concurrency=concurrency,
                                   prompt_tokens=prompt, gen_tokens=gen, metric="total_tps")
                 rows.append(draft.model_copy(update={"value": predict_row(draft, known, truth)}))
-    cat = _catalog(base, benchmarks=tuple(rows))
+    cat = _catalog(base, benchmarks=tuple(rows), gpus=ROOMY_GPUS)
     assert len(expert_fit_rows(cat)) == len(rows)
     fitted = fit_expert_efficiency(cat, base)
     assert fitted.expert_prefill_efficiency["*"] == pytest.approx(0.3, abs=0.01)
