@@ -20,7 +20,7 @@ from typing import Any, Protocol
 
 from pydantic import ValidationError
 
-from bot.interview import next_question
+from bot.interview import LOAD_SLOTS, next_question
 from bot.llm.base import LanguageModel
 from bot.nlu import HardwareMatcher, ModelLookup, ParseResult, check_fact, parse_message
 from bot.nlu.lang import chinese_script, script_evidence
@@ -364,11 +364,11 @@ def _merge(slots: SlotValues, facts: SlotValues) -> SlotValues:
 
 # Forms of the same load: a newer one replaces the older ("what if we hit 30 req/s?" after "200 concurrent users",
 # "what if 800 concurrent?" after "9,000 requests/hour"). A monthly spend keeps its own line in the comparison.
-_RATE_FORMS = ("requests_per_s", "requests_per_day", "peak_factor", "tokens_per_day")
+_RATE_FORMS = ("requests_per_s", "requests_per_day", "peak_factor", "tokens_per_day", "tokens_per_s_total")
 
 
 def _newer_load_wins(merged: SlotValues, facts: SlotValues) -> None:
-    if any(slot in facts for slot in ("requests_per_s", "requests_per_day", "tokens_per_day")):
+    if any(slot in facts for slot in LOAD_SLOTS):
         if "concurrent_users" not in facts:
             merged.pop("concurrent_users", None)
             merged.pop("base_concurrent_users", None)

@@ -121,6 +121,10 @@ class Workload(BaseModel):
     requests_per_day: float | None = Field(default=None, gt=0, le=1e10)
     peak_factor: float | None = Field(default=None, ge=1, le=100)  # "peak is 3x the average"
     tokens_per_day: float | None = Field(default=None, gt=0, le=1e13)  # prompt + output tokens a day
+    # Beyond the contract: load said as a token rate ("~3M tokens an hour at peak", "每分钟20万token", "12k tok/s
+    # across the cluster"): prompt + output tokens a second over all users, a peak like `requests_per_s`
+    # (never the per-user speed `tokens_per_s_target`); one request's tokens turn it into requests a second.
+    tokens_per_s_total: float | None = Field(default=None, gt=0, le=1e9)
     api_spend_usd_per_month: float | None = Field(default=None, gt=0, le=1e9)  # never a capex budget
     api_model: str | None = Field(default=None, max_length=100)  # the hosted model that spend buys
     api_spend_amount: float | None = Field(default=None, gt=0, le=1e13)  # as said, when not in dollars

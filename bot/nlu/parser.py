@@ -57,7 +57,7 @@ _NO = re.compile(r"^(?:no|nope|n|false|none|不|否|没有|沒有|不会|不會|
 _OPTION_SLOTS = ("quantization",)
 _SERVER_WORD = re.compile(r"\b(?:box|node|server|system|machine)\b|服务器|伺服器|服務器|机器|機器|整机|整機")
 _BOOLEAN_SLOTS = ("dynamic_shapes", "accuracy_critical", "mixed_training")
-_LOAD_SLOTS = ("requests_per_s", "requests_per_day", "tokens_per_day")
+_LOAD_SLOTS = ("requests_per_s", "requests_per_day", "tokens_per_day", "tokens_per_s_total")
 _MEANINGFUL = re.compile(r"[a-z0-9\u4e00-\u9fff]")
 _INVISIBLE = ("Cc", "Cf")  # control and format characters: nothing the user can see
 
@@ -359,7 +359,7 @@ def _per_person_rates(found: SlotValues) -> None:
     """"200 analysts, each fires off ~10 queries an hour", "客服 120 人，每人每分钟发 2 条消息": the rate times the
     people who send it; those people are a head count (how many are in flight is Little's law's, from the
     rate), so a concurrency read from the same count is dropped. With no count of people it is no fact."""
-    for slot in ("requests_per_s", "requests_per_day"):
+    for slot in ("requests_per_s", "requests_per_day", "tokens_per_s_total"):
         rate = found.pop(f"{slot}_per_person", None)
         people = found.get("total_users", found.get("concurrent_users"))
         if not isinstance(rate, int | float) or not isinstance(people, int | float) or slot in found:
