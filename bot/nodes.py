@@ -28,6 +28,8 @@ from bot.nlu.validate import Problem, SlotValues
 from bot.outcomes import Clarification, NoRecommendation, Outcome, Question, Recommended, Reset
 from bot.settings import READING_BUDGET_S
 from bot.state import (
+    MODEL_FACTS,
+    MODEL_OPTION,
     Computed,
     ConversationState,
     HardwareRef,
@@ -45,7 +47,7 @@ from estimator.catalog import Catalog
 from estimator.errors import SiliconsultError
 from estimator.evaluate import evaluate_option
 from estimator.model_shape import implied_facts
-from estimator.options import weigh
+from estimator.options import preferred_model, weigh
 from estimator.schemas import Option, Recommendation
 from estimator.workload import Workload
 
@@ -205,7 +207,7 @@ class Nodes:
         update: ConversationState = {"turn": turn, "lang": lang, "computed": None, "outcome": None, "reply": None}
         if parsed.options:  # "FP8 or INT4?": each value is sized when the recommendation is computed
             update["weighing"] = parsed.options
-        elif any(slot in facts for slot in state.get("weighing") or {}):
+        elif any((MODEL_FACTS[0] if slot == MODEL_OPTION else slot) in facts for slot in state.get("weighing") or {}):
             update["weighing"] = None  # the user settled the choice
         if parsed.unknown_model and "model_params_b" not in facts:
             update["unsized_model"] = parsed.unknown_model  # asked for by name before anything is sized
@@ -284,6 +286,14 @@ class Nodes:
         """The question inside the question: the workload sized once per value of the fact asked about (the
         first such fact), side by side; the recommendation is the chosen value's (`estimator.options`)."""
         slot, values = next(iter(weighing.items()))
+        if slot == MODEL_OPTION:  # "32B or 70B?": each model with its own shape, the rest of the workload alike
+            base = {k: v for k, v in stated(facts).items() if k not in MODEL_FACTS}
+            runs = [(str(value["label"]), self.deps.recommend(
+                facts_from({**base, **{k: v for k, v in value.items() if k in MODEL_FACTS}}), self.deps.catalog, lang=lang))
+                for value in values]
+            target = next((i for i, value in enumerate(values) if value.get("target")), None)
+            options, index = weigh(slot, runs, preferred=preferred_model([v["model_params_b"] for v in values], target))
+            return Computed(recommendation=runs[index][1], weighed=options)
         runs = [(str(value), self.deps.recommend(facts_from({**stated(facts), slot: value}), self.deps.catalog, lang=lang))
                 for value in values]
         options, index = weigh(slot, runs, accuracy_critical=bool(facts.accuracy_critical))

@@ -374,6 +374,9 @@ NON_USD_CURRENCY = _rx(r"(?<![a-z])(?:rmb|cny|yuan|eur|euros?|gbp|pounds?|jpy|ye
 __all__ = [
     "CHOICE_BETWEEN",
     "MIGRATION_TARGET",
+    "MODEL_CHOICE",
+    "MODEL_CHOICE_JOINED",
+    "MODEL_EACH",
     "CONTEXT_HEAVY_WORK",
     "CONTEXT_FLOOR_WORDS",
     "CONTEXT_MAX_WORDS",
@@ -442,6 +445,14 @@ MIGRATION_TARGET = _rx(r"\bfrom\b[^.;!?]{1,60}?\b(?:to|into)\b",
                        r"\breplac(?:e|ing)\b[^.;!?]{1,60}?\bwith\b",
                        "换成", "換成", "迁移到", "遷移到", "升级到", "升級到", "升级成", "升級成", "切换到", "切換到", "改用", "换到", "換到",
                        "迁到", "遷到")
+# Two models weighed in one question ("32B or 70B?", "Qwen3-32B vs Llama 3.3 70B", "用14B还是32B", "gemma 27b 或
+# qwen 32b"): the words that join them. "And" joins two options only beside a word that asks for each
+# ("between a 14b and a 32b", "X 和 Y 各需要什么", "分別要什麼"), else it lists models served together.
+MODEL_CHOICE = _rx(r"\bor\b", r"\bvs\.?(?![a-z])", r"\bversus\b", r"\bcompared (?:to|with)\b", r"\bagainst\b",
+                   "还是", "或者", "或是", "或", "对比", "比起", "相比", "/")
+MODEL_CHOICE_JOINED = _rx(r"\band\b", "和", "跟", "与", "及")
+MODEL_EACH = _rx(r"\bbetween\b", r"\beach\b", r"\bboth\b", r"\bcompare\b", r"\bdelta\b", r"\bdifference\b",
+                 "各", "分别", "哪个", "哪一个", "比较", "差多少", "区别", "差别")
 # Two values joined as a choice ("FP8 or INT4?", "q4 vs q8", "FP8还是INT4"): options to weigh, not a conflict.
 CHOICE_BETWEEN = re.compile(r"^\s*(?:,\s*)?(?:or|vs\.?|versus|还是|還是|或者|或是|或|/|，还是|，還是)\s*$")
 

@@ -39,6 +39,7 @@ from bot.nlu.lexicon import (
     RELATIVE_PERCENT,
     RELATIVE_USERS,
 )
+from bot.nlu.model_choice import MODEL_OPTION, read_model_choice
 from bot.nlu.models import apply_model_readings, unknown_model_name
 from bot.nlu.normalize import normalize
 from bot.nlu.validate import Problem, SlotValues, check_fact
@@ -209,7 +210,17 @@ def parse_message(
     by_slot: dict[str, list[Fact]] = {}
     for fact in readings:
         by_slot.setdefault(fact.slot, []).append(fact)
-    named = _migration_target(text, normalized, by_slot, named, find_model)
+    if (choice := read_model_choice(normalized, by_slot.get("model_params_b", []), find_model)) is not None:
+        # "32B or 70B?": both sized side by side; the reading keeps the one the reply is for
+        result.options[MODEL_OPTION] = choice.options
+        named = choice.chosen.named
+        if named is not None:
+            by_slot.pop("model_params_b", None)
+        else:
+            by_slot["model_params_b"] = [Fact("model_params_b", choice.chosen.size_b, choice.chosen.fact.start,
+                                              choice.chosen.fact.end, keyed=True)]
+    else:
+        named = _migration_target(text, normalized, by_slot, named, find_model)
     _options(normalized, by_slot, result)
     sizes = by_slot.get("model_params_b", [])
     if named and len(sizes) > 1:  # "our 13B fine-tune of Llama 3 8B": the 8B is part of the name

@@ -51,6 +51,18 @@ TEMPLATES: dict[str, tuple[str, str, str]] = {
         "→ {value}：沒有選項滿足全部目標；它最接近（每位使用者速度最高）。以下推薦按 {value}。",
     ),
     "weighed.slot.quantization": ("quantization", "量化格式", "量化格式"),
+    "weighed.slot.model": ("model", "模型", "模型"),
+    "weighed.chosen.target": (
+        "→ {value}: the model you are moving to. The recommendation below is for {value}.",
+        "→ {value}：你要换成的模型。以下推荐按 {value}。",
+        "→ {value}：你要換成的模型。以下推薦按 {value}。",
+    ),
+    "weighed.chosen.largest": (
+        "→ {value}: which model is good enough is your call, not the hardware's; the recommendation below is for the larger, "
+        "{value}, whose hardware serves either.",
+        "→ {value}：哪个模型够用由你决定，硬件替你定不了；以下推荐按较大的 {value}，它的硬件两个都能跑。",
+        "→ {value}：哪個模型夠用由你決定，硬體替你定不了；以下推薦按較大的 {value}，它的硬體兩個都能跑。",
+    ),
     "q.model_params_b.named": (
         "How big is {name}? It is not in the model catalog, and a guessed size would size another model: "
         "say its parameters (e.g. \"671B total, 37B active\" for a mixture of experts, or \"70B\")",
