@@ -153,6 +153,9 @@ _FLAGS: dict[str, dict[Any, tuple[str, str, str]]] = {"users_across_time_zones":
                                 False: ("not accuracy-critical", "准确率非关键", "準確率非關鍵")},
           "air_gapped": {True: ("air-gapped (no cloud, no hosted API)", "内网隔离（不用云、不用托管 API）", "內網隔離（不用雲端、不用託管 API）"),
                          False: ("cloud allowed", "可以用云", "可以用雲端")},
+          "owned_falls_short": {True: ("your hardware is slow at this load (as you see it)", "你的硬件在这个负载下已经不够快（你的观察）",
+                                       "你的硬體在這個負載下已經不夠快（你的觀察）"),
+                                False: ("your hardware copes today", "你的硬件目前够用", "你的硬體目前夠用")},
           "mixed_training": {True: ("training on the same hardware", "同一硬件也做训练", "同一硬體也做訓練"),
                              False: ("inference only", "只做推理", "只做推論")},
           "space_limited": {True: ("rack space limited", "机柜空间有限", "機櫃空間有限"),
@@ -219,6 +222,7 @@ _SLOT_NAMES = {
     "api_spend_currency": ("API spend currency", "API 花费币种", "API 花費幣種"),
     "power_budget_scope": ("power budget applies to", "功耗上限范围", "功耗上限範圍"),
     "air_gapped": ("network", "网络隔离", "網路隔離"),
+    "owned_falls_short": ("your hardware today", "现有硬件现状", "現有硬體現況"),
     "weight_bits_only": ("weight format", "权重格式", "權重格式"),
 }
 
@@ -259,7 +263,7 @@ _FACT_ORDER = ("model_id", "model_params_b", "quantization", "deployment_scale",
                "base_concurrent_users", "requests_per_s", "requests_per_day", "peak_factor", "tokens_per_day",
                "tokens_per_s_total",
                "api_spend_usd_per_month", "api_model", "power_budget_w", "power_budget_scope", "racks", "budget_usd",
-               "lora_adapters", "air_gapped", "model_stability", "models_served", "dynamic_shapes",
+               "lora_adapters", "air_gapped", "owned_falls_short", "model_stability", "models_served", "dynamic_shapes",
                "accuracy_critical", "mixed_training", "space_limited", "existing_hardware", "existing_hardware_ids", "hours_per_day", "days_per_week",
                "utilization",
                "electricity_usd_per_kwh", "amortization_years", "active_params_b", "owned_devices", "named_devices",
@@ -366,12 +370,15 @@ def option_title(option: Option, lang: str = "en") -> str:
     return title
 
 
-def answer_lines(rec: Recommendation) -> list[str]:
+def answer_lines(rec: Recommendation, lang: str = "en") -> list[str]:
     """The direct answers, first in the reply: owned hardware, the devices named, the batch job."""
     # "We have six L40S — enough?" owns and asks about the same six: the owned verdict answers it (once,
     # with one count: the named sizing adds its N+1 spare, the top-up does not).
     owned = {(a.hardware_id, a.owned_count) for a in rec.owned}
-    lines = [a.text for a in rec.owned] + [a.text for a in rec.named if (a.hardware_id, a.asked_count) not in owned]
+    # Said slow at this load yet estimated to meet the targets: the estimate never overrules what they see.
+    lines = [a.text + (t("answer.owned.disputed", lang, hardware=f"{a.owned_count} × {a.hardware_name}") if a.disputed else "")
+             for a in rec.owned]
+    lines += [a.text for a in rec.named if (a.hardware_id, a.asked_count) not in owned]
     if rec.batch is not None:
         lines.append(rec.batch.text)
     return [line for line in lines if line]
@@ -459,7 +466,7 @@ def render_recommendation(
         out.append((" " if lang == "en" else "").join(echo))
     if changes:
         out.append(t("rec.changes", lang, changes=("; " if lang == "en" else "；").join(changes)))
-    out += answer_lines(rec)
+    out += answer_lines(rec, lang)
     out += accelerator_reply_lines(rec, lang)
     if rent_first:
         out += cloud_lines(rec, lang)

@@ -374,9 +374,13 @@ def recommend(
     candidates, excluded = enumerate_candidates(filled, catalog)
     if is_batch_job(filled):
         sizer: Sizer = BatchSizer(filled, catalog, estimate_fn, capacity_fn, lang=lang, shortcuts=shortcuts)
-    else:  # targets the user did not set do not fail hardware they own (seed 1's bands judge it)
+    else:  # targets the user did not set do not fail hardware they own (seed 1's bands judge it), unless the user
+        # says it falls short at this load: then "acceptable" is not acceptable to them, and the comfortable
+        # targets judge it as they judge a purchase
+        banded = not workload.owned_falls_short
         sizer = Sizer(filled, catalog, estimate_fn, capacity_fn, lang=lang,
-                      assumed_targets=(workload.tokens_per_s_target is None, workload.ttft_target_ms is None),
+                      assumed_targets=(banded and workload.tokens_per_s_target is None,
+                                       banded and workload.ttft_target_ms is None),
                       format_stated=named.quantization is not None, shortcuts=shortcuts)
     free, counted = split_counted(filled, candidates, catalog)  # owned devices: never more than stated
     sized = size_all(sizer, free) + size_counted(sizer, counted)

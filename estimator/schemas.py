@@ -248,6 +248,8 @@ class OwnedAnswer(_Model):
     add_capex_usd: float | None = None
     add_option: Option | None = None
     text: str = ""
+    disputed: bool = Field(default=False, description="the user says these devices fall short at this load, yet the "
+                           "estimate says they meet every target: the wording says the two disagree")
 
 
 class NamedAnswer(_Model):

@@ -134,6 +134,10 @@ class Workload(BaseModel):
     racks: int | None = Field(default=None, ge=1, le=10_000)
     lora_adapters: int | None = Field(default=None, ge=1, le=100_000)  # adapters served on one base model
     air_gapped: bool | None = None  # no cloud rental or hosted API may be used
+    # Beyond the contract: the user says the hardware they own falls short at the stated load ("our 2x L40S are
+    # getting slow with 120 users", "4张4090 高峰时卡得不行"). An observation: that hardware is judged by the
+    # comfortable targets, not by seed 1's acceptable band, and an estimate that still says it meets them says so.
+    owned_falls_short: bool | None = None
     # A bit width was said ("8 bit at most", "8 位量化"), not a format: each option may be sized at its own
     # format of that width (FP8 where a batched engine runs it natively, else the GGUF of `quantization`).
     weight_bits_only: bool | None = None

@@ -306,6 +306,18 @@ OWNERSHIP = _rx(r"\b(?:i|we)\s+(?:already\s+|only\s+|just\s+)?(?:have|own|got|bo
                 r"\bexisting\b", r"\bidle\b", "已经有", "已經有", "我有", "我们有", "我們有", "我只有", "我们只有", "我們只有", "手上只有", "现有", "現有", "手上有",
                 "闲置", "閒置", "內建", "内置", "內置")
 
+# Hardware said to fall short at the load it carries now ("our 2x L40S are getting slow with 120 users", "can't keep
+# up", "4张4090 高峰时卡得不行", "扛不住"): running, so theirs, and an observation the estimate must not overrule.
+OWNED_FALLS_SHORT = _rx(r"\b(?:getting|got|gets|is|are|was|were|too|really|very|so|painfully|super|way too|pretty|quite)\s+slow\b",
+                        r"\bslow(?:s|ing|ed)? (?:down|to a crawl)\b", r"\bsluggish\b", r"\bstruggl(?:e|es|ed|ing)\b",
+                        r"\b(?:can'?t|cannot|can not|doesn'?t|don'?t|isn'?t|aren'?t|not) keep(?:ing)? up\b", r"\bcrawl(?:s|ing)?\b",
+                        r"\bchok(?:e|es|ed|ing)\b", r"\bbog(?:s|ged|ging)? down\b", r"\bwent to (?:hell|shit)\b",
+                        r"\bthrough the roof\b", r"\btim(?:es|ing) out\b", r"\bfalling over\b", r"\blagg(?:y|ing)\b",
+                        r"\bunusabl[ey]\b", r"\bmaxed out\b", r"\bbuckl(?:e|es|ing)\b", r"\bmelt(?:s|ing)? down\b",
+                        "卡得不行", "卡的不行", "很卡", "好卡", "太卡", "卡卡的", "卡顿", "卡頓", "变慢", "很慢", "太慢", "好慢", "慢到不行",
+                        "慢得不行", "越来越慢", "扛不住", "撑不住", "顶不住", "吃不消", "跟不上", "带不动", "跑不动", "延迟爆", "延迟很高",
+                        "hold不住", "不够用了", "排队严重", "经常超时", "老是超时")
+
 # Words naming each risk of the checklist (DESIGN.md risk ids), to answer "explain the power risk".
 RISK_WORDS: dict[str, re.Pattern[str]] = {
     "dynamic_shapes": _rx(r"dynamic", r"shapes?", r"variable[- ]length", "动态", "動態", "变长", "變長"),
@@ -374,6 +386,7 @@ NON_USD_CURRENCY = _rx(r"(?<![a-z])(?:rmb|cny|yuan|eur|euros?|gbp|pounds?|jpy|ye
 __all__ = [
     "CHOICE_BETWEEN",
     "MIGRATION_TARGET",
+    "OWNED_FALLS_SHORT",
     "MODEL_CHOICE",
     "MODEL_CHOICE_JOINED",
     "MODEL_EACH",

@@ -34,6 +34,7 @@ from bot.nlu.lexicon import (
     NUM,
     OVERNIGHT,
     OVERNIGHT_WINDOW_HOURS,
+    OWNED_FALLS_SHORT,
     RELATIVE_BUDGET,
     RELATIVE_BUDGET_PERCENT,
     RELATIVE_PERCENT,
@@ -274,6 +275,8 @@ def parse_message(
             devices.named = [{**d, "count": result.gpu_count} if d["hardware_id"] == box and d["count"] == 1 else d
                              for d in devices.named]
         _device_facts(found, devices)
+        if devices.owned and OWNED_FALLS_SHORT.search(normalized):
+            found["owned_falls_short"] = True
         # "-2 h100s", owned, asked about or compared: asked about, never read as two.
         negative = [*devices.negative, *(h.count for h in result.hardware if h.count is not None and h.count < 0)]
         result.problems += [Problem("device_count", count, low=1, high=MAX_DEVICES) for count in dict.fromkeys(negative)]

@@ -52,6 +52,18 @@ TEMPLATES: dict[str, tuple[str, str, str]] = {
     ),
     "weighed.slot.quantization": ("quantization", "量化格式", "量化格式"),
     "weighed.slot.model": ("model", "模型", "模型"),
+    "answer.owned.disputed": (
+        " You say your {hardware} are already slow at this load, and this estimate disagrees: something it does not "
+        "see is holding them back (serving engine and batching settings, longer prompts or answers than assumed, a "
+        "wider weight format, other jobs on the cards). Measure tokens/s per user and first-token time at peak "
+        "before buying; if they are what you see, size with those figures (say them).",
+        "你说 {hardware} 在这个负载下已经很慢，而这个估算认为够用，两者不一致：可能有估算看不到的因素在拖慢"
+        "（推理引擎和批处理配置、提示或回答比假设的长、权重格式更宽、卡上还跑着别的任务）。购买前先在高峰实测每用户"
+        "每秒 token 数和首 token 时间；如果实测就是你看到的那样，请把实测数字告诉我再估算。",
+        "你說 {hardware} 在這個負載下已經很慢，而這個估算認為夠用，兩者不一致：可能有估算看不到的因素在拖慢"
+        "（推論引擎和批次設定、提示或回答比假設的長、權重格式更寬、卡上還跑著別的工作）。購買前先在尖峰實測每位使用者"
+        "每秒 token 數和首 token 時間；如果實測就是你看到的那樣，請把實測數字告訴我再估算。",
+    ),
     "weighed.chosen.target": (
         "→ {value}: the model you are moving to. The recommendation below is for {value}.",
         "→ {value}：你要换成的模型。以下推荐按 {value}。",

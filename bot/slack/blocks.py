@@ -327,7 +327,7 @@ def recommendation_blocks(reply: Reply) -> list[Block]:
     understood = understood_line(reply)
     if understood:
         blocks.append(_context([understood]))
-    for line in answer_lines(recommendation):  # the question that was asked, answered first
+    for line in answer_lines(recommendation, lang):  # the question that was asked, answered first
         blocks.append(section(escape(line)))
     for line in accelerator_reply_lines(recommendation, lang):  # seed 2: the accelerators, evaluated first
         blocks.append(section(escape(line)))
