@@ -164,6 +164,12 @@ _USERS_ZH = _any(
     # 位 and 名 count people whatever noun follows ("60 位醫師", "5000 名员工").
     rf"{APPROX}{NUM}\s*(?:多|餘|余)?\s*(?:位|名)\s*[\u4e00-\u9fff]{{0,4}}",
 )
+# The team counted as "us": "4 of us in the lab", "all 25 of us", "我们5个共用", "我们仨" (a fused count, normalized
+# to "我们3个"): a head count like "5 people" (a "人" after it is `_USERS_ZH`'s).
+_WE_COUNTED = _any(
+    rf"\b(?:all |just |only )?(?:the )?(?!1\s)(?!0)(?!1\.){NUM}\s+of us\b",  # "one of us" is someone, no count
+    rf"(?:我们|咱们|咱)\s*(?:这|就|只有|一共|总共|大概)?\s*{NUM}\s*(?:来|多|几)?\s*个(?!\s*(?:人|月|小时|模型|gpu|卡|节点|请求|token))",
+)
 _USERS_KEYED = re.compile(
     rf"(?P<key>concurrency|concurrent users|simultaneous users|peak users|peak of|peaks? at|number of users|users|headcount|team of|team size|"
     rf"department of|group of|staff of|company of|并发数|並發數|并发用户数|並發用戶數|并发量|並發量|并发|並發|同时在线人数|同時在線人數|"
@@ -484,7 +490,7 @@ def _users(text: str, claims: _Claims) -> Iterator[Fact]:
 
 
 def _people(text: str, claims: _Claims) -> Iterator[Fact]:
-    for pattern in (_USERS_KEYED, _USERS_EN, *_USERS_ZH, *_USERS_AT_ONCE):
+    for pattern in (_USERS_KEYED, _USERS_EN, *_USERS_ZH, *_USERS_AT_ONCE, *_WE_COUNTED):
         for m in _matches(pattern, text, claims):
             value = _int(number_value(m))
             here = m.group(0)
