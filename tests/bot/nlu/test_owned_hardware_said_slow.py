@@ -42,3 +42,12 @@ def test_a_device_to_buy_after_a_complaint_is_not_owned(matcher):
 
 def test_slow_with_nothing_owned_is_no_fact(matcher):
     assert "owned_falls_short" not in parse_message("the hosted api is too slow for 50 users", hardware=matcher).facts
+
+
+@pytest.mark.parametrize(("text", "users"), [("300 個同時在線的時候延遲爆掉", 300), ("高峰80个同时在用就卡", 80)])
+def test_people_on_at_once_left_unsaid_are_streams(text, users):
+    assert parse_message(text).facts["concurrent_users"] == users
+
+
+def test_models_in_use_at_once_are_no_people():
+    assert "concurrent_users" not in parse_message("3个同时在用的模型").facts
