@@ -28,6 +28,8 @@ MODEL_FACTS = ("model_params_b", "model_id", "active_params_b")
 ModelLookup = Callable[[str], "tuple[Any, ...] | None"]
 # A clause ends at punctuation, a dash or a sentence's full stop (not a version's "3.3").
 _CLAUSE_END = re.compile(r"[,;!?，；。？！\n—]|\.(?!\d)")
+# Sizes listed before the choice ("14b, 32b or 70b?", "7B、14B还是32B"): each is an option too.
+_LISTED = re.compile(r"\s*[,、/]\s*(?:an? |the )?")
 _SAME = 0.02  # two readings within 2 % are one model ("llama 3.1 8b" is 8.03B)
 
 
@@ -85,6 +87,18 @@ def _differ(a: ModelSide, b: ModelSide) -> bool:
     return abs(a.size_b - b.size_b) > _SAME * max(a.size_b, b.size_b)
 
 
+def _listed_before(text: str, first: ModelSide, sizes: Sequence[Fact]) -> list[ModelSide]:
+    """The sizes listed right before the first option, a comma or "、" apart ("14b, 32b or 70b")."""
+    listed: list[ModelSide] = []
+    following = first.fact
+    for fact in reversed([f for f in sizes if f.end <= following.start]):
+        if not isinstance(fact.value, int | float) or _LISTED.fullmatch(text, fact.end, following.start) is None:
+            break
+        listed.insert(0, ModelSide(float(fact.value), None, fact))
+        following = fact
+    return listed
+
+
 def read_model_choice(text: str, sizes: Sequence[Fact], find_model: ModelLookup | None) -> ModelChoice | None:
     """The two models a question weighs, if it weighs two (see the module docstring)."""
     sizes = sorted(sizes, key=lambda f: f.start)
@@ -100,8 +114,11 @@ def read_model_choice(text: str, sizes: Sequence[Fact], find_model: ModelLookup 
         right = _side(text, joint.end(), end, sizes, find_model, nearest_last=False)
         if left is None or right is None or not _differ(left, right) or left.fact.end > right.fact.start:
             continue
-        chosen = right if migration or right.size_b >= left.size_b else left
-        return ModelChoice(options=[left.option(target=False), right.option(target=migration)], chosen=chosen)
+        sides = [*([] if migration else _listed_before(text, left, sizes)), left, right]
+        if len({round(s.size_b, 1) for s in sides}) < len(sides):
+            sides = [left, right]
+        chosen = right if migration else max(sides, key=lambda s: s.size_b)
+        return ModelChoice(options=[s.option(target=migration and s is right) for s in sides], chosen=chosen)
     return None
 
 

@@ -32,6 +32,8 @@ def read(text: str):
     ("72B 跟 32B 各要多少張卡", [72, 32], 72),
     ("打算从 7B 升级到 14B", [7, 14], 14),
     ("we're moving from a 70b to an 8b distill", [70, 8], 8),  # the target, even when smaller
+    ("8b, 14b or 32b? whichever runs on a couple of cards", [8, 14, 32], 32),  # a list before the choice
+    ("3B、7B 还是 14B 好", [3, 7, 14], 14),
 ])
 def test_both_models_are_options_and_the_reply_is_for_one(text, sizes, kept):
     parsed = read(text)
