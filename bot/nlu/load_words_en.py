@@ -87,7 +87,9 @@ WORDS: dict[str, tuple[str, ...]] = {
                    r"no cloud(?: allowed| at all| whatsoever|(?=\s*[,.;!?)]|\s*$))", r"(?:fully|completely|totally) offline", r"disconnected network",
                    r"on[- ]prem(?:ise|ises)? only", r"data (?:can'?t|cannot|must not|may not) leave", r"classified network",
                    r"isolated network"),
-    "careful_quantization": (r"no careless quanti[sz]", r"(?:don'?t|do not|can'?t|cannot) (?:quanti[sz]e|compress) (?:aggressively|carelessly|too much|much)",
+    # careless quantization named at all is a caution against it ("they don't want any careless quantization")
+    "careful_quantization": (r"no careless quanti[sz]", r"\bcareless(?:ly)?\s+quanti[sz]",
+                             r"\bquanti[sz]\w*\s+carelessly\b", r"(?:don'?t|do not|can'?t|cannot) (?:quanti[sz]e|compress) (?:aggressively|carelessly|too much|much)",
                              r"no aggressive quanti[sz]", r"(?:can'?t|cannot|mustn'?t) (?:lose|drop|sacrifice) (?:any )?(?:accuracy|quality)",
                              r"careful (?:with|about) quanti[sz]"),
     "mixed_training": (r"(?:train|fine[- ]?tun)\w*\b.{0,60}\bsame (?:machines?|hardware|gpus?|servers?|boxe?s?|cards?|nodes?|rigs?)",
