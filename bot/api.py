@@ -35,6 +35,7 @@ from typing import Literal
 from pydantic import ValidationError
 
 from bot.settings import Settings
+from bot.wording import worded
 from estimator.catalog import Catalog
 from estimator.errors import InvalidRequest
 from estimator.schemas import Estimate, EstimateRequest, Option, Recommendation, TcoResult
@@ -85,12 +86,13 @@ def recommend(workload: WorkloadLike, *, lang: str = "en", catalog: Catalog | No
     """The recommended hardware for a workload: primary option, alternatives, TCO, risks, validation plan.
 
     Missing facts take the seeds' defaults and are listed in `Recommendation.assumptions`. `lang` (en,
-    zh-Hans, zh-Hant) is the language of the sentences; numbers and ids are the same in all.
-    Raises `NoFeasibleOption` when nothing in the catalog meets the workload's limits.
+    zh-Hans, zh-Hant) is the language its sentences are worded in (`bot.wording.worded`); numbers and ids
+    are the same in all. Raises `NoFeasibleOption` when nothing in the catalog meets the workload's limits
+    (`bot.wording.error_text` says why).
     """
     from estimator.recommend import recommend as run
 
-    return run(as_workload(workload), catalog or _default_catalog(), lang=lang)
+    return worded(run(as_workload(workload), catalog or _default_catalog()), lang)
 
 
 def tco(hardware_id: str, count: int, workload: WorkloadLike, *, existing: bool = False, migration_usd: float = 0.0,
@@ -120,7 +122,7 @@ def compare(workload: WorkloadLike, hardware: Sequence[str | tuple[str, int]], *
     options = []
     for entry in hardware:
         hardware_id, count = (entry, None) if isinstance(entry, str) else entry
-        options.append(evaluate_option(checked, chosen, hardware_id, count, lang=lang))
+        options.append(worded(evaluate_option(checked, chosen, hardware_id, count), lang))
     return options
 
 

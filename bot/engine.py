@@ -17,10 +17,11 @@ from langchain_core.runnables import RunnableConfig
 
 from bot.graph import TERMINAL_NODES
 from bot.llm.base import JSONSchema, LanguageModel, Message
-from bot.prompts.templates import t
 from bot.reply import Reply
 from bot.state import ConversationState, StateJSON, TurnReply, state_json, stated, upgrade
 from bot.state_pruning import keep_latest_checkpoint
+from bot.wording import error_text, worded
+from bot.wording.sentences import t
 from estimator.errors import SiliconsultError
 
 log = logging.getLogger(__name__)
@@ -109,7 +110,7 @@ class Engine:
         lang = values.get("lang") or "en"
         # A SiliconsultError carries a message written for users; anything else stays in the log, and
         # the user gets a short apology without internals (no exception names, no paths).
-        text = (t("error.known", lang, message=exc.user_message) if isinstance(exc, SiliconsultError)
+        text = (t("error.known", lang, message=error_text(exc, lang)) if isinstance(exc, SiliconsultError)
                 else t("error", lang))
         return self._reply(values, TurnReply(text=text, lang=lang, intent="error"))
 
@@ -117,8 +118,9 @@ class Engine:
     def _reply(values: ConversationState, reply: TurnReply) -> Reply:
         """A node's reply completed with the thread's facts and current recommendation."""
         rec = values.get("recommendation")
+        shown = worded(rec, reply.lang) if rec is not None else None  # its findings in the reply's language
         return Reply.model_validate({**reply.model_dump(), "slots": stated(values.get("slots")),
-                                     "recommendation": rec, "done": rec is not None})
+                                     "recommendation": shown, "done": rec is not None})
 
     def conversation(self, thread_id: str) -> ConversationState:
         """The thread's stored state, typed (empty for an unknown thread)."""

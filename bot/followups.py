@@ -1,7 +1,7 @@
 """Follow-up nodes on an existing recommendation: compare named hardware, "why not X", explain.
 
 They decide (which options, at which counts) and leave a `Comparison` or `Explanation` outcome;
-`bot/words.py` words it.
+`bot/wording/outcomes.py` words it.
 
 Comparisons run the same deterministic tools on a catalog narrowed to the named device (or kind), so
 "compare with two L40S" and "why not an NPU?" answer with estimated numbers for this workload, not
@@ -16,6 +16,7 @@ from bot.nodes import Deps, decided, filled_workload
 from bot.outcomes import ComparedOption, Comparison, Explanation, Recommended
 from bot.routers import EXPLAIN_INTENTS
 from bot.state import ConversationState, HardwareRef, TurnReading, facts_of, turn_of
+from bot.wording import error_text, words
 from estimator.candidates import purchase_unit
 from estimator.catalog import Hardware
 from estimator.defaults import device_price
@@ -58,9 +59,10 @@ class FollowupNodes:
         return None if hw is None else HardwareRef(hardware_ids=[hw.id], kind=hw.kind, alias=hw.name)
 
     def _option_for(self, workload: Workload, target: HardwareRef, rec: Recommendation,
-                    lang: str = "en", *, rent: bool = False) -> tuple[Option | None, str, Recommendation | None]:
+                    lang: str = "en", *, rent: bool = False) -> tuple[Option | None, str, Recommendation | None, bool]:
         """The best option using the target's device (or kind) for this workload, or None with the reason,
-        and the recommendation over that device alone (its buy / rent / API comparison) when it was run.
+        and the recommendation over that device alone (its buy / rent / API comparison) when it was run, and
+        whether every reason is a missing price or power figure (the devices cannot be costed, not unfit).
         `rent`: the rental is asked for, so the device's own recommendation is run even when the current
         one sized the device already as an alternative (its cloud comparison is the primary's only)."""
         known = [o for o in [rec.primary, *rec.alternatives] if o is not None]
@@ -68,7 +70,7 @@ class FollowupNodes:
         ids = target.hardware_ids
         for option in known:  # reuse the recommendation's own numbers when it already sized this device
             if option.hardware_id in ids and target.count in (None, option.count) and not (rent and option is not rec.primary):
-                return option, "", rec if option is rec.primary else None
+                return option, "", rec if option is rec.primary else None, False
         if ids:
             # A device the recommendation sized already is compared at the user's count; otherwise every
             # device the words name ("a100": its variants; "tenstorrent": the maker's range) competes.
@@ -79,19 +81,20 @@ class FollowupNodes:
                 h for h in self.deps.catalog.hardware if h.kind == target.kind
                 and (target.vendor is None or h.vendor.lower() == target.vendor)))  # a Mac: Apple's
         if not pool:
-            return None, "", None
+            return None, "", None, False
         narrowed = self.deps.catalog.model_copy(update={"hardware": pool})
         try:
-            result = self.deps.recommend(workload, narrowed, lang=lang)
+            result = self.deps.recommend(workload, narrowed)
         except NoFeasibleOption as exc:
             unpriced = self._unpriced_option(workload, pool, target, lang)
             if unpriced is not None:
-                return unpriced, "", None
+                return unpriced, "", None, False
             # The catalog was narrowed here: the devices' own reasons, not advice about the whole catalog.
-            return None, _sentence(exc.reasons, lang) or exc.user_message, None
+            costing = bool(exc.reasons) and all(r.key in _COSTING_REASONS for r in exc.reasons)
+            return None, _sentence(words(exc.reasons, lang), lang) or error_text(exc, lang), None, costing
         except SiliconsultError as exc:
-            return None, exc.user_message, None
-        return result.primary, " ".join([result.rationale, *result.relax]).strip(), result
+            return None, error_text(exc, lang), None, False
+        return result.primary, " ".join(words([result.rationale, *result.relax], lang)).strip(), result, False
 
     def _unpriced_option(self, workload: Workload, pool: tuple[Hardware, ...], target: HardwareRef,
                          lang: str) -> Option | None:
@@ -104,8 +107,7 @@ class FollowupNodes:
         fastest = sorted(pool, key=lambda h: -(h.memory_bandwidth_gbs or 0.0))
         asked = [NamedDevice(hardware_id=h.id, count=target.count) for h in fastest[:MAX_TARGETS]]
         try:
-            result = self.deps.recommend(workload.model_copy(update={"named_devices": asked}), self.deps.catalog,
-                                         lang=lang)
+            result = self.deps.recommend(workload.model_copy(update={"named_devices": asked}), self.deps.catalog)
         except SiliconsultError:
             return None
         options = [a.option for a in result.named if a.option is not None]
@@ -114,7 +116,7 @@ class FollowupNodes:
     def _at_count(self, workload: Workload, option: Option, count: int, lang: str) -> Option:
         """The same device at the count the user named ("two L40S", "8 GPUs"), judged against the targets."""
         try:
-            return self.deps.evaluate(workload, self.deps.catalog, option.hardware_id, count, lang=lang)
+            return self.deps.evaluate(workload, self.deps.catalog, option.hardware_id, count)
         except SiliconsultError:  # a count the estimator refuses: the sized option stands, the "sized" line explains
             return option
 
@@ -146,9 +148,9 @@ class FollowupNodes:
             return Comparison(why_not=True, targets=targets, primary_named=True, users=users)
         entries: list[ComparedOption] = []
         for target in targets:
-            option, reason, result = self._option_for(workload, target, rec, lang, rent=rent)
+            option, reason, result, costing = self._option_for(workload, target, rec, lang, rent=rent)
             if option is None:
-                entries.append(ComparedOption(target=target, reason=reason))
+                entries.append(ComparedOption(target=target, reason=reason, costing_only=costing))
                 continue
             if rent:  # what renting it costs: the device's own buy / rent / API comparison, at its sized count
                 entries.append(ComparedOption(target=target, option=option, cloud=result.cloud if result else None))
@@ -170,27 +172,14 @@ class FollowupNodes:
     def explain(self, state: ConversationState) -> ConversationState:
         turn = turn_of(state)
         intent = next((i for i in turn.intents if i in EXPLAIN_INTENTS), "just_recommend")
-        update = self._in_reply_language(state)
         k8s = None
         if intent == "k8s_manifest":  # the manifest's contents from the recommendation's own pilot command
-            rec = update.get("recommendation") or state.get("recommendation")
+            rec = state.get("recommendation")
             k8s = k8s_serving(rec, self.deps.catalog) if rec is not None else None
-        return {**update, **decided(state, Explanation(intent=intent, k8s=k8s))}
+        # A question in another language than the recommendation's needs no re-run: its findings are worded
+        # in the reply's language when shown (`bot.wording.worded`).
+        return decided(state, Explanation(intent=intent, k8s=k8s))
 
-    def _in_reply_language(self, state: ConversationState) -> ConversationState:
-        """The recommendation again in the reply's language when it was computed in another: its risks,
-        assumptions, cost working and rationale are sentences worded by the estimator, so "风险有哪些？" in an
-        English thread listed English risks under a Chinese heading. Same facts, so the same figures; the
-        turn's one call of the estimator. A recommendation of unknown language (an older checkpoint) stays."""
-        lang, rec_lang = state.get("lang") or "en", state.get("rec_lang")
-        if state.get("recommendation") is None or rec_lang is None or rec_lang == lang:
-            return {}
-        facts = state.get("rec_slots") or facts_of(state)
-        try:
-            again = self.deps.recommend(facts, self.deps.catalog, lang=lang)
-        except SiliconsultError:  # it was computed before: the one in force stands, in its own words
-            return {}
-        return {"recommendation": again, "rec_lang": lang}
 
 
 def _topped_up(target: HardwareRef, more: int, state: ConversationState, rec: Recommendation) -> HardwareRef:
@@ -232,6 +221,10 @@ def _product_line(target: HardwareRef, pool: tuple[Hardware, ...]) -> tuple[Hard
 
 
 _MAKER_WORDS = ("mac", "apple", "apple silicon", "苹果", "蘋果")
+
+
+# A device left out only because it cannot be costed (no price, no power figure) is not unfit.
+_COSTING_REASONS = frozenset({"reason.no_price", "reason.no_tdp"})
 
 
 def _sentence(reasons: list[str], lang: str) -> str:

@@ -13,7 +13,7 @@ checkpointer keeps the thread's state between messages, so a restarted process c
 
 `compute` is the turn's one call of the estimator. The deciding nodes leave a typed outcome
 (`bot/outcomes.py`) and write no sentence; `worded` has the turn's last node word it, once, with
-`bot/words.py`, in the same step as the facts it commits.
+`bot/wording/outcomes.py`, in the same step as the facts it commits.
 
 The state's models are stored by `bot.checkpoint_serde.StateSerializer`, which `build_graph` installs
 on whatever checkpointer it is given (SQLite, Postgres, in-memory), so every saver keeps them alike.
@@ -31,7 +31,7 @@ from bot.followups import FollowupNodes
 from bot.nodes import Deps, Nodes
 from bot.routers import route_after_respond, route_turn
 from bot.state import ConversationState
-from bot.words import Words
+from bot.wording.outcomes import Words
 
 
 class _AllNodes(Nodes, FollowupNodes):

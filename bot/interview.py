@@ -14,7 +14,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from bot.prompts.templates import t
+from bot.wording.sentences import t
 from estimator.concurrency import generating_share, peak_generating_streams, peak_share
 from estimator.defaults import COMFORTABLE_TOKENS_PER_S
 

@@ -17,11 +17,12 @@ from __future__ import annotations
 import ipaddress
 from collections.abc import Callable
 from functools import wraps
-from typing import TYPE_CHECKING, Any, Literal, ParamSpec, TypeVar
+from typing import TYPE_CHECKING, Any, ParamSpec, TypeVar
 
 from pydantic import BaseModel
 
 from bot import api
+from bot.wording.sentences import Language
 from estimator.catalog import Catalog, Hardware, HardwareKind, ModelArch
 from estimator.errors import ConfigError, InvalidRequest, SiliconsultError, UnknownHardware
 from estimator.schemas import Estimate, EstimateRequest, Option, Recommendation, Risk, TcoResult
@@ -30,7 +31,6 @@ from estimator.workload import Workload
 if TYPE_CHECKING:
     from mcp.server.mcpserver import MCPServer
 
-Language = Literal["en", "zh-Hans", "zh-Hant"]
 HTTP_PATH = "/mcp"
 P = ParamSpec("P")
 R = TypeVar("R")

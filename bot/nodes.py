@@ -4,7 +4,7 @@ Each node takes the typed state (`bot.state`) and returns the keys it changes; t
 `understand`, upgrades a checkpoint written before the state was typed. One node, `compute`, calls
 the estimator once per turn that needs numbers; the recommendation it returns carries the filled
 workload, the only source of users, charts and follow-ups. A node that answers the turn leaves a
-typed outcome (`bot/outcomes.py`) and writes no sentence: the graph's last node (`bot/words.py`)
+typed outcome (`bot/outcomes.py`) and writes no sentence: the graph's last node (`bot/wording/outcomes.py`)
 words it once. Tools are plain function calls on validated models (no LLM picks them); the SLM, when
 configured, only reads facts the parser missed and rewords questions/summaries behind a guard. A
 node that fails raises, the checkpointer keeps the previous state, and the engine answers with an
@@ -43,31 +43,32 @@ from bot.state import (
     unsized_model,
     upgrade,
 )
+from bot.wording import error_text
 from estimator.catalog import Catalog
 from estimator.errors import SiliconsultError
 from estimator.evaluate import evaluate_option
 from estimator.model_shape import implied_facts
 from estimator.options import preferred_model, weigh
+from estimator.said import Said
 from estimator.schemas import Option, Recommendation
 from estimator.workload import Workload
 
 
 class RecommendFn(Protocol):
-    """`estimator.recommend.recommend`: sentences in `lang` (en, zh-Hans, zh-Hant)."""
+    """`estimator.recommend.recommend`: findings, worded where they are shown (`bot.wording`)."""
 
-    def __call__(self, workload: Workload, catalog: Catalog, *, lang: str = "en") -> Recommendation: ...
+    def __call__(self, workload: Workload, catalog: Catalog) -> Recommendation: ...
 
 
 class FillDefaultsFn(Protocol):
-    """`estimator.assume.fill_defaults`: the assumption notes in `lang`."""
+    """`estimator.assume.fill_defaults`: the filled workload and its assumptions (findings)."""
 
-    def __call__(self, workload: Workload, *, lang: str = "en") -> tuple[Workload, list[str]]: ...
+    def __call__(self, workload: Workload) -> tuple[Workload, list[Said]]: ...
 
 class EvaluateFn(Protocol):
     """`estimator.evaluate.evaluate_option`: one device at the count the user named, judged on the targets."""
 
-    def __call__(self, workload: Workload, catalog: Catalog, hardware_id: str, count: int | None = None, *,
-                 lang: str = "en") -> Option: ...
+    def __call__(self, workload: Workload, catalog: Catalog, hardware_id: str, count: int | None = None) -> Option: ...
 
 
 class ExtractFn(Protocol):
@@ -129,7 +130,7 @@ def model_helpers(model: LanguageModel | None, *, reading_timeout_s: float = REA
 
 def decided(state: ConversationState, outcome: Outcome) -> ConversationState:
     """The update of a node that decides the turn: commits this turn's facts and leaves the outcome
-    for the wording step (`bot/words.py`)."""
+    for the wording step (`bot/wording/outcomes.py`)."""
     return {"slots": facts_of(state), "outcome": outcome}
 
 
@@ -276,25 +277,25 @@ class Nodes:
         try:
             weighing = {slot: values for slot, values in (state.get("weighing") or {}).items() if len(values) > 1}
             if weighing:
-                return {"computed": self._weighed(facts_of(state), weighing, lang)}
-            rec = self.deps.recommend(facts_of(state), self.deps.catalog, lang=lang)
+                return {"computed": self._weighed(facts_of(state), weighing)}
+            rec = self.deps.recommend(facts_of(state), self.deps.catalog)
         except SiliconsultError as exc:
-            return {"computed": Computed(error=exc.user_message)}
+            return {"computed": Computed(error=error_text(exc, lang))}
         return {"computed": Computed(recommendation=rec)}
 
-    def _weighed(self, facts: Workload, weighing: dict[str, list[Any]], lang: str) -> Computed:
+    def _weighed(self, facts: Workload, weighing: dict[str, list[Any]]) -> Computed:
         """The question inside the question: the workload sized once per value of the fact asked about (the
         first such fact), side by side; the recommendation is the chosen value's (`estimator.options`)."""
         slot, values = next(iter(weighing.items()))
         if slot == MODEL_OPTION:  # "32B or 70B?": each model with its own shape, the rest of the workload alike
             base = {k: v for k, v in stated(facts).items() if k not in MODEL_FACTS}
             runs = [(str(value["label"]), self.deps.recommend(
-                facts_from({**base, **{k: v for k, v in value.items() if k in MODEL_FACTS}}), self.deps.catalog, lang=lang))
+                facts_from({**base, **{k: v for k, v in value.items() if k in MODEL_FACTS}}), self.deps.catalog))
                 for value in values]
             target = next((i for i, value in enumerate(values) if value.get("target")), None)
             options, index = weigh(slot, runs, preferred=preferred_model([v["model_params_b"] for v in values], target))
             return Computed(recommendation=runs[index][1], weighed=options)
-        runs = [(str(value), self.deps.recommend(facts_from({**stated(facts), slot: value}), self.deps.catalog, lang=lang))
+        runs = [(str(value), self.deps.recommend(facts_from({**stated(facts), slot: value}), self.deps.catalog))
                 for value in values]
         options, index = weigh(slot, runs, accuracy_critical=bool(facts.accuracy_critical))
         return Computed(recommendation=runs[index][1], weighed=options)

@@ -1,7 +1,7 @@
 """What a turn decided, before any wording: the typed outcome a deciding node leaves in the state.
 
 The deciding nodes (`bot/nodes.py`, `bot/followups.py`) pick the question, run the estimator, size
-the compared options; they write no sentence. The one wording step (`bot/words.py`, the graph's last
+the compared options; they write no sentence. The one wording step (`bot/wording/outcomes.py`, the graph's last
 node) turns the outcome into the reply's text, changes and suggestions, in the thread's language.
 """
 
@@ -64,6 +64,7 @@ class ComparedOption(_Outcome):
     target: HardwareRef
     option: Option | None = None
     reason: str = ""  # the estimator's explanation when no option uses the target
+    costing_only: bool = False  # every reason is a missing price or power figure: not unfit, just not costable
     sized: int | None = None  # the count the estimator sized, when the user named another one
     # The named count is no whole baseboard ("two H100 SXM": sold on 8-GPU boards): the board size and the
     # capex of the sized purchase, so the answer says what buying it means instead of pricing two.

@@ -2,13 +2,12 @@
 
 from __future__ import annotations
 
-from typing import Literal, TypedDict
+from typing import TypedDict
 
 from pydantic import BaseModel, Field
 
+from bot.wording.sentences import Language
 from estimator.schemas import Recommendation
-
-Language = Literal["en", "zh-Hant", "zh-Hans"]
 
 # Workload facts as stated or read: DESIGN.md workload field name → value. A reading may hold a value
 # the Workload contract rejects until `bot.nlu.validate.check_fact` has checked it; the values differ

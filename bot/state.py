@@ -22,6 +22,7 @@ from pydantic import BaseModel, ConfigDict, Field
 from bot.nlu.model_choice import MODEL_FACTS, MODEL_OPTION
 from bot.nlu.validate import SlotValues
 from bot.outcomes import OUTCOME_MODELS, HardwareRef, Outcome
+from bot.wording import worded
 from estimator.options import WeighedOption
 from estimator.schemas import Recommendation
 from estimator.workload import Workload
@@ -104,7 +105,7 @@ class ConversationState(TypedDict, total=False):
     pending_slot: str | None  # the slot the last question asked about
     recommendation: Recommendation | None  # the current recommendation
     rec_slots: Workload | None  # the stated facts that recommendation was computed from
-    rec_lang: str | None  # the language its sentences (risks, assumptions, rationale) were worded in
+    rec_lang: str | None  # the thread's language when it was computed (its findings are worded per reply)
     echoed: bool  # "Understood: …" was shown before the first recommendation
     # Renting or buying was asked before the facts to size it were known ("should we rent GPUs or buy?"):
     # the first recommendation leads with its buy / rent / API comparison, as when asked with the facts.
@@ -117,7 +118,7 @@ class ConversationState(TypedDict, total=False):
     turn: TurnReading  # this message's reading (transient)
     computed: Computed | None  # the compute step's result (transient)
     outcome: Outcome | None  # what this turn decided, before wording (transient; `bot/outcomes.py`)
-    reply: TurnReply | None  # this turn's answer, worded once from the outcome (transient; `bot/words.py`)
+    reply: TurnReply | None  # this turn's answer, worded once from the outcome (transient; `bot/wording/outcomes.py`)
 
 
 # The classes a checkpoint may hold (nested models are stored inside these as plain data).
@@ -206,7 +207,8 @@ def state_json(state: ConversationState) -> StateJSON:
         out["pending_slot"] = state["pending_slot"]
     if "recommendation" in state:
         rec = state["recommendation"]
-        out["recommendation"] = rec.model_dump(mode="json") if rec is not None else None
+        # The DESIGN.md JSON: its findings worded in the thread's language.
+        out["recommendation"] = worded(rec, state.get("lang") or "en").model_dump(mode="json") if rec is not None else None
     if "rec_slots" in state:
         out["rec_slots"] = stated(state["rec_slots"]) if state["rec_slots"] is not None else None
     if "echoed" in state:

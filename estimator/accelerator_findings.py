@@ -1,5 +1,5 @@
 """Typed findings of seed 2's accelerator-first rule (`estimator.accelerator_first`), kept apart so the
-recommendation schema can carry them without importing the sizer. No text: `bot/accelerator_words.py`
+recommendation schema can carry them without importing the sizer. No text: `bot/wording/accelerators.py`
 words them in the user's language."""
 
 from __future__ import annotations

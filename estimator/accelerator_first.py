@@ -7,7 +7,7 @@ quote is worth asking for), the best one that meets the targets within the limit
 GPU that comes closest stands beside it. When none meets them, the verdict says which accelerator comes
 closest and what it misses by; the ranking's answer stands.
 
-Pure and language-free: returns typed findings (`AcceleratorVerdict`); `bot/accelerator_words.py` words them.
+Pure and language-free: returns typed findings (`AcceleratorVerdict`); `bot/wording/accelerators.py` words them.
 It must never claim an option is within a power limit it exceeds: `within_power` is computed from the
 same peak-power figure the limit check uses (`tco.peak_power_w`).
 """

@@ -16,16 +16,16 @@ from estimator.batch import BatchSizer, job_hours, plan, shown_hours
 from estimator.batch import rationale as batch_rationale
 from estimator.candidates import ownership
 from estimator.catalog import Catalog
-from estimator.messages import msg
-from estimator.named import evaluate_named, named_text
+from estimator.named import evaluate_named, named_text, named_verdict
 from estimator.owned import owned_answers
+from estimator.said import Said, said
 from estimator.schemas import NamedAnswer, Option, Recommendation, Risk
 from estimator.sizing import Sized, Sizer
 from estimator.workload import Workload
 
 
 class OptionFn(Protocol):
-    def __call__(self, sized: Sized, rationale: str | None = None, *, lang: str = "en") -> Option: ...
+    def __call__(self, sized: Sized, rationale: Said | None = None) -> Option: ...
 
 _COMPILED = ("npu", "accel")  # graph-compiled parts (seed 2, 坑三)
 _SEVERITY_ORDER = {"high": 0, "medium": 1, "low": 2}
@@ -44,7 +44,7 @@ def annotate(option: Option, sized: Sized, sizer: Sizer, *, unpriced: bool = Fal
         # Costed at power only because no price is on record, not because it is owned: say so.
         # The working's lines follow the TCO's findings one for one (`recommend.to_option`): the line of the
         # `owned` finding ("already owned: no purchase") is the one that is not true.
-        line = msg("answer.named.unpriced", sizer.lang, power=option.tco.annual_power_usd)
+        line = said("answer.named.unpriced", power=option.tco.annual_power_usd)
         findings = sized.tco.findings if sized.tco is not None else ()
         lines = [line if finding.id == "owned" else text for finding, text in zip(findings, option.tco_assumptions,
                                                                                     strict=True)]
@@ -54,7 +54,7 @@ def annotate(option: Option, sized: Sized, sizer: Sizer, *, unpriced: bool = Fal
 
 def answer_questions(
     rec: Recommendation, sizer: Sizer, workload: Workload, catalog: Catalog, sized: list[Sized],
-    excluded: dict[str, str], primary: Sized, alternatives: list[Sized], lang: str = "en", *,
+    excluded: dict[str, Said], primary: Sized, alternatives: list[Sized], *,
     to_option: OptionFn, format_stated: bool = False,
 ) -> Recommendation:
     """`rec` with the owned, named and batch answers and the annotated options.
@@ -71,11 +71,11 @@ def answer_questions(
         update["alternatives"] = [annotate(o, s, sizer) for o, s in zip(rec.alternatives, alternatives, strict=False)]
     if workload.owned_devices:
         answers = []
-        for answer, own, extra in owned_answers(sizer, workload, catalog, sized, excluded, primary, lang,
+        for answer, own, extra in owned_answers(sizer, workload, catalog, sized, excluded, primary,
                                                  format_stated):
             answers.append(answer.model_copy(update={
-                "option": None if own is None else annotate(to_option(own, lang=lang), own, sizer),
-                "add_option": None if extra is None else annotate(to_option(extra, lang=lang), extra, sizer),
+                "option": None if own is None else annotate(to_option(own), own, sizer),
+                "add_option": None if extra is None else annotate(to_option(extra), extra, sizer),
             }))
         update["owned"] = answers
     named: list[NamedAnswer] = []
@@ -84,26 +84,26 @@ def answer_questions(
         if found is None:
             continue
         option, reason, smallest, priced = found
-        text, same = named_text(sizer, device, option, reason, smallest, priced, primary, lang, format_stated)
+        text, same = named_text(sizer, device, option, reason, smallest, priced, primary, format_stated)
         named.append(NamedAnswer(
             hardware_id=option.candidate.hardware.id, hardware_name=option.candidate.hardware.name,
             asked_count=device.count, count=option.count, meets=not option.violations and reason is None,
-            priced=priced, is_primary=same, reason=reason,
-            option=annotate(to_option(option, lang=lang), option, sizer,
+            priced=priced, is_primary=same, reason=reason, verdict=named_verdict(option, reason, smallest, priced),
+            option=annotate(to_option(option), option, sizer,
                             unpriced=not priced and ownership(workload, option.candidate.hardware, catalog) is None),
             text=text))
     if named:
         update["named"] = named
     if isinstance(sizer, BatchSizer):
         hours = sizer.hours(primary.candidate, primary.count)
-        update["batch"] = plan(workload, hours, lang)
-        why = batch_rationale(sizer, primary, sized, lang)
+        update["batch"] = plan(workload, hours)
+        why = batch_rationale(sizer, primary, sized)
         update["rationale"] = why
         if primary_option is not None:
             update["primary"] = primary_option.model_copy(update={"rationale": why})
     elif workload.batch_items is not None:  # a batch job without a deadline: sized as stated, timed
         hours = job_hours(primary.estimate, sizer.peak, workload)
-        update["batch"] = plan(workload, hours, lang)
+        update["batch"] = plan(workload, hours)
     device_risks = _asked_device_risks(rec, sized, named)
     if device_risks:
         update["risks"] = [*rec.risks, *device_risks]

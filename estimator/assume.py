@@ -30,7 +30,7 @@ from estimator.load import (
     tokens_per_s_for_ttft,
 )
 from estimator.lora import adapter_gb, adapters_gb
-from estimator.messages import msg
+from estimator.said import Said, joined, said
 from estimator.workload import DEFAULT_QUANTIZATION, Workload
 
 DEFAULT_PARAMS_B = 7.0  # seed 1 benchmarks and sizes its tiers on a 7B model
@@ -80,44 +80,44 @@ def scale_for(users: int) -> str:
     return "organization"
 
 
-def spend_note(c: LoadConversion, lang: str) -> str:
+def spend_note(c: LoadConversion) -> Said:
     """Today's API spend as the token volume it buys at that API's list price."""
-    return msg("assume.load.spend", lang, spend=c.api_spend_usd_per_month, model=c.api_model, price_in=c.usd_per_m_input,
+    return said("assume.load.spend", spend=c.api_spend_usd_per_month, model=c.api_model, price_in=c.usd_per_m_input,
                price_out=c.usd_per_m_output, source=c.api_source_url, tokens=c.tokens_per_day)
 
 
-def load_note(c: LoadConversion, lang: str) -> str:
+def load_note(c: LoadConversion) -> Said:
     """The conversion in the open: the stated figure, the rate, the hold time and the streams."""
-    peak = msg("assume.load.peak", lang, factor=c.peak_factor) if c.peak_factor != 1 else ""
+    peak = said("assume.load.peak", factor=c.peak_factor) if c.peak_factor != 1 else ""
     common = {"rps": c.requests_per_s, "hold": c.hold_s, "streams": c.concurrent_streams, "hours": c.running_hours_per_day,
               "peak": peak}
     if c.source == "rate":
-        return msg("assume.load.rate", lang, per_hour=c.requests_per_s * SECONDS_PER_HOUR, ttft=c.ttft_s,
+        return said("assume.load.rate", per_hour=c.requests_per_s * SECONDS_PER_HOUR, ttft=c.ttft_s,
                    output=c.output_tokens, tps=c.tokens_per_s, **common)
     if c.source == "token_rate":
-        return msg("assume.load.token_rate", lang, per_hour=(c.tokens_per_s_total or 0.0) * SECONDS_PER_HOUR,
+        return said("assume.load.token_rate", per_hour=(c.tokens_per_s_total or 0.0) * SECONDS_PER_HOUR,
                    per_request=c.prompt_tokens + c.output_tokens, prompt=c.prompt_tokens, output=c.output_tokens, **common)
     if c.source == "daily_requests":
-        return msg("assume.load.daily", lang, per_day=c.requests_per_day, **common)
+        return said("assume.load.daily", per_day=c.requests_per_day, **common)
     if c.source == "spend":  # the spend as a volume first, then the volume as streams
-        return msg("sep", lang).join((spend_note(c, lang), msg("assume.load.tokens", lang, tokens=c.tokens_per_day,
+        return joined((spend_note(c), said("assume.load.tokens", tokens=c.tokens_per_day,
                                       per_request=c.prompt_tokens + c.output_tokens, prompt=c.prompt_tokens,
                                       output=c.output_tokens, per_day=c.requests_per_day, **common)))
-    return msg("assume.load.tokens", lang, tokens=c.tokens_per_day, per_request=c.prompt_tokens + c.output_tokens,
+    return said("assume.load.tokens", tokens=c.tokens_per_day, per_request=c.prompt_tokens + c.output_tokens,
                prompt=c.prompt_tokens, output=c.output_tokens, per_day=c.requests_per_day, **common)
 
 
-def _from_load(w: Workload, facts: dict[str, Any], notes: list[str], lang: str, api_prices: Iterable[ApiPrice]) -> None:
+def _from_load(w: Workload, facts: dict[str, Any], notes: list[Said], api_prices: Iterable[ApiPrice]) -> None:
     """Concurrency from a stated rate, daily count, token volume or API spend (Little's law), said in the open;
     the volume it implies is what the buy / rent / API comparison prices."""
     conversion = load_conversion(w, api_prices)
     if conversion is None:
         return
     if conversion.source == "spend" and w.concurrent_users is not None:
-        notes.append(spend_note(conversion, lang))  # the streams are stated; the spend still sets the volume
+        notes.append(spend_note(conversion))  # the streams are stated; the spend still sets the volume
     if w.concurrent_users is None:
         facts["concurrent_users"] = conversion.concurrent_streams
-        notes.append(load_note(conversion, lang))
+        notes.append(load_note(conversion))
     if w.tokens_per_day is None:
         # The API is priced on the volume the load implies: a daily count or spend as stated; a peak rate at the
         # TCO's average utilization of its peak over the running hours.
@@ -129,7 +129,7 @@ def _from_load(w: Workload, facts: dict[str, Any], notes: list[str], lang: str, 
         facts["tokens_per_day"] = round(daily, 1)
 
 
-def _base_utilization(w: Workload, facts: dict[str, Any], notes: list[str], lang: str) -> None:
+def _base_utilization(w: Workload, facts: dict[str, Any], notes: list[Said]) -> None:
     """Base and peak stated together: the peak sizes the hardware, the base sets the average load (the
     utilization power and cost per token are computed at), unless a utilization was stated."""
     peak = facts.get("concurrent_users", w.concurrent_users)
@@ -137,22 +137,22 @@ def _base_utilization(w: Workload, facts: dict[str, Any], notes: list[str], lang
     if base is None or not peak or "utilization" in w.model_fields_set or base >= peak:
         return
     facts["utilization"] = round(base / peak, 4)
-    notes.append(msg("assume.base_utilization", lang, peak=peak, base=base, utilization=facts["utilization"]))
+    notes.append(said("assume.base_utilization", peak=peak, base=base, utilization=facts["utilization"]))
 
 
-def _power_scope(w: Workload, facts: dict[str, Any], notes: list[str], lang: str) -> None:
+def _power_scope(w: Workload, facts: dict[str, Any], notes: list[Said]) -> None:
     """A per-rack limit is not the total: with the racks stated, the deployment may draw the limit in each
     (a device never spans racks, so the sizing's own per-server check still holds); without them, one rack's."""
     if w.power_budget_w is not None and w.power_budget_scope == "per_server":
-        notes.append(msg("assume.power_per_server", lang, per_server=w.power_budget_w))
+        notes.append(said("assume.power_per_server", per_server=w.power_budget_w))
     if w.power_budget_w is None or w.power_budget_scope != "per_rack":
         return
     racks = w.racks or 1
     facts["power_budget_w"] = w.power_budget_w * racks
-    notes.append(msg("assume.power_per_rack", lang, per_rack=w.power_budget_w, racks=racks, total=w.power_budget_w * racks))
+    notes.append(said("assume.power_per_rack", per_rack=w.power_budget_w, racks=racks, total=w.power_budget_w * racks))
 
 
-def _users(w: Workload, facts: dict[str, Any], notes: list[str], lang: str) -> None:
+def _users(w: Workload, facts: dict[str, Any], notes: list[Said]) -> None:
     scale = w.deployment_scale
     if w.total_users is None and w.concurrent_users is None and "concurrent_users" in facts:
         facts["total_users"] = facts["concurrent_users"]  # streams from a rate: no head count was given
@@ -160,9 +160,9 @@ def _users(w: Workload, facts: dict[str, Any], notes: list[str], lang: str) -> N
         users = SCALE_USERS[scale or "team"]
         facts["total_users"] = users
         if scale:
-            notes.append(msg("assume.users_scale", lang, users=users, scale=msg(f"scale.{scale}", lang)))
+            notes.append(said("assume.users_scale", users=users, scale=said(f"scale.{scale}")))
         else:
-            notes.append(msg("assume.users_team", lang, users=users))
+            notes.append(said("assume.users_team", users=users))
     total = facts.get("total_users", w.total_users)
     if "concurrent_users" in facts:
         pass  # already from the stated load (`_from_load`)
@@ -171,7 +171,7 @@ def _users(w: Workload, facts: dict[str, Any], notes: list[str], lang: str) -> N
         # (seed 1: NPUs and laptops are single-user); the fleet is one device per person, not a server. An
         # edge box (a kiosk, a line-side terminal) may be shared by many: edge head counts keep their peak share.
         facts["concurrent_users"] = 1
-        notes.append(msg("assume.own_device", lang, total=w.total_users))
+        notes.append(said("assume.own_device", total=w.total_users))
     elif w.concurrent_users is None and w.total_users is not None and w.total_users > 1:
         # A stated head count: its peak sessions are a sourced share of it, and a session generates only while
         # its answer streams, the rest of its time is reading (estimator/concurrency.py): streams, not everyone.
@@ -179,14 +179,14 @@ def _users(w: Workload, facts: dict[str, Any], notes: list[str], lang: str) -> N
         tps = w.tokens_per_s_target or COMFORTABLE_TOKENS_PER_S
         concurrent = peak_generating_streams(w.total_users, across_time_zones=spread, decode_tokens_per_s=tps)
         facts["concurrent_users"] = concurrent
-        notes.append(msg("assume.peak_share.zones" if spread else "assume.peak_share", lang, users=concurrent,
+        notes.append(said("assume.peak_share.zones" if spread else "assume.peak_share", users=concurrent,
                          total=w.total_users, share=round(peak_share(across_time_zones=spread) * 100),
                          source=CONCURRENCY_SOURCE, gen=round(generating_share(tps) * 100), tps=tps,
                          reading_source=READING_SOURCE_URL))
     elif w.concurrent_users is None:
         concurrent = total or 1
         facts["concurrent_users"] = concurrent
-        notes.append(msg("assume.concurrent", lang, users=concurrent))
+        notes.append(said("assume.concurrent", users=concurrent))
     if total is None:
         facts["total_users"] = facts.get("concurrent_users", w.concurrent_users)
     if scale is None:
@@ -198,14 +198,11 @@ def _users(w: Workload, facts: dict[str, Any], notes: list[str], lang: str) -> N
         served = (load_conversion(w) is not None or w.api_spend_usd_per_month is not None
                   or is_ultra_low_ttft(w.ttft_target_ms))
         facts["deployment_scale"] = scale_for(max(users, 2) if served else users)
-        scale_word = msg(f"scale.{facts['deployment_scale']}", lang)
-        if not lang.startswith("zh"):  # English (any other language is): "an organization deployment"
-            scale_word = ("an " if scale_word[:1] in "aeiou" else "a ") + scale_word
-        notes.append(msg("assume.scale", lang, scale=scale_word, users=users))
+        notes.append(said("assume.scale", scale=said(f"scale.with_article.{facts['deployment_scale']}"), users=users))
 
 
-def fill_defaults(workload: Workload, *, lang: str = "en", api_prices: Iterable[ApiPrice] = ()) -> tuple[Workload, list[str]]:
-    """A complete workload and the list of assumptions made to complete it, in `lang` (en, zh-Hans, zh-Hant).
+def fill_defaults(workload: Workload, *, api_prices: Iterable[ApiPrice] = ()) -> tuple[Workload, list[Said]]:
+    """A complete workload and the list of assumptions made to complete it.
 
     The TCO basis is always listed; the other notes only for facts that were missing. `api_prices`: the hosted
     models' list prices, which turn a stated monthly API spend into a token volume.
@@ -213,31 +210,31 @@ def fill_defaults(workload: Workload, *, lang: str = "en", api_prices: Iterable[
     _check(workload)
     w = workload
     facts: dict[str, Any] = {}
-    notes: list[str] = []
+    notes: list[Said] = []
     if w.model_params_b is None:
         facts["model_params_b"] = DEFAULT_PARAMS_B
-        notes.append(msg("assume.model", lang, params=DEFAULT_PARAMS_B))
+        notes.append(said("assume.model", params=DEFAULT_PARAMS_B))
     if w.quantization is None:
         if w.accuracy_critical:
             facts["quantization"] = "Q8_0"
-            notes.append(msg("assume.q8", lang))
+            notes.append(said("assume.q8"))
         else:
             facts["quantization"] = DEFAULT_QUANTIZATION
-            notes.append(msg("assume.q4", lang))
-    _from_load(w, facts, notes, lang, api_prices)
-    _users(w, facts, notes, lang)
-    _base_utilization(w, facts, notes, lang)
-    _power_scope(w, facts, notes, lang)
+            notes.append(said("assume.q4"))
+    _from_load(w, facts, notes, api_prices)
+    _users(w, facts, notes)
+    _base_utilization(w, facts, notes)
+    _power_scope(w, facts, notes)
     if w.lora_adapters:
         params = facts.get("model_params_b", w.model_params_b) or DEFAULT_PARAMS_B
-        notes.append(msg("assume.lora", lang, adapters=w.lora_adapters, each=adapter_gb(params),
+        notes.append(said("assume.lora", adapters=w.lora_adapters, each=adapter_gb(params),
                          total=adapters_gb(params, w.lora_adapters)))
     if w.prompt_tokens is None:
         facts["prompt_tokens"] = DEFAULT_PROMPT_TOKENS
-        notes.append(msg("assume.prompt", lang, tokens=DEFAULT_PROMPT_TOKENS))
+        notes.append(said("assume.prompt", tokens=DEFAULT_PROMPT_TOKENS))
     if w.output_tokens is None:
         facts["output_tokens"] = DEFAULT_OUTPUT_TOKENS
-        notes.append(msg("assume.output", lang, tokens=DEFAULT_OUTPUT_TOKENS))
+        notes.append(said("assume.output", tokens=DEFAULT_OUTPUT_TOKENS))
     batch = w.arrival_pattern == "batch"
     personal = (facts.get("deployment_scale") or w.deployment_scale) in ("personal", "edge")
     if w.tokens_per_s_target is None:
@@ -254,38 +251,38 @@ def fill_defaults(workload: Workload, *, lang: str = "en", api_prices: Iterable[
         if stated_ttft is not None and tokens_per_s_for_ttft(stated_ttft) > facts["tokens_per_s_target"]:
             # A stated first-token bound this tight holds the stream to its latency class as well (MLPerf).
             facts["tokens_per_s_target"] = tokens_per_s_for_ttft(stated_ttft)
-            reason = msg("assume.speed.ttft_class", lang, ttft=stated_ttft, tpot=stated_ttft * TPOT_PER_TTFT,
+            reason = said("assume.speed.ttft_class", ttft=stated_ttft, tpot=stated_ttft * TPOT_PER_TTFT,
                          source=TPOT_SOURCE_URL)
         else:
-            reason = msg(f"assume.speed.{why}", lang)
-        notes.append(msg("assume.speed", lang, tps=facts["tokens_per_s_target"], why=reason))
+            reason = said(f"assume.speed.{why}")
+        notes.append(said("assume.speed", tps=facts["tokens_per_s_target"], why=reason))
     if w.ttft_target_ms is None:
         prompt = facts.get("prompt_tokens") or w.prompt_tokens
         facts["ttft_target_ms"] = BATCH_TTFT_MS if batch else assumed_ttft_ms(
             prompt, PERSONAL_TTFT_MS if personal else DEFAULT_TTFT_MS)
-        notes.append(msg("assume.ttft", lang, ms=facts["ttft_target_ms"]))
+        notes.append(said("assume.ttft", ms=facts["ttft_target_ms"]))
     if w.arrival_pattern is None:
         facts["arrival_pattern"] = "steady"
-        notes.append(msg("assume.steady", lang))
+        notes.append(said("assume.steady"))
     if w.models_served is None:
         facts["models_served"] = 1
-        notes.append(msg("assume.one_model", lang))
+        notes.append(said("assume.one_model"))
     if w.dynamic_shapes is None:
         facts["dynamic_shapes"] = True
-        notes.append(msg("assume.dynamic", lang))
+        notes.append(said("assume.dynamic"))
     if w.model_stability is None:
-        notes.append(msg("assume.stable", lang))
+        notes.append(said("assume.stable"))
     if w.existing_hardware is None and (facts.get("deployment_scale") or w.deployment_scale) == "personal":
-        notes.append(msg("assume.no_owned", lang))
+        notes.append(said("assume.no_owned"))
     if w.budget_currency is not None and w.budget_amount is not None and w.budget_usd is not None \
             and (fx := fx_rate(w.budget_currency)) is not None:
-        notes.append(msg("assume.fx", lang, amount=w.budget_amount, currency=w.budget_currency, usd=w.budget_usd,
+        notes.append(said("assume.fx", amount=w.budget_amount, currency=w.budget_currency, usd=w.budget_usd,
                          rate=fx.units_per_usd, date=fx.date, source=fx.source_url))
     if w.api_spend_currency is not None and w.api_spend_amount is not None and w.api_spend_usd_per_month is not None \
             and (fx := fx_rate(w.api_spend_currency)) is not None:
-        notes.append(msg("assume.spend_fx", lang, amount=w.api_spend_amount, currency=w.api_spend_currency,
+        notes.append(said("assume.spend_fx", amount=w.api_spend_amount, currency=w.api_spend_currency,
                          usd=w.api_spend_usd_per_month, rate=fx.units_per_usd, date=fx.date))
-    notes.append(msg("assume.tco_basis", lang, hours=w.hours_per_day, utilization=facts.get("utilization", w.utilization),
+    notes.append(said("assume.tco_basis", hours=w.hours_per_day, utilization=facts.get("utilization", w.utilization),
                      price=w.electricity_usd_per_kwh, years=w.amortization_years))
     return w.model_copy(update=facts), notes
 

@@ -25,7 +25,7 @@ import math
 from estimator.candidates import Candidate
 from estimator.catalog import Catalog
 from estimator.defaults import OVERLOAD_FACTOR
-from estimator.messages import msg
+from estimator.said import Said, said
 from estimator.schemas import BatchPlan, Estimate
 from estimator.sizing import CapacityFn, Checked, EstimateFn, Shortcuts, Sized, Sizer
 from estimator.workload import Workload
@@ -76,7 +76,7 @@ def shown_hours(hours: float) -> float:
     return round(hours, 2)
 
 
-def rationale(sizer: BatchSizer, primary: Sized, options: list[Sized], lang: str = "en") -> str:
+def rationale(sizer: BatchSizer, primary: Sized, options: list[Sized]) -> Said:
     """The batch job's deciding numbers: when the primary finishes, at what aggregate rate, and at what
     cost, against how many options finish in time (the chat rationale's per-user speed means nothing here)."""
     _, streams = sizer.best_streams(primary.candidate, primary.count)
@@ -89,14 +89,14 @@ def rationale(sizer: BatchSizer, primary: Sized, options: list[Sized], lang: str
     # an aggregate: quoted as one, 16k "prompt tok/s" sat beside a 42k tok/s requirement the job meets.)
     items_per_s = (sizer.workload.batch_items or 0) / (exact * SECONDS_PER_HOUR) if exact > 0 else 0.0
     prompt, output = sizer.workload.prompt_tokens or 512, sizer.workload.output_tokens or 256
-    return msg("answer.batch.why", lang, count=primary.count, hardware=primary.candidate.hardware.name,
+    return said("answer.batch.why", count=primary.count, hardware=primary.candidate.hardware.name,
                stack=primary.candidate.stack.name, hours=hours, limit=sizer.window_hours / HEADROOM,
                window=sizer.window_hours, streams=streams, decode=items_per_s * output,
                prefill=items_per_s * prompt, capex=cost.capex_usd, tco=cost.three_year_total_usd,
                n=len(meeting))
 
 
-def plan(workload: Workload, finishes_hours: float | None, lang: str = "en") -> BatchPlan:
+def plan(workload: Workload, finishes_hours: float | None) -> BatchPlan:
     """The job's required throughput and (when known) when the primary finishes it, with the sentence."""
     items = workload.batch_items or 0
     prompt, output = workload.prompt_tokens or 512, workload.output_tokens or 256
@@ -110,12 +110,12 @@ def plan(workload: Workload, finishes_hours: float | None, lang: str = "en") -> 
     if finishes_hours is not None and finite:
         finishes_hours = shown_hours(finishes_hours)
     if not seconds:  # no deadline stated: say how long the recommended option takes
-        text = (msg("answer.batch.no_window", lang, hours=finishes_hours, items=items, prompt=prompt, output=output)
+        text = (said("answer.batch.no_window", hours=finishes_hours, items=items, prompt=prompt, output=output)
                 if finite else "")
     elif finite:
-        text = msg("answer.batch", lang, hours=finishes_hours, **params)
+        text = said("answer.batch", hours=finishes_hours, **params)
     else:
-        text = msg("answer.batch.none", lang, **params)
+        text = said("answer.batch.none", **params)
     return BatchPlan(items=items, prompt_tokens=prompt, output_tokens=output, window_hours=window,
                      headroom=HEADROOM, required_prefill_tokens_per_s=round(prefill, 1),
                      required_decode_tokens_per_s=round(decode, 1),
@@ -126,9 +126,8 @@ def plan(workload: Workload, finishes_hours: float | None, lang: str = "en") -> 
 class BatchSizer(Sizer):
     """The sizer with the batch criterion: fits, and finishes within the window with headroom."""
 
-    def __init__(self, workload: Workload, catalog: Catalog, estimate_fn: EstimateFn, capacity_fn: CapacityFn,
-                 lang: str = "en", shortcuts: Shortcuts | None = None) -> None:
-        super().__init__(workload, catalog, estimate_fn, capacity_fn, lang=lang, shortcuts=shortcuts)
+    def __init__(self, workload: Workload, catalog: Catalog, estimate_fn: EstimateFn, capacity_fn: CapacityFn, shortcuts: Shortcuts | None = None) -> None:
+        super().__init__(workload, catalog, estimate_fn, capacity_fn, shortcuts=shortcuts)
         self.window_hours = workload.batch_window_hours or math.inf
         self._streams: dict[tuple[str, str, int], tuple[Estimate, int]] = {}
         # The job is one client: served tokens/s = the job's generated tokens over the window (same for all).

@@ -18,7 +18,7 @@ from dataclasses import dataclass, replace
 
 from estimator.catalog import Catalog, Hardware, ServingStack
 from estimator.defaults import ORGANIZATION_USERS, device_price
-from estimator.messages import Reason
+from estimator.said import Said, said
 from estimator.workload import Workload
 
 # Seed 1: "限於較小的模型（實際上限約 7B 量化）" — a little slack for 7–8B families.
@@ -43,7 +43,7 @@ class Candidate:
     existing: bool
     unit_price_usd: float | None
     # How the power of an owned device with no TDP of its own was filled in (`owned_power`), for the TCO lines.
-    power_note: str | None = None
+    power_note: Said | None = None
     # Owned because the user said they own this class ("NPU laptops") without naming the chip: which one
     # they have is unknown, so the ranking does not let one chip of the class beat another on cost.
     class_owned: bool = False
@@ -184,7 +184,7 @@ def owned(workload: Workload, hw: Hardware, catalog: Catalog | None = None) -> b
     return ownership(workload, hw, catalog) is not None
 
 
-def chip_power_w(hw: Hardware, catalog: Catalog | None) -> tuple[float | None, str | None]:
+def chip_power_w(hw: Hardware, catalog: Catalog | None) -> tuple[float | None, Said | None]:
     """The draw to cost a device at: its own TDP, else (an NPU block) the TDP of the laptop chip it is
     part of, with a note saying so; (None, None) when neither is on record."""
     if hw.tdp_w:
@@ -192,11 +192,11 @@ def chip_power_w(hw: Hardware, catalog: Catalog | None) -> tuple[float | None, s
     if catalog is not None and hw.kind == "npu":
         for soc in catalog.hardware:
             if soc.tdp_w and _same_chip(hw, soc):
-                return soc.tdp_w, Reason("power_note.chip", hardware=hw.name, tdp=f"{soc.tdp_w:.0f}", chip=soc.name)
+                return soc.tdp_w, said("power_note.chip", hardware=hw.name, tdp=f"{soc.tdp_w:.0f}", chip=soc.name)
     return None, None
 
 
-def _with_power(candidate: Candidate, tdp_w: float, note: str) -> Candidate:
+def _with_power(candidate: Candidate, tdp_w: float, note: Said) -> Candidate:
     return replace(candidate, hardware=candidate.hardware.model_copy(update={"tdp_w": tdp_w}), power_note=note)
 
 
@@ -220,45 +220,45 @@ def fill_owned_power(candidates: list[Candidate], catalog: Catalog) -> list[Cand
     for cand in filled:
         if cand.existing and not cand.hardware.tdp_w and known:
             top = max(known, key=lambda c: c.hardware.tdp_w or 0.0)
-            cand = _with_power(cand, top.hardware.tdp_w or 0.0, Reason(
+            cand = _with_power(cand, top.hardware.tdp_w or 0.0, said(
                 "power_note.borrowed", hardware=cand.hardware.name, tdp=f"{top.hardware.tdp_w:.0f}", other=top.hardware.name))
         result.append(cand)
     return result
 
 
-def exclusion(workload: Workload, hw: Hardware, stack: ServingStack, existing: bool) -> Reason | None:
+def exclusion(workload: Workload, hw: Hardware, stack: ServingStack, existing: bool) -> Said | None:
     """Why this pair cannot serve the workload (None = eligible). Reasons cite the seeds."""
     users = workload.concurrent_users or 1
     if hw.kind == "npu" and users > 1:
-        return Reason("reason.npu_users")
+        return said("reason.npu_users")
     if users > 1 and stack.continuous_batching == "no":
-        return Reason("reason.no_batching", stack=stack.name, users=users)
+        return said("reason.no_batching", stack=stack.name, users=users)
     if users > TEAM_MAX_USERS and stack.continuous_batching != "yes":
-        return Reason("reason.team_batching", team=TEAM_MAX_USERS, stack=stack.name, batching=stack.continuous_batching)
+        return said("reason.team_batching", team=TEAM_MAX_USERS, stack=stack.name, batching=stack.continuous_batching)
     if hw.kind == "npu" and (workload.model_params_b or 0) > NPU_MAX_PARAMS_B:
-        return Reason("reason.npu_size")
+        return said("reason.npu_size")
     if "cloud-only" in (hw.form_factor or "").lower():
-        return Reason("reason.cloud_only")
+        return said("reason.cloud_only")
     if workload.mixed_training and hw.kind != "gpu":
-        return Reason("reason.training")
+        return said("reason.training")
     if is_organization(workload) and not is_datacenter_grade(hw) and not existing:
-        return Reason("reason.datacenter")
+        return said("reason.datacenter")
     if is_embedded_module(hw) and workload.deployment_scale != "edge" and workload.power_budget_w is None and not existing:
         # Seed 1: embedded modules are edge hardware. A stated power cap is an edge constraint too ("the whole
         # terminal may draw 15 W"): then they compete, and win only where they meet the cap and the targets.
-        return Reason("reason.embedded")
+        return said("reason.embedded")
     if not existing and device_price(hw.id, hw.price_usd, hw.price_basis) is None:
-        return Reason("reason.no_price")
+        return said("reason.no_price")
     if not existing and not hw.tdp_w:
         # Seed 2 counts power and cooling in the TCO; an unknown draw would look free and win on cost.
-        return Reason("reason.no_tdp")
+        return said("reason.no_tdp")
     return None
 
 
-def enumerate_candidates(workload: Workload, catalog: Catalog) -> tuple[list[Candidate], dict[str, str]]:
+def enumerate_candidates(workload: Workload, catalog: Catalog) -> tuple[list[Candidate], dict[str, Said]]:
     """Eligible (device, stack) pairs and, per excluded device id, the first reason it was excluded."""
     eligible: list[Candidate] = []
-    excluded: dict[str, str] = {}
+    excluded: dict[str, Said] = {}
     for hw in catalog.hardware:
         owner = ownership(workload, hw, catalog)
         existing = owner is not None

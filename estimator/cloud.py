@@ -27,7 +27,7 @@ import math
 from collections.abc import Iterable
 
 from estimator.catalog import ApiPrice, Catalog, CloudGpuPrice, Hardware
-from estimator.messages import msg
+from estimator.said import EMPTY, Said, said
 from estimator.schemas import CloudChoice, CloudComparison, TcoResult
 from estimator.tco import REPORTED_YEARS, SECONDS_PER_HOUR, running_days_per_year
 from estimator.workload import Workload
@@ -207,7 +207,6 @@ def compare(
     *,
     memory_required_gb: float | None = None,
     spare: bool = False,
-    lang: str = "en",
 ) -> CloudComparison:
     """Buy `count` × `bought` (its `cost`) against renting the same capacity and against a hosted API.
 
@@ -218,62 +217,62 @@ def compare(
     buy_total = cost.three_year_total_usd
     upfront = cost.capex_usd + cost.migration_usd
     buy_monthly = cost.annual_opex_usd / 12
-    lines = [msg("cloud.buy", lang, total=buy_total, capex=upfront, opex=cost.annual_opex_usd)]
+    lines = [said("cloud.buy", total=buy_total, capex=upfront, opex=cost.annual_opex_usd)]
     if workload.air_gapped:  # nothing may reach the cloud: said once, and only buying is costed
-        lines.append(msg("cloud.air_gapped", lang))
+        lines.append(said("cloud.air_gapped"))
         return CloudComparison(rent_three_year_usd=None, api_three_year_usd=None, break_even_months=None, cheapest="buy",
                                buy_three_year_usd=round(buy_total, 2), buy_upfront_usd=round(upfront, 2),
                                buy_monthly_usd=round(buy_monthly, 2), air_gapped=True, lines=lines)
     rental = cheapest_rental(bought, rent_count, memory_required_gb, workload, catalog)
     api = cheapest_api(workload, catalog.api_prices)
     if rental is None:
-        lines.append(msg("cloud.no_rent", lang))
+        lines.append(said("cloud.no_rent"))
     else:
         total, choice, own = rental
         rented = catalog.hardware_by_id(choice.hardware_id or "")
-        lines.append(msg("cloud.rent", lang, total=total, count=choice.count, hardware=rented.name if rented else "",
+        lines.append(said("cloud.rent", total=total, count=choice.count, hardware=rented.name if rented else "",
                          provider=choice.provider, offering=choice.offering, rate=choice.usd_per_gpu_hour,
-                         term=msg(f"cloud.term.{choice.term}", lang), hours=choice.billed_hours_per_year)
-                     + ("" if own else msg("cloud.similar", lang, bought=bought.name)))
+                         term=said(f"cloud.term.{choice.term}"), hours=choice.billed_hours_per_year)
+                     + ("" if own else said("cloud.similar", bought=bought.name)))
     if api is None:
-        lines.append(msg("cloud.no_api", lang, size=workload.model_params_b or 7.0))
+        lines.append(said("cloud.no_api", size=workload.model_params_b or 7.0))
     else:
         total, choice, tokens = api
-        lines.append(msg("cloud.api", lang, total=total, provider=choice.provider, model=choice.offering,
+        lines.append(said("cloud.api", total=total, provider=choice.provider, model=choice.offering,
                          price_in=_price(choice.usd_per_m_input), price_out=_price(choice.usd_per_m_output),
                          tokens=tokens / 1e6))
-    current = _current_spend_line(workload, buy_total, upfront, buy_monthly, lang)
+    current = _current_spend_line(workload, buy_total, upfront, buy_monthly)
     if current is not None:
         lines.append(current[1])
     if api is not None and workload.fine_tuned:
         # A fine-tune is served by a hosted API only as a LoRA adapter on the public base model: said next to
         # the API's price, before any verdict that rests on it (whether a LoRA is what they have is theirs).
-        lines.append(msg("cloud.api_fine_tuned", lang))
+        lines.append(said("cloud.api_fine_tuned"))
     totals = {"buy": buy_total, "rent": rental[0] if rental else None, "api": api[0] if api else None}
     cheapest = min((k for k, v in totals.items() if v is not None), key=lambda k: (totals[k], k != "buy"))
     alternatives = {k: v / MONTHS for k, v in totals.items() if k != "buy" and v is not None}
     months = None
     if cheapest == "buy":
-        lines.append(msg("cloud.verdict.buy", lang))
+        lines.append(said("cloud.verdict.buy"))
     else:
-        lines.append(msg(f"cloud.verdict.{cheapest}", lang, saving=buy_total - (totals[cheapest] or 0.0),
-                         why=_why(workload, cheapest, api[2] if api else None, lang)))
+        lines.append(said(f"cloud.verdict.{cheapest}", saving=buy_total - (totals[cheapest] or 0.0),
+                         why=_why(workload, cheapest, api[2] if api else None)))
     if alternatives:
         alt = min(alternatives, key=lambda k: alternatives[k])
         months = break_even_months(upfront, buy_monthly, alternatives[alt])
         if upfront <= 0:
-            lines.append(msg("cloud.owned", lang))
+            lines.append(said("cloud.owned"))
         elif months is None:
-            lines.append(msg("cloud.never", lang, alt=msg(f"cloud.alt.{alt}", lang), alt_month=alternatives[alt],
+            lines.append(said("cloud.never", alt=said(f"cloud.alt.{alt}"), alt_month=alternatives[alt],
                              opex_month=buy_monthly))
         elif months > workload.amortization_years * 12:
             # Arithmetic past the hardware's costed life is no payback: say it does not pay back within it.
-            lines.append(msg("cloud.payback_late", lang, months=months, years=workload.amortization_years,
-                             alt=msg(f"cloud.alt.{alt}", lang), alt_month=alternatives[alt]))
+            lines.append(said("cloud.payback_late", months=months, years=workload.amortization_years,
+                             alt=said(f"cloud.alt.{alt}"), alt_month=alternatives[alt]))
         else:
-            lines.append(msg("cloud.payback", lang, months=months, alt=msg(f"cloud.alt.{alt}", lang),
+            lines.append(said("cloud.payback", months=months, alt=said(f"cloud.alt.{alt}"),
                              alt_month=alternatives[alt]))
-    lines.append(msg("cloud.caveat", lang))
+    lines.append(said("cloud.caveat"))
     return CloudComparison(
         rent_three_year_usd=None if rental is None else round(rental[0], 2),
         api_three_year_usd=None if api is None else round(api[0], 2),
@@ -290,8 +289,7 @@ def compare(
     )
 
 
-def _current_spend_line(workload: Workload, buy_total: float, upfront: float, buy_monthly: float,
-                        lang: str) -> tuple[float, str] | None:
+def _current_spend_line(workload: Workload, buy_total: float, upfront: float, buy_monthly: float) -> tuple[float, Said] | None:
     """Today's API spend over the same 3 years, and whether buying pays back against it (the volume the bought
     hardware is sized for is the one that spend buys, `estimator.load`)."""
     spend = workload.api_spend_usd_per_month
@@ -300,22 +298,22 @@ def _current_spend_line(workload: Workload, buy_total: float, upfront: float, bu
     total = spend * MONTHS
     months = break_even_months(upfront, buy_monthly, spend)
     if total > buy_total and months is not None:
-        verdict = msg("cloud.current_spend.pays_back", lang, months=months, saving=total - buy_total)
+        verdict = said("cloud.current_spend.pays_back", months=months, saving=total - buy_total)
     else:
-        verdict = msg("cloud.current_spend.costs_more", lang, extra=buy_total - total)
-    return total, msg("cloud.current_spend", lang, spend=spend, model=workload.api_model or "?", total=total, verdict=verdict)
+        verdict = said("cloud.current_spend.costs_more", extra=buy_total - total)
+    return total, said("cloud.current_spend", spend=spend, model=workload.api_model or "?", total=total, verdict=verdict)
 
 
-def _why(workload: Workload, cheapest: str, tokens_per_year: float | None, lang: str) -> str:
+def _why(workload: Workload, cheapest: str, tokens_per_year: float | None) -> Said:
     """The plain reason a pay-as-you-go option wins: part-time use, a spiky load, else (for an API) its token price
     at this volume (a volume is not "small" by itself: 200 B tokens a year still goes to a $0.02/M API)."""
     if workload.hours_per_day * workload.days_per_week < BASIS_HOURS_PER_WEEK:
-        return msg("cloud.why.part_time", lang, hours=workload.hours_per_day, days=workload.days_per_week)
+        return said("cloud.why.part_time", hours=workload.hours_per_day, days=workload.days_per_week)
     if workload.arrival_pattern == "bursty":
-        return msg("cloud.why.spiky", lang)
+        return said("cloud.why.spiky")
     if cheapest == "api" and tokens_per_year is not None:
-        return msg("cloud.why.small", lang, tokens=tokens_per_year / 1e6)
-    return ""
+        return said("cloud.why.small", tokens=tokens_per_year / 1e6)
+    return EMPTY
 
 
 __all__ = [

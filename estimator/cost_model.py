@@ -18,9 +18,10 @@ from pydantic import BaseModel, ConfigDict
 
 from estimator.catalog import Catalog
 from estimator.defaults import DEFAULT_TCO_ASSUMPTIONS, device_price
+from estimator.said import Text, joined
 from estimator.schemas import Recommendation
 from estimator.sensitivity import HORIZON_YEARS, option_tco
-from estimator.tco_words import tco_line
+from estimator.tco_findings import said_of
 from estimator.workload import Workload
 
 
@@ -30,7 +31,7 @@ class CostInput(BaseModel):
     key: str
     value: float
     unit: str
-    source: str
+    source: Text
     date: str = ""
 
 
@@ -67,7 +68,7 @@ def cost_model(workload: Workload, rec: Recommendation, catalog: Catalog) -> Cos
         CostInput(key="host_servers_usd", value=round(hosts, 2), unit="USD",
                   source="seed 1: $4,400 one-card / $8,600 multi-card server"),
         CostInput(key="energy_usd_per_year", value=cost.annual_power_usd, unit="USD a year",
-                  source="; ".join(tco_line(found, "en") for found in cost.findings if found.id == "energy")),
+                  source=joined([said_of(found) for found in cost.findings if found.id == "energy"])),
         CostInput(key="operations_share_per_year", value=share, unit="of capex a year", source="project estimate"),
         CostInput(key="rack_space_usd_per_year", value=round(space, 2), unit="USD a year", source="project estimate"),
         CostInput(key="migration_usd", value=cost.migration_usd, unit="USD one-time", source="seed 2: porting cost"),

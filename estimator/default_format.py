@@ -14,7 +14,7 @@ a 32B on a 96 GB card is served at FP8, on a 48 GB card at 4 bits. FP4 (NVFP4, M
 user chooses: its accuracy has to be validated model by model. A part without native FP8 (A100, MI250)
 keeps seed 1's 4-bit default rather than doubling the memory at 16 bits.
 
-Pure and wordless: returns a typed finding (`DefaultFormat`); `estimator.messages` words it.
+Pure and wordless: returns a typed finding (`DefaultFormat`); the wording layer (`bot/wording`) words it.
 """
 
 from __future__ import annotations

@@ -7,11 +7,15 @@ each other.
 
 from __future__ import annotations
 
-from estimator.messages import agree_plurals
+from estimator.plurals import agree_plurals
+from estimator.said import Said
 
 
 class SiliconsultError(Exception):
-    """Base class. `user_message` is safe to show to an end user as is."""
+    """Base class. `user_message` is safe to show to an end user as is; an error the core found in a
+    recommendation (`NoFeasibleOption`) carries its `finding` instead, which the wording layer says."""
+
+    finding: Said | None = None
 
     def __init__(self, user_message: str) -> None:
         super().__init__(user_message)
@@ -64,12 +68,15 @@ class DataError(SiliconsultError):
 class NoFeasibleOption(SiliconsultError):
     """No candidate meets the constraints; the message says which constraint to relax and by how much.
 
-    `reasons`: when no device was eligible at all, the (worded) reasons they were excluded, so that a
+    `reasons`: when no device was eligible at all, the reasons they were excluded, so that a
     caller that narrowed the catalog itself ("why not an NPU?") can say them without the whole-catalog advice.
     """
 
-    def __init__(self, user_message: str, reasons: list[str] | None = None) -> None:
-        super().__init__(user_message)
+    def __init__(self, finding: Said | str, reasons: list[Said] | None = None) -> None:
+        # The core raises it with a finding, which the wording layer says (`user_message` is then its key,
+        # for logs); a caller's own sentence (an adapter, a test's fake) is shown as written.
+        super().__init__(finding.key if isinstance(finding, Said) else finding)
+        self.finding: Said | None = finding if isinstance(finding, Said) else None
         self.reasons = list(reasons or [])
 
 

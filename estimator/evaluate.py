@@ -18,10 +18,10 @@ from estimator.candidates import Candidate, exclusion, fill_owned_power, ownersh
 from estimator.catalog import Catalog
 from estimator.defaults import device_price
 from estimator.errors import InvalidRequest, UnknownHardware
-from estimator.messages import Reason, reason_text
 from estimator.model_shape import apply_catalog_model
 from estimator.owned import top_up
 from estimator.recommend import default_throughput, rank, to_option
+from estimator.said import Said, said
 from estimator.schemas import Option
 from estimator.sizing import CapacityFn, EstimateFn, Sized, Sizer
 from estimator.workload import Workload
@@ -35,16 +35,15 @@ def evaluate_option(
     *,
     estimate_fn: EstimateFn | None = None,
     capacity_fn: CapacityFn | None = None,
-    lang: str = "en",
 ) -> Option:
     """The best serving stack for `count` × `hardware_id` (or its smallest count meeting the targets).
 
     Raises `UnknownHardware` for an id not in the catalog and `InvalidRequest` for a device that runs
-    no known serving stack, has no price (and is not owned), or a count outside 1–1024. `lang` is the
-    language of the rationale and risks (en, zh-Hans, zh-Hant).
+    no known serving stack, has no price (and is not owned), or a count outside 1–1024. The rationale and
+    risks are findings (`estimator.said`), worded by the caller.
     """
     # A batch job is sized as `recommend` sizes it (one client, batch arrivals, its window), by when it finishes.
-    filled, _ = fill_defaults(apply_catalog_model(prepare_batch(workload), catalog, lang)[0], lang=lang)
+    filled, _ = fill_defaults(apply_catalog_model(prepare_batch(workload), catalog)[0])
     hardware = catalog.hardware_by_id(hardware_id)
     if hardware is None:
         raise UnknownHardware(hardware_id)
@@ -62,10 +61,10 @@ def evaluate_option(
     if estimate_fn is None or capacity_fn is None:
         default_estimate, default_capacity = default_throughput()
         estimate_fn, capacity_fn = estimate_fn or default_estimate, capacity_fn or default_capacity
-    sizer = (BatchSizer if is_batch_job(filled) else Sizer)(filled, catalog, estimate_fn, capacity_fn, lang=lang)
+    sizer = (BatchSizer if is_batch_job(filled) else Sizer)(filled, catalog, estimate_fn, capacity_fn)
     # "Six owned, what about eight?": the cards beyond the owned ones are bought (capex for those only).
     owned_count = sum(d.count for d in filled.owned_devices or [] if d.hardware_id == hardware.id)
-    options: list[tuple[Sized, Reason | None]] = []
+    options: list[tuple[Sized, Said | None]] = []
     # Owned units of a device with no price on record, and more asked for: the added ones cannot be costed.
     unpriced_extra = count is not None and existing and priced is None and 0 < owned_count < count
     for stack in stacks:
@@ -87,8 +86,8 @@ def evaluate_option(
         best, reason = min(options, key=lambda pair: (pair[1] is not None, pair[0].shortfall, pair[0].cost_per_token))
     best = sizer.finalize(best)
     if reason:
-        best.violations.insert(0, f"not eligible: {reason_text(reason, lang)}")
-    option = annotate(to_option(best, lang=lang), best, sizer)  # batch hours of a job's option
+        best.violations.insert(0, said("violation.not_eligible", reason=reason))
+    option = annotate(to_option(best), best, sizer)  # batch hours of a job's option
     if best.candidate.owned_units:  # a top-up: the option says how many of its devices are owned already
         option = option.model_copy(update={"owned_units": best.candidate.owned_units})
     elif unpriced_extra:  # costed at power only: its capex is unknown, not zero

@@ -17,8 +17,8 @@ from dataclasses import dataclass
 from estimator.candidates import Candidate
 from estimator.catalog import Catalog, Hardware, ServingStack
 from estimator.memory import weights_gb
-from estimator.messages import msg
 from estimator.risks import format_supported
+from estimator.said import EMPTY, Said, said
 from estimator.schemas import Estimate
 from estimator.shortfall import shortfall_text
 from estimator.sizing import Sized, Sizer, served_params_b
@@ -76,7 +76,7 @@ def first_fitting_format(sizer: Sizer, candidates: Sequence[Candidate], count: i
     catalog = sizer.catalog
     for name in lower_formats(quant, hw, [c.stack for c in candidates], catalog):
         workload = base.model_copy(update={"quantization": name})
-        lower = Sizer(workload, catalog, sizer.estimate_fn, sizer.capacity_fn, lang=sizer.lang,
+        lower = Sizer(workload, catalog, sizer.estimate_fn, sizer.capacity_fn,
                       assumed_targets=(sizer.assumed_speed, sizer.assumed_ttft))
         fitting = [c for c in candidates if _runs(c.stack, hw, name) and lower.estimate(c, count).fits]
         if not fitting:
@@ -91,20 +91,19 @@ def first_fitting_format(sizer: Sizer, candidates: Sequence[Candidate], count: i
     return None
 
 
-def lower_format_text(sizer: Sizer, candidates: Sequence[Candidate], count: int, name: str, stated: bool,
-                      lang: str) -> str:
+def lower_format_text(sizer: Sizer, candidates: Sequence[Candidate], count: int, name: str, stated: bool) -> Said:
     """The sentence appended to a memory shortfall ("" when no lower format fits either)."""
     fit = first_fitting_format(sizer, candidates, count)
     if fit is None:
-        return ""
+        return EMPTY
     quant = sizer.workload_for(candidates[0]).weight_format
     est = fit.estimate
-    speed = (msg("answer.lower.meets", lang, tps=est.decode_tokens_per_s_per_stream, users=sizer.peak,
+    speed = (said("answer.lower.meets", tps=est.decode_tokens_per_s_per_stream, users=sizer.peak,
                  ttft=est.ttft_p95_ms or est.ttft_ms) if fit.meets
-             else msg("answer.lower.misses", lang, short=shortfall_text(fit.sizer, fit.sized, lang)))
-    body = msg("answer.lower.fits", lang, quant=fit.quant, bits=fit.bits, weights=fit.weights_gb, count=count,
+             else said("answer.lower.misses", short=shortfall_text(fit.sizer, fit.sized)))
+    body = said("answer.lower.fits", quant=fit.quant, bits=fit.bits, weights=fit.weights_gb, count=count,
                hardware=name, speed=speed, baseline=quant)
-    return msg("answer.lower.stated" if stated else "answer.lower.default", lang, stated=quant, body=body)
+    return said("answer.lower.stated" if stated else "answer.lower.default", stated=quant, body=body)
 
 
 __all__ = ["FormatFit", "first_fitting_format", "lower_format_text", "lower_formats"]

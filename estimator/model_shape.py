@@ -24,8 +24,8 @@ from estimator.memory import (
     resolve_architecture,
     weights_gb,
 )
-from estimator.messages import msg
 from estimator.moe_fit import model_serving_rows
+from estimator.said import Said, said
 from estimator.schemas import Deployment, Estimate
 from estimator.tco import devices_per_server, needs_host_server
 from estimator.workload import QUANTIZATIONS, Workload
@@ -58,23 +58,23 @@ def _settled_by(model: ModelArch, workload: Workload) -> dict[str, Any]:
     return facts
 
 
-def apply_catalog_model(workload: Workload, catalog: Catalog, lang: str = "en") -> tuple[Workload, list[str]]:
+def apply_catalog_model(workload: Workload, catalog: Catalog) -> tuple[Workload, list[Said]]:
     """Fill size, active parameters and native format from the named catalog model (stated facts win)."""
     model = catalog_model(workload, catalog)
     if model is None:
         return workload, []
     facts: dict[str, Any] = {"model_id": model.id, **_settled_by(model, workload)}
-    notes: list[str] = []
+    notes: list[Said] = []
     native = (model.native_format or "").upper()
     if "quantization" in facts:
-        notes.append(msg("model.native_format", lang, name=model.name, native=native))
+        notes.append(said("model.native_format", name=model.name, native=native))
     elif workload.quantization and native and native not in (workload.quantization, "BF16", "FP16"):
-        notes.append(msg("model.requantize", lang, name=model.name, native=native, quant=workload.quantization))
-    notes += _measured_scale_notes(model, catalog, lang)
+        notes.append(said("model.requantize", name=model.name, native=native, quant=workload.quantization))
+    notes += _measured_scale_notes(model, catalog)
     return workload.model_copy(update=facts), notes
 
 
-def _measured_scale_notes(model: ModelArch, catalog: Catalog, lang: str) -> list[str]:
+def _measured_scale_notes(model: ModelArch, catalog: Catalog) -> list[Said]:
     """Say when the model's figures are scaled to its own measured serving runs, and what those runs
     reached per user at their lowest concurrency (`CalibrationParams.model_step_scale`)."""
     measured = catalog.measured_scale_model(model)
@@ -91,58 +91,58 @@ def _measured_scale_notes(model: ModelArch, catalog: Catalog, lang: str) -> list
     figures = {"rows": catalog.calibration.model_step_rows.get(measured.id, 0), "scale": scale, "users": fewest,
                "low": min(per_user), "high": max(per_user)}
     if measured.id != model.id:  # Kimi K2 on DeepSeek-V3's runs: same kernels, its own runs not on record
-        return [msg("model.measured_scale_twin", lang, name=model.name, twin=measured.name, **figures)]
-    return [msg("model.measured_scale", lang, name=model.name, **figures)]
+        return [said("model.measured_scale_twin", name=model.name, twin=measured.name, **figures)]
+    return [said("model.measured_scale", name=model.name, **figures)]
 
 
-def _attention(arch: Any, lang: str) -> str:
+def _attention(arch: Any) -> Said:
     if arch.attention_type == "mla" and arch.kv_values_per_layer:
         rope = 64 if arch.kv_values_per_layer > 512 else 0
-        return msg("model.attn.mla", lang, rank=int(arch.kv_values_per_layer) - rope, rope=rope)
+        return said("model.attn.mla", rank=int(arch.kv_values_per_layer) - rope, rope=rope)
     if arch.sliding_layers and arch.sliding_window:
-        return msg("model.attn.sliding", lang, sliding=arch.sliding_layers, layers=arch.layers,
+        return said("model.attn.sliding", sliding=arch.sliding_layers, layers=arch.layers,
                    window=arch.sliding_window)
     if arch.kv_layers is not None and arch.kv_layers < arch.layers:
-        return msg("model.attn.hybrid", lang, kv_layers=arch.kv_layers, layers=arch.layers)
+        return said("model.attn.hybrid", kv_layers=arch.kv_layers, layers=arch.layers)
     key = "model.attn.mha" if arch.attention_type == "mha" else "model.attn.gqa"
-    return msg(key, lang, kv_heads=arch.kv_heads, layers=arch.layers)
+    return said(key, kv_heads=arch.kv_heads, layers=arch.layers)
 
 
-def shape_note(workload: Workload, catalog: Catalog, lang: str = "en") -> str | None:
+def shape_note(workload: Workload, catalog: Catalog) -> Said | None:
     """The architecture that was sized, for a named catalog model or a stated mixture of experts; None
     for a bare size (the recommender's own note covers that)."""
     model = catalog_model(workload, catalog)
     size = workload.model_params_b or (model.total_b if model else 7.0)
     quant = workload.weight_format
     bits = bits_per_weight(quant, catalog)
-    fmt = msg("model.format", lang, quant=quant, bits=bits, weights=weights_gb(size * (workload.models_served or 1),
+    fmt = said("model.format", quant=quant, bits=bits, weights=weights_gb(size * (workload.models_served or 1),
                                                                                 bits))
     if model is not None:
         arch = resolve_architecture(size, catalog.models, model.id)
-        moe = ""
+        moe: Said | str = ""
         if model.is_moe:
-            shared = msg("model.shared", lang, n=model.shared_experts) if model.shared_experts else ""
-            moe = (msg("model.moe_routing", lang, experts=model.n_experts, k=model.experts_per_token, shared=shared)
-                   if model.n_experts and model.experts_per_token else msg("model.moe_plain", lang))
+            shared = said("model.shared", n=model.shared_experts) if model.shared_experts else ""
+            moe = (said("model.moe_routing", experts=model.n_experts, k=model.experts_per_token, shared=shared)
+                   if model.n_experts and model.experts_per_token else said("model.moe_plain"))
         key = "model.sized_as" if model.is_moe else "model.sized_as_dense"
-        return msg(key, lang, name=model.name, id=model.id, total=model.total_b, active=model.active_b,
-                   moe=moe, attention=_attention(arch, lang), kv_kb=arch.kv_bytes_per_token(2.0) / 1e3, format=fmt)
+        return said(key, name=model.name, id=model.id, total=model.total_b, active=model.active_b,
+                   moe=moe, attention=_attention(arch), kv_kb=arch.kv_bytes_per_token(2.0) / 1e3, format=fmt)
     active = workload.active_params_b
     if active is not None and active < size:
         moes = [m for m in catalog.models if m.is_moe and m.n_experts and m.experts_per_token]
         lender = min(moes, key=lambda m: abs(math.log(m.total_b / size)), default=None)
         if lender is not None:
-            return msg("model.unnamed_moe", lang, total=size, active=active, lender=lender.name,
+            return said("model.unnamed_moe", total=size, active=active, lender=lender.name,
                        k=lender.experts_per_token, experts=lender.n_experts) + fmt
     return None
 
 
-def paged_kv_note(workload: Workload, lang: str = "en") -> str | None:
+def paged_kv_note(workload: Workload) -> Said | None:
     """Said when a maximum context longer than the typical request was given (it is checked, not reserved)."""
     typical = (workload.prompt_tokens or 0) + (workload.output_tokens or 0)
     if not workload.context_length or workload.context_length <= typical:
         return None
-    return msg("model.paged_kv", lang, users=workload.concurrent_users or 1, tokens=typical,
+    return said("model.paged_kv", users=workload.concurrent_users or 1, tokens=typical,
                context=workload.context_length)
 
 
@@ -182,10 +182,10 @@ def deployment_of(hardware: Hardware, count: int, estimate: Estimate) -> Deploym
     )
 
 
-def deployment_text(option_hardware: str, deployment: Deployment, lang: str = "en") -> str:
+def deployment_text(option_hardware: str, deployment: Deployment) -> Said:
     """"3 server(s) × 8 H100: 3 model cop(ies) of 8 device(s) each" (with the pipeline clause if any)."""
-    pipe = msg("deploy.pipeline", lang, stages=deployment.pipeline_stages) if deployment.pipeline_stages > 1 else ""
-    return msg("deploy.layout", lang, servers=deployment.servers, per_server=deployment.devices_per_server,
+    pipe = said("deploy.pipeline", stages=deployment.pipeline_stages) if deployment.pipeline_stages > 1 else ""
+    return said("deploy.layout", servers=deployment.servers, per_server=deployment.devices_per_server,
                hardware=option_hardware, replicas=deployment.replicas,
                group=deployment.tensor_parallel * deployment.pipeline_stages, pipe=pipe)
 

@@ -16,7 +16,8 @@ from estimator.candidates import Candidate, exclusion, fill_owned_power, ownersh
 from estimator.catalog import Catalog, Hardware
 from estimator.defaults import device_price
 from estimator.lower_format import lower_format_text
-from estimator.messages import Reason, msg, reason_text
+from estimator.said import Said, said
+from estimator.schemas import LIMIT_VIOLATIONS, NamedVerdict
 from estimator.shortfall import ceiling_text, limits_passed, shortfall_text
 from estimator.sizing import Sized, Sizer
 from estimator.workload import NamedDevice, Workload
@@ -25,9 +26,9 @@ from estimator.workload import NamedDevice, Workload
 _COSTING_REASONS = ("reason.no_price", "reason.no_tdp")
 
 
-def _reason(workload: Workload, hw: Hardware, cand: Candidate, owned: bool) -> str | None:
+def _reason(workload: Workload, hw: Hardware, cand: Candidate, owned: bool) -> Said | None:
     reason = exclusion(workload, hw, cand.stack, owned)
-    if isinstance(reason, Reason) and reason.key in _COSTING_REASONS:
+    if isinstance(reason, Said) and reason.key in _COSTING_REASONS:
         return None
     return reason
 
@@ -48,7 +49,7 @@ def _candidates(workload: Workload, hw: Hardware, catalog: Catalog) -> tuple[lis
 
 
 def evaluate_named(sizer: Sizer, workload: Workload, catalog: Catalog, named: NamedDevice
-                   ) -> tuple[Sized, str | None, int | None, bool] | None:
+                   ) -> tuple[Sized, Said | None, int | None, bool] | None:
     """(best option, ineligibility reason, smallest count that meets, priced) for one named device;
     None for an id the catalog does not know or a device with no serving stack."""
     hw = catalog.hardware_by_id(named.hardware_id)
@@ -57,7 +58,7 @@ def evaluate_named(sizer: Sizer, workload: Workload, catalog: Catalog, named: Na
     cands, owned, priced = _candidates(workload, hw, catalog)
     if not cands:
         return None
-    options: list[tuple[Sized, str | None, int | None]] = []
+    options: list[tuple[Sized, Said | None, int | None]] = []
     for cand in cands:
         smallest = sizer.smallest_count(cand)
         if smallest is not None:  # bought in whole baseboards / kits, with the N+1 spare at organization scale
@@ -78,8 +79,22 @@ def evaluate_named(sizer: Sizer, workload: Workload, catalog: Catalog, named: Na
     return best[0], best[1], best[2], priced
 
 
-def named_text(sizer: Sizer, named: NamedDevice, option: Sized, reason: str | None, smallest: int | None,
-               priced: bool, primary: Sized | None, lang: str = "en", format_stated: bool = False) -> tuple[str, bool]:
+def named_verdict(option: Sized, reason: Said | None, smallest: int | None, priced: bool) -> NamedVerdict:
+    """The case a named device's answer states (`schemas.NamedVerdict`): the rule first, then the price,
+    then the targets and limits at the count evaluated, then whether a larger count would meet them."""
+    if reason is not None:
+        return "ineligible"
+    if not priced:
+        return "unpriced"
+    if not option.violations:
+        return "fits"
+    if all(v.key in LIMIT_VIOLATIONS for v in option.violations):
+        return "past_limits"
+    return "fits_at_more" if smallest is not None and smallest > option.count else "never_fits"
+
+
+def named_text(sizer: Sizer, named: NamedDevice, option: Sized, reason: Said | None, smallest: int | None,
+               priced: bool, primary: Sized | None, format_stated: bool = False) -> tuple[Said, bool]:
     """The answer sentence, and whether the recommendation is this very option. A device that does not hold
     the model at the format in force is also told the first lower-bit format it would hold it at
     (`format_stated`: the user chose the format, so it is only mentioned)."""
@@ -92,59 +107,58 @@ def named_text(sizer: Sizer, named: NamedDevice, option: Sized, reason: str | No
     if bought is not None and bought.tco is not None:
         # "Would two MI300X do?": the numbers are the two's, but MI300X is sold on 8-GPU boards, so a price
         # for two is no purchase anyone can make: the price and the comparison are the board's.
-        price = msg("answer.named.capex_bought", lang, unit=option.candidate.board, count=bought.count,
+        price = said("answer.named.capex_bought", unit=option.candidate.board, count=bought.count,
                     capex=bought.tco.capex_usd, tco=bought.tco.three_year_total_usd)
     elif priced:
-        price = msg("answer.named.capex", lang, capex=cost.capex_usd, tco=cost.three_year_total_usd)
+        price = said("answer.named.capex", capex=cost.capex_usd, tco=cost.three_year_total_usd)
     elif hw.tdp_w:
-        price = msg("answer.named.unpriced", lang, power=cost.annual_power_usd)
+        price = said("answer.named.unpriced", power=cost.annual_power_usd)
     else:
-        price = msg("answer.named.unpriced_no_power", lang)
+        price = said("answer.named.unpriced_no_power")
     batch = isinstance(sizer, BatchSizer)  # a job has no users nor first-token target: when it finishes decides
     if batch and est.fits:
         assert isinstance(sizer, BatchSizer)
-        figures = msg("answer.named.figures_batch", lang, hours=shown_hours(sizer.hours(option.candidate, option.count)),
+        figures = said("answer.named.figures_batch", hours=shown_hours(sizer.hours(option.candidate, option.count)),
                       window=sizer.window_hours, required=est.memory_required_gb, available=est.memory_available_gb,
                       price=price)
     else:
-        figures = msg("answer.named.figures", lang, tps=est.decode_tokens_per_s_per_stream, users=sizer.peak,
+        figures = said("answer.named.figures", tps=est.decode_tokens_per_s_per_stream, users=sizer.peak,
                       ttft=ttft, capacity=option.capacity_users, required=est.memory_required_gb,
                       available=est.memory_available_gb, price=price)
     # A format chosen for this device and engine (FP8 on an H100 under vLLM) is named beside it.
-    shown = hw.name + (msg("answer.named.at_format", lang, quant=option.weight_format)
+    shown = hw.name + (said("answer.named.at_format", quant=option.weight_format)
                        if option.format_default and option.weight_format != sizer.workload.weight_format else "")
-    head = msg("answer.named.ask_many" if named.count is None else "answer.named.ask", lang,
-               count=option.count, hardware=shown)
+    head = said("answer.named.ask_many" if named.count is None else "answer.named.ask", count=option.count, hardware=shown)
     if reason is not None:
-        text = head + msg("answer.named.ineligible", lang, reason=reason_text(reason, lang), figures=figures)
+        text = head + said("answer.named.ineligible", reason=reason, figures=figures)
     elif ok:
-        text = head + msg("answer.named.yes", lang, figures=figures) + sizer.band_note(option)
-    elif option.meets_slo and (limits := limits_passed(sizer, option.candidate, option.count, lang)):
+        text = head + said("answer.named.yes", figures=figures) + sizer.band_note(option)
+    elif option.meets_slo and (limits := limits_passed(sizer, option.candidate, option.count)):
         # The targets are met, a limit is not: "no, it falls short: 39 tok/s against 30" read as a contradiction.
-        text = head + msg("answer.named.past_limits", lang, limits=limits, figures=figures)
-        if smallest is not None and smallest < option.count and not limits_passed(sizer, option.candidate, smallest, lang):
-            text += msg("answer.named.smallest", lang, count=smallest, hardware=hw.name)
+        text = head + said("answer.named.past_limits", limits=limits, figures=figures)
+        if smallest is not None and smallest < option.count and not limits_passed(sizer, option.candidate, smallest):
+            text += said("answer.named.smallest", count=smallest, hardware=hw.name)
     else:  # the shortfall already quotes speed and first token: the rest of the figures only
-        rest = (msg("answer.named.figures_memory", lang, required=est.memory_required_gb,
+        rest = (said("answer.named.figures_memory", required=est.memory_required_gb,
                     available=est.memory_available_gb, price=price) if batch else
-                msg("answer.named.figures_short", lang, capacity=option.capacity_users,
+                said("answer.named.figures_short", capacity=option.capacity_users,
                     required=est.memory_required_gb, available=est.memory_available_gb, price=price))
-        text = head + msg("answer.named.no", lang, short=shortfall_text(sizer, option, lang), figures=rest)
+        text = head + said("answer.named.no", short=shortfall_text(sizer, option), figures=rest)
         if smallest is not None and smallest != option.count:
-            limits = limits_passed(sizer, option.candidate, smallest, lang)
-            text += (msg("answer.named.smallest_past", lang, count=smallest, hardware=hw.name, limits=limits) if limits
-                     else msg("answer.named.smallest", lang, count=smallest, hardware=hw.name))
+            limits = limits_passed(sizer, option.candidate, smallest)
+            text += (said("answer.named.smallest_past", count=smallest, hardware=hw.name, limits=limits) if limits
+                     else said("answer.named.smallest", count=smallest, hardware=hw.name))
         elif smallest is None and option.candidate.max_count > 1:
-            text += _none_text(sizer, option, lang)
+            text += _none_text(sizer, option)
         if not est.fits:
             cands = _candidates(sizer.workload, hw, sizer.catalog)[0]
-            text += lower_format_text(sizer, cands or [option.candidate], option.count, hw.name, format_stated, lang)
+            text += lower_format_text(sizer, cands or [option.candidate], option.count, hw.name, format_stated)
     compared = bought or option  # what buying the named device means
     same = primary is not None and primary.candidate.hardware.id == hw.id and primary.count == compared.count
     if primary is None:
         return text, False
     if same:
-        return text + msg("answer.named.same", lang), True
+        return text + said("answer.named.same"), True
     pcost = primary.tco
     assert pcost is not None
     alt = _smallest_meeting(sizer, option, smallest) if not ok and priced else None
@@ -153,14 +167,14 @@ def named_text(sizer: Sizer, named: NamedDevice, option: Sized, reason: str | No
     if alt is not None:  # "2 × RTX 4090 would meet them": the recommendation differs from those, by cost or risk
         compared, ok = alt, True
     if not ok:
-        why = msg("answer.why.meets", lang)
+        why = said("answer.why.meets")
     elif not priced:
-        why = msg("answer.why.unpriced", lang)
+        why = said("answer.why.unpriced")
     elif primary.cost_per_token < compared.cost_per_token:
-        why = msg("answer.why.cheaper", lang, primary=primary.cost_per_token, named=compared.cost_per_token)
+        why = said("answer.why.cheaper", primary=primary.cost_per_token, named=compared.cost_per_token)
     else:
-        why = msg("answer.why.risk", lang, primary=primary.risk_points, named=compared.risk_points)
-    text += msg("answer.named.differs", lang, count=primary.count, hardware=primary.candidate.hardware.name,
+        why = said("answer.why.risk", primary=primary.risk_points, named=compared.risk_points)
+    text += said("answer.named.differs", count=primary.count, hardware=primary.candidate.hardware.name,
                 capex=pcost.capex_usd, why=why)
     return text, False
 
@@ -170,7 +184,7 @@ def _smallest_meeting(sizer: Sizer, option: Sized, smallest: int | None) -> Size
     one asked about: what the recommendation is to be compared with ("2 × RTX 4090 would meet them")."""
     if smallest is None or smallest == option.count:
         return None
-    if limits_passed(sizer, option.candidate, smallest, sizer.lang):
+    if limits_passed(sizer, option.candidate, smallest):
         return None
     alt = sizer.finalize(sizer.build(option.candidate, smallest, meets=True))
     return None if alt.violations or alt.tco is None else alt
@@ -187,15 +201,15 @@ def _fewest_fitting(sizer: Sizer, cand: Candidate) -> int:
     return count
 
 
-def _none_text(sizer: Sizer, option: Sized, lang: str) -> str:
+def _none_text(sizer: Sizer, option: Sized) -> Said:
     """Why no count of the device meets the targets. More devices add model copies, each serving a share
     of the users: they never make one copy decode faster than its own group (the tensor-parallel group
     inside one server; pipeline stages across servers work in turn) nor prefill one prompt faster. So
     when even the largest count misses, the answer is that ceiling (its best per-user speed or first
     token), not "even 1,024 would not", which reads as if enough money would do."""
     cand, hw = option.candidate, option.candidate.hardware
-    text = ceiling_text(sizer, cand, "answer.named.none", lang)
-    return text or msg("answer.named.none", lang, count=cand.max_count, hardware=hw.name)
+    text = ceiling_text(sizer, cand, "answer.named.none")
+    return text or said("answer.named.none", count=cand.max_count, hardware=hw.name)
 
 
 def _purchase(sizer: Sizer, option: Sized) -> Sized | None:

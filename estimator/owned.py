@@ -21,7 +21,7 @@ from estimator.catalog import Catalog, Hardware
 from estimator.catalog_variants import CatalogVariants
 from estimator.defaults import device_price
 from estimator.lower_format import lower_format_text
-from estimator.messages import msg
+from estimator.said import EMPTY, Said, said
 from estimator.schemas import OwnedAnswer
 from estimator.shortfall import ceiling_text, shortfall_text
 from estimator.sizing import Sized, Sizer
@@ -221,45 +221,44 @@ def _groups(workload: Workload, catalog: Catalog, sized: list[Sized]) -> list[tu
     return out
 
 
-def _why_not_more(sizer: Sizer, own: Sized, workload: Workload, lang: str) -> str:
-    """Why the owned devices are not topped up with more of the same, in `lang`."""
-    from estimator.messages import reason_text
+def _why_not_more(sizer: Sizer, own: Sized, workload: Workload) -> Said:
+    """Why the owned devices are not topped up with more of the same."""
 
     cand = own.candidate
     hw = cand.hardware
     if cand.max_count <= 1 and hw.kind == "soc":  # a Mac Studio serves several users; it does not pool
-        return msg("answer.owned.why.machines", lang)
+        return said("answer.owned.why.machines")
     if cand.max_count <= 1:
-        return msg("answer.owned.why.single", lang)
+        return said("answer.owned.why.single")
     if device_price(hw.id, hw.price_usd, hw.price_basis) is None:
-        return msg("answer.owned.why.unpriced", lang)
+        return said("answer.owned.why.unpriced")
     reason = exclusion(workload, hw, cand.stack, existing=False)
     if reason is not None:
-        return msg("answer.owned.why.ineligible", lang, reason=reason_text(reason, lang))
+        return said("answer.owned.why.ineligible", reason=reason)
     if own.meets_slo:  # fast enough, past a power or budget limit: more of them only draw and cost more
-        return msg("answer.owned.why.limits", lang)
+        return said("answer.owned.why.limits")
     # More of them add model copies, never speed per copy: when one copy is too slow, that ceiling is the
     # answer ("even 1024 of them would still fall short" read as if enough money would do).
-    return (ceiling_text(sizer, cand, "answer.owned.why.none", lang)
-            or msg("answer.owned.why.short", lang, count=cand.max_count))
+    return (ceiling_text(sizer, cand, "answer.owned.why.none")
+            or said("answer.owned.why.short", count=cand.max_count))
 
 
-def _dearer_than_buying(sizer: Sizer, top_up: Sized, primary: Sized | None, lang: str) -> str:
+def _dearer_than_buying(sizer: Sizer, top_up: Sized, primary: Sized | None) -> Said:
     """When the recommended purchase (of other hardware) meets every target for less over three years than
     topping the owned devices up, say so: a top-up that meets the targets is not the one to buy then."""
     if primary is None or primary is top_up or primary.candidate.owned_units:
-        return ""
+        return EMPTY
     sizer.finalize(primary)
     if primary.violations or primary.tco is None or top_up.tco is None:
-        return ""
+        return EMPTY
     hardware = f"{primary.count} × {primary.candidate.hardware.name}"
     if primary.tco.three_year_total_usd >= top_up.tco.three_year_total_usd:
         # The top-up is cheaper yet not recommended: the ranking weighed risks in (say so, with the points).
         sizer.finalize(top_up)
-        return msg("answer.owned.add_riskier", lang, hardware=hardware, primary=primary.tco.three_year_total_usd,
+        return said("answer.owned.add_riskier", hardware=hardware, primary=primary.tco.three_year_total_usd,
                    topup=top_up.tco.three_year_total_usd, primary_risk=primary.risk_points,
                    topup_risk=top_up.risk_points, risks=", ".join(r.id for r in top_up.risks if r.severity != "low"))
-    return msg("answer.owned.add_dearer", lang, hardware=hardware,
+    return said("answer.owned.add_dearer", hardware=hardware,
                primary=primary.tco.three_year_total_usd, topup=top_up.tco.three_year_total_usd)
 
 
@@ -268,14 +267,13 @@ def _best(options: list[Sized]) -> Sized | None:
 
 
 def owned_answers(sizer: Sizer, workload: Workload, catalog: Catalog, sized: list[Sized],
-                  excluded: dict[str, str], primary: Sized | None = None, lang: str = "en",
+                  excluded: dict[str, Said], primary: Sized | None = None,
                   format_stated: bool = False) -> list[tuple[OwnedAnswer, Sized | None, Sized | None]]:
     """One answer per stated owned device: its best owned option (the primary itself when the primary
     is one of them, so the answer and the recommendation quote the same numbers), its top-up, and the
     sentence. Owned devices that do not hold the model at the format in force are also told the first
     lower-bit format that they would hold it at (`format_stated`: the user chose the format, so it is
     only mentioned)."""
-    from estimator.messages import reason_text
 
     answers: list[tuple[OwnedAnswer, Sized | None, Sized | None]] = []
     for device, mine in _groups(workload, catalog, sized):
@@ -290,7 +288,7 @@ def owned_answers(sizer: Sizer, workload: Workload, catalog: Catalog, sized: lis
             if device.hardware_id:  # named, but not a catalog device: say so rather than guess its speed
                 answers.append((OwnedAnswer(hardware_id=device.hardware_id, hardware_name=device.label or device.hardware_id,
                                             label=device.label, owned_count=device.count, meets=False, used_count=0,
-                                            text=msg("answer.owned.unknown", lang, owned=device.count,
+                                            text=said("answer.owned.unknown", owned=device.count,
                                                      hardware=device.label or device.hardware_id)), None, None))
             continue
         count = stated_count(workload, hw, catalog) or device.count
@@ -299,7 +297,7 @@ def owned_answers(sizer: Sizer, workload: Workload, catalog: Catalog, sized: lis
         name = hw.name if device.hardware_id else (device.label or hw.name)
         if own is None:
             reason = excluded.get(hw.id, "")
-            text = msg("answer.owned.ineligible", lang, owned=count, hardware=name, reason=reason_text(reason, lang))
+            text = said("answer.owned.ineligible", owned=count, hardware=name, reason=reason)
             answers.append((OwnedAnswer(hardware_id=hw.id, hardware_name=hw.name, label=device.label,
                                         owned_count=count, meets=False, used_count=0, text=text), None, None))
             continue
@@ -307,27 +305,27 @@ def owned_answers(sizer: Sizer, workload: Workload, catalog: Catalog, sized: lis
         meets = not own.violations
         assert own.tco is not None
         if meets and isinstance(sizer, BatchSizer):  # "can our 4 L40S do it overnight?": when the job is done
-            text = msg("answer.owned.yes_batch", lang, used=own.count, owned=count, hardware=name,
+            text = said("answer.owned.yes_batch", used=own.count, owned=count, hardware=name,
                        hours=shown_hours(sizer.hours(own.candidate, own.count)), window=sizer.window_hours,
                        power=own.tco.annual_power_usd)
         elif meets:
-            text = msg("answer.owned.yes", lang, used=own.count, owned=count, hardware=name,
+            text = said("answer.owned.yes", used=own.count, owned=count, hardware=name,
                        tps=own.estimate.decode_tokens_per_s_per_stream, users=sizer.peak,
                        ttft=own.estimate.ttft_p95_ms or own.estimate.ttft_ms, power=own.tco.annual_power_usd)
             text += sizer.band_note(own)
         elif extra is not None:
             assert extra.tco is not None
-            text = msg("answer.owned.add_one" if count == 1 else "answer.owned.add", lang, owned=count, hardware=name,
-                       short=shortfall_text(sizer, own, lang), add=extra.count - extra.candidate.owned_units,
+            text = said("answer.owned.add_one" if count == 1 else "answer.owned.add", owned=count, hardware=name,
+                       short=shortfall_text(sizer, own), add=extra.count - extra.candidate.owned_units,
                        total=extra.count, capex=extra.tco.capex_usd)
-            text += _dearer_than_buying(sizer, extra, primary, lang)
+            text += _dearer_than_buying(sizer, extra, primary)
         else:
-            text = msg("answer.owned.buy_one" if count == 1 else "answer.owned.buy", lang, owned=count, hardware=name,
-                       short=shortfall_text(sizer, own, lang), why=_why_not_more(sizer, own, workload, lang))
+            text = said("answer.owned.buy_one" if count == 1 else "answer.owned.buy", owned=count, hardware=name,
+                       short=shortfall_text(sizer, own), why=_why_not_more(sizer, own, workload))
         if not meets and not own.estimate.fits and not isinstance(sizer, BatchSizer):
             stacks = list({s.candidate.stack.id: s.candidate for s in mine
                            if s.candidate.existing and s.candidate.hardware.id == own.candidate.hardware.id}.values())
-            text += lower_format_text(sizer, stacks or [own.candidate], own.count, name, format_stated, lang)
+            text += lower_format_text(sizer, stacks or [own.candidate], own.count, name, format_stated)
         answer = OwnedAnswer(
             hardware_id=hw.id, hardware_name=hw.name, label=device.label, owned_count=count, meets=meets,
             used_count=own.count, add_count=None if meets or extra is None else extra.count - extra.candidate.owned_units,

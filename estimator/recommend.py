@@ -41,7 +41,6 @@ from estimator.defaults import OVERLOAD_FACTOR
 from estimator.errors import NoFeasibleOption
 from estimator.load import load_conversion
 from estimator.memory import closest_mha_model, resolve_architecture
-from estimator.messages import MESSAGES, join, msg, reason_text
 from estimator.model_shape import (
     apply_catalog_model,
     deployment_of,
@@ -58,11 +57,12 @@ from estimator.owned import (
 )
 from estimator.pilot_command import pilot_commands
 from estimator.power_modes import at_power_cap
+from estimator.said import EMPTY, Said, joined, said
 from estimator.schemas import CloudComparison, Option, OptionEstimate, OptionTco, Recommendation
 from estimator.shortfall import limits_text, past_limits_by
 from estimator.sizing import CapacityFn, EstimateFn, Shortcuts, Sized, Sizer
 from estimator.tco import needs_host_server, running_days_per_year
-from estimator.tco_words import tco_lines
+from estimator.tco_findings import said_of
 from estimator.validation_plan import validation_plan
 from estimator.workload import Workload
 
@@ -128,7 +128,7 @@ def pick_alternatives(primary: Sized, ranked: list[Sized]) -> list[Sized]:
     return chosen
 
 
-def to_option(sized: Sized, rationale: str | None = None, *, lang: str = "en") -> Option:
+def to_option(sized: Sized, rationale: Said | None = None) -> Option:
     cand, est, cost = sized.candidate, sized.estimate, sized.tco
     assert cost is not None
     return Option(
@@ -153,36 +153,36 @@ def to_option(sized: Sized, rationale: str | None = None, *, lang: str = "en") -
             annual_power_usd=cost.annual_power_usd, price_is_estimate=cost.price_is_estimate,
         ),
         hardware_name=cand.hardware.name, power_w=cost.power_w, risks=list(sized.risks),
-        rationale=rationale or describe(sized, lang), existing=cand.existing, violations=list(sized.violations),
-        tco_assumptions=tco_lines(cost.findings, lang), redundancy=sized.redundancy,
+        rationale=rationale or describe(sized), existing=cand.existing, violations=list(sized.violations),
+        tco_assumptions=[said_of(f) for f in cost.findings], redundancy=sized.redundancy,
         deployment=deployment_of(cand.hardware, sized.count, est),
         weight_format=sized.weight_format or None, weight_format_default=sized.format_default,
     )
 
 
-def describe(sized: Sized, lang: str = "en") -> str:
-    """One sentence with the deciding numbers of an option, in `lang`."""
+def describe(sized: Sized) -> Said:
+    """The sentence with the deciding numbers of an option."""
     cand, est, cost = sized.candidate, sized.estimate, sized.tco
     assert cost is not None
     per_m = cost.cost_per_million_tokens_usd
     return (
-        msg("rec.describe", lang, count=sized.count, hardware=cand.hardware.name,
-            owned=msg("rec.owned", lang) if cand.existing else "", stack=cand.stack.name,
-            spare=msg("rec.spare", lang) if sized.redundancy else "", tps=est.decode_tokens_per_s_per_stream,
+        said("rec.describe", count=sized.count, hardware=cand.hardware.name,
+            owned=said("rec.owned") if cand.existing else "", stack=cand.stack.name,
+            spare=said("rec.spare") if sized.redundancy else "", tps=est.decode_tokens_per_s_per_stream,
             ttft=est.ttft_p95_ms or est.ttft_ms, capacity=sized.capacity_users, capex=cost.capex_usd,
             tco=cost.three_year_total_usd)
-        + (msg("rec.per_m", lang, per_m=per_m) if per_m is not None else "")
-        + msg("rec.power", lang, power=cost.power_w or 0)
-        + _layout(sized, lang)
+        + (said("rec.per_m", per_m=per_m) if per_m is not None else "")
+        + said("rec.power", power=cost.power_w or 0)
+        + _layout(sized)
     )
 
 
-def _layout(sized: Sized, lang: str) -> str:
+def _layout(sized: Sized) -> Said:
     """The server layout, said only beyond one server (one box needs no layout sentence)."""
     deployment = deployment_of(sized.candidate.hardware, sized.count, sized.estimate)
     if deployment.servers <= 1 or not needs_host_server(sized.candidate.hardware):
-        return ""
-    return msg("sep", lang) + deployment_text(sized.candidate.hardware.name, deployment, lang)
+        return EMPTY
+    return said("sep") + deployment_text(sized.candidate.hardware.name, deployment)
 
 
 def cheapest_rival(primary: Sized, ranked: list[Sized]) -> Sized | None:
@@ -191,84 +191,80 @@ def cheapest_rival(primary: Sized, ranked: list[Sized]) -> Sized | None:
     return min(others, key=lambda s: s.cost_per_token, default=None)
 
 
-def _rationale(workload: Workload, primary: Sized, ranked: list[Sized], lang: str = "en") -> str:
+def _rationale(workload: Workload, primary: Sized, ranked: list[Sized]) -> Said:
     """The primary's deciding numbers, how many options met every target, and the cheapest rival."""
     peak = workload.concurrent_users or 1
     models = workload.models_served or 1
     size = f"{workload.model_params_b:g}B"
-    served = msg("rec.served_many", lang, models=models, size=size) if models > 1 else msg(
-        "rec.served_one", lang, size=size)
-    head = msg("rec.head", lang, peak=peak, served=served, quant=workload.quantization,
+    served = said("rec.served_many", models=models, size=size) if models > 1 else said("rec.served_one", size=size)
+    head = said("rec.head", peak=peak, served=served, quant=workload.quantization,
                tps=workload.tokens_per_s_target, ttft=workload.ttft_target_ms)
     if not ranked:
-        return head + msg("rec.none_meets", lang, describe=describe(primary, lang))
+        return head + said("rec.none_meets", describe=describe(primary))
     # Seed 2's rule put an accelerator ahead of a cheaper option: say so, never "lowest cost".
     key = "rec.accel_leads" if primary is not ranked[0] and primary.candidate.hardware.kind == "accel" else (
         "rec.lowest" if len(ranked) > 1 else "rec.only")
-    text = head + msg(key, lang, describe=describe(primary, lang), n=len(ranked))  # "of 1 options" read oddly
+    text = head + said(key, describe=describe(primary), n=len(ranked))  # "of 1 options" read oddly
     rival = cheapest_rival(primary, ranked)
     if rival is None or primary.cost_per_token <= 0:
-        return text + msg("period", lang)
+        return text + said("period")
     if rival.cost_per_token < primary.cost_per_token:
-        text += msg("rec.rival_cheaper", lang, count=rival.count, hardware=rival.candidate.hardware.name,
-                    cost=rival.cost_per_token, rival_risks=_risk_summary(rival, lang),
-                    risks=_risk_summary(primary, lang))
+        text += said("rec.rival_cheaper", count=rival.count, hardware=rival.candidate.hardware.name,
+                    cost=rival.cost_per_token, rival_risks=_risk_summary(rival),
+                    risks=_risk_summary(primary))
     else:
         gap = rival.cost_per_token / primary.cost_per_token - 1
-        text += msg("rec.rival_dearer", lang, count=rival.count, hardware=rival.candidate.hardware.name, gap=gap)
+        text += said("rec.rival_dearer", count=rival.count, hardware=rival.candidate.hardware.name, gap=gap)
         if rival.risk_points > primary.risk_points:
-            text += msg("rec.rival_risks", lang, risks=_risk_summary(rival, lang))
-    return text + msg("period", lang)
+            text += said("rec.rival_risks", risks=_risk_summary(rival))
+    return text + said("period")
 
 
-def _risk_summary(sized: Sized, lang: str = "en") -> str:
+def _risk_summary(sized: Sized) -> Said:
     """"high a, b; medium c" with the contract risk ids (they stay ids in every language)."""
     parts = []
     for level in ("high", "medium"):
         ids = [r.id for r in sized.risks if r.severity == level]
         if ids:
-            parts.append(msg(f"rec.risk_{level}", lang, ids=", ".join(ids)))
-    return join(parts, lang) if parts else msg("rec.risk_none", lang)
+            parts.append(said(f"rec.risk_{level}", ids=", ".join(ids)))
+    return joined(parts) if parts else said("rec.risk_none")
 
 
-def _relax(workload: Workload, closest: Sized, lang: str = "en") -> list[str]:
+def _relax(workload: Workload, closest: Sized) -> list[Said]:
     """Which constraint to relax for the closest option, and by how much."""
     est, cost = closest.estimate, closest.tco
     assert cost is not None
-    hints: list[str] = []
+    hints: list[Said] = []
     if not closest.meets_slo and est.fits:
         speed = est.decode_tokens_per_s_per_stream
         target = workload.tokens_per_s_target or 30
         if speed < target:
-            hints.append(msg("relax.speed" if closest.capacity_users >= 1 else "relax.speed_only", lang,
-                             target=target, speed=speed, change=speed / target - 1, capacity=closest.capacity_users))
+            hints.append(said("relax.speed" if closest.capacity_users >= 1 else "relax.speed_only", target=target, speed=speed, change=speed / target - 1, capacity=closest.capacity_users))
         ttft = est.ttft_p95_ms or est.ttft_ms
         if workload.ttft_target_ms and ttft > workload.ttft_target_ms:
-            hints.append(msg("relax.ttft", lang, target=workload.ttft_target_ms, ttft=ttft))
+            hints.append(said("relax.ttft", target=workload.ttft_target_ms, ttft=ttft))
         if not hints:
-            hints.append(msg("relax.users", lang, users=workload.concurrent_users, capacity=closest.capacity_users))
+            hints.append(said("relax.users", users=workload.concurrent_users, capacity=closest.capacity_users))
     if workload.budget_usd is not None and cost.capex_usd > workload.budget_usd:
-        hints.append(msg("relax.budget", lang, budget=workload.budget_usd, capex=cost.capex_usd,
+        hints.append(said("relax.budget", budget=workload.budget_usd, capex=cost.capex_usd,
                          extra=cost.capex_usd - workload.budget_usd))
     power = cost.power_w or 0.0
     if workload.power_budget_w is not None and not closest.candidate.hardware.tdp_w:
-        hints.append(msg("relax.power_unknown", lang, hardware=closest.candidate.hardware.name,
+        hints.append(said("relax.power_unknown", hardware=closest.candidate.hardware.name,
                          budget=workload.power_budget_w))
     elif workload.power_budget_w is not None and power > workload.power_budget_w:
-        hints.append(msg("relax.power", lang, budget=workload.power_budget_w, power=power,
+        hints.append(said("relax.power", budget=workload.power_budget_w, power=power,
                          extra=power / workload.power_budget_w - 1))
     return hints
 
 
-def _nothing_fits(workload: Workload, sized: list[Sized], excluded: dict[str, str], lang: str) -> NoFeasibleOption:
+def _nothing_fits(workload: Workload, sized: list[Sized], excluded: dict[str, Said]) -> NoFeasibleOption:
     largest = max(sized, key=lambda s: s.estimate.memory_available_gb, default=None)
     if largest is None:
-        reasons = sorted(set(excluded.values()))
-        worded = [reason_text(r, lang) for r in reasons[:4]]
-        return NoFeasibleOption(msg("rec.none_eligible", lang, reasons=join(worded, lang)), reasons=worded)
+        reasons = sorted(set(excluded.values()), key=lambda r: r.order)[:4]
+        return NoFeasibleOption(said("rec.none_eligible", reasons=joined(reasons)), reasons=reasons)
     est = largest.estimate
-    return NoFeasibleOption(msg(
-        "rec.too_big", lang, params=workload.model_params_b, quant=workload.quantization,
+    return NoFeasibleOption(said("rec.too_big", params=workload.model_params_b, quant=workload.quantization,
         required=est.memory_required_gb, users=workload.concurrent_users, count=largest.count,
         hardware=largest.candidate.hardware.name, available=est.memory_available_gb))
 
@@ -334,7 +330,7 @@ def _settle_lead(sizer: Sizer, feasible: list[Sized]) -> list[Sized]:
     return [s for s in ranked if not s.violations] or ranked
 
 
-def _fleet_note(filled: Workload, primary: Sized, lang: str) -> str | None:
+def _fleet_note(filled: Workload, primary: Sized) -> Said | None:
     """Everyone on their own device (`assume.own_device`): the option is one person's, so say what
     equipping all of them costs (owned devices cost nothing more to buy)."""
     total = filled.total_users or 1
@@ -343,7 +339,7 @@ def _fleet_note(filled: Workload, primary: Sized, lang: str) -> str | None:
     cost = primary.tco
     if cost is None:
         return None
-    return msg("note.fleet", lang, total=total, hardware=primary.candidate.hardware.name,
+    return said("note.fleet", total=total, hardware=primary.candidate.hardware.name,
                capex=cost.capex_usd * total, tco=cost.three_year_total_usd * total)
 
 
@@ -353,15 +349,14 @@ def recommend(
     *,
     estimate_fn: EstimateFn | None = None,
     capacity_fn: CapacityFn | None = None,
-    lang: str = "en",
 ) -> Recommendation:
     """Primary option, alternatives, risks, assumptions, rationale and validation plan for a workload.
 
-    `estimate_fn`/`capacity_fn` default to `estimator.throughput` (injectable for tests). `lang` (en,
-    zh-Hans, zh-Hant) is the language of the sentences; numbers, ids and names are the same in all.
+    `estimate_fn`/`capacity_fn` default to `estimator.throughput` (injectable for tests). The sentences
+    are findings (`estimator.said.Said`): the wording layer (`bot/wording`) words them in any language.
     """
-    named, model_notes = apply_catalog_model(prepare_batch(workload), catalog, lang)
-    filled, assumptions = fill_defaults(named, lang=lang, api_prices=catalog.api_prices)
+    named, model_notes = apply_catalog_model(prepare_batch(workload), catalog)
+    filled, assumptions = fill_defaults(named, api_prices=catalog.api_prices)
     conversion = load_conversion(named, catalog.api_prices) if named.concurrent_users is None else None
     assumptions = model_notes + assumptions
     filled = with_owned_ids(filled, catalog)  # owned devices with their stated counts and specs
@@ -373,12 +368,12 @@ def recommend(
         estimate_fn, capacity_fn = estimate_fn or default_estimate, capacity_fn or default_capacity
     candidates, excluded = enumerate_candidates(filled, catalog)
     if is_batch_job(filled):
-        sizer: Sizer = BatchSizer(filled, catalog, estimate_fn, capacity_fn, lang=lang, shortcuts=shortcuts)
+        sizer: Sizer = BatchSizer(filled, catalog, estimate_fn, capacity_fn, shortcuts=shortcuts)
     else:  # targets the user did not set do not fail hardware they own (seed 1's bands judge it), unless the user
         # says it falls short at this load: then "acceptable" is not acceptable to them, and the comfortable
         # targets judge it as they judge a purchase
         banded = not workload.owned_falls_short
-        sizer = Sizer(filled, catalog, estimate_fn, capacity_fn, lang=lang,
+        sizer = Sizer(filled, catalog, estimate_fn, capacity_fn,
                       assumed_targets=(banded and workload.tokens_per_s_target is None,
                                        banded and workload.ttft_target_ms is None),
                       format_stated=named.quantization is not None, shortcuts=shortcuts)
@@ -386,9 +381,9 @@ def recommend(
     sized = size_all(sizer, free) + size_counted(sizer, counted)
     fitting = [s for s in sized if s.estimate.fits]
     if not fitting:
-        raise _nothing_fits(filled, sized, excluded, lang)
+        raise _nothing_fits(filled, sized, excluded)
     feasible = [s for s in fitting if not s.violations]
-    relax: list[str] = []
+    relax: list[Said] = []
     outside_limits = False
     if feasible:
         ranked = _settle_lead(sizer, _finalize_band(sizer, feasible))
@@ -398,7 +393,7 @@ def recommend(
         alternatives = [sizer.finalize(s) for s in pick_alternatives(primary, ranked)]
         alternatives += _owned_but_short(sizer, primary, fitting)
         if primary.violations:  # every contender missed once its capacity was probed
-            relax = _relax(filled, primary, lang)
+            relax = _relax(filled, primary)
     else:
         # Nothing meets every target within the limits. Never lead with a far-off option: lead with the
         # configuration that meets the targets least past the limits the user set (`shortfall.past_limits_by`; the
@@ -413,41 +408,41 @@ def recommend(
         # (they were shown at the count search's ceiling: "1024× Gaudi 3 … $17.10M").
         alternatives = [sizer.finalize(s if meeting else sizer.fewest_as_close(s))
                         for s in pick_alternatives(primary, closest)]
-        relax = _relax(filled, primary, lang)
+        relax = _relax(filled, primary)
         ranked = []
         outside_limits = True
     accel, primary, alternatives = _accelerators_first(sizer, catalog, sized, fitting, ranked, primary, alternatives)
-    filled, assumptions = _primary_format(sizer, primary, filled, assumptions, lang)
-    assumptions += _ranking_notes(filled, excluded, lang)
-    if (fleet := _fleet_note(filled, primary, lang)) is not None:
+    filled, assumptions = _primary_format(sizer, primary, filled, assumptions)
+    assumptions += _ranking_notes(filled, excluded)
+    if (fleet := _fleet_note(filled, primary)) is not None:
         assumptions.append(fleet)
     if filled.conservative:
-        assumptions.append(msg("note.conservative", lang))
+        assumptions.append(said("note.conservative"))
     elif sizer.hard_latency:
-        assumptions.append(msg("note.hard_latency", lang, ttft=filled.ttft_target_ms))
+        assumptions.append(said("note.hard_latency", ttft=filled.ttft_target_ms))
     if filled.days_per_week < 7:  # the TCO basis line above names hours only
-        assumptions.append(msg("tco.days", lang, days=filled.days_per_week, running=running_days_per_year(filled)))
-    assumptions.append(shape_note(filled, catalog, lang) or _model_shape_note(filled, catalog, lang))
-    if (paged := paged_kv_note(filled, lang)) is not None:
+        assumptions.append(said("tco.days", days=filled.days_per_week, running=running_days_per_year(filled)))
+    assumptions.append(shape_note(filled, catalog) or _model_shape_note(filled, catalog))
+    if (paged := paged_kv_note(filled)) is not None:
         assumptions.append(paged)
     if primary.candidate.class_owned:
-        assumptions.append(_unnamed_owned_note(primary, lang))
+        assumptions.append(_unnamed_owned_note(primary))
     rival = cheapest_rival(primary, ranked)
     if rival is not None:  # its tail-latency and headroom risks are named in the rationale: probe it first
         sizer.finalize(rival)
-    rationale = _rationale(filled, primary, ranked, lang)
+    rationale = _rationale(filled, primary, ranked)
     if outside_limits:
-        rationale = _outside_limits(sizer, primary, lang)
-    primary_option = to_option(primary, rationale, lang=lang)
+        rationale = _outside_limits(sizer, primary)
+    primary_option = to_option(primary, rationale)
     commands = pilot_commands(filled, primary_option, primary.candidate.stack, catalog)
-    cloud = _cloud(filled, primary, catalog, lang)
+    cloud = _cloud(filled, primary, catalog)
     rec = Recommendation(
         primary=primary_option,
-        alternatives=[to_option(s, lang=lang) for s in alternatives],
+        alternatives=[to_option(s) for s in alternatives],
         risks=list(primary.risks),
         assumptions=assumptions,
         rationale=primary_option.rationale or "",
-        validation_plan=validation_plan(filled, primary_option, primary.risks, lang=lang,
+        validation_plan=validation_plan(filled, primary_option, primary.risks,
                                         stack_formats=primary.candidate.stack.quant_formats if primary.candidate.stack else (),
                                         commands=tuple(commands)),
         pilot_commands=commands,
@@ -459,7 +454,7 @@ def recommend(
         load_conversion=conversion,
         accelerator_first=accel,
     )
-    return answer_questions(rec, sizer, filled, catalog, sized, excluded, primary, alternatives, lang, to_option=to_option,
+    return answer_questions(rec, sizer, filled, catalog, sized, excluded, primary, alternatives, to_option=to_option,
                             format_stated=workload.quantization is not None)  # not the catalog model's native one
 
 
@@ -493,82 +488,79 @@ def _accelerators_first(
     return verdict(conditions, evaluated, primary, gpu, migration), primary, alternatives
 
 
-def _primary_format(sizer: Sizer, primary: Sized, filled: Workload, assumptions: list[str],
-                    lang: str) -> tuple[Workload, list[str]]:
+def _primary_format(sizer: Sizer, primary: Sized, filled: Workload, assumptions: list[Said]) -> tuple[Workload, list[Said]]:
     """With no format stated, the reply speaks of the primary's own (FP8 on an H100 under vLLM, Q4_K_M under
     llama.cpp): the workload carries it, and seed 1's assumed-format note gives way to the one saying why."""
     chosen = sizer.default_for(primary.candidate)
     if chosen is None:
         return filled, assumptions
-    seed1 = {msg("assume.q4", lang), msg("assume.q8", lang)}
+    seed1 = {said("assume.q4"), said("assume.q8")}
     if chosen.basis not in ("seed1_gguf", "seed1_accuracy_critical"):
         cand = primary.candidate
-        note = msg(f"assume.format.{chosen.basis}", lang, quant=chosen.format, hardware=cand.hardware.name,
+        note = said(f"assume.format.{chosen.basis}", quant=chosen.format, hardware=cand.hardware.name,
                    stack=cand.stack.name)
         assumptions = [note if line in seed1 else line for line in assumptions]
     return sizer.workload_for(primary.candidate), assumptions
 
 
-def _cloud(workload: Workload, primary: Sized, catalog: Catalog, lang: str) -> CloudComparison | None:
+def _cloud(workload: Workload, primary: Sized, catalog: Catalog) -> CloudComparison | None:
     """Buy vs rent vs hosted API for the primary option; None when it has no TCO."""
     if primary.tco is None:
         return None
     return compare_cloud(workload, primary.candidate.hardware, primary.count, primary.tco, catalog,
-                         memory_required_gb=primary.estimate.memory_required_gb, spare=primary.redundancy, lang=lang)
+                         memory_required_gb=primary.estimate.memory_required_gb, spare=primary.redundancy)
 
 
-def _outside_limits(sizer: Sizer, primary: Sized, lang: str = "en") -> str:
+def _outside_limits(sizer: Sizer, primary: Sized) -> Said:
     """Plainly: nothing meets the targets within the limits; the option that meets them closest to the
     limits, and each limit it is past by how much (or, when none meets the targets at all, the closest)."""
     if primary.meets_slo:
-        return msg("rec.nothing_within_limits", lang, describe=describe(primary, lang),
-                   limits=limits_text(sizer, primary, lang))
+        return said("rec.nothing_within_limits", describe=describe(primary),
+                   limits=limits_text(sizer, primary))
     limited = sizer.workload.budget_usd is not None or sizer.workload.power_budget_w is not None
-    return msg("rec.nothing_at_all" if limited else "rec.nothing_meets", lang, describe=describe(primary, lang))
+    return said("rec.nothing_at_all" if limited else "rec.nothing_meets", describe=describe(primary))
 
 
-def _model_shape_note(workload: Workload, catalog: Catalog, lang: str = "en") -> str:
+def _model_shape_note(workload: Workload, catalog: Catalog) -> Said:
     """The architecture a bare size stands for: its KV cache per token drives memory and decode at scale."""
     size = workload.model_params_b or 7.0
     arch = resolve_architecture(size, catalog.models)
     kv_mb = arch.kv_bytes_per_token(2.0) / 1e6
-    shape = (msg("note.shape_source", lang, source=arch.source) if arch.source != "approximation"
-             else msg("note.shape_approx", lang))
-    facts = msg("note.shape_facts", lang, layers=arch.layers, kv_heads=arch.kv_heads, kv_mb=kv_mb)
+    shape = (said("note.shape_source", source=arch.source) if arch.source != "approximation"
+             else said("note.shape_approx"))
+    facts = said("note.shape_facts", layers=arch.layers, kv_heads=arch.kv_heads, kv_mb=kv_mb)
     older = closest_mha_model(size, catalog.models)
     if older is not None and older.id == arch.source:  # no grouped-query model of that size on record
-        return msg("note.shape_mha", lang, size=size, shape=shape, facts=facts)
-    note = msg("note.shape_gqa", lang, size=size, shape=shape, facts=facts)
+        return said("note.shape_mha", size=size, shape=shape, facts=facts)
+    note = said("note.shape_gqa", size=size, shape=shape, facts=facts)
     if older is None:
         return note
     older_mb = resolve_architecture(size, catalog.models, older.id).kv_bytes_per_token(2.0) / 1e6
-    return msg("note.shape_older", lang, note=note, older=older.name, older_mb=older_mb)
+    return said("note.shape_older", note=note, older=older.name, older_mb=older_mb)
 
 
-def _unnamed_owned_note(primary: Sized, lang: str = "en") -> str:
+def _unnamed_owned_note(primary: Sized) -> Said:
     """The user owns a class of devices ("NPU laptops") without naming the chip: say which one was costed."""
     hw = primary.candidate.hardware
-    key = f"owned.{owned_class(hw) or 'devices'}"
-    cls = msg(key, lang) if key in MESSAGES else (owned_class(hw) or "").replace("_", " ")
-    return msg("note.owned_class", lang, cls=cls, hardware=hw.name)
+    return said("note.owned_class", cls=said(f"owned.{owned_class(hw) or 'devices'}"), hardware=hw.name)
 
 
-def _ranking_notes(workload: Workload, excluded: dict[str, str], lang: str = "en") -> list[str]:
+def _ranking_notes(workload: Workload, excluded: dict[str, Said]) -> list[Said]:
     notes = [
-        msg("note.ranking", lang, overload=OVERLOAD_FACTOR, weight=RISK_WEIGHT, high_weight=3 * RISK_WEIGHT),
-        msg("note.p95", lang),
+        said("note.ranking", overload=OVERLOAD_FACTOR, weight=RISK_WEIGHT, high_weight=3 * RISK_WEIGHT),
+        said("note.p95"),
     ]
     if is_organization(workload):
-        notes.append(msg("note.organization", lang))
+        notes.append(said("note.organization"))
     models = workload.models_served or 1
     if models > 1:
-        notes.append(msg("note.multi_model", lang, models=models, total=(workload.model_params_b or 7.0) * models))
-    by_reason: dict[str, list[str]] = {}
+        notes.append(said("note.multi_model", models=models, total=(workload.model_params_b or 7.0) * models))
+    by_reason: dict[Said, list[str]] = {}
     for hw_id, reason in excluded.items():
         by_reason.setdefault(reason, []).append(hw_id)
-    for reason, ids in sorted(by_reason.items()):
-        shown = ", ".join(sorted(ids)[:6]) + (msg("note.more", lang, n=len(ids) - 6) if len(ids) > 6 else "")
-        notes.append(msg("note.excluded", lang, reason=reason_text(reason, lang), ids=shown))
+    for reason, ids in sorted(by_reason.items(), key=lambda item: item[0].order):
+        shown = ", ".join(sorted(ids)[:6]) + (said("note.more", n=len(ids) - 6) if len(ids) > 6 else "")
+        notes.append(said("note.excluded", reason=reason, ids=shown))
     return notes
 
 

@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from estimator.catalog import Hardware, Level, ServingStack
 from estimator.default_format import DefaultFormat
 from estimator.defaults import OVERLOAD_FACTOR
-from estimator.messages import join, msg, normalize
+from estimator.said import EMPTY, Said, joined, said
 from estimator.schemas import Estimate, Risk, RiskId, TcoResult, construct_trusted
 from estimator.workload import Workload
 
@@ -44,24 +44,23 @@ class RiskContext:
     newest_launch_year: int | None
     estimate_covers_all_models: bool = False
     existing: bool = False  # the buyer already owns these devices
-    lang: str = "en"  # the language of `why` and `mitigation` (estimator.messages)
     default_format: DefaultFormat | None = None  # the format was chosen for the user (`estimator.default_format`)
     words: bool = True  # False: ids and levels only, for options that compete but are not shown
 
-    def t(self, key: str, **params: object) -> str:
-        """The sentence `key` in this context's language ("" when the risks are not to be worded)."""
-        return msg(key, self.lang, **params) if self.words else ""
+    def t(self, key: str, **params: object) -> Said:
+        """The finding `key` (empty when the risks are not to be shown: ids and levels only)."""
+        return said(key, **params) if self.words else EMPTY
 
     @property
     def peak_users(self) -> int:
         return self.workload.concurrent_users or 1
 
     @property
-    def stack_name(self) -> str:
+    def stack_name(self) -> Said | str:
         return self.stack.name if self.stack else self.t("risk.default_stack")
 
 
-def _risk(risk_id: RiskId, severity: Level, why: str, mitigation: str) -> Risk:
+def _risk(risk_id: RiskId, severity: Level, why: Said, mitigation: Said) -> Risk:
     # Built by this module's checks only, from literal ids and levels: constructed without re-validation
     # (thousands per recommendation), as `schemas.construct_trusted` does for the core's own objects.
     return construct_trusted(Risk, {"id": risk_id, "severity": severity, "why": why, "mitigation": mitigation})
@@ -108,7 +107,7 @@ def multi_model(ctx: RiskContext) -> Risk | None:
     severity: Level = {"yes": "low", "process_per_model": "medium"}.get(support, "high")  # type: ignore[assignment]
     if support == "unverified" and ctx.hardware.kind in ("gpu", "cpu"):
         severity = "medium"
-    memory = ""
+    memory: Said | str = ""
     est = ctx.estimate
     if est is not None and est.memory_available_gb > 0:
         needed = est.memory_required_gb * (1 if ctx.estimate_covers_all_models else models)
@@ -132,9 +131,8 @@ def software_maturity(ctx: RiskContext) -> Risk | None:
                      ctx.t("risk.software_maturity.no_stack_fix"))
     if stack.maturity != "high":
         severity: Level = "high" if stack.maturity == "low" else "medium"
-        # The catalog's notes are English prose: quoted in an English reply only.
-        note = (ctx.t("risk.software_maturity.note", note=stack.notes.split(". ")[0].rstrip("."))
-                if stack.notes and ctx.lang == "en" else "")
+        # The catalog's notes are English prose: quoted in an English reply only (the Chinese templates are empty).
+        note = ctx.t("risk.software_maturity.note", note=stack.notes.split(". ")[0].rstrip(".")) if stack.notes else ""
         return _risk(
             "software_maturity", severity,
             ctx.t("risk.software_maturity.why", stack=stack.name, maturity=stack.maturity, note=note),
@@ -190,12 +188,12 @@ def quantization_calibration(ctx: RiskContext) -> Risk | None:
     critical = bool(ctx.workload.accuracy_critical)
     compiled = ctx.hardware.kind in ("npu", "accel")
     formats = ctx.stack.quant_formats if ctx.stack else ()
-    reasons: list[str] = []
+    reasons: list[Said] = []
     severity: Level | None = None
     if formats and not format_supported(quant, formats):
         severity = "high" if critical else "medium"
         reasons.append(ctx.t("risk.quantization.format", stack=ctx.stack_name, quant=quant,
-                             formats=join(formats, ctx.lang, "list_sep")))
+                             formats=joined(formats, "list_sep")))
     elif ctx.stack and (devices := ctx.stack.format_device_ids(quant)) and ctx.hardware.id not in devices:
         # The stack takes the format, but its documentation runs it on other GPU generations only
         # (gpt-oss's MXFP4 on TensorRT-LLM: Hopper and datacenter Blackwell, not a GeForce 4090): the
@@ -230,7 +228,7 @@ def quantization_calibration(ctx: RiskContext) -> Risk | None:
         return None
     return _risk(
         "quantization_calibration", severity,
-        ctx.t("risk.quantization.why", reasons=join(reasons, ctx.lang)),
+        ctx.t("risk.quantization.why", reasons=joined(reasons)),
         ctx.t("risk.quantization.fix"),
     )
 
@@ -296,7 +294,7 @@ def _error_width(est: Estimate | None) -> float:
     return max(0.0, est.confidence_high / est.decode_tokens_per_s_per_stream - 1.0)
 
 
-def _ttft_margin(ctx: RiskContext) -> str | None:
+def _ttft_margin(ctx: RiskContext) -> Said | None:
     """The p95 TTFT meets its target, but the estimate's own error band reaches past it."""
     est, target = ctx.estimate, ctx.workload.ttft_target_ms
     width = _error_width(est)
@@ -320,7 +318,7 @@ def tail_latency(ctx: RiskContext) -> Risk | None:
         return _risk("tail_latency", "medium", ctx.t("risk.tail.margin_why", margin=margin),
                      ctx.t("risk.tail.margin_fix"))
     severity: Level = "high" if load is not None and load > 0.9 else "medium"
-    parts = []
+    parts: list[Said] = []
     if load is not None:
         parts.append(ctx.t("risk.tail.load", users=ctx.peak_users, load=load, capacity=ctx.max_concurrent_users))
     if bursty:
@@ -331,7 +329,7 @@ def tail_latency(ctx: RiskContext) -> Risk | None:
         parts.append(ctx.t("risk.tail.vs_target", ttft=ctx.estimate.ttft_p95_ms, target=ctx.workload.ttft_target_ms))
     return _risk(
         "tail_latency", severity,
-        ctx.t("risk.tail.why", parts=join(parts, ctx.lang)),
+        ctx.t("risk.tail.why", parts=joined(parts)),
         ctx.t("risk.tail.fix"),
     )
 
@@ -422,7 +420,6 @@ def assess_risks(
     newest_launch_year: int | None = None,
     estimate_covers_all_models: bool = False,
     existing: bool = False,
-    lang: str = "en",
     default_format: DefaultFormat | None = None,
     words: bool = True,
 ) -> list[Risk]:
@@ -431,11 +428,11 @@ def assess_risks(
     `max_concurrent_users` (the option's capacity at the SLO) enables the tail-latency and headroom checks;
     `newest_launch_year` (the catalog's newest device) stands in for "now" in the supply check.
     `estimate_covers_all_models` says the estimate was sized for all `models_served` at once; `existing`
-    that the devices are already owned (nothing to source, so no supply risk). `lang` is the language of
-    the sentences (en, zh-Hans, zh-Hant); `words=False` leaves them empty (the ids and levels are the same).
+    that the devices are already owned (nothing to source, so no supply risk). `words=False` leaves
+    the findings empty (the ids and levels are the same).
     """
     ctx = RiskContext(workload, hardware, count, stack, estimate, tco, max_concurrent_users, newest_launch_year,
-                      estimate_covers_all_models, existing, normalize(lang), default_format, words)
+                      estimate_covers_all_models, existing, default_format, words)
     found = [risk for check in CHECKS if (risk := check(ctx)) is not None]
     return sorted(found, key=lambda r: _ORDER[r.severity])
 

@@ -14,13 +14,14 @@ from pydantic.json_schema import SkipJsonSchema
 from estimator.accelerator_findings import AcceleratorVerdict
 from estimator.catalog import HardwareKind, Level
 from estimator.load import LoadConversion
+from estimator.said import EMPTY, Text, origin_of
 from estimator.tco_findings import TcoFinding
 from estimator.workload import DEFAULT_QUANTIZATION
 
-# The prefixes of violations that are the user's limits rather than the workload's targets.
-LIMIT_VIOLATIONS = ("budget:", "power:")
 # A power limit that cannot be checked (the device has no TDP on record): a limit, but not one exceeded.
-UNVERIFIED_POWER = "power: unverified"
+UNVERIFIED_POWER = "violation.power_unverified"
+# The violations that are the user's limits rather than the workload's targets.
+LIMIT_VIOLATIONS = frozenset({"violation.budget", "violation.power", UNVERIFIED_POWER})
 
 
 class _Model(BaseModel):
@@ -130,7 +131,7 @@ class TcoResult(_Model):
     three_year_total_usd: float
     cost_per_million_tokens_usd: float | None
     # The working as sentences, for the contract's readers (`--json`, the library, MCP). The core leaves
-    # it empty and `estimator.tco_words.worded` fills it from `findings` where the result is shown.
+    # it empty and `bot.wording.tco.worded` fills it from `findings` where the result is shown.
     assumptions: list[str] = []
     price_is_estimate: bool = True
     price_basis: str | None = None
@@ -154,8 +155,8 @@ RiskId = Literal[
 class Risk(_Model):
     id: RiskId
     severity: Level
-    why: str
-    mitigation: str
+    why: Text
+    mitigation: Text
 
 
 class OptionEstimate(_Model):
@@ -203,10 +204,10 @@ class Option(_Model):
     hardware_name: str | None = None
     power_w: float | None = None
     risks: list[Risk] = []
-    rationale: str | None = None
+    rationale: Text | None = None
     existing: bool = Field(default=False, description="already-owned hardware: capex 0, power only")
-    violations: list[str] = Field(default=[], description="constraints this option misses (empty = meets all)")
-    tco_assumptions: list[str] = []
+    violations: list[Text] = Field(default=[], description="constraints this option misses (empty = meets all)")
+    tco_assumptions: list[Text] = []
     redundancy: bool = Field(default=False, description="count includes one N+1 spare")
     # Owned / named devices and batch jobs (all optional, defaults keep earlier JSON meanings).
     owned_units: int = Field(default=0, description="of `count`, how many the user already owns (capex: the rest)")
@@ -222,14 +223,14 @@ class Option(_Model):
     @property
     def verdict(self) -> Literal["meets", "past_limits", "unverified", "misses"]:
         """meets: every target and limit; past_limits: the targets, but over the budget or power cap the
-        user set (`sizing.py` words those violations "budget: …" and "power: …"); unverified: the targets,
+        user set (`sizing.py` finds those violations: `violation.budget`, `violation.power`); unverified: the targets,
         and the only limit in question is a power cap the device's missing TDP leaves unchecked; misses: a
         target."""
         if not self.violations:
             return "meets"
-        if all(v.startswith(UNVERIFIED_POWER) for v in self.violations):
+        if all(origin_of(v) == UNVERIFIED_POWER for v in self.violations):
             return "unverified"
-        if all(v.startswith(LIMIT_VIOLATIONS) for v in self.violations):
+        if all(origin_of(v) in LIMIT_VIOLATIONS for v in self.violations):
             return "past_limits"
         return "misses"
 
@@ -247,9 +248,17 @@ class OwnedAnswer(_Model):
     add_count: int | None = Field(default=None, description="more of the same device that make it meet")
     add_capex_usd: float | None = None
     add_option: Option | None = None
-    text: str = ""
+    text: Text = EMPTY
     disputed: bool = Field(default=False, description="the user says these devices fall short at this load, yet the "
                            "estimate says they meet every target: the wording says the two disagree")
+
+
+# What the answer about a named device says, decided in the core (`estimator.named.named_verdict`):
+# fits (the count asked, or the smallest, meets every target and limit); past_limits (meets the targets,
+# past the budget or power cap, or a power cap it cannot be checked against); fits_at_more (the count asked
+# falls short and a larger one meets the targets); never_fits (no count does); ineligible (a seed rule
+# rules the device out); unpriced (no sourced price: it cannot be costed or ranked).
+NamedVerdict = Literal["fits", "past_limits", "fits_at_more", "never_fits", "ineligible", "unpriced"]
 
 
 class NamedAnswer(_Model):
@@ -263,8 +272,9 @@ class NamedAnswer(_Model):
     priced: bool
     is_primary: bool = False
     option: Option | None = None
-    reason: str | None = Field(default=None, description="why it is not eligible (seed rule), when it is not")
-    text: str = ""
+    reason: Text | None = Field(default=None, description="why it is not eligible (seed rule), when it is not")
+    text: Text = EMPTY
+    verdict: NamedVerdict | None = Field(default=None, description="the case the answer states (see NamedVerdict)")
 
 
 class BatchPlan(_Model):
@@ -278,7 +288,7 @@ class BatchPlan(_Model):
     required_prefill_tokens_per_s: float
     required_decode_tokens_per_s: float
     finishes_hours: float | None = None
-    text: str = ""
+    text: Text = EMPTY
 
 
 class CloudChoice(_Model):
@@ -316,7 +326,7 @@ class CloudComparison(_Model):
     air_gapped: bool = False  # rent and API were left out: nothing may reach the cloud
     rent: CloudChoice | None = None
     api: CloudChoice | None = None
-    lines: list[str] = Field(default=[], description="the comparison as sentences in the reply's language")
+    lines: list[Text] = Field(default=[], description="the comparison as sentences in the reply's language")
 
 
 PilotEngine = Literal["vllm", "llama.cpp", "trt-llm", "sglang", "mlx"]
@@ -346,13 +356,13 @@ class Recommendation(_Model):
     primary: Option | None
     alternatives: list[Option] = []
     risks: list[Risk] = []
-    assumptions: list[str] = []
-    rationale: str = ""
-    validation_plan: list[str] = []
+    assumptions: list[Text] = []
+    rationale: Text = EMPTY
+    validation_plan: list[Text] = []
     pilot_commands: list[PilotCommand] = Field(default=[], description="the commands that start the pilot of the "
                                                "primary option (its own engine first), built from its layout")
     calibration_rows: list[int] = []
-    relax: list[str] = Field(default=[], description="when nothing fits: which constraint to relax, by how much")
+    relax: list[Text] = Field(default=[], description="when nothing fits: which constraint to relax, by how much")
     # A stated rate, volume or spend and how it became the concurrency sized for (Little's law, estimator/load.py).
     load_conversion: LoadConversion | None = None
     workload: dict[str, Any] | None = Field(default=None, description="the workload after defaults were filled")
@@ -368,6 +378,7 @@ class Recommendation(_Model):
 
 __all__ = [
     "LIMIT_VIOLATIONS",
+    "NamedVerdict",
     "UNVERIFIED_POWER",
     "BatchPlan",
     "CloudChoice",

@@ -4,50 +4,50 @@ from __future__ import annotations
 
 from estimator.batch import HEADROOM, BatchSizer, shown_hours
 from estimator.candidates import Candidate
-from estimator.messages import join, msg
+from estimator.said import EMPTY, Said, joined, literal, said
 from estimator.sizing import Sized, Sizer
 from estimator.workload import Workload
 
 
-def shortfall_text(sizer: Sizer, sized: Sized, lang: str) -> str:
-    """What an option misses, with its numbers, in `lang`."""
+def shortfall_text(sizer: Sizer, sized: Sized) -> Said:
+    """What an option misses, with its numbers."""
     est = sized.estimate
     if est.fits and isinstance(sizer, BatchSizer):  # a batch job misses its deadline, not a chat speed
-        return msg("answer.short.batch", lang, hours=shown_hours(sizer.hours(sized.candidate, sized.count)),
+        return said("answer.short.batch", hours=shown_hours(sizer.hours(sized.candidate, sized.count)),
                    allowed=sizer.window_hours / HEADROOM, window=sizer.window_hours, headroom=HEADROOM)
     if not est.fits:
         # What fills the memory is named: at hundreds of users the KV cache, not the weights, often overflows.
-        text = msg("answer.short.memory", lang, required=est.memory_required_gb, available=est.memory_available_gb,
+        text = said("answer.short.memory", required=est.memory_required_gb, available=est.memory_available_gb,
                    users=sizer.peak)
         # "Six L40S hold 176 GB?": a tensor-parallel plan over a 4-card server leaves 2 of 6 idle, which the
         # figure alone would hide (it counts the devices the plan uses, not the ones owned).
         used = est.tensor_parallel * est.pipeline_stages * est.replicas
         if 0 < used < sized.count:
-            text += msg("answer.short.idle", lang, used=used, count=sized.count, idle=sized.count - used)
+            text += said("answer.short.idle", used=used, count=sized.count, idle=sized.count - used)
         return text
     ttft = est.ttft_p95_ms or est.ttft_ms
-    if sized.meets_slo and (limits := limits_passed(sizer, sized.candidate, sized.count, lang)):
+    if sized.meets_slo and (limits := limits_passed(sizer, sized.candidate, sized.count)):
         # Fast enough, past a power or budget limit: quoting "39 tok/s against 30" as the shortfall read as
         # a contradiction; the limit is what it misses.
-        return msg("answer.short.limits", lang, limits=limits, tps=est.decode_tokens_per_s_per_stream,
+        return said("answer.short.limits", limits=limits, tps=est.decode_tokens_per_s_per_stream,
                    users=sizer.peak, count=sized.count)
-    return msg("answer.short.slo", lang, tps=est.decode_tokens_per_s_per_stream, users=sizer.peak, ttft=ttft,
+    return said("answer.short.slo", tps=est.decode_tokens_per_s_per_stream, users=sizer.peak, ttft=ttft,
                target=sizer.target, ttft_target=sizer.ttft or 0)
 
 
-def limits_passed(sizer: Sizer, cand: Candidate, count: int, lang: str) -> str:
+def limits_passed(sizer: Sizer, cand: Candidate, count: int) -> Said:
     """The user's power and budget limits `count` devices would pass, worded ("" when within them). The
     smallest count is sized on the targets alone: "3 × RTX 5090 would meet them" under a 1.5 kW closet
     must also say they draw ~2 kW."""
     cost = sizer.build(cand, count, meets=True).tco
     workload, parts = sizer.workload, []
     if cost is None:
-        return ""
+        return EMPTY
     if sizer.over_power(cost, cand.hardware):
-        parts.append(msg("answer.limit.power", lang, power=cost.power_w, budget=workload.power_budget_w))
+        parts.append(said("answer.limit.power", power=cost.power_w, budget=workload.power_budget_w))
     if sizer.over_budget(cost):
-        parts.append(msg("answer.limit.budget", lang, capex=cost.capex_usd, budget=workload.budget_usd))
-    return join(parts, lang)
+        parts.append(said("answer.limit.budget", capex=cost.capex_usd, budget=workload.budget_usd))
+    return joined(parts)
 
 
 def past_limits_by(workload: Workload, sized: Sized) -> tuple[bool, float]:
@@ -69,35 +69,35 @@ def past_limits_by(workload: Workload, sized: Sized) -> tuple[bool, float]:
     return False, max(ratios)
 
 
-def limits_text(sizer: Sizer, primary: Sized, lang: str) -> str:
+def limits_text(sizer: Sizer, primary: Sized) -> Said:
     """Each limit the option is past (`Sizer.over_budget`, `Sizer.over_power`), with its figures and by how
-    much (×), in `lang`."""
+    much (×)."""
     cost, workload, hardware = primary.tco, sizer.workload, primary.candidate.hardware
     assert cost is not None
-    parts: list[str] = []
+    parts: list[Said] = []
     if sizer.over_budget(cost) and workload.budget_usd is not None:
-        parts.append(msg("rec.limit.budget", lang, capex=cost.capex_usd, budget=workload.budget_usd,
+        parts.append(said("rec.limit.budget", capex=cost.capex_usd, budget=workload.budget_usd,
                          ratio=cost.capex_usd / max(workload.budget_usd, 1.0)))
     if workload.power_budget_w is not None and not hardware.tdp_w:
-        parts.append(msg("rec.limit.power_unknown", lang, hardware=hardware.name, budget=workload.power_budget_w))
+        parts.append(said("rec.limit.power_unknown", hardware=hardware.name, budget=workload.power_budget_w))
     elif sizer.over_power(cost, hardware) and workload.power_budget_w is not None:
-        parts.append(msg("rec.limit.power", lang, power=cost.power_w, budget=workload.power_budget_w,
+        parts.append(said("rec.limit.power", power=cost.power_w, budget=workload.power_budget_w,
                          ratio=(cost.power_w or 0.0) / workload.power_budget_w))
-    return join(parts, lang) if parts else "-"
+    return joined(parts) if parts else literal("-")
 
 
-def ceiling_text(sizer: Sizer, cand: Candidate, prefix: str, lang: str) -> str:
+def ceiling_text(sizer: Sizer, cand: Candidate, prefix: str) -> Said:
     """The ceiling no count of `cand` passes, worded with the `prefix`'s `_speed` or `_ttft` message (named
     answers: "answer.named.none", owned ones: "answer.owned.why.none"); "" when the largest count fits
     and meets both, or does not fit."""
     hw = cand.hardware
     top = sizer.estimate(cand, cand.max_count)  # memoized by the count search, which stopped there
     if top.fits and sizer.speed(top, cand) < sizer.target:
-        return msg(prefix + "_speed", lang, hardware=hw.name, tps=sizer.speed(top, cand),
+        return said(prefix + "_speed", hardware=hw.name, tps=sizer.speed(top, cand),
                    target=sizer.target, group=top.tensor_parallel * top.pipeline_stages)
     if top.fits and sizer.ttft is not None and sizer.ttft_checked(top, cand) > sizer.ttft:
-        return msg(prefix + "_ttft", lang, hardware=hw.name, ttft=sizer.ttft_checked(top, cand), target=sizer.ttft)
-    return ""
+        return said(prefix + "_ttft", hardware=hw.name, ttft=sizer.ttft_checked(top, cand), target=sizer.ttft)
+    return EMPTY
 
 
 __all__ = ["ceiling_text", "limits_passed", "limits_text", "past_limits_by", "shortfall_text"]

@@ -27,8 +27,8 @@ from estimator.defaults import (
 from estimator.load import is_ultra_low_ttft
 from estimator.lora import adapters_gb
 from estimator.memory import bits_per_weight, weights_gb
-from estimator.messages import agree_plurals, msg
 from estimator.risks import assess_risks, overload_factor, risk_score
+from estimator.said import EMPTY, Said, cat, said
 from estimator.schemas import UNVERIFIED_POWER, Estimate, EstimateRequest, Risk, TcoResult, construct_trusted
 from estimator.tco import annual_tokens, needs_host_server, per_million_finding, tco
 from estimator.tco_findings import TcoFinding
@@ -65,7 +65,7 @@ class Sized:
     meets_slo: bool
     tco: TcoResult | None = None
     risks: list[Risk] = field(default_factory=list)
-    violations: list[str] = field(default_factory=list)
+    violations: list[Said] = field(default_factory=list)
     shortfall: float = 1.0  # worst ratio of need to limit over the violated constraints (1 = meets all)
     redundancy: bool = False
     probed: bool = False  # capacity_users comes from the capacity probe (else: peak or 1.5× peak)
@@ -129,8 +129,7 @@ def _request(workload: Workload, candidate: Candidate, count: int, users: int | 
 class Sizer:
     """Counts, estimates and costs candidates for one workload (memoizes estimates and capacity probes)."""
 
-    def __init__(self, workload: Workload, catalog: Catalog, estimate_fn: EstimateFn, capacity_fn: CapacityFn,
-                 lang: str = "en", *, assumed_targets: tuple[bool, bool] = (False, False),
+    def __init__(self, workload: Workload, catalog: Catalog, estimate_fn: EstimateFn, capacity_fn: CapacityFn, *, assumed_targets: tuple[bool, bool] = (False, False),
                  format_stated: bool = True, shortcuts: Shortcuts | None = None) -> None:
         self.workload = workload
         # The user (or the catalog model's native checkpoint) chose the weight format: every option is sized
@@ -139,7 +138,6 @@ class Sizer:
         # batch its KV cache, seed 1's Q4_K_M elsewhere (llama.cpp-class engines, parts without FP8).
         self.format_stated = format_stated
         self._workloads: dict[tuple[str, str], tuple[Workload, DefaultFormat | None]] = {}
-        self.lang = lang  # language of the risks' sentences (estimator.messages)
         self.catalog = catalog
         self.estimate_fn = estimate_fn
         self.capacity_fn = capacity_fn
@@ -282,18 +280,18 @@ class Sizer:
             return None
         return self.ttft
 
-    def band_note(self, sized: Sized) -> str:
+    def band_note(self, sized: Sized) -> Said:
         """Which of seed 1's bands an owned or named option lands in, when no target was set to judge it by."""
-        notes: list[str] = []
+        notes: list[Said] = []
         if not self._banded(sized.candidate):
-            return ""
+            return EMPTY
         if self.assumed_speed:
             speed = self.speed(sized.estimate, sized.candidate)
             band = "comfortable" if speed >= COMFORTABLE_TOKENS_PER_S else "acceptable"
-            notes.append(msg("answer.owned.band", self.lang, tps=speed, band=msg(f"answer.owned.band.{band}", self.lang)))
+            notes.append(said("answer.owned.band", tps=speed, band=said(f"answer.owned.band.{band}")))
         if self.assumed_ttft:
-            notes.append(msg("answer.owned.no_ttft", self.lang))
-        return "".join(notes)
+            notes.append(said("answer.owned.no_ttft"))
+        return cat(*notes)
 
     def meets(self, candidate: Candidate, count: int, users: int | None = None) -> bool:
         """Fits, and every one of `users` (default: the peak) gets the target speed and p95 TTFT."""
@@ -381,7 +379,7 @@ class Sizer:
 
     def tco(self, candidate: Candidate, count: int, served_tokens_per_s: float | None) -> TcoResult:
         """The option's TCO. Only $/M tokens depends on the served tokens, so the rest is computed once.
-        Findings only: `estimator.tco_words` words them for the few options that are shown."""
+        Findings only: `bot.wording.tco` words them for the few options that are shown."""
         key = (candidate.hardware.id, candidate.stack.id, count, candidate.existing, candidate.owned_units)
         base = self._costs.get(key)
         if base is None:
@@ -484,7 +482,7 @@ class Sizer:
             self.workload_for(cand), cand.hardware, sized.count, cand.stack, sized.estimate, sized.tco,
             max_concurrent_users=sized.capacity_users if sized.probed else None,
             newest_launch_year=self.newest_year, estimate_covers_all_models=True, existing=cand.existing,
-            lang=self.lang, default_format=self.default_for(cand), words=words,
+            default_format=self.default_for(cand), words=words,
         )
         self._constraints(sized)
 
@@ -495,29 +493,27 @@ class Sizer:
         if not sized.meets_slo:
             est = sized.estimate
             if not est.fits:
-                sized.violations.append(
-                    f"memory: needs {est.memory_required_gb:,.0f} GB, {sized.count} device(s) hold "
-                    f"{est.memory_available_gb:,.0f} GB")
+                sized.violations.append(said("violation.memory", need=est.memory_required_gb, count=sized.count,
+                                             hold=est.memory_available_gb))
                 ratios.append(max(2.0, est.memory_required_gb / max(est.memory_available_gb, 1e-9)))
             else:
                 speed = self.speed(est, sized.candidate)
                 ttft = self.ttft_checked(est, sized.candidate)
                 target, bar = self.target_for(sized.candidate), self.ttft_for(sized.candidate)
                 ratio = max(target / max(speed, 1e-9), (ttft / bar) if bar else 1.0)
-                sized.violations.append(
-                    agree_plurals(f"SLO: {speed:,.1f} tok/s per user and p95 TTFT {ttft:,.0f} ms at {self.peak} user(s) "
-                                  f"(targets {target:g} tok/s, {bar or 0:,} ms)"))
+                sized.violations.append(said("violation.slo", speed=speed, ttft=ttft, users=self.peak, target=target,
+                                             bar=bar or 0))
                 ratios.append(ratio)
         assert sized.tco is not None
         if self.over_budget(sized.tco) and w.budget_usd is not None:
-            sized.violations.append(f"budget: capex ${sized.tco.capex_usd:,.0f} > ${w.budget_usd:,.0f}")
+            sized.violations.append(said("violation.budget", capex=sized.tco.capex_usd, budget=w.budget_usd))
             ratios.append(sized.tco.capex_usd / max(w.budget_usd, 1.0))
         power = sized.tco.power_w or 0.0
         if w.power_budget_w is not None and not sized.candidate.hardware.tdp_w:
-            sized.violations.append(f"{UNVERIFIED_POWER}: no TDP on record to check against the {w.power_budget_w:,} W budget")
+            sized.violations.append(said(UNVERIFIED_POWER, budget=w.power_budget_w))
             ratios.append(1.5)
         elif self.over_power(sized.tco, sized.candidate.hardware) and w.power_budget_w is not None:
-            sized.violations.append(f"power: {power:,.0f} W peak > {w.power_budget_w:,} W budget")
+            sized.violations.append(said("violation.power", power=power, budget=w.power_budget_w))
             ratios.append(power / w.power_budget_w)
         sized.shortfall = max(ratios, default=1.0)
 

@@ -3,7 +3,7 @@
 Seed 2's formula: 总成本 = 硬件采购 + 电费 + 散热 + 运维人力 + 迁移成本. Seed 1's basis: amortized over
 3 years at 12 h/day, 70 % utilization and $0.12/kWh (the `Workload` defaults). Every number the
 result carries is explained by one of its `findings` (typed, no text), so a reply can show its working:
-`estimator.tco_words` words them, only for a result that is shown.
+`bot.wording.tco` words them, only for a result that is shown.
 
 Pure: hardware, count and workload in, a `TcoResult` out. The caller says how many tokens per second
 the option serves (from the throughput estimate); this module never estimates speed itself.
@@ -146,7 +146,7 @@ def tco(
     `served_tokens_per_s` is what the option actually serves (None: unknown, so no $/M tokens).
     `existing=True` costs already-owned idle hardware at its extra power only (seed 1's CPU point).
     `migration_usd` is the one-time engineering cost of moving the model to this serving stack.
-    The working comes back as `findings`, not sentences (`estimator.tco_words.worded` fills `assumptions`).
+    The working comes back as `findings`, not sentences (`bot.wording.tco.worded` fills `assumptions`).
     `owned_units` of the `count` devices are already owned (a top-up): capex buys only the rest.
     Raises `InvalidRequest` when the device has no price and is not already owned.
     """

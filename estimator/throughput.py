@@ -22,7 +22,7 @@ from estimator.catalog import Benchmark, CalibrationParams, Catalog
 from estimator.catalog_index import CatalogIndex, catalog_index
 from estimator.engine import PlanResult, best_plan, pipeline_stages, speed_parallel
 from estimator.errors import InvalidRequest
-from estimator.messages import agree_plurals
+from estimator.plurals import agree_plurals
 from estimator.provenance import find_measured
 from estimator.ranges import likely_range, measured_range
 from estimator.resolve import ASSUMPTION_WIDENING, Resolved, resolve

@@ -10,8 +10,8 @@ from __future__ import annotations
 import math
 
 from estimator.defaults import OVERLOAD_FACTOR
-from estimator.messages import msg
 from estimator.risks import stand_in_format
+from estimator.said import Said, said
 from estimator.schemas import Option, PilotCommand, Risk
 from estimator.workload import Workload
 
@@ -24,10 +24,10 @@ def pilot_devices(option: Option) -> int:
 
 
 def validation_plan(
-    workload: Workload, option: Option, risks: list[Risk], *, lang: str = "en", stack_formats: tuple[str, ...] = (),
+    workload: Workload, option: Option, risks: list[Risk], *, stack_formats: tuple[str, ...] = (),
     commands: tuple[PilotCommand, ...] = (),
-) -> list[str]:
-    """Day-by-day steps of the two-week pilot for `option`, with pass criteria from the workload, in `lang`.
+) -> list[Said]:
+    """Day-by-day steps of the two-week pilot for `option`, with pass criteria from the workload.
 
     `stack_formats` are the weight formats the option's serving stack takes: a GGUF model on a stack that
     takes none (TensorRT-LLM) is piloted re-quantized to the stack's format of the same width, as it would
@@ -40,28 +40,28 @@ def validation_plan(
     ttft = workload.ttft_target_ms or 1000
     hardware = option.hardware_name or option.hardware_id
     stand_in = stand_in_format(workload.quantization or "", stack_formats)
-    first = (msg("plan.days_1_2", lang, params=workload.model_params_b, quant=workload.quantization, pilot=pilot,
+    first = (said("plan.days_1_2", params=workload.model_params_b, quant=workload.quantization, pilot=pilot,
                  hardware=hardware, stack=option.serving_stack) if stand_in is None else
-             msg("plan.days_1_2_requant", lang, params=workload.model_params_b, quant=workload.quantization,
+             said("plan.days_1_2_requant", params=workload.model_params_b, quant=workload.quantization,
                  stand_in=stand_in, pilot=pilot, hardware=hardware, stack=option.serving_stack))
-    start = [msg("plan.command", lang, command=commands[0].command, devices=commands[0].devices_per_copy,
+    start = [said("plan.command", command=commands[0].command, devices=commands[0].devices_per_copy,
                  hardware=option.hardware_name or option.hardware_id, copies=commands[0].copies)] if commands else []
     steps = [
         first,
         *start,
-        msg("plan.days_3_4", lang),
-        msg("plan.days_5_9", lang, users=users, target=target, ttft=ttft),
-        msg("plan.days_10_11", lang, overload=OVERLOAD_FACTOR, users=overload),
-        msg("plan.days_12_14", lang),
+        said("plan.days_3_4"),
+        said("plan.days_5_9", users=users, target=target, ttft=ttft),
+        said("plan.days_10_11", overload=OVERLOAD_FACTOR, users=overload),
+        said("plan.days_12_14"),
     ]
     ids = {risk.id for risk in risks}
     if "dynamic_shapes" in ids:
-        steps.append(msg("plan.shapes", lang))
+        steps.append(said("plan.shapes"))
     if "multi_model" in ids:
-        steps.append(msg("plan.models", lang, models=workload.models_served))
+        steps.append(said("plan.models", models=workload.models_served))
     if "quantization_calibration" in ids:
-        steps.append(msg("plan.calibration", lang))
-    steps.append(msg("plan.buy", lang))
+        steps.append(said("plan.calibration"))
+    steps.append(said("plan.buy"))
     return steps
 
 

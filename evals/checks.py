@@ -110,7 +110,7 @@ def _check_recommendation(want: RecommendationExpect, rec: Recommendation | None
     if rec is None:
         return [f"expected a recommendation, got none (bot said: {_snippet(reply.text)})"]
     if rec.primary is None:
-        relax = "; ".join(rec.relax) or "no relax hint"
+        relax = "; ".join(str(line) for line in rec.relax) or "no relax hint"  # worded by the engine's reply
         return [f"expected a primary option, got none (nothing feasible: {relax})"]
     return _check_primary(want, rec.primary)
 

@@ -21,7 +21,7 @@ from pydantic_core import ErrorDetails
 
 from estimator.catalog import HardwareKind
 from estimator.errors import InvalidRequest
-from estimator.messages import agree_plurals
+from estimator.plurals import agree_plurals
 from estimator.schemas import Risk
 from estimator.workload import Workload
 

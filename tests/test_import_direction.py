@@ -150,3 +150,21 @@ def test_the_cycle_finder_finds_a_cycle_and_ignores_a_chain():
     graph = {"a": {"b"}, "b": {"c"}, "c": {"a"}, "d": {"a"}, "e": set()}
     assert cycles(graph) == [frozenset({"a", "b", "c"})]
     assert cycles({"a": {"b"}, "b": set()}) == []
+
+
+# The wording layer says what the core found: it reads findings and the contract's models, never the
+# store (`knowledge`) or the eval harness, and never an adapter (an adapter words through it).
+WORDING_FORBIDDEN = ("knowledge", "evals", "bot.slack", "bot.cli", "bot.report", "bot.mcp_server", "bot.api")
+
+
+def test_the_wording_layer_reads_findings_not_the_store_or_the_adapters():
+    graph = import_graph()
+    reached = sorted(
+        f"{module} imports {target}"
+        for module, targets in graph.items()
+        if module.startswith("bot.wording")
+        for target in targets
+        if any(target == name or target.startswith(name + ".") for name in WORDING_FORBIDDEN)
+    )
+    assert reached == [], "\n".join(reached)
+    assert "estimator.said" in graph["bot.wording.sentences"]  # the parser sees the layer's edges

@@ -74,7 +74,7 @@ def _show(console: Console, reply: Reply, json_out: bool, catalog: Catalog | Non
 
 
 def _full(console: Console, reply: Reply) -> None:
-    from bot.render_text import options_table
+    from bot.wording.render_text import options_table
 
     console.print(reply.text, highlight=False, markup=False, soft_wrap=not console.is_terminal)
     # The side-by-side table repeats the text's numbers; worth it on a real terminal only.

@@ -93,7 +93,7 @@ def report_command(
 
 
 def _k8s_manifest(state: StateJSON, catalog: Catalog) -> bytes:
-    from bot.k8s_words import manifest_text, manifest_yaml
+    from bot.wording.k8s import manifest_text, manifest_yaml
     from estimator.k8s_manifest import K8sServing, k8s_serving
     from estimator.schemas import Recommendation
 

@@ -93,15 +93,16 @@ def compute(
     catalog: Catalog, hardware_id: str, count: int, workload: Workload, *, existing: bool, migration_usd: float,
 ) -> TcoResult:
     """The TCO of `count` × `hardware_id` for the workload, with the filled-in defaults listed first."""
+    from bot.wording import words
+    from bot.wording.tco import worded
     from estimator.tco import tco
-    from estimator.tco_words import worded
 
     hardware = find_hardware(catalog, hardware_id)
     filled, notes = fill_defaults(workload)
     served, served_note = served_tokens(catalog, hardware, count, filled)
     result = worded(tco(hardware, count, filled, served_tokens_per_s=served, existing=existing,
                         migration_usd=migration_usd))
-    return result.model_copy(update={"assumptions": [*notes, served_note, *result.assumptions]})
+    return result.model_copy(update={"assumptions": [*words(notes), served_note, *result.assumptions]})
 
 
 def contract_json(result: TcoResult) -> dict[str, object]:

@@ -8,12 +8,15 @@ both (a what-if with facts re-runs the tools, a compare names hardware).
 from __future__ import annotations
 
 import re
+from typing import Literal, get_args
 
 from bot.nlu.lexicon import _rx
 
-INTENTS = ("provide", "just_recommend", "start_over", "what_if", "compare", "explain_cost", "explain_risk",
-           "explain_why", "why_not", "show_assumptions", "greeting", "help", "thanks", "dont_know", "explain_cloud", "report",
-           "k8s_manifest")
+# The closed vocabulary of what a turn asks for (the routers, the follow-ups and the wording key on it).
+Intent = Literal["provide", "just_recommend", "start_over", "what_if", "compare", "explain_cost", "explain_risk",
+                 "explain_why", "why_not", "show_assumptions", "greeting", "help", "thanks", "dont_know", "explain_cloud",
+                 "report", "k8s_manifest"]
+INTENTS: tuple[Intent, ...] = get_args(Intent)
 
 _PATTERNS: tuple[tuple[str, re.Pattern[str]], ...] = (
     ("start_over", _rx(r"\bstart over\b", r"\bstart again\b", r"\brestart\b", r"\breset\b", r"\bnew conversation\b",

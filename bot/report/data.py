@@ -6,16 +6,6 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from bot.charts import EstimateFn
-from bot.render_text import (
-    benchmark_line,
-    calibration_rows,
-    fact_phrase,
-    fact_phrases,
-    money,
-    option_lines,
-    recommendation_headline,
-    slot_name,
-)
 from bot.report.charts import report_charts
 from bot.report.labels import label
 from bot.report.memo import (
@@ -30,6 +20,17 @@ from bot.report.memo import (
     top_risks,
 )
 from bot.state import StateJSON
+from bot.wording import word, worded, words
+from bot.wording.render_text import (
+    benchmark_line,
+    calibration_rows,
+    fact_phrase,
+    fact_phrases,
+    money,
+    option_lines,
+    recommendation_headline,
+    slot_name,
+)
 from estimator.catalog import Catalog
 from estimator.cost_model import CostModel
 from estimator.schemas import Option, Recommendation
@@ -99,7 +100,7 @@ def _option_row(option: Option, lang: str, primary: bool) -> dict[str, str]:
     # The stack has its own column: the option is the device and its count.
     name = f"{option.count}× {option.hardware_name or option.hardware_id}"
     if option.owned_units:  # a top-up of owned devices ("your 6 L40S + 2 more")
-        from estimator.messages import msg
+        from bot.wording.sentences import msg
 
         name += msg("answer.owned_units", lang, owned=option.owned_units)
     return {
@@ -151,8 +152,8 @@ def build_report(state: StateJSON, catalog: Catalog, thread_id: str, *, generate
     options = [_option_row(rec.primary, lang, True)] if rec.primary else []
     options += [_option_row(option, lang, False) for option in rec.alternatives]
     basis, rows = calibration_rows(rec, catalog)
-    from bot.prompts.templates import t
     from bot.version import package_version
+    from bot.wording.sentences import t
     from estimator.cost_model import cost_model
     from estimator.sensitivity import sensitivity
 
@@ -165,9 +166,9 @@ def build_report(state: StateJSON, catalog: Catalog, thread_id: str, *, generate
         headline=recommendation_headline(rec, lang),
         primary_lines=option_lines(rec.primary, users, lang) if rec.primary else [],
         options=options, cost_rows=_cost_rows(rec, lang),
-        cloud_lines=[named(line, names) for line in rec.cloud.lines] if rec.cloud else [],
+        cloud_lines=[named(line, names) for line in words(rec.cloud.lines, lang)] if rec.cloud else [],
         cloud_sources=list(rec.cloud.sources) if rec.cloud else [],
-        tco_working=list(rec.primary.tco_assumptions) if rec.primary else [],
+        tco_working=words(rec.primary.tco_assumptions, lang) if rec.primary else [],
         risks=[named(risk_memo_line(risk, lang), names) for risk in top_risks(rec.risks, len(rec.risks))],
         measured_heading=t("rec.calibration." + basis, lang).rstrip(":："),
         measured=[(benchmark_line(row).removesuffix(f" ({row.source_url})"), row.source_url) for row in rows],
@@ -175,9 +176,14 @@ def build_report(state: StateJSON, catalog: Catalog, thread_id: str, *, generate
         summary=summary_lines(rec, sensitivity_rows, lang),
         sensitivity=sensitivity_lines(sensitivity_rows, rec, catalog, lang), sensitivity_rows=sensitivity_rows,
         assumption_table=assumption_rows(rec, catalog, lang), version=package_version(),
-        assumptions=[named(line, names) for line in rec.assumptions], rationale=named(rec.rationale, names),
-        cost_model=cost_model(costed, rec, catalog) if costed is not None else None,
+        assumptions=[named(line, names) for line in words(rec.assumptions, lang)],
+        rationale=named(word(rec.rationale, lang), names),
+        cost_model=_worded_model(cost_model(costed, rec, catalog) if costed is not None else None, lang),
     )
+
+
+def _worded_model(model: CostModel | None, lang: str) -> CostModel | None:
+    return worded(model, lang) if model is not None else None
 
 
 __all__ = ["NoRecommendation", "ReportData", "build_report"]

@@ -32,7 +32,8 @@ class SheetRow:
 
 def sheet_rows(model: CostModel) -> list[SheetRow]:
     """Inputs (rows 2–9 of the sheet, in order) then the computed lines with their formulas (rows 10–13)."""
-    rows = [SheetRow(_INPUT_LABELS[i.key], i.value, i.unit, "", i.source, i.date) for i in model.inputs]
+    # The model comes worded (`bot.report.data`): each source is its text.
+    rows = [SheetRow(_INPUT_LABELS[i.key], i.value, i.unit, "", str(i.source), i.date) for i in model.inputs]
     cell = {i.key: f"B{n}" for n, i in enumerate(model.inputs, start=2)}
     first = len(rows) + 2
     capex, ops, running = f"B{first}", f"B{first + 1}", f"B{first + 2}"

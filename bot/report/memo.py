@@ -13,8 +13,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from bot.prompts.templates import lang_index, t
-from bot.render_text import money, num
+from bot.wording.render_text import money, num
+from bot.wording.sentences import lang_index, msg, t
 from estimator.catalog import Catalog
 from estimator.schemas import Recommendation, Risk
 from estimator.sensitivity import SensitivityRow
@@ -119,7 +119,7 @@ def risk_name(risk_id: str, lang: str) -> str:
 
 def risk_memo_line(risk: Risk, lang: str) -> str:
     """A risk as the memo says it: its name, severity, why and mitigation (no internal id)."""
-    return (f"{risk_name(risk.id, lang)} ({t('severity.' + risk.severity, lang)}): {risk.why} "
+    return (f"{risk_name(risk.id, lang)} ({msg('severity.' + risk.severity, lang)}): {risk.why} "
             f"— {t('rec.mitigation', lang)}: {risk.mitigation}")
 
 
@@ -129,7 +129,7 @@ def top_risks(risks: list[Risk], limit: int = 3) -> list[Risk]:
 
 def summary_lines(rec: Recommendation, sensitivity: list[SensitivityRow], lang: str) -> list[str]:
     """Page 1: what to buy, its cost, what it serves, the one buy / rent / API verdict, the top risks."""
-    from bot.render_text import option_title
+    from bot.wording.render_text import option_title
 
     option = rec.primary
     if option is None:
@@ -149,7 +149,7 @@ def summary_lines(rec: Recommendation, sensitivity: list[SensitivityRow], lang: 
     lines += verdict_lines(rec, sensitivity, lang)
     if rec.risks:
         lines.append(_w("risks", lang, risks=", ".join(
-            f"{risk_name(r.id, lang)} ({t('severity.' + r.severity, lang)})" for r in top_risks(rec.risks))))
+            f"{risk_name(r.id, lang)} ({msg('severity.' + r.severity, lang)})" for r in top_risks(rec.risks))))
     return lines
 
 

@@ -11,7 +11,6 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Literal, get_args
 
-from bot.render_text import accelerator_reply_lines, answer_lines, fact_phrases, join_list, money
 from bot.reply import Reply
 from bot.slack.block_kit import (
     Actions,
@@ -27,7 +26,9 @@ from bot.slack.block_kit import (
     TextSection,
 )
 from bot.slack.labels import label
-from estimator.messages import msg
+from bot.wording import msg, word
+from bot.wording.render_text import accelerator_reply_lines, answer_lines, fact_phrases, join_list, money
+from estimator.said import Said
 from estimator.schemas import Option, Recommendation, Risk
 
 HEADER_MAX = 150
@@ -119,9 +120,9 @@ def _fences_balanced(chunks: list[str]) -> list[str]:
     return balanced
 
 
-def _bullets(lines: Iterable[str], title: str, lang: str = "en") -> TextSection:
+def _bullets(lines: Iterable[Said | str], title: str, lang: str = "en") -> TextSection:
     """A titled bullet list in one section, dropping the lines that would not fit (and saying so)."""
-    items = [escape(line) for line in lines]
+    items = [escape(word(line, lang)) for line in lines]
     text = f"*{escape(title)}*"
     for index, item in enumerate(items):
         line = f"\n• {item}"
@@ -332,7 +333,7 @@ def recommendation_blocks(reply: Reply) -> list[Block]:
     for line in accelerator_reply_lines(recommendation, lang):  # seed 2: the accelerators, evaluated first
         blocks.append(section(escape(line)))
     if recommendation.rationale:
-        blocks.append(section(escape(recommendation.rationale)))
+        blocks.append(section(escape(word(recommendation.rationale, lang))))
     blocks.append({"type": "section", "fields": option_fields(primary, lang)})
     if reply.changes:
         blocks.append(_bullets(reply.changes, label("changes", lang), lang))

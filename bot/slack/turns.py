@@ -141,7 +141,7 @@ def recommendation_fingerprint(reply: Reply) -> str | None:
     if rec is None:
         return None
     options = [rec.primary, *rec.alternatives] if rec.primary else list(rec.alternatives)
-    payload = "|".join(o.model_dump_json() for o in options if o is not None) + "|" + "|".join(rec.relax)
+    payload = "|".join(o.model_dump_json() for o in options if o is not None) + "|" + "|".join(str(line) for line in rec.relax)
     return hashlib.sha256(payload.encode()).hexdigest()[:16]
 
 

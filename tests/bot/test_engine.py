@@ -27,11 +27,11 @@ class FlakyRecommend:
         self.error: Exception = RuntimeError("estimator bug")
         self.calls = 0
 
-    def __call__(self, workload, catalog, *, lang="en"):
+    def __call__(self, workload, catalog):
         self.calls += 1
         if self.broken:
             raise self.error
-        return recommend(workload, catalog, lang=lang)
+        return recommend(workload, catalog)
 
 
 @pytest.fixture

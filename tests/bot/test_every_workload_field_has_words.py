@@ -11,7 +11,7 @@ from typing import Any, Literal, get_args, get_origin
 
 import pytest
 
-from bot.render_text import fact_phrase, slot_name
+from bot.wording.render_text import fact_phrase, slot_name
 from estimator.workload import NamedDevice, OwnedDevice, Workload
 
 LANGS = ("en", "zh-Hans", "zh-Hant")

@@ -159,7 +159,7 @@ def test_what_if_more_gpus_compares_the_recommended_device(engine):
 
 
 def test_a_named_count_is_judged_at_that_count_by_the_estimators_evaluation(engine, catalog):
-    from bot.render_text import option_lines
+    from bot.wording.render_text import option_lines
     from estimator.evaluate import evaluate_option
     from estimator.workload import Workload
 

@@ -6,7 +6,7 @@ import re
 
 import pytest
 
-from bot.render_text import (
+from bot.wording.render_text import (
     fact_phrases,
     money,
     option_lines,
@@ -14,6 +14,7 @@ from bot.render_text import (
     render_recommendation,
     slot_changes,
 )
+from estimator.said import said
 from estimator.schemas import Option, OptionEstimate, OptionTco, Recommendation, Risk
 
 
@@ -31,7 +32,9 @@ REC = Recommendation(
     primary=option("l40s", 2, 26_000),
     alternatives=[option("rtx-4090", 4, 18_500, tps=24.0)],
     risks=[Risk(id="dynamic_shapes", severity="medium", why="variable prompts", mitigation="length buckets")],
-    assumptions=["assumed prompts of ~512 tokens", "not considered (cloud-only): aws-inferentia2"],
+    # The exclusion list as the core finds it: left for "show assumptions" by its case, never by its words.
+    assumptions=["assumed prompts of ~512 tokens",
+                 said("note.excluded", reason=said("reason.cloud_only"), ids="aws-inferentia2")],
     rationale="cheapest per served token",
     validation_plan=["Days 1–2: run the real model"],
 )
@@ -93,7 +96,7 @@ def test_money(value, text):
 
 
 def test_calibration_rows_cite_the_device_else_its_backend(catalog):
-    from bot.render_text import calibration_rows
+    from bot.wording.render_text import calibration_rows
 
     measured_device = next(b.hardware_id for b in catalog.benchmarks if b.hardware_id)
     own = REC.model_copy(update={"primary": REC.primary.model_copy(update={"hardware_id": measured_device})})
@@ -111,7 +114,7 @@ def test_calibration_rows_cite_the_device_else_its_backend(catalog):
 
 
 def test_benchmark_line_does_not_repeat_a_count_the_source_label_already_names(catalog):
-    from bot.render_text import benchmark_line
+    from bot.wording.render_text import benchmark_line
 
     row = next(b for b in catalog.benchmarks if b.hardware_label.startswith("8x AMD"))
     line = benchmark_line(row)

@@ -11,6 +11,7 @@ from bot.engine import Engine
 from bot.graph import build_graph
 from bot.nodes import Deps
 from bot.outcomes import Clarification, Comparison, Explanation, Question, Recommended, Reset
+from bot.wording import worded
 from estimator.recommend import recommend
 
 
@@ -35,7 +36,8 @@ def test_each_kind_of_turn_leaves_its_outcome(catalog):
     assert isinstance(outcome, Recommended) and outcome.previous is None and outcome.echo
     engine.handle("t", "What if 400 concurrent users?")
     rerun = _outcome(engine)
-    assert isinstance(rerun, Recommended) and rerun.previous == first.recommendation and not rerun.echo
+    # The previous one is the first recommendation: its findings, as the first reply worded them.
+    assert isinstance(rerun, Recommended) and worded(rerun.previous, first.lang) == first.recommendation and not rerun.echo
     engine.handle("t", "Compare that with two L40S.")
     compared = _outcome(engine)
     assert isinstance(compared, Comparison) and compared.targets and compared.entries

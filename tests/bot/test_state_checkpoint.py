@@ -150,11 +150,11 @@ def test_an_old_json_checkpoint_upgrades_on_load_and_the_conversation_goes_on(tm
 def test_a_turn_that_needs_numbers_calls_the_estimator_once(catalog):
     calls: list[Workload] = []
 
-    def counting_recommend(workload: Workload, cat, *, lang: str = "en") -> Recommendation:
+    def counting_recommend(workload: Workload, cat) -> Recommendation:
         calls.append(workload)
-        return recommend(workload, cat, lang=lang)
+        return recommend(workload, cat)
 
-    def no_fill(workload: Workload, *, lang: str = "en"):
+    def no_fill(workload: Workload):
         raise AssertionError("the graph fills defaults inside recommend, once")
 
     engine = Engine(build_graph(Deps(catalog=catalog, recommend=counting_recommend, fill_defaults=no_fill),

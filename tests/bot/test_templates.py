@@ -6,7 +6,7 @@ import string
 
 import pytest
 
-from bot.prompts.templates import TEMPLATES, t
+from bot.wording.sentences import TEMPLATES, t
 
 
 def fields(text: str) -> set[str]:

@@ -5,12 +5,12 @@ from __future__ import annotations
 
 import pytest
 
-from bot.accelerator_words import accelerator_lines
+from bot.wording.accelerators import accelerator_lines
 from estimator.accelerator_first import seed2_conditions, with_price_ranges
 from estimator.catalog import AcceleratorSheet
-from estimator.recommend import recommend
 from estimator.workload import Workload
 from knowledge.testing import memory_catalog
+from tests.support.worded import recommend
 
 
 def _stable(**facts: object) -> Workload:

@@ -12,10 +12,9 @@ from __future__ import annotations
 
 import pytest
 
-from estimator.assume import fill_defaults
 from estimator.load import assumed_ttft_ms, hold_seconds
-from estimator.recommend import recommend
 from estimator.workload import Workload
+from tests.support.worded import fill_defaults, recommend
 
 
 @pytest.mark.parametrize(("prompt", "expected"), [(None, 1_000), (512, 1_000), (2_000, 1_000), (4_000, 2_000),

@@ -9,9 +9,9 @@ token = 5.29 tok/s against 30 tok/s decode → 5.29 / 35.29 = 15 % of the time (
 
 from __future__ import annotations
 
-from estimator.assume import fill_defaults
 from estimator.concurrency import generating_share, peak_concurrent_users, peak_generating_streams, poisson_quantile
 from estimator.workload import Workload
+from tests.support.worded import fill_defaults
 
 
 def test_peak_share_of_a_head_count():

@@ -34,9 +34,10 @@ import pytest
 
 from estimator.candidates import Candidate
 from estimator.default_format import default_format
-from estimator.recommend import default_throughput, recommend
+from estimator.recommend import default_throughput
 from estimator.sizing import Sizer
 from estimator.workload import Workload
+from tests.support.worded import recommend
 
 LLAMA_70B = {"model_id": "llama-3.3-70b", "model_params_b": 70.6}
 LEAD_WORKLOAD = {**LLAMA_70B, "concurrent_users": 100, "prompt_tokens": 512, "output_tokens": 256,
@@ -76,7 +77,7 @@ def test_an_accuracy_critical_task_keeps_fp8_or_seed_1s_q8_0(catalog):
 
 
 def _sizer(catalog, **facts) -> Sizer:  # type: ignore[no-untyped-def]
-    from estimator.assume import fill_defaults
+    from tests.support.worded import fill_defaults
 
     filled, _ = fill_defaults(Workload(**{**LEAD_WORKLOAD, **facts}))
     estimate, capacity = default_throughput()

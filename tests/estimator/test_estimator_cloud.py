@@ -11,13 +11,14 @@ from __future__ import annotations
 
 import pytest
 
+from bot.wording import words
 from estimator.catalog import ApiPrice, Catalog, CloudGpuPrice, Hardware
 from estimator.cloud import break_even_months, compare
-from estimator.recommend import recommend
 from estimator.schemas import TcoResult
 from estimator.tco import tco
 from estimator.workload import Workload
 from knowledge.testing import memory_catalog
+from tests.support.worded import recommend
 
 URL = "https://example.com/prices"
 GPU = Hardware(id="test-gpu", vendor="T", name="Test GPU", kind="gpu", memory_gb=48, memory_bandwidth_gbs=900,
@@ -65,7 +66,7 @@ def test_part_time_small_load_rent_and_api_beat_buying() -> None:
     assert result.cheapest == "api"
     assert result.break_even_months is None
     assert result.sources == [URL, URL + "/api"]
-    assert any("5 days a week" in line for line in result.lines)
+    assert any("5 days a week" in line for line in words(result.lines))
 
 
 def test_round_the_clock_high_volume_buying_wins_and_pays_back() -> None:
@@ -99,7 +100,7 @@ def test_a_spiky_load_is_named_as_the_reason() -> None:
     result = compare(workload, GPU, 2, COST, _catalog(_api(0.01, 0.01)))
     assert result.cheapest == "api"
     assert result.api_three_year_usd == pytest.approx(993.38, abs=0.01)
-    assert any("spiky" in line for line in result.lines)
+    assert any("spiky" in line for line in words(result.lines))
 
 
 def test_break_even_formula() -> None:
@@ -113,7 +114,7 @@ def test_no_sourced_api_for_the_model_size_is_said_not_invented() -> None:
     result = compare(workload, GPU, 2, COST, _catalog(_api(0.1, 0.1)))
     assert result.api_three_year_usd is None
     assert result.cheapest == "rent"  # $12,514 < $13,600
-    assert any("400B" in line for line in result.lines)
+    assert any("400B" in line for line in words(result.lines))
 
 
 def test_tco_honours_days_per_week() -> None:
@@ -143,5 +144,5 @@ def test_a_payback_past_the_amortization_is_said_to_be_past_it() -> None:
     workload = _workload(hours_per_day=8, days_per_week=5, utilization=0.5)
     result = compare(workload, GPU, 2, COST, _catalog(_api(0.20, 0.40)))
     assert result.break_even_months == pytest.approx(792, rel=0.01)
-    payback = [line for line in result.lines if "pay" in line and "back" in line]
+    payback = [line for line in words(result.lines) if "pay" in line and "back" in line]
     assert payback and all("3-year" in line for line in payback), payback

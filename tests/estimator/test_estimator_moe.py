@@ -15,10 +15,10 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from estimator.memory import Architecture, resolve_architecture, touched_expert_share
-from estimator.recommend import recommend
 from estimator.schemas import EstimateRequest
 from estimator.throughput import estimate
 from estimator.workload import Workload
+from tests.support.worded import recommend
 
 PROPERTY = settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 

@@ -3,9 +3,10 @@
 from __future__ import annotations
 
 from estimator.catalog import Hardware, ServingStack
-from estimator.risks import assess_risks, risk_score
+from estimator.risks import risk_score
 from estimator.schemas import Estimate, Risk
 from estimator.workload import Workload
+from tests.support.worded import assess_risks
 
 NPU = Hardware(id="npu-x", vendor="Intel", name="Lunar Lake NPU", kind="npu", memory_gb=32, tdp_w=10,
                source_url="https://x")

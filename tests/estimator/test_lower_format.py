@@ -27,10 +27,11 @@ import pytest
 from estimator.candidates import Candidate
 from estimator.lower_format import first_fitting_format, lower_formats
 from estimator.owned import with_owned_specs
-from estimator.recommend import default_throughput, recommend
+from estimator.recommend import default_throughput
 from estimator.sizing import Sizer
 from estimator.workload import NamedDevice, OwnedDevice, Workload
 from tests.support.engine_fixtures import talk
+from tests.support.worded import recommend
 
 DEEPSEEK = {"model_id": "deepseek-v3", "model_params_b": 671.0, "active_params_b": 37.0}
 

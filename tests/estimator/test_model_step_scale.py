@@ -74,8 +74,8 @@ def test_one_devices_runs_predict_the_others(catalog):
 @pytest.mark.parametrize("lang, words", [("en", "measured serving runs"), ("zh-Hans", "实测部署运行"),
                                          ("zh-Hant", "實測部署運行")])
 def test_a_recommendation_for_the_model_says_it_is_scaled_and_what_its_runs_reached(catalog, lang, words):
-    from estimator.recommend import recommend
     from estimator.workload import Workload
+    from tests.support.worded import recommend
 
     rec = recommend(Workload(model_id="deepseek-v3", concurrent_users=100), catalog, lang=lang)
     notes = [note for note in rec.assumptions if words in note]
@@ -107,8 +107,8 @@ def test_a_model_of_the_same_kernel_shape_is_scaled_like_the_measured_one(catalo
 @pytest.mark.parametrize("lang, words", [("en", "runs the same kernels as"), ("zh-Hans", "使用相同的内核"),
                                          ("zh-Hant", "使用相同的核心")])
 def test_a_recommendation_for_a_kernel_twin_says_whose_runs_scale_it(catalog, lang, words):
-    from estimator.recommend import recommend
     from estimator.workload import Workload
+    from tests.support.worded import recommend
 
     rec = recommend(Workload(model_id="kimi-k2", concurrent_users=20), catalog, lang=lang)
     notes = [note for note in rec.assumptions if words in note]

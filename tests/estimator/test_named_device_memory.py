@@ -5,8 +5,8 @@ keeps working as before."""
 from __future__ import annotations
 
 from estimator.owned import with_owned_specs
-from estimator.recommend import recommend
 from estimator.workload import NamedDevice, OwnedDevice, Workload
+from tests.support.worded import recommend
 
 DEEPSEEK = dict(model_params_b=671, model_id="deepseek-v3", active_params_b=37, concurrent_users=3)
 

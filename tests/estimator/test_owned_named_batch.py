@@ -12,10 +12,10 @@ import math
 import pytest
 
 from estimator.batch import HEADROOM, job_hours
-from estimator.recommend import recommend
 from estimator.schemas import Estimate
 from estimator.tco import tco
 from estimator.workload import NamedDevice, OwnedDevice, Workload
+from tests.support.worded import recommend
 
 
 def _owned(hardware_id: str, count: int, **extra: object) -> list[OwnedDevice]:
@@ -200,9 +200,9 @@ def test_a_shorter_window_never_gets_a_slower_answer(catalog, window):
 
 # --- rendering -------------------------------------------------------------------------------------
 def test_the_answer_comes_before_the_recommendation_in_text_and_slack(catalog):
-    from bot.render_text import render_recommendation
     from bot.reply import Reply
     from bot.slack.blocks import recommendation_blocks
+    from bot.wording.render_text import render_recommendation
 
     w = Workload(model_params_b=7, concurrent_users=50, owned_devices=_owned("nvidia-l40s", 6),
                  named_devices=[NamedDevice(hardware_id="nvidia-b200-hgx", count=1)])
@@ -271,7 +271,7 @@ def test_a_mode_without_a_sourced_bandwidth_is_not_modelled(catalog):
 
 
 def test_a_batch_reply_says_when_it_finishes_not_a_chat_speed(catalog):
-    from bot.render_text import render_recommendation
+    from bot.wording.render_text import render_recommendation
 
     w = Workload(model_params_b=8, batch_items=150_000, prompt_tokens=700, output_tokens=5, batch_window_hours=6)
     rec = recommend(w, catalog)
@@ -359,7 +359,7 @@ def test_a_named_count_beyond_the_owned_cards_pays_for_the_added_ones(catalog):
     # Six L40S owned, "what if we buy two more?" judged at eight: the capex is the two added cards (and
     # any host they need), never $0 as if all eight were owned, nor the eight at full price.
     from estimator.defaults import device_price
-    from estimator.evaluate import evaluate_option
+    from tests.support.worded import evaluate_option
 
     w = Workload(model_params_b=70.6, quantization="Q4_K_M", concurrent_users=150, ttft_target_ms=2000,
                  owned_devices=[OwnedDevice(hardware_id="nvidia-l40s", kind="gpu", count=6)],

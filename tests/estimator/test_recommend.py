@@ -8,15 +8,16 @@ ranking, constraints and error paths checkable by hand, independent of the calib
 from __future__ import annotations
 
 import math
+import re
 
 import pytest
 
-from estimator.assume import fill_defaults
+from bot.wording import error_text
 from estimator.catalog import Catalog, Hardware, ServingStack
 from estimator.errors import InvalidRequest, NoFeasibleOption
-from estimator.recommend import recommend
 from estimator.schemas import Estimate, EstimateRequest
 from estimator.workload import Workload
+from tests.support.worded import fill_defaults, recommend
 
 VLLM = ServingStack(id="vllm-cuda", name="vLLM (CUDA)", maturity="high", dynamic_shapes="native",
                     continuous_batching="yes", multi_model="process_per_model", quant_formats=("GGUF", "INT8"),
@@ -215,14 +216,16 @@ def test_model_that_fits_nowhere_is_explained(monkeypatch):
     # Deployments have no fixed size now; the message is for a model that fits nowhere even at the
     # largest count considered, here capped at 16 devices to reach that case.
     monkeypatch.setattr("estimator.candidates.MAX_COUNT", 16)
-    with pytest.raises(NoFeasibleOption, match="needs ~1,900 GB"):
+    with pytest.raises(NoFeasibleOption) as caught:
         run(Workload(concurrent_users=10, model_params_b=1900, quantization="FP16"))
+    assert "needs ~1,900 GB" in error_text(caught.value)
 
 
 def test_nothing_eligible_says_why():
     only_accelerators = CATALOG.model_copy(update={"hardware": (ACCEL, NPU)})
-    with pytest.raises(NoFeasibleOption, match="No device in the catalog is eligible.*training"):
+    with pytest.raises(NoFeasibleOption) as caught:
         run(Workload(concurrent_users=10, model_params_b=7, mixed_training=True), only_accelerators)
+    assert re.search("No device in the catalog is eligible.*training", error_text(caught.value))
 
 
 def test_validation_plan_is_two_weeks_with_tails_and_overload():

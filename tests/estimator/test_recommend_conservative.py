@@ -7,8 +7,8 @@ and the reply says which figure the targets were checked against.
 
 from __future__ import annotations
 
-from estimator.recommend import recommend
 from estimator.workload import Workload
+from tests.support.worded import recommend
 
 TEAM = {"model_params_b": 8.0, "quantization": "Q4_K_M", "concurrent_users": 40, "tokens_per_s_target": 25.0,
         "ttft_target_ms": 3000, "prompt_tokens": 1000, "output_tokens": 300}

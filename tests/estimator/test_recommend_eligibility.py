@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import pytest
 
+from bot.wording import word
 from estimator.candidates import (
     Candidate,
     chip_power_w,
@@ -21,9 +22,10 @@ from estimator.candidates import (
     is_embedded_module,
     ownership,
 )
-from estimator.risks import assess_risks, overload_factor
+from estimator.risks import overload_factor
 from estimator.workload import Workload
 from tests.estimator.test_recommend import CATALOG, LAPTOP, LLAMA, VLLM, run
+from tests.support.worded import assess_risks
 
 
 def test_a_named_chip_owns_only_that_chip_and_its_npu_block(catalog):
@@ -62,7 +64,7 @@ def test_an_npu_block_is_costed_at_its_laptop_chips_power(catalog):
     soc = catalog.hardware_by_id("intel-core-ultra-lunar-lake")
     assert npu.tdp_w is None and soc.tdp_w
     watts, note = chip_power_w(npu, catalog)
-    assert watts == soc.tdp_w and note and soc.name in note
+    assert watts == soc.tdp_w and note and soc.name in word(note)
 
 
 def test_an_owned_device_without_any_power_figure_borrows_the_highest_owned_draw():
@@ -70,7 +72,7 @@ def test_an_owned_device_without_any_power_figure_borrows_the_highest_owned_draw
     owned = [Candidate(LAPTOP, LLAMA, True, None), Candidate(no_power, LLAMA, True, None)]
     filled = fill_owned_power(owned, CATALOG)
     assert filled[1].hardware.tdp_w == LAPTOP.tdp_w
-    assert filled[1].power_note and "cannot make it cheaper" in filled[1].power_note
+    assert filled[1].power_note and "cannot make it cheaper" in word(filled[1].power_note)
 
 
 def test_a_missing_power_figure_does_not_make_an_owned_laptop_free():
@@ -93,7 +95,7 @@ def test_organization_scale_wants_datacenter_form_factors_not_ecc_alone(catalog)
         assert is_datacenter_grade(catalog.hardware_by_id(part)), part
     org = Workload(total_users=800, concurrent_users=800, model_params_b=7)
     ada = catalog.hardware_by_id("nvidia-rtx-6000-ada")
-    assert "data-center" in (exclusion(org, ada, catalog.stack("vllm-cuda"), existing=False) or "")
+    assert "data-center" in word(exclusion(org, ada, catalog.stack("vllm-cuda"), existing=False) or "")
 
 
 def test_embedded_modules_are_edge_hardware_only(catalog):
@@ -133,7 +135,7 @@ def test_geforce_compute_from_int8_uses_the_fp32_accumulate_ratio(catalog):
 
 
 def test_an_unnamed_owned_laptop_is_a_modern_chip_and_the_reply_says_which(catalog):
-    from estimator.recommend import recommend
+    from tests.support.worded import recommend
 
     rec = recommend(Workload(deployment_scale="personal", model_params_b=3.8, existing_hardware=["npu_laptops"]),
                     catalog)

@@ -5,9 +5,9 @@ from __future__ import annotations
 import pytest
 
 from estimator.errors import InvalidRequest, UnknownHardware
-from estimator.evaluate import evaluate_option
 from estimator.workload import Workload
 from tests.estimator.test_recommend import CATALOG, fake_capacity, fake_estimate
+from tests.support.worded import evaluate_option
 
 DEPARTMENT = Workload(concurrent_users=120, model_params_b=7)
 
@@ -59,9 +59,9 @@ def test_the_closest_option_is_the_fewest_devices_that_get_that_close():
     at any count. The closest option is then the fewest devices that get as close (not the largest
     count tried: 1,024 Xeons at ~$16M for 20 users of a 7B model). One CPU per user or two already
     removes the queueing, so the count stays within twice the users."""
-    from estimator.recommend import recommend
     from estimator.workload import Workload
     from knowledge.testing import memory_catalog
+    from tests.support.worded import recommend
 
     catalog = memory_catalog()
     cpus = catalog.model_copy(update={"hardware": tuple(h for h in catalog.hardware if h.kind == "cpu")})

@@ -19,8 +19,8 @@ from __future__ import annotations
 
 import pytest
 
-from estimator.recommend import recommend
 from estimator.workload import OwnedDevice, Workload
+from tests.support.worded import recommend
 
 CASES: dict[str, dict[str, object]] = {
     "dynamic_shapes": {"model_params_b": 7, "concurrent_users": 100, "dynamic_shapes": True, "output_tokens": 300},

@@ -6,9 +6,8 @@ from __future__ import annotations
 
 import pytest
 
-from estimator.assume import fill_defaults
-from estimator.recommend import recommend
 from estimator.workload import Workload
+from tests.support.worded import fill_defaults, recommend
 
 
 @pytest.mark.parametrize("ttft_ms,expected", [(100, 100.0), (80, 125.0), (200, 50.0), (300, 30.0), (1_000, 30.0)])

@@ -11,10 +11,10 @@ import re
 
 import pytest
 
-from estimator.recommend import recommend
 from estimator.schemas import Deployment, Option
 from estimator.validation_plan import pilot_devices
 from estimator.workload import Workload
+from tests.support.worded import recommend
 
 GPT_OSS_120B_MXFP4_GB = 116.8 * 4.25 / 8
 
@@ -56,7 +56,7 @@ def test_the_plan_pilots_gpt_oss_120b_on_devices_that_hold_it(catalog, budget):
 # served there is re-quantized to its 4-bit weight-only format (INT4, AWQ/GPTQ) first, and so is the pilot.
 # llama.cpp takes Q4_K_M as it is: its pilot runs the real model.
 def test_a_gguf_model_on_a_stack_without_gguf_is_piloted_re_quantized(catalog):
-    from estimator.recommend import recommend
+    from tests.support.worded import recommend
 
     for users in (200, 1):
         rec = recommend(Workload(model_params_b=7, quantization="Q4_K_M", concurrent_users=users), catalog)
@@ -73,7 +73,7 @@ def test_the_re_quantized_pilot_reads_the_same_in_chinese(catalog):
                                     count=4, serving_stack="CUDA + TensorRT-LLM", deployment=None)
     formats = next(s for s in catalog.stacks if s.id == "trt-llm").quant_formats
     w = Workload(model_params_b=7, quantization="Q4_K_M", concurrent_users=200)
-    from estimator.validation_plan import validation_plan
+    from tests.support.worded import validation_plan
 
     assert "重新量化为 INT4" in validation_plan(w, option, [], lang="zh-Hans", stack_formats=formats)[0]
     assert "重新量化為 INT4" in validation_plan(w, option, [], lang="zh-Hant", stack_formats=formats)[0]

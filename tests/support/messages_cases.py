@@ -1,20 +1,22 @@
 """Fixed inputs for the estimator's sentences: assumptions, risk checklist, validation plan, TCO working.
 
 Built by hand (no catalog, no calibration) so the English snapshot in `tests/data/` only changes when a
-sentence does. `texts(lang)` returns every sentence for these inputs; `lang=None` calls the functions
-without a language argument (how the snapshot was taken before the sentences were localized).
+sentence does. `texts(lang)` returns every sentence for these inputs: the core's findings worded by
+`bot.wording` (the snapshot was taken before the sentences were localized, and again before they left
+the core).
 """
 
 from __future__ import annotations
 
 from typing import Any
 
+from bot.wording import word, words
+from bot.wording.tco import tco_lines
 from estimator.assume import fill_defaults
 from estimator.catalog import Hardware, ServingStack
 from estimator.risks import assess_risks
 from estimator.schemas import Estimate, Option, OptionEstimate, OptionTco
 from estimator.tco import tco
-from estimator.tco_words import tco_lines
 from estimator.validation_plan import validation_plan
 from estimator.workload import Workload
 
@@ -91,16 +93,16 @@ def _option(hardware: Hardware, count: int, stack: str) -> Option:
 
 
 def texts(lang: str | None) -> dict[str, list[str]]:
-    """Every sentence the fixed inputs produce, by source."""
-    kw: dict[str, Any] = {} if lang is None else {"lang": lang}
+    """Every sentence the fixed inputs produce, by source, worded in `lang` (None: English)."""
+    lang = lang or "en"
     out: dict[str, list[str]] = {}
     for i, workload in enumerate(ASSUME_CASES):
-        out[f"assume.{i}"] = fill_defaults(workload, **kw)[1]
+        out[f"assume.{i}"] = words(fill_defaults(workload)[1], lang)
     for i, (workload, hw, count, stack, est, extra) in enumerate(RISK_CASES):
-        risks = assess_risks(workload, hw, count, stack, est, None, **extra, **kw)
-        out[f"risks.{i}"] = [f"{r.id}|{r.severity}|{r.why}|{r.mitigation}" for r in risks]
+        risks = assess_risks(workload, hw, count, stack, est, None, **extra)
+        out[f"risks.{i}"] = [f"{r.id}|{r.severity}|{word(r.why, lang)}|{word(r.mitigation, lang)}" for r in risks]
         filled = fill_defaults(workload)[0]
-        out[f"plan.{i}"] = validation_plan(filled, _option(hw, count, stack.name if stack else "?"), risks, **kw)
+        out[f"plan.{i}"] = words(validation_plan(filled, _option(hw, count, stack.name if stack else "?"), risks), lang)
     for i, (hw, count, workload, extra) in enumerate(TCO_CASES):
-        out[f"tco.{i}"] = tco_lines(tco(hw, count, workload, **extra).findings, **kw)
+        out[f"tco.{i}"] = tco_lines(tco(hw, count, workload, **extra).findings, lang)
     return out

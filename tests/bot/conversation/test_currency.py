@@ -10,8 +10,8 @@ from __future__ import annotations
 import pytest
 
 from bot.nlu import parse_message
-from estimator.assume import fill_defaults
 from estimator.workload import Workload
+from tests.support.worded import fill_defaults
 
 
 @pytest.mark.parametrize(("text", "currency", "amount", "usd"), [

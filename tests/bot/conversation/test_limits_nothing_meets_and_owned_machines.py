@@ -134,8 +134,8 @@ def test_owned_soc_machines_each_run_a_copy_for_their_share_of_the_users(engine,
 def test_one_owned_machine_per_replica_is_faster_per_user_than_one_machine_for_all(catalog):
     # First principles: two replicas each decode a batch of 5, one machine a batch of 10; a smaller batch
     # is never slower per user.
-    from estimator.recommend import recommend
     from estimator.workload import Workload
+    from tests.support.worded import recommend
 
     def owned(count: int):
         w = Workload(model_id="gpt-oss-120b", model_params_b=116.8, concurrent_users=10,
@@ -150,8 +150,8 @@ def test_one_owned_machine_per_replica_is_faster_per_user_than_one_machine_for_a
 
 
 def test_an_organization_deployment_takes_an():
-    from estimator.assume import fill_defaults
     from estimator.workload import Workload
+    from tests.support.worded import fill_defaults
 
     notes = fill_defaults(Workload(model_params_b=70, concurrent_users=600))[1]
     assert "treated as an organization deployment (600 users)" in notes

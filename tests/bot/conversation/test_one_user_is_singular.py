@@ -1,6 +1,6 @@
 """A count of one is said in the singular everywhere a reply counts users ("at 1 concurrent user", "the peak of
 1 concurrent user", "at 1 user"), never "1 users": the templates write "user(s)" and the one plural rule
-(`estimator.messages.agree_plurals`) words it."""
+(`estimator.plurals.agree_plurals`) words it."""
 
 from __future__ import annotations
 
@@ -21,9 +21,9 @@ def test_a_one_person_reply_never_says_one_users(engine: Engine) -> None:
 
 
 def test_a_missed_target_for_one_user_is_recorded_in_the_singular() -> None:
-    from estimator.recommend import recommend
     from estimator.workload import Workload
     from knowledge.testing import memory_catalog
+    from tests.support.worded import recommend
 
     # 5,000 tok/s for one person: no device meets it, so the primary option records the missed target.
     rec = recommend(Workload(concurrent_users=1, model_params_b=7, tokens_per_s_target=5000), memory_catalog())

@@ -11,7 +11,8 @@ from __future__ import annotations
 
 import pytest
 
-from bot.render_text import recommendation_headline
+from bot.wording.render_text import recommendation_headline
+from estimator.said import Worded, said
 from estimator.schemas import Option
 from tests.support.engine_fixtures import talk
 
@@ -34,16 +35,25 @@ def test_an_option_past_the_budget_is_said_to_meet_the_targets_past_the_limits(e
     assert PAST_LIMITS[lang] in reply.text
 
 
+_BUDGET = said("violation.budget", capex=514_400, budget=100_000)
+_POWER = said("violation.power", power=25_000, budget=5_000)
+_SLO = said("violation.slo", speed=12.0, ttft=300, users=10, target=30, bar=1000)
+_MEMORY = said("violation.memory", need=90, count=1, hold=80)
+_UNVERIFIED = said("violation.power_unverified", budget=1000)
+
+
 @pytest.mark.parametrize("violations, verdict", [
     ([], "meets"),
-    (["budget: capex $514,400 > $100,000"], "past_limits"),
-    (["power: 25,000 W peak > 5,000 W budget", "budget: capex $1 > $0"], "past_limits"),
-    (["SLO: 12.0 tok/s per user < 30"], "misses"),
-    (["budget: capex $2 > $1", "memory: 90 GB needed > 80 GB"], "misses"),
+    ([_BUDGET], "past_limits"),
+    ([_POWER, _BUDGET], "past_limits"),
+    ([_SLO], "misses"),
+    ([_BUDGET, _MEMORY], "misses"),
     # A device with no TDP on record cannot be checked against a power cap: unverified, not exceeded.
-    (["power: unverified: no TDP on record to check against the 1,000 W budget"], "unverified"),
-    (["power: unverified: no TDP on record to check against the 1,000 W budget", "budget: capex $2 > $1"],
-     "past_limits"),
+    ([_UNVERIFIED], "unverified"),
+    ([_UNVERIFIED, _BUDGET], "past_limits"),
+    # Worded for a reader, a violation keeps its case: the verdict never reads the sentence.
+    ([Worded("预算：采购 $2 > $1", "violation.budget")], "past_limits"),
+    (["budget: capex $2 > $1"], "misses"),  # text no rule of the core found (an old checkpoint): not a limit
 ])
 def test_the_verdict_separates_targets_from_limits(violations, verdict):
     option = Option.model_construct(hardware_id="x", kind="gpu", count=1, violations=violations,
@@ -66,13 +76,13 @@ def recommendation_headline_for(option: Option) -> str:
 def test_an_option_whose_power_cannot_be_checked_says_so_not_past_the_limits(catalog, lang, words):
     # An M3 Ultra (priced, no TDP on record) for one person's 7B model meets the speed target easily
     # (~800 GB/s over ~4.4 GB of Q4_K_M weights); under a 1,000 W cap its power draw is simply unknown.
-    from bot.render_text import option_summary
+    from bot.wording.render_text import option_summary
     from estimator.recommend import recommend
     from estimator.workload import NamedDevice, Workload
 
     w = Workload(model_params_b=7, concurrent_users=1, power_budget_w=1000,
                  named_devices=[NamedDevice(hardware_id="apple-m3-ultra", count=1)])
-    rec = recommend(w, catalog, lang=lang)
+    rec = recommend(w, catalog)
     [named] = rec.named
     assert named.option.verdict == "unverified", named.option.violations
     assert words in option_summary(named.option, lang)

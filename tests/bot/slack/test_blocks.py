@@ -17,6 +17,7 @@ from bot.slack.blocks import (
     reply_blocks,
     text_sections,
 )
+from estimator.said import said
 from tests.support.slack_fixtures import SLOTS, option, recommendation_reply, risk
 
 pytestmark = pytest.mark.slack
@@ -244,9 +245,9 @@ def test_card_speaks_the_conversations_language() -> None:
 def test_an_option_past_the_budget_is_said_to_meet_the_targets_not_to_miss_them() -> None:
     # Past a limit is not a missed target. The comparison says which (Option.verdict).
     over = option(capex=514_400.0, meets_slo=False).model_copy(
-        update={"violations": ["budget: capex $514,400 > $100,000"]})
+        update={"violations": [said("violation.budget", capex=514_400, budget=100_000)]})
     slow = option("nvidia-rtx-4090", name="NVIDIA GeForce RTX 4090", count=4, meets_slo=False).model_copy(
-        update={"violations": ["SLO: 12.0 tok/s per user and p95 TTFT 900 ms at 200 users (targets 30 tok/s, 1,000 ms)"]})
+        update={"violations": [said("violation.slo", speed=12.0, ttft=900, users=200, target=30, bar=1000)]})
     text = all_text(recommendation_blocks(recommendation_reply(primary=over, alternatives=[slow])))
     assert "meets SLO, past your limits" in text
     assert "misses SLO" in text  # the 4090 misses a target

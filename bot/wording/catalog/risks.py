@@ -1,7 +1,7 @@
 """Sentence templates of the risk checklist (`estimator/risks.py`), in English, zh-Hans and zh-Hant.
 
 Each entry is (en, zh-Hans, zh-Hant); placeholders carry the same names and format specs in all
-three, so the numbers read the same in every language. Looked up through `estimator.messages.msg`.
+three, so the numbers read the same in every language. Looked up through `bot.wording.sentences.msg`.
 """
 
 from __future__ import annotations
@@ -61,7 +61,8 @@ RISK_MESSAGES: dict[str, tuple[str, str, str]] = {
         "购买前先和厂商确认一条受支持的推理服务方案。",
         "購買前先和廠商確認一條受支援的推論服務方案。",
     ),
-    "risk.software_maturity.note": (" Notes: {note}.", " 备注：{note}。", " 備註：{note}。"),
+    # The catalog's notes are English prose: quoted in an English reply only ({note:.0} keeps the placeholder, prints nothing).
+    "risk.software_maturity.note": (" Notes: {note}.", "{note:.0}", "{note:.0}"),
     "risk.software_maturity.why": (
         "{stack} maturity is rated {maturity}.{note} (seed 2, pitfall 5).",
         "{stack} 的成熟度评为“{maturity}”。{note}（种子文档 2，坑 5）。",

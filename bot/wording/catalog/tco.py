@@ -1,7 +1,7 @@
 """Sentence templates of the TCO working (`estimator/tco.py`, the served-token line in `sizing.py`).
 
 Each entry is (en, zh-Hans, zh-Hant) with the same placeholders and format specs in all three.
-Looked up through `estimator.messages.msg`.
+Looked up through `bot.wording.sentences.msg`.
 """
 
 from __future__ import annotations

@@ -1,6 +1,6 @@
 """Reply sentences of seed 2's accelerator-first verdict (en, zh-Hans, zh-Hant), merged into `TEMPLATES`.
 
-Numbers arrive already formatted (`bot/accelerator_words.py`), so every template takes plain fields and the
+Numbers arrive already formatted (`bot/wording/accelerators.py`), so every template takes plain fields and the
 three languages of a key take the same ones (tests/bot/test_templates.py).
 """
 

@@ -1,8 +1,8 @@
 """The one wording step: the turn's typed outcome (`bot/outcomes.py`) → this turn's reply, once.
 
 The turn's last node calls it (`bot.graph.worded`), after the node decided, and it is the only place a
-reply's text, "what changed" lines and suggestions are written (from `bot/render_text.py` and the catalogs in
-`bot/prompts/templates.py`). With a language model configured it may reword the next question and a
+reply's text, "what changed" lines and suggestions are written (from `bot/wording/render_text.py` and the catalogs in
+`bot/wording/catalog/replies.py`). With a language model configured it may reword the next question and a
 recommendation's headline, through `phrase_reply`'s grounding guard; every number is the estimator's.
 """
 
@@ -13,7 +13,6 @@ from collections.abc import Mapping
 from typing import Any
 
 from bot.interview import question_text
-from bot.k8s_words import manifest_text
 from bot.nlu import normalize
 from bot.nlu.lexicon import RISK_WORDS
 from bot.nlu.parser import MAX_MESSAGE_CHARS
@@ -30,8 +29,20 @@ from bot.outcomes import (
     Recommended,
     Reset,
 )
-from bot.prompts.templates import t
-from bot.render_text import (
+from bot.routers import EXPLAIN_INTENTS
+from bot.state import (
+    ConversationState,
+    ProblemRef,
+    TurnReading,
+    TurnReply,
+    facts_of,
+    rent_asked,
+    stated,
+    turn_of,
+)
+from bot.wording import word, worded
+from bot.wording.k8s import manifest_text
+from bot.wording.render_text import (
     calibration_rows,
     cloud_lines,
     device_ids,
@@ -49,19 +60,8 @@ from bot.render_text import (
     slot_changes,
     slot_name,
 )
-from bot.routers import EXPLAIN_INTENTS
-from bot.state import (
-    ConversationState,
-    ProblemRef,
-    TurnReading,
-    TurnReply,
-    facts_of,
-    rent_asked,
-    stated,
-    turn_of,
-)
+from bot.wording.sentences import t
 from estimator.assume import load_note
-from estimator.messages import msg
 from estimator.options import WeighedOption
 from estimator.schemas import Option, Recommendation
 
@@ -81,6 +81,7 @@ class Words:
 
     def _reply(self, state: ConversationState, outcome: Outcome) -> TurnReply:
         lang = state.get("lang") or "en"
+        outcome = worded(outcome, lang)  # what it replaced, the options compared: findings said in this reply's language
         turn = turn_of(state)
         said = TurnReply(text="", lang=lang, intent=turn.intent)
         if isinstance(outcome, Question):
@@ -96,7 +97,7 @@ class Words:
         elif isinstance(outcome, NoRecommendation):
             text = "\n".join([*_notices(turn, lang), outcome.error or t("rec.none", lang)])
         elif isinstance(outcome, Comparison):
-            text = _comparison(_current(state), outcome, lang, turn.text)
+            text = _comparison(_current(state, lang), outcome, lang, turn.text)
         else:
             text = _explanation(state, outcome, turn, lang)
         return said.model_copy(update={"text": text})
@@ -136,7 +137,7 @@ class Words:
     def _recommended(self, state: ConversationState, outcome: Recommended, turn: TurnReading,
                      said: TurnReply) -> TurnReply:
         lang = said.lang
-        new, old = _current(state), outcome.previous
+        new, old = _current(state, lang), outcome.previous
         slots = stated(state.get("slots"))
         facts_changed = (fact_changes(stated(outcome.previous_slots), slots, old.workload or {}, lang) if old is not None
                          else slot_changes(stated(outcome.previous_slots), slots, lang))
@@ -146,7 +147,7 @@ class Words:
         echoed = {k: v for k, v in slots.items() if conversion is None or k not in _CONVERTED_SLOTS}
         understood = fact_phrases(echoed, lang, self.names) if outcome.echo else []
         if conversion is not None:
-            understood.append(load_note(conversion, lang))
+            understood.append(word(load_note(conversion), lang))
         assumed = _assumed(slots, new, conversion is not None, lang, self.names) if outcome.echo else []
         users = filled_workload(new, facts_of(state)).concurrent_users
         provenance = calibration_rows(new, self.deps.catalog)
@@ -193,11 +194,12 @@ def weighed_lines(options: list[WeighedOption], lang: str, names: Mapping[str, s
     return lines
 
 
-def _current(state: ConversationState) -> Recommendation:
+def _current(state: ConversationState, lang: str) -> Recommendation:
+    """The thread's recommendation, its findings worded in `lang` (a language switch re-words them)."""
     rec = state.get("recommendation")
     if rec is None:
         raise ValueError("an outcome about a recommendation without one in the state")
-    return rec
+    return worded(rec, lang)
 
 
 def _notices(turn: TurnReading, lang: str) -> list[str]:
@@ -321,7 +323,7 @@ def _comparison(rec: Recommendation, outcome: Comparison, lang: str, said: str =
     for entry in outcome.entries:
         option, target = entry.option, entry.target
         if option is None:
-            key = "compare.uncosted" if _only_costing(entry.reason, lang) else "compare.infeasible"
+            key = "compare.uncosted" if entry.costing_only else "compare.infeasible"
             parts.append("• " + t(key, lang, target=_label(target, said), reason=entry.reason))
             continue
         options.append(option)
@@ -361,7 +363,7 @@ def _rental(rec: Recommendation, outcome: Comparison, lang: str, said: str = "")
 
 
 def _explanation(state: ConversationState, outcome: Explanation, turn: TurnReading, lang: str) -> str:
-    rec = _current(state)
+    rec = _current(state, lang)
     users = filled_workload(rec, facts_of(state)).concurrent_users
     intent = outcome.intent if outcome.intent in EXPLAIN_INTENTS else "just_recommend"
     primary = rec.primary
@@ -423,14 +425,6 @@ def _label(target: HardwareRef, said: str = "") -> str:
         word.upper() if len(word) <= 4 or any(ch.isdigit() for ch in word) else word.capitalize()
         for word in target.alias.split()
     )
-
-
-def _only_costing(reason: str, lang: str) -> bool:
-    """Whether every exclusion reason is a missing price or power figure ("why not an NPU?" for one user:
-    the NPUs are not unfit, they cannot be costed), so the answer does not say none of them meets it."""
-    costing = {msg(key, lang).lower() for key in ("reason.no_price", "reason.no_tdp")}
-    parts = [p.strip().rstrip(".。").lower() for p in re.split(r"[;；]", reason) if p.strip()]
-    return bool(parts) and all(p in costing for p in parts)
 
 
 def _verdicts(options: list[Option], baseline: Option | None, lang: str) -> list[str]:

@@ -1,4 +1,4 @@
-"""Reply templates in English, Simplified and Traditional Chinese.
+"""Reply templates of the conversation in English, Simplified and Traditional Chinese (`bot.wording.t`).
 
 Every user-visible sentence of the deterministic path lives here, one entry per message id, so the
 three languages stay side by side. Numbers are only ever filled in from tool results or from the
@@ -7,10 +7,7 @@ user's own facts (format fields), never written into a template.
 
 from __future__ import annotations
 
-from typing import Any
-
-from bot.prompts.accelerator_templates import ACCELERATOR_TEMPLATES
-from estimator.messages import agree_plurals
+from bot.wording.catalog.accelerator_replies import ACCELERATOR_TEMPLATES
 
 # id: (en, zh-Hans, zh-Hant)
 TEMPLATES: dict[str, tuple[str, str, str]] = {
@@ -363,9 +360,6 @@ TEMPLATES: dict[str, tuple[str, str, str]] = {
     "path.rent": ("rent", "租用", "租用"),
     "path.api": ("hosted API", "托管 API", "託管 API"),
     "option": ("{count}× {name} with {stack}", "{count} × {name}（{stack}）", "{count} × {name}（{stack}）"),
-    "severity.low": ("low", "低", "低"),
-    "severity.medium": ("medium", "中", "中"),
-    "severity.high": ("high", "高", "高"),
     "meets.meets": ("meets targets", "满足目标", "滿足目標"),
     "meets.misses": ("misses targets", "未满足目标", "未滿足目標"),
     "meets.past_limits": ("meets targets, past your limits", "满足目标，但超出限制", "滿足目標，但超出限制"),
@@ -438,21 +432,5 @@ TEMPLATES: dict[str, tuple[str, str, str]] = {
     "fails_slo": ("{a} does not meet your targets.", "{a} 达不到你的目标。", "{a} 達不到你的目標。"),
     "past_limits_slo": ("{a} meets your targets but is past your limits.", "{a} 满足你的目标，但超出了你的限制。",
                         "{a} 滿足你的目標，但超出了你的限制。"),
-    **ACCELERATOR_TEMPLATES,  # seed 2's accelerator-first verdict (bot/accelerator_words.py)
+    **ACCELERATOR_TEMPLATES,  # seed 2's accelerator-first verdict (bot/wording/accelerators.py)
 }
-
-_INDEX = {"en": 0, "zh-Hans": 1, "zh-Hant": 2}
-
-
-def lang_index(lang: str) -> int:
-    """Position of `lang` in every (en, zh-Hans, zh-Hant) text triple of the bot; English when unknown."""
-    return _INDEX.get(lang, 0)
-
-
-def t(key: str, lang: str, **fields: Any) -> str:
-    """The template `key` in `lang` (English when unknown), formatted with `fields`."""
-    text = TEMPLATES[key][lang_index(lang)]
-    return agree_plurals(text.format(**fields)) if fields else text
-
-
-__all__ = ["TEMPLATES", "lang_index", "t"]

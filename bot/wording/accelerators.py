@@ -7,7 +7,7 @@ picks the sentences. Every number comes from the verdict.
 
 from __future__ import annotations
 
-from bot.prompts.templates import t
+from bot.wording.sentences import t
 from estimator.accelerator_findings import AcceleratorEvaluation, AcceleratorVerdict
 
 

@@ -4,11 +4,11 @@ from __future__ import annotations
 
 import pytest
 
+from bot.wording.tco import worded
 from estimator.catalog import Hardware
 from estimator.defaults import TcoAssumptions
 from estimator.errors import InvalidRequest
 from estimator.tco import annual_tokens, host_cost_usd, peak_power_w, server_count, tco
-from estimator.tco_words import worded
 from estimator.workload import Workload
 
 RTX_4090 = Hardware(

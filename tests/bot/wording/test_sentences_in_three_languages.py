@@ -1,4 +1,6 @@
-"""The estimator's sentences in three languages: a complete catalog, Chinese recommendations, English unchanged."""
+"""The product's sentences in three languages: a complete catalog, Chinese recommendations, English unchanged.
+
+The core returns findings (`estimator.said.Said`); these tests word them with `bot.wording`."""
 
 from __future__ import annotations
 
@@ -8,15 +10,16 @@ from pathlib import Path
 
 import pytest
 
+from bot.wording import error_text, word, worded
+from bot.wording.sentences import LANGUAGES, MESSAGES, QUOTED_IN_ENGLISH_ONLY, msg, placeholders
 from estimator.candidates import exclusion
 from estimator.errors import NoFeasibleOption
 from estimator.evaluate import evaluate_option
-from estimator.messages import LANGUAGES, MESSAGES, msg, placeholders, reason_text
 from estimator.recommend import recommend
 from estimator.workload import Workload
 from tests.support.messages_cases import texts
 
-SNAPSHOT = Path(__file__).resolve().parents[1] / "data" / "estimator_messages_en.json"
+SNAPSHOT = Path(__file__).resolve().parents[2] / "data" / "estimator_messages_en.json"
 
 CJK = re.compile(r"[\u4e00-\u9fff]")
 # Six or more ASCII words in a row is an English sentence left in a Chinese reply. Ids, device and
@@ -40,7 +43,7 @@ def test_every_message_has_three_languages_with_the_same_placeholders(key):
 @pytest.mark.parametrize("key", sorted(MESSAGES))
 def test_chinese_templates_are_chinese(key):
     en, hans, hant = MESSAGES[key]
-    if CJK.search(en) or not re.search(r"[A-Za-z]{3}", re.sub(r"\{[^}]*\}", "", en)):
+    if key in QUOTED_IN_ENGLISH_ONLY or CJK.search(en) or not re.search(r"[A-Za-z]{3}", re.sub(r"\{[^}]*\}", "", en)):
         return  # punctuation-only or name-only templates (separators, " and {n} more")
     for text in (hans, hant):
         assert CJK.search(text), (key, text)
@@ -57,8 +60,8 @@ def test_numbers_read_the_same_in_every_language():
 
 
 def _texts(rec) -> list[str]:
-    return ([r.why for r in rec.risks] + [r.mitigation for r in rec.risks] + rec.assumptions
-            + rec.validation_plan + [rec.rationale] + rec.relax)
+    return [str(text) for text in ([r.why for r in rec.risks] + [r.mitigation for r in rec.risks] + rec.assumptions
+                                   + rec.validation_plan + [rec.rationale] + rec.relax)]
 
 
 def _own_english(text: str) -> list[str]:
@@ -70,7 +73,7 @@ def _own_english(text: str) -> list[str]:
 @pytest.mark.parametrize("facts", [BUSY, {"model_params_b": 70, "concurrent_users": 1000, "budget_usd": 20000,
                                            "tokens_per_s_target": 60, "ttft_target_ms": 200}])
 def test_chinese_recommendation_is_written_in_chinese(catalog, lang, facts):
-    rec = recommend(Workload.model_validate(facts), catalog, lang=lang)
+    rec = worded(recommend(Workload.model_validate(facts), catalog), lang)
     assert rec.risks and rec.validation_plan and rec.rationale
     for text in _texts(rec):
         assert CJK.search(text), text
@@ -78,26 +81,26 @@ def test_chinese_recommendation_is_written_in_chinese(catalog, lang, facts):
 
 
 def test_traditional_and_simplified_differ(catalog):
-    hans = recommend(Workload.model_validate(BUSY), catalog, lang="zh-Hans")
-    hant = recommend(Workload.model_validate(BUSY), catalog, lang="zh-Hant")
-    assert "用户" in hans.rationale and "使用者" in hant.rationale
+    hans = worded(recommend(Workload.model_validate(BUSY), catalog), "zh-Hans")
+    hant = worded(recommend(Workload.model_validate(BUSY), catalog), "zh-Hant")
+    assert "用户" in str(hans.rationale) and "使用者" in str(hant.rationale)
     assert [r.id for r in hans.risks] == [r.id for r in hant.risks]  # ids are contract ids, never translated
 
 
 def test_language_changes_words_not_numbers(catalog):
-    en = recommend(Workload.model_validate(BUSY), catalog)
-    zh = recommend(Workload.model_validate(BUSY), catalog, lang="zh-Hans")
+    en = worded(recommend(Workload.model_validate(BUSY), catalog), "en")
+    zh = worded(recommend(Workload.model_validate(BUSY), catalog), "zh-Hans")
     assert en.primary.hardware_id == zh.primary.hardware_id
     assert [(r.id, r.severity) for r in en.risks] == [(r.id, r.severity) for r in zh.risks]
     numbers = re.compile(r"\d[\d,]*(?:\.\d+)?")
-    assert sorted(numbers.findall(en.validation_plan[2])) == sorted(numbers.findall(zh.validation_plan[2]))
+    assert sorted(numbers.findall(str(en.validation_plan[2]))) == sorted(numbers.findall(str(zh.validation_plan[2])))
 
 
 def test_evaluate_option_speaks_the_language(catalog):
-    option = evaluate_option(Workload.model_validate(BUSY), catalog, "nvidia-l40s", lang="zh-Hant")
-    assert CJK.search(option.rationale or "")
-    assert all(CJK.search(r.why) for r in option.risks)
-    assert option.tco_assumptions and all(CJK.search(line) for line in option.tco_assumptions)
+    option = worded(evaluate_option(Workload.model_validate(BUSY), catalog, "nvidia-l40s"), "zh-Hant")
+    assert CJK.search(str(option.rationale))
+    assert all(CJK.search(str(r.why)) for r in option.risks)
+    assert option.tco_assumptions and all(CJK.search(str(line)) for line in option.tco_assumptions)
 
 
 def test_english_sentences_are_unchanged_by_localization():
@@ -135,17 +138,17 @@ def test_a_chinese_conversation_gets_chinese_risks_assumptions_plan_and_rational
     reply = engine.handle(lang, go)
     rec = reply.recommendation
     assert reply.lang == lang and rec is not None and rec.primary is not None
-    assert user_word in rec.rationale and rec.rationale in reply.text
+    assert user_word in str(rec.rationale) and str(rec.rationale) in reply.text
     for text in _texts(rec):
         assert CJK.search(text) and not _own_english(text), text
-    assert rec.validation_plan[0] in reply.text and rec.risks[0].why in reply.text
+    assert str(rec.validation_plan[0]) in reply.text and str(rec.risks[0].why) in reply.text
 
 
 def test_an_english_conversation_stays_english(engine):
     engine.handle("en", "We fine-tuned a 7B model for about 200 people in legal")
     rec = engine.handle("en", "just recommend").recommendation
     assert rec is not None and not any(CJK.search(text) for text in _texts(rec))
-    assert rec.validation_plan[-1].startswith("Buy the full configuration only if every pass criterion holds")
+    assert str(rec.validation_plan[-1]).startswith("Buy the full configuration only if every pass criterion holds")
 
 
 @pytest.mark.parametrize("facts", [
@@ -154,7 +157,7 @@ def test_an_english_conversation_stays_english(engine):
 ])
 def test_every_eligibility_reason_is_translated(catalog, facts):
     """A reason `candidates.exclusion` words with no template here would reach a Chinese reply in English:
-    add its template to estimator/messages_reasons.py (the English must match word for word)."""
+    add its template to bot/wording/catalog/reasons.py."""
     from estimator.assume import fill_defaults
 
     workload = fill_defaults(Workload.model_validate(facts))[0]
@@ -162,21 +165,23 @@ def test_every_eligibility_reason_is_translated(catalog, facts):
                if (stack := catalog.stack(sid)) is not None and (reason := exclusion(workload, hw, stack, False))}
     assert reasons
     for reason in reasons:
-        assert reason_text(reason, "en") == reason
+        assert reason.key in MESSAGES, reason.key
         for lang in ("zh-Hans", "zh-Hant"):
-            assert CJK.search(reason_text(reason, lang)) and not _own_english(reason_text(reason, lang)), reason
+            assert CJK.search(word(reason, lang)) and not _own_english(word(reason, lang)), reason
 
 
-def test_an_unknown_reason_is_shown_as_written():
-    assert reason_text("a rule added later", "zh-Hans") == "a rule added later"
+def test_text_written_by_no_rule_is_shown_as_written():
+    from estimator.said import literal
+
+    assert word(literal("a rule added later"), "zh-Hans") == word("a rule added later", "zh-Hans") == "a rule added later"
 
 
 @pytest.mark.parametrize("lang", ["en", "zh-Hans", "zh-Hant"])
 def test_a_model_that_fits_nowhere_is_explained_in_the_language(catalog, lang, monkeypatch):
     monkeypatch.setattr("estimator.candidates.MAX_COUNT", 16)  # no fixed cap otherwise: reach "fits nowhere"
     with pytest.raises(NoFeasibleOption) as caught:
-        recommend(Workload(model_params_b=700, concurrent_users=20000), catalog, lang=lang)
-    text = caught.value.user_message
+        recommend(Workload(model_params_b=700, concurrent_users=20000), catalog)
+    text = error_text(caught.value, lang)
     assert "700B" in text
     if lang == "en":
         assert "Use a smaller model, a lower-bit quantization (e.g. Q4_K_M)" in text
@@ -197,14 +202,30 @@ def test_owned_power_notes_are_translated(catalog):
     assert len(notes) >= 2
     for note in notes:
         for lang in ("zh-Hans", "zh-Hant"):
-            assert CJK.search(reason_text(note, lang)) and not _own_english(reason_text(note, lang)), note
+            assert CJK.search(word(note, lang)) and not _own_english(word(note, lang)), note
 
 
 def test_reasons_are_worded_from_their_key_never_parsed_back_from_english():
-    from estimator.messages import Reason, reason_text
+    from estimator.said import said
 
-    reason = Reason("reason.team_batching", team=20, stack="llama.cpp", batching="partial")
-    assert reason.startswith("seed 1: beyond a team (>20 concurrent users)")
-    assert "llama.cpp" in reason_text(reason, "zh-Hant") and CJK.search(reason_text(reason, "zh-Hant"))
-    # The same English as a plain string is not a Reason: it is shown as written, not regex-matched.
-    assert reason_text(str(reason), "zh-Hans") == str(reason)
+    reason = said("reason.team_batching", team=20, stack="llama.cpp", batching="partial")
+    assert word(reason, "en").startswith("seed 1: beyond a team (>20 concurrent users)")
+    assert "llama.cpp" in word(reason, "zh-Hant") and CJK.search(word(reason, "zh-Hant"))
+    # The same English as a plain string is not a finding: it is shown as written, not regex-matched.
+    assert word(word(reason, "en"), "zh-Hans") == word(reason, "en")
+
+
+def test_a_key_names_one_sentence():
+    # The findings' catalog and the replies' templates share no key: one place a sentence comes from.
+    from bot.wording.sentences import TEMPLATES
+
+    assert sorted(set(MESSAGES) & set(TEMPLATES)) == []
+
+
+def test_no_key_is_defined_in_two_catalogs():
+    from bot.wording.catalog import advice, answers, cloud, common, models, reasons, risks, tco
+
+    tables = [common.COMMON_MESSAGES, risks.RISK_MESSAGES, advice.ADVICE_MESSAGES, tco.TCO_MESSAGES,
+              reasons.REASON_MESSAGES, reasons.VIOLATION_MESSAGES, cloud.CLOUD_MESSAGES, answers.ANSWER_MESSAGES,
+              models.MODEL_MESSAGES]
+    assert sum(len(table) for table in tables) == len(MESSAGES)  # a key in two tables would be counted twice

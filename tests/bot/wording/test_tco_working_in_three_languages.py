@@ -1,4 +1,4 @@
-"""The TCO working: the core finds typed lines, `tco_words` says each of them in every language."""
+"""The TCO working: the core finds typed lines and names their sentences, the wording layer says each in every language."""
 
 from __future__ import annotations
 
@@ -6,17 +6,18 @@ import inspect
 
 import pytest
 
-from estimator.messages import LANGUAGES, MESSAGES, Reason
+from bot.wording.sentences import LANGUAGES, MESSAGES
+from bot.wording.tco import tco_line
+from estimator.said import said
 from estimator.tco import tco
 from estimator.tco_findings import TCO_FINDING_IDS, TcoFinding
-from estimator.tco_words import tco_line
 
-# The ids worded by a rule of their own (sub-templates, a `Reason`); every other id is its `tco.<id>` template.
+# The ids named by a rule of their own (sub-templates, a reason finding); every other id is its `tco.<id>` template.
 _BUILT = {"power_note", "devices", "power", "energy"}
 
 # One finding of each id with the values the core gives it.
 SAMPLES = [
-    TcoFinding("power_note", {"note": Reason("power_note.chip", hardware="NPU", tdp="30", chip="SoC")}),
+    TcoFinding("power_note", {"note": said("power_note.chip", hardware="NPU", tdp="30", chip="SoC")}),
     TcoFinding("owned", {"hardware": "L40S"}),
     TcoFinding("owned_part", {"hardware": "L40S", "owned": 2, "count": 4}),
     TcoFinding("devices", {"hardware": "L40S", "unit": 8600.0, "count": 2, "total": 17200.0, "basis": "seed 1",
@@ -53,5 +54,5 @@ def test_every_finding_is_worded_in_every_language(finding):
 
 
 def test_the_costing_takes_no_language():
-    # A language picks sentences, never costs: the wording is `tco_words`' alone.
+    # A language picks sentences, never costs: the wording is `bot.wording`'s alone.
     assert "lang" not in inspect.signature(tco).parameters

@@ -1,7 +1,7 @@
 """Sentence templates of assumptions, rationale, relax hints and the two-week validation plan.
 
 Each entry is (en, zh-Hans, zh-Hant) with the same placeholders and format specs in all three.
-Looked up through `estimator.messages.msg`; the risk checklist's sentences are in `messages_risks`.
+Looked up through `bot.wording.sentences.msg`; the risk checklist's sentences are in `catalog/risks.py`.
 """
 
 from __future__ import annotations

@@ -15,15 +15,17 @@ from typing import Any
 from rich import box
 from rich.table import Table
 
-from bot.accelerator_words import accelerator_lines
-from bot.prompts.templates import lang_index, t
+from bot.wording import agree_plurals, msg, word
+from bot.wording.accelerators import accelerator_lines
+from bot.wording.sentences import lang_index, t
 from estimator.catalog import Benchmark, Catalog
 from estimator.fx import rate
-from estimator.messages import agree_plurals, msg
+from estimator.said import origin_of
 from estimator.schemas import Option, Recommendation, Risk
 
 # Long lists of excluded devices: shown on "show assumptions", not in every recommendation.
-_LONG_ASSUMPTION_PREFIXES = ("not considered", "未纳入考虑", "未納入考慮")  # estimator.messages "note.excluded"
+# The assumption that lists the devices left out and why: long, so the reply leaves it to "show assumptions".
+_LONG_ASSUMPTIONS = frozenset({"note.excluded"})
 
 
 def money(value: float | None) -> str:
@@ -376,11 +378,11 @@ def answer_lines(rec: Recommendation, lang: str = "en") -> list[str]:
     # with one count: the named sizing adds its N+1 spare, the top-up does not).
     owned = {(a.hardware_id, a.owned_count) for a in rec.owned}
     # Said slow at this load yet estimated to meet the targets: the estimate never overrules what they see.
-    lines = [a.text + (t("answer.owned.disputed", lang, hardware=f"{a.owned_count} × {a.hardware_name}") if a.disputed else "")
-             for a in rec.owned]
-    lines += [a.text for a in rec.named if (a.hardware_id, a.asked_count) not in owned]
+    lines = [word(a.text, lang) + (t("answer.owned.disputed", lang, hardware=f"{a.owned_count} × {a.hardware_name}")
+                                   if a.disputed else "") for a in rec.owned]
+    lines += [word(a.text, lang) for a in rec.named if (a.hardware_id, a.asked_count) not in owned]
     if rec.batch is not None:
-        lines.append(rec.batch.text)
+        lines.append(word(rec.batch.text, lang))
     return [line for line in lines if line]
 
 
@@ -425,7 +427,7 @@ def option_summary(option: Option, lang: str = "en") -> str:
 
 
 def risk_line(risk: Risk, lang: str = "en") -> str:
-    return f"[{t('severity.' + risk.severity, lang)}] {risk.id}: {risk.why} ({t('rec.mitigation', lang)}: {risk.mitigation})"
+    return f"[{msg('severity.' + risk.severity, lang)}] {risk.id}: {risk.why} ({t('rec.mitigation', lang)}: {risk.mitigation})"
 
 
 _LEADING_COUNT = re.compile(r"^\d+\s*[x×]\s")
@@ -474,7 +476,7 @@ def render_recommendation(
     if primary is None:
         out.append(t("rec.none", lang))
         if rec.rationale:
-            out.append(rec.rationale)
+            out.append(word(rec.rationale, lang))
         if rec.relax:
             out += [t("rec.relax", lang), *(f"  • {line}" for line in rec.relax)]
     else:
@@ -492,7 +494,7 @@ def render_recommendation(
     if rec.risks:
         out.append(t("rec.risks", lang))
         out += [f"  • {risk_line(risk, lang)}" for risk in rec.risks]
-    shown = [line for line in rec.assumptions if not line.startswith(_LONG_ASSUMPTION_PREFIXES)]
+    shown = [line for line in rec.assumptions if origin_of(line) not in _LONG_ASSUMPTIONS]
     if shown:
         out.append(t("rec.assumptions", lang))
         out += [f"  • {line}" for line in shown]

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import yaml
 
-from bot.prompts.templates import t
+from bot.wording.sentences import t
 from estimator.k8s_manifest import K8sGap, K8sServing, manifest_objects
 
 

@@ -1,11 +1,35 @@
-"""The eligibility rules' reasons (`candidates.exclusion`) and owned-power notes in three languages.
+"""The eligibility rules' reasons (`candidates.exclusion`), owned-power notes and an option's violations.
 
-`candidates.py` returns each reason as a `estimator.messages.Reason` (key + parameters, the English
-text as its string value); `reason_text` words it in the user's language from these templates.
-Each entry is (en, zh-Hans, zh-Hant).
+The core returns each as a finding (`estimator.said.Said`: key + parameters); the wording layer words
+it in the user's language from these templates. Each entry is (en, zh-Hans, zh-Hant).
 """
 
 from __future__ import annotations
+
+VIOLATION_MESSAGES: dict[str, tuple[str, str, str]] = {
+    # An option's violations (`Option.violations`): the constraint first, then its figures.
+    "violation.memory": (
+        "memory: needs {need:,.0f} GB, {count} device(s) hold {hold:,.0f} GB",
+        "显存/内存：需要 {need:,.0f} GB，{count} 台设备共 {hold:,.0f} GB",
+        "顯存/記憶體：需要 {need:,.0f} GB，{count} 台裝置共 {hold:,.0f} GB",
+    ),
+    "violation.slo": (
+        "SLO: {speed:,.1f} tok/s per user and p95 TTFT {ttft:,.0f} ms at {users} user(s) (targets {target:g} tok/s, {bar:,} ms)",
+        "SLO：{users} 位用户时每人 {speed:,.1f} tok/s、p95 TTFT {ttft:,.0f} ms（目标 {target:g} tok/s、{bar:,} ms）",
+        "SLO：{users} 位使用者時每人 {speed:,.1f} tok/s、p95 TTFT {ttft:,.0f} ms（目標 {target:g} tok/s、{bar:,} ms）",
+    ),
+    "violation.budget": ("budget: capex ${capex:,.0f} > ${budget:,.0f}", "预算：采购 ${capex:,.0f} > ${budget:,.0f}",
+                         "預算：採購 ${capex:,.0f} > ${budget:,.0f}"),
+    "violation.power_unverified": (
+        "power: unverified: no TDP on record to check against the {budget:,} W budget",
+        "功耗：无法核实：没有 TDP 记录，无法对照 {budget:,} W 的预算检查",
+        "功耗：無法核實：沒有 TDP 紀錄，無法對照 {budget:,} W 的預算檢查",
+    ),
+    "violation.power": ("power: {power:,.0f} W peak > {budget:,} W budget", "功耗：峰值 {power:,.0f} W > {budget:,} W 预算",
+                        "功耗：峰值 {power:,.0f} W > {budget:,} W 預算"),
+    "violation.not_eligible": ("not eligible: {reason}", "不符合条件：{reason}", "不符合條件：{reason}"),
+}
+
 
 REASON_MESSAGES: dict[str, tuple[str, str, str]] = {
     "reason.npu_users": (

@@ -1,1 +1,0 @@
-"""Text templates of the replies (three languages side by side)."""

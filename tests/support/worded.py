@@ -1,0 +1,42 @@
+"""The core's entry points as a reader sees their results: findings worded in a language.
+
+`estimator/` returns findings (`estimator.said.Said`); tests that check what a recommendation *says*
+(a risk's why, an assumption, the rationale) word it first, as every surface does, through the one
+wording layer. Numbers, ids and verdicts are the core's, untouched.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from bot.wording import worded, words
+from estimator.assume import fill_defaults as _fill_defaults
+from estimator.catalog import Catalog
+from estimator.evaluate import evaluate_option as _evaluate_option
+from estimator.recommend import recommend as _recommend
+from estimator.risks import assess_risks as _assess_risks
+from estimator.schemas import Option, Recommendation, Risk
+from estimator.validation_plan import validation_plan as _validation_plan
+from estimator.workload import Workload
+
+
+def recommend(workload: Workload, catalog: Catalog, *, lang: str = "en", **kwargs: Any) -> Recommendation:
+    return worded(_recommend(workload, catalog, **kwargs), lang)
+
+
+def evaluate_option(workload: Workload, catalog: Catalog, hardware_id: str, count: int | None = None, *,
+                    lang: str = "en", **kwargs: Any) -> Option:
+    return worded(_evaluate_option(workload, catalog, hardware_id, count, **kwargs), lang)
+
+
+def assess_risks(*args: Any, lang: str = "en", **kwargs: Any) -> list[Risk]:
+    return [worded(risk, lang) for risk in _assess_risks(*args, **kwargs)]
+
+
+def fill_defaults(workload: Workload, *, lang: str = "en", **kwargs: Any) -> tuple[Workload, list[str]]:
+    filled, notes = _fill_defaults(workload, **kwargs)
+    return filled, words(notes, lang)
+
+
+def validation_plan(*args: Any, lang: str = "en", **kwargs: Any) -> list[str]:
+    return words(_validation_plan(*args, **kwargs), lang)

@@ -1,0 +1,40 @@
+"""Closed vocabularies (languages, intents, risk ids, device kinds) are `Literal`s in one place, and every
+table keyed by one covers it: a new value that a table forgets fails here, not in a user's reply."""
+
+from __future__ import annotations
+
+from typing import get_args
+
+from bot.nlu.intents import _PATTERNS, INTENTS
+from bot.nlu.lexicon import RISK_WORDS
+from bot.routers import COMPARE_INTENTS, EXPLAIN_INTENTS
+from bot.wording.catalog.report_labels import LABELS as REPORT_LABELS
+from bot.wording.catalog.slack_labels import LABELS as SLACK_LABELS
+from bot.wording.outcomes import _SUGGESTIONS
+from bot.wording.sentences import LANGUAGES, MESSAGES, TEMPLATES
+from estimator.calibration import PRIORS
+from estimator.catalog import HardwareKind
+from estimator.device import DEFAULT_BANDWIDTH_GBS, DEFAULT_MEMORY_GB, USABLE_MEMORY_FRACTION
+from estimator.memory import RUNTIME_OVERHEAD_GB
+from estimator.schemas import RiskId
+
+
+def test_every_catalog_entry_has_one_text_per_language():
+    for table in (MESSAGES, TEMPLATES, SLACK_LABELS, REPORT_LABELS):
+        assert {len(texts) for texts in table.values()} == {len(LANGUAGES)}
+    assert set(_SUGGESTIONS) == set(LANGUAGES)
+
+
+def test_the_intent_tables_name_only_known_intents():
+    assert {name for name, _ in _PATTERNS} <= set(INTENTS)
+    assert set(EXPLAIN_INTENTS) <= set(INTENTS) and set(COMPARE_INTENTS) <= set(INTENTS)
+
+
+def test_every_risk_id_can_be_asked_about_by_name():
+    assert set(RISK_WORDS) == set(get_args(RiskId))
+
+
+def test_every_device_kind_has_its_priors_and_defaults():
+    kinds = set(get_args(HardwareKind))
+    for table in (PRIORS, DEFAULT_MEMORY_GB, DEFAULT_BANDWIDTH_GBS, USABLE_MEMORY_FRACTION, RUNTIME_OVERHEAD_GB):
+        assert set(table) == kinds
