@@ -8,6 +8,8 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict
 
+from estimator.catalog import PriceEvidence
+
 
 class _Finding(BaseModel):
     model_config = ConfigDict(frozen=True, extra="forbid")
@@ -39,12 +41,17 @@ class AcceleratorEvaluation(_Finding):
     within_power: bool
     unit_price_usd: float | None  # None: quote only, no public price
     price_range_usd: tuple[float, float] | None
+    price_range_evidence: PriceEvidence | None = None  # what the range rests on
     capex_usd: float | None
     within_budget: bool
     dynamic_shapes: str  # the stack's behaviour: native, buckets, static, config_limits, unverified
     stack_maturity: str
     needs_port: bool
     calibrated: bool = False  # measured serving rows fit its stack on accelerators (else judged at the low end)
+    # Its 3-year TCO at `count` (card price, hosts, energy, operations, the one-time migration), the card costed
+    # at its listed price or the middle of its quote range; with a range, the TCO at the range's two ends too.
+    tco_usd: float | None = None
+    tco_range_usd: tuple[float, float] | None = None
 
     @property
     def fits(self) -> bool:
@@ -68,8 +75,9 @@ class AcceleratorVerdict(_Finding):
     conditions: Seed2Conditions
     evaluated: list[AcceleratorEvaluation]
     best: AcceleratorEvaluation | None  # the one that fits, priced first; else the closest
-    outcome: Literal["primary", "fits_quote_only", "closest", "none_meets"]
+    outcome: Literal["primary", "fits_quote_only", "costlier", "closest", "none_meets"]
     gpu_beside: str | None  # hardware id of the GPU option shown beside it
+    gpu_tco_usd: float | None = None  # the 3-year TCO of the GPU the ranking would buy, which the accelerator must not exceed
     migration: MigrationCost | None
 
 

@@ -106,7 +106,8 @@ def answer_questions(
         update["batch"] = plan(workload, hours)
     device_risks = _asked_device_risks(rec, sized, named)
     if device_risks:
-        update["risks"] = [*rec.risks, *device_risks]
+        # Most severe first, as each option's own list (`risks.assess_risks`): the NPU's high one before a low one.
+        update["risks"] = sorted([*rec.risks, *device_risks], key=lambda r: _SEVERITY_ORDER[r.severity])
     return rec.model_copy(update=update) if update else rec
 
 
@@ -117,12 +118,16 @@ def _asked_device_risks(rec: Recommendation, sized: list[Sized], named: list[Nam
     NPU?"), so their recompilation risk on variable-length inputs is listed with the others (its `why`
     names the device). Only dynamic_shapes: it is the pitfall that decides whether the device is usable.
     """
-    have = {r.id for r in rec.risks}
     risks = [r for s in sized if s.candidate.existing and s.candidate.hardware.kind in _COMPILED for r in s.risks]
     risks += [r for a in named if a.option is not None and a.option.kind in _COMPILED for r in a.option.risks]
     shapes = [r for r in risks if r.id == "dynamic_shapes"]
     worst = min(shapes, key=lambda r: _SEVERITY_ORDER[r.severity], default=None)
-    return [worst] if worst is not None and worst.id not in have else []
+    if worst is None:
+        return []
+    # The recommendation's own (a native stack's low one, seed 2's pitfall checked) does not stand for the
+    # device's: a graver one on the user's NPU is listed beside it.
+    own = [r for r in rec.risks if r.id == worst.id]
+    return [worst] if all(_SEVERITY_ORDER[worst.severity] < _SEVERITY_ORDER[r.severity] for r in own) else []
 
 
 __all__ = ["annotate", "answer_questions"]

@@ -126,8 +126,9 @@ def plan(workload: Workload, finishes_hours: float | None) -> BatchPlan:
 class BatchSizer(Sizer):
     """The sizer with the batch criterion: fits, and finishes within the window with headroom."""
 
-    def __init__(self, workload: Workload, catalog: Catalog, estimate_fn: EstimateFn, capacity_fn: CapacityFn, shortcuts: Shortcuts | None = None) -> None:
-        super().__init__(workload, catalog, estimate_fn, capacity_fn, shortcuts=shortcuts)
+    def __init__(self, workload: Workload, catalog: Catalog, estimate_fn: EstimateFn, capacity_fn: CapacityFn,
+                 shortcuts: Shortcuts | None = None, assumed_shapes: bool = False) -> None:
+        super().__init__(workload, catalog, estimate_fn, capacity_fn, shortcuts=shortcuts, assumed_shapes=assumed_shapes)
         self.window_hours = workload.batch_window_hours or math.inf
         self._streams: dict[tuple[str, str, int], tuple[Estimate, int]] = {}
         # The job is one client: served tokens/s = the job's generated tokens over the window (same for all).

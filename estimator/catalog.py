@@ -277,6 +277,10 @@ class PowerMode(_Frozen):
     notes: str | None = None
 
 
+# What a quote-only accelerator's price range rests on (migration 019), weakest last.
+PriceEvidence = Literal["reported_deal", "distributor_listing", "cloud_back_computed", "estimate"]
+
+
 class AcceleratorSheet(_Frozen):
     """What a buyer of an inference accelerator needs beyond its spec row (migration 015), keyed by hardware
     id: on-chip SRAM, a sourced price range for quote-only parts, how its stack meets new input shapes
@@ -289,6 +293,8 @@ class AcceleratorSheet(_Frozen):
     price_high_usd: float | None = Field(default=None, gt=0)
     price_range_basis: str | None = None
     price_range_date: str | None = None
+    # Migration 019: the kind of evidence the range rests on (the loader requires one for a range).
+    price_range_evidence: PriceEvidence | None = None
     dynamic_shapes: Literal["native", "bucketed_compile", "static_compile", "unverified"]
     multi_model: str | None = None
     release_cadence: str | None = None
@@ -413,6 +419,7 @@ __all__ = [
     "Level",
     "ModelArch",
     "PowerMode",
+    "PriceEvidence",
     "QuantFormat",
     "ServingStack",
 ]

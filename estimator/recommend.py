@@ -15,11 +15,14 @@ When nothing meets every constraint the primary is the closest option (`meets_sl
 
 from __future__ import annotations
 
+import math
+
 from estimator.accelerator_findings import AcceleratorVerdict
 from estimator.accelerator_first import (
     accelerator_primary,
     closest_gpu,
     evaluate_accelerators,
+    gpu_to_beat,
     migration_finding,
     seed2_conditions,
     verdict,
@@ -67,6 +70,15 @@ from estimator.validation_plan import validation_plan
 from estimator.workload import Workload
 
 RISK_WEIGHT = 0.10  # share of cost one risk point is worth when ranking (medium = 1 point, high = 3)
+# Seed 1 closes on "從滿足你當前需求的最小配置開始" (start with the smallest configuration that meets today's needs):
+# between two options that meet every target within the limits, costs per served token closer than the
+# estimator's own typical error are no real difference, and the smaller purchase leads (`rank`). The error is
+# the estimator's leave-one-source-out typical factor in the README (estimator accuracy row): 1.18x on batched
+# serving rows (total_tps), which size every option that serves several users at once, and 1.11x on single
+# streams (tg). One estimate's typical error, not the pair's: two options' errors share the same engine model
+# and calibration, so their ratio errs less than two independent estimates would (at most ~1.18^1.41 = 1.26x).
+NEAR_TIE_BATCHED = 0.18
+NEAR_TIE_SINGLE_STREAM = 0.11
 MAX_ALTERNATIVES = 3
 # An alternative costing over 10× the primary per served token (80 CPU servers beside one GPU box) is
 # no trade-off a buyer weighs; "why not X?" still evaluates any device on request.
@@ -97,10 +109,57 @@ def adjusted_cost(sized: Sized) -> float:
     return sized.cost_per_token * (1 + RISK_WEIGHT * sized.risk_points)
 
 
-def rank(options: list[Sized]) -> list[Sized]:
-    """Lowest risk-adjusted cost per served token first; ties go to fewer risks, fewer devices, then the
-    more modest device."""
-    return sorted(options, key=lambda s: (adjusted_cost(s), s.risk_points, s.count, _bandwidth(s)))
+def rank(options: list[Sized], peak_users: int | None = None) -> list[Sized]:
+    """Lowest risk-weighted cost per served token first; ties go to fewer risks, fewer devices, then the
+    more modest device. With the workload's `peak_users`, a near-tie goes to the smaller purchase
+    (`_smaller_within_error`): the leader of what is left is the lowest-capex option whose cost per token
+    is within `near_tie_band` of the cheapest's, and that carries no more risk."""
+    ordered = sorted(options, key=_cost_order)
+    band = near_tie_band(peak_users) if peak_users else 0.0
+    if band <= 0:
+        return ordered
+    ranked: list[Sized] = []
+    while ordered:
+        head = ordered[0]
+        # Only options within the band of the head's risk-weighted cost can qualify (no more risk, cost per token
+        # within the band), and the list is sorted by it: scan that prefix.
+        reach = adjusted_cost(head) * (1 + band)
+        pick = head
+        for option in ordered[1:]:
+            if adjusted_cost(option) > reach:
+                break
+            if _smaller_within_error(option, head, band) and _capex(option) < _capex(pick):
+                pick = option
+        ranked.append(pick)
+        ordered.remove(pick)
+    return ranked
+
+
+def near_tie_band(peak_users: int) -> float:
+    """The estimator's own typical error on the figures that size an option at this peak (`NEAR_TIE_BATCHED`
+    for several users, `NEAR_TIE_SINGLE_STREAM` for one)."""
+    return NEAR_TIE_BATCHED if peak_users > 1 else NEAR_TIE_SINGLE_STREAM
+
+
+def _smaller_within_error(option: Sized, leader: Sized, band: float) -> bool:
+    """`option` buys less than `leader`, both meet every target within the limits, `option` serves a token
+    for at most `band` more and carries no more risk: the leader's edge is inside the estimate's error. And
+    the purchase is smaller in substance: it saves a larger share of the capex than the share it adds to the
+    cost per token (two GeForce cards for 3 % less than one workstation card, 3.3 % dearer per token, are no
+    smaller purchase: they cost more over the years to save less up front)."""
+    if option.violations or leader.violations or not _capex(option) < _capex(leader):
+        return False
+    premium = option.cost_per_token / leader.cost_per_token - 1 if leader.cost_per_token > 0 else math.inf
+    saving = 1 - _capex(option) / _capex(leader)
+    return premium <= band and saving > premium and option.risk_points <= leader.risk_points
+
+
+def _capex(sized: Sized) -> float:
+    return sized.tco.capex_usd if sized.tco is not None else 0.0
+
+
+def _cost_order(sized: Sized) -> tuple[float, int, int, float]:
+    return adjusted_cost(sized), sized.risk_points, sized.count, _bandwidth(sized)
 
 
 def _bandwidth(sized: Sized) -> float:
@@ -155,6 +214,8 @@ def to_option(sized: Sized, rationale: Said | None = None) -> Option:
         hardware_name=cand.hardware.name, power_w=cost.power_w, risks=list(sized.risks),
         rationale=rationale or describe(sized), existing=cand.existing, violations=list(sized.violations),
         tco_assumptions=[said_of(f) for f in cost.findings], redundancy=sized.redundancy,
+        failover_tokens_per_s_per_user=(None if sized.failover_tokens_per_s is None
+                                        else round(sized.failover_tokens_per_s, 1)),
         deployment=deployment_of(cand.hardware, sized.count, est),
         weight_format=sized.weight_format or None, weight_format_default=sized.format_default,
     )
@@ -167,14 +228,24 @@ def describe(sized: Sized) -> Said:
     per_m = cost.cost_per_million_tokens_usd
     return (
         said("rec.describe", count=sized.count, hardware=cand.hardware.name,
-            owned=said("rec.owned") if cand.existing else "", stack=cand.stack.name,
-            spare=said("rec.spare") if sized.redundancy else "", tps=est.decode_tokens_per_s_per_stream,
+             owned=said("rec.owned") if cand.existing else "", stack=cand.stack.name,
+             spare=_redundancy(sized), tps=est.decode_tokens_per_s_per_stream,
             ttft=est.ttft_p95_ms or est.ttft_ms, capacity=sized.capacity_users, capex=cost.capex_usd,
             tco=cost.three_year_total_usd)
         + (said("rec.per_m", per_m=per_m) if per_m is not None else "")
         + said("rec.power", power=cost.power_w or 0)
         + _layout(sized)
     )
+
+
+def _redundancy(sized: Sized) -> Said | str:
+    """How the option is N+1 at organization scale: the spare, and when it is counted at seed 1's acceptable
+    speed, the speed left with one device out."""
+    if not sized.redundancy:
+        return ""
+    if sized.failover_tokens_per_s is None:
+        return said("rec.spare")
+    return said("rec.spare") + said("rec.failover", left=sized.count - 1, tps=sized.failover_tokens_per_s)
 
 
 def _layout(sized: Sized) -> Said:
@@ -204,6 +275,13 @@ def _rationale(workload: Workload, primary: Sized, ranked: list[Sized]) -> Said:
     # Seed 2's rule put an accelerator ahead of a cheaper option: say so, never "lowest cost".
     key = "rec.accel_leads" if primary is not ranked[0] and primary.candidate.hardware.kind == "accel" else (
         "rec.lowest" if len(ranked) > 1 else "rec.only")
+    band = near_tie_band(peak)
+    displaced = _displaced_by_near_tie(primary, ranked, band)
+    if displaced is not None and key == "rec.lowest":
+        return head + said("rec.near_tie", describe=describe(primary), n=len(ranked), count=displaced.count,
+                           hardware=displaced.candidate.hardware.name, band=band, cost=displaced.cost_per_token,
+                           gap=1 - displaced.cost_per_token / primary.cost_per_token,
+                           saved=_capex(displaced) - _capex(primary)) + said("period")
     text = head + said(key, describe=describe(primary), n=len(ranked))  # "of 1 options" read oddly
     rival = cheapest_rival(primary, ranked)
     if rival is None or primary.cost_per_token <= 0:
@@ -218,6 +296,15 @@ def _rationale(workload: Workload, primary: Sized, ranked: list[Sized]) -> Said:
         if rival.risk_points > primary.risk_points:
             text += said("rec.rival_risks", risks=_risk_summary(rival))
     return text + said("period")
+
+
+def _displaced_by_near_tie(primary: Sized, ranked: list[Sized], band: float) -> Sized | None:
+    """The option that would lead on risk-weighted cost per token, when a near-tie gave the lead to the smaller
+    purchase instead (`rank`); None when the primary is that option or leads for another reason (owned, seed 2)."""
+    best = min(ranked, key=_cost_order, default=None)
+    if best is None or best is primary or adjusted_cost(best) >= adjusted_cost(primary):
+        return None
+    return best if _smaller_within_error(primary, best, band) else None
 
 
 def _risk_summary(sized: Sized) -> Said:
@@ -320,13 +407,14 @@ def _settle_lead(sizer: Sizer, feasible: list[Sized]) -> list[Sized]:
     """Rank, probing the leader until the leader is a probed option: an unprobed one has not yet been
     charged its tail-latency and headroom risks, so it must not win by default. The probe may reveal a
     missed target; those drop out while anything else meets."""
-    ranked = rank(feasible)
+    peak = sizer.peak
+    ranked = rank(feasible, peak)
     for _ in range(LEAD_PROBES):
         ranked = [s for s in ranked if not s.violations] or ranked
         if ranked[0].probed:
             break
         sizer.finalize(ranked[0])
-        ranked = rank(ranked)
+        ranked = rank(ranked, peak)
     return [s for s in ranked if not s.violations] or ranked
 
 
@@ -368,7 +456,8 @@ def recommend(
         estimate_fn, capacity_fn = estimate_fn or default_estimate, capacity_fn or default_capacity
     candidates, excluded = enumerate_candidates(filled, catalog)
     if is_batch_job(filled):
-        sizer: Sizer = BatchSizer(filled, catalog, estimate_fn, capacity_fn, shortcuts=shortcuts)
+        sizer: Sizer = BatchSizer(filled, catalog, estimate_fn, capacity_fn, shortcuts=shortcuts,
+                                  assumed_shapes=named.dynamic_shapes is None)
     else:  # targets the user did not set do not fail hardware they own (seed 1's bands judge it), unless the user
         # says it falls short at this load: then "acceptable" is not acceptable to them, and the comfortable
         # targets judge it as they judge a purchase
@@ -376,7 +465,8 @@ def recommend(
         sizer = Sizer(filled, catalog, estimate_fn, capacity_fn,
                       assumed_targets=(banded and workload.tokens_per_s_target is None,
                                        banded and workload.ttft_target_ms is None),
-                      format_stated=named.quantization is not None, shortcuts=shortcuts)
+                      format_stated=named.quantization is not None, shortcuts=shortcuts,
+                      assumed_shapes=named.dynamic_shapes is None)
     free, counted = split_counted(filled, candidates, catalog)  # owned devices: never more than stated
     sized = size_all(sizer, free) + size_counted(sizer, counted)
     fitting = [s for s in sized if s.estimate.fits]
@@ -471,7 +561,12 @@ def _accelerators_first(
         return None, primary, alternatives
     evaluated = evaluate_accelerators(sizer, catalog, sized)
     best = evaluated[0] if evaluated else None
-    chosen = accelerator_primary(ranked, best)
+    # The GPU the ranking would buy, probed (its probed cost is what the accelerator must not exceed); the next
+    # ones only if probing shows the first misses.
+    ranked_gpus = [s for s in ranked if s.candidate.hardware.kind == "gpu"][:3]
+    rival_gpu = gpu_to_beat([sizer.finalize(gpu) for gpu in ranked_gpus])
+    chosen = accelerator_primary(ranked, best, rival_gpu)
+    lost_on_cost = chosen is None and accelerator_primary(ranked, best) is not None
     if chosen is not None and chosen is not primary and not sizer.finalize(chosen).violations:
         primary = chosen
     gpu = closest_gpu([s for s in ranked if s is not primary], [s for s in fitting if s is not primary])
@@ -485,7 +580,7 @@ def _accelerators_first(
     if stack is None and best is not None:
         stack = next((st for st in catalog.stacks if st.name == best.serving_stack), None)
     migration = migration_finding(sizer.workload, stack) if stack is not None else None
-    return verdict(conditions, evaluated, primary, gpu, migration), primary, alternatives
+    return verdict(conditions, evaluated, primary, gpu, migration, lost_on_cost=lost_on_cost), primary, alternatives
 
 
 def _primary_format(sizer: Sizer, primary: Sized, filled: Workload, assumptions: list[Said]) -> tuple[Workload, list[Said]]:
@@ -566,11 +661,14 @@ def _ranking_notes(workload: Workload, excluded: dict[str, Said]) -> list[Said]:
 
 __all__ = [
     "MAX_ALTERNATIVES",
+    "NEAR_TIE_BATCHED",
+    "NEAR_TIE_SINGLE_STREAM",
     "RISK_WEIGHT",
     "adjusted_cost",
     "default_shortcuts",
     "default_throughput",
     "fill_defaults",
+    "near_tie_band",
     "pick_alternatives",
     "rank",
     "recommend",

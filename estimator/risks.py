@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from estimator.catalog import Hardware, Level, ServingStack
 from estimator.default_format import DefaultFormat
 from estimator.defaults import OVERLOAD_FACTOR
+from estimator.device import HOST_STEP_BACKENDS
 from estimator.said import EMPTY, Said, joined, said
 from estimator.schemas import Estimate, Risk, RiskId, TcoResult, construct_trusted
 from estimator.workload import Workload
@@ -46,6 +47,9 @@ class RiskContext:
     existing: bool = False  # the buyer already owns these devices
     default_format: DefaultFormat | None = None  # the format was chosen for the user (`estimator.default_format`)
     words: bool = True  # False: ids and levels only, for options that compete but are not shown
+    # `workload.dynamic_shapes` was filled in, not said (`assume.dynamic`): the pitfall is then judged on the
+    # stack alone, never raised on a native one.
+    assumed_shapes: bool = False
 
     def t(self, key: str, **params: object) -> Said:
         """The finding `key` (empty when the risks are not to be shown: ids and levels only)."""
@@ -71,13 +75,18 @@ def _lower(severity: Level) -> Level:
 
 
 def dynamic_shapes(ctx: RiskContext) -> Risk | None:
-    """Seed 2 pitfall 3: NPUs and graph-compiled accelerators recompile or fall off a cliff on new shapes."""
+    """Seed 2 pitfall 3: NPUs and graph-compiled accelerators recompile or fall off a cliff on new shapes.
+
+    When the user states variable-length input, the pitfall is always named, as seed 2 asks ("如果你的业务有变长
+    序列选型时一定要实测动态shape的性能"): high on a stack that compiles static shapes or shape buckets, low on one
+    that takes any length natively, saying what the lengths still cost there (`_native_shapes`)."""
     mode = ctx.stack.dynamic_shapes if ctx.stack else "unverified"
+    stated = ctx.workload.dynamic_shapes is True and not ctx.assumed_shapes
     if mode == "native":
-        return None
+        return _native_shapes(ctx) if stated else None
     compiled_kind = ctx.hardware.kind in ("npu", "accel")
     severity: Level
-    if ctx.hardware.kind == "npu" or mode == "static":
+    if ctx.hardware.kind == "npu" or mode == "static" or (stated and mode == "buckets"):
         severity = "high"
     elif mode in ("buckets", "unverified") and compiled_kind:
         severity = "medium" if mode == "buckets" else "high"
@@ -85,17 +94,41 @@ def dynamic_shapes(ctx: RiskContext) -> Risk | None:
         severity = "low" if mode == "config_limits" else "medium"
     if ctx.workload.dynamic_shapes is False:
         severity = _lower(severity)
+    return _risk(
+        "dynamic_shapes", severity,
+        ctx.t("risk.dynamic_shapes.why", stack=ctx.stack_name, hardware=ctx.hardware.name, mode=mode,
+              stated=_stated_lengths(ctx), lengths=_lengths(ctx)),
+        ctx.t("risk.dynamic_shapes.fix"),
+    )
+
+
+def _native_shapes(ctx: RiskContext) -> Risk:
+    """A stack that takes any length natively (serving_stacks.csv `native`: vLLM, llama.cpp, …): nothing to
+    recompile or pad, so the risk is low; what remains is said. An engine that replays a captured CUDA graph per
+    decode step (`HOST_STEP_BACKENDS`, vLLM's `cudagraph_capture_sizes`) pads the step's batch up to the nearest
+    captured size: idle rows in a step bound by its weight reads. One that builds no graph per shape (llama.cpp
+    eager, OpenVINO's dynamic-shape model) pads nothing."""
+    graphs = ctx.stack is not None and ctx.stack.backend_key in HOST_STEP_BACKENDS
+    return _risk(
+        "dynamic_shapes", "low",
+        ctx.t("risk.dynamic_shapes.native_graphs" if graphs else "risk.dynamic_shapes.native_any",
+              stack=ctx.stack_name, hardware=ctx.hardware.name, mode="native", stated=_stated_lengths(ctx),
+              lengths=_lengths(ctx)),
+        ctx.t("risk.dynamic_shapes.native_fix"),
+    )
+
+
+def _stated_lengths(ctx: RiskContext) -> Said:
+    return ctx.t("risk.dynamic_shapes.variable" if ctx.workload.dynamic_shapes is not False
+                 else "risk.dynamic_shapes.fixed")
+
+
+def _lengths(ctx: RiskContext) -> Said:
     w = ctx.workload
     lengths = ctx.t("risk.dynamic_shapes.lengths", prompt=w.prompt_tokens or 512, output=w.output_tokens or 256)
     if w.context_length:
         lengths += ctx.t("risk.dynamic_shapes.context", context=w.context_length)
-    stated = ctx.t("risk.dynamic_shapes.variable" if w.dynamic_shapes is not False else "risk.dynamic_shapes.fixed")
-    return _risk(
-        "dynamic_shapes", severity,
-        ctx.t("risk.dynamic_shapes.why", stack=ctx.stack_name, hardware=ctx.hardware.name, mode=mode,
-              stated=stated, lengths=lengths),
-        ctx.t("risk.dynamic_shapes.fix"),
-    )
+    return lengths
 
 
 def multi_model(ctx: RiskContext) -> Risk | None:
@@ -422,6 +455,7 @@ def assess_risks(
     existing: bool = False,
     default_format: DefaultFormat | None = None,
     words: bool = True,
+    assumed_shapes: bool = False,
 ) -> list[Risk]:
     """The risks that apply to this option, most severe first.
 
@@ -429,10 +463,11 @@ def assess_risks(
     `newest_launch_year` (the catalog's newest device) stands in for "now" in the supply check.
     `estimate_covers_all_models` says the estimate was sized for all `models_served` at once; `existing`
     that the devices are already owned (nothing to source, so no supply risk). `words=False` leaves
-    the findings empty (the ids and levels are the same).
+    the findings empty (the ids and levels are the same). `assumed_shapes` says `workload.dynamic_shapes` was
+    assumed, not stated (`dynamic_shapes`).
     """
     ctx = RiskContext(workload, hardware, count, stack, estimate, tco, max_concurrent_users, newest_launch_year,
-                      estimate_covers_all_models, existing, default_format, words)
+                      estimate_covers_all_models, existing, default_format, words, assumed_shapes)
     found = [risk for check in CHECKS if (risk := check(ctx)) is not None]
     return sorted(found, key=lambda r: _ORDER[r.severity])
 

@@ -9,18 +9,18 @@ Sentences built from parts stay findings: `a + b` (the core's concatenation, lan
 each template carries its own punctuation) and `joined(parts, sep)` (a separator named by its catalog
 key) nest, and a `Said` may be a parameter of another.
 
-A `Said` is a pydantic model so that it travels inside the contract's models and the conversation
-checkpoint as data (`{"key": ..., "params": {...}}`, nested findings revived on load). A contract field
+A `Said` travels inside the contract's pydantic models and the conversation checkpoint as data
+(`{"key": ..., "params": {...}}`, nested findings revived on load). A contract field
 that holds a sentence (`Text`) holds a `Said` as the core returns it and a `Worded` string once the
 wording layer has said it (`bot.wording.worded`), so a worded recommendation reads, prints and dumps to
-the `--json` contract as text. Dumped with `context={"word": f}`, each finding is replaced by `f(said)`.
+the `--json` contract as text.
 
 >>> a = said("risk.power.over", power=1234.5, budget=1000)
 >>> a.key, a.params["budget"]
 ('risk.power.over', 1000)
 >>> (a + said("period")).key
 'cat'
->>> Said.model_validate(a.model_dump()) == a
+>>> Said.from_data(a.data()) == a
 True
 """
 
@@ -29,37 +29,32 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 from typing import Annotated, Any
 
-from pydantic import (
-    BaseModel,
-    ConfigDict,
-    SerializationInfo,
-    SerializerFunctionWrapHandler,
-    WithJsonSchema,
-    field_validator,
-    model_serializer,
-)
+from pydantic import GetCoreSchemaHandler, WithJsonSchema
+from pydantic_core import core_schema
 
 CAT = "cat"  # parts one after the other
 JOIN = "join"  # parts with a separator between (the separator is a catalog key: "sep", "list_sep")
 LITERAL = "literal"  # text written by no rule of the core (a name, a user's words): worded as it is
 
 
-class Said(BaseModel):
-    """One finding to be worded: a catalog key and the values its sentence names."""
 
-    model_config = ConfigDict(frozen=True)
+class Said:
+    """One finding to be worded: a catalog key and the values its sentence names. Immutable by use."""
 
-    key: str
-    params: dict[str, Any] = {}
+    __slots__ = ("key", "params")
 
-    @field_validator("params", mode="before")
-    @classmethod
-    def _revive(cls, params: Any) -> Any:
-        """Nested findings come back from JSON as dicts: make them findings again."""
-        return {k: revived(v) for k, v in params.items()} if isinstance(params, dict) else params
+    def __init__(self, key: str, params: dict[str, Any] | None = None) -> None:
+        self.key = key
+        self.params: dict[str, Any] = params if params is not None else {}
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Said) and self.key == other.key and self.params == other.params
 
     def __hash__(self) -> int:  # equal findings share a key; params may hold lists
         return hash(self.key)
+
+    def __repr__(self) -> str:
+        return f"Said({self.key!r}, {self.params!r})"
 
     def __bool__(self) -> bool:
         # Empty text is false, as "" was: `rationale or describe(...)`, `if answer.text:`.
@@ -85,15 +80,48 @@ class Said(BaseModel):
         # f-string of one is a bug that shows as «key».
         return str(self.params["text"]) if self.key == LITERAL else f"«{self.key}»"
 
-    @model_serializer(mode="wrap")
-    def _dump(self, handler: SerializerFunctionWrapHandler, info: SerializationInfo) -> Any:
-        word = info.context.get("word") if isinstance(info.context, dict) else None
-        return word(self) if word is not None else handler(self)
+    def data(self) -> dict[str, Any]:
+        """The finding as JSON-shaped data (nested findings too): how a checkpoint stores it."""
+        return {"key": self.key, "params": {k: _data(v) if isinstance(v, (Said, list, tuple)) else v
+                                            for k, v in self.params.items()}}
+
+    @classmethod
+    def from_data(cls, value: Any) -> Said:
+        """A finding from `data()`'s shape (nested findings revived); ValueError for anything else."""
+        if isinstance(value, Said):
+            return value
+        if isinstance(value, dict) and isinstance(value.get("key"), str) and isinstance(value.get("params"), dict):
+            return cls(value["key"], {k: _revived(v) if isinstance(v, (dict, list)) else v
+                                      for k, v in value["params"].items()})
+        raise ValueError("not a finding: expected {'key': str, 'params': {...}}")
+
+    @classmethod
+    def __get_pydantic_core_schema__(cls, source: Any, handler: GetCoreSchemaHandler) -> core_schema.CoreSchema:
+        # A plain class with its own (de)serialization: ~8x cheaper to build than a pydantic model, and the
+        # core builds hundreds per recommendation (every sized option's violations).
+        return core_schema.no_info_plain_validator_function(
+            cls.from_data, serialization=core_schema.plain_serializer_function_ser_schema(Said.data))
+
+
+def _data(value: Any) -> Any:
+    if isinstance(value, Said):
+        return value.data()
+    if isinstance(value, (list, tuple)):
+        return [_data(v) for v in value]
+    return value
+
+
+def _revived(value: Any) -> Any:
+    if isinstance(value, dict) and len(value) == 2 and "key" in value and "params" in value:
+        return Said.from_data(value)
+    if isinstance(value, list):
+        return [_revived(v) for v in value]
+    return value
 
 
 def said(key: str, **params: Any) -> Said:
-    """The finding `key` with its values (built without validation: the core's own values)."""
-    return Said.model_construct(key=key, params=params)
+    """The finding `key` with the values its sentence names."""
+    return Said(key, params)
 
 
 def literal(text: str) -> Said:
@@ -115,15 +143,6 @@ def cat(*parts: Said | str) -> Said:
 def joined(parts: Iterable[Said | str], sep: str = "sep") -> Said:
     """Clauses joined with the language's separator (`sep`: "sep" between clauses, "list_sep" between names)."""
     return said(JOIN, parts=list(parts), sep=sep)
-
-
-def revived(value: Any) -> Any:
-    """A value loaded from JSON with its findings as `Said` again (lists walked)."""
-    if isinstance(value, dict) and set(value) == {"key", "params"}:
-        return Said.model_validate(value)
-    if isinstance(value, list):
-        return [revived(v) for v in value]
-    return value
 
 
 Wording = Callable[[Said], str]
@@ -153,4 +172,4 @@ def origin_of(text: Said | str) -> str | None:
 Text = Annotated[Said | str, WithJsonSchema({"type": "string", "description": "a sentence in the reply's language"})]
 EMPTY = literal("")
 
-__all__ = ["CAT", "EMPTY", "JOIN", "LITERAL", "Said", "Text", "Worded", "Wording", "origin_of", "cat", "joined", "literal", "revived", "said"]
+__all__ = ["CAT", "EMPTY", "JOIN", "LITERAL", "Said", "Text", "Worded", "Wording", "origin_of", "cat", "joined", "literal", "said"]

@@ -71,6 +71,10 @@ class EstimateRequest(_Model):
     context: int | None = Field(default=None, ge=1, le=2_000_000)
     model_only: bool = False
     arrival_pattern: Literal["steady", "bursty", "batch"] = "steady"
+    # Beyond the contract: people who read each answer send their next prompt no sooner than it streams at this
+    # speed (the target a sizing request is checked at); None: a closed loop at the device's own speed, as a
+    # benchmark client runs (`engine.evaluate`).
+    paced_tokens_per_s: float | None = Field(default=None, gt=0, le=10_000)
     # A model name the catalog knows sizes the KV cache with that model's own architecture; without
     # one (or an unknown one) a current grouped-query-attention model of the closest size stands in.
     model: str | None = Field(default=None, max_length=200)
@@ -209,6 +213,9 @@ class Option(_Model):
     violations: list[Text] = Field(default=[], description="constraints this option misses (empty = meets all)")
     tco_assumptions: list[Text] = []
     redundancy: bool = Field(default=False, description="count includes one N+1 spare")
+    failover_tokens_per_s_per_user: float | None = Field(
+        default=None, description="the N+1 spare is counted at seed 1's acceptable speed: per-user speed at the peak "
+                                  "with one device out")
     # Owned / named devices and batch jobs (all optional, defaults keep earlier JSON meanings).
     owned_units: int = Field(default=0, description="of `count`, how many the user already owns (capex: the rest)")
     unpriced: bool = Field(default=False, description="no sourced price: capex and TCO count power only")

@@ -41,6 +41,16 @@ CapacityFn = Callable[..., int]
 Checked = Estimate | Figures
 
 
+class Purchase(NamedTuple):
+    """What to buy for a needed count (`Sizer._purchase`): whole units, whether they include an N+1 spare, and
+    when that spare is counted at seed 1's acceptable speed (the count serves the peak at the targets with all
+    devices, within the usable band with one out), the per-user speed at the peak with one device out."""
+
+    devices: int
+    spare: bool
+    failover_tokens_per_s: float | None
+
+
 class Shortcuts(NamedTuple):
     """Cheaper views of the estimate function a `Sizer` is given, for its count search: the figures of an
     estimate at any count (`throughput.figures_by_count`), and bounds on every count's
@@ -68,6 +78,8 @@ class Sized:
     violations: list[Said] = field(default_factory=list)
     shortfall: float = 1.0  # worst ratio of need to limit over the violated constraints (1 = meets all)
     redundancy: bool = False
+    # N+1 counted at seed 1's acceptable speed (`Sizer._purchase`): the per-user speed at the peak, one device out.
+    failover_tokens_per_s: float | None = None
     probed: bool = False  # capacity_users comes from the capacity probe (else: peak or 1.5× peak)
     weight_format: str = ""  # the format this option is sized at (`Sizer.workload_for`)
     format_default: bool = False  # chosen for the device and engine (`estimator.default_format`), not stated
@@ -123,14 +135,18 @@ def _request(workload: Workload, candidate: Candidate, count: int, users: int | 
         "active_params_b": (workload.active_params_b * (workload.models_served or 1)
                             if workload.active_params_b is not None else None),
         "kv_cache_dtype": None, "adapter_gb": adapters_gb(workload.model_params_b or 7.0, workload.lora_adapters),
+        # People read each answer: they send the next prompt no sooner than it streams at their speed target
+        # (estimator/concurrency.py counts streams at that speed), whatever the device's own speed.
+        "paced_tokens_per_s": workload.tokens_per_s_target or COMFORTABLE_TOKENS_PER_S,
     })
 
 
 class Sizer:
     """Counts, estimates and costs candidates for one workload (memoizes estimates and capacity probes)."""
 
-    def __init__(self, workload: Workload, catalog: Catalog, estimate_fn: EstimateFn, capacity_fn: CapacityFn, *, assumed_targets: tuple[bool, bool] = (False, False),
-                 format_stated: bool = True, shortcuts: Shortcuts | None = None) -> None:
+    def __init__(self, workload: Workload, catalog: Catalog, estimate_fn: EstimateFn, capacity_fn: CapacityFn, *,
+                 assumed_targets: tuple[bool, bool] = (False, False), format_stated: bool = True,
+                 shortcuts: Shortcuts | None = None, assumed_shapes: bool = False) -> None:
         self.workload = workload
         # The user (or the catalog model's native checkpoint) chose the weight format: every option is sized
         # at it. Otherwise each device × engine gets the format an expert would serve it in
@@ -150,6 +166,8 @@ class Sizer:
         # (speed, first token) targets the user did not set: hardware they own is judged by seed 1's bands
         # instead ("≥30 tok/s comfortable, 15–30 acceptable"), never failed on an assumed target.
         self.assumed_speed, self.assumed_ttft = assumed_targets
+        # Variable-length input filled in, not said: seed 2's pitfall 3 is then not raised on native stacks.
+        self.assumed_shapes = assumed_shapes
         self.conservative = bool(workload.conservative)
         # Hardware the user owns, with no speed target of theirs: a purchase is only worth making if it surely
         # does better, so it must meet the assumed target at the low end of its likely range (an owned M3 Max
@@ -409,17 +427,25 @@ class Sizer:
 
     def size(self, candidate: Candidate) -> list[Sized]:
         """The candidate at its smallest count that carries the peak and, when different, at the smallest
-        that carries seed 2's 1.5× overload (the ranking decides which serves tokens cheaper); at its
-        maximum count when nothing meets."""
+        that carries seed 2's 1.5× overload (the ranking decides which serves tokens cheaper); at organization
+        scale also with a full-speed N+1 spare when the first holds N+1 only at a lower speed (`_purchase`); at
+        its maximum count when nothing meets."""
         peak_count = self.smallest_count(candidate)
         if peak_count is None:
             return [self.build(candidate, candidate.max_count, meets=False)]
         counts = [self._purchase(candidate, peak_count)]
+        if counts[0].failover_tokens_per_s is not None:
+            # N+1 held by running slower with one device out: a spare beyond the targets' count is a variant too,
+            # and the ranking weighs the two (that spare is also headroom the risk checks value).
+            counts.append(Purchase(-(-(peak_count + 1) // candidate.board) * candidate.board, True, None))
         overload_count = self.smallest_count(candidate, math.ceil(self.overload * self.peak), start=peak_count)
-        if overload_count is not None and self._purchase(candidate, overload_count)[0] != counts[0][0]:
-            counts.append(self._purchase(candidate, overload_count))
+        if overload_count is not None:
+            overload = self._purchase(candidate, overload_count)
+            if all(overload.devices != bought.devices for bought in counts):
+                counts.append(overload)
         # Unworded: most sized options only compete on cost and risk levels; `finalize` words those that are shown.
-        return [self.build(candidate, count, meets=True, redundancy=spare, words=False) for count, spare in counts]
+        return [self.build(candidate, bought.devices, meets=True, redundancy=bought.spare, words=False,
+                           failover=bought.failover_tokens_per_s) for bought in counts]
 
     def fewest_as_close(self, sized: Sized) -> Sized:
         """`sized`, which meets no target, at the fewest devices (whole baseboards) that get as close to
@@ -443,21 +469,48 @@ class Sizer:
                 low = mid + 1
         return best
 
-    def _purchase(self, candidate: Candidate, needed: int) -> tuple[int, bool]:
-        """Devices to buy for `needed`: one spare at organization scale, then whole baseboards."""
-        spare = self.organization and needs_host_server(candidate.hardware)
-        count = needed + 1 if spare else needed  # seed 1: "N+1 GPU 配置用於故障轉移"
-        return -(-count // candidate.board) * candidate.board, spare
+    def _purchase(self, candidate: Candidate, needed: int) -> Purchase:
+        """Devices to buy for `needed`, in whole purchase units (baseboards), N+1 at organization scale.
+
+        Seed 1: "考慮冗餘：N+1 GPU 配置用於故障轉移". The failure unit is one GPU and failover keeps the service up: the
+        option must carry the peak with one device out, within seed 1's usable band (≥ `ACCEPTABLE_TOKENS_PER_S`,
+        "15–30 可接受") and the first-token target, until the card is replaced: N is the count that serves the peak at
+        that speed, so when the units bought for the targets already hold N + 1, they hold the spare (slack inside
+        the last unit, or the last device itself, `failover_tokens_per_s` then saying the speed left); a spare device
+        (a whole unit where they come in baseboards) is added only when the devices left would fall below that. A spare server against a whole-server failure is not seed 1's N+1 (`note.organization`
+        says so)."""
+        board = candidate.board
+        count = -(-needed // board) * board
+        if not (self.organization and needs_host_server(candidate.hardware)):
+            return Purchase(count, False, None)
+        if count - 1 >= needed:
+            return Purchase(count, True, None)
+        left = self._failover_speed(candidate, count - 1)
+        if left is not None:  # N counted at seed 1's acceptable speed: the last device is the "+1"
+            return Purchase(count, True, left)
+        return Purchase(-(-(needed + 1) // board) * board, True, None)
+
+    def _failover_speed(self, candidate: Candidate, left: int) -> float | None:
+        """Per-user speed with `left` devices carrying the peak, when that stays in seed 1's usable band and meets
+        the first-token target (else None)."""
+        if left < 1:
+            return None
+        est = self.figures(candidate, left)
+        speed = self.speed(est, candidate) if est.fits else 0.0
+        ttft = self.ttft_for(candidate)
+        if speed < ACCEPTABLE_TOKENS_PER_S or (ttft is not None and self.ttft_checked(est, candidate) > ttft):
+            return None
+        return speed
 
     def build(self, candidate: Candidate, count: int, *, meets: bool, redundancy: bool = False,
-              words: bool = True) -> Sized:
+              words: bool = True, failover: float | None = None) -> Sized:
         """The candidate at exactly `count` devices, costed and risk-checked (capacity not yet probed); with
         `words=False` its risks carry ids and levels only (`risks.assess_risks`), worded by `finalize`."""
         est = self.estimate(candidate, count)
         overload = math.ceil(self.overload * self.peak)
         # Until the capacity probe runs: the peak, or 1.5× it when the option carries the overload.
         carried = overload if meets and self.meets(candidate, count, overload) else (self.peak if meets else 0)
-        sized = Sized(candidate, count, est, carried, meets, redundancy=redundancy,
+        sized = Sized(candidate, count, est, carried, meets, redundancy=redundancy, failover_tokens_per_s=failover,
                       weight_format=self.workload_for(candidate).weight_format,
                       format_default=self.default_for(candidate) is not None)
         self._cost(sized, words=words)
@@ -482,7 +535,7 @@ class Sizer:
             self.workload_for(cand), cand.hardware, sized.count, cand.stack, sized.estimate, sized.tco,
             max_concurrent_users=sized.capacity_users if sized.probed else None,
             newest_launch_year=self.newest_year, estimate_covers_all_models=True, existing=cand.existing,
-            default_format=self.default_for(cand), words=words,
+            default_format=self.default_for(cand), words=words, assumed_shapes=self.assumed_shapes,
         )
         self._constraints(sized)
 
@@ -528,4 +581,4 @@ class Sizer:
         return limit is not None and bool(hardware.tdp_w) and (cost.power_w or 0.0) > limit
 
 
-__all__ = ["REPORT_SHARE", "Checked", "Shortcuts", "Sized", "Sizer", "migration_cost", "needs_port"]
+__all__ = ["REPORT_SHARE", "Checked", "Purchase", "Shortcuts", "Sized", "Sizer", "migration_cost", "needs_port"]

@@ -292,6 +292,9 @@ def _cross_check(parsed: dict[str, _Parsed], errors: list[str]) -> None:
             errors.append(f"accelerator_sheets.csv:{row.line}: price_low_usd: give both ends of a price range or neither")
         elif sheet.price_range is not None and not sheet.price_range_basis:
             errors.append(f"accelerator_sheets.csv:{row.line}: price_range_basis: a price range needs its basis")
+        elif sheet.price_range is not None and sheet.price_range_evidence is None:
+            errors.append(f"accelerator_sheets.csv:{row.line}: price_range_evidence: a price range needs the kind of "
+                          "evidence it rests on (reported_deal, distributor_listing, cloud_back_computed, estimate)")
         elif sheet.price_range is not None and sheet.price_range[0] > sheet.price_range[1]:
             errors.append(f"accelerator_sheets.csv:{row.line}: price_low_usd: low end above the high end")
     benchmark_ids = parsed["benchmarks"].keys

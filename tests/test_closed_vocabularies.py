@@ -12,8 +12,9 @@ from bot.wording.catalog.report_labels import LABELS as REPORT_LABELS
 from bot.wording.catalog.slack_labels import LABELS as SLACK_LABELS
 from bot.wording.outcomes import _SUGGESTIONS
 from bot.wording.sentences import LANGUAGES, MESSAGES, TEMPLATES
+from estimator.accelerator_findings import AcceleratorVerdict
 from estimator.calibration import PRIORS
-from estimator.catalog import HardwareKind
+from estimator.catalog import HardwareKind, PriceEvidence
 from estimator.device import DEFAULT_BANDWIDTH_GBS, DEFAULT_MEMORY_GB, USABLE_MEMORY_FRACTION
 from estimator.memory import RUNTIME_OVERHEAD_GB
 from estimator.schemas import RiskId
@@ -38,3 +39,10 @@ def test_every_device_kind_has_its_priors_and_defaults():
     kinds = set(get_args(HardwareKind))
     for table in (PRIORS, DEFAULT_MEMORY_GB, DEFAULT_BANDWIDTH_GBS, USABLE_MEMORY_FRACTION, RUNTIME_OVERHEAD_GB):
         assert set(table) == kinds
+
+
+def test_every_accelerator_verdict_and_price_evidence_has_its_words():
+    # Seed 2's verdict outcomes and the kinds of evidence a quote range rests on are worded in every language.
+    outcomes = get_args(AcceleratorVerdict.model_fields["outcome"].annotation)
+    assert outcomes and all(f"accel.outcome.{o}" in TEMPLATES for o in outcomes)
+    assert all(f"accel.evidence.{kind}" in TEMPLATES for kind in get_args(PriceEvidence))

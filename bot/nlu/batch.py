@@ -32,13 +32,18 @@ from bot.nlu.spans import Fact, _Claims, _int, _matches, number_value
 _BATCH_CONTEXT = re.compile(
     r"\b(?:classif\w*|process\w*|summari[sz]\w*|label\w*|tag\w*|extract\w*|translat\w*|embed\w*|score\w*|"
     r"categori[sz]\w*|triag\w*|transcrib\w*|redact\w*|review(?:ing)?|run (?:through|over)|go through|chew through)\b|"
-    r"\bsummar(?:y|ies)\b|\bper night\b|\bevery night\b|\beach night\b|\bnightly\b|\bovernight\b|\bbatch|\bbacklog\b|"
+    r"\bsummar(?:y|ies)\b|\bper night\b|\bevery night\b|\beach night\b|\bnightly\b|\bovernight\b|\bbacklog\b|"
+    # "batch" names a job, but not the per-request batch size of live traffic ("batch size 1 per request", seed 2's
+    # 条件二 "每个请求的batch很小甚至为1"), which says the opposite
+    r"\bbatch(?!\s*(?:sizes?\b|(?:of|=|:|is)?\s*(?:1|one)\b))|"
     r"处理|處理|分类|分類|摘要|总结|總結|标注|標註|翻译|翻譯|抽取|提取|审核|審核|打标签|打標籤|批量|批处理|批處理|每晚|每夜|离线|離線"
 )
 _ITEM_NOUNS = (r"tickets?|documents?|docs|pdfs?|files?|records?|items?|e-?mails?|pages?|articles?|reviews?|messages?|contracts?|"
                r"reports?|transcripts?|rows?|samples?|images?|invoices?|claims?|chunks?|passages?|papers?|cases?|"
                r"calls?|conversations?|chats?|forms?|receipts?|resumes?|cvs?|entries|products?|listings?|comments?|posts?")
-_ITEMS_EN = re.compile(rf"{APPROX}{NUM}\s*\+?\s*(?:(?:support|customer|legal|internal|scanned|pdf|old|new|short|long)\s+)?(?:{_ITEM_NOUNS})\b")
+# An item noun that modifies a model ("our 8B chat model") names the model, not items.
+_ITEMS_EN = re.compile(rf"{APPROX}{NUM}\s*\+?\s*(?:(?:support|customer|legal|internal|scanned|pdf|old|new|short|long)\s+)?"
+                       rf"(?:{_ITEM_NOUNS})\b(?![- ](?:models?|llms?|bots?|assistants?)\b)")
 _ITEMS_ZH = re.compile(
     rf"{APPROX}{NUM}\s*(?:多|余|餘)?\s*(?:篇|份|条|條|则|則|封|张|張|页|頁|个|個|件|笔|筆)\s*"
     # up to four characters saying what kind ("2 万封客服邮件", "5000 份销售合同") before the noun

@@ -182,10 +182,11 @@ _USERS_KEYED = re.compile(
     r"(?!\.?\d)(?!\s*(?:ms|s\b|秒|w\b|kw|b\b|%|gb|tokens?|years?|年|小时|小時|hours?))"
 )
 _USERS_AT_ONCE = _any(
-    rf"{APPROX}{NUM}(?![\d.])[^\d,;.]{{0,25}}?(?:at (?:the same time|once)|simultaneously|concurrently|in parallel)",
+    # "~50 in flight": requests being served together, a concurrency (Little's law's L)
+    rf"{APPROX}{NUM}(?![\d.])[^\d,;.]{{0,25}}?(?:at (?:the same time|once)|simultaneously|concurrently|in parallel|in[- ]flight)",
     rf"{APPROX}{NUM}\s*(?:concurrent|simultaneous)\b",
 )
-_CONCURRENT_CUE = re.compile(r"concurren|simultaneous|at once|at the same time|same time|at peak|peak|in parallel|active|"
+_CONCURRENT_CUE = re.compile(r"concurren|simultaneous|at once|at the same time|same time|at peak|peak|in parallel|active|in[- ]flight|"
                              r"同时|同時|并发|並發|高峰|尖峰|在线|在線|在用")
 # A peak named right before the number: "高峰大约 400 人", "峰值 500 人", "peak about 400".
 _PEAK_BEFORE = re.compile(r"(?:高峰|尖峰|峰值|最高峰|peak|at peak)[\s\w\u4e00-\u9fff]{0,6}$")

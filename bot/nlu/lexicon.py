@@ -102,7 +102,8 @@ ARRIVAL_WORDS: dict[str, re.Pattern[str]] = {
 # then what it is ("frozen", "pinned", "locked", "final"; "冻结", "锁定", "定了"), or a change verb denied with the
 # model as its object ("not touching the weights", "no plans to swap or retrain the model"; "不打算重新训练").
 # A lock or a steadiness said of anything else ("budget's locked", "预算锁定", "机柜空间固定") is not about the model.
-_MODEL_NOUN = r"(?:model|llm|weights|checkpoints?|ckpt|arch(?:itecture)?s?|fine[- ]?tune)"
+# A model named by its size is the model too: "the 7B is pinned", "our 13B keeps changing".
+_MODEL_NOUN = r"(?:model|llm|weights|checkpoints?|ckpt|arch(?:itecture)?s?|fine[- ]?tune|\d+(?:\.\d+)?\s?b)"
 _IS = r"(?:\s*(?:'s|'re)|\s+(?:is|are|has been|have been|will be|stays?|remains?|gets?|got|now|already|basically|totally|fully|completely|officially|effectively))*\s+"
 _FIXED = r"(?:frozen|pinned|locked(?:[- ](?:down|in))?|final(?:i[sz]ed)?|set in stone|signed off|fixed)\b"
 _CHANGE_VERB = r"(?:touch|chang|updat|retrain|re-train|modif|swap|tweak|replac|fine[- ]?tun)\w*"
@@ -151,7 +152,7 @@ STABILITY_WORDS: dict[str, re.Pattern[str]] = {
                   r"\bno (?:re-?trains?|re-?training|model (?:changes|updates))\b", r"signed off on (?:this|the|that|our) (?:exact )?"
                   r"(?:checkpoint|model|version|weights)", r"(?:leave|left) (?:it|the model|the weights) alone",
                   r"\b(?:run|serve|ship|keep|deploy)\w* (?:it |the model |the weights )?as[- ]is\b",
-                  "不(?:再)?迭代", "不(?:打算|准备|计划)(?:再)?(?:重新)?(?:训练|微调|改|更新|换)", "不会(?:再)?重新(?:训练|微调)"),
+                  "不(?:会|會)?(?:再)?迭代", "不(?:打算|准备|计划)(?:再)?(?:重新)?(?:训练|微调|改|更新|换)", "不会(?:再)?重新(?:训练|微调)"),
 }
 
 DYNAMIC_SHAPES_YES = _rx(r"variable[- ]length", r"dynamic (?:shapes?|inputs?|lengths?|sequences?)",

@@ -119,6 +119,12 @@ _SPEND_AFTER = tuple(_rx(rf"{money}\s*(?:{_MONTHLY}|a month|per month|monthly|ea
 _SPEND_BEFORE = tuple(_rx(rf"{_MONTHLY}{_WORDS_BETWEEN}{money}") for money in _MONEY)
 _SPEND_BARE = _rx(rf"\b(?:{'|'.join(en.WORDS['spend_word'])})\b[^\d,;.!?]{{0,24}}?(?P<negpre>)(?P<pre>)(?P<suf>){NUM}\s*"
                   rf"(?:/\s*mo(?:nth)?\b|a month|per month|monthly|each month|every month)")
+# "we spend 5000 zorkmids a month": after a spend word, an amount in a unit no currency table names, then a
+# month: a spend in a currency with no sourced rate (asked about, never read as a capex budget). Units
+# counted that are not money ("12k tokens a month") are words as data (`not_money_unit`).
+_SPEND_UNNAMED = _rx(rf"\b(?:{'|'.join(en.WORDS['spend_word'])})\b[^\d,;.!?]{{0,24}}?(?P<negpre>)(?P<pre>){NUM}\s*"
+                     rf"(?P<suf>(?!(?:{'|'.join(en.WORDS['not_money_unit'])})\b)[a-z]{{3,}})\s+"
+                     rf"(?:a month|per month|monthly|each month|every month)")
 # "每月API花2万", "每个月账单大概3万": a monthly spend verb right before a bare amount, in Chinese text.
 _SPEND_BARE_ZH = _rx(rf"{_MONTHLY}[^\d,;.!?]{{0,12}}?(?:{'|'.join(zh.WORDS['spend_word'])})\s*{APPROX}"
                      rf"(?P<negpre>)(?P<pre>)(?P<suf>){NUM}(?!\s*(?:[a-z$€£¥%]|个|次|人|token|美元|美金|欧元|英镑|日元|台币|港))")
@@ -271,7 +277,7 @@ def _spend(text: str, claims: _Claims) -> Iterator[Fact]:
             break
     if not _SPEND_CONTEXT.search(text):
         return
-    bare = (_SPEND_BARE_ZH,) if re.search(r"[\u4e00-\u9fff]", text) else (_SPEND_BARE,)
+    bare = (_SPEND_BARE_ZH,) if re.search(r"[\u4e00-\u9fff]", text) else (_SPEND_BARE, _SPEND_UNNAMED)
     for pattern in (*_SPEND_AFTER, *_SPEND_BEFORE, *bare):
         for m in pattern.finditer(text):
             code = {_SPEND_BARE: "USD", _SPEND_BARE_ZH: "yuan"}.get(pattern) or _currency(m)

@@ -70,6 +70,12 @@ WORDS: dict[str, tuple[str, ...]] = {
     "peak_cue": (r"peak(?:s|ing)?", r"spikes?", r"spiking", r"bursts?", r"at \d{1,2}\s*(?:am|pm)", r"rush", r"month[- ]end",
                  r"at most", r"max(?:imum)?", r"busiest", r"goes? up to", r"jumps? to"),
     # money that is spent each month on a hosted API (never a capex budget)
+    # units counted per month that are not money: "12k tokens a month" after a spend word is no spend
+    "not_money_unit": (r"tokens?", r"requests?", r"calls?", r"queries", r"query", r"messages?", r"chats?", r"users?",
+                       r"seats?", r"hours?", r"hrs?", r"minutes?", r"documents?", r"docs?", r"pages?", r"images?",
+                       r"tickets?", r"emails?", r"items?", r"rows?", r"runs?", r"jobs?", r"gb", r"tb", r"mb",
+                       r"gpus?", r"cards?", r"servers?", r"instances?", r"nodes?", r"times?", r"more", r"less",
+                       r"extra", r"total", r"each", r"per", r"every", r"monthly"),
     "spend_context": (r"\bapi\b", r"openai", r"anthropic", r"\bbill", r"\bspend", r"\bpay(?:ing)?\b", r"\bcosts?\b", r"usage",
                       r"hosted", r"invoice", r"burn"),
     # the active share of a head count

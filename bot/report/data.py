@@ -22,6 +22,7 @@ from bot.report.memo import (
 from bot.state import StateJSON
 from bot.wording import word, worded, words
 from bot.wording.render_text import (
+    accelerator_reply_lines,
     benchmark_line,
     calibration_rows,
     fact_phrase,
@@ -74,6 +75,7 @@ class ReportData:
     assumptions: list[str] = field(default_factory=list)
     rationale: str = ""
     cost_model: CostModel | None = None
+    accelerators: list[str] = field(default_factory=list)  # seed 2's verdict, when its conditions held
 
     def sensitivity_table(self) -> list[list[str]]:
         """The sensitivity table with its header, as the report shows it (for the XLSX export)."""
@@ -179,6 +181,7 @@ def build_report(state: StateJSON, catalog: Catalog, thread_id: str, *, generate
         assumptions=[named(line, names) for line in words(rec.assumptions, lang)],
         rationale=named(word(rec.rationale, lang), names),
         cost_model=_worded_model(cost_model(costed, rec, catalog) if costed is not None else None, lang),
+        accelerators=[named(line, names) for line in accelerator_reply_lines(rec, lang)],
     )
 
 

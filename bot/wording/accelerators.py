@@ -24,8 +24,15 @@ def _price(ev: AcceleratorEvaluation, lang: str) -> str:
     if ev.unit_price_usd is None:
         return _w("price.quote", lang)
     if ev.price_range_usd is not None:
-        return _w("price.range", lang, low=_n(ev.price_range_usd[0]), high=_n(ev.price_range_usd[1]))
+        evidence = _w(f"evidence.{ev.price_range_evidence}", lang) if ev.price_range_evidence else ""
+        return _w("price.range", lang, low=_n(ev.price_range_usd[0]), high=_n(ev.price_range_usd[1]), evidence=evidence)
     return _w("price.listed", lang, capex=_n(ev.capex_usd)) if ev.capex_usd is not None else ""
+
+
+def _tco(ev: AcceleratorEvaluation, gpu_tco: float | None, lang: str) -> dict[str, str]:
+    """The accelerator's 3-year TCO (with the span across its quote range) beside the GPU answer's."""
+    span = _w("tco.span", lang, low=_n(ev.tco_range_usd[0]), high=_n(ev.tco_range_usd[1])) if ev.tco_range_usd else ""
+    return {"tco": _n(ev.tco_usd), "tco_span": span, "gpu_tco": _n(gpu_tco)}
 
 
 def _shapes(mode: str, lang: str) -> str:
@@ -51,13 +58,21 @@ def accelerator_lines(verdict: AcceleratorVerdict | None, users: int | None, gpu
         ratio = best.power_w / best.power_limit_w if best.power_limit_w else 0.0
         lines.append(_w("outcome.closest", lang, count=best.count, name=best.hardware_name, power=_n(best.power_w),
                         ratio=f"{ratio:.1f}", watts=_n(best.power_limit_w), price=_price(best, lang), users=_n(users),
+                        per_card=_n((users or 0) / best.count),
                         basis=_w("basis.calibrated" if best.calibrated else "basis.uncalibrated", lang)))
     elif verdict.outcome == "fits_quote_only":
         lines.append(_w("outcome.fits_quote_only", lang, count=best.count, name=best.hardware_name,
                         power=_n(best.power_w)))
+    elif verdict.outcome == "costlier":
+        lines.append(_w("outcome.costlier", lang, count=best.count, name=best.hardware_name, power=_n(best.power_w),
+                        price=_price(best, lang), **_tco(best, verdict.gpu_tco_usd, lang)))
     else:
-        lines.append(_w("outcome.primary", lang, count=best.count, name=best.hardware_name, power=_n(best.power_w),
-                        price=_price(best, lang)))
+        line = _w("outcome.primary", lang, count=best.count, name=best.hardware_name, power=_n(best.power_w),
+                  price=_price(best, lang))
+        if best.tco_usd is not None:
+            key = "tco.compare" if verdict.gpu_tco_usd is not None else "tco.alone"
+            line += _w(key, lang, **_tco(best, verdict.gpu_tco_usd, lang))
+        lines.append(line)
     if best is not None and verdict.migration is not None:
         m = verdict.migration
         lines.append(_w("risks", lang, stack=best.serving_stack, maturity=_w(f"maturity.{best.stack_maturity}", lang),

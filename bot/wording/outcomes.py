@@ -81,7 +81,10 @@ class Words:
 
     def _reply(self, state: ConversationState, outcome: Outcome) -> TurnReply:
         lang = state.get("lang") or "en"
-        outcome = worded(outcome, lang)  # what it replaced, the options compared: findings said in this reply's language
+        if isinstance(outcome, Comparison):  # the options compared: findings said in this reply's language
+            outcome = worded(outcome, lang)
+        elif isinstance(outcome, Recommended) and outcome.comparison is not None:
+            outcome = outcome.model_copy(update={"comparison": worded(outcome.comparison, lang)})
         turn = turn_of(state)
         said = TurnReply(text="", lang=lang, intent=turn.intent)
         if isinstance(outcome, Question):

@@ -84,16 +84,18 @@ def word(text: Said | str, lang: str = "en") -> str:
     """
     if not isinstance(text, Said):
         return text
-    if text.key == CAT:
-        return "".join(word(part, lang) for part in text.params["parts"])
-    if text.key == JOIN:
-        return msg(text.params["sep"], lang).join(word(part, lang) for part in text.params["parts"])
-    if text.key == LITERAL:
-        return str(text.params["text"])
-    params = text.params
-    if any(isinstance(v, (Said, list)) for v in params.values()):
-        params = {k: _worded_param(v, lang) for k, v in params.items()}
-    return msg(text.key, lang, **params)
+    key, params = text.key, text.params
+    if key == CAT:
+        return "".join([word(part, lang) for part in params["parts"]])
+    if key == JOIN:
+        return msg(params["sep"], lang).join([word(part, lang) for part in params["parts"]])
+    if key == LITERAL:
+        return str(params["text"])
+    for value in params.values():
+        if isinstance(value, (Said, list)):  # a finding inside: its words first
+            params = {k: _worded_param(v, lang) for k, v in params.items()}
+            break
+    return msg(key, lang, **params)
 
 
 def _worded_param(value: Any, lang: str) -> Any:

@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from typing import Any, TypeVar
+import threading
+from typing import Any, TypeVar, get_args
 
 from pydantic import BaseModel
 
@@ -11,6 +12,13 @@ from estimator.errors import SiliconsultError
 from estimator.said import LITERAL, Said, Worded
 
 _M = TypeVar("_M", bound=BaseModel)
+
+# The last few models worded, by identity: a turn words its recommendation where the reply is written and
+# again where the engine returns it, the same object both times. The model itself is held, so an id is
+# never reused while its entry stands; models are never changed in place (the core copies them).
+_RECENT: dict[tuple[int, str], tuple[BaseModel, BaseModel]] = {}
+_RECENT_MAX = 16
+_RECENT_LOCK = threading.Lock()
 
 
 def worded(model: _M, lang: str = "en") -> _M:
@@ -24,19 +32,50 @@ def worded(model: _M, lang: str = "en") -> _M:
     >>> worded(risk, "zh-Hans").why
     '峰值功耗约 1,500 W，超出 1,000 W 的预算。'
     """
+    key = (id(model), lang)
+    if (hit := _RECENT.get(key)) is not None and hit[0] is model:
+        return hit[1]  # type: ignore[return-value]  # stored under this very model
+    result = _worded_copy(model, lang)
+    with _RECENT_LOCK:  # Slack's worker threads word at once
+        if len(_RECENT) >= _RECENT_MAX:
+            del _RECENT[next(iter(_RECENT))]  # the oldest (insertion order)
+        _RECENT[key] = (model, result)
+    return result
+
+
+def _worded_copy(model: _M, lang: str) -> _M:
     update = {}
-    for name, value in model:
+    for name in _text_fields(type(model)):
+        value = getattr(model, name)
         new = _worded(value, lang)
         if new is not value:
             update[name] = new
     return model.model_copy(update=update) if update else model
 
 
+_TEXT_FIELDS: dict[type[BaseModel], tuple[str, ...]] = {}
+
+
+def _text_fields(cls: type[BaseModel]) -> tuple[str, ...]:
+    """The fields of `cls` that can hold a finding: typed with one (`Text`), a model or a list of either
+    (numbers and ids are never visited: ~20 fields an option, a handful may need words)."""
+    if (names := _TEXT_FIELDS.get(cls)) is None:
+        names = tuple(name for name, field in cls.model_fields.items() if _may_hold_text(field.annotation))
+        _TEXT_FIELDS[cls] = names
+    return names
+
+
+def _may_hold_text(annotation: Any) -> bool:
+    if annotation is Said or (isinstance(annotation, type) and issubclass(annotation, BaseModel)):
+        return True
+    return any(_may_hold_text(arg) for arg in get_args(annotation))
+
+
 def _worded(value: Any, lang: str) -> Any:
     if isinstance(value, Said):
         return Worded(word(value, lang), None if value.key == LITERAL else value.key)
     if isinstance(value, BaseModel):
-        return worded(value, lang)
+        return _worded_copy(value, lang)
     if isinstance(value, list) and value and isinstance(value[0], (Said, BaseModel)):
         return [_worded(item, lang) for item in value]
     return value

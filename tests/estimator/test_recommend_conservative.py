@@ -24,13 +24,34 @@ def test_conservative_answer_meets_the_target_at_the_low_end_and_says_so(catalog
 
 
 def test_conservative_never_needs_fewer_devices_of_an_option(catalog):
+    # What an option needs is the fewest devices that carry the peak (and the 1.5x overload) at the targets; the
+    # count a reply shows is the variant the ranking prefers, which may be the peak's in one answer and the
+    # overload's in the other (plain: 4 RTX 4070 carrying 60, conservative: 3 carrying 40), so the needs are compared.
+    from estimator.assume import fill_defaults
+    from estimator.candidates import enumerate_candidates
+    from estimator.recommend import default_shortcuts, default_throughput
+    from estimator.sizing import Sizer
+
     safe = recommend(Workload(**TEAM, conservative=True), catalog)
     plain = recommend(Workload(**TEAM), catalog)
-    counts = {(o.hardware_id, o.serving_stack): o.count for o in [plain.primary, *plain.alternatives]}
-    for option in [safe.primary, *safe.alternatives]:
-        key = (option.hardware_id, option.serving_stack)
-        if key in counts:
-            assert option.count >= counts[key], key
+    shown = {(o.hardware_id, o.serving_stack) for o in [safe.primary, *safe.alternatives, plain.primary,
+                                                         *plain.alternatives]}
+    estimate, capacity = default_throughput()
+    sizers = []
+    for conservative in (False, True):
+        filled, _ = fill_defaults(Workload(**TEAM, conservative=conservative))
+        sizers.append(Sizer(filled, catalog, estimate, capacity, shortcuts=default_shortcuts(None)))
+    candidates = enumerate_candidates(sizers[0].workload, catalog)[0]
+    compared = 0
+    for cand in candidates:
+        if (cand.hardware.id, cand.stack.name) not in shown:
+            continue
+        for users in (40, 60):
+            needs = [s.smallest_count(cand, users) for s in sizers]
+            if needs[0] is not None:
+                compared += 1
+                assert needs[1] is None or needs[1] >= needs[0], (cand.hardware.id, cand.stack.id, users)
+    assert compared
 
 
 def test_the_parser_hears_a_request_for_a_safe_answer():

@@ -4,10 +4,15 @@ range (seed 2: the third answer cannot win if it cannot be ranked)."""
 
 from __future__ import annotations
 
+import shutil
+from pathlib import Path
+from typing import get_args
+
 import pytest
 
-from estimator.catalog import Catalog, Hardware
+from estimator.catalog import Catalog, Hardware, PriceEvidence
 from estimator.default_format import runs_format
+from knowledge.loader import default_data_dir, validate_dir
 from knowledge.testing import memory_catalog
 
 # The rate column the estimator sizes each served format's matmuls at (`device.peak_tflops`): FP8 on FP8 units,
@@ -67,8 +72,8 @@ def test_a_sheet_states_how_its_stack_meets_new_shapes() -> None:
 # Known gaps, searched for on 2026-12-05 and not found in a citable source: the test fails until each has
 # its figures, and (strict) also when one is filled without the list being updated.
 @pytest.mark.xfail(strict=True, reason="no public price or sourced range found yet for qualcomm cloud ai100 pro/ultra, "
-                   "axelera metis, furiosa rngd, rebellions atom+/rebel100 (UNPRICED below); axelera also lacks its "
-                   "bandwidth and power")
+                   "axelera metis, furiosa rngd, rebellions atom+/rebel100, tenstorrent galaxy (UNPRICED below); axelera "
+                   "also lacks its bandwidth and power, galaxy its system power")
 def test_every_purchasable_accelerator_can_be_sized_and_priced() -> None:
     catalog = memory_catalog()
     problems = {}
@@ -125,6 +130,8 @@ UNPRICED: dict[str, str] = {
     "rebellions-atom-plus": "quote only; no deal value per card, distributor listing, KT Cloud / NHN NPU rate or "
                             "나라장터 listing price read",
     "rebellions-rebel100": "quote only (2026 part); no deal value, listing or cloud rate read",
+    "tenstorrent-galaxy-blackhole": "6U 32-chip server launched Apr 2026; no list price, listing or deal read (a "
+                                    "third-party '$440,000 base Galaxy supercluster' names a cluster, not the server)",
 }
 
 
@@ -151,3 +158,21 @@ def test_a_price_says_what_it_is() -> None:
         if sheet.price_range is not None:
             low, high = sheet.price_range
             assert low <= high and sheet.price_range_basis and sheet.price_range_date and sheet.source_url, sheet.hardware_id
+
+
+def test_a_price_range_says_what_evidence_it_rests_on() -> None:
+    # A quote-only part's range is only as good as what it rests on: a reported deal, a distributor listing, a
+    # cloud rental price back-computed, or an estimate (migration 019); the reply says which.
+    ranged = [s for s in memory_catalog().accelerator_sheets if s.price_range is not None]
+    assert ranged and all(s.price_range_evidence in get_args(PriceEvidence) for s in ranged), \
+        [(s.hardware_id, s.price_range_evidence) for s in ranged]
+
+
+def test_a_range_without_its_kind_of_evidence_is_rejected(tmp_path: Path) -> None:
+    data = tmp_path / "data"
+    shutil.copytree(default_data_dir(), data)
+    sheets = data / "accelerator_sheets.csv"
+    text = sheets.read_text(encoding="utf-8")
+    assert ",cloud_back_computed," in text
+    sheets.write_text(text.replace(",cloud_back_computed,", ",,", 1), encoding="utf-8")
+    assert any("price_range_evidence" in error for error in validate_dir(data))

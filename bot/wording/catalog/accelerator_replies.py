@@ -28,15 +28,36 @@ ACCELERATOR_TEMPLATES: dict[str, tuple[str, str, str]] = {
         "{count} × {name} 在你的限制內滿足目標（約 {power} W），但沒有公開價格（需要詢價），"
         "無法按成本排序；請向廠商詢價。",
     ),
+    "accel.outcome.costlier": (
+        "{count} × {name} meets the targets within your limits at ~{power} W{price}, but its 3-year TCO "
+        "${tco} (migration included{tco_span}) is above the GPU answer's ${gpu_tco}: the port would not pay for "
+        "itself within 3 years (seed 2, 3.3), so the GPU leads.",
+        "{count} × {name} 在你的限制内满足目标（约 {power} W）{price}，但三年 TCO 为 ${tco}（含迁移成本{tco_span}），"
+        "高于 GPU 方案的 ${gpu_tco}：三年内迁移投入省不回来（种子文档 2，3.3），所以 GPU 方案为首选。",
+        "{count} × {name} 在你的限制內滿足目標（約 {power} W）{price}，但三年 TCO 為 ${tco}（含遷移成本{tco_span}），"
+        "高於 GPU 方案的 ${gpu_tco}：三年內遷移投入省不回來（種子文件 2，3.3），所以 GPU 方案為首選。",
+    ),
+    "accel.tco.compare": (
+        " 3-year TCO ${tco} (migration included{tco_span}) vs ${gpu_tco} for the GPU answer.",
+        "三年 TCO ${tco}（含迁移成本{tco_span}），GPU 方案为 ${gpu_tco}。",
+        "三年 TCO ${tco}（含遷移成本{tco_span}），GPU 方案為 ${gpu_tco}。",
+    ),
+    "accel.tco.alone": (
+        " 3-year TCO ${tco} (migration included{tco_span}); no GPU meets the targets within your limits.",
+        "三年 TCO ${tco}（含迁移成本{tco_span}）；没有 GPU 能在你的限制内满足目标。",
+        "三年 TCO ${tco}（含遷移成本{tco_span}）；沒有 GPU 能在你的限制內滿足目標。",
+    ),
+    "accel.tco.span": ("; ${low}–{high} across the quote range", "；按询价区间为 ${low}–{high}",
+                       "；按詢價區間為 ${low}–{high}"),
     "accel.outcome.closest": (
         "No accelerator meets the targets within your limits. Closest: {count} × {name}, ~{power} W "
-        "({ratio}× the {watts} W limit){price}: at {users} users each card carries too few streams at the "
-        "target speed{basis}.",
+        "({ratio}× the {watts} W limit){price}: at {users} users each card carries only ~{per_card} streams at "
+        "the target speed{basis}.",
         "没有推理加速卡能在你的限制内满足目标。最接近的是 {count} × {name}，约 {power} W"
-        "（是 {watts} W 上限的 {ratio}×）{price}：在 {users} 人并发下，每张卡能以目标速度服务的并发流太少"
+        "（是 {watts} W 上限的 {ratio}×）{price}：在 {users} 人并发下，每张卡只能以目标速度服务约 {per_card} 路并发流"
         "{basis}。",
         "沒有推理加速卡能在你的限制內滿足目標。最接近的是 {count} × {name}，約 {power} W"
-        "（是 {watts} W 上限的 {ratio}×）{price}：在 {users} 人併發下，每張卡能以目標速度服務的併發流太少"
+        "（是 {watts} W 上限的 {ratio}×）{price}：在 {users} 人併發下，每張卡只能以目標速度服務約 {per_card} 路併發流"
         "{basis}。",
     ),
     "accel.basis.uncalibrated": (
@@ -55,8 +76,14 @@ ACCELERATOR_TEMPLATES: dict[str, tuple[str, str, str]] = {
         "沒有符合條件的推理加速卡能在任何數量下滿足每使用者目標。",
     ),
     "accel.price.quote": ("; quote needed, no public price", "；需要询价，没有公开价格", "；需要詢價，沒有公開價格"),
-    "accel.price.range": ("; quote needed: ${low}–{high} per card", "；需要询价：每张 ${low}–{high}",
-                    "；需要詢價：每張 ${low}–{high}"),
+    "accel.price.range": ("; quote needed: ${low}–{high} per card{evidence}", "；需要询价：每张 ${low}–{high}{evidence}",
+                    "；需要詢價：每張 ${low}–{high}{evidence}"),
+    # What the range rests on (`catalog.PriceEvidence`), after the range.
+    "accel.evidence.reported_deal": (" (from reported deals)", "（依据公开报道的成交）", "（依據公開報導的成交）"),
+    "accel.evidence.distributor_listing": (" (from distributor listings)", "（依据经销商报价）", "（依據經銷商報價）"),
+    "accel.evidence.cloud_back_computed": (" (back-computed from a cloud rental price)", "（由云租用价格反推）",
+                                           "（由雲端租用價格反推）"),
+    "accel.evidence.estimate": (" (an estimate)", "（估算）", "（估算）"),
     "accel.price.listed": ("; ${capex} capex", "；采购 ${capex}", "；採購 ${capex}"),
     "accel.gpu": (
         "The GPU answer beside it: {gpu}.",

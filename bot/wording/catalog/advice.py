@@ -223,6 +223,12 @@ _ASSUME: dict[str, tuple[str, str, str]] = {
 _RECOMMEND: dict[str, tuple[str, str, str]] = {
     "rec.owned": (" (already owned)", "（已有）", "（已有）"),
     "rec.spare": (", including one spare for N+1 failover", "，含一台 N+1 备机", "，含一台 N+1 備機"),
+    "rec.failover": (
+        " (counted at seed 1's acceptable speed: with one device out, the other {left} still carry the peak at "
+        "~{tps:,.0f} tok/s per user)",
+        "（按种子文档 1 的可接受速度计：坏一张卡时，其余 {left} 张仍以每位用户约 {tps:,.0f} tok/s 承载高峰）",
+        "（按種子文件 1 的可接受速度計：壞一張卡時，其餘 {left} 張仍以每位使用者約 {tps:,.0f} tok/s 承載尖峰）",
+    ),
     "rec.describe": (
         "{count} × {hardware}{owned} with {stack}{spare}: {tps:,.0f} tok/s per user, p95 TTFT {ttft:,.0f} ms, "
         "capacity ~{capacity:,} concurrent user(s); capex ${capex:,.0f}, 3-year TCO ${tco:,.0f}",
@@ -256,6 +262,18 @@ _RECOMMEND: dict[str, tuple[str, str, str]] = {
         "推理加速卡领衔；共有 {n} 个方案满足全部目标",
         "{describe}。符合種子文件 2 的推理加速卡場景（模型固定、批次小、併發高、有功耗上限），所以由在你的限制內滿足全部目標的"
         "推理加速卡領銜；共有 {n} 個方案滿足全部目標",
+    ),
+    "rec.near_tie": (
+        "{describe}. Of {n} options that meet every target, {count} × {hardware} serves a token {gap:.0%} cheaper "
+        "(${cost:,.3f}/M), inside the estimator's typical error of ±{band:.0%}: a near-tie, so the smaller purchase "
+        "leads (${saved:,.0f} less capex, no more risk; seed 1: start with the smallest configuration that meets "
+        "today's needs)",
+        "{describe}。在满足全部目标的 {n} 个方案中，{count} × {hardware} 每 token 便宜 {gap:.0%}（每百万 token "
+        "${cost:,.3f}），在估算器的典型误差 ±{band:.0%} 之内，算作持平，所以由投入较小的方案领衔（资本支出少 "
+        "${saved:,.0f}，风险不更高；种子文档 1：从满足当前需求的最小配置开始）",
+        "{describe}。在滿足全部目標的 {n} 個方案中，{count} × {hardware} 每 token 便宜 {gap:.0%}（每百萬 token "
+        "${cost:,.3f}），在估算器的典型誤差 ±{band:.0%} 之內，算作持平，所以由投入較小的方案領銜（資本支出少 "
+        "${saved:,.0f}，風險不更高；種子文件 1：從滿足當前需求的最小配置開始）",
     ),
     "rec.only": (
         "{describe}. The only option that meets every target", "{describe}。这是唯一满足全部目标的方案",
@@ -340,9 +358,16 @@ _RECOMMEND: dict[str, tuple[str, str, str]] = {
         "TTFT 目標按到達模型下的 p95 檢查；標為估算的價格是估算值",
     ),
     "note.organization": (
-        "organization scale: N+1 redundancy (one spare device) added to every server option (seed 1)",
-        "全组织规模：每个服务器方案都加了 N+1 冗余（一台备机）（种子文档 1）",
-        "全組織規模：每個伺服器方案都加了 N+1 冗餘（一台備機）（種子文件 1）",
+        "organization scale, N+1 for failover (seed 1): every server option keeps serving the peak with one device "
+        "out, at ≥15 tok/s per user and the first-token target until it is replaced; a spare device (a whole "
+        "baseboard where they come in boards) is added only where the others would fall below that, and a spare "
+        "server against a whole-server failure is not included (ask for it if you need it)",
+        "全组织规模，N+1 故障转移（种子文档 1）：每个服务器方案在坏一张卡时仍能承载高峰，每位用户 ≥15 tok/s 并满足首 token "
+        "目标，直到换卡；只有剩下的卡达不到这一点时才加一张备卡（按整块基板销售的设备则加一整块基板）；不含防整台服务器"
+        "故障的备用服务器（如需要请说明）",
+        "全組織規模，N+1 故障轉移（種子文件 1）：每個伺服器方案在壞一張卡時仍能承載尖峰，每位使用者 ≥15 tok/s 並滿足首 token "
+        "目標，直到換卡；只有剩下的卡達不到這一點時才加一張備卡（按整塊基板銷售的裝置則加一整塊基板）；不含防整台伺服器"
+        "故障的備用伺服器（如需要請說明）",
     ),
     "note.multi_model": (
         "{models} models served at once: sized as one deployment holding all of them (memory and weight reads "

@@ -49,6 +49,8 @@ LABELS: dict[str, tuple[str, str, str]] = {
     "months": ("months", "月", "月"),
     "usd": ("USD", "美元", "美元"),
     "risks": ("Risks", "风险", "風險"),
+    "accelerators": ("Inference accelerators, evaluated first (seed 2)", "推理加速卡（种子文档 2：先评估）",
+                     "推理加速卡（種子文件 2：先評估）"),
     "assumptions": ("Assumptions", "假设", "假設"),
     "plan": ("Two-week validation plan", "两周验证计划", "兩週驗證計畫"),
     "measured": ("Measured rows the estimate is calibrated on", "估算所依据的实测数据", "估算所依據的實測資料"),

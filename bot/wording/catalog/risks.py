@@ -26,6 +26,40 @@ RISK_MESSAGES: dict[str, tuple[str, str, str]] = {
         "{hardware} 上的 {stack} 對輸入形狀的處理方式為「{mode}」（不原生支援動態形狀）；你的請求{stated}"
         "（{lengths}）。沒見過的形狀會觸發重新編譯或填充，導致延遲尖峰（種子文件 2，坑 3）。",
     ),
+    "risk.dynamic_shapes.native_graphs": (
+        "{stack} on {hardware} takes any input length natively (serving stack data: '{mode}'); your requests "
+        "are {stated} ({lengths}). No recompilation and no padding of prompts; what lengths still cost: the "
+        "decode step's batch is padded up to the nearest captured CUDA-graph batch size (idle rows in a step "
+        "bound by its weight reads), and a long prompt's prefill stalls the running streams while it runs "
+        "(seed 2, pitfall 3, checked).",
+        "{hardware} 上的 {stack} 原生支持任意输入长度（软件栈数据：“{mode}”）；你的请求{stated}（{lengths}）。"
+        "不会重新编译，也不对提示做填充；长度仍有的代价：解码步的批大小会补齐到最近的已捕获 CUDA Graph 批大小"
+        "（在受权重读取限制的步里多几行空位），长提示预填充期间会暂停正在生成的请求（种子文档 2，坑 3，已核查）。",
+        "{hardware} 上的 {stack} 原生支援任意輸入長度（軟體棧資料：「{mode}」）；你的請求{stated}（{lengths}）。"
+        "不會重新編譯，也不對提示做填充；長度仍有的代價：解碼步的批大小會補齊到最近的已擷取 CUDA Graph 批大小"
+        "（在受權重讀取限制的步裡多幾行空位），長提示預填充期間會暫停正在生成的請求（種子文件 2，坑 3，已核查）。",
+    ),
+    "risk.dynamic_shapes.native_any": (
+        "{stack} on {hardware} takes any input length natively (serving stack data: '{mode}'); your requests "
+        "are {stated} ({lengths}). It builds no graph per shape: no shape buckets, no recompilation, no padding; "
+        "what lengths still cost: a long prompt's prefill stalls the running streams while it runs (seed 2, "
+        "pitfall 3, checked).",
+        "{hardware} 上的 {stack} 原生支持任意输入长度（软件栈数据：“{mode}”）；你的请求{stated}（{lengths}）。"
+        "它不按形状构建计算图：没有形状分桶、不会重新编译、没有填充；长度仍有的代价：长提示预填充期间会暂停"
+        "正在生成的请求（种子文档 2，坑 3，已核查）。",
+        "{hardware} 上的 {stack} 原生支援任意輸入長度（軟體棧資料：「{mode}」）；你的請求{stated}（{lengths}）。"
+        "它不按形狀建構計算圖：沒有形狀分桶、不會重新編譯、沒有填充；長度仍有的代價：長提示預填充期間會暫停"
+        "正在生成的請求（種子文件 2，坑 3，已核查）。",
+    ),
+    "risk.dynamic_shapes.native_fix": (
+        "Replay your real prompt-length distribution, shortest to longest, during the pilot and watch P99/P999 "
+        "TTFT; keep long prompts' prefill chunked (vLLM's chunked prefill, llama.cpp's --batch-size) so one "
+        "cannot stall the others for its whole prefill.",
+        "试点期间回放真实的提示长度分布（从最短到最长），盯住 P99/P999 TTFT；让长提示分块预填充"
+        "（vLLM 的 chunked prefill、llama.cpp 的 --batch-size），避免一个长提示在整个预填充期间卡住其他请求。",
+        "試點期間回放真實的提示長度分佈（從最短到最長），盯住 P99/P999 TTFT；讓長提示分塊預填充"
+        "（vLLM 的 chunked prefill、llama.cpp 的 --batch-size），避免一個長提示在整個預填充期間卡住其他請求。",
+    ),
     "risk.dynamic_shapes.fix": (
         "Fix a small set of length buckets, precompile them at warm-up, and replay your real prompt-length "
         "distribution during the pilot, watching P99/P999 TTFT.",

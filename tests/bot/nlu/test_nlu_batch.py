@@ -105,3 +105,19 @@ def test_a_follow_up_in_a_batch_thread_is_about_the_batch(text, expected):
 
 def test_outside_a_batch_thread_a_bare_count_of_items_is_no_batch():
     assert "batch_items" not in parse_message("what if 500k documents?").facts
+
+
+@pytest.mark.parametrize("text", [
+    "need to serve our frozen 8B chat model to ~300 concurrent users, batch size 1 per request. hard 1000W ceiling",
+    "every request is batch 1, about 300 people at peak on a 7B",
+])
+def test_a_per_request_batch_size_and_a_chat_model_are_not_a_batch_job(text: str) -> None:
+    # Seed 2's 条件二 says "the batch of each request is small, even 1": live traffic, the opposite of a job over
+    # items; "8B chat model" names the model, it is not eight billion chats.
+    facts = parse_message(text).facts
+    assert facts.get("arrival_pattern") != "batch" and "batch_items" not in facts
+
+
+def test_a_job_over_items_in_batches_is_still_one() -> None:
+    facts = parse_message("we need to classify 20k support tickets overnight in batches").facts
+    assert facts.get("arrival_pattern") == "batch" and facts.get("batch_items") == 20_000

@@ -152,3 +152,19 @@ def test_cli_exit_2_for_unknown_thread_or_no_recommendation(tmp_path: Path, caps
     assert exc.value.code == 2
     assert "no recommendation yet" in capsys.readouterr().err
     assert not (tmp_path / "a.html").exists() and not (tmp_path / "b.html").exists()
+
+
+def test_the_report_carries_the_accelerator_verdict_when_seed_2s_case_holds() -> None:
+    # Seed 2: stable model, small batches, hundreds of users and a power limit: the accelerators are evaluated
+    # first, and the report a lead forwards says so with the pitfalls and the migration, in the thread's language.
+    case = ["Our 7B model is frozen, no changes for a year. Requests come in one at a time (batch 1) but about 300 "
+            "people hit it concurrently at peak. The whole system has to stay under 1 kW.", "just recommend"]
+    report = _report(case)
+    assert report.rec.accelerator_first is not None and report.accelerators
+    for text in (render_html(report), render_markdown(report)):
+        assert "Inference accelerators, evaluated first (seed 2)" in text
+        assert "evaluated first" in text and "bucketed compile" in text and "migration" in text
+    assert not _report(EN).accelerators  # a team of 10 with no power limit: no verdict, no section
+    assert "Inference accelerators, evaluated first" not in render_markdown(_report(EN))
+    zh = render_html(_report(["我们的 7B 模型已经定型，一年内不改。请求都是单条的，高峰 300 个并发，整套系统功耗不能超过 1 千瓦。", "直接推荐"]))
+    assert "推理加速卡（种子文档 2：先评估）" in zh and "分桶编译" in zh
