@@ -25,7 +25,8 @@ QUESTION_ORDER: tuple[str, ...] = (
 )
 MAX_QUESTIONS = 3
 # Load stated as a rate or a volume: the streams follow by Little's law (estimator/load.py).
-_LOAD_SLOTS = ("requests_per_s", "requests_per_day", "tokens_per_day")
+# A token rate over all users ("3M tokens an hour") is one too.
+LOAD_SLOTS = ("requests_per_s", "requests_per_day", "tokens_per_day", "tokens_per_s_total")
 # Scales whose concurrency is one user by definition: no need to ask how many.
 _SINGLE_USER_SCALES = ("personal", "edge")
 
@@ -43,7 +44,7 @@ def is_known(slot: str, facts: Mapping[str, Any]) -> bool:
         return facts.get("api_spend_usd_per_month") is None or facts.get("api_model") is not None
     if slot == "concurrent_users":  # a batch job has no interactive users; a rate or volume gives the streams
         return (facts.get("concurrent_users") is not None or facts.get("deployment_scale") in _SINGLE_USER_SCALES
-                or is_batch_job(facts) or any(facts.get(s) is not None for s in _LOAD_SLOTS)
+                or is_batch_job(facts) or any(facts.get(s) is not None for s in LOAD_SLOTS)
                 or (facts.get("api_spend_usd_per_month") is not None and facts.get("api_model") is not None))
     if slot == "prompt_tokens":  # one question covers both lengths
         return facts.get("prompt_tokens") is not None and facts.get("output_tokens") is not None
@@ -89,4 +90,4 @@ def question_text(slot: str, facts: Mapping[str, Any], lang: str) -> str:
     return t("q." + slot, lang)
 
 
-__all__ = ["MAX_QUESTIONS", "QUESTION_ORDER", "is_batch_job", "is_known", "next_question", "question_text"]
+__all__ = ["LOAD_SLOTS", "MAX_QUESTIONS", "QUESTION_ORDER", "is_batch_job", "is_known", "next_question", "question_text"]

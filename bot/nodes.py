@@ -20,7 +20,7 @@ from typing import Any, Protocol
 
 from pydantic import ValidationError
 
-from bot.interview import next_question
+from bot.interview import LOAD_SLOTS, next_question
 from bot.llm.base import LanguageModel
 from bot.nlu import HardwareMatcher, ModelLookup, ParseResult, check_fact, parse_message
 from bot.nlu.lang import chinese_script, script_evidence
@@ -28,6 +28,8 @@ from bot.nlu.validate import Problem, SlotValues
 from bot.outcomes import Clarification, NoRecommendation, Outcome, Question, Recommended, Reset
 from bot.settings import READING_BUDGET_S
 from bot.state import (
+    MODEL_FACTS,
+    MODEL_OPTION,
     Computed,
     ConversationState,
     HardwareRef,
@@ -46,7 +48,7 @@ from estimator.catalog import Catalog
 from estimator.errors import SiliconsultError
 from estimator.evaluate import evaluate_option
 from estimator.model_shape import implied_facts
-from estimator.options import weigh
+from estimator.options import preferred_model, weigh
 from estimator.said import Said
 from estimator.schemas import Option, Recommendation
 from estimator.workload import Workload
@@ -206,7 +208,7 @@ class Nodes:
         update: ConversationState = {"turn": turn, "lang": lang, "computed": None, "outcome": None, "reply": None}
         if parsed.options:  # "FP8 or INT4?": each value is sized when the recommendation is computed
             update["weighing"] = parsed.options
-        elif any(slot in facts for slot in state.get("weighing") or {}):
+        elif any((MODEL_FACTS[0] if slot == MODEL_OPTION else slot) in facts for slot in state.get("weighing") or {}):
             update["weighing"] = None  # the user settled the choice
         if parsed.unknown_model and "model_params_b" not in facts:
             update["unsized_model"] = parsed.unknown_model  # asked for by name before anything is sized
@@ -285,6 +287,14 @@ class Nodes:
         """The question inside the question: the workload sized once per value of the fact asked about (the
         first such fact), side by side; the recommendation is the chosen value's (`estimator.options`)."""
         slot, values = next(iter(weighing.items()))
+        if slot == MODEL_OPTION:  # "32B or 70B?": each model with its own shape, the rest of the workload alike
+            base = {k: v for k, v in stated(facts).items() if k not in MODEL_FACTS}
+            runs = [(str(value["label"]), self.deps.recommend(
+                facts_from({**base, **{k: v for k, v in value.items() if k in MODEL_FACTS}}), self.deps.catalog))
+                for value in values]
+            target = next((i for i, value in enumerate(values) if value.get("target")), None)
+            options, index = weigh(slot, runs, preferred=preferred_model([v["model_params_b"] for v in values], target))
+            return Computed(recommendation=runs[index][1], weighed=options)
         runs = [(str(value), self.deps.recommend(facts_from({**stated(facts), slot: value}), self.deps.catalog))
                 for value in values]
         options, index = weigh(slot, runs, accuracy_critical=bool(facts.accuracy_critical))
@@ -365,11 +375,11 @@ def _merge(slots: SlotValues, facts: SlotValues) -> SlotValues:
 
 # Forms of the same load: a newer one replaces the older ("what if we hit 30 req/s?" after "200 concurrent users",
 # "what if 800 concurrent?" after "9,000 requests/hour"). A monthly spend keeps its own line in the comparison.
-_RATE_FORMS = ("requests_per_s", "requests_per_day", "peak_factor", "tokens_per_day")
+_RATE_FORMS = ("requests_per_s", "requests_per_day", "peak_factor", "tokens_per_day", "tokens_per_s_total")
 
 
 def _newer_load_wins(merged: SlotValues, facts: SlotValues) -> None:
-    if any(slot in facts for slot in ("requests_per_s", "requests_per_day", "tokens_per_day")):
+    if any(slot in facts for slot in LOAD_SLOTS):
         if "concurrent_users" not in facts:
             merged.pop("concurrent_users", None)
             merged.pop("base_concurrent_users", None)

@@ -19,6 +19,7 @@ from typing import Any, TypedDict
 
 from pydantic import BaseModel, ConfigDict, Field
 
+from bot.nlu.model_choice import MODEL_FACTS, MODEL_OPTION
 from bot.nlu.validate import SlotValues
 from bot.outcomes import OUTCOME_MODELS, HardwareRef, Outcome
 from bot.wording import worded
@@ -152,8 +153,13 @@ def stated(facts: Workload | None) -> SlotValues:
 
 def interview_facts(state: ConversationState) -> SlotValues:
     """What the interview counts as known: the stated facts, what the named catalog model implies, and a
-    fact asked as a choice ("FP8 or INT4?": each value is sized, so it is not asked about)."""
-    weighing = {slot: values[0] for slot, values in (state.get("weighing") or {}).items() if values}
+    fact asked as a choice ("FP8 or INT4?", "32B or 70B?": each value is sized, so it is not asked about)."""
+    weighing: SlotValues = {}
+    for slot, values in (state.get("weighing") or {}).items():
+        if values and slot == MODEL_OPTION:
+            weighing.update({k: v for k, v in values[0].items() if k in MODEL_FACTS})
+        elif values:
+            weighing[slot] = values[0]
     return {**turn_of(state).implied, **weighing, **stated(facts_of(state))}
 
 
@@ -242,5 +248,5 @@ def facts_of(state: ConversationState) -> Workload:
     return state.get("slots") or Workload()
 
 
-__all__ = ["STATE_MODELS", "Computed", "ConversationState", "HardwareRef", "ProblemRef", "StateJSON", "TurnReading", "TurnReply",
+__all__ = ["MODEL_FACTS", "MODEL_OPTION", "STATE_MODELS", "Computed", "ConversationState", "HardwareRef", "ProblemRef", "StateJSON", "TurnReading", "TurnReply",
            "facts_from", "facts_of", "interview_facts", "stated", "state_json", "turn_of", "upgrade"]

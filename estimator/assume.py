@@ -94,6 +94,9 @@ def load_note(c: LoadConversion) -> Said:
     if c.source == "rate":
         return said("assume.load.rate", per_hour=c.requests_per_s * SECONDS_PER_HOUR, ttft=c.ttft_s,
                    output=c.output_tokens, tps=c.tokens_per_s, **common)
+    if c.source == "token_rate":
+        return said("assume.load.token_rate", per_hour=(c.tokens_per_s_total or 0.0) * SECONDS_PER_HOUR,
+                   per_request=c.prompt_tokens + c.output_tokens, prompt=c.prompt_tokens, output=c.output_tokens, **common)
     if c.source == "daily_requests":
         return said("assume.load.daily", per_day=c.requests_per_day, **common)
     if c.source == "spend":  # the spend as a volume first, then the volume as streams
@@ -119,7 +122,7 @@ def _from_load(w: Workload, facts: dict[str, Any], notes: list[Said], api_prices
         # The API is priced on the volume the load implies: a daily count or spend as stated; a peak rate at the
         # TCO's average utilization of its peak over the running hours.
         per_request = conversion.prompt_tokens + conversion.output_tokens
-        if conversion.source == "rate":
+        if conversion.source in ("rate", "token_rate"):
             daily = conversion.requests_per_s * w.hours_per_day * SECONDS_PER_HOUR * w.utilization * per_request
         else:
             daily = conversion.tokens_per_day or (conversion.requests_per_day or 0.0) * per_request

@@ -77,7 +77,7 @@ def assumed_ttft_ms(prompt_tokens: int | None, floor_ms: int = DEFAULT_TTFT_MS) 
     """
     return max(floor_ms, round((prompt_tokens or DEFAULT_PROMPT_TOKENS) * ASSUMED_TTFT_MS_PER_PROMPT_TOKEN))
 
-LoadSource = Literal["rate", "daily_requests", "tokens", "spend"]
+LoadSource = Literal["rate", "token_rate", "daily_requests", "tokens", "spend"]
 
 
 class LoadConversion(BaseModel):
@@ -97,6 +97,7 @@ class LoadConversion(BaseModel):
     peak_factor: float = 1.0
     requests_per_day: float | None = None
     tokens_per_day: float | None = None
+    tokens_per_s_total: float | None = None  # a token rate as stated, before it became requests a second
     api_spend_usd_per_month: float | None = None
     api_model: str | None = None
     usd_per_m_input: float | None = None
@@ -159,6 +160,10 @@ def load_conversion(workload: Workload, api_prices: Iterable[ApiPrice] = ()) -> 
     9,000 requests an hour is 2.5/s; each holds a slot ~9.5 s (1 s to first token, 256 tokens at 30 tok/s):
     >>> load_conversion(Workload(requests_per_s=2.5)).concurrent_streams
     24
+
+    3M tokens an hour at peak is 833 tokens/s; at 768 tokens a request (512 in + 256 out), 1.085 requests/s:
+    >>> load_conversion(Workload(tokens_per_s_total=3e6 / 3600)).concurrent_streams
+    11
     >>> c = load_conversion(Workload(tokens_per_day=400e6, hours_per_day=24))
     >>> round(c.requests_per_s, 2), c.concurrent_streams
     (6.03, 58)
@@ -175,6 +180,11 @@ def load_conversion(workload: Workload, api_prices: Iterable[ApiPrice] = ()) -> 
     if workload.requests_per_s is not None:
         rate = workload.requests_per_s
         return base.model_copy(update={"requests_per_s": rate, "concurrent_streams": concurrent_streams(rate, hold)})
+    if workload.tokens_per_s_total is not None:  # a token rate is requests a second of one request's tokens each
+        rate = workload.tokens_per_s_total / (prompt + output)
+        return base.model_copy(update={"source": "token_rate", "requests_per_s": round(rate, 4),
+                                       "tokens_per_s_total": workload.tokens_per_s_total,
+                                       "concurrent_streams": concurrent_streams(rate, hold)})
     if workload.requests_per_day is not None:
         rate = workload.requests_per_day / seconds_per_day * peak
         return base.model_copy(update={"source": "daily_requests", "requests_per_s": round(rate, 4), "peak_factor": peak,

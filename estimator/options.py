@@ -9,17 +9,23 @@ The rule (seed 1, seed 2): an option that meets every target beats one that does
 do, an accuracy-critical workload takes the most precise format (seed 1: "Q8_0 for … tasks where every
 bit of accuracy matters"), any other the lowest 3-year cost per served token (seed 1's cost basis),
 more bits breaking a tie. When none meets the targets, the one with the most speed per user is kept.
+
+Models weighed ("32B or 70B?") are not chosen on cost: which model is good enough is the user's call, not
+the hardware's. A migration's target is recommended ("from a 14B to a 32B"); otherwise the larger model,
+whose hardware serves either (`preferred_model`).
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Literal
+from typing import Literal, TypeAlias
 
 from pydantic import BaseModel, ConfigDict
 
 from estimator.memory import bits_per_weight
 from estimator.schemas import Recommendation
+
+ChoiceReason: TypeAlias = Literal["cost", "precision", "speed", "target", "largest"]
 
 
 class WeighedOption(BaseModel):
@@ -40,8 +46,8 @@ class WeighedOption(BaseModel):
     meets_slo: bool = False
     chosen: bool = False
     # why the chosen one was chosen: the cheapest per token that meets the targets, the most precise that
-    # does (accuracy-critical), or the fastest when none does
-    reason: Literal["cost", "precision", "speed"] | None = None
+    # does (accuracy-critical), the fastest when none does; of models, the migration's target or the larger
+    reason: ChoiceReason | None = None
 
 
 def weighed_option(slot: str, value: str, rec: Recommendation) -> WeighedOption:
@@ -84,15 +90,30 @@ def chosen_index(options: Sequence[WeighedOption], *, accuracy_critical: bool = 
     return min(meeting, key=lambda i: (options[i].cost_per_million_tokens_usd or float("inf"), -_bits(options[i])))
 
 
-def weigh(slot: str, runs: Sequence[tuple[str, Recommendation]], *,
-          accuracy_critical: bool = False) -> tuple[list[WeighedOption], int]:
-    """Each value's summary, the chosen one marked, and its index in `runs`."""
+def preferred_model(sizes_b: Sequence[float], target: int | None = None) -> tuple[int, ChoiceReason]:
+    """Which of the models weighed the reply is for: a migration's target, else the larger (its hardware serves
+    either; the first of equals).
+
+    >>> preferred_model([32, 70]), preferred_model([70, 32]), preferred_model([14, 32], target=1)
+    ((1, 'largest'), (0, 'largest'), (1, 'target'))
+    """
+    if target is not None:
+        return target, "target"
+    return max(range(len(sizes_b)), key=lambda i: (sizes_b[i], -i)), "largest"
+
+
+def weigh(slot: str, runs: Sequence[tuple[str, Recommendation]], *, accuracy_critical: bool = False,
+          preferred: tuple[int, ChoiceReason] | None = None) -> tuple[list[WeighedOption], int]:
+    """Each value's summary, the chosen one marked, and its index in `runs` (`preferred` when given:
+    models are not chosen on cost, `preferred_model`)."""
     options = [weighed_option(slot, value, rec) for value, rec in runs]
-    index = chosen_index(options, accuracy_critical=accuracy_critical)
-    chosen = options[index]
-    reason = "speed" if not chosen.meets_slo else "precision" if accuracy_critical else "cost"
-    options[index] = chosen.model_copy(update={"chosen": True, "reason": reason})
+    if preferred is not None:
+        index, reason = preferred
+    else:
+        index = chosen_index(options, accuracy_critical=accuracy_critical)
+        reason = "speed" if not options[index].meets_slo else "precision" if accuracy_critical else "cost"
+    options[index] = options[index].model_copy(update={"chosen": True, "reason": reason})
     return options, index
 
 
-__all__ = ["WeighedOption", "chosen_index", "weigh", "weighed_option"]
+__all__ = ["ChoiceReason", "WeighedOption", "chosen_index", "preferred_model", "weigh", "weighed_option"]

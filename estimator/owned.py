@@ -329,6 +329,7 @@ def owned_answers(sizer: Sizer, workload: Workload, catalog: Catalog, sized: lis
         answer = OwnedAnswer(
             hardware_id=hw.id, hardware_name=hw.name, label=device.label, owned_count=count, meets=meets,
             used_count=own.count, add_count=None if meets or extra is None else extra.count - extra.candidate.owned_units,
+            disputed=meets and bool(workload.owned_falls_short),
             add_capex_usd=None if meets or extra is None or extra.tco is None else extra.tco.capex_usd, text=text)
         answers.append((answer, own, None if meets else extra))
     return answers

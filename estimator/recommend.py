@@ -458,9 +458,13 @@ def recommend(
     if is_batch_job(filled):
         sizer: Sizer = BatchSizer(filled, catalog, estimate_fn, capacity_fn, shortcuts=shortcuts,
                                   assumed_shapes=named.dynamic_shapes is None)
-    else:  # targets the user did not set do not fail hardware they own (seed 1's bands judge it)
+    else:  # targets the user did not set do not fail hardware they own (seed 1's bands judge it), unless the user
+        # says it falls short at this load: then "acceptable" is not acceptable to them, and the comfortable
+        # targets judge it as they judge a purchase
+        banded = not workload.owned_falls_short
         sizer = Sizer(filled, catalog, estimate_fn, capacity_fn,
-                      assumed_targets=(workload.tokens_per_s_target is None, workload.ttft_target_ms is None),
+                      assumed_targets=(banded and workload.tokens_per_s_target is None,
+                                       banded and workload.ttft_target_ms is None),
                       format_stated=named.quantization is not None, shortcuts=shortcuts,
                       assumed_shapes=named.dynamic_shapes is None)
     free, counted = split_counted(filled, candidates, catalog)  # owned devices: never more than stated

@@ -256,6 +256,8 @@ class OwnedAnswer(_Model):
     add_capex_usd: float | None = None
     add_option: Option | None = None
     text: Text = EMPTY
+    disputed: bool = Field(default=False, description="the user says these devices fall short at this load, yet the "
+                           "estimate says they meet every target: the wording says the two disagree")
 
 
 # What the answer about a named device says, decided in the core (`estimator.named.named_verdict`):

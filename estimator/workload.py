@@ -121,6 +121,10 @@ class Workload(BaseModel):
     requests_per_day: float | None = Field(default=None, gt=0, le=1e10)
     peak_factor: float | None = Field(default=None, ge=1, le=100)  # "peak is 3x the average"
     tokens_per_day: float | None = Field(default=None, gt=0, le=1e13)  # prompt + output tokens a day
+    # Beyond the contract: load said as a token rate ("~3M tokens an hour at peak", "每分钟20万token", "12k tok/s
+    # across the cluster"): prompt + output tokens a second over all users, a peak like `requests_per_s`
+    # (never the per-user speed `tokens_per_s_target`); one request's tokens turn it into requests a second.
+    tokens_per_s_total: float | None = Field(default=None, gt=0, le=1e9)
     api_spend_usd_per_month: float | None = Field(default=None, gt=0, le=1e9)  # never a capex budget
     api_model: str | None = Field(default=None, max_length=100)  # the hosted model that spend buys
     api_spend_amount: float | None = Field(default=None, gt=0, le=1e13)  # as said, when not in dollars
@@ -130,6 +134,10 @@ class Workload(BaseModel):
     racks: int | None = Field(default=None, ge=1, le=10_000)
     lora_adapters: int | None = Field(default=None, ge=1, le=100_000)  # adapters served on one base model
     air_gapped: bool | None = None  # no cloud rental or hosted API may be used
+    # Beyond the contract: the user says the hardware they own falls short at the stated load ("our 2x L40S are
+    # getting slow with 120 users", "4张4090 高峰时卡得不行"). An observation: that hardware is judged by the
+    # comfortable targets, not by seed 1's acceptable band, and an estimate that still says it meets them says so.
+    owned_falls_short: bool | None = None
     # A bit width was said ("8 bit at most", "8 位量化"), not a format: each option may be sized at its own
     # format of that width (FP8 where a batched engine runs it natively, else the GGUF of `quantization`).
     weight_bits_only: bool | None = None

@@ -34,7 +34,7 @@ LANGUAGES = ("en", "zh-Hans", "zh-Hant")
 SPURIOUS_SCORED = frozenset({
     "model_params_b", "quantization", "concurrent_users", "total_users", "prompt_tokens", "output_tokens",
     "context_length", "ttft_target_ms", "tokens_per_s_target", "power_budget_w", "budget_usd", "models_served",
-    "batch_items", "batch_window_hours",
+    "batch_items", "batch_window_hours", "tokens_per_s_total", "models_compared",
 })
 _RELATIVE_TOLERANCE = 0.05  # DESIGN.md: scenario numbers match within 5 %
 
@@ -75,6 +75,11 @@ def same_value(field_name: str, expected: Any, read: Any) -> bool:
         return expected is read
     if isinstance(expected, int | float) and isinstance(read, int | float):
         return math.isclose(float(expected), float(read), rel_tol=_RELATIVE_TOLERANCE)
+    if isinstance(expected, list) and isinstance(read, list) and all(
+            isinstance(v, int | float) and not isinstance(v, bool) for v in (*expected, *read)):
+        # numbers compared as a set, each within the tolerance ("32B or 70B?": the sizes weighed)
+        return len(expected) == len(read) and all(
+            same_value(field_name, e, r) for e, r in zip(sorted(expected), sorted(read), strict=True))
     if isinstance(expected, list) or isinstance(read, list):
         return sorted(map(str, expected if isinstance(expected, list) else [expected])) == \
             sorted(map(str, read if isinstance(read, list) else [read]))
@@ -169,7 +174,12 @@ def nodes_reader(nodes: Any) -> Reader:
 
     def read(text: str, pending_slot: str | None) -> Mapping[str, Any]:
         update = nodes.understand({"message": text, "pending_slot": pending_slot})
-        return dict(update["turn"].facts)
+        read = dict(update["turn"].facts)
+        # A question inside the question ("32B or 70B?") is read as the models to weigh side by side.
+        models = (update.get("weighing") or {}).get("model")
+        if models:
+            read["models_compared"] = [m.get("model_params_b") for m in models]
+        return read
 
     return read
 

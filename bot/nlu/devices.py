@@ -18,7 +18,7 @@ from dataclasses import dataclass, field, replace
 from typing import TypedDict
 
 from bot.nlu.hardware import HardwareMatcher, HardwareMention, signed_count
-from bot.nlu.lexicon import OWNERSHIP, _rx
+from bot.nlu.lexicon import OWNED_FALLS_SHORT, OWNERSHIP, _rx
 
 MAX_COUNT = 100_000
 
@@ -54,6 +54,9 @@ _POSSESSED = re.compile(r"(?:\bour|\bmy)\s+(?:own\s+)?(?:\d{1,6}\s*(?:x|\*)?\s*)
 _WANTS = re.compile(r"\b(?:want|wants|wanted|need|needs|would like|'d like|plan|planning|looking to|hope|hoping|trying to|"
                     r"run|serve|deploy|host|buy|purchase|rent|get|budget|money|funds?|funding|room|space)\b|"
                     r"想|需要|打算|计划|計劃|准备|準備|买|買|租|部署|预算|預算")
+# Getting a device, not running it ("slow on 2 l40s, should we buy h100s?"): a device after such a word is not theirs.
+_TO_GET = re.compile(r"\b(?:want|need|would like|'d like|plan|planning|looking (?:to|at)|hope|buy|purchase|rent|get|add|"
+                     r"upgrade to|replace|switch to|move to|budget)\b|想|需要|打算|计划|準備|准备|买|買|租|预算|加|换成|升级")
 # Words that deny owning a device right before it ("no GPUs", "without a GPU", "没有显卡").
 _DENIED = re.compile(r"(?:\bno|\bwithout(?: any| a)?|\bzero|\bnot a single|没有|沒有|无|無|不带|不帶)\s*(?:dedicated\s+|discrete\s+)?$")
 # NVIDIA's board servers, named before their GPU: they carry SXM modules (DGX and HGX systems).
@@ -249,6 +252,8 @@ def read_devices(normalized: str, mentions: list[HardwareMention], matcher: Hard
     # "What would renting L40S cost?" asks for a rental, not whether they do; "renting 8 H100s, enough?" asks both.
     asking_allowed = intent != "compare" and (intent != "explain_cloud" or bool(SUFFICES.search(normalized)))
     clauses = _clauses(normalized)
+    if OWNED_FALLS_SHORT.search(normalized):  # "4张4090跑32b，高峰时卡得不行": slow now, so running, so theirs
+        clauses = [c if c.owns or _TO_GET.search(c.text) else replace(c, owns=True) for c in clauses]
     placed = [(m, next((c for c in clauses if c.start <= m.start < c.end), None)) for m in mentions]
     devices_by_sentence: dict[int, list[HardwareMention]] = {}
     for m, c in placed:

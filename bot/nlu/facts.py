@@ -163,6 +163,15 @@ _USERS_ZH = _any(
     r"(?P<noun>用户|用戶|使用者|人|员工|員工|同事|工程师|开发者|开发人员|研发人员|医护人员|人员|分析师|研究员|律师|律師|客服|并发|並發|路并发|路並發|坐席|医生|醫生|医师|醫師|医护|护士|老师|教师|学生|學生|请求|請求)",
     # 位 and 名 count people whatever noun follows ("60 位醫師", "5000 名员工").
     rf"{APPROX}{NUM}\s*(?:多|餘|余)?\s*(?:位|名)\s*[\u4e00-\u9fff]{{0,4}}",
+    # on at once, the people left unsaid ("300 个同时在线的时候", "50个并发在用"): streams
+    rf"{APPROX}{NUM}\s*(?:多|餘|余)?\s*个\s*(?:同时在线|同时在用|同时使用|并发在用)"
+    r"(?!\s*的?\s*(?:模型|gpu|显卡|卡|服务|任务|请求|进程|实例))",
+)
+# The team counted as "us": "4 of us in the lab", "all 25 of us", "我们5个共用", "我们仨" (a fused count, normalized
+# to "我们3个"): a head count like "5 people" (a "人" after it is `_USERS_ZH`'s).
+_WE_COUNTED = _any(
+    rf"\b(?:all |just |only )?(?:the )?(?!1\s)(?!0)(?!1\.){NUM}\s+of us\b",  # "one of us" is someone, no count
+    rf"(?:我们|咱们|咱)\s*(?:这|就|只有|一共|总共|大概)?\s*{NUM}\s*(?:来|多|几)?\s*个(?!\s*(?:人|月|小时|模型|gpu|卡|节点|请求|token))",
 )
 _USERS_KEYED = re.compile(
     rf"(?P<key>concurrency|concurrent users|simultaneous users|peak users|peak of|peaks? at|number of users|users|headcount|team of|team size|"
@@ -485,7 +494,7 @@ def _users(text: str, claims: _Claims) -> Iterator[Fact]:
 
 
 def _people(text: str, claims: _Claims) -> Iterator[Fact]:
-    for pattern in (_USERS_KEYED, _USERS_EN, *_USERS_ZH, *_USERS_AT_ONCE):
+    for pattern in (_USERS_KEYED, _USERS_EN, *_USERS_ZH, *_USERS_AT_ONCE, *_WE_COUNTED):
         for m in _matches(pattern, text, claims):
             value = _int(number_value(m))
             here = m.group(0)

@@ -307,6 +307,18 @@ OWNERSHIP = _rx(r"\b(?:i|we)\s+(?:already\s+|only\s+|just\s+)?(?:have|own|got|bo
                 r"\bexisting\b", r"\bidle\b", "已经有", "已經有", "我有", "我们有", "我們有", "我只有", "我们只有", "我們只有", "手上只有", "现有", "現有", "手上有",
                 "闲置", "閒置", "內建", "内置", "內置")
 
+# Hardware said to fall short at the load it carries now ("our 2x L40S are getting slow with 120 users", "can't keep
+# up", "4张4090 高峰时卡得不行", "扛不住"): running, so theirs, and an observation the estimate must not overrule.
+OWNED_FALLS_SHORT = _rx(r"\b(?:getting|got|gets|is|are|was|were|too|really|very|so|painfully|super|way too|pretty|quite)\s+slow\b",
+                        r"\bslow(?:s|ing|ed)? (?:down|to a crawl)\b", r"\bsluggish\b", r"\bstruggl(?:e|es|ed|ing)\b",
+                        r"\b(?:can'?t|cannot|can not|doesn'?t|don'?t|isn'?t|aren'?t|not) keep(?:ing)? up\b", r"\bcrawl(?:s|ing)?\b",
+                        r"\bchok(?:e|es|ed|ing)\b", r"\bbog(?:s|ged|ging)? down\b", r"\bwent to (?:hell|shit)\b",
+                        r"\bthrough the roof\b", r"\btim(?:es|ing) out\b", r"\bfalling over\b", r"\blagg(?:y|ing)\b",
+                        r"\bunusabl[ey]\b", r"\bmaxed out\b", r"\bbuckl(?:e|es|ing)\b", r"\bmelt(?:s|ing)? down\b",
+                        "卡得不行", "卡的不行", "很卡", "好卡", "太卡", "卡卡的", "卡顿", "卡頓", "变慢", "很慢", "太慢", "好慢", "慢到不行",
+                        "慢得不行", "越来越慢", "扛不住", "撑不住", "顶不住", "吃不消", "跟不上", "带不动", "跑不动", "延迟爆", "延迟很高",
+                        "hold不住", "不够用了", "排队严重", "经常超时", "老是超时")
+
 # Words naming each risk of the checklist (DESIGN.md risk ids), to answer "explain the power risk".
 RISK_WORDS: dict[str, re.Pattern[str]] = {
     "dynamic_shapes": _rx(r"dynamic", r"shapes?", r"variable[- ]length", "动态", "動態", "变长", "變長"),
@@ -375,6 +387,10 @@ NON_USD_CURRENCY = _rx(r"(?<![a-z])(?:rmb|cny|yuan|eur|euros?|gbp|pounds?|jpy|ye
 __all__ = [
     "CHOICE_BETWEEN",
     "MIGRATION_TARGET",
+    "OWNED_FALLS_SHORT",
+    "MODEL_CHOICE",
+    "MODEL_CHOICE_JOINED",
+    "MODEL_EACH",
     "CONTEXT_HEAVY_WORK",
     "CONTEXT_FLOOR_WORDS",
     "CONTEXT_MAX_WORDS",
@@ -443,6 +459,14 @@ MIGRATION_TARGET = _rx(r"\bfrom\b[^.;!?]{1,60}?\b(?:to|into)\b",
                        r"\breplac(?:e|ing)\b[^.;!?]{1,60}?\bwith\b",
                        "换成", "換成", "迁移到", "遷移到", "升级到", "升級到", "升级成", "升級成", "切换到", "切換到", "改用", "换到", "換到",
                        "迁到", "遷到")
+# Two models weighed in one question ("32B or 70B?", "Qwen3-32B vs Llama 3.3 70B", "用14B还是32B", "gemma 27b 或
+# qwen 32b"): the words that join them. "And" joins two options only beside a word that asks for each
+# ("between a 14b and a 32b", "X 和 Y 各需要什么", "分別要什麼"), else it lists models served together.
+MODEL_CHOICE = _rx(r"\bor\b", r"\bvs\.?(?![a-z])", r"\bversus\b", r"\bcompared (?:to|with)\b", r"\bagainst\b",
+                   "还是", "或者", "或是", "或", "对比", "比起", "相比", "/")
+MODEL_CHOICE_JOINED = _rx(r"\band\b", "和", "跟", "与", "及")
+MODEL_EACH = _rx(r"\bbetween\b", r"\beach\b", r"\bboth\b", r"\bcompare\b", r"\bdelta\b", r"\bdifference\b",
+                 "各", "分别", "哪个", "哪一个", "比较", "差多少", "区别", "差别")
 # Two values joined as a choice ("FP8 or INT4?", "q4 vs q8", "FP8还是INT4"): options to weigh, not a conflict.
 CHOICE_BETWEEN = re.compile(r"^\s*(?:,\s*)?(?:or|vs\.?|versus|还是|還是|或者|或是|或|/|，还是|，還是)\s*$")
 

@@ -72,6 +72,16 @@ _TOKENS_AFTER = {"day": _rx(rf"{APPROX}{NUM}\s*{_TOKENS}\s*(?:{_PER})\s*{_UNIT['
                  "month": _rx(rf"{APPROX}{NUM}\s*{_TOKENS}\s*(?:{_PER})\s*{_UNIT['month']}")}
 _TOKENS_BEFORE = {"day": _rx(rf"{_words('daily')}[^\d,;.!?]{{0,20}}?{APPROX}{NUM}\s*{_TOKENS}"),
                   "month": _rx(rf"{_words('monthly')}[^\d,;.!?]{{0,20}}?{APPROX}{NUM}\s*{_TOKENS}")}
+# A token rate ("~3M tokens an hour at peak", "每分钟20万token", "12k tok/s across the cluster"): all users' tokens
+# a second, a peak like a request rate. An hour's or a minute's count is always a total; a second's only with a
+# word that says so ("throughput", "总吞吐"), since "20 tok/s" alone is one user's speed (seed 1's bands).
+_ROUGHLY_AFTER = r"(?:\s*(?:多|余|来|左右|上下|\+|plus))?"
+_TOKEN_RATE_AFTER = {unit: _rx(rf"{APPROX}{NUM}{_ROUGHLY_AFTER}\s*{_TOKENS}\s*(?:{_PER_PERSON}\s*)?(?:{_PER})\s*{_UNIT[unit]}")
+                     for unit in ("second", "minute", "hour")}
+_TOKEN_RATE_BEFORE = {unit: _rx(rf"{_UNIT_FIRST[unit]}{_GAP}{APPROX}{NUM}{_ROUGHLY_AFTER}\s*{_TOKENS}")
+                      for unit in ("second", "minute", "hour")}
+_TOTAL_RATE_BEFORE = re.compile(rf"(?:{_words('total_rate_cue')})[^,;.!?，；。]{{0,40}}$")
+_TOTAL_RATE_AFTER = re.compile(rf"[^,;.!?，；。]{{0,20}}?(?:{_words('total_rate_cue')})")
 # Text said by its size in bytes ("~5GB of logs a day", "每天大约 3GB 的日志", "1.5 GB/day of tickets"): about four
 # bytes of text a token (English: "one token generally corresponds to ~4 characters of text", OpenAI,
 # https://help.openai.com/en/articles/4936856; a Chinese character is 3 bytes of UTF-8 and about 0.75 token in
@@ -237,6 +247,21 @@ def _token_volume(text: str, claims: _Claims) -> Iterator[Fact]:
                        m.start(), m.end(), keyed=True)
 
 
+def _token_rate(text: str, claims: _Claims) -> Iterator[Fact]:
+    """Tokens an hour, a minute or (said as a total) a second, as tokens a second over all users."""
+    for unit, pattern in (*_TOKEN_RATE_AFTER.items(), *_TOKEN_RATE_BEFORE.items()):
+        for m in pattern.finditer(text):
+            if not claims.free(m.start(), m.end()):
+                continue
+            if unit == "second" and not (_TOTAL_RATE_BEFORE.search(text[max(0, m.start() - 40):m.start()])
+                                         or _TOTAL_RATE_AFTER.match(text, m.end())):
+                continue
+            claims.claim(m.start(), m.end())
+            suffix = "_per_person" if _per_person(text, m) else ""
+            yield Fact(f"tokens_per_s_total{suffix}", _int(round(number_value(m) / SECONDS_PER_UNIT[unit], 6)),
+                       m.start(), m.end(), keyed=True)
+
+
 def _currency(m: re.Match[str]) -> str | None:
     """The code the amount's own prefix or suffix names ("NT$" before "$": the whole word decides)."""
     for said in (m.group("suf"), m.group("pre")):
@@ -338,7 +363,7 @@ def _spread_hours(text: str, claims: _Claims) -> Iterator[Fact]:
 
 def load_facts(text: str, claims: _Claims) -> Iterator[Fact]:
     """Every load, spend, power-scope and constraint reading of one normalized (folded) message."""
-    volume = [*_token_volume(text, claims), *_spend(text, claims), *_rates(text, claims)]
+    volume = [*_token_volume(text, claims), *_token_rate(text, claims), *_spend(text, claims), *_rates(text, claims)]
     yield from volume
     if any(f.slot in ("requests_per_day", "tokens_per_day") for f in volume):
         yield from _spread_hours(text, claims)

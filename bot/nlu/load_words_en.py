@@ -48,6 +48,9 @@ WORDS: dict[str, tuple[str, ...]] = {
     "per_second_rate": (r"qps", r"rps", r"req/s", r"requests/s"),
     "per_minute_rate": (r"rpm", r"qpm", r"req/min", r"requests/min"),
     "tokens": (r"tokens?", r"toks?"),
+    # a token rate over all users, not one user's speed ("12k tok/s across the cluster", "throughput ~5k tokens/s")
+    "total_rate_cue": (r"throughput", r"\btotal\b", r"combined", r"aggregate", r"overall", r"in total", r"all (?:users|together)",
+                       r"across (?:the )?(?:cluster|fleet|all|everything|the board)", r"(?:cluster|fleet)[- ]wide"),
     # text said by its size ("~5GB of logs a day", "200 MB of support emails per day"): what it is
     "text_nouns": (r"logs?", r"text", r"documents?", r"docs", r"e-?mails?", r"transcripts?", r"tickets?", r"records?",
                    r"messages?", r"content", r"articles?", r"reports?", r"contracts?", r"files?", r"data"),
@@ -90,7 +93,9 @@ WORDS: dict[str, tuple[str, ...]] = {
                    r"no cloud(?: allowed| at all| whatsoever|(?=\s*[,.;!?)]|\s*$))", r"(?:fully|completely|totally) offline", r"disconnected network",
                    r"on[- ]prem(?:ise|ises)? only", r"data (?:can'?t|cannot|must not|may not) leave", r"classified network",
                    r"isolated network"),
-    "careful_quantization": (r"no careless quanti[sz]", r"(?:don'?t|do not|can'?t|cannot) (?:quanti[sz]e|compress) (?:aggressively|carelessly|too much|much)",
+    # careless quantization named at all is a caution against it ("they don't want any careless quantization")
+    "careful_quantization": (r"no careless quanti[sz]", r"\bcareless(?:ly)?\s+quanti[sz]",
+                             r"\bquanti[sz]\w*\s+carelessly\b", r"(?:don'?t|do not|can'?t|cannot) (?:quanti[sz]e|compress) (?:aggressively|carelessly|too much|much)",
                              r"no aggressive quanti[sz]", r"(?:can'?t|cannot|mustn'?t) (?:lose|drop|sacrifice) (?:any )?(?:accuracy|quality)",
                              r"careful (?:with|about) quanti[sz]"),
     "mixed_training": (r"(?:train|fine[- ]?tun)\w*\b.{0,60}\bsame (?:machines?|hardware|gpus?|servers?|boxe?s?|cards?|nodes?|rigs?)",

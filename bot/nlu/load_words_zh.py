@@ -31,6 +31,8 @@ WORDS: dict[str, tuple[str, ...]] = {
     "monthly": ("每个?月", "[一1]\\s*个月", "月均", "/\\s*月"),
     "per_second_rate": ("qps", "rps"),
     "tokens": ("(?:个\\s*)?tokens?", "(?:个\\s*)?词元"),
+    # a token rate over all users, not one user's speed ("总吞吐每秒8000 token", "整体每秒 6000 token")
+    "total_rate_cue": ("总", "整体", "吞吐", "合计", "加起来", "集群", "全部用户", "所有用户"),
     "text_nouns": ("日志", "文本", "文档", "文件", "数据", "记录", "纪录", "邮件", "对话", "工单", "合约", "合同"),
     "spread_hours": ("(?:分布在|集中在|分散在)\\s*(?P<hz>\\d{1,2})\\s*个?小时",),
     "peak_factor": ("(?:高峰|峰值|尖峰)[^\\d,;.]{0,8}(?:平均|均值|平时)[^\\d,;.]{0,3}(?P<fz>\\d+(?:\\.\\d+)?)\\s*倍",),

@@ -31,6 +31,9 @@ _EN_UNITS = {
 _EN_TENS = {"twenty": 20, "thirty": 30, "forty": 40, "fifty": 50, "sixty": 60, "seventy": 70,
             "eighty": 80, "ninety": 90}
 _EN_SCALES = {"hundred": 100, "dozen": 12}
+# A count fused with "we" ("我们仨" the three of us, "咱俩" the two of us): the count with its measure word.
+_ZH_FUSED_COUNT = re.compile("(我们|咱们|我們|咱們|他们|他們|咱)(仨|俩|倆)")
+_ZH_FUSED_VALUE = {"仨": "3个", "俩": "2个", "倆": "2个"}
 _EN_PAIR_WORDS = {"a couple of": "2", "a pair of": "2", "dual": "2", "quad": "4", "a dozen": "12", "a single": "1"}
 _EN_WORD = "|".join([*_EN_UNITS, *_EN_TENS, *_EN_SCALES])
 _EN_RUN = re.compile(rf"\b(?:{_EN_WORD})(?:[\s-]+(?:and[\s-]+)?(?:{_EN_WORD}))*\b")
@@ -170,6 +173,7 @@ def normalize(text: str) -> str:
     """
     text = text.translate(_PUNCT).translate(_VARIANTS)
     text = unicodedata.normalize("NFKC", text).lower()
+    text = _ZH_FUSED_COUNT.sub(lambda m: m.group(1) + _ZH_FUSED_VALUE[m.group(2)], text)
     text = _PERCENT_ZH.sub(lambda m: f"{zh_numeral_value(m.group(1)) or m.group(1)}%", text)
     text = _ZH_TENS_FEW.sub(lambda m: f"{(zh_numeral_value(m.group(1)) or 1) * 10 + 5}", text)
     text = _ZH_NUMERAL_RUN.sub(_zh_run, text)

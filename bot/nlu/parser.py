@@ -34,11 +34,13 @@ from bot.nlu.lexicon import (
     NUM,
     OVERNIGHT,
     OVERNIGHT_WINDOW_HOURS,
+    OWNED_FALLS_SHORT,
     RELATIVE_BUDGET,
     RELATIVE_BUDGET_PERCENT,
     RELATIVE_PERCENT,
     RELATIVE_USERS,
 )
+from bot.nlu.model_choice import MODEL_OPTION, read_model_choice
 from bot.nlu.models import apply_model_readings, unknown_model_name
 from bot.nlu.normalize import normalize
 from bot.nlu.validate import Problem, SlotValues, check_fact
@@ -57,7 +59,7 @@ _NO = re.compile(r"^(?:no|nope|n|false|none|不|否|没有|沒有|不会|不會|
 _OPTION_SLOTS = ("quantization",)
 _SERVER_WORD = re.compile(r"\b(?:box|node|server|system|machine)\b|服务器|伺服器|服務器|机器|機器|整机|整機")
 _BOOLEAN_SLOTS = ("dynamic_shapes", "accuracy_critical", "mixed_training")
-_LOAD_SLOTS = ("requests_per_s", "requests_per_day", "tokens_per_day")
+_LOAD_SLOTS = ("requests_per_s", "requests_per_day", "tokens_per_day", "tokens_per_s_total")
 _MEANINGFUL = re.compile(r"[a-z0-9\u4e00-\u9fff]")
 _INVISIBLE = ("Cc", "Cf")  # control and format characters: nothing the user can see
 
@@ -209,7 +211,17 @@ def parse_message(
     by_slot: dict[str, list[Fact]] = {}
     for fact in readings:
         by_slot.setdefault(fact.slot, []).append(fact)
-    named = _migration_target(text, normalized, by_slot, named, find_model)
+    if (choice := read_model_choice(normalized, by_slot.get("model_params_b", []), find_model)) is not None:
+        # "32B or 70B?": both sized side by side; the reading keeps the one the reply is for
+        result.options[MODEL_OPTION] = choice.options
+        named = choice.chosen.named
+        if named is not None:
+            by_slot.pop("model_params_b", None)
+        else:
+            by_slot["model_params_b"] = [Fact("model_params_b", choice.chosen.size_b, choice.chosen.fact.start,
+                                              choice.chosen.fact.end, keyed=True)]
+    else:
+        named = _migration_target(text, normalized, by_slot, named, find_model)
     _options(normalized, by_slot, result)
     sizes = by_slot.get("model_params_b", [])
     if named and len(sizes) > 1:  # "our 13B fine-tune of Llama 3 8B": the 8B is part of the name
@@ -263,6 +275,8 @@ def parse_message(
             devices.named = [{**d, "count": result.gpu_count} if d["hardware_id"] == box and d["count"] == 1 else d
                              for d in devices.named]
         _device_facts(found, devices)
+        if devices.owned and OWNED_FALLS_SHORT.search(normalized):
+            found["owned_falls_short"] = True
         # "-2 h100s", owned, asked about or compared: asked about, never read as two.
         negative = [*devices.negative, *(h.count for h in result.hardware if h.count is not None and h.count < 0)]
         result.problems += [Problem("device_count", count, low=1, high=MAX_DEVICES) for count in dict.fromkeys(negative)]
@@ -359,7 +373,7 @@ def _per_person_rates(found: SlotValues) -> None:
     """"200 analysts, each fires off ~10 queries an hour", "客服 120 人，每人每分钟发 2 条消息": the rate times the
     people who send it; those people are a head count (how many are in flight is Little's law's, from the
     rate), so a concurrency read from the same count is dropped. With no count of people it is no fact."""
-    for slot in ("requests_per_s", "requests_per_day"):
+    for slot in ("requests_per_s", "requests_per_day", "tokens_per_s_total"):
         rate = found.pop(f"{slot}_per_person", None)
         people = found.get("total_users", found.get("concurrent_users"))
         if not isinstance(rate, int | float) or not isinstance(people, int | float) or slot in found:

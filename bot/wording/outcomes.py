@@ -225,7 +225,7 @@ def _assumed(slots: Mapping[str, Any], rec: Recommendation, converted: bool, lan
 
 
 # Slots the load conversion's sentence states itself ("9,000 requests/hour ≈ 2.5/s × …").
-_CONVERTED_SLOTS = ("requests_per_s", "requests_per_day", "peak_factor", "tokens_per_day")
+_CONVERTED_SLOTS = ("requests_per_s", "requests_per_day", "peak_factor", "tokens_per_day", "tokens_per_s_total")
 
 
 def _understood(turn: TurnReading, lang: str, names: Mapping[str, str] | None = None) -> str:

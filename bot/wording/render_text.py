@@ -93,6 +93,7 @@ _FACT_FORMATS: dict[str, tuple[str, str, str]] = {
     "requests_per_day": ("{v:,.0f} requests a day", "每天 {v:,.0f} 个请求", "每天 {v:,.0f} 個請求"),
     "peak_factor": ("peak {v:g}× the average", "高峰为平均的 {v:g} 倍", "尖峰為平均的 {v:g} 倍"),
     "tokens_per_day": ("{v:,.0f} tokens a day", "每天 {v:,.0f} token", "每天 {v:,.0f} token"),
+    "tokens_per_s_total": ("{v:,.0f} tokens/s over all users", "所有用户合计每秒 {v:,.0f} token", "所有使用者合計每秒 {v:,.0f} token"),
     "api_spend_usd_per_month": ("API spend ${v:,.0f}/month (not a capex budget)", "API 花费每月 ${v:,.0f}（不是硬件预算）",
                                 "API 花費每月 ${v:,.0f}（不是硬體預算）"),
     "api_model": ("on {v}", "使用 {v}", "使用 {v}"),
@@ -154,6 +155,9 @@ _FLAGS: dict[str, dict[Any, tuple[str, str, str]]] = {"users_across_time_zones":
                                 False: ("not accuracy-critical", "准确率非关键", "準確率非關鍵")},
           "air_gapped": {True: ("air-gapped (no cloud, no hosted API)", "内网隔离（不用云、不用托管 API）", "內網隔離（不用雲端、不用託管 API）"),
                          False: ("cloud allowed", "可以用云", "可以用雲端")},
+          "owned_falls_short": {True: ("your hardware is slow at this load (as you see it)", "你的硬件在这个负载下已经不够快（你的观察）",
+                                       "你的硬體在這個負載下已經不夠快（你的觀察）"),
+                                False: ("your hardware copes today", "你的硬件目前够用", "你的硬體目前夠用")},
           "mixed_training": {True: ("training on the same hardware", "同一硬件也做训练", "同一硬體也做訓練"),
                              False: ("inference only", "只做推理", "只做推論")},
           "space_limited": {True: ("rack space limited", "机柜空间有限", "機櫃空間有限"),
@@ -189,6 +193,7 @@ _SLOT_NAMES = {
     "requests_per_s": ("arrival rate (requests/s)", "请求速率（每秒请求数）", "請求速率（每秒請求數）"),
     "requests_per_day": ("requests per day", "每天请求数", "每天請求數"),
     "tokens_per_day": ("tokens per day", "每天 token 数", "每天 token 數"),
+    "tokens_per_s_total": ("tokens per second over all users", "合计每秒 token 数", "合計每秒 token 數"),
     "api_spend_usd_per_month": ("monthly API spend (USD)", "每月 API 花费（美元）", "每月 API 花費（美元）"),
     "base_concurrent_users": ("usual concurrent users", "平时并发人数", "平時同時使用人數"),
     "lora_adapters": ("LoRA adapters", "LoRA 适配器数", "LoRA 配接器數"),
@@ -219,6 +224,7 @@ _SLOT_NAMES = {
     "api_spend_currency": ("API spend currency", "API 花费币种", "API 花費幣種"),
     "power_budget_scope": ("power budget applies to", "功耗上限范围", "功耗上限範圍"),
     "air_gapped": ("network", "网络隔离", "網路隔離"),
+    "owned_falls_short": ("your hardware today", "现有硬件现状", "現有硬體現況"),
     "weight_bits_only": ("weight format", "权重格式", "權重格式"),
 }
 
@@ -257,8 +263,9 @@ def fact_phrase(slot: str, value: Any, lang: str, names: Mapping[str, str] | Non
 _FACT_ORDER = ("model_id", "model_params_b", "quantization", "deployment_scale", "concurrent_users", "total_users", "prompt_tokens",
                "output_tokens", "context_length", "ttft_target_ms", "tokens_per_s_target", "arrival_pattern",
                "base_concurrent_users", "requests_per_s", "requests_per_day", "peak_factor", "tokens_per_day",
+               "tokens_per_s_total",
                "api_spend_usd_per_month", "api_model", "power_budget_w", "power_budget_scope", "racks", "budget_usd",
-               "lora_adapters", "air_gapped", "model_stability", "models_served", "dynamic_shapes",
+               "lora_adapters", "air_gapped", "owned_falls_short", "model_stability", "models_served", "dynamic_shapes",
                "accuracy_critical", "mixed_training", "space_limited", "existing_hardware", "existing_hardware_ids", "hours_per_day", "days_per_week",
                "utilization",
                "electricity_usd_per_kwh", "amortization_years", "active_params_b", "owned_devices", "named_devices",
@@ -370,8 +377,10 @@ def answer_lines(rec: Recommendation, lang: str = "en") -> list[str]:
     # "We have six L40S — enough?" owns and asks about the same six: the owned verdict answers it (once,
     # with one count: the named sizing adds its N+1 spare, the top-up does not).
     owned = {(a.hardware_id, a.owned_count) for a in rec.owned}
-    lines = [word(a.text, lang) for a in rec.owned] + [word(a.text, lang) for a in rec.named
-                                                      if (a.hardware_id, a.asked_count) not in owned]
+    # Said slow at this load yet estimated to meet the targets: the estimate never overrules what they see.
+    lines = [word(a.text, lang) + (t("answer.owned.disputed", lang, hardware=f"{a.owned_count} × {a.hardware_name}")
+                                   if a.disputed else "") for a in rec.owned]
+    lines += [word(a.text, lang) for a in rec.named if (a.hardware_id, a.asked_count) not in owned]
     if rec.batch is not None:
         lines.append(word(rec.batch.text, lang))
     return [line for line in lines if line]

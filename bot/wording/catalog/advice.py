@@ -45,6 +45,14 @@ _ASSUME: dict[str, tuple[str, str, str]] = {
         "每小時 {per_hour:,.0f} 個請求 ≈ 每秒 {rps:.3g} 個 × 每個約 {hold:.1f} 秒（首 token {ttft:g} 秒 + {output} token，"
         "每秒 {tps:g} token）≈ {streams:,} 路並行（利特爾法則）；按 {streams:,} 路估算",
     ),
+    "assume.load.token_rate": (
+        "{per_hour:,.0f} tokens/hour ÷ {per_request:,} tokens a request ({prompt:,} in + {output:,} out) ≈ {rps:.3g} requests/s × "
+        "~{hold:.1f} s each ≈ {streams:,} concurrent streams (Little's law); sized for {streams:,}",
+        "每小时 {per_hour:,.0f} token ÷ 每个请求 {per_request:,} token（输入 {prompt:,} + 输出 {output:,}）≈ 每秒 {rps:.3g} 个请求 × "
+        "每个约 {hold:.1f} 秒 ≈ {streams:,} 路并发（利特尔法则）；按 {streams:,} 路估算",
+        "每小時 {per_hour:,.0f} token ÷ 每個請求 {per_request:,} token（輸入 {prompt:,} + 輸出 {output:,}）≈ 每秒 {rps:.3g} 個請求 × "
+        "每個約 {hold:.1f} 秒 ≈ {streams:,} 路並行（利特爾法則）；按 {streams:,} 路估算",
+    ),
     "assume.load.daily": (
         "{per_day:,.0f} requests a day over {hours:g} running hours{peak} ≈ {rps:.3g}/s × ~{hold:.1f} s each ≈ {streams:,} "
         "concurrent streams (Little's law); say the peak hour's count to size for it",

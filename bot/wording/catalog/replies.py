@@ -48,6 +48,30 @@ TEMPLATES: dict[str, tuple[str, str, str]] = {
         "→ {value}：沒有選項滿足全部目標；它最接近（每位使用者速度最高）。以下推薦按 {value}。",
     ),
     "weighed.slot.quantization": ("quantization", "量化格式", "量化格式"),
+    "weighed.slot.model": ("model", "模型", "模型"),
+    "answer.owned.disputed": (
+        " You say your {hardware} are already slow at this load, and this estimate disagrees: something it does not "
+        "see is holding them back (serving engine and batching settings, longer prompts or answers than assumed, a "
+        "wider weight format, other jobs on the cards). Measure tokens/s per user and first-token time at peak "
+        "before buying; if they are what you see, size with those figures (say them).",
+        "你说 {hardware} 在这个负载下已经很慢，而这个估算认为够用，两者不一致：可能有估算看不到的因素在拖慢"
+        "（推理引擎和批处理配置、提示或回答比假设的长、权重格式更宽、卡上还跑着别的任务）。购买前先在高峰实测每用户"
+        "每秒 token 数和首 token 时间；如果实测就是你看到的那样，请把实测数字告诉我再估算。",
+        "你說 {hardware} 在這個負載下已經很慢，而這個估算認為夠用，兩者不一致：可能有估算看不到的因素在拖慢"
+        "（推論引擎和批次設定、提示或回答比假設的長、權重格式更寬、卡上還跑著別的工作）。購買前先在尖峰實測每位使用者"
+        "每秒 token 數和首 token 時間；如果實測就是你看到的那樣，請把實測數字告訴我再估算。",
+    ),
+    "weighed.chosen.target": (
+        "→ {value}: the model you are moving to. The recommendation below is for {value}.",
+        "→ {value}：你要换成的模型。以下推荐按 {value}。",
+        "→ {value}：你要換成的模型。以下推薦按 {value}。",
+    ),
+    "weighed.chosen.largest": (
+        "→ {value}: which model is good enough is your call, not the hardware's; the recommendation below is for the larger, "
+        "{value}, whose hardware serves either.",
+        "→ {value}：哪个模型够用由你决定，硬件替你定不了；以下推荐按较大的 {value}，它的硬件两个都能跑。",
+        "→ {value}：哪個模型夠用由你決定，硬體替你定不了；以下推薦按較大的 {value}，它的硬體兩個都能跑。",
+    ),
     "q.model_params_b.named": (
         "How big is {name}? It is not in the model catalog, and a guessed size would size another model: "
         "say its parameters (e.g. \"671B total, 37B active\" for a mixture of experts, or \"70B\")",

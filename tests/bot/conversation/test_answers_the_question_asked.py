@@ -70,7 +70,8 @@ def test_a_problem_turn_keeps_its_other_facts_and_just_recommend_uses_them(engin
 
 
 def test_a_conflict_keeps_the_other_facts(engine):
-    first = engine.handle("kc", "7B or 13B model, 40 concurrent users, budget $30k")
+    # two sizes said as facts, not joined as a choice ("7B or 13B?" is weighed side by side instead)
+    first = engine.handle("kc", "model is 7B, 40 concurrent users, budget $30k, the model is 13B")
     assert first.slots == {"concurrent_users": 40, "budget_usd": 30_000}
     assert "7B" in first.text and "13B" in first.text  # asks which size
 

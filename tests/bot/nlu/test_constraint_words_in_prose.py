@@ -33,7 +33,8 @@ def test_a_model_replaced_as_releases_come_changes_often(text: str) -> None:
     assert parse_message(text).facts.get("model_stability") == "frequent_changes"
 
 
-@pytest.mark.parametrize("text", ["这是给审计用的，精度非常重要", "對準確度的要求很高", "答案错了就会出大问题", "精度要求很嚴格"])
+@pytest.mark.parametrize("text", ["这是给审计用的，精度非常重要", "對準確度的要求很高", "答案错了就会出大问题", "精度要求很嚴格",
+                                  "legal doesn't want any careless quantization", "nothing quantized carelessly, please"])
 def test_accuracy_said_to_matter_is_accuracy_critical(text: str) -> None:
     assert parse_message(text).facts.get("accuracy_critical") is True
 

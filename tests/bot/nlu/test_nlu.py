@@ -241,9 +241,15 @@ def test_corrections(text, slot, value):
 
 
 def test_two_values_without_a_correction_are_a_conflict():
-    result = parse_message("a 7B or 13B model")
+    result = parse_message("our model is 7B. the model is 13B")
     assert "model_params_b" not in result.facts
     assert result.problems[0].reason == "conflict" and result.problems[0].value == [7, 13]
+
+
+def test_two_sizes_joined_as_a_choice_are_options_not_a_conflict():
+    result = parse_message("a 7B or 13B model")  # the question inside the question: each is sized
+    assert [o["model_params_b"] for o in result.options["model"]] == [7, 13]
+    assert not result.problems
 
 
 @pytest.mark.parametrize(("text", "slot"), [

@@ -58,9 +58,10 @@ def test_native_weight_formats(text, quant):
     assert parse_message(text).facts["quantization"] == quant
 
 
-def test_two_different_sizes_without_an_active_word_are_still_a_conflict():
-    parsed = parse_message("either a 70B or a 8B model")
-    assert [p for p in parsed.problems if p.slot == "model_params_b"]
+def test_two_different_sizes_without_an_active_word_are_two_models_not_total_and_active():
+    parsed = parse_message("either a 70B or a 8B model")  # a choice to weigh side by side (no MoE reading)
+    assert [o["model_params_b"] for o in parsed.options["model"]] == [70, 8]
+    assert "active_params_b" not in parsed.facts
 
 
 def test_a_size_far_from_the_named_model_is_not_that_model(lookup):
