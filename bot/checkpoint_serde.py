@@ -14,12 +14,12 @@ whose set fields are the stated ones) come back as stated, not with every defaul
 
 from __future__ import annotations
 
-import threading
 from typing import Any
 
 from langgraph.checkpoint.serde.jsonplus import JsonPlusSerializer
 from pydantic import BaseModel, ValidationError
 
+from bot.identity_cache import IdentityCache
 from bot.state import STATE_MODELS
 
 TAG = "__siliconsult_model__"
@@ -31,25 +31,15 @@ def strict_serializer() -> JsonPlusSerializer:
     return JsonPlusSerializer(allowed_msgpack_modules=None)
 
 
-# The last models written, by identity: a turn writes its state once per step of the graph, the same
-# recommendation (a tree of findings) each time. The model itself is held, so an id is never reused while
-# its entry stands; models are never changed in place (the code copies them).
-_WRITTEN: dict[int, tuple[BaseModel, dict[str, Any]]] = {}
-_WRITTEN_MAX = 32
-_WRITTEN_LOCK = threading.Lock()
+# A turn saves its state once per graph step: the same recommendation (a tree of findings) each time.
+_WRITTEN: IdentityCache[BaseModel, dict[str, Any]] = IdentityCache(32)
 
 
 def encode(value: Any) -> Any:
     """`value` with every allow-listed model replaced by its tagged JSON object."""
     if isinstance(value, BaseModel) and ALLOWED.get(type(value).__name__) is type(value):
-        if (hit := _WRITTEN.get(id(value))) is not None and hit[0] is value:
-            return hit[1]
-        tagged = {TAG: type(value).__name__, "data": value.model_dump(mode="json", exclude_unset=True)}
-        with _WRITTEN_LOCK:  # Slack's worker threads save at once
-            if len(_WRITTEN) >= _WRITTEN_MAX:
-                del _WRITTEN[next(iter(_WRITTEN))]  # the oldest (insertion order)
-            _WRITTEN[id(value)] = (value, tagged)
-        return tagged
+        return _WRITTEN.get(value, lambda: {TAG: type(value).__name__,
+                                             "data": value.model_dump(mode="json", exclude_unset=True)})
     if isinstance(value, dict):
         return {k: encode(v) for k, v in value.items()}
     if isinstance(value, list):

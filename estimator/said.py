@@ -26,7 +26,7 @@ True
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections.abc import Iterable
 from typing import Annotated, Any
 
 from pydantic import GetCoreSchemaHandler, WithJsonSchema
@@ -145,9 +145,6 @@ def joined(parts: Iterable[Said | str], sep: str = "sep") -> Said:
     return said(JOIN, parts=list(parts), sep=sep)
 
 
-Wording = Callable[[Said], str]
-
-
 class Worded(str):
     """A finding once worded (by `bot.wording.worded`): the sentence, which keeps the key it was worded from,
     so a surface can place it by case (`origin_of`) without reading it."""
@@ -172,4 +169,4 @@ def origin_of(text: Said | str) -> str | None:
 Text = Annotated[Said | str, WithJsonSchema({"type": "string", "description": "a sentence in the reply's language"})]
 EMPTY = literal("")
 
-__all__ = ["CAT", "EMPTY", "JOIN", "LITERAL", "Said", "Text", "Worded", "Wording", "origin_of", "cat", "joined", "literal", "said"]
+__all__ = ["CAT", "EMPTY", "JOIN", "LITERAL", "Said", "Text", "Worded", "origin_of", "cat", "joined", "literal", "said"]

@@ -63,11 +63,6 @@ def t(key: str, lang: str, **fields: Any) -> str:
     return agree_plurals(text.format(**fields)) if fields else text
 
 
-def join(parts: Iterable[str], lang: str = "en", sep: str = "sep") -> str:
-    """Clauses joined with the language's separator (`sep` is a separator key: "sep" or "list_sep")."""
-    return msg(sep, lang).join(parts)
-
-
 def placeholders(template: str) -> set[str]:
     """The placeholder names of one template (for the catalog's consistency test)."""
     return {name for _, name, _, _ in Formatter().parse(template) if name}
@@ -119,4 +114,4 @@ def normalize(lang: str | None) -> Language:
     return "en"
 
 
-__all__ = ["LANGUAGES", "MESSAGES", "Language", "agree_plurals", "join", "msg", "normalize", "placeholders", "word", "words", "lang_index", "t"]
+__all__ = ["LANGUAGES", "MESSAGES", "Language", "agree_plurals", "msg", "normalize", "placeholders", "word", "words", "lang_index", "t"]

@@ -2,23 +2,19 @@
 
 from __future__ import annotations
 
-import threading
 from typing import Any, TypeVar, get_args
 
 from pydantic import BaseModel
 
+from bot.identity_cache import IdentityCache
 from bot.wording.sentences import word
 from estimator.errors import SiliconsultError
 from estimator.said import LITERAL, Said, Worded
 
 _M = TypeVar("_M", bound=BaseModel)
 
-# The last few models worded, by identity: a turn words its recommendation where the reply is written and
-# again where the engine returns it, the same object both times. The model itself is held, so an id is
-# never reused while its entry stands; models are never changed in place (the core copies them).
-_RECENT: dict[tuple[int, str], tuple[BaseModel, BaseModel]] = {}
-_RECENT_MAX = 16
-_RECENT_LOCK = threading.Lock()
+# A turn words its recommendation where the reply is written and again where the engine returns it.
+_RECENT: IdentityCache[BaseModel, BaseModel] = IdentityCache(16)
 
 
 def worded(model: _M, lang: str = "en") -> _M:
@@ -32,15 +28,7 @@ def worded(model: _M, lang: str = "en") -> _M:
     >>> worded(risk, "zh-Hans").why
     '峰值功耗约 1,500 W，超出 1,000 W 的预算。'
     """
-    key = (id(model), lang)
-    if (hit := _RECENT.get(key)) is not None and hit[0] is model:
-        return hit[1]  # type: ignore[return-value]  # stored under this very model
-    result = _worded_copy(model, lang)
-    with _RECENT_LOCK:  # Slack's worker threads word at once
-        if len(_RECENT) >= _RECENT_MAX:
-            del _RECENT[next(iter(_RECENT))]  # the oldest (insertion order)
-        _RECENT[key] = (model, result)
-    return result
+    return _RECENT.get(model, lambda: _worded_copy(model, lang), lang)  # type: ignore[return-value]
 
 
 def _worded_copy(model: _M, lang: str) -> _M:
