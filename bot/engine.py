@@ -80,8 +80,11 @@ class Engine:
                                     thread_id)
                         return self._reply(done, last)
                 before = self._graph.get_state(self._config(thread_id)) if keep is not None else None
+                # Saved once, as the turn ends: its steps' states are transient (the answering node commits the
+                # facts, and a failing node's step is saved with the last good one on the way out), so writing
+                # each step's (a full copy of the state, recommendation included) only cost time.
                 result = self._graph.invoke({"message": text, "turn_key": turn_key}, self._config(thread_id),
-                                            durability="sync")
+                                            durability="exit")
                 if before is not None and keep is not None and not keep():
                     self._put_back(thread_id, before)
                 keep_latest_checkpoint(self._graph.checkpointer, thread_id)

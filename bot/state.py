@@ -1,4 +1,4 @@
-"""The conversation's graph state: typed models, stored by the checkpointer after every step.
+"""The conversation's graph state: typed models, stored by the checkpointer as each turn ends.
 
 One thread = one state. Each user message is one graph invocation whose input is `{"message": text}`;
 everything else persists between messages. `turn`, `computed`, `outcome` and `reply` are rewritten

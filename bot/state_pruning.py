@@ -1,7 +1,7 @@
 """Keep a thread's stored conversation to its latest checkpoint.
 
-The graph writes a checkpoint after every step, each a full copy of the state (facts, the
-recommendation with every option): ~200 KB more per turn, without bound. Nothing reads the history
+The engine writes a checkpoint as each turn ends, a full copy of the state (facts, the recommendation with
+every option): ~25-50 KB more per turn, without bound. Nothing reads the history
 (no replay or time travel: a turn starts from the latest checkpoint), so after each turn the thread keeps
 only its latest checkpoint and that checkpoint's pending writes; storage per thread stays flat.
 

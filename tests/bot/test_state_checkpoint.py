@@ -5,6 +5,7 @@ a turn that needs numbers calls the estimator once.
 
 from __future__ import annotations
 
+import json
 import sqlite3
 from pathlib import Path
 
@@ -13,7 +14,7 @@ from langgraph.checkpoint.memory import InMemorySaver
 from langgraph.checkpoint.sqlite import SqliteSaver
 from pydantic import BaseModel
 
-from bot.checkpoint_serde import ALLOWED, TAG, StateSerializer, strict_serializer
+from bot.checkpoint_serde import ALLOWED, TAG, StateSerializer, encode, strict_serializer
 from bot.engine import Engine
 from bot.graph import build_graph
 from bot.nodes import Deps
@@ -94,6 +95,36 @@ def test_a_tagged_object_that_no_longer_validates_is_left_as_data():
     assert StateSerializer().loads_typed(inner.dumps_typed(stale)) == {"slots": {"concurrent_users": 0}}
 
 
+def test_a_model_is_stored_as_the_json_text_of_its_set_fields():
+    facts = facts_from({"model_params_b": 7, "concurrent_users": 20})
+    stored = encode({"slots": facts})["slots"]
+    assert set(stored) == {TAG, "json"} and stored[TAG] == "Workload"
+    assert json.loads(stored["json"]) == {"model_params_b": 7, "concurrent_users": 20}
+
+
+def test_a_recommendation_loaded_again_is_the_model_saved_and_a_changed_text_is_validated(catalog):
+    rec = recommend(Workload.model_validate({"model_params_b": 7, "concurrent_users": 20}), catalog)
+    serde = StateSerializer()
+    blob = serde.dumps_typed({"recommendation": rec})
+    first, second = serde.loads_typed(blob), serde.loads_typed(blob)
+    assert first["recommendation"] is rec and second["recommendation"] is rec  # validated never: it is the one saved
+    assert serde.dumps_typed(first) == blob  # saved unchanged: the same text
+    # Any other text (another process wrote it, or someone edited the store) is validated like any other.
+    text = encode({"recommendation": rec})["recommendation"]["json"]
+    edited = text.replace(f'"concurrent_users":{rec.workload["concurrent_users"]}', '"concurrent_users":21', 1)
+    assert edited != text
+    loaded = serde.loads_typed(strict_serializer().dumps_typed({"recommendation": {TAG: "Recommendation", "json": edited}}))
+    assert isinstance(loaded["recommendation"], Recommendation) and loaded["recommendation"].workload["concurrent_users"] == 21
+
+
+def test_a_json_text_that_no_longer_validates_is_left_as_data_and_another_class_stays_plain_data():
+    inner = strict_serializer()
+    stale = {"slots": {TAG: "Workload", "json": '{"concurrent_users": 0}'}}  # 0 users: the contract refuses it
+    assert StateSerializer().loads_typed(inner.dumps_typed(stale)) == {"slots": {"concurrent_users": 0}}
+    forged = {"lang": {TAG: "Settings", "json": '{"home": "/"}'}}
+    assert StateSerializer().loads_typed(inner.dumps_typed(forged)) == forged
+
+
 # --- a checkpoint written by the untyped state -----------------------------------------------------
 OLD_SLOTS = {"model_params_b": 7, "concurrent_users": 20, "quantization": "Q4_K_M", "ttft_target_ms": 1000,
              "prompt_tokens": 500, "output_tokens": 200}
@@ -144,6 +175,25 @@ def test_an_old_json_checkpoint_upgrades_on_load_and_the_conversation_goes_on(tm
     assert rerun.intent != "error" and rerun.recommendation is not None
     assert rerun.slots == {**OLD_SLOTS, "concurrent_users": 40}
     assert "20 concurrent users → 40 concurrent users" in rerun.changes
+
+
+class _CountingSaver(InMemorySaver):
+    def __init__(self) -> None:
+        super().__init__()
+        self.saves = 0
+
+    def put(self, *args, **kwargs):  # type: ignore[no-untyped-def]
+        self.saves += 1
+        return super().put(*args, **kwargs)
+
+
+def test_a_turn_saves_the_state_once_as_it_ends(catalog):
+    saver = _CountingSaver()
+    engine = Engine(build_graph(Deps(catalog=catalog, recommend=recommend), saver))
+    for message in ("A 7B model for 20 users, just recommend", "What are the risks?", "What if 40 concurrent users?"):
+        before = saver.saves
+        assert engine.handle("t", message).intent != "error"
+        assert saver.saves - before == 1  # not once per graph step: each save is a full copy of the state
 
 
 # --- one compute step ------------------------------------------------------------------------------
