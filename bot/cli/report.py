@@ -10,14 +10,16 @@ import datetime as dt
 import sys
 from enum import StrEnum
 from pathlib import Path
-from typing import Annotated
+from typing import TYPE_CHECKING, Annotated
 
 import typer
 
-from bot.report.data import ReportData
 from bot.settings import Settings
 from bot.state import StateJSON
 from estimator.catalog import Catalog
+
+if TYPE_CHECKING:  # the report package loads matplotlib (~0.7 s): only `siliconsult report` needs it
+    from bot.report.data import ReportData
 
 
 class ReportFormat(StrEnum):
