@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import os
+import shutil
+from pathlib import Path
 
 import pytest
 
@@ -31,3 +33,37 @@ def catalog():
     from knowledge.testing import memory_catalog
 
     return memory_catalog()
+
+
+@pytest.fixture(scope="session")
+def _built_store(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The knowledge store file the shipped data builds, built once per session."""
+    from knowledge.build import STORE_FILE
+    from knowledge.store import open_store
+
+    home = tmp_path_factory.mktemp("built-store")
+    open_store(home).close()
+    return home / STORE_FILE
+
+
+@pytest.fixture(autouse=True)
+def _store_built_once(request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatch, _built_store: Path) -> None:
+    """A home opened on the shipped data starts with the store file that data builds (copied, ~10 ms),
+    as if an earlier run had built it: building it costs ~0.5 s and some forty tests (the CLI, engines on
+    SQLite, reports) did it only to read the catalog. `open_store` itself still runs and checks the file's
+    data and schema versions. The knowledge tests, which test the build, build as they always did."""
+    if "knowledge" in request.node.path.relative_to(Path(__file__).parent).parts[:1]:
+        return
+    import knowledge.store
+    from knowledge.build import STORE_FILE
+    from knowledge.loader import default_data_dir
+
+    real_open_store = knowledge.store.open_store
+
+    def open_store(home: Path, data_dir: Path | None = None) -> knowledge.store.KnowledgeStore:
+        if (data_dir is None or Path(data_dir) == default_data_dir()) and not (Path(home) / STORE_FILE).exists():
+            Path(home).mkdir(parents=True, exist_ok=True)
+            shutil.copyfile(_built_store, Path(home) / STORE_FILE)
+        return real_open_store(home, data_dir)
+
+    monkeypatch.setattr(knowledge.store, "open_store", open_store)

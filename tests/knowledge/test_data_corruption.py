@@ -8,6 +8,7 @@ atomic (a bad file loads nothing), and a user sees one clear message, never a tr
 
 from __future__ import annotations
 
+import shutil
 import subprocess
 import sys
 import tempfile
@@ -41,9 +42,13 @@ def _assert_names_file(error: DataError, name: str) -> None:
 
 
 @pytest.fixture
-def served(tmp_path: Path) -> tuple[Path, Path, object, bytes]:
-    """A home with a good store open, the writable data dir it came from, and the store file's bytes."""
+def served(tmp_path: Path, _built_store: Path) -> tuple[Path, Path, object, bytes]:
+    """A home with a good store open, the writable data dir it came from, and the store file's bytes. The
+    store is the one the same data built earlier in the session (its data version is the files' hash), so
+    only the damaged data is built here: that build is what these tests are about."""
     home, data = tmp_path / "home", copy_data(tmp_path)
+    home.mkdir()
+    shutil.copyfile(_built_store, home / STORE_FILE)
     store = open_store(home, data)
     return home, data, store, (home / STORE_FILE).read_bytes()
 

@@ -12,15 +12,13 @@ import pytest
 from estimator.catalog import Catalog, Hardware
 from estimator.errors import DataError
 from knowledge import data_version, default_data_dir, open_store
-from knowledge.testing import memory_store
+from knowledge.testing import shared_memory_store
 from tests.support.knowledge_helpers import copy_data, replace_in_line
 
 
 @pytest.fixture(scope="module")
 def store():
-    shipped = memory_store()
-    yield shipped
-    shipped.close()
+    return shared_memory_store()  # read only: the process's one store over the shipped data
 
 
 def test_open_store_builds_the_file_under_home(tmp_path):

@@ -1,7 +1,7 @@
 """The engine over the real estimator and the shipped catalog, as the graph tests drive it.
 
 `tests/conftest.py` loads this module as a plugin, so every test module may ask for `deps` (built once
-per module; the catalog once per session) and `engine` (fresh per test, in-memory checkpointer); a
+per module over the session's one store and catalog) and `engine` (fresh per test, in-memory checkpointer); a
 module that defines its own fixture of either name keeps its own. `talk` (import it) sends messages in
 order on one thread.
 """
@@ -23,10 +23,10 @@ from estimator.catalog import Catalog
 
 @pytest.fixture(scope="module")
 def deps(catalog: Catalog) -> Deps:
-    from knowledge.testing import memory_store
+    from knowledge.testing import shared_memory_store
 
     return Deps(catalog=catalog, recommend=recommend, fill_defaults=fill_defaults,
-                find_model=store_model_lookup(memory_store()))
+                find_model=store_model_lookup(shared_memory_store()))
 
 
 @pytest.fixture

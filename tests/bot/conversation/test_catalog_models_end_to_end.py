@@ -11,14 +11,14 @@ from bot.nlu import parse_message
 from bot.wiring import store_model_lookup
 from estimator.advice.recommend import recommend
 from estimator.workload import Workload
-from knowledge.testing import memory_catalog, memory_store
+from knowledge.testing import memory_catalog, shared_memory_store
 
 MODELS = memory_catalog().models
 
 
 @pytest.fixture(scope="module")
 def find_model():
-    return store_model_lookup(memory_store())
+    return store_model_lookup(shared_memory_store())
 
 
 @pytest.mark.parametrize("model", MODELS, ids=[m.id for m in MODELS])

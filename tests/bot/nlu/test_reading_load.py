@@ -31,9 +31,9 @@ def _cases(name: str) -> list[dict[str, Any]]:
 
 @pytest.fixture(scope="module")
 def find_model():
-    from knowledge.testing import memory_store
+    from knowledge.testing import shared_memory_store
 
-    return store_model_lookup(memory_store())
+    return store_model_lookup(shared_memory_store())
 
 
 def _close(got: Any, want: Any) -> bool:

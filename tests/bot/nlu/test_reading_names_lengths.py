@@ -33,9 +33,9 @@ def _cases(name: str) -> list[dict[str, Any]]:
 
 @pytest.fixture(scope="module")
 def read(catalog):
-    from knowledge.testing import memory_store
+    from knowledge.testing import shared_memory_store
 
-    lookup = store_model_lookup(memory_store(), catalog)
+    lookup = store_model_lookup(shared_memory_store(), catalog)
     matcher = HardwareMatcher(catalog.hardware)
     return lambda text: parse_message(text, find_model=lookup, hardware=matcher)
 
