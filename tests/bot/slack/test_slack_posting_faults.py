@@ -35,10 +35,16 @@ class Running:
     def send(self, event: dict) -> None:
         assert post_event(self.url, SECRET, event_envelope(event))[0] == 200
 
-    def settled(self, thread_ts: str, count: int, quiet_s: float = 1.5) -> list[RecordedRequest]:
-        """The accepted posts in the thread, after `count` arrived and nothing more came for `quiet_s`."""
+    def settled(self, thread_ts: str, count: int, quiet_s: float = 0.3) -> list[RecordedRequest]:
+        """The accepted posts in the thread, after `count` arrived and every delivery's turn is over (the
+        inbox marks a turn finished only after its last post, so a second copy would come before that),
+        then nothing more for `quiet_s`."""
         self.fake.wait_for("chat.postMessage", count, timeout=60,
                            where=lambda r: r.ok and r.body.get("thread_ts") == thread_ts)
+        deadline = time.monotonic() + 60
+        while self.inbox.unfinished() and time.monotonic() < deadline:
+            time.sleep(0.02)
+        assert not self.inbox.unfinished(), "a turn is still running a minute after its reply"
         time.sleep(quiet_s)
         return self.fake.replies(thread_ts)
 
@@ -120,7 +126,7 @@ def two_turns(running: Running, channel: str) -> dict:
     for text in ("first", "second"):
         event = mention(text, channel=channel)
         running.send(event)
-        running.settled(event["ts"], 1, quiet_s=0.2)
+        running.settled(event["ts"], 1, quiet_s=0.1)
     return event
 
 
