@@ -23,6 +23,7 @@ from pydantic import BaseModel
 
 from bot import api
 from bot.wording.sentences import Language
+from bot.wording.worded import error_text
 from estimator.catalog import Catalog, Hardware, HardwareKind, ModelArch
 from estimator.errors import ConfigError, InvalidRequest, SiliconsultError, UnknownHardware
 from estimator.schemas import Estimate, EstimateRequest, Option, Recommendation, Risk, TcoResult
@@ -57,7 +58,7 @@ def tool_errors(fn: Callable[P, R]) -> Callable[P, R]:
         try:
             return fn(*args, **kwargs)
         except SiliconsultError as exc:
-            raise ToolError(exc.user_message) from exc
+            raise ToolError(error_text(exc)) from exc
 
     return call
 

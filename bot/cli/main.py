@@ -11,6 +11,7 @@ import sys
 import typer
 
 from bot.version import package_version
+from bot.wording.worded import error_text
 from estimator.errors import ConfigError, InvalidRequest, SiliconsultError
 
 app = typer.Typer(
@@ -63,10 +64,10 @@ def main(argv: list[str] | None = None) -> None:
     try:
         app(args=argv, standalone_mode=True)
     except (ConfigError, InvalidRequest) as exc:  # usage errors: a bad flag, value or setting exits 2, as click's own
-        print(f"error: {exc.user_message}", file=sys.stderr)
+        print(f"error: {error_text(exc)}", file=sys.stderr)
         sys.exit(2)
     except SiliconsultError as exc:
-        print(f"error: {exc.user_message}", file=sys.stderr)
+        print(f"error: {error_text(exc)}", file=sys.stderr)
         sys.exit(1)
     except KeyboardInterrupt:
         sys.exit(130)
