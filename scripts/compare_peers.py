@@ -35,9 +35,9 @@ from typing import NamedTuple
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from estimator.calibration_fit import leave_one_device_out, leave_one_source_out, usable_rows
 from estimator.catalog import Benchmark, Catalog, Hardware, ModelArch
-from estimator.memory import resolve_architecture
+from estimator.fitting.calibration_fit import leave_one_device_out, leave_one_source_out, usable_rows
+from estimator.physics.memory import resolve_architecture
 from evals import moe_accuracy
 from evals.estimator_accuracy import NAIVE_DEFAULT_CONCURRENCY, error_factor, naive_prediction
 from knowledge.testing import memory_catalog

@@ -38,9 +38,9 @@ import math
 
 import pytest
 
-from estimator.candidates import Candidate
-from estimator.recommend import default_throughput
-from estimator.sizing import Sizer
+from estimator.advice.candidates import Candidate
+from estimator.advice.recommend import default_throughput
+from estimator.advice.sizing import Sizer
 from estimator.workload import NamedDevice, Workload
 from tests.support.worded import fill_defaults, recommend
 
