@@ -14,7 +14,7 @@ The model (see `roofline.py`, `batching.py`) has seven factors per key (and two 
 | `scheduler_ms_per_stream` s | host work per running stream per decode step, serial with the device (ms) | batched rows of releases that schedule between steps |
 | `overlapped_host_ms_per_stream` s_o | the same host work where the engine overlaps it with the device (ms) | batched rows of releases that overlap |
 | `expert_prefill_efficiency` η_e | share of the dense rate a serving engine's routed experts reach, in prompt chunks and decode tokens alike (one figure, "*") | MoE serving rows (`moe_fit`) |
-| `attention_dp_layer_ms` f_dp | fixed ms per layer per decode step of an attention-DP + expert-parallel MoE step (per engine) | MoE serving rows (`moe_fit`) |
+| `moe_layer_ms` f_moe | ms per layer per decode step of an MoE spread over several devices (continuous engines, any layout), every expert reached | MoE serving rows (`moe_fit`) |
 | `decode_kquant_flops_per_weight` c_k | ALU work per GGUF k-quant weight read in decode (FLOP-equivalents) | `tg` rows of both kinds of format |
 
 `scripts/fit_calibration.py` fits them (`estimator.fitting.calibration_fit.fit_calibration`) and records
@@ -117,9 +117,9 @@ class Factors:
     decode_kquant_flops_per_weight: float = 0.0
     # Share of the dense prefill rate routed-expert layers reach (continuous-batching engines; else 1).
     expert_efficiency: float = 1.0
-    # Fixed ms per layer per decode step of an engine that serves MoE models attention-data-parallel with
-    # expert parallelism over a tensor-parallel group (`resolve.ATTENTION_DP_BACKENDS`; else 0).
-    attention_dp_layer_ms: float = 0.0
+    # Ms per layer per decode step of a mixture of experts spread over several devices, at every expert
+    # reached (continuous-batching engines; else 0): `parallel_plans._step_terms`.
+    moe_layer_ms: float = 0.0
     # Share of a listed vector-ALU rate (GPUs without matrix units: `DeviceSpec.vector_alu_rate`) prompt
     # matmuls reach; the kind's prior η_pp when no such device was measured.
     alu_compute_efficiency: float = PRIORS["soc"]["pp"]
@@ -224,10 +224,12 @@ def resolve_factors(calibration: CalibrationParams, backend: str, kind: str) -> 
     # tile fill alone (`resolve._prefill_split_b`), fitted with its prefill rows.
     expert = calibration.expert_prefill_efficiency.get(key, calibration.expert_prefill_efficiency.get(POOLED, 1.0)) \
         if is_continuous(backend) else 1.0
-    # Attention-DP + expert-parallel steps (`moe_fit.fit_attention_dp_step`): keyed by the engine.
-    attention_dp = calibration.attention_dp_layer_ms.get(backend, 0.0)
+    # A mixture of experts spread over several devices synchronizes them at every layer (`moe_fit`): one
+    # figure for every continuous-batching engine and layout, like the expert efficiency beside it.
+    moe_layer = calibration.moe_layer_ms.get(key, calibration.moe_layer_ms.get(POOLED, 0.0)) \
+        if is_continuous(backend) else 0.0
     return Factors(key, bw, overhead, pp, kappa, batched, quantized, scheduler, calibrated, error, source, kappa_source,
-                   kquant, expert, attention_dp, alu, overlapped, overhead_own)
+                   kquant, expert, moe_layer, alu, overlapped, overhead_own)
 
 
 __all__ = [
