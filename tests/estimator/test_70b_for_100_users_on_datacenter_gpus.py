@@ -26,8 +26,9 @@ read from the catalog in the test, so the bounds follow the sheet, not the produ
   Poisson 99th percentile: mean 100 × 0.25 × 0.15 = 3.75 → 9 streams (P(X ≤ 8) = 0.989, P(X ≤ 9) = 0.996).
   Memory: 70.6 + 9 × 0.13 = 71.8 GB at FP8 KV (72.9 at 16 bits). First written here as "2 H100s, one cannot hold
   it"; redone with FP8 KV and the card's real size (80 GiB: vLLM's profiler sees 79.2 GiB = 85 GB, of which 0.9
-  is 76.5 GB, less ~3 GiB of NCCL buffers and activation peak: vllm-project/vllm#10511's log for an 8B on one
-  H100) one H100 holds it with ~1 GB to spare: 1 is within the arithmetic, 2 is what a careful expert buys.
+  is 76.6 GB, less ~3 GiB of non-torch memory and activation peak: vllm-project/vllm#10511's log for an 8B on one
+  H100) one H100 holds it with ~1.5 GB to spare (0.4 GB at 16-bit KV): 1 is within the arithmetic, 2 is what a
+  careful expert buys.
   One H200 or MI300X holds it with room. Speed: 9 streams read ~72 GB a step: 15-25 ms on any of them at 60 % of
   peak. So H100 1-2, H200 1, MI300X 1.
 """
