@@ -97,6 +97,16 @@ def calibration_key(backend: str, kind: str) -> str:
     return f"{backend}/{kind}"
 
 
+def pool_is_another_engine(calibration: CalibrationParams, backend: str, kind: str) -> bool:
+    """The kind's pooled rows are one other engine's alone (accelerators: tt-metal's): that pool says how
+    that engine misses, not how the kind does, so it does not stand for `backend` (its range, error and
+    provenance fall back past it). A pool of several engines still speaks for its kind."""
+    pooled, own = calibration_key(POOLED, kind), calibration_key(backend, kind)
+    total = calibration.rows_used.get(pooled, 0)
+    engines = [k for k, n in calibration.rows_used.items() if n and k.endswith(f"/{kind}") and k != pooled]
+    return total > 0 and len(engines) == 1 and engines[0] != own and calibration.rows_used[engines[0]] == total
+
+
 @dataclass(frozen=True, slots=True)
 class Factors:
     """The resolved factors for one (backend, kind), with their provenance."""
@@ -214,7 +224,8 @@ def resolve_factors(calibration: CalibrationParams, backend: str, kind: str) -> 
     calibrated = calibration.rows_used.get(key, 0) > 0
     if calibrated:
         source, error = "fitted", calibration.relative_error.get(key, POOLED_RELATIVE_ERROR)
-    elif bw_src == "pooled" or calibration.rows_used.get(pooled, 0) > 0:
+    elif bw_src == "pooled" or (calibration.rows_used.get(pooled, 0) > 0
+                                and not pool_is_another_engine(calibration, backend, kind)):
         source, error = f"pooled over {kind}", calibration.relative_error.get(pooled, POOLED_RELATIVE_ERROR)
         error = max(error, POOLED_RELATIVE_ERROR)
     else:
@@ -241,5 +252,6 @@ __all__ = [
     "calibration_key",
     "default_backend",
     "normalize_backend",
+    "pool_is_another_engine",
     "resolve_factors",
 ]
