@@ -76,7 +76,7 @@ def estimate(request: EstimateRequest | Mapping[str, object], *, catalog: Catalo
     params_b (or model), quant, backend, concurrency, prompt_tokens, output_tokens, context, …
     """
     from bot.cli.estimate import build_request
-    from estimator.throughput import estimate as run
+    from estimator.physics.throughput import estimate as run
 
     checked = request if isinstance(request, EstimateRequest) else build_request(dict(request))
     return run(checked, catalog or _default_catalog())
@@ -90,7 +90,7 @@ def recommend(workload: WorkloadLike, *, lang: str = "en", catalog: Catalog | No
     are the same in all. Raises `NoFeasibleOption` when nothing in the catalog meets the workload's limits
     (`bot.wording.error_text` says why).
     """
-    from estimator.recommend import recommend as run
+    from estimator.advice.recommend import recommend as run
 
     return worded(run(as_workload(workload), catalog or _default_catalog()), lang)
 
@@ -116,7 +116,7 @@ def compare(workload: WorkloadLike, hardware: Sequence[str | tuple[str, int]], *
 
     Without a count, each device gets the smallest count that meets the workload's targets.
     """
-    from estimator.evaluate import evaluate_option
+    from estimator.advice.evaluate import evaluate_option
 
     checked, chosen = as_workload(workload), catalog or _default_catalog()
     options = []

@@ -1,7 +1,7 @@
 """Charts of a recommendation, as PNG bytes: per-user speed against concurrency, and 3-year TCO.
 
 Two layers: `throughput_curves` / `tco_bars` turn a recommendation into plotted numbers — every point
-comes from the estimator (`estimator.throughput.estimate`) or from the recommendation's TCO, never
+comes from the estimator (`estimator.physics.throughput.estimate`) or from the recommendation's TCO, never
 from here — and `throughput_chart_png` / `tco_chart_png` draw them. Drawing uses matplotlib's
 object API with the Agg canvas (no pyplot global state), so it is safe from worker threads and needs
 no display.

@@ -5,7 +5,7 @@ They decide (which options, at which counts) and leave a `Comparison` or `Explan
 
 Comparisons run the same deterministic tools on a catalog narrowed to the named device (or kind), so
 "compare with two L40S" and "why not an NPU?" answer with estimated numbers for this workload, not
-with general statements; a count the user names is judged at that count (`estimator.evaluate`). Nothing here changes the stored facts or recommendation.
+with general statements; a count the user names is judged at that count (`estimator.advice.evaluate`). Nothing here changes the stored facts or recommendation.
 """
 
 from __future__ import annotations
@@ -17,11 +17,11 @@ from bot.outcomes import ComparedOption, Comparison, Explanation, Recommended
 from bot.routers import EXPLAIN_INTENTS
 from bot.state import ConversationState, HardwareRef, TurnReading, facts_of, turn_of
 from bot.wording import error_text, words
-from estimator.candidates import purchase_unit
+from estimator.advice.candidates import purchase_unit
+from estimator.advice.k8s_manifest import k8s_serving
 from estimator.catalog import Hardware
 from estimator.defaults import device_price
 from estimator.errors import NoFeasibleOption, SiliconsultError
-from estimator.k8s_manifest import k8s_serving
 from estimator.schemas import Option, Recommendation
 from estimator.workload import NamedDevice, Workload
 
@@ -99,7 +99,7 @@ class FollowupNodes:
     def _unpriced_option(self, workload: Workload, pool: tuple[Hardware, ...], target: HardwareRef,
                          lang: str) -> Option | None:
         """A device with no sourced price ("why not B200?") cannot be ranked as a purchase, but its numbers
-        can be estimated: it is answered as a named device (estimator.named: power only, said unpriced)."""
+        can be estimated: it is answered as a named device (estimator.advice.named: power only, said unpriced)."""
         # Costing needs a price and a power draw: an M3 Ultra with a price but no TDP cannot be ranked either.
         if not pool or any(device_price(h.id, h.price_usd, h.price_basis) is not None and h.tdp_w for h in pool):
             return None

@@ -15,7 +15,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from bot.wording.sentences import t
-from estimator.concurrency import generating_share, peak_generating_streams, peak_share
+from estimator.advice.concurrency import generating_share, peak_generating_streams, peak_share
 from estimator.defaults import COMFORTABLE_TOKENS_PER_S
 
 QUESTION_ORDER: tuple[str, ...] = (
@@ -24,7 +24,7 @@ QUESTION_ORDER: tuple[str, ...] = (
     "api_model",  # asked first whenever it applies (`next_question`): a spend's volume hangs on its price
 )
 MAX_QUESTIONS = 3
-# Load stated as a rate or a volume: the streams follow by Little's law (estimator/load.py).
+# Load stated as a rate or a volume: the streams follow by Little's law (estimator/advice/load.py).
 # A token rate over all users ("3M tokens an hour") is one too.
 LOAD_SLOTS = ("requests_per_s", "requests_per_day", "tokens_per_day", "tokens_per_s_total")
 # Scales whose concurrency is one user by definition: no need to ask how many.
@@ -75,7 +75,7 @@ def next_question(facts: Mapping[str, Any], asked: Sequence[str]) -> str | None:
 
 def question_text(slot: str, facts: Mapping[str, Any], lang: str) -> str:
     """The question for `slot`, about what the user already said: with only a head count known, the
-    concurrency question names it and the share that would be assumed (estimator/concurrency.py)."""
+    concurrency question names it and the share that would be assumed (estimator/advice/concurrency.py)."""
     total = facts.get("total_users")
     if slot == "concurrent_users" and total and total > 1:
         spread = bool(facts.get("users_across_time_zones"))

@@ -44,29 +44,29 @@ from bot.state import (
     upgrade,
 )
 from bot.wording import error_text
+from estimator.advice.evaluate import evaluate_option
+from estimator.advice.options import preferred_model, weigh
 from estimator.catalog import Catalog
 from estimator.errors import SiliconsultError
-from estimator.evaluate import evaluate_option
-from estimator.model_shape import implied_facts
-from estimator.options import preferred_model, weigh
+from estimator.physics.model_shape import implied_facts
 from estimator.said import Said
 from estimator.schemas import Option, Recommendation
 from estimator.workload import Workload
 
 
 class RecommendFn(Protocol):
-    """`estimator.recommend.recommend`: findings, worded where they are shown (`bot.wording`)."""
+    """`estimator.advice.recommend.recommend`: findings, worded where they are shown (`bot.wording`)."""
 
     def __call__(self, workload: Workload, catalog: Catalog) -> Recommendation: ...
 
 
 class FillDefaultsFn(Protocol):
-    """`estimator.assume.fill_defaults`: the filled workload and its assumptions (findings)."""
+    """`estimator.advice.assume.fill_defaults`: the filled workload and its assumptions (findings)."""
 
     def __call__(self, workload: Workload) -> tuple[Workload, list[Said]]: ...
 
 class EvaluateFn(Protocol):
-    """`estimator.evaluate.evaluate_option`: one device at the count the user named, judged on the targets."""
+    """`estimator.advice.evaluate.evaluate_option`: one device at the count the user named, judged on the targets."""
 
     def __call__(self, workload: Workload, catalog: Catalog, hardware_id: str, count: int | None = None) -> Option: ...
 
@@ -285,7 +285,7 @@ class Nodes:
 
     def _weighed(self, facts: Workload, weighing: dict[str, list[Any]]) -> Computed:
         """The question inside the question: the workload sized once per value of the fact asked about (the
-        first such fact), side by side; the recommendation is the chosen value's (`estimator.options`)."""
+        first such fact), side by side; the recommendation is the chosen value's (`estimator.advice.options`)."""
         slot, values = next(iter(weighing.items()))
         if slot == MODEL_OPTION:  # "32B or 70B?": each model with its own shape, the rest of the workload alike
             base = {k: v for k, v in stated(facts).items() if k not in MODEL_FACTS}

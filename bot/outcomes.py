@@ -11,8 +11,8 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from estimator.k8s_manifest import K8sGap, K8sServing
-from estimator.options import WeighedOption
+from estimator.advice.k8s_manifest import K8sGap, K8sServing
+from estimator.advice.options import WeighedOption
 from estimator.schemas import CloudComparison, Option, Recommendation
 from estimator.workload import Workload
 
@@ -101,7 +101,7 @@ class Explanation(_Outcome):
 
     kind: Literal["explanation"] = "explanation"
     intent: str
-    # "k8s_manifest": the Deployment + Service the manifest is made of, or why there is none (estimator/k8s_manifest.py)
+    # "k8s_manifest": the Deployment + Service the manifest is made of, or why there is none (estimator/advice/k8s_manifest.py)
     k8s: K8sServing | K8sGap | None = None
 
 

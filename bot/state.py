@@ -23,7 +23,7 @@ from bot.nlu.model_choice import MODEL_FACTS, MODEL_OPTION
 from bot.nlu.validate import SlotValues
 from bot.outcomes import OUTCOME_MODELS, HardwareRef, Outcome
 from bot.wording import worded
-from estimator.options import WeighedOption
+from estimator.advice.options import WeighedOption
 from estimator.schemas import Recommendation
 from estimator.workload import Workload
 
@@ -61,7 +61,7 @@ class TurnReading(BaseModel):
     previous_slots: Workload = Field(default_factory=Workload)
     merged: Workload | None = None  # the facts after this turn; None when the turn changes nothing
     # Facts the named catalog model settles that the user did not state (gpt-oss ships in MXFP4): the
-    # interview does not ask for them, and they stay out of `slots` (`estimator.model_shape.implied_facts`).
+    # interview does not ask for them, and they stay out of `slots` (`estimator.physics.model_shape.implied_facts`).
     implied: SlotValues = Field(default_factory=dict)
 
     @property

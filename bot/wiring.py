@@ -119,7 +119,7 @@ def build_engine(
     """Wire the engine. `llm`: a model, None (deterministic only), a spec string, or from the settings.
     `long_running`: the process serves many turns (chat, the Slack worker): `settle` it before the first."""
     from bot.graph import build_graph
-    from estimator.recommend import recommend
+    from estimator.advice.recommend import recommend
 
     closers: list[Callable[[], Any]] = []
     if store is None:
@@ -172,7 +172,7 @@ def slack_chart_maker(catalog: Catalog | None) -> Any:
         return None
     from bot.slack.charts import recommendation_charts
     from bot.slack.report_upload import with_report
-    from estimator.throughput import estimate
+    from estimator.physics.throughput import estimate
 
     return with_report(recommendation_charts(catalog, estimate), catalog, estimate)
 

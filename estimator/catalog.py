@@ -157,7 +157,7 @@ class BenchmarkProvenance(_Frozen):
     """What a benchmark row's source says about the run beyond its figure (migration 011), one per annotated
     row: when it was published (`measured_on`, ISO date; None when the source does not date it) and, when
     the source establishes that the row's stated workload is not what ran, why the row is left out of the
-    fit and the accuracy reports (`exclude_reason`). Read by `estimator.row_provenance`."""
+    fit and the accuracy reports (`exclude_reason`). Read by `estimator.measured_rows`."""
 
     row_id: int
     measured_on: date | None = None

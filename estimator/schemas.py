@@ -11,11 +11,11 @@ from typing import Any, Literal, TypeVar
 from pydantic import BaseModel, ConfigDict, Field, SkipValidation
 from pydantic.json_schema import SkipJsonSchema
 
-from estimator.accelerator_findings import AcceleratorVerdict
+from estimator.advice.accelerator_findings import AcceleratorVerdict
+from estimator.advice.load import LoadConversion
 from estimator.catalog import HardwareKind, Level
-from estimator.load import LoadConversion
+from estimator.costing.tco_findings import TcoFinding
 from estimator.said import EMPTY, Text, origin_of
-from estimator.tco_findings import TcoFinding
 from estimator.workload import DEFAULT_QUANTIZATION
 
 # A power limit that cannot be checked (the device has no TDP on record): a limit, but not one exceeded.
@@ -73,7 +73,7 @@ class EstimateRequest(_Model):
     arrival_pattern: Literal["steady", "bursty", "batch"] = "steady"
     # Beyond the contract: people who read each answer send their next prompt no sooner than it streams at this
     # speed (the target a sizing request is checked at); None: a closed loop at the device's own speed, as a
-    # benchmark client runs (`engine.evaluate`).
+    # benchmark client runs (`parallel_plans.evaluate`).
     paced_tokens_per_s: float | None = Field(default=None, gt=0, le=10_000)
     # A model name the catalog knows sizes the KV cache with that model's own architecture; without
     # one (or an unknown one) a current grouped-query-attention model of the closest size stands in.
@@ -83,7 +83,7 @@ class EstimateRequest(_Model):
     active_params_b: float | None = Field(default=None, gt=0, le=2000)
     # KV cache element type: FP16/BF16 = 2 bytes, FP8 = 1. None: FP8 with FP8-class weight formats.
     kv_cache_dtype: Literal["FP16", "BF16", "FP8"] | None = None
-    # LoRA adapters held beside the weights on each device (`estimator.lora`): memory only.
+    # LoRA adapters held beside the weights on each device (`estimator.physics.lora`): memory only.
     adapter_gb: float = Field(default=0.0, ge=0, le=100_000)
 
 
@@ -222,7 +222,7 @@ class Option(_Model):
     batch_hours: float | None = Field(default=None, description="a batch job: hours to finish it on this option")
     deployment: Deployment | None = None
     # The weight format this option is sized at (options may differ when the user named none), and whether
-    # it was chosen for the user (`estimator.default_format`) rather than stated.
+    # it was chosen for the user (`estimator.advice.default_format`) rather than stated.
     weight_format: str | None = Field(default=None, description="weight format the option is sized at")
     weight_format_default: bool | None = Field(
         default=None, description="the format was chosen for the device and engine, not stated by the user")
@@ -260,7 +260,7 @@ class OwnedAnswer(_Model):
                            "estimate says they meet every target: the wording says the two disagree")
 
 
-# What the answer about a named device says, decided in the core (`estimator.named.named_verdict`):
+# What the answer about a named device says, decided in the core (`estimator.advice.named.named_verdict`):
 # fits (the count asked, or the smallest, meets every target and limit); past_limits (meets the targets,
 # past the budget or power cap, or a power cap it cannot be checked against); fits_at_more (the count asked
 # falls short and a larger one meets the targets); never_fits (no count does); ineligible (a seed rule
@@ -370,7 +370,7 @@ class Recommendation(_Model):
                                                "primary option (its own engine first), built from its layout")
     calibration_rows: list[int] = []
     relax: list[Text] = Field(default=[], description="when nothing fits: which constraint to relax, by how much")
-    # A stated rate, volume or spend and how it became the concurrency sized for (Little's law, estimator/load.py).
+    # A stated rate, volume or spend and how it became the concurrency sized for (Little's law, estimator/advice/load.py).
     load_conversion: LoadConversion | None = None
     workload: dict[str, Any] | None = Field(default=None, description="the workload after defaults were filled")
     cloud: CloudComparison | None = Field(default=None, description="buy vs rent vs hosted API")

@@ -25,7 +25,7 @@ ArrivalPattern = Literal["steady", "bursty", "batch"]
 ModelStability = Literal["stable", "frequent_changes"]
 ExistingHardware = Literal["cpu_servers", "npu_laptops", "gpu_workstations", "none"]
 PowerBudgetScope = Literal["total", "per_rack", "per_server"]
-# Currencies with a dated, sourced rate (estimator/fx.py, knowledge/data/fx_rates.csv).
+# Currencies with a dated, sourced rate (estimator/costing/fx.py, knowledge/data/fx_rates.csv).
 Currency = Literal["CNY", "EUR", "JPY", "TWD", "GBP"]
 
 # Seed 1's TCO assumptions: "硬體以 70% 使用率每天運行 12 小時，電力成本 $0.12/kWh", amortized over 3 years.
@@ -109,11 +109,11 @@ class Workload(BaseModel):
     # Beyond the contract: the users span time zones (a head count then peaks lower).
     users_across_time_zones: bool | None = None
     # Beyond the contract: a budget stated in another currency, as said; budget_usd holds
-    # it converted at estimator/fx.py's dated rate (stated as an assumption).
+    # it converted at estimator/costing/fx.py's dated rate (stated as an assumption).
     budget_amount: float | None = Field(default=None, ge=0, le=1e13)
     budget_currency: Currency | None = None
     # Load given as a rate, a volume or a spend (DESIGN.md contract): the estimator turns each into peak
-    # concurrent streams by Little's law (estimator/load.py) when no concurrency is stated.
+    # concurrent streams by Little's law (estimator/advice/load.py) when no concurrency is stated.
     base_concurrent_users: int | None = Field(default=None, ge=1, le=1_000_000)  # usual load beside a stated peak
     requests_per_s: float | None = Field(default=None, gt=0, le=100_000)  # peak arrival rate
     # Beyond the contract: a daily count as said ("2,000 customers a day"); the running hours (and a stated

@@ -38,12 +38,12 @@ from pathlib import Path
 
 from pydantic import BaseModel
 
-from estimator.calibration import normalize_backend
-from estimator.calibration_fit import leave_one_device_out, leave_one_source_out, source_key, usable_rows
 from estimator.catalog import Benchmark, Catalog, Hardware
-from estimator.device import device_from_hardware, peak_tflops
-from estimator.memory import bits_per_weight, resolve_architecture
-from estimator.ranges import calibrated_widening, range_coverage
+from estimator.fitting.calibration_fit import leave_one_device_out, leave_one_source_out, source_key, usable_rows
+from estimator.physics.calibration import normalize_backend
+from estimator.physics.device import device_from_hardware, peak_tflops
+from estimator.physics.memory import bits_per_weight, resolve_architecture
+from estimator.physics.ranges import calibrated_widening, range_coverage
 
 # The accuracy targets (README's table) for leave-one-device-out MAPE, and for the share of held-out rows inside their range.
 # decode_tps (a batch's decode-only rate) is batched throughput too: the same bound as total_tps.

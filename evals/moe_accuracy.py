@@ -17,10 +17,10 @@ import sys
 from collections import defaultdict
 from collections.abc import Callable, Sequence
 
-from estimator.calibration_fit import fit_calibration, predict_row, source_key
 from estimator.catalog import Benchmark, CalibrationParams, Catalog
-from estimator.memory import resolve_architecture
-from estimator.row_provenance import retired_rows
+from estimator.fitting.calibration_fit import fit_calibration, predict_row, source_key
+from estimator.measured_rows import retired_rows
+from estimator.physics.memory import resolve_architecture
 from evals.estimator_accuracy import WITHIN_SHARE, WORST_ROWS, error_factor
 
 
@@ -32,7 +32,7 @@ def moe_rows(catalog: Catalog, *, retired: bool = False) -> list[Benchmark]:
     """Measured rows of catalog MoE models on catalog devices whose workload shape is known (the same
     rule as the fit's, except that rows the fit leaves out — prefill, batched "at max load" — are judged
     too: they are what a reply would be asked about). With `retired`, instead the rows the fit leaves
-    out by their source (`row_provenance`: excluded, or superseded by a newer run of the same engine):
+    out by their source (`measured_rows`: excluded, or superseded by a newer run of the same engine):
     reported beside the headline, never in it, since the estimator does not claim to predict them."""
     ids = {h.id for h in catalog.hardware}
     left_out = retired_rows(catalog)

@@ -75,12 +75,12 @@ TABLES: tuple[TableSpec, ...] = (
     TableSpec("cloud_gpu_prices.csv", "cloud_gpu_prices", CloudGpuPrice, "id", optional=True),
     TableSpec("api_prices.csv", "api_prices", ApiPrice, "id", optional=True),
     TableSpec("power_modes.csv", "power_modes", PowerMode, "id", optional=True),
-    # Migration 011: run dates and source-established exclusions of benchmark rows (`row_provenance`).
+    # Migration 011: run dates and source-established exclusions of benchmark rows (`measured_rows`).
     TableSpec("benchmark_provenance.csv", "benchmark_provenance", BenchmarkProvenance, "row_id", optional=True,
               feeds_fit=True),
     # Migration 009: the parallel layout a row's source states it ran (`row_predict.stated_groups`).
     TableSpec("benchmark_layouts.csv", "benchmark_layouts", BenchmarkLayout, "row_id", optional=True, feeds_fit=True),
-    # Migration 015: accelerators' SRAM, price ranges and stack behaviour (`estimator.accelerator_first`).
+    # Migration 015: accelerators' SRAM, price ranges and stack behaviour (`estimator.advice.accelerator_first`).
     TableSpec("accelerator_sheets.csv", "accelerator_sheets", AcceleratorSheet, "hardware_id", optional=True),
 )
 

@@ -27,9 +27,9 @@ from pathlib import Path
 
 from bot.cli.estimate import run_batch
 from estimator.catalog import Catalog
-from estimator.catalog_index import _INDEXES
+from estimator.physics.catalog_index import _INDEXES
+from estimator.physics.throughput import estimate
 from estimator.schemas import EstimateRequest
-from estimator.throughput import estimate
 from knowledge.testing import memory_catalog
 
 SWEEP_BACKENDS = ("llama.cpp", "vllm", "trt-llm")

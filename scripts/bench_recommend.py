@@ -21,7 +21,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from estimator.recommend import recommend  # noqa: E402
+from estimator.advice.recommend import recommend  # noqa: E402
 from estimator.workload import Workload  # noqa: E402
 
 SCENARIOS: dict[str, Workload] = {

@@ -68,14 +68,14 @@ def main() -> None:
                         help="alternate rounds with the startup heap frozen and not; report both")
     args = parser.parse_args()
 
-    import estimator.recommend
+    import estimator.advice.recommend
     from bot.settings import Settings
     from bot.wiring import build_engine
 
     # Time spent inside the estimator's recommend() (its own target: <= 50 ms median), to report the
     # engine's share apart: wrap the function before the composition root imports it.
     in_tools = [0.0]
-    real_recommend = estimator.recommend.recommend
+    real_recommend = estimator.advice.recommend.recommend
 
     def timed_recommend(*a, **kw):
         start = time.perf_counter()
@@ -84,7 +84,7 @@ def main() -> None:
         finally:
             in_tools[0] += (time.perf_counter() - start) * 1000
 
-    estimator.recommend.recommend = timed_recommend
+    estimator.advice.recommend.recommend = timed_recommend
     timings: dict[str, list[float]] = {}
     engine_only: list[float] = []
     unsettled: list[float] = []

@@ -28,8 +28,8 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from estimator.calibration_fit import leave_one_device_out, usable_rows
 from estimator.catalog import Benchmark, Catalog, Hardware
+from estimator.fitting.calibration_fit import leave_one_device_out, usable_rows
 from evals.estimator_accuracy import NAIVE_DEFAULT_CONCURRENCY, naive_prediction
 from knowledge.testing import memory_catalog
 

@@ -3,7 +3,7 @@
     .venv/bin/python scripts/fit_calibration.py            # write knowledge/data/calibration.json
     .venv/bin/python scripts/fit_calibration.py --check    # exit 1 if the file is stale
 
-The factors are fitted on every usable row (`estimator.calibration_fit.fit_calibration`); the
+The factors are fitted on every usable row (`estimator.fitting.calibration_fit.fit_calibration`); the
 confidence half-widths (`relative_error`) come from a leave-one-device-out pass, so they describe
 errors on devices the fit did not see. `data_version` is a hash of the data files the fit read (calibration.json
 itself excluded), so a stale calibration is detectable.
@@ -21,13 +21,13 @@ from pathlib import Path
 # Run against this checkout's packages, not whichever copy the environment installed (worktrees share a venv).
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from estimator.calibration_fit import (
+from estimator.catalog import CalibrationParams, Catalog
+from estimator.fitting.calibration_fit import (
     fit_calibration,
     leave_one_device_out,
     relative_errors,
 )
-from estimator.catalog import CalibrationParams, Catalog
-from estimator.ranges import calibrated_widening, range_ratios
+from estimator.physics.ranges import calibrated_widening, range_ratios
 from knowledge import open_store
 from knowledge.loader import CALIBRATION_FILE, TABLES, default_data_dir
 

@@ -12,11 +12,11 @@ from bot.wording.catalog.report_labels import LABELS as REPORT_LABELS
 from bot.wording.catalog.slack_labels import LABELS as SLACK_LABELS
 from bot.wording.outcomes import _SUGGESTIONS
 from bot.wording.sentences import LANGUAGES, MESSAGES, TEMPLATES
-from estimator.accelerator_findings import AcceleratorVerdict
-from estimator.calibration import PRIORS
+from estimator.advice.accelerator_findings import AcceleratorVerdict
 from estimator.catalog import HardwareKind, PriceEvidence
-from estimator.device import DEFAULT_BANDWIDTH_GBS, DEFAULT_MEMORY_GB, USABLE_MEMORY_FRACTION
-from estimator.memory import RUNTIME_OVERHEAD_GB
+from estimator.physics.calibration import PRIORS
+from estimator.physics.device import DEFAULT_BANDWIDTH_GBS, DEFAULT_MEMORY_GB, USABLE_MEMORY_FRACTION
+from estimator.physics.memory import RUNTIME_OVERHEAD_GB
 from estimator.schemas import RiskId
 
 

@@ -120,7 +120,7 @@ def cycles(graph: dict[str, set[str]]) -> list[frozenset[str]]:
 def test_the_graph_sees_the_known_edges():
     # A parser that saw nothing would pass every check below: pin a few edges that exist.
     graph = import_graph()
-    assert "estimator.schemas" in graph["estimator.recommend"]
+    assert "estimator.schemas" in graph["estimator.advice.recommend"]
     assert "estimator.catalog" in graph["knowledge.store"]
     assert "bot.wiring" in graph["bot.cli.eval_cmd"]  # a lazy import inside a function
     assert "evals.runner" in graph["evals.report"]
@@ -168,3 +168,44 @@ def test_the_wording_layer_reads_findings_not_the_store_or_the_adapters():
     )
     assert reached == [], "\n".join(reached)
     assert "estimator.said" in graph["bot.wording.sentences"]  # the parser sees the layer's edges
+
+
+# The core's rooms (issue rule: physics, fitting, costing, advice). A reply never fits: only scripts,
+# evals and the fitting room itself import `estimator.fitting`. Physics is what a device does with a
+# model, so it reads neither prices (costing) nor decisions (advice): a cost term in the rooflines, or a
+# ranking rule in a speed estimate, would make the estimator's accuracy depend on the catalog's prices.
+ROOM_FORBIDDEN = {
+    "estimator.physics": ("estimator.fitting", "estimator.costing", "estimator.advice"),
+    "estimator.costing": ("estimator.fitting",),
+    "estimator.advice": ("estimator.fitting",),
+    "bot": ("estimator.fitting",),
+    "knowledge": ("estimator.fitting",),
+}
+
+
+@pytest.mark.parametrize("room", sorted(ROOM_FORBIDDEN))
+def test_each_room_of_the_core_imports_only_what_it_may(room):
+    graph = import_graph()
+    reached = sorted(
+        f"{module} imports {target}"
+        for module, targets in graph.items()
+        if module == room or module.startswith(room + ".")
+        for target in targets
+        if any(target == name or target.startswith(name + ".") for name in ROOM_FORBIDDEN[room])
+    )
+    assert reached == [], "\n".join(reached)
+
+
+def test_the_rooms_hold_the_core():
+    # A module left at the top of `estimator/` is shared vocabulary (catalog, schemas, findings, errors,
+    # the workload): pin the split so a new module is placed on purpose.
+    graph = import_graph()
+    rooms = ("physics", "fitting", "costing", "advice")
+    top = sorted(m for m in graph if m.count(".") == 1 and m.startswith("estimator.") and m.split(".")[1] not in rooms)
+    assert top == [
+        "estimator.catalog", "estimator.catalog_variants", "estimator.defaults", "estimator.errors",
+        "estimator.measured_rows", "estimator.plurals", "estimator.said", "estimator.schemas",
+        "estimator.workload",
+    ], top
+    for room in rooms:
+        assert any(m.startswith(f"estimator.{room}.") for m in graph), room

@@ -51,7 +51,7 @@ def _verdict_first(reply: Reply, catalog: Catalog | None) -> list[str]:
     if rec is None or rec.primary is None or reply.intent in _FULL_TEXT_INTENTS or catalog is None:
         return []
     from bot.report.memo import summary_lines
-    from estimator.sensitivity import sensitivity
+    from estimator.advice.sensitivity import sensitivity
     from estimator.workload import Workload
 
     rows = sensitivity(Workload.model_validate(rec.workload), rec, catalog) if rec.workload else []

@@ -1,6 +1,6 @@
 """`siliconsult estimate`: throughput, TTFT and memory fit of one configuration, or a JSONL batch of them.
 
-A thin adapter over `estimator.throughput.estimate`: flags (or one JSON object per batch line, with
+A thin adapter over `estimator.physics.throughput.estimate`: flags (or one JSON object per batch line, with
 the same names in snake_case) become an `EstimateRequest`; the result prints as a table or, with
 `--json`, as the DESIGN.md contract object. A bad request is one line naming the field (`{"error": …}`
 for that line in batch mode, the other lines still run); never a traceback.
@@ -81,7 +81,7 @@ def error_json(exc: SiliconsultError) -> ErrorJSON:
 
 def run_batch(lines: Iterable[str], catalog: Catalog) -> Iterator[str]:
     """One JSON result line per non-blank input line; a bad line yields {"error", "field", "line"}."""
-    from estimator.throughput import estimate
+    from estimator.physics.throughput import estimate
 
     for number, line in enumerate(lines, start=1):
         if not line.strip():
@@ -102,7 +102,7 @@ def run_batch(lines: Iterable[str], catalog: Catalog) -> Iterator[str]:
 
 def _with_model(data: dict[str, object], catalog: Catalog) -> dict[str, object]:
     """A named catalog model fills the size and native format (`--model NAME`, `"model"` in batch lines)."""
-    from estimator.model_shape import complete_request
+    from estimator.physics.model_shape import complete_request
 
     return complete_request(data, catalog)
 
@@ -251,7 +251,7 @@ def estimate_command(
         if model:
             options = _with_model(options, catalog)
         request = _flags_request(options)
-        from estimator.throughput import estimate
+        from estimator.physics.throughput import estimate
 
         result = estimate(request, catalog)
     except SiliconsultError as exc:

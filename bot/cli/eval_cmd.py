@@ -115,7 +115,7 @@ def run_reading_eval(llm_spec: str | None, splits: list[str]) -> dict[str, Any]:
     from bot.llm.stats import reset_stats
     from bot.nodes import Deps, Nodes, model_helpers
     from bot.wiring import open_knowledge, store_model_lookup
-    from estimator.recommend import recommend
+    from estimator.advice.recommend import recommend
     from evals.reading_eval import load_cases, nodes_reader, run_reading
 
     spec = llm_spec or Settings().llm

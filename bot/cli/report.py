@@ -94,7 +94,7 @@ def report_command(
 
 def _k8s_manifest(state: StateJSON, catalog: Catalog) -> bytes:
     from bot.wording.k8s import manifest_text, manifest_yaml
-    from estimator.k8s_manifest import K8sServing, k8s_serving
+    from estimator.advice.k8s_manifest import K8sServing, k8s_serving
     from estimator.schemas import Recommendation
 
     serving = k8s_serving(Recommendation.model_validate(state["recommendation"]), catalog)

@@ -1,6 +1,6 @@
 """`siliconsult tco`: total cost of ownership of one option.
 
-A thin adapter over `estimator.tco.tco`: it reads the hardware from the knowledge store, builds the
+A thin adapter over `estimator.costing.tco.tco`: it reads the hardware from the knowledge store, builds the
 workload from kebab-case flags named after the workload fields (`--hours-per-day 24`,
 `--concurrent-users 50`, `--existing-hardware cpu_servers,npu_laptops`, a bare `--accuracy-critical`),
 asks the throughput estimator how many tokens per second the option serves, and prints the result as
@@ -18,7 +18,7 @@ from pydantic import ValidationError
 from rich.console import Console
 from rich.table import Table
 
-from estimator.assume import fill_defaults
+from estimator.advice.assume import fill_defaults
 from estimator.catalog import Catalog, Hardware
 from estimator.errors import InvalidRequest, UnknownHardware
 from estimator.schemas import EstimateRequest, TcoResult
@@ -70,7 +70,7 @@ def find_hardware(catalog: Catalog, hardware_id: str) -> Hardware:
 
 def served_tokens(catalog: Catalog, hardware: Hardware, count: int, workload: Workload) -> tuple[float | None, str]:
     """Tokens/s the option serves at the workload's peak concurrency, from the throughput estimator."""
-    from estimator.throughput import estimate
+    from estimator.physics.throughput import estimate
 
     users = workload.concurrent_users or 1
     result = estimate(
@@ -95,7 +95,7 @@ def compute(
     """The TCO of `count` × `hardware_id` for the workload, with the filled-in defaults listed first."""
     from bot.wording import words
     from bot.wording.tco import worded
-    from estimator.tco import tco
+    from estimator.costing.tco import tco
 
     hardware = find_hardware(catalog, hardware_id)
     filled, notes = fill_defaults(workload)

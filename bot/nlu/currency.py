@@ -1,7 +1,7 @@
 """Which currency a budget is stated in: "50万元", "¥300k", "€40k", "NT$1,000,000", "£30,000", "500万日元".
 
 The amount itself is read by the budget extractors in `facts.py`; this module names its currency
-(ISO 4217), so that the parser converts it at `estimator.fx`'s dated rate instead of asking. A bare
+(ISO 4217), so that the parser converts it at `estimator.costing.fx`'s dated rate instead of asking. A bare
 元 / 块 is yuan in Simplified text and New Taiwan dollars in Traditional text (the script tells the
 market; the assumption note names the currency, so a misreading shows). Currencies without a sourced
 rate (HKD, …) return "other": the budget is asked about once, nothing else is dropped.

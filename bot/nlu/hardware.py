@@ -12,7 +12,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 
 from bot.nlu.fold import fold
-from estimator.candidates import owned_class
+from estimator.advice.candidates import owned_class
 from estimator.catalog import Hardware
 
 _VENDOR_PREFIXES = ("nvidia", "amd", "intel", "apple", "qualcomm", "google", "aws", "groq", "tenstorrent",

@@ -233,7 +233,7 @@ ACTIVE_NOW = _rx(r"at (?:the same|any (?:given |one )?) ?(?:moment|time)", r"at 
                  r"\b(?:are |is )?(?:actually |really )?(?:using|on|hitting|hammering|in) (?:it|the (?:tool|assistant|bot|model|system))\b",
                  r"\bactive\b", r"\bat peak\b", r"\bpeak(?:s|ing)?\b", r"\bbusiest\b", r"\bonline\b", r"\blogged in\b",
                  "同时", "同時", "在用", "在线", "在線", "并发", "並發", "高峰", "尖峰", "峰值", "用的")
-# Users spread over time zones: a head count peaks lower (estimator/concurrency.py).
+# Users spread over time zones: a head count peaks lower (estimator/advice/concurrency.py).
 ACROSS_TIME_ZONES = _rx(r"across (?:several |multiple |many |all )?time ?zones", r"(?:in|over) (?:several |multiple |many |\d+ )time ?zones",
                         r"follow[- ]the[- ]sun", r"around the globe", r"worldwide", r"global (?:team|company|staff|workforce|rollout)",
                         r"time ?zones? (?:apart|spread)", "跨时区", "跨時區", "多个时区", "多個時區", "分布在全球", "分佈在全球",

@@ -9,7 +9,7 @@ puts them next to numbers. It runs before the generic extractors of `facts.py`, 
 head count, a token volume's "2B" no model size, a monthly spend no capex budget, "5-10 adapters" no hours.
 
 Readings are raw: a rate in its own unit becomes requests per second here (a calendar fact); a daily count
-stays a daily count (the running hours turn it into a peak rate, `estimator.load`); a spend is read with
+stays a daily count (the running hours turn it into a peak rate, `estimator.advice.load`); a spend is read with
 its currency and converted by the parser at the dated rate.
 """
 

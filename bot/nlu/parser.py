@@ -45,8 +45,8 @@ from bot.nlu.models import apply_model_readings, unknown_model_name
 from bot.nlu.normalize import normalize
 from bot.nlu.validate import Problem, SlotValues, check_fact
 from bot.reply import Language
-from estimator.fx import to_usd
-from estimator.load import DEFAULT_OUTPUT_TOKENS
+from estimator.advice.load import DEFAULT_OUTPUT_TOKENS
+from estimator.costing.fx import to_usd
 
 MAX_MESSAGE_CHARS = 2000
 MAX_DEVICE_COUNT = 10_000

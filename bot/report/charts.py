@@ -28,7 +28,7 @@ from bot.charts import (
 )
 from bot.report.labels import label
 from estimator.catalog import Catalog
-from estimator.cloud import MONTHS
+from estimator.costing.cloud import MONTHS
 from estimator.schemas import CloudComparison, Recommendation
 from estimator.workload import Workload
 

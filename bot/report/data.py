@@ -32,10 +32,10 @@ from bot.wording.render_text import (
     recommendation_headline,
     slot_name,
 )
+from estimator.advice.cost_model import CostModel
+from estimator.advice.sensitivity import SensitivityRow
 from estimator.catalog import Catalog
-from estimator.cost_model import CostModel
 from estimator.schemas import Option, Recommendation
-from estimator.sensitivity import SensitivityRow
 from estimator.workload import Workload
 
 
@@ -140,7 +140,7 @@ def build_report(state: StateJSON, catalog: Catalog, thread_id: str, *, generate
         raise NoRecommendation(f"thread {thread_id!r} has no recommendation yet: finish the interview "
                                "(or say \"just recommend\") in `siliconsult chat --thread ID`, then run the report.")
     if estimate is None:
-        from estimator.throughput import estimate as default_estimate
+        from estimator.physics.throughput import estimate as default_estimate
 
         estimate = default_estimate
     lang = state.get("lang") or "en"
@@ -156,8 +156,8 @@ def build_report(state: StateJSON, catalog: Catalog, thread_id: str, *, generate
     basis, rows = calibration_rows(rec, catalog)
     from bot.version import package_version
     from bot.wording.sentences import t
-    from estimator.cost_model import cost_model
-    from estimator.sensitivity import sensitivity
+    from estimator.advice.cost_model import cost_model
+    from estimator.advice.sensitivity import sensitivity
 
     costed = Workload.model_validate(filled) if rec.workload else None
     sensitivity_rows = sensitivity(costed, rec, catalog) if costed is not None else []

@@ -1,5 +1,5 @@
 """The cost model finance can audit, as CSV and as an XLSX workbook whose totals are live formulas over
-the inputs (openpyxl). Inputs and their sources come from `estimator.cost_model`; the formulas are the
+the inputs (openpyxl). Inputs and their sources come from `estimator.advice.cost_model`; the formulas are the
 TCO's own (see that module), so changing an input in the spreadsheet recomputes capex and the total.
 """
 
@@ -9,7 +9,7 @@ import csv
 import io
 from dataclasses import dataclass
 
-from estimator.cost_model import CostModel
+from estimator.advice.cost_model import CostModel
 
 # Input key -> (en label, row in the sheet); the formulas below refer to these rows.
 _INPUT_LABELS = {

@@ -1,5 +1,5 @@
 """The decision memo's parts in words: the executive summary, the sensitivity table and the sourced
-assumptions table. Figures come from the recommendation and from `estimator.sensitivity`; this module
+assumptions table. Figures come from the recommendation and from `estimator.advice.sensitivity`; this module
 only words them (in the thread's language) and never computes a cost of its own.
 
 The summary states one verdict: what to buy, and the buy / rent / API comparison consistent with it.
@@ -15,9 +15,9 @@ from dataclasses import dataclass
 
 from bot.wording.render_text import money, num
 from bot.wording.sentences import lang_index, msg, t
+from estimator.advice.sensitivity import SensitivityRow
 from estimator.catalog import Catalog
 from estimator.schemas import Recommendation, Risk
-from estimator.sensitivity import SensitivityRow
 from estimator.workload import DEFAULT_ELECTRICITY_USD_PER_KWH, DEFAULT_UTILIZATION
 
 # (en, zh-Hans, zh-Hant)

@@ -1,4 +1,4 @@
-"""Words for seed 2's accelerator-first verdict (`estimator.accelerator_findings`) in en, zh-Hans, zh-Hant.
+"""Words for seed 2's accelerator-first verdict (`estimator.advice.accelerator_findings`) in en, zh-Hans, zh-Hant.
 
 The core returns what it found (which accelerator, how many, its peak draw against the limit, its price
 or that a quote is needed, its stack's shape handling and maturity, the migration cost); this module only
@@ -8,7 +8,7 @@ picks the sentences. Every number comes from the verdict.
 from __future__ import annotations
 
 from bot.wording.sentences import t
-from estimator.accelerator_findings import AcceleratorEvaluation, AcceleratorVerdict
+from estimator.advice.accelerator_findings import AcceleratorEvaluation, AcceleratorVerdict
 
 
 def _w(key: str, lang: str, **fields: object) -> str:

@@ -1,12 +1,12 @@
 """The Kubernetes manifest of a recommendation, serialized and worded (the contents come from
-`estimator/k8s_manifest.py`; this module only writes YAML with PyYAML and the sentence around it)."""
+`estimator/advice/k8s_manifest.py`; this module only writes YAML with PyYAML and the sentence around it)."""
 
 from __future__ import annotations
 
 import yaml
 
 from bot.wording.sentences import t
-from estimator.k8s_manifest import K8sGap, K8sServing, manifest_objects
+from estimator.advice.k8s_manifest import K8sGap, K8sServing, manifest_objects
 
 
 def manifest_yaml(serving: K8sServing) -> str:

@@ -61,8 +61,8 @@ from bot.wording.render_text import (
     slot_name,
 )
 from bot.wording.sentences import t
-from estimator.assume import load_note
-from estimator.options import WeighedOption
+from estimator.advice.assume import load_note
+from estimator.advice.options import WeighedOption
 from estimator.schemas import Option, Recommendation
 
 

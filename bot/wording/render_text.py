@@ -19,7 +19,7 @@ from bot.wording import agree_plurals, msg, word
 from bot.wording.accelerators import accelerator_lines
 from bot.wording.sentences import lang_index, t
 from estimator.catalog import Benchmark, Catalog
-from estimator.fx import rate
+from estimator.costing.fx import rate
 from estimator.said import origin_of
 from estimator.schemas import Option, Recommendation, Risk
 
@@ -309,7 +309,7 @@ def _without_owned_asked(facts: Mapping[str, Any]) -> Mapping[str, Any]:
     return {**facts, "named_devices": rest or None}
 
 
-# The contract's `existing_hardware` class of an owned device of each kind (estimator.candidates.owned_class).
+# The contract's `existing_hardware` class of an owned device of each kind (estimator.advice.candidates.owned_class).
 _CLASS_OF_KIND = {"soc": "npu_laptops", "npu": "npu_laptops", "cpu": "cpu_servers", "gpu": "gpu_workstations"}
 
 

@@ -2,7 +2,7 @@
 
 Called only where a cost is shown (an option of the reply, `siliconsult tco`, the library and MCP
 `tco`, the report's cost model), never while the recommender sizes and ranks, so the ~100 options a
-turn costs carry numbers only. The core names each line's sentence (`estimator.tco_findings.said_of`);
+turn costs carry numbers only. The core names each line's sentence (`estimator.costing.tco_findings.said_of`);
 the templates are the catalog's `tco.*` (three languages).
 """
 
@@ -11,8 +11,8 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from bot.wording.sentences import word
+from estimator.costing.tco_findings import TcoFinding, said_of
 from estimator.schemas import TcoResult
-from estimator.tco_findings import TcoFinding, said_of
 
 
 def tco_line(finding: TcoFinding, lang: str = "en") -> str:

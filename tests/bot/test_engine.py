@@ -15,8 +15,8 @@ from bot.llm.base import ScriptedModel
 from bot.nodes import Deps
 from bot.settings import Settings
 from bot.wiring import build_engine, make_checkpointer
-from estimator.assume import fill_defaults
-from estimator.recommend import recommend
+from estimator.advice.assume import fill_defaults
+from estimator.advice.recommend import recommend
 
 
 class FlakyRecommend:

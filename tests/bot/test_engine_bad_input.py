@@ -13,8 +13,8 @@ from langgraph.checkpoint.memory import InMemorySaver
 from bot.engine import Engine
 from bot.graph import build_graph
 from bot.nodes import Deps
-from estimator.assume import fill_defaults
-from estimator.recommend import recommend
+from estimator.advice.assume import fill_defaults
+from estimator.advice.recommend import recommend
 
 EMPTY = "That message was empty."
 NOT_UNDERSTOOD = "I could not find workload facts in that."

@@ -160,12 +160,12 @@ def test_what_if_more_gpus_compares_the_recommended_device(engine):
 
 def test_a_named_count_is_judged_at_that_count_by_the_estimators_evaluation(engine, catalog):
     from bot.wording.render_text import option_lines
-    from estimator.evaluate import evaluate_option
+    from estimator.advice.evaluate import evaluate_option
     from estimator.workload import Workload
 
     rec = talk(engine, "A 7B model for 200 concurrent users", "just recommend", thread="two")[-1].recommendation
     reply = engine.handle("two", "Compare that with two L40S.")
-    # The user asked about two cards: the answer is two cards, with estimator.evaluate's numbers for them.
+    # The user asked about two cards: the answer is two cards, with estimator.advice.evaluate's numbers for them.
     option = evaluate_option(Workload.model_validate(rec.workload), catalog, "nvidia-l40s", 2)
     assert option.count == 2
     assert "• 2× L40S with" in reply.text

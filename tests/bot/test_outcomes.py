@@ -12,7 +12,7 @@ from bot.graph import build_graph
 from bot.nodes import Deps
 from bot.outcomes import Clarification, Comparison, Explanation, Question, Recommended, Reset
 from bot.wording import worded
-from estimator.recommend import recommend
+from estimator.advice.recommend import recommend
 
 
 def _engine(catalog, phrase=None) -> Engine:

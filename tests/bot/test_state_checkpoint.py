@@ -19,7 +19,7 @@ from bot.graph import build_graph
 from bot.nodes import Deps
 from bot.outcomes import ComparedOption, Comparison, HardwareRef, Question, Recommended
 from bot.state import Computed, TurnReading, TurnReply, facts_from, stated
-from estimator.recommend import recommend
+from estimator.advice.recommend import recommend
 from estimator.schemas import Option, Recommendation
 from estimator.workload import Workload
 

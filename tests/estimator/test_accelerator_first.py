@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from bot.wording.accelerators import accelerator_lines
-from estimator.accelerator_first import seed2_conditions, with_price_ranges
+from estimator.advice.accelerator_first import seed2_conditions, with_price_ranges
 from estimator.catalog import AcceleratorSheet, Catalog, PriceEvidence
 from estimator.workload import Workload
 from knowledge.testing import memory_catalog

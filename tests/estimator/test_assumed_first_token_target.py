@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import pytest
 
-from estimator.load import assumed_ttft_ms, hold_seconds
+from estimator.advice.load import assumed_ttft_ms, hold_seconds
 from estimator.workload import Workload
 from tests.support.worded import fill_defaults, recommend
 

@@ -17,11 +17,11 @@ from __future__ import annotations
 
 import pytest
 
-from estimator.catalog_index import catalog_index
-from estimator.engine import step_time_ms
-from estimator.resolve import resolve
+from estimator.physics.catalog_index import catalog_index
+from estimator.physics.parallel_plans import step_time_ms
+from estimator.physics.resolve import resolve
+from estimator.physics.throughput import estimate
 from estimator.schemas import EstimateRequest
-from estimator.throughput import estimate
 
 WITHIN = 0.30  # the share an infra lead calls right (a sizing off by a third changes the count)
 

@@ -8,8 +8,8 @@ from pathlib import Path
 
 import pytest
 
-from estimator.calibration import PRIOR_RELATIVE_ERROR, PRIORS, normalize_backend, resolve_factors
-from estimator.calibration_fit import (
+from estimator.catalog import CalibrationParams
+from estimator.fitting.calibration_fit import (
     FEW_ROWS_MIN_RELATIVE_ERROR,
     fit_calibration,
     leave_one_out,
@@ -17,7 +17,7 @@ from estimator.calibration_fit import (
     relative_errors,
     usable_rows,
 )
-from estimator.catalog import CalibrationParams
+from estimator.physics.calibration import PRIOR_RELATIVE_ERROR, PRIORS, normalize_backend, resolve_factors
 from tests.support.estimator_builders import bench_row, catalog, generated_catalog
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -144,15 +144,15 @@ def test_a_benchmark_submitting_more_requests_than_fit_runs_at_the_engines_capac
     # 405B FP8 on 8 x H100 with 32k-token prompts: vLLM keeps a 16-bit KV cache (`--kv-cache-dtype auto`),
     # 126 layers x 8 KV heads x 128 x 2 x 2 B = 516 KB per token, ~18 GB per sequence, so the ~230 GB
     # the weights leave hold about a dozen sequences: 256 submitted requests run a dozen at a time.
-    from estimator.catalog_index import catalog_index
-    from estimator.engine import saturating_concurrency
-    from estimator.resolve import resolve
+    from estimator.physics.catalog_index import catalog_index
+    from estimator.physics.parallel_plans import saturating_concurrency
+    from estimator.physics.resolve import resolve
     from tests.support.estimator_builders import bench_row
 
     shape = dict(hardware_id="nvidia-h100-sxm", device_count=8, model="Llama 3.1 405B Instruct", params_b=405.9,
                  quant="FP8", backend="vllm", prompt_tokens=32784, gen_tokens=2048, metric="total_tps")
     row = bench_row(1, 100.0, concurrency=256, **shape)
-    from estimator.calibration_fit import row_request
+    from estimator.fitting.calibration_fit import row_request
     capacity = saturating_concurrency(resolve(row_request(row), catalog_index(catalog, catalog.calibration)), 8)
     assert 4 <= capacity <= 20
     at_capacity = bench_row(2, 100.0, concurrency=capacity, **shape)
@@ -160,7 +160,7 @@ def test_a_benchmark_submitting_more_requests_than_fit_runs_at_the_engines_capac
 
 
 def test_vllm_keeps_a_16_bit_kv_cache_for_fp8_weights_unless_asked():
-    from estimator.memory import kv_bytes_per_element
+    from estimator.physics.memory import kv_bytes_per_element
 
     assert kv_bytes_per_element("FP8", "vllm") == 2.0
     assert kv_bytes_per_element("FP8", "trt-llm") == 1.0

@@ -20,9 +20,9 @@ from __future__ import annotations
 
 import pytest
 
-from estimator.calibration import normalize_backend, resolve_factors
-from estimator.calibration_fit import fit_calibration, is_vector_kernel_batch, predict_row
 from estimator.catalog import CalibrationParams
+from estimator.fitting.calibration_fit import fit_calibration, is_vector_kernel_batch, predict_row
+from estimator.physics.calibration import normalize_backend, resolve_factors
 from tests.support.estimator_builders import generated_catalog
 
 # llama.cpp decodes a batch at a lower share of the peak than vLLM and pays a per-slot cost vLLM does not.

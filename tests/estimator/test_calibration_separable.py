@@ -9,8 +9,8 @@ from __future__ import annotations
 
 import pytest
 
-from estimator.calibration import resolve_factors
 from estimator.catalog import CalibrationParams
+from estimator.physics.calibration import resolve_factors
 
 CALIBRATION = CalibrationParams(
     data_version="test",

@@ -1,4 +1,4 @@
-"""The head-count → peak-concurrency rule (estimator/concurrency.py) and how fill_defaults states it.
+"""The head-count → peak-concurrency rule (estimator/advice/concurrency.py) and how fill_defaults states it.
 
 Sources (module docstring): named users of enterprise software peak at 15–25 % in a session, 25 % in one
 time zone, 15 % across time zones. So 1,200 staff → 300 sessions (⌈1200 × 0.25⌉), 180 across zones. A session
@@ -9,7 +9,12 @@ token = 5.29 tok/s against 30 tok/s decode → 5.29 / 35.29 = 15 % of the time (
 
 from __future__ import annotations
 
-from estimator.concurrency import generating_share, peak_concurrent_users, peak_generating_streams, poisson_quantile
+from estimator.advice.concurrency import (
+    generating_share,
+    peak_concurrent_users,
+    peak_generating_streams,
+    poisson_quantile,
+)
 from estimator.workload import Workload
 from tests.support.worded import fill_defaults
 

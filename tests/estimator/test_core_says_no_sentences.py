@@ -17,7 +17,9 @@ _LANGUAGE_NAMES = {"lang", "language", "locale"}
 
 
 def _core_modules() -> list[object]:
-    return [importlib.import_module(f"estimator.{info.name}") for info in pkgutil.iter_modules(estimator.__path__)]
+    # Every room (`estimator.physics`, `.costing`, …) as well as the top: walk the package recursively.
+    walked = pkgutil.walk_packages(estimator.__path__, prefix="estimator.")
+    return [importlib.import_module(info.name) for info in walked if not info.ispkg]
 
 
 def _functions(module: object) -> list[tuple[str, object]]:

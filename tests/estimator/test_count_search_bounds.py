@@ -8,9 +8,9 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from estimator import throughput
+from estimator.advice.recommend import recommend
 from estimator.errors import NoFeasibleOption
-from estimator.recommend import recommend
+from estimator.physics import throughput
 from estimator.schemas import EstimateRequest
 from estimator.workload import Workload
 
@@ -128,11 +128,11 @@ def test_figures_are_the_estimates_own(catalog, hardware, params_b, quant, backe
 def test_a_request_under_other_factors_bounds_afresh(catalog):
     from dataclasses import replace
 
-    from estimator import engine
-    from estimator.catalog_index import catalog_index
-    from estimator.resolve import resolve, with_factors
+    from estimator.physics import parallel_plans
+    from estimator.physics.catalog_index import catalog_index
+    from estimator.physics.resolve import resolve, with_factors
 
     resolved = resolve(_request("nvidia-h200-nvl", 70.0, "FP8", "vllm", None, 8, 40), catalog_index(catalog))
-    before = engine.best_case(resolved, 8)
+    before = parallel_plans.best_case(resolved, 8)
     slower = with_factors(resolved, replace(resolved.factors, bandwidth_efficiency=resolved.factors.bandwidth_efficiency / 2))
-    assert before is not None and engine.best_case(slower, 8) != before
+    assert before is not None and parallel_plans.best_case(slower, 8) != before

@@ -3,7 +3,7 @@ llama.cpp-class deployment (and a GDDR card, a part without FP8) in seed 1's Q4_
 a stated format always wins.
 
 Worked out before running the product (weights = params × bytes per weight; KV per token of Llama 3.3 70B
-= 80 layers × 8 KV heads × 128 × 2 (K, V) × 2 bytes = 327,680 B ≈ 0.33 MB; `estimator/device.py`'s usable
+= 80 layers × 8 KV heads × 128 × 2 (K, V) × 2 bytes = 327,680 B ≈ 0.33 MB; `estimator/physics/device.py`'s usable
 share of a GPU's memory, 0.92). Workload: Llama 3.3 70B (70.6B), 100 concurrent users, prompts ~512 and
 answers ~256 tokens (the defaults), ≥ 30 tok/s per user, p95 first token ≤ 1 s.
 
@@ -32,10 +32,10 @@ from __future__ import annotations
 
 import pytest
 
-from estimator.candidates import Candidate
-from estimator.default_format import default_format
-from estimator.recommend import default_throughput
-from estimator.sizing import Sizer
+from estimator.advice.candidates import Candidate
+from estimator.advice.default_format import default_format
+from estimator.advice.recommend import default_throughput
+from estimator.advice.sizing import Sizer
 from estimator.workload import Workload
 from tests.support.worded import recommend
 

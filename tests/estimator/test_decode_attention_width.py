@@ -13,8 +13,8 @@ from __future__ import annotations
 import pytest
 
 from estimator.catalog import ModelArch
-from estimator.catalog_index import catalog_index
-from estimator.resolve import resolve
+from estimator.physics.catalog_index import catalog_index
+from estimator.physics.resolve import resolve
 from estimator.schemas import EstimateRequest
 from tests.support.estimator_builders import ARCH_8B, QUANTS, THREE_GPUS, URL, catalog
 

@@ -8,7 +8,7 @@ import json
 
 import pytest
 
-from estimator.ranges import range_metric
+from estimator.physics.ranges import range_metric
 from evals.estimator_accuracy import (
     TARGET_COVERAGE,
     TARGET_MAPE,

@@ -7,9 +7,9 @@ from __future__ import annotations
 import pytest
 
 from estimator.catalog import CalibrationParams
-from estimator.catalog_index import catalog_index
-from estimator.device import device_from_hardware
-from estimator.resolve import prefill_accumulate_speedup, resolve
+from estimator.physics.catalog_index import catalog_index
+from estimator.physics.device import device_from_hardware
+from estimator.physics.resolve import prefill_accumulate_speedup, resolve
 from estimator.schemas import EstimateRequest
 from knowledge.testing import memory_catalog
 from tests.support.estimator_builders import catalog, device
@@ -117,7 +117,7 @@ def test_an_apple_rate_is_reached_at_its_own_prefill_share():
 
 
 def test_the_fit_gives_each_family_of_listed_rate_its_own_share():
-    from estimator.calibration_fit import fit_calibration
+    from estimator.fitting.calibration_fit import fit_calibration
     from tests.support.estimator_builders import generated_catalog
 
     truth = SOC_CALIBRATION.model_copy(update={"prefill_compute_efficiency": {SOC: 0.3},

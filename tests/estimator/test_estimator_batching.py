@@ -18,14 +18,14 @@ from itertools import pairwise
 
 import pytest
 
-from estimator import batching
-from estimator.catalog_index import catalog_index
-from estimator.device import device_from_hardware, peak_tflops
-from estimator.engine import step_time_ms
-from estimator.resolve import resolve
-from estimator.row_predict import predict_resolved, row_request
+from estimator.fitting.row_predict import predict_resolved, row_request
+from estimator.physics import batching
+from estimator.physics.catalog_index import catalog_index
+from estimator.physics.device import device_from_hardware, peak_tflops
+from estimator.physics.parallel_plans import step_time_ms
+from estimator.physics.resolve import resolve
+from estimator.physics.throughput import estimate
 from estimator.schemas import EstimateRequest
-from estimator.throughput import estimate
 from tests.support.estimator_builders import device
 
 USERS = (1, 2, 4, 8, 16, 32, 64, 128)

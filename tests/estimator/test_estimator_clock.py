@@ -12,18 +12,18 @@ import statistics
 
 import pytest
 
-from estimator.calibration import resolve_factors
-from estimator.calibration_fit import fit_calibration
 from estimator.catalog import CalibrationParams
-from estimator.device import (
+from estimator.fitting.calibration_fit import fit_calibration
+from estimator.physics.calibration import resolve_factors
+from estimator.physics.device import (
     DEFAULT_GPU_CLOCK_MHZ,
     HOST_STEP_BACKENDS,
     REFERENCE_GPU_CLOCK_MHZ,
     device_from_hardware,
     overhead_clock_scale,
 )
+from estimator.physics.throughput import estimate
 from estimator.schemas import EstimateRequest
-from estimator.throughput import estimate
 from knowledge.build import MIGRATIONS_DIR
 from knowledge.testing import memory_catalog
 from tests.support.estimator_builders import KV_BYTES_PER_TOKEN_8B, catalog, device, generated_catalog

@@ -13,9 +13,9 @@ import pytest
 
 from bot.wording import words
 from estimator.catalog import ApiPrice, Catalog, CloudGpuPrice, Hardware
-from estimator.cloud import break_even_months, compare
+from estimator.costing.cloud import break_even_months, compare
+from estimator.costing.tco import tco
 from estimator.schemas import TcoResult
-from estimator.tco import tco
 from estimator.workload import Workload
 from knowledge.testing import memory_catalog
 from tests.support.worded import recommend

@@ -12,12 +12,12 @@ from __future__ import annotations
 
 import pytest
 
-from estimator import roofline
-from estimator.calibration_fit import fit_calibration
 from estimator.catalog import CalibrationParams
-from estimator.memory import is_k_quant
+from estimator.fitting.calibration_fit import fit_calibration
+from estimator.physics import roofline
+from estimator.physics.memory import is_k_quant
+from estimator.physics.throughput import estimate
 from estimator.schemas import EstimateRequest
-from estimator.throughput import estimate
 from tests.support.estimator_builders import CALIBRATION, catalog, device, generated_catalog
 
 

@@ -8,7 +8,7 @@ from hypothesis import strategies as st
 
 from estimator.catalog import ModelArch
 from estimator.errors import InvalidRequest
-from estimator.memory import (
+from estimator.physics.memory import (
     RUNTIME_OVERHEAD_GB,
     approximate_architecture,
     bits_per_weight,
@@ -20,8 +20,8 @@ from estimator.memory import (
     resolve_architecture,
     weights_gb,
 )
+from estimator.physics.throughput import estimate
 from estimator.schemas import EstimateRequest
-from estimator.throughput import estimate
 from tests.support.estimator_builders import ARCH_8B, KV_BYTES_PER_TOKEN_8B, URL, catalog, device
 
 

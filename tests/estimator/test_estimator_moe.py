@@ -14,9 +14,9 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from estimator.memory import Architecture, resolve_architecture, touched_expert_share
+from estimator.physics.memory import Architecture, resolve_architecture, touched_expert_share
+from estimator.physics.throughput import estimate
 from estimator.schemas import EstimateRequest
-from estimator.throughput import estimate
 from estimator.workload import Workload
 from tests.support.worded import recommend
 
@@ -95,8 +95,8 @@ def test_a_native_mxfp4_checkpoint_keeps_its_non_expert_tensors_in_bf16(catalog)
     # lm_head. So the weights are 61.25 GB of MXFP4 experts + 1.5 B × 2 bytes = 64.3 GB (not 116.8 × 4.25
     # / 8 = 62.05), and every decode step reads the 3.0 GB of BF16 tensors: a GGUF of the same model is
     # sized from its own label, and a dense model in MXFP4 (no experts to keep apart) as before.
-    from estimator.catalog_index import catalog_index
-    from estimator.resolve import resolve
+    from estimator.physics.catalog_index import catalog_index
+    from estimator.physics.resolve import resolve
 
     index = catalog_index(catalog)
     native = resolve(_request(params_b=116.8, quant="MXFP4", model="gpt-oss-120b", backend="vllm"), index)
@@ -264,7 +264,7 @@ def test_architecture_defaults_are_dense():
 
 # --- estimate --model --------------------------------------------------------------------------------------
 def test_a_named_catalog_model_fills_its_size_and_native_format(catalog):
-    from estimator.model_shape import complete_request
+    from estimator.physics.model_shape import complete_request
 
     filled = complete_request({"hardware": "nvidia-h100-sxm", "model": "openai/gpt-oss-120b"}, catalog)
     assert filled["model"] == "gpt-oss-120b" and filled["params_b"] == 116.8 and filled["quant"] == "MXFP4"
@@ -274,7 +274,7 @@ def test_a_named_catalog_model_fills_its_size_and_native_format(catalog):
 
 def test_an_unknown_model_needs_a_size_and_is_said_to_be_unknown(catalog):
     from estimator.errors import InvalidRequest
-    from estimator.model_shape import complete_request
+    from estimator.physics.model_shape import complete_request
 
     with pytest.raises(InvalidRequest, match="Unknown model 'our-model-x'"):
         complete_request({"hardware": "nvidia-h100-sxm", "model": "our-model-x"}, catalog)
@@ -283,7 +283,7 @@ def test_an_unknown_model_needs_a_size_and_is_said_to_be_unknown(catalog):
 
 
 def test_w4a16_on_vllm_is_native_but_mxfp4_elsewhere_is_a_re_quantization(catalog):
-    from estimator.risks import format_supported
+    from estimator.advice.risks import format_supported
 
     vllm = catalog.stack("vllm-cuda")
     assert format_supported("W4A16", vllm.quant_formats) and format_supported("MXFP4", vllm.quant_formats)

@@ -11,9 +11,9 @@ from __future__ import annotations
 import pytest
 
 from estimator.catalog import QuantFormat
-from estimator.memory import Architecture, unquantized_head_gb
+from estimator.physics.memory import Architecture, unquantized_head_gb
+from estimator.physics.throughput import estimate
 from estimator.schemas import EstimateRequest
-from estimator.throughput import estimate
 from tests.support.estimator_builders import ARCH_8B, QUANTS, URL, catalog, device
 
 HEAD_EXTRA_GB = 128_000 * 4_096 / 1e9 * 12 / 8  # 0.786432 GB

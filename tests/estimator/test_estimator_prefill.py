@@ -5,11 +5,11 @@ from __future__ import annotations
 
 import pytest
 
-from estimator.catalog_index import catalog_index
-from estimator.device import device_from_hardware
-from estimator.resolve import prefill_accumulate_speedup, resolve
+from estimator.physics.catalog_index import catalog_index
+from estimator.physics.device import device_from_hardware
+from estimator.physics.resolve import prefill_accumulate_speedup, resolve
+from estimator.physics.throughput import estimate
 from estimator.schemas import EstimateRequest
-from estimator.throughput import estimate
 from tests.support.estimator_builders import catalog, device
 
 # Same specs, one named like a GeForce card (the catalog lists GeForce FP16 at the FP32-accumulate rate).

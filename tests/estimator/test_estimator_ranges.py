@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import pytest
 
-from estimator.ranges import range_coverage, range_ratios
+from estimator.physics.ranges import range_coverage, range_ratios
+from estimator.physics.throughput import estimate
 from estimator.schemas import EstimateRequest
-from estimator.throughput import estimate
 from tests.support.estimator_builders import bench_row
 
 

@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
+from estimator.advice.risks import risk_score
 from estimator.catalog import Hardware, ServingStack
-from estimator.risks import risk_score
 from estimator.schemas import Estimate, Risk
 from estimator.workload import Workload
 from tests.support.worded import assess_risks

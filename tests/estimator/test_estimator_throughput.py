@@ -10,13 +10,13 @@ import pytest
 from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
-from estimator import engine, latency, roofline
-from estimator.catalog_index import catalog_index
-from estimator.device import parse_interconnect
 from estimator.errors import InvalidRequest, UnknownHardware
-from estimator.resolve import resolve
+from estimator.physics import latency, parallel_plans, roofline
+from estimator.physics.catalog_index import catalog_index
+from estimator.physics.device import parse_interconnect
+from estimator.physics.resolve import resolve
+from estimator.physics.throughput import estimate, max_concurrent_streams
 from estimator.schemas import CustomHardware, Estimate, EstimateRequest
-from estimator.throughput import estimate, max_concurrent_streams
 from tests.support.estimator_builders import KV_BYTES_PER_TOKEN_8B, bench_row, catalog, device
 
 KV_GB = KV_BYTES_PER_TOKEN_8B / 1e9
@@ -246,16 +246,16 @@ def test_the_chosen_plan_is_the_fastest_that_fits(users, backend, count, boundar
     resolved = copy.copy(resolve(ask, catalog_index(catalog(device(memory=10_000.0)))))
     plans = [
         (group, replicas)
-        for group in engine.group_sizes(count, resolved.layer_split)
+        for group in parallel_plans.group_sizes(count, resolved.layer_split)
         for replicas in range(1, count // group + 1)
     ]
     group, replicas = plans[boundary % len(plans)]
-    need = engine.evaluate(resolved, group * replicas, group, users).per_device_required_gb
+    need = parallel_plans.evaluate(resolved, group * replicas, group, users).per_device_required_gb
     spec = resolved.device
     resolved.device = dataclasses.replace(spec, memory_gb=need * (1 + slack) * spec.memory_gb / spec.usable_memory_gb)
-    fitting = [engine.evaluate(resolved, g * r, g, users) for g, r in plans]
+    fitting = [parallel_plans.evaluate(resolved, g * r, g, users) for g, r in plans]
     fitting = [plan for plan in fitting if plan.fits]
-    chosen = engine.best_plan(resolved, count, users)
+    chosen = parallel_plans.best_plan(resolved, count, users)
     assert chosen.fits == bool(fitting)
     if fitting and not resolved.layer_split:
         assert chosen.per_stream >= max(plan.per_stream for plan in fitting) * (1 - 1e-9)

@@ -7,7 +7,7 @@ import csv
 import re
 from typing import get_args
 
-from estimator.fx import RATES_FILE, rates, to_usd
+from estimator.costing.fx import RATES_FILE, rates, to_usd
 from estimator.workload import Currency
 
 

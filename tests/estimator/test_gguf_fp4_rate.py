@@ -13,8 +13,8 @@ from __future__ import annotations
 
 import pytest
 
+from estimator.physics.throughput import estimate
 from estimator.schemas import EstimateRequest
-from estimator.throughput import estimate
 
 
 def _prefill(catalog, quant: str, backend: str, count: int = 1) -> float:

@@ -13,7 +13,7 @@ import re
 import pytest
 
 from bot.api import recommend
-from estimator.k8s_manifest import IMAGES, K8sGap, K8sServing, k8s_serving, manifest_objects
+from estimator.advice.k8s_manifest import IMAGES, K8sGap, K8sServing, k8s_serving, manifest_objects
 from estimator.schemas import Deployment, PilotCommand
 from knowledge.testing import memory_catalog
 

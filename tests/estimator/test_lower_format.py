@@ -1,6 +1,6 @@
 """An owned or named device that falls short only on memory is told the lower-bit format that would fit.
 
-Worked out before running the product (weights = params × bits / 8; `estimator/device.py`'s usable
+Worked out before running the product (weights = params × bits / 8; `estimator/physics/device.py`'s usable
 share of memory: 0.75 of a unified-memory SoC's RAM, 0.92 of a GPU's; catalog bits per weight from
 `knowledge/data/quant_formats.csv`):
 
@@ -24,11 +24,11 @@ from __future__ import annotations
 
 import pytest
 
-from estimator.candidates import Candidate
-from estimator.lower_format import first_fitting_format, lower_formats
-from estimator.owned import with_owned_specs
-from estimator.recommend import default_throughput
-from estimator.sizing import Sizer
+from estimator.advice.candidates import Candidate
+from estimator.advice.lower_format import first_fitting_format, lower_formats
+from estimator.advice.owned import with_owned_specs
+from estimator.advice.recommend import default_throughput
+from estimator.advice.sizing import Sizer
 from estimator.workload import NamedDevice, OwnedDevice, Workload
 from tests.support.engine_fixtures import talk
 from tests.support.worded import recommend

@@ -3,7 +3,7 @@
 The shared factors are fitted on dense and single-stream rows; DeepSeek-R1's 80 March 2025 serving runs on
 8x H200 and 8x MI300X (dstack, SGLang / vLLM / TensorRT-LLM, concurrency 4-256) measure 2.6-5.6x below what
 those factors give; its 11 runs on 2025-26 engines (rows 4400-4410) about 1.1x below. Newer runs of the same
-engines supersede the March 2025 ones (`row_provenance`, dated in benchmark_provenance.csv), so the scale is
+engines supersede the March 2025 ones (`measured_rows`, dated in benchmark_provenance.csv), so the scale is
 the median predicted / measured ratio over the 11 (about 1.1). Expectations: it lengthens every decode-step
 term of the named model and of nothing else, and one device's runs predict the other device's.
 """
@@ -14,9 +14,9 @@ import statistics
 
 import pytest
 
-from estimator.calibration_fit import MIN_MODEL_SERVING_ROWS, model_serving_rows, predict_row
+from estimator.fitting.calibration_fit import MIN_MODEL_SERVING_ROWS, model_serving_rows, predict_row
+from estimator.physics.throughput import estimate
 from estimator.schemas import EstimateRequest
-from estimator.throughput import estimate
 from evals.moe_accuracy import leave_one_device_out, moe_rows
 
 

@@ -15,8 +15,8 @@ from __future__ import annotations
 
 import pytest
 
-from estimator.catalog_index import catalog_index
-from estimator.resolve import resolve
+from estimator.physics.catalog_index import catalog_index
+from estimator.physics.resolve import resolve
 from estimator.schemas import EstimateRequest
 
 

@@ -20,11 +20,11 @@ from __future__ import annotations
 import pytest
 
 from estimator.catalog import CalibrationParams, ModelArch
-from estimator.catalog_index import catalog_index
-from estimator.engine import best_plan, prefill_time_ms, step_time_ms
-from estimator.moe_fit import expert_fit_rows, fit_expert_efficiency
-from estimator.resolve import resolve
-from estimator.row_predict import predict_row
+from estimator.fitting.moe_fit import expert_fit_rows, fit_expert_efficiency
+from estimator.fitting.row_predict import predict_row
+from estimator.physics.catalog_index import catalog_index
+from estimator.physics.parallel_plans import best_plan, prefill_time_ms, step_time_ms
+from estimator.physics.resolve import resolve
 from estimator.schemas import EstimateRequest
 from tests.support.estimator_builders import ARCH_8B, CALIBRATION, QUANTS, THREE_GPUS, URL, bench_row, catalog
 

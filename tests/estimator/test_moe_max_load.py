@@ -14,10 +14,10 @@ Worked out before running the estimator:
 
 from __future__ import annotations
 
-from estimator.catalog_index import catalog_index
-from estimator.engine import saturating_concurrency
-from estimator.resolve import resolve
-from estimator.row_predict import row_request
+from estimator.fitting.row_predict import row_request
+from estimator.physics.catalog_index import catalog_index
+from estimator.physics.parallel_plans import saturating_concurrency
+from estimator.physics.resolve import resolve
 from tests.support.estimator_builders import bench_row
 
 QWEN3_30B_ON_B200 = dict(hardware_id="nvidia-b200-hgx", device_count=1, model="Qwen3-30B-A3B", params_b=30.5,

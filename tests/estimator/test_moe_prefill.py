@@ -19,12 +19,12 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from estimator import roofline
-from estimator.catalog_index import catalog_index
-from estimator.engine import prefill_time_ms
-from estimator.resolve import resolve
+from estimator.physics import roofline
+from estimator.physics.catalog_index import catalog_index
+from estimator.physics.parallel_plans import prefill_time_ms
+from estimator.physics.resolve import resolve
+from estimator.physics.throughput import estimate
 from estimator.schemas import EstimateRequest
-from estimator.throughput import estimate
 
 PROPERTY = settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 
@@ -51,7 +51,7 @@ def test_tile_fill_of_the_catalog_routings():
 @given(tokens=st.integers(1, 20_000), more=st.integers(0, 20_000),
        share=st.sampled_from([1 / 128, 4 / 128, 8 / 128, 8 / 256, 2 / 8, 1 / 16]), tile=st.sampled_from([64, 128]))
 def test_tile_fill_is_a_share_and_padded_rows_grow_with_the_pass(tokens, more, share, tile):
-    from estimator.memory import touched_expert_share
+    from estimator.physics.memory import touched_expert_share
 
     def padded_rows(n: int) -> float:  # rows the expert matmuls compute for an n-token pass
         return n * share / roofline.expert_tile_efficiency(n, share, touched_expert_share(share, n), tile)
@@ -120,7 +120,7 @@ def test_moe_prefill_time_never_falls_with_a_longer_prompt(catalog, prompt, more
 def test_moe_prefill_rows_are_fitted_and_moe_serving_rows_only_judged(catalog):
     # Prefill rows of catalog MoE models are now explained (tile fill) and count in the fit; serving rows
     # are judged by evals.moe_accuracy but kept out of the batched fit shared with every dense model.
-    from estimator.calibration_fit import usable_rows
+    from estimator.fitting.calibration_fit import usable_rows
     from evals.moe_accuracy import is_catalog_moe, moe_rows
 
     usable = {row.row_id for row in usable_rows(catalog)}

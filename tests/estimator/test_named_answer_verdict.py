@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import pytest
 
-from estimator.recommend import recommend
+from estimator.advice.recommend import recommend
 from estimator.workload import NamedDevice, Workload
 
 

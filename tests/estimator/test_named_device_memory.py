@@ -4,7 +4,7 @@ keeps working as before."""
 
 from __future__ import annotations
 
-from estimator.owned import with_owned_specs
+from estimator.advice.owned import with_owned_specs
 from estimator.workload import NamedDevice, OwnedDevice, Workload
 from tests.support.worded import recommend
 

@@ -12,11 +12,11 @@ from __future__ import annotations
 
 import pytest
 
-from estimator.candidates import Candidate
+from estimator.advice.candidates import Candidate
+from estimator.advice.recommend import NEAR_TIE_BATCHED, NEAR_TIE_SINGLE_STREAM, near_tie_band, rank
+from estimator.advice.sizing import Sized
 from estimator.catalog import Hardware, ServingStack
-from estimator.recommend import NEAR_TIE_BATCHED, NEAR_TIE_SINGLE_STREAM, near_tie_band, rank
 from estimator.schemas import Estimate, Risk, TcoResult
-from estimator.sizing import Sized
 
 STACK = ServingStack(id="vllm-cuda", name="vLLM (CUDA)", maturity="high", dynamic_shapes="native",
                      continuous_batching="yes", multi_model="process_per_model", backend_key="vllm",
@@ -96,7 +96,7 @@ def test_a_capex_saving_smaller_than_the_per_token_premium_is_no_smaller_purchas
 
 def test_the_rationale_says_the_near_tie_and_what_the_smaller_purchase_saves():
     from bot.wording import word
-    from estimator.recommend import _rationale
+    from estimator.advice.recommend import _rationale
     from estimator.workload import Workload
 
     big = _option("big", 42_860, 0.200)

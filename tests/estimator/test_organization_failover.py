@@ -13,11 +13,11 @@ import math
 
 import pytest
 
-from estimator.assume import fill_defaults
-from estimator.candidates import enumerate_candidates
+from estimator.advice.assume import fill_defaults
+from estimator.advice.candidates import enumerate_candidates
+from estimator.advice.recommend import default_shortcuts, default_throughput
+from estimator.advice.sizing import Sizer
 from estimator.defaults import ACCEPTABLE_TOKENS_PER_S
-from estimator.recommend import default_shortcuts, default_throughput
-from estimator.sizing import Sizer
 from estimator.workload import Workload
 from tests.support.worded import recommend
 

@@ -11,9 +11,9 @@ import math
 
 import pytest
 
-from estimator.batch import HEADROOM, job_hours
+from estimator.advice.batch_jobs import HEADROOM, job_hours
+from estimator.costing.tco import tco
 from estimator.schemas import Estimate
-from estimator.tco import tco
 from estimator.workload import NamedDevice, OwnedDevice, Workload
 from tests.support.worded import recommend
 
@@ -233,7 +233,7 @@ def test_a_card_for_a_small_team_goes_into_the_workstation_they_have(catalog):
 
 
 def test_a_datacenter_card_still_needs_a_server(catalog):
-    from estimator.hosts import into_existing_workstation
+    from estimator.costing.hosts import into_existing_workstation
 
     w = Workload(concurrent_users=10, existing_hardware=["gpu_workstations"])
     assert not into_existing_workstation(catalog.hardware_by_id("nvidia-l40s"), 1, w)  # passive: server airflow
@@ -262,7 +262,7 @@ def test_a_15_w_cap_runs_the_orin_nano_in_its_15_w_mode(catalog):
 
 def test_a_mode_without_a_sourced_bandwidth_is_not_modelled(catalog):
     from estimator.catalog import PowerMode
-    from estimator.power_modes import mode_for
+    from estimator.physics.power_modes import mode_for
 
     hw = catalog.hardware_by_id("nvidia-jetson-orin-nano-super-8gb")
     unsourced = PowerMode(id="x", hardware_id=hw.id, mode="7W", watts=7, source_url="https://example.org")

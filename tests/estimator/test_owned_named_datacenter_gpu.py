@@ -10,8 +10,8 @@ from __future__ import annotations
 
 import pytest
 
-from estimator.candidates import ownership
-from estimator.recommend import recommend
+from estimator.advice.candidates import ownership
+from estimator.advice.recommend import recommend
 from estimator.workload import Workload
 
 H100_OWNER = Workload(existing_hardware=["gpu_workstations"], existing_hardware_ids=["nvidia-h100-sxm"])

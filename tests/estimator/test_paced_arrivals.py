@@ -2,7 +2,7 @@
 
 A stream's cycle in the estimator is a closed loop at the device's own speed, as a benchmark client runs: the faster
 the device decodes, the sooner every stream sends its next prompt. People do not ask faster because the card is
-fast (estimator/concurrency.py converts sessions to streams at the target speed), so a sizing request paces the
+fast (estimator/advice/concurrency.py converts sessions to streams at the target speed), so a sizing request paces the
 arrivals at the target: the prompt rate is at most streams / (answer at the target speed). The p95 first token of
 a fast device under bursty arrivals then follows Kingman's formula at that rate (`latency.ttft_ms`).
 """
@@ -11,9 +11,9 @@ from __future__ import annotations
 
 import pytest
 
-from estimator.latency import ttft_ms
+from estimator.physics.latency import ttft_ms
+from estimator.physics.throughput import estimate
 from estimator.schemas import EstimateRequest
-from estimator.throughput import estimate
 
 BURSTY = EstimateRequest(hardware="nvidia-l40s", params_b=7, quant="Q4_K_M", backend="vllm", concurrency=25,
                          prompt_tokens=1000, output_tokens=250, arrival_pattern="bursty")
@@ -36,10 +36,10 @@ def test_a_pace_faster_than_the_device_changes_nothing(catalog):
 
 
 def test_the_sizer_paces_requests_at_the_speed_target(catalog):
-    from estimator.assume import fill_defaults
-    from estimator.candidates import enumerate_candidates
-    from estimator.recommend import default_shortcuts, default_throughput
-    from estimator.sizing import Sizer
+    from estimator.advice.assume import fill_defaults
+    from estimator.advice.candidates import enumerate_candidates
+    from estimator.advice.recommend import default_shortcuts, default_throughput
+    from estimator.advice.sizing import Sizer
     from estimator.workload import Workload
 
     filled, _ = fill_defaults(Workload(concurrent_users=25, model_params_b=7, tokens_per_s_target=20))

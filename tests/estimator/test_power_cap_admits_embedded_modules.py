@@ -9,7 +9,7 @@ above the 15 tok/s a single user needs, for $249, while every laptop or mini PC 
 
 from __future__ import annotations
 
-from estimator.recommend import recommend
+from estimator.advice.recommend import recommend
 from estimator.workload import Workload
 
 

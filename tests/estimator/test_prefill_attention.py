@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from estimator.memory import resolve_architecture
+from estimator.physics.memory import resolve_architecture
 
 
 def _arch(catalog, model_id: str):

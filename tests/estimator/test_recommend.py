@@ -215,7 +215,7 @@ def test_speed_target_too_high_says_how_far_to_lower_it():
 def test_model_that_fits_nowhere_is_explained(monkeypatch):
     # Deployments have no fixed size now; the message is for a model that fits nowhere even at the
     # largest count considered, here capped at 16 devices to reach that case.
-    monkeypatch.setattr("estimator.candidates.MAX_COUNT", 16)
+    monkeypatch.setattr("estimator.advice.candidates.MAX_COUNT", 16)
     with pytest.raises(NoFeasibleOption) as caught:
         run(Workload(concurrent_users=10, model_params_b=1900, quantization="FP16"))
     assert "needs ~1,900 GB" in error_text(caught.value)
@@ -274,7 +274,7 @@ def test_recommendation_json_has_the_contract_shape():
 def test_no_alternative_costs_ten_times_the_primary_per_served_token(catalog):
     # gpt-oss-120b for 40 users fits a few consumer GPUs; a cluster of CPU servers that also "meets" it
     # at many times the cost per token is no alternative a buyer weighs.
-    from estimator.recommend import ALTERNATIVE_COST_CAP
+    from estimator.advice.recommend import ALTERNATIVE_COST_CAP
 
     rec = recommend(Workload(model_params_b=116.8, model_id="gpt-oss-120b", active_params_b=5.1, concurrent_users=40),
                     catalog)

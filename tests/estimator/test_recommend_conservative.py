@@ -27,10 +27,10 @@ def test_conservative_never_needs_fewer_devices_of_an_option(catalog):
     # What an option needs is the fewest devices that carry the peak (and the 1.5x overload) at the targets; the
     # count a reply shows is the variant the ranking prefers, which may be the peak's in one answer and the
     # overload's in the other (plain: 4 RTX 4070 carrying 60, conservative: 3 carrying 40), so the needs are compared.
-    from estimator.assume import fill_defaults
-    from estimator.candidates import enumerate_candidates
-    from estimator.recommend import default_shortcuts, default_throughput
-    from estimator.sizing import Sizer
+    from estimator.advice.assume import fill_defaults
+    from estimator.advice.candidates import enumerate_candidates
+    from estimator.advice.recommend import default_shortcuts, default_throughput
+    from estimator.advice.sizing import Sizer
 
     safe = recommend(Workload(**TEAM, conservative=True), catalog)
     plain = recommend(Workload(**TEAM), catalog)
@@ -67,9 +67,9 @@ def test_a_device_bought_on_borrowed_factors_is_checked_at_the_low_end_an_owned_
     # central figure is no basis for a purchase. Owned, nothing is bought on it (the pilot measures it).
     from dataclasses import replace
 
-    from estimator.candidates import enumerate_candidates
-    from estimator.recommend import default_throughput
-    from estimator.sizing import Sizer
+    from estimator.advice.candidates import enumerate_candidates
+    from estimator.advice.recommend import default_throughput
+    from estimator.advice.sizing import Sizer
 
     workload = Workload(model_params_b=70, concurrent_users=200, quantization="Q4_K_M")
     gaudi = next(c for c in enumerate_candidates(workload, catalog)[0] if c.hardware.id == "intel-gaudi3")

@@ -1,6 +1,6 @@
 """Who owns what, what an owned device's power is costed at, and which devices suit which scale.
 
-Rules under test (estimator/candidates.py, docs/recommend.md): a named device is owned by its exact id
+Rules under test (estimator/advice/candidates.py, docs/recommend.md): a named device is owned by its exact id
 (an M4 is not an M4 Pro); an owned device is costed at its own TDP, else its chip's, else the highest
 draw of the other owned devices, so a missing figure never makes it the cheapest; organization scale
 wants data-center parts by form factor (a blower workstation card with ECC is not one); embedded
@@ -12,7 +12,7 @@ from __future__ import annotations
 import pytest
 
 from bot.wording import word
-from estimator.candidates import (
+from estimator.advice.candidates import (
     Candidate,
     chip_power_w,
     enumerate_candidates,
@@ -22,7 +22,7 @@ from estimator.candidates import (
     is_embedded_module,
     ownership,
 )
-from estimator.risks import overload_factor
+from estimator.advice.risks import overload_factor
 from estimator.workload import Workload
 from tests.estimator.test_recommend import CATALOG, LAPTOP, LLAMA, VLLM, run
 from tests.support.worded import assess_risks
@@ -124,7 +124,7 @@ def test_one_user_has_no_overload_to_carry():
 def test_geforce_compute_from_int8_uses_the_fp32_accumulate_ratio(catalog):
     # NVIDIA's Ada whitepaper: RTX 4060 Ti 176.5 dense INT8 TOPS, 44.1 TFLOPS FP16 with FP32 accumulate —
     # the same 4:1 as the RTX 4090 row (660.6 / 165.2), whose FP16 figure the calibration was fitted on.
-    from estimator.device import device_from_hardware
+    from estimator.physics.device import device_from_hardware
 
     rtx4090 = catalog.hardware_by_id("nvidia-rtx-4090")
     assert rtx4090.int8_tops / rtx4090.fp16_tflops == pytest.approx(4.0, rel=0.01)

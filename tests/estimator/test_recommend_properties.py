@@ -5,8 +5,8 @@ from __future__ import annotations
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from estimator.advice.recommend import recommend
 from estimator.errors import NoFeasibleOption
-from estimator.recommend import recommend
 from estimator.workload import QUANTIZATIONS, Workload
 
 workloads = st.builds(

@@ -13,10 +13,10 @@ import re
 import pytest
 
 from bot.wording import error_text
-from estimator.candidates import is_datacenter_grade
+from estimator.advice.candidates import is_datacenter_grade
+from estimator.costing.tco import tco
 from estimator.errors import InvalidRequest, NoFeasibleOption
 from estimator.schemas import EstimateRequest, Option, Recommendation
-from estimator.tco import tco
 from estimator.workload import Workload
 from tests.support.worded import assess_risks, recommend
 
@@ -113,7 +113,7 @@ def test_department_gets_2_to_4_gpus_with_continuous_batching_in_the_seed_cost_r
 
 def test_organization_gets_a_datacenter_gpu_cluster_with_a_spare(catalog):
     # Seed 1 sizes its tiers by concurrent users ("對於 200 個並發用戶"): 800 of them at once. (A head
-    # count alone now peaks at a sourced 25 %, estimator/concurrency.py.)
+    # count alone now peaks at a sourced 25 %, estimator/advice/concurrency.py.)
     rec = recommend(Workload(total_users=800, concurrent_users=800, model_params_b=7), catalog)
     primary = rec.primary
     assert primary.kind == "gpu"
@@ -155,7 +155,7 @@ def test_accelerator_case_picks_an_accelerator(catalog):
 def test_frequent_model_changes_make_ported_accelerator_stacks_pay_again(catalog):
     hw = catalog.hardware_by_id("intel-gaudi3")
     stack = catalog.stack("gaudi-vllm")
-    from estimator.sizing import migration_cost
+    from estimator.advice.sizing import migration_cost
 
     stable = migration_cost(Workload(model_stability="stable"), stack)
     changing = migration_cost(Workload(model_stability="frequent_changes"), stack)
@@ -189,7 +189,7 @@ def test_idle_cpu_servers_run_a_small_model_for_power_only(catalog):
 
 
 def _cost_per_token_at_capacity(catalog, hardware_id: str) -> float:
-    from estimator.throughput import estimate, max_concurrent_streams
+    from estimator.physics.throughput import estimate, max_concurrent_streams
 
     request = EstimateRequest(hardware=hardware_id, params_b=7, quant="Q4_K_M", backend="vllm")
     users = max_concurrent_streams(request, catalog, min_tokens_per_s=30, ttft_target_ms=1000)
@@ -231,7 +231,7 @@ def test_negative_budget_is_explained(catalog):
 
 
 def test_a_model_that_fits_nowhere_is_explained(catalog, monkeypatch):
-    monkeypatch.setattr("estimator.candidates.MAX_COUNT", 16)  # no fixed cap otherwise: reach "fits nowhere"
+    monkeypatch.setattr("estimator.advice.candidates.MAX_COUNT", 16)  # no fixed cap otherwise: reach "fits nowhere"
     with pytest.raises(NoFeasibleOption) as caught:
         recommend(Workload(concurrent_users=10, model_params_b=2000, quantization="FP16"), catalog)
     assert re.search("needs ~.* GB .* holds", error_text(caught.value))
@@ -249,7 +249,7 @@ def test_an_impossible_budget_says_how_much_to_raise_it(catalog):
 def test_a_4060_ti_carries_a_fraction_of_a_4090s_users(catalog):
     # Seed 1: one RTX 4090 serves a team of 5–15. The RTX 4060 Ti 16GB has 1/3.5 of its bandwidth and
     # 1/3.75 of its FP16 (FP32-accumulate) rate, so at the same per-user speed it carries a fraction.
-    from estimator.throughput import max_concurrent_streams
+    from estimator.physics.throughput import max_concurrent_streams
 
     def users(hardware_id: str) -> int:
         request = EstimateRequest(hardware=hardware_id, params_b=7, quant="Q4_K_M", backend="vllm")

@@ -1,7 +1,7 @@
 """Every risk id of DESIGN.md can be triggered by a workload a user could describe.
 
 Each case is the workload a scenario's turns describe; the expected risk follows from the rule in
-`estimator/risks.py` and the seeds (written before running):
+`estimator/advice/risks.py` and the seeds (written before running):
 - dynamic_shapes: variable-length inputs on a stack without native dynamic shapes (TensorRT-LLM's
   configured limits at 100 users), and an owned NPU laptop with widely varying prompts (seed 2, 坑三).
 - multi_model: three models served at once (seed 2, 坑四).

@@ -21,10 +21,16 @@ from __future__ import annotations
 import re
 
 from estimator.catalog import BenchmarkLayout
-from estimator.catalog_index import catalog_index
-from estimator.engine import best_plan, evaluate, saturating_concurrency
-from estimator.resolve import resolve
-from estimator.row_predict import predict_resolved, predict_row, relative_squared_error, row_request, stated_groups
+from estimator.fitting.row_predict import (
+    predict_resolved,
+    predict_row,
+    relative_squared_error,
+    row_request,
+    stated_groups,
+)
+from estimator.physics.catalog_index import catalog_index
+from estimator.physics.parallel_plans import best_plan, evaluate, saturating_concurrency
+from estimator.physics.resolve import resolve
 from knowledge.loader import validate_dir
 from tests.support.estimator_builders import bench_row
 from tests.support.knowledge_helpers import copy_data

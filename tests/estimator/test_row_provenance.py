@@ -1,4 +1,4 @@
-"""Rows the fit and the accuracy reports leave out by what their source says (`estimator.row_provenance`).
+"""Rows the fit and the accuracy reports leave out by what their source says (`estimator.measured_rows`).
 
 Expectations from the sources (benchmark_provenance.csv): dstack published its DeepSeek-R1 runs on
 2025-03-18 (SGLang 0.4.x, vLLM 0.7.x, TensorRT-LLM 0.17 / an early PyTorch flow); each of the three engines
@@ -14,9 +14,9 @@ from datetime import date
 
 import pytest
 
-from estimator.calibration_fit import fit_calibration
 from estimator.catalog import BenchmarkProvenance
-from estimator.row_provenance import engine_of, excluded_rows, retired_rows, superseded_rows
+from estimator.fitting.calibration_fit import fit_calibration
+from estimator.measured_rows import engine_of, excluded_rows, retired_rows, superseded_rows
 from knowledge.loader import validate_dir
 from tests.support.knowledge_helpers import copy_data
 

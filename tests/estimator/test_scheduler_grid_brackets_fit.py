@@ -12,7 +12,7 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from estimator.calibration_fit import SCHEDULER_GRID
+from estimator.fitting.calibration_fit import SCHEDULER_GRID
 
 SHIPPED = Path(__file__).resolve().parents[2] / "knowledge" / "data" / "calibration.json"
 

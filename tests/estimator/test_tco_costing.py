@@ -6,9 +6,10 @@ import pytest
 
 from bot.wording.tco import worded
 from estimator.catalog import Hardware
+from estimator.costing.tco import annual_tokens, host_cost_usd, peak_power_w, tco
 from estimator.defaults import TcoAssumptions
 from estimator.errors import InvalidRequest
-from estimator.tco import annual_tokens, host_cost_usd, peak_power_w, server_count, tco
+from estimator.physics.servers import server_count
 from estimator.workload import Workload
 
 RTX_4090 = Hardware(

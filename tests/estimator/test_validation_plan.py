@@ -11,8 +11,8 @@ import re
 
 import pytest
 
+from estimator.advice.validation_plan import pilot_devices
 from estimator.schemas import Deployment, Option
-from estimator.validation_plan import pilot_devices
 from estimator.workload import Workload
 from tests.support.worded import recommend
 

@@ -6,8 +6,8 @@ import math
 
 import pytest
 
-from estimator.calibration_fit import source_key
 from estimator.catalog import Benchmark
+from estimator.fitting.calibration_fit import source_key
 from evals.estimator_accuracy import RowResult, _stats, concurrency_band, error_factor
 
 

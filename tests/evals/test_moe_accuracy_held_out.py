@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import pytest
 
-from estimator.calibration_fit import fit_calibration, predict_row
+from estimator.fitting.calibration_fit import fit_calibration, predict_row
 from evals.moe_accuracy import factor_stats, leave_one_device_out, leave_one_source_out
 from tests.support.estimator_builders import THREE_GPUS, bench_row, catalog
 

@@ -10,8 +10,8 @@ from typing import get_args
 
 import pytest
 
+from estimator.advice.default_format import runs_format
 from estimator.catalog import Catalog, Hardware, PriceEvidence
-from estimator.default_format import runs_format
 from knowledge.loader import default_data_dir, validate_dir
 from knowledge.testing import memory_catalog
 

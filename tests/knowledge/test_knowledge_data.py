@@ -161,8 +161,8 @@ def test_a_priced_device_holds_the_memory_its_price_buys(catalog):
     # The M3 Ultra's $3,999 buys the 96 GB Mac Studio, the only one sold new since May 2026 (its row's
     # source): a 70B model at 16 bits (70.6 × 2 ≈ 141 GB of weights) does not fit the machine that price
     # buys, at 4 bits (~40 GB) it does.
+    from estimator.physics.throughput import estimate
     from estimator.schemas import EstimateRequest
-    from estimator.throughput import estimate
 
     m3 = catalog.hardware_by_id("apple-m3-ultra")
     assert m3.price_usd == 3999 and m3.memory_gb == 96
@@ -191,8 +191,8 @@ def test_a_mini_pc_price_buys_the_memory_its_row_sizes(catalog, device_id, price
     ("apple-m4-pro", 70.6, 8.0),
 ])
 def test_the_machine_a_price_buys_is_the_machine_sized(catalog, device_id, too_big_b, small_b):
+    from estimator.physics.throughput import estimate
     from estimator.schemas import EstimateRequest
-    from estimator.throughput import estimate
 
     def fits(params_b: float) -> bool:
         ask = EstimateRequest(hardware=device_id, params_b=params_b, quant="Q4_K_M", backend="llama.cpp")

@@ -16,9 +16,9 @@ from bot.graph import build_graph
 from bot.nodes import Deps
 from bot.reply import Reply
 from bot.wiring import store_model_lookup
-from estimator.assume import fill_defaults
+from estimator.advice.assume import fill_defaults
+from estimator.advice.recommend import recommend
 from estimator.catalog import Catalog
-from estimator.recommend import recommend
 
 
 @pytest.fixture(scope="module")

@@ -72,7 +72,7 @@ THREE_GPUS = (
 def generated_catalog(truth: CalibrationParams, shapes, devices: tuple[Hardware, ...] = THREE_GPUS) -> Catalog:
     """Rows the model itself produces with the `truth` factors, every shape on every device, in a catalog
     without calibration: a fit on it must give `truth` back."""
-    from estimator.calibration_fit import predict_row
+    from estimator.fitting.calibration_fit import predict_row
 
     known = catalog(*devices, calibration=truth)
     rows: list[Benchmark] = []

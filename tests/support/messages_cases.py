@@ -12,12 +12,12 @@ from typing import Any
 
 from bot.wording import word, words
 from bot.wording.tco import tco_lines
-from estimator.assume import fill_defaults
+from estimator.advice.assume import fill_defaults
+from estimator.advice.risks import assess_risks
+from estimator.advice.validation_plan import validation_plan
 from estimator.catalog import Hardware, ServingStack
-from estimator.risks import assess_risks
+from estimator.costing.tco import tco
 from estimator.schemas import Estimate, Option, OptionEstimate, OptionTco
-from estimator.tco import tco
-from estimator.validation_plan import validation_plan
 from estimator.workload import Workload
 
 _URL = "https://x"

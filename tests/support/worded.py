@@ -10,13 +10,13 @@ from __future__ import annotations
 from typing import Any
 
 from bot.wording import worded, words
-from estimator.assume import fill_defaults as _fill_defaults
+from estimator.advice.assume import fill_defaults as _fill_defaults
+from estimator.advice.evaluate import evaluate_option as _evaluate_option
+from estimator.advice.recommend import recommend as _recommend
+from estimator.advice.risks import assess_risks as _assess_risks
+from estimator.advice.validation_plan import validation_plan as _validation_plan
 from estimator.catalog import Catalog
-from estimator.evaluate import evaluate_option as _evaluate_option
-from estimator.recommend import recommend as _recommend
-from estimator.risks import assess_risks as _assess_risks
 from estimator.schemas import Option, Recommendation, Risk
-from estimator.validation_plan import validation_plan as _validation_plan
 from estimator.workload import Workload
 
 

@@ -36,7 +36,7 @@ _ASSUME: dict[str, tuple[str, str, str]] = {
         "預算 {amount:,.0f} {currency} 按 1 美元 = {rate:g} {currency} 折合 ${usd:,.0f}（{date}，{source}）；"
         "預算接近某個價格時請按當日匯率複核",
     ),
-    # Load given as a rate, a volume or a spend, converted in the open (estimator/load.py, Little's law).
+    # Load given as a rate, a volume or a spend, converted in the open (estimator/advice/load.py, Little's law).
     "assume.load.rate": (
         "{per_hour:,.0f} requests/hour ≈ {rps:.3g}/s × ~{hold:.1f} s each ({ttft:g} s to first token + {output} tokens "
         "at {tps:g} tok/s) ≈ {streams:,} concurrent streams (Little's law); sized for {streams:,}",
@@ -155,7 +155,7 @@ _ASSUME: dict[str, tuple[str, str, str]] = {
         "假设使用 Q4_K_M：比 FP16 小 3.2×，在特定任务上准确率损失 <1 %（种子文档 1）",
         "假設使用 Q4_K_M：比 FP16 小 3.2×，在特定任務上準確率損失 <1 %（種子文件 1）",
     ),
-    # The format an option was sized at when none was stated (estimator/default_format.py), by its basis.
+    # The format an option was sized at when none was stated (estimator/advice/default_format.py), by its basis.
     "assume.format.fp8_native": (
         "assumed FP8 weights: {hardware} runs FP8 natively with {stack} (1 byte per weight, half of BF16; typically "
         "within ~1 % of BF16 accuracy, docs.vllm.ai/en/stable/features/quantization/fp8/); seed 1's Q4_K_M is a "

@@ -1,4 +1,4 @@
-"""Sentence templates of the buy / rent / API comparison (`estimator/cloud.py`).
+"""Sentence templates of the buy / rent / API comparison (`estimator/costing/cloud.py`).
 
 Each entry is (en, zh-Hans, zh-Hant) with the same placeholders and format specs in all three.
 Looked up through `bot.wording.sentences.msg`.

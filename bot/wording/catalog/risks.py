@@ -1,4 +1,4 @@
-"""Sentence templates of the risk checklist (`estimator/risks.py`), in English, zh-Hans and zh-Hant.
+"""Sentence templates of the risk checklist (`estimator/advice/risks.py`), in English, zh-Hans and zh-Hant.
 
 Each entry is (en, zh-Hans, zh-Hant); placeholders carry the same names and format specs in all
 three, so the numbers read the same in every language. Looked up through `bot.wording.sentences.msg`.
@@ -138,7 +138,7 @@ RISK_MESSAGES: dict[str, tuple[str, str, str]] = {
         "{kind} 上的 {quant} 需要校准数据和逐层敏感度检查",
         "{kind} 上的 {quant} 需要校準資料和逐層敏感度檢查",
     ),
-    # A format chosen for the user on a datacenter GPU (estimator/default_format.py), with its accuracy cost.
+    # A format chosen for the user on a datacenter GPU (estimator/advice/default_format.py), with its accuracy cost.
     "risk.quantization.default_fp8": (
         "{quant} was chosen because {hardware} runs it natively with {stack}, not stated by you: FP8 checkpoints "
         "typically score within ~1 % of BF16 on standard benchmarks (vLLM: \"minimal impact on accuracy\", "

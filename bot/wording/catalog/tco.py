@@ -1,4 +1,4 @@
-"""Sentence templates of the TCO working (`estimator/tco.py`, the served-token line in `sizing.py`).
+"""Sentence templates of the TCO working (`estimator/costing/tco.py`, the served-token line in `sizing.py`).
 
 Each entry is (en, zh-Hans, zh-Hant) with the same placeholders and format specs in all three.
 Looked up through `bot.wording.sentences.msg`.

@@ -19,8 +19,8 @@ from bot.graph import build_graph
 from bot.nodes import Deps
 from bot.settings import Settings
 from bot.wiring import build_engine
-from estimator.assume import fill_defaults
-from estimator.recommend import recommend
+from estimator.advice.assume import fill_defaults
+from estimator.advice.recommend import recommend
 from estimator.schemas import Recommendation
 from knowledge.testing import memory_catalog
 from tests.bot.nlu.test_manifest_request import DEV, HELD_OUT

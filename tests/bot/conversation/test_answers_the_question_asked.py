@@ -34,7 +34,7 @@ def test_the_device_asked_about_after_a_recommendation(engine):
 def test_a_head_count_gets_the_concurrency_question_and_a_stated_share(engine):
     first, rec = talk(engine, "About 1,200 staff will use our 13B assistant.", "just recommend", thread="h")
     # 1,200 × 25 % = 300 in a session at the peak, each generating 5.3 / (5.3 + 30) = 15 % of its time (reading
-    # the rest): 45 streams on average, 45 + 2.33 × √45 ≈ 61 at the 99th percentile (estimator/concurrency.py).
+    # the rest): 45 streams on average, 45 + 2.33 × √45 ≈ 61 at the 99th percentile (estimator/advice/concurrency.py).
     assert first.asked_slot == "concurrent_users" and "1,200" in first.text and "25%" in first.text
     assert "61 answers at once" in first.text
     assert rec.slots["total_users"] == 1200 and "concurrent_users" not in rec.slots  # never said

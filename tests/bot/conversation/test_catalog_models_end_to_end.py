@@ -9,7 +9,7 @@ import pytest
 
 from bot.nlu import parse_message
 from bot.wiring import store_model_lookup
-from estimator.recommend import recommend
+from estimator.advice.recommend import recommend
 from estimator.workload import Workload
 from knowledge.testing import memory_catalog, memory_store
 

@@ -12,8 +12,8 @@ from bot.nlu.intents import detect_intents
 from bot.nlu.normalize import normalize
 from bot.nlu.parser import parse_message
 from bot.nodes import Deps
-from estimator.assume import fill_defaults
-from estimator.recommend import recommend
+from estimator.advice.assume import fill_defaults
+from estimator.advice.recommend import recommend
 from knowledge.testing import memory_catalog
 
 

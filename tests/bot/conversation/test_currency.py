@@ -1,4 +1,4 @@
-"""Budgets in other currencies: converted at estimator/fx.py's dated rate and stated as an assumption.
+"""Budgets in other currencies: converted at estimator/costing/fx.py's dated rate and stated as an assumption.
 
 Worked by hand from the rates (Federal Reserve H.10, 12 Jan 2024): 500,000 CNY ÷ 7.1665 = $69,769;
 €40,000 × 1.0959 = $43,836; NT$1,000,000 ÷ 31.12 = $32,134; 5,000,000 JPY ÷ 144.86 = $34,516;

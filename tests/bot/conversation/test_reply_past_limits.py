@@ -77,7 +77,7 @@ def test_an_option_whose_power_cannot_be_checked_says_so_not_past_the_limits(cat
     # An M3 Ultra (priced, no TDP on record) for one person's 7B model meets the speed target easily
     # (~800 GB/s over ~4.4 GB of Q4_K_M weights); under a 1,000 W cap its power draw is simply unknown.
     from bot.wording.render_text import option_summary
-    from estimator.recommend import recommend
+    from estimator.advice.recommend import recommend
     from estimator.workload import NamedDevice, Workload
 
     w = Workload(model_params_b=7, concurrent_users=1, power_budget_w=1000,

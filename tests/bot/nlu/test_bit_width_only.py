@@ -9,7 +9,7 @@ import pytest
 from bot.nlu import parse_message
 from bot.settings import Settings
 from bot.wiring import load_catalog
-from estimator.recommend import recommend
+from estimator.advice.recommend import recommend
 from estimator.workload import Workload
 
 

@@ -1,6 +1,6 @@
 """A count of people named by their role, or counted in a rollout to a whole organisation, is everyone who may
 use the assistant (`total_users`), never that many at once; a phrase of simultaneity right after it still
-makes it a peak. (The peak of a head count is the sourced share in `estimator/concurrency.py`.)"""
+makes it a peak. (The peak of a head count is the sourced share in `estimator/advice/concurrency.py`.)"""
 
 from __future__ import annotations
 

@@ -78,8 +78,8 @@ def engine(catalog, lookup):
     from bot.engine import Engine
     from bot.graph import build_graph
     from bot.nodes import Deps
-    from estimator.assume import fill_defaults
-    from estimator.recommend import recommend
+    from estimator.advice.assume import fill_defaults
+    from estimator.advice.recommend import recommend
 
     deps = Deps(catalog=catalog, recommend=recommend, fill_defaults=fill_defaults, find_model=lookup)
     return Engine(build_graph(deps, InMemorySaver()))

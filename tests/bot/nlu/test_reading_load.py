@@ -17,8 +17,8 @@ import yaml
 
 from bot.nlu import parse_message
 from bot.wiring import store_model_lookup
-from estimator.assume import fill_defaults
-from estimator.load import load_conversion
+from estimator.advice.assume import fill_defaults
+from estimator.advice.load import load_conversion
 from estimator.workload import Workload
 
 DATA = Path(__file__).resolve().parents[2] / "data"

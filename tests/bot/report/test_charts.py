@@ -86,7 +86,7 @@ def test_charts_render_as_png() -> None:
 
 
 def test_real_estimator_points_are_the_tools_numbers_and_fall_under_load() -> None:
-    from estimator.throughput import estimate
+    from estimator.physics.throughput import estimate
     from knowledge.testing import memory_catalog
 
     catalog = memory_catalog()
@@ -108,7 +108,7 @@ def test_the_chart_plots_the_cards_filled_workload_not_the_stated_facts(monkeypa
     import bot.slack.charts as slack_charts
     from bot.settings import Settings
     from bot.wiring import build_engine
-    from estimator.throughput import estimate
+    from estimator.physics.throughput import estimate
 
     with build_engine(Settings(home=tmp_path, llm="none"), llm=None, catalog=catalog) as engine:
         engine.handle("t", "We want to serve a 32B model for our department; accuracy is critical (contract review)")

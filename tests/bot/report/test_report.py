@@ -18,8 +18,8 @@ from bot.report import NoRecommendation, build_report, render_html, render_markd
 from bot.report.charts import cumulative_series
 from bot.settings import Settings
 from bot.wiring import build_engine
-from estimator.assume import fill_defaults
-from estimator.recommend import recommend
+from estimator.advice.assume import fill_defaults
+from estimator.advice.recommend import recommend
 from knowledge.testing import memory_catalog
 from tests.support.pdf import weasyprint_or_none
 

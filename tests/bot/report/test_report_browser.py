@@ -19,8 +19,8 @@ from bot.engine import Engine
 from bot.graph import build_graph
 from bot.nodes import Deps
 from bot.report import build_report, render_html
-from estimator.assume import fill_defaults
-from estimator.recommend import recommend
+from estimator.advice.assume import fill_defaults
+from estimator.advice.recommend import recommend
 from knowledge.testing import memory_catalog
 
 CHROMIUM = Path("/usr/bin/chromium")

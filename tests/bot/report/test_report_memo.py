@@ -16,7 +16,7 @@ from bot.report import build_report, render_html, render_markdown
 from bot.report.export import cost_model_csv, cost_model_xlsx, sheet_rows
 from bot.settings import Settings
 from bot.wiring import load_catalog
-from estimator.sensitivity import sensitivity
+from estimator.advice.sensitivity import sensitivity
 from estimator.workload import Workload
 from tests.support.pdf import weasyprint_or_none
 

@@ -25,8 +25,8 @@ from bot.slack.blocks import followup_buttons
 from bot.slack.labels import label
 from bot.slack.report_upload import REPORT_FILENAME
 from bot.slack.runtime import build_slack_app
-from estimator.assume import fill_defaults
-from estimator.recommend import recommend
+from estimator.advice.assume import fill_defaults
+from estimator.advice.recommend import recommend
 from knowledge.testing import memory_catalog
 from tests.support.fake_slack import (
     TEAM_ID,

@@ -18,7 +18,7 @@ CORE = Path(__file__).resolve().parents[3] / "estimator"
 
 def _named_keys() -> tuple[set[str], set[str]]:
     exact, prefixes = set(), set()
-    for path in CORE.glob("*.py"):
+    for path in sorted(CORE.rglob("*.py")):
         for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
             if not (isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id == "said" and node.args):
                 continue

@@ -12,10 +12,10 @@ import pytest
 
 from bot.wording import error_text, word, worded
 from bot.wording.sentences import LANGUAGES, MESSAGES, QUOTED_IN_ENGLISH_ONLY, msg, placeholders
-from estimator.candidates import exclusion
+from estimator.advice.candidates import exclusion
+from estimator.advice.evaluate import evaluate_option
+from estimator.advice.recommend import recommend
 from estimator.errors import NoFeasibleOption
-from estimator.evaluate import evaluate_option
-from estimator.recommend import recommend
 from estimator.workload import Workload
 from tests.support.messages_cases import texts
 
@@ -124,7 +124,7 @@ def engine(catalog):
     from bot.engine import Engine
     from bot.graph import build_graph
     from bot.nodes import Deps
-    from estimator.assume import fill_defaults
+    from estimator.advice.assume import fill_defaults
 
     return Engine(build_graph(Deps(catalog=catalog, recommend=recommend, fill_defaults=fill_defaults), InMemorySaver()))
 
@@ -158,7 +158,7 @@ def test_an_english_conversation_stays_english(engine):
 def test_every_eligibility_reason_is_translated(catalog, facts):
     """A reason `candidates.exclusion` words with no template here would reach a Chinese reply in English:
     add its template to bot/wording/catalog/reasons.py."""
-    from estimator.assume import fill_defaults
+    from estimator.advice.assume import fill_defaults
 
     workload = fill_defaults(Workload.model_validate(facts))[0]
     reasons = {reason for hw in catalog.hardware for sid in hw.software_stacks
@@ -178,7 +178,7 @@ def test_text_written_by_no_rule_is_shown_as_written():
 
 @pytest.mark.parametrize("lang", ["en", "zh-Hans", "zh-Hant"])
 def test_a_model_that_fits_nowhere_is_explained_in_the_language(catalog, lang, monkeypatch):
-    monkeypatch.setattr("estimator.candidates.MAX_COUNT", 16)  # no fixed cap otherwise: reach "fits nowhere"
+    monkeypatch.setattr("estimator.advice.candidates.MAX_COUNT", 16)  # no fixed cap otherwise: reach "fits nowhere"
     with pytest.raises(NoFeasibleOption) as caught:
         recommend(Workload(model_params_b=700, concurrent_users=20000), catalog)
     text = error_text(caught.value, lang)
@@ -191,7 +191,7 @@ def test_a_model_that_fits_nowhere_is_explained_in_the_language(catalog, lang, m
 
 def test_owned_power_notes_are_translated(catalog):
     """`candidates.py`'s notes for owned devices without a TDP of their own reach the TCO working."""
-    from estimator.candidates import Candidate, chip_power_w, fill_owned_power
+    from estimator.advice.candidates import Candidate, chip_power_w, fill_owned_power
 
     stack = catalog.stacks[0]
     no_tdp = [hw for hw in catalog.hardware if not hw.tdp_w]

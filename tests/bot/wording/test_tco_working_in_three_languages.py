@@ -8,9 +8,9 @@ import pytest
 
 from bot.wording.sentences import LANGUAGES, MESSAGES
 from bot.wording.tco import tco_line
+from estimator.costing.tco import tco
+from estimator.costing.tco_findings import TCO_FINDING_IDS, TcoFinding
 from estimator.said import said
-from estimator.tco import tco
-from estimator.tco_findings import TCO_FINDING_IDS, TcoFinding
 
 # The ids named by a rule of their own (sub-templates, a reason finding); every other id is its `tco.<id>` template.
 _BUILT = {"power_note", "devices", "power", "energy"}

@@ -1,0 +1,84 @@
+"""Typed findings of seed 2's accelerator-first rule (`estimator.advice.accelerator_first`), kept apart so the
+recommendation schema can carry them without importing the sizer. No text: `bot/wording/accelerators.py`
+words them in the user's language."""
+
+from __future__ import annotations
+
+from typing import Literal
+
+from pydantic import BaseModel, ConfigDict
+
+from estimator.catalog import PriceEvidence
+
+
+class _Finding(BaseModel):
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+
+class Seed2Conditions(_Finding):
+    """Seed 2's three conditions (2.2) read from the workload, each kept so a reply can say which failed."""
+
+    stable_model: bool
+    small_batches: bool
+    high_concurrency: bool
+    power_or_space_limit: bool
+
+    @property
+    def hold(self) -> bool:
+        return self.stable_model and self.small_batches and self.high_concurrency and self.power_or_space_limit
+
+
+class AcceleratorEvaluation(_Finding):
+    """One accelerator sized to meet the targets (or the closest it gets), against the user's limits."""
+
+    hardware_id: str
+    hardware_name: str
+    serving_stack: str
+    count: int | None  # None: no count meets the per-user targets
+    meets_targets: bool
+    power_w: float | None
+    power_limit_w: int | None
+    within_power: bool
+    unit_price_usd: float | None  # None: quote only, no public price
+    price_range_usd: tuple[float, float] | None
+    price_range_evidence: PriceEvidence | None = None  # what the range rests on
+    capex_usd: float | None
+    within_budget: bool
+    dynamic_shapes: str  # the stack's behaviour: native, buckets, static, config_limits, unverified
+    stack_maturity: str
+    needs_port: bool
+    calibrated: bool = False  # measured serving rows fit its stack on accelerators (else judged at the low end)
+    # Its 3-year TCO at `count` (card price, hosts, energy, operations, the one-time migration), the card costed
+    # at its listed price or the middle of its quote range; with a range, the TCO at the range's two ends too.
+    tco_usd: float | None = None
+    tco_range_usd: tuple[float, float] | None = None
+
+    @property
+    def fits(self) -> bool:
+        return self.meets_targets and self.within_power and self.within_budget
+
+
+class MigrationCost(_Finding):
+    """Seed 2's one-time porting cost, as the TCO carries it and as the seed states its range."""
+
+    usd: float
+    cny_low: float
+    cny_high: float
+    usd_low: float
+    usd_high: float
+    recurs_on_model_change: bool
+
+
+class AcceleratorVerdict(_Finding):
+    """What evaluating accelerators first found (`recommend` attaches it when seed 2's conditions hold)."""
+
+    conditions: Seed2Conditions
+    evaluated: list[AcceleratorEvaluation]
+    best: AcceleratorEvaluation | None  # the one that fits, priced first; else the closest
+    outcome: Literal["primary", "fits_quote_only", "costlier", "closest", "none_meets"]
+    gpu_beside: str | None  # hardware id of the GPU option shown beside it
+    gpu_tco_usd: float | None = None  # the 3-year TCO of the GPU the ranking would buy, which the accelerator must not exceed
+    migration: MigrationCost | None
+
+
+__all__ = ["AcceleratorEvaluation", "AcceleratorVerdict", "MigrationCost", "Seed2Conditions"]

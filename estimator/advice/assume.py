@@ -1,0 +1,290 @@
+"""Fill the facts an interview left unstated with the seeds' defaults, and say each one out loud.
+
+`fill_defaults(workload)` returns a complete workload plus one sentence per assumption, so the reply
+can list what the recommendation took for granted ("just recommend" proceeds on these). It also
+rejects workloads no recommendation can answer (zero users, a negative budget) with a message that
+says what to change.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import Any
+
+from estimator.advice.concurrency import READING_SOURCE_URL, generating_share, peak_generating_streams, peak_share
+from estimator.advice.concurrency import SOURCE_URL as CONCURRENCY_SOURCE
+from estimator.advice.load import DEFAULT_OUTPUT_TOKENS as LOAD_OUTPUT_TOKENS
+from estimator.advice.load import DEFAULT_PROMPT_TOKENS as LOAD_PROMPT_TOKENS
+from estimator.advice.load import (
+    SECONDS_PER_HOUR,
+    TPOT_PER_TTFT,
+    TPOT_SOURCE_URL,
+    LoadConversion,
+    assumed_ttft_ms,
+    is_ultra_low_ttft,
+    load_conversion,
+    tokens_per_s_for_ttft,
+)
+from estimator.catalog import ApiPrice
+from estimator.costing.fx import rate as fx_rate
+from estimator.defaults import COMFORTABLE_TOKENS_PER_S
+from estimator.errors import InvalidRequest
+from estimator.physics.lora import adapter_gb, adapters_gb
+from estimator.said import Said, joined, said
+from estimator.workload import DEFAULT_QUANTIZATION, Workload
+
+DEFAULT_PARAMS_B = 7.0  # seed 1 benchmarks and sizes its tiers on a 7B model
+DEFAULT_PROMPT_TOKENS = LOAD_PROMPT_TOKENS  # 512: one place for the per-request defaults (estimator/advice/load.py)
+DEFAULT_OUTPUT_TOKENS = LOAD_OUTPUT_TOKENS  # 256
+# Interactive chat: first token within a second for a 512-token prompt. Seed 1 quotes 100–300 ms for
+# short queries; a 512-token prompt on a busy server needs more.
+DEFAULT_TTFT_MS = 1_000
+BATCH_TTFT_MS = 60_000
+# One person on their own laptop waits on nobody else's queue; a 2 s first token on a 512-token prompt
+# is still interactive (estimate: the seeds give no latency figure for personal use).
+PERSONAL_TTFT_MS = 2_000
+# Seed 1: "以 10 tok/s 運行的 CPU 仍然可以在一夜之間處理數千份文件" — batch jobs care about throughput.
+BATCH_TOKENS_PER_S = 10.0
+# Seed 1, single-user workstation: "預期性能： 每秒 15–60 個 token…足夠用於互動式使用".
+PERSONAL_TOKENS_PER_S = 15.0
+SCALE_USERS = {"personal": 1, "edge": 1, "team": 15, "department": 100, "organization": 1000}
+
+
+def _check(workload: Workload) -> None:
+    """Reject what no recommendation can answer. (`model_construct` and old state can bypass pydantic.)"""
+    for field in ("concurrent_users", "total_users"):
+        value = getattr(workload, field)
+        if value is not None and value < 1:
+            raise InvalidRequest(
+                f"{field.replace('_', ' ')} is {value}: a recommendation needs at least one user. "
+                "How many people will use the model at peak?", field=field)
+    if workload.budget_usd is not None and workload.budget_usd < 0:
+        raise InvalidRequest(
+            f"The budget is negative (${workload.budget_usd:,.0f}). Give a capex budget of $0 or more "
+            "($0 means only hardware you already own).", field="budget_usd")
+    if workload.model_params_b is not None and workload.model_params_b <= 0:
+        raise InvalidRequest("The model size must be a positive number of billions of parameters.",
+                             field="model_params_b")
+    if workload.power_budget_w is not None and workload.power_budget_w <= 0:
+        raise InvalidRequest("The power budget must be a positive number of watts.", field="power_budget_w")
+
+
+def scale_for(users: int) -> str:
+    """Seed 1's tiers by head count: personal 1, team 5–20, department 50–200, organization 500+."""
+    if users <= 1:
+        return "personal"
+    if users <= 20:
+        return "team"
+    if users < 500:
+        return "department"
+    return "organization"
+
+
+def spend_note(c: LoadConversion) -> Said:
+    """Today's API spend as the token volume it buys at that API's list price."""
+    return said("assume.load.spend", spend=c.api_spend_usd_per_month, model=c.api_model, price_in=c.usd_per_m_input,
+               price_out=c.usd_per_m_output, source=c.api_source_url, tokens=c.tokens_per_day)
+
+
+def load_note(c: LoadConversion) -> Said:
+    """The conversion in the open: the stated figure, the rate, the hold time and the streams."""
+    peak = said("assume.load.peak", factor=c.peak_factor) if c.peak_factor != 1 else ""
+    common = {"rps": c.requests_per_s, "hold": c.hold_s, "streams": c.concurrent_streams, "hours": c.running_hours_per_day,
+              "peak": peak}
+    if c.source == "rate":
+        return said("assume.load.rate", per_hour=c.requests_per_s * SECONDS_PER_HOUR, ttft=c.ttft_s,
+                   output=c.output_tokens, tps=c.tokens_per_s, **common)
+    if c.source == "token_rate":
+        return said("assume.load.token_rate", per_hour=(c.tokens_per_s_total or 0.0) * SECONDS_PER_HOUR,
+                   per_request=c.prompt_tokens + c.output_tokens, prompt=c.prompt_tokens, output=c.output_tokens, **common)
+    if c.source == "daily_requests":
+        return said("assume.load.daily", per_day=c.requests_per_day, **common)
+    if c.source == "spend":  # the spend as a volume first, then the volume as streams
+        return joined((spend_note(c), said("assume.load.tokens", tokens=c.tokens_per_day,
+                                      per_request=c.prompt_tokens + c.output_tokens, prompt=c.prompt_tokens,
+                                      output=c.output_tokens, per_day=c.requests_per_day, **common)))
+    return said("assume.load.tokens", tokens=c.tokens_per_day, per_request=c.prompt_tokens + c.output_tokens,
+               prompt=c.prompt_tokens, output=c.output_tokens, per_day=c.requests_per_day, **common)
+
+
+def _from_load(w: Workload, facts: dict[str, Any], notes: list[Said], api_prices: Iterable[ApiPrice]) -> None:
+    """Concurrency from a stated rate, daily count, token volume or API spend (Little's law), said in the open;
+    the volume it implies is what the buy / rent / API comparison prices."""
+    conversion = load_conversion(w, api_prices)
+    if conversion is None:
+        return
+    if conversion.source == "spend" and w.concurrent_users is not None:
+        notes.append(spend_note(conversion))  # the streams are stated; the spend still sets the volume
+    if w.concurrent_users is None:
+        facts["concurrent_users"] = conversion.concurrent_streams
+        notes.append(load_note(conversion))
+    if w.tokens_per_day is None:
+        # The API is priced on the volume the load implies: a daily count or spend as stated; a peak rate at the
+        # TCO's average utilization of its peak over the running hours.
+        per_request = conversion.prompt_tokens + conversion.output_tokens
+        if conversion.source in ("rate", "token_rate"):
+            daily = conversion.requests_per_s * w.hours_per_day * SECONDS_PER_HOUR * w.utilization * per_request
+        else:
+            daily = conversion.tokens_per_day or (conversion.requests_per_day or 0.0) * per_request
+        facts["tokens_per_day"] = round(daily, 1)
+
+
+def _base_utilization(w: Workload, facts: dict[str, Any], notes: list[Said]) -> None:
+    """Base and peak stated together: the peak sizes the hardware, the base sets the average load (the
+    utilization power and cost per token are computed at), unless a utilization was stated."""
+    peak = facts.get("concurrent_users", w.concurrent_users)
+    base = w.base_concurrent_users
+    if base is None or not peak or "utilization" in w.model_fields_set or base >= peak:
+        return
+    facts["utilization"] = round(base / peak, 4)
+    notes.append(said("assume.base_utilization", peak=peak, base=base, utilization=facts["utilization"]))
+
+
+def _power_scope(w: Workload, facts: dict[str, Any], notes: list[Said]) -> None:
+    """A per-rack limit is not the total: with the racks stated, the deployment may draw the limit in each
+    (a device never spans racks, so the sizing's own per-server check still holds); without them, one rack's."""
+    if w.power_budget_w is not None and w.power_budget_scope == "per_server":
+        notes.append(said("assume.power_per_server", per_server=w.power_budget_w))
+    if w.power_budget_w is None or w.power_budget_scope != "per_rack":
+        return
+    racks = w.racks or 1
+    facts["power_budget_w"] = w.power_budget_w * racks
+    notes.append(said("assume.power_per_rack", per_rack=w.power_budget_w, racks=racks, total=w.power_budget_w * racks))
+
+
+def _users(w: Workload, facts: dict[str, Any], notes: list[Said]) -> None:
+    scale = w.deployment_scale
+    if w.total_users is None and w.concurrent_users is None and "concurrent_users" in facts:
+        facts["total_users"] = facts["concurrent_users"]  # streams from a rate: no head count was given
+    elif w.total_users is None and w.concurrent_users is None:
+        users = SCALE_USERS[scale or "team"]
+        facts["total_users"] = users
+        if scale:
+            notes.append(said("assume.users_scale", users=users, scale=said(f"scale.{scale}")))
+        else:
+            notes.append(said("assume.users_team", users=users))
+    total = facts.get("total_users", w.total_users)
+    if "concurrent_users" in facts:
+        pass  # already from the stated load (`_from_load`)
+    elif w.concurrent_users is None and w.total_users is not None and w.total_users > 1 and scale == "personal":
+        # "300 employees, each on their own laptop": nobody shares a device, so each serves one user
+        # (seed 1: NPUs and laptops are single-user); the fleet is one device per person, not a server. An
+        # edge box (a kiosk, a line-side terminal) may be shared by many: edge head counts keep their peak share.
+        facts["concurrent_users"] = 1
+        notes.append(said("assume.own_device", total=w.total_users))
+    elif w.concurrent_users is None and w.total_users is not None and w.total_users > 1:
+        # A stated head count: its peak sessions are a sourced share of it, and a session generates only while
+        # its answer streams, the rest of its time is reading (estimator/advice/concurrency.py): streams, not everyone.
+        spread = bool(w.users_across_time_zones)
+        tps = w.tokens_per_s_target or COMFORTABLE_TOKENS_PER_S
+        concurrent = peak_generating_streams(w.total_users, across_time_zones=spread, decode_tokens_per_s=tps)
+        facts["concurrent_users"] = concurrent
+        notes.append(said("assume.peak_share.zones" if spread else "assume.peak_share", users=concurrent,
+                         total=w.total_users, share=round(peak_share(across_time_zones=spread) * 100),
+                         source=CONCURRENCY_SOURCE, gen=round(generating_share(tps) * 100), tps=tps,
+                         reading_source=READING_SOURCE_URL))
+    elif w.concurrent_users is None:
+        concurrent = total or 1
+        facts["concurrent_users"] = concurrent
+        notes.append(said("assume.concurrent", users=concurrent))
+    if total is None:
+        facts["total_users"] = facts.get("concurrent_users", w.concurrent_users)
+    if scale is None:
+        # Seed 1's tiers count people (team 5–20, department 50–200): the head count, not the streams it makes.
+        users = max(facts.get("total_users") or w.total_users or 0, facts.get("concurrent_users") or w.concurrent_users or 0)
+        # A service that takes requests (a rate, a volume, a spend) serves others, however few at once: never personal.
+        # Nor does one held to an ultra-low first-token bound: seed 1 quotes "短查詢延遲低於 100ms" for a team's GPU
+        # server, and gives one person's own machine no latency figure at all (a trading desk, not a laptop).
+        served = (load_conversion(w) is not None or w.api_spend_usd_per_month is not None
+                  or is_ultra_low_ttft(w.ttft_target_ms))
+        facts["deployment_scale"] = scale_for(max(users, 2) if served else users)
+        notes.append(said("assume.scale", scale=said(f"scale.with_article.{facts['deployment_scale']}"), users=users))
+
+
+def fill_defaults(workload: Workload, *, api_prices: Iterable[ApiPrice] = ()) -> tuple[Workload, list[Said]]:
+    """A complete workload and the list of assumptions made to complete it.
+
+    The TCO basis is always listed; the other notes only for facts that were missing. `api_prices`: the hosted
+    models' list prices, which turn a stated monthly API spend into a token volume.
+    """
+    _check(workload)
+    w = workload
+    facts: dict[str, Any] = {}
+    notes: list[Said] = []
+    if w.model_params_b is None:
+        facts["model_params_b"] = DEFAULT_PARAMS_B
+        notes.append(said("assume.model", params=DEFAULT_PARAMS_B))
+    if w.quantization is None:
+        if w.accuracy_critical:
+            facts["quantization"] = "Q8_0"
+            notes.append(said("assume.q8"))
+        else:
+            facts["quantization"] = DEFAULT_QUANTIZATION
+            notes.append(said("assume.q4"))
+    _from_load(w, facts, notes, api_prices)
+    _users(w, facts, notes)
+    _base_utilization(w, facts, notes)
+    _power_scope(w, facts, notes)
+    if w.lora_adapters:
+        params = facts.get("model_params_b", w.model_params_b) or DEFAULT_PARAMS_B
+        notes.append(said("assume.lora", adapters=w.lora_adapters, each=adapter_gb(params),
+                         total=adapters_gb(params, w.lora_adapters)))
+    if w.prompt_tokens is None:
+        facts["prompt_tokens"] = DEFAULT_PROMPT_TOKENS
+        notes.append(said("assume.prompt", tokens=DEFAULT_PROMPT_TOKENS))
+    if w.output_tokens is None:
+        facts["output_tokens"] = DEFAULT_OUTPUT_TOKENS
+        notes.append(said("assume.output", tokens=DEFAULT_OUTPUT_TOKENS))
+    batch = w.arrival_pattern == "batch"
+    personal = (facts.get("deployment_scale") or w.deployment_scale) in ("personal", "edge")
+    if w.tokens_per_s_target is None:
+        if batch:
+            facts["tokens_per_s_target"], why = BATCH_TOKENS_PER_S, "batch"
+        elif personal:
+            facts["tokens_per_s_target"], why = PERSONAL_TOKENS_PER_S, "personal"
+        else:
+            facts["tokens_per_s_target"], why = 30.0, "team"
+        # Only in the ultra-low class (seed 2's 超低延迟 row), where the whole answer is in a hurry; under a looser
+        # bound the stream keeps the seeds' pace (a classification endpoint at p95 < 300 ms answering 5 tokens
+        # is no 34 tok/s stream).
+        stated_ttft = w.ttft_target_ms if not batch and is_ultra_low_ttft(w.ttft_target_ms) else None
+        if stated_ttft is not None and tokens_per_s_for_ttft(stated_ttft) > facts["tokens_per_s_target"]:
+            # A stated first-token bound this tight holds the stream to its latency class as well (MLPerf).
+            facts["tokens_per_s_target"] = tokens_per_s_for_ttft(stated_ttft)
+            reason = said("assume.speed.ttft_class", ttft=stated_ttft, tpot=stated_ttft * TPOT_PER_TTFT,
+                         source=TPOT_SOURCE_URL)
+        else:
+            reason = said(f"assume.speed.{why}")
+        notes.append(said("assume.speed", tps=facts["tokens_per_s_target"], why=reason))
+    if w.ttft_target_ms is None:
+        prompt = facts.get("prompt_tokens") or w.prompt_tokens
+        facts["ttft_target_ms"] = BATCH_TTFT_MS if batch else assumed_ttft_ms(
+            prompt, PERSONAL_TTFT_MS if personal else DEFAULT_TTFT_MS)
+        notes.append(said("assume.ttft", ms=facts["ttft_target_ms"]))
+    if w.arrival_pattern is None:
+        facts["arrival_pattern"] = "steady"
+        notes.append(said("assume.steady"))
+    if w.models_served is None:
+        facts["models_served"] = 1
+        notes.append(said("assume.one_model"))
+    if w.dynamic_shapes is None:
+        facts["dynamic_shapes"] = True
+        notes.append(said("assume.dynamic"))
+    if w.model_stability is None:
+        notes.append(said("assume.stable"))
+    if w.existing_hardware is None and (facts.get("deployment_scale") or w.deployment_scale) == "personal":
+        notes.append(said("assume.no_owned"))
+    if w.budget_currency is not None and w.budget_amount is not None and w.budget_usd is not None \
+            and (fx := fx_rate(w.budget_currency)) is not None:
+        notes.append(said("assume.fx", amount=w.budget_amount, currency=w.budget_currency, usd=w.budget_usd,
+                         rate=fx.units_per_usd, date=fx.date, source=fx.source_url))
+    if w.api_spend_currency is not None and w.api_spend_amount is not None and w.api_spend_usd_per_month is not None \
+            and (fx := fx_rate(w.api_spend_currency)) is not None:
+        notes.append(said("assume.spend_fx", amount=w.api_spend_amount, currency=w.api_spend_currency,
+                         usd=w.api_spend_usd_per_month, rate=fx.units_per_usd, date=fx.date))
+    notes.append(said("assume.tco_basis", hours=w.hours_per_day, utilization=facts.get("utilization", w.utilization),
+                     price=w.electricity_usd_per_kwh, years=w.amortization_years))
+    return w.model_copy(update=facts), notes
+
+
+__all__ = ["DEFAULT_TTFT_MS", "fill_defaults", "load_note", "scale_for"]

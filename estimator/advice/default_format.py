@@ -1,0 +1,112 @@
+"""The weight format an option is sized at when the user named none: what an expert would serve it in.
+
+Seed 1's default, Q4_K_M, is a llama.cpp (GGUF) format: the right default where llama.cpp-class engines
+serve (Apple and other SoCs, edge boxes, CPUs, one person's card). A GPU with native FP8 tensor cores (Ada,
+Hopper, Blackwell, CDNA3/4) behind a batched engine (vLLM, SGLang, TensorRT-LLM: continuous batching) is
+served in FP8: vLLM's FP8 page gives "a 2x reduction in model memory requirements and up to a 1.6x
+improvement in throughput with minimal impact on accuracy" (https://docs.vllm.ai/en/stable/features/
+quantization/fp8/), and FP8 Llama-2-70B meets MLPerf's 99.9 %-of-reference accuracy class
+(https://huggingface.co/amd/Llama-2-70b-chat-hf_FP8_MLPerf_V2); a GGUF checkpoint is what those engines run
+least well. On an HBM datacenter part FP8 holds whatever the size (tensor parallelism over NVLink / Infinity
+Fabric carries a model larger than one device); on a GDDR card only while the FP8 weights take at most half
+of one card (the other half is the KV cache a batch needs; tensor parallelism over PCIe is the slow path):
+a 32B on a 96 GB card is served at FP8, on a 48 GB card at 4 bits. FP4 (NVFP4, MXFP4) stays a format the
+user chooses: its accuracy has to be validated model by model. A part without native FP8 (A100, MI250)
+keeps seed 1's 4-bit default rather than doubling the memory at 16 bits.
+
+Pure and wordless: returns a typed finding (`DefaultFormat`); the wording layer (`bot/wording`) words it.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Literal
+
+from estimator.advice.candidates import is_datacenter_grade
+from estimator.catalog import Hardware, ServingStack
+
+# Why the format was chosen. A chosen FP8 is stated in the reply (`assume.format.fp8_native`); seed 1's
+# formats keep seed 1's own assumption line.
+FormatBasis = Literal["fp8_native", "seed1_gguf", "seed1_accuracy_critical"]
+# Seed 1's defaults for llama.cpp-class deployments ("企業甜蜜點：Q4_K_M"; Q8_0 for accuracy-critical work).
+SEED1_FORMAT = "Q4_K_M"
+SEED1_ACCURACY_FORMAT = "Q8_0"
+# A GDDR card keeps at least half its memory for the KV cache of a batch (see the module's docstring).
+GDDR_FP8_WEIGHT_SHARE = 0.5
+
+
+@dataclass(frozen=True, slots=True)
+class DefaultFormat:
+    """The format chosen for one device × stack and why (`basis`)."""
+
+    format: str
+    basis: FormatBasis
+
+    @property
+    def low_precision_float(self) -> bool:
+        """FP8 chosen for the user: the reply states its accuracy cost."""
+        return self.basis == "fp8_native"
+
+
+def runs_fp8_natively(hardware: Hardware, stack: ServingStack) -> bool:
+    """A GPU with FP8 tensor cores behind a continuous-batching engine (vLLM, SGLang, TensorRT-LLM) that loads
+    FP8 on it."""
+    return (hardware.kind == "gpu" and bool(hardware.fp8_tflops) and stack.continuous_batching == "yes"
+            and runs_format(stack, hardware, "FP8"))
+
+
+def serves_fp8_batched(hardware: Hardware, stack: ServingStack, fp8_weights_gb: float | None) -> bool:
+    """`runs_fp8_natively`, where FP8 weights leave a batch its KV cache: any size on an HBM datacenter part,
+    half a GDDR card at most."""
+    if not runs_fp8_natively(hardware, stack):
+        return False
+    if is_datacenter_grade(hardware) and "HBM" in (hardware.memory_type or "").upper():
+        return True
+    memory = hardware.memory_gb or 0.0
+    return fp8_weights_gb is not None and 0 < fp8_weights_gb <= GDDR_FP8_WEIGHT_SHARE * memory
+
+
+def runs_format(stack: ServingStack, hardware: Hardware, fmt: str) -> bool:
+    """The stack loads `fmt` and, where its documentation lists devices for it, on this device."""
+    if fmt.upper() not in {f.upper() for f in stack.quant_formats}:
+        return False
+    devices = stack.format_device_ids(fmt)
+    return devices is None or hardware.id in devices
+
+
+def default_format(hardware: Hardware, stack: ServingStack, *, accuracy_critical: bool = False,
+                   fp8_weights_gb: float | None = None) -> DefaultFormat:
+    """The format an expert would size `hardware` × `stack` at when the user named none (`fp8_weights_gb`:
+    the model's weights at one byte each, which decide whether FP8 leaves a GDDR card room for a batch).
+
+    >>> from estimator.catalog import Hardware, ServingStack
+    >>> vllm = ServingStack(id="v", name="vLLM", maturity="high", dynamic_shapes="native", continuous_batching="yes",
+    ...                     multi_model="process_per_model", quant_formats=("BF16", "FP8", "NVFP4"), backend_key="vllm",
+    ...                     source_url="s")
+    >>> hopper = Hardware(id="h", vendor="NVIDIA", name="H", kind="gpu", memory_type="HBM3", fp16_tflops=989.4,
+    ...                   fp8_tflops=1978.9, source_url="s")
+    >>> default_format(hopper, vllm), default_format(hopper.model_copy(update={"fp4_tflops": 9000.0}), vllm).format
+    (DefaultFormat(format='FP8', basis='fp8_native'), 'FP8')
+    >>> default_format(hopper, vllm, accuracy_critical=True).format
+    'FP8'
+    >>> default_format(hopper.model_copy(update={"fp8_tflops": None}), vllm).format
+    'Q4_K_M'
+    >>> card = hopper.model_copy(update={"memory_type": "GDDR7", "memory_gb": 96.0})
+    >>> default_format(card, vllm, fp8_weights_gb=32.8).format, default_format(card, vllm, fp8_weights_gb=70.6).format
+    ('FP8', 'Q4_K_M')
+    """
+    if serves_fp8_batched(hardware, stack, fp8_weights_gb):
+        return DefaultFormat("FP8", "fp8_native")
+    if accuracy_critical:
+        return DefaultFormat(SEED1_ACCURACY_FORMAT, "seed1_accuracy_critical")
+    return DefaultFormat(SEED1_FORMAT, "seed1_gguf")
+
+
+__all__ = [
+    "DefaultFormat",
+    "FormatBasis",
+    "default_format",
+    "runs_format",
+    "runs_fp8_natively",
+    "serves_fp8_batched",
+]

@@ -1,0 +1,98 @@
+"""One named option for a workload: "compare with two L40S", "why not an NPU?", "what about 8 GPUs?".
+
+`evaluate_option(workload, catalog, hardware_id, count=None)` runs the same tools as the
+recommendation (sizing, TCO, risks) on one device, at the count the user named or at its own smallest
+count that meets the targets, over every serving stack the device runs, and returns the best as an
+`Option`. Unlike `recommend` it does not drop ineligible devices: an exclusion (an NPU for many
+users, a consumer card at organization scale) is reported in `violations` with the seed's reason, so
+a follow-up can say why the device was not recommended, with its numbers.
+"""
+
+from __future__ import annotations
+
+from estimator.advice.answers import annotate
+from estimator.advice.assume import fill_defaults
+from estimator.advice.batch_jobs import BatchSizer, is_batch_job
+from estimator.advice.batch_jobs import prepare as prepare_batch
+from estimator.advice.candidates import Candidate, exclusion, fill_owned_power, ownership
+from estimator.advice.owned import top_up
+from estimator.advice.recommend import default_throughput, rank, to_option
+from estimator.advice.sizing import CapacityFn, EstimateFn, Sized, Sizer
+from estimator.catalog import Catalog
+from estimator.defaults import device_price
+from estimator.errors import InvalidRequest, UnknownHardware
+from estimator.physics.model_shape import apply_catalog_model
+from estimator.said import Said, said
+from estimator.schemas import Option
+from estimator.workload import Workload
+
+
+def evaluate_option(
+    workload: Workload,
+    catalog: Catalog,
+    hardware_id: str,
+    count: int | None = None,
+    *,
+    estimate_fn: EstimateFn | None = None,
+    capacity_fn: CapacityFn | None = None,
+) -> Option:
+    """The best serving stack for `count` × `hardware_id` (or its smallest count meeting the targets).
+
+    Raises `UnknownHardware` for an id not in the catalog and `InvalidRequest` for a device that runs
+    no known serving stack, has no price (and is not owned), or a count outside 1–1024. The rationale and
+    risks are findings (`estimator.said`), worded by the caller.
+    """
+    # A batch job is sized as `recommend` sizes it (one client, batch arrivals, its window), by when it finishes.
+    filled, _ = fill_defaults(apply_catalog_model(prepare_batch(workload), catalog)[0])
+    hardware = catalog.hardware_by_id(hardware_id)
+    if hardware is None:
+        raise UnknownHardware(hardware_id)
+    if count is not None and not 1 <= count <= 1024:
+        raise InvalidRequest("The count must be between 1 and 1024.", field="count")
+    owner = ownership(filled, hardware, catalog)
+    existing = owner is not None
+    priced = device_price(hardware.id, hardware.price_usd, hardware.price_basis)
+    if priced is None and not existing:
+        raise InvalidRequest(f"No price on record for {hardware.name}, so it cannot be costed; say if you already "
+                             "own it.", field="hardware")
+    stacks = [s for sid in hardware.software_stacks if (s := catalog.stack(sid)) is not None]
+    if not stacks:
+        raise InvalidRequest(f"No serving stack on record for {hardware.name}.", field="hardware")
+    if estimate_fn is None or capacity_fn is None:
+        default_estimate, default_capacity = default_throughput()
+        estimate_fn, capacity_fn = estimate_fn or default_estimate, capacity_fn or default_capacity
+    sizer = (BatchSizer if is_batch_job(filled) else Sizer)(filled, catalog, estimate_fn, capacity_fn)
+    # "Six owned, what about eight?": the cards beyond the owned ones are bought (capex for those only).
+    owned_count = sum(d.count for d in filled.owned_devices or [] if d.hardware_id == hardware.id)
+    options: list[tuple[Sized, Said | None]] = []
+    # Owned units of a device with no price on record, and more asked for: the added ones cannot be costed.
+    unpriced_extra = count is not None and existing and priced is None and 0 < owned_count < count
+    for stack in stacks:
+        candidate = fill_owned_power([Candidate(hardware, stack, existing, None if priced is None else priced[0],
+                                                class_owned=owner == "class")], catalog)[0]
+        if count is not None and existing and 0 < owned_count < count:
+            candidate = top_up(candidate, owned_count, filled) or candidate
+        if count is None:
+            sized = sizer.size(candidate)
+        else:
+            sized = [sizer.build(candidate, count, meets=sizer.meets(candidate, count))]
+        reason = exclusion(filled, hardware, stack, existing)
+        options += [(option, reason) for option in sized]
+    meeting = [s for s, reason in options if not s.violations and reason is None]
+    if meeting:
+        best, reason = rank(meeting)[0], None
+    else:
+        # Eligible stacks first, then the smallest shortfall, then the cheapest.
+        best, reason = min(options, key=lambda pair: (pair[1] is not None, pair[0].shortfall, pair[0].cost_per_token))
+    best = sizer.finalize(best)
+    if reason:
+        best.violations.insert(0, said("violation.not_eligible", reason=reason))
+    option = annotate(to_option(best), best, sizer)  # batch hours of a job's option
+    if best.candidate.owned_units:  # a top-up: the option says how many of its devices are owned already
+        option = option.model_copy(update={"owned_units": best.candidate.owned_units})
+    elif unpriced_extra:  # costed at power only: its capex is unknown, not zero
+        option = option.model_copy(update={"owned_units": owned_count, "unpriced": True})
+    return option
+
+
+__all__ = ["evaluate_option"]

@@ -1,0 +1,676 @@
+"""The ranked recommendation: candidates → sizing → TCO → risks → primary and alternatives.
+
+`recommend(workload, catalog)` fills unstated facts (`assume.fill_defaults`), enumerates device ×
+serving-stack pairs (`candidates.py`), sizes each to the fewest devices that carry the peak at the
+SLO (`sizing.py`), and ranks those that also fit the capex and power budgets by cost per served
+token — the 3-year-amortized cost over the tokens the option serves for this workload, counted up to
+seed 2's 1.5× overload — then by risk: each medium risk weighs `RISK_WEIGHT` (10 %) of the cost, a
+high one three times that, so a cheaper option with a real risk yields to a safer one within that
+margin. Nothing about tiers is hard-coded: seed 1's tiers have to come out of these numbers.
+
+When nothing meets every constraint the primary is the closest option (`meets_slo=False`) and
+`relax` says which constraint to relax and by how much. A model that fits nowhere raises
+`NoFeasibleOption`; a workload with zero users or a negative budget raises `InvalidRequest`.
+"""
+
+from __future__ import annotations
+
+import math
+
+from estimator.advice.accelerator_findings import AcceleratorVerdict
+from estimator.advice.accelerator_first import (
+    accelerator_primary,
+    closest_gpu,
+    evaluate_accelerators,
+    gpu_to_beat,
+    migration_finding,
+    seed2_conditions,
+    verdict,
+    with_price_ranges,
+)
+from estimator.advice.answers import answer_questions
+from estimator.advice.assume import fill_defaults
+from estimator.advice.batch_jobs import BatchSizer, is_batch_job
+from estimator.advice.batch_jobs import prepare as prepare_batch
+from estimator.advice.candidates import (
+    Candidate,
+    enumerate_candidates,
+    is_organization,
+    owned_class,
+)
+from estimator.advice.load import load_conversion
+from estimator.advice.owned import (
+    owned_first,
+    size_counted,
+    split_counted,
+    with_owned_ids,
+    with_owned_specs,
+)
+from estimator.advice.pilot_command import pilot_commands
+from estimator.advice.shortfall import limits_text, past_limits_by
+from estimator.advice.sizing import CapacityFn, EstimateFn, Shortcuts, Sized, Sizer
+from estimator.advice.validation_plan import validation_plan
+from estimator.catalog import Catalog
+from estimator.costing.cloud import compare as compare_cloud
+from estimator.costing.tco import running_days_per_year
+from estimator.costing.tco_findings import said_of
+from estimator.defaults import OVERLOAD_FACTOR
+from estimator.errors import NoFeasibleOption
+from estimator.physics.memory import closest_mha_model, resolve_architecture
+from estimator.physics.model_shape import (
+    apply_catalog_model,
+    deployment_of,
+    deployment_text,
+    paged_kv_note,
+    shape_note,
+)
+from estimator.physics.power_modes import at_power_cap
+from estimator.physics.servers import needs_host_server
+from estimator.said import EMPTY, Said, joined, said
+from estimator.schemas import CloudComparison, Option, OptionEstimate, OptionTco, Recommendation
+from estimator.workload import Workload
+
+RISK_WEIGHT = 0.10  # share of cost one risk point is worth when ranking (medium = 1 point, high = 3)
+# Seed 1 closes on "從滿足你當前需求的最小配置開始" (start with the smallest configuration that meets today's needs):
+# between two options that meet every target within the limits, costs per served token closer than the
+# estimator's own typical error are no real difference, and the smaller purchase leads (`rank`). The error is
+# the estimator's leave-one-source-out typical factor in the README (estimator accuracy row): 1.18x on batched
+# serving rows (total_tps), which size every option that serves several users at once, and 1.11x on single
+# streams (tg). One estimate's typical error, not the pair's: two options' errors share the same engine model
+# and calibration, so their ratio errs less than two independent estimates would (at most ~1.18^1.41 = 1.26x).
+NEAR_TIE_BATCHED = 0.18
+NEAR_TIE_SINGLE_STREAM = 0.11
+MAX_ALTERNATIVES = 3
+# An alternative costing over 10× the primary per served token (80 CPU servers beside one GPU box) is
+# no trade-off a buyer weighs; "why not X?" still evaluates any device on request.
+ALTERNATIVE_COST_CAP = 10.0
+LEAD_PROBES = 12  # further probes while the leader is still unprobed (each can only demote it)
+BAND_PROBES = 6  # capacity probes (tail-latency and headroom risks) for the options competing for the lead
+# Probing can add up to two high risks (tail latency, headroom) to an option: its adjusted cost can grow
+# by this factor, so pruning keeps candidates whose floor is within it of the best adjusted cost.
+PRUNE_MARGIN = 1 + RISK_WEIGHT * 6
+
+
+def default_throughput() -> tuple[EstimateFn, CapacityFn]:
+    from estimator.physics.throughput import estimate, max_concurrent_streams
+
+    return estimate, max_concurrent_streams
+
+
+def default_shortcuts(estimate_fn: EstimateFn | None) -> Shortcuts | None:
+    """The shipped estimator's cheaper views of itself (`sizing.Shortcuts`), only when it is the estimator
+    in use: they say nothing about an injected one."""
+    from estimator.physics.throughput import best_case, figures_by_count
+
+    return Shortcuts(figures_by_count, best_case) if estimate_fn is None else None
+
+
+def adjusted_cost(sized: Sized) -> float:
+    """Cost per served token raised by `RISK_WEIGHT` per risk point: the ranking key."""
+    return sized.cost_per_token * (1 + RISK_WEIGHT * sized.risk_points)
+
+
+def rank(options: list[Sized], peak_users: int | None = None) -> list[Sized]:
+    """Lowest risk-weighted cost per served token first; ties go to fewer risks, fewer devices, then the
+    more modest device. With the workload's `peak_users`, a near-tie goes to the smaller purchase
+    (`_smaller_within_error`): the leader of what is left is the lowest-capex option whose cost per token
+    is within `near_tie_band` of the cheapest's, and that carries no more risk."""
+    ordered = sorted(options, key=_cost_order)
+    band = near_tie_band(peak_users) if peak_users else 0.0
+    if band <= 0:
+        return ordered
+    ranked: list[Sized] = []
+    while ordered:
+        head = ordered[0]
+        # Only options within the band of the head's risk-weighted cost can qualify (no more risk, cost per token
+        # within the band), and the list is sorted by it: scan that prefix.
+        reach = adjusted_cost(head) * (1 + band)
+        pick = head
+        for option in ordered[1:]:
+            if adjusted_cost(option) > reach:
+                break
+            if _smaller_within_error(option, head, band) and _capex(option) < _capex(pick):
+                pick = option
+        ranked.append(pick)
+        ordered.remove(pick)
+    return ranked
+
+
+def near_tie_band(peak_users: int) -> float:
+    """The estimator's own typical error on the figures that size an option at this peak (`NEAR_TIE_BATCHED`
+    for several users, `NEAR_TIE_SINGLE_STREAM` for one)."""
+    return NEAR_TIE_BATCHED if peak_users > 1 else NEAR_TIE_SINGLE_STREAM
+
+
+def _smaller_within_error(option: Sized, leader: Sized, band: float) -> bool:
+    """`option` buys less than `leader`, both meet every target within the limits, `option` serves a token
+    for at most `band` more and carries no more risk: the leader's edge is inside the estimate's error. And
+    the purchase is smaller in substance: it saves a larger share of the capex than the share it adds to the
+    cost per token (two GeForce cards for 3 % less than one workstation card, 3.3 % dearer per token, are no
+    smaller purchase: they cost more over the years to save less up front)."""
+    if option.violations or leader.violations or not _capex(option) < _capex(leader):
+        return False
+    premium = option.cost_per_token / leader.cost_per_token - 1 if leader.cost_per_token > 0 else math.inf
+    saving = 1 - _capex(option) / _capex(leader)
+    return premium <= band and saving > premium and option.risk_points <= leader.risk_points
+
+
+def _capex(sized: Sized) -> float:
+    return sized.tco.capex_usd if sized.tco is not None else 0.0
+
+
+def _cost_order(sized: Sized) -> tuple[float, int, int, float]:
+    return adjusted_cost(sized), sized.risk_points, sized.count, _bandwidth(sized)
+
+
+def _bandwidth(sized: Sized) -> float:
+    """Last tie-break: the more modest device (for owned hardware this reads as "at least this class")."""
+    return sized.candidate.hardware.memory_bandwidth_gbs or 0.0
+
+
+def pick_alternatives(primary: Sized, ranked: list[Sized]) -> list[Sized]:
+    """The best option of each other kind first, then other devices; never the primary's device again,
+    nor one costing more than `ALTERNATIVE_COST_CAP` × the primary per served token."""
+    chosen: list[Sized] = []
+    cap = adjusted_cost(primary) * ALTERNATIVE_COST_CAP
+    seen_devices = {primary.candidate.hardware.id}
+    seen_kinds = {primary.candidate.hardware.kind}
+    for pass_kinds in (True, False):
+        for option in ranked:
+            hw = option.candidate.hardware
+            if len(chosen) >= MAX_ALTERNATIVES or hw.id in seen_devices or adjusted_cost(option) > cap:
+                continue
+            if pass_kinds and hw.kind in seen_kinds:
+                continue
+            chosen.append(option)
+            seen_devices.add(hw.id)
+            seen_kinds.add(hw.kind)
+    return chosen
+
+
+def to_option(sized: Sized, rationale: Said | None = None) -> Option:
+    cand, est, cost = sized.candidate, sized.estimate, sized.tco
+    assert cost is not None
+    return Option(
+        hardware_id=cand.hardware.id, kind=cand.hardware.kind, count=sized.count,
+        serving_stack=cand.stack.name, capex_usd=cost.capex_usd, meets_slo=not sized.violations,
+        estimate=OptionEstimate(
+            decode_tokens_per_s_per_user=round(est.decode_tokens_per_s_per_stream, 1),
+            ttft_ms=round(est.ttft_ms, 1), max_concurrent_users=sized.capacity_users,
+            ttft_p95_ms=None if est.ttft_p95_ms is None else round(est.ttft_p95_ms, 1),
+            memory_required_gb=round(est.memory_required_gb, 1),
+            memory_available_gb=round(est.memory_available_gb, 1), method=est.method,
+            confidence_low=est.confidence_low, confidence_high=est.confidence_high,
+            source_rows=list(est.source_rows),
+            decode_tokens_per_s_per_user_range=(
+                None if est.decode_tokens_per_s_per_stream_range is None
+                else [round(value, 1) for value in est.decode_tokens_per_s_per_stream_range]
+            ),
+        ),
+        tco=OptionTco(
+            three_year_total_usd=cost.three_year_total_usd,
+            cost_per_million_tokens_usd=cost.cost_per_million_tokens_usd,
+            annual_power_usd=cost.annual_power_usd, price_is_estimate=cost.price_is_estimate,
+        ),
+        hardware_name=cand.hardware.name, power_w=cost.power_w, risks=list(sized.risks),
+        rationale=rationale or describe(sized), existing=cand.existing, violations=list(sized.violations),
+        tco_assumptions=[said_of(f) for f in cost.findings], redundancy=sized.redundancy,
+        failover_tokens_per_s_per_user=(None if sized.failover_tokens_per_s is None
+                                        else round(sized.failover_tokens_per_s, 1)),
+        deployment=deployment_of(cand.hardware, sized.count, est),
+        weight_format=sized.weight_format or None, weight_format_default=sized.format_default,
+    )
+
+
+def describe(sized: Sized) -> Said:
+    """The sentence with the deciding numbers of an option."""
+    cand, est, cost = sized.candidate, sized.estimate, sized.tco
+    assert cost is not None
+    per_m = cost.cost_per_million_tokens_usd
+    return (
+        said("rec.describe", count=sized.count, hardware=cand.hardware.name,
+             owned=said("rec.owned") if cand.existing else "", stack=cand.stack.name,
+             spare=_redundancy(sized), tps=est.decode_tokens_per_s_per_stream,
+            ttft=est.ttft_p95_ms or est.ttft_ms, capacity=sized.capacity_users, capex=cost.capex_usd,
+            tco=cost.three_year_total_usd)
+        + (said("rec.per_m", per_m=per_m) if per_m is not None else "")
+        + said("rec.power", power=cost.power_w or 0)
+        + _layout(sized)
+    )
+
+
+def _redundancy(sized: Sized) -> Said | str:
+    """How the option is N+1 at organization scale: the spare, and when it is counted at seed 1's acceptable
+    speed, the speed left with one device out."""
+    if not sized.redundancy:
+        return ""
+    if sized.failover_tokens_per_s is None:
+        return said("rec.spare")
+    return said("rec.spare") + said("rec.failover", left=sized.count - 1, tps=sized.failover_tokens_per_s)
+
+
+def _layout(sized: Sized) -> Said:
+    """The server layout, said only beyond one server (one box needs no layout sentence)."""
+    deployment = deployment_of(sized.candidate.hardware, sized.count, sized.estimate)
+    if deployment.servers <= 1 or not needs_host_server(sized.candidate.hardware):
+        return EMPTY
+    return said("sep") + deployment_text(sized.candidate.hardware.name, deployment)
+
+
+def cheapest_rival(primary: Sized, ranked: list[Sized]) -> Sized | None:
+    """The cheapest option on another device that still meets every target (the rationale's foil)."""
+    others = [s for s in ranked if s.candidate.hardware.id != primary.candidate.hardware.id and not s.violations]
+    return min(others, key=lambda s: s.cost_per_token, default=None)
+
+
+def _rationale(workload: Workload, primary: Sized, ranked: list[Sized]) -> Said:
+    """The primary's deciding numbers, how many options met every target, and the cheapest rival."""
+    peak = workload.concurrent_users or 1
+    models = workload.models_served or 1
+    size = f"{workload.model_params_b:g}B"
+    served = said("rec.served_many", models=models, size=size) if models > 1 else said("rec.served_one", size=size)
+    head = said("rec.head", peak=peak, served=served, quant=workload.quantization,
+               tps=workload.tokens_per_s_target, ttft=workload.ttft_target_ms)
+    if not ranked:
+        return head + said("rec.none_meets", describe=describe(primary))
+    # Seed 2's rule put an accelerator ahead of a cheaper option: say so, never "lowest cost".
+    key = "rec.accel_leads" if primary is not ranked[0] and primary.candidate.hardware.kind == "accel" else (
+        "rec.lowest" if len(ranked) > 1 else "rec.only")
+    band = near_tie_band(peak)
+    displaced = _displaced_by_near_tie(primary, ranked, band)
+    if displaced is not None and key == "rec.lowest":
+        return head + said("rec.near_tie", describe=describe(primary), n=len(ranked), count=displaced.count,
+                           hardware=displaced.candidate.hardware.name, band=band, cost=displaced.cost_per_token,
+                           gap=1 - displaced.cost_per_token / primary.cost_per_token,
+                           saved=_capex(displaced) - _capex(primary)) + said("period")
+    text = head + said(key, describe=describe(primary), n=len(ranked))  # "of 1 options" read oddly
+    rival = cheapest_rival(primary, ranked)
+    if rival is None or primary.cost_per_token <= 0:
+        return text + said("period")
+    if rival.cost_per_token < primary.cost_per_token:
+        text += said("rec.rival_cheaper", count=rival.count, hardware=rival.candidate.hardware.name,
+                    cost=rival.cost_per_token, rival_risks=_risk_summary(rival),
+                    risks=_risk_summary(primary))
+    else:
+        gap = rival.cost_per_token / primary.cost_per_token - 1
+        text += said("rec.rival_dearer", count=rival.count, hardware=rival.candidate.hardware.name, gap=gap)
+        if rival.risk_points > primary.risk_points:
+            text += said("rec.rival_risks", risks=_risk_summary(rival))
+    return text + said("period")
+
+
+def _displaced_by_near_tie(primary: Sized, ranked: list[Sized], band: float) -> Sized | None:
+    """The option that would lead on risk-weighted cost per token, when a near-tie gave the lead to the smaller
+    purchase instead (`rank`); None when the primary is that option or leads for another reason (owned, seed 2)."""
+    best = min(ranked, key=_cost_order, default=None)
+    if best is None or best is primary or adjusted_cost(best) >= adjusted_cost(primary):
+        return None
+    return best if _smaller_within_error(primary, best, band) else None
+
+
+def _risk_summary(sized: Sized) -> Said:
+    """"high a, b; medium c" with the contract risk ids (they stay ids in every language)."""
+    parts = []
+    for level in ("high", "medium"):
+        ids = [r.id for r in sized.risks if r.severity == level]
+        if ids:
+            parts.append(said(f"rec.risk_{level}", ids=", ".join(ids)))
+    return joined(parts) if parts else said("rec.risk_none")
+
+
+def _relax(workload: Workload, closest: Sized) -> list[Said]:
+    """Which constraint to relax for the closest option, and by how much."""
+    est, cost = closest.estimate, closest.tco
+    assert cost is not None
+    hints: list[Said] = []
+    if not closest.meets_slo and est.fits:
+        speed = est.decode_tokens_per_s_per_stream
+        target = workload.tokens_per_s_target or 30
+        if speed < target:
+            hints.append(said("relax.speed" if closest.capacity_users >= 1 else "relax.speed_only", target=target, speed=speed, change=speed / target - 1, capacity=closest.capacity_users))
+        ttft = est.ttft_p95_ms or est.ttft_ms
+        if workload.ttft_target_ms and ttft > workload.ttft_target_ms:
+            hints.append(said("relax.ttft", target=workload.ttft_target_ms, ttft=ttft))
+        if not hints:
+            hints.append(said("relax.users", users=workload.concurrent_users, capacity=closest.capacity_users))
+    if workload.budget_usd is not None and cost.capex_usd > workload.budget_usd:
+        hints.append(said("relax.budget", budget=workload.budget_usd, capex=cost.capex_usd,
+                         extra=cost.capex_usd - workload.budget_usd))
+    power = cost.power_w or 0.0
+    if workload.power_budget_w is not None and not closest.candidate.hardware.tdp_w:
+        hints.append(said("relax.power_unknown", hardware=closest.candidate.hardware.name,
+                         budget=workload.power_budget_w))
+    elif workload.power_budget_w is not None and power > workload.power_budget_w:
+        hints.append(said("relax.power", budget=workload.power_budget_w, power=power,
+                         extra=power / workload.power_budget_w - 1))
+    return hints
+
+
+def _nothing_fits(workload: Workload, sized: list[Sized], excluded: dict[str, Said]) -> NoFeasibleOption:
+    largest = max(sized, key=lambda s: s.estimate.memory_available_gb, default=None)
+    if largest is None:
+        reasons = sorted(set(excluded.values()), key=lambda r: r.order)[:4]
+        return NoFeasibleOption(said("rec.none_eligible", reasons=joined(reasons)), reasons=reasons)
+    est = largest.estimate
+    return NoFeasibleOption(said("rec.too_big", params=workload.model_params_b, quant=workload.quantization,
+        required=est.memory_required_gb, users=workload.concurrent_users, count=largest.count,
+        hardware=largest.candidate.hardware.name, available=est.memory_available_gb))
+
+
+def size_all(sizer: Sizer, candidates: list[Candidate]) -> list[Sized]:
+    """Size candidates cheapest-floor first, skipping those whose cost floor cannot make the reply.
+
+    A candidate is skipped when its floor is above `PRUNE_MARGIN` × the best so far (it cannot lead),
+    its kind already has a cheaper option (it cannot be that kind's alternative) and enough cheaper
+    devices are already found to fill the alternatives. With nothing feasible, nothing is skipped.
+    """
+    floors = sorted(((sizer.cost_lower_bound(c), i, c) for i, c in enumerate(candidates)), key=lambda t: t[:2])
+    sized: list[Sized] = []
+    best_by_kind: dict[str, float] = {}
+    best_by_device: dict[str, float] = {}
+    for floor, _, candidate in floors:
+        if best_by_device:
+            best = min(best_by_device.values())
+            kind_best = best_by_kind.get(candidate.hardware.kind)
+            cheaper_devices = sum(1 for cost in best_by_device.values() if cost <= floor)
+            if (floor > best * PRUNE_MARGIN and kind_best is not None and kind_best <= floor
+                    and cheaper_devices > MAX_ALTERNATIVES):
+                continue
+        for option in sizer.size(candidate):
+            sized.append(option)
+            if not option.violations:
+                hw = candidate.hardware
+                cost = adjusted_cost(option)
+                best_by_kind[hw.kind] = min(best_by_kind.get(hw.kind, cost), cost)
+                best_by_device[hw.id] = min(best_by_device.get(hw.id, cost), cost)
+    return sized
+
+
+def _owned_but_short(sizer: Sizer, primary: Sized, fitting: list[Sized]) -> list[Sized]:
+    """When the user owns devices that miss a target and the primary is a purchase, show the closest owned
+    one too (meets_slo=False, with its violations): "why not the laptop I have?" deserves numbers."""
+    if primary.candidate.existing:
+        return []
+    owned = sorted((s for s in fitting if s.candidate.existing and s.violations), key=lambda s: s.shortfall)
+    return [sizer.finalize(owned[0])] if owned else []
+
+
+def _finalize_band(sizer: Sizer, feasible: list[Sized]) -> list[Sized]:
+    """Probe capacity (and so tail-latency and headroom risks) for every option that competes for the lead."""
+    best = min(adjusted_cost(s) for s in feasible)
+    contenders = sorted((s for s in feasible if s.cost_per_token <= best), key=adjusted_cost)
+    for option in contenders[:BAND_PROBES]:
+        sizer.finalize(option)
+    return feasible
+
+
+def _settle_lead(sizer: Sizer, feasible: list[Sized]) -> list[Sized]:
+    """Rank, probing the leader until the leader is a probed option: an unprobed one has not yet been
+    charged its tail-latency and headroom risks, so it must not win by default. The probe may reveal a
+    missed target; those drop out while anything else meets."""
+    peak = sizer.peak
+    ranked = rank(feasible, peak)
+    for _ in range(LEAD_PROBES):
+        ranked = [s for s in ranked if not s.violations] or ranked
+        if ranked[0].probed:
+            break
+        sizer.finalize(ranked[0])
+        ranked = rank(ranked, peak)
+    return [s for s in ranked if not s.violations] or ranked
+
+
+def _fleet_note(filled: Workload, primary: Sized) -> Said | None:
+    """Everyone on their own device (`assume.own_device`): the option is one person's, so say what
+    equipping all of them costs (owned devices cost nothing more to buy)."""
+    total = filled.total_users or 1
+    if filled.deployment_scale != "personal" or total <= 1 or filled.concurrent_users != 1:
+        return None
+    cost = primary.tco
+    if cost is None:
+        return None
+    return said("note.fleet", total=total, hardware=primary.candidate.hardware.name,
+               capex=cost.capex_usd * total, tco=cost.three_year_total_usd * total)
+
+
+def recommend(
+    workload: Workload,
+    catalog: Catalog,
+    *,
+    estimate_fn: EstimateFn | None = None,
+    capacity_fn: CapacityFn | None = None,
+) -> Recommendation:
+    """Primary option, alternatives, risks, assumptions, rationale and validation plan for a workload.
+
+    `estimate_fn`/`capacity_fn` default to `estimator.physics.throughput` (injectable for tests). The sentences
+    are findings (`estimator.said.Said`): the wording layer (`bot/wording`) words them in any language.
+    """
+    named, model_notes = apply_catalog_model(prepare_batch(workload), catalog)
+    filled, assumptions = fill_defaults(named, api_prices=catalog.api_prices)
+    conversion = load_conversion(named, catalog.api_prices) if named.concurrent_users is None else None
+    assumptions = model_notes + assumptions
+    filled = with_owned_ids(filled, catalog)  # owned devices with their stated counts and specs
+    catalog = at_power_cap(with_owned_specs(catalog, filled), filled)  # and power modes under a cap
+    catalog = with_price_ranges(catalog)  # quote-only accelerators with a sourced price range
+    shortcuts = default_shortcuts(estimate_fn)
+    if estimate_fn is None or capacity_fn is None:
+        default_estimate, default_capacity = default_throughput()
+        estimate_fn, capacity_fn = estimate_fn or default_estimate, capacity_fn or default_capacity
+    candidates, excluded = enumerate_candidates(filled, catalog)
+    if is_batch_job(filled):
+        sizer: Sizer = BatchSizer(filled, catalog, estimate_fn, capacity_fn, shortcuts=shortcuts,
+                                  assumed_shapes=named.dynamic_shapes is None)
+    else:  # targets the user did not set do not fail hardware they own (seed 1's bands judge it), unless the user
+        # says it falls short at this load: then "acceptable" is not acceptable to them, and the comfortable
+        # targets judge it as they judge a purchase
+        banded = not workload.owned_falls_short
+        sizer = Sizer(filled, catalog, estimate_fn, capacity_fn,
+                      assumed_targets=(banded and workload.tokens_per_s_target is None,
+                                       banded and workload.ttft_target_ms is None),
+                      format_stated=named.quantization is not None, shortcuts=shortcuts,
+                      assumed_shapes=named.dynamic_shapes is None)
+    free, counted = split_counted(filled, candidates, catalog)  # owned devices: never more than stated
+    sized = size_all(sizer, free) + size_counted(sizer, counted)
+    fitting = [s for s in sized if s.estimate.fits]
+    if not fitting:
+        raise _nothing_fits(filled, sized, excluded)
+    feasible = [s for s in fitting if not s.violations]
+    relax: list[Said] = []
+    outside_limits = False
+    if feasible:
+        ranked = _settle_lead(sizer, _finalize_band(sizer, feasible))
+        if filled.owned_devices:  # owned hardware that meets the targets is the answer
+            ranked = owned_first(sizer, ranked)
+        primary = ranked[0]
+        alternatives = [sizer.finalize(s) for s in pick_alternatives(primary, ranked)]
+        alternatives += _owned_but_short(sizer, primary, fitting)
+        if primary.violations:  # every contender missed once its capacity was probed
+            relax = _relax(filled, primary)
+    else:
+        # Nothing meets every target within the limits. Never lead with a far-off option: lead with the
+        # configuration that meets the targets least past the limits the user set (`shortfall.past_limits_by`; the
+        # cheapest among equals), say by how much, and which limit to relax; only when even that does not
+        # exist, the closest.
+        meeting = sorted((s for s in fitting if s.meets_slo), key=lambda s: (*past_limits_by(filled, s),
+                                                                             s.tco.capex_usd if s.tco else 0.0,
+                                                                             s.cost_per_token))
+        closest = meeting or sorted(fitting, key=lambda s: (s.shortfall, s.cost_per_token))
+        primary = sizer.finalize(closest[0] if meeting else sizer.fewest_as_close(closest[0]))
+        # Options that miss the targets are shown at the fewest devices that get as close, like the primary
+        # (they were shown at the count search's ceiling: "1024× Gaudi 3 … $17.10M").
+        alternatives = [sizer.finalize(s if meeting else sizer.fewest_as_close(s))
+                        for s in pick_alternatives(primary, closest)]
+        relax = _relax(filled, primary)
+        ranked = []
+        outside_limits = True
+    accel, primary, alternatives = _accelerators_first(sizer, catalog, sized, fitting, ranked, primary, alternatives)
+    filled, assumptions = _primary_format(sizer, primary, filled, assumptions)
+    assumptions += _ranking_notes(filled, excluded)
+    if (fleet := _fleet_note(filled, primary)) is not None:
+        assumptions.append(fleet)
+    if filled.conservative:
+        assumptions.append(said("note.conservative"))
+    elif sizer.hard_latency:
+        assumptions.append(said("note.hard_latency", ttft=filled.ttft_target_ms))
+    if filled.days_per_week < 7:  # the TCO basis line above names hours only
+        assumptions.append(said("tco.days", days=filled.days_per_week, running=running_days_per_year(filled)))
+    assumptions.append(shape_note(filled, catalog) or _model_shape_note(filled, catalog))
+    if (paged := paged_kv_note(filled)) is not None:
+        assumptions.append(paged)
+    if primary.candidate.class_owned:
+        assumptions.append(_unnamed_owned_note(primary))
+    rival = cheapest_rival(primary, ranked)
+    if rival is not None:  # its tail-latency and headroom risks are named in the rationale: probe it first
+        sizer.finalize(rival)
+    rationale = _rationale(filled, primary, ranked)
+    if outside_limits:
+        rationale = _outside_limits(sizer, primary)
+    primary_option = to_option(primary, rationale)
+    commands = pilot_commands(filled, primary_option, primary.candidate.stack, catalog)
+    cloud = _cloud(filled, primary, catalog)
+    rec = Recommendation(
+        primary=primary_option,
+        alternatives=[to_option(s) for s in alternatives],
+        risks=list(primary.risks),
+        assumptions=assumptions,
+        rationale=primary_option.rationale or "",
+        validation_plan=validation_plan(filled, primary_option, primary.risks,
+                                        stack_formats=primary.candidate.stack.quant_formats if primary.candidate.stack else (),
+                                        commands=tuple(commands)),
+        pilot_commands=commands,
+        calibration_rows=list(primary.estimate.source_rows),
+        relax=relax,
+        workload=filled.model_dump(mode="json"),
+        cloud=cloud,
+        within_limits=not outside_limits,
+        load_conversion=conversion,
+        accelerator_first=accel,
+    )
+    return answer_questions(rec, sizer, filled, catalog, sized, excluded, primary, alternatives, to_option=to_option,
+                            format_stated=workload.quantization is not None)  # not the catalog model's native one
+
+
+def _accelerators_first(
+    sizer: Sizer, catalog: Catalog, sized: list[Sized], fitting: list[Sized], ranked: list[Sized], primary: Sized,
+    alternatives: list[Sized],
+) -> tuple[AcceleratorVerdict | None, Sized, list[Sized]]:
+    """Seed 2's rule: when its conditions hold, the accelerators are evaluated first; the best one that meets
+    the targets within the limits (and has a price or a sourced price range) leads, with the GPU that comes
+    closest beside it. Otherwise the ranking's answer stands and the verdict says which accelerator comes
+    closest. An accelerator that turns out to miss once its capacity is probed does not lead."""
+    conditions = seed2_conditions(sizer.workload)
+    if not conditions.hold:
+        return None, primary, alternatives
+    evaluated = evaluate_accelerators(sizer, catalog, sized)
+    best = evaluated[0] if evaluated else None
+    # The GPU the ranking would buy, probed (its probed cost is what the accelerator must not exceed); the next
+    # ones only if probing shows the first misses.
+    ranked_gpus = [s for s in ranked if s.candidate.hardware.kind == "gpu"][:3]
+    rival_gpu = gpu_to_beat([sizer.finalize(gpu) for gpu in ranked_gpus])
+    chosen = accelerator_primary(ranked, best, rival_gpu)
+    lost_on_cost = chosen is None and accelerator_primary(ranked, best) is not None
+    if chosen is not None and chosen is not primary and not sizer.finalize(chosen).violations:
+        primary = chosen
+    gpu = closest_gpu([s for s in ranked if s is not primary], [s for s in fitting if s is not primary])
+    if gpu is not None and primary.candidate.hardware.kind != "gpu":
+        gpu = sizer.finalize(gpu)
+        rest = [s for s in alternatives if s.candidate.hardware.id not in (gpu.candidate.hardware.id,
+                                                                             primary.candidate.hardware.id)]
+        alternatives = [gpu, *rest][:MAX_ALTERNATIVES]
+    stack = next((c.stack for c in (s.candidate for s in sized) if best and c.hardware.id == best.hardware_id
+                  and c.stack.name == best.serving_stack), None)
+    if stack is None and best is not None:
+        stack = next((st for st in catalog.stacks if st.name == best.serving_stack), None)
+    migration = migration_finding(sizer.workload, stack) if stack is not None else None
+    return verdict(conditions, evaluated, primary, gpu, migration, lost_on_cost=lost_on_cost), primary, alternatives
+
+
+def _primary_format(sizer: Sizer, primary: Sized, filled: Workload, assumptions: list[Said]) -> tuple[Workload, list[Said]]:
+    """With no format stated, the reply speaks of the primary's own (FP8 on an H100 under vLLM, Q4_K_M under
+    llama.cpp): the workload carries it, and seed 1's assumed-format note gives way to the one saying why."""
+    chosen = sizer.default_for(primary.candidate)
+    if chosen is None:
+        return filled, assumptions
+    seed1 = {said("assume.q4"), said("assume.q8")}
+    if chosen.basis not in ("seed1_gguf", "seed1_accuracy_critical"):
+        cand = primary.candidate
+        note = said(f"assume.format.{chosen.basis}", quant=chosen.format, hardware=cand.hardware.name,
+                   stack=cand.stack.name)
+        assumptions = [note if line in seed1 else line for line in assumptions]
+    return sizer.workload_for(primary.candidate), assumptions
+
+
+def _cloud(workload: Workload, primary: Sized, catalog: Catalog) -> CloudComparison | None:
+    """Buy vs rent vs hosted API for the primary option; None when it has no TCO."""
+    if primary.tco is None:
+        return None
+    return compare_cloud(workload, primary.candidate.hardware, primary.count, primary.tco, catalog,
+                         memory_required_gb=primary.estimate.memory_required_gb, spare=primary.redundancy)
+
+
+def _outside_limits(sizer: Sizer, primary: Sized) -> Said:
+    """Plainly: nothing meets the targets within the limits; the option that meets them closest to the
+    limits, and each limit it is past by how much (or, when none meets the targets at all, the closest)."""
+    if primary.meets_slo:
+        return said("rec.nothing_within_limits", describe=describe(primary),
+                   limits=limits_text(sizer, primary))
+    limited = sizer.workload.budget_usd is not None or sizer.workload.power_budget_w is not None
+    return said("rec.nothing_at_all" if limited else "rec.nothing_meets", describe=describe(primary))
+
+
+def _model_shape_note(workload: Workload, catalog: Catalog) -> Said:
+    """The architecture a bare size stands for: its KV cache per token drives memory and decode at scale."""
+    size = workload.model_params_b or 7.0
+    arch = resolve_architecture(size, catalog.models)
+    kv_mb = arch.kv_bytes_per_token(2.0) / 1e6
+    shape = (said("note.shape_source", source=arch.source) if arch.source != "approximation"
+             else said("note.shape_approx"))
+    facts = said("note.shape_facts", layers=arch.layers, kv_heads=arch.kv_heads, kv_mb=kv_mb)
+    older = closest_mha_model(size, catalog.models)
+    if older is not None and older.id == arch.source:  # no grouped-query model of that size on record
+        return said("note.shape_mha", size=size, shape=shape, facts=facts)
+    note = said("note.shape_gqa", size=size, shape=shape, facts=facts)
+    if older is None:
+        return note
+    older_mb = resolve_architecture(size, catalog.models, older.id).kv_bytes_per_token(2.0) / 1e6
+    return said("note.shape_older", note=note, older=older.name, older_mb=older_mb)
+
+
+def _unnamed_owned_note(primary: Sized) -> Said:
+    """The user owns a class of devices ("NPU laptops") without naming the chip: say which one was costed."""
+    hw = primary.candidate.hardware
+    return said("note.owned_class", cls=said(f"owned.{owned_class(hw) or 'devices'}"), hardware=hw.name)
+
+
+def _ranking_notes(workload: Workload, excluded: dict[str, Said]) -> list[Said]:
+    notes = [
+        said("note.ranking", overload=OVERLOAD_FACTOR, weight=RISK_WEIGHT, high_weight=3 * RISK_WEIGHT),
+        said("note.p95"),
+    ]
+    if is_organization(workload):
+        notes.append(said("note.organization"))
+    models = workload.models_served or 1
+    if models > 1:
+        notes.append(said("note.multi_model", models=models, total=(workload.model_params_b or 7.0) * models))
+    by_reason: dict[Said, list[str]] = {}
+    for hw_id, reason in excluded.items():
+        by_reason.setdefault(reason, []).append(hw_id)
+    for reason, ids in sorted(by_reason.items(), key=lambda item: item[0].order):
+        shown = ", ".join(sorted(ids)[:6]) + (said("note.more", n=len(ids) - 6) if len(ids) > 6 else "")
+        notes.append(said("note.excluded", reason=reason, ids=shown))
+    return notes
+
+
+__all__ = [
+    "MAX_ALTERNATIVES",
+    "NEAR_TIE_BATCHED",
+    "NEAR_TIE_SINGLE_STREAM",
+    "RISK_WEIGHT",
+    "adjusted_cost",
+    "default_shortcuts",
+    "default_throughput",
+    "fill_defaults",
+    "near_tie_band",
+    "pick_alternatives",
+    "rank",
+    "recommend",
+]

@@ -1,0 +1,585 @@
+"""Size one candidate: the fewest devices that carry the peak at the SLO, then its estimate, TCO and risks.
+
+The count search calls `estimate` at the peak concurrency: from how far one count falls short of the
+per-user speed and p95 TTFT targets it jumps to the next (replicas split the users), usually landing
+in one or two steps, then checks one below. The count that also carries seed 2's 1.5× overload is a
+second variant, and the ranking decides which serves tokens cheaper. The expensive capacity probe
+(`max_concurrent_streams`) runs only for options the reply shows or that compete for the lead
+(`Sizer.finalize`); estimates and TCO figures are memoized per device, stack and count.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import NamedTuple
+
+from estimator.advice.candidates import Candidate, is_organization
+from estimator.advice.default_format import DefaultFormat, default_format, runs_fp8_natively
+from estimator.advice.load import is_ultra_low_ttft
+from estimator.advice.risks import assess_risks, overload_factor, risk_score
+from estimator.catalog import Catalog, Hardware, ServingStack
+from estimator.costing.tco import annual_tokens, per_million_finding, tco
+from estimator.costing.tco_findings import TcoFinding
+from estimator.defaults import (
+    ACCEPTABLE_TOKENS_PER_S,
+    COMFORTABLE_TOKENS_PER_S,
+    MIGRATION_USD_PER_PORT,
+    MODEL_CHANGES_PER_YEAR_WHEN_FREQUENT,
+)
+from estimator.physics.lora import adapters_gb
+from estimator.physics.memory import bits_per_weight, weights_gb
+from estimator.physics.servers import needs_host_server
+from estimator.physics.throughput import BestCase, Figures
+from estimator.said import EMPTY, Said, cat, said
+from estimator.schemas import UNVERIFIED_POWER, Estimate, EstimateRequest, Risk, TcoResult, construct_trusted
+from estimator.workload import Workload
+
+EstimateFn = Callable[[EstimateRequest, Catalog], Estimate]
+CapacityFn = Callable[..., int]
+# What a target check reads of an estimate: the estimate, or its figures alone (`throughput.figures`).
+Checked = Estimate | Figures
+
+
+class Purchase(NamedTuple):
+    """What to buy for a needed count (`Sizer._purchase`): whole units, whether they include an N+1 spare, and
+    when that spare is counted at seed 1's acceptable speed (the count serves the peak at the targets with all
+    devices, within the usable band with one out), the per-user speed at the peak with one device out."""
+
+    devices: int
+    spare: bool
+    failover_tokens_per_s: float | None
+
+
+class Shortcuts(NamedTuple):
+    """Cheaper views of the estimate function a `Sizer` is given, for its count search: the figures of an
+    estimate at any count (`throughput.figures_by_count`), and bounds on every count's
+    (`throughput.best_case`). They hold only for the estimator they were written for, so a sizer with an
+    injected estimate function has none."""
+
+    figures: Callable[[EstimateRequest, Catalog], Callable[[int], Figures]]
+    best_case: Callable[[EstimateRequest, Catalog], BestCase | None]
+# A re-port of a retrained model on an already-ported stack re-quantizes and re-validates, but reuses
+# the tooling: about a third of a first port (estimate).
+REPORT_SHARE = 1 / 3
+
+
+@dataclass
+class Sized:
+    """A candidate at its chosen count, with every figure the ranking and the reply need."""
+
+    candidate: Candidate
+    count: int
+    estimate: Estimate
+    capacity_users: int
+    meets_slo: bool
+    tco: TcoResult | None = None
+    risks: list[Risk] = field(default_factory=list)
+    violations: list[Said] = field(default_factory=list)
+    shortfall: float = 1.0  # worst ratio of need to limit over the violated constraints (1 = meets all)
+    redundancy: bool = False
+    # N+1 counted at seed 1's acceptable speed (`Sizer._purchase`): the per-user speed at the peak, one device out.
+    failover_tokens_per_s: float | None = None
+    probed: bool = False  # capacity_users comes from the capacity probe (else: peak or 1.5× peak)
+    weight_format: str = ""  # the format this option is sized at (`Sizer.workload_for`)
+    format_default: bool = False  # chosen for the device and engine (`estimator.advice.default_format`), not stated
+
+    @property
+    def cost_per_token(self) -> float:
+        value = self.tco.cost_per_million_tokens_usd if self.tco else None
+        return math.inf if value is None else value
+
+    @property
+    def risk_points(self) -> int:
+        return risk_score(self.risks)
+
+
+def needs_port(stack: ServingStack) -> bool:
+    """Graph-compiled or immature stacks, and any stack that serves only accelerators or NPUs, need the model
+    converted, re-quantized and tuned (seed 2, 3.3: "把模型从GPU迁移到NPU或专用加速器可能需要重写算子、重新量化、
+    重新调优")."""
+    dedicated = bool(stack.hardware_kinds) and set(stack.hardware_kinds) <= {"accel", "npu"}
+    return stack.dynamic_shapes in ("static", "buckets") or stack.maturity == "low" or dedicated
+
+
+def migration_cost(workload: Workload, stack: ServingStack) -> float:
+    """Seed 2: "迁移成本…人力成本可能几万到几十万不等…如果模型迭代频繁这个成本会反复发生"."""
+    if not needs_port(stack):
+        return 0.0
+    ports = 1.0
+    if workload.model_stability == "frequent_changes":
+        ports += MODEL_CHANGES_PER_YEAR_WHEN_FREQUENT * workload.amortization_years * REPORT_SHARE
+    return MIGRATION_USD_PER_PORT * ports * (workload.models_served or 1)
+
+
+# Formats a said "8 bit" reads as (`bot.nlu`): the width, whichever of its formats an option runs.
+_EIGHT_BIT = ("Q8_0", "INT8")
+
+
+def served_params_b(workload: Workload) -> float:
+    """Parameters resident at once. Several models served together are sized as one deployment holding
+    all of them: memory and per-step weight reads for every copy (what bandwidth-bound decode pays), and
+    compute as for one model of the combined size (conservative for prefill)."""
+    return (workload.model_params_b or 7.0) * (workload.models_served or 1)
+
+
+def _request(workload: Workload, candidate: Candidate, count: int, users: int | None = None) -> EstimateRequest:
+    # Built without re-validation: every value comes from a validated Workload or the catalog, and the
+    # ranker builds hundreds of these per recommendation.
+    return construct_trusted(EstimateRequest, {
+        "hardware": candidate.hardware.id, "custom": None, "count": count, "params_b": served_params_b(workload),
+        "quant": workload.weight_format, "backend": candidate.stack.backend_key,
+        "concurrency": users or workload.concurrent_users or 1, "prompt_tokens": workload.prompt_tokens or 512,
+        "output_tokens": workload.output_tokens or 256, "context": workload.context_length, "model_only": False,
+        "arrival_pattern": workload.arrival_pattern or "steady", "model": workload.model_id,
+        "active_params_b": (workload.active_params_b * (workload.models_served or 1)
+                            if workload.active_params_b is not None else None),
+        "kv_cache_dtype": None, "adapter_gb": adapters_gb(workload.model_params_b or 7.0, workload.lora_adapters),
+        # People read each answer: they send the next prompt no sooner than it streams at their speed target
+        # (estimator/advice/concurrency.py counts streams at that speed), whatever the device's own speed.
+        "paced_tokens_per_s": workload.tokens_per_s_target or COMFORTABLE_TOKENS_PER_S,
+    })
+
+
+class Sizer:
+    """Counts, estimates and costs candidates for one workload (memoizes estimates and capacity probes)."""
+
+    def __init__(self, workload: Workload, catalog: Catalog, estimate_fn: EstimateFn, capacity_fn: CapacityFn, *,
+                 assumed_targets: tuple[bool, bool] = (False, False), format_stated: bool = True,
+                 shortcuts: Shortcuts | None = None, assumed_shapes: bool = False) -> None:
+        self.workload = workload
+        # The user (or the catalog model's native checkpoint) chose the weight format: every option is sized
+        # at it. Otherwise each device × engine gets the format an expert would serve it in
+        # (`estimator.advice.default_format`): FP8 where a batched engine runs it natively and the weights leave the
+        # batch its KV cache, seed 1's Q4_K_M elsewhere (llama.cpp-class engines, parts without FP8).
+        self.format_stated = format_stated
+        self._workloads: dict[tuple[str, str], tuple[Workload, DefaultFormat | None]] = {}
+        self.catalog = catalog
+        self.estimate_fn = estimate_fn
+        self.capacity_fn = capacity_fn
+        self.shortcuts = shortcuts
+        self.peak = workload.concurrent_users or 1
+        self.overload = overload_factor(self.peak)
+        self.organization = is_organization(workload)
+        self.target = workload.tokens_per_s_target or 30.0
+        self.ttft = workload.ttft_target_ms
+        # (speed, first token) targets the user did not set: hardware they own is judged by seed 1's bands
+        # instead ("≥30 tok/s comfortable, 15–30 acceptable"), never failed on an assumed target.
+        self.assumed_speed, self.assumed_ttft = assumed_targets
+        # Variable-length input filled in, not said: seed 2's pitfall 3 is then not raised on native stacks.
+        self.assumed_shapes = assumed_shapes
+        self.conservative = bool(workload.conservative)
+        # Hardware the user owns, with no speed target of theirs: a purchase is only worth making if it surely
+        # does better, so it must meet the assumed target at the low end of its likely range (an owned M3 Max
+        # at 13 tok/s was replaced by a card at 16.6, likely 8.4–30: no sure gain for the money).
+        self.sure_purchases = bool(workload.owned_devices or workload.existing_hardware_ids) and self.assumed_speed
+        # A first-token bound the user set in the ultra-low class (seed 2's "超低延迟" row) is a hard limit with no
+        # slack for the estimate's error: a purchase must meet it, and the stream speed its class holds
+        # (`load.tokens_per_s_for_ttft`), at the slow end of its likely range, not only at its central figure.
+        self.hard_latency = not self.assumed_ttft and is_ultra_low_ttft(workload.ttft_target_ms)
+        years = [hw.launch_year for hw in catalog.hardware if hw.launch_year]
+        self.newest_year = max(years) if years else None
+        self._estimates: dict[tuple[str, str, int, int], Estimate] = {}
+        self._figures: dict[tuple[str, str, int, int], Checked] = {}
+        self._requests: dict[tuple[str, str, int], dict[str, object]] = {}
+        self._figures_by_count: dict[tuple[str, str, int], Callable[[int], Figures]] = {}
+        self._costs: dict[tuple[str, str, int, bool, int], TcoResult] = {}
+        self.weights_gb = weights_gb(served_params_b(workload),
+                                     bits_per_weight(workload.weight_format, catalog))
+
+    def _format_for(self, candidate: Candidate) -> tuple[Workload, DefaultFormat | None]:
+        key = (candidate.hardware.id, candidate.stack.id)
+        if key not in self._workloads:
+            chosen = None if self.format_stated else default_format(
+                candidate.hardware, candidate.stack, accuracy_critical=bool(self.workload.accuracy_critical),
+                fp8_weights_gb=served_params_b(self.workload))  # one byte per weight, every copy served
+            if (self.format_stated and self.workload.weight_bits_only and self.workload.quantization in _EIGHT_BIT
+                    and runs_fp8_natively(candidate.hardware, candidate.stack)):
+                # "8 bit" said, no format named: where a batched engine runs FP8 natively, FP8 is that width
+                # (the same memory as Q8_0, so no share of the card to weigh).
+                chosen = DefaultFormat("FP8", "fp8_native")
+            workload = self.workload if chosen is None or chosen.format == self.workload.quantization else \
+                self.workload.model_copy(update={"quantization": chosen.format})
+            self._workloads[key] = (workload, chosen)
+        return self._workloads[key]
+
+    def workload_for(self, candidate: Candidate) -> Workload:
+        """The workload as `candidate` is sized: its weight format is the one stated, else the candidate's default."""
+        return self._format_for(candidate)[0]
+
+    def default_for(self, candidate: Candidate) -> DefaultFormat | None:
+        """The format chosen for `candidate` and why, when the user named none (None: a stated format)."""
+        return self._format_for(candidate)[1]
+
+    def weights_for(self, candidate: Candidate) -> float:
+        """GB of weights resident for `candidate`, at the format it is sized in."""
+        workload = self.workload_for(candidate)
+        if workload is self.workload:
+            return self.weights_gb
+        return weights_gb(served_params_b(workload), bits_per_weight(workload.weight_format, self.catalog))
+
+    def request(self, candidate: Candidate, count: int, users: int) -> EstimateRequest:
+        """The estimate request for `count` of `candidate` serving `users`: only the count changes along a
+        count search, so the rest is worked out once per candidate and users."""
+        key = (candidate.hardware.id, candidate.stack.id, users)
+        values = self._requests.get(key)
+        if values is None:
+            values = self._requests[key] = dict(_request(self.workload_for(candidate), candidate, 1, users))
+        return construct_trusted(EstimateRequest, {**values, "count": count})
+
+    def estimate(self, candidate: Candidate, count: int, users: int | None = None) -> Estimate:
+        users = users or self.peak
+        key = (candidate.hardware.id, candidate.stack.id, count, users)
+        if key not in self._estimates:
+            self._estimates[key] = self.estimate_fn(self.request(candidate, count, users), self.catalog)
+        return self._estimates[key]
+
+    def figures(self, candidate: Candidate, count: int, users: int | None = None) -> Checked:
+        """What `meets` checks of `estimate(candidate, count, users)`: the estimate when it is already made or
+        there is no cheaper view of it, else its figures alone (memoized like estimates)."""
+        users = users or self.peak
+        key = (candidate.hardware.id, candidate.stack.id, count, users)
+        found: Checked | None = self._estimates.get(key)
+        if found is None:
+            found = self._figures.get(key)
+        if found is None:
+            if self.shortcuts is None:  # the base estimate: a subclass's `estimate` may be built on `figures`
+                return Sizer.estimate(self, candidate, count, users)
+            search = (candidate.hardware.id, candidate.stack.id, users)
+            by_count = self._figures_by_count.get(search)
+            if by_count is None:
+                by_count = self._figures_by_count[search] = self.shortcuts.figures(self.request(candidate, 1, users),
+                                                                                   self.catalog)
+            found = self._figures[key] = by_count(count)
+        return found
+
+    def cautious(self, est: Checked, candidate: Candidate | None = None) -> bool:
+        """Check this estimate at the low end of its likely range: the user asked for a safe answer, or
+        no measured row calibrates its engine on its kind of device (its factors are borrowed) and it
+        would be bought, so an uncalibrated device cannot win a purchase on a borrowed central figure.
+        Hardware already owned is judged on the central figure: nothing is bought on it, and the
+        validation plan measures it first."""
+        return self._cautious(est.calibrated, candidate)
+
+    def _cautious(self, calibrated: bool, candidate: Candidate | None) -> bool:
+        owned = candidate is not None and candidate.existing
+        return self.conservative or (not owned and (not calibrated or self.sure_purchases or self.hard_latency))
+
+    def speed(self, est: Checked, candidate: Candidate | None = None) -> float:
+        """Per-user speed the targets are checked against: the central figure, or when `cautious` the
+        low end of its likely range (`ranges.py`)."""
+        span = est.decode_tokens_per_s_per_stream_range
+        return span[0] if self.cautious(est, candidate) and span else est.decode_tokens_per_s_per_stream
+
+    def ttft_checked(self, est: Checked, candidate: Candidate | None = None) -> float:
+        """p95 TTFT the target is checked against, scaled to the slow end of its range when cautious."""
+        ttft = est.ttft_p95_ms if est.ttft_p95_ms is not None else est.ttft_ms
+        span = est.ttft_ms_range
+        if self.cautious(est, candidate) and span and est.ttft_ms > 0:
+            ttft *= span[1] / est.ttft_ms
+        return ttft
+
+    @staticmethod
+    def _banded(candidate: Candidate) -> bool:
+        """Judged by seed 1's bands when no target was set: hardware they own by name (or an unpriced device
+        they named, costed like owned). A device they only asked about is still judged by the targets."""
+        return candidate.existing and not candidate.class_owned
+
+    def target_for(self, candidate: Candidate) -> float:
+        """The speed per user `candidate` is judged by: seed 1's acceptable band for hardware they own when
+        no speed was set (seed 1: 15–30 tok/s acceptable), else the target."""
+        if self._banded(candidate) and self.assumed_speed:
+            return min(self.target, ACCEPTABLE_TOKENS_PER_S)
+        return self.target
+
+    def ttft_for(self, candidate: Candidate) -> int | None:
+        """The p95 first-token target `candidate` is judged by: none for hardware they own when none was set."""
+        if self._banded(candidate) and self.assumed_ttft:
+            return None
+        return self.ttft
+
+    def band_note(self, sized: Sized) -> Said:
+        """Which of seed 1's bands an owned or named option lands in, when no target was set to judge it by."""
+        notes: list[Said] = []
+        if not self._banded(sized.candidate):
+            return EMPTY
+        if self.assumed_speed:
+            speed = self.speed(sized.estimate, sized.candidate)
+            band = "comfortable" if speed >= COMFORTABLE_TOKENS_PER_S else "acceptable"
+            notes.append(said("answer.owned.band", tps=speed, band=said(f"answer.owned.band.{band}")))
+        if self.assumed_ttft:
+            notes.append(said("answer.owned.no_ttft"))
+        return cat(*notes)
+
+    def meets(self, candidate: Candidate, count: int, users: int | None = None) -> bool:
+        """Fits, and every one of `users` (default: the peak) gets the target speed and p95 TTFT."""
+        est = self.figures(candidate, count, users)
+        ttft = self.ttft_for(candidate)
+        return (est.fits and self.speed(est, candidate) >= self.target_for(candidate)
+                and (ttft is None or self.ttft_checked(est, candidate) <= ttft))
+
+    def capacity(self, candidate: Candidate, count: int) -> int:
+        """Concurrent users the option carries at the SLO (the expensive probe: only for shown options)."""
+        target, ttft = self.target_for(candidate), self.ttft_for(candidate)
+        est = self.estimate(candidate, count)
+        if self.cautious(est, candidate):
+            # The capacity probe searches central figures: ask it for the margin the low end needs.
+            if est.fits and self.speed(est, candidate) > 0:
+                target *= est.decode_tokens_per_s_per_stream / self.speed(est, candidate)
+            if ttft is not None and est.fits and est.ttft_p95_ms:
+                ttft = int(ttft * est.ttft_p95_ms / max(self.ttft_checked(est, candidate), 1e-9))
+        return self.capacity_fn(_request(self.workload_for(candidate), candidate, count), self.catalog,
+                                min_tokens_per_s=target, ttft_target_ms=ttft)
+
+    def min_devices(self, candidate: Candidate) -> int:
+        """Memory lower bound on the count: the weights alone must fit."""
+        memory = candidate.hardware.memory_gb
+        if not memory:
+            return 1
+        return max(1, math.ceil(self.weights_for(candidate) / (memory * 0.92)))
+
+    def _guess(self, candidate: Candidate, count: int, users: int) -> int:
+        """Next count to try from how far `count` falls short (replicas split the users)."""
+        est = self.figures(candidate, count, users)
+        if not est.fits or self.speed(est, candidate) <= 0:
+            return count * 2
+        ttft, bar = self.ttft_checked(est, candidate), self.ttft_for(candidate)
+        short = max(self.target_for(candidate) / self.speed(est, candidate), (ttft / bar) if bar else 1.0)
+        return max(count + 1, math.ceil(count * short))
+
+    def cannot_meet(self, candidate: Candidate, users: int) -> bool:
+        """Whether no count up to the candidate's maximum can carry `users` at the targets, by the best case
+        any count reaches (`throughput.best_case`): the count search would otherwise step through every
+        count up to the maximum (hundreds of estimates for a device a hair too slow at any count, where
+        each step is the shortfall's few per cent) to the same None. `meets`'s checks, against the bounds:
+        the speed checked (central, or the low end when cautious) and the p95 first token; a cautious
+        first token is scaled by its range, which no bound here covers, so it is never ruled out."""
+        if self.shortcuts is None:
+            return False
+        best = self.shortcuts.best_case(self.request(candidate, candidate.max_count, users), self.catalog)
+        if best is None:
+            return False
+        cautious = self._cautious(best.calibrated, candidate)
+        low = best.tokens_per_s_per_stream_low
+        speed = low if cautious and low is not None else best.tokens_per_s_per_stream
+        if speed < self.target_for(candidate):
+            return True
+        ttft = self.ttft_for(candidate)
+        return ttft is not None and not cautious and best.ttft_ms > ttft
+
+    def smallest_count(self, candidate: Candidate, users: int | None = None, start: int = 1) -> int | None:
+        """Fewest devices (from `start`) that carry `users` (default: the peak) at the SLO; None if even
+        the maximum count does not. Steps up by how far each count falls short (usually one step
+        lands), then checks one below."""
+        users = users or self.peak
+        if self.cannot_meet(candidate, users):
+            return None
+        top = candidate.max_count
+        low = min(max(start, self.min_devices(candidate)), top)
+        count, failed = low, low - 1
+        while not self.meets(candidate, count, users):
+            if count >= top:
+                return None
+            failed = count
+            count = min(top, self._guess(candidate, count, users))
+        # The jump usually lands (the shortfall's ratio): one count below that fails settles it. It may
+        # overshoot (doubling past a count that does not fit): then bisect back between the last count that
+        # failed and the one that meets (estimates are memoized, so this is cheap).
+        if count - failed > 1 and not self.meets(candidate, count - 1, users):
+            return count
+        while count - failed > 1:
+            middle = (count + failed) // 2
+            if self.meets(candidate, middle, users):
+                count = middle
+            else:
+                failed = middle
+        return count
+
+    def tco(self, candidate: Candidate, count: int, served_tokens_per_s: float | None) -> TcoResult:
+        """The option's TCO. Only $/M tokens depends on the served tokens, so the rest is computed once.
+        Findings only: `bot.wording.tco` words them for the few options that are shown."""
+        key = (candidate.hardware.id, candidate.stack.id, count, candidate.existing, candidate.owned_units)
+        base = self._costs.get(key)
+        if base is None:
+            base = tco(candidate.hardware, count, self.workload, served_tokens_per_s=None,
+                       existing=candidate.existing, migration_usd=migration_cost(self.workload, candidate.stack),
+                       owned_units=candidate.owned_units)
+            if candidate.power_note:
+                note = TcoFinding("power_note", {"note": candidate.power_note})
+                base = base.model_copy(update={"findings": (note, *base.findings)})
+            self._costs[key] = base
+        if not served_tokens_per_s or base.lifetime_total_usd is None:
+            return base
+        years = self.workload.amortization_years
+        tokens = annual_tokens(served_tokens_per_s, self.workload)
+        per_million = base.lifetime_total_usd / (tokens * years) * 1e6
+        # The base was costed without served tokens, so its last finding is `per_m_unknown`: replace it.
+        served = per_million_finding("per_m_served", base.lifetime_total_usd, served_tokens_per_s, self.workload)
+        return base.model_copy(update={"cost_per_million_tokens_usd": round(per_million, 4), "annual_tokens": tokens,
+                                       "findings": (*base.findings[:-1], served)})
+
+    def cost_lower_bound(self, candidate: Candidate) -> float:
+        """A floor under the option's cost per served token: fewest devices memory allows, full 1.5× credit."""
+        count = min(self.min_devices(candidate), candidate.max_count)
+        count = -(-count // candidate.board) * candidate.board
+        served = self.overload * self.peak * self.target
+        return self.tco(candidate, count, served).cost_per_million_tokens_usd or 0.0
+
+    def size(self, candidate: Candidate) -> list[Sized]:
+        """The candidate at its smallest count that carries the peak and, when different, at the smallest
+        that carries seed 2's 1.5× overload (the ranking decides which serves tokens cheaper); at organization
+        scale also with a full-speed N+1 spare when the first holds N+1 only at a lower speed (`_purchase`); at
+        its maximum count when nothing meets."""
+        peak_count = self.smallest_count(candidate)
+        if peak_count is None:
+            return [self.build(candidate, candidate.max_count, meets=False)]
+        counts = [self._purchase(candidate, peak_count)]
+        if counts[0].failover_tokens_per_s is not None:
+            # N+1 held by running slower with one device out: a spare beyond the targets' count is a variant too,
+            # and the ranking weighs the two (that spare is also headroom the risk checks value).
+            counts.append(Purchase(-(-(peak_count + 1) // candidate.board) * candidate.board, True, None))
+        overload_count = self.smallest_count(candidate, math.ceil(self.overload * self.peak), start=peak_count)
+        if overload_count is not None:
+            overload = self._purchase(candidate, overload_count)
+            if all(overload.devices != bought.devices for bought in counts):
+                counts.append(overload)
+        # Unworded: most sized options only compete on cost and risk levels; `finalize` words those that are shown.
+        return [self.build(candidate, bought.devices, meets=True, redundancy=bought.spare, words=False,
+                           failover=bought.failover_tokens_per_s) for bought in counts]
+
+    def fewest_as_close(self, sized: Sized) -> Sized:
+        """`sized`, which meets no target, at the fewest devices (whole baseboards) that get as close to
+        them. When more devices stop helping (replicas never split one prompt's prefill, so a first-token
+        target missed on one copy is missed on all), the count the search stopped at, often the
+        maximum, is no answer: 1,024 CPUs at $16M that miss the target as one does. Assumes the shortfall
+        does not grow with the count, as replicas only add capacity."""
+        if sized.meets_slo or not sized.estimate.fits:
+            return sized
+        # Within 5 % of the shortfall at the top count: queueing still trims the p95 a little with every
+        # device added, long after the devices stopped mattering to the answer.
+        cand, goal, board = sized.candidate, sized.shortfall * 1.05, max(1, sized.candidate.board)
+        low, high = max(1, -(-self.min_devices(cand) // board)), sized.count // board
+        best = sized
+        while low < high:
+            mid = (low + high) // 2
+            trial = self.build(cand, mid * board, meets=False)
+            if trial.estimate.fits and trial.shortfall <= goal:
+                high, best = mid, trial
+            else:
+                low = mid + 1
+        return best
+
+    def _purchase(self, candidate: Candidate, needed: int) -> Purchase:
+        """Devices to buy for `needed`, in whole purchase units (baseboards), N+1 at organization scale.
+
+        Seed 1: "考慮冗餘：N+1 GPU 配置用於故障轉移". The failure unit is one GPU and failover keeps the service up: the
+        option must carry the peak with one device out, within seed 1's usable band (≥ `ACCEPTABLE_TOKENS_PER_S`,
+        "15–30 可接受") and the first-token target, until the card is replaced: N is the count that serves the peak at
+        that speed, so when the units bought for the targets already hold N + 1, they hold the spare (slack inside
+        the last unit, or the last device itself, `failover_tokens_per_s` then saying the speed left); a spare device
+        (a whole unit where they come in baseboards) is added only when the devices left would fall below that. A spare server against a whole-server failure is not seed 1's N+1 (`note.organization`
+        says so)."""
+        board = candidate.board
+        count = -(-needed // board) * board
+        if not (self.organization and needs_host_server(candidate.hardware)):
+            return Purchase(count, False, None)
+        if count - 1 >= needed:
+            return Purchase(count, True, None)
+        left = self._failover_speed(candidate, count - 1)
+        if left is not None:  # N counted at seed 1's acceptable speed: the last device is the "+1"
+            return Purchase(count, True, left)
+        return Purchase(-(-(needed + 1) // board) * board, True, None)
+
+    def _failover_speed(self, candidate: Candidate, left: int) -> float | None:
+        """Per-user speed with `left` devices carrying the peak, when that stays in seed 1's usable band and meets
+        the first-token target (else None)."""
+        if left < 1:
+            return None
+        est = self.figures(candidate, left)
+        speed = self.speed(est, candidate) if est.fits else 0.0
+        ttft = self.ttft_for(candidate)
+        if speed < ACCEPTABLE_TOKENS_PER_S or (ttft is not None and self.ttft_checked(est, candidate) > ttft):
+            return None
+        return speed
+
+    def build(self, candidate: Candidate, count: int, *, meets: bool, redundancy: bool = False,
+              words: bool = True, failover: float | None = None) -> Sized:
+        """The candidate at exactly `count` devices, costed and risk-checked (capacity not yet probed); with
+        `words=False` its risks carry ids and levels only (`risks.assess_risks`), worded by `finalize`."""
+        est = self.estimate(candidate, count)
+        overload = math.ceil(self.overload * self.peak)
+        # Until the capacity probe runs: the peak, or 1.5× it when the option carries the overload.
+        carried = overload if meets and self.meets(candidate, count, overload) else (self.peak if meets else 0)
+        sized = Sized(candidate, count, est, carried, meets, redundancy=redundancy, failover_tokens_per_s=failover,
+                      weight_format=self.workload_for(candidate).weight_format,
+                      format_default=self.default_for(candidate) is not None)
+        self._cost(sized, words=words)
+        return sized
+
+    def finalize(self, sized: Sized) -> Sized:
+        """Probe the real capacity, then recompute cost and risks with it (options that are shown or compete)."""
+        if sized.probed:
+            return sized
+        sized.capacity_users = self.capacity(sized.candidate, sized.count)
+        sized.probed = True
+        sized.violations.clear()
+        self._cost(sized)
+        return sized
+
+    def _cost(self, sized: Sized, *, words: bool = True) -> None:
+        cand = sized.candidate
+        served_users = min(sized.capacity_users, self.overload * self.peak)
+        served = served_users * self.target_for(cand) if served_users > 0 else None
+        sized.tco = self.tco(cand, sized.count, served)
+        sized.risks = assess_risks(
+            self.workload_for(cand), cand.hardware, sized.count, cand.stack, sized.estimate, sized.tco,
+            max_concurrent_users=sized.capacity_users if sized.probed else None,
+            newest_launch_year=self.newest_year, estimate_covers_all_models=True, existing=cand.existing,
+            default_format=self.default_for(cand), words=words, assumed_shapes=self.assumed_shapes,
+        )
+        self._constraints(sized)
+
+    def _constraints(self, sized: Sized) -> None:
+        """Record each violated constraint with how far off it is (ratio of need to limit)."""
+        w = self.workload
+        ratios: list[float] = []
+        if not sized.meets_slo:
+            est = sized.estimate
+            if not est.fits:
+                sized.violations.append(said("violation.memory", need=est.memory_required_gb, count=sized.count,
+                                             hold=est.memory_available_gb))
+                ratios.append(max(2.0, est.memory_required_gb / max(est.memory_available_gb, 1e-9)))
+            else:
+                speed = self.speed(est, sized.candidate)
+                ttft = self.ttft_checked(est, sized.candidate)
+                target, bar = self.target_for(sized.candidate), self.ttft_for(sized.candidate)
+                ratio = max(target / max(speed, 1e-9), (ttft / bar) if bar else 1.0)
+                sized.violations.append(said("violation.slo", speed=speed, ttft=ttft, users=self.peak, target=target,
+                                             bar=bar or 0))
+                ratios.append(ratio)
+        assert sized.tco is not None
+        if self.over_budget(sized.tco) and w.budget_usd is not None:
+            sized.violations.append(said("violation.budget", capex=sized.tco.capex_usd, budget=w.budget_usd))
+            ratios.append(sized.tco.capex_usd / max(w.budget_usd, 1.0))
+        power = sized.tco.power_w or 0.0
+        if w.power_budget_w is not None and not sized.candidate.hardware.tdp_w:
+            sized.violations.append(said(UNVERIFIED_POWER, budget=w.power_budget_w))
+            ratios.append(1.5)
+        elif self.over_power(sized.tco, sized.candidate.hardware) and w.power_budget_w is not None:
+            sized.violations.append(said("violation.power", power=power, budget=w.power_budget_w))
+            ratios.append(power / w.power_budget_w)
+        sized.shortfall = max(ratios, default=1.0)
+
+    def over_budget(self, cost: TcoResult) -> bool:
+        """Whether the capex passes the user's budget (no budget: never)."""
+        return self.workload.budget_usd is not None and cost.capex_usd > self.workload.budget_usd
+
+    def over_power(self, cost: TcoResult, hardware: Hardware) -> bool:
+        """Whether the peak draw passes the user's power limit; a device with no TDP on record cannot be
+        checked (`_constraints` flags it as unverified instead)."""
+        limit = self.workload.power_budget_w
+        return limit is not None and bool(hardware.tdp_w) and (cost.power_w or 0.0) > limit
+
+
+__all__ = ["REPORT_SHARE", "Checked", "Purchase", "Shortcuts", "Sized", "Sizer", "migration_cost", "needs_port"]

@@ -1,0 +1,34 @@
+"""What a card is installed in, by deployment: the host is its own capex line.
+
+Seed 1 prices a team's card inside a server ("$1,600 GPU 在 $4,400 的伺服器中"), which is right for a
+shared box but wrong when the buyer already has the machine: "如果他們有帶 GPU 的桌機" (a desktop
+with a GPU), a consumer or workstation card for one person or a small team goes into that existing
+workstation, so no host is bought. Data-center cards (passive, SXM/OAM, HBM) need a server chassis
+whatever the scale (they rely on server airflow), priced per server by `tco.host_cost_usd`.
+
+Not yet here (no public source found, see docs/recommend.md): a sourced desktop price for a person
+who owns no workstation, and chassis prices by GPU count; those keep seed 1's server figures.
+"""
+
+from __future__ import annotations
+
+from estimator.advice.candidates import TEAM_MAX_USERS, is_datacenter_grade
+from estimator.catalog import Hardware
+from estimator.workload import Workload
+
+# A desktop workstation takes one full-size card comfortably (two only with a larger PSU and case).
+WORKSTATION_CARDS = 1
+
+
+def owns_workstation(workload: Workload) -> bool:
+    """The user has a desktop or workstation a card can go into (said, or an owned consumer GPU)."""
+    return "gpu_workstations" in (workload.existing_hardware or ())
+
+
+def into_existing_workstation(hardware: Hardware, count: int, workload: Workload) -> bool:
+    """A consumer or workstation card for one person or a small team, bought for a machine they own."""
+    return (hardware.kind == "gpu" and not is_datacenter_grade(hardware) and count <= WORKSTATION_CARDS
+            and (workload.concurrent_users or 1) <= TEAM_MAX_USERS and owns_workstation(workload))
+
+
+__all__ = ["WORKSTATION_CARDS", "into_existing_workstation", "owns_workstation"]

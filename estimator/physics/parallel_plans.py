@@ -1,0 +1,452 @@
+"""The estimator's inner loop: evaluate parallel plans of a resolved request with plain floats.
+
+`throughput.estimate` and `max_concurrent_streams`, the calibration fit and the accuracy report all
+go through `resolve()` (`resolve.py`) + `best_plan()` here.
+
+Plans. `count` devices are split into `replicas` groups of `group` devices. A group shards the model
+(tensor parallel, or layer split for llama.cpp/MLX); replicas each serve ⌈C / replicas⌉ of the users.
+Tensor-parallel groups are powers of two (attention heads must divide evenly); the plan with the
+highest per-user decode speed among those that fit in memory wins. Layer split gains capacity but no
+speed from more devices, so it takes the smallest group that fits.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import lru_cache
+from typing import NamedTuple
+
+from estimator.physics import batching, latency, roofline
+from estimator.physics.device import INTER_SERVER_LINK
+from estimator.physics.memory import per_device_memory_gb, touched_expert_share
+from estimator.physics.resolve import Resolved, step_weights_gb
+
+# Largest batch an engine schedules by default when a benchmark ran "at max load". TensorRT-LLM's
+# max-load rows are trtllm-bench runs: it sizes max_batch_size from the KV cache the weights leave at the
+# dataset's ISL + OSL, capped at 4,096 requests (`tensorrt_llm/bench/build/tuning.py`, `finetune_setting`:
+# `raw_bs = min(kv_cache_max_requests, 4096) / pp_size`), not the LLM API's 2,048 default. vLLM: its
+# `max_num_seqs` default of 256.
+DEFAULT_MAX_BATCH: dict[str, int] = {"trt-llm": 4096, "vllm": 256}
+FALLBACK_MAX_BATCH = 64
+
+
+@dataclass(slots=True)  # not frozen: frozen dataclasses pay a setattr per field, and this is built per call
+class PlanResult:
+    """Figures of one plan at one concurrency (memory per device; totals over the devices used)."""
+
+    group: int
+    replicas: int
+    batch: int
+    per_stream: float
+    total: float
+    sustained_total: float  # output tokens/s including every prompt's prefill (offline benchmarks)
+    prefill_tokens_per_s: float
+    ttft_ms: float
+    ttft_p95_ms: float
+    memory_bound: bool
+    per_device_required_gb: float
+    per_device_usable_gb: float
+    kv_cache_gb: float
+    # Output tokens/s over the devices used counting decode steps only (no prompt interleaved): what a
+    # benchmark reports as batch × 1 / inter-token latency (tt-metal demos' "t/s").
+    decode_total: float = 0.0
+
+    @property
+    def fits(self) -> bool:
+        return self.per_device_required_gb <= self.per_device_usable_gb
+
+    @property
+    def devices_used(self) -> int:
+        return self.group * self.replicas
+
+
+def kv_cache_gb(r: Resolved, batch: int) -> float:
+    """KV cache of one replica at `batch` streams, as a paged engine allocates it: every stream's typical
+    sequence, plus one request at the maximum context when that is longer."""
+    return r.kv_sequence_gb * batch + (r.kv_long_extra_gb if batch > 0 else 0.0)
+
+
+def speed_parallel(r: Resolved, group: int) -> int:
+    """Devices that work on one token at once: the tensor-parallel group inside one server (1 for a layer
+    split). A group larger than a server is pipelined across servers: each stage works in turn."""
+    if r.layer_split:
+        return 1
+    return min(group, r.per_server) if r.per_server else group
+
+
+def pipeline_stages(r: Resolved, group: int) -> int:
+    """Servers one model copy spans (1 unless the copy does not fit in one server)."""
+    if r.layer_split or not r.per_server or group <= r.per_server:
+        return 1
+    return -(-group // r.per_server)
+
+
+def _hop_ms(r: Resolved, group: int, tokens: float) -> float:
+    """Activations of `tokens` tokens handed between pipeline stages over the servers' network."""
+    stages = pipeline_stages(r, group)
+    if stages <= 1:
+        return 0.0
+    latency_us, gbs = INTER_SERVER_LINK
+    return (stages - 1) * (latency_us / 1000.0 + tokens * r.arch.hidden_size * 2.0 / (gbs * 1e9) * 1000.0)
+
+
+def prefill_time_ms(r: Resolved, parallel: int) -> float:
+    """One prompt's prefill on one replica (`parallel` devices working on it at once); cached."""
+    cached = r.prefill_cache.get(parallel)
+    if cached is None:
+        dev, arch = r.device, r.arch
+        comm = roofline.comm_ms_per_step(
+            parallel, arch.layers, arch.hidden_size, r.prompt_tokens, dev.link_gbs, dev.link_latency_us
+        )
+        cached = r.prefill_cache[parallel] = roofline.prefill_ms(
+            arch.prompt_flops(r.prefill_params_b, r.prompt_tokens),
+            step_weights_gb(r, r.prompt_tokens), r.peak_tflops, r.prefill_efficiency, dev.bandwidth_gbs,
+            r.factors.bandwidth_efficiency, parallel, comm,
+        )
+    return cached
+
+
+def prefill_compute_ms(r: Resolved, parallel: int) -> float:
+    """One prompt's prefill FLOPs at the calibrated prefill rate, without the weights-read floor: what a
+    continuous-batching engine adds to decode steps that read the weights anyway (`batching.py`)."""
+    key = -parallel  # shares the prefill cache: negative keys never collide with group sizes
+    cached = r.prefill_cache.get(key)
+    if cached is None:
+        arch = r.arch
+        flops = arch.prompt_flops(r.prefill_params_b, r.prompt_tokens)
+        cached = r.prefill_cache[key] = flops / (parallel * r.peak_tflops * 1e12 * r.prefill_efficiency) * 1000.0
+    return cached
+
+
+def _comm_terms(r: Resolved, parallel: int) -> tuple[float, float]:
+    """(ms at batch 0, ms per stream) of a decode step's all-reduces on `parallel` devices; cached."""
+    terms = r.comm_cache.get(parallel)
+    if terms is None:
+        dev, arch = r.device, r.arch
+        fixed = roofline.comm_ms_per_step(parallel, arch.layers, arch.hidden_size, 0, dev.link_gbs, dev.link_latency_us)
+        one = roofline.comm_ms_per_step(parallel, arch.layers, arch.hidden_size, 1, dev.link_gbs, dev.link_latency_us)
+        terms = r.comm_cache[parallel] = (fixed, one - fixed)
+    return terms
+
+
+def step_time_ms(r: Resolved, parallel: int, batch: int) -> tuple[float, bool]:
+    """Calibrated decode step for `batch` streams on `parallel` devices, and whether memory bounds it.
+
+    The roofline terms are linear in the batch and inverse in the devices, so the per-request
+    coefficients (`with_factors`) give the step without re-deriving it.
+    """
+    memory, compute, overhead, comm, host, attention = _step_terms(r, parallel, batch)
+    device = max(memory, compute) + attention + comm
+    busy = max(device, host) if r.host_overlapped else device + host
+    return busy + overhead, memory >= compute
+
+
+def _step_terms(r: Resolved, parallel: int, batch: int) -> tuple[float, float, float, float, float, float]:
+    """(memory, compute, overhead, comm, host, attention) ms of one decode step of `batch` streams on
+    `parallel` devices: the weight matmuls' reads and FLOPs, the step's fixed cost, the all-reduces, its
+    per-stream host work (`batching.cycle_ms`) and the streams' attention.
+
+    The weight matmuls and the attention are separate kernels, each at its own roofline: a matmul reads
+    the weights once for all streams and its FLOPs grow with the batch (memory bound at batch 1, compute
+    bound at thousands), while attention reads every stream's own KV cache (memory bound at any batch:
+    one multiply-add per KV element read). So the step is max(weights, matmul FLOPs) + max(KV, attention
+    FLOPs), not max(weights + KV, matmul + attention FLOPs): at batch 1 the same weights + KV, at 2,048
+    streams the matmuls' compute plus the KV reads that the single max hid under it."""
+    memory = r.memory_fixed_ms / parallel
+    if r.expert_read_ms:  # a mixture of experts reads only the experts the batch's tokens touch
+        memory += r.expert_read_ms * touched_expert_share(r.route_share, batch) / parallel
+    compute = batch * r.compute_per_stream_ms / parallel
+    attention = batch * max(r.memory_per_stream_ms, r.attention_compute_per_stream_ms) / parallel
+    if parallel > 1:
+        comm_fixed, comm_per_stream = _comm_terms(r, parallel)
+        comm = (comm_fixed + batch * comm_per_stream) * r.model_step_scale
+    else:
+        comm = 0.0
+    overhead, host = r.step_overhead_ms, batch * r.scheduler_ms_per_stream
+    if r.attention_dp and parallel > 1 and attention_dp_fits(r, parallel, batch):
+        # Attention data parallel: each rank's executor schedules its own ~batch / parallel streams (the
+        # ranks work at once), and the step pays the layout's fixed cost (`Factors.attention_dp_layer_ms`).
+        # Every rank holds every weight but the routed experts ("All GEMM weights are replicated on every
+        # GPU", TensorRT-LLM's parallel-strategy guide; its dense MLPs and shared experts are built with
+        # `overridden_tp_size=1` under attention DP), so each rank reads the dense weights whole; and no
+        # attention all-reduce runs (`disable_attn_allreduce`): a layer's only exchange is the MoE's
+        # all-gather of the tokens and reduce-scatter of the results, one all-reduce's volume of two.
+        # It is a layout the operator chooses for throughput (TensorRT-LLM's max-throughput recipes;
+        # its min-latency ones keep tensor parallel attention), so the step takes whichever layout is
+        # faster at this batch: a few streams never pay a cost only thousands of streams amortize.
+        dp_memory = memory + r.memory_fixed_ms * (1.0 - 1.0 / parallel)
+        dp_comm = comm / 2.0
+        dp_overhead, dp_host = overhead + r.attention_dp_step_ms, host / parallel
+        device = max(memory, compute) + attention + comm
+        dp_device = max(dp_memory, compute) + attention + dp_comm
+        if r.host_overlapped:
+            take_dp = dp_overhead + max(dp_device, dp_host) < overhead + max(device, host)
+        else:
+            take_dp = dp_overhead + dp_device + dp_host < overhead + device + host
+        if take_dp:
+            memory, comm, overhead, host = dp_memory, dp_comm, dp_overhead, dp_host
+    if batch > 1:
+        # llama-server's host samples the running slots one after another (`batching.host_sampling_ms`).
+        host += (batch - 1) * r.host_sampling_ms_per_extra_stream
+    return memory, compute, overhead, comm, host, attention
+
+
+class _AnswerTerms(NamedTuple):
+    """One replica's step terms at a batch (ms), with the inter-server hops of a copy spanning servers:
+    what every answer time at that batch is made of, whatever number of prompts interleave."""
+
+    memory: float
+    compute: float
+    overhead: float
+    comm: float
+    prefill: float
+    prefill_compute: float
+    host: float
+    attention: float
+
+
+def _answer_terms(r: Resolved, group: int, batch: int) -> _AnswerTerms:
+    parallel = speed_parallel(r, group)
+    memory, compute, overhead, comm, host, attention = _step_terms(r, parallel, batch)
+    prefill = prefill_time_ms(r, parallel)
+    if group > parallel and not r.layer_split:
+        comm += _hop_ms(r, group, batch)
+        prefill += _hop_ms(r, group, r.prompt_tokens)
+    prefill_compute = prefill_compute_ms(r, parallel) if r.continuous else 0.0
+    return _AnswerTerms(memory, compute, overhead, comm, prefill, prefill_compute, host, attention)
+
+
+def _answer_ms(r: Resolved, terms: _AnswerTerms, batch: int, others: int) -> tuple[float, bool]:
+    """One answer's wall time with `others` prompts prefilled in between (`batching.cycle_ms`), and
+    whether memory bounds its steps."""
+    return batching.cycle_ms(r.continuous, r.output_tokens, batch, terms.memory, terms.compute, terms.overhead,
+                             terms.comm + terms.attention, terms.prefill, terms.prefill_compute, others, terms.host,
+                             r.host_overlapped)
+
+
+class _Cycle(NamedTuple):
+    """One answer of a plan at its batch: the step terms, its wall time with every other user's prompt
+    interleaved (ms) and whether memory bounds its steps."""
+
+    batch: int
+    terms: _AnswerTerms
+    cycle_ms: float
+    memory_bound: bool
+
+
+def _cycle(r: Resolved, count: int, group: int, concurrency: int) -> _Cycle:
+    batch = -(-concurrency // max(1, count // group))
+    terms = _answer_terms(r, group, batch)
+    cycle, memory_bound = _answer_ms(r, terms, batch, batch - 1)
+    return _Cycle(batch, terms, cycle, memory_bound)
+
+
+def per_stream_tokens_per_s(r: Resolved, count: int, group: int, concurrency: int) -> float:
+    """Per-user decode speed of a plan (the cheap part of `evaluate`, used to compare plans)."""
+    return r.output_tokens / _cycle(r, count, group, concurrency).cycle_ms * 1000.0
+
+
+def evaluate(r: Resolved, count: int, group: int, concurrency: int, cycled: _Cycle | None = None) -> PlanResult:
+    """All figures of `count // group` replicas of `group` devices serving `concurrency` users (`cycled`:
+    this plan's `_cycle`, when the caller has it already)."""
+    replicas = max(1, count // group)
+    batch, terms, cycle, memory_bound = cycled or _cycle(r, count, group, concurrency)
+    decode_ms, _ = _answer_ms(r, terms, batch, 0)
+    prefill = terms.prefill
+    per_stream = r.output_tokens / cycle * 1000.0
+    # Arrivals: a stream sends its next prompt when its answer ends (a closed loop at the device's speed, as the
+    # benchmark rows run), but people reading the answers no sooner than it streams at their pace.
+    arrivals = max(cycle, r.output_tokens / r.paced_tokens_per_s * 1000.0) if r.paced_tokens_per_s else cycle
+    mean_ttft, p95_ttft = latency.ttft_ms(prefill, batch, arrivals + prefill, r.arrival_pattern)
+    kv = kv_cache_gb(r, batch)
+    # Offline ("max load"): every answer also pays for its own prompt.
+    sustained_cycle = _answer_ms(r, terms, batch, batch)[0]
+    return PlanResult(
+        group, replicas, batch, per_stream, per_stream * concurrency,
+        replicas * batch * r.output_tokens / sustained_cycle * 1000.0,
+        r.prompt_tokens / prefill * 1000.0, mean_ttft, p95_ttft, memory_bound,
+        per_device_memory_gb(r.weights_gb, kv, group, r.overhead_gb), r.device.usable_memory_gb, kv,
+        replicas * batch * r.output_tokens / decode_ms * 1000.0,
+    )
+
+
+@lru_cache(maxsize=256)
+def group_sizes(count: int, layer_split: bool, per_server: int = 0) -> tuple[int, ...]:
+    """Candidate group sizes: any size for layer split, powers of two for tensor parallelism (inside one
+    server when the device goes into servers)."""
+    if layer_split:
+        return tuple(range(1, count + 1))
+    top = min(count, per_server) if per_server else count
+    return tuple(2**i for i in range(top.bit_length()))
+
+
+@lru_cache(maxsize=256)
+def pipeline_group_sizes(count: int, per_server: int) -> tuple[int, ...]:
+    """Model copies spanning 2, 3, … whole servers (tensor parallel inside each, pipeline across)."""
+    if not per_server:
+        return ()
+    return tuple(per_server * stages for stages in range(2, count // per_server + 1))
+
+
+def attention_dp_replicated_gb(r: Resolved, group: int) -> float:
+    """Weights every rank of an attention-data-parallel group holds whole (all but the routed experts,
+    `_step_terms`); 0 for any other layout."""
+    return r.dense_weights_gb if r.attention_dp and group > 1 else 0.0
+
+
+def attention_dp_fits(r: Resolved, group: int, batch: int) -> bool:
+    """Whether a group of `group` ranks laid out attention-data-parallel holds the dense weights on every
+    rank plus its share of the experts and of `batch` streams' KV cache."""
+    replicated = attention_dp_replicated_gb(r, group)
+    required = replicated + per_device_memory_gb(r.weights_gb - replicated, kv_cache_gb(r, batch), group, r.overhead_gb)
+    return required <= r.device.usable_memory_gb
+
+
+def plan_fits(r: Resolved, count: int, group: int, concurrency: int) -> bool:
+    """Whether `count // group` replicas of `group` devices hold the model and their users' KV cache."""
+    batch = -(-concurrency // max(1, count // group))
+    kv = kv_cache_gb(r, batch)
+    return per_device_memory_gb(r.weights_gb, kv, group, r.overhead_gb) <= r.device.usable_memory_gb
+
+
+def smallest_fitting_group(r: Resolved, count: int, concurrency: int) -> int | None:
+    """The smallest group whose devices hold the model and its share of KV cache, or None."""
+    for group in (*group_sizes(count, r.layer_split, r.per_server), *pipeline_group_sizes(count, r.per_server)):
+        if plan_fits(r, count, group, concurrency):
+            return group
+    return None
+
+
+def best_plan(r: Resolved, count: int, concurrency: int) -> PlanResult:
+    """The fitting plan with the fastest per-user decode, or the all-devices plan if nothing fits.
+
+    Every group size is checked for fit on its own: a larger group does not always fit when a smaller
+    one does. When `count` is not a multiple of the group, `count // group` replicas leave devices
+    idle and each replica takes more users (3 devices: groups of 1 serve C / 3 users each, the one
+    group of 2 serves all C), so with a long reserved context the larger group can need more memory
+    per device; choosing it anyway reported "does not fit" (speed 0) at C while C + 1 users got a
+    fitting, faster plan. The set of fitting plans only shrinks as C grows and each plan's per-user
+    speed only falls, so the best fitting one never gets faster with more users.
+    """
+    if r.layer_split:
+        # No speed from a larger group; the smallest fitting one has the most replicas (smallest batch).
+        smallest = smallest_fitting_group(r, count, concurrency)
+        return evaluate(r, count, group_sizes(count, True)[-1] if smallest is None else smallest, concurrency)
+    best_group, best_speed, best_cycle = 0, -1.0, None
+    sizes = group_sizes(count, False, r.per_server)
+    for group in sizes:
+        if plan_fits(r, count, group, concurrency):
+            cycled = _cycle(r, count, group, concurrency)
+            speed = r.output_tokens / cycled.cycle_ms * 1000.0  # `per_stream_tokens_per_s`, kept for `evaluate`
+            if speed > best_speed:
+                best_group, best_speed, best_cycle = group, speed, cycled
+    if best_group:
+        return evaluate(r, count, best_group, concurrency, best_cycle)
+    # One copy does not fit in one server: the fewest servers per copy that hold it (pipeline across
+    # them), which leaves the most replicas.
+    best_group = next((g for g in pipeline_group_sizes(count, r.per_server) if plan_fits(r, count, g, concurrency)), 0)
+    fallback = (pipeline_group_sizes(count, r.per_server) or sizes)[-1]
+    return evaluate(r, count, best_group or fallback, concurrency)
+
+
+def _grows_with_batch(r: Resolved) -> bool:
+    """Whether every term of a decode step (and of the prefills interleaved with it) is non-decreasing in
+    the batch: then one stream per replica is the fastest a plan gets, whatever the count."""
+    per_stream = (r.memory_per_stream_ms, r.compute_per_stream_ms, r.attention_compute_per_stream_ms,
+                  r.scheduler_ms_per_stream,
+                  r.host_sampling_ms_per_extra_stream, r.expert_read_ms, r.model_step_scale, r.attention_dp_step_ms)
+    return min(per_stream) >= 0.0 and 0.0 <= r.route_share <= 1.0
+
+
+def best_case(r: Resolved, max_count: int) -> tuple[float, float] | None:
+    """(fastest per-user decode in tok/s, shortest prefill in ms) of any plan `best_plan` can choose on at
+    most `max_count` devices at any concurrency, or None when no such bound is proven.
+
+    Why it holds: a plan's figures depend on its group and its batch only (never on the count itself), a
+    group that holds the model and one stream's KV cache is the only kind that can fit at all (the KV
+    cache only grows with the batch), each step term only grows with the batch (`_grows_with_batch`), and
+    the time to first token is the prefill plus a wait that is never negative (`latency.ttft_ms`). So the
+    fitting groups at one stream bound every plan from above (speed) and below (first token). A copy
+    pipelined across servers runs the server's tensor-parallel step plus the hops between stages, so its
+    smallest layout stands for all of them; a layer split gains no speed from its group, so one fitting
+    group stands for all of them. Nothing fitting at one stream: (0, inf), no count fits. Cached: the count
+    search asks for the peak and for the overload, and the bound depends on neither.
+    """
+    if max_count not in r.best_case_cache:
+        r.best_case_cache[max_count] = _best_case(r, max_count)
+    return r.best_case_cache[max_count]
+
+
+def _best_case(r: Resolved, max_count: int) -> tuple[float, float] | None:
+    if not _grows_with_batch(r):
+        return None
+    if r.layer_split:
+        sizes: tuple[int, ...] = (max_count,) if plan_fits(r, max_count, max_count, 1) else ()
+    else:
+        sizes = tuple(g for g in group_sizes(max_count, False, r.per_server) if plan_fits(r, g, g, 1))
+        pipelined = pipeline_group_sizes(max_count, r.per_server)
+        if pipelined and plan_fits(r, pipelined[-1], pipelined[-1], 1):  # the widest layout holds the most
+            sizes += pipelined[:1]
+    if not sizes:
+        return 0.0, float("inf")
+    terms = [_answer_terms(r, g, 1) for g in sizes]
+    comm_per_stream = [_comm_terms(r, speed_parallel(r, g))[1] for g in sizes if speed_parallel(r, g) > 1]
+    if min((t.prefill for t in terms), default=0.0) < 0.0 or min((t.prefill_compute for t in terms), default=0.0) < 0.0 \
+            or min(comm_per_stream, default=0.0) < 0.0:
+        return None  # a prompt or an all-reduce that takes negative time: no monotone step to bound
+    # count = group and one user: exactly one stream on the group, evaluated by the same functions as a plan.
+    return max(per_stream_tokens_per_s(r, g, g, 1) for g in sizes), min(t.prefill for t in terms)
+
+
+def saturating_concurrency(r: Resolved, count: int, group: int | None = None) -> int:
+    """Concurrency an engine runs at "max load": its default batch cap, or what the KV cache holds.
+
+    Over the fitting group sizes, the one whose replicas hold the most sequences: a model that barely
+    fits one device leaves no room for KV cache there, and a max-load benchmark shards it instead
+    (TensorRT-LLM's TP2 rows of a 70B FP8 model on 80 GB cards). `group`: the one layout a run states
+    (a row's source: "TP8"), instead of the best of them.
+
+    The batch cap is per scheduler: an attention-data-parallel group (`Resolved.attention_dp`) runs one
+    executor per rank, each with its own `max_batch_size` (TensorRT-LLM's PyTorch executor sizes every
+    attention-DP rank as `tp_size=1` and never divides the cap by the DP size, so the aggregate is
+    `max_batch_size × dp_size`: ai-dynamo/dynamo PR #11982, tracing `_torch/pyexecutor/_util.py` of
+    v1.1.0rc5), so such a group holds the cap once per device; its KV cache still bounds it.
+    """
+    per_sequence = r.kv_sequence_gb
+    best = 0
+    for size in group_sizes(count, r.layer_split) if group is None else (group,):
+        if not plan_fits(r, count, size, 1):
+            continue
+        # An attention-DP group (the layout TensorRT-LLM's max-throughput runs take) holds the dense weights
+        # on every rank: less room for KV cache than a tensor-parallel copy of the same devices.
+        replicated = attention_dp_replicated_gb(r, size)
+        free = (r.device.usable_memory_gb - r.overhead_gb - replicated) * size - (r.weights_gb - replicated) \
+            - r.kv_long_extra_gb
+        replicas = max(1, count // size)
+        capacity = int(free / per_sequence) * replicas if per_sequence > 0 else 1
+        schedulers = replicas * (size if r.attention_dp and size > 1 else 1)
+        cap = DEFAULT_MAX_BATCH.get(r.backend, FALLBACK_MAX_BATCH) * schedulers
+        best = max(best, min(cap, capacity))
+    return max(1, best)
+
+
+__all__ = [
+    "DEFAULT_MAX_BATCH",
+    "PlanResult",
+    "attention_dp_fits",
+    "attention_dp_replicated_gb",
+    "best_case",
+    "best_plan",
+    "evaluate",
+    "group_sizes",
+    "kv_cache_gb",
+    "pipeline_group_sizes",
+    "pipeline_stages",
+    "speed_parallel",
+    "per_stream_tokens_per_s",
+    "plan_fits",
+    "prefill_time_ms",
+    "saturating_concurrency",
+    "smallest_fitting_group",
+    "step_time_ms",
+]

@@ -1,0 +1,524 @@
+"""Resolve a request once: look up the device, model shape, format and calibration factors, and
+precompute every per-request constant the plan evaluation (`parallel_plans.py`) needs.
+
+The recommendation ranker asks for every device × count × stack each turn, so per-catalog lookups
+live in `CatalogIndex` (built once per catalog) and a resolved request is cached without its device
+count: sweeping the counts resolves once. A decode step is linear in the batch, so the resolved
+request carries its calibrated per-step coefficients (roofline's own functions evaluated once).
+"""
+
+from __future__ import annotations
+
+import copy
+import dataclasses
+import math
+from dataclasses import dataclass, field
+
+from estimator.catalog import CalibrationParams
+from estimator.errors import InvalidRequest
+from estimator.physics import roofline
+from estimator.physics.batching import host_sampling_ms, is_continuous, overlaps_host
+from estimator.physics.calibration import (
+    Factors,
+    default_backend,
+    normalize_backend,
+)
+from estimator.physics.catalog_index import CatalogIndex
+from estimator.physics.device import (
+    DeviceSpec,
+    device_from_custom,
+    overhead_clock_scale,
+    peak_tflops,
+)
+from estimator.physics.memory import (
+    RUNTIME_OVERHEAD_GB,
+    Architecture,
+    head_compute_extra_b,
+    is_k_quant,
+    kv_bytes_per_element,
+    model_by_name,
+    touched_expert_share,
+    unquantized_head_gb,
+    weights_gb,
+)
+from estimator.physics.servers import devices_per_server, needs_host_server
+from estimator.schemas import EstimateRequest
+
+# Backends whose multi-device mode splits layers (pipeline) rather than tensors.
+LAYER_SPLIT_BACKENDS = frozenset({"llama.cpp", "llama.cpp-vulkan", "mlx", "ollama", "ik_llama.cpp", "exllama"})
+# GGUF engines: their quantized matmuls (MXFP4 included) run far below a Blackwell's FP4 peak, at the
+# rate of their other quantized formats (`device.peak_tflops`, `fp4_matmuls`).
+GGUF_BACKENDS = frozenset({"llama.cpp", "llama.cpp-vulkan", "ollama", "ik_llama.cpp"})
+# Formats whose matmuls run natively (no dequantization): the others get the quantized prefill factor.
+FLOAT_FORMATS = frozenset({"FP32", "FP16", "BF16", "FP8", "FP4", "NVFP4", "MXFP4"})
+# Native checkpoint formats that quantize only a mixture of experts' routed experts, leaving attention,
+# router, embeddings and output head in BF16 (gpt-oss's MXFP4: quantization_config.modules_to_not_convert
+# in https://huggingface.co/openai/gpt-oss-120b/blob/main/config.json).
+EXPERT_ONLY_NATIVE_FORMATS = frozenset({"MXFP4"})
+# Engines whose published MoE serving runs lay a multi-GPU group out attention-data-parallel (each rank
+# holds whole attention layers and its own requests and KV cache) with the routed experts expert-
+# parallel: TensorRT-LLM's perf-overview MoE command (`enable_attention_dp: true` with --tp/--ep) and its
+# DeepSeek-R1 max-throughput runs (`--max_batch_size` per rank). Its ADP Balance blog (tech blog 10):
+# "the iteration time is dominated by the slowest rank", every MoE layer synchronizing the ranks.
+ATTENTION_DP_BACKENDS = frozenset({"trt-llm"})
+# A spec filled by a default, or compute derived from bandwidth, widens the confidence range.
+ASSUMPTION_WIDENING = 1.3
+# Engines whose prompt matmuls accumulate FP16 products in FP16. llama.cpp's CUDA backend multiplies
+# FP16 weights, and weight-quantized ones dequantized to FP16, with cuBLAS in CUBLAS_COMPUTE_16F
+# (ggml/src/ggml-cuda/ggml-cuda.cu, `batched_mul_mat_traits<GGML_TYPE_F16>`; FP32 only on Volta, CDNA
+# and RDNA4, and for BF16 weights); its Vulkan backend picks the `f16acc` matmul pipelines at default
+# precision (ggml-vulkan.cpp, `ggml_vk_get_mul_mat_mat_pipeline`). On GeForce cards that doubles the
+# tensor rate over the FP32-accumulate figure the catalog lists (`DeviceSpec.fp16_accumulate_speedup`).
+# PyTorch-based engines (vLLM, SGLang, TensorRT-LLM) accumulate in FP32: no change for them.
+# On NVIDIA GPUs with int8 MMA (Turing on) GGUF k-quant prompts actually run MMQ on the int8 tensor cores
+# (`ggml_cuda_should_use_mmq` is true at any batch), 2x the FP16-accumulate rate on GeForce and 2x the
+# 16-bit one on datacenter cards: the same GeForce/datacenter ratio, with the constant 2x in the fitted
+# q, so the fitted figures are those of the int8 picture (docs/estimator.md).
+FP16_ACCUMULATE_BACKENDS = frozenset({"llama.cpp"})
+# Formats whose prompt matmuls run as FP16 in those engines: FP16 itself and the weight-only quantized
+# formats (GGUF, dequantized to FP16). BF16 and FP32 weights take cuBLAS's FP32-accumulate path. FP4
+# weights in a GGUF are quantized blocks like the k-quants: llama.cpp multiplies MXFP4 against q8_1
+# activations in MMQ on the int8 tensor cores (`device.peak_tflops`, `fp4_matmuls`), so they take the
+# k-quants' speedup, and a GGUF labelled MXFP4 prefills like one labelled Q4_K_M that keeps the same experts.
+_FP32_ACCUMULATE_FORMATS = FLOAT_FORMATS - {"FP16", "FP4", "NVFP4", "MXFP4"}
+
+
+def prefill_accumulate_speedup(device: DeviceSpec, backend: str, quant: str) -> float:
+    """How much faster than the listed 16-bit rate the engine's prompt matmuls run on this device.
+
+    >>> from estimator.physics.device import DeviceSpec
+    >>> geforce = DeviceSpec("g", "gpu", 24, 1008, 165.2, None, None, "pcie", 20, 25, fp16_accumulate_speedup=2.0)
+    >>> prefill_accumulate_speedup(geforce, "llama.cpp", "Q4_K_M"), prefill_accumulate_speedup(geforce, "vllm", "FP16")
+    (2.0, 1.0)
+    >>> prefill_accumulate_speedup(geforce, "llama.cpp", "BF16")
+    1.0
+    """
+    if backend not in FP16_ACCUMULATE_BACKENDS or quant in _FP32_ACCUMULATE_FORMATS:
+        return 1.0
+    return device.fp16_accumulate_speedup
+
+
+@dataclass(slots=True)  # not frozen: built and re-factored in the hot path; treat as read-only
+class Resolved:
+    """A request with everything looked up and every per-request constant computed (count excluded)."""
+
+    device: DeviceSpec
+    params_b: float
+    quant: str
+    backend: str
+    backend_given: bool
+    weights_gb: float
+    arch: Architecture
+    kv_token_gb: float
+    factors: Factors
+    peak_tflops: float
+    compute_derived: bool
+    layer_split: bool
+    prompt_tokens: int
+    output_tokens: int
+    tokens_per_sequence: int
+    arrival_pattern: str
+    paced_tokens_per_s: float | None  # prompts no sooner than an answer streams at this speed (None: closed loop)
+    overhead_gb: float
+    # Derived once: calibrated efficiencies and the per-step overhead.
+    prefill_efficiency: float
+    decode_compute_efficiency: float
+    step_overhead_ms: float
+    decode_context: float
+    notes: tuple[str, ...]
+    derived_peak_cap: float | None = None
+    # Prompt matmuls' tensor rate relative to `peak_tflops` (FP16 accumulation on GeForce, see
+    # `prefill_accumulate_speedup`); batched decode steps keep the listed peak.
+    prefill_peak_scale: float = 1.0
+    continuous: bool = False  # continuous batching with chunked prefill (`batching.py`), else slots
+    # The engine's per-stream host work runs beside the device's step (`batching.overlaps_host`).
+    host_overlapped: bool = False
+    scheduler_ms_per_stream: float = 0.0
+    # Host sampling per decode step per running stream beyond the first (`batching.host_sampling_ms`):
+    # llama-server samples each slot on the CPU. Not a fitted factor; 0 for engines that sample on the
+    # device (and for rows of tools that sample nothing, `row_predict.predict_resolved`).
+    host_sampling_ms_per_extra_stream: float = 0.0
+    confidence_width: float = 0.0  # relative half-width of the decode range (set in `with_factors`)
+    # A decode step is linear in the batch: calibrated ms on one device at batch 0 and per extra stream
+    # (roofline's own functions evaluated once, in `with_factors`).
+    memory_fixed_ms: float = 0.0
+    memory_per_stream_ms: float = 0.0
+    compute_per_stream_ms: float = 0.0  # the weight matmuls' FLOPs of one stream's token
+    attention_compute_per_stream_ms: float = 0.0  # its attention over its context (FLOPs)
+    # Mixture of experts: weights every step reads (attention, shared experts, embeddings) and the
+    # routed experts, of which a batch of B streams reads 1 − (1 − k/E)^B (`touched_expert_share`).
+    # Dense models: all weights are dense, `expert_weights_gb` = 0 and `active_params_b` = `params_b`.
+    active_params_b: float = 0.0
+    # Decode FLOPs a 16-bit output head adds among faster FP8/FP4 matmuls, in parameters' worth
+    # (`memory.head_compute_extra_b`); 0 for every other checkpoint.
+    head_extra_b: float = 0.0
+    dense_weights_gb: float = 0.0
+    expert_weights_gb: float = 0.0
+    route_share: float = 0.0
+    expert_read_ms: float = 0.0  # calibrated ms to read every expert once on one device
+    # The experts keep the model's native format whatever the file's label (gpt-oss GGUFs: MXFP4).
+    native_experts: bool = False
+    # Parameters (billions) per GB of k-quant weights (8 / bits per weight); 0 for any other format.
+    kquant_params_per_gb: float = 0.0
+    # Parameters whose FLOPs one prefill pays: the active ones, the routed experts' share divided by the
+    # share of their matmul tiles real tokens fill (`roofline.expert_tile_efficiency`) and, in a
+    # continuous-batching engine, by its fitted expert-layer efficiency (`Factors.expert_efficiency`);
+    # = active for dense. Split into the dense part and the routed experts' part at their tile fill.
+    prefill_params_b: float = 0.0
+    prefill_dense_b: float = 0.0
+    prefill_expert_b: float = 0.0
+    # Paged KV cache: each stream holds its typical sequence; one request at the maximum context is
+    # a check on top (`kv_long_extra_gb`), not a reservation for every stream.
+    kv_sequence_gb: float = 0.0
+    kv_long_extra_gb: float = 0.0
+    # Devices one server holds (tensor parallelism stays inside it); 0 = no server limit (custom devices).
+    per_server: int = 0
+    # A catalog model whose own measured serving runs the general factors cannot explain (fitted
+    # `CalibrationParams.model_step_scale`): every decode-step term of it is this many times longer.
+    model_step_scale: float = 1.0
+    # A mixture of experts served attention-data-parallel + expert-parallel when its group is larger than
+    # one device (`ATTENTION_DP_BACKENDS`): each rank schedules its own share of the streams, and each
+    # step pays a fixed cost per layer (`Factors.attention_dp_layer_ms`, scaled like every step term).
+    attention_dp: bool = False
+    attention_dp_step_ms: float = 0.0
+    prefill_cache: dict[int, float] = field(default_factory=dict, compare=False)
+    comm_cache: dict[int, tuple[float, float]] = field(default_factory=dict, compare=False)
+    best_case_cache: dict[int, tuple[float, float] | None] = field(default_factory=dict, compare=False)
+
+
+# Resolved requests a catalog index keeps (the ranker resolves a few hundred per turn).
+_MAX_RESOLVED = 20_000
+
+
+def resolve(request: EstimateRequest, index: CatalogIndex) -> Resolved:
+    """Look everything up for a request (cached); raises InvalidRequest / UnknownHardware naming the field."""
+    multi_user = request.backend is None and request.concurrency > 1  # only the default backend depends on C
+    custom = request.custom
+    key = (
+        request.hardware,
+        None if custom is None else (custom.kind, custom.memory_gb, custom.memory_bandwidth_gbs, custom.fp16_tflops),
+        request.params_b, request.quant, request.backend, multi_user,
+        request.prompt_tokens, request.output_tokens, request.context, request.arrival_pattern, request.model,
+        request.active_params_b, request.kv_cache_dtype, request.adapter_gb, request.paced_tokens_per_s,
+    )
+    found: Resolved | None = index.resolved.get(key)
+    if found is None:
+        found = _resolve(request, index)
+        if len(index.resolved) >= _MAX_RESOLVED:
+            index.resolved.clear()
+        index.resolved[key] = found
+    return found
+
+
+def _device(request: EstimateRequest, index: CatalogIndex) -> DeviceSpec:
+    if request.hardware and request.custom:
+        raise InvalidRequest("Give either a hardware id or custom specs, not both.", field="hardware")
+    if request.hardware:
+        return index.device(request.hardware)
+    if request.custom is not None:
+        return device_from_custom(request.custom)
+    raise InvalidRequest(
+        "Missing hardware: give --hardware ID or --kind/--memory-gb/--bandwidth-gbs.", field="hardware"
+    )
+
+
+def _resolve(request: EstimateRequest, index: CatalogIndex) -> Resolved:
+    device = _device(request, index)
+    quant = request.quant.strip().upper()
+    bits = index.bits_per_weight(quant)
+    backend_given = bool(request.backend)
+    backend = (
+        normalize_backend(request.backend) if request.backend else default_backend(device.kind, request.concurrency)
+    )
+    factors = index.resolve_factors(backend, device.kind)
+    listed_peak = peak_tflops(device, quant, fp4_matmuls=backend not in GGUF_BACKENDS)
+    arch = _moe_shape(index.architecture(request.params_b, request.model), request, index)
+    # Paged KV cache (vLLM-style): each stream holds its own prompt + answer; the maximum context is
+    # one request that must also fit, not a reservation for every stream.
+    tokens = request.prompt_tokens + request.output_tokens
+    element = 1.0 if request.kv_cache_dtype == "FP8" else (
+        2.0 if request.kv_cache_dtype else kv_bytes_per_element(quant, backend))
+    decode_context = request.prompt_tokens + request.output_tokens / 2.0
+    kv_token_gb = arch.kv_bytes_per_token(element) / 1e9
+    if arch.sliding_layers:
+        # Windowed layers stop growing: the per-token figure is the average over the read context.
+        kv_sequence_gb = arch.kv_bytes_per_sequence(tokens, element) / 1e9
+        kv_token_gb = arch.kv_bytes_per_sequence(decode_context, element) / 1e9 / decode_context
+    else:
+        kv_sequence_gb = kv_token_gb * tokens
+    long_tokens = request.context or 0
+    kv_long_extra_gb = max(0.0, arch.kv_bytes_per_sequence(long_tokens, element) / 1e9 - kv_sequence_gb) \
+        if long_tokens > tokens else 0.0
+    total_weights_gb = weights_gb(request.params_b, bits)
+    dense_b, expert_b, share = arch.expert_split_b() if arch.moe else (request.params_b, 0.0, 0.0)
+    scale = request.params_b / (dense_b + expert_b) if arch.moe else 1.0  # several models served at once
+    expert_gb = total_weights_gb * expert_b / (dense_b + expert_b) if arch.moe else 0.0
+    native_experts = bool(expert_gb) and _keeps_native_experts(arch, quant, index)
+    if native_experts:
+        # Every GGUF of an MXFP4-native model (gpt-oss) keeps the expert tensors in MXFP4, whatever the
+        # file's label: the "Q8_0" 120B is 63.4 GB like the MXFP4 one (llama.cpp #15117; llmfit #1059).
+        native_gb = expert_b * scale * index.bits_per_weight(arch.native_format or quant) / 8.0
+        total_weights_gb += native_gb - expert_gb
+        expert_gb = native_gb
+    if expert_gb and quant.upper() in EXPERT_ONLY_NATIVE_FORMATS and (arch.native_format or "").upper() == quant.upper():
+        # The model's own MXFP4 checkpoint quantizes only the routed experts: gpt-oss's config.json
+        # lists self_attn, the router, embed_tokens and lm_head under quantization_config's
+        # modules_to_not_convert, so they ship (and are read every step) in BF16; 114.71 B expert params
+        # at 4.25 bits + 2.12 B at 16 bits = 65.2 GB, the published file's size. Sized at 4.25 bits they
+        # were ~5x too small, and gpt-oss's decode steps at a few streams came out ~1.6x too fast.
+        dense_gb = total_weights_gb - expert_gb
+        total_weights_gb += dense_gb * (16.0 / bits - 1.0)
+    # The output head a vLLM 4-bit checkpoint keeps in 16 bits (`memory.unquantized_head_gb`): dense
+    # weights every step reads, so it joins `dense_weights_gb` (total − experts).
+    total_weights_gb += unquantized_head_gb(arch, quant, backend, bits) * scale
+    active_b = (arch.active_params_b or request.params_b) * scale if arch.moe else request.params_b
+    # A 16-bit output head among FP8/FP4 matmuls (`memory.head_compute_extra_b`): decode FLOPs only.
+    head_extra_b = head_compute_extra_b(arch, quant, backend, listed_peak, device.fp16_tflops) * scale
+    step_scale, measured_model = _model_step_scale(request, arch, index)
+    prefill_dense_b, prefill_expert_b = _prefill_split_b(
+        active_b, expert_b * scale, share, request.prompt_tokens, is_continuous(backend))
+    base = Resolved(
+        device=device, params_b=request.params_b, quant=quant, backend=backend, backend_given=backend_given,
+        weights_gb=total_weights_gb, arch=arch,
+        kv_token_gb=kv_token_gb, factors=factors,
+        peak_tflops=listed_peak or 0.0, compute_derived=listed_peak is None,
+        layer_split=backend in LAYER_SPLIT_BACKENDS, prompt_tokens=request.prompt_tokens,
+        output_tokens=request.output_tokens, tokens_per_sequence=tokens, arrival_pattern=request.arrival_pattern,
+        paced_tokens_per_s=request.paced_tokens_per_s,
+        overhead_gb=RUNTIME_OVERHEAD_GB.get(device.kind, 0.75) + request.adapter_gb, prefill_efficiency=1.0,
+        decode_compute_efficiency=1.0, step_overhead_ms=0.0,
+        decode_context=decode_context,
+        notes=_static_notes(device, factors, backend, listed_peak is None, arch) + _model_notes(request, arch)
+        + _serving_scale_notes(arch, index.calibration, step_scale, measured_model),
+        derived_peak_cap=index.max_listed_tflops, continuous=is_continuous(backend),
+        host_overlapped=overlaps_host(backend),
+        host_sampling_ms_per_extra_stream=host_sampling_ms(backend, arch.vocab_size),
+        prefill_peak_scale=prefill_accumulate_speedup(device, backend, quant) if listed_peak else 1.0,
+        active_params_b=active_b, head_extra_b=head_extra_b,
+        prefill_dense_b=prefill_dense_b, prefill_expert_b=prefill_expert_b,
+        dense_weights_gb=total_weights_gb - expert_gb, expert_weights_gb=expert_gb,
+        route_share=share, native_experts=native_experts, kv_sequence_gb=kv_sequence_gb,
+        kquant_params_per_gb=8.0 / bits if is_k_quant(quant) else 0.0, kv_long_extra_gb=kv_long_extra_gb,
+        per_server=_per_server(request, index),
+        model_step_scale=step_scale, attention_dp=backend in ATTENTION_DP_BACKENDS and expert_gb > 0.0,
+    )
+    _apply_factors(base, factors)
+    return base
+
+
+def with_factors(r: Resolved, factors: Factors) -> Resolved:
+    """A copy of the request under other calibration factors (derived constants recomputed)."""
+    copied = copy.copy(r)
+    _apply_factors(copied, factors)
+    return copied
+
+
+def _apply_factors(r: Resolved, factors: Factors) -> None:
+    """Set the factor-dependent constants of a freshly built or copied `Resolved` in place."""
+    peak = r.peak_tflops
+    prefill_efficiency = factors.compute_efficiency
+    if r.compute_derived:
+        # κ is effective FLOP/byte (utilization included), so the prefill efficiency is 1. On-chip-SRAM
+        # parts (Cerebras, Groq) have bandwidths far beyond any DRAM device: never derive more compute
+        # than the fastest device that lists its rate.
+        peak = factors.compute_per_bandwidth * r.device.bandwidth_gbs / 1000.0
+        if r.derived_peak_cap:
+            peak = min(peak, r.derived_peak_cap)
+        prefill_efficiency = 1.0
+    else:
+        # η_pp is a share of the rate the engine's prompt matmuls can reach (FP16 accumulation included);
+        # a GPU without matrix units (Apple) lists its vector ALUs' rate, reached at its own share η_alu.
+        if r.device.vector_alu_rate:
+            prefill_efficiency = factors.alu_compute_efficiency
+        prefill_efficiency *= r.prefill_peak_scale
+    if r.quant not in FLOAT_FORMATS:
+        # Weight-only quantized matmuls dequantize on the fly: a fitted share of the float rate.
+        prefill_efficiency *= factors.prefill_quantized_factor
+    # Batched decode reaches its own fitted share η_c of the format's peak (skinnier matmuls than
+    # prefill, and each engine's own kernels); weight-only formats also pay the dequantization share.
+    decode_compute_efficiency = factors.batched_efficiency * (
+        factors.prefill_quantized_factor if r.quant not in FLOAT_FORMATS else 1.0
+    )
+    if r.continuous:
+        # Chunked prefill: a step's decode tokens and prompt chunks are rows of the same matmuls (one
+        # forward pass over the scheduled tokens), so the weights' FLOPs of both run at one rate.
+        decode_compute_efficiency = prefill_efficiency
+    bandwidth, arch, context = r.device.bandwidth_gbs, r.arch, r.decode_context
+    r.factors, r.peak_tflops, r.prefill_efficiency = factors, peak, prefill_efficiency
+    r.decode_compute_efficiency = decode_compute_efficiency
+    r.prefill_params_b = r.prefill_dense_b + r.prefill_expert_b / factors.expert_efficiency
+    # The fitted overhead is quoted at the reference GPU clock; kernel work is cycles (`overhead_clock_scale`).
+    clock_scale = overhead_clock_scale(r.device, r.backend, factors.overhead_own)
+    r.step_overhead_ms = factors.overhead_ms * roofline.overhead_units(arch.layers) * clock_scale
+    # The host work of the release the request runs: beside the device's step where the engine overlaps it.
+    r.scheduler_ms_per_stream = factors.overlapped_host_ms_per_stream if r.host_overlapped \
+        else factors.scheduler_ms_per_stream
+    # Unpacking k-quant weights' scales: ALU ms per GB of k-quant weights read, serialized with the
+    # reads (it joins the memory terms, so it scales with the experts a batch touches and splits over
+    # a tensor-parallel group). Experts kept in their native format (gpt-oss) are not k-quants.
+    unpack_ms_per_gb = roofline.kquant_unpack_ms(
+        r.kquant_params_per_gb, factors.decode_kquant_flops_per_weight, peak) if peak > 0 else 0.0
+    r.memory_fixed_ms = roofline.decode_memory_ms(
+        r.dense_weights_gb, r.kv_token_gb, context, 0, bandwidth, 1
+    ) / factors.bandwidth_efficiency + r.dense_weights_gb * unpack_ms_per_gb
+    r.expert_read_ms = roofline.decode_memory_ms(
+        r.expert_weights_gb, 0.0, 0.0, 0, bandwidth, 1
+    ) / factors.bandwidth_efficiency + (0.0 if r.native_experts else r.expert_weights_gb * unpack_ms_per_gb) \
+        if r.expert_weights_gb else 0.0
+    r.memory_per_stream_ms = roofline.decode_memory_ms(
+        0.0, r.kv_token_gb, context, 1, bandwidth, 1) / factors.bandwidth_efficiency
+    # Attention over the context spans the query heads × head dim (`attention_width`), as in prefill.
+    # Split: the weight matmuls (`compute_per_stream_ms`) and each stream's attention over its own
+    # context (`attention_compute_per_stream_ms`), which a step runs in kernels of its own (`parallel_plans._step_terms`).
+    width = arch.attention_width or arch.hidden_size
+    # A continuous-batching engine's decode tokens ride the step's grouped expert matmuls beside the prompt
+    # chunks (chunked prefill: one forward pass over the scheduled tokens), so a mixture of experts' routed
+    # FLOPs cost a decode token what they cost a prompt token: the expert layers' share of the dense rate and
+    # the tile fill of the engine's pass (`prefill_params_b`). A slot server's decode runs passes of its own.
+    step_params_b = r.prefill_params_b if r.continuous and r.expert_weights_gb else r.active_params_b
+    with_attention = roofline.decode_compute_ms(
+        step_params_b + r.head_extra_b, arch.layers, width, context, 1, peak, 1) / decode_compute_efficiency
+    r.compute_per_stream_ms = roofline.decode_compute_ms(
+        step_params_b + r.head_extra_b, arch.layers, width, 0.0, 1, peak, 1) / decode_compute_efficiency
+    r.attention_compute_per_stream_ms = with_attention - r.compute_per_stream_ms
+    r.attention_dp_step_ms = factors.attention_dp_layer_ms * arch.layers if r.attention_dp else 0.0
+    if r.model_step_scale != 1.0:
+        step = r.model_step_scale
+        r.attention_dp_step_ms *= step
+        r.step_overhead_ms *= step
+        r.scheduler_ms_per_stream *= step
+        r.memory_fixed_ms *= step
+        r.expert_read_ms *= step
+        r.memory_per_stream_ms *= step
+        r.compute_per_stream_ms *= step
+        r.attention_compute_per_stream_ms *= step
+    r.confidence_width = factors.relative_error * (
+        ASSUMPTION_WIDENING if r.device.assumptions or r.compute_derived else 1.0
+    )
+    # Every cache holds figures of the old factors: a copy starts with its own, empty.
+    r.prefill_cache, r.comm_cache, r.best_case_cache = {}, {}, {}
+
+
+def _per_server(request: EstimateRequest, index: CatalogIndex) -> int:
+    """Devices per server for a catalog device that goes into one (`servers.devices_per_server`), else 0."""
+    hw = index.catalog.hardware_by_id(request.hardware) if request.hardware else None
+    if hw is None or not needs_host_server(hw):
+        return 0
+    return devices_per_server(hw)
+
+
+def _keeps_native_experts(arch: Architecture, quant: str, index: CatalogIndex) -> bool:
+    """A GGUF quantization of a model whose experts ship in MXFP4 leaves the experts as they are."""
+    if arch.native_format != "MXFP4" or quant == "MXFP4":
+        return False
+    fmt = index.catalog.quant(quant)
+    return fmt is not None and fmt.family == "gguf"
+
+
+def _prefill_split_b(
+    active_b: float, expert_b: float, share: float, prompt_tokens: int, continuous: bool
+) -> tuple[float, float]:
+    """(dense, routed-expert) parameters whose FLOPs one prefill pays at the dense prefill rate: the
+    active parameters, the routed experts' active share (expert_b · k / E) divided by their tile fill.
+    A slot server runs the prompt in micro-batches of at most `roofline.PASS_TOKENS_SLOT` tokens, a
+    continuous-batching engine fills its token budget (`roofline.PASS_TOKENS_CONTINUOUS`). A dense
+    model: (`active_b`, 0)."""
+    if expert_b <= 0.0 or share <= 0.0:
+        return active_b, 0.0
+    routed = expert_b * share
+    if continuous:
+        tokens, tile = float(roofline.PASS_TOKENS_CONTINUOUS), roofline.EXPERT_TILE_ROWS_CONTINUOUS
+    else:
+        tokens, tile = float(min(max(1, prompt_tokens), roofline.PASS_TOKENS_SLOT)), roofline.EXPERT_TILE_ROWS_SLOT
+    efficiency = roofline.expert_tile_efficiency(tokens, share, touched_expert_share(share, tokens), tile)
+    return active_b - routed, routed / efficiency  # efficiency in (0, 1]
+
+
+def step_weights_gb(r: Resolved, tokens: float) -> float:
+    """Weights one step over `tokens` tokens reads: the dense part, plus the experts those tokens touch."""
+    if not r.expert_weights_gb:
+        return r.weights_gb
+    return r.dense_weights_gb + r.expert_weights_gb * touched_expert_share(r.route_share, tokens)
+
+
+def _moe_shape(arch: Architecture, request: EstimateRequest, index: CatalogIndex) -> Architecture:
+    """A request that states its active parameters is a mixture of experts even without a catalog name:
+    the closest-sized catalog MoE lends its routing (k of E) as an assumption."""
+    active = request.active_params_b
+    if active is None or active >= request.params_b or arch.moe:
+        return arch
+    moes = [m for m in index.catalog.models if m.is_moe and m.n_experts and m.experts_per_token]
+    lender = min(moes, key=lambda m: abs(math.log(m.total_b / request.params_b)), default=None)
+    if lender is not None:  # its layers, attention and routing stand in for the unnamed model's
+        arch = index.architecture(lender.total_b, lender.id)
+    return dataclasses.replace(arch, total_params_b=request.params_b, active_params_b=active)
+
+
+def _model_notes(request: EstimateRequest, arch: Architecture) -> tuple[str, ...]:
+    """Say when a named model is not in the catalog (it is sized by the closest architecture instead)."""
+    if request.model and arch.source != request.model and not _same_name(request.model, arch.source):
+        shape = ("an architecture approximated from its size" if arch.source == "approximation"
+                 else f"{arch.source}'s shape (the closest architecture on record)")
+        return (f"model '{request.model}' is not in the catalog: sized with {shape}, an assumption",)
+    return ()
+
+
+def _model_step_scale(request: EstimateRequest, arch: Architecture, index: CatalogIndex) -> tuple[float, str | None]:
+    """The fitted step scale of the model the request names, or of a catalog model with its kernel shape
+    (Kimi K2 runs DeepSeek-V3's code paths), and the model whose runs it comes from; (1, None) for a model
+    only sized like one: an unnamed "671B MoE with 37B active" is not DeepSeek-V3's measured engines."""
+    if not request.model:
+        return 1.0, None
+    named = model_by_name(request.model, index.catalog.models)
+    if named is None or named.id != arch.source:
+        return 1.0, None
+    scales = index.calibration.model_step_scale
+    measured = index.catalog.measured_scale_model(named, scales)
+    return (scales[measured.id], measured.id) if measured is not None else (1.0, None)
+
+
+def _serving_scale_notes(
+    arch: Architecture, calibration: CalibrationParams, scale: float, measured_model: str | None
+) -> tuple[str, ...]:
+    """Say when a model's decode steps are scaled to measured serving runs: its own, or its kernel twin's."""
+    if measured_model is None or scale == 1.0:
+        return ()
+    rows = calibration.model_step_rows.get(measured_model, 0)
+    whose = "its" if measured_model == arch.source else f"{measured_model}'s (same kernel shape)"
+    return (f"{arch.source}: decode steps {scale:.2f}x the bandwidth/compute model's, the median of {whose} "
+            f"{rows} measured serving runs (the general factors alone were that much off for it; engines change "
+            f"fast for new model families: re-measure with yours in the pilot)",)
+
+
+def _same_name(name: str, model_id: str) -> bool:
+    from estimator.physics.memory import name_key
+
+    return name_key(name) == name_key(model_id)
+
+
+def _static_notes(device: DeviceSpec, f: Factors, backend: str, derived: bool, arch: Architecture) -> tuple[str, ...]:
+    notes = list(device.assumptions)
+    if not f.calibrated:
+        notes.append(f"uncalibrated: no measured rows for {backend} on {device.kind}; factors {f.source}")
+    if derived:
+        # Since every measured GPU and Apple chip lists its rate, devices without one (Jetson,
+        # DGX Spark, Lunar Lake, ...) use the kind's prior κ.
+        how = "fitted FLOP/byte" if f.kappa_source != "prior" else "a per-kind prior FLOP/byte, not fitted"
+        notes.append(f"no FP16 compute rate listed: compute derived from bandwidth ({how})")
+    if arch.source == "approximation":
+        notes.append("architecture approximated from the parameter count (no catalog model of that size)")
+    return tuple(notes)
+
+
+__all__ = [
+    "ATTENTION_DP_BACKENDS",
+    "ASSUMPTION_WIDENING",
+    "FLOAT_FORMATS",
+    "FP16_ACCUMULATE_BACKENDS",
+    "LAYER_SPLIT_BACKENDS",
+    "Resolved",
+    "prefill_accumulate_speedup",
+    "resolve",
+    "step_weights_gb",
+    "with_factors",
+]

@@ -1,0 +1,341 @@
+"""Throughput, TTFT and memory fit of one device × count × model × stack: the estimator's public API.
+
+- `estimate(request, catalog)`: decode tokens/s per stream and in total at the request's
+  concurrency, prefill tokens/s, TTFT (mean and p95 under the arrival model of `latency.py`), memory
+  fit, the bound (memory or compute), the method ("measured" when a public benchmark row answers the
+  request exactly, else "model"), a confidence range and notes saying what was assumed.
+- `max_concurrent_streams(request, catalog, min_tokens_per_s=…, ttft_target_ms=…)`: the largest
+  concurrency that still fits in memory and meets the per-user speed and p95 TTFT targets.
+
+The physics lives in `roofline.py`, memory in `memory.py`, the factors in `calibration.py`, the plan
+search in `parallel_plans.py`. A configuration that cannot hold the model (or its users' KV cache) serves
+nothing: `fits` is False and the speeds are 0, so a caller that forgets to check cannot rank it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import NamedTuple
+
+from estimator.catalog import Benchmark, CalibrationParams, Catalog
+from estimator.errors import InvalidRequest
+from estimator.physics import parallel_plans
+from estimator.physics.catalog_index import CatalogIndex, catalog_index
+from estimator.physics.measured_match import find_measured
+from estimator.physics.parallel_plans import PlanResult, best_plan, pipeline_stages, speed_parallel
+from estimator.physics.ranges import likely_range, measured_range
+from estimator.physics.resolve import ASSUMPTION_WIDENING, Resolved, resolve
+from estimator.plurals import agree_plurals
+from estimator.schemas import Estimate, EstimateRequest, construct_trusted
+
+MEASURED_RELATIVE_ERROR = 0.10  # run-to-run and setup spread of one public figure
+MAX_SEARCH_CONCURRENCY = 1_000_000
+
+
+def estimate(request: EstimateRequest, catalog: Catalog, *, calibration: CalibrationParams | None = None) -> Estimate:
+    """Estimate one configuration. `calibration` overrides the catalog's (leave-one-out evaluation)."""
+    index = catalog_index(catalog, calibration)
+    resolved = resolve(request, index)
+    plan = best_plan(resolved, request.count, request.concurrency)
+    decode_row, prefill_row = _measured_rows(request, resolved, index, request.count)
+    return _assemble(request, resolved, plan, decode_row, prefill_row, index)
+
+
+class Figures(NamedTuple):
+    """The figures of an `Estimate` that a check against targets reads (same names, same values)."""
+
+    fits: bool
+    decode_tokens_per_s_per_stream: float
+    decode_tokens_per_s_per_stream_range: list[float] | None
+    ttft_ms: float
+    ttft_p95_ms: float | None
+    ttft_ms_range: list[float] | None
+    calibrated: bool
+    prefill_tokens_per_s: float  # a batch job's hours read it (`batch_jobs.job_hours`)
+
+
+def figures(request: EstimateRequest, catalog: Catalog) -> Figures:
+    """`estimate(request, catalog)`'s figures a target check reads, computed by the same steps without
+    what only a shown option needs: its notes, the admitted concurrency of a plan that does not fit and
+    the `Estimate` itself. A count search checks several counts per candidate and shows one or two."""
+    return figures_by_count(request, catalog)(request.count)
+
+
+def figures_by_count(request: EstimateRequest, catalog: Catalog) -> Callable[[int], Figures]:
+    """`figures` of `request` at any device count (its own count is ignored): the catalog lookups and the
+    resolved request, which do not depend on the count, are done once for a whole count search."""
+    index = catalog_index(catalog)
+    resolved = resolve(request, index)
+
+    def at(count: int) -> Figures:
+        plan = best_plan(resolved, count, request.concurrency)
+        decode_row, prefill_row = _measured_rows(request, resolved, index, count)
+        speeds = _speeds(request, plan, decode_row, prefill_row, resolved.confidence_width)
+        ranges = _ranges(request, resolved, index, speeds[:4], decode_row is not None, prefill_row is not None)
+        return Figures(plan.fits, speeds.per_stream, ranges["decode_tokens_per_s_per_stream_range"], speeds.ttft,
+                       speeds.ttft_p95, ranges["ttft_ms_range"], resolved.factors.calibrated or decode_row is not None,
+                       speeds.prefill)
+
+    return at
+
+
+def _measured_rows(request: EstimateRequest, resolved: Resolved, index: CatalogIndex,
+                   count: int) -> tuple[Benchmark | None, Benchmark | None]:
+    """The (decode, prefill) rows that measure exactly this request at `count` devices, if any
+    (`measured_match.find_measured`)."""
+    if request.model_only or not request.hardware:
+        return None, None
+    candidates = index.measured.get((request.hardware, count, resolved.quant))
+    if not candidates:
+        return None, None
+    return find_measured(
+        candidates, params_b=request.params_b, backend=resolved.backend if resolved.backend_given else None,
+        concurrency=request.concurrency, prompt_tokens=request.prompt_tokens, output_tokens=request.output_tokens,
+    )
+
+
+class _Speeds(NamedTuple):
+    """An estimate's figures: the plan's, or a measured row's where one answers (0 speeds: no fit)."""
+
+    per_stream: float
+    total: float
+    prefill: float
+    ttft: float
+    ttft_p95: float
+    width: float  # relative half-width of the per-user confidence interval
+
+
+def _speeds(request: EstimateRequest, plan: PlanResult, decode_row: Benchmark | None, prefill_row: Benchmark | None,
+            width: float) -> _Speeds:
+    per_stream, total, prefill, ttft, ttft_p95 = (
+        plan.per_stream, plan.total, plan.prefill_tokens_per_s, plan.ttft_ms, plan.ttft_p95_ms,
+    )
+    if decode_row is not None:
+        width = MEASURED_RELATIVE_ERROR
+        if decode_row.metric == "tg":
+            per_stream, total = decode_row.value, decode_row.value * request.concurrency
+        else:
+            total, per_stream = decode_row.value, decode_row.value / request.concurrency
+    if prefill_row is not None:
+        # Scale the modelled TTFT by how much faster or slower the measured prefill is.
+        scale = plan.prefill_tokens_per_s / prefill_row.value
+        prefill, ttft, ttft_p95 = prefill_row.value, ttft * scale, ttft_p95 * scale
+    if not plan.fits:
+        per_stream = total = prefill = 0.0
+    return _Speeds(per_stream, total, prefill, ttft, ttft_p95, width)
+
+
+def _plan_notes(resolved: Resolved, plan: PlanResult, count: int) -> list[str]:
+    notes = list(resolved.notes)
+    if plan.group > 1 or plan.replicas > 1:
+        mode = "layer split" if resolved.layer_split else f"tensor parallel over {resolved.device.link}"
+        stages = pipeline_stages(resolved, plan.group)
+        if stages > 1:
+            mode += f" inside each server, pipelined across {stages} servers over the network"
+        notes.append(agree_plurals(f"{plan.replicas} replica(s) × {plan.group} device(s), {mode}"))
+    if count > plan.devices_used:
+        notes.append(agree_plurals(f"{count - plan.devices_used} device(s) left idle by this plan"))
+    notes.extend(_host_sampling_note(resolved, plan))
+    if not plan.fits:
+        notes.append(
+            f"does not fit: needs {plan.per_device_required_gb:.1f} GB per device (weights "
+            f"{resolved.weights_gb:.1f} GB + KV cache {plan.kv_cache_gb:.1f} GB over {plan.group} device(s) "
+            f"+ runtime), {plan.per_device_usable_gb:.1f} GB usable"
+        )
+    return notes
+
+
+def _host_sampling_note(resolved: Resolved, plan: PlanResult) -> list[str]:
+    """The host sampling a llama-server step carries at this batch (`batching.host_sampling_ms`): a term of
+    every multi-user figure, so the figure's provenance says it."""
+    extra = plan.batch - 1
+    if extra <= 0 or not resolved.host_sampling_ms_per_extra_stream:
+        return []
+    return [
+        f"llama-server samples its {plan.batch} running slots one after another on the host: "
+        f"+{extra * resolved.host_sampling_ms_per_extra_stream:.1f} ms per decode step "
+        f"({resolved.host_sampling_ms_per_extra_stream:.2f} ms per slot beyond the first; "
+        "https://github.com/ggml-org/llama.cpp/issues/27050)"
+    ]
+
+
+def _ranges(
+    request: EstimateRequest, resolved: Resolved, index: CatalogIndex, figures: tuple[float, ...],
+    decode_measured: bool, prefill_measured: bool,
+) -> dict[str, list[float] | None]:
+    """Likely [low, high] of each figure (`ranges.py`): the residuals of single-stream decode rows for
+    one user, of serving rows for several, of prefill rows for prefill and TTFT."""
+    per_stream, total, prefill, ttft = figures
+    kind, backend = resolved.device.kind, resolved.backend
+    # A spec filled by a default widens every range; compute derived from bandwidth only the prefill's
+    # (single-stream decode is bandwidth-bound, and the serving residuals already include such devices).
+    widen = ASSUMPTION_WIDENING if resolved.device.assumptions else 1.0
+    prefill_widen = ASSUMPTION_WIDENING if resolved.device.assumptions or resolved.compute_derived else 1.0
+    decode_bounds = index.ratio_bounds("tg" if request.concurrency == 1 else "total_tps", backend, kind)
+    prefill_bounds = index.ratio_bounds("pp", backend, kind)
+    if decode_measured:
+        stream_range, total_range = measured_range(per_stream), measured_range(total)
+    else:
+        stream_range = likely_range(per_stream, decode_bounds, widen)
+        total_range = likely_range(total, decode_bounds, widen)
+    prefill_range = (
+        measured_range(prefill) if prefill_measured else likely_range(prefill, prefill_bounds, prefill_widen)
+    )
+    ttft_range = None
+    if prefill_range is not None and prefill > 0:
+        # A faster prefill than predicted shortens the time to first token in proportion.
+        ttft_range = [round(ttft * prefill / prefill_range[1], 3), round(ttft * prefill / prefill_range[0], 3)]
+    return {
+        "decode_tokens_per_s_per_stream_range": stream_range,
+        "decode_tokens_per_s_total_range": total_range,
+        "prefill_tokens_per_s_range": prefill_range,
+        "ttft_ms_range": ttft_range,
+    }
+
+
+def _assemble(
+    request: EstimateRequest, resolved: Resolved, plan: PlanResult,
+    decode_row: Benchmark | None, prefill_row: Benchmark | None, index: CatalogIndex,
+) -> Estimate:
+    per_stream, total, prefill, ttft, ttft_p95, width = _speeds(request, plan, decode_row, prefill_row,
+                                                                resolved.confidence_width)
+    rows = [row for row in (decode_row, prefill_row) if row is not None]
+    fits = plan.fits
+    notes = _plan_notes(resolved, plan, request.count) if (not fits or plan.group > 1 or plan.replicas > 1
+                                                           or request.count > 1) \
+        else list(resolved.notes) + _host_sampling_note(resolved, plan)
+    if decode_row is not None:
+        notes = [note for note in notes if not note.startswith("uncalibrated")]
+    admitted: tuple[int, PlanResult] | None = None
+    if not fits:
+        admitted = admitted_plan(resolved, request.count, request.concurrency)
+        if admitted is not None:
+            notes.append(f"the KV cache holds {admitted[0]} of {request.concurrency} streams: an engine admits "
+                          f"that many at once ({admitted[1].total:.0f} tok/s in total) and queues the rest")
+    # Every field, computed here with the right types: no re-validation (`construct_trusted`).
+    return construct_trusted(Estimate, {
+        "decode_tokens_per_s_per_stream": per_stream,
+        "decode_tokens_per_s_total": total,
+        "prefill_tokens_per_s": prefill,
+        "ttft_ms": ttft,
+        "fits": fits,
+        "memory_required_gb": plan.per_device_required_gb * plan.devices_used,
+        "memory_available_gb": plan.per_device_usable_gb * plan.devices_used,
+        "bound": "memory" if plan.memory_bound else "compute",
+        "method": "measured" if decode_row is not None else "model",
+        "error": None,
+        "ttft_p95_ms": ttft_p95,
+        "confidence_low": per_stream / (1.0 + width),
+        "confidence_high": per_stream * (1.0 + width),
+        "calibrated": resolved.factors.calibrated or decode_row is not None,
+        "calibration_key": resolved.factors.key,
+        "source_rows": [row.row_id for row in rows] if rows else [],
+        "source_urls": list(dict.fromkeys(row.source_url for row in rows)) if rows else [],
+        "notes": notes,
+        "tensor_parallel": speed_parallel(resolved, plan.group),
+        "pipeline_stages": plan.group if resolved.layer_split else pipeline_stages(resolved, plan.group),
+        "replicas": plan.replicas,
+        "admitted_concurrency": None if admitted is None else admitted[0],
+        "admitted_decode_tokens_per_s_total": None if admitted is None else admitted[1].total,
+        **_ranges(request, resolved, index, (per_stream, total, prefill, ttft),
+                  decode_row is not None, prefill_row is not None),
+    })
+
+
+def admitted_plan(resolved: Resolved, count: int, concurrency: int) -> tuple[int, PlanResult] | None:
+    """The largest concurrency below `concurrency` whose KV cache fits and its plan, or None if one stream does not.
+
+    A paged engine admits requests while KV blocks are free and queues the rest (vLLM's scheduler, SGLang's
+    and TensorRT-LLM's capacity schedulers), so "does not fit at C users" still serves the ones that fit. The
+    fitting plans only shrink as C grows (`parallel_plans.best_plan`), so the largest fitting C is a bisection.
+    """
+    if not best_plan(resolved, count, 1).fits:
+        return None
+    low, high = 1, concurrency  # fits at low, not at high
+    while high - low > 1:
+        middle = (low + high) // 2
+        if best_plan(resolved, count, middle).fits:
+            low = middle
+        else:
+            high = middle
+    return low, best_plan(resolved, count, low)
+
+
+class BestCase(NamedTuple):
+    """What no estimate of one device × stack × workload reaches at any count up to the request's
+    (`best_case`): the checks a count search makes, bounded once."""
+
+    tokens_per_s_per_stream: float  # no count decodes faster per user
+    tokens_per_s_per_stream_low: float | None  # nor has a higher low end of its likely range (None: no range)
+    ttft_ms: float  # no count's time to first token (mean or p95) is shorter
+    calibrated: bool  # every estimate's `calibrated`
+
+
+def best_case(request: EstimateRequest, catalog: Catalog) -> BestCase | None:
+    """Bounds on `estimate(request with count c)` for every c up to `request.count` (`parallel_plans.best_case`),
+    or None when none are proven: a measured row answers some count exactly (its figures replace the
+    model's), or the model's step is not monotone in the batch.
+
+    The low end of the per-user range is the same rounding of the same ratio as in `_ranges`, so it only
+    grows with the figure and the bound's low end bounds every count's."""
+    index = catalog_index(catalog)
+    resolved = resolve(request, index)
+    if request.hardware and not request.model_only and index.has_measured(request.hardware, resolved.quant):
+        return None
+    bound = parallel_plans.best_case(resolved, request.count)
+    if bound is None:
+        return None
+    speed, prefill_ms = bound
+    decode_bounds = index.ratio_bounds("tg" if request.concurrency == 1 else "total_tps", resolved.backend,
+                                       resolved.device.kind)
+    if decode_bounds is not None and decode_bounds[0] < 0:
+        return None  # a negative ratio would turn the low end around
+    span = likely_range(speed, decode_bounds, ASSUMPTION_WIDENING if resolved.device.assumptions else 1.0)
+    return BestCase(speed, None if span is None else span[0], prefill_ms, resolved.factors.calibrated)
+
+
+def max_concurrent_streams(
+    request_without_concurrency: EstimateRequest,
+    catalog: Catalog,
+    *,
+    min_tokens_per_s: float,
+    ttft_target_ms: float | None = None,
+) -> int:
+    """Largest C at which every user still decodes at ≥ `min_tokens_per_s`, the p95 TTFT stays within
+    `ttft_target_ms` (when given) and the KV cache of C users fits; 0 if even one user fails.
+
+    Without a backend, multi-user serving is assumed (vLLM on GPUs and accelerators). Always the
+    calibrated model: measured rows cover too few concurrencies to search over.
+    """
+    if min_tokens_per_s < 0:
+        raise InvalidRequest("min_tokens_per_s must not be negative.", field="tokens_per_s_target")
+    request = request_without_concurrency
+    if request.backend is None:
+        request = request.model_copy(update={"concurrency": 2})
+    resolved = resolve(request, catalog_index(catalog))
+
+    def meets(concurrency: int) -> bool:
+        plan = best_plan(resolved, request.count, concurrency)
+        return (
+            plan.fits and plan.per_stream >= min_tokens_per_s
+            and (ttft_target_ms is None or plan.ttft_p95_ms <= ttft_target_ms)
+        )
+
+    if not meets(1):
+        return 0
+    low, high = 1, 2
+    while high <= MAX_SEARCH_CONCURRENCY and meets(high):
+        low, high = high, high * 2
+    if high > MAX_SEARCH_CONCURRENCY:
+        return low
+    while high - low > 1:  # invariant: meets(low), not meets(high)
+        middle = (low + high) // 2
+        if meets(middle):
+            low = middle
+        else:
+            high = middle
+    return low
+
+
+__all__ = ["BestCase", "Figures", "admitted_plan", "best_case", "estimate", "figures", "figures_by_count",
+           "max_concurrent_streams"]
