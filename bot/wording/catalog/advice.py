@@ -380,6 +380,20 @@ _RECOMMEND: dict[str, tuple[str, str, str]] = {
     "note.more": (" and {n} more", " 等另外 {n} 个", " 等另外 {n} 個"),
     "note.excluded": ("not considered ({reason}): {ids}", "未纳入考虑（{reason}）：{ids}", "未納入考慮（{reason}）：{ids}"),
     "note.shape_source": ("{source}'s shape", " {source} 的结构", " {source} 的結構"),  # a space before the Latin id
+    "note.banded_within_limits": (
+        ("Nothing within your limits meets the targets assumed above, and you set the limits, not the targets: "
+         "options are sized at seed 1's usable band instead (≥ {tps:,.0f} tok/s per user: 15–30 acceptable, ≥ 30 "
+         "comfortable){ttft}; say a speed to hold them to it"),
+        "在你的限制内没有方案能达到上面假设的目标；限制是你定的，目标不是：方案改按种子文档 1 的可用区间估算"
+        "（每人 ≥ {tps:,.0f} tok/s：15–30 可接受，≥ 30 舒适）{ttft}；如有速度要求请告诉我",
+        "在你的限制內沒有方案能達到上面假設的目標；限制是你定的，目標不是：方案改按種子文件 1 的可用區間估算"
+        "（每人 ≥ {tps:,.0f} tok/s：15–30 可接受，≥ 30 舒適）{ttft}；如有速度要求請告訴我",
+    ),
+    "note.banded_within_limits.ttft": (
+        ", and the first token's wait is shown, not judged",
+        "，首 token 等待时间只列出、不作判断",
+        "，首 token 等待時間只列出、不作判斷",
+    ),
     "note.conservative": (
         "Targets checked against the low end of each option's likely range (you asked for a safe answer)",
         "目标按每个方案可能范围的下限核对（你要求保守的答案）",
