@@ -73,7 +73,10 @@ SCALE_WORDS: dict[str, re.Pattern[str]] = {
                     r"\bdesk (?:machine|box|computer)\b",
                     "只有她", "只有他", "她自己用", "他自己用",
                     # 每个人 / 各个人 is everyone, not one person
-                    r"(?<![\d\s每各])個人", r"(?<![\d\s每各])个人", "筆電", "笔记本", "筆記型電腦", "自己用", "我自己", "單人", "单人", "本機", "本机"),
+                    r"(?<![\d\s每各])個人", r"(?<![\d\s每各])个人", "筆電", "笔记本", "筆記型電腦", "自己用", "我自己", "單人", "单人", "本機", "本机",
+                    # one person trying it out: "自己玩", "自己折腾", "to play with at home"
+                    "自己玩", "自己折腾", "自己试", "自己跑着玩", r"\bto (?:play|tinker) with\b", r"\bfor fun\b",
+                    r"\bhobby\b"),
 }
 
 ARRIVAL_WORDS: dict[str, re.Pattern[str]] = {
@@ -303,6 +306,11 @@ OWNERSHIP = _rx(r"\b(?:i|we)\s+(?:already\s+|only\s+|just\s+)?(?:have|own|got|bo
                 r"data ?cent(?:er|re)|basement|colo)\b",
                 "机房里有", "机房有", "实验室里有", "实验室有",
                 "吃灰", "没在用", "没有在用", "没怎么用", "空着", "闲着", "放着没用",
+                # the machine in use now, said as what they are on or were issued: "我手上是 MacBook Air M2",
+                # "家里有台 3090 的主机", "用公司配的 ThinkPad", "our team already runs an 8xH100 HGX for training"
+                "手上是", "手头有", "手头是", "家里有", "家里那台", "办公室有", "公司配的", "公司发的", "配发的",
+                "我用的是", "我现在用的", "目前用的是", "现在用的是",
+                r"\balready (?:runs?|running|uses?|using|operates?|operating)\b", r"\b(?:we|i) currently (?:run|use|have)\b",
                 # bought earlier and kept: "去年买了两台 DGX Spark 一直放着", "we bought two sparks last year"
                 "一直放着", "一直闲着", "放在那", "搁着", r"买了[^,，;；。想要]{0,12}(?:一直|放着|闲置|没用|在用)", "去年买", "之前买", "早就买",
                 r"\b(?:we|i)\s+(?:already\s+)?(?:bought|purchased)\b[^,;.]{0,40}\b(?:last|ago|earlier|previously)\b",

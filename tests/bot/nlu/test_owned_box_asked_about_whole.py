@@ -73,3 +73,13 @@ def test_kit_bought_earlier_and_kept_is_owned(text, matcher):
 
 def test_wanting_to_buy_kit_owns_nothing(matcher):
     assert not facts("想买两台 DGX Spark 跑 gpt-oss-120b，够吗", matcher).get("owned_devices")
+
+
+@pytest.mark.parametrize(("text", "hardware_id"), [
+    ("我手上是 MacBook Air M2 16G，想跑 qwen2.5 7b 自己用", "apple-m2"),
+    ("家里有台 3090 的主机，想跑 gemma 3 27b 自己玩", "nvidia-rtx-3090"),
+    ("our team already runs an 8xH100 HGX for training, could it also serve deepseek v3 to 100 ppl", "nvidia-h100-sxm"),
+    ("we currently use 2 l40s for llama 70b, 40 users, is that still ok?", "nvidia-l40s"),
+])
+def test_the_machine_in_use_now_is_owned(text, hardware_id, matcher):
+    assert [d["hardware_id"] for d in facts(text, matcher)["owned_devices"]] == [hardware_id]
