@@ -202,6 +202,11 @@ MIXED_TRAINING = _rx(r"(?:also|plus|and|to)\s+(?:do\s+)?(?:some\s+)?(?:train|tra
                      r"train(?:ing)? on the same", r"same (?:hardware|machines?|gpus?|boxes|servers?|cluster) (?:for|to) (?:train|fine)",
                      r"(?:want|plan|need|going) to (?:train|fine[- ]?tune|retrain)", r"training (?:and|&) inference",
                      r"inference (?:and|&) training",
+                     # fine-tuning jobs run on the box ("runs our LoRA finetunes overnight", "QLoRA training at night"),
+                     # not a fine-tuned model served ("our fine-tuned 7B")
+                     r"\b(?:runs?|running|do|doing|and)\s+(?:our\s+|the\s+|some\s+)?(?:q?lora\s+)?fine[- ]?tun(?:es|ing)\b",
+                     r"\bq?lora (?:fine[- ]?tun(?:es|ing)|training|jobs?)\b",
+                     "晚上微调", "夜里微调", "晚上做微调", "晚上跑微调", "微调任务",
                      "也要训练", "也要訓練", "也要微调", "也要微調", "同时训练", "同時訓練", "兼做训练", "兼做訓練",
                      "也用来训练", "也用來訓練", "训练和推理", "訓練和推理", "推理和训练", "推理和訓練",
                      "也拿来微调", "也拿來微調", "也做微调", "也做微調", "也跑训练", "也跑訓練",

@@ -56,6 +56,7 @@ from estimator.costing.tco import running_days_per_year
 from estimator.costing.tco_findings import said_of
 from estimator.defaults import ACCEPTABLE_TOKENS_PER_S, OVERLOAD_FACTOR
 from estimator.errors import NoFeasibleOption
+from estimator.physics.lora import lora_training_gb
 from estimator.physics.memory import closest_mha_model, resolve_architecture
 from estimator.physics.model_shape import (
     apply_catalog_model,
@@ -517,6 +518,8 @@ def recommend(
     assumptions += _ranking_notes(filled, excluded)
     if (fleet := _fleet_note(filled, primary)) is not None:
         assumptions.append(fleet)
+    if filled.mixed_training:
+        assumptions.append(said("note.lora_training", gb=lora_training_gb(filled.model_params_b or 7.0)))
     if filled.conservative:
         assumptions.append(said("note.conservative"))
     elif sizer.hard_latency:

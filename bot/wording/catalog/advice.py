@@ -394,6 +394,15 @@ _RECOMMEND: dict[str, tuple[str, str, str]] = {
         "，首 token 等待时间只列出、不作判断",
         "，首 token 等待時間只列出、不作判斷",
     ),
+    "note.lora_training": (
+        ("Fine-tuning on the same hardware sized as a LoRA on the 16-bit base: ~{gb:,.0f} GB across the devices "
+         "(base weights at 2 bytes a parameter, the adapters' optimizer state, activations with checkpointing); "
+         "the device count holds it. A full fine-tune needs several times more: say so to size it"),
+        "在同一套硬件上微调按 16 位基座上的 LoRA 估算：所有设备合计约 {gb:,.0f} GB（基座权重每参数 2 字节，加上适配器的优化器状态和"
+        "开启检查点后的激活值）；设备数量按此保证放得下。全量微调需要多几倍的显存：如是全量请说明",
+        "在同一套硬體上微調按 16 位元基座上的 LoRA 估算：所有裝置合計約 {gb:,.0f} GB（基座權重每參數 2 位元組，加上轉接器的最佳化器狀態和"
+        "開啟檢查點後的激活值）；裝置數量按此保證放得下。全量微調需要多幾倍的記憶體：如是全量請說明",
+    ),
     "note.conservative": (
         "Targets checked against the low end of each option's likely range (you asked for a safe answer)",
         "目标按每个方案可能范围的下限核对（你要求保守的答案）",
