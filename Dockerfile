@@ -8,7 +8,8 @@
 #
 # The bundled local model compiles llama.cpp: build with `--build-arg EXTRAS=slack,postgres,mcp,llm
 # --build-arg BUILD_DEPS="build-essential cmake"` (portable build, GGML_NATIVE off, as scripts/setup.sh).
-# PDF reports need WeasyPrint and Pango: add `pdf` to EXTRAS and RUNTIME_DEPS="libpango-1.0-0 libpangoft2-1.0-0".
+# PDF reports need WeasyPrint, Pango and, for Chinese memos, a CJK font: add `pdf` to EXTRAS and
+# RUNTIME_DEPS="libpango-1.0-0 libpangoft2-1.0-0 fonts-noto-cjk".
 FROM python:3.11-slim
 
 ARG EXTRAS=slack,postgres,mcp

@@ -79,7 +79,7 @@ def estimate(request: EstimateRequest | Mapping[str, object], *, catalog: Catalo
     from estimator.physics.throughput import estimate as run
 
     checked = request if isinstance(request, EstimateRequest) else build_request(dict(request))
-    return run(checked, catalog or _default_catalog())
+    return worded(run(checked, catalog or _default_catalog()), "en")  # its notes are findings: said in English
 
 
 def recommend(workload: WorkloadLike, *, lang: str = "en", catalog: Catalog | None = None) -> Recommendation:

@@ -108,7 +108,7 @@ class Estimate(_Model):
     calibration_key: str | None = None
     source_rows: list[int] = []
     source_urls: list[str] = []
-    notes: list[str] = []
+    notes: list[Text] = []  # findings (`estimator.said`): the CLI and the library word them
     # Likely ranges [low, high] of the figures above, from the validation residuals of the estimate's
     # (backend, kind) group (leave-one-device-out, 10th–90th percentile); None when nothing fits.
     decode_tokens_per_s_per_stream_range: list[float] | None = None

@@ -19,6 +19,7 @@ from pydantic import ValidationError
 from rich.console import Console
 from rich.table import Table
 
+from bot.wording.sentences import words
 from estimator.catalog import Catalog
 from estimator.errors import InvalidRequest, SiliconsultError
 from estimator.schemas import Estimate, EstimateRequest
@@ -152,7 +153,7 @@ def _print_table(request: EstimateRequest, result: Estimate) -> None:
     console.print(table)
     for url in result.source_urls:
         console.print(f"• measured: {url}", highlight=False)
-    for note in result.notes:
+    for note in words(result.notes):
         console.print(f"• {note}", highlight=False)
 
 
@@ -261,7 +262,7 @@ def estimate_command(
             typer.echo(f"error: {exc.user_message}", err=True)
         raise typer.Exit(2) from None  # bad input is a usage error, as click exits for a bad flag
     if as_json:
-        typer.echo(json.dumps(result_json(result) | {"notes": result.notes, "source_urls": result.source_urls},
+        typer.echo(json.dumps(result_json(result) | {"notes": words(result.notes), "source_urls": result.source_urls},
                               indent=2, ensure_ascii=False))
     else:
         _print_table(request, result)

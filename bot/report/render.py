@@ -7,6 +7,9 @@ cannot load, `render_pdf` raises `PdfUnavailable` with what to install.
 
 from __future__ import annotations
 
+import shutil
+import subprocess
+from functools import cache
 from pathlib import Path
 
 from jinja2 import Environment, FileSystemLoader, StrictUndefined
@@ -51,8 +54,35 @@ def render_html(report: ReportData) -> str:
     return _environment(autoescape=True).get_template("report.html.j2").render(r=report, html_lang=_html_lang(report.lang))
 
 
+@cache
+def has_font_for(lang: str) -> bool:
+    """Whether fontconfig (what WeasyPrint's Pango draws with) has a font covering `lang`'s script.
+
+    Without a CJK font a Chinese memo prints as empty boxes whose fallback widths push tables past the
+    page's margin, so such a PDF is refused with what to install rather than handed out broken. Latin
+    text is covered by any font. Without `fc-list` there is nothing to ask; WeasyPrint itself then says
+    what is missing.
+    """
+    if not lang.startswith("zh"):
+        return True
+    fc_list = shutil.which("fc-list")
+    if fc_list is None:
+        return True
+    try:
+        found = subprocess.run([fc_list, ":lang=zh", "family"], capture_output=True, text=True, timeout=10, check=False)
+    except (OSError, subprocess.SubprocessError):
+        return True
+    return bool(found.stdout.strip())
+
+
 def render_pdf(report: ReportData) -> bytes:
-    """The HTML report printed to PDF by WeasyPrint. Raises `PdfUnavailable` when it cannot load."""
+    """The HTML report printed to PDF by WeasyPrint. Raises `PdfUnavailable` when it cannot load, or when
+    the report's language needs a font this machine lacks."""
+    if not has_font_for(report.lang):
+        raise PdfUnavailable(
+            "A Chinese PDF needs a CJK font, and this machine has none: install one "
+            "(`apt-get install fonts-noto-cjk`), or use --format html and print it from a browser."
+        )
     try:
         from weasyprint import HTML  # type: ignore[import-untyped]
     except (ImportError, OSError) as exc:  # OSError: the Pango/Cairo system libraries are missing
@@ -65,4 +95,4 @@ def render_pdf(report: ReportData) -> bytes:
     return pdf
 
 
-__all__ = ["TEMPLATE_DIR", "PdfUnavailable", "chart_pngs", "render_html", "render_markdown", "render_pdf"]
+__all__ = ["TEMPLATE_DIR", "PdfUnavailable", "chart_pngs", "has_font_for", "render_html", "render_markdown", "render_pdf"]

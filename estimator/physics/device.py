@@ -32,6 +32,7 @@ from dataclasses import dataclass
 from typing import Literal
 
 from estimator.catalog import Hardware
+from estimator.said import Said, said
 from estimator.schemas import CustomHardware
 
 LinkKind = Literal["nvlink", "fabric", "pcie", "ethernet", "none"]
@@ -105,7 +106,7 @@ class DeviceSpec:
     link: LinkKind
     link_gbs: float
     link_latency_us: float
-    assumptions: tuple[str, ...] = ()
+    assumptions: tuple[Said, ...] = ()
     usable_memory_gb: float = 0.0  # filled in __post_init__: memory × the kind's usable fraction
     fp4_tflops: float | None = None  # dense FP4 tensor rate (Blackwell-class parts)
     # The rate FP4 matmuls are costed at (`FP4_OVER_FP8_ACHIEVED`); None: the listed `fp4_tflops`.
@@ -202,18 +203,18 @@ def _fp16_equivalent(
 
 def device_from_hardware(hw: Hardware) -> DeviceSpec:
     """The spec of a catalog device, filling empty cells by the module's documented rules."""
-    notes: list[str] = []
+    notes: list[Said] = []
     memory = hw.memory_gb
     if not memory or memory <= 0:
         memory = DEFAULT_MEMORY_GB[hw.kind]
-        notes.append(f"{hw.id}: memory size not listed; assumed {memory:g} GB")
+        notes.append(said("estimate.memory_assumed", device=hw.id, gb=memory))
     bandwidth = hw.memory_bandwidth_gbs
     if not bandwidth or bandwidth <= 0:
         bandwidth = DEFAULT_BANDWIDTH_GBS[hw.kind]
-        notes.append(f"{hw.id}: memory bandwidth not listed; assumed {bandwidth:g} GB/s")
+        notes.append(said("estimate.bandwidth_assumed", device=hw.id, gbs=bandwidth))
     fp16 = _fp16_equivalent(hw.kind, hw.fp16_tflops, hw.bf16_tflops, hw.int8_tops, hw.name)
     if fp16 is not None and not (hw.fp16_tflops or hw.bf16_tflops):
-        notes.append(f"{hw.id}: no FP16 rate listed; used INT8 TOPS / {_int8_per_fp16(hw.name):g}")
+        notes.append(said("estimate.fp16_from_int8", device=hw.id, ratio=_int8_per_fp16(hw.name)))
     link, link_gbs, latency = parse_interconnect(hw.interconnect or hw.form_factor)
     return DeviceSpec(
         id=hw.id, kind=hw.kind, memory_gb=memory, bandwidth_gbs=bandwidth, fp16_tflops=fp16,
@@ -263,7 +264,7 @@ def device_from_custom(custom: CustomHardware) -> DeviceSpec:
         id=f"custom-{custom.kind}", kind=custom.kind, memory_gb=custom.memory_gb,
         bandwidth_gbs=custom.memory_bandwidth_gbs, fp16_tflops=custom.fp16_tflops, fp8_tflops=None,
         int8_tops=None, link=link, link_gbs=link_gbs, link_latency_us=latency,
-        assumptions=("custom device: multi-device links assumed PCIe 4.0",),
+        assumptions=(said("estimate.custom_link"),),
     )
 
 

@@ -42,7 +42,12 @@ from estimator.physics.memory import (
     weights_gb,
 )
 from estimator.physics.servers import devices_per_server, needs_host_server
+from estimator.said import Said, said
 from estimator.schemas import EstimateRequest
+
+# The note an estimate without measured rows for its engine on its device kind carries; an estimate
+# answered by a measured row drops it (`throughput.estimate`).
+UNCALIBRATED = "estimate.uncalibrated"
 
 # Backends whose multi-device mode splits layers (pipeline) rather than tensors.
 LAYER_SPLIT_BACKENDS = frozenset({"llama.cpp", "llama.cpp-vulkan", "mlx", "ollama", "ik_llama.cpp", "exllama"})
@@ -125,7 +130,7 @@ class Resolved:
     decode_compute_efficiency: float
     step_overhead_ms: float
     decode_context: float
-    notes: tuple[str, ...]
+    notes: tuple[Said, ...]
     derived_peak_cap: float | None = None
     # Prompt matmuls' tensor rate relative to `peak_tflops` (FP16 accumulation on GeForce, see
     # `prefill_accumulate_speedup`); batched decode steps keep the listed peak.
@@ -454,12 +459,12 @@ def _moe_shape(arch: Architecture, request: EstimateRequest, index: CatalogIndex
     return dataclasses.replace(arch, total_params_b=request.params_b, active_params_b=active)
 
 
-def _model_notes(request: EstimateRequest, arch: Architecture) -> tuple[str, ...]:
+def _model_notes(request: EstimateRequest, arch: Architecture) -> tuple[Said, ...]:
     """Say when a named model is not in the catalog (it is sized by the closest architecture instead)."""
     if request.model and arch.source != request.model and not _same_name(request.model, arch.source):
-        shape = ("an architecture approximated from its size" if arch.source == "approximation"
-                 else f"{arch.source}'s shape (the closest architecture on record)")
-        return (f"model '{request.model}' is not in the catalog: sized with {shape}, an assumption",)
+        if arch.source == "approximation":
+            return (said("estimate.model_unknown.approximated", model=request.model),)
+        return (said("estimate.model_unknown.closest", model=request.model, closest=arch.source),)
     return ()
 
 
@@ -479,15 +484,14 @@ def _model_step_scale(request: EstimateRequest, arch: Architecture, index: Catal
 
 def _serving_scale_notes(
     arch: Architecture, calibration: CalibrationParams, scale: float, measured_model: str | None
-) -> tuple[str, ...]:
+) -> tuple[Said, ...]:
     """Say when a model's decode steps are scaled to measured serving runs: its own, or its kernel twin's."""
     if measured_model is None or scale == 1.0:
         return ()
     rows = calibration.model_step_rows.get(measured_model, 0)
-    whose = "its" if measured_model == arch.source else f"{measured_model}'s (same kernel shape)"
-    return (f"{arch.source}: decode steps {scale:.2f}x the bandwidth/compute model's, the median of {whose} "
-            f"{rows} measured serving runs (the general factors alone were that much off for it; engines change "
-            f"fast for new model families: re-measure with yours in the pilot)",)
+    if measured_model == arch.source:
+        return (said("estimate.step_scale.own", model=arch.source, scale=scale, rows=rows),)
+    return (said("estimate.step_scale.twin", model=arch.source, scale=scale, rows=rows, twin=measured_model),)
 
 
 def _same_name(name: str, model_id: str) -> bool:
@@ -496,17 +500,17 @@ def _same_name(name: str, model_id: str) -> bool:
     return name_key(name) == name_key(model_id)
 
 
-def _static_notes(device: DeviceSpec, f: Factors, backend: str, derived: bool, arch: Architecture) -> tuple[str, ...]:
+def _static_notes(device: DeviceSpec, f: Factors, backend: str, derived: bool, arch: Architecture) -> tuple[Said, ...]:
     notes = list(device.assumptions)
     if not f.calibrated:
-        notes.append(f"uncalibrated: no measured rows for {backend} on {device.kind}; factors {f.source}")
+        notes.append(said(UNCALIBRATED, backend=backend, kind=device.kind, source=f.source))
     if derived:
         # Since every measured GPU and Apple chip lists its rate, devices without one (Jetson,
         # DGX Spark, Lunar Lake, ...) use the kind's prior κ.
-        how = "fitted FLOP/byte" if f.kappa_source != "prior" else "a per-kind prior FLOP/byte, not fitted"
-        notes.append(f"no FP16 compute rate listed: compute derived from bandwidth ({how})")
+        fitted = f.kappa_source != "prior"
+        notes.append(said("estimate.compute_from_bandwidth.fitted" if fitted else "estimate.compute_from_bandwidth.prior"))
     if arch.source == "approximation":
-        notes.append("architecture approximated from the parameter count (no catalog model of that size)")
+        notes.append(said("estimate.architecture_approximated"))
     return tuple(notes)
 
 

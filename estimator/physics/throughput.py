@@ -24,8 +24,8 @@ from estimator.physics.catalog_index import CatalogIndex, catalog_index
 from estimator.physics.measured_match import find_measured
 from estimator.physics.parallel_plans import PlanResult, best_plan, pipeline_stages, speed_parallel
 from estimator.physics.ranges import likely_range, measured_range
-from estimator.physics.resolve import ASSUMPTION_WIDENING, Resolved, resolve
-from estimator.plurals import agree_plurals
+from estimator.physics.resolve import ASSUMPTION_WIDENING, UNCALIBRATED, Resolved, resolve
+from estimator.said import Said, said
 from estimator.schemas import Estimate, EstimateRequest, construct_trusted
 
 MEASURED_RELATIVE_ERROR = 0.10  # run-to-run and setup spread of one public figure
@@ -125,38 +125,32 @@ def _speeds(request: EstimateRequest, plan: PlanResult, decode_row: Benchmark | 
     return _Speeds(per_stream, total, prefill, ttft, ttft_p95, width)
 
 
-def _plan_notes(resolved: Resolved, plan: PlanResult, count: int) -> list[str]:
+def _plan_notes(resolved: Resolved, plan: PlanResult, count: int) -> list[Said]:
     notes = list(resolved.notes)
     if plan.group > 1 or plan.replicas > 1:
-        mode = "layer split" if resolved.layer_split else f"tensor parallel over {resolved.device.link}"
+        mode = (said("estimate.layout.layer_split") if resolved.layer_split
+                else said("estimate.layout.tensor_parallel", link=resolved.device.link))
         stages = pipeline_stages(resolved, plan.group)
         if stages > 1:
-            mode += f" inside each server, pipelined across {stages} servers over the network"
-        notes.append(agree_plurals(f"{plan.replicas} replica(s) × {plan.group} device(s), {mode}"))
+            mode = said("estimate.layout.pipelined", within=mode, stages=stages)
+        notes.append(said("estimate.layout", replicas=plan.replicas, group=plan.group, mode=mode))
     if count > plan.devices_used:
-        notes.append(agree_plurals(f"{count - plan.devices_used} device(s) left idle by this plan"))
+        notes.append(said("estimate.idle", idle=count - plan.devices_used))
     notes.extend(_host_sampling_note(resolved, plan))
     if not plan.fits:
-        notes.append(
-            f"does not fit: needs {plan.per_device_required_gb:.1f} GB per device (weights "
-            f"{resolved.weights_gb:.1f} GB + KV cache {plan.kv_cache_gb:.1f} GB over {plan.group} device(s) "
-            f"+ runtime), {plan.per_device_usable_gb:.1f} GB usable"
-        )
+        notes.append(said("estimate.does_not_fit", needs=plan.per_device_required_gb, weights=resolved.weights_gb,
+                          kv=plan.kv_cache_gb, group=plan.group, usable=plan.per_device_usable_gb))
     return notes
 
 
-def _host_sampling_note(resolved: Resolved, plan: PlanResult) -> list[str]:
+def _host_sampling_note(resolved: Resolved, plan: PlanResult) -> list[Said]:
     """The host sampling a llama-server step carries at this batch (`batching.host_sampling_ms`): a term of
     every multi-user figure, so the figure's provenance says it."""
     extra = plan.batch - 1
     if extra <= 0 or not resolved.host_sampling_ms_per_extra_stream:
         return []
-    return [
-        f"llama-server samples its {plan.batch} running slots one after another on the host: "
-        f"+{extra * resolved.host_sampling_ms_per_extra_stream:.1f} ms per decode step "
-        f"({resolved.host_sampling_ms_per_extra_stream:.2f} ms per slot beyond the first; "
-        "https://github.com/ggml-org/llama.cpp/issues/27050)"
-    ]
+    per_slot = resolved.host_sampling_ms_per_extra_stream
+    return [said("estimate.host_sampling", slots=plan.batch, step_ms=extra * per_slot, per_slot_ms=per_slot)]
 
 
 def _ranges(
@@ -205,13 +199,13 @@ def _assemble(
                                                            or request.count > 1) \
         else list(resolved.notes) + _host_sampling_note(resolved, plan)
     if decode_row is not None:
-        notes = [note for note in notes if not note.startswith("uncalibrated")]
+        notes = [note for note in notes if note.key != UNCALIBRATED]
     admitted: tuple[int, PlanResult] | None = None
     if not fits:
         admitted = admitted_plan(resolved, request.count, request.concurrency)
         if admitted is not None:
-            notes.append(f"the KV cache holds {admitted[0]} of {request.concurrency} streams: an engine admits "
-                          f"that many at once ({admitted[1].total:.0f} tok/s in total) and queues the rest")
+            notes.append(said("estimate.kv_admits", admitted=admitted[0], streams=request.concurrency,
+                              total=admitted[1].total))
     # Every field, computed here with the right types: no re-validation (`construct_trusted`).
     return construct_trusted(Estimate, {
         "decode_tokens_per_s_per_stream": per_stream,

@@ -6,8 +6,8 @@ so "does not fit at 500 users" is not "serves nobody". The contract stays: fits 
 
 from __future__ import annotations
 
-from estimator.physics.throughput import estimate
 from estimator.schemas import EstimateRequest
+from tests.support.worded import estimate
 
 
 def _request(**overrides):

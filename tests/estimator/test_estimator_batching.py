@@ -24,9 +24,9 @@ from estimator.physics.catalog_index import catalog_index
 from estimator.physics.device import device_from_hardware, peak_tflops
 from estimator.physics.parallel_plans import step_time_ms
 from estimator.physics.resolve import resolve
-from estimator.physics.throughput import estimate
 from estimator.schemas import EstimateRequest
 from tests.support.estimator_builders import device
+from tests.support.worded import estimate
 
 USERS = (1, 2, 4, 8, 16, 32, 64, 128)
 RTX_4090_BF16_ROOF = 165.2e12 / (2 * 7.24e9)

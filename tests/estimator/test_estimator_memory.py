@@ -20,9 +20,9 @@ from estimator.physics.memory import (
     resolve_architecture,
     weights_gb,
 )
-from estimator.physics.throughput import estimate
 from estimator.schemas import EstimateRequest
 from tests.support.estimator_builders import ARCH_8B, KV_BYTES_PER_TOKEN_8B, URL, catalog, device
+from tests.support.worded import estimate
 
 
 def _model(model_id: str, params_b: float, heads: int, kv_heads: int, layers: int = 40, **extra) -> ModelArch:

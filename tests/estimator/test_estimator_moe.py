@@ -15,10 +15,9 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from estimator.physics.memory import Architecture, resolve_architecture, touched_expert_share
-from estimator.physics.throughput import estimate
 from estimator.schemas import EstimateRequest
 from estimator.workload import Workload
-from tests.support.worded import recommend
+from tests.support.worded import estimate, recommend
 
 PROPERTY = settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 

@@ -8,9 +8,9 @@ import pytest
 from estimator.physics.catalog_index import catalog_index
 from estimator.physics.device import device_from_hardware
 from estimator.physics.resolve import prefill_accumulate_speedup, resolve
-from estimator.physics.throughput import estimate
 from estimator.schemas import EstimateRequest
 from tests.support.estimator_builders import catalog, device
+from tests.support.worded import estimate
 
 # Same specs, one named like a GeForce card (the catalog lists GeForce FP16 at the FP32-accumulate rate).
 GEFORCE = device("geforce-test", fp16=100.0)

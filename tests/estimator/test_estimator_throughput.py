@@ -15,9 +15,10 @@ from estimator.physics import latency, parallel_plans, roofline
 from estimator.physics.catalog_index import catalog_index
 from estimator.physics.device import parse_interconnect
 from estimator.physics.resolve import resolve
-from estimator.physics.throughput import estimate, max_concurrent_streams
+from estimator.physics.throughput import max_concurrent_streams
 from estimator.schemas import CustomHardware, Estimate, EstimateRequest
 from tests.support.estimator_builders import KV_BYTES_PER_TOKEN_8B, bench_row, catalog, device
+from tests.support.worded import estimate
 
 KV_GB = KV_BYTES_PER_TOKEN_8B / 1e9
 

@@ -15,9 +15,9 @@ import statistics
 import pytest
 
 from estimator.fitting.calibration_fit import MIN_MODEL_SERVING_ROWS, model_serving_rows, predict_row
-from estimator.physics.throughput import estimate
 from estimator.schemas import EstimateRequest
 from evals.moe_accuracy import leave_one_device_out, moe_rows
+from tests.support.worded import estimate
 
 
 def _request(**fields: object) -> EstimateRequest:

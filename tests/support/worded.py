@@ -16,7 +16,8 @@ from estimator.advice.recommend import recommend as _recommend
 from estimator.advice.risks import assess_risks as _assess_risks
 from estimator.advice.validation_plan import validation_plan as _validation_plan
 from estimator.catalog import Catalog
-from estimator.schemas import Option, Recommendation, Risk
+from estimator.physics.throughput import estimate as _estimate
+from estimator.schemas import Estimate, EstimateRequest, Option, Recommendation, Risk
 from estimator.workload import Workload
 
 
@@ -40,3 +41,8 @@ def fill_defaults(workload: Workload, *, lang: str = "en", **kwargs: Any) -> tup
 
 def validation_plan(*args: Any, lang: str = "en", **kwargs: Any) -> list[str]:
     return words(_validation_plan(*args, **kwargs), lang)
+
+
+def estimate(request: EstimateRequest, catalog: Catalog, *, lang: str = "en") -> Estimate:
+    """One estimate with its notes worded (what `siliconsult estimate` prints)."""
+    return worded(_estimate(request, catalog), lang)

@@ -11,6 +11,7 @@ import pytest
 
 from bot.api import recommend
 from bot.report import build_report, render_html
+from bot.report.render import has_font_for
 from bot.settings import Settings
 from bot.wiring import load_catalog
 from tests.support.pdf import weasyprint_or_none
@@ -42,6 +43,8 @@ def _pages(workload: dict[str, Any], lang: str, catalog: Any) -> list[Any]:
     weasyprint = weasyprint_or_none()
     if weasyprint is None:
         pytest.skip("WeasyPrint cannot load here")
+    if not has_font_for(lang):  # the renderer refuses then (tests/bot/report/test_report_render.py)
+        pytest.skip("no CJK font here (fonts-noto-cjk; scripts/ensure_chromium.sh installs it)")
     rec = recommend(workload, lang=lang, catalog=catalog)
     state = {"recommendation": rec.model_dump(mode="json"), "lang": lang, "slots": workload}
     report = build_report(state, catalog, "t", generated="2026-12-05")
