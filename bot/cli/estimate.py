@@ -20,6 +20,7 @@ from rich.console import Console
 from rich.table import Table
 
 from bot.wording.sentences import words
+from bot.wording.worded import error_text
 from estimator.catalog import Catalog
 from estimator.errors import InvalidRequest, SiliconsultError
 from estimator.schemas import Estimate, EstimateRequest
@@ -77,7 +78,7 @@ def result_json(result: Estimate) -> dict[str, object]:
 
 def error_json(exc: SiliconsultError) -> ErrorJSON:
     field = getattr(exc, "field", None)
-    return {"error": exc.user_message, "field": field}
+    return {"error": error_text(exc), "field": field}
 
 
 def run_batch(lines: Iterable[str], catalog: Catalog) -> Iterator[str]:
@@ -259,7 +260,7 @@ def estimate_command(
         if as_json:
             typer.echo(json.dumps(error_json(exc)))
         else:
-            typer.echo(f"error: {exc.user_message}", err=True)
+            typer.echo(f"error: {error_text(exc)}", err=True)
         raise typer.Exit(2) from None  # bad input is a usage error, as click exits for a bad flag
     if as_json:
         typer.echo(json.dumps(result_json(result) | {"notes": words(result.notes), "source_urls": result.source_urls},

@@ -17,8 +17,8 @@ import typer
 from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 
+from bot.errors import ConfigError
 from bot.settings import Settings
-from estimator.errors import ConfigError
 
 if TYPE_CHECKING:
     from bot.llm.base import LanguageModel

@@ -10,8 +10,10 @@ import sys
 
 import typer
 
+from bot.errors import ConfigError
 from bot.version import package_version
-from estimator.errors import ConfigError, InvalidRequest, SiliconsultError
+from bot.wording.worded import error_text
+from estimator.errors import InvalidRequest, SiliconsultError
 
 app = typer.Typer(
     name="siliconsult",
@@ -63,10 +65,10 @@ def main(argv: list[str] | None = None) -> None:
     try:
         app(args=argv, standalone_mode=True)
     except (ConfigError, InvalidRequest) as exc:  # usage errors: a bad flag, value or setting exits 2, as click's own
-        print(f"error: {exc.user_message}", file=sys.stderr)
+        print(f"error: {error_text(exc)}", file=sys.stderr)
         sys.exit(2)
     except SiliconsultError as exc:
-        print(f"error: {exc.user_message}", file=sys.stderr)
+        print(f"error: {error_text(exc)}", file=sys.stderr)
         sys.exit(1)
     except KeyboardInterrupt:
         sys.exit(130)

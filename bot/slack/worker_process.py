@@ -27,11 +27,13 @@ from functools import partial
 from multiprocessing.connection import Connection
 from typing import Any
 
+from bot.errors import ConfigError
 from bot.reply import Reply
 from bot.settings import Settings
 from bot.slack.stopping import ThreadStop
 from bot.slack.turns import Turn
-from estimator.errors import ConfigError, SiliconsultError
+from bot.wording.worded import error_text
+from estimator.errors import SiliconsultError
 
 log = logging.getLogger(__name__)
 
@@ -90,7 +92,7 @@ def _worker_main(config: WorkerConfig, turns: Any, done: Any, status: Connection
         # Threads to wait on Slack with, one conversation each; `turn_workers` bounds the computing.
         executor = KeyedSerialExecutor(max(TURN_THREADS, config.turn_workers))
     except SiliconsultError as error:
-        status.send(("config" if isinstance(error, ConfigError) else "error", error.user_message))
+        status.send(("config" if isinstance(error, ConfigError) else "error", error_text(error)))
         return
     except Exception as error:  # reported to the parent as one line; the details go to the log
         log.exception("the Slack model worker could not start")
@@ -217,7 +219,7 @@ class WorkerProcessSink:
             try:
                 self._spawn()
             except SiliconsultError as error:
-                log.error("the model worker could not be restarted: %s", error.user_message)
+                log.error("the model worker could not be restarted: %s", error_text(error))
                 return
             with self._lock:
                 self._restarting = False

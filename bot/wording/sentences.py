@@ -17,6 +17,7 @@ from bot.wording.catalog.advice import ADVICE_MESSAGES
 from bot.wording.catalog.answers import ANSWER_MESSAGES
 from bot.wording.catalog.cloud import CLOUD_MESSAGES
 from bot.wording.catalog.common import COMMON_MESSAGES
+from bot.wording.catalog.errors import ERROR_MESSAGES
 from bot.wording.catalog.estimates import ESTIMATE_MESSAGES
 from bot.wording.catalog.models import MODEL_MESSAGES
 from bot.wording.catalog.reasons import REASON_MESSAGES, VIOLATION_MESSAGES
@@ -38,6 +39,7 @@ QUOTED_IN_ENGLISH_ONLY = frozenset({"risk.software_maturity.note"})
 MESSAGES: dict[str, tuple[str, str, str]] = {
     **COMMON_MESSAGES, **RISK_MESSAGES, **ADVICE_MESSAGES, **TCO_MESSAGES, **REASON_MESSAGES, **CLOUD_MESSAGES,
     **ANSWER_MESSAGES, **MODEL_MESSAGES, **VIOLATION_MESSAGES, **ESTIMATE_MESSAGES,
+    **ERROR_MESSAGES,
 }
 
 

@@ -55,18 +55,13 @@ def _check(workload: Workload) -> None:
     for field in ("concurrent_users", "total_users"):
         value = getattr(workload, field)
         if value is not None and value < 1:
-            raise InvalidRequest(
-                f"{field.replace('_', ' ')} is {value}: a recommendation needs at least one user. "
-                "How many people will use the model at peak?", field=field)
+            raise InvalidRequest(said("error.no_users", value=value), field=field)
     if workload.budget_usd is not None and workload.budget_usd < 0:
-        raise InvalidRequest(
-            f"The budget is negative (${workload.budget_usd:,.0f}). Give a capex budget of $0 or more "
-            "($0 means only hardware you already own).", field="budget_usd")
+        raise InvalidRequest(said("error.negative_budget", usd=workload.budget_usd), field="budget_usd")
     if workload.model_params_b is not None and workload.model_params_b <= 0:
-        raise InvalidRequest("The model size must be a positive number of billions of parameters.",
-                             field="model_params_b")
+        raise InvalidRequest(said("error.params_not_positive"), field="model_params_b")
     if workload.power_budget_w is not None and workload.power_budget_w <= 0:
-        raise InvalidRequest("The power budget must be a positive number of watts.", field="power_budget_w")
+        raise InvalidRequest(said("error.power_not_positive"), field="power_budget_w")
 
 
 def scale_for(users: int) -> str:

@@ -10,6 +10,8 @@ a follow-up can say why the device was not recommended, with its numbers.
 
 from __future__ import annotations
 
+import difflib
+
 from estimator.advice.answers import annotate
 from estimator.advice.assume import fill_defaults
 from estimator.advice.batch_jobs import BatchSizer, is_batch_job
@@ -46,18 +48,18 @@ def evaluate_option(
     filled, _ = fill_defaults(apply_catalog_model(prepare_batch(workload), catalog)[0])
     hardware = catalog.hardware_by_id(hardware_id)
     if hardware is None:
-        raise UnknownHardware(hardware_id)
+        ids = [h.id for h in catalog.hardware]
+        raise UnknownHardware(hardware_id, difflib.get_close_matches(hardware_id, ids, n=3, cutoff=0.5))
     if count is not None and not 1 <= count <= 1024:
-        raise InvalidRequest("The count must be between 1 and 1024.", field="count")
+        raise InvalidRequest(said("error.count_range", low=1, high=1024), field="count")
     owner = ownership(filled, hardware, catalog)
     existing = owner is not None
     priced = device_price(hardware.id, hardware.price_usd, hardware.price_basis)
     if priced is None and not existing:
-        raise InvalidRequest(f"No price on record for {hardware.name}, so it cannot be costed; say if you already "
-                             "own it.", field="hardware")
+        raise InvalidRequest(said("error.no_price.owned", hardware=hardware.name), field="hardware")
     stacks = [s for sid in hardware.software_stacks if (s := catalog.stack(sid)) is not None]
     if not stacks:
-        raise InvalidRequest(f"No serving stack on record for {hardware.name}.", field="hardware")
+        raise InvalidRequest(said("error.no_stack", hardware=hardware.name), field="hardware")
     if estimate_fn is None or capacity_fn is None:
         default_estimate, default_capacity = default_throughput()
         estimate_fn, capacity_fn = estimate_fn or default_estimate, capacity_fn or default_capacity

@@ -19,6 +19,7 @@ from estimator.costing.tco_findings import TcoFinding
 from estimator.defaults import DEFAULT_TCO_ASSUMPTIONS, TcoAssumptions, device_price
 from estimator.errors import InvalidRequest
 from estimator.physics.servers import devices_per_server, needs_host_server, server_count
+from estimator.said import said
 from estimator.schemas import TcoResult
 from estimator.workload import Workload
 
@@ -68,11 +69,7 @@ def _capex(
         return 0.0, [TcoFinding("owned", {"hardware": hardware.name})], False, None
     priced = device_price(hardware.id, hardware.price_usd, hardware.price_basis)
     if priced is None:
-        raise InvalidRequest(
-            f"No price on record for {hardware.name} ({hardware.id}), so it cannot be costed. "
-            "Treat it as already owned, or pick a device with a known price (`siliconsult kb hardware`).",
-            field="hardware",
-        )
+        raise InvalidRequest(said("error.no_price", hardware=hardware.name, id=hardware.id), field="hardware")
     unit_price, basis = priced
     bought = count - owned_units
     servers = server_count(hardware, count, assumptions) - server_count(hardware, owned_units, assumptions)
@@ -130,9 +127,9 @@ def tco(
     Raises `InvalidRequest` when the device has no price and is not already owned.
     """
     if count < 1:
-        raise InvalidRequest("Count must be at least 1.", field="count")
+        raise InvalidRequest(said("error.count_below_one"), field="count")
     if migration_usd < 0:
-        raise InvalidRequest("Migration cost cannot be negative.", field="migration_usd")
+        raise InvalidRequest(said("error.negative_migration"), field="migration_usd")
     owned_units = min(max(owned_units, 0), count)
     workstation = not existing and into_existing_workstation(hardware, count, workload)
     capex, found, is_estimate, basis = _capex(hardware, count, existing, assumptions, owned_units, workstation)

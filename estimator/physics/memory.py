@@ -25,6 +25,7 @@ from functools import lru_cache
 from estimator.catalog import Catalog, ModelArch
 from estimator.errors import InvalidRequest
 from estimator.physics.roofline import prefill_flops
+from estimator.said import joined, said
 from estimator.workload import DEFAULT_QUANTIZATION
 
 # Bits per weight, block scales included (llama.cpp's reported file sizes / parameter counts).
@@ -195,7 +196,7 @@ def bits_per_weight(quant: str, catalog: Catalog | None = None) -> float:
     if key in DEFAULT_BITS_PER_WEIGHT:
         return DEFAULT_BITS_PER_WEIGHT[key]
     known = sorted({*DEFAULT_BITS_PER_WEIGHT, *(q.name.upper() for q in (catalog.quant_formats if catalog else ()))})
-    raise InvalidRequest(f"Unknown quantization '{quant}'. Use one of: {', '.join(known)}.", field="quant")
+    raise InvalidRequest(said("error.unknown_quant", quant=quant, known=joined(known, "list_sep")), field="quant")
 
 
 def kv_bytes_per_element(quant: str, backend: str | None = None) -> float:
@@ -411,7 +412,7 @@ def memory_required_gb(
     14.75
     """
     if params_b <= 0:
-        raise InvalidRequest("params_b must be positive.", field="params_b")
+        raise InvalidRequest(said("error.params_not_positive"), field="params_b")
     arch = resolve_architecture(params_b, catalog.models if catalog else ())
     kv_token_gb = arch.kv_bytes_per_token(kv_bytes_per_element(quant)) / 1e9
     weights = weights_gb(params_b, bits_per_weight(quant, catalog))

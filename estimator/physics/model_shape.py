@@ -156,8 +156,7 @@ def complete_request(data: dict[str, object], catalog: Catalog) -> dict[str, obj
     model = next((m for m in catalog.models if m.id == name), None) or model_by_name(name, catalog.models)
     if model is None:
         if data.get("params_b") is None:
-            raise InvalidRequest(f"Unknown model '{name}': not in the catalog (`siliconsult kb models`); give "
-                                 "its size with --params-b to size it by the closest architecture.", field="model")
+            raise InvalidRequest(said("error.unknown_model", model=name), field="model")
         return data
     filled = dict(data)
     filled["model"] = model.id

@@ -217,14 +217,12 @@ def resolve(request: EstimateRequest, index: CatalogIndex) -> Resolved:
 
 def _device(request: EstimateRequest, index: CatalogIndex) -> DeviceSpec:
     if request.hardware and request.custom:
-        raise InvalidRequest("Give either a hardware id or custom specs, not both.", field="hardware")
+        raise InvalidRequest(said("error.hardware_and_custom"), field="hardware")
     if request.hardware:
         return index.device(request.hardware)
     if request.custom is not None:
         return device_from_custom(request.custom)
-    raise InvalidRequest(
-        "Missing hardware: give --hardware ID or --kind/--memory-gb/--bandwidth-gbs.", field="hardware"
-    )
+    raise InvalidRequest(said("error.no_hardware"), field="hardware")
 
 
 def _resolve(request: EstimateRequest, index: CatalogIndex) -> Resolved:

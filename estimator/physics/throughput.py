@@ -302,7 +302,7 @@ def max_concurrent_streams(
     calibrated model: measured rows cover too few concurrencies to search over.
     """
     if min_tokens_per_s < 0:
-        raise InvalidRequest("min_tokens_per_s must not be negative.", field="tokens_per_s_target")
+        raise InvalidRequest(said("error.negative_speed_target"), field="tokens_per_s_target")
     request = request_without_concurrency
     if request.backend is None:
         request = request.model_copy(update={"concurrency": 2})

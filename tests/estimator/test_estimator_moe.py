@@ -17,7 +17,7 @@ from hypothesis import strategies as st
 from estimator.physics.memory import Architecture, resolve_architecture, touched_expert_share
 from estimator.schemas import EstimateRequest
 from estimator.workload import Workload
-from tests.support.worded import estimate, recommend
+from tests.support.worded import estimate, raises_saying, recommend
 
 PROPERTY = settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 
@@ -275,7 +275,7 @@ def test_an_unknown_model_needs_a_size_and_is_said_to_be_unknown(catalog):
     from estimator.errors import InvalidRequest
     from estimator.physics.model_shape import complete_request
 
-    with pytest.raises(InvalidRequest, match="Unknown model 'our-model-x'"):
+    with raises_saying(InvalidRequest, "Unknown model 'our-model-x'"):
         complete_request({"hardware": "nvidia-h100-sxm", "model": "our-model-x"}, catalog)
     result = estimate(_request(params_b=8.0, model="our-model-x"), catalog)
     assert any(note.startswith("model 'our-model-x' is not in the catalog") for note in result.notes)

@@ -10,6 +10,7 @@ import pytest
 from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
+from bot.wording.worded import error_text
 from estimator.errors import InvalidRequest, UnknownHardware
 from estimator.physics import latency, parallel_plans, roofline
 from estimator.physics.catalog_index import catalog_index
@@ -145,7 +146,7 @@ def test_every_catalog_device_gets_a_finite_estimate(catalog):
 def test_bad_requests_name_the_field(catalog):
     with pytest.raises(UnknownHardware) as unknown:
         estimate(EstimateRequest(hardware="nvidia-rtx-4091", params_b=7), catalog)
-    assert unknown.value.field == "hardware" and "nvidia-rtx-4090" in unknown.value.user_message
+    assert unknown.value.field == "hardware" and "nvidia-rtx-4090" in error_text(unknown.value)
     with pytest.raises(InvalidRequest) as missing:
         estimate(EstimateRequest(params_b=7), catalog)
     assert missing.value.field == "hardware"

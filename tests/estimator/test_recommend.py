@@ -17,7 +17,7 @@ from estimator.catalog import Catalog, Hardware, ServingStack
 from estimator.errors import InvalidRequest, NoFeasibleOption
 from estimator.schemas import Estimate, EstimateRequest
 from estimator.workload import Workload
-from tests.support.worded import fill_defaults, recommend
+from tests.support.worded import fill_defaults, raises_saying, recommend
 
 VLLM = ServingStack(id="vllm-cuda", name="vLLM (CUDA)", maturity="high", dynamic_shapes="native",
                     continuous_batching="yes", multi_model="process_per_model", quant_formats=("GGUF", "INT8"),
@@ -236,9 +236,9 @@ def test_validation_plan_is_two_weeks_with_tails_and_overload():
 
 
 def test_zero_users_and_negative_budget_are_explained():
-    with pytest.raises(InvalidRequest, match="at least one user"):
+    with raises_saying(InvalidRequest, "at least one user"):
         fill_defaults(Workload.model_construct(concurrent_users=0))
-    with pytest.raises(InvalidRequest, match="budget is negative"):
+    with raises_saying(InvalidRequest, "budget is negative"):
         run(Workload.model_construct(concurrent_users=5, budget_usd=-100.0))
 
 

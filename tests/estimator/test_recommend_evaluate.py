@@ -7,7 +7,7 @@ import pytest
 from estimator.errors import InvalidRequest, UnknownHardware
 from estimator.workload import Workload
 from tests.estimator.test_recommend import CATALOG, fake_capacity, fake_estimate
-from tests.support.worded import evaluate_option
+from tests.support.worded import evaluate_option, raises_saying
 
 DEPARTMENT = Workload(concurrent_users=120, model_params_b=7)
 
@@ -40,9 +40,9 @@ def test_an_ineligible_device_says_why_with_its_numbers():
 def test_bad_requests_are_explained():
     with pytest.raises(UnknownHardware):
         run(DEPARTMENT, "nope")
-    with pytest.raises(InvalidRequest, match="No price on record"):
+    with raises_saying(InvalidRequest, "No price on record"):
         run(DEPARTMENT, "unpriced")
-    with pytest.raises(InvalidRequest, match="count"):
+    with raises_saying(InvalidRequest, "count"):
         run(DEPARTMENT, "consumer", 0)
 
 

@@ -18,7 +18,7 @@ from estimator.costing.tco import tco
 from estimator.errors import InvalidRequest, NoFeasibleOption
 from estimator.schemas import EstimateRequest, Option, Recommendation
 from estimator.workload import Workload
-from tests.support.worded import assess_risks, recommend
+from tests.support.worded import assess_risks, raises_saying, recommend
 
 
 def options(rec: Recommendation) -> list[Option]:
@@ -221,12 +221,12 @@ def test_rtx_4090_cost_per_token_is_in_seed_1s_range(catalog):
 
 
 def test_zero_users_is_explained(catalog):
-    with pytest.raises(InvalidRequest, match="at least one user"):
+    with raises_saying(InvalidRequest, "at least one user"):
         recommend(Workload.model_construct(concurrent_users=0), catalog)
 
 
 def test_negative_budget_is_explained(catalog):
-    with pytest.raises(InvalidRequest, match="budget is negative"):
+    with raises_saying(InvalidRequest, "budget is negative"):
         recommend(Workload.model_construct(concurrent_users=5, budget_usd=-1.0), catalog)
 
 

@@ -11,6 +11,7 @@ from estimator.defaults import TcoAssumptions
 from estimator.errors import InvalidRequest
 from estimator.physics.servers import server_count
 from estimator.workload import Workload
+from tests.support.worded import raises_saying
 
 RTX_4090 = Hardware(
     id="nvidia-rtx-4090", vendor="NVIDIA", name="GeForce RTX 4090", kind="gpu", memory_gb=24,
@@ -137,7 +138,7 @@ def test_unknown_throughput_gives_no_per_token_cost():
 
 
 def test_unpriced_device_says_it_cannot_be_costed():
-    with pytest.raises(InvalidRequest, match="No price on record"):
+    with raises_saying(InvalidRequest, "No price on record"):
         tco(UNPRICED, 1, Workload(), served_tokens_per_s=100)
     # …unless it is already owned.
     assert tco(UNPRICED, 1, Workload(), served_tokens_per_s=100, existing=True).capex_usd == 0
@@ -175,5 +176,5 @@ def test_annual_tokens_follow_seed_1_basis():
 
 @pytest.mark.parametrize("count", [0, -1])
 def test_bad_count_is_rejected(count):
-    with pytest.raises(InvalidRequest, match="Count"):
+    with raises_saying(InvalidRequest, "Count"):
         tco(RTX_4090, count, Workload(), served_tokens_per_s=1)

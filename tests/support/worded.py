@@ -7,15 +7,22 @@ wording layer. Numbers, ids and verdicts are the core's, untouched.
 
 from __future__ import annotations
 
+import re
+from collections.abc import Iterator
+from contextlib import contextmanager
 from typing import Any
 
+import pytest
+
 from bot.wording import worded, words
+from bot.wording.worded import error_text
 from estimator.advice.assume import fill_defaults as _fill_defaults
 from estimator.advice.evaluate import evaluate_option as _evaluate_option
 from estimator.advice.recommend import recommend as _recommend
 from estimator.advice.risks import assess_risks as _assess_risks
 from estimator.advice.validation_plan import validation_plan as _validation_plan
 from estimator.catalog import Catalog
+from estimator.errors import SiliconsultError
 from estimator.physics.throughput import estimate as _estimate
 from estimator.schemas import Estimate, EstimateRequest, Option, Recommendation, Risk
 from estimator.workload import Workload
@@ -46,3 +53,13 @@ def validation_plan(*args: Any, lang: str = "en", **kwargs: Any) -> list[str]:
 def estimate(request: EstimateRequest, catalog: Catalog, *, lang: str = "en") -> Estimate:
     """One estimate with its notes worded (what `siliconsult estimate` prints)."""
     return worded(_estimate(request, catalog), lang)
+
+
+@contextmanager
+def raises_saying(kind: type[SiliconsultError], pattern: str, lang: str = "en") -> Iterator[Any]:
+    """`pytest.raises(kind)` whose error, as the reader sees it (`error_text` in `lang`), matches `pattern`:
+    the core raises findings, so `match=` on the exception's own text would see a key."""
+    with pytest.raises(kind) as caught:
+        yield caught
+    text = error_text(caught.value, lang)
+    assert re.search(pattern, text), f"{pattern!r} not in {text!r}"

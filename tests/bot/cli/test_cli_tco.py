@@ -9,6 +9,7 @@ import pytest
 from bot.cli.main import main
 from bot.cli.tco import compute, contract_json, parse_workload_flags
 from estimator.errors import InvalidRequest, UnknownHardware
+from tests.support.worded import raises_saying
 
 CONTRACT = {"capex_usd", "annual_power_usd", "annual_opex_usd", "three_year_total_usd",
             "cost_per_million_tokens_usd", "assumptions"}
@@ -27,11 +28,11 @@ def test_flags_are_the_workload_fields_in_kebab_case():
 
 
 def test_bad_flags_name_themselves():
-    with pytest.raises(InvalidRequest, match="Did you mean --hours-per-day"):
+    with raises_saying(InvalidRequest, "Did you mean --hours-per-day"):
         parse_workload_flags(["--hours-per-dya", "3"])
-    with pytest.raises(InvalidRequest, match="--hours-per-day"):
+    with raises_saying(InvalidRequest, "--hours-per-day"):
         parse_workload_flags(["--hours-per-day", "30"])
-    with pytest.raises(InvalidRequest, match="needs a value"):
+    with raises_saying(InvalidRequest, "needs a value"):
         parse_workload_flags(["--concurrent-users"])
 
 
@@ -43,7 +44,7 @@ def test_compute_on_the_shipped_catalog(catalog):
     assert result.capex_usd == pytest.approx(1599 + 4400)
     assert result.cost_per_million_tokens_usd is not None and result.cost_per_million_tokens_usd > 0
     assert any(line.startswith("served tokens: 32 concurrent users") for line in result.assumptions)
-    with pytest.raises(UnknownHardware, match="nvidia-rtx-4090"):
+    with raises_saying(UnknownHardware, "nvidia-rtx-4090"):
         compute(catalog, "nvidia-rtx-409", 1, Workload(), existing=False, migration_usd=0)
 
 

@@ -223,9 +223,10 @@ def test_a_key_names_one_sentence():
 
 
 def test_no_key_is_defined_in_two_catalogs():
-    from bot.wording.catalog import advice, answers, cloud, common, estimates, models, reasons, risks, tco
+    from bot.wording.catalog import advice, answers, cloud, common, errors, estimates, models, reasons, risks, tco
 
     tables = [common.COMMON_MESSAGES, risks.RISK_MESSAGES, advice.ADVICE_MESSAGES, tco.TCO_MESSAGES,
               reasons.REASON_MESSAGES, reasons.VIOLATION_MESSAGES, cloud.CLOUD_MESSAGES, answers.ANSWER_MESSAGES,
-              models.MODEL_MESSAGES, estimates.ESTIMATE_MESSAGES]
+              models.MODEL_MESSAGES, estimates.ESTIMATE_MESSAGES,
+              errors.ERROR_MESSAGES]
     assert sum(len(table) for table in tables) == len(MESSAGES)  # a key in two tables would be counted twice
