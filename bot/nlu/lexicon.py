@@ -405,6 +405,7 @@ __all__ = [
     "MIGRATION_TARGET",
     "OWNED_FALLS_SHORT",
     "MODEL_CHOICE",
+    "MODEL_EITHER",
     "MODEL_CHOICE_JOINED",
     "MODEL_EACH",
     "CONTEXT_HEAVY_WORK",
@@ -480,6 +481,12 @@ MIGRATION_TARGET = _rx(r"\bfrom\b[^.;!?]{1,60}?\b(?:to|into)\b",
 # Two models weighed in one question ("32B or 70B?", "Qwen3-32B vs Llama 3.3 70B", "用14B还是32B", "gemma 27b 或
 # qwen 32b"): the words that join them. "And" joins two options only beside a word that asks for each
 # ("between a 14b and a 32b", "X 和 Y 各需要什么", "分別要什麼"), else it lists models served together.
+# The lead says either model will do ("qwen3 32b or gemma 3 27b, whichever", "Qwen3-32B 或者 GLM-4.5-Air 都行"):
+# indifferent between the options, so the reply is for the one cheaper to serve (`model_choice`).
+MODEL_EITHER = _rx(r"\bwhichever\s*(?:is (?:fine|ok|okay)\s*)?(?:[,.;!)]|$)",  # not "whichever runs on 2 cards"
+                   r"\beither (?:one |is |works|would|will)", r"\bany of (?:them|those|these)\b",
+                   r"\b(?:doesn'?t|does not|don'?t) (?:really )?matter\b", r"\bno (?:strong )?preference\b",
+                   "都行", "都可以", "都可", "均可", "哪个都", "随便哪个", "无所谓")
 MODEL_CHOICE = _rx(r"\bor\b", r"\bvs\.?(?![a-z])", r"\bversus\b", r"\bcompared (?:to|with)\b", r"\bagainst\b",
                    "还是", "或者", "或是", "或", "对比", "比起", "相比", "/")
 MODEL_CHOICE_JOINED = _rx(r"\band\b", "和", "跟", "与", "及")
