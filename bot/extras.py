@@ -11,7 +11,7 @@ from __future__ import annotations
 import importlib
 from types import ModuleType
 
-from estimator.errors import ConfigError
+from bot.errors import ConfigError
 
 # extra -> what it adds, as the message says it
 EXTRAS: dict[str, str] = {

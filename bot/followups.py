@@ -125,6 +125,16 @@ class FollowupNodes:
         hw = self.deps.catalog.hardware_by_id(option.hardware_id)
         return 1 if hw is None else purchase_unit(hw)
 
+    def _in_whole_units(self, entry: ComparedOption, workload: Workload, option: Option, board: int,
+                        lang: str) -> ComparedOption:
+        """The entry with the smallest purchase that holds the named count (whole kits or baseboards, `board`
+        devices each), its capex and peak draw: what buying "two" of a kit-sold device actually means."""
+        count = entry.target.count or 1
+        whole = -(-count // board) * board
+        unit = option if option.count == whole else self._at_count(workload, option, whole, lang)
+        return entry.model_copy(update={"unit": board, "unit_count": whole, "unit_capex_usd": unit.capex_usd,
+                                        "unit_power_w": unit.power_w})
+
     def compare(self, state: ConversationState) -> ConversationState:
         turn = turn_of(state)
         rec = _current(state)
@@ -159,12 +169,17 @@ class FollowupNodes:
             if target.count and target.count != sized:
                 at_count = self._at_count(workload, option, target.count, lang)
                 board = self._board(option)
-                partial = board > 1 and not at_count.existing and target.count % board != 0 and option.meets_slo
+                # "Two Gaudi 3" when they are sold as 8-accelerator kits: the named count is no purchase.
+                no_purchase = board > 1 and not at_count.existing and target.count % board != 0
+                partial = no_purchase and option.meets_slo
                 # The sized count is said only when it meets the targets: an owned card that falls short is
                 # no count "the estimator sizes it at".
-                entries.append(ComparedOption(target=target, option=at_count, sized=sized if option.meets_slo else None,
-                                              board=board if partial else None,
-                                              sized_capex_usd=option.capex_usd if partial else None))
+                entry = ComparedOption(target=target, option=at_count, sized=sized if option.meets_slo else None,
+                                       board=board if partial else None,
+                                       sized_capex_usd=option.capex_usd if partial else None)
+                if no_purchase and not partial:  # nothing sized to point at: cost the whole units that hold the count
+                    entry = self._in_whole_units(entry, workload, option, board, lang)
+                entries.append(entry)
             else:
                 entries.append(ComparedOption(target=target, option=option))
         return Comparison(why_not=why_not, rent=rent, targets=targets, entries=entries, users=users)

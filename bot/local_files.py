@@ -5,7 +5,7 @@ from __future__ import annotations
 import sqlite3
 from pathlib import Path
 
-from estimator.errors import ConfigError
+from bot.errors import ConfigError
 
 
 def damaged_file(path: Path, what: str, error: sqlite3.DatabaseError) -> ConfigError:

@@ -22,10 +22,11 @@ from typing import TYPE_CHECKING, Any, ParamSpec, TypeVar
 from pydantic import BaseModel
 
 from bot import api
+from bot.errors import ConfigError
 from bot.wording.sentences import Language
 from bot.wording.worded import error_text
 from estimator.catalog import Catalog, Hardware, HardwareKind, ModelArch
-from estimator.errors import ConfigError, InvalidRequest, SiliconsultError, UnknownHardware
+from estimator.errors import InvalidRequest, SiliconsultError, UnknownHardware
 from estimator.schemas import Estimate, EstimateRequest, Option, Recommendation, Risk, TcoResult
 from estimator.workload import Workload
 

@@ -70,6 +70,12 @@ class ComparedOption(_Outcome):
     # capex of the sized purchase, so the answer says what buying it means instead of pricing two.
     board: int | None = None
     sized_capex_usd: float | None = None
+    # The named count is no whole unit and nothing sized meets everything to point at ("two Gaudi 3" under a 1 kW
+    # limit, sold as 8-accelerator kits): the smallest purchase holding the named count, its capex and peak draw.
+    unit: int | None = None
+    unit_count: int | None = None
+    unit_capex_usd: float | None = None
+    unit_power_w: float | None = None
     cloud: CloudComparison | None = None  # "rent H100s instead?": buying, renting or an API for this device
 
 

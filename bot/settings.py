@@ -12,7 +12,7 @@ from typing import Any
 from pydantic import AliasChoices, Field, SecretStr, ValidationError
 from pydantic_settings import BaseSettings, SettingsConfigDict
 
-from estimator.errors import ConfigError
+from bot.errors import ConfigError
 
 # A turn that calls the model answers within 1.5 s (p95, 2 cores). The reading gets this much of it; the
 # rest is for the parse before it and the tools after (a deterministic turn's p95 is ~50 ms), so a reading

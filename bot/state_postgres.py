@@ -17,7 +17,7 @@ import time
 from collections.abc import Callable
 from typing import Any
 
-from estimator.errors import ConfigError
+from bot.errors import ConfigError
 
 # Any fixed key, distinct from the Slack inbox table's.
 _SETUP_LOCK_KEY = 0x5111C1

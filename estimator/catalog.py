@@ -357,10 +357,10 @@ class CalibrationParams(_Frozen):
     # the row count. Missing: 1 (the experts' FLOPs at the dense rate).
     expert_prefill_efficiency: dict[str, float] = {}
     expert_prefill_rows: int = 0
-    # Per engine that serves MoE models attention-data-parallel + expert-parallel over a tensor-parallel
-    # group (TensorRT-LLM): the fixed ms per layer such a decode step pays beyond a tensor-parallel one
-    # (`moe_fit.fit_attention_dp_step`), fitted jointly with the expert efficiency. Missing: 0.
-    attention_dp_layer_ms: dict[str, float] = {}
+    # The ms per layer a mixture of experts' decode step spread over several devices pays once its batch
+    # reaches every expert, in a continuous-batching engine, whatever the layout (`parallel_plans._step_terms`;
+    # `moe_fit.fit_expert_efficiency`, fitted jointly with the expert efficiency), keyed "*" like it. Missing: 0.
+    moe_layer_ms: dict[str, float] = {}
 
 
 class Catalog(_Frozen):

@@ -1,13 +1,13 @@
 """The project's error hierarchy: every error a user can see, with a message that says what to do.
 
-Only the edges (CLI, Slack adapter) catch these and show `user_message`; nothing shows a traceback.
-This module lives in the pure core so that `knowledge/` and `bot/` can share it without importing
-each other.
+Only the edges (CLI, Slack adapter, MCP server) catch these and show `error_text(exc)`; nothing shows a traceback.
+The base class lives in the pure core so that `knowledge/` and `bot/` share one hierarchy without importing
+each other; the errors raised outside the core live beside their code (`knowledge.errors.DataError`,
+`bot.errors.ConfigError` / `LLMError`), so every sentence here is a finding the wording layer says.
 """
 
 from __future__ import annotations
 
-from estimator.plurals import agree_plurals
 from estimator.said import Said, joined, said
 
 
@@ -49,25 +49,6 @@ class UnknownHardware(InvalidRequest):
         self.hardware_id = hardware_id
 
 
-class DataError(SiliconsultError):
-    """Knowledge data failed validation. `errors` holds one line per problem (file:line: column: reason)."""
-
-    # A start-up refusal is one line (the first problem and where to see the rest); `kb validate`
-    # lists up to `SHOWN` of `errors`, so a file with a million bad rows cannot flood a terminal.
-    SHOWN = 20
-
-    def __init__(self, errors: list[str]) -> None:
-        first = errors[0] if errors else "(none)"
-        super().__init__(agree_plurals(f"{len(errors)} problem(s) in the knowledge data: ") + f"{first}; "
-                         "`siliconsult kb validate` lists them")
-        self.errors = list(errors)
-
-    def shown(self) -> list[str]:
-        """The first `SHOWN` problems, and a last line counting the rest."""
-        rest = len(self.errors) - self.SHOWN
-        return self.errors[: self.SHOWN] + ([f"… and {rest} more"] if rest > 0 else [])
-
-
 class NoFeasibleOption(SiliconsultError):
     """No candidate meets the constraints; the message says which constraint to relax and by how much.
 
@@ -80,23 +61,8 @@ class NoFeasibleOption(SiliconsultError):
         self.reasons = list(reasons or [])
 
 
-class LLMError(SiliconsultError):
-    """The language model failed (timeout, bad output after a re-ask). Callers fall back to templates."""
-
-    def __init__(self, user_message: str, attempts: list[str] | None = None) -> None:
-        super().__init__(user_message)
-        self.attempts = list(attempts or [])
-
-
-class ConfigError(SiliconsultError):
-    """A setting (env var, flag) is missing or wrong; the message names it."""
-
-
 __all__ = [
-    "ConfigError",
-    "DataError",
     "InvalidRequest",
-    "LLMError",
     "NoFeasibleOption",
     "SiliconsultError",
     "UnknownHardware",

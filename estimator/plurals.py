@@ -1,4 +1,5 @@
-"""English plural agreement for the core's diagnostic notes and the wording layer's English templates."""
+"""English plural agreement for the wording layer's English templates and the store's data-error messages
+(a text rule with no language parameter, kept at the bottom of the import graph so both can use it)."""
 
 from __future__ import annotations
 

@@ -1,6 +1,6 @@
 """Capex-vs-expert trial: questions the team never tuned on, the product's capex against an expert's.
 
-Each question (`evals/capex_trial/questions.yaml` = dev, `held_out.yaml` = held-out) carries a Slack-style
+Each question (`evals/capex_trial/questions.yaml` = dev, `held_out.yaml` and `held_out_2.yaml` = held-out) carries a Slack-style
 message and the answer a senior infra engineer worked out from first principles before the product ran:
 a capex range, or the verdict that he would ask first, that nothing fits, or that owned hardware does.
 The trial sends the message in a fresh thread, sends the stated follow-up ("just recommend" / "直接推荐"
@@ -12,7 +12,7 @@ fair one). Both sides are floored at `CAPEX_FLOOR_USD` so that "buy nothing" ($0
 with a number: $0 against $0 is 1×, $6,000 against $0 is 60×.
 
 Pure apart from the engine the caller injects (`evals` never imports `bot`): `siliconsult eval
---capex-trial [--held-out]` builds the engine; `python -m evals.capex_trial` runs that command.
+--capex-trial [--held-out | --split held_out_2]` builds the engine; `python -m evals.capex_trial` runs that command.
 """
 
 from __future__ import annotations
@@ -125,8 +125,17 @@ def load_questions(path: Path) -> list[TrialQuestion]:
     return [TrialQuestion.model_validate(item) for item in raw["questions"]]
 
 
-def trial_path(held_out: bool) -> Path:
-    return TRIAL_DIR / ("held_out.yaml" if held_out else "questions.yaml")
+# Each split's file: dev is tuned on; each held-out file was drawn at random from a batch written before any run
+# (scripts/split_capex_trial.py) and is only ever scored.
+TRIAL_SPLITS = {"dev": "questions.yaml", "held_out": "held_out.yaml", "held_out_2": "held_out_2.yaml"}
+
+
+def trial_path(split: bool | str) -> Path:
+    """The file of one split: a name of TRIAL_SPLITS, or True / False for held_out / dev (the first flag)."""
+    name = ("held_out" if split else "dev") if isinstance(split, bool) else split
+    if name not in TRIAL_SPLITS:
+        raise ValueError(f"unknown capex-trial split {name!r}: one of {', '.join(TRIAL_SPLITS)}")
+    return TRIAL_DIR / TRIAL_SPLITS[name]
 
 
 def _send(engine: ConversationEngine, thread: str, text: str) -> EvalReply | str:
@@ -284,6 +293,7 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 __all__ = [
     "CAPEX_FLOOR_USD",
+    "TRIAL_SPLITS",
     "ExpertAnswer",
     "QuestionResult",
     "TrialQuestion",

@@ -32,7 +32,7 @@ from estimator.catalog import (
     QuantFormat,
     ServingStack,
 )
-from estimator.errors import DataError
+from knowledge.errors import DataError
 
 CALIBRATION_FILE = "calibration.json"
 # The largest data file accepted: 60x the largest shipped one (benchmarks.csv, ~0.5 MiB).

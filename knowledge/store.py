@@ -31,8 +31,8 @@ from estimator.catalog import (
     QuantFormat,
     ServingStack,
 )
-from estimator.errors import DataError
 from knowledge.build import STORE_FILE, build_file, schema_version
+from knowledge.errors import DataError
 from knowledge.loader import data_version, default_data_dir, read_dir
 
 M = TypeVar("M", bound=BaseModel)

@@ -5,13 +5,17 @@ Run inside the peers' own environment (never the project's venv):
     scripts/peers_setup.sh /tmp/siliconsult-peers
     PYTHONPATH=. /tmp/siliconsult-peers/bin/python scripts/compare_peers.py [--json]
 
-Every usable row of the shipped catalog (the rows `siliconsult eval --estimator` judges) is given to
-each peer at its shipped defaults (no efficiency factors set): the device's memory, bandwidth and
-dense FP16 rate from the catalog (INT8 / INT4 at 2× / 4× where the peer asks), the row's device
+Every usable row of the shipped catalog (the rows `siliconsult eval --estimator` judges) and every
+batched row of a catalog mixture-of-experts model (the rows `python -m evals.moe_accuracy` judges) is
+given to each peer at its shipped defaults (no efficiency factors set): the device's memory, bandwidth
+and dense FP16 rate from the catalog (INT8 / INT4 at 2× / 4× where the peer asks), the row's device
 count as tensor parallelism, batch = the row's concurrency (256 when a max-load row gives none), and
-the nearest model the peer ships by parameter count. A row a peer cannot run is counted as skipped,
-not guessed. This estimator's figures are its leave-one-device-out predictions; the peers are not
-fitted at all, so they need no hold-out.
+for a dense model the nearest model the peer ships by parameter count; a mixture of experts is given
+its own shape from the catalog (`moe_shape`: layers, width, heads, experts, top-k and the expert width
+its parameter counts imply), since no shipped dense model stands for it. A row a peer cannot run is
+counted as skipped, with the reason, not guessed. This estimator's figures are its held-out
+predictions, both leave-one-device-out and leave-one-source-out (every row of a publisher held out);
+the peers are not fitted at all, so they need no hold-out.
 """
 
 from __future__ import annotations
@@ -19,21 +23,30 @@ from __future__ import annotations
 import argparse
 import io
 import json
+import math
+import re
 import statistics
 import sys
 from collections import defaultdict
 from collections.abc import Callable
 from contextlib import redirect_stderr, redirect_stdout
 from pathlib import Path
+from typing import NamedTuple
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from estimator.catalog import Benchmark, Catalog, Hardware
-from estimator.fitting.calibration_fit import leave_one_device_out, usable_rows
-from evals.estimator_accuracy import NAIVE_DEFAULT_CONCURRENCY, naive_prediction
+from estimator.catalog import Benchmark, Catalog, Hardware, ModelArch
+from estimator.fitting.calibration_fit import leave_one_device_out, leave_one_source_out, usable_rows
+from estimator.physics.memory import resolve_architecture
+from evals import moe_accuracy
+from evals.estimator_accuracy import NAIVE_DEFAULT_CONCURRENCY, error_factor, naive_prediction
 from knowledge.testing import memory_catalog
 
-Predictor = Callable[[Benchmark, Hardware], float | None]
+Predictor = Callable[[Benchmark, Hardware, "MoeShape | None"], float | None]
+# The columns: a mixture of experts' batched rows apart from the dense ones (the issue's fourth figure).
+METRICS = ("tg", "pp", "total_tps", "moe_total_tps")
+# A gated MLP (SwiGLU: gate, up, down) holds three hidden × width matrices per expert.
+GATED_MATRICES = 3
 
 GENZ_MODELS = ((9.0, "meta-llama/Llama-3.1-8B"), (20.0, "meta-llama/Llama-2-13B"), (100.0, "meta-llama/Llama-3.1-70B"),
                (1000.0, "meta-llama/Llama-3.1-405B"))
@@ -54,9 +67,56 @@ def _batch(row: Benchmark) -> int:
     return 1 if row.metric != "total_tps" else (row.concurrency or NAIVE_DEFAULT_CONCURRENCY)
 
 
+class MoeShape(NamedTuple):
+    """What a peer needs of a mixture of experts: its attention shape and its routed experts' width."""
+
+    name: str
+    layers: int
+    hidden: int
+    heads: int
+    kv_heads: int
+    head_dim: int
+    vocab: int
+    experts: int
+    top_k: int
+    expert_width: int  # one routed expert's intermediate size
+
+
+def moe_shape(model: ModelArch) -> MoeShape | None:
+    """A catalog mixture of experts' shape as the peers take it, or None without experts and top-k on record.
+
+    The routed experts' parameters follow from total and active (`Architecture.expert_split_b`), spread
+    over every layer as gated MLPs: width = experts' params / (layers × E × 3 × hidden).
+
+    >>> from estimator.catalog import ModelArch
+    >>> m = ModelArch(id="mixtral", family="m", name="Mixtral", params_b=46.7, layers=32, hidden_size=4096,
+    ...               attention_heads=32, kv_heads=8, head_dim=128, source_url="x", total_params_b=46.7,
+    ...               active_params_b=12.9, n_experts=8, experts_per_token=2)
+    >>> moe_shape(m).expert_width  # the config's 14,336, less the share attention takes
+    14326
+    """
+    if not model.n_experts or not model.experts_per_token or model.n_experts < 2:
+        return None
+    arch = resolve_architecture(model.params_b, [model], model.id)
+    _, experts_b, _ = arch.expert_split_b()
+    width = experts_b * 1e9 / (model.layers * model.n_experts * GATED_MATRICES * model.hidden_size)
+    return MoeShape(model.id, model.layers, model.hidden_size, model.attention_heads, model.kv_heads,
+                    model.head_dim, model.vocab_size or 32000, model.n_experts, model.experts_per_token, round(width))
+
+
+def _catalog_moe(row: Benchmark, catalog: Catalog) -> MoeShape | None:
+    """The row's model's shape when it is a catalog mixture of experts the peers can be given."""
+    arch = resolve_architecture(row.params_b, catalog.models, row.model)
+    if not arch.moe:
+        return None
+    model = next((m for m in catalog.models if m.id == arch.source), None)
+    return moe_shape(model) if model else None
+
+
 def genz_predictor() -> Predictor | None:
     try:
         from GenZ import decode_moddeling, prefill_moddeling
+        from GenZ.Models.default_models import ModelConfig
     except Exception as exc:  # noqa: BLE001 - a peer that will not import is reported, not fatal
         print(f"GenZ unavailable: {exc}", file=sys.stderr)
         return None
@@ -69,13 +129,22 @@ def genz_predictor() -> Predictor | None:
             return "int8"
         return "int4"
 
-    def predict(row: Benchmark, hw: Hardware) -> float | None:
+    def model_of(row: Benchmark, shape: MoeShape | None) -> object:
+        if shape is None:
+            return _nearest(GENZ_MODELS, row.params_b)
+        # GenZ sizes a MoE layer's experts at `intermediate_size` (num_ffi 2: gate and up, then down).
+        return ModelConfig(model=shape.name, vocab_size=shape.vocab, hidden_size=shape.hidden,
+                           intermediate_size=shape.expert_width, num_ffi=2, num_decoder_layers=shape.layers,
+                           num_attention_heads=shape.heads, head_dim=shape.head_dim, num_key_value_heads=shape.kv_heads,
+                           num_experts=shape.experts, expert_top_k=shape.top_k)
+
+    def predict(row: Benchmark, hw: Hardware, shape: MoeShape | None) -> float | None:
         peak = _fp16(hw)
         if not peak or not hw.memory_bandwidth_gbs or not hw.memory_gb:
             return None
         system = {"Flops": peak, "Memory_size": hw.memory_gb, "Memory_BW": hw.memory_bandwidth_gbs, "ICN": 150,
                   "real_values": True}
-        model = _nearest(GENZ_MODELS, row.params_b)
+        model = model_of(row, shape)
         batch, prompt, output = _batch(row), max(1, row.prompt_tokens or 512), row.gen_tokens or 128
         with redirect_stdout(io.StringIO()), redirect_stderr(io.StringIO()):
             if row.metric == "pp":
@@ -120,13 +189,28 @@ def llm_analysis_predictor() -> Predictor | None:
             )
         return name
 
-    def predict(row: Benchmark, hw: Hardware) -> float | None:
+    def model_of(row: Benchmark, shape: MoeShape | None) -> str:
+        if shape is None:
+            return _nearest(LLM_ANALYSIS_MODELS, row.params_b)
+        name = f"siliconsult-{shape.name}"
+        if name not in la_config.model_configs:
+            # llm-analysis's MLP is two matrices per expert (hidden × ffn, ffn × hidden): a gated one's three
+            # are given as 1.5 × the width, so the experts' parameters (what decode reads) match.
+            ffn = GATED_MATRICES * shape.expert_width // 2
+            la_config.model_configs[name] = la_config.ModelConfig(
+                name=name, num_layers=shape.layers, n_head=shape.heads, hidden_dim=shape.hidden, vocab_size=shape.vocab,
+                num_key_value_heads=shape.kv_heads, ffn_embed_dim=ffn, expansion_ratio=ffn / shape.hidden,
+                moe_num_experts=shape.experts, moe_top_k=shape.top_k,
+            )
+        return name
+
+    def predict(row: Benchmark, hw: Hardware, shape: MoeShape | None) -> float | None:
         name = gpu(hw)
         if name is None:
             return None
         batch, prompt, output = _batch(row), max(1, row.prompt_tokens or 512), row.gen_tokens or 128
         with redirect_stdout(io.StringIO()), redirect_stderr(io.StringIO()):
-            result = infer(model_name=_nearest(LLM_ANALYSIS_MODELS, row.params_b), gpu_name=name,
+            result = infer(model_name=model_of(row, shape), gpu_name=name,
                            dtype_name=dtype(row.quant), batch_size_per_gpu=batch, tp_size=row.device_count,
                            seq_len=prompt, num_tokens_to_generate=output, log_level="ERROR")
         if row.metric == "pp":
@@ -136,40 +220,92 @@ def llm_analysis_predictor() -> Predictor | None:
     return predict
 
 
-def _mape(pairs: list[tuple[float, float]]) -> float | None:
-    return round(statistics.fmean(abs(p / m - 1) * 100 for p, m in pairs), 1) if pairs else None
+Pairs = list[tuple[float, float]]
+
+
+def _refusal(exc: Exception) -> str:
+    """Why a peer refused a row, with its figures blanked so that rows refused for one reason count together.
+
+    >>> _refusal(ValueError("All params would not fit on chip. System Memory Cap:80.0 GB , Weights : 32.4 GB"))
+    'ValueError: All params would not fit on chip. System Memory Cap:N GB , Weights : N GB'
+    """
+    return f"{type(exc).__name__}: {re.sub(r'[0-9][0-9.]*', 'N', str(exc))[:80]}".strip()
+
+
+def _figures(pairs: Pairs) -> dict[str, float | int | None]:
+    """Rows, MAPE %, typical factor (geometric mean of max(est / meas, meas / est)) and share within ±30 %."""
+    if not pairs:
+        return {"rows": 0, "mape": None, "factor": None, "within_30": None}
+    factors = [error_factor(p, m) for p, m in pairs]
+    return {
+        "rows": len(pairs),
+        "mape": round(statistics.fmean(abs(p / m - 1) * 100 for p, m in pairs), 1),
+        "factor": round(math.exp(statistics.fmean(math.log(f) for f in factors)), 2),
+        "within_30": round(sum(abs(p / m - 1) <= 0.30 for p, m in pairs) / len(pairs), 2),
+    }
+
+
+def _metric(row: Benchmark, moe_batched: set[int]) -> str:
+    return "moe_total_tps" if row.row_id in moe_batched else row.metric
+
+
+def held_out(catalog: Catalog) -> tuple[list[Benchmark], dict[str, dict[int, float]], set[int]]:
+    """(rows, this estimator's held-out predictions by hold-out and row id, the MoE batched rows' ids): the
+    dense rows as `siliconsult eval --estimator` predicts them, the MoE batched ones as `evals.moe_accuracy`
+    does (every catalog row of the group held out, its model's own step scale refitted without them)."""
+    rows = usable_rows(catalog)
+    moe_batched = [row for row in moe_accuracy.moe_rows(catalog) if row.metric == "total_tps"]
+    ours = {
+        "device-out": {row.row_id: p for row, p in leave_one_device_out(catalog)},
+        "source-out": {row.row_id: p for row, p in leave_one_source_out(catalog)},
+    }
+    ours["device-out"].update((row.row_id, p) for row, p in moe_accuracy.leave_one_device_out(catalog, moe_batched))
+    ours["source-out"].update((row.row_id, p) for row, p in moe_accuracy.leave_one_source_out(catalog, moe_batched))
+    known = {row.row_id for row in rows}
+    return rows + [row for row in moe_batched if row.row_id not in known], ours, {row.row_id for row in moe_batched}
 
 
 def compare(catalog: Catalog) -> dict[str, object]:
-    rows = usable_rows(catalog)
-    ours = {row.row_id: predicted for row, predicted in leave_one_device_out(catalog)}
+    rows, ours, moe_batched = held_out(catalog)
     peers = {"genz": genz_predictor(), "llm-analysis": llm_analysis_predictor()}
-    table: dict[str, dict[str, list[tuple[float, float]]]] = defaultdict(lambda: defaultdict(list))
-    skipped: dict[str, int] = defaultdict(int)
+    table: dict[str, dict[str, Pairs]] = defaultdict(lambda: defaultdict(list))
+    skipped: dict[str, dict[str, int]] = defaultdict(lambda: defaultdict(int))
     for row in rows:
         hw = catalog.hardware_by_id(row.hardware_id or "")
         assert hw is not None
-        table["siliconsult (LODO)"][row.metric].append((ours[row.row_id], row.value))
-        table["naive roofline"][row.metric].append((naive_prediction(row, catalog), row.value))
+        metric = _metric(row, moe_batched)
+        for hold, predicted in ours.items():
+            table[f"siliconsult ({hold})"][metric].append((predicted[row.row_id], row.value))
+        table["naive roofline"][metric].append((naive_prediction(row, catalog), row.value))
+        is_moe = resolve_architecture(row.params_b, catalog.models, row.model).moe
+        shape = _catalog_moe(row, catalog) if is_moe else None
         for name, predict in peers.items():
             if predict is None:
                 continue
+            if is_moe and shape is None:
+                skipped[name]["MoE without experts and top-k on record"] += 1
+                continue
+            if not _fp16(hw) or not hw.memory_bandwidth_gbs or not hw.memory_gb:
+                skipped[name]["device lists no FP16 rate, memory or bandwidth"] += 1
+                continue
             try:
-                value = predict(row, hw)
-            except Exception:  # noqa: BLE001 - a row the peer cannot model is skipped and counted
-                value = None
-            if value is None or value <= 0:
-                skipped[name] += 1
-            else:
-                table[name][row.metric].append((value, row.value))
-                # The same rows for this estimator: a peer skips devices with no listed FP16 rate.
-                table[f"siliconsult on {name} rows"][row.metric].append((ours[row.row_id], row.value))
+                value = predict(row, hw, shape)
+            except Exception as exc:  # noqa: BLE001 - a row the peer cannot model is skipped and counted
+                skipped[name][_refusal(exc)] += 1
+                continue
+            if value is None or not value > 0 or not math.isfinite(value):
+                skipped[name]["peer returned no positive figure"] += 1
+                continue
+            table[name][metric].append((value, row.value))
+            # The same rows for this estimator, held out both ways.
+            for hold, predicted in ours.items():
+                table[f"siliconsult ({hold}) on {name} rows"][metric].append((predicted[row.row_id], row.value))
     return {
         "rows": len(rows),
         "installed": {name: predict is not None for name, predict in peers.items()},
-        "skipped_rows": dict(skipped),
-        "mape": {tool: {metric: {"rows": len(pairs), "mape": _mape(pairs)} for metric, pairs in metrics.items()}
-                 for tool, metrics in table.items()},
+        "skipped_rows": {name: dict(reasons) for name, reasons in skipped.items()},
+        "figures": {tool: {metric: _figures(pairs) for metric, pairs in metrics.items()}
+                    for tool, metrics in table.items()},
     }
 
 
@@ -181,12 +317,15 @@ def main(argv: list[str] | None = None) -> int:
     if args.json:
         print(json.dumps(result, indent=2))
         return 0
-    print(f"{result['rows']} rows; installed: {result['installed']}; skipped: {result['skipped_rows']}")
-    print(f"{'tool':<32}{'tg':>16}{'pp':>16}{'total_tps':>16}")
-    for tool, metrics in result["mape"].items():  # type: ignore[union-attr]
-        cells = [f"{metrics[m]['mape']} % ({metrics[m]['rows']})" if m in metrics else "-"
-                 for m in ("tg", "pp", "total_tps")]
-        print(f"{tool:<32}" + "".join(f"{cell:>16}" for cell in cells))
+    print(f"{result['rows']} rows; installed: {result['installed']}")
+    for name, reasons in result["skipped_rows"].items():  # type: ignore[union-attr]
+        print(f"  {name} skipped {sum(reasons.values())}: {reasons}")
+    print("MAPE / typical factor / share within 30 % (rows)")
+    print(f"{'tool':<46}" + "".join(f"{metric:>28}" for metric in METRICS))
+    for tool, metrics in result["figures"].items():  # type: ignore[union-attr]
+        cells = [f"{f['mape']} % {f['factor']}x {f['within_30']:.0%} ({f['rows']})" if (f := metrics.get(m)) and f["rows"]
+                 else "-" for m in METRICS]
+        print(f"{tool:<46}" + "".join(f"{cell:>28}" for cell in cells))
     return 0
 
 

@@ -54,7 +54,7 @@ def capture() -> dict[str, list[dict[str, Any]]]:
 
     from bot.settings import Settings
     from bot.wiring import build_engine
-    from evals.capex_trial import load_questions, run_question, trial_path
+    from evals.capex_trial import TRIAL_SPLITS, load_questions, run_question, trial_path
     from evals.runner import run_scenario
     from evals.scenario import default_scenario_dir, load_scenarios
 
@@ -65,9 +65,9 @@ def capture() -> dict[str, list[dict[str, Any]]]:
             for scenario in load_scenarios(default_scenario_dir()):
                 recorder.label = f"eval/{scenario.id}"
                 run_scenario(recorder, scenario, "golden")
-            for held_out in (False, True):
-                for question in load_questions(trial_path(held_out)):
-                    recorder.label = f"capex/{'held_out' if held_out else 'dev'}/{question.id}"
+            for split in TRIAL_SPLITS:
+                for question in load_questions(trial_path(split)):
+                    recorder.label = f"capex/{split}/{question.id}"
                     run_question(recorder, question, "golden")
             for number, conversation in enumerate(CONVERSATIONS):
                 recorder.label = f"bench_turns/{number}"

@@ -1,18 +1,26 @@
-"""Set a random third of the capex trial's questions aside as held-out, once, before any run.
+"""Set a random share of the capex trial's questions aside as held-out, once, before any run.
 
-Reads evals/capex_trial/questions.yaml (all questions), picks 12 ids with a fixed seed and moves their
-blocks, text untouched (derivations and comments kept), into evals/capex_trial/held_out.yaml. Run it once
-when the questions are written; re-running on an already split set refuses, so the held-out set never changes
-silently.
+Without arguments (the first split): reads evals/capex_trial/questions.yaml (all questions), picks 12 ids
+with a fixed seed and moves their blocks, text untouched (derivations and comments kept), into
+evals/capex_trial/held_out.yaml.
+
+With `--batch FILE --held-out-file NAME --count N`: a new batch of questions written before any run (a file
+holding only `- id:` blocks) is split the same way: N blocks drawn with the fixed seed go to
+evals/capex_trial/NAME under the dev file's header, the rest are appended to questions.yaml. Only the counts
+are printed, never the ids drawn, so the held-out blocks stay unread.
+
+Re-running on an already split set refuses, so a held-out set never changes silently.
 """
 
 from __future__ import annotations
 
+import argparse
 import random
 import sys
 from pathlib import Path
 
 SEED = 20261205
+BATCH_SEED = 20261206
 HELD_OUT = 12
 FOLDER = Path(__file__).resolve().parents[1] / "evals" / "capex_trial"
 
@@ -24,7 +32,12 @@ def _blocks(text: str) -> tuple[str, list[str]]:
     return head + "questions:\n", blocks
 
 
-def main() -> int:
+def _held_header(header: str, seed: int) -> str:
+    return header.replace("# Capex-vs-expert trial:", "# Capex-vs-expert trial, HELD-OUT share (scripts/split_capex_trial.py,"
+                          f" seed {seed}): never read while changing code.\n# Capex-vs-expert trial:", 1)
+
+
+def split_first() -> int:
     dev_path, held_path = FOLDER / "questions.yaml", FOLDER / "held_out.yaml"
     if held_path.exists():
         print(f"{held_path} exists: the split is made once; delete it only to re-split a new question set.")
@@ -34,11 +47,40 @@ def main() -> int:
     held = [block for number, block in enumerate(blocks) if number in chosen]
     dev = [block for number, block in enumerate(blocks) if number not in chosen]
     dev_path.write_text(header + "".join(dev), encoding="utf-8")
-    held_header = header.replace("# Capex-vs-expert trial:", "# Capex-vs-expert trial, HELD-OUT third (scripts/split_capex_trial.py,"
-                                 f" seed {SEED}): never read while changing code.\n# Capex-vs-expert trial:", 1)
-    held_path.write_text(held_header + "".join(held), encoding="utf-8")
+    held_path.write_text(_held_header(header, SEED) + "".join(held), encoding="utf-8")
     print(f"dev {len(dev)}, held-out {len(held)}")
     return 0
+
+
+def split_batch(batch: Path, held_name: str, count: int) -> int:
+    dev_path, held_path = FOLDER / "questions.yaml", FOLDER / held_name
+    if held_path.exists():
+        print(f"{held_path} exists: the split is made once; write a new file name for a new batch.")
+        return 1
+    header, _ = _blocks(dev_path.read_text(encoding="utf-8"))
+    _, blocks = _blocks("questions:\n" + batch.read_text(encoding="utf-8"))
+    if count >= len(blocks):
+        print(f"{batch}: {len(blocks)} questions, cannot set {count} aside")
+        return 1
+    chosen = set(random.Random(BATCH_SEED).sample(range(len(blocks)), count))
+    held = [block for number, block in enumerate(blocks) if number in chosen]
+    dev = [block for number, block in enumerate(blocks) if number not in chosen]
+    with dev_path.open("a", encoding="utf-8") as out:
+        out.write("".join(dev))
+    held_path.write_text(_held_header(header, BATCH_SEED) + "".join(held), encoding="utf-8")
+    print(f"appended {len(dev)} to {dev_path.name}, {len(held)} to {held_path.name}")
+    return 0
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--batch", type=Path, help="a file of new `- id:` blocks to split")
+    parser.add_argument("--held-out-file", default="held_out_2.yaml", help="with --batch: the held-out file's name")
+    parser.add_argument("--count", type=int, default=10, help="with --batch: how many to set aside")
+    args = parser.parse_args(argv)
+    if args.batch is None:
+        return split_first()
+    return split_batch(args.batch, args.held_out_file, args.count)
 
 
 if __name__ == "__main__":

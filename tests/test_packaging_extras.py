@@ -12,9 +12,9 @@ from pathlib import Path
 import pytest
 
 from bot.cli.main import main
+from bot.errors import ConfigError
 from bot.extras import require
 from bot.version import package_version
-from estimator.errors import ConfigError
 
 ROOT = Path(__file__).resolve().parents[1]
 PROJECT = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["project"]

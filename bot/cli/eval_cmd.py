@@ -17,8 +17,8 @@ import typer
 from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 
+from bot.errors import ConfigError
 from bot.settings import Settings
-from estimator.errors import ConfigError
 
 if TYPE_CHECKING:
     from bot.llm.base import LanguageModel
@@ -151,12 +151,14 @@ def run_reading_eval(llm_spec: str | None, splits: list[str]) -> dict[str, Any]:
                 close()
 
 
-def run_capex_trial(llm_spec: str | None, held_out: bool, console: Console) -> dict[str, Any]:
-    """The capex-vs-expert trial (evals/capex_trial.py) on dev or held-out, one engine for the run."""
+def run_capex_trial(llm_spec: str | None, split: bool | str, console: Console) -> dict[str, Any]:
+    """The capex-vs-expert trial (evals/capex_trial.py) on one split (dev, held_out, held_out_2; True / False
+    for held_out / dev), one engine for the run."""
     from bot.llm.factory import load_model
     from evals.capex_trial import format_report, load_questions, run_question, summarize, trial_path
 
-    questions = load_questions(trial_path(held_out))
+    name = ("held_out" if split else "dev") if isinstance(split, bool) else split
+    questions = load_questions(trial_path(name))
     spec = llm_spec or Settings().llm
     with tempfile.TemporaryDirectory(prefix="siliconsult-capex-trial-") as home:
         settings = Settings(home=Path(home), llm=spec)
@@ -173,8 +175,20 @@ def run_capex_trial(llm_spec: str | None, held_out: bool, console: Console) -> d
             if close is not None:
                 close()
     summary = summarize(results)
-    return {"split": "held_out" if held_out else "dev", "llm": spec, "summary": summary,
+    return {"split": name, "llm": spec, "summary": summary,
             "questions": [r.model_dump() for r in results], "report": format_report(results, summary)}
+
+
+def _capex_trial_split(held_out: bool, split: list[str] | None) -> str:
+    """`--held-out` is the first held-out file; `--split NAME` names any trial split. Bad names exit with a message."""
+    from evals.capex_trial import TRIAL_SPLITS
+
+    names = [*(split or []), *(["held_out"] if held_out else [])]
+    names = ["held_out" if name == "heldout" else name for name in names]
+    if len(set(names)) > 1 or any(name not in TRIAL_SPLITS for name in names):
+        typer.echo(f"--capex-trial takes one split: {', '.join(TRIAL_SPLITS)} (got {', '.join(names)})", err=True)
+        raise typer.Exit(2)
+    return names[0] if names else "dev"
 
 
 def _reading_table(results: dict[str, Any]) -> Any:
@@ -215,7 +229,8 @@ def eval_command(
         bool, typer.Option("--reading", help="Score fact reading on the reading set (right / wrong / missed per language).")
     ] = False,
     split: Annotated[
-        list[str] | None, typer.Option("--split", help="With --reading: dev or heldout (repeatable; default both).")
+        list[str] | None, typer.Option("--split", help="With --reading: dev or heldout (repeatable; default both). With --capex-trial: one"
+                                 " of dev, held_out, held_out_2.")
     ] = None,
     details: Annotated[
         bool, typer.Option("--details", help="With --reading: list each message's wrong and missed facts.")
@@ -231,7 +246,8 @@ def eval_command(
     if estimator:
         raise typer.Exit(_run_estimator_report(report_dir, json_out))
     if capex_trial:
-        trial = run_capex_trial(llm, held_out, Console(stderr=True))
+        trial_split = _capex_trial_split(held_out, split)
+        trial = run_capex_trial(llm, trial_split, Console(stderr=True))
         typer.echo(json.dumps({k: v for k, v in trial.items() if k != "report"}, ensure_ascii=False, indent=2)
                    if json_out else trial["report"])
         raise typer.Exit(0)

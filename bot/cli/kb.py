@@ -19,9 +19,9 @@ from rich.table import Table
 
 from bot.settings import Settings
 from estimator.catalog import HARDWARE_KINDS
-from estimator.errors import DataError
 from estimator.plurals import agree_plurals
 from knowledge import KnowledgeStore, default_data_dir, validate_dir
+from knowledge.errors import DataError
 
 app = typer.Typer(help="Browse and validate the hardware/benchmark knowledge store.", no_args_is_help=True)
 

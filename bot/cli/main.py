@@ -10,9 +10,10 @@ import sys
 
 import typer
 
+from bot.errors import ConfigError
 from bot.version import package_version
 from bot.wording.worded import error_text
-from estimator.errors import ConfigError, InvalidRequest, SiliconsultError
+from estimator.errors import InvalidRequest, SiliconsultError
 
 app = typer.Typer(
     name="siliconsult",

@@ -14,8 +14,8 @@ from typing import Literal
 
 import typer
 
+from bot.errors import ConfigError
 from bot.settings import Settings
-from estimator.errors import ConfigError
 
 
 def _interrupt(signum: int, frame: object) -> None:

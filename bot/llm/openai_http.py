@@ -21,9 +21,9 @@ from typing import TypedDict
 
 import httpx
 
+from bot.errors import ConfigError, LLMError
 from bot.llm.base import JSONSchema, LLMTimeout, Message
 from bot.llm.llamacpp import TEXT_STOP
-from estimator.errors import ConfigError, LLMError
 
 _SCHEMA_STYLES = ("openai", "llama-cpp-python")
 

@@ -91,8 +91,16 @@ _IN_OUT = (
     re.compile(rf"(?<![a-z0-9.]){_N.format('a')}\s*(?:tok(?:en)?s?\s*)?(?:in|input|prompt)\s*(?:/|,|and|;|\+|&)?\s*"
                rf"{APPROX}{_N.format('b')}\s*(?:tok(?:en)?s?\s*)?(?:out|output)\b(?!\s+of)"),
     re.compile(rf"(?:in\s*/\s*out|input\s*/\s*output|输入\s*/\s*输出|輸入\s*/\s*輸出)\s*(?:tokens?\s*)?(?:of|:|=|~|about|around|is)?\s*"
-               rf"{_N.format('a')}\s*/\s*{_N.format('b')}"),
-    re.compile(rf"(?<![a-z0-9.]){_N.format('a')}\s*/\s*{_N.format('b')}\s*(?:tokens?\s*)?(?:in\s*/\s*out|input\s*/\s*output)"),
+               rf"{_N.format('a')}\s*%?\s*/\s*{_N.format('b')}\s*%?"),
+    re.compile(rf"(?<![a-z0-9.]){_N.format('a')}\s*%?\s*/\s*{_N.format('b')}\s*%?\s*(?:tokens?\s*)?(?:in\s*/\s*out|input\s*/\s*output)"),
+)
+# How the tokens split between prompts and answers, said as a ratio ("输入输出大概 4:1", "in:out ~10:1", "4:1 in/out"):
+# a proportion, not two lengths (the parser keeps the proportion with the lengths it has, `_apply_in_out_ratio`).
+_RATIO_WORDS = r"(?:in\s*[:/]\s*out|input\s*[:/]\s*output|input to output|in to out|输入\s*[:/：]?\s*输出)"
+_IN_OUT_RATIO = (
+    re.compile(rf"{_RATIO_WORDS}\s*(?:tokens?\s*)?(?:ratio|比例?)?\s*(?:of|is|:|=|~|about|around|roughly|大概|约|大约|是|为|差不多)?\s*"
+               r"(?:~|≈)?\s*(?P<a>\d+(?:\.\d+)?)\s*[:：]\s*(?P<b>\d+(?:\.\d+)?)(?![\d.:])"),
+    re.compile(rf"(?<![\d.:])(?P<a>\d+(?:\.\d+)?)\s*[:：]\s*(?P<b>\d+(?:\.\d+)?)\s*(?:tokens?\s*)?(?:ratio\s*)?(?:of\s*)?{_RATIO_WORDS}"),
 )
 _TOKENS_IN = re.compile(rf"{APPROX}{NUM}\s*(?:tok(?:en)?s?)\s*(?:in|input)\b")
 _TOKENS_OUT = re.compile(rf"{APPROX}{NUM}\s*(?:tok(?:en)?s?\s*)?(?:out|output)\b(?!\s+of)")
@@ -139,6 +147,8 @@ def _is_share_split(match: re.Match[str]) -> bool:
     """"85/15 in/out": two plain numbers making 100 with no token unit are how a volume splits, not lengths."""
     if match.group("am") or match.group("bm") or "tok" in match.group(0):
         return False
+    if "%" in match.group(0):
+        return True  # "70%/30% in/out": percentages are shares whatever they add to
     return abs(float(match.group("a")) + float(match.group("b")) - 100) <= 1
 
 
@@ -177,9 +187,16 @@ def batch_facts(text: str, claims: _Claims, *, batch_job: bool = False) -> Itera
         overnight = next(batch_words(OVERNIGHT, text), None)
         if overnight is not None and not any(pattern.search(text) for pattern in _WINDOW):
             yield Fact("batch_window_hours", OVERNIGHT_WINDOW_HOURS, overnight.start(), overnight.end(), keyed=False)
+    for pattern in _IN_OUT_RATIO:
+        for m in _matches(pattern, text, claims):
+            if float(m.group("b")) > 0 and float(m.group("a")) > 0:
+                yield Fact("in_out_ratio", round(float(m.group("a")) / float(m.group("b")), 4), m.start(), m.end(), keyed=True)
     for pattern in _IN_OUT:
         for m in _matches(pattern, text, claims):
             if _is_share_split(m):
+                # "85/15 in/out": the volume's split, kept as a proportion of prompt to answer
+                if float(m.group("b")) > 0:
+                    yield Fact("in_out_ratio", round(float(m.group("a")) / float(m.group("b")), 4), m.start(), m.end(), keyed=True)
                 continue
             yield Fact("prompt_tokens", _value(m, "a"), m.start(), m.end(), keyed=True)
             yield Fact("output_tokens", _value(m, "b"), m.start(), m.end(), keyed=True)

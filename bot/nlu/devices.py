@@ -40,7 +40,10 @@ QUESTION = _rx(r"\bwould\b(?! (?:like|love|prefer|rather))", r"\bwill (?:it|they
                # A device the lead leans to ("H100s probably", "leaning towards MI300X", "大概用H100"): weighed
                # like one asked about, so the reply says how many of it, at which format.
                r"\bprobably\b", r"\bmost likely\b", r"\bleaning (?:to|toward|towards)\b",
-               "大概用", "可能用", "可能会用", "可能會用", "倾向于", "傾向於")
+               "大概用", "可能用", "可能会用", "可能會用", "倾向于", "傾向於",
+               # a device the lead means to use ("想用 H100 跑 R1", "planning to use MI300X"): weighed the same way
+               "想用", "打算用", "准备用", "準備用", "计划用", "計劃用",
+               r"\b(?:want|wants|wanted|plan|planning|going|intend|intending) to use\b")
 # Whether a device carries the load: asked even about a device to rent ("renting 8 h100s … enough?").
 SUFFICES = _rx(r"\benough\b", r"\bsuffic", r"\bwould (?:it|they|that|this|these)\b.{0,20}\bdo\b", r"\bhandle\b",
                r"\bcope\b", "够吗", "夠嗎", "够不够", "夠不夠", "够用", "夠用", "撑得住", "撐得住", "扛得住", "跑得动", "跑得動")

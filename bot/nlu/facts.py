@@ -80,9 +80,15 @@ _CONTEXT_BEFORE = re.compile(rf"(?:contexts?|ctx|上下文)(?:\s*(?:window|lengt
                              # a floor ("上下文窗口最少要 32k", "ctx at least 16k"): read, and kept as the window (`_typical_context`)
                              rf"(?:{CONTEXT_FLOOR_WORDS}\s*(?:要|得|需要|有)?)?\s*"
                              r"(?:of|is|:|=|up to|at most|to|为|為|是|要|到|改成|改为|改為|换成|換成|变成|變成|设为|設為|设成|設成|"
-                             rf"提高到|增加到|加到|扩大到|擴大到)?\s*(?:{CONTEXT_FLOOR_WORDS}\s*)?{APPROX}{NUM}")
+                             rf"提高到|增加到|加到|扩大到|擴大到)?\s*(?:{CONTEXT_FLOOR_WORDS}\s*)?{APPROX}"
+                             r"(?:(?:都|也|基本上?|多半|大多)?\s*(?:在|是)\s*)?"  # "上下文大概都在 16k": where they sit
+                             rf"{NUM}")
 _CONTEXT_WORD = re.compile(r"context|ctx|上下文|prefix cach")
 _CONTEXT_MAX_BARE = re.compile(rf"{CONTEXT_MAX_WORDS}\s*(?:context\s*|上下文\s*)?(?:of|is|:|=|为|為|是|到)?\s*{NUM}(?=\s*(?:k\b|tokens?|token|$|[,，;；.。)]|with|w/|万|萬))")
+_BARE_LENGTH_END = r"(?=\s*(?:tokens?|token|左右|上下|$|[,，;；.。)）]))"
+_DOC_MAX_BARE = re.compile(rf"{CONTEXT_MAX_WORDS}\s*(?:到|达|可达|是|为)?\s*{APPROX}{NUM}{_BARE_LENGTH_END}")
+_DOC_TYPICAL_BARE = re.compile(r"(?:一般|通常|平均|大多|多半|usually|typically|on average|avg|average|mostly|normally)\s*"
+                               rf"(?:是|在|都在|is|are|around|about|of)?\s*{APPROX}{NUM}{_BARE_LENGTH_END}")
 _RANGE_NUM = r"(?P<{n}>\d+(?:\.\d+)?)\s*(?P<{u}>k|万|萬)?"
 _CONTEXT_RANGE = re.compile(r"(?:context|contexts|ctx|上下文)[^\d,;，；]{0,16}?" + _RANGE_NUM.format(n="a", u="u1")
                             + r"\s*(?:-|–|to|到|至)\s*" + _RANGE_NUM.format(n="b", u="u2") + r"(?![\d.])")
@@ -92,7 +98,7 @@ _THINKING = _any(
 )
 _PROMPT_WORDS = (r"prompts?|inputs?|docs?|questions?|quer(?:y|ies)|documents?|requests?|contracts?|输入|輸入|提示词|提示詞|提示|"
                  r"提问|提問|问题|問題|文档|文件|长文|合同")
-_OUTPUT_WORDS = (r"answers?|outputs?|responses?|replies|reply|completions?|generations?|generated|comes? back|gets? back|"
+_OUTPUT_WORDS = (r"answers?|outputs?|responses?|replies|replys|reply|completions?|generations?|generated|comes? back|gets? back|"
                  r"输出|輸出|回答|回复|回覆|答案|生成")
 # A number followed by a unit or by a counted noun is not a length: "requests are 1 prompt each" counts
 # prompts ("every request is a single prompt (batch size 1)" gave prompts of 1 token). The noun is the
@@ -102,7 +108,8 @@ _OUTPUT_WORDS = (r"answers?|outputs?|responses?|replies|reply|completions?|gener
 def _not_token_unit(words: str) -> str:
     # "输出 1 个类别" counts categories: a measure word before a noun other than the token unit is a count
     # ("输出 300 个" with the unit said once before stays a length).
-    return (r"(?!\.?\d)(?!\s*(?:ms|s\b|sec|seconds?|秒|毫秒|w\b|kw|users?|people|人|%|b\b|billion|gb|个?模型|"
+    # Pages and documents are counted, not measured in tokens ("文档一般 50 页", "docs ~40 pages").
+    return (r"(?!\.?\d)(?!\s*(?:ms|s\b|sec|seconds?|秒|毫秒|w\b|kw|users?|people|人|%|b\b|billion|gb|个?模型|页|頁|pages?\b|篇|份|"
             r"(?:个|個|条|條|种|種)\s*(?=[\u4e00-\u9fffa-z])(?!tokens?|toks?|token|字|词元)|"
             rf"(?:{words})(?![a-z])))")
 
@@ -207,13 +214,20 @@ _AT_ONCE_AFTER = re.compile(r"\s*(?:[a-z']+\s+){0,3}?(?:at once|at the same time
                             r"|\s*(?:会|都|在)?\s*(?:同时|并发|在线)")  # "200 个客服同时在线": the members on at once
 # A head count, not a concurrency: "team of 200", "团队两百人", "公司一共 1200 人". (An unqualified
 # "200 people" stays both until the user says how many are active at once: DESIGN.md's dept-legal-7b.)
-_HEADCOUNT_BEFORE = re.compile(r"team of|team size|staff of|company of|headcount|团队|公司|员工|研发|部门|一共|总共|共有")
+_HEADCOUNT_BEFORE = re.compile(r"team of|team size|staff of|company of|headcount|团队|公司|员工|研发|部门|一共|总共|共有|"
+                               # "我们组 12 个人", "组里 8 个人": the group's members
+                               r"(?:我们|咱们|我|本|这个|整个|小|课题|项目|研发)组里?|实验室|事务所|工作室")
+# A firm said, then its size in apposition ("small consultancy, 40 people", "a startup of ~30 people"): its head
+# count, in the clause before as well.
+_ORG_THEN_COUNT = re.compile(r"\b(?:consultancy|agency|startup|start-up|firm|company|shop|studio|practice|lab|nonprofit|"
+                             r"non-profit|school|clinic|office)\s*(?:[,:(]|of|with|w/)\s*(?:about|around|roughly|~|like)?\s*$")
 # A rollout to a whole organisation: any count of its people is everyone who may use it, not a peak.
 _ORG_WIDE = re.compile(r"\b(?:company|org|organi[sz]ation|firm|enterprise|school|hospital|campus)[- ]wide\b|"
                        r"\b(?:the )?(?:whole|entire) (?:company|org|organi[sz]ation|firm|school|hospital|group)\b|"
                        r"\ball (?:our |the )?(?:employees|staff)\b|全公司|全员|全体|全校|全院|全集团|整个公司|整个集团")
 # "2000人的公司": a head count said before the organisation it counts.
-_HEADCOUNT_AFTER = re.compile(r"\s*(?:的)?\s*(?:公司|团队|企业|集团|部门|组织)|\s*(?:company|firm|org\b|organi[sz]ation)")
+_HEADCOUNT_AFTER = re.compile(r"\s*(?:的)?\s*[\u4e00-\u9fff]{0,2}?(?:公司|团队|企业|集团|部门|组织|小组|课题组|实验室|事务所|工作室)|"
+                              r"\s*(?:company|firm|org\b|organi[sz]ation|(?:dev |eng |research |data |ml |ai )?team\b|lab\b|group\b)")
 # A follow-up that is only a count of cards: "那三张呢？", "用四块呢", "what about three of them?" (the whole
 # message: "500张工单" elsewhere counts tickets).
 _BARE_CARDS = (
@@ -361,6 +375,14 @@ def _context(text: str, claims: _Claims) -> Iterator[Fact]:
             if per_request:
                 # "~120k tokens of context per request": every prompt that long, not only the largest
                 yield Fact("prompt_tokens", _int(value), m.start(), m.end(), keyed=True)  # the same "128k"
+    if CONTEXT_HEAVY_WORK.search(text):
+        # Document or code work with its lengths said bare ("读整份卷宗，最长到 128k，一般 60k 上下", "repos are usually
+        # 30k, up to 100k"): a typical figure is what a request carries, a maximum the window. Only thousands of
+        # tokens count (a "k" or 万 multiplier, no other unit after it): anything else is some other quantity.
+        for pattern, slot in ((_DOC_MAX_BARE, "context_length"), (_DOC_TYPICAL_BARE, "typical_context")):
+            for m in _matches(pattern, text, claims):
+                if m.group("mult") in ("k", "万", "萬") and 1000 <= number_value(m) <= 10_000_000:
+                    yield Fact(slot, _int(number_value(m)), m.start(), m.end(), keyed=True)
     if _CONTEXT_WORD.search(text):  # "…, 最长128k", "up to 128k with prefix caching": the maximum context
         for m in _matches(_CONTEXT_MAX_BARE, text, claims):
             if number_value(m) >= 1000:
@@ -507,7 +529,7 @@ def _people(text: str, claims: _Claims) -> Iterator[Fact]:
                     or (not explicit_total and _PEAK_BEFORE.search(before))):
                 slot = "concurrent_users"
             elif (_TOTAL_CUE.search(here) or _HEADCOUNT_BEFORE.search(before) or _HEADCOUNT_BEFORE.search(here)
-                  or _HEADCOUNT_AFTER.match(text, m.end())):
+                  or _HEADCOUNT_AFTER.match(text, m.end()) or _ORG_THEN_COUNT.search(text, max(0, m.start() - 30), m.start())):
                 slot = "total_users"
             elif _ORG_WIDE.search(text):
                 slot = "total_users"  # "company-wide, 3,500 people", "全校师生 5000 人": everyone who may use it

@@ -73,7 +73,10 @@ SCALE_WORDS: dict[str, re.Pattern[str]] = {
                     r"\bdesk (?:machine|box|computer)\b",
                     "只有她", "只有他", "她自己用", "他自己用",
                     # 每个人 / 各个人 is everyone, not one person
-                    r"(?<![\d\s每各])個人", r"(?<![\d\s每各])个人", "筆電", "笔记本", "筆記型電腦", "自己用", "我自己", "單人", "单人", "本機", "本机"),
+                    r"(?<![\d\s每各])個人", r"(?<![\d\s每各])个人", "筆電", "笔记本", "筆記型電腦", "自己用", "我自己", "單人", "单人", "本機", "本机",
+                    # one person trying it out: "自己玩", "自己折腾", "to play with at home"
+                    "自己玩", "自己折腾", "自己试", "自己跑着玩", r"\bto (?:play|tinker) with\b", r"\bfor fun\b",
+                    r"\bhobby\b"),
 }
 
 ARRIVAL_WORDS: dict[str, re.Pattern[str]] = {
@@ -199,6 +202,11 @@ MIXED_TRAINING = _rx(r"(?:also|plus|and|to)\s+(?:do\s+)?(?:some\s+)?(?:train|tra
                      r"train(?:ing)? on the same", r"same (?:hardware|machines?|gpus?|boxes|servers?|cluster) (?:for|to) (?:train|fine)",
                      r"(?:want|plan|need|going) to (?:train|fine[- ]?tune|retrain)", r"training (?:and|&) inference",
                      r"inference (?:and|&) training",
+                     # fine-tuning jobs run on the box ("runs our LoRA finetunes overnight", "QLoRA training at night"),
+                     # not a fine-tuned model served ("our fine-tuned 7B")
+                     r"\b(?:runs?|running|do|doing|and)\s+(?:our\s+|the\s+|some\s+)?(?:q?lora\s+)?fine[- ]?tun(?:es|ing)\b",
+                     r"\bq?lora (?:fine[- ]?tun(?:es|ing)|training|jobs?)\b",
+                     "晚上微调", "夜里微调", "晚上做微调", "晚上跑微调", "微调任务",
                      "也要训练", "也要訓練", "也要微调", "也要微調", "同时训练", "同時訓練", "兼做训练", "兼做訓練",
                      "也用来训练", "也用來訓練", "训练和推理", "訓練和推理", "推理和训练", "推理和訓練",
                      "也拿来微调", "也拿來微調", "也做微调", "也做微調", "也跑训练", "也跑訓練",
@@ -303,6 +311,14 @@ OWNERSHIP = _rx(r"\b(?:i|we)\s+(?:already\s+|only\s+|just\s+)?(?:have|own|got|bo
                 r"data ?cent(?:er|re)|basement|colo)\b",
                 "机房里有", "机房有", "实验室里有", "实验室有",
                 "吃灰", "没在用", "没有在用", "没怎么用", "空着", "闲着", "放着没用",
+                # the machine in use now, said as what they are on or were issued: "我手上是 MacBook Air M2",
+                # "家里有台 3090 的主机", "用公司配的 ThinkPad", "our team already runs an 8xH100 HGX for training"
+                "手上是", "手头有", "手头是", "家里有", "家里那台", "办公室有", "公司配的", "公司发的", "配发的",
+                "我用的是", "我现在用的", "目前用的是", "现在用的是",
+                r"\balready (?:runs?|running|uses?|using|operates?|operating)\b", r"\b(?:we|i) currently (?:run|use|have)\b",
+                # bought earlier and kept: "去年买了两台 DGX Spark 一直放着", "we bought two sparks last year"
+                "一直放着", "一直闲着", "放在那", "搁着", r"买了[^,，;；。想要]{0,12}(?:一直|放着|闲置|没用|在用)", "去年买", "之前买", "早就买",
+                r"\b(?:we|i)\s+(?:already\s+)?(?:bought|purchased)\b[^,;.]{0,40}\b(?:last|ago|earlier|previously)\b",
                 r"\bmy (?:own )?(?:laptop|desktop|mac|macbook|pc|workstation)\b", r"\bour (?:existing|current)\b",
                 r"\bexisting\b", r"\bidle\b", "已经有", "已經有", "我有", "我们有", "我們有", "我只有", "我们只有", "我們只有", "手上只有", "现有", "現有", "手上有",
                 "闲置", "閒置", "內建", "内置", "內置")
@@ -389,6 +405,7 @@ __all__ = [
     "MIGRATION_TARGET",
     "OWNED_FALLS_SHORT",
     "MODEL_CHOICE",
+    "MODEL_EITHER",
     "MODEL_CHOICE_JOINED",
     "MODEL_EACH",
     "CONTEXT_HEAVY_WORK",
@@ -437,7 +454,9 @@ __all__ = [
 # Work whose stated context is what each request carries, not only the largest one it may reach.
 CONTEXT_HEAVY_WORK = _rx(r"\bcod(?:e|ing)\b", r"\bagents?\b", r"\bagentic\b", r"\brag\b", r"\bdocs?\b", r"\bdocuments?\b",
                          r"\brepos?\b", r"\brepositor", r"\bcontracts?\b", r"\bcopilot\b", r"\bcursor\b", r"\bsummari[sz]",
-                         "代码", "代碼", "程式", "文档", "文檔", "文件", "仓库", "倉庫", "合同", "合約", "检索", "檢索")
+                         r"\bpdfs?\b", r"\breports?\b", r"\bfilings?\b", r"\btranscripts?\b", r"\bmanuals?\b",
+                         "代码", "代碼", "程式", "文档", "文檔", "文件", "仓库", "倉庫", "合同", "合約", "检索", "檢索",
+                         "卷宗", "案卷", "档案", "檔案", "报告", "報告", "论文", "論文", "手册", "手冊")
 # A stated maximum ("up to 128k", "最长128k", "max context 32k"): the context window, not the typical prompt.
 CONTEXT_MAX_WORDS = r"(?:up to|upto|max(?:imum)?|at most|as long as|limit|最长|最長|最多|最大|上限)"
 # A typical figure ("~40k", "usually 50-60k", "平均3万", "大概6万"): what a request carries most of the time.
@@ -462,6 +481,12 @@ MIGRATION_TARGET = _rx(r"\bfrom\b[^.;!?]{1,60}?\b(?:to|into)\b",
 # Two models weighed in one question ("32B or 70B?", "Qwen3-32B vs Llama 3.3 70B", "用14B还是32B", "gemma 27b 或
 # qwen 32b"): the words that join them. "And" joins two options only beside a word that asks for each
 # ("between a 14b and a 32b", "X 和 Y 各需要什么", "分別要什麼"), else it lists models served together.
+# The lead says either model will do ("qwen3 32b or gemma 3 27b, whichever", "Qwen3-32B 或者 GLM-4.5-Air 都行"):
+# indifferent between the options, so the reply is for the one cheaper to serve (`model_choice`).
+MODEL_EITHER = _rx(r"\bwhichever\s*(?:is (?:fine|ok|okay)\s*)?(?:[,.;!)]|$)",  # not "whichever runs on 2 cards"
+                   r"\beither (?:one |is |works|would|will)", r"\bany of (?:them|those|these)\b",
+                   r"\b(?:doesn'?t|does not|don'?t) (?:really )?matter\b", r"\bno (?:strong )?preference\b",
+                   "都行", "都可以", "都可", "均可", "哪个都", "随便哪个", "无所谓")
 MODEL_CHOICE = _rx(r"\bor\b", r"\bvs\.?(?![a-z])", r"\bversus\b", r"\bcompared (?:to|with)\b", r"\bagainst\b",
                    "还是", "或者", "或是", "或", "对比", "比起", "相比", "/")
 MODEL_CHOICE_JOINED = _rx(r"\band\b", "和", "跟", "与", "及")

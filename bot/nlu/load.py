@@ -164,7 +164,8 @@ _CHANNELS = _rx(rf"{APPROX}{NUM}\s*{_words('channels')}")
 _CONVERSATION = re.compile(_words("conversation_nouns"))
 # A conversation's turns, said in the same sentence after its rate (no number between): the turn count
 # before or after the conversation's word ("each chat is ~4 turns", "10 messages each", "每次来回 5 轮").
-_REST_OF_SENTENCE = r"[^\d.;!?。；！？]{0,40}?"
+# (The hours a count is spread over may stand between: "3 万通对话，集中在上班 8 小时，每通平均来回 4 轮".)
+_REST_OF_SENTENCE = r"(?:[^\d.;!?。；！？]|\d{1,2}\s*(?:个)?\s*(?:小时|hours?\b|hrs?\b|h\b))*?"
 _TURNS = (
     _rx(rf"{_REST_OF_SENTENCE}{_words('each_conversation')}\s*(?:{_words('on_average')})?\s*{APPROX}{NUM}\s*"
         rf"{_words('turn_nouns')}"),
@@ -181,8 +182,9 @@ def _turns(text: str, rate: re.Match[str], claims: _Claims) -> tuple[float, int]
         return 1.0, rate.end()
     for pattern in _TURNS:
         found = pattern.match(text, rate.end())
-        if found and claims.free(found.start(), found.end()) and 1 <= (turns := number_value(found)) <= MAX_TURNS:
-            claims.claim(found.start(), found.end())
+        if found and claims.free(found.start("num"), found.end()) and 1 <= (turns := number_value(found)) <= MAX_TURNS:
+            # Only the turns are claimed: the hours a count is spread over may stand in the gap before them.
+            claims.claim(found.start("num"), found.end())
             return turns, found.end()
     return 1.0, rate.end()
 

@@ -8,13 +8,13 @@ from __future__ import annotations
 
 WORDS: dict[str, tuple[str, ...]] = {
     "request_nouns": ("(?:个|次|条|通)?\\s*(?:api\\s*)?(?:请求|调用|呼叫|request|requests|query|queries|call|calls)",
-                      "(?:个|位|次)?\\s*(?:客户咨询|客户|咨询|对话|会话|提问|问题)",
+                      "(?:个|位|次|通|场)?\\s*(?:客户咨询|客户|咨询|对话|会话|提问|问题)",
                       "(?:个|次|条|则)?\\s*(?:消息|讯息|信息|查询)", "次(?![方数])"),
     "per_person": ("每人", "每个人", "每位", "每名", "人均"),
     # a conversation's turns, each a request ("两千次对话，每次来回 5 轮", "每个会话平均 6 轮问答")
     "conversation_nouns": ("对话", "会话", "聊天", "咨询"),
     "turn_nouns": ("轮(?:问答|对话)?", "个?回合", "次来回"),
-    "each_conversation": ("每(?:次|个|场|通)?\\s*(?:对话|会话|聊天|咨询)?\\s*(?:来回)?",),
+    "each_conversation": ("每(?:次|个|场|通)?\\s*(?:对话|会话|聊天|咨询)?\\s*(?:平均)?\\s*(?:来回)?",),
     "on_average": ("平均",),
     # requests in flight together, said before the count ("一次只处理 1 个请求", "同时 3 个请求", "并发 12 个请求"):
     # a concurrency (text is normalized to Simplified), never a rate missing its unit
@@ -34,7 +34,7 @@ WORDS: dict[str, tuple[str, ...]] = {
     # a token rate over all users, not one user's speed ("总吞吐每秒8000 token", "整体每秒 6000 token")
     "total_rate_cue": ("总", "整体", "吞吐", "合计", "加起来", "集群", "全部用户", "所有用户"),
     "text_nouns": ("日志", "文本", "文档", "文件", "数据", "记录", "纪录", "邮件", "对话", "工单", "合约", "合同"),
-    "spread_hours": ("(?:分布在|集中在|分散在)\\s*(?P<hz>\\d{1,2})\\s*个?小时",),
+    "spread_hours": ("(?:分布在|集中在|分散在)\\s*(?:上班|白天|工作时间|营业时间)?\\s*(?:的)?\\s*(?P<hz>\\d{1,2})\\s*个?小时",),
     "peak_factor": ("(?:高峰|峰值|尖峰)[^\\d,;.]{0,8}(?:平均|均值|平时)[^\\d,;.]{0,3}(?P<fz>\\d+(?:\\.\\d+)?)\\s*倍",),
     "base_cue": ("平时", "平常", "通常", "一般", "日常", "大部分时间", "平均", "平日", "闲时"),
     # a peak's time said instead of the word ("月初结账时", "发版前", "旺季"), or a rise to it ("会到 120 个")

@@ -8,7 +8,8 @@ never a conflict, and never only the second. A migration ("from a 14B to a 32B",
 left against its target, the target marked: that is the one recommended.
 
 Runs inside `parse_message` on the normalized text and the size readings of `facts.py`; it only keeps the
-size of the model the reply is for (the target, else the larger: hardware for it serves either), so the
+size of the model the reply is for (the target, else the larger: hardware for it serves either; the smaller
+when the lead says either will do), so the
 rest of the reading sees one model.
 """
 
@@ -19,7 +20,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from bot.nlu.lexicon import MIGRATION_TARGET, MODEL_CHOICE, MODEL_CHOICE_JOINED, MODEL_EACH
+from bot.nlu.lexicon import MIGRATION_TARGET, MODEL_CHOICE, MODEL_CHOICE_JOINED, MODEL_EACH, MODEL_EITHER
 from bot.nlu.spans import Fact
 
 # Models weighed in one question: the weighing's slot; each value holds these facts of one model and its label.
@@ -31,6 +32,9 @@ _CLAUSE_END = re.compile(r"[,;!?，；。？！\n—]|\.(?!\d)")
 # Sizes listed before the choice ("14b, 32b or 70b?", "7B、14B还是32B"): each is an option too.
 _LISTED = re.compile(r"\s*[,、/]\s*(?:an? |the )?")
 _SAME = 0.02  # two readings within 2 % are one model ("llama 3.1 8b" is 8.03B)
+# "Either will do" said of the choice: in its clause or right after it ("70b or 72b, whichever"), not a sentence
+# away ("首 token 几秒都可以" is about the wait).
+_EITHER_REACH = 16
 
 
 @dataclass(frozen=True)
@@ -117,7 +121,10 @@ def read_model_choice(text: str, sizes: Sequence[Fact], find_model: ModelLookup 
         sides = [*([] if migration else _listed_before(text, left, sizes)), left, right]
         if len({round(s.size_b, 1) for s in sides}) < len(sides):
             sides = [left, right]
-        chosen = right if migration else max(sides, key=lambda s: s.size_b)
+        # The larger serves either; but when either will do, the smaller is the purchase (seed 1: start with the
+        # smallest configuration that meets today's needs), the other still weighed beside it.
+        pick = min if MODEL_EITHER.search(text, start, min(len(text), end + _EITHER_REACH)) else max
+        chosen = right if migration else pick(sides, key=lambda s: s.size_b)
         return ModelChoice(options=[s.option(target=migration and s is right) for s in sides], chosen=chosen)
     return None
 

@@ -45,6 +45,7 @@ from bot.nlu.models import apply_model_readings, unknown_model_name
 from bot.nlu.normalize import normalize
 from bot.nlu.validate import Problem, SlotValues, check_fact
 from bot.reply import Language
+from estimator.advice.load import DEFAULT_OUTPUT_TOKENS
 from estimator.costing.fx import to_usd
 
 MAX_MESSAGE_CHARS = 2000
@@ -249,6 +250,7 @@ def parse_message(
     result.gpu_count = gpu_count if isinstance(gpu_count, int) and 1 <= gpu_count <= MAX_DEVICE_COUNT else None
     if (per_what := found.pop("requests_per_what", None)) is not None and not any(s in found for s in _LOAD_SLOTS):
         result.problems.append(Problem("requests_per_s", per_what, reason="per_what"))
+    _apply_in_out_ratio(found)
     _apply_share(found)
     _combine_users(found)
     _per_person_rates(found)
@@ -383,6 +385,21 @@ def _per_person_rates(found: SlotValues) -> None:
         found["total_users"] = people
         if found.get("concurrent_users") == people:
             found.pop("concurrent_users")
+
+
+def _apply_in_out_ratio(found: SlotValues) -> None:
+    """A prompt-to-answer proportion ("85/15 in/out", "输入输出 4:1") with one length stated gives the other; with
+    none, the prompt is that multiple of the default answer (`DEFAULT_OUTPUT_TOKENS`), so a token volume or spend
+    splits into prompts and answers as stated. Both lengths stated: the lengths win."""
+    ratio = found.pop("in_out_ratio", None)
+    if not isinstance(ratio, int | float) or not 0.001 <= ratio <= 10_000:
+        return
+    prompt, output = found.get("prompt_tokens"), found.get("output_tokens")
+    if isinstance(prompt, int | float) and not isinstance(output, int | float):
+        found["output_tokens"] = max(1, round(prompt / ratio))
+    elif not isinstance(prompt, int | float):
+        answer = output if isinstance(output, int | float) else DEFAULT_OUTPUT_TOKENS
+        found["prompt_tokens"] = max(1, round(answer * ratio))
 
 
 def _apply_share(found: SlotValues) -> None:

@@ -18,6 +18,7 @@ from slack_bolt import App
 from slack_bolt.error import BoltError
 from slack_sdk import WebClient
 
+from bot.errors import ConfigError
 from bot.settings import Settings
 from bot.slack.app import DEFAULT_TURN_WORKERS, create_app
 from bot.slack.intake import LocalSink, TurnIntake
@@ -28,7 +29,6 @@ from bot.slack.worker_process import CheckpointThreads, WorkerProcessSink
 from bot.slack.workers import KeyedSerialExecutor
 from bot.wiring import open_slack_inbox, slack_chart_maker, slack_recovery_age_s
 from estimator.catalog import Catalog
-from estimator.errors import ConfigError
 
 log = logging.getLogger(__name__)
 

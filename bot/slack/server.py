@@ -19,9 +19,9 @@ from typing import Any, Literal, Protocol
 from slack_bolt import App
 from slack_bolt.adapter.socket_mode import SocketModeHandler
 
+from bot.errors import ConfigError
 from bot.settings import Settings
 from bot.slack.http_front import EVENTS_PATH, MAX_BODY_BYTES, READ_TIMEOUT_S, SlackHttpFront, safe_token
-from estimator.errors import ConfigError
 
 log = logging.getLogger(__name__)
 

@@ -27,12 +27,13 @@ from functools import partial
 from multiprocessing.connection import Connection
 from typing import Any
 
+from bot.errors import ConfigError
 from bot.reply import Reply
 from bot.settings import Settings
 from bot.slack.stopping import ThreadStop
 from bot.slack.turns import Turn
 from bot.wording.worded import error_text
-from estimator.errors import ConfigError, SiliconsultError
+from estimator.errors import SiliconsultError
 
 log = logging.getLogger(__name__)
 

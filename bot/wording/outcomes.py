@@ -337,6 +337,9 @@ def _comparison(rec: Recommendation, outcome: Comparison, lang: str, said: str =
             key = "compare.board_meets" if option.meets_slo else "compare.board"
             parts.append("    " + t(key, lang, asked=asked, board=entry.board, count=entry.sized,
                                     capex=money(entry.sized_capex_usd or 0.0)))
+        elif entry.unit is not None and entry.unit_count is not None:
+            parts.append("    " + t("compare.whole_units", lang, asked=asked, unit=entry.unit, count=entry.unit_count,
+                                    capex=money(entry.unit_capex_usd or 0.0), watts=f"{entry.unit_power_w or 0:,.0f}"))
         elif entry.sized is not None:
             key = "compare.sized_batch" if option.batch_hours is not None else "compare.sized"  # a job has no users
             parts.append("    " + t(key, lang, asked=asked, count=entry.sized, users=users))

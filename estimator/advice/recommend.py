@@ -54,8 +54,9 @@ from estimator.catalog import Catalog
 from estimator.costing.cloud import compare as compare_cloud
 from estimator.costing.tco import running_days_per_year
 from estimator.costing.tco_findings import said_of
-from estimator.defaults import OVERLOAD_FACTOR
+from estimator.defaults import ACCEPTABLE_TOKENS_PER_S, OVERLOAD_FACTOR
 from estimator.errors import NoFeasibleOption
+from estimator.physics.lora import lora_training_gb
 from estimator.physics.memory import closest_mha_model, resolve_architecture
 from estimator.physics.model_shape import (
     apply_catalog_model,
@@ -485,6 +486,16 @@ def recommend(
         alternatives += _owned_but_short(sizer, primary, fitting)
         if primary.violations:  # every contender missed once its capacity was probed
             relax = _relax(filled, primary)
+    elif (within_band := _banded_within_limits(sizer, filled, free, counted)) is not None:
+        # Nothing meets the targets the user did not set within the limits they did set: the limits hold, and
+        # the option is judged by seed 1's usable band instead (`_banded_within_limits`).
+        sizer, banded_sized = within_band
+        filled = sizer.workload
+        ranked = _settle_lead(sizer, _finalize_band(sizer, banded_sized))
+        primary = ranked[0]
+        alternatives = [sizer.finalize(s) for s in pick_alternatives(primary, ranked)]
+        assumptions.append(said("note.banded_within_limits", tps=sizer.target,
+                                ttft=said("note.banded_within_limits.ttft") if sizer.ttft is None else ""))
     else:
         # Nothing meets every target within the limits. Never lead with a far-off option: lead with the
         # configuration that meets the targets least past the limits the user set (`shortfall.past_limits_by`; the
@@ -507,6 +518,8 @@ def recommend(
     assumptions += _ranking_notes(filled, excluded)
     if (fleet := _fleet_note(filled, primary)) is not None:
         assumptions.append(fleet)
+    if filled.mixed_training:
+        assumptions.append(said("note.lora_training", gb=lora_training_gb(filled.model_params_b or 7.0)))
     if filled.conservative:
         assumptions.append(said("note.conservative"))
     elif sizer.hard_latency:
@@ -547,6 +560,25 @@ def recommend(
     )
     return answer_questions(rec, sizer, filled, catalog, sized, excluded, primary, alternatives, to_option=to_option,
                             format_stated=workload.quantization is not None)  # not the catalog model's native one
+
+
+def _banded_within_limits(sizer: Sizer, filled: Workload, free: list[Candidate],
+                          counted: list[tuple[Candidate, int]]) -> tuple[Sizer, list[Sized]] | None:
+    """When nothing meets the targets within the limits and the user set a limit (budget, power) but not the
+    targets: the options within the limits judged by seed 1's bands ("舒適 30 以上 … 可接受 15–30"): at least the
+    acceptable 15 tok/s per user where the speed was assumed, no first-token bound where that was assumed (the
+    wait is shown, not judged, as for hardware they own). A limit the user set outranks a target they did not:
+    a $4,820 budget is not answered with $12,598 of cards to reach an assumed 30 tok/s, nor a 15 W drone with a
+    65 W mini PC to reach an assumed 2 s first token. None when no option lands in the band within the limits."""
+    if not (sizer.assumed_speed or sizer.assumed_ttft) or (filled.budget_usd is None and filled.power_budget_w is None):
+        return None
+    update = {"tokens_per_s_target": min(sizer.target, ACCEPTABLE_TOKENS_PER_S)} if sizer.assumed_speed else {}
+    banded = Sizer(filled.model_copy(update=update), sizer.catalog, sizer.estimate_fn, sizer.capacity_fn,
+                   format_stated=sizer.format_stated, shortcuts=sizer.shortcuts, assumed_shapes=sizer.assumed_shapes)
+    if sizer.assumed_ttft:
+        banded.ttft = None  # the assumed first-token bound stays in the workload (and the reply), unjudged
+    within = [s for s in size_all(banded, free) + size_counted(banded, counted) if s.estimate.fits and not s.violations]
+    return (banded, within) if within else None
 
 
 def _accelerators_first(

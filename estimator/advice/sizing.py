@@ -28,7 +28,7 @@ from estimator.defaults import (
     MIGRATION_USD_PER_PORT,
     MODEL_CHANGES_PER_YEAR_WHEN_FREQUENT,
 )
-from estimator.physics.lora import adapters_gb
+from estimator.physics.lora import adapters_gb, lora_training_gb
 from estimator.physics.memory import bits_per_weight, weights_gb
 from estimator.physics.servers import needs_host_server
 from estimator.physics.throughput import BestCase, Figures
@@ -333,11 +333,16 @@ class Sizer:
                                 min_tokens_per_s=target, ttft_target_ms=ttft)
 
     def min_devices(self, candidate: Candidate) -> int:
-        """Memory lower bound on the count: the weights alone must fit."""
+        """Memory lower bound on the count: the weights alone must fit, and with fine-tuning on the same box
+        (`mixed_training`) the LoRA training memory across the devices (`lora.lora_training_gb`: BF16 base,
+        adapters' optimizer state, activations)."""
         memory = candidate.hardware.memory_gb
         if not memory:
             return 1
-        return max(1, math.ceil(self.weights_for(candidate) / (memory * 0.92)))
+        need = self.weights_for(candidate)
+        if self.workload.mixed_training:
+            need = max(need, lora_training_gb(self.workload.model_params_b or 7.0))
+        return max(1, math.ceil(need / (memory * 0.92)))
 
     def _guess(self, candidate: Candidate, count: int, users: int) -> int:
         """Next count to try from how far `count` falls short (replicas split the users)."""

@@ -12,10 +12,13 @@
    dense ones. None of it is separately measured, so one figure is fitted for all of it, on the MoE
    serving rows, and judged on devices held out (`evals.moe_accuracy`). The decode tokens of a step ride
    the same grouped matmuls as its prompt chunks, so they pay the same share (`resolve._apply_factors`).
-   Fitted jointly with it, for an engine whose MoE runs on a multi-GPU group are laid out attention-data-
-   parallel + expert-parallel (`resolve.ATTENTION_DP_BACKENDS`: TensorRT-LLM), a fixed cost per layer
-   per decode step of that layout (`CalibrationParams.attention_dp_layer_ms`); each rank schedules its
-   own streams (`parallel_plans._step_terms`). See docs/estimator.md, "Attention-DP MoE steps".
+   Fitted jointly with it, the cost per MoE layer per decode step of a model spread over several devices
+   (`CalibrationParams.moe_layer_ms`, key "*"): every continuous-batching engine's multi-device step pays
+   it in any layout, at the share of the experts its batch reaches (`parallel_plans._step_terms`). It was
+   once fitted per engine as the cost of TensorRT-LLM's attention-DP layout, so a fit without that
+   engine's rows set none and its MoE runs held out by source came out 1.5-2x too fast; vLLM's and SGLang's
+   tensor-parallel MoE layers synchronize their ranks too. See docs/estimator.md, "MoE layers on several
+   devices".
 2. `with_model_step_scales`: a catalog model with many serving runs of its own at a stated concurrency
    gets the median predicted / measured ratio as a scale on its decode steps. Only its current runs
    count (`measured_rows`): DeepSeek-R1's 11 runs on 2025-26 engines, not the 80 March 2025 runs of
@@ -37,9 +40,9 @@ from estimator.fitting.minimize import golden_section_minimum, refined_grid_mini
 from estimator.fitting.row_predict import predict_resolved, relative_squared_error, row_request, stated_groups
 from estimator.measured_rows import BATCHED_METRICS, model_serving_rows
 from estimator.physics.batching import is_continuous
-from estimator.physics.calibration import normalize_backend
+from estimator.physics.calibration import POOLED, normalize_backend
 from estimator.physics.catalog_index import catalog_index
-from estimator.physics.resolve import ATTENTION_DP_BACKENDS, Resolved, resolve
+from estimator.physics.resolve import Resolved, resolve
 
 # Serving rows a mixture-of-experts model needs before its own step scale is fitted (`model_step_scale`).
 MIN_MODEL_SERVING_ROWS = 8
@@ -47,11 +50,11 @@ MIN_MODEL_SERVING_ROWS = 8
 EXPERT_GRID = tuple(round(0.05 * i, 2) for i in range(1, 21))  # 0.05 … 1.0
 EXPERT_STEP = 0.05
 EXPERT_TOLERANCE = 0.002
-# Attention-DP step cost search (ms per layer per decode step): a coarse grid, then golden section within
+# MoE layer step cost search (ms per layer per decode step): a coarse grid, then golden section within
 # one step of its best point; alternated with the expert efficiency until both settle.
-ATTENTION_DP_GRID = tuple(round(0.1 * i, 1) for i in range(0, 16))  # 0 … 1.5 ms per layer
-ATTENTION_DP_STEP = 0.1
-ATTENTION_DP_TOLERANCE = 0.005
+MOE_LAYER_GRID = tuple(round(0.1 * i, 1) for i in range(0, 16))  # 0 … 1.5 ms per layer
+MOE_LAYER_STEP = 0.1
+MOE_LAYER_TOLERANCE = 0.005
 JOINT_ROUNDS = 4
 
 
@@ -120,10 +123,9 @@ def expert_fit_rows(catalog: Catalog, exclude_rows: frozenset[int] = frozenset()
 def fit_expert_efficiency(
     catalog: Catalog, calibration: CalibrationParams, exclude_rows: frozenset[int] = frozenset()
 ) -> CalibrationParams:
-    """`calibration` with the expert-layer efficiency (key "*") and, for each engine that serves MoE models
-    attention-data-parallel (`resolve.ATTENTION_DP_BACKENDS`) with such rows on a multi-device group, its
-    fixed step cost per layer, minimizing the relative squared error of `expert_fit_rows`, every other
-    factor held as fitted; unchanged when there are no such rows.
+    """`calibration` with the expert-layer efficiency (key "*") and, when serving rows are among them, the
+    fixed step cost per MoE layer (key "*"), minimizing the relative squared error of `expert_fit_rows`,
+    every other factor held as fitted; unchanged when there are no such rows.
 
     Fitted jointly (alternating 1-D searches) because both move the same max-load rows: a prompt-heavy
     run is slowed by slower expert prefill, a decode-heavy one on a small KV room by a fixed step cost,
@@ -140,38 +142,36 @@ def fit_expert_efficiency(
             continue
     if not pairs:
         return calibration
-    # Rows an attention-DP step cost can move: that engine's, on more than one device.
-    dp_engines = sorted({resolved.backend for row, resolved in pairs
-                         if resolved.attention_dp and row.device_count > 1} & ATTENTION_DP_BACKENDS)
+    # A step cost moves serving rows only (a prefill row runs no decode step).
+    serving = any(row.metric in BATCHED_METRICS for row, _ in pairs)
     layer_ms = 0.0
 
     groups = stated_groups(catalog)  # each row in the layout its source states it ran
 
     def error(value: float, layer_ms: float) -> float:
-        return relative_squared_error(pairs, groups, expert_efficiency=value, attention_dp_layer_ms=layer_ms)
+        return relative_squared_error(pairs, groups, expert_efficiency=value, moe_layer_ms=layer_ms)
 
     def efficiency_at(layer_ms: float) -> float:
         return refined_grid_minimum(partial(error, layer_ms=layer_ms), EXPERT_GRID, EXPERT_STEP, EXPERT_TOLERANCE)
 
     def layer_cost_at(value: float) -> float:
         at_value = partial(error, value)
-        coarse = min(ATTENTION_DP_GRID, key=at_value)
-        return golden_section_minimum(at_value, max(0.0, coarse - ATTENTION_DP_STEP), coarse + ATTENTION_DP_STEP,
-                                      ATTENTION_DP_TOLERANCE)
+        coarse = min(MOE_LAYER_GRID, key=at_value)
+        return golden_section_minimum(at_value, max(0.0, coarse - MOE_LAYER_STEP), coarse + MOE_LAYER_STEP,
+                                      MOE_LAYER_TOLERANCE)
 
     value = efficiency_at(layer_ms)
-    for _ in range(JOINT_ROUNDS if dp_engines else 0):  # alternating 1-D searches
+    for _ in range(JOINT_ROUNDS if serving else 0):  # alternating 1-D searches
         previous = (value, layer_ms)
         layer_ms = layer_cost_at(value)
         value = efficiency_at(layer_ms)
-        if abs(value - previous[0]) < EXPERT_TOLERANCE and abs(layer_ms - previous[1]) < ATTENTION_DP_TOLERANCE:
+        if abs(value - previous[0]) < EXPERT_TOLERANCE and abs(layer_ms - previous[1]) < MOE_LAYER_TOLERANCE:
             break
     update: dict[str, object] = {
         "expert_prefill_efficiency": {"*": round(value, 4)}, "expert_prefill_rows": len(pairs),
     }
-    if dp_engines:
-        # One engine today (TensorRT-LLM); every such engine's rows share the figure they were fitted on.
-        update["attention_dp_layer_ms"] = {engine: round(layer_ms, 4) for engine in dp_engines}
+    if serving:
+        update["moe_layer_ms"] = {POOLED: round(layer_ms, 4)}
     return calibration.model_copy(update=update)
 
 

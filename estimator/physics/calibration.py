@@ -14,7 +14,7 @@ The model (see `roofline.py`, `batching.py`) has seven factors per key (and two 
 | `scheduler_ms_per_stream` s | host work per running stream per decode step, serial with the device (ms) | batched rows of releases that schedule between steps |
 | `overlapped_host_ms_per_stream` s_o | the same host work where the engine overlaps it with the device (ms) | batched rows of releases that overlap |
 | `expert_prefill_efficiency` η_e | share of the dense rate a serving engine's routed experts reach, in prompt chunks and decode tokens alike (one figure, "*") | MoE serving rows (`moe_fit`) |
-| `attention_dp_layer_ms` f_dp | fixed ms per layer per decode step of an attention-DP + expert-parallel MoE step (per engine) | MoE serving rows (`moe_fit`) |
+| `moe_layer_ms` f_moe | ms per layer per decode step of an MoE spread over several devices (continuous engines, any layout), every expert reached | MoE serving rows (`moe_fit`) |
 | `decode_kquant_flops_per_weight` c_k | ALU work per GGUF k-quant weight read in decode (FLOP-equivalents) | `tg` rows of both kinds of format |
 
 `scripts/fit_calibration.py` fits them (`estimator.fitting.calibration_fit.fit_calibration`) and records
@@ -36,6 +36,12 @@ from estimator.physics.batching import is_continuous
 POOLED = "*"
 # The engine whose fitted batched-step factors an engine without serving rows of its own borrows.
 REFERENCE_BATCHING_BACKEND = "vllm"
+# Engines whose serving loop is vLLM's own scheduler, so its fitted per-stream host cost is theirs too: vLLM and
+# the forks that normalize to it (Gaudi's, TPU's), and the vendor stacks that serve through a vLLM plugin or fork
+# (their serving-stack rows: AWS Neuron's vLLM plugin, Qualcomm's vLLM fork, vLLM-RBLN, vLLM-Ascend). A vendor's
+# own engine (Furiosa-LLM, tt-metal, TensorRT-LLM, llama.cpp, MLX, OpenVINO) runs its own loop: vLLM's figure
+# is another stack's software, not a property of the device or the kind.
+VLLM_HOST_LOOP_BACKENDS: tuple[str, ...] = (REFERENCE_BATCHING_BACKEND, "neuron", "qaic", "rbln", "ascend")
 
 # Per-kind priors for keys without measured rows. κ is FLOP/byte (already net of utilization). η_c
 # ("batched", a share of dense peak) is the former prior product η_pp · η_b; the scheduler cost defaults to 0.
@@ -97,6 +103,16 @@ def calibration_key(backend: str, kind: str) -> str:
     return f"{backend}/{kind}"
 
 
+def pool_is_another_engine(calibration: CalibrationParams, backend: str, kind: str) -> bool:
+    """The kind's pooled rows are one other engine's alone (accelerators: tt-metal's): that pool says how
+    that engine misses, not how the kind does, so it does not stand for `backend` (its range, error and
+    provenance fall back past it). A pool of several engines still speaks for its kind."""
+    pooled, own = calibration_key(POOLED, kind), calibration_key(backend, kind)
+    total = calibration.rows_used.get(pooled, 0)
+    engines = [k for k, n in calibration.rows_used.items() if n and k.endswith(f"/{kind}") and k != pooled]
+    return total > 0 and len(engines) == 1 and engines[0] != own and calibration.rows_used[engines[0]] == total
+
+
 @dataclass(frozen=True, slots=True)
 class Factors:
     """The resolved factors for one (backend, kind), with their provenance."""
@@ -117,9 +133,9 @@ class Factors:
     decode_kquant_flops_per_weight: float = 0.0
     # Share of the dense prefill rate routed-expert layers reach (continuous-batching engines; else 1).
     expert_efficiency: float = 1.0
-    # Fixed ms per layer per decode step of an engine that serves MoE models attention-data-parallel with
-    # expert parallelism over a tensor-parallel group (`resolve.ATTENTION_DP_BACKENDS`; else 0).
-    attention_dp_layer_ms: float = 0.0
+    # Ms per layer per decode step of a mixture of experts spread over several devices, at every expert
+    # reached (continuous-batching engines; else 0): `parallel_plans._step_terms`.
+    moe_layer_ms: float = 0.0
     # Share of a listed vector-ALU rate (GPUs without matrix units: `DeviceSpec.vector_alu_rate`) prompt
     # matmuls reach; the kind's prior η_pp when no such device was measured.
     alu_compute_efficiency: float = PRIORS["soc"]["pp"]
@@ -173,6 +189,16 @@ def _separable_decode(
     return bw, overhead
 
 
+def _host_cost_pool(calibration: CalibrationParams, backend: str, kind: str) -> tuple[str, ...]:
+    """Where an engine without its own fitted per-stream host cost borrows one, in order (`resolve_factors`)."""
+    pooled, reference = calibration_key(POOLED, kind), calibration_key(REFERENCE_BATCHING_BACKEND, kind)
+    if normalize_backend(backend) in VLLM_HOST_LOOP_BACKENDS:
+        return reference, calibration_key(REFERENCE_BATCHING_BACKEND, "gpu"), pooled
+    # vLLM's figure on this kind is the kind's best-measured host loop (on GPUs, where it was fitted); carried to
+    # another kind it is one engine's software on another device, which a different engine does not share.
+    return (reference,) + (() if pool_is_another_engine(calibration, normalize_backend(backend), kind) else (pooled,))
+
+
 def resolve_factors(calibration: CalibrationParams, backend: str, kind: str) -> Factors:
     """Factors for `backend` on `kind`: exact fit, else pooled over the kind, else the kind's prior."""
     key = calibration_key(backend, kind)
@@ -204,17 +230,19 @@ def resolve_factors(calibration: CalibrationParams, backend: str, kind: str) -> 
     quantized, _ = _lookup(calibration.prefill_quantized_factor, key, pooled, 1.0)
     # Only keys measured on k-quant and other formats alike have one; else the kind's pool, else no cost.
     kquant, _ = _lookup(calibration.decode_kquant_flops_per_weight, key, pooled, 0.0)
-    # The scheduler cost is host-side software (vLLM forks share it): without a fit of the kind, the
-    # reference engine's GPU figure, so an uncalibrated accelerator does not look free of it.
-    scheduler_fallback = next((k for k in (reference, reference_gpu) if k in calibration.scheduler_ms_per_stream), pooled)
+    # The scheduler cost is host-side software: an engine built on vLLM's loop shares vLLM's (without a fit of its
+    # own, the reference engine's GPU figure, so an uncalibrated vLLM plugin does not look free of it); any other
+    # engine keeps its own fit, else its kind's pool unless that pool is one other engine's alone, else the prior.
+    host_pool = _host_cost_pool(calibration, backend, kind)
+    scheduler_fallback = next((k for k in host_pool if k in calibration.scheduler_ms_per_stream), "")
     scheduler, _ = _lookup(calibration.scheduler_ms_per_stream, key, scheduler_fallback, prior["scheduler"])
-    overlapped_fallback = next(
-        (k for k in (reference, reference_gpu) if k in calibration.overlapped_host_ms_per_stream), pooled)
+    overlapped_fallback = next((k for k in host_pool if k in calibration.overlapped_host_ms_per_stream), "")
     overlapped, _ = _lookup(calibration.overlapped_host_ms_per_stream, key, overlapped_fallback, prior["scheduler"])
     calibrated = calibration.rows_used.get(key, 0) > 0
     if calibrated:
         source, error = "fitted", calibration.relative_error.get(key, POOLED_RELATIVE_ERROR)
-    elif bw_src == "pooled" or calibration.rows_used.get(pooled, 0) > 0:
+    elif bw_src == "pooled" or (calibration.rows_used.get(pooled, 0) > 0
+                                and not pool_is_another_engine(calibration, backend, kind)):
         source, error = f"pooled over {kind}", calibration.relative_error.get(pooled, POOLED_RELATIVE_ERROR)
         error = max(error, POOLED_RELATIVE_ERROR)
     else:
@@ -224,16 +252,19 @@ def resolve_factors(calibration: CalibrationParams, backend: str, kind: str) -> 
     # tile fill alone (`resolve._prefill_split_b`), fitted with its prefill rows.
     expert = calibration.expert_prefill_efficiency.get(key, calibration.expert_prefill_efficiency.get(POOLED, 1.0)) \
         if is_continuous(backend) else 1.0
-    # Attention-DP + expert-parallel steps (`moe_fit.fit_attention_dp_step`): keyed by the engine.
-    attention_dp = calibration.attention_dp_layer_ms.get(backend, 0.0)
+    # A mixture of experts spread over several devices synchronizes them at every layer (`moe_fit`): one
+    # figure for every continuous-batching engine and layout, like the expert efficiency beside it.
+    moe_layer = calibration.moe_layer_ms.get(key, calibration.moe_layer_ms.get(POOLED, 0.0)) \
+        if is_continuous(backend) else 0.0
     return Factors(key, bw, overhead, pp, kappa, batched, quantized, scheduler, calibrated, error, source, kappa_source,
-                   kquant, expert, attention_dp, alu, overlapped, overhead_own)
+                   kquant, expert, moe_layer, alu, overlapped, overhead_own)
 
 
 __all__ = [
     "KNOWN_BACKENDS",
     "POOLED",
     "REFERENCE_BATCHING_BACKEND",
+    "VLLM_HOST_LOOP_BACKENDS",
     "POOLED_RELATIVE_ERROR",
     "PRIORS",
     "PRIOR_RELATIVE_ERROR",
@@ -241,5 +272,6 @@ __all__ = [
     "calibration_key",
     "default_backend",
     "normalize_backend",
+    "pool_is_another_engine",
     "resolve_factors",
 ]

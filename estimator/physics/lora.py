@@ -39,3 +39,26 @@ def adapters_gb(params_b: float, adapters: int | None) -> float:
 
 
 __all__ = ["ADAPTER_BYTES_PER_PARAM", "LORA_PARAMS_SHARE", "adapter_gb", "adapters_gb"]
+
+
+# Fine-tuning on the serving hardware (a LoRA on the 16-bit base, the common case for a box that also serves):
+# the frozen base in BF16 (2 bytes a parameter, whatever format it is served in), the adapters with their Adam
+# state (16 bytes a trainable parameter: BF16 weight and gradient, FP32 master copy and two moments, on
+# LORA_PARAMS_SHARE of the parameters: 0.08 bytes a base parameter), and the activations of a few 4k-token
+# sequences with gradient checkpointing (~a fifth of the base weights, an estimate). ~2.5 bytes a parameter:
+# 2.5x the FP8 serving weights, 4x the Q4_K_M ones, within the ~3-4x of the weights fine-tuning takes (seed 2
+# sets full training at "参数量的十几倍"; a LoRA keeps the optimizer off the frozen base).
+LORA_BASE_BYTES_PER_PARAM = 2.0
+LORA_OPTIMIZER_BYTES_PER_TRAINABLE = 16.0
+LORA_ACTIVATION_SHARE = 0.2
+
+
+def lora_training_gb(params_b: float) -> float:
+    """Memory to fine-tune a LoRA on a `params_b`-billion-parameter base held in BF16, in GB (an estimate).
+
+    >>> round(lora_training_gb(32.8), 1), round(lora_training_gb(70.6), 1)
+    (81.3, 175.1)
+    """
+    base = params_b * LORA_BASE_BYTES_PER_PARAM
+    optimizer = params_b * LORA_PARAMS_SHARE * LORA_OPTIMIZER_BYTES_PER_TRAINABLE
+    return base * (1 + LORA_ACTIVATION_SHARE) + optimizer

@@ -163,9 +163,20 @@ def _step_terms(r: Resolved, parallel: int, batch: int) -> tuple[float, float, f
     else:
         comm = 0.0
     overhead, host = r.step_overhead_ms, batch * r.scheduler_ms_per_stream
+    if r.moe_step_ms and parallel > 1:
+        # A mixture of experts spread over several devices synchronizes them at every MoE layer: the tokens go
+        # to the ranks holding their experts and come back (all-gather + reduce-scatter, or all-to-all), and
+        # the step waits for the rank with the most work ("the iteration time is dominated by the slowest
+        # rank", TensorRT-LLM tech blog 10). `Factors.moe_layer_ms` is that cost per layer once the batch
+        # reaches every expert; a batch reaching fewer (`touched_expert_share`: k of E at one stream, all of
+        # them at hundreds) involves fewer ranks' experts and pays that share. It holds in any layout and
+        # engine that spreads the experts (tensor- or expert-parallel): it was fitted as a cost of
+        # TensorRT-LLM's attention-DP layout alone, so a fit without that engine's rows had none, and its
+        # multi-GPU MoE runs held out by source came out 1.5-2x too fast. One device has no ranks to wait for.
+        overhead += r.moe_step_ms * touched_expert_share(r.route_share, batch)
     if r.attention_dp and parallel > 1 and attention_dp_fits(r, parallel, batch):
         # Attention data parallel: each rank's executor schedules its own ~batch / parallel streams (the
-        # ranks work at once), and the step pays the layout's fixed cost (`Factors.attention_dp_layer_ms`).
+        # ranks work at once).
         # Every rank holds every weight but the routed experts ("All GEMM weights are replicated on every
         # GPU", TensorRT-LLM's parallel-strategy guide; its dense MLPs and shared experts are built with
         # `overridden_tp_size=1` under attention DP), so each rank reads the dense weights whole; and no
@@ -173,10 +184,10 @@ def _step_terms(r: Resolved, parallel: int, batch: int) -> tuple[float, float, f
         # all-gather of the tokens and reduce-scatter of the results, one all-reduce's volume of two.
         # It is a layout the operator chooses for throughput (TensorRT-LLM's max-throughput recipes;
         # its min-latency ones keep tensor parallel attention), so the step takes whichever layout is
-        # faster at this batch: a few streams never pay a cost only thousands of streams amortize.
+        # faster at this batch.
         dp_memory = memory + r.memory_fixed_ms * (1.0 - 1.0 / parallel)
         dp_comm = comm / 2.0
-        dp_overhead, dp_host = overhead + r.attention_dp_step_ms, host / parallel
+        dp_overhead, dp_host = overhead, host / parallel
         device = max(memory, compute) + attention + comm
         dp_device = max(dp_memory, compute) + attention + dp_comm
         if r.host_overlapped:
@@ -354,7 +365,7 @@ def _grows_with_batch(r: Resolved) -> bool:
     the batch: then one stream per replica is the fastest a plan gets, whatever the count."""
     per_stream = (r.memory_per_stream_ms, r.compute_per_stream_ms, r.attention_compute_per_stream_ms,
                   r.scheduler_ms_per_stream,
-                  r.host_sampling_ms_per_extra_stream, r.expert_read_ms, r.model_step_scale, r.attention_dp_step_ms)
+                  r.host_sampling_ms_per_extra_stream, r.expert_read_ms, r.model_step_scale, r.moe_step_ms)
     return min(per_stream) >= 0.0 and 0.0 <= r.route_share <= 1.0
 
 

@@ -15,7 +15,7 @@ from collections import defaultdict
 from collections.abc import Iterable, Sequence
 
 from estimator.catalog import Benchmark, CalibrationParams
-from estimator.physics.calibration import POOLED, calibration_key, normalize_backend
+from estimator.physics.calibration import POOLED, calibration_key, normalize_backend, pool_is_another_engine
 
 MIN_RANGE_ROWS = 8
 LOW_QUANTILE, HIGH_QUANTILE = 0.1, 0.9
@@ -100,7 +100,10 @@ def ratio_bounds(calibration: CalibrationParams, metric: str, backend: str, kind
     """The (low, high) measured/predicted ratio for a figure (widened by the calibration's coverage
     widening), or None when the calibration has none."""
     widening = calibration.range_widening.get(metric, 1.0)
-    for key in group_keys(metric, backend, kind):
+    keys: tuple[str, ...] = group_keys(metric, backend, kind)
+    if pool_is_another_engine(calibration, normalize_backend(backend), kind):  # another vendor's misses, not the kind's
+        keys = (keys[0], keys[2])
+    for key in keys:
         if key in calibration.range_ratio_low and key in calibration.range_ratio_high:
             return calibration.range_ratio_low[key] / widening, calibration.range_ratio_high[key] * widening
     return None

@@ -182,10 +182,12 @@ class Resolved:
     # `CalibrationParams.model_step_scale`): every decode-step term of it is this many times longer.
     model_step_scale: float = 1.0
     # A mixture of experts served attention-data-parallel + expert-parallel when its group is larger than
-    # one device (`ATTENTION_DP_BACKENDS`): each rank schedules its own share of the streams, and each
-    # step pays a fixed cost per layer (`Factors.attention_dp_layer_ms`, scaled like every step term).
+    # one device (`ATTENTION_DP_BACKENDS`): each rank schedules its own share of the streams.
     attention_dp: bool = False
-    attention_dp_step_ms: float = 0.0
+    # A mixture of experts' cost per decode step on several devices once its batch reaches every expert, in a
+    # continuous-batching engine, any layout: its layers × `Factors.moe_layer_ms`, scaled like every step
+    # term (`parallel_plans._step_terms`).
+    moe_step_ms: float = 0.0
     prefill_cache: dict[int, float] = field(default_factory=dict, compare=False)
     comm_cache: dict[int, tuple[float, float]] = field(default_factory=dict, compare=False)
     best_case_cache: dict[int, tuple[float, float] | None] = field(default_factory=dict, compare=False)
@@ -384,10 +386,10 @@ def _apply_factors(r: Resolved, factors: Factors) -> None:
     r.compute_per_stream_ms = roofline.decode_compute_ms(
         step_params_b + r.head_extra_b, arch.layers, width, 0.0, 1, peak, 1) / decode_compute_efficiency
     r.attention_compute_per_stream_ms = with_attention - r.compute_per_stream_ms
-    r.attention_dp_step_ms = factors.attention_dp_layer_ms * arch.layers if r.attention_dp else 0.0
+    r.moe_step_ms = factors.moe_layer_ms * arch.layers if r.expert_weights_gb else 0.0  # dense: no MoE layer
     if r.model_step_scale != 1.0:
         step = r.model_step_scale
-        r.attention_dp_step_ms *= step
+        r.moe_step_ms *= step
         r.step_overhead_ms *= step
         r.scheduler_ms_per_stream *= step
         r.memory_fixed_ms *= step

@@ -16,8 +16,8 @@ pytest.importorskip("mcp")
 from mcp import Client  # noqa: E402
 from mcp.client.stdio import StdioServerParameters  # noqa: E402
 
+from bot.errors import ConfigError  # noqa: E402
 from bot.mcp_server import check_loopback  # noqa: E402
-from estimator.errors import ConfigError  # noqa: E402
 from estimator.workload import Workload  # noqa: E402
 
 ROOT = Path(__file__).resolve().parents[2]

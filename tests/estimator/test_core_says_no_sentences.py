@@ -7,6 +7,7 @@ second place a sentence comes from back.
 
 from __future__ import annotations
 
+import ast
 import importlib
 import inspect
 import pkgutil
@@ -52,3 +53,32 @@ def test_no_catalog_of_sentences_lives_in_the_core():
               if isinstance(value, dict) and len(value) > 3 and all(
                   isinstance(v, tuple) and len(v) == 3 and all(isinstance(x, str) for x in v) for v in value.values())]
     assert tables == []
+
+
+# The errors a user reads (`estimator.errors`); a ValueError inside pydantic's validation protocol is not one.
+_USER_ERRORS = {"SiliconsultError", "InvalidRequest", "UnknownHardware", "NoFeasibleOption"}
+
+
+def _raised_with_text(source: str, name: str) -> list[str]:
+    """`raise SomeError("a sentence")` / `raise SomeError(f"…")` in a module's source: words the core wrote."""
+    found = []
+    for node in ast.walk(ast.parse(source)):
+        if isinstance(node, ast.Raise) and isinstance(node.exc, ast.Call) and node.exc.args \
+                and getattr(node.exc.func, "id", None) in _USER_ERRORS:
+            first = node.exc.args[0]
+            if isinstance(first, ast.JoinedStr) or (isinstance(first, ast.Constant) and isinstance(first.value, str)):
+                found.append(f"{name}:{node.lineno}")
+    return found
+
+
+def test_the_core_raises_findings_not_sentences():
+    # An error the core raises is read by a user in their language (a Chinese follow-up, the CLI): it
+    # carries said(...) and the wording layer says it (`bot.wording.error_text`).
+    worded_in_core = [where for module in _core_modules()
+                      for where in _raised_with_text(inspect.getsource(module), module.__name__)]  # type: ignore[arg-type, attr-defined]
+    assert worded_in_core == []
+
+
+def test_the_raise_check_sees_a_sentence_and_passes_a_finding():
+    assert _raised_with_text('def f():\n    raise InvalidRequest(f"bad {1}")\n', "m") == ["m:2"]
+    assert _raised_with_text('def f():\n    raise InvalidRequest(said("error.x"))\n', "m") == []

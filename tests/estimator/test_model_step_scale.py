@@ -115,8 +115,9 @@ def test_the_scale_comes_from_the_current_runs_only(catalog):
     # Rows 4400-4410 are DeepSeek-R1 runs on 2025-26 engines (TensorRT-LLM's DeepSeek blog, InferenceX
     # SGLang v0.5.7, GPUStack vLLM v0.11.0); the rest are dstack's March 2025 runs of the same three engines,
     # superseded by them. The scale is the median over the current runs alone, and the newer engines are
-    # faster per decode step than the March 2025 ones (the general model is several times too fast for
-    # those, within 2x for these).
+    # faster per decode step than the March 2025 ones: the general model is ~2x too fast for those, within
+    # 2x for these (2.4x / 1.3x before a multi-device MoE step paid its layers' synchronization, which the old
+    # runs paid too), so the old runs take at least 1.5x the new ones' step.
     plain = _without_scale(catalog).calibration
     rows = [row for row in model_serving_rows(catalog) if "DeepSeek" in row.model]
     assert {row.row_id for row in rows} == set(range(4400, 4411))
@@ -125,5 +126,5 @@ def test_the_scale_comes_from_the_current_runs_only(catalog):
     def median_ratio(group):
         return statistics.median(predict_row(row, catalog, plain) / row.value for row in group)
     low, high = median_ratio(rows), median_ratio(older)
-    assert low < 2.0 < high
+    assert low < 2.0 and high > 1.5 * low
     assert catalog.calibration.model_step_scale["deepseek-v3"] == pytest.approx(low, rel=0.02)

@@ -1,4 +1,5 @@
-"""Attention-data-parallel MoE steps (`resolve.ATTENTION_DP_BACKENDS`, `moe_fit.fit_expert_efficiency`).
+"""MoE steps: the attention-data-parallel layout (`resolve.ATTENTION_DP_BACKENDS`) and the MoE layers' step
+cost (`Factors.moe_layer_ms`, `moe_fit.fit_expert_efficiency`).
 
 Worked out before running the estimator, for the 32-layer test MoE (36 B total, 8 B active, top-2 of 16):
 - TensorRT-LLM can lay a tensor-parallel group of 2 out attention-data-parallel: each rank schedules its
@@ -6,12 +7,15 @@ Worked out before running the estimator, for the 32-layer test MoE (36 B total, 
   the routed experts whole (its parallel-strategy guide: "All GEMM weights are replicated on every GPU";
   dense MLPs and shared experts built with `overridden_tp_size=1`), so it reads the dense weights whole
   each step and its two ranks lose the dense weights once in KV room; it runs no attention all-reduce
-  (half the tensor-parallel all-reduce volume); and the step pays a fixed cost f per layer (32 · f;
-  f = 0.5 ms: 16 ms). It is a layout chosen for throughput, so the step takes whichever is faster where
-  the ranks hold their KV cache.
+  (half the tensor-parallel all-reduce volume). It is a layout chosen for throughput, so the step takes
+  whichever is faster where the ranks hold their KV cache.
+- Every MoE layer of a model spread over several devices costs a continuous-batching engine's step f per
+  layer at the share of the experts its tokens reach, in either layout: 32 · f · (1 − (1 − 2/16)^b)
+  (f = 0.5 ms: 2 ms at one stream, whose token reaches 2 of the 16 experts; 16 ms once a batch reaches all
+  of them, 1 − 0.875^200 ≈ 1 at 200 streams); one device has no ranks to synchronize and pays none.
 - vLLM, which is not laid out this way, pays its whole host work on a group of 2 where it outlasts the
   device (100 ms at 1,000 streams).
-- A dense model served by TensorRT-LLM, or the MoE served by vLLM, pays no attention-DP cost.
+- A dense model pays no MoE layer cost, nor does a slot server (llama.cpp: not fitted there); vLLM does.
 - Max-load rows the model generates with known η_e = 0.3 and f = 0.4 ms per layer on 2-device groups of
   80 GB devices (the model in 16-bit does not fit one), with a scheduler cost that makes attention DP pay off at
   their batches, give both back from the joint fit.
@@ -83,23 +87,24 @@ def _attention_dp_step(r, batch: int, host_ms_per_stream: float) -> float:
     """The attention-DP step on 2 ranks worked out from the tensor-parallel terms: every rank reads the dense
     weights whole (TensorRT-LLM replicates every weight but the routed experts under attention DP), half the
     all-reduce volume (no attention all-reduce; the MoE's all-gather + reduce-scatter is one all-reduce's),
-    the fixed cost, and half the host work beside the device (TensorRT-LLM overlaps it)."""
+    and half the host work beside the device (TensorRT-LLM overlaps it); the MoE layers' cost as in the
+    tensor-parallel step (it is in `overhead`)."""
     memory, compute, overhead, comm, _, attention = _step_terms(_tensor_parallel(r), 2, batch)
     dense_whole = memory + r.memory_fixed_ms / 2.0  # memory_fixed_ms / 2 was one rank's half of the dense reads
     device = max(dense_whole, compute) + attention + comm / 2.0
-    return overhead + r.attention_dp_step_ms + max(device, host_ms_per_stream * batch / 2.0)
+    return overhead + max(device, host_ms_per_stream * batch / 2.0)
 
 
 def test_the_attention_dp_layout_is_taken_only_where_it_is_faster_and_fits():
     # TensorRT-LLM overlaps its host work with the device (`batching.overlaps_host`): a layout's step is
-    # o + max(device, host). The attention-DP step (`_attention_dp_step`) pays a fixed 16 ms (0.5 ms x 32
-    # layers) and whole dense reads, and saves half the all-reduces and half the host work; the step takes
-    # the shorter layout where the ranks hold their KV cache. One stream never pays 16 ms; at the most
-    # streams attention DP holds (~500), 0.1 ms of host work each outlasts the device step and halving it wins.
-    costly = _resolved(_catalog(_calibration(attention_dp_layer_ms={"trt-llm": 0.5})))
-    both = _resolved(_catalog(_calibration(attention_dp_layer_ms={"trt-llm": 0.5},
+    # o + max(device, host). The attention-DP step (`_attention_dp_step`) pays whole dense reads and saves
+    # half the all-reduces and half the host work; the step takes the shorter layout where the ranks hold
+    # their KV cache. One stream takes tensor parallel (whole dense reads for nothing); at the most streams
+    # attention DP holds (~500), 0.1 ms of host work each outlasts the device step and halving it wins.
+    costly = _resolved(_catalog(_calibration(moe_layer_ms={"*": 0.5})))
+    both = _resolved(_catalog(_calibration(moe_layer_ms={"*": 0.5},
                                            overlapped_host_ms_per_stream={"*/gpu": 0.1})))
-    assert both.host_overlapped and both.attention_dp_step_ms == pytest.approx(16.0)
+    assert both.host_overlapped and both.moe_step_ms == pytest.approx(16.0)
     held = saturating_concurrency(both, 2, 2)
     assert 300 < held < 1000
     for r, host in ((costly, 0.0), (both, 0.1)):
@@ -108,7 +113,7 @@ def test_the_attention_dp_layout_is_taken_only_where_it_is_faster_and_fits():
             laid_out = _attention_dp_step(r, batch, host) if batch <= held else float("inf")
             assert step_time_ms(r, 2, batch)[0] == pytest.approx(min(tensor_parallel, laid_out))
     assert step_time_ms(both, 2, 1) == step_time_ms(_tensor_parallel(both), 2, 1)
-    device = step_time_ms(_tensor_parallel(costly), 2, held)[0] - costly.step_overhead_ms
+    device = step_time_ms(_tensor_parallel(costly), 2, held)[0] - costly.step_overhead_ms - costly.moe_step_ms
     assert device < 0.1 * held
     assert step_time_ms(both, 2, held)[0] < step_time_ms(_tensor_parallel(both), 2, held)[0]
 
@@ -130,7 +135,7 @@ def test_an_attention_dp_rank_holds_every_weight_but_the_routed_experts():
 
 
 def test_engines_not_laid_out_attention_dp_pay_every_streams_host_work():
-    scheduled = _calibration(attention_dp_layer_ms={"trt-llm": 0.5}, overlapped_host_ms_per_stream={"*/gpu": 0.1})
+    scheduled = _calibration(overlapped_host_ms_per_stream={"*/gpu": 0.1})
     vllm, vllm_free = _resolved(_catalog(scheduled), backend="vllm"), _resolved(_catalog(), backend="vllm")
     device = step_time_ms(vllm_free, 2, 1000)[0] - vllm_free.step_overhead_ms
     assert step_time_ms(vllm, 2, 1000)[0] - step_time_ms(vllm_free, 2, 1000)[0] == pytest.approx(max(device, 100.0) - device)
@@ -139,19 +144,31 @@ def test_engines_not_laid_out_attention_dp_pay_every_streams_host_work():
     assert step_time_ms(heavy, 2, 1000)[0] - step_time_ms(vllm_free, 2, 1000)[0] == pytest.approx(500.0 - device)
 
 
-def test_dense_models_and_other_engines_pay_no_attention_dp_cost():
-    cat = _catalog(_calibration(attention_dp_layer_ms={"trt-llm": 0.5, "vllm": 0.5}))
+def test_dense_models_and_slot_servers_pay_no_moe_layer_cost():
+    cat = _catalog(_calibration(moe_layer_ms={"*": 0.5}))
     dense = _resolved(cat, model="test-8b", params_b=8.0)
-    vllm = _resolved(cat, backend="vllm")
-    assert not dense.attention_dp and dense.attention_dp_step_ms == 0.0
-    assert not vllm.attention_dp and vllm.attention_dp_step_ms == 0.0
-    assert _resolved(cat).attention_dp_step_ms == pytest.approx(16.0)
+    slots = _resolved(cat, backend="llama.cpp")
+    assert not dense.attention_dp and dense.moe_step_ms == 0.0
+    assert slots.moe_step_ms == 0.0
+    # Every continuous-batching engine's MoE step pays it, in any layout: 32 layers x 0.5 ms.
+    assert _resolved(cat).moe_step_ms == pytest.approx(16.0)
+    assert _resolved(cat, backend="vllm").moe_step_ms == pytest.approx(16.0)
+
+
+def test_the_moe_layer_cost_follows_the_experts_a_batch_reaches_on_several_devices():
+    cat = _catalog(_calibration(moe_layer_ms={"*": 0.5}))
+    free = _resolved(_catalog(), backend="vllm")
+    costly = _resolved(cat, backend="vllm")
+    for batch, share in ((1, 2 / 16), (4, 1 - (14 / 16) ** 4), (200, 1.0)):
+        extra = step_time_ms(costly, 2, batch)[0] - step_time_ms(free, 2, batch)[0]
+        assert extra == pytest.approx(16.0 * share, rel=1e-6), batch
+        assert step_time_ms(costly, 1, batch) == step_time_ms(free, 1, batch)  # one device: no ranks to wait for
 
 
 def test_the_joint_fit_gives_back_a_known_expert_efficiency_and_attention_dp_cost():
     # A scheduler cost (0.2 ms per stream) makes attention DP pay off on a group of 2 of the 80 GB devices.
     base = _calibration(overlapped_host_ms_per_stream={"*/gpu": 0.2})
-    truth = base.model_copy(update={"expert_prefill_efficiency": {"*": 0.3}, "attention_dp_layer_ms": {"trt-llm": 0.4}})
+    truth = base.model_copy(update={"expert_prefill_efficiency": {"*": 0.3}, "moe_layer_ms": {"*": 0.4}})
     known = _catalog(truth, gpus=ROOMY_GPUS)
     shapes = [(2048, 128), (5000, 500), (1000, 1000), (128, 2048), (500, 2000), (128, 128)]
     rows = []
@@ -167,21 +184,22 @@ def test_the_joint_fit_gives_back_a_known_expert_efficiency_and_attention_dp_cos
     assert len(expert_fit_rows(cat)) == len(rows)
     fitted = fit_expert_efficiency(cat, base)
     assert fitted.expert_prefill_efficiency["*"] == pytest.approx(0.3, abs=0.01)
-    assert fitted.attention_dp_layer_ms["trt-llm"] == pytest.approx(0.4, abs=0.01)
+    assert fitted.moe_layer_ms["*"] == pytest.approx(0.4, abs=0.01)
 
 
-def test_without_attention_dp_rows_the_fit_sets_no_step_cost():
+def test_without_serving_rows_the_fit_sets_no_layer_cost():
+    # Prompt rows alone run no decode step: nothing to fit a step cost on.
     rows = tuple(
-        bench_row(i + 1, 500.0, hardware_id=SMALL_GPUS[i % 3].id, model="test-moe", params_b=36.0, quant="FP16",
-                  backend="vllm", device_count=2, concurrency=None, prompt_tokens=1000, gen_tokens=200,
-                  metric="total_tps")
+        bench_row(i + 1, 5000.0, hardware_id=SMALL_GPUS[i % 3].id, model="test-moe", params_b=36.0, quant="FP16",
+                  backend="vllm", device_count=2, concurrency=1, prompt_tokens=1000, gen_tokens=None, metric="pp")
         for i in range(6)
     )
     fitted = fit_expert_efficiency(_catalog(CALIBRATION, benchmarks=rows), CALIBRATION)
-    assert fitted.attention_dp_layer_ms == {}
+    assert fitted.moe_layer_ms == {}
 
 
-def test_the_shipped_fit_has_a_positive_trt_llm_attention_dp_cost(catalog):
-    # Fitted on TensorRT-LLM's perf-overview MoE runs on 4-8 GPU groups, whose throughput keeps growing with
-    # the KV room (8 x H200 at 2.3x the streams of 8 x H100, same compute: 1.1-2.2x the throughput).
-    assert catalog.calibration.attention_dp_layer_ms.get("trt-llm", 0.0) > 0.0
+def test_the_shipped_fit_has_one_positive_moe_layer_cost_for_every_engine(catalog):
+    # Fitted on every continuous-batching engine's MoE serving rows (TensorRT-LLM's perf overview, GPUStack's
+    # vLLM runs), whose throughput keeps growing with the KV room (8 x H200 at 2.3x the streams of 8 x H100,
+    # same compute: 1.1-2.2x the throughput): a cost per step that more streams amortize.
+    assert set(catalog.calibration.moe_layer_ms) == {"*"} and catalog.calibration.moe_layer_ms["*"] > 0.0

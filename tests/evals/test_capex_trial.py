@@ -8,6 +8,8 @@ from __future__ import annotations
 
 import math
 
+import pytest
+
 from evals.capex_trial import TrialQuestion, load_questions, run_question, run_trial, summarize, trial_path
 from evals.capex_trial import format_report as trial_report
 from tests.support.eval_fakes import FakeEngine, option, recommendation, recommends_after_just_recommend, reply
@@ -21,14 +23,22 @@ def _question(expect: str = "size", low: float = 10_000, high: float = 40_000, l
     })
 
 
-def test_question_files_hold_30_dev_and_15_held_out_with_distinct_ids():
+def test_question_files_hold_50_dev_and_25_held_out_with_distinct_ids():
     dev, held = load_questions(trial_path(False)), load_questions(trial_path(True))
-    assert (len(dev), len(held)) == (30, 15)  # 36 first questions + 9 of the head-count class, a third held out
-    ids = [q.id for q in dev + held]
-    assert len(set(ids)) == 45
-    for q in dev + held:
+    held_2 = load_questions(trial_path("held_out_2"))
+    # 36 first questions + 9 of the head-count class, a third held out; then a batch of 30, 10 drawn as held_out_2
+    assert (len(dev), len(held), len(held_2)) == (50, 15, 10)
+    ids = [q.id for q in dev + held + held_2]
+    assert len(set(ids)) == 75
+    assert {q.lang for q in held_2} <= {"en", "zh-Hans", "zh-Hant"}
+    for q in dev + held + held_2:
         assert q.expert.capex_low <= q.expert.capex_high
         assert q.expert.expect != "size" or q.expert.capex_low > 0
+
+
+def test_an_unknown_split_name_is_refused_with_the_names_it_takes():
+    with pytest.raises(ValueError, match="held_out_2"):
+        trial_path("held-out-3")
 
 
 def test_factor_is_the_ratio_to_the_geometric_middle_of_the_expert_range():

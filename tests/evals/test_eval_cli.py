@@ -103,3 +103,14 @@ def test_capex_trial_flag_runs_the_held_out_questions_and_prints_json(fake_engin
     assert all(q["capex_usd"] == (None if q["lang"] == "zh-Hant" else 20000) for q in doc["questions"])
     assert doc["summary"]["total"]["questions"] == sum(q["expect"] in ("size", "use_owned") for q in doc["questions"])
     assert len(fake_engine) == 1 and "siliconsult-capex-trial-" in str(fake_engine[0][0].home)
+
+
+def test_capex_trial_split_option_runs_the_second_held_out_file(fake_engine, capsys):
+    assert _run(["eval", "--capex-trial", "--split", "held_out_2", "--llm", "none", "--json"]) == 0
+    doc = json.loads(capsys.readouterr().out)
+    assert doc["split"] == "held_out_2" and len(doc["questions"]) == 10
+
+
+def test_capex_trial_refuses_an_unknown_split_with_a_message(fake_engine, capsys):
+    assert _run(["eval", "--capex-trial", "--split", "nope", "--llm", "none"]) == 2
+    assert "held_out_2" in capsys.readouterr().err

@@ -18,8 +18,8 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from estimator.errors import DataError
 from knowledge import open_store, read_dir
+from knowledge.errors import DataError
 from tests.support.forged_checkpoint import TRIPPED, forged_blob
 from tests.support.knowledge_helpers import copy_data
 

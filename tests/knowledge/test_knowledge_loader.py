@@ -6,8 +6,8 @@ import json
 
 import pytest
 
-from estimator.errors import DataError
 from knowledge import read_dir, validate_dir
+from knowledge.errors import DataError
 from tests.support.knowledge_helpers import copy_data, line_of, replace_in_line
 
 

@@ -10,8 +10,8 @@ from concurrent.futures import ThreadPoolExecutor
 import pytest
 
 from estimator.catalog import Catalog, Hardware
-from estimator.errors import DataError
 from knowledge import data_version, default_data_dir, open_store
+from knowledge.errors import DataError
 from knowledge.testing import shared_memory_store
 from tests.support.knowledge_helpers import copy_data, replace_in_line
 

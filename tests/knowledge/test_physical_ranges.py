@@ -13,8 +13,8 @@ from pathlib import Path
 
 import pytest
 
-from estimator.errors import DataError
 from knowledge import read_dir, validate_dir
+from knowledge.errors import DataError
 from knowledge.loader import MAX_FILE_BYTES
 from tests.support.knowledge_helpers import copy_data
 

@@ -380,6 +380,29 @@ _RECOMMEND: dict[str, tuple[str, str, str]] = {
     "note.more": (" and {n} more", " 等另外 {n} 个", " 等另外 {n} 個"),
     "note.excluded": ("not considered ({reason}): {ids}", "未纳入考虑（{reason}）：{ids}", "未納入考慮（{reason}）：{ids}"),
     "note.shape_source": ("{source}'s shape", " {source} 的结构", " {source} 的結構"),  # a space before the Latin id
+    "note.banded_within_limits": (
+        ("Nothing within your limits meets the targets assumed above, and you set the limits, not the targets: "
+         "options are sized at seed 1's usable band instead (≥ {tps:,.0f} tok/s per user: 15–30 acceptable, ≥ 30 "
+         "comfortable){ttft}; say a speed to hold them to it"),
+        "在你的限制内没有方案能达到上面假设的目标；限制是你定的，目标不是：方案改按种子文档 1 的可用区间估算"
+        "（每人 ≥ {tps:,.0f} tok/s：15–30 可接受，≥ 30 舒适）{ttft}；如有速度要求请告诉我",
+        "在你的限制內沒有方案能達到上面假設的目標；限制是你定的，目標不是：方案改按種子文件 1 的可用區間估算"
+        "（每人 ≥ {tps:,.0f} tok/s：15–30 可接受，≥ 30 舒適）{ttft}；如有速度要求請告訴我",
+    ),
+    "note.banded_within_limits.ttft": (
+        ", and the first token's wait is shown, not judged",
+        "，首 token 等待时间只列出、不作判断",
+        "，首 token 等待時間只列出、不作判斷",
+    ),
+    "note.lora_training": (
+        ("Fine-tuning on the same hardware sized as a LoRA on the 16-bit base: ~{gb:,.0f} GB across the devices "
+         "(base weights at 2 bytes a parameter, the adapters' optimizer state, activations with checkpointing); "
+         "the device count holds it. A full fine-tune needs several times more: say so to size it"),
+        "在同一套硬件上微调按 16 位基座上的 LoRA 估算：所有设备合计约 {gb:,.0f} GB（基座权重每参数 2 字节，加上适配器的优化器状态和"
+        "开启检查点后的激活值）；设备数量按此保证放得下。全量微调需要多几倍的显存：如是全量请说明",
+        "在同一套硬體上微調按 16 位元基座上的 LoRA 估算：所有裝置合計約 {gb:,.0f} GB（基座權重每參數 2 位元組，加上轉接器的最佳化器狀態和"
+        "開啟檢查點後的激活值）；裝置數量按此保證放得下。全量微調需要多幾倍的記憶體：如是全量請說明",
+    ),
     "note.conservative": (
         "Targets checked against the low end of each option's likely range (you asked for a safe answer)",
         "目标按每个方案可能范围的下限核对（你要求保守的答案）",

@@ -421,6 +421,12 @@ TEMPLATES: dict[str, tuple[str, str, str]] = {
         "你问的是 {asked}；它按 {board} 卡基板出售，估算需要 {count} 个（采购成本 {capex}）。",
         "你問的是 {asked}；它按 {board} 卡基板出售，估算需要 {count} 個（採購成本 {capex}）。",
     ),
+    "compare.whole_units": (
+        "{asked} is not sold as such: it comes only in whole {unit}-device kits or baseboards, so the smallest purchase "
+        "is {count} (capex {capex}, ~{watts} W peak); the capex and power above are for {asked} alone.",
+        "{asked} 买不到：它只按整套 {unit} 卡的套件或基板出售，能买到的最小配置是 {count} 个（采购成本 {capex}，峰值约 {watts} W）；上面的采购成本和功耗只算了 {asked}。",
+        "{asked} 買不到：它只按整套 {unit} 卡的套件或基板出售，能買到的最小配置是 {count} 個（採購成本 {capex}，峰值約 {watts} W）；上面的採購成本和功耗只算了 {asked}。",
+    ),
     "why_not.head": (
         "Why not {target}? The best {target} option against the recommended one:",
         "为什么不用{target}？最好的{target}方案与推荐方案对比：",

@@ -10,13 +10,13 @@ import time
 import httpx
 import pytest
 
+from bot.errors import ConfigError, LLMError
 from bot.llm.base import LLMTimeout
 from bot.llm.factory import bundled_model_path, load_model
 from bot.llm.llamacpp import is_looping
 from bot.llm.openai_http import OpenAICompatibleModel, normalize_base_url
 from bot.llm.stats import LLMStats, all_stats, reset_stats, stats_for
 from bot.llm.worker import SerialWorker
-from estimator.errors import ConfigError, LLMError
 
 MESSAGES = [{"role": "user", "content": "hi"}]
 SCHEMA = {"type": "object", "properties": {"x": {"type": "integer"}}, "required": ["x"]}

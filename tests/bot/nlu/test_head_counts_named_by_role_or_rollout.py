@@ -44,3 +44,21 @@ def test_a_stated_peak_beside_an_org_wide_head_count_is_kept():
 def test_everyone_is_not_one_persons_machine():
     assert parse_message("客服中心 250 位客服人員，每個人都會用 AI").facts.get("deployment_scale") != "personal"
     assert parse_message("我个人用，跑 7B").facts.get("deployment_scale") == "personal"
+
+
+@pytest.mark.parametrize(("text", "people"), [
+    ("small consultancy, 40 people. want a private chatgpt-ish thing", 40),
+    ("a startup of ~30 people wants qwen3 14b for internal chat", 30),
+    ("我们组 12 个人，想在办公室放一台机器跑 Qwen3-30B-A3B", 12),
+    ("预算 15 万，想弄一台给 10 人研发小组跑 Qwen3-32B", 10),
+    ("想拿來跑 gpt-oss-120b 給我們 8 個人的小組用", 8),
+    ("a 15-person team on llama 3.1 8b", 15),
+])
+def test_a_count_said_as_the_size_of_a_group_or_firm_is_a_head_count(text, people):
+    facts = parse_message(text).facts
+    assert facts.get("total_users") == people and "concurrent_users" not in facts
+
+
+def test_a_group_said_to_use_it_at_once_is_still_concurrent():
+    facts = parse_message("我们组 12 个人同时在用 qwen3 32b").facts
+    assert facts.get("concurrent_users") == 12

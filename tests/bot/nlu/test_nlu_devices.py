@@ -331,3 +331,13 @@ def test_having_the_device_beside_other_things_still_owns_it(matcher, text, hard
 ])
 def test_a_memory_size_before_the_device_is_its_memory(matcher, text, expected):
     assert owned(text, matcher) == expected
+
+
+@pytest.mark.parametrize(("text", "hardware_id"), [
+    ("機房每個機櫃限 10kW，想用 H100 跑 DeepSeek-R1 671B，FP8，給 50 個人同時用", "nvidia-h100-sxm"),
+    ("we're planning to use mi300x for llama 70b, 100 users", "amd-mi300x"),
+])
+def test_a_device_the_lead_means_to_use_is_weighed(text, hardware_id, matcher):
+    facts = parse_message(text, hardware=matcher).facts
+    assert [d["hardware_id"] for d in facts.get("named_devices", [])] == [hardware_id]
+    assert not facts.get("owned_devices")

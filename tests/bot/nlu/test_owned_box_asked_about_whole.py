@@ -60,3 +60,26 @@ def test_a_device_names_own_wattage_is_no_power_limit(matcher):
 def test_a_named_devices_stated_memory_is_read_with_it(matcher):
     read = facts("Can a Mac Studio M3 Ultra 512GB run DeepSeek R1 for 3 people?", matcher)
     assert read["named_devices"] == [{"hardware_id": "apple-m3-ultra", "count": 1, "memory_gb": 512.0}]
+
+
+@pytest.mark.parametrize("text", [
+    "公司去年買了兩台 DGX Spark 一直放著，想拿來跑 gpt-oss-120b 給我們 8 個人的小組用，這樣夠嗎？",
+    "we bought two dgx sparks last year, can they run gpt-oss-120b for our team of 8?",
+])
+def test_kit_bought_earlier_and_kept_is_owned(text, matcher):
+    (owned,) = facts(text, matcher)["owned_devices"]
+    assert owned["hardware_id"] == "nvidia-dgx-spark-gb10" and owned["count"] == 2
+
+
+def test_wanting_to_buy_kit_owns_nothing(matcher):
+    assert not facts("想买两台 DGX Spark 跑 gpt-oss-120b，够吗", matcher).get("owned_devices")
+
+
+@pytest.mark.parametrize(("text", "hardware_id"), [
+    ("我手上是 MacBook Air M2 16G，想跑 qwen2.5 7b 自己用", "apple-m2"),
+    ("家里有台 3090 的主机，想跑 gemma 3 27b 自己玩", "nvidia-rtx-3090"),
+    ("our team already runs an 8xH100 HGX for training, could it also serve deepseek v3 to 100 ppl", "nvidia-h100-sxm"),
+    ("we currently use 2 l40s for llama 70b, 40 users, is that still ok?", "nvidia-l40s"),
+])
+def test_the_machine_in_use_now_is_owned(text, hardware_id, matcher):
+    assert [d["hardware_id"] for d in facts(text, matcher)["owned_devices"]] == [hardware_id]

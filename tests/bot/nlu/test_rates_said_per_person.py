@@ -50,3 +50,12 @@ def test_a_peak_said_as_a_multiple_of_the_usual_load(text, factor):
 
 def test_a_multiple_of_devices_is_no_peak():
     assert "peak_factor" not in dict(parse_message("the peak probably needs 3x h100").facts)
+
+
+@pytest.mark.parametrize(("text", "per_day", "hours"), [
+    ("客服機器人一天大約 3 萬通對話，集中在上班 8 小時，每通平均來回 4 輪，用 Llama 3.1 8B", 120_000, 8),
+    ("一天两千场咨询，分布在白天 10 个小时，每场来回 3 轮", 6_000, 10),
+])
+def test_conversations_counted_with_a_measure_word_times_their_turns(text, per_day, hours):
+    facts = parse_message(text).facts
+    assert (facts.get("requests_per_day"), facts.get("hours_per_day")) == (per_day, hours)

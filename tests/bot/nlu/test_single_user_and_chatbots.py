@@ -46,3 +46,16 @@ def test_a_warehouse_robot_is_still_at_the_edge():
     from bot.nlu import parse_message
 
     assert dict(parse_message("仓库里的搬运机器人要本地跑一个 3B 模型，功耗 20W").facts)["deployment_scale"] == "edge"
+
+
+@pytest.mark.parametrize("text", [
+    "家里有台 3090 的主机，想跑 gemma 3 27b 自己玩",
+    "got a 4090, want llama 3.1 8b to tinker with",
+    "hobby project: qwen3 14b on a used 3090",
+])
+def test_one_person_trying_a_model_out_is_personal(text):
+    assert parse_message(text).facts.get("deployment_scale") == "personal"
+
+
+def test_staff_working_from_home_are_no_single_user():
+    assert parse_message("200 employees, half of them work from home, llama 3.3 70b").facts.get("deployment_scale") != "personal"

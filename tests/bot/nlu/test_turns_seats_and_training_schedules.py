@@ -56,3 +56,16 @@ def test_a_night_word_that_schedules_training_is_no_batch_job(text):
 def test_a_nightly_job_over_items_is_still_a_batch_job_when_training_is_its_purpose():
     read = facts("nightly we label 50k documents for training, done in 6 hours")
     assert read["batch_items"] == 50_000 and read["batch_window_hours"] == 6
+
+
+@pytest.mark.parametrize("text", [
+    "one box that serves qwen3 32b to ~15 users during the day and runs our LoRA finetunes on the same model overnight",
+    "QLoRA training jobs at night on the same gpus, inference by day",
+    "白天推理，晚上跑微调，同一台机器",
+])
+def test_fine_tuning_jobs_on_the_serving_box_are_mixed_training(text):
+    assert parse_message(text).facts.get("mixed_training") is True
+
+
+def test_a_fine_tuned_model_served_is_no_training():
+    assert not parse_message("we serve our LoRA fine-tuned llama 8b to 20 users").facts.get("mixed_training")

@@ -57,3 +57,17 @@ def test_a_named_model_keeps_its_catalog_shape_in_its_option():
 ])
 def test_no_model_choice_where_none_is_asked(text):
     assert MODEL_OPTION not in read(text).options
+
+
+@pytest.mark.parametrize(("text", "size"), [
+    ("llama 3.3 70b or qwen2.5 72b, whichever, for 20 concurrent users", 70),
+    ("模型用 32B 或者 14B 都行，20 人同时用", 14),
+    ("qwen3 32b or llama 3.3 70b, either works, 10 users", 32),
+])
+def test_when_either_model_will_do_the_smaller_is_sized(text, size):
+    assert parse_message(text).facts["model_params_b"] == pytest.approx(size, rel=0.05)
+
+
+def test_a_tolerance_said_about_something_else_keeps_the_larger():
+    text = "32B 还是 70B？给 20 个人用。首 token 几秒都可以"
+    assert parse_message(text).facts["model_params_b"] == 70

@@ -15,9 +15,9 @@ from pathlib import Path
 import pytest
 from slack_sdk import WebClient
 
+from bot.errors import ConfigError
 from bot.settings import Settings
 from bot.slack.runtime import build_slack_app
-from estimator.errors import ConfigError
 from tests.support.fake_slack import (
     TEAM_ID,
     FakeSlack,
