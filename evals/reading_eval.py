@@ -29,7 +29,6 @@ from typing import Any, TypedDict
 
 READING_DIR = Path(__file__).parent / "reading"
 SPLITS = ("dev", "heldout")
-LANGUAGES = ("en", "zh-Hans", "zh-Hant")
 # Facts whose unexpected reading counts as wrong: numbers and the weight format size the hardware.
 SPURIOUS_SCORED = frozenset({
     "model_params_b", "quantization", "concurrent_users", "total_users", "prompt_tokens", "output_tokens",
@@ -147,7 +146,9 @@ def _totals(scores: list[CaseScore], expected: int) -> LanguageTotals:
 
 def summarize(cases: list[ReadingCase], scores: list[CaseScore]) -> SplitResult:
     by_language: dict[str, LanguageTotals] = {}
-    for lang in LANGUAGES:
+    # The languages the cases are written in, in the order they first appear: the languages themselves are
+    # the wording layer's (`bot.wording.sentences.Language`), which the eval harness does not import.
+    for lang in dict.fromkeys(c.lang for c in cases):
         picked = [(c, s) for c, s in zip(cases, scores, strict=True) if c.lang == lang]
         if picked:
             by_language[lang] = _totals([s for _, s in picked], sum(len(c.expect) for c, _ in picked))
@@ -184,6 +185,6 @@ def nodes_reader(nodes: Any) -> Reader:
     return read
 
 
-__all__ = ["LANGUAGES", "READING_DIR", "SPLITS", "SPURIOUS_SCORED", "CaseScore", "Reader", "ReadingCase",
+__all__ = ["READING_DIR", "SPLITS", "SPURIOUS_SCORED", "CaseScore", "Reader", "ReadingCase",
            "SplitResult", "load_cases", "nodes_reader", "quantization_bits", "run_reading", "same_value",
            "score_case", "summarize"]

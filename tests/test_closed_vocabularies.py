@@ -46,3 +46,15 @@ def test_every_accelerator_verdict_and_price_evidence_has_its_words():
     outcomes = get_args(AcceleratorVerdict.model_fields["outcome"].annotation)
     assert outcomes and all(f"accel.outcome.{o}" in TEMPLATES for o in outcomes)
     assert all(f"accel.evidence.{kind}" in TEMPLATES for kind in get_args(PriceEvidence))
+
+
+def test_every_eval_file_is_written_in_a_language_the_product_speaks():
+    # The eval harness keeps no list of languages (it may not import the wording layer): its files' `lang`
+    # fields are checked here against the one `Language`, so a typo or a new language shows up at once.
+    from evals.capex_trial import TRIAL_DIR, TRIAL_SPLITS, load_questions
+    from evals.reading_eval import load_cases
+
+    trial = {q.lang for name in TRIAL_SPLITS.values() for q in load_questions(TRIAL_DIR / name)}
+    reading = {c.lang for cases in load_cases().values() for c in cases}
+    assert trial and reading
+    assert trial <= set(LANGUAGES) and reading <= set(LANGUAGES), (trial, reading)

@@ -7,7 +7,8 @@ import json
 import pytest
 
 from bot.nodes import Nodes
-from evals.reading_eval import LANGUAGES, ReadingCase, load_cases, nodes_reader, run_reading, same_value, score_case
+from bot.wording.sentences import LANGUAGES
+from evals.reading_eval import ReadingCase, load_cases, nodes_reader, run_reading, same_value, score_case
 
 
 def test_the_set_holds_150_messages_a_third_held_out_in_each_language():
