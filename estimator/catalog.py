@@ -11,6 +11,8 @@ from typing import Annotated, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
+from estimator.said import Text
+
 HardwareKind = Literal["cpu", "gpu", "npu", "soc", "accel"]
 HARDWARE_KINDS: tuple[str, ...] = ("cpu", "gpu", "npu", "soc", "accel")
 # tg: single-stream decode; pp: prompt processing; total_tps: aggregate output tokens/s of a serving
@@ -60,7 +62,7 @@ class Hardware(_Frozen):
     tdp_w: Watts | None = None
     launch_year: Year | None = None
     price_usd: Price | None = None
-    price_basis: str | None = None
+    price_basis: Text | None = None  # the data's own words, or a finding (a quote-only range, `accelerator_first`)
     price_date: str | None = None
     price_is_estimate: bool = True
     form_factor: str | None = None

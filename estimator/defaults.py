@@ -9,6 +9,8 @@ from __future__ import annotations
 
 from pydantic import BaseModel, ConfigDict
 
+from estimator.said import Said, said
+
 
 class TcoAssumptions(BaseModel):
     """Knobs of the TCO model. Defaults follow the seeds where they say something, else are marked estimates."""
@@ -57,18 +59,16 @@ ORGANIZATION_USERS = 500
 
 # Prices the catalog lacks but a seed states. Seed 1: "單個 L40S 在機架式伺服器中。總計 $13,000";
 # minus seed 1's $4,400 host server leaves the card.
-SEED_DERIVED_PRICES: dict[str, tuple[float, str]] = {
-    "nvidia-l40s": (
-        13_000.0 - 4_400.0,
-        "seed 1: one L40S in a rack server ≈ $13,000 total, minus the $4,400 host server (estimate)",
-    ),
+SEED_DERIVED_PRICES: dict[str, tuple[float, Said]] = {
+    # seed 1: one L40S in a rack server ≈ $13,000 total, minus the $4,400 host server (an estimate)
+    "nvidia-l40s": (13_000.0 - 4_400.0, said("price.seed1_l40s", total=13_000, host=4_400)),
 }
 
 
-def device_price(hardware_id: str, price_usd: float | None, price_basis: str | None) -> tuple[float, str] | None:
+def device_price(hardware_id: str, price_usd: float | None, price_basis: Said | str | None) -> tuple[float, Said | str] | None:
     """The price to cost a device with and its basis, or None when no source gives one."""
     if price_usd is not None:
-        return price_usd, price_basis or "catalog price (basis not recorded)"
+        return price_usd, price_basis or said("price.basis_not_recorded")
     return SEED_DERIVED_PRICES.get(hardware_id)
 
 

@@ -138,7 +138,7 @@ class TcoResult(_Model):
     # it empty and `bot.wording.tco.worded` fills it from `findings` where the result is shown.
     assumptions: list[str] = []
     price_is_estimate: bool = True
-    price_basis: str | None = None
+    price_basis: Text | None = None
     annual_tokens: float | None = None
     power_w: float | None = Field(default=None, description="peak draw: devices at TDP plus host servers")
     lifetime_total_usd: float | None = Field(default=None, description="capex + amortization years × opex + migration")

@@ -26,8 +26,10 @@ def tco_lines(findings: Iterable[TcoFinding], lang: str = "en") -> list[str]:
 
 
 def worded(result: TcoResult, lang: str = "en") -> TcoResult:
-    """`result` with its contract sentences (`assumptions`) worded from its findings in `lang`."""
-    return result.model_copy(update={"assumptions": tco_lines(result.findings, lang)})
+    """`result` with its contract sentences (`assumptions`) worded from its findings in `lang`, and its price
+    basis (a finding where the core composed it: a quote-only range) in words."""
+    basis = None if result.price_basis is None else word(result.price_basis, lang)
+    return result.model_copy(update={"assumptions": tco_lines(result.findings, lang), "price_basis": basis})
 
 
 __all__ = ["tco_line", "tco_lines", "worded"]

@@ -39,6 +39,7 @@ from estimator.advice.sizing import Sized, Sizer, migration_cost, needs_port
 from estimator.catalog import Catalog, Hardware, ServingStack
 from estimator.catalog_variants import CatalogVariants
 from estimator.costing.tco import peak_power_w, tco
+from estimator.said import literal, said
 from estimator.workload import Workload
 
 # Seed 2, 2.2 条件二: "每个请求的batch很小甚至为1但同时有几百上千个请求在排队" — hundreds of concurrent requests.
@@ -88,7 +89,8 @@ def _priced(catalog: Catalog) -> Catalog:
             changed.append(hw)
             continue
         middle = round(math.sqrt(span[0] * span[1]), -1)
-        basis = f"quote needed: ${span[0]:,.0f}–{span[1]:,.0f} ({sheet.price_range_basis}); costed at ${middle:,.0f}"
+        basis = said("price.quote_range", low=span[0], high=span[1], basis=literal(sheet.price_range_basis or ""),
+                     middle=middle)
         changed.append(hw.model_copy(update={"price_usd": middle, "price_basis": basis, "price_is_estimate": True,
                                              "price_date": sheet.price_range_date}))
     return catalog.model_copy(update={"hardware": tuple(changed)})

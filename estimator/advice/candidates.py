@@ -71,7 +71,7 @@ def purchase_unit(hw: Hardware) -> int:
     unit. Otherwise the form factor says: "8-GPU"/"UBB" boards take 8, other module-only parts 4;
     cards and parts also sold as PCIe cards are bought singly.
     """
-    kit = _KIT.search(hw.price_basis or "")
+    kit = _KIT.search(hw.price_basis) if isinstance(hw.price_basis, str) else None  # the data's words name a kit
     if kit:
         return int(kit.group(1))
     form = (hw.form_factor or "").upper()

@@ -19,7 +19,7 @@ from estimator.costing.tco_findings import TcoFinding
 from estimator.defaults import DEFAULT_TCO_ASSUMPTIONS, TcoAssumptions, device_price
 from estimator.errors import InvalidRequest
 from estimator.physics.servers import devices_per_server, needs_host_server, server_count
-from estimator.said import said
+from estimator.said import Said, said
 from estimator.schemas import TcoResult
 from estimator.workload import Workload
 
@@ -62,7 +62,7 @@ def annual_tokens(served_tokens_per_s: float, workload: Workload) -> float:
 def _capex(
     hardware: Hardware, count: int, existing: bool, assumptions: TcoAssumptions, owned_units: int = 0,
     workstation: bool = False,
-) -> tuple[float, list[TcoFinding], bool, str | None]:
+) -> tuple[float, list[TcoFinding], bool, Said | str | None]:
     """Hardware purchase: devices plus a host-server share. Already-owned hardware costs nothing to buy;
     a top-up of owned devices buys only the devices beyond them, and hosts only for the servers they add."""
     if existing or owned_units >= count:

@@ -6,6 +6,7 @@ from __future__ import annotations
 import pytest
 
 from bot.wording.accelerators import accelerator_lines
+from bot.wording.sentences import word
 from estimator.advice.accelerator_first import seed2_conditions, with_price_ranges
 from estimator.catalog import AcceleratorSheet, Catalog, PriceEvidence
 from estimator.workload import Workload
@@ -65,7 +66,8 @@ def test_a_sourced_price_range_costs_the_part_at_its_middle_and_says_quote_neede
     priced = with_price_ranges(_rngd_range(memory_catalog(), 4_000, 9_000))
     rngd = priced.hardware_by_id("furiosa-rngd")
     assert rngd is not None and rngd.price_usd == 6_000 and rngd.price_is_estimate  # sqrt(4,000 x 9,000)
-    assert "quote needed: $4,000–9,000" in (rngd.price_basis or "")
+    assert rngd.price_basis is not None and "quote needed: $4,000–9,000" in word(rngd.price_basis)
+    assert "询价：$4,000–9,000" in word(rngd.price_basis, "zh-Hans")  # a finding: worded in the reader's language
     listed = priced.hardware_by_id("intel-gaudi3")
     assert listed is not None and listed.price_usd == 15_625  # a listed price wins over any range
 

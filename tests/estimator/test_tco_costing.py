@@ -149,7 +149,7 @@ def test_l40s_price_comes_from_seed_1_and_is_marked_an_estimate():
     # Seed 1: "單個 L40S … 總計 $13,000".
     assert result.capex_usd == pytest.approx(13000)
     assert result.price_is_estimate
-    assert "seed 1" in result.price_basis
+    assert "seed 1" in worded(result).price_basis
 
 
 def test_every_assumption_is_listed():

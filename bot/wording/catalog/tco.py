@@ -7,6 +7,18 @@ Looked up through `bot.wording.sentences.msg`.
 from __future__ import annotations
 
 TCO_MESSAGES: dict[str, tuple[str, str, str]] = {
+    # where a device's price comes from, when the core composed it rather than the catalog's data
+    "price.basis_not_recorded": ("catalog price (basis not recorded)", "目录价格（未记录依据）", "目錄價格（未記錄依據）"),
+    "price.seed1_l40s": (
+        "seed 1: one L40S in a rack server ≈ ${total:,.0f} total, minus the ${host:,.0f} host server (estimate)",
+        "种子文档 1：一张 L40S 装在机架服务器里总价约 ${total:,.0f}，减去 ${host:,.0f} 的主机服务器（估算）",
+        "種子文件 1：一張 L40S 裝在機架伺服器裡總價約 ${total:,.0f}，減去 ${host:,.0f} 的主機伺服器（估算）",
+    ),
+    "price.quote_range": (
+        "quote needed: ${low:,.0f}–{high:,.0f} ({basis}); costed at ${middle:,.0f}",
+        "需要询价：${low:,.0f}–{high:,.0f}（{basis}）；按 ${middle:,.0f} 计算",
+        "需要詢價：${low:,.0f}–{high:,.0f}（{basis}）；按 ${middle:,.0f} 計算",
+    ),
     "tco.owned": (
         "{hardware}: already owned, so no purchase cost (seed 1: marginal cost ≈ power)",
         "{hardware}：已有，无需采购（种子文档 1：边际成本 ≈ 电费）",
