@@ -38,11 +38,10 @@ NO_SIXTEEN_BIT_RATE: dict[str, str] = {
     "amd-ryzen-ai-9-hx370": "iGPU rate not sourced",
     "qualcomm-snapdragon-x-elite": "GPU rate not sourced",
     "nvidia-h100-nvl": "NVIDIA's NVL datasheet column not in the corpus; gpu.blog's 133 FP16 is the vector rate",
-    "amd-radeon-ai-pro-r9700": "the Hugging Face page's 95.7 TFLOPS states no precision; no AMD sheet found",
-    "amd-radeon-pro-w7900": "the Hugging Face page's 122.6 TFLOPS states no precision; no AMD sheet found",
+    "amd-radeon-ai-pro-r9700": "95.7 TFLOPS (Hugging Face) is 2 x the 47.8 FP32 vector rate; the WMMA rate is not sourced",
 }
 NO_BANDWIDTH: dict[str, str] = {
-    "nvidia-rtx-5070ti": "256-bit GDDR7 stated only by leaks; no source states the speed bin",
+    "nvidia-rtx-5070ti": "896 GB/s appears only in unattributed tables and pre-launch leaks; no citable sheet found",
     "amd-radeon-ai-pro-r9700": "only the RX 9070 XT (same Navi 48 die) is sourced at 640 GB/s; no R9700 sheet found",
 }
 NO_MEMORY: dict[str, str] = {
