@@ -134,6 +134,9 @@ class Workload(BaseModel):
     racks: int | None = Field(default=None, ge=1, le=10_000)
     lora_adapters: int | None = Field(default=None, ge=1, le=100_000)  # adapters served on one base model
     air_gapped: bool | None = None  # no cloud rental or hosted API may be used
+    # Vendors the buyer rules out ("no NVIDIA", "不能用英伟达"), in the catalog's spelling: never bought (owned
+    # hardware of theirs still counts: it is already there).
+    excluded_vendors: list[str] | None = Field(default=None, max_length=20)
     # Beyond the contract: the user says the hardware they own falls short at the stated load ("our 2x L40S are
     # getting slow with 120 users", "4张4090 高峰时卡得不行"). An observation: that hardware is judged by the
     # comfortable targets, not by seed 1's acceptable band, and an estimate that still says it meets them says so.

@@ -160,6 +160,13 @@ _RACKS = _rx(rf"(?<!每)(?<!每个)(?<![a-z\d])(?P<neg>)(?P<num>\d{{1,4}})(?P<mu
 _LORA = (_rx(rf"(?:(?P<low>\d+)\s*(?:-|to|~|到|至)\s*)?{NUM}\s*{_words('lora')}(?![a-z])"),)
 _FLAGS = (("air_gapped", re.compile(_words("air_gapped"))), ("accuracy_critical", re.compile(_words("careful_quantization"))),
           ("mixed_training", re.compile(_words("mixed_training"))))
+# A vendor the buyer rules out ("no NVIDIA", "不能用英伟达", "anything but nvidia or amd"), kept in the catalog's
+# own spelling of the vendor so the candidates' rule compares names, not words.
+_VENDORS = ("NVIDIA", "AMD", "Intel", "Apple", "Huawei")
+_VENDOR_WORDS = {vendor: _words(f"vendor.{vendor}") for vendor in _VENDORS}
+_ANY_VENDOR = "(?:" + "|".join(_VENDOR_WORDS.values()) + ")"
+_VENDOR_EXCLUSION = _rx(rf"(?<![a-z]){_words('vendor_exclusion_cue')}\s*(?:any\s+|the\s+|用)?(?P<names>{_ANY_VENDOR}"
+                        rf"(?:\s*(?:,|/|or|nor|and|、|和|或者?|及)\s*{_ANY_VENDOR})*)(?![a-z0-9-])")
 _CHANNELS = _rx(rf"{APPROX}{NUM}\s*{_words('channels')}")
 _CONVERSATION = re.compile(_words("conversation_nouns"))
 # A conversation's turns, said in the same sentence after its rate (no number between): the turn count
@@ -347,6 +354,9 @@ def _adapters_and_flags(text: str, claims: _Claims) -> Iterator[Fact]:
     for slot, pattern in _FLAGS:
         if flag := pattern.search(text):
             yield Fact(slot, True, flag.start(), flag.end(), keyed=True)
+    for m in _VENDOR_EXCLUSION.finditer(text):
+        names = [vendor for vendor, words in _VENDOR_WORDS.items() if re.search(words, m.group("names"))]
+        yield Fact("excluded_vendors", names, m.start(), m.end(), keyed=True)
     for m in _matches(_CHANNELS, text, claims):  # "200 路通话": 200 calls at once
         yield Fact("concurrent_users", _int(number_value(m)), m.start(), m.end(), keyed=True)
 

@@ -108,6 +108,10 @@ class ParseResult:
         return all(ch.isspace() or unicodedata.category(ch) in _INVISIBLE for ch in self.text)
 
 
+# Weight formats of two bytes a weight: readings among them are one precision, not a conflict.
+_SIXTEEN_BIT = frozenset({"FP16", "BF16"})
+
+
 def _resolve(slot: str, readings: list[Fact], correction: bool) -> tuple[Any, Problem | None]:
     keyed = [f for f in readings if f.keyed] or readings
     values = list(dict.fromkeys(_hashable(f.value) for f in keyed))
@@ -115,6 +119,10 @@ def _resolve(slot: str, readings: list[Fact], correction: bool) -> tuple[Any, Pr
         return keyed[-1].value, None
     if slot == "ttft_target_ms":  # "first token 1 s, full answer 10 s": the first-token figure is the earlier one
         return keyed[0].value, None
+    if slot == "quantization" and set(values) <= _SIXTEEN_BIT:
+        # "bf16 unquantized", "full precision (fp16)": one precision said twice. BF16 and FP16 hold a weight in
+        # the same two bytes, so the sizing is the same; the format named outright wins over a generic phrase.
+        return ("BF16" if "BF16" in values else values[0]), None
     if slot in _LOAD_SLOTS and all(isinstance(f.value, int | float) for f in keyed):
         # "we peak around 60 rps but usually 10 rps": two loads are a peak and a base, never a conflict; size for the peak
         return max(f.value for f in keyed), None

@@ -224,6 +224,7 @@ _SLOT_NAMES = {
     "api_spend_currency": ("API spend currency", "API 花费币种", "API 花費幣種"),
     "power_budget_scope": ("power budget applies to", "功耗上限范围", "功耗上限範圍"),
     "air_gapped": ("network", "网络隔离", "網路隔離"),
+    "excluded_vendors": ("vendors ruled out", "排除的厂商", "排除的廠商"),
     "owned_falls_short": ("your hardware today", "现有硬件现状", "現有硬體現況"),
     "weight_bits_only": ("weight format", "权重格式", "權重格式"),
 }
@@ -247,6 +248,8 @@ def fact_phrase(slot: str, value: Any, lang: str, names: Mapping[str, str] | Non
         return _FLAGS[slot][value][i]
     if slot in _DEVICE_LISTS:
         return _device_list_phrase(slot, value, i, names)
+    if slot == "excluded_vendors" and isinstance(value, list):  # "no NVIDIA, AMD" / "不用 NVIDIA、AMD"
+        return ("no " + ", ".join(value), "不用 " + "、".join(value), "不用 " + "、".join(value))[i]
     if slot == "model_id" and value in (names or {}):
         return (names or {})[value]
     if slot == "existing_hardware_ids":
@@ -265,7 +268,7 @@ _FACT_ORDER = ("model_id", "model_params_b", "quantization", "deployment_scale",
                "base_concurrent_users", "requests_per_s", "requests_per_day", "peak_factor", "tokens_per_day",
                "tokens_per_s_total",
                "api_spend_usd_per_month", "api_model", "power_budget_w", "power_budget_scope", "racks", "budget_usd",
-               "lora_adapters", "air_gapped", "owned_falls_short", "model_stability", "models_served", "dynamic_shapes",
+               "lora_adapters", "air_gapped", "excluded_vendors", "owned_falls_short", "model_stability", "models_served", "dynamic_shapes",
                "accuracy_critical", "mixed_training", "space_limited", "existing_hardware", "existing_hardware_ids", "hours_per_day", "days_per_week",
                "utilization",
                "electricity_usd_per_kwh", "amortization_years", "active_params_b", "owned_devices", "named_devices",

@@ -229,6 +229,8 @@ def fill_owned_power(candidates: list[Candidate], catalog: Catalog) -> list[Cand
 def exclusion(workload: Workload, hw: Hardware, stack: ServingStack, existing: bool) -> Said | None:
     """Why this pair cannot serve the workload (None = eligible). Reasons cite the seeds."""
     users = workload.concurrent_users or 1
+    if workload.excluded_vendors and not existing and hw.vendor.casefold() in {v.casefold() for v in workload.excluded_vendors}:
+        return said("reason.vendor_excluded", vendor=hw.vendor)
     if hw.kind == "npu" and users > 1:
         return said("reason.npu_users")
     if users > 1 and stack.continuous_batching == "no":

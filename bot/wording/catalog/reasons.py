@@ -74,6 +74,9 @@ REASON_MESSAGES: dict[str, tuple[str, str, str]] = {
         "嵌入式模組或開發套件屬於邊緣硬體（種子文件 2：邊緣機房、車載設備、工業現場），不是個人工作站（種子文件 1：筆電或桌機）"
         "也不是共用伺服器",
     ),
+    "reason.vendor_excluded": (
+        "you ruled out {vendor}", "你已排除 {vendor}", "你已排除 {vendor}",
+    ),
     "reason.no_price": (
         "no price on record, so it cannot be costed", "资料库里没有价格，无法计算成本", "資料庫裡沒有價格，無法計算成本",
     ),
