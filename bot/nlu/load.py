@@ -162,7 +162,9 @@ _FLAGS = (("air_gapped", re.compile(_words("air_gapped"))), ("accuracy_critical"
           ("mixed_training", re.compile(_words("mixed_training"))))
 # A vendor the buyer rules out ("no NVIDIA", "不能用英伟达", "anything but nvidia or amd"), kept in the catalog's
 # own spelling of the vendor so the candidates' rule compares names, not words.
-_VENDORS = ("NVIDIA", "AMD", "Intel", "Apple", "Huawei")
+# The vendors are the lexicons' "vendor.<name>" entries: adding one is data in load_words_*.py only.
+_VENDORS = tuple(dict.fromkeys(concept.split(".", 1)[1] for words in (en.WORDS, zh.WORDS) for concept in words
+                               if concept.startswith("vendor.")))
 _VENDOR_WORDS = {vendor: _words(f"vendor.{vendor}") for vendor in _VENDORS}
 _ANY_VENDOR = "(?:" + "|".join(_VENDOR_WORDS.values()) + ")"
 _VENDOR_EXCLUSION = _rx(rf"(?<![a-z]){_words('vendor_exclusion_cue')}\s*(?:any\s+|the\s+|用)?(?P<names>{_ANY_VENDOR}"

@@ -13,6 +13,7 @@ import inspect
 import pkgutil
 
 import estimator
+import estimator.errors
 
 _LANGUAGE_NAMES = {"lang", "language", "locale"}
 
@@ -56,7 +57,8 @@ def test_no_catalog_of_sentences_lives_in_the_core():
 
 
 # The errors a user reads (`estimator.errors`); a ValueError inside pydantic's validation protocol is not one.
-_USER_ERRORS = {"SiliconsultError", "InvalidRequest", "UnknownHardware", "NoFeasibleOption"}
+_USER_ERRORS = {name for name, value in vars(estimator.errors).items()
+                if inspect.isclass(value) and issubclass(value, estimator.errors.SiliconsultError)}
 
 
 def _raised_with_text(source: str, name: str) -> list[str]:
