@@ -11,7 +11,11 @@ WORDS: dict[str, tuple[str, ...]] = {
     # one describing word may stand before the noun ("80k support tickets a day", "300 chat requests per minute")
     "request_nouns": (r"(?:[a-z]+[ -])?(?:requests?|reqs?|queries|query|calls?|completions?|inferences?)",
                       r"(?:[a-z]+[ -])?(?:customers?|conversations?|chats?|questions?|prompts?|hits|messages?|tickets?|sessions)",
-                      r"times\b"),
+                      r"times\b",
+                      # items that arrive one by one (an item said per hour, minute or day, with no nightly run or window,
+                      # is traffic: "200 defect reports an hour", "12,000 claims per day"); a nightly set is a batch job
+                      r"(?:[a-z]+[ -])?(?:invoices?|claims?|reports?|documents?|docs|contracts?|orders?|forms?|receipts?|"
+                      r"records?|e-?mails?|files?|pdfs?|images?|applications?|transcripts?|submissions?|requisitions?)\b"),
     # a rate said of each person ("each fires off ~10 queries an hour", "15 prompts per person per day"): times
     # the people who send it (`bot.nlu.parser`), and those people are a head count, not streams
     "per_person": (r"\beach(?! (?:day|hour|min(?:ute)?|sec(?:ond)?|week|month|night|morning|evening|shift)\b)"
@@ -78,6 +82,20 @@ WORDS: dict[str, tuple[str, ...]] = {
                        r"extra", r"total", r"each", r"per", r"every", r"monthly"),
     "spend_context": (r"\bapi\b", r"openai", r"anthropic", r"\bbill", r"\bspend", r"\bpay(?:ing)?\b", r"\bcosts?\b", r"usage",
                       r"hosted", r"invoice", r"burn"),
+    # the share of a head count that uses the service on a given day ("40% use it on any given day", "DAU ~25%"):
+    # it sets how many people send a per-person daily count, never how many are in flight at once
+    "daily_active_cue": (r"daily[- ]active", r"\bdaus?\b", r"active (?:on )?(?:any|a|an average|a typical) (?:given )?(?:work ?)?day",
+                         r"(?:use|uses|using|log into|logs into|open|opens|touch|touches) it (?:on )?(?:any|a|an average|a typical) "
+                         r"(?:given )?(?:work ?)?day", r"(?:use|uses|using) it (?:daily|every day|each day)"),
+    # a fleet of identical boxes, one per site: the places (or kiosks) counted, and the cue that each gets its own
+    "site_nouns": (r"kiosks?", r"terminals?", r"stores?", r"shops?", r"branch(?:es)?", r"sites?", r"factor(?:y|ies)", r"plants?",
+                   r"hospitals?", r"clinics?", r"offices?", r"locations?", r"restaurants?", r"outlets?", r"warehouses?",
+                   r"(?:gas |petrol |fuel )?stations?", r"schools?", r"hotels?", r"pharmac(?:y|ies)", r"dealerships?",
+                   r"vehicles?", r"trucks?", r"robots?", r"vessels?", r"ships?"),
+    "per_site": (r"\b(?:per|each|every|at each|in each|for each|at every|in every)\s+(?:[a-z]+\s+)?(?:{site})\b",
+                 r"\beach of (?:our |the |those |these )?(?:~|about |around )?\d", r"\broll(?:ing|ed)?(?: it| this| them)? out (?:to|across|in)\b",
+                 r"\bone (?:box|unit|device|server|machine|node|appliance) (?:per|in each|at each|for each|each)\b",
+                 r"\b(?:across|to) (?:~|about |around )?\d[\d,]*\s*(?:[a-z]+ )?(?:{site})\b[^.;]{0,40}\b(?:each|per)\b"),
     # the active share of a head count
     "share_cue": (r"concurrent(?:ly)?", r"active", r"at once", r"at the same time", r"simultaneous(?:ly)?", r"online",
                   r"on it", r"using it", r"in parallel", r"logged in"),
