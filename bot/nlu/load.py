@@ -42,7 +42,8 @@ def _rx(source: str) -> re.Pattern[str]:
     return re.compile(source)
 
 
-_NOUN = _words("request_nouns")
+_ITEM_NOUN = _words("item_nouns")
+_NOUN = f"(?:{_words('request_nouns')}|{_ITEM_NOUN})"
 _UNIT = {unit: _words(unit) for unit in ("second", "minute", "hour", "day", "month")}
 _PER = _words("per")
 _GAP = r"[^\d,;.!?]{0,14}?"  # a few words between a unit and its number ("每天大概处理", "each day roughly")
@@ -208,22 +209,30 @@ def _per_person(text: str, rate: re.Match[str]) -> bool:
 
 _DAILY_ACTIVE = _words("daily_active_cue")
 _PER_PERSON_COUNT = _rx(rf"(?:{_PER_PERSON})[^\d,;.!?]{{0,24}}?{APPROX}{NUM}\s*{_NOUN}")
-# A count of items a day is a batch job's when the message names a nightly run or a window to finish in ("每天夜里
-# 20 万条工单 … 8 小时内跑完"); said per hour, minute or second it is always arrivals.
+# Items of work said per hour, minute or second are arrivals ("200 defect reports an hour"). A day's items in a
+# message about batch work ("每天要处理 5000 份合约") are a batch job's, asked for its window, unless they are said to
+# be handled as they arrive ("随到随处理", "triaged as soon as it lands"); with a nightly run or a window to finish in
+# ("每天夜里 20 万条工单 … 8 小时内跑完") always.
 _NIGHTLY_OR_WINDOW = (OVERNIGHT, *WINDOW)
+_ITEMS_ONLY = re.compile(rf"{NUM}\s*\+?\s*{_ITEM_NOUN}")
+_ONE_BY_ONE = re.compile(_words("arrives_one_by_one"))
 
 
-def _batch_day(text: str, unit: str) -> bool:
-    return unit == "day" and is_batch_context(text) and any(pattern.search(text) for pattern in _NIGHTLY_OR_WINDOW)
+def _batch_day(text: str, unit: str, rate: re.Match[str]) -> bool:
+    """Whether a day's count of items is a batch job's rather than arrivals."""
+    if unit != "day" or not _ITEMS_ONLY.search(rate.group(0)) or not is_batch_context(text):
+        return False
+    return any(pattern.search(text) for pattern in _NIGHTLY_OR_WINDOW) or not _ONE_BY_ONE.search(text)
 
 
 def _rates(text: str, claims: _Claims) -> Iterator[Fact]:
     for unit, pattern, one in (*((u, p, False) for u, p in _RATE_AFTER.items()),
                                *((u, p, False) for u, p in _RATE_BEFORE.items()),
                                *((u, p, True) for u, p in _RATE_ONE.items())):
-        if _batch_day(text, unit):
-            continue
-        for m in _matches(pattern, text, claims):
+        for m in pattern.finditer(text):
+            if not claims.free(m.start(), m.end()) or _batch_day(text, unit, m):
+                continue
+            claims.claim(m.start(), m.end())
             turns, end = _turns(text, m, claims)
             value = (1.0 if one else number_value(m)) * turns
             # Per person: the parser multiplies it by the people who send it (`requests_per_*_per_person`).

@@ -11,11 +11,16 @@ WORDS: dict[str, tuple[str, ...]] = {
     # one describing word may stand before the noun ("80k support tickets a day", "300 chat requests per minute")
     "request_nouns": (r"(?:[a-z]+[ -])?(?:requests?|reqs?|queries|query|calls?|completions?|inferences?)",
                       r"(?:[a-z]+[ -])?(?:customers?|conversations?|chats?|questions?|prompts?|hits|messages?|tickets?|sessions)",
-                      r"times\b",
-                      # items that arrive one by one (an item said per hour, minute or day, with no nightly run or window,
-                      # is traffic: "200 defect reports an hour", "12,000 claims per day"); a nightly set is a batch job
-                      r"(?:[a-z]+[ -])?(?:invoices?|claims?|reports?|documents?|docs|contracts?|orders?|forms?|receipts?|"
-                      r"records?|e-?mails?|files?|pdfs?|images?|applications?|transcripts?|submissions?|requisitions?)\b"),
+                      r"times\b"),
+    # items of work said per unit of time ("200 defect reports an hour", "12,000 claims per day as they land"): an hour's,
+    # a minute's or a second's are arrivals; a day's are a batch job's in a message about batch work unless they are
+    # said to be handled as they arrive (`arrives_one_by_one`), and always with a nightly run or a window
+    "item_nouns": (r"(?:[a-z]+[ -])?(?:invoices?|claims?|reports?|documents?|docs|contracts?|orders?|forms?|receipts?|"
+                   r"records?|e-?mails?|files?|pdfs?|images?|applications?|transcripts?|submissions?|requisitions?)\b",),
+    "arrives_one_by_one": (r"\bas (?:soon as )?(?:it|they|each(?: one)?|one) (?:arrives?|lands?|comes? in|shows? up)\b",
+                           r"\bas they (?:arrive|land|come in|show up)\b", r"\breal[- ]?time\b", r"\bone by one\b",
+                           r"\bon arrival\b", r"\bwhen (?:it|they|each(?: one)?) (?:arrives?|lands?|comes? in)\b",
+                           r"\b(?:come|comes|coming|arrive|arrives|arriving|trickle|trickles|stream|streams) in\b"),
     # a rate said of each person ("each fires off ~10 queries an hour", "15 prompts per person per day"): times
     # the people who send it (`bot.nlu.parser`), and those people are a head count, not streams
     "per_person": (r"\beach(?! (?:day|hour|min(?:ute)?|sec(?:ond)?|week|month|night|morning|evening|shift)\b)"

@@ -68,7 +68,7 @@ from estimator.physics.model_shape import (
 from estimator.physics.power_modes import at_power_cap
 from estimator.physics.servers import needs_host_server
 from estimator.said import EMPTY, Said, joined, said
-from estimator.schemas import CloudComparison, Option, OptionEstimate, OptionTco, Recommendation
+from estimator.schemas import CloudComparison, FleetPlan, Option, OptionEstimate, OptionTco, Recommendation
 from estimator.workload import Workload
 
 RISK_WEIGHT = 0.10  # share of cost one risk point is worth when ranking (medium = 1 point, high = 3)
@@ -433,6 +433,19 @@ def _fleet_note(filled: Workload, primary: Sized) -> Said | None:
                capex=cost.capex_usd * total, tco=cost.three_year_total_usd * total)
 
 
+def _sites_plan(filled: Workload, primary: Option) -> tuple[FleetPlan, Said] | None:
+    """One box per site ("rolling out to ~300 kiosks"): the option sized for one site's load, bought once per site;
+    the fleet's capex and TCO are the site's times the sites, said once."""
+    sites = filled.sites or 1
+    if sites <= 1:
+        return None
+    capex, tco = primary.capex_usd * sites, primary.tco.three_year_total_usd * sites
+    plan = FleetPlan(sites=sites, hardware_id=primary.hardware_id, count_per_site=primary.count,
+                     capex_per_site_usd=primary.capex_usd, capex_usd=round(capex, 2), three_year_total_usd=round(tco, 2))
+    return plan, said("note.sites", sites=sites, count=primary.count, hardware=primary.hardware_name or primary.hardware_id,
+                      capex=capex, tco=tco)
+
+
 def recommend(
     workload: Workload,
     catalog: Catalog,
@@ -538,6 +551,9 @@ def recommend(
     if outside_limits:
         rationale = _outside_limits(sizer, primary)
     primary_option = to_option(primary, rationale)
+    sites_plan = _sites_plan(filled, primary_option)
+    if sites_plan is not None:
+        assumptions.append(sites_plan[1])
     commands = pilot_commands(filled, primary_option, primary.candidate.stack, catalog)
     cloud = _cloud(filled, primary, catalog)
     rec = Recommendation(
@@ -557,6 +573,7 @@ def recommend(
         within_limits=not outside_limits,
         load_conversion=conversion,
         accelerator_first=accel,
+        fleet=sites_plan[0] if sites_plan is not None else None,
     )
     return answer_questions(rec, sizer, filled, catalog, sized, excluded, primary, alternatives, to_option=to_option,
                             format_stated=workload.quantization is not None)  # not the catalog model's native one
