@@ -396,9 +396,6 @@ _NOT_DEVICES = (r"(?!\s*(?:%|k\b|percent|users?|people|ppl|persons?|staff|employ
                 r"models?|teams?|languages?|times?))")
 MORE_DEVICES = _rx(rf"(?<![\d.])(?P<n>\d+)\s+more\b{_NOT_DEVICES}", rf"\banother\s+(?P<n2>\d+)\b{_NOT_DEVICES}",
                    r"(?:再|多|另外)(?:买|買|加|添|上|购|購)?\s*(?P<n3>\d+)\s*(?:张|張|块|塊|台|片|颗|顆|卡)")
-NON_USD_CURRENCY = _rx(r"(?<![a-z])(?:rmb|cny|yuan|eur|euros?|gbp|pounds?|jpy|yen|ntd|twd|nt\$|hk\$|hkd)(?![a-z])",
-                       "人民币", "人民幣", "台币", "台幣", "新台币", "新台幣", "欧元", "歐元", "日元", "日圓",
-                       "港币", "港幣", r"(?<!美)元(?!素)", "块钱", "塊錢", r"\d\s*块(?!\s*(?:卡|显卡|gpu|板))", "¥", "€", "£")
 
 __all__ = [
     "CHOICE_BETWEEN",
@@ -431,7 +428,6 @@ __all__ = [
     "MIXED_TRAINING",
     "SPACE_LIMITED",
     "MULTIPLIERS",
-    "NON_USD_CURRENCY",
     "NUM",
     "OVERNIGHT",
     "OVERNIGHT_WINDOW_HOURS",

@@ -16,7 +16,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-from bot.nlu.currency import budget_currency
+from bot.nlu.currency import NON_USD_CURRENCY, budget_currency
 from bot.nlu.devices import MAX_COUNT as MAX_DEVICES
 from bot.nlu.devices import DeviceReading, read_devices
 from bot.nlu.facts import Fact, extract_facts, number_value
@@ -30,7 +30,6 @@ from bot.nlu.lexicon import (
     MIGRATION_TARGET,
     MORE_DEVICES,
     MORE_USERS,
-    NON_USD_CURRENCY,
     NUM,
     OVERNIGHT,
     OVERNIGHT_WINDOW_HOURS,
@@ -368,7 +367,7 @@ def _local_money(result: ParseResult, text: str) -> bool:
 
 
 def _convert_budget(found: SlotValues, result: ParseResult, normalized: str) -> None:
-    """A budget in CNY, EUR, JPY, TWD or GBP in dollars at the dated rate (stated as an assumption);
+    """A budget in a currency with a dated rate (`fx_rates.csv`) in dollars at that rate (stated as an assumption);
     any other currency is asked about, and only the budget waits for the answer."""
     amount = found.pop("budget_usd")
     code = budget_currency(normalized, result.lang) or ("TWD" if result.lang == "zh-Hant" else "CNY")
@@ -431,7 +430,7 @@ def _apply_share(found: SlotValues) -> None:
 
 
 def _convert_spend(found: SlotValues, result: ParseResult) -> None:
-    """A monthly API spend in dollars; in CNY, EUR, JPY, TWD or GBP at the dated rate (kept as said too); in
+    """A monthly API spend in dollars; in a currency with a dated rate (`fx_rates.csv`) converted (kept as said too); in
     any other currency asked about, nothing else dropped. Bare 元 / 块 is yuan in Simplified text, New Taiwan
     dollars in Traditional (as for a budget, `bot.nlu.currency`)."""
     amount, code = found.pop("api_spend_amount", None), found.pop("api_spend_currency", None)
