@@ -99,10 +99,17 @@ WORDS: dict[str, tuple[str, ...]] = {
                    r"hospitals?", r"clinics?", r"offices?", r"locations?", r"restaurants?", r"outlets?", r"warehouses?",
                    r"(?:gas |petrol |fuel )?stations?", r"schools?", r"hotels?", r"pharmac(?:y|ies)", r"dealerships?",
                    r"vehicles?", r"trucks?", r"robots?", r"vessels?", r"ships?"),
-    "per_site": (r"\b(?:per|each|every|at each|in each|for each|at every|in every)\s+(?:[a-z]+\s+)?(?:{site})\b",
-                 r"\beach of (?:our |the |those |these )?(?:~|about |around )?\d", r"\broll(?:ing|ed)?(?: it| this| them)? out (?:to|across|in)\b",
-                 r"\bone (?:box|unit|device|server|machine|node|appliance) (?:per|in each|at each|for each|each)\b",
-                 r"\b(?:across|to) (?:~|about |around )?\d[\d,]*\s*(?:[a-z]+ )?(?:{site})\b[^.;]{0,40}\b(?:each|per)\b"),
+    # Each site gets its own box: a box word, then the site it goes to ("a small box in each of our 400 stores", "an
+    # edge box for every branch", "one server per hospital"), or a rollout to sites that are devices themselves
+    # ("rolling out to ~300 kiosks"). People spread over sites ("2,000 staff across 3 offices") are no fleet.
+    "per_site": (r"\b(?:box(?:es)?|units?|devices?|servers?|machines?|nodes?|appliances?|jetsons?|mini[- ]?pcs?|nucs?|"
+                 r"workstations?|gpus?|cards?)\b[^.;!?]{0,30}?\b(?:per|each|every|in each of|at each of|for each of)\s+"
+                 r"(?:(?:our|the|those|these)\s+)?(?:~|about |around )?(?:[\d,]+\s+)?(?:[a-z]+\s+)?(?:{site})\b",
+                 r"\b(?:roll(?:ing|ed)?|deploy(?:ing|ed)?|ship(?:ping|ped)?|install(?:ing|ed)?)(?: it| this| them)? "
+                 r"(?:out )?(?:to|across|in|on|into) (?:~|about |around )?[\d,]+\s*(?:[a-z]+ )?"
+                 r"(?:kiosks?|terminals?|robots?|vehicles?|trucks?|vessels?|ships?|cameras?|devices?)\b",
+                 r"\b(?:each|every|per)\s+(?:[a-z]+\s+)?(?:{site})\s+(?:gets?|has|needs?|runs?|carries|will get|will have)\s+"
+                 r"(?:a|an|one|its own|their own)\b"),
     # the active share of a head count
     "share_cue": (r"concurrent(?:ly)?", r"active", r"at once", r"at the same time", r"simultaneous(?:ly)?", r"online",
                   r"on it", r"using it", r"in parallel", r"logged in"),

@@ -75,6 +75,7 @@ def test_ten_or_so_is_ten():
 @pytest.mark.parametrize(("text", "sites"), [
     ("rolling out to ~300 kiosks, one customer at a time, 1.7b model", 300),
     ("one inference box per plant across 9 plants, 8b model", 9),
+    ("a fleet of 40 delivery robots, each robot gets a jetson to run a 3b model", 40),
     ("每家门店一台，40家店，跑 7B 模型", 40),
     ("全台 65 間分行，每間分行放一台，模型 14B", 65),
 ])
@@ -87,6 +88,8 @@ def test_a_fleet_of_one_box_per_site_is_read_as_sites(text, sites):
 @pytest.mark.parametrize("text", [
     "we have 400 stores and want one central chatbot for HQ staff, 50 users",
     "我们有 200 家门店，总部想部署一个 32B 模型给 80 个人用",
+    "rolling out to 2,000 employees across 3 offices, 32b model, 100 concurrent",
+    "we have 200 people in each office, 3 offices, one central server, 14b",
 ])
 def test_places_without_a_box_each_are_no_fleet(text):
     assert "sites" not in facts(text)
