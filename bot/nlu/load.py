@@ -316,10 +316,13 @@ def _currency(m: re.Match[str]) -> str | None:
 def _spend(text: str, claims: _Claims) -> Iterator[Fact]:
     hosted = False
     for name, pattern in _API_MODELS:
-        for m in _matches(pattern, text, claims):
-            yield Fact("api_model", name, m.start(), m.end(), keyed=True)
-            hosted = True
-            break
+        for m in pattern.finditer(text):
+            start, end = m.span("name") if m.groupdict().get("name") is not None else m.span()
+            if claims.free(start, end):
+                claims.claim(start, end)
+                yield Fact("api_model", name, start, end, keyed=True)
+                hosted = True
+                break
     # A hosted model named ("~$2k/month on claude haiku") is as much a spend's context as "bill" or "API".
     if not (hosted or _SPEND_CONTEXT.search(text)):
         return

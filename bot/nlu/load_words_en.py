@@ -172,6 +172,14 @@ def bare(tier: str) -> str:
     return rf"(?<![a-z])(?:claude[- ]?)?{tier}(?![a-z])(?![- ]?\d)"
 
 
+def vendor_api(model: str, vendor: str) -> str:
+    """An open model's name read as its vendor's hosted API: "kimi-k2 API", "月之暗面的 kimi-k2", "deepseek api".
+    The group `name` is the model's own words: only they are taken, so an amount between vendor and model is
+    still read ("we pay moonshot ~8k/month for kimi k2")."""
+    return (rf"(?<![a-z])(?:{model})\s*(?:的\s*)?(?:官方\s*)?api(?![a-z])"
+            rf"|(?<![a-z])(?:{vendor})[^,;.!?，；。]{{0,30}}?(?<![a-z])(?P<name>{model})(?![a-z0-9])")
+
+
 _OPENAI = ("gpt-5.6-luna", "gpt-5.6-terra", "gpt-5.6-sol", "gpt-5.5", "gpt-5.4-mini", "gpt-5.4-nano", "gpt-5.4",
            "gpt-5.3-codex", "gpt-5-mini", "gpt-5-nano", "gpt-5")
 _GOOGLE = ("gemini-2.5-flash-lite", "gemini-2.5-flash", "gemini-2.5-pro", "gemini-3-flash", "gemini-3.1-flash-lite",
@@ -188,8 +196,10 @@ API_MODELS: dict[str, str] = {
     "claude-sonnet-5": claude("sonnet", "5"),
     "claude-sonnet-4": claude("sonnet", "3.5", "3.7", "4", "4.5", "4.6") + "|" + bare("sonnet"),
     "claude-opus": claude("opus", "4.5", "4.6", "4.7", "4.8", "5") + "|" + bare("opus"),
-    # DeepSeek's own API (the open model's name alone is a model to host, not a bill)
-    "deepseek-v3.2": r"deepseek[- ]?(?:chat|reasoner)(?![a-z])|deepseek(?:[- ]?v3[.-]2)?\s*(?:的\s*)?(?:官方\s*)?api(?![a-z])",
+    # An open model's vendor API: the model's name alone is a model to host, not a bill; with "API" after it or
+    # its vendor before it, it is what the spend buys.
+    "deepseek-v3.2": r"deepseek[- ]?(?:chat|reasoner)(?![a-z])|" + vendor_api(r"deepseek(?:[- ]?v3[.-]2)?", r"deepseek|深度求索"),
+    "kimi-k2": vendor_api(r"kimi(?:[- ]?k2(?:[- ]?(?:thinking|instruct))?)?", r"moonshot|月之暗面"),
 }
 
 __all__ = ["API_MODELS", "WORDS"]

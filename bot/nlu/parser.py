@@ -40,7 +40,7 @@ from bot.nlu.lexicon import (
     RELATIVE_USERS,
 )
 from bot.nlu.model_choice import MODEL_OPTION, read_model_choice
-from bot.nlu.models import apply_model_readings, unknown_model_name
+from bot.nlu.models import apply_model_readings, name_spans, unknown_model_name
 from bot.nlu.normalize import normalize
 from bot.nlu.validate import Problem, SlotValues, check_fact
 from bot.reply import Language
@@ -271,6 +271,11 @@ def parse_message(
         found.setdefault("model_params_b", params_b)
     found.update({slot: value for slot, value in model_facts.items() if slot not in found})
     result.unknown_model = unknown_model_name(normalized, named, looked_up=find_model is not None)
+    if named is not None and len(named) > 4:
+        # A device's name inside the model's own name is the model's ("MiniMax-M2" is no Apple M2); a device
+        # named beside it ("MiniMax-M2 on 4x H20") is kept.
+        inside = name_spans(normalized, named[4])
+        result.hardware = [h for h in result.hardware if not any(start <= h.start and h.end <= end for start, end in inside)]
     # Intent words inside a named device's name are not the user's intent: "Cloud AI 100" asks about no cloud.
     intent_text = without_mentions(normalized, [h for h in result.hardware if h.hardware_ids])
     if hardware is not None:
