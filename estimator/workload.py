@@ -127,6 +127,7 @@ class Workload(BaseModel):
     # A fleet of identical boxes, one per site ("rolling out to ~300 kiosks", "每家门店一台，40家店"): everything else
     # in the workload is one site's; the option is sized for one site and bought `sites` times.
     sites: int | None = Field(default=None, ge=1, le=100_000)
+    budget_per_site: bool | None = None  # the budget was said per site ("$400 per kiosk"), not for the whole fleet
     tokens_per_day: float | None = Field(default=None, gt=0, le=1e13)  # prompt + output tokens a day
     # Beyond the contract: load said as a token rate ("~3M tokens an hour at peak", "每分钟20万token", "12k tok/s
     # across the cluster"): prompt + output tokens a second over all users, a peak like `requests_per_s`

@@ -391,6 +391,7 @@ def _site_words(concept: str) -> str:
 
 _SITES = _rx(rf"{APPROX}{NUM}\s*(?:个|家|间|座|所|台|辆|处)?\s*(?:[a-z]+[ -])?{_words('site_nouns')}(?![a-z])")
 _PER_SITE = re.compile(_site_words("per_site"))
+_PER_SITE_BUDGET = re.compile(_site_words("per_site_budget"))
 MAX_SITES = 100_000
 
 
@@ -404,6 +405,8 @@ def _sites(text: str, claims: _Claims) -> Iterator[Fact]:
         if claims.free(m.start(), m.end()) and 2 <= (count := number_value(m)) <= MAX_SITES and count.is_integer():
             claims.claim(m.start(), m.end())
             yield Fact("sites", int(count), m.start(), m.end(), keyed=True)
+            if said := _PER_SITE_BUDGET.search(text):  # "$400 per kiosk": each box's budget, not the fleet's
+                yield Fact("budget_per_site", True, said.start(), said.end(), keyed=True)
             return
 
 

@@ -110,6 +110,9 @@ WORDS: dict[str, tuple[str, ...]] = {
                  r"(?:kiosks?|terminals?|robots?|vehicles?|trucks?|vessels?|ships?|cameras?|devices?)\b",
                  r"\b(?:each|every|per)\s+(?:[a-z]+\s+)?(?:{site})\s+(?:gets?|has|needs?|runs?|carries|will get|will have)\s+"
                  r"(?:a|an|one|its own|their own)\b"),
+    # a budget said of each site's box, not the whole fleet's ("budget $400 per kiosk", "$300 a unit tops")
+    "per_site_budget": (r"(?:budget|\$|usd|dollars?|bucks|spend)[^.;!?]{0,24}?\b(?:per|each|a|an|/)\s*(?:{site}|units?|box(?:es)?|"
+                        r"devices?|sites?|locations?)\b", r"\bapiece\b", r"\bper[- ]unit (?:budget|cost|price)\b"),
     # the active share of a head count
     "share_cue": (r"concurrent(?:ly)?", r"active", r"at once", r"at the same time", r"simultaneous(?:ly)?", r"online",
                   r"on it", r"using it", r"in parallel", r"logged in"),

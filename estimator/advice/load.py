@@ -180,10 +180,12 @@ def load_conversion(workload: Workload, api_prices: Iterable[ApiPrice] = ()) -> 
     3M tokens an hour at peak is 833 tokens/s; at 768 tokens a request (512 in + 256 out), 1.085 requests/s:
     >>> load_conversion(Workload(tokens_per_s_total=3e6 / 3600)).concurrent_streams
     11
+
     800 people, 30 % of them active a day, 10 questions each: 2,400 a day over 12 h is 0.056/s:
     >>> c = load_conversion(Workload(total_users=800, daily_active_share=0.3, requests_per_user_per_day=10))
     >>> c.requests_per_day, c.requests_per_s, c.concurrent_streams
     (2400.0, 0.0556, 1)
+
     >>> c = load_conversion(Workload(tokens_per_day=400e6, hours_per_day=24))
     >>> round(c.requests_per_s, 2), c.concurrent_streams
     (6.03, 58)

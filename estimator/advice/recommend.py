@@ -48,6 +48,7 @@ from estimator.advice.owned import (
 )
 from estimator.advice.pilot_command import pilot_commands
 from estimator.advice.shortfall import limits_text, past_limits_by
+from estimator.advice.sites import fleet_plan, one_site
 from estimator.advice.sizing import CapacityFn, EstimateFn, Shortcuts, Sized, Sizer
 from estimator.advice.validation_plan import validation_plan
 from estimator.catalog import Catalog
@@ -68,7 +69,7 @@ from estimator.physics.model_shape import (
 from estimator.physics.power_modes import at_power_cap
 from estimator.physics.servers import needs_host_server
 from estimator.said import EMPTY, Said, joined, said
-from estimator.schemas import CloudComparison, FleetPlan, Option, OptionEstimate, OptionTco, Recommendation
+from estimator.schemas import CloudComparison, Option, OptionEstimate, OptionTco, Recommendation
 from estimator.workload import Workload
 
 RISK_WEIGHT = 0.10  # share of cost one risk point is worth when ranking (medium = 1 point, high = 3)
@@ -433,19 +434,6 @@ def _fleet_note(filled: Workload, primary: Sized) -> Said | None:
                capex=cost.capex_usd * total, tco=cost.three_year_total_usd * total)
 
 
-def _sites_plan(filled: Workload, primary: Option) -> tuple[FleetPlan, Said] | None:
-    """One box per site ("rolling out to ~300 kiosks"): the option sized for one site's load, bought once per site;
-    the fleet's capex and TCO are the site's times the sites, said once."""
-    sites = filled.sites or 1
-    if sites <= 1:
-        return None
-    capex, tco = primary.capex_usd * sites, primary.tco.three_year_total_usd * sites
-    plan = FleetPlan(sites=sites, hardware_id=primary.hardware_id, count_per_site=primary.count,
-                     capex_per_site_usd=primary.capex_usd, capex_usd=round(capex, 2), three_year_total_usd=round(tco, 2))
-    return plan, said("note.sites", sites=sites, count=primary.count, hardware=primary.hardware_name or primary.hardware_id,
-                      capex=capex, tco=tco)
-
-
 def recommend(
     workload: Workload,
     catalog: Catalog,
@@ -458,7 +446,10 @@ def recommend(
     `estimate_fn`/`capacity_fn` default to `estimator.physics.throughput` (injectable for tests). The sentences
     are findings (`estimator.said.Said`): the wording layer (`bot/wording`) words them in any language.
     """
+    workload, site_budget = one_site(workload)  # one box per site: sized for one site's share of a fleet budget
     named, model_notes = apply_catalog_model(prepare_batch(workload), catalog)
+    if site_budget is not None:
+        model_notes = [site_budget, *model_notes]
     filled, assumptions = fill_defaults(named, api_prices=catalog.api_prices)
     conversion = load_conversion(named, catalog.api_prices) if named.concurrent_users is None else None
     assumptions = model_notes + assumptions
@@ -551,7 +542,7 @@ def recommend(
     if outside_limits:
         rationale = _outside_limits(sizer, primary)
     primary_option = to_option(primary, rationale)
-    sites_plan = _sites_plan(filled, primary_option)
+    sites_plan = fleet_plan(filled, primary_option)
     if sites_plan is not None:
         assumptions.append(sites_plan[1])
     commands = pilot_commands(filled, primary_option, primary.candidate.stack, catalog)

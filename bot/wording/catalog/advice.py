@@ -146,6 +146,12 @@ _ASSUME: dict[str, tuple[str, str, str]] = {
         "每个站点一套：{sites:,} × （{count}× {hardware}）= 采购 ${capex:,.0f}（3 年 TCO ${tco:,.0f}）；其余数字都是单个站点的",
         "每個站點一套：{sites:,} × （{count}× {hardware}）= 採購 ${capex:,.0f}（3 年 TCO ${tco:,.0f}）；其餘數字都是單一站點的",
     ),
+    "note.sites.budget": (
+        "the budget of ${budget:,.0f} is taken as the whole fleet's: ${share:,.0f} for each of the {sites:,} sites (say "
+        "\"per site\" if it is each one's)",
+        "预算 ${budget:,.0f} 按整个部署计算：{sites:,} 个站点每处 ${share:,.0f}（如果是每处的预算，请说明）",
+        "預算 ${budget:,.0f} 按整個部署計算：{sites:,} 個站點每處 ${share:,.0f}（如果是每處的預算，請說明）",
+    ),
     "note.fleet": (
         "one per person: {total:,} × {hardware} cost ${capex:,.0f} to buy (3-year TCO ${tco:,.0f}); "
         "the figures above are for one",

@@ -76,3 +76,19 @@ def test_places_counted_without_a_box_each_are_sized_once(engine):
                          "first token under 1 s", "just recommend")[-1]
     assert reply.recommendation is not None and reply.recommendation.fleet is None
     assert "one per site" not in reply.text
+
+
+@pytest.mark.parametrize(("lang", "message", "share", "said"), [
+    ("en", "fanless box for the kiosk cabinets, 20W max, 1.7b model Q4_K_M, one customer at a time, first token under 2 s. "
+           "rolling out to ~300 kiosks, budget around $90k for the whole rollout", 300,
+     "the budget of $90,000 is taken as the whole fleet's: $300 for each of the 300 sites"),
+    ("en", "fanless box for the kiosk cabinets, 20W max, 1.7b model Q4_K_M, one customer at a time, first token under 2 s. "
+           "rolling out to ~300 kiosks, budget $400 per kiosk", 400, None),
+])
+def test_a_fleet_budget_is_shared_by_the_sites_unless_said_per_site(engine, lang, message, share, said):
+    reply = talk(engine, message, _GO[lang])[-1]
+    rec = reply.recommendation
+    assert rec is not None and rec.primary is not None and rec.fleet is not None and rec.within_limits
+    assert rec.workload is not None and rec.workload["budget_usd"] == pytest.approx(share)  # one site's box is judged on it
+    assert rec.primary.capex_usd <= share
+    assert (said in reply.text) if said else ("whole fleet's" not in reply.text)

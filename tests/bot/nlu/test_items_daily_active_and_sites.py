@@ -93,3 +93,15 @@ def test_a_fleet_of_one_box_per_site_is_read_as_sites(text, sites):
 ])
 def test_places_without_a_box_each_are_no_fleet(text):
     assert "sites" not in facts(text)
+
+
+@pytest.mark.parametrize(("text", "per_site"), [
+    ("rolling out to ~300 kiosks, 1.7b model, budget $400 per kiosk", True),
+    ("全台 80 家分店，每家分店放一台，8B 模型，單台預算台幣 3 萬", True),
+    ("rolling out to ~300 kiosks, 1.7b model, budget around $90k for the whole rollout", False),
+    ("每家门店一台，40家店，7B 模型，总预算 20 万人民币", False),
+])
+def test_a_budget_said_per_site_is_each_boxs(text, per_site):
+    read = facts(text)
+    assert "sites" in read and "budget_usd" in read
+    assert bool(read.get("budget_per_site")) is per_site
