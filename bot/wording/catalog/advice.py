@@ -192,6 +192,14 @@ _ASSUME: dict[str, tuple[str, str, str]] = {
         "約 1 % 以內，docs.vllm.ai/en/stable/features/quantization/fp8/）；種子文件 1 的 Q4_K_M 是 llama.cpp 格式；"
         "如要按其他格式估算請說明",
     ),
+    "assume.format.stack_native": (
+        "assumed {quant} weights: the format {stack} serves on {hardware} (its engine loads no llama.cpp format such "
+        "as seed 1's Q4_K_M); say a format to size at it",
+        "假设使用 {quant} 权重：{stack} 在 {hardware} 上使用的格式（它的引擎不加载种子文档 1 的 Q4_K_M 这类 llama.cpp 格式）；"
+        "如要按其他格式估算请说明",
+        "假設使用 {quant} 權重：{stack} 在 {hardware} 上使用的格式（它的引擎不載入種子文件 1 的 Q4_K_M 這類 llama.cpp 格式）；"
+        "如要按其他格式估算請說明",
+    ),
     "assume.prompt": ("assumed prompts of ~{tokens} tokens", "假设提示约 {tokens} token", "假設提示約 {tokens} token"),
     "assume.output": ("assumed answers of ~{tokens} tokens", "假设回答约 {tokens} token", "假設回答約 {tokens} token"),
     "assume.speed": ("assumed {tps:g} tok/s per user: {why}", "假设每位用户 {tps:g} tok/s：{why}",
