@@ -51,6 +51,7 @@ from estimator.advice.shortfall import limits_text, past_limits_by
 from estimator.advice.sites import fleet_plan, one_site
 from estimator.advice.sizing import CapacityFn, EstimateFn, Shortcuts, Sized, Sizer
 from estimator.advice.validation_plan import validation_plan
+from estimator.advice.within_budget import best_within_budget, within_budget_rationale
 from estimator.catalog import Catalog
 from estimator.costing.cloud import compare as compare_cloud
 from estimator.costing.tco import running_days_per_year
@@ -479,8 +480,12 @@ def recommend(
     if not fitting:
         raise _nothing_fits(filled, sized, excluded)
     feasible = [s for s in fitting if not s.violations]
+    # A first-token bound the user did not set may choose between devices, never multiply the count: options sized
+    # for the load with it waived (`Sizer._load_count`) compete only when no device meets it at the load's count.
+    feasible = [s for s in feasible if not sizer.assumed_ttft_count(s.candidate)[0]] or feasible
     relax: list[Said] = []
     outside_limits = False
+    within_rationale: Said | None = None
     if feasible:
         ranked = _settle_lead(sizer, _finalize_band(sizer, feasible))
         if filled.owned_devices:  # owned hardware that meets the targets is the answer
@@ -517,11 +522,23 @@ def recommend(
         relax = _relax(filled, primary)
         ranked = []
         outside_limits = True
+        # A stated budget is a limit like power: the best purchase within it leads, the cheapest that meets the
+        # targets past it beside it (`within_budget`).
+        within = best_within_budget(sizer, fitting)
+        if within is not None and primary.tco is not None and sizer.over_budget(primary.tco):
+            past = primary if primary.meets_slo else None
+            within_rationale = within_budget_rationale(sizer, within, past, describe(within))
+            alternatives = [primary, *(s for s in alternatives
+                                       if s.candidate.hardware.id != within.candidate.hardware.id)][:MAX_ALTERNATIVES]
+            primary = within
+            relax = _relax(filled, within)
     accel, primary, alternatives = _accelerators_first(sizer, catalog, sized, fitting, ranked, primary, alternatives)
     filled, assumptions = _primary_format(sizer, primary, filled, assumptions)
     assumptions += _ranking_notes(filled, excluded)
     if (fleet := _fleet_note(filled, primary)) is not None:
         assumptions.append(fleet)
+    if (waived := _assumed_ttft_note(sizer, primary)) is not None:
+        assumptions.append(waived)
     if filled.mixed_training:
         assumptions.append(said("note.lora_training", gb=lora_training_gb(filled.model_params_b or 7.0)))
     if filled.conservative:
@@ -539,7 +556,9 @@ def recommend(
     if rival is not None:  # its tail-latency and headroom risks are named in the rationale: probe it first
         sizer.finalize(rival)
     rationale = _rationale(filled, primary, ranked)
-    if outside_limits:
+    if within_rationale is not None:
+        rationale = within_rationale
+    elif outside_limits:
         rationale = _outside_limits(sizer, primary)
     primary_option = to_option(primary, rationale)
     sites_plan = fleet_plan(filled, primary_option)
@@ -568,6 +587,22 @@ def recommend(
     )
     return answer_questions(rec, sizer, filled, catalog, sized, excluded, primary, alternatives, to_option=to_option,
                             format_stated=workload.quantization is not None)  # not the catalog model's native one
+
+
+def _assumed_ttft_note(sizer: Sizer, primary: Sized) -> Said | None:
+    """The primary was sized for the load with the assumed first-token bound waived (`Sizer._load_count`): say
+    the first token it gives, and what meeting the assumed bound would take (issue: ask rather than guess)."""
+    waived, needed = sizer.assumed_ttft_count(primary.candidate)
+    if not waived or sizer.ttft is None or primary.tco is None:
+        return None
+    if needed is None:
+        more = said("note.assumed_ttft_load.never", assumed=sizer.ttft)
+    else:
+        capex = sizer.tco(primary.candidate, needed, None).capex_usd
+        more = said("note.assumed_ttft_load.more", assumed=sizer.ttft, count=needed, capex=capex,
+                    ratio=capex / max(primary.tco.capex_usd, 1.0))
+    est = primary.estimate
+    return said("note.assumed_ttft_load", assumed=sizer.ttft, ttft=est.ttft_p95_ms or est.ttft_ms, more=more)
 
 
 def _banded_within_limits(sizer: Sizer, filled: Workload, free: list[Candidate],

@@ -178,6 +178,11 @@ class Sizer:
         # slack for the estimate's error: a purchase must meet it, and the stream speed its class holds
         # (`load.tokens_per_s_for_ttft`), at the slow end of its likely range, not only at its central figure.
         self.hard_latency = not self.assumed_ttft and is_ultra_low_ttft(workload.ttft_target_ms)
+        # A first-token bound the user did not set never multiplies the purchase (seed 1: "從滿足你當前需求的最小配置開始"):
+        # where meeting it takes more devices than the load needs at the speed target, the option is sized for the
+        # load and its first token is reported, not judged. Per candidate: the count the assumed bound would take
+        # (None: no count meets it), for the reply's note.
+        self.ttft_waived: dict[tuple[str, str], int | None] = {}
         years = [hw.launch_year for hw in catalog.hardware if hw.launch_year]
         self.newest_year = max(years) if years else None
         self._estimates: dict[tuple[str, str, int, int], Estimate] = {}
@@ -296,6 +301,8 @@ class Sizer:
     def ttft_for(self, candidate: Candidate) -> int | None:
         """The p95 first-token target `candidate` is judged by: none for hardware they own when none was set."""
         if self._banded(candidate) and self.assumed_ttft:
+            return None
+        if (candidate.hardware.id, candidate.stack.id) in self.ttft_waived:
             return None
         return self.ttft
 
@@ -436,7 +443,7 @@ class Sizer:
         that carries seed 2's 1.5× overload (the ranking decides which serves tokens cheaper); at organization
         scale also with a full-speed N+1 spare when the first holds N+1 only at a lower speed (`_purchase`); at
         its maximum count when nothing meets."""
-        peak_count = self.smallest_count(candidate)
+        peak_count = self._load_count(candidate, self.smallest_count(candidate))
         if peak_count is None:
             return [self.build(candidate, candidate.max_count, meets=False)]
         counts = [self._purchase(candidate, peak_count)]
@@ -452,6 +459,26 @@ class Sizer:
         # Unworded: most sized options only compete on cost and risk levels; `finalize` words those that are shown.
         return [self.build(candidate, bought.devices, meets=True, redundancy=bought.spare, words=False,
                            failover=bought.failover_tokens_per_s) for bought in counts]
+
+    def _load_count(self, candidate: Candidate, with_ttft: int | None) -> int | None:
+        """The count to buy given `with_ttft`, the smallest that meets every target: when the first-token bound
+        was assumed and the load alone (memory, the speed target) needs fewer devices, or no count meets the
+        bound, the load's count, and the candidate's first token is then reported, not judged (`ttft_waived`)."""
+        if not self.assumed_ttft or self.ttft is None or self.ttft_for(candidate) is None:
+            return with_ttft
+        key = (candidate.hardware.id, candidate.stack.id)
+        self.ttft_waived[key] = with_ttft
+        load = self.smallest_count(candidate)
+        if load is None or (with_ttft is not None and with_ttft <= load):
+            del self.ttft_waived[key]
+            return with_ttft
+        return load
+
+    def assumed_ttft_count(self, candidate: Candidate) -> tuple[bool, int | None]:
+        """Whether `candidate` was sized for the load with the assumed first-token bound waived, and the count
+        that bound would have taken (None: no count meets it)."""
+        key = (candidate.hardware.id, candidate.stack.id)
+        return key in self.ttft_waived, self.ttft_waived.get(key)
 
     def fewest_as_close(self, sized: Sized) -> Sized:
         """`sized`, which meets no target, at the fewest devices (whole baseboards) that get as close to

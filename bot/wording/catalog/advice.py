@@ -422,6 +422,24 @@ _RECOMMEND: dict[str, tuple[str, str, str]] = {
         "在你的限制內沒有方案能達到上面假設的目標；限制是你定的，目標不是：方案改按種子文件 1 的可用區間估算"
         "（每人 ≥ {tps:,.0f} tok/s：15–30 可接受，≥ 30 舒適）{ttft}；如有速度要求請告訴我",
     ),
+    "note.assumed_ttft_load": (
+        ("No first-token target was stated, so the purchase is sized for the load, not for the {assumed:,} ms "
+         "assumed: it gives a first token in ~{ttft:,.0f} ms (p95){more}. Say a first-token target if it matters"),
+        "你没有给首 token 目标，所以按负载而不是假设的 {assumed:,} ms 来定采购：这套配置的首 token 约 {ttft:,.0f} ms"
+        "（p95）{more}。如果首 token 时间重要，请告诉我目标",
+        "你沒有給首 token 目標，所以按負載而不是假設的 {assumed:,} ms 來定採購：這套配置的首 token 約 {ttft:,.0f} ms"
+        "（p95）{more}。如果首 token 時間重要，請告訴我目標",
+    ),
+    "note.assumed_ttft_load.more": (
+        "; meeting {assumed:,} ms would take {count:,} devices (capex ${capex:,.0f}, {ratio:.1f}× this one)",
+        "；要达到 {assumed:,} ms 需要 {count:,} 个设备（采购成本 ${capex:,.0f}，是这套的 {ratio:.1f} 倍）",
+        "；要達到 {assumed:,} ms 需要 {count:,} 個裝置（採購成本 ${capex:,.0f}，是這套的 {ratio:.1f} 倍）",
+    ),
+    "note.assumed_ttft_load.never": (
+        "; no count of this device meets {assumed:,} ms (more model copies do not shorten one prompt's prefill)",
+        "；这种设备多少个都达不到 {assumed:,} ms（多加模型副本不会缩短单个提示的预填充）",
+        "；這種裝置多少個都達不到 {assumed:,} ms（多加模型副本不會縮短單個提示的預填充）",
+    ),
     "note.banded_within_limits.ttft": (
         ", and the first token's wait is shown, not judged",
         "，首 token 等待时间只列出、不作判断",

@@ -127,6 +127,19 @@ MODEL_MESSAGES: dict[str, tuple[str, str, str]] = {
         "在您的限制内没有方案能满足目标。满足目标的配置中超出限制最少的是{describe}，但超出了：{limits}。",
         "在您的限制內沒有方案能滿足目標。滿足目標的配置中超出限制最少的是{describe}，但超出了：{limits}。",
     ),
+    "rec.best_within_budget": (
+        ("Nothing meets the targets within your ${budget:,.0f} budget. The best within it is {describe}: it carries "
+         "~{users:,} of your {peak:,} concurrent users at {target:,.0f} tok/s each."),
+        "在 ${budget:,.0f} 的预算内没有方案能满足目标。预算内最好的是{describe}：按每人 {target:,.0f} tok/s，"
+        "它能承载你 {peak:,} 个并发用户中的约 {users:,} 个。",
+        "在 ${budget:,.0f} 的預算內沒有方案能滿足目標。預算內最好的是{describe}：按每人 {target:,.0f} tok/s，"
+        "它能承載你 {peak:,} 個並發使用者中的約 {users:,} 個。",
+    ),
+    "rec.best_within_budget.meeting": (
+        " Meeting the targets for all of them takes {count:,} × {hardware}, which is past: {limits}.",
+        "要让所有人都达到目标，需要 {count:,} × {hardware}，但超出了：{limits}。",
+        "要讓所有人都達到目標，需要 {count:,} × {hardware}，但超出了：{limits}。",
+    ),
     "rec.limit.budget": (
         "capex ${capex:,.0f} against your ${budget:,.0f} budget ({ratio:.1f}× it)",
         "采购成本 ${capex:,.0f}，你的预算 ${budget:,.0f}（{ratio:.1f}×）",

@@ -2,11 +2,12 @@
 
 Expectations written from the user's words and first principles before running the product:
 
-- Nothing meets the targets within the user's limits. The reply leads with a configuration that meets
-  the targets and says by how much it is past the limits. "Closest" is measured against the limits the
-  user set: with only a power limit a cheaper option that draws more is further from it, so the lead
-  draws no more than any alternative that also meets the targets; with only a budget it costs no more;
-  with both, its worst ratio of need to limit is the smallest. Each limit is quoted with its ratio
+- Nothing meets the targets within the user's limits. With only a power limit the reply leads with a
+  configuration that meets the targets and says by how much it is past the limit: a cheaper option that
+  draws more is further from it, so the lead draws no more than any alternative that also meets the targets.
+  A stated budget is a limit the purchase stays within (seed 1): the lead is the best purchase within the budget
+  (and the power limit), and the first alternative meets the targets past them, the cheapest when only a budget
+  was set, the least past its worst limit with both. Each limit is quoted with its ratio
   (12,500 W against 2,000 W is 6.3× the limit), in the thread's language: a Chinese reply carries no
   English "budget: capex … >" fragments.
 """
@@ -43,22 +44,31 @@ def test_under_a_power_limit_alone_the_lead_is_the_lowest_draw_that_meets_the_ta
         rec.primary.power_w, [(a.hardware_id, a.count, a.power_w) for a in meeting])
 
 
-def test_under_a_budget_alone_the_lead_is_the_lowest_capex_that_meets_the_targets(engine):
-    rec = _past_limits(talk(engine, "Llama 3.1 70B for 200 users, budget $20k",
-                            "Q4_K_M, prompts 1000, answers 300, first token 1 s", thread="bu")[-1])
-    meeting = [a for a in rec.alternatives if all(v.startswith(("power:", "budget:")) for v in a.violations)]
-    assert all(rec.primary.capex_usd <= a.capex_usd for a in meeting)
+def _within_budget(reply, budget, power=None):
+    rec = reply.recommendation
+    assert rec is not None and rec.primary is not None
+    assert rec.within_limits is False, reply.text  # the premise: nothing meets the targets within the limits
+    assert rec.primary.capex_usd <= budget and (power is None or (rec.primary.power_w or 0) <= power), reply.text
+    meeting = [a for a in rec.alternatives if a.verdict == "past_limits"]
+    assert meeting and meeting[0] is rec.alternatives[0], reply.text  # the one that meets the targets, beside it
+    return rec, meeting
 
 
-def test_under_both_limits_the_lead_is_the_least_past_its_worst_limit(engine):
-    rec = _past_limits(talk(engine, "Llama 3.1 8B for 500 concurrent users, power limit 1 kW, budget $20k",
-                            "Q4_K_M, prompts 500, answers 200, first token 1 s", thread="both")[-1])
+def test_under_a_budget_alone_the_lead_is_within_it_and_the_cheapest_meeting_option_beside_it(engine):
+    _, meeting = _within_budget(talk(engine, "Llama 3.1 70B for 200 users, budget $20k",
+                                     "Q4_K_M, prompts 1000, answers 300, first token 1 s", thread="bu")[-1], 20_000)
+    assert all(meeting[0].capex_usd <= a.capex_usd for a in meeting)
+
+
+def test_under_both_limits_the_lead_is_within_them_and_the_least_past_beside_it(engine):
+    _, meeting = _within_budget(talk(engine, "Llama 3.1 8B for 500 concurrent users, power limit 1 kW, budget $20k",
+                                     "Q4_K_M, prompts 500, answers 200, first token 1 s", thread="both")[-1],
+                                20_000, 1_000)
 
     def worst(option):
         return max(option.capex_usd / 20_000, (option.power_w or 0) / 1_000)
 
-    meeting = [a for a in rec.alternatives if all(v.startswith(("power:", "budget:")) for v in a.violations)]
-    assert meeting and all(worst(rec.primary) <= worst(a) for a in meeting)
+    assert all(worst(meeting[0]) <= worst(a) for a in meeting)
 
 
 def test_the_reply_says_by_how_much_each_limit_is_passed(engine):
@@ -76,7 +86,7 @@ def test_the_reply_says_by_how_much_each_limit_is_passed(engine):
 ])
 def test_limits_passed_are_worded_in_the_threads_language(engine, lang, turns):
     reply = talk(engine, *turns, thread="zh" + lang)[-1]
-    _past_limits(reply)
+    _within_budget(reply, 20_000, 800)
     assert reply.lang == lang
     why = next(line for line in reply.text.splitlines() if line.startswith(("理由", "理由：")))
     assert "budget: capex" not in why and "W peak >" not in why and "power:" not in why, why

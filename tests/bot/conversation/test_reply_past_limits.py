@@ -1,6 +1,7 @@
-"""When nothing meets the targets within the user's budget, the reply says so plainly:
-the option shown meets the targets but is past the limits, not "does not meet every target", which
-read as if it were too slow. Options that miss a target still say so.
+"""When nothing meets the targets within the user's budget, the reply says so plainly: a budget is a limit
+(seed 1: buy within it), so the best purchase within it leads with what it delivers, and the option that meets
+the targets is shown beside it as past the limits, not "does not meet every target", which read as if it were
+too slow. Options that miss a target still say so.
 
 First principles for the case: 1,000 concurrent users of a 70B FP8 model at 30 tok/s each need about
 70 GB × 1,000 users' worth of weight reads per second spread over batches; no fleet that carries
@@ -21,8 +22,10 @@ ASK = {
     "zh-Hans": "Llama 3.3 70B FP8 给 1000 个并发用户，预算 5 万美元，首个 token 3 秒内，输入 1000 个 token，输出 300 个",
     "zh-Hant": "Llama 3.3 70B FP8 給 1000 個並發使用者，預算 5 萬美元，首個 token 3 秒內，輸入 1000 個 token，輸出 300 個",
 }
-PAST_LIMITS = {"en": "Nothing meets your targets within your limits", "zh-Hans": "在你的限制内没有方案能满足目标",
-               "zh-Hant": "在你的限制內沒有方案能滿足目標"}
+NOTHING_WITHIN = {"en": "Nothing meets the targets within your $50,000 budget",
+                  "zh-Hans": "在 $50,000 的预算内没有方案能满足目标", "zh-Hant": "在 $50,000 的預算內沒有方案能滿足目標"}
+PAST_LIMITS = {"en": "meets targets, past your limits", "zh-Hans": "满足目标，但超出限制",
+               "zh-Hant": "滿足目標，但超出限制"}
 
 
 @pytest.mark.parametrize("lang", sorted(ASK))
@@ -30,9 +33,10 @@ def test_an_option_past_the_budget_is_said_to_meet_the_targets_past_the_limits(e
     (reply,) = talk(engine, ASK[lang])
     rec = reply.recommendation
     assert rec is not None and rec.primary is not None, reply.text
-    assert rec.primary.verdict == "past_limits", rec.primary.violations
-    assert rec.primary.capex_usd > 50_000
-    assert PAST_LIMITS[lang] in reply.text
+    assert rec.primary.capex_usd <= 50_000 and rec.primary.verdict == "misses", rec.primary.violations
+    assert NOTHING_WITHIN[lang] in reply.text, reply.text
+    assert rec.alternatives[0].verdict == "past_limits" and rec.alternatives[0].capex_usd > 50_000
+    assert PAST_LIMITS[lang] in reply.text, reply.text
 
 
 _BUDGET = said("violation.budget", capex=514_400, budget=100_000)
