@@ -18,6 +18,7 @@ from dataclasses import dataclass, replace
 
 from estimator.catalog import Catalog, Hardware, ServingStack
 from estimator.defaults import ORGANIZATION_USERS, device_price
+from estimator.physics.servers import price_includes_server, vendor_server_size
 from estimator.said import Said, said
 from estimator.workload import Workload
 
@@ -69,11 +70,14 @@ def purchase_unit(hw: Hardware) -> int:
 
     A price quoted for a kit ("8-accelerator kit $125,000") is a price for that many: the kit is the
     unit. Otherwise the form factor says: "8-GPU"/"UBB" boards take 8, other module-only parts 4;
-    cards and parts also sold as PCIe cards are bought singly.
+    cards and parts also sold as PCIe cards are bought singly. A module whose price buys its vendor's server
+    (`servers.price_includes_server`) is bought a server at a time.
     """
     kit = _KIT.search(hw.price_basis) if isinstance(hw.price_basis, str) else None  # the data's words name a kit
     if kit:
         return int(kit.group(1))
+    if price_includes_server(hw):  # priced with its vendor's server ("8 per Atlas 800I A2 server"): bought whole
+        return vendor_server_size(hw) or 1
     form = (hw.form_factor or "").upper()
     if "PCIE" in form or not any(word in form for word in ("SXM", "OAM")):
         return 1
