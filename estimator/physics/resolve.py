@@ -28,6 +28,7 @@ from estimator.physics.device import (
     DeviceSpec,
     device_from_custom,
     overhead_clock_scale,
+    parse_interconnect,
     peak_tflops,
 )
 from estimator.physics.memory import (
@@ -415,9 +416,12 @@ def _apply_factors(r: Resolved, factors: Factors) -> None:
 
 
 def _per_server(request: EstimateRequest, index: CatalogIndex) -> int:
-    """Devices per server for a catalog device that goes into one (`servers.devices_per_server`), else 0."""
+    """Devices per server for a catalog device that goes into one (`servers.devices_per_server`), else 0: the
+    bound on a tensor-parallel group. Chips that link to each other directly (`device.LINK_FIGURES`,
+    "ethernet mesh": Tenstorrent's Ethernet mesh, 8 chips in a T3000, 32 in a Galaxy) have none: their group
+    spans the mesh, not one host's slots (the hosts are still costed per server, `costing.tco`)."""
     hw = index.catalog.hardware_by_id(request.hardware) if request.hardware else None
-    if hw is None or not needs_host_server(hw):
+    if hw is None or not needs_host_server(hw) or parse_interconnect(hw.interconnect)[0] == "ethernet mesh":
         return 0
     return devices_per_server(hw)
 
