@@ -169,6 +169,8 @@ _VENDOR_WORDS = {vendor: _words(f"vendor.{vendor}") for vendor in _VENDORS}
 _ANY_VENDOR = "(?:" + "|".join(_VENDOR_WORDS.values()) + ")"
 _VENDOR_EXCLUSION = _rx(rf"(?<![a-z]){_words('vendor_exclusion_cue')}\s*(?:any\s+|the\s+|用)?(?P<names>{_ANY_VENDOR}"
                         rf"(?:\s*(?:,|/|or|nor|and|、|和|或者?|及)\s*{_ANY_VENDOR})*)(?![a-z0-9-])")
+_DOMESTIC_ONLY = re.compile(_words("domestic_only"))
+_LAPTOP_FORM = re.compile(_words("laptop_form"))
 _CHANNELS = _rx(rf"{APPROX}{NUM}\s*{_words('channels')}")
 _CONVERSATION = re.compile(_words("conversation_nouns"))
 # A conversation's turns, said in the same sentence after its rate (no number between): the turn count
@@ -359,6 +361,10 @@ def _adapters_and_flags(text: str, claims: _Claims) -> Iterator[Fact]:
     for m in _VENDOR_EXCLUSION.finditer(text):
         names = [vendor for vendor, words in _VENDOR_WORDS.items() if re.search(words, m.group("names"))]
         yield Fact("excluded_vendors", names, m.start(), m.end(), keyed=True)
+    if rule := _DOMESTIC_ONLY.search(text):  # "信创": the domestic makers only, whatever else is said
+        yield Fact("allowed_vendors", list(zh.DOMESTIC_VENDORS), rule.start(), rule.end(), keyed=True)
+    if laptop := _LAPTOP_FORM.search(text):  # "IT will buy one laptop": the device bought is a laptop
+        yield Fact("device_form", "laptop", laptop.start(), laptop.end(), keyed=True)
     for m in _matches(_CHANNELS, text, claims):  # "200 路通话": 200 calls at once
         yield Fact("concurrent_users", _int(number_value(m)), m.start(), m.end(), keyed=True)
 

@@ -155,6 +155,7 @@ _FLAGS: dict[str, dict[Any, tuple[str, str, str]]] = {"users_across_time_zones":
                                 False: ("not accuracy-critical", "准确率非关键", "準確率非關鍵")},
           "air_gapped": {True: ("air-gapped (no cloud, no hosted API)", "内网隔离（不用云、不用托管 API）", "內網隔離（不用雲端、不用託管 API）"),
                          False: ("cloud allowed", "可以用云", "可以用雲端")},
+          "device_form": {"laptop": ("a laptop", "笔记本电脑", "筆電")},
           "owned_falls_short": {True: ("your hardware is slow at this load (as you see it)", "你的硬件在这个负载下已经不够快（你的观察）",
                                        "你的硬體在這個負載下已經不夠快（你的觀察）"),
                                 False: ("your hardware copes today", "你的硬件目前够用", "你的硬體目前夠用")},
@@ -225,6 +226,8 @@ _SLOT_NAMES = {
     "power_budget_scope": ("power budget applies to", "功耗上限范围", "功耗上限範圍"),
     "air_gapped": ("network", "网络隔离", "網路隔離"),
     "excluded_vendors": ("vendors ruled out", "排除的厂商", "排除的廠商"),
+    "allowed_vendors": ("vendors allowed", "允许的厂商", "允許的廠商"),
+    "device_form": ("device form", "设备形态", "設備形態"),
     "owned_falls_short": ("your hardware today", "现有硬件现状", "現有硬體現況"),
     "weight_bits_only": ("weight format", "权重格式", "權重格式"),
 }
@@ -250,6 +253,8 @@ def fact_phrase(slot: str, value: Any, lang: str, names: Mapping[str, str] | Non
         return _device_list_phrase(slot, value, i, names)
     if slot == "excluded_vendors" and isinstance(value, list):  # "no NVIDIA, AMD" / "不用 NVIDIA、AMD"
         return ("no " + ", ".join(value), "不用 " + "、".join(value), "不用 " + "、".join(value))[i]
+    if slot == "allowed_vendors" and isinstance(value, list):  # "only Huawei, Cambricon" / "只用 华为、寒武纪"
+        return ("only " + ", ".join(value), "只用 " + "、".join(value), "只用 " + "、".join(value))[i]
     if slot == "model_id" and value in (names or {}):
         return (names or {})[value]
     if slot == "existing_hardware_ids":
@@ -268,7 +273,7 @@ _FACT_ORDER = ("model_id", "model_params_b", "quantization", "deployment_scale",
                "base_concurrent_users", "requests_per_s", "requests_per_day", "peak_factor", "tokens_per_day",
                "tokens_per_s_total",
                "api_spend_usd_per_month", "api_model", "power_budget_w", "power_budget_scope", "racks", "budget_usd",
-               "lora_adapters", "air_gapped", "excluded_vendors", "owned_falls_short", "model_stability", "models_served", "dynamic_shapes",
+               "lora_adapters", "air_gapped", "excluded_vendors", "allowed_vendors", "device_form", "owned_falls_short", "model_stability", "models_served", "dynamic_shapes",
                "accuracy_critical", "mixed_training", "space_limited", "existing_hardware", "existing_hardware_ids", "hours_per_day", "days_per_week",
                "utilization",
                "electricity_usd_per_kwh", "amortization_years", "active_params_b", "owned_devices", "named_devices",
