@@ -132,8 +132,10 @@ WORDS: dict[str, tuple[str, ...]] = {
     # the device asked for is a laptop ("IT will buy one laptop", "which macbook should i get", "run it on my
     # laptop"); not a Jupyter notebook, and not a laptop said to be too weak or ruled out
     "laptop_form": (r"(?<!not )(?<!not a )(?<!not an )(?<!no )(?<!instead of )(?<!instead of a )(?<!than )(?<!than a )"
-                    r"(?<![a-z])(?:laptops?|macbook(?: pro| air)?s?|notebook (?:pc|computer)s?|thinkpads?|ultrabooks?)\b"
-                    r"(?! (?:is|are|isn'?t|aren'?t) (?:too |way too )?(?:slow|weak|small|old))",
+                    # a comparison asked ("what about a MacBook instead?", "why not a laptop?"): no form required
+                    r"(?<!about )(?<!about a )(?<!about an )(?<!why not )(?<!why not a )(?<!with a )(?<!to a )"
+                    r"(?<![a-z])(?:laptops?|macbook(?: pro| air)?s?|notebook (?:pc|computer)s?|thinkpads?|ultrabooks?)(?![a-z0-9])"
+                    r"(?! (?:is|are|isn'?t|aren'?t) (?:too |way too )?(?:slow|weak|small|old))(?!\s+instead)",
                     r"(?:buy|get|order|spec|pick|choose|recommend|purchase)\w* (?:\w+ ){0,3}notebooks?\b(?! server)"),
     # careless quantization named at all is a caution against it ("they don't want any careless quantization")
     "careful_quantization": (r"no careless quanti[sz]", r"\bcareless(?:ly)?\s+quanti[sz]",

@@ -461,12 +461,15 @@ def render_recommendation(
     provenance: tuple[str, Sequence[Benchmark]] = ("matched", ()),
     headline: str | None = None,
     rent_first: bool = False,
+    weighed: Sequence[str] = (),
 ) -> str:
     """The full recommendation reply: primary, alternatives, risks, assumptions, plan, provenance.
 
     `provenance` are the measured rows to cite (`calibration_rows`); `headline` replaces the default
     first line about the primary option (the SLM's wording of it); `rent_first`: the message asked what
-    renting costs, so the buy / rent / API comparison comes first, before the purchase.
+    renting costs, so the buy / rent / API comparison comes first, before the purchase; `weighed`: the values
+    the message weighed ("FP8 or INT4?"), side by side, after the direct answers about the devices it asked
+    about (a yes/no on a named device is answered first) and before the recommendation.
     """
     out: list[str] = []
     echo = [t("understood", lang, facts=join_list(understood, lang))] if understood else []
@@ -477,6 +480,7 @@ def render_recommendation(
     if changes:
         out.append(t("rec.changes", lang, changes=("; " if lang == "en" else "；").join(changes)))
     out += answer_lines(rec, lang)
+    out += weighed
     out += accelerator_reply_lines(rec, lang)
     if rent_first:
         out += cloud_lines(rec, lang)

@@ -21,6 +21,16 @@ from bot.nlu.parser import parse_message
 from estimator.advice.candidates import is_laptop_part
 from tests.support.engine_fixtures import talk
 
+
+def _offered(reply, catalog):
+    """The devices of every option the reply offers (primary first); at least one."""
+    rec = reply.recommendation
+    assert rec is not None and rec.primary is not None
+    devices = [catalog.hardware_by_id(option.hardware_id) for option in (rec.primary, *rec.alternatives)]
+    assert None not in devices
+    return devices
+
+
 AIR_GAPPED = [
     ("we're on an offshore rig with zero internet. 8B fine-tune, Q4_K_M, 10 people at once, first token under 2 s",
      "Air-gapped: renting and hosted APIs are out", ("Rent:", "Hosted API:")),
@@ -52,11 +62,7 @@ DOMESTIC_ONLY = [
 def test_a_domestic_only_rule_buys_domestic_makers_only_in_three_languages(engine, catalog, message):
     reply = talk(engine, message, "just recommend")[-1]
     assert set(reply.slots["allowed_vendors"]) == set(DOMESTIC_VENDORS)
-    rec = reply.recommendation
-    assert rec is not None
-    for option in (rec.primary, *rec.alternatives):
-        hw = catalog.hardware_by_id(option.hardware_id)
-        assert hw is not None and hw.vendor in DOMESTIC_VENDORS, option.hardware_id
+    assert all(hw.vendor in DOMESTIC_VENDORS for hw in _offered(reply, catalog))
 
 
 @pytest.mark.parametrize("message", [
@@ -79,11 +85,7 @@ LAPTOP = [
 def test_a_laptop_asked_for_is_what_is_bought_in_three_languages(engine, catalog, message):
     reply = talk(engine, message, "just recommend")[-1]
     assert reply.slots["device_form"] == "laptop"
-    rec = reply.recommendation
-    assert rec is not None
-    for option in (rec.primary, *rec.alternatives):
-        hw = catalog.hardware_by_id(option.hardware_id)
-        assert hw is not None and is_laptop_part(hw), option.hardware_id
+    assert all(is_laptop_part(hw) for hw in _offered(reply, catalog))
 
 
 @pytest.mark.parametrize("message", [
@@ -94,3 +96,28 @@ def test_a_laptop_asked_for_is_what_is_bought_in_three_languages(engine, catalog
 ])
 def test_a_laptop_ruled_out_or_a_notebook_file_is_no_form(message):
     assert parse_message(message).facts.get("device_form") is None
+
+
+# A yes/no about a named device is answered first, with its numbers, then the options weighed, then the
+# recommendation (issue 26 D). "買一台 Mac Studio 就好?" names the Mac Studio sold today with a price on record
+# (the catalog's M3 Ultra); "就好?", "能搞定吗" and "cut it" ask whether it would do.
+NAMED_FIRST = [
+    ("does a single H200 cut it for llama 3.1 8b at fp8, 10 users, first token under 1 s?", "nvidia-h200-sxm",
+     ["1 × H200", "Recommendation:"]),
+    ("客服场景，每秒 1 个请求，输入 1500 token，输出 200，模型用 GLM-4-9B 或者 Qwen2.5-7B，FP8，首字 1 秒内。"
+     "单张 4090 能搞定吗", "nvidia-rtx-4090", ["1 × GeForce RTX 4090", "你问用哪种", "推荐方案："]),
+    ("Gemma 3 27B，Q4_K_M，3 個人用，提示 4k，首字 5 秒內，買一台 Mac Studio 就好?", "apple-m3-ultra",
+     ["1 × M3 Ultra：", "推薦方案："]),
+]
+
+
+@pytest.mark.parametrize(("message", "device", "order"), NAMED_FIRST)
+def test_a_yes_no_on_a_named_device_comes_first_in_three_languages(engine, message, device, order):
+    reply = talk(engine, message)[-1]
+    if reply.recommendation is None:  # a question about a fact first: the recommendation follows "just recommend"
+        reply = talk(engine, "just recommend")[-1]
+    rec = reply.recommendation
+    assert rec is not None and [n.hardware_id for n in rec.named][:1] == [device]
+    body = reply.text.split("\n", 1)[1]  # after the echo line, which names the device too
+    positions = [body.find(text) for text in order]
+    assert -1 not in positions and positions == sorted(positions), (positions, body[:400])
