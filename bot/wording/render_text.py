@@ -535,7 +535,8 @@ def cloud_lines(rec: Recommendation, lang: str = "en") -> list[str]:
     """Buy vs rent vs hosted API: the estimator's sentences under one heading, or nothing."""
     if rec.cloud is None or not rec.cloud.lines:
         return []
-    return [t("rec.cloud", lang), *(f"  • {line}" for line in rec.cloud.lines)]
+    heading = "rec.cloud.air_gapped" if rec.cloud.air_gapped else "rec.cloud"
+    return [t(heading, lang), *(f"  • {line}" for line in rec.cloud.lines)]
 
 
 def calibration_rows(rec: Recommendation, catalog: Catalog, limit: int = 5) -> tuple[str, list[Benchmark]]:

@@ -33,11 +33,11 @@ def _offered(reply, catalog):
 
 AIR_GAPPED = [
     ("we're on an offshore rig with zero internet. 8B fine-tune, Q4_K_M, 10 people at once, first token under 2 s",
-     "Air-gapped: renting and hosted APIs are out", ("Rent:", "Hosted API:")),
+     "Air-gapped: renting and hosted APIs are out", ("Rent:", "Hosted API:", "Buy, rent or call an API")),
     ("涉密网络，不能接互联网。8B 模型，Q4_K_M，10 人同时用，首字 2 秒内",
-     "内网隔离：不能租用云 GPU", ("租用：", "托管 API：")),
+     "内网隔离：不能租用云 GPU", ("租用：", "托管 API：", "买、租还是调用 API")),
     ("機房是封閉網路、資料不能出公司。8B 模型，Q4_K_M，10 人同時用，首字 2 秒內",
-     "內網隔離：不能租用雲端 GPU", ("租用：", "託管 API：")),
+     "內網隔離：不能租用雲端 GPU", ("租用：", "託管 API：", "買、租還是呼叫 API")),
 ]
 
 
