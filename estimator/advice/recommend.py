@@ -266,14 +266,18 @@ def cheapest_rival(primary: Sized, ranked: list[Sized]) -> Sized | None:
     return min(others, key=lambda s: s.cost_per_token, default=None)
 
 
-def _rationale(workload: Workload, primary: Sized, ranked: list[Sized]) -> Said:
+def _rationale(workload: Workload, primary: Sized, ranked: list[Sized], *, waived: bool = False) -> Said:
     """The primary's deciding numbers, how many options met every target, and the cheapest rival."""
     peak = workload.concurrent_users or 1
     models = workload.models_served or 1
     size = f"{workload.model_params_b:g}B"
     served = said("rec.served_many", models=models, size=size) if models > 1 else said("rec.served_one", size=size)
-    head = said("rec.head", peak=peak, served=served, quant=workload.quantization,
-               tps=workload.tokens_per_s_target, ttft=workload.ttft_target_ms)
+    if waived:  # its first token was reported, not judged (`_assumed_ttft_choice`): never "TTFT ≤ the bound"
+        head = said("rec.head_load", peak=peak, served=served, quant=workload.quantization,
+                    tps=workload.tokens_per_s_target)
+    else:
+        head = said("rec.head", peak=peak, served=served, quant=workload.quantization,
+                    tps=workload.tokens_per_s_target, ttft=workload.ttft_target_ms)
     if not ranked:
         return head + said("rec.none_meets", describe=describe(primary))
     # Seed 2's rule put an accelerator ahead of a cheaper option: say so, never "lowest cost".
@@ -480,9 +484,7 @@ def recommend(
     if not fitting:
         raise _nothing_fits(filled, sized, excluded)
     feasible = [s for s in fitting if not s.violations]
-    # A first-token bound the user did not set may choose between devices, never multiply the count: options sized
-    # for the load with it waived (`Sizer._load_count`) compete only when no device meets it at the load's count.
-    feasible = [s for s in feasible if not sizer.assumed_ttft_count(s.candidate)[0]] or feasible
+    feasible = _assumed_ttft_choice(sizer, feasible)
     relax: list[Said] = []
     outside_limits = False
     within_rationale: Said | None = None
@@ -555,7 +557,7 @@ def recommend(
     rival = cheapest_rival(primary, ranked)
     if rival is not None:  # its tail-latency and headroom risks are named in the rationale: probe it first
         sizer.finalize(rival)
-    rationale = _rationale(filled, primary, ranked)
+    rationale = _rationale(filled, primary, ranked, waived=sizer.assumed_ttft_count(primary.candidate)[0])
     if within_rationale is not None:
         rationale = within_rationale
     elif outside_limits:
@@ -587,6 +589,30 @@ def recommend(
     )
     return answer_questions(rec, sizer, filled, catalog, sized, excluded, primary, alternatives, to_option=to_option,
                             format_stated=workload.quantization is not None)  # not the catalog model's native one
+
+
+def _assumed_ttft_choice(sizer: Sizer, feasible: list[Sized]) -> list[Sized]:
+    """A first-token bound the user did not set may choose between devices only when that costs little: options
+    sized for the load with it waived (`Sizer._load_count`) step aside for those meeting it at their load's count
+    only when the cheapest of those costs at most one medium risk (`RISK_WEIGHT`) more than the cheapest sized for
+    the load. Otherwise all compete on the ranking, and the note on the primary asks for a target.
+
+    Why that margin: the bound is paid for the same whether it buys more devices of one kind or a dearer kind, and
+    seed 1 ("start from the smallest configuration that meets your current need") refuses even one more device for
+    it (`_load_count`); a dearer device chosen for it is the same purchase by another road. The ranking's own unit
+    for a concern the user did not state as a requirement, one medium risk, is the most it may add. (A 2x margin
+    would let a $1.2M accelerator displace a $0.9M GPU sized for the same load: 70B for 1,000 users.)"""
+    meeting = [s for s in feasible if not sizer.assumed_ttft_count(s.candidate)[0]]
+    waived = [s for s in feasible if sizer.assumed_ttft_count(s.candidate)[0]]
+    if not meeting or not waived:
+        return feasible
+    meeting_capex = [s.tco.capex_usd for s in meeting if s.tco is not None]
+    load_capex = [s.tco.capex_usd for s in waived if s.tco is not None]
+    if not meeting_capex:  # nothing priced meets it: its cost is unknown, so it chooses nothing
+        return feasible
+    if not load_capex or min(meeting_capex) <= (1 + RISK_WEIGHT) * min(load_capex):
+        return meeting
+    return feasible
 
 
 def _assumed_ttft_note(sizer: Sizer, primary: Sized) -> Said | None:

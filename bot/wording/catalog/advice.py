@@ -279,6 +279,12 @@ _RECOMMEND: dict[str, tuple[str, str, str]] = {
         "{peak} 位并发用户使用{served}（{quant}），要求 ≥{tps:g} tok/s、p95 TTFT ≤{ttft:,} ms：",
         "{peak} 位並行使用者使用{served}（{quant}），要求 ≥{tps:g} tok/s、p95 TTFT ≤{ttft:,} ms：",
     ),
+    "rec.head_load": (  # the first-token bound was assumed and waived for the primary: it is not a target it met
+        "For {peak} concurrent user(s) of {served} at {quant}, ≥{tps:g} tok/s, sized for the load (no first-token "
+        "target stated): ",
+        "{peak} 位并发用户使用{served}（{quant}），要求 ≥{tps:g} tok/s，按负载配置（未给首 token 目标）：",
+        "{peak} 位並行使用者使用{served}（{quant}），要求 ≥{tps:g} tok/s，按負載配置（未給首 token 目標）：",
+    ),
     "rec.none_meets": (
         "no option meets every constraint; closest: {describe}.", "没有方案满足全部约束；最接近的是：{describe}。",
         "沒有方案滿足全部約束；最接近的是：{describe}。",
