@@ -27,6 +27,8 @@ from bot.nlu.lexicon import (
     FINE_TUNED,
     FLOOR_WORDS,
     LENGTH_HEDGES,
+    LENGTH_REACH_WORDS,
+    LENGTH_USUAL_WORDS,
     MIXED_TRAINING,
     MULTIPLIERS,
     NUM,
@@ -83,12 +85,19 @@ _CONTEXT_BEFORE = re.compile(rf"(?:contexts?|ctx|上下文)(?:\s*(?:window|lengt
                              rf"提高到|增加到|加到|扩大到|擴大到)?\s*(?:{CONTEXT_FLOOR_WORDS}\s*)?{APPROX}"
                              r"(?:(?:都|也|基本上?|多半|大多)?\s*(?:在|是)\s*)?"  # "上下文大概都在 16k": where they sit
                              rf"{NUM}")
-_CONTEXT_WORD = re.compile(r"context|ctx|上下文|prefix cach")
-_CONTEXT_MAX_BARE = re.compile(rf"{CONTEXT_MAX_WORDS}\s*(?:context\s*|上下文\s*)?(?:of|is|:|=|为|為|是|到)?\s*{NUM}(?=\s*(?:k\b|tokens?|token|$|[,，;；.。)]|with|w/|万|萬))")
-_BARE_LENGTH_END = r"(?=\s*(?:tokens?|token|左右|上下|$|[,，;；.。)）]))"
-_DOC_MAX_BARE = re.compile(rf"{CONTEXT_MAX_WORDS}\s*(?:到|达|可达|是|为)?\s*{APPROX}{NUM}{_BARE_LENGTH_END}")
-_DOC_TYPICAL_BARE = re.compile(r"(?:一般|通常|平均|大多|多半|usually|typically|on average|avg|average|mostly|normally)\s*"
-                               rf"(?:是|在|都在|is|are|around|about|of)?\s*{APPROX}{NUM}{_BARE_LENGTH_END}")
+# A length figure said with only how far or how often it goes ("mostly 2k context, longest 16k", "一般输入4k左右，偶尔会到
+# 16k", "最长3万2"): thousands of tokens ("3万2" is 32,000), never followed by another quantity's unit.
+_OTHER_UNIT = (r"(?!\s*(?:人|个人|位|名|用户|并发|users?\b|people|ppl|devs?\b|engineers?|concurrent|gb\b|tb\b|ms\b|s\b|秒|"
+               r"seconds?|minutes?|hours?|分钟|小时|w\b|瓦|元|块|美元|刀|\$|%|倍|张|卡|台|requests?|请求|次|条|份|篇|"
+               r"tok/s|t/s|rpm|qps|b\b))")
+_TOKENS_FIGURE = rf"{APPROX}{NUM}(?:(?<=[万萬])\s?(?P<tail>\d)(?![\d.]))?{_OTHER_UNIT}"
+_LENGTH_REACH = re.compile(rf"(?<![a-z]){LENGTH_REACH_WORDS}\s*(?:context\s*|上下文\s*|的\s*)?"
+                           rf"(?:of|is|:|=|到|达|是|为|at)?\s*{_TOKENS_FIGURE}")
+_LENGTH_USUAL = re.compile(rf"(?<![a-z]){LENGTH_USUAL_WORDS}\s*(?:是|在|都在|is|are|around|about|of)?\s*{_TOKENS_FIGURE}")
+# A message that talks about lengths at all, and the words that make a clause about something else.
+_LENGTH_TALK = re.compile(r"context|ctx|上下文|prefix cach|window|窗口|tokens?|prompts?|inputs?|输入|提示|diffs?")
+_NOT_A_LENGTH_CLAUSE = re.compile(r"budget|预算|\$|usd|元|块|cost|spend|speed|速度|latency|延迟|tok/s|"
+                                  r"answers?|outputs?|responses?|replies|回答|输出|回复|生成|思考|thinking|reasoning")
 _RANGE_NUM = r"(?P<{n}>\d+(?:\.\d+)?)\s*(?P<{u}>k|万|萬)?"
 _CONTEXT_RANGE = re.compile(r"(?:context|contexts|ctx|上下文)[^\d,;，；]{0,16}?" + _RANGE_NUM.format(n="a", u="u1")
                             + r"\s*(?:-|–|to|到|至)\s*" + _RANGE_NUM.format(n="b", u="u2") + r"(?![\d.])")
@@ -275,7 +284,7 @@ _QUANT_TABLE: tuple[tuple[str, str], ...] = (
      r"no quantization|not quantized|without quantization|不量化|未量化|全精度|不做量化", "FP16"),
 )
 # A length said to happen only at times: a maximum, not the typical one.
-_OCCASIONAL = re.compile(r"sometimes|occasionally|at times|有时候?|偶尔")
+_OCCASIONAL = re.compile(r"sometimes|occasionally|at times|有时候?|偶尔|\bhits?\b|\breach(?:es)?\b|worst[- ]case|peaks? at|longest|biggest")
 # A weight format said only as its bit width ("8-bit", "8 bits", "8 位元"), not named.
 _BIT_WIDTH = re.compile(r"\d{1,2}\s*-?\s*(?:bits?|位元|比特|位量化|位精度)")
 # An ASCII word boundary: Python's \b sees no boundary between a CJK character and a letter, so
@@ -375,18 +384,24 @@ def _context(text: str, claims: _Claims) -> Iterator[Fact]:
             if per_request:
                 # "~120k tokens of context per request": every prompt that long, not only the largest
                 yield Fact("prompt_tokens", _int(value), m.start(), m.end(), keyed=True)  # the same "128k"
-    if CONTEXT_HEAVY_WORK.search(text):
-        # Document or code work with its lengths said bare ("读整份卷宗，最长到 128k，一般 60k 上下", "repos are usually
-        # 30k, up to 100k"): a typical figure is what a request carries, a maximum the window. Only thousands of
-        # tokens count (a "k" or 万 multiplier, no other unit after it): anything else is some other quantity.
-        for pattern, slot in ((_DOC_MAX_BARE, "context_length"), (_DOC_TYPICAL_BARE, "typical_context")):
-            for m in _matches(pattern, text, claims):
-                if m.group("mult") in ("k", "万", "萬") and 1000 <= number_value(m) <= 10_000_000:
-                    yield Fact(slot, _int(number_value(m)), m.start(), m.end(), keyed=True)
-    if _CONTEXT_WORD.search(text):  # "…, 最长128k", "up to 128k with prefix caching": the maximum context
-        for m in _matches(_CONTEXT_MAX_BARE, text, claims):
-            if number_value(m) >= 1000:
-                yield Fact("context_length", _int(number_value(m)), m.start(), m.end(), keyed=True)
+
+
+def _length_figures(text: str, claims: _Claims) -> Iterator[Fact]:
+    """A length said with only how far or how often it goes, beside another ("prompts avg 6k but max context 32k",
+    "上下文最长128k，平均20k", "diffs are usually 10k tokens but can reach 60k"): the longest is the maximum context,
+    the usual one the typical prompt (seed 2's paged KV holds streams × typical plus one request at the maximum).
+    Runs after `_lengths`, so a figure with its own noun ("prompts avg 6k", "提示最长 16k") keeps that noun's reading."""
+    if not (_LENGTH_TALK.search(text) or CONTEXT_HEAVY_WORK.search(text)):
+        return
+    for pattern, slot in ((_LENGTH_REACH, "context_length"), (_LENGTH_USUAL, "typical_context")):
+        for m in pattern.finditer(text):
+            clause = re.split(r"[,;，；。]", text[:m.start("num")])[-1]
+            value = number_value(m) + (int(m.group("tail")) * 1000 if m.group("tail") else 0)
+            thousands = m.group("mult") in ("k", "千", "万", "萬") or re.match(r"\s*tokens?", text[m.end():])
+            if (thousands and 1000 <= value <= 10_000_000 and not _NOT_A_LENGTH_CLAUSE.search(clause)
+                    and claims.free(m.start("num"), m.end())):
+                claims.claim(m.start("num"), m.end())
+                yield Fact(slot, _int(value), m.start(), m.end(), keyed=True)
 
 
 def _typical_context(text: str, m: re.Match[str]) -> bool:
@@ -628,7 +643,7 @@ def _batch_job(text: str, claims: _Claims) -> Iterator[Fact]:
 # Most specific first: a span read by one is skipped by the next.
 EXTRACTORS: tuple[Extractor, ...] = (
     _electricity, _load, _working_hours, _speed, _batch, _thinking, _context, _misc_numbers, _budget, _power, _lengths,
-    _latency, _quantization,
+    _length_figures, _latency, _quantization,
     _model_size, _users, _words,
 )
 

@@ -409,6 +409,8 @@ __all__ = [
     "MODEL_CHOICE_JOINED",
     "MODEL_EACH",
     "CONTEXT_HEAVY_WORK",
+    "LENGTH_REACH_WORDS",
+    "LENGTH_USUAL_WORDS",
     "CONTEXT_FLOOR_WORDS",
     "CONTEXT_MAX_WORDS",
     "DEVICE_WORDS",
@@ -459,6 +461,17 @@ CONTEXT_HEAVY_WORK = _rx(r"\bcod(?:e|ing)\b", r"\bagents?\b", r"\bagentic\b", r"
                          "卷宗", "案卷", "档案", "檔案", "报告", "報告", "论文", "論文", "手册", "手冊")
 # A stated maximum ("up to 128k", "最长128k", "max context 32k"): the context window, not the typical prompt.
 CONTEXT_MAX_WORDS = r"(?:up to|upto|max(?:imum)?|at most|as long as|limit|最长|最長|最多|最大|上限)"
+# A length figure said after another, with only a word for how often or how far ("mostly 2k context, longest 16k",
+# "docs average 20k, biggest ones ~90k", "一般输入4k左右，偶尔会到16k", "最长的10万", "worst case 8k"): the words
+# that make it the longest request (the maximum context) or the usual one (the typical prompt). Text is
+# normalized (lower case, Simplified Chinese) before matching.
+LENGTH_REACH_WORDS = (r"(?:up to|upto|max(?:imum)?|at most|as long as|limit|longest(?: ones?)?|biggest(?: ones?)?|largest(?: ones?)?|"
+                      r"worst[- ]case|peaks? at|can (?:reach|hit|go to|get to)|(?:some (?:\w+ )?)?(?:hits?|reach(?:es)?)|"
+                      r"(?:but )?(?:sometimes|occasionally|at times)(?: up to| hits?| reach(?:es)?)?|"
+                      r"最长的?|最多|最大|上限|长达|可达|有时候?(?:会)?(?:到|有|达到)?|偶尔(?:会)?(?:到|有|达到|长达)?)")
+LENGTH_USUAL_WORDS = (r"(?:usually|typically|on average|avg(?: prompt)?|average|mostly|normally|median|(?:more )?like|"
+                      r"typical \w+ (?:are|is)(?: like| about| around)?|"
+                      r"平均(?:只有|才|是|在)?|一般(?:是|在)?|通常(?:是|在)?|大多(?:是|在)?|多半)")
 # A typical figure ("~40k", "usually 50-60k", "平均3万", "大概6万"): what a request carries most of the time.
 TYPICAL_WORDS = _rx(r"~", r"≈", r"\babout\b", r"\baround\b", r"\broughly\b", r"\busually\b", r"\btypical(?:ly)?\b",
                     r"\baverage\b", r"\bavg\b", r"\bmostly\b", r"\bnormally\b", r"\bcontexts\b",

@@ -17,9 +17,14 @@ from typing import Any
 import pytest
 import yaml
 
-from tests.bot.nlu.test_reading_names_lengths import HELD_OUT_PASS_RATE, misreadings, read  # noqa: F401 (fixture)
+from tests.bot.nlu.test_reading_names_lengths import HELD_OUT_PASS_RATE, catalog_reader, misreadings
 
 DATA = Path(__file__).resolve().parents[2] / "data"
+
+
+@pytest.fixture(scope="module")
+def read(catalog):
+    return catalog_reader(catalog)
 
 
 def _cases(name: str) -> list[dict[str, Any]]:
