@@ -27,7 +27,10 @@ from bot.nlu.lexicon import (
     FINE_TUNED,
     FLOOR_WORDS,
     LENGTH_HEDGES,
+    LENGTH_NOUNS,
+    LENGTH_REACH_AFTER,
     LENGTH_REACH_WORDS,
+    LENGTH_USUAL_AFTER,
     LENGTH_USUAL_WORDS,
     MIXED_TRAINING,
     MULTIPLIERS,
@@ -86,16 +89,20 @@ _CONTEXT_BEFORE = re.compile(rf"(?:contexts?|ctx|上下文)(?:\s*(?:window|lengt
                              r"(?:(?:都|也|基本上?|多半|大多)?\s*(?:在|是)\s*)?"  # "上下文大概都在 16k": where they sit
                              rf"{NUM}")
 # A length figure said with only how far or how often it goes ("mostly 2k context, longest 16k", "一般输入4k左右，偶尔会到
-# 16k", "最长3万2"): thousands of tokens ("3万2" is 32,000), never followed by another quantity's unit.
+# 16k", "最长3万2"): thousands of tokens, never followed by another quantity's unit.
 _OTHER_UNIT = (r"(?!\s*(?:人|个人|位|名|用户|并发|users?\b|people|ppl|devs?\b|engineers?|concurrent|gb\b|tb\b|ms\b|s\b|秒|"
                r"seconds?|minutes?|hours?|分钟|小时|w\b|瓦|元|块|美元|刀|\$|%|倍|张|卡|台|requests?|请求|次|条|份|篇|"
                r"tok/s|t/s|rpm|qps|b\b))")
-_TOKENS_FIGURE = rf"{APPROX}{NUM}(?:(?<=[万萬])\s?(?P<tail>\d)(?![\d.]))?{_OTHER_UNIT}"
-_LENGTH_REACH = re.compile(rf"(?<![a-z]){LENGTH_REACH_WORDS}\s*(?:context\s*|上下文\s*|的\s*)?"
-                           rf"(?:of|is|:|=|到|达|是|为|at)?\s*{_TOKENS_FIGURE}")
-_LENGTH_USUAL = re.compile(rf"(?<![a-z]){LENGTH_USUAL_WORDS}\s*(?:是|在|都在|is|are|around|about|of)?\s*{_TOKENS_FIGURE}")
+_TOKENS_FIGURE = rf"{APPROX}{NUM}{_OTHER_UNIT}"
+_BETWEEN = rf"\s*(?:的\s*)?(?:{LENGTH_NOUNS}\s*)?(?:of|is|are|:|=|到|达|是|为|在|都在|at|around|about|maybe)?\s*"
+_LENGTH_REACH = (re.compile(rf"(?<![a-z]){LENGTH_REACH_WORDS}{_BETWEEN}{_TOKENS_FIGURE}"),
+                 re.compile(rf"{_TOKENS_FIGURE}\s*(?:tokens?\s*)?{LENGTH_REACH_AFTER}{_OTHER_UNIT}"))
+_LENGTH_USUAL = (re.compile(rf"(?<![a-z]){LENGTH_USUAL_WORDS}{_BETWEEN}{_TOKENS_FIGURE}"),
+                 re.compile(rf"{_TOKENS_FIGURE}\s*(?:tokens?\s*)?{LENGTH_USUAL_AFTER}{_OTHER_UNIT}"))
 # A message that talks about lengths at all, and the words that make a clause about something else.
-_LENGTH_TALK = re.compile(r"context|ctx|上下文|prefix cach|window|窗口|tokens?|prompts?|inputs?|输入|提示|diffs?")
+_LENGTH_TALK = re.compile(rf"context|ctx|上下文|prefix cach|window|窗口|tokens?|diffs?|单次|每次|{LENGTH_NOUNS}")
+# A reach word just before a length's noun ("longest request maybe 16k", "最长的输入 50k"): that noun's maximum.
+_REACH_BEFORE_NOUN = re.compile(rf"(?<![a-z]){LENGTH_REACH_WORDS}\s*(?:的\s*)?$")
 _NOT_A_LENGTH_CLAUSE = re.compile(r"budget|预算|\$|usd|元|块|cost|spend|speed|速度|latency|延迟|tok/s|"
                                   r"answers?|outputs?|responses?|replies|回答|输出|回复|生成|思考|thinking|reasoning")
 _RANGE_NUM = r"(?P<{n}>\d+(?:\.\d+)?)\s*(?P<{u}>k|万|萬)?"
@@ -393,11 +400,11 @@ def _length_figures(text: str, claims: _Claims) -> Iterator[Fact]:
     Runs after `_lengths`, so a figure with its own noun ("prompts avg 6k", "提示最长 16k") keeps that noun's reading."""
     if not (_LENGTH_TALK.search(text) or CONTEXT_HEAVY_WORK.search(text)):
         return
-    for pattern, slot in ((_LENGTH_REACH, "context_length"), (_LENGTH_USUAL, "typical_context")):
-        for m in pattern.finditer(text):
+    for patterns, slot in ((_LENGTH_REACH, "context_length"), (_LENGTH_USUAL, "typical_context")):
+        for m in (m for pattern in patterns for m in pattern.finditer(text)):
             clause = re.split(r"[,;，；。]", text[:m.start("num")])[-1]
-            value = number_value(m) + (int(m.group("tail")) * 1000 if m.group("tail") else 0)
-            thousands = m.group("mult") in ("k", "千", "万", "萬") or re.match(r"\s*tokens?", text[m.end():])
+            value = number_value(m)
+            thousands = m.group("mult") in ("k", "千", "万", "萬") or re.match(r"\s*tokens?", text[m.end("num"):])
             if (thousands and 1000 <= value <= 10_000_000 and not _NOT_A_LENGTH_CLAUSE.search(clause)
                     and claims.free(m.start("num"), m.end())):
                 claims.claim(m.start("num"), m.end())
@@ -438,7 +445,8 @@ def _lengths(text: str, claims: _Claims) -> Iterator[Fact]:
     for slot, pattern in _LEN_AFTER_WORD.items():
         for m in _matches(pattern, text, claims):
             value = _int(number_value(m))
-            if slot == "prompt_tokens" and _OCCASIONAL.search(m.group(0)) and value >= 128:
+            reaches = _OCCASIONAL.search(m.group(0)) or _REACH_BEFORE_NOUN.search(text, max(0, m.start() - 24), m.start())
+            if slot == "prompt_tokens" and reaches and value >= 128:
                 # "docs sometimes up to 64k", "输入偶尔会到 40k": the longest a request reaches, not every prompt
                 yield Fact("context_length", value, m.start(), m.end(), keyed=True)
                 continue

@@ -409,7 +409,10 @@ __all__ = [
     "MODEL_CHOICE_JOINED",
     "MODEL_EACH",
     "CONTEXT_HEAVY_WORK",
+    "LENGTH_NOUNS",
+    "LENGTH_REACH_AFTER",
     "LENGTH_REACH_WORDS",
+    "LENGTH_USUAL_AFTER",
     "LENGTH_USUAL_WORDS",
     "CONTEXT_FLOOR_WORDS",
     "CONTEXT_MAX_WORDS",
@@ -468,10 +471,18 @@ CONTEXT_MAX_WORDS = r"(?:up to|upto|max(?:imum)?|at most|as long as|limit|最长
 LENGTH_REACH_WORDS = (r"(?:up to|upto|max(?:imum)?|at most|as long as|limit|longest(?: ones?)?|biggest(?: ones?)?|largest(?: ones?)?|"
                       r"worst[- ]case|peaks? at|can (?:reach|hit|go to|get to)|(?:some (?:\w+ )?)?(?:hits?|reach(?:es)?)|"
                       r"(?:but )?(?:sometimes|occasionally|at times)(?: up to| hits?| reach(?:es)?)?|"
-                      r"最长的?|最多|最大|上限|长达|可达|有时候?(?:会)?(?:到|有|达到)?|偶尔(?:会)?(?:到|有|达到|长达)?)")
+                      r"p9\d(?:\.\d+)?|tail(?: up to)?|a few (?:go|reach|hit)(?: up to)?|"
+                      r"最长的?|最多|最大|上限|长达|可达|有时候?(?:会)?(?:到|有|达到)?|偶尔(?:会)?(?:到|有|达到|长达)?|"
+                      r"少数(?:会|能)?(?:到|有|达到|长达)?|极端(?:情况)?(?:下)?(?:会)?(?:到)?)")
 LENGTH_USUAL_WORDS = (r"(?:usually|typically|on average|avg(?: prompt)?|average|mostly|normally|median|(?:more )?like|"
                       r"typical \w+ (?:are|is)(?: like| about| around)?|"
-                      r"平均(?:只有|才|是|在)?|一般(?:是|在)?|通常(?:是|在)?|大多(?:是|在)?|多半)")
+                      r"p50|mean|most (?:of them|requests|prompts)?(?: are)?|"
+                      r"平均(?:只有|才|是|在)?|一般(?:是|在)?|通常(?:是|在)?|大多数?(?:是|在)?|大部分(?:是|在)?|多半|实际平均)")
+# Said after the figure ("16k typical, 128k max context", "20k avg context, 128k peak").
+LENGTH_REACH_AFTER = r"(?:max(?:imum)?|peak|worst[- ]case|at most|tops|at the (?:extreme|most)|p9\d(?:\.\d+)?)(?![a-z])"
+LENGTH_USUAL_AFTER = r"(?:typical(?:ly)?|avg|average|on average|median|p50|mean|normally|usually|most of the time)(?![a-z])"
+# A length's noun may stand between those words and the figure ("mean prompt 3k", "最长的请求 50k", "平均输入 5k").
+LENGTH_NOUNS = r"(?:prompts?|inputs?|requests?|contexts?|ctx|queries|query|docs?|documents?|输入|请求|上下文|提示|文档)"
 # A typical figure ("~40k", "usually 50-60k", "平均3万", "大概6万"): what a request carries most of the time.
 TYPICAL_WORDS = _rx(r"~", r"≈", r"\babout\b", r"\baround\b", r"\broughly\b", r"\busually\b", r"\btypical(?:ly)?\b",
                     r"\baverage\b", r"\bavg\b", r"\bmostly\b", r"\bnormally\b", r"\bcontexts\b",

@@ -31,7 +31,13 @@ def _cases(name: str) -> list[dict[str, Any]]:
     return list(yaml.safe_load((DATA / name).read_text(encoding="utf-8")))
 
 
-@pytest.mark.parametrize("case", _cases("reading_context_dev.yaml"), ids=lambda c: c["id"])
+def _marked(case: dict[str, Any]) -> Any:
+    """A dev case with a known gap outside lengths is a strict xfail that names it."""
+    gap = case.get("known_gap")
+    return pytest.param(case, id=case["id"], marks=[pytest.mark.xfail(reason=gap, strict=True)] if gap else [])
+
+
+@pytest.mark.parametrize("case", [_marked(c) for c in _cases("reading_context_dev.yaml")])
 def test_a_typical_and_a_maximum_context_are_both_read(read, case):
     assert misreadings(case, read(case["text"])) == []
 
