@@ -365,10 +365,7 @@ def _context(text: str, claims: _Claims) -> Iterator[Fact]:
         if m.group("num") is None:
             yield Fact("full_context", True, m.start(), m.end(), keyed=True)  # the context in force: parser
             continue
-        value = number_value(m)
-        num = float(m.group("num"))
-        if m.group("mult") == "k" and num.is_integer() and int(num) & (int(num) - 1) == 0:
-            value = num * 1024
+        value = _window_tokens(m, number_value(m))
         yield Fact("context_length", _int(value), m.start(), m.end(), keyed=True)
         yield Fact("prompt_tokens", _int(value), m.start(), m.end(), keyed=True)
     for m in _matches(_CONTEXT_RANGE, text, claims):  # "ctx usually 50-60k": the middle of the range, typical
@@ -376,11 +373,7 @@ def _context(text: str, claims: _Claims) -> Iterator[Fact]:
         yield Fact("typical_context", _int((low + high) / 2), m.start(), m.end(), keyed=True)
     for pattern in (_CONTEXT_AFTER, _CONTEXT_BEFORE):
         for m in _matches(pattern, text, claims):
-            value = number_value(m)
-            num = float(m.group("num"))
-            # "8k context" means 8192 tokens: context sizes are powers of two in kibi-tokens.
-            if m.group("mult") == "k" and num.is_integer() and int(num) & (int(num) - 1) == 0:
-                value = num * 1024
+            value = _window_tokens(m, number_value(m))
             per_request = _PER_REQUEST.match(text, m.end()) or _PER_REQUEST_BEFORE.search(text[max(0, m.start() - 30):m.start()])
             if not per_request and _typical_context(text, m):
                 # "coding agents, contexts ~40k", "上下文大概6万": what each request carries (the prompt), not
@@ -391,6 +384,14 @@ def _context(text: str, claims: _Claims) -> Iterator[Fact]:
             if per_request:
                 # "~120k tokens of context per request": every prompt that long, not only the largest
                 yield Fact("prompt_tokens", _int(value), m.start(), m.end(), keyed=True)  # the same "128k"
+
+
+def _window_tokens(m: re.Match[str], value: float) -> float:
+    """"8k context" means 8,192 tokens: context windows are powers of two in kibi-tokens ("64k" is 65,536)."""
+    num = float(m.group("num"))
+    if m.group("mult") == "k" and num.is_integer() and int(num) & (int(num) - 1) == 0:
+        return num * 1024
+    return value
 
 
 def _length_figures(text: str, claims: _Claims) -> Iterator[Fact]:
@@ -404,6 +405,8 @@ def _length_figures(text: str, claims: _Claims) -> Iterator[Fact]:
         for m in (m for pattern in patterns for m in pattern.finditer(text)):
             clause = re.split(r"[,;，；。]", text[:m.start("num")])[-1]
             value = number_value(m)
+            if slot == "context_length":
+                value = _window_tokens(m, value)
             thousands = m.group("mult") in ("k", "千", "万", "萬") or re.match(r"\s*tokens?", text[m.end("num"):])
             if (thousands and 1000 <= value <= 10_000_000 and not _NOT_A_LENGTH_CLAUSE.search(clause)
                     and claims.free(m.start("num"), m.end())):
