@@ -404,9 +404,7 @@ def _length_figures(text: str, claims: _Claims) -> Iterator[Fact]:
     for patterns, slot in ((_LENGTH_REACH, "context_length"), (_LENGTH_USUAL, "typical_context")):
         for m in (m for pattern in patterns for m in pattern.finditer(text)):
             clause = re.split(r"[,;，；。]", text[:m.start("num")])[-1]
-            value = number_value(m)
-            if slot == "context_length":
-                value = _window_tokens(m, value)
+            value = number_value(m)  # a length as said ("最长到 128k" of a document is 128,000 tokens)
             thousands = m.group("mult") in ("k", "千", "万", "萬") or re.match(r"\s*tokens?", text[m.end("num"):])
             if (thousands and 1000 <= value <= 10_000_000 and not _NOT_A_LENGTH_CLAUSE.search(clause)
                     and claims.free(m.start("num"), m.end())):
