@@ -26,7 +26,7 @@ ModelStability = Literal["stable", "frequent_changes"]
 ExistingHardware = Literal["cpu_servers", "npu_laptops", "gpu_workstations", "none"]
 PowerBudgetScope = Literal["total", "per_rack", "per_server"]
 # Currencies with a dated, sourced rate (estimator/costing/fx.py, knowledge/data/fx_rates.csv).
-Currency = Literal["CNY", "EUR", "JPY", "TWD", "GBP"]
+Currency = Literal["CNY", "EUR", "JPY", "TWD", "GBP", "HKD", "SGD", "KRW", "INR", "CAD", "CHF", "AUD"]
 
 # Seed 1's TCO assumptions: "硬體以 70% 使用率每天運行 12 小時，電力成本 $0.12/kWh", amortized over 3 years.
 DEFAULT_HOURS_PER_DAY = 12.0

@@ -127,7 +127,7 @@ def load_questions(path: Path) -> list[TrialQuestion]:
 
 # Each split's file: dev is tuned on; each held-out file was drawn at random from a batch written before any run
 # (scripts/split_capex_trial.py) and is only ever scored.
-TRIAL_SPLITS = {"dev": "questions.yaml", "held_out": "held_out.yaml", "held_out_2": "held_out_2.yaml"}
+TRIAL_SPLITS = {"dev": "questions.yaml", "held_out": "held_out.yaml", "held_out_2": "held_out_2.yaml", "held_out_3": "held_out_3.yaml"}
 
 
 def trial_path(split: bool | str) -> Path:

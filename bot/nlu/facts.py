@@ -26,6 +26,9 @@ from bot.nlu.lexicon import (
     EXISTING_HARDWARE,
     FINE_TUNED,
     FLOOR_WORDS,
+    FORMAT_FLOOR,
+    FORMAT_REJECTED_AFTER,
+    FORMAT_REJECTED_BEFORE,
     LENGTH_HEDGES,
     LENGTH_NOUNS,
     LENGTH_REACH_AFTER,
@@ -575,15 +578,37 @@ def _misc_numbers(text: str, claims: _Claims) -> Iterator[Fact]:
         yield Fact("gpu_count", _int(number_value(m)), m.start(), m.end(), keyed=True)
 
 
+_CLAUSE_BREAK = re.compile(r"[,;.!?，；。！？\n]")
+_FOUR_BITS_OR_FEWER = re.compile(r"(?<![0-9.])[1-4](?![0-9])")  # Q4_K_M, INT4, MXFP4, W4A16, "4-bit", "3 bit"
+
+
+def _ruled_out(text: str, m: re.Match[str]) -> bool:
+    """Whether the format at `m` is one the lead rules out ("no int4", "4bit 不行"), not one chosen or a floor."""
+    start = max(0, m.start() - 24)
+    before = _CLAUSE_BREAK.split(text[start:m.start()])[-1]
+    if FORMAT_REJECTED_BEFORE.search(before):
+        return not FORMAT_FLOOR.search(before)
+    return bool(FORMAT_REJECTED_AFTER.search(text[m.end():m.end() + 30]))
+
+
+def _format_fact(text: str, m: re.Match[str], name: str) -> Iterator[Fact]:
+    """A format said as chosen; one ruled out is no choice, and ruling out 4 bits or fewer asks for accuracy
+    (seed 2, pitfall 2: careless quantization), so an 8-bit format is the default instead."""
+    if not _ruled_out(text, m):
+        yield Fact("quantization", name, m.start(), m.end(), keyed=True)
+    elif _FOUR_BITS_OR_FEWER.search(name):
+        yield Fact("accuracy_critical", True, m.start(), m.end(), keyed=True)
+
+
 def _quantization(text: str, claims: _Claims) -> Iterator[Fact]:
     for pattern, name in _QUANTS:
         for m in _matches(pattern, text, claims):
-            yield Fact("quantization", name, m.start(), m.end(), keyed=True)
-            if _BIT_WIDTH.fullmatch(m.group(0).strip()):  # "8 bit": a width, not a format
+            yield from _format_fact(text, m, name)
+            if _BIT_WIDTH.fullmatch(m.group(0).strip()) and not _ruled_out(text, m):  # "8 bit": a width, not a format
                 yield Fact("weight_bits_only", True, m.start(), m.end(), keyed=True)
     for m in _matches(_FORMAT_LIKE, text, claims):
         said = m.group(0)
-        yield Fact("quantization", said if "bit" in said else said.upper().replace("-", "_"), m.start(), m.end(), keyed=True)
+        yield from _format_fact(text, m, said if "bit" in said else said.upper().replace("-", "_"))
 
 
 def _first(table: dict[str, re.Pattern[str]], text: str) -> tuple[str, re.Match[str]] | None:

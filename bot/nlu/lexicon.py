@@ -396,11 +396,24 @@ _NOT_DEVICES = (r"(?!\s*(?:%|k\b|percent|users?|people|ppl|persons?|staff|employ
                 r"models?|teams?|languages?|times?))")
 MORE_DEVICES = _rx(rf"(?<![\d.])(?P<n>\d+)\s+more\b{_NOT_DEVICES}", rf"\banother\s+(?P<n2>\d+)\b{_NOT_DEVICES}",
                    r"(?:再|多|另外)(?:买|買|加|添|上|购|購)?\s*(?P<n3>\d+)\s*(?:张|張|块|塊|台|片|颗|顆|卡)")
-NON_USD_CURRENCY = _rx(r"(?<![a-z])(?:rmb|cny|yuan|eur|euros?|gbp|pounds?|jpy|yen|ntd|twd|nt\$|hk\$|hkd)(?![a-z])",
-                       "人民币", "人民幣", "台币", "台幣", "新台币", "新台幣", "欧元", "歐元", "日元", "日圓",
-                       "港币", "港幣", r"(?<!美)元(?!素)", "块钱", "塊錢", r"\d\s*块(?!\s*(?:卡|显卡|gpu|板))", "¥", "€", "£")
+
+# A weight format the lead rules out ("refuses 4-bit", "no int4", "不接受 INT4", "int4 is not acceptable", "4bit 不行"):
+# the cue right before the format (same clause) or right after it. A floor ("cannot go below 8-bit", "不低于 8bit")
+# names the format it keeps, so the words between cue and format must not say "below".
+FORMAT_REJECTED_BEFORE = _rx(
+    r"(?<![a-z])(?:no|not|never|without|refuses?|refused|won'?t|can'?t|cannot|don'?t want|do not want|avoid|"
+    r"anything but|other than|against)(?![a-z])[^,;.!?\d]{0,16}$",
+    r"(?:不要|不接受|不能用|不用|拒绝|别用?|避免|不考虑|不准用?|不允许|禁止|不想用?|不能接受)[^,;.!?\d]{0,6}$")
+FORMAT_REJECTED_AFTER = _rx(
+    r"^\s*(?:quants?|quantization|weights?)?\s*(?:is|are)?\s*(?:not acceptable|unacceptable|not allowed|a no-go|no-go|"
+    r"off the table|not an option|out of the question|(?:is|are)n'?t acceptable)",
+    r"^\s*(?:量化)?\s*(?:不行|不可以|不能接受|不考虑|不接受|不允许|免谈|不能用|不要)")
+FORMAT_FLOOR = _rx(r"(?<![a-z])(?:below|under|lower than|less than)(?![a-z])", "低于", "以下", "少于")
 
 __all__ = [
+    "FORMAT_FLOOR",
+    "FORMAT_REJECTED_AFTER",
+    "FORMAT_REJECTED_BEFORE",
     "CHOICE_BETWEEN",
     "MIGRATION_TARGET",
     "OWNED_FALLS_SHORT",
@@ -436,7 +449,6 @@ __all__ = [
     "MIXED_TRAINING",
     "SPACE_LIMITED",
     "MULTIPLIERS",
-    "NON_USD_CURRENCY",
     "NUM",
     "OVERNIGHT",
     "OVERNIGHT_WINDOW_HOURS",

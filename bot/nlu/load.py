@@ -20,6 +20,7 @@ from collections.abc import Iterator
 
 from bot.nlu import load_words_en as en
 from bot.nlu import load_words_zh as zh
+from bot.nlu.currency import BARE_YUAN_WORDS, CURRENCY_WORDS, OTHER_CURRENCY_WORDS, currency_of
 from bot.nlu.lexicon import APPROX, NUM
 from bot.nlu.spans import Fact, _Claims, _int, _matches, number_value
 
@@ -102,13 +103,16 @@ _TOKENS_KEYED = {"day": _rx(rf"{_words('daily')}\s*{_TOKENS}\s*(?:用量|量|vol
 
 
 def _currency_alternatives() -> dict[str, str]:
-    codes = dict.fromkeys((*en.CURRENCY_WORDS, *zh.CURRENCY_WORDS))
-    return {code: "|".join((*en.CURRENCY_WORDS.get(code, ()), *zh.CURRENCY_WORDS.get(code, ()))) for code in codes}
+    """Each currency's words as one alternation (`bot.nlu.currency`, the one table), bare yuan and unrated ones too."""
+    words = {**CURRENCY_WORDS, "yuan": BARE_YUAN_WORDS, "other": OTHER_CURRENCY_WORDS}
+    return {code: "|".join(alternatives) for code, alternatives in words.items()}
 
 
 _CURRENCY = _currency_alternatives()
-_PREFIXES = r"us\$|nt\$|hk\$|\$|€|£|¥"
-_SUFFIXES = "|".join(alt for code, alt in _CURRENCY.items())
+# Said before the amount: any currency's sign or name ("$22k", "HK$80,000", "INR 700,000", "港币20万"), and of
+# the bare yuan words only the sign ("¥30万"; "块" before a number is a count word: "三块4090").
+_PREFIXES = "|".join((*(alt for code, alt in _CURRENCY.items() if code != "yuan"), "¥"))
+_SUFFIXES = "|".join(_CURRENCY.values())
 # An amount with its currency said before it ("$22k", "NT$30万") or after it ("2万美元", "3万人民币", "5k usd").
 _MONEY = (rf"(?P<negpre>-\s*)?(?P<pre>{_PREFIXES})\s*{NUM}\s*(?P<suf>(?:{_SUFFIXES})(?![a-z]))?",
           rf"(?P<negpre>-\s*)?(?P<pre>){NUM}\s*(?P<suf>(?:{_SUFFIXES})(?![a-z]))")
@@ -277,16 +281,22 @@ def _currency(m: re.Match[str]) -> str | None:
     """The code the amount's own prefix or suffix names ("NT$" before "$": the whole word decides)."""
     for said in (m.group("suf"), m.group("pre")):
         if said:
-            return next((code for code, alternatives in _CURRENCY.items() if re.fullmatch(rf"(?:{alternatives})", said)), "other")
+            return currency_of(said)
     return None
 
 
 def _spend(text: str, claims: _Claims) -> Iterator[Fact]:
+    hosted = False
     for name, pattern in _API_MODELS:
-        for m in _matches(pattern, text, claims):
-            yield Fact("api_model", name, m.start(), m.end(), keyed=True)
-            break
-    if not _SPEND_CONTEXT.search(text):
+        for m in pattern.finditer(text):
+            start, end = m.span("name") if m.groupdict().get("name") is not None else m.span()
+            if claims.free(start, end):
+                claims.claim(start, end)
+                yield Fact("api_model", name, start, end, keyed=True)
+                hosted = True
+                break
+    # A hosted model named ("~$2k/month on claude haiku") is as much a spend's context as "bill" or "API".
+    if not (hosted or _SPEND_CONTEXT.search(text)):
         return
     bare = (_SPEND_BARE_ZH,) if re.search(r"[\u4e00-\u9fff]", text) else (_SPEND_BARE, _SPEND_UNNAMED)
     for pattern in (*_SPEND_AFTER, *_SPEND_BEFORE, *bare):

@@ -6,6 +6,8 @@ words here; the grammar that combines them with numbers is `bot.nlu.load`.
 
 from __future__ import annotations
 
+import re
+
 WORDS: dict[str, tuple[str, ...]] = {
     # what arrives: a request, or the person / conversation behind one
     # one describing word may stand before the noun ("80k support tickets a day", "300 chat requests per minute")
@@ -115,25 +117,59 @@ WORDS: dict[str, tuple[str, ...]] = {
     "not_people": (r"tokens?", r"toks?", r"ms\b", r"gb\b", r"w\b", r"kw\b", r"%", r"\$"),
 }
 
-# Hosted models a team pays for, by the name the price table gives them (knowledge/data/api_prices.csv api_model).
+# Hosted models a team pays for, by the name the price table gives them (knowledge/data/api_prices.csv
+# api_model), spelled as leads type them. A version the table does not price reads as no model at all (the
+# product asks which one, naming the spend), never as a neighbouring version: "haiku 4.5" is not Haiku 3.5.
+# Order matters: the first name to claim a span keeps it, so versioned names come before bare ones.
+_NO_LONGER_NAME = r"(?![- ]?(?:mini|nano|pro|lite|flash|codex|luna|sol|terra|fast|turbo)(?![a-z]))(?![a-z0-9]|[.-]\d)"
+
+
+def spelled(name: str) -> str:
+    """"gpt-5.4-mini" as typed: gpt-5.4-mini, gpt 5.4 mini, gpt5.4-mini; a version's dot may be a dash (4-5);
+    never the front of a longer name ("gpt-5" is not read inside "gpt-5.4" or "gpt-5 mini")."""
+    parts = [re.escape(token).replace(r"\.", r"[.-]") for token in name.split("-")]
+    return r"(?<![a-z0-9.])" + r"[- ]?".join(parts) + _NO_LONGER_NAME
+
+
+def claude(tier: str, *versions: str) -> str:
+    """A Claude tier at one of its versions, either order: "claude haiku 4.5", "haiku-4-5", "claude 3.5 haiku"."""
+    version = "(?:" + "|".join(v.replace(".", "[.-]") for v in versions) + r")(?![.-]?\d)"
+    return (rf"(?<![a-z])(?:claude[- ]?)?{tier}[- ]?{version}|(?<![a-z])claude[- ]?{version}[- ]?{tier}(?![a-z])")
+
+
+def bare(tier: str) -> str:
+    """A Claude tier said without a version ("claude sonnet", "opus"): the current model of that tier."""
+    return rf"(?<![a-z])(?:claude[- ]?)?{tier}(?![a-z])(?![- ]?\d)"
+
+
+def vendor_api(model: str, vendor: str) -> str:
+    """An open model's name read as its vendor's hosted API: "kimi-k2 API", "月之暗面的 kimi-k2", "deepseek api".
+    The group `name` is the model's own words: only they are taken, so an amount between vendor and model is
+    still read ("we pay moonshot ~8k/month for kimi k2")."""
+    return (rf"(?<![a-z])(?:{model})\s*(?:的\s*)?(?:官方\s*)?api(?![a-z])"
+            rf"|(?<![a-z])(?:{vendor})[^,;.!?，；。]{{0,30}}?(?<![a-z])(?P<name>{model})(?![a-z0-9])")
+
+
+_OPENAI = ("gpt-5.6-luna", "gpt-5.6-terra", "gpt-5.6-sol", "gpt-5.5", "gpt-5.4-mini", "gpt-5.4-nano", "gpt-5.4",
+           "gpt-5.3-codex", "gpt-5-mini", "gpt-5-nano", "gpt-5")
+_GOOGLE = ("gemini-2.5-flash-lite", "gemini-2.5-flash", "gemini-2.5-pro", "gemini-3-flash", "gemini-3.1-flash-lite",
+           "gemini-3.1-pro", "gemini-3.5-flash", "gemini-3.6-flash", "gemini-3.7-flash")
+_XAI = ("grok-4.5", "grok-4.6")
 API_MODELS: dict[str, str] = {
     "gpt-4o-mini": r"gpt[- ]?4o[- ]?mini|(?<![a-z0-9])4o[- ]mini",
     "gpt-4o": r"gpt[- ]?4o(?![- ]?mini)(?![a-z0-9])",
     "gpt-4.1-mini": r"gpt[- ]?4\.1[- ]?mini",
     "gpt-4.1": r"gpt[- ]?4\.1(?![- ]?(?:mini|nano))(?![0-9])",
-    "claude-sonnet-4": r"claude[- ]?(?:3\.5|3\.7|4|4\.5)?[- ]?sonnet|(?<![a-z])sonnet(?: 4(?:\.5)?| 3\.[57])?(?![a-z])",
-    "claude-3.5-haiku": r"claude[- ]?(?:3\.5[- ]?)?haiku|(?<![a-z])haiku(?: 3\.5)?(?![a-z])",
+    **{name: spelled(name) for name in (*_OPENAI, *_GOOGLE, *_XAI)},
+    "claude-3.5-haiku": claude("haiku", "3.5", "3"),
+    "claude-haiku-4.5": claude("haiku", "4.5") + "|" + bare("haiku"),
+    "claude-sonnet-5": claude("sonnet", "5"),
+    "claude-sonnet-4": claude("sonnet", "3.5", "3.7", "4", "4.5", "4.6") + "|" + bare("sonnet"),
+    "claude-opus": claude("opus", "4.5", "4.6", "4.7", "4.8", "5") + "|" + bare("opus"),
+    # An open model's vendor API: the model's name alone is a model to host, not a bill; with "API" after it or
+    # its vendor before it, it is what the spend buys.
+    "deepseek-v3.2": r"deepseek[- ]?(?:chat|reasoner)(?![a-z])|" + vendor_api(r"deepseek(?:[- ]?v3[.-]2)?", r"deepseek|深度求索"),
+    "kimi-k2": vendor_api(r"kimi(?:[- ]?k2(?:[- ]?(?:thinking|instruct))?)?", r"moonshot|月之暗面"),
 }
 
-# Currencies by the words that name them (ISO 4217); "other" has no sourced rate: the spend is asked about.
-CURRENCY_WORDS: dict[str, tuple[str, ...]] = {
-    "USD": (r"us\$", r"\$", r"usd", r"us dollars?", r"dollars?", r"bucks"),
-    "EUR": (r"€", r"eur", r"euros?"),
-    "GBP": (r"£", r"gbp", r"pounds?(?: sterling)?", r"quid"),
-    "TWD": (r"nt\$", r"ntd", r"twd", r"taiwan dollars?"),
-    "JPY": (r"jpy", r"yen"),
-    "CNY": (r"rmb", r"cny", r"yuan", r"renminbi", r"¥"),
-    "other": (r"hk\$", r"hkd", r"rupees?", r"inr", r"krw", r"won", r"sgd", r"aud", r"cad", r"chf"),
-}
-
-__all__ = ["API_MODELS", "CURRENCY_WORDS", "WORDS"]
+__all__ = ["API_MODELS", "WORDS"]

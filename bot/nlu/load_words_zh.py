@@ -28,7 +28,7 @@ WORDS: dict[str, tuple[str, ...]] = {
     "day": ("每天", "每日", "[一1]\\s*天", "日均", "/\\s*天"),
     "month": ("每个?月", "[一1]\\s*个月", "月均", "/\\s*月"),
     "daily": ("每天", "每日", "[一1]\\s*天", "日均", "/\\s*天"),
-    "monthly": ("每个?月", "[一1]\\s*个月", "月均", "/\\s*月"),
+    "monthly": ("每个?月", "[一1]\\s*个月", "月均", "/\\s*月", "月费"),
     "per_second_rate": ("qps", "rps"),
     "tokens": ("(?:个\\s*)?tokens?", "(?:个\\s*)?词元"),
     # a token rate over all users, not one user's speed ("总吞吐每秒8000 token", "整体每秒 6000 token")
@@ -66,15 +66,4 @@ WORDS: dict[str, tuple[str, ...]] = {
     "channels": ("路(?:\\s*并发)?\\s*(?:通话|电话|呼叫|语音|视频|流|会话|坐席)?",),
 }
 
-CURRENCY_WORDS: dict[str, tuple[str, ...]] = {
-    "USD": ("美元", "美金", "刀"),
-    "EUR": ("欧元",),
-    "GBP": ("英镑",),
-    "TWD": ("新台币", "台币"),
-    "JPY": ("日元", "日圆", "日币"),
-    "CNY": ("人民币",),
-    "yuan": ("元(?!素)", "块钱", "块(?!\\s*(?:卡|显卡|gpu|板|[a-z]\\d))"),  # yuan in Simplified text, New Taiwan dollars in Traditional (the script tells)
-    "other": ("港币", "港元", "韩元", "卢比"),
-}
-
-__all__ = ["CURRENCY_WORDS", "WORDS"]
+__all__ = ["WORDS"]

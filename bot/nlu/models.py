@@ -49,7 +49,7 @@ def _active_reading(text: str) -> tuple[float, float | None] | None:
     return None
 
 
-def _name_spans(normalized: str, names: Sequence[str]) -> list[tuple[int, int]]:
+def name_spans(normalized: str, names: Sequence[str]) -> list[tuple[int, int]]:
     """Where the model's names occur in the text, separators ("-", "_", ".", " ") taken as alike."""
     spans = []
     for name in names:
@@ -90,7 +90,7 @@ def apply_model_readings(normalized: str, by_slot: dict[str, list[Fact]], named:
     if model_id and named is not None and len(named) > 4:
         # "Llama 3.2 1B" (1.24 B), "Llama-4-Scout-17B-16E" (17 B active of 109 B): a size inside the model's
         # own name is how the name rounds or what it counts, not a size the user states beside it.
-        inside = _name_spans(normalized, named[4])
+        inside = name_spans(normalized, named[4])
         sizes = by_slot.get("model_params_b", [])
         beside = [f for f in sizes if not any(start <= f.start and f.end <= end for start, end in inside)]
         if len(beside) < len(sizes):  # the name's own size stands for the catalog's count
@@ -132,4 +132,4 @@ def unknown_model_name(normalized: str, named: Sequence[Any] | None, looked_up: 
     return m.group(0).strip(" -.") if m else None
 
 
-__all__ = ["MOE_WORDS", "apply_model_readings", "unknown_model_name"]
+__all__ = ["MOE_WORDS", "apply_model_readings", "name_spans", "unknown_model_name"]

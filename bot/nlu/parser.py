@@ -16,7 +16,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-from bot.nlu.currency import budget_currency
+from bot.nlu.currency import NON_USD_CURRENCY, budget_currency
 from bot.nlu.devices import MAX_COUNT as MAX_DEVICES
 from bot.nlu.devices import DeviceReading, read_devices
 from bot.nlu.facts import Fact, extract_facts, number_value
@@ -30,7 +30,6 @@ from bot.nlu.lexicon import (
     MIGRATION_TARGET,
     MORE_DEVICES,
     MORE_USERS,
-    NON_USD_CURRENCY,
     NUM,
     OVERNIGHT,
     OVERNIGHT_WINDOW_HOURS,
@@ -41,7 +40,7 @@ from bot.nlu.lexicon import (
     RELATIVE_USERS,
 )
 from bot.nlu.model_choice import MODEL_OPTION, read_model_choice
-from bot.nlu.models import apply_model_readings, unknown_model_name
+from bot.nlu.models import apply_model_readings, name_spans, unknown_model_name
 from bot.nlu.normalize import normalize
 from bot.nlu.validate import Problem, SlotValues, check_fact
 from bot.reply import Language
@@ -272,6 +271,11 @@ def parse_message(
         found.setdefault("model_params_b", params_b)
     found.update({slot: value for slot, value in model_facts.items() if slot not in found})
     result.unknown_model = unknown_model_name(normalized, named, looked_up=find_model is not None)
+    if named is not None and len(named) > 4:
+        # A device's name inside the model's own name is the model's ("MiniMax-M2" is no Apple M2); a device
+        # named beside it ("MiniMax-M2 on 4x H20") is kept.
+        inside = name_spans(normalized, named[4])
+        result.hardware = [h for h in result.hardware if not any(start <= h.start and h.end <= end for start, end in inside)]
     # Intent words inside a named device's name are not the user's intent: "Cloud AI 100" asks about no cloud.
     intent_text = without_mentions(normalized, [h for h in result.hardware if h.hardware_ids])
     if hardware is not None:
@@ -368,7 +372,7 @@ def _local_money(result: ParseResult, text: str) -> bool:
 
 
 def _convert_budget(found: SlotValues, result: ParseResult, normalized: str) -> None:
-    """A budget in CNY, EUR, JPY, TWD or GBP in dollars at the dated rate (stated as an assumption);
+    """A budget in a currency with a dated rate (`fx_rates.csv`) in dollars at that rate (stated as an assumption);
     any other currency is asked about, and only the budget waits for the answer."""
     amount = found.pop("budget_usd")
     code = budget_currency(normalized, result.lang) or ("TWD" if result.lang == "zh-Hant" else "CNY")
@@ -423,7 +427,7 @@ def _apply_share(found: SlotValues) -> None:
 
 
 def _convert_spend(found: SlotValues, result: ParseResult) -> None:
-    """A monthly API spend in dollars; in CNY, EUR, JPY, TWD or GBP at the dated rate (kept as said too); in
+    """A monthly API spend in dollars; in a currency with a dated rate (`fx_rates.csv`) converted (kept as said too); in
     any other currency asked about, nothing else dropped. Bare 元 / 块 is yuan in Simplified text, New Taiwan
     dollars in Traditional (as for a budget, `bot.nlu.currency`)."""
     amount, code = found.pop("api_spend_amount", None), found.pop("api_spend_currency", None)

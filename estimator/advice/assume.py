@@ -75,10 +75,20 @@ def scale_for(users: int) -> str:
     return "organization"
 
 
+def three_figures(value: float | None) -> float | None:
+    """A derived volume to the three significant figures it is good for (a list price and an assumed
+    in/out split make it an estimate: "387,475,538 tokens a day" claims a precision nobody has).
+
+    >>> three_figures(387_475_538), three_figures(504_525.4), three_figures(0)
+    (387000000.0, 505000.0, 0.0)
+    """
+    return float(f"{value:.3g}") if value is not None else None
+
+
 def spend_note(c: LoadConversion) -> Said:
     """Today's API spend as the token volume it buys at that API's list price."""
     return said("assume.load.spend", spend=c.api_spend_usd_per_month, model=c.api_model, price_in=c.usd_per_m_input,
-               price_out=c.usd_per_m_output, source=c.api_source_url, tokens=c.tokens_per_day)
+               price_out=c.usd_per_m_output, source=c.api_source_url, tokens=three_figures(c.tokens_per_day))
 
 
 def load_note(c: LoadConversion) -> Said:
@@ -95,9 +105,9 @@ def load_note(c: LoadConversion) -> Said:
     if c.source == "daily_requests":
         return said("assume.load.daily", per_day=c.requests_per_day, **common)
     if c.source == "spend":  # the spend as a volume first, then the volume as streams
-        return joined((spend_note(c), said("assume.load.tokens", tokens=c.tokens_per_day,
+        return joined((spend_note(c), said("assume.load.tokens", tokens=three_figures(c.tokens_per_day),
                                       per_request=c.prompt_tokens + c.output_tokens, prompt=c.prompt_tokens,
-                                      output=c.output_tokens, per_day=c.requests_per_day, **common)))
+                                      output=c.output_tokens, per_day=three_figures(c.requests_per_day), **common)))
     return said("assume.load.tokens", tokens=c.tokens_per_day, per_request=c.prompt_tokens + c.output_tokens,
                prompt=c.prompt_tokens, output=c.output_tokens, per_day=c.requests_per_day, **common)
 

@@ -29,4 +29,5 @@ def test_conversions_follow_the_rates():
     # 500,000 CNY at 7.1665 per dollar; €40,000 at 1.0959 dollars per euro (H.10, 12 Jan 2024)
     assert to_usd(500_000, "CNY") == round(500_000 / 7.1665)
     assert abs(to_usd(40_000, "EUR") - 40_000 * 1.0959) <= 1
-    assert to_usd(1_000, "HKD") is None
+    assert to_usd(1_000, "AED") is None  # no sourced rate: the amount is asked about
+    assert to_usd(1_000_000, "KRW") == round(1_000_000 / 1313.41)

@@ -114,3 +114,11 @@ def test_capex_trial_split_option_runs_the_second_held_out_file(fake_engine, cap
 def test_capex_trial_refuses_an_unknown_split_with_a_message(fake_engine, capsys):
     assert _run(["eval", "--capex-trial", "--split", "nope", "--llm", "none"]) == 2
     assert "held_out_2" in capsys.readouterr().err
+
+
+def test_eval_help_names_every_capex_trial_split(capsys):
+    from evals.capex_trial import TRIAL_SPLITS
+
+    assert _run(["eval", "--help"]) == 0
+    shown = " ".join(capsys.readouterr().out.split())
+    assert all(name in shown for name in TRIAL_SPLITS), shown

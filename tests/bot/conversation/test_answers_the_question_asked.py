@@ -60,7 +60,7 @@ def test_a_batch_job_is_asked_for_its_deadline(engine):
 
 
 def test_a_problem_turn_keeps_its_other_facts_and_just_recommend_uses_them(engine):
-    first, rec = talk(engine, "A 13B model, budget HK$300k, 40 concurrent users, prompts ~800 tokens", "just recommend",
+    first, rec = talk(engine, "A 13B model, budget AED 300k, 40 concurrent users, prompts ~800 tokens", "just recommend",
                       thread="k")
     assert first.slots["model_params_b"] == 13 and first.slots["concurrent_users"] == 40
     assert first.slots["prompt_tokens"] == 800 and "budget_usd" not in first.slots

@@ -39,7 +39,16 @@ def test_the_conversion_is_stated_with_rate_and_date():
 
 
 def test_a_problem_keeps_the_other_facts_of_the_message():
-    result = parse_message("A 13B model, budget HK$300k, 40 concurrent users, prompts ~800 tokens")
+    result = parse_message("A 13B model, budget AED 300k, 40 concurrent users, prompts ~800 tokens")
     assert result.facts["model_params_b"] == 13 and result.facts["concurrent_users"] == 40
     assert result.facts["prompt_tokens"] == 800
     assert [p.reason for p in result.problems] == ["currency"]
+
+
+def test_a_hong_kong_dollar_budget_is_converted_at_its_dated_rate_and_says_so():
+    # H.10 of 16 January 2024: 7.8195 HKD per USD, so HK$300k = 300,000 / 7.8195 = $38,366
+    result = parse_message("A 13B model, budget HK$300k, 40 concurrent users")
+    assert result.facts["budget_currency"] == "HKD" and result.facts["budget_usd"] == 38_366
+    _, notes = fill_defaults(Workload(budget_usd=38_366, budget_amount=300_000, budget_currency="HKD"))
+    note = next(n for n in notes if "HKD" in n)
+    assert "7.8195" in note and "2024-01-12" in note

@@ -82,7 +82,7 @@ def test_base_and_peak_size_for_the_peak_and_cost_at_the_base(engine):
 @pytest.mark.parametrize(("text", "slot"), [
     ("we get -5 requests per second on a 7B model", "requests_per_s"),
     ("api spend is -$3000/month, 7B model", "api_spend_usd_per_month"),
-    ("we spend 50000 rupees a month on the API, 7B model", "api_spend_usd_per_month"),
+    ("we spend 50000 dirhams a month on the API, 7B model", "api_spend_usd_per_month"),
     ("peak 5000000000 requests per second, 7B model", "requests_per_s"),
 ])
 def test_bad_load_gets_a_question_and_keeps_what_was_understood(engine, text, slot):

@@ -273,7 +273,7 @@ def test_absurd_range_names_the_valid_bounds():
 def test_a_budget_in_a_currency_without_a_rate_is_asked_in_dollars():
     # CNY, EUR, JPY, TWD and GBP are converted at a dated rate (tests/bot/conversation/test_currency.py);
     # a currency without a sourced rate is still asked about.
-    result = parse_message("budget HK$300k")
+    result = parse_message("budget AED 300k")
     assert "budget_usd" not in result.facts
     assert result.problems[0].reason == "currency"
 
