@@ -45,6 +45,7 @@ from bot.nlu.lexicon import (
     STABILITY_WORDS,
     THINKING_WORDS,
     TYPICAL_WORDS,
+    WHOLE_INPUT_WORDS,
     batch_words,
 )
 from bot.nlu.schedule import working_hours_facts
@@ -384,6 +385,9 @@ def _context(text: str, claims: _Claims) -> Iterator[Fact]:
                 yield Fact("typical_context", _int(number_value(m)), m.start(), m.end(), keyed=True)
                 continue
             yield Fact("context_length", _int(value), m.start(), m.end(), keyed=True)
+            if not per_request and CONTEXT_HEAVY_WORK.search(text):
+                # only the window of work whose requests carry their session's context: the prompt is assumed
+                yield Fact("context_heavy_work", True, m.start(), m.end(), keyed=True)
             if per_request:
                 # "~120k tokens of context per request": every prompt that long, not only the largest
                 yield Fact("prompt_tokens", _int(value), m.start(), m.end(), keyed=True)  # the same "128k"
@@ -416,16 +420,18 @@ def _length_figures(text: str, claims: _Claims) -> Iterator[Fact]:
 
 
 def _typical_context(text: str, m: re.Match[str]) -> bool:
-    """A context figure that is the typical prompt: said as typical ("~40k", "平均", "contexts") or for work
-    whose requests carry their context (coding, RAG, documents), and not said as the maximum ("up to")."""
-    said = text[max(0, m.start() - 16):m.end() + 4]
+    """A context figure that is the typical prompt: said as typical ("~40k", "平均", "contexts") or as what every
+    request carries ("要128k上下文（读整个仓库）", "~32k ctx so i can paste repo chunks"), and not said as the maximum
+    ("up to"). Said bare for coding, RAG or document work ("64k ctx for agentic stuff", "代码模型，上下文 16k") it
+    is the window, and the typical prompt is assumed from it (`context_heavy_work`, `advice.assume`)."""
     # The words of its own clause, before and in it ("平均上下文 2 萬，最長 200k": the 最長 is the next figure's).
     before = re.split(r"[,;，；。]", text[max(0, m.start() - 16):m.start()])[-1] + m.group(0)
     after = re.split(r"[,;，；。]", text[m.end():m.end() + 16])[0]
     if (re.search(CONTEXT_MAX_WORDS, before) or re.search(r"window|length|size|窗口|长度|長度", m.group(0))
-            or re.search(CONTEXT_FLOOR_WORDS, before) or re.match(rf"\s*(?:{CONTEXT_FLOOR_WORDS})", after)):
+            or re.search(CONTEXT_FLOOR_WORDS, before) or re.match(rf"\s*(?:{CONTEXT_FLOOR_WORDS}|{CONTEXT_MAX_WORDS})", after)):
         return False  # the most a request may hold, or the least the window must: the window, not the typical prompt
-    return bool(TYPICAL_WORDS.search(said)) or bool(CONTEXT_HEAVY_WORK.search(text))
+    # A typical word of its own clause only ("128k ctx, ~15 concurrent": the ~ is the head count's).
+    return bool(TYPICAL_WORDS.search(before + after)) or bool(WHOLE_INPUT_WORDS.search(text))
 
 
 # A length word right before the number: "prompts 1000 tokens answers 300" gives the 1000 to the prompts,

@@ -427,6 +427,7 @@ __all__ = [
     "LENGTH_REACH_WORDS",
     "LENGTH_USUAL_AFTER",
     "LENGTH_USUAL_WORDS",
+    "WHOLE_INPUT_WORDS",
     "CONTEXT_FLOOR_WORDS",
     "CONTEXT_MAX_WORDS",
     "DEVICE_WORDS",
@@ -474,6 +475,12 @@ CONTEXT_HEAVY_WORK = _rx(r"\bcod(?:e|ing)\b", r"\bagents?\b", r"\bagentic\b", r"
                          r"\bpdfs?\b", r"\breports?\b", r"\bfilings?\b", r"\btranscripts?\b", r"\bmanuals?\b",
                          "代码", "代碼", "程式", "文档", "文檔", "文件", "仓库", "倉庫", "合同", "合約", "检索", "檢索",
                          "卷宗", "案卷", "档案", "檔案", "报告", "報告", "论文", "論文", "手册", "手冊")
+# Every request carries the whole input ("读整个仓库", "the whole codebase", "paste repo chunks", "整份合同"): a bare
+# context stated beside these words is what each request holds, not only the window it may grow to.
+WHOLE_INPUT_WORDS = _rx(r"\b(?:whole|entire|full|complete)\s+(?:repo|repository|codebase|code ?base|project|document|doc|"
+                        r"contract|file|book|report|transcript|case file)s?\b", r"\bpast(?:e|ing)\b",
+                        r"(?:整个|整份|整本|整套|全部|完整的?)\s*(?:仓库|代码库|代码|项目|文档|文件|合同|卷宗|报告|书)",
+                        "粘贴", "贴进", "贴上")
 # A stated maximum ("up to 128k", "最长128k", "max context 32k"): the context window, not the typical prompt.
 CONTEXT_MAX_WORDS = r"(?:up to|upto|max(?:imum)?|at most|as long as|limit|最长|最長|最多|最大|上限)"
 # A length figure said after another, with only a word for how often or how far ("mostly 2k context, longest 16k",

@@ -76,3 +76,16 @@ def test_the_maximum_context_is_not_reserved_for_every_stream(catalog):
     bare = _memory_gb(catalog, "glm-4.6", 355, "FP8", concurrency=1, prompt_tokens=1, output_tokens=1)
     assert everyone_long - bare == pytest.approx(20 * 65_536 * GLM_KV_BYTES / 1e9, rel=0.01)
     assert (typical - bare) / (everyone_long - bare) == pytest.approx(169.7 / 493.9, rel=0.02)
+
+
+def test_a_window_alone_for_agent_work_assumes_half_of_it_as_the_typical_prompt():
+    from estimator.advice.assume import fill_defaults
+    from estimator.workload import Workload
+
+    # An agent session's context grows toward the 65,536-token window: a request carries half of it on average.
+    filled, notes = fill_defaults(Workload(context_heavy_work=True, context_length=65_536, concurrent_users=20))
+    assert filled.prompt_tokens == 32_768 and filled.context_length == 65_536
+    assert any(n.key == "assume.prompt.half_window" for n in notes)
+    # A chat's window is no typical prompt (seed 1's default stands), and a stated prompt is never replaced.
+    assert fill_defaults(Workload(context_length=65_536))[0].prompt_tokens == 512
+    assert fill_defaults(Workload(context_heavy_work=True, context_length=65_536, prompt_tokens=8_000))[0].prompt_tokens == 8_000

@@ -41,3 +41,22 @@ def test_the_typical_context_is_every_streams_and_the_maximum_is_one_request(eng
     assert rec is not None and rec.primary is not None
     floor = weights_gb + _kv_floor_gb(values, streams, typical, maximum)
     assert rec.primary.estimate.memory_required_gb >= floor
+
+
+# GLM-4.6 (the catalog's 355B / 32B-active shape standing in for an unknown 355B MoE): 2 × 92 × 8 × 128 values per
+# token. "64k ctx for agentic stuff" is the window; the typical prompt is assumed at half of it (32,768), so the KV
+# floor at one byte per value is (20 × 33,024 + (65,536 − 33,024)) × 188,416 B = 130.6 GB on 355 GB of FP8 weights.
+@pytest.mark.parametrize("message", [
+    "we own nothing yet. 355B MoE (~32B active), fp8, 15-20 concurrent at peak, 64k ctx for agentic stuff, first token under 20 s",
+    "355B 的 MoE 模型（激活 32B），FP8，高峰 20 个并发，做 agent，上下文 64k，首字 20 秒内",
+    "355B 的 MoE 模型（啟用 32B），FP8，尖峰 20 個併發，跑 agent，上下文 64k，首字 20 秒內",
+], ids=["en", "zh-Hans", "zh-Hant"])
+def test_an_agent_window_alone_is_the_maximum_and_half_of_it_the_typical_prompt(engine, message):
+    *_, reply = talk(engine, message, "just recommend")
+    assert reply.slots["context_length"] == 65_536
+    assert reply.slots.get("prompt_tokens") in (None, 32_768)  # assumed, not read
+    rec = reply.recommendation
+    assert rec is not None and rec.primary is not None
+    assert rec.workload["prompt_tokens"] == 32_768
+    floor = 355 + _kv_floor_gb(2 * 92 * 8 * 128, 20, 32_768, 65_536)
+    assert rec.primary.estimate.memory_required_gb >= floor
