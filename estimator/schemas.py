@@ -357,6 +357,17 @@ class PilotCommand(_Model):
     max_concurrent: int  # sequences one copy runs at once: the peak's share of one copy
 
 
+class FleetPlan(_Model):
+    """A fleet of identical boxes, one per site: the primary option is one site's, bought `sites` times."""
+
+    sites: int
+    hardware_id: str
+    count_per_site: int
+    capex_per_site_usd: float
+    capex_usd: float = Field(description="the whole fleet: capex_per_site_usd × sites")
+    three_year_total_usd: float = Field(description="the whole fleet's 3-year TCO")
+
+
 class Recommendation(_Model):
     """The Recommendation JSON of DESIGN.md (plus validation plan and calibration provenance)."""
 
@@ -381,6 +392,8 @@ class Recommendation(_Model):
                                 "power limits; the primary is the option that meets the targets least past them")
     accelerator_first: AcceleratorVerdict | None = Field(
         default=None, description="seed 2's conditions held: what evaluating the accelerators first found")
+    fleet: FleetPlan | None = Field(default=None, description="one box per site: the primary is one site's, and this "
+                                    "is the whole fleet's capex")
 
 
 __all__ = [
@@ -391,6 +404,7 @@ __all__ = [
     "CloudChoice",
     "CloudComparison",
     "CustomHardware",
+    "FleetPlan",
     "Deployment",
     "Estimate",
     "EstimateRequest",

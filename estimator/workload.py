@@ -119,7 +119,15 @@ class Workload(BaseModel):
     # Beyond the contract: a daily count as said ("2,000 customers a day"); the running hours (and a stated
     # peak factor) turn it into a peak rate, so a later "we run 24/7" still applies.
     requests_per_day: float | None = Field(default=None, gt=0, le=1e10)
+    # Beyond the contract: a daily count said per person ("每人一天问十来个问题") and the share of the head count
+    # active on a given day ("日活三成"): requests_per_day = total_users × daily_active_share × this, said in the open.
+    requests_per_user_per_day: float | None = Field(default=None, gt=0, le=100_000)
+    daily_active_share: float | None = Field(default=None, gt=0, le=1)
     peak_factor: float | None = Field(default=None, ge=1, le=100)  # "peak is 3x the average"
+    # A fleet of identical boxes, one per site ("rolling out to ~300 kiosks", "每家门店一台，40家店"): everything else
+    # in the workload is one site's; the option is sized for one site and bought `sites` times.
+    sites: int | None = Field(default=None, ge=1, le=100_000)
+    budget_per_site: bool | None = None  # the budget was said per site ("$400 per kiosk"), not for the whole fleet
     tokens_per_day: float | None = Field(default=None, gt=0, le=1e13)  # prompt + output tokens a day
     # Beyond the contract: load said as a token rate ("~3M tokens an hour at peak", "每分钟20万token", "12k tok/s
     # across the cluster"): prompt + output tokens a second over all users, a peak like `requests_per_s`

@@ -182,11 +182,13 @@ def run_question(engine: ConversationEngine, question: TrialQuestion, run_id: st
     if rec is None or primary is None:
         return result
     result.hardware_id, result.kind, result.count = primary.hardware_id, primary.kind, primary.count
-    result.capex_usd, result.meets_slo, result.within_limits = primary.capex_usd, primary.meets_slo, rec.within_limits
+    # A fleet of one box per site is bought once per site: the expert's figure is the whole fleet's.
+    capex = rec.fleet.capex_usd if rec.fleet is not None else primary.capex_usd
+    result.capex_usd, result.meets_slo, result.within_limits = capex, primary.meets_slo, rec.within_limits
     result.device_acceptable = primary.hardware_id in expert.devices if expert.devices else None
     if expert.compares_capex:
-        result.factor = round(capex_factor(primary.capex_usd, expert.midpoint_usd), 3)
-        result.within_range = expert.capex_low <= primary.capex_usd <= expert.capex_high
+        result.factor = round(capex_factor(capex, expert.midpoint_usd), 3)
+        result.within_range = expert.capex_low <= capex <= expert.capex_high
         result.within_3x = result.factor <= WITHIN_FACTOR
     return result
 

@@ -106,7 +106,7 @@ _TOKENS_IN = re.compile(rf"{APPROX}{NUM}\s*(?:tok(?:en)?s?)\s*(?:in|input)\b")
 _TOKENS_OUT = re.compile(rf"{APPROX}{NUM}\s*(?:tok(?:en)?s?\s*)?(?:out|output)\b(?!\s+of)")
 # A window for the whole job: "done in 6 hours", "within 6 h", "a 6-hour window", "6小时内完成".
 _HOURS = r"(?P<unit>hours?|hrs?|h|minutes?|mins?|小时|小時|分钟|分鐘)"
-_WINDOW = (
+WINDOW = (
     re.compile(rf"(?:done|finish(?:ed)?|complete[d]?|processed|ready|through|turnaround|turned around|run)\s+(?:with)?in\s+"
                rf"(?:under\s+|less than\s+|at most\s+|about\s+|~)?{NUM}\s*-?\s*{_HOURS}(?![a-z])"),
     re.compile(rf"\bwithin\s+(?:a\s+|an\s+)?{NUM}\s*-?\s*{_HOURS}(?![a-z])"),
@@ -180,12 +180,12 @@ def batch_facts(text: str, claims: _Claims, *, batch_job: bool = False) -> Itera
             if claims.free(bare.start("num"), bare.end()):
                 claims.claim(bare.start("num"), bare.end())
                 yield Fact("batch_items", _int(number_value(bare)), bare.start("num"), bare.end(), keyed=True)
-        for pattern in _WINDOW:
+        for pattern in WINDOW:
             for m in _matches(pattern, text, claims):
                 hours = round(number_value(m) * _HOURS_PER_UNIT[m.group("unit")], 4)
                 yield Fact("batch_window_hours", _int(hours), m.start(), m.end(), keyed=True)
         overnight = next(batch_words(OVERNIGHT, text), None)
-        if overnight is not None and not any(pattern.search(text) for pattern in _WINDOW):
+        if overnight is not None and not any(pattern.search(text) for pattern in WINDOW):
             yield Fact("batch_window_hours", OVERNIGHT_WINDOW_HOURS, overnight.start(), overnight.end(), keyed=False)
     for pattern in _IN_OUT_RATIO:
         for m in _matches(pattern, text, claims):
@@ -218,4 +218,4 @@ def batch_facts(text: str, claims: _Claims, *, batch_job: bool = False) -> Itera
                 yield Fact("prompt_tokens", _int(number_value(m)), m.start(), m.end(), keyed=True)
 
 
-__all__ = ["batch_facts", "is_batch_context"]
+__all__ = ["WINDOW", "batch_facts", "is_batch_context"]

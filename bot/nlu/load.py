@@ -20,8 +20,9 @@ from collections.abc import Iterator
 
 from bot.nlu import load_words_en as en
 from bot.nlu import load_words_zh as zh
+from bot.nlu.batch import WINDOW, is_batch_context
 from bot.nlu.currency import BARE_YUAN_WORDS, CURRENCY_WORDS, OTHER_CURRENCY_WORDS, currency_of
-from bot.nlu.lexicon import APPROX, NUM
+from bot.nlu.lexicon import APPROX, NUM, OVERNIGHT
 from bot.nlu.spans import Fact, _Claims, _int, _matches, number_value
 
 SECONDS_PER_UNIT = {"second": 1, "minute": 60, "hour": 3600}
@@ -42,7 +43,8 @@ def _rx(source: str) -> re.Pattern[str]:
     return re.compile(source)
 
 
-_NOUN = _words("request_nouns")
+_ITEM_NOUN = _words("item_nouns")
+_NOUN = f"(?:{_words('request_nouns')}|{_ITEM_NOUN})"
 _UNIT = {unit: _words(unit) for unit in ("second", "minute", "hour", "day", "month")}
 _PER = _words("per")
 _GAP = r"[^\d,;.!?]{0,14}?"  # a few words between a unit and its number ("每天大概处理", "each day roughly")
@@ -209,11 +211,32 @@ def _per_person(text: str, rate: re.Match[str]) -> bool:
                 or _PER_PERSON_AFTER.match(text, rate.end()))
 
 
+_DAILY_ACTIVE = _words("daily_active_cue")
+_PER_PERSON_COUNT = _rx(rf"(?:{_PER_PERSON})[^\d,;.!?]{{0,24}}?{APPROX}{NUM}\s*{_NOUN}")
+# Items of work said per hour, minute or second are arrivals ("200 defect reports an hour"). A day's items in a
+# message about batch work ("每天要处理 5000 份合约") are a batch job's, asked for its window, unless they are said to
+# be handled as they arrive ("随到随处理", "triaged as soon as it lands"); with a nightly run or a window to finish in
+# ("每天夜里 20 万条工单 … 8 小时内跑完") always.
+_NIGHTLY_OR_WINDOW = (OVERNIGHT, *WINDOW)
+_ITEMS_ONLY = re.compile(rf"{NUM}\s*\+?\s*{_ITEM_NOUN}")
+_ONE_BY_ONE = re.compile(_words("arrives_one_by_one"))
+
+
+def _batch_day(text: str, unit: str, rate: re.Match[str]) -> bool:
+    """Whether a day's count of items is a batch job's rather than arrivals."""
+    if unit != "day" or not _ITEMS_ONLY.search(rate.group(0)) or not is_batch_context(text):
+        return False
+    return any(pattern.search(text) for pattern in _NIGHTLY_OR_WINDOW) or not _ONE_BY_ONE.search(text)
+
+
 def _rates(text: str, claims: _Claims) -> Iterator[Fact]:
     for unit, pattern, one in (*((u, p, False) for u, p in _RATE_AFTER.items()),
                                *((u, p, False) for u, p in _RATE_BEFORE.items()),
                                *((u, p, True) for u, p in _RATE_ONE.items())):
-        for m in _matches(pattern, text, claims):
+        for m in pattern.finditer(text):
+            if not claims.free(m.start(), m.end()) or _batch_day(text, unit, m):
+                continue
+            claims.claim(m.start(), m.end())
             turns, end = _turns(text, m, claims)
             value = (1.0 if one else number_value(m)) * turns
             # Per person: the parser multiplies it by the people who send it (`requests_per_*_per_person`).
@@ -223,6 +246,11 @@ def _rates(text: str, claims: _Claims) -> Iterator[Fact]:
                 yield Fact(f"requests_per_day{suffix}", _int(round(per_day, 3)), m.start(), end, keyed=True)
             else:
                 yield Fact(f"requests_per_s{suffix}", round(value / SECONDS_PER_UNIT[unit], 6), m.start(), end, keyed=True)
+    if re.search(_DAILY_ACTIVE, text):
+        # "40% use it on any given day, each asking ~8 questions": with a daily-active share said, a count each
+        # person sends with no unit of its own is that day's
+        for m in _matches(_PER_PERSON_COUNT, text, claims):
+            yield Fact("requests_per_day_per_person", _int(number_value(m)), m.start(), m.end(), keyed=True)
     for pattern, seconds in _RATE_QPS:
         for m in _matches(pattern, text, claims):
             yield Fact("requests_per_s", _int(round(number_value(m) / seconds, 4)), m.start(), m.end(), keyed=True)
@@ -341,6 +369,47 @@ def _base_and_peak(text: str, claims: _Claims) -> Iterator[Fact]:
         yield Fact(slot, _int(value), offset + m.start(), offset + m.end(), keyed=True)
 
 
+_DAILY_SHARE = (
+    _rx(rf"(?P<pct>\d+(?:\.\d+)?)\s*%\s*(?:of (?:them|those|us|the \w+|our \w+|all)\s*)?[^\d,;.!?]{{0,30}}?{_DAILY_ACTIVE}"),
+    _rx(rf"{_DAILY_ACTIVE}[^\d,;.!?]{{0,14}}?(?P<pct>\d+(?:\.\d+)?)\s*%"),
+)
+
+
+def _daily_shares(text: str, claims: _Claims) -> Iterator[Fact]:
+    """The share of a head count active on a given day ("日活三成", "DAU ~25%"): read before the concurrent share,
+    so it is never taken for the people in flight at once."""
+    for pattern in _DAILY_SHARE:
+        for m in _matches(pattern, text, claims):
+            if 0 < (share := float(m.group("pct")) / 100) <= 1:
+                yield Fact("daily_active_share", round(share, 4), m.start(), m.end(), keyed=True)
+
+
+def _site_words(concept: str) -> str:
+    """A concept whose alternatives name "{site}": with the site nouns in place."""
+    return _words(concept).replace("{site}", _words("site_nouns"))
+
+
+_SITES = _rx(rf"{APPROX}{NUM}\s*(?:个|家|间|座|所|台|辆|处)?\s*(?:[a-z]+[ -])?{_words('site_nouns')}(?![a-z])")
+_PER_SITE = re.compile(_site_words("per_site"))
+_PER_SITE_BUDGET = re.compile(_site_words("per_site_budget"))
+MAX_SITES = 100_000
+
+
+def _sites(text: str, claims: _Claims) -> Iterator[Fact]:
+    """A fleet of identical boxes, one per site ("rolling out to ~300 kiosks", "每家门店一台，40家店", "one box per
+    factory across 12 factories"): the sites counted, when the message says each gets its own. The load stated
+    beside it is one site's."""
+    if not _PER_SITE.search(text):
+        return
+    for m in _SITES.finditer(text):
+        if claims.free(m.start(), m.end()) and 2 <= (count := number_value(m)) <= MAX_SITES and count.is_integer():
+            claims.claim(m.start(), m.end())
+            yield Fact("sites", int(count), m.start(), m.end(), keyed=True)
+            if said := _PER_SITE_BUDGET.search(text):  # "$400 per kiosk": each box's budget, not the fleet's
+                yield Fact("budget_per_site", True, said.start(), said.end(), keyed=True)
+            return
+
+
 def _shares(text: str, claims: _Claims) -> Iterator[Fact]:
     for pattern in _SHARE:
         for m in _matches(pattern, text, claims):
@@ -393,6 +462,8 @@ def load_facts(text: str, claims: _Claims) -> Iterator[Fact]:
         yield from _spread_hours(text, claims)
     yield from _power(text, claims)
     yield from _adapters_and_flags(text, claims)
+    yield from _sites(text, claims)
+    yield from _daily_shares(text, claims)
     yield from _shares(text, claims)
     yield from _base_and_peak(text, claims)
 

@@ -14,6 +14,15 @@ WORDS: dict[str, tuple[str, ...]] = {
     "request_nouns": (r"(?:[a-z]+[ -])?(?:requests?|reqs?|queries|query|calls?|completions?|inferences?)",
                       r"(?:[a-z]+[ -])?(?:customers?|conversations?|chats?|questions?|prompts?|hits|messages?|tickets?|sessions)",
                       r"times\b"),
+    # items of work said per unit of time ("200 defect reports an hour", "12,000 claims per day as they land"): an hour's,
+    # a minute's or a second's are arrivals; a day's are a batch job's in a message about batch work unless they are
+    # said to be handled as they arrive (`arrives_one_by_one`), and always with a nightly run or a window
+    "item_nouns": (r"(?:[a-z]+[ -])?(?:invoices?|claims?|reports?|documents?|docs|contracts?|orders?|forms?|receipts?|"
+                   r"records?|e-?mails?|files?|pdfs?|images?|applications?|transcripts?|submissions?|requisitions?)\b",),
+    "arrives_one_by_one": (r"\bas (?:soon as )?(?:it|they|each(?: one)?|one) (?:arrives?|lands?|comes? in|shows? up)\b",
+                           r"\bas they (?:arrive|land|come in|show up)\b", r"\breal[- ]?time\b", r"\bone by one\b",
+                           r"\bon arrival\b", r"\bwhen (?:it|they|each(?: one)?) (?:arrives?|lands?|comes? in)\b",
+                           r"\b(?:come|comes|coming|arrive|arrives|arriving|trickle|trickles|stream|streams) in\b"),
     # a rate said of each person ("each fires off ~10 queries an hour", "15 prompts per person per day"): times
     # the people who send it (`bot.nlu.parser`), and those people are a head count, not streams
     "per_person": (r"\beach(?! (?:day|hour|min(?:ute)?|sec(?:ond)?|week|month|night|morning|evening|shift)\b)"
@@ -80,6 +89,30 @@ WORDS: dict[str, tuple[str, ...]] = {
                        r"extra", r"total", r"each", r"per", r"every", r"monthly"),
     "spend_context": (r"\bapi\b", r"openai", r"anthropic", r"\bbill", r"\bspend", r"\bpay(?:ing)?\b", r"\bcosts?\b", r"usage",
                       r"hosted", r"invoice", r"burn"),
+    # the share of a head count that uses the service on a given day ("40% use it on any given day", "DAU ~25%"):
+    # it sets how many people send a per-person daily count, never how many are in flight at once
+    "daily_active_cue": (r"daily[- ]active", r"\bdaus?\b", r"active (?:on )?(?:any|a|an average|a typical) (?:given )?(?:work ?)?day",
+                         r"(?:use|uses|using|log into|logs into|open|opens|touch|touches) it (?:on )?(?:any|a|an average|a typical) "
+                         r"(?:given )?(?:work ?)?day", r"(?:use|uses|using) it (?:daily|every day|each day)"),
+    # a fleet of identical boxes, one per site: the places (or kiosks) counted, and the cue that each gets its own
+    "site_nouns": (r"kiosks?", r"terminals?", r"stores?", r"shops?", r"branch(?:es)?", r"sites?", r"factor(?:y|ies)", r"plants?",
+                   r"hospitals?", r"clinics?", r"offices?", r"locations?", r"restaurants?", r"outlets?", r"warehouses?",
+                   r"(?:gas |petrol |fuel )?stations?", r"schools?", r"hotels?", r"pharmac(?:y|ies)", r"dealerships?",
+                   r"vehicles?", r"trucks?", r"robots?", r"vessels?", r"ships?"),
+    # Each site gets its own box: a box word, then the site it goes to ("a small box in each of our 400 stores", "an
+    # edge box for every branch", "one server per hospital"), or a rollout to sites that are devices themselves
+    # ("rolling out to ~300 kiosks"). People spread over sites ("2,000 staff across 3 offices") are no fleet.
+    "per_site": (r"\b(?:box(?:es)?|units?|devices?|servers?|machines?|nodes?|appliances?|jetsons?|mini[- ]?pcs?|nucs?|"
+                 r"workstations?|gpus?|cards?)\b[^.;!?]{0,30}?\b(?:per|each|every|in each of|at each of|for each of)\s+"
+                 r"(?:(?:our|the|those|these)\s+)?(?:~|about |around )?(?:[\d,]+\s+)?(?:[a-z]+\s+)?(?:{site})\b",
+                 r"\b(?:roll(?:ing|ed)?|deploy(?:ing|ed)?|ship(?:ping|ped)?|install(?:ing|ed)?)(?: it| this| them)? "
+                 r"(?:out )?(?:to|across|in|on|into) (?:~|about |around )?[\d,]+\s*(?:[a-z]+ )?"
+                 r"(?:kiosks?|terminals?|robots?|vehicles?|trucks?|vessels?|ships?|cameras?|devices?)\b",
+                 r"\b(?:each|every|per)\s+(?:[a-z]+\s+)?(?:{site})\s+(?:gets?|has|needs?|runs?|carries|will get|will have)\s+"
+                 r"(?:a|an|one|its own|their own)\b"),
+    # a budget said of each site's box, not the whole fleet's ("budget $400 per kiosk", "$300 a unit tops")
+    "per_site_budget": (r"(?:budget|\$|usd|dollars?|bucks|spend)[^.;!?]{0,24}?\b(?:per|each|a|an|/)\s*(?:{site}|units?|box(?:es)?|"
+                        r"devices?|sites?|locations?)\b", r"\bapiece\b", r"\bper[- ]unit (?:budget|cost|price)\b"),
     # the active share of a head count
     "share_cue": (r"concurrent(?:ly)?", r"active", r"at once", r"at the same time", r"simultaneous(?:ly)?", r"online",
                   r"on it", r"using it", r"in parallel", r"logged in"),

@@ -64,6 +64,9 @@ _SPELLED = (
 _ZH_TENS_FEW = re.compile("([一二两三四五六七八九]?)十几")
 _COUPLE_OF_UNIT = re.compile(r"\ba couple of (hundred|thousand)\b")
 _SOME_BEFORE_MULTIPLIER = re.compile("(\\d+)\\s*[多来來余餘](?=\\s*[万萬千百亿億])")
+# "十来个问题", "二十来次": about that many, read at the round number (as "一百多人" is a hundred), so the
+# measure word stays beside its number.
+_ABOUT_BEFORE_MEASURE = re.compile("(?<![\\d.])(\\d+0)\\s*[来來](?=\\s*[个個次条條份张張位名人篇封件笔筆])")
 _SCI = re.compile(r"(?:(\d+(?:\.\d+)?)\s*[x*]\s*)?(?<![\d.])10\s*\^\s*(\d{1,2})|(?<![\w.])(\d+(?:\.\d+)?)e([+-]?\d{1,4})\b")
 _PERCENT_ZH = re.compile("百分之([零〇一二两兩三四五六七八九十百\\d.]+)")
 _THOUSANDS = re.compile(r"(?<![\d.])(\d{1,3})((?:,\d{3})+)(?![\d])")
@@ -190,6 +193,7 @@ def normalize(text: str) -> str:
     # "二十来万", "30多万", "两百余万": the round number and its multiplier ("and some" is read at its floor, as
     # "一百多人" is a hundred people), never the bare 20 that "来" cut off from 万.
     text = _SOME_BEFORE_MULTIPLIER.sub(r"\1", text)
+    text = _ABOUT_BEFORE_MEASURE.sub(r"\1", text)
     # "3万2" is 32,000 ("3.2万"), as "三万二" is
     text = _DIGIT_AFTER_MULTIPLIER.sub(
         lambda m: f"{m.group(1)}.{m.group(3) or m.group(5) or m.group(7)}{m.group(2) or m.group(4) or m.group(6)}", text)

@@ -387,12 +387,20 @@ def _per_person_rates(found: SlotValues) -> None:
     """"200 analysts, each fires off ~10 queries an hour", "客服 120 人，每人每分钟发 2 条消息": the rate times the
     people who send it; those people are a head count (how many are in flight is Little's law's, from the
     rate), so a concurrency read from the same count is dropped. With no count of people it is no fact."""
+    daily_share = found.pop("daily_active_share", None)
     for slot in ("requests_per_s", "requests_per_day", "tokens_per_s_total"):
         rate = found.pop(f"{slot}_per_person", None)
         people = found.get("total_users", found.get("concurrent_users"))
         if not isinstance(rate, int | float) or not isinstance(people, int | float) or slot in found:
             continue
-        total = round(rate * people, 3 if slot == "requests_per_day" else 4)
+        senders: float = people
+        if slot == "requests_per_day":
+            # "800人，日活三成，每人一天问十来个问题": those active that day send it (240 × 10), kept for the echo
+            found["requests_per_user_per_day"] = rate
+            if isinstance(daily_share, float):
+                found["daily_active_share"] = daily_share
+                senders = people * daily_share
+        total = round(rate * senders, 3 if slot == "requests_per_day" else 4)
         found[slot] = int(total) if float(total).is_integer() else total
         found["total_users"] = people
         if found.get("concurrent_users") == people:

@@ -103,7 +103,15 @@ def load_note(c: LoadConversion) -> Said:
         return said("assume.load.token_rate", per_hour=(c.tokens_per_s_total or 0.0) * SECONDS_PER_HOUR,
                    per_request=c.prompt_tokens + c.output_tokens, prompt=c.prompt_tokens, output=c.output_tokens, **common)
     if c.source == "daily_requests":
-        return said("assume.load.daily", per_day=c.requests_per_day, **common)
+        daily = said("assume.load.daily", per_day=c.requests_per_day, **common)
+        if c.people is None or c.requests_per_user_per_day is None:
+            return daily
+        # the daily count's own working first: who sends it and how much each
+        people = (said("assume.load.people.active", people=c.people, share=c.daily_active_share,
+                       active=c.people * c.daily_active_share) if c.daily_active_share is not None
+                  else said("assume.load.people.all", people=c.people))
+        return joined((said("assume.load.people", senders=people, each=c.requests_per_user_per_day, per_day=c.requests_per_day),
+                       daily))
     if c.source == "spend":  # the spend as a volume first, then the volume as streams
         return joined((spend_note(c), said("assume.load.tokens", tokens=three_figures(c.tokens_per_day),
                                       per_request=c.prompt_tokens + c.output_tokens, prompt=c.prompt_tokens,

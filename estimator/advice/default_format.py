@@ -14,6 +14,12 @@ a 32B on a 96 GB card is served at FP8, on a 48 GB card at 4 bits. FP4 (NVFP4, M
 user chooses: its accuracy has to be validated model by model. A part without native FP8 (A100, MI250)
 keeps seed 1's 4-bit default rather than doubling the memory at 16 bits.
 
+An inference accelerator's engine loads no GGUF at all (Furiosa-LLM, Gaudi vLLM, RBLN vLLM, tt-metal, the
+Cloud AI 100 and CANN stacks list BF16 / FP16 / FP8 / INT8 only), so seed 1's Q4_K_M is no format it can be
+served in: it is sized in its stack's own, FP8 where the device has FP8 units and the stack loads FP8 on it
+(Furiosa publishes RNGD's serving figures in FP8), else 8-bit integer where the stack loads it (half the
+bytes a decode step reads at 16 bits), else 16-bit. A stack that documents no format keeps seed 1's default.
+
 Pure and wordless: returns a typed finding (`DefaultFormat`); the wording layer (`bot/wording`) words it.
 """
 
@@ -27,12 +33,15 @@ from estimator.catalog import Hardware, ServingStack
 
 # Why the format was chosen. A chosen FP8 is stated in the reply (`assume.format.fp8_native`); seed 1's
 # formats keep seed 1's own assumption line.
-FormatBasis = Literal["fp8_native", "seed1_gguf", "seed1_accuracy_critical"]
+FormatBasis = Literal["fp8_native", "stack_native", "seed1_gguf", "seed1_accuracy_critical"]
 # Seed 1's defaults for llama.cpp-class deployments ("企業甜蜜點：Q4_K_M"; Q8_0 for accuracy-critical work).
 SEED1_FORMAT = "Q4_K_M"
 SEED1_ACCURACY_FORMAT = "Q8_0"
 # A GDDR card keeps at least half its memory for the KV cache of a batch (see the module's docstring).
 GDDR_FP8_WEIGHT_SHARE = 0.5
+# An accelerator's own formats, in the order an expert serves them when the stack loads them on it (FP8 only
+# on FP8 units): 8 bits before 16, halving what a bandwidth-bound decode step reads.
+_ACCELERATOR_FORMATS = ("FP8", "INT8", "BF16", "FP16")
 
 
 @dataclass(frozen=True, slots=True)
@@ -97,9 +106,28 @@ def default_format(hardware: Hardware, stack: ServingStack, *, accuracy_critical
     """
     if serves_fp8_batched(hardware, stack, fp8_weights_gb):
         return DefaultFormat("FP8", "fp8_native")
+    if hardware.kind == "accel" and (own := _accelerator_format(hardware, stack)) is not None:
+        return own
     if accuracy_critical:
         return DefaultFormat(SEED1_ACCURACY_FORMAT, "seed1_accuracy_critical")
     return DefaultFormat(SEED1_FORMAT, "seed1_gguf")
+
+
+def _accelerator_format(hardware: Hardware, stack: ServingStack) -> DefaultFormat | None:
+    """The format an accelerator's own stack serves it in (module docstring); None when the stack lists none.
+
+    >>> from estimator.catalog import Hardware, ServingStack
+    >>> engine = ServingStack(id="e", name="E", maturity="medium", dynamic_shapes="buckets",
+    ...                       continuous_batching="yes", multi_model="yes", quant_formats=("BF16", "FP8"),
+    ...                       backend_key="e", source_url="s")
+    >>> card = Hardware(id="c", vendor="V", name="C", kind="accel", bf16_tflops=256.0, fp8_tflops=512.0, source_url="s")
+    >>> _accelerator_format(card, engine), _accelerator_format(card.model_copy(update={"fp8_tflops": None}), engine).format
+    (DefaultFormat(format='FP8', basis='fp8_native'), 'BF16')
+    """
+    for fmt in _ACCELERATOR_FORMATS:
+        if (fmt != "FP8" or hardware.fp8_tflops) and runs_format(stack, hardware, fmt):
+            return DefaultFormat(fmt, "fp8_native" if fmt == "FP8" else "stack_native")
+    return None
 
 
 __all__ = [

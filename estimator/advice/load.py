@@ -96,6 +96,10 @@ class LoadConversion(BaseModel):
     running_hours_per_day: float
     peak_factor: float = 1.0
     requests_per_day: float | None = None
+    # A daily count said per person: the head count, the share active that day and what each sends.
+    people: int | None = None
+    daily_active_share: float | None = None
+    requests_per_user_per_day: float | None = None
     tokens_per_day: float | None = None
     tokens_per_s_total: float | None = None  # a token rate as stated, before it became requests a second
     api_spend_usd_per_month: float | None = None
@@ -153,6 +157,18 @@ def api_price_of(model: str | None, prices: Iterable[ApiPrice]) -> ApiPrice | No
     return next((p for p in prices if p.api_model == model), None)
 
 
+def daily_senders(workload: Workload) -> float | None:
+    """The people who send a per-person daily count: the head count times the share active that day (all of
+    them when no share is said); None when the daily count was not said per person.
+
+    >>> daily_senders(Workload(total_users=800, daily_active_share=0.3, requests_per_user_per_day=10))
+    240.0
+    """
+    if workload.requests_per_user_per_day is None or workload.total_users is None:
+        return None
+    return round(workload.total_users * (workload.daily_active_share or 1.0), 3)
+
+
 def load_conversion(workload: Workload, api_prices: Iterable[ApiPrice] = ()) -> LoadConversion | None:
     """The stated rate, daily count, token volume or API spend as concurrent streams; None when none is stated
     (or a spend names no priced API model: the interview asks which).
@@ -164,6 +180,12 @@ def load_conversion(workload: Workload, api_prices: Iterable[ApiPrice] = ()) -> 
     3M tokens an hour at peak is 833 tokens/s; at 768 tokens a request (512 in + 256 out), 1.085 requests/s:
     >>> load_conversion(Workload(tokens_per_s_total=3e6 / 3600)).concurrent_streams
     11
+
+    800 people, 30 % of them active a day, 10 questions each: 2,400 a day over 12 h is 0.056/s:
+    >>> c = load_conversion(Workload(total_users=800, daily_active_share=0.3, requests_per_user_per_day=10))
+    >>> c.requests_per_day, c.requests_per_s, c.concurrent_streams
+    (2400.0, 0.0556, 1)
+
     >>> c = load_conversion(Workload(tokens_per_day=400e6, hours_per_day=24))
     >>> round(c.requests_per_s, 2), c.concurrent_streams
     (6.03, 58)
@@ -184,6 +206,15 @@ def load_conversion(workload: Workload, api_prices: Iterable[ApiPrice] = ()) -> 
         rate = workload.tokens_per_s_total / (prompt + output)
         return base.model_copy(update={"source": "token_rate", "requests_per_s": round(rate, 4),
                                        "tokens_per_s_total": workload.tokens_per_s_total,
+                                       "concurrent_streams": concurrent_streams(rate, hold)})
+    if (people := daily_senders(workload)) is not None:
+        # "800 people, 30 % active a day, ~10 questions each": those active that day send the per-person count
+        daily = round(people * (workload.requests_per_user_per_day or 0.0), 3)
+        rate = daily / seconds_per_day * peak
+        return base.model_copy(update={"source": "daily_requests", "requests_per_s": round(rate, 4), "peak_factor": peak,
+                                       "requests_per_day": daily, "people": workload.total_users,
+                                       "daily_active_share": workload.daily_active_share,
+                                       "requests_per_user_per_day": workload.requests_per_user_per_day,
                                        "concurrent_streams": concurrent_streams(rate, hold)})
     if workload.requests_per_day is not None:
         rate = workload.requests_per_day / seconds_per_day * peak
@@ -216,6 +247,7 @@ __all__ = [
     "api_price_of",
     "assumed_ttft_ms",
     "concurrent_streams",
+    "daily_senders",
     "hold_seconds",
     "load_conversion",
     "running_days_per_month",

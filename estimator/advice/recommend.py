@@ -48,6 +48,7 @@ from estimator.advice.owned import (
 )
 from estimator.advice.pilot_command import pilot_commands
 from estimator.advice.shortfall import limits_text, past_limits_by
+from estimator.advice.sites import fleet_plan, one_site
 from estimator.advice.sizing import CapacityFn, EstimateFn, Shortcuts, Sized, Sizer
 from estimator.advice.validation_plan import validation_plan
 from estimator.catalog import Catalog
@@ -445,7 +446,10 @@ def recommend(
     `estimate_fn`/`capacity_fn` default to `estimator.physics.throughput` (injectable for tests). The sentences
     are findings (`estimator.said.Said`): the wording layer (`bot/wording`) words them in any language.
     """
+    workload, site_budget = one_site(workload)  # one box per site: sized for one site's share of a fleet budget
     named, model_notes = apply_catalog_model(prepare_batch(workload), catalog)
+    if site_budget is not None:
+        model_notes = [site_budget, *model_notes]
     filled, assumptions = fill_defaults(named, api_prices=catalog.api_prices)
     conversion = load_conversion(named, catalog.api_prices) if named.concurrent_users is None else None
     assumptions = model_notes + assumptions
@@ -538,6 +542,9 @@ def recommend(
     if outside_limits:
         rationale = _outside_limits(sizer, primary)
     primary_option = to_option(primary, rationale)
+    sites_plan = fleet_plan(filled, primary_option)
+    if sites_plan is not None:
+        assumptions.append(sites_plan[1])
     commands = pilot_commands(filled, primary_option, primary.candidate.stack, catalog)
     cloud = _cloud(filled, primary, catalog)
     rec = Recommendation(
@@ -557,6 +564,7 @@ def recommend(
         within_limits=not outside_limits,
         load_conversion=conversion,
         accelerator_first=accel,
+        fleet=sites_plan[0] if sites_plan is not None else None,
     )
     return answer_questions(rec, sizer, filled, catalog, sized, excluded, primary, alternatives, to_option=to_option,
                             format_stated=workload.quantization is not None)  # not the catalog model's native one

@@ -73,6 +73,11 @@ def test_a_sheet_states_how_its_stack_meets_new_shapes() -> None:
 # and again on 2026-12-06 (pages / docs / issues / code corpora: vendor stores, distributor listings, reported deals,
 # Korean press and the 나라장터 procurement coverage, cloud NPU instance rates to back-compute from); an empty cell
 # beats a guess. A new accelerator without one fails the tests below, and one that gains a price must leave here.
+# Another pass on 2026-12-06 (morning) read nothing citable either: Axelera's Shopify store exposes no catalog in the
+# corpora (only its UCP manifest), Ultralytics' and Axelera's docs link store.axelera.ai without a price, and the one
+# PCIe figure seen was an unsourced model-written spec sheet; Korean, Japanese and English queries for RNGD / ATOM
+# card prices, NHN / KT Cloud / Elice NPU hourly rates and 조달청 혁신제품 unit prices returned none; a GitHub fact-check
+# report's "ATOM+ $2k~$5k" is an unsourced estimate (its own checker: "가격은 공식 비공개"), so it is not used.
 UNPRICED: dict[str, str] = {
     "axelera-metis-pcie": "sold on store.axelera.ai, but no copy of the PCIe card's store page with its price was read "
                           "(only the M.2 module's $259 / EUR 221, a different board); its DDR bandwidth and card power "

@@ -61,6 +61,18 @@ _ASSUME: dict[str, tuple[str, str, str]] = {
         "每天 {per_day:,.0f} 個請求，分布在 {hours:g} 個運行小時內{peak} ≈ 每秒 {rps:.3g} 個 × 每個約 {hold:.1f} 秒 ≈ "
         "{streams:,} 路並行（利特爾法則）；如果知道尖峰小時的請求數，請告訴我",
     ),
+    # A daily count said per person: who sends it, then the daily count (assume.load.daily follows it).
+    "assume.load.people": (
+        "{senders} × ~{each:,g} requests each = {per_day:,.0f} requests a day",
+        "{senders} × 每人约 {each:,g} 个请求 = 每天 {per_day:,.0f} 个请求",
+        "{senders} × 每人約 {each:,g} 個請求 = 每天 {per_day:,.0f} 個請求",
+    ),
+    "assume.load.people.active": (
+        "{people:,} people × {share:.0%} active a day = {active:,.0f} people",
+        "{people:,} 人 × 日活 {share:.0%} = {active:,.0f} 人",
+        "{people:,} 人 × 日活 {share:.0%} = {active:,.0f} 人",
+    ),
+    "assume.load.people.all": ("{people:,} people", "{people:,} 人", "{people:,} 人"),
     "assume.load.peak": (" × {factor:g} at peak", "，高峰为平均的 {factor:g} 倍", "，尖峰為平均的 {factor:g} 倍"),
     "assume.load.tokens": (
         "{tokens:,.0f} tokens a day ÷ {per_request:,} tokens a request ({prompt:,} in + {output:,} out) = {per_day:,.0f} "
@@ -127,6 +139,19 @@ _ASSUME: dict[str, tuple[str, str, str]] = {
         "{total:,} 人各自在自己的设备上运行模型：按每台设备一位用户估算，共 {total:,} 台",
         "{total:,} 人各自在自己的裝置上執行模型：按每台裝置一位使用者估算，共 {total:,} 台",
     ),
+    # A fleet of identical boxes, one per site (estimator/advice/recommend.py `_sites_plan`).
+    "note.sites": (
+        "one per site: {sites:,} × ({count}× {hardware}) = ${capex:,.0f} to buy (3-year TCO ${tco:,.0f}); every other "
+        "figure here is one site's",
+        "每个站点一套：{sites:,} × （{count}× {hardware}）= 采购 ${capex:,.0f}（3 年 TCO ${tco:,.0f}）；其余数字都是单个站点的",
+        "每個站點一套：{sites:,} × （{count}× {hardware}）= 採購 ${capex:,.0f}（3 年 TCO ${tco:,.0f}）；其餘數字都是單一站點的",
+    ),
+    "note.sites.budget": (
+        "the budget of ${budget:,.0f} is taken as the whole fleet's: ${share:,.0f} for each of the {sites:,} sites (say "
+        "\"per site\" if it is each one's)",
+        "预算 ${budget:,.0f} 按整个部署计算：{sites:,} 个站点每处 ${share:,.0f}（如果是每处的预算，请说明）",
+        "預算 ${budget:,.0f} 按整個部署計算：{sites:,} 個站點每處 ${share:,.0f}（如果是每處的預算，請說明）",
+    ),
     "note.fleet": (
         "one per person: {total:,} × {hardware} cost ${capex:,.0f} to buy (3-year TCO ${tco:,.0f}); "
         "the figures above are for one",
@@ -165,6 +190,14 @@ _ASSUME: dict[str, tuple[str, str, str]] = {
         "如要按其他格式估算请说明",
         "假設使用 FP8 權重：{hardware} 在 {stack} 上原生支援 FP8（每個權重 1 位元組，是 BF16 的一半；準確率通常與 BF16 相差"
         "約 1 % 以內，docs.vllm.ai/en/stable/features/quantization/fp8/）；種子文件 1 的 Q4_K_M 是 llama.cpp 格式；"
+        "如要按其他格式估算請說明",
+    ),
+    "assume.format.stack_native": (
+        "assumed {quant} weights: the format {stack} serves on {hardware} (its engine loads no llama.cpp format such "
+        "as seed 1's Q4_K_M); say a format to size at it",
+        "假设使用 {quant} 权重：{stack} 在 {hardware} 上使用的格式（它的引擎不加载种子文档 1 的 Q4_K_M 这类 llama.cpp 格式）；"
+        "如要按其他格式估算请说明",
+        "假設使用 {quant} 權重：{stack} 在 {hardware} 上使用的格式（它的引擎不載入種子文件 1 的 Q4_K_M 這類 llama.cpp 格式）；"
         "如要按其他格式估算請說明",
     ),
     "assume.prompt": ("assumed prompts of ~{tokens} tokens", "假设提示约 {tokens} token", "假設提示約 {tokens} token"),
