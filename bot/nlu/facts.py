@@ -15,6 +15,7 @@ from bot.nlu.lexicon import (
     ACCURACY_CRITICAL,
     ACROSS_TIME_ZONES,
     ACTIVE_NOW,
+    AGENTIC_SESSIONS,
     APPROX,
     ARRIVAL_WORDS,
     CONSERVATIVE,
@@ -96,7 +97,8 @@ _CONTEXT_BEFORE = re.compile(rf"(?:contexts?|ctx|上下文)(?:\s*(?:window|lengt
 # 16k", "最长3万2"): thousands of tokens, never followed by another quantity's unit.
 _OTHER_UNIT = (r"(?!\s*(?:人|个人|位|名|用户|并发|users?\b|people|ppl|devs?\b|engineers?|concurrent|gb\b|tb\b|ms\b|s\b|秒|"
                r"seconds?|minutes?|hours?|分钟|小时|w\b|瓦|元|块|美元|刀|\$|%|倍|张|卡|台|requests?|请求|次|条|份|篇|"
-               r"tok/s|t/s|rpm|qps|b\b))")
+               r"tok/s|t/s|rpm|qps|b\b|docs\b|documents?|files?|tickets?|emails?|items?|pages?|images?|calls?|"
+               r"messages?|records?|prs?\b|pull requests?|rows?|reviews?|articles?|封|个请求))")
 _TOKENS_FIGURE = rf"{APPROX}{NUM}{_OTHER_UNIT}"
 _BETWEEN = rf"\s*(?:的\s*)?(?:{LENGTH_NOUNS}\s*)?(?:of|is|are|:|=|到|达|是|为|在|都在|at|around|about|maybe)?\s*"
 _LENGTH_REACH = (re.compile(rf"(?<![a-z]){LENGTH_REACH_WORDS}{_BETWEEN}{_TOKENS_FIGURE}"),
@@ -107,8 +109,11 @@ _LENGTH_USUAL = (re.compile(rf"(?<![a-z]){LENGTH_USUAL_WORDS}{_BETWEEN}{_TOKENS_
 _LENGTH_TALK = re.compile(rf"context|ctx|上下文|prefix cach|window|窗口|tokens?|diffs?|单次|每次|{LENGTH_NOUNS}")
 # A reach word just before a length's noun ("longest request maybe 16k", "最长的输入 50k"): that noun's maximum.
 _REACH_BEFORE_NOUN = re.compile(rf"(?<![a-z]){LENGTH_REACH_WORDS}\s*(?:的\s*)?$")
-_NOT_A_LENGTH_CLAUSE = re.compile(r"budget|预算|\$|usd|元|块|cost|spend|speed|速度|latency|延迟|tok/s|"
-                                  r"answers?|outputs?|responses?|replies|回答|输出|回复|生成|思考|thinking|reasoning")
+_NOT_A_LENGTH_CLAUSE = re.compile(r"budget|预算|\$|usd|元|块|cost|spend|花|speed|速度|latency|延迟|tok/s|"
+                                  r"answers?|outputs?|responses?|replies|回答|输出|回复|生成|思考|thinking|reasoning|"
+                                  # a volume or a rate over time ("每天最多 10 万个 token", "3k PRs a month")
+                                  r"每天|每日|每小时|每月|每秒|的量|per (?:day|hour|month|second|minute)|"
+                                  r"an? (?:day|hour|month|night|week)\b|daily|hourly|monthly|nightly|/(?:s|h|day|month)\b")
 _RANGE_NUM = r"(?P<{n}>\d+(?:\.\d+)?)\s*(?P<{u}>k|万|萬)?"
 _CONTEXT_RANGE = re.compile(r"(?:context|contexts|ctx|上下文)[^\d,;，；]{0,16}?" + _RANGE_NUM.format(n="a", u="u1")
                             + r"\s*(?:-|–|to|到|至)\s*" + _RANGE_NUM.format(n="b", u="u2") + r"(?![\d.])")
@@ -385,9 +390,9 @@ def _context(text: str, claims: _Claims) -> Iterator[Fact]:
                 yield Fact("typical_context", _int(number_value(m)), m.start(), m.end(), keyed=True)
                 continue
             yield Fact("context_length", _int(value), m.start(), m.end(), keyed=True)
-            if not per_request and CONTEXT_HEAVY_WORK.search(text):
-                # only the window of work whose requests carry their session's context: the prompt is assumed
-                yield Fact("context_heavy_work", True, m.start(), m.end(), keyed=True)
+            if not per_request and AGENTIC_SESSIONS.search(text):
+                # only the window of sessions that grow toward it: the typical prompt is assumed (`advice.assume`)
+                yield Fact("agentic_sessions", True, m.start(), m.end(), keyed=True)
             if per_request:
                 # "~120k tokens of context per request": every prompt that long, not only the largest
                 yield Fact("prompt_tokens", _int(value), m.start(), m.end(), keyed=True)  # the same "128k"
@@ -401,6 +406,29 @@ def _window_tokens(m: re.Match[str], value: float) -> float:
     return value
 
 
+def _subject_clause(text: str, m: re.Match[str]) -> str | None:
+    """The words a length figure is about: its own clause when that names a length. A bare figure is a companion
+    of the figures before it: back through them to the first that names a length ("最长到 128k，一般 60k" after
+    "读整份卷宗"), never past one that names something else ("budget maybe 20k, up to 30k": a budget); with none
+    before, the clause after it ("16k typical, 128k max context"). None: no length."""
+    def names_length(clause: str) -> bool:
+        return bool(_LENGTH_TALK.search(clause) or CONTEXT_HEAVY_WORK.search(clause))
+
+    before = re.split(r"[,;，；。]", text[:m.start("num")])
+    own = before[-1] + re.split(r"[,;，；。]", text[m.start("num"):])[0]
+    if names_length(own):
+        return own
+    for previous in reversed(before[:-1]):
+        if _NOT_A_LENGTH_CLAUSE.search(previous):
+            return None
+        if names_length(previous):
+            return previous + own
+        if not re.search(r"\d", previous):
+            break
+    following = re.split(r"[,;，；。]", text[m.end():])
+    return following[1] + own if len(following) > 1 and names_length(following[1]) else None
+
+
 def _length_figures(text: str, claims: _Claims) -> Iterator[Fact]:
     """A length said with only how far or how often it goes, beside another ("prompts avg 6k but max context 32k",
     "上下文最长128k，平均20k", "diffs are usually 10k tokens but can reach 60k"): the longest is the maximum context,
@@ -410,7 +438,9 @@ def _length_figures(text: str, claims: _Claims) -> Iterator[Fact]:
         return
     for patterns, slot in ((_LENGTH_REACH, "context_length"), (_LENGTH_USUAL, "typical_context")):
         for m in (m for pattern in patterns for m in pattern.finditer(text)):
-            clause = re.split(r"[,;，；。]", text[:m.start("num")])[-1]
+            clause = _subject_clause(text, m)
+            if clause is None:
+                continue
             value = number_value(m)  # a length as said ("最长到 128k" of a document is 128,000 tokens)
             thousands = m.group("mult") in ("k", "千", "万", "萬") or re.match(r"\s*tokens?", text[m.end("num"):])
             if (thousands and 1000 <= value <= 10_000_000 and not _NOT_A_LENGTH_CLAUSE.search(clause)
@@ -420,18 +450,20 @@ def _length_figures(text: str, claims: _Claims) -> Iterator[Fact]:
 
 
 def _typical_context(text: str, m: re.Match[str]) -> bool:
-    """A context figure that is the typical prompt: said as typical ("~40k", "平均", "contexts") or as what every
-    request carries ("要128k上下文（读整个仓库）", "~32k ctx so i can paste repo chunks"), and not said as the maximum
-    ("up to"). Said bare for coding, RAG or document work ("64k ctx for agentic stuff", "代码模型，上下文 16k") it
-    is the window, and the typical prompt is assumed from it (`context_heavy_work`, `advice.assume`)."""
+    """A context figure that is the typical prompt: said as typical ("~40k", "平均", "contexts"), as what every
+    request carries ("要128k上下文（读整个仓库）", "~32k ctx so i can paste repo chunks") or for RAG or document work
+    ("RAG over policies, 16k context"), and not said as the maximum ("up to"). Said bare for coding agents or
+    assistants ("64k ctx for agentic stuff", "代码模型，上下文 16k") it is the window their sessions grow toward,
+    and the typical prompt is assumed from it (`agentic_sessions`, `advice.assume`)."""
     # The words of its own clause, before and in it ("平均上下文 2 萬，最長 200k": the 最長 is the next figure's).
     before = re.split(r"[,;，；。]", text[max(0, m.start() - 16):m.start()])[-1] + m.group(0)
     after = re.split(r"[,;，；。]", text[m.end():m.end() + 16])[0]
     if (re.search(CONTEXT_MAX_WORDS, before) or re.search(r"window|length|size|窗口|长度|長度", m.group(0))
-            or re.search(CONTEXT_FLOOR_WORDS, before) or re.match(rf"\s*(?:{CONTEXT_FLOOR_WORDS}|{CONTEXT_MAX_WORDS})", after)):
+            or re.search(CONTEXT_FLOOR_WORDS, before) or re.match(rf"\s*(?:{CONTEXT_FLOOR_WORDS}|{CONTEXT_MAX_WORDS}|window|length|窗口|长度)", after)):
         return False  # the most a request may hold, or the least the window must: the window, not the typical prompt
     # A typical word of its own clause only ("128k ctx, ~15 concurrent": the ~ is the head count's).
-    return bool(TYPICAL_WORDS.search(before + after)) or bool(WHOLE_INPUT_WORDS.search(text))
+    return (bool(TYPICAL_WORDS.search(before + after)) or bool(WHOLE_INPUT_WORDS.search(text))
+            or (bool(CONTEXT_HEAVY_WORK.search(text)) and not AGENTIC_SESSIONS.search(text)))
 
 
 # A length word right before the number: "prompts 1000 tokens answers 300" gives the 1000 to the prompts,

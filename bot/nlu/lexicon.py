@@ -411,6 +411,7 @@ FORMAT_REJECTED_AFTER = _rx(
 FORMAT_FLOOR = _rx(r"(?<![a-z])(?:below|under|lower than|less than)(?![a-z])", "低于", "以下", "少于")
 
 __all__ = [
+    "AGENTIC_SESSIONS",
     "FORMAT_FLOOR",
     "FORMAT_REJECTED_AFTER",
     "FORMAT_REJECTED_BEFORE",
@@ -475,6 +476,11 @@ CONTEXT_HEAVY_WORK = _rx(r"\bcod(?:e|ing)\b", r"\bagents?\b", r"\bagentic\b", r"
                          r"\bpdfs?\b", r"\breports?\b", r"\bfilings?\b", r"\btranscripts?\b", r"\bmanuals?\b",
                          "代码", "代碼", "程式", "文档", "文檔", "文件", "仓库", "倉庫", "合同", "合約", "检索", "檢索",
                          "卷宗", "案卷", "档案", "檔案", "报告", "報告", "论文", "論文", "手册", "手冊")
+# Coding agents and assistants: a session's context grows turn by turn toward the window (each request re-sends
+# the session so far), so a window said alone is no request's typical length (`advice.assume`).
+AGENTIC_SESSIONS = _rx(r"\bcod(?:e|ing)\b", r"\bagents?\b", r"\bagentic\b", r"\bcopilot\b", r"\bcursor\b",
+                       r"\brepos?\b", r"\brepositor", r"\bprogramming\b", "代码", "代碼", "程式", "编程", "仓库", "倉庫",
+                       "智能体", "智能體")
 # Every request carries the whole input ("读整个仓库", "the whole codebase", "paste repo chunks", "整份合同"): a bare
 # context stated beside these words is what each request holds, not only the window it may grow to.
 WHOLE_INPUT_WORDS = _rx(r"\b(?:whole|entire|full|complete)\s+(?:repo|repository|codebase|code ?base|project|document|doc|"

@@ -121,19 +121,20 @@ def load_note(c: LoadConversion) -> Said:
 
 
 def _half_window_prompt(w: Workload) -> int | None:
-    """The typical prompt of coding-agent, RAG or document work when only its context window is stated: half the
-    window. Such a session's context grows from its first prompt toward the window, where the client compacts or
-    truncates it, so over a session a request carries about half the window (a linear growth from ~0 to the
-    window averages half); the full window stays the one longest request the KV cache must also hold (seed 2).
+    """The typical prompt of coding agents or assistants when only their context window is stated: half the
+    window. Each request re-sends the session so far, which grows from its first prompt toward the window, where
+    the client compacts or truncates it, so over a session a request carries about half the window (a linear growth
+    from ~0 to the window averages half); the full window stays the one longest request the KV cache must also
+    hold (seed 2).
 
-    >>> _half_window_prompt(Workload(context_heavy_work=True, context_length=65_536))
+    >>> _half_window_prompt(Workload(agentic_sessions=True, context_length=65_536))
     32768
-    >>> _half_window_prompt(Workload(context_heavy_work=True, context_length=65_536, prompt_tokens=20_000)) is None
+    >>> _half_window_prompt(Workload(agentic_sessions=True, context_length=65_536, prompt_tokens=20_000)) is None
     True
     >>> _half_window_prompt(Workload(context_length=65_536)) is None  # a chat's window is no typical prompt
     True
     """
-    if w.context_heavy_work and w.context_length and w.prompt_tokens is None:
+    if w.agentic_sessions and w.context_length and w.prompt_tokens is None:
         return w.context_length // 2
     return None
 

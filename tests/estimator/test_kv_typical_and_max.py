@@ -35,7 +35,8 @@ def _memory_gb(catalog: Any, model: str, params_b: float, quant: str, **fields: 
 
 
 def _dev_cases() -> list[dict[str, Any]]:
-    return list(yaml.safe_load((DATA / "reading_context_dev.yaml").read_text(encoding="utf-8")))
+    cases = yaml.safe_load((DATA / "reading_context_dev.yaml").read_text(encoding="utf-8"))
+    return [c for c in cases if "kv_gb_16bit" in c]  # the others are figures of something else
 
 
 @pytest.mark.parametrize("case", _dev_cases(), ids=lambda c: c["id"])
@@ -83,9 +84,9 @@ def test_a_window_alone_for_agent_work_assumes_half_of_it_as_the_typical_prompt(
     from estimator.workload import Workload
 
     # An agent session's context grows toward the 65,536-token window: a request carries half of it on average.
-    filled, notes = fill_defaults(Workload(context_heavy_work=True, context_length=65_536, concurrent_users=20))
+    filled, notes = fill_defaults(Workload(agentic_sessions=True, context_length=65_536, concurrent_users=20))
     assert filled.prompt_tokens == 32_768 and filled.context_length == 65_536
     assert any(n.key == "assume.prompt.half_window" for n in notes)
     # A chat's window is no typical prompt (seed 1's default stands), and a stated prompt is never replaced.
     assert fill_defaults(Workload(context_length=65_536))[0].prompt_tokens == 512
-    assert fill_defaults(Workload(context_heavy_work=True, context_length=65_536, prompt_tokens=8_000))[0].prompt_tokens == 8_000
+    assert fill_defaults(Workload(agentic_sessions=True, context_length=65_536, prompt_tokens=8_000))[0].prompt_tokens == 8_000

@@ -43,7 +43,7 @@ def test_a_typical_and_a_maximum_context_are_both_read(read, case):
 
 
 @pytest.mark.parametrize("case", _cases("reading_context_window_dev.yaml"), ids=lambda c: c["id"])
-def test_a_window_alone_for_context_heavy_work_is_the_window_and_whole_inputs_are_the_prompt(read, case):
+def test_a_window_alone_for_agentic_sessions_is_the_window_and_whole_inputs_are_the_prompt(read, case):
     assert misreadings(case, read(case["text"])) == []
 
 
