@@ -105,6 +105,8 @@ _LENGTH_REACH = (re.compile(rf"(?<![a-z]){LENGTH_REACH_WORDS}{_BETWEEN}{_TOKENS_
                  re.compile(rf"{_TOKENS_FIGURE}\s*(?:tokens?\s*)?{LENGTH_REACH_AFTER}{_OTHER_UNIT}"))
 _LENGTH_USUAL = (re.compile(rf"(?<![a-z]){LENGTH_USUAL_WORDS}{_BETWEEN}{_TOKENS_FIGURE}"),
                  re.compile(rf"{_TOKENS_FIGURE}\s*(?:tokens?\s*)?{LENGTH_USUAL_AFTER}{_OTHER_UNIT}"))
+# Where a clause ends: a comma or semicolon, or a sentence's end (a period, never a decimal point).
+_CLAUSE_END = re.compile(r"[,;，；。!?！？]|\.(?!\d)")
 # A message that talks about lengths at all, and the words that make a clause about something else.
 _LENGTH_TALK = re.compile(rf"context|ctx|上下文|prefix cach|window|窗口|tokens?|diffs?|单次|每次|{LENGTH_NOUNS}")
 # A reach word just before a length's noun ("longest request maybe 16k", "最长的输入 50k"): that noun's maximum.
@@ -414,8 +416,8 @@ def _subject_clause(text: str, m: re.Match[str]) -> str | None:
     def names_length(clause: str) -> bool:
         return bool(_LENGTH_TALK.search(clause) or CONTEXT_HEAVY_WORK.search(clause))
 
-    before = re.split(r"[,;，；。]", text[:m.start("num")])
-    own = before[-1] + re.split(r"[,;，；。]", text[m.start("num"):])[0]
+    before = re.split(_CLAUSE_END, text[:m.start("num")])
+    own = before[-1] + re.split(_CLAUSE_END, text[m.start("num"):])[0]
     if names_length(own):
         return own
     for previous in reversed(before[:-1]):
@@ -425,7 +427,7 @@ def _subject_clause(text: str, m: re.Match[str]) -> str | None:
             return previous + own
         if not re.search(r"\d", previous):
             break
-    following = re.split(r"[,;，；。]", text[m.end():])
+    following = re.split(_CLAUSE_END, text[m.end():])
     return following[1] + own if len(following) > 1 and names_length(following[1]) else None
 
 
