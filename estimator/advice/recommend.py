@@ -592,27 +592,24 @@ def recommend(
 
 
 def _assumed_ttft_choice(sizer: Sizer, feasible: list[Sized]) -> list[Sized]:
-    """A first-token bound the user did not set may choose between devices only when that costs little: options
-    sized for the load with it waived (`Sizer._load_count`) step aside for those meeting it at their load's count
-    only when the cheapest of those costs at most one medium risk (`RISK_WEIGHT`) more than the cheapest sized for
-    the load. Otherwise all compete on the ranking, and the note on the primary asks for a target.
+    """A first-token bound the user did not set may choose between devices only when that costs little: an option
+    sized for the load with it waived (`Sizer._load_count`) competes with those meeting it at their load's count
+    only when its purchase is cheaper than the cheapest of those by more than one medium risk (`RISK_WEIGHT`);
+    then the ranking decides, and the note on the primary asks for a target.
 
-    Why that margin: the bound is paid for the same whether it buys more devices of one kind or a dearer kind, and
-    seed 1 ("start from the smallest configuration that meets your current need") refuses even one more device for
-    it (`_load_count`); a dearer device chosen for it is the same purchase by another road. The ranking's own unit
-    for a concern the user did not state as a requirement, one medium risk, is the most it may add. (A 2x margin
-    would let a $1.2M accelerator displace a $0.9M GPU sized for the same load: 70B for 1,000 users.)"""
-    meeting = [s for s in feasible if not sizer.assumed_ttft_count(s.candidate)[0]]
-    waived = [s for s in feasible if sizer.assumed_ttft_count(s.candidate)[0]]
-    if not meeting or not waived:
+    Why: the bound is paid for the same whether it buys more devices of one kind or a dearer kind, and seed 1
+    ("start from the smallest configuration that meets your current need") refuses even one more device for it
+    (`_load_count`); a dearer device chosen only for it is the same purchase by another road, so it may add no more
+    than the ranking's unit for a concern the user did not state as a requirement, one medium risk. An option that
+    misses the bound and costs more has no claim. (A 2x margin would let 72 Gaudi 3 at $1.2M displace 56 MI300X at
+    $0.9M sized for the same load: 70B for 1,000 users.)"""
+    meeting_capex = [s.tco.capex_usd for s in feasible
+                     if s.tco is not None and not sizer.assumed_ttft_count(s.candidate)[0]]
+    if not meeting_capex:  # nothing priced meets it (or nothing was waived): it chooses nothing
         return feasible
-    meeting_capex = [s.tco.capex_usd for s in meeting if s.tco is not None]
-    load_capex = [s.tco.capex_usd for s in waived if s.tco is not None]
-    if not meeting_capex:  # nothing priced meets it: its cost is unknown, so it chooses nothing
-        return feasible
-    if not load_capex or min(meeting_capex) <= (1 + RISK_WEIGHT) * min(load_capex):
-        return meeting
-    return feasible
+    bar = min(meeting_capex) / (1 + RISK_WEIGHT)
+    return [s for s in feasible if not sizer.assumed_ttft_count(s.candidate)[0]
+            or (s.tco is not None and s.tco.capex_usd < bar)]
 
 
 def _assumed_ttft_note(sizer: Sizer, primary: Sized) -> Said | None:

@@ -48,8 +48,7 @@ def most_within_budget(sizer: Sizer, candidate: Candidate) -> int | None:
 
 def best_within_budget(sizer: Sizer, sized: list[Sized]) -> Sized | None:
     """The best option within the stated budget (and power cap) among the candidates that were sized, each at the
-    most devices the budget buys; None when no budget was stated, nothing that fits its weights is within it, or
-    the best within it carries no user at the targets."""
+    most devices the budget buys; None when no budget was stated or nothing that fits its weights is within it."""
     if sizer.workload.budget_usd is None:
         return None
     seen: set[tuple[str, str]] = set()
@@ -70,10 +69,7 @@ def best_within_budget(sizer: Sizer, sized: list[Sized]) -> Sized | None:
         return None
     closest = sorted(within, key=lambda s: (s.shortfall, s.tco.capex_usd if s.tco else 0.0))[:PROBED]
     probed = [sizer.finalize(s) for s in closest]
-    best = max(probed, key=lambda s: (s.capacity_users, -s.shortfall, -(s.tco.capex_usd if s.tco else 0.0)))
-    # A purchase that carries not one user at the targets meets none of the need (seed 1 sizes from the need): it
-    # is no answer, so the cheapest option meeting the targets leads, said past the limits as before.
-    return best if best.capacity_users >= 1 else None
+    return max(probed, key=lambda s: (s.capacity_users, -s.shortfall, -(s.tco.capex_usd if s.tco else 0.0)))
 
 
 _LIMITS = ("violation.budget", "violation.power")
