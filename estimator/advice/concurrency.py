@@ -106,5 +106,5 @@ def peak_generating_streams(total_users: int, *, across_time_zones: bool = False
 
 
 __all__ = ["ACROSS_TIME_ZONES_PEAK_SHARE", "ONE_TIME_ZONE_PEAK_SHARE", "READING_SOURCE_URL", "READING_TOKENS_PER_S",
-           "SOURCE_URL", "generating_share", "peak_concurrent_users", "peak_generating_streams", "peak_share",
+           "SOURCE_URL", "WORDS_PER_TOKEN", "generating_share", "peak_concurrent_users", "peak_generating_streams", "peak_share",
            "poisson_quantile"]

@@ -51,7 +51,7 @@ from estimator.advice.shortfall import limits_text, past_limits_by
 from estimator.advice.sites import fleet_plan, one_site
 from estimator.advice.sizing import CapacityFn, EstimateFn, Shortcuts, Sized, Sizer
 from estimator.advice.validation_plan import validation_plan
-from estimator.advice.within_budget import best_within_budget, within_budget_rationale
+from estimator.advice.within_budget import best_within_budget, none_within_budget_rationale, within_budget_rationale
 from estimator.catalog import Catalog
 from estimator.costing.cloud import compare as compare_cloud
 from estimator.costing.tco import running_days_per_year
@@ -526,14 +526,23 @@ def recommend(
         outside_limits = True
         # A stated budget is a limit like power: the best purchase within it leads, the cheapest that meets the
         # targets past it beside it (`within_budget`).
-        within = best_within_budget(sizer, fitting)
-        if within is not None and primary.tco is not None and sizer.over_budget(primary.tco):
+        # A purchase is judged by the users it carries (`within_budget`); when nothing within the budget serves
+        # even one, the option meeting the targets leads, and the reply says so plainly.
+        over_budget = primary.tco is not None and sizer.over_budget(primary.tco)
+        within = best_within_budget(sizer, sized) if over_budget else None
+        if within is not None:
+            best = within.best
             past = primary if primary.meets_slo else None
-            within_rationale = within_budget_rationale(sizer, within, past, describe(within))
+            within_rationale = within_budget_rationale(sizer, within, past, describe(best))
             alternatives = [primary, *(s for s in alternatives
-                                       if s.candidate.hardware.id != within.candidate.hardware.id)][:MAX_ALTERNATIVES]
-            primary = within
-            relax = _relax(filled, within)
+                                       if s.candidate.hardware.id != best.candidate.hardware.id)][:MAX_ALTERNATIVES]
+            primary = best
+            relax = _relax(filled, best)
+            if past is not None and past.tco is not None and filled.budget_usd is not None:
+                relax.append(said("relax.budget", budget=filled.budget_usd, capex=past.tco.capex_usd,
+                                  extra=past.tco.capex_usd - filled.budget_usd))
+        elif over_budget and primary.meets_slo:
+            within_rationale = none_within_budget_rationale(sizer, primary, describe(primary))
     accel, primary, alternatives = _accelerators_first(sizer, catalog, sized, fitting, ranked, primary, alternatives)
     filled, assumptions = _primary_format(sizer, primary, filled, assumptions)
     assumptions += _ranking_notes(filled, excluded)

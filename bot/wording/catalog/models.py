@@ -135,6 +135,23 @@ MODEL_MESSAGES: dict[str, tuple[str, str, str]] = {
         "在 ${budget:,.0f} 的預算內沒有方案能滿足目標。預算內最好的是{describe}：按每人 {target:,.0f} tok/s，"
         "它能承載你 {peak:,} 個並發使用者中的約 {users:,} 個。",
     ),
+    "rec.best_within_budget.slower": (
+        ("Nothing meets the targets within your ${budget:,.0f} budget. The best within it is {describe}: it serves "
+         "all {peak:,} of your concurrent users, at ~{speed:,.1f} tok/s each: below {target:,.0f} tok/s, the text "
+         "appears word by word (seed 1: frustrating)."),
+        "在 ${budget:,.0f} 的预算内没有方案能满足目标。预算内最好的是{describe}：它能承载你全部 {peak:,} 个并发用户，"
+        "每人约 {speed:,.1f} tok/s：低于 {target:,.0f} tok/s，文字逐字出现（种子 1：令人沮丧）。",
+        "在 ${budget:,.0f} 的預算內沒有方案能滿足目標。預算內最好的是{describe}：它能承載你全部 {peak:,} 個並發使用者，"
+        "每人約 {speed:,.1f} tok/s：低於 {target:,.0f} tok/s，文字逐字出現（種子 1：令人沮喪）。",
+    ),
+    "rec.none_within_budget": (
+        ("Nothing within your ${budget:,.0f} budget serves even one user at {target:,.0f} tok/s. Of the "
+         "configurations that meet the targets, the least past your limits is {describe}, which is past: {limits}."),
+        "在 ${budget:,.0f} 的预算内没有方案能以每人 {target:,.0f} tok/s 服务哪怕一位用户。满足目标的配置中超出限制最少的是"
+        "{describe}，但超出了：{limits}。",
+        "在 ${budget:,.0f} 的預算內沒有方案能以每人 {target:,.0f} tok/s 服務哪怕一位使用者。滿足目標的配置中超出限制最少的是"
+        "{describe}，但超出了：{limits}。",
+    ),
     "rec.best_within_budget.meeting": (
         " Meeting the targets for all of them takes {count:,} × {hardware}, which is past: {limits}.",
         "要让所有人都达到目标，需要 {count:,} × {hardware}，但超出了：{limits}。",

@@ -70,6 +70,7 @@ def test_a_budget_that_buys_not_one_user_at_the_targets_leads_with_what_meets_th
                  "Q4_K_M, prompts 1000, answers 300, first token 1 s", thread="b0")[-1]
     rec = _past_limits(reply)
     assert rec.primary.capex_usd > 3_000 and all(v.startswith("budget") for v in rec.primary.violations), reply.text
+    assert rec.rationale.startswith("Nothing within your $3,000 budget serves even one user at 15 tok/s."), reply.text
 
 
 def test_under_both_limits_the_lead_is_within_them_and_the_least_past_beside_it(engine):
