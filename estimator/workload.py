@@ -23,6 +23,7 @@ QUANTIZATIONS: tuple[str, ...] = (
 DeploymentScale = Literal["personal", "team", "department", "organization", "edge"]
 ArrivalPattern = Literal["steady", "bursty", "batch"]
 ModelStability = Literal["stable", "frequent_changes"]
+DeviceForm = Literal["laptop"]  # a form the buyer can require of the device bought
 ExistingHardware = Literal["cpu_servers", "npu_laptops", "gpu_workstations", "none"]
 PowerBudgetScope = Literal["total", "per_rack", "per_server"]
 # Currencies with a dated, sourced rate (estimator/costing/fx.py, knowledge/data/fx_rates.csv).
@@ -145,6 +146,12 @@ class Workload(BaseModel):
     # Vendors the buyer rules out ("no NVIDIA", "不能用英伟达"), in the catalog's spelling: never bought (owned
     # hardware of theirs still counts: it is already there).
     excluded_vendors: list[str] | None = Field(default=None, max_length=20)
+    # The only vendors that may be bought, when a procurement rule names a set rather than an exclusion
+    # ("信创": China's domestic-IT rule, domestic accelerator makers only); owned hardware still counts.
+    allowed_vendors: list[str] | None = Field(default=None, max_length=40)
+    # The device's form when the buyer names it ("IT will buy one laptop", "买一台笔记本"): only devices sold in
+    # that form are bought (owned hardware still counts).
+    device_form: DeviceForm | None = None
     # Beyond the contract: the user says the hardware they own falls short at the stated load ("our 2x L40S are
     # getting slow with 120 users", "4张4090 高峰时卡得不行"). An observation: that hardware is judged by the
     # comfortable targets, not by seed 1's acceptable band, and an estimate that still says it meets them says so.

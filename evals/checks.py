@@ -161,7 +161,22 @@ def check_reply(expect: Expect, reply: EvalReply) -> CheckResult:
         for needle in expect.reply_contains
         if needle.casefold() not in lowered
     ]
+    result.failures += [f"expected the reply not to contain {needle!r}, got: {_snippet(reply.text)}"
+                        for needle in expect.reply_excludes if needle.casefold() in lowered]
+    result.failures += _check_order(expect.reply_order, lowered, reply.text)
     return result
+
+
+def _check_order(needles: list[str], lowered: str, text: str) -> list[str]:
+    """Each needle found after the previous one (the first occurrence after it)."""
+    position = 0
+    for needle in needles:
+        found = lowered.find(needle.casefold(), position)
+        if found < 0:
+            where = "at all" if needle.casefold() not in lowered else "in the expected order"
+            return [f"expected the reply to show {needle!r} {where} ({' -> '.join(map(repr, needles))}), got: {_snippet(text)}"]
+        position = found + len(needle)
+    return []
 
 
 __all__ = ["SLOT_TOLERANCE", "CheckResult", "check_reply", "flagged_risks", "slot_matches"]

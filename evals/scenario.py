@@ -63,6 +63,10 @@ class Expect(_Strict):
     risks_include: list[RiskId] = []
     risks_exclude: list[RiskId] = []
     reply_contains: list[str] = []
+    # Texts the reply must show in this order ("the yes/no on the device asked about, then the recommendation").
+    reply_order: list[str] = []
+    # Texts the reply must not show ("Rent:" in an air-gapped reply).
+    reply_excludes: list[str] = []
 
     @field_validator("slots")
     @classmethod

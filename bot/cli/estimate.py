@@ -145,6 +145,11 @@ def _print_table(request: EstimateRequest, result: Estimate) -> None:
         ("TTFT mean / p95", f"{result.ttft_ms:,.0f} / {result.ttft_p95_ms or 0:,.0f} ms"),
         ("memory required / available", f"{result.memory_required_gb:,.1f} / {result.memory_available_gb:,.1f} GB"),
         ("fits", "yes" if result.fits else "NO"),
+        # Past its KV cache a paged engine still serves the streams it admits (the rest queue): say how many and
+        # at what rate, beside the contract's "does not fit".
+        *([("admitted (KV cache holds)", f"{result.admitted_concurrency:,} streams, "
+            f"{result.admitted_decode_tokens_per_s_total or 0:,.0f} tok/s total")]
+          if result.admitted_concurrency else []),
         ("bound", result.bound),
         ("method", result.method + ("" if result.calibrated else " (uncalibrated)")),
     ]

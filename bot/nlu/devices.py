@@ -43,6 +43,9 @@ QUESTION = _rx(r"\bwould\b(?! (?:like|love|prefer|rather))", r"\bwill (?:it|they
                "大概用", "可能用", "可能会用", "可能會用", "倾向于", "傾向於",
                # a device the lead means to use ("想用 H100 跑 R1", "planning to use MI300X"): weighed the same way
                "想用", "打算用", "准备用", "準備用", "计划用", "計劃用",
+               # "買一台 Mac Studio 就好?", "一张 4090 就够了吧？", "单卡能搞定吗", "does one 5090 cut it?": a yes/no on
+               # that device (the text is folded to Simplified before it is read)
+               r"就(?:好|行|够|可以)了?\s*(?:吧|吗|嘛)?\s*[?？]", "搞得定", "能搞定", "搞定吗", r"\bcut it\b", r"\bget away with\b",
                r"\b(?:want|wants|wanted|plan|planning|going|intend|intending) to use\b")
 # Whether a device carries the load: asked even about a device to rent ("renting 8 h100s … enough?").
 SUFFICES = _rx(r"\benough\b", r"\bsuffic", r"\bwould (?:it|they|that|this|these)\b.{0,20}\bdo\b", r"\bhandle\b",
@@ -281,6 +284,8 @@ def read_devices(normalized: str, mentions: list[HardwareMention], matcher: Hard
         hardware_id = mention.hardware_ids[0] if mention.hardware_ids else None
         if hardware_id is None and memory is not None and mention.kind is not None:
             hardware_id = matcher.by_kind_and_memory(mention.kind, memory, mention.alias)
+        if hardware_id is None and memory is None and clause.asks and not clause.owns and mention.kind is not None:
+            hardware_id = matcher.by_product_line(mention.alias)  # "买一台 Mac Studio 就好?": the one sold today
         end = mention.end if mention.end >= 0 else mention.start + len(mention.alias)
         host = _HOST_AFTER.match(normalized, end)
         if hardware_id is None and host is None:

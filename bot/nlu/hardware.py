@@ -207,6 +207,20 @@ class HardwareMatcher:
         least = min(hw.memory_gb or 0 for hw in fits)
         return [hw.id for hw in fits if hw.memory_gb == least][-1]
 
+    def by_product_line(self, alias: str) -> str | None:
+        """The chip a product line named without its chip or memory stands for ("买一台 Mac Studio 就好?", "would a
+        Mac mini do?"): of the devices whose form factor names that line (two words or more, as in
+        `by_kind_and_memory`), the one a buyer can be quoted today: priced first, then the newest, then the most
+        memory. None for a one-word kind ("a mac", "a gpu"): too many machines to pick one."""
+        product = " ".join(re.sub(r"s$", "", word) for word in alias.lower().split())
+        if " " not in product:
+            return None
+        shipped_in = re.compile(rf"\b{re.escape(product)}\b", re.IGNORECASE)
+        line = [hw for hw in self._devices if shipped_in.search(hw.form_factor or "")]
+        if not line:
+            return None
+        return max(line, key=lambda hw: (hw.price_usd is not None, hw.launch_year or 0, hw.memory_gb or 0)).id
+
 
 def _families(devices: tuple[Hardware, ...], aliases: set[str]) -> dict[str, tuple[str, ...]]:
     """Makers' and product families' names, from the catalog: each vendor's first word ("tenstorrent",

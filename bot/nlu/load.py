@@ -22,7 +22,7 @@ from bot.nlu import load_words_en as en
 from bot.nlu import load_words_zh as zh
 from bot.nlu.batch import WINDOW, is_batch_context
 from bot.nlu.currency import BARE_YUAN_WORDS, CURRENCY_WORDS, OTHER_CURRENCY_WORDS, currency_of
-from bot.nlu.lexicon import APPROX, NUM, OVERNIGHT
+from bot.nlu.lexicon import APPROX, NUM, OVERNIGHT, OWNERSHIP
 from bot.nlu.spans import Fact, _Claims, _int, _matches, number_value
 
 SECONDS_PER_UNIT = {"second": 1, "minute": 60, "hour": 3600}
@@ -175,6 +175,9 @@ _VENDOR_WORDS = {vendor: _words(f"vendor.{vendor}") for vendor in _VENDORS}
 _ANY_VENDOR = "(?:" + "|".join(_VENDOR_WORDS.values()) + ")"
 _VENDOR_EXCLUSION = _rx(rf"(?<![a-z]){_words('vendor_exclusion_cue')}\s*(?:any\s+|the\s+|用)?(?P<names>{_ANY_VENDOR}"
                         rf"(?:\s*(?:,|/|or|nor|and|、|和|或者?|及)\s*{_ANY_VENDOR})*)(?![a-z0-9-])")
+_DOMESTIC_ONLY = re.compile(_words("domestic_only"))
+_LAPTOP_FORM = re.compile(_words("laptop_form"))
+_OWNED_REACH = 24  # characters before a laptop word an ownership cue must stand in to make the laptop theirs
 _CHANNELS = _rx(rf"{APPROX}{NUM}\s*{_words('channels')}")
 _CONVERSATION = re.compile(_words("conversation_nouns"))
 # A conversation's turns, said in the same sentence after its rate (no number between): the turn count
@@ -438,6 +441,13 @@ def _adapters_and_flags(text: str, claims: _Claims) -> Iterator[Fact]:
     for m in _VENDOR_EXCLUSION.finditer(text):
         names = [vendor for vendor, words in _VENDOR_WORDS.items() if re.search(words, m.group("names"))]
         yield Fact("excluded_vendors", names, m.start(), m.end(), keyed=True)
+    if rule := _DOMESTIC_ONLY.search(text):  # "信创": the domestic makers only, whatever else is said
+        yield Fact("allowed_vendors", list(zh.DOMESTIC_VENDORS), rule.start(), rule.end(), keyed=True)
+    for laptop in _LAPTOP_FORM.finditer(text):  # "IT will buy one laptop": the device bought is a laptop
+        if OWNERSHIP.search(text[max(0, laptop.start() - _OWNED_REACH):laptop.start()]):
+            continue  # "I've got a MacBook Pro M3 Max": the laptop they own, not the form of a purchase
+        yield Fact("device_form", "laptop", laptop.start(), laptop.end(), keyed=True)
+        break
     for m in _matches(_CHANNELS, text, claims):  # "200 路通话": 200 calls at once
         yield Fact("concurrent_users", _int(number_value(m)), m.start(), m.end(), keyed=True)
 

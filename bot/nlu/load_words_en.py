@@ -132,11 +132,44 @@ WORDS: dict[str, tuple[str, ...]] = {
     "vendor.Intel": (r"intel",),
     "vendor.Apple": (r"apple",),
     "vendor.Huawei": (r"huawei",),
+    "vendor.Cambricon": (r"cambricon",),
+    "vendor.Hygon": (r"hygon",),
+    "vendor.Moore Threads": (r"moore ?threads",),
+    "vendor.Biren": (r"biren",),
+    "vendor.Iluvatar CoreX": (r"iluvatar",),
+    "vendor.MetaX": (r"metax",),
+    "vendor.Enflame": (r"enflame",),
+    "vendor.Kunlunxin": (r"kunlun(?:xin)?",),
+    # a procurement rule that allows domestic Chinese makers only ("xinchuang", "domestic chips only", "no imported
+    # GPUs"): the buy is restricted to `load_words_zh.DOMESTIC_VENDORS`
+    "domestic_only": (r"xin[- ]?chuang",
+                      r"(?:domestic|china[- ]made|chinese[- ]made|made[- ]in[- ]china)\s+(?:chinese\s+)?"
+                      r"(?:chips?|accelerators?|gpus?|hardware|silicon|npus?|cards?|vendors?)\s+only",
+                      r"(?:only|must be|has to be|have to be|needs? to be|must use|only use|can only use|only buy)\s+"
+                      r"(?:domestic|chinese|china[- ]made)\s+(?:chinese\s+)?(?:chips?|accelerators?|gpus?|hardware|silicon|npus?|cards?|vendors?)",
+                      r"no imported (?:gpus?|chips?|accelerators?|hardware|cards?)"),
     "air_gapped": (r"air[- ]?gapped", r"air[- ]gap", r"no (?:internet|outbound|external) (?:access|connection|traffic)",
                    r"nothing can (?:call out|leave|go out)", r"can'?t (?:call out|reach the internet|use (?:the |any )?cloud)",
                    r"no cloud(?: allowed| at all| whatsoever|(?=\s*[,.;!?)]|\s*$))", r"(?:fully|completely|totally) offline", r"disconnected network",
                    r"on[- ]prem(?:ise|ises)? only", r"data (?:can'?t|cannot|must not|may not) leave", r"classified network",
-                   r"isolated network"),
+                   r"isolated network",
+                   # no connection at all, however it is said ("no internet whatsoever", "zero outbound connectivity",
+                   # "offline at sea w/o connectivity"; "zero" is "0" once normalized): nothing can be rented or called
+                   r"(?<![\w.,])(?:no|zero|0|without|w/o) (?:any )?internet(?![- ]facing)",
+                   r"(?<![\w.,])(?:no|zero|0|without|w/o) (?:any )?(?:outbound |external |outside |network )?(?:connectivity|network access)",
+                   r"offline[- ]only", r"(?:we'?re|we are|it'?s|is|stays?|runs?) offline\b",
+                   # on-premises as a rule, not a preference ("strictly on-prem", "has to stay on-prem")
+                   r"strictly on[- ]prem", r"(?:must|has to|have to|needs? to) (?:stay |run |be |live )?(?:fully |100% )?on[- ]prem",
+                   r"nothing (?:can |may |must |is allowed to )?leaves? the (?:building|premises|site|network|country)",
+                   r"no (?:saas|hosted|cloud) (?:llms?|apis?|models?|services?)"),
+    # the device asked for is a laptop ("IT will buy one laptop", "which macbook should i get", "run it on my
+    # laptop"); not a Jupyter notebook, and not a laptop said to be too weak or ruled out
+    "laptop_form": (r"(?<!not )(?<!not a )(?<!not an )(?<!no )(?<!instead of )(?<!instead of a )(?<!than )(?<!than a )"
+                    # a comparison asked ("what about a MacBook instead?", "why not a laptop?"): no form required
+                    r"(?<!about )(?<!about a )(?<!about an )(?<!why not )(?<!why not a )(?<!with a )(?<!to a )"
+                    r"(?<![a-z])(?:laptops?|macbook(?: pro| air)?s?|notebook (?:pc|computer)s?|thinkpads?|ultrabooks?)(?![a-z0-9])"
+                    r"(?! (?:is|are|isn'?t|aren'?t) (?:too |way too )?(?:slow|weak|small|old))(?!\s+instead)",
+                    r"(?:buy|get|order|spec|pick|choose|recommend|purchase)\w* (?:\w+ ){0,3}notebooks?\b(?! server)"),
     # careless quantization named at all is a caution against it ("they don't want any careless quantization")
     "careful_quantization": (r"no careless quanti[sz]", r"\bcareless(?:ly)?\s+quanti[sz]",
                              r"\bquanti[sz]\w*\s+carelessly\b", r"(?:don'?t|do not|can'?t|cannot) (?:quanti[sz]e|compress) (?:aggressively|carelessly|too much|much)",

@@ -71,9 +71,30 @@ WORDS: dict[str, tuple[str, ...]] = {
     "vendor.Intel": ("英特尔",),
     "vendor.Apple": ("苹果",),
     "vendor.Huawei": ("华为",),
+    "vendor.Cambricon": ("寒武纪",),
+    "vendor.Hygon": ("海光",),
+    "vendor.Moore Threads": ("摩尔线程",),
+    "vendor.Biren": ("壁仞",),
+    "vendor.Iluvatar CoreX": ("天数智芯",),
+    "vendor.MetaX": ("沐曦",),
+    "vendor.Enflame": ("燧原",),
+    "vendor.Kunlunxin": ("昆仑芯",),
+    # 信创 (China's domestic-IT procurement rule) and its paraphrases: domestic makers only ("只能用国产卡",
+    # "必须国产化", "不能采购进口显卡"); "国产卡也可以考虑" (domestic cards welcome too) is no rule
+    "domestic_only": ("信创", "(?:全面|全|必须|要求|需要|一定要)\\s*国产化",
+                      "(?:只能|必须|只|仅|要求|需要|一定要)\\s*(?:用|使用|采购|买|选)?\\s*国产(?!化)",
+                      "不(?:能|可以|允许|得)\\s*(?:用|使用|采购|买)\\s*(?:国外|进口|外国|海外)"),
     "air_gapped": ("内网环境", "纯内网", "完全内网", "只能内网", "必须(?:本地|私有化)部署", "只能(?:本地|私有化)部署",
                    "一定要\\s*on[- ]?prem", "完全离线", "物理隔离", "隔离网络?", "断网", "不能(?:连外|联网|上网|出网|上云)",
-                   "不能用(?:任何)?(?:云|公有云|外部api|云服务)", "不允许(?:上云|联网|用云)", "数据不(?:能|可以)出"),
+                   "不能用(?:任何)?(?:云|公有云|外部api|云服务)", "不允许(?:上云|联网|用云)", "数据不(?:能|可以)出",
+                   # the same rule in other words (text is folded to Simplified: "不能連外網" -> "不能连外网",
+                   # "完全沒有對外網路" -> "完全没有对外网路"); "地端" is the Taiwanese word for on-premises
+                   "涉密", "不(?:能|可以|允许|得)?\\s*(?:接|连|接入|连接|访问|上|走)\\s*(?:互联网|外网|公网|因特网)",
+                   "(?:机器|服务器|设备|环境|系统)?不(?:联|连)网", "离线(?:部署|环境|运行|使用)", "只能离线", "纯离线",
+                   "(?:没有|无|没)\\s*(?:对外|外部)?\\s*(?:网路|网络|外网|连网|联网)", "封闭(?:网路|网络|环境)",
+                   "(?:一定要|必须|只能)\\s*(?:地端|私有化|本地化)", "(?:数据|资料)不(?:能|可以|得)(?:出|离开)"),
+    # the device asked for is a laptop ("买一台笔记本", "笔電" -> "笔电", "轻薄本"; "macbook" is in the English words); not one ruled out
+    "laptop_form": ("(?<!不是)(?<!不要)(?<!不用)(?:笔记本(?:电脑)?|笔记型电脑|笔电|轻薄本|游戏本)(?!\\s*(?:太慢|不够|跑不动|带不动))",),
     "careful_quantization": ("不要?(?:随便|随意|轻易|过度)量化", "不能(?:随便|随意|轻易)?量化", "精度(?:不能|不可以)(?:掉|降|损失)",
                              "不能(?:掉|损失)精度", "精度掉了"),
     "mixed_training": ("同[一1](?:批|台|套|组)?(?:机器|硬件|服务器|gpu|卡).{0,12}(?:训练|微调)",
@@ -81,4 +102,10 @@ WORDS: dict[str, tuple[str, ...]] = {
     "channels": ("路(?:\\s*并发)?\\s*(?:通话|电话|呼叫|语音|视频|流|会话|坐席)?",),
 }
 
-__all__ = ["WORDS"]
+# The makers a domestic-only rule allows (信创: China's domestic accelerators), each a "vendor.<name>" entry above:
+# Huawei (Ascend), Cambricon (MLU), Hygon (DCU), Moore Threads (MTT), Biren (BR), Iluvatar CoreX, MetaX (MXC),
+# Enflame (GCU), Kunlunxin (Baidu's Kunlun chips).
+DOMESTIC_VENDORS: tuple[str, ...] = ("Huawei", "Cambricon", "Hygon", "Moore Threads", "Biren", "Iluvatar CoreX", "MetaX",
+                                     "Enflame", "Kunlunxin")
+
+__all__ = ["DOMESTIC_VENDORS", "WORDS"]

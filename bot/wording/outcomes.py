@@ -156,19 +156,18 @@ class Words:
         provenance = calibration_rows(new, self.deps.catalog)
         # "What would renting … cost?" first, in this message or before the facts to size it were known.
         rent_first = old is None and rent_asked(state)
+        # "FP8 or INT4?": the options side by side, after the yes/no on any device asked about, then the recommendation
+        weighed = weighed_lines(outcome.weighed, lang, self.names) if outcome.weighed else []
         body = render_recommendation(new, lang, users=users, understood=understood, assumed=assumed, changes=changes,
-                                     provenance=provenance, rent_first=rent_first)
+                                     provenance=provenance, rent_first=rent_first, weighed=weighed)
         if self.deps.phrase is not None and new.primary is not None:
             # The SLM may reword the headline only, grounded on the whole computed reply.
             headline = self.deps.phrase(recommendation_headline(new, lang), body, lang, "summary")
             body = render_recommendation(new, lang, users=users, understood=understood, assumed=assumed, changes=changes,
-                                         provenance=provenance, headline=headline, rent_first=rent_first)
+                                         provenance=provenance, headline=headline, rent_first=rent_first, weighed=weighed)
         parts = _notices(turn, lang)
         if old is not None and not changes:
             parts.append(t("rec.no_change", lang))
-        if outcome.weighed:  # "FP8 or INT4?": after the echo line, the options side by side, then the one recommended
-            echo, _, rest = body.partition("\n") if understood else ("", "", body)
-            body = "\n".join([*filter(None, [echo]), *weighed_lines(outcome.weighed, lang, self.names), rest])
         parts.append(body)
         if old is None:
             parts.append(t("rec.followups", lang, hint=t("followup_hint", lang)))

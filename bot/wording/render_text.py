@@ -160,6 +160,7 @@ _FLAGS: dict[str, dict[Any, tuple[str, str, str]]] = {"users_across_time_zones":
                                 False: ("not accuracy-critical", "准确率非关键", "準確率非關鍵")},
           "air_gapped": {True: ("air-gapped (no cloud, no hosted API)", "内网隔离（不用云、不用托管 API）", "內網隔離（不用雲端、不用託管 API）"),
                          False: ("cloud allowed", "可以用云", "可以用雲端")},
+          "device_form": {"laptop": ("a laptop", "笔记本电脑", "筆電")},
           "owned_falls_short": {True: ("your hardware is slow at this load (as you see it)", "你的硬件在这个负载下已经不够快（你的观察）",
                                        "你的硬體在這個負載下已經不夠快（你的觀察）"),
                                 False: ("your hardware copes today", "你的硬件目前够用", "你的硬體目前夠用")},
@@ -234,6 +235,8 @@ _SLOT_NAMES = {
     "power_budget_scope": ("power budget applies to", "功耗上限范围", "功耗上限範圍"),
     "air_gapped": ("network", "网络隔离", "網路隔離"),
     "excluded_vendors": ("vendors ruled out", "排除的厂商", "排除的廠商"),
+    "allowed_vendors": ("vendors allowed", "允许的厂商", "允許的廠商"),
+    "device_form": ("device form", "设备形态", "設備形態"),
     "owned_falls_short": ("your hardware today", "现有硬件现状", "現有硬體現況"),
     "weight_bits_only": ("weight format", "权重格式", "權重格式"),
 }
@@ -259,6 +262,8 @@ def fact_phrase(slot: str, value: Any, lang: str, names: Mapping[str, str] | Non
         return _device_list_phrase(slot, value, i, names)
     if slot == "excluded_vendors" and isinstance(value, list):  # "no NVIDIA, AMD" / "不用 NVIDIA、AMD"
         return ("no " + ", ".join(value), "不用 " + "、".join(value), "不用 " + "、".join(value))[i]
+    if slot == "allowed_vendors" and isinstance(value, list):  # "only Huawei, Cambricon" / "只用 华为、寒武纪"
+        return ("only " + ", ".join(value), "只用 " + "、".join(value), "只用 " + "、".join(value))[i]
     if slot == "model_id" and value in (names or {}):
         return (names or {})[value]
     if slot == "existing_hardware_ids":
@@ -278,7 +283,7 @@ _FACT_ORDER = ("model_id", "model_params_b", "quantization", "deployment_scale",
                "peak_factor", "tokens_per_day", "sites", "budget_per_site",
                "tokens_per_s_total",
                "api_spend_usd_per_month", "api_model", "power_budget_w", "power_budget_scope", "racks", "budget_usd",
-               "lora_adapters", "air_gapped", "excluded_vendors", "owned_falls_short", "model_stability", "models_served", "dynamic_shapes",
+               "lora_adapters", "air_gapped", "excluded_vendors", "allowed_vendors", "device_form", "owned_falls_short", "model_stability", "models_served", "dynamic_shapes",
                "accuracy_critical", "mixed_training", "space_limited", "existing_hardware", "existing_hardware_ids", "hours_per_day", "days_per_week",
                "utilization",
                "electricity_usd_per_kwh", "amortization_years", "active_params_b", "owned_devices", "named_devices",
@@ -466,12 +471,15 @@ def render_recommendation(
     provenance: tuple[str, Sequence[Benchmark]] = ("matched", ()),
     headline: str | None = None,
     rent_first: bool = False,
+    weighed: Sequence[str] = (),
 ) -> str:
     """The full recommendation reply: primary, alternatives, risks, assumptions, plan, provenance.
 
     `provenance` are the measured rows to cite (`calibration_rows`); `headline` replaces the default
     first line about the primary option (the SLM's wording of it); `rent_first`: the message asked what
-    renting costs, so the buy / rent / API comparison comes first, before the purchase.
+    renting costs, so the buy / rent / API comparison comes first, before the purchase; `weighed`: the values
+    the message weighed ("FP8 or INT4?"), side by side, after the direct answers about the devices it asked
+    about (a yes/no on a named device is answered first) and before the recommendation.
     """
     out: list[str] = []
     echo = [t("understood", lang, facts=join_list(understood, lang))] if understood else []
@@ -482,6 +490,7 @@ def render_recommendation(
     if changes:
         out.append(t("rec.changes", lang, changes=("; " if lang == "en" else "；").join(changes)))
     out += answer_lines(rec, lang)
+    out += weighed
     out += accelerator_reply_lines(rec, lang)
     if rent_first:
         out += cloud_lines(rec, lang)
@@ -536,7 +545,8 @@ def cloud_lines(rec: Recommendation, lang: str = "en") -> list[str]:
     """Buy vs rent vs hosted API: the estimator's sentences under one heading, or nothing."""
     if rec.cloud is None or not rec.cloud.lines:
         return []
-    return [t("rec.cloud", lang), *(f"  • {line}" for line in rec.cloud.lines)]
+    heading = "rec.cloud.air_gapped" if rec.cloud.air_gapped else "rec.cloud"
+    return [t(heading, lang), *(f"  • {line}" for line in rec.cloud.lines)]
 
 
 def calibration_rows(rec: Recommendation, catalog: Catalog, limit: int = 5) -> tuple[str, list[Benchmark]]:

@@ -18,6 +18,7 @@ from dataclasses import dataclass, replace
 
 from estimator.catalog import Catalog, Hardware, ServingStack
 from estimator.defaults import ORGANIZATION_USERS, device_price
+from estimator.physics.servers import price_includes_server, vendor_server_size
 from estimator.said import Said, said
 from estimator.workload import Workload
 
@@ -69,11 +70,14 @@ def purchase_unit(hw: Hardware) -> int:
 
     A price quoted for a kit ("8-accelerator kit $125,000") is a price for that many: the kit is the
     unit. Otherwise the form factor says: "8-GPU"/"UBB" boards take 8, other module-only parts 4;
-    cards and parts also sold as PCIe cards are bought singly.
+    cards and parts also sold as PCIe cards are bought singly. A module whose price buys its vendor's server
+    (`servers.price_includes_server`) is bought a server at a time.
     """
     kit = _KIT.search(hw.price_basis) if isinstance(hw.price_basis, str) else None  # the data's words name a kit
     if kit:
         return int(kit.group(1))
+    if price_includes_server(hw):  # priced with its vendor's server ("8 per Atlas 800I A2 server"): bought whole
+        return vendor_server_size(hw) or 1
     form = (hw.form_factor or "").upper()
     if "PCIE" in form or not any(word in form for word in ("SXM", "OAM")):
         return 1
@@ -106,6 +110,16 @@ _EMBEDDED = re.compile(r"\b(?:som|dev(?:eloper)? kit|module)\b", re.IGNORECASE)
 def is_embedded_module(hw: Hardware) -> bool:
     """An SoC sold as an embedded module or developer kit rather than inside a laptop or desktop."""
     return hw.kind == "soc" and bool(_EMBEDDED.search(hw.form_factor or ""))
+
+
+# A device sold inside laptops, read from the form factor ("Laptop SoC", "SoC (Mac mini / MacBook Pro)", "NPU
+# block inside the Lunar Lake laptop SoC"): what a buyer who asks for a laptop can be sold.
+_LAPTOP = re.compile(r"\blaptops?\b|\bmacbook|\bnotebooks?\b", re.IGNORECASE)
+
+
+def is_laptop_part(hw: Hardware) -> bool:
+    """Whether the device is sold in a laptop (its form factor says so)."""
+    return bool(_LAPTOP.search(hw.form_factor or ""))
 
 
 def is_organization(workload: Workload) -> bool:
@@ -231,6 +245,10 @@ def exclusion(workload: Workload, hw: Hardware, stack: ServingStack, existing: b
     users = workload.concurrent_users or 1
     if workload.excluded_vendors and not existing and hw.vendor.casefold() in {v.casefold() for v in workload.excluded_vendors}:
         return said("reason.vendor_excluded", vendor=hw.vendor)
+    if workload.allowed_vendors and not existing and hw.vendor.casefold() not in {v.casefold() for v in workload.allowed_vendors}:
+        return said("reason.vendor_not_allowed", vendor=hw.vendor)
+    if workload.device_form == "laptop" and not existing and not is_laptop_part(hw):
+        return said("reason.not_laptop")
     if hw.kind == "npu" and users > 1:
         return said("reason.npu_users")
     if users > 1 and stack.continuous_batching == "no":

@@ -591,8 +591,12 @@ def _banded_within_limits(sizer: Sizer, filled: Workload, free: list[Candidate],
     acceptable 15 tok/s per user where the speed was assumed, no first-token bound where that was assumed (the
     wait is shown, not judged, as for hardware they own). A limit the user set outranks a target they did not:
     a $4,820 budget is not answered with $12,598 of cards to reach an assumed 30 tok/s, nor a 15 W drone with a
-    65 W mini PC to reach an assumed 2 s first token. None when no option lands in the band within the limits."""
-    if not (sizer.assumed_speed or sizer.assumed_ttft) or (filled.budget_usd is None and filled.power_budget_w is None):
+    65 W mini PC to reach an assumed 2 s first token. A rule on what may be bought (vendors ruled out or the only ones
+    allowed, "信创"; a laptop) is such a limit too: 50 users on a domestic-only buy are not answered with 200 Ascend
+    910B, one replica a user, to reach an assumed 30 tok/s. None when no option lands in the band within the limits."""
+    rules = filled.excluded_vendors or filled.allowed_vendors or filled.device_form
+    if not (sizer.assumed_speed or sizer.assumed_ttft) or (filled.budget_usd is None and filled.power_budget_w is None
+                                                           and not rules):
         return None
     update = {"tokens_per_s_target": min(sizer.target, ACCEPTABLE_TOKENS_PER_S)} if sizer.assumed_speed else {}
     banded = Sizer(filled.model_copy(update=update), sizer.catalog, sizer.estimate_fn, sizer.capacity_fn,

@@ -18,7 +18,7 @@ from estimator.costing.hosts import into_existing_workstation
 from estimator.costing.tco_findings import TcoFinding
 from estimator.defaults import DEFAULT_TCO_ASSUMPTIONS, TcoAssumptions, device_price
 from estimator.errors import InvalidRequest
-from estimator.physics.servers import devices_per_server, needs_host_server, server_count
+from estimator.physics.servers import devices_per_server, needs_host_server, price_includes_server, server_count
 from estimator.said import Said, said
 from estimator.schemas import TcoResult
 from estimator.workload import Workload
@@ -29,8 +29,9 @@ REPORTED_YEARS = 3  # `three_year_total_usd` is a contract name: always three ye
 
 
 def host_cost_usd(hardware: Hardware, count: int, assumptions: TcoAssumptions = DEFAULT_TCO_ASSUMPTIONS) -> float:
-    """Host servers: seed 1's $4,400 box for one device, a multi-device server for each box holding more."""
-    if not needs_host_server(hardware):
+    """Host servers: seed 1's $4,400 box for one device, a multi-device server for each box holding more; none
+    to buy where the device's price already includes its server."""
+    if not needs_host_server(hardware) or price_includes_server(hardware):
         return 0.0
     per_server = devices_per_server(hardware, assumptions)
     full, rest = divmod(count, per_server)
@@ -86,6 +87,9 @@ def _capex(
     if workstation:  # the card goes into the user's own desktop, no host to buy
         host = 0.0
         found.append(TcoFinding("host_workstation", {"hardware": hardware.name}))
+    elif servers and price_includes_server(hardware):
+        found.append(TcoFinding("hosts_in_price", {"hardware": hardware.name, "servers": servers,
+                                                   "per_server": devices_per_server(hardware, assumptions)}))
     elif servers:
         found.append(TcoFinding("hosts", {"servers": servers, "host": host,
                                           "multi": assumptions.multi_device_server_usd,

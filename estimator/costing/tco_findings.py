@@ -24,6 +24,7 @@ TcoFindingId = Literal[
     "devices",  # hardware, unit, count, total, basis, date (None: undated), estimate (bool)
     "host_workstation",  # hardware
     "hosts",  # servers, host, multi, per_server
+    "hosts_in_price",  # hardware, servers, per_server
     "no_tdp",  # hardware
     "power",  # count, tdp, utilization, already_running (bool), hosts (W added), each
     "energy",  # hours, price, days, annual, office (bool), pue

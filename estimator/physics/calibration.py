@@ -14,7 +14,7 @@ The model (see `roofline.py`, `batching.py`) has seven factors per key (and two 
 | `scheduler_ms_per_stream` s | host work per running stream per decode step, serial with the device (ms) | batched rows of releases that schedule between steps |
 | `overlapped_host_ms_per_stream` s_o | the same host work where the engine overlaps it with the device (ms) | batched rows of releases that overlap |
 | `expert_prefill_efficiency` η_e | share of the dense rate a serving engine's routed experts reach, in prompt chunks and decode tokens alike (one figure, "*") | MoE serving rows (`moe_fit`) |
-| `moe_layer_ms` f_moe | ms per layer per decode step of an MoE spread over several devices (continuous engines, any layout), every expert reached | MoE serving rows (`moe_fit`) |
+| `moe_layer_ms` f_moe | ms per layer per decode step of an MoE spread over several devices (continuous engines that route tokens, any layout), every expert reached | MoE serving rows (`moe_fit`) |
 | `decode_kquant_flops_per_weight` c_k | ALU work per GGUF k-quant weight read in decode (FLOP-equivalents) | `tg` rows of both kinds of format |
 
 `scripts/fit_calibration.py` fits them (`estimator.fitting.calibration_fit.fit_calibration`) and records

@@ -35,7 +35,7 @@ from estimator.catalog import Hardware
 from estimator.said import Said, said
 from estimator.schemas import CustomHardware
 
-LinkKind = Literal["nvlink", "fabric", "pcie", "ethernet", "none"]
+LinkKind = Literal["nvlink", "fabric", "pcie", "ethernet", "ethernet mesh", "none"]
 
 DEFAULT_MEMORY_GB: dict[str, float] = {"cpu": 256.0, "gpu": 16.0, "npu": 16.0, "soc": 16.0, "accel": 16.0}
 DEFAULT_BANDWIDTH_GBS: dict[str, float] = {"cpu": 200.0, "gpu": 400.0, "npu": 100.0, "soc": 100.0, "accel": 400.0}
@@ -84,6 +84,11 @@ LINK_FIGURES: dict[str, tuple[float, float]] = {
     "fabric": (12.0, 150.0),
     "pcie": (25.0, 20.0),
     "ethernet": (40.0, 20.0),
+    # Chips linked to each other directly over Ethernet, no host, switch or NIC in between (Tenstorrent's
+    # Wormhole and Blackhole: tt-metal tech_reports/EthernetMultichip/BasicEthernetGuide.md): ~1 µs a hop (its
+    # ring-ping microbenchmark: ~650 ns for one flit, ~1 µs for a 1 KB packet) and 200 Gb/s per direction
+    # between two chips (the n300's pair; 100 Gb/s per link).
+    "ethernet mesh": (1.0, 25.0),
     "none": (50.0, 10.0),
 }
 # Between servers (pipeline stages of one model copy): one 400 Gb/s NIC per server (InfiniBand NDR /
@@ -130,6 +135,8 @@ def parse_interconnect(text: str | None) -> tuple[LinkKind, float, float]:
     ('nvlink', 450.0, 8.0)
     >>> parse_interconnect("PCIe 4.0 x16 (no NVLink)")
     ('pcie', 20.0, 25.0)
+    >>> parse_interconnect("2x QSFP-DD 400GbE, Warp 100 bridge")
+    ('ethernet mesh', 25.0, 1.0)
     """
     low = (text or "").lower()
     kind: LinkKind
@@ -139,8 +146,12 @@ def parse_interconnect(text: str | None) -> tuple[LinkKind, float, float]:
         kind = "nvlink"  # SXM modules sit on an NVLink/NVSwitch baseboard
     elif any(k in low for k in ("infinity fabric", "xgmi", "oam", "xe link", "neuronlink", "ici", "realscale")):
         kind = "fabric"
+    elif "no qsfp" in low:
+        kind = "none"  # a card sold without the ports its siblings mesh over (Blackhole p100a)
+    elif any(k in low for k in ("qsfp-dd", "chip-to-chip", "meshed")):
+        kind = "ethernet mesh"  # Tenstorrent's cards link their chips directly over their own QSFP-DD ports
     elif any(k in low for k in ("ethernet", "gbe", "roce", "qsfp")):
-        kind = "ethernet"  # Gaudi and Tenstorrent scale out over their integrated Ethernet
+        kind = "ethernet"  # Gaudi's integrated RoCE, a NIC's ports: through a network stack
     elif "pcie" in low:
         kind = "pcie"
     else:

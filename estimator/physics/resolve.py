@@ -28,6 +28,7 @@ from estimator.physics.device import (
     DeviceSpec,
     device_from_custom,
     overhead_clock_scale,
+    parse_interconnect,
     peak_tflops,
 )
 from estimator.physics.memory import (
@@ -66,6 +67,14 @@ EXPERT_ONLY_NATIVE_FORMATS = frozenset({"MXFP4"})
 # DeepSeek-R1 max-throughput runs (`--max_batch_size` per rank). Its ADP Balance blog (tech blog 10):
 # "the iteration time is dominated by the slowest rank", every MoE layer synchronizing the ranks.
 ATTENTION_DP_BACKENDS = frozenset({"trt-llm"})
+# Engines whose published MoE decode evaluates each device's experts over the whole batch and weights the
+# result by the router, instead of routing tokens to their experts: tt-metal's Mixtral demo on 8 Wormhole
+# ASICs (models/demos/t3000/mixtral8x7b/tt/mixtral_moe.py: one expert per device, `expert(inputs)` on all
+# 32 users, `ttnn.mul` by the top-2 weights, one all_gather + reduce per layer). Every rank does the same
+# work and no token is dispatched or permuted, so the per-layer routing and slowest-rank cost fitted on GPU
+# engines' grouped-GEMM runs (`Factors.moe_layer_ms`) is not paid; the one gather per layer is the
+# all-reduce volume the communication term already charges.
+MASKED_EXPERT_BACKENDS = frozenset({"tt-metal"})
 # A spec filled by a default, or compute derived from bandwidth, widens the confidence range.
 ASSUMPTION_WIDENING = 1.3
 # Engines whose prompt matmuls accumulate FP16 products in FP16. llama.cpp's CUDA backend multiplies
@@ -386,7 +395,9 @@ def _apply_factors(r: Resolved, factors: Factors) -> None:
     r.compute_per_stream_ms = roofline.decode_compute_ms(
         step_params_b + r.head_extra_b, arch.layers, width, 0.0, 1, peak, 1) / decode_compute_efficiency
     r.attention_compute_per_stream_ms = with_attention - r.compute_per_stream_ms
-    r.moe_step_ms = factors.moe_layer_ms * arch.layers if r.expert_weights_gb else 0.0  # dense: no MoE layer
+    # Dense: no MoE layer; an engine that evaluates experts masked routes no token (`MASKED_EXPERT_BACKENDS`).
+    routes_tokens = r.expert_weights_gb and r.backend not in MASKED_EXPERT_BACKENDS
+    r.moe_step_ms = factors.moe_layer_ms * arch.layers if routes_tokens else 0.0
     if r.model_step_scale != 1.0:
         step = r.model_step_scale
         r.moe_step_ms *= step
@@ -405,9 +416,12 @@ def _apply_factors(r: Resolved, factors: Factors) -> None:
 
 
 def _per_server(request: EstimateRequest, index: CatalogIndex) -> int:
-    """Devices per server for a catalog device that goes into one (`servers.devices_per_server`), else 0."""
+    """Devices per server for a catalog device that goes into one (`servers.devices_per_server`), else 0: the
+    bound on a tensor-parallel group. Chips that link to each other directly (`device.LINK_FIGURES`,
+    "ethernet mesh": Tenstorrent's Ethernet mesh, 8 chips in a T3000, 32 in a Galaxy) have none: their group
+    spans the mesh, not one host's slots (the hosts are still costed per server, `costing.tco`)."""
     hw = index.catalog.hardware_by_id(request.hardware) if request.hardware else None
-    if hw is None or not needs_host_server(hw):
+    if hw is None or not needs_host_server(hw) or parse_interconnect(hw.interconnect)[0] == "ethernet mesh":
         return 0
     return devices_per_server(hw)
 
@@ -516,6 +530,7 @@ def _static_notes(device: DeviceSpec, f: Factors, backend: str, derived: bool, a
 
 __all__ = [
     "ATTENTION_DP_BACKENDS",
+    "MASKED_EXPERT_BACKENDS",
     "ASSUMPTION_WIDENING",
     "FLOAT_FORMATS",
     "FP16_ACCUMULATE_BACKENDS",

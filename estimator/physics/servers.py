@@ -9,6 +9,7 @@ import re
 
 from estimator.catalog import Hardware
 from estimator.defaults import DEFAULT_TCO_ASSUMPTIONS, TcoAssumptions
+from estimator.said import Said
 
 # A form factor that says the device is sold as the machine itself: "Liquid-cooled tower workstation (whole
 # system)", "6U server, 32 Blackhole chips (whole system)", "Wafer-scale engine in CS-3 system".
@@ -19,6 +20,37 @@ def sold_as_whole_system(hardware: Hardware) -> bool:
     """The row is a whole machine (its price buys the chassis, host and cooling, its power is the box's): a
     vendor's workstation or server, read from the form factor."""
     return bool(_WHOLE_SYSTEM.search(hardware.form_factor or ""))
+
+
+# A form factor that says how many of the modules one vendor server holds: "NPU module, 8 per Atlas 800I A2
+# inference / 800T A2 training server".
+_PER_SERVER = re.compile(r"\b(\d+) per [^,;()]*\bservers?\b", re.IGNORECASE)
+# A price whose own words say it buys the server too: reported deals quoted "servers included".
+_SERVER_IN_PRICE = re.compile(r"\bservers? included\b|\bincluding (?:the |their )?servers?\b", re.IGNORECASE)
+
+
+def _words(text: object) -> str:
+    """The data's own words in a price basis: a string, or the text parts of a worded basis ("quote needed:
+    $low–high (<the range's basis>)", the range's basis a literal)."""
+    if isinstance(text, str):
+        return text
+    if isinstance(text, Said):
+        return " ".join(_words(value) for value in text.params.values())
+    if isinstance(text, (list, tuple)):
+        return " ".join(_words(item) for item in text)
+    return ""
+
+
+def vendor_server_size(hardware: Hardware) -> int | None:
+    """How many of these modules the vendor's own server holds, where the form factor says (None: it does not)."""
+    stated = _PER_SERVER.search(hardware.form_factor or "")
+    return int(stated.group(1)) if stated else None
+
+
+def price_includes_server(hardware: Hardware) -> bool:
+    """The device's price already buys the server it goes in (its basis says so: reported deals for modules
+    "servers included"), so the host is not bought a second time; the server still draws its power."""
+    return bool(_SERVER_IN_PRICE.search(_words(hardware.price_basis)))
 
 
 def needs_host_server(hardware: Hardware) -> bool:
@@ -32,6 +64,9 @@ def devices_per_server(hardware: Hardware, assumptions: TcoAssumptions = DEFAULT
     """How many of these devices one host server holds (modules on a baseboard, cards in slots, sockets)."""
     if hardware.kind == "cpu":
         return assumptions.cpu_sockets_per_server
+    stated = vendor_server_size(hardware)
+    if stated:  # the vendor's server for these modules: its own count
+        return stated
     form = (hardware.form_factor or "").upper()
     if "SXM" in form or "OAM" in form:
         return assumptions.modules_per_server

@@ -146,3 +146,15 @@ def test_a_payback_past_the_amortization_is_said_to_be_past_it() -> None:
     assert result.break_even_months == pytest.approx(792, rel=0.01)
     payback = [line for line in words(result.lines) if "pay" in line and "back" in line]
     assert payback and all("3-year" in line for line in payback), payback
+
+
+def test_a_rental_is_sized_on_the_memory_an_engine_can_use():
+    # Worked by hand: a bought 96 GB-class need is matched by renting 80 GB GPUs of similar bandwidth. The estimate
+    # counts 80 GB × 0.92 = 73.6 GB usable per GPU (the runtime's reservation), so 150 GB of weights and KV need
+    # 3 rented GPUs, not the 2 that 150 / 80 would say; 140 GB needs 2 (140 / 73.6 = 1.9).
+    from estimator.costing.cloud import rental_count
+
+    bought = GPU.model_copy(update={"id": "big", "memory_gb": 96, "memory_bandwidth_gbs": 900})
+    rented = GPU.model_copy(update={"id": "rented", "memory_gb": 80, "memory_bandwidth_gbs": 900})
+    assert rental_count(bought, 2, 150.0, rented) == 3
+    assert rental_count(bought, 1, 140.0, rented) == 2

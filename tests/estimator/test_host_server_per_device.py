@@ -8,6 +8,13 @@ Written before the fix, from the catalog rows and seed 1's host figures ("一個
   1,650 W at its PSU) costs $11,999 and draws 1,650 W, and a Galaxy Blackhole 6U server likewise; adding a
   $4,400 server and 250 W to a box that is already the server counts the host twice (before: QuietBox $16,399
   and 1,900 W; 16 Galaxies carried 16 phantom hosts).
+- a module whose price already buys its server is not given a second one: Ascend 910B modules ship 8 to an Atlas
+  800I A2 server, and the only prices found are reported deals "servers included" (China Mobile ~US$22M for
+  ~1,800 NPUs with 200 Atlas 800 servers = $12,200 per NPU; Baidu 450M yuan for 1,600 NPUs in 200 servers = $38,600),
+  costed at their geometric middle, √(12,200 × 38,600) = $21,700 per NPU. Eight NPUs are one server: capex
+  8 × $21,700 = $173,600 and no host line (before: two $8,600 four-card hosts on top, $190,800); the server still
+  draws its host power, once: 8 × 350 W + 250 W = 3,050 W (before 3,300 W for two phantom boxes). Nine NPUs are
+  two servers' worth of NPUs: 9 × $21,700, two hosts' power. Priced that way it is bought a server (8) at a time.
 """
 
 from __future__ import annotations
@@ -53,3 +60,24 @@ def test_a_server_sold_whole_carries_no_second_server():
     galaxy = _device("tenstorrent-galaxy-blackhole", price=65_000.0)
     assert tco(galaxy, 2, WORKLOAD, served_tokens_per_s=None).capex_usd == pytest.approx(2 * 65_000.0)
     assert peak_power_w(galaxy, 2) == pytest.approx(2 * (galaxy.tdp_w or 0.0))
+
+
+def test_a_module_whose_price_includes_its_server_gets_no_second_host():
+    from estimator.advice.accelerator_first import with_price_ranges
+    from estimator.advice.candidates import purchase_unit
+
+    catalog = with_price_ranges(memory_catalog())
+    npu = catalog.hardware_by_id("huawei-ascend-910b")
+    assert npu is not None and npu.price_usd == pytest.approx(21_700.0) and npu.tdp_w == 350
+    for count, servers in ((8, 1), (9, 2)):
+        result = tco(npu, count, WORKLOAD, served_tokens_per_s=None)
+        assert result.capex_usd == pytest.approx(count * 21_700.0), count
+        assert peak_power_w(npu, count) == pytest.approx(count * 350.0 + servers * HOST_W), count
+    # Priced with its server, it is bought a server at a time (the deals bought servers of eight).
+    assert purchase_unit(npu) == 8 and purchase_unit(memory_catalog().hardware_by_id("huawei-ascend-910b")) == 1
+
+
+def test_a_card_priced_on_its_own_still_gets_its_host():
+    # The same module with a price that names no server (a list price per card) is costed with its hosts.
+    npu = _device("huawei-ascend-910b", price=20_000.0)
+    assert tco(npu, 8, WORKLOAD, served_tokens_per_s=None).capex_usd == pytest.approx(8 * 20_000.0 + MULTI)

@@ -16,6 +16,8 @@ Worked out before running the estimator, for the 32-layer test MoE (36 B total, 
 - vLLM, which is not laid out this way, pays its whole host work on a group of 2 where it outlasts the
   device (100 ms at 1,000 streams).
 - A dense model pays no MoE layer cost, nor does a slot server (llama.cpp: not fitted there); vLLM does.
+  tt-metal, whose MoE decode evaluates each device's experts over the whole batch (masked by the router's
+  weights, no token dispatched), does not: its step on 2 devices is the same at f = 0.5 and at f = 0.
 - Max-load rows the model generates with known η_e = 0.3 and f = 0.4 ms per layer on 2-device groups of
   80 GB devices (the model in 16-bit does not fit one), with a scheduler cost that makes attention DP pay off at
   their batches, give both back from the joint fit.
@@ -153,6 +155,20 @@ def test_dense_models_and_slot_servers_pay_no_moe_layer_cost():
     # Every continuous-batching engine's MoE step pays it, in any layout: 32 layers x 0.5 ms.
     assert _resolved(cat).moe_step_ms == pytest.approx(16.0)
     assert _resolved(cat, backend="vllm").moe_step_ms == pytest.approx(16.0)
+
+
+def test_an_engine_that_evaluates_experts_masked_pays_no_moe_layer_cost():
+    # tt-metal's MoE decode runs each device's expert over the whole batch and weights it by the router
+    # (`resolve.MASKED_EXPERT_BACKENDS`): no token is dispatched, every rank does the same work, so on two
+    # devices its step is the same with or without the routing engines' per-layer cost, while vLLM's grows
+    # by 32 layers x 0.5 ms once the batch reaches every expert.
+    costly, free = _catalog(_calibration(moe_layer_ms={"*": 0.5})), _catalog()
+    masked = _resolved(costly, backend="tt-metal")
+    assert masked.continuous and masked.expert_weights_gb > 0.0 and masked.moe_step_ms == 0.0
+    for batch in (1, 32, 200):
+        assert step_time_ms(masked, 2, batch) == step_time_ms(_resolved(free, backend="tt-metal"), 2, batch)
+    routed = step_time_ms(_resolved(costly, backend="vllm"), 2, 200)[0] - step_time_ms(_resolved(free, backend="vllm"), 2, 200)[0]
+    assert routed == pytest.approx(16.0, rel=1e-6)
 
 
 def test_the_moe_layer_cost_follows_the_experts_a_batch_reaches_on_several_devices():

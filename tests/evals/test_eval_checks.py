@@ -113,3 +113,18 @@ def test_reply_contains_is_case_insensitive_and_works_in_chinese():
     assert check_reply(_expect(reply_contains=["npu", "單用戶"]), got).failures == []
     failures = check_reply(_expect(reply_contains=["L40S"]), got).failures
     assert failures and failures[0].startswith("expected the reply to contain 'L40S', got: NPU")
+
+
+def test_reply_order_fails_when_the_texts_come_in_another_order():
+    got = reply("Recommendation: 2× L40S.\n1 × RTX 4090: yes, it meets the targets.")
+    assert check_reply(_expect(reply_order=["rtx 4090: yes", "recommendation:"]), got).failures == [
+        "expected the reply to show 'recommendation:' in the expected order ('rtx 4090: yes' -> 'recommendation:'), "
+        "got: Recommendation: 2× L40S. 1 × RTX 4090: yes, it meets the targets."]
+    assert check_reply(_expect(reply_order=["recommendation:", "rtx 4090: yes"]), got).failures == []
+
+
+def test_reply_excludes_fails_on_a_text_it_must_not_show():
+    got = reply("内网隔离：只计算购买的硬件。\n租用：3 年共 $5,000")
+    assert check_reply(_expect(reply_excludes=["托管 API："]), got).failures == []
+    assert check_reply(_expect(reply_excludes=["租用："]), got).failures[0].startswith(
+        "expected the reply not to contain '租用：'")

@@ -25,9 +25,11 @@ NO_SIXTEEN_BIT_RATE: dict[str, str] = {
     "nvidia-rtx-4060-8gb": "only the INT8 figure is sourced",
     "nvidia-rtx-4060ti-16gb": "only the INT8 figure is sourced",
     "nvidia-rtx-4070": "GeForce FP32-accumulate tensor rate not sourced",
-    "nvidia-jetson-agx-orin-64gb": "NVIDIA states sparse INT8 TOPS only (technical brief: 170 sparse INT8 GPU TOPS; no FP16)",
+    "nvidia-jetson-agx-orin-64gb": "NVIDIA states sparse INT8 TOPS only (technical brief: 170 sparse INT8 GPU TOPS; no FP16); "
+                                   "searched again 2026-12-06 (pages, docs, exact strings): no NVIDIA dense FP16 figure",
     "nvidia-jetson-orin-nano-super-8gb": "NVIDIA states sparse INT8 TOPS only",
-    "intel-arc-a770-16gb": "XMX rate not sourced (a tinygrad forum post's 157 TFLOPS does not match its own stated clock)",
+    "intel-arc-a770-16gb": "XMX rate not sourced (a tinygrad forum post's 157 TFLOPS does not match its own stated clock); "
+                           "searched again 2026-12-06 (Intel's oneAPI XMX guide gives no per-engine rate in the excerpts read)",
     "intel-xeon-8480plus": "AMX rate needs its AMX clock; not sourced",
     "intel-xeon-8592plus": "AMX rate needs its AMX clock; not sourced",
     "amd-epyc-9654": "AVX-512 BF16 rate not sourced",
@@ -37,12 +39,12 @@ NO_SIXTEEN_BIT_RATE: dict[str, str] = {
     "intel-core-ultra-lunar-lake": "iGPU XMX rate not sourced",
     "amd-ryzen-ai-9-hx370": "iGPU rate not sourced",
     "qualcomm-snapdragon-x-elite": "GPU rate not sourced",
-    "nvidia-h100-nvl": "NVIDIA's NVL datasheet column not in the corpus; gpu.blog's 133 FP16 is the vector rate",
-    "amd-radeon-ai-pro-r9700": "95.7 TFLOPS (Hugging Face) is 2 x the 47.8 FP32 vector rate; the WMMA rate is not sourced",
+    "amd-radeon-ai-pro-r9700": "95.7 TFLOPS (Hugging Face) is 2 x the 47.8 FP32 vector rate; the WMMA rate is not sourced "
+                               "(searched again 2026-12-06)",
 }
 NO_BANDWIDTH: dict[str, str] = {
-    "nvidia-rtx-5070ti": "896 GB/s appears only in unattributed tables and pre-launch leaks; no citable sheet found",
-    "amd-radeon-ai-pro-r9700": "only the RX 9070 XT (same Navi 48 die) is sourced at 640 GB/s; no R9700 sheet found",
+    "amd-radeon-ai-pro-r9700": "only the RX 9070 XT (same Navi 48 die) is sourced at 640 GB/s; no R9700 sheet found (2026-12-06: "
+                               "640 GB/s appears only as constants in third-party kernel projects, no vendor figure)",
 }
 NO_MEMORY: dict[str, str] = {
     "amd-ryzen-ai-9-hx370": "memory is the laptop's; no bin sourced",

@@ -77,6 +77,16 @@ REASON_MESSAGES: dict[str, tuple[str, str, str]] = {
     "reason.vendor_excluded": (
         "you ruled out {vendor}", "你已排除 {vendor}", "你已排除 {vendor}",
     ),
+    "reason.vendor_not_allowed": (
+        "{vendor} is not among the vendors your procurement rule allows",
+        "{vendor} 不在你的采购规定允许的厂商之列",
+        "{vendor} 不在你的採購規定允許的廠商之列",
+    ),
+    "reason.not_laptop": (
+        "you asked for a laptop and it is not sold in one",
+        "你要的是笔记本电脑，它没有笔记本版本",
+        "你要的是筆電，它沒有筆電版本",
+    ),
     "reason.no_price": (
         "no price on record, so it cannot be costed", "资料库里没有价格，无法计算成本", "資料庫裡沒有價格，無法計算成本",
     ),

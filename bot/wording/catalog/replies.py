@@ -267,6 +267,8 @@ TEMPLATES: dict[str, tuple[str, str, str]] = {
     "rec.alternatives": ("Alternatives:", "备选方案：", "備選方案："),
     "rec.risks": ("Risks:", "风险：", "風險："),
     "rec.cloud": ("Buy, rent or call an API (3 years):", "买、租还是调用 API（3 年）：", "買、租還是呼叫 API（3 年）："),
+    # air-gapped: nothing to compare with, so the heading offers no rent or API either
+    "rec.cloud.air_gapped": ("Cost over 3 years:", "3 年成本：", "3 年成本："),
     "report.ready": (
         "Here is the decision memo of this recommendation as a PDF: summary, options, TCO, buy vs rent vs API, "
         "sensitivity, risks, assumptions with sources, validation plan. From a terminal: "

@@ -49,6 +49,12 @@ TCO_MESSAGES: dict[str, tuple[str, str, str]] = {
         "主機伺服器：{servers} 台，${host:,.0f}（種子文件 1：單卡伺服器 $4,400，多卡伺服器 ${multi:,.0f}；"
         "每台最多 {per_server} 個裝置；估算）",
     ),
+    "tco.hosts_in_price": (
+        "host servers: {servers}, in the {hardware} price (its basis includes the servers; up to {per_server} "
+        "devices each)",
+        "主机服务器：{servers} 台，已含在 {hardware} 的价格里（价格依据包含服务器；每台最多 {per_server} 个设备）",
+        "主機伺服器：{servers} 台，已含在 {hardware} 的價格裡（價格依據包含伺服器；每台最多 {per_server} 個裝置）",
+    ),
     "tco.no_tdp": (
         "{hardware}: no TDP on record, so its power cost is not counted (understated)",
         "{hardware}：资料库里没有 TDP，电费未计入（偏低）", "{hardware}：資料庫裡沒有 TDP，電費未計入（偏低）",

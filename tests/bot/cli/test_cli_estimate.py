@@ -57,6 +57,12 @@ def test_table_output(capsys):
     assert code == 0 and "decode tok/s per user" in out and "Traceback" not in out
 
 
+def test_the_table_says_what_an_engine_admits_past_its_kv_cache(capsys):
+    code, out, _ = run(capsys, "--hardware", "nvidia-h100-sxm", "--model", "qwen3-30b-a3b", "--quant", "FP8",
+                       "--backend", "vllm", "--concurrency", "2000")
+    assert code == 0 and "admitted (KV cache holds)" in out and "streams," in out
+
+
 @pytest.mark.parametrize(
     ("args", "field_text"),
     [

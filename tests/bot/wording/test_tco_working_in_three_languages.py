@@ -24,6 +24,7 @@ SAMPLES = [
                            "date": "2024-03", "estimate": True}),
     TcoFinding("host_workstation", {"hardware": "RTX 4090"}),
     TcoFinding("hosts", {"servers": 1, "host": 8600.0, "multi": 8600.0, "per_server": 4}),
+    TcoFinding("hosts_in_price", {"hardware": "Ascend 910B", "servers": 1, "per_server": 8}),
     TcoFinding("no_tdp", {"hardware": "Mystery card"}),
     TcoFinding("power", {"count": 2, "tdp": 350.0, "utilization": 0.7, "already_running": False, "hosts": 250.0,
                          "each": 250.0}),

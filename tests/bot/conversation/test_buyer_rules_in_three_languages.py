@@ -1,0 +1,123 @@
+"""Rules a buyer states about what may be bought, read in English, Simplified and Traditional Chinese and
+applied through the real engine:
+
+- no connection to the outside ("zero internet", "涉密网络不能接互联网", "封閉網路、資料不能出公司"): nothing can
+  be rented or called, so the reply costs buying only and says so once (issue 26 F);
+- a domestic-only procurement rule ("信创", "domestic chips only", "只能用國產晶片"): only China's domestic
+  accelerator makers may be bought, so every option offered is one of theirs;
+- a laptop asked for ("IT will buy me one laptop", "买一台笔记本", "買一台筆電"): the device bought is one sold
+  inside a laptop, not a desktop box or a card.
+
+Expectations written from the rules before running: a 7-8B model at Q4_K_M is ~4-5 GB of weights, which any
+laptop SoC with 16 GB or more holds, so the laptop rule leaves options to choose from rather than none.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from bot.nlu.load_words_zh import DOMESTIC_VENDORS
+from bot.nlu.parser import parse_message
+from estimator.advice.candidates import is_laptop_part
+from tests.support.engine_fixtures import talk
+
+
+def _offered(reply, catalog):
+    """The devices of every option the reply offers (primary first); at least one."""
+    rec = reply.recommendation
+    assert rec is not None and rec.primary is not None
+    devices = [catalog.hardware_by_id(option.hardware_id) for option in (rec.primary, *rec.alternatives)]
+    assert None not in devices
+    return devices
+
+
+AIR_GAPPED = [
+    ("we're on an offshore rig with zero internet. 8B fine-tune, Q4_K_M, 10 people at once, first token under 2 s",
+     "Air-gapped: renting and hosted APIs are out", ("Rent:", "Hosted API:", "Buy, rent or call an API")),
+    ("涉密网络，不能接互联网。8B 模型，Q4_K_M，10 人同时用，首字 2 秒内",
+     "内网隔离：不能租用云 GPU", ("租用：", "托管 API：", "买、租还是调用 API")),
+    ("機房是封閉網路、資料不能出公司。8B 模型，Q4_K_M，10 人同時用，首字 2 秒內",
+     "內網隔離：不能租用雲端 GPU", ("租用：", "託管 API：", "買、租還是呼叫 API")),
+]
+
+
+@pytest.mark.parametrize(("message", "said_once", "absent"), AIR_GAPPED)
+def test_no_connection_leaves_rent_and_api_out_in_three_languages(engine, message, said_once, absent):
+    reply = talk(engine, message, "just recommend")[-1]
+    assert reply.slots.get("air_gapped") is True
+    cloud = reply.recommendation.cloud
+    assert cloud.air_gapped and cloud.rent_three_year_usd is None and cloud.api_three_year_usd is None
+    assert reply.text.count(said_once) == 1
+    assert not any(line in reply.text for line in absent)
+
+
+DOMESTIC_ONLY = [
+    "xinchuang project, domestic chips only. Qwen2.5 7B, INT8, 10 users at once, first token under 2 s",
+    "信创项目。Qwen2.5 7B，INT8，10 人并发，首字 2 秒内",
+    "客戶規定只能用國產晶片。Qwen2.5 7B，INT8，10 人同時用，首字 2 秒內",
+]
+
+
+@pytest.mark.parametrize("message", DOMESTIC_ONLY)
+def test_a_domestic_only_rule_buys_domestic_makers_only_in_three_languages(engine, catalog, message):
+    reply = talk(engine, message, "just recommend")[-1]
+    assert set(reply.slots["allowed_vendors"]) == set(DOMESTIC_VENDORS)
+    assert all(hw.vendor in DOMESTIC_VENDORS for hw in _offered(reply, catalog))
+
+
+@pytest.mark.parametrize("message", [
+    "国产卡也可以考虑，预算 300 万",  # domestic cards welcome too: a preference, no rule
+    "we compared domestic and imported gpus last year",
+    "我们想了解一下国产化的进展",
+])
+def test_domestic_cards_welcome_is_no_rule(message):
+    assert parse_message(message).facts.get("allowed_vendors") is None
+
+
+LAPTOP = [
+    "IT will buy me one laptop to run a 7B model, Q4_K_M, just me",
+    "想买一台笔记本电脑跑 7B 模型，Q4_K_M，就我自己用",
+    "想買一台筆電跑 7B 模型，Q4_K_M，只有我自己用",
+]
+
+
+@pytest.mark.parametrize("message", LAPTOP)
+def test_a_laptop_asked_for_is_what_is_bought_in_three_languages(engine, catalog, message):
+    reply = talk(engine, message, "just recommend")[-1]
+    assert reply.slots["device_form"] == "laptop"
+    assert all(is_laptop_part(hw) for hw in _offered(reply, catalog))
+
+
+@pytest.mark.parametrize("message", [
+    "our laptops are too slow, we need a server for a 7b model",
+    "we prototype it in a jupyter notebook",
+    "not a laptop, a desktop under the desk",
+    "笔记本跑不动，想买台服务器",
+])
+def test_a_laptop_ruled_out_or_a_notebook_file_is_no_form(message):
+    assert parse_message(message).facts.get("device_form") is None
+
+
+# A yes/no about a named device is answered first, with its numbers, then the options weighed, then the
+# recommendation (issue 26 D). "買一台 Mac Studio 就好?" names the Mac Studio sold today with a price on record
+# (the catalog's M3 Ultra); "就好?", "能搞定吗" and "cut it" ask whether it would do.
+NAMED_FIRST = [
+    ("does a single H200 cut it for llama 3.1 8b at fp8, 10 users, first token under 1 s?", "nvidia-h200-sxm",
+     ["1 × H200", "Recommendation:"]),
+    ("客服场景，每秒 1 个请求，输入 1500 token，输出 200，模型用 GLM-4-9B 或者 Qwen2.5-7B，FP8，首字 1 秒内。"
+     "单张 4090 能搞定吗", "nvidia-rtx-4090", ["1 × GeForce RTX 4090", "你问用哪种", "推荐方案："]),
+    ("Gemma 3 27B，Q4_K_M，3 個人用，提示 4k，首字 5 秒內，買一台 Mac Studio 就好?", "apple-m3-ultra",
+     ["1 × M3 Ultra：", "推薦方案："]),
+]
+
+
+@pytest.mark.parametrize(("message", "device", "order"), NAMED_FIRST)
+def test_a_yes_no_on_a_named_device_comes_first_in_three_languages(engine, message, device, order):
+    reply = talk(engine, message)[-1]
+    if reply.recommendation is None:  # a question about a fact first: the recommendation follows "just recommend"
+        reply = talk(engine, "just recommend")[-1]
+    rec = reply.recommendation
+    assert rec is not None and [n.hardware_id for n in rec.named][:1] == [device]
+    body = reply.text.split("\n", 1)[1]  # after the echo line, which names the device too
+    positions = [body.find(text) for text in order]
+    assert -1 not in positions and positions == sorted(positions), (positions, body[:400])

@@ -1,0 +1,38 @@
+"""Rules on what may be bought: only some vendors (a domestic-only rule such as 信创), or a laptop. Each option
+comes from what the rule allows, each device left out says why, and a rule is a limit the user set: when nothing
+it allows meets a speed the user never set, the options are judged by seed 1's usable band (≥15 tok/s
+acceptable) rather than multiplied until each user has a replica of their own."""
+
+from __future__ import annotations
+
+from estimator.advice.candidates import enumerate_candidates, is_laptop_part
+from estimator.advice.recommend import recommend
+from estimator.said import origin_of
+from estimator.workload import Workload
+
+
+def test_only_the_allowed_vendors_are_bought_and_the_rest_say_why(catalog):
+    workload = Workload(model_params_b=7, concurrent_users=10, quantization="INT8", allowed_vendors=["Huawei"])
+    rec = recommend(workload, catalog)
+    assert all(catalog.hardware_by_id(o.hardware_id).vendor == "Huawei" for o in (rec.primary, *rec.alternatives))
+    _, excluded = enumerate_candidates(workload, catalog)
+    assert excluded["nvidia-l40s"].key == "reason.vendor_not_allowed"
+    assert excluded["amd-mi300x"].key == "reason.vendor_not_allowed"
+
+
+def test_a_laptop_rule_buys_laptop_parts_only(catalog):
+    workload = Workload(model_params_b=7, concurrent_users=1, quantization="Q4_K_M", device_form="laptop")
+    eligible, excluded = enumerate_candidates(workload, catalog)
+    assert eligible and all(is_laptop_part(c.hardware) for c in eligible)
+    assert excluded["nvidia-rtx-4090"].key == "reason.not_laptop"  # a desktop card is no laptop
+
+
+def test_a_vendor_rule_is_a_limit_an_assumed_speed_does_not_outrank(catalog):
+    # 50 users of a 32B model on the Ascend 910B only: the catalog's conservative 400 GB/s per 910B keeps any
+    # copy below an assumed 30 tok/s at the low end of its range, so no count meets it; the band (15 tok/s)
+    # is the target then, and the reply says so.
+    workload = Workload(model_params_b=32, concurrent_users=50, prompt_tokens=4000, allowed_vendors=["Huawei"])
+    rec = recommend(workload, catalog)
+    assert rec.primary is not None and rec.primary.meets_slo
+    assert rec.workload["tokens_per_s_target"] == 15
+    assert "note.banded_within_limits" in {origin_of(line) for line in rec.assumptions}
