@@ -78,6 +78,9 @@ class AcceleratorVerdict(_Finding):
     outcome: Literal["primary", "fits_quote_only", "costlier", "closest", "none_meets"]
     gpu_beside: str | None  # hardware id of the GPU option shown beside it
     gpu_tco_usd: float | None = None  # the 3-year TCO of the GPU the ranking would buy, which the accelerator must not exceed
+    # The card price at which the accelerator's 3-year TCO meets the GPU's, when that lies inside its quote range:
+    # the ranking turns on the quote (`accelerator_first.break_even_unit_price`).
+    break_even_unit_usd: float | None = None
     migration: MigrationCost | None
 
 
