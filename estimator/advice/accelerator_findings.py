@@ -58,6 +58,15 @@ class AcceleratorEvaluation(_Finding):
         return self.meets_targets and self.within_power and self.within_budget
 
 
+class HeldBackAccelerator(_Finding):
+    """An accelerator that would have led on risk-weighted cost per served token but is an alternative, because
+    seed 2's table does not name one here (`estimator.advice.accelerator_rank`): which, and which conditions fail."""
+
+    hardware_id: str
+    conditions: Seed2Conditions
+    saving: float  # its risk-weighted cost per served token is this share below the primary's
+
+
 class MigrationCost(_Finding):
     """Seed 2's one-time porting cost, as the TCO carries it and as the seed states its range."""
 
@@ -84,4 +93,4 @@ class AcceleratorVerdict(_Finding):
     migration: MigrationCost | None
 
 
-__all__ = ["AcceleratorEvaluation", "AcceleratorVerdict", "MigrationCost", "Seed2Conditions"]
+__all__ = ["AcceleratorEvaluation", "AcceleratorVerdict", "HeldBackAccelerator", "MigrationCost", "Seed2Conditions"]

@@ -18,7 +18,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from estimator.advice.accelerator_findings import Seed2Conditions
+from estimator.advice.accelerator_findings import HeldBackAccelerator, Seed2Conditions
 from estimator.advice.accelerator_first import seed2_conditions
 from estimator.advice.load import is_ultra_low_ttft
 from estimator.advice.sizing import Sized
@@ -71,13 +71,21 @@ def accelerators_last(workload: Workload, ranked: list[Sized]) -> list[Sized]:
 def held_back(workload: Workload, ranked: list[Sized], primary: Sized, key: Callable[[Sized], float]) -> HeldBack | None:
     """The accelerator that would have led on `key` (the ranking's risk-weighted cost per served token) when
     `accelerators_last` moved it behind `primary`; None when no accelerator was moved ahead of it."""
-    if accelerators_may_lead(workload) or not _on_the_table(workload, primary):
-        return None
+    if accelerators_may_lead(workload) or not _on_the_table(workload, primary) or primary.candidate.existing:
+        return None  # (owned hardware leads for being owned, not on cost)
     ahead = [s for s in ranked if not _on_the_table(workload, s) and not s.violations and key(s) < key(primary)]
     best = min(ahead, key=key, default=None)
     if best is None:
         return None
     return HeldBack(best, seed2_conditions(workload), saving=1 - key(best) / key(primary))
+
+
+def held_back_finding(held: HeldBack | None) -> HeldBackAccelerator | None:
+    """The typed finding the recommendation carries, so a follow-up ("why not the Galaxy?") can say why."""
+    if held is None:
+        return None
+    return HeldBackAccelerator(hardware_id=held.option.candidate.hardware.id, conditions=held.conditions,
+                               saving=held.saving)
 
 
 def unmet_conditions(conditions: Seed2Conditions) -> Said:
@@ -100,6 +108,7 @@ __all__ = [
     "accelerators_last",
     "accelerators_may_lead",
     "held_back",
+    "held_back_finding",
     "held_back_text",
     "low_latency_single_stream",
     "unmet_conditions",

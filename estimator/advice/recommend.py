@@ -28,7 +28,7 @@ from estimator.advice.accelerator_first import (
     verdict,
     with_price_ranges,
 )
-from estimator.advice.accelerator_rank import accelerators_last, held_back, held_back_text
+from estimator.advice.accelerator_rank import accelerators_last, held_back, held_back_finding, held_back_text
 from estimator.advice.answers import answer_questions
 from estimator.advice.assume import fill_defaults
 from estimator.advice.batch_jobs import BatchSizer, is_batch_job
@@ -579,6 +579,7 @@ def recommend(
         load_conversion=conversion,
         accelerator_first=accel,
         fleet=sites_plan[0] if sites_plan is not None else None,
+        accelerator_held_back=held_back_finding(held_back(filled, ranked, primary, adjusted_cost)),
     )
     return answer_questions(rec, sizer, filled, catalog, sized, excluded, primary, alternatives, to_option=to_option,
                             format_stated=workload.quantization is not None)  # not the catalog model's native one
