@@ -350,7 +350,7 @@ def _comparison(rec: Recommendation, outcome: Comparison, lang: str, said: str =
     parts += _verdicts(options, baseline, lang)
     held = rec.accelerator_held_back
     if held is not None and any(option.hardware_id == held.hardware_id for option in options):
-        parts.append(t("why_not.held_back", lang, unmet=word(unmet_conditions(held.conditions), lang)))
+        parts.append(t("why_not.held_back", lang, unmet=word(unmet_conditions(held.conditions, held.model), lang)))
     return "\n".join(parts)
 
 

@@ -58,6 +58,9 @@ class AcceleratorEvaluation(_Finding):
         return self.meets_targets and self.within_power and self.within_budget
 
 
+ModelReason = Literal["unstated", "changes", "training"]
+
+
 class HeldBackAccelerator(_Finding):
     """An accelerator that would have led on risk-weighted cost per served token but is an alternative, because
     seed 2's table does not name one here (`estimator.advice.accelerator_rank`): which, and which conditions fail."""
@@ -65,6 +68,7 @@ class HeldBackAccelerator(_Finding):
     hardware_id: str
     conditions: Seed2Conditions
     saving: float  # its risk-weighted cost per served token is this share below the primary's
+    model: ModelReason = "unstated"  # why 条件一 fails, when it does: not said, said to change, or also trained
 
 
 class MigrationCost(_Finding):
@@ -93,4 +97,4 @@ class AcceleratorVerdict(_Finding):
     migration: MigrationCost | None
 
 
-__all__ = ["AcceleratorEvaluation", "AcceleratorVerdict", "HeldBackAccelerator", "MigrationCost", "Seed2Conditions"]
+__all__ = ["AcceleratorEvaluation", "AcceleratorVerdict", "HeldBackAccelerator", "MigrationCost", "ModelReason", "Seed2Conditions"]

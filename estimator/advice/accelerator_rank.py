@@ -18,7 +18,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from estimator.advice.accelerator_findings import HeldBackAccelerator, Seed2Conditions
+from estimator.advice.accelerator_findings import HeldBackAccelerator, ModelReason, Seed2Conditions
 from estimator.advice.accelerator_first import seed2_conditions
 from estimator.advice.load import is_ultra_low_ttft
 from estimator.advice.sizing import Sized
@@ -36,6 +36,7 @@ class HeldBack:
 
     option: Sized
     conditions: Seed2Conditions
+    model: ModelReason
     # how much lower its risk-weighted cost per served token is than the leader's (a share, 0.25 = 25 %)
     saving: float
 
@@ -77,7 +78,14 @@ def held_back(workload: Workload, ranked: list[Sized], primary: Sized, key: Call
     best = min(ahead, key=key, default=None)
     if best is None:
         return None
-    return HeldBack(best, seed2_conditions(workload), saving=1 - key(best) / key(primary))
+    return HeldBack(best, seed2_conditions(workload), model_reason(workload), saving=1 - key(best) / key(primary))
+
+
+def model_reason(workload: Workload) -> ModelReason:
+    """Why 条件一 (a stable model) does not hold: the model is also trained, said to change, or not said stable."""
+    if workload.mixed_training:
+        return "training"
+    return "changes" if workload.model_stability == "frequent_changes" else "unstated"
 
 
 def held_back_finding(held: HeldBack | None) -> HeldBackAccelerator | None:
@@ -85,13 +93,14 @@ def held_back_finding(held: HeldBack | None) -> HeldBackAccelerator | None:
     if held is None:
         return None
     return HeldBackAccelerator(hardware_id=held.option.candidate.hardware.id, conditions=held.conditions,
-                               saving=held.saving)
+                               saving=held.saving, model=held.model)
 
 
-def unmet_conditions(conditions: Seed2Conditions) -> Said:
-    """Seed 2's conditions that do not hold, as one finding ("the model changes; no power or space limit")."""
-    unmet = [said(f"seed2.unmet.{name}") for name in ("stable_model", "small_batches", "high_concurrency",
-                                                      "power_or_space_limit") if not getattr(conditions, name)]
+def unmet_conditions(conditions: Seed2Conditions, model: ModelReason = "unstated") -> Said:
+    """Seed 2's conditions that do not hold, as one finding ("the model changes often; no power or space limit")."""
+    unmet = [said(f"seed2.unmet.{name}" if name != "stable_model" else f"seed2.unmet.model_{model}")
+             for name in ("stable_model", "small_batches", "high_concurrency", "power_or_space_limit")
+             if not getattr(conditions, name)]
     return joined(unmet)
 
 
@@ -99,7 +108,7 @@ def held_back_text(held: HeldBack) -> Said:
     """The reason the cheaper accelerator is an alternative and not the primary."""
     option = held.option
     return said("rec.accel_held_back", count=option.count, hardware=option.candidate.hardware.name,
-                cost=option.cost_per_token, saving=held.saving, unmet=unmet_conditions(held.conditions))
+                cost=option.cost_per_token, saving=held.saving, unmet=unmet_conditions(held.conditions, held.model))
 
 
 __all__ = [
@@ -111,5 +120,6 @@ __all__ = [
     "held_back_finding",
     "held_back_text",
     "low_latency_single_stream",
+    "model_reason",
     "unmet_conditions",
 ]

@@ -76,6 +76,11 @@ def test_the_held_back_accelerator_is_found_with_its_saving_and_the_unmet_condit
     assert held is not None and held.option is ACCEL
     assert held.saving == pytest.approx(1 - 1.0 / 1.5)
     assert not held.conditions.power_or_space_limit and not held.conditions.high_concurrency
+    assert held.model == "unstated"
+    changing = OPEN.model_copy(update={"model_stability": "frequent_changes"})
+    changed = held_back(changing, ranked, ranked[0], _cost)
+    assert changed is not None and changed.model == "changes"
+    assert "the model changes often" in word(held_back_text(changed), "en")
     assert held_back(OPEN, [GPU, _option("n300", "accel", 2.0)], GPU, _cost) is None  # dearer: nothing held back
     assert held_back(STABLE, [ACCEL, GPU], ACCEL, _cost) is None
 

@@ -313,9 +313,10 @@ _RECOMMEND: dict[str, tuple[str, str, str]] = {
          "種子文件 2 只在模型固定、批次小、併發高且功耗或空間有硬約束時（或中等模型單請求、超低延遲時）優先推薦推理加速卡，"
          "那時一次性的遷移投入才能回收；這裡{unmet}"),
     ),
-    "seed2.unmet.stable_model": (
-        "the model is not said to be fixed (or it is also trained)", "没说模型已经定型（或还要训练）",
-        "沒說模型已經定型（或還要訓練）",
+    "seed2.unmet.model_unstated": ("the model is not said to be fixed", "没说模型已经定型", "沒說模型已經定型"),
+    "seed2.unmet.model_changes": ("the model changes often", "模型经常改动", "模型經常改動"),
+    "seed2.unmet.model_training": (
+        "the hardware also trains the model", "同一套硬件还要训练模型", "同一套硬體還要訓練模型",
     ),
     "seed2.unmet.small_batches": ("the work comes in large batches", "负载是大批量", "負載是大批量"),
     "seed2.unmet.high_concurrency": (
