@@ -143,6 +143,9 @@ class Workload(BaseModel):
     racks: int | None = Field(default=None, ge=1, le=10_000)
     lora_adapters: int | None = Field(default=None, ge=1, le=100_000)  # adapters served on one base model
     air_gapped: bool | None = None  # no cloud rental or hosted API may be used
+    # Coding agents or assistants: each request re-sends its session's context, which grows toward the window.
+    # With only the window stated, the typical prompt is assumed at half of it (`advice.assume`).
+    agentic_sessions: bool | None = None
     # Vendors the buyer rules out ("no NVIDIA", "不能用英伟达"), in the catalog's spelling: never bought (owned
     # hardware of theirs still counts: it is already there).
     excluded_vendors: list[str] | None = Field(default=None, max_length=20)

@@ -15,6 +15,7 @@ from bot.nlu.lexicon import (
     ACCURACY_CRITICAL,
     ACROSS_TIME_ZONES,
     ACTIVE_NOW,
+    AGENTIC_SESSIONS,
     APPROX,
     ARRIVAL_WORDS,
     CONSERVATIVE,
@@ -30,6 +31,11 @@ from bot.nlu.lexicon import (
     FORMAT_REJECTED_AFTER,
     FORMAT_REJECTED_BEFORE,
     LENGTH_HEDGES,
+    LENGTH_NOUNS,
+    LENGTH_REACH_AFTER,
+    LENGTH_REACH_WORDS,
+    LENGTH_USUAL_AFTER,
+    LENGTH_USUAL_WORDS,
     MIXED_TRAINING,
     MULTIPLIERS,
     NUM,
@@ -40,6 +46,7 @@ from bot.nlu.lexicon import (
     STABILITY_WORDS,
     THINKING_WORDS,
     TYPICAL_WORDS,
+    WHOLE_INPUT_WORDS,
     batch_words,
 )
 from bot.nlu.schedule import working_hours_facts
@@ -86,12 +93,29 @@ _CONTEXT_BEFORE = re.compile(rf"(?:contexts?|ctx|上下文)(?:\s*(?:window|lengt
                              rf"提高到|增加到|加到|扩大到|擴大到)?\s*(?:{CONTEXT_FLOOR_WORDS}\s*)?{APPROX}"
                              r"(?:(?:都|也|基本上?|多半|大多)?\s*(?:在|是)\s*)?"  # "上下文大概都在 16k": where they sit
                              rf"{NUM}")
-_CONTEXT_WORD = re.compile(r"context|ctx|上下文|prefix cach")
-_CONTEXT_MAX_BARE = re.compile(rf"{CONTEXT_MAX_WORDS}\s*(?:context\s*|上下文\s*)?(?:of|is|:|=|为|為|是|到)?\s*{NUM}(?=\s*(?:k\b|tokens?|token|$|[,，;；.。)]|with|w/|万|萬))")
-_BARE_LENGTH_END = r"(?=\s*(?:tokens?|token|左右|上下|$|[,，;；.。)）]))"
-_DOC_MAX_BARE = re.compile(rf"{CONTEXT_MAX_WORDS}\s*(?:到|达|可达|是|为)?\s*{APPROX}{NUM}{_BARE_LENGTH_END}")
-_DOC_TYPICAL_BARE = re.compile(r"(?:一般|通常|平均|大多|多半|usually|typically|on average|avg|average|mostly|normally)\s*"
-                               rf"(?:是|在|都在|is|are|around|about|of)?\s*{APPROX}{NUM}{_BARE_LENGTH_END}")
+# A length figure said with only how far or how often it goes ("mostly 2k context, longest 16k", "一般输入4k左右，偶尔会到
+# 16k", "最长3万2"): thousands of tokens, never followed by another quantity's unit.
+_OTHER_UNIT = (r"(?!\s*(?:人|个人|位|名|用户|并发|users?\b|people|ppl|devs?\b|engineers?|concurrent|gb\b|tb\b|ms\b|s\b|秒|"
+               r"seconds?|minutes?|hours?|分钟|小时|w\b|瓦|元|块|美元|刀|\$|%|倍|张|卡|台|requests?|请求|次|条|份|篇|"
+               r"tok/s|t/s|rpm|qps|b\b|docs\b|documents?|files?|tickets?|emails?|items?|pages?|images?|calls?|"
+               r"messages?|records?|prs?\b|pull requests?|rows?|reviews?|articles?|封|个请求))")
+_TOKENS_FIGURE = rf"{APPROX}{NUM}{_OTHER_UNIT}"
+_BETWEEN = rf"\s*(?:的\s*)?(?:{LENGTH_NOUNS}\s*)?(?:of|is|are|:|=|到|达|是|为|在|都在|at|around|about|maybe)?\s*"
+_LENGTH_REACH = (re.compile(rf"(?<![a-z]){LENGTH_REACH_WORDS}{_BETWEEN}{_TOKENS_FIGURE}"),
+                 re.compile(rf"{_TOKENS_FIGURE}\s*(?:tokens?\s*)?{LENGTH_REACH_AFTER}{_OTHER_UNIT}"))
+_LENGTH_USUAL = (re.compile(rf"(?<![a-z]){LENGTH_USUAL_WORDS}{_BETWEEN}{_TOKENS_FIGURE}"),
+                 re.compile(rf"{_TOKENS_FIGURE}\s*(?:tokens?\s*)?{LENGTH_USUAL_AFTER}{_OTHER_UNIT}"))
+# Where a clause ends: a comma or semicolon, or a sentence's end (a period, never a decimal point).
+_CLAUSE_END = re.compile(r"[,;，；。!?！？]|\.(?!\d)")
+# A message that talks about lengths at all, and the words that make a clause about something else.
+_LENGTH_TALK = re.compile(rf"context|ctx|上下文|prefix cach|window|窗口|tokens?|diffs?|单次|每次|{LENGTH_NOUNS}")
+# A reach word just before a length's noun ("longest request maybe 16k", "最长的输入 50k"): that noun's maximum.
+_REACH_BEFORE_NOUN = re.compile(rf"(?<![a-z]){LENGTH_REACH_WORDS}\s*(?:的\s*)?$")
+_NOT_A_LENGTH_CLAUSE = re.compile(r"budget|预算|\$|usd|元|块|cost|spend|花|speed|速度|latency|延迟|tok/s|"
+                                  r"answers?|outputs?|responses?|replies|回答|输出|回复|生成|思考|thinking|reasoning|"
+                                  # a volume or a rate over time ("每天最多 10 万个 token", "3k PRs a month")
+                                  r"每天|每日|每小时|每月|每秒|的量|per (?:day|hour|month|second|minute)|"
+                                  r"an? (?:day|hour|month|night|week)\b|daily|hourly|monthly|nightly|/(?:s|h|day|month)\b")
 _RANGE_NUM = r"(?P<{n}>\d+(?:\.\d+)?)\s*(?P<{u}>k|万|萬)?"
 _CONTEXT_RANGE = re.compile(r"(?:context|contexts|ctx|上下文)[^\d,;，；]{0,16}?" + _RANGE_NUM.format(n="a", u="u1")
                             + r"\s*(?:-|–|to|到|至)\s*" + _RANGE_NUM.format(n="b", u="u2") + r"(?![\d.])")
@@ -278,7 +302,7 @@ _QUANT_TABLE: tuple[tuple[str, str], ...] = (
      r"no quantization|not quantized|without quantization|不量化|未量化|全精度|不做量化", "FP16"),
 )
 # A length said to happen only at times: a maximum, not the typical one.
-_OCCASIONAL = re.compile(r"sometimes|occasionally|at times|有时候?|偶尔")
+_OCCASIONAL = re.compile(r"sometimes|occasionally|at times|有时候?|偶尔|\bhits?\b|\breach(?:es)?\b|worst[- ]case|peaks? at|longest|biggest")
 # A weight format said only as its bit width ("8-bit", "8 bits", "8 位元"), not named.
 _BIT_WIDTH = re.compile(r"\d{1,2}\s*-?\s*(?:bits?|位元|比特|位量化|位精度)")
 # An ASCII word boundary: Python's \b sees no boundary between a CJK character and a letter, so
@@ -352,10 +376,7 @@ def _context(text: str, claims: _Claims) -> Iterator[Fact]:
         if m.group("num") is None:
             yield Fact("full_context", True, m.start(), m.end(), keyed=True)  # the context in force: parser
             continue
-        value = number_value(m)
-        num = float(m.group("num"))
-        if m.group("mult") == "k" and num.is_integer() and int(num) & (int(num) - 1) == 0:
-            value = num * 1024
+        value = _window_tokens(m, number_value(m))
         yield Fact("context_length", _int(value), m.start(), m.end(), keyed=True)
         yield Fact("prompt_tokens", _int(value), m.start(), m.end(), keyed=True)
     for m in _matches(_CONTEXT_RANGE, text, claims):  # "ctx usually 50-60k": the middle of the range, typical
@@ -363,11 +384,7 @@ def _context(text: str, claims: _Claims) -> Iterator[Fact]:
         yield Fact("typical_context", _int((low + high) / 2), m.start(), m.end(), keyed=True)
     for pattern in (_CONTEXT_AFTER, _CONTEXT_BEFORE):
         for m in _matches(pattern, text, claims):
-            value = number_value(m)
-            num = float(m.group("num"))
-            # "8k context" means 8192 tokens: context sizes are powers of two in kibi-tokens.
-            if m.group("mult") == "k" and num.is_integer() and int(num) & (int(num) - 1) == 0:
-                value = num * 1024
+            value = _window_tokens(m, number_value(m))
             per_request = _PER_REQUEST.match(text, m.end()) or _PER_REQUEST_BEFORE.search(text[max(0, m.start() - 30):m.start()])
             if not per_request and _typical_context(text, m):
                 # "coding agents, contexts ~40k", "上下文大概6万": what each request carries (the prompt), not
@@ -375,34 +392,80 @@ def _context(text: str, claims: _Claims) -> Iterator[Fact]:
                 yield Fact("typical_context", _int(number_value(m)), m.start(), m.end(), keyed=True)
                 continue
             yield Fact("context_length", _int(value), m.start(), m.end(), keyed=True)
+            if not per_request and AGENTIC_SESSIONS.search(text):
+                # only the window of sessions that grow toward it: the typical prompt is assumed (`advice.assume`)
+                yield Fact("agentic_sessions", True, m.start(), m.end(), keyed=True)
             if per_request:
                 # "~120k tokens of context per request": every prompt that long, not only the largest
                 yield Fact("prompt_tokens", _int(value), m.start(), m.end(), keyed=True)  # the same "128k"
-    if CONTEXT_HEAVY_WORK.search(text):
-        # Document or code work with its lengths said bare ("读整份卷宗，最长到 128k，一般 60k 上下", "repos are usually
-        # 30k, up to 100k"): a typical figure is what a request carries, a maximum the window. Only thousands of
-        # tokens count (a "k" or 万 multiplier, no other unit after it): anything else is some other quantity.
-        for pattern, slot in ((_DOC_MAX_BARE, "context_length"), (_DOC_TYPICAL_BARE, "typical_context")):
-            for m in _matches(pattern, text, claims):
-                if m.group("mult") in ("k", "万", "萬") and 1000 <= number_value(m) <= 10_000_000:
-                    yield Fact(slot, _int(number_value(m)), m.start(), m.end(), keyed=True)
-    if _CONTEXT_WORD.search(text):  # "…, 最长128k", "up to 128k with prefix caching": the maximum context
-        for m in _matches(_CONTEXT_MAX_BARE, text, claims):
-            if number_value(m) >= 1000:
-                yield Fact("context_length", _int(number_value(m)), m.start(), m.end(), keyed=True)
+
+
+def _window_tokens(m: re.Match[str], value: float) -> float:
+    """"8k context" means 8,192 tokens: context windows are powers of two in kibi-tokens ("64k" is 65,536)."""
+    num = float(m.group("num"))
+    if m.group("mult") == "k" and num.is_integer() and int(num) & (int(num) - 1) == 0:
+        return num * 1024
+    return value
+
+
+def _subject_clause(text: str, m: re.Match[str]) -> str | None:
+    """The words a length figure is about: its own clause when that names a length. A bare figure is a companion
+    of the figures before it: back through them to the first that names a length ("最长到 128k，一般 60k" after
+    "读整份卷宗"), never past one that names something else ("budget maybe 20k, up to 30k": a budget); with none
+    before, the clause after it ("16k typical, 128k max context"). None: no length."""
+    def names_length(clause: str) -> bool:
+        return bool(_LENGTH_TALK.search(clause) or CONTEXT_HEAVY_WORK.search(clause))
+
+    before = re.split(_CLAUSE_END, text[:m.start("num")])
+    own = before[-1] + re.split(_CLAUSE_END, text[m.start("num"):])[0]
+    if names_length(own):
+        return own
+    for previous in reversed(before[:-1]):
+        if _NOT_A_LENGTH_CLAUSE.search(previous):
+            return None
+        if names_length(previous):
+            return previous + own
+        if not re.search(r"\d", previous):
+            break
+    following = re.split(_CLAUSE_END, text[m.end():])
+    return following[1] + own if len(following) > 1 and names_length(following[1]) else None
+
+
+def _length_figures(text: str, claims: _Claims) -> Iterator[Fact]:
+    """A length said with only how far or how often it goes, beside another ("prompts avg 6k but max context 32k",
+    "上下文最长128k，平均20k", "diffs are usually 10k tokens but can reach 60k"): the longest is the maximum context,
+    the usual one the typical prompt (seed 2's paged KV holds streams × typical plus one request at the maximum).
+    Runs after `_lengths`, so a figure with its own noun ("prompts avg 6k", "提示最长 16k") keeps that noun's reading."""
+    if not (_LENGTH_TALK.search(text) or CONTEXT_HEAVY_WORK.search(text)):
+        return
+    for patterns, slot in ((_LENGTH_REACH, "context_length"), (_LENGTH_USUAL, "typical_context")):
+        for m in (m for pattern in patterns for m in pattern.finditer(text)):
+            clause = _subject_clause(text, m)
+            if clause is None:
+                continue
+            value = number_value(m)  # a length as said ("最长到 128k" of a document is 128,000 tokens)
+            thousands = m.group("mult") in ("k", "千", "万", "萬") or re.match(r"\s*tokens?", text[m.end("num"):])
+            if (thousands and 1000 <= value <= 10_000_000 and not _NOT_A_LENGTH_CLAUSE.search(clause)
+                    and claims.free(m.start("num"), m.end())):
+                claims.claim(m.start("num"), m.end())
+                yield Fact(slot, _int(value), m.start(), m.end(), keyed=True)
 
 
 def _typical_context(text: str, m: re.Match[str]) -> bool:
-    """A context figure that is the typical prompt: said as typical ("~40k", "平均", "contexts") or for work
-    whose requests carry their context (coding, RAG, documents), and not said as the maximum ("up to")."""
-    said = text[max(0, m.start() - 16):m.end() + 4]
+    """A context figure that is the typical prompt: said as typical ("~40k", "平均", "contexts"), as what every
+    request carries ("要128k上下文（读整个仓库）", "~32k ctx so i can paste repo chunks") or for RAG or document work
+    ("RAG over policies, 16k context"), and not said as the maximum ("up to"). Said bare for coding agents or
+    assistants ("64k ctx for agentic stuff", "代码模型，上下文 16k") it is the window their sessions grow toward,
+    and the typical prompt is assumed from it (`agentic_sessions`, `advice.assume`)."""
     # The words of its own clause, before and in it ("平均上下文 2 萬，最長 200k": the 最長 is the next figure's).
     before = re.split(r"[,;，；。]", text[max(0, m.start() - 16):m.start()])[-1] + m.group(0)
     after = re.split(r"[,;，；。]", text[m.end():m.end() + 16])[0]
     if (re.search(CONTEXT_MAX_WORDS, before) or re.search(r"window|length|size|窗口|长度|長度", m.group(0))
-            or re.search(CONTEXT_FLOOR_WORDS, before) or re.match(rf"\s*(?:{CONTEXT_FLOOR_WORDS})", after)):
+            or re.search(CONTEXT_FLOOR_WORDS, before) or re.match(rf"\s*(?:{CONTEXT_FLOOR_WORDS}|{CONTEXT_MAX_WORDS}|window|length|窗口|长度)", after)):
         return False  # the most a request may hold, or the least the window must: the window, not the typical prompt
-    return bool(TYPICAL_WORDS.search(said)) or bool(CONTEXT_HEAVY_WORK.search(text))
+    # A typical word of its own clause only ("128k ctx, ~15 concurrent": the ~ is the head count's).
+    return (bool(TYPICAL_WORDS.search(before + after)) or bool(WHOLE_INPUT_WORDS.search(text))
+            or (bool(CONTEXT_HEAVY_WORK.search(text)) and not AGENTIC_SESSIONS.search(text)))
 
 
 # A length word right before the number: "prompts 1000 tokens answers 300" gives the 1000 to the prompts,
@@ -426,7 +489,8 @@ def _lengths(text: str, claims: _Claims) -> Iterator[Fact]:
     for slot, pattern in _LEN_AFTER_WORD.items():
         for m in _matches(pattern, text, claims):
             value = _int(number_value(m))
-            if slot == "prompt_tokens" and _OCCASIONAL.search(m.group(0)) and value >= 128:
+            reaches = _OCCASIONAL.search(m.group(0)) or _REACH_BEFORE_NOUN.search(text, max(0, m.start() - 24), m.start())
+            if slot == "prompt_tokens" and reaches and value >= 128:
                 # "docs sometimes up to 64k", "输入偶尔会到 40k": the longest a request reaches, not every prompt
                 yield Fact("context_length", value, m.start(), m.end(), keyed=True)
                 continue
@@ -653,7 +717,7 @@ def _batch_job(text: str, claims: _Claims) -> Iterator[Fact]:
 # Most specific first: a span read by one is skipped by the next.
 EXTRACTORS: tuple[Extractor, ...] = (
     _electricity, _load, _working_hours, _speed, _batch, _thinking, _context, _misc_numbers, _budget, _power, _lengths,
-    _latency, _quantization,
+    _length_figures, _latency, _quantization,
     _model_size, _users, _words,
 )
 

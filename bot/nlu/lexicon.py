@@ -411,6 +411,7 @@ FORMAT_REJECTED_AFTER = _rx(
 FORMAT_FLOOR = _rx(r"(?<![a-z])(?:below|under|lower than|less than)(?![a-z])", "低于", "以下", "少于")
 
 __all__ = [
+    "AGENTIC_SESSIONS",
     "FORMAT_FLOOR",
     "FORMAT_REJECTED_AFTER",
     "FORMAT_REJECTED_BEFORE",
@@ -422,6 +423,12 @@ __all__ = [
     "MODEL_CHOICE_JOINED",
     "MODEL_EACH",
     "CONTEXT_HEAVY_WORK",
+    "LENGTH_NOUNS",
+    "LENGTH_REACH_AFTER",
+    "LENGTH_REACH_WORDS",
+    "LENGTH_USUAL_AFTER",
+    "LENGTH_USUAL_WORDS",
+    "WHOLE_INPUT_WORDS",
     "CONTEXT_FLOOR_WORDS",
     "CONTEXT_MAX_WORDS",
     "DEVICE_WORDS",
@@ -469,8 +476,38 @@ CONTEXT_HEAVY_WORK = _rx(r"\bcod(?:e|ing)\b", r"\bagents?\b", r"\bagentic\b", r"
                          r"\bpdfs?\b", r"\breports?\b", r"\bfilings?\b", r"\btranscripts?\b", r"\bmanuals?\b",
                          "代码", "代碼", "程式", "文档", "文檔", "文件", "仓库", "倉庫", "合同", "合約", "检索", "檢索",
                          "卷宗", "案卷", "档案", "檔案", "报告", "報告", "论文", "論文", "手册", "手冊")
+# Coding agents and assistants: a session's context grows turn by turn toward the window (each request re-sends
+# the session so far), so a window said alone is no request's typical length (`advice.assume`).
+AGENTIC_SESSIONS = _rx(r"\bcod(?:e|ing)\b", r"\bagents?\b", r"\bagentic\b", r"\bcopilot\b", r"\bcursor\b",
+                       r"\brepos?\b", r"\brepositor", r"\bprogramming\b", "代码", "代碼", "程式", "编程", "仓库", "倉庫",
+                       "智能体", "智能體")
+# Every request carries the whole input ("读整个仓库", "the whole codebase", "paste repo chunks", "整份合同"): a bare
+# context stated beside these words is what each request holds, not only the window it may grow to.
+WHOLE_INPUT_WORDS = _rx(r"\b(?:whole|entire|full|complete)\s+(?:repo|repository|codebase|code ?base|project|document|doc|"
+                        r"contract|file|book|report|transcript|case file)s?\b", r"\bpast(?:e|ing)\b",
+                        r"(?:整个|整份|整本|整套|全部|完整的?)\s*(?:仓库|代码库|代码|项目|文档|文件|合同|卷宗|报告|书)",
+                        "粘贴", "贴进", "贴上")
 # A stated maximum ("up to 128k", "最长128k", "max context 32k"): the context window, not the typical prompt.
 CONTEXT_MAX_WORDS = r"(?:up to|upto|max(?:imum)?|at most|as long as|limit|最长|最長|最多|最大|上限)"
+# A length figure said after another, with only a word for how often or how far ("mostly 2k context, longest 16k",
+# "docs average 20k, biggest ones ~90k", "一般输入4k左右，偶尔会到16k", "最长的10万", "worst case 8k"): the words
+# that make it the longest request (the maximum context) or the usual one (the typical prompt). Text is
+# normalized (lower case, Simplified Chinese) before matching.
+LENGTH_REACH_WORDS = (r"(?:up to|upto|max(?:imum)?|at most|as long as|limit|longest(?: ones?)?|biggest(?: ones?)?|largest(?: ones?)?|"
+                      r"worst[- ]case|peaks? at|can (?:reach|hit|go to|get to)|(?:some (?:\w+ )?)?(?:hits?|reach(?:es)?)|"
+                      r"(?:but )?(?:sometimes|occasionally|at times)(?: up to| hits?| reach(?:es)?)?|"
+                      r"p9\d(?:\.\d+)?|tail(?: up to)?|a few (?:go|reach|hit)(?: up to)?|"
+                      r"最长的?|最多|最大|上限|长达|可达|有时候?(?:会)?(?:到|有|达到)?|偶尔(?:会)?(?:到|有|达到|长达)?|"
+                      r"少数(?:会|能)?(?:到|有|达到|长达)?|极端(?:情况)?(?:下)?(?:会)?(?:到)?)")
+LENGTH_USUAL_WORDS = (r"(?:usually|typically|on average|avg(?: prompt)?|average|mostly|normally|median|(?:more )?like|"
+                      r"typical \w+ (?:are|is)(?: like| about| around)?|"
+                      r"p50|mean|most (?:of them|requests|prompts)?(?: are)?|"
+                      r"平均(?:只有|才|是|在)?|一般(?:是|在)?|通常(?:是|在)?|大多数?(?:是|在)?|大部分(?:是|在)?|多半|实际平均)")
+# Said after the figure ("16k typical, 128k max context", "20k avg context, 128k peak").
+LENGTH_REACH_AFTER = r"(?:max(?:imum)?|peak|worst[- ]case|at most|tops|at the (?:extreme|most)|p9\d(?:\.\d+)?)(?![a-z])"
+LENGTH_USUAL_AFTER = r"(?:typical(?:ly)?|avg|average|on average|median|p50|mean|normally|usually|most of the time)(?![a-z])"
+# A length's noun may stand between those words and the figure ("mean prompt 3k", "最长的请求 50k", "平均输入 5k").
+LENGTH_NOUNS = r"(?:prompts?|inputs?|requests?|contexts?|ctx|queries|query|docs?|documents?|输入|请求|上下文|提示|文档)"
 # A typical figure ("~40k", "usually 50-60k", "平均3万", "大概6万"): what a request carries most of the time.
 TYPICAL_WORDS = _rx(r"~", r"≈", r"\babout\b", r"\baround\b", r"\broughly\b", r"\busually\b", r"\btypical(?:ly)?\b",
                     r"\baverage\b", r"\bavg\b", r"\bmostly\b", r"\bnormally\b", r"\bcontexts\b",

@@ -160,6 +160,14 @@ def _sci(match: re.Match[str]) -> str:
     return str(int(value)) if value.is_integer() else format(value, "f").rstrip("0").rstrip(".")
 
 
+# A digit right after 万 / 千 is the next place ("3万2", "1 萬 2", "6千5": 32,000, 12,000, 6,500), unless it
+# counts something of its own ("1万 2个人").
+# "1 萬 2 千" (12,000) names the next place itself: read as "1.2万" too.
+_DIGIT_AFTER_MULTIPLIER = re.compile(
+    r"(?<![\d.])(\d+)\s?(?:([万萬])\s?(\d)\s?千|(千)\s?(\d)\s?百"
+    r"|([万萬千])\s?(\d)(?![\d.])(?!\s*(?:个|個|人|位|名|张|張|台|卡|块|塊|元|%|千|百|十|[a-z])))")
+
+
 def normalize(text: str) -> str:
     """Canonical lower-case text with ASCII digits; see the module docstring.
 
@@ -171,6 +179,8 @@ def normalize(text: str) -> str:
     '6 analysts, 200 people, 2 people'
     >>> normalize("预算二十来万, 三十多万, 两百余万")
     '预算20万, 30万, 200万'
+    >>> normalize("最长3万2, 平均 1 萬 2, 6千5, 每小时 1 万 2 千个请求, 1万 2个人")
+    '最长3.2万, 平均 1.2万, 6.5千, 每小时 1.2万个请求, 1万 2个人'
     >>> normalize("Two hundred users, 10^12 params, 50,000 USD")
     '200 users, 1000000000000 params, 50000 usd'
     """
@@ -184,6 +194,9 @@ def normalize(text: str) -> str:
     # "一百多人" is a hundred people), never the bare 20 that "来" cut off from 万.
     text = _SOME_BEFORE_MULTIPLIER.sub(r"\1", text)
     text = _ABOUT_BEFORE_MEASURE.sub(r"\1", text)
+    # "3万2" is 32,000 ("3.2万"), as "三万二" is
+    text = _DIGIT_AFTER_MULTIPLIER.sub(
+        lambda m: f"{m.group(1)}.{m.group(3) or m.group(5) or m.group(7)}{m.group(2) or m.group(4) or m.group(6)}", text)
     text = _COUPLE_OF_UNIT.sub(r"couple \1", text)  # "a couple of hundred": the unit's couple, below
     for phrase, digits in _EN_PAIR_WORDS.items():
         text = re.sub(rf"\b{phrase}\b", digits, text)

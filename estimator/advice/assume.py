@@ -120,6 +120,25 @@ def load_note(c: LoadConversion) -> Said:
                prompt=c.prompt_tokens, output=c.output_tokens, per_day=c.requests_per_day, **common)
 
 
+def _half_window_prompt(w: Workload) -> int | None:
+    """The typical prompt of coding agents or assistants when only their context window is stated: half the
+    window. Each request re-sends the session so far, which grows from its first prompt toward the window, where
+    the client compacts or truncates it, so over a session a request carries about half the window (a linear growth
+    from ~0 to the window averages half); the full window stays the one longest request the KV cache must also
+    hold (seed 2).
+
+    >>> _half_window_prompt(Workload(agentic_sessions=True, context_length=65_536))
+    32768
+    >>> _half_window_prompt(Workload(agentic_sessions=True, context_length=65_536, prompt_tokens=20_000)) is None
+    True
+    >>> _half_window_prompt(Workload(context_length=65_536)) is None  # a chat's window is no typical prompt
+    True
+    """
+    if w.agentic_sessions and w.context_length and w.prompt_tokens is None:
+        return w.context_length // 2
+    return None
+
+
 def _from_load(w: Workload, facts: dict[str, Any], notes: list[Said], api_prices: Iterable[ApiPrice]) -> None:
     """Concurrency from a stated rate, daily count, token volume or API spend (Little's law), said in the open;
     the volume it implies is what the buy / rent / API comparison prices."""
@@ -224,6 +243,9 @@ def fill_defaults(workload: Workload, *, api_prices: Iterable[ApiPrice] = ()) ->
     w = workload
     facts: dict[str, Any] = {}
     notes: list[Said] = []
+    if (half_window := _half_window_prompt(w)) is not None:  # before the load: a request's length sets its hold
+        w = w.model_copy(update={"prompt_tokens": half_window})
+        facts["prompt_tokens"] = half_window
     if w.model_params_b is None:
         facts["model_params_b"] = DEFAULT_PARAMS_B
         notes.append(said("assume.model", params=DEFAULT_PARAMS_B))
@@ -242,7 +264,9 @@ def fill_defaults(workload: Workload, *, api_prices: Iterable[ApiPrice] = ()) ->
         params = facts.get("model_params_b", w.model_params_b) or DEFAULT_PARAMS_B
         notes.append(said("assume.lora", adapters=w.lora_adapters, each=adapter_gb(params),
                          total=adapters_gb(params, w.lora_adapters)))
-    if w.prompt_tokens is None:
+    if half_window is not None:
+        notes.append(said("assume.prompt.half_window", tokens=half_window, context=w.context_length))
+    elif w.prompt_tokens is None:
         facts["prompt_tokens"] = DEFAULT_PROMPT_TOKENS
         notes.append(said("assume.prompt", tokens=DEFAULT_PROMPT_TOKENS))
     if w.output_tokens is None:

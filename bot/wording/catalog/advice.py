@@ -201,6 +201,11 @@ _ASSUME: dict[str, tuple[str, str, str]] = {
         "如要按其他格式估算請說明",
     ),
     "assume.prompt": ("assumed prompts of ~{tokens} tokens", "假设提示约 {tokens} token", "假設提示約 {tokens} token"),
+    "assume.prompt.half_window": (
+        "assumed prompts of ~{tokens} tokens, half the {context}-token window (an agent session's context grows "
+        "toward the window, so a request carries about half of it on average)",
+        "假设提示约 {tokens} token，即 {context} token 窗口的一半（代理会话的上下文逐步增长到窗口，平均每个请求约为一半）",
+        "假設提示約 {tokens} token，即 {context} token 窗口的一半（代理會話的上下文逐步增長到窗口，平均每個請求約為一半）"),
     "assume.output": ("assumed answers of ~{tokens} tokens", "假设回答约 {tokens} token", "假設回答約 {tokens} token"),
     "assume.speed": ("assumed {tps:g} tok/s per user: {why}", "假设每位用户 {tps:g} tok/s：{why}",
                      "假設每位使用者 {tps:g} tok/s：{why}"),

@@ -13,6 +13,7 @@ tokens are output tokens.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -31,13 +32,18 @@ def _cases(name: str) -> list[dict[str, Any]]:
     return yaml.safe_load((DATA / name).read_text(encoding="utf-8"))
 
 
-@pytest.fixture(scope="module")
-def read(catalog):
+def catalog_reader(catalog: Any) -> Callable[[str], ParseResult]:
+    """The real parser with the shipped catalog's model lookup and hardware matcher."""
     from knowledge.testing import shared_memory_store
 
     lookup = store_model_lookup(shared_memory_store(), catalog)
     matcher = HardwareMatcher(catalog.hardware)
     return lambda text: parse_message(text, find_model=lookup, hardware=matcher)
+
+
+@pytest.fixture(scope="module")
+def read(catalog):
+    return catalog_reader(catalog)
 
 
 def _close(got: Any, want: Any) -> bool:
