@@ -32,6 +32,15 @@ class TcoAssumptions(BaseModel):
     host_power_w: float = 250.0
     # Seed 1: up to 4 GPUs the office absorbs power and cooling; beyond that a rack with cooling.
     office_device_limit: int = 4
+    # And by watts (seed 1's 4 GPUs are 4 × 450 W RTX 4090 + a host ≈ 2.05 kW): one office socket circuit, 230 V ×
+    # 10 A = 2,300 W (GB 2099 / IEC 60884 10 A sockets), close to a US 20 A × 120 V circuit's 2,400 W ("most office
+    # and laboratory locations have 20 amp circuit breakers", Texas State Univ. EHS, fss.txstate.edu/ehsrm/
+    # safetymanual/electrical/cktbrkr.html, rev. Nov 2014). A system drawing more needs its own circuit and cooling.
+    office_power_w: float = 2_300.0
+    # A typical data-center rack's power feed: the Uptime Institute 2020 survey's average of ~8.4 kW per rack
+    # (journal.uptimeinstitute.com/rack-density-is-rising/, via serverroomenvironments.co.uk, 2 Jan 2021); Schneider
+    # Electric White Paper 156 puts the optimal average at 5–8 kW. A draw above it needs a high-density rack.
+    rack_power_w: float = 8_400.0
     office_pue: float = 1.0
     # Estimate: a typical enterprise machine room (cooling and distribution losses, seed 2's "散热").
     rack_pue: float = 1.5

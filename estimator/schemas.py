@@ -11,7 +11,7 @@ from typing import Any, Literal, TypeVar
 from pydantic import BaseModel, ConfigDict, Field, SkipValidation
 from pydantic.json_schema import SkipJsonSchema
 
-from estimator.advice.accelerator_findings import AcceleratorVerdict
+from estimator.advice.accelerator_findings import AcceleratorVerdict, HeldBackAccelerator
 from estimator.advice.load import LoadConversion
 from estimator.catalog import HardwareKind, Level
 from estimator.costing.tco_findings import TcoFinding
@@ -394,6 +394,9 @@ class Recommendation(_Model):
         default=None, description="seed 2's conditions held: what evaluating the accelerators first found")
     fleet: FleetPlan | None = Field(default=None, description="one box per site: the primary is one site's, and this "
                                     "is the whole fleet's capex")
+    accelerator_held_back: HeldBackAccelerator | None = Field(
+        default=None, description="seed 2's table kept an accelerator that would lead on cost out of the lead "
+        "(it is the first alternative)")
 
 
 __all__ = [

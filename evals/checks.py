@@ -91,6 +91,10 @@ def _check_primary(want: RecommendationExpect, primary: Option) -> list[str]:
         failures.append(f"expected primary capex <= ${want.max_capex_usd:,.0f}, got {label}")
     if want.min_capex_usd is not None and primary.capex_usd < want.min_capex_usd:
         failures.append(f"expected primary capex >= ${want.min_capex_usd:,.0f}, got {label}")
+    if want.min_count is not None and primary.count < want.min_count:
+        failures.append(f"expected at least {want.min_count} devices, got {label}")
+    if want.max_count is not None and primary.count > want.max_count:
+        failures.append(f"expected at most {want.max_count} devices, got {label}")
     if want.meets_slo is not None and primary.meets_slo is not want.meets_slo:
         failures.append(f"expected primary meets_slo = {want.meets_slo}, got {primary.meets_slo}: {label}")
     # A draw of 0 W is a missing figure, not a device that fits every power budget.

@@ -50,6 +50,9 @@ class RecommendationExpect(_Strict):
     # Extensions beyond DESIGN.md's list (optional, documented in docs/evals.md).
     max_power_w: float | None = Field(default=None, gt=0)
     min_memory_required_gb: float | None = Field(default=None, gt=0)
+    # Devices in the primary option (a count worked out from first principles before running).
+    min_count: int | None = Field(default=None, ge=1)
+    max_count: int | None = Field(default=None, ge=1)
 
 
 class Expect(_Strict):

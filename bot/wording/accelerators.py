@@ -73,6 +73,8 @@ def accelerator_lines(verdict: AcceleratorVerdict | None, users: int | None, gpu
             key = "tco.compare" if verdict.gpu_tco_usd is not None else "tco.alone"
             line += _w(key, lang, **_tco(best, verdict.gpu_tco_usd, lang))
         lines.append(line)
+    if verdict.break_even_unit_usd is not None and verdict.outcome in ("primary", "costlier"):
+        lines[-1] += _w("tco.break_even", lang, price=_n(verdict.break_even_unit_usd))
     if best is not None and verdict.migration is not None:
         m = verdict.migration
         lines.append(_w("risks", lang, stack=best.serving_stack, maturity=_w(f"maturity.{best.stack_maturity}", lang),

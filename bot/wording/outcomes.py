@@ -61,6 +61,7 @@ from bot.wording.render_text import (
     slot_name,
 )
 from bot.wording.sentences import t
+from estimator.advice.accelerator_rank import unmet_conditions
 from estimator.advice.assume import load_note
 from estimator.advice.options import WeighedOption
 from estimator.schemas import Option, Recommendation
@@ -347,6 +348,9 @@ def _comparison(rec: Recommendation, outcome: Comparison, lang: str, said: str =
         parts.append("• " + option_title(baseline, lang) + " (" + t("rec.primary", lang, option="").strip(" .:：。") + ")")
         parts += [f"    {line}" for line in option_lines(baseline, users, lang)]
     parts += _verdicts(options, baseline, lang)
+    held = rec.accelerator_held_back
+    if held is not None and any(option.hardware_id == held.hardware_id for option in options):
+        parts.append(t("why_not.held_back", lang, unmet=word(unmet_conditions(held.conditions, held.model), lang)))
     return "\n".join(parts)
 
 

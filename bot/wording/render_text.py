@@ -161,6 +161,9 @@ _FLAGS: dict[str, dict[Any, tuple[str, str, str]]] = {"users_across_time_zones":
           "air_gapped": {True: ("air-gapped (no cloud, no hosted API)", "内网隔离（不用云、不用托管 API）", "內網隔離（不用雲端、不用託管 API）"),
                          False: ("cloud allowed", "可以用云", "可以用雲端")},
           "device_form": {"laptop": ("a laptop", "笔记本电脑", "筆電")},
+          "agentic_sessions": {True: ("agent sessions that grow toward the context window", "智能体会话（上下文逐步增长到窗口上限）",
+                                      "智能體會話（上下文逐步增長到窗口上限）"),
+                               False: ("requests of independent length", "请求长度各自独立", "請求長度各自獨立")},
           "owned_falls_short": {True: ("your hardware is slow at this load (as you see it)", "你的硬件在这个负载下已经不够快（你的观察）",
                                        "你的硬體在這個負載下已經不夠快（你的觀察）"),
                                 False: ("your hardware copes today", "你的硬件目前够用", "你的硬體目前夠用")},
@@ -237,6 +240,7 @@ _SLOT_NAMES = {
     "excluded_vendors": ("vendors ruled out", "排除的厂商", "排除的廠商"),
     "allowed_vendors": ("vendors allowed", "允许的厂商", "允許的廠商"),
     "device_form": ("device form", "设备形态", "設備形態"),
+    "agentic_sessions": ("sessions", "会话", "會話"),
     "owned_falls_short": ("your hardware today", "现有硬件现状", "現有硬體現況"),
     "weight_bits_only": ("weight format", "权重格式", "權重格式"),
 }

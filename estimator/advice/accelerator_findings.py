@@ -58,6 +58,19 @@ class AcceleratorEvaluation(_Finding):
         return self.meets_targets and self.within_power and self.within_budget
 
 
+ModelReason = Literal["unstated", "changes", "training"]
+
+
+class HeldBackAccelerator(_Finding):
+    """An accelerator that would have led on risk-weighted cost per served token but is an alternative, because
+    seed 2's table does not name one here (`estimator.advice.accelerator_rank`): which, and which conditions fail."""
+
+    hardware_id: str
+    conditions: Seed2Conditions
+    saving: float  # its risk-weighted cost per served token is this share below the primary's
+    model: ModelReason = "unstated"  # why 条件一 fails, when it does: not said, said to change, or also trained
+
+
 class MigrationCost(_Finding):
     """Seed 2's one-time porting cost, as the TCO carries it and as the seed states its range."""
 
@@ -78,7 +91,10 @@ class AcceleratorVerdict(_Finding):
     outcome: Literal["primary", "fits_quote_only", "costlier", "closest", "none_meets"]
     gpu_beside: str | None  # hardware id of the GPU option shown beside it
     gpu_tco_usd: float | None = None  # the 3-year TCO of the GPU the ranking would buy, which the accelerator must not exceed
+    # The card price at which the accelerator's 3-year TCO meets the GPU's, when that lies inside its quote range:
+    # the ranking turns on the quote (`accelerator_first.break_even_unit_price`).
+    break_even_unit_usd: float | None = None
     migration: MigrationCost | None
 
 
-__all__ = ["AcceleratorEvaluation", "AcceleratorVerdict", "MigrationCost", "Seed2Conditions"]
+__all__ = ["AcceleratorEvaluation", "AcceleratorVerdict", "HeldBackAccelerator", "MigrationCost", "ModelReason", "Seed2Conditions"]

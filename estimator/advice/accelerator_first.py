@@ -219,6 +219,23 @@ def closest_gpu(ranked: list[Sized], fitting: list[Sized]) -> Sized | None:
     return min((s for s in fitting if s.candidate.hardware.kind == "gpu"), key=lambda s: s.shortfall, default=None)
 
 
+def break_even_unit_price(price_range: tuple[float, float], tco_range: tuple[float, float], gpu_tco: float,
+                          ) -> float | None:
+    """The card price at which the accelerator's 3-year TCO equals the GPU answer's, when that lies strictly inside
+    its quote range; None when the ranking holds at every quoted price. The TCO is linear in the card price (capex,
+    the operations share of it), so the two ends of the range fix the line.
+
+    >>> break_even_unit_price((10_000, 30_000), (100_000, 180_000), 140_000)
+    20000.0
+    >>> break_even_unit_price((10_000, 30_000), (100_000, 180_000), 90_000) is None
+    True
+    """
+    (p_low, p_high), (t_low, t_high) = price_range, tco_range
+    if p_high <= p_low or t_high <= t_low or not t_low < gpu_tco < t_high:
+        return None
+    return p_low + (gpu_tco - t_low) * (p_high - p_low) / (t_high - t_low)
+
+
 def verdict(conditions: Seed2Conditions, evaluated: list[AcceleratorEvaluation], primary: Sized,
             gpu: Sized | None, migration: MigrationCost | None, *, lost_on_cost: bool = False) -> AcceleratorVerdict:
     """`lost_on_cost`: the best fitting priced accelerator failed `leads_on_cost` against the GPU."""
@@ -239,9 +256,13 @@ def verdict(conditions: Seed2Conditions, evaluated: list[AcceleratorEvaluation],
         outcome = "none_meets"
     # Only a GPU that meets every target within the limits is a cost to compare with.
     gpu_tco = gpu.tco.three_year_total_usd if gpu is not None and gpu.tco is not None and not gpu.violations else None
+    # A price from a quote range ranks with its uncertainty: say where inside the range the ranking turns.
+    turn = None
+    if best is not None and best.fits and best.price_range_usd and best.tco_range_usd and gpu_tco is not None:
+        turn = break_even_unit_price(best.price_range_usd, best.tco_range_usd, gpu_tco)
     return AcceleratorVerdict(conditions=conditions, evaluated=evaluated, best=best, outcome=outcome,
                               gpu_beside=gpu.candidate.hardware.id if gpu is not None else None, migration=migration,
-                              gpu_tco_usd=gpu_tco)
+                              gpu_tco_usd=gpu_tco, break_even_unit_usd=turn)
 
 
 __all__ = [
@@ -252,6 +273,7 @@ __all__ = [
     "MigrationCost",
     "Seed2Conditions",
     "accelerator_primary",
+    "break_even_unit_price",
     "closest_gpu",
     "evaluate_accelerators",
     "gpu_to_beat",

@@ -28,6 +28,7 @@ from estimator.advice.accelerator_first import (
     verdict,
     with_price_ranges,
 )
+from estimator.advice.accelerator_rank import accelerators_last, held_back, held_back_finding, held_back_text
 from estimator.advice.answers import answer_questions
 from estimator.advice.assume import fill_defaults
 from estimator.advice.batch_jobs import BatchSizer, is_batch_job
@@ -191,6 +192,16 @@ def pick_alternatives(primary: Sized, ranked: list[Sized]) -> list[Sized]:
     return chosen
 
 
+def _with_held_back(workload: Workload, primary: Sized, ranked: list[Sized]) -> list[Sized]:
+    """The alternatives, led by the cheaper accelerator seed 2's table kept out of the lead (`held_back`): the
+    rationale names it, so the reply shows its numbers."""
+    chosen = pick_alternatives(primary, ranked)
+    held = held_back(workload, ranked, primary, adjusted_cost)
+    if held is None:
+        return chosen
+    return [held.option, *(s for s in chosen if s is not held.option)][:MAX_ALTERNATIVES]
+
+
 def to_option(sized: Sized, rationale: Said | None = None) -> Option:
     cand, est, cost = sized.candidate, sized.estimate, sized.tco
     assert cost is not None
@@ -280,6 +291,9 @@ def _rationale(workload: Workload, primary: Sized, ranked: list[Sized], *, waive
                     tps=workload.tokens_per_s_target, ttft=workload.ttft_target_ms)
     if not ranked:
         return head + said("rec.none_meets", describe=describe(primary))
+    held = held_back(workload, ranked, primary, adjusted_cost)
+    if held is not None:  # seed 2's table kept a cheaper accelerator out of the lead: say why, never "lowest cost"
+        return head + said("rec.leads_held_back", describe=describe(primary), n=len(ranked)) + held_back_text(held) + said("period")
     # Seed 2's rule put an accelerator ahead of a cheaper option: say so, never "lowest cost".
     key = "rec.accel_leads" if primary is not ranked[0] and primary.candidate.hardware.kind == "accel" else (
         "rec.lowest" if len(ranked) > 1 else "rec.only")
@@ -415,14 +429,14 @@ def _settle_lead(sizer: Sizer, feasible: list[Sized]) -> list[Sized]:
     """Rank, probing the leader until the leader is a probed option: an unprobed one has not yet been
     charged its tail-latency and headroom risks, so it must not win by default. The probe may reveal a
     missed target; those drop out while anything else meets."""
-    peak = sizer.peak
-    ranked = rank(feasible, peak)
+    peak, workload = sizer.peak, sizer.workload
+    ranked = accelerators_last(workload, rank(feasible, peak))  # seed 2's table: where an accelerator may lead
     for _ in range(LEAD_PROBES):
         ranked = [s for s in ranked if not s.violations] or ranked
         if ranked[0].probed:
             break
         sizer.finalize(ranked[0])
-        ranked = rank(ranked, peak)
+        ranked = accelerators_last(workload, rank(ranked, peak))
     return [s for s in ranked if not s.violations] or ranked
 
 
@@ -493,7 +507,7 @@ def recommend(
         if filled.owned_devices:  # owned hardware that meets the targets is the answer
             ranked = owned_first(sizer, ranked)
         primary = ranked[0]
-        alternatives = [sizer.finalize(s) for s in pick_alternatives(primary, ranked)]
+        alternatives = [sizer.finalize(s) for s in _with_held_back(filled, primary, ranked)]
         alternatives += _owned_but_short(sizer, primary, fitting)
         if primary.violations:  # every contender missed once its capacity was probed
             relax = _relax(filled, primary)
@@ -504,7 +518,7 @@ def recommend(
         filled = sizer.workload
         ranked = _settle_lead(sizer, _finalize_band(sizer, banded_sized))
         primary = ranked[0]
-        alternatives = [sizer.finalize(s) for s in pick_alternatives(primary, ranked)]
+        alternatives = [sizer.finalize(s) for s in _with_held_back(filled, primary, ranked)]
         assumptions.append(said("note.banded_within_limits", tps=sizer.target,
                                 ttft=said("note.banded_within_limits.ttft") if sizer.ttft is None else ""))
     else:
@@ -595,6 +609,7 @@ def recommend(
         load_conversion=conversion,
         accelerator_first=accel,
         fleet=sites_plan[0] if sites_plan is not None else None,
+        accelerator_held_back=held_back_finding(held_back(filled, ranked, primary, adjusted_cost)),
     )
     return answer_questions(rec, sizer, filled, catalog, sized, excluded, primary, alternatives, to_option=to_option,
                             format_stated=workload.quantization is not None)  # not the catalog model's native one

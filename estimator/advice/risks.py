@@ -12,7 +12,7 @@ from dataclasses import dataclass
 
 from estimator.advice.default_format import DefaultFormat
 from estimator.catalog import Hardware, Level, ServingStack
-from estimator.defaults import OVERLOAD_FACTOR
+from estimator.defaults import DEFAULT_TCO_ASSUMPTIONS, OVERLOAD_FACTOR
 from estimator.physics.device import HOST_STEP_BACKENDS
 from estimator.said import EMPTY, Said, joined, said
 from estimator.schemas import Estimate, Risk, RiskId, TcoResult, construct_trusted
@@ -27,6 +27,8 @@ _BYTES_PER_WEIGHT = {"FP16": 2.0, "BF16": 2.0, "FP8": 1.0, "INT8": 1.0, "Q8_0": 
                      "NVFP4": 0.5625, "MXFP4": 0.53}
 # Seed 1: "1–4 個 GPU，現有辦公室基礎設施通常能應對…超出這個範圍，你需要…專用機架空間".
 _OFFICE_DEVICES = 4
+_OFFICE = DEFAULT_TCO_ASSUMPTIONS  # the office circuit and rack feed, in watts
+_RANK = {"medium": 1, "high": 2}
 # Seed 2's pitfall 5 lists vendors whose stack is the only way to run the chip.
 _VENDOR_MANAGED_STACKS = ("groq", "cerebras")
 
@@ -287,7 +289,8 @@ def memory_bandwidth(ctx: RiskContext) -> Risk | None:
 
 
 def power_cooling(ctx: RiskContext) -> Risk | None:
-    """Seed 1: power and cooling need a rack beyond 4 GPUs; and any option near the stated power budget."""
+    """Seed 1: power and cooling need a rack beyond 4 GPUs, and by watts beyond one office circuit (a 9.6 kW system
+    is one device); and any option near the stated power budget."""
     power = ctx.tco.power_w if ctx.tco and ctx.tco.power_w else (ctx.hardware.tdp_w or 0) * ctx.count
     budget = ctx.workload.power_budget_w
     if budget and power > budget:
@@ -298,13 +301,28 @@ def power_cooling(ctx: RiskContext) -> Risk | None:
                      ctx.t("risk.power.near", power=power, share=power / budget, budget=budget),
                      ctx.t("risk.power.near_fix"))
     accelerators = ctx.hardware.kind in ("gpu", "accel")
+    by_count: Level | None = None
     if accelerators and ctx.count > _OFFICE_DEVICES:
-        severity: Level = "high" if ctx.count > 2 * _OFFICE_DEVICES else "medium"
-        return _risk(
-            "power_cooling", severity,
-            ctx.t("risk.power.rack", count=ctx.count, power=power),
-            ctx.t("risk.power.rack_fix"),
-        )
+        by_count = "high" if ctx.count > 2 * _OFFICE_DEVICES else "medium"
+    by_watts = _beyond_office_watts(power)
+    if by_watts is not None and _RANK[by_watts] > _RANK.get(by_count or "", 0):  # the watts say more than the count
+        key = "risk.power.rack_density" if by_watts == "high" else "risk.power.circuit"
+        return _risk("power_cooling", by_watts,
+                     ctx.t(key, power=power, circuit=_OFFICE.office_power_w, rack=_OFFICE.rack_power_w),
+                     ctx.t("risk.power.rack_fix"))
+    if by_count is None:
+        return None
+    return _risk("power_cooling", by_count, ctx.t("risk.power.rack", count=ctx.count, power=power),
+                 ctx.t("risk.power.rack_fix"))
+
+
+def _beyond_office_watts(power: float) -> Level | None:
+    """By watts, whatever the device count: above one office circuit needs its own circuit and cooling (medium),
+    above a typical rack's feed a high-density rack (high) (`TcoAssumptions.office_power_w`, `rack_power_w`)."""
+    if power > _OFFICE.rack_power_w:
+        return "high"
+    if power > _OFFICE.office_power_w:
+        return "medium"
     return None
 
 

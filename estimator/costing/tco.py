@@ -40,7 +40,10 @@ def host_cost_usd(hardware: Hardware, count: int, assumptions: TcoAssumptions = 
 
 
 def in_office(hardware: Hardware, count: int, assumptions: TcoAssumptions = DEFAULT_TCO_ASSUMPTIONS) -> bool:
-    """Seed 1: "1–4 個 GPU，現有辦公室基礎設施通常能應對電力和冷卻負載". Beyond that, a cooled rack."""
+    """Seed 1: "1–4 個 GPU，現有辦公室基礎設施通常能應對電力和冷卻負載". Beyond that, a cooled rack; and whatever
+    the count, a draw above one office circuit (`office_power_w`): a 9.6 kW system is one device, not office kit."""
+    if peak_power_w(hardware, count, assumptions) > assumptions.office_power_w:
+        return False
     return not needs_host_server(hardware) or count <= assumptions.office_device_limit
 
 

@@ -161,3 +161,26 @@ def test_a_brand_word_the_alias_drops_stays_part_of_the_device_mention(text: str
     parsed = parse_message(text, hardware=HardwareMatcher(memory_catalog().hardware))
     assert "explain_cloud" not in parsed.intents
     assert [h.count for h in parsed.hardware if h.hardware_ids] in ([4], [2])
+
+
+def test_a_quote_range_ranks_with_its_uncertainty_where_the_ranking_turns_is_said() -> None:
+    """Written before running: a card quoted $10,000–30,000 whose 3-year TCO spans $100,000–180,000 (linear in the
+    card price: $4 of TCO per card dollar here) against a GPU answer at $140,000 turns at $20,000 a card; a GPU
+    answer outside the span turns nowhere."""
+    from estimator.advice.accelerator_findings import AcceleratorEvaluation, AcceleratorVerdict, Seed2Conditions
+    from estimator.advice.accelerator_first import break_even_unit_price
+
+    assert break_even_unit_price((10_000, 30_000), (100_000, 180_000), 140_000) == pytest.approx(20_000)
+    assert break_even_unit_price((10_000, 30_000), (100_000, 180_000), 200_000) is None
+    assert break_even_unit_price((10_000, 30_000), (100_000, 180_000), 100_000) is None  # an end: no turn inside
+    best = AcceleratorEvaluation(
+        hardware_id="x", hardware_name="X card", serving_stack="X SDK", count=4, meets_targets=True, power_w=900,
+        power_limit_w=1000, within_power=True, unit_price_usd=17_320, price_range_usd=(10_000, 30_000),
+        capex_usd=78_000, within_budget=True, dynamic_shapes="buckets", stack_maturity="medium", needs_port=True,
+        tco_usd=129_000, tco_range_usd=(100_000, 180_000))
+    conditions = Seed2Conditions(stable_model=True, small_batches=True, high_concurrency=True, power_or_space_limit=True)
+    verdict = AcceleratorVerdict(conditions=conditions, evaluated=[best], best=best, outcome="primary", gpu_beside="g",
+                                 gpu_tco_usd=140_000, migration=None, break_even_unit_usd=20_000)
+    for lang, words in (("en", "turns inside the quote range, at $20,000 a card"), ("zh-Hans", "每张卡 $20,000 为界"),
+                        ("zh-Hant", "每張卡 $20,000 為界")):
+        assert words in " ".join(accelerator_lines(verdict, 300, "GPU", lang)), lang

@@ -190,5 +190,9 @@ def test_fits_exactly_when_weights_kv_and_runtime_fit(params_b, memory, quant):
     cat = catalog(device(memory=memory))
     result = estimate(EstimateRequest(hardware="test-gpu", params_b=params_b, quant=quant), cat)
     needed = memory_required_gb(params_b, quant, catalog=cat, tokens_per_sequence=512 + 256)
-    assert result.fits == (needed <= memory * 0.92)
+    # The estimate also keeps a 16-bit output head where the engine does (FP8 / INT4 on vLLM-class engines:
+    # `memory.unquantized_head_gb`), which the convenience sum leaves out: it is a floor, and the fit is exact
+    # against the estimate's own requirement (a 3.3B FP8 model on 4.5 GB: 4.10 GB by the sum, 4.14 with the head).
+    assert result.memory_required_gb >= needed - 1e-9
+    assert result.fits == (result.memory_required_gb <= memory * 0.92)
     assert result.fits or result.decode_tokens_per_s_per_stream == 0

@@ -73,6 +73,8 @@ def test_slot_failure_names_slot_expected_and_actual():
         ({"max_power_w": 300}, option(power_w=None), "got no power figure"),
         ({"max_power_w": 300}, option(power_w=0.0), "got no power figure"),
         ({"min_memory_required_gb": 7}, option(memory_required_gb=4.4), "expected memory required >= 7 GB, got 4.4 GB"),
+        ({"max_count": 2}, option(count=4), "expected at most 2 devices, got 4× nvidia-rtx-4090"),
+        ({"min_count": 2}, option(), "expected at least 2 devices, got 1× nvidia-rtx-4090"),
     ],
 )
 def test_recommendation_failures_say_expected_and_got(want, primary, fragment):

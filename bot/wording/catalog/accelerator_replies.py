@@ -47,6 +47,12 @@ ACCELERATOR_TEMPLATES: dict[str, tuple[str, str, str]] = {
         "三年 TCO ${tco}（含迁移成本{tco_span}）；没有 GPU 能在你的限制内满足目标。",
         "三年 TCO ${tco}（含遷移成本{tco_span}）；沒有 GPU 能在你的限制內滿足目標。",
     ),
+    "accel.tco.break_even": (
+        " The ranking turns inside the quote range, at ${price} a card: quoted above it, the GPU answer costs less "
+        "over 3 years; below it, the accelerator.",
+        "排名在询价区间内以每张卡 ${price} 为界：报价高于此，GPU 方案三年总成本更低；低于此，推理加速卡更低。",
+        "排名在詢價區間內以每張卡 ${price} 為界：報價高於此，GPU 方案三年總成本更低；低於此，推理加速卡更低。",
+    ),
     "accel.tco.span": ("; ${low}–{high} across the quote range", "；按询价区间为 ${low}–{high}",
                        "；按詢價區間為 ${low}–{high}"),
     "accel.outcome.closest": (

@@ -307,6 +307,35 @@ _RECOMMEND: dict[str, tuple[str, str, str]] = {
         "{describe}。符合種子文件 2 的推理加速卡場景（模型固定、批次小、併發高、有功耗上限），所以由在你的限制內滿足全部目標的"
         "推理加速卡領銜；共有 {n} 個方案滿足全部目標",
     ),
+    "rec.leads_held_back": (
+        "{describe}. It leads the {n} options that meet every target",
+        "{describe}。它在满足全部目标的 {n} 个方案中领衔",
+        "{describe}。它在滿足全部目標的 {n} 個方案中領銜",
+    ),
+    "rec.accel_held_back": (
+        ("; {count} × {hardware} ranks {saving:.0%} lower on risk-weighted cost per served token (${cost:,.3f}/M "
+         "before risk) and is listed as an alternative, not the primary: seed 2 puts an inference accelerator first only for a stable model with small "
+         "batches, high concurrency and a binding power or space limit (or one stream of a mid-size model under an "
+         "ultra-low latency bound), where its one-time port pays back; here {unmet}"),
+        ("；{count} × {hardware} 按风险加权后每服务 token 成本低 {saving:.0%}（未加权为每百万 token ${cost:,.3f}），列为备选而非主推荐："
+         "种子文档 2 只在模型固定、批量小、并发高且功耗或空间有硬约束时（或中等模型单请求、超低延迟时）优先推荐推理加速卡，"
+         "那时一次性的迁移投入才能收回；这里{unmet}"),
+        ("；{count} × {hardware} 按風險加權後每服務 token 成本低 {saving:.0%}（未加權為每百萬 token ${cost:,.3f}），列為備選而非主推薦："
+         "種子文件 2 只在模型固定、批次小、併發高且功耗或空間有硬約束時（或中等模型單請求、超低延遲時）優先推薦推理加速卡，"
+         "那時一次性的遷移投入才能回收；這裡{unmet}"),
+    ),
+    "seed2.unmet.model_unstated": ("the model is not said to be fixed", "没说模型已经定型", "沒說模型已經定型"),
+    "seed2.unmet.model_changes": ("the model changes often", "模型经常改动", "模型經常改動"),
+    "seed2.unmet.model_training": (
+        "the hardware also trains the model", "同一套硬件还要训练模型", "同一套硬體還要訓練模型",
+    ),
+    "seed2.unmet.small_batches": ("the work comes in large batches", "负载是大批量", "負載是大批量"),
+    "seed2.unmet.high_concurrency": (
+        "concurrency is not in the hundreds", "并发不到几百路", "併發不到幾百路",
+    ),
+    "seed2.unmet.power_or_space_limit": (
+        "no power or space limit binds", "没有功耗或空间的硬约束", "沒有功耗或空間的硬約束",
+    ),
     "rec.near_tie": (
         "{describe}. Of {n} options that meet every target, {count} × {hardware} serves a token {gap:.0%} cheaper "
         "(${cost:,.3f}/M), inside the estimator's typical error of ±{band:.0%}: a near-tie, so the smaller purchase "

@@ -429,6 +429,16 @@ TEMPLATES: dict[str, tuple[str, str, str]] = {
         "{asked} 买不到：它只按整套 {unit} 卡的套件或基板出售，能买到的最小配置是 {count} 个（采购成本 {capex}，峰值约 {watts} W）；上面的采购成本和功耗只算了 {asked}。",
         "{asked} 買不到：它只按整套 {unit} 卡的套件或基板出售，能買到的最小配置是 {count} 個（採購成本 {capex}，峰值約 {watts} W）；上面的採購成本和功耗只算了 {asked}。",
     ),
+    "why_not.held_back": (
+        "It is not the primary for seed 2's reason, not its cost: an inference accelerator leads only for a stable "
+        "model with small batches, high concurrency and a binding power or space limit (or one stream of a mid-size "
+        "model under an ultra-low latency bound); here {unmet}. Say the model is fixed and the limit that binds, and "
+        "the accelerators are weighed first.",
+        "它不是主推荐，原因在种子文档 2 而不在成本：只有模型固定、批量小、并发高且功耗或空间有硬约束时（或中等模型单请求、"
+        "超低延迟时）才由推理加速卡领衔；这里{unmet}。如果模型已经定型并且有硬性的功耗或空间上限，请说明，会先评估推理加速卡。",
+        "它不是主推薦，原因在種子文件 2 而不在成本：只有模型固定、批次小、併發高且功耗或空間有硬約束時（或中等模型單請求、"
+        "超低延遲時）才由推理加速卡領銜；這裡{unmet}。如果模型已經定型並且有硬性的功耗或空間上限，請說明，會先評估推理加速卡。",
+    ),
     "why_not.head": (
         "Why not {target}? The best {target} option against the recommended one:",
         "为什么不用{target}？最好的{target}方案与推荐方案对比：",

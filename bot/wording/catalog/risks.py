@@ -226,6 +226,22 @@ RISK_MESSAGES: dict[str, tuple[str, str, str]] = {
         "{count} 台设备峰值功耗约 {power:,.0f} W；超过 4 块 GPU，办公室的供电和散热就不够了（种子文档 1）。",
         "{count} 台裝置峰值功耗約 {power:,.0f} W；超過 4 張 GPU，辦公室的供電和散熱就不夠了（種子文件 1）。",
     ),
+    "risk.power.circuit": (
+        "peak draw ~{power:,.0f} W is more than one office circuit carries (~{circuit:,.0f} W: 230 V × 10 A, or "
+        "120 V × 20 A); it needs its own circuit and cooling, or rack space.",
+        "峰值功耗约 {power:,.0f} W，超过一路办公室电路的承载（约 {circuit:,.0f} W：230 V × 10 A 或 120 V × 20 A）；"
+        "需要专用电路和散热，或放进机架。",
+        "峰值功耗約 {power:,.0f} W，超過一路辦公室電路的承載（約 {circuit:,.0f} W：230 V × 10 A 或 120 V × 20 A）；"
+        "需要專用電路和散熱，或放進機架。",
+    ),
+    "risk.power.rack_density": (
+        "peak draw ~{power:,.0f} W is more than a typical data-center rack's ~{rack:,.0f} W feed (Uptime Institute "
+        "survey average): it needs a high-density rack with matching power and cooling.",
+        "峰值功耗约 {power:,.0f} W，超过一般数据中心机柜约 {rack:,.0f} W 的供电（Uptime Institute 调查平均值）："
+        "需要高密度机柜及相应的供电和散热。",
+        "峰值功耗約 {power:,.0f} W，超過一般資料中心機櫃約 {rack:,.0f} W 的供電（Uptime Institute 調查平均值）："
+        "需要高密度機櫃及相應的供電和散熱。",
+    ),
     "risk.power.rack_fix": (
         "Plan rack space with proper power distribution and cooling before delivery; check circuit capacity.",
         "到货前规划好带配电和散热的机架空间；核实电路容量。",
