@@ -60,6 +60,12 @@ def _on_the_table(workload: Workload, option: Sized) -> bool:
     return hw.kind != "accel" or option.candidate.existing or hw.id in named
 
 
+def may_lead(workload: Workload, option: Sized) -> bool:
+    """Whether seed 2's table lets `option` lead: any option in its accelerator rows, else any but an accelerator
+    nobody owns or named."""
+    return accelerators_may_lead(workload) or _on_the_table(workload, option)
+
+
 def accelerators_last(workload: Workload, ranked: list[Sized]) -> list[Sized]:
     """`ranked` with accelerators after every other option that meets the targets within the limits, unless one
     of seed 2's accelerator rows holds (the order inside each group is kept)."""
@@ -111,15 +117,5 @@ def held_back_text(held: HeldBack) -> Said:
                 cost=option.cost_per_token, saving=held.saving, unmet=unmet_conditions(held.conditions, held.model))
 
 
-__all__ = [
-    "MID_SIZE_B",
-    "HeldBack",
-    "accelerators_last",
-    "accelerators_may_lead",
-    "held_back",
-    "held_back_finding",
-    "held_back_text",
-    "low_latency_single_stream",
-    "model_reason",
-    "unmet_conditions",
-]
+__all__ = ["HeldBack", "MID_SIZE_B", "accelerators_last", "accelerators_may_lead", "held_back", "held_back_finding", "held_back_text",
+           "low_latency_single_stream", "may_lead", "model_reason", "unmet_conditions"]

@@ -28,7 +28,7 @@ from estimator.advice.accelerator_first import (
     verdict,
     with_price_ranges,
 )
-from estimator.advice.accelerator_rank import accelerators_last, held_back, held_back_finding, held_back_text
+from estimator.advice.accelerator_rank import accelerators_last, held_back, held_back_finding, held_back_text, may_lead
 from estimator.advice.answers import answer_questions
 from estimator.advice.assume import fill_defaults
 from estimator.advice.batch_jobs import BatchSizer, is_batch_job
@@ -627,8 +627,11 @@ def _assumed_ttft_choice(sizer: Sizer, feasible: list[Sized]) -> list[Sized]:
     than the ranking's unit for a concern the user did not state as a requirement, one medium risk. An option that
     misses the bound and costs more has no claim. (A 2x margin would let 72 Gaudi 3 at $1.2M displace 56 MI300X at
     $0.9M sized for the same load: 70B for 1,000 users.)"""
-    meeting_capex = [s.tco.capex_usd for s in feasible
-                     if s.tco is not None and not sizer.assumed_ttft_count(s.candidate)[0]]
+    meeting = [s for s in feasible if s.tco is not None and not sizer.assumed_ttft_count(s.candidate)[0]]
+    # The bar is set by what could lead: an accelerator seed 2's table keeps out of the lead sets none
+    # (`accelerator_rank.may_lead`); it cannot displace the options sized for the load, and is listed behind them.
+    meeting = [s for s in meeting if may_lead(sizer.workload, s)]
+    meeting_capex = [s.tco.capex_usd for s in meeting if s.tco is not None]
     if not meeting_capex:  # nothing priced meets it (or nothing was waived): it chooses nothing
         return feasible
     bar = min(meeting_capex) / (1 + RISK_WEIGHT)
