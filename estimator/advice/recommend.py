@@ -628,9 +628,11 @@ def _assumed_ttft_choice(sizer: Sizer, feasible: list[Sized]) -> list[Sized]:
     misses the bound and costs more has no claim. (A 2x margin would let 72 Gaudi 3 at $1.2M displace 56 MI300X at
     $0.9M sized for the same load: 70B for 1,000 users.)"""
     meeting = [s for s in feasible if s.tco is not None and not sizer.assumed_ttft_count(s.candidate)[0]]
-    # The bar is set by what could lead: an accelerator seed 2's table keeps out of the lead sets none
-    # (`accelerator_rank.may_lead`); it cannot displace the options sized for the load, and is listed behind them.
-    meeting = [s for s in meeting if may_lead(sizer.workload, s)]
+    # The bound chooses only when an option that may lead meets it: an accelerator seed 2's table keeps out of the
+    # lead (`accelerator_rank.may_lead`) cannot, alone, displace the options sized for the load (it is listed
+    # behind them). When one that may lead meets it, the bar is the cheapest purchase meeting it, as before.
+    if not any(may_lead(sizer.workload, s) for s in meeting):
+        return feasible
     meeting_capex = [s.tco.capex_usd for s in meeting if s.tco is not None]
     if not meeting_capex:  # nothing priced meets it (or nothing was waived): it chooses nothing
         return feasible
