@@ -51,7 +51,7 @@ CONVERSATIONS: list[list[tuple[str, str]]] = [
                    "just recommend"),
      ("what-if", "要是峰值變成每秒 50 個請求呢"),
      ("recommend", "we spend $22k/month on gpt-4o-mini for this, air-gapped is not an issue"),
-     ("bad input", "we spend 50000 rupees a month on the API")],
+     ("bad input", "we spend 50000 dirhams a month on the API")],
 ]
 
 

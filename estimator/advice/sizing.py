@@ -443,7 +443,7 @@ class Sizer:
         that carries seed 2's 1.5× overload (the ranking decides which serves tokens cheaper); at organization
         scale also with a full-speed N+1 spare when the first holds N+1 only at a lower speed (`_purchase`); at
         its maximum count when nothing meets."""
-        peak_count = self._load_count(candidate, self.smallest_count(candidate))
+        peak_count = self._load_count(candidate)
         if peak_count is None:
             return [self.build(candidate, candidate.max_count, meets=False)]
         counts = [self._purchase(candidate, peak_count)]
@@ -460,18 +460,25 @@ class Sizer:
         return [self.build(candidate, bought.devices, meets=True, redundancy=bought.spare, words=False,
                            failover=bought.failover_tokens_per_s) for bought in counts]
 
-    def _load_count(self, candidate: Candidate, with_ttft: int | None) -> int | None:
-        """The count to buy given `with_ttft`, the smallest that meets every target: when the first-token bound
-        was assumed and the load alone (memory, the speed target) needs fewer devices, or no count meets the
-        bound, the load's count, and the candidate's first token is then reported, not judged (`ttft_waived`)."""
+    def _load_count(self, candidate: Candidate) -> int | None:
+        """The count to buy, the smallest that meets every target: when the first-token bound was assumed and
+        the load alone (memory, the speed target) needs fewer devices, or no count meets the bound, the load's
+        count, and the candidate's first token is then reported, not judged (`ttft_waived`).
+
+        The load's count is searched first with the bound waived; the bound's count can only be as many or more,
+        so its search starts there (the same counts as two searches from the memory floor, half the estimates)."""
         if not self.assumed_ttft or self.ttft is None or self.ttft_for(candidate) is None:
-            return with_ttft
+            return self.smallest_count(candidate)
         key = (candidate.hardware.id, candidate.stack.id)
-        self.ttft_waived[key] = with_ttft
+        self.ttft_waived[key] = None
         load = self.smallest_count(candidate)
-        if load is None or (with_ttft is not None and with_ttft <= load):
-            del self.ttft_waived[key]
+        del self.ttft_waived[key]
+        if load is None:
+            return self.smallest_count(candidate)
+        with_ttft = self.smallest_count(candidate, start=load)
+        if with_ttft is not None and with_ttft <= load:
             return with_ttft
+        self.ttft_waived[key] = with_ttft
         return load
 
     def assumed_ttft_count(self, candidate: Candidate) -> tuple[bool, int | None]:
