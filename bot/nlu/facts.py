@@ -101,10 +101,16 @@ _OTHER_UNIT = (r"(?!\s*(?:人|个人|位|名|用户|并发|users?\b|people|ppl|d
                r"messages?|records?|prs?\b|pull requests?|rows?|reviews?|articles?|封|个请求))")
 _TOKENS_FIGURE = rf"{APPROX}{NUM}{_OTHER_UNIT}"
 _BETWEEN = rf"\s*(?:的\s*)?(?:{LENGTH_NOUNS}\s*)?(?:of|is|are|:|=|到|达|是|为|在|都在|at|around|about|maybe)?\s*"
-_LENGTH_REACH = (re.compile(rf"(?<![a-z]){LENGTH_REACH_WORDS}{_BETWEEN}{_TOKENS_FIGURE}"),
-                 re.compile(rf"{_TOKENS_FIGURE}\s*(?:tokens?\s*)?{LENGTH_REACH_AFTER}{_OTHER_UNIT}"))
-_LENGTH_USUAL = (re.compile(rf"(?<![a-z]){LENGTH_USUAL_WORDS}{_BETWEEN}{_TOKENS_FIGURE}"),
-                 re.compile(rf"{_TOKENS_FIGURE}\s*(?:tokens?\s*)?{LENGTH_USUAL_AFTER}{_OTHER_UNIT}"))
+
+
+def _length_said(before: str, after: str) -> tuple[re.Pattern[str], ...]:
+    """A length figure with its words before it ("longest 16k") or after it ("16k at most")."""
+    return (re.compile(rf"(?<![a-z]){before}{_BETWEEN}{_TOKENS_FIGURE}"),
+            re.compile(rf"{_TOKENS_FIGURE}\s*(?:tokens?\s*)?{after}{_OTHER_UNIT}"))
+
+
+_LENGTH_REACH = _length_said(LENGTH_REACH_WORDS, LENGTH_REACH_AFTER)
+_LENGTH_USUAL = _length_said(LENGTH_USUAL_WORDS, LENGTH_USUAL_AFTER)
 # Where a clause ends: a comma or semicolon, or a sentence's end (a period, never a decimal point).
 _CLAUSE_END = re.compile(r"[,;，；。!?！？]|\.(?!\d)")
 # A message that talks about lengths at all, and the words that make a clause about something else.
