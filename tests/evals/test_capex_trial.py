@@ -26,12 +26,14 @@ def _question(expect: str = "size", low: float = 10_000, high: float = 40_000, l
 def test_question_files_hold_50_dev_and_25_held_out_with_distinct_ids():
     dev, held = load_questions(trial_path(False)), load_questions(trial_path(True))
     held_2 = load_questions(trial_path("held_out_2"))
-    # 36 first questions + 9 of the head-count class, a third held out; then a batch of 30, 10 drawn as held_out_2
-    assert (len(dev), len(held), len(held_2)) == (50, 15, 10)
-    ids = [q.id for q in dev + held + held_2]
-    assert len(set(ids)) == 75
-    assert {q.lang for q in held_2} <= {"en", "zh-Hans", "zh-Hant"}
-    for q in dev + held + held_2:
+    held_4 = load_questions(trial_path("held_out_4"))
+    # 36 first questions + 9 of the head-count class, a third held out; then a batch of 30, 10 drawn as held_out_2;
+    # then an outside reviewer's batch r4 of 36, 12 drawn as held_out_4 and 24 appended to dev
+    assert (len(dev), len(held), len(held_2), len(held_4)) == (74, 15, 10, 12)
+    ids = [q.id for q in dev + held + held_2 + held_4]
+    assert len(set(ids)) == 111
+    assert {q.lang for q in held_2 + held_4} <= {"en", "zh-Hans", "zh-Hant"}
+    for q in dev + held + held_2 + held_4:
         assert q.expert.capex_low <= q.expert.capex_high
         assert q.expert.expect != "size" or q.expert.capex_low > 0
 
