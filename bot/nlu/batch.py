@@ -99,7 +99,7 @@ _IN_OUT = (
 _RATIO_WORDS = r"(?:in\s*[:/]\s*out|input\s*[:/]\s*output|input to output|in to out|输入\s*[:/：]?\s*输出)"
 _IN_OUT_RATIO = (
     re.compile(rf"{_RATIO_WORDS}\s*(?:tokens?\s*)?(?:ratio|比例?)?\s*(?:of|is|:|=|~|about|around|roughly|大概|约|大约|是|为|差不多)?\s*"
-               r"(?:~|≈)?\s*(?P<a>\d+(?:\.\d+)?)\s*[:：]\s*(?P<b>\d+(?:\.\d+)?)(?![\d.:])"),
+               r"(?:~|≈)?\s*(?P<a>\d+(?:\.\d+)?)\s*[:：]\s*(?P<b>\d+(?:\.\d+)?)(?![\d:]|\.\d)"),  # a full stop may end it ("4:1。")
     re.compile(rf"(?<![\d.:])(?P<a>\d+(?:\.\d+)?)\s*[:：]\s*(?P<b>\d+(?:\.\d+)?)\s*(?:tokens?\s*)?(?:ratio\s*)?(?:of\s*)?{_RATIO_WORDS}"),
 )
 _TOKENS_IN = re.compile(rf"{APPROX}{NUM}\s*(?:tok(?:en)?s?)\s*(?:in|input)\b")

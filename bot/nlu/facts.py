@@ -89,7 +89,7 @@ _CONTEXT_BEFORE = re.compile(rf"(?:contexts?|ctx|上下文)(?:\s*(?:window|lengt
                              r"(?:(?:are|is)\s+)?(?:usually|typically|mostly|normally|on average|average|一般|平均|通常|大多)?\s*"
                              # a floor ("上下文窗口最少要 32k", "ctx at least 16k"): read, and kept as the window (`_typical_context`)
                              rf"(?:{CONTEXT_FLOOR_WORDS}\s*(?:要|得|需要|有)?)?\s*"
-                             r"(?:of|is|:|=|up to|at most|to|为|為|是|要|到|改成|改为|改為|换成|換成|变成|變成|设为|設為|设成|設成|"
+                             r"(?:of|is|:|=|up to|at most|within|no more than|to|为|為|是|要|到|不超过|不超過|改成|改为|改為|换成|換成|变成|變成|设为|設為|设成|設成|"
                              rf"提高到|增加到|加到|扩大到|擴大到)?\s*(?:{CONTEXT_FLOOR_WORDS}\s*)?{APPROX}"
                              r"(?:(?:都|也|基本上?|多半|大多)?\s*(?:在|是)\s*)?"  # "上下文大概都在 16k": where they sit
                              rf"{NUM}")
@@ -123,8 +123,9 @@ _NOT_A_LENGTH_CLAUSE = re.compile(r"budget|预算|\$|usd|元|块|cost|spend|花|
                                   r"每天|每日|每小时|每月|每秒|的量|per (?:day|hour|month|second|minute)|"
                                   r"an? (?:day|hour|month|night|week)\b|daily|hourly|monthly|nightly|/(?:s|h|day|month)\b")
 _RANGE_NUM = r"(?P<{n}>\d+(?:\.\d+)?)\s*(?P<{u}>k|万|萬)?"
+# "上下文 6 万到 10 万", "6-10万", "6万~10万": a full stop may end it (a decimal point may not)
 _CONTEXT_RANGE = re.compile(r"(?:context|contexts|ctx|上下文)[^\d,;，；]{0,16}?" + _RANGE_NUM.format(n="a", u="u1")
-                            + r"\s*(?:-|–|to|到|至)\s*" + _RANGE_NUM.format(n="b", u="u2") + r"(?![\d.])")
+                            + r"\s*(?:-|–|~|～|to|到|至)\s*" + _RANGE_NUM.format(n="b", u="u2") + r"(?!\d|\.\d)")
 _THINKING = _any(
     rf"{THINKING_WORDS}[^\d,;，；。]{{0,24}}?{APPROX}{NUM}\s*(?:tokens?|toks?|token)",
     rf"{APPROX}{NUM}\s*(?:tokens?|toks?)\s*(?:of\s+)?{THINKING_WORDS}",
@@ -385,9 +386,12 @@ def _context(text: str, claims: _Claims) -> Iterator[Fact]:
         value = _window_tokens(m, number_value(m))
         yield Fact("context_length", _int(value), m.start(), m.end(), keyed=True)
         yield Fact("prompt_tokens", _int(value), m.start(), m.end(), keyed=True)
-    for m in _matches(_CONTEXT_RANGE, text, claims):  # "ctx usually 50-60k": the middle of the range, typical
+    for m in _matches(_CONTEXT_RANGE, text, claims):
+        # "ctx usually 50-60k", "上下文动不动 6 万到 10 万": the middle of the range is the typical prompt, its top
+        # the longest request (seed 2's paged KV: streams × typical plus one request at the maximum)
         low, high = (float(m.group(g)) * MULTIPLIERS[m.group(u) or m.group("u2")] for g, u in (("a", "u1"), ("b", "u2")))
         yield Fact("typical_context", _int((low + high) / 2), m.start(), m.end(), keyed=True)
+        yield Fact("context_length", _int(high), m.start(), m.end(), keyed=True)
     for pattern in (_CONTEXT_AFTER, _CONTEXT_BEFORE):
         for m in _matches(pattern, text, claims):
             value = _window_tokens(m, number_value(m))

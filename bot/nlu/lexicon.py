@@ -488,7 +488,9 @@ WHOLE_INPUT_WORDS = _rx(r"\b(?:whole|entire|full|complete)\s+(?:repo|repository|
                         r"(?:整个|整份|整本|整套|全部|完整的?)\s*(?:仓库|代码库|代码|项目|文档|文件|合同|卷宗|报告|书)",
                         "粘贴", "贴进", "贴上")
 # A stated maximum ("up to 128k", "最长128k", "max context 32k"): the context window, not the typical prompt.
-CONTEXT_MAX_WORDS = r"(?:up to|upto|max(?:imum)?|at most|as long as|limit|最长|最長|最多|最大|上限)"
+# "上下文 8k 以内", "context within 8k", "不超过 32k": a ceiling, the most one request may hold, not the typical prompt
+CONTEXT_MAX_WORDS = (r"(?:up to|upto|max(?:imum)?|at most|as long as|limit|within|no more than|最长|最長|最多|最大|上限|"
+                     r"以内|以內|之内|之內|不超过|不超過)")
 # A length figure said after another, with only a word for how often or how far ("mostly 2k context, longest 16k",
 # "docs average 20k, biggest ones ~90k", "一般输入4k左右，偶尔会到16k", "最长的10万", "worst case 8k"): the words
 # that make it the longest request (the maximum context) or the usual one (the typical prompt). Text is
