@@ -199,11 +199,15 @@ _USER_NOUNS = (r"users?|people|ppl|persons?|employees?|staff|members?|seats?|law
                r"developers?|devs|colleagues|clients?|customers?|students?|doctors?|nurses?|sessions?|folks|researchers?|"
                r"paralegals?|attorneys?|reps|representatives|workers|operators|clinicians|requests?|streams?|queries|physicians")
 _USERS_EN = re.compile(rf"{APPROX}{NUM}\s*[-+]?\s*(?P<adj>(?:{_USER_ADJ}\s+){{0,2}})(?P<noun>{_USER_NOUNS})\b")
+# Words of simultaneity said right after the members (text folded to Simplified): "同时用", "并发", "在线", and "一齐"
+# (Cantonese 一齊, "all together": "100 人一齊問"), or 一起 with a verb of using or asking ("一起问", "一起用").
+_SIMULTANEOUS_ZH = r"同时|同時|并发|並發|在线|在線|一齐|一齊|一起(?=\s*(?:问|提问|用|上|涌|打|发|冲|查|跑))"
 _USERS_ZH = _any(
     rf"{APPROX}{NUM}\s*(?:多|餘|余)?\s*(?:个|個)?\s*(?P<adj>同时在线|同時在線|同时|同時|并发|並發|在线|在線|活跃|活躍)?\s*(?:的)?\s*"
     r"(?P<noun>用户|用戶|使用者|人|员工|員工|同事|工程师|开发者|开发人员|研发人员|医护人员|人员|分析师|研究员|律师|律師|客服|并发|並發|路并发|路並發|坐席|医生|醫生|医师|醫師|医护|护士|老师|教师|学生|學生|柜员|店员|营业员|导购|请求|請求)",
     # 位 and 名 count people whatever noun follows ("60 位醫師", "5000 名员工").
-    rf"{APPROX}{NUM}\s*(?:多|餘|余)?\s*(?:位|名)\s*[\u4e00-\u9fff]{{0,4}}",
+    # The noun stops before a word of simultaneity ("20 位分析師同時用": 同時 is the count's, not the noun's).
+    rf"{APPROX}{NUM}\s*(?:多|餘|余)?\s*(?:位|名)\s*(?:(?!{_SIMULTANEOUS_ZH})[\u4e00-\u9fff]){{0,4}}",
     # on at once, the people left unsaid ("300 个同时在线的时候", "50个并发在用"): streams
     rf"{APPROX}{NUM}\s*(?:多|餘|余)?\s*个\s*(?:同时在线|同时在用|同时使用|并发在用)"
     r"(?!\s*的?\s*(?:模型|gpu|显卡|卡|服务|任务|请求|进程|实例))",
@@ -245,7 +249,7 @@ _TOTAL_CUE = re.compile(rf"{_EXPLICIT_TOTAL_CUE.pattern}|{_MEMBER_NOUNS}")
 # use it concurrently" (the same rule as "30 users at once"). Only a phrase of simultaneity within a couple
 # of words counts: "2,000 staff, maybe a quarter active" stays a head count with its share.
 _AT_ONCE_AFTER = re.compile(r"\s*(?:[a-z']+\s+){0,3}?(?:at once|at the same time|simultaneously|concurrently|in parallel)\b"
-                            r"|\s*(?:会|都|在)?\s*(?:同时|并发|在线)")  # "200 个客服同时在线": the members on at once
+                            rf"|\s*(?:会|都|在)?\s*(?:{_SIMULTANEOUS_ZH})")  # "200 个客服同时在线": the members on at once
 # A head count, not a concurrency: "team of 200", "团队两百人", "公司一共 1200 人". (An unqualified
 # "200 people" stays both until the user says how many are active at once: DESIGN.md's dept-legal-7b.)
 _HEADCOUNT_BEFORE = re.compile(r"team of|team size|staff of|company of|headcount|团队|公司|员工|研发|部门|一共|总共|共有|"
@@ -601,7 +605,10 @@ def _people(text: str, claims: _Claims) -> Iterator[Fact]:
             # The words just before it, in its own clause: "2000 名員工，高峰 400 人" is a head count, then a peak.
             before = re.split(r"[,;，；。]", text[max(0, m.start() - 10):m.start()])[-1]
             explicit_total = _EXPLICIT_TOTAL_CUE.search(here)
-            if (_CONCURRENT_CUE.search(here) or (not _TOTAL_CUE.search(here) and _CONCURRENT_CUE.search(clause))
+            # A cue later in its clause ("80 人在用类似 claude code 的 agent": are using) makes a bare count concurrent,
+            # not one named as a team's or an org's size ("研发 80 人"): that is the head count beside a stated load.
+            clause_cue = not _TOTAL_CUE.search(here) and not _HEADCOUNT_BEFORE.search(before) and _CONCURRENT_CUE.search(clause)
+            if (_CONCURRENT_CUE.search(here) or clause_cue
                     or (not explicit_total and _AT_ONCE_AFTER.match(text, m.end()))
                     or (not explicit_total and _PEAK_BEFORE.search(before))):
                 slot = "concurrent_users"
