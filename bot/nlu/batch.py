@@ -42,12 +42,21 @@ _ITEM_NOUNS = (r"tickets?|documents?|docs|pdfs?|files?|records?|items?|e-?mails?
                r"reports?|transcripts?|rows?|samples?|images?|invoices?|claims?|chunks?|passages?|papers?|cases?|"
                r"calls?|conversations?|chats?|forms?|receipts?|resumes?|cvs?|entries|products?|listings?|comments?|posts?")
 # An item noun that modifies a model ("our 8B chat model") names the model, not items.
-_ITEMS_EN = re.compile(rf"{APPROX}{NUM}\s*\+?\s*(?:(?:support|customer|legal|internal|scanned|pdf|old|new|short|long)\s+)?"
+# Up to three words describing the items ("~80k insurance claim docs", "45k customer support chat transcripts"):
+# never a word that links the count to something else (a preposition, a pronoun, people, time, tokens).
+_DESCRIBING_EN = (r"(?!(?:on|for|with|to|in|into|of|at|per|by|from|an?|the|and|or|that|which|who|we|they|it|is|are|was|"
+                  r"were|be|each|every|users?|people|ppl|persons?|staff|employees?|engineers?|developers?|devs|analysts?|"
+                  r"agents?|reps?|seconds?|minutes?|hours?|days?|nights?|weeks?|months?|tokens?|toks?|gb|tb|times?)\b)"
+                  r"[a-z][a-z-]*\s+")
+_ITEMS_EN = re.compile(rf"{APPROX}{NUM}\s*\+?\s*(?:{_DESCRIBING_EN}){{0,3}}?"
                        rf"(?:{_ITEM_NOUNS})\b(?![- ](?:models?|llms?|bots?|assistants?)\b)")
 _ITEMS_ZH = re.compile(
     rf"{APPROX}{NUM}\s*(?:多|余|餘)?\s*(?:篇|份|条|條|则|則|封|张|張|页|頁|个|個|件|笔|筆)\s*"
-    # up to four characters saying what kind ("2 万封客服邮件", "5000 份销售合同") before the noun
-    r"(?:的)?\s*[\u4e00-\u9fff]{0,4}?(?:文档|文檔|文件|工单|工單|邮件|郵件|合同|合約|合约|报告|報告|记录|記錄|评论|評論|文章|论文|論文|病历|病歷|对话|對話|发票|發票|简历|簡歷|数据|數據|样本|樣本|票"
+    # up to four characters saying what kind ("2 万封客服邮件", "5000 份销售合同") before the noun, after a phrase
+    # of its own ending in 的 ("3 万份扫描后的保险理赔单据"): none of them a person, who would do the work
+    r"(?:的)?\s*(?:(?:(?!人|员工|同事)[\u4e00-\u9fff]){1,4}的\s*)?(?:(?!人|员工|同事)[\u4e00-\u9fff]){0,4}?"
+    r"(?:文档|文檔|文件|工单|工單|邮件|郵件|合同|合約|合约|报告|報告|记录|記錄|评论|評論|文章|论文|論文|病历|病歷|对话|對話|发票|發票|简历|簡歷|数据|數據|样本|樣本|"
+    r"单据|單據|票据|票據|保单|保單|订单|訂單|报表|報表|表单|表單|评价|評價|卷宗|票"
     # The file's type said in Latin letters after the measure word: "2 万份 PDF", "1 万份 docx".
     rf"|(?:{_ITEM_NOUNS}|docx?|xlsx?|pptx?|html|json|csv)\b)"
 )
