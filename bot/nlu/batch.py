@@ -23,6 +23,8 @@ from bot.nlu.lexicon import (
     NUM,
     OVERNIGHT,
     OVERNIGHT_WINDOW_HOURS,
+    WEEKEND,
+    WEEKEND_WINDOW_HOURS,
     batch_words,
 )
 from bot.nlu.spans import Fact, _Claims, _int, _matches, number_value
@@ -114,7 +116,9 @@ _IN_OUT_RATIO = (
 _TOKENS_IN = re.compile(rf"{APPROX}{NUM}\s*(?:tok(?:en)?s?)\s*(?:in|input)\b")
 _TOKENS_OUT = re.compile(rf"{APPROX}{NUM}\s*(?:tok(?:en)?s?\s*)?(?:out|output)\b(?!\s+of)")
 # A window for the whole job: "done in 6 hours", "within 6 h", "a 6-hour window", "6小时内完成".
-_HOURS = r"(?P<unit>hours?|hrs?|h|minutes?|mins?|小时|小時|分钟|分鐘)"
+_HOURS = r"(?P<unit>hours?|hrs?|h|minutes?|mins?|days?|小时|小時|分钟|分鐘|天)"
+# The finish said after the time it is given ("两天必须跑完", "給 3 天時間跑完", "2 天内做完")
+_FINISH_ZH = r"(?:跑完|做完|处理完|處理完|完成|搞定|弄完|过完|過完)"
 WINDOW = (
     re.compile(rf"(?:done|finish(?:ed)?|complete[d]?|processed|ready|through|turnaround|turned around|run)\s+(?:with)?in\s+"
                rf"(?:under\s+|less than\s+|at most\s+|about\s+|~)?{NUM}\s*-?\s*{_HOURS}(?![a-z])"),
@@ -133,8 +137,14 @@ WINDOW = (
     re.compile(rf"(?:finish(?:ed)?|done|complete[d]?|overnight|nightly)[^.;\d]{{0,24}}?\b(?:so|i\.e\.|say|roughly|about|like)\s*"
                rf"{APPROX}{NUM}\s*-?\s*{_HOURS}(?![a-z])"),
     re.compile(rf"(?:跑完|做完|处理完|處理完|完成)[^。；;\d]{{0,8}}?{APPROX}{NUM}\s*(?:个|個)?\s*{_HOURS}"),
+    re.compile(rf"{APPROX}{NUM}\s*(?:个|個)?\s*{_HOURS}\s*(?:的)?\s*(?:时间|時間)?\s*(?:内|內|之内|之內|以内|以內)?\s*"
+               rf"(?:必须|必須|一定要|要|得|需要|就|能|来|來)?\s*{_FINISH_ZH}"),
+    # "we have 2 days to get through them", "given 36 hours to finish"
+    re.compile(rf"\b(?:have|got|given|give us|get)\s+(?:only\s+|just\s+)?{APPROX}{NUM}\s*-?\s*{_HOURS}\s+to\s+"
+               r"(?:finish|complete|get through|process|run|do|churn|chew)"),
 )
 _HOURS_PER_UNIT = {"h": 1.0, "hr": 1.0, "hrs": 1.0, "hour": 1.0, "hours": 1.0, "小时": 1.0, "小時": 1.0,
+                   "day": 24.0, "days": 24.0, "天": 24.0,
                    "minute": 1 / 60, "minutes": 1 / 60, "min": 1 / 60, "mins": 1 / 60, "分钟": 1 / 60, "分鐘": 1 / 60}
 
 
@@ -193,9 +203,13 @@ def batch_facts(text: str, claims: _Claims, *, batch_job: bool = False) -> Itera
             for m in _matches(pattern, text, claims):
                 hours = round(number_value(m) * _HOURS_PER_UNIT[m.group("unit")], 4)
                 yield Fact("batch_window_hours", _int(hours), m.start(), m.end(), keyed=True)
+        said = any(pattern.search(text) for pattern in WINDOW)
         overnight = next(batch_words(OVERNIGHT, text), None)
-        if overnight is not None and not any(pattern.search(text) for pattern in WINDOW):
+        if overnight is not None and not said:
             yield Fact("batch_window_hours", OVERNIGHT_WINDOW_HOURS, overnight.start(), overnight.end(), keyed=False)
+        weekend = next(batch_words(WEEKEND, text), None)
+        if weekend is not None and overnight is None and not said:
+            yield Fact("batch_window_hours", WEEKEND_WINDOW_HOURS, weekend.start(), weekend.end(), keyed=False)
     for pattern in _IN_OUT_RATIO:
         for m in _matches(pattern, text, claims):
             if float(m.group("b")) > 0 and float(m.group("a")) > 0:

@@ -253,6 +253,12 @@ OVERNIGHT_WINDOW_HOURS = 8.0
 OVERNIGHT = re.compile(r"\bovernight\b|\bnightly\b|\bevery night\b|\beach night\b|\bper night\b|\bduring the night\b|"
                        r"每晚|每天晚上|每夜|夜间|夜間|晚上跑|通宵|一夜之间|一夜之間|一个晚上|一個晚上")
 
+# A job run over a weekend ("every weekend", "周六周日", "saturday and sunday"): its window is the two days, 48 h,
+# when no other is said (text normalized: "周六" is "周6", "星期六" is "星期6").
+WEEKEND_WINDOW_HOURS = 48.0
+WEEKEND = re.compile(r"\bweekends?\b|\bsat(?:urday)?s?\s*(?:and|&|\+|-|–|to|through|thru|/)\s*sun(?:day)?s?\b|周末|週末|"
+                     r"(?:周|週|星期|礼拜|禮拜)\s*6\s*(?:和|与|與|、|,|到|至|-|~|\+)?\s*(?:周|週|星期|礼拜|禮拜)?\s*(?:日|天|7)")
+
 # An output that is one label, category or yes/no, with no length said: a class name and its end token,
 # about five tokens (a sentiment or category name is 1-3 tokens in Llama and Qwen tokenizers). Only the
 # word for what comes back makes it one ("只输出一个类别"; "1 个类别" counts categories, it is no length).
@@ -454,6 +460,8 @@ __all__ = [
     "NUM",
     "OVERNIGHT",
     "OVERNIGHT_WINDOW_HOURS",
+    "WEEKEND",
+    "WEEKEND_WINDOW_HOURS",
     "OWNERSHIP",
     "MORE_DEVICES",
     "MORE_USERS",

@@ -29,3 +29,21 @@ def test_documents_described_by_several_words_are_the_batch_items(text, items):
 ])
 def test_people_before_the_noun_are_no_description_of_the_items(text):
     assert parse_message(text).facts.get("batch_items") not in (5, 20)
+
+
+# A window said in days, or as the days of a weekend: 24 h a day (the job may run through both nights and days).
+@pytest.mark.parametrize(("text", "hours"), [
+    ("每周末要把一批合同过一遍做条款抽取，量大概 50 万份。周六周日两天必须跑完", 48),
+    ("月底要把 20 萬份報告做摘要，給 3 天時間跑完，模型 32B", 72),
+    ("weekend batch: ~300k support tickets to re-tag over saturday and sunday, 14b model", 48),
+    ("每个周末跑一次 80 万条工单分类，8B 模型", 48),
+    ("re-embedding 2M documents, we were given 36 hours to finish", 36),
+    ("批量处理 10 万份合同，1 天内跑完", 24),
+])
+def test_a_window_in_days_or_over_a_weekend_is_read_in_hours(text, hours):
+    assert parse_message(text).facts.get("batch_window_hours") == hours
+
+
+def test_a_stated_window_wins_over_the_weekend():
+    text = "每周末批量处理 40 万份合同，8 小时内跑完"
+    assert parse_message(text).facts.get("batch_window_hours") == 8
