@@ -306,7 +306,8 @@ ROUND_THE_CLOCK = _rx(r"24\s*/\s*7", r"24x7", r"around the clock", r"round the c
                       "全天运行", "全天運行")
 
 # The user owns the hardware they name ("I already have a MacBook Pro with an M4", "我們已經有 Snapdragon X 筆電").
-OWNERSHIP = _rx(r"\b(?:i|we)\s+(?:already\s+|only\s+|just\s+)?(?:have|own|got|bought)\b(?!\s+to\b)", r"\balready (?:have|own|bought)\b",
+OWNERSHIP = _rx(r"\b(?:i|we)\s+(?:already\s+|only\s+|just\s+|still\s+)?(?:have|own|got|bought)\b(?!\s+to\b)", r"\balready (?:have|own|bought)\b",
+                r"\bleft over\b",
                 r"\b(?:i|we)'ve\s+(?:already\s+)?(?:got|bought)\b", r"\b(?:we|i) have got\b", r"\bsitting idle\b",
                 r"\bon hand\b", r"\blying around\b", r"\bspare\b", r"\bunused\b", r"\bour old\b",
                 # idle kit said as what it is (not) doing: "2x RTX 3090 doing nothing", "a box gathering dust"
