@@ -230,6 +230,10 @@ _USERS_AT_ONCE = _any(
     # "~50 in flight": requests being served together, a concurrency (Little's law's L)
     rf"{APPROX}{NUM}(?![\d.])[^\d,;.]{{0,25}}?(?:at (?:the same time|once)|simultaneously|concurrently|in parallel|in[- ]flight)",
     rf"{APPROX}{NUM}\s*(?:concurrent|simultaneous)\b",
+    # "one shopper at a time", "one tech uses it at a time": whoever the noun, that many in flight (never a count of
+    # models, devices, jobs or time said "at a time")
+    rf"{APPROX}{NUM}(?![\d.])\s+(?!(?:models?|llms?|gpus?|cards?|box(?:es)?|servers?|nodes?|jobs?|batch(?:es)?|tokens?|"
+    r"adapters?|loras?|hours?|days?|weeks?|steps?|files?|documents?|docs|pages?|chunks?|items?)\b)(?:[a-z]+\s+){1,3}?at a time\b",
 )
 _CONCURRENT_CUE = re.compile(r"concurren|simultaneous|at once|at the same time|same time|at peak|peak|in parallel|active|in[- ]flight|"
                              r"同时|同時|并发|並發|高峰|尖峰|在线|在線|在用")
