@@ -21,6 +21,7 @@ from bot.nlu.lexicon import (
     LABEL_ONLY_OUTPUT,
     LABEL_OUTPUT_TOKENS,
     NUM,
+    OFFLINE_JOB_ZH,
     OVERNIGHT,
     OVERNIGHT_WINDOW_HOURS,
     WEEKEND,
@@ -38,7 +39,7 @@ _BATCH_CONTEXT = re.compile(
     # "batch" names a job, but not the per-request batch size of live traffic ("batch size 1 per request", seed 2's
     # 条件二 "每个请求的batch很小甚至为1"), which says the opposite
     r"\bbatch(?!\s*(?:sizes?\b|(?:of|=|:|is)?\s*(?:1|one)\b))|"
-    r"处理|處理|分类|分類|摘要|总结|總結|标注|標註|翻译|翻譯|抽取|提取|审核|審核|打标签|打標籤|批量|批处理|批處理|每晚|每夜|离线|離線"
+    r"处理|處理|分类|分類|摘要|总结|總結|标注|標註|翻译|翻譯|抽取|提取|审核|審核|打标签|打標籤|批量|批处理|批處理|每晚|每夜|" + OFFLINE_JOB_ZH
 )
 _ITEM_NOUNS = (r"tickets?|documents?|docs|pdfs?|files?|records?|items?|e-?mails?|pages?|articles?|reviews?|messages?|contracts?|"
                r"reports?|transcripts?|rows?|samples?|images?|invoices?|claims?|chunks?|passages?|papers?|cases?|"

@@ -79,9 +79,13 @@ SCALE_WORDS: dict[str, re.Pattern[str]] = {
                     r"\bhobby\b"),
 }
 
+# 离线 names a batch job only with the job's word ("离线任务", "离线处理 10 万条"): alone it is a machine cut off from
+# the network ("環境完全離線", "离线跑一个 1.5B"), an air gap, not a job.
+OFFLINE_JOB_ZH = "(?:离线|離線)\\s*(?:任务|任務|作业|作業|处理|處理|批|推理|计算|計算|分析|打标|打標|标注|標註|摘要|分类|分類|抽取|跑批)"
+
 ARRIVAL_WORDS: dict[str, re.Pattern[str]] = {
     "batch": _rx(r"\bbatch (?:jobs?|processing|workloads?|mode|inference)", r"\bin batches\b", r"\boffline (?:processing|jobs?|batch|inference|workloads?)",
-                 r"overnight", r"nightly", r"background jobs?", "批处理", "批處理", "批次", "离线", "離線", "夜间", "夜間",
+                 r"overnight", r"nightly", r"background jobs?", "批处理", "批處理", "批次", OFFLINE_JOB_ZH, "夜间", "夜間",
                  "每晚", "每天晚上", "通宵", "批量处理", "批量處理",
                  # A pipeline or job named by the batch work it does: throughput over the day, not chat streams.
                  r"\b(?:summari[sz]ation|classification|extraction|translation|labell?ing|tagging|embedding|ingestion|"
@@ -460,6 +464,7 @@ __all__ = [
     "MULTIPLIERS",
     "NUM",
     "OVERNIGHT",
+    "OFFLINE_JOB_ZH",
     "OVERNIGHT_WINDOW_HOURS",
     "WEEKEND",
     "WEEKEND_WINDOW_HOURS",

@@ -47,3 +47,14 @@ def test_a_window_in_days_or_over_a_weekend_is_read_in_hours(text, hours):
 def test_a_stated_window_wins_over_the_weekend():
     text = "每周末批量处理 40 万份合同，8 小时内跑完"
     assert parse_message(text).facts.get("batch_window_hours") == 8
+
+
+# 离线 alone is a machine cut off from the network (an air gap), not a job; with the job's word it names one.
+@pytest.mark.parametrize(("text", "batch"), [
+    ("國防相關單位，環境完全離線（air-gapped），每台機器供電上限 1500W", False),
+    ("门店边缘盒子，离线跑一个 1.5B 的小模型，一次就一个人用", False),
+    ("每天离线处理 10 万条评论，8B 模型", True),
+    ("離線任務：每晚 20 萬份合約抽取條款", True),
+])
+def test_offline_alone_is_an_air_gap_not_a_batch_job(text, batch):
+    assert (parse_message(text).facts.get("arrival_pattern") == "batch") is batch
