@@ -59,12 +59,14 @@ _ITEMS_ZH = re.compile(
     # of its own ending in 的 ("3 万份扫描后的保险理赔单据"): none of them a person, who would do the work
     r"(?:的)?\s*(?:(?:(?!人|员工|同事)[\u4e00-\u9fff]){1,4}的\s*)?(?:(?!人|员工|同事)[\u4e00-\u9fff]){0,4}?"
     r"(?:文档|文檔|文件|工单|工單|邮件|郵件|合同|合約|合约|报告|報告|记录|記錄|评论|評論|文章|论文|論文|病历|病歷|对话|對話|发票|發票|简历|簡歷|数据|數據|样本|樣本|"
-    r"单据|單據|票据|票據|保单|保單|订单|訂單|报表|報表|表单|表單|评价|評價|卷宗|票"
+    r"单据|單據|票据|票據|保单|保單|订单|訂單|报表|報表|表单|表單|评价|評價|卷宗|财报|財報|年报|年報|票"
     # The file's type said in Latin letters after the measure word: "2 万份 PDF", "1 万份 docx".
     rf"|(?:{_ITEM_NOUNS}|docx?|xlsx?|pptx?|html|json|csv)\b)"
 )
 # "五十万篇", "大概 3 万条" with the noun left out: items once the message or its thread is about a batch job (a measure word of documents).
-_ITEMS_ZH_BARE = re.compile(rf"{APPROX}{NUM}\s*(?:多|余|餘)?\s*(?:篇|份|条|條|则|則|封|笔|筆)(?![\u4e00-\u9fff]{{0,2}}(?:人|用户|用戶|token))")
+# (never "一份平均 4 万 token", "每份约 6k token": one item's length, not a count of items)
+_ITEMS_ZH_BARE = re.compile(rf"{APPROX}{NUM}\s*(?:多|余|餘)?\s*(?:篇|份|条|條|则|則|封|笔|筆)(?![\u4e00-\u9fff]{{0,2}}(?:人|用户|用戶|token))"
+                            r"(?!\s*(?:的)?\s*(?:平均|大约|大概|约|差不多|都)?\s*\d[\d.]*\s*(?:k|万|千)?\s*(?:个)?\s*(?:tokens?|字))")
 # "What if 5 million?", "and 800k?", "如果是两百万张呢？" as a whole follow-up in a thread about a batch job: the
 # job's item count is the one count in force. 张/張 also counts cards, so only beyond any card count.
 _ITEMS_WHAT_IF = re.compile(
@@ -114,6 +116,11 @@ _IN_OUT_RATIO = (
                r"(?:~|≈)?\s*(?P<a>\d+(?:\.\d+)?)\s*[:：]\s*(?P<b>\d+(?:\.\d+)?)(?![\d:]|\.\d)"),  # a full stop may end it ("4:1。")
     re.compile(rf"(?<![\d.:])(?P<a>\d+(?:\.\d+)?)\s*[:：]\s*(?P<b>\d+(?:\.\d+)?)\s*(?:tokens?\s*)?(?:ratio\s*)?(?:of\s*)?{_RATIO_WORDS}"),
 )
+# Prompt and answer said to be as long as each other ("輸入輸出差不多一樣長", "input and output about the same length",
+# translation's usual shape): a ratio of 1.
+_EQUAL_IN_OUT = re.compile(rf"(?:{_RATIO_WORDS}|输入和输出|输入跟输出|输入与输出|input and output|inputs and outputs|in and out)\s*"
+                           r"(?:的?长度)?\s*(?:are\s+|is\s+)?(?:差不多|基本|大概|几乎|大致|roughly|about|around|basically|pretty much)?\s*"
+                           r"(?:一样长|一样多|等长|相当|the same length|the same size|equal(?: in length)?)")
 _TOKENS_IN = re.compile(rf"{APPROX}{NUM}\s*(?:tok(?:en)?s?)\s*(?:in|input)\b")
 _TOKENS_OUT = re.compile(rf"{APPROX}{NUM}\s*(?:tok(?:en)?s?\s*)?(?:out|output)\b(?!\s+of)")
 # A window for the whole job: "done in 6 hours", "within 6 h", "a 6-hour window", "6小时内完成".
@@ -211,6 +218,8 @@ def batch_facts(text: str, claims: _Claims, *, batch_job: bool = False) -> Itera
         weekend = next(batch_words(WEEKEND, text), None)
         if weekend is not None and overnight is None and not said:
             yield Fact("batch_window_hours", WEEKEND_WINDOW_HOURS, weekend.start(), weekend.end(), keyed=False)
+    for m in _matches(_EQUAL_IN_OUT, text, claims):
+        yield Fact("in_out_ratio", 1.0, m.start(), m.end(), keyed=True)
     for pattern in _IN_OUT_RATIO:
         for m in _matches(pattern, text, claims):
             if float(m.group("b")) > 0 and float(m.group("a")) > 0:

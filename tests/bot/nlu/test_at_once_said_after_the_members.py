@@ -43,3 +43,8 @@ def test_a_team_beside_a_stated_concurrency_is_the_head_count(text, team, stream
 def test_together_as_shared_use_is_not_read_into_a_number():
     # "一起" with no verb of using ("一起开发的同事") keeps its 一: no count of one is read
     assert "concurrent_users" not in _people("和一起开发的同事共用一台 4090")
+
+
+def test_an_english_noun_after_a_chinese_measure_word_counts_people():
+    # "30 個 analyst", then "同時大約 8 至 10 個": a head count of 30, the peak the top of the range
+    assert _people("想放部機跑 Qwen3-235B-A22B 俾 30 個 analyst 用，同時大約 8 至 10 個") == {"total_users": 30, "concurrent_users": 10}

@@ -58,3 +58,9 @@ def test_a_stated_window_wins_over_the_weekend():
 ])
 def test_offline_alone_is_an_air_gap_not_a_batch_job(text, batch):
     assert (parse_message(text).facts.get("arrival_pattern") == "batch") is batch
+
+
+def test_one_items_length_is_no_count_of_items():
+    # "一份平均 4 万 token" is each report's length; the job's items are the 3,000 reports
+    facts = parse_message("每天晚上 11 點到早上 7 點要把大約 3000 份財報摘要出來，一份平均 4 萬 token，摘要輸出約 1k").facts
+    assert (facts.get("batch_items"), facts.get("prompt_tokens")) == (3000, 40_000)

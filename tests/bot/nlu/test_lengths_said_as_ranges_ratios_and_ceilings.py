@@ -52,3 +52,12 @@ def test_a_context_within_a_figure_is_the_window_not_the_typical_prompt(text, wi
     facts = parse_message(text).facts
     assert facts.get("context_length") == window
     assert facts.get("prompt_tokens") != window
+
+
+@pytest.mark.parametrize(("text", "prompt", "answer"), [
+    ("translation job, input and output about the same length, prompts ~800 tokens", 800, 800),
+    ("輸入輸出差不多一樣長，輸入 2k token", 2000, 2000),
+])
+def test_prompt_and_answer_said_as_long_as_each_other_are_a_ratio_of_one(text, prompt, answer):
+    facts = parse_message(text).facts
+    assert (facts.get("prompt_tokens"), facts.get("output_tokens")) == (prompt, answer)
