@@ -125,6 +125,9 @@ _TOKENS_IN = re.compile(rf"{APPROX}{NUM}\s*(?:tok(?:en)?s?)\s*(?:in|input)\b")
 _TOKENS_OUT = re.compile(rf"{APPROX}{NUM}\s*(?:tok(?:en)?s?\s*)?(?:out|output)\b(?!\s+of)")
 # A window for the whole job: "done in 6 hours", "within 6 h", "a 6-hour window", "6小时内完成".
 _HOURS = r"(?P<unit>hours?|hrs?|h|minutes?|mins?|days?|小时|小時|分钟|分鐘|天)"
+# Hours only, for the windows read from a loose phrase (a ceiling after the figure, a finish said before it): days there
+# are as often how long results are kept ("处理完的结果保留 30 天", "30 days max retention") as a job's window.
+_HOURS_ONLY = r"(?P<unit>hours?|hrs?|h|minutes?|mins?|小时|小時|分钟|分鐘)"
 # The finish said after the time it is given ("两天必须跑完", "給 3 天時間跑完", "2 天内做完")
 _FINISH_ZH = r"(?:跑完|做完|处理完|處理完|完成|搞定|弄完|过完|過完)"
 WINDOW = (
@@ -140,11 +143,11 @@ WINDOW = (
     re.compile(rf"(?:时间窗口|時間窗口|窗口|期限|时限|時限)\s*(?:是|为|為|:|有)?\s*{APPROX}{NUM}\s*(?:个|個)?\s*{_HOURS}"),
     # a ceiling on the hours ("~7 hours max", "最多 6 小时"), or the hours said after the finish line
     # ("has to finish overnight, so like 10 hours"): the job's window, in a batch context only
-    re.compile(rf"{APPROX}{NUM}\s*-?\s*{_HOURS}\s*(?:max(?:imum)?|tops|at most|at the most)\b"),
+    re.compile(rf"{APPROX}{NUM}\s*-?\s*{_HOURS_ONLY}\s*(?:max(?:imum)?|tops|at most|at the most)\b"),
     re.compile(rf"(?:最多|最长|最長|不超过|不超過)\s*{APPROX}{NUM}\s*(?:个|個)?\s*{_HOURS}"),
     re.compile(rf"(?:finish(?:ed)?|done|complete[d]?|overnight|nightly)[^.;\d]{{0,24}}?\b(?:so|i\.e\.|say|roughly|about|like)\s*"
-               rf"{APPROX}{NUM}\s*-?\s*{_HOURS}(?![a-z])"),
-    re.compile(rf"(?:跑完|做完|处理完|處理完|完成)[^。；;\d]{{0,8}}?{APPROX}{NUM}\s*(?:个|個)?\s*{_HOURS}"),
+               rf"{APPROX}{NUM}\s*-?\s*{_HOURS_ONLY}(?![a-z])"),
+    re.compile(rf"(?:跑完|做完|处理完|處理完|完成)[^。；;\d]{{0,8}}?{APPROX}{NUM}\s*(?:个|個)?\s*{_HOURS_ONLY}"),
     re.compile(rf"{APPROX}{NUM}\s*(?:个|個)?\s*{_HOURS}\s*(?:的)?\s*(?:时间|時間)?\s*(?:内|內|之内|之內|以内|以內)?\s*"
                rf"(?:必须|必須|一定要|要|得|需要|就|能|来|來)?\s*{_FINISH_ZH}"),
     # "we have 2 days to get through them", "given 36 hours to finish"

@@ -260,7 +260,10 @@ OVERNIGHT = re.compile(r"\bovernight\b|\bnightly\b|\bevery night\b|\beach night\
 # A job run over a weekend ("every weekend", "周六周日", "saturday and sunday"): its window is the two days, 48 h,
 # when no other is said (text normalized: "周六" is "周6", "星期六" is "星期6").
 WEEKEND_WINDOW_HOURS = 48.0
-WEEKEND = re.compile(r"\bweekends?\b|\bsat(?:urday)?s?\s*(?:and|&|\+|-|–|to|through|thru|/)\s*sun(?:day)?s?\b|周末|週末|"
+# Only a job said to run over it: "weekends off" or "even on weekends" say when people work, not a window.
+WEEKEND = re.compile(r"\b(?:over|during|across|every|each|this|the) weekends?\b(?!\s+off)|\bweekend (?:batch|jobs?|runs?|window)\b|"
+                     r"\bsat(?:urday)?s?\s*(?:and|&|\+|-|–|to|through|thru|/)\s*sun(?:day)?s?\b|"
+                     r"每个?\s*(?:周末|週末)|(?:周末|週末)\s*(?:跑|处理|處理|期间|期間|两天|兩天|2\s*天|做完|跑完)|"
                      r"(?:周|週|星期|礼拜|禮拜)\s*6\s*(?:和|与|與|、|,|到|至|-|~|\+)?\s*(?:周|週|星期|礼拜|禮拜)?\s*(?:日|天|7)")
 
 # An output that is one label, category or yes/no, with no length said: a class name and its end token,

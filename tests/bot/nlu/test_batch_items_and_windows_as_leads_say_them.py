@@ -64,3 +64,11 @@ def test_one_items_length_is_no_count_of_items():
     # "一份平均 4 万 token" is each report's length; the job's items are the 3,000 reports
     facts = parse_message("每天晚上 11 點到早上 7 點要把大約 3000 份財報摘要出來，一份平均 4 萬 token，摘要輸出約 1k").facts
     assert (facts.get("batch_items"), facts.get("prompt_tokens")) == (3000, 40_000)
+
+
+@pytest.mark.parametrize("text", [
+    "nightly batch of 50k tickets, our agents work weekdays, weekends off, 8b model, done within 6 hours",
+    "每晚批量处理 2 万条工单，处理完的结果保留 30 天，8 小时内跑完",
+])
+def test_weekends_off_or_days_results_are_kept_are_no_window(text):
+    assert parse_message(text).facts.get("batch_window_hours") in (6, 8)
