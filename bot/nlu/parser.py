@@ -28,6 +28,7 @@ from bot.nlu.lexicon import (
     CORRECTION,
     DEVICE_WORDS,
     MIGRATION_TARGET,
+    MODEL_VERSION,
     MORE_DEVICES,
     MORE_USERS,
     NUM,
@@ -205,7 +206,9 @@ def parse_message(
     reserved = tuple((h.start, _name_end(normalized, h.end)) for h in result.hardware if h.hardware_ids and h.end > h.start)
     # A device's model number is no model size or count ("昇腾 910B", "H20"), listed in the catalog or not.
     reserved += tuple((m.start(), m.end()) for m in DEVICE_WORDS.finditer(normalized))
-    readings = extract_facts(normalized, reserved, batch_job=batch_job)
+    # A model's version number is no count, length or load ("Llama 3.3 70B 同時 25 人": 25 at once, never 3.3).
+    versions = tuple(m.span("version") for m in MODEL_VERSION.finditer(normalized))
+    readings = extract_facts(normalized, reserved, batch_job=batch_job, name_parts=versions)
     if more := MORE_USERS.search(normalized):  # "50 more users": added to the known figure, not a figure
         result.added["concurrent_users"] = int(next(v for v in more.groupdict().values() if v is not None))
         readings = [f for f in readings if not (f.slot == "users" or f.slot.endswith("_users"))
