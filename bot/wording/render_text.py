@@ -578,8 +578,20 @@ def recommendation_headline(rec: Recommendation, lang: str = "en") -> str:
     if rec.primary is None:
         return t("rec.none", lang)
     space = " " if lang == "en" else ""
-    return (t("rec.primary", lang, option=option_title(rec.primary, lang)) + space
-            + t("rec." + rec.primary.verdict, lang))
+    return t("rec.primary", lang, option=option_title(rec.primary, lang)) + space + _verdict(rec, lang)
+
+
+def _verdict(rec: Recommendation, lang: str) -> str:
+    """Whether the primary meets the targets, never more than its numbers show. A first-token bound the primary
+    misses yet "meets" was not judged: it was assumed, not set (sized for the load, `note.assumed_ttft_load`, or
+    hardware they own judged by seed 1's bands), so the headline says it is not met."""
+    assert rec.primary is not None
+    verdict, bound = rec.primary.verdict, (rec.workload or {}).get("ttft_target_ms")
+    if verdict == "meets" and isinstance(bound, int | float):
+        ttft = rec.primary.estimate.ttft_p95_ms or rec.primary.estimate.ttft_ms
+        if ttft is not None and ttft > bound:
+            return t("rec.meets_but_assumed_ttft", lang, assumed=bound, ttft=ttft)
+    return t("rec." + verdict, lang)
 
 
 def recommendation_changes(old: Recommendation | None, new: Recommendation, lang: str = "en") -> list[str]:
