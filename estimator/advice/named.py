@@ -12,7 +12,7 @@ ineligible (an NPU for many users, a consumer card at organization scale) are sa
 from __future__ import annotations
 
 from estimator.advice.batch_jobs import BatchSizer, shown_hours
-from estimator.advice.candidates import Candidate, exclusion, fill_owned_power, ownership
+from estimator.advice.candidates import MAX_COUNT, Candidate, exclusion, fill_owned_power, ownership
 from estimator.advice.lower_format import lower_format_text
 from estimator.advice.shortfall import ceiling_text, limits_passed, shortfall_text
 from estimator.advice.sizing import Sized, Sizer
@@ -64,7 +64,7 @@ def evaluate_named(sizer: Sizer, workload: Workload, catalog: Catalog, named: Na
         if smallest is not None:  # bought in whole baseboards / kits, with the N+1 spare at organization scale
             smallest = sizer._purchase(cand, smallest)[0]
         count = named.count if named.count is not None else (smallest or cand.max_count)
-        count = max(1, min(count, 1024))
+        count = max(1, min(count, MAX_COUNT))  # more than one estimate sizes: said so (`named_text`)
         option = sizer.build(cand, count, meets=sizer.meets(cand, count))
         if named.count is None and smallest is None:
             # "How many L40S?" when no count meets the targets: the fewest that hold the model and its
@@ -129,6 +129,8 @@ def named_text(sizer: Sizer, named: NamedDevice, option: Sized, reason: Said | N
     shown = hw.name + (said("answer.named.at_format", quant=option.weight_format)
                        if option.format_default and option.weight_format != sizer.workload.weight_format else "")
     head = said("answer.named.ask_many" if named.count is None else "answer.named.ask", count=option.count, hardware=shown)
+    if named.count is not None and named.count > option.count:  # "would 2,000 L40S do?": judged at the ceiling, said
+        head = said("answer.named.ask_capped", asked=named.count, count=option.count, hardware=shown)
     if reason is not None:
         text = head + said("answer.named.ineligible", reason=reason, figures=figures)
     elif ok:

@@ -176,6 +176,15 @@ ANSWER_MESSAGES: dict[str, tuple[str, str, str]] = {
     "answer.owned_units": (" ({owned} of them already owned)", "（其中 {owned} 台已有）", "（其中 {owned} 台已有）"),
     "answer.named.at_format": (" at {quant}", "（按 {quant}）", "（按 {quant}）"),
     "answer.named.ask": ("{count} × {hardware}: ", "{count} × {hardware}：", "{count} × {hardware}："),
+    # More devices named than one estimate sizes: judged at that many, said before the answer, never silently.
+    "answer.named.ask_capped": (
+        "{asked:,} × {hardware}, judged at {count:,} (the most one estimate sizes: more devices only add copies of the "
+        "model, i.e. capacity; the figures and capex below are for {count:,}): ",
+        "{asked:,} × {hardware}，按 {count:,} 个估算（单次估算最多 {count:,} 个：更多设备只是增加模型副本，即容量；"
+        "下面的数字和采购成本都按 {count:,} 个计）：",
+        "{asked:,} × {hardware}，按 {count:,} 個估算（單次估算最多 {count:,} 個：更多裝置只是增加模型副本，即容量；"
+        "下面的數字和採購成本都按 {count:,} 個計）：",
+    ),
     "answer.named.ask_many": (
         "How many {hardware}: {count} — ", "需要几台 {hardware}：{count} 台。", "需要幾台 {hardware}：{count} 台。",
     ),
