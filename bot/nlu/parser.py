@@ -62,6 +62,7 @@ _SERVER_WORD = re.compile(r"\b(?:box|node|server|system|machine)\b|服务器|伺
 _BOOLEAN_SLOTS = ("dynamic_shapes", "accuracy_critical", "mixed_training")
 _LOAD_SLOTS = ("requests_per_s", "requests_per_day", "tokens_per_day", "tokens_per_s_total")
 _MEANINGFUL = re.compile(r"[a-z0-9\u4e00-\u9fff]")
+_MEMORY_SIZE = re.compile(r"(?<![a-z0-9.])\d+(?:\.\d+)?\s*(?:gb|gib|tb|g)(?![a-z])")
 _INVISIBLE = ("Cc", "Cf")  # control and format characters: nothing the user can see
 
 
@@ -150,7 +151,8 @@ def _bare_answer(pending: str, normalized: str) -> SlotValues:
         if _NO.search(normalized):
             return {pending: False}
         return {}
-    numbers = [number_value(m) for m in _BARE_NUMBER.finditer(normalized)]
+    # A memory size ("it's an M4 Max with 128GB") answers no question about ms, tokens or users.
+    numbers = [number_value(m) for m in _BARE_NUMBER.finditer(_MEMORY_SIZE.sub(" ", normalized))]
     if not numbers:
         return {}
     first = numbers[0]
@@ -192,9 +194,12 @@ def parse_message(
     find_model: ModelLookup | None = None,
     hardware: HardwareMatcher | None = None,
     batch_job: bool = False,
+    device_line: tuple[bool, bool] | None = None,
 ) -> ParseResult:
     """Parse one message. Never raises on any input text. `batch_job`: the thread is about a batch job
-    (its follow-ups' item counts and deadlines are the job's)."""
+    (its follow-ups' item counts and deadlines are the job's). `device_line` (owned, asked about): the thread
+    took a product line named without its chip or memory as one configuration and asked which it is, so a
+    device named with no cue ("it's an M4 Max with 128GB") is that answer."""
     truncated = len(text) > MAX_MESSAGE_CHARS
     text = text[:MAX_MESSAGE_CHARS]
     normalized = normalize(text)
@@ -282,7 +287,8 @@ def parse_message(
     # Intent words inside a named device's name are not the user's intent: "Cloud AI 100" asks about no cloud.
     intent_text = without_mentions(normalized, [h for h in result.hardware if h.hardware_ids])
     if hardware is not None:
-        devices = read_devices(normalized, result.hardware, hardware, intent=(detect_intents(intent_text) or ["provide"])[0])
+        devices = read_devices(normalized, result.hardware, hardware, intent=(detect_intents(intent_text) or ["provide"])[0],
+                               answering=device_line)
         if result.gpu_count and len(devices.owned) == 1 and devices.owned[0].get("count") == 1 and \
                 _SERVER_WORD.search(devices.owned[0].get("label", "")):
             # "a DGX H100 box, 8 GPUs": the box is its GPUs, counted once; and asked about ("can it serve …?"),

@@ -17,7 +17,7 @@ from rich.table import Table
 
 from bot.wording import agree_plurals, msg, word
 from bot.wording.accelerators import accelerator_lines
-from bot.wording.sentences import lang_index, t
+from bot.wording.sentences import LANGUAGES, lang_index, t
 from estimator.catalog import Benchmark, Catalog
 from estimator.costing.fx import rate
 from estimator.said import origin_of
@@ -124,6 +124,8 @@ def _device_list_phrase(slot: str, devices: Sequence[Mapping[str, Any]], i: int,
     for d in devices:
         hardware_id = d.get("hardware_id")
         name = (names or {}).get(hardware_id or "") or hardware_id or d.get("label") or d.get("kind") or "?"
+        if d.get("line"):  # "a MacBook Pro" with no chip: the configuration taken is an assumption, asked about
+            name = t("device.line_assumed", LANGUAGES[i], line=d["line"], name=name)
         count = d.get("count")
         items.append(f"{_HOW_MANY[i]}{name}" if count is None else f"{count:,}× {name}")
         if d.get("memory_gb") and " GB" not in name:  # the label says it already ("…, 1024 GB per server")

@@ -11,6 +11,8 @@ ineligible (an NPU for many users, a consumer card at organization scale) are sa
 
 from __future__ import annotations
 
+import re
+
 from estimator.advice.batch_jobs import BatchSizer, shown_hours
 from estimator.advice.candidates import MAX_COUNT, Candidate, exclusion, fill_owned_power, ownership
 from estimator.advice.lower_format import lower_format_text
@@ -155,6 +157,8 @@ def named_text(sizer: Sizer, named: NamedDevice, option: Sized, reason: Said | N
         if not est.fits:
             cands = _candidates(sizer.workload, hw, sizer.catalog)[0]
             text += lower_format_text(sizer, cands or [option.candidate], option.count, hw.name, format_stated)
+            if named.line:  # "a MacBook Pro" taken as the one sold today: a larger configuration may hold it
+                text += line_room(sizer, named.line, hw)
     compared = bought or option  # what buying the named device means
     same = primary is not None and primary.candidate.hardware.id == hw.id and primary.count == compared.count
     if primary is None:
@@ -179,6 +183,19 @@ def named_text(sizer: Sizer, named: NamedDevice, option: Sized, reason: Said | N
     text += said("answer.named.differs", count=primary.count, hardware=primary.candidate.hardware.name,
                 capex=pcost.capex_usd, why=why)
     return text, False
+
+
+def line_room(sizer: Sizer, line: str, taken: Hardware) -> Said:
+    """A product line named without its chip or memory, taken as a configuration that does not hold the model: the
+    smallest configuration of that line on record that does (one machine; they do not pool), and the question
+    which one theirs is, or that none on record does."""
+    shipped_in = re.compile(rf"\b{re.escape(line)}\b", re.IGNORECASE)
+    larger = sorted((hw for hw in sizer.catalog.hardware if shipped_in.search(hw.form_factor or "")
+                     and (hw.memory_gb or 0) > (taken.memory_gb or 0)), key=lambda hw: (hw.memory_gb or 0, -(hw.launch_year or 0)))
+    for hw in larger:
+        if any(sizer.figures(cand, 1).fits for cand in _candidates(sizer.workload, hw, sizer.catalog)[0]):
+            return said("answer.named.line_room", line=line, hardware=hw.name, memory=hw.memory_gb)
+    return said("answer.named.line_none", line=line)
 
 
 def _smallest_meeting(sizer: Sizer, option: Sized, smallest: int | None) -> Sized | None:

@@ -176,6 +176,14 @@ ANSWER_MESSAGES: dict[str, tuple[str, str, str]] = {
     "answer.owned_units": (" ({owned} of them already owned)", "（其中 {owned} 台已有）", "（其中 {owned} 台已有）"),
     "answer.named.at_format": (" at {quant}", "（按 {quant}）", "（按 {quant}）"),
     "answer.named.ask": ("{count} × {hardware}: ", "{count} × {hardware}：", "{count} × {hardware}："),
+    "answer.named.line_room": (
+        " A {line} with {hardware} ({memory:g} GB) would hold it: which chip and how much memory does yours have?",
+        "配 {hardware}（{memory:g} GB）的 {line} 能装下：你的是哪款芯片、多少内存？",
+        "配 {hardware}（{memory:g} GB）的 {line} 裝得下：你的是哪款晶片、多少記憶體？",
+    ),
+    "answer.named.line_none": (
+        " No {line} configuration on record holds it.", "资料库里没有哪种 {line} 配置装得下它。", "資料庫裡沒有哪種 {line} 配置裝得下它。",
+    ),
     # More devices named than one estimate sizes: judged at that many, said before the answer, never silently.
     "answer.named.ask_capped": (
         "{asked:,} × {hardware}, judged at {count:,} (the most one estimate sizes: more devices only add copies of the "

@@ -233,6 +233,12 @@ TEMPLATES: dict[str, tuple[str, str, str]] = {
     ),
     "unchanged": ("Nothing else was changed.", "其他信息保持不变。", "其他資訊保持不變。"),
     # --- recommendation ----------------------------------------------------------------------------
+    # A product line named without its chip or memory: the configuration taken, and the question (issue 26 G).
+    "device.line_assumed": (
+        "{line}, taken as {name} (which chip and how much memory does it have?)",
+        "{line}，按 {name} 计（是哪款芯片、多少内存？）",
+        "{line}，按 {name} 計（是哪款晶片、多少記憶體？）",
+    ),
     "rec.primary": ("Recommendation: {option}.", "推荐方案：{option}。", "推薦方案：{option}。"),
     "rec.meets": ("It meets your targets.", "满足你的目标。", "滿足你的目標。"),
     # The first-token bound was assumed, not stated, and the option misses it (sized for the load instead): the
