@@ -11,6 +11,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Iterator
 
+from bot.nlu.currency import NON_USD_AFTER_AMOUNT, NON_USD_BEFORE_AMOUNT, USD_WORDS
 from bot.nlu.lexicon import (
     ACCURACY_CRITICAL,
     ACROSS_TIME_ZONES,
@@ -73,14 +74,14 @@ _TOKENS_PER_S = re.compile(
 _PER_SECOND_FIRST = re.compile(rf"每秒(?:钟|鐘)?\s*(?:{FLOOR_WORDS}|要|能|得|有|\s)*{APPROX}{NUM}\s*(?:个|個)?\s*(?:tokens?|toks?|字)")
 _TOKENS_EVERY_SECOND = re.compile(rf"{APPROX}{NUM}\s*tok(?:en)?s?\s+(?:every|each|a|per)\s+second")
 _TOKENS_PER_S_KEYED = re.compile(rf"(?:speed|生成速度|速度|tok/s|tokens/s)\s*(?:of|at least|>=|>|≥|:|至少|要|达到|達到)?\s*{NUM}(?!\s*(?:ms|s\b|秒|users?|人))")
-# An amount in another currency, with no budget word ("up to €40k", "50万元"): the parser converts it.
+# An amount in another currency, with no budget word ("up to €40k", "50万元", "60k CAD"): the parser converts it, or
+# asks about a currency with no rate. The words are the one currency table's (`bot.nlu.currency`).
 _OTHER_CURRENCY_AMOUNT = _any(
-    rf"(?:€|£|¥|nt\$|hk\$)\s*{NUM}",
-    rf"{NUM}\s*(?:eur|euros?|gbp|pounds?(?: sterling)?|yen|jpy|rmb|cny|yuan|twd|ntd|hkd|欧元|歐元|英镑|英鎊|日元|日圓|日圆|"
-    r"人民币|人民幣|台币|台幣|新台币|新台幣|港币|港幣|港元|(?<!美)元(?!素)|块钱|塊錢)(?![a-z])",
+    rf"(?:{NON_USD_BEFORE_AMOUNT})\s*{NUM}",
+    rf"{NUM}\s*(?:{NON_USD_AFTER_AMOUNT})(?![a-z])",
 )
 _USD_PREFIX = re.compile(rf"(?P<negpre>-\s*)?(?:us)?\$\s*{NUM}")
-_USD_SUFFIX = re.compile(rf"{NUM}\s*(?:usd|us dollars?|dollars?|bucks|美元|美金|刀)(?![a-z])")
+_USD_SUFFIX = re.compile(rf"{NUM}\s*(?:{USD_WORDS})(?![a-z])")
 _BUDGET_BEFORE = re.compile(rf"{NUM}\s*(?:capex\s*|hardware\s*|total\s*)?budget")
 _BUDGET_KEYED = re.compile(rf"(?:budget|预算|預算|capex|spend|花费|花費)[^,;.\d]{{0,24}}?{NUM}(?![\d.]|\s*(?:w\b|kw|users?|人(?!民)|%|b\b|ms|s\b|秒))")
 _POWER = re.compile(rf"{NUM}\s*(?P<unit>kw|kilowatts?|w|watts?|千瓦|瓦)(?![a-z])")

@@ -16,7 +16,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-from bot.nlu.currency import NON_USD_CURRENCY, budget_currency
+from bot.nlu.currency import NON_USD_CURRENCY, USD_WORDS, budget_currency
 from bot.nlu.devices import MAX_COUNT as MAX_DEVICES
 from bot.nlu.devices import DeviceReading, read_devices
 from bot.nlu.facts import Fact, extract_facts, number_value
@@ -371,7 +371,7 @@ def _migration_target(text: str, normalized: str, by_slot: dict[str, list[Fact]]
     return None if after else named
 
 
-_DOLLARS = re.compile(r"\$|(?<![a-z])(?:usd|dollars?|bucks)(?![a-z])|美元|美金|刀")
+_DOLLARS = re.compile(USD_WORDS)  # the dollar's words of the one currency table
 
 
 def _local_money(result: ParseResult, text: str) -> bool:
