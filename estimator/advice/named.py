@@ -172,8 +172,11 @@ def named_text(sizer: Sizer, named: NamedDevice, option: Sized, reason: Said | N
         alt = None  # the recommendation is that smallest count: it differs from the ask because it meets
     if alt is not None:  # "2 × RTX 4090 would meet them": the recommendation differs from those, by cost or risk
         compared, ok = alt, True
-    if not ok:
+    if not ok and not primary.violations:
         why = said("answer.why.meets")
+    elif not ok and primary.shortfall < compared.shortfall:
+        # neither meets the targets: never "because it meets the targets" (the headline says it does not)
+        why = said("answer.why.closer")
     elif not priced:
         why = said("answer.why.unpriced")
     elif primary.cost_per_token < compared.cost_per_token:

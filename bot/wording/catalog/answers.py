@@ -293,6 +293,10 @@ ANSWER_MESSAGES: dict[str, tuple[str, str, str]] = {
         "推薦方案不同：{count} × {hardware}（採購成本 ${capex:,.0f}），因為{why}。",
     ),
     "answer.why.meets": ("it meets the targets", "它能达到目标", "它能達到目標"),
+    "answer.why.closer": (
+        "it comes closer to the targets, though it does not meet them either",
+        "它更接近目标（虽然也达不到）", "它更接近目標（雖然也達不到）",
+    ),
     "answer.why.unpriced": (
         "it has a sourced price and the device you named does not, so only it can be costed",
         "它有有来源的价格，而你提到的设备没有，只有它能核算成本",
