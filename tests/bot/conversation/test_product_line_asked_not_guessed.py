@@ -37,3 +37,12 @@ def test_the_answer_replaces_the_assumption(engine: Engine) -> None:
     assert replies[1].slots["named_devices"] == [{"hardware_id": "apple-m4-max", "count": 1, "memory_gb": 128.0}]
     assert replies[1].slots.get("ttft_target_ms") != 128  # "128GB" is the memory, no first-token answer
     assert "M4 Max" in replies[2].text and ASK["en"] not in replies[2].text
+
+
+def test_an_owned_line_that_cannot_hold_the_model_names_one_that_can(engine: Engine) -> None:
+    # Qwen2.5 32B at Q4_K_M is ~20 GB: the 16 GB M5 the line was taken as cannot hold it, a 32 GB+ one can
+    reply = talk(engine, "I have a MacBook Pro, can it run qwen2.5 32b for me?", "just recommend")[-1]
+    owned = reply.slots["owned_devices"][0]
+    assert owned["line"] == "MacBook Pro"
+    answer = next(line for line in reply.text.splitlines() if line.startswith("Your "))
+    assert "A MacBook Pro with" in answer and ASK["en"] in answer, answer
