@@ -189,7 +189,7 @@ class Sizer:
         self._figures: dict[tuple[str, str, int, int], Checked] = {}
         self._requests: dict[tuple[str, str, int], dict[str, object]] = {}
         self._figures_by_count: dict[tuple[str, str, int], Callable[[int], Figures]] = {}
-        self._costs: dict[tuple[str, str, int, bool, int], TcoResult] = {}
+        self._costs: dict[tuple[str, int, bool, int, float, Said | None], TcoResult] = {}
         self.weights_gb = weights_gb(served_params_b(workload),
                                      bits_per_weight(workload.weight_format, catalog))
 
@@ -410,13 +410,16 @@ class Sizer:
 
     def tco(self, candidate: Candidate, count: int, served_tokens_per_s: float | None) -> TcoResult:
         """The option's TCO. Only $/M tokens depends on the served tokens, so the rest is computed once.
-        Findings only: `bot.wording.tco` words them for the few options that are shown."""
-        key = (candidate.hardware.id, candidate.stack.id, count, candidate.existing, candidate.owned_units)
+        Findings only: `bot.wording.tco` words them for the few options that are shown. The stack enters only
+        through its migration cost, so the engines of one device share their costs (the count search costs
+        each device's counts once, not once per engine)."""
+        migration = migration_cost(self.workload, candidate.stack)
+        key = (candidate.hardware.id, count, candidate.existing, candidate.owned_units, migration,
+               candidate.power_note)
         base = self._costs.get(key)
         if base is None:
             base = tco(candidate.hardware, count, self.workload, served_tokens_per_s=None,
-                       existing=candidate.existing, migration_usd=migration_cost(self.workload, candidate.stack),
-                       owned_units=candidate.owned_units)
+                       existing=candidate.existing, migration_usd=migration, owned_units=candidate.owned_units)
             if candidate.power_note:
                 note = TcoFinding("power_note", {"note": candidate.power_note})
                 base = base.model_copy(update={"findings": (note, *base.findings)})
