@@ -410,9 +410,21 @@ class Sizer:
 
     def tco(self, candidate: Candidate, count: int, served_tokens_per_s: float | None) -> TcoResult:
         """The option's TCO. Only $/M tokens depends on the served tokens, so the rest is computed once.
-        Findings only: `bot.wording.tco` words them for the few options that are shown. The stack enters only
-        through its migration cost, so the engines of one device share their costs (the count search costs
-        each device's counts once, not once per engine)."""
+        Findings only: `bot.wording.tco` words them for the few options that are shown."""
+        base = self._base_cost(candidate, count)
+        per_million = self._per_million(base, served_tokens_per_s)
+        if per_million is None or not served_tokens_per_s:
+            return base
+        # The base was costed without served tokens, so its last finding is `per_m_unknown`: replace it.
+        served = per_million_finding("per_m_served", base.lifetime_total_usd or 0.0, served_tokens_per_s,
+                                     self.workload)
+        return base.model_copy(update={"cost_per_million_tokens_usd": per_million,
+                                       "annual_tokens": annual_tokens(served_tokens_per_s, self.workload),
+                                       "findings": (*base.findings[:-1], served)})
+
+    def _base_cost(self, candidate: Candidate, count: int) -> TcoResult:
+        """The option's TCO without served tokens, memoized. The stack enters only through its migration cost,
+        so the engines of one device share their costs (each device's counts are costed once, not per engine)."""
         migration = migration_cost(self.workload, candidate.stack)
         key = (candidate.hardware.id, count, candidate.existing, candidate.owned_units, migration,
                candidate.power_note)
@@ -424,22 +436,21 @@ class Sizer:
                 note = TcoFinding("power_note", {"note": candidate.power_note})
                 base = base.model_copy(update={"findings": (note, *base.findings)})
             self._costs[key] = base
+        return base
+
+    def _per_million(self, base: TcoResult, served_tokens_per_s: float | None) -> float | None:
+        """$/M tokens of a base cost serving `served_tokens_per_s` (the base's own when nothing is served)."""
         if not served_tokens_per_s or base.lifetime_total_usd is None:
-            return base
-        years = self.workload.amortization_years
+            return base.cost_per_million_tokens_usd
         tokens = annual_tokens(served_tokens_per_s, self.workload)
-        per_million = base.lifetime_total_usd / (tokens * years) * 1e6
-        # The base was costed without served tokens, so its last finding is `per_m_unknown`: replace it.
-        served = per_million_finding("per_m_served", base.lifetime_total_usd, served_tokens_per_s, self.workload)
-        return base.model_copy(update={"cost_per_million_tokens_usd": round(per_million, 4), "annual_tokens": tokens,
-                                       "findings": (*base.findings[:-1], served)})
+        return round(base.lifetime_total_usd / (tokens * self.workload.amortization_years) * 1e6, 4)
 
     def cost_lower_bound(self, candidate: Candidate) -> float:
         """A floor under the option's cost per served token: fewest devices memory allows, full 1.5× credit."""
         count = min(self.min_devices(candidate), candidate.max_count)
         count = -(-count // candidate.board) * candidate.board
         served = self.overload * self.peak * self.target
-        return self.tco(candidate, count, served).cost_per_million_tokens_usd or 0.0
+        return self._per_million(self._base_cost(candidate, count), served) or 0.0
 
     def size(self, candidate: Candidate) -> list[Sized]:
         """The candidate at its smallest count that carries the peak and, when different, at the smallest
