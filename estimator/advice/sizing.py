@@ -127,7 +127,11 @@ def served_params_b(workload: Workload) -> float:
 def _request(workload: Workload, candidate: Candidate, count: int, users: int | None = None) -> EstimateRequest:
     # Built without re-validation: every value comes from a validated Workload or the catalog, and the
     # ranker builds hundreds of these per recommendation.
-    return construct_trusted(EstimateRequest, {
+    return construct_trusted(EstimateRequest, _request_values(workload, candidate, count, users))
+
+
+def _request_values(workload: Workload, candidate: Candidate, count: int, users: int | None) -> dict[str, object]:
+    return {
         "hardware": candidate.hardware.id, "custom": None, "count": count, "params_b": served_params_b(workload),
         "quant": workload.weight_format, "backend": candidate.stack.backend_key,
         "concurrency": users or workload.concurrent_users or 1, "prompt_tokens": workload.prompt_tokens or 512,
@@ -139,7 +143,7 @@ def _request(workload: Workload, candidate: Candidate, count: int, users: int | 
         # People read each answer: they send the next prompt no sooner than it streams at their speed target
         # (estimator/advice/concurrency.py counts streams at that speed), whatever the device's own speed.
         "paced_tokens_per_s": workload.tokens_per_s_target or COMFORTABLE_TOKENS_PER_S,
-    })
+    }
 
 
 class Sizer:
@@ -189,6 +193,7 @@ class Sizer:
         self._figures: dict[tuple[str, str, int, int], Checked] = {}
         self._requests: dict[tuple[str, str, int], dict[str, object]] = {}
         self._figures_by_count: dict[tuple[str, str, int], Callable[[int], Figures]] = {}
+        self._weights: dict[tuple[str, str], float] = {}  # per candidate sized at a format of its own
         self._costs: dict[tuple[str, int, bool, int, float, Said | None], TcoResult] = {}
         self.weights_gb = weights_gb(served_params_b(workload),
                                      bits_per_weight(workload.weight_format, catalog))
@@ -222,7 +227,11 @@ class Sizer:
         workload = self.workload_for(candidate)
         if workload is self.workload:
             return self.weights_gb
-        return weights_gb(served_params_b(workload), bits_per_weight(workload.weight_format, self.catalog))
+        key = (candidate.hardware.id, candidate.stack.id)
+        if key not in self._weights:
+            self._weights[key] = weights_gb(served_params_b(workload), bits_per_weight(workload.weight_format,
+                                                                                      self.catalog))
+        return self._weights[key]
 
     def request(self, candidate: Candidate, count: int, users: int) -> EstimateRequest:
         """The estimate request for `count` of `candidate` serving `users`: only the count changes along a
@@ -230,7 +239,7 @@ class Sizer:
         key = (candidate.hardware.id, candidate.stack.id, users)
         values = self._requests.get(key)
         if values is None:
-            values = self._requests[key] = dict(_request(self.workload_for(candidate), candidate, 1, users))
+            values = self._requests[key] = _request_values(self.workload_for(candidate), candidate, 1, users)
         return construct_trusted(EstimateRequest, {**values, "count": count})
 
     def estimate(self, candidate: Candidate, count: int, users: int | None = None) -> Estimate:
@@ -418,9 +427,9 @@ class Sizer:
         # The base was costed without served tokens, so its last finding is `per_m_unknown`: replace it.
         served = per_million_finding("per_m_served", base.lifetime_total_usd or 0.0, served_tokens_per_s,
                                      self.workload)
-        return base.model_copy(update={"cost_per_million_tokens_usd": per_million,
-                                       "annual_tokens": annual_tokens(served_tokens_per_s, self.workload),
-                                       "findings": (*base.findings[:-1], served)})
+        return construct_trusted(TcoResult, {**base.__dict__, "cost_per_million_tokens_usd": per_million,
+                                             "annual_tokens": annual_tokens(served_tokens_per_s, self.workload),
+                                             "findings": (*base.findings[:-1], served)})
 
     def _base_cost(self, candidate: Candidate, count: int) -> TcoResult:
         """The option's TCO without served tokens, memoized. The stack enters only through its migration cost,

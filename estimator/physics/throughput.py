@@ -22,7 +22,7 @@ from estimator.errors import InvalidRequest
 from estimator.physics import parallel_plans
 from estimator.physics.catalog_index import CatalogIndex, catalog_index
 from estimator.physics.measured_match import find_measured
-from estimator.physics.parallel_plans import PlanResult, best_plan, pipeline_stages, speed_parallel
+from estimator.physics.parallel_plans import PlanMemo, PlanResult, best_plan, pipeline_stages, speed_parallel
 from estimator.physics.ranges import likely_range, measured_range
 from estimator.physics.resolve import ASSUMPTION_WIDENING, UNCALIBRATED, Resolved, resolve
 from estimator.said import Said, said
@@ -66,9 +66,10 @@ def figures_by_count(request: EstimateRequest, catalog: Catalog) -> Callable[[in
     resolved request, which do not depend on the count, are done once for a whole count search."""
     index = catalog_index(catalog)
     resolved = resolve(request, index)
+    memo = PlanMemo()
 
     def at(count: int) -> Figures:
-        plan = best_plan(resolved, count, request.concurrency)
+        plan = best_plan(resolved, count, request.concurrency, memo)
         decode_row, prefill_row = _measured_rows(request, resolved, index, count)
         speeds = _speeds(request, plan, decode_row, prefill_row, resolved.confidence_width)
         ranges = _ranges(request, resolved, index, speeds[:4], decode_row is not None, prefill_row is not None)
