@@ -84,6 +84,9 @@ class Sized:
     probed: bool = False  # capacity_users comes from the capacity probe (else: peak or 1.5× peak)
     weight_format: str = ""  # the format this option is sized at (`Sizer.workload_for`)
     format_default: bool = False  # chosen for the device and engine (`estimator.advice.default_format`), not stated
+    # The risks `risk_points` last scored and their score: the ranking reads it thousands of times a recommendation,
+    # and re-costing replaces the list (`Sizer._cost`), never changes it in place.
+    _scored: tuple[list[Risk], int] | None = field(default=None, repr=False, compare=False)
 
     @property
     def cost_per_token(self) -> float:
@@ -92,7 +95,9 @@ class Sized:
 
     @property
     def risk_points(self) -> int:
-        return risk_score(self.risks)
+        if self._scored is None or self._scored[0] is not self.risks:
+            self._scored = (self.risks, risk_score(self.risks))
+        return self._scored[1]
 
 
 def needs_port(stack: ServingStack) -> bool:
