@@ -31,7 +31,7 @@ from estimator.defaults import (
 from estimator.physics.lora import adapters_gb, lora_training_gb
 from estimator.physics.memory import bits_per_weight, weights_gb
 from estimator.physics.servers import needs_host_server
-from estimator.physics.throughput import BestCase, Figures
+from estimator.physics.throughput import BestCase, ByCount, Figures
 from estimator.said import EMPTY, Said, cat, said
 from estimator.schemas import UNVERIFIED_POWER, Estimate, EstimateRequest, Risk, TcoResult, construct_trusted
 from estimator.workload import Workload
@@ -53,12 +53,12 @@ class Purchase(NamedTuple):
 
 
 class Shortcuts(NamedTuple):
-    """Cheaper views of the estimate function a `Sizer` is given, for its count search: the figures of an
-    estimate at any count (`throughput.figures_by_count`), and bounds on every count's
-    (`throughput.best_case`). They hold only for the estimator they were written for, so a sizer with an
-    injected estimate function has none."""
+    """Cheaper views of the estimate function a `Sizer` is given, for its count search: the figures and the
+    estimate of one request at any count, sharing its lookups and plans (`throughput.ByCount`), and bounds on
+    every count's (`throughput.best_case`). They hold only for the estimator they were written for, so a sizer
+    with an injected estimate function has none."""
 
-    figures: Callable[[EstimateRequest, Catalog], Callable[[int], Figures]]
+    by_count: Callable[[EstimateRequest, Catalog], ByCount]
     best_case: Callable[[EstimateRequest, Catalog], BestCase | None]
 # A re-port of a retrained model on an already-ported stack re-quantizes and re-validates, but reuses
 # the tooling: about a third of a first port (estimate).
@@ -197,7 +197,7 @@ class Sizer:
         self._estimates: dict[tuple[str, str, int, int], Estimate] = {}
         self._figures: dict[tuple[str, str, int, int], Checked] = {}
         self._requests: dict[tuple[str, str, int], dict[str, object]] = {}
-        self._figures_by_count: dict[tuple[str, str, int], Callable[[int], Figures]] = {}
+        self._by_count: dict[tuple[str, str, int], ByCount] = {}
         self._weights: dict[tuple[str, str], float] = {}  # per candidate sized at a format of its own
         self._costs: dict[tuple[str, int, bool, int, float, Said | None], TcoResult] = {}
         self.weights_gb = weights_gb(served_params_b(workload),
@@ -251,8 +251,18 @@ class Sizer:
         users = users or self.peak
         key = (candidate.hardware.id, candidate.stack.id, count, users)
         if key not in self._estimates:
-            self._estimates[key] = self.estimate_fn(self.request(candidate, count, users), self.catalog)
+            self._estimates[key] = (self._counted(candidate, users).estimate(count) if self.shortcuts is not None
+                                    else self.estimate_fn(self.request(candidate, count, users), self.catalog))
         return self._estimates[key]
+
+    def _counted(self, candidate: Candidate, users: int) -> ByCount:
+        """`candidate` serving `users` at any count (`throughput.ByCount`), for a sizer with shortcuts."""
+        assert self.shortcuts is not None
+        key = (candidate.hardware.id, candidate.stack.id, users)
+        counted = self._by_count.get(key)
+        if counted is None:
+            counted = self._by_count[key] = self.shortcuts.by_count(self.request(candidate, 1, users), self.catalog)
+        return counted
 
     def figures(self, candidate: Candidate, count: int, users: int | None = None) -> Checked:
         """What `meets` checks of `estimate(candidate, count, users)`: the estimate when it is already made or
@@ -265,12 +275,7 @@ class Sizer:
         if found is None:
             if self.shortcuts is None:  # the base estimate: a subclass's `estimate` may be built on `figures`
                 return Sizer.estimate(self, candidate, count, users)
-            search = (candidate.hardware.id, candidate.stack.id, users)
-            by_count = self._figures_by_count.get(search)
-            if by_count is None:
-                by_count = self._figures_by_count[search] = self.shortcuts.figures(self.request(candidate, 1, users),
-                                                                                   self.catalog)
-            found = self._figures[key] = by_count(count)
+            found = self._figures[key] = self._counted(candidate, users).figures(count)
         return found
 
     def cautious(self, est: Checked, candidate: Candidate | None = None) -> bool:

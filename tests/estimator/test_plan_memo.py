@@ -1,6 +1,6 @@
 """A count search reuses the cycles and plans it already worked out for one resolved request
-(`parallel_plans.PlanMemo`, `throughput.figures_by_count`): every count must get the plan computed afresh, and
-the figures the search checks must stay the estimate's own."""
+(`parallel_plans.PlanMemo`, `throughput.ByCount`): every count must get the plan computed afresh, and the
+figures the search checks and the estimates it keeps must stay the estimate's own."""
 
 from __future__ import annotations
 
@@ -39,12 +39,13 @@ def test_every_count_gets_the_plan_computed_afresh(catalog, hardware, params_b, 
 
 
 @pytest.mark.parametrize(("hardware", "params_b", "quant", "backend", "model"), CASES)
-def test_the_searched_figures_are_the_estimates(catalog, hardware, params_b, quant, backend, model):
+def test_the_searched_figures_and_estimates_are_the_estimates(catalog, hardware, params_b, quant, backend, model):
     users = 200
-    at = throughput.figures_by_count(_request(hardware, params_b, quant, backend, model, users), catalog)
+    counted = throughput.ByCount(_request(hardware, params_b, quant, backend, model, users), catalog)
     for count in COUNTS:
         est = throughput.estimate(_request(hardware, params_b, quant, backend, model, users, count), catalog)
-        figures = at(count)
+        assert counted.estimate(count) == est, count
+        figures = counted.figures(count)
         assert (figures.fits, figures.decode_tokens_per_s_per_stream, figures.ttft_ms, figures.ttft_p95_ms) == \
             (est.fits, est.decode_tokens_per_s_per_stream, est.ttft_ms, est.ttft_p95_ms), count
         assert figures.decode_tokens_per_s_per_stream_range == est.decode_tokens_per_s_per_stream_range
