@@ -260,7 +260,10 @@ def _cycle(r: Resolved, count: int, group: int, concurrency: int, memo: PlanMemo
 @dataclass(slots=True)
 class PlanMemo:
     """What `best_plan` worked out for one resolved request, reused across a search over device counts
-    (`throughput.figures_by_count`). Scoped to the search that makes it; the plans it hands out are shared."""
+    (`throughput.ByCount`): an answer's cycle depends on its group and batch only, a plan's figures on its group,
+    replicas and users only, never on the count itself, and a count search meets the same ones at many counts (a
+    replica more only every `group` devices). Scoped to the search that makes it, never kept on a long-lived
+    object (a resolved request outlives the turn); the plans it hands out are shared, so read-only."""
 
     cycles: dict[tuple[int, int], _Cycle] = field(default_factory=dict)
     plans: dict[tuple[int, int, int], PlanResult] = field(default_factory=dict)
