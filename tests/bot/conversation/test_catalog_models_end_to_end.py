@@ -50,3 +50,30 @@ def test_a_catalog_model_is_sized_with_its_own_total_parameters(model, catalog):
 def test_each_kimi_release_is_read_as_its_own_checkpoint(said, model_id, find_model):
     # K2 ships in FP8, K2 Thinking / K2.5 / K2.6 natively in INT4: a release read as another is sized ~2x off.
     assert parse_message(said, find_model=find_model).facts.get("model_id") == model_id
+
+
+@pytest.mark.parametrize(("said", "model_id"), [
+    ("we're moving the coding agents to GLM-4.7, 40 devs", "glm-4.7"),
+    ("glm 4.7 flash on one 4090 for a side project", "glm-4.7-flash"),
+    ("想私有化部署 GLM-5，给法务团队用", "glm-5"),
+    ("MiniMax M2.5 on 4x H20, 30 users", "minimax-m2"),
+    ("我們想跑 minimax-m2.1 做客服", "minimax-m2"),
+    ("Qwen3.6-35B-A3B on a Mac Studio", "qwen3.5-35b-a3b"),
+    ("qwen3.5 397b for the whole company", "qwen3.5-397b-a17b"),
+    ("想用 Qwen3.5-27B 做知识库问答", "qwen3.5-27b"),
+    ("ibm granite 4.0 h small for RAG, 25 analysts", "granite-4.0-h-small"),
+    ("granite-4.0-h-tiny on an edge box", "granite-4.0-h-tiny"),
+])
+def test_each_end_of_2026_release_is_read_as_its_own_checkpoint(said, model_id, find_model):
+    # A release read as its neighbour is sized with the wrong shape (GLM-4.7-Flash is 30B, GLM-4.7 355B).
+    assert parse_message(said, find_model=find_model).facts.get("model_id") == model_id
+
+
+@pytest.mark.parametrize("said", [
+    "qwen3.5 for chat, 20 users",  # a family, not a checkpoint: which size?
+    "Qwen3.5-122B-A10B for 50 users",  # a release the catalog lacks
+    "glm-5.1 on prem",
+    "granite 5 for a small team",
+])
+def test_a_release_the_catalog_lacks_is_not_read_as_a_neighbour(said, find_model):
+    assert "model_id" not in parse_message(said, find_model=find_model).facts
