@@ -60,6 +60,9 @@ def test_hybrid_model_keeps_kv_only_in_its_attention_layers(catalog):
     ("qwen3.5-397b-a17b", 15, 2, 256, 60),
     ("qwen3.5-35b-a3b", 10, 2, 256, 40),
     ("qwen3.5-27b", 16, 4, 256, 64),
+    # NVIDIA's Nemotron-H patterns: Nano 9B v2 4 '*' of 56 (8 KV groups × 128); Nemotron 3 Nano 6 of 52 (2 × 128).
+    ("nemotron-nano-9b-v2", 4, 8, 128, 56),
+    ("nemotron-3-nano-30b-a3b", 6, 2, 128, 52),
 ])
 def test_a_hybrid_model_caches_kv_only_in_its_attention_layers(catalog, model, attention_layers, kv_heads, head_dim, layers):
     # A Mamba-2 or Gated DeltaNet layer keeps a fixed state, not a cache that grows with the context:

@@ -63,6 +63,11 @@ def test_each_kimi_release_is_read_as_its_own_checkpoint(said, model_id, find_mo
     ("想用 Qwen3.5-27B 做知识库问答", "qwen3.5-27b"),
     ("ibm granite 4.0 h small for RAG, 25 analysts", "granite-4.0-h-small"),
     ("granite-4.0-h-tiny on an edge box", "granite-4.0-h-tiny"),
+    ("glm-5.1 on prem for the legal team", "glm-5"),
+    ("ministral 3 8b on the field laptops", "ministral-3-8b"),
+    ("想在边缘盒子上跑 Ministral-3-14B-Instruct-2512", "ministral-3-14b"),
+    ("nemotron nano 9b v2 on a jetson thor", "nemotron-nano-9b-v2"),
+    ("NVIDIA-Nemotron-3-Nano-30B-A3B for 20 agents", "nemotron-3-nano-30b-a3b"),
 ])
 def test_each_end_of_2026_release_is_read_as_its_own_checkpoint(said, model_id, find_model):
     # A release read as its neighbour is sized with the wrong shape (GLM-4.7-Flash is 30B, GLM-4.7 355B).
@@ -72,7 +77,7 @@ def test_each_end_of_2026_release_is_read_as_its_own_checkpoint(said, model_id, 
 @pytest.mark.parametrize("said", [
     "qwen3.5 for chat, 20 users",  # a family, not a checkpoint: which size?
     "Qwen3.5-122B-A10B for 50 users",  # a release the catalog lacks
-    "glm-5.1 on prem",
+    "glm-6 on prem",
     "granite 5 for a small team",
 ])
 def test_a_release_the_catalog_lacks_is_not_read_as_a_neighbour(said, find_model):
