@@ -75,20 +75,25 @@ def test_a_hybrid_model_caches_kv_only_in_its_attention_layers(catalog, model, a
     assert arch.kv_bytes_per_token(2.0) * layers / attention_layers == 2 * layers * kv_heads * head_dim * 2
 
 
-@pytest.mark.parametrize(("model", "layers"), [("glm-5", 78), ("glm-4.7-flash", 47)])
-def test_glm_mla_models_cache_the_latent_not_their_heads(catalog, model, layers):
-    # GLM-5 and GLM-4.7-Flash use MLA like DeepSeek-V3 (Z.ai's Megatron args: kv-lora-rank 512, RoPE key 64):
+@pytest.mark.parametrize(("model", "layers"), [("glm-5", 78), ("glm-4.7-flash", 47), ("mistral-large-3", 61)])
+def test_new_mla_models_cache_the_latent_not_their_heads(catalog, model, layers):
+    # GLM-5, GLM-4.7-Flash and Mistral Large 3 use MLA like DeepSeek-V3 (kv-lora-rank 512, RoPE key 64):
     # 576 values per token and layer; GLM-5: 78 × 576 × 2 B = 89,856 B per token.
     arch = resolve_architecture(1, catalog.models, model)
     assert arch.kv_bytes_per_token(2.0) == layers * 576 * 2
 
 
-def test_minimax_m2_is_sized_at_its_fp8_release(catalog):
-    # The MiniMax-M2 series ships block-wise FP8: 230 B parameters × 1 byte ≈ 230 GB of weights, not the
-    # 460 GB of a 16-bit reading; an unstated format stays at the release's.
-    rec = recommend(Workload(model_id="minimax-m2", concurrent_users=10), catalog)
+@pytest.mark.parametrize(("model", "total_b"), [("minimax-m2", 230), ("mistral-large-3", 675)])
+def test_an_fp8_release_is_sized_at_8_bits_when_no_format_is_stated(catalog, model, total_b):
+    # The MiniMax-M2 series and Mistral Large 3 ship block-wise FP8: total parameters × 1 byte
+    # (MiniMax-M2 ≈ 230 GB, Mistral Large 3 ≈ 675 GB), not the 2 bytes of a 16-bit reading.
+    from estimator.physics.catalog_index import catalog_index
+    from estimator.physics.resolve import resolve
+
+    rec = recommend(Workload(model_id=model, concurrent_users=10), catalog)
     assert rec.workload["quantization"] == "FP8"
-    assert 230 <= rec.primary.estimate.memory_required_gb < 460
+    native = resolve(_request(params_b=total_b, quant="FP8", model=model), catalog_index(catalog))
+    assert native.weights_gb == pytest.approx(total_b, rel=0.03)
 
 
 def test_every_moe_row_has_fewer_active_than_total_parameters(catalog):

@@ -68,6 +68,7 @@ def test_each_kimi_release_is_read_as_its_own_checkpoint(said, model_id, find_mo
     ("想在边缘盒子上跑 Ministral-3-14B-Instruct-2512", "ministral-3-14b"),
     ("nemotron nano 9b v2 on a jetson thor", "nemotron-nano-9b-v2"),
     ("NVIDIA-Nemotron-3-Nano-30B-A3B for 20 agents", "nemotron-3-nano-30b-a3b"),
+    ("mistral large 3 on one 8x H200 node", "mistral-large-3"),
 ])
 def test_each_end_of_2026_release_is_read_as_its_own_checkpoint(said, model_id, find_model):
     # A release read as its neighbour is sized with the wrong shape (GLM-4.7-Flash is 30B, GLM-4.7 355B).
@@ -78,6 +79,7 @@ def test_each_end_of_2026_release_is_read_as_its_own_checkpoint(said, model_id, 
     "qwen3.5 for chat, 20 users",  # a family, not a checkpoint: which size?
     "Qwen3.5-122B-A10B for 50 users",  # a release the catalog lacks
     "glm-6 on prem",
+    "mistral large 2 for the support team",  # Large 2 (123B dense) is not Large 3 (675B MoE)
     "granite 5 for a small team",
 ])
 def test_a_release_the_catalog_lacks_is_not_read_as_a_neighbour(said, find_model):
