@@ -69,6 +69,11 @@ def test_each_kimi_release_is_read_as_its_own_checkpoint(said, model_id, find_mo
     ("nemotron nano 9b v2 on a jetson thor", "nemotron-nano-9b-v2"),
     ("NVIDIA-Nemotron-3-Nano-30B-A3B for 20 agents", "nemotron-3-nano-30b-a3b"),
     ("mistral large 3 on one 8x H200 node", "mistral-large-3"),
+    ("phi-4-mini on the shop-floor tablets", "phi-4-mini"),  # 3.8B, not Phi-4's 14B
+    ("phi 4 mini reasoning for tutoring", "phi-4-mini"),
+    ("phi-4 for the legal team", "phi-4"),
+    ("thinking of running MiniMax-M3 for our coding agents, 30 devs", "minimax-m3"),
+    ("想部署 MiniMax-M3 给研发用", "minimax-m3"),
 ])
 def test_each_end_of_2026_release_is_read_as_its_own_checkpoint(said, model_id, find_model):
     # A release read as its neighbour is sized with the wrong shape (GLM-4.7-Flash is 30B, GLM-4.7 355B).
@@ -84,3 +89,10 @@ def test_each_end_of_2026_release_is_read_as_its_own_checkpoint(said, model_id, 
 ])
 def test_a_release_the_catalog_lacks_is_not_read_as_a_neighbour(said, find_model):
     assert "model_id" not in parse_message(said, find_model=find_model).facts
+
+
+@pytest.mark.parametrize("said", ["thinking of running MiniMax-M3 for our coding agents", "想部署 MiniMax-M3 给研发用"])
+def test_the_m3_in_minimax_m3_is_no_apple_chip(said, find_model):
+    facts = parse_message(said, find_model=find_model).facts
+    devices = {d["hardware_id"] for key in ("named_devices", "owned_devices") for d in facts.get(key, [])}
+    assert not any("m3" in device for device in devices | set(facts.get("existing_hardware_ids", []))), facts
