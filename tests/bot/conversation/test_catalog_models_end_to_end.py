@@ -74,6 +74,8 @@ def test_each_kimi_release_is_read_as_its_own_checkpoint(said, model_id, find_mo
     ("phi-4 for the legal team", "phi-4"),
     ("thinking of running MiniMax-M3 for our coding agents, 30 devs", "minimax-m3"),
     ("想部署 MiniMax-M3 给研发用", "minimax-m3"),
+    ("GLM-4.5V for invoice OCR, 15 users", "glm-4.5-air"),  # GLM-4.5-Air's language model
+    ("通义千问3 235b 私有化部署", "qwen3-235b-a22b"),
 ])
 def test_each_end_of_2026_release_is_read_as_its_own_checkpoint(said, model_id, find_model):
     # A release read as its neighbour is sized with the wrong shape (GLM-4.7-Flash is 30B, GLM-4.7 355B).
@@ -84,7 +86,8 @@ def test_each_end_of_2026_release_is_read_as_its_own_checkpoint(said, model_id, 
     "qwen3.5 for chat, 20 users",  # a family, not a checkpoint: which size?
     "Qwen3.5-122B-A10B for 50 users",  # a release the catalog lacks
     "glm-6 on prem",
-    "mistral large 2 for the support team",  # Large 2 (123B dense) is not Large 3 (675B MoE)
+    "mistral large 2 for the support team",
+    "glm-4.6v for screenshots",  # a release whose shape was not read  # Large 2 (123B dense) is not Large 3 (675B MoE)
     "granite 5 for a small team",
 ])
 def test_a_release_the_catalog_lacks_is_not_read_as_a_neighbour(said, find_model):
