@@ -76,6 +76,8 @@ def test_each_kimi_release_is_read_as_its_own_checkpoint(said, model_id, find_mo
     ("想部署 MiniMax-M3 给研发用", "minimax-m3"),
     ("GLM-4.5V for invoice OCR, 15 users", "glm-4.5-air"),  # GLM-4.5-Air's language model
     ("通义千问3 235b 私有化部署", "qwen3-235b-a22b"),
+    ("qwen3-coder-next for our coding agents", "qwen3-next-80b-a3b"),  # 80B-A3B, not Qwen3-Coder's 480B
+    ("qwen3 coder for our coding agents", "qwen3-coder-480b-a35b"),
 ])
 def test_each_end_of_2026_release_is_read_as_its_own_checkpoint(said, model_id, find_model):
     # A release read as its neighbour is sized with the wrong shape (GLM-4.7-Flash is 30B, GLM-4.7 355B).
