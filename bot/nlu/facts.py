@@ -11,6 +11,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Iterator
 
+from bot.nlu.currency import NON_USD_AFTER_AMOUNT, NON_USD_BEFORE_AMOUNT, USD_WORDS
 from bot.nlu.lexicon import (
     ACCURACY_CRITICAL,
     ACROSS_TIME_ZONES,
@@ -50,7 +51,7 @@ from bot.nlu.lexicon import (
     batch_words,
 )
 from bot.nlu.schedule import working_hours_facts
-from bot.nlu.spans import Fact, _Claims, _int, _matches, number_value
+from bot.nlu.spans import Fact, _Claims, _int, _matches, inked, number_value
 
 
 # --- patterns (all over normalize()d text) -------------------------------------------------------
@@ -73,14 +74,14 @@ _TOKENS_PER_S = re.compile(
 _PER_SECOND_FIRST = re.compile(rf"每秒(?:钟|鐘)?\s*(?:{FLOOR_WORDS}|要|能|得|有|\s)*{APPROX}{NUM}\s*(?:个|個)?\s*(?:tokens?|toks?|字)")
 _TOKENS_EVERY_SECOND = re.compile(rf"{APPROX}{NUM}\s*tok(?:en)?s?\s+(?:every|each|a|per)\s+second")
 _TOKENS_PER_S_KEYED = re.compile(rf"(?:speed|生成速度|速度|tok/s|tokens/s)\s*(?:of|at least|>=|>|≥|:|至少|要|达到|達到)?\s*{NUM}(?!\s*(?:ms|s\b|秒|users?|人))")
-# An amount in another currency, with no budget word ("up to €40k", "50万元"): the parser converts it.
+# An amount in another currency, with no budget word ("up to €40k", "50万元", "60k CAD"): the parser converts it, or
+# asks about a currency with no rate. The words are the one currency table's (`bot.nlu.currency`).
 _OTHER_CURRENCY_AMOUNT = _any(
-    rf"(?:€|£|¥|nt\$|hk\$)\s*{NUM}",
-    rf"{NUM}\s*(?:eur|euros?|gbp|pounds?(?: sterling)?|yen|jpy|rmb|cny|yuan|twd|ntd|hkd|欧元|歐元|英镑|英鎊|日元|日圓|日圆|"
-    r"人民币|人民幣|台币|台幣|新台币|新台幣|港币|港幣|港元|(?<!美)元(?!素)|块钱|塊錢)(?![a-z])",
+    rf"(?:{NON_USD_BEFORE_AMOUNT})\s*{NUM}",
+    rf"{NUM}\s*(?:{NON_USD_AFTER_AMOUNT})(?![a-z])",
 )
 _USD_PREFIX = re.compile(rf"(?P<negpre>-\s*)?(?:us)?\$\s*{NUM}")
-_USD_SUFFIX = re.compile(rf"{NUM}\s*(?:usd|us dollars?|dollars?|bucks|美元|美金|刀)(?![a-z])")
+_USD_SUFFIX = re.compile(rf"{NUM}\s*(?:{USD_WORDS})(?![a-z])")
 _BUDGET_BEFORE = re.compile(rf"{NUM}\s*(?:capex\s*|hardware\s*|total\s*)?budget")
 _BUDGET_KEYED = re.compile(rf"(?:budget|预算|預算|capex|spend|花费|花費)[^,;.\d]{{0,24}}?{NUM}(?![\d.]|\s*(?:w\b|kw|users?|人(?!民)|%|b\b|ms|s\b|秒))")
 _POWER = re.compile(rf"{NUM}\s*(?P<unit>kw|kilowatts?|w|watts?|千瓦|瓦)(?![a-z])")
@@ -228,8 +229,9 @@ _USERS_AT_ONCE = _any(
 )
 _CONCURRENT_CUE = re.compile(r"concurren|simultaneous|at once|at the same time|same time|at peak|peak|in parallel|active|in[- ]flight|"
                              r"同时|同時|并发|並發|高峰|尖峰|在线|在線|在用")
-# A peak named right before the number: "高峰大约 400 人", "峰值 500 人", "peak about 400".
-_PEAK_BEFORE = re.compile(r"(?:高峰|尖峰|峰值|最高峰|peak|at peak)[\s\w\u4e00-\u9fff]{0,6}$")
+# A peak named right before the number: "高峰大约 400 人", "峰值 500 人", "peak about 400"; or "at once" said
+# before it, as Chinese may put it ("同时 25 人", "並發 40 人"): the count beside the words is the peak.
+_PEAK_BEFORE = re.compile(r"(?:高峰|尖峰|峰值|最高峰|peak|at peak|同时|同時|并发|並發)[\s\w\u4e00-\u9fff]{0,6}$")
 # A head count, whatever the noun that names its members ("400 engineers", "2,000 staff", "60 位工程師"): the
 # peak is a stated or sourced share of it, never all of them at once (seed 1 sizes by concurrent users).
 _MEMBER_NOUNS = (r"employees?|staff|engineers?|developers?|devs|lawyers?|attorneys?|paralegals?|analysts?|researchers?|"
@@ -531,11 +533,11 @@ def _model_size(text: str, claims: _Claims) -> Iterator[Fact]:
         yield Fact("model_params_b", _int(round(raw / 1e9 if abs(raw) >= 1e6 else raw, 6)), m.start(), m.end(), keyed=True)
     for m in _PARAMS.finditer(text):
         mult, unit = m.group("mult"), m.group("unit")
-        if not claims.free(m.start(), m.end()):
+        if not claims.free(*inked(m)):
             continue
         raw = number_value(m)
         if mult in ("b", "bn", "billion", "trillion", "亿", "億") or (unit and abs(raw) >= 1e6):
-            claims.claim(m.start(), m.end())
+            claims.claim(*inked(m))
             yield Fact("model_params_b", _int(round(raw / 1e9, 6)), m.start(), m.end(), keyed=True)
 
 
@@ -728,16 +730,19 @@ EXTRACTORS: tuple[Extractor, ...] = (
 )
 
 
-def extract_facts(normalized: str, reserved: tuple[tuple[int, int], ...] = (), *, batch_job: bool = False) -> list[Fact]:
+def extract_facts(normalized: str, reserved: tuple[tuple[int, int], ...] = (), *, batch_job: bool = False,
+                  name_parts: tuple[tuple[int, int], ...] = ()) -> list[Fact]:
     """All readings in a normalized message, in text order.
 
     `reserved` spans (the devices the hardware matcher found: "4090s", "l40s", "h200") are read by no
     extractor, so a model number is never a duration, a size or a head count. `batch_job`: the thread
     is about a batch job, so items and a deadline are the job's without a batch verb in this message.
+    `name_parts`: spans inside a model's name (its version: "Llama 3.3"), read by no number reader.
     """
     claims = _Claims()
     for start, end in reserved:
         claims.claim(start, end)
+    claims.name_parts.extend(name_parts)
     for m in _CARD_MODEL.finditer(normalized):
         claims.claim(m.start(), m.end())
     extractors = tuple(_batch_job if e is _batch and batch_job else e for e in EXTRACTORS)

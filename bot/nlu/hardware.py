@@ -222,6 +222,25 @@ class HardwareMatcher:
         return max(line, key=lambda hw: (hw.price_usd is not None, hw.launch_year or 0, hw.memory_gb or 0)).id
 
 
+    def line_spread(self, alias: str) -> str | None:
+        """The product line's name as the catalog spells it ("MacBook Pro") when its configurations differ more than
+        2× in memory or memory bandwidth, so that which one the user means changes the answer by more than 2× (issue
+        26 G: asked, not guessed); None for a line whose configurations are alike, or no line at all."""
+        product = " ".join(re.sub(r"s$", "", word) for word in alias.lower().split())
+        if " " not in product:
+            return None
+        shipped_in = re.compile(rf"\b{re.escape(product)}\b", re.IGNORECASE)
+        line = [(hw, m) for hw in self._devices if (m := shipped_in.search(hw.form_factor or ""))]
+        memory = [hw.memory_gb for hw, _ in line if hw.memory_gb]
+        bandwidth = [hw.memory_bandwidth_gbs for hw, _ in line if hw.memory_bandwidth_gbs]
+        spread = any(len(v) > 1 and max(v) > _LINE_SPREAD * min(v) for v in (memory, bandwidth))
+        return line[0][1].group(0) if spread else None
+
+
+# Configurations of one product line whose memory or bandwidth differ more than this change the answer by as much.
+_LINE_SPREAD = 2.0
+
+
 def _families(devices: tuple[Hardware, ...], aliases: set[str]) -> dict[str, tuple[str, ...]]:
     """Makers' and product families' names, from the catalog: each vendor's first word ("tenstorrent",
     "amd") and a product word that starts the id or name of several of one vendor's devices

@@ -432,6 +432,8 @@ __all__ = [
     "CONTEXT_FLOOR_WORDS",
     "CONTEXT_MAX_WORDS",
     "DEVICE_WORDS",
+    "MODEL_FAMILIES",
+    "MODEL_VERSION",
     "THINKING_WORDS",
     "TYPICAL_WORDS",
     "ACCURACY_CRITICAL",
@@ -519,6 +521,17 @@ THINKING_WORDS = r"(?:thinking|reasoning|chain[- ]of[- ]thought|cot|思考过程
 DEVICE_WORDS = _rx(r"(?:ascend|atlas|昇腾|昇騰)\s*\d{3}[a-z]?\d?(?:\s*[a-z]{1,2}\d)?", r"(?<![a-z0-9])9[1-9]0[a-c](?![a-z0-9])",
                    r"(?<![a-z0-9])310[pb](?![a-z0-9])", r"(?<![a-z0-9])800i\s*a[23](?![a-z0-9])",
                    r"(?<![a-z0-9])[hl]20(?![a-z0-9])", r"(?<![a-z0-9])[ah]800(?![a-z0-9])", r"(?<![a-z0-9])4090\s*d(?![a-z0-9])")
+# Open-model families leads name; a name of one the catalog does not know is asked about (`bot.nlu.models`).
+MODEL_FAMILIES = (r"llama|qwen|mistral|mixtral|ministral|gemma|phi|deepseek|gpt-oss|glm|kimi|yi|falcon|command[- ]?r|"
+                  r"granite|olmo|nemotron|minimax|ernie|hunyuan|internlm|baichuan|chatglm|codestral|devstral")
+# A model's version or generation number ("Llama 3.3", "qwen2.5", "gemma 3", "phi-4", "GLM-4.6", "deepseek v3.2",
+# "kimi k2", "mistral small 3.1"): part of the name, never a count, a length or a load. The size that
+# follows ("70b") is not part of it: a number followed by b is the model's size, read as such. (Hosted models,
+# "gpt-4o", "claude 3.5 sonnet", are read whole by the API-model reader, `bot.nlu.load`.)
+MODEL_VERSION = re.compile(
+    rf"(?<![a-z0-9])(?:{MODEL_FAMILIES})"
+    r"(?:[- ]?(?:small|medium|large|mini|coder|code|math|vl|next|air|scout|maverick|instruct|chat))?[- .]?"
+    r"(?P<version>[vkrmo]?\d+(?:\.\d+)?)(?!\d|\.\d|\s*b(?![a-z])|\s*-?\s*(?:b|billion)\b)")
 # A migration names the model to size after these words ("moving from a 32B to a 70B", "从32B换成70B",
 # "replacing our 8b with a 70b", "today X, moving to Y"): what comes before is the model they leave.
 MIGRATION_TARGET = _rx(r"\bfrom\b[^.;!?]{1,60}?\b(?:to|into)\b",
