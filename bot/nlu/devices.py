@@ -171,8 +171,11 @@ def _count(text: str, clause: _Clause, mention: HardwareMention) -> int | None:
 
 
 def _sockets(text: str, clause: _Clause, mention: HardwareMention) -> int:
-    """CPUs per server the user states ("dual-socket", "双路"): the catalog counts a CPU per socket."""
-    m = _SOCKETS.search(text[max(clause.start, mention.start - 30):mention.start])
+    """CPUs per server the user states ("dual-socket", "双路", or after it: "xeon 8592+ boxes (dual socket, …)"):
+    the catalog counts a CPU per socket."""
+    end = mention.end if mention.end >= 0 else mention.start + len(mention.alias)
+    m = (_SOCKETS.search(text[max(clause.start, mention.start - 30):mention.start])
+         or _SOCKETS.search(text[end:min(clause.end, end + 30)]))
     return int(m.group(1)) if m and m.group(1) else (2 if m else 1)
 
 

@@ -86,6 +86,7 @@ def _is_quantity(text: str, start: int, end: int) -> bool:
 # "ai 100 ultra"); when one stands right before a match it belongs to the mention ("4 × Cloud AI 100 Ultra"),
 # so its count is read and its words ("cloud") are not read as the user's intent.
 _MARKETING_WORDS = re.compile(r"\b(geforce|instinct|radeon|cloud|data center gpu|generation)\b")
+_CPU_TIER_WORDS = re.compile(r"\b(platinum|gold|silver|bronze)\b")
 _MARKETING_BEFORE = re.compile(r"\b(?:nvidia |amd |qualcomm )?(?:geforce|instinct|radeon|cloud)\s*$")
 
 
@@ -101,6 +102,8 @@ def _aliases(hw: Hardware) -> set[str]:
     name = re.sub(r"\(.*?\)", " ", hw.name.lower())
     name = _MARKETING_WORDS.sub(" ", name)
     found.add(" ".join(name.replace("-", " ").split()))
+    # A server CPU is named without its tier ("Xeon 8480+" for "Xeon Platinum 8480+"; the model number is unique).
+    found.add(" ".join(_CPU_TIER_WORDS.sub(" ", name).replace("-", " ").split()))
     # Drop trailing qualifiers while what is left still names a product: "a100 80gb pcie" → "a100",
     # "snapdragon x elite" → "snapdragon x" (a model number, or two words at least).
     for cut in range(len(parts) - 1, 0, -1):
