@@ -42,6 +42,16 @@ M = TypeVar("M", bound=BaseModel)
 _SEPARATORS = re.compile(r"[^a-z0-9.]+|(?<=[a-z])(?=[0-9])")
 # Suffixes that name a variant of the same architecture, ignored when nothing matches with them.
 _VARIANT_WORDS = {"instruct", "chat", "it", "hf", "base", "gguf"}
+# Words that, said right after a known name, name a different (usually smaller or wider) model of the
+# family: "glm-4.6-air" is not GLM-4.6 (355B), "phi-4-multimodal" not Phi-4. A name the catalog lacks is
+# asked about, never sized as its neighbour (issue rule: no reply sizes a model the catalog does not know).
+SIBLING_MODEL_WORDS = frozenset({"air", "flash", "mini", "nano", "micro", "tiny", "lite", "multimodal", "omni"})
+
+
+def _sibling_follows(padded: str, key: str) -> bool:
+    """Whether every mention of `key` in `padded` is followed by a word naming a sibling model."""
+    starts = [i for i in range(len(padded)) if padded.startswith(key, i)]
+    return all(padded[i + len(key):].split(" ", 1)[0] in SIBLING_MODEL_WORDS for i in starts)
 
 
 def model_key(text: str) -> str:
@@ -101,7 +111,8 @@ class KnowledgeStore:
             if exact:
                 return exact[0]
         padded = f" {wanted} "
-        contained = [(len(key), model) for key, model in known if f" {key} " in padded]
+        contained = [(len(key), model) for key, model in known
+                     if f" {key} " in padded and not _sibling_follows(padded, f" {key} ")]
         return max(contained, key=lambda pair: pair[0])[1] if contained else None
 
     def benchmarks(self, hardware_id: str | None = None, metric: str | None = None) -> list[Benchmark]:

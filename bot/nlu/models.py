@@ -20,6 +20,7 @@ from typing import Any
 from bot.nlu.facts import Fact
 from bot.nlu.lexicon import MODEL_FAMILIES
 from bot.nlu.validate import SlotValues
+from knowledge.store import SIBLING_MODEL_WORDS
 
 _SIZE = r"(?P<{name}>\d+(?:\.\d+)?)\s*b"
 # "30b-a3b", "30b a3b", "235b_a22b" (the name form Qwen and others use for total-A-active).
@@ -118,7 +119,9 @@ def apply_model_readings(normalized: str, by_slot: dict[str, list[Fact]], named:
 # Families whose members people name; a name of one that the catalog does not know is said to be unknown.
 _FAMILY_NAME = re.compile(
     rf"\b(?:{MODEL_FAMILIES})"
-    r"(?:(?:[- .]?[a-z]+)?[- .]?\d+(?:\.\d+)?(?:[- .]?\d+(?:\.\d+)?\s*b)?(?:[- .]?a\d+(?:\.\d+)?b)?\b|"
+    r"(?:(?:[- .]?[a-z]+)?[- .]?\d+(?:\.\d+)?(?:[- .]?\d+(?:\.\d+)?\s*b)?(?:[- .]?a\d+(?:\.\d+)?b)?"
+    # a sibling's word after the version is part of its name ("glm-4.6-air" is not GLM-4.6)
+    rf"(?:[- .](?:{'|'.join(sorted(SIBLING_MODEL_WORDS))}))?\b|"
     # or a member named by its size word alone ("Hunyuan-Large", "Nemotron Ultra", "Mistral Medium")
     r"[- .](?:large|medium|small|ultra|max|turbo|pro|plus|lite|flash|air|mini|nano|super)\b)")
 

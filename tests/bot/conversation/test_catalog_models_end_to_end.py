@@ -101,3 +101,19 @@ def test_the_m3_in_minimax_m3_is_no_apple_chip(said, find_model):
     facts = parse_message(said, find_model=find_model).facts
     devices = {d["hardware_id"] for key in ("named_devices", "owned_devices") for d in facts.get(key, [])}
     assert not any("m3" in device for device in devices | set(facts.get("existing_hardware_ids", []))), facts
+
+
+@pytest.mark.parametrize("said", ["we want glm-4.6-air for 20 users", "phi-4-multimodal on a laptop",
+                                  "想部署 GLM-4.6-Air", "qwen3 235b omni for the call center"])
+def test_a_sibling_of_a_catalog_model_is_not_read_as_that_model(said, find_model):
+    # "-air", "-multimodal", "omni" name other checkpoints (GLM-4.6-Air is ~106B, GLM-4.6 355B): sized as the
+    # neighbour the answer would be off by its size ratio; the interview asks instead.
+    result = parse_message(said, find_model=find_model)
+    assert result.facts.get("model_id") not in {"glm-4.6", "phi-4", "qwen3-235b-a22b"}, result.facts
+
+
+def test_the_sibling_asked_about_is_named_whole():
+    from bot.nlu.models import unknown_model_name
+
+    assert unknown_model_name("we want glm-4.6-air for 20 users", None) == "glm-4.6-air"
+    assert unknown_model_name("phi-4-multimodal on a laptop", None) == "phi-4-multimodal"
