@@ -146,12 +146,18 @@ def parse_interconnect(text: str | None) -> tuple[LinkKind, float, float]:
         kind = "nvlink"  # SXM modules sit on an NVLink/NVSwitch baseboard
     elif any(k in low for k in ("infinity fabric", "xgmi", "oam", "xe link", "neuronlink", "ici", "realscale")):
         kind = "fabric"
+    elif "roce" in low and "integrated" in low:
+        # Gaudi's on-chip RoCE ports are its baseboard's scale-up fabric, wired all-to-all with no host, switch
+        # or NIC between: "21 scale-up ports ... connect to seven other accelerators inside a single HLS-3 box in
+        # an All2All manner ... 525 GB/s unidirectional" (docs.habana.ai, Network Configuration); HCCL's 8-rank
+        # all-reduce demo measures 293 GB/s of algorithm bandwidth (Collectives Performance). Fabric class.
+        kind = "fabric"
     elif "no qsfp" in low:
         kind = "none"  # a card sold without the ports its siblings mesh over (Blackhole p100a)
     elif any(k in low for k in ("qsfp-dd", "chip-to-chip", "meshed")):
         kind = "ethernet mesh"  # Tenstorrent's cards link their chips directly over their own QSFP-DD ports
     elif any(k in low for k in ("ethernet", "gbe", "roce", "qsfp")):
-        kind = "ethernet"  # Gaudi's integrated RoCE, a NIC's ports: through a network stack
+        kind = "ethernet"  # a NIC's ports: through a network stack
     elif "pcie" in low:
         kind = "pcie"
     else:

@@ -8,7 +8,8 @@ one flit, ~1 µs for a 1 KB packet). T3000 / QuietBox = 8 chips in a 2x4 mesh of
 chips in a 4x8 mesh.
 
 - So an all-reduce level costs ~1 µs of latency, not the 40 µs of Ethernet through hosts' network stacks
-  (Gaudi's RoCE ports, a DGX Spark's ConnectX NIC keep that figure): Llama 3.1 70B (80 layers, 2 all-reduces each)
+  (a DGX Spark's ConnectX NIC keeps that figure; Gaudi's on-chip RoCE ports are its baseboard's all-to-all
+  scale-up fabric, docs.habana.ai Network Configuration, so they are costed as a fabric): Llama 3.1 70B (80 layers, 2 all-reduces each)
   on 4 cards pays 160 × 2 levels × 1 µs = 0.32 ms of latency per decode step, not 12.8 ms.
 - And a tensor-parallel group is not bounded by the cards one generic host takes (seed 1's 4 per server): the
   mesh is the chips' own, so 32 Wormhole chips run one TP=32 copy (tt-metal's Galaxy row) instead of eight
@@ -36,11 +37,12 @@ def test_chips_linked_directly_are_an_ethernet_mesh_at_a_microsecond_a_level(tex
 
 
 @pytest.mark.parametrize(("text", "kind"), [
-    ("24x 100GbE RoCE integrated; PCIe 4.0", "ethernet"),
+    ("24x 100GbE RoCE integrated; PCIe 4.0", "fabric"),
+    ("24x 200GbE RoCE integrated (1200 GB/s bidir); PCIe 5.0 x16", "fabric"),
     ("2x ConnectX-7 200GbE (QSFP)", "ethernet"),
     ("none (no QSFP-DD)", "none"),
 ])
-def test_network_ethernet_and_cards_without_ports_are_not_an_ethernet_mesh(text, kind):
+def test_network_ethernet_on_chip_fabrics_and_cards_without_ports_are_not_an_ethernet_mesh(text, kind):
     assert parse_interconnect(text)[0] == kind
 
 
