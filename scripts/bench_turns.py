@@ -10,7 +10,10 @@ The engine's startup objects are frozen out of the collector (`bot.wiring.settle
 the Slack processes do. `--compare-unsettled` alternates rounds with the heap frozen and not, in one run,
 and adds the unsettled figure beside the settled one (the full-collection pauses it avoids).
 
-    .venv/bin/python scripts/bench_turns.py [--rounds N] [--compare-unsettled] [--json]
+`--cpu` times each turn in CPU seconds of the process (every thread) instead of wall-clock: on a shared
+machine whose other jobs hold the cores, the wall-clock figure measures the queue for a core as much as the turn.
+
+    .venv/bin/python scripts/bench_turns.py [--rounds N] [--compare-unsettled] [--cpu] [--json]
 """
 
 from __future__ import annotations
@@ -66,7 +69,9 @@ def main() -> None:
     parser.add_argument("--json", action="store_true")
     parser.add_argument("--compare-unsettled", action="store_true",
                         help="alternate rounds with the startup heap frozen and not; report both")
+    parser.add_argument("--cpu", action="store_true", help="CPU time of the process per turn, not wall-clock")
     args = parser.parse_args()
+    clock = time.process_time if args.cpu else time.perf_counter
 
     import estimator.advice.recommend
     from bot.settings import Settings
@@ -78,11 +83,11 @@ def main() -> None:
     real_recommend = estimator.advice.recommend.recommend
 
     def timed_recommend(*a, **kw):
-        start = time.perf_counter()
+        start = clock()
         try:
             return real_recommend(*a, **kw)
         finally:
-            in_tools[0] += (time.perf_counter() - start) * 1000
+            in_tools[0] += (clock() - start) * 1000
 
     estimator.advice.recommend.recommend = timed_recommend
     timings: dict[str, list[float]] = {}
@@ -101,9 +106,9 @@ def main() -> None:
                 for i, conversation in enumerate(CONVERSATIONS):
                     for kind, text in conversation:
                         in_tools[0] = 0.0
-                        start = time.perf_counter()
+                        start = clock()
                         engine.handle(f"bench-{round_no}-{i}", text)
-                        elapsed = (time.perf_counter() - start) * 1000
+                        elapsed = (clock() - start) * 1000
                         if not settled:
                             unsettled.append(elapsed)
                             continue

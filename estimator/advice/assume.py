@@ -96,6 +96,7 @@ def load_note(c: LoadConversion) -> Said:
     peak = said("assume.load.peak", factor=c.peak_factor) if c.peak_factor != 1 else ""
     common = {"rps": c.requests_per_s, "hold": c.hold_s, "streams": c.concurrent_streams, "hours": c.running_hours_per_day,
               "peak": peak}
+    averaged = {"mean": c.mean_streams if c.mean_streams is not None else float(c.concurrent_streams)}
     if c.source == "rate":
         return said("assume.load.rate", per_hour=c.requests_per_s * SECONDS_PER_HOUR, ttft=c.ttft_s,
                    output=c.output_tokens, tps=c.tokens_per_s, **common)
@@ -103,7 +104,7 @@ def load_note(c: LoadConversion) -> Said:
         return said("assume.load.token_rate", per_hour=(c.tokens_per_s_total or 0.0) * SECONDS_PER_HOUR,
                    per_request=c.prompt_tokens + c.output_tokens, prompt=c.prompt_tokens, output=c.output_tokens, **common)
     if c.source == "daily_requests":
-        daily = said("assume.load.daily", per_day=c.requests_per_day, **common)
+        daily = said("assume.load.daily", per_day=c.requests_per_day, **common, **averaged)
         if c.people is None or c.requests_per_user_per_day is None:
             return daily
         # the daily count's own working first: who sends it and how much each
@@ -115,9 +116,10 @@ def load_note(c: LoadConversion) -> Said:
     if c.source == "spend":  # the spend as a volume first, then the volume as streams
         return joined((spend_note(c), said("assume.load.tokens", tokens=three_figures(c.tokens_per_day),
                                       per_request=c.prompt_tokens + c.output_tokens, prompt=c.prompt_tokens,
-                                      output=c.output_tokens, per_day=three_figures(c.requests_per_day), **common)))
+                                      output=c.output_tokens, per_day=three_figures(c.requests_per_day), **common,
+                                      **averaged)))
     return said("assume.load.tokens", tokens=c.tokens_per_day, per_request=c.prompt_tokens + c.output_tokens,
-               prompt=c.prompt_tokens, output=c.output_tokens, per_day=c.requests_per_day, **common)
+               prompt=c.prompt_tokens, output=c.output_tokens, per_day=c.requests_per_day, **common, **averaged)
 
 
 def _half_window_prompt(w: Workload) -> int | None:

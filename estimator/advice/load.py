@@ -24,6 +24,7 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict
 
+from estimator.advice.concurrency import poisson_quantile
 from estimator.catalog import ApiPrice
 from estimator.workload import DEFAULT_DAYS_PER_WEEK, Workload
 
@@ -102,6 +103,9 @@ class LoadConversion(BaseModel):
     requests_per_user_per_day: float | None = None
     tokens_per_day: float | None = None
     tokens_per_s_total: float | None = None  # a token rate as stated, before it became requests a second
+    # A daily count, volume or spend is an average over the running hours: the streams it gives on average (Little's
+    # law), before `concurrent_streams` took their busiest moments (`busiest_streams`); None for a stated rate.
+    mean_streams: float | None = None
     api_spend_usd_per_month: float | None = None
     api_model: str | None = None
     usd_per_m_input: float | None = None
@@ -128,6 +132,21 @@ def concurrent_streams(requests_per_s: float, hold_s: float) -> int:
     24
     """
     return max(1, math.ceil(requests_per_s * hold_s - 1e-9))
+
+
+def busiest_streams(requests_per_s: float, hold_s: float) -> tuple[float, int]:
+    """(mean, sized) streams of an average arrival rate: independent requests arriving at random leave a Poisson
+    number in the system (Little's mean; an M/G/∞ occupancy is Poisson whatever the hold-time distribution), so the
+    busiest moments of the running hours hold its 99th percentile (`concurrency.poisson_quantile`, the quantile a
+    head count's streams are sized at). A daily count says nothing of how it clusters, so this is the least its
+    peak can be (a morning rush only adds to it: the reply asks for the peak hour's count).
+
+    120,000 requests over 8 h with 7.7 s holds: 32 on average, 46 at the 99th percentile.
+    >>> busiest_streams(120_000 / (8 * 3600), 7.7)
+    (32.083, 46)
+    """
+    mean = requests_per_s * hold_s
+    return round(mean, 3), max(1, poisson_quantile(mean))
 
 
 def running_days_per_month(workload: Workload) -> float:
@@ -182,13 +201,17 @@ def load_conversion(workload: Workload, api_prices: Iterable[ApiPrice] = ()) -> 
     11
 
     800 people, 30 % of them active a day, 10 questions each: 2,400 a day over 12 h is 0.056/s:
+    800 people, 30 % of them active a day, 10 questions each: 2,400 a day over 12 h is 0.056/s, 0.53 streams on
+    average; P(Poisson(0.53) <= 2) = 0.985, <= 3 = 0.998, so the busiest moments hold 3:
     >>> c = load_conversion(Workload(total_users=800, daily_active_share=0.3, requests_per_user_per_day=10))
-    >>> c.requests_per_day, c.requests_per_s, c.concurrent_streams
-    (2400.0, 0.0556, 1)
+    >>> c.requests_per_day, c.requests_per_s, c.mean_streams, c.concurrent_streams
+    (2400.0, 0.0556, 0.53, 3)
 
+    400M tokens a day around the clock: 6.03 requests/s, 57.5 streams on average, 57.5 + 2.33 × √57.5 ≈ 75 at the 99th
+    percentile:
     >>> c = load_conversion(Workload(tokens_per_day=400e6, hours_per_day=24))
-    >>> round(c.requests_per_s, 2), c.concurrent_streams
-    (6.03, 58)
+    >>> round(c.requests_per_s, 2), round(c.mean_streams), c.concurrent_streams
+    (6.03, 57, 76)
     """
     prompt = workload.prompt_tokens or DEFAULT_PROMPT_TOKENS
     output = workload.output_tokens or DEFAULT_OUTPUT_TOKENS
@@ -211,16 +234,18 @@ def load_conversion(workload: Workload, api_prices: Iterable[ApiPrice] = ()) -> 
         # "800 people, 30 % active a day, ~10 questions each": those active that day send the per-person count
         daily = round(people * (workload.requests_per_user_per_day or 0.0), 3)
         rate = daily / seconds_per_day * peak
+        mean, streams = busiest_streams(rate, hold)
         return base.model_copy(update={"source": "daily_requests", "requests_per_s": round(rate, 4), "peak_factor": peak,
                                        "requests_per_day": daily, "people": workload.total_users,
                                        "daily_active_share": workload.daily_active_share,
                                        "requests_per_user_per_day": workload.requests_per_user_per_day,
-                                       "concurrent_streams": concurrent_streams(rate, hold)})
+                                       "mean_streams": mean, "concurrent_streams": streams})
     if workload.requests_per_day is not None:
         rate = workload.requests_per_day / seconds_per_day * peak
+        mean, streams = busiest_streams(rate, hold)
         return base.model_copy(update={"source": "daily_requests", "requests_per_s": round(rate, 4), "peak_factor": peak,
                                        "requests_per_day": workload.requests_per_day,
-                                       "concurrent_streams": concurrent_streams(rate, hold)})
+                                       "mean_streams": mean, "concurrent_streams": streams})
     tokens = workload.tokens_per_day
     update: dict[str, object] = {"source": "tokens"}
     if tokens is None and workload.api_spend_usd_per_month is not None:
@@ -235,9 +260,10 @@ def load_conversion(workload: Workload, api_prices: Iterable[ApiPrice] = ()) -> 
     if tokens is None:
         return None
     rate = tokens / (prompt + output) / seconds_per_day * peak
+    mean, streams = busiest_streams(rate, hold)
     return base.model_copy(update={**update, "requests_per_s": round(rate, 4), "peak_factor": peak, "tokens_per_day": tokens,
                                    "requests_per_day": round(tokens / (prompt + output), 1),
-                                   "concurrent_streams": concurrent_streams(rate, hold)})
+                                   "mean_streams": mean, "concurrent_streams": streams})
 
 
 __all__ = [
@@ -246,6 +272,7 @@ __all__ = [
     "LoadConversion",
     "api_price_of",
     "assumed_ttft_ms",
+    "busiest_streams",
     "concurrent_streams",
     "daily_senders",
     "hold_seconds",

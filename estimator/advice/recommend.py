@@ -104,9 +104,9 @@ def default_throughput() -> tuple[EstimateFn, CapacityFn]:
 def default_shortcuts(estimate_fn: EstimateFn | None) -> Shortcuts | None:
     """The shipped estimator's cheaper views of itself (`sizing.Shortcuts`), only when it is the estimator
     in use: they say nothing about an injected one."""
-    from estimator.physics.throughput import best_case, figures_by_count
+    from estimator.physics.throughput import ByCount, best_case
 
-    return Shortcuts(figures_by_count, best_case) if estimate_fn is None else None
+    return Shortcuts(ByCount, best_case) if estimate_fn is None else None
 
 
 def adjusted_cost(sized: Sized) -> float:

@@ -31,7 +31,7 @@ from estimator.defaults import (
 from estimator.physics.lora import adapters_gb, lora_training_gb
 from estimator.physics.memory import bits_per_weight, weights_gb
 from estimator.physics.servers import needs_host_server
-from estimator.physics.throughput import BestCase, Figures
+from estimator.physics.throughput import BestCase, ByCount, Figures
 from estimator.said import EMPTY, Said, cat, said
 from estimator.schemas import UNVERIFIED_POWER, Estimate, EstimateRequest, Risk, TcoResult, construct_trusted
 from estimator.workload import Workload
@@ -53,12 +53,12 @@ class Purchase(NamedTuple):
 
 
 class Shortcuts(NamedTuple):
-    """Cheaper views of the estimate function a `Sizer` is given, for its count search: the figures of an
-    estimate at any count (`throughput.figures_by_count`), and bounds on every count's
-    (`throughput.best_case`). They hold only for the estimator they were written for, so a sizer with an
-    injected estimate function has none."""
+    """Cheaper views of the estimate function a `Sizer` is given, for its count search: the figures and the
+    estimate of one request at any count, sharing its lookups and plans (`throughput.ByCount`), and bounds on
+    every count's (`throughput.best_case`). They hold only for the estimator they were written for, so a sizer
+    with an injected estimate function has none."""
 
-    figures: Callable[[EstimateRequest, Catalog], Callable[[int], Figures]]
+    by_count: Callable[[EstimateRequest, Catalog], ByCount]
     best_case: Callable[[EstimateRequest, Catalog], BestCase | None]
 # A re-port of a retrained model on an already-ported stack re-quantizes and re-validates, but reuses
 # the tooling: about a third of a first port (estimate).
@@ -84,6 +84,9 @@ class Sized:
     probed: bool = False  # capacity_users comes from the capacity probe (else: peak or 1.5× peak)
     weight_format: str = ""  # the format this option is sized at (`Sizer.workload_for`)
     format_default: bool = False  # chosen for the device and engine (`estimator.advice.default_format`), not stated
+    # The risks `risk_points` last scored and their score: the ranking reads it thousands of times a recommendation,
+    # and re-costing replaces the list (`Sizer._cost`), never changes it in place.
+    _scored: tuple[list[Risk], int] | None = field(default=None, repr=False, compare=False)
 
     @property
     def cost_per_token(self) -> float:
@@ -92,7 +95,9 @@ class Sized:
 
     @property
     def risk_points(self) -> int:
-        return risk_score(self.risks)
+        if self._scored is None or self._scored[0] is not self.risks:
+            self._scored = (self.risks, risk_score(self.risks))
+        return self._scored[1]
 
 
 def needs_port(stack: ServingStack) -> bool:
@@ -127,7 +132,11 @@ def served_params_b(workload: Workload) -> float:
 def _request(workload: Workload, candidate: Candidate, count: int, users: int | None = None) -> EstimateRequest:
     # Built without re-validation: every value comes from a validated Workload or the catalog, and the
     # ranker builds hundreds of these per recommendation.
-    return construct_trusted(EstimateRequest, {
+    return construct_trusted(EstimateRequest, _request_values(workload, candidate, count, users))
+
+
+def _request_values(workload: Workload, candidate: Candidate, count: int, users: int | None) -> dict[str, object]:
+    return {
         "hardware": candidate.hardware.id, "custom": None, "count": count, "params_b": served_params_b(workload),
         "quant": workload.weight_format, "backend": candidate.stack.backend_key,
         "concurrency": users or workload.concurrent_users or 1, "prompt_tokens": workload.prompt_tokens or 512,
@@ -139,7 +148,7 @@ def _request(workload: Workload, candidate: Candidate, count: int, users: int | 
         # People read each answer: they send the next prompt no sooner than it streams at their speed target
         # (estimator/advice/concurrency.py counts streams at that speed), whatever the device's own speed.
         "paced_tokens_per_s": workload.tokens_per_s_target or COMFORTABLE_TOKENS_PER_S,
-    })
+    }
 
 
 class Sizer:
@@ -188,8 +197,9 @@ class Sizer:
         self._estimates: dict[tuple[str, str, int, int], Estimate] = {}
         self._figures: dict[tuple[str, str, int, int], Checked] = {}
         self._requests: dict[tuple[str, str, int], dict[str, object]] = {}
-        self._figures_by_count: dict[tuple[str, str, int], Callable[[int], Figures]] = {}
-        self._costs: dict[tuple[str, str, int, bool, int], TcoResult] = {}
+        self._by_count: dict[tuple[str, str, int], ByCount] = {}
+        self._weights: dict[tuple[str, str], float] = {}  # per candidate sized at a format of its own
+        self._costs: dict[tuple[str, int, bool, int, float, Said | None], TcoResult] = {}
         self.weights_gb = weights_gb(served_params_b(workload),
                                      bits_per_weight(workload.weight_format, catalog))
 
@@ -222,7 +232,11 @@ class Sizer:
         workload = self.workload_for(candidate)
         if workload is self.workload:
             return self.weights_gb
-        return weights_gb(served_params_b(workload), bits_per_weight(workload.weight_format, self.catalog))
+        key = (candidate.hardware.id, candidate.stack.id)
+        if key not in self._weights:
+            self._weights[key] = weights_gb(served_params_b(workload), bits_per_weight(workload.weight_format,
+                                                                                      self.catalog))
+        return self._weights[key]
 
     def request(self, candidate: Candidate, count: int, users: int) -> EstimateRequest:
         """The estimate request for `count` of `candidate` serving `users`: only the count changes along a
@@ -230,15 +244,25 @@ class Sizer:
         key = (candidate.hardware.id, candidate.stack.id, users)
         values = self._requests.get(key)
         if values is None:
-            values = self._requests[key] = dict(_request(self.workload_for(candidate), candidate, 1, users))
+            values = self._requests[key] = _request_values(self.workload_for(candidate), candidate, 1, users)
         return construct_trusted(EstimateRequest, {**values, "count": count})
 
     def estimate(self, candidate: Candidate, count: int, users: int | None = None) -> Estimate:
         users = users or self.peak
         key = (candidate.hardware.id, candidate.stack.id, count, users)
         if key not in self._estimates:
-            self._estimates[key] = self.estimate_fn(self.request(candidate, count, users), self.catalog)
+            self._estimates[key] = (self._counted(candidate, users).estimate(count) if self.shortcuts is not None
+                                    else self.estimate_fn(self.request(candidate, count, users), self.catalog))
         return self._estimates[key]
+
+    def _counted(self, candidate: Candidate, users: int) -> ByCount:
+        """`candidate` serving `users` at any count (`throughput.ByCount`), for a sizer with shortcuts."""
+        assert self.shortcuts is not None
+        key = (candidate.hardware.id, candidate.stack.id, users)
+        counted = self._by_count.get(key)
+        if counted is None:
+            counted = self._by_count[key] = self.shortcuts.by_count(self.request(candidate, 1, users), self.catalog)
+        return counted
 
     def figures(self, candidate: Candidate, count: int, users: int | None = None) -> Checked:
         """What `meets` checks of `estimate(candidate, count, users)`: the estimate when it is already made or
@@ -251,12 +275,7 @@ class Sizer:
         if found is None:
             if self.shortcuts is None:  # the base estimate: a subclass's `estimate` may be built on `figures`
                 return Sizer.estimate(self, candidate, count, users)
-            search = (candidate.hardware.id, candidate.stack.id, users)
-            by_count = self._figures_by_count.get(search)
-            if by_count is None:
-                by_count = self._figures_by_count[search] = self.shortcuts.figures(self.request(candidate, 1, users),
-                                                                                   self.catalog)
-            found = self._figures[key] = by_count(count)
+            found = self._figures[key] = self._counted(candidate, users).figures(count)
         return found
 
     def cautious(self, est: Checked, candidate: Candidate | None = None) -> bool:
@@ -411,32 +430,46 @@ class Sizer:
     def tco(self, candidate: Candidate, count: int, served_tokens_per_s: float | None) -> TcoResult:
         """The option's TCO. Only $/M tokens depends on the served tokens, so the rest is computed once.
         Findings only: `bot.wording.tco` words them for the few options that are shown."""
-        key = (candidate.hardware.id, candidate.stack.id, count, candidate.existing, candidate.owned_units)
+        base = self._base_cost(candidate, count)
+        per_million = self._per_million(base, served_tokens_per_s)
+        if per_million is None or not served_tokens_per_s:
+            return base
+        # The base was costed without served tokens, so its last finding is `per_m_unknown`: replace it.
+        served = per_million_finding("per_m_served", base.lifetime_total_usd or 0.0, served_tokens_per_s,
+                                     self.workload)
+        return construct_trusted(TcoResult, {**base.__dict__, "cost_per_million_tokens_usd": per_million,
+                                             "annual_tokens": annual_tokens(served_tokens_per_s, self.workload),
+                                             "findings": (*base.findings[:-1], served)})
+
+    def _base_cost(self, candidate: Candidate, count: int) -> TcoResult:
+        """The option's TCO without served tokens, memoized. The stack enters only through its migration cost,
+        so the engines of one device share their costs (each device's counts are costed once, not per engine)."""
+        migration = migration_cost(self.workload, candidate.stack)
+        key = (candidate.hardware.id, count, candidate.existing, candidate.owned_units, migration,
+               candidate.power_note)
         base = self._costs.get(key)
         if base is None:
             base = tco(candidate.hardware, count, self.workload, served_tokens_per_s=None,
-                       existing=candidate.existing, migration_usd=migration_cost(self.workload, candidate.stack),
-                       owned_units=candidate.owned_units)
+                       existing=candidate.existing, migration_usd=migration, owned_units=candidate.owned_units)
             if candidate.power_note:
                 note = TcoFinding("power_note", {"note": candidate.power_note})
                 base = base.model_copy(update={"findings": (note, *base.findings)})
             self._costs[key] = base
+        return base
+
+    def _per_million(self, base: TcoResult, served_tokens_per_s: float | None) -> float | None:
+        """$/M tokens of a base cost serving `served_tokens_per_s` (the base's own when nothing is served)."""
         if not served_tokens_per_s or base.lifetime_total_usd is None:
-            return base
-        years = self.workload.amortization_years
+            return base.cost_per_million_tokens_usd
         tokens = annual_tokens(served_tokens_per_s, self.workload)
-        per_million = base.lifetime_total_usd / (tokens * years) * 1e6
-        # The base was costed without served tokens, so its last finding is `per_m_unknown`: replace it.
-        served = per_million_finding("per_m_served", base.lifetime_total_usd, served_tokens_per_s, self.workload)
-        return base.model_copy(update={"cost_per_million_tokens_usd": round(per_million, 4), "annual_tokens": tokens,
-                                       "findings": (*base.findings[:-1], served)})
+        return round(base.lifetime_total_usd / (tokens * self.workload.amortization_years) * 1e6, 4)
 
     def cost_lower_bound(self, candidate: Candidate) -> float:
         """A floor under the option's cost per served token: fewest devices memory allows, full 1.5× credit."""
         count = min(self.min_devices(candidate), candidate.max_count)
         count = -(-count // candidate.board) * candidate.board
         served = self.overload * self.peak * self.target
-        return self.tco(candidate, count, served).cost_per_million_tokens_usd or 0.0
+        return self._per_million(self._base_cost(candidate, count), served) or 0.0
 
     def size(self, candidate: Candidate) -> list[Sized]:
         """The candidate at its smallest count that carries the peak and, when different, at the smallest

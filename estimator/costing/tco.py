@@ -20,7 +20,7 @@ from estimator.defaults import DEFAULT_TCO_ASSUMPTIONS, TcoAssumptions, device_p
 from estimator.errors import InvalidRequest
 from estimator.physics.servers import devices_per_server, needs_host_server, price_includes_server, server_count
 from estimator.said import Said, said
-from estimator.schemas import TcoResult
+from estimator.schemas import TcoResult, construct_trusted
 from estimator.workload import Workload
 
 SECONDS_PER_HOUR = 3600
@@ -172,21 +172,24 @@ def tco(
         found.append(per_million_finding("per_m", lifetime, served_tokens_per_s, workload))
     else:
         found.append(TcoFinding("per_m_unknown", {}))
-    return TcoResult(
-        capex_usd=round(capex, 2),
-        annual_power_usd=round(annual_power, 2),
-        annual_opex_usd=round(annual_opex, 2),
-        three_year_total_usd=round(capex + REPORTED_YEARS * annual_opex + migration_usd, 2),
-        cost_per_million_tokens_usd=None if per_million is None else round(per_million, 4),
-        price_is_estimate=is_estimate,
-        price_basis=basis,
-        annual_tokens=tokens,
-        power_w=round(peak_power_w(hardware, count, assumptions), 1),
-        lifetime_total_usd=round(lifetime, 2),
-        migration_usd=migration_usd,
-        servers=server_count(hardware, count, assumptions),
-        findings=tuple(found),
-    )
+    # Every field, with the types validation would give (floats as floats): built without re-validation, as
+    # sizing costs every device at every count it tries (`schemas.construct_trusted`).
+    return construct_trusted(TcoResult, {
+        "capex_usd": float(round(capex, 2)),
+        "annual_power_usd": float(round(annual_power, 2)),
+        "annual_opex_usd": float(round(annual_opex, 2)),
+        "three_year_total_usd": float(round(capex + REPORTED_YEARS * annual_opex + migration_usd, 2)),
+        "cost_per_million_tokens_usd": None if per_million is None else float(round(per_million, 4)),
+        "assumptions": [],
+        "price_is_estimate": bool(is_estimate),
+        "price_basis": basis,
+        "annual_tokens": None if tokens is None else float(tokens),
+        "power_w": float(round(peak_power_w(hardware, count, assumptions), 1)),
+        "lifetime_total_usd": float(round(lifetime, 2)),
+        "migration_usd": float(migration_usd),
+        "servers": int(server_count(hardware, count, assumptions)),
+        "findings": tuple(found),
+    })
 
 
 def per_million_finding(

@@ -12,7 +12,7 @@ speed from more devices, so it takes the smallest group that fits.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import NamedTuple
 
@@ -25,8 +25,13 @@ from estimator.physics.resolve import Resolved, step_weights_gb
 # max-load rows are trtllm-bench runs: it sizes max_batch_size from the KV cache the weights leave at the
 # dataset's ISL + OSL, capped at 4,096 requests (`tensorrt_llm/bench/build/tuning.py`, `finetune_setting`:
 # `raw_bs = min(kv_cache_max_requests, 4096) / pp_size`), not the LLM API's 2,048 default. vLLM: its
-# `max_num_seqs` default of 256.
-DEFAULT_MAX_BATCH: dict[str, int] = {"trt-llm": 4096, "vllm": 256}
+# `max_num_seqs` default of 256. A static-batch tool (`batching.STATIC_BATCH_BACKENDS`) runs exactly the batch it
+# is given, with no scheduler cap: Intel's published Gaudi throughput runs pass 1,536-4,000 requests
+# (HabanaAI/Gaudi-tutorials, Benchmarking_on_Optimum-habana_with_fp8/Gaudi_1-20.json), so only the KV cache
+# bounds it.
+STATIC_BATCH_UNCAPPED = 1 << 20
+DEFAULT_MAX_BATCH: dict[str, int] = {"trt-llm": 4096, "vllm": 256,
+                                     **dict.fromkeys(batching.STATIC_BATCH_BACKENDS, STATIC_BATCH_UNCAPPED)}
 FALLBACK_MAX_BATCH = 64
 
 
@@ -245,11 +250,28 @@ class _Cycle(NamedTuple):
     memory_bound: bool
 
 
-def _cycle(r: Resolved, count: int, group: int, concurrency: int) -> _Cycle:
+def _cycle(r: Resolved, count: int, group: int, concurrency: int, memo: PlanMemo | None = None) -> _Cycle:
     batch = -(-concurrency // max(1, count // group))
-    terms = _answer_terms(r, group, batch)
-    cycle, memory_bound = _answer_ms(r, terms, batch, batch - 1)
-    return _Cycle(batch, terms, cycle, memory_bound)
+    cycled = memo.cycles.get((group, batch)) if memo is not None else None
+    if cycled is None:
+        terms = _answer_terms(r, group, batch)
+        cycle, memory_bound = _answer_ms(r, terms, batch, batch - 1)
+        cycled = _Cycle(batch, terms, cycle, memory_bound)
+        if memo is not None:
+            memo.cycles[(group, batch)] = cycled
+    return cycled
+
+
+@dataclass(slots=True)
+class PlanMemo:
+    """What `best_plan` worked out for one resolved request, reused across a search over device counts
+    (`throughput.ByCount`): an answer's cycle depends on its group and batch only, a plan's figures on its group,
+    replicas and users only, never on the count itself, and a count search meets the same ones at many counts (a
+    replica more only every `group` devices). Scoped to the search that makes it, never kept on a long-lived
+    object (a resolved request outlives the turn); the plans it hands out are shared, so read-only."""
+
+    cycles: dict[tuple[int, int], _Cycle] = field(default_factory=dict)
+    plans: dict[tuple[int, int, int], PlanResult] = field(default_factory=dict)
 
 
 def per_stream_tokens_per_s(r: Resolved, count: int, group: int, concurrency: int) -> float:
@@ -328,7 +350,7 @@ def smallest_fitting_group(r: Resolved, count: int, concurrency: int) -> int | N
     return None
 
 
-def best_plan(r: Resolved, count: int, concurrency: int) -> PlanResult:
+def best_plan(r: Resolved, count: int, concurrency: int, memo: PlanMemo | None = None) -> PlanResult:
     """The fitting plan with the fastest per-user decode, or the all-devices plan if nothing fits.
 
     Every group size is checked for fit on its own: a larger group does not always fit when a smaller
@@ -342,22 +364,33 @@ def best_plan(r: Resolved, count: int, concurrency: int) -> PlanResult:
     if r.layer_split:
         # No speed from a larger group; the smallest fitting one has the most replicas (smallest batch).
         smallest = smallest_fitting_group(r, count, concurrency)
-        return evaluate(r, count, group_sizes(count, True)[-1] if smallest is None else smallest, concurrency)
+        return _evaluated(r, count, group_sizes(count, True)[-1] if smallest is None else smallest, concurrency, memo)
     best_group, best_speed, best_cycle = 0, -1.0, None
     sizes = group_sizes(count, False, r.per_server)
     for group in sizes:
         if plan_fits(r, count, group, concurrency):
-            cycled = _cycle(r, count, group, concurrency)
+            cycled = _cycle(r, count, group, concurrency, memo)
             speed = r.output_tokens / cycled.cycle_ms * 1000.0  # `per_stream_tokens_per_s`, kept for `evaluate`
             if speed > best_speed:
                 best_group, best_speed, best_cycle = group, speed, cycled
     if best_group:
-        return evaluate(r, count, best_group, concurrency, best_cycle)
+        return _evaluated(r, count, best_group, concurrency, memo, best_cycle)
     # One copy does not fit in one server: the fewest servers per copy that hold it (pipeline across
     # them), which leaves the most replicas.
     best_group = next((g for g in pipeline_group_sizes(count, r.per_server) if plan_fits(r, count, g, concurrency)), 0)
     fallback = (pipeline_group_sizes(count, r.per_server) or sizes)[-1]
-    return evaluate(r, count, best_group or fallback, concurrency)
+    return _evaluated(r, count, best_group or fallback, concurrency, memo)
+
+
+def _evaluated(r: Resolved, count: int, group: int, concurrency: int, memo: PlanMemo | None,
+               cycled: _Cycle | None = None) -> PlanResult:
+    if memo is None:
+        return evaluate(r, count, group, concurrency, cycled)
+    key = (max(1, count // group), group, concurrency)
+    plan = memo.plans.get(key)
+    if plan is None:
+        plan = memo.plans[key] = evaluate(r, count, group, concurrency, cycled or _cycle(r, count, group, concurrency, memo))
+    return plan
 
 
 def _grows_with_batch(r: Resolved) -> bool:

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import math
 import re
+from functools import lru_cache
 
 from estimator.catalog import Hardware
 from estimator.defaults import DEFAULT_TCO_ASSUMPTIONS, TcoAssumptions
@@ -19,7 +20,14 @@ _WHOLE_SYSTEM = re.compile(r"\bwhole system\b|\bin [\w.-]+ systems?\b", re.IGNOR
 def sold_as_whole_system(hardware: Hardware) -> bool:
     """The row is a whole machine (its price buys the chassis, host and cooling, its power is the box's): a
     vendor's workstation or server, read from the form factor."""
-    return bool(_WHOLE_SYSTEM.search(hardware.form_factor or ""))
+    return _whole_system(hardware.form_factor or "")
+
+
+# The readers below are memoized on the words they read: sizing asks them of the same few dozen devices
+# thousands of times per recommendation (every count's cost and server count), and the words never change.
+@lru_cache(maxsize=4096)
+def _whole_system(form_factor: str) -> bool:
+    return bool(_WHOLE_SYSTEM.search(form_factor))
 
 
 # A form factor that says how many of the modules one vendor server holds: "NPU module, 8 per Atlas 800I A2
@@ -43,14 +51,24 @@ def _words(text: object) -> str:
 
 def vendor_server_size(hardware: Hardware) -> int | None:
     """How many of these modules the vendor's own server holds, where the form factor says (None: it does not)."""
-    stated = _PER_SERVER.search(hardware.form_factor or "")
+    return _per_server(hardware.form_factor or "")
+
+
+@lru_cache(maxsize=4096)
+def _per_server(form_factor: str) -> int | None:
+    stated = _PER_SERVER.search(form_factor)
     return int(stated.group(1)) if stated else None
 
 
 def price_includes_server(hardware: Hardware) -> bool:
     """The device's price already buys the server it goes in (its basis says so: reported deals for modules
     "servers included"), so the host is not bought a second time; the server still draws its power."""
-    return bool(_SERVER_IN_PRICE.search(_words(hardware.price_basis)))
+    return _server_in_price(hardware.price_basis)
+
+
+@lru_cache(maxsize=4096)
+def _server_in_price(basis: object) -> bool:  # a string, a finding (hashed by key, equal by values) or None
+    return bool(_SERVER_IN_PRICE.search(_words(basis)))
 
 
 def needs_host_server(hardware: Hardware) -> bool:

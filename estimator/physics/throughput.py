@@ -22,7 +22,7 @@ from estimator.errors import InvalidRequest
 from estimator.physics import parallel_plans
 from estimator.physics.catalog_index import CatalogIndex, catalog_index
 from estimator.physics.measured_match import find_measured
-from estimator.physics.parallel_plans import PlanResult, best_plan, pipeline_stages, speed_parallel
+from estimator.physics.parallel_plans import PlanMemo, PlanResult, best_plan, pipeline_stages, speed_parallel
 from estimator.physics.ranges import likely_range, measured_range
 from estimator.physics.resolve import ASSUMPTION_WIDENING, UNCALIBRATED, Resolved, resolve
 from estimator.said import Said, said
@@ -64,19 +64,38 @@ def figures(request: EstimateRequest, catalog: Catalog) -> Figures:
 def figures_by_count(request: EstimateRequest, catalog: Catalog) -> Callable[[int], Figures]:
     """`figures` of `request` at any device count (its own count is ignored): the catalog lookups and the
     resolved request, which do not depend on the count, are done once for a whole count search."""
-    index = catalog_index(catalog)
-    resolved = resolve(request, index)
+    return ByCount(request, catalog).figures
 
-    def at(count: int) -> Figures:
-        plan = best_plan(resolved, count, request.concurrency)
-        decode_row, prefill_row = _measured_rows(request, resolved, index, count)
+
+class ByCount:
+    """One request at any device count (its own count is ignored): `figures` for a count search and `estimate`
+    for the counts it keeps, sharing the catalog lookups, the resolved request (neither depends on the count)
+    and the plans the counts share (`parallel_plans.PlanMemo`). Each is what `figures` and `estimate` give for
+    the request at that count."""
+
+    __slots__ = ("index", "memo", "request", "resolved")
+
+    def __init__(self, request: EstimateRequest, catalog: Catalog) -> None:
+        self.request = request
+        self.index = catalog_index(catalog)
+        self.resolved = resolve(request, self.index)
+        self.memo = PlanMemo()  # the search's own: counts share layouts and batches
+
+    def figures(self, count: int) -> Figures:
+        request, resolved = self.request, self.resolved
+        plan = best_plan(resolved, count, request.concurrency, self.memo)
+        decode_row, prefill_row = _measured_rows(request, resolved, self.index, count)
         speeds = _speeds(request, plan, decode_row, prefill_row, resolved.confidence_width)
-        ranges = _ranges(request, resolved, index, speeds[:4], decode_row is not None, prefill_row is not None)
+        ranges = _ranges(request, resolved, self.index, speeds[:4], decode_row is not None, prefill_row is not None)
         return Figures(plan.fits, speeds.per_stream, ranges["decode_tokens_per_s_per_stream_range"], speeds.ttft,
                        speeds.ttft_p95, ranges["ttft_ms_range"], resolved.factors.calibrated or decode_row is not None,
                        speeds.prefill)
 
-    return at
+    def estimate(self, count: int) -> Estimate:
+        request = construct_trusted(EstimateRequest, {**self.request.__dict__, "count": count})
+        plan = best_plan(self.resolved, count, request.concurrency, self.memo)
+        decode_row, prefill_row = _measured_rows(request, self.resolved, self.index, count)
+        return _assemble(request, self.resolved, plan, decode_row, prefill_row, self.index)
 
 
 def _measured_rows(request: EstimateRequest, resolved: Resolved, index: CatalogIndex,
@@ -331,5 +350,5 @@ def max_concurrent_streams(
     return low
 
 
-__all__ = ["BestCase", "Figures", "admitted_plan", "best_case", "estimate", "figures", "figures_by_count",
+__all__ = ["BestCase", "ByCount", "Figures", "admitted_plan", "best_case", "estimate", "figures", "figures_by_count",
            "max_concurrent_streams"]

@@ -51,6 +51,51 @@ def test_hybrid_model_keeps_kv_only_in_its_attention_layers(catalog):
     assert arch.kv_bytes_per_token(2.0) == 2 * 12 * 2 * 256 * 2
 
 
+@pytest.mark.parametrize(("model", "attention_layers", "kv_heads", "head_dim", "layers"), [
+    # IBM's Granite 4.0 card: 4 attention / 36 Mamba2 layers; H-Small 8 KV heads × 128, H-Tiny 4 × 128, H-Micro 8 × 64.
+    ("granite-4.0-h-small", 4, 8, 128, 40),
+    ("granite-4.0-h-tiny", 4, 4, 128, 40),
+    ("granite-4.0-h-micro", 4, 8, 64, 40),
+    # Qwen3.5: one gated-attention layer in four (60 → 15, 40 → 10, 64 → 16), KV heads × head dim 256.
+    ("qwen3.5-397b-a17b", 15, 2, 256, 60),
+    ("qwen3.5-35b-a3b", 10, 2, 256, 40),
+    ("qwen3.5-27b", 16, 4, 256, 64),
+    # NVIDIA's Nemotron-H patterns: Nano 9B v2 4 '*' of 56 (8 KV groups × 128); Nemotron 3 Nano 6 of 52 (2 × 128).
+    ("nemotron-nano-9b-v2", 4, 8, 128, 56),
+    ("nemotron-3-nano-30b-a3b", 6, 2, 128, 52),
+])
+def test_a_hybrid_model_caches_kv_only_in_its_attention_layers(catalog, model, attention_layers, kv_heads, head_dim, layers):
+    # A Mamba-2 or Gated DeltaNet layer keeps a fixed state, not a cache that grows with the context:
+    # KV per token = 2 (K, V) × attention layers × KV heads × head dim × 2 B at 16 bits. Granite-4.0-H-Small:
+    # 2 × 4 × 8 × 128 × 2 = 16,384 B, a tenth of the 163,840 B a 40-layer transformer of its shape would cache.
+    arch = resolve_architecture(1, catalog.models, model)
+    expected = 2 * attention_layers * kv_heads * head_dim * 2
+    assert arch.kv_bytes_per_token(2.0) == expected
+    assert arch.kv_bytes_per_sequence(100_000, 2.0) == expected * 100_000
+    assert arch.kv_bytes_per_token(2.0) * layers / attention_layers == 2 * layers * kv_heads * head_dim * 2
+
+
+@pytest.mark.parametrize(("model", "layers"), [("glm-5", 78), ("glm-4.7-flash", 47), ("mistral-large-3", 61)])
+def test_new_mla_models_cache_the_latent_not_their_heads(catalog, model, layers):
+    # GLM-5, GLM-4.7-Flash and Mistral Large 3 use MLA like DeepSeek-V3 (kv-lora-rank 512, RoPE key 64):
+    # 576 values per token and layer; GLM-5: 78 × 576 × 2 B = 89,856 B per token.
+    arch = resolve_architecture(1, catalog.models, model)
+    assert arch.kv_bytes_per_token(2.0) == layers * 576 * 2
+
+
+@pytest.mark.parametrize(("model", "total_b"), [("minimax-m2", 230), ("mistral-large-3", 675)])
+def test_an_fp8_release_is_sized_at_8_bits_when_no_format_is_stated(catalog, model, total_b):
+    # The MiniMax-M2 series and Mistral Large 3 ship block-wise FP8: total parameters × 1 byte
+    # (MiniMax-M2 ≈ 230 GB, Mistral Large 3 ≈ 675 GB), not the 2 bytes of a 16-bit reading.
+    from estimator.physics.catalog_index import catalog_index
+    from estimator.physics.resolve import resolve
+
+    rec = recommend(Workload(model_id=model, concurrent_users=10), catalog)
+    assert rec.workload["quantization"] == "FP8"
+    native = resolve(_request(params_b=total_b, quant="FP8", model=model), catalog_index(catalog))
+    assert native.weights_gb == pytest.approx(total_b, rel=0.03)
+
+
 def test_every_moe_row_has_fewer_active_than_total_parameters(catalog):
     moes = [m for m in catalog.models if m.is_moe]
     assert {"gpt-oss-120b", "gpt-oss-20b", "qwen3-30b-a3b", "qwen3-235b-a22b", "qwen3-next-80b-a3b", "deepseek-v3",

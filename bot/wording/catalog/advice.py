@@ -54,12 +54,15 @@ _ASSUME: dict[str, tuple[str, str, str]] = {
         "每個約 {hold:.1f} 秒 ≈ {streams:,} 路並行（利特爾法則）；按 {streams:,} 路估算",
     ),
     "assume.load.daily": (
-        "{per_day:,.0f} requests a day over {hours:g} running hours{peak} ≈ {rps:.3g}/s × ~{hold:.1f} s each ≈ {streams:,} "
-        "concurrent streams (Little's law); say the peak hour's count to size for it",
+        "{per_day:,.0f} requests a day over {hours:g} running hours{peak} ≈ {rps:.3g}/s × ~{hold:.1f} s each ≈ {mean:,.1f} "
+        "concurrent streams on average (Little's law), {streams:,} at the busiest moments (the 99th percentile of a Poisson "
+        "count: random arrivals cluster); say the peak hour's count to size for it",
         "每天 {per_day:,.0f} 个请求，分布在 {hours:g} 个运行小时内{peak} ≈ 每秒 {rps:.3g} 个 × 每个约 {hold:.1f} 秒 ≈ "
-        "{streams:,} 路并发（利特尔法则）；如果知道高峰小时的请求数，请告诉我",
+        "平均 {mean:,.1f} 路并发（利特尔法则），最忙时 {streams:,} 路（泊松分布的第 99 百分位：随机到达会扎堆）；"
+        "如果知道高峰小时的请求数，请告诉我",
         "每天 {per_day:,.0f} 個請求，分布在 {hours:g} 個運行小時內{peak} ≈ 每秒 {rps:.3g} 個 × 每個約 {hold:.1f} 秒 ≈ "
-        "{streams:,} 路並行（利特爾法則）；如果知道尖峰小時的請求數，請告訴我",
+        "平均 {mean:,.1f} 路並行（利特爾法則），最忙時 {streams:,} 路（卜瓦松分布的第 99 百分位：隨機到達會扎堆）；"
+        "如果知道尖峰小時的請求數，請告訴我",
     ),
     # A daily count said per person: who sends it, then the daily count (assume.load.daily follows it).
     "assume.load.people": (
@@ -76,11 +79,14 @@ _ASSUME: dict[str, tuple[str, str, str]] = {
     "assume.load.peak": (" × {factor:g} at peak", "，高峰为平均的 {factor:g} 倍", "，尖峰為平均的 {factor:g} 倍"),
     "assume.load.tokens": (
         "{tokens:,.0f} tokens a day ÷ {per_request:,} tokens a request ({prompt:,} in + {output:,} out) = {per_day:,.0f} "
-        "requests over {hours:g} h{peak} ≈ {rps:.3g}/s × ~{hold:.1f} s each ≈ {streams:,} concurrent streams (Little's law)",
+        "requests over {hours:g} h{peak} ≈ {rps:.3g}/s × ~{hold:.1f} s each ≈ {mean:,.1f} concurrent streams on average "
+        "(Little's law), {streams:,} at the busiest moments (the 99th percentile of a Poisson count)",
         "每天 {tokens:,.0f} token ÷ 每个请求 {per_request:,} token（输入 {prompt:,} + 输出 {output:,}）= {per_day:,.0f} 个请求，"
-        "分布在 {hours:g} 小时内{peak} ≈ 每秒 {rps:.3g} 个 × 每个约 {hold:.1f} 秒 ≈ {streams:,} 路并发（利特尔法则）",
+        "分布在 {hours:g} 小时内{peak} ≈ 每秒 {rps:.3g} 个 × 每个约 {hold:.1f} 秒 ≈ 平均 {mean:,.1f} 路并发（利特尔法则），"
+        "最忙时 {streams:,} 路（泊松分布的第 99 百分位）",
         "每天 {tokens:,.0f} token ÷ 每個請求 {per_request:,} token（輸入 {prompt:,} + 輸出 {output:,}）= {per_day:,.0f} 個請求，"
-        "分布在 {hours:g} 小時內{peak} ≈ 每秒 {rps:.3g} 個 × 每個約 {hold:.1f} 秒 ≈ {streams:,} 路並行（利特爾法則）",
+        "分布在 {hours:g} 小時內{peak} ≈ 每秒 {rps:.3g} 個 × 每個約 {hold:.1f} 秒 ≈ 平均 {mean:,.1f} 路並行（利特爾法則），"
+        "最忙時 {streams:,} 路（卜瓦松分布的第 99 百分位）",
     ),
     "assume.load.spend": (
         "today's ${spend:,.0f}/month on {model} at ${price_in:g} in / ${price_out:g} out per M tokens ({source}) buys "

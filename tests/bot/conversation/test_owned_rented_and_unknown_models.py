@@ -151,10 +151,12 @@ def test_a_device_the_user_only_has_is_used_not_bought_again(engine, first, go):
 
 
 def test_buying_more_of_an_unpriced_owned_device_is_not_free(engine):
-    """One owned H100 PCIe (no sourced price in the catalog) falls short for 200 users of an 8B FP16 model;
+    """One owned H100 PCIe (no sourced price in the catalog) falls short for 500 users of an 8B FP16 model (16 GB of
+    weights + 500 × 768 tokens × 131 KB = 50 GB of KV read per step at 2 TB/s: 33 ms, under 30 tok/s even at full
+    bandwidth; two cards as two replicas read 41 GB each);
     "what if we buy one more?" judges two, but the added card has no price: its capex is unknown, never
     "$0.00", and the one owned card that falls short is no count "the estimator sizes it at"."""
-    *_, reply = talk(engine, "We have one H100 PCIe. Llama 3.1 8B for 200 users, FP16, first token 500 ms",
+    *_, reply = talk(engine, "We have one H100 PCIe. Llama 3.1 8B for 500 users, FP16, first token 500 ms",
                      "just recommend", "what if we buy one more?")
     two = reply.text.split("• ")[1]
     assert "2× H100 PCIe" in two
@@ -314,11 +316,13 @@ def test_a_model_name_of_another_size_is_not_echoed_as_the_sized_model(engine, m
 
 
 def test_a_cheaper_top_up_that_is_not_recommended_says_why(engine):
-    """Four owned RTX 4090s fall short for Qwen3-32B at 30 users and one more card meets the targets; when
+    """Four owned RTX 4090s fall short for Qwen3-32B at 60 users (the people read between prompts, so the decode of 60
+    streams binds: 20 GB of Q4_K_M weights + 60 × 1.3k tokens × 262 KB = 20 GB of KV a step on PCIe cards) and more
+    cards meet the targets; when
     the recommendation is another purchase anyway, the owned verdict says why (it costs less over three
     years, or it carries fewer risks), never a cheaper top-up beside a dearer purchase with no reason. (Each
     user's 30 tok/s is stated: with no speed set, owned cards are judged by seed 1's 15 tok/s acceptable band.)"""
-    _, rec = talk(engine, "我們有 4 張 RTX 4090，想給 30 人跑 Qwen3-32B，每人 30 tok/s，首字 1 秒內，Q4_K_M，夠不夠？", "直接推薦")
+    _, rec = talk(engine, "我們有 4 張 RTX 4090，想給 60 人跑 Qwen3-32B，每人 30 tok/s，首字 1 秒內，Q4_K_M，夠不夠？", "直接推薦")
     r = rec.recommendation
     owned = r.owned[0]
     assert owned.add_count and owned.add_capex_usd is not None

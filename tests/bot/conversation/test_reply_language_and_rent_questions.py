@@ -55,7 +55,7 @@ def _risk_lines(text: str) -> list[str]:
 
 @pytest.mark.parametrize(("question", "lang"), [("风险有哪些？", "zh-Hans"), ("有哪些風險？請說明", "zh-Hant")])
 def test_a_chinese_risk_question_in_an_english_thread_lists_the_risks_in_chinese(engine, question, lang):
-    rec = talk(engine, "A 13B model for 40 concurrent users, Q4_K_M, prompts ~1000 tokens, answers ~300",
+    rec = talk(engine, "A 13B model for 40 concurrent users, Q4_K_M, prompts ~1000 tokens, answers ~300, bursty traffic",
                "just recommend", thread="rl" + lang)[-1]
     english = rec.recommendation.risks
     assert english

@@ -9,6 +9,7 @@ import pytest
 from bot.nlu import parse_message
 from bot.settings import Settings
 from bot.wiring import load_catalog
+from estimator.advice.evaluate import evaluate_option
 from estimator.advice.recommend import recommend
 from estimator.workload import Workload
 
@@ -37,5 +38,8 @@ def test_an_8_bit_width_is_fp8_on_an_hbm_gpu_and_stays_8_bits_everywhere() -> No
     assert all(o.weight_format in ("FP8", "Q8_0", "INT8") for o in options), [o.weight_format for o in options]
     hbm = [o for o in options if "HBM" in (catalog.hardware_by_id(o.hardware_id).memory_type or "")
            and o.kind == "gpu" and "llama" not in o.serving_stack.lower()]
-    assert hbm and all(o.weight_format == "FP8" for o in hbm)
+    assert all(o.weight_format == "FP8" for o in hbm)
+    # The H100 itself, whether or not the ranking shows it (GDDR cards may carry 25 people for less).
+    h100 = evaluate_option(Workload(**facts, weight_bits_only=True), catalog, "nvidia-h100-sxm")
+    assert h100.weight_format == "FP8"
     assert all(o.weight_format == "Q8_0" for o in [named.primary, *named.alternatives])

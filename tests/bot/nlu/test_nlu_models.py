@@ -107,7 +107,7 @@ def test_the_reply_states_the_sized_architecture_in_chinese(engine):
 
 
 @pytest.mark.parametrize(("text", "said"), [
-    ("We run Mistral Large 3 123B for 50 people", "mistral large 3 123b is not in the model catalog"),
+    ("We run Devstral 2 123B for 50 people", "devstral 2 123b is not in the model catalog"),
     ("我们用 Qwen4 72B 给 100 人", "qwen4 72b 不在模型目录中"),
     ("我們用 DeepSeek V4 給 20 人", "deepseek v4 不在模型目錄中"),
 ])

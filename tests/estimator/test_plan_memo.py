@@ -1,0 +1,52 @@
+"""A count search reuses the cycles and plans it already worked out for one resolved request
+(`parallel_plans.PlanMemo`, `throughput.ByCount`): every count must get the plan computed afresh, and the
+figures the search checks and the estimates it keeps must stay the estimate's own."""
+
+from __future__ import annotations
+
+import pytest
+
+from estimator.physics import throughput
+from estimator.physics.catalog_index import catalog_index
+from estimator.physics.parallel_plans import PlanMemo, best_plan
+from estimator.physics.resolve import resolve
+from estimator.schemas import EstimateRequest
+
+# Tensor parallel inside servers and pipelined across them, a layer split, a slot server, a mixture of experts.
+CASES = [
+    ("nvidia-h200-nvl", 405.0, "FP8", "vllm", None),
+    ("nvidia-rtx-5090", 13.0, "Q4_K_M", "llama.cpp", None),
+    ("nvidia-l4", 8.0, "Q4_K_M", "vllm", None),
+    ("nvidia-h100-nvl", 671.0, "FP16", "vllm", "deepseek-r1"),
+]
+# Every count up to 40, then counts where a group of 8 or 16 gains no replica from one device more.
+COUNTS = (*range(1, 41), 64, 65, 71, 100, 128, 135, 257)
+
+
+def _request(hardware, params_b, quant, backend, model, users, count=1):
+    return EstimateRequest(hardware=hardware, count=count, params_b=params_b, quant=quant, backend=backend,
+                           concurrency=users, model=model, prompt_tokens=1000, output_tokens=300)
+
+
+@pytest.mark.parametrize(("hardware", "params_b", "quant", "backend", "model"), CASES)
+@pytest.mark.parametrize("users", [1, 37, 500])
+def test_every_count_gets_the_plan_computed_afresh(catalog, hardware, params_b, quant, backend, model, users):
+    resolved = resolve(_request(hardware, params_b, quant, backend, model, users), catalog_index(catalog))
+    memo = PlanMemo()  # one memo across the whole search, as `figures_by_count` holds it
+    for count in COUNTS:
+        assert best_plan(resolved, count, users, memo) == best_plan(resolved, count, users), count
+    assert memo.plans and len(memo.plans) < len(COUNTS) * 4  # it was used, and counts shared plans
+
+
+@pytest.mark.parametrize(("hardware", "params_b", "quant", "backend", "model"), CASES)
+def test_the_searched_figures_and_estimates_are_the_estimates(catalog, hardware, params_b, quant, backend, model):
+    users = 200
+    counted = throughput.ByCount(_request(hardware, params_b, quant, backend, model, users), catalog)
+    for count in COUNTS:
+        est = throughput.estimate(_request(hardware, params_b, quant, backend, model, users, count), catalog)
+        assert counted.estimate(count) == est, count
+        figures = counted.figures(count)
+        assert (figures.fits, figures.decode_tokens_per_s_per_stream, figures.ttft_ms, figures.ttft_p95_ms) == \
+            (est.fits, est.decode_tokens_per_s_per_stream, est.ttft_ms, est.ttft_p95_ms), count
+        assert figures.decode_tokens_per_s_per_stream_range == est.decode_tokens_per_s_per_stream_range
+        assert figures.ttft_ms_range == est.ttft_ms_range
