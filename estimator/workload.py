@@ -81,6 +81,11 @@ class Workload(BaseModel):
     total_users: int | None = Field(default=None, ge=1, le=10_000_000)
     prompt_tokens: int | None = Field(default=None, ge=1, le=2_000_000)
     output_tokens: int | None = Field(default=None, ge=1, le=200_000)
+    # Beyond the contract: a length said in characters ("答 300 字", "~2,000 characters"), as said; the tokens
+    # slot holds it converted at estimator/physics/text_tokens.py's sourced ratio for the script (said in the echo).
+    prompt_characters: int | None = Field(default=None, ge=1, le=10_000_000)
+    output_characters: int | None = Field(default=None, ge=1, le=1_000_000)
+    characters_script: Literal["han", "latin"] | None = None  # estimator.physics.text_tokens.Script
     context_length: int | None = Field(default=None, ge=128, le=2_000_000)
     ttft_target_ms: int | None = Field(default=None, ge=1, le=600_000)
     tokens_per_s_target: float | None = Field(default=None, gt=0, le=10_000)

@@ -15,6 +15,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 
+from bot.nlu.characters import length_facts
 from bot.nlu.lexicon import (
     APPROX,
     ARRIVAL_WORDS,
@@ -246,7 +247,7 @@ def batch_facts(text: str, claims: _Claims, *, batch_job: bool = False) -> Itera
             if slot == "prompt_tokens" and _OUTPUT_IN_SENTENCE.search(_sentence_before(text, m.start())):
                 continue  # "replies tend to run long, around 800 tokens each": each *reply*, for the output patterns
             claims.claim(m.start(), m.end())
-            yield Fact(slot, _int(number_value(m)), m.start(), m.end(), keyed=True)
+            yield from length_facts(text, slot, m)  # "每份大约 2 万字": characters, converted to tokens
     if batch:
         for m in _AVERAGE_LENGTH.finditer(text):
             if claims.free(m.start(), m.end()) and not _OUTPUT_BEFORE.search(text[max(0, m.start() - 12):m.start()]):

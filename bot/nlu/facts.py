@@ -11,6 +11,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Iterator
 
+from bot.nlu.characters import CHARACTER_UNIT, length_facts, said_in_characters
 from bot.nlu.currency import NON_USD_AFTER_AMOUNT, NON_USD_BEFORE_AMOUNT, USD_WORDS
 from bot.nlu.lexicon import (
     ACCURACY_CRITICAL,
@@ -132,9 +133,11 @@ _THINKING = _any(
     rf"{APPROX}{NUM}\s*(?:tokens?|toks?)\s*(?:of\s+)?{THINKING_WORDS}",
 )
 _PROMPT_WORDS = (r"prompts?|inputs?|docs?|questions?|quer(?:y|ies)|documents?|requests?|contracts?|输入|輸入|提示词|提示詞|提示|"
-                 r"提问|提問|问题|問題|文档|文件|长文|合同")
+                 r"提问|提問|问题|問題|文档|文件|长文|合同|资料|資料")
 _OUTPUT_WORDS = (r"answers?|outputs?|responses?|replies|replys|reply|completions?|generations?|generated|comes? back|gets? back|"
-                 r"输出|輸出|回答|回复|回覆|答案|生成")
+                 r"summar(?:y|ies)|输出|輸出|回答|回复|回覆|答复|答覆|答案|生成|产出|產出|"
+                 # a bare 答 right before its length ("答 300 字左右"), never 问答 or 解答
+                 r"(?<![问問回解])答(?=\s*(?:约|約|大约|大約|大概|~)?\s*\d)")
 # A number followed by a unit or by a counted noun is not a length: "requests are 1 prompt each" counts
 # prompts ("every request is a single prompt (batch size 1)" gave prompts of 1 token). The noun is the
 # slot's own: "prompts 1000 answers 300" gives the prompts 1000, the next clause's word does not count
@@ -168,7 +171,7 @@ _LEN_BEFORE_WORD = {
 # the token unit, which is what makes it a length.
 _TOKEN_UNIT = r"\s*(?:tokens?|toks?|(?:个|個)\s*token)(?![a-z])"
 _LEN_DESCRIBED = {
-    slot: re.compile(rf"(?:{words})(?P<gap>[^\d.;:!?。；！？\n]{{1,40}}?){APPROX}{NUM}{_TOKEN_UNIT}")
+    slot: re.compile(rf"(?:{words})(?P<gap>[^\d.;:!?。；！？\n]{{1,40}}?){APPROX}{NUM}(?:{_TOKEN_UNIT}|(?={CHARACTER_UNIT}))")
     for slot, words in (("prompt_tokens", _PROMPT_WORDS), ("output_tokens", _OUTPUT_WORDS))
 }
 # "~1000 tokens per answer", "2k tokens each prompt", "每个回答 300 token" is the keyed form above.
@@ -179,7 +182,10 @@ _LEN_PER_WORD = {
 # "inputs vary wildly in length, some 200 tokens some 20k", "短的 200 token 长的两万": the ends of a spread, not a
 # typical length (the spread itself is dynamic shapes).
 _SPREAD = re.compile(r"\bvar(?:y|ies|ying|iable)\b|\bsome\b|\bfrom\b|\bbetween\b|\branges?\b|变化|變化|不一|有的|有些|从|從")
-_ANY_LENGTH_WORD = re.compile(rf"(?<![a-z])(?:{_PROMPT_WORDS}|{_OUTPUT_WORDS})(?![a-z])")
+# The other length's noun in a description ("prompts are long, answers ~300 tokens"); the same length named twice
+# ("what comes back is mostly a summary, around 400 tokens") is one length.
+_OTHER_LENGTH_WORD = {"prompt_tokens": re.compile(rf"(?<![a-z])(?:{_OUTPUT_WORDS})(?![a-z])"),
+                      "output_tokens": re.compile(rf"(?<![a-z])(?:{_PROMPT_WORDS})(?![a-z])")}
 _DURATION = re.compile(rf"{NUM}\s*(?P<unit>ms|msec|milliseconds?|毫秒|s|secs?|seconds?|秒钟|秒鐘|秒|minutes?|mins?|分钟|分鐘)(?![a-z])")
 _SUB_SECOND = re.compile(r"(?:under|within|below|less than|in) (?:a|one) second|sub-?second")
 # Durations in words: "half a second", "半秒" (500 ms); "a few seconds (is fine)", "几秒都可以" (3 s, the
@@ -188,6 +194,9 @@ _WORDED_DURATIONS = (
     (re.compile(r"\bhalf (?:a |of a )?(?:second|sec)\b|\bhalf-second\b|半秒"), 500),
     (re.compile(r"\b(?:a )?few seconds?\b|\bseveral seconds\b|几秒|幾秒|数秒|數秒"), 3000),
 )
+# A duration counted from an event is a time of day ("开盘前十分钟会冲到 200 人", "in the 10 minutes before the open").
+_BEFORE_AN_EVENT = re.compile(r"(?:前|后|之前|之后)\s*$")
+_EVENT_AFTER = re.compile(r"\s*(?:before|after|prior to|前|后|之前|之后)(?![a-z])")
 _LATENCY_KEY = re.compile(r"ttft|first token|first[- ]token|time to first|latency|延迟|延遲|首字|首token|首个token|首個token|响应|響應|回應|回应|p9\d|wait")
 _MS_PER_UNIT = {"ms": 1, "msec": 1, "millisecond": 1, "milliseconds": 1, "毫秒": 1, "s": 1000, "sec": 1000,
                 "secs": 1000, "second": 1000, "seconds": 1000, "秒": 1000, "秒钟": 1000, "秒鐘": 1000,
@@ -506,9 +515,12 @@ def _lengths(text: str, claims: _Claims) -> Iterator[Fact]:
         for m in pattern.finditer(text):
             if claims.free(m.start(), m.end()) and not _LEN_WORD_BEFORE.search(text, max(0, m.start() - 30), m.start()):
                 claims.claim(m.start(), m.end())
-                yield Fact(slot, _int(number_value(m)), m.start(), m.end(), keyed=True)
+                yield from length_facts(text, slot, m)
     for slot, pattern in _LEN_AFTER_WORD.items():
         for m in _matches(pattern, text, claims):
+            if said_in_characters(text, m):
+                yield from length_facts(text, slot, m)
+                continue
             value = _int(number_value(m))
             reaches = _OCCASIONAL.search(m.group(0)) or _REACH_BEFORE_NOUN.search(text, max(0, m.start() - 24), m.start())
             if slot == "prompt_tokens" and reaches and value >= 128:
@@ -523,9 +535,9 @@ def _lengths(text: str, claims: _Claims) -> Iterator[Fact]:
         for m in pattern.finditer(text):
             # The description may not name another length ("prompts are long, answers ~300 tokens").
             gap = m.group("gap")
-            if claims.free(m.start("num"), m.end()) and not _ANY_LENGTH_WORD.search(gap) and not _SPREAD.search(gap):
+            if claims.free(m.start("num"), m.end()) and not _OTHER_LENGTH_WORD[slot].search(gap) and not _SPREAD.search(gap):
                 claims.claim(m.start("num"), m.end())
-                yield Fact(slot, _int(number_value(m)), m.start(), m.end(), keyed=True)
+                yield from length_facts(text, slot, m)
 
 
 def _latency(text: str, claims: _Claims) -> Iterator[Fact]:
@@ -534,9 +546,15 @@ def _latency(text: str, claims: _Claims) -> Iterator[Fact]:
     for pattern, ms in _WORDED_DURATIONS:
         for m in _matches(pattern, text, claims):
             yield Fact("ttft_target_ms", ms, m.start(), m.end(), keyed=True)
-    for m in _matches(_DURATION, text, claims):
+    for m in _DURATION.finditer(text):
+        if not claims.free(*inked(m)):
+            continue
         value = number_value(m) * _MS_PER_UNIT[m.group("unit")]
         keyed = bool(_LATENCY_KEY.search(text, max(0, m.start() - 40), m.start()))
+        if not keyed and (_BEFORE_AN_EVENT.search(text, max(0, m.start() - 2), m.start())
+                          or _EVENT_AFTER.match(text, m.end())):
+            continue  # "开盘前十分钟", "10 minutes before the open": a time of day, not a wait
+        claims.claim(*inked(m))
         yield Fact("ttft_target_ms", _int(round(value, 3)), m.start(), m.end(), keyed=keyed)
 
 

@@ -140,8 +140,12 @@ _API_MODELS = tuple((name, re.compile(pattern)) for name, pattern in en.API_MODE
 # base and peak in one message: "15 most of the day, 150 at 9 am", "平时30人同时在用，高峰200人"
 _BASE_CUE = re.compile(_words("base_cue"))
 _PEAK_CUE = re.compile(_words("peak_cue"))
-_CLAUSE = re.compile(r"[^,;.!?，；。]+")
-_PERSONISH = _rx(r"(?<![\d.:$])(?P<num>\d+(?:\.\d+)?)(?P<neg>)(?P<mult>)(?!\s*(?:am|pm|点|点钟|:\d|\d|%|x\b|k\b|b\b|m\b|ms|s\b|sec|"
+_AT_ONCE_CUE = re.compile(_words("at_once_cue"))
+# Clauses end at punctuation or at a word that turns from one load to the other ("..., but month-end ...").
+_CLAUSE_END = re.compile(rf"[,;.!?，；。]|{_words('clause_break')}")
+_SENTENCE_END = re.compile(r"[.!?。！？]")
+# (a weekday's digit is no count: "每周1早上", "星期3")
+_PERSONISH = _rx(r"(?<![\d.:$])(?<!周)(?<!星期)(?<!礼拜)(?P<num>\d+(?:\.\d+)?)(?P<neg>)(?P<mult>)(?!\s*(?:am|pm|点|点钟|:\d|\d|%|x\b|k\b|b\b|m\b|ms|s\b|sec|"
                  r"tok|gb|w\b|kw|hours?|h\b|个?小时|分钟|min|days?|天|月|号|years?|年|倍|times|\$|元|块|万|千|亿|/|"
                  r"(?:x\s*)?(?:gpus?|cards?|servers?|nodes?|boxes|machines?|racks?|models?|adapters?|loras?|"
                  r"张|台|卡|个?模型|个?机柜|个?节点)))")
@@ -343,30 +347,54 @@ def _spend(text: str, claims: _Claims) -> Iterator[Fact]:
             yield Fact("api_spend_currency", code, m.start(), m.end(), keyed=True)
 
 
+def _clauses(text: str) -> Iterator[tuple[int, str, bool]]:
+    """Each clause's start, its words, and whether a sentence ends right after it."""
+    start = 0
+    for brk in _CLAUSE_END.finditer(text):
+        if brk.start() > start:
+            yield start, text[start:brk.start()], bool(_SENTENCE_END.fullmatch(brk.group(0)))
+        start = brk.end()
+    if start < len(text):
+        yield start, text[start:], True
+
+
+def _load_side(words: str) -> str | None:
+    """Whether a clause speaks of the usual load or the peak: a base cue, a peak cue, or "at once" said without a
+    base cue (beside a base, the larger count on at once is the peak)."""
+    base, peak = bool(_BASE_CUE.search(words)), bool(_PEAK_CUE.search(words))
+    if base and not peak:
+        return "base"
+    if peak and not base or not base and _AT_ONCE_CUE.search(words):
+        return "peak"
+    return None
+
+
 def _base_and_peak(text: str, claims: _Claims) -> Iterator[Fact]:
-    """A usual and a peak concurrency in one message: the peak is sized for, the base kept for utilization."""
-    base: list[re.Match[str]] = []
-    peak: list[re.Match[str]] = []
-    for clause in _CLAUSE.finditer(text):
-        words = clause.group(0)
+    """A usual and a peak concurrency in one message: the peak is sized for, the base kept for utilization.
+    A clause that names the time without a count ("but month-end close is brutal, ~120 people at once",
+    "每天下午 2 点出报告那会儿，大概 80 个人一起用") lends its side to the next clause of the sentence."""
+    found: dict[str, list[tuple[int, re.Match[str]]]] = {"base": [], "peak": []}
+    carried: str | None = None
+    for offset, words, sentence_ends in _clauses(text):
+        side = None if _NOT_PEOPLE_CLAUSE.search(words) else _load_side(words)
+        numbers = [m for m in _PERSONISH.finditer(words) if claims.free(offset + m.start(), offset + m.end())]
         if _NOT_PEOPLE_CLAUSE.search(words):
-            continue
-        numbers = [m for m in _PERSONISH.finditer(words) if claims.free(clause.start() + m.start(), clause.start() + m.end())]
-        if not numbers:
-            continue
-        if _BASE_CUE.search(words) and not _PEAK_CUE.search(words):
-            base.append(numbers[0])
-            base_offset = clause.start()
-        elif _PEAK_CUE.search(words) and not _BASE_CUE.search(words):
-            peak.append(numbers[0])
-            peak_offset = clause.start()
-    if len(base) != 1 or len(peak) != 1:
+            numbers = []
+        if numbers and (side or carried):
+            found[side or carried or "base"].append((offset, numbers[0]))
+            carried = None
+        elif not numbers and side:
+            carried = side
+        if sentence_ends:
+            carried = None
+    if len(found["base"]) != 1 or len(found["peak"]) != 1:
         return
-    low, high = number_value(base[0]), number_value(peak[0])
+    (base_offset, base), (peak_offset, peak) = found["base"][0], found["peak"][0]
+    low, high = number_value(base), number_value(peak)
     if not low < high:
         return
-    for m, offset, slot, value in ((base[0], base_offset, "base_concurrent_users", low),
-                                   (peak[0], peak_offset, "concurrent_users", high)):
+    for m, offset, slot, value in ((base, base_offset, "base_concurrent_users", low),
+                                   (peak, peak_offset, "concurrent_users", high)):
         noun = _PEOPLE_AFTER.match(text, offset + m.end())
         claims.claim(offset + m.start(), noun.end() if noun else offset + m.end())  # the number and its noun ("150 people")
         yield Fact(slot, _int(value), offset + m.start(), offset + m.end(), keyed=True)

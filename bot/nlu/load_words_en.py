@@ -76,10 +76,18 @@ WORDS: dict[str, tuple[str, ...]] = {
                     r"(?:peaks?|spikes?|bursts?)(?: out| up)?(?: at| to)? (?:about |around |~)?(?P<f3>\d+(?:\.\d+)?)\s*(?:x|times)\b"
                     r"(?!\s*(?:gpus?|cards?|nodes?|servers?|boxes|h100|h200|a100|l40s|rtx|mi300x))"),
     # the usual load beside a stated peak
-    "base_cue": (r"most of the day", r"usually", r"normally", r"typically", r"on average", r"baseline", r"base load",
+    "base_cue": (r"most of the (?:day|week|month|quarter|year|time)", r"on (?:a|an) (?:normal|ordinary|typical|regular|average) day",
+                 r"normal days?", r"usually", r"normally", r"typically", r"on average", r"baseline", r"base load",
                  r"day[- ]to[- ]day", r"regular(?:ly)?", r"the rest of the (?:day|time)", r"steady state", r"off[- ]peak"),
     "peak_cue": (r"peak(?:s|ing)?", r"spikes?", r"spiking", r"bursts?", r"at \d{1,2}\s*(?:am|pm)", r"rush", r"month[- ]end",
+                 r"(?:quarter|year)[- ]end", r"end of (?:the )?(?:month|quarter|year)", r"release days?", r"launch days?",
                  r"at most", r"max(?:imum)?", r"busiest", r"goes? up to", r"jumps? to"),
+    # Said of the larger count beside a usual load, "at once" marks the peak ("most of the week 10 people, but on
+    # release days the whole team of 80 piles on at once"); beside a base cue it is the base's own ("usually 20 at once").
+    "at_once_cue": (r"at once", r"at the same time", r"simultaneously", r"concurrently", r"piles? on"),
+    # Words that end one clause of a load and start the next ("20 people most of the month but month-end ..."): a
+    # base and a peak are read clause by clause.
+    "clause_break": (r"\bbut\b", r"\bwhereas\b", r"\bwhile\b"),
     # money that is spent each month on a hosted API (never a capex budget)
     # units counted per month that are not money: "12k tokens a month" after a spend word is no spend
     "not_money_unit": (r"tokens?", r"requests?", r"calls?", r"queries", r"query", r"messages?", r"chats?", r"users?",

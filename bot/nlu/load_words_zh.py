@@ -46,7 +46,12 @@ WORDS: dict[str, tuple[str, ...]] = {
     # a peak's time said instead of the word ("月初结账时", "发版前", "旺季"), or a rise to it ("会到 120 个")
     "peak_cue": ("高峰", "尖峰", "峰值", "最多", "最高", "忙时", "最忙", "忙的时候", "早上\\d", "上午\\d",
                  "月初", "月底", "月末", "季末", "年底", "结账", "结帐", "旺季", "大促", "促销", "发版", "上线前",
-                 "会到", "会涨到", "能到", "涨到", "冲到", "飙到", "升到"),
+                 "会到", "会涨到", "能到", "涨到", "冲到", "飙到", "升到",
+                 # a clock time ("下午 2 点出报告那会儿", "每朝9点开市前"), a market's open or a shift change
+                 "\\d{1,2}\\s*点", "开市", "开盘", "收盘", "交班", "交更"),
+    # "at once" said of the larger count beside a usual load marks the peak ("大概 80 个人一起用"; Cantonese 一齐)
+    "at_once_cue": ("同时", "一齐", "一起", "并发"),
+    "clause_break": ("但是", "但系", "但", "不过", "可是"),
     # a spend verb or bill right before a bare amount ("每月API花2万"): yuan (or NT$ in Traditional text)
     "spend_word": ("花费?", "[账帐]单(?:是|为|大概|约)?", "费用(?:是|为|大概|约)?", "支出", "开销"),
     "spend_context": ("api", "[账帐]单", "费用", "花费", "开销", "支出", "花", "付"),

@@ -62,7 +62,9 @@ _SPELLED = (
     (re.compile(r"\b(?:me|myself) and (?:a|one|my|1) (?:co-?workers?|colleagues?|teammates?|friends?|partners?|co-?founders?)\b"),
      "2 people"),
 )
-_ZH_TENS_FEW = re.compile("([一二两三四五六七八九]?)十几")
+# (幾 too: the text is folded to Simplified only at the end; "10几个" in digits is the same eleven-to-nineteen.)
+_ZH_TENS_FEW = re.compile("([一二两兩三四五六七八九]?)十[几幾]")
+_DIGIT_TENS_FEW = re.compile("(?<![\\d.])([1-9])0\\s*[几幾](?=\\s*[个個人位名])")
 _COUPLE_OF_UNIT = re.compile(r"\ba couple of (hundred|thousand)\b")
 _SOME_BEFORE_MULTIPLIER = re.compile("(\\d+)\\s*[多来來余餘](?=\\s*[万萬千百亿億])")
 # "十来个问题", "二十来次": about that many, read at the round number (as "一百多人" is a hundred), so the
@@ -190,6 +192,7 @@ def normalize(text: str) -> str:
     text = _ZH_FUSED_COUNT.sub(lambda m: m.group(1) + _ZH_FUSED_VALUE[m.group(2)], text)
     text = _PERCENT_ZH.sub(lambda m: f"{zh_numeral_value(m.group(1)) or m.group(1)}%", text)
     text = _ZH_TENS_FEW.sub(lambda m: f"{(zh_numeral_value(m.group(1)) or 1) * 10 + 5}", text)
+    text = _DIGIT_TENS_FEW.sub(lambda m: f"{int(m.group(1)) * 10 + 5}", text)
     text = _ZH_NUMERAL_RUN.sub(_zh_run, text)
     # "二十来万", "30多万", "两百余万": the round number and its multiplier ("and some" is read at its floor, as
     # "一百多人" is a hundred people), never the bare 20 that "来" cut off from 万.

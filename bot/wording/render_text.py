@@ -20,6 +20,7 @@ from bot.wording.accelerators import accelerator_lines
 from bot.wording.sentences import LANGUAGES, lang_index, t
 from estimator.catalog import Benchmark, Catalog
 from estimator.costing.fx import rate
+from estimator.physics.text_tokens import TOKENS_PER_CHARACTER
 from estimator.said import origin_of
 from estimator.schemas import Option, Recommendation, Risk
 
@@ -145,6 +146,23 @@ def _converted_phrase(code: Any, amount: Any, usd: Any, head: str, unit: str = "
 def _budget_phrase(facts: Mapping[str, Any], i: int) -> str | None:
     return _converted_phrase(facts.get("budget_currency"), facts.get("budget_amount"), facts.get("budget_usd"),
                              ("budget", "预算", "預算")[i])
+
+
+# A length said in characters, converted in the open: "answers ~180 tokens (~300 字 × 0.6 token a character)".
+_CHARACTERS_UNIT = {"han": ("Chinese characters", "字", "字"), "latin": ("characters", "个字符", "個字元")}
+_CHARACTERS_NOTE = (" (~{chars:,} {unit} × {ratio:g} token a character, assumed)", "（约 {chars:,} {unit} × 每字 {ratio:g} token，估算）",
+                    "（約 {chars:,} {unit} × 每字 {ratio:g} token，估算）")
+
+
+def _characters_phrase(facts: Mapping[str, Any], slot: str, i: int) -> str | None:
+    chars, script = facts.get(_CHARACTER_SLOTS[slot]), facts.get("characters_script")
+    if chars is None or script not in TOKENS_PER_CHARACTER:
+        return None
+    note = _CHARACTERS_NOTE[i].format(chars=chars, unit=_CHARACTERS_UNIT[script][i], ratio=TOKENS_PER_CHARACTER[script])
+    return _FACT_FORMATS[slot][i].format(v=facts[slot]) + note
+
+
+_CHARACTER_SLOTS = {"prompt_tokens": "prompt_characters", "output_tokens": "output_characters"}
 
 
 def _spend_phrase(facts: Mapping[str, Any], i: int) -> str | None:
@@ -313,6 +331,9 @@ def fact_phrases(facts: Mapping[str, Any], lang: str, names: Mapping[str, str] |
         phrases[ordered.index("budget_usd")] = converted
     if "api_spend_usd_per_month" in ordered and (spend := _spend_phrase(facts, lang_index(lang))) is not None:
         phrases[ordered.index("api_spend_usd_per_month")] = spend
+    for slot in _CHARACTER_SLOTS:
+        if slot in ordered and (said := _characters_phrase(facts, slot, lang_index(lang))) is not None:
+            phrases[ordered.index(slot)] = said
     return phrases
 
 
