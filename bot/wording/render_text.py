@@ -109,8 +109,13 @@ _FACT_FORMATS: dict[str, tuple[str, str, str]] = {
     "budget_currency": ("{v}", "{v}", "{v}"),
     "api_spend_amount": ("{v:,.0f} a month in the stated currency", "原币种每月 {v:,.0f}", "原幣種每月 {v:,.0f}"),
     "api_spend_currency": ("{v}", "{v}", "{v}"),
+    "prompt_characters": ("prompts ~{v:,} characters", "提示约 {v:,} 字", "提示約 {v:,} 字"),
+    "output_characters": ("answers ~{v:,} characters", "回答约 {v:,} 字", "回答約 {v:,} 字"),
     "lora_adapters": ("{v:,} LoRA adapters on one base model", "同一基座上 {v:,} 个 LoRA 适配器", "同一基座上 {v:,} 個 LoRA 配接器"),
 }
+# The script a length in characters was counted in (its token ratio differs: estimator.physics.text_tokens).
+_SCRIPT = {"han": ("counted in Chinese characters", "按汉字计", "按漢字計"),
+           "latin": ("counted in Latin letters", "按拉丁字母计", "按拉丁字母計")}
 _POWER_SCOPE = {"per_rack": ("per rack", "每个机柜", "每個機櫃"), "per_server": ("per server", "每台服务器", "每台伺服器"),
                 "total": ("in total", "总计", "總計")}
 # Devices the user owns / asks about, echoed with their counts so a misreading shows.
@@ -226,6 +231,9 @@ _SLOT_NAMES = {
     "sites": ("sites (one box each)", "站点数（每处一套）", "站點數（每處一套）"),
     "budget_per_site": ("budget per site", "每个站点的预算", "每個站點的預算"),
     "tokens_per_day": ("tokens per day", "每天 token 数", "每天 token 數"),
+    "prompt_characters": ("prompt length in characters", "提示长度（字数）", "提示長度（字數）"),
+    "output_characters": ("answer length in characters", "回答长度（字数）", "回答長度（字數）"),
+    "characters_script": ("script the lengths were counted in", "字数所用的文字", "字數所用的文字"),
     "tokens_per_s_total": ("tokens per second over all users", "合计每秒 token 数", "合計每秒 token 數"),
     "api_spend_usd_per_month": ("monthly API spend (USD)", "每月 API 花费（美元）", "每月 API 花費（美元）"),
     "base_concurrent_users": ("usual concurrent users", "平时并发人数", "平時同時使用人數"),
@@ -277,7 +285,7 @@ def fact_phrase(slot: str, value: Any, lang: str, names: Mapping[str, str] | Non
     its name rather than its store id."""
     i = lang_index(lang)
     tables = {"deployment_scale": _SCALE, "arrival_pattern": _ARRIVAL, "model_stability": _STABILITY,
-              "power_budget_scope": _POWER_SCOPE}
+              "power_budget_scope": _POWER_SCOPE, "characters_script": _SCRIPT}
     if slot in tables and value in tables[slot]:
         return tables[slot][value][i]
     if slot in _FLAGS and value in _FLAGS[slot]:
