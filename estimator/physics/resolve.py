@@ -59,8 +59,10 @@ GGUF_BACKENDS = frozenset({"llama.cpp", "llama.cpp-vulkan", "ollama", "ik_llama.
 FLOAT_FORMATS = frozenset({"FP32", "FP16", "BF16", "FP8", "FP4", "NVFP4", "MXFP4"})
 # Native checkpoint formats that quantize only a mixture of experts' routed experts, leaving attention,
 # router, embeddings and output head in BF16 (gpt-oss's MXFP4: quantization_config.modules_to_not_convert
-# in https://huggingface.co/openai/gpt-oss-120b/blob/main/config.json).
-EXPERT_ONLY_NATIVE_FORMATS = frozenset({"MXFP4"})
+# in https://huggingface.co/openai/gpt-oss-120b/blob/main/config.json); Kimi K2 Thinking / K2.5 / K2.6's
+# native INT4 (W4A16, quantization-aware trained on the MoE components only, per Moonshot's model card).
+# Applied only when the format sized is the model's own native one.
+EXPERT_ONLY_NATIVE_FORMATS = frozenset({"MXFP4", "W4A16"})
 # Engines whose published MoE serving runs lay a multi-GPU group out attention-data-parallel (each rank
 # holds whole attention layers and its own requests and KV cache) with the routed experts expert-
 # parallel: TensorRT-LLM's perf-overview MoE command (`enable_attention_dp: true` with --tp/--ep) and its

@@ -105,6 +105,21 @@ def test_a_native_mxfp4_checkpoint_keeps_its_non_expert_tensors_in_bf16(catalog)
     assert dense.weights_gb == pytest.approx(70.6 * 4.25 / 8, rel=0.01)
 
 
+@pytest.mark.parametrize("model", ["kimi-k2-thinking", "kimi-k2.5", "kimi-k2.6"])
+def test_a_native_int4_kimi_is_sized_at_its_own_checkpoint_not_k2s_fp8(catalog, model):
+    # Moonshot ships K2 Thinking (and K2.5 / K2.6) natively INT4 (quantization-aware trained, weight-only,
+    # on the MoE components); the rest stays BF16. ~1 T params: ~0.99 T routed experts at ~4.25-4.5 bits
+    # ≈ 525-556 GB plus ~12 B of BF16 tensors ≈ 23 GB: 0.55-0.58 TB (the published K2 Thinking files are
+    # ~594 GB; "~555 GB" for K2.6). Sized as K2's FP8 release it would be ~1 TB, two 8-GPU H200 nodes.
+    from estimator.physics.catalog_index import catalog_index
+    from estimator.physics.resolve import resolve
+
+    index = catalog_index(catalog)
+    native = resolve(_request(params_b=1000, quant="W4A16", model=model, backend="vllm"), index)
+    assert 520 < native.weights_gb < 600
+    assert native.dense_weights_gb > 15  # the BF16 attention / shared tensors read every step
+
+
 def test_a_moe_decodes_faster_than_a_dense_model_of_its_total_size(catalog):
     # Single stream: gpt-oss-120b reads ~5.1 B parameters per token, a dense 116.8 B all of them.
     moe = estimate(_request(params_b=116.8, quant="FP8", model="gpt-oss-120b", count=2), catalog)

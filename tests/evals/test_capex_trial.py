@@ -10,7 +10,15 @@ import math
 
 import pytest
 
-from evals.capex_trial import TrialQuestion, load_questions, run_question, run_trial, summarize, trial_path
+from evals.capex_trial import (
+    TRIAL_SPLITS,
+    TrialQuestion,
+    load_questions,
+    run_question,
+    run_trial,
+    summarize,
+    trial_path,
+)
 from evals.capex_trial import format_report as trial_report
 from tests.support.eval_fakes import FakeEngine, option, recommendation, recommends_after_just_recommend, reply
 
@@ -23,15 +31,19 @@ def _question(expect: str = "size", low: float = 10_000, high: float = 40_000, l
     })
 
 
-def test_question_files_hold_50_dev_and_25_held_out_with_distinct_ids():
-    dev, held = load_questions(trial_path(False)), load_questions(trial_path(True))
-    held_2 = load_questions(trial_path("held_out_2"))
-    # 36 first questions + 9 of the head-count class, a third held out; then a batch of 30, 10 drawn as held_out_2
-    assert (len(dev), len(held), len(held_2)) == (50, 15, 10)
-    ids = [q.id for q in dev + held + held_2]
-    assert len(set(ids)) == 75
-    assert {q.lang for q in held_2} <= {"en", "zh-Hans", "zh-Hant"}
-    for q in dev + held + held_2:
+def test_every_split_holds_its_drawn_questions_with_ids_distinct_across_splits():
+    # 36 first questions + 9 of the head-count class, a third held out; a batch of 30, 10 drawn as held_out_2;
+    # an outside reviewer's 24 as held_out_3; soft targets 15, a third held out; an outside reviewer's batch r4
+    # of 36, 12 drawn as held_out_4 and 24 appended to dev. A question in two splits would score as unseen.
+    counts = {"dev": 74, "held_out": 15, "held_out_2": 10, "held_out_3": 24, "held_out_4": 12,
+              "soft_targets": 10, "soft_targets_held_out": 5}
+    assert set(counts) == set(TRIAL_SPLITS)
+    questions = {split: load_questions(trial_path(split)) for split in TRIAL_SPLITS}
+    assert {split: len(found) for split, found in questions.items()} == counts
+    every = [q for found in questions.values() for q in found]
+    assert len({q.id for q in every}) == len(every)
+    assert {q.lang for q in every} <= {"en", "zh-Hans", "zh-Hant"}
+    for q in every:
         assert q.expert.capex_low <= q.expert.capex_high
         assert q.expert.expect != "size" or q.expert.capex_low > 0
 

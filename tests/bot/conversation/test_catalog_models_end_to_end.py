@@ -38,3 +38,15 @@ def test_a_catalog_model_is_sized_with_its_own_total_parameters(model, catalog):
     bits = {"MXFP4": 4.25, "FP8": 8.0}.get(rec.workload["quantization"])
     if bits:
         assert rec.primary.estimate.memory_required_gb >= model.total_b * bits / 8 * 0.999
+
+
+@pytest.mark.parametrize(("said", "model_id"), [
+    ("self-hosting kimi k2 thinking for the agents", "kimi-k2-thinking"),
+    ("想私有化部署 Kimi-K2-Thinking", "kimi-k2-thinking"),
+    ("we'd run kimi k2.6 on prem", "kimi-k2.6"),
+    ("moonshotai/Kimi-K2.5 for 20 users", "kimi-k2.5"),
+    ("kimi k2 0905 for the support bot", "kimi-k2"),
+])
+def test_each_kimi_release_is_read_as_its_own_checkpoint(said, model_id, find_model):
+    # K2 ships in FP8, K2 Thinking / K2.5 / K2.6 natively in INT4: a release read as another is sized ~2x off.
+    assert parse_message(said, find_model=find_model).facts.get("model_id") == model_id
