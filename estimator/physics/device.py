@@ -49,7 +49,7 @@ USABLE_MEMORY_FRACTION: dict[str, float] = {"cpu": 0.90, "gpu": 0.92, "npu": 0.7
 # kind (hardware.csv `gpu_clock_mhz`; `tests/estimator/test_estimator_clock.py` checks the figures against the
 # shipped catalog). Only GPUs and SoC GPUs: the per-token overhead of a CPU, NPU or dataflow accelerator
 # is not GPU kernel work, so it is not scaled.
-DEFAULT_GPU_CLOCK_MHZ: dict[str, float] = {"gpu": 1927.5, "soc": 1349.0}
+DEFAULT_GPU_CLOCK_MHZ: dict[str, float] = {"gpu": 1927.5, "soc": 1398.0}
 # The clock the fitted per-token overhead `o` is expressed at (ms per 32 layers on a GPU at this clock):
 # the GPU default, so a GPU without a listed clock keeps the overhead exactly as fitted.
 REFERENCE_GPU_CLOCK_MHZ = DEFAULT_GPU_CLOCK_MHZ["gpu"]
