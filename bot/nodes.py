@@ -14,7 +14,7 @@ error line: a bad message never corrupts a conversation.
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any, Protocol
 
@@ -164,13 +164,16 @@ class Nodes:
         state = upgrade(state)  # a checkpoint from before the typed state: validated once, here
         previous = state.get("slots") or facts_from({})
         slots = stated(previous)
+        line = _line_taken(slots)
         parsed = parse_message(state.get("message") or "", pending_slot=state.get("pending_slot"),
                                find_model=self.deps.find_model, hardware=self.deps.hardware,
-                               batch_job=slots.get("arrival_pattern") == "batch")
+                               batch_job=slots.get("arrival_pattern") == "batch", device_line=line)
         lang = _thread_lang(state.get("lang"), parsed.lang, parsed.text)
         facts, problems = dict(parsed.facts), list(parsed.problems)
         if state.get("recommendation") is None and "named_devices" not in facts:
             facts.update(_devices_to_weigh(parsed))
+        if line is not None:
+            _answer_line(facts, slots)
         for slot, factor in parsed.relative.items():  # "what if users double?" scales the known value
             if slot not in facts and isinstance(known := slots.get(slot), int | float) and known:
                 facts[slot] = max(1, round(known * factor))
@@ -331,6 +334,37 @@ def _grow_total_with_peak(facts: SlotValues, slots: SlotValues) -> None:
     assert isinstance(peak, int | float) and isinstance(total, int | float) and isinstance(before, int | float)
     if peak > total:
         facts["total_users"] = round(total + (peak - before)) if total >= before else round(peak)
+
+
+def _line_taken(slots: SlotValues) -> tuple[bool, bool] | None:
+    """(owned, asked about) when the thread took a product line named without its chip or memory ("a MacBook
+    Pro") as one configuration: the reply asked which it is, so the next device named answers it."""
+    owned, named = (any(isinstance(d, Mapping) and d.get("line") for d in _devices(slots, slot))
+                    for slot in ("owned_devices", "named_devices"))
+    return (owned, named) if owned or named else None
+
+
+def _devices(facts: SlotValues, slot: str) -> list[Any]:
+    """The owned or asked-about devices of the facts (a list of mappings; anything else is none)."""
+    devices = facts.get(slot)
+    return list(devices) if isinstance(devices, list) else []
+
+
+def _answer_line(facts: SlotValues, slots: SlotValues) -> None:
+    """"It's an M4 Max with 128GB": the device named replaces the configuration the line was taken as, in both
+    lists it stood in (owned and asked about), keeping the count said before."""
+    answer = next(iter(_devices(facts, "owned_devices") or _devices(facts, "named_devices")), None)
+    if not isinstance(answer, Mapping) or not answer.get("hardware_id") or answer.get("line"):
+        return
+    for slot in ("owned_devices", "named_devices"):
+        before = _devices(slots, slot)
+        if any(isinstance(d, Mapping) and d.get("line") for d in before):
+            facts[slot] = [{**{k: v for k, v in answer.items() if k in _DEVICE_KEYS[slot]}, "count": d.get("count", 1)}
+                           if isinstance(d, Mapping) and d.get("line") else d for d in before]
+
+
+# The fields of an owned and of an asked-about device (`estimator.workload.OwnedDevice`, `NamedDevice`).
+_DEVICE_KEYS = {"owned_devices": ("hardware_id", "kind", "memory_gb", "label"), "named_devices": ("hardware_id", "memory_gb")}
 
 
 def _devices_to_weigh(parsed: ParseResult) -> SlotValues:

@@ -49,6 +49,9 @@ class OwnedDevice(BaseModel):
     count: int = Field(default=1, ge=1, le=100_000)
     memory_gb: float | None = Field(default=None, gt=0, le=100_000)  # stated size ("M4 Max 64 GB")
     label: str | None = Field(default=None, max_length=200)  # the user's words, for the reply
+    # A product line named without its chip or memory ("my MacBook Pro"), whose configurations differ more than 2×:
+    # `hardware_id` is the one sold today, an assumption the reply states and asks about.
+    line: str | None = Field(default=None, max_length=60)
 
 
 class NamedDevice(BaseModel):
@@ -61,6 +64,9 @@ class NamedDevice(BaseModel):
     # The configuration's memory when the user states it ("a Mac Studio M3 Ultra 512GB"): sized with it,
     # unpriced when it differs from the catalog row's (that price is another configuration's).
     memory_gb: float | None = Field(default=None, gt=0, le=100_000)
+    # A product line named without its chip or memory ("would a MacBook Pro do?"), whose configurations differ more
+    # than 2× in memory or bandwidth: `hardware_id` is the one sold today, an assumption the reply states and asks about.
+    line: str | None = Field(default=None, max_length=60)
 
 
 class Workload(BaseModel):

@@ -21,8 +21,11 @@ from bot.nlu.lexicon import (
     LABEL_ONLY_OUTPUT,
     LABEL_OUTPUT_TOKENS,
     NUM,
+    OFFLINE_JOB_ZH,
     OVERNIGHT,
     OVERNIGHT_WINDOW_HOURS,
+    WEEKEND,
+    WEEKEND_WINDOW_HOURS,
     batch_words,
 )
 from bot.nlu.spans import Fact, _Claims, _int, _matches, number_value
@@ -36,23 +39,34 @@ _BATCH_CONTEXT = re.compile(
     # "batch" names a job, but not the per-request batch size of live traffic ("batch size 1 per request", seed 2's
     # 条件二 "每个请求的batch很小甚至为1"), which says the opposite
     r"\bbatch(?!\s*(?:sizes?\b|(?:of|=|:|is)?\s*(?:1|one)\b))|"
-    r"处理|處理|分类|分類|摘要|总结|總結|标注|標註|翻译|翻譯|抽取|提取|审核|審核|打标签|打標籤|批量|批处理|批處理|每晚|每夜|离线|離線"
+    r"处理|處理|分类|分類|摘要|总结|總結|标注|標註|翻译|翻譯|抽取|提取|审核|審核|打标签|打標籤|批量|批处理|批處理|每晚|每夜|" + OFFLINE_JOB_ZH
 )
 _ITEM_NOUNS = (r"tickets?|documents?|docs|pdfs?|files?|records?|items?|e-?mails?|pages?|articles?|reviews?|messages?|contracts?|"
                r"reports?|transcripts?|rows?|samples?|images?|invoices?|claims?|chunks?|passages?|papers?|cases?|"
                r"calls?|conversations?|chats?|forms?|receipts?|resumes?|cvs?|entries|products?|listings?|comments?|posts?")
 # An item noun that modifies a model ("our 8B chat model") names the model, not items.
-_ITEMS_EN = re.compile(rf"{APPROX}{NUM}\s*\+?\s*(?:(?:support|customer|legal|internal|scanned|pdf|old|new|short|long)\s+)?"
+# Up to three words describing the items ("~80k insurance claim docs", "45k customer support chat transcripts"):
+# never a word that links the count to something else (a preposition, a pronoun, people, time, tokens).
+_DESCRIBING_EN = (r"(?!(?:on|for|with|to|in|into|of|at|per|by|from|an?|the|and|or|that|which|who|we|they|it|is|are|was|"
+                  r"were|be|each|every|users?|people|ppl|persons?|staff|employees?|engineers?|developers?|devs|analysts?|"
+                  r"agents?|reps?|seconds?|minutes?|hours?|days?|nights?|weeks?|months?|tokens?|toks?|gb|tb|times?)\b)"
+                  r"[a-z][a-z-]*\s+")
+_ITEMS_EN = re.compile(rf"{APPROX}{NUM}\s*\+?\s*(?:{_DESCRIBING_EN}){{0,3}}?"
                        rf"(?:{_ITEM_NOUNS})\b(?![- ](?:models?|llms?|bots?|assistants?)\b)")
 _ITEMS_ZH = re.compile(
     rf"{APPROX}{NUM}\s*(?:多|余|餘)?\s*(?:篇|份|条|條|则|則|封|张|張|页|頁|个|個|件|笔|筆)\s*"
-    # up to four characters saying what kind ("2 万封客服邮件", "5000 份销售合同") before the noun
-    r"(?:的)?\s*[\u4e00-\u9fff]{0,4}?(?:文档|文檔|文件|工单|工單|邮件|郵件|合同|合約|合约|报告|報告|记录|記錄|评论|評論|文章|论文|論文|病历|病歷|对话|對話|发票|發票|简历|簡歷|数据|數據|样本|樣本|票"
+    # up to four characters saying what kind ("2 万封客服邮件", "5000 份销售合同") before the noun, after a phrase
+    # of its own ending in 的 ("3 万份扫描后的保险理赔单据"): none of them a person, who would do the work
+    r"(?:的)?\s*(?:(?:(?!人|员工|同事)[\u4e00-\u9fff]){1,4}的\s*)?(?:(?!人|员工|同事)[\u4e00-\u9fff]){0,4}?"
+    r"(?:文档|文檔|文件|工单|工單|邮件|郵件|合同|合約|合约|报告|報告|记录|記錄|评论|評論|文章|论文|論文|病历|病歷|对话|對話|发票|發票|简历|簡歷|数据|數據|样本|樣本|"
+    r"单据|單據|票据|票據|保单|保單|订单|訂單|报表|報表|表单|表單|评价|評價|卷宗|财报|財報|年报|年報|票"
     # The file's type said in Latin letters after the measure word: "2 万份 PDF", "1 万份 docx".
     rf"|(?:{_ITEM_NOUNS}|docx?|xlsx?|pptx?|html|json|csv)\b)"
 )
 # "五十万篇", "大概 3 万条" with the noun left out: items once the message or its thread is about a batch job (a measure word of documents).
-_ITEMS_ZH_BARE = re.compile(rf"{APPROX}{NUM}\s*(?:多|余|餘)?\s*(?:篇|份|条|條|则|則|封|笔|筆)(?![\u4e00-\u9fff]{{0,2}}(?:人|用户|用戶|token))")
+# (never "一份平均 4 万 token", "每份约 6k token": one item's length, not a count of items)
+_ITEMS_ZH_BARE = re.compile(rf"{APPROX}{NUM}\s*(?:多|余|餘)?\s*(?:篇|份|条|條|则|則|封|笔|筆)(?![\u4e00-\u9fff]{{0,2}}(?:人|用户|用戶|token))"
+                            r"(?!\s*(?:的)?\s*(?:平均|大约|大概|约|差不多|都)?\s*\d[\d.]*\s*(?:k|万|千)?\s*(?:个)?\s*(?:tokens?|字))")
 # "What if 5 million?", "and 800k?", "如果是两百万张呢？" as a whole follow-up in a thread about a batch job: the
 # job's item count is the one count in force. 张/張 also counts cards, so only beyond any card count.
 _ITEMS_WHAT_IF = re.compile(
@@ -99,13 +113,23 @@ _IN_OUT = (
 _RATIO_WORDS = r"(?:in\s*[:/]\s*out|input\s*[:/]\s*output|input to output|in to out|输入\s*[:/：]?\s*输出)"
 _IN_OUT_RATIO = (
     re.compile(rf"{_RATIO_WORDS}\s*(?:tokens?\s*)?(?:ratio|比例?)?\s*(?:of|is|:|=|~|about|around|roughly|大概|约|大约|是|为|差不多)?\s*"
-               r"(?:~|≈)?\s*(?P<a>\d+(?:\.\d+)?)\s*[:：]\s*(?P<b>\d+(?:\.\d+)?)(?![\d.:])"),
+               r"(?:~|≈)?\s*(?P<a>\d+(?:\.\d+)?)\s*[:：]\s*(?P<b>\d+(?:\.\d+)?)(?![\d:]|\.\d)"),  # a full stop may end it ("4:1。")
     re.compile(rf"(?<![\d.:])(?P<a>\d+(?:\.\d+)?)\s*[:：]\s*(?P<b>\d+(?:\.\d+)?)\s*(?:tokens?\s*)?(?:ratio\s*)?(?:of\s*)?{_RATIO_WORDS}"),
 )
+# Prompt and answer said to be as long as each other ("輸入輸出差不多一樣長", "input and output about the same length",
+# translation's usual shape): a ratio of 1.
+_EQUAL_IN_OUT = re.compile(rf"(?:{_RATIO_WORDS}|输入和输出|输入跟输出|输入与输出|input and output|inputs and outputs|in and out)\s*"
+                           r"(?:的?长度)?\s*(?:are\s+|is\s+)?(?:差不多|基本|大概|几乎|大致|roughly|about|around|basically|pretty much)?\s*"
+                           r"(?:一样长|一样多|等长|相当|the same length|the same size|equal(?: in length)?)")
 _TOKENS_IN = re.compile(rf"{APPROX}{NUM}\s*(?:tok(?:en)?s?)\s*(?:in|input)\b")
 _TOKENS_OUT = re.compile(rf"{APPROX}{NUM}\s*(?:tok(?:en)?s?\s*)?(?:out|output)\b(?!\s+of)")
 # A window for the whole job: "done in 6 hours", "within 6 h", "a 6-hour window", "6小时内完成".
-_HOURS = r"(?P<unit>hours?|hrs?|h|minutes?|mins?|小时|小時|分钟|分鐘)"
+_HOURS = r"(?P<unit>hours?|hrs?|h|minutes?|mins?|days?|小时|小時|分钟|分鐘|天)"
+# Hours only, for the windows read from a loose phrase (a ceiling after the figure, a finish said before it): days there
+# are as often how long results are kept ("处理完的结果保留 30 天", "30 days max retention") as a job's window.
+_HOURS_ONLY = r"(?P<unit>hours?|hrs?|h|minutes?|mins?|小时|小時|分钟|分鐘)"
+# The finish said after the time it is given ("两天必须跑完", "給 3 天時間跑完", "2 天内做完")
+_FINISH_ZH = r"(?:跑完|做完|处理完|處理完|完成|搞定|弄完|过完|過完)"
 WINDOW = (
     re.compile(rf"(?:done|finish(?:ed)?|complete[d]?|processed|ready|through|turnaround|turned around|run)\s+(?:with)?in\s+"
                rf"(?:under\s+|less than\s+|at most\s+|about\s+|~)?{NUM}\s*-?\s*{_HOURS}(?![a-z])"),
@@ -119,13 +143,19 @@ WINDOW = (
     re.compile(rf"(?:时间窗口|時間窗口|窗口|期限|时限|時限)\s*(?:是|为|為|:|有)?\s*{APPROX}{NUM}\s*(?:个|個)?\s*{_HOURS}"),
     # a ceiling on the hours ("~7 hours max", "最多 6 小时"), or the hours said after the finish line
     # ("has to finish overnight, so like 10 hours"): the job's window, in a batch context only
-    re.compile(rf"{APPROX}{NUM}\s*-?\s*{_HOURS}\s*(?:max(?:imum)?|tops|at most|at the most)\b"),
+    re.compile(rf"{APPROX}{NUM}\s*-?\s*{_HOURS_ONLY}\s*(?:max(?:imum)?|tops|at most|at the most)\b"),
     re.compile(rf"(?:最多|最长|最長|不超过|不超過)\s*{APPROX}{NUM}\s*(?:个|個)?\s*{_HOURS}"),
     re.compile(rf"(?:finish(?:ed)?|done|complete[d]?|overnight|nightly)[^.;\d]{{0,24}}?\b(?:so|i\.e\.|say|roughly|about|like)\s*"
-               rf"{APPROX}{NUM}\s*-?\s*{_HOURS}(?![a-z])"),
-    re.compile(rf"(?:跑完|做完|处理完|處理完|完成)[^。；;\d]{{0,8}}?{APPROX}{NUM}\s*(?:个|個)?\s*{_HOURS}"),
+               rf"{APPROX}{NUM}\s*-?\s*{_HOURS_ONLY}(?![a-z])"),
+    re.compile(rf"(?:跑完|做完|处理完|處理完|完成)[^。；;\d]{{0,8}}?{APPROX}{NUM}\s*(?:个|個)?\s*{_HOURS_ONLY}"),
+    re.compile(rf"{APPROX}{NUM}\s*(?:个|個)?\s*{_HOURS}\s*(?:的)?\s*(?:时间|時間)?\s*(?:内|內|之内|之內|以内|以內)?\s*"
+               rf"(?:必须|必須|一定要|要|得|需要|就|能|来|來)?\s*{_FINISH_ZH}"),
+    # "we have 2 days to get through them", "given 36 hours to finish"
+    re.compile(rf"\b(?:have|got|given|give us|get)\s+(?:only\s+|just\s+)?{APPROX}{NUM}\s*-?\s*{_HOURS}\s+to\s+"
+               r"(?:finish|complete|get through|process|run|do|churn|chew)"),
 )
 _HOURS_PER_UNIT = {"h": 1.0, "hr": 1.0, "hrs": 1.0, "hour": 1.0, "hours": 1.0, "小时": 1.0, "小時": 1.0,
+                   "day": 24.0, "days": 24.0, "天": 24.0,
                    "minute": 1 / 60, "minutes": 1 / 60, "min": 1 / 60, "mins": 1 / 60, "分钟": 1 / 60, "分鐘": 1 / 60}
 
 
@@ -184,9 +214,15 @@ def batch_facts(text: str, claims: _Claims, *, batch_job: bool = False) -> Itera
             for m in _matches(pattern, text, claims):
                 hours = round(number_value(m) * _HOURS_PER_UNIT[m.group("unit")], 4)
                 yield Fact("batch_window_hours", _int(hours), m.start(), m.end(), keyed=True)
+        said = any(pattern.search(text) for pattern in WINDOW)
         overnight = next(batch_words(OVERNIGHT, text), None)
-        if overnight is not None and not any(pattern.search(text) for pattern in WINDOW):
+        if overnight is not None and not said:
             yield Fact("batch_window_hours", OVERNIGHT_WINDOW_HOURS, overnight.start(), overnight.end(), keyed=False)
+        weekend = next(batch_words(WEEKEND, text), None)
+        if weekend is not None and overnight is None and not said:
+            yield Fact("batch_window_hours", WEEKEND_WINDOW_HOURS, weekend.start(), weekend.end(), keyed=False)
+    for m in _matches(_EQUAL_IN_OUT, text, claims):
+        yield Fact("in_out_ratio", 1.0, m.start(), m.end(), keyed=True)
     for pattern in _IN_OUT_RATIO:
         for m in _matches(pattern, text, claims):
             if float(m.group("b")) > 0 and float(m.group("a")) > 0:

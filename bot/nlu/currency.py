@@ -39,11 +39,19 @@ CURRENCY_WORDS: dict[str, tuple[str, ...]] = {
 # Named currencies this product has no rate for: an amount in one is asked about.
 OTHER_CURRENCY_WORDS: tuple[str, ...] = (rf"{_A}(?:aed|dirhams?|zar|rand|brl|reais|mxn|pesos?){_Z}",)
 # 元 / 块 without a currency name (not 美元 = USD, not 元素 = element); ¥ alone is yuan unless yen is named.
-BARE_YUAN_WORDS: tuple[str, ...] = (r"(?<![美港日韩欧澳加])元(?!素)", "块钱", r"块(?!\s*(?:卡|显卡|gpu|板|[a-z]\d))", "¥")
+_YUAN = r"(?<![美港日韩欧澳加])元(?!素)"
+_KUAI_QIAN = "块钱"
+BARE_YUAN_WORDS: tuple[str, ...] = (_YUAN, _KUAI_QIAN, r"块(?!\s*(?:卡|显卡|gpu|板|[a-z]\d))", "¥")
+_NON_USD_WORDS = tuple(word for code, words in CURRENCY_WORDS.items() if code != "USD" for word in words)
 
 # Any currency but the dollar named in a text (the budget is converted, or asked about, only then).
-NON_USD_CURRENCY = _rx(*(word for code, words in CURRENCY_WORDS.items() if code != "USD" for word in words),
-                       *OTHER_CURRENCY_WORDS, r"(?<![美港日韩欧澳加])元(?!素)", "块钱", r"\d\s*块(?!\s*(?:卡|显卡|gpu|板))", "¥")
+NON_USD_CURRENCY = _rx(*_NON_USD_WORDS, *OTHER_CURRENCY_WORDS, _YUAN, _KUAI_QIAN, r"\d\s*块(?!\s*(?:卡|显卡|gpu|板))", "¥")
+# The words of the amount readers, as alternations over normalized text: the dollar's ("$", "usd", "美元", "刀"); any
+# other currency said before an amount ("€40k", "HK$80,000", "INR 700,000", "港币20万", "¥30万": of the bare yuan
+# words only the sign, "三块4090" counts cards) or after it ("50万元", "60k CAD", "两万块钱"; 块 alone is no money).
+USD_WORDS = "|".join(CURRENCY_WORDS["USD"])
+NON_USD_BEFORE_AMOUNT = "|".join((*_NON_USD_WORDS, *OTHER_CURRENCY_WORDS, "¥"))
+NON_USD_AFTER_AMOUNT = "|".join((*_NON_USD_WORDS, *OTHER_CURRENCY_WORDS, _YUAN, _KUAI_QIAN))
 _CURRENCIES = tuple((code, _rx(*words)) for code, words in CURRENCY_WORDS.items() if code != "USD")
 _OTHER = _rx(*OTHER_CURRENCY_WORDS)
 # Anywhere in a message (the budget reader), 块 is money only before 钱 or a clause's end: "两万块，" but not "三块4090".
@@ -79,4 +87,5 @@ def budget_currency(normalized: str, script: str | None) -> str | None:
     return None
 
 
-__all__ = ["BARE_YUAN_WORDS", "CURRENCY_WORDS", "NON_USD_CURRENCY", "OTHER_CURRENCY_WORDS", "budget_currency", "currency_of"]
+__all__ = ["BARE_YUAN_WORDS", "CURRENCY_WORDS", "NON_USD_AFTER_AMOUNT", "NON_USD_BEFORE_AMOUNT", "NON_USD_CURRENCY",
+           "OTHER_CURRENCY_WORDS", "USD_WORDS", "budget_currency", "currency_of"]

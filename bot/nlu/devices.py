@@ -108,6 +108,7 @@ class OwnedDeviceFacts(TypedDict, total=False):
     count: int
     memory_gb: float
     label: str
+    line: str
 
 
 class NamedDeviceFacts(TypedDict, total=False):
@@ -116,6 +117,7 @@ class NamedDeviceFacts(TypedDict, total=False):
     hardware_id: str
     count: int | None
     memory_gb: float
+    line: str
 
 
 @dataclass
@@ -169,8 +171,11 @@ def _count(text: str, clause: _Clause, mention: HardwareMention) -> int | None:
 
 
 def _sockets(text: str, clause: _Clause, mention: HardwareMention) -> int:
-    """CPUs per server the user states ("dual-socket", "双路"): the catalog counts a CPU per socket."""
-    m = _SOCKETS.search(text[max(clause.start, mention.start - 30):mention.start])
+    """CPUs per server the user states ("dual-socket", "双路", or after it: "xeon 8592+ boxes (dual socket, …)"):
+    the catalog counts a CPU per socket."""
+    end = mention.end if mention.end >= 0 else mention.start + len(mention.alias)
+    m = (_SOCKETS.search(text[max(clause.start, mention.start - 30):mention.start])
+         or _SOCKETS.search(text[end:min(clause.end, end + 30)]))
     return int(m.group(1)) if m and m.group(1) else (2 if m else 1)
 
 
@@ -249,15 +254,19 @@ def _servers_with_their_gpus(text: str, placed: list[tuple[HardwareMention, _Cla
 
 
 def read_devices(normalized: str, mentions: list[HardwareMention], matcher: HardwareMatcher,
-                 *, intent: str = "provide") -> DeviceReading:
+                 *, intent: str = "provide", answering: tuple[bool, bool] | None = None) -> DeviceReading:
     """Owned and named devices of a message. A "compare" follow-up names hardware to compare, not a
-    device to answer about; "why not X?" names it without owning it either."""
+    device to answer about; "why not X?" names it without owning it either. `answering` (owns, asks): the
+    message answers which configuration a device named before is ("it's an M4 Max with 128GB"), so a clause
+    with no cue of its own takes that device's."""
     reading = DeviceReading()
     if intent == "why_not" or not mentions:
         return reading
     # "What would renting L40S cost?" asks for a rental, not whether they do; "renting 8 H100s, enough?" asks both.
     asking_allowed = intent != "compare" and (intent != "explain_cloud" or bool(SUFFICES.search(normalized)))
     clauses = _clauses(normalized)
+    if answering is not None:
+        clauses = [c if c.owns or c.asks else replace(c, owns=answering[0], asks=answering[1]) for c in clauses]
     if OWNED_FALLS_SHORT.search(normalized):  # "4张4090跑32b，高峰时卡得不行": slow now, so running, so theirs
         clauses = [c if c.owns or _TO_GET.search(c.text) else replace(c, owns=True) for c in clauses]
     placed = [(m, next((c for c in clauses if c.start <= m.start < c.end), None)) for m in mentions]
@@ -284,8 +293,12 @@ def read_devices(normalized: str, mentions: list[HardwareMention], matcher: Hard
         hardware_id = mention.hardware_ids[0] if mention.hardware_ids else None
         if hardware_id is None and memory is not None and mention.kind is not None:
             hardware_id = matcher.by_kind_and_memory(mention.kind, memory, mention.alias)
-        if hardware_id is None and memory is None and clause.asks and not clause.owns and mention.kind is not None:
-            hardware_id = matcher.by_product_line(mention.alias)  # "买一台 Mac Studio 就好?": the one sold today
+        line = None
+        if hardware_id is None and memory is None and (clause.asks or clause.owns) and mention.kind is not None:
+            # "买一台 Mac Studio 就好?", "my MacBook Pro": the one sold today, an assumption the reply states and asks
+            # about when the line's configurations differ more than 2× (`line`)
+            hardware_id = matcher.by_product_line(mention.alias)
+            line = matcher.line_spread(mention.alias) if hardware_id is not None else None
         end = mention.end if mention.end >= 0 else mention.start + len(mention.alias)
         host = _HOST_AFTER.match(normalized, end)
         if hardware_id is None and host is None:
@@ -328,6 +341,8 @@ def read_devices(normalized: str, mentions: list[HardwareMention], matcher: Hard
             if memory is not None:  # a server's memory is shared by its sockets (the catalog counts a CPU each)
                 owned["memory_gb"] = memory / sockets
             owned["label"] = label[:200]
+            if line is not None:
+                owned["line"] = line
             reading.owned.append(owned)
             if hardware_id is not None:
                 reading.owned_ids.append(hardware_id)
@@ -338,6 +353,8 @@ def read_devices(normalized: str, mentions: list[HardwareMention], matcher: Hard
             named: NamedDeviceFacts = {"hardware_id": hardware_id, "count": asked}
             if memory is not None and not clause.owns:  # an owned device's memory is its owned entry's
                 named["memory_gb"] = memory / sockets
+            if line is not None:
+                named["line"] = line
             reading.named.append(named)
     reading.owned_ids = list(dict.fromkeys(reading.owned_ids))
     reading.classes = list(dict.fromkeys(reading.classes))

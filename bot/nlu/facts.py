@@ -11,6 +11,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Iterator
 
+from bot.nlu.currency import NON_USD_AFTER_AMOUNT, NON_USD_BEFORE_AMOUNT, USD_WORDS
 from bot.nlu.lexicon import (
     ACCURACY_CRITICAL,
     ACROSS_TIME_ZONES,
@@ -50,7 +51,7 @@ from bot.nlu.lexicon import (
     batch_words,
 )
 from bot.nlu.schedule import working_hours_facts
-from bot.nlu.spans import Fact, _Claims, _int, _matches, number_value
+from bot.nlu.spans import Fact, _Claims, _int, _matches, inked, number_value
 
 
 # --- patterns (all over normalize()d text) -------------------------------------------------------
@@ -73,14 +74,14 @@ _TOKENS_PER_S = re.compile(
 _PER_SECOND_FIRST = re.compile(rf"每秒(?:钟|鐘)?\s*(?:{FLOOR_WORDS}|要|能|得|有|\s)*{APPROX}{NUM}\s*(?:个|個)?\s*(?:tokens?|toks?|字)")
 _TOKENS_EVERY_SECOND = re.compile(rf"{APPROX}{NUM}\s*tok(?:en)?s?\s+(?:every|each|a|per)\s+second")
 _TOKENS_PER_S_KEYED = re.compile(rf"(?:speed|生成速度|速度|tok/s|tokens/s)\s*(?:of|at least|>=|>|≥|:|至少|要|达到|達到)?\s*{NUM}(?!\s*(?:ms|s\b|秒|users?|人))")
-# An amount in another currency, with no budget word ("up to €40k", "50万元"): the parser converts it.
+# An amount in another currency, with no budget word ("up to €40k", "50万元", "60k CAD"): the parser converts it, or
+# asks about a currency with no rate. The words are the one currency table's (`bot.nlu.currency`).
 _OTHER_CURRENCY_AMOUNT = _any(
-    rf"(?:€|£|¥|nt\$|hk\$)\s*{NUM}",
-    rf"{NUM}\s*(?:eur|euros?|gbp|pounds?(?: sterling)?|yen|jpy|rmb|cny|yuan|twd|ntd|hkd|欧元|歐元|英镑|英鎊|日元|日圓|日圆|"
-    r"人民币|人民幣|台币|台幣|新台币|新台幣|港币|港幣|港元|(?<!美)元(?!素)|块钱|塊錢)(?![a-z])",
+    rf"(?:{NON_USD_BEFORE_AMOUNT})\s*{NUM}",
+    rf"{NUM}\s*(?:{NON_USD_AFTER_AMOUNT})(?![a-z])",
 )
 _USD_PREFIX = re.compile(rf"(?P<negpre>-\s*)?(?:us)?\$\s*{NUM}")
-_USD_SUFFIX = re.compile(rf"{NUM}\s*(?:usd|us dollars?|dollars?|bucks|美元|美金|刀)(?![a-z])")
+_USD_SUFFIX = re.compile(rf"{NUM}\s*(?:{USD_WORDS})(?![a-z])")
 _BUDGET_BEFORE = re.compile(rf"{NUM}\s*(?:capex\s*|hardware\s*|total\s*)?budget")
 _BUDGET_KEYED = re.compile(rf"(?:budget|预算|預算|capex|spend|花费|花費)[^,;.\d]{{0,24}}?{NUM}(?![\d.]|\s*(?:w\b|kw|users?|人(?!民)|%|b\b|ms|s\b|秒))")
 _POWER = re.compile(rf"{NUM}\s*(?P<unit>kw|kilowatts?|w|watts?|千瓦|瓦)(?![a-z])")
@@ -89,7 +90,7 @@ _CONTEXT_BEFORE = re.compile(rf"(?:contexts?|ctx|上下文)(?:\s*(?:window|lengt
                              r"(?:(?:are|is)\s+)?(?:usually|typically|mostly|normally|on average|average|一般|平均|通常|大多)?\s*"
                              # a floor ("上下文窗口最少要 32k", "ctx at least 16k"): read, and kept as the window (`_typical_context`)
                              rf"(?:{CONTEXT_FLOOR_WORDS}\s*(?:要|得|需要|有)?)?\s*"
-                             r"(?:of|is|:|=|up to|at most|to|为|為|是|要|到|改成|改为|改為|换成|換成|变成|變成|设为|設為|设成|設成|"
+                             r"(?:of|is|:|=|up to|at most|within|no more than|to|为|為|是|要|到|不超过|不超過|改成|改为|改為|换成|換成|变成|變成|设为|設為|设成|設成|"
                              rf"提高到|增加到|加到|扩大到|擴大到)?\s*(?:{CONTEXT_FLOOR_WORDS}\s*)?{APPROX}"
                              r"(?:(?:都|也|基本上?|多半|大多)?\s*(?:在|是)\s*)?"  # "上下文大概都在 16k": where they sit
                              rf"{NUM}")
@@ -123,8 +124,9 @@ _NOT_A_LENGTH_CLAUSE = re.compile(r"budget|预算|\$|usd|元|块|cost|spend|花|
                                   r"每天|每日|每小时|每月|每秒|的量|per (?:day|hour|month|second|minute)|"
                                   r"an? (?:day|hour|month|night|week)\b|daily|hourly|monthly|nightly|/(?:s|h|day|month)\b")
 _RANGE_NUM = r"(?P<{n}>\d+(?:\.\d+)?)\s*(?P<{u}>k|万|萬)?"
+# "上下文 6 万到 10 万", "6-10万", "6万~10万": a full stop may end it (a decimal point may not)
 _CONTEXT_RANGE = re.compile(r"(?:context|contexts|ctx|上下文)[^\d,;，；]{0,16}?" + _RANGE_NUM.format(n="a", u="u1")
-                            + r"\s*(?:-|–|to|到|至)\s*" + _RANGE_NUM.format(n="b", u="u2") + r"(?![\d.])")
+                            + r"\s*(?:-|–|~|～|to|到|至)\s*" + _RANGE_NUM.format(n="b", u="u2") + r"(?!\d|\.\d)")
 _THINKING = _any(
     rf"{THINKING_WORDS}[^\d,;，；。]{{0,24}}?{APPROX}{NUM}\s*(?:tokens?|toks?|token)",
     rf"{APPROX}{NUM}\s*(?:tokens?|toks?)\s*(?:of\s+)?{THINKING_WORDS}",
@@ -197,12 +199,17 @@ _USER_ADJ = r"(?:concurrent|simultaneous|active|parallel|peak|total|internal|leg
 _USER_NOUNS = (r"users?|people|ppl|persons?|employees?|staff|members?|seats?|lawyers?|agents?|analysts?|engineers?|"
                r"developers?|devs|colleagues|clients?|customers?|students?|doctors?|nurses?|sessions?|folks|researchers?|"
                r"paralegals?|attorneys?|reps|representatives|workers|operators|clinicians|requests?|streams?|queries|physicians")
-_USERS_EN = re.compile(rf"{APPROX}{NUM}\s*[-+]?\s*(?P<adj>(?:{_USER_ADJ}\s+){{0,2}})(?P<noun>{_USER_NOUNS})\b")
+# (an English noun after a Chinese measure word counts people too: "30 個 analyst 用")
+_USERS_EN = re.compile(rf"{APPROX}{NUM}\s*(?:个|個|位|名)?\s*[-+]?\s*(?P<adj>(?:{_USER_ADJ}\s+){{0,2}})(?P<noun>{_USER_NOUNS})\b")
+# Words of simultaneity said right after the members (text folded to Simplified): "同时用", "并发", "在线", and "一齐"
+# (Cantonese 一齊, "all together": "100 人一齊問"), or 一起 with a verb of using or asking ("一起问", "一起用").
+_SIMULTANEOUS_ZH = r"同时|同時|并发|並發|在线|在線|一齐|一齊|一起(?=\s*(?:问|提问|用|上|涌|打|发|冲|查|跑))"
 _USERS_ZH = _any(
     rf"{APPROX}{NUM}\s*(?:多|餘|余)?\s*(?:个|個)?\s*(?P<adj>同时在线|同時在線|同时|同時|并发|並發|在线|在線|活跃|活躍)?\s*(?:的)?\s*"
     r"(?P<noun>用户|用戶|使用者|人|员工|員工|同事|工程师|开发者|开发人员|研发人员|医护人员|人员|分析师|研究员|律师|律師|客服|并发|並發|路并发|路並發|坐席|医生|醫生|医师|醫師|医护|护士|老师|教师|学生|學生|柜员|店员|营业员|导购|请求|請求)",
     # 位 and 名 count people whatever noun follows ("60 位醫師", "5000 名员工").
-    rf"{APPROX}{NUM}\s*(?:多|餘|余)?\s*(?:位|名)\s*[\u4e00-\u9fff]{{0,4}}",
+    # The noun stops before a word of simultaneity ("20 位分析師同時用": 同時 is the count's, not the noun's).
+    rf"{APPROX}{NUM}\s*(?:多|餘|余)?\s*(?:位|名)\s*(?:(?!{_SIMULTANEOUS_ZH})[\u4e00-\u9fff]){{0,4}}",
     # on at once, the people left unsaid ("300 个同时在线的时候", "50个并发在用"): streams
     rf"{APPROX}{NUM}\s*(?:多|餘|余)?\s*个\s*(?:同时在线|同时在用|同时使用|并发在用)"
     r"(?!\s*的?\s*(?:模型|gpu|显卡|卡|服务|任务|请求|进程|实例))",
@@ -225,11 +232,16 @@ _USERS_AT_ONCE = _any(
     # "~50 in flight": requests being served together, a concurrency (Little's law's L)
     rf"{APPROX}{NUM}(?![\d.])[^\d,;.]{{0,25}}?(?:at (?:the same time|once)|simultaneously|concurrently|in parallel|in[- ]flight)",
     rf"{APPROX}{NUM}\s*(?:concurrent|simultaneous)\b",
+    # "one shopper at a time", "one tech uses it at a time": whoever the noun, that many in flight (never a count of
+    # models, devices, jobs or time said "at a time")
+    rf"{APPROX}{NUM}(?![\d.])\s+(?!(?:models?|llms?|gpus?|cards?|box(?:es)?|servers?|nodes?|jobs?|batch(?:es)?|tokens?|"
+    r"adapters?|loras?|hours?|days?|weeks?|steps?|files?|documents?|docs|pages?|chunks?|items?)\b)(?:[a-z]+\s+){1,3}?at a time\b",
 )
 _CONCURRENT_CUE = re.compile(r"concurren|simultaneous|at once|at the same time|same time|at peak|peak|in parallel|active|in[- ]flight|"
                              r"同时|同時|并发|並發|高峰|尖峰|在线|在線|在用")
-# A peak named right before the number: "高峰大约 400 人", "峰值 500 人", "peak about 400".
-_PEAK_BEFORE = re.compile(r"(?:高峰|尖峰|峰值|最高峰|peak|at peak)[\s\w\u4e00-\u9fff]{0,6}$")
+# A peak named right before the number: "高峰大约 400 人", "峰值 500 人", "peak about 400"; or "at once" said
+# before it, as Chinese may put it ("同时 25 人", "並發 40 人"): the count beside the words is the peak.
+_PEAK_BEFORE = re.compile(r"(?:高峰|尖峰|峰值|最高峰|peak|at peak|同时|同時|并发|並發)[\s\w\u4e00-\u9fff]{0,6}$")
 # A head count, whatever the noun that names its members ("400 engineers", "2,000 staff", "60 位工程師"): the
 # peak is a stated or sourced share of it, never all of them at once (seed 1 sizes by concurrent users).
 _MEMBER_NOUNS = (r"employees?|staff|engineers?|developers?|devs|lawyers?|attorneys?|paralegals?|analysts?|researchers?|"
@@ -244,7 +256,7 @@ _TOTAL_CUE = re.compile(rf"{_EXPLICIT_TOTAL_CUE.pattern}|{_MEMBER_NOUNS}")
 # use it concurrently" (the same rule as "30 users at once"). Only a phrase of simultaneity within a couple
 # of words counts: "2,000 staff, maybe a quarter active" stays a head count with its share.
 _AT_ONCE_AFTER = re.compile(r"\s*(?:[a-z']+\s+){0,3}?(?:at once|at the same time|simultaneously|concurrently|in parallel)\b"
-                            r"|\s*(?:会|都|在)?\s*(?:同时|并发|在线)")  # "200 个客服同时在线": the members on at once
+                            rf"|\s*(?:会|都|在)?\s*(?:{_SIMULTANEOUS_ZH})")  # "200 个客服同时在线": the members on at once
 # A head count, not a concurrency: "team of 200", "团队两百人", "公司一共 1200 人". (An unqualified
 # "200 people" stays both until the user says how many are active at once: DESIGN.md's dept-legal-7b.)
 _HEADCOUNT_BEFORE = re.compile(r"team of|team size|staff of|company of|headcount|团队|公司|员工|研发|部门|一共|总共|共有|"
@@ -385,9 +397,12 @@ def _context(text: str, claims: _Claims) -> Iterator[Fact]:
         value = _window_tokens(m, number_value(m))
         yield Fact("context_length", _int(value), m.start(), m.end(), keyed=True)
         yield Fact("prompt_tokens", _int(value), m.start(), m.end(), keyed=True)
-    for m in _matches(_CONTEXT_RANGE, text, claims):  # "ctx usually 50-60k": the middle of the range, typical
+    for m in _matches(_CONTEXT_RANGE, text, claims):
+        # "ctx usually 50-60k", "上下文动不动 6 万到 10 万": the middle of the range is the typical prompt, its top
+        # the longest request (seed 2's paged KV: streams × typical plus one request at the maximum)
         low, high = (float(m.group(g)) * MULTIPLIERS[m.group(u) or m.group("u2")] for g, u in (("a", "u1"), ("b", "u2")))
         yield Fact("typical_context", _int((low + high) / 2), m.start(), m.end(), keyed=True)
+        yield Fact("context_length", _int(high), m.start(), m.end(), keyed=True)
     for pattern in (_CONTEXT_AFTER, _CONTEXT_BEFORE):
         for m in _matches(pattern, text, claims):
             value = _window_tokens(m, number_value(m))
@@ -531,11 +546,11 @@ def _model_size(text: str, claims: _Claims) -> Iterator[Fact]:
         yield Fact("model_params_b", _int(round(raw / 1e9 if abs(raw) >= 1e6 else raw, 6)), m.start(), m.end(), keyed=True)
     for m in _PARAMS.finditer(text):
         mult, unit = m.group("mult"), m.group("unit")
-        if not claims.free(m.start(), m.end()):
+        if not claims.free(*inked(m)):
             continue
         raw = number_value(m)
         if mult in ("b", "bn", "billion", "trillion", "亿", "億") or (unit and abs(raw) >= 1e6):
-            claims.claim(m.start(), m.end())
+            claims.claim(*inked(m))
             yield Fact("model_params_b", _int(round(raw / 1e9, 6)), m.start(), m.end(), keyed=True)
 
 
@@ -597,7 +612,10 @@ def _people(text: str, claims: _Claims) -> Iterator[Fact]:
             # The words just before it, in its own clause: "2000 名員工，高峰 400 人" is a head count, then a peak.
             before = re.split(r"[,;，；。]", text[max(0, m.start() - 10):m.start()])[-1]
             explicit_total = _EXPLICIT_TOTAL_CUE.search(here)
-            if (_CONCURRENT_CUE.search(here) or (not _TOTAL_CUE.search(here) and _CONCURRENT_CUE.search(clause))
+            # A cue later in its clause ("80 人在用类似 claude code 的 agent": are using) makes a bare count concurrent,
+            # not one named as a team's or an org's size ("研发 80 人"): that is the head count beside a stated load.
+            clause_cue = not _TOTAL_CUE.search(here) and not _HEADCOUNT_BEFORE.search(before) and _CONCURRENT_CUE.search(clause)
+            if (_CONCURRENT_CUE.search(here) or clause_cue
                     or (not explicit_total and _AT_ONCE_AFTER.match(text, m.end()))
                     or (not explicit_total and _PEAK_BEFORE.search(before))):
                 slot = "concurrent_users"
@@ -728,16 +746,19 @@ EXTRACTORS: tuple[Extractor, ...] = (
 )
 
 
-def extract_facts(normalized: str, reserved: tuple[tuple[int, int], ...] = (), *, batch_job: bool = False) -> list[Fact]:
+def extract_facts(normalized: str, reserved: tuple[tuple[int, int], ...] = (), *, batch_job: bool = False,
+                  name_parts: tuple[tuple[int, int], ...] = ()) -> list[Fact]:
     """All readings in a normalized message, in text order.
 
     `reserved` spans (the devices the hardware matcher found: "4090s", "l40s", "h200") are read by no
     extractor, so a model number is never a duration, a size or a head count. `batch_job`: the thread
     is about a batch job, so items and a deadline are the job's without a batch verb in this message.
+    `name_parts`: spans inside a model's name (its version: "Llama 3.3"), read by no number reader.
     """
     claims = _Claims()
     for start, end in reserved:
         claims.claim(start, end)
+    claims.name_parts.extend(name_parts)
     for m in _CARD_MODEL.finditer(normalized):
         claims.claim(m.start(), m.end())
     extractors = tuple(_batch_job if e is _batch and batch_job else e for e in EXTRACTORS)

@@ -86,6 +86,7 @@ def _is_quantity(text: str, start: int, end: int) -> bool:
 # "ai 100 ultra"); when one stands right before a match it belongs to the mention ("4 × Cloud AI 100 Ultra"),
 # so its count is read and its words ("cloud") are not read as the user's intent.
 _MARKETING_WORDS = re.compile(r"\b(geforce|instinct|radeon|cloud|data center gpu|generation)\b")
+_CPU_TIER_WORDS = re.compile(r"\b(platinum|gold|silver|bronze)\b")
 _MARKETING_BEFORE = re.compile(r"\b(?:nvidia |amd |qualcomm )?(?:geforce|instinct|radeon|cloud)\s*$")
 
 
@@ -101,6 +102,8 @@ def _aliases(hw: Hardware) -> set[str]:
     name = re.sub(r"\(.*?\)", " ", hw.name.lower())
     name = _MARKETING_WORDS.sub(" ", name)
     found.add(" ".join(name.replace("-", " ").split()))
+    # A server CPU is named without its tier ("Xeon 8480+" for "Xeon Platinum 8480+"; the model number is unique).
+    found.add(" ".join(_CPU_TIER_WORDS.sub(" ", name).replace("-", " ").split()))
     # Drop trailing qualifiers while what is left still names a product: "a100 80gb pcie" → "a100",
     # "snapdragon x elite" → "snapdragon x" (a model number, or two words at least).
     for cut in range(len(parts) - 1, 0, -1):
@@ -220,6 +223,25 @@ class HardwareMatcher:
         if not line:
             return None
         return max(line, key=lambda hw: (hw.price_usd is not None, hw.launch_year or 0, hw.memory_gb or 0)).id
+
+
+    def line_spread(self, alias: str) -> str | None:
+        """The product line's name as the catalog spells it ("MacBook Pro") when its configurations differ more than
+        2× in memory or memory bandwidth, so that which one the user means changes the answer by more than 2× (issue
+        26 G: asked, not guessed); None for a line whose configurations are alike, or no line at all."""
+        product = " ".join(re.sub(r"s$", "", word) for word in alias.lower().split())
+        if " " not in product:
+            return None
+        shipped_in = re.compile(rf"\b{re.escape(product)}\b", re.IGNORECASE)
+        line = [(hw, m) for hw in self._devices if (m := shipped_in.search(hw.form_factor or ""))]
+        memory = [hw.memory_gb for hw, _ in line if hw.memory_gb]
+        bandwidth = [hw.memory_bandwidth_gbs for hw, _ in line if hw.memory_bandwidth_gbs]
+        spread = any(len(v) > 1 and max(v) > _LINE_SPREAD * min(v) for v in (memory, bandwidth))
+        return line[0][1].group(0) if spread else None
+
+
+# Configurations of one product line whose memory or bandwidth differ more than this change the answer by as much.
+_LINE_SPREAD = 2.0
 
 
 def _families(devices: tuple[Hardware, ...], aliases: set[str]) -> dict[str, tuple[str, ...]]:

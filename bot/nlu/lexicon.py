@@ -79,9 +79,13 @@ SCALE_WORDS: dict[str, re.Pattern[str]] = {
                     r"\bhobby\b"),
 }
 
+# 离线 names a batch job only with the job's word ("离线任务", "离线处理 10 万条"): alone it is a machine cut off from
+# the network ("環境完全離線", "离线跑一个 1.5B"), an air gap, not a job.
+OFFLINE_JOB_ZH = "(?:离线|離線)\\s*(?:任务|任務|作业|作業|处理|處理|批|推理|计算|計算|分析|打标|打標|标注|標註|摘要|分类|分類|抽取|跑批)"
+
 ARRIVAL_WORDS: dict[str, re.Pattern[str]] = {
     "batch": _rx(r"\bbatch (?:jobs?|processing|workloads?|mode|inference)", r"\bin batches\b", r"\boffline (?:processing|jobs?|batch|inference|workloads?)",
-                 r"overnight", r"nightly", r"background jobs?", "批处理", "批處理", "批次", "离线", "離線", "夜间", "夜間",
+                 r"overnight", r"nightly", r"background jobs?", "批处理", "批處理", "批次", OFFLINE_JOB_ZH, "夜间", "夜間",
                  "每晚", "每天晚上", "通宵", "批量处理", "批量處理",
                  # A pipeline or job named by the batch work it does: throughput over the day, not chat streams.
                  r"\b(?:summari[sz]ation|classification|extraction|translation|labell?ing|tagging|embedding|ingestion|"
@@ -253,6 +257,15 @@ OVERNIGHT_WINDOW_HOURS = 8.0
 OVERNIGHT = re.compile(r"\bovernight\b|\bnightly\b|\bevery night\b|\beach night\b|\bper night\b|\bduring the night\b|"
                        r"每晚|每天晚上|每夜|夜间|夜間|晚上跑|通宵|一夜之间|一夜之間|一个晚上|一個晚上")
 
+# A job run over a weekend ("every weekend", "周六周日", "saturday and sunday"): its window is the two days, 48 h,
+# when no other is said (text normalized: "周六" is "周6", "星期六" is "星期6").
+WEEKEND_WINDOW_HOURS = 48.0
+# Only a job said to run over it: "weekends off" or "even on weekends" say when people work, not a window.
+WEEKEND = re.compile(r"\b(?:over|during|across|every|each|this|the) weekends?\b(?!\s+off)|\bweekend (?:batch|jobs?|runs?|window)\b|"
+                     r"\bsat(?:urday)?s?\s*(?:and|&|\+|-|–|to|through|thru|/)\s*sun(?:day)?s?\b|"
+                     r"每个?\s*(?:周末|週末)|(?:周末|週末)\s*(?:跑|处理|處理|期间|期間|两天|兩天|2\s*天|做完|跑完)|"
+                     r"(?:周|週|星期|礼拜|禮拜)\s*6\s*(?:和|与|與|、|,|到|至|-|~|\+)?\s*(?:周|週|星期|礼拜|禮拜)?\s*(?:日|天|7)")
+
 # An output that is one label, category or yes/no, with no length said: a class name and its end token,
 # about five tokens (a sentiment or category name is 1-3 tokens in Llama and Qwen tokenizers). Only the
 # word for what comes back makes it one ("只输出一个类别"; "1 个类别" counts categories, it is no length).
@@ -300,7 +313,8 @@ ROUND_THE_CLOCK = _rx(r"24\s*/\s*7", r"24x7", r"around the clock", r"round the c
                       "全天运行", "全天運行")
 
 # The user owns the hardware they name ("I already have a MacBook Pro with an M4", "我們已經有 Snapdragon X 筆電").
-OWNERSHIP = _rx(r"\b(?:i|we)\s+(?:already\s+|only\s+|just\s+)?(?:have|own|got|bought)\b(?!\s+to\b)", r"\balready (?:have|own|bought)\b",
+OWNERSHIP = _rx(r"\b(?:i|we)\s+(?:already\s+|only\s+|just\s+|still\s+)?(?:have|own|got|bought)\b(?!\s+to\b)", r"\balready (?:have|own|bought)\b",
+                r"\bleft over\b",
                 r"\b(?:i|we)'ve\s+(?:already\s+)?(?:got|bought)\b", r"\b(?:we|i) have got\b", r"\bsitting idle\b",
                 r"\bon hand\b", r"\blying around\b", r"\bspare\b", r"\bunused\b", r"\bour old\b",
                 # idle kit said as what it is (not) doing: "2x RTX 3090 doing nothing", "a box gathering dust"
@@ -432,6 +446,8 @@ __all__ = [
     "CONTEXT_FLOOR_WORDS",
     "CONTEXT_MAX_WORDS",
     "DEVICE_WORDS",
+    "MODEL_FAMILIES",
+    "MODEL_VERSION",
     "THINKING_WORDS",
     "TYPICAL_WORDS",
     "ACCURACY_CRITICAL",
@@ -453,7 +469,10 @@ __all__ = [
     "MULTIPLIERS",
     "NUM",
     "OVERNIGHT",
+    "OFFLINE_JOB_ZH",
     "OVERNIGHT_WINDOW_HOURS",
+    "WEEKEND",
+    "WEEKEND_WINDOW_HOURS",
     "OWNERSHIP",
     "MORE_DEVICES",
     "MORE_USERS",
@@ -488,7 +507,9 @@ WHOLE_INPUT_WORDS = _rx(r"\b(?:whole|entire|full|complete)\s+(?:repo|repository|
                         r"(?:整个|整份|整本|整套|全部|完整的?)\s*(?:仓库|代码库|代码|项目|文档|文件|合同|卷宗|报告|书)",
                         "粘贴", "贴进", "贴上")
 # A stated maximum ("up to 128k", "最长128k", "max context 32k"): the context window, not the typical prompt.
-CONTEXT_MAX_WORDS = r"(?:up to|upto|max(?:imum)?|at most|as long as|limit|最长|最長|最多|最大|上限)"
+# "上下文 8k 以内", "context within 8k", "不超过 32k": a ceiling, the most one request may hold, not the typical prompt
+CONTEXT_MAX_WORDS = (r"(?:up to|upto|max(?:imum)?|at most|as long as|limit|within|no more than|最长|最長|最多|最大|上限|"
+                     r"以内|以內|之内|之內|不超过|不超過)")
 # A length figure said after another, with only a word for how often or how far ("mostly 2k context, longest 16k",
 # "docs average 20k, biggest ones ~90k", "一般输入4k左右，偶尔会到16k", "最长的10万", "worst case 8k"): the words
 # that make it the longest request (the maximum context) or the usual one (the typical prompt). Text is
@@ -519,6 +540,17 @@ THINKING_WORDS = r"(?:thinking|reasoning|chain[- ]of[- ]thought|cot|思考过程
 DEVICE_WORDS = _rx(r"(?:ascend|atlas|昇腾|昇騰)\s*\d{3}[a-z]?\d?(?:\s*[a-z]{1,2}\d)?", r"(?<![a-z0-9])9[1-9]0[a-c](?![a-z0-9])",
                    r"(?<![a-z0-9])310[pb](?![a-z0-9])", r"(?<![a-z0-9])800i\s*a[23](?![a-z0-9])",
                    r"(?<![a-z0-9])[hl]20(?![a-z0-9])", r"(?<![a-z0-9])[ah]800(?![a-z0-9])", r"(?<![a-z0-9])4090\s*d(?![a-z0-9])")
+# Open-model families leads name; a name of one the catalog does not know is asked about (`bot.nlu.models`).
+MODEL_FAMILIES = (r"llama|qwen|mistral|mixtral|ministral|gemma|phi|deepseek|gpt-oss|glm|kimi|yi|falcon|command[- ]?r|"
+                  r"granite|olmo|nemotron|minimax|ernie|hunyuan|internlm|baichuan|chatglm|codestral|devstral")
+# A model's version or generation number ("Llama 3.3", "qwen2.5", "gemma 3", "phi-4", "GLM-4.6", "deepseek v3.2",
+# "kimi k2", "mistral small 3.1"): part of the name, never a count, a length or a load. The size that
+# follows ("70b") is not part of it: a number followed by b is the model's size, read as such. (Hosted models,
+# "gpt-4o", "claude 3.5 sonnet", are read whole by the API-model reader, `bot.nlu.load`.)
+MODEL_VERSION = re.compile(
+    rf"(?<![a-z0-9])(?:{MODEL_FAMILIES})"
+    r"(?:[- ]?(?:small|medium|large|mini|coder|code|math|vl|next|air|scout|maverick|instruct|chat))?[- .]?"
+    r"(?P<version>[vkrmo]?\d+(?:\.\d+)?)(?!\d|\.\d|\s*b(?![a-z])|\s*-?\s*(?:b|billion)\b)")
 # A migration names the model to size after these words ("moving from a 32B to a 70B", "从32B换成70B",
 # "replacing our 8b with a 70b", "today X, moving to Y"): what comes before is the model they leave.
 MIGRATION_TARGET = _rx(r"\bfrom\b[^.;!?]{1,60}?\b(?:to|into)\b",

@@ -321,7 +321,7 @@ def _spend(text: str, claims: _Claims) -> Iterator[Fact]:
     for name, pattern in _API_MODELS:
         for m in pattern.finditer(text):
             start, end = m.span("name") if m.groupdict().get("name") is not None else m.span()
-            if claims.free(start, end):
+            if claims.free(start, end, a_name=True):
                 claims.claim(start, end)
                 yield Fact("api_model", name, start, end, keyed=True)
                 hosted = True

@@ -103,13 +103,15 @@ WORDS: dict[str, tuple[str, ...]] = {
     # edge box for every branch", "one server per hospital"), or a rollout to sites that are devices themselves
     # ("rolling out to ~300 kiosks"). People spread over sites ("2,000 staff across 3 offices") are no fleet.
     "per_site": (r"\b(?:box(?:es)?|units?|devices?|servers?|machines?|nodes?|appliances?|jetsons?|mini[- ]?pcs?|nucs?|"
-                 r"workstations?|gpus?|cards?)\b[^.;!?]{0,30}?\b(?:per|each|every|in each of|at each of|for each of)\s+"
+                 r"workstations?|gpus?|cards?|modules?)\b[^.;!?]{0,30}?\b(?:per|each|every|in each of|at each of|for each of)\s+"
                  r"(?:(?:our|the|those|these)\s+)?(?:~|about |around )?(?:[\d,]+\s+)?(?:[a-z]+\s+)?(?:{site})\b",
                  r"\b(?:roll(?:ing|ed)?|deploy(?:ing|ed)?|ship(?:ping|ped)?|install(?:ing|ed)?)(?: it| this| them)? "
                  r"(?:out )?(?:to|across|in|on|into) (?:~|about |around )?[\d,]+\s*(?:[a-z]+ )?"
                  r"(?:kiosks?|terminals?|robots?|vehicles?|trucks?|vessels?|ships?|cameras?|devices?)\b",
                  r"\b(?:each|every|per)\s+(?:[a-z]+\s+)?(?:{site})\s+(?:gets?|has|needs?|runs?|carries|will get|will have)\s+"
-                 r"(?:a|an|one|its own|their own)\b"),
+                 r"(?:a|an|one|its own|their own)\b",
+                 # the sites counted before, then a box added to each ("our 40 kiosks … we'd add a small module to each")
+                 r"\b(?:box(?:es)?|units?|devices?|modules?|jetsons?|mini[- ]?pcs?)\b[^.;!?]{0,12}?\b(?:to|in|into|for|on) each\b(?!\s+of)"),
     # a budget said of each site's box, not the whole fleet's ("budget $400 per kiosk", "$300 a unit tops")
     "per_site_budget": (r"(?:budget|\$|usd|dollars?|bucks|spend)[^.;!?]{0,24}?\b(?:per|each|a|an|/)\s*(?:{site}|units?|box(?:es)?|"
                         r"devices?|sites?|locations?)\b", r"\bapiece\b", r"\bper[- ]unit (?:budget|cost|price)\b"),
@@ -119,7 +121,9 @@ WORDS: dict[str, tuple[str, ...]] = {
     # power: what a limit applies to
     "per_rack": (r"per rack", r"each rack", r"a rack", r"racks?\b[^.;]{0,24}\beach\b", r"/\s*rack", r"per cabinet", r"each cabinet", r"rack (?:limit|budget|cap)",
                  r"racks? (?:gets?|has|have|is capped|are capped|is limited|are limited)"),
-    "per_server": (r"per (?:server|box|node|machine|chassis)", r"each (?:server|box|node|machine)", r"for the (?:box|server|machine)",
+    # (a fleet's module or unit: "each module has to stay under 15W", "each unit must stay under 10W")
+    "per_server": (r"per (?:server|box|node|machine|chassis|module|unit|device)", r"each (?:server|box|node|machine|module|unit|device)",
+                   r"for the (?:box|server|machine)",
                    r"single (?:server|box|node)", r"one (?:server|box)"),
     "racks": (r"racks?", r"cabinets?"),
     "lora": (r"lora adapters?", r"loras?", r"(?:lora |fine[- ]?tuned |customer |per[- ]customer )?adapters?"),

@@ -18,6 +18,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from bot.nlu.facts import Fact
+from bot.nlu.lexicon import MODEL_FAMILIES
 from bot.nlu.validate import SlotValues
 
 _SIZE = r"(?P<{name}>\d+(?:\.\d+)?)\s*b"
@@ -116,8 +117,7 @@ def apply_model_readings(normalized: str, by_slot: dict[str, list[Fact]], named:
 
 # Families whose members people name; a name of one that the catalog does not know is said to be unknown.
 _FAMILY_NAME = re.compile(
-    r"\b(?:llama|qwen|mistral|mixtral|ministral|gemma|phi|deepseek|gpt-oss|glm|kimi|yi|falcon|command[- ]?r|"
-    r"granite|olmo|nemotron|minimax|ernie|hunyuan|internlm|baichuan|chatglm|codestral|devstral)"
+    rf"\b(?:{MODEL_FAMILIES})"
     r"(?:(?:[- .]?[a-z]+)?[- .]?\d+(?:\.\d+)?(?:[- .]?\d+(?:\.\d+)?\s*b)?(?:[- .]?a\d+(?:\.\d+)?b)?\b|"
     # or a member named by its size word alone ("Hunyuan-Large", "Nemotron Ultra", "Mistral Medium")
     r"[- .](?:large|medium|small|ultra|max|turbo|pro|plus|lite|flash|air|mini|nano|super)\b)")

@@ -18,8 +18,9 @@ _ZH_DIGITS = {"零": 0, "〇": 0, "一": 1, "二": 2, "两": 2, "兩": 2, "三":
 _ZH_SMALL_UNITS = {"十": 10, "百": 100, "千": 1000}
 _ZH_BIG_UNITS = {"万": 10_000, "萬": 10_000, "亿": 100_000_000, "億": 100_000_000}
 _ZH_NUMERAL_RUN = re.compile("[零〇一二两兩三四五六七八九十百千万萬亿億]+")
-# 一 in these words is not a number ("some", "together", "usually", ...): leave the word alone.
-_YI_WORDS = set("些下起般定样樣直旦切共同致种種边邊点點再次")
+# 一 in these words is not a number ("some", "together", "usually", ...): leave the word alone. 一齐/一齊 is
+# "all together" (Cantonese's 一起: "100 人一齊問", a hundred asking at once).
+_YI_WORDS = set("些下起般定样樣直旦切共同致种種边邊点點再次齐齊")
 # Big units standing alone are part of words (千万 "by all means", 万一 "in case").
 _NOT_NUMERALS = {"万", "萬", "千", "百", "亿", "億", "千万", "千萬", "万一", "萬一", "百万", "百萬"}
 

@@ -16,7 +16,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-from bot.nlu.currency import NON_USD_CURRENCY, budget_currency
+from bot.nlu.currency import NON_USD_CURRENCY, USD_WORDS, budget_currency
 from bot.nlu.devices import MAX_COUNT as MAX_DEVICES
 from bot.nlu.devices import DeviceReading, read_devices
 from bot.nlu.facts import Fact, extract_facts, number_value
@@ -28,6 +28,7 @@ from bot.nlu.lexicon import (
     CORRECTION,
     DEVICE_WORDS,
     MIGRATION_TARGET,
+    MODEL_VERSION,
     MORE_DEVICES,
     MORE_USERS,
     NUM,
@@ -61,6 +62,7 @@ _SERVER_WORD = re.compile(r"\b(?:box|node|server|system|machine)\b|服务器|伺
 _BOOLEAN_SLOTS = ("dynamic_shapes", "accuracy_critical", "mixed_training")
 _LOAD_SLOTS = ("requests_per_s", "requests_per_day", "tokens_per_day", "tokens_per_s_total")
 _MEANINGFUL = re.compile(r"[a-z0-9\u4e00-\u9fff]")
+_MEMORY_SIZE = re.compile(r"(?<![a-z0-9.])\d+(?:\.\d+)?\s*(?:gb|gib|tb|g)(?![a-z])")
 _INVISIBLE = ("Cc", "Cf")  # control and format characters: nothing the user can see
 
 
@@ -149,7 +151,8 @@ def _bare_answer(pending: str, normalized: str) -> SlotValues:
         if _NO.search(normalized):
             return {pending: False}
         return {}
-    numbers = [number_value(m) for m in _BARE_NUMBER.finditer(normalized)]
+    # A memory size ("it's an M4 Max with 128GB") answers no question about ms, tokens or users.
+    numbers = [number_value(m) for m in _BARE_NUMBER.finditer(_MEMORY_SIZE.sub(" ", normalized))]
     if not numbers:
         return {}
     first = numbers[0]
@@ -191,9 +194,12 @@ def parse_message(
     find_model: ModelLookup | None = None,
     hardware: HardwareMatcher | None = None,
     batch_job: bool = False,
+    device_line: tuple[bool, bool] | None = None,
 ) -> ParseResult:
     """Parse one message. Never raises on any input text. `batch_job`: the thread is about a batch job
-    (its follow-ups' item counts and deadlines are the job's)."""
+    (its follow-ups' item counts and deadlines are the job's). `device_line` (owned, asked about): the thread
+    took a product line named without its chip or memory as one configuration and asked which it is, so a
+    device named with no cue ("it's an M4 Max with 128GB") is that answer."""
     truncated = len(text) > MAX_MESSAGE_CHARS
     text = text[:MAX_MESSAGE_CHARS]
     normalized = normalize(text)
@@ -205,7 +211,9 @@ def parse_message(
     reserved = tuple((h.start, _name_end(normalized, h.end)) for h in result.hardware if h.hardware_ids and h.end > h.start)
     # A device's model number is no model size or count ("昇腾 910B", "H20"), listed in the catalog or not.
     reserved += tuple((m.start(), m.end()) for m in DEVICE_WORDS.finditer(normalized))
-    readings = extract_facts(normalized, reserved, batch_job=batch_job)
+    # A model's version number is no count, length or load ("Llama 3.3 70B 同時 25 人": 25 at once, never 3.3).
+    versions = tuple(m.span("version") for m in MODEL_VERSION.finditer(normalized))
+    readings = extract_facts(normalized, reserved, batch_job=batch_job, name_parts=versions)
     if more := MORE_USERS.search(normalized):  # "50 more users": added to the known figure, not a figure
         result.added["concurrent_users"] = int(next(v for v in more.groupdict().values() if v is not None))
         readings = [f for f in readings if not (f.slot == "users" or f.slot.endswith("_users"))
@@ -279,7 +287,8 @@ def parse_message(
     # Intent words inside a named device's name are not the user's intent: "Cloud AI 100" asks about no cloud.
     intent_text = without_mentions(normalized, [h for h in result.hardware if h.hardware_ids])
     if hardware is not None:
-        devices = read_devices(normalized, result.hardware, hardware, intent=(detect_intents(intent_text) or ["provide"])[0])
+        devices = read_devices(normalized, result.hardware, hardware, intent=(detect_intents(intent_text) or ["provide"])[0],
+                               answering=device_line)
         if result.gpu_count and len(devices.owned) == 1 and devices.owned[0].get("count") == 1 and \
                 _SERVER_WORD.search(devices.owned[0].get("label", "")):
             # "a DGX H100 box, 8 GPUs": the box is its GPUs, counted once; and asked about ("can it serve …?"),
@@ -362,7 +371,7 @@ def _migration_target(text: str, normalized: str, by_slot: dict[str, list[Fact]]
     return None if after else named
 
 
-_DOLLARS = re.compile(r"\$|(?<![a-z])(?:usd|dollars?|bucks)(?![a-z])|美元|美金|刀")
+_DOLLARS = re.compile(USD_WORDS)  # the dollar's words of the one currency table
 
 
 def _local_money(result: ParseResult, text: str) -> bool:

@@ -30,9 +30,13 @@ class _Claims:
 
     def __init__(self) -> None:
         self.spans: list[tuple[int, int]] = []
+        # Parts of a model's name (its version digits): read by no number reader, but a reader of whole model
+        # names ("kimi k2", "gpt-4o" as the hosted model) reads through them.
+        self.name_parts: list[tuple[int, int]] = []
 
-    def free(self, start: int, end: int) -> bool:
-        return all(end <= s or start >= e for s, e in self.spans)
+    def free(self, start: int, end: int, *, a_name: bool = False) -> bool:
+        spans = self.spans if a_name else [*self.spans, *self.name_parts]
+        return all(end <= s or start >= e for s, e in spans)
 
     def claim(self, start: int, end: int) -> None:
         self.spans.append((start, end))
@@ -56,14 +60,21 @@ def _int(value: float) -> int | float:
     return int(value) if float(value).is_integer() else value
 
 
+def inked(match: re.Match[str]) -> tuple[int, int]:
+    """A match's span without the blanks at its ends: a space belongs to no reading, so "70b " claiming its
+    trailing space never hides the count right after it ("llama 70b 20 users")."""
+    text = match.group(0)
+    return match.start() + len(text) - len(text.lstrip()), match.end() - len(text) + len(text.rstrip())
+
+
 def _matches(
     patterns: re.Pattern[str] | tuple[re.Pattern[str], ...], text: str, claims: _Claims
 ) -> Iterator[re.Match[str]]:
     for pattern in patterns if isinstance(patterns, tuple) else (patterns,):
         for match in pattern.finditer(text):
-            if claims.free(match.start(), match.end()):
-                claims.claim(match.start(), match.end())
+            if claims.free(*inked(match)):
+                claims.claim(*inked(match))
                 yield match
 
 
-__all__ = ["NUMBER_CAP", "Fact", "_Claims", "_int", "_matches", "number_value"]
+__all__ = ["NUMBER_CAP", "Fact", "_Claims", "_int", "_matches", "inked", "number_value"]

@@ -17,7 +17,7 @@ from rich.table import Table
 
 from bot.wording import agree_plurals, msg, word
 from bot.wording.accelerators import accelerator_lines
-from bot.wording.sentences import lang_index, t
+from bot.wording.sentences import LANGUAGES, lang_index, t
 from estimator.catalog import Benchmark, Catalog
 from estimator.costing.fx import rate
 from estimator.said import origin_of
@@ -124,6 +124,8 @@ def _device_list_phrase(slot: str, devices: Sequence[Mapping[str, Any]], i: int,
     for d in devices:
         hardware_id = d.get("hardware_id")
         name = (names or {}).get(hardware_id or "") or hardware_id or d.get("label") or d.get("kind") or "?"
+        if d.get("line"):  # "a MacBook Pro" with no chip: the configuration taken is an assumption, asked about
+            name = t("device.line_assumed", LANGUAGES[i], line=d["line"], name=name)
         count = d.get("count")
         items.append(f"{_HOW_MANY[i]}{name}" if count is None else f"{count:,}× {name}")
         if d.get("memory_gb") and " GB" not in name:  # the label says it already ("…, 1024 GB per server")
@@ -578,8 +580,20 @@ def recommendation_headline(rec: Recommendation, lang: str = "en") -> str:
     if rec.primary is None:
         return t("rec.none", lang)
     space = " " if lang == "en" else ""
-    return (t("rec.primary", lang, option=option_title(rec.primary, lang)) + space
-            + t("rec." + rec.primary.verdict, lang))
+    return t("rec.primary", lang, option=option_title(rec.primary, lang)) + space + _verdict(rec, lang)
+
+
+def _verdict(rec: Recommendation, lang: str) -> str:
+    """Whether the primary meets the targets, never more than its numbers show. A first-token bound the primary
+    misses yet "meets" was not judged: it was assumed, not set (sized for the load, `note.assumed_ttft_load`, or
+    hardware they own judged by seed 1's bands), so the headline says it is not met."""
+    assert rec.primary is not None
+    verdict, bound = rec.primary.verdict, (rec.workload or {}).get("ttft_target_ms")
+    if verdict == "meets" and isinstance(bound, int | float):
+        ttft = rec.primary.estimate.ttft_p95_ms or rec.primary.estimate.ttft_ms
+        if ttft is not None and ttft > bound:
+            return t("rec.meets_but_assumed_ttft", lang, assumed=bound, ttft=ttft)
+    return t("rec." + verdict, lang)
 
 
 def recommendation_changes(old: Recommendation | None, new: Recommendation, lang: str = "en") -> list[str]:

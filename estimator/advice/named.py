@@ -11,8 +11,10 @@ ineligible (an NPU for many users, a consumer card at organization scale) are sa
 
 from __future__ import annotations
 
+import re
+
 from estimator.advice.batch_jobs import BatchSizer, shown_hours
-from estimator.advice.candidates import Candidate, exclusion, fill_owned_power, ownership
+from estimator.advice.candidates import MAX_COUNT, Candidate, exclusion, fill_owned_power, ownership
 from estimator.advice.lower_format import lower_format_text
 from estimator.advice.shortfall import ceiling_text, limits_passed, shortfall_text
 from estimator.advice.sizing import Sized, Sizer
@@ -64,7 +66,7 @@ def evaluate_named(sizer: Sizer, workload: Workload, catalog: Catalog, named: Na
         if smallest is not None:  # bought in whole baseboards / kits, with the N+1 spare at organization scale
             smallest = sizer._purchase(cand, smallest)[0]
         count = named.count if named.count is not None else (smallest or cand.max_count)
-        count = max(1, min(count, 1024))
+        count = max(1, min(count, MAX_COUNT))  # more than one estimate sizes: said so (`named_text`)
         option = sizer.build(cand, count, meets=sizer.meets(cand, count))
         if named.count is None and smallest is None:
             # "How many L40S?" when no count meets the targets: the fewest that hold the model and its
@@ -129,6 +131,8 @@ def named_text(sizer: Sizer, named: NamedDevice, option: Sized, reason: Said | N
     shown = hw.name + (said("answer.named.at_format", quant=option.weight_format)
                        if option.format_default and option.weight_format != sizer.workload.weight_format else "")
     head = said("answer.named.ask_many" if named.count is None else "answer.named.ask", count=option.count, hardware=shown)
+    if named.count is not None and named.count > option.count:  # "would 2,000 L40S do?": judged at the ceiling, said
+        head = said("answer.named.ask_capped", asked=named.count, count=option.count, hardware=shown)
     if reason is not None:
         text = head + said("answer.named.ineligible", reason=reason, figures=figures)
     elif ok:
@@ -153,6 +157,8 @@ def named_text(sizer: Sizer, named: NamedDevice, option: Sized, reason: Said | N
         if not est.fits:
             cands = _candidates(sizer.workload, hw, sizer.catalog)[0]
             text += lower_format_text(sizer, cands or [option.candidate], option.count, hw.name, format_stated)
+            if named.line:  # "a MacBook Pro" taken as the one sold today: a larger configuration may hold it
+                text += line_room(sizer, named.line, hw)
     compared = bought or option  # what buying the named device means
     same = primary is not None and primary.candidate.hardware.id == hw.id and primary.count == compared.count
     if primary is None:
@@ -166,8 +172,11 @@ def named_text(sizer: Sizer, named: NamedDevice, option: Sized, reason: Said | N
         alt = None  # the recommendation is that smallest count: it differs from the ask because it meets
     if alt is not None:  # "2 × RTX 4090 would meet them": the recommendation differs from those, by cost or risk
         compared, ok = alt, True
-    if not ok:
+    if not ok and not primary.violations:
         why = said("answer.why.meets")
+    elif not ok and primary.shortfall < compared.shortfall:
+        # neither meets the targets: never "because it meets the targets" (the headline says it does not)
+        why = said("answer.why.closer")
     elif not priced:
         why = said("answer.why.unpriced")
     elif primary.cost_per_token < compared.cost_per_token:
@@ -177,6 +186,19 @@ def named_text(sizer: Sizer, named: NamedDevice, option: Sized, reason: Said | N
     text += said("answer.named.differs", count=primary.count, hardware=primary.candidate.hardware.name,
                 capex=pcost.capex_usd, why=why)
     return text, False
+
+
+def line_room(sizer: Sizer, line: str, taken: Hardware) -> Said:
+    """A product line named without its chip or memory, taken as a configuration that does not hold the model: the
+    smallest configuration of that line on record that does (one machine; they do not pool), and the question
+    which one theirs is, or that none on record does."""
+    shipped_in = re.compile(rf"\b{re.escape(line)}\b", re.IGNORECASE)
+    larger = sorted((hw for hw in sizer.catalog.hardware if shipped_in.search(hw.form_factor or "")
+                     and (hw.memory_gb or 0) > (taken.memory_gb or 0)), key=lambda hw: (hw.memory_gb or 0, -(hw.launch_year or 0)))
+    for hw in larger:
+        if any(sizer.figures(cand, 1).fits for cand in _candidates(sizer.workload, hw, sizer.catalog)[0]):
+            return said("answer.named.line_room", line=line, hardware=hw.name, memory=hw.memory_gb)
+    return said("answer.named.line_none", line=line)
 
 
 def _smallest_meeting(sizer: Sizer, option: Sized, smallest: int | None) -> Sized | None:

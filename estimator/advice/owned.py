@@ -18,6 +18,7 @@ from dataclasses import replace
 from estimator.advice.batch_jobs import BatchSizer, shown_hours
 from estimator.advice.candidates import Candidate, exclusion, is_embedded_module, owned_class, ownership
 from estimator.advice.lower_format import lower_format_text
+from estimator.advice.named import line_room
 from estimator.advice.shortfall import ceiling_text, shortfall_text
 from estimator.advice.sizing import Sized, Sizer
 from estimator.catalog import Catalog, Hardware
@@ -326,6 +327,8 @@ def owned_answers(sizer: Sizer, workload: Workload, catalog: Catalog, sized: lis
             stacks = list({s.candidate.stack.id: s.candidate for s in mine
                            if s.candidate.existing and s.candidate.hardware.id == own.candidate.hardware.id}.values())
             text += lower_format_text(sizer, stacks or [own.candidate], own.count, name, format_stated)
+            if device.line:  # "my MacBook Pro" taken as the one sold today: a larger configuration may hold it
+                text += line_room(sizer, device.line, hw)
         answer = OwnedAnswer(
             hardware_id=hw.id, hardware_name=hw.name, label=device.label, owned_count=count, meets=meets,
             used_count=own.count, add_count=None if meets or extra is None else extra.count - extra.candidate.owned_units,

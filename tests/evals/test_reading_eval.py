@@ -81,3 +81,12 @@ def test_eval_reading_names_an_unknown_split(capsys):
         main(["eval", "--reading", "--llm", "none", "--split", "train"])
     assert info.value.code == 2
     assert "use dev or heldout" in capsys.readouterr().err
+
+
+def test_a_devices_reader_note_is_not_a_fact_the_message_states() -> None:
+    from evals.reading_eval import same_value
+
+    # "买一台 Mac mini 就好?": the device asked about is read; that its chip was assumed ("line") is the reader's note
+    expected = [{"hardware_id": "apple-m4-pro", "count": 1}]
+    assert same_value("named_devices", expected, [{"hardware_id": "apple-m4-pro", "count": 1, "line": "Mac mini"}])
+    assert not same_value("named_devices", expected, [{"hardware_id": "apple-m4-pro", "count": 2, "line": "Mac mini"}])

@@ -176,6 +176,23 @@ ANSWER_MESSAGES: dict[str, tuple[str, str, str]] = {
     "answer.owned_units": (" ({owned} of them already owned)", "（其中 {owned} 台已有）", "（其中 {owned} 台已有）"),
     "answer.named.at_format": (" at {quant}", "（按 {quant}）", "（按 {quant}）"),
     "answer.named.ask": ("{count} × {hardware}: ", "{count} × {hardware}：", "{count} × {hardware}："),
+    "answer.named.line_room": (
+        " A {line} with {hardware} ({memory:g} GB) would hold it: which chip and how much memory does yours have?",
+        "配 {hardware}（{memory:g} GB）的 {line} 能装下：你的是哪款芯片、多少内存？",
+        "配 {hardware}（{memory:g} GB）的 {line} 裝得下：你的是哪款晶片、多少記憶體？",
+    ),
+    "answer.named.line_none": (
+        " No {line} configuration on record holds it.", "资料库里没有哪种 {line} 配置装得下它。", "資料庫裡沒有哪種 {line} 配置裝得下它。",
+    ),
+    # More devices named than one estimate sizes: judged at that many, said before the answer, never silently.
+    "answer.named.ask_capped": (
+        "{asked:,} × {hardware}, judged at {count:,} (the most one estimate sizes: more devices only add copies of the "
+        "model, i.e. capacity; the figures and capex below are for {count:,}): ",
+        "{asked:,} × {hardware}，按 {count:,} 个估算（单次估算最多 {count:,} 个：更多设备只是增加模型副本，即容量；"
+        "下面的数字和采购成本都按 {count:,} 个计）：",
+        "{asked:,} × {hardware}，按 {count:,} 個估算（單次估算最多 {count:,} 個：更多裝置只是增加模型副本，即容量；"
+        "下面的數字和採購成本都按 {count:,} 個計）：",
+    ),
     "answer.named.ask_many": (
         "How many {hardware}: {count} — ", "需要几台 {hardware}：{count} 台。", "需要幾台 {hardware}：{count} 台。",
     ),
@@ -276,6 +293,10 @@ ANSWER_MESSAGES: dict[str, tuple[str, str, str]] = {
         "推薦方案不同：{count} × {hardware}（採購成本 ${capex:,.0f}），因為{why}。",
     ),
     "answer.why.meets": ("it meets the targets", "它能达到目标", "它能達到目標"),
+    "answer.why.closer": (
+        "it comes closer to the targets, though it does not meet them either",
+        "它更接近目标（虽然也达不到）", "它更接近目標（雖然也達不到）",
+    ),
     "answer.why.unpriced": (
         "it has a sourced price and the device you named does not, so only it can be costed",
         "它有有来源的价格，而你提到的设备没有，只有它能核算成本",

@@ -233,8 +233,21 @@ TEMPLATES: dict[str, tuple[str, str, str]] = {
     ),
     "unchanged": ("Nothing else was changed.", "其他信息保持不变。", "其他資訊保持不變。"),
     # --- recommendation ----------------------------------------------------------------------------
+    # A product line named without its chip or memory: the configuration taken, and the question (issue 26 G).
+    "device.line_assumed": (
+        "{line}, taken as {name} (which chip and how much memory does it have?)",
+        "{line}，按 {name} 计（是哪款芯片、多少内存？）",
+        "{line}，按 {name} 計（是哪款晶片、多少記憶體？）",
+    ),
     "rec.primary": ("Recommendation: {option}.", "推荐方案：{option}。", "推薦方案：{option}。"),
     "rec.meets": ("It meets your targets.", "满足你的目标。", "滿足你的目標。"),
+    # The first-token bound was assumed, not stated, and the option misses it (sized for the load instead): the
+    # headline says which target is met and which is not, never "it meets your targets".
+    "rec.meets_but_assumed_ttft": (
+        "It meets the other targets, but not the {assumed:,} ms first token I assumed: its first token takes ~{ttft:,.0f} ms (p95; see below).",
+        "满足其他目标，但达不到我假设的 {assumed:,} ms 首 token：它的首 token 约 {ttft:,.0f} ms（p95，见下文）。",
+        "滿足其他目標，但達不到我假設的 {assumed:,} ms 首 token：它的首 token 約 {ttft:,.0f} ms（p95，見下文）。",
+    ),
     "rec.misses": ("It does not meet every target (see below).", "未能满足全部目标（见下文）。", "未能滿足全部目標（見下文）。"),
     "rec.past_limits": (
         "Nothing meets your targets within your limits: this option meets the targets and is the least past your limits (see below).",

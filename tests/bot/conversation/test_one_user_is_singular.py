@@ -6,6 +6,8 @@ from __future__ import annotations
 
 import re
 
+import pytest
+
 from bot.engine import Engine
 from tests.support.engine_fixtures import talk
 
@@ -29,3 +31,17 @@ def test_a_missed_target_for_one_user_is_recorded_in_the_singular() -> None:
     rec = recommend(Workload(concurrent_users=1, model_params_b=7, tokens_per_s_target=5000), memory_catalog())
     slo = [v for v in rec.primary.violations if v.startswith("SLO:")]
     assert slo and all(" at 1 user " in v for v in slo), rec.primary.violations
+
+
+ALL_OF_ONE = re.compile(r"\ball 1 (?:of |user)|(?:全部|所有)\s*1\s*(?:位|个|個)")
+
+
+@pytest.mark.parametrize("messages", [
+    ("just me, want qwen2.5 14b on my own box", "just recommend"),
+    ("就我一个人用，qwen2.5 7b", "直接推荐"),
+    ("單人使用，Qwen2.5 14B", "直接推薦"),
+])
+def test_all_is_never_said_of_one_user_in_any_language(engine: Engine, messages: tuple[str, str]) -> None:
+    # one person is no group: "assumed all 1 user can be active", "全部 1 位使用者" read as a fleet of one
+    text = "\n".join(reply.text for reply in talk(engine, *messages))
+    assert not ALL_OF_ONE.search(text), ALL_OF_ONE.search(text)
