@@ -29,11 +29,16 @@ from estimator.physics.catalog_index import catalog_index
 BATCHED_METRICS = frozenset({"total_tps", "decode_tps"})
 
 
+# Projects that share vLLM's calibration key but not its release history: SGLang, and HabanaAI's vLLM fork
+# for Gaudi (its own releases, "v0.7.2+Gaudi-1.21.0"), so a newer upstream vLLM run does not retire a Gaudi one.
+FORKS_WITH_OWN_RELEASES: tuple[str, ...] = ("sglang", "vllm-gaudi")
+
+
 def engine_of(row: Benchmark) -> str:
-    """The serving engine a row ran, as a project with its own releases: SGLang shares vLLM's calibration
-    key (`calibration.normalize_backend`) but not its release history."""
+    """The serving engine a row ran, as a project with its own releases: SGLang and vLLM-Gaudi share vLLM's
+    calibration key (`calibration.normalize_backend`) but not its release history."""
     name = row.backend.strip().lower()
-    return "sglang" if name.startswith("sglang") else normalize_backend(name)
+    return next((fork for fork in FORKS_WITH_OWN_RELEASES if name.startswith(fork)), None) or normalize_backend(name)
 
 
 def excluded_rows(catalog: Catalog) -> dict[int, str]:

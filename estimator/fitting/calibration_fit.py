@@ -53,7 +53,7 @@ from estimator.fitting.row_predict import (
 )
 from estimator.measured_rows import model_serving_rows, retired_rows
 from estimator.physics import roofline
-from estimator.physics.batching import is_continuous, run_overlaps_host
+from estimator.physics.batching import STATIC_BATCH_BACKENDS, is_continuous, run_overlaps_host
 from estimator.physics.calibration import POOLED, PRIORS, calibration_key, normalize_backend
 from estimator.physics.catalog_index import CatalogIndex, catalog_index
 from estimator.physics.device import overhead_clock_scale
@@ -383,7 +383,10 @@ def _fit_batched(
             resolved = resolve(row_request(row), index)
         except SiliconsultError:
             continue
-        for key in (calibration_key(normalize_backend(row.backend), row.kind), calibration_key(POOLED, row.kind)):
+        engine = normalize_backend(row.backend)
+        # A static-batch tool's rows calibrate its own key, not the kind's pool (`batching.STATIC_BATCH_BACKENDS`).
+        pools = () if engine in STATIC_BATCH_BACKENDS else (calibration_key(POOLED, row.kind),)
+        for key in (calibration_key(engine, row.kind), *pools):
             by_key[key].append((row, resolved))
             counts[key] += 1
     efficiency: dict[str, float] = {}
@@ -396,8 +399,13 @@ def _fit_batched(
         def error(pairs: list[tuple[Benchmark, Resolved]] = pairs, **update: Any) -> float:
             return relative_squared_error(pairs, groups, **update)
 
-        # Decode-only rows (`decode_tps`) say nothing of prefill: a key with only those keeps its prior η_pp.
-        own_prefill = key in partial.prefill_compute_efficiency or all(row.metric == "decode_tps" for row, _ in pairs)
+        # Decode-only rows (`decode_tps`) say nothing of prefill: a key with only those keeps its prior η_pp. Nor
+        # does a kind's pool search one from its serving rows: its engines schedule prompts differently (chunked
+        # into decode steps, one slot at a time), and searched jointly with η_c over them the pair degenerates
+        # (accelerators: tt-metal's decode-only rows beside Furiosa-LLM's and vLLM-Gaudi's gave η_pp 1.0 with
+        # η_c 0.011, a prefill at the full rate that every vendor stack without rows would then borrow).
+        own_prefill = (key in partial.prefill_compute_efficiency or key.startswith(POOLED)
+                       or all(row.metric == "decode_tps" for row, _ in pairs))
         eta_pp = pairs[0][1].factors.compute_efficiency if own_prefill else SERVING_PREFILL_START
         # A kind with no single-stream rows at all (accelerators measured only in batches) has no fitted
         # per-step overhead: its batched rows fit it too (a step's fixed cost shows in a batch's step
@@ -544,8 +552,10 @@ def relative_errors(predictions: Sequence[tuple[Benchmark, float]]) -> dict[str,
     errors: dict[str, list[float]] = defaultdict(list)
     for row, predicted in predictions:
         error = abs(predicted / row.value - 1.0)
-        errors[calibration_key(normalize_backend(row.backend), row.kind)].append(error)
-        errors[calibration_key(POOLED, row.kind)].append(error)
+        engine = normalize_backend(row.backend)
+        errors[calibration_key(engine, row.kind)].append(error)
+        if engine not in STATIC_BATCH_BACKENDS:  # its misses are its own, not its kind's
+            errors[calibration_key(POOLED, row.kind)].append(error)
     result = {}
     for key, values in errors.items():
         ordered = sorted(values)

@@ -57,6 +57,13 @@ import re
 CONTINUOUS_BATCHING_BACKENDS = frozenset({
     "vllm", "sglang", "trt-llm", "tgi", "lmdeploy", "vllm-gaudi", "vllm-tpu", "neuron", "tt-metal", "qaic", "furiosa-llm",
 })
+# Offline tools that generate one static batch of exactly the requests they are given, with no serving loop:
+# Optimum Habana's text-generation example (`run_generation.py --batch_size N`), the engine of Intel's published
+# Gaudi throughput tables (HabanaAI/Gaudi-tutorials, Gaudi_1-20.json). No scheduler caps their batch (only the
+# KV cache does), and no buyer serves users with them, so their rows calibrate their own key but do not stand
+# for their kind's pool (`calibration_fit._fit_batched`): a Gaudi run's static batch of 4,000 says nothing of
+# how another vendor's serving stack batches.
+STATIC_BATCH_BACKENDS = frozenset({"optimum-habana"})
 
 
 # Engines whose host loop prepares step n + 1 while the device runs step n, so per-stream host work
@@ -176,7 +183,7 @@ def cycle_ms(
 
 
 __all__ = [
-    "CONTINUOUS_BATCHING_BACKENDS", "HOST_SAMPLING_MS_PER_EXTRA_SLOT", "HOST_SAMPLING_REFERENCE_VOCAB",
+    "CONTINUOUS_BATCHING_BACKENDS", "STATIC_BATCH_BACKENDS", "HOST_SAMPLING_MS_PER_EXTRA_SLOT", "HOST_SAMPLING_REFERENCE_VOCAB",
     "OVERLAPPED_HOST_BACKENDS", "OVERLAP_DEFAULT_SINCE", "OVERLAP_FLAGS", "cycle_ms", "host_sampling_ms", "is_continuous",
     "overlaps_host", "run_overlaps_host",
 ]

@@ -25,8 +25,13 @@ from estimator.physics.resolve import Resolved, step_weights_gb
 # max-load rows are trtllm-bench runs: it sizes max_batch_size from the KV cache the weights leave at the
 # dataset's ISL + OSL, capped at 4,096 requests (`tensorrt_llm/bench/build/tuning.py`, `finetune_setting`:
 # `raw_bs = min(kv_cache_max_requests, 4096) / pp_size`), not the LLM API's 2,048 default. vLLM: its
-# `max_num_seqs` default of 256.
-DEFAULT_MAX_BATCH: dict[str, int] = {"trt-llm": 4096, "vllm": 256}
+# `max_num_seqs` default of 256. A static-batch tool (`batching.STATIC_BATCH_BACKENDS`) runs exactly the batch it
+# is given, with no scheduler cap: Intel's published Gaudi throughput runs pass 1,536-4,000 requests
+# (HabanaAI/Gaudi-tutorials, Benchmarking_on_Optimum-habana_with_fp8/Gaudi_1-20.json), so only the KV cache
+# bounds it.
+STATIC_BATCH_UNCAPPED = 1 << 20
+DEFAULT_MAX_BATCH: dict[str, int] = {"trt-llm": 4096, "vllm": 256,
+                                     **dict.fromkeys(batching.STATIC_BATCH_BACKENDS, STATIC_BATCH_UNCAPPED)}
 FALLBACK_MAX_BATCH = 64
 
 

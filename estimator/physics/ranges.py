@@ -15,6 +15,7 @@ from collections import defaultdict
 from collections.abc import Iterable, Sequence
 
 from estimator.catalog import Benchmark, CalibrationParams
+from estimator.physics.batching import STATIC_BATCH_BACKENDS
 from estimator.physics.calibration import POOLED, calibration_key, normalize_backend, pool_is_another_engine
 
 MIN_RANGE_ROWS = 8
@@ -46,7 +47,10 @@ def _ratios(predictions: Iterable[tuple[Benchmark, float]]) -> dict[str, list[fl
     for row, predicted in predictions:
         if predicted <= 0:
             continue
-        for key in group_keys(range_metric(row.metric), normalize_backend(row.backend), row.kind):
+        backend = normalize_backend(row.backend)
+        keys = group_keys(range_metric(row.metric), backend, row.kind)
+        # A static-batch tool's misses are its own, not its kind's or the metric's (`batching.STATIC_BATCH_BACKENDS`).
+        for key in keys[:1] if backend in STATIC_BATCH_BACKENDS else keys:
             groups[key].append(row.value / predicted)
     return groups
 

@@ -54,11 +54,13 @@ def test_seed_2_headline_case_finds_rngd_within_1_kw() -> None:
     # 3 RNGD (100 streams a card): 7 + 8.4 = 15.4 GB read a decode step at ~1.1 TB/s of its 1.5 = 14 ms, ~70 tok/s
     # a stream; compute 100 x 30 tok/s decoded + ~12 requests/s x 512 prompt tokens = ~9,100 tok/s x 14 GFLOP =
     # ~130 TFLOPS of its 512 FP8 (~195 at seed 2's 1.5x overload, ~40 % of peak). So 3-4 cards (540-720 W) plus
-    # one 4-card host (250 W) = 790-970 W: within 1 kW. Unpriced, so it fits with a quote needed.
+    # one 4-card host (250 W) = 790-970 W: within 1 kW. Unpriced, so it fits with a quote needed. At the ~71 % of
+    # peak Furiosa's own 70B run (2,048/128 on 8 cards, 957 tok/s) implies, 2 cards do too: 150 streams a card,
+    # 7 + 12.6 GB a step = ~18 ms, and (150 x 30 + 18 x 512) x 14 GFLOP x 1.5 = 288 TFLOPS, ~56 % of peak.
     rec = recommend(Workload(model_params_b=7, concurrent_users=300, power_budget_w=1000, model_stability="stable"),
                     memory_catalog())
     verdict = rec.accelerator_first
     assert verdict is not None
     rngd = next(e for e in verdict.evaluated if e.hardware_id == "furiosa-rngd")
-    assert rngd.fits and rngd.power_w is not None and rngd.power_w <= 1_000 and 3 <= (rngd.count or 0) <= 4
+    assert rngd.fits and rngd.power_w is not None and rngd.power_w <= 1_000 and 2 <= (rngd.count or 0) <= 4
     assert verdict.best is not None and verdict.best.fits and verdict.outcome in ("primary", "fits_quote_only")

@@ -7,14 +7,16 @@ QAic SDK on a Cloud AI 100 were given tt-metal's misses as their own (total_tps 
 prediction) and an uncalibrated RNGD was "judged at the low end" of Tenstorrent's software. A pool of one
 engine says how that engine misses, not how the kind does: for any other engine the metric's whole set
 stands in (every engine and kind), and the figures are labelled a prior, not "pooled over accel". A pool
-of several engines (GPUs) still speaks for an engine of its kind that has no rows.
+of several engines (GPUs; accelerators since session 18's Furiosa-LLM and vLLM-Gaudi rows) still speaks for an
+engine of its kind that has no rows.
 """
 
 from __future__ import annotations
 
 import pytest
 
-from estimator.physics.calibration import PRIOR_RELATIVE_ERROR, resolve_factors
+from estimator.catalog import CalibrationParams
+from estimator.physics.calibration import pool_is_another_engine, resolve_factors
 from estimator.physics.ranges import ratio_bounds
 from knowledge.testing import memory_catalog
 
@@ -25,18 +27,34 @@ def _bounds(key: str) -> tuple[float, float]:
     return cal.range_ratio_low[key] / widening, cal.range_ratio_high[key] * widening
 
 
-def test_the_accelerator_pool_is_one_engine():
+def _one_engine_pool() -> CalibrationParams:
+    # The shipped state before session 18: the accelerator pool was tt-metal's 13 rows and nothing else.
+    return CalibrationParams(rows_used={"*/accel": 13, "tt-metal/accel": 13, "*/gpu": 300, "vllm/gpu": 100,
+                                        "trt-llm/gpu": 200})
+
+
+@pytest.mark.parametrize("engine", ["furiosa-llm", "rbln", "qaic"])
+def test_a_pool_of_one_other_engine_does_not_stand_for_an_engine(engine):
+    assert pool_is_another_engine(_one_engine_pool(), engine, "accel")
+    assert not pool_is_another_engine(_one_engine_pool(), "tt-metal", "accel")
+    assert not pool_is_another_engine(_one_engine_pool(), "lmdeploy", "gpu")
+
+
+def test_the_accelerator_pool_now_holds_several_serving_engines():
+    # Session 18's rows: Furiosa-LLM (FuriosaAI's RNGD runs) and vLLM-Gaudi beside tt-metal; Intel's static
+    # batches (Optimum Habana) calibrate their own key only (`batching.STATIC_BATCH_BACKENDS`).
     rows = memory_catalog().calibration.rows_used
-    engines = [k for k, n in rows.items() if k.endswith("/accel") and not k.startswith("*/") and n]
-    assert engines == ["tt-metal/accel"] and rows["*/accel"] == rows["tt-metal/accel"]
+    engines = {k for k, n in rows.items() if k.endswith("/accel") and not k.startswith("*/") and n}
+    assert {"tt-metal/accel", "furiosa-llm/accel", "vllm/accel"} <= engines
+    assert rows["*/accel"] == sum(rows[k] for k in engines if k != "optimum-habana/accel")
 
 
-@pytest.mark.parametrize("engine", ["furiosa-llm", "rbln-vllm", "qaic"])
-def test_an_unmeasured_accelerator_engine_takes_the_whole_set_range(engine):
+@pytest.mark.parametrize("engine", ["rbln", "qaic", "ascend"])
+def test_an_unmeasured_accelerator_engine_takes_its_kinds_pool_of_several_engines(engine):
     cal = memory_catalog().calibration
-    assert ratio_bounds(cal, "total_tps", engine, "accel") == pytest.approx(_bounds("total_tps|*"))
+    assert ratio_bounds(cal, "total_tps", engine, "accel") == pytest.approx(_bounds("total_tps|*/accel"))
     factors = resolve_factors(cal, engine, "accel")
-    assert factors.source == "prior" and factors.relative_error == PRIOR_RELATIVE_ERROR
+    assert not factors.calibrated and factors.source == "pooled over accel"
 
 
 def test_the_measured_engine_keeps_its_own_range():

@@ -96,7 +96,9 @@ def test_the_shipped_layouts_are_the_ones_the_rows_sources_state(catalog):
         row = rows[layout.row_id]
         assert layout.source_url == row.source_url
         assert layout.tensor_parallel <= row.device_count
-        stated = rf"(?<![A-Za-z])(?:TP ?=? ?|--?tp ){layout.tensor_parallel}(?!\d)"
+        # Optimum Habana's DeepSpeed runs state it as the world size (DeepSpeed inference shards every layer
+        # over its world: tensor parallel of that degree).
+        stated = rf"(?<![A-Za-z])(?:TP ?=? ?|--?tp |--world_size ){layout.tensor_parallel}(?!\d)"
         assert re.search(stated, row.source_note or ""), layout.row_id
 
 

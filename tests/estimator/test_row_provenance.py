@@ -47,6 +47,13 @@ def test_sglang_is_its_own_engine_not_vllm(catalog):
     assert engine_of(rows[4403]) == "sglang" and engine_of(rows[4410]) == "vllm" and engine_of(rows[4400]) == "trt-llm"
 
 
+def test_the_gaudi_vllm_fork_is_its_own_engine_not_vllm(catalog):
+    # HabanaAI's vllm-fork has releases of its own ("v0.7.2+Gaudi-1.21.0"): an upstream vLLM run dated later
+    # says nothing of which Gaudi release is current, so it must not retire the fork's dated rows.
+    rows = {row.row_id: row for row in catalog.benchmarks}
+    assert engine_of(rows[5243]) == "vllm-gaudi"
+
+
 def test_the_rule_compares_runs_of_one_model_on_one_engine_only(catalog):
     # Date a dense row on vLLM far in the future: it supersedes nothing of DeepSeek's, and an undated row
     # of its model is not superseded by it (nothing says which is newer).

@@ -93,8 +93,13 @@ def test_benchmark_rows_without_a_catalog_device_stay_unlinked(catalog):
 
 
 def test_benchmark_fields_are_normalized(catalog):
-    assert {b.backend for b in catalog.benchmarks} <= {"llama.cpp", "llama.cpp-vulkan", "ik_llama.cpp", "vllm",
-                                                      "sglang", "trt-llm", "tt-metal", "mlx", "exllama", "mlc-llm"}
+    # A row's backend is a serving stack's key (vendor stacks included: furiosa-llm, neuron, vllm-gaudi) or one of
+    # the engines that have no serving-stack row (docs/knowledge.md, "Benchmarks use the same backend keys").
+    engines_without_a_stack = {"llama.cpp-vulkan", "ik_llama.cpp", "sglang", "exllama", "mlc-llm",
+                               "optimum-habana", "jetstream-pytorch"}
+    stack_keys = {s.backend_key for s in catalog.stacks}
+    assert {"llama.cpp", "vllm", "trt-llm", "tt-metal", "mlx"} <= stack_keys
+    assert {b.backend for b in catalog.benchmarks} <= stack_keys | engines_without_a_stack
     offline = [b for b in catalog.benchmarks if "max-load" in (b.source_note or "")]
     assert offline and all(b.concurrency is None for b in offline)
     assert all(b.quant != "F16" for b in catalog.benchmarks)
