@@ -277,6 +277,9 @@ class PowerMode(_Frozen):
     gpu_clock_mhz: float | None = Field(default=None, gt=0)
     source_url: str
     notes: str | None = None
+    # Share of the GPU's compute units powered in this mode (migration 020): Jetson nvpmodel profiles power-gate
+    # TPCs (the AGX Orin 64 GB's 15 W profile keeps 3 of 8). None: every unit the device row counts.
+    active_gpu_share: float | None = Field(default=None, gt=0, le=1)
 
 
 # What a quote-only accelerator's price range rests on (migration 019), weakest last.

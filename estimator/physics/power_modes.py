@@ -29,12 +29,14 @@ def mode_for(hw: Hardware, modes: list[PowerMode], budget_w: float) -> PowerMode
 
 
 def at_mode(hw: Hardware, mode: PowerMode, modes: list[PowerMode]) -> Hardware:
-    """The device as it runs in `mode`: its draw, bandwidth and clock-scaled compute."""
+    """The device as it runs in `mode`: its draw, bandwidth and compute scaled by clock and by the share of
+    compute units the mode keeps powered (a tensor rate is units x ops per unit per clock x clock)."""
     update: dict[str, object] = {"tdp_w": mode.watts, "memory_bandwidth_gbs": mode.memory_bandwidth_gbs,
                                  "name": f"{hw.name} ({mode.mode} mode)"}
     top = max((m for m in modes if m.gpu_clock_mhz), key=lambda m: m.watts, default=None)
     if mode.gpu_clock_mhz and top is not None and top.gpu_clock_mhz:
-        ratio = mode.gpu_clock_mhz / top.gpu_clock_mhz
+        units = (mode.active_gpu_share or 1.0) / (top.active_gpu_share or 1.0)
+        ratio = mode.gpu_clock_mhz / top.gpu_clock_mhz * units
         for field in _COMPUTE_FIELDS:
             value = getattr(hw, field)
             if value is not None:

@@ -15,6 +15,8 @@ and a filled gap must leave the list.
 
 from __future__ import annotations
 
+import itertools
+
 import pytest
 
 COVERED_KINDS = ("gpu", "cpu", "soc")
@@ -25,11 +27,7 @@ NO_SIXTEEN_BIT_RATE: dict[str, str] = {
     "nvidia-rtx-4060-8gb": "only the INT8 figure is sourced",
     "nvidia-rtx-4060ti-16gb": "only the INT8 figure is sourced",
     "nvidia-rtx-4070": "GeForce FP32-accumulate tensor rate not sourced",
-    "nvidia-jetson-agx-orin-64gb": "NVIDIA states sparse INT8 TOPS only (technical brief: 170 sparse INT8 GPU TOPS; no FP16); "
-                                   "searched again 2026-12-06 (pages, docs, exact strings): no NVIDIA dense FP16 figure",
     "nvidia-jetson-orin-nano-super-8gb": "NVIDIA states sparse INT8 TOPS only",
-    "intel-arc-a770-16gb": "XMX rate not sourced (a tinygrad forum post's 157 TFLOPS does not match its own stated clock); "
-                           "searched again 2026-12-06 (Intel's oneAPI XMX guide gives no per-engine rate in the excerpts read)",
     "intel-xeon-8480plus": "AMX rate needs its AMX clock; not sourced",
     "intel-xeon-8592plus": "AMX rate needs its AMX clock; not sourced",
     "amd-epyc-9654": "AVX-512 BF16 rate not sourced",
@@ -39,13 +37,8 @@ NO_SIXTEEN_BIT_RATE: dict[str, str] = {
     "intel-core-ultra-lunar-lake": "iGPU XMX rate not sourced",
     "amd-ryzen-ai-9-hx370": "iGPU rate not sourced",
     "qualcomm-snapdragon-x-elite": "GPU rate not sourced",
-    "amd-radeon-ai-pro-r9700": "95.7 TFLOPS (Hugging Face) is 2 x the 47.8 FP32 vector rate; the WMMA rate is not sourced "
-                               "(searched again 2026-12-06)",
 }
-NO_BANDWIDTH: dict[str, str] = {
-    "amd-radeon-ai-pro-r9700": "only the RX 9070 XT (same Navi 48 die) is sourced at 640 GB/s; no R9700 sheet found (2026-12-06: "
-                               "640 GB/s appears only as constants in third-party kernel projects, no vendor figure)",
-}
+NO_BANDWIDTH: dict[str, str] = {}
 NO_MEMORY: dict[str, str] = {
     "amd-ryzen-ai-9-hx370": "memory is the laptop's; no bin sourced",
     "qualcomm-snapdragon-x-elite": "memory is the laptop's; no bin sourced",
@@ -130,6 +123,10 @@ NAMED_PARTS: dict[str, tuple[str, ...]] = {
     "nvidia-rtx-4090d": ("fp16_tflops", "fp8_tflops", "int8_tops", "tdp_w"),
     "huawei-ascend-910b": ("fp16_tflops", "int8_tops", "tdp_w"),
     "nvidia-rtx-pro-6000-blackwell-maxq": ("fp16_tflops", "fp8_tflops", "fp4_tflops", "tdp_w"),
+    "amd-radeon-ai-pro-r9700": ("fp16_tflops", "fp8_tflops", "int8_tops", "tdp_w"),
+    "nvidia-jetson-agx-orin-64gb": ("fp16_tflops", "tdp_w", "gpu_clock_mhz"),
+    "nvidia-jetson-agx-orin-32gb": ("fp16_tflops", "tdp_w"),
+    "intel-arc-a770-16gb": ("fp16_tflops", "int8_tops", "tdp_w"),
 }
 
 
@@ -160,3 +157,57 @@ def test_the_m5_family_scales_with_its_gpu_cores(catalog):
     assert pro.fp16_tflops == pytest.approx(2 * m5.fp16_tflops, rel=0.01)
     assert top.fp16_tflops == pytest.approx(4 * m5.fp16_tflops, rel=0.01)
     assert m5.memory_bandwidth_gbs < pro.memory_bandwidth_gbs < top.memory_bandwidth_gbs
+
+
+def test_the_agx_orin_32gb_is_the_64gb_module_cut_down(catalog):
+    # One Orin SoC: the 32 GB module has 7 of the 8 TPCs and a lower GPU clock (939 MHz against 1.3 GHz), the same
+    # 256-bit LPDDR5, and a 40 W ceiling against 60 W. Its tensor rate is at most 7/8 x 939/1300 of the 64 GB's.
+    small, big = catalog.hardware_by_id("nvidia-jetson-agx-orin-32gb"), catalog.hardware_by_id("nvidia-jetson-agx-orin-64gb")
+    assert small.memory_bandwidth_gbs == big.memory_bandwidth_gbs and small.memory_gb < big.memory_gb
+    assert small.fp16_tflops <= big.fp16_tflops * 7 / 8 * 939 / big.gpu_clock_mhz * 1.01
+    assert small.tdp_w < big.tdp_w
+
+
+def test_a_device_s_power_modes_trade_speed_for_draw(catalog):
+    # A lower power mode never runs a faster memory or GPU clock than a higher one, and no mode draws more than
+    # the device's own TDP (the row is its top mode). Every mode a power cap can pick has a sourced bandwidth.
+    by_device: dict[str, list] = {}
+    for mode in catalog.power_modes:
+        by_device.setdefault(mode.hardware_id, []).append(mode)
+    assert {"nvidia-jetson-agx-orin-64gb", "nvidia-jetson-agx-orin-32gb"} <= set(by_device)
+    for hardware_id, modes in by_device.items():
+        hw = catalog.hardware_by_id(hardware_id)
+        modes.sort(key=lambda m: m.watts)
+        assert all(m.watts <= hw.tdp_w for m in modes), hardware_id
+        for low, high in itertools.pairwise(modes):
+            assert low.watts < high.watts, (hardware_id, low.mode, high.mode)
+            if low.memory_bandwidth_gbs and high.memory_bandwidth_gbs:
+                assert low.memory_bandwidth_gbs <= high.memory_bandwidth_gbs, (hardware_id, low.mode)
+            if low.gpu_clock_mhz and high.gpu_clock_mhz:
+                assert low.gpu_clock_mhz < high.gpu_clock_mhz, (hardware_id, low.mode)
+        assert all(m.memory_bandwidth_gbs <= hw.memory_bandwidth_gbs for m in modes if m.memory_bandwidth_gbs), hardware_id
+
+
+def test_the_agx_orin_has_a_15_w_mode(catalog):
+    # NVIDIA's module power: 64 GB '15W | 30W | 50W, and up to 60W', 32 GB '15W | 30W | 40W' (data sheet DS-10662-001).
+    for hardware_id in ("nvidia-jetson-agx-orin-64gb", "nvidia-jetson-agx-orin-32gb"):
+        watts = {m.watts for m in catalog.power_modes if m.hardware_id == hardware_id and m.memory_bandwidth_gbs}
+        assert 15 in watts and 30 in watts, hardware_id
+
+
+# HBM stacks: at most 36 GB each (HBM3E 12-high; HBM2e 16-24 GB), at least 256 GB/s each (HBM2 at 2 Gbps x 1,024 bits).
+HBM_MAX_GB_PER_STACK = 36
+HBM_MIN_GBS_PER_STACK = 256
+
+
+def test_an_hbm_part_has_at_least_the_bandwidth_of_the_stacks_its_capacity_needs(catalog):
+    # A part listing HBM capacity C carries at least ceil(C / 36) stacks, each of at least 256 GB/s, so its bandwidth
+    # cannot be lower than that. A DDR-class figure on an HBM part (the Ascend 910B's former 400 GB/s for 64 GB HBM2e)
+    # sizes several times the cards a bandwidth-bound decode needs.
+    import math
+
+    for hw in catalog.hardware:
+        if "hbm" not in (hw.memory_type or "").lower() or not hw.memory_gb or not hw.memory_bandwidth_gbs:
+            continue
+        stacks = math.ceil(hw.memory_gb / HBM_MAX_GB_PER_STACK)
+        assert hw.memory_bandwidth_gbs >= stacks * HBM_MIN_GBS_PER_STACK, (hw.id, hw.memory_bandwidth_gbs)
