@@ -621,7 +621,7 @@ def _verdict(rec: Recommendation, lang: str) -> str:
     if verdict == "meets" and isinstance(bound, int | float):
         ttft = rec.primary.estimate.ttft_p95_ms or rec.primary.estimate.ttft_ms
         if ttft is not None and ttft > bound:
-            return t("rec.meets_but_assumed_ttft", lang, assumed=bound, ttft=ttft)
+            return t("rec.meets_but_assumed_ttft", lang, assumed=f"{bound:,.0f}", ttft=f"{ttft:,.0f}")
     return t("rec." + verdict, lang)
 
 

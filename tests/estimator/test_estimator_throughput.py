@@ -80,7 +80,8 @@ def test_interconnects():
     assert parse_interconnect("PCIe 4.0 x16 (no NVLink)")[:2] == ("pcie", 20.0)
     assert parse_interconnect("PCIe 5.0 x16")[1] == 40.0
     assert parse_interconnect("Infinity Fabric/xGMI; PCIe 5.0 x16")[0] == "fabric"
-    assert parse_interconnect("24x 100GbE RoCE integrated; PCIe 4.0")[0] == "ethernet"
+    assert parse_interconnect("24x 100GbE RoCE integrated; PCIe 4.0")[0] == "fabric"  # Gaudi: on-chip scale-up ports
+    assert parse_interconnect("2x ConnectX-7 200GbE (QSFP)")[0] == "ethernet"
 
 
 def test_nvlink_tensor_parallel_beats_pcie():

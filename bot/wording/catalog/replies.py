@@ -244,9 +244,9 @@ TEMPLATES: dict[str, tuple[str, str, str]] = {
     # The first-token bound was assumed, not stated, and the option misses it (sized for the load instead): the
     # headline says which target is met and which is not, never "it meets your targets".
     "rec.meets_but_assumed_ttft": (
-        "It meets the other targets, but not the {assumed:,} ms first token I assumed: its first token takes ~{ttft:,.0f} ms (p95; see below).",
-        "满足其他目标，但达不到我假设的 {assumed:,} ms 首 token：它的首 token 约 {ttft:,.0f} ms（p95，见下文）。",
-        "滿足其他目標，但達不到我假設的 {assumed:,} ms 首 token：它的首 token 約 {ttft:,.0f} ms（p95，見下文）。",
+        "It meets the other targets, but not the {assumed} ms first token I assumed: its first token takes ~{ttft} ms (p95; see below).",
+        "满足其他目标，但达不到我假设的 {assumed} ms 首 token：它的首 token 约 {ttft} ms（p95，见下文）。",
+        "滿足其他目標，但達不到我假設的 {assumed} ms 首 token：它的首 token 約 {ttft} ms（p95，見下文）。",
     ),
     "rec.misses": ("It does not meet every target (see below).", "未能满足全部目标（见下文）。", "未能滿足全部目標（見下文）。"),
     "rec.past_limits": (

@@ -29,7 +29,7 @@ def test_a_missed_assumed_first_token_is_said_missed(engine: Engine, lang: str, 
     assert p95 > bound  # the physics above: the bound cannot be met by a personal purchase
     assert t("rec.meets", lang) not in reply.text, reply.text
     headline = next(line for line in reply.text.splitlines() if line.startswith(t("rec.primary", lang, option="")[:4]))
-    assert t("rec.meets_but_assumed_ttft", lang, assumed=bound, ttft=p95) in headline, headline
+    assert t("rec.meets_but_assumed_ttft", lang, assumed=f"{bound:,.0f}", ttft=f"{p95:,.0f}") in headline, headline
 
 
 def test_a_met_first_token_keeps_the_plain_headline(engine: Engine) -> None:

@@ -24,7 +24,8 @@ def test_each_model_is_sized_and_the_larger_is_recommended(engine, messages, sma
     lines = reply.text.split("\n")
     small_line = next(line for line in lines if line.strip().startswith(f"• {small}"))
     large_line = next(line for line in lines if line.strip().startswith(f"• {large}"))
-    memory = [float(line.split("GB")[0].split()[-1].replace(",", "")) for line in (small_line, large_line)]
+    # The memory needed is "7.0 GB" (a space before the unit); a device's own name may carry "32GB".
+    memory = [float(re.search(r"(\d[\d.,]*) GB\b", line).group(1).replace(",", "")) for line in (small_line, large_line)]
     capex = [float(re.search(r"\$([\d,.]+)", line).group(1).rstrip(".").replace(",", ""))  # the first $ is the capex
              for line in (small_line, large_line)]
     assert memory[1] > memory[0] and capex[1] >= capex[0]  # each model sized on its own
