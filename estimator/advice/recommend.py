@@ -354,6 +354,9 @@ def _relax(workload: Workload, closest: Sized) -> list[Said]:
             hints.append(said("relax.ttft", target=workload.ttft_target_ms, ttft=ttft))
         if not hints:
             hints.append(said("relax.users", users=workload.concurrent_users, capacity=closest.capacity_users))
+    if not closest.meets_slo and not est.fits:
+        # The closest option does not hold the model and its users: what to shrink is memory, not a target.
+        hints.append(said("relax.memory", need=est.memory_required_gb, hold=est.memory_available_gb))
     if workload.budget_usd is not None and cost.capex_usd > workload.budget_usd:
         hints.append(said("relax.budget", budget=workload.budget_usd, capex=cost.capex_usd,
                          extra=cost.capex_usd - workload.budget_usd))

@@ -393,6 +393,12 @@ _RECOMMEND: dict[str, tuple[str, str, str]] = {
         "cut peak concurrency from {users} to {capacity}", "把高峰并发从 {users} 降到 {capacity}",
         "把尖峰並行從 {users} 降到 {capacity}",
     ),
+    "relax.memory": (
+        "cut the memory needed from ~{need:,.0f} GB to the {hold:,.0f} GB it holds: a smaller weight format, fewer "
+        "models at once, fewer users or shorter contexts",
+        "把所需内存从约 {need:,.0f} GB 降到它能容纳的 {hold:,.0f} GB：更小的权重格式、同时少跑几个模型、减少用户或缩短上下文",
+        "把所需記憶體從約 {need:,.0f} GB 降到它能容納的 {hold:,.0f} GB：更小的權重格式、同時少跑幾個模型、減少使用者或縮短上下文",
+    ),
     "relax.budget": (
         "raise the capex budget from ${budget:,.0f} to ${capex:,.0f} (+${extra:,.0f})",
         "把采购预算从 ${budget:,.0f} 提高到 ${capex:,.0f}（+${extra:,.0f}）",
