@@ -8,13 +8,12 @@ import re
 from collections.abc import Iterator
 
 from bot.nlu.spans import Fact, _int, number_value
-from estimator.physics.text_tokens import Script, tokens_of_characters
+from estimator.physics.text_tokens import CHARACTER_FIELDS, Script, tokens_of_characters
 
 # The unit right after a length's number; never a rate ("20 字/秒", "chars per second").
 CHARACTER_UNIT = (r"\s*(?:多|来|左右|上下)?\s*(?:个|個)?\s*(?P<cunit>汉字|漢字|中文字|字|characters?|chars?)(?![a-z])"
                   r"(?!\s*(?:/|每|per\b|a\s+sec))")
 _CHARACTERS_AFTER = re.compile(CHARACTER_UNIT)
-_CHARACTER_SLOTS = {"prompt_tokens": "prompt_characters", "output_tokens": "output_characters"}
 _HAN = re.compile(r"[\u4e00-\u9fff]")
 
 
@@ -30,14 +29,14 @@ def said_in_characters(text: str, m: re.Match[str]) -> bool:
 def length_facts(text: str, slot: str, m: re.Match[str]) -> Iterator[Fact]:
     """One length read: in tokens as said, or converted from characters with the characters and script beside it.
     字 is a Chinese character; "characters" in a Chinese message are Chinese characters too."""
-    unit = _unit(text, m) if slot in _CHARACTER_SLOTS else None
+    unit = _unit(text, m) if slot in CHARACTER_FIELDS else None
     if unit is None:
         yield Fact(slot, _int(number_value(m)), m.start(), m.end(), keyed=True)
         return
     script: Script = "han" if "字" in unit.group("cunit") or _HAN.search(text) else "latin"
     characters = number_value(m)
     yield Fact(slot, tokens_of_characters(characters, script), m.start(), m.end(), keyed=True)
-    yield Fact(_CHARACTER_SLOTS[slot], _int(characters), m.start(), m.end(), keyed=True)
+    yield Fact(CHARACTER_FIELDS[slot], _int(characters), m.start(), m.end(), keyed=True)
     yield Fact("characters_script", script, m.start(), m.end(), keyed=True)
 
 

@@ -20,7 +20,7 @@ from bot.wording.accelerators import accelerator_lines
 from bot.wording.sentences import LANGUAGES, lang_index, t
 from estimator.catalog import Benchmark, Catalog
 from estimator.costing.fx import rate
-from estimator.physics.text_tokens import TOKENS_PER_CHARACTER
+from estimator.physics.text_tokens import CHARACTER_FIELDS, TOKENS_PER_CHARACTER
 from estimator.said import origin_of
 from estimator.schemas import Option, Recommendation, Risk
 
@@ -160,14 +160,12 @@ _CHARACTERS_NOTE = (" (~{chars:,} {unit} × {ratio:g} token a character, assumed
 
 
 def _characters_phrase(facts: Mapping[str, Any], slot: str, i: int) -> str | None:
-    chars, script = facts.get(_CHARACTER_SLOTS[slot]), facts.get("characters_script")
+    chars, script = facts.get(CHARACTER_FIELDS[slot]), facts.get("characters_script")
     if chars is None or script not in TOKENS_PER_CHARACTER:
         return None
     note = _CHARACTERS_NOTE[i].format(chars=chars, unit=_CHARACTERS_UNIT[script][i], ratio=TOKENS_PER_CHARACTER[script])
     return _FACT_FORMATS[slot][i].format(v=facts[slot]) + note
 
-
-_CHARACTER_SLOTS = {"prompt_tokens": "prompt_characters", "output_tokens": "output_characters"}
 
 
 def _spend_phrase(facts: Mapping[str, Any], i: int) -> str | None:
@@ -339,7 +337,7 @@ def fact_phrases(facts: Mapping[str, Any], lang: str, names: Mapping[str, str] |
         phrases[ordered.index("budget_usd")] = converted
     if "api_spend_usd_per_month" in ordered and (spend := _spend_phrase(facts, lang_index(lang))) is not None:
         phrases[ordered.index("api_spend_usd_per_month")] = spend
-    for slot in _CHARACTER_SLOTS:
+    for slot in CHARACTER_FIELDS:
         if slot in ordered and (said := _characters_phrase(facts, slot, lang_index(lang))) is not None:
             phrases[ordered.index(slot)] = said
     return phrases

@@ -21,6 +21,10 @@ SOURCE_URL: dict[Script, str] = {"han": "https://api-docs.deepseek.com/zh-cn/qui
                                  "latin": "https://help.openai.com/en/articles/4936856"}
 
 
+# The workload field that keeps, beside a token length, the characters it was said in (the echo shows both).
+CHARACTER_FIELDS: dict[str, str] = {"prompt_tokens": "prompt_characters", "output_tokens": "output_characters"}
+
+
 def tokens_of_characters(characters: float, script: Script) -> int:
     """The tokens `characters` of text in `script` make, at the sourced ratio.
 
@@ -30,4 +34,4 @@ def tokens_of_characters(characters: float, script: Script) -> int:
     return max(1, round(characters * TOKENS_PER_CHARACTER[script]))
 
 
-__all__ = ["SOURCE_URL", "TOKENS_PER_CHARACTER", "Script", "tokens_of_characters"]
+__all__ = ["CHARACTER_FIELDS", "SOURCE_URL", "TOKENS_PER_CHARACTER", "Script", "tokens_of_characters"]
