@@ -111,6 +111,21 @@ def prefill_time_ms(r: Resolved, parallel: int) -> float:
     return cached
 
 
+def static_prefill_ms(r: Resolved, parallel: int, prompts: int) -> float:
+    """One prefill pass over a static batch of `prompts` prompts (`batching.is_static_batch`): their FLOPs at
+    the calibrated prompt rate, floored by one read of the weights (the pass reads them once for the whole
+    batch, not once a prompt), plus the all-reduces of all `prompts × I` tokens' activations."""
+    if prompts <= 1:
+        return prefill_time_ms(r, parallel)
+    dev, arch = r.device, r.arch
+    tokens = prompts * r.prompt_tokens
+    comm = roofline.comm_ms_per_step(parallel, arch.layers, arch.hidden_size, tokens, dev.link_gbs, dev.link_latency_us)
+    return roofline.prefill_ms(
+        prompts * arch.prompt_flops(r.prefill_params_b, r.prompt_tokens), step_weights_gb(r, tokens), r.peak_tflops,
+        r.prefill_efficiency, dev.bandwidth_gbs, r.factors.bandwidth_efficiency, parallel, comm,
+    )
+
+
 def prefill_compute_ms(r: Resolved, parallel: int) -> float:
     """One prompt's prefill FLOPs at the calibrated prefill rate, without the weights-read floor: what a
     continuous-batching engine adds to decode steps that read the weights anyway (`batching.py`)."""
@@ -224,10 +239,12 @@ class _AnswerTerms(NamedTuple):
 def _answer_terms(r: Resolved, group: int, batch: int) -> _AnswerTerms:
     parallel = speed_parallel(r, group)
     memory, compute, overhead, comm, host, attention = _step_terms(r, parallel, batch)
-    prefill = prefill_time_ms(r, parallel)
+    # A static batch prefills its `batch` prompts in one pass (`batching.py`): that pass is every answer's prefill.
+    prompts = batch if r.static_batch else 1
+    prefill = static_prefill_ms(r, parallel, prompts) if prompts > 1 else prefill_time_ms(r, parallel)
     if group > parallel and not r.layer_split:
         comm += _hop_ms(r, group, batch)
-        prefill += _hop_ms(r, group, r.prompt_tokens)
+        prefill += _hop_ms(r, group, prompts * r.prompt_tokens)
     prefill_compute = prefill_compute_ms(r, parallel) if r.continuous else 0.0
     return _AnswerTerms(memory, compute, overhead, comm, prefill, prefill_compute, host, attention)
 
@@ -237,7 +254,7 @@ def _answer_ms(r: Resolved, terms: _AnswerTerms, batch: int, others: int) -> tup
     whether memory bounds its steps."""
     return batching.cycle_ms(r.continuous, r.output_tokens, batch, terms.memory, terms.compute, terms.overhead,
                              terms.comm + terms.attention, terms.prefill, terms.prefill_compute, others, terms.host,
-                             r.host_overlapped)
+                             r.host_overlapped, r.static_batch)
 
 
 class _Cycle(NamedTuple):
@@ -492,5 +509,6 @@ __all__ = [
     "prefill_time_ms",
     "saturating_concurrency",
     "smallest_fitting_group",
+    "static_prefill_ms",
     "step_time_ms",
 ]

@@ -17,7 +17,7 @@ from dataclasses import dataclass, field
 from estimator.catalog import CalibrationParams
 from estimator.errors import InvalidRequest
 from estimator.physics import roofline
-from estimator.physics.batching import host_sampling_ms, is_continuous, overlaps_host
+from estimator.physics.batching import host_sampling_ms, is_continuous, is_static_batch, overlaps_host
 from estimator.physics.calibration import (
     Factors,
     default_backend,
@@ -147,6 +147,7 @@ class Resolved:
     # `prefill_accumulate_speedup`); batched decode steps keep the listed peak.
     prefill_peak_scale: float = 1.0
     continuous: bool = False  # continuous batching with chunked prefill (`batching.py`), else slots
+    static_batch: bool = False  # one static batch: all prompts in one prefill pass (`batching.is_static_batch`)
     # The engine's per-stream host work runs beside the device's step (`batching.overlaps_host`).
     host_overlapped: bool = False
     scheduler_ms_per_stream: float = 0.0
@@ -307,7 +308,7 @@ def _resolve(request: EstimateRequest, index: CatalogIndex) -> Resolved:
         notes=_static_notes(device, factors, backend, listed_peak is None, arch) + _model_notes(request, arch)
         + _serving_scale_notes(arch, index.calibration, step_scale, measured_model),
         derived_peak_cap=index.max_listed_tflops, continuous=is_continuous(backend),
-        host_overlapped=overlaps_host(backend),
+        static_batch=is_static_batch(backend), host_overlapped=overlaps_host(backend),
         host_sampling_ms_per_extra_stream=host_sampling_ms(backend, arch.vocab_size),
         prefill_peak_scale=prefill_accumulate_speedup(device, backend, quant) if listed_peak else 1.0,
         active_params_b=active_b, head_extra_b=head_extra_b,
