@@ -80,7 +80,7 @@ def question_text(slot: str, facts: Mapping[str, Any], lang: str) -> str:
     if slot == "concurrent_users" and total and total > 1:
         spread = bool(facts.get("users_across_time_zones"))
         tps = facts.get("tokens_per_s_target") or COMFORTABLE_TOKENS_PER_S
-        daily = facts.get("daily_active_share")  # a stated daily-active share replaces the sourced one
+        daily = facts.get("daily_active_share")  # a stated daily-active share scales the sourced one
         assumed = peak_generating_streams(total, across_time_zones=spread, decode_tokens_per_s=tps, daily_active_share=daily)
         return t("q.concurrent_users.headcount", lang, total=f"{total:,}",
                  share=round(peak_share(across_time_zones=spread, daily_active_share=daily) * 100),
