@@ -167,14 +167,15 @@ def run_overlaps_host(backend: str, label: str | None, note: str | None = None) 
 
 def cycle_ms(
     continuous: bool, output_tokens: int, batch: int, memory_ms: float, compute_ms: float, overhead_ms: float,
-    comm_ms: float, prefill_ms: float, prefill_compute_ms: float, others: int, host_ms: float = 0.0,
+    comm_ms: float, prefill_ms: float, prefill_compute_ms: float, others: float, host_ms: float = 0.0,
     overlapped: bool = False, static: bool = False,
 ) -> tuple[float, bool]:
     """One answer's wall time on a replica (ms) and whether memory bounds its decode steps.
 
     `memory_ms` / `compute_ms` are one decode step's terms at `batch` streams, `overhead_ms` its fixed
     cost, `host_ms` its per-stream host work (scheduling, sampling bookkeeping, output processing) and
-    `others` how many other users' prefills interleave with the answer. `overlapped`: the host works on
+    `others` how many other users' prefills interleave with the answer (on average: a fraction when people
+    read between prompts, `parallel_plans.prompting_share`). `overlapped`: the host works on
     step n + 1 while the device runs step n, so a step takes the longer of the two, else their sum.
     `static`: a static batch (`is_static_batch`), whose `prefill_ms` is the whole batch's one prefill pass
     (the caller's `N × I` tokens), paid once per answer whenever any other prompt shares the batch.
@@ -199,7 +200,8 @@ def cycle_ms(
     device_step = max(memory_ms, compute_ms) + comm_ms
     step = overhead_ms + (max(device_step, host_ms) if overlapped else device_step + host_ms)
     if static:
-        return output_tokens * step + (prefill_ms if others else 0.0), memory_ms >= compute_ms
+        # The batch pass is paid once per answer that shares it (a share of it when prompts arrive a fraction of the time).
+        return output_tokens * step + prefill_ms * min(1.0, others), memory_ms >= compute_ms
     return output_tokens * step + others * prefill_ms, memory_ms >= compute_ms
 
 
