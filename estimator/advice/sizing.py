@@ -509,10 +509,17 @@ class Sizer:
         if load is None:
             return self.smallest_count(candidate)
         with_ttft = self.smallest_count(candidate, start=load)
-        if with_ttft is not None and with_ttft <= load:
+        if with_ttft is not None and self._units(candidate, with_ttft) <= self._units(candidate, load):
+            # The bound buys nothing more: devices come in whole purchase units (an 8-GPU baseboard holds the 2 the
+            # load needs and the 4 the bound needs alike), so it is met, not waived.
             return with_ttft
         self.ttft_waived[key] = with_ttft
         return load
+
+    @staticmethod
+    def _units(candidate: Candidate, count: int) -> int:
+        """Purchase units (`candidates.purchase_unit`) that `count` devices take."""
+        return -(-count // max(1, candidate.board))
 
     def assumed_ttft_count(self, candidate: Candidate) -> tuple[bool, int | None]:
         """Whether `candidate` was sized for the load with the assumed first-token bound waived, and the count

@@ -5,8 +5,9 @@ go through `resolve()` (`resolve.py`) + `best_plan()` here.
 
 Plans. `count` devices are split into `replicas` groups of `group` devices. A group shards the model
 (tensor parallel, or layer split for llama.cpp/MLX); replicas each serve ⌈C / replicas⌉ of the users.
-Tensor-parallel groups are powers of two (attention heads must divide evenly); the plan with the
-highest per-user decode speed among those that fit in memory wins. Layer split gains capacity but no
+Tensor-parallel groups are powers of two (attention heads must divide evenly); among the plans that fit in
+memory, the one whose first token comes soonest among those reaching the per-user speed asked (when a speed is
+asked and several reach it), else the one with the highest per-user decode speed. Layer split gains capacity but no
 speed from more devices, so it takes the smallest group that fits.
 """
 
@@ -123,6 +124,25 @@ def prefill_compute_ms(r: Resolved, parallel: int) -> float:
     return cached
 
 
+def prefill_comm_ms(r: Resolved, parallel: int) -> float:
+    """The activations one prompt's all-reduces move over the group's link (0 on one device): a continuous-batching
+    engine runs them inside the decode steps the prompt is chunked into, where no weight read hides them (the step
+    waits for its all-reduces, as it waits for a decode step's own). Only the payload: the steps carry the prompt's
+    chunks beside the decode tokens, whose all-reduces already pay the link's latency (`_comm_terms`). Over PCIe the
+    payload is a large share of a long prompt's prefill: 4,000 tokens of a 70B on a 2-card group move 2 x 80 x
+    65.5 MB, ~0.26 s at 40 GB/s, beside ~0.7 s of compute."""
+    key = 0.5 - parallel  # shares the prefill cache: never an integer, so never a group size or `prefill_compute_ms`'s key
+    cached = r.prefill_cache.get(key)
+    if cached is None:
+        dev, arch = r.device, r.arch
+        with_latency = roofline.comm_ms_per_step(parallel, arch.layers, arch.hidden_size, r.prompt_tokens, dev.link_gbs,
+                                                 dev.link_latency_us)
+        latency_only = roofline.comm_ms_per_step(parallel, arch.layers, arch.hidden_size, 0, dev.link_gbs,
+                                                 dev.link_latency_us)
+        cached = r.prefill_cache[key] = with_latency - latency_only
+    return cached
+
+
 def _comm_terms(r: Resolved, parallel: int) -> tuple[float, float]:
     """(ms at batch 0, ms per stream) of a decode step's all-reduces on `parallel` devices; cached."""
     terms = r.comm_cache.get(parallel)
@@ -219,6 +239,7 @@ class _AnswerTerms(NamedTuple):
     prefill_compute: float
     host: float
     attention: float
+    prefill_comm: float = 0.0
 
 
 def _answer_terms(r: Resolved, group: int, batch: int) -> _AnswerTerms:
@@ -229,7 +250,8 @@ def _answer_terms(r: Resolved, group: int, batch: int) -> _AnswerTerms:
         comm += _hop_ms(r, group, batch)
         prefill += _hop_ms(r, group, r.prompt_tokens)
     prefill_compute = prefill_compute_ms(r, parallel) if r.continuous else 0.0
-    return _AnswerTerms(memory, compute, overhead, comm, prefill, prefill_compute, host, attention)
+    prefill_comm = prefill_comm_ms(r, parallel) if r.continuous else 0.0
+    return _AnswerTerms(memory, compute, overhead, comm, prefill, prefill_compute, host, attention, prefill_comm)
 
 
 def _answer_ms(r: Resolved, terms: _AnswerTerms, batch: int, others: int) -> tuple[float, bool]:
@@ -237,7 +259,7 @@ def _answer_ms(r: Resolved, terms: _AnswerTerms, batch: int, others: int) -> tup
     whether memory bounds its steps."""
     return batching.cycle_ms(r.continuous, r.output_tokens, batch, terms.memory, terms.compute, terms.overhead,
                              terms.comm + terms.attention, terms.prefill, terms.prefill_compute, others, terms.host,
-                             r.host_overlapped)
+                             r.host_overlapped, terms.prefill_comm)
 
 
 class _Cycle(NamedTuple):
@@ -351,7 +373,10 @@ def smallest_fitting_group(r: Resolved, count: int, concurrency: int) -> int | N
 
 
 def best_plan(r: Resolved, count: int, concurrency: int, memo: PlanMemo | None = None) -> PlanResult:
-    """The fitting plan with the fastest per-user decode, or the all-devices plan if nothing fits.
+    """The fitting plan with the fastest per-user decode, or the all-devices plan if nothing fits; when several
+    fitting plans reach the per-user speed asked (`Resolved.paced_tokens_per_s`), the one among them whose p95
+    first token comes soonest (more replicas split the prompts; a larger group splits each prompt but pays its
+    all-reduces, over PCIe a large share of a long prompt).
 
     Every group size is checked for fit on its own: a larger group does not always fit when a smaller
     one does. When `count` is not a multiple of the group, `count // group` replicas leave devices
@@ -367,12 +392,20 @@ def best_plan(r: Resolved, count: int, concurrency: int, memo: PlanMemo | None =
         return _evaluated(r, count, group_sizes(count, True)[-1] if smallest is None else smallest, concurrency, memo)
     best_group, best_speed, best_cycle = 0, -1.0, None
     sizes = group_sizes(count, False, r.per_server)
+    at_target: list[tuple[float, int, _Cycle]] = []  # (p95 first token, group, cycle) of plans at the speed asked
     for group in sizes:
         if plan_fits(r, count, group, concurrency):
             cycled = _cycle(r, count, group, concurrency, memo)
             speed = r.output_tokens / cycled.cycle_ms * 1000.0  # `per_stream_tokens_per_s`, kept for `evaluate`
             if speed > best_speed:
                 best_group, best_speed, best_cycle = group, speed, cycled
+            if r.paced_tokens_per_s and speed >= r.paced_tokens_per_s:
+                at_target.append((_p95_ttft_ms(r, cycled), group, cycled))
+    if len(at_target) > 1:
+        # Several layouts reach the per-user speed asked: the one whose first token comes soonest serves the workload
+        # best at the targets, the smaller group among equals (seed 2: "模型不大但请求多数据并行加负载均衡通常最简单有效"):
+        # tensor parallel only where memory or the per-user speed needs it, or where it brings the first token sooner.
+        _, best_group, best_cycle = min(at_target, key=lambda plan: plan[:2])
     if best_group:
         return _evaluated(r, count, best_group, concurrency, memo, best_cycle)
     # One copy does not fit in one server: the fewest servers per copy that hold it (pipeline across
@@ -380,6 +413,14 @@ def best_plan(r: Resolved, count: int, concurrency: int, memo: PlanMemo | None =
     best_group = next((g for g in pipeline_group_sizes(count, r.per_server) if plan_fits(r, count, g, concurrency)), 0)
     fallback = (pipeline_group_sizes(count, r.per_server) or sizes)[-1]
     return _evaluated(r, count, best_group or fallback, concurrency, memo)
+
+
+def _p95_ttft_ms(r: Resolved, cycled: _Cycle) -> float:
+    """The p95 first token of a plan's replica at its batch, as `evaluate` reports it."""
+    arrivals = max(cycled.cycle_ms, r.output_tokens / r.paced_tokens_per_s * 1000.0) if r.paced_tokens_per_s \
+        else cycled.cycle_ms
+    prefill = cycled.terms.prefill
+    return latency.ttft_ms(prefill, cycled.batch, arrivals + prefill, r.arrival_pattern)[1]
 
 
 def _evaluated(r: Resolved, count: int, group: int, concurrency: int, memo: PlanMemo | None,
