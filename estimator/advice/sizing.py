@@ -148,6 +148,8 @@ def _request_values(workload: Workload, candidate: Candidate, count: int, users:
         # People read each answer: they send the next prompt no sooner than it streams at their speed target
         # (estimator/advice/concurrency.py counts streams at that speed), whatever the device's own speed.
         "paced_tokens_per_s": workload.tokens_per_s_target or COMFORTABLE_TOKENS_PER_S,
+        # The layout is chosen for the first-token bound too (`parallel_plans.best_plan`), stated or assumed.
+        "ttft_target_ms": workload.ttft_target_ms,
     }
 
 
