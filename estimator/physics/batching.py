@@ -153,7 +153,7 @@ def run_overlaps_host(backend: str, label: str | None, note: str | None = None) 
 def cycle_ms(
     continuous: bool, output_tokens: int, batch: int, memory_ms: float, compute_ms: float, overhead_ms: float,
     comm_ms: float, prefill_ms: float, prefill_compute_ms: float, others: int, host_ms: float = 0.0,
-    overlapped: bool = False, prefill_comm_ms: float = 0.0,
+    overlapped: bool = False,
 ) -> tuple[float, bool]:
     """One answer's wall time on a replica (ms) and whether memory bounds its decode steps.
 
@@ -161,8 +161,6 @@ def cycle_ms(
     cost, `host_ms` its per-stream host work (scheduling, sampling bookkeeping, output processing) and
     `others` how many other users' prefills interleave with the answer. `overlapped`: the host works on
     step n + 1 while the device runs step n, so a step takes the longer of the two, else their sum.
-    `prefill_comm_ms`: one interleaved prompt's tensor-parallel all-reduces (`parallel_plans.prefill_comm_ms`); the
-    steps carrying its chunks wait for them, so they add to the device's time like a step's own all-reduces.
 
     >>> cycle_ms(True, 10, 4, 5.0, 1.0, 1.0, 0.0, 20.0, 8.0, 3)  # prefill compute hides under memory
     (60.0, True)
@@ -175,7 +173,7 @@ def cycle_ms(
     """
     if continuous:
         memory, compute = output_tokens * memory_ms, output_tokens * compute_ms + others * prefill_compute_ms
-        device = output_tokens * comm_ms + others * prefill_comm_ms + max(memory, compute)
+        device = output_tokens * comm_ms + max(memory, compute)
         host = output_tokens * host_ms
         busy = max(device, host) if overlapped else device + host
         return output_tokens * overhead_ms + busy, memory >= compute

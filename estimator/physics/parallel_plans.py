@@ -7,8 +7,8 @@ Plans. `count` devices are split into `replicas` groups of `group` devices. A gr
 (tensor parallel, or layer split for llama.cpp/MLX); replicas each serve ⌈C / replicas⌉ of the users.
 Tensor-parallel groups are powers of two (attention heads must divide evenly); among the plans that fit in
 memory and reach the per-user speed asked, the smallest group meeting the first-token bound asked (else the one
-whose first token comes soonest); when none reaches the speed, the one with the highest per-user decode speed. Layer split gains capacity but no
-speed from more devices, so it takes the smallest group that fits.
+whose first token comes soonest); when none reaches the speed, the one with the highest per-user decode speed.
+Layer split gains capacity but no speed from more devices, so it takes the smallest group that fits.
 """
 
 from __future__ import annotations
@@ -124,25 +124,6 @@ def prefill_compute_ms(r: Resolved, parallel: int) -> float:
     return cached
 
 
-def prefill_comm_ms(r: Resolved, parallel: int) -> float:
-    """The activations one prompt's all-reduces move over the group's link (0 on one device): a continuous-batching
-    engine runs them inside the decode steps the prompt is chunked into, where no weight read hides them (the step
-    waits for its all-reduces, as it waits for a decode step's own). Only the payload: the steps carry the prompt's
-    chunks beside the decode tokens, whose all-reduces already pay the link's latency (`_comm_terms`). Over PCIe the
-    payload is a large share of a long prompt's prefill: 4,000 tokens of a 70B on a 2-card group move 2 x 80 x
-    65.5 MB, ~0.26 s at 40 GB/s, beside ~0.7 s of compute."""
-    key = 0.5 - parallel  # shares the prefill cache: never an integer, so never a group size or `prefill_compute_ms`'s key
-    cached = r.prefill_cache.get(key)
-    if cached is None:
-        dev, arch = r.device, r.arch
-        with_latency = roofline.comm_ms_per_step(parallel, arch.layers, arch.hidden_size, r.prompt_tokens, dev.link_gbs,
-                                                 dev.link_latency_us)
-        latency_only = roofline.comm_ms_per_step(parallel, arch.layers, arch.hidden_size, 0, dev.link_gbs,
-                                                 dev.link_latency_us)
-        cached = r.prefill_cache[key] = with_latency - latency_only
-    return cached
-
-
 def _comm_terms(r: Resolved, parallel: int) -> tuple[float, float]:
     """(ms at batch 0, ms per stream) of a decode step's all-reduces on `parallel` devices; cached."""
     terms = r.comm_cache.get(parallel)
@@ -239,7 +220,6 @@ class _AnswerTerms(NamedTuple):
     prefill_compute: float
     host: float
     attention: float
-    prefill_comm: float = 0.0
 
 
 def _answer_terms(r: Resolved, group: int, batch: int) -> _AnswerTerms:
@@ -250,8 +230,7 @@ def _answer_terms(r: Resolved, group: int, batch: int) -> _AnswerTerms:
         comm += _hop_ms(r, group, batch)
         prefill += _hop_ms(r, group, r.prompt_tokens)
     prefill_compute = prefill_compute_ms(r, parallel) if r.continuous else 0.0
-    prefill_comm = prefill_comm_ms(r, parallel) if r.continuous else 0.0
-    return _AnswerTerms(memory, compute, overhead, comm, prefill, prefill_compute, host, attention, prefill_comm)
+    return _AnswerTerms(memory, compute, overhead, comm, prefill, prefill_compute, host, attention)
 
 
 def _answer_ms(r: Resolved, terms: _AnswerTerms, batch: int, others: int) -> tuple[float, bool]:
@@ -259,7 +238,7 @@ def _answer_ms(r: Resolved, terms: _AnswerTerms, batch: int, others: int) -> tup
     whether memory bounds its steps."""
     return batching.cycle_ms(r.continuous, r.output_tokens, batch, terms.memory, terms.compute, terms.overhead,
                              terms.comm + terms.attention, terms.prefill, terms.prefill_compute, others, terms.host,
-                             r.host_overlapped, terms.prefill_comm)
+                             r.host_overlapped)
 
 
 class _Cycle(NamedTuple):
@@ -309,10 +288,7 @@ def evaluate(r: Resolved, count: int, group: int, concurrency: int, cycled: _Cyc
     decode_ms, _ = _answer_ms(r, terms, batch, 0)
     prefill = terms.prefill
     per_stream = r.output_tokens / cycle * 1000.0
-    # Arrivals: a stream sends its next prompt when its answer ends (a closed loop at the device's speed, as the
-    # benchmark rows run), but people reading the answers no sooner than it streams at their pace.
-    arrivals = max(cycle, r.output_tokens / r.paced_tokens_per_s * 1000.0) if r.paced_tokens_per_s else cycle
-    mean_ttft, p95_ttft = latency.ttft_ms(prefill, batch, arrivals + prefill, r.arrival_pattern)
+    mean_ttft, p95_ttft = _ttft_ms(r, batch, cycle, prefill)
     kv = kv_cache_gb(r, batch)
     # Offline ("max load"): every answer also pays for its own prompt.
     sustained_cycle = _answer_ms(r, terms, batch, batch)[0]
@@ -420,12 +396,18 @@ def best_plan(r: Resolved, count: int, concurrency: int, memo: PlanMemo | None =
     return _evaluated(r, count, best_group or fallback, concurrency, memo)
 
 
+def _ttft_ms(r: Resolved, batch: int, cycle: float, prefill: float) -> tuple[float, float]:
+    """(mean, p95) first token of a replica answering in `cycle` ms at `batch` streams, each prompt taking `prefill`.
+
+    Arrivals: a stream sends its next prompt when its answer ends (a closed loop at the device's speed, as the
+    benchmark rows run), but people reading the answers no sooner than it streams at their pace."""
+    arrivals = max(cycle, r.output_tokens / r.paced_tokens_per_s * 1000.0) if r.paced_tokens_per_s else cycle
+    return latency.ttft_ms(prefill, batch, arrivals + prefill, r.arrival_pattern)
+
+
 def _p95_ttft_ms(r: Resolved, cycled: _Cycle) -> float:
     """The p95 first token of a plan's replica at its batch, as `evaluate` reports it."""
-    arrivals = max(cycled.cycle_ms, r.output_tokens / r.paced_tokens_per_s * 1000.0) if r.paced_tokens_per_s \
-        else cycled.cycle_ms
-    prefill = cycled.terms.prefill
-    return latency.ttft_ms(prefill, cycled.batch, arrivals + prefill, r.arrival_pattern)[1]
+    return _ttft_ms(r, cycled.batch, cycled.cycle_ms, cycled.terms.prefill)[1]
 
 
 def _evaluated(r: Resolved, count: int, group: int, concurrency: int, memo: PlanMemo | None,

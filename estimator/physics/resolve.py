@@ -200,7 +200,7 @@ class Resolved:
     # continuous-batching engine, any layout: its layers × `Factors.moe_layer_ms`, scaled like every step
     # term (`parallel_plans._step_terms`).
     moe_step_ms: float = 0.0
-    prefill_cache: dict[float, float] = field(default_factory=dict, compare=False)
+    prefill_cache: dict[int, float] = field(default_factory=dict, compare=False)
     comm_cache: dict[int, tuple[float, float]] = field(default_factory=dict, compare=False)
     best_case_cache: dict[int, tuple[float, float] | None] = field(default_factory=dict, compare=False)
 
