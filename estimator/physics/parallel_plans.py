@@ -6,8 +6,8 @@ go through `resolve()` (`resolve.py`) + `best_plan()` here.
 Plans. `count` devices are split into `replicas` groups of `group` devices. A group shards the model
 (tensor parallel, or layer split for llama.cpp/MLX); replicas each serve ⌈C / replicas⌉ of the users.
 Tensor-parallel groups are powers of two (attention heads must divide evenly); among the plans that fit in
-memory and reach the per-user speed asked, the smallest group meeting the first-token bound asked (else the one
-whose first token comes soonest); when none reaches the speed, the one with the highest per-user decode speed.
+memory and reach the per-user speed asked, the smallest group meeting the first-token bound asked, if any (else the
+one whose first token comes soonest); when none reaches the speed, the one with the highest per-user decode speed.
 Layer split gains capacity but no speed from more devices, so it takes the smallest group that fits.
 """
 
@@ -351,8 +351,8 @@ def smallest_fitting_group(r: Resolved, count: int, concurrency: int) -> int | N
 def best_plan(r: Resolved, count: int, concurrency: int, memo: PlanMemo | None = None) -> PlanResult:
     """The fitting plan with the fastest per-user decode, or the all-devices plan if nothing fits; when several
     fitting plans reach the per-user speed asked (`Resolved.paced_tokens_per_s`), the smallest group among them that
-    meets the first-token bound asked (`Resolved.ttft_target_ms`), else the one among them whose p95 first token
-    comes soonest (more replicas split the prompts; a larger group splits each prompt but pays its all-reduces,
+    meets the first-token bound asked (`Resolved.ttft_target_ms`; any, when none is asked), else the one among them
+    whose p95 first token comes soonest (more replicas split the prompts; a larger group splits each prompt but pays its all-reduces,
     over PCIe a large share of a long prompt).
 
     Every group size is checked for fit on its own: a larger group does not always fit when a smaller
@@ -381,10 +381,10 @@ def best_plan(r: Resolved, count: int, concurrency: int, memo: PlanMemo | None =
     if len(at_target) > 1:
         # Several layouts reach the per-user speed asked. Tensor parallel only where memory, the per-user speed or the
         # first-token bound needs it (seed 2: "模型不大但请求多数据并行加负载均衡通常最简单有效"): the smallest group that
-        # also meets the bound (more copies split the prompts among them, and no all-reduce crosses the link); with
-        # none meeting it, or no bound asked, the one whose first token comes soonest, the smaller among equals.
+        # also meets the bound, or with no bound asked the smallest (more copies split the prompts among them, and no
+        # all-reduce crosses the link); with none meeting the bound, the one whose first token comes soonest.
         bound = r.ttft_target_ms
-        meeting = [plan for plan in at_target if bound is not None and plan[0] <= bound]
+        meeting = [plan for plan in at_target if bound is None or plan[0] <= bound]
         _, best_group, best_cycle = min(meeting, key=lambda plan: plan[1]) if meeting else \
             min(at_target, key=lambda plan: plan[:2])
     if best_group:
