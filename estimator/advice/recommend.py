@@ -39,6 +39,7 @@ from estimator.advice.candidates import (
     is_organization,
     owned_class,
 )
+from estimator.advice.engine_choice import expert_engines
 from estimator.advice.load import load_conversion
 from estimator.advice.owned import (
     owned_first,
@@ -495,6 +496,8 @@ def recommend(
                                        banded and workload.ttft_target_ms is None),
                       format_stated=named.quantization is not None, shortcuts=shortcuts,
                       assumed_shapes=named.dynamic_shapes is None, people=people_at_once(named))
+    candidates = expert_engines(candidates, filled.concurrent_users or 1, format_stated=named.quantization is not None,
+                                format_of=lambda c: sizer.workload_for(c).weight_format, default_of=sizer.default_for)
     free, counted = split_counted(filled, candidates, catalog)  # owned devices: never more than stated
     sized = size_all(sizer, free) + size_counted(sizer, counted)
     fitting = [s for s in sized if s.estimate.fits]
