@@ -21,7 +21,7 @@ def users(text: str) -> int | None:
     ("8 个产品经理用 qwen3 14b 写需求文档", 8),
     ("about 6 PMs share it", 6),
     ("3 名設計師要用", 3),
-    ("给 20 个运营同学用", 20),
+    ("给 4 个设计师用", 4),
 ])
 def test_office_roles_count_people(text, expected):
     assert users(text) == expected
