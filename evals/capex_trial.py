@@ -132,7 +132,10 @@ TRIAL_SPLITS = {"dev": "questions.yaml", "held_out": "held_out.yaml", "held_out_
                 # Soft targets and stated budgets (a target nobody set, a budget as a limit): dev and its held-out third.
                 "soft_targets": "soft_targets.yaml", "soft_targets_held_out": "soft_targets_held_out.yaml",
                 # Daily counts with no peak stated (sized for their busiest moments): dev and held-out.
-                "daily_peaks": "daily_peaks.yaml", "daily_peaks_held_out": "daily_peaks_held_out.yaml"}
+                "daily_peaks": "daily_peaks.yaml", "daily_peaks_held_out": "daily_peaks_held_out.yaml",
+                # People in sessions with long prompts (prompts arrive once per answer and its reading): dev and held-out.
+                "sessions": "sessions.yaml", "sessions_held_out": "sessions_held_out.yaml"}
+
 
 
 def trial_path(split: bool | str) -> Path:
