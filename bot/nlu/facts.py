@@ -11,7 +11,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Iterator
 
-from bot.nlu.characters import CHARACTER_UNIT, length_facts, said_in_characters
+from bot.nlu.characters import CHARACTER_UNIT, length_facts, said_in_characters, speed_facts
 from bot.nlu.currency import NON_USD_AFTER_AMOUNT, NON_USD_BEFORE_AMOUNT, USD_WORDS
 from bot.nlu.lexicon import (
     ACCURACY_CRITICAL,
@@ -68,11 +68,13 @@ _PRICE_KWH_KEYWORD = _any(
 )
 _TOKENS_PER_S = re.compile(
     rf"{APPROX}{NUM}\s*\+?\s*(?:tok(?:en)?s?\s*/\s*s(?:ec)?\b|tok(?:en)?s? (?:per|a|/) ?sec(?:ond)?|t/s\b|tps\b|"
-    r"(?:个|個)?\s*tokens?\s*(?:/|每)\s*秒|字\s*/\s*秒|字每秒)"
+    r"(?:个|個)?\s*tokens?\s*(?:/|每)\s*秒|字\s*/\s*秒|字每秒|"
+    r"char(?:acter)?s?\s*/\s*s(?:ec)?\b|char(?:acter)?s? (?:per|a|/) ?sec(?:ond)?)"
 )
 # The rate said per second first, as Chinese puts it ("每秒不低于 25 个 token", "每秒最少要有 20 個 token", "单用户每秒起码
 # 50 个 token"), or "35 tokens every second": a floor words ("at least", 至少, 起码 …) may stand between.
-_PER_SECOND_FIRST = re.compile(rf"每秒(?:钟|鐘)?\s*(?:{FLOOR_WORDS}|要|能|得|有|\s)*{APPROX}{NUM}\s*(?:个|個)?\s*(?:tokens?|toks?|字)")
+_PER_SECOND_FIRST = re.compile(rf"每秒(?:钟|鐘)?\s*(?:{FLOOR_WORDS}|要|能|得|有|出|吐|输出|生成|\s)*{APPROX}{NUM}\s*(?:个|個)?\s*"
+                               r"(?:tokens?|toks?|(?:汉|中文)?字)")
 _TOKENS_EVERY_SECOND = re.compile(rf"{APPROX}{NUM}\s*tok(?:en)?s?\s+(?:every|each|a|per)\s+second")
 _TOKENS_PER_S_KEYED = re.compile(rf"(?:speed|生成速度|速度|tok/s|tokens/s)\s*(?:of|at least|>=|>|≥|:|至少|要|达到|達到)?\s*{NUM}(?!\s*(?:ms|s\b|秒|users?|人))")
 # An amount in another currency, with no budget word ("up to €40k", "50万元", "60k CAD"): the parser converts it, or
@@ -234,7 +236,7 @@ _WE_COUNTED = _any(
 )
 _USERS_KEYED = re.compile(
     rf"(?P<key>concurrency|concurrent users|simultaneous users|peak users|peak of|peaks? at|number of users|users|headcount|team of|team size|"
-    rf"department of|group of|staff of|company of|并发数|並發數|并发用户数|並發用戶數|并发量|並發量|并发|並發|同时在线人数|同時在線人數|"
+    rf"department of|group of|staff of|company of|org of|organi[sz]ation of|firm of|并发数|並發數|并发用户数|並發用戶數|并发量|並發量|并发|並發|同时在线人数|同時在線人數|"
     rf"同时在线|同時在線|用户数|用戶數|人数|人數|总人数|總人數|员工|用户|使用者)\s*"
     rf"(?:of|is|are|:|=|~|at|about|around|为|為|是|有|达|達|大概|的|变成|增加到|涨到|到|会有|有大概)?\s*{APPROX}{NUM}"
     # (?!\.?\d): the whole number, never a prefix a failed lookahead backtracks to ("大概10%" is not 1)
@@ -262,7 +264,7 @@ _MEMBER_NOUNS = (r"employees?|staff|engineers?|developers?|devs|lawyers?|attorne
                  # 人员 any staff ("客服人员", "工作人员"), teachers and agents' seats count people, not streams.
                  r"(?:support|sales|service|customer[- ]service|call[- ]cent(?:er|re)|contact[- ]cent(?:er|re))\s+(?:agents?|reps?|representatives)|"
                  "员工|同事|同仁|工程师|研发|开发者|开发人员|人员|职员|客服|坐席|律师|分析师|研究员|医生|医师|医护|护士|学生|师生|老师|教师|成员")
-_EXPLICIT_TOTAL_CUE = re.compile(r"total|in all|overall|headcount|company of|总共|一共|全体|总人数")
+_EXPLICIT_TOTAL_CUE = re.compile(r"total|in all|overall|headcount|company of|org of|organi[sz]ation of|firm of|总共|一共|全体|总人数")
 _TOTAL_CUE = re.compile(rf"{_EXPLICIT_TOTAL_CUE.pattern}|{_MEMBER_NOUNS}")
 # Members said to be on at once are that many streams, whatever the noun: "30 devs at once", "40 engineers
 # use it concurrently" (the same rule as "30 users at once"). Only a phrase of simultaneity within a couple
@@ -271,7 +273,7 @@ _AT_ONCE_AFTER = re.compile(r"\s*(?:[a-z']+\s+){0,3}?(?:at once|at the same time
                             rf"|\s*(?:会|都|在)?\s*(?:{_SIMULTANEOUS_ZH})")  # "200 个客服同时在线": the members on at once
 # A head count, not a concurrency: "team of 200", "团队两百人", "公司一共 1200 人". (An unqualified
 # "200 people" stays both until the user says how many are active at once: DESIGN.md's dept-legal-7b.)
-_HEADCOUNT_BEFORE = re.compile(r"team of|team size|staff of|company of|headcount|团队|公司|员工|研发|部门|一共|总共|共有|"
+_HEADCOUNT_BEFORE = re.compile(r"team of|team size|staff of|company of|org of|organi[sz]ation of|firm of|headcount|团队|公司|集团|企业|总部|员工|研发|部门|一共|总共|共有|"
                                # "我们组 12 个人", "组里 8 个人": the group's members
                                r"(?:我们|咱们|我|本|这个|整个|小|课题|项目|研发)组里?|实验室|事务所|工作室")
 # A firm said, then its size in apposition ("small consultancy, 40 people", "a startup of ~30 people"): its head
@@ -362,7 +364,7 @@ def _electricity(text: str, claims: _Claims) -> Iterator[Fact]:
 def _speed(text: str, claims: _Claims) -> Iterator[Fact]:
     for pattern in (_TOKENS_PER_S, _PER_SECOND_FIRST, _TOKENS_EVERY_SECOND, _TOKENS_PER_S_KEYED):
         for m in _matches(pattern, text, claims):
-            yield Fact("tokens_per_s_target", number_value(m), m.start(), m.end(), keyed=True)
+            yield from speed_facts(text, m)
 
 
 def _budget(text: str, claims: _Claims) -> Iterator[Fact]:

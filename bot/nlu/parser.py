@@ -273,6 +273,7 @@ def parse_message(
     if (per_what := found.pop("requests_per_what", None)) is not None and not any(s in found for s in _LOAD_SLOTS):
         result.problems.append(Problem("requests_per_s", per_what, reason="per_what"))
     _apply_in_out_ratio(found)
+    _daily_active(found)
     _apply_share(found)
     _combine_users(found)
     _per_person_rates(found)
@@ -399,6 +400,22 @@ def _convert_budget(found: SlotValues, result: ParseResult, normalized: str) -> 
     found.update({"budget_usd": usd, "budget_amount": amount, "budget_currency": code})
 
 
+def _daily_active(found: SlotValues) -> None:
+    """"集团 3000 人，估计日活 30%", "800 staff, about half use it daily", "5k people, DAU ~800": the count beside a
+    daily-active share is a head count, never the people at once; a daily count of people is that share of it. The
+    share stays with the head count: the sizing takes it in place of the sourced peak share, or as those who send a
+    per-person daily count (`_per_person_rates`)."""
+    count = found.pop("daily_active_users", None)
+    total = found.get("total_users", found.get("users"))
+    if isinstance(count, int | float) and "daily_active_share" not in found:
+        if isinstance(total, int | float) and 0 < count <= total:
+            found["daily_active_share"] = round(count / total, 4)
+        elif total is None:
+            found["total_users"] = count  # "DAU ~500" alone: the people who use it
+    if isinstance(found.get("daily_active_share"), float) and "total_users" not in found and "users" in found:
+        found["total_users"] = found.pop("users")
+
+
 def _per_person_rates(found: SlotValues) -> None:
     """"200 analysts, each fires off ~10 queries an hour", "客服 120 人，每人每分钟发 2 条消息": the rate times the
     people who send it; those people are a head count (how many are in flight is Little's law's, from the
@@ -421,6 +438,8 @@ def _per_person_rates(found: SlotValues) -> None:
         found["total_users"] = people
         if found.get("concurrent_users") == people:
             found.pop("concurrent_users")
+    if isinstance(daily_share, float) and "total_users" in found:
+        found.setdefault("daily_active_share", daily_share)  # no per-person count: it sets the head count's peak share
 
 
 def _apply_in_out_ratio(found: SlotValues) -> None:
