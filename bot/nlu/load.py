@@ -132,7 +132,8 @@ _SPEND_UNNAMED = _rx(rf"\b(?:{'|'.join(en.WORDS['spend_word'])})\b[^\d,;.!?]{{0,
                      rf"(?P<suf>(?!(?:{'|'.join(en.WORDS['not_money_unit'])})\b)[a-z]{{3,}})\s+"
                      rf"(?:a month|per month|monthly|each month|every month)")
 # "每月API花2万", "每个月账单大概3万": a monthly spend verb right before a bare amount, in Chinese text.
-_SPEND_BARE_ZH = _rx(rf"{_MONTHLY}[^\d,;.!?]{{0,12}}?(?:{'|'.join(zh.WORDS['spend_word'])})\s*{APPROX}"
+# The month and the spend verb within one clause ("每月在 DeepSeek 官方 API 上花 6 万"): no clause mark between them.
+_SPEND_BARE_ZH = _rx(rf"{_MONTHLY}[^\d,;.!?，。；！？]{{0,32}}?(?:{'|'.join(zh.WORDS['spend_word'])})\s*{APPROX}"
                      rf"(?P<negpre>)(?P<pre>)(?P<suf>){NUM}(?!\s*(?:[a-z$€£¥%]|个|次|人|token|美元|美金|欧元|英镑|日元|台币|港))")
 _SPEND_CONTEXT = re.compile(_words("spend_context"))
 _API_MODELS = tuple((name, re.compile(pattern)) for name, pattern in en.API_MODELS.items())

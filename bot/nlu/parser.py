@@ -245,6 +245,11 @@ def parse_message(
                                               choice.chosen.fact.end, keyed=True)]
     else:
         named = _migration_target(text, normalized, by_slot, named, find_model)
+    if named is None and not by_slot.get("model_params_b") and find_model is not None and by_slot.get("api_model"):
+        # A spend on an open model's API ("每月在 DeepSeek API 上花 6 万", "$20k/month on the DeepSeek API") with no
+        # other model named: the weights to self-host are that model's. A closed model's id is not in the catalog,
+        # so it stays unnamed (the size is asked).
+        named = find_model(str(by_slot["api_model"][0].value).replace("-", " "))
     _options(normalized, by_slot, result)
     sizes = by_slot.get("model_params_b", [])
     if named and len(sizes) > 1:  # "our 13B fine-tune of Llama 3 8B": the 8B is part of the name
