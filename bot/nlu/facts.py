@@ -217,7 +217,10 @@ _PARAMS = re.compile(rf"{NUM}\s*-?\s*(?P<unit>params?|parameters?|参数|參數|
 _USER_ADJ = r"(?:concurrent|simultaneous|active|parallel|peak|total|internal|legal|support|daily|regular|named|end|different|potential|real|human)"
 _USER_NOUNS = (r"users?|people|ppl|persons?|employees?|staff|members?|seats?|lawyers?|agents?|analysts?|engineers?|"
                r"developers?|devs|colleagues|clients?|customers?|students?|doctors?|nurses?|sessions?|folks|researchers?|"
-               r"paralegals?|attorneys?|reps|representatives|workers|operators|clinicians|requests?|streams?|queries|physicians")
+               r"paralegals?|attorneys?|reps|representatives|workers|operators|clinicians|requests?|streams?|queries|physicians|"
+               # office roles; "pm" alone only after a measure word ("5 個 PM"): "10pm", "10 pm" are times of day
+               r"pms|product managers?|designers?|copywriters?|marketers?|recruiters?|translators?|accountants?|"
+               r"scientists?|(?<=[个個位名] )pm|(?<=[个個位名])pm")
 # (an English noun after a Chinese measure word counts people too: "30 個 analyst 用")
 _USERS_EN = re.compile(rf"{APPROX}{NUM}\s*(?:个|個|位|名)?\s*[-+]?\s*(?P<adj>(?:{_USER_ADJ}\s+){{0,2}})(?P<noun>{_USER_NOUNS})\b")
 # Words of simultaneity said right after the members (text folded to Simplified): "同时用", "并发", "在线", and "一齐"
@@ -225,7 +228,7 @@ _USERS_EN = re.compile(rf"{APPROX}{NUM}\s*(?:个|個|位|名)?\s*[-+]?\s*(?P<adj
 _SIMULTANEOUS_ZH = r"同时|同時|并发|並發|在线|在線|一齐|一齊|一起(?=\s*(?:问|提问|用|上|涌|打|发|冲|查|跑))"
 _USERS_ZH = _any(
     rf"{APPROX}{NUM}\s*(?:多|餘|余)?\s*(?:个|個)?\s*(?P<adj>同时在线|同時在線|同时|同時|并发|並發|在线|在線|活跃|活躍)?\s*(?:的)?\s*"
-    r"(?P<noun>用户|用戶|使用者|人|员工|員工|同事|工程师|开发者|开发人员|研发人员|医护人员|人员|分析师|研究员|律师|律師|客服|并发|並發|路并发|路並發|坐席|医生|醫生|医师|醫師|医护|护士|老师|教师|学生|學生|柜员|店员|营业员|导购|请求|請求)",
+    r"(?P<noun>用户|用戶|使用者|人|员工|員工|同事|工程师|开发者|开发人员|研发人员|医护人员|人员|分析师|研究员|律师|律師|客服|并发|並發|路并发|路並發|坐席|医生|醫生|医师|醫師|医护|护士|老师|教师|学生|學生|柜员|店员|营业员|导购|请求|請求|产品经理|设计师)",
     # 位 and 名 count people whatever noun follows ("60 位醫師", "5000 名员工").
     # The noun stops before a word of simultaneity ("20 位分析師同時用": 同時 is the count's, not the noun's).
     rf"{APPROX}{NUM}\s*(?:多|餘|余)?\s*(?:位|名)\s*(?:(?!{_SIMULTANEOUS_ZH})[\u4e00-\u9fff]){{0,4}}",

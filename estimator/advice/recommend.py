@@ -485,8 +485,8 @@ def recommend(
         estimate_fn, capacity_fn = estimate_fn or default_estimate, capacity_fn or default_capacity
     candidates, excluded = enumerate_candidates(filled, catalog)
     if is_batch_job(filled):
-        sizer: Sizer = BatchSizer(filled, catalog, estimate_fn, capacity_fn, shortcuts=shortcuts,
-                                  assumed_shapes=named.dynamic_shapes is None)
+        sizer: Sizer = BatchSizer(filled, catalog, estimate_fn, capacity_fn, format_stated=named.quantization is not None,
+                                  shortcuts=shortcuts, assumed_shapes=named.dynamic_shapes is None)
     else:  # targets the user did not set do not fail hardware they own (seed 1's bands judge it), unless the user
         # says it falls short at this load: then "acceptable" is not acceptable to them, and the comfortable
         # targets judge it as they judge a purchase

@@ -188,6 +188,8 @@ class Sizer:
         # (`estimator.advice.default_format`): FP8 where a batched engine runs it natively and the weights leave the
         # batch its KV cache, seed 1's Q4_K_M elsewhere (llama.cpp-class engines, parts without FP8).
         self.format_stated = format_stated
+        # A batch job (`batch_jobs.BatchSizer`) is throughput, not a person waiting: FP8 wherever it is native.
+        self.throughput_job = False
         self._workloads: dict[tuple[str, str], tuple[Workload, DefaultFormat | None]] = {}
         self.catalog = catalog
         self.estimate_fn = estimate_fn
@@ -235,7 +237,8 @@ class Sizer:
         if key not in self._workloads:
             chosen = None if self.format_stated else default_format(
                 candidate.hardware, candidate.stack, accuracy_critical=bool(self.workload.accuracy_critical),
-                fp8_weights_gb=served_params_b(self.workload))  # one byte per weight, every copy served
+                fp8_weights_gb=served_params_b(self.workload),  # one byte per weight, every copy served
+                throughput_job=self.throughput_job)
             if (self.format_stated and self.workload.weight_bits_only and self.workload.quantization in _EIGHT_BIT
                     and runs_fp8_natively(candidate.hardware, candidate.stack)):
                 # "8 bit" said, no format named: where a batched engine runs FP8 natively, FP8 is that width
