@@ -134,7 +134,10 @@ TRIAL_SPLITS = {"dev": "questions.yaml", "held_out": "held_out.yaml", "held_out_
                 # Daily counts with no peak stated (sized for their busiest moments): dev and held-out.
                 "daily_peaks": "daily_peaks.yaml", "daily_peaks_held_out": "daily_peaks_held_out.yaml",
                 # People in sessions with long prompts (prompts arrive once per answer and its reading): dev and held-out.
-                "sessions": "sessions.yaml", "sessions_held_out": "sessions_held_out.yaml"}
+                "sessions": "sessions.yaml", "sessions_held_out": "sessions_held_out.yaml",
+                # Several users on data-center or workstation GPUs (the engine, format and layout an expert picks):
+                # dev and its held-out third.
+                "shared_serving": "shared_serving.yaml", "shared_serving_held_out": "shared_serving_held_out.yaml"}
 
 
 

@@ -142,8 +142,11 @@ _THINKING = _any(
     rf"{THINKING_WORDS}[^\d,;，；。]{{0,24}}?{APPROX}{NUM}\s*(?:tokens?|toks?|token)",
     rf"{APPROX}{NUM}\s*(?:tokens?|toks?)\s*(?:of\s+)?{THINKING_WORDS}",
 )
-_PROMPT_WORDS = (r"prompts?|inputs?|docs?|questions?|quer(?:y|ies)|documents?|requests?|contracts?|输入|輸入|提示词|提示詞|提示|"
-                 r"提问|提問|问题|問題|文档|文件|长文|合同|资料|資料")
+# What a user hands the model is its prompt: texts read in ("~30k-token filings", "transcripts ~20k tokens"). Nouns
+# that name written output as often as input ("reports") are read by the verb that hands them in (`_HANDED_IN`).
+_PROMPT_WORDS = (r"prompts?|inputs?|docs?|questions?|quer(?:y|ies)|documents?|requests?|contracts?|files?|pdfs?|"
+                 r"transcripts?|filings?|articles?|papers?|codebases?|repos?|"
+                 r"输入|輸入|提示词|提示詞|提示|提问|提問|问题|問題|文档|文件|长文|合同|资料|資料")
 _OUTPUT_WORDS = (r"answers?|outputs?|responses?|replies|replys|reply|completions?|generations?|generated|comes? back|gets? back|"
                  r"summar(?:y|ies)|输出|輸出|回答|回复|回覆|答复|答覆|答案|生成|产出|產出|"
                  # a bare 答 right before its length ("答 300 字左右"), never 问答 or 解答
@@ -172,9 +175,14 @@ _LEN_AFTER_WORD = {
 # "2000 token 輸入、200 輸出": in Chinese the unit is often said once, and a number right before 输入/输出
 # (no measure word: "200 个输出" counts outputs) is that length in tokens.
 _LEN_BEFORE_WORD = {
-    slot: re.compile(rf"{APPROX}{NUM}\s*-?\s*(?:(?:tokens?|toks?|(?:个|個)\s*token|字)\s*(?:of\s+|的\s*)?(?:{words})|{bare})")
+    slot: re.compile(rf"{APPROX}{NUM}\+?\s*-?\s*(?:(?:tokens?|toks?|(?:个|個)\s*token|字)\s*(?:of\s+|的\s*)?"
+                     rf"(?:[a-z]+\s+)?(?:{words})(?![a-z])|{bare})")
     for slot, words, bare in (("prompt_tokens", _PROMPT_WORDS, "输入|輸入"), ("output_tokens", _OUTPUT_WORDS, "输出|輸出"))
 }
+# A token count handed in by a verb ("they paste 100k+ tok reports", "上传的文件大概 8 万 token") is the prompt
+# whatever the noun: the verb says it goes in.
+_HANDED_IN = re.compile(rf"(?:paste[sd]?|upload(?:s|ed)?|feeds?|dump(?:s|ed)?|drops?|贴进来|貼進來|贴进去|貼進去|丢进去|丟進去|"
+                        rf"上传|上傳)[^\d,;.!?，。；！？]{{0,16}}?{APPROX}{NUM}\+?\s*-?\s*(?:tokens?|toks?|(?:个|個)\s*token)(?![a-z])")
 # A length described before it is measured ("answers are short, like a paragraph, ~150 tokens", "输出通常不长，大概
 # 200 个 token", "replies tend to run long, around 800 tokens each"): the noun, a few words of description in the
 # same sentence (no digit, no full stop, no other length's noun: `_lengths` checks), then a number that carries
@@ -217,7 +225,10 @@ _PARAMS = re.compile(rf"{NUM}\s*-?\s*(?P<unit>params?|parameters?|参数|參數|
 _USER_ADJ = r"(?:concurrent|simultaneous|active|parallel|peak|total|internal|legal|support|daily|regular|named|end|different|potential|real|human)"
 _USER_NOUNS = (r"users?|people|ppl|persons?|employees?|staff|members?|seats?|lawyers?|agents?|analysts?|engineers?|"
                r"developers?|devs|colleagues|clients?|customers?|students?|doctors?|nurses?|sessions?|folks|researchers?|"
-               r"paralegals?|attorneys?|reps|representatives|workers|operators|clinicians|requests?|streams?|queries|physicians")
+               r"paralegals?|attorneys?|reps|representatives|workers|operators|clinicians|requests?|streams?|queries|physicians|"
+               # office roles; "pm" alone only after a measure word ("5 個 PM"): "10pm", "10 pm" are times of day
+               r"pms|product managers?|designers?|copywriters?|marketers?|recruiters?|translators?|accountants?|"
+               r"scientists?|(?<=[个個位名] )pm|(?<=[个個位名])pm")
 # (an English noun after a Chinese measure word counts people too: "30 個 analyst 用")
 _USERS_EN = re.compile(rf"{APPROX}{NUM}\s*(?:个|個|位|名)?\s*[-+]?\s*(?P<adj>(?:{_USER_ADJ}\s+){{0,2}})(?P<noun>{_USER_NOUNS})\b")
 # Words of simultaneity said right after the members (text folded to Simplified): "同时用", "并发", "在线", and "一齐"
@@ -225,7 +236,7 @@ _USERS_EN = re.compile(rf"{APPROX}{NUM}\s*(?:个|個|位|名)?\s*[-+]?\s*(?P<adj
 _SIMULTANEOUS_ZH = r"同时|同時|并发|並發|在线|在線|一齐|一齊|一起(?=\s*(?:问|提问|用|上|涌|打|发|冲|查|跑))"
 _USERS_ZH = _any(
     rf"{APPROX}{NUM}\s*(?:多|餘|余)?\s*(?:个|個)?\s*(?P<adj>同时在线|同時在線|同时|同時|并发|並發|在线|在線|活跃|活躍)?\s*(?:的)?\s*"
-    r"(?P<noun>用户|用戶|使用者|人|员工|員工|同事|工程师|开发者|开发人员|研发人员|医护人员|人员|分析师|研究员|律师|律師|客服|并发|並發|路并发|路並發|坐席|医生|醫生|医师|醫師|医护|护士|老师|教师|学生|學生|柜员|店员|营业员|导购|请求|請求)",
+    r"(?P<noun>用户|用戶|使用者|人|员工|員工|同事|工程师|开发者|开发人员|研发人员|医护人员|人员|分析师|研究员|律师|律師|客服|并发|並發|路并发|路並發|坐席|医生|醫生|医师|醫師|医护|护士|老师|教师|学生|學生|柜员|店员|营业员|导购|请求|請求|产品经理|设计师)",
     # 位 and 名 count people whatever noun follows ("60 位醫師", "5000 名员工").
     # The noun stops before a word of simultaneity ("20 位分析師同時用": 同時 is the count's, not the noun's).
     rf"{APPROX}{NUM}\s*(?:多|餘|余)?\s*(?:位|名)\s*(?:(?!{_SIMULTANEOUS_ZH})[\u4e00-\u9fff]){{0,4}}",
@@ -525,6 +536,8 @@ def _thinking(text: str, claims: _Claims) -> Iterator[Fact]:
 
 
 def _lengths(text: str, claims: _Claims) -> Iterator[Fact]:
+    for m in _matches(_HANDED_IN, text, claims):
+        yield Fact("prompt_tokens", _int(number_value(m)), m.start(), m.end(), keyed=True)
     for slot, pattern in _LEN_BEFORE_WORD.items():
         for m in pattern.finditer(text):
             if claims.free(m.start(), m.end()) and not _LEN_WORD_BEFORE.search(text, max(0, m.start() - 30), m.start()):

@@ -63,6 +63,12 @@ _BOOLEAN_SLOTS = ("dynamic_shapes", "accuracy_critical", "mixed_training")
 _LOAD_SLOTS = ("requests_per_s", "requests_per_day", "tokens_per_day", "tokens_per_s_total")
 _MEANINGFUL = re.compile(r"[a-z0-9\u4e00-\u9fff]")
 _MEMORY_SIZE = re.compile(r"(?<![a-z0-9.])\d+(?:\.\d+)?\s*(?:gb|gib|tb|g)(?![a-z])")
+# "just recommend one", "直接推荐一个吧", "幫我挑一台": the one is the recommendation asked for (normalized to "1"),
+# no number of seconds or users: a pick verb, then "1" (and its measure word) that names no person or duration.
+_ONE_ASKED_FOR = re.compile(
+    r"(?:\b(?:recommend|suggest|pick|choose|select|give(?: me| us)?|go with|propose)(?: (?:me|us))?\s+1(?! ?(?:users?|people|persons?|s|sec|secs|seconds?|ms)\b)"
+    r"|(?:推荐|推薦|建议|建議|选|選|挑|给|給|来|來|配|出)\s*1\s*(?:个|個|台|款|套|种|種|张|張)"
+    r"(?!\s*(?:人|用户|用戶|使用者|并发|並發|同时|同時|秒|毫秒|分钟|分鐘|小时|小時)))")
 _INVISIBLE = ("Cc", "Cf")  # control and format characters: nothing the user can see
 
 
@@ -151,8 +157,9 @@ def _bare_answer(pending: str, normalized: str) -> SlotValues:
         if _NO.search(normalized):
             return {pending: False}
         return {}
-    # A memory size ("it's an M4 Max with 128GB") answers no question about ms, tokens or users.
-    numbers = [number_value(m) for m in _BARE_NUMBER.finditer(_MEMORY_SIZE.sub(" ", normalized))]
+    # A memory size ("it's an M4 Max with 128GB") and the one recommendation asked for answer no question about
+    # ms, tokens or users.
+    numbers = [number_value(m) for m in _BARE_NUMBER.finditer(_ONE_ASKED_FOR.sub(" ", _MEMORY_SIZE.sub(" ", normalized)))]
     if not numbers:
         return {}
     first = numbers[0]

@@ -39,6 +39,7 @@ from estimator.advice.candidates import (
     is_organization,
     owned_class,
 )
+from estimator.advice.engine_choice import expert_engines
 from estimator.advice.load import load_conversion
 from estimator.advice.owned import (
     owned_first,
@@ -484,8 +485,8 @@ def recommend(
         estimate_fn, capacity_fn = estimate_fn or default_estimate, capacity_fn or default_capacity
     candidates, excluded = enumerate_candidates(filled, catalog)
     if is_batch_job(filled):
-        sizer: Sizer = BatchSizer(filled, catalog, estimate_fn, capacity_fn, shortcuts=shortcuts,
-                                  assumed_shapes=named.dynamic_shapes is None)
+        sizer: Sizer = BatchSizer(filled, catalog, estimate_fn, capacity_fn, format_stated=named.quantization is not None,
+                                  shortcuts=shortcuts, assumed_shapes=named.dynamic_shapes is None)
     else:  # targets the user did not set do not fail hardware they own (seed 1's bands judge it), unless the user
         # says it falls short at this load: then "acceptable" is not acceptable to them, and the comfortable
         # targets judge it as they judge a purchase
@@ -495,6 +496,8 @@ def recommend(
                                        banded and workload.ttft_target_ms is None),
                       format_stated=named.quantization is not None, shortcuts=shortcuts,
                       assumed_shapes=named.dynamic_shapes is None, people=people_at_once(named))
+    candidates = expert_engines(candidates, filled.concurrent_users or 1, format_stated=named.quantization is not None,
+                                format_of=lambda c: sizer.workload_for(c).weight_format, default_of=sizer.default_for)
     free, counted = split_counted(filled, candidates, catalog)  # owned devices: never more than stated
     sized = size_all(sizer, free) + size_counted(sizer, counted)
     fitting = [s for s in sized if s.estimate.fits]

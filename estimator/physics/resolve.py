@@ -135,6 +135,7 @@ class Resolved:
     tokens_per_sequence: int
     arrival_pattern: str
     paced_tokens_per_s: float | None  # prompts no sooner than an answer streams at this speed (None: closed loop)
+    ttft_target_ms: float | None  # the p95 first-token bound a layout is chosen for (None: none asked)
     overhead_gb: float
     # Derived once: calibrated efficiencies and the per-step overhead.
     prefill_efficiency: float
@@ -222,7 +223,7 @@ def resolve(request: EstimateRequest, index: CatalogIndex) -> Resolved:
         request.params_b, request.quant, request.backend, multi_user,
         request.prompt_tokens, request.output_tokens, request.context, request.arrival_pattern, request.model,
         request.active_params_b, request.kv_cache_dtype, request.adapter_gb, request.paced_tokens_per_s,
-        request.reading_tokens_per_s,
+        request.ttft_target_ms, request.reading_tokens_per_s,
     )
     found: Resolved | None = index.resolved.get(key)
     if found is None:
@@ -305,7 +306,8 @@ def _resolve(request: EstimateRequest, index: CatalogIndex) -> Resolved:
         peak_tflops=listed_peak or 0.0, compute_derived=listed_peak is None,
         layer_split=backend in LAYER_SPLIT_BACKENDS, prompt_tokens=request.prompt_tokens,
         output_tokens=request.output_tokens, tokens_per_sequence=tokens, arrival_pattern=request.arrival_pattern,
-        paced_tokens_per_s=request.paced_tokens_per_s, reading_tokens_per_s=request.reading_tokens_per_s,
+        paced_tokens_per_s=request.paced_tokens_per_s, ttft_target_ms=request.ttft_target_ms,
+        reading_tokens_per_s=request.reading_tokens_per_s,
         overhead_gb=RUNTIME_OVERHEAD_GB.get(device.kind, 0.75) + request.adapter_gb, prefill_efficiency=1.0,
         decode_compute_efficiency=1.0, step_overhead_ms=0.0,
         decode_context=decode_context,
