@@ -15,7 +15,6 @@ import pytest
 from estimator.advice.recommend import recommend
 from estimator.workload import Workload
 
-
 LONG_PROMPTS = pytest.param(dict(prompt_tokens=4000), marks=pytest.mark.xfail(strict=True, reason=(
     "24 cards (12 x TP2, INT8) since main's first-token layout rule: each 256-token answer interleaves 49 prompts of "
     "4,000 tokens, 256 TFLOP each, priced at vLLM's accelerator prefill share 0.149, fitted on two vLLM-Gaudi rows and "
