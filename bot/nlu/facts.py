@@ -98,10 +98,10 @@ _UNNAMED_BUDGET_FLOOR = 10.0
 _BUDGET_WORD_BEFORE = re.compile(r"budget|预算|預算|capex")
 _CONTEXT_AFTER = re.compile(rf"{NUM}\s*(?:tokens?\s*)?-?\s*(?:of\s+)?(?:context|ctx|上下文|窗口|context window)")
 _CONTEXT_BEFORE = re.compile(rf"(?:contexts?|ctx|上下文)(?:\s*(?:window|length|size|长度|長度|窗口))?\s*"
-                             r"(?:(?:are|is)\s+)?(?:usually|typically|mostly|normally|on average|average|一般|平均|通常|大多)?\s*"
+                             r"(?:(?:are|is)\s+)?(?:usually|typically|mostly|normally|on average|average|一般|平均|通常|大多|多数|多半|大部分)?\s*"
                              # a floor ("上下文窗口最少要 32k", "ctx at least 16k"): read, and kept as the window (`_typical_context`)
                              rf"(?:{CONTEXT_FLOOR_WORDS}\s*(?:要|得|需要|有)?)?\s*"
-                             r"(?:of|is|:|=|up to|at most|within|no more than|to|为|為|是|要|到|不超过|不超過|改成|改为|改為|换成|換成|变成|變成|设为|設為|设成|設成|"
+                             r"(?:of|is|:|=|up to|at most|within|under|below|no more than|to|为|為|是|要|到|不超过|不超過|改成|改为|改為|换成|換成|变成|變成|设为|設為|设成|設成|"
                              rf"提高到|增加到|加到|扩大到|擴大到)?\s*(?:{CONTEXT_FLOOR_WORDS}\s*)?{APPROX}"
                              r"(?:(?:都|也|基本上?|多半|大多)?\s*(?:在|是)\s*)?"  # "上下文大概都在 16k": where they sit
                              rf"{NUM}")

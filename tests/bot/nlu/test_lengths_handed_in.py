@@ -24,3 +24,8 @@ def test_a_length_handed_in_is_the_prompt(text, tokens):
 
 def test_a_report_the_model_writes_is_not_a_prompt():
     assert "prompt_tokens" not in parse_message("we generate 2k-token reports for 50 users").facts
+
+
+@pytest.mark.parametrize("text", ["context 多數 16k 以內", "context 多数 16k 以内", "上下文大多在 16k 以内"])
+def test_a_context_mostly_within_a_bound_is_read(text):
+    assert parse_message(text).facts.get("context_length") == 16_384
