@@ -17,6 +17,13 @@ FP8 tensor cores run at twice the FP16 rate a 4-bit checkpoint's matmuls dequant
 user chooses: its accuracy has to be validated model by model. A part without native FP8 (A100, MI250)
 keeps seed 1's 4-bit default rather than doubling the memory at 16 bits.
 
+Where FP8 would not leave a batching engine's GPU the room a batch needs (a 70B on a 96 GB card), the 4-bit
+format is the engine's own, not a GGUF: vLLM and TensorRT-LLM serve 4-bit weights as INT4 weight-only checkpoints
+(AWQ / GPTQ, W4A16, through their Marlin and INT4 kernels: https://docs.vllm.ai/en/stable/features/quantization/,
+https://nvidia.github.io/TensorRT-LLM/features/quantization.html); AWQ keeps a 4-bit model near its 16-bit accuracy
+by protecting the salient 1 % of weights (Lin et al., MLSys 2024, https://arxiv.org/abs/2306.00978). Engines
+that list no INT4 (vLLM on ROCm here) keep seed 1's GGUF default.
+
 An inference accelerator's engine loads no GGUF at all (Furiosa-LLM, Gaudi vLLM, RBLN vLLM, tt-metal, the
 Cloud AI 100 and CANN stacks list BF16 / FP16 / FP8 / INT8 only), so seed 1's Q4_K_M is no format it can be
 served in: it is sized in its stack's own, FP8 where the device has FP8 units and the stack loads FP8 on it
@@ -36,7 +43,7 @@ from estimator.catalog import Hardware, ServingStack
 
 # Why the format was chosen. A chosen FP8 is stated in the reply (`assume.format.fp8_native`); seed 1's
 # formats keep seed 1's own assumption line.
-FormatBasis = Literal["fp8_native", "stack_native", "seed1_gguf", "seed1_accuracy_critical"]
+FormatBasis = Literal["fp8_native", "stack_native", "int4_batched", "seed1_gguf", "seed1_accuracy_critical"]
 # Seed 1's defaults for llama.cpp-class deployments ("企業甜蜜點：Q4_K_M"; Q8_0 for accuracy-critical work).
 SEED1_FORMAT = "Q4_K_M"
 SEED1_ACCURACY_FORMAT = "Q8_0"
@@ -108,6 +115,8 @@ def default_format(hardware: Hardware, stack: ServingStack, *, accuracy_critical
     >>> card = hopper.model_copy(update={"memory_type": "GDDR7", "memory_gb": 96.0})
     >>> default_format(card, vllm, fp8_weights_gb=32.8).format, default_format(card, vllm, fp8_weights_gb=70.6).format
     ('FP8', 'Q4_K_M')
+    >>> default_format(card, vllm.model_copy(update={"quant_formats": ("BF16", "FP8", "INT4")}), fp8_weights_gb=70.6)
+    DefaultFormat(format='INT4', basis='int4_batched')
     """
     if serves_fp8_batched(hardware, stack, fp8_weights_gb, throughput_job=throughput_job):
         return DefaultFormat("FP8", "fp8_native")
@@ -115,6 +124,8 @@ def default_format(hardware: Hardware, stack: ServingStack, *, accuracy_critical
         return own
     if accuracy_critical:
         return DefaultFormat(SEED1_ACCURACY_FORMAT, "seed1_accuracy_critical")
+    if hardware.kind == "gpu" and stack.continuous_batching == "yes" and runs_format(stack, hardware, "INT4"):
+        return DefaultFormat("INT4", "int4_batched")
     return DefaultFormat(SEED1_FORMAT, "seed1_gguf")
 
 

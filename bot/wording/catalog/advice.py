@@ -219,6 +219,18 @@ _ASSUME: dict[str, tuple[str, str, str]] = {
         "假設使用 {quant} 權重：{stack} 在 {hardware} 上使用的格式（它的引擎不載入種子文件 1 的 Q4_K_M 這類 llama.cpp 格式）；"
         "如要按其他格式估算請說明",
     ),
+    "assume.format.int4_batched": (
+        "assumed {quant} weights (4-bit weight-only, AWQ / GPTQ): FP8 would leave {hardware} too little room for the "
+        "batch's KV cache, and {stack} serves 4-bit weights in its own INT4 kernels (seed 1's Q4_K_M is a llama.cpp "
+        "format those engines run least well); AWQ keeps a 4-bit model near 16-bit accuracy (arxiv.org/abs/2306.00978), "
+        "check it on your eval set; say a format to size at it",
+        "假设使用 {quant} 权重（4 位仅权重量化，AWQ / GPTQ）：FP8 会让 {hardware} 没有足够空间放批处理的 KV 缓存，而 {stack} 用自己的 "
+        "INT4 内核运行 4 位权重（种子文档 1 的 Q4_K_M 是 llama.cpp 格式，这类引擎运行它效率最低）；AWQ 能让 4 位模型接近 16 位的"
+        "准确率（arxiv.org/abs/2306.00978），请在你的评测集上验证；如要按其他格式估算请说明",
+        "假設使用 {quant} 權重（4 位元僅權重量化，AWQ / GPTQ）：FP8 會讓 {hardware} 沒有足夠空間放批次處理的 KV 快取，而 {stack} 用自己的 "
+        "INT4 核心執行 4 位元權重（種子文件 1 的 Q4_K_M 是 llama.cpp 格式，這類引擎執行它效率最低）；AWQ 能讓 4 位元模型接近 16 位元的"
+        "準確率（arxiv.org/abs/2306.00978），請在你的評測集上驗證；如要按其他格式估算請說明",
+    ),
     "assume.prompt": ("assumed prompts of ~{tokens} tokens", "假设提示约 {tokens} token", "假設提示約 {tokens} token"),
     "assume.prompt.half_window": (
         "assumed prompts of ~{tokens} tokens, half the {context}-token window (an agent session's context grows "
