@@ -103,6 +103,9 @@ def _attention(arch: Any) -> Said:
         return said("model.attn.sliding", sliding=arch.sliding_layers, layers=arch.layers,
                    window=arch.sliding_window)
     if arch.kv_layers is not None and arch.kv_layers < arch.layers:
+        if arch.state_layers:
+            return said("model.attn.hybrid_state", kv_layers=arch.kv_layers, layers=arch.layers,
+                        state_layers=arch.state_layers, state_mb=arch.state_bytes_per_sequence() / 1e6)
         return said("model.attn.hybrid", kv_layers=arch.kv_layers, layers=arch.layers)
     key = "model.attn.mha" if arch.attention_type == "mha" else "model.attn.gqa"
     return said(key, kv_heads=arch.kv_heads, layers=arch.layers)
