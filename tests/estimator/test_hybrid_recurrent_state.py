@@ -105,3 +105,34 @@ def test_seed_oss_36b_is_a_dense_gqa_model_of_its_readme_shape(catalog):
     arch = resolve_architecture(36, catalog.models, "seed-oss-36b")
     assert arch.kv_bytes_per_token(2.0) == 262_144
     assert arch.state_bytes_per_sequence() == 0.0
+
+
+def test_kimi_linear_caches_the_mla_latent_in_7_layers_and_a_kda_state_in_20(catalog):
+    # Config: MLA (kv_lora_rank 512 + RoPE key 64) on 7 of 27 layers; KDA on 20: 32 heads × 128 × 128 state and a
+    # conv (kernel 4) over q, k and v of 32 × 128 each.
+    arch = resolve_architecture(48, catalog.models, "kimi-linear-48b-a3b")
+    assert arch.kv_bytes_per_token(2.0) == 7 * (512 + 64) * 2
+    assert arch.state_bytes_per_sequence() == 20 * (32 * 128 * 128 + 3 * (3 * 32 * 128)) * 2
+
+
+def test_falcon_h1_keeps_kv_and_a_mamba_state_in_every_layer(catalog):
+    # Falcon-H1-34B: attention (4 KV heads × 128) and Mamba-2 (32 heads × 128, d_state 256, 1 group) side by side
+    # in all 72 layers: the KV grows with every layer, and the state adds 153 MB per stream.
+    arch = resolve_architecture(34, catalog.models, "falcon-h1-34b")
+    assert arch.kv_bytes_per_token(2.0) == 2 * 72 * 4 * 128 * 2
+    assert arch.state_bytes_per_sequence() == 72 * (32 * 128 * 256 + 3 * (32 * 128 + 2 * 256)) * 2
+
+
+@pytest.mark.parametrize(("model", "total", "active", "kv_per_token"), [
+    # Tencent's config copy: 32 layers, 8 KV heads × 128; 80B total / 13B active (README).
+    ("hunyuan-a13b", 80, 13, 2 * 32 * 8 * 128 * 2),
+    # ERNIE 4.5: 300B-A47B 54 layers × 8 KV heads × 128; 21B-A3B 28 layers × 4 × 128 (transformers' doc, configs).
+    ("ernie-4.5-300b-a47b", 300, 47, 2 * 54 * 8 * 128 * 2),
+    ("ernie-4.5-21b-a3b", 21, 3, 2 * 28 * 4 * 128 * 2),
+])
+def test_new_moe_rows_follow_their_configs(catalog, model, total, active, kv_per_token):
+    row = next(m for m in catalog.models if m.id == model)
+    assert (row.total_b, row.active_b) == (total, active)
+    arch = resolve_architecture(total, catalog.models, model)
+    assert arch.kv_bytes_per_token(2.0) == kv_per_token
+    assert arch.state_bytes_per_sequence() == 0.0
