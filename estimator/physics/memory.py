@@ -402,6 +402,11 @@ def _architecture_of(model: ModelArch) -> Architecture:
     )
 
 
+def is_hybrid(model: ModelArch) -> bool:
+    """A hybrid: linear-attention / Mamba layers beside (or alongside) attention, not a plain transformer."""
+    return model.attention_type == "hybrid" or bool(model.recurrent_layers)
+
+
 def closest_mha_model(params_b: float, models: Sequence[ModelArch]) -> ModelArch | None:
     """The closest-sized multi-head-attention model within a factor 1.5 (what an older model would need)."""
     model = closest_model(params_b, [m for m in models if not uses_gqa(m)])
@@ -426,9 +431,10 @@ def resolve_architecture(params_b: float, models: Sequence[ModelArch], name: str
         named = model_by_name(name, models)
         if named is not None:
             return _architecture_of(named)
-    # A bare size stands for a dense model: a mixture of experts of that total size is another shape
-    # (its active parameters are what decode runs), so only a name or stated active parameters pick one.
-    dense = [m for m in models if not m.is_moe]
+    # A bare size stands for a dense transformer: a mixture of experts of that total size is another shape
+    # (its active parameters are what decode runs), and so is a hybrid (a quarter of the KV layers of a
+    # transformer, or every layer's KV plus a Mamba state as in Falcon-H1), so only a name picks one.
+    dense = [m for m in models if not m.is_moe and not is_hybrid(m)]
     for candidates in ([m for m in dense if uses_gqa(m)], dense):
         model = closest_model(params_b, candidates)
         if model is not None and _within_window(params_b, model):
@@ -479,6 +485,7 @@ __all__ = [
     "bits_per_weight",
     "closest_mha_model",
     "closest_model",
+    "is_hybrid",
     "is_k_quant",
     "kv_bytes_per_element",
     "memory_required_gb",
