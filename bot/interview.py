@@ -80,9 +80,11 @@ def question_text(slot: str, facts: Mapping[str, Any], lang: str) -> str:
     if slot == "concurrent_users" and total and total > 1:
         spread = bool(facts.get("users_across_time_zones"))
         tps = facts.get("tokens_per_s_target") or COMFORTABLE_TOKENS_PER_S
+        daily = facts.get("daily_active_share")  # a stated daily-active share scales the sourced one
+        assumed = peak_generating_streams(total, across_time_zones=spread, decode_tokens_per_s=tps, daily_active_share=daily)
         return t("q.concurrent_users.headcount", lang, total=f"{total:,}",
-                 share=round(peak_share(across_time_zones=spread) * 100), gen=round(generating_share(tps) * 100),
-                 assumed=f"{peak_generating_streams(total, across_time_zones=spread, decode_tokens_per_s=tps):,}")
+                 share=round(peak_share(across_time_zones=spread, daily_active_share=daily) * 100),
+                 gen=round(generating_share(tps) * 100), assumed=f"{assumed:,}")
     if slot == "api_model":
         return t("q.api_model", lang, spend=f"{facts.get('api_spend_usd_per_month') or 0:,.0f}")
     if slot == "batch_window_hours" and facts.get("batch_items"):

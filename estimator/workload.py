@@ -85,6 +85,7 @@ class Workload(BaseModel):
     # slot holds it converted at estimator/physics/text_tokens.py's sourced ratio for the script (said in the echo).
     prompt_characters: int | None = Field(default=None, ge=1, le=10_000_000)
     output_characters: int | None = Field(default=None, ge=1, le=1_000_000)
+    characters_per_s_target: int | None = Field(default=None, ge=1, le=100_000)  # a speed said in characters a second
     characters_script: Literal["han", "latin"] | None = None  # estimator.physics.text_tokens.Script
     context_length: int | None = Field(default=None, ge=128, le=2_000_000)
     ttft_target_ms: int | None = Field(default=None, ge=1, le=600_000)

@@ -40,4 +40,21 @@ def length_facts(text: str, slot: str, m: re.Match[str]) -> Iterator[Fact]:
     yield Fact("characters_script", script, m.start(), m.end(), keyed=True)
 
 
-__all__ = ["CHARACTER_UNIT", "length_facts", "said_in_characters"]
+_CHARACTER_RATE_UNIT = re.compile(r"字|char")
+
+
+def speed_facts(text: str, m: re.Match[str]) -> Iterator[Fact]:
+    """One speed read: in tokens a second as said, or from characters a second ("每秒出 15 个字", "80 chars/s") at the
+    script's sourced ratio, the characters kept beside it for the echo."""
+    unit = text[m.end("num"):m.end()]
+    if not _CHARACTER_RATE_UNIT.search(unit):
+        yield Fact("tokens_per_s_target", number_value(m), m.start(), m.end(), keyed=True)
+        return
+    script: Script = "han" if "字" in unit or _HAN.search(text) else "latin"
+    characters = number_value(m)
+    yield Fact("tokens_per_s_target", tokens_of_characters(characters, script), m.start(), m.end(), keyed=True)
+    yield Fact(CHARACTER_FIELDS["tokens_per_s_target"], _int(characters), m.start(), m.end(), keyed=True)
+    yield Fact("characters_script", script, m.start(), m.end(), keyed=True)
+
+
+__all__ = ["CHARACTER_UNIT", "length_facts", "said_in_characters", "speed_facts"]

@@ -11,7 +11,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Iterator
 
-from bot.nlu.characters import CHARACTER_UNIT, length_facts, said_in_characters
+from bot.nlu.characters import CHARACTER_UNIT, length_facts, said_in_characters, speed_facts
 from bot.nlu.currency import NON_USD_AFTER_AMOUNT, NON_USD_BEFORE_AMOUNT, USD_WORDS
 from bot.nlu.lexicon import (
     ACCURACY_CRITICAL,
@@ -68,11 +68,13 @@ _PRICE_KWH_KEYWORD = _any(
 )
 _TOKENS_PER_S = re.compile(
     rf"{APPROX}{NUM}\s*\+?\s*(?:tok(?:en)?s?\s*/\s*s(?:ec)?\b|tok(?:en)?s? (?:per|a|/) ?sec(?:ond)?|t/s\b|tps\b|"
-    r"(?:个|個)?\s*tokens?\s*(?:/|每)\s*秒|字\s*/\s*秒|字每秒)"
+    r"(?:个|個)?\s*tokens?\s*(?:/|每)\s*秒|字\s*/\s*秒|字每秒|"
+    r"char(?:acter)?s?\s*/\s*s(?:ec)?\b|char(?:acter)?s? (?:per|a|/) ?sec(?:ond)?)"
 )
 # The rate said per second first, as Chinese puts it ("每秒不低于 25 个 token", "每秒最少要有 20 個 token", "单用户每秒起码
 # 50 个 token"), or "35 tokens every second": a floor words ("at least", 至少, 起码 …) may stand between.
-_PER_SECOND_FIRST = re.compile(rf"每秒(?:钟|鐘)?\s*(?:{FLOOR_WORDS}|要|能|得|有|\s)*{APPROX}{NUM}\s*(?:个|個)?\s*(?:tokens?|toks?|字)")
+_PER_SECOND_FIRST = re.compile(rf"每秒(?:钟|鐘)?\s*(?:{FLOOR_WORDS}|要|能|得|有|出|吐|输出|生成|\s)*{APPROX}{NUM}\s*(?:个|個)?\s*"
+                               r"(?:tokens?|toks?|(?:汉|中文)?字)")
 _TOKENS_EVERY_SECOND = re.compile(rf"{APPROX}{NUM}\s*tok(?:en)?s?\s+(?:every|each|a|per)\s+second")
 _TOKENS_PER_S_KEYED = re.compile(rf"(?:speed|生成速度|速度|tok/s|tokens/s)\s*(?:of|at least|>=|>|≥|:|至少|要|达到|達到)?\s*{NUM}(?!\s*(?:ms|s\b|秒|users?|人))")
 # An amount in another currency, with no budget word ("up to €40k", "50万元", "60k CAD"): the parser converts it, or
@@ -86,12 +88,20 @@ _USD_SUFFIX = re.compile(rf"{NUM}\s*(?:{USD_WORDS})(?![a-z])")
 _BUDGET_BEFORE = re.compile(rf"{NUM}\s*(?:capex\s*|hardware\s*|total\s*)?budget")
 _BUDGET_KEYED = re.compile(rf"(?:budget|预算|預算|capex|spend|花费|花費)[^,;.\d]{{0,24}}?{NUM}(?![\d.]|\s*(?:w\b|kw|users?|人(?!民)|%|b\b|ms|s\b|秒))")
 _POWER = re.compile(rf"{NUM}\s*(?P<unit>kw|kilowatts?|w|watts?|千瓦|瓦)(?![a-z])")
+# An amount per unit of use is a price, never a hardware budget: per million tokens ("2 元/百万", "$0.28 per 1M"),
+# per thousand tokens, per kWh, per GPU-hour ("$2.5/hr").
+_PRICE_PER_UNIT = re.compile(r"\s*(?:/|per\s+|每)\s*(?:1\s*)?(?:百万|百萬|million|mtok|m\b|千|1k\b|k\b|tokens?|tok\b|"
+                             r"kwh|度|gpu[- ]?(?:hour|hr|h)|小时|小時|hour|hr\b|h\b)")
+# A budget nobody named under this much is a price or a count beside a currency sign ("命中 0.2 元"), not money
+# to buy hardware with; a named one ("budget $5") is kept, and the range check answers it.
+_UNNAMED_BUDGET_FLOOR = 10.0
+_BUDGET_WORD_BEFORE = re.compile(r"budget|预算|預算|capex")
 _CONTEXT_AFTER = re.compile(rf"{NUM}\s*(?:tokens?\s*)?-?\s*(?:of\s+)?(?:context|ctx|上下文|窗口|context window)")
 _CONTEXT_BEFORE = re.compile(rf"(?:contexts?|ctx|上下文)(?:\s*(?:window|length|size|长度|長度|窗口))?\s*"
-                             r"(?:(?:are|is)\s+)?(?:usually|typically|mostly|normally|on average|average|一般|平均|通常|大多)?\s*"
+                             r"(?:(?:are|is)\s+)?(?:usually|typically|mostly|normally|on average|average|一般|平均|通常|大多|多数|多半|大部分)?\s*"
                              # a floor ("上下文窗口最少要 32k", "ctx at least 16k"): read, and kept as the window (`_typical_context`)
                              rf"(?:{CONTEXT_FLOOR_WORDS}\s*(?:要|得|需要|有)?)?\s*"
-                             r"(?:of|is|:|=|up to|at most|within|no more than|to|为|為|是|要|到|不超过|不超過|改成|改为|改為|换成|換成|变成|變成|设为|設為|设成|設成|"
+                             r"(?:of|is|:|=|up to|at most|within|under|below|no more than|to|为|為|是|要|到|不超过|不超過|改成|改为|改為|换成|換成|变成|變成|设为|設為|设成|設成|"
                              rf"提高到|增加到|加到|扩大到|擴大到)?\s*(?:{CONTEXT_FLOOR_WORDS}\s*)?{APPROX}"
                              r"(?:(?:都|也|基本上?|多半|大多)?\s*(?:在|是)\s*)?"  # "上下文大概都在 16k": where they sit
                              rf"{NUM}")
@@ -132,8 +142,11 @@ _THINKING = _any(
     rf"{THINKING_WORDS}[^\d,;，；。]{{0,24}}?{APPROX}{NUM}\s*(?:tokens?|toks?|token)",
     rf"{APPROX}{NUM}\s*(?:tokens?|toks?)\s*(?:of\s+)?{THINKING_WORDS}",
 )
-_PROMPT_WORDS = (r"prompts?|inputs?|docs?|questions?|quer(?:y|ies)|documents?|requests?|contracts?|输入|輸入|提示词|提示詞|提示|"
-                 r"提问|提問|问题|問題|文档|文件|长文|合同|资料|資料")
+# What a user hands the model is its prompt: texts read in ("~30k-token filings", "transcripts ~20k tokens"). Nouns
+# that name written output as often as input ("reports") are read by the verb that hands them in (`_HANDED_IN`).
+_PROMPT_WORDS = (r"prompts?|inputs?|docs?|questions?|quer(?:y|ies)|documents?|requests?|contracts?|files?|pdfs?|"
+                 r"transcripts?|filings?|articles?|papers?|codebases?|repos?|"
+                 r"输入|輸入|提示词|提示詞|提示|提问|提問|问题|問題|文档|文件|长文|合同|资料|資料")
 _OUTPUT_WORDS = (r"answers?|outputs?|responses?|replies|replys|reply|completions?|generations?|generated|comes? back|gets? back|"
                  r"summar(?:y|ies)|输出|輸出|回答|回复|回覆|答复|答覆|答案|生成|产出|產出|"
                  # a bare 答 right before its length ("答 300 字左右"), never 问答 or 解答
@@ -162,9 +175,14 @@ _LEN_AFTER_WORD = {
 # "2000 token 輸入、200 輸出": in Chinese the unit is often said once, and a number right before 输入/输出
 # (no measure word: "200 个输出" counts outputs) is that length in tokens.
 _LEN_BEFORE_WORD = {
-    slot: re.compile(rf"{APPROX}{NUM}\s*-?\s*(?:(?:tokens?|toks?|(?:个|個)\s*token|字)\s*(?:of\s+|的\s*)?(?:{words})|{bare})")
+    slot: re.compile(rf"{APPROX}{NUM}\+?\s*-?\s*(?:(?:tokens?|toks?|(?:个|個)\s*token|字)\s*(?:of\s+|的\s*)?"
+                     rf"(?:[a-z]+\s+)?(?:{words})(?![a-z])|{bare})")
     for slot, words, bare in (("prompt_tokens", _PROMPT_WORDS, "输入|輸入"), ("output_tokens", _OUTPUT_WORDS, "输出|輸出"))
 }
+# A token count handed in by a verb ("they paste 100k+ tok reports", "上传的文件大概 8 万 token") is the prompt
+# whatever the noun: the verb says it goes in.
+_HANDED_IN = re.compile(rf"(?:paste[sd]?|upload(?:s|ed)?|feeds?|dump(?:s|ed)?|drops?|贴进来|貼進來|贴进去|貼進去|丢进去|丟進去|"
+                        rf"上传|上傳)[^\d,;.!?，。；！？]{{0,16}}?{APPROX}{NUM}\+?\s*-?\s*(?:tokens?|toks?|(?:个|個)\s*token)(?![a-z])")
 # A length described before it is measured ("answers are short, like a paragraph, ~150 tokens", "输出通常不长，大概
 # 200 个 token", "replies tend to run long, around 800 tokens each"): the noun, a few words of description in the
 # same sentence (no digit, no full stop, no other length's noun: `_lengths` checks), then a number that carries
@@ -207,7 +225,10 @@ _PARAMS = re.compile(rf"{NUM}\s*-?\s*(?P<unit>params?|parameters?|参数|參數|
 _USER_ADJ = r"(?:concurrent|simultaneous|active|parallel|peak|total|internal|legal|support|daily|regular|named|end|different|potential|real|human)"
 _USER_NOUNS = (r"users?|people|ppl|persons?|employees?|staff|members?|seats?|lawyers?|agents?|analysts?|engineers?|"
                r"developers?|devs|colleagues|clients?|customers?|students?|doctors?|nurses?|sessions?|folks|researchers?|"
-               r"paralegals?|attorneys?|reps|representatives|workers|operators|clinicians|requests?|streams?|queries|physicians")
+               r"paralegals?|attorneys?|reps|representatives|workers|operators|clinicians|requests?|streams?|queries|physicians|"
+               # office roles; "pm" alone only after a measure word ("5 個 PM"): "10pm", "10 pm" are times of day
+               r"pms|product managers?|designers?|copywriters?|marketers?|recruiters?|translators?|accountants?|"
+               r"scientists?|(?<=[个個位名] )pm|(?<=[个個位名])pm")
 # (an English noun after a Chinese measure word counts people too: "30 個 analyst 用")
 _USERS_EN = re.compile(rf"{APPROX}{NUM}\s*(?:个|個|位|名)?\s*[-+]?\s*(?P<adj>(?:{_USER_ADJ}\s+){{0,2}})(?P<noun>{_USER_NOUNS})\b")
 # Words of simultaneity said right after the members (text folded to Simplified): "同时用", "并发", "在线", and "一齐"
@@ -215,7 +236,7 @@ _USERS_EN = re.compile(rf"{APPROX}{NUM}\s*(?:个|個|位|名)?\s*[-+]?\s*(?P<adj
 _SIMULTANEOUS_ZH = r"同时|同時|并发|並發|在线|在線|一齐|一齊|一起(?=\s*(?:问|提问|用|上|涌|打|发|冲|查|跑))"
 _USERS_ZH = _any(
     rf"{APPROX}{NUM}\s*(?:多|餘|余)?\s*(?:个|個)?\s*(?P<adj>同时在线|同時在線|同时|同時|并发|並發|在线|在線|活跃|活躍)?\s*(?:的)?\s*"
-    r"(?P<noun>用户|用戶|使用者|人|员工|員工|同事|工程师|开发者|开发人员|研发人员|医护人员|人员|分析师|研究员|律师|律師|客服|并发|並發|路并发|路並發|坐席|医生|醫生|医师|醫師|医护|护士|老师|教师|学生|學生|柜员|店员|营业员|导购|请求|請求)",
+    r"(?P<noun>用户|用戶|使用者|人|员工|員工|同事|工程师|开发者|开发人员|研发人员|医护人员|人员|分析师|研究员|律师|律師|客服|并发|並發|路并发|路並發|坐席|医生|醫生|医师|醫師|医护|护士|老师|教师|学生|學生|柜员|店员|营业员|导购|请求|請求|产品经理|设计师)",
     # 位 and 名 count people whatever noun follows ("60 位醫師", "5000 名员工").
     # The noun stops before a word of simultaneity ("20 位分析師同時用": 同時 is the count's, not the noun's).
     rf"{APPROX}{NUM}\s*(?:多|餘|余)?\s*(?:位|名)\s*(?:(?!{_SIMULTANEOUS_ZH})[\u4e00-\u9fff]){{0,4}}",
@@ -231,7 +252,7 @@ _WE_COUNTED = _any(
 )
 _USERS_KEYED = re.compile(
     rf"(?P<key>concurrency|concurrent users|simultaneous users|peak users|peak of|peaks? at|number of users|users|headcount|team of|team size|"
-    rf"department of|group of|staff of|company of|并发数|並發數|并发用户数|並發用戶數|并发量|並發量|并发|並發|同时在线人数|同時在線人數|"
+    rf"department of|group of|staff of|company of|org of|organi[sz]ation of|firm of|并发数|並發數|并发用户数|並發用戶數|并发量|並發量|并发|並發|同时在线人数|同時在線人數|"
     rf"同时在线|同時在線|用户数|用戶數|人数|人數|总人数|總人數|员工|用户|使用者)\s*"
     rf"(?:of|is|are|:|=|~|at|about|around|为|為|是|有|达|達|大概|的|变成|增加到|涨到|到|会有|有大概)?\s*{APPROX}{NUM}"
     # (?!\.?\d): the whole number, never a prefix a failed lookahead backtracks to ("大概10%" is not 1)
@@ -259,7 +280,7 @@ _MEMBER_NOUNS = (r"employees?|staff|engineers?|developers?|devs|lawyers?|attorne
                  # 人员 any staff ("客服人员", "工作人员"), teachers and agents' seats count people, not streams.
                  r"(?:support|sales|service|customer[- ]service|call[- ]cent(?:er|re)|contact[- ]cent(?:er|re))\s+(?:agents?|reps?|representatives)|"
                  "员工|同事|同仁|工程师|研发|开发者|开发人员|人员|职员|客服|坐席|律师|分析师|研究员|医生|医师|医护|护士|学生|师生|老师|教师|成员")
-_EXPLICIT_TOTAL_CUE = re.compile(r"total|in all|overall|headcount|company of|总共|一共|全体|总人数")
+_EXPLICIT_TOTAL_CUE = re.compile(r"total|in all|overall|headcount|company of|org of|organi[sz]ation of|firm of|总共|一共|全体|总人数")
 _TOTAL_CUE = re.compile(rf"{_EXPLICIT_TOTAL_CUE.pattern}|{_MEMBER_NOUNS}")
 # Members said to be on at once are that many streams, whatever the noun: "30 devs at once", "40 engineers
 # use it concurrently" (the same rule as "30 users at once"). Only a phrase of simultaneity within a couple
@@ -268,7 +289,7 @@ _AT_ONCE_AFTER = re.compile(r"\s*(?:[a-z']+\s+){0,3}?(?:at once|at the same time
                             rf"|\s*(?:会|都|在)?\s*(?:{_SIMULTANEOUS_ZH})")  # "200 个客服同时在线": the members on at once
 # A head count, not a concurrency: "team of 200", "团队两百人", "公司一共 1200 人". (An unqualified
 # "200 people" stays both until the user says how many are active at once: DESIGN.md's dept-legal-7b.)
-_HEADCOUNT_BEFORE = re.compile(r"team of|team size|staff of|company of|headcount|团队|公司|员工|研发|部门|一共|总共|共有|"
+_HEADCOUNT_BEFORE = re.compile(r"team of|team size|staff of|company of|org of|organi[sz]ation of|firm of|headcount|团队|公司|集团|企业|总部|员工|研发|部门|一共|总共|共有|"
                                # "我们组 12 个人", "组里 8 个人": the group's members
                                r"(?:我们|咱们|我|本|这个|整个|小|课题|项目|研发)组里?|实验室|事务所|工作室")
 # A firm said, then its size in apposition ("small consultancy, 40 people", "a startup of ~30 people"): its head
@@ -359,16 +380,20 @@ def _electricity(text: str, claims: _Claims) -> Iterator[Fact]:
 def _speed(text: str, claims: _Claims) -> Iterator[Fact]:
     for pattern in (_TOKENS_PER_S, _PER_SECOND_FIRST, _TOKENS_EVERY_SECOND, _TOKENS_PER_S_KEYED):
         for m in _matches(pattern, text, claims):
-            yield Fact("tokens_per_s_target", number_value(m), m.start(), m.end(), keyed=True)
+            yield from speed_facts(text, m)
 
 
 def _budget(text: str, claims: _Claims) -> Iterator[Fact]:
     for pattern in (_USD_PREFIX, _USD_SUFFIX, _BUDGET_BEFORE, _BUDGET_KEYED, *_OTHER_CURRENCY_AMOUNT):
+        keyed = pattern in (_BUDGET_BEFORE, _BUDGET_KEYED)
         for m in _matches(pattern, text, claims):
             value = number_value(m)
             if "negpre" in m.groupdict() and m.group("negpre"):
                 value = -abs(value)
-            yield Fact("budget_usd", value, m.start(), m.end(), keyed=pattern in (_BUDGET_BEFORE, _BUDGET_KEYED))
+            named = keyed or _BUDGET_WORD_BEFORE.search(text, max(0, m.start() - 24), m.start()) is not None
+            if not named and (_PRICE_PER_UNIT.match(text, m.end()) or 0 <= value < _UNNAMED_BUDGET_FLOOR):
+                continue
+            yield Fact("budget_usd", value, m.start(), m.end(), keyed=keyed)
 
 
 def _power(text: str, claims: _Claims) -> Iterator[Fact]:
@@ -511,6 +536,8 @@ def _thinking(text: str, claims: _Claims) -> Iterator[Fact]:
 
 
 def _lengths(text: str, claims: _Claims) -> Iterator[Fact]:
+    for m in _matches(_HANDED_IN, text, claims):
+        yield Fact("prompt_tokens", _int(number_value(m)), m.start(), m.end(), keyed=True)
     for slot, pattern in _LEN_BEFORE_WORD.items():
         for m in pattern.finditer(text):
             if claims.free(m.start(), m.end()) and not _LEN_WORD_BEFORE.search(text, max(0, m.start() - 30), m.start()):

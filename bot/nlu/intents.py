@@ -25,7 +25,8 @@ _PATTERNS: tuple[tuple[str, re.Pattern[str]], ...] = (
     ("just_recommend", _rx(r"\bjust (?:recommend|tell me|give me|suggest|pick)", r"\brecommend (?:now|anyway|something)\b",
                            r"\bskip (?:the )?questions\b", r"\buse (?:the )?defaults?\b", r"\bgo ahead\b",
                            r"\bwhatever you (?:think|suggest|recommend)\b", r"\bgive me (?:a|the|your) recommendation\b",
-                           r"\bno more questions\b", r"^recommend\b", "直接推荐", "直接推薦", "直接给", "直接給", "直接建议",
+                           r"\bno more questions\b", r"^recommend\b", "直接推荐", "直接推薦", "直接推介",  # Cantonese 推介: recommend
+                           "直接给", "直接給", "直接建议",
                            "直接建議", "直接说", "直接說", "用默认", "用預設", "用默認", "你决定", "你決定", "跳过", "跳過",
                            "给我推荐", "給我推薦", "给个建议", "給個建議")),
     # The Slack "Report" button's turn ("Report", "生成报告") asks for the document.

@@ -335,7 +335,14 @@ OWNERSHIP = _rx(r"\b(?:i|we)\s+(?:already\s+|only\s+|just\s+|still\s+)?(?:have|o
                 r"\b(?:we|i)\s+(?:already\s+)?(?:bought|purchased)\b[^,;.]{0,40}\b(?:last|ago|earlier|previously)\b",
                 r"\bmy (?:own )?(?:laptop|desktop|mac|macbook|pc|workstation)\b", r"\bour (?:existing|current)\b",
                 r"\bexisting\b", r"\bidle\b", "已经有", "已經有", "我有", "我们有", "我們有", "我只有", "我们只有", "我們只有", "手上只有", "现有", "現有", "手上有",
-                "闲置", "閒置", "內建", "内置", "內置")
+                "闲置", "閒置", "內建", "内置", "內置",
+                # what their own machine holds now: "our box currently has two RTX 6000 Ada", "我们的服务器现在装了两张 L40S",
+                # "部機而家有兩張 RTX 6000 Ada" (Cantonese: 部機 at a clause start is "the machine", theirs)
+                r"\b(?:our|my) (?:box|server|machine|workstation|node|rig|tower)\s+(?:currently\s+|now\s+|already\s+)?"
+                r"(?:has|holds|runs|carries)\b",
+                r"(?:我们|我們|我哋|公司|组里|組裡|团队|團隊)(?:的|嘅)?(?:机器|機器|服务器|伺服器|主机|主機|工作站|server)"
+                r"(?:现在|而家|目前|已经|已經)?(?:有|装了|裝了|裝咗|插了|插咗)",
+                r"(?:^|[，。,;；])\s*部機(?:而家|現在|目前)?(?:有|裝咗|裝了)")
 
 # Hardware said to fall short at the load it carries now ("our 2x L40S are getting slow with 120 users", "can't keep
 # up", "4张4090 高峰时卡得不行", "扛不住"): running, so theirs, and an observation the estimate must not overrule.

@@ -132,7 +132,8 @@ _SPEND_UNNAMED = _rx(rf"\b(?:{'|'.join(en.WORDS['spend_word'])})\b[^\d,;.!?]{{0,
                      rf"(?P<suf>(?!(?:{'|'.join(en.WORDS['not_money_unit'])})\b)[a-z]{{3,}})\s+"
                      rf"(?:a month|per month|monthly|each month|every month)")
 # "每月API花2万", "每个月账单大概3万": a monthly spend verb right before a bare amount, in Chinese text.
-_SPEND_BARE_ZH = _rx(rf"{_MONTHLY}[^\d,;.!?]{{0,12}}?(?:{'|'.join(zh.WORDS['spend_word'])})\s*{APPROX}"
+# The month and the spend verb within one clause ("每月在 DeepSeek 官方 API 上花 6 万"): no clause mark between them.
+_SPEND_BARE_ZH = _rx(rf"{_MONTHLY}[^\d,;.!?，。；！？]{{0,32}}?(?:{'|'.join(zh.WORDS['spend_word'])})\s*{APPROX}"
                      rf"(?P<negpre>)(?P<pre>)(?P<suf>){NUM}(?!\s*(?:[a-z$€£¥%]|个|次|人|token|美元|美金|欧元|英镑|日元|台币|港))")
 _SPEND_CONTEXT = re.compile(_words("spend_context"))
 _API_MODELS = tuple((name, re.compile(pattern)) for name, pattern in en.API_MODELS.items())
@@ -406,13 +407,36 @@ _DAILY_SHARE = (
 )
 
 
+# The people active on a given day counted rather than as a share ("DAU maybe 800", "日活大概 300 人", "每日大約 100 人會用",
+# "about 300 of them use it daily"): the parser turns the count into a share of the head count beside it.
+_DAILY_COUNT = (
+    _rx(rf"{_DAILY_ACTIVE}[^\d,;.!?]{{0,14}}?{APPROX}{NUM}(?![\d.]|\s*(?:%|x\b|倍|次|个问题|條|条))\s*(?:个|個)?\s*(?:人|people|users)?"),
+    _rx(rf"{_words('daily_word')}[^\d,;.!?]{{0,6}}?{APPROX}{NUM}\s*(?:个|位|名)?\s*(?:人|people|users|of them)\s*{_words('daily_use_verb')}"),
+    _rx(rf"{APPROX}{NUM}\s*(?:people|users|of them|of us)\s*{_DAILY_ACTIVE}"),
+)
+
+
 def _daily_shares(text: str, claims: _Claims) -> Iterator[Fact]:
     """The share of a head count active on a given day ("日活三成", "DAU ~25%"): read before the concurrent share,
-    so it is never taken for the people in flight at once."""
+    so it is never taken for the people in flight at once; or those people counted ("DAU ~800"), kept as a count."""
     for pattern in _DAILY_SHARE:
         for m in _matches(pattern, text, claims):
             if 0 < (share := float(m.group("pct")) / 100) <= 1:
                 yield Fact("daily_active_share", round(share, 4), m.start(), m.end(), keyed=True)
+    for pattern in _DAILY_COUNT:
+        for m in _matches(pattern, text, claims):
+            if (count := number_value(m)) >= 1 and count.is_integer():
+                yield Fact("daily_active_users", int(count), m.start(), m.end(), keyed=True)
+
+
+_ONE_USER_PER_DEVICE = re.compile(_words("one_user_per_device").replace("{person}", _words("device_user_nouns")))
+
+
+def _one_user_per_device(text: str, claims: _Claims) -> Iterator[Fact]:
+    """"一部机对一个客人", "one driver per unit": each device serves one person, so one at once on each."""
+    for m in _matches((_ONE_USER_PER_DEVICE,), text, claims):
+        yield Fact("concurrent_users", 1, m.start(), m.end(), keyed=True)
+        return
 
 
 def _site_words(concept: str) -> str:
@@ -502,6 +526,7 @@ def load_facts(text: str, claims: _Claims) -> Iterator[Fact]:
     yield from _adapters_and_flags(text, claims)
     yield from _sites(text, claims)
     yield from _daily_shares(text, claims)
+    yield from _one_user_per_device(text, claims)
     yield from _shares(text, claims)
     yield from _base_and_peak(text, claims)
 

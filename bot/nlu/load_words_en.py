@@ -101,7 +101,21 @@ WORDS: dict[str, tuple[str, ...]] = {
     # it sets how many people send a per-person daily count, never how many are in flight at once
     "daily_active_cue": (r"daily[- ]active", r"\bdaus?\b", r"active (?:on )?(?:any|a|an average|a typical) (?:given )?(?:work ?)?day",
                          r"(?:use|uses|using|log into|logs into|open|opens|touch|touches) it (?:on )?(?:any|a|an average|a typical) "
-                         r"(?:given )?(?:work ?)?day", r"(?:use|uses|using) it (?:daily|every day|each day)"),
+                         r"(?:given )?(?:work ?)?day", r"(?:use|uses|using) it (?:daily|every day|each day)",
+                         r"(?:be|are|is) on it (?:daily|every day|each day)"),
+    # one person per device ("each unit serves one customer at a time", "one driver per unit", "only the patient talks to
+    # it"): every box serves a single user, whatever the fleet's size (numerals are digits by now)
+    "one_user_per_device": (
+        r"(?:each|every|1|a|per|the) (?:unit|device|box|kiosk|terminal|machine|station|console|tablet)s? (?:only )?"
+        r"(?:serves|handles|is for|talks to|is used by|is dedicated to) (?:1|a single|just 1) (?:{person})\b",
+        r"(?:1|a single|just 1) (?:{person})s? (?:per|for each|to each|on each|at each|to a) "
+        r"(?:unit|device|box|kiosk|terminal|machine|station|console|tablet)\b",
+        r"only (?:the|1|a single) (?:{person}) (?:talks to|uses|is on|speaks to) it\b"),
+    "device_user_nouns": (r"customer", r"user", r"person", r"visitor", r"guest", r"patient", r"driver", r"operator",
+                          r"worker", r"student", r"shopper", r"client", r"passenger"),
+    # a day's word before, and the use after, a count of people ("every day about 300 people use it"): those active that day
+    "daily_word": (r"\bdaily\b", r"every day", r"each day", r"on a typical day", r"on any given day"),
+    "daily_use_verb": (r"use it", r"log (?:in|on)", r"(?:are|will be) on it"),
     # a fleet of identical boxes, one per site: the places (or kiosks) counted, and the cue that each gets its own
     "site_nouns": (r"kiosks?", r"terminals?", r"stores?", r"shops?", r"branch(?:es)?", r"sites?", r"factor(?:y|ies)", r"plants?",
                    r"hospitals?", r"clinics?", r"offices?", r"locations?", r"restaurants?", r"outlets?", r"warehouses?",

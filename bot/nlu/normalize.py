@@ -48,6 +48,8 @@ _SPELLED = (
     (re.compile(r"\b(?:a |one )?quarter of (them|those|us|the|our|all)\b"), r"25% of \1"),
     (re.compile(r"\b(?:a |one )?third of (them|those|us|the|our|all)\b"), r"33% of \1"),
     (re.compile(r"\bhalf (?:of )?(them|those|us|the|our|all)\b"), r"50% of \1"),
+    # "about half use it daily", "half will be on it": a share of the people, said before its verb
+    (re.compile(r"\bhalf (?=(?:will |would |might |probably )?(?:use|uses|log|logs|are|be)\b)"), "50% "),
     (re.compile(r"\b(?:about |around |within |in |under )?a sec(?:ond)? or so\b"), "1 sec"),
     (re.compile("(?<![\\d.])(?:1|一)半的?(?:人|员工|用户|同事)?"), "50%"),
     # Shares as fractions: "两成" (two tenths; numerals are digits by now), "a fifth", "one in ten" ("1 in 10").

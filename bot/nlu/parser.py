@@ -63,6 +63,12 @@ _BOOLEAN_SLOTS = ("dynamic_shapes", "accuracy_critical", "mixed_training")
 _LOAD_SLOTS = ("requests_per_s", "requests_per_day", "tokens_per_day", "tokens_per_s_total")
 _MEANINGFUL = re.compile(r"[a-z0-9\u4e00-\u9fff]")
 _MEMORY_SIZE = re.compile(r"(?<![a-z0-9.])\d+(?:\.\d+)?\s*(?:gb|gib|tb|g)(?![a-z])")
+# "just recommend one", "直接推荐一个吧", "幫我挑一台": the one is the recommendation asked for (normalized to "1"),
+# no number of seconds or users: a pick verb, then "1" (and its measure word) that names no person or duration.
+_ONE_ASKED_FOR = re.compile(
+    r"(?:\b(?:recommend|suggest|pick|choose|select|give(?: me| us)?|go with|propose)(?: (?:me|us))?\s+1(?! ?(?:users?|people|persons?|s|sec|secs|seconds?|ms)\b)"
+    r"|(?:推荐|推薦|建议|建議|选|選|挑|给|給|来|來|配|出)\s*1\s*(?:个|個|台|款|套|种|種|张|張)"
+    r"(?!\s*(?:人|用户|用戶|使用者|并发|並發|同时|同時|秒|毫秒|分钟|分鐘|小时|小時)))")
 _INVISIBLE = ("Cc", "Cf")  # control and format characters: nothing the user can see
 
 
@@ -151,8 +157,9 @@ def _bare_answer(pending: str, normalized: str) -> SlotValues:
         if _NO.search(normalized):
             return {pending: False}
         return {}
-    # A memory size ("it's an M4 Max with 128GB") answers no question about ms, tokens or users.
-    numbers = [number_value(m) for m in _BARE_NUMBER.finditer(_MEMORY_SIZE.sub(" ", normalized))]
+    # A memory size ("it's an M4 Max with 128GB") and the one recommendation asked for answer no question about
+    # ms, tokens or users.
+    numbers = [number_value(m) for m in _BARE_NUMBER.finditer(_ONE_ASKED_FOR.sub(" ", _MEMORY_SIZE.sub(" ", normalized)))]
     if not numbers:
         return {}
     first = numbers[0]
@@ -238,6 +245,11 @@ def parse_message(
                                               choice.chosen.fact.end, keyed=True)]
     else:
         named = _migration_target(text, normalized, by_slot, named, find_model)
+    if named is None and not by_slot.get("model_params_b") and find_model is not None and by_slot.get("api_model"):
+        # A spend on an open model's API ("每月在 DeepSeek API 上花 6 万", "$20k/month on the DeepSeek API") with no
+        # other model named: the weights to self-host are that model's. A closed model's id is not in the catalog,
+        # so it stays unnamed (the size is asked).
+        named = find_model(str(by_slot["api_model"][0].value).replace("-", " "))
     _options(normalized, by_slot, result)
     sizes = by_slot.get("model_params_b", [])
     if named and len(sizes) > 1:  # "our 13B fine-tune of Llama 3 8B": the 8B is part of the name
@@ -266,6 +278,7 @@ def parse_message(
     if (per_what := found.pop("requests_per_what", None)) is not None and not any(s in found for s in _LOAD_SLOTS):
         result.problems.append(Problem("requests_per_s", per_what, reason="per_what"))
     _apply_in_out_ratio(found)
+    _daily_active(found)
     _apply_share(found)
     _combine_users(found)
     _per_person_rates(found)
@@ -392,6 +405,22 @@ def _convert_budget(found: SlotValues, result: ParseResult, normalized: str) -> 
     found.update({"budget_usd": usd, "budget_amount": amount, "budget_currency": code})
 
 
+def _daily_active(found: SlotValues) -> None:
+    """"集团 3000 人，估计日活 30%", "800 staff, about half use it daily", "5k people, DAU ~800": the count beside a
+    daily-active share is a head count, never the people at once; a daily count of people is that share of it. The
+    share stays with the head count: the sizing takes it in place of the sourced peak share, or as those who send a
+    per-person daily count (`_per_person_rates`)."""
+    count = found.pop("daily_active_users", None)
+    total = found.get("total_users", found.get("users"))
+    if isinstance(count, int | float) and "daily_active_share" not in found:
+        if isinstance(total, int | float) and 0 < count <= total:
+            found["daily_active_share"] = round(count / total, 4)
+        elif total is None:
+            found["total_users"] = count  # "DAU ~500" alone: the people who use it
+    if isinstance(found.get("daily_active_share"), float) and "total_users" not in found and "users" in found:
+        found["total_users"] = found.pop("users")
+
+
 def _per_person_rates(found: SlotValues) -> None:
     """"200 analysts, each fires off ~10 queries an hour", "客服 120 人，每人每分钟发 2 条消息": the rate times the
     people who send it; those people are a head count (how many are in flight is Little's law's, from the
@@ -414,6 +443,8 @@ def _per_person_rates(found: SlotValues) -> None:
         found["total_users"] = people
         if found.get("concurrent_users") == people:
             found.pop("concurrent_users")
+    if isinstance(daily_share, float) and "total_users" in found:
+        found.setdefault("daily_active_share", daily_share)  # no per-person count: it sets the head count's peak share
 
 
 def _apply_in_out_ratio(found: SlotValues) -> None:

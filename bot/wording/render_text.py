@@ -111,6 +111,7 @@ _FACT_FORMATS: dict[str, tuple[str, str, str]] = {
     "api_spend_currency": ("{v}", "{v}", "{v}"),
     "prompt_characters": ("prompts ~{v:,} characters", "提示约 {v:,} 字", "提示約 {v:,} 字"),
     "output_characters": ("answers ~{v:,} characters", "回答约 {v:,} 字", "回答約 {v:,} 字"),
+    "characters_per_s_target": ("≥ {v:g} characters a second per user", "每人每秒 ≥ {v:g} 字", "每人每秒 ≥ {v:g} 字"),
     "lora_adapters": ("{v:,} LoRA adapters on one base model", "同一基座上 {v:,} 个 LoRA 适配器", "同一基座上 {v:,} 個 LoRA 配接器"),
 }
 # The script a length in characters was counted in (its token ratio differs: estimator.physics.text_tokens).
@@ -231,6 +232,7 @@ _SLOT_NAMES = {
     "tokens_per_day": ("tokens per day", "每天 token 数", "每天 token 數"),
     "prompt_characters": ("prompt length in characters", "提示长度（字数）", "提示長度（字數）"),
     "output_characters": ("answer length in characters", "回答长度（字数）", "回答長度（字數）"),
+    "characters_per_s_target": ("speed target in characters a second", "速度目标（每秒字数）", "速度目標（每秒字數）"),
     "characters_script": ("script the lengths were counted in", "字数所用的文字", "字數所用的文字"),
     "tokens_per_s_total": ("tokens per second over all users", "合计每秒 token 数", "合計每秒 token 數"),
     "api_spend_usd_per_month": ("monthly API spend (USD)", "每月 API 花费（美元）", "每月 API 花費（美元）"),

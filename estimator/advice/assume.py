@@ -209,12 +209,17 @@ def _users(w: Workload, facts: dict[str, Any], notes: list[Said]) -> None:
     elif w.concurrent_users is None and w.total_users is not None and w.total_users > 1:
         # A stated head count: its peak sessions are a sourced share of it, and a session generates only while
         # its answer streams, the rest of its time is reading (estimator/advice/concurrency.py): streams, not everyone.
-        spread = bool(w.users_across_time_zones)
+        # A stated daily-active share ("日活 30%") says how many of the head count use it: the sourced peak share
+        # applies to them (`concurrency.peak_share`), and the echo says both.
+        spread, daily = bool(w.users_across_time_zones), w.daily_active_share
         tps = w.tokens_per_s_target or COMFORTABLE_TOKENS_PER_S
-        concurrent = peak_generating_streams(w.total_users, across_time_zones=spread, decode_tokens_per_s=tps)
+        concurrent = peak_generating_streams(w.total_users, across_time_zones=spread, decode_tokens_per_s=tps,
+                                             daily_active_share=daily)
         facts["concurrent_users"] = concurrent
-        notes.append(said("assume.peak_share.zones" if spread else "assume.peak_share", users=concurrent,
-                         total=w.total_users, share=round(peak_share(across_time_zones=spread) * 100),
+        key = "assume.peak_share.daily" if daily is not None else "assume.peak_share.zones" if spread else "assume.peak_share"
+        notes.append(said(key, users=concurrent, total=w.total_users,
+                         share=round(peak_share(across_time_zones=spread, daily_active_share=daily) * 100),
+                         daily=round((daily or 1.0) * 100), peak=round(peak_share(across_time_zones=spread) * 100),
                          source=CONCURRENCY_SOURCE, gen=round(generating_share(tps) * 100), tps=tps,
                          reading_source=READING_SOURCE_URL))
     elif w.concurrent_users is None:

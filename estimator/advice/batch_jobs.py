@@ -127,8 +127,13 @@ class BatchSizer(Sizer):
     """The sizer with the batch criterion: fits, and finishes within the window with headroom."""
 
     def __init__(self, workload: Workload, catalog: Catalog, estimate_fn: EstimateFn, capacity_fn: CapacityFn,
-                 shortcuts: Shortcuts | None = None, assumed_shapes: bool = False) -> None:
-        super().__init__(workload, catalog, estimate_fn, capacity_fn, shortcuts=shortcuts, assumed_shapes=assumed_shapes)
+                 format_stated: bool = True, shortcuts: Shortcuts | None = None, assumed_shapes: bool = False) -> None:
+        super().__init__(workload, catalog, estimate_fn, capacity_fn, format_stated=format_stated, shortcuts=shortcuts,
+                         assumed_shapes=assumed_shapes)
+        # With no format named, each device × engine is sized at the format an expert serves a job in: FP8 where a
+        # batched engine runs it natively, at any share of a GDDR card (`default_format`), seed 1's GGUF elsewhere.
+        # (Sized at seed 1's Q4_K_M everywhere, an 80k-document job on MI300X went to llama.cpp at twice the count.)
+        self.throughput_job = True
         self.window_hours = workload.batch_window_hours or math.inf
         self._streams: dict[tuple[str, str, int], tuple[Estimate, int]] = {}
         # The job is one client: served tokens/s = the job's generated tokens over the window (same for all).

@@ -46,12 +46,23 @@ _EXACT_POISSON_MAX_MEAN = 500.0  # e^-mean underflows near 745; above this the n
 _Z_99 = 2.326
 
 
-def peak_share(*, across_time_zones: bool = False) -> float:
-    """The share of named users active at the peak (see the module docstring for the source)."""
-    return ACROSS_TIME_ZONES_PEAK_SHARE if across_time_zones else ONE_TIME_ZONE_PEAK_SHARE
+def peak_share(*, across_time_zones: bool = False, daily_active_share: float | None = None) -> float:
+    """The share of a head count in a session at the peak (see the module docstring for the source). The sourced
+    15-25 % is of an application's named users, people who use it as part of their day; a share the user states of
+    those active on a given day ("日活 30%", "about half use it daily") says how many of the head count those are,
+    so the peak is that share of them: head count x daily share x the sourced share.
+
+    >>> peak_share(), peak_share(across_time_zones=True), round(peak_share(daily_active_share=0.3), 3)
+    (0.25, 0.15, 0.075)
+    """
+    sourced = ACROSS_TIME_ZONES_PEAK_SHARE if across_time_zones else ONE_TIME_ZONE_PEAK_SHARE
+    if daily_active_share is not None and 0 < daily_active_share <= 1:
+        return daily_active_share * sourced
+    return sourced
 
 
-def peak_concurrent_users(total_users: int, *, across_time_zones: bool = False) -> int:
+def peak_concurrent_users(total_users: int, *, across_time_zones: bool = False,
+                          daily_active_share: float | None = None) -> int:
     """Peak concurrent users of `total_users` named users, rounded up, at least one.
 
     >>> peak_concurrent_users(1200), peak_concurrent_users(1200, across_time_zones=True)
@@ -61,7 +72,8 @@ def peak_concurrent_users(total_users: int, *, across_time_zones: bool = False) 
     """
     if total_users <= 1:
         return 1
-    return max(1, math.ceil(total_users * peak_share(across_time_zones=across_time_zones) - 1e-9))
+    share = peak_share(across_time_zones=across_time_zones, daily_active_share=daily_active_share)
+    return max(1, math.ceil(total_users * share - 1e-9))
 
 
 def generating_share(decode_tokens_per_s: float) -> float:
@@ -93,15 +105,16 @@ def poisson_quantile(mean: float, quantile: float = STREAMS_QUANTILE) -> int:
 
 
 def peak_generating_streams(total_users: int, *, across_time_zones: bool = False,
-                            decode_tokens_per_s: float = 30.0) -> int:
+                            decode_tokens_per_s: float = 30.0, daily_active_share: float | None = None) -> int:
     """Streams generating at once at the peak for `total_users` named users of a chat assistant: the peak
     sessions (`peak_concurrent_users`), each generating `generating_share` of its time, at the 99th percentile.
 
     >>> peak_generating_streams(5000), peak_generating_streams(1200), peak_generating_streams(5)
     (220, 61, 2)
     """
-    sessions = peak_concurrent_users(total_users, across_time_zones=across_time_zones)
-    mean = total_users * peak_share(across_time_zones=across_time_zones) * generating_share(decode_tokens_per_s)
+    sessions = peak_concurrent_users(total_users, across_time_zones=across_time_zones, daily_active_share=daily_active_share)
+    share = peak_share(across_time_zones=across_time_zones, daily_active_share=daily_active_share)
+    mean = total_users * share * generating_share(decode_tokens_per_s)
     return max(1, min(sessions, poisson_quantile(mean)))
 
 

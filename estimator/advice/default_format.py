@@ -10,7 +10,10 @@ quantization/fp8/), and FP8 Llama-2-70B meets MLPerf's 99.9 %-of-reference accur
 least well. On an HBM datacenter part FP8 holds whatever the size (tensor parallelism over NVLink / Infinity
 Fabric carries a model larger than one device); on a GDDR card only while the FP8 weights take at most half
 of one card (the other half is the KV cache a batch needs; tensor parallelism over PCIe is the slow path):
-a 32B on a 96 GB card is served at FP8, on a 48 GB card at 4 bits. FP4 (NVFP4, MXFP4) stays a format the
+a 32B on a 96 GB card is served at FP8, on a 48 GB card at 4 bits. A batch job (items within a window: throughput,
+no one waiting on a stream) is served at FP8 on any such card: its hours are mostly prefill, compute bound, which
+FP8 tensor cores run at twice the FP16 rate a 4-bit checkpoint's matmuls dequantize to (RTX PRO 6000 Blackwell:
+1,000 vs 500 dense TFLOPS), and the count search buys the cards the FP8 weights and the job's compute need. FP4 (NVFP4, MXFP4) stays a format the
 user chooses: its accuracy has to be validated model by model. A part without native FP8 (A100, MI250)
 keeps seed 1's 4-bit default rather than doubling the memory at 16 bits.
 
@@ -64,12 +67,13 @@ def runs_fp8_natively(hardware: Hardware, stack: ServingStack) -> bool:
             and runs_format(stack, hardware, "FP8"))
 
 
-def serves_fp8_batched(hardware: Hardware, stack: ServingStack, fp8_weights_gb: float | None) -> bool:
+def serves_fp8_batched(hardware: Hardware, stack: ServingStack, fp8_weights_gb: float | None, *,
+                       throughput_job: bool = False) -> bool:
     """`runs_fp8_natively`, where FP8 weights leave a batch its KV cache: any size on an HBM datacenter part,
-    half a GDDR card at most."""
+    half a GDDR card at most; any size for a throughput job (module docstring)."""
     if not runs_fp8_natively(hardware, stack):
         return False
-    if is_datacenter_grade(hardware) and "HBM" in (hardware.memory_type or "").upper():
+    if throughput_job or (is_datacenter_grade(hardware) and "HBM" in (hardware.memory_type or "").upper()):
         return True
     memory = hardware.memory_gb or 0.0
     return fp8_weights_gb is not None and 0 < fp8_weights_gb <= GDDR_FP8_WEIGHT_SHARE * memory
@@ -84,9 +88,10 @@ def runs_format(stack: ServingStack, hardware: Hardware, fmt: str) -> bool:
 
 
 def default_format(hardware: Hardware, stack: ServingStack, *, accuracy_critical: bool = False,
-                   fp8_weights_gb: float | None = None) -> DefaultFormat:
+                   fp8_weights_gb: float | None = None, throughput_job: bool = False) -> DefaultFormat:
     """The format an expert would size `hardware` × `stack` at when the user named none (`fp8_weights_gb`:
-    the model's weights at one byte each, which decide whether FP8 leaves a GDDR card room for a batch).
+    the model's weights at one byte each, which decide whether FP8 leaves a GDDR card room for a chat's batch;
+    `throughput_job`: a batch job, served at FP8 wherever it is native).
 
     >>> from estimator.catalog import Hardware, ServingStack
     >>> vllm = ServingStack(id="v", name="vLLM", maturity="high", dynamic_shapes="native", continuous_batching="yes",
@@ -104,7 +109,7 @@ def default_format(hardware: Hardware, stack: ServingStack, *, accuracy_critical
     >>> default_format(card, vllm, fp8_weights_gb=32.8).format, default_format(card, vllm, fp8_weights_gb=70.6).format
     ('FP8', 'Q4_K_M')
     """
-    if serves_fp8_batched(hardware, stack, fp8_weights_gb):
+    if serves_fp8_batched(hardware, stack, fp8_weights_gb, throughput_job=throughput_job):
         return DefaultFormat("FP8", "fp8_native")
     if hardware.kind == "accel" and (own := _accelerator_format(hardware, stack)) is not None:
         return own

@@ -16,6 +16,7 @@ from dataclasses import dataclass, field
 from typing import NamedTuple
 
 from estimator.advice.candidates import Candidate, is_organization
+from estimator.advice.concurrency import READING_TOKENS_PER_S
 from estimator.advice.default_format import DefaultFormat, default_format, runs_fp8_natively
 from estimator.advice.load import is_ultra_low_ttft
 from estimator.advice.risks import assess_risks, overload_factor, risk_score
@@ -129,13 +130,30 @@ def served_params_b(workload: Workload) -> float:
     return (workload.model_params_b or 7.0) * (workload.models_served or 1)
 
 
-def _request(workload: Workload, candidate: Candidate, count: int, users: int | None = None) -> EstimateRequest:
+def people_at_once(stated: Workload) -> bool:
+    """Whether the concurrent users of a workload, as the user stated it (before defaults), are people in sessions
+    who read each answer before their next prompt: a concurrency said as people ("~20 concurrent users", "同時大概
+    6 個人在用"), not streams worked out from a rate, a volume or a head count (those count only the time a request
+    is generated: Little's law), nor agents or a batch job (machines send the next prompt at once).
+
+    >>> people_at_once(Workload(concurrent_users=20)), people_at_once(Workload(requests_per_s=12.0))
+    (True, False)
+    >>> people_at_once(Workload(concurrent_users=10, agentic_sessions=True))
+    False
+    """
+    return (stated.concurrent_users is not None and not stated.agentic_sessions
+            and stated.arrival_pattern != "batch" and stated.batch_items is None)
+
+
+def _request(workload: Workload, candidate: Candidate, count: int, users: int | None = None,
+             people: bool = False) -> EstimateRequest:
     # Built without re-validation: every value comes from a validated Workload or the catalog, and the
     # ranker builds hundreds of these per recommendation.
-    return construct_trusted(EstimateRequest, _request_values(workload, candidate, count, users))
+    return construct_trusted(EstimateRequest, _request_values(workload, candidate, count, users, people))
 
 
-def _request_values(workload: Workload, candidate: Candidate, count: int, users: int | None) -> dict[str, object]:
+def _request_values(workload: Workload, candidate: Candidate, count: int, users: int | None,
+                    people: bool = False) -> dict[str, object]:
     return {
         "hardware": candidate.hardware.id, "custom": None, "count": count, "params_b": served_params_b(workload),
         "quant": workload.weight_format, "backend": candidate.stack.backend_key,
@@ -148,6 +166,11 @@ def _request_values(workload: Workload, candidate: Candidate, count: int, users:
         # People read each answer: they send the next prompt no sooner than it streams at their speed target
         # (estimator/advice/concurrency.py counts streams at that speed), whatever the device's own speed.
         "paced_tokens_per_s": workload.tokens_per_s_target or COMFORTABLE_TOKENS_PER_S,
+        # The layout is chosen for the first-token bound too (`parallel_plans.best_plan`), stated or assumed.
+        "ttft_target_ms": workload.ttft_target_ms,
+        # People at once read each answer before they send the next prompt (`people_at_once`): their prompts
+        # arrive once per answer and its reading, not once per answer (`parallel_plans.prompting_share`).
+        "reading_tokens_per_s": READING_TOKENS_PER_S if people else None,
     }
 
 
@@ -156,13 +179,17 @@ class Sizer:
 
     def __init__(self, workload: Workload, catalog: Catalog, estimate_fn: EstimateFn, capacity_fn: CapacityFn, *,
                  assumed_targets: tuple[bool, bool] = (False, False), format_stated: bool = True,
-                 shortcuts: Shortcuts | None = None, assumed_shapes: bool = False) -> None:
+                 shortcuts: Shortcuts | None = None, assumed_shapes: bool = False, people: bool = False) -> None:
         self.workload = workload
+        # The concurrent users are people who read between prompts (`people_at_once` of the stated workload).
+        self.people = people
         # The user (or the catalog model's native checkpoint) chose the weight format: every option is sized
         # at it. Otherwise each device × engine gets the format an expert would serve it in
         # (`estimator.advice.default_format`): FP8 where a batched engine runs it natively and the weights leave the
         # batch its KV cache, seed 1's Q4_K_M elsewhere (llama.cpp-class engines, parts without FP8).
         self.format_stated = format_stated
+        # A batch job (`batch_jobs.BatchSizer`) is throughput, not a person waiting: FP8 wherever it is native.
+        self.throughput_job = False
         self._workloads: dict[tuple[str, str], tuple[Workload, DefaultFormat | None]] = {}
         self.catalog = catalog
         self.estimate_fn = estimate_fn
@@ -194,10 +221,12 @@ class Sizer:
         self.ttft_waived: dict[tuple[str, str], int | None] = {}
         years = [hw.launch_year for hw in catalog.hardware if hw.launch_year]
         self.newest_year = max(years) if years else None
-        self._estimates: dict[tuple[str, str, int, int], Estimate] = {}
-        self._figures: dict[tuple[str, str, int, int], Checked] = {}
-        self._requests: dict[tuple[str, str, int], dict[str, object]] = {}
-        self._by_count: dict[tuple[str, str, int], ByCount] = {}
+        # Keyed by the first-token bound the layout is chosen for too (`_bound`): a bound waived for the load's count
+        # (`_load_count`) must not pick the layouts that count is searched over.
+        self._estimates: dict[tuple[str, str, int, int, int | None], Estimate] = {}
+        self._figures: dict[tuple[str, str, int, int, int | None], Checked] = {}
+        self._requests: dict[tuple[str, str, int, int | None], dict[str, object]] = {}
+        self._by_count: dict[tuple[str, str, int, int | None], ByCount] = {}
         self._weights: dict[tuple[str, str], float] = {}  # per candidate sized at a format of its own
         self._costs: dict[tuple[str, int, bool, int, float, Said | None], TcoResult] = {}
         self.weights_gb = weights_gb(served_params_b(workload),
@@ -208,7 +237,8 @@ class Sizer:
         if key not in self._workloads:
             chosen = None if self.format_stated else default_format(
                 candidate.hardware, candidate.stack, accuracy_critical=bool(self.workload.accuracy_critical),
-                fp8_weights_gb=served_params_b(self.workload))  # one byte per weight, every copy served
+                fp8_weights_gb=served_params_b(self.workload),  # one byte per weight, every copy served
+                throughput_job=self.throughput_job)
             if (self.format_stated and self.workload.weight_bits_only and self.workload.quantization in _EIGHT_BIT
                     and runs_fp8_natively(candidate.hardware, candidate.stack)):
                 # "8 bit" said, no format named: where a batched engine runs FP8 natively, FP8 is that width
@@ -241,15 +271,22 @@ class Sizer:
     def request(self, candidate: Candidate, count: int, users: int) -> EstimateRequest:
         """The estimate request for `count` of `candidate` serving `users`: only the count changes along a
         count search, so the rest is worked out once per candidate and users."""
-        key = (candidate.hardware.id, candidate.stack.id, users)
+        bound = self._bound(candidate)
+        key = (candidate.hardware.id, candidate.stack.id, users, bound)
         values = self._requests.get(key)
         if values is None:
-            values = self._requests[key] = _request_values(self.workload_for(candidate), candidate, 1, users)
+            values = self._requests[key] = {**_request_values(self.workload_for(candidate), candidate, 1, users,
+                                                              self.people), "ttft_target_ms": bound}
         return construct_trusted(EstimateRequest, {**values, "count": count})
+
+    def _bound(self, candidate: Candidate) -> int | None:
+        """The first-token bound `candidate`'s layouts are chosen for (`parallel_plans.best_plan`): the one it is
+        judged by (`ttft_for`), none where that is waived or not judged."""
+        return self.ttft_for(candidate)
 
     def estimate(self, candidate: Candidate, count: int, users: int | None = None) -> Estimate:
         users = users or self.peak
-        key = (candidate.hardware.id, candidate.stack.id, count, users)
+        key = (candidate.hardware.id, candidate.stack.id, count, users, self._bound(candidate))
         if key not in self._estimates:
             self._estimates[key] = (self._counted(candidate, users).estimate(count) if self.shortcuts is not None
                                     else self.estimate_fn(self.request(candidate, count, users), self.catalog))
@@ -258,7 +295,7 @@ class Sizer:
     def _counted(self, candidate: Candidate, users: int) -> ByCount:
         """`candidate` serving `users` at any count (`throughput.ByCount`), for a sizer with shortcuts."""
         assert self.shortcuts is not None
-        key = (candidate.hardware.id, candidate.stack.id, users)
+        key = (candidate.hardware.id, candidate.stack.id, users, self._bound(candidate))
         counted = self._by_count.get(key)
         if counted is None:
             counted = self._by_count[key] = self.shortcuts.by_count(self.request(candidate, 1, users), self.catalog)
@@ -268,7 +305,7 @@ class Sizer:
         """What `meets` checks of `estimate(candidate, count, users)`: the estimate when it is already made or
         there is no cheaper view of it, else its figures alone (memoized like estimates)."""
         users = users or self.peak
-        key = (candidate.hardware.id, candidate.stack.id, count, users)
+        key = (candidate.hardware.id, candidate.stack.id, count, users, self._bound(candidate))
         found: Checked | None = self._estimates.get(key)
         if found is None:
             found = self._figures.get(key)
@@ -355,7 +392,7 @@ class Sizer:
                 target *= est.decode_tokens_per_s_per_stream / self.speed(est, candidate)
             if ttft is not None and est.fits and est.ttft_p95_ms:
                 ttft = int(ttft * est.ttft_p95_ms / max(self.ttft_checked(est, candidate), 1e-9))
-        return self.capacity_fn(_request(self.workload_for(candidate), candidate, count), self.catalog,
+        return self.capacity_fn(_request(self.workload_for(candidate), candidate, count, people=self.people), self.catalog,
                                 min_tokens_per_s=target, ttft_target_ms=ttft)
 
     def min_devices(self, candidate: Candidate) -> int:
@@ -509,7 +546,10 @@ class Sizer:
         if load is None:
             return self.smallest_count(candidate)
         with_ttft = self.smallest_count(candidate, start=load)
-        if with_ttft is not None and with_ttft <= load:
+        if with_ttft is not None and (with_ttft <= load or
+                                      self._purchase(candidate, with_ttft).devices <= self._purchase(candidate, load).devices):
+            # The bound buys nothing more: devices come in whole purchase units (an 8-GPU baseboard holds the 2 the
+            # load needs and the 4 the bound needs alike, N+1 spare included), so it is met, not waived.
             return with_ttft
         self.ttft_waived[key] = with_ttft
         return load

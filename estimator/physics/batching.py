@@ -20,6 +20,16 @@ other streams are decoding:
       cycle = O · step(b) + (b − 1) · prefill,
       step(b) = max(weights, matmuls(b)) + attention(b) + comm + overhead + s · b
 
+- **Static batches** (Optimum Habana's `run_generation.py`, `STATIC_BATCH_BACKENDS`): one batch of exactly
+  the `N` prompts given, no serving loop. The `N` prompts (padded to the longest) go through the model
+  together in one prefill pass, which reads the weights once and runs `N · I` tokens' FLOPs at the prompt
+  rate; then every stream decodes in lockstep at batch `N` until the longest answer ends:
+
+      cycle = prefill(N × I) + O · step(N),    total = N · O / cycle
+
+  unlike a slot server, whose `N − 1` other prompts each run in passes of their own that re-read the
+  weights (a 70B at 128-token prompts: 4,000 weight reads instead of one).
+
 Both read the weights once per step and every stream's KV cache (`attention(b)`: b · max(KV read, attention
 FLOPs), kernels of its own after the weight matmuls, `parallel_plans._step_terms`), run the matmuls at the device's
 dense tensor rate for the weight format (`device.peak_tflops`: FP4 on FP4 units, FP8 on FP8 units,
@@ -113,6 +123,11 @@ def host_sampling_ms(backend: str, vocab_size: int | None = None) -> float:
     return per_slot * vocab_size / HOST_SAMPLING_REFERENCE_VOCAB if vocab_size else per_slot
 
 
+def is_static_batch(backend: str) -> bool:
+    """Whether an engine runs one static batch: every prompt prefilled in one pass, then decoded in lockstep."""
+    return backend in STATIC_BATCH_BACKENDS
+
+
 def is_continuous(backend: str) -> bool:
     """Whether an engine folds new prompts into running decode steps (chunked prefill)."""
     return backend in CONTINUOUS_BATCHING_BACKENDS
@@ -152,15 +167,18 @@ def run_overlaps_host(backend: str, label: str | None, note: str | None = None) 
 
 def cycle_ms(
     continuous: bool, output_tokens: int, batch: int, memory_ms: float, compute_ms: float, overhead_ms: float,
-    comm_ms: float, prefill_ms: float, prefill_compute_ms: float, others: int, host_ms: float = 0.0,
-    overlapped: bool = False,
+    comm_ms: float, prefill_ms: float, prefill_compute_ms: float, others: float, host_ms: float = 0.0,
+    overlapped: bool = False, static: bool = False,
 ) -> tuple[float, bool]:
     """One answer's wall time on a replica (ms) and whether memory bounds its decode steps.
 
     `memory_ms` / `compute_ms` are one decode step's terms at `batch` streams, `overhead_ms` its fixed
     cost, `host_ms` its per-stream host work (scheduling, sampling bookkeeping, output processing) and
-    `others` how many other users' prefills interleave with the answer. `overlapped`: the host works on
+    `others` how many other users' prefills interleave with the answer (on average: a fraction when people
+    read between prompts, `parallel_plans.prompting_share`). `overlapped`: the host works on
     step n + 1 while the device runs step n, so a step takes the longer of the two, else their sum.
+    `static`: a static batch (`is_static_batch`), whose `prefill_ms` is the whole batch's one prefill pass
+    (the caller's `N × I` tokens), paid once per answer whenever any other prompt shares the batch.
 
     >>> cycle_ms(True, 10, 4, 5.0, 1.0, 1.0, 0.0, 20.0, 8.0, 3)  # prefill compute hides under memory
     (60.0, True)
@@ -170,6 +188,8 @@ def cycle_ms(
     (80.0, True)
     >>> cycle_ms(True, 10, 4, 5.0, 1.0, 1.0, 0.0, 20.0, 8.0, 3, 2.0, True)  # host work under the device's
     (60.0, True)
+    >>> cycle_ms(False, 10, 4, 5.0, 1.0, 1.0, 0.0, 20.0, 8.0, 3, static=True)  # one batch pass: 10 · 6 + 20
+    (80.0, True)
     """
     if continuous:
         memory, compute = output_tokens * memory_ms, output_tokens * compute_ms + others * prefill_compute_ms
@@ -179,11 +199,14 @@ def cycle_ms(
         return output_tokens * overhead_ms + busy, memory >= compute
     device_step = max(memory_ms, compute_ms) + comm_ms
     step = overhead_ms + (max(device_step, host_ms) if overlapped else device_step + host_ms)
+    if static:
+        # The batch pass is paid once per answer that shares it (a share of it when prompts arrive a fraction of the time).
+        return output_tokens * step + prefill_ms * min(1.0, others), memory_ms >= compute_ms
     return output_tokens * step + others * prefill_ms, memory_ms >= compute_ms
 
 
 __all__ = [
     "CONTINUOUS_BATCHING_BACKENDS", "STATIC_BATCH_BACKENDS", "HOST_SAMPLING_MS_PER_EXTRA_SLOT", "HOST_SAMPLING_REFERENCE_VOCAB",
-    "OVERLAPPED_HOST_BACKENDS", "OVERLAP_DEFAULT_SINCE", "OVERLAP_FLAGS", "cycle_ms", "host_sampling_ms", "is_continuous",
+    "OVERLAPPED_HOST_BACKENDS", "OVERLAP_DEFAULT_SINCE", "OVERLAP_FLAGS", "cycle_ms", "host_sampling_ms", "is_continuous", "is_static_batch",
     "overlaps_host", "run_overlaps_host",
 ]

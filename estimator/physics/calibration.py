@@ -31,7 +31,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from estimator.catalog import CalibrationParams
-from estimator.physics.batching import is_continuous
+from estimator.physics.batching import is_continuous, is_static_batch
 
 POOLED = "*"
 # The engine whose fitted batched-step factors an engine without serving rows of its own borrows.
@@ -192,6 +192,11 @@ def _separable_decode(
 def _host_cost_pool(calibration: CalibrationParams, backend: str, kind: str) -> tuple[str, ...]:
     """Where an engine without its own fitted per-stream host cost borrows one, in order (`resolve_factors`)."""
     pooled, reference = calibration_key(POOLED, kind), calibration_key(REFERENCE_BATCHING_BACKEND, kind)
+    if is_static_batch(backend):
+        # A static batch has no serving loop to borrow from: Transformers' `generate` runs the whole batch as one
+        # tensor per step (the next tokens, the stopping criteria) with no admission, per-request bookkeeping or
+        # detokenization between steps, so a serving engine's per-stream host work is not its cost (the prior's 0).
+        return ()
     if normalize_backend(backend) in VLLM_HOST_LOOP_BACKENDS:
         return reference, calibration_key(REFERENCE_BATCHING_BACKEND, "gpu"), pooled
     # vLLM's figure on this kind is the kind's best-measured host loop (on GPUs, where it was fitted); carried to

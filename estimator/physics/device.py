@@ -137,6 +137,10 @@ def parse_interconnect(text: str | None) -> tuple[LinkKind, float, float]:
     ('pcie', 20.0, 25.0)
     >>> parse_interconnect("2x QSFP-DD 400GbE, Warp 100 bridge")
     ('ethernet mesh', 25.0, 1.0)
+    >>> parse_interconnect("HCCS, 8 NPUs fully connected per server; PCIe 4.0 x16 to the host")
+    ('fabric', 150.0, 12.0)
+    >>> parse_interconnect("24x 200GbE RoCE integrated (21 scale-up ports: 525 GB/s per direction)")
+    ('fabric', 525.0, 12.0)
     """
     low = (text or "").lower()
     kind: LinkKind
@@ -144,7 +148,9 @@ def parse_interconnect(text: str | None) -> tuple[LinkKind, float, float]:
         kind = "nvlink"
     elif "sxm" in low or "hgx" in low:
         kind = "nvlink"  # SXM modules sit on an NVLink/NVSwitch baseboard
-    elif any(k in low for k in ("infinity fabric", "xgmi", "oam", "xe link", "neuronlink", "ici", "realscale")):
+    elif any(k in low for k in ("infinity fabric", "xgmi", "oam", "xe link", "neuronlink", "ici", "realscale", "hccs")):
+        # HCCS: Huawei's chip-to-chip link, 8 Ascend NPUs fully connected on the server's board; the PCIe
+        # beside it in the cell is the host link, not the one the tensor-parallel all-reduce runs over.
         kind = "fabric"
     elif "roce" in low and "integrated" in low:
         # Gaudi's on-chip RoCE ports are its baseboard's scale-up fabric, wired all-to-all with no host, switch
@@ -169,6 +175,13 @@ def parse_interconnect(text: str | None) -> tuple[LinkKind, float, float]:
         if quoted:
             scale = 1000.0 if quoted.group(2) == "tb" else 1.0
             per_direction_gbs = float(quoted.group(1)) * scale / 2
+    elif kind == "fabric":
+        # A cell that quotes its scale-up figure ("525 GB/s per direction", "1200 GB/s bidir") is the device's own
+        # link: the kind's order of magnitude only stands in where none is quoted.
+        quoted = re.search(r"(\d+(?:\.\d+)?)\s*(tb|gb)/s\s*(per direction|unidirectional|bidir)", low)
+        if quoted:
+            scale = 1000.0 if quoted.group(2) == "tb" else 1.0
+            per_direction_gbs = float(quoted.group(1)) * scale / (2.0 if quoted.group(3) == "bidir" else 1.0)
     elif kind == "pcie":
         gen = re.search(r"pcie\s*(?:gen\s*)?(\d)", low)
         if gen:

@@ -36,8 +36,11 @@ DEFAULT_BITS_PER_WEIGHT: dict[str, float] = {
 }
 # Formats served by stacks that also keep the KV cache in 8 bit (TensorRT-LLM/vLLM FP8 setups).
 EIGHT_BIT_KV_FORMATS = frozenset({"FP8", "FP4", "NVFP4", "MXFP4"})
-# Engines whose FP8 setups keep the KV cache in FP8 without being asked (`kv_bytes_per_element`).
-FP8_KV_BY_DEFAULT_BACKENDS = frozenset({"trt-llm"})
+# Engines whose FP8 setups keep the KV cache in FP8 without being asked (`kv_bytes_per_element`). Optimum
+# Habana's FP8 runs quantize through Intel Neural Compressor's fp8_quant, which patches the model's KVCache
+# module (`PatchedKVCache`, intel/neural-compressor neural_compressor/torch/algorithms/fp8_quant/_quant_common/
+# helper_modules.py: "force allocation in fp8", a torch.float8_e4m3fn cache), so its KV cache is FP8 with the weights.
+FP8_KV_BY_DEFAULT_BACKENDS = frozenset({"trt-llm", "optimum-habana"})
 
 RUNTIME_OVERHEAD_GB: dict[str, float] = {"cpu": 0.5, "gpu": 0.75, "npu": 0.5, "soc": 0.5, "accel": 0.75}
 

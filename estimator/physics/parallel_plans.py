@@ -5,9 +5,10 @@ go through `resolve()` (`resolve.py`) + `best_plan()` here.
 
 Plans. `count` devices are split into `replicas` groups of `group` devices. A group shards the model
 (tensor parallel, or layer split for llama.cpp/MLX); replicas each serve ⌈C / replicas⌉ of the users.
-Tensor-parallel groups are powers of two (attention heads must divide evenly); the plan with the
-highest per-user decode speed among those that fit in memory wins. Layer split gains capacity but no
-speed from more devices, so it takes the smallest group that fits.
+Tensor-parallel groups are powers of two (attention heads must divide evenly); among the plans that fit in
+memory and reach the per-user speed asked, the smallest group meeting the first-token bound asked, if any (else the
+one whose first token comes soonest); when none reaches the speed, the one with the highest per-user decode speed.
+Layer split gains capacity but no speed from more devices, so it takes the smallest group that fits.
 """
 
 from __future__ import annotations
@@ -109,6 +110,21 @@ def prefill_time_ms(r: Resolved, parallel: int) -> float:
             r.factors.bandwidth_efficiency, parallel, comm,
         )
     return cached
+
+
+def static_prefill_ms(r: Resolved, parallel: int, prompts: int) -> float:
+    """One prefill pass over a static batch of `prompts` prompts (`batching.is_static_batch`): their FLOPs at
+    the calibrated prompt rate, floored by one read of the weights (the pass reads them once for the whole
+    batch, not once a prompt), plus the all-reduces of all `prompts × I` tokens' activations."""
+    if prompts <= 1:
+        return prefill_time_ms(r, parallel)
+    dev, arch = r.device, r.arch
+    tokens = prompts * r.prompt_tokens
+    comm = roofline.comm_ms_per_step(parallel, arch.layers, arch.hidden_size, tokens, dev.link_gbs, dev.link_latency_us)
+    return roofline.prefill_ms(
+        prompts * arch.prompt_flops(r.prefill_params_b, r.prompt_tokens), step_weights_gb(r, tokens), r.peak_tflops,
+        r.prefill_efficiency, dev.bandwidth_gbs, r.factors.bandwidth_efficiency, parallel, comm,
+    )
 
 
 def prefill_compute_ms(r: Resolved, parallel: int) -> float:
@@ -224,20 +240,22 @@ class _AnswerTerms(NamedTuple):
 def _answer_terms(r: Resolved, group: int, batch: int) -> _AnswerTerms:
     parallel = speed_parallel(r, group)
     memory, compute, overhead, comm, host, attention = _step_terms(r, parallel, batch)
-    prefill = prefill_time_ms(r, parallel)
+    # A static batch prefills its `batch` prompts in one pass (`batching.py`): that pass is every answer's prefill.
+    prompts = batch if r.static_batch else 1
+    prefill = static_prefill_ms(r, parallel, prompts) if prompts > 1 else prefill_time_ms(r, parallel)
     if group > parallel and not r.layer_split:
         comm += _hop_ms(r, group, batch)
-        prefill += _hop_ms(r, group, r.prompt_tokens)
+        prefill += _hop_ms(r, group, prompts * r.prompt_tokens)
     prefill_compute = prefill_compute_ms(r, parallel) if r.continuous else 0.0
     return _AnswerTerms(memory, compute, overhead, comm, prefill, prefill_compute, host, attention)
 
 
-def _answer_ms(r: Resolved, terms: _AnswerTerms, batch: int, others: int) -> tuple[float, bool]:
+def _answer_ms(r: Resolved, terms: _AnswerTerms, batch: int, others: float) -> tuple[float, bool]:
     """One answer's wall time with `others` prompts prefilled in between (`batching.cycle_ms`), and
     whether memory bounds its steps."""
     return batching.cycle_ms(r.continuous, r.output_tokens, batch, terms.memory, terms.compute, terms.overhead,
                              terms.comm + terms.attention, terms.prefill, terms.prefill_compute, others, terms.host,
-                             r.host_overlapped)
+                             r.host_overlapped, r.static_batch)
 
 
 class _Cycle(NamedTuple):
@@ -250,12 +268,28 @@ class _Cycle(NamedTuple):
     memory_bound: bool
 
 
+def prompting_share(r: Resolved) -> float:
+    """The share of a user's cycle its answer takes, so the share of the other users whose next prompt lands
+    within it: 1 in a closed loop (each stream sends its next prompt when its answer ends, as a benchmark client
+    and as streams from a stated rate do: Little's law already counted them generating), else answer time ÷
+    (answer + reading), the answer streamed at the paced speed and read at `reading_tokens_per_s`, which is
+    reading ÷ (reading + paced) whatever the answer's length: 15 % at 30 tok/s against 5.3 tok/s of reading
+    (`estimator.advice.concurrency.generating_share`, the same rule a head count's streams are sized by).
+
+    People at once are still sized as that many streams decoding together (the peak they can reach); only their
+    prompts arrive at the rate people send them, not one per answer each.
+    """
+    if not r.reading_tokens_per_s or not r.paced_tokens_per_s:
+        return 1.0
+    return r.reading_tokens_per_s / (r.reading_tokens_per_s + r.paced_tokens_per_s)
+
+
 def _cycle(r: Resolved, count: int, group: int, concurrency: int, memo: PlanMemo | None = None) -> _Cycle:
     batch = -(-concurrency // max(1, count // group))
     cycled = memo.cycles.get((group, batch)) if memo is not None else None
     if cycled is None:
         terms = _answer_terms(r, group, batch)
-        cycle, memory_bound = _answer_ms(r, terms, batch, batch - 1)
+        cycle, memory_bound = _answer_ms(r, terms, batch, (batch - 1) * prompting_share(r))
         cycled = _Cycle(batch, terms, cycle, memory_bound)
         if memo is not None:
             memo.cycles[(group, batch)] = cycled
@@ -287,10 +321,7 @@ def evaluate(r: Resolved, count: int, group: int, concurrency: int, cycled: _Cyc
     decode_ms, _ = _answer_ms(r, terms, batch, 0)
     prefill = terms.prefill
     per_stream = r.output_tokens / cycle * 1000.0
-    # Arrivals: a stream sends its next prompt when its answer ends (a closed loop at the device's speed, as the
-    # benchmark rows run), but people reading the answers no sooner than it streams at their pace.
-    arrivals = max(cycle, r.output_tokens / r.paced_tokens_per_s * 1000.0) if r.paced_tokens_per_s else cycle
-    mean_ttft, p95_ttft = latency.ttft_ms(prefill, batch, arrivals + prefill, r.arrival_pattern)
+    mean_ttft, p95_ttft = _ttft_ms(r, batch, cycle, prefill)
     kv = kv_cache_gb(r, batch)
     # Offline ("max load"): every answer also pays for its own prompt.
     sustained_cycle = _answer_ms(r, terms, batch, batch)[0]
@@ -351,7 +382,11 @@ def smallest_fitting_group(r: Resolved, count: int, concurrency: int) -> int | N
 
 
 def best_plan(r: Resolved, count: int, concurrency: int, memo: PlanMemo | None = None) -> PlanResult:
-    """The fitting plan with the fastest per-user decode, or the all-devices plan if nothing fits.
+    """The fitting plan with the fastest per-user decode, or the all-devices plan if nothing fits; when several
+    fitting plans reach the per-user speed asked (`Resolved.paced_tokens_per_s`), the smallest group among them that
+    meets the first-token bound asked (`Resolved.ttft_target_ms`; any, when none is asked), else the one among them
+    whose p95 first token comes soonest (more replicas split the prompts; a larger group splits each prompt but pays its all-reduces,
+    over PCIe a large share of a long prompt).
 
     Every group size is checked for fit on its own: a larger group does not always fit when a smaller
     one does. When `count` is not a multiple of the group, `count // group` replicas leave devices
@@ -367,12 +402,24 @@ def best_plan(r: Resolved, count: int, concurrency: int, memo: PlanMemo | None =
         return _evaluated(r, count, group_sizes(count, True)[-1] if smallest is None else smallest, concurrency, memo)
     best_group, best_speed, best_cycle = 0, -1.0, None
     sizes = group_sizes(count, False, r.per_server)
+    at_target: list[tuple[float, int, _Cycle]] = []  # (p95 first token, group, cycle) of plans at the speed asked
     for group in sizes:
         if plan_fits(r, count, group, concurrency):
             cycled = _cycle(r, count, group, concurrency, memo)
             speed = r.output_tokens / cycled.cycle_ms * 1000.0  # `per_stream_tokens_per_s`, kept for `evaluate`
             if speed > best_speed:
                 best_group, best_speed, best_cycle = group, speed, cycled
+            if r.paced_tokens_per_s and speed >= r.paced_tokens_per_s:
+                at_target.append((_p95_ttft_ms(r, cycled), group, cycled))
+    if len(at_target) > 1:
+        # Several layouts reach the per-user speed asked. Tensor parallel only where memory, the per-user speed or the
+        # first-token bound needs it (seed 2: "模型不大但请求多数据并行加负载均衡通常最简单有效"): the smallest group that
+        # also meets the bound, or with no bound asked the smallest (more copies split the prompts among them, and no
+        # all-reduce crosses the link); with none meeting the bound, the one whose first token comes soonest.
+        bound = r.ttft_target_ms
+        meeting = [plan for plan in at_target if bound is None or plan[0] <= bound]
+        _, best_group, best_cycle = min(meeting, key=lambda plan: plan[1]) if meeting else \
+            min(at_target, key=lambda plan: plan[:2])
     if best_group:
         return _evaluated(r, count, best_group, concurrency, memo, best_cycle)
     # One copy does not fit in one server: the fewest servers per copy that hold it (pipeline across
@@ -380,6 +427,22 @@ def best_plan(r: Resolved, count: int, concurrency: int, memo: PlanMemo | None =
     best_group = next((g for g in pipeline_group_sizes(count, r.per_server) if plan_fits(r, count, g, concurrency)), 0)
     fallback = (pipeline_group_sizes(count, r.per_server) or sizes)[-1]
     return _evaluated(r, count, best_group or fallback, concurrency, memo)
+
+
+def _ttft_ms(r: Resolved, batch: int, cycle: float, prefill: float) -> tuple[float, float]:
+    """(mean, p95) first token of a replica answering in `cycle` ms at `batch` streams, each prompt taking `prefill`.
+
+    Arrivals: a stream sends its next prompt when its answer ends (a closed loop at the device's speed, as the
+    benchmark rows run), but people reading the answers no sooner than it streams at their pace."""
+    arrivals = max(cycle, r.output_tokens / r.paced_tokens_per_s * 1000.0) if r.paced_tokens_per_s else cycle
+    if r.reading_tokens_per_s:  # people read the answer before they send the next prompt
+        arrivals += r.output_tokens / r.reading_tokens_per_s * 1000.0
+    return latency.ttft_ms(prefill, batch, arrivals + prefill, r.arrival_pattern)
+
+
+def _p95_ttft_ms(r: Resolved, cycled: _Cycle) -> float:
+    """The p95 first token of a plan's replica at its batch, as `evaluate` reports it."""
+    return _ttft_ms(r, cycled.batch, cycled.cycle_ms, cycled.terms.prefill)[1]
 
 
 def _evaluated(r: Resolved, count: int, group: int, concurrency: int, memo: PlanMemo | None,
@@ -490,7 +553,9 @@ __all__ = [
     "per_stream_tokens_per_s",
     "plan_fits",
     "prefill_time_ms",
+    "prompting_share",
     "saturating_concurrency",
     "smallest_fitting_group",
+    "static_prefill_ms",
     "step_time_ms",
 ]

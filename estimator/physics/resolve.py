@@ -17,7 +17,7 @@ from dataclasses import dataclass, field
 from estimator.catalog import CalibrationParams
 from estimator.errors import InvalidRequest
 from estimator.physics import roofline
-from estimator.physics.batching import host_sampling_ms, is_continuous, overlaps_host
+from estimator.physics.batching import host_sampling_ms, is_continuous, is_static_batch, overlaps_host
 from estimator.physics.calibration import (
     Factors,
     default_backend,
@@ -135,6 +135,7 @@ class Resolved:
     tokens_per_sequence: int
     arrival_pattern: str
     paced_tokens_per_s: float | None  # prompts no sooner than an answer streams at this speed (None: closed loop)
+    ttft_target_ms: float | None  # the p95 first-token bound a layout is chosen for (None: none asked)
     overhead_gb: float
     # Derived once: calibrated efficiencies and the per-step overhead.
     prefill_efficiency: float
@@ -147,6 +148,7 @@ class Resolved:
     # `prefill_accumulate_speedup`); batched decode steps keep the listed peak.
     prefill_peak_scale: float = 1.0
     continuous: bool = False  # continuous batching with chunked prefill (`batching.py`), else slots
+    static_batch: bool = False  # one static batch: all prompts in one prefill pass (`batching.is_static_batch`)
     # The engine's per-stream host work runs beside the device's step (`batching.overlaps_host`).
     host_overlapped: bool = False
     scheduler_ms_per_stream: float = 0.0
@@ -202,6 +204,9 @@ class Resolved:
     # continuous-batching engine, any layout: its layers × `Factors.moe_layer_ms`, scaled like every step
     # term (`parallel_plans._step_terms`).
     moe_step_ms: float = 0.0
+    # People in sessions read each answer at this speed before their next prompt (`EstimateRequest`); None: a
+    # closed loop, every stream sends its next prompt when its answer ends.
+    reading_tokens_per_s: float | None = None
     prefill_cache: dict[int, float] = field(default_factory=dict, compare=False)
     comm_cache: dict[int, tuple[float, float]] = field(default_factory=dict, compare=False)
     best_case_cache: dict[int, tuple[float, float] | None] = field(default_factory=dict, compare=False)
@@ -221,6 +226,7 @@ def resolve(request: EstimateRequest, index: CatalogIndex) -> Resolved:
         request.params_b, request.quant, request.backend, multi_user,
         request.prompt_tokens, request.output_tokens, request.context, request.arrival_pattern, request.model,
         request.active_params_b, request.kv_cache_dtype, request.adapter_gb, request.paced_tokens_per_s,
+        request.ttft_target_ms, request.reading_tokens_per_s,
     )
     found: Resolved | None = index.resolved.get(key)
     if found is None:
@@ -306,14 +312,15 @@ def _resolve(request: EstimateRequest, index: CatalogIndex) -> Resolved:
         peak_tflops=listed_peak or 0.0, compute_derived=listed_peak is None,
         layer_split=backend in LAYER_SPLIT_BACKENDS, prompt_tokens=request.prompt_tokens,
         output_tokens=request.output_tokens, tokens_per_sequence=tokens, arrival_pattern=request.arrival_pattern,
-        paced_tokens_per_s=request.paced_tokens_per_s,
+        paced_tokens_per_s=request.paced_tokens_per_s, ttft_target_ms=request.ttft_target_ms,
+        reading_tokens_per_s=request.reading_tokens_per_s,
         overhead_gb=RUNTIME_OVERHEAD_GB.get(device.kind, 0.75) + request.adapter_gb, prefill_efficiency=1.0,
         decode_compute_efficiency=1.0, step_overhead_ms=0.0,
         decode_context=decode_context,
         notes=_static_notes(device, factors, backend, listed_peak is None, arch) + _model_notes(request, arch)
         + _serving_scale_notes(arch, index.calibration, step_scale, measured_model),
         derived_peak_cap=index.max_listed_tflops, continuous=is_continuous(backend),
-        host_overlapped=overlaps_host(backend),
+        static_batch=is_static_batch(backend), host_overlapped=overlaps_host(backend),
         host_sampling_ms_per_extra_stream=host_sampling_ms(backend, arch.vocab_size),
         prefill_peak_scale=prefill_accumulate_speedup(device, backend, quant) if listed_peak else 1.0,
         active_params_b=active_b, head_extra_b=head_extra_b,

@@ -22,7 +22,9 @@ SOURCE_URL: dict[Script, str] = {"han": "https://api-docs.deepseek.com/zh-cn/qui
 
 
 # The workload field that keeps, beside a token length, the characters it was said in (the echo shows both).
-CHARACTER_FIELDS: dict[str, str] = {"prompt_tokens": "prompt_characters", "output_tokens": "output_characters"}
+# A speed said in characters a second ("每秒出 15 个字") converts at the same ratio.
+CHARACTER_FIELDS: dict[str, str] = {"prompt_tokens": "prompt_characters", "output_tokens": "output_characters",
+                                   "tokens_per_s_target": "characters_per_s_target"}
 
 
 def tokens_of_characters(characters: float, script: Script) -> int:

@@ -39,6 +39,7 @@ def test_chips_linked_directly_are_an_ethernet_mesh_at_a_microsecond_a_level(tex
 @pytest.mark.parametrize(("text", "kind"), [
     ("24x 100GbE RoCE integrated; PCIe 4.0", "fabric"),
     ("24x 200GbE RoCE integrated (1200 GB/s bidir); PCIe 5.0 x16", "fabric"),
+    ("HCCS, 8 NPUs fully connected per server; PCIe 4.0 x16 to the host", "fabric"),
     ("2x ConnectX-7 200GbE (QSFP)", "ethernet"),
     ("none (no QSFP-DD)", "none"),
 ])

@@ -78,3 +78,14 @@ def test_users_across_time_zones_peak_at_the_lower_share():
     assert 38 <= filled.concurrent_users <= 41  # 180 sessions (⌈1200 × 0.15⌉) × 15 % generating, p99
     assert any(str(filled.concurrent_users) in n and "15%" in n for n in notes)
     assert parse_message("我们公司一共 1200 人，跨时区办公").facts["users_across_time_zones"] is True
+
+
+def test_a_stated_daily_active_share_scales_the_sourced_peak_share():
+    # 3,000 staff, 30 % use it on a given day: 900 users of the assistant, 25 % of them in a session at the peak
+    # (IBM's share of an application's named users) = 225 sessions, each generating 5.3 / (5.3 + 30) = 15 % of its
+    # time: a mean of 33.8 streams, Poisson 99th percentile 33.8 + 2.326 x sqrt(33.8) = 47.3, so 47-49.
+    filled, notes = fill_defaults(Workload(total_users=3000, daily_active_share=0.3))
+    assert 47 <= filled.concurrent_users <= 49
+    assert any("30%" in n and "25%" in n for n in notes)
+    # all 3,000 as daily users would be 750 sessions: the share must never be taken as everyone in a session
+    assert filled.concurrent_users < fill_defaults(Workload(total_users=3000))[0].concurrent_users / 2

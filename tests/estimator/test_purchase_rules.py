@@ -28,11 +28,13 @@ def test_a_laptop_rule_buys_laptop_parts_only(catalog):
 
 
 def test_a_vendor_rule_is_a_limit_an_assumed_speed_does_not_outrank(catalog):
-    # 50 users of a 32B model on one vendor's parts only, where that vendor's card is slow: at 400 GB/s a card
-    # (the Ascend 910B as the catalog once listed it; its sheet says 1.6 TB/s) keeps any copy below an assumed
-    # 30 tok/s at the low end of its range, so no count meets it; the band (15 tok/s) is the target then, and the
-    # reply says so. The slow card is set here so the rule is tested whatever the catalog's figures become.
-    slow = tuple(h.model_copy(update={"memory_bandwidth_gbs": 400.0}) if h.id == "huawei-ascend-910b" else h
+    # 50 users of a 32B model on one vendor's parts only, where that vendor's card is slow: at 200 GB/s a card
+    # (half the 400 GB/s the catalog once listed for the Ascend 910B; its sheet says 1.6 TB/s) keeps any copy below
+    # an assumed 30 tok/s at the low end of its range, so no count meets it; the band (15 tok/s) is the target then,
+    # and the reply says so. 400 GB/s no longer does: 8 such cards on their HCCS fabric (read as a 20 GB/s PCIe link
+    # before) read a copy's weights at 3.2 TB/s. The slow card is set here so the rule is tested whatever the
+    # catalog's figures become.
+    slow = tuple(h.model_copy(update={"memory_bandwidth_gbs": 200.0}) if h.id == "huawei-ascend-910b" else h
                  for h in catalog.hardware)
     workload = Workload(model_params_b=32, concurrent_users=50, prompt_tokens=4000, allowed_vendors=["Huawei"])
     rec = recommend(workload, catalog.model_copy(update={"hardware": slow}))

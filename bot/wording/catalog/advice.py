@@ -28,6 +28,19 @@ _ASSUME: dict[str, tuple[str, str, str]] = {
         "並行約 15%，同一時區約 25%；{source}），每個工作階段只有約 {gen}% 的時間在生成，其餘時間在閱讀回答（每分鐘 238 字詞，"
         "{reading_source}：閱讀約 5.3 tok/s，生成 {tps:g} tok/s），按 99 百分位取值；如果知道實際尖峰人數，請告訴我",
     ),
+    "assume.peak_share.daily": (
+        "assumed a peak of {users} concurrent user(s) generating at once: {daily}% of the {total} people use it on a "
+        "given day (your share), and {peak}% of those are in a session at the peak (named users of enterprise software "
+        "peak at 15–25%; {source}), so {share}% of them, each session generating about {gen}% of its time and reading "
+        "the rest (238 words a minute, {reading_source}: ~5.3 tok/s read against {tps:g} tok/s generated), at the 99th "
+        "percentile; say the real peak to size for it",
+        "假设高峰同时生成 {users} 路：按你说的日活 {daily}%，{total} 人中这部分人每天使用，其中约 {peak}% 在高峰时段同时在线（企业软件注册"
+        "用户高峰并发约 15–25%；{source}），即 {share}%；每个会话只有约 {gen}% 的时间在生成，其余时间在阅读回答（每分钟 238 词，"
+        "{reading_source}：阅读约 5.3 tok/s，生成 {tps:g} tok/s），按 99 百分位取值；如果知道实际高峰人数，请告诉我",
+        "假設尖峰同時生成 {users} 路：按你說的日活 {daily}%，{total} 人中這部分人每天使用，其中約 {peak}% 在尖峰時段同時在線（企業軟體註冊"
+        "使用者尖峰並行約 15–25%；{source}），即 {share}%；每個工作階段只有約 {gen}% 的時間在生成，其餘時間在閱讀回答（每分鐘 238 字詞，"
+        "{reading_source}：閱讀約 5.3 tok/s，生成 {tps:g} tok/s），按 99 百分位取值；如果知道實際尖峰人數，請告訴我",
+    ),
     "assume.fx": (
         "the budget of {amount:,.0f} {currency} is taken as ${usd:,.0f} at {rate:g} {currency} per US dollar "
         "({date}, {source}); re-check a budget near a price at today's rate",

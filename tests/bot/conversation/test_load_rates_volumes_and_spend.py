@@ -107,10 +107,6 @@ def test_chat_json_shows_the_conversion_and_the_new_slots(tmp_path):
     assert last["recommendation"]["load_conversion"]["concurrent_streams"] == 39
 
 
-@pytest.mark.xfail(strict=True, reason=(
-    "the two recommendations are no longer the same plan: with vLLM's batched step rebuilt (one matmul share, host "
-    "work beside the device) the plain case takes 3 RTX 4070 and the 50-adapter case 4, so the difference holds a "
-    "fourth model copy (21.4 GB); the per-copy adapter accounting is unchanged"))
 def test_lora_adapters_are_held_in_memory_beside_the_weights(engine):
     """50 adapters of an 8B base at ~0.5 % of its parameters in FP16 each: 50 × 8.03 × 0.005 × 2 ≈ 4.0 GB more."""
     base = "fine-tuned Llama 3.1 8B, 40 concurrent users, Q4_K_M, first token under 1 s, just recommend"
@@ -159,3 +155,19 @@ def test_a_spend_in_another_currency_is_echoed_with_its_dated_rate(engine):
     assert reply.slots["api_spend_usd_per_month"] == pytest.approx(300_000 / 31.12, abs=1)
     assert "budget_usd" not in reply.slots
     assert "300,000 TWD/月 ≈ $9,640 (31.12 TWD/USD, 2024-01-12" in reply.text
+
+
+@pytest.mark.parametrize(("text", "model_id"), [
+    ("我们现在每月在 DeepSeek 官方 API 上花 6 万左右，以后必须本地化，自建要多少钱？", "deepseek-v3.2"),
+    ("we spend ~$20k a month on the DeepSeek API and compliance says we must self-host", "deepseek-v3.2"),
+])
+def test_a_spend_on_an_open_models_api_self_hosts_that_model(engine, text, model_id):
+    # An open model's API: the weights to self-host are that model's (671B, 37B active), never a default 7B.
+    first = talk(engine, text)[0]
+    assert first.slots.get("model_id") == model_id, first.slots
+    assert first.slots["model_params_b"] > 600 and first.slots["api_spend_usd_per_month"] > 0
+
+
+def test_a_spend_on_a_closed_models_api_still_asks_which_model_to_serve(engine):
+    first = talk(engine, "we spend $22k a month on gpt-4o-mini, what should we buy to bring it in house?")[0]
+    assert first.asked_slot == "model_params_b" and "model_params_b" not in first.slots

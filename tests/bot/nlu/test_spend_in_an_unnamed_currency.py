@@ -32,3 +32,28 @@ def test_a_count_that_is_not_money_is_no_spend(text):
     parsed = parse_message(text)
     assert "api_spend_amount" not in parsed.facts and "api_spend_currency" not in parsed.facts
     assert "budget_usd" not in parsed.facts
+
+
+def test_a_monthly_spend_with_words_between_month_and_verb_is_read_in_one_clause():
+    # 6 万 in a Simplified Chinese message with no currency: yuan (60,000 CNY a month), not a capex budget.
+    parsed = parse_message("我们现在每月在 DeepSeek 官方 API 上花 6 万左右")
+    assert parsed.facts["api_spend_amount"] == 60_000 and parsed.facts["api_spend_currency"] == "CNY"
+    assert "budget_usd" not in parsed.facts
+    # a clause mark between the month and the verb ends the reach: the 5 万 is a machine's price, no spend
+    assert "api_spend_amount" not in parse_message("每月大家都很忙，一台机器花 5 万").facts
+
+
+@pytest.mark.parametrize("text", [
+    "合同价：输入缓存未命中 2 元/百万，命中 0.2 元，输出 3 元/百万",
+    "gpt-4o is $2.50 per 1M input tokens and $10 per 1M output",
+    "an H100 rents at $2.5/hr",
+    "electricity is 0.12 USD per kWh",
+])
+def test_a_price_per_unit_of_use_is_never_a_hardware_budget(text):
+    parsed = parse_message(text)
+    assert "budget_usd" not in parsed.facts
+    assert not any(p.slot == "budget_usd" for p in parsed.problems)
+
+
+def test_a_named_small_budget_is_still_read_for_the_range_check():
+    assert parse_message("budget $5").facts["budget_usd"] == 5
