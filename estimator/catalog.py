@@ -107,6 +107,17 @@ class ModelArch(_Frozen):
     native_format: str | None = None  # the weight format the checkpoint ships in (MXFP4, FP8, BF16)
     # Tokens in the vocabulary (config.json `vocab_size`, migration 007): the output head is vocab × hidden.
     vocab_size: int | None = Field(default=None, ge=1)
+    # A hybrid's fixed per-sequence state (migration 027): layers that keep a recurrent state instead of a
+    # KV cache (Mamba, Gated DeltaNet), and its shape per layer (`memory.Architecture.state_bytes_per_sequence`):
+    # heads × key dim × value dim of state, (conv kernel − 1) × (heads × value dim + 2 × groups × key dim)
+    # of conv window; `recurrent_state_bytes` per state value (4 where the config keeps it in float32).
+    recurrent_layers: int | None = Field(default=None, ge=1)
+    recurrent_heads: int | None = Field(default=None, ge=1)
+    recurrent_key_dim: int | None = Field(default=None, ge=1)
+    recurrent_value_dim: int | None = Field(default=None, ge=1)
+    recurrent_groups: int | None = Field(default=None, ge=0)
+    recurrent_conv_kernel: int | None = Field(default=None, ge=1)
+    recurrent_state_bytes: float | None = Field(default=None, gt=0)
 
     @property
     def total_b(self) -> float:

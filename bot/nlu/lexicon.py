@@ -549,7 +549,7 @@ DEVICE_WORDS = _rx(r"(?:ascend|atlas|昇腾|昇騰)\s*\d{3}[a-z]?\d?(?:\s*[a-z]{
                    r"(?<![a-z0-9])[hl]20(?![a-z0-9])", r"(?<![a-z0-9])[ah]800(?![a-z0-9])", r"(?<![a-z0-9])4090\s*d(?![a-z0-9])")
 # Open-model families leads name; a name of one the catalog does not know is asked about (`bot.nlu.models`).
 MODEL_FAMILIES = (r"llama|qwen|mistral|mixtral|ministral|gemma|phi|deepseek|gpt-oss|glm|kimi|yi|falcon|command[- ]?r|"
-                  r"granite|olmo|nemotron|minimax|ernie|hunyuan|internlm|baichuan|chatglm|codestral|devstral")
+                  r"granite|olmo|nemotron|minimax|ernie|hunyuan|internlm|baichuan|chatglm|codestral|devstral|jamba")
 # A model's version or generation number ("Llama 3.3", "qwen2.5", "gemma 3", "phi-4", "GLM-4.6", "deepseek v3.2",
 # "kimi k2", "mistral small 3.1"): part of the name, never a count, a length or a load. The size that
 # follows ("70b") is not part of it: a number followed by b is the model's size, read as such. (Hosted models,

@@ -89,6 +89,8 @@ class Architecture:
     - `kv_layers`: layers that keep a growing KV cache (hybrid models: the linear-attention layers keep
       a fixed state instead); `sliding_layers` of them keep at most `sliding_window` tokens.
     - `total_params_b` / `active_params_b` / `n_experts` / `experts_per_token`: mixture of experts.
+    - `state_layers` × `state_bytes_per_layer`: the fixed state a hybrid's Mamba or linear-attention layers
+      keep per sequence (`state_bytes_per_sequence`), whatever the context.
     """
 
     layers: int
@@ -110,6 +112,17 @@ class Architecture:
     # What one token's attention scores and values span in one layer (query heads × head dim; MLA: the
     # mean of its QK and V head dims). None: the hidden size, the width of a model without head counts.
     attention_width: int | None = None
+    state_layers: int = 0
+    state_bytes_per_layer: float = 0.0
+
+    def state_bytes_per_sequence(self) -> float:
+        """The fixed recurrent state of one sequence over every Mamba / linear-attention layer: it does not
+        grow with the context, every stream holds one, and each decode step reads and rewrites it.
+
+        >>> Architecture(40, 4096, 8, 128, "x", kv_layers=4, state_layers=36, state_bytes_per_layer=2e6).state_bytes_per_sequence()
+        72000000.0
+        """
+        return self.state_layers * self.state_bytes_per_layer
 
     def prompt_flops(self, params_b: float, prompt_tokens: float) -> float:
         """FLOPs of one prompt of `prompt_tokens` over `params_b` parameters' matmuls (`roofline.prefill_flops`):
@@ -129,6 +142,11 @@ class Architecture:
     @property
     def _kv_layers(self) -> int:
         return self.kv_layers if self.kv_layers is not None else self.layers
+
+    @property
+    def kv_layer_count(self) -> int:
+        """Layers that attend over the context (all of a dense model's; a hybrid's attention layers)."""
+        return self._kv_layers
 
     def kv_bytes_per_token(self, bytes_per_element: float) -> float:
         """KV of one token over every KV layer, before any window cap: 2 × layers × KV heads × head dim ×
@@ -339,10 +357,38 @@ def _within_window(params_b: float, model: ModelArch) -> bool:
     return abs(math.log(model.params_b / params_b)) <= _SIZE_WINDOW
 
 
+def recurrent_state_values(heads: int, key_dim: int, value_dim: int, groups: int, conv_kernel: int) -> tuple[float, float]:
+    """(state values, conv-window values) one recurrent layer keeps per sequence.
+
+    Mamba-2 (Dao & Gu 2024; vLLM's `MambaStateShapeCalculator.mamba2_state_shape`): an SSM state of heads ×
+    head dim × d_state, and the causal conv's last (kernel − 1) inputs over its channels, d_inner + 2 ×
+    n_groups × d_state (x, B and C pass the conv). Gated DeltaNet / Kimi Delta Attention: a key dim × value
+    dim matrix per value head, and the conv over q, k and v (2 × key heads × key dim + value heads × value
+    dim). Mamba-1: d_inner × d_state, conv over d_inner (value dim 1, no groups).
+
+    >>> recurrent_state_values(32, 128, 128, 16, 4)  # Qwen3-Next's Gated DeltaNet layer
+    (524288.0, 24576.0)
+    """
+    state = float(heads * key_dim * value_dim)
+    conv = float((conv_kernel - 1) * (heads * value_dim + 2 * groups * key_dim))
+    return state, conv
+
+
+def _state_shape(model: ModelArch) -> tuple[int, float]:
+    """(recurrent layers, bytes one of them keeps per sequence): the state at its own width (4 bytes where the
+    config keeps it in float32, else 16 bits) and the conv window at the activations' 16 bits."""
+    if not (model.recurrent_layers and model.recurrent_heads and model.recurrent_key_dim and model.recurrent_value_dim):
+        return 0, 0.0
+    state, conv = recurrent_state_values(model.recurrent_heads, model.recurrent_key_dim, model.recurrent_value_dim,
+                                         model.recurrent_groups or 0, model.recurrent_conv_kernel or 1)
+    return model.recurrent_layers, state * (model.recurrent_state_bytes or 2.0) + conv * 2.0
+
+
 def _architecture_of(model: ModelArch) -> Architecture:
     values: float | None = None
     if model.attention_type == "mla" and model.kv_lora_rank:
         values = float(model.kv_lora_rank + (model.qk_rope_head_dim or 0))
+    state_layers, state_bytes_per_layer = _state_shape(model)
     width = model.attention_heads * model.head_dim
     if model.attention_type == "mla" and model.qk_rope_head_dim:
         # MLA prefill runs as multi-head attention: QK over the no-RoPE part plus the RoPE key, V over
@@ -355,7 +401,13 @@ def _architecture_of(model: ModelArch) -> Architecture:
         total_params_b=model.total_b, active_params_b=model.active_b, n_experts=model.n_experts,
         experts_per_token=model.experts_per_token, attention_type=model.attention_type or "gqa",
         native_format=(model.native_format or "").upper() or None, vocab_size=model.vocab_size,
+        state_layers=state_layers, state_bytes_per_layer=state_bytes_per_layer,
     )
+
+
+def is_hybrid(model: ModelArch) -> bool:
+    """A hybrid: linear-attention / Mamba layers beside (or alongside) attention, not a plain transformer."""
+    return model.attention_type == "hybrid" or bool(model.recurrent_layers)
 
 
 def closest_mha_model(params_b: float, models: Sequence[ModelArch]) -> ModelArch | None:
@@ -382,9 +434,10 @@ def resolve_architecture(params_b: float, models: Sequence[ModelArch], name: str
         named = model_by_name(name, models)
         if named is not None:
             return _architecture_of(named)
-    # A bare size stands for a dense model: a mixture of experts of that total size is another shape
-    # (its active parameters are what decode runs), so only a name or stated active parameters pick one.
-    dense = [m for m in models if not m.is_moe]
+    # A bare size stands for a dense transformer: a mixture of experts of that total size is another shape
+    # (its active parameters are what decode runs), and so is a hybrid (a quarter of the KV layers of a
+    # transformer, or every layer's KV plus a Mamba state as in Falcon-H1), so only a name picks one.
+    dense = [m for m in models if not m.is_moe and not is_hybrid(m)]
     for candidates in ([m for m in dense if uses_gqa(m)], dense):
         model = closest_model(params_b, candidates)
         if model is not None and _within_window(params_b, model):
@@ -419,7 +472,8 @@ def memory_required_gb(
     arch = resolve_architecture(params_b, catalog.models if catalog else ())
     kv_token_gb = arch.kv_bytes_per_token(kv_bytes_per_element(quant)) / 1e9
     weights = weights_gb(params_b, bits_per_weight(quant, catalog))
-    return weights + kv_token_gb * tokens_per_sequence * concurrency + RUNTIME_OVERHEAD_GB.get(kind, 0.75)
+    per_sequence = kv_token_gb * tokens_per_sequence + arch.state_bytes_per_sequence() / 1e9
+    return weights + per_sequence * concurrency + RUNTIME_OVERHEAD_GB.get(kind, 0.75)
 
 
 __all__ = [
@@ -434,12 +488,14 @@ __all__ = [
     "bits_per_weight",
     "closest_mha_model",
     "closest_model",
+    "is_hybrid",
     "is_k_quant",
     "kv_bytes_per_element",
     "memory_required_gb",
     "model_by_name",
     "name_key",
     "per_device_memory_gb",
+    "recurrent_state_values",
     "resolve_architecture",
     "touched_expert_share",
     "uses_gqa",

@@ -96,6 +96,11 @@ def _measured_scale_notes(model: ModelArch, catalog: Catalog) -> list[Said]:
 
 
 def _attention(arch: Any) -> Said:
+    if arch.state_layers:
+        # A hybrid (Mamba / Gated DeltaNet / KDA beside attention or MLA, or in parallel with it in every layer
+        # as in Falcon-H1): its KV layers and its state per stream are what sizes it.
+        return said("model.attn.hybrid_state", kv_layers=arch.kv_layer_count, layers=arch.layers,
+                    state_layers=arch.state_layers, state_mb=arch.state_bytes_per_sequence() / 1e6)
     if arch.attention_type == "mla" and arch.kv_values_per_layer:
         rope = 64 if arch.kv_values_per_layer > 512 else 0
         return said("model.attn.mla", rank=int(arch.kv_values_per_layer) - rope, rope=rope)

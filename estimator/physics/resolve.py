@@ -189,6 +189,9 @@ class Resolved:
     # a check on top (`kv_long_extra_gb`), not a reservation for every stream.
     kv_sequence_gb: float = 0.0
     kv_long_extra_gb: float = 0.0
+    # A hybrid's fixed recurrent state per stream (Mamba / Gated DeltaNet layers, `Architecture.state_bytes_per_sequence`):
+    # part of `kv_sequence_gb` (each stream holds one, whatever its length), read and rewritten every decode step.
+    state_gb: float = 0.0
     # Devices one server holds (tensor parallelism stays inside it); 0 = no server limit (custom devices).
     per_server: int = 0
     # A catalog model whose own measured serving runs the general factors cannot explain (fitted
@@ -268,8 +271,11 @@ def _resolve(request: EstimateRequest, index: CatalogIndex) -> Resolved:
         kv_token_gb = arch.kv_bytes_per_sequence(decode_context, element) / 1e9 / decode_context
     else:
         kv_sequence_gb = kv_token_gb * tokens
+    # The recurrent state does not grow with the tokens: one per stream, beside its KV cache.
+    state_gb = arch.state_bytes_per_sequence() / 1e9
+    kv_sequence_gb += state_gb
     long_tokens = request.context or 0
-    kv_long_extra_gb = max(0.0, arch.kv_bytes_per_sequence(long_tokens, element) / 1e9 - kv_sequence_gb) \
+    kv_long_extra_gb = max(0.0, arch.kv_bytes_per_sequence(long_tokens, element) / 1e9 + state_gb - kv_sequence_gb) \
         if long_tokens > tokens else 0.0
     total_weights_gb = weights_gb(request.params_b, bits)
     dense_b, expert_b, share = arch.expert_split_b() if arch.moe else (request.params_b, 0.0, 0.0)
@@ -320,7 +326,7 @@ def _resolve(request: EstimateRequest, index: CatalogIndex) -> Resolved:
         active_params_b=active_b, head_extra_b=head_extra_b,
         prefill_dense_b=prefill_dense_b, prefill_expert_b=prefill_expert_b,
         dense_weights_gb=total_weights_gb - expert_gb, expert_weights_gb=expert_gb,
-        route_share=share, native_experts=native_experts, kv_sequence_gb=kv_sequence_gb,
+        route_share=share, native_experts=native_experts, kv_sequence_gb=kv_sequence_gb, state_gb=state_gb,
         kquant_params_per_gb=8.0 / bits if is_k_quant(quant) else 0.0, kv_long_extra_gb=kv_long_extra_gb,
         per_server=_per_server(request, index),
         model_step_scale=step_scale, attention_dp=backend in ATTENTION_DP_BACKENDS and expert_gb > 0.0,
@@ -388,8 +394,10 @@ def _apply_factors(r: Resolved, factors: Factors) -> None:
         r.expert_weights_gb, 0.0, 0.0, 0, bandwidth, 1
     ) / factors.bandwidth_efficiency + (0.0 if r.native_experts else r.expert_weights_gb * unpack_ms_per_gb) \
         if r.expert_weights_gb else 0.0
+    # Each stream's KV over its context, and its recurrent state read and written back (the whole state is
+    # updated every token: 2 × its bytes of traffic).
     r.memory_per_stream_ms = roofline.decode_memory_ms(
-        0.0, r.kv_token_gb, context, 1, bandwidth, 1) / factors.bandwidth_efficiency
+        2.0 * r.state_gb, r.kv_token_gb, context, 1, bandwidth, 1) / factors.bandwidth_efficiency
     # Attention over the context spans the query heads × head dim (`attention_width`), as in prefill.
     # Split: the weight matmuls (`compute_per_stream_ms`) and each stream's attention over its own
     # context (`attention_compute_per_stream_ms`), which a step runs in kernels of its own (`parallel_plans._step_terms`).
@@ -399,8 +407,9 @@ def _apply_factors(r: Resolved, factors: Factors) -> None:
     # FLOPs cost a decode token what they cost a prompt token: the expert layers' share of the dense rate and
     # the tile fill of the engine's pass (`prefill_params_b`). A slot server's decode runs passes of its own.
     step_params_b = r.prefill_params_b if r.continuous and r.expert_weights_gb else r.active_params_b
+    # Attention spans only the layers that keep a KV cache (a hybrid's Mamba / linear layers are in the weights' FLOPs).
     with_attention = roofline.decode_compute_ms(
-        step_params_b + r.head_extra_b, arch.layers, width, context, 1, peak, 1) / decode_compute_efficiency
+        step_params_b + r.head_extra_b, arch.kv_layer_count, width, context, 1, peak, 1) / decode_compute_efficiency
     r.compute_per_stream_ms = roofline.decode_compute_ms(
         step_params_b + r.head_extra_b, arch.layers, width, 0.0, 1, peak, 1) / decode_compute_efficiency
     r.attention_compute_per_stream_ms = with_attention - r.compute_per_stream_ms

@@ -42,6 +42,12 @@ MODEL_MESSAGES: dict[str, tuple[str, str, str]] = {
         "混合注意力：{layers} 层中只有 {kv_layers} 层保留 KV 缓存，其余为固定大小的状态",
         "混合注意力：{layers} 層中只有 {kv_layers} 層保留 KV 快取，其餘為固定大小的狀態",
     ),
+    "model.attn.hybrid_state": (
+        ("hybrid attention: {kv_layers} of {layers} layers keep a KV cache; {state_layers} recurrent layers keep a "
+         "fixed state of {state_mb:,.1f} MB per concurrent stream, whatever its length"),
+        "混合注意力：{layers} 层中只有 {kv_layers} 层保留 KV 缓存；{state_layers} 个循环层每个并发流保留固定 {state_mb:,.1f} MB 的状态（与长度无关）",
+        "混合注意力：{layers} 層中只有 {kv_layers} 層保留 KV 快取；{state_layers} 個循環層每個並行串流保留固定 {state_mb:,.1f} MB 的狀態（與長度無關）",
+    ),
     "model.attn.gqa": (
         "grouped-query attention ({kv_heads} KV heads over {layers} layers)",
         "分组查询注意力（{layers} 层，{kv_heads} 个 KV 头）",
