@@ -131,7 +131,9 @@ TRIAL_SPLITS = {"dev": "questions.yaml", "held_out": "held_out.yaml", "held_out_
                 # Soft targets and stated budgets (a target nobody set, a budget as a limit): dev and its held-out third.
                 "soft_targets": "soft_targets.yaml", "soft_targets_held_out": "soft_targets_held_out.yaml",
                 # Daily counts with no peak stated (sized for their busiest moments): dev and held-out.
-                "daily_peaks": "daily_peaks.yaml", "daily_peaks_held_out": "daily_peaks_held_out.yaml"}
+                "daily_peaks": "daily_peaks.yaml", "daily_peaks_held_out": "daily_peaks_held_out.yaml",
+                # Owned hardware without set targets, judged by seed 1's bands: dev and held-out.
+                "owned_hardware": "owned_hardware.yaml", "owned_hardware_held_out": "owned_hardware_held_out.yaml"}
 
 
 def trial_path(split: bool | str) -> Path:

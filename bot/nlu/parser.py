@@ -39,6 +39,8 @@ from bot.nlu.lexicon import (
     RELATIVE_BUDGET_PERCENT,
     RELATIVE_PERCENT,
     RELATIVE_USERS,
+    VAGUE_COUNT,
+    VAGUE_COUNTS,
 )
 from bot.nlu.model_choice import MODEL_OPTION, read_model_choice
 from bot.nlu.models import apply_model_readings, name_spans, unknown_model_name
@@ -325,6 +327,7 @@ def parse_message(
                 result.problems.append(problem)
         else:
             result.facts[slot] = value
+    _vague_counts(normalized, result)
     # "personal" with many users is a misreading of "laptop" in a fleet description: users win.
     users = result.facts.get("concurrent_users")
     if result.facts.get("deployment_scale") == "personal" and isinstance(users, int | float) and users > 5:
@@ -477,6 +480,23 @@ def _without_spend(normalized: str, readings: list[Fact]) -> str:
         if fact.slot == "api_spend_amount":
             normalized = normalized[:fact.start] + " " * (fact.end - fact.start) + normalized[fact.end:]
     return normalized
+
+
+# A clause that says the people are on at once: its vague count is the peak, else the head count.
+_AT_ONCE = re.compile(r"at once|at the same time|simultaneous|concurren|同时|并发|在线|一起|一齐")
+
+
+def _vague_counts(normalized: str, result: ParseResult) -> None:
+    """"几十个人同时用", "dozens of analysts at once": a count whose ends are more than 2x apart is asked about, naming
+    what was said and its range, unless the message states that count in figures too (which it then means)."""
+    for m in VAGUE_COUNT.finditer(normalized):
+        kind = m.lastgroup or ""
+        _words, low, high = VAGUE_COUNTS[kind]
+        clause = re.split(r"[,;.!?，；。]", normalized[m.start():])[0] + normalized[max(0, m.start() - 12):m.start()]
+        slot = "concurrent_users" if _AT_ONCE.search(clause) else "total_users"
+        if slot in result.facts or any(p.slot == slot for p in result.problems):
+            continue
+        result.problems.append(Problem(slot, m.group(0).strip(), low=low, high=high, reason="vague"))
 
 
 def _device_facts(found: SlotValues, devices: DeviceReading) -> None:
