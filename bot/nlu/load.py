@@ -148,7 +148,7 @@ _SENTENCE_END = re.compile(r"[.!?。！？]")
 _PERSONISH = _rx(r"(?<![\d.:$])(?<!周)(?<!星期)(?<!礼拜)(?P<num>\d+(?:\.\d+)?)(?P<neg>)(?P<mult>)(?!\s*(?:am|pm|点|点钟|:\d|\d|%|x\b|k\b|b\b|m\b|ms|s\b|sec|"
                  r"tok|gb|w\b|kw|hours?|h\b|个?小时|分钟|min|days?|天|月|号|years?|年|倍|times|\$|元|块|万|千|亿|/|"
                  r"(?:x\s*)?(?:gpus?|cards?|servers?|nodes?|boxes|machines?|racks?|models?|adapters?|loras?|"
-                 r"张|台|卡|个?模型|个?机柜|个?节点)))")
+                 r"张|台|卡|个?模型|个?机柜|个?节点|页|頁|行|pages?|lines?|words?)))")
 # Clauses about lengths, money or devices hold no base or peak of people ("usually 300-token answers, up to 800").
 _NOT_PEOPLE_CLAUSE = re.compile(r"tokens?|prompts?|answers?|outputs?|inputs?|context|ctx|budget|回答|输出|输入|提示|上下文|预算|"
                                 r"gpus?|显卡|功耗|power|watts?")

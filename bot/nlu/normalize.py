@@ -52,6 +52,8 @@ _SPELLED = (
     (re.compile(r"\bhalf (?:of )?(them|those|us|the|our|all)\b"), r"50% of \1"),
     (re.compile(r"\b(?:about |around |within |in |under )?a sec(?:ond)? or so\b"), "1 sec"),
     (re.compile("(?<![\\d.])(?:1|一)半的?(?:人|员工|用户|同事)?"), "50%"),
+    # Half a page: "半页摘要", "half a page" (a length in pages, text_tokens).
+    (re.compile("(?<![\\d.一1])半\\s*(?=页|頁)|\\bhalf an? (?=page)"), "0.5 "),
     # Shares as fractions: "两成" (two tenths; numerals are digits by now), "a fifth", "one in ten" ("1 in 10").
     (re.compile("(?<![\\d.])(\\d(?:\\.\\d)?)\\s*成(?![本功员員熟品为為立长長果])"), lambda m: f"{float(m.group(1)) * 10:g}%"),
     (re.compile(r"\b(?:a|one)[ -](fifth|tenth)s?\b"), lambda m: {"fifth": "20%", "tenth": "10%"}[m.group(1)]),

@@ -21,18 +21,18 @@ from estimator.physics.text_tokens import TOKENS_PER_CHARACTER, tokens_of_charac
 def test_a_length_in_characters_is_converted_to_tokens(text, slot, tokens, characters, script):
     facts = parse_message(text).facts
     assert facts[slot] == tokens
-    assert facts[slot.replace("tokens", "characters")] == characters
-    assert facts["characters_script"] == script
+    assert facts[slot.replace("tokens", "length_said")] == characters
+    assert facts[slot.replace("tokens", "length_unit")] == script
 
 
 def test_a_length_in_tokens_is_not_converted():
     facts = parse_message("回答大概 500 token 左右").facts
     assert facts["output_tokens"] == 500
-    assert "output_characters" not in facts
+    assert "output_length_said" not in facts
 
 
 def test_characters_a_second_are_a_speed_not_a_length():
-    assert "output_characters" not in parse_message("输出每秒 20 字/秒就行").facts
+    assert "output_length_said" not in parse_message("输出每秒 20 字/秒就行").facts
 
 
 def test_the_ratios_are_the_sourced_ones():
