@@ -76,6 +76,10 @@ SCALE_WORDS: dict[str, re.Pattern[str]] = {
                     r"(?<![\d\s每各几幾十百千])個人", r"(?<![\d\s每各几幾十百千])个人", "筆電", "笔记本", "筆記型電腦", "自己用", "我自己", "單人", "单人", "本機", "本机",
                     # one person trying it out: "自己玩", "自己折腾", "to play with at home"
                     "自己玩", "自己折腾", "自己试", "自己跑着玩", r"\bto (?:play|tinker) with\b", r"\bfor fun\b",
+                    # the user's own laptop, named as theirs ("I have an M5 Max MacBook", "我有一台 MacBook Pro"): one
+                    # person's machine (seed 1: laptops are single-user); "想自己跑", "自己本地跑"
+                    r"\b(?:i|i've|i have|got|my)\b[^,.;!?]{0,40}?\b(?:macbook|laptop|notebook)s?\b",
+                    "我(?:有|的|手上的|手上有|自己的)(?:一台|台)?[^,，。;；]{0,24}?(?:macbook|笔记本|笔电|筆電)", "自己跑", "自己本地跑",
                     r"\bhobby\b"),
 }
 
@@ -324,6 +328,8 @@ OWNERSHIP = _rx(r"\b(?:i|we)\s+(?:already\s+|only\s+|just\s+|still\s+)?(?:have|o
                 r"\b(?:there(?:'s| is| are)|sitting|we keep)\b[^,.;]{0,60}\bin (?:the|our) (?:lab|office|rack|closet|server room|"
                 r"data ?cent(?:er|re)|basement|colo)\b",
                 "机房里有", "机房有", "实验室里有", "实验室有",
+                # kit said to be where the team is: "工作室有兩張 3090", "组里有 4 张卡", "公司现在有一台"
+                "(?:公司|工作室|团队|组里|组内|部门|办公室|我们这|我这)(?:里)?(?:现在|目前|已经|还)?有(?!没有|多少|几|什么|人|\\d+\\s*(?:个|位|名)?人)",
                 "吃灰", "没在用", "没有在用", "没怎么用", "空着", "闲着", "放着没用",
                 # the machine in use now, said as what they are on or were issued: "我手上是 MacBook Air M2",
                 # "家里有台 3090 的主机", "用公司配的 ThinkPad", "our team already runs an 8xH100 HGX for training"
