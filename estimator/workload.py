@@ -80,6 +80,10 @@ class Workload(BaseModel):
     deployment_scale: DeploymentScale | None = None
     concurrent_users: int | None = Field(default=None, ge=1, le=1_000_000)
     total_users: int | None = Field(default=None, ge=1, le=10_000_000)
+    # Beyond the contract: a head count said as a range ("二三十个人", "20-30 people", "两三千人"), as [low, high]; the
+    # count itself holds the upper end, which is sized for (the echo says the reading).
+    concurrent_users_range: list[int] | None = Field(default=None, min_length=2, max_length=2)
+    total_users_range: list[int] | None = Field(default=None, min_length=2, max_length=2)
     prompt_tokens: int | None = Field(default=None, ge=1, le=2_000_000)
     output_tokens: int | None = Field(default=None, ge=1, le=200_000)
     # Beyond the contract: a length said in characters, words, pages or lines of code ("答 300 字", "answers ~600

@@ -328,6 +328,7 @@ def parse_message(
         else:
             result.facts[slot] = value
     _vague_counts(normalized, result)
+    _count_ranges(normalized, result)
     # "personal" with many users is a misreading of "laptop" in a fleet description: users win.
     users = result.facts.get("concurrent_users")
     if result.facts.get("deployment_scale") == "personal" and isinstance(users, int | float) and users > 5:
@@ -497,6 +498,23 @@ def _vague_counts(normalized: str, result: ParseResult) -> None:
         if slot in result.facts or any(p.slot == slot for p in result.problems):
             continue
         result.problems.append(Problem(slot, m.group(0).strip(), low=low, high=high, reason="vague"))
+
+
+_COUNT_RANGE = re.compile(r"(?<![\d.])(\d+)\s*(?:-|–|~|to|到|至)\s*(\d+)(?![\d.])")
+
+
+def _count_ranges(normalized: str, result: ParseResult) -> None:
+    """A head count said as a range ("二三十个人" is "20-30个人" by now, "20 to 30 people"): sized at its upper end,
+    kept as [low, high] so the echo says the reading."""
+    for slot in ("concurrent_users", "total_users"):
+        value = result.facts.get(slot)
+        if not isinstance(value, int):
+            continue
+        for m in _COUNT_RANGE.finditer(normalized):
+            low, high = int(m.group(1)), int(m.group(2))
+            if high == value and 0 < low < high:
+                result.facts[f"{slot}_range"] = [low, high]
+                break
 
 
 def _device_facts(found: SlotValues, devices: DeviceReading) -> None:

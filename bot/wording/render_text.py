@@ -163,6 +163,11 @@ _LENGTH_NOTE = (" (~{amount:,g} {unit} × {ratio:.3g} token{s} {per}, assumed)",
                 "（約 {amount:,g} {unit} × {per} {ratio:.3g} token，估算）")
 
 
+# A head count said as a range, sized at its upper end: "30 concurrent users (said as 20–30: sized for 30)".
+_RANGE_NOTE = (" (said as {low:,}–{high:,}: sized for {high:,})", "（所说为 {low:,}–{high:,}，按上限 {high:,} 估算）",
+               "（所說為 {low:,}–{high:,}，按上限 {high:,} 估算）")
+
+
 def _said_length_phrase(facts: Mapping[str, Any], slot: str, i: int) -> str | None:
     amount_field, unit_field = LENGTH_SAID_FIELDS[slot]
     amount, unit = facts.get(amount_field), facts.get(unit_field)
@@ -236,6 +241,8 @@ _SLOT_NAMES = {
     "sites": ("sites (one box each)", "站点数（每处一套）", "站點數（每處一套）"),
     "budget_per_site": ("budget per site", "每个站点的预算", "每個站點的預算"),
     "tokens_per_day": ("tokens per day", "每天 token 数", "每天 token 數"),
+    "concurrent_users_range": ("concurrent users said as a range", "并发人数（所说的范围）", "同時使用人數（所說的範圍）"),
+    "total_users_range": ("users said as a range", "总人数（所说的范围）", "總人數（所說的範圍）"),
     "prompt_length_said": ("prompt length as said", "提示长度（原单位）", "提示長度（原單位）"),
     "output_length_said": ("answer length as said", "回答长度（原单位）", "回答長度（原單位）"),
     "prompt_length_unit": ("unit the prompt length was said in", "提示长度的单位", "提示長度的單位"),
@@ -349,6 +356,10 @@ def fact_phrases(facts: Mapping[str, Any], lang: str, names: Mapping[str, str] |
     for slot in LENGTH_SAID_FIELDS:
         if slot in ordered and (said := _said_length_phrase(facts, slot, lang_index(lang))) is not None:
             phrases[ordered.index(slot)] = said
+    for slot in ("concurrent_users", "total_users"):
+        span = facts.get(f"{slot}_range")
+        if slot in ordered and isinstance(span, list) and len(span) == 2 and span[1] == facts[slot]:
+            phrases[ordered.index(slot)] += _RANGE_NOTE[lang_index(lang)].format(low=span[0], high=span[1])
     return phrases
 
 

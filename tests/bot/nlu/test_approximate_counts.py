@@ -62,3 +62,18 @@ def test_a_vague_count_of_things_is_no_head_count():
 ])
 def test_the_number_grammar_writes_ranges_as_digits(text, normalized):
     assert normalize(text) == normalized
+
+
+def test_a_range_is_kept_for_the_echo_with_the_upper_end_sized():
+    facts = parse_message("研發兩三千人，尖峰同時上線大概一兩百個").facts
+    assert (facts["concurrent_users"], facts["concurrent_users_range"]) == (200, [100, 200])
+    assert (facts["total_users"], facts["total_users_range"]) == (3000, [2000, 3000])
+
+
+def test_the_echo_says_the_range_and_the_count_sized_for():
+    from bot.wording.render_text import fact_phrases
+
+    phrases = fact_phrases({"concurrent_users": 30, "concurrent_users_range": [20, 30]}, "en")
+    assert phrases == ["30 concurrent users (said as 20–30: sized for 30)"]
+    # a later count ("make it 50") leaves the old range unsaid
+    assert fact_phrases({"concurrent_users": 50, "concurrent_users_range": [20, 30]}, "en") == ["50 concurrent users"]
