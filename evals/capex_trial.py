@@ -133,6 +133,8 @@ TRIAL_SPLITS = {"dev": "questions.yaml", "held_out": "held_out.yaml", "held_out_
                 "soft_targets": "soft_targets.yaml", "soft_targets_held_out": "soft_targets_held_out.yaml",
                 # Daily counts with no peak stated (sized for their busiest moments): dev and held-out.
                 "daily_peaks": "daily_peaks.yaml", "daily_peaks_held_out": "daily_peaks_held_out.yaml",
+                # People in sessions with long prompts (prompts arrive once per answer and its reading): dev and held-out.
+                "sessions": "sessions.yaml", "sessions_held_out": "sessions_held_out.yaml",
                 # Owned hardware without set targets, judged by seed 1's bands: dev and held-out.
                 "owned_hardware": "owned_hardware.yaml", "owned_hardware_held_out": "owned_hardware_held_out.yaml"}
 
