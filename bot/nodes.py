@@ -264,7 +264,11 @@ class Nodes:
         return {"asked": [*asked, slot], "pending_slot": slot, **decided(state, Question(slot=slot))}
 
     def clarify(self, state: ConversationState) -> ConversationState:
-        return decided(state, Clarification())
+        update = decided(state, Clarification())
+        vague = [p for p in turn_of(state).problems if p.reason == "vague"]
+        if vague:  # "几十个人": the question names the count, so a bare "about 40" answers it
+            update["pending_slot"] = vague[0].slot
+        return update
 
     def reset(self, state: ConversationState) -> ConversationState:
         turn = turn_of(state)

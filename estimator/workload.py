@@ -11,6 +11,7 @@ from typing import Literal
 from pydantic import BaseModel, ConfigDict, Field
 
 from estimator.catalog import HardwareKind
+from estimator.physics.text_tokens import TextUnit
 
 Quantization = Literal[
     "FP16", "BF16", "FP8", "INT8", "Q8_0", "Q6_K", "Q5_K_M", "Q4_K_M", "Q4_0", "INT4", "Q3_K_M", "Q2_K",
@@ -79,14 +80,22 @@ class Workload(BaseModel):
     deployment_scale: DeploymentScale | None = None
     concurrent_users: int | None = Field(default=None, ge=1, le=1_000_000)
     total_users: int | None = Field(default=None, ge=1, le=10_000_000)
+    # Beyond the contract: a head count said as a range ("二三十个人", "20-30 people", "两三千人"), as [low, high]; the
+    # count itself holds the upper end, which is sized for (the echo says the reading).
+    concurrent_users_range: list[int] | None = Field(default=None, min_length=2, max_length=2)
+    total_users_range: list[int] | None = Field(default=None, min_length=2, max_length=2)
     prompt_tokens: int | None = Field(default=None, ge=1, le=2_000_000)
     output_tokens: int | None = Field(default=None, ge=1, le=200_000)
-    # Beyond the contract: a length said in characters ("答 300 字", "~2,000 characters"), as said; the tokens
-    # slot holds it converted at estimator/physics/text_tokens.py's sourced ratio for the script (said in the echo).
-    prompt_characters: int | None = Field(default=None, ge=1, le=10_000_000)
-    output_characters: int | None = Field(default=None, ge=1, le=1_000_000)
-    characters_per_s_target: int | None = Field(default=None, ge=1, le=100_000)  # a speed said in characters a second
-    characters_script: Literal["han", "latin"] | None = None  # estimator.physics.text_tokens.Script
+    # Beyond the contract: a length said in characters, words, pages or lines of code ("答 300 字", "answers ~600
+    # words", "10-page contracts", "2,000-line files"), as said with its unit; the tokens slot holds it converted at
+    # estimator/physics/text_tokens.py's sourced ratio for the unit (said in the echo).
+    prompt_length_said: float | None = Field(default=None, gt=0, le=10_000_000)
+    prompt_length_unit: TextUnit | None = None
+    output_length_said: float | None = Field(default=None, gt=0, le=1_000_000)
+    output_length_unit: TextUnit | None = None
+    # A speed target said in characters a second ("每秒出 15 个字"), as said with its unit (han / latin).
+    speed_said: float | None = Field(default=None, gt=0, le=100_000)
+    speed_unit: TextUnit | None = None
     context_length: int | None = Field(default=None, ge=128, le=2_000_000)
     ttft_target_ms: int | None = Field(default=None, ge=1, le=600_000)
     tokens_per_s_target: float | None = Field(default=None, gt=0, le=10_000)

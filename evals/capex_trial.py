@@ -137,8 +137,9 @@ TRIAL_SPLITS = {"dev": "questions.yaml", "held_out": "held_out.yaml", "held_out_
                 "sessions": "sessions.yaml", "sessions_held_out": "sessions_held_out.yaml",
                 # Several users on data-center or workstation GPUs (the engine, format and layout an expert picks):
                 # dev and its held-out third.
-                "shared_serving": "shared_serving.yaml", "shared_serving_held_out": "shared_serving_held_out.yaml"}
-
+                "shared_serving": "shared_serving.yaml", "shared_serving_held_out": "shared_serving_held_out.yaml",
+                # Owned hardware without set targets, judged by seed 1's bands: dev and held-out.
+                "owned_hardware": "owned_hardware.yaml", "owned_hardware_held_out": "owned_hardware_held_out.yaml"}
 
 
 def trial_path(split: bool | str) -> Path:

@@ -11,7 +11,14 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Iterator
 
-from bot.nlu.characters import CHARACTER_UNIT, length_facts, said_in_characters, speed_facts
+from bot.nlu.characters import (
+    CHARACTER_UNIT,
+    length_facts,
+    measured_lengths,
+    measured_nouns,
+    said_in_characters,
+    speed_facts,
+)
 from bot.nlu.currency import NON_USD_AFTER_AMOUNT, NON_USD_BEFORE_AMOUNT, USD_WORDS
 from bot.nlu.lexicon import (
     ACCURACY_CRITICAL,
@@ -144,11 +151,13 @@ _THINKING = _any(
 )
 # What a user hands the model is its prompt: texts read in ("~30k-token filings", "transcripts ~20k tokens"). Nouns
 # that name written output as often as input ("reports") are read by the verb that hands them in (`_HANDED_IN`).
-_PROMPT_WORDS = (r"prompts?|inputs?|docs?|questions?|quer(?:y|ies)|documents?|requests?|contracts?|files?|pdfs?|"
-                 r"transcripts?|filings?|articles?|papers?|codebases?|repos?|"
+_PROMPT_WORDS = (r"prompts?|inputs?|docs?|questions?|quer(?:y|ies)|documents?|requests?|contracts?|"
+                 r"(?<![a-z])(?:files?|pdfs?|transcripts?|filings?|articles?|papers?|codebases?|repos?)(?![a-z])|"
                  r"输入|輸入|提示词|提示詞|提示|提问|提問|问题|問題|文档|文件|长文|合同|资料|資料")
 _OUTPUT_WORDS = (r"answers?|outputs?|responses?|replies|replys|reply|completions?|generations?|generated|comes? back|gets? back|"
                  r"summar(?:y|ies)|输出|輸出|回答|回复|回覆|答复|答覆|答案|生成|产出|產出|"
+                 # what a text is condensed into ("we summarize 5 page reports into ~300 words")
+                 r"(?:summari[sz]|condens|shorten|boil)\w*\s+[^,;.]{0,30}?\b(?:into|down to)|"
                  # a bare 答 right before its length ("答 300 字左右"), never 问答 or 解答
                  r"(?<![问問回解])答(?=\s*(?:约|約|大约|大約|大概|~)?\s*\d)")
 # A number followed by a unit or by a counted noun is not a length: "requests are 1 prompt each" counts
@@ -785,8 +794,8 @@ def _batch_job(text: str, claims: _Claims) -> Iterator[Fact]:
 
 # Most specific first: a span read by one is skipped by the next.
 EXTRACTORS: tuple[Extractor, ...] = (
-    _electricity, _load, _working_hours, _speed, _batch, _thinking, _context, _misc_numbers, _budget, _power, _lengths,
-    _length_figures, _latency, _quantization,
+    _electricity, _load, _working_hours, _speed, measured_nouns, _batch, _thinking, _context, _misc_numbers, _budget, _power, _lengths,
+    measured_lengths, _length_figures, _latency, _quantization,
     _model_size, _users, _words,
 )
 

@@ -73,9 +73,13 @@ SCALE_WORDS: dict[str, re.Pattern[str]] = {
                     r"\bdesk (?:machine|box|computer)\b",
                     "只有她", "只有他", "她自己用", "他自己用",
                     # 每个人 / 各个人 is everyone, not one person
-                    r"(?<![\d\s每各])個人", r"(?<![\d\s每各])个人", "筆電", "笔记本", "筆記型電腦", "自己用", "我自己", "單人", "单人", "本機", "本机",
+                    r"(?<![\d\s每各几幾十百千])個人", r"(?<![\d\s每各几幾十百千])个人", "筆電", "笔记本", "筆記型電腦", "自己用", "我自己", "單人", "单人", "本機", "本机",
                     # one person trying it out: "自己玩", "自己折腾", "to play with at home"
                     "自己玩", "自己折腾", "自己试", "自己跑着玩", r"\bto (?:play|tinker) with\b", r"\bfor fun\b",
+                    # the user's own laptop, named as theirs ("I have an M5 Max MacBook", "我有一台 MacBook Pro"): one
+                    # person's machine (seed 1: laptops are single-user); "想自己跑", "自己本地跑"
+                    r"\b(?:i|i've|i have|got|my)\b[^,.;!?]{0,40}?\b(?:macbook|laptop|notebook)s?\b",
+                    "我(?:有|的|手上的|手上有|自己的)(?:一台|台)?[^,，。;；]{0,24}?(?:macbook|笔记本|笔电|筆電)", "自己跑", "自己本地跑",
                     r"\bhobby\b"),
 }
 
@@ -324,6 +328,8 @@ OWNERSHIP = _rx(r"\b(?:i|we)\s+(?:already\s+|only\s+|just\s+|still\s+)?(?:have|o
                 r"\b(?:there(?:'s| is| are)|sitting|we keep)\b[^,.;]{0,60}\bin (?:the|our) (?:lab|office|rack|closet|server room|"
                 r"data ?cent(?:er|re)|basement|colo)\b",
                 "机房里有", "机房有", "实验室里有", "实验室有",
+                # kit said to be where the team is: "工作室有兩張 3090", "组里有 4 张卡", "公司现在有一台"
+                "(?:公司|工作室|团队|组里|组内|部门|办公室|我们这|我这)(?:里)?(?:现在|目前|已经|还)?有(?!没有|多少|几|什么|人|\\d+\\s*(?:个|位|名)?人)",
                 "吃灰", "没在用", "没有在用", "没怎么用", "空着", "闲着", "放着没用",
                 # the machine in use now, said as what they are on or were issued: "我手上是 MacBook Air M2",
                 # "家里有台 3090 的主机", "用公司配的 ThinkPad", "our team already runs an 8xH100 HGX for training"
@@ -429,10 +435,29 @@ FORMAT_REJECTED_AFTER = _rx(
     r"^\s*(?:quants?|quantization|weights?)?\s*(?:is|are)?\s*(?:not acceptable|unacceptable|not allowed|a no-go|no-go|"
     r"off the table|not an option|out of the question|(?:is|are)n'?t acceptable)",
     r"^\s*(?:量化)?\s*(?:不行|不可以|不能接受|不考虑|不接受|不允许|免谈|不能用|不要)")
+# Vague counts of people: their ends are more than 2x apart ("几十个" is 10 to 90), so the count is asked about, naming
+# what was said, never guessed (issue "read any workload", G). Each word with the range it spans (text is normalized:
+# lower case, Simplified Chinese; normalize.py keeps 几 / 数 with their unit as words).
+VAGUE_COUNTS: dict[str, tuple[str, int, int]] = {
+    "tens": (r"(?:好|十)?(?:几|数)十(?:来)?|\btens of|\bdozens(?: and dozens)? of|\ba few dozen\b|\bseveral dozen\b", 10, 90),
+    "hundreds": (r"(?:好)?(?:几|数)百(?:来)?|\bhundreds of|\ba few hundred\b|\bseveral hundred\b", 100, 900),
+    "thousands": (r"(?:好)?(?:几|数)千|\bthousands of|\ba few thousand\b|\bseveral thousand\b", 1000, 9000),
+    "ten_thousands": (r"(?:好)?(?:几|数)万|\btens of thousands of\b", 10_000, 90_000),
+}
+# A vague count counts people when a person noun or measure word follows it (a few words may stand between:
+# "dozens of analysts", "几十个人", "幾十個工程師"); "几十页" or "hundreds of documents" counts no one.
+VAGUE_PEOPLE_AFTER = (r"\s*(?:个|位|名)?\s*(?:[\u4e00-\u9fff]{0,3}?(?:人|员|员工|同事|用户|客服|工程师|研究员|分析师|律师|坐席|学生|医生))"
+                      r"|\s+(?:\w+\s+){0,2}?(?:people|persons|users|folks|analysts|engineers|devs|developers|agents|employees|staff|"
+                      r"researchers|lawyers|students|doctors|nurses|reps|ppl|seats|sessions|clients|customers)\b")
+VAGUE_COUNT = re.compile("|".join(f"(?P<{kind}>(?:{words})(?={VAGUE_PEOPLE_AFTER}))"
+                                  for kind, (words, _low, _high) in VAGUE_COUNTS.items()))
+
 FORMAT_FLOOR = _rx(r"(?<![a-z])(?:below|under|lower than|less than)(?![a-z])", "低于", "以下", "少于")
 
 __all__ = [
     "AGENTIC_SESSIONS",
+    "VAGUE_COUNT",
+    "VAGUE_COUNTS",
     "FORMAT_FLOOR",
     "FORMAT_REJECTED_AFTER",
     "FORMAT_REJECTED_BEFORE",

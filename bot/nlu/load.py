@@ -149,7 +149,7 @@ _SENTENCE_END = re.compile(r"[.!?。！？]")
 _PERSONISH = _rx(r"(?<![\d.:$])(?<!周)(?<!星期)(?<!礼拜)(?P<num>\d+(?:\.\d+)?)(?P<neg>)(?P<mult>)(?!\s*(?:am|pm|点|点钟|:\d|\d|%|x\b|k\b|b\b|m\b|ms|s\b|sec|"
                  r"tok|gb|w\b|kw|hours?|h\b|个?小时|分钟|min|days?|天|月|号|years?|年|倍|times|\$|元|块|万|千|亿|/|"
                  r"(?:x\s*)?(?:gpus?|cards?|servers?|nodes?|boxes|machines?|racks?|models?|adapters?|loras?|"
-                 r"张|台|卡|个?模型|个?机柜|个?节点)))")
+                 r"张|台|卡|个?模型|个?机柜|个?节点|页|頁|行|pages?|lines?|words?)))")
 # Clauses about lengths, money or devices hold no base or peak of people ("usually 300-token answers, up to 800").
 _NOT_PEOPLE_CLAUSE = re.compile(r"tokens?|prompts?|answers?|outputs?|inputs?|context|ctx|budget|回答|输出|输入|提示|上下文|预算|"
                                 r"gpus?|显卡|功耗|power|watts?")
@@ -370,6 +370,9 @@ def _load_side(words: str) -> str | None:
     return None
 
 
+_RANGE_TOP = re.compile(r"\s*-\s*(\d+(?:\.\d+)?)")
+
+
 def _base_and_peak(text: str, claims: _Claims) -> Iterator[Fact]:
     """A usual and a peak concurrency in one message: the peak is sized for, the base kept for utilization.
     A clause that names the time without a count ("but month-end close is brutal, ~120 people at once",
@@ -392,12 +395,16 @@ def _base_and_peak(text: str, claims: _Claims) -> Iterator[Fact]:
         return
     (base_offset, base), (peak_offset, peak) = found["base"][0], found["peak"][0]
     low, high = number_value(base), number_value(peak)
+    base_range = _RANGE_TOP.match(text, base_offset + base.end())
+    if base_range is not None:  # a usual load said as a range ("十几个", 11-19): its middle, the peak's top is sized
+        low = (low + float(base_range.group(1))) / 2
     if not low < high:
         return
     for m, offset, slot, value in ((base, base_offset, "base_concurrent_users", low),
                                    (peak, peak_offset, "concurrent_users", high)):
-        noun = _PEOPLE_AFTER.match(text, offset + m.end())
-        claims.claim(offset + m.start(), noun.end() if noun else offset + m.end())  # the number and its noun ("150 people")
+        said_end = base_range.end() if m is base and base_range is not None else offset + m.end()
+        noun = _PEOPLE_AFTER.match(text, said_end)
+        claims.claim(offset + m.start(), noun.end() if noun else said_end)  # the number and its noun ("150 people")
         yield Fact(slot, _int(value), offset + m.start(), offset + m.end(), keyed=True)
 
 

@@ -22,6 +22,8 @@ _ZH_NUMERAL_RUN = re.compile("[零〇一二两兩三四五六七八九十百千�
 # "all together" (Cantonese's 一起: "100 人一齊問", a hundred asking at once).
 _YI_WORDS = set("些下起般定样樣直旦切共同致种種边邊点點再次齐齊")
 # Big units standing alone are part of words (千万 "by all means", 万一 "in case").
+# 几 / 数 before a unit make a vague count ("几十", "數百"): its words are kept for the parser to ask about.
+_VAGUE_BEFORE = set("几幾数數")
 _NOT_NUMERALS = {"万", "萬", "千", "百", "亿", "億", "千万", "千萬", "万一", "萬一", "百万", "百萬"}
 
 _EN_UNITS = {
@@ -40,7 +42,7 @@ _EN_WORD = "|".join([*_EN_UNITS, *_EN_TENS, *_EN_SCALES])
 _EN_RUN = re.compile(rf"\b(?:{_EN_WORD})(?:[\s-]+(?:and[\s-]+)?(?:{_EN_WORD}))*\b")
 
 # Quantities said in words (the grammar's other half): "fifteen grand" ($15k), "half a million", "a quarter of
-# them" (a share), "a sec or so", "十几个" (11–19: read as 15), "二十几" (25).
+# them" (a share), "a sec or so"; approximate counts ("十几个", "二三十") are ranges (below).
 _SPELLED = (
     (re.compile(r"(?<![\d.$])(\d+(?:\.\d+)?)\s*(?:grand|g's)\b"), r"$\1k"),
     (re.compile(r"\bhalf (?:a |an )?(million|billion|thousand|dozen|hundred)\b"), r"0.5 \1"),
@@ -52,6 +54,8 @@ _SPELLED = (
     (re.compile(r"\bhalf (?=(?:will |would |might |probably )?(?:use|uses|log|logs|are|be)\b)"), "50% "),
     (re.compile(r"\b(?:about |around |within |in |under )?a sec(?:ond)? or so\b"), "1 sec"),
     (re.compile("(?<![\\d.])(?:1|一)半的?(?:人|员工|用户|同事)?"), "50%"),
+    # Half a page: "半页摘要", "half a page" (a length in pages, text_tokens).
+    (re.compile("(?<![\\d.一1])半\\s*(?=页|頁)|\\bhalf an? (?=page)"), "0.5 "),
     # Shares as fractions: "两成" (two tenths; numerals are digits by now), "a fifth", "one in ten" ("1 in 10").
     (re.compile("(?<![\\d.])(\\d(?:\\.\\d)?)\\s*成(?![本功员員熟品为為立长長果])"), lambda m: f"{float(m.group(1)) * 10:g}%"),
     (re.compile(r"\b(?:a|one)[ -](fifth|tenth)s?\b"), lambda m: {"fifth": "20%", "tenth": "10%"}[m.group(1)]),
@@ -64,9 +68,25 @@ _SPELLED = (
     (re.compile(r"\b(?:me|myself) and (?:a|one|my|1) (?:co-?workers?|colleagues?|teammates?|friends?|partners?|co-?founders?)\b"),
      "2 people"),
 )
-# (幾 too: the text is folded to Simplified only at the end; "10几个" in digits is the same eleven-to-nineteen.)
+# Approximate counts are ranges, written as digits so every reader takes them as it takes "20-30 people" (sized at
+# the upper end; a usual load beside a peak at the middle): "十几个" (11-19), "二十几" (21-29), "10几个" the same in
+# digits. (幾 too: the text is folded to Simplified only at the end.)
 _ZH_TENS_FEW = re.compile("([一二两兩三四五六七八九]?)十[几幾]")
 _DIGIT_TENS_FEW = re.compile("(?<![\\d.])([1-9])0\\s*[几幾](?=\\s*[个個人位名])")
+# Two adjacent digits before a unit are a range: "二三十" (20-30), "三四百" (300-400), "两三千" (2000-3000), "一两百"
+# (100-200), "三五个" (3-5), "七八个人". Before 万/亿 the range keeps its multiplier's upper end only ("三四十万" is 40万):
+# the money and volume readers take one number with its multiplier.
+_ZH_DIGIT = "[一二两兩三四五六七八九]"
+_ZH_ADJACENT = re.compile(f"(?<![一二两兩三四五六七八九十百千万萬])({_ZH_DIGIT})({_ZH_DIGIT})"
+                          "(?:(十|百|千)(?![一二两兩三四五六七八九])(?=([万萬亿億])?)"
+                          "|(?=\\s*[万萬亿億个個人位名台张張块塊条條份篇次家]))")
+# "上百人", "上千个", "百来人", "千把人": about that round number (as "一百多人" is a hundred).
+_ZH_ROUND_ABOUT = re.compile("上(百|千|万|萬)(?![万萬亿億])|(?<![一二两兩三四五六七八九\\d])(百|千)(?:来|來|把)(?=\\s*[个個人位名台])")
+_ZH_ROUND = {"百": "100", "千": "1000", "万": "10000", "萬": "10000"}
+# English approximate counts: "a dozen or two" (12-24: its upper end), "a couple dozen" (24); vague ones ("dozens of", "几十个") stay
+# words, asked about by the parser (lexicon.VAGUE_COUNT).
+_EN_DOZEN_OR_TWO = re.compile(r"\b(?:a |one )?dozen or (?:two|2)\b")
+_EN_COUPLE_DOZEN = re.compile(r"\b(?:a )?couple(?: of)? dozen\b")
 _COUPLE_OF_UNIT = re.compile(r"\ba couple of (hundred|thousand)\b")
 _SOME_BEFORE_MULTIPLIER = re.compile("(\\d+)\\s*[多来來余餘](?=\\s*[万萬千百亿億])")
 # "十来个问题", "二十来次": about that many, read at the round number (as "一百多人" is a hundred), so the
@@ -125,6 +145,8 @@ def _zh_run(match: re.Match[str]) -> str:
     text, end = match.string, match.end()
     if run in _NOT_NUMERALS:
         return run
+    if match.start() > 0 and text[match.start() - 1] in _VAGUE_BEFORE:
+        return run  # "几十个", "数百人": a vague count, asked about (lexicon.VAGUE_COUNT), never "几10"
     if run == "一" and end < len(text) and text[end] in _YI_WORDS:
         return run
     # A run ending in 万/亿 right after ASCII digits ("5万") is a multiplier the number grammar reads.
@@ -133,6 +155,22 @@ def _zh_run(match: re.Match[str]) -> str:
         return run
     value = zh_numeral_value(run)
     return run if value is None else str(value)
+
+
+def _range(base: int, low: int, high: int) -> str:
+    return f"{base + low}-{base + high}"
+
+
+def _adjacent(m: re.Match[str]) -> str:
+    """"二三十" → "20-30", "三四十万" → "40万" (see _ZH_ADJACENT); not a range when the second digit is not larger
+    ("二二", a date or a code)."""
+    low, high = _ZH_DIGITS[m.group(1)], _ZH_DIGITS[m.group(2)]
+    if high <= low:
+        return m.group(0)
+    unit = _ZH_SMALL_UNITS.get(m.group(3) or "", 1)
+    if m.group(4):  # a multiplier follows: its upper end only
+        return str(high * unit)
+    return f"{low * unit}-{high * unit}"
 
 
 def en_words_value(words: str) -> int | None:
@@ -179,7 +217,7 @@ def normalize(text: str) -> str:
     >>> normalize("兩百位同事，七十億參數，八卡")
     '200位同事, 7000000000参数, 8卡'
     >>> normalize("fifteen grand, half a million docs, a quarter of them at once, 两打, 员工一万五, 十几个人")
-    '$15k, 0.5 million docs, 25% of them at once, 2打, 员工15000, 15个人'
+    '$15k, 0.5 million docs, 25% of them at once, 2打, 员工15000, 11-19个人'
     >>> normalize("half a dozen analysts, a couple hundred people, me and a coworker")
     '6 analysts, 200 people, 2 people'
     >>> normalize("预算二十来万, 三十多万, 两百余万")
@@ -193,8 +231,11 @@ def normalize(text: str) -> str:
     text = unicodedata.normalize("NFKC", text).lower()
     text = _ZH_FUSED_COUNT.sub(lambda m: m.group(1) + _ZH_FUSED_VALUE[m.group(2)], text)
     text = _PERCENT_ZH.sub(lambda m: f"{zh_numeral_value(m.group(1)) or m.group(1)}%", text)
-    text = _ZH_TENS_FEW.sub(lambda m: f"{(zh_numeral_value(m.group(1)) or 1) * 10 + 5}", text)
-    text = _DIGIT_TENS_FEW.sub(lambda m: f"{int(m.group(1)) * 10 + 5}", text)
+    text = _ZH_TENS_FEW.sub(lambda m: _range((zh_numeral_value(m.group(1)) or 1) * 10, 1, 9), text)
+    text = _DIGIT_TENS_FEW.sub(lambda m: _range(int(m.group(1)) * 10, 1, 9), text)
+    text = _ZH_ADJACENT.sub(_adjacent, text)
+    text = _ZH_ROUND_ABOUT.sub(lambda m: _ZH_ROUND[m.group(1) or m.group(2)], text)
+    text = _EN_DOZEN_OR_TWO.sub("24", _EN_COUPLE_DOZEN.sub("24", text))  # at the upper end (12-24 reads as hours)
     text = _ZH_NUMERAL_RUN.sub(_zh_run, text)
     # "二十来万", "30多万", "两百余万": the round number and its multiplier ("and some" is read at its floor, as
     # "一百多人" is a hundred people), never the bare 20 that "来" cut off from 万.

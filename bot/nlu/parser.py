@@ -39,6 +39,8 @@ from bot.nlu.lexicon import (
     RELATIVE_BUDGET_PERCENT,
     RELATIVE_PERCENT,
     RELATIVE_USERS,
+    VAGUE_COUNT,
+    VAGUE_COUNTS,
 )
 from bot.nlu.model_choice import MODEL_OPTION, read_model_choice
 from bot.nlu.models import apply_model_readings, name_spans, unknown_model_name
@@ -338,6 +340,8 @@ def parse_message(
                 result.problems.append(problem)
         else:
             result.facts[slot] = value
+    _vague_counts(normalized, result)
+    _count_ranges(normalized, result)
     # "personal" with many users is a misreading of "laptop" in a fleet description: users win.
     users = result.facts.get("concurrent_users")
     if result.facts.get("deployment_scale") == "personal" and isinstance(users, int | float) and users > 5:
@@ -508,6 +512,40 @@ def _without_spend(normalized: str, readings: list[Fact]) -> str:
         if fact.slot == "api_spend_amount":
             normalized = normalized[:fact.start] + " " * (fact.end - fact.start) + normalized[fact.end:]
     return normalized
+
+
+# A clause that says the people are on at once: its vague count is the peak, else the head count.
+_AT_ONCE = re.compile(r"at once|at the same time|simultaneous|concurren|同时|并发|在线|一起|一齐")
+
+
+def _vague_counts(normalized: str, result: ParseResult) -> None:
+    """"几十个人同时用", "dozens of analysts at once": a count whose ends are more than 2x apart is asked about, naming
+    what was said and its range, unless the message states that count in figures too (which it then means)."""
+    for m in VAGUE_COUNT.finditer(normalized):
+        kind = m.lastgroup or ""
+        _words, low, high = VAGUE_COUNTS[kind]
+        clause = re.split(r"[,;.!?，；。]", normalized[m.start():])[0] + normalized[max(0, m.start() - 12):m.start()]
+        slot = "concurrent_users" if _AT_ONCE.search(clause) else "total_users"
+        if slot in result.facts or any(p.slot == slot for p in result.problems):
+            continue
+        result.problems.append(Problem(slot, m.group(0).strip(), low=low, high=high, reason="vague"))
+
+
+_COUNT_RANGE = re.compile(r"(?<![\d.])(\d+)\s*(?:-|–|~|to|到|至)\s*(\d+)(?![\d.])")
+
+
+def _count_ranges(normalized: str, result: ParseResult) -> None:
+    """A head count said as a range ("二三十个人" is "20-30个人" by now, "20 to 30 people"): sized at its upper end,
+    kept as [low, high] so the echo says the reading."""
+    for slot in ("concurrent_users", "total_users"):
+        value = result.facts.get(slot)
+        if not isinstance(value, int):
+            continue
+        for m in _COUNT_RANGE.finditer(normalized):
+            low, high = int(m.group(1)), int(m.group(2))
+            if high == value and 0 < low < high:
+                result.facts[f"{slot}_range"] = [low, high]
+                break
 
 
 def _device_facts(found: SlotValues, devices: DeviceReading) -> None:

@@ -31,6 +31,7 @@ class Problem:
     high: float | None = None
     # "range" | "currency" | "conflict" | "whole" (a fraction of a count) | "unknown" (not a choice)
     # | "per_what" (a count of requests with no time unit: per second, hour or day is a 3,600-86,400x difference)
+    # | "vague" (a count said as "几十" / "dozens of": `value` is the words, `low`-`high` what they span)
     reason: str = "range"
 
     def __post_init__(self) -> None:

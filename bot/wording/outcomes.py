@@ -280,6 +280,8 @@ def _problem_text(problem: ProblemRef, lang: str) -> str:
         return t("problem.currency.api_spend" if problem.slot == "api_spend_usd_per_month" else "problem.currency", lang)
     if problem.reason == "per_what":
         return t("problem.per_what", lang, value=_fmt(problem.value))
+    if problem.reason == "vague":
+        return t("problem.vague", lang, what=what, value=_fmt(problem.value), low=_fmt(problem.low), high=_fmt(problem.high))
     if problem.reason == "whole":
         return t("problem.whole", lang, what=what, value=_fmt(problem.value))
     if problem.reason == "unknown":

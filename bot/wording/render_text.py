@@ -20,7 +20,7 @@ from bot.wording.accelerators import accelerator_lines
 from bot.wording.sentences import LANGUAGES, lang_index, t
 from estimator.catalog import Benchmark, Catalog
 from estimator.costing.fx import rate
-from estimator.physics.text_tokens import CHARACTER_FIELDS, TOKENS_PER_CHARACTER
+from estimator.physics.text_tokens import LENGTH_SAID_FIELDS, TOKENS_PER_UNIT
 from estimator.said import origin_of
 from estimator.schemas import Option, Recommendation, Risk
 
@@ -109,14 +109,18 @@ _FACT_FORMATS: dict[str, tuple[str, str, str]] = {
     "budget_currency": ("{v}", "{v}", "{v}"),
     "api_spend_amount": ("{v:,.0f} a month in the stated currency", "原币种每月 {v:,.0f}", "原幣種每月 {v:,.0f}"),
     "api_spend_currency": ("{v}", "{v}", "{v}"),
-    "prompt_characters": ("prompts ~{v:,} characters", "提示约 {v:,} 字", "提示約 {v:,} 字"),
-    "output_characters": ("answers ~{v:,} characters", "回答约 {v:,} 字", "回答約 {v:,} 字"),
-    "characters_per_s_target": ("≥ {v:g} characters a second per user", "每人每秒 ≥ {v:g} 字", "每人每秒 ≥ {v:g} 字"),
+    "prompt_length_said": ("prompts ~{v:,g} as said", "提示约 {v:,g}（原单位）", "提示約 {v:,g}（原單位）"),
+    "output_length_said": ("answers ~{v:,g} as said", "回答约 {v:,g}（原单位）", "回答約 {v:,g}（原單位）"),
+    "speed_said": ("≥ {v:,g} a second per user, as said", "每人每秒 ≥ {v:,g}（原单位）", "每人每秒 ≥ {v:,g}（原單位）"),
     "lora_adapters": ("{v:,} LoRA adapters on one base model", "同一基座上 {v:,} 个 LoRA 适配器", "同一基座上 {v:,} 個 LoRA 配接器"),
 }
-# The script a length in characters was counted in (its token ratio differs: estimator.physics.text_tokens).
-_SCRIPT = {"han": ("counted in Chinese characters", "按汉字计", "按漢字計"),
-           "latin": ("counted in Latin letters", "按拉丁字母计", "按拉丁字母計")}
+# The unit a length was said in (its token ratio differs: estimator.physics.text_tokens).
+_LENGTH_UNIT = {"han": ("Chinese characters", "字", "字"), "latin": ("characters", "个字符", "個字元"),
+                "word": ("words", "个英文单词", "個英文單字"), "page": ("pages", "页英文", "頁英文"),
+                "zh_page": ("pages", "页", "頁"), "code_line": ("lines of code", "行代码", "行程式碼")}
+_PER_UNIT = {"han": ("a character", "每字", "每字"), "latin": ("a character", "每字符", "每字元"),
+             "word": ("a word", "每词", "每詞"), "page": ("a page", "每页", "每頁"), "zh_page": ("a page", "每页", "每頁"),
+             "code_line": ("a line", "每行", "每行")}
 _POWER_SCOPE = {"per_rack": ("per rack", "每个机柜", "每個機櫃"), "per_server": ("per server", "每台服务器", "每台伺服器"),
                 "total": ("in total", "总计", "總計")}
 # Devices the user owns / asks about, echoed with their counts so a misreading shows.
@@ -154,17 +158,25 @@ def _budget_phrase(facts: Mapping[str, Any], i: int) -> str | None:
                              ("budget", "预算", "預算")[i])
 
 
-# A length said in characters, converted in the open: "answers ~180 tokens (~300 字 × 0.6 token a character)".
-_CHARACTERS_UNIT = {"han": ("Chinese characters", "字", "字"), "latin": ("characters", "个字符", "個字元")}
-_CHARACTERS_NOTE = (" (~{chars:,} {unit} × {ratio:g} token a character, assumed)", "（约 {chars:,} {unit} × 每字 {ratio:g} token，估算）",
-                    "（約 {chars:,} {unit} × 每字 {ratio:g} token，估算）")
+# A length said in characters, words, pages or lines, converted in the open: "answers ~180 tokens (~300 字 × 0.6
+# token a character)", "prompts ~6,667 tokens (~10 pages × 667 tokens a page)".
+_LENGTH_NOTE = (" (~{amount:,g} {unit} × {ratio:.3g} token{s} {per}, assumed)", "（约 {amount:,g} {unit} × {per} {ratio:.3g} token，估算）",
+                "（約 {amount:,g} {unit} × {per} {ratio:.3g} token，估算）")
 
 
-def _characters_phrase(facts: Mapping[str, Any], slot: str, i: int) -> str | None:
-    chars, script = facts.get(CHARACTER_FIELDS[slot]), facts.get("characters_script")
-    if chars is None or script not in TOKENS_PER_CHARACTER:
+# A head count said as a range, sized at its upper end: "30 concurrent users (said as 20–30: sized for 30)".
+_RANGE_NOTE = (" (said as {low:,}–{high:,}: sized for {high:,})", "（所说为 {low:,}–{high:,}，按上限 {high:,} 估算）",
+               "（所說為 {low:,}–{high:,}，按上限 {high:,} 估算）")
+
+
+def _said_length_phrase(facts: Mapping[str, Any], slot: str, i: int) -> str | None:
+    amount_field, unit_field = LENGTH_SAID_FIELDS[slot]
+    amount, unit = facts.get(amount_field), facts.get(unit_field)
+    if amount is None or unit not in TOKENS_PER_UNIT:
         return None
-    note = _CHARACTERS_NOTE[i].format(chars=chars, unit=_CHARACTERS_UNIT[script][i], ratio=TOKENS_PER_CHARACTER[script])
+    ratio = TOKENS_PER_UNIT[unit]
+    note = _LENGTH_NOTE[i].format(amount=amount, unit=_LENGTH_UNIT[unit][i], ratio=ratio, s="" if ratio <= 1 else "s",
+                                  per=_PER_UNIT[unit][i])
     return _FACT_FORMATS[slot][i].format(v=facts[slot]) + note
 
 
@@ -230,10 +242,14 @@ _SLOT_NAMES = {
     "sites": ("sites (one box each)", "站点数（每处一套）", "站點數（每處一套）"),
     "budget_per_site": ("budget per site", "每个站点的预算", "每個站點的預算"),
     "tokens_per_day": ("tokens per day", "每天 token 数", "每天 token 數"),
-    "prompt_characters": ("prompt length in characters", "提示长度（字数）", "提示長度（字數）"),
-    "output_characters": ("answer length in characters", "回答长度（字数）", "回答長度（字數）"),
-    "characters_per_s_target": ("speed target in characters a second", "速度目标（每秒字数）", "速度目標（每秒字數）"),
-    "characters_script": ("script the lengths were counted in", "字数所用的文字", "字數所用的文字"),
+    "concurrent_users_range": ("concurrent users said as a range", "并发人数（所说的范围）", "同時使用人數（所說的範圍）"),
+    "total_users_range": ("users said as a range", "总人数（所说的范围）", "總人數（所說的範圍）"),
+    "prompt_length_said": ("prompt length as said", "提示长度（原单位）", "提示長度（原單位）"),
+    "output_length_said": ("answer length as said", "回答长度（原单位）", "回答長度（原單位）"),
+    "prompt_length_unit": ("unit the prompt length was said in", "提示长度的单位", "提示長度的單位"),
+    "output_length_unit": ("unit the answer length was said in", "回答长度的单位", "回答長度的單位"),
+    "speed_said": ("speed target as said", "速度目标（原单位）", "速度目標（原單位）"),
+    "speed_unit": ("unit the speed target was said in", "速度目标的单位", "速度目標的單位"),
     "tokens_per_s_total": ("tokens per second over all users", "合计每秒 token 数", "合計每秒 token 數"),
     "api_spend_usd_per_month": ("monthly API spend (USD)", "每月 API 花费（美元）", "每月 API 花費（美元）"),
     "base_concurrent_users": ("usual concurrent users", "平时并发人数", "平時同時使用人數"),
@@ -285,7 +301,8 @@ def fact_phrase(slot: str, value: Any, lang: str, names: Mapping[str, str] | Non
     its name rather than its store id."""
     i = lang_index(lang)
     tables = {"deployment_scale": _SCALE, "arrival_pattern": _ARRIVAL, "model_stability": _STABILITY,
-              "power_budget_scope": _POWER_SCOPE, "characters_script": _SCRIPT}
+              "power_budget_scope": _POWER_SCOPE, "prompt_length_unit": _LENGTH_UNIT,
+              "output_length_unit": _LENGTH_UNIT, "speed_unit": _LENGTH_UNIT}
     if slot in tables and value in tables[slot]:
         return tables[slot][value][i]
     if slot in _FLAGS and value in _FLAGS[slot]:
@@ -339,9 +356,13 @@ def fact_phrases(facts: Mapping[str, Any], lang: str, names: Mapping[str, str] |
         phrases[ordered.index("budget_usd")] = converted
     if "api_spend_usd_per_month" in ordered and (spend := _spend_phrase(facts, lang_index(lang))) is not None:
         phrases[ordered.index("api_spend_usd_per_month")] = spend
-    for slot in CHARACTER_FIELDS:
-        if slot in ordered and (said := _characters_phrase(facts, slot, lang_index(lang))) is not None:
+    for slot in LENGTH_SAID_FIELDS:
+        if slot in ordered and (said := _said_length_phrase(facts, slot, lang_index(lang))) is not None:
             phrases[ordered.index(slot)] = said
+    for slot in ("concurrent_users", "total_users"):
+        span = facts.get(f"{slot}_range")
+        if slot in ordered and isinstance(span, list) and len(span) == 2 and span[1] == facts[slot]:
+            phrases[ordered.index(slot)] += _RANGE_NOTE[lang_index(lang)].format(low=span[0], high=span[1])
     return phrases
 
 

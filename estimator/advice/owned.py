@@ -205,6 +205,30 @@ def owned_first(sizer: Sizer, ranked: list[Sized]) -> list[Sized]:
     return ok + [s for s in ranked if s not in ok]
 
 
+def _no_better_than(purchase: Sized, own: Sized) -> bool:
+    """Whether a purchase gains nothing on what the owned option already does at the same load: it decodes no faster
+    per user, serves no more users, and its first token comes no sooner (each within the estimate's 5 %)."""
+    mine, theirs = own.estimate, purchase.estimate
+    ttft_own, ttft_theirs = mine.ttft_p95_ms or mine.ttft_ms, theirs.ttft_p95_ms or theirs.ttft_ms
+    return (theirs.decode_tokens_per_s_per_stream <= 1.05 * mine.decode_tokens_per_s_per_stream
+            and purchase.capacity_users <= own.capacity_users
+            and ttft_theirs >= 0.95 * ttft_own)
+
+
+def owned_not_outpaced(sizer: Sizer, primary: Sized, fitting: list[Sized]) -> Sized | None:
+    """The owned option to lead with instead of a purchase that is no better than it (None: the purchase stands).
+
+    Issue "read any workload" E: never recommend buying something slower than what they own. A purchase is worth
+    its price only where it beats the owned hardware on what that hardware misses: when an owned option that holds the
+    model is at least as fast per user, serves as many users and answers as soon, buying the other device fixes
+    nothing, so the owned option is the answer (what it still misses is said with its numbers)."""
+    if primary.candidate.existing or primary.candidate.owned_units:
+        return None
+    owned = [s for s in fitting if s.candidate.existing and s.estimate.fits and _no_better_than(primary, s)]
+    best = min(owned, key=lambda s: (s.shortfall, -s.estimate.decode_tokens_per_s_per_stream), default=None)
+    return sizer.finalize(best) if best is not None else None
+
+
 def _groups(workload: Workload, catalog: Catalog, sized: list[Sized]) -> list[tuple[OwnedDevice, list[Sized]]]:
     """Each stated owned device with the sized options that are it (pure owned and top-ups)."""
     out: list[tuple[OwnedDevice, list[Sized]]] = []
@@ -342,6 +366,7 @@ __all__ = [
     "owned_answers",
     "owned_cap",
     "owned_first",
+    "owned_not_outpaced",
     "size_counted",
     "smallest_within",
     "split_counted",

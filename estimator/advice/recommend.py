@@ -43,6 +43,7 @@ from estimator.advice.engine_choice import expert_engines
 from estimator.advice.load import load_conversion
 from estimator.advice.owned import (
     owned_first,
+    owned_not_outpaced,
     size_counted,
     split_counted,
     with_owned_ids,
@@ -563,6 +564,10 @@ def recommend(
                                   extra=past.tco.capex_usd - filled.budget_usd))
         elif over_budget and primary.meets_slo:
             within_rationale = none_within_budget_rationale(sizer, primary, describe(primary))
+    if filled.owned_devices and (own := owned_not_outpaced(sizer, primary, fitting)) is not None:
+        # a purchase no better than what they own is never the answer: the owned option leads, the purchase beside it
+        alternatives = [primary, *(s for s in alternatives if s is not own)][:MAX_ALTERNATIVES]
+        primary = own
     accel, primary, alternatives = _accelerators_first(sizer, catalog, sized, fitting, ranked, primary, alternatives)
     filled, assumptions = _primary_format(sizer, primary, filled, assumptions)
     assumptions += _ranking_notes(filled, excluded)

@@ -205,6 +205,12 @@ TEMPLATES: dict[str, tuple[str, str, str]] = {
         "{value} 个请求是每秒、每分钟、每小时还是每天？（例如“每小时 {value} 个请求”）按秒和按天算，所需硬件相差远不止 2 倍，所以先问清楚。",
         "{value} 個請求是每秒、每分鐘、每小時還是每天？（例如「每小時 {value} 個請求」）按秒和按天算，所需硬體相差遠不止 2 倍，所以先問清楚。",
     ),
+    "problem.vague": (
+        "{what}: \"{value}\" could be anywhere from {low} to {high}, and the hardware differs by more than 2× across "
+        "that, so I would rather ask than guess: about how many?",
+        "{what}：“{value}”可能是 {low} 到 {high} 之间的任何数，硬件相差会超过 2 倍，所以先问清楚：大约多少？",
+        "{what}：「{value}」可能是 {low} 到 {high} 之間的任何數，硬體相差會超過 2 倍，所以先問清楚：大約多少？",
+    ),
     "problem.range": (
         "{what} = {value} is outside the range I can work with ({range}). What is the right value?",
         "{what} = {value} 超出了可处理的范围（{range}）。正确的数值是多少？",

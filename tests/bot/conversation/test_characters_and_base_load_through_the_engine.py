@@ -15,7 +15,7 @@ def test_an_answer_length_in_chinese_characters_is_converted_in_the_echo(engine)
                  "直接推薦一個就好")[-1]
     assert reply.recommendation is not None
     assert reply.slots["output_tokens"] == 180
-    assert reply.slots["output_characters"] == 300
+    assert reply.slots["output_length_said"] == 300
     assert reply.slots["base_concurrent_users"] == 15
     assert reply.slots["concurrent_users"] == 100
     assert "total_users" not in reply.slots
