@@ -28,7 +28,14 @@ from estimator.advice.accelerator_first import (
     verdict,
     with_price_ranges,
 )
-from estimator.advice.accelerator_rank import accelerators_last, held_back, held_back_finding, held_back_text, may_lead
+from estimator.advice.accelerator_rank import (
+    HeldBack,
+    accelerators_last,
+    held_back,
+    held_back_finding,
+    held_back_text,
+    may_lead,
+)
 from estimator.advice.answers import answer_questions
 from estimator.advice.assume import fill_defaults
 from estimator.advice.batch_jobs import BatchSizer, is_batch_job
@@ -277,8 +284,10 @@ def cheapest_rival(primary: Sized, ranked: list[Sized]) -> Sized | None:
     return min(others, key=lambda s: s.cost_per_token, default=None)
 
 
-def _rationale(workload: Workload, primary: Sized, ranked: list[Sized], *, waived: bool = False) -> Said:
-    """The primary's deciding numbers, how many options met every target, and the cheapest rival."""
+def _rationale(workload: Workload, primary: Sized, ranked: list[Sized], held: HeldBack | None, *,
+               waived: bool = False) -> Said:
+    """The primary's deciding numbers, how many options met every target, and the cheapest rival; `held`: the
+    accelerator seed 2's table kept out of the lead (`held_back` of the same ranking and primary)."""
     peak = workload.concurrent_users or 1
     models = workload.models_served or 1
     size = f"{workload.model_params_b:g}B"
@@ -291,7 +300,6 @@ def _rationale(workload: Workload, primary: Sized, ranked: list[Sized], *, waive
                     tps=workload.tokens_per_s_target, ttft=workload.ttft_target_ms)
     if not ranked:
         return head + said("rec.none_meets", describe=describe(primary))
-    held = held_back(workload, ranked, primary, adjusted_cost)
     if held is not None:  # seed 2's table kept a cheaper accelerator out of the lead: say why, never "lowest cost"
         return head + said("rec.leads_held_back", describe=describe(primary), n=len(ranked)) + held_back_text(held) + said("period")
     # Seed 2's rule put an accelerator ahead of a cheaper option: say so, never "lowest cost".
@@ -583,7 +591,8 @@ def recommend(
     rival = cheapest_rival(primary, ranked)
     if rival is not None:  # its tail-latency and headroom risks are named in the rationale: probe it first
         sizer.finalize(rival)
-    rationale = _rationale(filled, primary, ranked, waived=sizer.assumed_ttft_count(primary.candidate)[0])
+    held = held_back(filled, ranked, primary, adjusted_cost)  # the rationale says why, the finding keeps it
+    rationale = _rationale(filled, primary, ranked, held, waived=sizer.assumed_ttft_count(primary.candidate)[0])
     if within_rationale is not None:
         rationale = within_rationale
     elif outside_limits:
@@ -612,7 +621,7 @@ def recommend(
         load_conversion=conversion,
         accelerator_first=accel,
         fleet=sites_plan[0] if sites_plan is not None else None,
-        accelerator_held_back=held_back_finding(held_back(filled, ranked, primary, adjusted_cost)),
+        accelerator_held_back=held_back_finding(held),
     )
     return answer_questions(rec, sizer, filled, catalog, sized, excluded, primary, alternatives, to_option=to_option,
                             format_stated=workload.quantization is not None)  # not the catalog model's native one

@@ -18,7 +18,7 @@ from typing import NamedTuple
 from estimator.advice.candidates import Candidate, is_organization
 from estimator.advice.default_format import DefaultFormat, default_format, runs_fp8_natively
 from estimator.advice.load import is_ultra_low_ttft
-from estimator.advice.risks import assess_risks, overload_factor, risk_score
+from estimator.advice.risks import SetupRisks, assess_risks, overload_factor, risk_score, setup_risks
 from estimator.catalog import Catalog, Hardware, ServingStack
 from estimator.costing.tco import annual_tokens, per_million_finding, tco
 from estimator.costing.tco_findings import TcoFinding
@@ -200,6 +200,7 @@ class Sizer:
         self._by_count: dict[tuple[str, str, int], ByCount] = {}
         self._weights: dict[tuple[str, str], float] = {}  # per candidate sized at a format of its own
         self._costs: dict[tuple[str, int, bool, int, float, Said | None], TcoResult] = {}
+        self._setups: dict[tuple[str, str, bool], SetupRisks] = {}
         self.weights_gb = weights_gb(served_params_b(workload),
                                      bits_per_weight(workload.weight_format, catalog))
 
@@ -609,8 +610,21 @@ class Sizer:
             max_concurrent_users=sized.capacity_users if sized.probed else None,
             newest_launch_year=self.newest_year, estimate_covers_all_models=True, existing=cand.existing,
             default_format=self.default_for(cand), words=words, assumed_shapes=self.assumed_shapes,
+            setup=None if words else self._setup_risks(cand),
         )
         self._constraints(sized)
+
+    def _setup_risks(self, candidate: Candidate) -> SetupRisks:
+        """The risks that do not depend on the count (`risks.setup_risks`), once per device × engine: every count
+        this sizer costs of the candidate shares them."""
+        key = (candidate.hardware.id, candidate.stack.id, candidate.existing)
+        found = self._setups.get(key)
+        if found is None:
+            found = self._setups[key] = setup_risks(
+                self.workload_for(candidate), candidate.hardware, candidate.stack, newest_launch_year=self.newest_year,
+                existing=candidate.existing, default_format=self.default_for(candidate),
+                assumed_shapes=self.assumed_shapes)
+        return found
 
     def _constraints(self, sized: Sized) -> None:
         """Record each violated constraint with how far off it is (ratio of need to limit)."""
