@@ -111,9 +111,9 @@ def default_throughput() -> tuple[EstimateFn, CapacityFn]:
 def default_shortcuts(estimate_fn: EstimateFn | None) -> Shortcuts | None:
     """The shipped estimator's cheaper views of itself (`sizing.Shortcuts`), only when it is the estimator
     in use: they say nothing about an injected one."""
-    from estimator.physics.throughput import ByCount, best_case
+    from estimator.physics.throughput import ByCount
 
-    return Shortcuts(ByCount, best_case) if estimate_fn is None else None
+    return Shortcuts(ByCount) if estimate_fn is None else None
 
 
 def adjusted_cost(sized: Sized) -> float:
@@ -131,19 +131,21 @@ def rank(options: list[Sized], peak_users: int | None = None) -> list[Sized]:
     if band <= 0:
         return ordered
     ranked: list[Sized] = []
+    costs = [adjusted_cost(option) for option in ordered]  # beside `ordered`, element for element
     while ordered:
         head = ordered[0]
         # Only options within the band of the head's risk-weighted cost can qualify (no more risk, cost per token
         # within the band), and the list is sorted by it: scan that prefix.
-        reach = adjusted_cost(head) * (1 + band)
-        pick = head
-        for option in ordered[1:]:
-            if adjusted_cost(option) > reach:
+        reach = costs[0] * (1 + band)
+        pick, at = head, 0
+        for i in range(1, len(ordered)):
+            if costs[i] > reach:
                 break
+            option = ordered[i]
             if _smaller_within_error(option, head, band) and _capex(option) < _capex(pick):
-                pick = option
+                pick, at = option, i
         ranked.append(pick)
-        ordered.remove(pick)
+        del ordered[at], costs[at]
     return ranked
 
 

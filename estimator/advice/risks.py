@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
+from functools import lru_cache
 
 from estimator.advice.default_format import DefaultFormat
 from estimator.catalog import Hardware, Level, ServingStack
@@ -205,6 +206,7 @@ def stand_in_format(quant: str, formats: tuple[str, ...]) -> str | None:
     return next((f for f in _STAND_INS[width] if f in listed), None)
 
 
+@lru_cache(maxsize=1024)  # asked for every device × engine a recommendation sizes, of a few formats and stacks
 def format_supported(quant: str, formats: tuple[str, ...]) -> bool:
     wanted = {quant.upper()}
     if quant.upper().startswith("Q"):

@@ -31,7 +31,7 @@ from estimator.defaults import (
 from estimator.physics.lora import adapters_gb, lora_training_gb
 from estimator.physics.memory import bits_per_weight, weights_gb
 from estimator.physics.servers import needs_host_server
-from estimator.physics.throughput import BestCase, ByCount, Figures
+from estimator.physics.throughput import ByCount, Figures
 from estimator.said import EMPTY, Said, cat, said
 from estimator.schemas import UNVERIFIED_POWER, Estimate, EstimateRequest, Risk, TcoResult, construct_trusted
 from estimator.workload import Workload
@@ -54,12 +54,11 @@ class Purchase(NamedTuple):
 
 class Shortcuts(NamedTuple):
     """Cheaper views of the estimate function a `Sizer` is given, for its count search: the figures and the
-    estimate of one request at any count, sharing its lookups and plans (`throughput.ByCount`), and bounds on
-    every count's (`throughput.best_case`). They hold only for the estimator they were written for, so a sizer
+    estimate of one request at any count and bounds on every count's (`throughput.best_case`), sharing its
+    lookups and plans (`throughput.ByCount`). They hold only for the estimator they were written for, so a sizer
     with an injected estimate function has none."""
 
     by_count: Callable[[EstimateRequest, Catalog], ByCount]
-    best_case: Callable[[EstimateRequest, Catalog], BestCase | None]
 # A re-port of a retrained model on an already-ported stack re-quantizes and re-validates, but reuses
 # the tooling: about a third of a first port (estimate).
 REPORT_SHARE = 1 / 3
@@ -389,7 +388,7 @@ class Sizer:
         first token is scaled by its range, which no bound here covers, so it is never ruled out."""
         if self.shortcuts is None:
             return False
-        best = self.shortcuts.best_case(self.request(candidate, candidate.max_count, users), self.catalog)
+        best = self._counted(candidate, users).best_case(candidate.max_count)
         if best is None:
             return False
         cautious = self._cautious(best.calibrated, candidate)
