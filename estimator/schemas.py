@@ -75,6 +75,11 @@ class EstimateRequest(_Model):
     # speed (the target a sizing request is checked at); None: a closed loop at the device's own speed, as a
     # benchmark client runs (`parallel_plans.evaluate`).
     paced_tokens_per_s: float | None = Field(default=None, gt=0, le=10_000)
+    # Beyond the contract: the users are people in sessions who read each answer at this speed before they send
+    # their next prompt (`estimator.advice.concurrency.READING_TOKENS_PER_S`), so each sends a prompt once per
+    # answer plus its reading, not once per answer; None: streams that send the next prompt when the answer ends
+    # (a rate or a volume turned into streams by Little's law, agents, benchmark clients).
+    reading_tokens_per_s: float | None = Field(default=None, gt=0, le=10_000)
     # A model name the catalog knows sizes the KV cache with that model's own architecture; without
     # one (or an unknown one) a current grouped-query-attention model of the closest size stands in.
     model: str | None = Field(default=None, max_length=200)

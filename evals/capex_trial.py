@@ -128,10 +128,14 @@ def load_questions(path: Path) -> list[TrialQuestion]:
 # Each split's file: dev is tuned on; each held-out file was drawn at random from a batch written before any run
 # (scripts/split_capex_trial.py) and is only ever scored.
 TRIAL_SPLITS = {"dev": "questions.yaml", "held_out": "held_out.yaml", "held_out_2": "held_out_2.yaml", "held_out_3": "held_out_3.yaml", "held_out_4": "held_out_4.yaml",
+                "held_out_5": "held_out_5.yaml",
                 # Soft targets and stated budgets (a target nobody set, a budget as a limit): dev and its held-out third.
                 "soft_targets": "soft_targets.yaml", "soft_targets_held_out": "soft_targets_held_out.yaml",
                 # Daily counts with no peak stated (sized for their busiest moments): dev and held-out.
-                "daily_peaks": "daily_peaks.yaml", "daily_peaks_held_out": "daily_peaks_held_out.yaml"}
+                "daily_peaks": "daily_peaks.yaml", "daily_peaks_held_out": "daily_peaks_held_out.yaml",
+                # People in sessions with long prompts (prompts arrive once per answer and its reading): dev and held-out.
+                "sessions": "sessions.yaml", "sessions_held_out": "sessions_held_out.yaml"}
+
 
 
 def trial_path(split: bool | str) -> Path:

@@ -19,7 +19,7 @@ from estimator.advice.batch_jobs import prepare as prepare_batch
 from estimator.advice.candidates import Candidate, exclusion, fill_owned_power, ownership
 from estimator.advice.owned import top_up
 from estimator.advice.recommend import default_throughput, rank, to_option
-from estimator.advice.sizing import CapacityFn, EstimateFn, Sized, Sizer
+from estimator.advice.sizing import CapacityFn, EstimateFn, Sized, Sizer, people_at_once
 from estimator.catalog import Catalog
 from estimator.defaults import device_price
 from estimator.errors import InvalidRequest, UnknownHardware
@@ -63,7 +63,8 @@ def evaluate_option(
     if estimate_fn is None or capacity_fn is None:
         default_estimate, default_capacity = default_throughput()
         estimate_fn, capacity_fn = estimate_fn or default_estimate, capacity_fn or default_capacity
-    sizer = (BatchSizer if is_batch_job(filled) else Sizer)(filled, catalog, estimate_fn, capacity_fn)
+    sizer = BatchSizer(filled, catalog, estimate_fn, capacity_fn) if is_batch_job(filled) else \
+        Sizer(filled, catalog, estimate_fn, capacity_fn, people=people_at_once(workload))
     # "Six owned, what about eight?": the cards beyond the owned ones are bought (capex for those only).
     owned_count = sum(d.count for d in filled.owned_devices or [] if d.hardware_id == hardware.id)
     options: list[tuple[Sized, Said | None]] = []

@@ -77,7 +77,8 @@ def first_fitting_format(sizer: Sizer, candidates: Sequence[Candidate], count: i
     for name in lower_formats(quant, hw, [c.stack for c in candidates], catalog):
         workload = base.model_copy(update={"quantization": name})
         lower = Sizer(workload, catalog, sizer.estimate_fn, sizer.capacity_fn,
-                      assumed_targets=(sizer.assumed_speed, sizer.assumed_ttft), assumed_shapes=sizer.assumed_shapes)
+                      assumed_targets=(sizer.assumed_speed, sizer.assumed_ttft), assumed_shapes=sizer.assumed_shapes,
+                      people=sizer.people)
         fitting = [c for c in candidates if _runs(c.stack, hw, name) and lower.estimate(c, count).fits]
         if not fitting:
             continue

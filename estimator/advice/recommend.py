@@ -57,7 +57,7 @@ from estimator.advice.owned import (
 from estimator.advice.pilot_command import pilot_commands
 from estimator.advice.shortfall import limits_text, past_limits_by
 from estimator.advice.sites import fleet_plan, one_site
-from estimator.advice.sizing import CapacityFn, EstimateFn, Shortcuts, Sized, Sizer
+from estimator.advice.sizing import CapacityFn, EstimateFn, Shortcuts, Sized, Sizer, people_at_once
 from estimator.advice.validation_plan import validation_plan
 from estimator.advice.within_budget import best_within_budget, none_within_budget_rationale, within_budget_rationale
 from estimator.catalog import Catalog
@@ -504,7 +504,7 @@ def recommend(
                       assumed_targets=(banded and workload.tokens_per_s_target is None,
                                        banded and workload.ttft_target_ms is None),
                       format_stated=named.quantization is not None, shortcuts=shortcuts,
-                      assumed_shapes=named.dynamic_shapes is None)
+                      assumed_shapes=named.dynamic_shapes is None, people=people_at_once(named))
     free, counted = split_counted(filled, candidates, catalog)  # owned devices: never more than stated
     sized = size_all(sizer, free) + size_counted(sizer, counted)
     fitting = [s for s in sized if s.estimate.fits]
@@ -687,7 +687,8 @@ def _banded_within_limits(sizer: Sizer, filled: Workload, free: list[Candidate],
         return None
     update = {"tokens_per_s_target": min(sizer.target, ACCEPTABLE_TOKENS_PER_S)} if sizer.assumed_speed else {}
     banded = Sizer(filled.model_copy(update=update), sizer.catalog, sizer.estimate_fn, sizer.capacity_fn,
-                   format_stated=sizer.format_stated, shortcuts=sizer.shortcuts, assumed_shapes=sizer.assumed_shapes)
+                   format_stated=sizer.format_stated, shortcuts=sizer.shortcuts, assumed_shapes=sizer.assumed_shapes,
+                   people=sizer.people)
     if sizer.assumed_ttft:
         banded.ttft = None  # the assumed first-token bound stays in the workload (and the reply), unjudged
     within = [s for s in size_all(banded, free) + size_counted(banded, counted) if s.estimate.fits and not s.violations]

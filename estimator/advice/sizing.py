@@ -16,6 +16,7 @@ from dataclasses import dataclass, field
 from typing import NamedTuple
 
 from estimator.advice.candidates import Candidate, is_organization
+from estimator.advice.concurrency import READING_TOKENS_PER_S
 from estimator.advice.default_format import DefaultFormat, default_format, runs_fp8_natively
 from estimator.advice.load import is_ultra_low_ttft
 from estimator.advice.risks import SetupRisks, assess_risks, overload_factor, risk_score, setup_risks
@@ -128,13 +129,30 @@ def served_params_b(workload: Workload) -> float:
     return (workload.model_params_b or 7.0) * (workload.models_served or 1)
 
 
-def _request(workload: Workload, candidate: Candidate, count: int, users: int | None = None) -> EstimateRequest:
+def people_at_once(stated: Workload) -> bool:
+    """Whether the concurrent users of a workload, as the user stated it (before defaults), are people in sessions
+    who read each answer before their next prompt: a concurrency said as people ("~20 concurrent users", "同時大概
+    6 個人在用"), not streams worked out from a rate, a volume or a head count (those count only the time a request
+    is generated: Little's law), nor agents or a batch job (machines send the next prompt at once).
+
+    >>> people_at_once(Workload(concurrent_users=20)), people_at_once(Workload(requests_per_s=12.0))
+    (True, False)
+    >>> people_at_once(Workload(concurrent_users=10, agentic_sessions=True))
+    False
+    """
+    return (stated.concurrent_users is not None and not stated.agentic_sessions
+            and stated.arrival_pattern != "batch" and stated.batch_items is None)
+
+
+def _request(workload: Workload, candidate: Candidate, count: int, users: int | None = None,
+             people: bool = False) -> EstimateRequest:
     # Built without re-validation: every value comes from a validated Workload or the catalog, and the
     # ranker builds hundreds of these per recommendation.
-    return construct_trusted(EstimateRequest, _request_values(workload, candidate, count, users))
+    return construct_trusted(EstimateRequest, _request_values(workload, candidate, count, users, people))
 
 
-def _request_values(workload: Workload, candidate: Candidate, count: int, users: int | None) -> dict[str, object]:
+def _request_values(workload: Workload, candidate: Candidate, count: int, users: int | None,
+                    people: bool = False) -> dict[str, object]:
     return {
         "hardware": candidate.hardware.id, "custom": None, "count": count, "params_b": served_params_b(workload),
         "quant": workload.weight_format, "backend": candidate.stack.backend_key,
@@ -147,6 +165,9 @@ def _request_values(workload: Workload, candidate: Candidate, count: int, users:
         # People read each answer: they send the next prompt no sooner than it streams at their speed target
         # (estimator/advice/concurrency.py counts streams at that speed), whatever the device's own speed.
         "paced_tokens_per_s": workload.tokens_per_s_target or COMFORTABLE_TOKENS_PER_S,
+        # People at once read each answer before they send the next prompt (`people_at_once`): their prompts
+        # arrive once per answer and its reading, not once per answer (`parallel_plans.prompting_share`).
+        "reading_tokens_per_s": READING_TOKENS_PER_S if people else None,
     }
 
 
@@ -155,8 +176,10 @@ class Sizer:
 
     def __init__(self, workload: Workload, catalog: Catalog, estimate_fn: EstimateFn, capacity_fn: CapacityFn, *,
                  assumed_targets: tuple[bool, bool] = (False, False), format_stated: bool = True,
-                 shortcuts: Shortcuts | None = None, assumed_shapes: bool = False) -> None:
+                 shortcuts: Shortcuts | None = None, assumed_shapes: bool = False, people: bool = False) -> None:
         self.workload = workload
+        # The concurrent users are people who read between prompts (`people_at_once` of the stated workload).
+        self.people = people
         # The user (or the catalog model's native checkpoint) chose the weight format: every option is sized
         # at it. Otherwise each device × engine gets the format an expert would serve it in
         # (`estimator.advice.default_format`): FP8 where a batched engine runs it natively and the weights leave the
@@ -244,7 +267,8 @@ class Sizer:
         key = (candidate.hardware.id, candidate.stack.id, users)
         values = self._requests.get(key)
         if values is None:
-            values = self._requests[key] = _request_values(self.workload_for(candidate), candidate, 1, users)
+            values = self._requests[key] = _request_values(self.workload_for(candidate), candidate, 1, users,
+                                                                    self.people)
         return construct_trusted(EstimateRequest, {**values, "count": count})
 
     def estimate(self, candidate: Candidate, count: int, users: int | None = None) -> Estimate:
@@ -355,7 +379,7 @@ class Sizer:
                 target *= est.decode_tokens_per_s_per_stream / self.speed(est, candidate)
             if ttft is not None and est.fits and est.ttft_p95_ms:
                 ttft = int(ttft * est.ttft_p95_ms / max(self.ttft_checked(est, candidate), 1e-9))
-        return self.capacity_fn(_request(self.workload_for(candidate), candidate, count), self.catalog,
+        return self.capacity_fn(_request(self.workload_for(candidate), candidate, count, people=self.people), self.catalog,
                                 min_tokens_per_s=target, ttft_target_ms=ttft)
 
     def min_devices(self, candidate: Candidate) -> int:

@@ -62,7 +62,8 @@ def judging_sizer(sizer: Sizer) -> Sizer:
         return sizer
     update = {"tokens_per_s_target": min(sizer.target, ACCEPTABLE_TOKENS_PER_S)} if sizer.assumed_speed else {}
     judge = Sizer(sizer.workload.model_copy(update=update), sizer.catalog, sizer.estimate_fn, sizer.capacity_fn,
-                  format_stated=sizer.format_stated, shortcuts=sizer.shortcuts, assumed_shapes=sizer.assumed_shapes)
+                  format_stated=sizer.format_stated, shortcuts=sizer.shortcuts, assumed_shapes=sizer.assumed_shapes,
+                  people=sizer.people)
     if sizer.assumed_ttft:
         judge.ttft = None
     return judge

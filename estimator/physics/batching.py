@@ -152,14 +152,15 @@ def run_overlaps_host(backend: str, label: str | None, note: str | None = None) 
 
 def cycle_ms(
     continuous: bool, output_tokens: int, batch: int, memory_ms: float, compute_ms: float, overhead_ms: float,
-    comm_ms: float, prefill_ms: float, prefill_compute_ms: float, others: int, host_ms: float = 0.0,
+    comm_ms: float, prefill_ms: float, prefill_compute_ms: float, others: float, host_ms: float = 0.0,
     overlapped: bool = False,
 ) -> tuple[float, bool]:
     """One answer's wall time on a replica (ms) and whether memory bounds its decode steps.
 
     `memory_ms` / `compute_ms` are one decode step's terms at `batch` streams, `overhead_ms` its fixed
     cost, `host_ms` its per-stream host work (scheduling, sampling bookkeeping, output processing) and
-    `others` how many other users' prefills interleave with the answer. `overlapped`: the host works on
+    `others` how many other users' prefills interleave with the answer (on average: a fraction when people
+    read between prompts, `parallel_plans.prompting_share`). `overlapped`: the host works on
     step n + 1 while the device runs step n, so a step takes the longer of the two, else their sum.
 
     >>> cycle_ms(True, 10, 4, 5.0, 1.0, 1.0, 0.0, 20.0, 8.0, 3)  # prefill compute hides under memory

@@ -246,7 +246,7 @@ def _answer_terms(r: Resolved, group: int, batch: int) -> _AnswerTerms:
     return _AnswerTerms(memory, compute, overhead, comm, prefill, prefill_compute, host, attention)
 
 
-def _answer_ms(r: Resolved, terms: _AnswerTerms, batch: int, others: int) -> tuple[float, bool]:
+def _answer_ms(r: Resolved, terms: _AnswerTerms, batch: int, others: float) -> tuple[float, bool]:
     """One answer's wall time with `others` prompts prefilled in between (`batching.cycle_ms`), and
     whether memory bounds its steps."""
     return batching.cycle_ms(r.continuous, r.output_tokens, batch, terms.memory, terms.compute, terms.overhead,
@@ -264,6 +264,22 @@ class _Cycle(NamedTuple):
     memory_bound: bool
 
 
+def prompting_share(r: Resolved) -> float:
+    """The share of a user's cycle its answer takes, so the share of the other users whose next prompt lands
+    within it: 1 in a closed loop (each stream sends its next prompt when its answer ends, as a benchmark client
+    and as streams from a stated rate do: Little's law already counted them generating), else answer time ÷
+    (answer + reading), the answer streamed at the paced speed and read at `reading_tokens_per_s`, which is
+    reading ÷ (reading + paced) whatever the answer's length: 15 % at 30 tok/s against 5.3 tok/s of reading
+    (`estimator.advice.concurrency.generating_share`, the same rule a head count's streams are sized by).
+
+    People at once are still sized as that many streams decoding together (the peak they can reach); only their
+    prompts arrive at the rate people send them, not one per answer each.
+    """
+    if not r.reading_tokens_per_s or not r.paced_tokens_per_s:
+        return 1.0
+    return r.reading_tokens_per_s / (r.reading_tokens_per_s + r.paced_tokens_per_s)
+
+
 def _cycle(r: Resolved, count: int, group: int, concurrency: int, memo: PlanMemo | None = None) -> _Cycle:
     return _cycle_at(r, group, -(-concurrency // max(1, count // group)), memo)
 
@@ -273,7 +289,7 @@ def _cycle_at(r: Resolved, group: int, batch: int, memo: PlanMemo | None) -> _Cy
     cycled = memo.cycles.get((group, batch)) if memo is not None else None
     if cycled is None:
         terms = _answer_terms(r, group, batch)
-        cycle, memory_bound = _answer_ms(r, terms, batch, batch - 1)
+        cycle, memory_bound = _answer_ms(r, terms, batch, (batch - 1) * prompting_share(r))
         cycled = _Cycle(batch, terms, cycle, memory_bound)
         if memo is not None:
             memo.cycles[(group, batch)] = cycled
@@ -307,6 +323,8 @@ def evaluate(r: Resolved, count: int, group: int, concurrency: int, cycled: _Cyc
     # Arrivals: a stream sends its next prompt when its answer ends (a closed loop at the device's speed, as the
     # benchmark rows run), but people reading the answers no sooner than it streams at their pace.
     arrivals = max(cycle, r.output_tokens / r.paced_tokens_per_s * 1000.0) if r.paced_tokens_per_s else cycle
+    if r.reading_tokens_per_s:  # people read the answer before they send the next prompt
+        arrivals += r.output_tokens / r.reading_tokens_per_s * 1000.0
     mean_ttft, p95_ttft = latency.ttft_ms(prefill, batch, arrivals + prefill, r.arrival_pattern)
     kv = kv_cache_gb(r, batch)
     return PlanResult(
@@ -507,6 +525,7 @@ __all__ = [
     "per_stream_tokens_per_s",
     "plan_fits",
     "prefill_time_ms",
+    "prompting_share",
     "saturating_concurrency",
     "smallest_fitting_group",
     "step_time_ms",

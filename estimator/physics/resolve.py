@@ -199,6 +199,9 @@ class Resolved:
     # continuous-batching engine, any layout: its layers × `Factors.moe_layer_ms`, scaled like every step
     # term (`parallel_plans._step_terms`).
     moe_step_ms: float = 0.0
+    # People in sessions read each answer at this speed before their next prompt (`EstimateRequest`); None: a
+    # closed loop, every stream sends its next prompt when its answer ends.
+    reading_tokens_per_s: float | None = None
     prefill_cache: dict[int, float] = field(default_factory=dict, compare=False)
     comm_cache: dict[int, tuple[float, float]] = field(default_factory=dict, compare=False)
     best_case_cache: dict[int, tuple[float, float] | None] = field(default_factory=dict, compare=False)
@@ -218,6 +221,7 @@ def resolve(request: EstimateRequest, index: CatalogIndex) -> Resolved:
         request.params_b, request.quant, request.backend, multi_user,
         request.prompt_tokens, request.output_tokens, request.context, request.arrival_pattern, request.model,
         request.active_params_b, request.kv_cache_dtype, request.adapter_gb, request.paced_tokens_per_s,
+        request.reading_tokens_per_s,
     )
     found: Resolved | None = index.resolved.get(key)
     if found is None:
@@ -300,7 +304,7 @@ def _resolve(request: EstimateRequest, index: CatalogIndex) -> Resolved:
         peak_tflops=listed_peak or 0.0, compute_derived=listed_peak is None,
         layer_split=backend in LAYER_SPLIT_BACKENDS, prompt_tokens=request.prompt_tokens,
         output_tokens=request.output_tokens, tokens_per_sequence=tokens, arrival_pattern=request.arrival_pattern,
-        paced_tokens_per_s=request.paced_tokens_per_s,
+        paced_tokens_per_s=request.paced_tokens_per_s, reading_tokens_per_s=request.reading_tokens_per_s,
         overhead_gb=RUNTIME_OVERHEAD_GB.get(device.kind, 0.75) + request.adapter_gb, prefill_efficiency=1.0,
         decode_compute_efficiency=1.0, step_overhead_ms=0.0,
         decode_context=decode_context,

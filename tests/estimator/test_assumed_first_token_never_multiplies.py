@@ -13,7 +13,7 @@ from __future__ import annotations
 from estimator.advice.assume import fill_defaults
 from estimator.advice.candidates import enumerate_candidates
 from estimator.advice.recommend import apply_catalog_model, default_shortcuts, default_throughput, recommend
-from estimator.advice.sizing import Sizer
+from estimator.advice.sizing import Sizer, people_at_once
 from estimator.workload import Workload
 
 LOAD = {"model_params_b": 7, "concurrent_users": 150, "prompt_tokens": 2_500, "quantization": "FP8"}
@@ -66,7 +66,7 @@ def test_70b_for_1000_users_with_no_target_leads_with_a_gpu_at_the_load_count(ca
     filled, _ = fill_defaults(named)
     estimate_fn, capacity_fn = default_throughput()
     sizer = Sizer(filled, catalog, estimate_fn, capacity_fn, assumed_targets=(True, False),
-                  shortcuts=default_shortcuts(None))
+                  shortcuts=default_shortcuts(None), people=people_at_once(named))
     candidates, _ = enumerate_candidates(filled, catalog)
     candidate = next(c for c in candidates
                      if c.hardware.id == primary.hardware_id and c.stack.name == primary.serving_stack)

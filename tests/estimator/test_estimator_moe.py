@@ -254,15 +254,22 @@ def test_tensor_parallel_stays_inside_one_server(catalog):
     assert result.tensor_parallel <= 8 and result.pipeline_stages == 1 and result.replicas == 16 // result.tensor_parallel
 
 
-def test_a_thousand_users_of_a_70b_model_get_several_full_servers(catalog):
-    # 1,000 users × 30 tok/s = 30,000 tok/s: far beyond one 8-GPU server; the answer is N servers × 8.
+def test_a_thousand_users_of_a_70b_model_get_a_deployment_their_decode_needs(catalog):
+    # 1,000 users × 30 tok/s = 30,000 tok/s. Each replica's step reads its weights (70 GB at FP8) and each of its
+    # users' KV cache (768 tokens × 164 KB at FP8 = 0.126 GB), 30 times a second:
+    # count × bandwidth ≥ 30 × (replicas × 70 GB + 1,000 × 0.126 GB), with replicas ≥ 1 → ≥ 6 TB/s in all, and the
+    # memory count × usable ≥ 70 + 126 GB. More than one 8-device server only where the device needs it; servers
+    # hold ≤ 8 devices, and the purchase fits the servers it names (the old fixed cap of 16 could not express this).
     rec = recommend(Workload(model_params_b=70, concurrent_users=1000), catalog)
-    deployment = rec.primary.deployment
-    assert rec.primary.meets_slo and rec.within_limits
-    assert deployment is not None and deployment.servers >= 2 and deployment.devices_per_server <= 8
-    assert deployment.servers * deployment.devices_per_server >= rec.primary.count
-    assert rec.primary.count > 16  # the old fixed cap could not express this
-    assert rec.primary.capex_usd > 0
+    primary, deployment = rec.primary, rec.primary.deployment
+    assert primary.meets_slo and rec.within_limits
+    hardware = catalog.hardware_by_id(primary.hardware_id)
+    assert hardware is not None and hardware.memory_bandwidth_gbs and hardware.memory_gb
+    assert primary.count * float(hardware.memory_bandwidth_gbs) >= 30 * (70 + 1_000 * 0.126)
+    assert primary.count * float(hardware.memory_gb) >= 70 + 126
+    assert deployment is not None and deployment.devices_per_server <= 8
+    assert deployment.servers * deployment.devices_per_server >= primary.count
+    assert primary.capex_usd > 0
 
 
 def test_a_few_hundred_users_with_a_long_context_get_gpu_servers_that_meet_the_targets(catalog):

@@ -10,7 +10,9 @@ Each case is the workload a scenario's turns describe; the expected risk follows
 - quantization_calibration: accuracy-critical work at Q4_K_M (seed 1: Q8_0), and at Q6_K (< 8 bits).
 - memory_bandwidth: a 70B FP16 model for one user on owned H100s: ~140 GB read per token, compute idle (seed 2, 坑一).
 - power_cooling: more than 4 GPUs (seed 1), here 800 users on 8 modules.
-- tail_latency, capacity_headroom: bursty arrivals for 200 users (bursts are the 1.5× overload).
+- tail_latency: bursty arrivals for 200 users (bursts are the 1.5× overload).
+- capacity_headroom: the same for 200 agent sessions (an agent sends its next prompt when the answer ends, so
+  every prompt lands in the decode steps: the option is sized close to the peak).
 - vendor_lock_in: a single-vendor accelerator stack (an owned Gaudi 3 kit for 200 users of a 70B model).
 - supply: high-end HBM parts (MI300X) at organization scale (the same 70B node).
 """
@@ -34,7 +36,8 @@ CASES: dict[str, dict[str, object]] = {
                          "owned_devices": [{"hardware_id": "nvidia-h100-sxm", "count": 4}]},
     "power_cooling": {"model_params_b": 13, "concurrent_users": 800},
     "tail_latency": {"model_params_b": 7, "concurrent_users": 200, "arrival_pattern": "bursty"},
-    "capacity_headroom": {"model_params_b": 7, "concurrent_users": 200, "arrival_pattern": "bursty"},
+    "capacity_headroom": {"model_params_b": 7, "concurrent_users": 200, "arrival_pattern": "bursty",
+                          "agentic_sessions": True},
     # A Gaudi 3 kit the user has: whatever is added, the stack is Intel's alone.
     "vendor_lock_in": {"model_params_b": 70, "concurrent_users": 200, "model_stability": "stable",
                        "owned_devices": [{"hardware_id": "intel-gaudi3", "count": 8}]},

@@ -34,10 +34,12 @@ def _question(expect: str = "size", low: float = 10_000, high: float = 40_000, l
 def test_every_split_holds_its_drawn_questions_with_ids_distinct_across_splits():
     # 36 first questions + 9 of the head-count class, a third held out; a batch of 30, 10 drawn as held_out_2;
     # an outside reviewer's 24 as held_out_3; soft targets 15, a third held out; an outside reviewer's batch r4
-    # of 36, 12 drawn as held_out_4 and 24 appended to dev;
-    # daily counts with no peak stated, 2 + 1. A question in two splits would score as unseen.
-    counts = {"dev": 74, "held_out": 15, "held_out_2": 10, "held_out_3": 24, "held_out_4": 12,
-              "soft_targets": 10, "soft_targets_held_out": 5, "daily_peaks": 2, "daily_peaks_held_out": 1}
+    # of 36, 12 drawn as held_out_4 and 24 appended to dev; batch r5 of 36 (another outside reviewer), 12 drawn as
+    # held_out_5 and 24 appended to dev; daily counts with no peak stated, 2 + 1; people in sessions with long
+    # prompts, 4 + 2. A question in two splits would score as unseen.
+    counts = {"dev": 98, "held_out": 15, "held_out_2": 10, "held_out_3": 24, "held_out_4": 12, "held_out_5": 12,
+              "soft_targets": 10, "soft_targets_held_out": 5, "daily_peaks": 2, "daily_peaks_held_out": 1,
+              "sessions": 4, "sessions_held_out": 2}
     assert set(counts) == set(TRIAL_SPLITS)
     questions = {split: load_questions(trial_path(split)) for split in TRIAL_SPLITS}
     assert {split: len(found) for split, found in questions.items()} == counts

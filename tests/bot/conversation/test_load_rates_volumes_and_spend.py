@@ -107,10 +107,6 @@ def test_chat_json_shows_the_conversion_and_the_new_slots(tmp_path):
     assert last["recommendation"]["load_conversion"]["concurrent_streams"] == 39
 
 
-@pytest.mark.xfail(strict=True, reason=(
-    "the two recommendations are no longer the same plan: with vLLM's batched step rebuilt (one matmul share, host "
-    "work beside the device) the plain case takes 3 RTX 4070 and the 50-adapter case 4, so the difference holds a "
-    "fourth model copy (21.4 GB); the per-copy adapter accounting is unchanged"))
 def test_lora_adapters_are_held_in_memory_beside_the_weights(engine):
     """50 adapters of an 8B base at ~0.5 % of its parameters in FP16 each: 50 × 8.03 × 0.005 × 2 ≈ 4.0 GB more."""
     base = "fine-tuned Llama 3.1 8B, 40 concurrent users, Q4_K_M, first token under 1 s, just recommend"

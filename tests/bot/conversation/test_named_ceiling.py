@@ -67,10 +67,6 @@ CLOSET = ("Our closet has 1.5 kW. Would {n} RTX 5090 do for Qwen3 32B at Q4_K_M 
           "answers ~300, first token under 2 s")
 
 
-@pytest.mark.xfail(strict=True, reason="with its sourced FP32-accumulate rate (209.5 TFLOPS; the bandwidth prior "
-                   "gave 179 effective) 4 x RTX 5090 is costed at vLLM's fitted eta_c 0.14 and falls to 26.7 tok/s at 30 "
-                   "users; first principles (~5 ms per decode step) say it meets 30: vLLM's batched eta_c on GeForce is "
-                   "the open 'Batched decode on one GPU' investigation (docs/estimator.md)")
 def test_a_named_count_that_meets_the_targets_past_the_power_limit_says_so(engine):
     first = engine.handle("c4", CLOSET.format(n="four")).text.split("\n")[1]
     assert "falls short" not in first  # its speed is not what is wrong
