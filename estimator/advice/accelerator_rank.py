@@ -72,7 +72,8 @@ def accelerators_last(workload: Workload, ranked: list[Sized]) -> list[Sized]:
     if accelerators_may_lead(workload):
         return ranked
     first = [s for s in ranked if _on_the_table(workload, s) and not s.violations]
-    return first + [s for s in ranked if not any(s is f for f in first)]
+    taken = {id(s) for s in first}  # by identity, as the options are (two may be equal field by field)
+    return first + [s for s in ranked if id(s) not in taken]
 
 
 def held_back(workload: Workload, ranked: list[Sized], primary: Sized, key: Callable[[Sized], float]) -> HeldBack | None:

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, replace
+from functools import cached_property
 
 from estimator.catalog import Catalog, Hardware, ServingStack
 from estimator.defaults import ORGANIZATION_USERS, device_price
@@ -57,7 +58,7 @@ class Candidate:
         # Laptops and SoC boxes do not pool into one server; a single user runs on one.
         return 1 if self.hardware.kind in ("npu", "soc") else MAX_COUNT
 
-    @property
+    @cached_property  # sizing reads it at every count it tries; the hardware never changes (a frozen candidate)
     def board(self) -> int:
         return purchase_unit(self.hardware)
 
@@ -279,12 +280,15 @@ def enumerate_candidates(workload: Workload, catalog: Catalog) -> tuple[list[Can
     """Eligible (device, stack) pairs and, per excluded device id, the first reason it was excluded."""
     eligible: list[Candidate] = []
     excluded: dict[str, Said] = {}
+    stacks: dict[str, ServingStack] = {}
+    for listed in catalog.stacks:  # `catalog.stack` by id, looked up once for every device's stacks
+        stacks.setdefault(listed.id, listed)
     for hw in catalog.hardware:
         owner = ownership(workload, hw, catalog)
         existing = owner is not None
         priced = device_price(hw.id, hw.price_usd, hw.price_basis)
         for stack_id in hw.software_stacks:
-            stack = catalog.stack(stack_id)
+            stack = stacks.get(stack_id)
             if stack is None or not stack.runs_on(hw.kind):
                 continue
             reason = exclusion(workload, hw, stack, existing)

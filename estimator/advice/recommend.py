@@ -28,7 +28,14 @@ from estimator.advice.accelerator_first import (
     verdict,
     with_price_ranges,
 )
-from estimator.advice.accelerator_rank import accelerators_last, held_back, held_back_finding, held_back_text, may_lead
+from estimator.advice.accelerator_rank import (
+    HeldBack,
+    accelerators_last,
+    held_back,
+    held_back_finding,
+    held_back_text,
+    may_lead,
+)
 from estimator.advice.answers import answer_questions
 from estimator.advice.assume import fill_defaults
 from estimator.advice.batch_jobs import BatchSizer, is_batch_job
@@ -106,9 +113,9 @@ def default_throughput() -> tuple[EstimateFn, CapacityFn]:
 def default_shortcuts(estimate_fn: EstimateFn | None) -> Shortcuts | None:
     """The shipped estimator's cheaper views of itself (`sizing.Shortcuts`), only when it is the estimator
     in use: they say nothing about an injected one."""
-    from estimator.physics.throughput import ByCount, best_case
+    from estimator.physics.throughput import ByCount
 
-    return Shortcuts(ByCount, best_case) if estimate_fn is None else None
+    return Shortcuts(ByCount) if estimate_fn is None else None
 
 
 def adjusted_cost(sized: Sized) -> float:
@@ -126,19 +133,21 @@ def rank(options: list[Sized], peak_users: int | None = None) -> list[Sized]:
     if band <= 0:
         return ordered
     ranked: list[Sized] = []
+    costs = [adjusted_cost(option) for option in ordered]  # beside `ordered`, element for element
     while ordered:
         head = ordered[0]
         # Only options within the band of the head's risk-weighted cost can qualify (no more risk, cost per token
         # within the band), and the list is sorted by it: scan that prefix.
-        reach = adjusted_cost(head) * (1 + band)
-        pick = head
-        for option in ordered[1:]:
-            if adjusted_cost(option) > reach:
+        reach = costs[0] * (1 + band)
+        pick, at = head, 0
+        for i in range(1, len(ordered)):
+            if costs[i] > reach:
                 break
+            option = ordered[i]
             if _smaller_within_error(option, head, band) and _capex(option) < _capex(pick):
-                pick = option
+                pick, at = option, i
         ranked.append(pick)
-        ordered.remove(pick)
+        del ordered[at], costs[at]
     return ranked
 
 
@@ -279,8 +288,10 @@ def cheapest_rival(primary: Sized, ranked: list[Sized]) -> Sized | None:
     return min(others, key=lambda s: s.cost_per_token, default=None)
 
 
-def _rationale(workload: Workload, primary: Sized, ranked: list[Sized], *, waived: bool = False) -> Said:
-    """The primary's deciding numbers, how many options met every target, and the cheapest rival."""
+def _rationale(workload: Workload, primary: Sized, ranked: list[Sized], held: HeldBack | None, *,
+               waived: bool = False) -> Said:
+    """The primary's deciding numbers, how many options met every target, and the cheapest rival; `held`: the
+    accelerator seed 2's table kept out of the lead (`held_back` of the same ranking and primary)."""
     peak = workload.concurrent_users or 1
     models = workload.models_served or 1
     size = f"{workload.model_params_b:g}B"
@@ -293,7 +304,6 @@ def _rationale(workload: Workload, primary: Sized, ranked: list[Sized], *, waive
                     tps=workload.tokens_per_s_target, ttft=workload.ttft_target_ms)
     if not ranked:
         return head + said("rec.none_meets", describe=describe(primary))
-    held = held_back(workload, ranked, primary, adjusted_cost)
     if held is not None:  # seed 2's table kept a cheaper accelerator out of the lead: say why, never "lowest cost"
         return head + said("rec.leads_held_back", describe=describe(primary), n=len(ranked)) + held_back_text(held) + said("period")
     # Seed 2's rule put an accelerator ahead of a cheaper option: say so, never "lowest cost".
@@ -591,7 +601,8 @@ def recommend(
     rival = cheapest_rival(primary, ranked)
     if rival is not None:  # its tail-latency and headroom risks are named in the rationale: probe it first
         sizer.finalize(rival)
-    rationale = _rationale(filled, primary, ranked, waived=sizer.assumed_ttft_count(primary.candidate)[0])
+    held = held_back(filled, ranked, primary, adjusted_cost)  # the rationale says why, the finding keeps it
+    rationale = _rationale(filled, primary, ranked, held, waived=sizer.assumed_ttft_count(primary.candidate)[0])
     if within_rationale is not None:
         rationale = within_rationale
     elif outside_limits:
@@ -620,7 +631,7 @@ def recommend(
         load_conversion=conversion,
         accelerator_first=accel,
         fleet=sites_plan[0] if sites_plan is not None else None,
-        accelerator_held_back=held_back_finding(held_back(filled, ranked, primary, adjusted_cost)),
+        accelerator_held_back=held_back_finding(held),
     )
     return answer_questions(rec, sizer, filled, catalog, sized, excluded, primary, alternatives, to_option=to_option,
                             format_stated=workload.quantization is not None)  # not the catalog model's native one

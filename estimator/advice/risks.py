@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
+from functools import lru_cache
 
 from estimator.advice.default_format import DefaultFormat
 from estimator.catalog import Hardware, Level, ServingStack
@@ -205,6 +206,7 @@ def stand_in_format(quant: str, formats: tuple[str, ...]) -> str | None:
     return next((f for f in _STAND_INS[width] if f in listed), None)
 
 
+@lru_cache(maxsize=1024)  # asked for every device × engine a recommendation sizes, of a few formats and stacks
 def format_supported(quant: str, formats: tuple[str, ...]) -> bool:
     wanted = {quant.upper()}
     if quant.upper().startswith("Q"):
@@ -457,6 +459,30 @@ CHECKS: tuple[Callable[[RiskContext], Risk | None], ...] = (
     dynamic_shapes, multi_model, software_maturity, quantization_calibration, memory_bandwidth,
     power_cooling, tail_latency, capacity_headroom, vendor_lock_in, supply,
 )
+# The checks that read the workload, the device, its engine, the format and whether it is owned, never the option's
+# count, estimate, TCO or capacity: without words (ids and levels) they find the same at every count, so a sizer
+# runs them once per device × engine (`setup_risks`) instead of at every count it costs. (Worded, `supply` names
+# the count.)
+SETUP_CHECKS: tuple[Callable[[RiskContext], Risk | None], ...] = (
+    dynamic_shapes, software_maturity, quantization_calibration, vendor_lock_in, supply,
+)
+SetupRisks = dict[Callable[[RiskContext], Risk | None], Risk | None]
+
+
+def setup_risks(
+    workload: Workload,
+    hardware: Hardware,
+    stack: ServingStack | None,
+    *,
+    newest_launch_year: int | None = None,
+    existing: bool = False,
+    default_format: DefaultFormat | None = None,
+    assumed_shapes: bool = False,
+) -> SetupRisks:
+    """What each of `SETUP_CHECKS` finds for this device × engine, without words, for `assess_risks(setup=…)`."""
+    ctx = RiskContext(workload, hardware, 1, stack, None, None, None, newest_launch_year, existing=existing,
+                      default_format=default_format, words=False, assumed_shapes=assumed_shapes)
+    return {check: check(ctx) for check in SETUP_CHECKS}
 
 
 def assess_risks(
@@ -474,6 +500,7 @@ def assess_risks(
     default_format: DefaultFormat | None = None,
     words: bool = True,
     assumed_shapes: bool = False,
+    setup: SetupRisks | None = None,
 ) -> list[Risk]:
     """The risks that apply to this option, most severe first.
 
@@ -482,11 +509,16 @@ def assess_risks(
     `estimate_covers_all_models` says the estimate was sized for all `models_served` at once; `existing`
     that the devices are already owned (nothing to source, so no supply risk). `words=False` leaves
     the findings empty (the ids and levels are the same). `assumed_shapes` says `workload.dynamic_shapes` was
-    assumed, not stated (`dynamic_shapes`).
+    assumed, not stated (`dynamic_shapes`). `setup`: what `setup_risks` found for the same device, engine and
+    workload, in place of running those checks again (only without words).
     """
+    assert setup is None or not words, "setup risks carry no words"
     ctx = RiskContext(workload, hardware, count, stack, estimate, tco, max_concurrent_users, newest_launch_year,
                       estimate_covers_all_models, existing, default_format, words, assumed_shapes)
-    found = [risk for check in CHECKS if (risk := check(ctx)) is not None]
+    if setup is None:
+        found = [risk for check in CHECKS if (risk := check(ctx)) is not None]
+    else:
+        found = [risk for check in CHECKS if (risk := setup[check] if check in setup else check(ctx)) is not None]
     return sorted(found, key=lambda r: _ORDER[r.severity])
 
 
@@ -496,6 +528,6 @@ def risk_score(risks: list[Risk]) -> int:
 
 
 __all__ = [
-    "CHECKS", "SEVERITY_POINTS", "RiskContext", "assess_risks", "format_supported", "overload_factor", "risk_score",
-    "stand_in_format",
+    "CHECKS", "SETUP_CHECKS", "SEVERITY_POINTS", "RiskContext", "SetupRisks", "assess_risks", "format_supported",
+    "overload_factor", "risk_score", "setup_risks", "stand_in_format",
 ]

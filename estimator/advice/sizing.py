@@ -19,7 +19,7 @@ from estimator.advice.candidates import Candidate, is_organization
 from estimator.advice.concurrency import READING_TOKENS_PER_S
 from estimator.advice.default_format import DefaultFormat, default_format, runs_fp8_natively
 from estimator.advice.load import is_ultra_low_ttft
-from estimator.advice.risks import assess_risks, overload_factor, risk_score
+from estimator.advice.risks import SetupRisks, assess_risks, overload_factor, risk_score, setup_risks
 from estimator.catalog import Catalog, Hardware, ServingStack
 from estimator.costing.tco import annual_tokens, per_million_finding, tco
 from estimator.costing.tco_findings import TcoFinding
@@ -32,7 +32,7 @@ from estimator.defaults import (
 from estimator.physics.lora import adapters_gb, lora_training_gb
 from estimator.physics.memory import bits_per_weight, weights_gb
 from estimator.physics.servers import needs_host_server
-from estimator.physics.throughput import BestCase, ByCount, Figures
+from estimator.physics.throughput import ByCount, Figures
 from estimator.said import EMPTY, Said, cat, said
 from estimator.schemas import UNVERIFIED_POWER, Estimate, EstimateRequest, Risk, TcoResult, construct_trusted
 from estimator.workload import Workload
@@ -55,12 +55,11 @@ class Purchase(NamedTuple):
 
 class Shortcuts(NamedTuple):
     """Cheaper views of the estimate function a `Sizer` is given, for its count search: the figures and the
-    estimate of one request at any count, sharing its lookups and plans (`throughput.ByCount`), and bounds on
-    every count's (`throughput.best_case`). They hold only for the estimator they were written for, so a sizer
+    estimate of one request at any count and bounds on every count's (`throughput.best_case`), sharing its
+    lookups and plans (`throughput.ByCount`). They hold only for the estimator they were written for, so a sizer
     with an injected estimate function has none."""
 
     by_count: Callable[[EstimateRequest, Catalog], ByCount]
-    best_case: Callable[[EstimateRequest, Catalog], BestCase | None]
 # A re-port of a retrained model on an already-ported stack re-quantizes and re-validates, but reuses
 # the tooling: about a third of a first port (estimate).
 REPORT_SHARE = 1 / 3
@@ -229,6 +228,7 @@ class Sizer:
         self._by_count: dict[tuple[str, str, int, int | None], ByCount] = {}
         self._weights: dict[tuple[str, str], float] = {}  # per candidate sized at a format of its own
         self._costs: dict[tuple[str, int, bool, int, float, Said | None], TcoResult] = {}
+        self._setups: dict[tuple[str, str, bool], SetupRisks] = {}
         self.weights_gb = weights_gb(served_params_b(workload),
                                      bits_per_weight(workload.weight_format, catalog))
 
@@ -425,7 +425,7 @@ class Sizer:
         first token is scaled by its range, which no bound here covers, so it is never ruled out."""
         if self.shortcuts is None:
             return False
-        best = self.shortcuts.best_case(self.request(candidate, candidate.max_count, users), self.catalog)
+        best = self._counted(candidate, users).best_case(candidate.max_count)
         if best is None:
             return False
         cautious = self._cautious(best.calibrated, candidate)
@@ -649,8 +649,21 @@ class Sizer:
             max_concurrent_users=sized.capacity_users if sized.probed else None,
             newest_launch_year=self.newest_year, estimate_covers_all_models=True, existing=cand.existing,
             default_format=self.default_for(cand), words=words, assumed_shapes=self.assumed_shapes,
+            setup=None if words else self._setup_risks(cand),
         )
         self._constraints(sized)
+
+    def _setup_risks(self, candidate: Candidate) -> SetupRisks:
+        """The risks that do not depend on the count (`risks.setup_risks`), once per device × engine: every count
+        this sizer costs of the candidate shares them."""
+        key = (candidate.hardware.id, candidate.stack.id, candidate.existing)
+        found = self._setups.get(key)
+        if found is None:
+            found = self._setups[key] = setup_risks(
+                self.workload_for(candidate), candidate.hardware, candidate.stack, newest_launch_year=self.newest_year,
+                existing=candidate.existing, default_format=self.default_for(candidate),
+                assumed_shapes=self.assumed_shapes)
+        return found
 
     def _constraints(self, sized: Sized) -> None:
         """Record each violated constraint with how far off it is (ratio of need to limit)."""

@@ -42,14 +42,23 @@ def host_cost_usd(hardware: Hardware, count: int, assumptions: TcoAssumptions = 
 def in_office(hardware: Hardware, count: int, assumptions: TcoAssumptions = DEFAULT_TCO_ASSUMPTIONS) -> bool:
     """Seed 1: "1–4 個 GPU，現有辦公室基礎設施通常能應對電力和冷卻負載". Beyond that, a cooled rack; and whatever
     the count, a draw above one office circuit (`office_power_w`): a 9.6 kW system is one device, not office kit."""
-    if peak_power_w(hardware, count, assumptions) > assumptions.office_power_w:
+    return _in_office(hardware, count, peak_power_w(hardware, count, assumptions), assumptions)
+
+
+def _in_office(hardware: Hardware, count: int, peak_w: float, assumptions: TcoAssumptions) -> bool:
+    """`in_office`, given the option's peak draw."""
+    if peak_w > assumptions.office_power_w:
         return False
     return not needs_host_server(hardware) or count <= assumptions.office_device_limit
 
 
 def peak_power_w(hardware: Hardware, count: int, assumptions: TcoAssumptions = DEFAULT_TCO_ASSUMPTIONS) -> float:
     """Nameplate draw of the whole option (devices at TDP plus hosts): what a power budget must cover."""
-    return (hardware.tdp_w or 0.0) * count + server_count(hardware, count, assumptions) * assumptions.host_power_w
+    return _peak_power_w(hardware, count, server_count(hardware, count, assumptions), assumptions)
+
+
+def _peak_power_w(hardware: Hardware, count: int, servers: int, assumptions: TcoAssumptions) -> float:
+    return (hardware.tdp_w or 0.0) * count + servers * assumptions.host_power_w
 
 
 def running_days_per_year(workload: Workload) -> float:
@@ -64,11 +73,12 @@ def annual_tokens(served_tokens_per_s: float, workload: Workload) -> float:
 
 
 def _capex(
-    hardware: Hardware, count: int, existing: bool, assumptions: TcoAssumptions, owned_units: int = 0,
-    workstation: bool = False,
+    hardware: Hardware, count: int, existing: bool, assumptions: TcoAssumptions, owned_units: int, workstation: bool,
+    servers: int,
 ) -> tuple[float, list[TcoFinding], bool, Said | str | None]:
     """Hardware purchase: devices plus a host-server share. Already-owned hardware costs nothing to buy;
-    a top-up of owned devices buys only the devices beyond them, and hosts only for the servers they add."""
+    a top-up of owned devices buys only the devices beyond them, and hosts only for the servers they add
+    (`servers`: how many that is)."""
     if existing or owned_units >= count:
         return 0.0, [TcoFinding("owned", {"hardware": hardware.name})], False, None
     priced = device_price(hardware.id, hardware.price_usd, hardware.price_basis)
@@ -76,8 +86,8 @@ def _capex(
         raise InvalidRequest(said("error.no_price", hardware=hardware.name, id=hardware.id), field="hardware")
     unit_price, basis = priced
     bought = count - owned_units
-    servers = server_count(hardware, count, assumptions) - server_count(hardware, owned_units, assumptions)
-    host = max(0.0, host_cost_usd(hardware, count, assumptions) - host_cost_usd(hardware, owned_units, assumptions))
+    owned_hosts = host_cost_usd(hardware, owned_units, assumptions) if owned_units else 0  # none: as its empty sum
+    host = max(0.0, host_cost_usd(hardware, count, assumptions) - owned_hosts)
     is_estimate = hardware.price_is_estimate or hardware.price_usd is None
     found = [TcoFinding("owned_part", {"hardware": hardware.name, "owned": owned_units, "count": count})] \
         if owned_units else []
@@ -99,14 +109,14 @@ def _capex(
 
 def _average_power_w(
     hardware: Hardware, count: int, workload: Workload, existing: bool, assumptions: TcoAssumptions,
-    owned_units: int = 0, workstation: bool = False,
+    workstation: bool, added: int,
 ) -> tuple[float, TcoFinding]:
-    """Average draw while running: devices at TDP × utilization, plus hosts (already running if owned)."""
+    """Average draw while running: devices at TDP × utilization, plus the `added` hosts (already running if
+    owned)."""
     if hardware.tdp_w is None:
         return 0.0, TcoFinding("no_tdp", {"hardware": hardware.name})
     devices = hardware.tdp_w * workload.utilization * count
     already_running = existing or workstation
-    added = server_count(hardware, count, assumptions) - server_count(hardware, owned_units, assumptions)
     hosts = 0.0 if already_running else added * assumptions.host_power_w
     return devices + hosts, TcoFinding("power", {
         "count": count, "tdp": hardware.tdp_w, "utilization": workload.utilization,
@@ -139,10 +149,15 @@ def tco(
         raise InvalidRequest(said("error.negative_migration"), field="migration_usd")
     owned_units = min(max(owned_units, 0), count)
     workstation = not existing and into_existing_workstation(hardware, count, workload)
-    capex, found, is_estimate, basis = _capex(hardware, count, existing, assumptions, owned_units, workstation)
-    avg_w, power = _average_power_w(hardware, count, workload, existing, assumptions, owned_units, workstation)
+    # Servers (all, and those the owned devices already fill) and the peak draw, worked out once: sizing costs
+    # every device at every count it tries.
+    servers = server_count(hardware, count, assumptions)
+    added = servers - (server_count(hardware, owned_units, assumptions) if owned_units else 0)
+    peak_w = _peak_power_w(hardware, count, servers, assumptions)
+    capex, found, is_estimate, basis = _capex(hardware, count, existing, assumptions, owned_units, workstation, added)
+    avg_w, power = _average_power_w(hardware, count, workload, existing, assumptions, workstation, added)
     found.append(power)
-    office = in_office(hardware, count, assumptions)
+    office = _in_office(hardware, count, peak_w, assumptions)
     pue = assumptions.office_pue if office else assumptions.rack_pue
     days = running_days_per_year(workload)
     kwh = avg_w * pue * workload.hours_per_day * days / 1000
@@ -157,7 +172,7 @@ def tco(
                                                "operations": operations}))
     space = 0.0
     if not office and not existing:
-        space = server_count(hardware, count, assumptions) * assumptions.rack_space_usd_per_server_year
+        space = servers * assumptions.rack_space_usd_per_server_year
         found.append(TcoFinding("rack_space", {"usd": assumptions.rack_space_usd_per_server_year}))
     if migration_usd:
         found.append(TcoFinding("migration", {"usd": migration_usd}))
@@ -184,10 +199,10 @@ def tco(
         "price_is_estimate": bool(is_estimate),
         "price_basis": basis,
         "annual_tokens": None if tokens is None else float(tokens),
-        "power_w": float(round(peak_power_w(hardware, count, assumptions), 1)),
+        "power_w": float(round(peak_w, 1)),
         "lifetime_total_usd": float(round(lifetime, 2)),
         "migration_usd": float(migration_usd),
-        "servers": int(server_count(hardware, count, assumptions)),
+        "servers": int(servers),
         "findings": tuple(found),
     })
 

@@ -45,7 +45,6 @@ class PlanResult:
     batch: int
     per_stream: float
     total: float
-    sustained_total: float  # output tokens/s including every prompt's prefill (offline benchmarks)
     prefill_tokens_per_s: float
     ttft_ms: float
     ttft_p95_ms: float
@@ -53,9 +52,24 @@ class PlanResult:
     per_device_required_gb: float
     per_device_usable_gb: float
     kv_cache_gb: float
-    # Output tokens/s over the devices used counting decode steps only (no prompt interleaved): what a
-    # benchmark reports as batch × 1 / inter-token latency (tt-metal demos' "t/s").
-    decode_total: float = 0.0
+    # What the offline totals below are worked out from when read: only the calibration fit reads them, and a
+    # count search evaluates thousands of plans per recommendation (two answer times each saved).
+    resolved: Resolved = field(repr=False, compare=False)
+    terms: _AnswerTerms = field(repr=False, compare=False)
+
+    @property
+    def sustained_total(self) -> float:
+        """Output tokens/s including every prompt's prefill (offline benchmarks): every answer also pays for its
+        own prompt."""
+        sustained_cycle = _answer_ms(self.resolved, self.terms, self.batch, self.batch)[0]
+        return self.replicas * self.batch * self.resolved.output_tokens / sustained_cycle * 1000.0
+
+    @property
+    def decode_total(self) -> float:
+        """Output tokens/s over the devices used counting decode steps only (no prompt interleaved): what a
+        benchmark reports as batch × 1 / inter-token latency (tt-metal demos' "t/s")."""
+        decode_ms = _answer_ms(self.resolved, self.terms, self.batch, 0)[0]
+        return self.replicas * self.batch * self.resolved.output_tokens / decode_ms * 1000.0
 
     @property
     def fits(self) -> bool:
@@ -285,7 +299,11 @@ def prompting_share(r: Resolved) -> float:
 
 
 def _cycle(r: Resolved, count: int, group: int, concurrency: int, memo: PlanMemo | None = None) -> _Cycle:
-    batch = -(-concurrency // max(1, count // group))
+    return _cycle_at(r, group, -(-concurrency // max(1, count // group)), memo)
+
+
+def _cycle_at(r: Resolved, group: int, batch: int, memo: PlanMemo | None) -> _Cycle:
+    """`_cycle` of a group at its batch (each replica's share of the users)."""
     cycled = memo.cycles.get((group, batch)) if memo is not None else None
     if cycled is None:
         terms = _answer_terms(r, group, batch)
@@ -318,19 +336,14 @@ def evaluate(r: Resolved, count: int, group: int, concurrency: int, cycled: _Cyc
     this plan's `_cycle`, when the caller has it already)."""
     replicas = max(1, count // group)
     batch, terms, cycle, memory_bound = cycled or _cycle(r, count, group, concurrency)
-    decode_ms, _ = _answer_ms(r, terms, batch, 0)
     prefill = terms.prefill
     per_stream = r.output_tokens / cycle * 1000.0
     mean_ttft, p95_ttft = _ttft_ms(r, batch, cycle, prefill)
     kv = kv_cache_gb(r, batch)
-    # Offline ("max load"): every answer also pays for its own prompt.
-    sustained_cycle = _answer_ms(r, terms, batch, batch)[0]
     return PlanResult(
         group, replicas, batch, per_stream, per_stream * concurrency,
-        replicas * batch * r.output_tokens / sustained_cycle * 1000.0,
         r.prompt_tokens / prefill * 1000.0, mean_ttft, p95_ttft, memory_bound,
-        per_device_memory_gb(r.weights_gb, kv, group, r.overhead_gb), r.device.usable_memory_gb, kv,
-        replicas * batch * r.output_tokens / decode_ms * 1000.0,
+        per_device_memory_gb(r.weights_gb, kv, group, r.overhead_gb), r.device.usable_memory_gb, kv, r, terms,
     )
 
 
@@ -368,9 +381,12 @@ def attention_dp_fits(r: Resolved, group: int, batch: int) -> bool:
 
 def plan_fits(r: Resolved, count: int, group: int, concurrency: int) -> bool:
     """Whether `count // group` replicas of `group` devices hold the model and their users' KV cache."""
-    batch = -(-concurrency // max(1, count // group))
-    kv = kv_cache_gb(r, batch)
-    return per_device_memory_gb(r.weights_gb, kv, group, r.overhead_gb) <= r.device.usable_memory_gb
+    return _fits_at(r, group, -(-concurrency // max(1, count // group)))
+
+
+def _fits_at(r: Resolved, group: int, batch: int) -> bool:
+    """Whether a group of `group` devices holds the model and `batch` streams' KV cache."""
+    return per_device_memory_gb(r.weights_gb, kv_cache_gb(r, batch), group, r.overhead_gb) <= r.device.usable_memory_gb
 
 
 def smallest_fitting_group(r: Resolved, count: int, concurrency: int) -> int | None:
@@ -404,8 +420,9 @@ def best_plan(r: Resolved, count: int, concurrency: int, memo: PlanMemo | None =
     sizes = group_sizes(count, False, r.per_server)
     at_target: list[tuple[float, int, _Cycle]] = []  # (p95 first token, group, cycle) of plans at the speed asked
     for group in sizes:
-        if plan_fits(r, count, group, concurrency):
-            cycled = _cycle(r, count, group, concurrency, memo)
+        batch = -(-concurrency // max(1, count // group))  # `plan_fits` and `_cycle`, the batch worked out once
+        if _fits_at(r, group, batch):
+            cycled = _cycle_at(r, group, batch, memo)
             speed = r.output_tokens / cycled.cycle_ms * 1000.0  # `per_stream_tokens_per_s`, kept for `evaluate`
             if speed > best_speed:
                 best_group, best_speed, best_cycle = group, speed, cycled

@@ -73,23 +73,31 @@ class ByCount:
     and the plans the counts share (`parallel_plans.PlanMemo`). Each is what `figures` and `estimate` give for
     the request at that count."""
 
-    __slots__ = ("index", "memo", "request", "resolved")
+    __slots__ = ("bounds", "index", "memo", "request", "resolved")
 
     def __init__(self, request: EstimateRequest, catalog: Catalog) -> None:
         self.request = request
         self.index = catalog_index(catalog)
         self.resolved = resolve(request, self.index)
         self.memo = PlanMemo()  # the search's own: counts share layouts and batches
+        self.bounds = _range_bounds(request, self.resolved, self.index)  # the count changes none of them
 
     def figures(self, count: int) -> Figures:
-        request, resolved = self.request, self.resolved
+        request, resolved, bounds = self.request, self.resolved, self.bounds
         plan = best_plan(resolved, count, request.concurrency, self.memo)
         decode_row, prefill_row = _measured_rows(request, resolved, self.index, count)
         speeds = _speeds(request, plan, decode_row, prefill_row, resolved.confidence_width)
-        ranges = _ranges(request, resolved, self.index, speeds[:4], decode_row is not None, prefill_row is not None)
-        return Figures(plan.fits, speeds.per_stream, ranges["decode_tokens_per_s_per_stream_range"], speeds.ttft,
-                       speeds.ttft_p95, ranges["ttft_ms_range"], resolved.factors.calibrated or decode_row is not None,
-                       speeds.prefill)
+        # The ranges a target check reads, as `_ranges` works them out (not the total's).
+        stream_range = (measured_range(speeds.per_stream) if decode_row is not None
+                        else likely_range(speeds.per_stream, bounds.decode, bounds.widen))
+        prefill_range = _prefill_range(speeds.prefill, bounds, prefill_row is not None)
+        return Figures(plan.fits, speeds.per_stream, stream_range, speeds.ttft, speeds.ttft_p95,
+                       _ttft_range(speeds.ttft, speeds.prefill, prefill_range),
+                       resolved.factors.calibrated or decode_row is not None, speeds.prefill)
+
+    def best_case(self, max_count: int) -> BestCase | None:
+        """`best_case` of the request at `max_count` devices."""
+        return _best_case(self.request, self.resolved, self.index, max_count)
 
     def estimate(self, count: int) -> Estimate:
         request = construct_trusted(EstimateRequest, {**self.request.__dict__, "count": count})
@@ -172,37 +180,58 @@ def _host_sampling_note(resolved: Resolved, plan: PlanResult) -> list[Said]:
     return [said("estimate.host_sampling", slots=plan.batch, step_ms=extra * per_slot, per_slot_ms=per_slot)]
 
 
+class _RangeBounds(NamedTuple):
+    """The measured/predicted ratio bounds a request's ranges use (`ranges.ratio_bounds`), and their widening."""
+
+    decode: tuple[float, float] | None
+    widen: float
+    prefill: tuple[float, float] | None
+    prefill_widen: float
+
+
+def _range_bounds(request: EstimateRequest, resolved: Resolved, index: CatalogIndex) -> _RangeBounds:
+    """The residuals of single-stream decode rows for one user, of serving rows for several, of prefill rows for
+    prefill and TTFT."""
+    kind, backend = resolved.device.kind, resolved.backend
+    # A spec filled by a default widens every range; compute derived from bandwidth only the prefill's
+    # (single-stream decode is bandwidth-bound, and the serving residuals already include such devices).
+    return _RangeBounds(
+        index.ratio_bounds("tg" if request.concurrency == 1 else "total_tps", backend, kind),
+        ASSUMPTION_WIDENING if resolved.device.assumptions else 1.0,
+        index.ratio_bounds("pp", backend, kind),
+        ASSUMPTION_WIDENING if resolved.device.assumptions or resolved.compute_derived else 1.0,
+    )
+
+
+def _prefill_range(prefill: float, bounds: _RangeBounds, measured: bool) -> list[float] | None:
+    return measured_range(prefill) if measured else likely_range(prefill, bounds.prefill, bounds.prefill_widen)
+
+
+def _ttft_range(ttft: float, prefill: float, prefill_range: list[float] | None) -> list[float] | None:
+    """A faster prefill than predicted shortens the time to first token in proportion."""
+    if prefill_range is None or prefill <= 0:
+        return None
+    return [round(ttft * prefill / prefill_range[1], 3), round(ttft * prefill / prefill_range[0], 3)]
+
+
 def _ranges(
     request: EstimateRequest, resolved: Resolved, index: CatalogIndex, figures: tuple[float, ...],
     decode_measured: bool, prefill_measured: bool,
 ) -> dict[str, list[float] | None]:
-    """Likely [low, high] of each figure (`ranges.py`): the residuals of single-stream decode rows for
-    one user, of serving rows for several, of prefill rows for prefill and TTFT."""
+    """Likely [low, high] of each figure (`ranges.py`, bounds by `_range_bounds`)."""
     per_stream, total, prefill, ttft = figures
-    kind, backend = resolved.device.kind, resolved.backend
-    # A spec filled by a default widens every range; compute derived from bandwidth only the prefill's
-    # (single-stream decode is bandwidth-bound, and the serving residuals already include such devices).
-    widen = ASSUMPTION_WIDENING if resolved.device.assumptions else 1.0
-    prefill_widen = ASSUMPTION_WIDENING if resolved.device.assumptions or resolved.compute_derived else 1.0
-    decode_bounds = index.ratio_bounds("tg" if request.concurrency == 1 else "total_tps", backend, kind)
-    prefill_bounds = index.ratio_bounds("pp", backend, kind)
+    bounds = _range_bounds(request, resolved, index)
     if decode_measured:
         stream_range, total_range = measured_range(per_stream), measured_range(total)
     else:
-        stream_range = likely_range(per_stream, decode_bounds, widen)
-        total_range = likely_range(total, decode_bounds, widen)
-    prefill_range = (
-        measured_range(prefill) if prefill_measured else likely_range(prefill, prefill_bounds, prefill_widen)
-    )
-    ttft_range = None
-    if prefill_range is not None and prefill > 0:
-        # A faster prefill than predicted shortens the time to first token in proportion.
-        ttft_range = [round(ttft * prefill / prefill_range[1], 3), round(ttft * prefill / prefill_range[0], 3)]
+        stream_range = likely_range(per_stream, bounds.decode, bounds.widen)
+        total_range = likely_range(total, bounds.decode, bounds.widen)
+    prefill_range = _prefill_range(prefill, bounds, prefill_measured)
     return {
         "decode_tokens_per_s_per_stream_range": stream_range,
         "decode_tokens_per_s_total_range": total_range,
         "prefill_tokens_per_s_range": prefill_range,
-        "ttft_ms_range": ttft_range,
+        "ttft_ms_range": _ttft_range(ttft, prefill, prefill_range),
     }
 
 
@@ -292,10 +321,14 @@ def best_case(request: EstimateRequest, catalog: Catalog) -> BestCase | None:
     The low end of the per-user range is the same rounding of the same ratio as in `_ranges`, so it only
     grows with the figure and the bound's low end bounds every count's."""
     index = catalog_index(catalog)
-    resolved = resolve(request, index)
+    return _best_case(request, resolve(request, index), index, request.count)
+
+
+def _best_case(request: EstimateRequest, resolved: Resolved, index: CatalogIndex, max_count: int) -> BestCase | None:
+    """`best_case` of `request` resolved, up to `max_count` devices (the request's own count is not read)."""
     if request.hardware and not request.model_only and index.has_measured(request.hardware, resolved.quant):
         return None
-    bound = parallel_plans.best_case(resolved, request.count)
+    bound = parallel_plans.best_case(resolved, max_count)
     if bound is None:
         return None
     speed, prefill_ms = bound

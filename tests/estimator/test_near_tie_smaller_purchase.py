@@ -96,13 +96,15 @@ def test_a_capex_saving_smaller_than_the_per_token_premium_is_no_smaller_purchas
 
 def test_the_rationale_says_the_near_tie_and_what_the_smaller_purchase_saves():
     from bot.wording import word
-    from estimator.advice.recommend import _rationale
+    from estimator.advice.accelerator_rank import held_back
+    from estimator.advice.recommend import _rationale, adjusted_cost
     from estimator.workload import Workload
 
     big = _option("big", 42_860, 0.200)
     small = _option("small", 31_193, 0.230)
     ranked = rank([big, small], peak_users=200)
-    text = word(_rationale(Workload(concurrent_users=200, model_params_b=7, quantization="Q4_K_M",
-                                    tokens_per_s_target=30, ttft_target_ms=1000), ranked[0], ranked))
+    workload = Workload(concurrent_users=200, model_params_b=7, quantization="Q4_K_M", tokens_per_s_target=30,
+                        ttft_target_ms=1000)
+    text = word(_rationale(workload, ranked[0], ranked, held_back(workload, ranked, ranked[0], adjusted_cost)))
     assert "1 × big serves a token 13% cheaper" in text
     assert "±18%" in text and "$11,667 less capex" in text
