@@ -16,7 +16,9 @@ from dataclasses import dataclass
 from matplotlib.backends.backend_agg import FigureCanvasAgg
 from matplotlib.figure import Figure
 
+from estimator.advice.concurrency import READING_TOKENS_PER_S
 from estimator.catalog import Catalog
+from estimator.defaults import COMFORTABLE_TOKENS_PER_S
 from estimator.errors import SiliconsultError
 from estimator.schemas import Estimate, EstimateRequest, Option, Recommendation
 from estimator.workload import Workload
@@ -103,6 +105,7 @@ def throughput_curves(
     estimate: EstimateFn,
     *,
     backend_of: Callable[[Option], str | None] = lambda option: None,
+    people: bool = False,
 ) -> list[ThroughputCurve]:
     """Ask the estimator for each option's per-user speed across `concurrency_grid`.
 
@@ -129,6 +132,13 @@ def throughput_curves(
                 prompt_tokens=int(workload.prompt_tokens or 512),
                 output_tokens=int(workload.output_tokens or 256),
                 context=workload.context_length,
+                model=workload.model_id,
+                active_params_b=workload.active_params_b,
+                # the card's own request terms (`estimator.advice.sizing._request_values`): the pace people read
+                # at and the first-token bound the layout is chosen for, so the curve passes through the card
+                paced_tokens_per_s=workload.tokens_per_s_target or COMFORTABLE_TOKENS_PER_S,
+                ttft_target_ms=workload.ttft_target_ms,
+                reading_tokens_per_s=READING_TOKENS_PER_S if people else None,
             )
             try:
                 result = estimate(request, catalog)

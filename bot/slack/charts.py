@@ -17,7 +17,9 @@ from bot.charts import (
 )
 from bot.reply import Reply
 from bot.slack.turns import ChartFile, ChartMaker
+from estimator.advice.sizing import people_at_once
 from estimator.catalog import Catalog
+from estimator.workload import Workload
 
 
 def recommendation_charts(catalog: Catalog, estimate: EstimateFn) -> ChartMaker:
@@ -30,7 +32,10 @@ def recommendation_charts(catalog: Catalog, estimate: EstimateFn) -> ChartMaker:
             return []
         files = []
         workload = chart_workload(recommendation, reply.slots)  # the card's workload, defaults filled
-        curves = throughput_curves(recommendation, workload, catalog, estimate, backend_of=backend_of)
+        # People at once read between prompts, as the card was sized (`estimator.advice.sizing.people_at_once`).
+        stated = Workload.model_construct(**{k: v for k, v in (reply.slots or {}).items() if k in Workload.model_fields})
+        people = people_at_once(stated)
+        curves = throughput_curves(recommendation, workload, catalog, estimate, backend_of=backend_of, people=people)
         if curves:
             slo = workload.tokens_per_s_target
             files.append(ChartFile("throughput.png", "Tokens/s per user vs concurrent users",

@@ -313,6 +313,10 @@ def fact_phrase(slot: str, value: Any, lang: str, names: Mapping[str, str] | Non
         return ("no " + ", ".join(value), "不用 " + "、".join(value), "不用 " + "、".join(value))[i]
     if slot == "allowed_vendors" and isinstance(value, list):  # "only Huawei, Cambricon" / "只用 华为、寒武纪"
         return ("only " + ", ".join(value), "只用 " + "、".join(value), "只用 " + "、".join(value))[i]
+    if slot in ("concurrent_users_range", "total_users_range") and isinstance(value, list) and value:
+        # a head count said as a range ("二三十个人"): both ends, as said
+        span = f"{value[0]:,}–{value[-1]:,}"
+        return (f"said as {span}", f"所说为 {span}", f"所說為 {span}")[i]
     if slot == "model_id" and value in (names or {}):
         return (names or {})[value]
     if slot == "existing_hardware_ids":

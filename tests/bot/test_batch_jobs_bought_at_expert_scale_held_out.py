@@ -27,11 +27,8 @@ def held_out_engine(tmp_path_factory: pytest.TempPathFactory) -> Any:
 
 
 @pytest.mark.parametrize(("thread", "message", "followup", "low", "high"), [
-    pytest.param(
-        "en", "we need to summarize ~15k legal filings overnight (8 hour window), ~10k tokens each, summaries ~400 "
-        "tokens, model is qwen2.5-72b. what gpus should we get", "just recommend", 30_000, 65_000,
-        marks=pytest.mark.xfail(strict=True, reason="'~15k legal filings' is not read as the job's items (no batch "
-                                "job: sized as a 15-user chat, 6 cards); a reading gap, seen after the change")),
+    ("en", "we need to summarize ~15k legal filings overnight (8 hour window), ~10k tokens each, summaries ~400 "
+     "tokens, model is qwen2.5-72b. what gpus should we get", "just recommend", 30_000, 65_000),
     ("hans", "每天夜里有 8 小时窗口，要用 Llama 4 Scout 处理 6000 份客服录音转写，每份约 1.5 万 token，输出 600 token 的小结，"
      "买什么卡合适", "直接推荐", 19_000, 45_000),
     ("hant", "週末兩天要把 30 萬則客訴工單（每則約 2k token）丟給 Qwen3-32B 做分類加摘要，輸出 100 token，48 小時內跑完，"
