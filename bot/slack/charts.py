@@ -6,6 +6,8 @@ The plotting and the numbers live in `bot.charts`; this module only picks the in
 
 from __future__ import annotations
 
+from typing import Any
+
 from bot.charts import (
     EstimateFn,
     backend_resolver,
@@ -33,7 +35,8 @@ def recommendation_charts(catalog: Catalog, estimate: EstimateFn) -> ChartMaker:
         files = []
         workload = chart_workload(recommendation, reply.slots)  # the card's workload, defaults filled
         # People at once read between prompts, as the card was sized (`estimator.advice.sizing.people_at_once`).
-        stated = Workload.model_construct(**{k: v for k, v in (reply.slots or {}).items() if k in Workload.model_fields})
+        said: dict[str, Any] = {k: v for k, v in (reply.slots or {}).items() if k in Workload.model_fields}
+        stated = Workload.model_construct(**said)
         people = people_at_once(stated)
         curves = throughput_curves(recommendation, workload, catalog, estimate, backend_of=backend_of, people=people)
         if curves:
