@@ -93,7 +93,10 @@ _OTHER_CURRENCY_AMOUNT = _any(
 _USD_PREFIX = re.compile(rf"(?P<negpre>-\s*)?(?:us)?\$\s*{NUM}")
 _USD_SUFFIX = re.compile(rf"{NUM}\s*(?:{USD_WORDS})(?![a-z])")
 _BUDGET_BEFORE = re.compile(rf"{NUM}\s*(?:capex\s*|hardware\s*|total\s*)?budget")
-_BUDGET_KEYED = re.compile(rf"(?:budget|预算|預算|capex|spend|花费|花費)[^,;.\d]{{0,24}}?{NUM}(?![\d.]|\s*(?:w\b|kw|users?|人(?!民)|%|b\b|ms|s\b|秒))")
+# The words that name money for hardware; "spend" / 花费 key an amount too, but only where it follows them.
+_BUDGET_WORDS = r"budget|预算|預算|capex"
+_BUDGET_REACH = 24  # characters between a budget word and its amount
+_BUDGET_KEYED = re.compile(rf"(?:{_BUDGET_WORDS}|spend|花费|花費)[^,;.\d]{{0,{_BUDGET_REACH}}}?{NUM}(?![\d.]|\s*(?:w\b|kw|users?|人(?!民)|%|b\b|ms|s\b|秒))")
 _POWER = re.compile(rf"{NUM}\s*(?P<unit>kw|kilowatts?|w|watts?|千瓦|瓦)(?![a-z])")
 # An amount per unit of use is a price, never a hardware budget: per million tokens ("2 元/百万", "$0.28 per 1M"),
 # per thousand tokens, per kWh, per GPU-hour ("$2.5/hr").
@@ -102,7 +105,7 @@ _PRICE_PER_UNIT = re.compile(r"\s*(?:/|per\s+|每)\s*(?:1\s*)?(?:百万|百萬|m
 # A budget nobody named under this much is a price or a count beside a currency sign ("命中 0.2 元"), not money
 # to buy hardware with; a named one ("budget $5") is kept, and the range check answers it.
 _UNNAMED_BUDGET_FLOOR = 10.0
-_BUDGET_WORD_BEFORE = re.compile(r"budget|预算|預算|capex")
+_BUDGET_WORD_BEFORE = re.compile(_BUDGET_WORDS)
 _CONTEXT_AFTER = re.compile(rf"{NUM}\s*(?:tokens?\s*)?-?\s*(?:of\s+)?(?:context|ctx|上下文|窗口|context window)")
 _CONTEXT_BEFORE = re.compile(rf"(?:contexts?|ctx|上下文)(?:\s*(?:window|length|size|长度|長度|窗口))?\s*"
                              r"(?:(?:are|is)\s+)?(?:usually|typically|mostly|normally|on average|average|一般|平均|通常|大多|多数|多半|大部分)?\s*"
@@ -399,7 +402,7 @@ def _budget(text: str, claims: _Claims) -> Iterator[Fact]:
             value = number_value(m)
             if "negpre" in m.groupdict() and m.group("negpre"):
                 value = -abs(value)
-            named = keyed or _BUDGET_WORD_BEFORE.search(text, max(0, m.start() - 24), m.start()) is not None
+            named = keyed or _BUDGET_WORD_BEFORE.search(text, max(0, m.start() - _BUDGET_REACH), m.start()) is not None
             if not named and (_PRICE_PER_UNIT.match(text, m.end()) or 0 <= value < _UNNAMED_BUDGET_FLOOR):
                 continue
             yield Fact("budget_usd", value, m.start(), m.end(), keyed=keyed)
