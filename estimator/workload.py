@@ -27,6 +27,10 @@ ModelStability = Literal["stable", "frequent_changes"]
 DeviceForm = Literal["laptop"]  # a form the buyer can require of the device bought
 ExistingHardware = Literal["cpu_servers", "npu_laptops", "gpu_workstations", "none"]
 PowerBudgetScope = Literal["total", "per_rack", "per_server"]
+# Seed 1's interactive bands ("舒適：30 個以上 token/秒 … 可接受：15–30"), when a speed is said in words.
+SpeedBand = Literal["comfortable", "acceptable"]
+# Why the per-user speed sized for is what it is, when the user gave no figure (`advice.speed_tier`).
+SpeedBasis = Literal["said_comfortable", "said_acceptable", "batch", "personal", "team", "department", "ttft_class"]
 # Currencies with a dated, sourced rate (estimator/costing/fx.py, knowledge/data/fx_rates.csv).
 Currency = Literal["CNY", "EUR", "JPY", "TWD", "GBP", "HKD", "SGD", "KRW", "INR", "CAD", "CHF", "AUD"]
 
@@ -99,6 +103,11 @@ class Workload(BaseModel):
     context_length: int | None = Field(default=None, ge=128, le=2_000_000)
     ttft_target_ms: int | None = Field(default=None, ge=1, le=600_000)
     tokens_per_s_target: float | None = Field(default=None, gt=0, le=10_000)
+    # Beyond the contract: the speed said in words, as seed 1's band ("not too slow", "能用就行": acceptable;
+    # "snappy", "像 ChatGPT 一样流畅": comfortable); a figure, when said, wins.
+    speed_band: SpeedBand | None = None
+    # Set by the defaults, not read: why `tokens_per_s_target` is what it is when no figure was said (the echo says it).
+    speed_basis: SpeedBasis | None = None
     arrival_pattern: ArrivalPattern | None = None
     power_budget_w: int | None = Field(default=None, ge=1, le=100_000_000)
     budget_usd: float | None = Field(default=None, ge=0, le=1e10)
@@ -210,6 +219,8 @@ __all__ = [
     "Currency",
     "DeploymentScale",
     "ExistingHardware",
+    "SpeedBand",
+    "SpeedBasis",
     "ModelStability",
     "PowerBudgetScope",
     "NamedDevice",

@@ -221,7 +221,14 @@ def _assumed(slots: Mapping[str, Any], rec: Recommendation, converted: bool, lan
     filled = rec.workload or {}
     defaulted = {s: filled[s] for s in _SIZING_DEFAULTS
                  if s not in slots and filled.get(s) is not None and not (converted and s == "concurrent_users")}
-    return fact_phrases(defaulted, lang, names)
+    basis = filled.get("speed_basis")
+    if "tokens_per_s_target" not in defaulted or basis is None:
+        return fact_phrases(defaulted, lang, names)
+    # the speed sized for says why: seed 1's band for the load's scale, or the band the user said in words
+    speed = t("assumed.speed", lang, tps=defaulted.pop("tokens_per_s_target"), why=t(f"assumed.speed.{basis}", lang))
+    phrases = fact_phrases(defaulted, lang, names)
+    at = sum(1 for s in _SIZING_DEFAULTS[:_SIZING_DEFAULTS.index("tokens_per_s_target")] if s in defaulted)
+    return [*phrases[:at], speed, *phrases[at:]]
 
 
 # Slots the load conversion's sentence states itself ("9,000 requests/hour ≈ 2.5/s × …").

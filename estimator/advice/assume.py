@@ -25,6 +25,7 @@ from estimator.advice.load import (
     load_conversion,
     tokens_per_s_for_ttft,
 )
+from estimator.advice.speed_tier import assumed_speed
 from estimator.catalog import ApiPrice
 from estimator.costing.fx import rate as fx_rate
 from estimator.defaults import COMFORTABLE_TOKENS_PER_S
@@ -43,10 +44,6 @@ BATCH_TTFT_MS = 60_000
 # One person on their own laptop waits on nobody else's queue; a 2 s first token on a 512-token prompt
 # is still interactive (estimate: the seeds give no latency figure for personal use).
 PERSONAL_TTFT_MS = 2_000
-# Seed 1: "以 10 tok/s 運行的 CPU 仍然可以在一夜之間處理數千份文件" — batch jobs care about throughput.
-BATCH_TOKENS_PER_S = 10.0
-# Seed 1, single-user workstation: "預期性能： 每秒 15–60 個 token…足夠用於互動式使用".
-PERSONAL_TOKENS_PER_S = 15.0
 SCALE_USERS = {"personal": 1, "edge": 1, "team": 15, "department": 100, "organization": 1000}
 
 
@@ -245,9 +242,29 @@ def fill_defaults(workload: Workload, *, api_prices: Iterable[ApiPrice] = ()) ->
 
     The TCO basis is always listed; the other notes only for facts that were missing. `api_prices`: the hosted
     models' list prices, which turn a stated monthly API spend into a token volume.
+
+    The streams a head count or a rate makes depend on the speed each answer streams at (a slower answer holds
+    its slot longer), and the speed assumed depends on the peak streams (`speed_tier`): they are worked out at the
+    comfortable speed first, and again at the assumed speed when that is slower. Slower answers only add streams,
+    so the tier found at the comfortable speed holds at the assumed one.
     """
     _check(workload)
-    w = workload
+    filled, notes = _filled(workload, api_prices, pace=None)
+    if (pace := streams_pace(filled)) is not None:
+        filled, notes = _filled(workload, api_prices, pace=pace)
+    return filled, notes
+
+
+def streams_pace(filled: Workload) -> float | None:
+    """The per-user speed a filled workload's peak streams are counted at, when it is an assumed speed slower than
+    the comfortable one (a department's load, or "not too slow" said); None: the stated speed, else the comfortable."""
+    return filled.tokens_per_s_target if filled.speed_basis in ("department", "said_acceptable") else None
+
+
+def _filled(workload: Workload, api_prices: Iterable[ApiPrice], pace: float | None) -> tuple[Workload, list[Said]]:
+    """`fill_defaults` with the peak streams counted at `pace` tok/s per user (None: the stated speed, else the
+    comfortable one)."""
+    w = workload if pace is None else workload.model_copy(update={"tokens_per_s_target": pace})
     facts: dict[str, Any] = {}
     notes: list[Said] = []
     if (half_window := _half_window_prompt(w)) is not None:  # before the load: a request's length sets its hold
@@ -281,24 +298,21 @@ def fill_defaults(workload: Workload, *, api_prices: Iterable[ApiPrice] = ()) ->
         notes.append(said("assume.output", tokens=DEFAULT_OUTPUT_TOKENS))
     batch = w.arrival_pattern == "batch"
     personal = (facts.get("deployment_scale") or w.deployment_scale) in ("personal", "edge")
-    if w.tokens_per_s_target is None:
-        if batch:
-            facts["tokens_per_s_target"], why = BATCH_TOKENS_PER_S, "batch"
-        elif personal:
-            facts["tokens_per_s_target"], why = PERSONAL_TOKENS_PER_S, "personal"
-        else:
-            facts["tokens_per_s_target"], why = 30.0, "team"
+    if workload.tokens_per_s_target is None:
+        speed = assumed_speed(w, peak_streams=facts.get("concurrent_users", w.concurrent_users), batch=batch,
+                              personal=personal)
+        facts["tokens_per_s_target"], facts["speed_basis"] = speed
         # Only in the ultra-low class (seed 2's 超低延迟 row), where the whole answer is in a hurry; under a looser
         # bound the stream keeps the seeds' pace (a classification endpoint at p95 < 300 ms answering 5 tokens
         # is no 34 tok/s stream).
         stated_ttft = w.ttft_target_ms if not batch and is_ultra_low_ttft(w.ttft_target_ms) else None
         if stated_ttft is not None and tokens_per_s_for_ttft(stated_ttft) > facts["tokens_per_s_target"]:
             # A stated first-token bound this tight holds the stream to its latency class as well (MLPerf).
-            facts["tokens_per_s_target"] = tokens_per_s_for_ttft(stated_ttft)
+            facts["tokens_per_s_target"], facts["speed_basis"] = tokens_per_s_for_ttft(stated_ttft), "ttft_class"
             reason = said("assume.speed.ttft_class", ttft=stated_ttft, tpot=stated_ttft * TPOT_PER_TTFT,
                          source=TPOT_SOURCE_URL)
         else:
-            reason = said(f"assume.speed.{why}")
+            reason = said(f"assume.speed.{facts['speed_basis']}", peak=facts.get("concurrent_users", w.concurrent_users))
         notes.append(said("assume.speed", tps=facts["tokens_per_s_target"], why=reason))
     if w.ttft_target_ms is None:
         prompt = facts.get("prompt_tokens") or w.prompt_tokens
@@ -331,4 +345,4 @@ def fill_defaults(workload: Workload, *, api_prices: Iterable[ApiPrice] = ()) ->
     return w.model_copy(update=facts), notes
 
 
-__all__ = ["DEFAULT_TTFT_MS", "fill_defaults", "load_note", "scale_for"]
+__all__ = ["DEFAULT_TTFT_MS", "fill_defaults", "load_note", "scale_for", "streams_pace"]

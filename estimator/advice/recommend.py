@@ -37,7 +37,7 @@ from estimator.advice.accelerator_rank import (
     may_lead,
 )
 from estimator.advice.answers import answer_questions
-from estimator.advice.assume import fill_defaults
+from estimator.advice.assume import fill_defaults, streams_pace
 from estimator.advice.batch_jobs import BatchSizer, is_batch_job
 from estimator.advice.batch_jobs import prepare as prepare_batch
 from estimator.advice.candidates import (
@@ -485,7 +485,9 @@ def recommend(
     if site_budget is not None:
         model_notes = [site_budget, *model_notes]
     filled, assumptions = fill_defaults(named, api_prices=catalog.api_prices)
-    conversion = load_conversion(named, catalog.api_prices) if named.concurrent_users is None else None
+    # the conversion the reply shows, at the speed the streams were counted at (`assume.streams_pace`)
+    paced = named if (pace := streams_pace(filled)) is None else named.model_copy(update={"tokens_per_s_target": pace})
+    conversion = load_conversion(paced, catalog.api_prices) if named.concurrent_users is None else None
     assumptions = model_notes + assumptions
     filled = with_owned_ids(filled, catalog)  # owned devices with their stated counts and specs
     catalog = at_power_cap(with_owned_specs(catalog, filled), filled)  # and power modes under a cap
@@ -503,7 +505,8 @@ def recommend(
         # targets judge it as they judge a purchase
         banded = not workload.owned_falls_short
         sizer = Sizer(filled, catalog, estimate_fn, capacity_fn,
-                      assumed_targets=(banded and workload.tokens_per_s_target is None,
+                      # a band said in words ("snappy") is the user's target, as a figure is
+                      assumed_targets=(banded and workload.tokens_per_s_target is None and workload.speed_band is None,
                                        banded and workload.ttft_target_ms is None),
                       format_stated=named.quantization is not None, shortcuts=shortcuts,
                       assumed_shapes=named.dynamic_shapes is None, people=people_at_once(named))

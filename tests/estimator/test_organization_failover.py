@@ -23,7 +23,8 @@ from tests.support.worded import recommend
 
 # 600 streams of a 14B at Q4_K_M: one 8-GPU MI300X board carries the peak (seed 1: 4–8 datacenter GPUs).
 ORG = Workload(model_params_b=14, concurrent_users=600, total_users=3000, quantization="Q4_K_M",
-               deployment_scale="organization", prompt_tokens=1500, output_tokens=400, ttft_target_ms=1000)
+               deployment_scale="organization", prompt_tokens=1500, output_tokens=400, ttft_target_ms=1000,
+               tokens_per_s_target=30)  # the ~32 tok/s a user worked out below: stated, not the department tier's 15
 
 
 def _sizer(catalog, workload: Workload) -> tuple[Sizer, list]:

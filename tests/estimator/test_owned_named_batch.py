@@ -39,7 +39,8 @@ def test_six_owned_l40s_carry_fifty_users_of_a_7b_model_at_zero_capex(catalog):
 def test_owned_a100s_are_never_counted_beyond_what_the_user_has(catalog):
     # 800 users of a 13B model need far more than 4 A100s' bandwidth (seed 1's organization tier:
     # 4–8 A100/H100 at smaller loads). The owned option stays at 4 (short), never "16× A100 at $0".
-    w = Workload(model_params_b=13, concurrent_users=800, owned_devices=_owned("nvidia-a100-80gb-sxm", 4))
+    w = Workload(model_params_b=13, concurrent_users=800, owned_devices=_owned("nvidia-a100-80gb-sxm", 4),
+                 tokens_per_s_target=30)  # stated: the top-up formula below counts whole 8-card hosts
     rec = recommend(w, catalog)
     options = [o for o in [rec.primary, *rec.alternatives] if o is not None]
     assert all(o.count <= 4 for o in options if o.existing and o.hardware_id == "nvidia-a100-80gb-sxm")

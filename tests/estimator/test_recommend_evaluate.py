@@ -9,7 +9,7 @@ from estimator.workload import Workload
 from tests.estimator.test_recommend import CATALOG, fake_capacity, fake_estimate
 from tests.support.worded import evaluate_option, raises_saying
 
-DEPARTMENT = Workload(concurrent_users=120, model_params_b=7)
+DEPARTMENT = Workload(concurrent_users=120, model_params_b=7, tokens_per_s_target=30)  # the fake carries users at 30
 
 
 def run(workload: Workload, hardware_id: str, count: int | None = None):

@@ -27,7 +27,7 @@ from tests.support.worded import recommend
 CASES: dict[str, dict[str, object]] = {
     "dynamic_shapes": {"model_params_b": 7, "concurrent_users": 100, "dynamic_shapes": True, "output_tokens": 300},
     "multi_model": {"model_params_b": 7, "concurrent_users": 50, "models_served": 3},
-    "software_maturity": {"model_params_b": 70, "concurrent_users": 300, "hours_per_day": 24},
+    "software_maturity": {"model_params_b": 70, "concurrent_users": 300, "hours_per_day": 24, "tokens_per_s_target": 30},
     "quantization_calibration": {"model_params_b": 7, "concurrent_users": 10, "accuracy_critical": True,
                                  "quantization": "Q4_K_M", "prompt_tokens": 1500, "output_tokens": 300},
     # Owned H100s: the cheapest bought option for one user is a balanced card (or one without a sourced

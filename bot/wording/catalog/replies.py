@@ -140,6 +140,21 @@ TEMPLATES: dict[str, tuple[str, str, str]] = {
     "understood.none": ("Got it.", "好的。", "好的。"),
     "assumed": ("Assumed (say otherwise to change it): {facts}.", "默认假设（如不同请告诉我）：{facts}。",
                 "預設假設（如不同請告訴我）：{facts}。"),
+    # the speed sized for, with why (estimator/advice/speed_tier.py): seed 1's band for the scale, or as said
+    "assumed.speed": ("≥ {tps:g} tok/s per user ({why})", "每人 ≥ {tps:g} tok/s（{why}）", "每人 ≥ {tps:g} tok/s（{why}）"),
+    "assumed.speed.team": ("team scale: seed 1's comfortable speed", "团队规模：种子文档 1 的舒适速度",
+                           "團隊規模：種子文件 1 的舒適速度"),
+    "assumed.speed.department": ("department scale: seed 1's 15–30 tok/s with batching",
+                                 "部门规模：种子文档 1 在批处理下的 15–30 tok/s", "部門規模：種子文件 1 在批次處理下的 15–30 tok/s"),
+    "assumed.speed.said_acceptable": ("as you said: seed 1's acceptable band", "按你说的：种子文档 1 的可接受区间",
+                                      "按你說的：種子文件 1 的可接受區間"),
+    "assumed.speed.said_comfortable": ("as you said: seed 1's comfortable speed", "按你说的：种子文档 1 的舒适速度",
+                                       "按你說的：種子文件 1 的舒適速度"),
+    "assumed.speed.personal": ("one person: seed 1's 15–60 tok/s", "个人使用：种子文档 1 的 15–60 tok/s",
+                               "個人使用：種子文件 1 的 15–60 tok/s"),
+    "assumed.speed.batch": ("batch work: throughput first", "批处理：吞吐优先", "批次處理：吞吐優先"),
+    "assumed.speed.ttft_class": ("the first-token bound's latency class", "首 token 上限所在的延迟等级",
+                                 "首 token 上限所在的延遲等級"),
     "model_unknown_no_size": (
         "{name} is not in the model catalog, and without its size it cannot be sized (no default size is assumed "
         "for a model that is named)",
