@@ -181,6 +181,8 @@ _ANY_VENDOR = "(?:" + "|".join(_VENDOR_WORDS.values()) + ")"
 _VENDOR_EXCLUSION = _rx(rf"(?<![a-z]){_words('vendor_exclusion_cue')}\s*(?:any\s+|the\s+|用)?(?P<names>{_ANY_VENDOR}"
                         rf"(?:\s*(?:,|/|or|nor|and|、|和|或者?|及)\s*{_ANY_VENDOR})*)(?![a-z0-9-])")
 _DOMESTIC_ONLY = re.compile(_words("domestic_only"))
+# Seed 1's bands said in words; acceptable first (its words deny the fast ones: "不用特别快", "doesn't need to be fast").
+_SPEED_BANDS = (("acceptable", re.compile(_words("speed_acceptable"))), ("comfortable", re.compile(_words("speed_comfortable"))))
 _LAPTOP_FORM = re.compile(_words("laptop_form"))
 _OWNED_REACH = 24  # characters before a laptop word an ownership cue must stand in to make the laptop theirs
 _CHANNELS = _rx(rf"{APPROX}{NUM}\s*{_words('channels')}")
@@ -500,6 +502,8 @@ def _adapters_and_flags(text: str, claims: _Claims) -> Iterator[Fact]:
     for m in _VENDOR_EXCLUSION.finditer(text):
         names = [vendor for vendor, words in _VENDOR_WORDS.items() if re.search(words, m.group("names"))]
         yield Fact("excluded_vendors", names, m.start(), m.end(), keyed=True)
+    if band := next(((name, m) for name, rx in _SPEED_BANDS if (m := rx.search(text))), None):
+        yield Fact("speed_band", band[0], band[1].start(), band[1].end(), keyed=True)
     if rule := _DOMESTIC_ONLY.search(text):  # "信创": the domestic makers only, whatever else is said
         yield Fact("allowed_vendors", list(zh.DOMESTIC_VENDORS), rule.start(), rule.end(), keyed=True)
     for laptop in _LAPTOP_FORM.finditer(text):  # "IT will buy one laptop": the device bought is a laptop

@@ -205,6 +205,24 @@ WORDS: dict[str, tuple[str, ...]] = {
                        r"doubles? as (?:a |an |our |the )?(?:training|fine[- ]?tuning)",
                        r"(?:train(?:ing)?|fine[- ]?tun(?:e|ing))\b (?:\w+ ){0,3}on (?:it|them|these|those|this box|that box)\b",
                        r"same (?:machines?|hardware|gpus?|servers?|box|boxes|nodes?) .{0,30}(?:train|fine[- ]?tun)"),
+    # The per-user speed said in words, read as seed 1's band ("舒適：30 個以上 token/秒 … 可接受：15–30"). The
+    # acceptable words are read first: they hold the fast words they deny ("doesn't need to be blazing").
+    "speed_acceptable": (r"\bnot (?:too|that|so|super|terribly|painfully|overly|unbearably) slow\b",
+                         r"\b(?:usable|good enough|acceptable|decent|reasonable|ok|okay)(?: speed| latency)? (?:is|would be|should be) "
+                         r"(?:fine|ok|okay|enough|plenty|all we need)\b",
+                         r"\bjust (?:needs to be )?usable\b", r"\bas long as it'?s usable\b",
+                         r"\breading speed\b", r"\bas fast as (?:people|users|they|we|folks|someone) (?:can )?read\b",
+                         r"\b(?:doesn'?t|does not|don'?t|do not|won'?t|wouldn'?t) (?:need|have) to be (?:[\w-]+ )?"
+                         r"(?:[\w]+-)?(?:fast|blazing|snappy|instant|instantaneous|quick|lightning)",
+                         r"\bno need for (?:it to be )?(?:\w+ )?(?:fast|blazing|snappy|speed)",
+                         r"\b(?:speed|latency) (?:isn'?t|is not|is no|not) (?:that |super |very |a )?(?:critical|important|"
+                         r"priority|big deal|concern)",
+                         r"\bdon'?t (?:really )?care (?:much |too much )?about (?:speed|latency)\b"),
+    "speed_comfortable": (r"\bsnappy\b", r"\b(?:like|as fast as|as quick as) chatgpt\b", r"\bchatgpt[- ](?:like|fast|speed)\b",
+                          r"\b(?:has|have|needs?|got|must|should) (?:to )?(?:be|feel) (?:really |very |super )?"
+                          r"(?:fast|quick|snappy|instant|responsive)\b",
+                          r"\bfeels? (?:fast|instant|quick|instantaneous)\b", r"\bstreams? smoothly\b",
+                          r"\bsmooth(?:ly)? stream", r"\bno (?:stuttering|stutter|lag)\b"),
     # "how much a day" and the like: not a count of people
     "not_people": (r"tokens?", r"toks?", r"ms\b", r"gb\b", r"w\b", r"kw\b", r"%", r"\$"),
 }
