@@ -502,8 +502,10 @@ def _adapters_and_flags(text: str, claims: _Claims) -> Iterator[Fact]:
     for m in _VENDOR_EXCLUSION.finditer(text):
         names = [vendor for vendor, words in _VENDOR_WORDS.items() if re.search(words, m.group("names"))]
         yield Fact("excluded_vendors", names, m.start(), m.end(), keyed=True)
-    if band := next(((name, m) for name, rx in _SPEED_BANDS if (m := rx.search(text))), None):
-        yield Fact("speed_band", band[0], band[1].start(), band[1].end(), keyed=True)
+    for band, words in _SPEED_BANDS:  # the first band said is the one meant
+        if said := words.search(text):
+            yield Fact("speed_band", band, said.start(), said.end(), keyed=True)
+            break
     if rule := _DOMESTIC_ONLY.search(text):  # "信创": the domestic makers only, whatever else is said
         yield Fact("allowed_vendors", list(zh.DOMESTIC_VENDORS), rule.start(), rule.end(), keyed=True)
     for laptop in _LAPTOP_FORM.finditer(text):  # "IT will buy one laptop": the device bought is a laptop

@@ -121,6 +121,10 @@ _LENGTH_UNIT = {"han": ("Chinese characters", "字", "字"), "latin": ("characte
 _PER_UNIT = {"han": ("a character", "每字", "每字"), "latin": ("a character", "每字符", "每字元"),
              "word": ("a word", "每词", "每詞"), "page": ("a page", "每页", "每頁"), "zh_page": ("a page", "每页", "每頁"),
              "code_line": ("a line", "每行", "每行")}
+# Seed 1's bands, as the user said them in words (the reason the assumed speed gives is `assumed.speed.<basis>`).
+_SPEED_BAND = {"comfortable": ("fast (seed 1's comfortable band)", "要快（种子文档 1 的舒适区间）", "要快（種子文件 1 的舒適區間）"),
+               "acceptable": ("usable is enough (seed 1's acceptable band)", "够用即可（种子文档 1 的可接受区间）",
+                              "夠用即可（種子文件 1 的可接受區間）")}
 _POWER_SCOPE = {"per_rack": ("per rack", "每个机柜", "每個機櫃"), "per_server": ("per server", "每台服务器", "每台伺服器"),
                 "total": ("in total", "总计", "總計")}
 # Devices the user owns / asks about, echoed with their counts so a misreading shows.
@@ -287,6 +291,8 @@ _SLOT_NAMES = {
     "agentic_sessions": ("sessions", "会话", "會話"),
     "owned_falls_short": ("your hardware today", "现有硬件现状", "現有硬體現況"),
     "weight_bits_only": ("weight format", "权重格式", "權重格式"),
+    "speed_band": ("speed wanted", "速度要求", "速度要求"),
+    "speed_basis": ("speed sized for", "估算所用速度", "估算所用速度"),
 }
 
 
@@ -302,9 +308,11 @@ def fact_phrase(slot: str, value: Any, lang: str, names: Mapping[str, str] | Non
     i = lang_index(lang)
     tables = {"deployment_scale": _SCALE, "arrival_pattern": _ARRIVAL, "model_stability": _STABILITY,
               "power_budget_scope": _POWER_SCOPE, "prompt_length_unit": _LENGTH_UNIT,
-              "output_length_unit": _LENGTH_UNIT, "speed_unit": _LENGTH_UNIT}
+              "output_length_unit": _LENGTH_UNIT, "speed_unit": _LENGTH_UNIT, "speed_band": _SPEED_BAND}
     if slot in tables and value in tables[slot]:
         return tables[slot][value][i]
+    if slot == "speed_basis" and isinstance(value, str):  # why the assumed speed is what it is
+        return t(f"assumed.speed.{value}", lang)
     if slot in _FLAGS and value in _FLAGS[slot]:
         return _FLAGS[slot][value][i]
     if slot in _DEVICE_LISTS:
@@ -331,7 +339,7 @@ def fact_phrase(slot: str, value: Any, lang: str, names: Mapping[str, str] | Non
 
 
 _FACT_ORDER = ("model_id", "model_params_b", "quantization", "deployment_scale", "concurrent_users", "total_users", "prompt_tokens",
-               "output_tokens", "context_length", "ttft_target_ms", "tokens_per_s_target", "arrival_pattern",
+               "output_tokens", "context_length", "ttft_target_ms", "tokens_per_s_target", "speed_band", "arrival_pattern",
                "base_concurrent_users", "requests_per_s", "daily_active_share", "requests_per_user_per_day", "requests_per_day",
                "peak_factor", "tokens_per_day", "sites", "budget_per_site",
                "tokens_per_s_total",
