@@ -12,8 +12,9 @@ Seed 1 (/work/shared/seeds/000_*.txt) gives the interactive bands (lines 92–94
 
 The tier follows the peak concurrent streams, not the head count: seed 1 says the speed depends on concurrency
 ("取決於並發性", line 175), and 300 staff whose peak is 20 streams are a team's load on one server. Speed said in
-words is the band said ("not too slow": acceptable; "snappy": comfortable) and overrides the tier; batch jobs and
-one person's own device keep their own defaults (`assume`).
+words is the band said ("not too slow": acceptable; "snappy": comfortable) and overrides the tier; hardware they own
+said to be slow at the load asks for more than the acceptable band it gives (comfortable); batch jobs and one person's
+own device keep their own defaults (`assume`).
 """
 
 from __future__ import annotations
@@ -52,6 +53,10 @@ def assumed_speed(workload: Workload, *, peak_streams: int | None, batch: bool, 
     """
     if workload.speed_band is not None:
         return AssumedSpeed(BAND_TOKENS_PER_S[workload.speed_band], _SAID[workload.speed_band])
+    if workload.owned_falls_short:
+        # "our 2x L40S are getting slow with 120 users": the acceptable band is what they have and call slow, so the
+        # comfortable speed is what a purchase must bring (as it judges the owned devices: `recommend`)
+        return AssumedSpeed(COMFORTABLE_TOKENS_PER_S, "owned_slow")
     if batch:
         return AssumedSpeed(BATCH_TOKENS_PER_S, "batch")
     if personal:

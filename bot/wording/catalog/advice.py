@@ -263,6 +263,12 @@ _ASSUME: dict[str, tuple[str, str, str]] = {
         "你要的是够用而非很快：种子文档 1 的“可接受”区间（15–30 tok/s），按下限估算",
         "你要的是夠用而非很快：種子文件 1 的「可接受」區間（15–30 tok/s），按下限估算",
     ),
+    "assume.speed.owned_slow": (
+        "you said what you run today is too slow at this load, so a purchase must bring seed 1's comfortable speed "
+        "(30 tok/s and up), not the acceptable band it already gives",
+        "你说现有硬件在这个负载下太慢，所以采购需达到种子文档 1 的“舒适”速度（30 tok/s 以上），而不是它已给出的“可接受”区间",
+        "你說現有硬體在這個負載下太慢，所以採購需達到種子文件 1 的「舒適」速度（30 tok/s 以上），而不是它已給出的「可接受」區間",
+    ),
     "assume.speed.said_comfortable": (
         "you asked for a fast, fluent stream: seed 1's comfortable speed (30 tok/s and up)",
         "你要求出字快、流畅：种子文档 1 的“舒适”速度（30 tok/s 以上）",
