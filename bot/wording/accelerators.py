@@ -60,6 +60,13 @@ def accelerator_lines(verdict: AcceleratorVerdict | None, users: int | None, gpu
                         ratio=f"{ratio:.1f}", watts=_n(best.power_limit_w), price=_price(best, lang), users=_n(users),
                         per_card=_n((users or 0) / best.count),
                         basis=_w("basis.calibrated" if best.calibrated else "basis.uncalibrated", lang)))
+    elif verdict.outcome == "fits_quote_only" and verdict.quote_cannot_win:
+        lines.append(_w("outcome.quote_cannot_win", lang, count=best.count, name=best.hardware_name,
+                        power=_n(best.power_w), floor=_n(best.tco_at_zero_usd), gpu_tco=_n(verdict.gpu_tco_usd)))
+    elif verdict.outcome == "fits_quote_only" and verdict.quote_ceiling_unit_usd is not None:
+        lines.append(_w("outcome.quote_ceiling", lang, count=best.count, name=best.hardware_name,
+                        power=_n(best.power_w), ceiling=_n(verdict.quote_ceiling_unit_usd),
+                        gpu_tco=_n(verdict.gpu_tco_usd)))
     elif verdict.outcome == "fits_quote_only":
         lines.append(_w("outcome.fits_quote_only", lang, count=best.count, name=best.hardware_name,
                         power=_n(best.power_w)))
