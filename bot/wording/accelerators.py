@@ -92,4 +92,15 @@ def accelerator_lines(verdict: AcceleratorVerdict | None, users: int | None, gpu
     return lines
 
 
-__all__ = ["accelerator_lines"]
+def accelerator_outcome_line(verdict: AcceleratorVerdict | None, hardware_ids: set[str], users: int | None,
+                             lang: str = "en") -> str | None:
+    """The verdict's own outcome sentence (its price, its cost floor or the quote it would need beside the GPU
+    answer's TCO) when a comparison shows that accelerator ("why not an accelerator?"), so the follow-up says why
+    with the figures the reply ranked it on, never only "capex unknown"."""
+    if verdict is None or verdict.best is None or verdict.best.hardware_id not in hardware_ids:
+        return None
+    lines = accelerator_lines(verdict, users, None, lang)
+    return lines[1] if len(lines) > 1 else None
+
+
+__all__ = ["accelerator_lines", "accelerator_outcome_line"]
