@@ -59,6 +59,7 @@ from bot.nlu.lexicon import (
     batch_words,
 )
 from bot.nlu.schedule import working_hours_facts
+from bot.nlu.serving import serving_facts
 from bot.nlu.spans import Fact, _Claims, _int, _matches, inked, number_value
 
 
@@ -822,7 +823,7 @@ def _batch_job(text: str, claims: _Claims) -> Iterator[Fact]:
 
 # Most specific first: a span read by one is skipped by the next.
 EXTRACTORS: tuple[Extractor, ...] = (
-    _electricity, _load, _working_hours, _speed, measured_nouns, _batch, _thinking, _context, _misc_numbers, _budget, _power, _lengths,
+    _electricity, _load, serving_facts, _working_hours, _speed, measured_nouns, _batch, _thinking, _context, _misc_numbers, _budget, _power, _lengths,
     measured_lengths, _length_figures, _latency, _quantization,
     _model_size, _users, _words,
 )
