@@ -162,7 +162,9 @@ WORDS: dict[str, tuple[str, ...]] = {
     "engine.llama.cpp": (r"llama\.?cpp", r"llama[- ]server(?![a-z])"),
     "engine.ollama": (r"(?<![a-z])ollama(?![a-z])",),
     "engine.mlx": (r"(?<![a-z])mlx(?:[- ]lm)?(?![a-z])",),
-    "engine_denied": (r"(?:not|no|never|without|instead of|rather than|off|away from|moving off|replace|drop)\s+(?:using\s+)?$",),
+    "engine_denied": (r"(?:not|no|never|without|instead of|rather than|off|away from|moving off|replace|drop|avoid)\s+(?:using\s+)?$",
+                      r"(?:don'?t|do not|won'?t|can'?t|cannot|not)\s+(?:want to\s+|plan to\s+|going to\s+|allowed to\s+)?"
+                      r"(?:use|run|deploy)\s+$"),
     # prompts that share their beginning (a system prompt, the same repo or documents): the engine's prefix cache
     # computes that part once (issue 26 B: credited only when stated)
     "prefix_caching": (r"prefix[- ]?cach(?:e|ing)(?!\s*(?:off|disabled))", r"(?<![a-z])apc(?![a-z])", r"radix ?(?:attention|cache|tree)",
@@ -175,6 +177,8 @@ WORDS: dict[str, tuple[str, ...]] = {
                      r"template", r"(?<![a-z])first(?![a-z])", r"repo(?:sitory)?", r"codebase", r"docs", r"documents?",
                      r"few[- ]shot(?: examples)?", r"context"),
     "most": (r"(?<![a-z])most(?:ly)?(?![a-z])", r"the bulk", r"(?:the )?majority", r"largely"),
+    # what "most of it is the same" must be about to be a shared prefix (not "most users ask the same questions")
+    "context_nouns": (r"context", r"prompts?", r"repo(?:sitory)?", r"codebase", r"system[- ]?prompt", r"prefix"),
     "vendor.NVIDIA": (r"nvidia", r"nvda"),
     "vendor.AMD": (r"amd",),
     "vendor.Intel": (r"intel",),

@@ -124,6 +124,7 @@ WORDS: dict[str, tuple[str, ...]] = {
     "prefix_nouns": ("system\\s*prompt", "系统提示词?", "系统提示语", "前缀", "前面", "开头", "话术", "模板", "知识库", "repo",
                      "代码库", "codebase", "上下文", "文档", "资料"),
     "most": ("大部分", "大多数?", "绝大部分", "多半", "主要"),
+    "context_nouns": ("上下文", "提示词?", "repo", "代码库", "codebase", "前缀", "system\\s*prompt"),
     "channels": ("路(?:\\s*并发)?\\s*(?:通话|电话|呼叫|语音|视频|流|会话|坐席)?",),
 }
 

@@ -35,11 +35,15 @@ _CACHING_OFF = re.compile(_words("no_prefix_caching"))
 _SHARED = re.compile(_words("shared_cue"))
 _PREFIX_NOUN = re.compile(_words("prefix_nouns"))
 _MOST = re.compile(_words("most"))
-# A length in a shared-prefix clause: thousands ("6k", "3 千", "2 万") or a figure with the token unit, or a plain
-# figure of 100 or more; never a count of people, a share, a duration, a memory size or a model size.
+_CONTEXT_NOUN = re.compile(_words("context_nouns"))
+# A length in a shared-prefix clause: a figure with the token unit, one in thousands ("6k", "3 千") that counts no items,
+# or any figure right after "first" / 前面 ("the first 10k", "前面 3000"); never a count of people or documents, a
+# share, a duration, a memory or a model size ("5,000 documents, all the same template" is a batch, not a prefix).
 _LENGTH = re.compile(
-    rf"{APPROX}(?<![a-z0-9_.])(?P<neg>-\s*)?(?P<num>\d+(?:\.\d+)?)\s*(?P<mult>k|千|万)?(?![a-z0-9.])(?:\s*tokens?)?"
-    r"(?!\s*(?:%|人|个人|位|名|users?|people|ppl|ms|s\b|秒|gb|w\b|b\b|billion|并发|concurrent))")
+    rf"(?P<first>(?:first|前面|开头|前)\s*)?{APPROX}(?<![a-z0-9_.])(?P<neg>-\s*)?(?P<num>\d+(?:\.\d+)?)\s*(?P<mult>k|千|万)?"
+    r"(?![a-z0-9.])(?P<unit>\s*tokens?)?"
+    r"(?!\s*(?:%|人|个|位|名|份|篇|条|次|users?|people|ppl|ms|s\b|秒|gb|w\b|b\b|billion|并发|concurrent|docs?\b|documents?|"
+    r"files?|requests?|items?|tickets?|pages?|records?|rows?))")
 _PERCENT_SHARED = re.compile(rf"(?P<pct>\d+(?:\.\d+)?)\s*%[^\d,;.!?，；。！？]{{0,30}}?{_SHARED.pattern}"
                              rf"|(?:cache hit(?: rate)?|hit rate|命中率)\s*(?:is|of|:|约|大概|~)?\s*(?P<pct2>\d+(?:\.\d+)?)\s*%")
 
@@ -52,7 +56,7 @@ def _clauses(text: str) -> Iterator[tuple[int, str]]:
 def _engine(text: str) -> Iterator[Fact]:
     """The last engine named and not denied ("moving from ollama to vLLM": vLLM; "not TGI": none)."""
     named = [(m.start(), m.end(), engine) for engine, words in _ENGINE_WORDS.items() for m in words.finditer(text)
-             if not _ENGINE_DENIED.search(text[max(0, m.start() - 16):m.start()])]
+             if not _ENGINE_DENIED.search(text[max(0, m.start() - 30):m.start()])]
     if named:
         start, end, engine = max(named)
         yield Fact("serving_engine", engine, start, end, keyed=True)
@@ -73,8 +77,8 @@ def _shared_prefix(text: str, claims: _Claims) -> Iterator[Fact]:
         cue = _SHARED.search(clause)
         if cue is None or not _PREFIX_NOUN.search(clause):
             continue
-        lengths = [m for m in _LENGTH.finditer(clause) if claims.free(start + m.start(), start + m.end())
-                   and (m.group("mult") or "token" in m.group(0) or number_value(m) >= 100)]
+        lengths = [m for m in _LENGTH.finditer(clause) if claims.free(start + m.start("num"), start + m.end())
+                   and (m.group("mult") or m.group("unit") or m.group("first"))]
         most = _MOST.search(clause)
         if lengths:  # the figure nearest the words that say it is shared ("12k prompts where the first 10k are the same")
             m = min(lengths, key=lambda x: min(abs(x.end() - cue.start()), abs(x.start() - cue.end())))
@@ -82,7 +86,8 @@ def _shared_prefix(text: str, claims: _Claims) -> Iterator[Fact]:
                 claims.claim(start + m.start(), start + m.end())
                 yield Fact("shared_prefix_tokens", _int(number_value(m)), start + m.start(), start + m.end(), keyed=True)
                 return
-        if most is not None:  # "~40k context but most of it is the same repo": the figure is the whole, most is shared
+        if most is not None and most.start() < cue.start() and _CONTEXT_NOUN.search(clause):
+            # "~40k context but most of it is the same repo": the figure is the whole, most of it is shared
             yield Fact("shared_prefix_share", MOST_SHARED_SHARE, start + most.start(), start + cue.end(), keyed=True)
             return
 
