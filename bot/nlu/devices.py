@@ -67,6 +67,10 @@ _TO_GET = re.compile(r"\b(?:want|need|would like|'d like|plan|planning|looking (
 _DENIED = re.compile(r"(?:\bno|\bwithout(?: any| a)?|\bzero|\bnot a single|没有|沒有|无|無|不带|不帶)\s*(?:dedicated\s+|discrete\s+)?$")
 # NVIDIA's board servers, named before their GPU: they carry SXM modules (DGX and HGX systems).
 _BOARD_SERVER = re.compile(r"\b(?:dgx|hgx)\s*-?\s*$")
+# A form factor said beside the device names its variant ("A100 40G（SXM 的）", "SXM 版 A100", "h100 pcie"): the
+# catalog's ids end in it (nvidia-a100-40gb-sxm, nvidia-h100-pcie, nvidia-h100-nvl).
+_FORM_FACTOR = re.compile(r"\b(sxm|pcie|nvl)\d?\b")
+_FORM_REACH = 16
 # A decimal point ("llama 3.3 70b") ends no clause.
 _CLAUSE = re.compile(r"(?:[^,.;!?\n]|(?<=\d)\.(?=\d))+[,.;!?\n]*")
 _SENTENCE_END = re.compile(r"[.;!?\n]")
@@ -325,6 +329,8 @@ def read_devices(normalized: str, mentions: list[HardwareMention], matcher: Hard
                 normalized[max(clause.start, mention.start - 12):mention.start]):
             # "a DGX A100 box", "HGX H100": NVIDIA's board servers carry the SXM module, never the PCIe card
             hardware_id = next((i for i in mention.hardware_ids if "sxm" in i), hardware_id)
+        if hardware_id is not None and len(mention.hardware_ids) > 1:
+            hardware_id = _said_form(normalized, clause, mention, end, hardware_id)
         if hardware_id is not None and len(mention.hardware_ids) > 1 and memory is not None:
             # "a100 … 80 gb": the first variant with that memory (of the SXM ones on a board server)
             variants = [i for i in mention.hardware_ids if "sxm" in i] if "sxm" in hardware_id else mention.hardware_ids
@@ -366,6 +372,21 @@ def read_devices(normalized: str, mentions: list[HardwareMention], matcher: Hard
     reading.classes = list(dict.fromkeys(reading.classes))
     reading.named = list({(d["hardware_id"], d["count"]): d for d in reading.named}.values())
     return reading
+
+
+def _said_form(normalized: str, clause: _Clause, mention: HardwareMention, end: int, hardware_id: str) -> str:
+    """The variant of the form factor said right beside the device, within its clause; else `hardware_id`."""
+    around = normalized[max(clause.start, mention.start - _FORM_REACH):mention.start] + " " + \
+        normalized[end:min(clause.end, end + _FORM_REACH)]
+    forms = {m.group(1) for m in _FORM_FACTOR.finditer(around)}
+    if len(forms) != 1:
+        return hardware_id  # none said, or two ("sxm or pcie?"): the mention's own reading stands
+    form = forms.pop()
+    variants = [i for i in mention.hardware_ids if i.endswith(f"-{form}") or f"-{form}-" in i]
+    if not variants:
+        return hardware_id
+    same_memory = [i for i in variants if i.split("-")[:-1] == hardware_id.split("-")[:-1]]
+    return (same_memory or variants)[0]
 
 
 __all__ = ["HOW_MANY", "QUESTION", "DeviceReading", "NamedDeviceFacts", "OwnedDeviceFacts", "read_devices"]
