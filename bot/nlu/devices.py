@@ -85,8 +85,14 @@ _COUNT_BEFORE_PHRASE = re.compile(
     rf"(?:{_NOT_DESCRIBING}(?:[a-z][a-z+]*|\d+-(?:socket|core|way|node|gpu)|\d+(?:\.\d+)?\s*(?:gb|tb))[\s-]+){{0,3}}$"
 )
 # "2 8xh100" (two 8×H100 nodes), "1台8卡h100", "8卡h100": the cards of each node times the nodes.
+# What is bought or owned is often said in servers ("two servers of 8 h100", "2 nodes with 4x l40s each", "two 4-gpu
+# l40s boxes", "one 8-gpu h200 server"): the devices are servers × cards, counted once.
+_SERVER_NOUN = r"(?:servers?|nodes?|box(?:es)?|machines?|systems?|hosts?|chassis)"
 _NODES_OF_CARDS = re.compile(r"(?<![a-z0-9.])(?:(?P<nodes>\d{1,3})\s*(?:台|个|個|部)?\s*)?(?P<cards>\d{1,3})\s*(?:卡|张卡|張卡)\s*$|"
-                             r"(?<![a-z0-9.])(?P<nodes2>\d{1,3})\s+(?P<cards2>\d{1,3})\s*[x*]\s*$")
+                             r"(?<![a-z0-9.])(?P<nodes2>\d{1,3})\s+(?P<cards2>\d{1,3})\s*[x*]\s*$|"
+                             rf"(?<![a-z0-9.])(?P<nodes3>\d{{1,3}})\s+{_SERVER_NOUN}\s+(?:of|with|each with|w/)\s+"
+                             r"(?P<cards3>\d{1,3})\s*(?:[x*]|gpus?|cards?)?\s*$|"
+                             r"(?<![a-z0-9.])(?:(?P<nodes4>\d{1,3})\s+)?(?P<cards4>\d{1,3})\s*-?\s*(?:gpus?|cards?)\s*$")
 # "三台闲置的双路至强": a count with its measure word, then a few describing characters.
 _COUNT_BEFORE_ZH = re.compile(r"(?<![a-z0-9.])(\d{1,6})\s*(?:台|张|張|块|塊|个|個|片|颗|顆|部)\s*(?:\d+(?:\.\d+)?\s*(?:gb|tb)\s*)?"
                               r"[\u4e00-\u9fff\d\s]{0,8}$")
@@ -165,8 +171,8 @@ def _clauses(text: str) -> list[_Clause]:
 def _count(text: str, clause: _Clause, mention: HardwareMention) -> int | None:
     before = text[max(clause.start, mention.start - 40):mention.start]
     if m := _NODES_OF_CARDS.search(before):  # "two 8×h100 nodes", "2台8卡h100": nodes × cards per node
-        nodes = m.group("nodes") or m.group("nodes2") or 1
-        return int(nodes) * int(m.group("cards") or m.group("cards2"))
+        nodes = m.group("nodes") or m.group("nodes2") or m.group("nodes3") or m.group("nodes4") or 1
+        return int(nodes) * int(m.group("cards") or m.group("cards2") or m.group("cards3") or m.group("cards4"))
     if mention.count is not None:
         return mention.count
     if m := _COUNT_BEFORE_PHRASE.search(before) or _COUNT_BEFORE_ZH.search(before):

@@ -123,6 +123,17 @@ WORDS: dict[str, tuple[str, ...]] = {
                          "跟得?上(?:人的?|用户的?)?阅读", "(?:别|不要)让人等太久", "速度(?:没|不)(?:什么|太高|太大)?要求"),
     "speed_comfortable": ("流畅", "顺畅", "像\\s*chatgpt", "(?:速度|出字|响应|回复|生成|回答)\\s*(?:一定|必须|得)?\\s*要\\s*(?:很|够|非常|特别)?快(?!速)",
                           "一定要\\s*(?:很|够|非常)?快(?!速)", "要够快", "不能(?:太)?卡", "不要一(?:卡|顿)一(?:卡|顿)", "一(?:卡|顿)一(?:卡|顿)"),
+    # the engine named in Chinese words around its (Latin) name is the English lexicon's; only the denial is Chinese
+    "engine_denied": ("(?:不用|不想用|不打算用|不再用|弃用|换掉|替换掉|而不是|不是)\\s*$",),
+    # prompts that share their beginning ("开了 prefix cache", "前缀缓存", Taiwanese 快取 folded alike)
+    "prefix_caching": ("前缀(?:缓存|快取|cache)", "(?:开|启用|打开)了?\\s*(?:prefix|前缀)", "提示词缓存"),
+    "no_prefix_caching": ("(?:没|没有|不|未)(?:开|启用|打开)\\s*(?:prefix|前缀)", "(?:prefix|前缀)\\s*(?:cache|缓存)?\\s*(?:关|没开|关闭)"),
+    # (numbers are digits by the time words are read: 同一 reads 同1)
+    "shared_cue": ("共用", "共享", "相同", "一样", "同[一1]", "固定", "不变", "复用", "重复"),
+    "prefix_nouns": ("system\\s*prompt", "系统提示词?", "系统提示语", "前缀", "前面", "开头", "话术", "模板", "知识库", "repo",
+                     "代码库", "codebase", "上下文", "文档", "资料"),
+    "most": ("大部分", "大多数?", "绝大部分", "多半", "主要"),
+    "context_nouns": ("上下文", "提示词?", "repo", "代码库", "codebase", "前缀", "system\\s*prompt"),
     "channels": ("路(?:\\s*并发)?\\s*(?:通话|电话|呼叫|语音|视频|流|会话|坐席)?",),
 }
 
