@@ -17,7 +17,6 @@ from typing import Any
 from bot.wording.sentences import t
 from estimator.advice.concurrency import generating_share, peak_generating_streams, peak_share
 from estimator.advice.speed_tier import assumed_speed
-from estimator.defaults import COMFORTABLE_TOKENS_PER_S
 from estimator.workload import Workload
 
 QUESTION_ORDER: tuple[str, ...] = (
@@ -83,11 +82,8 @@ def question_text(slot: str, facts: Mapping[str, Any], lang: str) -> str:
         spread = bool(facts.get("users_across_time_zones"))
         daily = facts.get("daily_active_share")  # a stated daily-active share scales the sourced one
         tps = facts.get("tokens_per_s_target")
-        if tps is None:  # the speed the sizing would assume for these streams (seed 1's tier, or the band said)
-            at_comfortable = peak_generating_streams(total, across_time_zones=spread,
-                                                     decode_tokens_per_s=COMFORTABLE_TOKENS_PER_S, daily_active_share=daily)
-            tps = assumed_speed(Workload(speed_band=facts.get("speed_band")), peak_streams=at_comfortable, batch=False,
-                                personal=False).tokens_per_s
+        if tps is None:  # the speed the sizing would assume for these streams (the band said, else comfortable)
+            tps = assumed_speed(Workload(speed_band=facts.get("speed_band")), batch=False, personal=False).tokens_per_s
         assumed = peak_generating_streams(total, across_time_zones=spread, decode_tokens_per_s=tps, daily_active_share=daily)
         return t("q.concurrent_users.headcount", lang, total=f"{total:,}",
                  share=round(peak_share(across_time_zones=spread, daily_active_share=daily) * 100),

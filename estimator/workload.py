@@ -30,8 +30,7 @@ PowerBudgetScope = Literal["total", "per_rack", "per_server"]
 # Seed 1's interactive bands ("舒適：30 個以上 token/秒 … 可接受：15–30"), when a speed is said in words.
 SpeedBand = Literal["comfortable", "acceptable"]
 # Why the per-user speed sized for is what it is, when the user gave no figure (`advice.speed_tier`).
-SpeedBasis = Literal["said_comfortable", "said_acceptable", "owned_slow", "batch", "personal", "team", "department",
-                     "ttft_class"]
+SpeedBasis = Literal["said_comfortable", "said_acceptable", "owned_slow", "batch", "personal", "comfortable", "ttft_class"]
 # Serving engines a lead may name; the estimate uses the catalog's stack for it (`advice.engine_named`).
 ServingEngine = Literal["vllm", "sglang", "tgi", "trt-llm", "llama.cpp", "ollama", "mlx"]
 # Currencies with a dated, sourced rate (estimator/costing/fx.py, knowledge/data/fx_rates.csv).

@@ -257,8 +257,8 @@ def fill_defaults(workload: Workload, *, api_prices: Iterable[ApiPrice] = ()) ->
 
 def streams_pace(filled: Workload) -> float | None:
     """The per-user speed a filled workload's peak streams are counted at, when it is an assumed speed slower than
-    the comfortable one (a department's load, or "not too slow" said); None: the stated speed, else the comfortable."""
-    return filled.tokens_per_s_target if filled.speed_basis in ("department", "said_acceptable") else None
+    the comfortable one ("not too slow" said); None: the stated speed, else the comfortable."""
+    return filled.tokens_per_s_target if filled.speed_basis == "said_acceptable" else None
 
 
 def _filled(workload: Workload, api_prices: Iterable[ApiPrice], pace: float | None) -> tuple[Workload, list[Said]]:
@@ -299,8 +299,7 @@ def _filled(workload: Workload, api_prices: Iterable[ApiPrice], pace: float | No
     batch = w.arrival_pattern == "batch"
     personal = (facts.get("deployment_scale") or w.deployment_scale) in ("personal", "edge")
     if workload.tokens_per_s_target is None:
-        speed = assumed_speed(w, peak_streams=facts.get("concurrent_users", w.concurrent_users), batch=batch,
-                              personal=personal)
+        speed = assumed_speed(w, batch=batch, personal=personal)
         facts["tokens_per_s_target"], facts["speed_basis"] = speed
         # Only in the ultra-low class (seed 2's 超低延迟 row), where the whole answer is in a hurry; under a looser
         # bound the stream keeps the seeds' pace (a classification endpoint at p95 < 300 ms answering 5 tokens

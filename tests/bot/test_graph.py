@@ -29,8 +29,7 @@ def test_english_interview_to_recommendation_and_follow_ups(engine):
     assert primary.kind == "gpu"
     for number in (f"{primary.capex_usd:,.0f}", f"{primary.estimate.decode_tokens_per_s_per_user:.1f}"):
         assert number in second.text  # the numbers shown are the tool's numbers
-    # the risks section is there whenever the option carries risks (seed 1's department tier, 15 tok/s, may leave none)
-    assert "Two-week validation plan" in second.text and ("Risks" in second.text) is bool(second.recommendation.risks)
+    assert "Two-week validation plan" in second.text and "Risks" in second.text
 
     grown = engine.handle("t", "What if we grow to 800 concurrent users?")
     assert grown.slots["concurrent_users"] == 800

@@ -64,8 +64,8 @@ def test_recommend_returns_the_contract_object(session):
     assert not result.is_error
     rec = result.structured_content
     primary = rec["primary"]
-    # 70B at FP8 is 70 GB of weights before any KV cache (no single 48 GB card holds it; one 141 GB H200 does).
-    assert primary["estimate"]["memory_required_gb"] >= 70 and primary["meets_slo"] is True
+    # 70B at FP8 is 70 GB of weights before any KV cache: no single 48 GB card holds it.
+    assert primary["count"] >= 2 and primary["meets_slo"] is True
     assert rec["risks"] and rec["validation_plan"]
     assert primary["tco"]["three_year_total_usd"] > primary["capex_usd"] > 0
 

@@ -192,9 +192,7 @@ def test_a_quote_only_part_is_ranked_on_what_its_price_can_be_so_a_free_card_tha
     quote-only RNGD pair that also fits carries seed 2's one-time port ($15,000) plus a host server (seed 1: $4,400
     and up), energy and operations: over the GPU answer's total before any card is paid for, so no quote can make it
     lead, and the reply says so in all three languages instead of asking for a quote."""
-    # at 30 tok/s a user, as worked out (seed 1's department tier would size 300 at once at 15, where a priced
-    # accelerator also fits and the quote-only pair is no longer the best)
-    rec = recommend(_stable(model_params_b=8, tokens_per_s_target=30), memory_catalog())
+    rec = recommend(_stable(model_params_b=8), memory_catalog())
     verdict = rec.accelerator_first
     assert verdict is not None and verdict.outcome == "fits_quote_only" and verdict.best is not None
     best = verdict.best

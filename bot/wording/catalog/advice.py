@@ -247,16 +247,8 @@ _ASSUME: dict[str, tuple[str, str, str]] = {
         "seed 1 calls 15–60 tok/s enough for one person's interactive use",
         "种子文档 1 认为 15–60 tok/s 足够个人交互使用", "種子文件 1 認為 15–60 tok/s 足夠個人互動使用",
     ),
-    "assume.speed.team": (
+    "assume.speed.comfortable": (
         "seed 1's comfortable interactive speed", "种子文档 1 所说的舒适交互速度", "種子文件 1 所說的舒適互動速度",
-    ),
-    "assume.speed.department": (
-        "at {peak:,} concurrent users this is a department-scale load, where seed 1 expects 15–30 tok/s per user with "
-        "proper batching (sized at the band's floor; a team's up to 30 at once gets the comfortable 30)",
-        "高峰 {peak:,} 人并发属于部门级负载，种子文档 1 对此的预期是在适当批处理下每位用户 15–30 tok/s（按该区间下限估算；"
-        "30 人以内的团队规模才按舒适的 30 tok/s）",
-        "尖峰 {peak:,} 人同時使用屬於部門級負載，種子文件 1 對此的預期是在適當批次處理下每位使用者 15–30 tok/s（按該區間下限估算；"
-        "30 人以內的團隊規模才按舒適的 30 tok/s）",
     ),
     "assume.speed.said_acceptable": (
         "you asked for a usable speed, not a fast one: seed 1's acceptable band (15–30 tok/s), at its floor",

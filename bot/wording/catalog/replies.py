@@ -142,10 +142,7 @@ TEMPLATES: dict[str, tuple[str, str, str]] = {
                 "預設假設（如不同請告訴我）：{facts}。"),
     # the speed sized for, with why (estimator/advice/speed_tier.py): seed 1's band for the scale, or as said
     "assumed.speed": ("≥ {tps} tok/s per user ({why})", "每人 ≥ {tps} tok/s（{why}）", "每人 ≥ {tps} tok/s（{why}）"),
-    "assumed.speed.team": ("team scale: seed 1's comfortable speed", "团队规模：种子文档 1 的舒适速度",
-                           "團隊規模：種子文件 1 的舒適速度"),
-    "assumed.speed.department": ("department scale: seed 1's 15–30 tok/s with batching",
-                                 "部门规模：种子文档 1 在批处理下的 15–30 tok/s", "部門規模：種子文件 1 在批次處理下的 15–30 tok/s"),
+    "assumed.speed.comfortable": ("seed 1's comfortable speed", "种子文档 1 的舒适速度", "種子文件 1 的舒適速度"),
     "assumed.speed.said_acceptable": ("as you said: seed 1's acceptable band", "按你说的：种子文档 1 的可接受区间",
                                       "按你說的：種子文件 1 的可接受區間"),
     "assumed.speed.owned_slow": ("what you run today is slow: seed 1's comfortable speed", "现有硬件太慢：种子文档 1 的舒适速度",

@@ -33,15 +33,13 @@ def test_the_device_asked_about_after_a_recommendation(engine):
 
 def test_a_head_count_gets_the_concurrency_question_and_a_stated_share(engine):
     first, rec = talk(engine, "About 1,200 staff will use our 13B assistant.", "just recommend", thread="h")
-    # 1,200 × 25 % = 300 in a session at the peak. At 30 tok/s each generates 5.3 / (5.3 + 30) = 15 % of its time
-    # (reading the rest): 45 + 2.33 × √45 ≈ 61 streams at the 99th percentile, past a team's 30 at once, so seed 1's
-    # department tier (15–30 tok/s with batching) sizes them at 15: each then generates 5.3 / (5.3 + 15) = 26 % of its
-    # time, 78 streams on average, 78 + 2.33 × √78 ≈ 99 at the 99th percentile (estimator/advice/concurrency.py).
+    # 1,200 × 25 % = 300 in a session at the peak, each generating 5.3 / (5.3 + 30) = 15 % of its time (reading
+    # the rest): 45 streams on average, 45 + 2.33 × √45 ≈ 61 at the 99th percentile (estimator/advice/concurrency.py).
     assert first.asked_slot == "concurrent_users" and "1,200" in first.text and "25%" in first.text
-    assert "99 answers at once" in first.text
+    assert "61 answers at once" in first.text
     assert rec.slots["total_users"] == 1200 and "concurrent_users" not in rec.slots  # never said
-    assert rec.recommendation.workload["concurrent_users"] == 99
-    assert any("99" in a and "25%" in a and "26%" in a for a in rec.recommendation.assumptions)
+    assert rec.recommendation.workload["concurrent_users"] == 61
+    assert any("61" in a and "25%" in a and "15%" in a for a in rec.recommendation.assumptions)
 
 
 def test_a_head_count_question_in_chinese(engine):

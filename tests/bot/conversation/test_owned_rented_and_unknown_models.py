@@ -156,8 +156,7 @@ def test_buying_more_of_an_unpriced_owned_device_is_not_free(engine):
     bandwidth; two cards as two replicas read 41 GB each);
     "what if we buy one more?" judges two, but the added card has no price: its capex is unknown, never
     "$0.00", and the one owned card that falls short is no count "the estimator sizes it at"."""
-    # the speed said: at seed 1's department tier (15 tok/s when none is said) the one card carries the 500 (~15 tok/s)
-    *_, reply = talk(engine, "We have one H100 PCIe. Llama 3.1 8B for 500 users, FP16, first token 500 ms, 30 tok/s each",
+    *_, reply = talk(engine, "We have one H100 PCIe. Llama 3.1 8B for 500 users, FP16, first token 500 ms",
                      "just recommend", "what if we buy one more?")
     two = reply.text.split("• ")[1]
     assert "2× H100 PCIe" in two

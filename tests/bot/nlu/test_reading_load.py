@@ -19,7 +19,6 @@ from bot.nlu import parse_message
 from bot.wiring import store_model_lookup
 from estimator.advice.assume import fill_defaults
 from estimator.advice.load import load_conversion
-from estimator.defaults import COMFORTABLE_TOKENS_PER_S
 from estimator.workload import Workload
 
 DATA = Path(__file__).resolve().parents[2] / "data"
@@ -58,10 +57,7 @@ def failures(case: dict[str, Any], find_model: Any) -> list[str]:
     if "streams" in case and not wrong:
         known = {k: v for k, v in facts.items() if k in Workload.model_fields}
         workload, _ = fill_defaults(Workload.model_validate(known))
-        # the hand-worked streams stream at the stated speed, else seed 1's comfortable 30 tok/s; past 30 streams the
-        # sizing recounts them at the department tier's 15 (estimator/advice/speed_tier.py, tested there)
-        conversion = load_conversion(workload.model_copy(update={"tokens_per_s_target": known.get("tokens_per_s_target")
-                                                                 or COMFORTABLE_TOKENS_PER_S}))
+        conversion = load_conversion(workload)
         got = conversion.concurrent_streams if conversion else None
         if not _close(got, case["streams"]):
             wrong.append(f"streams: expected {case['streams']}, got {got}")
