@@ -176,14 +176,16 @@ class Nodes:
             _answer_line(facts, slots)
         for slot, factor in parsed.relative.items():  # "what if users double?" scales the known value
             if slot not in facts and isinstance(known := slots.get(slot), int | float) and known:
-                facts[slot] = max(1, round(known * factor))
+                # a count stays a whole number (at least one); a rate, volume or budget keeps its fraction
+                facts[slot] = max(1, round(known * factor)) if isinstance(known, int) else known * factor
         for slot, source in parsed.same_as.items():  # "every request uses the full context": prompt = context
             rec = state.get("recommendation")
             known = facts.get(source, slots.get(source, getattr(rec.workload, source, None) if rec else None))
             if slot not in facts and isinstance(known, int | float) and known:
                 facts[slot] = known
         for slot, amount in parsed.added.items():  # "50 more users" adds to it
-            if slot not in facts and isinstance(known := slots.get(slot), int | float) and known:
+            known = slots.get(slot, _ADDED_TO_DEFAULT.get(slot))
+            if slot not in facts and isinstance(known, int | float) and known:
                 facts[slot] = round(known + amount)
         _grow_total_with_peak(facts, slots)
         if self._model_may_read(parsed, slots, facts, problems, state.get("pending_slot")):
@@ -380,6 +382,11 @@ def _devices_to_weigh(parsed: ParseResult) -> SlotValues:
     named = list({h.hardware_ids[0]: {"hardware_id": h.hardware_ids[0], "count": h.count or 1}
                   for h in parsed.hardware if h.hardware_ids and not h.family}.values())
     return {"named_devices": named} if named else {}
+
+
+# What an addition adds to when the thread never stated the figure: one model is served unless said otherwise
+# (DESIGN.md `models_served`), so "add a second model" makes two.
+_ADDED_TO_DEFAULT: dict[str, int] = {"models_served": 1}
 
 
 # Turns whose intent words leave room for facts the parser missed ("what if the whole floor joins?").

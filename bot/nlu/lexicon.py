@@ -381,41 +381,41 @@ CORRECTION = _rx(r"^(?:no|nope|sorry|oops|actually|wait|correction|rather|make (
                  r"\bactually\b", r"\bnot \d", r"\binstead of\b", "不对", "不對", "不是", "其实", "其實", "更正",
                  "应该是", "應該是", "我是说", "我是說", "改成", "改为", "改為", "说错", "說錯")
 
-# "what if users double?", "double the budget": factors on a known figure, by the words that name it.
+# The words that name users and budget (the additions below; factors are `relative.py`).
 _WHO = r"(?:users|people|load|traffic|headcount|demand|concurrency)"
 _WHO_ZH = "(?:用户|用戶|使用者|人数|人數|人|流量|并发|並發)"
 _BUDGET = r"(?:budget|spend(?:ing)?|capex)"
 _BUDGET_ZH = "(?:预算|預算)"
 
 
-def _relative(who: str, who_zh: str) -> tuple[tuple[re.Pattern[str], float], ...]:
-    """Doubling, tripling and halving of the figure `who` (en) / `who_zh` names."""
-    return (
-        (_rx(rf"{who}\s+(?:\w+\s+)?doubl", rf"doubl\w*\s+(?:the\s+|our\s+)?{who}", rf"twice (?:as many|the) {who}",
-             rf"2x (?:the )?{who}", rf"{who_zh}.{{0,4}}(?:翻倍|翻[一1]倍|增加[一1]倍|加倍|两倍|兩倍|2倍)"), 2.0),
-        (_rx(rf"{who}\s+(?:\w+\s+)?tripl", rf"tripl\w*\s+(?:the\s+|our\s+)?{who}", rf"three times (?:as many|the) {who}",
-             rf"{who_zh}.{{0,4}}(?:三|3)倍"), 3.0),
-        (_rx(rf"halve[sd]?\s+(?:the\s+|our\s+)?{who}", rf"half (?:as many|the) {who}", rf"{who_zh}.{{0,4}}(?:减半|減半)"), 0.5),
-    )
-
-
-RELATIVE_USERS = _relative(_WHO, _WHO_ZH)
-RELATIVE_PERCENT = _rx(r"(?P<pct>\d+(?:\.\d+)?)\s*% (?:more|extra) (?:users|people|load|traffic)",
-                       r"(?:users|people|load|traffic) (?:grows?|increases?|rises?) by (?P<pct2>\d+(?:\.\d+)?)\s*%",
-                       r"(?:增加|增长|增長|多)\s*(?P<pct3>\d+(?:\.\d+)?)\s*%")
-RELATIVE_BUDGET = _relative(_BUDGET, _BUDGET_ZH)
-RELATIVE_BUDGET_PERCENT = _rx(
-    rf"(?P<pct>\d+(?:\.\d+)?)\s*% (?:more|extra|bigger|larger|higher) {_BUDGET}",
-    rf"{_BUDGET} (?:is |was |were |goes |went )?(?:(?:grows?|increases?|rises?|goes up|raised|increased) by |up )(?P<pct2>\d+(?:\.\d+)?)\s*%",
-    rf"{_BUDGET} (?:is |were |was )?(?P<pct4>\d+(?:\.\d+)?)\s*% (?:higher|bigger|larger|more)",
-    rf"{_BUDGET_ZH}.{{0,4}}(?:增加|提高|多|上调|上調|加)\s*(?P<pct3>\d+(?:\.\d+)?)\s*%",
-)
-
 # An addition to the head count in force: "50 more users", "users grow by 50", "再加30人", "多了100个用户"
 # ("增加到 80 人" is a new figure, not an addition: no 到 after the verb).
 MORE_USERS = _rx(rf"(?<![\d.])(?P<n>\d+)\s+(?:more|extra|additional|new)\s+(?:{_WHO}|persons?|staff|employees|seats)\b",
                  rf"{_WHO}\s+(?:grows?|increases?|goes up|rises?)\s+by\s+(?P<n2>\d+)(?!\s*%|\d)",
                  rf"(?:再加|多加|再多|多了|多出|增加了|增加(?!到)|新增|加上)\s*(?P<n3>\d+)\s*(?:个|個|位|名)?\s*{_WHO_ZH}")
+# Another model beside the one(s) served: "add a second model", "another model", "two more models", "再加一个模型",
+# "如果再加第二個模型呢". An ordinal names the count in all (`ord`); otherwise the count is added (`n`, one when unsaid).
+_ORDINALS = r"(?:second|2nd|third|3rd|fourth|4th)"
+MORE_MODELS = _rx(rf"\b(?:a |the )?(?P<ord>{_ORDINALS})\s+(?:\w+\s+)?(?:models?|llms?)\b",
+                  r"\b(?:another|one more|an extra|an additional)\s+(?:\w+\s+)?(?:models?|llms?)\b",
+                  r"(?<![\d.])(?P<n>\d+)\s+(?:more|extra|additional)\s+(?:\w+\s+)?(?:models|llms)\b",
+                  rf"\badd(?:ing|ed)?\s+(?:a|an|one)\s+(?!{_ORDINALS})(?:\w+\s+)?(?:models?|llms?)\b",
+                  r"\badd(?:ing|ed)?\s+(?P<n2>\d+)\s+(?:\w+\s+)?(?:models|llms)\b",
+                  r"第\s*(?P<ord2>\d+)\s*(?:个|種|种)\s*模型",
+                  r"(?:再加|多加|另加|新增|增加|加上|再上|再部署|再跑|多跑|多部署)(?!\s*(?:到|第))\s*(?P<n3>\d+)?\s*(?:个|種|种|套)?\s*(?:\S{0,6}?)模型")
+_ORDINAL_VALUE = {"second": 2, "2nd": 2, "third": 3, "3rd": 3, "fourth": 4, "4th": 4}
+
+
+def models_added(m: re.Match[str]) -> tuple[str, int]:
+    """("set", n) when an ordinal names the count in all, ("add", n) when n more are added."""
+    groups = {k: v for k, v in m.groupdict().items() if v is not None}
+    if "ord" in groups:
+        return "set", _ORDINAL_VALUE[groups["ord"]]
+    if "ord2" in groups:
+        return "set", int(groups["ord2"])
+    return "add", int(next((v for k, v in groups.items() if k in ("n", "n2", "n3")), 1))
+
+
 # More devices of the one in question: "2 more l40s", "buy two more", "another 4", "再买两张" (a count of
 # anything else, "50 more users" or "2 more hours", is not a device count).
 _NOT_DEVICES = (r"(?!\s*(?:%|k\b|percent|users?|people|ppl|persons?|staff|employees|seats|engineers|analysts|agents|"
@@ -501,17 +501,15 @@ __all__ = [
     "MULTIPLIERS",
     "NUM",
     "OVERNIGHT",
+    "models_added",
     "OFFLINE_JOB_ZH",
     "OVERNIGHT_WINDOW_HOURS",
     "WEEKEND",
     "WEEKEND_WINDOW_HOURS",
     "OWNERSHIP",
     "MORE_DEVICES",
+    "MORE_MODELS",
     "MORE_USERS",
-    "RELATIVE_BUDGET",
-    "RELATIVE_BUDGET_PERCENT",
-    "RELATIVE_PERCENT",
-    "RELATIVE_USERS",
     "RISK_WORDS",
     "ROUND_THE_CLOCK",
     "SCALE_WORDS",

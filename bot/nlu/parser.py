@@ -30,21 +30,20 @@ from bot.nlu.lexicon import (
     MIGRATION_TARGET,
     MODEL_VERSION,
     MORE_DEVICES,
+    MORE_MODELS,
     MORE_USERS,
     NUM,
     OVERNIGHT,
     OVERNIGHT_WINDOW_HOURS,
     OWNED_FALLS_SHORT,
-    RELATIVE_BUDGET,
-    RELATIVE_BUDGET_PERCENT,
-    RELATIVE_PERCENT,
-    RELATIVE_USERS,
     VAGUE_COUNT,
     VAGUE_COUNTS,
+    models_added,
 )
 from bot.nlu.model_choice import MODEL_OPTION, read_model_choice
 from bot.nlu.models import apply_model_readings, name_spans, unknown_model_name
 from bot.nlu.normalize import normalize
+from bot.nlu.relative import SCALED, relative_changes
 from bot.nlu.validate import Problem, SlotValues, check_fact
 from bot.reply import Language
 from estimator.advice.load import DEFAULT_OUTPUT_TOKENS
@@ -222,6 +221,15 @@ def parse_message(
     reserved += tuple((m.start(), m.end()) for m in DEVICE_WORDS.finditer(normalized))
     # A model's version number is no count, length or load ("Llama 3.3 70B 同時 25 人": 25 at once, never 3.3).
     versions = tuple(m.span("version") for m in MODEL_VERSION.finditer(normalized))
+    # "变成2倍", "3x the users", "cut by 30%": a factor on a known figure, its digits no count or budget of their own.
+    changes = relative_changes(normalized, reserved)
+    reserved += tuple((c.start, c.end) for c in changes)
+    # "add a second model", "再加一个模型": the models served grow; "1个模型" there is no count of models in all.
+    if (another := MORE_MODELS.search(normalized)) is not None:
+        how, count = models_added(another)
+        if how == "add":
+            result.added["models_served"] = count
+        reserved += ((another.start(), another.end()),)
     readings = extract_facts(normalized, reserved, batch_job=batch_job, name_parts=versions)
     if more := MORE_USERS.search(normalized):  # "50 more users": added to the known figure, not a figure
         result.added["concurrent_users"] = int(next(v for v in more.groupdict().values() if v is not None))
@@ -289,6 +297,8 @@ def parse_message(
     if "batch_items" in found:  # a number of items to get through is a batch job
         found.setdefault("arrival_pattern", "batch")
 
+    if another is not None and models_added(another)[0] == "set":
+        found.setdefault("models_served", models_added(another)[1])
     if named is not None:
         result.model_name, params_b = named[0], named[1]
         found.setdefault("model_params_b", params_b)
@@ -346,11 +356,11 @@ def parse_message(
     users = result.facts.get("concurrent_users")
     if result.facts.get("deployment_scale") == "personal" and isinstance(users, int | float) and users > 5:
         del result.facts["deployment_scale"]
-    # "Double the budget" scales the budget; only then may "增加50%" be the users' (it names no figure).
-    if "budget_usd" not in result.facts and (factor := _relative(normalized, RELATIVE_BUDGET, RELATIVE_BUDGET_PERCENT)):
-        result.relative["budget_usd"] = factor
-    elif "concurrent_users" not in result.facts and (factor := _relative(normalized, RELATIVE_USERS, RELATIVE_PERCENT)):
-        result.relative["concurrent_users"] = factor
+    # "Triple the headcount", "预算砍一半": each known figure the subject moves (`relative.SCALED`), unless stated anew.
+    for change in changes:
+        for slot in SCALED[change.subject]:
+            if slot not in result.facts:
+                result.relative.setdefault(slot, change.factor)
     result.intents = detect_intents(intent_text)
     return result
 
@@ -561,14 +571,6 @@ def _device_facts(found: SlotValues, devices: DeviceReading) -> None:
         found["existing_hardware_ids"] = devices.owned_ids
     if devices.named:
         found["named_devices"] = devices.named
-
-
-def _relative(normalized: str, factors: tuple[tuple[re.Pattern[str], float], ...], percent: re.Pattern[str]) -> float | None:
-    """The factor a what-if puts on a known figure ("users double" → 2, "50% more users" → 1.5)."""
-    if m := percent.search(normalized):
-        pct = next(v for v in m.groupdict().values() if v is not None)
-        return 1 + float(pct) / 100
-    return next((factor for pattern, factor in factors if pattern.search(normalized)), None)
 
 
 __all__ = ["MAX_MESSAGE_CHARS", "ModelLookup", "ParseResult", "parse_message"]
