@@ -26,7 +26,10 @@ def _rx(*alternatives: str) -> re.Pattern[str]:
 # Numbers are preceded by anything but an ASCII letter/digit (Chinese characters do not count: 约200人).
 # A multiplier after a number: English words must end there ("5k", not "5kw"); a Chinese unit may run into the
 # next word ("5亿token"); 打 is a dozen ("两打"), never the verb (打标签, 打电话).
+# 兆 counts 10^12 of people or requests ("一兆人": Taiwan's and the traditional reading); as the SI mega it only prefixes
+# a unit (兆瓦, 兆字节), which the lookahead leaves alone.
 _MULT = (r"(?:k|m|bn|b|thousand|million|billion|trillion|hundred)(?![a-z])|千万|千萬|百万|百萬|十万|十萬|万|萬|亿|億|千|百|"
+         r"兆(?=\s*(?:个|個|位|名)?\s*(?:人|用户|用戶|使用者|员工|員工|并发|並發|请求|請求|次))|"
          r"打(?![标標电電开開分印包卡字算工])")
 NUM = rf"(?<![a-z0-9_.])(?P<neg>-\s*)?(?P<num>\d+(?:\.\d+)?)(?:\s*(?P<mult>{_MULT}))?"
 APPROX = r"(?:~|≈|about|around|roughly|approx\.?|approximately|some|maybe|like|约|約|大约|大約|大概|差不多|将近|將近)?\s*"
@@ -47,7 +50,7 @@ CONTEXT_FLOOR_WORDS = rf"(?:{FLOOR_WORDS}|minimum|at minimum|min\b|or more|or lo
 MULTIPLIERS = {
     None: 1, "k": 1e3, "thousand": 1e3, "千": 1e3, "hundred": 100, "百": 100, "万": 1e4, "萬": 1e4,
     "千万": 1e7, "千萬": 1e7, "百万": 1e6, "百萬": 1e6, "十万": 1e5, "十萬": 1e5, "打": 12,
-    "m": 1e6, "million": 1e6, "亿": 1e8, "億": 1e8, "b": 1e9, "bn": 1e9, "billion": 1e9, "trillion": 1e12,
+    "m": 1e6, "million": 1e6, "亿": 1e8, "億": 1e8, "兆": 1e12, "b": 1e9, "bn": 1e9, "billion": 1e9, "trillion": 1e12,
 }
 
 SCALE_WORDS: dict[str, re.Pattern[str]] = {
@@ -316,6 +319,11 @@ SEVERAL_MODELS = _rx(r"several models", r"multiple models", r"a few models", r"m
 ROUND_THE_CLOCK = _rx(r"24\s*/\s*7", r"24x7", r"around the clock", r"round the clock", "全天候", "24小时", "24小時",
                       "全天运行", "全天運行")
 
+# One user at a time, said without a number ("单用户", "單一使用者", "single-user", "one user at a time" is a count).
+# "单用户每秒起码 50 个 token" is per user: a speed or latency in the clause makes it a per-user figure, no count.
+_PER_USER_FIGURE = r"(?![^,;，；。]*?(?:每秒|速度|tok|token|吞吐|延迟|首字|首 ?token|秒|ms))"
+ONE_USER_AT_A_TIME = _rx(r"\bsingle[- ]user\b(?! (?:speed|throughput|latency|decode|tok))", r"\bsingle[- ]seat\b",
+                         *(word + _PER_USER_FIGURE for word in ("单用户", "单一用户", "单一使用者", "单个用户", "单人使用")))
 # The user owns the hardware they name ("I already have a MacBook Pro with an M4", "我們已經有 Snapdragon X 筆電").
 OWNERSHIP = _rx(r"\b(?:i|we)\s+(?:already\s+|only\s+|just\s+|still\s+)?(?:have|own|got|bought)\b(?!\s+to\b)", r"\balready (?:have|own|bought)\b",
                 r"\bleft over\b",
@@ -435,6 +443,13 @@ FORMAT_REJECTED_AFTER = _rx(
     r"^\s*(?:quants?|quantization|weights?)?\s*(?:is|are)?\s*(?:not acceptable|unacceptable|not allowed|a no-go|no-go|"
     r"off the table|not an option|out of the question|(?:is|are)n'?t acceptable)",
     r"^\s*(?:量化)?\s*(?:不行|不可以|不能接受|不考虑|不接受|不允许|免谈|不能用|不要)")
+# A weight format being replaced ("fp8 instead of q4", "switch from int4 to fp8", "把 INT4 换成 FP8", "用 FP8 代替 INT4"):
+# the old value of a follow-up's change, neither chosen nor ruled out (a switch is no refusal, so no accuracy need).
+FORMAT_REPLACED_BEFORE = _rx(r"\b(?:instead of|rather than|in place of|replacing|(?:switch|switching|move|moving|go|going|"
+                             r"upgrade|upgrading|change|changing)\s+(?:\w+\s+)?from|from)\s*$",
+                             r"(?:而不是|而非|代替|取代|替代|替换|替换掉|不再用|从)\s*$")
+FORMAT_REPLACED_AFTER = _rx(r"^\s*(?:->|→|=>)", r"^\s*(?:quants?|weights?)?\s*to\s+(?=(?:fp|bf|int|mxfp|nvfp|q\d|w\d|\d+[- ]?bits?\b))",
+                            r"^\s*(?:换成|改成|改为|换为|换到|改到|切到|切换到|升级到|升到|变成)")
 # Vague counts of people: their ends are more than 2x apart ("几十个" is 10 to 90), so the count is asked about, naming
 # what was said, never guessed (issue "read any workload", G). Each word with the range it spans (text is normalized:
 # lower case, Simplified Chinese; normalize.py keeps 几 / 数 with their unit as words).
@@ -460,6 +475,8 @@ __all__ = [
     "VAGUE_COUNTS",
     "FORMAT_FLOOR",
     "FORMAT_REJECTED_AFTER",
+    "FORMAT_REPLACED_AFTER",
+    "FORMAT_REPLACED_BEFORE",
     "FORMAT_REJECTED_BEFORE",
     "CHOICE_BETWEEN",
     "MIGRATION_TARGET",
@@ -500,6 +517,7 @@ __all__ = [
     "SPACE_LIMITED",
     "MULTIPLIERS",
     "NUM",
+    "ONE_USER_AT_A_TIME",
     "OVERNIGHT",
     "models_added",
     "OFFLINE_JOB_ZH",
