@@ -30,10 +30,21 @@ SCALED: dict[str, tuple[str, ...]] = {
     "peak": ("concurrent_users",),
     "load": (*_LOAD_FORMS, "concurrent_users", "base_concurrent_users"),
     "budget": ("budget_usd",),
+    "prompt": ("prompt_tokens",),
+    "answer": ("output_tokens",),
+    "context": ("context_length",),
+    "power": ("power_budget_w",),
 }
 
 # The subjects, most specific first: "concurrent users" is concurrency before it is people.
 _SUBJECTS: tuple[tuple[str, re.Pattern[str]], ...] = (
+    # "power budget", "功耗预算": power, never the capex budget (a longer subject hides the one inside it)
+    ("power", _rx(r"\bpower(?: budget| cap| limit| envelope)?\b", r"\bwatts?\b", r"\bwattage\b", "功耗预算", "电力预算",
+                  "功耗", "电力", "功率", "供电")),
+    ("prompt", _rx(r"\bprompts?\b", r"\binputs?\b", r"\bprompt length\b", "提示长度", "提示", "输入长度", "输入")),
+    ("answer", _rx(r"\banswers?\b", r"\boutputs?\b", r"\bresponses?\b", r"\bcompletions?\b", "回答长度", "回答", "输出长度",
+                   "输出", "回复")),
+    ("context", _rx(r"\bcontext(?: window| length)?\b", r"\bctx\b", "上下文长度", "上下文窗口", "上下文", "窗口")),
     ("budget", _rx(r"\bbudget\b", r"\bcapex\b", r"\bspend(?:ing)?\b", r"\bmoney\b", "预算", "经费", "资金")),
     ("concurrency", _rx(r"\bconcurren(?:cy|t(?: users| sessions| streams)?)\b", r"\bsimultaneous(?: users)?\b",
                         "并发", "同时在线", "同时")),
@@ -67,7 +78,7 @@ _FACTORS: tuple[tuple[re.Pattern[str], float | None], ...] = (
     # "only half of them use it" (normalized "only 50% of them"): the figure shrinks to that share. Without "only"
     # ("a quarter of them will be on it daily") a share describes the figure (the parser's daily or peak share).
     (re.compile(r"(?:\b(?:only|just)\s+(?P<share>\d+(?:\.\d+)?)\s*%\s*(?=of\b)"
-                r"|(?:只有|仅有|仅|只)\s*(?P<share2>\d+(?:\.\d+)?)\s*%\s*(?=的))"), None),
+                r"|(?:只有|仅有|仅|只)\s*(?P<share2>\d+(?:\.\d+)?)\s*%)"), None),
     # "3x the users", "×4", "5 times the traffic", "变成3倍", "增加2倍" (Chinese "增加N倍" is N more: N + 1 times).
     (re.compile(r"(?<![a-z0-9.])(?:(?P<n>\d+(?:\.\d+)?)\s*(?:x|×)(?![a-z0-9])|(?:x|×)\s*(?P<n2>\d+(?:\.\d+)?)(?![\d.])"
                 r"|(?P<n3>\d+(?:\.\d+)?)\s+times\b|(?P<plus>增加|增长|多)了?\s*(?P<n4>\d+(?:\.\d+)?)\s*倍"
@@ -78,6 +89,7 @@ _FACTORS: tuple[tuple[re.Pattern[str], float | None], ...] = (
 _AT_ONCE = _rx(r"\bat once\b", r"\bat the same time\b", r"\bsimultaneous", r"\bconcurrent", r"\bonline\b",
                r"\bactive\b", "同时", "在线", "并发")
 _CLAUSE = re.compile(r"[,;.!?，；。！？\n]|\b(?:and|but|while)\b|(?:而且|但是|并且|同时也)")
+_NEW_VALUE_SAID = re.compile(r"\s*(?:in length\s+)?(?:to|at|到|至|成|为)\s*(?:about |around |~|约)?\d")
 _REACH = 24  # characters between a factor and its subject, in one clause
 _MULTIPLIER_REACH = 12  # "3x the users", "users x3": a bare multiplier sits next to what it multiplies
 MAX_FACTOR = 1000.0  # "1000x the users" is a figure to question, not a what-if (`check_fact` asks)
@@ -117,20 +129,20 @@ def _clause_bounds(text: str, start: int, end: int) -> tuple[int, int]:
 
 
 def _subject(text: str, start: int, end: int, reach: int, multiplier: bool) -> str | None:
-    """The subject nearest the factor within its clause and reach, most specific first on a tie."""
+    """The subject nearest the factor within its clause and reach, most specific first on a tie; a subject
+    inside a longer one ("预算" of "功耗预算", "budget" of "power budget") is the longer one's."""
     low, high = _clause_bounds(text, start, end)
+    said = [(rank, subject, m) for rank, (subject, pattern) in enumerate(_SUBJECTS) for m in pattern.finditer(text, low, high)
+            if not (multiplier and subject == "peak")]
     best: tuple[int, int, str] | None = None
-    for rank, (subject, pattern) in enumerate(_SUBJECTS):
-        if multiplier and subject == "peak":
+    for rank, subject, m in said:
+        if m.start() < end and m.end() > start:
+            continue  # inside the factor itself
+        if any(o.start() <= m.start() and m.end() <= o.end() and o.end() - o.start() > m.end() - m.start() for _, _, o in said):
             continue
-        for m in pattern.finditer(text, low, high):
-            if m.start() < end and m.end() > start:
-                continue  # inside the factor itself
-            distance = start - m.end() if m.end() <= start else m.start() - end
-            if distance > reach:
-                continue
-            if best is None or (distance, rank) < best[:2]:
-                best = (distance, rank, subject)
+        distance = start - m.end() if m.end() <= start else m.start() - end
+        if distance <= reach and (best is None or (distance, rank) < best[:2]):
+            best = (distance, rank, subject)
     return best[2] if best else None
 
 
@@ -143,12 +155,16 @@ def relative_changes(normalized: str, reserved: tuple[tuple[int, int], ...] = ()
         for m in pattern.finditer(normalized):
             if any(m.start() < e and m.end() > s for s, e in taken):
                 continue
+            if _NEW_VALUE_SAID.match(normalized, m.end()):
+                continue  # "the prompts double to 6k", "翻倍到 600": the new value is said, read as such
             factor = _factor(m, fixed)
             groups = {k for k, v in m.groupdict().items() if v is not None}
             if groups & {"share", "share2"} and _AT_ONCE.search(normalized, *_clause_bounds(normalized, m.start(), m.end())):
                 continue
             multiplier = bool(groups & {"n", "n2", "n3", "n4", "n5"})
             subject = _subject(normalized, m.start(), m.end(), _MULTIPLIER_REACH if multiplier else _REACH, multiplier)
+            if subject is None and groups & {"share", "share2"}:
+                subject = "people"  # "只有一半会用" (normalized "只有50%会用"): a share of the people, said or not
             if factor is None or subject is None or not 0 < factor <= MAX_FACTOR or factor == 1:
                 continue
             taken.append((m.start(), m.end()))

@@ -28,6 +28,13 @@ CASES = [
     ("人數增加2倍", "people", 3.0),
     ("流量涨了30%", "load", 1.3),
     ("並發減半", "concurrency", 0.5),
+    ("what if the prompts get 4x longer?", "prompt", 4.0),
+    ("and answers double in length?", "answer", 2.0),
+    ("what if the context window doubles?", "context", 2.0),
+    ("facilities says the power budget is halved", "power", 0.5),  # the power budget, not the capex budget
+    ("功耗预算减半", "power", 0.5),
+    ("如果提示长度变成 3 倍呢", "prompt", 3.0),
+    ("如果只有一半的人会用呢", "people", 0.5),
 ]
 
 
