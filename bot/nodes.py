@@ -187,6 +187,8 @@ class Nodes:
             known = slots.get(slot, _ADDED_TO_DEFAULT.get(slot))
             if slot not in facts and isinstance(known, int | float) and known:
                 facts[slot] = round(known + amount)
+        if parsed.unqualified_users:
+            _headcount_keeps_its_share(facts, slots)
         _grow_total_with_peak(facts, slots)
         if self._model_may_read(parsed, slots, facts, problems, state.get("pending_slot")):
             # The model reads what the parser left: the pending question's answer, unread numbers.
@@ -329,6 +331,18 @@ def filled_workload(rec: Recommendation, facts: Workload | None = None) -> Workl
     if rec.workload:
         return Workload.model_validate(rec.workload)
     return facts if facts is not None else Workload()
+
+
+def _headcount_keeps_its_share(facts: SlotValues, slots: SlotValues) -> None:
+    """"What if 500 users?" in a thread that stated a head count and a smaller peak ("200 engineers, 40 at once"):
+    the count is the head count (the noun the thread used for everyone), and at the same use per person the
+    peak keeps its share of it (Little's law: streams scale with arrivals, arrivals with people)."""
+    count, total, peak = facts.get("total_users"), slots.get("total_users"), slots.get("concurrent_users")
+    if not all(isinstance(v, int) and not isinstance(v, bool) for v in (count, total, peak)):
+        return
+    assert isinstance(count, int) and isinstance(total, int) and isinstance(peak, int)
+    if 1 <= peak < total and facts.get("concurrent_users") == count:
+        facts["concurrent_users"] = max(1, round(count * peak / total))
 
 
 def _grow_total_with_peak(facts: SlotValues, slots: SlotValues) -> None:

@@ -90,6 +90,7 @@ class ParseResult:
     unknown_model: str | None = None  # a model name the catalog does not know (sized by its size alone)
     truncated: bool = False
     relative: dict[str, float] = field(default_factory=dict)  # slot → factor on its known value
+    unqualified_users: bool = False  # "what if 500 users?": one count said of neither the head count nor the peak
     # slot → the slot whose known value it takes ("every request uses the full context": prompt = context)
     same_as: dict[str, str] = field(default_factory=dict)
     added: dict[str, int] = field(default_factory=dict)  # slot → amount added to its known value ("50 more users")
@@ -141,13 +142,16 @@ def _hashable(value: Any) -> Any:
     return tuple(value) if isinstance(value, list) else value
 
 
-def _combine_users(found: SlotValues) -> None:
+def _combine_users(found: SlotValues) -> bool:
+    """Whether an unqualified head count stands for both figures (neither was said apart)."""
     users = found.pop("users", None)
     if users is None:
-        return
+        return False
     # An unqualified head count is taken as both until the user says how many are active at once.
+    both = "concurrent_users" not in found and "total_users" not in found
     found.setdefault("concurrent_users", users)
     found.setdefault("total_users", users)
+    return both
 
 
 def _bare_answer(pending: str, normalized: str) -> SlotValues:
@@ -290,7 +294,7 @@ def parse_message(
     _apply_in_out_ratio(found)
     _daily_active(found)
     _apply_share(found)
-    _combine_users(found)
+    result.unqualified_users = _combine_users(found)
     _per_person_rates(found)
     _convert_spend(found, result)
     _power_scope(found)

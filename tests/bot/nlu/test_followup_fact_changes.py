@@ -52,3 +52,14 @@ def test_an_absurd_count_is_questioned_and_names_no_model_size(text: str) -> Non
 
 def test_single_user_said_without_a_number_is_one_stream() -> None:
     assert parse_message("工厂边缘设备跑 qwen2.5 3b，单用户，功耗不能超过 30W").facts.get("concurrent_users") == 1
+
+
+@pytest.mark.parametrize(("text", "unqualified"), [
+    ("what if 500 users?", True),
+    ("如果有 900 个用户呢", True),
+    ("what if 500 concurrent users?", False),
+    ("如果高峰是600人呢", False),
+])
+def test_a_count_said_of_neither_head_count_nor_peak_is_marked(text: str, unqualified: bool) -> None:
+    # the engine reads it as the head count when the thread stated both (`nodes._headcount_keeps_its_share`)
+    assert parse_message(text).unqualified_users is unqualified
