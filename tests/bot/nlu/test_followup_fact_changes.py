@@ -63,3 +63,9 @@ def test_single_user_said_without_a_number_is_one_stream() -> None:
 def test_a_count_said_of_neither_head_count_nor_peak_is_marked(text: str, unqualified: bool) -> None:
     # the engine reads it as the head count when the thread stated both (`nodes._headcount_keeps_its_share`)
     assert parse_message(text).unqualified_users is unqualified
+
+
+@pytest.mark.parametrize("text", ["budget is €-5k", "budget is -5k eur", "预算是 -3 万元"])
+def test_a_negative_budget_in_a_known_currency_is_out_of_range_not_an_unknown_currency(text: str) -> None:
+    problems = parse_message(text).problems
+    assert [(p.slot, p.reason) for p in problems] == [("budget_usd", "range")]
