@@ -175,7 +175,8 @@ class Nodes:
         if line is not None:
             _answer_line(facts, slots)
         for slot, factor in parsed.relative.items():  # "what if users double?" scales the known value
-            if slot not in facts and isinstance(known := slots.get(slot), int | float) and known:
+            known = slots.get(slot, _recommended_capex(state) if slot == "budget_usd" else None)
+            if slot not in facts and isinstance(known, int | float) and known:
                 # a count stays a whole number (at least one); a rate, volume or budget keeps its fraction
                 facts[slot] = max(1, round(known * factor)) if isinstance(known, int) else known * factor
         for slot, source in parsed.same_as.items():  # "every request uses the full context": prompt = context
@@ -331,6 +332,14 @@ def filled_workload(rec: Recommendation, facts: Workload | None = None) -> Workl
     if rec.workload:
         return Workload.model_validate(rec.workload)
     return facts if facts is not None else Workload()
+
+
+def _recommended_capex(state: ConversationState) -> float | None:
+    """"Budget got cut in half" before any budget was stated halves the money the thread is about: what the
+    recommendation's primary option costs to buy."""
+    rec = state.get("recommendation")
+    primary = rec.primary if rec is not None else None
+    return primary.capex_usd if primary is not None and primary.capex_usd else None
 
 
 def _headcount_keeps_its_share(facts: SlotValues, slots: SlotValues) -> None:
