@@ -165,6 +165,10 @@ _SHARE = (
 )
 _AMPS = _rx(r"(?:(?P<n>\d+)\s*x\s*)?(?P<amps>\d+(?:\.\d+)?)\s*(?:a|amps?|安培?)\b\s*(?:circuits?\s*)?(?:at|@|,|/|x)?\s*"
             r"(?P<volts>\d+(?:\.\d+)?)\s*(?:v|volts?|伏)(?![a-z])")
+# The same circuit said volts first, as a socket or a feed is labelled ("a regular 120V 20A outlet", "一般 110V 15A 插座",
+# "2 208v/30a circuits", "1路 220v 16a 的插座"): the count before it is the circuits' (`1路` is one feed, never one stream).
+_VOLTS_THEN_AMPS = _rx(r"(?<![\d.])(?:(?P<n>\d+)(?:\s*(?:x|路|条)\s*|\s+))?(?<![\d.])(?P<volts>\d{2,3}(?:\.\d+)?)\s*(?:v|volts?|伏)\s*(?:/|,|x|@)?\s*"
+                       r"(?P<amps>\d+(?:\.\d+)?)\s*(?:a|amps?|安培?)(?![a-z])")
 _PER_RACK = re.compile(_words("per_rack"))
 _PER_SERVER = re.compile(_words("per_server"))
 _RACKS = _rx(rf"(?<!每)(?<!每个)(?<![a-z\d])(?P<neg>)(?P<num>\d{{1,4}})(?P<mult>)\s*{_words('racks')}(?![a-z])")
@@ -479,7 +483,7 @@ def _shares(text: str, claims: _Claims) -> Iterator[Fact]:
 
 
 def _power(text: str, claims: _Claims) -> Iterator[Fact]:
-    for m in _matches(_AMPS, text, claims):
+    for m in (m for pattern in (_AMPS, _VOLTS_THEN_AMPS) for m in _matches(pattern, text, claims)):
         watts = int(m.group("n") or 1) * float(m.group("amps")) * float(m.group("volts")) * CONTINUOUS_LOAD_SHARE
         yield Fact("power_budget_w", _int(round(watts)), m.start(), m.end(), keyed=True)
         yield Fact("power_circuit", True, m.start(), m.end(), keyed=True)
