@@ -555,7 +555,7 @@ LENGTH_REACH_WORDS = (r"(?:up to|upto|max(?:imum)?|at most|as long as|limit|long
 LENGTH_USUAL_WORDS = (r"(?:usually|typically|on average|avg(?: prompt)?|average|mostly|normally|median|(?:more )?like|"
                       r"typical \w+ (?:are|is)(?: like| about| around)?|"
                       r"p50|mean|most (?:of them|requests|prompts)?(?: are)?|"
-                      r"平均(?:只有|才|是|在)?|一般(?:是|在)?|通常(?:是|在)?|大多数?(?:是|在)?|大部分(?:是|在)?|多半|实际平均)")
+                      r"平均(?:只有|才|是|在|也就是?|就)?|一般(?:是|在)?|通常(?:是|在)?|大多数?(?:是|在)?|大部分(?:是|在)?|多半|实际平均)")
 # Said after the figure ("16k typical, 128k max context", "20k avg context, 128k peak").
 LENGTH_REACH_AFTER = r"(?:max(?:imum)?|peak|worst[- ]case|at most|tops|at the (?:extreme|most)|p9\d(?:\.\d+)?)(?![a-z])"
 LENGTH_USUAL_AFTER = r"(?:typical(?:ly)?|avg|average|on average|median|p50|mean|normally|usually|most of the time)(?![a-z])"
