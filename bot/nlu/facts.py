@@ -554,6 +554,19 @@ def _typical_context(text: str, m: re.Match[str]) -> bool:
 _LEN_WORD_BEFORE = re.compile(rf"(?:{_PROMPT_WORDS}|{_OUTPUT_WORDS})\s*(?:are|is|of|:|=|~|around|about|约|約)?\s*$")
 
 
+# A prompt that accumulates over a conversation's turns ("每轮 prompt 累积到 2k", "the history builds up to ~2.5k tokens"):
+# every turn sends the history so far, so the figure it grows to is the prompt a turn prefills (no prefix cache is
+# credited unless stated), not only a window nobody fills.
+_ACCUMULATED = re.compile(rf"(?:{_PROMPT_WORDS}|history|transcript|对话历史|历史|context|上下文)[^\d,;.!?，。；！？]{{0,16}}?"
+                          rf"(?:累积到|累计到|积累到|涨到|增长到|grows? to|builds? up to|accumulates? to)\s*{APPROX}{NUM}"
+                          rf"(?!\s*(?:人|users?|people|%|gb|ms|s\b|秒))")
+
+
+def _accumulated(text: str, claims: _Claims) -> Iterator[Fact]:
+    for m in _matches(_ACCUMULATED, text, claims):
+        yield Fact("prompt_tokens", _int(number_value(m)), m.start(), m.end(), keyed=True)
+
+
 def _thinking(text: str, claims: _Claims) -> Iterator[Fact]:
     """Thinking tokens of a reasoning model are generated tokens: output, added to a stated answer length."""
     for pattern in _THINKING:
@@ -811,7 +824,7 @@ def _batch_job(text: str, claims: _Claims) -> Iterator[Fact]:
 
 # Most specific first: a span read by one is skipped by the next.
 EXTRACTORS: tuple[Extractor, ...] = (
-    _electricity, _load, _working_hours, _speed, measured_nouns, _batch, _thinking, _context, _misc_numbers, _budget, _power, _lengths,
+    _electricity, _load, _working_hours, _speed, measured_nouns, _batch, _thinking, _accumulated, _context, _misc_numbers, _budget, _power, _lengths,
     measured_lengths, _length_figures, _latency, _quantization,
     _model_size, _users, _words,
 )

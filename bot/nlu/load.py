@@ -188,6 +188,8 @@ _DOMESTIC_ONLY = re.compile(_words("domestic_only"))
 _LAPTOP_FORM = re.compile(_words("laptop_form"))
 _OWNED_REACH = 24  # characters before a laptop word an ownership cue must stand in to make the laptop theirs
 _CHANNELS = _rx(rf"{APPROX}{NUM}\s*{_words('channels')}")
+_CALLS_AT_ONCE = (_rx(rf"{_words('at_once_before')}[^\d,;.!?，。；！？]{{0,8}}?{APPROX}{NUM}\s*{_words('calls_counted')}"),
+                  _rx(rf"{APPROX}{NUM}\s*{_words('calls_online')}"))
 _CONVERSATION = re.compile(_words("conversation_nouns"))
 # A conversation's turns, said in the same sentence after its rate (no number between): the turn count
 # before or after the conversation's word ("each chat is ~4 turns", "10 messages each", "每次来回 5 轮").
@@ -511,7 +513,7 @@ def _adapters_and_flags(text: str, claims: _Claims) -> Iterator[Fact]:
             continue  # "I've got a MacBook Pro M3 Max": the laptop they own, not the form of a purchase
         yield Fact("device_form", "laptop", laptop.start(), laptop.end(), keyed=True)
         break
-    for m in _matches(_CHANNELS, text, claims):  # "200 路通话": 200 calls at once
+    for m in _matches((_CHANNELS, *_CALLS_AT_ONCE), text, claims):  # "200 路通话", "同时 100 通电话": calls at once
         yield Fact("concurrent_users", _int(number_value(m)), m.start(), m.end(), keyed=True)
 
 
