@@ -240,6 +240,14 @@ EXISTING_HARDWARE: dict[str, re.Pattern[str]] = {
     "gpu_workstations": _rx(r"(?:have|own|existing|spare|idle)\s+(?:\w+\s+){0,3}(?:gpu workstations?|gaming pcs?|\d090s|gpus)",
                             r"gpu workstations?", r"现有.{0,6}(?:gpu|显卡)", r"現有.{0,6}(?:gpu|顯卡)",
                             r"闲置.{0,6}(?:gpu|显卡)", r"閒置.{0,6}(?:gpu|顯卡)"),
+    # A machine they own that a card is bought for ("drop a card into my workstation", "add a gpu to my desktop pc",
+    # "我自己的工作站想插一张卡", "给我的台式机加一张显卡"): seed 1's "如果他們有帶 GPU 的桌機" case, the card goes into it
+    # and no host is bought (`estimator.costing.hosts`); no device in it is owned for serving.
+    "workstation_host": _rx(r"(?:into|in|to) my (?:own |existing |home )?(?:workstation|desktop(?: pc)?|pc|tower|rig)\b",
+                            r"\bmy (?:own |existing )?(?:workstation|desktop(?: pc)?|tower|rig)\b[^.;!?]{0,24}\b(?:slot|card|gpu)",
+                            r"(?:我|我们|家里)(?:自己)?的?\s*(?:工作站|台式机|台式电脑|桌机|桌上型电脑|电脑|主机)[^;；。!?！？]{0,20}?"
+                            r"(?:插|装|加|换)[^,;，；。]{0,4}?(?:卡|显卡|gpu)",
+                            r"(?:给|帮|替)(?:我|我们)(?:自己)?的?\s*(?:工作站|台式机|台式电脑|桌机|桌上型电脑|电脑|主机)\s*(?:加|装|插|换)"),
 }
 
 # Words that say a count is of people using the assistant right now, not of everyone who may ("only 40 are on
