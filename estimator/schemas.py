@@ -93,6 +93,10 @@ class EstimateRequest(_Model):
     kv_cache_dtype: Literal["FP16", "BF16", "FP8"] | None = None
     # LoRA adapters held beside the weights on each device (`estimator.physics.lora`): memory only.
     adapter_gb: float = Field(default=0.0, ge=0, le=100_000)
+    # Beyond the contract: tokens at the start of each prompt that the engine's prefix cache already holds (a shared
+    # system prompt, the same repo), so prefill computes only the rest (`parallel_plans.prefill_tokens`). The KV
+    # cache is still sized for the whole prompt per stream.
+    cached_prefix_tokens: int = Field(default=0, ge=0, le=2_000_000)
 
 
 class Estimate(_Model):

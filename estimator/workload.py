@@ -28,6 +28,8 @@ DeviceForm = Literal["laptop"]  # a form the buyer can require of the device bou
 # "workstation_host": a desktop or workstation they own that a bought card goes into (no host to buy, no device owned).
 ExistingHardware = Literal["cpu_servers", "npu_laptops", "gpu_workstations", "workstation_host", "none"]
 PowerBudgetScope = Literal["total", "per_rack", "per_server"]
+# Serving engines a lead may name; the estimate uses the catalog's stack for it (`advice.engine_named`).
+ServingEngine = Literal["vllm", "sglang", "tgi", "trt-llm", "llama.cpp", "ollama", "mlx"]
 # Currencies with a dated, sourced rate (estimator/costing/fx.py, knowledge/data/fx_rates.csv).
 Currency = Literal["CNY", "EUR", "JPY", "TWD", "GBP", "HKD", "SGD", "KRW", "INR", "CAD", "CHF", "AUD"]
 
@@ -184,6 +186,15 @@ class Workload(BaseModel):
     # A bit width was said ("8 bit at most", "8 位量化"), not a format: each option may be sized at its own
     # format of that width (FP8 where a batched engine runs it natively, else the GGUF of `quantization`).
     weight_bits_only: bool | None = None
+    # The serving engine the lead runs or will run ("we run vLLM", "用 SGLang"): the estimate and the pilot command use it
+    # where it runs on the device (`advice.engine_named`).
+    serving_engine: ServingEngine | None = None
+    # Prompts that share their beginning (a system prompt, the same repo): the engine's prefix cache computes that part
+    # once, so prefill works only on the rest (issue 26 B: credited only when stated). Said as a length
+    # (`shared_prefix_tokens`) or as a share of the prompt (`shared_prefix_share`); `prefix_caching`: the cache said on.
+    prefix_caching: bool | None = None
+    shared_prefix_tokens: int | None = Field(default=None, ge=1, le=2_000_000)
+    shared_prefix_share: float | None = Field(default=None, gt=0, le=1)
     hours_per_day: float = Field(default=DEFAULT_HOURS_PER_DAY, gt=0, le=24)
     days_per_week: float = Field(default=DEFAULT_DAYS_PER_WEEK, gt=0, le=7)
     utilization: float = Field(default=DEFAULT_UTILIZATION, gt=0, le=1)
@@ -206,6 +217,7 @@ __all__ = [
     "DEFAULT_QUANTIZATION",
     "DEFAULT_UTILIZATION",
     "QUANTIZATIONS",
+    "ServingEngine",
     "WORKLOAD_FIELDS",
     "ArrivalPattern",
     "Currency",

@@ -33,7 +33,8 @@ SPLITS = ("dev", "heldout")
 SPURIOUS_SCORED = frozenset({
     "model_params_b", "quantization", "concurrent_users", "total_users", "prompt_tokens", "output_tokens",
     "context_length", "ttft_target_ms", "tokens_per_s_target", "power_budget_w", "budget_usd", "models_served",
-    "batch_items", "batch_window_hours", "tokens_per_s_total", "models_compared",
+    "batch_items", "batch_window_hours", "tokens_per_s_total", "models_compared", "shared_prefix_tokens",
+    "shared_prefix_share",
 })
 _RELATIVE_TOLERANCE = 0.05  # DESIGN.md: scenario numbers match within 5 %
 
@@ -85,8 +86,9 @@ def same_value(field_name: str, expected: Any, read: Any) -> bool:
 
 
 # A device's note of what the message left unsaid ("line": a MacBook Pro named without its chip, taken as one
-# configuration and asked about) is the reader's, not a fact the message states: devices compare without it.
-_READER_NOTES = ("line",)
+# configuration and asked about), its kind and the user's words for it ("label") are the reader's, not facts the
+# message states: devices compare by catalog id and count.
+_READER_NOTES = ("line", "label", "kind")
 
 
 def _as_said(value: Any) -> list[Any]:

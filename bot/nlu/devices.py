@@ -67,6 +67,10 @@ _TO_GET = re.compile(r"\b(?:want|need|would like|'d like|plan|planning|looking (
 _DENIED = re.compile(r"(?:\bno|\bwithout(?: any| a)?|\bzero|\bnot a single|没有|沒有|无|無|不带|不帶)\s*(?:dedicated\s+|discrete\s+)?$")
 # NVIDIA's board servers, named before their GPU: they carry SXM modules (DGX and HGX systems).
 _BOARD_SERVER = re.compile(r"\b(?:dgx|hgx)\s*-?\s*$")
+# A form factor said beside the device names its variant ("A100 40G（SXM 的）", "SXM 版 A100", "h100 pcie"): the
+# catalog's ids end in it (nvidia-a100-40gb-sxm, nvidia-h100-pcie, nvidia-h100-nvl).
+_FORM_FACTOR = re.compile(r"\b(sxm|pcie|nvl)\d?\b")
+_FORM_REACH = 16
 # A decimal point ("llama 3.3 70b") ends no clause.
 _CLAUSE = re.compile(r"(?:[^,.;!?\n]|(?<=\d)\.(?=\d))+[,.;!?\n]*")
 _SENTENCE_END = re.compile(r"[.;!?\n]")
@@ -81,8 +85,14 @@ _COUNT_BEFORE_PHRASE = re.compile(
     rf"(?:{_NOT_DESCRIBING}(?:[a-z][a-z+]*|\d+-(?:socket|core|way|node|gpu)|\d+(?:\.\d+)?\s*(?:gb|tb))[\s-]+){{0,3}}$"
 )
 # "2 8xh100" (two 8×H100 nodes), "1台8卡h100", "8卡h100": the cards of each node times the nodes.
+# What is bought or owned is often said in servers ("two servers of 8 h100", "2 nodes with 4x l40s each", "two 4-gpu
+# l40s boxes", "one 8-gpu h200 server"): the devices are servers × cards, counted once.
+_SERVER_NOUN = r"(?:servers?|nodes?|box(?:es)?|machines?|systems?|hosts?|chassis)"
 _NODES_OF_CARDS = re.compile(r"(?<![a-z0-9.])(?:(?P<nodes>\d{1,3})\s*(?:台|个|個|部)?\s*)?(?P<cards>\d{1,3})\s*(?:卡|张卡|張卡)\s*$|"
-                             r"(?<![a-z0-9.])(?P<nodes2>\d{1,3})\s+(?P<cards2>\d{1,3})\s*[x*]\s*$")
+                             r"(?<![a-z0-9.])(?P<nodes2>\d{1,3})\s+(?P<cards2>\d{1,3})\s*[x*]\s*$|"
+                             rf"(?<![a-z0-9.])(?P<nodes3>\d{{1,3}})\s+{_SERVER_NOUN}\s+(?:of|with|each with|w/)\s+"
+                             r"(?P<cards3>\d{1,3})\s*(?:[x*]|gpus?|cards?)?\s*$|"
+                             r"(?<![a-z0-9.])(?:(?P<nodes4>\d{1,3})\s+)?(?P<cards4>\d{1,3})\s*-?\s*(?:gpus?|cards?)\s*$")
 # "三台闲置的双路至强": a count with its measure word, then a few describing characters.
 _COUNT_BEFORE_ZH = re.compile(r"(?<![a-z0-9.])(\d{1,6})\s*(?:台|张|張|块|塊|个|個|片|颗|顆|部)\s*(?:\d+(?:\.\d+)?\s*(?:gb|tb)\s*)?"
                               r"[\u4e00-\u9fff\d\s]{0,8}$")
@@ -161,8 +171,8 @@ def _clauses(text: str) -> list[_Clause]:
 def _count(text: str, clause: _Clause, mention: HardwareMention) -> int | None:
     before = text[max(clause.start, mention.start - 40):mention.start]
     if m := _NODES_OF_CARDS.search(before):  # "two 8×h100 nodes", "2台8卡h100": nodes × cards per node
-        nodes = m.group("nodes") or m.group("nodes2") or 1
-        return int(nodes) * int(m.group("cards") or m.group("cards2"))
+        nodes = m.group("nodes") or m.group("nodes2") or m.group("nodes3") or m.group("nodes4") or 1
+        return int(nodes) * int(m.group("cards") or m.group("cards2") or m.group("cards3") or m.group("cards4"))
     if mention.count is not None:
         return mention.count
     if m := _COUNT_BEFORE_PHRASE.search(before) or _COUNT_BEFORE_ZH.search(before):
@@ -319,6 +329,8 @@ def read_devices(normalized: str, mentions: list[HardwareMention], matcher: Hard
                 normalized[max(clause.start, mention.start - 12):mention.start]):
             # "a DGX A100 box", "HGX H100": NVIDIA's board servers carry the SXM module, never the PCIe card
             hardware_id = next((i for i in mention.hardware_ids if "sxm" in i), hardware_id)
+        if hardware_id is not None and len(mention.hardware_ids) > 1:
+            hardware_id = _said_form(normalized, clause, mention, end, hardware_id)
         if hardware_id is not None and len(mention.hardware_ids) > 1 and memory is not None:
             # "a100 … 80 gb": the first variant with that memory (of the SXM ones on a board server)
             variants = [i for i in mention.hardware_ids if "sxm" in i] if "sxm" in hardware_id else mention.hardware_ids
@@ -360,6 +372,21 @@ def read_devices(normalized: str, mentions: list[HardwareMention], matcher: Hard
     reading.classes = list(dict.fromkeys(reading.classes))
     reading.named = list({(d["hardware_id"], d["count"]): d for d in reading.named}.values())
     return reading
+
+
+def _said_form(normalized: str, clause: _Clause, mention: HardwareMention, end: int, hardware_id: str) -> str:
+    """The variant of the form factor said right beside the device, within its clause; else `hardware_id`."""
+    around = normalized[max(clause.start, mention.start - _FORM_REACH):mention.start] + " " + \
+        normalized[end:min(clause.end, end + _FORM_REACH)]
+    forms = {m.group(1) for m in _FORM_FACTOR.finditer(around)}
+    if len(forms) != 1:
+        return hardware_id  # none said, or two ("sxm or pcie?"): the mention's own reading stands
+    form = forms.pop()
+    variants = [i for i in mention.hardware_ids if i.endswith(f"-{form}") or f"-{form}-" in i]
+    if not variants:
+        return hardware_id
+    same_memory = [i for i in variants if i.split("-")[:-1] == hardware_id.split("-")[:-1]]
+    return (same_memory or variants)[0]
 
 
 __all__ = ["HOW_MANY", "QUESTION", "DeviceReading", "NamedDeviceFacts", "OwnedDeviceFacts", "read_devices"]

@@ -59,6 +59,7 @@ from bot.nlu.lexicon import (
     batch_words,
 )
 from bot.nlu.schedule import working_hours_facts
+from bot.nlu.serving import serving_facts
 from bot.nlu.spans import Fact, _Claims, _int, _matches, inked, number_value
 
 
@@ -191,6 +192,16 @@ _LEN_BEFORE_WORD = {
                      rf"(?:[a-z]+\s+)?(?:{words})(?![a-z])|{bare})")
     for slot, words, bare in (("prompt_tokens", _PROMPT_WORDS, "输入|輸入"), ("output_tokens", _OUTPUT_WORDS, "输出|輸出"))
 }
+# A length in thousands right before a noun that only names a length ("8k prompts", "8k 的 prompt", "2k outputs"): tokens,
+# the unit left unsaid (a count of items is said of documents or requests, and per day: "8k prompts a day" is a load).
+_LENGTH_ONLY_WORDS = {"prompt_tokens": r"prompts?|inputs?|输入|提示词",
+                      "output_tokens": r"outputs?|answers?|responses?|replies|completions?|输出|回答|回复|答案"}
+_PER_TIME_AFTER = re.compile(r"\s*(?:a|an|per|each|every|/)\s*(?:day|night|hour|hr|minute|min|second|sec|week|month)|\s*每|\s*/\s*(?:天|日)")
+_LEN_THOUSANDS_BEFORE_WORD = {
+    slot: re.compile(rf"{APPROX}(?<![a-z0-9_.])(?P<neg>-\s*)?(?P<num>\d+(?:\.\d+)?)\s*(?P<mult>k|千)(?![a-z])(?:-?ish)?\s*(?:的\s*)?"
+                     rf"(?:{words})(?![a-z])")
+    for slot, words in _LENGTH_ONLY_WORDS.items()
+}
 # A token count handed in by a verb ("they paste 100k+ tok reports", "上传的文件大概 8 万 token") is the prompt
 # whatever the noun: the verb says it goes in.
 _HANDED_IN_VERBS = (r"paste[sd]?|upload(?:s|ed)?|feeds?|dump(?:s|ed)?|drops?|throws?|贴进来|贴进去|丢进来|丢进去|扔进来|塞进来|放进来|"
@@ -257,7 +268,10 @@ _USER_NOUNS = (r"users?|people|ppl|persons?|employees?|staff|members?|seats?|law
 _USERS_EN = re.compile(rf"{APPROX}{NUM}\s*(?:个|個|位|名)?\s*[-+]?\s*(?P<adj>(?:{_USER_ADJ}\s+){{0,2}})(?P<noun>{_USER_NOUNS})\b")
 # Words of simultaneity said right after the members (text folded to Simplified): "同时用", "并发", "在线", and "一齐"
 # (Cantonese 一齊, "all together": "100 人一齊問"), or 一起 with a verb of using or asking ("一起问", "一起用").
-_SIMULTANEOUS_ZH = r"同时|同時|并发|並發|在线|在線|一齐|一齊|一起(?=\s*(?:问|提问|用|上|涌|打|发|冲|查|跑))"
+_SIMULTANEOUS_ZH = (r"同时|同時|并发|並發|在线|在線|一齐|一齊|"
+                    r"一起(?=\s*在?\s*(?:问|提问|用|上|涌|打|发|冲|查|跑|审|看|写|改|调|测|聊|做|处理))")
+# What runs at once without being people (models, cards, services): never a count of users.
+_NOT_PEOPLE_ZH = r"(?!\s*(?:模型|gpu|显卡|卡|服务|任务|进程|实例|节点|机器|服务器|版本|lora|适配器|adapter))"
 _USERS_ZH = _any(
     rf"{APPROX}{NUM}\s*(?:多|餘|余)?\s*(?:个|個)?\s*(?P<adj>同时在线|同時在線|同时|同時|并发|並發|在线|在線|活跃|活躍)?\s*(?:的)?\s*"
     r"(?P<noun>用户|用戶|使用者|人|员工|員工|同事|工程师|开发者|开发人员|研发人员|医护人员|人员|分析师|研究员|律师|律師|客服|并发|並發|路并发|路並發|坐席|医生|醫生|医师|醫師|医护|护士|老师|教师|学生|學生|柜员|店员|营业员|导购|请求|請求|产品经理|设计师)",
@@ -267,6 +281,12 @@ _USERS_ZH = _any(
     # on at once, the people left unsaid ("300 个同时在线的时候", "50个并发在用"): streams
     rf"{APPROX}{NUM}\s*(?:多|餘|余)?\s*个\s*(?:同时在线|同时在用|同时使用|并发在用)"
     r"(?!\s*的?\s*(?:模型|gpu|显卡|卡|服务|任务|请求|进程|实例))",
+    # members of any role said with a verb of doing it at once ("5 个审稿人会同时用", "30 个业务一起在问"): whatever the
+    # noun, that many streams (the noun ends before the word of simultaneity, which `_AT_ONCE_AFTER` then reads)
+    rf"{APPROX}{NUM}\s*(?:多|余)?\s*个{_NOT_PEOPLE_ZH}\s*(?:(?!{_SIMULTANEOUS_ZH})[\u4e00-\u9fff]){{1,4}}?"
+    rf"(?=\s*(?:会|都|在|要|能)?\s*(?:{_SIMULTANEOUS_ZH}))",
+    # at once said first, the members after ("同时有 15 个在跑", "同时会有 8 个同事在调"): that many streams
+    rf"(?:同时|一起)\s*(?:会|可能|大概|最多)?\s*有\s*{APPROX}{NUM}\s*(?:多|余)?\s*个{_NOT_PEOPLE_ZH}",
 )
 # The team counted as "us": "4 of us in the lab", "all 25 of us", "我们5个共用", "我们仨" (a fused count, normalized
 # to "我们3个"): a head count like "5 people" (a "人" after it is `_USERS_ZH`'s).
@@ -582,6 +602,12 @@ def _lengths(text: str, claims: _Claims) -> Iterator[Fact]:
             if claims.free(m.start(), m.end()) and not _LEN_WORD_BEFORE.search(text, max(0, m.start() - 30), m.start()):
                 claims.claim(m.start(), m.end())
                 yield from length_facts(text, slot, m)
+    for slot, pattern in _LEN_THOUSANDS_BEFORE_WORD.items():
+        for m in pattern.finditer(text):
+            per_time = _PER_TIME_AFTER.match(text, m.end()) or re.search(r"每[天日]\s*$", text[max(0, m.start() - 4):m.start()])
+            if not per_time and claims.free(m.start(), m.end()):
+                claims.claim(m.start(), m.end())
+                yield Fact(slot, _int(number_value(m)), m.start(), m.end(), keyed=True)
     for slot, pattern in _LEN_AFTER_WORD.items():
         for m in _matches(pattern, text, claims):
             if said_in_characters(text, m):
@@ -824,7 +850,7 @@ def _batch_job(text: str, claims: _Claims) -> Iterator[Fact]:
 
 # Most specific first: a span read by one is skipped by the next.
 EXTRACTORS: tuple[Extractor, ...] = (
-    _electricity, _load, _working_hours, _speed, measured_nouns, _batch, _thinking, _accumulated, _context, _misc_numbers, _budget, _power, _lengths,
+    _electricity, _load, serving_facts, _working_hours, _speed, measured_nouns, _batch, _thinking, _accumulated, _context, _misc_numbers, _budget, _power, _lengths,
     measured_lengths, _length_figures, _latency, _quantization,
     _model_size, _users, _words,
 )

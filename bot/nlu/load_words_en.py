@@ -153,6 +153,32 @@ WORDS: dict[str, tuple[str, ...]] = {
     "vendor_exclusion_cue": (r"no", r"not", r"without", r"avoid(?:ing)?", r"can'?t use", r"cannot use", r"won'?t use",
                              r"must not use", r"don'?t use", r"never use", r"ban(?:ned|s)?(?: on)?", r"excluding",
                              r"anything but", r"other than", r"non[- ]"),
+    # the serving engine the lead names ("we run vLLM", "ollama on the box", "TGI in prod"): the names are the
+    # projects' own, written alike in every language
+    "engine.vllm": (r"(?<![a-z])vllm(?![a-z])",),
+    "engine.sglang": (r"(?<![a-z])sglang(?![a-z])",),
+    "engine.tgi": (r"(?<![a-z])tgi(?![a-z])", r"text[- ]generation[- ]inference"),
+    "engine.trt-llm": (r"tensorrt[- ]?llm", r"(?<![a-z])trt[- ]?llm(?![a-z])", r"(?<![a-z])trtllm(?![a-z])"),
+    "engine.llama.cpp": (r"llama\.?cpp", r"llama[- ]server(?![a-z])"),
+    "engine.ollama": (r"(?<![a-z])ollama(?![a-z])",),
+    "engine.mlx": (r"(?<![a-z])mlx(?:[- ]lm)?(?![a-z])",),
+    "engine_denied": (r"(?:not|no|never|without|instead of|rather than|off|away from|moving off|replace|drop|avoid)\s+(?:using\s+)?$",
+                      r"(?:don'?t|do not|won'?t|can'?t|cannot|not)\s+(?:want to\s+|plan to\s+|going to\s+|allowed to\s+)?"
+                      r"(?:use|run|deploy)\s+$"),
+    # prompts that share their beginning (a system prompt, the same repo or documents): the engine's prefix cache
+    # computes that part once (issue 26 B: credited only when stated)
+    "prefix_caching": (r"prefix[- ]?cach(?:e|ing)(?!\s*(?:off|disabled))", r"(?<![a-z])apc(?![a-z])", r"radix ?(?:attention|cache|tree)",
+                       r"kv[- ]?cache (?:reuse|sharing)", r"prompt cach(?:e|ing)"),
+    "no_prefix_caching": (r"(?:no|without|disable[ds]?|turn(?:ed)? off|not using)\s+(?:the\s+)?(?:prefix|prompt)[- ]?cach",
+                          r"(?:prefix|prompt)[- ]?cach(?:e|ing)\s+(?:is\s+)?(?:off|disabled)"),
+    "shared_cue": (r"shared", r"identical", r"the same", r"same (?:for|across)", r"common to", r"reused", r"cached",
+                   r"doesn'?t change", r"never changes", r"fixed"),
+    "prefix_nouns": (r"system[- ]?prompts?", r"(?<![a-z])system(?![a-z])", r"prefix(?:es)?", r"preamble", r"instructions",
+                     r"template", r"(?<![a-z])first(?![a-z])", r"repo(?:sitory)?", r"codebase", r"docs", r"documents?",
+                     r"few[- ]shot(?: examples)?", r"context"),
+    "most": (r"(?<![a-z])most(?:ly)?(?![a-z])", r"the bulk", r"(?:the )?majority", r"largely"),
+    # what "most of it is the same" must be about to be a shared prefix (not "most users ask the same questions")
+    "context_nouns": (r"context", r"prompts?", r"repo(?:sitory)?", r"codebase", r"system[- ]?prompt", r"prefix"),
     "vendor.NVIDIA": (r"nvidia", r"nvda"),
     "vendor.AMD": (r"amd",),
     "vendor.Intel": (r"intel",),

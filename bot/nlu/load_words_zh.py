@@ -114,6 +114,17 @@ WORDS: dict[str, tuple[str, ...]] = {
                              "不能(?:掉|损失)精度", "精度掉了"),
     "mixed_training": ("同[一1](?:批|台|套|组)?(?:机器|硬件|服务器|gpu|卡).{0,12}(?:训练|微调)",
                        "(?:训练|微调).{0,12}同[一1](?:批|台|套|组)?(?:机器|硬件|服务器|gpu|卡)"),
+    # the engine named in Chinese words around its (Latin) name is the English lexicon's; only the denial is Chinese
+    "engine_denied": ("(?:不用|不想用|不打算用|不再用|弃用|换掉|替换掉|而不是|不是)\\s*$",),
+    # prompts that share their beginning ("开了 prefix cache", "前缀缓存", Taiwanese 快取 folded alike)
+    "prefix_caching": ("前缀(?:缓存|快取|cache)", "(?:开|启用|打开)了?\\s*(?:prefix|前缀)", "提示词缓存"),
+    "no_prefix_caching": ("(?:没|没有|不|未)(?:开|启用|打开)\\s*(?:prefix|前缀)", "(?:prefix|前缀)\\s*(?:cache|缓存)?\\s*(?:关|没开|关闭)"),
+    # (numbers are digits by the time words are read: 同一 reads 同1)
+    "shared_cue": ("共用", "共享", "相同", "一样", "同[一1]", "固定", "不变", "复用", "重复"),
+    "prefix_nouns": ("system\\s*prompt", "系统提示词?", "系统提示语", "前缀", "前面", "开头", "话术", "模板", "知识库", "repo",
+                     "代码库", "codebase", "上下文", "文档", "资料"),
+    "most": ("大部分", "大多数?", "绝大部分", "多半", "主要"),
+    "context_nouns": ("上下文", "提示词?", "repo", "代码库", "codebase", "前缀", "system\\s*prompt"),
     "channels": ("路(?:\\s*并发)?\\s*(?:通话|电话|呼叫|语音|视频|流|会话|坐席)?",),
     # Calls counted with 通 ("100 通电话") are a count of calls: at once only with a word that says so before it
     # ("同时 100 通电话", "并发 300 通通话", "同一时间最多 60 通") or 在线 after it; "每天 3000 通电话" is a daily count.

@@ -60,6 +60,13 @@ def accelerator_lines(verdict: AcceleratorVerdict | None, users: int | None, gpu
                         ratio=f"{ratio:.1f}", watts=_n(best.power_limit_w), price=_price(best, lang), users=_n(users),
                         per_card=_n((users or 0) / best.count),
                         basis=_w("basis.calibrated" if best.calibrated else "basis.uncalibrated", lang)))
+    elif verdict.outcome == "fits_quote_only" and verdict.quote_cannot_win:
+        lines.append(_w("outcome.quote_cannot_win", lang, count=best.count, name=best.hardware_name,
+                        power=_n(best.power_w), floor=_n(best.tco_at_zero_usd), gpu_tco=_n(verdict.gpu_tco_usd)))
+    elif verdict.outcome == "fits_quote_only" and verdict.quote_ceiling_unit_usd is not None:
+        lines.append(_w("outcome.quote_ceiling", lang, count=best.count, name=best.hardware_name,
+                        power=_n(best.power_w), ceiling=_n(verdict.quote_ceiling_unit_usd),
+                        gpu_tco=_n(verdict.gpu_tco_usd)))
     elif verdict.outcome == "fits_quote_only":
         lines.append(_w("outcome.fits_quote_only", lang, count=best.count, name=best.hardware_name,
                         power=_n(best.power_w)))
@@ -85,4 +92,15 @@ def accelerator_lines(verdict: AcceleratorVerdict | None, users: int | None, gpu
     return lines
 
 
-__all__ = ["accelerator_lines"]
+def accelerator_outcome_line(verdict: AcceleratorVerdict | None, hardware_ids: set[str], users: int | None,
+                             lang: str = "en") -> str | None:
+    """The verdict's own outcome sentence (its price, its cost floor or the quote it would need beside the GPU
+    answer's TCO) when a comparison shows that accelerator ("why not an accelerator?"), so the follow-up says why
+    with the figures the reply ranked it on, never only "capex unknown"."""
+    if verdict is None or verdict.best is None or verdict.best.hardware_id not in hardware_ids:
+        return None
+    lines = accelerator_lines(verdict, users, None, lang)
+    return lines[1] if len(lines) > 1 else None
+
+
+__all__ = ["accelerator_lines", "accelerator_outcome_line"]

@@ -41,6 +41,7 @@ from bot.state import (
     turn_of,
 )
 from bot.wording import word, worded
+from bot.wording.accelerators import accelerator_outcome_line
 from bot.wording.k8s import manifest_text
 from bot.wording.render_text import (
     calibration_rows,
@@ -350,8 +351,11 @@ def _comparison(rec: Recommendation, outcome: Comparison, lang: str, said: str =
         parts.append("• " + option_title(baseline, lang) + " (" + t("rec.primary", lang, option="").strip(" .:：。") + ")")
         parts += [f"    {line}" for line in option_lines(baseline, users, lang)]
     parts += _verdicts(options, baseline, lang)
+    shown = {option.hardware_id for option in options}
+    if (verdict_line := accelerator_outcome_line(rec.accelerator_first, shown, users, lang)) is not None:
+        parts.append(verdict_line)
     held = rec.accelerator_held_back
-    if held is not None and any(option.hardware_id == held.hardware_id for option in options):
+    if held is not None and held.hardware_id in shown:
         parts.append(t("why_not.held_back", lang, unmet=word(unmet_conditions(held.conditions, held.model), lang)))
     return "\n".join(parts)
 

@@ -18,6 +18,7 @@ from rich.table import Table
 from bot.wording import agree_plurals, msg, word
 from bot.wording.accelerators import accelerator_lines
 from bot.wording.sentences import LANGUAGES, lang_index, t
+from estimator.advice.engine_named import ENGINE_NAMES
 from estimator.catalog import Benchmark, Catalog
 from estimator.costing.fx import rate
 from estimator.physics.text_tokens import LENGTH_SAID_FIELDS, TOKENS_PER_UNIT
@@ -114,6 +115,13 @@ _FACT_FORMATS: dict[str, tuple[str, str, str]] = {
     "output_length_said": ("answers ~{v:,g} as said", "回答约 {v:,g}（原单位）", "回答約 {v:,g}（原單位）"),
     "speed_said": ("≥ {v:,g} a second per user, as said", "每人每秒 ≥ {v:,g}（原单位）", "每人每秒 ≥ {v:,g}（原單位）"),
     "lora_adapters": ("{v:,} LoRA adapters on one base model", "同一基座上 {v:,} 个 LoRA 适配器", "同一基座上 {v:,} 個 LoRA 配接器"),
+    "serving_engine": ("served with {v}", "用 {v} 部署", "用 {v} 部署"),
+    "shared_prefix_tokens": ("{v:,} tokens of each prompt shared (prefix cache: prefill computes the rest)",
+                             "每个提示有 {v:,} token 共用（前缀缓存：预填充只算其余部分）",
+                             "每個提示有 {v:,} token 共用（前綴快取：預填充只算其餘部分）"),
+    "shared_prefix_share": ("{v:.0%} of each prompt shared (prefix cache: prefill computes the rest)",
+                            "每个提示 {v:.0%} 共用（前缀缓存：预填充只算其余部分）",
+                            "每個提示 {v:.0%} 共用（前綴快取：預填充只算其餘部分）"),
 }
 # The unit a length was said in (its token ratio differs: estimator.physics.text_tokens).
 _LENGTH_UNIT = {"han": ("Chinese characters", "字", "字"), "latin": ("characters", "个字符", "個字元"),
@@ -198,6 +206,8 @@ _FLAGS: dict[str, dict[Any, tuple[str, str, str]]] = {"users_across_time_zones":
           "air_gapped": {True: ("air-gapped (no cloud, no hosted API)", "内网隔离（不用云、不用托管 API）", "內網隔離（不用雲端、不用託管 API）"),
                          False: ("cloud allowed", "可以用云", "可以用雲端")},
           "device_form": {"laptop": ("a laptop", "笔记本电脑", "筆電")},
+          "prefix_caching": {True: ("prefix caching on", "开启前缀缓存", "開啟前綴快取"),
+                             False: ("no prefix caching", "不开前缀缓存", "不開前綴快取")},
           "agentic_sessions": {True: ("agent sessions that grow toward the context window", "智能体会话（上下文逐步增长到窗口上限）",
                                       "智能體會話（上下文逐步增長到窗口上限）"),
                                False: ("requests of independent length", "请求长度各自独立", "請求長度各自獨立")},
@@ -255,6 +265,10 @@ _SLOT_NAMES = {
     "api_spend_usd_per_month": ("monthly API spend (USD)", "每月 API 花费（美元）", "每月 API 花費（美元）"),
     "base_concurrent_users": ("usual concurrent users", "平时并发人数", "平時同時使用人數"),
     "lora_adapters": ("LoRA adapters", "LoRA 适配器数", "LoRA 配接器數"),
+    "serving_engine": ("serving engine", "推理引擎", "推論引擎"),
+    "prefix_caching": ("prefix caching", "前缀缓存", "前綴快取"),
+    "shared_prefix_tokens": ("shared prompt prefix (tokens)", "共用提示前缀（token）", "共用提示前綴（token）"),
+    "shared_prefix_share": ("shared share of each prompt", "每个提示的共用比例", "每個提示的共用比例"),
     "racks": ("racks", "机柜数", "機櫃數"),
     "deployment_scale": ("deployment scale", "部署规模", "部署規模"),
     "arrival_pattern": ("traffic pattern", "流量形态", "流量型態"),
@@ -325,6 +339,8 @@ def fact_phrase(slot: str, value: Any, lang: str, names: Mapping[str, str] | Non
     if slot == "existing_hardware":
         sep = ", " if i == 0 else "、"
         return sep.join(_EXISTING[v][i] for v in value if v in _EXISTING)
+    if slot == "serving_engine":
+        value = ENGINE_NAMES.get(value, value)
     if slot in _FACT_FORMATS:
         return agree_plurals(_FACT_FORMATS[slot][i].format(v=value, money=money(value) if slot == "budget_usd" else "",
                                              pct=f"{value:.0%}" if slot == "utilization" else ""))
@@ -332,12 +348,12 @@ def fact_phrase(slot: str, value: Any, lang: str, names: Mapping[str, str] | Non
 
 
 _FACT_ORDER = ("model_id", "model_params_b", "quantization", "deployment_scale", "concurrent_users", "total_users", "prompt_tokens",
-               "output_tokens", "context_length", "ttft_target_ms", "tokens_per_s_target", "arrival_pattern",
+               "output_tokens", "shared_prefix_tokens", "shared_prefix_share", "prefix_caching", "context_length", "ttft_target_ms", "tokens_per_s_target", "arrival_pattern",
                "base_concurrent_users", "requests_per_s", "daily_active_share", "requests_per_user_per_day", "requests_per_day",
                "peak_factor", "tokens_per_day", "sites", "budget_per_site",
                "tokens_per_s_total",
                "api_spend_usd_per_month", "api_model", "power_budget_w", "power_budget_scope", "racks", "budget_usd",
-               "lora_adapters", "air_gapped", "excluded_vendors", "allowed_vendors", "device_form", "owned_falls_short", "model_stability", "models_served", "dynamic_shapes",
+               "lora_adapters", "serving_engine", "air_gapped", "excluded_vendors", "allowed_vendors", "device_form", "owned_falls_short", "model_stability", "models_served", "dynamic_shapes",
                "accuracy_critical", "mixed_training", "space_limited", "existing_hardware", "existing_hardware_ids", "hours_per_day", "days_per_week",
                "utilization",
                "electricity_usd_per_kwh", "amortization_years", "active_params_b", "owned_devices", "named_devices",

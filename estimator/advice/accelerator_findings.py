@@ -52,6 +52,11 @@ class AcceleratorEvaluation(_Finding):
     # at its listed price or the middle of its quote range; with a range, the TCO at the range's two ends too.
     tco_usd: float | None = None
     tco_range_usd: tuple[float, float] | None = None
+    # A quote-only part (no price, no range): its 3-year TCO with the card at $0 (hosts, energy, operations, the
+    # migration) and what each dollar of card price adds to it (the TCO is linear in the card price), so a quote
+    # can be judged before it is asked for (`accelerator_first.quote_ceiling`).
+    tco_at_zero_usd: float | None = None
+    tco_per_card_dollar: float | None = None
 
     @property
     def fits(self) -> bool:
@@ -94,6 +99,10 @@ class AcceleratorVerdict(_Finding):
     # The card price at which the accelerator's 3-year TCO meets the GPU's, when that lies inside its quote range:
     # the ranking turns on the quote (`accelerator_first.break_even_unit_price`).
     break_even_unit_usd: float | None = None
+    # A quote-only best (`fits_quote_only`) against the GPU answer: the card price under which its 3-year TCO would
+    # be lower (`quote_ceiling_unit_usd`), or that even a free card would not be (`quote_cannot_win`).
+    quote_ceiling_unit_usd: float | None = None
+    quote_cannot_win: bool = False
     migration: MigrationCost | None
 
 

@@ -131,6 +131,7 @@ def _evaluate(sizer: Sizer, cand: Candidate, sized: dict[tuple[str, str], Sized]
     calibrated = count is not None and sizer.estimate(cand, count).calibrated
     total = option.tco.three_year_total_usd if capex is not None and option is not None and option.tco else None
     span = sheet.price_range if sheet is not None else None
+    floor = _quote_floor(w, cand, count) if hw.price_usd is None and span is None and count else None
     return AcceleratorEvaluation(
         hardware_id=hw.id, hardware_name=hw.name, serving_stack=cand.stack.name, count=count,
         meets_targets=count is not None, power_w=power, power_limit_w=limit, within_power=within_power,
@@ -140,7 +141,37 @@ def _evaluate(sizer: Sizer, cand: Candidate, sized: dict[tuple[str, str], Sized]
         dynamic_shapes=cand.stack.dynamic_shapes, stack_maturity=cand.stack.maturity, needs_port=needs_port(cand.stack),
         calibrated=calibrated, tco_usd=total,
         tco_range_usd=_tco_range(sizer.workload, cand, count, span) if total is not None and count else None,
+        tco_at_zero_usd=floor[0] if floor else None, tco_per_card_dollar=floor[1] if floor else None,
     )
+
+
+# The card price the quote-only TCO line is read at besides $0 (any positive figure fixes the line's slope).
+_PROBE_UNIT_USD = 10_000.0
+
+
+def _quote_floor(workload: Workload, cand: Candidate, count: int) -> tuple[float, float]:
+    """A quote-only part's 3-year TCO with the card at $0, and what each card dollar adds to it: the TCO is linear in
+    the card price (capex, and the operations share of it), so two points fix it."""
+    def at(price: float) -> float:
+        hw = cand.hardware.model_copy(update={"price_usd": price, "price_basis": None, "price_is_estimate": True})
+        return tco(hw, count, workload, served_tokens_per_s=None,
+                   migration_usd=migration_cost(workload, cand.stack)).three_year_total_usd
+    zero = at(0.0)
+    return zero, (at(_PROBE_UNIT_USD) - zero) / _PROBE_UNIT_USD
+
+
+def quote_ceiling(tco_at_zero: float, per_card_dollar: float, gpu_tco: float) -> float | None:
+    """The card price under which a quote-only accelerator's 3-year TCO is below the GPU answer's (seed 2, 3.3: total
+    cost, migration included); None when even a free card would not be.
+
+    >>> quote_ceiling(20_000, 2.0, 30_000)
+    5000.0
+    >>> quote_ceiling(31_000, 2.0, 30_000) is None
+    True
+    """
+    if tco_at_zero >= gpu_tco or per_card_dollar <= 0:
+        return None
+    return (gpu_tco - tco_at_zero) / per_card_dollar
 
 
 def _tco_range(workload: Workload, cand: Candidate, count: int, span: tuple[float, float] | None,
@@ -260,9 +291,16 @@ def verdict(conditions: Seed2Conditions, evaluated: list[AcceleratorEvaluation],
     turn = None
     if best is not None and best.fits and best.price_range_usd and best.tco_range_usd and gpu_tco is not None:
         turn = break_even_unit_price(best.price_range_usd, best.tco_range_usd, gpu_tco)
+    # A quote-only part is ranked on what its price can be, $0 and up: the quote it would need to lead, or none.
+    ceiling, cannot_win = None, False
+    if outcome == "fits_quote_only" and best is not None and gpu_tco is not None and best.tco_at_zero_usd is not None \
+            and best.tco_per_card_dollar is not None:
+        ceiling = quote_ceiling(best.tco_at_zero_usd, best.tco_per_card_dollar, gpu_tco)
+        cannot_win = ceiling is None
     return AcceleratorVerdict(conditions=conditions, evaluated=evaluated, best=best, outcome=outcome,
                               gpu_beside=gpu.candidate.hardware.id if gpu is not None else None, migration=migration,
-                              gpu_tco_usd=gpu_tco, break_even_unit_usd=turn)
+                              gpu_tco_usd=gpu_tco, break_even_unit_usd=turn, quote_ceiling_unit_usd=ceiling,
+                              quote_cannot_win=cannot_win)
 
 
 __all__ = [
@@ -279,6 +317,7 @@ __all__ = [
     "gpu_to_beat",
     "leads_on_cost",
     "migration_finding",
+    "quote_ceiling",
     "seed2_conditions",
     "verdict",
     "with_price_ranges",

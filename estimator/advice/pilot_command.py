@@ -151,6 +151,8 @@ def pilot_commands(workload: Workload, option: Option, stack: ServingStack | Non
     engines: list[Engine] = [engine]
     if ("cuda" in stack.id or engine == "trt-llm") and pp == 1 and not _gguf(fmt):
         engines.append("sglang")
+    if workload.serving_engine in engines:  # the engine the lead runs ("we use SGLang") is the pilot's first command
+        engines.sort(key=lambda name: name != workload.serving_engine)
     commands = []
     for name in engines:
         model, repo, placeholder = _model_reference(workload, catalog, fmt, name)

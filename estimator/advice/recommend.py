@@ -47,6 +47,7 @@ from estimator.advice.candidates import (
     owned_class,
 )
 from estimator.advice.engine_choice import expert_engines
+from estimator.advice.engine_named import engine_note, prefix_note, with_named_engine
 from estimator.advice.load import load_conversion
 from estimator.advice.owned import (
     owned_first,
@@ -509,6 +510,9 @@ def recommend(
                       assumed_shapes=named.dynamic_shapes is None, people=people_at_once(named))
     candidates = expert_engines(candidates, filled.concurrent_users or 1, format_stated=named.quantization is not None,
                                 format_of=lambda c: sizer.workload_for(c).weight_format, default_of=sizer.default_for)
+    # "we run vLLM": devices that engine runs on, with it (owned and named devices kept)
+    candidates = with_named_engine(candidates, filled.serving_engine,
+                                   kept={d.hardware_id for d in filled.named_devices or []})
     free, counted = split_counted(filled, candidates, catalog)  # owned devices: never more than stated
     sized = size_all(sizer, free) + size_counted(sizer, counted)
     fitting = [s for s in sized if s.estimate.fits]
@@ -585,6 +589,10 @@ def recommend(
         assumptions.append(fleet)
     if (waived := _assumed_ttft_note(sizer, primary)) is not None:
         assumptions.append(waived)
+    if (engine := engine_note(filled.serving_engine, primary.candidate)) is not None:
+        assumptions.append(engine)
+    if (prefix := prefix_note(filled, primary.candidate)) is not None:
+        assumptions.append(prefix)
     if filled.mixed_training:
         assumptions.append(said("note.lora_training", gb=lora_training_gb(filled.model_params_b or 7.0)))
     if filled.conservative:

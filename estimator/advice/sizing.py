@@ -129,6 +129,25 @@ def served_params_b(workload: Workload) -> float:
     return (workload.model_params_b or 7.0) * (workload.models_served or 1)
 
 
+def cached_prefix_tokens(workload: Workload) -> int:
+    """Tokens of each prompt a prefix cache serves, as stated (issue 26 B: credited only when stated): the shared
+    prefix's length, or its share of the typical prompt. Engines that batch continuously cache prefixes (vLLM's
+    automatic prefix caching, SGLang's RadixAttention, TensorRT-LLM's KV cache reuse); the caller credits it there
+    only. Only prefill is credited: the memory fit holds when the prefix differs (another repo, an evicted block).
+
+    >>> cached_prefix_tokens(Workload(prompt_tokens=8000, shared_prefix_tokens=6000))
+    6000
+    >>> cached_prefix_tokens(Workload(prompt_tokens=30000, shared_prefix_share=0.5)), cached_prefix_tokens(Workload())
+    (15000, 0)
+    """
+    prompt = workload.prompt_tokens or 512
+    if workload.shared_prefix_tokens is not None:
+        return min(workload.shared_prefix_tokens, prompt - 1)
+    if workload.shared_prefix_share is not None:
+        return min(round(prompt * workload.shared_prefix_share), prompt - 1)
+    return 0
+
+
 def people_at_once(stated: Workload) -> bool:
     """Whether the concurrent users of a workload, as the user stated it (before defaults), are people in sessions
     who read each answer before their next prompt: a concurrency said as people ("~20 concurrent users", "同時大概
@@ -162,6 +181,7 @@ def _request_values(workload: Workload, candidate: Candidate, count: int, users:
         "active_params_b": (workload.active_params_b * (workload.models_served or 1)
                             if workload.active_params_b is not None else None),
         "kv_cache_dtype": None, "adapter_gb": adapters_gb(workload.model_params_b or 7.0, workload.lora_adapters),
+        "cached_prefix_tokens": cached_prefix_tokens(workload) if candidate.stack.continuous_batching == "yes" else 0,
         # People read each answer: they send the next prompt no sooner than it streams at their speed target
         # (estimator/advice/concurrency.py counts streams at that speed), whatever the device's own speed.
         "paced_tokens_per_s": workload.tokens_per_s_target or COMFORTABLE_TOKENS_PER_S,

@@ -110,17 +110,33 @@ def _hop_ms(r: Resolved, group: int, tokens: float) -> float:
     return (stages - 1) * (latency_us / 1000.0 + tokens * r.arch.hidden_size * 2.0 / (gbs * 1e9) * 1000.0)
 
 
+def prefill_tokens(r: Resolved) -> int:
+    """The prompt tokens one request prefills: the prompt less the prefix the engine's cache already holds (vLLM's
+    automatic prefix caching, SGLang's RadixAttention, TensorRT-LLM's KV cache reuse compute a shared prefix once:
+    https://docs.vllm.ai/en/latest/design/prefix_caching/, https://nvidia.github.io/TensorRT-LLM/advanced/kv-cache-reuse.html)."""
+    return r.prompt_tokens - r.cached_prefix_tokens
+
+
+def prompt_flops(r: Resolved) -> float:
+    """FLOPs of one request's prefill: the whole prompt's less those of its cached prefix computed alone. Causal
+    attention makes each position's cost depend only on the tokens before it, so the rest still attends over the
+    cached prefix (its attention term is kept)."""
+    flops = r.arch.prompt_flops(r.prefill_params_b, r.prompt_tokens)
+    if r.cached_prefix_tokens:
+        flops -= r.arch.prompt_flops(r.prefill_params_b, r.cached_prefix_tokens)
+    return flops
+
+
 def prefill_time_ms(r: Resolved, parallel: int) -> float:
     """One prompt's prefill on one replica (`parallel` devices working on it at once); cached."""
     cached = r.prefill_cache.get(parallel)
     if cached is None:
         dev, arch = r.device, r.arch
         comm = roofline.comm_ms_per_step(
-            parallel, arch.layers, arch.hidden_size, r.prompt_tokens, dev.link_gbs, dev.link_latency_us
+            parallel, arch.layers, arch.hidden_size, prefill_tokens(r), dev.link_gbs, dev.link_latency_us
         )
         cached = r.prefill_cache[parallel] = roofline.prefill_ms(
-            arch.prompt_flops(r.prefill_params_b, r.prompt_tokens),
-            step_weights_gb(r, r.prompt_tokens), r.peak_tflops, r.prefill_efficiency, dev.bandwidth_gbs,
+            prompt_flops(r), step_weights_gb(r, prefill_tokens(r)), r.peak_tflops, r.prefill_efficiency, dev.bandwidth_gbs,
             r.factors.bandwidth_efficiency, parallel, comm,
         )
     return cached
@@ -133,10 +149,10 @@ def static_prefill_ms(r: Resolved, parallel: int, prompts: int) -> float:
     if prompts <= 1:
         return prefill_time_ms(r, parallel)
     dev, arch = r.device, r.arch
-    tokens = prompts * r.prompt_tokens
+    tokens = prompts * prefill_tokens(r)
     comm = roofline.comm_ms_per_step(parallel, arch.layers, arch.hidden_size, tokens, dev.link_gbs, dev.link_latency_us)
     return roofline.prefill_ms(
-        prompts * arch.prompt_flops(r.prefill_params_b, r.prompt_tokens), step_weights_gb(r, tokens), r.peak_tflops,
+        prompts * prompt_flops(r), step_weights_gb(r, tokens), r.peak_tflops,
         r.prefill_efficiency, dev.bandwidth_gbs, r.factors.bandwidth_efficiency, parallel, comm,
     )
 
@@ -147,8 +163,7 @@ def prefill_compute_ms(r: Resolved, parallel: int) -> float:
     key = -parallel  # shares the prefill cache: negative keys never collide with group sizes
     cached = r.prefill_cache.get(key)
     if cached is None:
-        arch = r.arch
-        flops = arch.prompt_flops(r.prefill_params_b, r.prompt_tokens)
+        flops = prompt_flops(r)
         cached = r.prefill_cache[key] = flops / (parallel * r.peak_tflops * 1e12 * r.prefill_efficiency) * 1000.0
     return cached
 
@@ -259,7 +274,7 @@ def _answer_terms(r: Resolved, group: int, batch: int) -> _AnswerTerms:
     prefill = static_prefill_ms(r, parallel, prompts) if prompts > 1 else prefill_time_ms(r, parallel)
     if group > parallel and not r.layer_split:
         comm += _hop_ms(r, group, batch)
-        prefill += _hop_ms(r, group, prompts * r.prompt_tokens)
+        prefill += _hop_ms(r, group, prompts * prefill_tokens(r))
     prefill_compute = prefill_compute_ms(r, parallel) if r.continuous else 0.0
     return _AnswerTerms(memory, compute, overhead, comm, prefill, prefill_compute, host, attention)
 
@@ -342,7 +357,7 @@ def evaluate(r: Resolved, count: int, group: int, concurrency: int, cycled: _Cyc
     kv = kv_cache_gb(r, batch)
     return PlanResult(
         group, replicas, batch, per_stream, per_stream * concurrency,
-        r.prompt_tokens / prefill * 1000.0, mean_ttft, p95_ttft, memory_bound,
+        prefill_tokens(r) / prefill * 1000.0, mean_ttft, p95_ttft, memory_bound,
         per_device_memory_gb(r.weights_gb, kv, group, r.overhead_gb), r.device.usable_memory_gb, kv, r, terms,
     )
 

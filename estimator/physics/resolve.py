@@ -173,6 +173,8 @@ class Resolved:
     dense_weights_gb: float = 0.0
     expert_weights_gb: float = 0.0
     route_share: float = 0.0
+    # Prompt tokens the prefix cache holds (`EstimateRequest.cached_prefix_tokens`, below the prompt): not prefilled.
+    cached_prefix_tokens: int = 0
     expert_read_ms: float = 0.0  # calibrated ms to read every expert once on one device
     # The experts keep the model's native format whatever the file's label (gpt-oss GGUFs: MXFP4).
     native_experts: bool = False
@@ -226,7 +228,7 @@ def resolve(request: EstimateRequest, index: CatalogIndex) -> Resolved:
         request.params_b, request.quant, request.backend, multi_user,
         request.prompt_tokens, request.output_tokens, request.context, request.arrival_pattern, request.model,
         request.active_params_b, request.kv_cache_dtype, request.adapter_gb, request.paced_tokens_per_s,
-        request.ttft_target_ms, request.reading_tokens_per_s,
+        request.ttft_target_ms, request.reading_tokens_per_s, request.cached_prefix_tokens,
     )
     found: Resolved | None = index.resolved.get(key)
     if found is None:
@@ -311,6 +313,7 @@ def _resolve(request: EstimateRequest, index: CatalogIndex) -> Resolved:
         kv_token_gb=kv_token_gb, factors=factors,
         peak_tflops=listed_peak or 0.0, compute_derived=listed_peak is None,
         layer_split=backend in LAYER_SPLIT_BACKENDS, prompt_tokens=request.prompt_tokens,
+        cached_prefix_tokens=min(request.cached_prefix_tokens, request.prompt_tokens - 1),
         output_tokens=request.output_tokens, tokens_per_sequence=tokens, arrival_pattern=request.arrival_pattern,
         paced_tokens_per_s=request.paced_tokens_per_s, ttft_target_ms=request.ttft_target_ms,
         reading_tokens_per_s=request.reading_tokens_per_s,

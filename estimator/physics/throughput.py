@@ -115,10 +115,12 @@ def _measured_rows(request: EstimateRequest, resolved: Resolved, index: CatalogI
     candidates = index.measured.get((request.hardware, count, resolved.quant))
     if not candidates:
         return None, None
-    return find_measured(
+    decode, prefill = find_measured(
         candidates, params_b=request.params_b, backend=resolved.backend if resolved.backend_given else None,
         concurrency=request.concurrency, prompt_tokens=request.prompt_tokens, output_tokens=request.output_tokens,
     )
+    # A measured prompt rate prefilled every token: with a cached prefix the model's figure answers instead.
+    return decode, None if resolved.cached_prefix_tokens else prefill
 
 
 class _Speeds(NamedTuple):

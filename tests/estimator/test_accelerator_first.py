@@ -184,3 +184,46 @@ def test_a_quote_range_ranks_with_its_uncertainty_where_the_ranking_turns_is_sai
     for lang, words in (("en", "turns inside the quote range, at $20,000 a card"), ("zh-Hans", "每张卡 $20,000 为界"),
                         ("zh-Hant", "每張卡 $20,000 為界")):
         assert words in " ".join(accelerator_lines(verdict, 300, "GPU", lang)), lang
+
+
+def test_a_quote_only_part_is_ranked_on_what_its_price_can_be_so_a_free_card_that_still_loses_is_said() -> None:
+    """Seed 2, 3.3 ranks on total cost with the migration in it, and a quote is never below $0. Written before running:
+    the 8B for 300 users within 1 kW is carried by one 300 W workstation card (~$13k, 3-year TCO ~$15.6k); the
+    quote-only RNGD pair that also fits carries seed 2's one-time port ($15,000) plus a host server (seed 1: $4,400
+    and up), energy and operations: over the GPU answer's total before any card is paid for, so no quote can make it
+    lead, and the reply says so in all three languages instead of asking for a quote."""
+    rec = recommend(_stable(model_params_b=8), memory_catalog())
+    verdict = rec.accelerator_first
+    assert verdict is not None and verdict.outcome == "fits_quote_only" and verdict.best is not None
+    best = verdict.best
+    assert best.unit_price_usd is None and best.tco_at_zero_usd is not None and verdict.gpu_tco_usd is not None
+    assert best.tco_at_zero_usd >= 15_000 + 4_400  # the port and at least one host, before any card
+    assert verdict.quote_cannot_win and verdict.quote_ceiling_unit_usd is None
+    assert rec.primary.kind == "gpu" and rec.within_limits and rec.primary.power_w is not None
+    assert rec.primary.power_w <= 1000
+    floor, gpu = f"${best.tco_at_zero_usd:,.0f}", f"${verdict.gpu_tco_usd:,.0f}"
+    for lang, words in (("en", "no quote makes it cheaper"), ("zh-Hans", "任何报价都不能让它"), ("zh-Hant", "任何報價都無法讓它")):
+        text = " ".join(accelerator_lines(verdict, 300, "GPU", lang))
+        assert words in text and floor in text and gpu in text, lang
+
+
+def test_a_quote_only_part_that_could_lead_says_the_quote_it_would_need() -> None:
+    """Written before running: with the card free its 3-year TCO is $20,000 and each card dollar adds $2 (two cards, no
+    operations share here), against a GPU answer at $30,000: it leads if quoted under (30,000 - 20,000) / 2 = $5,000 a
+    card; with a $31,000 floor no quote can."""
+    from estimator.advice.accelerator_findings import AcceleratorEvaluation, AcceleratorVerdict, Seed2Conditions
+    from estimator.advice.accelerator_first import quote_ceiling
+
+    assert quote_ceiling(20_000, 2.0, 30_000) == pytest.approx(5_000)
+    assert quote_ceiling(31_000, 2.0, 30_000) is None
+    best = AcceleratorEvaluation(
+        hardware_id="x", hardware_name="X card", serving_stack="X SDK", count=2, meets_targets=True, power_w=600,
+        power_limit_w=1000, within_power=True, unit_price_usd=None, price_range_usd=None, capex_usd=None,
+        within_budget=True, dynamic_shapes="buckets", stack_maturity="medium", needs_port=True,
+        tco_at_zero_usd=20_000, tco_per_card_dollar=2.0)
+    conditions = Seed2Conditions(stable_model=True, small_batches=True, high_concurrency=True, power_or_space_limit=True)
+    verdict = AcceleratorVerdict(conditions=conditions, evaluated=[best], best=best, outcome="fits_quote_only",
+                                 gpu_beside="g", gpu_tco_usd=30_000, migration=None, quote_ceiling_unit_usd=5_000)
+    for lang, words in (("en", "quoted under $5,000 a card"), ("zh-Hans", "报价低于每张 $5,000"),
+                        ("zh-Hant", "報價低於每張 $5,000")):
+        assert words in " ".join(accelerator_lines(verdict, 300, "GPU", lang)), lang

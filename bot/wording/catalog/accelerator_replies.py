@@ -28,6 +28,28 @@ ACCELERATOR_TEMPLATES: dict[str, tuple[str, str, str]] = {
         "{count} × {name} 在你的限制內滿足目標（約 {power} W），但沒有公開價格（需要詢價），"
         "無法按成本排序；請向廠商詢價。",
     ),
+    # A quote-only part ranked on what its price can be ($0 and up) against the GPU answer's 3-year TCO.
+    "accel.outcome.quote_cannot_win": (
+        "{count} × {name} meets the targets within your limits at ~{power} W but has no public price (quote needed); "
+        "even at $0 a card its 3-year TCO would be ${floor} (host servers, energy, operations and the one-time "
+        "migration), above the GPU answer's ${gpu_tco}: no quote makes it cheaper over 3 years (seed 2, 3.3), so the "
+        "GPU leads.",
+        "{count} × {name} 在你的限制内满足目标（约 {power} W），但没有公开价格（需要询价）；即使每张卡 $0，"
+        "它的三年 TCO 也有 ${floor}（主机、电费、运维和一次性迁移），高于 GPU 方案的 ${gpu_tco}：任何报价都不能让它"
+        "三年内更省（种子文档 2，3.3），所以 GPU 方案为首选。",
+        "{count} × {name} 在你的限制內滿足目標（約 {power} W），但沒有公開價格（需要詢價）；即使每張卡 $0，"
+        "它的三年 TCO 也有 ${floor}（主機、電費、維運和一次性遷移），高於 GPU 方案的 ${gpu_tco}：任何報價都無法讓它"
+        "三年內更省（種子文件 2，3.3），所以 GPU 方案為首選。",
+    ),
+    "accel.outcome.quote_ceiling": (
+        "{count} × {name} meets the targets within your limits at ~{power} W but has no public price (quote needed): "
+        "quoted under ${ceiling} a card, its 3-year TCO (migration included) would be below the GPU answer's "
+        "${gpu_tco} and it would lead; ask the vendor for a quote.",
+        "{count} × {name} 在你的限制内满足目标（约 {power} W），但没有公开价格（需要询价）：报价低于每张 ${ceiling} 时，"
+        "它的三年 TCO（含迁移成本）低于 GPU 方案的 ${gpu_tco}，会成为首选；请向厂商询价。",
+        "{count} × {name} 在你的限制內滿足目標（約 {power} W），但沒有公開價格（需要詢價）：報價低於每張 ${ceiling} 時，"
+        "它的三年 TCO（含遷移成本）低於 GPU 方案的 ${gpu_tco}，會成為首選；請向廠商詢價。",
+    ),
     "accel.outcome.costlier": (
         "{count} × {name} meets the targets within your limits at ~{power} W{price}, but its 3-year TCO "
         "${tco} (migration included{tco_span}) is above the GPU answer's ${gpu_tco}: the port would not pay for "

@@ -490,6 +490,27 @@ _RECOMMEND: dict[str, tuple[str, str, str]] = {
     "note.more": (" and {n} more", " 等另外 {n} 个", " 等另外 {n} 個"),
     "note.excluded": ("not considered ({reason}): {ids}", "未纳入考虑（{reason}）：{ids}", "未納入考慮（{reason}）：{ids}"),
     "note.shape_source": ("{source}'s shape", " {source} 的结构", " {source} 的結構"),  # a space before the Latin id
+    "note.engine_elsewhere": (
+        "{engine} does not run on the {hardware} in the catalog, so it is sized with {stack}",
+        "{engine} 在目录里不支持 {hardware}，所以按 {stack} 估算",
+        "{engine} 在目錄裡不支援 {hardware}，所以按 {stack} 估算",
+    ),
+    "note.engine_stand_in": (
+        "{engine} is sized as {stack}, the nearest engine the catalog measures (continuous batching, paged KV cache)",
+        "{engine} 按 {stack} 估算（目录里最接近的引擎：连续批处理、分页 KV 缓存）",
+        "{engine} 按 {stack} 估算（目錄裡最接近的引擎：連續批次處理、分頁 KV 快取）",
+    ),
+    "note.prefix_cached": (
+        ("Prefix cache: {cached:,} of each prompt's {prompt:,} tokens are shared, so prefill computes the rest; the KV "
+         "cache is still sized for the whole prompt per user (it must fit when prompts differ)"),
+        "前缀缓存：每个提示 {prompt:,} token 中有 {cached:,} 个是共用的，预填充只算其余部分；KV 缓存仍按每人整段提示计算（提示不同也要放得下）",
+        "前綴快取：每個提示 {prompt:,} token 中有 {cached:,} 個是共用的，預填充只算其餘部分；KV 快取仍按每人整段提示計算（提示不同也要放得下）",
+    ),
+    "note.prefix_not_cached": (
+        "The shared prompt prefix is not credited: {stack} keeps no prefix cache across users",
+        "共用的提示前缀没有计入：{stack} 不在用户之间共享前缀缓存",
+        "共用的提示前綴沒有計入：{stack} 不在使用者之間共享前綴快取",
+    ),
     "note.banded_within_limits": (
         ("Nothing within your limits meets the targets assumed above, and you set the limits, not the targets: "
          "options are sized at seed 1's usable band instead (≥ {tps:,.0f} tok/s per user: 15–30 acceptable, ≥ 30 "
