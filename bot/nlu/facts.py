@@ -211,8 +211,20 @@ _LEN_THOUSANDS_BEFORE_WORD = {
 }
 # A token count handed in by a verb ("they paste 100k+ tok reports", "上传的文件大概 8 万 token") is the prompt
 # whatever the noun: the verb says it goes in.
-_HANDED_IN = re.compile(rf"(?:paste[sd]?|upload(?:s|ed)?|feeds?|dump(?:s|ed)?|drops?|贴进来|貼進來|贴进去|貼進去|丢进去|丟進去|"
-                        rf"上传|上傳)[^\d,;.!?，。；！？]{{0,16}}?{APPROX}{NUM}\+?\s*-?\s*(?:tokens?|toks?|(?:个|個)\s*token)(?![a-z])")
+_HANDED_IN_VERBS = (r"paste[sd]?|upload(?:s|ed)?|feeds?|dump(?:s|ed)?|drops?|throws?|贴进来|贴进去|丢进来|丢进去|扔进来|塞进来|放进来|"
+                    r"上传|喂进去|喂给它")
+_HANDED_IN = re.compile(rf"(?:{_HANDED_IN_VERBS})[^\d,;.!?，。；！？]{{0,16}}?{APPROX}{NUM}\+?\s*-?\s*(?:tokens?|toks?|(?:个|個)\s*token)(?![a-z])")
+# Said in thousands without the token unit ("丢进来 30k 的合同", "每次新贴进来的大约 6k", "paste about 20k of logs"): what is
+# handed in is measured, so a figure in thousands is its length; a counted noun after it ("upload 20k documents") is a
+# count (`_OTHER_UNIT`).
+_HANDED_IN_THOUSANDS = re.compile(rf"(?:{_HANDED_IN_VERBS})[^\d,;.!?，。；！？]{{0,16}}?{APPROX}"
+                                  rf"(?<![a-z0-9_.])(?P<neg>)(?P<num>\d+(?:\.\d+)?)\s*(?P<mult>k)(?![a-z]){_OTHER_UNIT}")
+# A text sized in thousands before its noun, Chinese attributive ("常丢 64k 的长文件", "8k 左右的工单记录"): the text's
+# length, the prompt it becomes; a measure word ("64k 份文件") would count texts, and has no 的.
+_SIZED_TEXT_NOUNS = (r"长文件|长文档|长文|文件|文档|合同|合约|资料|材料|工单|记录|论文|报告|代码|程式码|程序码|日志|邮件|卷宗|病历|文章|"
+                     r"内容|上下文|对话|prompt")
+_SIZED_TEXT = re.compile(rf"{APPROX}(?<![a-z0-9_.])(?P<neg>)(?P<num>\d+(?:\.\d+)?)\s*(?P<mult>k|千|万)\s*(?:tokens?\s*)?"
+                         rf"(?:左右|上下)?\s*的\s*(?:长|大)?\s*(?:[\u4e00-\u9fff]{{0,2}})?(?:{_SIZED_TEXT_NOUNS})")
 # A length described before it is measured ("answers are short, like a paragraph, ~150 tokens", "输出通常不长，大概
 # 200 个 token", "replies tend to run long, around 800 tokens each"): the noun, a few words of description in the
 # same sentence (no digit, no full stop, no other length's noun: `_lengths` checks), then a number that carries
@@ -472,9 +484,11 @@ def _context(text: str, claims: _Claims) -> Iterator[Fact]:
         yield Fact("prompt_tokens", _int(value), m.start(), m.end(), keyed=True)
     for m in _matches(_CONTEXT_RANGE, text, claims):
         # "ctx usually 50-60k", "上下文动不动 6 万到 10 万": the middle of the range is the typical prompt, its top
-        # the longest request (seed 2's paged KV: streams × typical plus one request at the maximum)
+        # the longest request (seed 2's paged KV: streams × typical plus one request at the maximum). The middle is
+        # our estimate, not a figure they said: unkeyed, so a typical said outright beside the range ("8k 到 32k 不等，
+        # 平均 12k", "8k to 64k, average around 20k") is the prompt instead of a conflict that drops both.
         low, high = (float(m.group(g)) * MULTIPLIERS[m.group(u) or m.group("u2")] for g, u in (("a", "u1"), ("b", "u2")))
-        yield Fact("typical_context", _int((low + high) / 2), m.start(), m.end(), keyed=True)
+        yield Fact("typical_context", _int((low + high) / 2), m.start(), m.end(), keyed=False)
         yield Fact("context_length", _int(high), m.start(), m.end(), keyed=True)
     for pattern in (_CONTEXT_AFTER, _CONTEXT_BEFORE):
         for m in _matches(pattern, text, claims):
@@ -567,6 +581,19 @@ def _typical_context(text: str, m: re.Match[str]) -> bool:
 _LEN_WORD_BEFORE = re.compile(rf"(?:{_PROMPT_WORDS}|{_OUTPUT_WORDS})\s*(?:are|is|of|:|=|~|around|about|约|約)?\s*$")
 
 
+# A prompt that accumulates over a conversation's turns ("每轮 prompt 累积到 2k", "the history builds up to ~2.5k tokens"):
+# every turn sends the history so far, so the figure it grows to is the prompt a turn prefills (no prefix cache is
+# credited unless stated), not only a window nobody fills.
+_ACCUMULATED = re.compile(rf"(?:{_PROMPT_WORDS}|history|transcript|对话历史|历史|context|上下文)[^\d,;.!?，。；！？]{{0,16}}?"
+                          rf"(?:累积到|累计到|积累到|涨到|增长到|grows? to|builds? up to|accumulates? to)\s*{APPROX}{NUM}"
+                          rf"(?!\s*(?:人|users?|people|%|gb|ms|s\b|秒))")
+
+
+def _accumulated(text: str, claims: _Claims) -> Iterator[Fact]:
+    for m in _matches(_ACCUMULATED, text, claims):
+        yield Fact("prompt_tokens", _int(number_value(m)), m.start(), m.end(), keyed=True)
+
+
 def _thinking(text: str, claims: _Claims) -> Iterator[Fact]:
     """Thinking tokens of a reasoning model are generated tokens: output, added to a stated answer length."""
     for pattern in _THINKING:
@@ -575,7 +602,7 @@ def _thinking(text: str, claims: _Claims) -> Iterator[Fact]:
 
 
 def _lengths(text: str, claims: _Claims) -> Iterator[Fact]:
-    for m in _matches(_HANDED_IN, text, claims):
+    for m in _matches((_HANDED_IN, _SIZED_TEXT, _HANDED_IN_THOUSANDS), text, claims):
         yield Fact("prompt_tokens", _int(number_value(m)), m.start(), m.end(), keyed=True)
     for slot, pattern in _LEN_BEFORE_WORD.items():
         for m in pattern.finditer(text):
@@ -848,7 +875,7 @@ def _batch_job(text: str, claims: _Claims) -> Iterator[Fact]:
 
 # Most specific first: a span read by one is skipped by the next.
 EXTRACTORS: tuple[Extractor, ...] = (
-    _electricity, _load, serving_facts, _working_hours, _speed, measured_nouns, _batch, _thinking, _context, _misc_numbers, _budget, _power, _lengths,
+    _electricity, _load, serving_facts, _working_hours, _speed, measured_nouns, _batch, _thinking, _accumulated, _context, _misc_numbers, _budget, _power, _lengths,
     measured_lengths, _length_figures, _latency, _quantization,
     _model_size, _users, _words,
 )

@@ -243,6 +243,14 @@ EXISTING_HARDWARE: dict[str, re.Pattern[str]] = {
     "gpu_workstations": _rx(r"(?:have|own|existing|spare|idle)\s+(?:\w+\s+){0,3}(?:gpu workstations?|gaming pcs?|\d090s|gpus)",
                             r"gpu workstations?", r"现有.{0,6}(?:gpu|显卡)", r"現有.{0,6}(?:gpu|顯卡)",
                             r"闲置.{0,6}(?:gpu|显卡)", r"閒置.{0,6}(?:gpu|顯卡)"),
+    # A machine they own that a card is bought for ("drop a card into my workstation", "add a gpu to my desktop pc",
+    # "我自己的工作站想插一张卡", "给我的台式机加一张显卡"): seed 1's "如果他們有帶 GPU 的桌機" case, the card goes into it
+    # and no host is bought (`estimator.costing.hosts`); no device in it is owned for serving.
+    "workstation_host": _rx(r"(?:into|in|to) my (?:own |existing |home )?(?:workstation|desktop(?: pc)?|pc|tower|rig)\b",
+                            r"\bmy (?:own |existing )?(?:workstation|desktop(?: pc)?|tower|rig)\b[^.;!?]{0,24}\b(?:slot|card|gpu)",
+                            r"(?:我|我们|家里)(?:自己)?的?\s*(?:工作站|台式机|台式电脑|桌机|桌上型电脑|电脑|主机)[^;；。!?！？]{0,20}?"
+                            r"(?:插|装|加|换)[^,;，；。]{0,4}?(?:卡|显卡|gpu)",
+                            r"(?:给|帮|替)(?:我|我们)(?:自己)?的?\s*(?:工作站|台式机|台式电脑|桌机|桌上型电脑|电脑|主机)\s*(?:加|装|插|换)"),
 }
 
 # Words that say a count is of people using the assistant right now, not of everyone who may ("only 40 are on
@@ -571,7 +579,7 @@ LENGTH_REACH_WORDS = (r"(?:up to|upto|max(?:imum)?|at most|as long as|limit|long
 LENGTH_USUAL_WORDS = (r"(?:usually|typically|on average|avg(?: prompt)?|average|mostly|normally|median|(?:more )?like|"
                       r"typical \w+ (?:are|is)(?: like| about| around)?|"
                       r"p50|mean|most (?:of them|requests|prompts)?(?: are)?|"
-                      r"平均(?:只有|才|是|在)?|一般(?:是|在)?|通常(?:是|在)?|大多数?(?:是|在)?|大部分(?:是|在)?|多半|实际平均)")
+                      r"平均(?:只有|才|是|在|也就是?|就)?|一般(?:是|在)?|通常(?:是|在)?|大多数?(?:是|在)?|大部分(?:是|在)?|多半|实际平均)")
 # Said after the figure ("16k typical, 128k max context", "20k avg context, 128k peak").
 LENGTH_REACH_AFTER = r"(?:max(?:imum)?|peak|worst[- ]case|at most|tops|at the (?:extreme|most)|p9\d(?:\.\d+)?)(?![a-z])"
 LENGTH_USUAL_AFTER = r"(?:typical(?:ly)?|avg|average|on average|median|p50|mean|normally|usually|most of the time)(?![a-z])"

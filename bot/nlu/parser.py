@@ -520,7 +520,9 @@ def _power_scope(found: SlotValues) -> None:
     if "power_budget_w" not in found:
         found.pop("power_budget_scope", None)
     elif circuit and "power_budget_scope" not in found:
-        found["power_budget_scope"] = "per_server"  # one circuit feeds one box unless a rack is named
+        # The circuits stated feed everything plugged into them ("只有一般 110V 15A 插座", "one 208V/30A circuit"): their
+        # continuous rating is the whole deployment's, not each box's (a second box on the same outlet shares it).
+        found["power_budget_scope"] = "total"
 
 
 def _without_spend(normalized: str, readings: list[Fact]) -> str:
