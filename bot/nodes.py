@@ -175,16 +175,21 @@ class Nodes:
         if line is not None:
             _answer_line(facts, slots)
         for slot, factor in parsed.relative.items():  # "what if users double?" scales the known value
-            if slot not in facts and isinstance(known := slots.get(slot), int | float) and known:
-                facts[slot] = max(1, round(known * factor))
+            known = slots.get(slot, _recommended_capex(state) if slot == "budget_usd" else None)
+            if slot not in facts and isinstance(known, int | float) and known:
+                # a count stays a whole number (at least one); a rate, volume or budget keeps its fraction
+                facts[slot] = max(1, round(known * factor)) if isinstance(known, int) else known * factor
         for slot, source in parsed.same_as.items():  # "every request uses the full context": prompt = context
             rec = state.get("recommendation")
             known = facts.get(source, slots.get(source, getattr(rec.workload, source, None) if rec else None))
             if slot not in facts and isinstance(known, int | float) and known:
                 facts[slot] = known
         for slot, amount in parsed.added.items():  # "50 more users" adds to it
-            if slot not in facts and isinstance(known := slots.get(slot), int | float) and known:
+            known = slots.get(slot, _ADDED_TO_DEFAULT.get(slot))
+            if slot not in facts and isinstance(known, int | float) and known:
                 facts[slot] = round(known + amount)
+        if parsed.unqualified_users:
+            _headcount_keeps_its_share(facts, slots)
         _grow_total_with_peak(facts, slots)
         if self._model_may_read(parsed, slots, facts, problems, state.get("pending_slot")):
             # The model reads what the parser left: the pending question's answer, unread numbers.
@@ -329,6 +334,26 @@ def filled_workload(rec: Recommendation, facts: Workload | None = None) -> Workl
     return facts if facts is not None else Workload()
 
 
+def _recommended_capex(state: ConversationState) -> float | None:
+    """"Budget got cut in half" before any budget was stated halves the money the thread is about: what the
+    recommendation's primary option costs to buy."""
+    rec = state.get("recommendation")
+    primary = rec.primary if rec is not None else None
+    return primary.capex_usd if primary is not None and primary.capex_usd else None
+
+
+def _headcount_keeps_its_share(facts: SlotValues, slots: SlotValues) -> None:
+    """"What if 500 users?" in a thread that stated a head count and a smaller peak ("200 engineers, 40 at once"):
+    the count is the head count (the noun the thread used for everyone), and at the same use per person the
+    peak keeps its share of it (Little's law: streams scale with arrivals, arrivals with people)."""
+    count, total, peak = facts.get("total_users"), slots.get("total_users"), slots.get("concurrent_users")
+    if not all(isinstance(v, int) and not isinstance(v, bool) for v in (count, total, peak)):
+        return
+    assert isinstance(count, int) and isinstance(total, int) and isinstance(peak, int)
+    if 1 <= peak < total and facts.get("concurrent_users") == count:
+        facts["concurrent_users"] = max(1, round(count * peak / total))
+
+
 def _grow_total_with_peak(facts: SlotValues, slots: SlotValues) -> None:
     """A peak scaled or added to ("users double", "50 more users") grows the head count in total by as
     much when this message says nothing of it: never fewer people in total than at once."""
@@ -380,6 +405,11 @@ def _devices_to_weigh(parsed: ParseResult) -> SlotValues:
     named = list({h.hardware_ids[0]: {"hardware_id": h.hardware_ids[0], "count": h.count or 1}
                   for h in parsed.hardware if h.hardware_ids and not h.family}.values())
     return {"named_devices": named} if named else {}
+
+
+# What an addition adds to when the thread never stated the figure: one model is served unless said otherwise
+# (DESIGN.md `models_served`), so "add a second model" makes two.
+_ADDED_TO_DEFAULT: dict[str, int] = {"models_served": 1}
 
 
 # Turns whose intent words leave room for facts the parser missed ("what if the whole floor joins?").

@@ -25,7 +25,8 @@ DeploymentScale = Literal["personal", "team", "department", "organization", "edg
 ArrivalPattern = Literal["steady", "bursty", "batch"]
 ModelStability = Literal["stable", "frequent_changes"]
 DeviceForm = Literal["laptop"]  # a form the buyer can require of the device bought
-ExistingHardware = Literal["cpu_servers", "npu_laptops", "gpu_workstations", "none"]
+# "workstation_host": a desktop or workstation they own that a bought card goes into (no host to buy, no device owned).
+ExistingHardware = Literal["cpu_servers", "npu_laptops", "gpu_workstations", "workstation_host", "none"]
 PowerBudgetScope = Literal["total", "per_rack", "per_server"]
 # Seed 1's interactive bands ("舒適：30 個以上 token/秒 … 可接受：15–30"), when a speed is said in words.
 SpeedBand = Literal["comfortable", "acceptable"]

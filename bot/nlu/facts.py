@@ -39,6 +39,8 @@ from bot.nlu.lexicon import (
     FORMAT_FLOOR,
     FORMAT_REJECTED_AFTER,
     FORMAT_REJECTED_BEFORE,
+    FORMAT_REPLACED_AFTER,
+    FORMAT_REPLACED_BEFORE,
     LENGTH_HEDGES,
     LENGTH_NOUNS,
     LENGTH_REACH_AFTER,
@@ -48,6 +50,7 @@ from bot.nlu.lexicon import (
     MIXED_TRAINING,
     MULTIPLIERS,
     NUM,
+    ONE_USER_AT_A_TIME,
     ROUND_THE_CLOCK,
     SCALE_WORDS,
     SEVERAL_MODELS,
@@ -107,13 +110,17 @@ _PRICE_PER_UNIT = re.compile(r"\s*(?:/|per\s+|每)\s*(?:1\s*)?(?:百万|百萬|m
 # to buy hardware with; a named one ("budget $5") is kept, and the range check answers it.
 _UNNAMED_BUDGET_FLOOR = 10.0
 _BUDGET_WORD_BEFORE = re.compile(_BUDGET_WORDS)
+# A figure moved to a new value in a follow-up ("并发加到 50", "上下文要支持到 128k", "人数降到 30"): an optional "must",
+# a verb of change, then 到 / 成 (the text is folded to Simplified). The value after it is the figure's new value.
+_RAISED_TO_ZH = (r"(?:要|需要|得|会|能|可能)?\s*(?:支持|加|增加|提高|提升|涨|升|扩|扩大|扩到|开|开到|放|放大|降|降低|减|减少|缩|缩减|"
+                 r"砍|调|调整|改|变|达)?\s*(?:到|成)")
 _CONTEXT_AFTER = re.compile(rf"{NUM}\s*(?:tokens?\s*)?-?\s*(?:of\s+)?(?:context|ctx|上下文|窗口|context window)")
 _CONTEXT_BEFORE = re.compile(rf"(?:contexts?|ctx|上下文)(?:\s*(?:window|length|size|长度|長度|窗口))?\s*"
                              r"(?:(?:are|is)\s+)?(?:usually|typically|mostly|normally|on average|average|一般|平均|通常|大多|多数|多半|大部分)?\s*"
                              # a floor ("上下文窗口最少要 32k", "ctx at least 16k"): read, and kept as the window (`_typical_context`)
                              rf"(?:{CONTEXT_FLOOR_WORDS}\s*(?:要|得|需要|有)?)?\s*"
                              r"(?:of|is|:|=|up to|at most|within|under|below|no more than|to|为|為|是|要|到|不超过|不超過|改成|改为|改為|换成|換成|变成|變成|设为|設為|设成|設成|"
-                             rf"提高到|增加到|加到|扩大到|擴大到)?\s*(?:{CONTEXT_FLOOR_WORDS}\s*)?{APPROX}"
+                             rf"提高到|增加到|加到|扩大到|擴大到|{_RAISED_TO_ZH})?\s*(?:{CONTEXT_FLOOR_WORDS}\s*)?{APPROX}"
                              r"(?:(?:都|也|基本上?|多半|大多)?\s*(?:在|是)\s*)?"  # "上下文大概都在 16k": where they sit
                              rf"{NUM}")
 # A length figure said with only how far or how often it goes ("mostly 2k context, longest 16k", "一般输入4k左右，偶尔会到
@@ -204,8 +211,20 @@ _LEN_THOUSANDS_BEFORE_WORD = {
 }
 # A token count handed in by a verb ("they paste 100k+ tok reports", "上传的文件大概 8 万 token") is the prompt
 # whatever the noun: the verb says it goes in.
-_HANDED_IN = re.compile(rf"(?:paste[sd]?|upload(?:s|ed)?|feeds?|dump(?:s|ed)?|drops?|贴进来|貼進來|贴进去|貼進去|丢进去|丟進去|"
-                        rf"上传|上傳)[^\d,;.!?，。；！？]{{0,16}}?{APPROX}{NUM}\+?\s*-?\s*(?:tokens?|toks?|(?:个|個)\s*token)(?![a-z])")
+_HANDED_IN_VERBS = (r"paste[sd]?|upload(?:s|ed)?|feeds?|dump(?:s|ed)?|drops?|throws?|贴进来|贴进去|丢进来|丢进去|扔进来|塞进来|放进来|"
+                    r"上传|喂进去|喂给它")
+_HANDED_IN = re.compile(rf"(?:{_HANDED_IN_VERBS})[^\d,;.!?，。；！？]{{0,16}}?{APPROX}{NUM}\+?\s*-?\s*(?:tokens?|toks?|(?:个|個)\s*token)(?![a-z])")
+# Said in thousands without the token unit ("丢进来 30k 的合同", "每次新贴进来的大约 6k", "paste about 20k of logs"): what is
+# handed in is measured, so a figure in thousands is its length; a counted noun after it ("upload 20k documents") is a
+# count (`_OTHER_UNIT`).
+_HANDED_IN_THOUSANDS = re.compile(rf"(?:{_HANDED_IN_VERBS})[^\d,;.!?，。；！？]{{0,16}}?{APPROX}"
+                                  rf"(?<![a-z0-9_.])(?P<neg>)(?P<num>\d+(?:\.\d+)?)\s*(?P<mult>k)(?![a-z]){_OTHER_UNIT}")
+# A text sized in thousands before its noun, Chinese attributive ("常丢 64k 的长文件", "8k 左右的工单记录"): the text's
+# length, the prompt it becomes; a measure word ("64k 份文件") would count texts, and has no 的.
+_SIZED_TEXT_NOUNS = (r"长文件|长文档|长文|文件|文档|合同|合约|资料|材料|工单|记录|论文|报告|代码|程式码|程序码|日志|邮件|卷宗|病历|文章|"
+                     r"内容|上下文|对话|prompt")
+_SIZED_TEXT = re.compile(rf"{APPROX}(?<![a-z0-9_.])(?P<neg>)(?P<num>\d+(?:\.\d+)?)\s*(?P<mult>k|千|万)\s*(?:tokens?\s*)?"
+                         rf"(?:左右|上下)?\s*的\s*(?:长|大)?\s*(?:[\u4e00-\u9fff]{{0,2}})?(?:{_SIZED_TEXT_NOUNS})")
 # A length described before it is measured ("answers are short, like a paragraph, ~150 tokens", "输出通常不长，大概
 # 200 个 token", "replies tend to run long, around 800 tokens each"): the noun, a few words of description in the
 # same sentence (no digit, no full stop, no other length's noun: `_lengths` checks), then a number that carries
@@ -286,7 +305,7 @@ _USERS_KEYED = re.compile(
     rf"(?P<key>concurrency|concurrent users|simultaneous users|peak users|peak of|peaks? at|number of users|users|headcount|team of|team size|"
     rf"department of|group of|staff of|company of|org of|organi[sz]ation of|firm of|并发数|並發數|并发用户数|並發用戶數|并发量|並發量|并发|並發|同时在线人数|同時在線人數|"
     rf"同时在线|同時在線|用户数|用戶數|人数|人數|总人数|總人數|员工|用户|使用者)\s*"
-    rf"(?:of|is|are|:|=|~|at|about|around|为|為|是|有|达|達|大概|的|变成|增加到|涨到|到|会有|有大概)?\s*{APPROX}{NUM}"
+    rf"(?:of|is|are|:|=|~|at|about|around|{_RAISED_TO_ZH}|为|為|是|有|达|達|大概|的|变成|增加到|涨到|到|会有|有大概)?\s*{APPROX}{NUM}"
     # (?!\.?\d): the whole number, never a prefix a failed lookahead backtracks to ("大概10%" is not 1)
     r"(?!\.?\d)(?!\s*(?:ms|s\b|秒|w\b|kw|b\b|%|gb|tokens?|years?|年|小时|小時|hours?))"
 )
@@ -465,9 +484,11 @@ def _context(text: str, claims: _Claims) -> Iterator[Fact]:
         yield Fact("prompt_tokens", _int(value), m.start(), m.end(), keyed=True)
     for m in _matches(_CONTEXT_RANGE, text, claims):
         # "ctx usually 50-60k", "上下文动不动 6 万到 10 万": the middle of the range is the typical prompt, its top
-        # the longest request (seed 2's paged KV: streams × typical plus one request at the maximum)
+        # the longest request (seed 2's paged KV: streams × typical plus one request at the maximum). The middle is
+        # our estimate, not a figure they said: unkeyed, so a typical said outright beside the range ("8k 到 32k 不等，
+        # 平均 12k", "8k to 64k, average around 20k") is the prompt instead of a conflict that drops both.
         low, high = (float(m.group(g)) * MULTIPLIERS[m.group(u) or m.group("u2")] for g, u in (("a", "u1"), ("b", "u2")))
-        yield Fact("typical_context", _int((low + high) / 2), m.start(), m.end(), keyed=True)
+        yield Fact("typical_context", _int((low + high) / 2), m.start(), m.end(), keyed=False)
         yield Fact("context_length", _int(high), m.start(), m.end(), keyed=True)
     for pattern in (_CONTEXT_AFTER, _CONTEXT_BEFORE):
         for m in _matches(pattern, text, claims):
@@ -560,6 +581,19 @@ def _typical_context(text: str, m: re.Match[str]) -> bool:
 _LEN_WORD_BEFORE = re.compile(rf"(?:{_PROMPT_WORDS}|{_OUTPUT_WORDS})\s*(?:are|is|of|:|=|~|around|about|约|約)?\s*$")
 
 
+# A prompt that accumulates over a conversation's turns ("每轮 prompt 累积到 2k", "the history builds up to ~2.5k tokens"):
+# every turn sends the history so far, so the figure it grows to is the prompt a turn prefills (no prefix cache is
+# credited unless stated), not only a window nobody fills.
+_ACCUMULATED = re.compile(rf"(?:{_PROMPT_WORDS}|history|transcript|对话历史|历史|context|上下文)[^\d,;.!?，。；！？]{{0,16}}?"
+                          rf"(?:累积到|累计到|积累到|涨到|增长到|grows? to|builds? up to|accumulates? to)\s*{APPROX}{NUM}"
+                          rf"(?!\s*(?:人|users?|people|%|gb|ms|s\b|秒))")
+
+
+def _accumulated(text: str, claims: _Claims) -> Iterator[Fact]:
+    for m in _matches(_ACCUMULATED, text, claims):
+        yield Fact("prompt_tokens", _int(number_value(m)), m.start(), m.end(), keyed=True)
+
+
 def _thinking(text: str, claims: _Claims) -> Iterator[Fact]:
     """Thinking tokens of a reasoning model are generated tokens: output, added to a stated answer length."""
     for pattern in _THINKING:
@@ -568,7 +602,7 @@ def _thinking(text: str, claims: _Claims) -> Iterator[Fact]:
 
 
 def _lengths(text: str, claims: _Claims) -> Iterator[Fact]:
-    for m in _matches(_HANDED_IN, text, claims):
+    for m in _matches((_HANDED_IN, _SIZED_TEXT, _HANDED_IN_THOUSANDS), text, claims):
         yield Fact("prompt_tokens", _int(number_value(m)), m.start(), m.end(), keyed=True)
     for slot, pattern in _LEN_BEFORE_WORD.items():
         for m in pattern.finditer(text):
@@ -623,6 +657,11 @@ def _latency(text: str, claims: _Claims) -> Iterator[Fact]:
         yield Fact("ttft_target_ms", _int(round(value, 3)), m.start(), m.end(), keyed=keyed)
 
 
+# What a big number may count instead of parameters: people, requests, tokens (after an optional adjective).
+_COUNTS_OTHER_THINGS = re.compile(rf"\s*(?:(?:{_USER_ADJ}|more|new|monthly|daily)\s+)*(?:{_USER_NOUNS}|tokens?|calls?|queries|"
+                                  r"messages?|docs?|documents?|pages?)\b|\s*(?:个|位|名)?\s*(?:人|用户|用戶|使用者|请求|請求|token|次|条|條)")
+
+
 def _model_size(text: str, claims: _Claims) -> Iterator[Fact]:
     for m in _matches(_PARAMS_KEYED, text, claims):
         raw = number_value(m)
@@ -632,6 +671,8 @@ def _model_size(text: str, claims: _Claims) -> Iterator[Fact]:
         if not claims.free(*inked(m)):
             continue
         raw = number_value(m)
+        if _COUNTS_OTHER_THINGS.match(text, m.end()):
+            continue  # "50 billion concurrent users", "10亿用户", "2 billion tokens a day": a count, never a size
         if mult in ("b", "bn", "billion", "trillion", "亿", "億") or (unit and abs(raw) >= 1e6):
             claims.claim(*inked(m))
             yield Fact("model_params_b", _int(round(raw / 1e9, 6)), m.start(), m.end(), keyed=True)
@@ -738,9 +779,17 @@ def _ruled_out(text: str, m: re.Match[str]) -> bool:
     return bool(FORMAT_REJECTED_AFTER.search(text[m.end():m.end() + 30]))
 
 
+def _replaced(text: str, m: re.Match[str]) -> bool:
+    """Whether the format at `m` is the one a follow-up switches away from ("fp8 instead of q4", "INT4 换成 FP8")."""
+    before = _CLAUSE_BREAK.split(text[max(0, m.start() - 24):m.start()])[-1]
+    return bool(FORMAT_REPLACED_BEFORE.search(before) or FORMAT_REPLACED_AFTER.search(text[m.end():m.end() + 12]))
+
+
 def _format_fact(text: str, m: re.Match[str], name: str) -> Iterator[Fact]:
     """A format said as chosen; one ruled out is no choice, and ruling out 4 bits or fewer asks for accuracy
     (seed 2, pitfall 2: careless quantization), so an 8-bit format is the default instead."""
+    if _replaced(text, m):
+        return
     if not _ruled_out(text, m):
         yield Fact("quantization", name, m.start(), m.end(), keyed=True)
     elif _FOUR_BITS_OR_FEWER.search(name):
@@ -771,6 +820,9 @@ def _words(text: str, claims: _Claims) -> Iterator[Fact]:
                         ("model_stability", STABILITY_WORDS)):
         if first := _first(table, text):
             yield Fact(slot, first[0], first[1].start(), first[1].end(), keyed=True)
+    if (m := ONE_USER_AT_A_TIME.search(text)) and claims.free(m.start(), m.end()):
+        # "单用户", "single-user kiosk": one stream at a time whatever the scale (an edge box too); a count said wins
+        yield Fact("concurrent_users", 1, m.start(), m.end(), keyed=False)
     # "fixed-length" is checked before "variable-length" so that a denial wins.
     flags = (("dynamic_shapes", DYNAMIC_SHAPES_NO, False), ("dynamic_shapes", DYNAMIC_SHAPES_YES, True),
              ("accuracy_critical", ACCURACY_CRITICAL, True), ("mixed_training", MIXED_TRAINING, True),
@@ -823,7 +875,7 @@ def _batch_job(text: str, claims: _Claims) -> Iterator[Fact]:
 
 # Most specific first: a span read by one is skipped by the next.
 EXTRACTORS: tuple[Extractor, ...] = (
-    _electricity, _load, serving_facts, _working_hours, _speed, measured_nouns, _batch, _thinking, _context, _misc_numbers, _budget, _power, _lengths,
+    _electricity, _load, serving_facts, _working_hours, _speed, measured_nouns, _batch, _thinking, _accumulated, _context, _misc_numbers, _budget, _power, _lengths,
     measured_lengths, _length_figures, _latency, _quantization,
     _model_size, _users, _words,
 )

@@ -26,7 +26,10 @@ def _rx(*alternatives: str) -> re.Pattern[str]:
 # Numbers are preceded by anything but an ASCII letter/digit (Chinese characters do not count: 约200人).
 # A multiplier after a number: English words must end there ("5k", not "5kw"); a Chinese unit may run into the
 # next word ("5亿token"); 打 is a dozen ("两打"), never the verb (打标签, 打电话).
+# 兆 counts 10^12 of people or requests ("一兆人": Taiwan's and the traditional reading); as the SI mega it only prefixes
+# a unit (兆瓦, 兆字节), which the lookahead leaves alone.
 _MULT = (r"(?:k|m|bn|b|thousand|million|billion|trillion|hundred)(?![a-z])|千万|千萬|百万|百萬|十万|十萬|万|萬|亿|億|千|百|"
+         r"兆(?=\s*(?:个|個|位|名)?\s*(?:人|用户|用戶|使用者|员工|員工|并发|並發|请求|請求|次))|"
          r"打(?![标標电電开開分印包卡字算工])")
 NUM = rf"(?<![a-z0-9_.])(?P<neg>-\s*)?(?P<num>\d+(?:\.\d+)?)(?:\s*(?P<mult>{_MULT}))?"
 APPROX = r"(?:~|≈|about|around|roughly|approx\.?|approximately|some|maybe|like|约|約|大约|大約|大概|差不多|将近|將近)?\s*"
@@ -47,7 +50,7 @@ CONTEXT_FLOOR_WORDS = rf"(?:{FLOOR_WORDS}|minimum|at minimum|min\b|or more|or lo
 MULTIPLIERS = {
     None: 1, "k": 1e3, "thousand": 1e3, "千": 1e3, "hundred": 100, "百": 100, "万": 1e4, "萬": 1e4,
     "千万": 1e7, "千萬": 1e7, "百万": 1e6, "百萬": 1e6, "十万": 1e5, "十萬": 1e5, "打": 12,
-    "m": 1e6, "million": 1e6, "亿": 1e8, "億": 1e8, "b": 1e9, "bn": 1e9, "billion": 1e9, "trillion": 1e12,
+    "m": 1e6, "million": 1e6, "亿": 1e8, "億": 1e8, "兆": 1e12, "b": 1e9, "bn": 1e9, "billion": 1e9, "trillion": 1e12,
 }
 
 SCALE_WORDS: dict[str, re.Pattern[str]] = {
@@ -240,6 +243,14 @@ EXISTING_HARDWARE: dict[str, re.Pattern[str]] = {
     "gpu_workstations": _rx(r"(?:have|own|existing|spare|idle)\s+(?:\w+\s+){0,3}(?:gpu workstations?|gaming pcs?|\d090s|gpus)",
                             r"gpu workstations?", r"现有.{0,6}(?:gpu|显卡)", r"現有.{0,6}(?:gpu|顯卡)",
                             r"闲置.{0,6}(?:gpu|显卡)", r"閒置.{0,6}(?:gpu|顯卡)"),
+    # A machine they own that a card is bought for ("drop a card into my workstation", "add a gpu to my desktop pc",
+    # "我自己的工作站想插一张卡", "给我的台式机加一张显卡"): seed 1's "如果他們有帶 GPU 的桌機" case, the card goes into it
+    # and no host is bought (`estimator.costing.hosts`); no device in it is owned for serving.
+    "workstation_host": _rx(r"(?:into|in|to) my (?:own |existing |home )?(?:workstation|desktop(?: pc)?|pc|tower|rig)\b",
+                            r"\bmy (?:own |existing )?(?:workstation|desktop(?: pc)?|tower|rig)\b[^.;!?]{0,24}\b(?:slot|card|gpu)",
+                            r"(?:我|我们|家里)(?:自己)?的?\s*(?:工作站|台式机|台式电脑|桌机|桌上型电脑|电脑|主机)[^;；。!?！？]{0,20}?"
+                            r"(?:插|装|加|换)[^,;，；。]{0,4}?(?:卡|显卡|gpu)",
+                            r"(?:给|帮|替)(?:我|我们)(?:自己)?的?\s*(?:工作站|台式机|台式电脑|桌机|桌上型电脑|电脑|主机)\s*(?:加|装|插|换)"),
 }
 
 # Words that say a count is of people using the assistant right now, not of everyone who may ("only 40 are on
@@ -316,6 +327,11 @@ SEVERAL_MODELS = _rx(r"several models", r"multiple models", r"a few models", r"m
 ROUND_THE_CLOCK = _rx(r"24\s*/\s*7", r"24x7", r"around the clock", r"round the clock", "全天候", "24小时", "24小時",
                       "全天运行", "全天運行")
 
+# One user at a time, said without a number ("单用户", "單一使用者", "single-user", "one user at a time" is a count).
+# "单用户每秒起码 50 个 token" is per user: a speed or latency in the clause makes it a per-user figure, no count.
+_PER_USER_FIGURE = r"(?![^,;，；。]*?(?:每秒|速度|tok|token|吞吐|延迟|首字|首 ?token|秒|ms))"
+ONE_USER_AT_A_TIME = _rx(r"\bsingle[- ]user\b(?! (?:speed|throughput|latency|decode|tok))", r"\bsingle[- ]seat\b",
+                         *(word + _PER_USER_FIGURE for word in ("单用户", "单一用户", "单一使用者", "单个用户", "单人使用")))
 # The user owns the hardware they name ("I already have a MacBook Pro with an M4", "我們已經有 Snapdragon X 筆電").
 OWNERSHIP = _rx(r"\b(?:i|we)\s+(?:already\s+|only\s+|just\s+|still\s+)?(?:have|own|got|bought)\b(?!\s+to\b)", r"\balready (?:have|own|bought)\b",
                 r"\bleft over\b",
@@ -381,41 +397,41 @@ CORRECTION = _rx(r"^(?:no|nope|sorry|oops|actually|wait|correction|rather|make (
                  r"\bactually\b", r"\bnot \d", r"\binstead of\b", "不对", "不對", "不是", "其实", "其實", "更正",
                  "应该是", "應該是", "我是说", "我是說", "改成", "改为", "改為", "说错", "說錯")
 
-# "what if users double?", "double the budget": factors on a known figure, by the words that name it.
+# The words that name users and budget (the additions below; factors are `relative.py`).
 _WHO = r"(?:users|people|load|traffic|headcount|demand|concurrency)"
 _WHO_ZH = "(?:用户|用戶|使用者|人数|人數|人|流量|并发|並發)"
 _BUDGET = r"(?:budget|spend(?:ing)?|capex)"
 _BUDGET_ZH = "(?:预算|預算)"
 
 
-def _relative(who: str, who_zh: str) -> tuple[tuple[re.Pattern[str], float], ...]:
-    """Doubling, tripling and halving of the figure `who` (en) / `who_zh` names."""
-    return (
-        (_rx(rf"{who}\s+(?:\w+\s+)?doubl", rf"doubl\w*\s+(?:the\s+|our\s+)?{who}", rf"twice (?:as many|the) {who}",
-             rf"2x (?:the )?{who}", rf"{who_zh}.{{0,4}}(?:翻倍|翻[一1]倍|增加[一1]倍|加倍|两倍|兩倍|2倍)"), 2.0),
-        (_rx(rf"{who}\s+(?:\w+\s+)?tripl", rf"tripl\w*\s+(?:the\s+|our\s+)?{who}", rf"three times (?:as many|the) {who}",
-             rf"{who_zh}.{{0,4}}(?:三|3)倍"), 3.0),
-        (_rx(rf"halve[sd]?\s+(?:the\s+|our\s+)?{who}", rf"half (?:as many|the) {who}", rf"{who_zh}.{{0,4}}(?:减半|減半)"), 0.5),
-    )
-
-
-RELATIVE_USERS = _relative(_WHO, _WHO_ZH)
-RELATIVE_PERCENT = _rx(r"(?P<pct>\d+(?:\.\d+)?)\s*% (?:more|extra) (?:users|people|load|traffic)",
-                       r"(?:users|people|load|traffic) (?:grows?|increases?|rises?) by (?P<pct2>\d+(?:\.\d+)?)\s*%",
-                       r"(?:增加|增长|增長|多)\s*(?P<pct3>\d+(?:\.\d+)?)\s*%")
-RELATIVE_BUDGET = _relative(_BUDGET, _BUDGET_ZH)
-RELATIVE_BUDGET_PERCENT = _rx(
-    rf"(?P<pct>\d+(?:\.\d+)?)\s*% (?:more|extra|bigger|larger|higher) {_BUDGET}",
-    rf"{_BUDGET} (?:is |was |were |goes |went )?(?:(?:grows?|increases?|rises?|goes up|raised|increased) by |up )(?P<pct2>\d+(?:\.\d+)?)\s*%",
-    rf"{_BUDGET} (?:is |were |was )?(?P<pct4>\d+(?:\.\d+)?)\s*% (?:higher|bigger|larger|more)",
-    rf"{_BUDGET_ZH}.{{0,4}}(?:增加|提高|多|上调|上調|加)\s*(?P<pct3>\d+(?:\.\d+)?)\s*%",
-)
-
 # An addition to the head count in force: "50 more users", "users grow by 50", "再加30人", "多了100个用户"
 # ("增加到 80 人" is a new figure, not an addition: no 到 after the verb).
 MORE_USERS = _rx(rf"(?<![\d.])(?P<n>\d+)\s+(?:more|extra|additional|new)\s+(?:{_WHO}|persons?|staff|employees|seats)\b",
                  rf"{_WHO}\s+(?:grows?|increases?|goes up|rises?)\s+by\s+(?P<n2>\d+)(?!\s*%|\d)",
                  rf"(?:再加|多加|再多|多了|多出|增加了|增加(?!到)|新增|加上)\s*(?P<n3>\d+)\s*(?:个|個|位|名)?\s*{_WHO_ZH}")
+# Another model beside the one(s) served: "add a second model", "another model", "two more models", "再加一个模型",
+# "如果再加第二個模型呢". An ordinal names the count in all (`ord`); otherwise the count is added (`n`, one when unsaid).
+_ORDINALS = r"(?:second|2nd|third|3rd|fourth|4th)"
+MORE_MODELS = _rx(rf"\b(?:a |the )?(?P<ord>{_ORDINALS})\s+(?:\w+\s+)?(?:models?|llms?)\b",
+                  r"\b(?:another|one more|an extra|an additional)\s+(?:\w+\s+)?(?:models?|llms?)\b",
+                  r"(?<![\d.])(?P<n>\d+)\s+(?:more|extra|additional)\s+(?:\w+\s+)?(?:models|llms)\b",
+                  rf"\badd(?:ing|ed)?\s+(?:a|an|one)\s+(?!{_ORDINALS})(?:\w+\s+)?(?:models?|llms?)\b",
+                  r"\badd(?:ing|ed)?\s+(?P<n2>\d+)\s+(?:\w+\s+)?(?:models|llms)\b",
+                  r"第\s*(?P<ord2>\d+)\s*(?:个|種|种)\s*模型",
+                  r"(?:再加|多加|另加|新增|增加|加上|再上|再部署|再跑|多跑|多部署)(?!\s*(?:到|第))\s*(?P<n3>\d+)?\s*(?:个|種|种|套)?\s*(?:\S{0,6}?)模型")
+_ORDINAL_VALUE = {"second": 2, "2nd": 2, "third": 3, "3rd": 3, "fourth": 4, "4th": 4}
+
+
+def models_added(m: re.Match[str]) -> tuple[str, int]:
+    """("set", n) when an ordinal names the count in all, ("add", n) when n more are added."""
+    groups = {k: v for k, v in m.groupdict().items() if v is not None}
+    if "ord" in groups:
+        return "set", _ORDINAL_VALUE[groups["ord"]]
+    if "ord2" in groups:
+        return "set", int(groups["ord2"])
+    return "add", int(next((v for k, v in groups.items() if k in ("n", "n2", "n3")), 1))
+
+
 # More devices of the one in question: "2 more l40s", "buy two more", "another 4", "再买两张" (a count of
 # anything else, "50 more users" or "2 more hours", is not a device count).
 _NOT_DEVICES = (r"(?!\s*(?:%|k\b|percent|users?|people|ppl|persons?|staff|employees|seats|engineers|analysts|agents|"
@@ -435,6 +451,13 @@ FORMAT_REJECTED_AFTER = _rx(
     r"^\s*(?:quants?|quantization|weights?)?\s*(?:is|are)?\s*(?:not acceptable|unacceptable|not allowed|a no-go|no-go|"
     r"off the table|not an option|out of the question|(?:is|are)n'?t acceptable)",
     r"^\s*(?:量化)?\s*(?:不行|不可以|不能接受|不考虑|不接受|不允许|免谈|不能用|不要)")
+# A weight format being replaced ("fp8 instead of q4", "switch from int4 to fp8", "把 INT4 换成 FP8", "用 FP8 代替 INT4"):
+# the old value of a follow-up's change, neither chosen nor ruled out (a switch is no refusal, so no accuracy need).
+FORMAT_REPLACED_BEFORE = _rx(r"\b(?:instead of|rather than|in place of|replacing|(?:switch|switching|move|moving|go|going|"
+                             r"upgrade|upgrading|change|changing)\s+(?:\w+\s+)?from|from)\s*$",
+                             r"(?:而不是|而非|代替|取代|替代|替换|替换掉|不再用|从)\s*$")
+FORMAT_REPLACED_AFTER = _rx(r"^\s*(?:->|→|=>)", r"^\s*(?:quants?|weights?)?\s*to\s+(?=(?:fp|bf|int|mxfp|nvfp|q\d|w\d|\d+[- ]?bits?\b))",
+                            r"^\s*(?:换成|改成|改为|换为|换到|改到|切到|切换到|升级到|升到|变成)")
 # Vague counts of people: their ends are more than 2x apart ("几十个" is 10 to 90), so the count is asked about, naming
 # what was said, never guessed (issue "read any workload", G). Each word with the range it spans (text is normalized:
 # lower case, Simplified Chinese; normalize.py keeps 几 / 数 with their unit as words).
@@ -460,6 +483,8 @@ __all__ = [
     "VAGUE_COUNTS",
     "FORMAT_FLOOR",
     "FORMAT_REJECTED_AFTER",
+    "FORMAT_REPLACED_AFTER",
+    "FORMAT_REPLACED_BEFORE",
     "FORMAT_REJECTED_BEFORE",
     "CHOICE_BETWEEN",
     "MIGRATION_TARGET",
@@ -500,18 +525,17 @@ __all__ = [
     "SPACE_LIMITED",
     "MULTIPLIERS",
     "NUM",
+    "ONE_USER_AT_A_TIME",
     "OVERNIGHT",
+    "models_added",
     "OFFLINE_JOB_ZH",
     "OVERNIGHT_WINDOW_HOURS",
     "WEEKEND",
     "WEEKEND_WINDOW_HOURS",
     "OWNERSHIP",
     "MORE_DEVICES",
+    "MORE_MODELS",
     "MORE_USERS",
-    "RELATIVE_BUDGET",
-    "RELATIVE_BUDGET_PERCENT",
-    "RELATIVE_PERCENT",
-    "RELATIVE_USERS",
     "RISK_WORDS",
     "ROUND_THE_CLOCK",
     "SCALE_WORDS",
@@ -555,7 +579,7 @@ LENGTH_REACH_WORDS = (r"(?:up to|upto|max(?:imum)?|at most|as long as|limit|long
 LENGTH_USUAL_WORDS = (r"(?:usually|typically|on average|avg(?: prompt)?|average|mostly|normally|median|(?:more )?like|"
                       r"typical \w+ (?:are|is)(?: like| about| around)?|"
                       r"p50|mean|most (?:of them|requests|prompts)?(?: are)?|"
-                      r"平均(?:只有|才|是|在)?|一般(?:是|在)?|通常(?:是|在)?|大多数?(?:是|在)?|大部分(?:是|在)?|多半|实际平均)")
+                      r"平均(?:只有|才|是|在|也就是?|就)?|一般(?:是|在)?|通常(?:是|在)?|大多数?(?:是|在)?|大部分(?:是|在)?|多半|实际平均)")
 # Said after the figure ("16k typical, 128k max context", "20k avg context, 128k peak").
 LENGTH_REACH_AFTER = r"(?:max(?:imum)?|peak|worst[- ]case|at most|tops|at the (?:extreme|most)|p9\d(?:\.\d+)?)(?![a-z])"
 LENGTH_USUAL_AFTER = r"(?:typical(?:ly)?|avg|average|on average|median|p50|mean|normally|usually|most of the time)(?![a-z])"

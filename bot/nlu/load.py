@@ -165,6 +165,10 @@ _SHARE = (
 )
 _AMPS = _rx(r"(?:(?P<n>\d+)\s*x\s*)?(?P<amps>\d+(?:\.\d+)?)\s*(?:a|amps?|安培?)\b\s*(?:circuits?\s*)?(?:at|@|,|/|x)?\s*"
             r"(?P<volts>\d+(?:\.\d+)?)\s*(?:v|volts?|伏)(?![a-z])")
+# The same circuit said volts first, as a socket or a feed is labelled ("a regular 120V 20A outlet", "一般 110V 15A 插座",
+# "2 208v/30a circuits", "1路 220v 16a 的插座"): the count before it is the circuits' (`1路` is one feed, never one stream).
+_VOLTS_THEN_AMPS = _rx(r"(?<![\d.])(?:(?P<n>\d+)(?:\s*(?:x|路|条)\s*|\s+))?(?<![\d.])(?P<volts>\d{2,3}(?:\.\d+)?)\s*(?:v|volts?|伏)\s*(?:/|,|x|@)?\s*"
+                       r"(?P<amps>\d+(?:\.\d+)?)\s*(?:a|amps?|安培?)(?![a-z])")
 _PER_RACK = re.compile(_words("per_rack"))
 _PER_SERVER = re.compile(_words("per_server"))
 _RACKS = _rx(rf"(?<!每)(?<!每个)(?<![a-z\d])(?P<neg>)(?P<num>\d{{1,4}})(?P<mult>)\s*{_words('racks')}(?![a-z])")
@@ -186,6 +190,8 @@ _SPEED_BANDS = (("acceptable", re.compile(_words("speed_acceptable"))), ("comfor
 _LAPTOP_FORM = re.compile(_words("laptop_form"))
 _OWNED_REACH = 24  # characters before a laptop word an ownership cue must stand in to make the laptop theirs
 _CHANNELS = _rx(rf"{APPROX}{NUM}\s*{_words('channels')}")
+_CALLS_AT_ONCE = (_rx(rf"{_words('at_once_before')}[^\d,;.!?，。；！？]{{0,8}}?{APPROX}{NUM}\s*{_words('calls_counted')}"),
+                  _rx(rf"{APPROX}{NUM}\s*{_words('calls_online')}"))
 _CONVERSATION = re.compile(_words("conversation_nouns"))
 # A conversation's turns, said in the same sentence after its rate (no number between): the turn count
 # before or after the conversation's word ("each chat is ~4 turns", "10 messages each", "每次来回 5 轮").
@@ -481,7 +487,7 @@ def _shares(text: str, claims: _Claims) -> Iterator[Fact]:
 
 
 def _power(text: str, claims: _Claims) -> Iterator[Fact]:
-    for m in _matches(_AMPS, text, claims):
+    for m in (m for pattern in (_AMPS, _VOLTS_THEN_AMPS) for m in _matches(pattern, text, claims)):
         watts = int(m.group("n") or 1) * float(m.group("amps")) * float(m.group("volts")) * CONTINUOUS_LOAD_SHARE
         yield Fact("power_budget_w", _int(round(watts)), m.start(), m.end(), keyed=True)
         yield Fact("power_circuit", True, m.start(), m.end(), keyed=True)
@@ -513,7 +519,7 @@ def _adapters_and_flags(text: str, claims: _Claims) -> Iterator[Fact]:
             continue  # "I've got a MacBook Pro M3 Max": the laptop they own, not the form of a purchase
         yield Fact("device_form", "laptop", laptop.start(), laptop.end(), keyed=True)
         break
-    for m in _matches(_CHANNELS, text, claims):  # "200 路通话": 200 calls at once
+    for m in _matches((_CHANNELS, *_CALLS_AT_ONCE), text, claims):  # "200 路通话", "同时 100 通电话": calls at once
         yield Fact("concurrent_users", _int(number_value(m)), m.start(), m.end(), keyed=True)
 
 

@@ -135,6 +135,11 @@ WORDS: dict[str, tuple[str, ...]] = {
     "most": ("大部分", "大多数?", "绝大部分", "多半", "主要"),
     "context_nouns": ("上下文", "提示词?", "repo", "代码库", "codebase", "前缀", "system\\s*prompt"),
     "channels": ("路(?:\\s*并发)?\\s*(?:通话|电话|呼叫|语音|视频|流|会话|坐席)?",),
+    # Calls counted with 通 ("100 通电话") are a count of calls: at once only with a word that says so before it
+    # ("同时 100 通电话", "并发 300 通通话", "同一时间最多 60 通") or 在线 after it; "每天 3000 通电话" is a daily count.
+    "at_once_before": ("同时", "并发", "同一时间", "同一时刻", "高峰期?同时"),
+    "calls_counted": ("通\\s*(?:电话|通话|呼叫|语音)",),
+    "calls_online": ("通\\s*(?:电话|通话)?\\s*(?:在线|同时)",),
 }
 
 # The makers a domestic-only rule allows (信创: China's domestic accelerators), each a "vendor.<name>" entry above:

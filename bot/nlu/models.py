@@ -63,6 +63,12 @@ def name_spans(normalized: str, names: Sequence[str]) -> list[tuple[int, int]]:
     return spans
 
 
+def _trimmed(normalized: str, fact: Fact) -> tuple[int, int]:
+    """A fact's span without the spaces a pattern took around it ("14b " before 做助手 is still the name's 14b)."""
+    text = normalized[fact.start:fact.end]
+    return fact.start + len(text) - len(text.lstrip()), fact.end - len(text) + len(text.rstrip())
+
+
 def _number(value: float) -> int | float:
     return int(value) if float(value).is_integer() else value
 
@@ -94,7 +100,8 @@ def apply_model_readings(normalized: str, by_slot: dict[str, list[Fact]], named:
         # own name is how the name rounds or what it counts, not a size the user states beside it.
         inside = name_spans(normalized, named[4])
         sizes = by_slot.get("model_params_b", [])
-        beside = [f for f in sizes if not any(start <= f.start and f.end <= end for start, end in inside)]
+        beside = [f for f in sizes if not any(start <= lo and hi <= end for start, end in inside
+                                              for lo, hi in [_trimmed(normalized, f)])]
         if len(beside) < len(sizes):  # the name's own size stands for the catalog's count
             own = next(f for f in sizes if f not in beside)
             by_slot["model_params_b"] = beside or [Fact("model_params_b", float(named[1]), own.start, own.end, True)]

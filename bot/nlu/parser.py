@@ -30,21 +30,20 @@ from bot.nlu.lexicon import (
     MIGRATION_TARGET,
     MODEL_VERSION,
     MORE_DEVICES,
+    MORE_MODELS,
     MORE_USERS,
     NUM,
     OVERNIGHT,
     OVERNIGHT_WINDOW_HOURS,
     OWNED_FALLS_SHORT,
-    RELATIVE_BUDGET,
-    RELATIVE_BUDGET_PERCENT,
-    RELATIVE_PERCENT,
-    RELATIVE_USERS,
     VAGUE_COUNT,
     VAGUE_COUNTS,
+    models_added,
 )
 from bot.nlu.model_choice import MODEL_OPTION, read_model_choice
 from bot.nlu.models import apply_model_readings, name_spans, unknown_model_name
 from bot.nlu.normalize import normalize
+from bot.nlu.relative import SCALED, relative_changes
 from bot.nlu.validate import Problem, SlotValues, check_fact
 from bot.reply import Language
 from estimator.advice.load import DEFAULT_OUTPUT_TOKENS
@@ -91,6 +90,7 @@ class ParseResult:
     unknown_model: str | None = None  # a model name the catalog does not know (sized by its size alone)
     truncated: bool = False
     relative: dict[str, float] = field(default_factory=dict)  # slot → factor on its known value
+    unqualified_users: bool = False  # "what if 500 users?": one count said of neither the head count nor the peak
     # slot → the slot whose known value it takes ("every request uses the full context": prompt = context)
     same_as: dict[str, str] = field(default_factory=dict)
     added: dict[str, int] = field(default_factory=dict)  # slot → amount added to its known value ("50 more users")
@@ -142,13 +142,16 @@ def _hashable(value: Any) -> Any:
     return tuple(value) if isinstance(value, list) else value
 
 
-def _combine_users(found: SlotValues) -> None:
+def _combine_users(found: SlotValues) -> bool:
+    """Whether an unqualified head count stands for both figures (neither was said apart)."""
     users = found.pop("users", None)
     if users is None:
-        return
+        return False
     # An unqualified head count is taken as both until the user says how many are active at once.
+    both = "concurrent_users" not in found and "total_users" not in found
     found.setdefault("concurrent_users", users)
     found.setdefault("total_users", users)
+    return both
 
 
 def _bare_answer(pending: str, normalized: str) -> SlotValues:
@@ -222,6 +225,15 @@ def parse_message(
     reserved += tuple((m.start(), m.end()) for m in DEVICE_WORDS.finditer(normalized))
     # A model's version number is no count, length or load ("Llama 3.3 70B 同時 25 人": 25 at once, never 3.3).
     versions = tuple(m.span("version") for m in MODEL_VERSION.finditer(normalized))
+    # "变成2倍", "3x the users", "cut by 30%": a factor on a known figure, its digits no count or budget of their own.
+    changes = relative_changes(normalized, reserved)
+    reserved += tuple((c.start, c.end) for c in changes)
+    # "add a second model", "再加一个模型": the models served grow; "1个模型" there is no count of models in all.
+    if (another := MORE_MODELS.search(normalized)) is not None:
+        how, count = models_added(another)
+        if how == "add":
+            result.added["models_served"] = count
+        reserved += ((another.start(), another.end()),)
     readings = extract_facts(normalized, reserved, batch_job=batch_job, name_parts=versions)
     if more := MORE_USERS.search(normalized):  # "50 more users": added to the known figure, not a figure
         result.added["concurrent_users"] = int(next(v for v in more.groupdict().values() if v is not None))
@@ -282,13 +294,15 @@ def parse_message(
     _apply_in_out_ratio(found)
     _daily_active(found)
     _apply_share(found)
-    _combine_users(found)
+    result.unqualified_users = _combine_users(found)
     _per_person_rates(found)
     _convert_spend(found, result)
     _power_scope(found)
     if "batch_items" in found:  # a number of items to get through is a batch job
         found.setdefault("arrival_pattern", "batch")
 
+    if another is not None and models_added(another)[0] == "set":
+        found.setdefault("models_served", models_added(another)[1])
     if named is not None:
         result.model_name, params_b = named[0], named[1]
         found.setdefault("model_params_b", params_b)
@@ -346,11 +360,11 @@ def parse_message(
     users = result.facts.get("concurrent_users")
     if result.facts.get("deployment_scale") == "personal" and isinstance(users, int | float) and users > 5:
         del result.facts["deployment_scale"]
-    # "Double the budget" scales the budget; only then may "增加50%" be the users' (it names no figure).
-    if "budget_usd" not in result.facts and (factor := _relative(normalized, RELATIVE_BUDGET, RELATIVE_BUDGET_PERCENT)):
-        result.relative["budget_usd"] = factor
-    elif "concurrent_users" not in result.facts and (factor := _relative(normalized, RELATIVE_USERS, RELATIVE_PERCENT)):
-        result.relative["concurrent_users"] = factor
+    # "Triple the headcount", "预算砍一半": each known figure the subject moves (`relative.SCALED`), unless stated anew.
+    for change in changes:
+        for slot in SCALED[change.subject]:
+            if slot not in result.facts:
+                result.relative.setdefault(slot, change.factor)
     result.intents = detect_intents(intent_text)
     return result
 
@@ -401,6 +415,9 @@ def _convert_budget(found: SlotValues, result: ParseResult, normalized: str) -> 
     """A budget in a currency with a dated rate (`fx_rates.csv`) in dollars at that rate (stated as an assumption);
     any other currency is asked about, and only the budget waits for the answer."""
     amount = found.pop("budget_usd")
+    if isinstance(amount, int | float) and amount < 0:  # "€-5k": out of range whatever the currency, not an unknown one
+        result.problems.append(check_fact("budget_usd", amount) or Problem("budget_usd", amount))
+        return
     code = budget_currency(normalized, result.lang) or ("TWD" if result.lang == "zh-Hant" else "CNY")
     usd = to_usd(amount, code) if code not in (None, "other") and isinstance(amount, int | float) and amount >= 0 else None
     if usd is None:
@@ -503,7 +520,9 @@ def _power_scope(found: SlotValues) -> None:
     if "power_budget_w" not in found:
         found.pop("power_budget_scope", None)
     elif circuit and "power_budget_scope" not in found:
-        found["power_budget_scope"] = "per_server"  # one circuit feeds one box unless a rack is named
+        # The circuits stated feed everything plugged into them ("只有一般 110V 15A 插座", "one 208V/30A circuit"): their
+        # continuous rating is the whole deployment's, not each box's (a second box on the same outlet shares it).
+        found["power_budget_scope"] = "total"
 
 
 def _without_spend(normalized: str, readings: list[Fact]) -> str:
@@ -561,14 +580,6 @@ def _device_facts(found: SlotValues, devices: DeviceReading) -> None:
         found["existing_hardware_ids"] = devices.owned_ids
     if devices.named:
         found["named_devices"] = devices.named
-
-
-def _relative(normalized: str, factors: tuple[tuple[re.Pattern[str], float], ...], percent: re.Pattern[str]) -> float | None:
-    """The factor a what-if puts on a known figure ("users double" → 2, "50% more users" → 1.5)."""
-    if m := percent.search(normalized):
-        pct = next(v for v in m.groupdict().values() if v is not None)
-        return 1 + float(pct) / 100
-    return next((factor for pattern, factor in factors if pattern.search(normalized)), None)
 
 
 __all__ = ["MAX_MESSAGE_CHARS", "ModelLookup", "ParseResult", "parse_message"]

@@ -67,6 +67,7 @@ _STABILITY = {"stable": ("stable model", "模型固定", "模型固定"),
 _EXISTING = {"cpu_servers": ("idle CPU servers", "闲置 CPU 服务器", "閒置 CPU 伺服器"),
              "npu_laptops": ("laptops with NPUs", "带 NPU 的笔记本", "帶 NPU 的筆電"),
              "gpu_workstations": ("GPU workstations", "GPU 工作站", "GPU 工作站"),
+             "workstation_host": ("their own workstation for the card", "自己的工作站（插卡用）", "自己的工作站（插卡用）"),
              "none": ("no existing hardware", "没有现成硬件", "沒有現成硬體")}
 
 _FACT_FORMATS: dict[str, tuple[str, str, str]] = {

@@ -22,7 +22,7 @@ WORKSTATION_CARDS = 1
 
 def owns_workstation(workload: Workload) -> bool:
     """The user has a desktop or workstation a card can go into (said, or an owned consumer GPU)."""
-    return "gpu_workstations" in (workload.existing_hardware or ())
+    return bool({"gpu_workstations", "workstation_host"} & set(workload.existing_hardware or ()))
 
 
 def into_existing_workstation(hardware: Hardware, count: int, workload: Workload) -> bool:

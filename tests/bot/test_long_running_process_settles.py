@@ -13,15 +13,17 @@ from pathlib import Path
 import pytest
 
 from bot.settings import Settings
-from bot.wiring import REHEARSAL, STATE_FILE, build_engine
+from bot.wiring import REHEARSAL, STATE_FILE, YOUNG_GENERATION_THRESHOLD, build_engine
 
 LAZY_LEXICONS = ("bot.nlu.load", "bot.nlu.batch")
 
 
 @pytest.fixture
 def unfrozen():
+    threshold = gc.get_threshold()
     yield
     gc.unfreeze()  # the rest of the test session collects as before
+    gc.set_threshold(*threshold)
 
 
 def _threads(home: Path) -> set[str]:
@@ -43,8 +45,20 @@ def test_settling_loads_the_lexicons_and_freezes_the_startup_heap(tmp_path, cata
 
 def test_a_short_lived_engine_is_not_settled(tmp_path, catalog, unfrozen):
     gc.unfreeze()
+    gc.set_threshold(700, 10, 10)  # Python's defaults
     with build_engine(Settings(home=tmp_path, llm="none"), catalog=catalog):
         assert gc.get_freeze_count() == 0
+        assert gc.get_threshold() == (700, 10, 10)
+
+
+def test_a_settled_process_lets_the_young_generation_grow_past_a_turn(tmp_path, catalog, unfrozen):
+    """A recommend turn keeps thousands of objects alive until it returns: the default young threshold (700)
+    collected several times inside every turn only to find them alive. The older generations keep their
+    thresholds."""
+    gc.set_threshold(700, 10, 10)
+    with build_engine(Settings(home=tmp_path, llm="none"), catalog=catalog, long_running=True):
+        assert gc.get_threshold() == (YOUNG_GENERATION_THRESHOLD, 10, 10)
+    assert YOUNG_GENERATION_THRESHOLD >= 10_000
 
 
 def test_a_failing_rehearsal_never_stops_a_start(tmp_path, catalog, unfrozen, monkeypatch, caplog):

@@ -26,6 +26,9 @@ def lookup(tmp_path_factory):
      {"model_id": "gpt-oss-120b", "model_params_b": 116.8, "active_params_b": 5.1, "concurrent_users": 40}),
     ("Qwen3 30B A3B for 40 people", {"model_id": "qwen3-30b-a3b", "model_params_b": 30.5, "active_params_b": 3.3}),
     ("we want to run qwen3 14b for 25 people", {"model_id": "qwen3-14b", "model_params_b": 14.8}),  # the name rounds: sized at the catalog count
+    # the name's size followed by a Chinese verb phrase ("14b 做助手") is still the name's own
+    ("公司内部用 qwen3 14b 做助手，40 人同时用", {"model_id": "qwen3-14b", "model_params_b": 14.8, "concurrent_users": 40}),
+    ("我們用 qwen3 32b 來做客服", {"model_id": "qwen3-32b", "model_params_b": 32.8}),
     ("我們用 DeepSeek-R1 服務 50 人", {"model_id": "deepseek-v3", "model_params_b": 671, "active_params_b": 37}),
     ("我们想用 Llama 4 Scout，100 人", {"model_id": "llama-4-scout", "active_params_b": 17}),
 ])
