@@ -89,6 +89,9 @@ _EN_DOZEN_OR_TWO = re.compile(r"\b(?:a |one )?dozen or (?:two|2)\b")
 _EN_COUPLE_DOZEN = re.compile(r"\b(?:a )?couple(?: of)? dozen\b")
 _COUPLE_OF_UNIT = re.compile(r"\ba couple of (hundred|thousand)\b")
 _SOME_BEFORE_MULTIPLIER = re.compile("(\\d+)\\s*[多来來余餘](?=\\s*[万萬千百亿億])")
+# "号人" is a colloquial measure word for people ("100 来号人", "三百多号人": that many people), dropped before the
+# approximate counts are read so "来号人" reads as "来人" does; "3 号人员" (staff member no. 3) is no count.
+_PEOPLE_MEASURE = re.compile("(?<=[\\d一二两兩三四五六七八九十百千万萬来來多余餘几幾])\\s*[号號](?=人(?![员員]))")
 # "十来个问题", "二十来次": about that many, read at the round number (as "一百多人" is a hundred), so the
 # measure word stays beside its number.
 _ABOUT_BEFORE_MEASURE = re.compile("(?<![\\d.])(\\d+0)\\s*[来來](?=\\s*[个個次条條份张張位名人篇封件笔筆])")
@@ -229,6 +232,7 @@ def normalize(text: str) -> str:
     """
     text = text.translate(_PUNCT).translate(_VARIANTS)
     text = unicodedata.normalize("NFKC", text).lower()
+    text = _PEOPLE_MEASURE.sub("", text)
     text = _ZH_FUSED_COUNT.sub(lambda m: m.group(1) + _ZH_FUSED_VALUE[m.group(2)], text)
     text = _PERCENT_ZH.sub(lambda m: f"{zh_numeral_value(m.group(1)) or m.group(1)}%", text)
     text = _ZH_TENS_FEW.sub(lambda m: _range((zh_numeral_value(m.group(1)) or 1) * 10, 1, 9), text)
