@@ -95,6 +95,9 @@ _OTHER_CURRENCY_AMOUNT = _any(
     rf"{NUM}\s*(?:{NON_USD_AFTER_AMOUNT})(?![a-z])",
 )
 _USD_PREFIX = re.compile(rf"(?P<negpre>-\s*)?(?:us)?\$\s*{NUM}")
+# A minus right before a currency symbol is the amount's sign ("budget -€5k", "预算 -¥5万", as "-$5k"), whichever pattern
+# read the number: never dropped.
+_SIGN_BEFORE_SYMBOL = re.compile(rf"-\s*(?:{NON_USD_BEFORE_AMOUNT}|(?:us)?\$)\s*$")
 _USD_SUFFIX = re.compile(rf"{NUM}\s*(?:{USD_WORDS})(?![a-z])")
 _BUDGET_BEFORE = re.compile(rf"{NUM}\s*(?:capex\s*|hardware\s*|total\s*)?budget")
 # The words that name money for hardware; "spend" / 花费 key an amount too, but only where it follows them.
@@ -439,7 +442,8 @@ def _budget(text: str, claims: _Claims) -> Iterator[Fact]:
         keyed = pattern in (_BUDGET_BEFORE, _BUDGET_KEYED)
         for m in _matches(pattern, text, claims):
             value = number_value(m)
-            if "negpre" in m.groupdict() and m.group("negpre"):
+            if ("negpre" in m.groupdict() and m.group("negpre")) or _SIGN_BEFORE_SYMBOL.search(
+                    text, max(0, m.start("num") - 16), m.start("num")):
                 value = -abs(value)
             named = keyed or _BUDGET_WORD_BEFORE.search(text, max(0, m.start() - _BUDGET_REACH), m.start()) is not None
             if not named and (_PRICE_PER_UNIT.match(text, m.end()) or 0 <= value < _UNNAMED_BUDGET_FLOOR):
