@@ -225,7 +225,7 @@ def _assumed(slots: Mapping[str, Any], rec: Recommendation, converted: bool, lan
     basis = filled.get("speed_basis")
     if "tokens_per_s_target" not in defaulted or basis is None:
         return fact_phrases(defaulted, lang, names)
-    # the speed sized for says why: seed 1's band for the load's scale, or the band the user said in words
+    # the speed sized for says why: seed 1's comfortable default, the band said in words, batch or personal use
     speed = t("assumed.speed", lang, tps=f"{defaulted.pop('tokens_per_s_target'):g}", why=t(f"assumed.speed.{basis}", lang))
     phrases = fact_phrases(defaulted, lang, names)
     at = sum(1 for s in _SIZING_DEFAULTS[:_SIZING_DEFAULTS.index("tokens_per_s_target")] if s in defaulted)

@@ -244,9 +244,8 @@ def fill_defaults(workload: Workload, *, api_prices: Iterable[ApiPrice] = ()) ->
     models' list prices, which turn a stated monthly API spend into a token volume.
 
     The streams a head count or a rate makes depend on the speed each answer streams at (a slower answer holds
-    its slot longer), and the speed assumed depends on the peak streams (`speed_tier`): they are worked out at the
-    comfortable speed first, and again at the assumed speed when that is slower. Slower answers only add streams,
-    so the tier found at the comfortable speed holds at the assumed one.
+    its slot longer): they are worked out at the comfortable speed first, and again at the assumed speed when that
+    is slower (a usable speed said in words: `speed_tier`, `streams_pace`).
     """
     _check(workload)
     filled, notes = _filled(workload, api_prices, pace=None)
@@ -311,7 +310,7 @@ def _filled(workload: Workload, api_prices: Iterable[ApiPrice], pace: float | No
             reason = said("assume.speed.ttft_class", ttft=stated_ttft, tpot=stated_ttft * TPOT_PER_TTFT,
                          source=TPOT_SOURCE_URL)
         else:
-            reason = said(f"assume.speed.{facts['speed_basis']}", peak=facts.get("concurrent_users", w.concurrent_users))
+            reason = said(f"assume.speed.{facts['speed_basis']}")
         notes.append(said("assume.speed", tps=facts["tokens_per_s_target"], why=reason))
     if w.ttft_target_ms is None:
         prompt = facts.get("prompt_tokens") or w.prompt_tokens
