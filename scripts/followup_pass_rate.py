@@ -5,6 +5,7 @@ runner prefixes their failures "followup N:"). `--summary` prints only the total
 
 from __future__ import annotations
 
+import argparse
 import json
 import re
 import sys
@@ -14,7 +15,13 @@ import yaml
 
 
 def main(argv: list[str]) -> int:
-    directory, summary = Path(argv[0]), "--summary" in argv[1:]
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("directory", type=Path, help="the scenario directory the run was made on")
+    parser.add_argument("--summary", action="store_true", help="print only the totals (for a held-out split)")
+    args = parser.parse_args(argv)
+    directory, summary = args.directory, args.summary
+    if not directory.is_dir():
+        parser.error(f"{directory} is not a directory")
     counts = {}
     for path in directory.glob("*.yaml"):
         doc = yaml.safe_load(path.read_text(encoding="utf-8"))
