@@ -19,12 +19,15 @@ from bot.nlu import parse_message
     ("禁止量化，模型用原版", "FP16"),
     ("老闆說不許量化，原樣跑", "FP16"),
     ("不允许量化", "FP16"),
+    ("compliance says we're not allowed to quantize", "FP16"),
+    ("quantization is not allowed here", "FP16"),
+    ("we cant quantize this model", "FP16"),
 ])
 def test_a_refusal_to_quantize_reads_a_sixteen_bit_format(text, fmt):
     assert parse_message(text).facts.get("quantization") == fmt
 
 
-@pytest.mark.parametrize("text", ["不要量化到 4bit 以下", "不要 INT4（精度差）"])
+@pytest.mark.parametrize("text", ["不要量化到 4bit 以下", "不要 INT4（精度差）", "don't quantize it to int4"])
 def test_a_refused_target_format_is_no_choice_but_asks_for_accuracy(text):
     facts = parse_message(text).facts
     assert "quantization" not in facts and facts.get("accuracy_critical") is True
