@@ -273,6 +273,10 @@ class ApiPrice(_Frozen):
     # A closed hosted model priced by the name a team calls it ("gpt-4o-mini", migration 018): it converts a
     # monthly spend into a token volume and never stands in for an open model of a given size.
     api_model: str | None = None
+    # Input tokens per output token of the provider's own published traffic (migration 028: DeepSeek's 24-hour
+    # statistics, 608B in / 168B out): the split a spend on it buys when no lengths are stated. None: not published.
+    input_per_output: float | None = Field(default=None, gt=0, le=1000)
+    traffic_source_url: str | None = None
 
 
 class PowerMode(_Frozen):

@@ -142,7 +142,10 @@ TRIAL_SPLITS = {"dev": "questions.yaml", "held_out": "held_out.yaml", "held_out_
                 # Owned hardware without set targets, judged by seed 1's bands: dev and held-out.
                 "owned_hardware": "owned_hardware.yaml", "owned_hardware_held_out": "owned_hardware_held_out.yaml",
                 # Board-sold devices (HGX, OAM UBB) where the answer is part of a board or one board: dev and held-out.
-                "board_sold": "board_sold.yaml", "board_sold_held_out": "board_sold_held_out.yaml"}
+                "board_sold": "board_sold.yaml", "board_sold_held_out": "board_sold_held_out.yaml",
+                # Very large mixture-of-experts models (DeepSeek V3.x / R1, Kimi K2, Qwen3-235B, Qwen3.5-397B, MiniMax-M2,
+                # GLM-4.6) sized from spend, rates, head counts and long contexts: dev and its held-out third.
+                "big_moe": "big_moe.yaml", "big_moe_held_out": "big_moe_held_out.yaml"}
 
 
 def trial_path(split: bool | str) -> Path:

@@ -488,6 +488,8 @@ def recommend(
     filled, assumptions = fill_defaults(named, api_prices=catalog.api_prices)
     # the conversion the reply shows, at the speed the streams were counted at (`assume.streams_pace`)
     paced = named if (pace := streams_pace(filled)) is None else named.model_copy(update={"tokens_per_s_target": pace})
+    if named.prompt_tokens is None:  # the prompt the streams were counted at (a half window, a provider's traffic split)
+        paced = paced.model_copy(update={"prompt_tokens": filled.prompt_tokens})
     conversion = load_conversion(paced, catalog.api_prices) if named.concurrent_users is None else None
     assumptions = model_notes + assumptions
     filled = with_owned_ids(filled, catalog)  # owned devices with their stated counts and specs
