@@ -48,6 +48,7 @@ from estimator.advice.candidates import (
 )
 from estimator.advice.engine_choice import expert_engines
 from estimator.advice.engine_named import engine_note, prefix_note, with_named_engine
+from estimator.advice.laptops import unpriced_laptops_note, with_laptops
 from estimator.advice.load import load_conversion
 from estimator.advice.owned import (
     owned_first,
@@ -492,6 +493,7 @@ def recommend(
     assumptions = model_notes + assumptions
     filled = with_owned_ids(filled, catalog)  # owned devices with their stated counts and specs
     catalog = at_power_cap(with_owned_specs(catalog, filled), filled)  # and power modes under a cap
+    catalog = with_laptops(catalog, filled)  # a laptop asked for: the laptops sold with each chip, by memory size
     catalog = with_price_ranges(catalog)  # quote-only accelerators with a sourced price range
     shortcuts = default_shortcuts(estimate_fn)
     if estimate_fn is None or capacity_fn is None:
@@ -590,6 +592,8 @@ def recommend(
     assumptions += _ranking_notes(filled, excluded)
     if (fleet := _fleet_note(filled, primary)) is not None:
         assumptions.append(fleet)
+    if (unpriced := unpriced_laptops_note(catalog, filled)) is not None:
+        assumptions.append(unpriced)
     if (waived := _assumed_ttft_note(sizer, primary)) is not None:
         assumptions.append(waived)
     if (engine := engine_note(filled.serving_engine, primary.candidate)) is not None:

@@ -130,3 +130,11 @@ def test_within_one_and_a_half_share_counts_factors_up_to_1_5():
     engine = FakeEngine(lambda _t, _x, _n: reply("buy", rec=recommendation(option(capex_usd=next(prices)))))
     total = summarize(run_trial(engine, [_question(), _question()]))["total"]
     assert isinstance(total, dict) and total["within_1_5x"] == 0.5
+
+
+def test_a_laptop_is_judged_as_the_chip_it_carries():
+    # The expert names chips ("apple-m4-max"); a laptop configuration is that chip in a laptop.
+    from evals.capex_trial import laptop_chips
+    chips = laptop_chips()
+    assert chips.get("macbook-pro-16-m4-max-128gb") == "apple-m4-max"
+    assert "apple-m4-max" not in chips  # a chip is itself, not a laptop

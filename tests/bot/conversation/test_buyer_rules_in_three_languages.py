@@ -18,7 +18,7 @@ import pytest
 
 from bot.nlu.load_words_zh import DOMESTIC_VENDORS
 from bot.nlu.parser import parse_message
-from estimator.advice.candidates import is_laptop_part
+from estimator.advice.laptops import sold_as_laptop
 from tests.support.engine_fixtures import talk
 
 
@@ -78,6 +78,8 @@ LAPTOP = [
     "IT will buy me one laptop to run a 7B model, Q4_K_M, just me",
     "想买一台笔记本电脑跑 7B 模型，Q4_K_M，就我自己用",
     "想買一台筆電跑 7B 模型，Q4_K_M，只有我自己用",
+    "looking for a notebook to run a 7B model at Q4_K_M while traveling, just me",
+    "幫我挑一台手提電腦跑 7B 模型，Q4_K_M，只有我自己用",
 ]
 
 
@@ -85,12 +87,13 @@ LAPTOP = [
 def test_a_laptop_asked_for_is_what_is_bought_in_three_languages(engine, catalog, message):
     reply = talk(engine, message, "just recommend")[-1]
     assert reply.slots["device_form"] == "laptop"
-    assert all(is_laptop_part(hw) for hw in _offered(reply, catalog))
+    assert all(sold_as_laptop(hw) for hw in _offered(reply, catalog))
 
 
 @pytest.mark.parametrize("message", [
     "our laptops are too slow, we need a server for a 7b model",
     "we prototype it in a jupyter notebook",
+    "we need a colab notebook to run a 7b model",
     "not a laptop, a desktop under the desk",
     "笔记本跑不动，想买台服务器",
 ])
