@@ -48,7 +48,7 @@ from estimator.advice.candidates import (
 )
 from estimator.advice.engine_choice import expert_engines
 from estimator.advice.engine_named import engine_note, prefix_note, with_named_engine
-from estimator.advice.laptops import unpriced_laptops_note, with_laptops
+from estimator.advice.laptops import laptop_fleet, unpriced_laptops_note, with_laptops
 from estimator.advice.load import load_conversion
 from estimator.advice.owned import (
     owned_first,
@@ -645,7 +645,7 @@ def recommend(
         within_limits=not outside_limits,
         load_conversion=conversion,
         accelerator_first=accel,
-        fleet=sites_plan[0] if sites_plan is not None else None,
+        fleet=sites_plan[0] if sites_plan is not None else laptop_fleet(filled, primary_option),
         accelerator_held_back=held_back_finding(held),
     )
     return answer_questions(rec, sizer, filled, catalog, sized, excluded, primary, alternatives, to_option=to_option,

@@ -109,3 +109,14 @@ def test_unpriced_laptops_are_said_when_a_laptop_is_asked_for(catalog):
     assert len(notes) == 1
     assert "note.laptops_unpriced" not in {origin_of(line) for line in recommend(
         workload.model_copy(update={"device_form": None}), catalog).assumptions}
+
+
+def test_a_laptop_for_each_person_is_bought_once_per_person(catalog):
+    # 12 people, each on their own laptop: the option is one person's (1 stream), bought 12 times.
+    workload = Workload(model_params_b=3, total_users=12, deployment_scale="personal", quantization="Q4_K_M",
+                        tokens_per_s_target=20, device_form="laptop")
+    rec = recommend(workload, catalog)
+    assert rec.primary is not None and rec.fleet is not None
+    assert rec.fleet.sites == 12 and rec.fleet.capex_usd == rec.primary.capex_usd * 12
+    # without the laptop purchase (their own machines, seed 1) the figure stays one person's
+    assert recommend(workload.model_copy(update={"device_form": None}), catalog).fleet is None

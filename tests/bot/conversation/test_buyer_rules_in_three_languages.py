@@ -124,3 +124,22 @@ def test_a_yes_no_on_a_named_device_comes_first_in_three_languages(engine, messa
     body = reply.text.split("\n", 1)[1]  # after the echo line, which names the device too
     positions = [body.find(text) for text in order]
     assert -1 not in positions and positions == sorted(positions), (positions, body[:400])
+
+
+@pytest.mark.parametrize("message", [
+    "our sales team (12 people) need llama 3.2 3b on their laptops for offline demos",
+    "团队 12 个人，每人一台笔记本本地跑 llama 3.2 3b",
+    "業務團隊 12 個人，每人筆電上跑 llama 3.2 3b",
+])
+def test_a_laptop_for_each_person_is_personal_with_the_head_count(message):
+    facts = parse_message(message).facts
+    assert (facts.get("device_form"), facts.get("deployment_scale"), facts.get("total_users")) == ("laptop", "personal", 12)
+    assert facts.get("concurrent_users") is None  # how many laptops, not how many share one
+
+
+@pytest.mark.parametrize("message", [
+    "our team of 20 shares one server; laptops are too slow",
+    "研发团队 20 人，共用一台服务器",
+])
+def test_a_shared_server_is_no_laptop_each(message):
+    assert parse_message(message).facts.get("deployment_scale") != "personal"
