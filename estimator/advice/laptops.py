@@ -64,6 +64,18 @@ def _laptops(catalog: Catalog) -> Catalog:
     return catalog.model_copy(update={"hardware": (*catalog.hardware, *added), "benchmarks": (*catalog.benchmarks, *measured)})
 
 
+def laptops_of(catalog: Catalog, workload: Workload, chip: Hardware, memory_gb: float | None) -> list[Hardware]:
+    """The laptops sold with a chip the user names while asking for a laptop ("is the M5 Pro 64 GB enough or do I
+    need the M5 Max?"), at least as large as a memory they state: the chip is answered as the laptop they would buy.
+    Empty when no laptop is asked for or none is listed (the chip row answers then)."""
+    if workload.device_form != "laptop":
+        return []
+    configs = [c for c in catalog.laptop_configs
+               if c.hardware_id == chip.id and (memory_gb is None or c.memory_gb >= memory_gb)]
+    found = [catalog.hardware_by_id(c.id) for c in configs]
+    return [hw for hw in found if hw is not None]
+
+
 def unpriced_laptops_note(catalog: Catalog, workload: Workload) -> Said | None:
     """When a laptop is asked for, the laptops the catalog knows but cannot price: left out, and said so (an
     unpriced laptop is never compared as if it were free)."""
@@ -86,4 +98,4 @@ def laptop_fleet(workload: Workload, primary: Option) -> FleetPlan | None:
                      three_year_total_usd=round(primary.tco.three_year_total_usd * people, 2))
 
 
-__all__ = ["laptop_fleet", "sold_as_laptop", "unpriced_laptops_note", "with_laptops"]
+__all__ = ["laptop_fleet", "laptops_of", "sold_as_laptop", "unpriced_laptops_note", "with_laptops"]

@@ -13,7 +13,7 @@ from estimator.advice.laptops import sold_as_laptop, with_laptops
 from estimator.advice.recommend import recommend
 from estimator.catalog import LaptopConfig
 from estimator.said import origin_of
-from estimator.workload import OwnedDevice, Workload
+from estimator.workload import NamedDevice, OwnedDevice, Workload
 
 
 def _config(**update: object) -> LaptopConfig:
@@ -120,3 +120,16 @@ def test_a_laptop_for_each_person_is_bought_once_per_person(catalog):
     assert rec.fleet.sites == 12 and rec.fleet.capex_usd == rec.primary.capex_usd * 12
     # without the laptop purchase (their own machines, seed 1) the figure stays one person's
     assert recommend(workload.model_copy(update={"device_form": None}), catalog).fleet is None
+
+
+def test_a_chip_named_while_a_laptop_is_asked_for_is_answered_as_its_laptop(catalog):
+    # "is the M5 Max enough?" while buying a laptop: the M5 Max is bought inside a MacBook Pro, so it is answered
+    # at that laptop's price, not as an unpriced chip; a 64 GB M5 Pro stated is answered at 64 GB or more.
+    workload = Workload(model_params_b=27, concurrent_users=1, quantization="Q4_K_M", tokens_per_s_target=20,
+                        device_form="laptop", named_devices=[NamedDevice(hardware_id="apple-m5-max", count=1),
+                                                             NamedDevice(hardware_id="apple-m5-pro", count=1, memory_gb=64)])
+    rec = recommend(workload, catalog)
+    m5_max = [a for a in rec.named if a.hardware_id == "macbook-pro-14-m5-max-128gb"]
+    assert m5_max and m5_max[0].priced and m5_max[0].option is not None and m5_max[0].option.capex_usd > 0
+    m5_pro = [a for a in rec.named if "m5-pro" in a.hardware_id]
+    assert m5_pro and all(a.hardware_id == "macbook-pro-14-m5-pro-64gb" for a in m5_pro)
