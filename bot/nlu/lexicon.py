@@ -93,7 +93,11 @@ _LAPTOP_WORD = r"(?:laptops?|macbooks?(?: pros?| airs?)?|notebooks?)"
 LAPTOP_EACH = _rx(
     rf"\b(?:each|every)(?: \w+){{0,3}} (?:gets?|has|have|with|on|needs?) (?:an? |their |his |her )?(?:own )?{_LAPTOP_WORD}\b",
     rf"\b{_LAPTOP_WORD} (?:for )?(?:each|every one|everyone|per (?:person|head|user|engineer|rep)|apiece)\b",
-    rf"\b(?:on|to|for) their (?:own )?{_LAPTOP_WORD}\b", rf"\bper[- ]person {_LAPTOP_WORD}\b",
+    # "on their laptops" is where the model runs only when running is said ("need llama 3b on their laptops");
+    # "200 users on their laptops" may be clients of a server
+    rf"\b(?:on|to|for) their own {_LAPTOP_WORD}\b", rf"\bper[- ]person {_LAPTOP_WORD}\b",
+    rf"\b(?:run|runs|running|need|needs|install|installed|put|deploy|deployed|local(?:ly)?)\b(?:[^.;!?]|\.(?=\d)){{0,60}}"
+    rf"\bon their {_LAPTOP_WORD}\b",
     # (the text is normalized first: "一台" reads "1台")
     "(?:每人|每个人|每位|每名|一人|人手)(?:各)?(?:1\\s*台|都有1\\s*台|配1\\s*台)?(?:的)?\\s*"
     "(?:笔记本(?:电脑)?|笔电|筆電|筆記型電腦|手提电脑|手提電腦|macbook)",

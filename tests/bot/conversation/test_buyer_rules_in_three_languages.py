@@ -143,3 +143,8 @@ def test_a_laptop_for_each_person_is_personal_with_the_head_count(message):
 ])
 def test_a_shared_server_is_no_laptop_each(message):
     assert parse_message(message).facts.get("deployment_scale") != "personal"
+
+
+def test_users_on_their_laptops_without_running_there_stay_a_head_count():
+    # "200 users on their laptops" may be clients of a server: no laptop each unless running there is said
+    assert parse_message("200 users on their laptops").facts.get("deployment_scale") is None
