@@ -145,7 +145,9 @@ TRIAL_SPLITS = {"dev": "questions.yaml", "held_out": "held_out.yaml", "held_out_
                 # Owned hardware without set targets, judged by seed 1's bands: dev and held-out.
                 "owned_hardware": "owned_hardware.yaml", "owned_hardware_held_out": "owned_hardware_held_out.yaml",
                 # A laptop asked for (a laptop's price and memory configuration): dev and its held-out third.
-                "laptops": "laptops.yaml", "laptops_held_out": "laptops_held_out.yaml"}
+                "laptops": "laptops.yaml", "laptops_held_out": "laptops_held_out.yaml",
+                # Board-sold devices (HGX, OAM UBB) where the answer is part of a board or one board: dev and held-out.
+                "board_sold": "board_sold.yaml", "board_sold_held_out": "board_sold_held_out.yaml"}
 
 
 def trial_path(split: bool | str) -> Path:

@@ -354,7 +354,7 @@ _ORG_THEN_COUNT = re.compile(r"\b(?:consultancy|agency|startup|start-up|firm|com
 # A rollout to a whole organisation: any count of its people is everyone who may use it, not a peak.
 _ORG_WIDE = re.compile(r"\b(?:company|org|organi[sz]ation|firm|enterprise|school|hospital|campus)[- ]wide\b|"
                        r"\b(?:the )?(?:whole|entire) (?:company|org|organi[sz]ation|firm|school|hospital|group)\b|"
-                       r"\ball (?:our |the )?(?:employees|staff)\b|全公司|全员|全体|全校|全院|全集团|整个公司|整个集团")
+                       r"\ball (?:our |the )?(?:employees|staff)\b|全公司|全员|全体|全校|全院|全行(?![业業])|全厂|全集团|整个公司|整个集团")
 # "2000人的公司": a head count said before the organisation it counts.
 _HEADCOUNT_AFTER = re.compile(r"\s*(?:的)?\s*[\u4e00-\u9fff]{0,2}?(?:公司|团队|企业|集团|部门|组织|小组|课题组|实验室|事务所|工作室)|"
                               r"\s*(?:company|firm|org\b|organi[sz]ation|(?:dev |eng |research |data |ml |ai )?team\b|lab\b|group\b)")
@@ -621,7 +621,10 @@ def _lengths(text: str, claims: _Claims) -> Iterator[Fact]:
     for slot, pattern in _LEN_THOUSANDS_BEFORE_WORD.items():
         for m in pattern.finditer(text):
             per_time = _PER_TIME_AFTER.match(text, m.end()) or re.search(r"每[天日]\s*$", text[max(0, m.start() - 4):m.start()])
-            if not per_time and claims.free(m.start(), m.end()):
+            # "输入 2k 输出 500": a figure right after a length's word is that word's (as for `_LEN_BEFORE_WORD`), not
+            # the next word's.
+            after_word = _LEN_WORD_BEFORE.search(text, max(0, m.start() - 30), m.start())
+            if not per_time and not after_word and claims.free(m.start(), m.end()):
                 claims.claim(m.start(), m.end())
                 yield Fact(slot, _int(number_value(m)), m.start(), m.end(), keyed=True)
     for slot, pattern in _LEN_AFTER_WORD.items():
@@ -807,9 +810,22 @@ def _format_fact(text: str, m: re.Match[str], name: str) -> Iterator[Fact]:
         yield Fact("accuracy_critical", True, m.start(), m.end(), keyed=True)
 
 
+def _named_beside(text: str, width: re.Match[str], named: list[tuple[re.Match[str], str]]) -> bool:
+    """Whether a bit width ("4bit") is said right beside a named format of that width ("AWQ 4bit", "4-bit GPTQ",
+    "INT8（8 位）"): it describes that format, so it is no second reading to ask about."""
+    bits = re.match(r"\d+", width.group(0).strip())
+    return bits is not None and any(
+        bits.group(0) in re.findall(r"\d+", name) and (0 <= width.start() - m.end() <= 3 or 0 <= m.start() - width.end() <= 3)
+        for m, name in named)
+
+
 def _quantization(text: str, claims: _Claims) -> Iterator[Fact]:
+    named = [(m, name) for pattern, name in _QUANTS for m in pattern.finditer(text)
+             if not _BIT_WIDTH.fullmatch(m.group(0).strip())]
     for pattern, name in _QUANTS:
         for m in _matches(pattern, text, claims):
+            if _BIT_WIDTH.fullmatch(m.group(0).strip()) and _named_beside(text, m, named):
+                continue
             yield from _format_fact(text, m, name)
             if _BIT_WIDTH.fullmatch(m.group(0).strip()) and not _ruled_out(text, m):  # "8 bit": a width, not a format
                 yield Fact("weight_bits_only", True, m.start(), m.end(), keyed=True)

@@ -57,7 +57,9 @@ SCALE_WORDS: dict[str, re.Pattern[str]] = {
     "organization": _rx(r"whole company", r"entire company", r"\b(?:the|our|whole|entire) org\b", r"company[- ]?wide", r"all (?:our )?employees",
                         r"organi[sz]ation", r"\borg[- ]?wide", r"enterprise[- ]?wide", r"across the company",
                         "全公司", "整個公司", "整个公司", "全集團", "全集团", "整个集团", "整個集團", "全組織", "全组织", "全员", "全員",
-                        "全体员工", "全體員工", "全企业", "全企業"),
+                        "全体员工", "全體員工", "全企业", "全企業",
+                        # a bank, a school, a hospital, a plant speak of themselves as 行 / 校 / 院 / 厂 ("全行 5000 人")
+                        "全行(?![业業])", "全校", "全院", "全厂"),
     "department": _rx(r"\bdepartment", r"\bdept\b", r"\bdivision\b", r"business unit", "部門", "部门",
                       "事業部", "事业部", r"\bin legal\b", r"\bin finance\b", r"\bin hr\b"),
     "team": _rx(r"\bteam\b", r"\bsquad\b", r"\bsmall group\b", "小組", "小组", "團隊", "团队", "組內", "组内"),

@@ -65,13 +65,16 @@ class Candidate:
 
 
 _KIT = re.compile(r"(\d+)[- ](?:accelerator|gpu|card|chip)s? (?:kit|system|board)", re.IGNORECASE)
+# A baseboard's size as a form factor names it ("HGX H100 4-GPU", "8-GPU UBB", "8-way"), read upper-cased.
+_BOARD_SIZE = re.compile(r"(\d+)[- ]?(?:GPU|WAY)\b")
 
 
 def purchase_unit(hw: Hardware) -> int:
     """Devices per purchasable unit: SXM/OAM modules ship on baseboards (HGX, UBB), not one by one.
 
     A price quoted for a kit ("8-accelerator kit $125,000") is a price for that many: the kit is the
-    unit. Otherwise the form factor says: "8-GPU"/"UBB" boards take 8, other module-only parts 4;
+    unit. Otherwise the form factor says: the smallest board it names ("HGX H100 4-GPU or 8-GPU": a 4-GPU board
+    is the least anyone can buy), a "UBB" board 8 (OAM's Universal Baseboard holds 8), other module-only parts 4;
     cards and parts also sold as PCIe cards are bought singly. A module whose price buys its vendor's server
     (`servers.price_includes_server`) is bought a server at a time.
     """
@@ -83,7 +86,10 @@ def purchase_unit(hw: Hardware) -> int:
     form = (hw.form_factor or "").upper()
     if "PCIE" in form or not any(word in form for word in ("SXM", "OAM")):
         return 1
-    return 8 if any(word in form for word in ("8-GPU", "UBB", "8-WAY")) else 4
+    boards = [int(size) for size in _BOARD_SIZE.findall(form)]
+    if boards:
+        return min(boards)
+    return 8 if "UBB" in form else 4
 
 
 def is_datacenter_grade(hw: Hardware) -> bool:
