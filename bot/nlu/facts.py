@@ -41,6 +41,7 @@ from bot.nlu.lexicon import (
     FORMAT_REJECTED_BEFORE,
     FORMAT_REPLACED_AFTER,
     FORMAT_REPLACED_BEFORE,
+    LAPTOP_EACH,
     LENGTH_HEDGES,
     LENGTH_NOUNS,
     LENGTH_REACH_AFTER,
@@ -842,8 +843,12 @@ def _first(table: dict[str, re.Pattern[str]], text: str) -> tuple[str, re.Match[
 
 
 def _words(text: str, claims: _Claims) -> Iterator[Fact]:
+    if each := LAPTOP_EACH.search(text):  # a laptop for each person: personal, whatever group word stands beside it
+        yield Fact("deployment_scale", "personal", each.start(), each.end(), keyed=True)
     for slot, table in (("deployment_scale", SCALE_WORDS), ("arrival_pattern", ARRIVAL_WORDS),
                         ("model_stability", STABILITY_WORDS)):
+        if slot == "deployment_scale" and each:
+            continue
         if first := _first(table, text):
             yield Fact(slot, first[0], first[1].start(), first[1].end(), keyed=True)
     if (m := ONE_USER_AT_A_TIME.search(text)) and claims.free(m.start(), m.end()):

@@ -17,6 +17,7 @@ import re
 from dataclasses import dataclass, replace
 from functools import cached_property
 
+from estimator.advice.laptops import sold_as_laptop
 from estimator.catalog import Catalog, Hardware, ServingStack
 from estimator.defaults import ORGANIZATION_USERS, device_price
 from estimator.physics.servers import price_includes_server, vendor_server_size
@@ -121,14 +122,6 @@ def is_embedded_module(hw: Hardware) -> bool:
 
 # A device sold inside laptops, read from the form factor ("Laptop SoC", "SoC (Mac mini / MacBook Pro)", "NPU
 # block inside the Lunar Lake laptop SoC"): what a buyer who asks for a laptop can be sold.
-_LAPTOP = re.compile(r"\blaptops?\b|\bmacbook|\bnotebooks?\b", re.IGNORECASE)
-
-
-def is_laptop_part(hw: Hardware) -> bool:
-    """Whether the device is sold in a laptop (its form factor says so)."""
-    return bool(_LAPTOP.search(hw.form_factor or ""))
-
-
 def is_organization(workload: Workload) -> bool:
     users = max(workload.total_users or 0, workload.concurrent_users or 0)
     return workload.deployment_scale == "organization" or users >= ORGANIZATION_USERS
@@ -254,7 +247,7 @@ def exclusion(workload: Workload, hw: Hardware, stack: ServingStack, existing: b
         return said("reason.vendor_excluded", vendor=hw.vendor)
     if workload.allowed_vendors and not existing and hw.vendor.casefold() not in {v.casefold() for v in workload.allowed_vendors}:
         return said("reason.vendor_not_allowed", vendor=hw.vendor)
-    if workload.device_form == "laptop" and not existing and not is_laptop_part(hw):
+    if workload.device_form == "laptop" and not existing and not sold_as_laptop(hw):
         return said("reason.not_laptop")
     if hw.kind == "npu" and users > 1:
         return said("reason.npu_users")

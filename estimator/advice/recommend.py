@@ -48,6 +48,7 @@ from estimator.advice.candidates import (
 )
 from estimator.advice.engine_choice import expert_engines
 from estimator.advice.engine_named import engine_note, prefix_note, with_named_engine
+from estimator.advice.laptops import laptop_fleet, unpriced_laptops_note, with_laptops
 from estimator.advice.load import load_conversion
 from estimator.advice.owned import (
     owned_first,
@@ -494,6 +495,7 @@ def recommend(
     assumptions = model_notes + assumptions
     filled = with_owned_ids(filled, catalog)  # owned devices with their stated counts and specs
     catalog = at_power_cap(with_owned_specs(catalog, filled), filled)  # and power modes under a cap
+    catalog = with_laptops(catalog, filled)  # a laptop asked for: the laptops sold with each chip, by memory size
     catalog = with_price_ranges(catalog)  # quote-only accelerators with a sourced price range
     shortcuts = default_shortcuts(estimate_fn)
     if estimate_fn is None or capacity_fn is None:
@@ -592,6 +594,8 @@ def recommend(
     assumptions += _ranking_notes(filled, excluded)
     if (fleet := _fleet_note(filled, primary)) is not None:
         assumptions.append(fleet)
+    if (unpriced := unpriced_laptops_note(catalog, filled)) is not None:
+        assumptions.append(unpriced)
     if (waived := _assumed_ttft_note(sizer, primary)) is not None:
         assumptions.append(waived)
     if (engine := engine_note(filled.serving_engine, primary.candidate)) is not None:
@@ -643,7 +647,7 @@ def recommend(
         within_limits=not outside_limits,
         load_conversion=conversion,
         accelerator_first=accel,
-        fleet=sites_plan[0] if sites_plan is not None else None,
+        fleet=sites_plan[0] if sites_plan is not None else laptop_fleet(filled, primary_option),
         accelerator_held_back=held_back_finding(held),
     )
     return answer_questions(rec, sizer, filled, catalog, sized, excluded, primary, alternatives, to_option=to_option,

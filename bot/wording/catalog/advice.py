@@ -171,6 +171,11 @@ _ASSUME: dict[str, tuple[str, str, str]] = {
         "预算 ${budget:,.0f} 按整个部署计算：{sites:,} 个站点每处 ${share:,.0f}（如果是每处的预算，请说明）",
         "預算 ${budget:,.0f} 按整個部署計算：{sites:,} 個站點每處 ${share:,.0f}（如果是每處的預算，請說明）",
     ),
+    "note.laptops_unpriced": (
+        "a laptop is bought, each at its own price and memory size; laptops without a sourced price are left out: {laptops}",
+        "买的是笔记本电脑，每台按它自己的价格和内存配置计算；没有可靠来源价格的笔记本未参与比较：{laptops}",
+        "買的是筆電，每台按它自己的價格和記憶體配置計算；沒有可靠來源價格的筆電未參與比較：{laptops}",
+    ),
     "note.fleet": (
         "one per person: {total:,} × {hardware} cost ${capex:,.0f} to buy (3-year TCO ${tco:,.0f}); "
         "the figures above are for one",
