@@ -139,7 +139,9 @@ TRIAL_SPLITS = {"dev": "questions.yaml", "held_out": "held_out.yaml", "held_out_
                 # dev and its held-out third.
                 "shared_serving": "shared_serving.yaml", "shared_serving_held_out": "shared_serving_held_out.yaml",
                 # Owned hardware without set targets, judged by seed 1's bands: dev and held-out.
-                "owned_hardware": "owned_hardware.yaml", "owned_hardware_held_out": "owned_hardware_held_out.yaml"}
+                "owned_hardware": "owned_hardware.yaml", "owned_hardware_held_out": "owned_hardware_held_out.yaml",
+                # Candidate devices named in the question, answered among them: dev and held-out.
+                "named_candidates": "named_candidates.yaml", "named_candidates_held_out": "named_candidates_held_out.yaml"}
 
 
 def trial_path(split: bool | str) -> Path:
