@@ -62,6 +62,7 @@ from estimator.advice.pilot_command import pilot_commands
 from estimator.advice.shortfall import limits_text, past_limits_by
 from estimator.advice.sites import fleet_plan, one_site
 from estimator.advice.sizing import CapacityFn, EstimateFn, Shortcuts, Sized, Sizer, people_at_once
+from estimator.advice.sold_singly import with_card_variants
 from estimator.advice.validation_plan import validation_plan
 from estimator.advice.within_budget import best_within_budget, none_within_budget_rationale, within_budget_rationale
 from estimator.catalog import Catalog
@@ -514,6 +515,8 @@ def recommend(
     conversion = load_conversion(paced, catalog.api_prices) if named.concurrent_users is None else None
     assumptions = model_notes + assumptions
     filled = with_owned_ids(filled, catalog)  # owned devices with their stated counts and specs
+    filled, card_notes = with_card_variants(filled, catalog)  # "one h200": the H200 NVL card, not a board
+    assumptions += card_notes
     catalog = at_power_cap(with_owned_specs(catalog, filled), filled)  # and power modes under a cap
     catalog = with_price_ranges(catalog)  # quote-only accelerators with a sourced price range
     shortcuts = default_shortcuts(estimate_fn)

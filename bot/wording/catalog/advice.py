@@ -346,6 +346,12 @@ _RECOMMEND: dict[str, tuple[str, str, str]] = {
         "{describe}。在满足全部目标的 {n} 个方案中，按风险加权后每服务 token 成本最低",
         "{describe}。在滿足全部目標的 {n} 個方案中，按風險加權後每服務 token 成本最低",
     ),
+    "note.card_variant": (
+        "{asked} is sold only on {board}-device baseboards: {count} × {asked} is taken as {count} × {hardware}, the "
+        "same chip sold as a card",
+        "{asked} 只按 {board} 卡基板出售：{count} × {asked} 按 {count} × {hardware}（同一芯片的单卡版）计算",
+        "{asked} 只按 {board} 卡基板出售：{count} × {asked} 按 {count} × {hardware}（同一晶片的單卡版）計算",
+    ),
     "rec.named_lead": (
         "{describe}. Of the options you named, the one that meets every target at the lowest risk-weighted cost per "
         "served token",
