@@ -294,7 +294,7 @@ def cheapest_rival(primary: Sized, ranked: list[Sized]) -> Sized | None:
 def _named_lead(sizer: Sizer, workload: Workload, catalog: Catalog) -> Sized | None:
     """The candidate to lead with when the user named devices to buy ("2x rtx pro 6000 or one h200?", "H200 还是
     B200，几台？"): the question asked is answered among them, as a senior engineer does. Of the named devices that meet
-    the targets within the limits (at the stated count, else at the smallest count that does; `named.named_purchase`),
+    the targets within the limits (each at its smallest count that does, in whole boards; `named.named_purchase`),
     the one the ranking puts first (risk-weighted cost per token). None when none of them does: the recommendation
     then moves to another device, and each named answer says why."""
     purchases = [bought for device in workload.named_devices or []
