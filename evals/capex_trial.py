@@ -150,7 +150,9 @@ TRIAL_SPLITS = {"dev": "questions.yaml", "held_out": "held_out.yaml", "held_out_
                 "board_sold": "board_sold.yaml", "board_sold_held_out": "board_sold_held_out.yaml",
                 # Very large mixture-of-experts models (DeepSeek V3.x / R1, Kimi K2, Qwen3-235B, Qwen3.5-397B, MiniMax-M2,
                 # GLM-4.6) sized from spend, rates, head counts and long contexts: dev and its held-out third.
-                "big_moe": "big_moe.yaml", "big_moe_held_out": "big_moe_held_out.yaml"}
+                "big_moe": "big_moe.yaml", "big_moe_held_out": "big_moe_held_out.yaml",
+                # Candidate devices named in the question, answered among them: dev and held-out.
+                "named_candidates": "named_candidates.yaml", "named_candidates_held_out": "named_candidates_held_out.yaml"}
 
 
 def trial_path(split: bool | str) -> Path:
