@@ -139,7 +139,10 @@ TRIAL_SPLITS = {"dev": "questions.yaml", "held_out": "held_out.yaml", "held_out_
                 # dev and its held-out third.
                 "shared_serving": "shared_serving.yaml", "shared_serving_held_out": "shared_serving_held_out.yaml",
                 # Owned hardware without set targets, judged by seed 1's bands: dev and held-out.
-                "owned_hardware": "owned_hardware.yaml", "owned_hardware_held_out": "owned_hardware_held_out.yaml"}
+                "owned_hardware": "owned_hardware.yaml", "owned_hardware_held_out": "owned_hardware_held_out.yaml",
+                # China-market and domestic accelerators (H20, L20, 4090 D, Ascend 910B, Atlas 300I Duo; domestic-only rules
+                # against preferences): dev and its held-out third.
+                "china_market": "china_market.yaml", "china_market_held_out": "china_market_held_out.yaml"}
 
 
 def trial_path(split: bool | str) -> Path:
