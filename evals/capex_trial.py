@@ -152,7 +152,10 @@ TRIAL_SPLITS = {"dev": "questions.yaml", "held_out": "held_out.yaml", "held_out_
                 # GLM-4.6) sized from spend, rates, head counts and long contexts: dev and its held-out third.
                 "big_moe": "big_moe.yaml", "big_moe_held_out": "big_moe_held_out.yaml",
                 # Candidate devices named in the question, answered among them: dev and held-out.
-                "named_candidates": "named_candidates.yaml", "named_candidates_held_out": "named_candidates_held_out.yaml"}
+                "named_candidates": "named_candidates.yaml", "named_candidates_held_out": "named_candidates_held_out.yaml",
+                # China-market and domestic accelerators (H20, L20, 4090 D, Ascend 910B, Atlas 300I Duo; domestic-only rules
+                # against preferences): dev and its held-out third.
+                "china_market": "china_market.yaml", "china_market_held_out": "china_market_held_out.yaml"}
 
 
 def trial_path(split: bool | str) -> Path:
