@@ -401,7 +401,11 @@ _QUANT_TABLE: tuple[tuple[str, str], ...] = (
     (r"(?<![\d.])5[- ]?bits?\b", "Q5_K_M"), (r"(?<![\d.])6[- ]?bits?\b", "Q6_K"), (r"(?<![\d.])3[- ]?bits?\b", "Q3_K_M"),
     (r"(?<![\d.])2[- ]?bits?\b", "Q2_K"),
     (r"\bfp16\b|\bfloat16\b|half[- ]precision|半精度|(?<![\d.])16[- ]?bits?\b|full[- ]precision|unquantized|"
-     r"no quantization|not quantized|without quantization|不量化|未量化|全精度|不做量化", "FP16"),
+     r"no quantization|not quantized|without quantization|不量化|未量化|全精度|不做量化|"
+     # quantizing refused in words ("不准量化", "禁止量化", "不允许量化"), not a target refused ("不要量化到 4bit")
+     r"(?:不(?:准|许|允许|要|得|能做)|禁止|别)量化(?!\s*(?:到|成|为|至))|"
+     r"\b(?:not allowed to|can'?t|cannot|won'?t|don'?t|do not|never|no) quanti[sz](?:e|ing)\b(?!\s*(?:it\s+)?(?:to|into|down|below)\b)|"
+     r"\bquanti[sz]ation (?:is|isn'?t) (?:not allowed|forbidden|banned|off the table)", "FP16"),
 )
 # A length said to happen only at times: a maximum, not the typical one.
 _OCCASIONAL = re.compile(r"sometimes|occasionally|at times|有时候?|偶尔|\bhits?\b|\breach(?:es)?\b|worst[- ]case|peaks? at|longest|biggest")
@@ -770,7 +774,9 @@ def _misc_numbers(text: str, claims: _Claims) -> Iterator[Fact]:
         yield Fact("gpu_count", _int(number_value(m)), m.start(), m.end(), keyed=True)
 
 
-_CLAUSE_BREAK = re.compile(r"[,;.!?，；。！？\n]")
+# A bracket opens a clause of its own: in "不准量化（要 BF16）" / "no quantization (bf16 only)" the refusal is of
+# quantizing, and the format in the brackets is the one chosen.
+_CLAUSE_BREAK = re.compile(r"[,;.!?，；。！？\n（(]")
 _FOUR_BITS_OR_FEWER = re.compile(r"(?<![0-9.])[1-4](?![0-9])")  # Q4_K_M, INT4, MXFP4, W4A16, "4-bit", "3 bit"
 
 
@@ -800,9 +806,22 @@ def _format_fact(text: str, m: re.Match[str], name: str) -> Iterator[Fact]:
         yield Fact("accuracy_critical", True, m.start(), m.end(), keyed=True)
 
 
+def _named_beside(text: str, width: re.Match[str], named: list[tuple[re.Match[str], str]]) -> bool:
+    """Whether a bit width ("4bit") is said right beside a named format of that width ("AWQ 4bit", "4-bit GPTQ",
+    "INT8（8 位）"): it describes that format, so it is no second reading to ask about."""
+    bits = re.match(r"\d+", width.group(0).strip())
+    return bits is not None and any(
+        bits.group(0) in re.findall(r"\d+", name) and (0 <= width.start() - m.end() <= 3 or 0 <= m.start() - width.end() <= 3)
+        for m, name in named)
+
+
 def _quantization(text: str, claims: _Claims) -> Iterator[Fact]:
+    named = [(m, name) for pattern, name in _QUANTS for m in pattern.finditer(text)
+             if not _BIT_WIDTH.fullmatch(m.group(0).strip())]
     for pattern, name in _QUANTS:
         for m in _matches(pattern, text, claims):
+            if _BIT_WIDTH.fullmatch(m.group(0).strip()) and _named_beside(text, m, named):
+                continue
             yield from _format_fact(text, m, name)
             if _BIT_WIDTH.fullmatch(m.group(0).strip()) and not _ruled_out(text, m):  # "8 bit": a width, not a format
                 yield Fact("weight_bits_only", True, m.start(), m.end(), keyed=True)
