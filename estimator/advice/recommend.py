@@ -84,7 +84,7 @@ from estimator.physics.model_shape import (
 from estimator.physics.power_modes import at_power_cap
 from estimator.physics.servers import needs_host_server
 from estimator.said import EMPTY, Said, joined, said
-from estimator.schemas import CloudComparison, Option, OptionEstimate, OptionTco, Recommendation
+from estimator.schemas import CloudComparison, EstimateRequest, Option, OptionEstimate, OptionTco, Recommendation
 from estimator.workload import Workload
 
 RISK_WEIGHT = 0.10  # share of cost one risk point is worth when ranking (medium = 1 point, high = 3)
@@ -114,12 +114,25 @@ def default_throughput() -> tuple[EstimateFn, CapacityFn]:
     return estimate, max_concurrent_streams
 
 
-def default_shortcuts(estimate_fn: EstimateFn | None) -> Shortcuts | None:
+def default_shortcuts(estimate_fn: EstimateFn | None, capacity_fn: CapacityFn | None = None) -> Shortcuts | None:
     """The shipped estimator's cheaper views of itself (`sizing.Shortcuts`), only when it is the estimator
-    in use: they say nothing about an injected one."""
-    from estimator.physics.throughput import ByCount
+    in use: they say nothing about an injected one (nor does the capacity probe's about an injected probe)."""
+    from estimator.physics.parallel_plans import PlanMemos
+    from estimator.physics.throughput import ByCount, max_concurrent_streams
 
-    return Shortcuts(ByCount) if estimate_fn is None else None
+    if estimate_fn is not None:
+        return None
+    memos = PlanMemos()  # this recommendation's: its searches of one resolved request share their plans
+
+    def by_count(request: EstimateRequest, catalog: Catalog) -> ByCount:
+        return ByCount(request, catalog, memos)
+
+    def capacity(request: EstimateRequest, catalog: Catalog, *, min_tokens_per_s: float,
+                 ttft_target_ms: float | None = None) -> int:
+        return max_concurrent_streams(request, catalog, min_tokens_per_s=min_tokens_per_s,
+                                      ttft_target_ms=ttft_target_ms, memos=memos)
+
+    return Shortcuts(by_count, None if capacity_fn is not None else capacity)
 
 
 def adjusted_cost(sized: Sized) -> float:
@@ -523,7 +536,7 @@ def recommend(
     catalog = at_power_cap(with_owned_specs(catalog, filled), filled)  # and power modes under a cap
     catalog = with_laptops(catalog, filled)  # a laptop asked for: the laptops sold with each chip, by memory size
     catalog = with_price_ranges(catalog)  # quote-only accelerators with a sourced price range
-    shortcuts = default_shortcuts(estimate_fn)
+    shortcuts = default_shortcuts(estimate_fn, capacity_fn)
     if estimate_fn is None or capacity_fn is None:
         default_estimate, default_capacity = default_throughput()
         estimate_fn, capacity_fn = estimate_fn or default_estimate, capacity_fn or default_capacity

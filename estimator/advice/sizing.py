@@ -60,6 +60,8 @@ class Shortcuts(NamedTuple):
     with an injected estimate function has none."""
 
     by_count: Callable[[EstimateRequest, Catalog], ByCount]
+    # The capacity probe (`throughput.max_concurrent_streams`) sharing those plans; None: the sizer's own.
+    capacity: CapacityFn | None = None
 # A re-port of a retrained model on an already-ported stack re-quantizes and re-validates, but reuses
 # the tooling: about a third of a first port (estimate).
 REPORT_SHARE = 1 / 3
@@ -412,8 +414,9 @@ class Sizer:
                 target *= est.decode_tokens_per_s_per_stream / self.speed(est, candidate)
             if ttft is not None and est.fits and est.ttft_p95_ms:
                 ttft = int(ttft * est.ttft_p95_ms / max(self.ttft_checked(est, candidate), 1e-9))
-        return self.capacity_fn(_request(self.workload_for(candidate), candidate, count, people=self.people), self.catalog,
-                                min_tokens_per_s=target, ttft_target_ms=ttft)
+        probe = self.capacity_fn if self.shortcuts is None or self.shortcuts.capacity is None else self.shortcuts.capacity
+        return probe(_request(self.workload_for(candidate), candidate, count, people=self.people), self.catalog,
+                     min_tokens_per_s=target, ttft_target_ms=ttft)
 
     def min_devices(self, candidate: Candidate) -> int:
         """Memory lower bound on the count: the weights alone must fit, and with fine-tuning on the same box

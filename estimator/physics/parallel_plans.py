@@ -339,6 +339,29 @@ class PlanMemo:
 
     cycles: dict[tuple[int, int], _Cycle] = field(default_factory=dict)
     plans: dict[tuple[int, int, int], PlanResult] = field(default_factory=dict)
+    # (mean, p95) first token of a group at a batch: a function of its cycle, which is the group's and batch's.
+    ttfts: dict[tuple[int, int], tuple[float, float]] = field(default_factory=dict)
+    # `best_plan` at (count, users, probe speed, probe bound): the sizer checks a count's figures, then keeps its
+    # estimate (the same plan); a capacity probe asking a stricter bound gets its own.
+    chosen: dict[tuple[int, int, float | None, float | None], PlanResult] = field(default_factory=dict)
+
+
+@dataclass(slots=True)
+class PlanMemos:
+    """One `PlanMemo` per resolved request, for every search of one recommendation. A memo's entries depend on
+    the resolved request alone (never on the users or the count searched), and `resolve` hands one request's
+    searches the same resolved object: the peak's and the overload's count searches of a candidate (1.5× the
+    users) and its capacity probe meet the same layouts at the same batches. Scoped like `PlanMemo`: made by
+    the recommendation, dropped with it."""
+
+    # id of the resolved request → (that request, its memo); the request is held so its id stays its own.
+    by_resolved: dict[int, tuple[Resolved, PlanMemo]] = field(default_factory=dict)
+
+    def of(self, r: Resolved) -> PlanMemo:
+        found = self.by_resolved.get(id(r))
+        if found is None:
+            found = self.by_resolved[id(r)] = (r, PlanMemo())
+        return found[1]
 
 
 def per_stream_tokens_per_s(r: Resolved, count: int, group: int, concurrency: int) -> float:
@@ -346,14 +369,15 @@ def per_stream_tokens_per_s(r: Resolved, count: int, group: int, concurrency: in
     return r.output_tokens / _cycle(r, count, group, concurrency).cycle_ms * 1000.0
 
 
-def evaluate(r: Resolved, count: int, group: int, concurrency: int, cycled: _Cycle | None = None) -> PlanResult:
+def evaluate(r: Resolved, count: int, group: int, concurrency: int, cycled: _Cycle | None = None,
+             ttft: tuple[float, float] | None = None) -> PlanResult:
     """All figures of `count // group` replicas of `group` devices serving `concurrency` users (`cycled`:
-    this plan's `_cycle`, when the caller has it already)."""
+    this plan's `_cycle`, and `ttft` its `_ttft_ms`, when the caller has them already)."""
     replicas = max(1, count // group)
     batch, terms, cycle, memory_bound = cycled or _cycle(r, count, group, concurrency)
     prefill = terms.prefill
     per_stream = r.output_tokens / cycle * 1000.0
-    mean_ttft, p95_ttft = _ttft_ms(r, batch, cycle, prefill)
+    mean_ttft, p95_ttft = ttft or _ttft_ms(r, batch, cycle, prefill)
     kv = kv_cache_gb(r, batch)
     return PlanResult(
         group, replicas, batch, per_stream, per_stream * concurrency,
@@ -433,6 +457,17 @@ def best_plan(r: Resolved, count: int, concurrency: int, memo: PlanMemo | None =
     that bound: a layout chosen for the looser pace (two single-card copies at 30 tok/s) would fail the probe at
     one user while a tensor-parallel group reaching it fits, and the probe would read "carries nobody".
     """
+    key = (count, concurrency, speed_asked, ttft_asked)
+    if memo is None:
+        return _best_plan(r, count, concurrency, None, speed_asked, ttft_asked)
+    plan = memo.chosen.get(key)
+    if plan is None:
+        plan = memo.chosen[key] = _best_plan(r, count, concurrency, memo, speed_asked, ttft_asked)
+    return plan
+
+
+def _best_plan(r: Resolved, count: int, concurrency: int, memo: PlanMemo | None,
+               speed_asked: float | None, ttft_asked: float | None) -> PlanResult:
     pace = max(filter(None, (r.paced_tokens_per_s, speed_asked)), default=None)
     bound = ttft_asked if ttft_asked is not None else r.ttft_target_ms
     if r.layer_split:
@@ -450,7 +485,7 @@ def best_plan(r: Resolved, count: int, concurrency: int, memo: PlanMemo | None =
             if speed > best_speed:
                 best_group, best_speed, best_cycle = group, speed, cycled
             if pace and speed >= pace:
-                at_target.append((_p95_ttft_ms(r, cycled), group, cycled))
+                at_target.append((_plan_ttft_ms(r, group, cycled, memo)[1], group, cycled))
     if len(at_target) > 1:
         # Several layouts reach the per-user speed asked. Tensor parallel only where memory, the per-user speed or the
         # first-token bound needs it (seed 2: "模型不大但请求多数据并行加负载均衡通常最简单有效"): the smallest group that
@@ -479,9 +514,16 @@ def _ttft_ms(r: Resolved, batch: int, cycle: float, prefill: float) -> tuple[flo
     return latency.ttft_ms(prefill, batch, arrivals + prefill, r.arrival_pattern)
 
 
-def _p95_ttft_ms(r: Resolved, cycled: _Cycle) -> float:
-    """The p95 first token of a plan's replica at its batch, as `evaluate` reports it."""
-    return _ttft_ms(r, cycled.batch, cycled.cycle_ms, cycled.terms.prefill)[1]
+def _plan_ttft_ms(r: Resolved, group: int, cycled: _Cycle, memo: PlanMemo | None) -> tuple[float, float]:
+    """The (mean, p95) first token of a group's replica at its batch (`cycled`), as `evaluate` reports it; memoized
+    with the cycle (a count search meets one group at one batch at many counts)."""
+    if memo is None:
+        return _ttft_ms(r, cycled.batch, cycled.cycle_ms, cycled.terms.prefill)
+    key = (group, cycled.batch)
+    found = memo.ttfts.get(key)
+    if found is None:
+        found = memo.ttfts[key] = _ttft_ms(r, cycled.batch, cycled.cycle_ms, cycled.terms.prefill)
+    return found
 
 
 def _evaluated(r: Resolved, count: int, group: int, concurrency: int, memo: PlanMemo | None,
@@ -491,7 +533,8 @@ def _evaluated(r: Resolved, count: int, group: int, concurrency: int, memo: Plan
     key = (max(1, count // group), group, concurrency)
     plan = memo.plans.get(key)
     if plan is None:
-        plan = memo.plans[key] = evaluate(r, count, group, concurrency, cycled or _cycle(r, count, group, concurrency, memo))
+        cycled = cycled or _cycle(r, count, group, concurrency, memo)
+        plan = memo.plans[key] = evaluate(r, count, group, concurrency, cycled, _plan_ttft_ms(r, group, cycled, memo))
     return plan
 
 
@@ -578,6 +621,8 @@ def saturating_concurrency(r: Resolved, count: int, group: int | None = None) ->
 
 __all__ = [
     "DEFAULT_MAX_BATCH",
+    "PlanMemo",
+    "PlanMemos",
     "PlanResult",
     "attention_dp_fits",
     "attention_dp_replicated_gb",

@@ -22,7 +22,7 @@ from estimator.errors import InvalidRequest
 from estimator.physics import parallel_plans
 from estimator.physics.catalog_index import CatalogIndex, catalog_index
 from estimator.physics.measured_match import find_measured
-from estimator.physics.parallel_plans import PlanMemo, PlanResult, best_plan, pipeline_stages, speed_parallel
+from estimator.physics.parallel_plans import PlanMemo, PlanMemos, PlanResult, best_plan, pipeline_stages, speed_parallel
 from estimator.physics.ranges import likely_range, measured_range
 from estimator.physics.resolve import ASSUMPTION_WIDENING, UNCALIBRATED, Resolved, resolve
 from estimator.said import Said, said
@@ -75,11 +75,12 @@ class ByCount:
 
     __slots__ = ("bounds", "index", "memo", "request", "resolved")
 
-    def __init__(self, request: EstimateRequest, catalog: Catalog) -> None:
+    def __init__(self, request: EstimateRequest, catalog: Catalog, memos: PlanMemos | None = None) -> None:
         self.request = request
         self.index = catalog_index(catalog)
         self.resolved = resolve(request, self.index)
-        self.memo = PlanMemo()  # the search's own: counts share layouts and batches
+        # Counts share layouts and batches; so do other searches of the same resolved request (`memos`).
+        self.memo = PlanMemo() if memos is None else memos.of(self.resolved)
         self.bounds = _range_bounds(request, self.resolved, self.index)  # the count changes none of them
 
     def figures(self, count: int) -> Figures:
@@ -348,12 +349,14 @@ def max_concurrent_streams(
     *,
     min_tokens_per_s: float,
     ttft_target_ms: float | None = None,
+    memos: PlanMemos | None = None,
 ) -> int:
     """Largest C at which every user still decodes at ≥ `min_tokens_per_s`, the p95 TTFT stays within
     `ttft_target_ms` (when given) and the KV cache of C users fits; 0 if even one user fails.
 
     Without a backend, multi-user serving is assumed (vLLM on GPUs and accelerators). Always the
-    calibrated model: measured rows cover too few concurrencies to search over.
+    calibrated model: measured rows cover too few concurrencies to search over. `memos`: the plans other searches
+    of the same resolved request already worked out (a recommendation's count searches), shared.
     """
     if min_tokens_per_s < 0:
         raise InvalidRequest(said("error.negative_speed_target"), field="tokens_per_s_target")
@@ -361,9 +364,11 @@ def max_concurrent_streams(
     if request.backend is None:
         request = request.model_copy(update={"concurrency": 2})
     resolved = resolve(request, catalog_index(catalog))
+    # A memo even alone: the probe's concurrencies share batches on the layouts with many replicas.
+    memo = PlanMemo() if memos is None else memos.of(resolved)
 
     def meets(concurrency: int) -> bool:
-        plan = best_plan(resolved, request.count, concurrency, speed_asked=min_tokens_per_s, ttft_asked=ttft_target_ms)
+        plan = best_plan(resolved, request.count, concurrency, memo, speed_asked=min_tokens_per_s, ttft_asked=ttft_target_ms)
         return (
             plan.fits and plan.per_stream >= min_tokens_per_s
             and (ttft_target_ms is None or plan.ttft_p95_ms <= ttft_target_ms)

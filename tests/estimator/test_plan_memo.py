@@ -1,5 +1,6 @@
 """A count search reuses the cycles and plans it already worked out for one resolved request
-(`parallel_plans.PlanMemo`, `throughput.ByCount`): every count must get the plan computed afresh, and the
+(`parallel_plans.PlanMemo`, `throughput.ByCount`), and a recommendation's searches of one resolved request share
+them (`PlanMemos`): every count must get the plan computed afresh, and the
 figures the search checks and the estimates it keeps must stay the estimate's own."""
 
 from __future__ import annotations
@@ -8,7 +9,7 @@ import pytest
 
 from estimator.physics import throughput
 from estimator.physics.catalog_index import catalog_index
-from estimator.physics.parallel_plans import PlanMemo, best_plan
+from estimator.physics.parallel_plans import PlanMemo, PlanMemos, best_plan
 from estimator.physics.resolve import resolve
 from estimator.schemas import EstimateRequest
 
@@ -50,3 +51,42 @@ def test_the_searched_figures_and_estimates_are_the_estimates(catalog, hardware,
             (est.fits, est.decode_tokens_per_s_per_stream, est.ttft_ms, est.ttft_p95_ms), count
         assert figures.decode_tokens_per_s_per_stream_range == est.decode_tokens_per_s_per_stream_range
         assert figures.ttft_ms_range == est.ttft_ms_range
+
+
+@pytest.mark.parametrize(("hardware", "params_b", "quant", "backend", "model"), CASES)
+def test_searches_for_other_users_sharing_a_memo_get_their_own_plans(catalog, hardware, params_b, quant, backend,
+                                                                      model):
+    # A recommendation's peak search, its 1.5× overload search and the kept estimates share one memo
+    # (`PlanMemos`), interleaved: each count at each number of users must still get its own plan.
+    memos = PlanMemos()
+    for count in COUNTS:
+        for users in (37, 56, 1, 500):
+            resolved = resolve(_request(hardware, params_b, quant, backend, model, users), catalog_index(catalog))
+            assert best_plan(resolved, count, users, memos.of(resolved)) == best_plan(resolved, count, users), \
+                (count, users)
+
+
+def test_one_memo_per_resolved_request(catalog):
+    index = catalog_index(catalog)
+    one = resolve(_request("nvidia-l4", 8.0, "Q4_K_M", "vllm", None, 20), index)
+    same = resolve(_request("nvidia-l4", 8.0, "Q4_K_M", "vllm", None, 30), index)  # users are not resolved
+    other = resolve(_request("nvidia-l4", 8.0, "FP8", "vllm", None, 20), index)
+    memos = PlanMemos()
+    assert same is one and memos.of(same) is memos.of(one)
+    assert memos.of(other) is not memos.of(one)
+
+
+@pytest.mark.parametrize(("hardware", "params_b", "quant", "backend", "model"), CASES)
+@pytest.mark.parametrize("count", [1, 3, 8, 24])
+def test_the_capacity_probe_sharing_a_search_memo_finds_the_same_capacity(catalog, hardware, params_b, quant, backend,
+                                                                          model, count):
+    request = _request(hardware, params_b, quant, backend, model, 1, count)
+    memos = PlanMemos()
+    counted = throughput.ByCount(_request(hardware, params_b, quant, backend, model, 200), catalog, memos)
+    for searched in (1, count, 2 * count):  # a count search of the same resolved request went first
+        counted.figures(searched)
+    for speed, ttft in ((10.0, None), (30.0, 2_000.0), (5.0, 300.0)):
+        alone = throughput.max_concurrent_streams(request, catalog, min_tokens_per_s=speed, ttft_target_ms=ttft)
+        shared = throughput.max_concurrent_streams(request, catalog, min_tokens_per_s=speed, ttft_target_ms=ttft,
+                                                   memos=memos)
+        assert shared == alone, (speed, ttft)
