@@ -356,9 +356,7 @@ OWNERSHIP = _rx(r"\b(?:i|we)\s+(?:already\s+|only\s+|just\s+|still\s+)?(?:have|o
                 "一直放着", "一直闲着", "放在那", "搁着", r"买了[^,，;；。想要]{0,12}(?:一直|放着|闲置|没用|在用)", "去年买", "之前买", "早就买",
                 r"\b(?:we|i)\s+(?:already\s+)?(?:bought|purchased)\b[^,;.]{0,40}\b(?:last|ago|earlier|previously)\b",
                 r"\bmy (?:own )?(?:laptop|desktop|mac|macbook|pc|workstation)\b", r"\bour (?:existing|current)\b",
-                r"\bexisting\b", r"\bidle\b", "已经有", "已經有", "我有", "我们有", "我們有",
-                # "我自己有一台 Mac Studio", "我们自己有几张卡" (not "我自己有点担心": a little, not a possession)
-                "(?:我|我们|我們)自己(?:就|也)?有(?!点|點|些|一点|一點)", "我只有", "我们只有", "我們只有", "手上只有", "现有", "現有", "手上有",
+                r"\bexisting\b", r"\bidle\b", "已经有", "已經有", "我有", "我们有", "我們有", "我只有", "我们只有", "我們只有", "手上只有", "现有", "現有", "手上有",
                 "闲置", "閒置", "內建", "内置", "內置",
                 # what their own machine holds now: "our box currently has two RTX 6000 Ada", "我们的服务器现在装了两张 L40S",
                 # "部機而家有兩張 RTX 6000 Ada" (Cantonese: 部機 at a clause start is "the machine", theirs)
