@@ -201,7 +201,7 @@ class Nodes:
         problems += invalid
         turn = TurnReading(
             text=parsed.text, truncated=parsed.truncated, empty=parsed.is_empty, blank=parsed.is_blank, facts=facts,
-            problems=[ProblemRef(slot=p.slot, value=p.value, low=p.low, high=p.high, reason=p.reason) for p in problems],
+            problems=[ProblemRef(slot=p.slot, value=p.value, low=p.low, high=p.high, reason=p.reason, unit=p.unit) for p in problems],
             intents=parsed.intents, correction=parsed.correction,
             hardware=[HardwareRef(hardware_ids=list(h.hardware_ids), kind=h.kind, count=h.count, alias=h.alias,
                                   vendor=h.vendor)

@@ -36,6 +36,7 @@ class ProblemRef(BaseModel):
     low: float | None = None
     high: float | None = None
     reason: str = "range"
+    unit: str | None = None
 
 
 class TurnReading(BaseModel):

@@ -129,6 +129,7 @@ def load_questions(path: Path) -> list[TrialQuestion]:
 # (scripts/split_capex_trial.py) and is only ever scored.
 TRIAL_SPLITS = {"dev": "questions.yaml", "held_out": "held_out.yaml", "held_out_2": "held_out_2.yaml", "held_out_3": "held_out_3.yaml", "held_out_4": "held_out_4.yaml",
                 "held_out_5": "held_out_5.yaml", "held_out_6": "held_out_6.yaml",
+                "held_out_7": "held_out_7.yaml",
                 # Soft targets and stated budgets (a target nobody set, a budget as a limit): dev and its held-out third.
                 "soft_targets": "soft_targets.yaml", "soft_targets_held_out": "soft_targets_held_out.yaml",
                 # Daily counts with no peak stated (sized for their busiest moments): dev and held-out.

@@ -40,7 +40,9 @@ _BATCH_CONTEXT = re.compile(
     # "batch" names a job, but not the per-request batch size of live traffic ("batch size 1 per request", seed 2's
     # 条件二 "每个请求的batch很小甚至为1"), which says the opposite
     r"\bbatch(?!\s*(?:sizes?\b|(?:of|=|:|is)?\s*(?:1|one)\b))|"
-    r"处理|處理|分类|分類|摘要|总结|總結|标注|標註|翻译|翻譯|抽取|提取|审核|審核|打标签|打標籤|批量|批处理|批處理|每晚|每夜|" + OFFLINE_JOB_ZH
+    r"处理|處理|分类|分類|摘要|总结|總結|标注|標註|翻译|翻譯|抽取|提取|审核|審核|打标签|打標籤|批量|批处理|批處理|每晚|每夜|"
+    # a label said with its kind ("打情感标签") and a job run to completion ("周末跑完就好", "一晚上处理完")
+    r"打[\u4e00-\u9fff]{1,4}(?:标签|標籤)|(?:跑|处理|處理|做|弄)完|" + OFFLINE_JOB_ZH
 )
 _ITEM_NOUNS = (r"tickets?|documents?|docs|pdfs?|files?|records?|items?|e-?mails?|pages?|articles?|reviews?|messages?|contracts?|"
                r"reports?|transcripts?|rows?|samples?|images?|invoices?|claims?|chunks?|passages?|papers?|cases?|"
@@ -83,8 +85,12 @@ _PER_ITEM = (
 _ITEM_LENGTH = re.compile(rf"{APPROX}{NUM}\s*-?\s*(?:tok(?:en)?s?|words?)\s*{_PER_ITEM}\b")
 _EACH_LENGTH = re.compile(rf"\b(?:each|every one|per item|each one)\s*(?:is|of|at|about|around|roughly|~|averag\w*)?\s*{APPROX}{NUM}\s*-?\s*(?:tok(?:en)?s?)\b")
 _ITEM_LENGTH_OF = re.compile(rf"(?:{_ITEM_NOUNS})\s+(?:of|with|averag\w*|are|at|around)\s+{APPROX}{NUM}\s*-?\s*(?:tok(?:en)?s?)\b")
+# One item's length said with 每 ("每份 2 万 token") or with the numeral one ("一份大概 8000 token", "一篇平均 9000
+# token": one of the items, i.e. each, the numeral folded to 1 by `normalize`; a measure word, never 一个人 or 一张卡
+# since what follows must be a length).
+_ONE_ITEM = r"(?:每|单|單|平均每|一|(?<![\d.])1\s*)(?:篇|份|条|條|则|則|封|张|張|页|頁|个|個|件|笔|筆)"
 _ITEM_LENGTH_ZH = re.compile(
-    rf"(?:每篇|每份|每条|每條|每则|每則|每封|每张|每張|每页|每頁|每个|每個|每件|每笔|每筆|单篇|單篇|单条|單條|平均每篇|平均每份)\s*"
+    rf"{_ONE_ITEM}\s*"
     r"(?:文档|文檔|文件|工单|工單|邮件|郵件|合同|合約|报告|報告|记录|記錄|文章|请求|請求|输入|輸入)?\s*(?:的)?\s*"
     rf"(?:长度|長度)?\s*(?:大约|大約|约|約|平均|大概|差不多|在)?\s*{NUM}\s*(?:个|個)?\s*(?:tokens?|词元|詞元|字)"
 )
@@ -92,7 +98,7 @@ _ITEM_LENGTH_ZH = re.compile(
 # length with no other cue, in a batch job, is each item's prompt. Beside an output word it is the output's
 # (`_OUTPUT_BEFORE`), read by the output patterns instead.
 _AVERAGE_LENGTH = re.compile(
-    rf"(?:平均|avg\.?|average|averaging|on average)\s*(?:每篇|每份|每条|每个)?\s*(?:of|at|about|around|~|约|大约|大概|是|为)?\s*"
+    rf"(?:平均|avg\.?|average|averaging|on average)\s*(?:{_ONE_ITEM})?\s*(?:of|at|about|around|~|约|大约|大概|是|为)?\s*"
     rf"{APPROX}{NUM}\s*-?\s*(?:tok(?:en)?s?|词元)"
 )
 _OUTPUT_BEFORE = re.compile(r"(?:output|out|answer|reply|response|summary|label|输出|回答|回复|摘要|标签)\W{0,3}$")

@@ -401,7 +401,11 @@ _QUANT_TABLE: tuple[tuple[str, str], ...] = (
     (r"(?<![\d.])5[- ]?bits?\b", "Q5_K_M"), (r"(?<![\d.])6[- ]?bits?\b", "Q6_K"), (r"(?<![\d.])3[- ]?bits?\b", "Q3_K_M"),
     (r"(?<![\d.])2[- ]?bits?\b", "Q2_K"),
     (r"\bfp16\b|\bfloat16\b|half[- ]precision|半精度|(?<![\d.])16[- ]?bits?\b|full[- ]precision|unquantized|"
-     r"no quantization|not quantized|without quantization|不量化|未量化|全精度|不做量化", "FP16"),
+     r"no quantization|not quantized|without quantization|不量化|未量化|全精度|不做量化|"
+     # quantizing refused in words ("不准量化", "禁止量化", "不允许量化"), not a target refused ("不要量化到 4bit")
+     r"(?:不(?:准|许|允许|要|得|能做)|禁止|别)量化(?!\s*(?:到|成|为|至))|"
+     r"\b(?:not allowed to|can'?t|cannot|won'?t|don'?t|do not|never|no) quanti[sz](?:e|ing)\b(?!\s*(?:it\s+)?(?:to|into|down|below)\b)|"
+     r"\bquanti[sz]ation (?:is|isn'?t) (?:not allowed|forbidden|banned|off the table)", "FP16"),
 )
 # A length said to happen only at times: a maximum, not the typical one.
 _OCCASIONAL = re.compile(r"sometimes|occasionally|at times|有时候?|偶尔|\bhits?\b|\breach(?:es)?\b|worst[- ]case|peaks? at|longest|biggest")
@@ -770,7 +774,9 @@ def _misc_numbers(text: str, claims: _Claims) -> Iterator[Fact]:
         yield Fact("gpu_count", _int(number_value(m)), m.start(), m.end(), keyed=True)
 
 
-_CLAUSE_BREAK = re.compile(r"[,;.!?，；。！？\n]")
+# A bracket opens a clause of its own: in "不准量化（要 BF16）" / "no quantization (bf16 only)" the refusal is of
+# quantizing, and the format in the brackets is the one chosen.
+_CLAUSE_BREAK = re.compile(r"[,;.!?，；。！？\n（(]")
 _FOUR_BITS_OR_FEWER = re.compile(r"(?<![0-9.])[1-4](?![0-9])")  # Q4_K_M, INT4, MXFP4, W4A16, "4-bit", "3 bit"
 
 

@@ -444,7 +444,8 @@ MORE_DEVICES = _rx(rf"(?<![\d.])(?P<n>\d+)\s+more\b{_NOT_DEVICES}", rf"\banother
 # the cue right before the format (same clause) or right after it. A floor ("cannot go below 8-bit", "不低于 8bit")
 # names the format it keeps, so the words between cue and format must not say "below".
 FORMAT_REJECTED_BEFORE = _rx(
-    r"(?<![a-z])(?:no|not|never|without|refuses?|refused|won'?t|can'?t|cannot|don'?t want|do not want|avoid|"
+    r"(?<![a-z])(?:no|not|never|without|refuses?|refused|won'?t|can'?t|cannot|avoid|"
+    r"(?:don'?t|do not|doesn'?t|does not) (?:want|use|run|go with|quanti[sz]e(?: it)? (?:to|into))|"
     r"anything but|other than|against)(?![a-z])[^,;.!?\d]{0,16}$",
     r"(?:不要|不接受|不能用|不用|拒绝|别用?|避免|不考虑|不准用?|不允许|禁止|不想用?|不能接受)[^,;.!?\d]{0,6}$")
 FORMAT_REJECTED_AFTER = _rx(

@@ -13,7 +13,7 @@ import math
 import re
 import unicodedata
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from bot.nlu.currency import NON_USD_CURRENCY, USD_WORDS, budget_currency
@@ -415,10 +415,11 @@ def _convert_budget(found: SlotValues, result: ParseResult, normalized: str) -> 
     """A budget in a currency with a dated rate (`fx_rates.csv`) in dollars at that rate (stated as an assumption);
     any other currency is asked about, and only the budget waits for the answer."""
     amount = found.pop("budget_usd")
-    if isinstance(amount, int | float) and amount < 0:  # "€-5k": out of range whatever the currency, not an unknown one
-        result.problems.append(check_fact("budget_usd", amount) or Problem("budget_usd", amount))
-        return
     code = budget_currency(normalized, result.lang) or ("TWD" if result.lang == "zh-Hant" else "CNY")
+    if isinstance(amount, int | float) and amount < 0:  # "€-5k": out of range whatever the currency, not an unknown one
+        problem = check_fact("budget_usd", amount) or Problem("budget_usd", amount)
+        result.problems.append(replace(problem, unit=code if code != "other" else None))
+        return
     usd = to_usd(amount, code) if code not in (None, "other") and isinstance(amount, int | float) and amount >= 0 else None
     if usd is None:
         result.problems.append(Problem("budget_usd", amount, reason="currency"))

@@ -43,6 +43,40 @@ def _shapes(mode: str, lang: str) -> str:
     return _w("shapes.other", lang, mode=mode)
 
 
+def _outcome(verdict: AcceleratorVerdict, users: int | None, lang: str) -> str:
+    """The verdict's outcome sentence: the accelerator that fits (its price, its cost floor or the quote it
+    would need beside the GPU answer's TCO), the closest one past the limit, or that none meets the targets."""
+    best = verdict.best
+    if best is None or best.count is None or best.power_w is None:
+        return _w("outcome.none_meets", lang)
+    if verdict.outcome == "closest":
+        ratio = best.power_w / best.power_limit_w if best.power_limit_w else 0.0
+        return _w("outcome.closest", lang, count=best.count, name=best.hardware_name, power=_n(best.power_w),
+                  ratio=f"{ratio:.1f}", watts=_n(best.power_limit_w), price=_price(best, lang), users=_n(users),
+                  per_card=_n((users or 0) / best.count),
+                  basis=_w("basis.calibrated" if best.calibrated else "basis.uncalibrated", lang))
+    if verdict.outcome == "fits_quote_only" and verdict.quote_cannot_win:
+        return _w("outcome.quote_cannot_win", lang, count=best.count, name=best.hardware_name,
+                  power=_n(best.power_w), floor=_n(best.tco_at_zero_usd), gpu_tco=_n(verdict.gpu_tco_usd))
+    if verdict.outcome == "fits_quote_only" and verdict.quote_ceiling_unit_usd is not None:
+        return _w("outcome.quote_ceiling", lang, count=best.count, name=best.hardware_name,
+                  power=_n(best.power_w), ceiling=_n(verdict.quote_ceiling_unit_usd), gpu_tco=_n(verdict.gpu_tco_usd))
+    if verdict.outcome == "fits_quote_only":
+        return _w("outcome.fits_quote_only", lang, count=best.count, name=best.hardware_name, power=_n(best.power_w))
+    if verdict.outcome == "costlier":
+        line = _w("outcome.costlier", lang, count=best.count, name=best.hardware_name, power=_n(best.power_w),
+                  price=_price(best, lang), **_tco(best, verdict.gpu_tco_usd, lang))
+    else:
+        line = _w("outcome.primary", lang, count=best.count, name=best.hardware_name, power=_n(best.power_w),
+                  price=_price(best, lang))
+        if best.tco_usd is not None:
+            key = "tco.compare" if verdict.gpu_tco_usd is not None else "tco.alone"
+            line += _w(key, lang, **_tco(best, verdict.gpu_tco_usd, lang))
+    if verdict.break_even_unit_usd is not None and verdict.outcome in ("primary", "costlier"):
+        line += _w("tco.break_even", lang, price=_n(verdict.break_even_unit_usd))
+    return line
+
+
 def accelerator_lines(verdict: AcceleratorVerdict | None, users: int | None, gpu_title: str | None,
                       lang: str = "en") -> list[str]:
     """The verdict as reply lines (nothing when seed 2's conditions did not hold)."""
@@ -51,37 +85,7 @@ def accelerator_lines(verdict: AcceleratorVerdict | None, users: int | None, gpu
     best = verdict.best
     limit = best.power_limit_w if best is not None else None
     limit_text = _w("limit.power", lang, watts=_n(limit)) if limit else _w("limit.space", lang)
-    lines = [_w("head", lang, users=_n(users), limit=limit_text)]
-    if best is None or best.count is None or best.power_w is None:
-        lines.append(_w("outcome.none_meets", lang))
-    elif verdict.outcome == "closest":
-        ratio = best.power_w / best.power_limit_w if best.power_limit_w else 0.0
-        lines.append(_w("outcome.closest", lang, count=best.count, name=best.hardware_name, power=_n(best.power_w),
-                        ratio=f"{ratio:.1f}", watts=_n(best.power_limit_w), price=_price(best, lang), users=_n(users),
-                        per_card=_n((users or 0) / best.count),
-                        basis=_w("basis.calibrated" if best.calibrated else "basis.uncalibrated", lang)))
-    elif verdict.outcome == "fits_quote_only" and verdict.quote_cannot_win:
-        lines.append(_w("outcome.quote_cannot_win", lang, count=best.count, name=best.hardware_name,
-                        power=_n(best.power_w), floor=_n(best.tco_at_zero_usd), gpu_tco=_n(verdict.gpu_tco_usd)))
-    elif verdict.outcome == "fits_quote_only" and verdict.quote_ceiling_unit_usd is not None:
-        lines.append(_w("outcome.quote_ceiling", lang, count=best.count, name=best.hardware_name,
-                        power=_n(best.power_w), ceiling=_n(verdict.quote_ceiling_unit_usd),
-                        gpu_tco=_n(verdict.gpu_tco_usd)))
-    elif verdict.outcome == "fits_quote_only":
-        lines.append(_w("outcome.fits_quote_only", lang, count=best.count, name=best.hardware_name,
-                        power=_n(best.power_w)))
-    elif verdict.outcome == "costlier":
-        lines.append(_w("outcome.costlier", lang, count=best.count, name=best.hardware_name, power=_n(best.power_w),
-                        price=_price(best, lang), **_tco(best, verdict.gpu_tco_usd, lang)))
-    else:
-        line = _w("outcome.primary", lang, count=best.count, name=best.hardware_name, power=_n(best.power_w),
-                  price=_price(best, lang))
-        if best.tco_usd is not None:
-            key = "tco.compare" if verdict.gpu_tco_usd is not None else "tco.alone"
-            line += _w(key, lang, **_tco(best, verdict.gpu_tco_usd, lang))
-        lines.append(line)
-    if verdict.break_even_unit_usd is not None and verdict.outcome in ("primary", "costlier"):
-        lines[-1] += _w("tco.break_even", lang, price=_n(verdict.break_even_unit_usd))
+    lines = [_w("head", lang, users=_n(users), limit=limit_text), _outcome(verdict, users, lang)]
     if best is not None and verdict.migration is not None:
         m = verdict.migration
         lines.append(_w("risks", lang, stack=best.serving_stack, maturity=_w(f"maturity.{best.stack_maturity}", lang),
@@ -99,8 +103,7 @@ def accelerator_outcome_line(verdict: AcceleratorVerdict | None, hardware_ids: s
     with the figures the reply ranked it on, never only "capex unknown"."""
     if verdict is None or verdict.best is None or verdict.best.hardware_id not in hardware_ids:
         return None
-    lines = accelerator_lines(verdict, users, None, lang)
-    return lines[1] if len(lines) > 1 else None
+    return _outcome(verdict, users, lang)
 
 
 __all__ = ["accelerator_lines", "accelerator_outcome_line"]

@@ -284,6 +284,8 @@ def _fmt(value: Any) -> str:
 
 def _problem_text(problem: ProblemRef, lang: str) -> str:
     what = slot_name(problem.slot, lang)
+    if problem.unit and problem.slot == "budget_usd":  # an amount never converted is named in its own currency
+        what = t("problem.budget_in", lang, currency=problem.unit)
     if problem.reason == "currency":
         return t("problem.currency.api_spend" if problem.slot == "api_spend_usd_per_month" else "problem.currency", lang)
     if problem.reason == "per_what":

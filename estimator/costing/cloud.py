@@ -28,7 +28,7 @@ from collections.abc import Iterable
 
 from estimator.catalog import ApiPrice, Catalog, CloudGpuPrice, Hardware
 from estimator.costing.tco import REPORTED_YEARS, SECONDS_PER_HOUR, running_days_per_year
-from estimator.physics.device import USABLE_MEMORY_FRACTION
+from estimator.physics.device import usable_memory
 from estimator.said import EMPTY, Said, said
 from estimator.schemas import CloudChoice, CloudComparison, TcoResult
 from estimator.workload import Workload
@@ -82,7 +82,7 @@ def rental_count(bought: Hardware, count: int, memory_required_gb: float | None,
         return None
     # The memory an engine can use on each rented GPU, as the estimate that sized the need counts it (`device.
     # USABLE_MEMORY_FRACTION`): two 80 GB cards do not hold 150 GB the estimate needs at 73.6 usable each.
-    usable_gb = rented.memory_gb * USABLE_MEMORY_FRACTION.get(rented.kind, 0.9)
+    usable_gb = usable_memory(rented.memory_gb, rented.kind)
     by_memory = math.ceil((memory_required_gb or 0.0) / usable_gb)
     by_bandwidth = math.ceil(count * bought.memory_bandwidth_gbs / rented.memory_bandwidth_gbs - 1e-9)
     return max(by_memory, by_bandwidth, 1)

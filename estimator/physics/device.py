@@ -44,6 +44,22 @@ DEFAULT_BANDWIDTH_GBS: dict[str, float] = {"cpu": 200.0, "gpu": 400.0, "npu": 10
 # (vLLM's default gpu_memory_utilization is 0.9); unified-memory SoCs share RAM with the OS (macOS
 # caps the GPU working set near 75 % of RAM); CPU servers keep ~10 % for the OS and page cache.
 USABLE_MEMORY_FRACTION: dict[str, float] = {"cpu": 0.90, "gpu": 0.92, "npu": 0.75, "soc": 0.75, "accel": 0.92}
+# The 75 % on a unified-memory SoC is a default cap, not what the OS needs: macOS's GPU wired limit is a sysctl
+# (`iogpu.wired_limit_mb`, raised by every local-LLM guide; https://stencel.io/posts/apple-silicon-limitations-with-usage-on-local-llm%20.html,
+# https://sudoall.com/apple-silicon-hidden-vram-local-llms), and Linux SoCs (DGX Spark, Strix Halo GTT, Jetson) map
+# nearly all RAM to the GPU. A box dedicated to serving keeps a fixed reserve for the OS instead, so on large-RAM
+# parts the usable share is RAM minus that reserve (512 GB Mac Studio: 496 GB, not 384).
+SOC_OS_RESERVE_GB = 16.0
+
+
+def usable_memory(memory_gb: float, kind: str) -> float:
+    """The memory a serving process can hold on a device of `kind` with `memory_gb` installed.
+
+    >>> usable_memory(512, "soc"), usable_memory(16, "soc"), usable_memory(80, "gpu")
+    (496.0, 12.0, 73.6)
+    """
+    share = memory_gb * USABLE_MEMORY_FRACTION.get(kind, 0.9)
+    return max(share, memory_gb - SOC_OS_RESERVE_GB) if kind == "soc" else share
 
 # GPU clock (MHz) assumed for a device that lists none: the median of the catalog's sourced clocks of its
 # kind (hardware.csv `gpu_clock_mhz`; `tests/estimator/test_estimator_clock.py` checks the figures against the
@@ -125,7 +141,7 @@ class DeviceSpec:
     vector_alu_rate: bool = False
 
     def __post_init__(self) -> None:
-        object.__setattr__(self, "usable_memory_gb", self.memory_gb * USABLE_MEMORY_FRACTION.get(self.kind, 0.9))
+        object.__setattr__(self, "usable_memory_gb", usable_memory(self.memory_gb, self.kind))
 
 
 def parse_interconnect(text: str | None) -> tuple[LinkKind, float, float]:

@@ -56,15 +56,17 @@ def test_lower_formats_step_down_by_bits_among_what_the_stacks_run(catalog):
     assert "NVFP4" not in formats  # neither llama.cpp nor MLX runs it
 
 
-def test_deepseek_r1_on_a_512_gb_m3_ultra_fits_first_at_q4_0(catalog):
+def test_deepseek_r1_on_a_512_gb_m3_ultra_fits_first_at_q5_k_m(catalog):
+    # 512 GB less the OS's fixed 16 GB (the wired limit raised, `device.SOC_OS_RESERVE_GB`) = 496 GB: Q6_K's
+    # 671 x 6.56 / 8 = 550 GB does not fit, Q5_K_M's 671 x 5.68 / 8 = 476 GB does (3 short chats' MLA cache is < 1 GB)
     owned = [OwnedDevice(hardware_id="apple-m3-ultra", count=1, memory_gb=512)]
     w = Workload(**DEEPSEEK, quantization="FP8", concurrent_users=3, owned_devices=owned)
     cat = with_owned_specs(catalog, w)
     fit = first_fitting_format(_sizer(w, cat), _cands(cat, "apple-m3-ultra"), 1)
-    assert fit is not None and fit.quant == "Q4_0"
-    assert fit.weights_gb == pytest.approx(671 * 4.5 / 8, rel=0.01)
-    assert fit.estimate.fits and fit.estimate.memory_available_gb == pytest.approx(384, rel=0.01)
-    assert 0 < fit.estimate.decode_tokens_per_s_per_stream < 819 / (37 * 4.5 / 8)
+    assert fit is not None and fit.quant == "Q5_K_M"
+    assert fit.weights_gb == pytest.approx(671 * 5.68 / 8, rel=0.01)
+    assert fit.estimate.fits and fit.estimate.memory_available_gb == pytest.approx(496, rel=0.01)
+    assert 0 < fit.estimate.decode_tokens_per_s_per_stream < 819 / (37 * 5.68 / 8)
 
 
 def test_llama_70b_on_one_l40s_fits_at_q4_k_m_but_misses_the_speed(catalog):
@@ -105,11 +107,11 @@ def test_chat_owned_m3_ultra_is_told_the_format_that_fits(engine):
                    "just recommend")
     text = replies[-1].text
     # DeepSeek-R1 ships in FP8, which the user did not ask for: the ladder of lighter formats is tried
-    # (`owned_lighter`), and Q4_0 holds it (377.4 GB of 384 GB) but misses the speed (decode reads 37B × 4.5 / 8 =
-    # 20.8 GB per step from 819 GB/s: at most ~39 tok/s at the roofline, far less at 3 users' batch), so the
+    # (`owned_lighter`), and Q5_K_M holds it (476.4 GB of 496 GB) but misses the speed (decode reads 37B × 5.68 / 8
+    # = 26.3 GB per step from 819 GB/s: at most ~31 tok/s at the roofline, far less at 3 users' batch), so the
     # purchase stands with that shortfall said.
     assert "Your 1 × M3 Ultra falls short" in text and "Your 1 × M3 Ultra fall short" not in text
-    assert "Lighter formats were tried first: with the weights at Q4_0 (~4.5 bits per weight, 377.4 GB" in text
+    assert "Lighter formats were tried first: with the weights at Q5_K_M (~5.68 bits per weight, 476.4 GB" in text
     assert "against the FP8 model" in text and "still fall short" in text
 
 
@@ -134,11 +136,11 @@ def test_eight_h100_at_q6_k_meet_the_targets_for_deepseek(catalog):
 
 
 @pytest.mark.parametrize(("question", "answer", "phrase"), [
-    ("我们有一台 Mac Studio M3 Ultra 512GB，能给 3 个人跑 DeepSeek-R1 吗？", "直接推荐", "把权重换成 Q4_0（约 4.5 位，377.4 GB"),
+    ("我们有一台 Mac Studio M3 Ultra 512GB，能给 3 个人跑 DeepSeek-R1 吗？", "直接推荐", "把权重换成 Q5_K_M（约 5.68 位，476.4 GB"),
     ("我們有一台 Mac Studio M3 Ultra（512 GB），可以給 3 個人跑 DeepSeek-R1 嗎？", "直接推薦",
-     "把權重換成 Q4_0（約 4.5 位元，377.4 GB"),
+     "把權重換成 Q5_K_M（約 5.68 位元，476.4 GB"),
 ])
 def test_chat_in_chinese_names_the_format_that_fits(engine, question, answer, phrase):
-    # Same arithmetic as the English conversation: 384 GB usable, Q4_0 377.4 GB of weights.
+    # Same arithmetic as the English conversation: 512 - 16 = 496 GB usable, Q5_K_M 671 x 5.68 / 8 = 476.4 GB of weights.
     text = talk(engine, question, answer)[-1].text
     assert phrase in text and "对照 FP8" in text.replace("對照", "对照") and "种子 2 坑二" in text.replace("種子", "种子")

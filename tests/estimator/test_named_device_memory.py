@@ -12,13 +12,13 @@ DEEPSEEK = dict(model_params_b=671, model_id="deepseek-v3", active_params_b=37, 
 
 
 def test_a_named_configurations_memory_is_the_one_sized(catalog):
-    # 512 GB × 0.75 usable on Apple's unified memory = 384 GB: FP8 671 GB does not fit, Q4_0 (4.5 bits) 377 GB does.
+    # 512 GB less the OS's fixed 16 GB = 496 GB usable: FP8 671 GB does not fit, Q5_K_M (5.68 bits) 476 GB does.
     row = catalog.hardware_by_id("apple-m3-ultra")
     assert row.memory_gb != 512
     rec = recommend(Workload(**DEEPSEEK, named_devices=[NamedDevice(hardware_id="apple-m3-ultra", count=1,
                                                                       memory_gb=512)]), catalog)
     [answer] = rec.named
-    assert "of 384.0 GB" in answer.text and "At Q4_0" in answer.text
+    assert "of 496.0 GB" in answer.text and "At Q5_K_M" in answer.text
     assert not answer.priced
 
 

@@ -230,6 +230,7 @@ TEMPLATES: dict[str, tuple[str, str, str]] = {
         "{what} = {value} 超出了可处理的范围（{range}）。正确的数值是多少？",
         "{what} = {value} 超出了可處理的範圍（{range}）。正確的數值是多少？",
     ),
+    "problem.budget_in": ("budget ({currency})", "预算（{currency}）", "預算（{currency}）"),
     "problem.whole": (
         "{what} = {value}: I need a whole number here. What is the right value?",
         "{what} = {value}：这里需要整数。正确的数值是多少？",
