@@ -243,7 +243,9 @@ WORDS: dict[str, tuple[str, ...]] = {
                          r"\bno need for (?:it to be )?(?:\w+ )?(?:fast|blazing|snappy|speed)",
                          r"\b(?:speed|latency) (?:isn'?t|is not|is no|not) (?:that |super |very |a )?(?:critical|important|"
                          r"priority|big deal|concern)",
-                         r"\bdon'?t (?:really )?care (?:much |too much )?about (?:speed|latency)\b"),
+                         r"\bdon'?t (?:really )?care (?:much |too much )?about (?:speed|latency)\b",
+                         # no hurry for the answers ("no rush", "nobody's in a hurry"): speed is not what they buy for
+                         r"\bno (?:rush|hurry)\b", r"\b(?:not|nobody'?s|no one'?s|nobody is|no one is) in (?:a|any) (?:rush|hurry)\b"),
     "speed_comfortable": (r"\bsnappy\b", r"\b(?:like|as fast as|as quick as) chatgpt\b", r"\bchatgpt[- ](?:like|fast|speed)\b",
                           r"\b(?:has|have|needs?|got|must|should) (?:to )?(?:be|feel) (?:really |very |super )?"
                           r"(?:fast|quick|snappy|instant|responsive)\b",
