@@ -20,7 +20,7 @@ from estimator.advice.candidates import Candidate, exclusion, owned_class, owner
 from estimator.advice.lower_format import lower_format_text
 from estimator.advice.named import line_room
 from estimator.advice.owned_count import owned_cap, smallest_within
-from estimator.advice.owned_lighter import OwnedLighter, lighter_for_device, tries_lighter
+from estimator.advice.owned_lighter import OwnedLighter, lighter_for_device, lighter_scope
 from estimator.advice.shortfall import ceiling_text, shortfall_text
 from estimator.advice.sizing import Sized, Sizer
 from estimator.catalog import Catalog, Hardware
@@ -324,8 +324,9 @@ def owned_answers(sizer: Sizer, workload: Workload, catalog: Catalog, sized: lis
                            if s.candidate.existing and s.candidate.hardware.id == own.candidate.hardware.id}.values())
             # The ladder an expert tries before buying (`owned_lighter`): what the owned devices still miss at the first
             # lighter step that holds the model; with a format the user fixed, only the lower formats are mentioned.
-            short = (lighter_for_device(sizer, own, stacks or [own.candidate], count)
-                     if tries_lighter(sizer, format_stated) else None)
+            scope = lighter_scope(sizer, workload.quantization if format_stated else None)
+            short = (lighter_for_device(sizer, own, stacks or [own.candidate], count, scope)
+                     if scope != "none" else None)
             text += (said("answer.owned.lighter_note", body=short.text()) if short is not None
                      else lower_format_text(sizer, stacks or [own.candidate], own.count, name, format_stated))
             if device.line:  # "my MacBook Pro" taken as the one sold today: a larger configuration may hold it

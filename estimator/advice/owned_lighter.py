@@ -9,8 +9,9 @@ change and its caveat (seed 2, pitfall 2: a lower format is calibrated and compa
 user's own evaluation set). Only when no step meets does the purchase stand, with the owned shortfall stated
 (`owned.owned_answers`).
 
-Never tried when the user chose the format (they insist on it) or said accuracy is critical ("no careless
-quantization"): a lighter format is then theirs to propose. Formats below 4 bits are not tried (seed 1: Q3_K_M /
+Never tried when the user said accuracy is critical ("no careless quantization") or chose a 16-bit format (they
+asked for full precision); when they chose a quantized format ("AWQ 4bit is fine") the weights stay theirs and only the
+FP8 KV cache is tried (`lighter_scope`). Formats below 4 bits are not tried (seed 1: Q3_K_M /
 Q2_K "只有當硬體限制絕對需要時…品質權衡是真實且可測量的"): they are only mentioned (`lower_format`).
 """
 
@@ -18,6 +19,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import Literal
 
 from estimator.advice.candidates import Candidate
 from estimator.advice.lower_format import lower_formats, runs_weights
@@ -28,6 +30,8 @@ from estimator.catalog import Catalog, Hardware, ServingStack
 from estimator.physics.memory import weights_gb
 from estimator.said import Said, said
 
+# How far the ladder may go (`lighter_scope`): weights and KV cache, the KV cache only, or nothing.
+Scope = Literal["all", "kv", "none"]
 # Fewest bits per weight a lighter format may have here (seed 1: below 4 bits only when nothing else will do).
 MIN_LIGHTER_BITS = 4.0
 
@@ -68,12 +72,13 @@ class LighterStep:
     kv_fp8: bool
 
 
-def ladder(baseline: str, hw: Hardware, stacks: Sequence[ServingStack], catalog: Catalog) -> list[LighterStep]:
+def ladder(baseline: str, hw: Hardware, stacks: Sequence[ServingStack], catalog: Catalog,
+           scope: Scope = "all") -> list[LighterStep]:
     """The steps an expert tries, least change first: each lower weight format of at least `MIN_LIGHTER_BITS`
     that one of `stacks` runs on `hw` (most bits first), then the FP8 KV cache at the baseline format and at each
-    of those formats."""
+    of those formats. `scope` "kv": the weights stay at the baseline (a format the user chose), only the KV cache."""
     lighter = [name for name in lower_formats(baseline, hw, stacks, catalog)
-               if (fmt := catalog.quant(name)) is not None and fmt.bits_per_weight >= MIN_LIGHTER_BITS
+               if scope == "all" and (fmt := catalog.quant(name)) is not None and fmt.bits_per_weight >= MIN_LIGHTER_BITS
                and any(serves_weights(stack, hw, name) for stack in stacks)]
     steps = [LighterStep(name, False) for name in lighter]
     if any(stores_fp8_kv(stack, hw) for stack in stacks):
@@ -128,14 +133,15 @@ def _at_step(sizer: Sizer, step: LighterStep) -> Sizer:
                  assumed_shapes=sizer.assumed_shapes, people=sizer.people)
 
 
-def lighter_for_device(sizer: Sizer, owned: Sized, candidates: Sequence[Candidate], limit: int) -> OwnedLighter | None:
+def lighter_for_device(sizer: Sizer, owned: Sized, candidates: Sequence[Candidate], limit: int,
+                       scope: Scope = "all") -> OwnedLighter | None:
     """The first ladder step at which at most `limit` of the owned device meet the targets; when none does, the
     first at which all of them hold the model (meets=False); None when no step holds it."""
     hw = owned.candidate.hardware
     baseline = owned.weight_format or sizer.workload_for(owned.candidate).weight_format
     catalog = sizer.catalog
     first_fit: OwnedLighter | None = None
-    for step in ladder(baseline, hw, [c.stack for c in candidates], catalog):
+    for step in ladder(baseline, hw, [c.stack for c in candidates], catalog, scope):
         lighter = _at_step(sizer, step)
         usable = [c for c in candidates if serves_weights(c.stack, hw, step.weights)
                   and (not step.kv_fp8 or stores_fp8_kv(c.stack, hw))]
@@ -163,11 +169,12 @@ def lighter_for_device(sizer: Sizer, owned: Sized, candidates: Sequence[Candidat
 
 
 def owned_at_lighter(sizer: Sizer, counted: Sequence[tuple[Candidate, int]], sized: Sequence[Sized],
-                     *, format_stated: bool) -> OwnedLighter | None:
+                     *, stated: str | None) -> OwnedLighter | None:
     """Owned devices that hold no copy of the model at the format in force but meet the targets at a lighter step
-    (the first found, owned devices in the order stated); None when the user fixed the format or said accuracy is
-    critical, or when no owned device gets there."""
-    if not tries_lighter(sizer, format_stated):
+    (the first found, owned devices in the order stated); None when `lighter_scope` allows none, or when no owned
+    device gets there."""
+    scope = lighter_scope(sizer, stated)
+    if scope == "none":
         return None
     for cand, limit in counted:
         if not cand.existing:
@@ -179,17 +186,23 @@ def owned_at_lighter(sizer: Sizer, counted: Sequence[tuple[Candidate, int]], siz
         if stacks[0] is not cand:
             continue  # each device once, with all its engines
         owned = max(mine, key=lambda s: s.count)
-        found = lighter_for_device(sizer, owned, stacks, limit)
+        found = lighter_for_device(sizer, owned, stacks, limit, scope)
         if found is not None and found.meets:
             return found
     return None
 
 
-def tries_lighter(sizer: Sizer, format_stated: bool) -> bool:
-    """Whether a lighter format may be proposed at all: not when the user chose the format (they insist on it) or said
-    accuracy is critical ("no careless quantization"); a batch job's deadline is judged by its own sizer."""
-    return not format_stated and not sizer.workload.accuracy_critical
+def lighter_scope(sizer: Sizer, stated: str | None) -> Scope:
+    """What may be made lighter. Nothing when the user said accuracy is critical ("no careless quantization") or chose
+    a 16-bit format (they asked for full precision); the KV cache only when they chose a quantized format ("AWQ 4bit
+    is fine": the weights are theirs, an FP8 KV cache is a separate step); everything when they chose none."""
+    if sizer.workload.accuracy_critical:
+        return "none"
+    if stated is None:
+        return "all"
+    fmt = sizer.catalog.quant(stated)
+    return "kv" if fmt is not None and fmt.bits_per_weight < 16 else "none"
 
 
 __all__ = ["MIN_LIGHTER_BITS", "LighterStep", "OwnedLighter", "ladder", "lighter_for_device", "owned_at_lighter",
-           "serves_weights", "stores_fp8_kv", "tries_lighter"]
+           "lighter_scope", "serves_weights", "stores_fp8_kv"]

@@ -586,9 +586,9 @@ def recommend(
         # a purchase no better than what they own is never the answer: the owned option leads, the purchase beside it
         alternatives = [primary, *(s for s in alternatives if s is not own)][:MAX_ALTERNATIVES]
         primary = own
-    # Owned devices that hold the model only at a lighter format come before any purchase, unless the user set the
-    # format (a model's native checkpoint format is not theirs to insist on).
-    lighter = (owned_at_lighter(sizer, counted, sized, format_stated=workload.quantization is not None)
+    # Owned devices that hold the model only at a lighter format come before any purchase, within what the user's own
+    # format allows (`owned_lighter.lighter_scope`; a model's native checkpoint format is not theirs to insist on).
+    lighter = (owned_at_lighter(sizer, counted, sized, stated=workload.quantization)
                if filled.owned_devices and not primary.candidate.existing else None)
     if lighter is not None:
         alternatives = [primary, *alternatives][:MAX_ALTERNATIVES]

@@ -28,6 +28,7 @@ from estimator.advice.owned_lighter import (
     LighterStep,
     ladder,
     lighter_for_device,
+    lighter_scope,
     serves_weights,
     stores_fp8_kv,
 )
@@ -70,6 +71,24 @@ def test_ladder_tries_fewer_weight_bits_first_then_the_kv_cache_never_below_four
     first_kv = steps.index(LighterStep("BF16", True))  # the KV cache at the format in force, after every weight step
     assert first_kv == len(weights) and all(s.kv_fp8 for s in steps[first_kv:])
     assert min(catalog.quant(s.weights).bits_per_weight for s in steps) >= MIN_LIGHTER_BITS  # no Q3_K_M / Q2_K
+
+
+@pytest.mark.parametrize(("stated", "critical", "scope"), [
+    (None, None, "all"),  # no format chosen: weights and KV cache may be made lighter
+    ("INT4", None, "kv"),  # "AWQ 4bit is fine": the weights are theirs, the KV cache may still be FP8
+    ("BF16", None, "none"),  # full precision asked for
+    (None, True, "none"),  # "no careless quantization"
+])
+def test_what_may_be_made_lighter_follows_what_the_lead_said(catalog, stated, critical, scope):
+    estimate, capacity = default_throughput()
+    workload = Workload(model_params_b=32.8, quantization=stated, accuracy_critical=critical, concurrent_users=4)
+    assert lighter_scope(Sizer(workload, catalog, estimate, capacity), stated) == scope
+
+
+def test_a_chosen_quantized_format_keeps_its_weights_and_tries_only_the_kv_cache(catalog):
+    hw = catalog.hardware_by_id("nvidia-rtx-4090")
+    steps = ladder("INT4", hw, [catalog.stack(s) for s in hw.software_stacks], catalog, "kv")
+    assert steps == [LighterStep("INT4", True)]
 
 
 def test_one_h100_serves_llama_70b_at_a_lighter_format_instead_of_a_purchase(catalog):
