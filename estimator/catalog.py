@@ -273,6 +273,10 @@ class ApiPrice(_Frozen):
     # A closed hosted model priced by the name a team calls it ("gpt-4o-mini", migration 018): it converts a
     # monthly spend into a token volume and never stands in for an open model of a given size.
     api_model: str | None = None
+    # Input tokens per output token of the provider's own published traffic (migration 028: DeepSeek's 24-hour
+    # statistics, 608B in / 168B out): the split a spend on it buys when no lengths are stated. None: not published.
+    input_per_output: float | None = Field(default=None, gt=0, le=1000)
+    traffic_source_url: str | None = None
 
 
 class PowerMode(_Frozen):
@@ -291,6 +295,45 @@ class PowerMode(_Frozen):
     # Share of the GPU's compute units powered in this mode (migration 020): Jetson nvpmodel profiles power-gate
     # TPCs (the AGX Orin 64 GB's 15 W profile keeps 3 of 8). None: every unit the device row counts.
     active_gpu_share: float | None = Field(default=None, gt=0, le=1)
+
+
+class LaptopConfig(_Frozen):
+    """One laptop sold with a catalog chip (migration 033): the machine, its memory and its price.
+
+    A chip row is priced by one machine and one memory size (a Mac mini, a Framework Desktop); a buyer who
+    asks for a laptop buys a laptop, whose price and memory differ. Empty price cells stay None: an unpriced
+    laptop is never bought. `memory_bandwidth_gbs` is set only where the machine's chip is a slower bin."""
+
+    id: str
+    hardware_id: str
+    laptop: str
+    memory_gb: float = Field(gt=0)
+    memory_bandwidth_gbs: float | None = Field(default=None, gt=0)
+    # The machine's draw from the wall, bounded by the adapter it ships with (None: the chip row's figure).
+    tdp_w: float | None = Field(default=None, gt=0)
+    price_usd: float | None = Field(default=None, gt=0)
+    price_basis: str | None = None
+    price_date: str | None = None
+    price_is_estimate: bool = True
+    source_url: str
+    notes: str | None = None
+
+    def as_device(self, chip: Hardware) -> Hardware:
+        """The chip as sold in this laptop: its memory size, price, draw and source (a slower bin's bandwidth
+        if stated); the chip's speed otherwise, since the same silicon runs whatever memory surrounds it."""
+        memory = f"{self.memory_gb:g} GB"
+        update: dict[str, object] = {
+            "id": self.id, "name": f"{self.laptop}, {memory}", "memory_gb": self.memory_gb,
+            "price_usd": self.price_usd, "price_basis": self.price_basis or f"laptop: {self.laptop}, {memory} (unpriced)",
+            "price_date": self.price_date, "price_is_estimate": self.price_is_estimate,
+            "form_factor": f"Laptop ({self.laptop})", "source_url": f"{self.source_url} ; {chip.source_url}",
+            "notes": self.notes,
+        }
+        if self.memory_bandwidth_gbs is not None:
+            update["memory_bandwidth_gbs"] = self.memory_bandwidth_gbs
+        if self.tdp_w is not None:  # the laptop's adapter, not the desktop machine that priced the chip row
+            update["tdp_w"] = self.tdp_w
+        return chip.model_copy(update=update)
 
 
 # What a quote-only accelerator's price range rests on (migration 019), weakest last.
@@ -395,12 +438,20 @@ class Catalog(_Frozen):
     benchmark_provenance: tuple[BenchmarkProvenance, ...] = ()  # migration 011: run dates, exclusions
     benchmark_layouts: tuple[BenchmarkLayout, ...] = ()  # migration 009: stated parallel layouts
     accelerator_sheets: tuple[AcceleratorSheet, ...] = ()  # migration 015: SRAM, price ranges, stack behaviour
+    laptop_configs: tuple[LaptopConfig, ...] = ()  # migration 033: laptops sold with a chip, by memory size
 
     def accelerator_sheet(self, hardware_id: str) -> AcceleratorSheet | None:
         return next((s for s in self.accelerator_sheets if s.hardware_id == hardware_id), None)
 
     def hardware_by_id(self, hardware_id: str) -> Hardware | None:
-        return next((h for h in self.hardware if h.id == hardware_id), None)
+        """A device by id; a laptop configuration's id gives its laptop (a recommendation made for a laptop names
+        one, and its follow-ups look it up here)."""
+        found = next((h for h in self.hardware if h.id == hardware_id), None)
+        if found is not None or not self.laptop_configs:
+            return found
+        config = next((c for c in self.laptop_configs if c.id == hardware_id), None)
+        chip = None if config is None else next((h for h in self.hardware if h.id == config.hardware_id), None)
+        return None if config is None or chip is None else config.as_device(chip)
 
     def quant(self, name: str) -> QuantFormat | None:
         key = name.upper()
@@ -434,6 +485,7 @@ __all__ = [
     "HardwareKind",
     "Level",
     "ModelArch",
+    "LaptopConfig",
     "PowerMode",
     "PriceEvidence",
     "QuantFormat",

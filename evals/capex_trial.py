@@ -17,6 +17,8 @@ Pure apart from the engine the caller injects (`evals` never imports `bot`): `si
 
 from __future__ import annotations
 
+import csv
+import functools
 import math
 import subprocess
 import sys
@@ -31,6 +33,7 @@ from pydantic import BaseModel, ConfigDict, Field
 
 from evals.checks import EvalReply
 from evals.runner import ConversationEngine
+from knowledge.loader import default_data_dir
 
 Expect = Literal["size", "use_owned", "ask", "nothing_fits"]
 LoadForm = Literal[
@@ -141,6 +144,13 @@ TRIAL_SPLITS = {"dev": "questions.yaml", "held_out": "held_out.yaml", "held_out_
                 "shared_serving": "shared_serving.yaml", "shared_serving_held_out": "shared_serving_held_out.yaml",
                 # Owned hardware without set targets, judged by seed 1's bands: dev and held-out.
                 "owned_hardware": "owned_hardware.yaml", "owned_hardware_held_out": "owned_hardware_held_out.yaml",
+                # A laptop asked for (a laptop's price and memory configuration): dev and its held-out third.
+                "laptops": "laptops.yaml", "laptops_held_out": "laptops_held_out.yaml",
+                # Board-sold devices (HGX, OAM UBB) where the answer is part of a board or one board: dev and held-out.
+                "board_sold": "board_sold.yaml", "board_sold_held_out": "board_sold_held_out.yaml",
+                # Very large mixture-of-experts models (DeepSeek V3.x / R1, Kimi K2, Qwen3-235B, Qwen3.5-397B, MiniMax-M2,
+                # GLM-4.6) sized from spend, rates, head counts and long contexts: dev and its held-out third.
+                "big_moe": "big_moe.yaml", "big_moe_held_out": "big_moe_held_out.yaml",
                 # Owned hardware short only of memory (a lighter weight format or FP8 KV cache makes it fit, unless the
                 # lead forbade it; or nothing owned holds the model): dev and its held-out third.
                 "owned_lighter": "owned_lighter.yaml", "owned_lighter_held_out": "owned_lighter_held_out.yaml"}
@@ -173,6 +183,16 @@ def _verdict(question: TrialQuestion, asked_first: bool, reply: EvalReply) -> bo
     return None
 
 
+@functools.cache
+def laptop_chips() -> dict[str, str]:
+    """Laptop configuration id -> the catalog chip it carries (`knowledge/data/laptop_configs.csv`)."""
+    path = default_data_dir() / "laptop_configs.csv"
+    if not path.exists():
+        return {}
+    with path.open(encoding="utf-8", newline="") as handle:
+        return {row["id"]: row["hardware_id"] for row in csv.DictReader(handle)}
+
+
 def run_question(engine: ConversationEngine, question: TrialQuestion, run_id: str) -> QuestionResult:
     """Send the message in a fresh thread (and the follow-up once if asked); compare the primary option."""
     expert = question.expert
@@ -201,7 +221,9 @@ def run_question(engine: ConversationEngine, question: TrialQuestion, run_id: st
     # A fleet of one box per site is bought once per site: the expert's figure is the whole fleet's.
     capex = rec.fleet.capex_usd if rec.fleet is not None else primary.capex_usd
     result.capex_usd, result.meets_slo, result.within_limits = capex, primary.meets_slo, rec.within_limits
-    result.device_acceptable = primary.hardware_id in expert.devices if expert.devices else None
+    # A laptop configuration is its chip as sold in a laptop: the expert names the chip ("apple-m4-max").
+    device = laptop_chips().get(primary.hardware_id, primary.hardware_id)
+    result.device_acceptable = device in expert.devices if expert.devices else None
     if expert.compares_capex:
         result.factor = round(capex_factor(capex, expert.midpoint_usd), 3)
         result.within_range = expert.capex_low <= capex <= expert.capex_high

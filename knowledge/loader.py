@@ -27,6 +27,7 @@ from estimator.catalog import (
     CalibrationParams,
     CloudGpuPrice,
     Hardware,
+    LaptopConfig,
     ModelArch,
     PowerMode,
     QuantFormat,
@@ -82,6 +83,8 @@ TABLES: tuple[TableSpec, ...] = (
     TableSpec("benchmark_layouts.csv", "benchmark_layouts", BenchmarkLayout, "row_id", optional=True, feeds_fit=True),
     # Migration 015: accelerators' SRAM, price ranges and stack behaviour (`estimator.advice.accelerator_first`).
     TableSpec("accelerator_sheets.csv", "accelerator_sheets", AcceleratorSheet, "hardware_id", optional=True),
+    # Migration 033: laptops sold with a chip, by memory size (`estimator.advice.laptops`).
+    TableSpec("laptop_configs.csv", "laptop_configs", LaptopConfig, "id", optional=True),
 )
 
 
@@ -284,6 +287,12 @@ def _cross_check(parsed: dict[str, _Parsed], errors: list[str]) -> None:
         mode: PowerMode = row.item  # type: ignore[assignment]
         if parsed["hardware"].readable and mode.hardware_id not in hardware_ids:
             errors.append(f"power_modes.csv:{row.line}: hardware_id: unknown hardware id {mode.hardware_id!r}")
+    for row in parsed.get("laptop_configs", _Parsed([], set())).rows:
+        config: LaptopConfig = row.item  # type: ignore[assignment]
+        if parsed["hardware"].readable and config.hardware_id not in hardware_ids:
+            errors.append(f"laptop_configs.csv:{row.line}: hardware_id: unknown hardware id {config.hardware_id!r}")
+        elif config.price_usd is not None and not config.price_basis:
+            errors.append(f"laptop_configs.csv:{row.line}: price_basis: a price needs its basis")
     for row in parsed.get("accelerator_sheets", _Parsed([], set())).rows:
         sheet: AcceleratorSheet = row.item  # type: ignore[assignment]
         if parsed["hardware"].readable and sheet.hardware_id not in hardware_ids:

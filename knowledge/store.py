@@ -26,6 +26,7 @@ from estimator.catalog import (
     Catalog,
     CloudGpuPrice,
     Hardware,
+    LaptopConfig,
     ModelArch,
     PowerMode,
     QuantFormat,
@@ -151,6 +152,10 @@ class KnowledgeStore:
             return self._select(PowerMode, "power_modes")
         return self._select(PowerMode, "power_modes", "WHERE hardware_id = ?", [hardware_id])
 
+    def laptop_configs(self) -> list[LaptopConfig]:
+        """Laptops sold with a catalog chip, by memory size (migration 033), in file order."""
+        return self._select(LaptopConfig, "laptop_configs")
+
     def benchmark_provenance(self) -> list[BenchmarkProvenance]:
         """Run dates and source-established exclusions of benchmark rows (migration 011), in file order."""
         return self._select(BenchmarkProvenance, "benchmark_provenance")
@@ -192,6 +197,7 @@ class KnowledgeStore:
             benchmark_provenance=tuple(self.benchmark_provenance()),
             benchmark_layouts=tuple(self.benchmark_layouts()),
             accelerator_sheets=tuple(self.accelerator_sheets()),
+            laptop_configs=tuple(self.laptop_configs()),
         )
 
     def catalog(self) -> Catalog:

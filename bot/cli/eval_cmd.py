@@ -232,7 +232,8 @@ def eval_command(
         list[str] | None, typer.Option("--split", help="With --reading: dev or heldout (repeatable; default both). With --capex-trial: one"
                                  " of dev, held_out, held_out_2, held_out_3, held_out_4, held_out_5, held_out_6, held_out_7, soft_targets, soft_targets_held_out,"
                                  " daily_peaks, daily_peaks_held_out, sessions, sessions_held_out, shared_serving,"
-                                 " shared_serving_held_out, owned_hardware, owned_hardware_held_out, owned_lighter, owned_lighter_held_out"
+                                 " shared_serving_held_out, owned_hardware, owned_hardware_held_out, laptops, laptops_held_out, board_sold, board_sold_held_out, big_moe, big_moe_held_out,"
+                                 " owned_lighter, owned_lighter_held_out"
                                  " (evals/capex_trial.py TRIAL_SPLITS).")
     ] = None,
     details: Annotated[

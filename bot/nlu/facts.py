@@ -41,6 +41,7 @@ from bot.nlu.lexicon import (
     FORMAT_REJECTED_BEFORE,
     FORMAT_REPLACED_AFTER,
     FORMAT_REPLACED_BEFORE,
+    LAPTOP_EACH,
     LENGTH_HEDGES,
     LENGTH_NOUNS,
     LENGTH_REACH_AFTER,
@@ -353,7 +354,7 @@ _ORG_THEN_COUNT = re.compile(r"\b(?:consultancy|agency|startup|start-up|firm|com
 # A rollout to a whole organisation: any count of its people is everyone who may use it, not a peak.
 _ORG_WIDE = re.compile(r"\b(?:company|org|organi[sz]ation|firm|enterprise|school|hospital|campus)[- ]wide\b|"
                        r"\b(?:the )?(?:whole|entire) (?:company|org|organi[sz]ation|firm|school|hospital|group)\b|"
-                       r"\ball (?:our |the )?(?:employees|staff)\b|全公司|全员|全体|全校|全院|全集团|整个公司|整个集团")
+                       r"\ball (?:our |the )?(?:employees|staff)\b|全公司|全员|全体|全校|全院|全行(?![业業])|全厂|全集团|整个公司|整个集团")
 # "2000人的公司": a head count said before the organisation it counts.
 _HEADCOUNT_AFTER = re.compile(r"\s*(?:的)?\s*[\u4e00-\u9fff]{0,2}?(?:公司|团队|企业|集团|部门|组织|小组|课题组|实验室|事务所|工作室)|"
                               r"\s*(?:company|firm|org\b|organi[sz]ation|(?:dev |eng |research |data |ml |ai )?team\b|lab\b|group\b)")
@@ -620,7 +621,10 @@ def _lengths(text: str, claims: _Claims) -> Iterator[Fact]:
     for slot, pattern in _LEN_THOUSANDS_BEFORE_WORD.items():
         for m in pattern.finditer(text):
             per_time = _PER_TIME_AFTER.match(text, m.end()) or re.search(r"每[天日]\s*$", text[max(0, m.start() - 4):m.start()])
-            if not per_time and claims.free(m.start(), m.end()):
+            # "输入 2k 输出 500": a figure right after a length's word is that word's (as for `_LEN_BEFORE_WORD`), not
+            # the next word's.
+            after_word = _LEN_WORD_BEFORE.search(text, max(0, m.start() - 30), m.start())
+            if not per_time and not after_word and claims.free(m.start(), m.end()):
                 claims.claim(m.start(), m.end())
                 yield Fact(slot, _int(number_value(m)), m.start(), m.end(), keyed=True)
     for slot, pattern in _LEN_AFTER_WORD.items():
@@ -839,8 +843,12 @@ def _first(table: dict[str, re.Pattern[str]], text: str) -> tuple[str, re.Match[
 
 
 def _words(text: str, claims: _Claims) -> Iterator[Fact]:
+    if each := LAPTOP_EACH.search(text):  # a laptop for each person: personal, whatever group word stands beside it
+        yield Fact("deployment_scale", "personal", each.start(), each.end(), keyed=True)
     for slot, table in (("deployment_scale", SCALE_WORDS), ("arrival_pattern", ARRIVAL_WORDS),
                         ("model_stability", STABILITY_WORDS)):
+        if slot == "deployment_scale" and each:
+            continue
         if first := _first(table, text):
             yield Fact(slot, first[0], first[1].start(), first[1].end(), keyed=True)
     if (m := ONE_USER_AT_A_TIME.search(text)) and claims.free(m.start(), m.end()):

@@ -57,7 +57,9 @@ SCALE_WORDS: dict[str, re.Pattern[str]] = {
     "organization": _rx(r"whole company", r"entire company", r"\b(?:the|our|whole|entire) org\b", r"company[- ]?wide", r"all (?:our )?employees",
                         r"organi[sz]ation", r"\borg[- ]?wide", r"enterprise[- ]?wide", r"across the company",
                         "全公司", "整個公司", "整个公司", "全集團", "全集团", "整个集团", "整個集團", "全組織", "全组织", "全员", "全員",
-                        "全体员工", "全體員工", "全企业", "全企業"),
+                        "全体员工", "全體員工", "全企业", "全企業",
+                        # a bank, a school, a hospital, a plant speak of themselves as 行 / 校 / 院 / 厂 ("全行 5000 人")
+                        "全行(?![业業])", "全校", "全院", "全厂"),
     "department": _rx(r"\bdepartment", r"\bdept\b", r"\bdivision\b", r"business unit", "部門", "部门",
                       "事業部", "事业部", r"\bin legal\b", r"\bin finance\b", r"\bin hr\b"),
     "team": _rx(r"\bteam\b", r"\bsquad\b", r"\bsmall group\b", "小組", "小组", "團隊", "团队", "組內", "组内"),
@@ -85,6 +87,23 @@ SCALE_WORDS: dict[str, re.Pattern[str]] = {
                     "我(?:有|的|手上的|手上有|自己的)(?:一台|台)?[^,，。;；]{0,24}?(?:macbook|笔记本|笔电|筆電)", "自己跑", "自己本地跑",
                     r"\bhobby\b"),
 }
+
+# A laptop for each person ("cheapest laptop for each", "on their laptops", "每人一台笔记本", "每人筆電上跑"): everyone
+# runs the model on their own machine, so the deployment is personal whatever group word stands beside it ("our
+# sales team (12 people)"), and the head count is how many laptops are bought, not how many share one.
+_LAPTOP_WORD = r"(?:laptops?|macbooks?(?: pros?| airs?)?|notebooks?)"
+LAPTOP_EACH = _rx(
+    rf"\b(?:each|every)(?: \w+){{0,3}} (?:gets?|has|have|with|on|needs?) (?:an? |their |his |her )?(?:own )?{_LAPTOP_WORD}\b",
+    rf"\b{_LAPTOP_WORD} (?:for )?(?:each|every one|everyone|per (?:person|head|user|engineer|rep)|apiece)\b",
+    # "on their laptops" is where the model runs only when running is said ("need llama 3b on their laptops");
+    # "200 users on their laptops" may be clients of a server
+    rf"\b(?:on|to|for) their own {_LAPTOP_WORD}\b", rf"\bper[- ]person {_LAPTOP_WORD}\b",
+    rf"\b(?:run|runs|running|need|needs|install|installed|put|deploy|deployed|local(?:ly)?)\b(?:[^.;!?]|\.(?=\d)){{0,60}}"
+    rf"\bon their {_LAPTOP_WORD}\b",
+    # (the text is normalized first: "一台" reads "1台")
+    "(?:每人|每个人|每位|每名|一人|人手)(?:各)?(?:1\\s*台|都有1\\s*台|配1\\s*台)?(?:的)?\\s*"
+    "(?:笔记本(?:电脑)?|笔电|筆電|筆記型電腦|手提电脑|手提電腦|macbook)",
+    "人手1\\s*台", "(?<![\\d一])1人1\\s*台")
 
 # 离线 names a batch job only with the job's word ("离线任务", "离线处理 10 万条"): alone it is a machine cut off from
 # the network ("環境完全離線", "离线跑一个 1.5B"), an air gap, not a job.
@@ -539,6 +558,7 @@ __all__ = [
     "MORE_USERS",
     "RISK_WORDS",
     "ROUND_THE_CLOCK",
+    "LAPTOP_EACH",
     "SCALE_WORDS",
     "SEVERAL_MODELS",
     "STABILITY_WORDS",

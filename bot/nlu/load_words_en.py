@@ -221,7 +221,10 @@ WORDS: dict[str, tuple[str, ...]] = {
                     r"(?<!about )(?<!about a )(?<!about an )(?<!why not )(?<!why not a )(?<!with a )(?<!to a )"
                     r"(?<![a-z])(?:laptops?|macbook(?: pro| air)?s?|notebook (?:pc|computer)s?|thinkpads?|ultrabooks?)(?![a-z0-9])"
                     r"(?! (?:is|are|isn'?t|aren'?t) (?:too |way too )?(?:slow|weak|small|old))(?!\s+instead)",
-                    r"(?:buy|get|order|spec|pick|choose|recommend|purchase)\w* (?:\w+ ){0,3}notebooks?\b(?! server)"),
+                    # a notebook someone means to buy or run a model on ("looking for a notebook to run ..."); not a
+                    # Jupyter, Colab or Kaggle notebook
+                    r"(?:buy|get|order|spec|pick|choose|recommend|purchase|need|want|looking for|shopping for)\w* (?:\w+ ){0,3}"
+                    r"(?<!jupyter )(?<!colab )(?<!kaggle )(?<!ipython )notebooks?\b(?! server)"),
     # careless quantization named at all is a caution against it ("they don't want any careless quantization")
     "careful_quantization": (r"no careless quanti[sz]", r"\bcareless(?:ly)?\s+quanti[sz]",
                              r"\bquanti[sz]\w*\s+carelessly\b", r"(?:don'?t|do not|can'?t|cannot) (?:quanti[sz]e|compress) (?:aggressively|carelessly|too much|much)",

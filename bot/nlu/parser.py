@@ -27,6 +27,7 @@ from bot.nlu.lexicon import (
     CHOICE_BETWEEN,
     CORRECTION,
     DEVICE_WORDS,
+    LAPTOP_EACH,
     MIGRATION_TARGET,
     MODEL_VERSION,
     MORE_DEVICES,
@@ -356,9 +357,14 @@ def parse_message(
             result.facts[slot] = value
     _vague_counts(normalized, result)
     _count_ranges(normalized, result)
-    # "personal" with many users is a misreading of "laptop" in a fleet description: users win.
+    # "personal" with many users is a misreading of "laptop" in a fleet description: users win; unless a laptop is
+    # said to be each person's ("our sales team (12 people) … on their laptops"): the head count read as users
+    # at once is then how many laptops, each serving its one person.
     users = result.facts.get("concurrent_users")
-    if result.facts.get("deployment_scale") == "personal" and isinstance(users, int | float) and users > 5:
+    if (result.facts.get("deployment_scale") == "personal" and users == result.facts.get("total_users")
+            and LAPTOP_EACH.search(normalized)):
+        del result.facts["concurrent_users"]
+    elif result.facts.get("deployment_scale") == "personal" and isinstance(users, int | float) and users > 5:
         del result.facts["deployment_scale"]
     # "Triple the headcount", "预算砍一半": each known figure the subject moves (`relative.SCALED`), unless stated anew.
     for change in changes:

@@ -20,6 +20,7 @@ from estimator.advice.load import (
     TPOT_PER_TTFT,
     TPOT_SOURCE_URL,
     LoadConversion,
+    api_price_of,
     assumed_ttft_ms,
     is_ultra_low_ttft,
     load_conversion,
@@ -136,6 +137,35 @@ def _half_window_prompt(w: Workload) -> int | None:
     if w.agentic_sessions and w.context_length and w.prompt_tokens is None:
         return w.context_length // 2
     return None
+
+
+def _api_traffic_prompt(w: Workload, api_prices: Iterable[ApiPrice]) -> tuple[int, ApiPrice] | None:
+    """The typical prompt a monthly API spend buys when no prompt length is stated and the provider publishes its
+    own traffic: the answer (stated or assumed) times the provider's input tokens per output token, with that price.
+
+    A spend is split between prompts and answers in their ratio (`load.tokens_per_day_from_spend`), and the answers
+    set the decode load, so the chat default (512 : 256, 2 : 1) misstates a service whose users send long prompts:
+    DeepSeek's 24 h statistics count 608B input and 168B output tokens (3.62 : 1, its open-infra-index day 6
+    report). A provider without such a figure keeps the default; a stated prompt is never overridden.
+
+    >>> p = ApiPrice(id="x", provider="p", model="m", api_model="m", usd_per_m_input=0.28, usd_per_m_output=0.42,
+    ...              read_date="2026-12-06", source_url="https://example.com", input_per_output=3.62)
+    >>> _api_traffic_prompt(Workload(api_spend_usd_per_month=5_000, api_model="m"), [p])[0]
+    927
+    >>> _api_traffic_prompt(Workload(api_spend_usd_per_month=5_000, api_model="m", prompt_tokens=800), [p]) is None
+    True
+    >>> _api_traffic_prompt(Workload(api_spend_usd_per_month=5_000, api_model="m", output_tokens=100), [p])[0]
+    362
+    """
+    if w.prompt_tokens is not None:
+        return None
+    conversion = load_conversion(w, api_prices)
+    if conversion is None or conversion.source != "spend":
+        return None
+    price = api_price_of(w.api_model, api_prices)
+    if price is None or price.input_per_output is None:
+        return None
+    return round(price.input_per_output * (w.output_tokens or DEFAULT_OUTPUT_TOKENS)), price
 
 
 def _from_load(w: Workload, facts: dict[str, Any], notes: list[Said], api_prices: Iterable[ApiPrice]) -> None:
@@ -266,9 +296,13 @@ def _filled(workload: Workload, api_prices: Iterable[ApiPrice], pace: float | No
     w = workload if pace is None else workload.model_copy(update={"tokens_per_s_target": pace})
     facts: dict[str, Any] = {}
     notes: list[Said] = []
+    traffic = None
     if (half_window := _half_window_prompt(w)) is not None:  # before the load: a request's length sets its hold
         w = w.model_copy(update={"prompt_tokens": half_window})
         facts["prompt_tokens"] = half_window
+    elif (traffic := _api_traffic_prompt(w, api_prices)) is not None:  # before the load: the split sets the volume
+        w = w.model_copy(update={"prompt_tokens": traffic[0]})
+        facts["prompt_tokens"] = traffic[0]
     if w.model_params_b is None:
         facts["model_params_b"] = DEFAULT_PARAMS_B
         notes.append(said("assume.model", params=DEFAULT_PARAMS_B))
@@ -289,6 +323,9 @@ def _filled(workload: Workload, api_prices: Iterable[ApiPrice], pace: float | No
                          total=adapters_gb(params, w.lora_adapters)))
     if half_window is not None:
         notes.append(said("assume.prompt.half_window", tokens=half_window, context=w.context_length))
+    elif traffic is not None:
+        notes.append(said("assume.prompt.api_traffic", tokens=traffic[0], ratio=traffic[1].input_per_output,
+                          api_model=traffic[1].api_model, source=traffic[1].traffic_source_url))
     elif w.prompt_tokens is None:
         facts["prompt_tokens"] = DEFAULT_PROMPT_TOKENS
         notes.append(said("assume.prompt", tokens=DEFAULT_PROMPT_TOKENS))

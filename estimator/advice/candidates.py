@@ -17,6 +17,7 @@ import re
 from dataclasses import dataclass, replace
 from functools import cached_property
 
+from estimator.advice.laptops import sold_as_laptop
 from estimator.catalog import Catalog, Hardware, ServingStack
 from estimator.defaults import ORGANIZATION_USERS, device_price
 from estimator.physics.servers import price_includes_server, vendor_server_size
@@ -64,13 +65,16 @@ class Candidate:
 
 
 _KIT = re.compile(r"(\d+)[- ](?:accelerator|gpu|card|chip)s? (?:kit|system|board)", re.IGNORECASE)
+# A baseboard's size as a form factor names it ("HGX H100 4-GPU", "8-GPU UBB", "8-way"), read upper-cased.
+_BOARD_SIZE = re.compile(r"(\d+)[- ]?(?:GPU|WAY)\b")
 
 
 def purchase_unit(hw: Hardware) -> int:
     """Devices per purchasable unit: SXM/OAM modules ship on baseboards (HGX, UBB), not one by one.
 
     A price quoted for a kit ("8-accelerator kit $125,000") is a price for that many: the kit is the
-    unit. Otherwise the form factor says: "8-GPU"/"UBB" boards take 8, other module-only parts 4;
+    unit. Otherwise the form factor says: the smallest board it names ("HGX H100 4-GPU or 8-GPU": a 4-GPU board
+    is the least anyone can buy), a "UBB" board 8 (OAM's Universal Baseboard holds 8), other module-only parts 4;
     cards and parts also sold as PCIe cards are bought singly. A module whose price buys its vendor's server
     (`servers.price_includes_server`) is bought a server at a time.
     """
@@ -82,7 +86,10 @@ def purchase_unit(hw: Hardware) -> int:
     form = (hw.form_factor or "").upper()
     if "PCIE" in form or not any(word in form for word in ("SXM", "OAM")):
         return 1
-    return 8 if any(word in form for word in ("8-GPU", "UBB", "8-WAY")) else 4
+    boards = [int(size) for size in _BOARD_SIZE.findall(form)]
+    if boards:
+        return min(boards)
+    return 8 if "UBB" in form else 4
 
 
 def is_datacenter_grade(hw: Hardware) -> bool:
@@ -115,14 +122,6 @@ def is_embedded_module(hw: Hardware) -> bool:
 
 # A device sold inside laptops, read from the form factor ("Laptop SoC", "SoC (Mac mini / MacBook Pro)", "NPU
 # block inside the Lunar Lake laptop SoC"): what a buyer who asks for a laptop can be sold.
-_LAPTOP = re.compile(r"\blaptops?\b|\bmacbook|\bnotebooks?\b", re.IGNORECASE)
-
-
-def is_laptop_part(hw: Hardware) -> bool:
-    """Whether the device is sold in a laptop (its form factor says so)."""
-    return bool(_LAPTOP.search(hw.form_factor or ""))
-
-
 def is_organization(workload: Workload) -> bool:
     users = max(workload.total_users or 0, workload.concurrent_users or 0)
     return workload.deployment_scale == "organization" or users >= ORGANIZATION_USERS
@@ -248,7 +247,7 @@ def exclusion(workload: Workload, hw: Hardware, stack: ServingStack, existing: b
         return said("reason.vendor_excluded", vendor=hw.vendor)
     if workload.allowed_vendors and not existing and hw.vendor.casefold() not in {v.casefold() for v in workload.allowed_vendors}:
         return said("reason.vendor_not_allowed", vendor=hw.vendor)
-    if workload.device_form == "laptop" and not existing and not is_laptop_part(hw):
+    if workload.device_form == "laptop" and not existing and not sold_as_laptop(hw):
         return said("reason.not_laptop")
     if hw.kind == "npu" and users > 1:
         return said("reason.npu_users")

@@ -15,6 +15,7 @@ import re
 
 from estimator.advice.batch_jobs import BatchSizer, shown_hours
 from estimator.advice.candidates import MAX_COUNT, Candidate, exclusion, fill_owned_power, ownership
+from estimator.advice.laptops import laptops_of
 from estimator.advice.lower_format import lower_format_text
 from estimator.advice.shortfall import ceiling_text, limits_passed, shortfall_text
 from estimator.advice.sizing import Sized, Sizer
@@ -58,6 +59,10 @@ def evaluate_named(sizer: Sizer, workload: Workload, catalog: Catalog, named: Na
     if hw is None:
         return None
     cands, owned, priced = _candidates(workload, hw, catalog)
+    laptops = [] if owned else laptops_of(catalog, workload, hw, named.memory_gb)
+    if laptops:  # a laptop asked for: the chip named is answered as the laptops sold with it, the best of them
+        found = [_candidates(workload, laptop, catalog) for laptop in laptops]
+        cands, priced = [c for each in found for c in each[0]], any(each[2] for each in found)
     if not cands:
         return None
     options: list[tuple[Sized, Said | None, int | None]] = []
@@ -74,7 +79,7 @@ def evaluate_named(sizer: Sizer, workload: Workload, catalog: Catalog, named: Na
             # speed target as four do); the sentence then says why no count would.
             count = _fewest_fitting(sizer, cand)
             option = sizer.build(cand, count, meets=False)
-        options.append((option, _reason(workload, hw, cand, owned), smallest))
+        options.append((option, _reason(workload, cand.hardware, cand, owned), smallest))
     best = min(options, key=lambda o: (o[1] is not None, bool(o[0].violations), o[0].shortfall,
                                        o[0].cost_per_token))
     sizer.finalize(best[0])

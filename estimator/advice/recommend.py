@@ -48,6 +48,7 @@ from estimator.advice.candidates import (
 )
 from estimator.advice.engine_choice import expert_engines
 from estimator.advice.engine_named import engine_note, prefix_note, with_named_engine
+from estimator.advice.laptops import laptop_fleet, unpriced_laptops_note, with_laptops
 from estimator.advice.load import load_conversion
 from estimator.advice.owned import (
     owned_first,
@@ -489,10 +490,13 @@ def recommend(
     filled, assumptions = fill_defaults(named, api_prices=catalog.api_prices)
     # the conversion the reply shows, at the speed the streams were counted at (`assume.streams_pace`)
     paced = named if (pace := streams_pace(filled)) is None else named.model_copy(update={"tokens_per_s_target": pace})
+    if named.prompt_tokens is None:  # the prompt the streams were counted at (a half window, a provider's traffic split)
+        paced = paced.model_copy(update={"prompt_tokens": filled.prompt_tokens})
     conversion = load_conversion(paced, catalog.api_prices) if named.concurrent_users is None else None
     assumptions = model_notes + assumptions
     filled = with_owned_ids(filled, catalog)  # owned devices with their stated counts and specs
     catalog = at_power_cap(with_owned_specs(catalog, filled), filled)  # and power modes under a cap
+    catalog = with_laptops(catalog, filled)  # a laptop asked for: the laptops sold with each chip, by memory size
     catalog = with_price_ranges(catalog)  # quote-only accelerators with a sourced price range
     shortcuts = default_shortcuts(estimate_fn)
     if estimate_fn is None or capacity_fn is None:
@@ -598,6 +602,8 @@ def recommend(
     assumptions += _ranking_notes(filled, excluded)
     if (fleet := _fleet_note(filled, primary)) is not None:
         assumptions.append(fleet)
+    if (unpriced := unpriced_laptops_note(catalog, filled)) is not None:
+        assumptions.append(unpriced)
     if (waived := _assumed_ttft_note(sizer, primary)) is not None:
         assumptions.append(waived)
     if (engine := engine_note(filled.serving_engine, primary.candidate)) is not None:
@@ -649,7 +655,7 @@ def recommend(
         within_limits=not outside_limits,
         load_conversion=conversion,
         accelerator_first=accel,
-        fleet=sites_plan[0] if sites_plan is not None else None,
+        fleet=sites_plan[0] if sites_plan is not None else laptop_fleet(filled, primary_option),
         accelerator_held_back=held_back_finding(held),
     )
     return answer_questions(rec, sizer, filled, catalog, sized, excluded, primary, alternatives, to_option=to_option,

@@ -5,7 +5,8 @@ acceptable) rather than multiplied until each user has a replica of their own.""
 
 from __future__ import annotations
 
-from estimator.advice.candidates import enumerate_candidates, is_laptop_part
+from estimator.advice.candidates import enumerate_candidates
+from estimator.advice.laptops import sold_as_laptop, with_laptops
 from estimator.advice.recommend import recommend
 from estimator.said import origin_of
 from estimator.workload import Workload
@@ -22,8 +23,8 @@ def test_only_the_allowed_vendors_are_bought_and_the_rest_say_why(catalog):
 
 def test_a_laptop_rule_buys_laptop_parts_only(catalog):
     workload = Workload(model_params_b=7, concurrent_users=1, quantization="Q4_K_M", device_form="laptop")
-    eligible, excluded = enumerate_candidates(workload, catalog)
-    assert eligible and all(is_laptop_part(c.hardware) for c in eligible)
+    eligible, excluded = enumerate_candidates(workload, with_laptops(catalog, workload))
+    assert eligible and all(sold_as_laptop(c.hardware) for c in eligible)
     assert excluded["nvidia-rtx-4090"].key == "reason.not_laptop"  # a desktop card is no laptop
 
 

@@ -39,12 +39,14 @@ def test_every_split_holds_its_drawn_questions_with_ids_distinct_across_splits()
     # appended to dev; batch r7 of 36 (a seventh outside reviewer), 12 drawn as held_out_7 and 24 appended to dev;
     # daily counts with no peak stated, 2 + 1; people in sessions with long
     # prompts, 4 + 2; shared serving on data-center and workstation GPUs, 6 + 3; owned hardware judged by seed 1's
-    # bands, 11 + 5; owned hardware short only of memory (a lighter format, or none allowed), 17 + 9. A question in two
-    # splits would score as unseen.
+    # bands, 11 + 5; a laptop asked for, 16 + 8; board-sold devices where the answer is part of a board or one
+    # board, 22 + 10; very large mixtures of experts sized from spend, rates and long contexts, 18 + 9; owned hardware short only
+    # of memory (a lighter format, or none allowed), 17 + 9. A question in two splits would score as unseen.
     counts = {"dev": 146, "held_out": 15, "held_out_2": 10, "held_out_3": 24, "held_out_4": 12, "held_out_5": 12, "held_out_6": 12, "held_out_7": 12,
               "soft_targets": 10, "soft_targets_held_out": 5, "daily_peaks": 2, "daily_peaks_held_out": 1,
               "sessions": 4, "sessions_held_out": 2, "shared_serving": 6, "shared_serving_held_out": 3,
-              "owned_hardware": 11, "owned_hardware_held_out": 5,
+              "owned_hardware": 11, "owned_hardware_held_out": 5, "laptops": 16, "laptops_held_out": 8,
+              "board_sold": 22, "board_sold_held_out": 10, "big_moe": 18, "big_moe_held_out": 9,
               "owned_lighter": 17, "owned_lighter_held_out": 9}
     assert set(counts) == set(TRIAL_SPLITS)
     questions = {split: load_questions(trial_path(split)) for split in TRIAL_SPLITS}
@@ -132,3 +134,11 @@ def test_within_one_and_a_half_share_counts_factors_up_to_1_5():
     engine = FakeEngine(lambda _t, _x, _n: reply("buy", rec=recommendation(option(capex_usd=next(prices)))))
     total = summarize(run_trial(engine, [_question(), _question()]))["total"]
     assert isinstance(total, dict) and total["within_1_5x"] == 0.5
+
+
+def test_a_laptop_is_judged_as_the_chip_it_carries():
+    # The expert names chips ("apple-m4-max"); a laptop configuration is that chip in a laptop.
+    from evals.capex_trial import laptop_chips
+    chips = laptop_chips()
+    assert chips.get("macbook-pro-16-m4-max-128gb") == "apple-m4-max"
+    assert "apple-m4-max" not in chips  # a chip is itself, not a laptop

@@ -171,6 +171,11 @@ _ASSUME: dict[str, tuple[str, str, str]] = {
         "预算 ${budget:,.0f} 按整个部署计算：{sites:,} 个站点每处 ${share:,.0f}（如果是每处的预算，请说明）",
         "預算 ${budget:,.0f} 按整個部署計算：{sites:,} 個站點每處 ${share:,.0f}（如果是每處的預算，請說明）",
     ),
+    "note.laptops_unpriced": (
+        "a laptop is bought, each at its own price and memory size; laptops without a sourced price are left out: {laptops}",
+        "买的是笔记本电脑，每台按它自己的价格和内存配置计算；没有可靠来源价格的笔记本未参与比较：{laptops}",
+        "買的是筆電，每台按它自己的價格和記憶體配置計算；沒有可靠來源價格的筆電未參與比較：{laptops}",
+    ),
     "note.fleet": (
         "one per person: {total:,} × {hardware} cost ${capex:,.0f} to buy (3-year TCO ${tco:,.0f}); "
         "the figures above are for one",
@@ -237,6 +242,11 @@ _ASSUME: dict[str, tuple[str, str, str]] = {
         "toward the window, so a request carries about half of it on average)",
         "假设提示约 {tokens} token，即 {context} token 窗口的一半（代理会话的上下文逐步增长到窗口，平均每个请求约为一半）",
         "假設提示約 {tokens} token，即 {context} token 窗口的一半（代理會話的上下文逐步增長到窗口，平均每個請求約為一半）"),
+    "assume.prompt.api_traffic": (
+        "assumed prompts of ~{tokens} tokens: {api_model}'s own published traffic is {ratio} input tokens per output "
+        "token ({source}), so the spend buys prompts and answers in that split",
+        "假设提示约 {tokens} token：{api_model} 自己公布的流量是每个输出 token 对应 {ratio} 个输入 token（{source}），花费按这个比例折算成提示和回答",
+        "假設提示約 {tokens} token：{api_model} 自己公布的流量是每個輸出 token 對應 {ratio} 個輸入 token（{source}），花費按這個比例折算成提示和回答"),
     "assume.output": ("assumed answers of ~{tokens} tokens", "假设回答约 {tokens} token", "假設回答約 {tokens} token"),
     "assume.speed": ("assumed {tps:g} tok/s per user: {why}", "假设每位用户 {tps:g} tok/s：{why}",
                      "假設每位使用者 {tps:g} tok/s：{why}"),

@@ -18,7 +18,7 @@ import pytest
 
 from bot.nlu.load_words_zh import DOMESTIC_VENDORS
 from bot.nlu.parser import parse_message
-from estimator.advice.candidates import is_laptop_part
+from estimator.advice.laptops import sold_as_laptop
 from tests.support.engine_fixtures import talk
 
 
@@ -78,6 +78,8 @@ LAPTOP = [
     "IT will buy me one laptop to run a 7B model, Q4_K_M, just me",
     "想买一台笔记本电脑跑 7B 模型，Q4_K_M，就我自己用",
     "想買一台筆電跑 7B 模型，Q4_K_M，只有我自己用",
+    "looking for a notebook to run a 7B model at Q4_K_M while traveling, just me",
+    "幫我挑一台手提電腦跑 7B 模型，Q4_K_M，只有我自己用",
 ]
 
 
@@ -85,12 +87,13 @@ LAPTOP = [
 def test_a_laptop_asked_for_is_what_is_bought_in_three_languages(engine, catalog, message):
     reply = talk(engine, message, "just recommend")[-1]
     assert reply.slots["device_form"] == "laptop"
-    assert all(is_laptop_part(hw) for hw in _offered(reply, catalog))
+    assert all(sold_as_laptop(hw) for hw in _offered(reply, catalog))
 
 
 @pytest.mark.parametrize("message", [
     "our laptops are too slow, we need a server for a 7b model",
     "we prototype it in a jupyter notebook",
+    "we need a colab notebook to run a 7b model",
     "not a laptop, a desktop under the desk",
     "笔记本跑不动，想买台服务器",
 ])
@@ -121,3 +124,27 @@ def test_a_yes_no_on_a_named_device_comes_first_in_three_languages(engine, messa
     body = reply.text.split("\n", 1)[1]  # after the echo line, which names the device too
     positions = [body.find(text) for text in order]
     assert -1 not in positions and positions == sorted(positions), (positions, body[:400])
+
+
+@pytest.mark.parametrize("message", [
+    "our sales team (12 people) need llama 3.2 3b on their laptops for offline demos",
+    "团队 12 个人，每人一台笔记本本地跑 llama 3.2 3b",
+    "業務團隊 12 個人，每人筆電上跑 llama 3.2 3b",
+])
+def test_a_laptop_for_each_person_is_personal_with_the_head_count(message):
+    facts = parse_message(message).facts
+    assert (facts.get("device_form"), facts.get("deployment_scale"), facts.get("total_users")) == ("laptop", "personal", 12)
+    assert facts.get("concurrent_users") is None  # how many laptops, not how many share one
+
+
+@pytest.mark.parametrize("message", [
+    "our team of 20 shares one server; laptops are too slow",
+    "研发团队 20 人，共用一台服务器",
+])
+def test_a_shared_server_is_no_laptop_each(message):
+    assert parse_message(message).facts.get("deployment_scale") != "personal"
+
+
+def test_users_on_their_laptops_without_running_there_stay_a_head_count():
+    # "200 users on their laptops" may be clients of a server: no laptop each unless running there is said
+    assert parse_message("200 users on their laptops").facts.get("deployment_scale") is None

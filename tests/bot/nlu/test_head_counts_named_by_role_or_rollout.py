@@ -16,6 +16,8 @@ from bot.nlu import parse_message
     ("200 位同仁", 200),  # Taiwan's "colleagues", as 同事
     ("醫院大概 800 個醫護人員", 800),
     ("全校師生 5000 人", 5000),
+    ("全行 5000 人，每天问答大概 4 万次", 5000),  # a bank's whole staff (行), as 全公司
+    ("全廠 3000 人要用", 3000),
     ("rolling it out company-wide, 3,500 people, llama 3.1 8b", 3500),
     ("all 300 support agents will get it", 300),
     ("all 300 of our support agents will get it", 300),

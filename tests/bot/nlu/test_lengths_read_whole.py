@@ -16,6 +16,10 @@ from bot.nlu.parser import parse_message
     ("输入 1000 输出 300", 1000, 300),
     ("提示 2000 回答 500", 2000, 500),
     ("prompts 1.5k tokens", 1500, None),
+    # A figure in thousands right after its word is that word's, not the next word's ("2k 输出" alone is an output).
+    ("Qwen3-32B FP8，输入 2k 输出 500", 2000, 500),
+    ("輸入 4k 輸出 1k 左右", 4000, 1000),
+    ("8k prompts, 2k outputs", 8000, 2000),
 ])
 def test_a_length_after_its_word_is_the_whole_number(text, prompt, output):
     facts = parse_message(text).facts
