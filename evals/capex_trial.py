@@ -151,6 +151,8 @@ TRIAL_SPLITS = {"dev": "questions.yaml", "held_out": "held_out.yaml", "held_out_
                 # Very large mixture-of-experts models (DeepSeek V3.x / R1, Kimi K2, Qwen3-235B, Qwen3.5-397B, MiniMax-M2,
                 # GLM-4.6) sized from spend, rates, head counts and long contexts: dev and its held-out third.
                 "big_moe": "big_moe.yaml", "big_moe_held_out": "big_moe_held_out.yaml",
+                # Candidate devices named in the question, answered among them: dev and held-out.
+                "named_candidates": "named_candidates.yaml", "named_candidates_held_out": "named_candidates_held_out.yaml",
                 # Owned hardware short only of memory (a lighter weight format or FP8 KV cache makes it fit, unless the
                 # lead forbade it; or nothing owned holds the model): dev and its held-out third.
                 "owned_lighter": "owned_lighter.yaml", "owned_lighter_held_out": "owned_lighter_held_out.yaml"}

@@ -233,6 +233,7 @@ def eval_command(
                                  " of dev, held_out, held_out_2, held_out_3, held_out_4, held_out_5, held_out_6, held_out_7, soft_targets, soft_targets_held_out,"
                                  " daily_peaks, daily_peaks_held_out, sessions, sessions_held_out, shared_serving,"
                                  " shared_serving_held_out, owned_hardware, owned_hardware_held_out, laptops, laptops_held_out, board_sold, board_sold_held_out, big_moe, big_moe_held_out,"
+                                 " named_candidates, named_candidates_held_out,"
                                  " owned_lighter, owned_lighter_held_out"
                                  " (evals/capex_trial.py TRIAL_SPLITS).")
     ] = None,

@@ -29,8 +29,11 @@ QUESTION = _rx(r"\bwould\b(?! (?:like|love|prefer|rather))", r"\bwill (?:it|they
                r"\bplan(?:ning)? to (?:buy|get|order)\b", r"\bis (?:a|an|one|1|\d+)\b.{0,40}\?", r"\bdo\?",
                # A choice asked between devices ("8x h100 or 8x h200?", "8卡h100还是h200？"): each is weighed.
                r"\b(?:or|vs\.?|versus)\b[^?]{0,40}\?", r"(?:还是|還是)[^?？]{0,30}[?？]",
+               # "H200 还是 B200，几台": 还是 right before another device is the choice, with or without the mark
+               r"(?:还是|還是)\s*(?:直接)?\s*(?:上|买|買|用|选|選|换|換)?\s*(?:\d{1,3}\s*(?:张|張|台|块|塊|个|個|片|卡)\s*)?[a-z]",
                "够吗", "夠嗎", "够不够", "夠不夠", "够用吗", "夠用嗎", "能不能", "可以吗", "可以嗎", "行吗", "行嗎", "行不行",
-               "需要几", "需要幾", "要几", "要幾", "多少(?:张|張|块|塊|台|个|個|片)", "值得买", "值得買", "该买", "該買",
+               "需要几", "需要幾", "要几", "要幾", "多少(?:张|張|块|塊|台|个|個|片)", "(?:几|幾)(?:张|張|块|塊|台|个|個|片|卡)",
+               "值得买", "值得買", "该买", "該買",
                "考虑买", "考慮買", "打算买", "打算買", "能跑吗", "能跑嗎", "撑得住", "撐得住",
                # Whether it runs or carries the load: "能跑 qwen3 吗", "跑得动70b吗", "will a 5090 handle it?".
                "能跑", "跑得动", "跑得動", "跑得了", "跑得起", "带得动", "帶得動", "扛得住", "能否", "可否",
@@ -50,7 +53,17 @@ QUESTION = _rx(r"\bwould\b(?! (?:like|love|prefer|rather))", r"\bwill (?:it|they
 # Whether a device carries the load: asked even about a device to rent ("renting 8 h100s … enough?").
 SUFFICES = _rx(r"\benough\b", r"\bsuffic", r"\bwould (?:it|they|that|this|these)\b.{0,20}\bdo\b", r"\bhandle\b",
                r"\bcope\b", "够吗", "夠嗎", "够不够", "夠不夠", "够用", "夠用", "撑得住", "撐得住", "扛得住", "跑得动", "跑得動")
-HOW_MANY = _rx(r"\bhow many\b", "需要几", "需要幾", "要几", "要幾", "多少(?:张|張|块|塊|台|个|個|片)")
+# A device the lead leans to or means to use, with no number ("H100s probably", "大概用H100", "想用 MI300X"): some number of
+# it, sized like "how many" (a device asked about with no number and no such cue is one: "would an L40S do?").
+_LEANS = re.compile(r"\bprobably\b|\bmost likely\b|\bleaning (?:to|toward|towards)\b|"
+                    r"\b(?:want|wants|plan|planning|going|intend|intending) to use\b|"
+                    r"大概用|可能用|可能会用|可能會用|倾向于|傾向於|想用|打算用|准备用|準備用|计划用|計劃用")
+# A later clause asking how many of the devices named before ("H200 还是 B200，几台？", "…, how many do we need?"), not
+# how many of something else ("…, how many users can it serve?").
+_HOW_MANY_DEVICES = re.compile(r"(?:几|幾|多少)\s*(?:张|張|块|塊|台|片|卡)|\bhow many\b(?:\s+(?:of (?:them|those|these)|do|would|"
+                               r"should|will|cards?|gpus?|nodes?|servers?|boxes))?\s*(?:we|i)?\s*(?:need|buy|get)?\s*\??\s*$")
+HOW_MANY = _rx(r"\bhow many\b", "需要几", "需要幾", "要几", "要幾", "多少(?:张|張|块|塊|台|个|個|片)",
+               "(?:几|幾)(?:张|張|块|塊|台|个|個|片|卡)")
 # A possessive right before the device ("our 8 h100 server", "my rtx 4090", "我们的8张h100"): at most two
 # describing words between, so "our fine-tuned 7b model on an l40s" owns no l40s.
 _POSSESSED = re.compile(r"(?:\bour|\bmy)\s+(?:own\s+)?(?:\d{1,6}\s*(?:x|\*)?\s*)?(?:[a-z][a-z+-]*\s+){0,2}$|"
@@ -222,16 +235,24 @@ def _wanted_after_having(text: str, clause: _Clause, mention: HardwareMention) -
     return bool(cues) and bool(_WANTS.search(before, cues[-1].end()))
 
 
+def _plural(text: str, mention: HardwareMention) -> bool:
+    """The device said in the plural ("h100s"; an alias ending in s, "l40s", is no plural)."""
+    return mention.end > 0 and text[mention.end - 1] == "s" and not mention.alias.endswith("s")
+
+
 def _asked_after(clause: _Clause | None, clauses: list[_Clause],
                  placed: list[tuple[HardwareMention, _Clause | None]]) -> _Clause | None:
     """`clause`, asking too when a later clause of its sentence asks about no device of its own: "14b
-    for 12 people on one rtx 4090, is that enough?", "一张4090，够吗？" ask about the device named before."""
-    if clause is None or clause.asks:
+    for 12 people on one rtx 4090, is that enough?", "一张4090，够吗？" ask about the device named before; and
+    "how many" when that clause asks how many ("H200 还是 B200，几台？": how many of the devices named before)."""
+    if clause is None or (clause.asks and clause.how_many):
         return clause
     with_devices = {id(c) for m, c in placed if c is not None and m.hardware_ids}
-    later = (c for c in clauses if c.sentence == clause.sentence and c.start > clause.start)
-    if any(c.asks and id(c) not in with_devices for c in later):
-        return replace(clause, asks=True)
+    later = [c for c in clauses if c.sentence == clause.sentence and c.start > clause.start
+             and c.asks and id(c) not in with_devices]
+    if later:
+        counted = clause.how_many or any(_HOW_MANY_DEVICES.search(c.text) for c in later)
+        return replace(clause, asks=True, how_many=counted)
     return clause
 
 
@@ -361,7 +382,9 @@ def read_devices(normalized: str, mentions: list[HardwareMention], matcher: Hard
             if hardware_id is not None and (cls := matcher.owned_class(hardware_id, mention.kind)) is not None:
                 reading.classes.append(cls)
         if clause.asks and asking_allowed and hardware_id is not None:
-            asked = None if clause.how_many and mention.count is None else min(count or 1, MAX_COUNT)
+            # "how many", or a plural with no number ("H100s probably", "a few l40s?"): some number of them, to size
+            some = count is None and (_plural(normalized, mention) or bool(_LEANS.search(clause.text)))
+            asked = None if (clause.how_many or some) and mention.count is None else min(count or 1, MAX_COUNT)
             named: NamedDeviceFacts = {"hardware_id": hardware_id, "count": asked}
             if memory is not None and not clause.owns:  # an owned device's memory is its owned entry's
                 named["memory_gb"] = memory / sockets

@@ -86,6 +86,30 @@ def evaluate_named(sizer: Sizer, workload: Workload, catalog: Catalog, named: Na
     return best[0], best[1], best[2], priced
 
 
+def named_purchase(sizer: Sizer, workload: Workload, catalog: Catalog, named: NamedDevice) -> Sized | None:
+    """What buying the named device takes to meet the targets within the limits (and a stated budget): the smallest
+    count of it that does, in whole baseboards (seed 1: start from the smallest configuration that meets the need;
+    a stated count above it is a guess, "would 2,000 L40S do?", and one below it does not meet). None for a device
+    the user owns (the owned answer judges it), one without a price (it cannot be ranked against a purchase), one a
+    seed rule makes ineligible, or one no count of which meets the targets."""
+    hw = catalog.hardware_by_id(named.hardware_id)
+    if hw is None or ownership(workload, hw, catalog) is not None:
+        return None
+    found = evaluate_named(sizer, workload, catalog, named)
+    if found is None:
+        return None
+    option, reason, smallest, priced = found
+    if reason is not None or not priced:
+        return None
+    if smallest is not None and smallest != option.count:
+        bought = _smallest_meeting(sizer, option, smallest)
+    else:
+        bought = None if option.violations else (_purchase(sizer, option) or option)
+    if bought is None or bought.violations or bought.tco is None or sizer.over_budget(bought.tco):
+        return None
+    return bought
+
+
 def named_verdict(option: Sized, reason: Said | None, smallest: int | None, priced: bool) -> NamedVerdict:
     """The case a named device's answer states (`schemas.NamedVerdict`): the rule first, then the price,
     then the targets and limits at the count evaluated, then whether a larger count would meet them."""
@@ -252,4 +276,4 @@ def _purchase(sizer: Sizer, option: Sized) -> Sized | None:
     return bought
 
 
-__all__ = ["evaluate_named", "named_text"]
+__all__ = ["evaluate_named", "named_purchase", "named_text"]

@@ -50,6 +50,7 @@ from estimator.advice.engine_choice import expert_engines
 from estimator.advice.engine_named import engine_note, prefix_note, with_named_engine
 from estimator.advice.laptops import laptop_fleet, unpriced_laptops_note, with_laptops
 from estimator.advice.load import load_conversion
+from estimator.advice.named import named_purchase
 from estimator.advice.owned import (
     owned_first,
     owned_not_outpaced,
@@ -63,6 +64,7 @@ from estimator.advice.pilot_command import pilot_commands
 from estimator.advice.shortfall import limits_text, past_limits_by
 from estimator.advice.sites import fleet_plan, one_site
 from estimator.advice.sizing import CapacityFn, EstimateFn, Shortcuts, Sized, Sizer, people_at_once
+from estimator.advice.sold_singly import with_card_variants
 from estimator.advice.validation_plan import validation_plan
 from estimator.advice.within_budget import best_within_budget, none_within_budget_rationale, within_budget_rationale
 from estimator.catalog import Catalog
@@ -291,10 +293,26 @@ def cheapest_rival(primary: Sized, ranked: list[Sized]) -> Sized | None:
     return min(others, key=lambda s: s.cost_per_token, default=None)
 
 
+def _named_lead(sizer: Sizer, workload: Workload, catalog: Catalog) -> Sized | None:
+    """The candidate to lead with when the user named devices to buy ("2x rtx pro 6000 or one h200?", "H200 还是
+    B200，几台？"): the question asked is answered among them, as a senior engineer does. Of the named devices that meet
+    the targets within the limits (each at its smallest count that does, in whole boards; `named.named_purchase`),
+    the one the ranking puts first (risk-weighted cost per token). None when none of them does: the recommendation
+    then moves to another device, and each named answer says why."""
+    purchases = [bought for device in workload.named_devices or []
+                 if (bought := named_purchase(sizer, workload, catalog, device)) is not None]
+    return rank(purchases, sizer.peak)[0] if purchases else None
+
+
+def _same_purchase(a: Sized, b: Sized) -> bool:
+    return a.candidate.hardware.id == b.candidate.hardware.id and a.count == b.count
+
+
 def _rationale(workload: Workload, primary: Sized, ranked: list[Sized], held: HeldBack | None, *,
-               waived: bool = False) -> Said:
+               waived: bool = False, named_over: Sized | None = None) -> Said:
     """The primary's deciding numbers, how many options met every target, and the cheapest rival; `held`: the
-    accelerator seed 2's table kept out of the lead (`held_back` of the same ranking and primary)."""
+    accelerator seed 2's table kept out of the lead (`held_back` of the same ranking and primary). `named_over`: the
+    ranking's leader when a named candidate leads instead (`_named_lead`), said beside it when it is the cheaper."""
     peak = workload.concurrent_users or 1
     models = workload.models_served or 1
     size = f"{workload.model_params_b:g}B"
@@ -307,6 +325,12 @@ def _rationale(workload: Workload, primary: Sized, ranked: list[Sized], held: He
                     tps=workload.tokens_per_s_target, ttft=workload.ttft_target_ms)
     if not ranked:
         return head + said("rec.none_meets", describe=describe(primary))
+    if named_over is not None:
+        text = head + said("rec.named_lead", describe=describe(primary))
+        if named_over.tco is not None and primary.tco is not None and named_over.tco.capex_usd < primary.tco.capex_usd:
+            text += said("rec.named_aside", count=named_over.count, hardware=named_over.candidate.hardware.name,
+                         capex=named_over.tco.capex_usd, tps=named_over.estimate.decode_tokens_per_s_per_stream)
+        return text + said("period")
     if held is not None:  # seed 2's table kept a cheaper accelerator out of the lead: say why, never "lowest cost"
         return head + said("rec.leads_held_back", describe=describe(primary), n=len(ranked)) + held_back_text(held) + said("period")
     # Seed 2's rule put an accelerator ahead of a cheaper option: say so, never "lowest cost".
@@ -495,6 +519,8 @@ def recommend(
     conversion = load_conversion(paced, catalog.api_prices) if named.concurrent_users is None else None
     assumptions = model_notes + assumptions
     filled = with_owned_ids(filled, catalog)  # owned devices with their stated counts and specs
+    filled, card_notes = with_card_variants(filled, catalog)  # "one h200": the H200 NVL card, not a board
+    assumptions += card_notes
     catalog = at_power_cap(with_owned_specs(catalog, filled), filled)  # and power modes under a cap
     catalog = with_laptops(catalog, filled)  # a laptop asked for: the laptops sold with each chip, by memory size
     catalog = with_price_ranges(catalog)  # quote-only accelerators with a sourced price range
@@ -598,6 +624,12 @@ def recommend(
         alternatives = [primary, *alternatives][:MAX_ALTERNATIVES]
         primary, sizer, filled, sized = lighter.sized, lighter.sizer, lighter.sizer.workload, [*sized, lighter.sized]
     accel, primary, alternatives = _accelerators_first(sizer, catalog, sized, fitting, ranked, primary, alternatives)
+    named_over: Sized | None = None  # the ranking's leader, when a candidate the user named leads instead
+    if not outside_limits and within_rationale is None and not filled.owned_devices:
+        lead = _named_lead(sizer, filled, catalog)
+        if lead is not None and not _same_purchase(lead, primary):
+            alternatives = [primary, *(s for s in alternatives if not _same_purchase(s, lead))][:MAX_ALTERNATIVES]
+            named_over, primary = primary, lead
     filled, assumptions = _primary_format(sizer, primary, filled, assumptions)
     assumptions += _ranking_notes(filled, excluded)
     if (fleet := _fleet_note(filled, primary)) is not None:
@@ -627,7 +659,8 @@ def recommend(
     if rival is not None:  # its tail-latency and headroom risks are named in the rationale: probe it first
         sizer.finalize(rival)
     held = held_back(filled, ranked, primary, adjusted_cost)  # the rationale says why, the finding keeps it
-    rationale = _rationale(filled, primary, ranked, held, waived=sizer.assumed_ttft_count(primary.candidate)[0])
+    rationale = _rationale(filled, primary, ranked, held, waived=sizer.assumed_ttft_count(primary.candidate)[0],
+                           named_over=named_over)
     if within_rationale is not None:
         rationale = within_rationale
     elif outside_limits:

@@ -356,6 +356,24 @@ _RECOMMEND: dict[str, tuple[str, str, str]] = {
         "{describe}。在满足全部目标的 {n} 个方案中，按风险加权后每服务 token 成本最低",
         "{describe}。在滿足全部目標的 {n} 個方案中，按風險加權後每服務 token 成本最低",
     ),
+    "note.card_variant": (
+        "{asked} is sold only on {board}-device baseboards: {count} × {asked} is taken as {count} × {hardware}, the "
+        "same chip sold as a card",
+        "{asked} 只按 {board} 卡基板出售：{count} × {asked} 按 {count} × {hardware}（同一芯片的单卡版）计算",
+        "{asked} 只按 {board} 卡基板出售：{count} × {asked} 按 {count} × {hardware}（同一晶片的單卡版）計算",
+    ),
+    "rec.named_lead": (
+        "{describe}. Of the options you named, the one that meets every target at the lowest risk-weighted cost per "
+        "served token",
+        "{describe}。在你提到的方案中，它满足全部目标，且按风险加权后每服务 token 成本最低",
+        "{describe}。在你提到的方案中，它滿足全部目標，且按風險加權後每服務 token 成本最低",
+    ),
+    "rec.named_aside": (
+        "; not among those you named, {count} × {hardware} would also meet them for less (capex ${capex:,.0f}, "
+        "{tps:.0f} tok/s per user)",
+        "；你没提到的 {count} × {hardware} 也能满足，而且更便宜（采购成本 ${capex:,.0f}，每用户 {tps:.0f} tok/s）",
+        "；你沒提到的 {count} × {hardware} 也能滿足，而且更便宜（採購成本 ${capex:,.0f}，每用戶 {tps:.0f} tok/s）",
+    ),
     "rec.accel_leads": (
         ("{describe}. Seed 2's accelerator case holds (stable model, small batches, high concurrency, a power "
          "limit), so the accelerator that meets every target within your limits leads; {n} options meet every target"),

@@ -105,8 +105,9 @@ def test_a_laptop_ruled_out_or_a_notebook_file_is_no_form(message):
 # recommendation (issue 26 D). "買一台 Mac Studio 就好?" names the Mac Studio sold today with a price on record
 # (the catalog's M3 Ultra); "就好?", "能搞定吗" and "cut it" ask whether it would do.
 NAMED_FIRST = [
-    ("does a single H200 cut it for llama 3.1 8b at fp8, 10 users, first token under 1 s?", "nvidia-h200-sxm",
-     ["1 × H200", "Recommendation:"]),
+    # one H200 is the H200 NVL card: the SXM module is sold only on baseboards (`estimator.advice.sold_singly`)
+    ("does a single H200 cut it for llama 3.1 8b at fp8, 10 users, first token under 1 s?", "nvidia-h200-nvl",
+     ["1 × H200 NVL", "Recommendation:"]),
     ("客服场景，每秒 1 个请求，输入 1500 token，输出 200，模型用 GLM-4-9B 或者 Qwen2.5-7B，FP8，首字 1 秒内。"
      "单张 4090 能搞定吗", "nvidia-rtx-4090", ["1 × GeForce RTX 4090", "你问用哪种", "推荐方案："]),
     ("Gemma 3 27B，Q4_K_M，3 個人用，提示 4k，首字 5 秒內，買一台 Mac Studio 就好?", "apple-m3-ultra",

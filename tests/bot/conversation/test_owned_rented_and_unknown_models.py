@@ -61,8 +61,7 @@ def test_devices_owned_and_asked_about_are_answered_once(engine, first, followup
     # MI300X: OAM modules on an 8-GPU UBB (catalog form factor), $15,000 a module (price basis): two
     # cannot be bought alone; a board of 8 is ≥ 8 × $15,000 = $120,000 before the server.
     ("Llama 3.3 70B for 50 users, FP8, would two MI300X do?", 8, 15_000),
-    ("gpt-oss-120b for 150 people, first token under 1 s, would two H100 do?", 8, 30_000),   # HGX 8-GPU, $30k each
-    ("给150人用gpt-oss-120b，首字1秒内，两张H100够吗？", 8, 30_000),
+    ("Llama 3.3 70B 给 50 人用，FP8，两张 MI300X 够吗？", 8, 15_000),
 ])
 def test_a_count_below_the_baseboard_is_priced_as_the_board(engine, first, unit, unit_price):
     """"Would two MI300X do?": the speed of two answers the question, but a capex for two is no purchase
@@ -74,6 +73,20 @@ def test_a_count_below_the_baseboard_is_priced_as_the_board(engine, first, unit,
     capexes = [int(v.replace(",", "")) for v in re.findall(r"(?:capex|采购成本) \$([\d,]+)", own)]
     assert capexes and all(c >= unit * unit_price for c in capexes), own
     assert str(unit) in own
+
+
+@pytest.mark.parametrize(("first", "note"), [
+    ("gpt-oss-120b for 150 people, first token under 1 s, would two H100 do?", "sold only on 8-device baseboards"),
+    ("给150人用gpt-oss-120b，首字1秒内，两张H100够吗？", "只按 8 卡基板出售"),
+])
+def test_two_h100_are_answered_as_the_card_sold_singly(engine, first, note):
+    """"Would two H100 do?": the H100 SXM5 comes only on 8-GPU boards, the same chip is sold one at a time as the H100
+    PCIe card, and two of those are what a lead counting two can buy: the answer is about two H100 PCIe (80 GB each,
+    the same memory), and the reply says why."""
+    _, rec = talk(engine, first, "直接推荐" if "够" in first else "just recommend")
+    named = rec.recommendation.named[0]
+    assert (named.hardware_id, named.asked_count, named.count) == ("nvidia-h100-pcie", 2, 2)
+    assert note in rec.text
 
 
 @pytest.mark.parametrize(("followup", "word"), [("what about 2 H100s?", "baseboard"), ("两张H100呢？", "基板")])

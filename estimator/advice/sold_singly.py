@@ -1,0 +1,65 @@
+"""A count of a board-sold device said as cards ("one h200", "一张 H200", "two H100s"): the variant of the same
+chip that is sold one at a time.
+
+SXM and OAM modules ship only on baseboards (`candidates.purchase_unit`): "one H200" priced as a module would be a
+4- or 8-GPU board nobody asked for. The same chip is sold as a card (H200 NVL, H100 PCIe, A100 80GB PCIe), and that
+is what a lead who counts one or two of it can buy. The catalog names a chip's variants by one stem and a form
+suffix (nvidia-h200-sxm / nvidia-h200-nvl), so the card is found by the stem; the same memory is preferred (H100
+PCIe 80 GB before H100 NVL 94 GB for an 80 GB H100 SXM). A count in whole boards, "how many", a device the user owns,
+or a chip with no card variant is left as asked.
+"""
+
+from __future__ import annotations
+
+import re
+
+from estimator.advice.candidates import ownership, purchase_unit
+from estimator.catalog import Catalog, Hardware
+from estimator.said import Said, said
+from estimator.workload import NamedDevice, Workload
+
+_FORM_SUFFIX = re.compile(r"-(?:sxm\d?|hgx|oam|pcie|nvl)$")
+
+
+def card_variant(catalog: Catalog, hw: Hardware) -> Hardware | None:
+    """The catalog's variant of `hw`'s chip bought one at a time, or None."""
+    stem = _FORM_SUFFIX.sub("", hw.id)
+    if stem == hw.id:
+        return None
+    cards = [other for other in catalog.hardware if other.id != hw.id and other.kind == hw.kind
+             and _FORM_SUFFIX.sub("", other.id) == stem and purchase_unit(other) == 1]
+    return min(cards, key=lambda card: (abs((card.memory_gb or 0) - (hw.memory_gb or 0)), card.id), default=None)
+
+
+def with_card_variants(workload: Workload, catalog: Catalog) -> tuple[Workload, list[Said]]:
+    """`workload` with each named device counted in fewer than whole boards replaced by its card variant, and the
+    note saying so for each."""
+    devices, notes = [], []
+    changed = False
+    for device in workload.named_devices or []:
+        card = _card_for(workload, catalog, device)
+        if card is None:
+            devices.append(device)
+            continue
+        asked = catalog.hardware_by_id(device.hardware_id)
+        assert asked is not None  # `_card_for` found it
+        devices.append(device.model_copy(update={"hardware_id": card.id}))
+        notes.append(said("note.card_variant", count=device.count, asked=asked.name, board=purchase_unit(asked),
+                          hardware=card.name))
+        changed = True
+    if not changed:
+        return workload, []
+    return workload.model_copy(update={"named_devices": devices}), notes
+
+
+def _card_for(workload: Workload, catalog: Catalog, device: NamedDevice) -> Hardware | None:
+    hw = catalog.hardware_by_id(device.hardware_id)
+    if hw is None or device.count is None or ownership(workload, hw, catalog) is not None:
+        return None
+    board = purchase_unit(hw)
+    if board <= 1 or device.count % board == 0:
+        return None
+    return card_variant(catalog, hw)
+
+
+__all__ = ["card_variant", "with_card_variants"]
