@@ -153,6 +153,9 @@ TRIAL_SPLITS = {"dev": "questions.yaml", "held_out": "held_out.yaml", "held_out_
                 "big_moe": "big_moe.yaml", "big_moe_held_out": "big_moe_held_out.yaml",
                 # Candidate devices named in the question, answered among them: dev and held-out.
                 "named_candidates": "named_candidates.yaml", "named_candidates_held_out": "named_candidates_held_out.yaml",
+                # China-market and domestic accelerators (H20, L20, 4090 D, Ascend 910B, Atlas 300I Duo; domestic-only rules
+                # against preferences): dev and its held-out third.
+                "china_market": "china_market.yaml", "china_market_held_out": "china_market_held_out.yaml",
                 # Owned hardware short only of memory (a lighter weight format or FP8 KV cache makes it fit, unless the
                 # lead forbade it; or nothing owned holds the model): dev and its held-out third.
                 "owned_lighter": "owned_lighter.yaml", "owned_lighter_held_out": "owned_lighter_held_out.yaml"}

@@ -198,8 +198,11 @@ _LEN_AFTER_WORD = {
 }
 # "2000 token 輸入、200 輸出": in Chinese the unit is often said once, and a number right before 输入/输出
 # (no measure word: "200 个输出" counts outputs) is that length in tokens.
+# A number right after the other length word is that word's ("输入 4k 输出 1k": 4k goes in, 1k comes back), never the
+# length of the word after it.
+_AFTER_LENGTH_WORD = r"(?<!输入)(?<!输入\s)(?<!输出)(?<!输出\s)(?<!input\s)(?<!output\s)"
 _LEN_BEFORE_WORD = {
-    slot: re.compile(rf"{APPROX}{NUM}\+?\s*-?\s*(?:(?:tokens?|toks?|(?:个|個)\s*token|字)\s*(?:of\s+|的\s*)?"
+    slot: re.compile(rf"{_AFTER_LENGTH_WORD}{APPROX}{NUM}\+?\s*-?\s*(?:(?:tokens?|toks?|(?:个|個)\s*token|字)\s*(?:of\s+|的\s*)?"
                      rf"(?:[a-z]+\s+)?(?:{words})(?![a-z])|{bare})")
     for slot, words, bare in (("prompt_tokens", _PROMPT_WORDS, "输入|輸入"), ("output_tokens", _OUTPUT_WORDS, "输出|輸出"))
 }
@@ -209,7 +212,7 @@ _LENGTH_ONLY_WORDS = {"prompt_tokens": r"prompts?|inputs?|输入|提示词",
                       "output_tokens": r"outputs?|answers?|responses?|replies|completions?|输出|回答|回复|答案"}
 _PER_TIME_AFTER = re.compile(r"\s*(?:a|an|per|each|every|/)\s*(?:day|night|hour|hr|minute|min|second|sec|week|month)|\s*每|\s*/\s*(?:天|日)")
 _LEN_THOUSANDS_BEFORE_WORD = {
-    slot: re.compile(rf"{APPROX}(?<![a-z0-9_.])(?P<neg>-\s*)?(?P<num>\d+(?:\.\d+)?)\s*(?P<mult>k|千)(?![a-z])(?:-?ish)?\s*(?:的\s*)?"
+    slot: re.compile(rf"{_AFTER_LENGTH_WORD}{APPROX}(?<![a-z0-9_.])(?P<neg>-\s*)?(?P<num>\d+(?:\.\d+)?)\s*(?P<mult>k|千)(?![a-z])(?:-?ish)?\s*(?:的\s*)?"
                      rf"(?:{words})(?![a-z])")
     for slot, words in _LENGTH_ONLY_WORDS.items()
 }

@@ -95,9 +95,10 @@ WORDS: dict[str, tuple[str, ...]] = {
     "vendor.Enflame": ("燧原",),
     "vendor.Kunlunxin": ("昆仑芯",),
     # 信创 (China's domestic-IT procurement rule) and its paraphrases: domestic makers only ("只能用国产卡",
-    # "必须国产化", "不能采购进口显卡"); "国产卡也可以考虑" (domestic cards welcome too) is no rule
-    "domestic_only": ("信创", "(?:全面|全|必须|要求|需要|一定要)\\s*国产化",
-                      "(?:只能|必须|只|仅|要求|需要|一定要)\\s*(?:用|使用|采购|买|选)?\\s*国产(?!化)",
+    # "必须国产化", "不能采购进口显卡"); "国产卡也可以考虑" (domestic cards welcome too) is no rule, and neither is a
+    # preference: "要求国产卡优先", "国产化优先但不强求", "信创优先" rank domestic cards first, they do not rule others out
+    "domestic_only": ("信创(?!\\s*优先)", "(?<!安)(?<!完)全(?:栈)?\\s*国产(?:化)?(?![^，。,;；]{0,6}优先)", "(?:全面|全|必须|要求|需要|一定要)\\s*国产化(?![^，。,;；]{0,6}优先)",
+                      "(?:只能|必须|只|仅|要求|需要|一定要)\\s*(?:用|使用|采购|买|选)?\\s*国产(?!化)(?![^，。,;；]{0,6}优先)",
                       "不(?:能|可以|允许|得)\\s*(?:用|使用|采购|买)\\s*(?:国外|进口|外国|海外)"),
     "air_gapped": ("内网环境", "纯内网", "完全内网", "只能内网", "必须(?:本地|私有化)部署", "只能(?:本地|私有化)部署",
                    "一定要\\s*on[- ]?prem", "完全离线", "物理隔离", "隔离网络?", "断网", "不能(?:连外|联网|上网|出网|上云)",

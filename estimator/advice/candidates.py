@@ -240,6 +240,15 @@ def fill_owned_power(candidates: list[Candidate], catalog: Catalog) -> list[Cand
     return result
 
 
+# The catalog's own words for a part sold in China only: "H20 96GB (China-market Hopper)", "RTX 4090 D (China market)".
+_CHINA_MARKET = re.compile(r"\bchina[- ]market\b", re.IGNORECASE)
+
+
+def china_market_only(hw: Hardware) -> bool:
+    """A part made for and sold in the Chinese market only, read from its catalog name."""
+    return bool(_CHINA_MARKET.search(hw.name))
+
+
 def exclusion(workload: Workload, hw: Hardware, stack: ServingStack, existing: bool) -> Said | None:
     """Why this pair cannot serve the workload (None = eligible). Reasons cite the seeds."""
     users = workload.concurrent_users or 1
@@ -259,6 +268,10 @@ def exclusion(workload: Workload, hw: Hardware, stack: ServingStack, existing: b
         return said("reason.npu_size")
     if "cloud-only" in (hw.form_factor or "").lower():
         return said("reason.cloud_only")
+    if not existing and china_market_only(hw) and hw.id not in {d.hardware_id for d in workload.named_devices or []}:
+        # Export-compliant parts NVIDIA sells in China only (H20, L20, RTX 4090 D): a buyer elsewhere cannot order
+        # them, so they compete only where the user names one ("H20 还是 910B?", "only H20 or 4090D here").
+        return said("reason.china_market")
     if workload.mixed_training and hw.kind != "gpu":
         return said("reason.training")
     if is_organization(workload) and not is_datacenter_grade(hw) and not existing:
@@ -307,6 +320,7 @@ __all__ = [
     "NPU_MAX_PARAMS_B",
     "TEAM_MAX_USERS",
     "Candidate",
+    "china_market_only",
     "chip_power_w",
     "enumerate_candidates",
     "exclusion",

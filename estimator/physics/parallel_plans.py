@@ -412,7 +412,8 @@ def smallest_fitting_group(r: Resolved, count: int, concurrency: int) -> int | N
     return None
 
 
-def best_plan(r: Resolved, count: int, concurrency: int, memo: PlanMemo | None = None) -> PlanResult:
+def best_plan(r: Resolved, count: int, concurrency: int, memo: PlanMemo | None = None, *,
+              speed_asked: float | None = None, ttft_asked: float | None = None) -> PlanResult:
     """The fitting plan with the fastest per-user decode, or the all-devices plan if nothing fits; when several
     fitting plans reach the per-user speed asked (`Resolved.paced_tokens_per_s`), the smallest group among them that
     meets the first-token bound asked (`Resolved.ttft_target_ms`; any, when none is asked), else the one among them
@@ -426,7 +427,14 @@ def best_plan(r: Resolved, count: int, concurrency: int, memo: PlanMemo | None =
     per device; choosing it anyway reported "does not fit" (speed 0) at C while C + 1 users got a
     fitting, faster plan. The set of fitting plans only shrinks as C grows and each plan's per-user
     speed only falls, so the best fitting one never gets faster with more users.
+
+    `speed_asked` / `ttft_asked`: a capacity probe that checks a stricter speed or first-token bound than the
+    request's own (the low end of an uncalibrated estimate's range, `max_concurrent_streams`) picks the layout for
+    that bound: a layout chosen for the looser pace (two single-card copies at 30 tok/s) would fail the probe at
+    one user while a tensor-parallel group reaching it fits, and the probe would read "carries nobody".
     """
+    pace = max(filter(None, (r.paced_tokens_per_s, speed_asked)), default=None)
+    bound = ttft_asked if ttft_asked is not None else r.ttft_target_ms
     if r.layer_split:
         # No speed from a larger group; the smallest fitting one has the most replicas (smallest batch).
         smallest = smallest_fitting_group(r, count, concurrency)
@@ -441,14 +449,13 @@ def best_plan(r: Resolved, count: int, concurrency: int, memo: PlanMemo | None =
             speed = r.output_tokens / cycled.cycle_ms * 1000.0  # `per_stream_tokens_per_s`, kept for `evaluate`
             if speed > best_speed:
                 best_group, best_speed, best_cycle = group, speed, cycled
-            if r.paced_tokens_per_s and speed >= r.paced_tokens_per_s:
+            if pace and speed >= pace:
                 at_target.append((_p95_ttft_ms(r, cycled), group, cycled))
     if len(at_target) > 1:
         # Several layouts reach the per-user speed asked. Tensor parallel only where memory, the per-user speed or the
         # first-token bound needs it (seed 2: "模型不大但请求多数据并行加负载均衡通常最简单有效"): the smallest group that
         # also meets the bound, or with no bound asked the smallest (more copies split the prompts among them, and no
         # all-reduce crosses the link); with none meeting the bound, the one whose first token comes soonest.
-        bound = r.ttft_target_ms
         meeting = [plan for plan in at_target if bound is None or plan[0] <= bound]
         _, best_group, best_cycle = min(meeting, key=lambda plan: plan[1]) if meeting else \
             min(at_target, key=lambda plan: plan[:2])

@@ -363,7 +363,7 @@ def max_concurrent_streams(
     resolved = resolve(request, catalog_index(catalog))
 
     def meets(concurrency: int) -> bool:
-        plan = best_plan(resolved, request.count, concurrency)
+        plan = best_plan(resolved, request.count, concurrency, speed_asked=min_tokens_per_s, ttft_asked=ttft_target_ms)
         return (
             plan.fits and plan.per_stream >= min_tokens_per_s
             and (ttft_target_ms is None or plan.ttft_p95_ms <= ttft_target_ms)

@@ -56,6 +56,10 @@ REASON_MESSAGES: dict[str, tuple[str, str, str]] = {
         "cloud-only: it cannot be bought and installed on premises", "仅限云端：无法购买并部署在本地",
         "僅限雲端：無法購買並部署在本地",
     ),
+    "reason.china_market": (
+        "sold in China only: offered when you name it", "仅在中国大陆销售：你点名时才纳入比较",
+        "僅在中國大陸銷售：你點名時才納入比較",
+    ),
     "reason.training": (
         "seed 2: hardware shared with training wants general-purpose GPUs", "种子文档 2：与训练共用的硬件应选通用 GPU",
         "種子文件 2：與訓練共用的硬體應選通用 GPU",

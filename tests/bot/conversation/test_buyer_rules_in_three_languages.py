@@ -69,9 +69,24 @@ def test_a_domestic_only_rule_buys_domestic_makers_only_in_three_languages(engin
     "国产卡也可以考虑，预算 300 万",  # domestic cards welcome too: a preference, no rule
     "we compared domestic and imported gpus last year",
     "我们想了解一下国产化的进展",
+    # a preference ranks domestic cards first; it rules nothing out (a rule says "only" / "must" without "优先")
+    "要求国产卡优先，升腾 910B 行不行",
+    "国产化优先但不强求，推荐啥卡",
+    "國產化優先，不過 H20 也可以接受",
+    "信创优先，英伟达也能谈",
 ])
 def test_domestic_cards_welcome_is_no_rule(message):
     assert parse_message(message).facts.get("allowed_vendors") is None
+
+
+@pytest.mark.parametrize("message", [
+    "运营商项目，全栈国产。Qwen3-235B-A22B W8A8，200 路并发",
+    "每天 2 亿 token，要求全国产",
+    "必须国产化，英伟达 AMD 都不能用",
+    "政府單位，只能用國產",
+])
+def test_a_whole_stack_or_must_rule_reads_as_domestic_only(message):
+    assert set(parse_message(message).facts.get("allowed_vendors") or []) == set(DOMESTIC_VENDORS)
 
 
 LAPTOP = [
