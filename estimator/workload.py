@@ -204,6 +204,9 @@ class Workload(BaseModel):
     prefix_caching: bool | None = None
     shared_prefix_tokens: int | None = Field(default=None, ge=1, le=2_000_000)
     shared_prefix_share: float | None = Field(default=None, gt=0, le=1)
+    # Beyond the contract: the KV cache stored in FP8 (vLLM `--kv-cache-dtype fp8`), half the 16-bit bytes per token. Set
+    # when owned hardware holds the model only so (`advice.owned_lighter`); None: the engine's own default.
+    kv_cache_dtype: Literal["FP8"] | None = None
     hours_per_day: float = Field(default=DEFAULT_HOURS_PER_DAY, gt=0, le=24)
     days_per_week: float = Field(default=DEFAULT_DAYS_PER_WEEK, gt=0, le=7)
     utilization: float = Field(default=DEFAULT_UTILIZATION, gt=0, le=1)

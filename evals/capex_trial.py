@@ -155,7 +155,10 @@ TRIAL_SPLITS = {"dev": "questions.yaml", "held_out": "held_out.yaml", "held_out_
                 "named_candidates": "named_candidates.yaml", "named_candidates_held_out": "named_candidates_held_out.yaml",
                 # China-market and domestic accelerators (H20, L20, 4090 D, Ascend 910B, Atlas 300I Duo; domestic-only rules
                 # against preferences): dev and its held-out third.
-                "china_market": "china_market.yaml", "china_market_held_out": "china_market_held_out.yaml"}
+                "china_market": "china_market.yaml", "china_market_held_out": "china_market_held_out.yaml",
+                # Owned hardware short only of memory (a lighter weight format or FP8 KV cache makes it fit, unless the
+                # lead forbade it; or nothing owned holds the model): dev and its held-out third.
+                "owned_lighter": "owned_lighter.yaml", "owned_lighter_held_out": "owned_lighter_held_out.yaml"}
 
 
 def trial_path(split: bool | str) -> Path:

@@ -234,7 +234,8 @@ def eval_command(
                                  " daily_peaks, daily_peaks_held_out, sessions, sessions_held_out, shared_serving,"
                                  " shared_serving_held_out, owned_hardware, owned_hardware_held_out, laptops, laptops_held_out, board_sold, board_sold_held_out, big_moe, big_moe_held_out,"
                                  " named_candidates, named_candidates_held_out,"
-                                 " china_market, china_market_held_out"
+                                 " china_market, china_market_held_out,"
+                                 " owned_lighter, owned_lighter_held_out"
                                  " (evals/capex_trial.py TRIAL_SPLITS).")
     ] = None,
     details: Annotated[

@@ -358,7 +358,7 @@ OWNERSHIP = _rx(r"\b(?:i|we)\s+(?:already\s+|only\s+|just\s+|still\s+)?(?:have|o
                 r"\bon hand\b", r"\blying around\b", r"\bspare\b", r"\bunused\b", r"\bour old\b",
                 # idle kit said as what it is (not) doing: "2x RTX 3090 doing nothing", "a box gathering dust"
                 r"\bdoing nothing\b", r"\bnot doing anything\b", r"\bgathering dust\b", r"\bsitting (?:around|there)\b",
-                r"\bnot (?:being )?used\b", r"^\s*(?:have|got|own)\s+(?:an?|\d+|two|three|four|some|our)\b",
+                r"\bnot (?:being )?used\b", r"^\s*(?:have|got|own)\s+(?:an?|\d+(?:\s*[x×])?|two|three|four|some|our)\b",
                 # kit said to be where the team keeps it: "there's a DGX box in the lab", "in our rack", "机房里有"
                 r"\b(?:there(?:'s| is| are)|sitting|we keep)\b[^,.;]{0,60}\bin (?:the|our) (?:lab|office|rack|closet|server room|"
                 r"data ?cent(?:er|re)|basement|colo)\b",

@@ -17,6 +17,7 @@ from estimator.advice.batch_jobs import rationale as batch_rationale
 from estimator.advice.candidates import ownership
 from estimator.advice.named import evaluate_named, named_text, named_verdict
 from estimator.advice.owned import owned_answers
+from estimator.advice.owned_lighter import OwnedLighter
 from estimator.advice.sizing import Sized, Sizer
 from estimator.catalog import Catalog
 from estimator.said import Said, said
@@ -55,7 +56,7 @@ def annotate(option: Option, sized: Sized, sizer: Sizer, *, unpriced: bool = Fal
 def answer_questions(
     rec: Recommendation, sizer: Sizer, workload: Workload, catalog: Catalog, sized: list[Sized],
     excluded: dict[str, Said], primary: Sized, alternatives: list[Sized], *,
-    to_option: OptionFn, format_stated: bool = False,
+    to_option: OptionFn, format_stated: bool = False, lighter: OwnedLighter | None = None,
 ) -> Recommendation:
     """`rec` with the owned, named and batch answers and the annotated options.
 
@@ -72,7 +73,7 @@ def answer_questions(
     if workload.owned_devices:
         answers = []
         for answer, own, extra in owned_answers(sizer, workload, catalog, sized, excluded, primary,
-                                                 format_stated):
+                                                 format_stated, lighter):
             answers.append(answer.model_copy(update={
                 "option": None if own is None else annotate(to_option(own), own, sizer),
                 "add_option": None if extra is None else annotate(to_option(extra), extra, sizer),

@@ -41,7 +41,8 @@ class FormatFit:
         return self.sized.estimate
 
 
-def _runs(stack: ServingStack, hw: Hardware, quant: str) -> bool:
+def runs_weights(stack: ServingStack, hw: Hardware, quant: str) -> bool:
+    """Whether `stack` serves weights in `quant` on `hw` (a format some generations only are documented on: those)."""
     if not stack.runs_on(hw.kind) or not format_supported(quant, stack.quant_formats):
         return False
     devices = stack.format_device_ids(quant)  # a format documented on some GPU generations only
@@ -59,7 +60,7 @@ def lower_formats(quant: str, hw: Hardware, stacks: Sequence[ServingStack], cata
         fmt = catalog.quant(name)
         if fmt is None or fmt.bits_per_weight >= current.bits_per_weight:
             continue
-        if any(_runs(stack, hw, name) for stack in stacks):
+        if any(runs_weights(stack, hw, name) for stack in stacks):
             found.append((fmt.bits_per_weight, name))
     found.sort(key=lambda item: -item[0])  # stable: equal bits keep QUANTIZATIONS' order
     return [name for _, name in found]
@@ -79,7 +80,7 @@ def first_fitting_format(sizer: Sizer, candidates: Sequence[Candidate], count: i
         lower = Sizer(workload, catalog, sizer.estimate_fn, sizer.capacity_fn,
                       assumed_targets=(sizer.assumed_speed, sizer.assumed_ttft), assumed_shapes=sizer.assumed_shapes,
                       people=sizer.people)
-        fitting = [c for c in candidates if _runs(c.stack, hw, name) and lower.estimate(c, count).fits]
+        fitting = [c for c in candidates if runs_weights(c.stack, hw, name) and lower.estimate(c, count).fits]
         if not fitting:
             continue
         best = max(fitting, key=lambda c: (lower.meets(c, count), lower.speed(lower.estimate(c, count), c)))
@@ -107,4 +108,4 @@ def lower_format_text(sizer: Sizer, candidates: Sequence[Candidate], count: int,
     return said("answer.lower.stated" if stated else "answer.lower.default", stated=quant, body=body)
 
 
-__all__ = ["FormatFit", "first_fitting_format", "lower_format_text", "lower_formats"]
+__all__ = ["FormatFit", "first_fitting_format", "lower_format_text", "lower_formats", "runs_weights"]

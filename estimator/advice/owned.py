@@ -16,9 +16,11 @@ import math
 from dataclasses import replace
 
 from estimator.advice.batch_jobs import BatchSizer, shown_hours
-from estimator.advice.candidates import Candidate, exclusion, is_embedded_module, owned_class, ownership
+from estimator.advice.candidates import Candidate, exclusion, owned_class, ownership
 from estimator.advice.lower_format import lower_format_text
 from estimator.advice.named import line_room
+from estimator.advice.owned_count import owned_cap, smallest_within
+from estimator.advice.owned_lighter import OwnedLighter, lighter_for_device, lighter_scope
 from estimator.advice.shortfall import ceiling_text, shortfall_text
 from estimator.advice.sizing import Sized, Sizer
 from estimator.catalog import Catalog, Hardware
@@ -122,40 +124,6 @@ def split_counted(workload: Workload, candidates: list[Candidate], catalog: Cata
         else:
             counted.append((cand, limit))
     return free, counted
-
-
-def owned_cap(sizer: Sizer, cand: Candidate, limit: int) -> int:
-    """How many of `limit` owned devices one option may use. Devices that go into servers: all of them (up
-    to the count search's ceiling). SoC machines (a Mac Studio, a mini-PC) do not pool into one server, but
-    each one that holds a whole copy of the model serves its share of the users as a replica (llama.cpp or
-    MLX on each, behind a load balancer): two owned Mac Studios were evaluated as one carrying every user.
-    So all of them count when one copy fits one machine, else one. NPU blocks and embedded modules stay one
-    (seed 1: an NPU serves one user)."""
-    top = max(1, min(limit, cand.max_count))
-    hw = cand.hardware
-    if (top == 1 < limit and cand.existing and hw.kind == "soc" and not is_embedded_module(hw)
-            and sizer.estimate(cand, 1, users=1).fits):
-        return limit
-    return top
-
-
-def smallest_within(sizer: Sizer, cand: Candidate, limit: int, users: int | None = None) -> int | None:
-    """Fewest devices, at most `limit`, that meet the targets for `users` (None when even `limit` does not).
-
-    Binary search: more devices of one kind never serve fewer users (the engine picks the best plan
-    that fits at each count), so the first count that meets is found in about log2(limit) estimates.
-    """
-    limit = owned_cap(sizer, cand, limit)
-    if not sizer.meets(cand, limit, users):
-        return None
-    low, high = max(1, min(sizer.min_devices(cand), limit)), limit
-    while low < high:
-        mid = (low + high) // 2
-        if sizer.meets(cand, mid, users):
-            high = mid
-        else:
-            low = mid + 1
-    return high
 
 
 def top_up(cand: Candidate, limit: int, workload: Workload) -> Candidate | None:
@@ -293,12 +261,14 @@ def _best(options: list[Sized]) -> Sized | None:
 
 def owned_answers(sizer: Sizer, workload: Workload, catalog: Catalog, sized: list[Sized],
                   excluded: dict[str, Said], primary: Sized | None = None,
-                  format_stated: bool = False) -> list[tuple[OwnedAnswer, Sized | None, Sized | None]]:
+                  format_stated: bool = False, lighter: OwnedLighter | None = None
+                  ) -> list[tuple[OwnedAnswer, Sized | None, Sized | None]]:
     """One answer per stated owned device: its best owned option (the primary itself when the primary
     is one of them, so the answer and the recommendation quote the same numbers), its top-up, and the
     sentence. Owned devices that do not hold the model at the format in force are also told the first
     lower-bit format that they would hold it at (`format_stated`: the user chose the format, so it is
-    only mentioned)."""
+    only mentioned). `lighter`: the owned option that leads at a lighter format (`owned_lighter`), whose answer
+    first says what changed and what it needed at the format in force."""
 
     answers: list[tuple[OwnedAnswer, Sized | None, Sized | None]] = []
     for device, mine in _groups(workload, catalog, sized):
@@ -338,6 +308,8 @@ def owned_answers(sizer: Sizer, workload: Workload, catalog: Catalog, sized: lis
                        tps=own.estimate.decode_tokens_per_s_per_stream, users=sizer.peak,
                        ttft=own.estimate.ttft_p95_ms or own.estimate.ttft_ms, power=own.tco.annual_power_usd)
             text += sizer.band_note(own)
+            if lighter is not None and own is lighter.sized:
+                text = lighter.text() + text
         elif extra is not None:
             assert extra.tco is not None
             text = said("answer.owned.add_one" if count == 1 else "answer.owned.add", owned=count, hardware=name,
@@ -350,7 +322,13 @@ def owned_answers(sizer: Sizer, workload: Workload, catalog: Catalog, sized: lis
         if not meets and not own.estimate.fits and not isinstance(sizer, BatchSizer):
             stacks = list({s.candidate.stack.id: s.candidate for s in mine
                            if s.candidate.existing and s.candidate.hardware.id == own.candidate.hardware.id}.values())
-            text += lower_format_text(sizer, stacks or [own.candidate], own.count, name, format_stated)
+            # The ladder an expert tries before buying (`owned_lighter`): what the owned devices still miss at the first
+            # lighter step that holds the model; with a format the user fixed, only the lower formats are mentioned.
+            scope = lighter_scope(sizer, workload.quantization if format_stated else None)
+            short = (lighter_for_device(sizer, own, stacks or [own.candidate], count, scope)
+                     if scope != "none" else None)
+            text += (said("answer.owned.lighter_note", body=short.text()) if short is not None
+                     else lower_format_text(sizer, stacks or [own.candidate], own.count, name, format_stated))
             if device.line:  # "my MacBook Pro" taken as the one sold today: a larger configuration may hold it
                 text += line_room(sizer, device.line, hw)
         answer = OwnedAnswer(
@@ -364,11 +342,9 @@ def owned_answers(sizer: Sizer, workload: Workload, catalog: Catalog, sized: lis
 
 __all__ = [
     "owned_answers",
-    "owned_cap",
     "owned_first",
     "owned_not_outpaced",
     "size_counted",
-    "smallest_within",
     "split_counted",
     "stated_count",
     "top_up",

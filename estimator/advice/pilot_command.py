@@ -9,7 +9,7 @@ figures, so the pilot runs what was sized:
   reserved for;
 - concurrent sequences: the peak users per model copy (Little's law share of the peak);
 - KV cache element type: the one the estimate assumed (`memory.kv_bytes_per_element`: 16-bit unless
-  the engine keeps FP8 KV with FP8 weights by default);
+  the engine keeps FP8 KV with FP8 weights by default, or the workload stores it in FP8: `Workload.kv_cache_dtype`);
 - weight format: the workload's, or the stand-in the stack runs instead (`risks.stand_in_format`).
 
 Typed data only: the bot words it. Engines without a documented one-line server command (vendor SDKs,
@@ -144,7 +144,8 @@ def pilot_commands(workload: Workload, option: Option, stack: ServingStack | Non
     pp = deployment.pipeline_stages if deployment else 1
     copies = deployment.replicas if deployment else max(1, option.count // (tp * pp))
     layout = _Layout(
-        fmt=fmt, kv="FP8" if kv_bytes_per_element(fmt, stack.backend_key) == 1.0 else "FP16", tp=tp, pp=pp,
+        fmt=fmt, kv="FP8" if workload.kv_cache_dtype == "FP8" or kv_bytes_per_element(fmt, stack.backend_key) == 1.0
+        else "FP16", tp=tp, pp=pp,
         context=workload.context_length or (workload.prompt_tokens or 512) + (workload.output_tokens or 256),
         # Each copy serves its share of the peak (the router spreads users over the copies).
         concurrent=max(1, math.ceil((workload.concurrent_users or 1) / max(1, copies))), kind=option.kind)

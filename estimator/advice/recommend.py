@@ -59,6 +59,7 @@ from estimator.advice.owned import (
     with_owned_ids,
     with_owned_specs,
 )
+from estimator.advice.owned_lighter import owned_at_lighter
 from estimator.advice.pilot_command import pilot_commands
 from estimator.advice.shortfall import limits_text, past_limits_by
 from estimator.advice.sites import fleet_plan, one_site
@@ -628,6 +629,13 @@ def recommend(
         # a purchase no better than what they own is never the answer: the owned option leads, the purchase beside it
         alternatives = [primary, *(s for s in alternatives if s is not own)][:MAX_ALTERNATIVES]
         primary = own
+    # Owned devices that hold the model only at a lighter format come before any purchase, within what the user's own
+    # format allows (`owned_lighter.lighter_scope`; a model's native checkpoint format is not theirs to insist on).
+    lighter = (owned_at_lighter(sizer, counted, sized, stated=workload.quantization)
+               if filled.owned_devices and not primary.candidate.existing else None)
+    if lighter is not None:
+        alternatives = [primary, *alternatives][:MAX_ALTERNATIVES]
+        primary, sizer, filled, sized = lighter.sized, lighter.sizer, lighter.sizer.workload, [*sized, lighter.sized]
     accel, primary, alternatives = _accelerators_first(sizer, catalog, sized, fitting, ranked, primary, alternatives)
     named_over: Sized | None = None  # the ranking's leader, when a candidate the user named leads instead
     if not outside_limits and within_rationale is None and not filled.owned_devices:
@@ -697,7 +705,7 @@ def recommend(
         accelerator_held_back=held_back_finding(held),
     )
     return answer_questions(rec, sizer, filled, catalog, sized, excluded, primary, alternatives, to_option=to_option,
-                            format_stated=workload.quantization is not None)  # not the catalog model's native one
+                            format_stated=workload.quantization is not None, lighter=lighter)  # not the catalog model's native one
 
 
 def _assumed_ttft_choice(sizer: Sizer, feasible: list[Sized]) -> list[Sized]:

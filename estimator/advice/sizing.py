@@ -182,7 +182,7 @@ def _request_values(workload: Workload, candidate: Candidate, count: int, users:
         "arrival_pattern": workload.arrival_pattern or "steady", "model": workload.model_id,
         "active_params_b": (workload.active_params_b * (workload.models_served or 1)
                             if workload.active_params_b is not None else None),
-        "kv_cache_dtype": None, "adapter_gb": adapters_gb(workload.model_params_b or 7.0, workload.lora_adapters),
+        "kv_cache_dtype": workload.kv_cache_dtype, "adapter_gb": adapters_gb(workload.model_params_b or 7.0, workload.lora_adapters),
         "cached_prefix_tokens": cached_prefix_tokens(workload) if candidate.stack.continuous_batching == "yes" else 0,
         # People read each answer: they send the next prompt no sooner than it streams at their speed target
         # (estimator/advice/concurrency.py counts streams at that speed), whatever the device's own speed.

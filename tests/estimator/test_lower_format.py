@@ -106,9 +106,13 @@ def test_chat_owned_m3_ultra_is_told_the_format_that_fits(engine):
     replies = talk(engine, "We have a Mac Studio M3 Ultra with 512 GB. Could it run DeepSeek-R1 for 3 people?",
                    "just recommend")
     text = replies[-1].text
+    # DeepSeek-R1 ships in FP8, which the user did not ask for: the ladder of lighter formats is tried
+    # (`owned_lighter`), and Q5_K_M holds it (476.4 GB of 496 GB) but misses the speed (decode reads 37B × 5.68 / 8
+    # = 26.3 GB per step from 819 GB/s: at most ~31 tok/s at the roofline, far less at 3 users' batch), so the
+    # purchase stands with that shortfall said.
     assert "Your 1 × M3 Ultra falls short" in text and "Your 1 × M3 Ultra fall short" not in text
-    assert "At Q5_K_M (~5.68 bits per weight, 476.4 GB of weights) 1 × M3 Ultra would hold it" in text
-    assert "FP8 baseline" in text
+    assert "Lighter formats were tried first: with the weights at Q5_K_M (~5.68 bits per weight, 476.4 GB" in text
+    assert "against the FP8 model" in text and "still fall short" in text
 
 
 @pytest.mark.parametrize(("lang", "phrase"), [("zh-Hans", "位权重"), ("zh-Hant", "位元權重")])
@@ -132,11 +136,11 @@ def test_eight_h100_at_q6_k_meet_the_targets_for_deepseek(catalog):
 
 
 @pytest.mark.parametrize(("question", "answer", "phrase"), [
-    ("我们有一台 Mac Studio M3 Ultra 512GB，能给 3 个人跑 DeepSeek-R1 吗？", "直接推荐", "若改用 Q5_K_M（约 5.68 位权重，权重 476.4 GB）"),
+    ("我们有一台 Mac Studio M3 Ultra 512GB，能给 3 个人跑 DeepSeek-R1 吗？", "直接推荐", "把权重换成 Q5_K_M（约 5.68 位，476.4 GB"),
     ("我們有一台 Mac Studio M3 Ultra（512 GB），可以給 3 個人跑 DeepSeek-R1 嗎？", "直接推薦",
-     "若改用 Q5_K_M（約 5.68 位元權重，權重 476.4 GB）"),
+     "把權重換成 Q5_K_M（約 5.68 位元，476.4 GB"),
 ])
 def test_chat_in_chinese_names_the_format_that_fits(engine, question, answer, phrase):
     # Same arithmetic as the English conversation: 512 - 16 = 496 GB usable, Q5_K_M 671 x 5.68 / 8 = 476.4 GB of weights.
     text = talk(engine, question, answer)[-1].text
-    assert phrase in text and "FP8" in text and "quantization_calibration" in text
+    assert phrase in text and "对照 FP8" in text.replace("對照", "对照") and "种子 2 坑二" in text.replace("種子", "种子")

@@ -67,6 +67,50 @@ ANSWER_MESSAGES: dict[str, tuple[str, str, str]] = {
         "用現有的就夠了：你的 {owned} × {hardware} 中用 {used} 台即可達標（{users:,} 位使用者時每人 {tps:,.1f} tok/s，"
         "p95 首 token {ttft:,.0f} ms），採購成本 $0，只有電費（每年 ${power:,.0f}）。",
     ),
+    # Owned devices short only of memory, used at a lighter format before a purchase (estimator/advice/owned_lighter.py).
+    "answer.owned.lighter": (
+        "At {baseline} they do not hold it ({required:,.1f} GB needed, {available:,.1f} GB there); {change}, it "
+        "needs {needed:,.1f} GB of {memory:,.1f} GB, so nothing needs buying. ",
+        "按 {baseline} 放不下（需要 {required:,.1f} GB，只有 {available:,.1f} GB）；{change}，只需 {needed:,.1f} GB"
+        "（共 {memory:,.1f} GB），所以不用买新硬件。",
+        "按 {baseline} 放不下（需要 {required:,.1f} GB，只有 {available:,.1f} GB）；{change}，只需 {needed:,.1f} GB"
+        "（共 {memory:,.1f} GB），所以不用買新硬體。",
+    ),
+    "answer.owned.lighter_note": (" {body}", "{body}", "{body}"),
+    "answer.owned.lighter_short": (
+        "Lighter formats were tried first: {change}, they hold it ({needed:,.1f} GB of {memory:,.1f} GB) but still fall "
+        "short ({short}); they carry about {carried:,} of the {users:,} users at the targets, and the rest would "
+        "queue.",
+        "先试过更轻的格式：{change}，放得下（{needed:,.1f} GB / {memory:,.1f} GB），但仍达不到目标（{short}）；"
+        "达标时只能承载 {users:,} 位用户中的约 {carried:,} 位，其余要排队。",
+        "先試過更輕的格式：{change}，放得下（{needed:,.1f} GB / {memory:,.1f} GB），但仍達不到目標（{short}）；"
+        "達標時只能承載 {users:,} 位使用者中的約 {carried:,} 位，其餘要排隊。",
+    ),
+    "answer.owned.lighter.weights": (
+        "with the weights at {quant} (~{bits:g} bits per weight, {weights:,.1f} GB; AWQ / GPTQ or GGUF: check quality "
+        "against the {baseline} model on your own evaluation set first, seed 2 pitfall 2)",
+        "把权重换成 {quant}（约 {bits:g} 位，{weights:,.1f} GB；AWQ / GPTQ 或 GGUF：上线前先在你自己的评测集上对照 {baseline} 模型"
+        "检查质量，种子 2 坑二）",
+        "把權重換成 {quant}（約 {bits:g} 位元，{weights:,.1f} GB；AWQ / GPTQ 或 GGUF：上線前先在你自己的評測集上對照 {baseline} "
+        "模型檢查品質，種子 2 坑二）",
+    ),
+    "answer.owned.lighter.kv": (
+        "with the KV cache stored in FP8 (vLLM `--kv-cache-dtype fp8`, half the bytes per token; on GPUs without FP8 "
+        "it converts in software; check quality on your own evaluation set, seed 2 pitfall 2)",
+        "把 KV 缓存存成 FP8（vLLM `--kv-cache-dtype fp8`，每个 token 字节数减半；没有 FP8 硬件的 GPU 上由软件转换；"
+        "请在你自己的评测集上检查质量，种子 2 坑二）",
+        "把 KV 快取存成 FP8（vLLM `--kv-cache-dtype fp8`，每個 token 位元組數減半；沒有 FP8 硬體的 GPU 上由軟體轉換；"
+        "請在你自己的評測集上檢查品質，種子 2 坑二）",
+    ),
+    "answer.owned.lighter.both": (
+        "with the weights at {quant} (~{bits:g} bits per weight, {weights:,.1f} GB) and the KV cache in FP8 (vLLM "
+        "`--kv-cache-dtype fp8`; check quality against the {baseline} model on your own evaluation set first, seed 2 "
+        "pitfall 2)",
+        "把权重换成 {quant}（约 {bits:g} 位，{weights:,.1f} GB），并把 KV 缓存存成 FP8（vLLM `--kv-cache-dtype fp8`；"
+        "上线前先在你自己的评测集上对照 {baseline} 模型检查质量，种子 2 坑二）",
+        "把權重換成 {quant}（約 {bits:g} 位元，{weights:,.1f} GB），並把 KV 快取存成 FP8（vLLM `--kv-cache-dtype fp8`；"
+        "上線前先在你自己的評測集上對照 {baseline} 模型檢查品質，種子 2 坑二）",
+    ),
     "answer.owned.add": (
         "Your {owned} × {hardware} fall short ({short}); your {owned} + {add} more ({total} in all) meet the "
         "targets, capex ${capex:,.0f} for the added units.",

@@ -56,6 +56,7 @@ def owned(text: str, matcher: HardwareMatcher) -> list[tuple]:
     ("we've got 2 H100s sitting idle", [("nvidia-h100-sxm", "gpu", 2, None)]),
     ("我手上有两台 Mac Studio M2 Ultra 192GB", [("apple-m2-ultra", "soc", 2, 192.0)]),
     ("we have 3 spare RTX 3090s", [("nvidia-rtx-3090", "gpu", 3, None)]),
+    ("got 2x rtx 4090 in a box. qwen3 32b for 8 devs", [("nvidia-rtx-4090", "gpu", 2, None)]),  # "2x" at the start
     # Nodes of several cards: the cards of each node times the nodes.
     ("we have two 8×H100 nodes", [("nvidia-h100-sxm", "gpu", 16, None)]),
     ("我们已经有两台8卡H100服务器", [("nvidia-h100-sxm", "gpu", 16, None)]),
