@@ -76,11 +76,12 @@ def test_a_count_below_the_baseboard_is_priced_as_the_board(engine, first, unit,
 
 
 @pytest.mark.parametrize(("first", "note"), [
-    ("gpt-oss-120b for 150 people, first token under 1 s, would two H100 do?", "sold only on 8-device baseboards"),
-    ("给150人用gpt-oss-120b，首字1秒内，两张H100够吗？", "只按 8 卡基板出售"),
+    # the smallest HGX board of H100 SXM5 modules holds 4 (`Candidate.board`, the form factor in hardware.csv)
+    ("gpt-oss-120b for 150 people, first token under 1 s, would two H100 do?", "sold only on 4-device baseboards"),
+    ("给150人用gpt-oss-120b，首字1秒内，两张H100够吗？", "只按 4 卡基板出售"),
 ])
 def test_two_h100_are_answered_as_the_card_sold_singly(engine, first, note):
-    """"Would two H100 do?": the H100 SXM5 comes only on 8-GPU boards, the same chip is sold one at a time as the H100
+    """"Would two H100 do?": the H100 SXM5 comes only on HGX boards (4 or 8 GPUs), the same chip is sold one at a time as the H100
     PCIe card, and two of those are what a lead counting two can buy: the answer is about two H100 PCIe (80 GB each,
     the same memory), and the reply says why."""
     _, rec = talk(engine, first, "直接推荐" if "够" in first else "just recommend")
