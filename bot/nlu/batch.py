@@ -114,6 +114,9 @@ _IN_OUT = (
     re.compile(rf"(?:in\s*/\s*out|input\s*/\s*output|输入\s*/\s*输出|輸入\s*/\s*輸出)\s*(?:tokens?\s*)?(?:of|:|=|~|about|around|is)?\s*"
                rf"{_N.format('a')}\s*%?\s*/\s*{_N.format('b')}\s*%?"),
     re.compile(rf"(?<![a-z0-9.]){_N.format('a')}\s*%?\s*/\s*{_N.format('b')}\s*%?\s*(?:tokens?\s*)?(?:in\s*/\s*out|input\s*/\s*output)"),
+    # "in 4k out 1k", "input 1.5k, output 20": each word before its own figure
+    re.compile(rf"\b(?:in|input)\s*[:=]?\s*{APPROX}{_N.format('a')}\s*(?:tok(?:en)?s?)?\s*(?:,|;|/|and)?\s*"
+               rf"(?:out|output)\s*[:=]?\s*{APPROX}{_N.format('b')}(?![\d.])"),
 )
 # How the tokens split between prompts and answers, said as a ratio ("输入输出大概 4:1", "in:out ~10:1", "4:1 in/out"):
 # a proportion, not two lengths (the parser keeps the proportion with the lengths it has, `_apply_in_out_ratio`).
@@ -130,6 +133,10 @@ _EQUAL_IN_OUT = re.compile(rf"(?:{_RATIO_WORDS}|输入和输出|输入跟输出|
                            r"(?:一样长|一样多|等长|相当|the same length|the same size|equal(?: in length)?)")
 _TOKENS_IN = re.compile(rf"{APPROX}{NUM}\s*(?:tok(?:en)?s?)\s*(?:in|input)\b")
 _TOKENS_OUT = re.compile(rf"{APPROX}{NUM}\s*(?:tok(?:en)?s?\s*)?(?:out|output)\b(?!\s+of)")
+# The other length's word right before the figure: in "input 4k output 1k" / "in 1.5k out 20" the 4k is the input's
+# (its word comes first), not the output's that follows it; likewise "output 500 input 2k".
+_WORD_BEFORE = {"output_tokens": re.compile(r"(?:\b(?:in|input|inputs|prompts?|context)|输入|輸入)\s*[:=]?\s*~?\s*$"),
+                "prompt_tokens": re.compile(r"(?:\b(?:out|output|outputs|answers?|responses?|completions?)|输出|輸出)\s*[:=]?\s*~?\s*$")}
 # A window for the whole job: "done in 6 hours", "within 6 h", "a 6-hour window", "6小时内完成".
 _HOURS = r"(?P<unit>hours?|hrs?|h|minutes?|mins?|days?|小时|小時|分钟|分鐘|天)"
 # Hours only, for the windows read from a loose phrase (a ceiling after the figure, a finish said before it): days there
@@ -252,6 +259,8 @@ def batch_facts(text: str, claims: _Claims, *, batch_job: bool = False) -> Itera
                 continue
             if slot == "prompt_tokens" and _OUTPUT_IN_SENTENCE.search(_sentence_before(text, m.start())):
                 continue  # "replies tend to run long, around 800 tokens each": each *reply*, for the output patterns
+            if pattern in (_TOKENS_IN, _TOKENS_OUT) and _WORD_BEFORE[slot].search(text[max(0, m.start() - 14):m.start()]):
+                continue
             claims.claim(m.start(), m.end())
             yield from length_facts(text, slot, m)  # "每份大约 2 万字": characters, converted to tokens
     if batch:
