@@ -49,8 +49,9 @@ def is_known(slot: str, facts: Mapping[str, Any]) -> bool:
                 or (facts.get("api_spend_usd_per_month") is not None and facts.get("api_model") is not None))
     if slot == "prompt_tokens":  # one question covers both lengths
         return facts.get("prompt_tokens") is not None and facts.get("output_tokens") is not None
-    if slot == "ttft_target_ms":  # batch jobs have no interactive latency target
-        return facts.get("ttft_target_ms") is not None or facts.get("arrival_pattern") == "batch"
+    if slot == "ttft_target_ms":  # batch jobs have no interactive latency target; an end-to-end one gives it
+        return (facts.get("ttft_target_ms") is not None or facts.get("e2e_target_ms") is not None
+                or facts.get("arrival_pattern") == "batch")
     return facts.get(slot) is not None
 
 

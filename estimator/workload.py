@@ -105,6 +105,9 @@ class Workload(BaseModel):
     speed_unit: TextUnit | None = None
     context_length: int | None = Field(default=None, ge=128, le=2_000_000)
     ttft_target_ms: int | None = Field(default=None, ge=1, le=600_000)
+    # The whole answer's latency said instead ("p95 end to end 10 s"): split into the first-token bound and the per-user
+    # speed the sizing checks (`advice.end_to_end`). Outside the contract's names; docs/conversation.md.
+    e2e_target_ms: int | None = Field(default=None, ge=1, le=3_600_000)
     tokens_per_s_target: float | None = Field(default=None, gt=0, le=10_000)
     # Beyond the contract: the speed said in words, as seed 1's band ("not too slow", "能用就行": acceptable;
     # "snappy", "像 ChatGPT 一样流畅": comfortable); a figure, when said, wins.

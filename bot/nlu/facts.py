@@ -654,6 +654,22 @@ def _lengths(text: str, claims: _Claims) -> Iterator[Fact]:
                 yield from length_facts(text, slot, m)
 
 
+# The whole answer's latency ("p95 end to end 10s", "整体响应时间 5 秒内", "10 秒内出完"), not the first token's: the
+# cue before the figure in its clause (no first-token cue nearer to it), or a finish right after it.
+_END_TO_END_BEFORE = re.compile(r"end[- ]?to[- ]?end|\be2e\b|(?:full|whole|entire|complete|total) (?:answer|response|reply|generation)s?|"
+                                r"端到端|整体(?:的)?(?:响应|回应|延迟|耗时)|完整(?:的)?(?:回答|回复|响应|答案)|全部(?:生成|输出)")
+_FIRST_TOKEN_CUE = re.compile(r"ttft|first[- ]token|time to first|首字|首\s*token|首个\s*token")
+_FINISHED_AFTER = re.compile(r"\s*(?:内|以内|之内)?\s*(?:全部)?(?:出完|答完|生成完|输出完|回完|回答完)")
+
+
+def _end_to_end(text: str, m: re.Match[str]) -> bool:
+    before = _CLAUSE_BREAK.split(text[max(0, m.start() - 40):m.start()])[-1]
+    cues = list(_END_TO_END_BEFORE.finditer(before))
+    if cues and not _FIRST_TOKEN_CUE.search(before, cues[-1].end()):
+        return True
+    return bool(_FINISHED_AFTER.match(text, m.end())) and not _FIRST_TOKEN_CUE.search(before)
+
+
 def _latency(text: str, claims: _Claims) -> Iterator[Fact]:
     for m in _matches(_SUB_SECOND, text, claims):
         yield Fact("ttft_target_ms", 1000, m.start(), m.end(), keyed=True)
@@ -669,6 +685,9 @@ def _latency(text: str, claims: _Claims) -> Iterator[Fact]:
                           or _EVENT_AFTER.match(text, m.end())):
             continue  # "开盘前十分钟", "10 minutes before the open": a time of day, not a wait
         claims.claim(*inked(m))
+        if _end_to_end(text, m):
+            yield Fact("e2e_target_ms", _int(round(value, 3)), m.start(), m.end(), keyed=True)
+            continue
         yield Fact("ttft_target_ms", _int(round(value, 3)), m.start(), m.end(), keyed=keyed)
 
 

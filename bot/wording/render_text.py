@@ -80,6 +80,7 @@ _FACT_FORMATS: dict[str, tuple[str, str, str]] = {
     "output_tokens": ("answers ~{v:,} tokens", "回答约 {v:,} token", "回答約 {v:,} token"),
     "context_length": ("context {v:,} tokens", "上下文 {v:,} token", "上下文 {v:,} token"),
     "ttft_target_ms": ("first token ≤ {v:,} ms", "首 token ≤ {v:,} ms", "首 token ≤ {v:,} ms"),
+    "e2e_target_ms": ("whole answer ≤ {v:,} ms end to end", "端到端完整回答 ≤ {v:,} ms", "端到端完整回答 ≤ {v:,} ms"),
     "tokens_per_s_target": ("≥ {v:g} tok/s per user", "每人 ≥ {v:g} tok/s", "每人 ≥ {v:g} tok/s"),
     "power_budget_w": ("power ≤ {v:,} W", "功耗 ≤ {v:,} W", "功耗 ≤ {v:,} W"),
     "budget_usd": ("budget {money}", "预算 {money}", "預算 {money}"),
@@ -239,6 +240,7 @@ _SLOT_NAMES = {
     "budget_usd": ("budget (USD)", "预算（美元）", "預算（美元）"),
     "power_budget_w": ("power budget (W)", "功耗上限（W）", "功耗上限（W）"),
     "ttft_target_ms": ("first-token target (ms)", "首 token 目标（ms）", "首 token 目標（ms）"),
+    "e2e_target_ms": ("end-to-end target (ms)", "端到端目标（ms）", "端到端目標（ms）"),
     "tokens_per_s_target": ("speed target (tok/s per user)", "速度目标（每人 tok/s）", "速度目標（每人 tok/s）"),
     "prompt_tokens": ("prompt length (tokens)", "提示长度（token）", "提示長度（token）"),
     "output_tokens": ("answer length (tokens)", "回答长度（token）", "回答長度（token）"),
@@ -356,7 +358,8 @@ def fact_phrase(slot: str, value: Any, lang: str, names: Mapping[str, str] | Non
 
 
 _FACT_ORDER = ("model_id", "model_params_b", "quantization", "deployment_scale", "concurrent_users", "total_users", "prompt_tokens",
-               "output_tokens", "shared_prefix_tokens", "shared_prefix_share", "prefix_caching", "context_length", "ttft_target_ms", "tokens_per_s_target", "speed_band", "arrival_pattern",
+               "output_tokens", "shared_prefix_tokens", "shared_prefix_share", "prefix_caching", "context_length", "ttft_target_ms", "e2e_target_ms",
+               "tokens_per_s_target", "speed_band", "arrival_pattern",
                "base_concurrent_users", "requests_per_s", "daily_active_share", "requests_per_user_per_day", "requests_per_day",
                "peak_factor", "tokens_per_day", "sites", "budget_per_site",
                "tokens_per_s_total",

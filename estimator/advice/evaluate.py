@@ -17,6 +17,7 @@ from estimator.advice.assume import fill_defaults
 from estimator.advice.batch_jobs import BatchSizer, is_batch_job
 from estimator.advice.batch_jobs import prepare as prepare_batch
 from estimator.advice.candidates import Candidate, exclusion, fill_owned_power, ownership
+from estimator.advice.end_to_end import split_end_to_end
 from estimator.advice.owned import top_up
 from estimator.advice.recommend import default_throughput, rank, to_option
 from estimator.advice.sizing import CapacityFn, EstimateFn, Sized, Sizer, people_at_once
@@ -45,7 +46,7 @@ def evaluate_option(
     risks are findings (`estimator.said`), worded by the caller.
     """
     # A batch job is sized as `recommend` sizes it (one client, batch arrivals, its window), by when it finishes.
-    filled, _ = fill_defaults(apply_catalog_model(prepare_batch(workload), catalog)[0])
+    filled, _ = fill_defaults(split_end_to_end(apply_catalog_model(prepare_batch(workload), catalog)[0])[0])
     hardware = catalog.hardware_by_id(hardware_id)
     if hardware is None:
         ids = [h.id for h in catalog.hardware]

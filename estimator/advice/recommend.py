@@ -46,6 +46,7 @@ from estimator.advice.candidates import (
     is_organization,
     owned_class,
 )
+from estimator.advice.end_to_end import split_end_to_end
 from estimator.advice.engine_choice import expert_engines
 from estimator.advice.engine_named import engine_note, prefix_note, with_named_engine
 from estimator.advice.laptops import laptop_fleet, unpriced_laptops_note, with_laptops
@@ -522,6 +523,8 @@ def recommend(
     """
     workload, site_budget = one_site(workload)  # one box per site: sized for one site's share of a fleet budget
     named, model_notes = apply_catalog_model(prepare_batch(workload), catalog)
+    named, e2e_notes = split_end_to_end(named)  # "end to end 10 s": the first-token bound and speed it leaves
+    model_notes = [*model_notes, *e2e_notes]
     if site_budget is not None:
         model_notes = [site_budget, *model_notes]
     filled, assumptions = fill_defaults(named, api_prices=catalog.api_prices)

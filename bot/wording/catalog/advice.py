@@ -284,6 +284,27 @@ _ASSUME: dict[str, tuple[str, str, str]] = {
         "首 token {ttft:,} ms 以內的延遲等級，後續每個 token 也應 ≤ {tpot:g} ms"
         "（MLPerf 每個首 token 上限都配有不超過其十分之一的每 token 上限：{source}）",
     ),
+    "assume.e2e.ttft": (
+        "the {e2e:,} ms end-to-end target split: {output:,} answer tokens at {tps:g} tok/s take {stream:,} ms, "
+        "which leaves {ttft:,} ms for the first token",
+        "端到端 {e2e:,} ms 的目标拆分：{output:,} 个回答 token 按 {tps:g} tok/s 需要 {stream:,} ms，首 token 还剩 {ttft:,} ms",
+        "端到端 {e2e:,} ms 的目標拆分：{output:,} 個回答 token 按 {tps:g} tok/s 需要 {stream:,} ms，首 token 還剩 {ttft:,} ms",
+    ),
+    "assume.e2e.speed": (
+        "the {e2e:,} ms end-to-end target less the {ttft:,} ms first token leaves {output:,} answer tokens "
+        "≥ {tps:g} tok/s per user",
+        "端到端 {e2e:,} ms 减去首 token {ttft:,} ms，{output:,} 个回答 token 需要每人 ≥ {tps:g} tok/s",
+        "端到端 {e2e:,} ms 減去首 token {ttft:,} ms，{output:,} 個回答 token 需要每人 ≥ {tps:g} tok/s",
+    ),
+    "assume.e2e.mlperf": (
+        "the {e2e:,} ms end-to-end target leaves too little for the first token at the usual speed, so it is split "
+        "as MLPerf's latency classes pair the two (a token at most every tenth of the first-token bound: {source}): "
+        "first token ≤ {ttft:,} ms, then ≥ {tps:g} tok/s for {output:,} answer tokens",
+        "端到端 {e2e:,} ms 在常规速度下给首 token 留的时间太少，按 MLPerf 延迟等级拆分（每 token 间隔不超过首 token 上限的"
+        "十分之一：{source}）：首 token ≤ {ttft:,} ms，之后 {output:,} 个回答 token ≥ {tps:g} tok/s",
+        "端到端 {e2e:,} ms 在常規速度下給首 token 留的時間太少，按 MLPerf 延遲等級拆分（每 token 間隔不超過首 token 上限的"
+        "十分之一：{source}）：首 token ≤ {ttft:,} ms，之後 {output:,} 個回答 token ≥ {tps:g} tok/s",
+    ),
     "assume.ttft": (
         "assumed a p95 time-to-first-token target of {ms:,} ms", "假设 p95 首 token 延迟目标为 {ms:,} ms",
         "假設 p95 首 token 延遲目標為 {ms:,} ms",
