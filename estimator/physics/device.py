@@ -55,7 +55,7 @@ SOC_OS_RESERVE_GB = 16.0
 def usable_memory(memory_gb: float, kind: str) -> float:
     """The memory a serving process can hold on a device of `kind` with `memory_gb` installed.
 
-    >>> usable_memory(512, "soc"), usable_memory(16, "soc"), usable_memory(80, "gpu")
+    >>> usable_memory(512, "soc"), usable_memory(16, "soc"), round(usable_memory(80, "gpu"), 1)
     (496.0, 12.0, 73.6)
     """
     share = memory_gb * USABLE_MEMORY_FRACTION.get(kind, 0.9)
