@@ -832,24 +832,32 @@ def _format_fact(text: str, m: re.Match[str], name: str) -> Iterator[Fact]:
         yield Fact("accuracy_critical", True, m.start(), m.end(), keyed=True)
 
 
-def _named_beside(text: str, width: re.Match[str], named: list[tuple[re.Match[str], str]]) -> bool:
+_DIGITS = re.compile(r"\d+")
+
+
+def _named_beside(text: str, width: re.Match[str]) -> bool:
     """Whether a bit width ("4bit") is said right beside a named format of that width ("AWQ 4bit", "4-bit GPTQ",
-    "INT8（8 位）"): it describes that format, so it is no second reading to ask about."""
-    bits = re.match(r"\d+", width.group(0).strip())
-    return bits is not None and any(
-        bits.group(0) in re.findall(r"\d+", name) and (0 <= width.start() - m.end() <= 3 or 0 <= m.start() - width.end() <= 3)
-        for m, name in named)
+    "INT8（8 位）"): it describes that format, so it is no second reading to ask about. Only the few characters
+    around the width are searched, and only when a width was said."""
+    bits = _DIGITS.match(width.group(0).strip())
+    if bits is None:
+        return False
+    for pattern, name in _QUANTS:
+        for m in pattern.finditer(text, max(0, width.start() - 24), width.end() + 24):
+            if (not _BIT_WIDTH.fullmatch(m.group(0).strip()) and bits.group(0) in _DIGITS.findall(name)
+                    and (0 <= width.start() - m.end() <= 3 or 0 <= m.start() - width.end() <= 3)):
+                return True
+    return False
 
 
 def _quantization(text: str, claims: _Claims) -> Iterator[Fact]:
-    named = [(m, name) for pattern, name in _QUANTS for m in pattern.finditer(text)
-             if not _BIT_WIDTH.fullmatch(m.group(0).strip())]
     for pattern, name in _QUANTS:
         for m in _matches(pattern, text, claims):
-            if _BIT_WIDTH.fullmatch(m.group(0).strip()) and _named_beside(text, m, named):
+            width_only = bool(_BIT_WIDTH.fullmatch(m.group(0).strip()))  # "8 bit": a width, not a format
+            if width_only and _named_beside(text, m):
                 continue
             yield from _format_fact(text, m, name)
-            if _BIT_WIDTH.fullmatch(m.group(0).strip()) and not _ruled_out(text, m):  # "8 bit": a width, not a format
+            if width_only and not _ruled_out(text, m):
                 yield Fact("weight_bits_only", True, m.start(), m.end(), keyed=True)
     for m in _matches(_FORMAT_LIKE, text, claims):
         said = m.group(0)
