@@ -33,6 +33,7 @@ from pydantic import BaseModel, ConfigDict, Field
 
 from evals.checks import EvalReply
 from evals.runner import ConversationEngine
+from evals.trial_splits import TRIAL_DIR, TRIAL_SPLITS
 from knowledge.loader import default_data_dir
 
 Expect = Literal["size", "use_owned", "ask", "nothing_fits"]
@@ -40,7 +41,6 @@ LoadForm = Literal[
     "headcount", "concurrency", "request_rate", "tokens_per_day", "documents_per_window", "api_spend",
     "single_user", "none",
 ]
-TRIAL_DIR = Path(__file__).resolve().parent / "capex_trial"
 CAPEX_FLOOR_USD = 100.0
 WITHIN_FACTOR = 3.0
 # Issue "read any workload": questions nobody tuned on answered within 0.67–1.5× of the expert's capex.
@@ -128,37 +128,8 @@ def load_questions(path: Path) -> list[TrialQuestion]:
     return [TrialQuestion.model_validate(item) for item in raw["questions"]]
 
 
-# Each split's file: dev is tuned on; each held-out file was drawn at random from a batch written before any run
-# (scripts/split_capex_trial.py) and is only ever scored.
-TRIAL_SPLITS = {"dev": "questions.yaml", "held_out": "held_out.yaml", "held_out_2": "held_out_2.yaml", "held_out_3": "held_out_3.yaml", "held_out_4": "held_out_4.yaml",
-                "held_out_5": "held_out_5.yaml", "held_out_6": "held_out_6.yaml",
-                "held_out_7": "held_out_7.yaml",
-                # Soft targets and stated budgets (a target nobody set, a budget as a limit): dev and its held-out third.
-                "soft_targets": "soft_targets.yaml", "soft_targets_held_out": "soft_targets_held_out.yaml",
-                # Daily counts with no peak stated (sized for their busiest moments): dev and held-out.
-                "daily_peaks": "daily_peaks.yaml", "daily_peaks_held_out": "daily_peaks_held_out.yaml",
-                # People in sessions with long prompts (prompts arrive once per answer and its reading): dev and held-out.
-                "sessions": "sessions.yaml", "sessions_held_out": "sessions_held_out.yaml",
-                # Several users on data-center or workstation GPUs (the engine, format and layout an expert picks):
-                # dev and its held-out third.
-                "shared_serving": "shared_serving.yaml", "shared_serving_held_out": "shared_serving_held_out.yaml",
-                # Owned hardware without set targets, judged by seed 1's bands: dev and held-out.
-                "owned_hardware": "owned_hardware.yaml", "owned_hardware_held_out": "owned_hardware_held_out.yaml",
-                # A laptop asked for (a laptop's price and memory configuration): dev and its held-out third.
-                "laptops": "laptops.yaml", "laptops_held_out": "laptops_held_out.yaml",
-                # Board-sold devices (HGX, OAM UBB) where the answer is part of a board or one board: dev and held-out.
-                "board_sold": "board_sold.yaml", "board_sold_held_out": "board_sold_held_out.yaml",
-                # Very large mixture-of-experts models (DeepSeek V3.x / R1, Kimi K2, Qwen3-235B, Qwen3.5-397B, MiniMax-M2,
-                # GLM-4.6) sized from spend, rates, head counts and long contexts: dev and its held-out third.
-                "big_moe": "big_moe.yaml", "big_moe_held_out": "big_moe_held_out.yaml",
-                # Candidate devices named in the question, answered among them: dev and held-out.
-                "named_candidates": "named_candidates.yaml", "named_candidates_held_out": "named_candidates_held_out.yaml",
-                # China-market and domestic accelerators (H20, L20, 4090 D, Ascend 910B, Atlas 300I Duo; domestic-only rules
-                # against preferences): dev and its held-out third.
-                "china_market": "china_market.yaml", "china_market_held_out": "china_market_held_out.yaml",
-                # Owned hardware short only of memory (a lighter weight format or FP8 KV cache makes it fit, unless the
-                # lead forbade it; or nothing owned holds the model): dev and its held-out third.
-                "owned_lighter": "owned_lighter.yaml", "owned_lighter_held_out": "owned_lighter_held_out.yaml"}
+# Each split's file (evals/trial_splits.py): dev is tuned on; each held-out file was drawn at random from a batch
+# written before any run (scripts/split_capex_trial.py) and is only ever scored.
 
 
 def trial_path(split: bool | str) -> Path:

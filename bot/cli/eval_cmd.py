@@ -19,6 +19,7 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, T
 
 from bot.errors import ConfigError
 from bot.settings import Settings
+from evals.trial_splits import TRIAL_SPLITS
 
 if TYPE_CHECKING:
     from bot.llm.base import LanguageModel
@@ -181,8 +182,6 @@ def run_capex_trial(llm_spec: str | None, split: bool | str, console: Console) -
 
 def _capex_trial_split(held_out: bool, split: list[str] | None) -> str:
     """`--held-out` is the first held-out file; `--split NAME` names any trial split. Bad names exit with a message."""
-    from evals.capex_trial import TRIAL_SPLITS
-
     names = [*(split or []), *(["held_out"] if held_out else [])]
     names = ["held_out" if name == "heldout" else name for name in names]
     if len(set(names)) > 1 or any(name not in TRIAL_SPLITS for name in names):
@@ -229,14 +228,8 @@ def eval_command(
         bool, typer.Option("--reading", help="Score fact reading on the reading set (right / wrong / missed per language).")
     ] = False,
     split: Annotated[
-        list[str] | None, typer.Option("--split", help="With --reading: dev or heldout (repeatable; default both). With --capex-trial: one"
-                                 " of dev, held_out, held_out_2, held_out_3, held_out_4, held_out_5, held_out_6, held_out_7, soft_targets, soft_targets_held_out,"
-                                 " daily_peaks, daily_peaks_held_out, sessions, sessions_held_out, shared_serving,"
-                                 " shared_serving_held_out, owned_hardware, owned_hardware_held_out, laptops, laptops_held_out, board_sold, board_sold_held_out, big_moe, big_moe_held_out,"
-                                 " named_candidates, named_candidates_held_out,"
-                                 " china_market, china_market_held_out,"
-                                 " owned_lighter, owned_lighter_held_out"
-                                 " (evals/capex_trial.py TRIAL_SPLITS).")
+        list[str] | None, typer.Option("--split", help="With --reading: dev or heldout (repeatable; default both). With --capex-trial: one of "
+                                 f"{', '.join(TRIAL_SPLITS)} (the files in evals/capex_trial/).")
     ] = None,
     details: Annotated[
         bool, typer.Option("--details", help="With --reading: list each message's wrong and missed facts.")
