@@ -146,9 +146,8 @@ def test_2026_12_devices_and_rows_are_in_the_catalog(catalog):
     # tt-metal demo tables publish batch / inter-token latency: a decode-only batched rate.
     tt = [b for b in catalog.benchmarks if b.backend == "tt-metal"]
     assert tt and all(b.hardware_id and b.metric == "decode_tps" and b.concurrency for b in tt)
-    # The rows that name the RTX PRO 6000 Blackwell now join to its catalog row; the 300 W Max-Q edition's to its own.
-    assert all(b.hardware_id == ("nvidia-rtx-pro-6000-blackwell-maxq" if "Max-Q" in b.hardware_label
-                                 else "nvidia-rtx-pro-6000-blackwell")
+    # The rows that name the RTX PRO 6000 Blackwell now join to its catalog row.
+    assert all(b.hardware_id == "nvidia-rtx-pro-6000-blackwell"
                for b in catalog.benchmarks if "RTX PRO 6000 Blackwell" in b.hardware_label)
 
 
