@@ -12,13 +12,13 @@
    dense ones. None of it is separately measured, so one figure is fitted for all of it, on the MoE
    serving rows, and judged on devices held out (`evals.moe_accuracy`). The decode tokens of a step ride
    the same grouped matmuls as its prompt chunks, so they pay the same share (`resolve._apply_factors`).
-   Fitted jointly with it, the cost per MoE layer per decode step of a model spread over several devices
-   (`CalibrationParams.moe_layer_ms`, key "*"): every continuous-batching engine's multi-device step pays
-   it in any layout, at the share of the experts its batch reaches (`parallel_plans._step_terms`). It was
-   once fitted per engine as the cost of TensorRT-LLM's attention-DP layout, so a fit without that
-   engine's rows set none and its MoE runs held out by source came out 1.5-2x too fast; vLLM's and SGLang's
-   tensor-parallel MoE layers synchronize their ranks too. See docs/estimator.md, "MoE layers on several
-   devices".
+   Fitted jointly with it, the cost per MoE layer per decode step of a model spread expert-parallel over
+   several devices (`CalibrationParams.moe_layer_ms`, key "*"): the multi-device step of an engine whose
+   experts run expert-parallel (`resolve.EXPERT_PARALLEL_BACKENDS`) pays it in either attention layout, at
+   the share of the experts its batch reaches (`parallel_plans._step_terms`). vLLM's and SGLang's default
+   tensor-parallel experts dispatch no token and split every expert evenly: they pay none (InferenceX's
+   SGLang DeepSeek-R1 steps grow with the expert reads alone). See docs/estimator.md, "MoE layers on
+   several devices".
 2. `with_model_step_scales`: a catalog model with many serving runs of its own at a stated concurrency
    gets the median predicted / measured ratio as a scale on its decode steps. Only its current runs
    count (`measured_rows`): DeepSeek-R1's 11 runs on 2025-26 engines, not the 80 March 2025 runs of
