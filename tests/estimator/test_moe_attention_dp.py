@@ -32,7 +32,7 @@ import copy
 import pytest
 
 from estimator.catalog import CalibrationParams, ModelArch
-from estimator.fitting.moe_fit import expert_fit_rows, fit_expert_efficiency
+from estimator.fitting.moe_fit import EXPERT_PARALLEL_PRIOR_LAYER_MS, expert_fit_rows, fit_expert_efficiency
 from estimator.fitting.row_predict import predict_row
 from estimator.physics.catalog_index import catalog_index
 from estimator.physics.parallel_plans import (
@@ -229,6 +229,24 @@ def test_without_serving_rows_the_fit_sets_no_layer_cost():
     )
     fitted = fit_expert_efficiency(_catalog(CALIBRATION, benchmarks=rows), CALIBRATION)
     assert fitted.moe_layer_ms == {}
+
+
+def test_without_expert_parallel_rows_the_layer_cost_is_deepeps_measured_exchange():
+    # vLLM's rows (tensor-parallel experts) do not move the per-layer cost, so a fit on them alone cannot find it:
+    # it keeps DeepEP's EP-8 dispatch + combine, 77 + 114 us (docs/legacy.md), and still finds the expert efficiency.
+    truth = CALIBRATION.model_copy(update={"expert_prefill_efficiency": {"*": 0.3}})
+    known = _catalog(truth, gpus=ROOMY_GPUS)
+    rows = []
+    for hw in ROOMY_GPUS:
+        for prompt, gen in ((2048, 128), (5000, 500), (1000, 1000), (128, 2048)):
+            draft = bench_row(len(rows) + 1, 1.0, hardware_id=hw.id, model="test-moe", params_b=36.0, quant="FP16",
+                              backend="vllm", device_count=2, concurrency=None, prompt_tokens=prompt, gen_tokens=gen,
+                              metric="total_tps")
+            rows.append(draft.model_copy(update={"value": predict_row(draft, known, truth)}))
+    fitted = fit_expert_efficiency(_catalog(CALIBRATION, benchmarks=tuple(rows), gpus=ROOMY_GPUS), CALIBRATION)
+    assert EXPERT_PARALLEL_PRIOR_LAYER_MS == pytest.approx(0.191)
+    assert fitted.moe_layer_ms == {"*": pytest.approx(0.191)}
+    assert fitted.expert_prefill_efficiency["*"] == pytest.approx(0.3, abs=0.01)
 
 
 def test_the_shipped_fit_has_one_positive_moe_layer_cost_for_every_engine(catalog):
