@@ -42,7 +42,7 @@ def test_a_card_fleet_past_a_board_leads_with_the_board_of_the_chip_named(catalo
 
 def test_one_card_enough_stays_one_card(catalog):
     workload = Workload(model_params_b=8, quantization="FP8", concurrent_users=4,
-                        named_devices=[NamedDevice(hardware_id="nvidia-h200-sxm", count=1)])
+                        named_devices=[NamedDevice(hardware_id="nvidia-h100-sxm", count=1)])
     rec = recommend(workload, catalog)
     assert rec.primary is not None
-    assert (rec.primary.hardware_id, rec.primary.count) == ("nvidia-h200-nvl", 1)
+    assert (rec.primary.hardware_id, rec.primary.count) == ("nvidia-h100-pcie", 1)

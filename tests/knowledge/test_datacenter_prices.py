@@ -1,4 +1,4 @@
-"""Prices of the data-center parts leads name most (a B200 board, one H200 or H100 card): each priced row carries
+"""Prices of the data-center parts leads name most (a B200 board, one H100 card): each priced row carries
 its figure, basis, date and sources, the price is an estimate where no vendor lists one, the relations between a
 chip's forms hold, and a part still unpriced says why (docs/knowledge.md, "Provenance rules")."""
 
@@ -15,7 +15,6 @@ from knowledge import default_data_dir
 THIRD_PARTY_PRICED = {
     "nvidia-b200-hgx": ("runlocalai.co", "briefbriefing.com"),
     "nvidia-h100-pcie": ("stratrix.com", "io.net"),
-    "nvidia-h200-nvl": ("awesomeagents.ai", "runlocalai.co"),
 }
 
 # Priced rows whose source gives no date (Hugging Face's hardware pages, awesomeagents.ai): the figure cannot be
@@ -28,7 +27,7 @@ UNDATED_PRICES = {
 
 # Parts leads name that stay unpriced on purpose, searched again in session 22 (pages and docs corpora): the note
 # must say so, so a reply's "unpriced" has a reason behind it.
-NAMED_AND_UNPRICED = ["nvidia-l20", "apple-m5-pro"]
+NAMED_AND_UNPRICED = ["nvidia-l20", "apple-m5-pro", "nvidia-h200-nvl"]
 
 
 def _rows() -> dict[str, dict[str, str]]:
@@ -54,7 +53,7 @@ def test_every_priced_row_is_dated_unless_listed_undated():
 def test_a_card_costs_less_than_the_module_of_its_chip(catalog):
     # The PCIe card of a chip runs at a lower power cap (H100 PCIe 350 W vs SXM 700 W) with less or equal memory
     # bandwidth, and needs no NVLink baseboard; it is the cheaper form (io.net: "PCIe is 20-30% cheaper").
-    for card, module in (("nvidia-h100-pcie", "nvidia-h100-sxm"), ("nvidia-h200-nvl", "nvidia-h200-sxm")):
+    for card, module in (("nvidia-h100-pcie", "nvidia-h100-sxm"),):
         assert catalog.hardware_by_id(card).price_usd < catalog.hardware_by_id(module).price_usd, card
 
 
