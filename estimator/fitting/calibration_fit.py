@@ -58,7 +58,6 @@ from estimator.physics.calibration import POOLED, PRIORS, calibration_key, norma
 from estimator.physics.catalog_index import CatalogIndex, catalog_index
 from estimator.physics.device import overhead_clock_scale
 from estimator.physics.memory import resolve_architecture
-from estimator.physics.parallel_plans import costed_prompt_flops
 from estimator.physics.resolve import (
     FLOAT_FORMATS,
     Resolved,
@@ -184,7 +183,7 @@ def _sample(row: Benchmark, index: CatalogIndex) -> Sample | None:
                        listed_tflops=None if r.compute_derived else r.peak_tflops,
                        bandwidth_gbs=dev.bandwidth_gbs, derived_cap_tflops=r.derived_peak_cap)
     if row.metric == "pp":
-        flops = costed_prompt_flops(r, r.prompt_tokens)
+        flops = arch.prompt_flops(r.prefill_params_b, r.prompt_tokens)
         if r.compute_derived:
             x = flops / (parallel * r.device.bandwidth_gbs * 1e9) * 1000.0
         else:

@@ -121,19 +121,9 @@ def prompt_flops(r: Resolved) -> float:
     """FLOPs of one request's prefill: the whole prompt's less those of its cached prefix computed alone. Causal
     attention makes each position's cost depend only on the tokens before it, so the rest still attends over the
     cached prefix (its attention term is kept)."""
-    flops = costed_prompt_flops(r, r.prompt_tokens)
+    flops = r.arch.prompt_flops(r.prefill_params_b, r.prompt_tokens)
     if r.cached_prefix_tokens:
-        flops -= costed_prompt_flops(r, r.cached_prefix_tokens)
-    return flops
-
-
-def costed_prompt_flops(r: Resolved, tokens: int) -> float:
-    """A `tokens`-token prompt's FLOPs in weight-matmul FLOPs' worth: its attention FLOPs weighed by how much
-    slower than the weights' matmuls they run (`resolve.attention_flop_scale`: 16-bit attention beside FP8/FP4
-    weights)."""
-    flops = r.arch.prompt_flops(r.prefill_params_b, tokens)
-    if r.attention_flop_scale != 1.0:
-        flops += (r.attention_flop_scale - 1.0) * r.arch.prompt_flops(0.0, tokens)
+        flops -= r.arch.prompt_flops(r.prefill_params_b, r.cached_prefix_tokens)
     return flops
 
 
@@ -647,7 +637,6 @@ __all__ = [
     "per_stream_tokens_per_s",
     "plan_fits",
     "prefill_time_ms",
-    "costed_prompt_flops",
     "prompting_share",
     "saturating_concurrency",
     "smallest_fitting_group",

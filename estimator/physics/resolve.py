@@ -113,28 +113,6 @@ FP16_ACCUMULATE_BACKENDS = frozenset({"llama.cpp"})
 _FP32_ACCUMULATE_FORMATS = FLOAT_FORMATS - {"FP16", "FP4", "NVFP4", "MXFP4"}
 
 
-def attention_flop_scale(device: DeviceSpec, listed_peak: float | None) -> float:
-    """The weight matmuls' peak over the 16-bit rate attention runs at (1 when they are the same rate or either is
-    unknown).
-
-    FP8 and FP4 checkpoints quantize the linear layers; attention's QK^T and AV multiply the queries against the
-    KV cache in the cache's format, 16 bit unless an FP8 cache and an FP8 attention kernel are both chosen: vLLM
-    computes attention in FP8 only "When using the Flash Attention 3 backend with FP8 KV cache"
-    (https://docs.vllm.ai/en/latest/features/quantization/quantized_kvcache/), and its default cache dtype is the
-    model's; TensorRT-LLM's FP8 context attention is a build option (`use_fp8_context_fmha`, Hopper only in its
-    build docs). So an FP8 prompt's attention FLOPs cost twice what its matmul FLOPs cost on a part whose FP8
-    rate is twice its FP16 one, and a long prompt's quadratic term weighs more on FP8/FP4 than on 16-bit weights.
-
-    >>> from estimator.physics.device import DeviceSpec
-    >>> h100 = DeviceSpec("h", "gpu", 80, 3350, 989.5, 1979.0, None, "nvlink", 450, 8)
-    >>> attention_flop_scale(h100, 1979.0), attention_flop_scale(h100, 989.5), attention_flop_scale(h100, None)
-    (2.0, 1.0, 1.0)
-    """
-    if not listed_peak or not device.fp16_tflops or listed_peak <= device.fp16_tflops:
-        return 1.0
-    return listed_peak / device.fp16_tflops
-
-
 def prefill_accumulate_speedup(device: DeviceSpec, backend: str, quant: str) -> float:
     """How much faster than the listed 16-bit rate the engine's prompt matmuls run on this device.
 
@@ -183,9 +161,6 @@ class Resolved:
     # Prompt matmuls' tensor rate relative to `peak_tflops` (FP16 accumulation on GeForce, see
     # `prefill_accumulate_speedup`); batched decode steps keep the listed peak.
     prefill_peak_scale: float = 1.0
-    # How many times longer an attention FLOP takes than a weight-matmul FLOP (`attention_flop_scale`):
-    # attention runs in 16 bit whatever the weights' format, so FP8/FP4/INT8 matmuls outrun it.
-    attention_flop_scale: float = 1.0
     continuous: bool = False  # continuous batching with chunked prefill (`batching.py`), else slots
     static_batch: bool = False  # one static batch: all prompts in one prefill pass (`batching.is_static_batch`)
     # The engine's per-stream host work runs beside the device's step (`batching.overlaps_host`).
@@ -365,7 +340,6 @@ def _resolve(request: EstimateRequest, index: CatalogIndex) -> Resolved:
         static_batch=is_static_batch(backend), host_overlapped=overlaps_host(backend),
         host_sampling_ms_per_extra_stream=host_sampling_ms(backend, arch.vocab_size),
         prefill_peak_scale=prefill_accumulate_speedup(device, backend, quant) if listed_peak else 1.0,
-        attention_flop_scale=attention_flop_scale(device, listed_peak),
         active_params_b=active_b, head_extra_b=head_extra_b,
         prefill_dense_b=prefill_dense_b, prefill_expert_b=prefill_expert_b,
         dense_weights_gb=total_weights_gb - expert_gb, expert_weights_gb=expert_gb,
@@ -455,7 +429,7 @@ def _apply_factors(r: Resolved, factors: Factors) -> None:
         step_params_b + r.head_extra_b, arch.kv_layer_count, width, context, 1, peak, 1) / decode_compute_efficiency
     r.compute_per_stream_ms = roofline.decode_compute_ms(
         step_params_b + r.head_extra_b, arch.layers, width, 0.0, 1, peak, 1) / decode_compute_efficiency
-    r.attention_compute_per_stream_ms = (with_attention - r.compute_per_stream_ms) * r.attention_flop_scale
+    r.attention_compute_per_stream_ms = with_attention - r.compute_per_stream_ms
     # Dense: no MoE layer; an engine that evaluates experts masked routes no token (`MASKED_EXPERT_BACKENDS`), and one
     # that splits every expert over its ranks sends none to another rank (`EXPERT_PARALLEL_BACKENDS`).
     routes_tokens = r.expert_weights_gb and r.backend in EXPERT_PARALLEL_BACKENDS
@@ -599,7 +573,6 @@ __all__ = [
     "FP16_ACCUMULATE_BACKENDS",
     "LAYER_SPLIT_BACKENDS",
     "Resolved",
-    "attention_flop_scale",
     "prefill_accumulate_speedup",
     "resolve",
     "step_weights_gb",

@@ -17,8 +17,7 @@ multi-GPU mode splits *layers*, so a single stream visits the devices one after 
 capacity adds up, speed does not (`g_bw = g_c = 1`), which the 2×/6×/8× GPU llama.cpp rows confirm.
 
 Prefill of one `n`-token prompt is compute bound: 2 · params · n + 2 · layers · width · n² FLOPs
-(causal attention) at `η_pp` of peak, never faster than reading the weights once; the attention FLOPs at the
-16-bit rate even beside FP8/FP4 matmuls (`parallel_plans.costed_prompt_flops`). `η_c` of batched
+(causal attention) at `η_pp` of peak, never faster than reading the weights once. `η_c` of batched
 decode is `η_pp · η_b` (see `calibration.py`). A mixture of experts' routed-expert matmuls run at
 the tile fill `expert_tile_efficiency` of that rate (each expert sees only ~U · k / E of a forward
 pass's U tokens, while the kernel's row tile is sized for U).
