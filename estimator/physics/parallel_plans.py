@@ -511,9 +511,12 @@ def _best_plan(r: Resolved, count: int, concurrency: int, memo: PlanMemo | None,
     best_group, best_speed, best_cycle = 0, -1.0, None
     sizes = group_sizes(count, False, r.per_server)
     at_target: list[tuple[float, int, _Cycle]] = []  # (p95 first token, group, cycle) of plans at the speed asked
+    # `_fits_at` term by term (every count a search tries checks every group): the same sums in the same order.
+    weights, per_sequence, long_extra, overhead = r.weights_gb, r.kv_sequence_gb, r.kv_long_extra_gb, r.overhead_gb
+    usable = r.device.usable_memory_gb
     for group in sizes:
         batch = -(-concurrency // max(1, count // group))  # `plan_fits` and `_cycle`, the batch worked out once
-        if _fits_at(r, group, batch):
+        if (weights + (per_sequence * batch + (long_extra if batch > 0 else 0.0))) / group + overhead <= usable:
             cycled = _cycle_at(r, group, batch, memo)
             speed = r.output_tokens / cycled.cycle_ms * 1000.0  # `per_stream_tokens_per_s`, kept for `evaluate`
             if speed > best_speed:
