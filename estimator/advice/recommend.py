@@ -119,12 +119,12 @@ def default_throughput() -> tuple[EstimateFn, CapacityFn]:
 def default_shortcuts(estimate_fn: EstimateFn | None, capacity_fn: CapacityFn | None = None) -> Shortcuts | None:
     """The shipped estimator's cheaper views of itself (`sizing.Shortcuts`), only when it is the estimator
     in use: they say nothing about an injected one (nor does the capacity probe's about an injected probe)."""
-    from estimator.physics.parallel_plans import PlanMemos
+    from estimator.physics.parallel_plans import recent_memos
     from estimator.physics.throughput import ByCount, max_concurrent_streams
 
     if estimate_fn is not None:
         return None
-    memos = PlanMemos()  # this recommendation's: its searches of one resolved request share their plans
+    memos = recent_memos()  # this recommendation's searches of one physics share its plans, as a follow-up does
 
     def by_count(request: EstimateRequest, catalog: Catalog) -> ByCount:
         return ByCount(request, catalog, memos)

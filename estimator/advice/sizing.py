@@ -196,6 +196,15 @@ def _request_values(workload: Workload, candidate: Candidate, count: int, users:
     }
 
 
+def _ttft_checked(est: Checked, cautious: bool) -> float:
+    """`Sizer.ttft_checked` of an estimate judged cautiously or not."""
+    ttft = est.ttft_p95_ms if est.ttft_p95_ms is not None else est.ttft_ms
+    span = est.ttft_ms_range
+    if cautious and span and est.ttft_ms > 0:
+        ttft *= span[1] / est.ttft_ms
+    return ttft
+
+
 class Sizer:
     """Counts, estimates and costs candidates for one workload (memoizes estimates and capacity probes)."""
 
@@ -317,8 +326,12 @@ class Sizer:
 
     def _counted(self, candidate: Candidate, users: int) -> ByCount:
         """`candidate` serving `users` at any count (`throughput.ByCount`), for a sizer with shortcuts."""
+        return self._counted_at(candidate, users, self._bound(candidate))
+
+    def _counted_at(self, candidate: Candidate, users: int, bound: int | None) -> ByCount:
+        """`_counted` with the candidate's first-token bound (`_bound`) already worked out."""
         assert self.shortcuts is not None
-        key = (candidate.hardware.id, candidate.stack.id, users, self._bound(candidate))
+        key = (candidate.hardware.id, candidate.stack.id, users, bound)
         counted = self._by_count.get(key)
         if counted is None:
             counted = self._by_count[key] = self.shortcuts.by_count(self.request(candidate, 1, users), self.catalog)
@@ -328,14 +341,15 @@ class Sizer:
         """What `meets` checks of `estimate(candidate, count, users)`: the estimate when it is already made or
         there is no cheaper view of it, else its figures alone (memoized like estimates)."""
         users = users or self.peak
-        key = (candidate.hardware.id, candidate.stack.id, count, users, self._bound(candidate))
+        bound = self._bound(candidate)
+        key = (candidate.hardware.id, candidate.stack.id, count, users, bound)
         found: Checked | None = self._estimates.get(key)
         if found is None:
             found = self._figures.get(key)
         if found is None:
             if self.shortcuts is None:  # the base estimate: a subclass's `estimate` may be built on `figures`
                 return Sizer.estimate(self, candidate, count, users)
-            found = self._figures[key] = self._counted(candidate, users).figures(count)
+            found = self._figures[key] = self._counted_at(candidate, users, bound).figures(count)
         return found
 
     def cautious(self, est: Checked, candidate: Candidate | None = None) -> bool:
@@ -358,11 +372,7 @@ class Sizer:
 
     def ttft_checked(self, est: Checked, candidate: Candidate | None = None) -> float:
         """p95 TTFT the target is checked against, scaled to the slow end of its range when cautious."""
-        ttft = est.ttft_p95_ms if est.ttft_p95_ms is not None else est.ttft_ms
-        span = est.ttft_ms_range
-        if self.cautious(est, candidate) and span and est.ttft_ms > 0:
-            ttft *= span[1] / est.ttft_ms
-        return ttft
+        return _ttft_checked(est, self.cautious(est, candidate))
 
     @staticmethod
     def _banded(candidate: Candidate) -> bool:
@@ -405,11 +415,17 @@ class Sizer:
         return cat(*notes)
 
     def meets(self, candidate: Candidate, count: int, users: int | None = None) -> bool:
-        """Fits, and every one of `users` (default: the peak) gets the target speed and p95 TTFT."""
+        """Fits, and every one of `users` (default: the peak) gets the target speed and p95 TTFT (`speed` and
+        `ttft_checked`, judged cautiously or not once: the count search asks this at every count it tries)."""
         est = self.figures(candidate, count, users)
+        if not est.fits:
+            return False
+        cautious = self._cautious(est.calibrated, candidate)
+        span = est.decode_tokens_per_s_per_stream_range
+        if (span[0] if cautious and span else est.decode_tokens_per_s_per_stream) < self.target_for(candidate):
+            return False
         ttft = self.ttft_for(candidate)
-        return (est.fits and self.speed(est, candidate) >= self.target_for(candidate)
-                and (ttft is None or self.ttft_checked(est, candidate) <= ttft))
+        return ttft is None or _ttft_checked(est, cautious) <= ttft
 
     def capacity(self, candidate: Candidate, count: int) -> int:
         """Concurrent users the option carries at the SLO (the expensive probe: only for shown options)."""

@@ -334,34 +334,64 @@ class PlanMemo:
     """What `best_plan` worked out for one resolved request, reused across a search over device counts
     (`throughput.ByCount`): an answer's cycle depends on its group and batch only, a plan's figures on its group,
     replicas and users only, never on the count itself, and a count search meets the same ones at many counts (a
-    replica more only every `group` devices). Scoped to the search that makes it, never kept on a long-lived
-    object (a resolved request outlives the turn); the plans it hands out are shared, so read-only."""
+    replica more only every `group` devices). Its entries are functions of the request's physics alone (its
+    `Resolved.plans_scope`), so they hold for as long as that does; it is kept by the recommendations that use it
+    (`PlanMemos`), never on the resolved request itself (that outlives every turn). The plans it hands out are
+    shared, so read-only."""
 
     cycles: dict[tuple[int, int], _Cycle] = field(default_factory=dict)
     plans: dict[tuple[int, int, int], PlanResult] = field(default_factory=dict)
     # (mean, p95) first token of a group at a batch: a function of its cycle, which is the group's and batch's.
     ttfts: dict[tuple[int, int], tuple[float, float]] = field(default_factory=dict)
-    # `best_plan` at (count, users, probe speed, probe bound): the sizer checks a count's figures, then keeps its
-    # estimate (the same plan); a capacity probe asking a stricter bound gets its own.
+    # `best_plan` at (count, users, probe speed, first-token bound): the sizer checks a count's figures, then keeps
+    # its estimate (the same plan); a capacity probe asking a stricter bound gets its own.
     chosen: dict[tuple[int, int, float | None, float | None], PlanResult] = field(default_factory=dict)
+
+
+# id of a plans scope → (that scope, its memo); the scope is held so its id stays its own.
+_Memos = dict[int, tuple[object, PlanMemo]]
 
 
 @dataclass(slots=True)
 class PlanMemos:
-    """One `PlanMemo` per resolved request, for every search of one recommendation. A memo's entries depend on
-    the resolved request alone (never on the users or the count searched), and `resolve` hands one request's
-    searches the same resolved object: the peak's and the overload's count searches of a candidate (1.5× the
-    users) and its capacity probe meet the same layouts at the same batches. Scoped like `PlanMemo`: made by
-    the recommendation, dropped with it."""
+    """One `PlanMemo` per resolved request's physics, for every search of one recommendation. A memo's entries
+    depend on the physics alone (never on the users, the count searched or the first-token bound a layout is
+    chosen for), and `resolve` hands one request's searches the same scope: the peak's and the overload's count
+    searches of a candidate (1.5× the users), the search with an assumed first-token bound waived and its capacity
+    probe meet the same layouts at the same batches.
 
-    # id of the resolved request → (that request, its memo); the request is held so its id stays its own.
-    by_resolved: dict[int, tuple[Resolved, PlanMemo]] = field(default_factory=dict)
+    `recent`: the memos of the recommendation before (`recent_memos`), whose physics a follow-up meets again ("what if
+    800 users?", "compare that with two L40S", a fact the sizing does not read): a scope found there is carried
+    over, so the memos kept are at most those of two recommendations. A catalog loaded anew (another data
+    version) is indexed anew, its requests resolved anew, and shares no scope with the old one."""
+
+    by_resolved: _Memos = field(default_factory=dict)
+    recent: _Memos = field(default_factory=dict)
 
     def of(self, r: Resolved) -> PlanMemo:
-        found = self.by_resolved.get(id(r))
+        scope = r.plans_scope
+        found = self.by_resolved.get(id(scope))
         if found is None:
-            found = self.by_resolved[id(r)] = (r, PlanMemo())
+            found = self.recent.get(id(scope))
+            if found is None or found[0] is not scope or len(found[1].chosen) > MAX_CARRIED_PLANS:
+                found = (scope, PlanMemo())
+            self.by_resolved[id(scope)] = found
         return found[1]
+
+
+_LAST_MEMOS: list[PlanMemos] = []
+# A physics every recommendation meets (a common model on a common card) would carry its memo on forever, growing
+# with every count and head count asked: past this many chosen plans (a large recommendation's searches of one
+# physics choose a few dozen) it starts afresh.
+MAX_CARRIED_PLANS = 4_096
+
+
+def recent_memos() -> PlanMemos:
+    """A recommendation's `PlanMemos`, carrying over the plans of the one before it (of any thread: the entries are
+    the physics', whoever asked). The previous memos are dropped from it, so no chain of recommendations is kept."""
+    memos = PlanMemos(recent=_LAST_MEMOS[0].by_resolved if _LAST_MEMOS else {})
+    _LAST_MEMOS[:] = [memos]
+    return memos
 
 
 def per_stream_tokens_per_s(r: Resolved, count: int, group: int, concurrency: int) -> float:
@@ -457,7 +487,9 @@ def best_plan(r: Resolved, count: int, concurrency: int, memo: PlanMemo | None =
     that bound: a layout chosen for the looser pace (two single-card copies at 30 tok/s) would fail the probe at
     one user while a tensor-parallel group reaching it fits, and the probe would read "carries nobody".
     """
-    key = (count, concurrency, speed_asked, ttft_asked)
+    # The bound the plan is chosen for: the one asked, else the request's own (one memo serves the requests that
+    # differ only in it, `Resolved.plans_scope`).
+    key = (count, concurrency, speed_asked, ttft_asked if ttft_asked is not None else r.ttft_target_ms)
     if memo is None:
         return _best_plan(r, count, concurrency, None, speed_asked, ttft_asked)
     plan = memo.chosen.get(key)
@@ -468,7 +500,9 @@ def best_plan(r: Resolved, count: int, concurrency: int, memo: PlanMemo | None =
 
 def _best_plan(r: Resolved, count: int, concurrency: int, memo: PlanMemo | None,
                speed_asked: float | None, ttft_asked: float | None) -> PlanResult:
-    pace = max(filter(None, (r.paced_tokens_per_s, speed_asked)), default=None)
+    pace = r.paced_tokens_per_s  # the faster of the request's pace and the probe's speed, either unset (None or 0)
+    if speed_asked and not (pace and pace >= speed_asked):
+        pace = speed_asked
     bound = ttft_asked if ttft_asked is not None else r.ttft_target_ms
     if r.layer_split:
         # No speed from a larger group; the smallest fitting one has the most replicas (smallest batch).
@@ -477,9 +511,12 @@ def _best_plan(r: Resolved, count: int, concurrency: int, memo: PlanMemo | None,
     best_group, best_speed, best_cycle = 0, -1.0, None
     sizes = group_sizes(count, False, r.per_server)
     at_target: list[tuple[float, int, _Cycle]] = []  # (p95 first token, group, cycle) of plans at the speed asked
+    # `_fits_at` term by term (every count a search tries checks every group): the same sums in the same order.
+    weights, per_sequence, long_extra, overhead = r.weights_gb, r.kv_sequence_gb, r.kv_long_extra_gb, r.overhead_gb
+    usable = r.device.usable_memory_gb
     for group in sizes:
         batch = -(-concurrency // max(1, count // group))  # `plan_fits` and `_cycle`, the batch worked out once
-        if _fits_at(r, group, batch):
+        if (weights + (per_sequence * batch + (long_extra if batch > 0 else 0.0))) / group + overhead <= usable:
             cycled = _cycle_at(r, group, batch, memo)
             speed = r.output_tokens / cycled.cycle_ms * 1000.0  # `per_stream_tokens_per_s`, kept for `evaluate`
             if speed > best_speed:
@@ -638,6 +675,7 @@ __all__ = [
     "plan_fits",
     "prefill_time_ms",
     "prompting_share",
+    "recent_memos",
     "saturating_concurrency",
     "smallest_fitting_group",
     "static_prefill_ms",

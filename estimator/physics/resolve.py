@@ -226,6 +226,9 @@ class Resolved:
     prefill_cache: dict[int, float] = field(default_factory=dict, compare=False)
     comm_cache: dict[int, tuple[float, float]] = field(default_factory=dict, compare=False)
     best_case_cache: dict[int, tuple[float, float] | None] = field(default_factory=dict, compare=False)
+    # Shared by the requests that differ only in `ttft_target_ms` (`resolve`; `dataclasses.replace` keeps it): the
+    # plans worked out for one are the other's (`parallel_plans.PlanMemos`). A copy under other factors gets its own.
+    plans_scope: object = field(default_factory=object, compare=False)
 
 
 # Resolved requests a catalog index keeps (the ranker resolves a few hundred per turn).
@@ -242,14 +245,21 @@ def resolve(request: EstimateRequest, index: CatalogIndex) -> Resolved:
         request.params_b, request.quant, request.backend, multi_user,
         request.prompt_tokens, request.output_tokens, request.context, request.arrival_pattern, request.model,
         request.active_params_b, request.kv_cache_dtype, request.adapter_gb, request.paced_tokens_per_s,
-        request.ttft_target_ms, request.reading_tokens_per_s, request.cached_prefix_tokens,
+        request.reading_tokens_per_s, request.cached_prefix_tokens,
     )
-    found: Resolved | None = index.resolved.get(key)
-    if found is None:
-        found = _resolve(request, index)
+    # The first-token bound only chooses among layouts (`parallel_plans.best_plan`): the requests that differ in
+    # it alone are one physics, resolved once and sharing its caches and plans (`Resolved.plans_scope`).
+    by_bound: dict[float | None, Resolved] | None = index.resolved.get(key)
+    if by_bound is None:
         if len(index.resolved) >= _MAX_RESOLVED:
             index.resolved.clear()
-        index.resolved[key] = found
+        by_bound = index.resolved[key] = {}
+    bound = request.ttft_target_ms
+    found = by_bound.get(bound)
+    if found is None:
+        twin = next(iter(by_bound.values()), None)
+        found = by_bound[bound] = _resolve(request, index) if twin is None else dataclasses.replace(
+            twin, ttft_target_ms=bound)
     return found
 
 
@@ -448,7 +458,7 @@ def _apply_factors(r: Resolved, factors: Factors) -> None:
         ASSUMPTION_WIDENING if r.device.assumptions or r.compute_derived else 1.0
     )
     # Every cache holds figures of the old factors: a copy starts with its own, empty.
-    r.prefill_cache, r.comm_cache, r.best_case_cache = {}, {}, {}
+    r.prefill_cache, r.comm_cache, r.best_case_cache, r.plans_scope = {}, {}, {}, object()
 
 
 def _per_server(request: EstimateRequest, index: CatalogIndex) -> int:

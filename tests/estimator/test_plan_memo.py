@@ -9,7 +9,7 @@ import pytest
 
 from estimator.physics import throughput
 from estimator.physics.catalog_index import catalog_index
-from estimator.physics.parallel_plans import PlanMemo, PlanMemos, best_plan
+from estimator.physics.parallel_plans import PlanMemo, PlanMemos, best_plan, recent_memos
 from estimator.physics.resolve import resolve
 from estimator.schemas import EstimateRequest
 
@@ -90,3 +90,55 @@ def test_the_capacity_probe_sharing_a_search_memo_finds_the_same_capacity(catalo
         shared = throughput.max_concurrent_streams(request, catalog, min_tokens_per_s=speed, ttft_target_ms=ttft,
                                                    memos=memos)
         assert shared == alone, (speed, ttft)
+
+
+def _bounded(hardware, params_b, quant, backend, model, users, bound):
+    # Paced like people reading (the sizer's requests): then the bound picks among the layouts reaching that speed.
+    return _request(hardware, params_b, quant, backend, model, users).model_copy(
+        update={"ttft_target_ms": bound, "paced_tokens_per_s": 20.0})
+
+
+@pytest.mark.parametrize(("hardware", "params_b", "quant", "backend", "model"), CASES)
+def test_requests_differing_only_in_the_first_token_bound_share_one_memo_and_keep_their_own_plans(
+        catalog, hardware, params_b, quant, backend, model):
+    # An assumed bound waived for the load's count search (`Sizer._load_count`) and the search with it: one physics,
+    # so one memo; the layout each count gets is still the one chosen for its own bound (`best_plan`).
+    index = catalog_index(catalog)
+    memos = PlanMemos()
+    bounds = (None, 100.0, 300.0, 1_000.0, 5_000.0)
+    resolved = [resolve(_bounded(hardware, params_b, quant, backend, model, 37, bound), index) for bound in bounds]
+    assert [r.ttft_target_ms for r in resolved] == list(bounds)
+    assert len({id(r.plans_scope) for r in resolved}) == 1
+    assert all(memos.of(r) is memos.of(resolved[0]) for r in resolved)
+    for count in COUNTS:
+        for users in (1, 37, 500):
+            for r in resolved:
+                assert best_plan(r, count, users, memos.of(r)) == best_plan(r, count, users), (count, users,
+                                                                                              r.ttft_target_ms)
+
+
+def test_a_recommendation_carries_over_the_memos_of_the_one_before_only(catalog):
+    index = catalog_index(catalog)
+    one = resolve(_request("nvidia-l4", 8.0, "Q4_K_M", "vllm", None, 20), index)
+    other = resolve(_request("nvidia-l4", 8.0, "FP8", "vllm", None, 20), index)
+    first = recent_memos()
+    memo = first.of(one)
+    second = recent_memos()  # a follow-up meeting the same physics gets the plans worked out before
+    assert second.of(one) is memo
+    second.of(other)
+    third = recent_memos()  # of two recommendations back, only what the one before carried over is kept
+    assert third.of(one) is memo and third.of(other) is second.of(other)
+    recent_memos()
+    assert recent_memos().of(one) is not memo
+
+
+def test_memos_are_not_carried_over_to_a_catalog_of_another_data_version(catalog):
+    # A catalog loaded anew (the data changed) is indexed anew: its requests resolve to another physics, whose
+    # plans are worked out afresh, never those of the old data.
+    request = _request("nvidia-l4", 8.0, "Q4_K_M", "vllm", None, 20)
+    old = resolve(request, catalog_index(catalog))
+    recent_memos().of(old).chosen[(1, 20, None, None)] = best_plan(old, 1, 20)
+    reloaded = catalog.model_copy(update={"data_version": f"{catalog.data_version}-next"})
+    new = resolve(request, catalog_index(reloaded))
+    assert new is not old and new.plans_scope is not old.plans_scope
+    assert recent_memos().of(new).chosen == {}
