@@ -11,7 +11,8 @@ TP4, 72 concurrent streams, ~3,500-token prompts, 1,500 generated tokens each, m
 - per request: 1,500 steps of ~29 ms shared by 72 streams (0.6 s) plus its prompt (0.2-0.4 s): 72 x 1,500 tokens in
   ~ 1,500 x 0.029 + 72 x 0.3 ~ 65 s, i.e. ~1,650 tok/s, with the pure bandwidth-and-peak arithmetic an upper bound.
 The measured 1,065 tok/s is ~0.65 of that bound, so a prediction within 1.5x of it is what a calibrated step gives;
-before, the estimator read vLLM-Ascend as a static batch at Gaudi's fitted step factor (576 tok/s, 1.85x low).
+before, the row's engine fell under Gaudi's vLLM key (576 tok/s, 1.85x low) and recommendations priced
+vLLM-Ascend as a static batch at that key's borrowed step share 0.149 (833 tok/s).
 """
 
 from __future__ import annotations
