@@ -29,7 +29,7 @@ from estimator.advice.load import (
 from estimator.advice.speed_tier import assumed_speed
 from estimator.catalog import ApiPrice
 from estimator.costing.fx import rate as fx_rate
-from estimator.defaults import COMFORTABLE_TOKENS_PER_S
+from estimator.defaults import COMFORTABLE_TOKENS_PER_S, ESTIMATE_TYPICAL_ERROR
 from estimator.errors import InvalidRequest
 from estimator.physics.lora import adapter_gb, adapters_gb
 from estimator.said import Said, joined, said
@@ -347,7 +347,8 @@ def _filled(workload: Workload, api_prices: Iterable[ApiPrice], pace: float | No
             reason = said("assume.speed.ttft_class", ttft=stated_ttft, tpot=stated_ttft * TPOT_PER_TTFT,
                          source=TPOT_SOURCE_URL)
         else:
-            reason = said(f"assume.speed.{facts['speed_basis']}")
+            # the comfortable speed nobody set is met within the estimate's typical error (`Sizer.target_for`)
+            reason = said(f"assume.speed.{facts['speed_basis']}", error=round(ESTIMATE_TYPICAL_ERROR * 100))
         notes.append(said("assume.speed", tps=facts["tokens_per_s_target"], why=reason))
     if w.ttft_target_ms is None:
         prompt = facts.get("prompt_tokens") or w.prompt_tokens

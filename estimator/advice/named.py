@@ -14,11 +14,12 @@ from __future__ import annotations
 import re
 
 from estimator.advice.batch_jobs import BatchSizer, shown_hours
-from estimator.advice.candidates import MAX_COUNT, Candidate, exclusion, fill_owned_power, ownership
+from estimator.advice.candidates import MAX_COUNT, Candidate, exclusion, fill_owned_power, ownership, purchase_unit
 from estimator.advice.laptops import laptops_of
 from estimator.advice.lower_format import lower_format_text
 from estimator.advice.shortfall import ceiling_text, limits_passed, shortfall_text
 from estimator.advice.sizing import Sized, Sizer
+from estimator.advice.sold_singly import board_variant
 from estimator.catalog import Catalog, Hardware
 from estimator.defaults import device_price
 from estimator.said import Said, said
@@ -108,6 +109,21 @@ def named_purchase(sizer: Sizer, workload: Workload, catalog: Catalog, named: Na
     if bought is None or bought.violations or bought.tco is None or sizer.over_budget(bought.tco):
         return None
     return bought
+
+
+def named_purchases(sizer: Sizer, workload: Workload, catalog: Catalog, named: NamedDevice) -> list[Sized]:
+    """`named_purchase` of the named device and, for a card that meets the targets only with a board's worth of cards
+    or more (or at no count), also its chip on the baseboard it is sold on (`sold_singly.board_variant`): a fleet that
+    size is bought as boards, where the chip's own links join the devices (seed 1: start from the smallest
+    configuration that meets the need), and "one H100" read as its PCIe card must not lead with 32 of them across 8
+    servers when one HGX board of the chip the user named does it. The lead ranks the two (`recommend._named_lead`)."""
+    bought = named_purchase(sizer, workload, catalog, named)
+    hw = catalog.hardware_by_id(named.hardware_id)
+    board = board_variant(catalog, hw) if hw is not None else None
+    if board is None or (bought is not None and bought.count < purchase_unit(board)):
+        return [] if bought is None else [bought]
+    whole = named_purchase(sizer, workload, catalog, named.model_copy(update={"hardware_id": board.id, "count": None}))
+    return [option for option in (bought, whole) if option is not None]
 
 
 def named_verdict(option: Sized, reason: Said | None, smallest: int | None, priced: bool) -> NamedVerdict:
@@ -276,4 +292,4 @@ def _purchase(sizer: Sizer, option: Sized) -> Sized | None:
     return bought
 
 
-__all__ = ["evaluate_named", "named_purchase", "named_text"]
+__all__ = ["evaluate_named", "named_purchase", "named_purchases", "named_text"]

@@ -51,7 +51,7 @@ from estimator.advice.engine_choice import expert_engines
 from estimator.advice.engine_named import engine_note, prefix_note, with_named_engine
 from estimator.advice.laptops import laptop_fleet, unpriced_laptops_note, with_laptops
 from estimator.advice.load import load_conversion
-from estimator.advice.named import named_purchase
+from estimator.advice.named import named_purchases
 from estimator.advice.owned import (
     owned_first,
     owned_not_outpaced,
@@ -310,11 +310,11 @@ def cheapest_rival(primary: Sized, ranked: list[Sized]) -> Sized | None:
 def _named_lead(sizer: Sizer, workload: Workload, catalog: Catalog) -> Sized | None:
     """The candidate to lead with when the user named devices to buy ("2x rtx pro 6000 or one h200?", "H200 还是
     B200，几台？"): the question asked is answered among them, as a senior engineer does. Of the named devices that meet
-    the targets within the limits (each at its smallest count that does, in whole boards; `named.named_purchase`),
+    the targets within the limits (each at its smallest count that does, in whole boards; `named.named_purchases`),
     the one the ranking puts first (risk-weighted cost per token). None when none of them does: the recommendation
     then moves to another device, and each named answer says why."""
     purchases = [bought for device in workload.named_devices or []
-                 if (bought := named_purchase(sizer, workload, catalog, device)) is not None]
+                 for bought in named_purchases(sizer, workload, catalog, device)]
     return rank(purchases, sizer.peak)[0] if purchases else None
 
 

@@ -26,6 +26,7 @@ from estimator.costing.tco_findings import TcoFinding
 from estimator.defaults import (
     ACCEPTABLE_TOKENS_PER_S,
     COMFORTABLE_TOKENS_PER_S,
+    ESTIMATE_TYPICAL_ERROR,
     MIGRATION_USD_PER_PORT,
     MODEL_CHANGES_PER_YEAR_WHEN_FREQUENT,
 )
@@ -371,9 +372,14 @@ class Sizer:
 
     def target_for(self, candidate: Candidate) -> float:
         """The speed per user `candidate` is judged by: seed 1's acceptable band for hardware they own when
-        no speed was set (seed 1: 15–30 tok/s acceptable), else the target."""
+        no speed was set (seed 1: 15–30 tok/s acceptable); seed 1's comfortable speed, assumed because none was
+        said, within the estimator's typical error (an estimate of 26 tok/s is not told from 30, and demanding
+        the point estimate reach a figure nobody set bought the next device up: 4 × H200 instead of 4 RTX PRO
+        6000 for a 70B in BF16 and 5 users); else the target."""
         if self._banded(candidate) and self.assumed_speed:
             return min(self.target, ACCEPTABLE_TOKENS_PER_S)
+        if self.assumed_speed and self.workload.speed_basis == "comfortable":
+            return self.target / (1 + ESTIMATE_TYPICAL_ERROR)
         return self.target
 
     def ttft_for(self, candidate: Candidate) -> int | None:

@@ -31,6 +31,17 @@ def card_variant(catalog: Catalog, hw: Hardware) -> Hardware | None:
     return min(cards, key=lambda card: (abs((card.memory_gb or 0) - (hw.memory_gb or 0)), card.id), default=None)
 
 
+def board_variant(catalog: Catalog, card: Hardware) -> Hardware | None:
+    """The catalog's variant of `card`'s chip sold on a baseboard (the H100 SXM of an H100 PCIe card), or None: what a
+    fleet of a board's worth of these cards is bought as instead. The same memory is preferred, as in `card_variant`."""
+    stem = _FORM_SUFFIX.sub("", card.id)
+    if stem == card.id or purchase_unit(card) != 1:
+        return None
+    boards = [other for other in catalog.hardware if other.id != card.id and other.kind == card.kind
+              and _FORM_SUFFIX.sub("", other.id) == stem and purchase_unit(other) > 1]
+    return min(boards, key=lambda board: (abs((board.memory_gb or 0) - (card.memory_gb or 0)), board.id), default=None)
+
+
 def with_card_variants(workload: Workload, catalog: Catalog) -> tuple[Workload, list[Said]]:
     """`workload` with each named device counted in fewer than whole boards replaced by its card variant, and the
     note saying so for each."""
@@ -62,4 +73,4 @@ def _card_for(workload: Workload, catalog: Catalog, device: NamedDevice) -> Hard
     return card_variant(catalog, hw)
 
 
-__all__ = ["card_variant", "with_card_variants"]
+__all__ = ["board_variant", "card_variant", "with_card_variants"]

@@ -12,13 +12,13 @@
    dense ones. None of it is separately measured, so one figure is fitted for all of it, on the MoE
    serving rows, and judged on devices held out (`evals.moe_accuracy`). The decode tokens of a step ride
    the same grouped matmuls as its prompt chunks, so they pay the same share (`resolve._apply_factors`).
-   Fitted jointly with it, the cost per MoE layer per decode step of a model spread over several devices
-   (`CalibrationParams.moe_layer_ms`, key "*"): every continuous-batching engine's multi-device step pays
-   it in any layout, at the share of the experts its batch reaches (`parallel_plans._step_terms`). It was
-   once fitted per engine as the cost of TensorRT-LLM's attention-DP layout, so a fit without that
-   engine's rows set none and its MoE runs held out by source came out 1.5-2x too fast; vLLM's and SGLang's
-   tensor-parallel MoE layers synchronize their ranks too. See docs/estimator.md, "MoE layers on several
-   devices".
+   Fitted jointly with it, the cost per MoE layer per decode step of a model spread expert-parallel over
+   several devices (`CalibrationParams.moe_layer_ms`, key "*"): the multi-device step of an engine whose
+   experts run expert-parallel (`resolve.EXPERT_PARALLEL_BACKENDS`) pays it in either attention layout, at
+   the share of the experts its batch reaches (`parallel_plans._step_terms`). vLLM's and SGLang's default
+   tensor-parallel experts dispatch no token and split every expert evenly: they pay none (InferenceX's
+   SGLang DeepSeek-R1 steps grow with the expert reads alone). See docs/estimator.md, "MoE layers on
+   several devices".
 2. `with_model_step_scales`: a catalog model with many serving runs of its own at a stated concurrency
    gets the median predicted / measured ratio as a scale on its decode steps. Only its current runs
    count (`measured_rows`): DeepSeek-R1's 11 runs on 2025-26 engines, not the 80 March 2025 runs of
@@ -42,7 +42,7 @@ from estimator.measured_rows import BATCHED_METRICS, model_serving_rows
 from estimator.physics.batching import is_continuous
 from estimator.physics.calibration import POOLED, normalize_backend
 from estimator.physics.catalog_index import catalog_index
-from estimator.physics.resolve import Resolved, resolve
+from estimator.physics.resolve import EXPERT_PARALLEL_BACKENDS, Resolved, resolve
 
 # Serving rows a mixture-of-experts model needs before its own step scale is fitted (`model_step_scale`).
 MIN_MODEL_SERVING_ROWS = 8
@@ -55,6 +55,13 @@ EXPERT_TOLERANCE = 0.002
 MOE_LAYER_GRID = tuple(round(0.1 * i, 1) for i in range(0, 16))  # 0 … 1.5 ms per layer
 MOE_LAYER_STEP = 0.1
 MOE_LAYER_TOLERANCE = 0.005
+# The per-layer cost when no fitted serving row runs its experts expert-parallel (nothing in the rows moves it):
+# DeepEP's low-latency dispatch + combine at EP 8, the DeepSeek-V3/R1 decode setting of 128 tokens per rank,
+# 7168 hidden, top-8, FP8 dispatch and BF16 combine, on H800: 77 us + 114 us (deepseek-ai/DeepEP docs/legacy.md,
+# "Low-latency kernels with pure RDMA"). The exchange alone, without the slowest rank's wait: a floor, where a fit
+# on TensorRT-LLM's expert-parallel runs finds 0.23 ms. Without it, holding those runs out left the cost at 0 and
+# every expert-parallel MoE step 1.3-1.5x too fast.
+EXPERT_PARALLEL_PRIOR_LAYER_MS = round((77 + 114) / 1000.0, 3)
 JOINT_ROUNDS = 4
 
 
@@ -142,9 +149,13 @@ def fit_expert_efficiency(
             continue
     if not pairs:
         return calibration
-    # A step cost moves serving rows only (a prefill row runs no decode step).
+    # A step cost moves serving rows only (a prefill row runs no decode step), and only those of an engine that runs
+    # its experts expert-parallel on several devices (`resolve.EXPERT_PARALLEL_BACKENDS`); without such a row the
+    # cost is DeepEP's measured exchange, not 0.
     serving = any(row.metric in BATCHED_METRICS for row, _ in pairs)
-    layer_ms = 0.0
+    spread = serving and any(row.metric in BATCHED_METRICS and row.device_count > 1
+                             and resolved.backend in EXPERT_PARALLEL_BACKENDS for row, resolved in pairs)
+    layer_ms = 0.0 if spread else EXPERT_PARALLEL_PRIOR_LAYER_MS
 
     groups = stated_groups(catalog)  # each row in the layout its source states it ran
 
@@ -161,7 +172,7 @@ def fit_expert_efficiency(
                                       MOE_LAYER_TOLERANCE)
 
     value = efficiency_at(layer_ms)
-    for _ in range(JOINT_ROUNDS if serving else 0):  # alternating 1-D searches
+    for _ in range(JOINT_ROUNDS if spread else 0):  # alternating 1-D searches
         previous = (value, layer_ms)
         layer_ms = layer_cost_at(value)
         value = efficiency_at(layer_ms)
@@ -176,6 +187,7 @@ def fit_expert_efficiency(
 
 
 __all__ = [
+    "EXPERT_PARALLEL_PRIOR_LAYER_MS",
     "MIN_MODEL_SERVING_ROWS",
     "expert_fit_rows",
     "fit_expert_efficiency",

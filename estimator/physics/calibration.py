@@ -14,7 +14,7 @@ The model (see `roofline.py`, `batching.py`) has seven factors per key (and two 
 | `scheduler_ms_per_stream` s | host work per running stream per decode step, serial with the device (ms) | batched rows of releases that schedule between steps |
 | `overlapped_host_ms_per_stream` s_o | the same host work where the engine overlaps it with the device (ms) | batched rows of releases that overlap |
 | `expert_prefill_efficiency` η_e | share of the dense rate a serving engine's routed experts reach, in prompt chunks and decode tokens alike (one figure, "*") | MoE serving rows (`moe_fit`) |
-| `moe_layer_ms` f_moe | ms per layer per decode step of an MoE spread over several devices (continuous engines that route tokens, any layout), every expert reached | MoE serving rows (`moe_fit`) |
+| `moe_layer_ms` f_moe | ms per layer per decode step of an MoE spread expert-parallel over several devices (`resolve.EXPERT_PARALLEL_BACKENDS`), every expert reached | MoE serving rows (`moe_fit`) |
 | `decode_kquant_flops_per_weight` c_k | ALU work per GGUF k-quant weight read in decode (FLOP-equivalents) | `tg` rows of both kinds of format |
 
 `scripts/fit_calibration.py` fits them (`estimator.fitting.calibration_fit.fit_calibration`) and records
@@ -261,8 +261,9 @@ def resolve_factors(calibration: CalibrationParams, backend: str, kind: str) -> 
     # tile fill alone (`resolve._prefill_split_b`), fitted with its prefill rows.
     expert = calibration.expert_prefill_efficiency.get(key, calibration.expert_prefill_efficiency.get(POOLED, 1.0)) \
         if is_continuous(backend) else 1.0
-    # A mixture of experts spread over several devices synchronizes them at every layer (`moe_fit`): one
-    # figure for every continuous-batching engine and layout, like the expert efficiency beside it.
+    # A mixture of experts spread expert-parallel over several devices synchronizes them at every layer (`moe_fit`):
+    # one figure, like the expert efficiency beside it; `resolve` charges it to the engines whose experts run
+    # expert-parallel (`resolve.EXPERT_PARALLEL_BACKENDS`).
     moe_layer = calibration.moe_layer_ms.get(key, calibration.moe_layer_ms.get(POOLED, 0.0)) \
         if is_continuous(backend) else 0.0
     return Factors(key, bw, overhead, pp, kappa, batched, quantized, scheduler, calibrated, error, source, kappa_source,

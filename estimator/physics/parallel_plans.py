@@ -214,15 +214,15 @@ def _step_terms(r: Resolved, parallel: int, batch: int) -> tuple[float, float, f
         comm = 0.0
     overhead, host = r.step_overhead_ms, batch * r.scheduler_ms_per_stream
     if r.moe_step_ms and parallel > 1:
-        # A mixture of experts spread over several devices synchronizes them at every MoE layer: the tokens go
-        # to the ranks holding their experts and come back (all-gather + reduce-scatter, or all-to-all), and
-        # the step waits for the rank with the most work ("the iteration time is dominated by the slowest
-        # rank", TensorRT-LLM tech blog 10). `Factors.moe_layer_ms` is that cost per layer once the batch
-        # reaches every expert; a batch reaching fewer (`touched_expert_share`: k of E at one stream, all of
-        # them at hundreds) involves fewer ranks' experts and pays that share. It holds in any layout and
-        # engine that spreads the experts (tensor- or expert-parallel): it was fitted as a cost of
-        # TensorRT-LLM's attention-DP layout alone, so a fit without that engine's rows had none, and its
-        # multi-GPU MoE runs held out by source came out 1.5-2x too fast. One device has no ranks to wait for.
+        # A mixture of experts spread expert-parallel over several devices synchronizes them at every MoE
+        # layer: the tokens go to the ranks holding their experts and come back (all-gather + reduce-scatter,
+        # or all-to-all), and the step waits for the rank with the most work ("the iteration time is dominated
+        # by the slowest rank", TensorRT-LLM tech blog 10). `Factors.moe_layer_ms` is that cost per layer once
+        # the batch reaches every expert; a batch reaching fewer (`touched_expert_share`: k of E at one stream,
+        # all of them at hundreds) involves fewer ranks' experts and pays that share. It holds in either
+        # attention layout of an engine that runs its experts expert-parallel (`resolve.EXPERT_PARALLEL_BACKENDS`);
+        # tensor-parallel experts (vLLM's and SGLang's default) send no token and split every expert's work
+        # evenly, so `moe_step_ms` is 0 there. One device has no ranks to wait for.
         overhead += r.moe_step_ms * touched_expert_share(r.route_share, batch)
     if r.attention_dp and parallel > 1 and attention_dp_fits(r, parallel, batch):
         # Attention data parallel: each rank's executor schedules its own ~batch / parallel streams (the

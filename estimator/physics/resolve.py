@@ -69,6 +69,20 @@ EXPERT_ONLY_NATIVE_FORMATS = frozenset({"MXFP4", "W4A16"})
 # DeepSeek-R1 max-throughput runs (`--max_batch_size` per rank). Its ADP Balance blog (tech blog 10):
 # "the iteration time is dominated by the slowest rank", every MoE layer synchronizing the ranks.
 ATTENTION_DP_BACKENDS = frozenset({"trt-llm"})
+# Engines whose published MoE runs on several devices place whole experts on each rank (expert parallel): the
+# same TensorRT-LLM commands (`--ep` equal to `--tp`; tech blog "Best perf practice on DeepSeek-R1": `--tp 8
+# --ep 8`). Each token's hidden state goes to the ranks holding its experts and comes back (dispatch and
+# combine, an all-to-all per MoE layer), and the step waits for the rank whose experts drew the most tokens:
+# the per-layer cost `Factors.moe_layer_ms` is fitted on. The other continuous-batching engines' defaults
+# split every expert over the group instead (tensor-parallel experts: vLLM's expert parallelism is opt-in,
+# `--enable-expert-parallel`, docs.vllm.ai "Expert Parallel Deployment"; SGLang's `--ep-size` defaults to 1,
+# the "TP=8, EP=1" of InferenceX's DeepSeek-R1 runs on 8 x H200; TensorRT-LLM's own docs call tensor-parallel
+# experts its "default pattern" but its published MoE runs set `--ep`). A tensor-parallel expert layer sends
+# no token anywhere and gives every rank the same slice of every touched expert, so no rank waits for another
+# beyond the all-reduce the communication term already charges: InferenceX's SGLang v0.5.7 runs (TPOT 12.8,
+# 17.2, 25.6, 34.6 ms at 8-64 streams) grow by the expert reads alone (docs/estimator.md, "MoE layers on
+# several devices", session 22).
+EXPERT_PARALLEL_BACKENDS = frozenset({"trt-llm"})
 # Engines whose published MoE decode evaluates each device's experts over the whole batch and weights the
 # result by the router, instead of routing tokens to their experts: tt-metal's Mixtral demo on 8 Wormhole
 # ASICs (models/demos/t3000/mixtral8x7b/tt/mixtral_moe.py: one expert per device, `expert(inputs)` on all
@@ -416,8 +430,9 @@ def _apply_factors(r: Resolved, factors: Factors) -> None:
     r.compute_per_stream_ms = roofline.decode_compute_ms(
         step_params_b + r.head_extra_b, arch.layers, width, 0.0, 1, peak, 1) / decode_compute_efficiency
     r.attention_compute_per_stream_ms = with_attention - r.compute_per_stream_ms
-    # Dense: no MoE layer; an engine that evaluates experts masked routes no token (`MASKED_EXPERT_BACKENDS`).
-    routes_tokens = r.expert_weights_gb and r.backend not in MASKED_EXPERT_BACKENDS
+    # Dense: no MoE layer; an engine that evaluates experts masked routes no token (`MASKED_EXPERT_BACKENDS`), and one
+    # that splits every expert over its ranks sends none to another rank (`EXPERT_PARALLEL_BACKENDS`).
+    routes_tokens = r.expert_weights_gb and r.backend in EXPERT_PARALLEL_BACKENDS
     r.moe_step_ms = factors.moe_layer_ms * arch.layers if routes_tokens else 0.0
     if r.model_step_scale != 1.0:
         step = r.model_step_scale
@@ -551,6 +566,7 @@ def _static_notes(device: DeviceSpec, f: Factors, backend: str, derived: bool, a
 
 __all__ = [
     "ATTENTION_DP_BACKENDS",
+    "EXPERT_PARALLEL_BACKENDS",
     "MASKED_EXPERT_BACKENDS",
     "ASSUMPTION_WIDENING",
     "FLOAT_FORMATS",

@@ -15,9 +15,6 @@ import pytest
 from estimator.advice.recommend import recommend
 from estimator.workload import Workload
 
-# Long prompts: each 256-token answer interleaves ~49 prompts of 4,000 tokens, 256 TFLOP each. Priced once at Gaudi's
-# borrowed prefill share (0.149, two vLLM-Gaudi rows) they bought 24 cards; vLLM-Ascend's own measured row (benchmarks.csv
-# 5248, 3,500-token prompts at 72 streams) fits the step, and the sizing stays within one server.
 LONG_PROMPTS = dict(prompt_tokens=4000)
 
 

@@ -9,13 +9,15 @@ Worked out before running the estimator, for the 32-layer test MoE (36 B total, 
   each step and its two ranks lose the dense weights once in KV room; it runs no attention all-reduce
   (half the tensor-parallel all-reduce volume). It is a layout chosen for throughput, so the step takes
   whichever is faster where the ranks hold their KV cache.
-- Every MoE layer of a model spread over several devices costs a continuous-batching engine's step f per
-  layer at the share of the experts its tokens reach, in either layout: 32 · f · (1 − (1 − 2/16)^b)
-  (f = 0.5 ms: 2 ms at one stream, whose token reaches 2 of the 16 experts; 16 ms once a batch reaches all
-  of them, 1 − 0.875^200 ≈ 1 at 200 streams); one device has no ranks to synchronize and pays none.
+- Every MoE layer of a model spread expert-parallel over several devices (TensorRT-LLM's `--ep`,
+  `resolve.EXPERT_PARALLEL_BACKENDS`) costs the step f per layer at the share of the experts its tokens reach,
+  in either attention layout: 32 · f · (1 − (1 − 2/16)^b) (f = 0.5 ms: 2 ms at one stream, whose token reaches
+  2 of the 16 experts; 16 ms once a batch reaches all of them, 1 − 0.875^200 ≈ 1 at 200 streams); one device
+  has no ranks to synchronize and pays none. vLLM and SGLang split every expert over the group (tensor-parallel
+  experts, their default): no token leaves its rank and every rank has the same slice of work, so they pay none.
 - vLLM, which is not laid out this way, pays its whole host work on a group of 2 where it outlasts the
   device (100 ms at 1,000 streams).
-- A dense model pays no MoE layer cost, nor does a slot server (llama.cpp: not fitted there); vLLM does.
+- A dense model pays no MoE layer cost, nor does a slot server (llama.cpp: not fitted there) nor vLLM.
   tt-metal, whose MoE decode evaluates each device's experts over the whole batch (masked by the router's
   weights, no token dispatched), does not: its step on 2 devices is the same at f = 0.5 and at f = 0.
 - Max-load rows the model generates with known η_e = 0.3 and f = 0.4 ms per layer on 2-device groups of
@@ -30,7 +32,7 @@ import copy
 import pytest
 
 from estimator.catalog import CalibrationParams, ModelArch
-from estimator.fitting.moe_fit import expert_fit_rows, fit_expert_efficiency
+from estimator.fitting.moe_fit import EXPERT_PARALLEL_PRIOR_LAYER_MS, expert_fit_rows, fit_expert_efficiency
 from estimator.fitting.row_predict import predict_row
 from estimator.physics.catalog_index import catalog_index
 from estimator.physics.parallel_plans import (
@@ -152,29 +154,44 @@ def test_dense_models_and_slot_servers_pay_no_moe_layer_cost():
     slots = _resolved(cat, backend="llama.cpp")
     assert not dense.attention_dp and dense.moe_step_ms == 0.0
     assert slots.moe_step_ms == 0.0
-    # Every continuous-batching engine's MoE step pays it, in any layout: 32 layers x 0.5 ms.
+    # The expert-parallel engine's MoE step pays it, in either attention layout: 32 layers x 0.5 ms.
     assert _resolved(cat).moe_step_ms == pytest.approx(16.0)
-    assert _resolved(cat, backend="vllm").moe_step_ms == pytest.approx(16.0)
+
+
+def test_tensor_parallel_experts_pay_no_moe_layer_cost():
+    # vLLM and SGLang (vLLM's key) split every expert over the group by default: no token is dispatched to
+    # another rank and every rank reads its slice of each touched expert, so their step on 2 devices is the
+    # same at f = 0.5 and at f = 0 at any batch, while TensorRT-LLM's expert-parallel step grows by 32 x 0.5 ms
+    # once a batch reaches every expert.
+    costly, free = _catalog(_calibration(moe_layer_ms={"*": 0.5})), _catalog()
+    for backend in ("vllm", "sglang"):
+        split = _resolved(costly, backend=backend)
+        assert split.continuous and split.expert_weights_gb > 0.0 and split.moe_step_ms == 0.0
+        for batch in (1, 32, 200):
+            assert step_time_ms(split, 2, batch) == step_time_ms(_resolved(free, backend=backend), 2, batch)
+    spread = _tensor_parallel(_resolved(costly)), _tensor_parallel(_resolved(free))
+    assert step_time_ms(spread[0], 2, 200)[0] - step_time_ms(spread[1], 2, 200)[0] == pytest.approx(16.0, rel=1e-6)
 
 
 def test_an_engine_that_evaluates_experts_masked_pays_no_moe_layer_cost():
     # tt-metal's MoE decode runs each device's expert over the whole batch and weights it by the router
     # (`resolve.MASKED_EXPERT_BACKENDS`): no token is dispatched, every rank does the same work, so on two
-    # devices its step is the same with or without the routing engines' per-layer cost, while vLLM's grows
-    # by 32 layers x 0.5 ms once the batch reaches every expert.
+    # devices its step is the same with or without the expert-parallel engines' per-layer cost, while
+    # TensorRT-LLM's grows by 32 layers x 0.5 ms once the batch reaches every expert.
     costly, free = _catalog(_calibration(moe_layer_ms={"*": 0.5})), _catalog()
     masked = _resolved(costly, backend="tt-metal")
     assert masked.continuous and masked.expert_weights_gb > 0.0 and masked.moe_step_ms == 0.0
     for batch in (1, 32, 200):
         assert step_time_ms(masked, 2, batch) == step_time_ms(_resolved(free, backend="tt-metal"), 2, batch)
-    routed = step_time_ms(_resolved(costly, backend="vllm"), 2, 200)[0] - step_time_ms(_resolved(free, backend="vllm"), 2, 200)[0]
+    routed = step_time_ms(_tensor_parallel(_resolved(costly)), 2, 200)[0] \
+        - step_time_ms(_tensor_parallel(_resolved(free)), 2, 200)[0]
     assert routed == pytest.approx(16.0, rel=1e-6)
 
 
 def test_the_moe_layer_cost_follows_the_experts_a_batch_reaches_on_several_devices():
     cat = _catalog(_calibration(moe_layer_ms={"*": 0.5}))
-    free = _resolved(_catalog(), backend="vllm")
-    costly = _resolved(cat, backend="vllm")
+    free = _tensor_parallel(_resolved(_catalog()))
+    costly = _tensor_parallel(_resolved(cat))
     for batch, share in ((1, 2 / 16), (4, 1 - (14 / 16) ** 4), (200, 1.0)):
         extra = step_time_ms(costly, 2, batch)[0] - step_time_ms(free, 2, batch)[0]
         assert extra == pytest.approx(16.0 * share, rel=1e-6), batch
@@ -214,8 +231,26 @@ def test_without_serving_rows_the_fit_sets_no_layer_cost():
     assert fitted.moe_layer_ms == {}
 
 
+def test_without_expert_parallel_rows_the_layer_cost_is_deepeps_measured_exchange():
+    # vLLM's rows (tensor-parallel experts) do not move the per-layer cost, so a fit on them alone cannot find it:
+    # it keeps DeepEP's EP-8 dispatch + combine, 77 + 114 us (docs/legacy.md), and still finds the expert efficiency.
+    truth = CALIBRATION.model_copy(update={"expert_prefill_efficiency": {"*": 0.3}})
+    known = _catalog(truth, gpus=ROOMY_GPUS)
+    rows = []
+    for hw in ROOMY_GPUS:
+        for prompt, gen in ((2048, 128), (5000, 500), (1000, 1000), (128, 2048)):
+            draft = bench_row(len(rows) + 1, 1.0, hardware_id=hw.id, model="test-moe", params_b=36.0, quant="FP16",
+                              backend="vllm", device_count=2, concurrency=None, prompt_tokens=prompt, gen_tokens=gen,
+                              metric="total_tps")
+            rows.append(draft.model_copy(update={"value": predict_row(draft, known, truth)}))
+    fitted = fit_expert_efficiency(_catalog(CALIBRATION, benchmarks=tuple(rows), gpus=ROOMY_GPUS), CALIBRATION)
+    assert EXPERT_PARALLEL_PRIOR_LAYER_MS == pytest.approx(0.191)
+    assert fitted.moe_layer_ms == {"*": pytest.approx(0.191)}
+    assert fitted.expert_prefill_efficiency["*"] == pytest.approx(0.3, abs=0.01)
+
+
 def test_the_shipped_fit_has_one_positive_moe_layer_cost_for_every_engine(catalog):
-    # Fitted on every continuous-batching engine's MoE serving rows (TensorRT-LLM's perf overview, GPUStack's
-    # vLLM runs), whose throughput keeps growing with the KV room (8 x H200 at 2.3x the streams of 8 x H100,
-    # same compute: 1.1-2.2x the throughput): a cost per step that more streams amortize.
+    # Fitted on the MoE serving rows (TensorRT-LLM's expert-parallel perf overview runs move it; GPUStack's vLLM
+    # runs, tensor-parallel experts, do not pay it), whose throughput keeps growing with the KV room (8 x H200 at
+    # 2.3x the streams of 8 x H100, same compute: 1.1-2.2x the throughput): a cost per step that more streams amortize.
     assert set(catalog.calibration.moe_layer_ms) == {"*"} and catalog.calibration.moe_layer_ms["*"] > 0.0

@@ -7,6 +7,7 @@ from hypothesis import strategies as st
 
 from bot.wording.worded import error_text
 from estimator.advice.recommend import recommend
+from estimator.defaults import ESTIMATE_TYPICAL_ERROR
 from estimator.errors import NoFeasibleOption
 from estimator.said import origin_of
 from estimator.workload import QUANTIZATIONS, Workload
@@ -49,7 +50,9 @@ def test_every_workload_gets_an_option_or_an_explanation(catalog, workload):
             assert primary.capex_usd <= workload.budget_usd + 1e-6
         if workload.power_budget_w is not None:
             assert primary.power_w is not None and primary.power_w <= workload.power_budget_w
-        assert primary.estimate.decode_tokens_per_s_per_user >= filled["tokens_per_s_target"] * 0.999
+        # a comfortable speed nobody set is met within the estimate's typical error (`Sizer.target_for`)
+        bar = filled["tokens_per_s_target"] / (1 + ESTIMATE_TYPICAL_ERROR if filled.get("speed_basis") == "comfortable" else 1)
+        assert primary.estimate.decode_tokens_per_s_per_user >= bar * 0.999
         if (workload.concurrent_users or 1) > 1:
             assert primary.kind != "npu"
     # Alternatives add choice, never the lead's device again; except where a stated budget is a limit and the lead is

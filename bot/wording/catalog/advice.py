@@ -258,7 +258,8 @@ _ASSUME: dict[str, tuple[str, str, str]] = {
         "种子文档 1 认为 15–60 tok/s 足够个人交互使用", "種子文件 1 認為 15–60 tok/s 足夠個人互動使用",
     ),
     "assume.speed.comfortable": (
-        "seed 1's comfortable interactive speed", "种子文档 1 所说的舒适交互速度", "種子文件 1 所說的舒適互動速度",
+        "seed 1's comfortable interactive speed, met by an estimate within its typical error ({error} %)",
+        "种子文档 1 所说的舒适交互速度，估算在其典型误差（{error}%）内即算达到", "種子文件 1 所說的舒適互動速度，估算在其典型誤差（{error}%）內即算達到",
     ),
     "assume.speed.said_acceptable": (
         "you asked for a usable speed, not a fast one: seed 1's acceptable band (15–30 tok/s), at its floor",

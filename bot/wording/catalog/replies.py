@@ -142,7 +142,8 @@ TEMPLATES: dict[str, tuple[str, str, str]] = {
                 "預設假設（如不同請告訴我）：{facts}。"),
     # the speed sized for, with why (estimator/advice/speed_tier.py): seed 1's band for the scale, or as said
     "assumed.speed": ("≥ {tps} tok/s per user ({why})", "每人 ≥ {tps} tok/s（{why}）", "每人 ≥ {tps} tok/s（{why}）"),
-    "assumed.speed.comfortable": ("seed 1's comfortable speed", "种子文档 1 的舒适速度", "種子文件 1 的舒適速度"),
+    "assumed.speed.comfortable": ("seed 1's comfortable speed, met within the estimate's typical error",
+                                  "种子文档 1 的舒适速度，估算在其典型误差内即算达到", "種子文件 1 的舒適速度，估算在其典型誤差內即算達到"),
     "assumed.speed.said_acceptable": ("as you said: seed 1's acceptable band", "按你说的：种子文档 1 的可接受区间",
                                       "按你說的：種子文件 1 的可接受區間"),
     "assumed.speed.owned_slow": ("what you run today is slow: seed 1's comfortable speed", "现有硬件太慢：种子文档 1 的舒适速度",

@@ -17,7 +17,7 @@ def catalog() -> Catalog:
     from knowledge.testing import memory_catalog
 
     shipped = memory_catalog()
-    cheap = tuple(hw.model_copy(update={"price_usd": 9_000.0, "tdp_w": 1_500.0, "price_is_estimate": False})
+    cheap = tuple(hw.model_copy(update={"price_usd": 3_000.0, "tdp_w": 1_500.0, "price_is_estimate": False})
                   if hw.id == GALAXY else hw for hw in shipped.hardware)
     return shipped.model_copy(update={"hardware": cheap})
 

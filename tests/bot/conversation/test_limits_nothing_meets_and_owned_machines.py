@@ -18,6 +18,7 @@ import re
 
 import pytest
 
+from estimator.defaults import ESTIMATE_TYPICAL_ERROR
 from tests.support.engine_fixtures import talk
 
 CJK = re.compile(r"[\u4e00-\u9fff]")
@@ -31,7 +32,8 @@ def _past_limits(reply):
     rec = reply.recommendation
     assert rec is not None and rec.primary is not None
     assert rec.within_limits is False, reply.text  # the premise: nothing meets the targets within the limits
-    assert rec.primary.estimate.decode_tokens_per_s_per_user >= 30  # it does meet the targets
+    # it does meet the targets: the assumed comfortable 30 tok/s within the estimate's typical error
+    assert rec.primary.estimate.decode_tokens_per_s_per_user >= 30 / (1 + ESTIMATE_TYPICAL_ERROR)
     return rec
 
 
@@ -291,14 +293,14 @@ def test_a_kind_word_beside_a_named_chip_compares_that_chip_at_its_count(engine)
     assert "2× M3 Ultra" in reply.text, reply.text
 
 
-# "Can one RTX 4090 run Llama 3.1 8B for 150 people?" No, and two would. At its default FP8 (8 GB of weights)
-# one card holds 150 × ~700 tokens × 0.13 MB ≈ 13.7 GB of KV only just (21.7 of 22.1 usable GB), reads ~22 GB
-# per step (~27 ms: ≤ 37 tok/s before prefill) and owes ~22,500 prompt tok/s × 16 GFLOP ≈ 360 TFLOP/s of
-# prefill, past its 330 dense FP8 TFLOPS; two carry 75 each. (At 50 people one card meets the targets at FP8.)
+# "Can one RTX 4090 run Llama 3.1 8B for 250 people?" No, and two would. At its default FP8 (8 GB of weights)
+# one card cannot hold 250 × ~700 tokens × 0.13 MB ≈ 23 GB of KV beside them (22.1 usable GB), and its ~1 TB/s over
+# ~30 GB a step is ≤ 25 tok/s before prefill, short of the comfortable 30 even within the estimate's 20 % error;
+# two carry 125 each. (At 50 people one card meets the targets at FP8.)
 # The recommendation (another device) differs from those two because it is cheaper per token or carries fewer
 # risks, not "because it meets the targets": the two RTX 4090 meet them too.
 def test_when_a_larger_count_of_the_named_device_would_do_the_difference_is_said_against_it(engine):
-    reply = talk(engine, "Can one RTX 4090 run Llama 3.1 8B for 150 people? prompts 500, answers 200, first token 1 s",
+    reply = talk(engine, "Can one RTX 4090 run Llama 3.1 8B for 250 people? prompts 500, answers 200, first token 1 s",
                  "just recommend", thread="4090x2")[-1]
     rec = reply.recommendation
     answer = rec.named[0]
