@@ -64,7 +64,7 @@ OVERLOAD_FACTOR = 1.5
 COMFORTABLE_TOKENS_PER_S = 30.0
 ACCEPTABLE_TOKENS_PER_S = 15.0
 # The estimator's typical decode error on GPUs (knowledge/data/calibration.json relative_error: vllm/gpu 0.197,
-# trt-llm/gpu 0.191): a speed nobody set is met by an estimate within it (`sizing.Sizer.target_for`).
+# trt-llm/gpu 0.191): a speed nobody set is met by a GPU's estimate within it (`sizing.Sizer.target_for`).
 ESTIMATE_TYPICAL_ERROR = 0.2
 # Seed 1's "organization" tier starts at 500 users and calls for N+1 redundancy.
 ORGANIZATION_USERS = 500

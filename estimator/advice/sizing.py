@@ -378,7 +378,8 @@ class Sizer:
         6000 for a 70B in BF16 and 5 users); else the target."""
         if self._banded(candidate) and self.assumed_speed:
             return min(self.target, ACCEPTABLE_TOKENS_PER_S)
-        if self.assumed_speed and self.workload.speed_basis == "comfortable":
+        if self.assumed_speed and self.workload.speed_basis == "comfortable" and candidate.hardware.kind == "gpu":
+            # the error is the GPU groups' (calibration relative_error); SoCs, NPUs and accelerators keep the bar
             return self.target / (1 + ESTIMATE_TYPICAL_ERROR)
         return self.target
 

@@ -112,12 +112,12 @@ def test_one_l40s_cannot_serve_a_70b_model_to_20_users(catalog):
     assert not answer.meets and answer.text.startswith(("1 × L40S: no", "1 × L40S at INT4: no"))
 
 
-def test_an_unpriced_8x_b200_node_is_still_evaluated(catalog):
-    # 8 × 192 GB HBM3e and 8 × 8 TB/s hold and serve a 70B model for 100 users easily; the catalog
-    # has no sourced B200 price, so the answer says so and the option is not costed as a purchase.
-    assert catalog.hardware_by_id("nvidia-b200-hgx").price_usd is None
+def test_an_unpriced_8x_b300_node_is_still_evaluated(catalog):
+    # 8 × 288 GB HBM3e and 8 × 8 TB/s hold and serve a 70B model for 100 users easily; the catalog
+    # has no sourced B300 price, so the answer says so and the option is not costed as a purchase.
+    assert catalog.hardware_by_id("nvidia-b300-hgx").price_usd is None
     w = Workload(model_params_b=70, concurrent_users=100,
-                 named_devices=[NamedDevice(hardware_id="nvidia-b200-hgx", count=8)])
+                 named_devices=[NamedDevice(hardware_id="nvidia-b300-hgx", count=8)])
     rec = recommend(w, catalog)
     [answer] = rec.named
     assert answer.meets and not answer.priced and not answer.is_primary
@@ -208,10 +208,10 @@ def test_the_answer_comes_before_the_recommendation_in_text_and_slack(catalog):
     from bot.wording.render_text import render_recommendation
 
     w = Workload(model_params_b=7, concurrent_users=50, owned_devices=_owned("nvidia-l40s", 6),
-                 named_devices=[NamedDevice(hardware_id="nvidia-b200-hgx", count=1)])
+                 named_devices=[NamedDevice(hardware_id="nvidia-b300-hgx", count=1)])
     rec = recommend(w, catalog)
     text = render_recommendation(rec, "en", users=50)
-    owned_at, named_at = text.index("Use what you have"), text.index("1 × B200 (HGX, 1000 W) at FP8:")  # sized at its own default format, said
+    owned_at, named_at = text.index("Use what you have"), text.index("1 × B300 Blackwell Ultra (HGX) at FP8:")  # sized at its own default format, said
     assert owned_at < named_at < text.index("Recommendation:")
     blocks = recommendation_blocks(Reply(text=text, lang="en", recommendation=rec))
     sections = [b["text"]["text"] for b in blocks if b.get("type") == "section" and "text" in b]
