@@ -64,8 +64,11 @@ from __future__ import annotations
 
 import re
 
+# "ascend" is the key of vLLM-Ascend (vLLM's own scheduler on Ascend NPUs; serving_stacks.csv: continuous batching
+# "yes") and of MindIE, which shares it: the stack buyers serve Ascend with schedules continuously.
 CONTINUOUS_BATCHING_BACKENDS = frozenset({
     "vllm", "sglang", "trt-llm", "tgi", "lmdeploy", "vllm-gaudi", "vllm-tpu", "neuron", "tt-metal", "qaic", "furiosa-llm",
+    "ascend",
 })
 # Offline tools that generate one static batch of exactly the requests they are given, with no serving loop:
 # Optimum Habana's text-generation example (`run_generation.py --batch_size N`), the engine of Intel's published

@@ -63,6 +63,10 @@ _BACKEND_ALIASES: dict[str, str] = {
     "lm studio": "llama.cpp", "lmstudio": "llama.cpp", "tensorrt-llm": "trt-llm", "tensorrt_llm": "trt-llm",
     "trtllm": "trt-llm", "trt_llm": "trt-llm", "tensorrt": "trt-llm", "tgi": "vllm", "sglang": "vllm",
     "mlx-lm": "mlx", "mlx_lm": "mlx",
+    # vLLM-Ascend is vLLM's scheduler over Huawei's own kernels and graph mode (torch_npu, CANN, ACL graphs): its
+    # batched step is fitted on its own Ascend rows (serving_stacks.csv: backend_key "ascend"), not on Gaudi's
+    # vLLM fork, whose rows are the only ones "vllm" has on accelerators.
+    "vllm-ascend": "ascend", "vllm_ascend": "ascend",
 }
 # Vulkan runs keep their own `backend` value in the data, but share llama.cpp's factors: a separate key
 # was tried and fitted on two devices whose Vulkan drivers differ 10x (an RTX 3090, an RX 6700 XT), and
@@ -79,8 +83,8 @@ def normalize_backend(name: str) -> str:
 
     >>> normalize_backend("llama.cpp-metal"), normalize_backend("TensorRT-LLM"), normalize_backend("vllm-rocm")
     ('llama.cpp', 'trt-llm', 'vllm')
-    >>> normalize_backend("llama.cpp-vulkan"), normalize_backend("llama.cpp-rocm")
-    ('llama.cpp', 'llama.cpp')
+    >>> normalize_backend("llama.cpp-vulkan"), normalize_backend("llama.cpp-rocm"), normalize_backend("vllm-ascend")
+    ('llama.cpp', 'llama.cpp', 'ascend')
     """
     low = name.strip().lower()
     if low in _BACKEND_ALIASES:

@@ -37,8 +37,11 @@ def test_every_march_2025_run_is_superseded_by_a_newer_run_of_its_engine(catalog
 
 def test_rows_whose_stated_batch_did_not_run_are_excluded_with_the_reason(catalog):
     excluded = excluded_rows(catalog)
-    assert set(excluded) == set(range(423, 429))
-    assert all("concurrency not what ran" in reason for reason in excluded.values())
+    # DeepSeek-R1's offline runs whose stated batch did not run; vllm-ascend nightly runs with a draft model.
+    stated_batch, speculative = set(range(423, 429)), {5250, 5251}
+    assert set(excluded) == stated_batch | speculative
+    assert all("concurrency not what ran" in excluded[row] for row in stated_batch)
+    assert all("speculative decoding ran" in excluded[row] for row in speculative)
     assert retired_rows(catalog)[425].startswith("excluded: ")
 
 
