@@ -131,6 +131,26 @@ _IN_OUT_RATIO = (
 _EQUAL_IN_OUT = re.compile(rf"(?:{_RATIO_WORDS}|输入和输出|输入跟输出|输入与输出|input and output|inputs and outputs|in and out)\s*"
                            r"(?:的?长度)?\s*(?:are\s+|is\s+)?(?:差不多|基本|大概|几乎|大致|roughly|about|around|basically|pretty much)?\s*"
                            r"(?:一样长|一样多|等长|相当|the same length|the same size|equal(?: in length)?)")
+# One side's share of the tokens ("90% of that is input", "九成是输入" (normalized to "90%是输入"), "输入占了 95%",
+# "about 80% of our tokens are prompts"): the same proportion as "90/10 in/out", said from one side.
+_SIDE = r"(?P<side>inputs?|prompts?|outputs?|completions?|输入|输出|提示)"
+_SHARE = r"(?P<p>\d{1,2}(?:\.\d+)?)\s*%"
+_SIDE_SHARE = (
+    re.compile(rf"(?<![\d.]){_SHARE}\s*(?:of\s+(?:[a-z]+\s+){{0,3}}?(?:is|are)\s+)?(?:是|为|都是)?\s*(?:the\s+)?{_SIDE}(?![a-z])"),
+    re.compile(rf"(?<![a-z]){_SIDE}\s*(?:tokens?\s*)?(?:(?:is|are|makes? up|accounts? for|占了?|约|大概|大约|差不多|about|around|"
+               rf"roughly|~)\s*)+{_SHARE}"),
+)
+
+
+def _side_share_ratio(match: re.Match[str]) -> float | None:
+    """Prompt tokens per answer token from one side's percentage (input 90 % → 9; output 20 % → 4)."""
+    share = float(match.group("p")) / 100
+    if not 0 < share < 1:
+        return None
+    prompt_side = match.group("side").startswith(("input", "prompt", "输入", "提示"))
+    return round(share / (1 - share) if prompt_side else (1 - share) / share, 4)
+
+
 _TOKENS_IN = re.compile(rf"{APPROX}{NUM}\s*(?:tok(?:en)?s?)\s*(?:in|input)\b")
 _TOKENS_OUT = re.compile(rf"{APPROX}{NUM}\s*(?:tok(?:en)?s?\s*)?(?:out|output)\b(?!\s+of)")
 # The other length's word right before the figure: in "input 4k output 1k" / "in 1.5k out 20" the 4k is the input's
@@ -250,6 +270,10 @@ def batch_facts(text: str, claims: _Claims, *, batch_job: bool = False) -> Itera
                 continue
             yield Fact("prompt_tokens", _value(m, "a"), m.start(), m.end(), keyed=True)
             yield Fact("output_tokens", _value(m, "b"), m.start(), m.end(), keyed=True)
+    for pattern in _SIDE_SHARE:
+        for m in _matches(pattern, text, claims):
+            if (ratio := _side_share_ratio(m)) is not None:
+                yield Fact("in_out_ratio", ratio, m.start(), m.end(), keyed=True)
     yield from _label_only_output(text, claims)
     for pattern, slot in ((_LABEL_LENGTH, "output_tokens"), (_LABEL_LENGTH_AFTER, "output_tokens"),
                           (_ITEM_LENGTH, "prompt_tokens"), (_EACH_LENGTH, "prompt_tokens"), (_ITEM_LENGTH_OF, "prompt_tokens"),
