@@ -21,25 +21,26 @@ from estimator.workload import NamedDevice, Workload
 _FORM_SUFFIX = re.compile(r"-(?:sxm\d?|hgx|oam|pcie|nvl)$")
 
 
-def card_variant(catalog: Catalog, hw: Hardware) -> Hardware | None:
-    """The catalog's variant of `hw`'s chip bought one at a time, or None."""
+def _variant(catalog: Catalog, hw: Hardware, *, on_boards: bool) -> Hardware | None:
+    """The catalog's other variant of `hw`'s chip (same stem, same kind) sold on baseboards or one at a time, the same
+    memory preferred; None when `hw`'s id carries no form suffix or no such variant exists."""
     stem = _FORM_SUFFIX.sub("", hw.id)
     if stem == hw.id:
         return None
-    cards = [other for other in catalog.hardware if other.id != hw.id and other.kind == hw.kind
-             and _FORM_SUFFIX.sub("", other.id) == stem and purchase_unit(other) == 1]
-    return min(cards, key=lambda card: (abs((card.memory_gb or 0) - (hw.memory_gb or 0)), card.id), default=None)
+    found = [other for other in catalog.hardware if other.id != hw.id and other.kind == hw.kind
+             and _FORM_SUFFIX.sub("", other.id) == stem and (purchase_unit(other) > 1) == on_boards]
+    return min(found, key=lambda other: (abs((other.memory_gb or 0) - (hw.memory_gb or 0)), other.id), default=None)
+
+
+def card_variant(catalog: Catalog, hw: Hardware) -> Hardware | None:
+    """The catalog's variant of `hw`'s chip bought one at a time, or None."""
+    return _variant(catalog, hw, on_boards=False)
 
 
 def board_variant(catalog: Catalog, card: Hardware) -> Hardware | None:
     """The catalog's variant of `card`'s chip sold on a baseboard (the H100 SXM of an H100 PCIe card), or None: what a
-    fleet of a board's worth of these cards is bought as instead. The same memory is preferred, as in `card_variant`."""
-    stem = _FORM_SUFFIX.sub("", card.id)
-    if stem == card.id or purchase_unit(card) != 1:
-        return None
-    boards = [other for other in catalog.hardware if other.id != card.id and other.kind == card.kind
-              and _FORM_SUFFIX.sub("", other.id) == stem and purchase_unit(other) > 1]
-    return min(boards, key=lambda board: (abs((board.memory_gb or 0) - (card.memory_gb or 0)), board.id), default=None)
+    fleet of a board's worth of these cards is bought as instead."""
+    return None if purchase_unit(card) != 1 else _variant(catalog, card, on_boards=True)
 
 
 def with_card_variants(workload: Workload, catalog: Catalog) -> tuple[Workload, list[Said]]:
