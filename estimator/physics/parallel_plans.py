@@ -522,7 +522,13 @@ def _best_plan(r: Resolved, count: int, concurrency: int, memo: PlanMemo | None,
             if speed > best_speed:
                 best_group, best_speed, best_cycle = group, speed, cycled
             if pace and speed >= pace:
-                at_target.append((_plan_ttft_ms(r, group, cycled, memo)[1], group, cycled))
+                p95 = _plan_ttft_ms(r, group, cycled, memo)[1]
+                if bound is None or p95 <= bound:
+                    # The rule below picks this group whatever the larger ones do: the smallest at the speed asked
+                    # that meets the bound when several reach that speed, the fastest when it alone does (none
+                    # before it did). Groups come smallest first, so a count search's plan usually costs one cycle.
+                    return _evaluated(r, count, group, concurrency, memo, cycled)
+                at_target.append((p95, group, cycled))
     if len(at_target) > 1:
         # Several layouts reach the per-user speed asked. Tensor parallel only where memory, the per-user speed or the
         # first-token bound needs it (seed 2: "模型不大但请求多数据并行加负载均衡通常最简单有效"): the smallest group that
