@@ -16,6 +16,7 @@ When nothing meets every constraint the primary is the closest option (`meets_sl
 from __future__ import annotations
 
 import math
+from typing import NamedTuple
 
 from estimator.advice.accelerator_findings import AcceleratorVerdict
 from estimator.advice.accelerator_first import (
@@ -152,22 +153,39 @@ def rank(options: list[Sized], peak_users: int | None = None) -> list[Sized]:
     if band <= 0:
         return ordered
     ranked: list[Sized] = []
-    costs = [adjusted_cost(option) for option in ordered]  # beside `ordered`, element for element
+    # Each option's figures read once, beside `ordered` element for element: the scan below compares every head with
+    # its band's options, and the lead's settling ranks again after every probe (`_settle_lead`).
+    terms = [_tie_terms(option) for option in ordered]
     while ordered:
-        head = ordered[0]
+        head = terms[0]
         # Only options within the band of the head's risk-weighted cost can qualify (no more risk, cost per token
-        # within the band), and the list is sorted by it: scan that prefix.
-        reach = costs[0] * (1 + band)
-        pick, at = head, 0
-        for i in range(1, len(ordered)):
-            if costs[i] > reach:
-                break
-            option = ordered[i]
-            if _smaller_within_error(option, head, band) and _capex(option) < _capex(pick):
-                pick, at = option, i
-        ranked.append(pick)
-        del ordered[at], costs[at]
+        # within the band), and the list is sorted by it: scan that prefix. A head outside the limits has none.
+        reach = head.adjusted * (1 + band)
+        at = 0
+        if head.within:
+            for i in range(1, len(ordered)):
+                option = terms[i]
+                if option.adjusted > reach:
+                    break
+                if _smaller_terms(option, head, band) and option.capex < terms[at].capex:
+                    at = i
+        ranked.append(ordered.pop(at))
+        del terms[at]
     return ranked
+
+
+class _TieTerms(NamedTuple):
+    """What `rank`'s near-tie rule reads of one option."""
+
+    adjusted: float  # `adjusted_cost`
+    capex: float
+    cost_per_token: float
+    risk_points: int
+    within: bool  # meets every target within the limits (no violations)
+
+
+def _tie_terms(sized: Sized) -> _TieTerms:
+    return _TieTerms(adjusted_cost(sized), _capex(sized), sized.cost_per_token, sized.risk_points, not sized.violations)
 
 
 def near_tie_band(peak_users: int) -> float:
@@ -182,10 +200,15 @@ def _smaller_within_error(option: Sized, leader: Sized, band: float) -> bool:
     the purchase is smaller in substance: it saves a larger share of the capex than the share it adds to the
     cost per token (two GeForce cards for 3 % less than one workstation card, 3.3 % dearer per token, are no
     smaller purchase: they cost more over the years to save less up front)."""
-    if option.violations or leader.violations or not _capex(option) < _capex(leader):
+    return _smaller_terms(_tie_terms(option), _tie_terms(leader), band)
+
+
+def _smaller_terms(option: _TieTerms, leader: _TieTerms, band: float) -> bool:
+    """`_smaller_within_error` of the two options' figures."""
+    if not option.within or not leader.within or not option.capex < leader.capex:
         return False
     premium = option.cost_per_token / leader.cost_per_token - 1 if leader.cost_per_token > 0 else math.inf
-    saving = 1 - _capex(option) / _capex(leader)
+    saving = 1 - option.capex / leader.capex
     return premium <= band and saving > premium and option.risk_points <= leader.risk_points
 
 
