@@ -482,6 +482,11 @@ class Sizer:
         ttft = self.ttft_for(candidate)
         return ttft is not None and not cautious and best.ttft_ms > ttft
 
+    def _fewest_fitting(self, candidate: Candidate, users: int) -> int:
+        """Devices the weights and `users`' KV cache need at the least (`throughput.ByCount.fewest_fitting`): no count
+        below meets, as none fits. 1 without the shipped estimator's shortcuts (nothing is known of another's memory)."""
+        return 1 if self.shortcuts is None else self._counted(candidate, users).fewest_fitting()
+
     def smallest_count(self, candidate: Candidate, users: int | None = None, start: int = 1) -> int | None:
         """Fewest devices (from `start`) that carry `users` (default: the peak) at the SLO; None if even
         the maximum count does not. Steps up by how far each count falls short (usually one step
@@ -492,6 +497,15 @@ class Sizer:
         top = candidate.max_count
         low = min(max(start, self.min_devices(candidate)), top)
         count, failed = low, low - 1
+        # The counts below the weights and KV cache's floor fit nothing: the search doubles through them (`_guess` of a
+        # count that does not fit) and no check there can meet. Take the same steps unchecked, so it lands on the count
+        # it would have (starting at the floor instead moves every later step: the targets are not monotone in the
+        # count everywhere, a layout change can miss the first token at 10 cards and meet it at 8).
+        floor = self._fewest_fitting(candidate, users)
+        while count < floor:
+            if count >= top:
+                return None
+            failed, count = count, min(top, count * 2)
         while not self.meets(candidate, count, users):
             if count >= top:
                 return None

@@ -13,6 +13,7 @@ Layer split gains capacity but no speed from more devices, so it takes the small
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import NamedTuple
@@ -458,6 +459,19 @@ def _fits_at(r: Resolved, group: int, batch: int) -> bool:
     return per_device_memory_gb(r.weights_gb, kv_cache_gb(r, batch), group, r.overhead_gb) <= r.device.usable_memory_gb
 
 
+def fewest_fitting_devices(r: Resolved, concurrency: int) -> int:
+    """A floor under the devices any plan needs to hold the model and `concurrency` streams' KV cache: every replica
+    holds the weights and its streams' KV cache (`kv_cache_gb`), spread over its group's devices, each keeping its
+    runtime overhead; the replicas hold all the streams between them, so the devices used hold the weights once and
+    every stream's KV cache at least. A count search skips the counts below unchecked (`Sizer.smallest_count`): they
+    fit nothing (hundreds of streams' KV cache on 8 GB cards took it through 1, 2 and 4 cards first)."""
+    room = r.device.usable_memory_gb - r.overhead_gb
+    if room <= 0:
+        return 1  # nothing fits on any count: the search finds that itself
+    # Less a hair: a plan exactly at the limit must stay above the floor whatever the rounding of the division.
+    return max(1, math.ceil((r.weights_gb + kv_cache_gb(r, concurrency)) / room * (1 - 1e-9)))
+
+
 def smallest_fitting_group(r: Resolved, count: int, concurrency: int) -> int | None:
     """The smallest group whose devices hold the model and its share of KV cache, or None."""
     for group in (*group_sizes(count, r.layer_split, r.per_server), *pipeline_group_sizes(count, r.per_server)):
@@ -672,6 +686,7 @@ __all__ = [
     "best_case",
     "best_plan",
     "evaluate",
+    "fewest_fitting_devices",
     "group_sizes",
     "kv_cache_gb",
     "pipeline_group_sizes",

@@ -100,6 +100,10 @@ class ByCount:
         """`best_case` of the request at `max_count` devices."""
         return _best_case(self.request, self.resolved, self.index, max_count)
 
+    def fewest_fitting(self) -> int:
+        """No count below this fits the request's users (`parallel_plans.fewest_fitting_devices`)."""
+        return parallel_plans.fewest_fitting_devices(self.resolved, self.request.concurrency)
+
     def estimate(self, count: int) -> Estimate:
         request = construct_trusted(EstimateRequest, {**self.request.__dict__, "count": count})
         plan = best_plan(self.resolved, count, request.concurrency, self.memo)
