@@ -68,6 +68,7 @@ _EXISTING = {"cpu_servers": ("idle CPU servers", "闲置 CPU 服务器", "閒置
              "npu_laptops": ("laptops with NPUs", "带 NPU 的笔记本", "帶 NPU 的筆電"),
              "gpu_workstations": ("GPU workstations", "GPU 工作站", "GPU 工作站"),
              "workstation_host": ("their own workstation for the card", "自己的工作站（插卡用）", "自己的工作站（插卡用）"),
+             "server_host": ("their own server for the cards", "自己的服务器（插卡用）", "自己的伺服器（插卡用）"),
              "none": ("no existing hardware", "没有现成硬件", "沒有現成硬體")}
 
 _FACT_FORMATS: dict[str, tuple[str, str, str]] = {
@@ -211,6 +212,7 @@ _FLAGS: dict[str, dict[Any, tuple[str, str, str]]] = {"users_across_time_zones":
           "air_gapped": {True: ("air-gapped (no cloud, no hosted API)", "内网隔离（不用云、不用托管 API）", "內網隔離（不用雲端、不用託管 API）"),
                          False: ("cloud allowed", "可以用云", "可以用雲端")},
           "device_form": {"laptop": ("a laptop", "笔记本电脑", "筆電")},
+          "named_only": {True: ("only the devices named can be bought", "只能买到所说的设备", "只能買到所說的設備")},
           "kv_cache_dtype": {"FP8": ("an FP8 KV cache", "FP8 KV 缓存", "FP8 KV 快取")},
           "prefix_caching": {True: ("prefix caching on", "开启前缀缓存", "開啟前綴快取"),
                              False: ("no prefix caching", "不开前缀缓存", "不開前綴快取")},
@@ -307,6 +309,7 @@ _SLOT_NAMES = {
     "excluded_vendors": ("vendors ruled out", "排除的厂商", "排除的廠商"),
     "allowed_vendors": ("vendors allowed", "允许的厂商", "允許的廠商"),
     "device_form": ("device form", "设备形态", "設備形態"),
+    "named_only": ("what can be bought", "可采购的设备", "可採購的設備"),
     "agentic_sessions": ("sessions", "会话", "會話"),
     "owned_falls_short": ("your hardware today", "现有硬件现状", "現有硬體現況"),
     "weight_bits_only": ("weight format", "权重格式", "權重格式"),
@@ -366,7 +369,8 @@ _FACT_ORDER = ("model_id", "model_params_b", "quantization", "deployment_scale",
                "peak_factor", "tokens_per_day", "sites", "budget_per_site",
                "tokens_per_s_total",
                "api_spend_usd_per_month", "api_model", "power_budget_w", "power_budget_scope", "racks", "budget_usd",
-               "lora_adapters", "serving_engine", "air_gapped", "excluded_vendors", "allowed_vendors", "device_form", "owned_falls_short", "model_stability", "models_served", "dynamic_shapes",
+               "lora_adapters", "serving_engine", "air_gapped", "excluded_vendors", "allowed_vendors", "named_only", "device_form",
+               "owned_falls_short", "model_stability", "models_served", "dynamic_shapes",
                "accuracy_critical", "mixed_training", "space_limited", "existing_hardware", "existing_hardware_ids", "hours_per_day", "days_per_week",
                "utilization",
                "electricity_usd_per_kwh", "amortization_years", "active_params_b", "owned_devices", "named_devices",

@@ -256,6 +256,8 @@ def exclusion(workload: Workload, hw: Hardware, stack: ServingStack, existing: b
         return said("reason.vendor_excluded", vendor=hw.vendor)
     if workload.allowed_vendors and not existing and hw.vendor.casefold() not in {v.casefold() for v in workload.allowed_vendors}:
         return said("reason.vendor_not_allowed", vendor=hw.vendor)
+    if workload.named_only and workload.named_devices and not existing and hw.id not in {d.hardware_id for d in workload.named_devices}:
+        return said("reason.not_buyable")  # "只买得到 4090D": the devices named are all that can be bought
     if workload.device_form == "laptop" and not existing and not sold_as_laptop(hw):
         return said("reason.not_laptop")
     if hw.kind == "npu" and users > 1:
@@ -274,7 +276,9 @@ def exclusion(workload: Workload, hw: Hardware, stack: ServingStack, existing: b
         return said("reason.china_market")
     if workload.mixed_training and hw.kind != "gpu":
         return said("reason.training")
-    if is_organization(workload) and not is_datacenter_grade(hw) and not existing:
+    if is_organization(workload) and not is_datacenter_grade(hw) and not existing and not workload.named_only:
+        # Seed 1's preference for data-center parts gives way to what the buyer says can be bought at all ("只买得到
+        # 4090D"): ruling those out would leave nothing to answer with.
         return said("reason.datacenter")
     if is_embedded_module(hw) and workload.deployment_scale != "edge" and workload.power_budget_w is None and not existing:
         # Seed 1: embedded modules are edge hardware. A stated power cap is an edge constraint too ("the whole

@@ -763,7 +763,7 @@ def _banded_within_limits(sizer: Sizer, filled: Workload, free: list[Candidate],
     65 W mini PC to reach an assumed 2 s first token. A rule on what may be bought (vendors ruled out or the only ones
     allowed, "信创"; a laptop) is such a limit too: 50 users on a domestic-only buy are not answered with 200 Ascend
     910B, one replica a user, to reach an assumed 30 tok/s. None when no option lands in the band within the limits."""
-    rules = filled.excluded_vendors or filled.allowed_vendors or filled.device_form
+    rules = filled.excluded_vendors or filled.allowed_vendors or filled.device_form or filled.named_only
     if not (sizer.assumed_speed or sizer.assumed_ttft) or (filled.budget_usd is None and filled.power_budget_w is None
                                                            and not rules):
         return None
