@@ -198,6 +198,13 @@ WORDS: dict[str, tuple[str, ...]] = {
     "vendor.MetaX": (r"metax",),
     "vendor.Enflame": (r"enflame",),
     "vendor.Kunlunxin": (r"kunlun(?:xin)?",),
+    # the buyer is in mainland China (US export rules decide what can be sold there): "export controls", "our Beijing
+    # entity", "Chinese subsidiary", "a lab in Wuhan"
+    "buyer_in_china": (r"export[- ]control", r"\bmainland\b(?! (?:us|europe|usa))", r"\bin (?:mainland )?china\b", r"\bprc\b",
+                       r"\bchina[- ](?:based|office|entity|team|subsidiary|branch|site|plant|factory)\b",
+                       r"\bchinese (?:subsidiary|entity|office|team|company|branch|factory|plant|site|customer|client)\b",
+                       r"\b(?:beijing|shanghai|shenzhen|hangzhou|suzhou|guangzhou|chengdu|wuhan|nanjing|dongguan|kunshan|tianjin|"
+                       r"chongqing|hefei|xiamen|qingdao|wuxi|ningbo)\b"),
     # a procurement rule that allows domestic Chinese makers only ("xinchuang", "domestic chips only", "no imported
     # GPUs"): the buy is restricted to `load_words_zh.DOMESTIC_VENDORS`
     "domestic_only": (r"xin[- ]?chuang",

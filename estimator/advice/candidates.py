@@ -17,6 +17,7 @@ import re
 from dataclasses import dataclass, replace
 from functools import cached_property
 
+from estimator.advice.export_rules import barred_from_china, total_processing_performance
 from estimator.advice.laptops import sold_as_laptop
 from estimator.catalog import Catalog, Hardware, ServingStack
 from estimator.defaults import ORGANIZATION_USERS, device_price
@@ -270,7 +271,11 @@ def exclusion(workload: Workload, hw: Hardware, stack: ServingStack, existing: b
         return said("reason.npu_size")
     if "cloud-only" in (hw.form_factor or "").lower():
         return said("reason.cloud_only")
-    if not existing and china_market_only(hw) and hw.id not in {d.hardware_id for d in workload.named_devices or []}:
+    if workload.buyer_in_china and not existing and barred_from_china(hw):
+        # US export rules (ECCN 3A090.a) bar the part from sale in mainland China, where the buyer is
+        return said("reason.export_controlled", tpp=round(total_processing_performance(hw)))
+    if (not existing and china_market_only(hw) and not workload.buyer_in_china
+            and hw.id not in {d.hardware_id for d in workload.named_devices or []}):
         # Export-compliant parts NVIDIA sells in China only (H20, L20, RTX 4090 D): a buyer elsewhere cannot order
         # them, so they compete only where the user names one ("H20 还是 910B?", "only H20 or 4090D here").
         return said("reason.china_market")
