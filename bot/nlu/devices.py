@@ -50,6 +50,16 @@ QUESTION = _rx(r"\bwould\b(?! (?:like|love|prefer|rather))", r"\bwill (?:it|they
                # that device (the text is folded to Simplified before it is read)
                r"就(?:好|行|够|可以)了?\s*(?:吧|吗|嘛)?\s*[?？]", "搞得定", "能搞定", "搞定吗", r"\bcut it\b", r"\bget away with\b",
                r"\b(?:want|wants|wanted|plan|planning|going|intend|intending) to use\b")
+# The devices named are the only ones the buyer can buy (export rules, local channels, a vendor's deal): "只买得到 4090D",
+# "能采购到的只有 H20", "H20 或 4090D 选一个", "our office can only source 4090D", "H20 or 4090D is what we can buy". Each
+# device in such a clause is weighed (like one asked about), and nothing else is bought (`named_only`). Read on the
+# folded text (Simplified).
+ONLY_BUYABLE = _rx(r"\bcan only (?:buy|source|get|procure|order|purchase|import)\b", r"\bonly (?:able|allowed) to (?:buy|source|get|procure)\b",
+                   r"\b(?:is|are) (?:all|what|the only (?:thing|option|card|gpu|one)s?) (?:we|i|they) can (?:buy|source|get|procure|order)\b",
+                   r"\bonly (?:option|choice)s? (?:we|i) (?:have|can buy|can get)\b", r"\b(?:are|is) (?:the )?only (?:ones? )?(?:available|sold|on sale|buyable)\b",
+                   r"只(?:能)?(?:买|购买|采购|订|拿|搞)(?:得)?到", r"只能(?:买|购买|采购|订购|用|上)",
+                   r"能(?:买|购买|采购|订|拿|搞)(?:得)?到的\s*(?:只有|就是|也就是|只是|是|就)", r"只有\s*[^,，。;；]{1,20}?(?:能|可以)(?:买|购买|采购)",
+                   r"(?:二|两|2)\s*选\s*(?:一|1)", r"选\s*(?:一|1)\s*(?:个|家|种|款)?\s*(?:吧|就行|就好)?\s*[,，。.?？!！]?\s*$", r"只卖")
 # Whether a device carries the load: asked even about a device to rent ("renting 8 h100s … enough?").
 SUFFICES = _rx(r"\benough\b", r"\bsuffic", r"\bwould (?:it|they|that|this|these)\b.{0,20}\bdo\b", r"\bhandle\b",
                r"\bcope\b", "够吗", "夠嗎", "够不够", "夠不夠", "够用", "夠用", "撑得住", "撐得住", "扛得住", "跑得动", "跑得動")
@@ -149,6 +159,7 @@ class DeviceReading:
 
     owned: list[OwnedDeviceFacts] = field(default_factory=list)
     named: list[NamedDeviceFacts] = field(default_factory=list)
+    named_only: bool = False  # the named devices are the only ones the buyer can buy (`ONLY_BUYABLE`)
     owned_ids: list[str] = field(default_factory=list)
     classes: list[str] = field(default_factory=list)  # `existing_hardware` values of the owned devices
     negative: list[int] = field(default_factory=list)  # device counts stated below zero ("-2 h100s")
@@ -163,6 +174,7 @@ class _Clause:
     asks: bool
     how_many: bool
     sentence: int
+    only: bool = False  # the clause says its devices are the only ones buyable
 
 
 def _clauses(text: str) -> list[_Clause]:
@@ -170,12 +182,13 @@ def _clauses(text: str) -> list[_Clause]:
     sentence = 0
     for m in _CLAUSE.finditer(text):
         body = m.group(0)
-        owns, asks = bool(OWNERSHIP.search(body)), bool(QUESTION.search(body))
+        only = bool(ONLY_BUYABLE.search(body))
+        owns, asks = bool(OWNERSHIP.search(body)), bool(QUESTION.search(body)) or only
         previous = clauses[-1] if clauses and clauses[-1].sentence == sentence else None
         if previous is not None and not (owns or asks) and not (previous.owns and _WANTS.search(body)):
             # "we have 6 l40s, 2 a100s": the cue carries on (not into "…, want to run it on an l40s")
             owns, asks = previous.owns, previous.asks
-        clauses.append(_Clause(m.start(), m.end(), body, owns, asks, bool(HOW_MANY.search(body)), sentence))
+        clauses.append(_Clause(m.start(), m.end(), body, owns, asks, bool(HOW_MANY.search(body)), sentence, only))
         if _SENTENCE_END.search(body[-1:]):
             sentence += 1
     return clauses
@@ -384,7 +397,10 @@ def read_devices(normalized: str, mentions: list[HardwareMention], matcher: Hard
         if clause.asks and asking_allowed and hardware_id is not None:
             # "how many", or a plural with no number ("H100s probably", "a few l40s?"): some number of them, to size
             some = count is None and (_plural(normalized, mention) or bool(_LEANS.search(clause.text)))
+            # the only device buyable, no number said ("只买得到 4090D"): how many of it, not one
+            some = some or (clause.only and count is None)
             asked = None if (clause.how_many or some) and mention.count is None else min(count or 1, MAX_COUNT)
+            reading.named_only = reading.named_only or (clause.only and not clause.owns)
             named: NamedDeviceFacts = {"hardware_id": hardware_id, "count": asked}
             if memory is not None and not clause.owns:  # an owned device's memory is its owned entry's
                 named["memory_gb"] = memory / sockets

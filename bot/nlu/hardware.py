@@ -111,7 +111,7 @@ def _aliases(hw: Hardware) -> set[str]:
         if len(head) >= 2 or any(ch.isdigit() for ch in head[-1]):
             found.add(" ".join(head))
     for part in parts:
-        if re.fullmatch(r"\d{4}(?:ti)?", part):  # "4090", "3060": unique model numbers
+        if re.fullmatch(r"\d{4}(?:ti|d)?", part):  # "4090", "3060", "4090d" (the China-market D): unique model numbers
             found.add(part)
     return {fold(a) for a in found if len(a) >= 2}  # the text is folded to Simplified before it is read
 

@@ -247,6 +247,11 @@ MIXED_TRAINING = _rx(r"(?:also|plus|and|to)\s+(?:do\s+)?(?:some\s+)?(?:train|tra
                      # seed 2 场景对照表 "训练推理共用": serving in the gaps between training runs
                      r"(?:训练|訓練|微调|微調).{0,6}(?:间隙|間隙|空档|空檔|之间|之間).{0,20}(?:推理|推論|服务|服務)")
 
+# A slot free for a card ("有空的 pcie 槽", "空着两个 x16 槽", "pcie 槽都空着", "two free x16 slots"), in folded text.
+_FREE_SLOT_ZH = (r"(?:(?:有)?空(?:的|着|著|闲的?|余的?)?\s*(?:\d+\s*个)?\s*(?:pci-?e\s*)?(?:x16\s*)?(?:插?槽|卡槽|槽位)|"
+                 r"(?:插?槽|卡槽|槽位)\s*(?:都|全|还|也)?\s*(?:是)?\s*(?:空|闲))")
+_FREE_SLOT_EN = r"(?:\d+\s+|two\s+|a\s+|one\s+)?(?:free|spare|empty|open|unused|available)\s+(?:pci-?e\s+|x16\s+|gpu\s+|pcie\s+x16\s+)*slots?"
+
 EXISTING_HARDWARE: dict[str, re.Pattern[str]] = {
     "none": _rx(r"no existing hardware", r"nothing (?:yet|existing)", r"from scratch", r"greenfield",
                 r"no hardware (?:yet|today)", r"don'?t have any hardware", "没有现成", "沒有現成", "没有现有", "沒有現有",
@@ -269,7 +274,23 @@ EXISTING_HARDWARE: dict[str, re.Pattern[str]] = {
                             r"\bmy (?:own |existing )?(?:workstation|desktop(?: pc)?|tower|rig)\b[^.;!?]{0,24}\b(?:slot|card|gpu)",
                             r"(?:我|我们|家里)(?:自己)?的?\s*(?:工作站|台式机|台式电脑|桌机|桌上型电脑|电脑|主机)[^;；。!?！？]{0,20}?"
                             r"(?:插|装|加|换)[^,;，；。]{0,4}?(?:卡|显卡|gpu)",
-                            r"(?:给|帮|替)(?:我|我们)(?:自己)?的?\s*(?:工作站|台式机|台式电脑|桌机|桌上型电脑|电脑|主机)\s*(?:加|装|插|换)"),
+                            r"(?:给|帮|替)(?:我|我们)(?:自己)?的?\s*(?:工作站|台式机|台式电脑|桌机|桌上型电脑|电脑|主机)\s*(?:加|装|插|换)",
+                            # "自己的工作站有空槽", "a free slot in my desktop": a slot free in a desk-side machine they own
+                            rf"(?:工作站|台式机|台式电脑|桌机|电脑)[^。；;]{{0,10}}?{_FREE_SLOT_ZH}",
+                            rf"\b{_FREE_SLOT_EN}\s+(?:in|on)\s+(?:my|our)\s+(?:own\s+|existing\s+)?(?:workstation|desktop|pc|tower|rig)\b",
+                            r"\b(?:workstation|desktop|pc|tower|rig)\b[^.;]{0,30}?\b" + _FREE_SLOT_EN),
+    # A server they own that bought cards go into: a free slot in it ("现有一台 x86 服务器，有空的 PCIe 槽", "闲置的 2288H
+    # V6，PCIe 槽都空着", "our R750 has two free x16 slots"), or the host said to be had ("机器有了", "the host is owned"): one
+    # host server fewer to buy (`estimator.costing.hosts.owned_host_servers`); no device in it is owned for serving.
+    "server_host": _rx(rf"(?:有|现有|已有|闲置|空闲)[^。；;]{{0,20}}?(?:服务器|伺服器|主机|server|[a-z]*\d{{3,4}}[a-z]*\s*v\d)[^。；;]{{0,24}}?{_FREE_SLOT_ZH}",
+                       r"(?:服务器|伺服器|主机|机器|机箱)\s*(?:已经|早就|都)?\s*有了", r"(?:服务器|伺服器|主机|机器)\s*(?:是|都是)?\s*现成的",
+                       # the server theirs ("our R750", "an existing box", "we have a server"), then its free slots
+                       r"\b(?:our|my|existing|idle|spare|(?:we|i) (?:have|own|got) (?:an?|one|the))\s+(?:[\w-]+\s+){0,3}?"
+                       rf"(?:server|box|host|chassis|poweredge|proliant|r[67]\d0|dl3[68]0)\b[^.;]{{0,40}}?\b{_FREE_SLOT_EN}",
+                       rf"\b{_FREE_SLOT_EN}\s+(?:in|on)\s+(?:our|my|the|an?)\s+(?:existing\s+|idle\s+|spare\s+)?"
+                       r"(?:server|box|host|chassis|poweredge|proliant)",
+                       r"\bhost (?:server )?(?:is |are )?(?:already )?owned\b", r"\b(?:already )?(?:have|own|got) the (?:host|server|chassis)s?\b",
+                       r"\b(?:host|server)s? (?:is|are) (?:already )?(?:there|in place|sorted|covered|paid for)\b"),
 }
 
 # Words that say a count is of people using the assistant right now, not of everyone who may ("only 40 are on

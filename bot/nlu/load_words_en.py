@@ -181,11 +181,17 @@ WORDS: dict[str, tuple[str, ...]] = {
     "most": (r"(?<![a-z])most(?:ly)?(?![a-z])", r"the bulk", r"(?:the )?majority", r"largely"),
     # what "most of it is the same" must be about to be a shared prefix (not "most users ask the same questions")
     "context_nouns": (r"context", r"prompts?", r"repo(?:sitory)?", r"codebase", r"system[- ]?prompt", r"prefix"),
+    # one maker only: the cue before its name ("only Huawei", "must use Huawei cards"), or the name then "only"
+    # ("Huawei hardware only", "Huawei-only")
+    "vendor_only_cue": (r"only(?: (?:buy|use|get|source|procure|order|purchase)(?: from)?)?", r"must (?:use|buy|be)", r"(?:has|have|need) to (?:use|buy|be)", r"exclusively", r"restricted to",
+                        r"limited to", r"nothing but"),
+    "vendor_only_after": (r"[\s-]*(?:hardware|gear|kit|cards?|chips?|gpus?|npus?|accelerators?|silicon|boxes|servers?)?[\s-]*only",),
     "vendor.NVIDIA": (r"nvidia", r"nvda"),
     "vendor.AMD": (r"amd",),
     "vendor.Intel": (r"intel",),
     "vendor.Apple": (r"apple",),
     "vendor.Huawei": (r"huawei",),
+    "brand.Huawei": (r"ascend",),
     "vendor.Cambricon": (r"cambricon",),
     "vendor.Hygon": (r"hygon",),
     "vendor.Moore Threads": (r"moore ?threads",),
@@ -194,6 +200,13 @@ WORDS: dict[str, tuple[str, ...]] = {
     "vendor.MetaX": (r"metax",),
     "vendor.Enflame": (r"enflame",),
     "vendor.Kunlunxin": (r"kunlun(?:xin)?",),
+    # the buyer is in mainland China (US export rules decide what can be sold there): "export controls", "our Beijing
+    # entity", "Chinese subsidiary", "a lab in Wuhan"
+    "buyer_in_china": (r"export[- ]control", r"\bmainland\b(?! (?:us|europe|usa))", r"\bin (?:mainland )?china\b", r"\bprc\b",
+                       r"\bchina[- ](?:based|office|entity|team|subsidiary|branch|site|plant|factory)\b",
+                       r"\bchinese (?:subsidiary|entity|office|team|company|branch|factory|plant|site|customer|client)\b",
+                       r"\b(?:beijing|shanghai|shenzhen|hangzhou|suzhou|guangzhou|chengdu|wuhan|nanjing|dongguan|kunshan|tianjin|"
+                       r"chongqing|hefei|xiamen|qingdao|wuxi|ningbo)\b"),
     # a procurement rule that allows domestic Chinese makers only ("xinchuang", "domestic chips only", "no imported
     # GPUs"): the buy is restricted to `load_words_zh.DOMESTIC_VENDORS`
     "domestic_only": (r"xin[- ]?chuang",

@@ -6,6 +6,8 @@ Simplified only: the text is folded from Traditional before it is read (`bot.nlu
 
 from __future__ import annotations
 
+from estimator.advice.export_rules import CHINESE_MAKERS
+
 WORDS: dict[str, tuple[str, ...]] = {
     "request_nouns": ("(?:个|次|条|通)?\\s*(?:api\\s*)?(?:请求|调用|呼叫|request|requests|query|queries|call|calls)",
                       "(?:个|位|次|通|场)?\\s*(?:客户咨询|客户|咨询|对话|会话|提问|问题)",
@@ -83,11 +85,19 @@ WORDS: dict[str, tuple[str, ...]] = {
     "lora": ("(?:个)?\\s*lora\\s*(?:适配器|adapter)?", "(?:个)?\\s*适配器"),
     "vendor_exclusion_cue": ("不能用", "不可以用", "不允许用", "不准用", "不得使用", "不得用", "禁用", "禁止使用?", "不用", "不要用?",
                              "别用", "排除", "不考虑", "不能采购", "不能买"),
+    # one maker only, the cue before its name ("必须用华为的卡", "只能上昇腾", "只用寒武纪"): the buy is that maker's
+    "vendor_only_cue": ("只能用", "只能上", "只能买", "只能采购", "只用", "只上", "只买", "只采购", "必须用", "必须上", "必须买",
+                        "必须采购", "一律用", "仅限", "限定", "指定用?", "只认"),
     "vendor.NVIDIA": ("英伟达", "n卡", "辉达"),
     "vendor.AMD": ("a卡", "超威"),
     "vendor.Intel": ("英特尔",),
     "vendor.Apple": ("苹果",),
     "vendor.Huawei": ("华为",),
+    # a maker's chip brand, read only where the buyer is limited to it ("只能上昇腾"; in a list of makers ruled out,
+    # "不能用英伟达，昇腾要几张" names what they ask about): the fold to Simplified writes 昇腾 as 升腾
+    "brand.Huawei": ("[昇升]腾",),
+    "brand.Cambricon": ("思元",),
+    "brand.Kunlunxin": ("昆仑",),
     "vendor.Cambricon": ("寒武纪",),
     "vendor.Hygon": ("海光",),
     "vendor.Moore Threads": ("摩尔线程",),
@@ -96,6 +106,12 @@ WORDS: dict[str, tuple[str, ...]] = {
     "vendor.MetaX": ("沐曦",),
     "vendor.Enflame": ("燧原",),
     "vendor.Kunlunxin": ("昆仑芯",),
+    # the buyer is in mainland China (US export rules decide what can be sold there): "大陆公司", "深圳厂区", "出口管制",
+    # "采购只能走国内渠道"; a city of the mainland said with the buyer ("我们在苏州", "北京的实体")
+    "buyer_in_china": ("大陆(?!以外|之外|外)", "出口管制", "禁运", "(?:美国|美方)的?(?:制裁|禁令|管制|出口限制)",
+                       "国内(?:的)?(?:采购|渠道|管道|市场|买|购买|供应|现货)",
+                       "(?:北京|上海|深圳|杭州|苏州|广州|成都|武汉|南京|东莞|昆山|天津|重庆|西安|合肥|厦门|青岛|无锡|宁波|长沙|郑州|"
+                       "济南|沈阳|大连|佛山|珠海)"),
     # 信创 (China's domestic-IT procurement rule) and its paraphrases: domestic makers only ("只能用国产卡",
     # "必须国产化", "不能采购进口显卡"); "国产卡也可以考虑" (domestic cards welcome too) is no rule, and neither is a
     # preference: "要求国产卡优先", "国产化优先但不强求", "信创优先" rank domestic cards first, they do not rule others out
@@ -151,7 +167,6 @@ WORDS: dict[str, tuple[str, ...]] = {
 # The makers a domestic-only rule allows (信创: China's domestic accelerators), each a "vendor.<name>" entry above:
 # Huawei (Ascend), Cambricon (MLU), Hygon (DCU), Moore Threads (MTT), Biren (BR), Iluvatar CoreX, MetaX (MXC),
 # Enflame (GCU), Kunlunxin (Baidu's Kunlun chips).
-DOMESTIC_VENDORS: tuple[str, ...] = ("Huawei", "Cambricon", "Hygon", "Moore Threads", "Biren", "Iluvatar CoreX", "MetaX",
-                                     "Enflame", "Kunlunxin")
+DOMESTIC_VENDORS: tuple[str, ...] = CHINESE_MAKERS
 
 __all__ = ["DOMESTIC_VENDORS", "WORDS"]

@@ -587,6 +587,8 @@ def _device_facts(found: SlotValues, devices: DeviceReading) -> None:
         found["existing_hardware_ids"] = devices.owned_ids
     if devices.named:
         found["named_devices"] = devices.named
+        if devices.named_only:  # "只买得到 4090D": nothing else can be bought
+            found["named_only"] = True
 
 
 __all__ = ["MAX_MESSAGE_CHARS", "ModelLookup", "ParseResult", "parse_message"]
