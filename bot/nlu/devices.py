@@ -19,6 +19,7 @@ from typing import TypedDict
 
 from bot.nlu.hardware import HardwareMatcher, HardwareMention, signed_count
 from bot.nlu.lexicon import DEVICE_COUNT_AFTER, DEVICE_EACH, OWNED_FALLS_SHORT, OWNERSHIP, _rx
+from bot.nlu.load import NAMED_ONLY
 
 MAX_COUNT = 100_000
 
@@ -300,6 +301,8 @@ def read_devices(normalized: str, mentions: list[HardwareMention], matcher: Hard
     # "What would renting L40S cost?" asks for a rental, not whether they do; "renting 8 H100s, enough?" asks both.
     asking_allowed = intent != "compare" and (intent != "explain_cloud" or bool(SUFFICES.search(normalized)))
     clauses = _clauses(normalized)
+    if NAMED_ONLY.search(normalized):  # "those are the only two we can get": the devices named are the choice asked
+        clauses = [c if c.owns or c.asks else replace(c, asks=True) for c in clauses]
     if answering is not None:
         clauses = [c if c.owns or c.asks else replace(c, owns=answering[0], asks=answering[1]) for c in clauses]
     if OWNED_FALLS_SHORT.search(normalized):  # "4张4090跑32b，高峰时卡得不行": slow now, so running, so theirs

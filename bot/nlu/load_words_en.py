@@ -200,6 +200,14 @@ WORDS: dict[str, tuple[str, ...]] = {
                       r"(?:only|must be|has to be|have to be|needs? to be|must use|only use|can only use|only buy)\s+"
                       r"(?:domestic|chinese|china[- ]made)\s+(?:chinese\s+)?(?:chips?|accelerators?|gpus?|hardware|silicon|npus?|cards?|vendors?)",
                       r"no imported (?:gpus?|chips?|accelerators?|hardware|cards?)"),
+    # Only the devices named can be bought ("those are the only two our vendor can ship", "we can only get H20s or L20s",
+    # "nothing else is available"): the candidates to buy are the named ones (`named_only`).
+    "named_only": (r"(?:those|these|they)(?: are|'re) (?:the )?only (?:two|three|\d|ones?|options?|choices?)\b",
+                   r"\bonly (?:these|those|the) (?:two|three|\d) (?:are|can be|we can) (?:available|bought|purchased|buy|get|order)",
+                   r"\b(?:we|i) can only (?:get|buy|source|order|procure|purchase)\b",
+                   r"\b(?:can'?t|cannot|can not) (?:get|buy|source|order) anything else\b",
+                   r"\bnothing else (?:is )?(?:available|obtainable|on offer|can be (?:bought|ordered))",
+                   r"\bthe only (?:two|three|\d|ones?) (?:we|our (?:vendor|supplier|reseller)|they) can (?:get|buy|ship|source|order)"),
     "air_gapped": (r"air[- ]?gapped", r"air[- ]gap", r"no (?:internet|outbound|external) (?:access|connection|traffic)",
                    r"nothing can (?:call out|leave|go out)", r"can'?t (?:call out|reach the internet|use (?:the |any )?cloud)",
                    r"no cloud(?: allowed| at all| whatsoever|(?=\s*[,.;!?)]|\s*$))", r"(?:fully|completely|totally) offline", r"disconnected network",

@@ -329,6 +329,8 @@ def parse_message(
         # "-2 h100s", owned, asked about or compared: asked about, never read as two.
         negative = [*devices.negative, *(h.count for h in result.hardware if h.count is not None and h.count < 0)]
         result.problems += [Problem("device_count", count, low=1, high=MAX_DEVICES) for count in dict.fromkeys(negative)]
+    if "named_devices" not in found:
+        found.pop("named_only", None)  # "only these two can be bought" with no device read: nothing to keep to
     if pending_slot and pending_slot not in found and not readings:
         # A device's model number ("what about an rtx 5090?") answers no question about ms or tokens.
         found.update(_bare_answer(pending_slot, without_mentions(normalized, result.hardware)))

@@ -256,6 +256,8 @@ def exclusion(workload: Workload, hw: Hardware, stack: ServingStack, existing: b
         return said("reason.vendor_excluded", vendor=hw.vendor)
     if workload.allowed_vendors and not existing and hw.vendor.casefold() not in {v.casefold() for v in workload.allowed_vendors}:
         return said("reason.vendor_not_allowed", vendor=hw.vendor)
+    if workload.named_only and workload.named_devices and not existing and hw.id not in {d.hardware_id for d in workload.named_devices}:
+        return said("reason.not_named")
     if workload.device_form == "laptop" and not existing and not sold_as_laptop(hw):
         return said("reason.not_laptop")
     if hw.kind == "npu" and users > 1:

@@ -86,6 +86,11 @@ REASON_MESSAGES: dict[str, tuple[str, str, str]] = {
         "{vendor} 不在你的采购规定允许的厂商之列",
         "{vendor} 不在你的採購規定允許的廠商之列",
     ),
+    "reason.not_named": (
+        "you said only the devices you named can be bought",
+        "你说过只有你点名的设备买得到",
+        "你說過只有你點名的設備買得到",
+    ),
     "reason.not_laptop": (
         "you asked for a laptop and it is not sold in one",
         "你要的是笔记本电脑，它没有笔记本版本",
