@@ -296,8 +296,10 @@ _ALL_ZH = r"(?:全部都?|全都|都会|都|全|会|在)"
 # What runs at once without being people (models, cards, services): never a count of users.
 _NOT_PEOPLE_ZH = r"(?!\s*(?:模型|gpu|显卡|卡|服务|任务|进程|实例|节点|机器|服务器|版本|lora|适配器|adapter))"
 _USERS_ZH = _any(
-    rf"{APPROX}{NUM}\s*(?:多|餘|余)?\s*(?:个|個)?\s*(?P<adj>同时在线|同時在線|同时|同時|并发|並發|在线|在線|活跃|活躍)?\s*(?:的)?\s*"
-    rf"(?P<noun>{_ROLE_WORDS_ZH}?(?:用户|用戶|使用者|人|员工|員工|同事|工程师|开发者|开发人员|研发人员|医护人员|人员|分析师|研究员|律师|律師|客服|并发|並發|路并发|路並發|坐席|医生|醫生|医师|醫師|医护|护士|老师|教师|学生|學生|柜员|店员|营业员|导购|请求|請求|产品经理|设计师))",
+    rf"{APPROX}{NUM}\s*(?:多|餘|余|来|來)?\s*(?:个|個)?\s*(?P<adj>同时在线|同時在線|同时|同時|并发|並發|在线|在線|活跃|活躍)?\s*(?:的)?\s*"
+    rf"(?P<noun>{_ROLE_WORDS_ZH}?(?:用户|用戶|使用者|人|员工|員工|同事|工程师|开发者|开发人员|研发人员|医护人员|人员|分析师|研究员|律师|律師|客服|并发|並發|路并发|路並發|坐席|医生|醫生|医师|醫師|医护|护士|老师|教师|学生|學生|柜员|店员|营业员|导购|请求|請求|产品经理|设计师|"
+    # the R&D staff called by their function ("80 个研发", "30 来开发")
+    r"研发(?!任务|项目|环境|费)|开发(?!者|人员|任务|项目|环境|板|机)))",
     # 位 and 名 count people whatever noun follows ("60 位醫師", "5000 名员工").
     # The noun stops before a word of simultaneity ("20 位分析師同時用": 同時 is the count's, not the noun's).
     rf"{APPROX}{NUM}\s*(?:多|餘|余)?\s*(?:位|名)\s*(?:(?!{_SIMULTANEOUS_ZH})[\u4e00-\u9fff]){{0,4}}",
