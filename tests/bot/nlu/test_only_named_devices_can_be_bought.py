@@ -19,6 +19,8 @@ def matcher(catalog):
      {"nvidia-l40s", "nvidia-rtx-6000-ada"}),
     ("H20 还是 L20？跑 72B，并发 30，别的都买不到", {"nvidia-h20", "nvidia-l20"}),
     ("只買得到 4090D 跟 L20，跑 14B 給 40 人同時用，選哪個？", {"nvidia-rtx-4090d", "nvidia-l20"}),
+    ("H20 还是 H100？32B，并发 100。别推荐别的了", {"nvidia-h20", "nvidia-h100-sxm"}),
+    ("MI300X or H200 for a 405b? don't recommend anything else", {"amd-mi300x", "nvidia-h200-sxm"}),
 ])
 def test_only_the_named_devices_are_bought(text, devices, matcher):
     facts = parse_message(text, hardware=matcher).facts
