@@ -483,6 +483,7 @@ _PER_REQUEST = re.compile(r"\s*(?:of\s+context\s+)?(?:per (?:request|query|promp
 
 # "each" said of sessions or conversations (named earlier in the sentence), not of requests.
 _EACH_SESSION = re.compile(r"\s*(?:each|every)\s*$")
+_EACH_SESSION_BEFORE = re.compile(r"(?:每个|每|each|every|per)\s*(?:会话|对话|聊天|sessions?|conversations?|chats?)\s*(?:的|'s|has|holds)?\s*$")
 _SESSIONS_BEFORE = re.compile(r"(?:sessions?|conversations?|chats?|users?|streams?|会话|对话|用户)[^.;!?。；！？]{0,50}$")
 
 
@@ -523,9 +524,13 @@ def _context(text: str, claims: _Claims) -> Iterator[Fact]:
         for m in _matches(pattern, text, claims):
             value = _window_tokens(m, number_value(m))
             per_request = _PER_REQUEST.match(text, m.end()) or _PER_REQUEST_BEFORE.search(text[max(0, m.start() - 30):m.start()])
-            if per_request and _EACH_SESSION.match(per_request.group(0)) and _SESSIONS_BEFORE.search(text, max(0, m.start() - 60), m.start()):
-                # "64 concurrent sessions, 4k ctx each": what each session holds (its window, KV for 4k a stream),
-                # not a fresh 4k prompt every turn on top of it
+            each_session = bool((per_request and _EACH_SESSION.match(per_request.group(0))
+                                 and _SESSIONS_BEFORE.search(text, max(0, m.start() - 60), m.start()))
+                                or _EACH_SESSION_BEFORE.search(text, max(0, m.start() - 16), m.start()))
+            if each_session:
+                # "64 concurrent sessions, 4k ctx each": the window each session grows toward (each turn re-sends the
+                # conversation so far), not a fresh 4k prompt every turn on top of it: the typical prompt is assumed
+                # from it, as for agents' sessions (`advice.assume._half_window_prompt`)
                 per_request = None
             if not per_request and _typical_context(text, m):
                 # "coding agents, contexts ~40k", "上下文大概6万": what each request carries (the prompt), not
@@ -533,7 +538,7 @@ def _context(text: str, claims: _Claims) -> Iterator[Fact]:
                 yield Fact("typical_context", _int(number_value(m)), m.start(), m.end(), keyed=True)
                 continue
             yield Fact("context_length", _int(value), m.start(), m.end(), keyed=True)
-            if not per_request and AGENTIC_SESSIONS.search(text):
+            if each_session or (not per_request and AGENTIC_SESSIONS.search(text)):
                 # only the window of sessions that grow toward it: the typical prompt is assumed (`advice.assume`)
                 yield Fact("agentic_sessions", True, m.start(), m.end(), keyed=True)
             if per_request:

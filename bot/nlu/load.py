@@ -187,6 +187,10 @@ _ANY_VENDOR = "(?:" + "|".join(_VENDOR_WORDS.values()) + ")"
 _VENDOR_EXCLUSION = _rx(rf"(?<![a-z]){_words('vendor_exclusion_cue')}\s*(?:any\s+|the\s+|用)?(?P<names>{_ANY_VENDOR}"
                         rf"(?:\s*(?:,|/|or|nor|and|、|和|或者?|及)\s*{_ANY_VENDOR})*)(?![a-z0-9-])")
 _DOMESTIC_ONLY = re.compile(_words("domestic_only"))
+# One maker only ("we're a CUDA-only shop", "NVIDIA only", "an nvidia shop", "只用英伟达"): that maker's devices are the only
+# ones bought (CUDA is NVIDIA's), as a procurement rule's are.
+_VENDOR_ONLY = (re.compile(rf"(?<![a-z])(?P<name>{_ANY_VENDOR}|cuda)[- ]?(?:only|shop)(?![a-z])"),
+                re.compile(rf"(?:\bonly (?:use|buy)|只(?:能)?(?:用|买|采购))\s*(?P<name>{_ANY_VENDOR}|cuda)(?![a-z])"))
 # Seed 1's bands said in words; acceptable first (its words deny the fast ones: "不用特别快", "doesn't need to be fast").
 _SPEED_BANDS = (("acceptable", re.compile(_words("speed_acceptable"))), ("comfortable", re.compile(_words("speed_comfortable"))))
 _LAPTOP_FORM = re.compile(_words("laptop_form"))
@@ -516,6 +520,11 @@ def _adapters_and_flags(text: str, claims: _Claims) -> Iterator[Fact]:
             break
     if rule := _DOMESTIC_ONLY.search(text):  # "信创": the domestic makers only, whatever else is said
         yield Fact("allowed_vendors", list(zh.DOMESTIC_VENDORS), rule.start(), rule.end(), keyed=True)
+    elif only := next((found for pattern in _VENDOR_ONLY if (found := pattern.search(text)) is not None), None):
+        name = only.group("name")
+        vendors = ["NVIDIA"] if name == "cuda" else [v for v, words in _VENDOR_WORDS.items() if re.fullmatch(words, name)]
+        if vendors:
+            yield Fact("allowed_vendors", vendors, only.start(), only.end(), keyed=True)
     for laptop in _LAPTOP_FORM.finditer(text):  # "IT will buy one laptop": the device bought is a laptop
         if OWNERSHIP.search(text[max(0, laptop.start() - _OWNED_REACH):laptop.start()]):
             continue  # "I've got a MacBook Pro M3 Max": the laptop they own, not the form of a purchase

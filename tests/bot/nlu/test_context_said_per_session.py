@@ -18,6 +18,8 @@ def test_a_context_each_session_holds_is_the_window(text, window, at_once):
     facts = parse_message(text).facts
     assert facts.get("context_length") == window and facts.get("concurrent_users") == at_once
     assert "prompt_tokens" not in facts
+    # each turn re-sends the conversation so far, growing toward the window: the typical prompt is assumed from it
+    assert facts.get("agentic_sessions") is True
 
 
 def test_a_context_per_request_stays_the_prompt():
