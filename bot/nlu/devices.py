@@ -18,7 +18,8 @@ from dataclasses import dataclass, field, replace
 from typing import TypedDict
 
 from bot.nlu.hardware import HardwareMatcher, HardwareMention, signed_count
-from bot.nlu.lexicon import OWNED_FALLS_SHORT, OWNERSHIP, _rx
+from bot.nlu.lexicon import DEVICE_COUNT_AFTER, DEVICE_EACH, OWNED_FALLS_SHORT, OWNERSHIP, _rx
+from bot.nlu.load import NAMED_ONLY
 
 MAX_COUNT = 100_000
 
@@ -39,7 +40,7 @@ QUESTION = _rx(r"\bwould\b(?! (?:like|love|prefer|rather))", r"\bwill (?:it|they
                "能跑", "跑得动", "跑得動", "跑得了", "跑得起", "带得动", "帶得動", "扛得住", "能否", "可否",
                r"\bwill (?:a|an)\b", r"\bhandle (?:it|this|that|the|\d)", r"\boverkill\b", "大材小用",
                # "… on 4 h200 — ok?", "is that fine?": a yes/no on the setup just described
-               r"\b(?:ok|okay|fine|good enough|feasible|viable|realistic|workable)\s*\?",
+               r"\b(?:ok|okay|fine|good enough|feasible|viable|realistic|workable)\s*\?", r"\b(?:ok|okay)\s*(?:吗|嗎|吧|不)",
                # A device the lead leans to ("H100s probably", "leaning towards MI300X", "大概用H100"): weighed
                # like one asked about, so the reply says how many of it, at which format.
                r"\bprobably\b", r"\bmost likely\b", r"\bleaning (?:to|toward|towards)\b",
@@ -183,7 +184,8 @@ def _clauses(text: str) -> list[_Clause]:
     for m in _CLAUSE.finditer(text):
         body = m.group(0)
         only = bool(ONLY_BUYABLE.search(body))
-        owns, asks = bool(OWNERSHIP.search(body)), bool(QUESTION.search(body)) or only
+        # a device planned for each person ("每人买一台 DGX Spark", "one 5090 box per researcher") is one to weigh
+        owns, asks = bool(OWNERSHIP.search(body)), bool(QUESTION.search(body) or DEVICE_EACH.search(body)) or only
         previous = clauses[-1] if clauses and clauses[-1].sentence == sentence else None
         if previous is not None and not (owns or asks) and not (previous.owns and _WANTS.search(body)):
             # "we have 6 l40s, 2 a100s": the cue carries on (not into "…, want to run it on an l40s")
@@ -201,6 +203,9 @@ def _count(text: str, clause: _Clause, mention: HardwareMention) -> int | None:
         return int(nodes) * int(m.group("cards") or m.group("cards2") or m.group("cards3") or m.group("cards4"))
     if mention.count is not None:
         return mention.count
+    end = mention.end if mention.end >= 0 else mention.start + len(mention.alias)
+    if (after := DEVICE_COUNT_AFTER.match(text, end)) is not None and after.end() <= clause.end + 8:
+        return int(after.group("n") or after.group("m"))  # "a100 40g x8", "A100 40G，8 卡 SXM 的": after its spec
     if m := _COUNT_BEFORE_PHRASE.search(before) or _COUNT_BEFORE_ZH.search(before):
         return signed_count(text, mention.start - len(before) + m.start(1), int(m.group(1)))
     return None
@@ -309,6 +314,8 @@ def read_devices(normalized: str, mentions: list[HardwareMention], matcher: Hard
     # "What would renting L40S cost?" asks for a rental, not whether they do; "renting 8 H100s, enough?" asks both.
     asking_allowed = intent != "compare" and (intent != "explain_cloud" or bool(SUFFICES.search(normalized)))
     clauses = _clauses(normalized)
+    if NAMED_ONLY.search(normalized):  # "those are the only two we can get": the devices named are the choice asked
+        clauses = [c if c.owns or c.asks else replace(c, asks=True) for c in clauses]
     if answering is not None:
         clauses = [c if c.owns or c.asks else replace(c, owns=answering[0], asks=answering[1]) for c in clauses]
     if OWNED_FALLS_SHORT.search(normalized):  # "4张4090跑32b，高峰时卡得不行": slow now, so running, so theirs
@@ -415,8 +422,11 @@ def read_devices(normalized: str, mentions: list[HardwareMention], matcher: Hard
 
 def _said_form(normalized: str, clause: _Clause, mention: HardwareMention, end: int, hardware_id: str) -> str:
     """The variant of the form factor said right beside the device, within its clause; else `hardware_id`."""
+    # A count said after the spec ("A100 40G，8 卡 SXM 的") runs past the clause's comma: the form after it is the device's.
+    spec = DEVICE_COUNT_AFTER.match(normalized, end)
+    stop = max(clause.end, spec.end() + _FORM_REACH if spec is not None else 0)
     around = normalized[max(clause.start, mention.start - _FORM_REACH):mention.start] + " " + \
-        normalized[end:min(clause.end, end + _FORM_REACH)]
+        normalized[end:min(stop, end + _FORM_REACH + (spec.end() - end if spec is not None else 0))]
     forms = {m.group(1) for m in _FORM_FACTOR.finditer(around)}
     if len(forms) != 1:
         return hardware_id  # none said, or two ("sxm or pcie?"): the mention's own reading stands

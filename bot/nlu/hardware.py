@@ -63,7 +63,7 @@ class HardwareMention:
 # length, "6000 users" a head count, "a 6000 budget" or "$5090" money (they were read as an RTX 6000 Ada,
 # owned in "we have a 6000 budget", and the length, head count or budget was lost). A plural ("two
 # 4090s"), a count ("4 张 4090", "2x 3090") or a question ("would a 4090 do?") keeps it a device.
-_BARE_MODEL_NUMBER = re.compile(r"\d{4}(?:ti)?")
+_BARE_MODEL_NUMBER = re.compile(r"\d{4}(?:ti|d)?")
 _QUANTITY_AFTER = re.compile(
     r"\s*(?:tokens?|toks?|k\b|%|users?|people|ppl|persons?|employees?|seats?|staff|developers?|engineers?|agents?|"
     r"analysts?|requests?|documents?|docs|items?|queries|dollars?|usd|bucks|budget|w\b|watts?|kw|gb|tb|mb|ms|s\b|"

@@ -173,8 +173,10 @@ _PER_RACK = re.compile(_words("per_rack"))
 _PER_SERVER = re.compile(_words("per_server"))
 _RACKS = _rx(rf"(?<!每)(?<!每个)(?<![a-z\d])(?P<neg>)(?P<num>\d{{1,4}})(?P<mult>)\s*{_words('racks')}(?![a-z])")
 _LORA = (_rx(rf"(?:(?P<low>\d+)\s*(?:-|to|~|到|至)\s*)?{NUM}\s*{_words('lora')}(?![a-z])"),)
+# Only the devices named can be bought: the candidates to buy are those (and the devices read name a choice among them).
+NAMED_ONLY = re.compile(_words("named_only"))
 _FLAGS = (("air_gapped", re.compile(_words("air_gapped"))), ("accuracy_critical", re.compile(_words("careful_quantization"))),
-          ("mixed_training", re.compile(_words("mixed_training"))))
+          ("mixed_training", re.compile(_words("mixed_training"))), ("named_only", NAMED_ONLY))
 # A vendor the buyer rules out ("no NVIDIA", "不能用英伟达", "anything but nvidia or amd"), kept in the catalog's
 # own spelling of the vendor so the candidates' rule compares names, not words.
 # The vendors are the lexicons' "vendor.<name>" entries: adding one is data in load_words_*.py only.
@@ -565,4 +567,4 @@ def load_facts(text: str, claims: _Claims) -> Iterator[Fact]:
     yield from _base_and_peak(text, claims)
 
 
-__all__ = ["CONTINUOUS_LOAD_SHARE", "load_facts"]
+__all__ = ["CONTINUOUS_LOAD_SHARE", "NAMED_ONLY", "load_facts"]

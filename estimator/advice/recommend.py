@@ -49,7 +49,7 @@ from estimator.advice.candidates import (
 from estimator.advice.end_to_end import split_end_to_end
 from estimator.advice.engine_choice import expert_engines
 from estimator.advice.engine_named import engine_note, prefix_note, with_named_engine
-from estimator.advice.laptops import laptop_fleet, unpriced_laptops_note, with_laptops
+from estimator.advice.laptops import unpriced_laptops_note, with_laptops
 from estimator.advice.load import load_conversion
 from estimator.advice.named import named_purchases
 from estimator.advice.owned import (
@@ -61,6 +61,7 @@ from estimator.advice.owned import (
     with_owned_specs,
 )
 from estimator.advice.owned_lighter import owned_at_lighter
+from estimator.advice.personal_fleet import per_person_named, personal_fleet
 from estimator.advice.pilot_command import pilot_commands
 from estimator.advice.power_limit import option_power_budget_w
 from estimator.advice.shortfall import limits_text, past_limits_by
@@ -529,6 +530,7 @@ def recommend(
     if site_budget is not None:
         model_notes = [site_budget, *model_notes]
     filled, assumptions = fill_defaults(named, api_prices=catalog.api_prices)
+    filled, named_each = per_person_named(filled)  # a device named for each person is one person's (`personal_fleet`)
     # the conversion the reply shows, at the speed the streams were counted at (`assume.streams_pace`)
     paced = named if (pace := streams_pace(filled)) is None else named.model_copy(update={"tokens_per_s_target": pace})
     if named.prompt_tokens is None:  # the prompt the streams were counted at (a half window, a provider's traffic split)
@@ -716,7 +718,7 @@ def recommend(
         within_limits=not outside_limits,
         load_conversion=conversion,
         accelerator_first=accel,
-        fleet=sites_plan[0] if sites_plan is not None else laptop_fleet(filled, primary_option),
+        fleet=sites_plan[0] if sites_plan is not None else personal_fleet(filled, primary_option, named_each=named_each),
         accelerator_held_back=held_back_finding(held),
     )
     return answer_questions(rec, sizer, filled, catalog, sized, excluded, primary, alternatives, to_option=to_option,

@@ -82,9 +82,9 @@ REASON_MESSAGES: dict[str, tuple[str, str, str]] = {
         "you ruled out {vendor}", "你已排除 {vendor}", "你已排除 {vendor}",
     ),
     "reason.vendor_not_allowed": (
-        "{vendor} is not among the vendors your procurement rule allows",
-        "{vendor} 不在你的采购规定允许的厂商之列",
-        "{vendor} 不在你的採購規定允許的廠商之列",
+        "{vendor} is not among the vendors you allow",
+        "{vendor} 不在你允许的厂商之列",
+        "{vendor} 不在你允許的廠商之列",
     ),
     "reason.export_controlled": (
         "US export rules bar it from sale in mainland China (ECCN 3A090.a: total processing performance {tpp:,} ≥ 4,800)",

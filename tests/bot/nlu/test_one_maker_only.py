@@ -1,12 +1,14 @@
-"""One maker the buyer is limited to ("Huawei hardware only", "领导说必须用华为的卡", "只能上昇腾") is read as the only
-vendor allowed, in the catalog's spelling, as the domestic-only rule ("信创") reads the domestic makers; a maker named
-under that rule narrows it further. Naming a maker, or owning its kit, allows nothing."""
+"""One maker the buyer is limited to ("Huawei hardware only", "领导说必须用华为的卡", "只能上昇腾", "we're a CUDA-only
+shop", "只用英伟达") is read as the only vendor allowed, in the catalog's spelling (CUDA is NVIDIA's), as the domestic-only
+rule ("信创") reads the domestic makers; a maker named under that rule narrows it further. Naming a maker, or owning its
+kit, allows nothing."""
 
 from __future__ import annotations
 
 import pytest
 
 from bot.nlu.parser import parse_message
+from tests.bot.nlu.engine_turns import chat_engine, recommended
 
 
 @pytest.mark.parametrize(("message", "vendors"), [
@@ -32,3 +34,23 @@ def test_naming_a_maker_allows_nothing(message):
 
 def test_domestic_rule_still_allows_every_domestic_maker():
     assert "Cambricon" in parse_message("信创要求，Qwen3-14B 给 30 人用").facts["allowed_vendors"]
+
+
+@pytest.mark.parametrize("text", [
+    "we're a CUDA-only shop, 70b for 50 concurrent",
+    "nvidia only please, 70b for 50 users at once",
+    "只用英伟达，70B，50 并发",
+    "我們只能用 NVIDIA，70B，同時 50 人",
+])
+def test_one_stack_only_is_nvidia(text):
+    assert parse_message(text).facts.get("allowed_vendors") == ["NVIDIA"]
+
+
+def test_a_shop_without_a_maker_is_no_rule():
+    assert "allowed_vendors" not in parse_message("our shop runs a 70b for 50 users").facts
+
+
+def test_a_cuda_only_shop_buys_nvidia_through_the_engine(tmp_path):
+    reply = recommended(chat_engine(tmp_path), "cuda", "public-facing chatbot on llama 3.1 405b fp8, we're a CUDA-only shop. "
+                        "~64 concurrent sessions at peak, 4k ctx each. colo gives us one rack, 12 kW. spec me a node", "just recommend")
+    assert reply.recommendation.primary.hardware_id.startswith("nvidia-")
