@@ -137,7 +137,8 @@ class Workload(BaseModel):
     owned_devices: list[OwnedDevice] | None = None
     named_devices: list[NamedDevice] | None = None
     # Beyond the contract (session 23): the named devices are the only ones the buyer can buy (export rules or local
-    # channels: "只买得到 4090D", "H20 is all we can source"); owned hardware still counts.
+    # channels: "只买得到 4090D", "H20 is all we can source", "those are the only two our vendor can ship", "就这俩能买到");
+    # owned hardware still counts.
     named_only: bool | None = None
     # Beyond the contract (session 23): the buyer is in mainland China ("我们大陆公司", "Shenzhen team", "export controls"):
     # parts US export rules bar there are not sold to them, and the China-market parts are (`advice.export_rules`).
@@ -199,9 +200,6 @@ class Workload(BaseModel):
     # The device's form when the buyer names it ("IT will buy one laptop", "买一台笔记本"): only devices sold in
     # that form are bought (owned hardware still counts).
     device_form: DeviceForm | None = None
-    # Only the devices the user names can be bought ("those are the only two our vendor can ship", "就这俩能买到"): the
-    # purchases are among `named_devices` (owned hardware still counts).
-    named_only: bool | None = None
     # Beyond the contract: the user says the hardware they own falls short at the stated load ("our 2x L40S are
     # getting slow with 120 users", "4张4090 高峰时卡得不行"). An observation: that hardware is judged by the
     # comfortable targets, not by seed 1's acceptable band, and an estimate that still says it meets them says so.
