@@ -1,0 +1,40 @@
+"""Availability asked for in the lead's words (failover, HA, an uptime SLA, "can't go down", 不能停机, 高可用): the only
+case in which seed 1's N+1 spare is bought; a denial ("不要求高可用", "no need for HA") reads as not asked, and words
+that only sound alike (a laugh, accuracy figures, running round the clock) read as nothing."""
+
+from __future__ import annotations
+
+import pytest
+
+from bot.nlu import parse_message
+
+
+@pytest.mark.parametrize("text", [
+    "it's customer-facing so it can't go down, we need failover",
+    "we run a 24/7 support bot with a 99.9% uptime SLA",
+    "needs to be highly available? we want high availability and no single point of failure",
+    "给客户的 7x24 智能客服，不能停机，要有故障切换",
+    "需要高可用（HA），至少一张卡坏掉服务不能中断",
+    "要有冗餘，一張卡壞了服務不能中斷",
+])
+def test_an_availability_ask_is_read(text: str) -> None:
+    assert parse_message(text).facts.get("availability_required") is True
+
+
+@pytest.mark.parametrize("text", [
+    "internal tool, we don't need HA for now",
+    "不要求高可用，先跑起来",
+    "不需要備用卡，先上線再說",
+])
+def test_a_denial_reads_as_not_asked(text: str) -> None:
+    assert parse_message(text).facts.get("availability_required") is False
+
+
+@pytest.mark.parametrize("text", [
+    "ha, we need this by friday: qwen3-8b for 40 people",
+    "the classifier needs 99.9% accuracy on our labels",
+    "we run it 24/7 for staff in three time zones",
+    "全公司大概1000人用，模型 Qwen3-14B，日常问答",
+])
+def test_look_alikes_read_as_nothing(text: str) -> None:
+    assert "availability_required" not in parse_message(text).facts
