@@ -570,11 +570,9 @@ class Sizer:
             # N+1 held by running slower with one device out: a spare beyond the targets' count is a variant too,
             # and the ranking weighs the two (that spare is also headroom the risk checks value).
             counts.append(Purchase(-(-(peak_count + 1) // candidate.board) * candidate.board, True, None))
-        overload_count = self.smallest_count(candidate, math.ceil(self.overload * self.peak), start=peak_count)
-        if overload_count is not None:
-            overload = self._purchase(candidate, overload_count)
-            if all(overload.devices != bought.devices for bought in counts):
-                counts.append(overload)
+        # No count bought for 1.5× the peak: the peak (stated, or estimated from a head count or a rate) is already
+        # the busiest moment, and seed 2's 1.5× is the overload test run on the pilot ("把负载打到标称峰值的1.5倍"),
+        # not a purchase margin; stacked on the peak it bought one model copy per user and a half (outside review r9).
         # Unworded: most sized options only compete on cost and risk levels; `finalize` words those that are shown.
         return [self.build(candidate, bought.devices, meets=True, redundancy=bought.spare, words=False,
                            failover=bought.failover_tokens_per_s) for bought in counts]
