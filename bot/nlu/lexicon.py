@@ -226,7 +226,8 @@ AVAILABILITY_NOT_REQUIRED = _rx(r"\b(?:no|don'?t|do not|doesn'?t|does not) (?:ne
                                 r"\b(?:ha|high[- ]availability|failover|redundancy) (?:is )?not (?:needed|required|a concern)\b",
                                 "不要求高可用", "不需要高可用", "不用高可用", "不要高可用", "不考虑高可用", "不考慮高可用",
                                 "不需要冗余", "不需要冗餘", "不用冗余", "不用冗餘", "不需要备用", "不需要備用", "不用备用", "不用備用")
-AVAILABILITY_REQUIRED = _rx(r"\bhigh[- ]availability\b", r"\((?:ha)\)", r"\b(?:need|needs|want|wants|require[sd]?|with|for) (?:an? )?ha\b", r"\bha (?:setup|cluster|pair|deployment|config)", r"\bfail[- ]?over\b", r"\bredundan(?:cy|t)\b",
+AVAILABILITY_REQUIRED = _rx(r"\bhigh[- ]availability\b", r"\bhighly available\b", r"\((?:ha)\)", r"\b(?:need|needs|want|wants|require[sd]?|with|for) (?:an? )?ha\b",
+                            r"\bha (?:setup|cluster|pair|deployment|config)", r"\bfail[- ]?over\b", r"\bredundan(?:cy|t)\b",
                             r"\b(?:can'?t|cannot|can not|must not|mustn'?t) (?:ever )?go down\b", r"\bno (?:single point of failure|downtime)\b",
                             r"\b(?:zero|without) downtime\b", r"\buptime (?:sla|target|requirement)\b",
                             r"\b99\.9+ ?%(?: of the time)? ?(?:uptime|availability|sla)\b", r"\b(?:uptime|availability|sla)\b.{0,12}\b99\.9",
