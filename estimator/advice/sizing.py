@@ -558,10 +558,10 @@ class Sizer:
         return self._per_million(self._base_cost(candidate, count), served) or 0.0
 
     def size(self, candidate: Candidate) -> list[Sized]:
-        """The candidate at its smallest count that carries the peak and, when different, at the smallest
-        that carries seed 2's 1.5× overload (the ranking decides which serves tokens cheaper); at organization
-        scale also with a full-speed N+1 spare when the first holds N+1 only at a lower speed (`_purchase`); at
-        its maximum count when nothing meets."""
+        """The candidate at its smallest count that carries the peak and, when different and the peak was not
+        stated as people at once, at the smallest that carries seed 2's 1.5× overload (the ranking decides which
+        serves tokens cheaper); when availability is asked, also with a full-speed N+1 spare when the first holds
+        N+1 only at a lower speed (`_purchase`); at its maximum count when nothing meets."""
         peak_count = self._load_count(candidate)
         if peak_count is None:
             return [self.build(candidate, candidate.max_count, meets=False)]
@@ -570,9 +570,17 @@ class Sizer:
             # N+1 held by running slower with one device out: a spare beyond the targets' count is a variant too,
             # and the ranking weighs the two (that spare is also headroom the risk checks value).
             counts.append(Purchase(-(-(peak_count + 1) // candidate.board) * candidate.board, True, None))
-        # No count bought for 1.5× the peak: the peak (stated, or estimated from a head count or a rate) is already
-        # the busiest moment, and seed 2's 1.5× is the overload test run on the pilot ("把负载打到标称峰值的1.5倍"),
-        # not a purchase margin; stacked on the peak it bought one model copy per user and a half (outside review r9).
+        # A peak the user stated as people at once ("maybe 3 of them at once") is the busiest moment: no count is
+        # bought for 1.5× it (seed 2's 1.5× is the pilot's overload test, "把负载打到标称峰值的1.5倍"; stacked on a
+        # stated peak it bought one model copy per user and a half, outside review r9). Streams worked out from a
+        # head count, a rate, a volume or a spend estimate a load that varies around them: the count that carries
+        # 1.5× competes there, and the ranking decides.
+        overload_count = (None if self.people else
+                          self.smallest_count(candidate, math.ceil(self.overload * self.peak), start=peak_count))
+        if overload_count is not None:
+            overload = self._purchase(candidate, overload_count)
+            if all(overload.devices != bought.devices for bought in counts):
+                counts.append(overload)
         # Unworded: most sized options only compete on cost and risk levels; `finalize` words those that are shown.
         return [self.build(candidate, bought.devices, meets=True, redundancy=bought.spare, words=False,
                            failover=bought.failover_tokens_per_s) for bought in counts]
