@@ -131,6 +131,9 @@ class Estimate(_Model):
     # stages across servers) and how many copies serve the users.
     tensor_parallel: int = 1
     pipeline_stages: int = 1
+    # A mixture of experts' copy spanning servers expert-parallel (attention data-parallel, one server each; every
+    # device a share of the experts: `parallel_plans.expert_parallel_servers`) rather than pipelined across them.
+    expert_parallel: bool = False
     replicas: int = 1
     # When the weights fit but not every user's KV cache: the streams an engine admits at once (the rest
     # wait in its queue) and their aggregate decode speed. None when everything fits or no stream does.
@@ -204,6 +207,7 @@ class Deployment(_Model):
     tensor_parallel: int
     replicas: int
     pipeline_stages: int = 1  # servers one model copy spans (only when one copy does not fit in a server)
+    expert_parallel: bool = False  # those servers run its experts expert-parallel, not as pipeline stages
 
 
 class Option(_Model):
@@ -371,7 +375,7 @@ class PilotCommand(_Model):
 
 class FleetPlan(_Model):
     """A fleet of identical boxes, one per site: the primary option is one site's, bought `sites` times (a laptop
-    for each of several people is such a fleet, one person per "site", `estimator.advice.laptops.laptop_fleet`)."""
+    for each of several people is such a fleet, one person per "site", `estimator.advice.personal_fleet`)."""
 
     sites: int
     hardware_id: str

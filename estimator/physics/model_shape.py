@@ -182,13 +182,15 @@ def deployment_of(hardware: Hardware, count: int, estimate: Estimate) -> Deploym
     return Deployment(
         servers=servers, devices_per_server=math.ceil(count / servers),
         tensor_parallel=estimate.tensor_parallel, replicas=estimate.replicas,
-        pipeline_stages=estimate.pipeline_stages,
+        pipeline_stages=estimate.pipeline_stages, expert_parallel=estimate.expert_parallel,
     )
 
 
 def deployment_text(option_hardware: str, deployment: Deployment) -> Said:
     """"3 server(s) × 8 H100: 3 model cop(ies) of 8 device(s) each" (with the pipeline clause if any)."""
-    pipe = said("deploy.pipeline", stages=deployment.pipeline_stages) if deployment.pipeline_stages > 1 else ""
+    spans = deployment.pipeline_stages > 1
+    pipe = (said("deploy.expert_parallel", stages=deployment.pipeline_stages) if spans and deployment.expert_parallel
+            else said("deploy.pipeline", stages=deployment.pipeline_stages) if spans else "")
     return said("deploy.layout", servers=deployment.servers, per_server=deployment.devices_per_server,
                hardware=option_hardware, replicas=deployment.replicas,
                group=deployment.tensor_parallel * deployment.pipeline_stages, pipe=pipe)

@@ -101,6 +101,38 @@ def pipeline_stages(r: Resolved, group: int) -> int:
     return -(-group // r.per_server)
 
 
+# Engines that run a mixture of experts' copy across servers expert-parallel: attention data parallel (one
+# copy of the dense weights per server, tensor parallel inside it), the routed experts sharded over every device
+# of every server, all ranks stepping together ("Use Data Parallel (DP) for attention layers ... Expert or Tensor
+# Parallel (EP/TP) for expert layers ... expert layers across all ranks are required to synchronize during every
+# forward pass": vLLM-Ascend's Multi-Node-DP (DeepSeek) tutorial, docs.vllm.ai/projects/ascend/en/v0.11.0/
+# tutorials/multi_node.html; vLLM's expert parallel deployment, docs.vllm.ai/en/latest/serving/
+# expert_parallel_deployment/, `deepep_low_latency` "Multi-node decode"; TensorRT-LLM's wide expert parallelism).
+# Every device's bandwidth then reads its share of the experts at once, where a pipeline's stages read in turn.
+CROSS_SERVER_EXPERT_PARALLEL_BACKENDS = frozenset({"vllm", "trt-llm", "ascend"})
+# Only servers built around a scale-up fabric (HGX's NVLink, OAM's Infinity Fabric, Atlas's HCCS) come with an RDMA
+# NIC per accelerator for the per-layer token exchange: DeepEP forwards NVLink-domain tokens into the RDMA domain
+# (NVSHMEM IBGDA), measured on H800s each with a CX7 400 Gb/s NIC (github.com/deepseek-ai/DeepEP README). PCIe-card
+# boxes keep the pipeline across servers.
+CROSS_SERVER_EXPERT_PARALLEL_LINKS = frozenset({"nvlink", "fabric"})
+
+
+def expert_parallel_servers(r: Resolved, group: int) -> int:
+    """Servers a mixture of experts' copy spans expert-parallel (`CROSS_SERVER_EXPERT_PARALLEL_BACKENDS`), 1 when
+    the copy fits in one server, is dense, or its engine pipelines it across the servers instead."""
+    if (not r.expert_read_ms or r.backend not in CROSS_SERVER_EXPERT_PARALLEL_BACKENDS
+            or r.device.link not in CROSS_SERVER_EXPERT_PARALLEL_LINKS):
+        return 1
+    return pipeline_stages(r, group)
+
+
+def _cross_server_exchange_ms(r: Resolved, servers: int, tokens: float) -> float:
+    """The routed tokens of a layer sent to the servers holding their experts and their results brought back
+    (dispatch + combine, two exchanges of the tokens' activations a layer) over the servers' network."""
+    latency_us, gbs = INTER_SERVER_LINK
+    return roofline.comm_ms_per_step(servers, r.arch.layers, r.arch.hidden_size, tokens, gbs, latency_us)
+
+
 def _hop_ms(r: Resolved, group: int, tokens: float) -> float:
     """Activations of `tokens` tokens handed between pipeline stages over the servers' network."""
     stages = pipeline_stages(r, group)
@@ -191,7 +223,8 @@ def step_time_ms(r: Resolved, parallel: int, batch: int) -> tuple[float, bool]:
     return busy + overhead, memory >= compute
 
 
-def _step_terms(r: Resolved, parallel: int, batch: int) -> tuple[float, float, float, float, float, float]:
+def _step_terms(r: Resolved, parallel: int, batch: int,
+                servers: int = 1) -> tuple[float, float, float, float, float, float]:
     """(memory, compute, overhead, comm, host, attention) ms of one decode step of `batch` streams on
     `parallel` devices: the weight matmuls' reads and FLOPs, the step's fixed cost, the all-reduces, its
     per-stream host work (`batching.cycle_ms`) and the streams' attention.
@@ -201,18 +234,24 @@ def _step_terms(r: Resolved, parallel: int, batch: int) -> tuple[float, float, f
     bound at thousands), while attention reads every stream's own KV cache (memory bound at any batch:
     one multiply-add per KV element read). So the step is max(weights, matmul FLOPs) + max(KV, attention
     FLOPs), not max(weights + KV, matmul + attention FLOPs): at batch 1 the same weights + KV, at 2,048
-    streams the matmuls' compute plus the KV reads that the single max hid under it."""
+    streams the matmuls' compute plus the KV reads that the single max hid under it.
+
+    `servers` > 1: a mixture of experts' copy expert-parallel over that many servers of `parallel` devices
+    (`expert_parallel_servers`): each server reads its own copy of the dense weights for its share of the streams,
+    every device of every server its share of the experts the whole batch touches; each server's engine schedules
+    and all-reduces only its own streams (the servers' exchange is `_cross_server_exchange_ms`)."""
+    devices = parallel * servers
     memory = r.memory_fixed_ms / parallel
     if r.expert_read_ms:  # a mixture of experts reads only the experts the batch's tokens touch
-        memory += r.expert_read_ms * touched_expert_share(r.route_share, batch) / parallel
-    compute = batch * r.compute_per_stream_ms / parallel
-    attention = batch * max(r.memory_per_stream_ms, r.attention_compute_per_stream_ms) / parallel
+        memory += r.expert_read_ms * touched_expert_share(r.route_share, batch) / devices
+    compute = batch * r.compute_per_stream_ms / devices
+    attention = batch * max(r.memory_per_stream_ms, r.attention_compute_per_stream_ms) / devices
     if parallel > 1:
         comm_fixed, comm_per_stream = _comm_terms(r, parallel)
-        comm = (comm_fixed + batch * comm_per_stream) * r.model_step_scale
+        comm = (comm_fixed + batch / servers * comm_per_stream) * r.model_step_scale
     else:
         comm = 0.0
-    overhead, host = r.step_overhead_ms, batch * r.scheduler_ms_per_stream
+    overhead, host = r.step_overhead_ms, batch * r.scheduler_ms_per_stream / servers
     if r.moe_step_ms and parallel > 1:
         # A mixture of experts spread expert-parallel over several devices synchronizes them at every MoE
         # layer: the tokens go to the ranks holding their experts and come back (all-gather + reduce-scatter,
@@ -268,11 +307,16 @@ class _AnswerTerms(NamedTuple):
 
 def _answer_terms(r: Resolved, group: int, batch: int) -> _AnswerTerms:
     parallel = speed_parallel(r, group)
-    memory, compute, overhead, comm, host, attention = _step_terms(r, parallel, batch)
+    servers = expert_parallel_servers(r, group)
+    memory, compute, overhead, comm, host, attention = _step_terms(r, parallel, batch, servers)
     # A static batch prefills its `batch` prompts in one pass (`batching.py`): that pass is every answer's prefill.
     prompts = batch if r.static_batch else 1
+    # A prompt is prefilled on its own server's devices (its attention is there; conservative for its experts).
     prefill = static_prefill_ms(r, parallel, prompts) if prompts > 1 else prefill_time_ms(r, parallel)
-    if group > parallel and not r.layer_split:
+    if servers > 1:
+        comm += _cross_server_exchange_ms(r, servers, batch)
+        prefill += _cross_server_exchange_ms(r, servers, prompts * prefill_tokens(r))
+    elif group > parallel and not r.layer_split:
         comm += _hop_ms(r, group, batch)
         prefill += _hop_ms(r, group, prompts * prefill_tokens(r))
     prefill_compute = prefill_compute_ms(r, parallel) if r.continuous else 0.0
@@ -412,7 +456,7 @@ def evaluate(r: Resolved, count: int, group: int, concurrency: int, cycled: _Cyc
     return PlanResult(
         group, replicas, batch, per_stream, per_stream * concurrency,
         prefill_tokens(r) / prefill * 1000.0, mean_ttft, p95_ttft, memory_bound,
-        per_device_memory_gb(r.weights_gb, kv, group, r.overhead_gb), r.device.usable_memory_gb, kv, r, terms,
+        _per_device_required_gb(r, group, batch), r.device.usable_memory_gb, kv, r, terms,
     )
 
 
@@ -455,7 +499,15 @@ def plan_fits(r: Resolved, count: int, group: int, concurrency: int) -> bool:
 
 def _fits_at(r: Resolved, group: int, batch: int) -> bool:
     """Whether a group of `group` devices holds the model and `batch` streams' KV cache."""
-    return per_device_memory_gb(r.weights_gb, kv_cache_gb(r, batch), group, r.overhead_gb) <= r.device.usable_memory_gb
+    return _per_device_required_gb(r, group, batch) <= r.device.usable_memory_gb
+
+
+def _per_device_required_gb(r: Resolved, group: int, batch: int) -> float:
+    """One device's weights, KV cache and runtime in a group of `group` at `batch` streams: the model and the cache
+    sharded evenly, plus, expert-parallel across servers, the other servers' copies of the dense weights (each
+    server holds one, `_step_terms`) spread over the group."""
+    replicated = r.dense_weights_gb * (expert_parallel_servers(r, group) - 1)
+    return per_device_memory_gb(r.weights_gb + replicated, kv_cache_gb(r, batch), group, r.overhead_gb)
 
 
 def smallest_fitting_group(r: Resolved, count: int, concurrency: int) -> int | None:
@@ -671,6 +723,8 @@ __all__ = [
     "pipeline_group_sizes",
     "pipeline_stages",
     "speed_parallel",
+    "expert_parallel_servers",
+    "CROSS_SERVER_EXPERT_PARALLEL_BACKENDS",
     "per_stream_tokens_per_s",
     "plan_fits",
     "prefill_time_ms",

@@ -22,7 +22,15 @@ from estimator.errors import InvalidRequest
 from estimator.physics import parallel_plans
 from estimator.physics.catalog_index import CatalogIndex, catalog_index
 from estimator.physics.measured_match import find_measured
-from estimator.physics.parallel_plans import PlanMemo, PlanMemos, PlanResult, best_plan, pipeline_stages, speed_parallel
+from estimator.physics.parallel_plans import (
+    PlanMemo,
+    PlanMemos,
+    PlanResult,
+    best_plan,
+    expert_parallel_servers,
+    pipeline_stages,
+    speed_parallel,
+)
 from estimator.physics.ranges import likely_range, measured_range
 from estimator.physics.resolve import ASSUMPTION_WIDENING, UNCALIBRATED, Resolved, resolve
 from estimator.said import Said, said
@@ -161,7 +169,9 @@ def _plan_notes(resolved: Resolved, plan: PlanResult, count: int) -> list[Said]:
         mode = (said("estimate.layout.layer_split") if resolved.layer_split
                 else said("estimate.layout.tensor_parallel", link=resolved.device.link))
         stages = pipeline_stages(resolved, plan.group)
-        if stages > 1:
+        if expert_parallel_servers(resolved, plan.group) > 1:
+            mode = said("estimate.layout.expert_parallel", within=mode, stages=stages)
+        elif stages > 1:
             mode = said("estimate.layout.pipelined", within=mode, stages=stages)
         notes.append(said("estimate.layout", replicas=plan.replicas, group=plan.group, mode=mode))
     if count > plan.devices_used:
@@ -279,6 +289,7 @@ def _assemble(
         "notes": notes,
         "tensor_parallel": speed_parallel(resolved, plan.group),
         "pipeline_stages": plan.group if resolved.layer_split else pipeline_stages(resolved, plan.group),
+        "expert_parallel": expert_parallel_servers(resolved, plan.group) > 1,
         "replicas": plan.replicas,
         "admitted_concurrency": None if admitted is None else admitted[0],
         "admitted_decode_tokens_per_s_total": None if admitted is None else admitted[1].total,

@@ -127,6 +127,12 @@ MODEL_MESSAGES: dict[str, tuple[str, str, str]] = {
         "，每份副本跨 {stages} 台服务器流水线并行（一份副本放不进一台服务器）",
         "，每份副本跨 {stages} 台伺服器流水線平行（一份副本放不進一台伺服器）",
     ),
+    "deploy.expert_parallel": (
+        (", each copy spanning {stages} servers expert-parallel (the experts spread over every device, attention "
+         "data-parallel per server)"),
+        "，每份副本以专家并行跨 {stages} 台服务器（专家分布到每个设备，每台服务器注意力数据并行）",
+        "，每份副本以專家平行跨 {stages} 台伺服器（專家分布到每個裝置，每台伺服器注意力資料平行）",
+    ),
     "rec.nothing_within_limits": (
         ("Nothing meets the targets within your limits. Of the configurations that meet the targets, the least "
          "past your limits is {describe}, which is past: {limits}."),
