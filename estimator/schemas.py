@@ -385,6 +385,15 @@ class FleetPlan(_Model):
     three_year_total_usd: float = Field(description="the whole fleet's 3-year TCO")
 
 
+class SpareOffer(_Model):
+    """An N+1 spare offered, not bought: the lead did not ask for availability, so the count serves the peak at the
+    targets once (one margin) and the spare is an option with its price (seed 1: "考慮冗餘：N+1 GPU 配置用於故障轉移")."""
+
+    hardware_id: str
+    add_count: int = Field(description="devices the spare adds (a whole baseboard where they come in boards)")
+    add_capex_usd: float = Field(description="what the spare adds to the primary's capex, hosts included")
+
+
 class Recommendation(_Model):
     """The Recommendation JSON of DESIGN.md (plus validation plan and calibration provenance)."""
 
@@ -414,10 +423,12 @@ class Recommendation(_Model):
     accelerator_held_back: HeldBackAccelerator | None = Field(
         default=None, description="seed 2's table kept an accelerator that would lead on cost out of the lead "
         "(it is the first alternative)")
+    spare_offer: SpareOffer | None = Field(default=None, description="an N+1 spare offered with its price, not bought")
 
 
 __all__ = [
     "LIMIT_VIOLATIONS",
+    "SpareOffer",
     "NamedVerdict",
     "UNVERIFIED_POWER",
     "BatchPlan",

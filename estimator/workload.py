@@ -149,6 +149,9 @@ class Workload(BaseModel):
     # Beyond the contract: the user asked for a safe / conservative answer: targets are
     # checked against the low end of each estimate's likely range instead of its central figure.
     conservative: bool | None = None
+    # Beyond the contract: the lead asks for availability (failover, HA, an uptime SLA). Seed 1's N+1 spare is
+    # bought only then; otherwise it is offered with its price (`estimator.advice.sizing.Sizer._purchase`).
+    availability_required: bool | None = None
     # Beyond the contract (session 7): the model is the user's own fine-tune ("our fine-tuned 7B"). A hosted
     # API serves public base models (a LoRA on one at best), so it is no stand-in in the buy / rent verdict.
     fine_tuned: bool | None = None

@@ -27,6 +27,8 @@ from bot.nlu.lexicon import (
     AGENTIC_SESSIONS,
     APPROX,
     ARRIVAL_WORDS,
+    AVAILABILITY_NOT_REQUIRED,
+    AVAILABILITY_REQUIRED,
     CONSERVATIVE,
     CONTEXT_FLOOR_WORDS,
     CONTEXT_HEAVY_WORK,
@@ -930,7 +932,8 @@ def _words(text: str, claims: _Claims) -> Iterator[Fact]:
     # "fixed-length" is checked before "variable-length" so that a denial wins.
     flags = (("dynamic_shapes", DYNAMIC_SHAPES_NO, False), ("dynamic_shapes", DYNAMIC_SHAPES_YES, True),
              ("accuracy_critical", ACCURACY_CRITICAL, True), ("mixed_training", MIXED_TRAINING, True),
-             ("space_limited", SPACE_LIMITED, True), ("conservative", CONSERVATIVE, True), ("fine_tuned", FINE_TUNED, True))
+             ("space_limited", SPACE_LIMITED, True), ("conservative", CONSERVATIVE, True), ("fine_tuned", FINE_TUNED, True),
+             ("availability_required", AVAILABILITY_NOT_REQUIRED, False), ("availability_required", AVAILABILITY_REQUIRED, True))
     found: set[str] = set()
     for slot, pattern, value in flags:
         if slot not in found and (m := pattern.search(text)):

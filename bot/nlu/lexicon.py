@@ -245,6 +245,21 @@ CONSERVATIVE = _rx(r"\bconservative(?:ly)?\b", r"\b(?:a |the )?safe (?:answer|es
                    r"\bworst[- ]case\b", r"\bplay it safe\b", r"\bwith (?:a )?(?:safety )?margin\b",
                    "保守", "稳妥", "穩妥", "留有余量", "留有餘量", "保险起见", "保險起見")
 
+# The lead asks for availability (seed 1, organization tier: "考慮冗餘：N+1 GPU 配置用於故障轉移" is a choice, not a
+# default): failover, HA, an uptime SLA, "can't go down". A denial ("不要求高可用", "no need for HA") is read first and wins.
+AVAILABILITY_NOT_REQUIRED = _rx(r"\b(?:no|don'?t|do not|doesn'?t|does not) (?:need|require|care about) (?:any )?(?:ha|high[- ]availability|failover|redundancy|a spare)\b",
+                                r"\b(?:ha|high[- ]availability|failover|redundancy) (?:is )?not (?:needed|required|a concern)\b",
+                                "不要求高可用", "不需要高可用", "不用高可用", "不要高可用", "不考虑高可用", "不考慮高可用",
+                                "不需要冗余", "不需要冗餘", "不用冗余", "不用冗餘", "不需要备用", "不需要備用", "不用备用", "不用備用")
+AVAILABILITY_REQUIRED = _rx(r"\bhigh[- ]availability\b", r"\bhighly available\b", r"\((?:ha)\)", r"\b(?:need|needs|want|wants|require[sd]?|with|for) (?:an? )?ha\b",
+                            r"\bha (?:setup|cluster|pair|deployment|config)", r"\bfail[- ]?over\b", r"\bredundan(?:cy|t)\b",
+                            r"\b(?:can'?t|cannot|can not|must not|mustn'?t) (?:ever )?go down\b", r"\bno (?:single point of failure|downtime)\b",
+                            r"\b(?:zero|without) downtime\b", r"\buptime (?:sla|target|requirement)\b",
+                            r"\b99\.9+ ?%(?: of the time)? ?(?:uptime|availability|sla)\b", r"\b(?:uptime|availability|sla)\b.{0,12}\b99\.9",
+                            r"\bsla\b.{0,20}\buptime\b", r"\bn ?\+ ?1\b",
+                            "可用性 ?99", "高可用", "故障切换", "故障切換", "故障转移", "故障轉移", "不能停机", "不能停機", "不能宕机", "不能當機",
+                            "不能中断", "不能中斷", "容灾", "容災", "冗余", "冗餘", "主备", "主備", "双活", "雙活")
+
 # Seed 2, 2.2 条件三: "功耗和空间有硬约束" — space as the binding limit (positive statements only: "space is
 # not a concern" must not match).
 SPACE_LIMITED = _rx(r"\blittle (?:rack |floor )?space\b", r"\blimited (?:rack |floor )?space\b",

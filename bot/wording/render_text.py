@@ -230,6 +230,9 @@ _FLAGS: dict[str, dict[Any, tuple[str, str, str]]] = {"users_across_time_zones":
                             False: ("space not a limit", "空间不受限", "空間不受限")},
           "fine_tuned": {True: ("your own fine-tuned model", "自有微调模型", "自有微調模型"),
                          False: ("a public base model", "公开基座模型", "公開基座模型")},
+          "availability_required": {True: ("failover asked: one spare device (N+1)", "要求故障切换：多备一张卡（N+1）",
+                                           "要求故障切換：多備一張卡（N+1）"),
+                                    False: ("no failover asked", "不要求高可用", "不要求高可用")},
           "conservative": {True: ("conservative sizing", "保守估算", "保守估算"),
                            False: ("central estimates", "按中值估算", "按中值估算")},
           "models_served": {1: ("one model at a time", "同时 1 个模型", "同時 1 個模型")},
@@ -298,6 +301,7 @@ _SLOT_NAMES = {
     "batch_items": ("items per batch", "每批条数", "每批筆數"),
     "batch_window_hours": ("batch window (hours)", "批处理时限（小时）", "批次處理時限（小時）"),
     "conservative": ("sizing", "估算方式", "估算方式"),
+    "availability_required": ("availability", "高可用", "高可用"),
     "fine_tuned": ("model origin", "模型来源", "模型來源"),
     "users_across_time_zones": ("time zones", "时区", "時區"),
     "budget_amount": ("budget (stated currency)", "预算（原币种）", "預算（原幣種）"),
@@ -377,7 +381,7 @@ _FACT_ORDER = ("model_id", "model_params_b", "quantization", "deployment_scale",
                "accuracy_critical", "mixed_training", "space_limited", "existing_hardware", "existing_hardware_ids", "hours_per_day", "days_per_week",
                "utilization",
                "electricity_usd_per_kwh", "amortization_years", "active_params_b", "owned_devices", "named_devices",
-               "batch_items", "batch_window_hours", "users_across_time_zones")
+               "batch_items", "batch_window_hours", "users_across_time_zones", "availability_required")
 
 
 def fact_phrases(facts: Mapping[str, Any], lang: str, names: Mapping[str, str] | None = None) -> list[str]:

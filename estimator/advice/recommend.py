@@ -44,7 +44,6 @@ from estimator.advice.batch_jobs import prepare as prepare_batch
 from estimator.advice.candidates import (
     Candidate,
     enumerate_candidates,
-    is_organization,
     owned_class,
 )
 from estimator.advice.end_to_end import split_end_to_end
@@ -89,7 +88,15 @@ from estimator.physics.model_shape import (
 from estimator.physics.power_modes import at_power_cap
 from estimator.physics.servers import needs_host_server
 from estimator.said import EMPTY, Said, joined, said
-from estimator.schemas import CloudComparison, EstimateRequest, Option, OptionEstimate, OptionTco, Recommendation
+from estimator.schemas import (
+    CloudComparison,
+    EstimateRequest,
+    Option,
+    OptionEstimate,
+    OptionTco,
+    Recommendation,
+    SpareOffer,
+)
 from estimator.workload import Workload
 
 RISK_WEIGHT = 0.10  # share of cost one risk point is worth when ranking (medium = 1 point, high = 3)
@@ -685,6 +692,10 @@ def recommend(
             named_over, primary = primary, lead
     filled, assumptions = _primary_format(sizer, primary, filled, assumptions)
     assumptions += _ranking_notes(filled, excluded)
+    spare = _spare_offer(sizer, primary) if not outside_limits else None
+    if spare is not None:
+        assumptions.append(said("note.spare_offer", count=spare.add_count, hardware=primary.candidate.hardware.name,
+                                price=spare.add_capex_usd))
     if (fleet := _fleet_note(filled, primary)) is not None:
         assumptions.append(fleet)
     if (unpriced := unpriced_laptops_note(catalog, filled)) is not None:
@@ -743,6 +754,7 @@ def recommend(
         accelerator_first=accel,
         fleet=sites_plan[0] if sites_plan is not None else personal_fleet(filled, primary_option, named_each=named_each),
         accelerator_held_back=held_back_finding(held),
+        spare_offer=spare,
     )
     return answer_questions(rec, sizer, filled, catalog, sized, excluded, primary, alternatives, to_option=to_option,
                             format_stated=workload.quantization is not None, lighter=lighter)  # not the catalog model's native one
@@ -951,13 +963,25 @@ def _unnamed_owned_note(primary: Sized) -> Said:
     return said("note.owned_class", cls=said(f"owned.{owned_class(hw) or 'devices'}"), hardware=hw.name)
 
 
+def _spare_offer(sizer: Sizer, primary: Sized) -> SpareOffer | None:
+    """At organization scale (seed 1's tier that says "考慮冗餘"), with no availability asked: the N+1 spare the
+    count does not include, as an option with its price. Not bought: a spare on a count that already serves the
+    peak at the targets is a second margin, which doubles a one-card bill."""
+    if sizer.availability or not sizer.organization:
+        return None
+    price = sizer.spare_price(primary)
+    if price is None:
+        return None
+    return SpareOffer(hardware_id=primary.candidate.hardware.id, add_count=primary.candidate.board, add_capex_usd=price)
+
+
 def _ranking_notes(workload: Workload, excluded: dict[str, Said]) -> list[Said]:
     notes = [
         said("note.ranking", overload=OVERLOAD_FACTOR, weight=RISK_WEIGHT, high_weight=3 * RISK_WEIGHT),
         said("note.p95"),
     ]
-    if is_organization(workload):
-        notes.append(said("note.organization"))
+    if workload.availability_required:
+        notes.append(said("note.failover"))
     models = workload.models_served or 1
     if models > 1:
         notes.append(said("note.multi_model", models=models, total=(workload.model_params_b or 7.0) * models))

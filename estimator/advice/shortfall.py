@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from estimator.advice.batch_jobs import HEADROOM, BatchSizer, shown_hours
+from estimator.advice.batch_jobs import BatchSizer, shown_hours
 from estimator.advice.candidates import Candidate
 from estimator.advice.power_limit import option_power_budget_w
 from estimator.advice.sizing import Sized, Sizer
@@ -15,7 +15,7 @@ def shortfall_text(sizer: Sizer, sized: Sized) -> Said:
     est = sized.estimate
     if est.fits and isinstance(sizer, BatchSizer):  # a batch job misses its deadline, not a chat speed
         return said("answer.short.batch", hours=shown_hours(sizer.hours(sized.candidate, sized.count)),
-                   allowed=sizer.window_hours / HEADROOM, window=sizer.window_hours, headroom=HEADROOM)
+                   window=sizer.window_hours)
     if not est.fits:
         # What fills the memory is named: at hundreds of users the KV cache, not the weights, often overflows.
         text = said("answer.short.memory", required=est.memory_required_gb, available=est.memory_available_gb,

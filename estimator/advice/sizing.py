@@ -230,6 +230,9 @@ class Sizer:
         self.peak = workload.concurrent_users or 1
         self.overload = overload_factor(self.peak)
         self.organization = is_organization(workload)
+        # One margin, applied once: the count serves the stated (or estimated) peak at the targets; an N+1 spare
+        # is bought only when the lead asks for availability (`_purchase`), else offered with its price.
+        self.availability = bool(workload.availability_required)
         self.target = workload.tokens_per_s_target or 30.0
         self.ttft = workload.ttft_target_ms
         # (speed, first token) targets the user did not set: hardware they own is judged by seed 1's bands
@@ -570,10 +573,10 @@ class Sizer:
         return self._per_million(self._base_cost(candidate, count), served) or 0.0
 
     def size(self, candidate: Candidate) -> list[Sized]:
-        """The candidate at its smallest count that carries the peak and, when different, at the smallest
-        that carries seed 2's 1.5× overload (the ranking decides which serves tokens cheaper); at organization
-        scale also with a full-speed N+1 spare when the first holds N+1 only at a lower speed (`_purchase`); at
-        its maximum count when nothing meets."""
+        """The candidate at its smallest count that carries the peak and, when different and the peak was not
+        stated as people at once, at the smallest that carries seed 2's 1.5× overload (the ranking decides which
+        serves tokens cheaper); when availability is asked, also with a full-speed N+1 spare when the first holds
+        N+1 only at a lower speed (`_purchase`); at its maximum count when nothing meets."""
         peak_count = self._load_count(candidate)
         if peak_count is None:
             return [self.build(candidate, candidate.max_count, meets=False)]
@@ -582,7 +585,13 @@ class Sizer:
             # N+1 held by running slower with one device out: a spare beyond the targets' count is a variant too,
             # and the ranking weighs the two (that spare is also headroom the risk checks value).
             counts.append(Purchase(-(-(peak_count + 1) // candidate.board) * candidate.board, True, None))
-        overload_count = self.smallest_count(candidate, math.ceil(self.overload * self.peak), start=peak_count)
+        # A peak the user stated as people at once ("maybe 3 of them at once") is the busiest moment: no count is
+        # bought for 1.5× it (seed 2's 1.5× is the pilot's overload test, "把负载打到标称峰值的1.5倍"; stacked on a
+        # stated peak it bought one model copy per user and a half, outside review r9). Streams worked out from a
+        # head count, a rate, a volume or a spend estimate a load that varies around them: the count that carries
+        # 1.5× competes there, and the ranking decides.
+        overload_count = (None if self.people else
+                          self.smallest_count(candidate, math.ceil(self.overload * self.peak), start=peak_count))
         if overload_count is not None:
             overload = self._purchase(candidate, overload_count)
             if all(overload.devices != bought.devices for bought in counts):
@@ -644,9 +653,11 @@ class Sizer:
         return best
 
     def _purchase(self, candidate: Candidate, needed: int) -> Purchase:
-        """Devices to buy for `needed`, in whole purchase units (baseboards), N+1 at organization scale.
+        """Devices to buy for `needed`, in whole purchase units (baseboards), N+1 when availability is asked.
 
-        Seed 1: "考慮冗餘：N+1 GPU 配置用於故障轉移". The failure unit is one GPU and failover keeps the service up: the
+        Seed 1: "考慮冗餘：N+1 GPU 配置用於故障轉移" (consider it, at organization scale). A spare on top of a count that
+        already serves the peak is a second margin that doubles a one-card bill, so it is bought only when the lead
+        asks for failover, HA or an uptime SLA; otherwise the reply offers it with its price (`spare_price`). The failure unit is one GPU and failover keeps the service up: the
         option must carry the peak with one device out, within seed 1's usable band (≥ `ACCEPTABLE_TOKENS_PER_S`,
         "15–30 可接受") and the first-token target, until the card is replaced: N is the count that serves the peak at
         that speed, so when the units bought for the targets already hold N + 1, they hold the spare (slack inside
@@ -655,7 +666,7 @@ class Sizer:
         says so)."""
         board = candidate.board
         count = -(-needed // board) * board
-        if not (self.organization and needs_host_server(candidate.hardware)):
+        if not (self.availability and needs_host_server(candidate.hardware)):
             return Purchase(count, False, None)
         if count - 1 >= needed:
             return Purchase(count, True, None)
@@ -663,6 +674,15 @@ class Sizer:
         if left is not None:  # N counted at seed 1's acceptable speed: the last device is the "+1"
             return Purchase(count, True, left)
         return Purchase(-(-(needed + 1) // board) * board, True, None)
+
+    def spare_price(self, sized: Sized) -> float | None:
+        """What one spare purchase unit (a device, or a whole baseboard) adds to `sized`'s capex, hosts included;
+        None when no spare applies (already N+1, owned or unpriced devices, devices that need no host server)."""
+        cand = sized.candidate
+        if sized.redundancy or cand.existing or not needs_host_server(cand.hardware) or sized.tco is None:
+            return None
+        extra = self._base_cost(cand, sized.count + cand.board).capex_usd - sized.tco.capex_usd
+        return extra if extra > 0 else None  # an unpriced device adds nothing to say
 
     def _failover_speed(self, candidate: Candidate, left: int) -> float | None:
         """Per-user speed with `left` devices carrying the peak, when that stays in seed 1's usable band and meets

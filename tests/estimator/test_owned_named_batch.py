@@ -2,7 +2,7 @@
 named answered with its own numbers, batch jobs sized by aggregate throughput.
 
 Expectations are worked out from the seeds and the catalog before running (weights = params × bytes;
-bandwidth-bound decode; seed 1's host prices; seed 2's 1.5× overload as the batch headroom).
+bandwidth-bound decode; seed 1's host prices; the window as the one margin: no 1.5× on a fixed count).
 """
 
 from __future__ import annotations
@@ -11,7 +11,7 @@ import math
 
 import pytest
 
-from estimator.advice.batch_jobs import HEADROOM, job_hours
+from estimator.advice.batch_jobs import job_hours
 from estimator.costing.tco import tco
 from estimator.schemas import Estimate
 from estimator.workload import NamedDevice, OwnedDevice, Workload
@@ -160,15 +160,15 @@ def test_job_hours_from_per_stream_decode_and_prefill():
 
 
 def test_overnight_ticket_classification_finishes_inside_the_window(catalog):
-    # 150k tickets × 700 prompt tokens in 6 h with 1.5× headroom: 150,000 × 700 × 1.5 / 21,600 s
-    # = 7,292 prompt tok/s; 150,000 × 5 × 1.5 / 21,600 = 52 generated tok/s. Prefill-bound.
+    # 150k tickets × 700 prompt tokens in 6 h: 150,000 × 700 / 21,600 s = 4,861 prompt tok/s; 150,000 × 5 / 21,600
+    # = 35 generated tok/s. Prefill-bound. (No 1.5× on top: the count is fixed, the window is the margin.)
     w = Workload(model_params_b=8, batch_items=150_000, prompt_tokens=700, output_tokens=5, batch_window_hours=6)
     rec = recommend(w, catalog)
     assert rec.batch is not None
-    assert rec.batch.required_prefill_tokens_per_s == pytest.approx(150_000 * 700 * 1.5 / 21_600, rel=1e-3)
-    assert rec.batch.required_decode_tokens_per_s == pytest.approx(150_000 * 5 * 1.5 / 21_600, rel=1e-3)
+    assert rec.batch.required_prefill_tokens_per_s == pytest.approx(150_000 * 700 / 21_600, rel=1e-3)
+    assert rec.batch.required_decode_tokens_per_s == pytest.approx(150_000 * 5 / 21_600, rel=1e-3)
     assert rec.primary is not None and rec.primary.meets_slo and rec.primary.batch_hours is not None
-    assert rec.primary.batch_hours * HEADROOM <= 6 + 1e-9
+    assert rec.primary.batch_hours <= 6 + 1e-9
     assert rec.batch.finishes_hours == pytest.approx(rec.primary.batch_hours, abs=0.01)
     assert f"finishes in {rec.batch.finishes_hours:,.1f} h" in rec.batch.text
 
@@ -176,8 +176,7 @@ def test_overnight_ticket_classification_finishes_inside_the_window(catalog):
 def test_the_batch_rationale_quotes_the_jobs_own_aggregate_rates(catalog):
     # 200k documents × (3,000 + 300) tokens in 6 h: an option that finishes in h hours runs
     # 200,000 / (h × 3,600) items/s, i.e. that × 3,000 prompt and × 300 generated tokens/s; an option
-    # that meets the window with 1.5× headroom runs at least 200,000 × 3,000 × 1.5 / 21,600 = 41,667
-    # prompt tok/s. (One prompt's prefill speed, 16k tok/s, was once quoted as the aggregate.)
+    # that meets the window runs at least 200,000 × 3,000 / 21,600 = 27,778 prompt tok/s. (One prompt's prefill speed, 16k tok/s, was once quoted as the aggregate.)
     import re
 
     w = Workload(model_params_b=8, quantization="FP8", batch_items=200_000, prompt_tokens=3000, output_tokens=300,
@@ -188,7 +187,7 @@ def test_the_batch_rationale_quotes_the_jobs_own_aggregate_rates(catalog):
     assert m, rec.primary.rationale
     generated, prompt = (float(g.replace(",", "")) for g in m.groups())
     assert prompt == pytest.approx(10 * generated, rel=0.01)
-    assert prompt >= 200_000 * 3000 * 1.5 / 21_600 * 0.99
+    assert prompt >= 200_000 * 3000 / 21_600 * 0.99
     assert prompt == pytest.approx(200_000 * 3000 / (rec.primary.batch_hours * 3600), rel=0.02)
 
 
@@ -198,7 +197,7 @@ def test_a_shorter_window_never_gets_a_slower_answer(catalog, window):
     rec = recommend(w, catalog)
     assert rec.primary is not None and rec.primary.batch_hours is not None
     if rec.primary.meets_slo:
-        assert rec.primary.batch_hours * HEADROOM <= window + 1e-9
+        assert rec.primary.batch_hours <= window + 1e-9
 
 
 # --- rendering -------------------------------------------------------------------------------------

@@ -112,12 +112,12 @@ def test_more_users_take_more_devices():
     assert three.primary.hardware_id == "consumer" and three.primary.count in (3, 4)
 
 
-def test_organization_scale_excludes_consumer_cards_and_adds_a_spare():
-    rec = run(Workload(concurrent_users=600, model_params_b=7))
+def test_organization_scale_excludes_consumer_cards_and_adds_a_spare_when_failover_is_asked():
+    rec = run(Workload(concurrent_users=600, model_params_b=7, availability_required=True))
     assert rec.primary.hardware_id in ("datacenter", "accel")
     all_ids = {rec.primary.hardware_id, *(alt.hardware_id for alt in rec.alternatives)}
     assert "consumer" not in all_ids
-    assert rec.primary.redundancy
+    assert rec.primary.redundancy and rec.spare_offer is None
     assert any("N+1" in note for note in rec.assumptions)
     assert any("consumer" in note and "24/7" in note for note in rec.assumptions)
 

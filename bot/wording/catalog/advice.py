@@ -544,17 +544,26 @@ _RECOMMEND: dict[str, tuple[str, str, str]] = {
         "TTFT 目标按到达模型下的 p95 检查；标为估算的价格是估算值",
         "TTFT 目標按到達模型下的 p95 檢查；標為估算的價格是估算值",
     ),
-    "note.organization": (
-        "organization scale, N+1 for failover (seed 1): every server option keeps serving the peak with one device "
-        "out, at ≥15 tok/s per user and the first-token target until it is replaced; a spare device (a whole "
-        "baseboard where they come in boards) is added only where the others would fall below that, and a spare "
-        "server against a whole-server failure is not included (ask for it if you need it)",
-        "全组织规模，N+1 故障转移（种子文档 1）：每个服务器方案在坏一张卡时仍能承载高峰，每位用户 ≥15 tok/s 并满足首 token "
+    "note.failover": (
+        "failover asked, N+1 (seed 1): every server option keeps serving the peak with one device out, at ≥15 tok/s "
+        "per user and the first-token target until it is replaced; a spare device (a whole baseboard where they come "
+        "in boards) is added only where the others would fall below that, and a spare server against a whole-server "
+        "failure is not included (ask for it if you need it)",
+        "已要求故障切换，N+1（种子文档 1）：每个服务器方案在坏一张卡时仍能承载高峰，每位用户 ≥15 tok/s 并满足首 token "
         "目标，直到换卡；只有剩下的卡达不到这一点时才加一张备卡（按整块基板销售的设备则加一整块基板）；不含防整台服务器"
         "故障的备用服务器（如需要请说明）",
-        "全組織規模，N+1 故障轉移（種子文件 1）：每個伺服器方案在壞一張卡時仍能承載尖峰，每位使用者 ≥15 tok/s 並滿足首 token "
+        "已要求故障切換，N+1（種子文件 1）：每個伺服器方案在壞一張卡時仍能承載尖峰，每位使用者 ≥15 tok/s 並滿足首 token "
         "目標，直到換卡；只有剩下的卡達不到這一點時才加一張備卡（按整塊基板銷售的裝置則加一整塊基板）；不含防整台伺服器"
         "故障的備用伺服器（如需要請說明）",
+    ),
+    "note.spare_offer": (
+        "no spare is included: the count serves the peak at the targets, and you did not ask for failover. Option: "
+        "+{count} × {hardware} as an N+1 spare for ${price:,.0f} keeps the service up through one card failure "
+        "(seed 1 suggests it at organization scale; say if you need it)",
+        "未含备用卡：这个数量已按目标承载高峰，你也没有要求故障切换。可选：再加 {count} × {hardware} 作 N+1 备用，"
+        "多花 ${price:,.0f}，坏一张卡时服务不中断（种子文档 1 建议全组织规模考虑；需要请说明）",
+        "未含備用卡：這個數量已按目標承載尖峰，你也沒有要求故障切換。可選：再加 {count} × {hardware} 作 N+1 備用，"
+        "多花 ${price:,.0f}，壞一張卡時服務不中斷（種子文件 1 建議全組織規模考慮；需要請說明）",
     ),
     "note.multi_model": (
         "{models} models served at once: sized as one deployment holding all of them (memory and weight reads "

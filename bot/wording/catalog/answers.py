@@ -25,10 +25,9 @@ ANSWER_MESSAGES: dict[str, tuple[str, str, str]] = {
         "其中 {count} 台就能達到目標，{users:,} 位使用者時每人 {tps:,.1f} tok/s，但超出你的限制：{limits}",
     ),
     "answer.short.batch": (
-        "they finish the batch in {hours:,.1f} h, past the {allowed:,.1f} h that the {window:g} h window allows with "
-        "{headroom:g}× headroom",
-        "完成批处理要 {hours:,.1f} 小时，超过 {window:g} 小时窗口留 {headroom:g} 倍余量后允许的 {allowed:,.1f} 小时",
-        "完成批次處理要 {hours:,.1f} 小時，超過 {window:g} 小時窗口留 {headroom:g} 倍餘量後允許的 {allowed:,.1f} 小時",
+        "they finish the batch in {hours:,.1f} h, past the {window:g} h window",
+        "完成批处理要 {hours:,.1f} 小时，超过 {window:g} 小时窗口",
+        "完成批次處理要 {hours:,.1f} 小時，超過 {window:g} 小時窗口",
     ),
     "answer.short.slo": (
         "{tps:,.1f} tok/s per user and p95 first token {ttft:,.0f} ms at {users:,} user(s), against {target:g} tok/s "
@@ -358,12 +357,12 @@ ANSWER_MESSAGES: dict[str, tuple[str, str, str]] = {
     ),
     "answer.batch": (
         "Batch job: {items:,} items × ({prompt:,} + {output:,}) tokens within {window:g} h needs "
-        "{prefill:,.0f} prompt tok/s and {decode:,.0f} generated tok/s in aggregate (with {headroom:g}× headroom); "
+        "{prefill:,.0f} prompt tok/s and {decode:,.0f} generated tok/s in aggregate ; "
         "the recommended option finishes in {hours:,.1f} h.",
         "批处理任务：{items:,} 条 × （{prompt:,} + {output:,}）token，须在 {window:g} 小时内完成，需要总计 "
-        "{prefill:,.0f} 提示 tok/s 和 {decode:,.0f} 生成 tok/s（含 {headroom:g} 倍余量）；推荐方案 {hours:,.1f} 小时完成。",
+        "{prefill:,.0f} 提示 tok/s 和 {decode:,.0f} 生成 tok/s；推荐方案 {hours:,.1f} 小时完成。",
         "批次處理任務：{items:,} 筆 × （{prompt:,} + {output:,}）token，須在 {window:g} 小時內完成，需要總計 "
-        "{prefill:,.0f} 提示 tok/s 和 {decode:,.0f} 生成 tok/s（含 {headroom:g} 倍餘量）；推薦方案 {hours:,.1f} 小時完成。",
+        "{prefill:,.0f} 提示 tok/s 和 {decode:,.0f} 生成 tok/s；推薦方案 {hours:,.1f} 小時完成。",
     ),
     "answer.batch.no_window": (
         "Batch job: {items:,} items × ({prompt:,} + {output:,}) tokens; no deadline given, so it is sized as stated: "
@@ -375,11 +374,11 @@ ANSWER_MESSAGES: dict[str, tuple[str, str, str]] = {
     ),
     "answer.batch.none": (
         "Batch job: {items:,} items × ({prompt:,} + {output:,}) tokens within {window:g} h needs "
-        "{prefill:,.0f} prompt tok/s and {decode:,.0f} generated tok/s in aggregate (with {headroom:g}× headroom).",
+        "{prefill:,.0f} prompt tok/s and {decode:,.0f} generated tok/s in aggregate.",
         "批处理任务：{items:,} 条 × （{prompt:,} + {output:,}）token，须在 {window:g} 小时内完成，需要总计 "
-        "{prefill:,.0f} 提示 tok/s 和 {decode:,.0f} 生成 tok/s（含 {headroom:g} 倍余量）。",
+        "{prefill:,.0f} 提示 tok/s 和 {decode:,.0f} 生成 tok/s。",
         "批次處理任務：{items:,} 筆 × （{prompt:,} + {output:,}）token，須在 {window:g} 小時內完成，需要總計 "
-        "{prefill:,.0f} 提示 tok/s 和 {decode:,.0f} 生成 tok/s（含 {headroom:g} 倍餘量）。",
+        "{prefill:,.0f} 提示 tok/s 和 {decode:,.0f} 生成 tok/s。",
     ),
     "answer.batch.option": (
         "finishes the batch in {hours:,.1f} h; capex {capex}; 3-year TCO {tco}; annual power {power}",
@@ -392,15 +391,15 @@ ANSWER_MESSAGES: dict[str, tuple[str, str, str]] = {
         "{title}：{hours:,.1f} 小時完成批次處理，採購 {capex}，三年總成本 {tco}（{meets}）",
     ),
     "answer.batch.why": (
-        "{count} × {hardware} with {stack} finishes the job in {hours:,.1f} h (at most {limit:,.1f} h leaves 1.5× "
-        "headroom in the {window:g} h window), running {streams:,} items at once: {decode:,.0f} generated and "
+        "{count} × {hardware} with {stack} finishes the job in {hours:,.1f} h of the {window:g} h window "
+        "({spare:,.1f} h to spare; the window is the one margin, a fixed count needs none on top), running {streams:,} items at once: {decode:,.0f} generated and "
         "{prefill:,.0f} prompt tok/s in aggregate; capex ${capex:,.0f}, 3-year TCO ${tco:,.0f}. Lowest cost of "
         "{n} options that finish in time.",
-        "{count} × {hardware}（{stack}）{hours:,.1f} 小时完成任务（{window:g} 小时窗口内留 1.5 倍余量，最多 "
-        "{limit:,.1f} 小时），同时处理 {streams:,} 条：总计生成 {decode:,.0f} tok/s、提示 {prefill:,.0f} tok/s；"
+        "{count} × {hardware}（{stack}）{hours:,.1f} 小时完成任务（{window:g} 小时窗口内，还余 "
+        "{spare:,.1f} 小时；窗口本身就是余量，固定条数不再另加），同时处理 {streams:,} 条：总计生成 {decode:,.0f} tok/s、提示 {prefill:,.0f} tok/s；"
         "采购成本 ${capex:,.0f}，3 年 TCO ${tco:,.0f}。在 {n} 个按时完成的方案中成本最低。",
-        "{count} × {hardware}（{stack}）{hours:,.1f} 小時完成任務（{window:g} 小時窗口內留 1.5 倍餘量，最多 "
-        "{limit:,.1f} 小時），同時處理 {streams:,} 筆：總計生成 {decode:,.0f} tok/s、提示 {prefill:,.0f} tok/s；"
+        "{count} × {hardware}（{stack}）{hours:,.1f} 小時完成任務（{window:g} 小時窗口內，還餘 "
+        "{spare:,.1f} 小時；窗口本身就是餘量，固定筆數不再另加），同時處理 {streams:,} 筆：總計生成 {decode:,.0f} tok/s、提示 {prefill:,.0f} tok/s；"
         "採購成本 ${capex:,.0f}，3 年 TCO ${tco:,.0f}。在 {n} 個按時完成的方案中成本最低。",
     ),
 }
