@@ -22,7 +22,16 @@ from estimator.errors import InvalidRequest
 from estimator.physics import parallel_plans
 from estimator.physics.catalog_index import CatalogIndex, catalog_index
 from estimator.physics.measured_match import find_measured
-from estimator.physics.parallel_plans import PlanMemo, PlanMemos, PlanResult, best_plan, pipeline_stages, speed_parallel
+from estimator.physics.parallel_plans import (
+    PlanMemo,
+    PlanMemos,
+    PlanResult,
+    best_plan,
+    pipeline_stages,
+    speed_parallel,
+    tensor_parallel_kv_gb,
+    tensor_parallel_required_gb,
+)
 from estimator.physics.ranges import likely_range, measured_range
 from estimator.physics.resolve import ASSUMPTION_WIDENING, UNCALIBRATED, Resolved, resolve
 from estimator.said import Said, said
@@ -158,12 +167,17 @@ def _speeds(request: EstimateRequest, plan: PlanResult, decode_row: Benchmark | 
 def _plan_notes(resolved: Resolved, plan: PlanResult, count: int) -> list[Said]:
     notes = list(resolved.notes)
     if plan.group > 1 or plan.replicas > 1:
-        mode = (said("estimate.layout.layer_split") if resolved.layer_split
-                else said("estimate.layout.tensor_parallel", link=resolved.device.link))
+        if resolved.layer_split:
+            mode = said("estimate.layout.layer_split")
+        elif plan.attention_dp:
+            mode = said("estimate.layout.attention_dp", link=resolved.device.link)
+        else:
+            mode = said("estimate.layout.tensor_parallel", link=resolved.device.link)
         stages = pipeline_stages(resolved, plan.group)
         if stages > 1:
             mode = said("estimate.layout.pipelined", within=mode, stages=stages)
         notes.append(said("estimate.layout", replicas=plan.replicas, group=plan.group, mode=mode))
+    notes.extend(_kv_layout_notes(resolved, plan))
     if count > plan.devices_used:
         notes.append(said("estimate.idle", idle=count - plan.devices_used))
     notes.extend(_host_sampling_note(resolved, plan))
@@ -171,6 +185,30 @@ def _plan_notes(resolved: Resolved, plan: PlanResult, count: int) -> list[Said]:
         notes.append(said("estimate.does_not_fit", needs=plan.per_device_required_gb, weights=resolved.weights_gb,
                           kv=plan.kv_cache_gb, group=plan.group, usable=plan.per_device_usable_gb))
     return notes
+
+
+def _kv_layout_notes(resolved: Resolved, plan: PlanResult) -> list[Said]:
+    """Where a multi-device copy keeps its KV cache when that is not simply split over its devices: whole on every
+    tensor-parallel rank (an MLA latent has no heads to split), replicated over ranks beyond its KV heads, or split
+    by streams because tensor-parallel attention could not hold it (`parallel_plans._laid_out_step`)."""
+    group, batch = plan.group, plan.batch
+    if group <= 1 or batch <= 0 or resolved.layer_split:
+        return []
+    if plan.attention_dp:
+        needs = tensor_parallel_required_gb(resolved, group, batch)
+        if needs <= plan.per_device_usable_gb:
+            return []  # taken for speed (TensorRT-LLM's MoE layout), not for room
+        return [said("estimate.attention_dp_for_kv", tp_needs=needs, needs=plan.per_device_required_gb,
+                     usable=plan.per_device_usable_gb, group=group)]
+    tensor_parallel = speed_parallel(resolved, group)
+    heads = resolved.arch.kv_cache_heads
+    if heads >= tensor_parallel:
+        return []
+    kv = tensor_parallel_kv_gb(resolved, group, batch)
+    if heads == 1 and resolved.arch.attention_type == "mla":
+        return [said("estimate.kv_whole_per_device", model=resolved.arch.source, kv=kv, devices=tensor_parallel)]
+    return [said("estimate.kv_heads_replicated", model=resolved.arch.source, heads=heads, devices=tensor_parallel,
+                 kv=kv)]
 
 
 def _host_sampling_note(resolved: Resolved, plan: PlanResult) -> list[Said]:
