@@ -318,6 +318,7 @@ def _assemble(
         "tensor_parallel": speed_parallel(resolved, plan.group),
         "pipeline_stages": plan.group if resolved.layer_split else pipeline_stages(resolved, plan.group),
         "replicas": plan.replicas,
+        "attention_data_parallel": plan.attention_dp,
         "admitted_concurrency": None if admitted is None else admitted[0],
         "admitted_decode_tokens_per_s_total": None if admitted is None else admitted[1].total,
         **_ranges(request, resolved, index, (per_stream, total, prefill, ttft),
