@@ -217,7 +217,11 @@ def _laid_out_step(r: Resolved, parallel: int, batch: int, group: int) -> tuple[
     if r.expert_read_ms:  # a mixture of experts reads only the experts the batch's tokens touch
         memory += r.expert_read_ms * touched_expert_share(r.route_share, batch) / parallel
     compute = batch * r.compute_per_stream_ms / parallel
-    attention = batch * max(r.memory_per_stream_ms, r.attention_compute_per_stream_ms) / parallel
+    # Each tensor-parallel rank reads the KV heads it holds: 1 / parallel of the cache, or for fewer KV heads than
+    # ranks 1 / heads of it, the whole latent for MLA (`Architecture.kv_shards`); its attention FLOPs are its query
+    # heads', 1 / parallel. An attention-data-parallel rank reads and computes its own streams' only.
+    shards = r.arch.kv_shards(parallel) if not r.layer_split else parallel
+    attention = batch * max(_kv_read_ms(r, parallel, shards), r.attention_compute_per_stream_ms / parallel)
     if parallel > 1:
         comm_fixed, comm_per_stream = _comm_terms(r, parallel)
         comm = (comm_fixed + batch * comm_per_stream) * r.model_step_scale
@@ -253,7 +257,8 @@ def _laid_out_step(r: Resolved, parallel: int, batch: int, group: int) -> tuple[
         dp_comm = comm / 2.0
         dp_overhead, dp_host = overhead, host / parallel
         device = max(memory, compute) + attention + comm
-        dp_device = max(dp_memory, compute) + attention + dp_comm
+        dp_attention = batch * max(r.memory_per_stream_ms, r.attention_compute_per_stream_ms) / parallel
+        dp_device = max(dp_memory, compute) + dp_attention + dp_comm
         if tensor_parallel_required_gb(r, parallel, batch) > r.device.usable_memory_gb:
             dp = True
         elif not r.attention_dp:
@@ -264,10 +269,22 @@ def _laid_out_step(r: Resolved, parallel: int, batch: int, group: int) -> tuple[
             dp = dp_overhead + dp_device + dp_host < overhead + device + host
         if dp:
             memory, comm, overhead, host = dp_memory, dp_comm, dp_overhead, dp_host
+            attention = dp_attention
     if batch > 1:
         # llama-server's host samples the running slots one after another (`batching.host_sampling_ms`).
         host += (batch - 1) * r.host_sampling_ms_per_extra_stream
     return (memory, compute, overhead, comm, host, attention), dp
+
+
+def _kv_read_ms(r: Resolved, parallel: int, shards: int) -> float:
+    """One stream's KV cache read by one of `parallel` tensor-parallel ranks of which `shards` hold distinct KV heads;
+    a hybrid's recurrent state (read and written back, `Resolved.memory_per_stream_ms`) splits over every rank."""
+    if shards >= parallel:
+        return r.memory_per_stream_ms / parallel
+    state_bytes = 2.0 * r.state_gb
+    kv_bytes = r.kv_token_gb * r.decode_context
+    state_ms = r.memory_per_stream_ms * state_bytes / (state_bytes + kv_bytes) if state_bytes else 0.0
+    return state_ms / parallel + (r.memory_per_stream_ms - state_ms) / shards
 
 
 class _AnswerTerms(NamedTuple):

@@ -114,3 +114,21 @@ def test_the_estimate_says_which_layout_holds_the_cache(catalog):
     layout = next(note for note in laid_out.notes if note.key == "estimate.layout")
     assert layout.params["mode"].key == "estimate.layout.attention_dp"
     assert "estimate.attention_dp_for_kv" in {note.key for note in laid_out.notes}
+
+
+def test_every_tensor_parallel_rank_reads_the_kv_it_holds(catalog):
+    # A decode step's attention reads each stream's cache where it is held: the whole MLA latent on each of 8
+    # tensor-parallel ranks (8,192 tokens x 70,272 B = 0.58 GB a stream, against ~4e10 attention FLOPs split over the
+    # 8 ranks' query heads: memory bound), one of 4 Qwen3-235B heads on each of 8 ranks, one of 8 Llama heads on 8;
+    # an attention-data-parallel rank reads its own streams' only (64 / 8 of them, whole).
+    from estimator.physics.parallel_plans import _laid_out_step, _step_terms
+
+    mla = _resolved(catalog, "sglang", 64, 8192)
+    assert _step_terms(mla, 8, 64)[5] == pytest.approx(64 * mla.memory_per_stream_ms)
+    qwen = _resolved(catalog, "vllm", 32, 8192, model="Qwen3-235B-A22B", params_b=235.0, quant="BF16")
+    assert _step_terms(qwen, 8, 32)[5] == pytest.approx(32 * qwen.memory_per_stream_ms / 4)
+    llama = _resolved(catalog, "vllm", 32, 8192, model="Llama 3.1 70B Instruct", params_b=70.6, quant="BF16")
+    assert _step_terms(llama, 8, 32)[5] == pytest.approx(32 * llama.memory_per_stream_ms / 8)
+    long = _resolved(catalog, "sglang", 64, 32768)
+    terms, dp = _laid_out_step(long, 8, 64, 8)
+    assert dp and terms[5] == pytest.approx(64 * long.memory_per_stream_ms / 8)
