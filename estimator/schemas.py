@@ -131,6 +131,9 @@ class Estimate(_Model):
     # stages across servers) and how many copies serve the users.
     tensor_parallel: int = 1
     pipeline_stages: int = 1
+    # A mixture of experts' copy spanning servers expert-parallel (attention data-parallel, one server each; every
+    # device a share of the experts: `parallel_plans.expert_parallel_servers`) rather than pipelined across them.
+    expert_parallel: bool = False
     replicas: int = 1
     # A copy's attention laid out data-parallel (each device its own users and their KV cache, the experts split
     # over the copy's devices) rather than tensor parallel: `parallel_plans.PlanResult.attention_dp`.
@@ -207,6 +210,7 @@ class Deployment(_Model):
     tensor_parallel: int
     replicas: int
     pipeline_stages: int = 1  # servers one model copy spans (only when one copy does not fit in a server)
+    expert_parallel: bool = False  # those servers run its experts expert-parallel, not as pipeline stages
     attention_data_parallel: bool = False  # each device of a copy attends over its own users (`Estimate`)
 
 

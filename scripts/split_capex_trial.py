@@ -52,7 +52,7 @@ def split_first() -> int:
     return 0
 
 
-def split_batch(batch: Path, held_name: str, count: int) -> int:
+def split_batch(batch: Path, held_name: str, count: int, seed: int = BATCH_SEED) -> int:
     dev_path, held_path = FOLDER / "questions.yaml", FOLDER / held_name
     if held_path.exists():
         print(f"{held_path} exists: the split is made once; write a new file name for a new batch.")
@@ -62,12 +62,12 @@ def split_batch(batch: Path, held_name: str, count: int) -> int:
     if count >= len(blocks):
         print(f"{batch}: {len(blocks)} questions, cannot set {count} aside")
         return 1
-    chosen = set(random.Random(BATCH_SEED).sample(range(len(blocks)), count))
+    chosen = set(random.Random(seed).sample(range(len(blocks)), count))
     held = [block for number, block in enumerate(blocks) if number in chosen]
     dev = [block for number, block in enumerate(blocks) if number not in chosen]
     with dev_path.open("a", encoding="utf-8") as out:
         out.write("".join(dev))
-    held_path.write_text(_held_header(header, BATCH_SEED) + "".join(held), encoding="utf-8")
+    held_path.write_text(_held_header(header, seed) + "".join(held), encoding="utf-8")
     print(f"appended {len(dev)} to {dev_path.name}, {len(held)} to {held_path.name}")
     return 0
 
@@ -77,10 +77,12 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--batch", type=Path, help="a file of new `- id:` blocks to split")
     parser.add_argument("--held-out-file", default="held_out_2.yaml", help="with --batch: the held-out file's name")
     parser.add_argument("--count", type=int, default=10, help="with --batch: how many to set aside")
+    parser.add_argument("--seed", type=int, default=BATCH_SEED,
+                        help="with --batch: the draw's seed (a new batch takes a new one, so its draw is not the last batch's positions)")
     args = parser.parse_args(argv)
     if args.batch is None:
         return split_first()
-    return split_batch(args.batch, args.held_out_file, args.count)
+    return split_batch(args.batch, args.held_out_file, args.count, args.seed)
 
 
 if __name__ == "__main__":

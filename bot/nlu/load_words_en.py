@@ -13,6 +13,8 @@ WORDS: dict[str, tuple[str, ...]] = {
     # one describing word may stand before the noun ("80k support tickets a day", "300 chat requests per minute")
     "request_nouns": (r"(?:[a-z]+[ -])?(?:requests?|reqs?|queries|query|calls?|completions?|inferences?)",
                       r"(?:[a-z]+[ -])?(?:customers?|conversations?|chats?|questions?|prompts?|hits|messages?|tickets?|sessions)",
+                      # what comes back, one a request ("~7k answers a day", "2,000 responses an hour")
+                      r"(?:[a-z]+[ -])?(?:answers?|responses?|replies|generations?)\b",
                       r"times\b"),
     # items of work said per unit of time ("200 defect reports an hour", "12,000 claims per day as they land"): an hour's,
     # a minute's or a second's are arrivals; a day's are a batch job's in a message about batch work unless they are

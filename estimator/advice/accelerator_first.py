@@ -35,6 +35,7 @@ from estimator.advice.accelerator_findings import (
 )
 from estimator.advice.batch_jobs import is_batch_job
 from estimator.advice.candidates import Candidate, exclusion
+from estimator.advice.power_limit import option_power_budget_w
 from estimator.advice.sizing import Sized, Sizer, migration_cost, needs_port
 from estimator.catalog import Catalog, Hardware, ServingStack
 from estimator.catalog_variants import CatalogVariants
@@ -123,7 +124,7 @@ def _evaluate(sizer: Sizer, cand: Candidate, sized: dict[tuple[str, str], Sized]
         if count is not None:  # bought in whole kits or baseboards: 2 Gaudi 3 are one 8-accelerator kit
             count = math.ceil(count / cand.board) * cand.board
     power = peak_power_w(hw, count) if count is not None and hw.tdp_w else None
-    limit = w.power_budget_w
+    limit = option_power_budget_w(w, hw, count) if count is not None else w.power_budget_w
     within_power = power is not None and (limit is None or power <= limit)
     # Only the ranking's own TCO figure (hosts included), never a partial sum of card prices.
     capex = option.tco.capex_usd if option is not None and option.tco is not None and option.count == count else None

@@ -202,15 +202,18 @@ def _base_utilization(w: Workload, facts: dict[str, Any], notes: list[Said]) -> 
 
 
 def _power_scope(w: Workload, facts: dict[str, Any], notes: list[Said]) -> None:
-    """A per-rack limit is not the total: with the racks stated, the deployment may draw the limit in each
-    (a device never spans racks, so the sizing's own per-server check still holds); without them, one rack's."""
+    """A per-rack limit is not the total: with the racks stated, the deployment may draw the limit in each; without
+    them, every server must fit one rack's limit and the racks are as many as the servers need
+    (`power_limit.option_power_budget_w`)."""
     if w.power_budget_w is not None and w.power_budget_scope == "per_server":
         notes.append(said("assume.power_per_server", per_server=w.power_budget_w))
     if w.power_budget_w is None or w.power_budget_scope != "per_rack":
         return
-    racks = w.racks or 1
-    facts["power_budget_w"] = w.power_budget_w * racks
-    notes.append(said("assume.power_per_rack", per_rack=w.power_budget_w, racks=racks, total=w.power_budget_w * racks))
+    if w.racks is None:  # each rack capped, racks as the servers need (`power_limit.option_power_budget_w`)
+        notes.append(said("assume.power_per_rack_each_server", per_rack=w.power_budget_w))
+        return
+    facts["power_budget_w"] = w.power_budget_w * w.racks
+    notes.append(said("assume.power_per_rack", per_rack=w.power_budget_w, racks=w.racks, total=w.power_budget_w * w.racks))
 
 
 def _users(w: Workload, facts: dict[str, Any], notes: list[Said]) -> None:

@@ -72,6 +72,8 @@ class _Layout:
     tp: int
     pp: int
     context: int
+    # The `pp` servers run the experts expert-parallel with attention data-parallel (`Deployment.expert_parallel`).
+    expert_parallel: bool
     concurrent: int
     kind: str
     attention_dp: bool = False  # the copy's devices attend data-parallel over `tp` ranks (`Deployment`)
@@ -87,7 +89,10 @@ def _vllm(layout: _Layout, model: str, repo: str | None, placeholder: bool) -> l
     argv = ["vllm", "serve", model, *parallel]
     if _gguf(layout.fmt) and repo:
         argv += ["--tokenizer", repo]  # a GGUF file's tokenizer is converted slowly: take the base model's
-    if layout.pp > 1:
+    if layout.pp > 1 and layout.expert_parallel:
+        # One attention copy per server, the experts over every GPU (docs.vllm.ai/en/latest/serving/data_parallel_deployment/).
+        argv += ["--data-parallel-size", str(layout.pp), "--enable-expert-parallel"]
+    elif layout.pp > 1:
         argv += ["--pipeline-parallel-size", str(layout.pp)]
     argv += ["--max-model-len", str(layout.context), "--max-num-seqs", str(concurrent),
              "--kv-cache-dtype", "fp8" if layout.kv == "FP8" else "auto"]
@@ -110,7 +115,11 @@ def _sglang(layout: _Layout, model: str, repo: str | None, placeholder: bool) ->
 
 def _trtllm(layout: _Layout, model: str, repo: str | None, placeholder: bool) -> list[str]:
     # TensorRT-LLM's FP8 checkpoints keep the KV cache in FP8 without a flag (memory.kv_bytes_per_element).
-    return ["trtllm-serve", model, "--backend", "pytorch", "--tp_size", str(layout.tp), "--pp_size", str(layout.pp),
+    if layout.expert_parallel:  # every rank a share of the experts, no pipeline stage
+        sizes = ["--tp_size", str(layout.tp * layout.pp), "--ep_size", str(layout.tp * layout.pp), "--pp_size", "1"]
+    else:
+        sizes = ["--tp_size", str(layout.tp), "--pp_size", str(layout.pp)]
+    return ["trtllm-serve", model, "--backend", "pytorch", *sizes,
             "--max_seq_len", str(layout.context), "--max_batch_size", str(layout.concurrent)]
 
 
@@ -155,7 +164,7 @@ def pilot_commands(workload: Workload, option: Option, stack: ServingStack | Non
     copies = deployment.replicas if deployment else max(1, option.count // (tp * pp))
     layout = _Layout(
         fmt=fmt, kv="FP8" if workload.kv_cache_dtype == "FP8" or kv_bytes_per_element(fmt, stack.backend_key) == 1.0
-        else "FP16", tp=tp, pp=pp,
+        else "FP16", tp=tp, pp=pp, expert_parallel=bool(deployment and deployment.expert_parallel),
         context=workload.context_length or (workload.prompt_tokens or 512) + (workload.output_tokens or 256),
         # Each copy serves its share of the peak (the router spreads users over the copies).
         concurrent=max(1, math.ceil((workload.concurrent_users or 1) / max(1, copies))), kind=option.kind,

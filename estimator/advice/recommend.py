@@ -62,6 +62,7 @@ from estimator.advice.owned import (
 )
 from estimator.advice.owned_lighter import owned_at_lighter
 from estimator.advice.pilot_command import pilot_commands
+from estimator.advice.power_limit import option_power_budget_w
 from estimator.advice.shortfall import limits_text, past_limits_by
 from estimator.advice.sites import fleet_plan, one_site
 from estimator.advice.sizing import CapacityFn, EstimateFn, Shortcuts, Sized, Sizer, people_at_once
@@ -414,12 +415,12 @@ def _relax(workload: Workload, closest: Sized) -> list[Said]:
         hints.append(said("relax.budget", budget=workload.budget_usd, capex=cost.capex_usd,
                          extra=cost.capex_usd - workload.budget_usd))
     power = cost.power_w or 0.0
-    if workload.power_budget_w is not None and not closest.candidate.hardware.tdp_w:
+    limit = option_power_budget_w(workload, closest.candidate.hardware, closest.count)
+    if limit is not None and not closest.candidate.hardware.tdp_w:
         hints.append(said("relax.power_unknown", hardware=closest.candidate.hardware.name,
                          budget=workload.power_budget_w))
-    elif workload.power_budget_w is not None and power > workload.power_budget_w:
-        hints.append(said("relax.power", budget=workload.power_budget_w, power=power,
-                         extra=power / workload.power_budget_w - 1))
+    elif limit is not None and power > limit:
+        hints.append(said("relax.power", budget=limit, power=power, extra=power / limit - 1))
     return hints
 
 

@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 from estimator.advice.default_format import DefaultFormat
+from estimator.advice.power_limit import option_power_budget_w
 from estimator.catalog import Hardware, Level, ServingStack
 from estimator.defaults import DEFAULT_TCO_ASSUMPTIONS, OVERLOAD_FACTOR
 from estimator.physics.device import HOST_STEP_BACKENDS
@@ -294,7 +295,7 @@ def power_cooling(ctx: RiskContext) -> Risk | None:
     """Seed 1: power and cooling need a rack beyond 4 GPUs, and by watts beyond one office circuit (a 9.6 kW system
     is one device); and any option near the stated power budget."""
     power = ctx.tco.power_w if ctx.tco and ctx.tco.power_w else (ctx.hardware.tdp_w or 0) * ctx.count
-    budget = ctx.workload.power_budget_w
+    budget = option_power_budget_w(ctx.workload, ctx.hardware, ctx.count)
     if budget and power > budget:
         return _risk("power_cooling", "high", ctx.t("risk.power.over", power=power, budget=budget),
                      ctx.t("risk.power.over_fix"))

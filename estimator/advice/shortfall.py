@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from estimator.advice.batch_jobs import HEADROOM, BatchSizer, shown_hours
 from estimator.advice.candidates import Candidate
+from estimator.advice.power_limit import option_power_budget_w
 from estimator.advice.sizing import Sized, Sizer
 from estimator.said import EMPTY, Said, joined, literal, said
 from estimator.workload import Workload
@@ -43,8 +44,9 @@ def limits_passed(sizer: Sizer, cand: Candidate, count: int) -> Said:
     workload, parts = sizer.workload, []
     if cost is None:
         return EMPTY
-    if sizer.over_power(cost, cand.hardware):
-        parts.append(said("answer.limit.power", power=cost.power_w, budget=workload.power_budget_w))
+    if sizer.over_power(cost, cand.hardware, count):
+        parts.append(said("answer.limit.power", power=cost.power_w,
+                          budget=option_power_budget_w(workload, cand.hardware, count)))
     if sizer.over_budget(cost):
         parts.append(said("answer.limit.budget", capex=cost.capex_usd, budget=workload.budget_usd))
     return joined(parts)
@@ -62,10 +64,11 @@ def past_limits_by(workload: Workload, sized: Sized) -> tuple[bool, float]:
     ratios = [1.0]
     if workload.budget_usd is not None:
         ratios.append(cost.capex_usd / max(workload.budget_usd, 1.0))
-    if workload.power_budget_w is not None:
+    limit = option_power_budget_w(workload, sized.candidate.hardware, sized.count)
+    if limit is not None:
         if not sized.candidate.hardware.tdp_w:
             return True, max(ratios)
-        ratios.append((cost.power_w or 0.0) / workload.power_budget_w)
+        ratios.append((cost.power_w or 0.0) / limit)
     return False, max(ratios)
 
 
@@ -80,9 +83,9 @@ def limits_text(sizer: Sizer, primary: Sized) -> Said:
                          ratio=cost.capex_usd / max(workload.budget_usd, 1.0)))
     if workload.power_budget_w is not None and not hardware.tdp_w:
         parts.append(said("rec.limit.power_unknown", hardware=hardware.name, budget=workload.power_budget_w))
-    elif sizer.over_power(cost, hardware) and workload.power_budget_w is not None:
-        parts.append(said("rec.limit.power", power=cost.power_w, budget=workload.power_budget_w,
-                         ratio=(cost.power_w or 0.0) / workload.power_budget_w))
+    elif sizer.over_power(cost, hardware, primary.count) and workload.power_budget_w is not None:
+        limit = option_power_budget_w(workload, hardware, primary.count) or workload.power_budget_w
+        parts.append(said("rec.limit.power", power=cost.power_w, budget=limit, ratio=(cost.power_w or 0.0) / limit))
     return joined(parts) if parts else literal("-")
 
 

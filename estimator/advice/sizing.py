@@ -19,6 +19,7 @@ from estimator.advice.candidates import Candidate, is_organization
 from estimator.advice.concurrency import READING_TOKENS_PER_S
 from estimator.advice.default_format import DefaultFormat, default_format, runs_fp8_natively
 from estimator.advice.load import is_ultra_low_ttft
+from estimator.advice.power_limit import option_power_budget_w
 from estimator.advice.risks import SetupRisks, assess_risks, overload_factor, risk_score, setup_risks
 from estimator.catalog import Catalog, Hardware, ServingStack
 from estimator.costing.tco import annual_tokens, per_million_finding, tco
@@ -734,22 +735,24 @@ class Sizer:
             sized.violations.append(said("violation.budget", capex=sized.tco.capex_usd, budget=w.budget_usd))
             ratios.append(sized.tco.capex_usd / max(w.budget_usd, 1.0))
         power = sized.tco.power_w or 0.0
-        if w.power_budget_w is not None and not sized.candidate.hardware.tdp_w:
+        limit = option_power_budget_w(w, sized.candidate.hardware, sized.count)
+        if limit is not None and not sized.candidate.hardware.tdp_w:
             sized.violations.append(said(UNVERIFIED_POWER, budget=w.power_budget_w))
             ratios.append(1.5)
-        elif self.over_power(sized.tco, sized.candidate.hardware) and w.power_budget_w is not None:
-            sized.violations.append(said("violation.power", power=power, budget=w.power_budget_w))
-            ratios.append(power / w.power_budget_w)
+        elif self.over_power(sized.tco, sized.candidate.hardware, sized.count) and limit is not None:
+            sized.violations.append(said("violation.power", power=power, budget=limit))
+            ratios.append(power / limit)
         sized.shortfall = max(ratios, default=1.0)
 
     def over_budget(self, cost: TcoResult) -> bool:
         """Whether the capex passes the user's budget (no budget: never)."""
         return self.workload.budget_usd is not None and cost.capex_usd > self.workload.budget_usd
 
-    def over_power(self, cost: TcoResult, hardware: Hardware) -> bool:
-        """Whether the peak draw passes the user's power limit; a device with no TDP on record cannot be
-        checked (`_constraints` flags it as unverified instead)."""
-        limit = self.workload.power_budget_w
+    def over_power(self, cost: TcoResult, hardware: Hardware, count: int) -> bool:
+        """Whether the peak draw of `count` devices passes the user's power limit (by its scope,
+        `power_limit.option_power_budget_w`); a device with no TDP on record cannot be checked (`_constraints` flags
+        it as unverified instead)."""
+        limit = option_power_budget_w(self.workload, hardware, count)
         return limit is not None and bool(hardware.tdp_w) and (cost.power_w or 0.0) > limit
 
 

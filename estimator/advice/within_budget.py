@@ -29,7 +29,7 @@ from estimator.said import Said, origin_of, said
 
 def _within(sizer: Sizer, candidate: Candidate, count: int) -> bool:
     cost = sizer.tco(candidate, count, None)
-    return not sizer.over_budget(cost) and not sizer.over_power(cost, candidate.hardware)
+    return not sizer.over_budget(cost) and not sizer.over_power(cost, candidate.hardware, count)
 
 
 def most_within_budget(sizer: Sizer, candidate: Candidate) -> int | None:

@@ -182,13 +182,16 @@ def deployment_of(hardware: Hardware, count: int, estimate: Estimate) -> Deploym
     return Deployment(
         servers=servers, devices_per_server=math.ceil(count / servers),
         tensor_parallel=estimate.tensor_parallel, replicas=estimate.replicas,
-        pipeline_stages=estimate.pipeline_stages, attention_data_parallel=estimate.attention_data_parallel,
+        pipeline_stages=estimate.pipeline_stages, expert_parallel=estimate.expert_parallel,
+        attention_data_parallel=estimate.attention_data_parallel,
     )
 
 
 def deployment_text(option_hardware: str, deployment: Deployment) -> Said:
     """"3 server(s) × 8 H100: 3 model cop(ies) of 8 device(s) each" (with the pipeline clause if any)."""
-    pipe: Said | str = said("deploy.pipeline", stages=deployment.pipeline_stages) if deployment.pipeline_stages > 1 else ""
+    spans = deployment.pipeline_stages > 1
+    pipe = (said("deploy.expert_parallel", stages=deployment.pipeline_stages) if spans and deployment.expert_parallel
+            else said("deploy.pipeline", stages=deployment.pipeline_stages) if spans else "")
     if deployment.attention_data_parallel:  # the layout the KV cache was sized in (`Estimate.attention_data_parallel`)
         dp = said("deploy.attention_dp")
         pipe = pipe + dp if isinstance(pipe, Said) else dp

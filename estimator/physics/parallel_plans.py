@@ -103,6 +103,38 @@ def pipeline_stages(r: Resolved, group: int) -> int:
     return -(-group // r.per_server)
 
 
+# Engines that run a mixture of experts' copy across servers expert-parallel: attention data parallel (one
+# copy of the dense weights per server, tensor parallel inside it), the routed experts sharded over every device
+# of every server, all ranks stepping together ("Use Data Parallel (DP) for attention layers ... Expert or Tensor
+# Parallel (EP/TP) for expert layers ... expert layers across all ranks are required to synchronize during every
+# forward pass": vLLM-Ascend's Multi-Node-DP (DeepSeek) tutorial, docs.vllm.ai/projects/ascend/en/v0.11.0/
+# tutorials/multi_node.html; vLLM's expert parallel deployment, docs.vllm.ai/en/latest/serving/
+# expert_parallel_deployment/, `deepep_low_latency` "Multi-node decode"; TensorRT-LLM's wide expert parallelism).
+# Every device's bandwidth then reads its share of the experts at once, where a pipeline's stages read in turn.
+CROSS_SERVER_EXPERT_PARALLEL_BACKENDS = frozenset({"vllm", "trt-llm", "ascend"})
+# Only servers built around a scale-up fabric (HGX's NVLink, OAM's Infinity Fabric, Atlas's HCCS) come with an RDMA
+# NIC per accelerator for the per-layer token exchange: DeepEP forwards NVLink-domain tokens into the RDMA domain
+# (NVSHMEM IBGDA), measured on H800s each with a CX7 400 Gb/s NIC (github.com/deepseek-ai/DeepEP README). PCIe-card
+# boxes keep the pipeline across servers.
+CROSS_SERVER_EXPERT_PARALLEL_LINKS = frozenset({"nvlink", "fabric"})
+
+
+def expert_parallel_servers(r: Resolved, group: int) -> int:
+    """Servers a mixture of experts' copy spans expert-parallel (`CROSS_SERVER_EXPERT_PARALLEL_BACKENDS`), 1 when
+    the copy fits in one server, is dense, or its engine pipelines it across the servers instead."""
+    if (not r.expert_read_ms or r.backend not in CROSS_SERVER_EXPERT_PARALLEL_BACKENDS
+            or r.device.link not in CROSS_SERVER_EXPERT_PARALLEL_LINKS):
+        return 1
+    return pipeline_stages(r, group)
+
+
+def _cross_server_exchange_ms(r: Resolved, servers: int, tokens: float) -> float:
+    """The routed tokens of a layer sent to the servers holding their experts and their results brought back
+    (dispatch + combine, two exchanges of the tokens' activations a layer) over the servers' network."""
+    latency_us, gbs = INTER_SERVER_LINK
+    return roofline.comm_ms_per_step(servers, r.arch.layers, r.arch.hidden_size, tokens, gbs, latency_us)
+
+
 def _hop_ms(r: Resolved, group: int, tokens: float) -> float:
     """Activations of `tokens` tokens handed between pipeline stages over the servers' network."""
     stages = pipeline_stages(r, group)
@@ -196,12 +228,13 @@ def step_time_ms(r: Resolved, parallel: int, batch: int) -> tuple[float, bool]:
 _StepTerms = tuple[float, float, float, float, float, float]
 
 
-def _step_terms(r: Resolved, parallel: int, batch: int) -> _StepTerms:
+def _step_terms(r: Resolved, parallel: int, batch: int, servers: int = 1) -> _StepTerms:
     """`_laid_out_step` without the layout."""
-    return _laid_out_step(r, parallel, batch, parallel)[0]
+    return _laid_out_step(r, parallel, batch, parallel * servers, servers)[0]
 
 
-def _laid_out_step(r: Resolved, parallel: int, batch: int, group: int) -> tuple[_StepTerms, bool]:
+def _laid_out_step(r: Resolved, parallel: int, batch: int, group: int,
+                   servers: int = 1) -> tuple[_StepTerms, bool]:
     """((memory, compute, overhead, comm, host, attention) ms of one decode step of `batch` streams on
     `parallel` devices of a group of `group`, and whether attention is laid out data-parallel): the weight
     matmuls' reads and FLOPs, the step's fixed cost, the all-reduces, its per-stream host work
@@ -212,22 +245,29 @@ def _laid_out_step(r: Resolved, parallel: int, batch: int, group: int) -> tuple[
     bound at thousands), while attention reads every stream's own KV cache (memory bound at any batch:
     one multiply-add per KV element read). So the step is max(weights, matmul FLOPs) + max(KV, attention
     FLOPs), not max(weights + KV, matmul + attention FLOPs): at batch 1 the same weights + KV, at 2,048
-    streams the matmuls' compute plus the KV reads that the single max hid under it."""
+    streams the matmuls' compute plus the KV reads that the single max hid under it.
+
+    `servers` > 1: a mixture of experts' copy expert-parallel over that many servers of `parallel` devices
+    (`expert_parallel_servers`): each server reads its own copy of the dense weights for its share of the streams,
+    every device of every server its share of the experts the whole batch touches; each server's engine schedules
+    and all-reduces only its own streams (the servers' exchange is `_cross_server_exchange_ms`)."""
+    devices = parallel * servers
     memory = r.memory_fixed_ms / parallel
     if r.expert_read_ms:  # a mixture of experts reads only the experts the batch's tokens touch
-        memory += r.expert_read_ms * touched_expert_share(r.route_share, batch) / parallel
-    compute = batch * r.compute_per_stream_ms / parallel
+        memory += r.expert_read_ms * touched_expert_share(r.route_share, batch) / devices
+    compute = batch * r.compute_per_stream_ms / devices
     # Each tensor-parallel rank reads the KV heads it holds: 1 / parallel of the cache, or for fewer KV heads than
     # ranks 1 / heads of it, the whole latent for MLA (`Architecture.kv_shards`); its attention FLOPs are its query
-    # heads', 1 / parallel. An attention-data-parallel rank reads and computes its own streams' only.
+    # heads', 1 / parallel. Each server of an expert-parallel copy attends over its own streams, an attention-data-
+    # parallel rank over its own only.
     shards = r.arch.kv_shards(parallel) if not r.layer_split else parallel
-    attention = batch * max(_kv_read_ms(r, parallel, shards), r.attention_compute_per_stream_ms / parallel)
+    attention = batch * max(_kv_read_ms(r, parallel, shards), r.attention_compute_per_stream_ms / parallel) / servers
     if parallel > 1:
         comm_fixed, comm_per_stream = _comm_terms(r, parallel)
-        comm = (comm_fixed + batch * comm_per_stream) * r.model_step_scale
+        comm = (comm_fixed + batch / servers * comm_per_stream) * r.model_step_scale
     else:
         comm = 0.0
-    overhead, host = r.step_overhead_ms, batch * r.scheduler_ms_per_stream
+    overhead, host = r.step_overhead_ms, batch * r.scheduler_ms_per_stream / servers
     if r.moe_step_ms and parallel > 1:
         # A mixture of experts spread expert-parallel over several devices synchronizes them at every MoE
         # layer: the tokens go to the ranks holding their experts and come back (all-gather + reduce-scatter,
@@ -304,11 +344,16 @@ class _AnswerTerms(NamedTuple):
 
 def _answer_terms(r: Resolved, group: int, batch: int) -> _AnswerTerms:
     parallel = speed_parallel(r, group)
-    (memory, compute, overhead, comm, host, attention), dp = _laid_out_step(r, parallel, batch, group)
+    servers = expert_parallel_servers(r, group)
+    (memory, compute, overhead, comm, host, attention), dp = _laid_out_step(r, parallel, batch, group, servers)
     # A static batch prefills its `batch` prompts in one pass (`batching.py`): that pass is every answer's prefill.
     prompts = batch if r.static_batch else 1
+    # A prompt is prefilled on its own server's devices (its attention is there; conservative for its experts).
     prefill = static_prefill_ms(r, parallel, prompts) if prompts > 1 else prefill_time_ms(r, parallel)
-    if group > parallel and not r.layer_split:
+    if servers > 1:
+        comm += _cross_server_exchange_ms(r, servers, batch)
+        prefill += _cross_server_exchange_ms(r, servers, prompts * prefill_tokens(r))
+    elif group > parallel and not r.layer_split:
         comm += _hop_ms(r, group, batch)
         prefill += _hop_ms(r, group, prompts * prefill_tokens(r))
     prefill_compute = prefill_compute_ms(r, parallel) if r.continuous else 0.0
@@ -510,12 +555,16 @@ def kv_shards(r: Resolved, group: int) -> int:
 
 def tensor_parallel_required_gb(r: Resolved, group: int, batch: int) -> float:
     """One device of a group that shards the weights and holds its part of `batch` streams' KV cache: the KV
-    heads split over at most their number of ranks (`kv_shards`), the rest replicas; a hybrid's recurrent
+    heads split over at most their number of ranks (`kv_shards`), the rest replicas (each server of an
+    expert-parallel copy holds its own streams', as a pipeline stage holds its own layers'); a hybrid's recurrent
     state splits over every rank (its heads are many)."""
+    # Expert-parallel across servers, the other servers' copies of the dense weights (each server holds one,
+    # `_step_terms`) spread over the group.
+    weights = r.weights_gb + r.dense_weights_gb * (expert_parallel_servers(r, group) - 1)
     kv = kv_cache_gb(r, batch)
     if kv_shards(r, group) >= group:
-        return per_device_memory_gb(r.weights_gb, kv, group, r.overhead_gb)
-    return r.weights_gb / group + tensor_parallel_kv_gb(r, group, batch) + r.overhead_gb
+        return per_device_memory_gb(weights, kv, group, r.overhead_gb)
+    return weights / group + tensor_parallel_kv_gb(r, group, batch) + r.overhead_gb
 
 
 def tensor_parallel_kv_gb(r: Resolved, group: int, batch: int) -> float:
@@ -757,6 +806,8 @@ __all__ = [
     "pipeline_group_sizes",
     "pipeline_stages",
     "speed_parallel",
+    "expert_parallel_servers",
+    "CROSS_SERVER_EXPERT_PARALLEL_BACKENDS",
     "per_stream_tokens_per_s",
     "plan_fits",
     "prefill_time_ms",

@@ -27,6 +27,7 @@ from estimator.physics.parallel_plans import (
     PlanMemos,
     PlanResult,
     best_plan,
+    expert_parallel_servers,
     pipeline_stages,
     speed_parallel,
     tensor_parallel_kv_gb,
@@ -174,7 +175,9 @@ def _plan_notes(resolved: Resolved, plan: PlanResult, count: int) -> list[Said]:
         else:
             mode = said("estimate.layout.tensor_parallel", link=resolved.device.link)
         stages = pipeline_stages(resolved, plan.group)
-        if stages > 1:
+        if expert_parallel_servers(resolved, plan.group) > 1:
+            mode = said("estimate.layout.expert_parallel", within=mode, stages=stages)
+        elif stages > 1:
             mode = said("estimate.layout.pipelined", within=mode, stages=stages)
         notes.append(said("estimate.layout", replicas=plan.replicas, group=plan.group, mode=mode))
     notes.extend(_kv_layout_notes(resolved, plan))
@@ -317,6 +320,7 @@ def _assemble(
         "notes": notes,
         "tensor_parallel": speed_parallel(resolved, plan.group),
         "pipeline_stages": plan.group if resolved.layer_split else pipeline_stages(resolved, plan.group),
+        "expert_parallel": expert_parallel_servers(resolved, plan.group) > 1,
         "replicas": plan.replicas,
         "attention_data_parallel": plan.attention_dp,
         "admitted_concurrency": None if admitted is None else admitted[0],

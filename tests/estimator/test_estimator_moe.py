@@ -240,12 +240,15 @@ def test_more_devices_never_hold_less_memory(catalog, count, more):
 
 
 # --- deployments ---------------------------------------------------------------------------------------
-def test_a_copy_that_does_not_fit_a_server_is_pipelined_across_servers(catalog):
+def test_a_copy_that_does_not_fit_a_server_spans_servers_expert_parallel(catalog):
     # DeepSeek-V3 at BF16: 1,342 GB; one 8 × 80 GB H100 server holds 589 GB usable, so a copy needs
-    # ⌈1,342 / 589⌉ = 3 servers (tensor parallel 8 inside each).
+    # ⌈1,342 / 589⌉ = 3 servers (tensor parallel 8 inside each). A mixture of experts spans them expert-parallel
+    # (attention data-parallel per server: vLLM / vLLM-Ascend's multi-node MoE layout), not as pipeline stages;
+    # a dense model's copy stays pipelined (tests/estimator/test_moe_copy_across_servers.py).
     result = estimate(_request(params_b=671, quant="BF16", model="deepseek-v3", count=24), catalog)
     assert result.fits and result.tensor_parallel == 8 and result.pipeline_stages == 3 and result.replicas == 1
-    assert any("pipelined across 3 servers" in note for note in result.notes)
+    assert result.expert_parallel
+    assert any("experts spread over all 3 servers" in note for note in result.notes)
 
 
 def test_tensor_parallel_stays_inside_one_server(catalog):

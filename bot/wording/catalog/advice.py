@@ -129,6 +129,12 @@ _ASSUME: dict[str, tuple[str, str, str]] = {
         "功耗：每个机柜 {per_rack:,} W × {racks:,} 个机柜 = 共 {total:,} W（如果机柜更多，请告诉我）",
         "功耗：每個機櫃 {per_rack:,} W × {racks:,} 個機櫃 = 共 {total:,} W（如果機櫃更多，請告訴我）",
     ),
+    "assume.power_per_rack_each_server": (
+        ("power: {per_rack:,} W per rack, racks not counted: every server must fit one rack's {per_rack:,} W, and the "
+         "deployment takes as many racks as its servers need (say how many racks you have if that is fewer)"),
+        "功耗：每个机柜 {per_rack:,} W，未说明机柜数：每台服务器须放得进一个机柜的 {per_rack:,} W，部署按服务器需要占用机柜（如果机柜数有限，请告诉我有几个）",
+        "功耗：每個機櫃 {per_rack:,} W，未說明機櫃數：每台伺服器須放得進一個機櫃的 {per_rack:,} W，部署按伺服器需要佔用機櫃（如果機櫃數有限，請告訴我有幾個）",
+    ),
     "assume.base_utilization": (
         "sized for the peak of {peak:,} concurrent user(s); the usual {base:,} set utilization at {utilization:.0%} for "
         "power and cost per token",

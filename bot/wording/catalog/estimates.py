@@ -119,6 +119,12 @@ ESTIMATE_MESSAGES: dict[str, tuple[str, str, str]] = {
         "每台服务器内{within}，经网络在 {stages} 台服务器间流水线并行",
         "每台伺服器內{within}，經網路在 {stages} 台伺服器間管線平行",
     ),
+    "estimate.layout.expert_parallel": (
+        ("{within} inside each server, the experts spread over all {stages} servers' devices over the network "
+         "(expert parallel, attention data parallel)"),
+        "每台服务器内{within}，专家经网络分布到 {stages} 台服务器的全部设备上（专家并行，注意力数据并行）",
+        "每台伺服器內{within}，專家經網路分布到 {stages} 台伺服器的全部裝置上（專家平行，注意力資料平行）",
+    ),
     "estimate.idle": (
         "{idle} device(s) left idle by this plan",
         "此方案有 {idle} 台设备闲置",

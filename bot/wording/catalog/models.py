@@ -137,6 +137,12 @@ MODEL_MESSAGES: dict[str, tuple[str, str, str]] = {
         "，每份副本内注意力数据并行（每个设备保存自己那部分用户的 KV 缓存，专家分布在副本的各设备上）",
         "，每份副本內注意力資料平行（每個裝置保存自己那部分使用者的 KV 快取，專家分布在副本的各裝置上）",
     ),
+    "deploy.expert_parallel": (
+        (", each copy spanning {stages} servers expert-parallel (the experts spread over every device, attention "
+         "data-parallel per server)"),
+        "，每份副本以专家并行跨 {stages} 台服务器（专家分布到每个设备，每台服务器注意力数据并行）",
+        "，每份副本以專家平行跨 {stages} 台伺服器（專家分布到每個裝置，每台伺服器注意力資料平行）",
+    ),
     "rec.nothing_within_limits": (
         ("Nothing meets the targets within your limits. Of the configurations that meet the targets, the least "
          "past your limits is {describe}, which is past: {limits}."),
