@@ -380,7 +380,7 @@ class PilotCommand(_Model):
 
 class FleetPlan(_Model):
     """A fleet of identical boxes, one per site: the primary option is one site's, bought `sites` times (a laptop
-    for each of several people is such a fleet, one person per "site", `estimator.advice.laptops.laptop_fleet`)."""
+    for each of several people is such a fleet, one person per "site", `estimator.advice.personal_fleet`)."""
 
     sites: int
     hardware_id: str

@@ -26,12 +26,14 @@ ArrivalPattern = Literal["steady", "bursty", "batch"]
 ModelStability = Literal["stable", "frequent_changes"]
 DeviceForm = Literal["laptop"]  # a form the buyer can require of the device bought
 # "workstation_host": a desktop or workstation they own that a bought card goes into (no host to buy, no device owned).
-ExistingHardware = Literal["cpu_servers", "npu_laptops", "gpu_workstations", "workstation_host", "none"]
+# "server_host": a server they own with free slots that bought cards go into (one host server fewer to buy).
+ExistingHardware = Literal["cpu_servers", "npu_laptops", "gpu_workstations", "workstation_host", "server_host", "none"]
 PowerBudgetScope = Literal["total", "per_rack", "per_server"]
 # Seed 1's interactive bands ("舒適：30 個以上 token/秒 … 可接受：15–30"), when a speed is said in words.
 SpeedBand = Literal["comfortable", "acceptable"]
 # Why the per-user speed sized for is what it is, when the user gave no figure (`advice.speed_tier`).
-SpeedBasis = Literal["said_comfortable", "said_acceptable", "owned_slow", "batch", "personal", "comfortable", "ttft_class"]
+SpeedBasis = Literal["said_comfortable", "said_acceptable", "owned_slow", "batch", "personal", "comfortable", "ttft_class",
+                     "acceptable_under_rule"]
 # Serving engines a lead may name; the estimate uses the catalog's stack for it (`advice.engine_named`).
 ServingEngine = Literal["vllm", "sglang", "tgi", "trt-llm", "llama.cpp", "ollama", "mlx"]
 # Currencies with a dated, sourced rate (estimator/costing/fx.py, knowledge/data/fx_rates.csv).
@@ -134,6 +136,13 @@ class Workload(BaseModel):
     # Owned hardware with counts and specs, and the devices the user asks about by name.
     owned_devices: list[OwnedDevice] | None = None
     named_devices: list[NamedDevice] | None = None
+    # Beyond the contract (session 23): the named devices are the only ones the buyer can buy (export rules or local
+    # channels: "只买得到 4090D", "H20 is all we can source", "those are the only two our vendor can ship", "就这俩能买到");
+    # owned hardware still counts.
+    named_only: bool | None = None
+    # Beyond the contract (session 23): the buyer is in mainland China ("我们大陆公司", "Shenzhen team", "export controls"):
+    # parts US export rules bar there are not sold to them, and the China-market parts are (`advice.export_rules`).
+    buyer_in_china: bool | None = None
     # A batch job: how many items, finished within how many hours.
     batch_items: int | None = Field(default=None, ge=1, le=10_000_000_000)
     batch_window_hours: float | None = Field(default=None, gt=0, le=24 * 366)

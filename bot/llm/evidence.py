@@ -44,6 +44,7 @@ ENUM_KEYWORDS: dict[str, dict[str, tuple[str, ...]]] = {
         "npu_laptops": ("npu", "laptop", "notebook", "copilot+", "笔记本", "筆記本", "筆電"),
         "gpu_workstations": ("gpu", "workstation", "rtx", "graphics card", "工作站", "显卡", "顯卡"),
         "workstation_host": ("workstation", "desktop", "pc", "tower", "工作站", "台式机", "桌机", "桌機", "电脑", "電腦"),
+        "server_host": ("server", "host", "slot", "服务器", "伺服器", "服務器", "主机", "主機", "槽"),
         "none": ("none", "nothing", "no hardware", "don't have", "do not have", "没有", "沒有", "无", "無"),
     },
 }

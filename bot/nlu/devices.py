@@ -18,7 +18,8 @@ from dataclasses import dataclass, field, replace
 from typing import TypedDict
 
 from bot.nlu.hardware import HardwareMatcher, HardwareMention, signed_count
-from bot.nlu.lexicon import OWNED_FALLS_SHORT, OWNERSHIP, _rx
+from bot.nlu.lexicon import DEVICE_COUNT_AFTER, DEVICE_EACH, OWNED_FALLS_SHORT, OWNERSHIP, _rx
+from bot.nlu.load import NAMED_ONLY
 
 MAX_COUNT = 100_000
 
@@ -39,7 +40,7 @@ QUESTION = _rx(r"\bwould\b(?! (?:like|love|prefer|rather))", r"\bwill (?:it|they
                "能跑", "跑得动", "跑得動", "跑得了", "跑得起", "带得动", "帶得動", "扛得住", "能否", "可否",
                r"\bwill (?:a|an)\b", r"\bhandle (?:it|this|that|the|\d)", r"\boverkill\b", "大材小用",
                # "… on 4 h200 — ok?", "is that fine?": a yes/no on the setup just described
-               r"\b(?:ok|okay|fine|good enough|feasible|viable|realistic|workable)\s*\?",
+               r"\b(?:ok|okay|fine|good enough|feasible|viable|realistic|workable)\s*\?", r"\b(?:ok|okay)\s*(?:吗|嗎|吧|不)",
                # A device the lead leans to ("H100s probably", "leaning towards MI300X", "大概用H100"): weighed
                # like one asked about, so the reply says how many of it, at which format.
                r"\bprobably\b", r"\bmost likely\b", r"\bleaning (?:to|toward|towards)\b",
@@ -50,6 +51,16 @@ QUESTION = _rx(r"\bwould\b(?! (?:like|love|prefer|rather))", r"\bwill (?:it|they
                # that device (the text is folded to Simplified before it is read)
                r"就(?:好|行|够|可以)了?\s*(?:吧|吗|嘛)?\s*[?？]", "搞得定", "能搞定", "搞定吗", r"\bcut it\b", r"\bget away with\b",
                r"\b(?:want|wants|wanted|plan|planning|going|intend|intending) to use\b")
+# The devices named are the only ones the buyer can buy (export rules, local channels, a vendor's deal): "只买得到 4090D",
+# "能采购到的只有 H20", "H20 或 4090D 选一个", "our office can only source 4090D", "H20 or 4090D is what we can buy". Each
+# device in such a clause is weighed (like one asked about), and nothing else is bought (`named_only`). Read on the
+# folded text (Simplified).
+ONLY_BUYABLE = _rx(r"\bcan only (?:buy|source|get|procure|order|purchase|import)\b", r"\bonly (?:able|allowed) to (?:buy|source|get|procure)\b",
+                   r"\b(?:is|are) (?:all|what|the only (?:thing|option|card|gpu|one)s?) (?:we|i|they) can (?:buy|source|get|procure|order)\b",
+                   r"\bonly (?:option|choice)s? (?:we|i) (?:have|can buy|can get)\b", r"\b(?:are|is) (?:the )?only (?:ones? )?(?:available|sold|on sale|buyable)\b",
+                   r"只(?:能)?(?:买|购买|采购|订|拿|搞)(?:得)?到", r"只能(?:买|购买|采购|订购|用|上)",
+                   r"能(?:买|购买|采购|订|拿|搞)(?:得)?到的\s*(?:只有|就是|也就是|只是|是|就)", r"只有\s*[^,，。;；]{1,20}?(?:能|可以)(?:买|购买|采购)",
+                   r"(?:二|两|2)\s*选\s*(?:一|1)", r"选\s*(?:一|1)\s*(?:个|家|种|款)?\s*(?:吧|就行|就好)?\s*[,，。.?？!！]?\s*$", r"只卖")
 # Whether a device carries the load: asked even about a device to rent ("renting 8 h100s … enough?").
 SUFFICES = _rx(r"\benough\b", r"\bsuffic", r"\bwould (?:it|they|that|this|these)\b.{0,20}\bdo\b", r"\bhandle\b",
                r"\bcope\b", "够吗", "夠嗎", "够不够", "夠不夠", "够用", "夠用", "撑得住", "撐得住", "扛得住", "跑得动", "跑得動")
@@ -149,6 +160,7 @@ class DeviceReading:
 
     owned: list[OwnedDeviceFacts] = field(default_factory=list)
     named: list[NamedDeviceFacts] = field(default_factory=list)
+    named_only: bool = False  # the named devices are the only ones the buyer can buy (`ONLY_BUYABLE`)
     owned_ids: list[str] = field(default_factory=list)
     classes: list[str] = field(default_factory=list)  # `existing_hardware` values of the owned devices
     negative: list[int] = field(default_factory=list)  # device counts stated below zero ("-2 h100s")
@@ -163,6 +175,7 @@ class _Clause:
     asks: bool
     how_many: bool
     sentence: int
+    only: bool = False  # the clause says its devices are the only ones buyable
 
 
 def _clauses(text: str) -> list[_Clause]:
@@ -170,12 +183,14 @@ def _clauses(text: str) -> list[_Clause]:
     sentence = 0
     for m in _CLAUSE.finditer(text):
         body = m.group(0)
-        owns, asks = bool(OWNERSHIP.search(body)), bool(QUESTION.search(body))
+        only = bool(ONLY_BUYABLE.search(body))
+        # a device planned for each person ("每人买一台 DGX Spark", "one 5090 box per researcher") is one to weigh
+        owns, asks = bool(OWNERSHIP.search(body)), bool(QUESTION.search(body) or DEVICE_EACH.search(body)) or only
         previous = clauses[-1] if clauses and clauses[-1].sentence == sentence else None
         if previous is not None and not (owns or asks) and not (previous.owns and _WANTS.search(body)):
             # "we have 6 l40s, 2 a100s": the cue carries on (not into "…, want to run it on an l40s")
             owns, asks = previous.owns, previous.asks
-        clauses.append(_Clause(m.start(), m.end(), body, owns, asks, bool(HOW_MANY.search(body)), sentence))
+        clauses.append(_Clause(m.start(), m.end(), body, owns, asks, bool(HOW_MANY.search(body)), sentence, only))
         if _SENTENCE_END.search(body[-1:]):
             sentence += 1
     return clauses
@@ -188,6 +203,9 @@ def _count(text: str, clause: _Clause, mention: HardwareMention) -> int | None:
         return int(nodes) * int(m.group("cards") or m.group("cards2") or m.group("cards3") or m.group("cards4"))
     if mention.count is not None:
         return mention.count
+    end = mention.end if mention.end >= 0 else mention.start + len(mention.alias)
+    if (after := DEVICE_COUNT_AFTER.match(text, end)) is not None and after.end() <= clause.end + 8:
+        return int(after.group("n") or after.group("m"))  # "a100 40g x8", "A100 40G，8 卡 SXM 的": after its spec
     if m := _COUNT_BEFORE_PHRASE.search(before) or _COUNT_BEFORE_ZH.search(before):
         return signed_count(text, mention.start - len(before) + m.start(1), int(m.group(1)))
     return None
@@ -296,6 +314,8 @@ def read_devices(normalized: str, mentions: list[HardwareMention], matcher: Hard
     # "What would renting L40S cost?" asks for a rental, not whether they do; "renting 8 H100s, enough?" asks both.
     asking_allowed = intent != "compare" and (intent != "explain_cloud" or bool(SUFFICES.search(normalized)))
     clauses = _clauses(normalized)
+    if NAMED_ONLY.search(normalized):  # "those are the only two we can get": the devices named are the choice asked
+        clauses = [c if c.owns or c.asks else replace(c, asks=True) for c in clauses]
     if answering is not None:
         clauses = [c if c.owns or c.asks else replace(c, owns=answering[0], asks=answering[1]) for c in clauses]
     if OWNED_FALLS_SHORT.search(normalized):  # "4张4090跑32b，高峰时卡得不行": slow now, so running, so theirs
@@ -384,7 +404,10 @@ def read_devices(normalized: str, mentions: list[HardwareMention], matcher: Hard
         if clause.asks and asking_allowed and hardware_id is not None:
             # "how many", or a plural with no number ("H100s probably", "a few l40s?"): some number of them, to size
             some = count is None and (_plural(normalized, mention) or bool(_LEANS.search(clause.text)))
+            # the only device buyable, no number said ("只买得到 4090D"): how many of it, not one
+            some = some or (clause.only and count is None)
             asked = None if (clause.how_many or some) and mention.count is None else min(count or 1, MAX_COUNT)
+            reading.named_only = reading.named_only or (clause.only and not clause.owns)
             named: NamedDeviceFacts = {"hardware_id": hardware_id, "count": asked}
             if memory is not None and not clause.owns:  # an owned device's memory is its owned entry's
                 named["memory_gb"] = memory / sockets
@@ -399,8 +422,11 @@ def read_devices(normalized: str, mentions: list[HardwareMention], matcher: Hard
 
 def _said_form(normalized: str, clause: _Clause, mention: HardwareMention, end: int, hardware_id: str) -> str:
     """The variant of the form factor said right beside the device, within its clause; else `hardware_id`."""
+    # A count said after the spec ("A100 40G，8 卡 SXM 的") runs past the clause's comma: the form after it is the device's.
+    spec = DEVICE_COUNT_AFTER.match(normalized, end)
+    stop = max(clause.end, spec.end() + _FORM_REACH if spec is not None else 0)
     around = normalized[max(clause.start, mention.start - _FORM_REACH):mention.start] + " " + \
-        normalized[end:min(clause.end, end + _FORM_REACH)]
+        normalized[end:min(stop, end + _FORM_REACH + (spec.end() - end if spec is not None else 0))]
     forms = {m.group(1) for m in _FORM_FACTOR.finditer(around)}
     if len(forms) != 1:
         return hardware_id  # none said, or two ("sxm or pcie?"): the mention's own reading stands

@@ -31,6 +31,7 @@ from bot.nlu.lexicon import (
     CONTEXT_FLOOR_WORDS,
     CONTEXT_HEAVY_WORK,
     CONTEXT_MAX_WORDS,
+    DEVICE_EACH,
     DYNAMIC_SHAPES_NO,
     DYNAMIC_SHAPES_YES,
     EXISTING_HARDWARE,
@@ -41,6 +42,8 @@ from bot.nlu.lexicon import (
     FORMAT_REJECTED_BEFORE,
     FORMAT_REPLACED_AFTER,
     FORMAT_REPLACED_BEFORE,
+    GROUP_NOUNS_EN,
+    GROUP_NOUNS_ZH,
     LAPTOP_EACH,
     LENGTH_HEDGES,
     LENGTH_NOUNS,
@@ -279,16 +282,24 @@ _USER_NOUNS = (r"users?|people|ppl|persons?|employees?|staff|members?|seats?|law
                r"pms|product managers?|designers?|copywriters?|marketers?|recruiters?|translators?|accountants?|"
                r"scientists?|(?<=[个個位名] )pm|(?<=[个個位名])pm")
 # (an English noun after a Chinese measure word counts people too: "30 個 analyst 用")
-_USERS_EN = re.compile(rf"{APPROX}{NUM}\s*(?:个|個|位|名)?\s*[-+]?\s*(?P<adj>(?:{_USER_ADJ}\s+){{0,2}})(?P<noun>{_USER_NOUNS})\b")
+# A member's field or seniority before the noun ("5 ML engineers", "12 senior devs", "10 个算法工程师"): still those people.
+_ROLE_WORDS_EN = r"(?:ml|ai|data|software|backend|frontend|research|platform|devops|sre|qa|junior|senior|staff|product|sales|our)"
+_ROLE_WORDS_ZH = r"(?:算法|软件|后端|前端|测试|数据|研发|开发|产品|设计|运维|硬件|ai|ml|资深|初级|高级|中级)"
+_USERS_EN = re.compile(rf"{APPROX}{NUM}\s*(?:个|個|位|名)?\s*[-+]?\s*(?P<adj>(?:(?:{_USER_ADJ}|{_ROLE_WORDS_EN})\s+){{0,2}})"
+                       rf"(?P<noun>{_USER_NOUNS})\b")
 # Words of simultaneity said right after the members (text folded to Simplified): "同时用", "并发", "在线", and "一齐"
 # (Cantonese 一齊, "all together": "100 人一齊問"), or 一起 with a verb of using or asking ("一起问", "一起用").
 _SIMULTANEOUS_ZH = (r"同时|同時|并发|並發|在线|在線|一齐|一齊|"
                     r"一起(?=\s*在?\s*(?:问|提问|用|上|涌|打|发|冲|查|跑|审|看|写|改|调|测|聊|做|处理))")
+# "全部同时在线", "都同时", "会同时": all of them at once (the words between the members and the word of simultaneity).
+_ALL_ZH = r"(?:全部都?|全都|都会|都|全|会|在)"
 # What runs at once without being people (models, cards, services): never a count of users.
 _NOT_PEOPLE_ZH = r"(?!\s*(?:模型|gpu|显卡|卡|服务|任务|进程|实例|节点|机器|服务器|版本|lora|适配器|adapter))"
 _USERS_ZH = _any(
-    rf"{APPROX}{NUM}\s*(?:多|餘|余)?\s*(?:个|個)?\s*(?P<adj>同时在线|同時在線|同时|同時|并发|並發|在线|在線|活跃|活躍)?\s*(?:的)?\s*"
-    r"(?P<noun>用户|用戶|使用者|人|员工|員工|同事|工程师|开发者|开发人员|研发人员|医护人员|人员|分析师|研究员|律师|律師|客服|并发|並發|路并发|路並發|坐席|医生|醫生|医师|醫師|医护|护士|老师|教师|学生|學生|柜员|店员|营业员|导购|请求|請求|产品经理|设计师)",
+    rf"{APPROX}{NUM}\s*(?:多|餘|余|来|來)?\s*(?:个|個)?\s*(?P<adj>同时在线|同時在線|同时|同時|并发|並發|在线|在線|活跃|活躍)?\s*(?:的)?\s*"
+    rf"(?P<noun>{_ROLE_WORDS_ZH}?(?:用户|用戶|使用者|人|员工|員工|同事|工程师|开发者|开发人员|研发人员|医护人员|人员|分析师|研究员|律师|律師|客服|并发|並發|路并发|路並發|坐席|医生|醫生|医师|醫師|医护|护士|老师|教师|学生|學生|柜员|店员|营业员|导购|请求|請求|产品经理|设计师|"
+    # the R&D staff called by their function ("80 个研发", "30 来开发")
+    r"研发(?!任务|项目|环境|费)|开发(?!者|人员|任务|项目|环境|板|机)))",
     # 位 and 名 count people whatever noun follows ("60 位醫師", "5000 名员工").
     # The noun stops before a word of simultaneity ("20 位分析師同時用": 同時 is the count's, not the noun's).
     rf"{APPROX}{NUM}\s*(?:多|餘|余)?\s*(?:位|名)\s*(?:(?!{_SIMULTANEOUS_ZH})[\u4e00-\u9fff]){{0,4}}",
@@ -309,8 +320,8 @@ _WE_COUNTED = _any(
     rf"(?:我们|咱们|咱)\s*(?:这|就|只有|一共|总共|大概)?\s*{NUM}\s*(?:来|多|几)?\s*个(?!\s*(?:人|月|小时|模型|gpu|卡|节点|请求|token))",
 )
 _USERS_KEYED = re.compile(
-    rf"(?P<key>concurrency|concurrent users|simultaneous users|peak users|peak of|peaks? at|number of users|users|headcount|team of|team size|"
-    rf"department of|group of|staff of|company of|org of|organi[sz]ation of|firm of|并发数|並發數|并发用户数|並發用戶數|并发量|並發量|并发|並發|同时在线人数|同時在線人數|"
+    rf"(?P<key>concurrency|concurrent users|simultaneous users|peak users|peak of|peaks? at|number of users|users|headcount|"
+    rf"(?:{GROUP_NOUNS_EN}) (?:of|size)|staff of|并发数|並發數|并发用户数|並發用戶數|并发量|並發量|并发|並發|同时在线人数|同時在線人數|"
     rf"同时在线|同時在線|用户数|用戶數|人数|人數|总人数|總人數|员工|用户|使用者)\s*"
     rf"(?:of|is|are|:|=|~|at|about|around|{_RAISED_TO_ZH}|为|為|是|有|达|達|大概|的|变成|增加到|涨到|到|会有|有大概)?\s*{APPROX}{NUM}"
     # (?!\.?\d): the whole number, never a prefix a failed lookahead backtracks to ("大概10%" is not 1)
@@ -337,17 +348,17 @@ _MEMBER_NOUNS = (r"employees?|staff|engineers?|developers?|devs|lawyers?|attorne
                  # Chinese role nouns (Traditional is folded to Simplified first): 同仁 is Taiwan's "colleagues",
                  # 人员 any staff ("客服人员", "工作人员"), teachers and agents' seats count people, not streams.
                  r"(?:support|sales|service|customer[- ]service|call[- ]cent(?:er|re)|contact[- ]cent(?:er|re))\s+(?:agents?|reps?|representatives)|"
-                 "员工|同事|同仁|工程师|研发|开发者|开发人员|人员|职员|客服|坐席|律师|分析师|研究员|医生|医师|医护|护士|学生|师生|老师|教师|成员")
+                 "员工|同事|同仁|工程师|研发|开发者|开发人员|人员|职员|客服|坐席|座席|话务员|接线员|律师|分析师|研究员|医生|医师|医护|护士|学生|师生|老师|教师|成员")
 _EXPLICIT_TOTAL_CUE = re.compile(r"total|in all|overall|headcount|company of|org of|organi[sz]ation of|firm of|总共|一共|全体|总人数")
 _TOTAL_CUE = re.compile(rf"{_EXPLICIT_TOTAL_CUE.pattern}|{_MEMBER_NOUNS}")
 # Members said to be on at once are that many streams, whatever the noun: "30 devs at once", "40 engineers
 # use it concurrently" (the same rule as "30 users at once"). Only a phrase of simultaneity within a couple
 # of words counts: "2,000 staff, maybe a quarter active" stays a head count with its share.
 _AT_ONCE_AFTER = re.compile(r"\s*(?:[a-z']+\s+){0,3}?(?:at once|at the same time|simultaneously|concurrently|in parallel)\b"
-                            rf"|\s*(?:会|都|在)?\s*(?:{_SIMULTANEOUS_ZH})")  # "200 个客服同时在线": the members on at once
+                            rf"|\s*{_ALL_ZH}?\s*(?:{_SIMULTANEOUS_ZH})")  # "200 个客服同时在线": the members on at once
 # A head count, not a concurrency: "team of 200", "团队两百人", "公司一共 1200 人". (An unqualified
 # "200 people" stays both until the user says how many are active at once: DESIGN.md's dept-legal-7b.)
-_HEADCOUNT_BEFORE = re.compile(r"team of|team size|staff of|company of|org of|organi[sz]ation of|firm of|headcount|团队|公司|集团|企业|总部|员工|研发|部门|一共|总共|共有|"
+_HEADCOUNT_BEFORE = re.compile(rf"(?:{GROUP_NOUNS_EN}) (?:of|size)|staff of|headcount|{GROUP_NOUNS_ZH}|集团|企业|总部|员工|研发|一共|总共|共有|"
                                # "我们组 12 个人", "组里 8 个人": the group's members
                                r"(?:我们|咱们|我|本|这个|整个|小|课题|项目|研发)组里?|实验室|事务所|工作室")
 # A firm said, then its size in apposition ("small consultancy, 40 people", "a startup of ~30 people"): its head
@@ -359,8 +370,9 @@ _ORG_WIDE = re.compile(r"\b(?:company|org|organi[sz]ation|firm|enterprise|school
                        r"\b(?:the )?(?:whole|entire) (?:company|org|organi[sz]ation|firm|school|hospital|group)\b|"
                        r"\ball (?:our |the )?(?:employees|staff)\b|全公司|全员|全体|全校|全院|全行(?![业業])|全厂|全集团|整个公司|整个集团")
 # "2000人的公司": a head count said before the organisation it counts.
-_HEADCOUNT_AFTER = re.compile(r"\s*(?:的)?\s*[\u4e00-\u9fff]{0,2}?(?:公司|团队|企业|集团|部门|组织|小组|课题组|实验室|事务所|工作室)|"
-                              r"\s*(?:company|firm|org\b|organi[sz]ation|(?:dev |eng |research |data |ml |ai )?team\b|lab\b|group\b)")
+# (a few describing words may stand between: "20 人的研发组", "a 20-person platform team")
+_HEADCOUNT_AFTER = re.compile(rf"\s*(?:的)?\s*[\u4e00-\u9fff]{{0,4}}?(?:{GROUP_NOUNS_ZH})|"
+                              rf"\s*(?:[a-z-]+\s+){{0,2}}?(?:{GROUP_NOUNS_EN})\b")
 # A follow-up that is only a count of cards: "那三张呢？", "用四块呢", "what about three of them?" (the whole
 # message: "500张工单" elsewhere counts tickets).
 _BARE_CARDS = (
@@ -469,6 +481,12 @@ _PER_REQUEST = re.compile(r"\s*(?:of\s+context\s+)?(?:per (?:request|query|promp
                           r"(?:in|for) every request|每个请求|每個請求|每次请求|每次請求|每次)")
 
 
+# "each" said of sessions or conversations (named earlier in the sentence), not of requests.
+_EACH_SESSION = re.compile(r"\s*(?:each|every)\s*$")
+_EACH_SESSION_BEFORE = re.compile(r"(?:每个|每|each|every|per)\s*(?:会话|对话|聊天|sessions?|conversations?|chats?)\s*(?:的|'s|has|holds)?\s*$")
+_SESSIONS_BEFORE = re.compile(r"(?:sessions?|conversations?|chats?|users?|streams?|会话|对话|用户)[^.;!?。；！？]{0,50}$")
+
+
 # "every request is 128k tokens of context", "每个请求都是128k上下文": the per-request words come first.
 _PER_REQUEST_BEFORE = re.compile(r"(?:every request|each request|all requests|every prompt|each prompt|all prompts|"
                                  r"每个请求|每個請求|每次请求|每次請求|每条请求|每條請求|所有请求|所有請求)\s*"
@@ -506,18 +524,36 @@ def _context(text: str, claims: _Claims) -> Iterator[Fact]:
         for m in _matches(pattern, text, claims):
             value = _window_tokens(m, number_value(m))
             per_request = _PER_REQUEST.match(text, m.end()) or _PER_REQUEST_BEFORE.search(text[max(0, m.start() - 30):m.start()])
+            each_session = bool((per_request and _EACH_SESSION.match(per_request.group(0))
+                                 and _SESSIONS_BEFORE.search(text, max(0, m.start() - 60), m.start()))
+                                or _EACH_SESSION_BEFORE.search(text, max(0, m.start() - 16), m.start()))
+            if each_session:
+                # "64 concurrent sessions, 4k ctx each": the window each session grows toward (each turn re-sends the
+                # conversation so far), not a fresh 4k prompt every turn on top of it: the typical prompt is assumed
+                # from it, as for agents' sessions (`advice.assume._half_window_prompt`)
+                per_request = None
             if not per_request and _typical_context(text, m):
                 # "coding agents, contexts ~40k", "上下文大概6万": what each request carries (the prompt), not
                 # only the longest one it may reach, unless the message states the prompts apart (`parser`).
                 yield Fact("typical_context", _int(number_value(m)), m.start(), m.end(), keyed=True)
                 continue
             yield Fact("context_length", _int(value), m.start(), m.end(), keyed=True)
-            if not per_request and AGENTIC_SESSIONS.search(text):
+            if each_session or (not per_request and AGENTIC_SESSIONS.search(text)):
                 # only the window of sessions that grow toward it: the typical prompt is assumed (`advice.assume`)
                 yield Fact("agentic_sessions", True, m.start(), m.end(), keyed=True)
             if per_request:
                 # "~120k tokens of context per request": every prompt that long, not only the largest
                 yield Fact("prompt_tokens", _int(value), m.start(), m.end(), keyed=True)  # the same "128k"
+
+
+def _window_sized(m: re.Match[str]) -> bool:
+    """"8k", "32k", "8192", "100k", "1m": a size context windows are set to (a power of two in thousands or in tokens,
+    or whole hundreds of thousands); "~40k", "2 萬 token", "20000 tokens" are lengths measured of the requests."""
+    value, num = number_value(m), float(m.group("num"))
+    if m.group("mult") == "k" and num.is_integer() and int(num) & (int(num) - 1) == 0:
+        return True
+    whole = float(value).is_integer() and value >= 1024
+    return whole and (int(value) & (int(value) - 1) == 0 or (value >= 100_000 and value % 100_000 == 0))
 
 
 def _window_tokens(m: re.Match[str], value: float) -> float:
@@ -583,8 +619,12 @@ def _typical_context(text: str, m: re.Match[str]) -> bool:
     if (re.search(CONTEXT_MAX_WORDS, before) or re.search(r"window|length|size|窗口|长度|長度", m.group(0))
             or re.search(CONTEXT_FLOOR_WORDS, before) or re.match(rf"\s*(?:{CONTEXT_FLOOR_WORDS}|{CONTEXT_MAX_WORDS}|window|length|窗口|长度)", after)):
         return False  # the most a request may hold, or the least the window must: the window, not the typical prompt
-    # A typical word of its own clause only ("128k ctx, ~15 concurrent": the ~ is the head count's).
+    # A typical word of its own clause only ("128k ctx, ~15 concurrent": the ~ is the head count's). A figure no window
+    # is set to ("大概 2 萬 token", "~40k", "about 20k": windows are powers of two in thousands, 8k … 128k) is a length
+    # measured of the requests, so what they carry; a window-sized one ("32k 左右", "~64k ctx") stays the window,
+    # whatever qualifier stands beside it.
     return (bool(TYPICAL_WORDS.search(before + after)) or bool(WHOLE_INPUT_WORDS.search(text))
+            or not _window_sized(m)
             or (bool(CONTEXT_HEAVY_WORK.search(text)) and not AGENTIC_SESSIONS.search(text)))
 
 
@@ -716,13 +756,15 @@ def _model_size(text: str, claims: _Claims) -> Iterator[Fact]:
 # ("3000 个账号", "1500 個帳號", "200 seats", "300 个席位"): everyone who may use it, not a peak.
 _HEADCOUNT_NOUN_FIRST = _any(
     rf"(?:{_MEMBER_NOUNS}|销售|业务员)\s*[（(]?\s*(?:有|共|一共|总共|大概|约|大约)?\s*{APPROX}{NUM}"
-    r"\s*(?:个|位|名|人)(?!\s*(?:在用|同时|在线|并发))",
+    rf"\s*(?:个|位|名|人)(?!\s*{_ALL_ZH}?\s*(?:在用|同时|在线|并发))",
     # "all 300 of our support agents", "800 of our staff": the members counted before their noun.
     rf"{APPROX}{NUM}\s+of (?:our|the|my|their)\s+(?:[a-z]+\s+){{0,2}}?(?:{_MEMBER_NOUNS})\b"
     r"(?![\s,]*(?:[a-z]+\s+){0,3}(?:at once|at the same time|simultaneously|concurrently))",
     # "every engineer (~600 of them)", "all our analysts, 120 of them": the members counted after their noun.
     rf"(?:{_MEMBER_NOUNS})\b[^\d.;]{{0,6}}?{APPROX}{NUM}\s+of them\b(?![\s,]*(?:[a-z]+\s+){{0,3}}(?:at once|at the same time|simultaneously|concurrently))",
 )
+# "a 35-strong data science group", "40-strong team": the group's head count.
+_GROUP_STRONG = re.compile(rf"{APPROX}{NUM}\s*-?\s*strong\s+(?:[a-z-]+\s+){{0,3}}?(?:{GROUP_NOUNS_EN})\b")
 _ACCOUNTS = re.compile(rf"{APPROX}{NUM}\s*(?:个|位|名)?\s*(?:授权)?\s*(?:账号|帐号|账户|帳戶|席位|席次|accounts?|licen[cs]es?|"
                        r"(?:licensed |paid |copilot |user )?seats?\b)")
 # A count with no noun of its own ("only 40 are on it", "大约 25 个", "也就 20 个左右"): no unit may follow it.
@@ -750,7 +792,7 @@ def _active_counts(text: str, claims: _Claims) -> Iterator[Fact]:
 
 def _users(text: str, claims: _Claims) -> Iterator[Fact]:
     slots: set[str] = set()
-    for pattern in (*_HEADCOUNT_NOUN_FIRST, _ACCOUNTS):
+    for pattern in (*_HEADCOUNT_NOUN_FIRST, _GROUP_STRONG, _ACCOUNTS):
         for m in _matches(pattern, text, claims):
             slots.add("total_users")
             yield Fact("total_users", _int(number_value(m)), m.start(), m.end(), keyed=True)
@@ -873,7 +915,8 @@ def _first(table: dict[str, re.Pattern[str]], text: str) -> tuple[str, re.Match[
 
 
 def _words(text: str, claims: _Claims) -> Iterator[Fact]:
-    if each := LAPTOP_EACH.search(text):  # a laptop for each person: personal, whatever group word stands beside it
+    # a laptop or another device for each person: personal, whatever group word stands beside it
+    if each := LAPTOP_EACH.search(text) or DEVICE_EACH.search(text):
         yield Fact("deployment_scale", "personal", each.start(), each.end(), keyed=True)
     for slot, table in (("deployment_scale", SCALE_WORDS), ("arrival_pattern", ARRIVAL_WORDS),
                         ("model_stability", STABILITY_WORDS)):

@@ -63,7 +63,7 @@ class HardwareMention:
 # length, "6000 users" a head count, "a 6000 budget" or "$5090" money (they were read as an RTX 6000 Ada,
 # owned in "we have a 6000 budget", and the length, head count or budget was lost). A plural ("two
 # 4090s"), a count ("4 张 4090", "2x 3090") or a question ("would a 4090 do?") keeps it a device.
-_BARE_MODEL_NUMBER = re.compile(r"\d{4}(?:ti)?")
+_BARE_MODEL_NUMBER = re.compile(r"\d{4}(?:ti|d)?")
 _QUANTITY_AFTER = re.compile(
     r"\s*(?:tokens?|toks?|k\b|%|users?|people|ppl|persons?|employees?|seats?|staff|developers?|engineers?|agents?|"
     r"analysts?|requests?|documents?|docs|items?|queries|dollars?|usd|bucks|budget|w\b|watts?|kw|gb|tb|mb|ms|s\b|"
@@ -111,7 +111,7 @@ def _aliases(hw: Hardware) -> set[str]:
         if len(head) >= 2 or any(ch.isdigit() for ch in head[-1]):
             found.add(" ".join(head))
     for part in parts:
-        if re.fullmatch(r"\d{4}(?:ti)?", part):  # "4090", "3060": unique model numbers
+        if re.fullmatch(r"\d{4}(?:ti|d)?", part):  # "4090", "3060", "4090d" (the China-market D): unique model numbers
             found.add(part)
     return {fold(a) for a in found if len(a) >= 2}  # the text is folded to Simplified before it is read
 

@@ -105,6 +105,31 @@ LAPTOP_EACH = _rx(
     "(?:笔记本(?:电脑)?|笔电|筆電|筆記型電腦|手提电脑|手提電腦|macbook)",
     "人手1\\s*台", "(?<![\\d一])1人1\\s*台")
 
+# The nouns of a group of people ("a 20-person team", "squad of 12", "35-strong data science group", "20 人的研发组",
+# "产品部 60 来号人", "研發組 20 人"): a count said of a group is its head count, whatever the group is called; only words
+# of simultaneity ("at once", "同时", "并发", "在线") make a count the peak (seed 1 sizes by concurrent users, and a
+# head count's peak is a share of it). Simplified only: the text is folded before it is read.
+GROUP_NOUNS_EN = (r"teams?|squads?|groups?|departments?|depts?|divisions?|crews?|labs?|orgs?|organi[sz]ations?|"
+                  r"compan(?:y|ies)|firms?|startups?|studios?|practices?")
+# 部 is a department ("产品部", "法务部") but never the 部 of 部署; 组 a group ("算法组") but never 组成 / 组合 / 组织 (its own word).
+GROUP_NOUNS_ZH = (r"公司|团队|企业|集团|部门|组织|小组|课题组|实验室|事务所|工作室|科室|中心|组(?![成合建装])|部(?![署分件门]|\s*\d)")
+# A device for each person ("each of our 5 engineers their own DGX Spark", "one RTX 5090 box per researcher", "每人一台
+# DGX Spark", "人手一张 4090", "每个工程师配一台"): everyone runs the model on a machine of their own, as with laptops, so
+# the head count is how many devices are bought, each serving its one person (seed 1: a personal device is single-user).
+_PERSON_NOUN = (r"(?:person|head|user|engineer|dev|developer|researcher|scientist|analyst|designer|pm|rep|seat|member|employee|"
+                r"student|lawyer|doctor)s?")
+# (words between "one" and "per" name the device, never a load: "one request per user" is no device each)
+_DEVICE_WORDS_EN = r"(?:(?!requests?|quer(?:y|ies)|messages?|sessions?|calls?|prompts?|tokens?|questions?|tickets?)[a-z0-9+-]+\s+){1,5}?"
+DEVICE_EACH = _rx(
+    r"\b(?:each|every)\b(?: of (?:our|the|my|their|these|those))?(?: \S+){0,4}? (?:gets?|has|have|with|their|his|her) "
+    r"(?:an? |their |his |her )?own\b",
+    rf"\b(?:one|an?|1)\s+{_DEVICE_WORDS_EN}(?:per|for each|for every)\s+(?:\d+\s+)?{_PERSON_NOUN}\b",
+    r"\bper[- ](?:person|head|engineer|user|dev|developer|researcher) (?:box|machine|device|workstation)",
+    # (the text is normalized first: "一台" reads "1台"; a role may stand between "每个" and the device: "每个工程师一台")
+    "(?:每人|每个人|(?:每位|每名|每个)(?!请求|会话|对话|文档|任务|问题|模型|月|星期|小时)[\u4e00-\u9fff]{0,5}?|一人|人手)"
+    "\\s*(?:各)?\\s*(?:都)?\\s*(?:有|配|买|发|分|用|拿|给)?\\s*(?:1\\s*(?:台|张|块|部|套)|自己的|各自的)",
+    "(?<![\\d一])1人1\\s*(?:台|张|块|部)")
+
 # 离线 names a batch job only with the job's word ("离线任务", "离线处理 10 万条"): alone it is a machine cut off from
 # the network ("環境完全離線", "离线跑一个 1.5B"), an air gap, not a job.
 OFFLINE_JOB_ZH = "(?:离线|離線)\\s*(?:任务|任務|作业|作業|处理|處理|批|推理|计算|計算|分析|打标|打標|标注|標註|摘要|分类|分類|抽取|跑批)"
@@ -247,6 +272,11 @@ MIXED_TRAINING = _rx(r"(?:also|plus|and|to)\s+(?:do\s+)?(?:some\s+)?(?:train|tra
                      # seed 2 场景对照表 "训练推理共用": serving in the gaps between training runs
                      r"(?:训练|訓練|微调|微調).{0,6}(?:间隙|間隙|空档|空檔|之间|之間).{0,20}(?:推理|推論|服务|服務)")
 
+# A slot free for a card ("有空的 pcie 槽", "空着两个 x16 槽", "pcie 槽都空着", "two free x16 slots"), in folded text.
+_FREE_SLOT_ZH = (r"(?:(?:有)?空(?:的|着|著|闲的?|余的?)?\s*(?:\d+\s*个)?\s*(?:pci-?e\s*)?(?:x16\s*)?(?:插?槽|卡槽|槽位)|"
+                 r"(?:插?槽|卡槽|槽位)\s*(?:都|全|还|也)?\s*(?:是)?\s*(?:空|闲))")
+_FREE_SLOT_EN = r"(?:\d+\s+|two\s+|a\s+|one\s+)?(?:free|spare|empty|open|unused|available)\s+(?:pci-?e\s+|x16\s+|gpu\s+|pcie\s+x16\s+)*slots?"
+
 EXISTING_HARDWARE: dict[str, re.Pattern[str]] = {
     "none": _rx(r"no existing hardware", r"nothing (?:yet|existing)", r"from scratch", r"greenfield",
                 r"no hardware (?:yet|today)", r"don'?t have any hardware", "没有现成", "沒有現成", "没有现有", "沒有現有",
@@ -269,7 +299,23 @@ EXISTING_HARDWARE: dict[str, re.Pattern[str]] = {
                             r"\bmy (?:own |existing )?(?:workstation|desktop(?: pc)?|tower|rig)\b[^.;!?]{0,24}\b(?:slot|card|gpu)",
                             r"(?:我|我们|家里)(?:自己)?的?\s*(?:工作站|台式机|台式电脑|桌机|桌上型电脑|电脑|主机)[^;；。!?！？]{0,20}?"
                             r"(?:插|装|加|换)[^,;，；。]{0,4}?(?:卡|显卡|gpu)",
-                            r"(?:给|帮|替)(?:我|我们)(?:自己)?的?\s*(?:工作站|台式机|台式电脑|桌机|桌上型电脑|电脑|主机)\s*(?:加|装|插|换)"),
+                            r"(?:给|帮|替)(?:我|我们)(?:自己)?的?\s*(?:工作站|台式机|台式电脑|桌机|桌上型电脑|电脑|主机)\s*(?:加|装|插|换)",
+                            # "自己的工作站有空槽", "a free slot in my desktop": a slot free in a desk-side machine they own
+                            rf"(?:工作站|台式机|台式电脑|桌机|电脑)[^。；;]{{0,10}}?{_FREE_SLOT_ZH}",
+                            rf"\b{_FREE_SLOT_EN}\s+(?:in|on)\s+(?:my|our)\s+(?:own\s+|existing\s+)?(?:workstation|desktop|pc|tower|rig)\b",
+                            r"\b(?:workstation|desktop|pc|tower|rig)\b[^.;]{0,30}?\b" + _FREE_SLOT_EN),
+    # A server they own that bought cards go into: a free slot in it ("现有一台 x86 服务器，有空的 PCIe 槽", "闲置的 2288H
+    # V6，PCIe 槽都空着", "our R750 has two free x16 slots"), or the host said to be had ("机器有了", "the host is owned"): one
+    # host server fewer to buy (`estimator.costing.hosts.owned_host_servers`); no device in it is owned for serving.
+    "server_host": _rx(rf"(?:有|现有|已有|闲置|空闲)[^。；;]{{0,20}}?(?:服务器|伺服器|主机|server|[a-z]*\d{{3,4}}[a-z]*\s*v\d)[^。；;]{{0,24}}?{_FREE_SLOT_ZH}",
+                       r"(?:服务器|伺服器|主机|机器|机箱)\s*(?:已经|早就|都)?\s*有了", r"(?:服务器|伺服器|主机|机器)\s*(?:是|都是)?\s*现成的",
+                       # the server theirs ("our R750", "an existing box", "we have a server"), then its free slots
+                       r"\b(?:our|my|existing|idle|spare|(?:we|i) (?:have|own|got) (?:an?|one|the))\s+(?:[\w-]+\s+){0,3}?"
+                       rf"(?:server|box|host|chassis|poweredge|proliant|r[67]\d0|dl3[68]0)\b[^.;]{{0,40}}?\b{_FREE_SLOT_EN}",
+                       rf"\b{_FREE_SLOT_EN}\s+(?:in|on)\s+(?:our|my|the|an?)\s+(?:existing\s+|idle\s+|spare\s+)?"
+                       r"(?:server|box|host|chassis|poweredge|proliant)",
+                       r"\bhost (?:server )?(?:is |are )?(?:already )?owned\b", r"\b(?:already )?(?:have|own|got) the (?:host|server|chassis)s?\b",
+                       r"\b(?:host|server)s? (?:is|are) (?:already )?(?:there|in place|sorted|covered|paid for)\b"),
 }
 
 # Words that say a count is of people using the assistant right now, not of everyone who may ("only 40 are on
@@ -369,7 +415,10 @@ OWNERSHIP = _rx(r"\b(?:i|we)\s+(?:already\s+|only\s+|just\s+|still\s+)?(?:have|o
                 # the machine in use now, said as what they are on or were issued: "我手上是 MacBook Air M2",
                 # "家里有台 3090 的主机", "用公司配的 ThinkPad", "our team already runs an 8xH100 HGX for training"
                 "手上是", "手头有", "手头是", "家里有", "家里那台", "办公室有", "公司配的", "公司发的", "配发的",
-                "我用的是", "我现在用的", "目前用的是", "现在用的是",
+                "我用的是", "我现在用的", "目前用的是", "现在用的是", "(?:我们|我们现在|我们目前|公司|组里)(?:在)?用的(?:是)?",
+                # kit said to be in place already: "A100 x8 in the rack already", "already in our lab"
+                r"\bin (?:the|our) (?:lab|office|rack|closet|server room|data ?cent(?:er|re)|basement|colo) already\b",
+                r"\balready in (?:the|our) (?:lab|office|rack|closet|server room|data ?cent(?:er|re)|basement|colo)\b",
                 r"\balready (?:runs?|running|uses?|using|operates?|operating)\b", r"\b(?:we|i) currently (?:run|use|have)\b",
                 # bought earlier and kept: "去年买了两台 DGX Spark 一直放着", "we bought two sparks last year"
                 "一直放着", "一直闲着", "放在那", "搁着", r"买了[^,，;；。想要]{0,12}(?:一直|放着|闲置|没用|在用)", "去年买", "之前买", "早就买",
@@ -559,6 +608,11 @@ __all__ = [
     "RISK_WORDS",
     "ROUND_THE_CLOCK",
     "LAPTOP_EACH",
+    "DEVICE_EACH",
+    "GROUP_NOUNS_EN",
+    "GROUP_NOUNS_ZH",
+    "DEVICE_SPEC",
+    "DEVICE_COUNT_AFTER",
     "SCALE_WORDS",
     "SEVERAL_MODELS",
     "STABILITY_WORDS",
@@ -607,9 +661,12 @@ LENGTH_USUAL_AFTER = r"(?:typical(?:ly)?|avg|average|on average|median|p50|mean|
 # A length's noun may stand between those words and the figure ("mean prompt 3k", "最长的请求 50k", "平均输入 5k").
 LENGTH_NOUNS = r"(?:prompts?|inputs?|requests?|contexts?|ctx|queries|query|docs?|documents?|输入|请求|上下文|提示|文档)"
 # A typical figure ("~40k", "usually 50-60k", "平均3万", "大概6万"): what a request carries most of the time.
-TYPICAL_WORDS = _rx(r"~", r"≈", r"\babout\b", r"\baround\b", r"\broughly\b", r"\busually\b", r"\btypical(?:ly)?\b",
+# A qualifier of precision ("~", "about", "左右", "大概") says how exact the figure is, not which figure it is: "上下文 32k
+# 左右" is the same window as "上下文 32k" (a senior reads both alike), so approximation words are no typical words.
+TYPICAL_WORDS = _rx(r"\busually\b", r"\btypical(?:ly)?\b",
                     r"\baverage\b", r"\bavg\b", r"\bmostly\b", r"\bnormally\b", r"\bcontexts\b",
-                    "大概", "大约", "大約", "约", "約", "平均", "一般", "通常", "左右", "差不多")
+                    # where the requests' contexts sit, said of them all ("context 大概都在 16k 上下"), as "contexts" is
+                    "平均", "一般", "通常", "大多", "多半", "大部分", "都在")
 # Reasoning models' thinking: tokens generated before the answer, so output tokens (seed 2: decode-bound).
 THINKING_WORDS = r"(?:thinking|reasoning|chain[- ]of[- ]thought|cot|思考过程|思考過程|思考|思维链|思維鏈|推理过程|推理過程)"
 # Device model numbers that are no model size and no count ("昇腾 910B", "H20", "L20", "4090D", "Atlas 800I A2"),
@@ -617,6 +674,16 @@ THINKING_WORDS = r"(?:thinking|reasoning|chain[- ]of[- ]thought|cot|思考过程
 DEVICE_WORDS = _rx(r"(?:ascend|atlas|昇腾|昇騰)\s*\d{3}[a-z]?\d?(?:\s*[a-z]{1,2}\d)?", r"(?<![a-z0-9])9[1-9]0[a-c](?![a-z0-9])",
                    r"(?<![a-z0-9])310[pb](?![a-z0-9])", r"(?<![a-z0-9])800i\s*a[23](?![a-z0-9])",
                    r"(?<![a-z0-9])[hl]20(?![a-z0-9])", r"(?<![a-z0-9])[ah]800(?![a-z0-9])", r"(?<![a-z0-9])4090\s*d(?![a-z0-9])")
+# A device's own specification said right after its name: memory ("a100 40g", "4090（24G）", "48g 显存"), form factor
+# ("sxm4", "(sxm 的)", "pcie"), edition words and a power rating ("(300 w)"). Read with the device as one span before any
+# load number, so a number of the device's spec is never a head count, a length or a budget ("A100 40G" is no 40 people).
+DEVICE_SPEC_ITEM = (r"\d+(?:\.\d+)?\s*(?:gb|gib|g|tb)(?![a-z])(?:\s*(?:显存|顯存|vram|memory|mem|hbm\d?e?|gddr\d?x?|版))?|"
+                    r"sxm\d?|pcie(?:\s*\d(?:\.0)?)?|nvl|max-q|blackwell|ada|workstation|server|"
+                    r"edition|版本?|的")
+DEVICE_SPEC = re.compile(rf"(?:[\s/-]*[(（]?\s*(?:{DEVICE_SPEC_ITEM})(?:\s*[)）])?|\s*[(（]\s*\d+(?:\.\d+)?\s*w\s*[)）])*")
+# A count said right after a device and its spec ("a100 40g x8", "A100 40G，8 卡 SXM 的"): how many of it.
+DEVICE_COUNT_AFTER = re.compile(rf"(?:{DEVICE_SPEC.pattern})\s*(?:[x*×]\s*(?P<n>\d{{1,4}})(?![\d.])|[,，]?\s*(?P<m>\d{{1,4}})\s*"
+                                r"(?:卡|张卡|張卡|x\b|(?:张|張|块|塊)\s*(?:卡|gpu)?)(?![a-z\u4e00-\u9fff]*(?:人|用户|并发)))")
 # Open-model families leads name; a name of one the catalog does not know is asked about (`bot.nlu.models`).
 MODEL_FAMILIES = (r"llama|qwen|mistral|mixtral|ministral|gemma|phi|deepseek|gpt-oss|glm|kimi|yi|falcon|command[- ]?r|"
                   r"granite|olmo|nemotron|minimax|ernie|hunyuan|internlm|baichuan|chatglm|codestral|devstral|jamba")

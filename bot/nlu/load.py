@@ -173,8 +173,10 @@ _PER_RACK = re.compile(_words("per_rack"))
 _PER_SERVER = re.compile(_words("per_server"))
 _RACKS = _rx(rf"(?<!每)(?<!每个)(?<![a-z\d])(?P<neg>)(?P<num>\d{{1,4}})(?P<mult>)\s*{_words('racks')}(?![a-z])")
 _LORA = (_rx(rf"(?:(?P<low>\d+)\s*(?:-|to|~|到|至)\s*)?{NUM}\s*{_words('lora')}(?![a-z])"),)
+# Only the devices named can be bought: the candidates to buy are those (and the devices read name a choice among them).
+NAMED_ONLY = re.compile(_words("named_only"))
 _FLAGS = (("air_gapped", re.compile(_words("air_gapped"))), ("accuracy_critical", re.compile(_words("careful_quantization"))),
-          ("mixed_training", re.compile(_words("mixed_training"))))
+          ("mixed_training", re.compile(_words("mixed_training"))), ("named_only", NAMED_ONLY))
 # A vendor the buyer rules out ("no NVIDIA", "不能用英伟达", "anything but nvidia or amd"), kept in the catalog's
 # own spelling of the vendor so the candidates' rule compares names, not words.
 # The vendors are the lexicons' "vendor.<name>" entries: adding one is data in load_words_*.py only.
@@ -185,6 +187,15 @@ _ANY_VENDOR = "(?:" + "|".join(_VENDOR_WORDS.values()) + ")"
 _VENDOR_EXCLUSION = _rx(rf"(?<![a-z]){_words('vendor_exclusion_cue')}\s*(?:any\s+|the\s+|用)?(?P<names>{_ANY_VENDOR}"
                         rf"(?:\s*(?:,|/|or|nor|and|、|和|或者?|及)\s*{_ANY_VENDOR})*)(?![a-z0-9-])")
 _DOMESTIC_ONLY = re.compile(_words("domestic_only"))
+_BUYER_IN_CHINA = re.compile(_words("buyer_in_china"))
+# One maker is the only one allowed ("Huawei hardware only", "领导说必须用华为的卡"): the buy is restricted to it, as the
+# domestic-only rule restricts it to the domestic makers (a maker named under that rule narrows it further).
+# A maker's chip brand names it there ("only Ascend", "只能上昇腾"), the lexicons' "brand.<name>" entries.
+_MAKER_WORDS = {vendor: "(?:" + "|".join(w for w in (words, _words(f"brand.{vendor}")) if w != "(?:)") + ")"
+                for vendor, words in _VENDOR_WORDS.items()}
+_ANY_MAKER = "(?:" + "|".join(_MAKER_WORDS.values()) + ")"
+_VENDOR_ONLY = _rx(rf"(?<![a-z]){_words('vendor_only_cue')}\s*(?:the\s+|用)?(?P<names>{_ANY_MAKER})(?![a-z0-9-])|"
+                   rf"(?<![a-z0-9-])(?P<after>{_ANY_MAKER}){_words('vendor_only_after')}(?![a-z])")
 # Seed 1's bands said in words; acceptable first (its words deny the fast ones: "不用特别快", "doesn't need to be fast").
 _SPEED_BANDS = (("acceptable", re.compile(_words("speed_acceptable"))), ("comfortable", re.compile(_words("speed_comfortable"))))
 _LAPTOP_FORM = re.compile(_words("laptop_form"))
@@ -512,7 +523,13 @@ def _adapters_and_flags(text: str, claims: _Claims) -> Iterator[Fact]:
         if said := words.search(text):
             yield Fact("speed_band", band, said.start(), said.end(), keyed=True)
             break
-    if rule := _DOMESTIC_ONLY.search(text):  # "信创": the domestic makers only, whatever else is said
+    if where := _BUYER_IN_CHINA.search(text):  # "大陆公司", "Shenzhen team": US export rules decide what is sold there
+        yield Fact("buyer_in_china", True, where.start(), where.end(), keyed=True)
+    if only := _VENDOR_ONLY.search(text):  # "Huawei only": that maker, whatever else is said
+        maker = only.group("names") or only.group("after")
+        names = [vendor for vendor, words in _MAKER_WORDS.items() if re.search(words, maker)]
+        yield Fact("allowed_vendors", names, only.start(), only.end(), keyed=True)
+    elif rule := _DOMESTIC_ONLY.search(text):  # "信创": the domestic makers only, whatever else is said
         yield Fact("allowed_vendors", list(zh.DOMESTIC_VENDORS), rule.start(), rule.end(), keyed=True)
     for laptop in _LAPTOP_FORM.finditer(text):  # "IT will buy one laptop": the device bought is a laptop
         if OWNERSHIP.search(text[max(0, laptop.start() - _OWNED_REACH):laptop.start()]):
@@ -550,4 +567,4 @@ def load_facts(text: str, claims: _Claims) -> Iterator[Fact]:
     yield from _base_and_peak(text, claims)
 
 
-__all__ = ["CONTINUOUS_LOAD_SHARE", "load_facts"]
+__all__ = ["CONTINUOUS_LOAD_SHARE", "NAMED_ONLY", "load_facts"]

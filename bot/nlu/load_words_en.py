@@ -181,11 +181,20 @@ WORDS: dict[str, tuple[str, ...]] = {
     "most": (r"(?<![a-z])most(?:ly)?(?![a-z])", r"the bulk", r"(?:the )?majority", r"largely"),
     # what "most of it is the same" must be about to be a shared prefix (not "most users ask the same questions")
     "context_nouns": (r"context", r"prompts?", r"repo(?:sitory)?", r"codebase", r"system[- ]?prompt", r"prefix"),
+    # one maker only: the cue before its name ("only Huawei", "must use Huawei cards"), or the name then "only"
+    # ("Huawei hardware only", "Huawei-only")
+    "vendor_only_cue": (r"only(?: (?:buy|use|get|source|procure|order|purchase)(?: from)?)?", r"must (?:use|buy|be)", r"(?:has|have|need) to (?:use|buy|be)", r"exclusively", r"restricted to",
+                        r"limited to", r"nothing but"),
+    # ("an nvidia shop", "a CUDA-only shop": a team that runs one maker's stack buys that maker)
+    "vendor_only_after": (r"[\s-]*(?:hardware|gear|kit|cards?|chips?|gpus?|npus?|accelerators?|silicon|boxes|servers?)?[\s-]*only",
+                          r"[\s-]+shop\b"),
     "vendor.NVIDIA": (r"nvidia", r"nvda"),
+    "brand.NVIDIA": (r"cuda",),  # CUDA runs on NVIDIA's devices only
     "vendor.AMD": (r"amd",),
     "vendor.Intel": (r"intel",),
     "vendor.Apple": (r"apple",),
     "vendor.Huawei": (r"huawei",),
+    "brand.Huawei": (r"ascend",),
     "vendor.Cambricon": (r"cambricon",),
     "vendor.Hygon": (r"hygon",),
     "vendor.Moore Threads": (r"moore ?threads",),
@@ -194,6 +203,13 @@ WORDS: dict[str, tuple[str, ...]] = {
     "vendor.MetaX": (r"metax",),
     "vendor.Enflame": (r"enflame",),
     "vendor.Kunlunxin": (r"kunlun(?:xin)?",),
+    # the buyer is in mainland China (US export rules decide what can be sold there): "export controls", "our Beijing
+    # entity", "Chinese subsidiary", "a lab in Wuhan"
+    "buyer_in_china": (r"export[- ]control", r"\bmainland\b(?! (?:us|europe|usa))", r"\bin (?:mainland )?china\b", r"\bprc\b",
+                       r"\bchina[- ](?:based|office|entity|team|subsidiary|branch|site|plant|factory)\b",
+                       r"\bchinese (?:subsidiary|entity|office|team|company|branch|factory|plant|site|customer|client)\b",
+                       r"\b(?:beijing|shanghai|shenzhen|hangzhou|suzhou|guangzhou|chengdu|wuhan|nanjing|dongguan|kunshan|tianjin|"
+                       r"chongqing|hefei|xiamen|qingdao|wuxi|ningbo)\b"),
     # a procurement rule that allows domestic Chinese makers only ("xinchuang", "domestic chips only", "no imported
     # GPUs"): the buy is restricted to `load_words_zh.DOMESTIC_VENDORS`
     "domestic_only": (r"xin[- ]?chuang",
@@ -202,6 +218,15 @@ WORDS: dict[str, tuple[str, ...]] = {
                       r"(?:only|must be|has to be|have to be|needs? to be|must use|only use|can only use|only buy)\s+"
                       r"(?:domestic|chinese|china[- ]made)\s+(?:chinese\s+)?(?:chips?|accelerators?|gpus?|hardware|silicon|npus?|cards?|vendors?)",
                       r"no imported (?:gpus?|chips?|accelerators?|hardware|cards?)"),
+    # Only the devices named can be bought ("those are the only two our vendor can ship", "we can only get H20s or L20s",
+    # "nothing else is available"): the candidates to buy are the named ones (`named_only`).
+    "named_only": (r"(?:those|these|they)(?: are|'re) (?:the )?only (?:two|three|\d|ones?|options?|choices?)\b",
+                   r"\bonly (?:these|those|the) (?:two|three|\d) (?:are|can be|we can) (?:available|bought|purchased|buy|get|order)",
+                   r"\b(?:we|i) can only (?:get|buy|source|order|procure|purchase)\b",
+                   r"\b(?:can'?t|cannot|can not) (?:get|buy|source|order) anything else\b",
+                   r"\bnothing else (?:is )?(?:available|obtainable|on offer|can be (?:bought|ordered))",
+                   r"\bthe only (?:two|three|\d|ones?) (?:we|our (?:vendor|supplier|reseller)|they) can (?:get|buy|ship|source|order)",
+                   r"\b(?:don'?t|do not|no need to) (?:recommend|suggest) (?:anything else|others|other (?:cards|gpus|devices|hardware))"),
     "air_gapped": (r"air[- ]?gapped", r"air[- ]gap", r"no (?:internet|outbound|external) (?:access|connection|traffic)",
                    r"nothing can (?:call out|leave|go out)", r"can'?t (?:call out|reach the internet|use (?:the |any )?cloud)",
                    r"no cloud(?: allowed| at all| whatsoever|(?=\s*[,.;!?)]|\s*$))", r"(?:fully|completely|totally) offline", r"disconnected network",

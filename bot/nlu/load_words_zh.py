@@ -6,6 +6,8 @@ Simplified only: the text is folded from Traditional before it is read (`bot.nlu
 
 from __future__ import annotations
 
+from estimator.advice.export_rules import CHINESE_MAKERS
+
 WORDS: dict[str, tuple[str, ...]] = {
     "request_nouns": ("(?:个|次|条|通)?\\s*(?:api\\s*)?(?:请求|调用|呼叫|request|requests|query|queries|call|calls)",
                       "(?:个|位|次|通|场)?\\s*(?:客户咨询|客户|咨询|对话|会话|提问|问题)",
@@ -83,11 +85,19 @@ WORDS: dict[str, tuple[str, ...]] = {
     "lora": ("(?:个)?\\s*lora\\s*(?:适配器|adapter)?", "(?:个)?\\s*适配器"),
     "vendor_exclusion_cue": ("不能用", "不可以用", "不允许用", "不准用", "不得使用", "不得用", "禁用", "禁止使用?", "不用", "不要用?",
                              "别用", "排除", "不考虑", "不能采购", "不能买"),
+    # one maker only, the cue before its name ("必须用华为的卡", "只能上昇腾", "只用寒武纪"): the buy is that maker's
+    "vendor_only_cue": ("只能用", "只能上", "只能买", "只能采购", "只用", "只上", "只买", "只采购", "必须用", "必须上", "必须买",
+                        "必须采购", "一律用", "仅限", "限定", "指定用?", "只认"),
     "vendor.NVIDIA": ("英伟达", "n卡", "辉达"),
     "vendor.AMD": ("a卡", "超威"),
     "vendor.Intel": ("英特尔",),
     "vendor.Apple": ("苹果",),
     "vendor.Huawei": ("华为",),
+    # a maker's chip brand, read only where the buyer is limited to it ("只能上昇腾"; in a list of makers ruled out,
+    # "不能用英伟达，昇腾要几张" names what they ask about): the fold to Simplified writes 昇腾 as 升腾
+    "brand.Huawei": ("[昇升]腾",),
+    "brand.Cambricon": ("思元",),
+    "brand.Kunlunxin": ("昆仑",),
     "vendor.Cambricon": ("寒武纪",),
     "vendor.Hygon": ("海光",),
     "vendor.Moore Threads": ("摩尔线程",),
@@ -96,12 +106,26 @@ WORDS: dict[str, tuple[str, ...]] = {
     "vendor.MetaX": ("沐曦",),
     "vendor.Enflame": ("燧原",),
     "vendor.Kunlunxin": ("昆仑芯",),
+    # the buyer is in mainland China (US export rules decide what can be sold there): "大陆公司", "深圳厂区", "出口管制",
+    # "采购只能走国内渠道"; a city of the mainland said with the buyer ("我们在苏州", "北京的实体")
+    "buyer_in_china": ("大陆(?!以外|之外|外)", "出口管制", "禁运", "(?:美国|美方)的?(?:制裁|禁令|管制|出口限制)",
+                       "国内(?:的)?(?:采购|渠道|管道|市场|买|购买|供应|现货)",
+                       "(?:北京|上海|深圳|杭州|苏州|广州|成都|武汉|南京|东莞|昆山|天津|重庆|西安|合肥|厦门|青岛|无锡|宁波|长沙|郑州|"
+                       "济南|沈阳|大连|佛山|珠海)"),
     # 信创 (China's domestic-IT procurement rule) and its paraphrases: domestic makers only ("只能用国产卡",
     # "必须国产化", "不能采购进口显卡"); "国产卡也可以考虑" (domestic cards welcome too) is no rule, and neither is a
     # preference: "要求国产卡优先", "国产化优先但不强求", "信创优先" rank domestic cards first, they do not rule others out
     "domestic_only": ("信创(?!\\s*优先)", "(?<!安)(?<!完)全(?:栈)?\\s*国产(?:化)?(?![^，。,;；]{0,6}优先)", "(?:全面|全|必须|要求|需要|一定要)\\s*国产化(?![^，。,;；]{0,6}优先)",
                       "(?:只能|必须|只|仅|要求|需要|一定要)\\s*(?:用|使用|采购|买|选)?\\s*国产(?!化)(?![^，。,;；]{0,6}优先)",
                       "不(?:能|可以|允许|得)\\s*(?:用|使用|采购|买)\\s*(?:国外|进口|外国|海外)"),
+    # 只有点名的设备能买（"就这俩能买到"、"别的都买不到"、"只买得到 4090D 跟 L20"、"二选一"）: the candidates are the named ones.
+    # (normalized: 俩/两 may read 2, 一 reads 1)
+    "named_only": ("就这\\s*(?:俩|两|2)\\s*(?:个|款|种|张|样)?\\s*(?:能|可以)?\\s*(?:买|采购|拿)(?:得)?到",
+                   "(?:别的|其他的?|其它的?|其余的?)\\s*(?:卡|型号|设备)?\\s*(?:都|也)?\\s*(?:买|采购|拿)不到",
+                   "只(?:能|有)?\\s*(?:买|采购|拿)得?到", "只能\\s*(?:买|采购|选)\\s*这", "(?:2|两)\\s*选\\s*(?:1|一)",
+                   "只有这\\s*(?:俩|两|2|几)\\s*(?:个|款|种)?\\s*(?:能|可以)\\s*(?:买|选)",
+                   # "别推荐别的了", "不要推荐其他的": the named ones are the only answer wanted
+                   "(?:别|不要|不用)\\s*(?:再)?\\s*推荐\\s*(?:别的|其他|其它|其余)"),
     "air_gapped": ("内网环境", "纯内网", "完全内网", "只能内网", "必须(?:本地|私有化)部署", "只能(?:本地|私有化)部署",
                    "一定要\\s*on[- ]?prem", "完全离线", "物理隔离", "隔离网络?", "断网", "不能(?:连外|联网|上网|出网|上云)",
                    "不能用(?:任何)?(?:云|公有云|外部api|云服务)", "不允许(?:上云|联网|用云)", "数据不(?:能|可以)出",
@@ -151,7 +175,6 @@ WORDS: dict[str, tuple[str, ...]] = {
 # The makers a domestic-only rule allows (信创: China's domestic accelerators), each a "vendor.<name>" entry above:
 # Huawei (Ascend), Cambricon (MLU), Hygon (DCU), Moore Threads (MTT), Biren (BR), Iluvatar CoreX, MetaX (MXC),
 # Enflame (GCU), Kunlunxin (Baidu's Kunlun chips).
-DOMESTIC_VENDORS: tuple[str, ...] = ("Huawei", "Cambricon", "Hygon", "Moore Threads", "Biren", "Iluvatar CoreX", "MetaX",
-                                     "Enflame", "Kunlunxin")
+DOMESTIC_VENDORS: tuple[str, ...] = CHINESE_MAKERS
 
 __all__ = ["DOMESTIC_VENDORS", "WORDS"]

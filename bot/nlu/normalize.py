@@ -91,7 +91,9 @@ _COUPLE_OF_UNIT = re.compile(r"\ba couple of (hundred|thousand)\b")
 _SOME_BEFORE_MULTIPLIER = re.compile("(\\d+)\\s*[多来來余餘](?=\\s*[万萬千百亿億])")
 # "号人" is a colloquial measure word for people ("100 来号人", "三百多号人": that many people), dropped before the
 # approximate counts are read so "来号人" reads as "来人" does; "3 号人员" (staff member no. 3) is no count.
-_PEOPLE_MEASURE = re.compile("(?<=[\\d一二两兩三四五六七八九十百千万萬来來多余餘几幾])\\s*[号號](?=人(?![员員]))")
+# ("80 来号研发", "三十多号同事": the people named by their role after it)
+_PEOPLE_MEASURE = re.compile("(?<=[\\d一二两兩三四五六七八九十百千万萬来來多余餘几幾])\\s*[号號]"
+                             "(?=人(?![员員])|研发|研發|开发|開發|员工|員工|同事|工程师|工程師)")
 # "十来个问题", "二十来次": about that many, read at the round number (as "一百多人" is a hundred), so the
 # measure word stays beside its number.
 _ABOUT_BEFORE_MEASURE = re.compile("(?<![\\d.])(\\d+0)\\s*[来來](?=\\s*[个個次条條份张張位名人篇封件笔筆])")

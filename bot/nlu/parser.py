@@ -26,6 +26,8 @@ from bot.nlu.lang import detect_language
 from bot.nlu.lexicon import (
     CHOICE_BETWEEN,
     CORRECTION,
+    DEVICE_EACH,
+    DEVICE_SPEC,
     DEVICE_WORDS,
     LAPTOP_EACH,
     MIGRATION_TARGET,
@@ -188,16 +190,10 @@ def _bare_answer(pending: str, normalized: str) -> SlotValues:
     return {}
 
 
-# The rest of a device's full name after the matched model ("rtx pro 6000 blackwell max-q workstation edition (300 w)",
-# as a reply names it): its own power rating in brackets is part of the name, never a limit the user sets.
-_NAME_TAIL = re.compile(r"(?:[\s-]*(?:blackwell|max-q|workstation|server|edition|pcie|sxm\d?|nvl|\d+\s*gb))*"
-                        r"\s*\(\s*\d+(?:\.\d+)?\s*w\s*\)")
-
-
 def _name_end(text: str, end: int) -> int:
-    """Where a matched device's name ends, its bracketed power rating included."""
-    tail = _NAME_TAIL.match(text, end)
-    return tail.end() if tail else end
+    """Where a matched device's name ends, its spec said right after it included (`lexicon.DEVICE_SPEC`: memory,
+    form factor, a bracketed power rating): the spec's numbers belong to the device, never to the load."""
+    return DEVICE_SPEC.match(text, end).end()  # type: ignore[union-attr]  # (a pattern of optional parts always matches)
 
 
 def parse_message(
@@ -333,6 +329,8 @@ def parse_message(
         # "-2 h100s", owned, asked about or compared: asked about, never read as two.
         negative = [*devices.negative, *(h.count for h in result.hardware if h.count is not None and h.count < 0)]
         result.problems += [Problem("device_count", count, low=1, high=MAX_DEVICES) for count in dict.fromkeys(negative)]
+    if "named_devices" not in found:
+        found.pop("named_only", None)  # "only these two can be bought" with no device read: nothing to keep to
     if pending_slot and pending_slot not in found and not readings:
         # A device's model number ("what about an rtx 5090?") answers no question about ms or tokens.
         found.update(_bare_answer(pending_slot, without_mentions(normalized, result.hardware)))
@@ -361,9 +359,12 @@ def parse_message(
     # said to be each person's ("our sales team (12 people) … on their laptops"): the head count read as users
     # at once is then how many laptops, each serving its one person.
     users = result.facts.get("concurrent_users")
+    each = LAPTOP_EACH.search(normalized) or DEVICE_EACH.search(normalized)
+    if each and result.facts.get("deployment_scale") == "personal":
+        _one_device_each(result)
     if (result.facts.get("deployment_scale") == "personal" and users == result.facts.get("total_users")
-            and LAPTOP_EACH.search(normalized)):
-        del result.facts["concurrent_users"]
+            and each):
+        result.facts.pop("concurrent_users", None)
     elif result.facts.get("deployment_scale") == "personal" and isinstance(users, int | float) and users > 5:
         del result.facts["deployment_scale"]
     # "Triple the headcount", "预算砍一半": each known figure the subject moves (`relative.SCALED`), unless stated anew.
@@ -373,6 +374,18 @@ def parse_message(
                 result.relative.setdefault(slot, change.factor)
     result.intents = detect_intents(intent_text)
     return result
+
+
+def _one_device_each(result: ParseResult) -> None:
+    """"Each of our 6 engineers a DGX Spark", "每人一台": one device per person, so the devices named are as many as the
+    head count (a count said of the device itself, "6 台", stands), each serving its one person (`assume.own_device`)."""
+    people = result.facts.get("total_users", result.facts.get("concurrent_users"))
+    named = result.facts.get("named_devices")
+    if not isinstance(people, int) or people < 1 or not isinstance(named, list) or len(named) != 1:
+        return
+    device = named[0]
+    if device.get("count") in (None, 1):
+        result.facts["named_devices"] = [{**device, "count": min(people, MAX_DEVICE_COUNT)}]
 
 
 def _options(normalized: str, by_slot: dict[str, list[Fact]], result: ParseResult) -> None:
@@ -587,6 +600,8 @@ def _device_facts(found: SlotValues, devices: DeviceReading) -> None:
         found["existing_hardware_ids"] = devices.owned_ids
     if devices.named:
         found["named_devices"] = devices.named
+        if devices.named_only:  # "只买得到 4090D": nothing else can be bought
+            found["named_only"] = True
 
 
 __all__ = ["MAX_MESSAGE_CHARS", "ModelLookup", "ParseResult", "parse_message"]

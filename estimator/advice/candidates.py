@@ -17,6 +17,7 @@ import re
 from dataclasses import dataclass, replace
 from functools import cached_property
 
+from estimator.advice.export_rules import barred_from_china, total_processing_performance
 from estimator.advice.laptops import sold_as_laptop
 from estimator.catalog import Catalog, Hardware, ServingStack
 from estimator.defaults import ORGANIZATION_USERS, device_price
@@ -256,6 +257,8 @@ def exclusion(workload: Workload, hw: Hardware, stack: ServingStack, existing: b
         return said("reason.vendor_excluded", vendor=hw.vendor)
     if workload.allowed_vendors and not existing and hw.vendor.casefold() not in {v.casefold() for v in workload.allowed_vendors}:
         return said("reason.vendor_not_allowed", vendor=hw.vendor)
+    if workload.named_only and workload.named_devices and not existing and hw.id not in {d.hardware_id for d in workload.named_devices}:
+        return said("reason.not_buyable")  # "只买得到 4090D": the devices named are all that can be bought
     if workload.device_form == "laptop" and not existing and not sold_as_laptop(hw):
         return said("reason.not_laptop")
     if hw.kind == "npu" and users > 1:
@@ -268,13 +271,19 @@ def exclusion(workload: Workload, hw: Hardware, stack: ServingStack, existing: b
         return said("reason.npu_size")
     if "cloud-only" in (hw.form_factor or "").lower():
         return said("reason.cloud_only")
-    if not existing and china_market_only(hw) and hw.id not in {d.hardware_id for d in workload.named_devices or []}:
+    if workload.buyer_in_china and not existing and barred_from_china(hw):
+        # US export rules (ECCN 3A090.a) bar the part from sale in mainland China, where the buyer is
+        return said("reason.export_controlled", tpp=round(total_processing_performance(hw)))
+    if (not existing and china_market_only(hw) and not workload.buyer_in_china
+            and hw.id not in {d.hardware_id for d in workload.named_devices or []}):
         # Export-compliant parts NVIDIA sells in China only (H20, L20, RTX 4090 D): a buyer elsewhere cannot order
         # them, so they compete only where the user names one ("H20 还是 910B?", "only H20 or 4090D here").
         return said("reason.china_market")
     if workload.mixed_training and hw.kind != "gpu":
         return said("reason.training")
-    if is_organization(workload) and not is_datacenter_grade(hw) and not existing:
+    if is_organization(workload) and not is_datacenter_grade(hw) and not existing and not workload.named_only:
+        # Seed 1's preference for data-center parts gives way to what the buyer says can be bought at all ("只买得到
+        # 4090D"): ruling those out would leave nothing to answer with.
         return said("reason.datacenter")
     if is_embedded_module(hw) and workload.deployment_scale != "edge" and workload.power_budget_w is None and not existing:
         # Seed 1: embedded modules are edge hardware. A stated power cap is an edge constraint too ("the whole

@@ -20,7 +20,6 @@ import re
 from estimator.catalog import Benchmark, Catalog, Hardware
 from estimator.catalog_variants import CatalogVariants
 from estimator.said import Said, said
-from estimator.schemas import FleetPlan, Option
 from estimator.workload import Workload
 
 _AS_LAPTOPS = CatalogVariants()
@@ -85,17 +84,4 @@ def unpriced_laptops_note(catalog: Catalog, workload: Workload) -> Said | None:
     return said("note.laptops_unpriced", laptops="; ".join(unpriced)) if unpriced else None
 
 
-def laptop_fleet(workload: Workload, primary: Option) -> FleetPlan | None:
-    """A laptop bought for each of several people ("12 reps, a laptop each", "每人一台笔记本"): the option is one
-    person's (`assume.own_device`) and the purchase is one per person, the fleet the buyer pays for (`note.fleet`
-    says it); None for one person, for a server shared by them, or for laptops they already own."""
-    people = workload.total_users or 1
-    if (workload.device_form != "laptop" or workload.deployment_scale != "personal" or people <= 1
-            or workload.concurrent_users != 1 or primary.existing):
-        return None
-    return FleetPlan(sites=people, hardware_id=primary.hardware_id, count_per_site=primary.count,
-                     capex_per_site_usd=primary.capex_usd, capex_usd=round(primary.capex_usd * people, 2),
-                     three_year_total_usd=round(primary.tco.three_year_total_usd * people, 2))
-
-
-__all__ = ["laptop_fleet", "laptops_of", "sold_as_laptop", "unpriced_laptops_note", "with_laptops"]
+__all__ = ["laptops_of", "sold_as_laptop", "unpriced_laptops_note", "with_laptops"]

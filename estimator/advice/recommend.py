@@ -49,7 +49,7 @@ from estimator.advice.candidates import (
 from estimator.advice.end_to_end import split_end_to_end
 from estimator.advice.engine_choice import expert_engines
 from estimator.advice.engine_named import engine_note, prefix_note, with_named_engine
-from estimator.advice.laptops import laptop_fleet, unpriced_laptops_note, with_laptops
+from estimator.advice.laptops import unpriced_laptops_note, with_laptops
 from estimator.advice.load import load_conversion
 from estimator.advice.named import named_purchases
 from estimator.advice.owned import (
@@ -61,6 +61,7 @@ from estimator.advice.owned import (
     with_owned_specs,
 )
 from estimator.advice.owned_lighter import owned_at_lighter
+from estimator.advice.personal_fleet import per_person_named, personal_fleet
 from estimator.advice.pilot_command import pilot_commands
 from estimator.advice.power_limit import option_power_budget_w
 from estimator.advice.shortfall import limits_text, past_limits_by
@@ -73,7 +74,7 @@ from estimator.catalog import Catalog
 from estimator.costing.cloud import compare as compare_cloud
 from estimator.costing.tco import running_days_per_year
 from estimator.costing.tco_findings import said_of
-from estimator.defaults import ACCEPTABLE_TOKENS_PER_S, OVERLOAD_FACTOR
+from estimator.defaults import ACCEPTABLE_TOKENS_PER_S, COMFORTABLE_TOKENS_PER_S, OVERLOAD_FACTOR
 from estimator.errors import NoFeasibleOption
 from estimator.physics.lora import lora_training_gb
 from estimator.physics.memory import closest_mha_model, resolve_architecture
@@ -529,6 +530,7 @@ def recommend(
     if site_budget is not None:
         model_notes = [site_budget, *model_notes]
     filled, assumptions = fill_defaults(named, api_prices=catalog.api_prices)
+    filled, named_each = per_person_named(filled)  # a device named for each person is one person's (`personal_fleet`)
     # the conversion the reply shows, at the speed the streams were counted at (`assume.streams_pace`)
     paced = named if (pace := streams_pace(filled)) is None else named.model_copy(update={"tokens_per_s_target": pace})
     if named.prompt_tokens is None:  # the prompt the streams were counted at (a half window, a provider's traffic split)
@@ -583,6 +585,17 @@ def recommend(
         alternatives += _owned_but_short(sizer, primary, fitting)
         if primary.violations:  # every contender missed once its capacity was probed
             relax = _relax(filled, primary)
+        elif (usable := _usable_far_cheaper(sizer, filled, free, counted, primary)) is not None:
+            # The assumed comfortable speed costs more than seed 1's step from its budget option to its production
+            # option: the usable band leads, the comfortable purchase beside it with its price.
+            comfortable, (sizer, banded_ranked) = primary, usable
+            filled, ranked, primary = sizer.workload, banded_ranked, banded_ranked[0]
+            alternatives = [sizer.finalize(comfortable),
+                            *(sizer.finalize(s) for s in _with_held_back(filled, primary, ranked)
+                              if s.candidate.hardware.id != comfortable.candidate.hardware.id)][:MAX_ALTERNATIVES]
+            speed = said("assume.speed", tps=sizer.target, why=said("assume.speed.acceptable_under_rule"))
+            assumptions = [speed if line.key == "assume.speed" else line for line in assumptions]
+            assumptions.append(_comfort_premium_note(sizer, primary, comfortable))
     elif (within_band := _banded_within_limits(sizer, filled, free, counted)) is not None:
         # Nothing meets the targets the user did not set within the limits they did set: the limits hold, and
         # the option is judged by seed 1's usable band instead (`_banded_within_limits`).
@@ -705,7 +718,7 @@ def recommend(
         within_limits=not outside_limits,
         load_conversion=conversion,
         accelerator_first=accel,
-        fleet=sites_plan[0] if sites_plan is not None else laptop_fleet(filled, primary_option),
+        fleet=sites_plan[0] if sites_plan is not None else personal_fleet(filled, primary_option, named_each=named_each),
         accelerator_held_back=held_back_finding(held),
     )
     return answer_questions(rec, sizer, filled, catalog, sized, excluded, primary, alternatives, to_option=to_option,
@@ -754,6 +767,51 @@ def _assumed_ttft_note(sizer: Sizer, primary: Sized) -> Said | None:
     return said("note.assumed_ttft_load", assumed=sizer.ttft, ttft=est.ttft_p95_ms or est.ttft_ms, more=more)
 
 
+# Seed 1 sets its "budget option" (one RTX 4090 in a server, $6,000, "acceptable latency") beside its "production
+# option" (one L40S in a rack server, $13,000): comfort is worth about 13,000 / 6,000 ≈ 2.2× the price of a usable
+# answer. A comfortable speed nobody asked for, bought at more than that over an option in the acceptable band, is
+# not what an engineer signs unasked ("医院 全栈信创": an eight-NPU 910B server at 12× four Atlas 300I Duo cards).
+# Applied where a rule limits what may be bought (vendors ruled out or the only ones allowed, the only devices sold
+# to the buyer, a laptop), as `_banded_within_limits` treats such a rule as a limit: there the step to comfort is often
+# a step up in class (a vendor's whole server for what cards carry), while on the open market the experts' answers
+# (the capex trial's dev questions) buy the comfortable speed, which options of every size reach.
+COMFORT_PREMIUM = 13_000 / 6_000
+
+
+def _usable_far_cheaper(sizer: Sizer, filled: Workload, free: list[Candidate], counted: list[tuple[Candidate, int]],
+                        primary: Sized) -> tuple[Sizer, list[Sized]] | None:
+    """When the speed was assumed and the comfortable primary costs more than `COMFORT_PREMIUM` times the cheapest
+    purchase that meets seed 1's acceptable band (≥ 15 tok/s per user, every other target held): that band's sizer and
+    its ranking. None when no rule limits the buy, the speed was set, hardware is owned, or no usable option is that
+    much cheaper."""
+    rules = filled.excluded_vendors or filled.allowed_vendors or filled.device_form or filled.named_only
+    if (not rules or not sizer.assumed_speed or sizer.target <= ACCEPTABLE_TOKENS_PER_S or primary.tco is None
+            or filled.owned_devices or primary.candidate.existing or is_batch_job(filled)):
+        return None
+    update = {"tokens_per_s_target": ACCEPTABLE_TOKENS_PER_S, "speed_basis": "acceptable_under_rule"}
+    banded = Sizer(filled.model_copy(update=update), sizer.catalog,
+                   sizer.estimate_fn, sizer.capacity_fn, assumed_targets=(True, sizer.assumed_ttft),
+                   format_stated=sizer.format_stated, shortcuts=sizer.shortcuts, assumed_shapes=sizer.assumed_shapes,
+                   people=sizer.people)
+    usable = [s for s in size_all(banded, free) + size_counted(banded, counted)
+              if s.estimate.fits and not s.violations and s.tco is not None]
+    if not usable or primary.tco.capex_usd <= COMFORT_PREMIUM * min(s.tco.capex_usd for s in usable if s.tco):
+        return None
+    ranked = _settle_lead(banded, _finalize_band(banded, usable))
+    lead = ranked[0]
+    if lead.violations or lead.tco is None or primary.tco.capex_usd <= COMFORT_PREMIUM * lead.tco.capex_usd:
+        return None  # the usable leader, probed, misses or is not that much cheaper: the comfortable answer stands
+    return banded, ranked
+
+
+def _comfort_premium_note(sizer: Sizer, primary: Sized, comfortable: Sized) -> Said:
+    """The speed the primary was sized at, and what the assumed comfortable speed would cost instead."""
+    capex = comfortable.tco.capex_usd if comfortable.tco else 0.0
+    ratio = capex / max(primary.tco.capex_usd if primary.tco else 1.0, 1.0)
+    return said("note.comfort_premium", tps=sizer.target, comfortable=COMFORTABLE_TOKENS_PER_S,
+                count=comfortable.count, hardware=comfortable.candidate.hardware.name, capex=capex, ratio=ratio)
+
+
 def _banded_within_limits(sizer: Sizer, filled: Workload, free: list[Candidate],
                           counted: list[tuple[Candidate, int]]) -> tuple[Sizer, list[Sized]] | None:
     """When nothing meets the targets within the limits and the user set a limit (budget, power) but not the
@@ -764,7 +822,7 @@ def _banded_within_limits(sizer: Sizer, filled: Workload, free: list[Candidate],
     65 W mini PC to reach an assumed 2 s first token. A rule on what may be bought (vendors ruled out or the only ones
     allowed, "信创"; a laptop) is such a limit too: 50 users on a domestic-only buy are not answered with 200 Ascend
     910B, one replica a user, to reach an assumed 30 tok/s. None when no option lands in the band within the limits."""
-    rules = filled.excluded_vendors or filled.allowed_vendors or filled.device_form
+    rules = filled.excluded_vendors or filled.allowed_vendors or filled.device_form or filled.named_only
     if not (sizer.assumed_speed or sizer.assumed_ttft) or (filled.budget_usd is None and filled.power_budget_w is None
                                                            and not rules):
         return None

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from estimator.advice.candidates import TEAM_MAX_USERS, is_datacenter_grade
 from estimator.catalog import Hardware
+from estimator.physics.servers import needs_host_server, price_includes_server
 from estimator.workload import Workload
 
 # A desktop workstation takes one full-size card comfortably (two only with a larger PSU and case).
@@ -25,10 +26,19 @@ def owns_workstation(workload: Workload) -> bool:
     return bool({"gpu_workstations", "workstation_host"} & set(workload.existing_hardware or ()))
 
 
+def owned_host_servers(hardware: Hardware, workload: Workload) -> int:
+    """Host servers the user already has for the cards bought ("现有一台 x86 服务器，有空的 PCIe 槽", "the host is owned"):
+    one, for cards and accelerators that go into a generic server; none for modules whose vendor server is bought
+    with them (an Atlas 800I A2's NPUs), or parts that are the machine themselves."""
+    if "server_host" not in (workload.existing_hardware or ()):
+        return 0
+    return 1 if needs_host_server(hardware) and not price_includes_server(hardware) else 0
+
+
 def into_existing_workstation(hardware: Hardware, count: int, workload: Workload) -> bool:
     """A consumer or workstation card for one person or a small team, bought for a machine they own."""
     return (hardware.kind == "gpu" and not is_datacenter_grade(hardware) and count <= WORKSTATION_CARDS
             and (workload.concurrent_users or 1) <= TEAM_MAX_USERS and owns_workstation(workload))
 
 
-__all__ = ["WORKSTATION_CARDS", "into_existing_workstation", "owns_workstation"]
+__all__ = ["WORKSTATION_CARDS", "into_existing_workstation", "owned_host_servers", "owns_workstation"]

@@ -14,7 +14,7 @@ from __future__ import annotations
 from typing import Literal
 
 from estimator.catalog import Hardware
-from estimator.costing.hosts import into_existing_workstation
+from estimator.costing.hosts import into_existing_workstation, owned_host_servers
 from estimator.costing.tco_findings import TcoFinding
 from estimator.defaults import DEFAULT_TCO_ASSUMPTIONS, TcoAssumptions, device_price
 from estimator.errors import InvalidRequest
@@ -74,11 +74,11 @@ def annual_tokens(served_tokens_per_s: float, workload: Workload) -> float:
 
 def _capex(
     hardware: Hardware, count: int, existing: bool, assumptions: TcoAssumptions, owned_units: int, workstation: bool,
-    servers: int,
+    servers: int, host_servers_owned: int = 0,
 ) -> tuple[float, list[TcoFinding], bool, Said | str | None]:
     """Hardware purchase: devices plus a host-server share. Already-owned hardware costs nothing to buy;
     a top-up of owned devices buys only the devices beyond them, and hosts only for the servers they add
-    (`servers`: how many that is)."""
+    (`servers`: how many that is); `host_servers_owned` servers the user has with free slots are not bought again."""
     if existing or owned_units >= count:
         return 0.0, [TcoFinding("owned", {"hardware": hardware.name})], False, None
     priced = device_price(hardware.id, hardware.price_usd, hardware.price_basis)
@@ -97,6 +97,9 @@ def _capex(
     if workstation:  # the card goes into the user's own desktop, no host to buy
         host = 0.0
         found.append(TcoFinding("host_workstation", {"hardware": hardware.name}))
+    elif host_servers_owned and servers and not owned_units:  # the first server's cards go into the one they have
+        host = max(0.0, host - host_cost_usd(hardware, min(count, devices_per_server(hardware, assumptions)), assumptions))
+        found.append(TcoFinding("host_owned_server", {"hardware": hardware.name, "servers": servers, "host": host}))
     elif servers and price_includes_server(hardware):
         found.append(TcoFinding("hosts_in_price", {"hardware": hardware.name, "servers": servers,
                                                    "per_server": devices_per_server(hardware, assumptions)}))
@@ -154,7 +157,10 @@ def tco(
     servers = server_count(hardware, count, assumptions)
     added = servers - (server_count(hardware, owned_units, assumptions) if owned_units else 0)
     peak_w = _peak_power_w(hardware, count, servers, assumptions)
-    capex, found, is_estimate, basis = _capex(hardware, count, existing, assumptions, owned_units, workstation, added)
+    owned_hosts = 0 if existing or owned_units else owned_host_servers(hardware, workload)
+    capex, found, is_estimate, basis = _capex(hardware, count, existing, assumptions, owned_units, workstation, added,
+                                              owned_hosts)
+    added = max(0, added - owned_hosts)  # the owned server already runs: its draw is no new cost
     avg_w, power = _average_power_w(hardware, count, workload, existing, assumptions, workstation, added)
     found.append(power)
     office = _in_office(hardware, count, peak_w, assumptions)

@@ -23,6 +23,7 @@ TcoFindingId = Literal[
     "owned_part",  # hardware, owned, count
     "devices",  # hardware, unit, count, total, basis, date (None: undated), estimate (bool)
     "host_workstation",  # hardware
+    "host_owned_server",  # hardware, servers, host (USD of the hosts still bought)
     "hosts",  # servers, host, multi, per_server
     "hosts_in_price",  # hardware, servers, per_server
     "no_tdp",  # hardware

@@ -267,6 +267,11 @@ _ASSUME: dict[str, tuple[str, str, str]] = {
         "seed 1's comfortable interactive speed, met by an estimate within its typical error ({error} %)",
         "种子文档 1 所说的舒适交互速度，估算在其典型误差（{error}%）内即算达到", "種子文件 1 所說的舒適互動速度，估算在其典型誤差（{error}%）內即算達到",
     ),
+    "assume.speed.acceptable_under_rule": (
+        "seed 1's acceptable band: within your buying rule the comfortable speed costs more than seed 1's budget-to-production step",
+        "种子文档 1 的可接受区间：在你的采购规定内，舒适速度的价格超过种子文档 1 从预算方案到生产方案的差价",
+        "種子文件 1 的可接受區間：在你的採購規定內，舒適速度的價格超過種子文件 1 從預算方案到生產方案的差價",
+    ),
     "assume.speed.said_acceptable": (
         "you asked for a usable speed, not a fast one: seed 1's acceptable band (15–30 tok/s), at its floor",
         "你要的是够用而非很快：种子文档 1 的“可接受”区间（15–30 tok/s），按下限估算",
@@ -609,6 +614,17 @@ _RECOMMEND: dict[str, tuple[str, str, str]] = {
         "; no count of this device meets {assumed:,} ms (more model copies do not shorten one prompt's prefill)",
         "；这种设备多少个都达不到 {assumed:,} ms（多加模型副本不会缩短单个提示的预填充）",
         "；這種裝置多少個都達不到 {assumed:,} ms（多加模型副本不會縮短單個提示的預填充）",
+    ),
+    "note.comfort_premium": (
+        ("Sized at seed 1's acceptable {tps:,.0f} tok/s per user (15–30 acceptable), a speed you did not set: the "
+         "comfortable {comfortable:,.0f} tok/s takes {count} × {hardware} at ${capex:,.0f}, {ratio:.1f}× the price, more "
+         "than seed 1's step from its budget to its production option (~2.2×); say a speed to hold the answer to it"),
+        "按种子文档 1 的可接受速度估算（每人 {tps:,.0f} tok/s；15–30 为可接受），速度不是你定的：要达到舒适的 {comfortable:,.0f} "
+        "tok/s 需要 {count} × {hardware}，采购 ${capex:,.0f}，是这个价格的 {ratio:.1f} 倍，超过种子文档 1 从预算方案到生产方案的差价"
+        "（约 2.2 倍）；如有速度要求请告诉我",
+        "按種子文件 1 的可接受速度估算（每人 {tps:,.0f} tok/s；15–30 為可接受），速度不是你定的：要達到舒適的 {comfortable:,.0f} "
+        "tok/s 需要 {count} × {hardware}，採購 ${capex:,.0f}，是這個價格的 {ratio:.1f} 倍，超過種子文件 1 從預算方案到生產方案的差價"
+        "（約 2.2 倍）；如有速度要求請告訴我",
     ),
     "note.banded_within_limits.ttft": (
         ", and the first token's wait is shown, not judged",

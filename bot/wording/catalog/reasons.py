@@ -82,9 +82,17 @@ REASON_MESSAGES: dict[str, tuple[str, str, str]] = {
         "you ruled out {vendor}", "你已排除 {vendor}", "你已排除 {vendor}",
     ),
     "reason.vendor_not_allowed": (
-        "{vendor} is not among the vendors your procurement rule allows",
-        "{vendor} 不在你的采购规定允许的厂商之列",
-        "{vendor} 不在你的採購規定允許的廠商之列",
+        "{vendor} is not among the vendors you allow",
+        "{vendor} 不在你允许的厂商之列",
+        "{vendor} 不在你允許的廠商之列",
+    ),
+    "reason.export_controlled": (
+        "US export rules bar it from sale in mainland China (ECCN 3A090.a: total processing performance {tpp:,} ≥ 4,800)",
+        "美国出口管制禁止向中国大陆销售（ECCN 3A090.a：总处理性能 {tpp:,} ≥ 4,800）",
+        "美國出口管制禁止向中國大陸銷售（ECCN 3A090.a：總處理效能 {tpp:,} ≥ 4,800）",
+    ),
+    "reason.not_buyable": (
+        "not among the devices you said you can buy", "不在你说能买到的设备之列", "不在你說能買到的設備之列",
     ),
     "reason.not_laptop": (
         "you asked for a laptop and it is not sold in one",

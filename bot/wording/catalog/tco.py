@@ -29,6 +29,12 @@ TCO_MESSAGES: dict[str, tuple[str, str, str]] = {
         "主机：无需采购，{hardware} 装进你现有的工作站（种子文档 1：带 GPU 的台式机）",
         "主機：無需採購，{hardware} 裝進你現有的工作站（種子文件 1：帶 GPU 的桌機）",
     ),
+    "tco.host_owned_server": (
+        "host: the first {hardware} cards go into the server you already have (its host not bought); servers in all: "
+        "{servers}, hosts still bought ${host:,.0f}",
+        "主机：前几张 {hardware} 装进你已有的服务器（不再买这台主机）；共 {servers} 台服务器，仍需采购的主机 ${host:,.0f}",
+        "主機：前幾張 {hardware} 裝進你已有的伺服器（不再買這台主機）；共 {servers} 台伺服器，仍需採購的主機 ${host:,.0f}",
+    ),
     "tco.owned_part": (
         "{hardware}: {owned} of the {count} already owned (no purchase cost for those)",
         "{hardware}：{count} 台中已有 {owned} 台（这些无需采购）",

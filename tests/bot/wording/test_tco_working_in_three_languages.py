@@ -23,6 +23,7 @@ SAMPLES = [
     TcoFinding("devices", {"hardware": "L40S", "unit": 8600.0, "count": 2, "total": 17200.0, "basis": "seed 1",
                            "date": "2024-03", "estimate": True}),
     TcoFinding("host_workstation", {"hardware": "RTX 4090"}),
+    TcoFinding("host_owned_server", {"hardware": "Atlas 300I Duo", "servers": 2, "host": 8_600.0}),
     TcoFinding("hosts", {"servers": 1, "host": 8600.0, "multi": 8600.0, "per_server": 4}),
     TcoFinding("hosts_in_price", {"hardware": "Ascend 910B", "servers": 1, "per_server": 8}),
     TcoFinding("no_tdp", {"hardware": "Mystery card"}),
