@@ -135,6 +135,9 @@ class Estimate(_Model):
     # device a share of the experts: `parallel_plans.expert_parallel_servers`) rather than pipelined across them.
     expert_parallel: bool = False
     replicas: int = 1
+    # A copy's attention laid out data-parallel (each device its own users and their KV cache, the experts split
+    # over the copy's devices) rather than tensor parallel: `parallel_plans.PlanResult.attention_dp`.
+    attention_data_parallel: bool = False
     # When the weights fit but not every user's KV cache: the streams an engine admits at once (the rest
     # wait in its queue) and their aggregate decode speed. None when everything fits or no stream does.
     admitted_concurrency: int | None = None
@@ -208,6 +211,7 @@ class Deployment(_Model):
     replicas: int
     pipeline_stages: int = 1  # servers one model copy spans (only when one copy does not fit in a server)
     expert_parallel: bool = False  # those servers run its experts expert-parallel, not as pipeline stages
+    attention_data_parallel: bool = False  # each device of a copy attends over its own users (`Estimate`)
 
 
 class Option(_Model):
@@ -368,6 +372,7 @@ class PilotCommand(_Model):
     tensor_parallel: int
     pipeline_parallel: int
     devices_per_copy: int
+    attention_data_parallel: bool = False  # the copy's devices attend data-parallel (`Deployment`)
     copies: int  # model copies of the whole deployment (the pilot runs one or two)
     max_context: int
     max_concurrent: int  # sequences one copy runs at once: the peak's share of one copy

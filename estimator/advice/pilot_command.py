@@ -4,7 +4,8 @@ Seed 2's step 4 pilots the chosen configuration on one or two devices before buy
 plan names the engine; this module adds the command line that starts it with the recommendation's
 figures, so the pilot runs what was sized:
 
-- tensor / pipeline parallel size: the option's `Deployment` (devices per model copy);
+- tensor / pipeline parallel size: the option's `Deployment` (devices per model copy); a copy laid out attention-data-parallel
+  (`Deployment.attention_data_parallel`) starts vLLM with `--data-parallel-size`, SGLang with `--dp --enable-dp-attention`;
 - maximum model length: the workload's context (else prompt + output tokens), what the KV cache was
   reserved for;
 - concurrent sequences: the peak users per model copy (Little's law share of the peak);
@@ -75,10 +76,17 @@ class _Layout:
     expert_parallel: bool
     concurrent: int
     kind: str
+    attention_dp: bool = False  # the copy's devices attend data-parallel over `tp` ranks (`Deployment`)
 
 
 def _vllm(layout: _Layout, model: str, repo: str | None, placeholder: bool) -> list[str]:
-    argv = ["vllm", "serve", model, "--tensor-parallel-size", str(layout.tp)]
+    # Attention data parallel: `--data-parallel-size` ranks of one GPU each, the experts one tensor-parallel group
+    # over all of them (vLLM's default without --enable-expert-parallel), each rank a "core engine" with its own
+    # scheduler, so `--max-num-seqs` is per rank (docs.vllm.ai "Data Parallel Deployment").
+    concurrent = math.ceil(layout.concurrent / layout.tp) if layout.attention_dp else layout.concurrent
+    parallel = ["--data-parallel-size", str(layout.tp)] if layout.attention_dp else \
+        ["--tensor-parallel-size", str(layout.tp)]
+    argv = ["vllm", "serve", model, *parallel]
     if _gguf(layout.fmt) and repo:
         argv += ["--tokenizer", repo]  # a GGUF file's tokenizer is converted slowly: take the base model's
     if layout.pp > 1 and layout.expert_parallel:
@@ -86,7 +94,7 @@ def _vllm(layout: _Layout, model: str, repo: str | None, placeholder: bool) -> l
         argv += ["--data-parallel-size", str(layout.pp), "--enable-expert-parallel"]
     elif layout.pp > 1:
         argv += ["--pipeline-parallel-size", str(layout.pp)]
-    argv += ["--max-model-len", str(layout.context), "--max-num-seqs", str(layout.concurrent),
+    argv += ["--max-model-len", str(layout.context), "--max-num-seqs", str(concurrent),
              "--kv-cache-dtype", "fp8" if layout.kv == "FP8" else "auto"]
     if layout.fmt == "FP8" and not placeholder:
         argv += ["--quantization", "fp8"]  # dynamic FP8 from the 16-bit checkpoint
@@ -96,6 +104,8 @@ def _vllm(layout: _Layout, model: str, repo: str | None, placeholder: bool) -> l
 def _sglang(layout: _Layout, model: str, repo: str | None, placeholder: bool) -> list[str]:
     argv = ["python", "-m", "sglang.launch_server", "--model-path", model, "--tp", str(layout.tp),
             "--context-length", str(layout.context), "--max-running-requests", str(layout.concurrent)]
+    if layout.attention_dp:  # SGLang's DP attention: `--dp` attention ranks inside the `--tp` group
+        argv += ["--dp", str(layout.tp), "--enable-dp-attention"]
     if layout.kv == "FP8":
         argv += ["--kv-cache-dtype", "fp8_e4m3"]
     if layout.fmt == "FP8" and not placeholder:
@@ -157,7 +167,8 @@ def pilot_commands(workload: Workload, option: Option, stack: ServingStack | Non
         else "FP16", tp=tp, pp=pp, expert_parallel=bool(deployment and deployment.expert_parallel),
         context=workload.context_length or (workload.prompt_tokens or 512) + (workload.output_tokens or 256),
         # Each copy serves its share of the peak (the router spreads users over the copies).
-        concurrent=max(1, math.ceil((workload.concurrent_users or 1) / max(1, copies))), kind=option.kind)
+        concurrent=max(1, math.ceil((workload.concurrent_users or 1) / max(1, copies))), kind=option.kind,
+        attention_dp=bool(deployment and deployment.attention_data_parallel))
     engines: list[Engine] = [engine]
     if ("cuda" in stack.id or engine == "trt-llm") and pp == 1 and not _gguf(fmt):
         engines.append("sglang")
@@ -170,6 +181,7 @@ def pilot_commands(workload: Workload, option: Option, stack: ServingStack | Non
         commands.append(PilotCommand(
             engine=name, argv=argv, command=shlex.join(argv), model=model, model_is_placeholder=placeholder,
             weight_format=fmt, kv_cache_dtype=layout.kv, tensor_parallel=tp, pipeline_parallel=pp,
+            attention_data_parallel=layout.attention_dp,
             devices_per_copy=tp * pp, copies=copies, max_context=layout.context, max_concurrent=layout.concurrent))
     return commands
 

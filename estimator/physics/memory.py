@@ -144,6 +144,30 @@ class Architecture:
         return self.kv_layers if self.kv_layers is not None else self.layers
 
     @property
+    def kv_cache_heads(self) -> int:
+        """Heads the KV cache has, the most ranks tensor-parallel attention can split it over: the KV heads, and 1
+        for MLA, whose cache is one latent per token and layer with no head axis. vLLM's
+        `ModelConfig.get_num_kv_heads` ("When using MLA during decode it becomes MQA": `return 1`; else
+        `max(1, total_num_kv_heads // tensor_parallel_size)`, replicating the heads when they are fewer than the
+        ranks); SGLang's DeepSeek guide: without DP attention "KV cache will be duplicated among all TP ranks".
+
+        >>> Architecture(61, 7168, 128, 128, "deepseek-v3", kv_values_per_layer=576.0, attention_type="mla").kv_cache_heads
+        1
+        """
+        if self.attention_type == "mla" and self.kv_values_per_layer is not None:
+            return 1
+        return max(1, self.kv_heads)
+
+    def kv_shards(self, tensor_parallel: int) -> int:
+        """Ranks of a tensor-parallel group of `tensor_parallel` that hold distinct parts of the KV cache: the
+        rest hold replicas (Qwen3-235B's 4 KV heads on TP8: 4; DeepSeek-V3's latent on TP8: 1).
+
+        >>> Architecture(94, 4096, 4, 128, "qwen3-235b").kv_shards(8), Architecture(80, 8192, 8, 128, "x").kv_shards(8)
+        (4, 8)
+        """
+        return max(1, min(tensor_parallel, self.kv_cache_heads))
+
+    @property
     def kv_layer_count(self) -> int:
         """Layers that attend over the context (all of a dense model's; a hybrid's attention layers)."""
         return self._kv_layers

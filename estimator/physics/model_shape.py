@@ -183,6 +183,7 @@ def deployment_of(hardware: Hardware, count: int, estimate: Estimate) -> Deploym
         servers=servers, devices_per_server=math.ceil(count / servers),
         tensor_parallel=estimate.tensor_parallel, replicas=estimate.replicas,
         pipeline_stages=estimate.pipeline_stages, expert_parallel=estimate.expert_parallel,
+        attention_data_parallel=estimate.attention_data_parallel,
     )
 
 
@@ -191,6 +192,9 @@ def deployment_text(option_hardware: str, deployment: Deployment) -> Said:
     spans = deployment.pipeline_stages > 1
     pipe = (said("deploy.expert_parallel", stages=deployment.pipeline_stages) if spans and deployment.expert_parallel
             else said("deploy.pipeline", stages=deployment.pipeline_stages) if spans else "")
+    if deployment.attention_data_parallel:  # the layout the KV cache was sized in (`Estimate.attention_data_parallel`)
+        dp = said("deploy.attention_dp")
+        pipe = pipe + dp if isinstance(pipe, Said) else dp
     return said("deploy.layout", servers=deployment.servers, per_server=deployment.devices_per_server,
                hardware=option_hardware, replicas=deployment.replicas,
                group=deployment.tensor_parallel * deployment.pipeline_stages, pipe=pipe)

@@ -53,6 +53,8 @@ class PlanResult:
     per_device_required_gb: float
     per_device_usable_gb: float
     kv_cache_gb: float
+    # The plan lays attention out data-parallel (each rank its own streams and their KV cache), not tensor parallel.
+    attention_dp: bool
     # What the offline totals below are worked out from when read: only the calibration fit reads them, and a
     # count search evaluates thousands of plans per recommendation (two answer times each saved).
     resolved: Resolved = field(repr=False, compare=False)
@@ -224,11 +226,20 @@ def step_time_ms(r: Resolved, parallel: int, batch: int) -> tuple[float, bool]:
     return busy + overhead, memory >= compute
 
 
-def _step_terms(r: Resolved, parallel: int, batch: int,
-                servers: int = 1) -> tuple[float, float, float, float, float, float]:
-    """(memory, compute, overhead, comm, host, attention) ms of one decode step of `batch` streams on
-    `parallel` devices: the weight matmuls' reads and FLOPs, the step's fixed cost, the all-reduces, its
-    per-stream host work (`batching.cycle_ms`) and the streams' attention.
+_StepTerms = tuple[float, float, float, float, float, float]
+
+
+def _step_terms(r: Resolved, parallel: int, batch: int, servers: int = 1) -> _StepTerms:
+    """`_laid_out_step` without the layout."""
+    return _laid_out_step(r, parallel, batch, parallel * servers, servers)[0]
+
+
+def _laid_out_step(r: Resolved, parallel: int, batch: int, group: int,
+                   servers: int = 1) -> tuple[_StepTerms, bool]:
+    """((memory, compute, overhead, comm, host, attention) ms of one decode step of `batch` streams on
+    `parallel` devices of a group of `group`, and whether attention is laid out data-parallel): the weight
+    matmuls' reads and FLOPs, the step's fixed cost, the all-reduces, its per-stream host work
+    (`batching.cycle_ms`) and the streams' attention.
 
     The weight matmuls and the attention are separate kernels, each at its own roofline: a matmul reads
     the weights once for all streams and its FLOPs grow with the batch (memory bound at batch 1, compute
@@ -246,7 +257,12 @@ def _step_terms(r: Resolved, parallel: int, batch: int,
     if r.expert_read_ms:  # a mixture of experts reads only the experts the batch's tokens touch
         memory += r.expert_read_ms * touched_expert_share(r.route_share, batch) / devices
     compute = batch * r.compute_per_stream_ms / devices
-    attention = batch * max(r.memory_per_stream_ms, r.attention_compute_per_stream_ms) / devices
+    # Each tensor-parallel rank reads the KV heads it holds: 1 / parallel of the cache, or for fewer KV heads than
+    # ranks 1 / heads of it, the whole latent for MLA (`Architecture.kv_shards`); its attention FLOPs are its query
+    # heads', 1 / parallel. Each server of an expert-parallel copy attends over its own streams, an attention-data-
+    # parallel rank over its own only.
+    shards = r.arch.kv_shards(parallel) if not r.layer_split else parallel
+    attention = batch * max(_kv_read_ms(r, parallel, shards), r.attention_compute_per_stream_ms / parallel) / servers
     if parallel > 1:
         comm_fixed, comm_per_stream = _comm_terms(r, parallel)
         comm = (comm_fixed + batch / servers * comm_per_stream) * r.model_step_scale
@@ -264,9 +280,10 @@ def _step_terms(r: Resolved, parallel: int, batch: int,
         # tensor-parallel experts (vLLM's and SGLang's default) send no token and split every expert's work
         # evenly, so `moe_step_ms` is 0 there. One device has no ranks to wait for.
         overhead += r.moe_step_ms * touched_expert_share(r.route_share, batch)
-    if r.attention_dp and parallel > 1 and attention_dp_fits(r, parallel, batch):
+    dp = False
+    if group == parallel > 1 and attention_dp_fits(r, parallel, batch):
         # Attention data parallel: each rank's executor schedules its own ~batch / parallel streams (the
-        # ranks work at once).
+        # ranks work at once), and holds their KV cache only (`attention_dp_required_gb`).
         # Every rank holds every weight but the routed experts ("All GEMM weights are replicated on every
         # GPU", TensorRT-LLM's parallel-strategy guide; its dense MLPs and shared experts are built with
         # `overridden_tp_size=1` under attention DP), so each rank reads the dense weights whole; and no
@@ -274,22 +291,41 @@ def _step_terms(r: Resolved, parallel: int, batch: int,
         # all-gather of the tokens and reduce-scatter of the results, one all-reduce's volume of two.
         # It is a layout the operator chooses for throughput (TensorRT-LLM's max-throughput recipes;
         # its min-latency ones keep tensor parallel attention), so the step takes whichever layout is
-        # faster at this batch.
+        # faster at this batch. An engine that lays it out only when asked (`Resolved.attention_dp_opt_in`)
+        # takes it where tensor-parallel attention cannot hold the KV cache (an MLA latent cache is whole on
+        # every tensor-parallel rank, `tensor_parallel_required_gb`), and so does TensorRT-LLM.
         dp_memory = memory + r.memory_fixed_ms * (1.0 - 1.0 / parallel)
         dp_comm = comm / 2.0
         dp_overhead, dp_host = overhead, host / parallel
         device = max(memory, compute) + attention + comm
-        dp_device = max(dp_memory, compute) + attention + dp_comm
-        if r.host_overlapped:
-            take_dp = dp_overhead + max(dp_device, dp_host) < overhead + max(device, host)
+        dp_attention = batch * max(r.memory_per_stream_ms, r.attention_compute_per_stream_ms) / parallel
+        dp_device = max(dp_memory, compute) + dp_attention + dp_comm
+        if tensor_parallel_required_gb(r, parallel, batch) > r.device.usable_memory_gb:
+            dp = True
+        elif not r.attention_dp:
+            dp = False
+        elif r.host_overlapped:
+            dp = dp_overhead + max(dp_device, dp_host) < overhead + max(device, host)
         else:
-            take_dp = dp_overhead + dp_device + dp_host < overhead + device + host
-        if take_dp:
+            dp = dp_overhead + dp_device + dp_host < overhead + device + host
+        if dp:
             memory, comm, overhead, host = dp_memory, dp_comm, dp_overhead, dp_host
+            attention = dp_attention
     if batch > 1:
         # llama-server's host samples the running slots one after another (`batching.host_sampling_ms`).
         host += (batch - 1) * r.host_sampling_ms_per_extra_stream
-    return memory, compute, overhead, comm, host, attention
+    return (memory, compute, overhead, comm, host, attention), dp
+
+
+def _kv_read_ms(r: Resolved, parallel: int, shards: int) -> float:
+    """One stream's KV cache read by one of `parallel` tensor-parallel ranks of which `shards` hold distinct KV heads;
+    a hybrid's recurrent state (read and written back, `Resolved.memory_per_stream_ms`) splits over every rank."""
+    if shards >= parallel:
+        return r.memory_per_stream_ms / parallel
+    state_bytes = 2.0 * r.state_gb
+    kv_bytes = r.kv_token_gb * r.decode_context
+    state_ms = r.memory_per_stream_ms * state_bytes / (state_bytes + kv_bytes) if state_bytes else 0.0
+    return state_ms / parallel + (r.memory_per_stream_ms - state_ms) / shards
 
 
 class _AnswerTerms(NamedTuple):
@@ -304,12 +340,13 @@ class _AnswerTerms(NamedTuple):
     prefill_compute: float
     host: float
     attention: float
+    attention_dp: bool  # attention laid out data-parallel (`_laid_out_step`)
 
 
 def _answer_terms(r: Resolved, group: int, batch: int) -> _AnswerTerms:
     parallel = speed_parallel(r, group)
     servers = expert_parallel_servers(r, group)
-    memory, compute, overhead, comm, host, attention = _step_terms(r, parallel, batch, servers)
+    (memory, compute, overhead, comm, host, attention), dp = _laid_out_step(r, parallel, batch, group, servers)
     # A static batch prefills its `batch` prompts in one pass (`batching.py`): that pass is every answer's prefill.
     prompts = batch if r.static_batch else 1
     # A prompt is prefilled on its own server's devices (its attention is there; conservative for its experts).
@@ -321,7 +358,7 @@ def _answer_terms(r: Resolved, group: int, batch: int) -> _AnswerTerms:
         comm += _hop_ms(r, group, batch)
         prefill += _hop_ms(r, group, prompts * prefill_tokens(r))
     prefill_compute = prefill_compute_ms(r, parallel) if r.continuous else 0.0
-    return _AnswerTerms(memory, compute, overhead, comm, prefill, prefill_compute, host, attention)
+    return _AnswerTerms(memory, compute, overhead, comm, prefill, prefill_compute, host, attention, dp)
 
 
 def _answer_ms(r: Resolved, terms: _AnswerTerms, batch: int, others: float) -> tuple[float, bool]:
@@ -454,10 +491,12 @@ def evaluate(r: Resolved, count: int, group: int, concurrency: int, cycled: _Cyc
     per_stream = r.output_tokens / cycle * 1000.0
     mean_ttft, p95_ttft = ttft or _ttft_ms(r, batch, cycle, prefill)
     kv = kv_cache_gb(r, batch)
+    required = attention_dp_required_gb(r, group, batch) if terms.attention_dp else \
+        tensor_parallel_required_gb(r, group, batch)
     return PlanResult(
         group, replicas, batch, per_stream, per_stream * concurrency,
         prefill_tokens(r) / prefill * 1000.0, mean_ttft, p95_ttft, memory_bound,
-        _per_device_required_gb(r, group, batch), r.device.usable_memory_gb, kv, r, terms,
+        required, r.device.usable_memory_gb, kv, terms.attention_dp, r, terms,
     )
 
 
@@ -485,12 +524,54 @@ def attention_dp_replicated_gb(r: Resolved, group: int) -> float:
     return r.dense_weights_gb if r.attention_dp and group > 1 else 0.0
 
 
+def attention_dp_possible(r: Resolved, group: int) -> bool:
+    """Whether the engine can lay a group of `group` devices out attention-data-parallel: a mixture of experts
+    (whose routed experts the ranks share; a dense model's data parallel is plain replicas) on an engine that
+    runs it (`resolve.ATTENTION_DP_BACKENDS`, `resolve.OPT_IN_ATTENTION_DP_BACKENDS`), inside one server."""
+    return (r.attention_dp or r.attention_dp_opt_in) and group > 1 and not r.layer_split \
+        and pipeline_stages(r, group) == 1
+
+
+def attention_dp_required_gb(r: Resolved, group: int, batch: int) -> float:
+    """One rank of an attention-data-parallel group: the dense weights whole (`_step_terms`), its share of the
+    routed experts, its share of the streams and their KV cache, and the runtime."""
+    dense = r.dense_weights_gb
+    return dense + per_device_memory_gb(r.weights_gb - dense, kv_cache_gb(r, batch), group, r.overhead_gb)
+
+
 def attention_dp_fits(r: Resolved, group: int, batch: int) -> bool:
     """Whether a group of `group` ranks laid out attention-data-parallel holds the dense weights on every
     rank plus its share of the experts and of `batch` streams' KV cache."""
-    replicated = attention_dp_replicated_gb(r, group)
-    required = replicated + per_device_memory_gb(r.weights_gb - replicated, kv_cache_gb(r, batch), group, r.overhead_gb)
-    return required <= r.device.usable_memory_gb
+    return attention_dp_possible(r, group) and attention_dp_required_gb(r, group, batch) <= r.device.usable_memory_gb
+
+
+def kv_shards(r: Resolved, group: int) -> int:
+    """Devices of a group the KV cache splits over: all of a layer split's (each holds its layers), else the
+    KV heads' share of each server's tensor-parallel group (`Architecture.kv_shards`: 1 for an MLA latent)
+    times the pipeline stages (each holds its layers)."""
+    if r.layer_split:
+        return group
+    return r.arch.kv_shards(speed_parallel(r, group)) * pipeline_stages(r, group)
+
+
+def tensor_parallel_required_gb(r: Resolved, group: int, batch: int) -> float:
+    """One device of a group that shards the weights and holds its part of `batch` streams' KV cache: the KV
+    heads split over at most their number of ranks (`kv_shards`), the rest replicas (each server of an
+    expert-parallel copy holds its own streams', as a pipeline stage holds its own layers'); a hybrid's recurrent
+    state splits over every rank (its heads are many)."""
+    # Expert-parallel across servers, the other servers' copies of the dense weights (each server holds one,
+    # `_step_terms`) spread over the group.
+    weights = r.weights_gb + r.dense_weights_gb * (expert_parallel_servers(r, group) - 1)
+    kv = kv_cache_gb(r, batch)
+    if kv_shards(r, group) >= group:
+        return per_device_memory_gb(weights, kv, group, r.overhead_gb)
+    return weights / group + tensor_parallel_kv_gb(r, group, batch) + r.overhead_gb
+
+
+def tensor_parallel_kv_gb(r: Resolved, group: int, batch: int) -> float:
+    """The KV cache (and recurrent state) one device of a tensor-parallel group holds at `batch` streams."""
+    state = r.state_gb * batch
+    return state / group + (kv_cache_gb(r, batch) - state) / kv_shards(r, group)
 
 
 def plan_fits(r: Resolved, count: int, group: int, concurrency: int) -> bool:
@@ -499,16 +580,9 @@ def plan_fits(r: Resolved, count: int, group: int, concurrency: int) -> bool:
 
 
 def _fits_at(r: Resolved, group: int, batch: int) -> bool:
-    """Whether a group of `group` devices holds the model and `batch` streams' KV cache."""
-    return _per_device_required_gb(r, group, batch) <= r.device.usable_memory_gb
-
-
-def _per_device_required_gb(r: Resolved, group: int, batch: int) -> float:
-    """One device's weights, KV cache and runtime in a group of `group` at `batch` streams: the model and the cache
-    sharded evenly, plus, expert-parallel across servers, the other servers' copies of the dense weights (each
-    server holds one, `_step_terms`) spread over the group."""
-    replicated = r.dense_weights_gb * (expert_parallel_servers(r, group) - 1)
-    return per_device_memory_gb(r.weights_gb + replicated, kv_cache_gb(r, batch), group, r.overhead_gb)
+    """Whether a group of `group` devices holds the model and `batch` streams' KV cache, in some layout."""
+    return tensor_parallel_required_gb(r, group, batch) <= r.device.usable_memory_gb \
+        or attention_dp_fits(r, group, batch)
 
 
 def fewest_fitting_devices(r: Resolved, concurrency: int) -> int:
@@ -577,12 +651,9 @@ def _best_plan(r: Resolved, count: int, concurrency: int, memo: PlanMemo | None,
     best_group, best_speed, best_cycle = 0, -1.0, None
     sizes = group_sizes(count, False, r.per_server)
     at_target: list[tuple[float, int, _Cycle]] = []  # (p95 first token, group, cycle) of plans at the speed asked
-    # `_fits_at` term by term (every count a search tries checks every group): the same sums in the same order.
-    weights, per_sequence, long_extra, overhead = r.weights_gb, r.kv_sequence_gb, r.kv_long_extra_gb, r.overhead_gb
-    usable = r.device.usable_memory_gb
     for group in sizes:
         batch = -(-concurrency // max(1, count // group))  # `plan_fits` and `_cycle`, the batch worked out once
-        if (weights + (per_sequence * batch + (long_extra if batch > 0 else 0.0))) / group + overhead <= usable:
+        if _fits_at(r, group, batch):
             cycled = _cycle_at(r, group, batch, memo)
             speed = r.output_tokens / cycled.cycle_ms * 1000.0  # `per_stream_tokens_per_s`, kept for `evaluate`
             if speed > best_speed:
@@ -720,8 +791,17 @@ def saturating_concurrency(r: Resolved, count: int, group: int | None = None) ->
         replicated = attention_dp_replicated_gb(r, size)
         free = (r.device.usable_memory_gb - r.overhead_gb - replicated) * size - (r.weights_gb - replicated) \
             - r.kv_long_extra_gb
+        shards = size if replicated else kv_shards(r, size)
+        if shards < size:
+            # Tensor-parallel attention over fewer KV heads than ranks: each rank holds 1 / shards of the KV
+            # cache and 1 / size of the weights and of a hybrid's state (`tensor_parallel_required_gb`).
+            room = r.device.usable_memory_gb - r.overhead_gb - r.weights_gb / size - r.kv_long_extra_gb / shards
+            per_stream = r.state_gb / size + (per_sequence - r.state_gb) / shards
+            free, per_sequence_held = room, per_stream
+        else:
+            per_sequence_held = per_sequence
         replicas = max(1, count // size)
-        capacity = int(free / per_sequence) * replicas if per_sequence > 0 else 1
+        capacity = int(free / per_sequence_held) * replicas if per_sequence_held > 0 else 1
         schedulers = replicas * (size if r.attention_dp and size > 1 else 1)
         cap = DEFAULT_MAX_BATCH.get(r.backend, FALLBACK_MAX_BATCH) * schedulers
         best = max(best, min(cap, capacity))
@@ -734,6 +814,8 @@ __all__ = [
     "PlanMemos",
     "PlanResult",
     "attention_dp_fits",
+    "attention_dp_possible",
+    "attention_dp_required_gb",
     "attention_dp_replicated_gb",
     "best_case",
     "best_plan",
@@ -741,6 +823,7 @@ __all__ = [
     "fewest_fitting_devices",
     "group_sizes",
     "kv_cache_gb",
+    "kv_shards",
     "pipeline_group_sizes",
     "pipeline_stages",
     "speed_parallel",
@@ -755,4 +838,6 @@ __all__ = [
     "smallest_fitting_group",
     "static_prefill_ms",
     "step_time_ms",
+    "tensor_parallel_kv_gb",
+    "tensor_parallel_required_gb",
 ]

@@ -69,6 +69,15 @@ EXPERT_ONLY_NATIVE_FORMATS = frozenset({"MXFP4", "W4A16"})
 # DeepSeek-R1 max-throughput runs (`--max_batch_size` per rank). Its ADP Balance blog (tech blog 10):
 # "the iteration time is dominated by the slowest rank", every MoE layer synchronizing the ranks.
 ATTENTION_DP_BACKENDS = frozenset({"trt-llm"})
+# Engines that can lay a mixture of experts out attention-data-parallel when asked, their default being
+# tensor-parallel attention: SGLang's `--enable-dp-attention` ("a significant reduction in the KV cache size,
+# enabling larger batch sizes ... If you do not use DP attention, KV cache will be duplicated among all TP
+# ranks", sgl-project/sglang docs/basic_usage/deepseek.md, "Data Parallelism Attention") and vLLM's
+# `--data-parallel-size` ("For MoE models, particularly those like DeepSeek that employ MLA ... data parallel
+# for the attention layers and expert or tensor parallel (EP or TP) for the expert layers", docs.vllm.ai
+# "Data Parallel Deployment"). The plans take it where tensor-parallel attention cannot hold the KV cache
+# (`parallel_plans._step_terms`); their published runs (InferenceX's TP=8) keep the default elsewhere.
+OPT_IN_ATTENTION_DP_BACKENDS = frozenset({"sglang", "vllm"})
 # Engines whose published MoE runs on several devices place whole experts on each rank (expert parallel): the
 # same TensorRT-LLM commands (`--ep` equal to `--tp`; tech blog "Best perf practice on DeepSeek-R1": `--tp 8
 # --ep 8`). Each token's hidden state goes to the ranks holding its experts and comes back (dispatch and
@@ -216,6 +225,9 @@ class Resolved:
     # A mixture of experts served attention-data-parallel + expert-parallel when its group is larger than
     # one device (`ATTENTION_DP_BACKENDS`): each rank schedules its own share of the streams.
     attention_dp: bool = False
+    # A mixture of experts on an engine that lays attention out data-parallel only when asked
+    # (`OPT_IN_ATTENTION_DP_BACKENDS`): taken where tensor-parallel attention cannot hold the KV cache.
+    attention_dp_opt_in: bool = False
     # A mixture of experts' cost per decode step on several devices once its batch reaches every expert, in a
     # continuous-batching engine, any layout: its layers × `Factors.moe_layer_ms`, scaled like every step
     # term (`parallel_plans._step_terms`).
@@ -357,6 +369,7 @@ def _resolve(request: EstimateRequest, index: CatalogIndex) -> Resolved:
         kquant_params_per_gb=8.0 / bits if is_k_quant(quant) else 0.0, kv_long_extra_gb=kv_long_extra_gb,
         per_server=_per_server(request, index),
         model_step_scale=step_scale, attention_dp=backend in ATTENTION_DP_BACKENDS and expert_gb > 0.0,
+        attention_dp_opt_in=backend in OPT_IN_ATTENTION_DP_BACKENDS and expert_gb > 0.0,
     )
     _apply_factors(base, factors)
     return base
@@ -578,6 +591,7 @@ __all__ = [
     "ATTENTION_DP_BACKENDS",
     "EXPERT_PARALLEL_BACKENDS",
     "MASKED_EXPERT_BACKENDS",
+    "OPT_IN_ATTENTION_DP_BACKENDS",
     "ASSUMPTION_WIDENING",
     "FLOAT_FORMATS",
     "FP16_ACCUMULATE_BACKENDS",

@@ -30,6 +30,8 @@ from estimator.physics.parallel_plans import (
     expert_parallel_servers,
     pipeline_stages,
     speed_parallel,
+    tensor_parallel_kv_gb,
+    tensor_parallel_required_gb,
 )
 from estimator.physics.ranges import likely_range, measured_range
 from estimator.physics.resolve import ASSUMPTION_WIDENING, UNCALIBRATED, Resolved, resolve
@@ -170,14 +172,19 @@ def _speeds(request: EstimateRequest, plan: PlanResult, decode_row: Benchmark | 
 def _plan_notes(resolved: Resolved, plan: PlanResult, count: int) -> list[Said]:
     notes = list(resolved.notes)
     if plan.group > 1 or plan.replicas > 1:
-        mode = (said("estimate.layout.layer_split") if resolved.layer_split
-                else said("estimate.layout.tensor_parallel", link=resolved.device.link))
+        if resolved.layer_split:
+            mode = said("estimate.layout.layer_split")
+        elif plan.attention_dp:
+            mode = said("estimate.layout.attention_dp", link=resolved.device.link)
+        else:
+            mode = said("estimate.layout.tensor_parallel", link=resolved.device.link)
         stages = pipeline_stages(resolved, plan.group)
         if expert_parallel_servers(resolved, plan.group) > 1:
             mode = said("estimate.layout.expert_parallel", within=mode, stages=stages)
         elif stages > 1:
             mode = said("estimate.layout.pipelined", within=mode, stages=stages)
         notes.append(said("estimate.layout", replicas=plan.replicas, group=plan.group, mode=mode))
+    notes.extend(_kv_layout_notes(resolved, plan))
     if count > plan.devices_used:
         notes.append(said("estimate.idle", idle=count - plan.devices_used))
     notes.extend(_host_sampling_note(resolved, plan))
@@ -185,6 +192,30 @@ def _plan_notes(resolved: Resolved, plan: PlanResult, count: int) -> list[Said]:
         notes.append(said("estimate.does_not_fit", needs=plan.per_device_required_gb, weights=resolved.weights_gb,
                           kv=plan.kv_cache_gb, group=plan.group, usable=plan.per_device_usable_gb))
     return notes
+
+
+def _kv_layout_notes(resolved: Resolved, plan: PlanResult) -> list[Said]:
+    """Where a multi-device copy keeps its KV cache when that is not simply split over its devices: whole on every
+    tensor-parallel rank (an MLA latent has no heads to split), replicated over ranks beyond its KV heads, or split
+    by streams because tensor-parallel attention could not hold it (`parallel_plans._laid_out_step`)."""
+    group, batch = plan.group, plan.batch
+    if group <= 1 or batch <= 0 or resolved.layer_split:
+        return []
+    if plan.attention_dp:
+        needs = tensor_parallel_required_gb(resolved, group, batch)
+        if needs <= plan.per_device_usable_gb:
+            return []  # taken for speed (TensorRT-LLM's MoE layout), not for room
+        return [said("estimate.attention_dp_for_kv", tp_needs=needs, needs=plan.per_device_required_gb,
+                     usable=plan.per_device_usable_gb, group=group)]
+    tensor_parallel = speed_parallel(resolved, group)
+    heads = resolved.arch.kv_cache_heads
+    if heads >= tensor_parallel:
+        return []
+    kv = tensor_parallel_kv_gb(resolved, group, batch)
+    if heads == 1 and resolved.arch.attention_type == "mla":
+        return [said("estimate.kv_whole_per_device", model=resolved.arch.source, kv=kv, devices=tensor_parallel)]
+    return [said("estimate.kv_heads_replicated", model=resolved.arch.source, heads=heads, devices=tensor_parallel,
+                 kv=kv)]
 
 
 def _host_sampling_note(resolved: Resolved, plan: PlanResult) -> list[Said]:
@@ -295,6 +326,7 @@ def _assemble(
         "pipeline_stages": plan.group if resolved.layer_split else pipeline_stages(resolved, plan.group),
         "expert_parallel": expert_parallel_servers(resolved, plan.group) > 1,
         "replicas": plan.replicas,
+        "attention_data_parallel": plan.attention_dp,
         "admitted_concurrency": None if admitted is None else admitted[0],
         "admitted_decode_tokens_per_s_total": None if admitted is None else admitted[1].total,
         **_ranges(request, resolved, index, (per_stream, total, prefill, ttft),

@@ -104,3 +104,31 @@ def test_plan_step_is_worded_in_the_threads_language():
 def test_json_carries_the_commands():
     data = recommend(WORKLOADS[0]).model_dump(mode="json")
     assert data["pilot_commands"][0]["argv"][0] == "llama-server"
+
+
+def test_a_copy_that_holds_its_kv_cache_only_attention_data_parallel_starts_that_way(catalog):
+    # DeepSeek-V3 FP8, 64 users of 30,000 + 1,000 tokens: 64 x 31,000 x 70,272 B (61 layers x 576 latent values x
+    # 2 B) = 139 GB of MLA cache, whole on every tensor-parallel rank, beside 671 / 8 = 84 GB of weights: 223 GB
+    # per device, more than any GPU of 192 GB or less holds (176.6 usable). Split by user over 8 ranks it is 17 GB.
+    # So a vLLM or SGLang copy of 8 such GPUs serving the 64 users is attention-data-parallel, and its command
+    # says so: vLLM `--data-parallel-size 8` with `--max-num-seqs` per rank (each DP rank schedules its own),
+    # SGLang `--dp 8 --enable-dp-attention`.
+    rec = recommend({"model_id": "deepseek-v3", "model_params_b": 671, "quantization": "FP8", "concurrent_users": 64,
+                     "prompt_tokens": 30000, "output_tokens": 1000})
+    memory = {hw.id: hw.memory_gb for hw in catalog.hardware}
+    copies_of_eight = [o for o in (rec.primary, *rec.alternatives) if o.deployment and "vLLM" in o.serving_stack
+                       and o.deployment.tensor_parallel == 8 and o.deployment.replicas == 1
+                       and memory[o.hardware_id] <= 192]
+    assert copies_of_eight
+    assert all(o.deployment.attention_data_parallel for o in copies_of_eight)
+    layout = rec.primary.deployment
+    for command in rec.pilot_commands:
+        assert command.attention_data_parallel == bool(layout and layout.attention_data_parallel)
+        if not command.attention_data_parallel:
+            continue
+        if command.engine == "vllm":
+            ranks = int(_flag(command.argv, "--data-parallel-size"))
+            assert ranks == layout.tensor_parallel and "--tensor-parallel-size" not in command.argv
+            assert int(_flag(command.argv, "--max-num-seqs")) * ranks * layout.replicas >= 64
+        if command.engine == "sglang":
+            assert int(_flag(command.argv, "--dp")) == layout.tensor_parallel and "--enable-dp-attention" in command.argv

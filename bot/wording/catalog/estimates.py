@@ -81,6 +81,39 @@ ESTIMATE_MESSAGES: dict[str, tuple[str, str, str]] = {
     ),
     "estimate.layout.layer_split": ("layer split", "按层切分", "按層切分"),
     "estimate.layout.tensor_parallel": ("tensor parallel over {link}", "经 {link} 张量并行", "經 {link} 張量平行"),
+    "estimate.layout.attention_dp": (
+        "attention data-parallel over {link} (each device keeps its own users' KV cache; the experts split over "
+        "the devices)",
+        "经 {link} 注意力数据并行（每台设备保存自己那部分用户的 KV 缓存；专家分布在各设备上）",
+        "經 {link} 注意力資料平行（每台裝置保存自己那部分使用者的 KV 快取；專家分布在各裝置上）",
+    ),
+    "estimate.kv_whole_per_device": (
+        "{model} caches one compressed latent per token (MLA), which tensor parallelism cannot split: each of the "
+        "{devices} devices holds the whole KV cache ({kv:.1f} GB), so more devices do not add KV room (attention "
+        "data parallel, SGLang --enable-dp-attention or vLLM --data-parallel-size, splits it by user)",
+        "{model} 每个 token 只缓存一个压缩潜向量（MLA），张量并行无法切分它：{devices} 台设备每台都保存完整的 KV 缓存"
+        "（{kv:.1f} GB），增加设备并不增加 KV 容量（注意力数据并行，即 SGLang --enable-dp-attention 或 vLLM "
+        "--data-parallel-size，按用户切分它）",
+        "{model} 每個 token 只快取一個壓縮潛向量（MLA），張量平行無法切分它：{devices} 台裝置每台都保存完整的 KV 快取"
+        "（{kv:.1f} GB），增加裝置並不增加 KV 容量（注意力資料平行，即 SGLang --enable-dp-attention 或 vLLM "
+        "--data-parallel-size，按使用者切分它）",
+    ),
+    "estimate.kv_heads_replicated": (
+        "{model} has {heads} KV heads, fewer than the {devices} tensor-parallel devices: the KV cache splits only "
+        "{heads} ways and each device holds {kv:.1f} GB of it",
+        "{model} 只有 {heads} 个 KV 头，少于 {devices} 台张量并行设备：KV 缓存只能切成 {heads} 份，每台设备保存 "
+        "{kv:.1f} GB",
+        "{model} 只有 {heads} 個 KV 頭，少於 {devices} 台張量平行裝置：KV 快取只能切成 {heads} 份，每台裝置保存 "
+        "{kv:.1f} GB",
+    ),
+    "estimate.attention_dp_for_kv": (
+        "tensor-parallel attention would need {tp_needs:.1f} GB per device ({usable:.1f} GB usable); attention data "
+        "parallel over the {group} devices holds each user's KV cache on one of them: {needs:.1f} GB per device",
+        "张量并行注意力每台设备需要 {tp_needs:.1f} GB（可用 {usable:.1f} GB）；在 {group} 台设备上做注意力数据并行，"
+        "每个用户的 KV 缓存只放在其中一台：每台设备 {needs:.1f} GB",
+        "張量平行注意力每台裝置需要 {tp_needs:.1f} GB（可用 {usable:.1f} GB）；在 {group} 台裝置上做注意力資料平行，"
+        "每個使用者的 KV 快取只放在其中一台：每台裝置 {needs:.1f} GB",
+    ),
     "estimate.layout.pipelined": (
         "{within} inside each server, pipelined across {stages} servers over the network",
         "每台服务器内{within}，经网络在 {stages} 台服务器间流水线并行",

@@ -28,9 +28,13 @@ MODEL_MESSAGES: dict[str, tuple[str, str, str]] = {
     "model.moe_plain": (" (mixture of experts)", "（混合专家）", "（混合專家）"),
     "model.shared": (", plus {n} shared", "，另有 {n} 个共享专家", "，另有 {n} 個共享專家"),
     "model.attn.mla": (
-        "multi-head latent attention (caches a {rank}+{rope}-value latent per layer, not full K and V)",
-        "多头潜在注意力（MLA，每层只缓存 {rank}+{rope} 维的潜在向量，而非完整的 K 和 V）",
-        "多頭潛在注意力（MLA，每層只快取 {rank}+{rope} 維的潛在向量，而非完整的 K 和 V）",
+        "multi-head latent attention (caches a {rank}+{rope}-value latent per layer, not full K and V; tensor "
+        "parallelism cannot split the latent, so every GPU of a tensor-parallel copy holds the whole cache, and "
+        "attention data parallel splits it by user)",
+        "多头潜在注意力（MLA，每层只缓存 {rank}+{rope} 维的潜在向量，而非完整的 K 和 V；张量并行无法切分潜在向量，"
+        "张量并行副本的每张 GPU 都保存完整缓存，注意力数据并行则按用户切分）",
+        "多頭潛在注意力（MLA，每層只快取 {rank}+{rope} 維的潛在向量，而非完整的 K 和 V；張量平行無法切分潛在向量，"
+        "張量平行副本的每張 GPU 都保存完整快取，注意力資料平行則按使用者切分）",
     ),
     "model.attn.sliding": (
         "{sliding} of {layers} layers use a {window:,}-token sliding window (their KV cache stops growing there)",
@@ -126,6 +130,12 @@ MODEL_MESSAGES: dict[str, tuple[str, str, str]] = {
         ", each copy pipelined across {stages} servers (one copy does not fit in one server)",
         "，每份副本跨 {stages} 台服务器流水线并行（一份副本放不进一台服务器）",
         "，每份副本跨 {stages} 台伺服器流水線平行（一份副本放不進一台伺服器）",
+    ),
+    "deploy.attention_dp": (
+        ", attention data-parallel inside each copy (each device keeps its own users' KV cache, the experts split "
+        "over the copy's devices)",
+        "，每份副本内注意力数据并行（每个设备保存自己那部分用户的 KV 缓存，专家分布在副本的各设备上）",
+        "，每份副本內注意力資料平行（每個裝置保存自己那部分使用者的 KV 快取，專家分布在副本的各裝置上）",
     ),
     "deploy.expert_parallel": (
         (", each copy spanning {stages} servers expert-parallel (the experts spread over every device, attention "
