@@ -94,6 +94,17 @@ _ITEM_LENGTH_ZH = re.compile(
     r"(?:文档|文檔|文件|工单|工單|邮件|郵件|合同|合約|报告|報告|记录|記錄|文章|请求|請求|输入|輸入)?\s*(?:的)?\s*"
     rf"(?:长度|長度)?\s*(?:大约|大約|约|約|平均|大概|差不多|在)?\s*{NUM}\s*(?:个|個)?\s*(?:tokens?|词元|詞元|字)"
 )
+# An item, alone or with what comes with it, said to be a length ("ticket + thread is maybe 6k tokens", "email +
+# attachments is roughly 4k tokens", "工单加聊天记录大概 5k tokens", "一份病歷加上檢驗報告大約 3k tokens"): what one
+# request reads, its prompt. (Never a context: "上下文" / "窗口" are no items, and "增加到" is a change, not a joining.)
+_ITEM_PARTS = rf"(?:{_ITEM_NOUNS}|threads?|attachments?|history|replies|notes|metadata)"
+_ITEM_JOINED_LENGTH = re.compile(
+    rf"\b(?:{_ITEM_NOUNS})(?:\s*(?:\+|&|\band\b|\bplus\b|\bwith\b|w/)\s*(?:its |the |their |all )?(?:[a-z-]+\s+)?{_ITEM_PARTS}\b){{0,2}}"
+    rf"\s+(?:is|are|'s|comes? to|runs?|totals?)\s+(?:probably|usually|typically|generally|often)?\s*{APPROX}{NUM}\s*-?\s*tok(?:en)?s?\b")
+_NOT_ITEM_ZH = r"(?:(?!上下文|下文|窗口|模型|增|追|再|添|更)[\u4e00-\u9fff])"
+_ITEM_JOINED_LENGTH_ZH = re.compile(
+    rf"(?:{_ONE_ITEM})?\s*{_NOT_ITEM_ZH}{{1,6}}?\s*(?:加上|加|连同|带上|和|\+)\s*{_NOT_ITEM_ZH}{{1,6}}?\s*(?:的)?\s*(?:长度)?\s*"
+    rf"(?:一共|总共|合计|加起来)?\s*(?:大约|约|大概|差不多|平均|在|有)?\s*{NUM}\s*(?:个)?\s*(?:tokens?|词元)")
 # "20k PDFs (avg 10k tokens)", "2 万份 PDF（平均 1 万 token）", "30k tickets, average 600 tokens": an average
 # length with no other cue, in a batch job, is each item's prompt. Beside an output word it is the output's
 # (`_OUTPUT_BEFORE`), read by the output patterns instead.
@@ -230,10 +241,26 @@ def _label_only_output(text: str, claims: _Claims) -> Iterator[Fact]:
         yield Fact("output_tokens", LABEL_OUTPUT_TOKENS, m.start(), m.end(), keyed=True)
 
 
+def _lengths(text: str, claims: _Claims, patterns: tuple[tuple[re.Pattern[str], str], ...]) -> Iterator[Fact]:
+    for pattern, slot in patterns:
+        for m in pattern.finditer(text):
+            if not claims.free(m.start(), m.end()):
+                continue
+            if slot == "prompt_tokens" and _OUTPUT_IN_SENTENCE.search(_sentence_before(text, m.start())):
+                continue  # "replies tend to run long, around 800 tokens each": each *reply*, for the output patterns
+            if pattern in (_TOKENS_IN, _TOKENS_OUT) and _WORD_BEFORE[slot].search(text[max(0, m.start() - 14):m.start()]):
+                continue
+            claims.claim(m.start(), m.end())
+            yield from length_facts(text, slot, m)  # "每份大约 2 万字": characters, converted to tokens
+
+
 def batch_facts(text: str, claims: _Claims, *, batch_job: bool = False) -> Iterator[Fact]:
     """Items of a batch job and its window (only in a batch context: the message's words, or a thread
     already about a batch job, `batch_job`: "what if 500k documents?"), and the per-item lengths."""
     batch = batch_job or is_batch_context(text)
+    # An item joined with what comes with it and said to be a length is read before any count of items: in
+    # "一份病歷加上檢驗報告大約 3k tokens" the 一份 is one record, each, no batch of one.
+    yield from _lengths(text, claims, ((_ITEM_JOINED_LENGTH, "prompt_tokens"), (_ITEM_JOINED_LENGTH_ZH, "prompt_tokens")))
     if batch:
         # A bare measure word of documents ("大概 3 万条") counts items once the message or thread is a batch job.
         for pattern in (_ITEMS_ZH, _ITEMS_EN, _ITEMS_ZH_BARE):
@@ -275,18 +302,10 @@ def batch_facts(text: str, claims: _Claims, *, batch_job: bool = False) -> Itera
             if (ratio := _side_share_ratio(m)) is not None:
                 yield Fact("in_out_ratio", ratio, m.start(), m.end(), keyed=True)
     yield from _label_only_output(text, claims)
-    for pattern, slot in ((_LABEL_LENGTH, "output_tokens"), (_LABEL_LENGTH_AFTER, "output_tokens"),
-                          (_ITEM_LENGTH, "prompt_tokens"), (_EACH_LENGTH, "prompt_tokens"), (_ITEM_LENGTH_OF, "prompt_tokens"),
-                          (_ITEM_LENGTH_ZH, "prompt_tokens"), (_TOKENS_IN, "prompt_tokens"), (_TOKENS_OUT, "output_tokens")):
-        for m in pattern.finditer(text):
-            if not claims.free(m.start(), m.end()):
-                continue
-            if slot == "prompt_tokens" and _OUTPUT_IN_SENTENCE.search(_sentence_before(text, m.start())):
-                continue  # "replies tend to run long, around 800 tokens each": each *reply*, for the output patterns
-            if pattern in (_TOKENS_IN, _TOKENS_OUT) and _WORD_BEFORE[slot].search(text[max(0, m.start() - 14):m.start()]):
-                continue
-            claims.claim(m.start(), m.end())
-            yield from length_facts(text, slot, m)  # "每份大约 2 万字": characters, converted to tokens
+    yield from _lengths(text, claims, ((_LABEL_LENGTH, "output_tokens"), (_LABEL_LENGTH_AFTER, "output_tokens"),
+                                       (_ITEM_LENGTH, "prompt_tokens"), (_EACH_LENGTH, "prompt_tokens"),
+                                       (_ITEM_LENGTH_OF, "prompt_tokens"), (_ITEM_LENGTH_ZH, "prompt_tokens"),
+                                       (_TOKENS_IN, "prompt_tokens"), (_TOKENS_OUT, "output_tokens")))
     if batch:
         for m in _AVERAGE_LENGTH.finditer(text):
             if claims.free(m.start(), m.end()) and not _OUTPUT_BEFORE.search(text[max(0, m.start() - 12):m.start()]):

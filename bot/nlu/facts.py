@@ -33,6 +33,7 @@ from bot.nlu.lexicon import (
     CONTEXT_FLOOR_WORDS,
     CONTEXT_HEAVY_WORK,
     CONTEXT_MAX_WORDS,
+    DAILY_USE_AFTER,
     DEVICE_EACH,
     DYNAMIC_SHAPES_NO,
     DYNAMIC_SHAPES_YES,
@@ -55,8 +56,10 @@ from bot.nlu.lexicon import (
     LENGTH_USUAL_WORDS,
     MIXED_TRAINING,
     MULTIPLIERS,
+    NO_MORE_BUDGET,
     NUM,
     ONE_USER_AT_A_TIME,
+    POWER_BEFORE_BUDGET,
     ROUND_THE_CLOCK,
     SCALE_WORDS,
     SEVERAL_MODELS,
@@ -459,7 +462,19 @@ def _speed(text: str, claims: _Claims) -> Iterator[Fact]:
             yield from speed_facts(text, m)
 
 
+def _no_more_budget(text: str, claims: _Claims) -> Iterator[Fact]:
+    # "不能再加预算", "no more budget": the words are read whole first, so "一分都不能再加" is no amount of 1 分
+    for m in _matches(NO_MORE_BUDGET, text, claims):
+        yield Fact("no_more_budget", True, m.start(), m.end(), keyed=True)  # zero unless an amount is stated: parser
+
+
 def _budget(text: str, claims: _Claims) -> Iterator[Fact]:
+    for m in _BUDGET_KEYED.finditer(text):
+        if POWER_BEFORE_BUDGET.search(text, max(0, m.start() - 24), m.start()):
+            # "15kW power budget? ~50 concurrent": a budget of watts (its figure said before it); the word is
+            # set aside so the figure after it stays free for the count it is
+            word = _BUDGET_WORD_BEFORE.match(text, m.start())
+            claims.claim(m.start(), word.end() if word else m.start("num"))
     for pattern in (_USD_PREFIX, _USD_SUFFIX, _BUDGET_BEFORE, _BUDGET_KEYED, *_OTHER_CURRENCY_AMOUNT):
         keyed = pattern in (_BUDGET_BEFORE, _BUDGET_KEYED)
         for m in _matches(pattern, text, claims):
@@ -816,13 +831,18 @@ def _people(text: str, claims: _Claims) -> Iterator[Fact]:
             explicit_total = _EXPLICIT_TOTAL_CUE.search(here)
             # A cue later in its clause ("80 人在用类似 claude code 的 agent": are using) makes a bare count concurrent,
             # not one named as a team's or an org's size ("研发 80 人"): that is the head count beside a stated load.
-            clause_cue = not _TOTAL_CUE.search(here) and not _HEADCOUNT_BEFORE.search(before) and _CONCURRENT_CUE.search(clause)
+            # Said to use it every day ("約 500 位行員日常使用", "每天都在用"): a day's users, the head count, whatever
+            # "在用" says of the moment; only words of simultaneity beside the count still make it a peak.
+            daily = m.end("num") >= 0 and DAILY_USE_AFTER.match(text, m.end("num"), m.end() + 30) is not None
+            clause_cue = (not daily and not _TOTAL_CUE.search(here) and not _HEADCOUNT_BEFORE.search(before)
+                          and _CONCURRENT_CUE.search(clause) is not None)
             if (_CONCURRENT_CUE.search(here) or clause_cue
                     or (not explicit_total and _AT_ONCE_AFTER.match(text, m.end()))
                     or (not explicit_total and _PEAK_BEFORE.search(before))):
                 slot = "concurrent_users"
             elif (_TOTAL_CUE.search(here) or _HEADCOUNT_BEFORE.search(before) or _HEADCOUNT_BEFORE.search(here)
-                  or _HEADCOUNT_AFTER.match(text, m.end()) or _ORG_THEN_COUNT.search(text, max(0, m.start() - 30), m.start())):
+                  or _HEADCOUNT_AFTER.match(text, m.end()) or _ORG_THEN_COUNT.search(text, max(0, m.start() - 30), m.start())
+                  or daily):
                 slot = "total_users"
             elif _ORG_WIDE.search(text):
                 slot = "total_users"  # "company-wide, 3,500 people", "全校师生 5000 人": everyone who may use it
@@ -982,7 +1002,8 @@ def _batch_job(text: str, claims: _Claims) -> Iterator[Fact]:
 
 # Most specific first: a span read by one is skipped by the next.
 EXTRACTORS: tuple[Extractor, ...] = (
-    _electricity, _load, serving_facts, _working_hours, _speed, measured_nouns, _batch, _thinking, _accumulated, _context, _misc_numbers, _budget, _power, _lengths,
+    _electricity, _load, serving_facts, _working_hours, _speed, measured_nouns, _batch, _thinking, _accumulated, _context, _misc_numbers, _no_more_budget, _budget,
+    _power, _lengths,
     measured_lengths, _length_figures, _latency, _quantization,
     _model_size, _users, _words,
 )

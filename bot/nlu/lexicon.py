@@ -561,7 +561,34 @@ VAGUE_COUNT = re.compile("|".join(f"(?P<{kind}>(?:{words})(?={VAGUE_PEOPLE_AFTER
 
 FORMAT_FLOOR = _rx(r"(?<![a-z])(?:below|under|lower than|less than)(?![a-z])", "低于", "以下", "少于")
 
+# A budget of power, not money: "15kW power budget", "电力预算", "功率预算" (the words, or a power figure, right
+# before the budget word). The figure after such a budget is no amount of dollars ("15kW power budget? ~50
+# concurrent": the 50 is the sessions).
+POWER_BEFORE_BUDGET = _rx(r"(?:\bpower|\belectrical|\belectric|\benergy|\bthermal|\d\s*(?:kw|w|watts?|kilowatts?))\s*$",
+                          r"(?:电力|功率|电源|供电|用电|功耗|\d\s*(?:千瓦|瓦))\s*(?:的)?\s*$")
+# Nothing more may be spent ("no more budget this year", "说不能再加预算了", "預算不能再加了", "沒有額外預算"): with no
+# amount stated the purchase budget is zero (the lead runs what is owned or nothing); a stated amount stays the cap
+# ("$30k approved and can't get any more budget"). "No budget limit" is the opposite and is not matched.
+NO_MORE_BUDGET = _rx(r"\bno (?:more|extra|additional|further) (?:budget|money|funds?|funding|capex)\b",
+                     r"\b(?:can'?t|cannot|can not|won'?t|will not|unable to) (?:get|add|spend|ask for|raise|find|increase)"
+                     r" (?:any )?(?:more|extra|additional|further) (?:budget|money|funds?|funding|capex)\b",
+                     r"\bbudget(?: is| has been|'s)? (?:already )?(?:spent|gone|exhausted|used up|maxed out|tapped out)\b",
+                     r"\bnot (?:a|one) (?:single )?(?:cent|penny|dime|dollar) more\b", r"\bzero budget\b",
+                     "不能再加预算", "不能再追加预算", "不能再增加预算", "不会再(?:批|给|加)预算", "不再(?:批|给|加)预算",
+                     r"预算\s*(?:(?:一|1)\s*分\s*(?:钱)?\s*)?(?:都|也)?\s*不能再(?:加|追加|增加)",
+                     r"(?:一|1)\s*分\s*(?:钱)?\s*(?:都|也)\s*不能再(?:加|花|多花)",
+                     "没有(?:额外|多余|更多|新增)的?预算", "没有预算了", "预算(?:已经)?(?:用完|花完|花光|耗尽|没了)",
+                     "不能再花钱")
+# A count of people who use it every day ("約 500 位行員日常使用", "300 位同仁每天都會用", "250 engineers use it
+# every day"; read with `match` at the count's end): the span is a day, so it is everyone who uses it, a head count, never that many at once.
+DAILY_USE_AFTER = _rx(r"\s*(?:[a-z'-]+\s+){0,3}?(?:use|uses|using|on|log (?:in|on)|logs? (?:in|on)|hit|hits|hitting)\b"
+                      r"(?:\s+(?:it|this|the \w+))?\s+(?:daily|every ?day|each day|every workday|day to day|day-to-day)\b",
+                      r"\s*(?:多|余)?\s*(?:个|位|名)?\s*[\u4e00-\u9fff]{0,5}?(?:日常|每天|每日|天天)\s*(?:都|也)?\s*(?:会|在)?\s*(?:使用|用)")
+
 __all__ = [
+    "DAILY_USE_AFTER",
+    "NO_MORE_BUDGET",
+    "POWER_BEFORE_BUDGET",
     "AGENTIC_SESSIONS",
     "VAGUE_COUNT",
     "VAGUE_COUNTS",

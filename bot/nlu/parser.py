@@ -344,6 +344,8 @@ def parse_message(
     budget_text = _without_spend(normalized, readings)
     if "budget_usd" in found and (NON_USD_CURRENCY.search(budget_text) or _local_money(result, budget_text)):
         _convert_budget(found, result, budget_text)
+    if found.pop("no_more_budget", None) and "budget_usd" not in found:
+        found["budget_usd"] = 0  # "说不能再加预算了" with no amount: nothing more may be bought
 
     for slot, value in found.items():
         if problem := check_fact(slot, value):
