@@ -101,9 +101,14 @@ _ITEM_PARTS = rf"(?:{_ITEM_NOUNS}|threads?|attachments?|history|replies|notes|me
 _ITEM_JOINED_LENGTH = re.compile(
     rf"\b(?:{_ITEM_NOUNS})(?:\s*(?:\+|&|\band\b|\bplus\b|\bwith\b|w/)\s*(?:its |the |their |all )?(?:[a-z-]+\s+)?{_ITEM_PARTS}\b){{0,2}}"
     rf"\s+(?:is|are|'s|comes? to|runs?|totals?)\s+(?:probably|usually|typically|generally|often)?\s*{APPROX}{NUM}\s*-?\s*tok(?:en)?s?\b")
-_NOT_ITEM_ZH = r"(?:(?!上下文|下文|窗口|模型|增|追|再|添|更)[\u4e00-\u9fff])"
+# (Chinese: the first part names an item; the part joined to it is no answer, reasoning or window: "思考加输出大概 3k
+# token" is the output's length, "模型加上下文" no item at all.)
+_ITEM_NOUNS_ZH = (r"工单|合同|合约|邮件|病历|报告|文档|文件|文章|记录|论文|简历|发票|单据|帖子|评论|卷宗|票据|对话|会话|"
+                  r"通话|录音|转写|笔录|网页|说明书|手册|条款|案例")
+_JOINED_PART_ZH = r"(?:(?!输出|回答|答案|回复|思考|推理|摘要|生成|总结|上下文|下文|窗口|模型)[\u4e00-\u9fff])"
 _ITEM_JOINED_LENGTH_ZH = re.compile(
-    rf"(?:{_ONE_ITEM})?\s*{_NOT_ITEM_ZH}{{1,6}}?\s*(?:加上|加|连同|带上|和|\+)\s*{_NOT_ITEM_ZH}{{1,6}}?\s*(?:的)?\s*(?:长度)?\s*"
+    rf"(?:{_ONE_ITEM})?\s*(?:(?!增|追|再|添|更)[\u4e00-\u9fff]){{0,4}}?(?:{_ITEM_NOUNS_ZH})\s*(?:加上|加|连同|带上|和|\+)\s*"
+    rf"{_JOINED_PART_ZH}{{1,6}}?\s*(?:的)?\s*(?:长度)?\s*"
     rf"(?:一共|总共|合计|加起来)?\s*(?:大约|约|大概|差不多|平均|在|有)?\s*{NUM}\s*(?:个)?\s*(?:tokens?|词元)")
 # "20k PDFs (avg 10k tokens)", "2 万份 PDF（平均 1 万 token）", "30k tickets, average 600 tokens": an average
 # length with no other cue, in a batch job, is each item's prompt. Beside an output word it is the output's

@@ -28,3 +28,12 @@ def test_one_item_said_with_its_length_is_no_batch_of_one():
 @pytest.mark.parametrize("text", ["模型加上下文大概 32k tokens", "上下文增加到 32k tokens 呢"])
 def test_a_context_joined_to_something_is_no_prompt(text):
     assert "prompt_tokens" not in parse_message(text).facts
+
+
+@pytest.mark.parametrize(("text", "prompt", "output"), [
+    ("高峰每分钟 60 个请求，每个输入 3k，思考加输出大概 3k token", 3_000, 3_000),
+    ("每分鐘 30 個請求，輸入 2k，推理加回答約 6k token", 2_000, 6_000),
+])
+def test_reasoning_joined_to_the_answer_is_the_output(text, prompt, output):
+    facts = parse_message(text).facts
+    assert facts.get("prompt_tokens") == prompt and facts.get("output_tokens") == output
