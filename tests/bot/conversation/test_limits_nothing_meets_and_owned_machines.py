@@ -96,16 +96,17 @@ def test_the_reply_says_by_how_much_each_limit_is_passed(engine):
 
 
 @pytest.mark.parametrize(("lang", "turns"), [
-    ("zh-Hans", ("我们要给500人用Qwen3-30B-A3B，功耗上限800W，预算两万美元", "直接推荐")),
-    ("zh-Hant", ("我們要給 500 人用 Qwen3-30B-A3B，功耗上限 800W，預算兩萬美元", "直接推薦")),
+    ("zh-Hans", ("我们要给500人用Qwen3-30B-A3B，功耗上限800W，预算一万美元", "直接推荐")),
+    ("zh-Hant", ("我們要給 500 人用 Qwen3-30B-A3B，功耗上限 800W，預算一萬美元", "直接推薦")),
 ])
 def test_limits_passed_are_worded_in_the_threads_language(engine, lang, turns):
     reply = talk(engine, *turns, thread="zh" + lang)[-1]
-    _within_budget(reply, 20_000, 800)
+    # One card that serves the peak costs ~$13k and draws ~850 W with its host: past both limits, so both are worded.
+    _within_budget(reply, 10_000, 800)
     assert reply.lang == lang
     why = next(line for line in reply.text.splitlines() if line.startswith(("理由", "理由：")))
     assert "budget: capex" not in why and "W peak >" not in why and "power:" not in why, why
-    assert "800 W" in why and "$20,000" in why and len(RATIO.findall(why)) >= 2, why
+    assert "800 W" in why and "$10,000" in why and len(RATIO.findall(why)) >= 2, why
 
 
 # Owned devices that no count of them makes fast enough. A 70B model at FP8 is ~70 GB of weights: one
