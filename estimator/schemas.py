@@ -359,6 +359,13 @@ class CloudComparison(_Model):
 PilotEngine = Literal["vllm", "llama.cpp", "trt-llm", "sglang", "mlx"]
 
 
+class PilotConfigFile(_Model):
+    """A file the command reads, written next to where it runs (TensorRT-LLM takes some settings only from YAML)."""
+
+    name: str  # relative path, as the command names it
+    text: str
+
+
 class PilotCommand(_Model):
     """One engine's command line for one model copy of the option, with the figures it was built from."""
 
@@ -376,6 +383,7 @@ class PilotCommand(_Model):
     copies: int  # model copies of the whole deployment (the pilot runs one or two)
     max_context: int
     max_concurrent: int  # sequences one copy runs at once: the peak's share of one copy
+    config_file: PilotConfigFile | None = None  # written before the command runs; it names it in `argv`
 
 
 class FleetPlan(_Model):
@@ -447,6 +455,7 @@ __all__ = [
     "NamedAnswer",
     "Option",
     "PilotCommand",
+    "PilotConfigFile",
     "PilotEngine",
     "OptionEstimate",
     "OptionTco",

@@ -18,6 +18,7 @@ Secret `hf-token` with key `token` (optional: public models start without it).
 
 from __future__ import annotations
 
+import posixpath
 import re
 from dataclasses import dataclass
 from typing import Any, Literal
@@ -25,7 +26,7 @@ from typing import Any, Literal
 from pydantic import BaseModel, ConfigDict
 
 from estimator.catalog import Catalog
-from estimator.schemas import PilotCommand, PilotEngine, Recommendation
+from estimator.schemas import PilotCommand, PilotConfigFile, PilotEngine, Recommendation
 
 GpuResource = Literal["nvidia.com/gpu", "amd.com/gpu"]
 GapReason = Literal["no_option", "no_command", "no_image", "spans_servers"]
@@ -87,6 +88,7 @@ class K8sServing(BaseModel):
     kv_cache_dtype: Literal["FP8", "FP16"]
     model: str
     model_is_placeholder: bool  # True: the model file or folder is put on the models volume first
+    config_file: PilotConfigFile | None = None  # the file the command names, mounted from a ConfigMap
 
 
 class K8sGap(BaseModel):
@@ -136,11 +138,12 @@ def k8s_serving(recommendation: Recommendation, catalog: Catalog) -> K8sServing 
         image_source_url=image.source_url, argv=[*pilot.argv, *flags], port=port, gpu_resource=resource,
         gpus_per_replica=pilot.devices_per_copy, replicas=pilot.copies, tensor_parallel=pilot.tensor_parallel,
         max_context=pilot.max_context, kv_cache_dtype=pilot.kv_cache_dtype, model=pilot.model,
-        model_is_placeholder=pilot.model_is_placeholder)
+        model_is_placeholder=pilot.model_is_placeholder, config_file=pilot.config_file)
 
 
 def manifest_objects(serving: K8sServing) -> list[dict[str, Any]]:
-    """The Deployment and the Service, as the Kubernetes API objects (plain data, ready to serialize)."""
+    """The Deployment and the Service (and the ConfigMap of a command's settings file), as the Kubernetes API objects
+    (plain data, ready to serialize)."""
     def labels() -> dict[str, str]:  # a fresh mapping per use: serialized objects share no nodes
         return {"app.kubernetes.io/name": serving.name, "app.kubernetes.io/part-of": "siliconsult"}
 
@@ -157,6 +160,16 @@ def manifest_objects(serving: K8sServing) -> list[dict[str, Any]]:
         # Tensor-parallel workers exchange data through shared memory; a container's /dev/shm is 64 MiB.
         mounts.append({"name": "dshm", "mountPath": "/dev/shm"})
         volumes.append({"name": "dshm", "emptyDir": {"medium": "Memory"}})
+    config_map: dict[str, Any] | None = None
+    if serving.config_file is not None:
+        # The command names the file relative to its working directory (the models volume): mount the ConfigMap's
+        # one key over that path (a subPath mount of a single file).
+        key = posixpath.basename(serving.config_file.name)
+        config_map = {"apiVersion": "v1", "kind": "ConfigMap",
+                      "metadata": {"name": f"{serving.name}-config", "labels": labels()},
+                      "data": {key: serving.config_file.text}}
+        mounts.append({"name": "config", "mountPath": posixpath.join(MODELS_PATH, key), "subPath": key, "readOnly": True})
+        volumes.append({"name": "config", "configMap": {"name": f"{serving.name}-config"}})
     container: dict[str, Any] = {
         "name": "server",
         "image": serving.image,
@@ -189,7 +202,8 @@ def manifest_objects(serving: K8sServing) -> list[dict[str, Any]]:
         "metadata": {"name": serving.name, "labels": labels()},
         "spec": {"selector": selector(), "ports": [{"name": "http", "port": serving.port, "targetPort": "http"}]},
     }
-    return [deployment, service]
+    # The ConfigMap last: the Deployment and the Service keep their places; a pod waits for the map it mounts.
+    return [deployment, service] if config_map is None else [deployment, service, config_map]
 
 
 __all__ = ["IMAGES", "LISTEN", "GapReason", "GpuResource", "K8sGap", "K8sServing", "ServerImage", "k8s_serving",

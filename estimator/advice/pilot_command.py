@@ -11,7 +11,10 @@ figures, so the pilot runs what was sized:
 - concurrent sequences: the peak users per model copy (Little's law share of the peak);
 - KV cache element type: the one the estimate assumed (`memory.kv_bytes_per_element`: 16-bit unless
   the engine keeps FP8 KV with FP8 weights by default, or the workload stores it in FP8: `Workload.kv_cache_dtype`);
-- weight format: the workload's, or the stand-in the stack runs instead (`risks.stand_in_format`).
+- weight format: the workload's, or the stand-in the stack runs instead (`risks.stand_in_format`);
+- a TensorRT-LLM mixture of experts: experts expert-parallel over the copy (`--ep_size` = `--tp_size`, the layout its
+  per-layer cost was fitted on, `resolve.EXPERT_PARALLEL_BACKENDS`), and attention data-parallel where the plan chose
+  it, a setting trtllm-serve takes only from a YAML file (`PilotCommand.config_file`).
 
 Typed data only: the bot words it. Engines without a documented one-line server command (vendor SDKs,
 hosted services) get no command. Flag names follow each engine's own CLI reference:
@@ -30,20 +33,27 @@ from dataclasses import dataclass
 from typing import Literal
 
 from estimator.advice.risks import stand_in_format
-from estimator.catalog import Catalog, ServingStack
+from estimator.catalog import Catalog, ModelArch, ServingStack
 from estimator.physics.memory import kv_bytes_per_element
-from estimator.schemas import Option, PilotCommand, PilotEngine
+from estimator.schemas import Option, PilotCommand, PilotConfigFile, PilotEngine
 from estimator.workload import Workload
 
 Engine = PilotEngine
 # Backend keys (serving_stacks.csv) whose server is vLLM's CLI: the CUDA/ROCm builds and the Gaudi / TPU forks.
 VLLM_BACKENDS = frozenset({"vllm", "vllm-gaudi", "vllm-tpu"})
 _HF_REPO = re.compile(r"https://huggingface\.co/([^/\s]+/[^/\s]+)")
+# trtllm-serve's YAML of LLM API options (`--extra_llm_api_options`, also spelled `--config`): attention data
+# parallel has no command-line flag (NVIDIA/TensorRT-LLM examples/serve/deepseek_r1_reasoning_parser.sh).
+TRTLLM_OPTIONS_FILE = "./trtllm-pilot.yaml"
 
 
 def _gguf(weight_format: str) -> bool:
     """llama.cpp's k-quant / legacy formats (Q4_K_M, Q8_0, …) live in a .gguf file."""
     return len(weight_format) > 1 and weight_format[0] == "Q" and weight_format[1].isdigit()
+
+
+def _catalog_model(workload: Workload, catalog: Catalog) -> ModelArch | None:
+    return next((m for m in catalog.models if m.id == workload.model_id), None) if workload.model_id else None
 
 
 def _model_reference(workload: Workload, catalog: Catalog, weight_format: str, engine: Engine) -> tuple[str, str | None, bool]:
@@ -52,7 +62,7 @@ def _model_reference(workload: Workload, catalog: Catalog, weight_format: str, e
     The repo is the argument when the engine makes the format from the base checkpoint (16-bit, and FP8
     on vLLM / SGLang, which quantize it when loading); any other format is a file or folder the user
     makes first (a GGUF file, an AWQ/GPTQ or ModelOpt checkpoint), named for the model and format."""
-    model = next((m for m in catalog.models if m.id == workload.model_id), None) if workload.model_id else None
+    model = _catalog_model(workload, catalog)
     found = _HF_REPO.search(model.source_url) if model is not None else None
     repo = found.group(1) if found else None
     from_base = {"FP16", "BF16", "FP8"} if engine in ("vllm", "sglang") else {"FP16", "BF16"}
@@ -61,6 +71,13 @@ def _model_reference(workload: Workload, catalog: Catalog, weight_format: str, e
     slug = model.id if model is not None else f"model-{workload.model_params_b or 0:g}b"
     path = f"./{slug}-{weight_format.lower()}"
     return (path + ".gguf" if engine == "llama.cpp" or _gguf(weight_format) else path), repo, True
+
+
+def _mixture_of_experts(workload: Workload, catalog: Catalog) -> bool:
+    model = _catalog_model(workload, catalog)
+    if model is not None:
+        return model.is_moe
+    return bool(workload.active_params_b and workload.model_params_b and workload.active_params_b < workload.model_params_b)
 
 
 @dataclass(frozen=True)
@@ -77,6 +94,7 @@ class _Layout:
     concurrent: int
     kind: str
     attention_dp: bool = False  # the copy's devices attend data-parallel over `tp` ranks (`Deployment`)
+    moe: bool = False  # a mixture of experts
 
 
 def _vllm(layout: _Layout, model: str, repo: str | None, placeholder: bool) -> list[str]:
@@ -119,8 +137,22 @@ def _trtllm(layout: _Layout, model: str, repo: str | None, placeholder: bool) ->
         sizes = ["--tp_size", str(layout.tp * layout.pp), "--ep_size", str(layout.tp * layout.pp), "--pp_size", "1"]
     else:
         sizes = ["--tp_size", str(layout.tp), "--pp_size", str(layout.pp)]
-    return ["trtllm-serve", model, "--backend", "pytorch", *sizes,
-            "--max_seq_len", str(layout.context), "--max_batch_size", str(layout.concurrent)]
+        if layout.moe and layout.tp > 1:  # its published MoE runs: `--ep` equal to `--tp` (tech blog, DeepSeek-R1)
+            sizes += ["--ep_size", str(layout.tp)]
+    # Under attention data parallel every rank schedules its own batch: `--max_batch_size` is per rank.
+    batch = math.ceil(layout.concurrent / layout.tp) if layout.attention_dp else layout.concurrent
+    argv = ["trtllm-serve", model, "--backend", "pytorch", *sizes,
+            "--max_seq_len", str(layout.context), "--max_batch_size", str(batch)]
+    if layout.attention_dp:
+        argv += ["--extra_llm_api_options", TRTLLM_OPTIONS_FILE]
+    return argv
+
+
+def _config_file(engine: Engine, layout: _Layout) -> PilotConfigFile | None:
+    """The file the engine's command reads, where the layout needs a setting it takes only from a file."""
+    if engine == "trt-llm" and layout.attention_dp:
+        return PilotConfigFile(name=TRTLLM_OPTIONS_FILE, text="enable_attention_dp: true\n")
+    return None
 
 
 def _llama_server(layout: _Layout, model: str, repo: str | None, placeholder: bool) -> list[str]:
@@ -168,7 +200,7 @@ def pilot_commands(workload: Workload, option: Option, stack: ServingStack | Non
         context=workload.context_length or (workload.prompt_tokens or 512) + (workload.output_tokens or 256),
         # Each copy serves its share of the peak (the router spreads users over the copies).
         concurrent=max(1, math.ceil((workload.concurrent_users or 1) / max(1, copies))), kind=option.kind,
-        attention_dp=bool(deployment and deployment.attention_data_parallel))
+        attention_dp=bool(deployment and deployment.attention_data_parallel), moe=_mixture_of_experts(workload, catalog))
     engines: list[Engine] = [engine]
     if ("cuda" in stack.id or engine == "trt-llm") and pp == 1 and not _gguf(fmt):
         engines.append("sglang")
@@ -182,7 +214,8 @@ def pilot_commands(workload: Workload, option: Option, stack: ServingStack | Non
             engine=name, argv=argv, command=shlex.join(argv), model=model, model_is_placeholder=placeholder,
             weight_format=fmt, kv_cache_dtype=layout.kv, tensor_parallel=tp, pipeline_parallel=pp,
             attention_data_parallel=layout.attention_dp,
-            devices_per_copy=tp * pp, copies=copies, max_context=layout.context, max_concurrent=layout.concurrent))
+            devices_per_copy=tp * pp, copies=copies, max_context=layout.context, max_concurrent=layout.concurrent,
+            config_file=_config_file(name, layout)))
     return commands
 
 

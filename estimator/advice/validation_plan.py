@@ -44,8 +44,14 @@ def validation_plan(
                  hardware=hardware, stack=option.serving_stack) if stand_in is None else
              said("plan.days_1_2_requant", params=workload.model_params_b, quant=workload.quantization,
                  stand_in=stand_in, pilot=pilot, hardware=hardware, stack=option.serving_stack))
-    start = [said("plan.command", command=commands[0].command, devices=commands[0].devices_per_copy,
-                 hardware=option.hardware_name or option.hardware_id, copies=commands[0].copies)] if commands else []
+    start = []
+    if commands:
+        command = commands[0]
+        config = command.config_file
+        if config is not None:  # the settings file the command names, written first
+            start.append(said("plan.config_file", name=config.name, text=config.text.strip()))
+        start.append(said("plan.command", command=command.command, devices=command.devices_per_copy,
+                          hardware=option.hardware_name or option.hardware_id, copies=command.copies))
     steps = [
         first,
         *start,

@@ -141,3 +141,27 @@ def test_every_image_is_from_a_cited_source():
     for (engine, accelerator), image in IMAGES.items():
         assert image.source_url.startswith("https://"), (engine, accelerator)
         assert ":" in image.image and not image.image.endswith(":latest")
+
+
+def test_a_settings_file_the_command_names_is_mounted_where_it_looks():
+    # trtllm-serve reads attention data parallel from the YAML file its command names, relative to the working
+    # directory (the models volume): the manifest carries that file as a ConfigMap mounted at exactly that path.
+    import posixpath
+
+    from estimator.schemas import PilotConfigFile
+
+    config = PilotConfigFile(name="./trtllm-pilot.yaml", text="enable_attention_dp: true\n")
+    pilot = _pilot(engine="trt-llm", argv=["trtllm-serve", "m", "--tp_size", "4", "--extra_llm_api_options", config.name],
+                   config_file=config)
+    serving = K8sServing(name="s", engine="trt-llm", image="nvcr.io/x:1", image_source_url="https://x", argv=pilot.argv,
+                         port=8000, gpu_resource="nvidia.com/gpu", gpus_per_replica=4, replicas=1, tensor_parallel=4,
+                         max_context=4096, kv_cache_dtype="FP16", model="m", model_is_placeholder=False,
+                         config_file=pilot.config_file)
+    deployment, service, config_map = manifest_objects(serving)
+    _check_api_shape(deployment, service)
+    [container] = deployment["spec"]["template"]["spec"]["containers"]
+    [mount] = [m for m in container["volumeMounts"] if m["name"] == "config"]
+    assert mount["mountPath"] == posixpath.normpath(posixpath.join(container["workingDir"], config.name))
+    assert config_map["kind"] == "ConfigMap" and config_map["data"][mount["subPath"]] == config.text
+    [volume] = [v for v in deployment["spec"]["template"]["spec"]["volumes"] if v["name"] == "config"]
+    assert volume["configMap"]["name"] == config_map["metadata"]["name"]

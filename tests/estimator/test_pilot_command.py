@@ -132,3 +132,41 @@ def test_a_copy_that_holds_its_kv_cache_only_attention_data_parallel_starts_that
             assert int(_flag(command.argv, "--max-num-seqs")) * ranks * layout.replicas >= 64
         if command.engine == "sglang":
             assert int(_flag(command.argv, "--dp")) == layout.tensor_parallel and "--enable-dp-attention" in command.argv
+
+
+def test_a_tensorrt_llm_moe_copy_starts_expert_parallel_with_attention_data_parallel():
+    # The estimate sizes a TensorRT-LLM mixture of experts the way its published MoE runs lay it out: experts
+    # expert-parallel over the copy's GPUs (`--ep_size` equal to `--tp_size`, resolve.EXPERT_PARALLEL_BACKENDS), and,
+    # where the plan chose it, attention data-parallel (`enable_attention_dp: true`, a key of the YAML file given to
+    # `--extra_llm_api_options`; NVIDIA/TensorRT-LLM examples/serve/deepseek_r1_reasoning_parser.sh), each rank
+    # scheduling its own batch, so `--max_batch_size` is per rank. Qwen3-235B-A22B FP8 is 235 GB of weights: more
+    # than one 80-141 GB GPU, so the copy spans several; 100 users over its ranks.
+    import yaml
+
+    users = 100
+    rec = recommend({"model_id": "qwen3-235b-a22b", "model_params_b": 235, "quantization": "FP8",
+                     "concurrent_users": users, "serving_engine": "trt-llm"})
+    layout = rec.primary.deployment
+    assert "TensorRT-LLM" in rec.primary.serving_stack and layout is not None and layout.tensor_parallel > 1
+    command = rec.pilot_commands[0]
+    assert command.engine == "trt-llm"
+    tp = int(_flag(command.argv, "--tp_size"))
+    assert tp == layout.tensor_parallel and int(_flag(command.argv, "--ep_size")) == tp
+    assert command.attention_data_parallel == layout.attention_data_parallel
+    if layout.attention_data_parallel:
+        assert command.config_file is not None and _flag(command.argv, "--extra_llm_api_options") == command.config_file.name
+        assert yaml.safe_load(command.config_file.text) == {"enable_attention_dp": True}
+        per_rank = int(_flag(command.argv, "--max_batch_size"))
+        assert per_rank * tp * layout.replicas >= users and (per_rank - 1) * tp * layout.replicas < users
+        steps = rec.validation_plan
+        start = next(i for i, s in enumerate(steps) if command.command in s)
+        assert command.config_file.name in steps[start - 1] and "enable_attention_dp: true" in steps[start - 1]
+
+
+def test_a_dense_model_on_tensorrt_llm_gets_no_expert_flags():
+    # Llama 3.1 70B at 16-bit (141 GB) spans GPUs tensor-parallel; it has no experts and no attention-DP layout.
+    rec = recommend({"model_id": "llama-3.1-70b", "model_params_b": 70, "quantization": "FP16",
+                     "concurrent_users": 40, "serving_engine": "trt-llm"})
+    for command in rec.pilot_commands:
+        if command.engine == "trt-llm":
+            assert "--ep_size" not in command.argv and command.config_file is None

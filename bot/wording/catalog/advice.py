@@ -716,6 +716,11 @@ _PLAN: dict[str, tuple[str, str, str]] = {
         "第 1–2 天：在 {pilot} × {hardware} 上用 {stack} 執行真實模型（{params:g}B {quant}）；"
         "在你自己的評測集上與 FP16/Q8_0 基線對比輸出。",
     ),
+    "plan.config_file": (
+        "Write `{name}` with `{text}` (the engine takes this setting only from that file).",
+        "先写好 `{name}`，内容为 `{text}`（引擎只从这个文件读取这项设置）。",
+        "先寫好 `{name}`，內容為 `{text}`（引擎只從這個檔案讀取這項設定）。",
+    ),
     "plan.command": (
         "Start the pilot with: `{command}` (per model copy: {devices} × {hardware}; model copies in the full "
         "purchase: {copies}).",
