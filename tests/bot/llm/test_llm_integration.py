@@ -107,7 +107,9 @@ def test_a_timeout_stops_the_call_and_frees_the_model(model) -> None:
     messages = [{"role": "user", "content": "Write a long story about computers."}]
     with pytest.raises(LLMTimeout):
         model.complete(messages, max_tokens=2000, timeout_s=0.05)
-    assert model.complete([{"role": "user", "content": "Say hi."}], max_tokens=8, timeout_s=30)
+    # The model is free again: the next call completes. Its bound only catches a model still held (a hang): it is
+    # no speed check, and a shared 2-core machine under load has taken over 30 s for these 8 tokens.
+    assert model.complete([{"role": "user", "content": "Say hi."}], max_tokens=8, timeout_s=300)
 
 
 def test_concurrent_callers_are_serialized_without_crashing(model) -> None:
