@@ -629,11 +629,15 @@ def recommend(
     elif (within_band := _banded_within_limits(sizer, filled, free, counted)) is not None:
         # Nothing meets the targets the user did not set within the limits they did set: the limits hold, and
         # the option is judged by seed 1's usable band instead (`_banded_within_limits`).
+        speed_assumed = sizer.assumed_speed
         sizer, banded_sized = within_band
         filled = sizer.workload
         ranked = _settle_lead(sizer, _finalize_band(sizer, banded_sized))
         primary = ranked[0]
         alternatives = [sizer.finalize(s) for s in _with_held_back(filled, primary, ranked)]
+        if speed_assumed:
+            speed = said("assume.speed", tps=sizer.target, why=said("assume.speed.acceptable_within_limits"))
+            assumptions = [speed if line.key == "assume.speed" else line for line in assumptions]
         assumptions.append(said("note.banded_within_limits", tps=sizer.target,
                                 ttft=said("note.banded_within_limits.ttft") if sizer.ttft is None else ""))
     else:
@@ -861,7 +865,9 @@ def _banded_within_limits(sizer: Sizer, filled: Workload, free: list[Candidate],
     if not (sizer.assumed_speed or sizer.assumed_ttft) or (filled.budget_usd is None and filled.power_budget_w is None
                                                            and not rules):
         return None
-    update = {"tokens_per_s_target": min(sizer.target, ACCEPTABLE_TOKENS_PER_S)} if sizer.assumed_speed else {}
+    # The echo says which band the speed is now (the comfortable one it replaces was assumed, not said).
+    update = {"tokens_per_s_target": min(sizer.target, ACCEPTABLE_TOKENS_PER_S),
+              "speed_basis": "acceptable_within_limits"} if sizer.assumed_speed else {}
     banded = Sizer(filled.model_copy(update=update), sizer.catalog, sizer.estimate_fn, sizer.capacity_fn,
                    format_stated=sizer.format_stated, shortcuts=sizer.shortcuts, assumed_shapes=sizer.assumed_shapes,
                    people=sizer.people)

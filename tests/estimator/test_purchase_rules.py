@@ -43,3 +43,8 @@ def test_a_vendor_rule_is_a_limit_an_assumed_speed_does_not_outrank(catalog):
     assert rec.primary is not None and rec.primary.meets_slo
     assert rec.workload["tokens_per_s_target"] == 15
     assert "note.banded_within_limits" in {origin_of(line) for line in rec.assumptions}
+    # The 15 it is sized at is said as seed 1's acceptable band (15–30), never as its comfortable speed (≥ 30), in the
+    # assumption and in the echo the workload carries.
+    speed_lines = [line for line in rec.assumptions if origin_of(line) == "assume.speed"]
+    assert speed_lines and all(line.params["why"].key == "assume.speed.acceptable_within_limits" for line in speed_lines)
+    assert rec.workload["speed_basis"] == "acceptable_within_limits"
