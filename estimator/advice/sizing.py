@@ -260,7 +260,7 @@ class Sizer:
         # (`_load_count`) must not pick the layouts that count is searched over.
         self._estimates: dict[tuple[str, str, int, int, int | None], Estimate] = {}
         self._figures: dict[tuple[str, str, int, int, int | None], Checked] = {}
-        self._requests: dict[tuple[str, str, int, int | None], dict[str, object]] = {}
+        self._requests: dict[tuple[str, str, int], dict[str, object]] = {}
         self._by_count: dict[tuple[str, str, int, int | None], ByCount] = {}
         self._weights: dict[tuple[str, str], float] = {}  # per candidate sized at a format of its own
         self._costs: dict[tuple[str, int, bool, int, float, Said | None], TcoResult] = {}
@@ -306,19 +306,15 @@ class Sizer:
 
     def request(self, candidate: Candidate, count: int, users: int) -> EstimateRequest:
         """The estimate request for `count` of `candidate` serving `users`: only the count changes along a
-        count search, so the rest is worked out once per candidate and users."""
-        bound = self._bound(candidate)
-        key = (candidate.hardware.id, candidate.stack.id, users, bound)
+        count search, so the rest is worked out once per candidate and users (whatever first-token bound it is
+        searched with: the load's count is searched with an assumed bound waived, then with it)."""
+        key = (candidate.hardware.id, candidate.stack.id, users)
         values = self._requests.get(key)
         if values is None:
-            values = self._requests[key] = {**_request_values(self.workload_for(candidate), candidate, 1, users,
-                                                              self.people), "ttft_target_ms": bound}
-        return construct_trusted(EstimateRequest, {**values, "count": count})
+            values = self._requests[key] = _request_values(self.workload_for(candidate), candidate, 1, users,
+                                                           self.people)
+        return construct_trusted(EstimateRequest, {**values, "ttft_target_ms": self._bound(candidate), "count": count})
 
-    def _bound(self, candidate: Candidate) -> int | None:
-        """The first-token bound `candidate`'s layouts are chosen for (`parallel_plans.best_plan`): the one it is
-        judged by (`ttft_for`), none where that is waived or not judged."""
-        return self.ttft_for(candidate)
 
     def estimate(self, candidate: Candidate, count: int, users: int | None = None) -> Estimate:
         users = users or self.peak
@@ -344,8 +340,10 @@ class Sizer:
     def figures(self, candidate: Candidate, count: int, users: int | None = None) -> Checked:
         """What `meets` checks of `estimate(candidate, count, users)`: the estimate when it is already made or
         there is no cheaper view of it, else its figures alone (memoized like estimates)."""
-        users = users or self.peak
-        bound = self._bound(candidate)
+        return self._figures_at(candidate, count, users or self.peak, self._bound(candidate))
+
+    def _figures_at(self, candidate: Candidate, count: int, users: int, bound: int | None) -> Checked:
+        """`figures` with the candidate's first-token bound (`_bound`) already worked out."""
         key = (candidate.hardware.id, candidate.stack.id, count, users, bound)
         found: Checked | None = self._estimates.get(key)
         if found is None:
@@ -390,7 +388,7 @@ class Sizer:
         said, within the estimator's typical error (an estimate of 26 tok/s is not told from 30, and demanding
         the point estimate reach a figure nobody set bought the next device up: 4 × H200 instead of 4 RTX PRO
         6000 for a 70B in BF16 and 5 users); else the target."""
-        if self._banded(candidate) and self.assumed_speed:
+        if self.assumed_speed and candidate.existing and not candidate.class_owned:  # `_banded`, inline: asked per count
             return min(self.target, ACCEPTABLE_TOKENS_PER_S)
         if self.assumed_speed and self.workload.speed_basis == "comfortable" and candidate.hardware.kind == "gpu":
             # the error is the GPU groups' (calibration relative_error); SoCs, NPUs and accelerators keep the bar
@@ -399,11 +397,15 @@ class Sizer:
 
     def ttft_for(self, candidate: Candidate) -> int | None:
         """The p95 first-token target `candidate` is judged by: none for hardware they own when none was set."""
-        if self._banded(candidate) and self.assumed_ttft:
+        if self.assumed_ttft and candidate.existing and not candidate.class_owned:  # `_banded`, inline: asked per count
             return None
         if (candidate.hardware.id, candidate.stack.id) in self.ttft_waived:
             return None
         return self.ttft
+
+    # The first-token bound `candidate`'s layouts are chosen for (`parallel_plans.best_plan`): the one it is judged by
+    # (`ttft_for`), none where that is waived or not judged.
+    _bound = ttft_for
 
     def band_note(self, sized: Sized) -> Said:
         """Which of seed 1's bands an owned or named option lands in, when no target was set to judge it by."""
@@ -421,14 +423,14 @@ class Sizer:
     def meets(self, candidate: Candidate, count: int, users: int | None = None) -> bool:
         """Fits, and every one of `users` (default: the peak) gets the target speed and p95 TTFT (`speed` and
         `ttft_checked`, judged cautiously or not once: the count search asks this at every count it tries)."""
-        est = self.figures(candidate, count, users)
+        ttft = self.ttft_for(candidate)  # the bound it is judged by is the one its layouts are chosen for (`_bound`)
+        est = self._figures_at(candidate, count, users or self.peak, ttft)
         if not est.fits:
             return False
         cautious = self._cautious(est.calibrated, candidate)
         span = est.decode_tokens_per_s_per_stream_range
         if (span[0] if cautious and span else est.decode_tokens_per_s_per_stream) < self.target_for(candidate):
             return False
-        ttft = self.ttft_for(candidate)
         return ttft is None or _ttft_checked(est, cautious) <= ttft
 
     def capacity(self, candidate: Candidate, count: int) -> int:

@@ -425,6 +425,8 @@ class PlanMemo:
     plans: dict[tuple[int, int, int], PlanResult] = field(default_factory=dict)
     # (mean, p95) first token of a group at a batch: a function of its cycle, which is the group's and batch's.
     ttfts: dict[tuple[int, int], tuple[float, float]] = field(default_factory=dict)
+    # Whether a group holds the model and a batch's KV cache (`_fits_at`): the group's and batch's too.
+    fits: dict[tuple[int, int], bool] = field(default_factory=dict)
     # `best_plan` at (count, users, probe speed, first-token bound): the sizer checks a count's figures, then keeps
     # its estimate (the same plan); a capacity probe asking a stricter bound gets its own.
     chosen: dict[tuple[int, int, float | None, float | None], PlanResult] = field(default_factory=dict)
@@ -548,10 +550,12 @@ def attention_dp_fits(r: Resolved, group: int, batch: int) -> bool:
 def kv_shards(r: Resolved, group: int) -> int:
     """Devices of a group the KV cache splits over: all of a layer split's (each holds its layers), else the
     KV heads' share of each server's tensor-parallel group (`Architecture.kv_shards`: 1 for an MLA latent)
-    times the pipeline stages (each holds its layers)."""
-    if r.layer_split:
-        return group
-    return r.arch.kv_shards(speed_parallel(r, group)) * pipeline_stages(r, group)
+    times the pipeline stages (each holds its layers). Cached per group: every memory check of the group asks."""
+    shards = r.shards_cache.get(group)
+    if shards is None:
+        shards = r.shards_cache[group] = group if r.layer_split else \
+            r.arch.kv_shards(speed_parallel(r, group)) * pipeline_stages(r, group)
+    return shards
 
 
 def tensor_parallel_required_gb(r: Resolved, group: int, batch: int) -> float:
@@ -583,6 +587,16 @@ def _fits_at(r: Resolved, group: int, batch: int) -> bool:
     """Whether a group of `group` devices holds the model and `batch` streams' KV cache, in some layout."""
     return tensor_parallel_required_gb(r, group, batch) <= r.device.usable_memory_gb \
         or attention_dp_fits(r, group, batch)
+
+
+def _fits_memo(r: Resolved, group: int, batch: int, memo: PlanMemo | None) -> bool:
+    """`_fits_at`, memoized with the plans: a count search checks one group at one batch at many counts."""
+    if memo is None:
+        return _fits_at(r, group, batch)
+    fits = memo.fits.get((group, batch))
+    if fits is None:
+        fits = memo.fits[(group, batch)] = _fits_at(r, group, batch)
+    return fits
 
 
 def fewest_fitting_devices(r: Resolved, concurrency: int) -> int:
@@ -653,7 +667,7 @@ def _best_plan(r: Resolved, count: int, concurrency: int, memo: PlanMemo | None,
     at_target: list[tuple[float, int, _Cycle]] = []  # (p95 first token, group, cycle) of plans at the speed asked
     for group in sizes:
         batch = -(-concurrency // max(1, count // group))  # `plan_fits` and `_cycle`, the batch worked out once
-        if _fits_at(r, group, batch):
+        if _fits_memo(r, group, batch, memo):
             cycled = _cycle_at(r, group, batch, memo)
             speed = r.output_tokens / cycled.cycle_ms * 1000.0  # `per_stream_tokens_per_s`, kept for `evaluate`
             if speed > best_speed:
@@ -758,13 +772,15 @@ def _best_case(r: Resolved, max_count: int) -> tuple[float, float] | None:
             sizes += pipelined[:1]
     if not sizes:
         return 0.0, float("inf")
-    terms = [_answer_terms(r, g, 1) for g in sizes]
+    # count = group and one user: exactly one stream on the group, evaluated by the same functions as a plan
+    # (`per_stream_tokens_per_s` of that plan is its cycle's speed; each cycle worked out once).
+    cycles = [_cycle_at(r, g, 1, None) for g in sizes]
+    terms = [cycled.terms for cycled in cycles]
     comm_per_stream = [_comm_terms(r, speed_parallel(r, g))[1] for g in sizes if speed_parallel(r, g) > 1]
     if min((t.prefill for t in terms), default=0.0) < 0.0 or min((t.prefill_compute for t in terms), default=0.0) < 0.0 \
             or min(comm_per_stream, default=0.0) < 0.0:
         return None  # a prompt or an all-reduce that takes negative time: no monotone step to bound
-    # count = group and one user: exactly one stream on the group, evaluated by the same functions as a plan.
-    return max(per_stream_tokens_per_s(r, g, g, 1) for g in sizes), min(t.prefill for t in terms)
+    return max(r.output_tokens / cycled.cycle_ms * 1000.0 for cycled in cycles), min(t.prefill for t in terms)
 
 
 def saturating_concurrency(r: Resolved, count: int, group: int | None = None) -> int:

@@ -238,6 +238,7 @@ class Resolved:
     prefill_cache: dict[int, float] = field(default_factory=dict, compare=False)
     comm_cache: dict[int, tuple[float, float]] = field(default_factory=dict, compare=False)
     best_case_cache: dict[int, tuple[float, float] | None] = field(default_factory=dict, compare=False)
+    shards_cache: dict[int, int] = field(default_factory=dict, compare=False)  # `parallel_plans.kv_shards` by group
     # Shared by the requests that differ only in `ttft_target_ms` (`resolve`; `dataclasses.replace` keeps it): the
     # plans worked out for one are the other's (`parallel_plans.PlanMemos`). A copy under other factors gets its own.
     plans_scope: object = field(default_factory=object, compare=False)
@@ -471,7 +472,7 @@ def _apply_factors(r: Resolved, factors: Factors) -> None:
         ASSUMPTION_WIDENING if r.device.assumptions or r.compute_derived else 1.0
     )
     # Every cache holds figures of the old factors: a copy starts with its own, empty.
-    r.prefill_cache, r.comm_cache, r.best_case_cache, r.plans_scope = {}, {}, {}, object()
+    r.prefill_cache, r.comm_cache, r.best_case_cache, r.shards_cache, r.plans_scope = {}, {}, {}, {}, object()
 
 
 def _per_server(request: EstimateRequest, index: CatalogIndex) -> int:

@@ -5,12 +5,14 @@ figures the search checks and the estimates it keeps must stay the estimate's ow
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import pytest
 
 from estimator.physics import throughput
 from estimator.physics.catalog_index import catalog_index
-from estimator.physics.parallel_plans import PlanMemo, PlanMemos, best_plan, recent_memos
-from estimator.physics.resolve import resolve
+from estimator.physics.parallel_plans import PlanMemo, PlanMemos, best_plan, kv_shards, plan_fits, recent_memos
+from estimator.physics.resolve import resolve, with_factors
 from estimator.schemas import EstimateRequest
 
 # Tensor parallel inside servers and pipelined across them, a layer split, a slot server, a mixture of experts.
@@ -142,3 +144,32 @@ def test_memos_are_not_carried_over_to_a_catalog_of_another_data_version(catalog
     new = resolve(request, catalog_index(reloaded))
     assert new is not old and new.plans_scope is not old.plans_scope
     assert recent_memos().of(new).chosen == {}
+
+
+@pytest.mark.parametrize(("hardware", "params_b", "quant", "backend", "model"), CASES)
+@pytest.mark.parametrize("users", [1, 37, 500])
+def test_the_fit_checks_a_search_keeps_are_what_the_check_finds(catalog, hardware, params_b, quant, backend, model,
+                                                                users):
+    # A search keeps whether each group holds the model and each batch's KV cache (`PlanMemo.fits`): one group of
+    # that size serving exactly that batch must be found to fit, or not, the same way afresh.
+    resolved = resolve(_request(hardware, params_b, quant, backend, model, users), catalog_index(catalog))
+    memo = PlanMemo()
+    for count in COUNTS:
+        best_plan(resolved, count, users, memo)
+    assert bool(memo.fits) is not resolved.layer_split  # a layer split takes its smallest fitting group, unmemoized
+    for (group, batch), fits in memo.fits.items():
+        assert plan_fits(resolved, group, group, batch) is fits, (group, batch)
+
+
+def test_kv_shards_are_worked_out_per_group_and_afresh_under_other_factors(catalog):
+    # Qwen3-235B keeps 4 KV heads: a tensor-parallel group of 8 holds 4 distinct shards (the rest replicas), two
+    # servers of 8 pipelined hold their own layers' (4 each, 8 in all); a 70B's 8 KV heads split over all 8.
+    index = catalog_index(catalog)
+    moe = resolve(_request("nvidia-h100-sxm", 235.0, "FP8", "vllm", "qwen3-235b-a22b", 20), index)
+    dense = resolve(_request("nvidia-h100-sxm", 70.0, "FP8", "vllm", None, 20), index)
+    assert moe.per_server == 8 and moe.arch.kv_cache_heads == 4 and dense.arch.kv_cache_heads == 8
+    assert [kv_shards(moe, group) for group in (1, 2, 4, 8, 16)] == [1, 2, 4, 4, 8]
+    assert [kv_shards(dense, group) for group in (1, 2, 4, 8, 16)] == [1, 2, 4, 8, 16]
+    assert moe.shards_cache == {1: 1, 2: 2, 4: 4, 8: 4, 16: 8}
+    slower = with_factors(moe, replace(moe.factors, bandwidth_efficiency=moe.factors.bandwidth_efficiency / 2))
+    assert slower.shards_cache == {} and kv_shards(slower, 8) == 4
