@@ -2,7 +2,8 @@
 
 The count search calls `estimate` at the peak concurrency: from how far one count falls short of the
 per-user speed and p95 TTFT targets it jumps to the next (replicas split the users), usually landing
-in one or two steps, then checks one below. The count that also carries seed 2's 1.5× overload is a
+in one or two steps, then checks the counts below it from the first at which any layout could meet
+(meeting is not monotone in the count: the layout chosen changes from one count to the next). The count that also carries seed 2's 1.5× overload is a
 second variant, and the ranking decides which serves tokens cheaper. The expensive capacity probe
 (`max_concurrent_streams`) runs only for options the reply shows or that compete for the lead
 (`Sizer.finalize`); estimates and TCO figures are memoized per device, stack and count.
@@ -495,40 +496,72 @@ class Sizer:
 
     def smallest_count(self, candidate: Candidate, users: int | None = None, start: int = 1) -> int | None:
         """Fewest devices (from `start`) that carry `users` (default: the peak) at the SLO; None if even
-        the maximum count does not. Steps up by how far each count falls short (usually one step
-        lands), then checks one below."""
+        the maximum count does not. Jumps up by how far each count falls short (usually one step lands),
+        then checks the counts below the one found, smallest first: the first that meets, whatever the
+        shape of the targets in the count."""
         users = users or self.peak
         if self.cannot_meet(candidate, users):
             return None
         top = candidate.max_count
-        low = min(max(start, self.min_devices(candidate)), top)
-        count, failed = low, low - 1
-        # The counts below the weights and KV cache's floor fit nothing: the search doubles through them (`_guess` of a
-        # count that does not fit) and no check there can meet. Take the same steps unchecked, so it lands on the count
-        # it would have (starting at the floor instead moves every later step: the targets are not monotone in the
-        # count everywhere, a layout change can miss the first token at 10 cards and meet it at 8).
-        floor = self._fewest_fitting(candidate, users)
-        while count < floor:
-            if count >= top:
-                return None
-            failed, count = count, min(top, count * 2)
+        # No count below the weights and KV cache's floor fits (`_fewest_fitting`): the search starts there.
+        count = max(min(max(start, self.min_devices(candidate)), top), self._fewest_fitting(candidate, users))
+        if count > top:
+            return None
+        first = count
+        checked = {count}
         while not self.meets(candidate, count, users):
             if count >= top:
                 return None
-            failed = count
             count = min(top, self._guess(candidate, count, users))
-        # The jump usually lands (the shortfall's ratio): one count below that fails settles it. It may
-        # overshoot (doubling past a count that does not fit): then bisect back between the last count that
-        # failed and the one that meets (estimates are memoized, so this is cheap).
-        if count - failed > 1 and not self.meets(candidate, count - 1, users):
-            return count
-        while count - failed > 1:
-            middle = (count + failed) // 2
-            if self.meets(candidate, middle, users):
-                count = middle
-            else:
-                failed = middle
+            checked.add(count)
+        # The jumps found a count that meets; the first one may lie below it, even below a count that failed on the
+        # way: meeting is not monotone in the count. The layout is chosen per count (`parallel_plans.best_plan`) for
+        # the central figures, and checked at the slow end of their range here: 477 streams of an 8B on Arc Pro B60s
+        # meet at 52 cards in tensor-parallel pairs, miss the first token from 56 to 116 on single cards (chosen as
+        # they reach the speed), and meet again at 120, where stepping up and bisecting landed. So the counts below
+        # are checked one by one, smallest first, from the first at which any layout could meet (`_possible_below`).
+        for below in self._possible_below(candidate, users, first, count, checked):
+            if self.meets(candidate, below, users):
+                return below
         return count
+
+    def _possible_below(self, candidate: Candidate, users: int, first: int, found: int, checked: set[int]) -> list[int]:
+        """The counts in [`first`, `found`) not yet checked at which `candidate` may meet, smallest first: from the
+        fewest devices at which some layout passes the check (`_could_meet`, found by bisection where each layout only
+        improves with the count), and each count below that at which a measured row answers instead of the model."""
+        if self.shortcuts is None:
+            start, measured = first, frozenset[int]()
+        else:
+            counted = self._counted(candidate, users)
+            measured = counted.measured_counts()
+            start = first
+            if counted.layouts_improve_with_count():
+                # Some layout passes at `found` (the one chosen there); with every layout improving as devices are
+                # added, the counts at which some layout passes are all those from the first such count up. The jumps
+                # usually land on or next to it: step down 1, 2, 4, … counts until one fails, then bisect that gap.
+                high, step = found, 1
+                low = first - 1
+                while high - step > low:
+                    if not self._could_meet(candidate, high - step, users):
+                        low = high - step
+                        break
+                    high, step = high - step, step * 2
+                while high - low > 1:
+                    middle = (low + high) // 2
+                    if self._could_meet(candidate, middle, users):
+                        high = middle
+                    else:
+                        low = middle
+                start = high
+        counts = {*range(start, found), *(c for c in measured if first <= c < start)}
+        return sorted(counts - checked)
+
+    def _could_meet(self, candidate: Candidate, count: int, users: int) -> bool:
+        """Whether any layout of `count` devices passes `meets`'s check by the model's figures, whichever
+        `best_plan` would choose (`throughput.ByCount.some_layout_reaches`)."""
+        counted = self._counted(candidate, users)
+        cautious = self._cautious(counted.calibrated(), candidate)
+        return counted.some_layout_reaches(count, self.target_for(candidate), self.ttft_for(candidate), slow_end=cautious)
 
     def tco(self, candidate: Candidate, count: int, served_tokens_per_s: float | None) -> TcoResult:
         """The option's TCO. Only $/M tokens depends on the served tokens, so the rest is computed once.

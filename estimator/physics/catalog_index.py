@@ -33,6 +33,7 @@ class CatalogIndex:
     resolved: dict[tuple[object, ...], Any] = field(default_factory=dict)
     max_tflops: float | None = None
     measured_pairs: frozenset[tuple[str, str]] | None = None
+    counts_measured: dict[tuple[str, str], frozenset[int]] | None = None
     range_bounds: dict[tuple[str, str, str], tuple[float, float] | None] = field(default_factory=dict)
 
     def device(self, hardware_id: str) -> DeviceSpec:
@@ -70,6 +71,15 @@ class CatalogIndex:
         if self.measured_pairs is None:
             self.measured_pairs = frozenset((hw, q) for hw, _count, q in self.measured)
         return (hardware_id, quant) in self.measured_pairs
+
+    def measured_counts(self, hardware_id: str, quant: str) -> frozenset[int]:
+        """The device counts of the measured rows on this device in this format."""
+        if self.counts_measured is None:
+            by_pair: dict[tuple[str, str], set[int]] = {}
+            for hw, count, q in self.measured:
+                by_pair.setdefault((hw, q), set()).add(count)
+            self.counts_measured = {pair: frozenset(counts) for pair, counts in by_pair.items()}
+        return self.counts_measured.get((hardware_id, quant), frozenset())
 
     def ratio_bounds(self, metric: str, backend: str, kind: str) -> tuple[float, float] | None:
         """`ranges.ratio_bounds` under this index's calibration (every estimate asks for two)."""

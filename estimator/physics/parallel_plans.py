@@ -697,6 +697,36 @@ def _best_plan(r: Resolved, count: int, concurrency: int, memo: PlanMemo | None,
     return _evaluated(r, count, best_group or fallback, concurrency, memo)
 
 
+def some_layout_reaches(r: Resolved, count: int, concurrency: int, tokens_per_s: float, ttft_p95_ms: float | None,
+                        memo: PlanMemo | None = None) -> bool:
+    """Whether any plan `best_plan` may choose at `count` (each fitting tensor-parallel group, each fitting copy
+    pipelined across servers; a layer split's one) decodes at `tokens_per_s` per user or faster with its p95 first
+    token within `ttft_p95_ms` (None: any), whichever it would choose: its choice depends on the speed and bound it
+    is asked for, and a caller checking others (the slow end of a range) finds here whether any choice passes."""
+    if r.layer_split:
+        groups: tuple[int, ...] = (best_plan(r, count, concurrency, memo).group,)
+    else:
+        groups = (*group_sizes(count, False, r.per_server), *pipeline_group_sizes(count, r.per_server))
+    for group in groups:
+        batch = -(-concurrency // max(1, count // group))
+        if not _fits_at(r, group, batch):
+            continue
+        cycled = _cycle_at(r, group, batch, memo)
+        if r.output_tokens / cycled.cycle_ms * 1000.0 < tokens_per_s:
+            continue
+        if ttft_p95_ms is None or _plan_ttft_ms(r, group, cycled, memo)[1] <= ttft_p95_ms:
+            return True
+    return False
+
+
+def layouts_improve_with_count(r: Resolved) -> bool:
+    """Whether each layout's figures only improve as the count grows: a group of g devices at n devices runs n // g
+    replicas, each with ⌈C / (n // g)⌉ streams, so more devices only shrink its batch, and where every step term
+    grows with the batch (`_grows_with_batch`) a smaller batch decodes no slower and queues its prompts no
+    longer. (Which layout `best_plan` picks can still change from one count to the next.)"""
+    return _grows_with_batch(r)
+
+
 def _ttft_ms(r: Resolved, batch: int, cycle: float, prefill: float) -> tuple[float, float]:
     """(mean, p95) first token of a replica answering in `cycle` ms at `batch` streams, each prompt taking `prefill`.
 
@@ -840,6 +870,7 @@ __all__ = [
     "group_sizes",
     "kv_cache_gb",
     "kv_shards",
+    "layouts_improve_with_count",
     "pipeline_group_sizes",
     "pipeline_stages",
     "speed_parallel",
@@ -851,6 +882,7 @@ __all__ = [
     "prompting_share",
     "recent_memos",
     "saturating_concurrency",
+    "some_layout_reaches",
     "smallest_fitting_group",
     "static_prefill_ms",
     "step_time_ms",

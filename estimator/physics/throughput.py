@@ -94,8 +94,44 @@ class ByCount:
         self.bounds = _range_bounds(request, self.resolved, self.index)  # the count changes none of them
 
     def figures(self, count: int) -> Figures:
+        return self._figures_of(best_plan(self.resolved, count, self.request.concurrency, self.memo), count)
+
+    def some_layout_reaches(self, count: int, tokens_per_s: float, ttft_p95_ms: float | None, *,
+                            slow_end: bool) -> bool:
+        """Whether any layout `best_plan` may choose at `count` (`parallel_plans.some_layout_reaches`) reaches
+        `tokens_per_s` per user within a p95 first token of `ttft_p95_ms`, by the model's figures (a measured row at
+        that count may answer otherwise: `measured_counts`), at the slow end of their likely range when `slow_end`
+        (its speed low and its first token high by the request's range bounds, as `figures` gives them)."""
+        speed_share, ttft_scale = 1.0, 1.0
+        if slow_end:
+            bounds = self.bounds
+            if bounds.decode is not None:
+                speed_share = bounds.decode[0] / bounds.widen
+            if bounds.prefill is not None:
+                ttft_scale = bounds.prefill_widen / bounds.prefill[0]
+        # Less a thousandth: the ranges are rounded to 3 decimals, and a bound may pass more layouts, never fewer.
+        speed = tokens_per_s / speed_share * (1 - 1e-3)
+        ttft = None if ttft_p95_ms is None else ttft_p95_ms / ttft_scale * (1 + 1e-3)
+        return parallel_plans.some_layout_reaches(self.resolved, count, self.request.concurrency, speed, ttft, self.memo)
+
+    def calibrated(self) -> bool:
+        """Whether the model's figures are calibrated for this engine on this kind of device (a measured row at a
+        count calibrates that count's)."""
+        return self.resolved.factors.calibrated
+
+    def layouts_improve_with_count(self) -> bool:
+        """Whether every layout's figures are monotone in the count (`parallel_plans.layouts_improve_with_count`)."""
+        return parallel_plans.layouts_improve_with_count(self.resolved)
+
+    def measured_counts(self) -> frozenset[int]:
+        """Counts at which a measured row may answer instead of the model (each count's own figures, monotone in
+        nothing): the counts of the device's rows at the request's format."""
+        if self.request.model_only or not self.request.hardware:
+            return frozenset()
+        return self.index.measured_counts(self.request.hardware, self.resolved.quant)
+
+    def _figures_of(self, plan: PlanResult, count: int) -> Figures:
         request, resolved, bounds = self.request, self.resolved, self.bounds
-        plan = best_plan(resolved, count, request.concurrency, self.memo)
         decode_row, prefill_row = _measured_rows(request, resolved, self.index, count)
         speeds = _speeds(request, plan, decode_row, prefill_row, resolved.confidence_width)
         # The ranges a target check reads, as `_ranges` works them out (not the total's).

@@ -210,3 +210,18 @@ def test_the_count_is_near_the_bandwidth_bound(catalog, case):
     found = sizer.smallest_count(candidate)
     assert found is not None
     assert case.expected / BAND <= found <= case.expected * BAND, found
+
+
+@pytest.mark.parametrize("case", CASES[:6], ids=lambda case: case.name)
+def test_a_count_that_meets_has_a_layout_that_reaches_it_and_more_devices_keep_one(catalog, case):
+    # The search skips the counts below the first at which some layout passes (`Sizer._could_meet`): that bound must
+    # hold wherever a count meets, and hold at every count above once it does (each layout only improves).
+    sizer, candidate = _sizer_and_candidate(catalog, case)
+    found = sizer.smallest_count(candidate)
+    assert found is not None
+    could = [sizer._could_meet(candidate, count, sizer.peak) for count in range(1, found + 12)]
+    for count in range(1, found + 12):
+        if sizer.meets(candidate, count):
+            assert could[count - 1], count
+    assert could == sorted(could), could  # False … False True … True
+    assert could[found - 1]
