@@ -540,6 +540,39 @@ def _adapters_and_flags(text: str, claims: _Claims) -> Iterator[Fact]:
         yield Fact("concurrent_users", _int(number_value(m)), m.start(), m.end(), keyed=True)
 
 
+# Staff in shifts (each alternative compiled alone: their group names repeat across the languages).
+_SHIFT_PATTERNS = {concept: tuple(re.compile(a) for a in (*en.WORDS.get(concept, ()), *zh.WORDS.get(concept, ())))
+                   for concept in ("shifts_total", "shift_size", "shift_each")}
+
+
+def _count(said: str) -> int:
+    return int(said.replace(",", ""))
+
+
+def _shifts(text: str, claims: _Claims) -> Iterator[Fact]:
+    """Staff who work in shifts: the largest shift's head count (`Workload.staff_per_shift`) and the roster's.
+    "300 agents across 2 shifts": 150 on a shift of 300; "3 shifts of ~120": 120 of 360; "早班 60 人、晚班 40 人": 60 of 100."""
+    for m in (m for pattern in _SHIFT_PATTERNS["shifts_total"] for m in pattern.finditer(text)):
+        if claims.free(m.start(), m.end()) and (roster := _count(m.group("n"))) >= 2:
+            claims.claim(m.start(), m.end())
+            yield Fact("total_users", roster, m.start(), m.end(), keyed=True)
+            yield Fact("staff_per_shift", -(-roster // int(m.group("k"))), m.start(), m.end(), keyed=True)
+            return
+    for m in (m for pattern in _SHIFT_PATTERNS["shift_size"] for m in pattern.finditer(text)):
+        if claims.free(m.start(), m.end()) and (size := _count(m.group("m"))) >= 2:
+            claims.claim(m.start(), m.end())
+            yield Fact("total_users", size * int(m.group("k")), m.start(), m.end(), keyed=True)
+            yield Fact("staff_per_shift", size, m.start(), m.end(), keyed=True)
+            return
+    each = [m for pattern in _SHIFT_PATTERNS["shift_each"] for m in pattern.finditer(text) if claims.free(m.start(), m.end())]
+    if len(each) >= 2:
+        for m in each:
+            claims.claim(m.start(), m.end())
+        sizes = [_count(m.group("s")) for m in each]
+        yield Fact("total_users", sum(sizes), each[0].start(), each[-1].end(), keyed=True)
+        yield Fact("staff_per_shift", max(sizes), each[0].start(), each[-1].end(), keyed=True)
+
+
 _SPREAD_HOURS = re.compile(_words("spread_hours"))
 
 
@@ -558,6 +591,7 @@ def load_facts(text: str, claims: _Claims) -> Iterator[Fact]:
     yield from volume
     if any(f.slot in ("requests_per_day", "tokens_per_day") for f in volume):
         yield from _spread_hours(text, claims)
+    yield from _shifts(text, claims)
     yield from _power(text, claims)
     yield from _adapters_and_flags(text, claims)
     yield from _sites(text, claims)

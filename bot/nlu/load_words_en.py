@@ -70,18 +70,30 @@ WORDS: dict[str, tuple[str, ...]] = {
     # an amount with no currency after a spend word ("the anthropic bill is 6k/mo"): dollars, in English text
     "spend_word": (r"bill(?:ed)?", r"spend(?:ing)?", r"pay(?:ing)?", r"costs?", r"invoice[sd]?", r"burn(?:ing)?"),
     # the hours a daily count is spread over ("spread over 24h", "mostly within 8 hours")
-    "spread_hours": (r"(?:spread |evenly |distributed |mostly )?(?:over|across|within|in) (?:the |a |about |~)?(?P<h>\d{1,2})\s*(?:h|hrs?|hours?)\b(?!\s*window)",),
+    "spread_hours": (r"(?:spread |evenly |distributed |mostly )?(?:over|across|within|in) (?:the |a |about |~)?(?P<h>\d{1,2})\s*(?:h|hrs?|hours?)\b(?!\s*window)",
+                     # a bare window as a clause of its own beside the daily count ("~30k a day, 8h, ...", "(8h)"):
+                     # the hours it runs (normalized text: "，" reads ",")
+                     r"(?:^|[,;(]\s*)(?P<hb>\d{1,2})\s*(?:h|hrs?|hours?|个?小时)\s*(?=$|[,;.)])"),
     "peak_factor": (r"peak (?:is |of |at |runs |hits )?(?:about |around |~)?(?P<f>\d+(?:\.\d+)?)\s*(?:x|times) (?:the )?(?:average|avg|mean|normal|base)",
                     r"peak(?:-to-average)? factor (?:of |is |=|:)?\s*(?P<f2>\d+(?:\.\d+)?)",
                     # "peaks 3x during month-end close", "spikes to 4x at 9 am": a multiple of the usual load (never
                     # of devices: "peaks need 3x h100" is no factor)
-                    r"(?:peaks?|spikes?|bursts?)(?: out| up)?(?: at| to)? (?:about |around |~)?(?P<f3>\d+(?:\.\d+)?)\s*(?:x|times)\b"
+                    r"(?:peaks?|spikes?|bursts?)(?: out| up)?(?: at| to)? (?:(?:about|around|maybe|probably|roughly|like|up to|of)\s+|~)*"
+                    r"(?P<f3>\d+(?:\.\d+)?)\s*(?:x|times)\b"
                     r"(?!\s*(?:gpus?|cards?|nodes?|servers?|boxes|h100|h200|a100|l40s|rtx|mi300x))"),
+    # staff who work in shifts: everyone across the shifts ("300 agents across 2 shifts"), or one shift's size
+    # ("3 shifts of ~120 pickers"); numbers are digits by now
+    "shifts_total": (r"(?P<n>\d[\d,]*)\s*(?:[a-z-]+\s+){0,2}?(?:across|over|in|on|split (?:across|over|into)|working|covering)\s+"
+                     r"(?P<k>[1-4])\s*shifts?\b",),
+    "shift_size": (r"(?P<k>[1-4])\s*shifts?\s+of\s+(?:about\s+|around\s+|roughly\s+|~\s*)?(?P<m>\d[\d,]*)",),
     # the usual load beside a stated peak
     "base_cue": (r"most of the (?:day|week|month|quarter|year|time)", r"on (?:a|an) (?:normal|ordinary|typical|regular|average) day",
                  r"normal days?", r"usually", r"normally", r"typically", r"on average", r"baseline", r"base load",
-                 r"day[- ]to[- ]day", r"regular(?:ly)?", r"the rest of the (?:day|time)", r"steady state", r"off[- ]peak"),
-    "peak_cue": (r"peak(?:s|ing)?", r"spikes?", r"spiking", r"bursts?", r"at \d{1,2}\s*(?:am|pm)", r"rush", r"month[- ]end",
+                 r"day[- ]to[- ]day", r"regular(?:ly)?", r"the rest of the (?:day|time)", r"steady state", r"off[- ]peak",
+                 # the load that holds through the day beside a rush ("15 people use it all day, but at 9am ~150")
+                 r"all day(?: long)?", r"throughout the day", r"during the day"),
+    "peak_cue": (r"peak(?:s|ing)?", r"spikes?", r"spiking", r"bursts?", r"\b\d{1,2}\s*(?:am|pm)\b", r"rush", r"month[- ]end",
+                 r"stand-?ups?", r"crush",
                  r"(?:quarter|year)[- ]end", r"end of (?:the )?(?:month|quarter|year)", r"release days?", r"launch days?",
                  r"at most", r"max(?:imum)?", r"busiest", r"goes? up to", r"jumps? to"),
     # Said of the larger count beside a usual load, "at once" marks the peak ("most of the week 10 people, but on
