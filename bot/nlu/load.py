@@ -62,6 +62,11 @@ _PER_PERSON_AFTER = re.compile(rf"\s*(?:{_PER_PERSON})")
 _UNIT_FIRST = {"second": _words("each_second"), "minute": _words("each_minute"), "hour": _words("each_hour"), "day": _words("daily"),
                "month": _words("monthly")}
 _RATE_BEFORE = {unit: _rx(rf"{words}{_GAP}{APPROX}{NUM}\s*{_NOUN}") for unit, words in _UNIT_FIRST.items()}
+# A count, a few words of what happens to it, then its day ("2,000 customers hit the bot every day"): a day's count.
+_RATE_DAY_AFTER = _rx(rf"{APPROX}{NUM}\s*\+?\s*{_NOUN}\s*(?:[a-z]+\s+){{0,3}}?{_words('day_after')}")
+# "日均对话量约 4 万", "daily request volume is ~20k": the day's volume named first, its figure after (no unit after it).
+_RATE_KEYED = (("day", _RATE_DAY_AFTER), ("day", _rx(rf"{_UNIT_FIRST['day']}\s*[\u4e00-\u9fff]{{0,4}}?(?:{_words('request_volume_nouns')})(?:量|数|次数|总量)?"
+                          rf"[^\d,;.!?]{{0,8}}?{APPROX}{NUM}(?!\s*(?:tokens?|字|%|人|个|位|名|小时|hours?|h\b|[a-z]))")))
 # "QPS is around 20", "峰值qps大概30", "40 rps"
 _QPS = _words("per_second_rate")
 _QPM = _words("per_minute_rate")
@@ -259,6 +264,7 @@ def _batch_day(text: str, unit: str, rate: re.Match[str]) -> bool:
 def _rates(text: str, claims: _Claims) -> Iterator[Fact]:
     for unit, pattern, one in (*((u, p, False) for u, p in _RATE_AFTER.items()),
                                *((u, p, False) for u, p in _RATE_BEFORE.items()),
+                               *((u, p, False) for u, p in _RATE_KEYED),
                                *((u, p, True) for u, p in _RATE_ONE.items())):
         for m in pattern.finditer(text):
             if not claims.free(m.start(), m.end()) or _batch_day(text, unit, m):

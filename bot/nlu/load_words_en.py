@@ -12,7 +12,7 @@ WORDS: dict[str, tuple[str, ...]] = {
     # what arrives: a request, or the person / conversation behind one
     # one describing word may stand before the noun ("80k support tickets a day", "300 chat requests per minute")
     "request_nouns": (r"(?:[a-z]+[ -])?(?:requests?|reqs?|queries|query|calls?|completions?|inferences?)",
-                      r"(?:[a-z]+[ -])?(?:customers?|conversations?|chats?|questions?|prompts?|hits|messages?|tickets?|sessions)",
+                      r"(?:[a-z]+[ -])?(?:customers?|conversations?|convos?|chats?|questions?|prompts?|hits|messages?|tickets?|sessions)",
                       # what comes back, one a request ("~7k answers a day", "2,000 responses an hour")
                       r"(?:[a-z]+[ -])?(?:answers?|responses?|replies|generations?)\b",
                       r"times\b"),
@@ -58,6 +58,12 @@ WORDS: dict[str, tuple[str, ...]] = {
     "each_hour": (r"(?:each|every|per|an) hour\b", r"hourly"),
     "daily": (r"daily", r"(?:each|every|per|a) day", r"a day"),
     "monthly": (r"monthly", r"(?:each|every|per|a) month", r"/\s*mo(?:nth)?\b"),
+    # a day said after a count and a few words of what happens ("18k support chats daily", "2,000 customers hit the bot
+    # every day", "~25k queries on a typical day", "~5k tickets per business day")
+    "day_after": (r"daily\b", r"(?:a|an|each|every|per|/)\s*(?:business |work(?:ing)? )?day\b",
+                  r"on (?:a|an|any) (?:typical|average|normal|given|busy|regular) (?:work ?|business )?day\b"),
+    # a day's volume named by its noun, the figure after it ("daily request volume is ~20k", "daily chats: about 5k")
+    "request_volume_nouns": (r"(?:requests?|calls?|quer(?:y|ies)|conversations?|chats?|messages?|tickets?)(?: volume| count)?",),
     "per_second_rate": (r"qps", r"rps", r"req/s", r"requests/s"),
     "per_minute_rate": (r"rpm", r"qpm", r"req/min", r"requests/min"),
     "tokens": (r"tokens?", r"toks?"),

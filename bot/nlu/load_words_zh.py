@@ -9,9 +9,11 @@ from __future__ import annotations
 from estimator.advice.export_rules import CHINESE_MAKERS
 
 WORDS: dict[str, tuple[str, ...]] = {
-    "request_nouns": ("(?:个|次|条|通)?\\s*(?:api\\s*)?(?:请求|调用|呼叫|request|requests|query|queries|call|calls)",
-                      "(?:个|位|次|通|场)?\\s*(?:客户咨询|客户|咨询|对话|会话|提问|问题)",
-                      "(?:个|次|条|则)?\\s*(?:消息|讯息|信息|查询)", "次(?![方数])",
+    # a count may run over its figure ("3万多个问题") and its noun carry a word or two of description ("2 万通客服对话",
+    # "2 万则 line 讯息"); 笔 counts requests in Traditional usage ("5 萬筆請求"); 人次 counts visits, one a request
+    "request_nouns": ("(?:多|余|来)?\\s*(?:个|次|条|通|笔)?\\s*(?:api\\s*)?(?:请求|调用|呼叫|来电|电话|通话|request|requests|query|queries|call|calls)",
+                      "(?:多|余|来)?\\s*(?:个|位|次|通|场|则|条|笔)?\\s*[\\u4e00-\\u9fff]{0,2}?(?:客户咨询|客户|咨询|对话|会话|提问|问题|问答)",
+                      "(?:多|余|来)?\\s*(?:个|次|条|则|笔)?\\s*(?:[a-z]+\\s*)?(?:消息|讯息|信息|查询)", "人次", "次(?![方数])",
                       # what comes back, one a request ("每天 7 千条回答")
                       "(?:个|条|则|份)\\s*(?:回答|回复|答复)"),
     # items of work said per hour / minute / day ("每小时 200 份报告", "每日 5 千张单据，随到随处理")
@@ -37,7 +39,9 @@ WORDS: dict[str, tuple[str, ...]] = {
     "hour": ("每小时", "[一1]\\s*(?:个)?小时", "每个小时", "/\\s*小时"),
     "day": ("每天", "每日", "[一1]\\s*天", "日均", "/\\s*天"),
     "month": ("每个?月", "[一1]\\s*个月", "月均", "/\\s*月"),
-    "daily": ("每天", "每日", "[一1]\\s*天", "日均", "/\\s*天"),
+    "daily": ("每天", "每日", "[一1]\\s*天", "日均", "/\\s*天", "每个?工作[天日]"),
+    # a day's volume named by its noun, the figure after it ("日均对话量约 4 万", "每天请求数大概 2 万")
+    "request_volume_nouns": ("请求|调用|对话|会话|咨询|查询|问答|提问|访问|呼叫|来电|消息|讯息",),
     "monthly": ("每个?月", "[一1]\\s*个月", "月均", "/\\s*月", "月费"),
     "per_second_rate": ("qps", "rps"),
     "tokens": ("(?:个\\s*)?tokens?", "(?:个\\s*)?词元"),

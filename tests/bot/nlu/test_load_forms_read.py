@@ -95,3 +95,31 @@ def test_who_we_are_counted_is_a_head_count_not_all_at_once(text):
 
 def test_we_are_counted_and_said_at_once_is_at_once():
     assert parse_message("we're 12 people and all 12 use it at once").facts["concurrent_users"] == 12
+
+
+@pytest.mark.parametrize(("text", "per_day"), [
+    ("每天大概有 2 萬通客服對話", 20_000),
+    ("一天下來大約 1.2 萬則提問", 12_000),
+    ("每日 5 萬筆請求", 50_000),
+    ("每天會有三萬多個問題進來", 30_000),
+    ("每個工作天大約 6000 次", 6_000),
+    ("每天大約 1 萬人次使用", 10_000),
+    ("客服每天大約接 3000 通電話", 3_000),
+    ("每天約 2 萬則 LINE 訊息", 20_000),
+    ("日均對話量約 4 萬", 40_000),
+    ("we handle about 18k support chats daily", 18_000),
+    ("~5k tickets per business day", 5_000),
+    ("around 2,000 customers hit the bot every day", 2_000),
+    ("our bot does 40k convos a day", 40_000),
+    ("the assistant fields ~25k queries on a typical day", 25_000),
+    ("daily request volume is ~20k", 20_000),
+])
+def test_a_day_of_requests_is_read_however_it_is_counted(text, per_day):
+    facts = parse_message(text).facts
+    assert facts["requests_per_day"] == per_day
+    assert "concurrent_users" not in facts and "total_users" not in facts
+
+
+@pytest.mark.parametrize("text", ["每天大概 20 个人在用", "200 people use it daily", "日均对话量约 4 万 token"])
+def test_people_a_day_or_tokens_a_day_are_no_request_count(text):
+    assert "requests_per_day" not in parse_message(text).facts
