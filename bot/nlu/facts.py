@@ -231,13 +231,23 @@ _LEN_THOUSANDS_BEFORE_WORD = {
 # folded to Simplified first: "帶入" reads 带入).
 _HANDED_IN_VERBS = (r"paste[sd]?|upload(?:s|ed)?|feeds?|dump(?:s|ed)?|drops?|throws?|attach(?:es|ed)?|stuff(?:s|ed)?|"
                     r"(?:pull|bring|drag)(?:s|ed)? in|贴进来|贴进去|丢进来|丢进去|扔进来|塞进来|塞进去|放进来|放进去|"
-                    r"带进去|带进来|带入|带上|带(?!宽)|附上|上传|喂进去|喂给它")
+                    r"带进去|带进来|带入|带上|带(?!宽)|附上|贴上|贴入|上传|喂进去|喂给它")
 # The verb and its figure may stand a few words apart, the figure in brackets ("pastes a full application pack
 # (~25k tokens)"): the token unit anchors it, so the gap may be longer than a figure without its unit's.
 _HANDED_IN = re.compile(rf"(?:{_HANDED_IN_VERBS})[^\d,;.!?，。；！？]{{0,32}}?{APPROX}{NUM}\+?\s*-?\s*(?:tokens?|toks?|(?:个|個)\s*token)(?![a-z])")
+# Handed in and said in characters or pages ("每次都要带上约 2 万字的合约全文", "pastes ~30 pages"): converted at the unit's
+# sourced ratio (`characters.length_facts`).
+_HANDED_IN_TEXT = re.compile(rf"(?:{_HANDED_IN_VERBS})[^\d,;.!?，。；！？]{{0,16}}?{APPROX}{NUM}(?={CHARACTER_UNIT})")
 # The verb after its figure, Chinese order ("把整份研报（3 万 token 左右）贴进去"): handed in all the same.
+# What it is may stand between ("把 1 万 token 的规章一起送进去").
 _HANDED_IN_AFTER = re.compile(rf"{APPROX}{NUM}\+?\s*(?:tokens?|toks?|(?:个|個)\s*token)\s*(?:左右|上下)?\s*[)）]?\s*"
-                              r"(?:贴进去|贴进来|丢进去|丢进来|扔进去|扔进来|塞进去|塞进来|放进去|放进来|带进去|带进来|喂进去|上传)")
+                              r"(?:的\s*[\u4e00-\u9fffa-z]{0,6}?\s*)?(?:一起|一并|都)?\s*"
+                              r"(?:贴进去|贴进来|丢进去|丢进来|扔进去|扔进来|塞进去|塞进来|放进去|放进来|带进去|带进来|喂进去|送进去|传进去|上传)")
+# A text sized by a hyphenated token count ("the whole 20k-token manual", "a 30k token contract"): its length, the prompt
+# it becomes.
+_TOKEN_SIZED_TEXT = re.compile(rf"{APPROX}{NUM}[- ]?tok(?:en)?s?[- ](?:[a-z]+[ -]){{0,2}}?(?:manuals?|docs?|documents?|contracts?|"
+                               r"contexts?|files?|reports?|pdfs?|transcripts?|polic(?:y|ies)|specs?|filings?|threads?|packs?|"
+                               r"codebases?|repos?|briefs?|memos?)\b")
 # Said in thousands without the token unit ("丢进来 30k 的合同", "每次新贴进来的大约 6k", "paste about 20k of logs"): what is
 # handed in is measured, so a figure in thousands is its length; a counted noun after it ("upload 20k documents") is a
 # count (`_OTHER_UNIT`).
@@ -371,7 +381,8 @@ _TOTAL_CUE = re.compile(rf"{_EXPLICIT_TOTAL_CUE.pattern}|{_MEMBER_NOUNS}")
 # Members said to be on at once are that many streams, whatever the noun: "30 devs at once", "40 engineers
 # use it concurrently" (the same rule as "30 users at once"). Only a phrase of simultaneity within a couple
 # of words counts: "2,000 staff, maybe a quarter active" stays a head count with its share.
-_AT_ONCE_AFTER = re.compile(r"\s*(?:[a-z']+\s+){0,3}?(?:at once|at the same time|simultaneously|concurrently|in parallel)\b"
+_AT_ONCE_AFTER = re.compile(r"\s*(?:[a-z']+\s+){0,3}?(?:at once|at the same time|at a time|at any (?:one|given) time|"
+                            r"simultaneously|concurrently|in parallel)\b"
                             rf"|\s*{_ALL_ZH}?\s*(?:{_SIMULTANEOUS_ZH})")  # "200 个客服同时在线": the members on at once
 # A head count, not a concurrency: "team of 200", "团队两百人", "公司一共 1200 人". (An unqualified
 # "200 people" stays both until the user says how many are active at once: DESIGN.md's dept-legal-7b.)
@@ -686,8 +697,10 @@ def _thinking(text: str, claims: _Claims) -> Iterator[Fact]:
 
 
 def _lengths(text: str, claims: _Claims) -> Iterator[Fact]:
-    for m in _matches((_HANDED_IN, _HANDED_IN_AFTER, _SIZED_TEXT, _HANDED_IN_THOUSANDS), text, claims):
+    for m in _matches((_HANDED_IN, _HANDED_IN_AFTER, _TOKEN_SIZED_TEXT, _SIZED_TEXT, _HANDED_IN_THOUSANDS), text, claims):
         yield Fact("prompt_tokens", _int(number_value(m)), m.start(), m.end(), keyed=True)
+    for m in _matches((_HANDED_IN_TEXT,), text, claims):
+        yield from length_facts(text, "prompt_tokens", m)
     for slot, pattern in _LEN_BEFORE_WORD.items():
         for m in pattern.finditer(text):
             if claims.free(m.start(), m.end()) and not _LEN_WORD_BEFORE.search(text, max(0, m.start() - 30), m.start()):

@@ -123,3 +123,19 @@ def test_a_day_of_requests_is_read_however_it_is_counted(text, per_day):
 @pytest.mark.parametrize("text", ["每天大概 20 个人在用", "200 people use it daily", "日均对话量约 4 万 token"])
 def test_people_a_day_or_tokens_a_day_are_no_request_count(text):
     assert "requests_per_day" not in parse_message(text).facts
+
+
+@pytest.mark.parametrize(("text", "prompt"), [
+    ("同時在線大概 25 位業務，每次會貼上客戶的 email 串（約 5k token）", 5_000),
+    ("prompts include the whole 20k-token manual", 20_000),
+    ("每次問答都會把 1 萬 token 的規章一起送進去", 10_000),
+    ("每次都要帶上約 2 萬字的合約全文", 12_000),  # 20,000 characters × 0.6 token each
+])
+def test_a_document_carried_with_each_question_sets_the_prompt(text, prompt):
+    assert parse_message(text).facts["prompt_tokens"] == prompt
+
+
+@pytest.mark.parametrize(("text", "people"), [("12 engineers at a time drop in log dumps", 12),
+                                              ("2 analysts at any given time", 2)])
+def test_members_said_at_a_time_are_at_once(text, people):
+    assert parse_message(text).facts["concurrent_users"] == people
