@@ -151,7 +151,7 @@ _AT_ONCE_CUE = re.compile(_words("at_once_cue"))
 _CLAUSE_END = re.compile(rf"[,;.!?，；。]|{_words('clause_break')}")
 _SENTENCE_END = re.compile(r"[.!?。！？]")
 # (a weekday's digit is no count: "每周1早上", "星期3")
-_PERSONISH = _rx(r"(?<![\d.:$])(?<!周)(?<!星期)(?<!礼拜)(?P<num>\d+(?:\.\d+)?)(?P<neg>)(?P<mult>)(?!\s*(?:am|pm|点|点钟|:\d|\d|%|x\b|k\b|b\b|m\b|ms|s\b|sec|"
+_PERSONISH = _rx(r"(?<![\d.:$/])(?<!周)(?<!星期)(?<!礼拜)(?P<num>\d+(?:\.\d+)?)(?P<neg>)(?P<mult>)(?!\s*(?:am|pm|点|点钟|:\d|\d|%|x\b|k\b|b\b|m\b|ms|s\b|sec|"
                  r"tok|gb|w\b|kw|hours?|h\b|个?小时|分钟|min|days?|天|月|号|years?|年|倍|times|\$|元|块|万|千|亿|/|"
                  r"(?:x\s*)?(?:gpus?|cards?|servers?|nodes?|boxes|machines?|racks?|models?|adapters?|loras?|"
                  r"张|台|卡|个?模型|个?机柜|个?节点|页|頁|行|pages?|lines?|words?)))")

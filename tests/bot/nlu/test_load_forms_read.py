@@ -139,3 +139,9 @@ def test_a_document_carried_with_each_question_sets_the_prompt(text, prompt):
                                               ("2 analysts at any given time", 2)])
 def test_members_said_at_a_time_are_at_once(text, people):
     assert parse_message(text).facts["concurrent_users"] == people
+
+
+def test_round_the_clock_is_no_usual_load():
+    # "24/7 全天候": the hours it runs, never a usual load of 7 people beside the peak.
+    facts = parse_message("全公司要用我們微調過的 70B 模型，尖峰 300 人同時使用，24/7 全天候運行。").facts
+    assert "base_concurrent_users" not in facts and facts["concurrent_users"] == 300
