@@ -249,12 +249,12 @@ def load_conversion(workload: Workload, api_prices: Iterable[ApiPrice] = ()) -> 
     >>> load_conversion(Workload(tokens_per_s_total=3e6 / 3600)).concurrent_streams
     11
 
-    800 people, 30 % of them active a day, 10 questions each: 2,400 a day over 12 h is 0.056/s:
-    800 people, 30 % of them active a day, 10 questions each: 2,400 a day over 12 h is 0.056/s, 0.53 streams on
-    average; P(Poisson(0.53) <= 2) = 0.985, <= 3 = 0.998, so the busiest moments hold 3:
+    800 people, 30 % of them active a day, 10 questions each: 2,400 a day, no hours said, so an eighth of it in the
+    busiest hour (`busy_hour`): 0.083/s, 0.79 streams on average; P(Poisson(0.79) <= 2) = 0.953, <= 3 = 0.991, so the
+    busiest moments hold 3:
     >>> c = load_conversion(Workload(total_users=800, daily_active_share=0.3, requests_per_user_per_day=10))
     >>> c.requests_per_day, c.requests_per_s, c.mean_streams, c.concurrent_streams
-    (2400.0, 0.0556, 0.53, 3)
+    (2400.0, 0.0833, 0.794, 3)
 
     400M tokens a day around the clock: 6.03 requests/s, 57.5 streams on average, 57.5 + 2.33 × √57.5 ≈ 75 at the 99th
     percentile:
