@@ -172,6 +172,10 @@ class Workload(BaseModel):
     # active on a given day ("日活三成"): requests_per_day = total_users × daily_active_share × this, said in the open.
     requests_per_user_per_day: float | None = Field(default=None, gt=0, le=100_000)
     daily_active_share: float | None = Field(default=None, gt=0, le=1)
+    # Beyond the contract: the people on one shift (the largest one) when staff work in shifts ("300 agents across two
+    # shifts" = 150, "三班倒" of 240 = 80, "早班 60 人、晚班 40 人" = 60): they are at work together, each in a session
+    # (`assume._users`); `total_users` stays everyone on the roster.
+    staff_per_shift: int | None = Field(default=None, ge=1, le=1_000_000)
     peak_factor: float | None = Field(default=None, ge=1, le=100)  # "peak is 3x the average"
     # A fleet of identical boxes, one per site ("rolling out to ~300 kiosks", "每家门店一台，40家店"): everything else
     # in the workload is one site's; the option is sized for one site and bought `sites` times.

@@ -9,6 +9,10 @@ holding only `- id:` blocks) is split the same way: N blocks drawn with the fixe
 evals/capex_trial/NAME under the dev file's header, the rest are appended to questions.yaml. Only the counts
 are printed, never the ids drawn, so the held-out blocks stay unread.
 
+With `--dev-file CLASS.yaml` as well: a class of its own (a batch whose file starts with its header, then
+`questions:`): the rest go to a new evals/capex_trial/CLASS.yaml under that header, the drawn ones to NAME under
+the same header marked held-out, so the class and its held-out third are two splits (evals/trial_splits.py).
+
 Re-running on an already split set refuses, so a held-out set never changes silently.
 """
 
@@ -52,13 +56,18 @@ def split_first() -> int:
     return 0
 
 
-def split_batch(batch: Path, held_name: str, count: int, seed: int = BATCH_SEED) -> int:
-    dev_path, held_path = FOLDER / "questions.yaml", FOLDER / held_name
-    if held_path.exists():
-        print(f"{held_path} exists: the split is made once; write a new file name for a new batch.")
+def split_batch(batch: Path, held_name: str, count: int, seed: int = BATCH_SEED, dev_file: str | None = None) -> int:
+    dev_path, held_path = FOLDER / (dev_file or "questions.yaml"), FOLDER / held_name
+    if held_path.exists() or (dev_file is not None and dev_path.exists()):
+        print(f"{held_path} or {dev_path} exists: the split is made once; write a new file name for a new batch.")
         return 1
-    header, _ = _blocks(dev_path.read_text(encoding="utf-8"))
-    _, blocks = _blocks("questions:\n" + batch.read_text(encoding="utf-8"))
+    text = batch.read_text(encoding="utf-8")
+    if dev_file is not None:  # a class of its own: the batch carries its header
+        header, blocks = _blocks(text)
+        dev_path.write_text(header, encoding="utf-8")
+    else:
+        header, _ = _blocks(dev_path.read_text(encoding="utf-8"))
+        _, blocks = _blocks("questions:\n" + text)
     if count >= len(blocks):
         print(f"{batch}: {len(blocks)} questions, cannot set {count} aside")
         return 1
@@ -67,7 +76,10 @@ def split_batch(batch: Path, held_name: str, count: int, seed: int = BATCH_SEED)
     dev = [block for number, block in enumerate(blocks) if number not in chosen]
     with dev_path.open("a", encoding="utf-8") as out:
         out.write("".join(dev))
-    held_path.write_text(_held_header(header, seed) + "".join(held), encoding="utf-8")
+    held_header = _held_header(header, seed) if dev_file is None else (
+        f"# HELD-OUT share of {dev_path.name} (scripts/split_capex_trial.py, seed {seed}): never read while changing code.\n"
+        + header)
+    held_path.write_text(held_header + "".join(held), encoding="utf-8")
     print(f"appended {len(dev)} to {dev_path.name}, {len(held)} to {held_path.name}")
     return 0
 
@@ -79,10 +91,11 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--count", type=int, default=10, help="with --batch: how many to set aside")
     parser.add_argument("--seed", type=int, default=BATCH_SEED,
                         help="with --batch: the draw's seed (a new batch takes a new one, so its draw is not the last batch's positions)")
+    parser.add_argument("--dev-file", help="with --batch: a class of its own, written to this new file (not questions.yaml)")
     args = parser.parse_args(argv)
     if args.batch is None:
         return split_first()
-    return split_batch(args.batch, args.held_out_file, args.count, args.seed)
+    return split_batch(args.batch, args.held_out_file, args.count, args.seed, args.dev_file)
 
 
 if __name__ == "__main__":

@@ -178,6 +178,7 @@ _PROMPT_WORDS = (r"prompts?|inputs?|docs?|questions?|quer(?:y|ies)|documents?|re
                  r"(?<![a-z])(?:files?|pdfs?|transcripts?|filings?|articles?|papers?|codebases?|repos?)(?![a-z])|"
                  r"输入|輸入|提示词|提示詞|提示|提问|提問|问题|問題|文档|文件|长文|合同|资料|資料")
 _OUTPUT_WORDS = (r"answers?|outputs?|responses?|replies|replys|reply|completions?|generations?|generated|comes? back|gets? back|"
+                 r"suggestions?|"
                  r"summar(?:y|ies)|输出|輸出|回答|回复|回覆|答复|答覆|答案|生成|产出|產出|"
                  # what a text is condensed into ("we summarize 5 page reports into ~300 words")
                  r"(?:summari[sz]|condens|shorten|boil)\w*\s+[^,;.]{0,30}?\b(?:into|down to)|"
@@ -226,9 +227,27 @@ _LEN_THOUSANDS_BEFORE_WORD = {
 }
 # A token count handed in by a verb ("they paste 100k+ tok reports", "上传的文件大概 8 万 token") is the prompt
 # whatever the noun: the verb says it goes in.
-_HANDED_IN_VERBS = (r"paste[sd]?|upload(?:s|ed)?|feeds?|dump(?:s|ed)?|drops?|throws?|贴进来|贴进去|丢进来|丢进去|扔进来|塞进来|放进来|"
-                    r"上传|喂进去|喂给它")
-_HANDED_IN = re.compile(rf"(?:{_HANDED_IN_VERBS})[^\d,;.!?，。；！？]{{0,16}}?{APPROX}{NUM}\+?\s*-?\s*(?:tokens?|toks?|(?:个|個)\s*token)(?![a-z])")
+# Context carried along with each question is handed in too ("每次带入条文约 4k token", "检索带进去 6k token"; text is
+# folded to Simplified first: "帶入" reads 带入).
+_HANDED_IN_VERBS = (r"paste[sd]?|upload(?:s|ed)?|feeds?|dump(?:s|ed)?|drops?|throws?|attach(?:es|ed)?|stuff(?:s|ed)?|"
+                    r"(?:pull|bring|drag)(?:s|ed)? in|贴进来|贴进去|丢进来|丢进去|扔进来|塞进来|塞进去|放进来|放进去|"
+                    r"带进去|带进来|带入|带上|带(?!宽)|附上|贴上|贴入|上传|喂进去|喂给它")
+# The verb and its figure may stand a few words apart, the figure in brackets ("pastes a full application pack
+# (~25k tokens)"): the token unit anchors it, so the gap may be longer than a figure without its unit's.
+_HANDED_IN = re.compile(rf"(?:{_HANDED_IN_VERBS})[^\d,;.!?，。；！？]{{0,32}}?{APPROX}{NUM}\+?\s*-?\s*(?:tokens?|toks?|(?:个|個)\s*token)(?![a-z])")
+# Handed in and said in characters or pages ("每次都要带上约 2 万字的合约全文", "pastes ~30 pages"): converted at the unit's
+# sourced ratio (`characters.length_facts`).
+_HANDED_IN_TEXT = re.compile(rf"(?:{_HANDED_IN_VERBS})[^\d,;.!?，。；！？]{{0,16}}?{APPROX}{NUM}(?={CHARACTER_UNIT})")
+# The verb after its figure, Chinese order ("把整份研报（3 万 token 左右）贴进去"): handed in all the same.
+# What it is may stand between ("把 1 万 token 的规章一起送进去").
+_HANDED_IN_AFTER = re.compile(rf"{APPROX}{NUM}\+?\s*(?:tokens?|toks?|(?:个|個)\s*token)\s*(?:左右|上下)?\s*[)）]?\s*"
+                              r"(?:的\s*[\u4e00-\u9fffa-z]{0,6}?\s*)?(?:一起|一并|都)?\s*"
+                              r"(?:贴进去|贴进来|丢进去|丢进来|扔进去|扔进来|塞进去|塞进来|放进去|放进来|带进去|带进来|喂进去|送进去|传进去|上传)")
+# A text sized by a hyphenated token count ("the whole 20k-token manual", "a 30k token contract"): its length, the prompt
+# it becomes.
+_TOKEN_SIZED_TEXT = re.compile(rf"{APPROX}{NUM}[- ]?tok(?:en)?s?[- ](?:[a-z]+[ -]){{0,2}}?(?:manuals?|docs?|documents?|contracts?|"
+                               r"contexts?|files?|reports?|pdfs?|transcripts?|polic(?:y|ies)|specs?|filings?|threads?|packs?|"
+                               r"codebases?|repos?|briefs?|memos?)\b")
 # Said in thousands without the token unit ("丢进来 30k 的合同", "每次新贴进来的大约 6k", "paste about 20k of logs"): what is
 # handed in is measured, so a figure in thousands is its length; a counted noun after it ("upload 20k documents") is a
 # count (`_OTHER_UNIT`).
@@ -340,6 +359,9 @@ _USERS_AT_ONCE = _any(
     # models, devices, jobs or time said "at a time")
     rf"{APPROX}{NUM}(?![\d.])\s+(?!(?:models?|llms?|gpus?|cards?|box(?:es)?|servers?|nodes?|jobs?|batch(?:es)?|tokens?|"
     r"adapters?|loras?|hours?|days?|weeks?|steps?|files?|documents?|docs|pages?|chunks?|items?)\b)(?:[a-z]+\s+){1,3}?at a time\b",
+    # the people named, then how many at a time in an aside ("compliance reviewers (8 at a time, tops)", "analysts, ~12
+    # at a time"): that many in flight
+    rf"(?<=[(,—–-])\s*(?:up to\s+|max\s+|at most\s+)?{APPROX}{NUM}(?![\d.])\s*(?:at a time|at once)\b",
 )
 _CONCURRENT_CUE = re.compile(r"concurren|simultaneous|at once|at the same time|same time|at peak|peak|in parallel|active|in[- ]flight|"
                              r"同时|同時|并发|並發|高峰|尖峰|在线|在線|在用")
@@ -359,13 +381,17 @@ _TOTAL_CUE = re.compile(rf"{_EXPLICIT_TOTAL_CUE.pattern}|{_MEMBER_NOUNS}")
 # Members said to be on at once are that many streams, whatever the noun: "30 devs at once", "40 engineers
 # use it concurrently" (the same rule as "30 users at once"). Only a phrase of simultaneity within a couple
 # of words counts: "2,000 staff, maybe a quarter active" stays a head count with its share.
-_AT_ONCE_AFTER = re.compile(r"\s*(?:[a-z']+\s+){0,3}?(?:at once|at the same time|simultaneously|concurrently|in parallel)\b"
+_AT_ONCE_AFTER = re.compile(r"\s*(?:[a-z']+\s+){0,3}?(?:at once|at the same time|at a time|at any (?:one|given) time|"
+                            r"simultaneously|concurrently|in parallel)\b"
                             rf"|\s*{_ALL_ZH}?\s*(?:{_SIMULTANEOUS_ZH})")  # "200 个客服同时在线": the members on at once
 # A head count, not a concurrency: "team of 200", "团队两百人", "公司一共 1200 人". (An unqualified
 # "200 people" stays both until the user says how many are active at once: DESIGN.md's dept-legal-7b.)
 _HEADCOUNT_BEFORE = re.compile(rf"(?:{GROUP_NOUNS_EN}) (?:of|size)|staff of|headcount|{GROUP_NOUNS_ZH}|集团|企业|总部|员工|研发|一共|总共|共有|"
                                # "我们组 12 个人", "组里 8 个人": the group's members
                                r"(?:我们|咱们|我|本|这个|整个|小|课题|项目|研发)组里?|实验室|事务所|工作室")
+# Who "we" are, counted ("we're 70 people", "we are about 40 folks"): the organisation's size, the same fact as "a
+# team of 70" or "all 70 of us", so its head count (the peak is a sourced share of it), never 70 at once.
+_WE_ARE_BEFORE = re.compile(r"\bwe(?:'re| are|re)\s*(?:(?:about|around|roughly|only|just|like|maybe)\s+|~\s*)?$")
 # A firm said, then its size in apposition ("small consultancy, 40 people", "a startup of ~30 people"): its head
 # count, in the clause before as well.
 _ORG_THEN_COUNT = re.compile(r"\b(?:consultancy|agency|startup|start-up|firm|company|shop|studio|practice|lab|nonprofit|"
@@ -671,8 +697,10 @@ def _thinking(text: str, claims: _Claims) -> Iterator[Fact]:
 
 
 def _lengths(text: str, claims: _Claims) -> Iterator[Fact]:
-    for m in _matches((_HANDED_IN, _SIZED_TEXT, _HANDED_IN_THOUSANDS), text, claims):
+    for m in _matches((_HANDED_IN, _HANDED_IN_AFTER, _TOKEN_SIZED_TEXT, _SIZED_TEXT, _HANDED_IN_THOUSANDS), text, claims):
         yield Fact("prompt_tokens", _int(number_value(m)), m.start(), m.end(), keyed=True)
+    for m in _matches((_HANDED_IN_TEXT,), text, claims):
+        yield from length_facts(text, "prompt_tokens", m)
     for slot, pattern in _LEN_BEFORE_WORD.items():
         for m in pattern.finditer(text):
             if claims.free(m.start(), m.end()) and not _LEN_WORD_BEFORE.search(text, max(0, m.start() - 30), m.start()):
@@ -841,6 +869,7 @@ def _people(text: str, claims: _Claims) -> Iterator[Fact]:
                     or (not explicit_total and _PEAK_BEFORE.search(before))):
                 slot = "concurrent_users"
             elif (_TOTAL_CUE.search(here) or _HEADCOUNT_BEFORE.search(before) or _HEADCOUNT_BEFORE.search(here)
+                  or _WE_ARE_BEFORE.search(text, max(0, m.start() - 24), m.start())
                   or _HEADCOUNT_AFTER.match(text, m.end()) or _ORG_THEN_COUNT.search(text, max(0, m.start() - 30), m.start())
                   or daily):
                 slot = "total_users"

@@ -67,7 +67,9 @@ _BARE_MODEL_NUMBER = re.compile(r"\d{4}(?:ti|d)?")
 _QUANTITY_AFTER = re.compile(
     r"\s*(?:tokens?|toks?|k\b|%|users?|people|ppl|persons?|employees?|seats?|staff|developers?|engineers?|agents?|"
     r"analysts?|requests?|documents?|docs|items?|queries|dollars?|usd|bucks|budget|w\b|watts?|kw|gb|tb|mb|ms|s\b|"
-    r"secs?|seconds?|hours?|h\b|人|位|名|篇|份|条|條|个|個|美元|美金|元|块钱|塊錢|瓦|毫秒|秒|小时|小時|字|token)")
+    r"calls?|chats?|conversations?|messages?|tickets?|questions?|e-?mails?|sessions?|times\b|"
+    # Chinese measure words of events ("一天 6000 次查询", "6000 通电话", "6000 则讯息")
+    r"secs?|seconds?|hours?|h\b|人|位|名|篇|份|条|條|个|個|次|通|则|則|轮|輪|美元|美金|元|块钱|塊錢|瓦|毫秒|秒|小时|小時|字|token)")
 _QUANTITY_BEFORE = re.compile(
     r"(?:prompts?|inputs?|answers?|outputs?|responses?|completions?|context(?: window| length)?|ctx|budget|capex|"
     r"concurrency|tokens?|\$|us\$|usd|提示|输入|輸入|输出|輸出|回答|上下文|预算|預算|并发|並發|人数|人數)\s*"

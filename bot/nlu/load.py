@@ -62,6 +62,11 @@ _PER_PERSON_AFTER = re.compile(rf"\s*(?:{_PER_PERSON})")
 _UNIT_FIRST = {"second": _words("each_second"), "minute": _words("each_minute"), "hour": _words("each_hour"), "day": _words("daily"),
                "month": _words("monthly")}
 _RATE_BEFORE = {unit: _rx(rf"{words}{_GAP}{APPROX}{NUM}\s*{_NOUN}") for unit, words in _UNIT_FIRST.items()}
+# A count, a few words of what happens to it, then its day ("2,000 customers hit the bot every day"): a day's count.
+_RATE_DAY_AFTER = _rx(rf"{APPROX}{NUM}\s*\+?\s*{_NOUN}\s*(?:[a-z]+\s+){{0,3}}?{_words('day_after')}")
+# "日均对话量约 4 万", "daily request volume is ~20k": the day's volume named first, its figure after (no unit after it).
+_RATE_KEYED = (("day", _RATE_DAY_AFTER), ("day", _rx(rf"{_UNIT_FIRST['day']}\s*[\u4e00-\u9fff]{{0,4}}?(?:{_words('request_volume_nouns')})(?:量|数|次数|总量)?"
+                          rf"[^\d,;.!?]{{0,8}}?{APPROX}{NUM}(?!\s*(?:tokens?|字|%|人|个|位|名|小时|hours?|h\b|[a-z]))")))
 # "QPS is around 20", "峰值qps大概30", "40 rps"
 _QPS = _words("per_second_rate")
 _QPM = _words("per_minute_rate")
@@ -146,7 +151,7 @@ _AT_ONCE_CUE = re.compile(_words("at_once_cue"))
 _CLAUSE_END = re.compile(rf"[,;.!?，；。]|{_words('clause_break')}")
 _SENTENCE_END = re.compile(r"[.!?。！？]")
 # (a weekday's digit is no count: "每周1早上", "星期3")
-_PERSONISH = _rx(r"(?<![\d.:$])(?<!周)(?<!星期)(?<!礼拜)(?P<num>\d+(?:\.\d+)?)(?P<neg>)(?P<mult>)(?!\s*(?:am|pm|点|点钟|:\d|\d|%|x\b|k\b|b\b|m\b|ms|s\b|sec|"
+_PERSONISH = _rx(r"(?<![\d.:$/])(?<!周)(?<!星期)(?<!礼拜)(?P<num>\d+(?:\.\d+)?)(?P<neg>)(?P<mult>)(?!\s*(?:am|pm|点|点钟|:\d|\d|%|x\b|k\b|b\b|m\b|ms|s\b|sec|"
                  r"tok|gb|w\b|kw|hours?|h\b|个?小时|分钟|min|days?|天|月|号|years?|年|倍|times|\$|元|块|万|千|亿|/|"
                  r"(?:x\s*)?(?:gpus?|cards?|servers?|nodes?|boxes|machines?|racks?|models?|adapters?|loras?|"
                  r"张|台|卡|个?模型|个?机柜|个?节点|页|頁|行|pages?|lines?|words?)))")
@@ -259,6 +264,7 @@ def _batch_day(text: str, unit: str, rate: re.Match[str]) -> bool:
 def _rates(text: str, claims: _Claims) -> Iterator[Fact]:
     for unit, pattern, one in (*((u, p, False) for u, p in _RATE_AFTER.items()),
                                *((u, p, False) for u, p in _RATE_BEFORE.items()),
+                               *((u, p, False) for u, p in _RATE_KEYED),
                                *((u, p, True) for u, p in _RATE_ONE.items())):
         for m in pattern.finditer(text):
             if not claims.free(m.start(), m.end()) or _batch_day(text, unit, m):
@@ -540,6 +546,39 @@ def _adapters_and_flags(text: str, claims: _Claims) -> Iterator[Fact]:
         yield Fact("concurrent_users", _int(number_value(m)), m.start(), m.end(), keyed=True)
 
 
+# Staff in shifts (each alternative compiled alone: their group names repeat across the languages).
+_SHIFT_PATTERNS = {concept: tuple(re.compile(a) for a in (*en.WORDS.get(concept, ()), *zh.WORDS.get(concept, ())))
+                   for concept in ("shifts_total", "shift_size", "shift_each")}
+
+
+def _count(said: str) -> int:
+    return int(said.replace(",", ""))
+
+
+def _shifts(text: str, claims: _Claims) -> Iterator[Fact]:
+    """Staff who work in shifts: the largest shift's head count (`Workload.staff_per_shift`) and the roster's.
+    "300 agents across 2 shifts": 150 on a shift of 300; "3 shifts of ~120": 120 of 360; "早班 60 人、晚班 40 人": 60 of 100."""
+    for m in (m for pattern in _SHIFT_PATTERNS["shifts_total"] for m in pattern.finditer(text)):
+        if claims.free(m.start(), m.end()) and (roster := _count(m.group("n"))) >= 2:
+            claims.claim(m.start(), m.end())
+            yield Fact("total_users", roster, m.start(), m.end(), keyed=True)
+            yield Fact("staff_per_shift", -(-roster // int(m.group("k"))), m.start(), m.end(), keyed=True)
+            return
+    for m in (m for pattern in _SHIFT_PATTERNS["shift_size"] for m in pattern.finditer(text)):
+        if claims.free(m.start(), m.end()) and (size := _count(m.group("m"))) >= 2:
+            claims.claim(m.start(), m.end())
+            yield Fact("total_users", size * int(m.group("k")), m.start(), m.end(), keyed=True)
+            yield Fact("staff_per_shift", size, m.start(), m.end(), keyed=True)
+            return
+    each = [m for pattern in _SHIFT_PATTERNS["shift_each"] for m in pattern.finditer(text) if claims.free(m.start(), m.end())]
+    if len(each) >= 2:
+        for m in each:
+            claims.claim(m.start(), m.end())
+        sizes = [_count(m.group("s")) for m in each]
+        yield Fact("total_users", sum(sizes), each[0].start(), each[-1].end(), keyed=True)
+        yield Fact("staff_per_shift", max(sizes), each[0].start(), each[-1].end(), keyed=True)
+
+
 _SPREAD_HOURS = re.compile(_words("spread_hours"))
 
 
@@ -558,6 +597,7 @@ def load_facts(text: str, claims: _Claims) -> Iterator[Fact]:
     yield from volume
     if any(f.slot in ("requests_per_day", "tokens_per_day") for f in volume):
         yield from _spread_hours(text, claims)
+    yield from _shifts(text, claims)
     yield from _power(text, claims)
     yield from _adapters_and_flags(text, claims)
     yield from _sites(text, claims)

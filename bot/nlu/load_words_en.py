@@ -12,7 +12,7 @@ WORDS: dict[str, tuple[str, ...]] = {
     # what arrives: a request, or the person / conversation behind one
     # one describing word may stand before the noun ("80k support tickets a day", "300 chat requests per minute")
     "request_nouns": (r"(?:[a-z]+[ -])?(?:requests?|reqs?|queries|query|calls?|completions?|inferences?)",
-                      r"(?:[a-z]+[ -])?(?:customers?|conversations?|chats?|questions?|prompts?|hits|messages?|tickets?|sessions)",
+                      r"(?:[a-z]+[ -])?(?:customers?|conversations?|convos?|chats?|questions?|prompts?|hits|messages?|tickets?|sessions)",
                       # what comes back, one a request ("~7k answers a day", "2,000 responses an hour")
                       r"(?:[a-z]+[ -])?(?:answers?|responses?|replies|generations?)\b",
                       r"times\b"),
@@ -58,6 +58,12 @@ WORDS: dict[str, tuple[str, ...]] = {
     "each_hour": (r"(?:each|every|per|an) hour\b", r"hourly"),
     "daily": (r"daily", r"(?:each|every|per|a) day", r"a day"),
     "monthly": (r"monthly", r"(?:each|every|per|a) month", r"/\s*mo(?:nth)?\b"),
+    # a day said after a count and a few words of what happens ("18k support chats daily", "2,000 customers hit the bot
+    # every day", "~25k queries on a typical day", "~5k tickets per business day")
+    "day_after": (r"daily\b", r"(?:a|an|each|every|per|/)\s*(?:business |work(?:ing)? )?day\b",
+                  r"on (?:a|an|any) (?:typical|average|normal|given|busy|regular) (?:work ?|business )?day\b"),
+    # a day's volume named by its noun, the figure after it ("daily request volume is ~20k", "daily chats: about 5k")
+    "request_volume_nouns": (r"(?:requests?|calls?|quer(?:y|ies)|conversations?|chats?|messages?|tickets?)(?: volume| count)?",),
     "per_second_rate": (r"qps", r"rps", r"req/s", r"requests/s"),
     "per_minute_rate": (r"rpm", r"qpm", r"req/min", r"requests/min"),
     "tokens": (r"tokens?", r"toks?"),
@@ -70,18 +76,30 @@ WORDS: dict[str, tuple[str, ...]] = {
     # an amount with no currency after a spend word ("the anthropic bill is 6k/mo"): dollars, in English text
     "spend_word": (r"bill(?:ed)?", r"spend(?:ing)?", r"pay(?:ing)?", r"costs?", r"invoice[sd]?", r"burn(?:ing)?"),
     # the hours a daily count is spread over ("spread over 24h", "mostly within 8 hours")
-    "spread_hours": (r"(?:spread |evenly |distributed |mostly )?(?:over|across|within|in) (?:the |a |about |~)?(?P<h>\d{1,2})\s*(?:h|hrs?|hours?)\b(?!\s*window)",),
+    "spread_hours": (r"(?:spread |evenly |distributed |mostly )?(?:over|across|within|in) (?:the |a |about |~)?(?P<h>\d{1,2})\s*(?:h|hrs?|hours?)\b(?!\s*window)",
+                     # a bare window as a clause of its own beside the daily count ("~30k a day, 8h, ...", "(8h)"):
+                     # the hours it runs (normalized text: "，" reads ",")
+                     r"(?:^|[,;(]\s*)(?P<hb>\d{1,2})\s*(?:h|hrs?|hours?|个?小时)\s*(?=$|[,;.)])"),
     "peak_factor": (r"peak (?:is |of |at |runs |hits )?(?:about |around |~)?(?P<f>\d+(?:\.\d+)?)\s*(?:x|times) (?:the )?(?:average|avg|mean|normal|base)",
                     r"peak(?:-to-average)? factor (?:of |is |=|:)?\s*(?P<f2>\d+(?:\.\d+)?)",
                     # "peaks 3x during month-end close", "spikes to 4x at 9 am": a multiple of the usual load (never
                     # of devices: "peaks need 3x h100" is no factor)
-                    r"(?:peaks?|spikes?|bursts?)(?: out| up)?(?: at| to)? (?:about |around |~)?(?P<f3>\d+(?:\.\d+)?)\s*(?:x|times)\b"
+                    r"(?:peaks?|spikes?|bursts?)(?: out| up)?(?: at| to)? (?:(?:about|around|maybe|probably|roughly|like|up to|of)\s+|~)*"
+                    r"(?P<f3>\d+(?:\.\d+)?)\s*(?:x|times)\b"
                     r"(?!\s*(?:gpus?|cards?|nodes?|servers?|boxes|h100|h200|a100|l40s|rtx|mi300x))"),
+    # staff who work in shifts: everyone across the shifts ("300 agents across 2 shifts"), or one shift's size
+    # ("3 shifts of ~120 pickers"); numbers are digits by now
+    "shifts_total": (r"(?P<n>\d[\d,]*)\s*(?:[a-z-]+\s+){0,2}?(?:across|over|in|on|split (?:across|over|into)|working|covering)\s+"
+                     r"(?P<k>[1-4])\s*shifts?\b",),
+    "shift_size": (r"(?P<k>[1-4])\s*shifts?\s+of\s+(?:about\s+|around\s+|roughly\s+|~\s*)?(?P<m>\d[\d,]*)",),
     # the usual load beside a stated peak
     "base_cue": (r"most of the (?:day|week|month|quarter|year|time)", r"on (?:a|an) (?:normal|ordinary|typical|regular|average) day",
                  r"normal days?", r"usually", r"normally", r"typically", r"on average", r"baseline", r"base load",
-                 r"day[- ]to[- ]day", r"regular(?:ly)?", r"the rest of the (?:day|time)", r"steady state", r"off[- ]peak"),
-    "peak_cue": (r"peak(?:s|ing)?", r"spikes?", r"spiking", r"bursts?", r"at \d{1,2}\s*(?:am|pm)", r"rush", r"month[- ]end",
+                 r"day[- ]to[- ]day", r"regular(?:ly)?", r"the rest of the (?:day|time)", r"steady state", r"off[- ]peak",
+                 # the load that holds through the day beside a rush ("15 people use it all day, but at 9am ~150")
+                 r"all day(?: long)?", r"throughout the day", r"during the day"),
+    "peak_cue": (r"peak(?:s|ing)?", r"spikes?", r"spiking", r"bursts?", r"\b\d{1,2}\s*(?:am|pm)\b", r"rush", r"month[- ]end",
+                 r"stand-?ups?", r"crush",
                  r"(?:quarter|year)[- ]end", r"end of (?:the )?(?:month|quarter|year)", r"release days?", r"launch days?",
                  r"at most", r"max(?:imum)?", r"busiest", r"goes? up to", r"jumps? to"),
     # Said of the larger count beside a usual load, "at once" marks the peak ("most of the week 10 people, but on

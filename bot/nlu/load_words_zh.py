@@ -9,9 +9,11 @@ from __future__ import annotations
 from estimator.advice.export_rules import CHINESE_MAKERS
 
 WORDS: dict[str, tuple[str, ...]] = {
-    "request_nouns": ("(?:个|次|条|通)?\\s*(?:api\\s*)?(?:请求|调用|呼叫|request|requests|query|queries|call|calls)",
-                      "(?:个|位|次|通|场)?\\s*(?:客户咨询|客户|咨询|对话|会话|提问|问题)",
-                      "(?:个|次|条|则)?\\s*(?:消息|讯息|信息|查询)", "次(?![方数])",
+    # a count may run over its figure ("3万多个问题") and its noun carry a word or two of description ("2 万通客服对话",
+    # "2 万则 line 讯息"); 笔 counts requests in Traditional usage ("5 萬筆請求"); 人次 counts visits, one a request
+    "request_nouns": ("(?:多|余|来)?\\s*(?:个|次|条|通|笔)?\\s*(?:api\\s*)?(?:请求|调用|呼叫|来电|电话|通话|request|requests|query|queries|call|calls)",
+                      "(?:多|余|来)?\\s*(?:个|位|次|通|场|则|条|笔)?\\s*[\\u4e00-\\u9fff]{0,2}?(?:客户咨询|客户|咨询|对话|会话|提问|问题|问答)",
+                      "(?:多|余|来)?\\s*(?:个|次|条|则|笔)?\\s*(?:[a-z]+\\s*)?(?:消息|讯息|信息|查询)", "人次", "次(?![方数])",
                       # what comes back, one a request ("每天 7 千条回答")
                       "(?:个|条|则|份)\\s*(?:回答|回复|答复)"),
     # items of work said per hour / minute / day ("每小时 200 份报告", "每日 5 千张单据，随到随处理")
@@ -37,7 +39,9 @@ WORDS: dict[str, tuple[str, ...]] = {
     "hour": ("每小时", "[一1]\\s*(?:个)?小时", "每个小时", "/\\s*小时"),
     "day": ("每天", "每日", "[一1]\\s*天", "日均", "/\\s*天"),
     "month": ("每个?月", "[一1]\\s*个月", "月均", "/\\s*月"),
-    "daily": ("每天", "每日", "[一1]\\s*天", "日均", "/\\s*天"),
+    "daily": ("每天", "每日", "[一1]\\s*天", "日均", "/\\s*天", "每个?工作[天日]"),
+    # a day's volume named by its noun, the figure after it ("日均对话量约 4 万", "每天请求数大概 2 万")
+    "request_volume_nouns": ("请求|调用|对话|会话|咨询|查询|问答|提问|访问|呼叫|来电|消息|讯息",),
     "monthly": ("每个?月", "[一1]\\s*个月", "月均", "/\\s*月", "月费"),
     "per_second_rate": ("qps", "rps"),
     "tokens": ("(?:个\\s*)?tokens?", "(?:个\\s*)?词元"),
@@ -46,7 +50,11 @@ WORDS: dict[str, tuple[str, ...]] = {
     "text_nouns": ("日志", "文本", "文档", "文件", "数据", "记录", "纪录", "邮件", "对话", "工单", "合约", "合同"),
     "spread_hours": ("(?:分布在|集中在|分散在)\\s*(?:上班|白天|工作时间|营业时间)?\\s*(?:的)?\\s*(?P<hz>\\d{1,2})\\s*个?小时",),
     "peak_factor": ("(?:高峰|峰值|尖峰)[^\\d,;.]{0,8}(?:平均|均值|平时)[^\\d,;.]{0,3}(?P<fz>\\d+(?:\\.\\d+)?)\\s*倍",),
-    "base_cue": ("平时", "平常", "通常", "一般", "日常", "大部分时间", "平均", "平日", "闲时"),
+    # 倒班: everyone on the roster, then the shifts ("240 个坐席，三班倒"), or each shift's own head count ("早班 60 人、
+    # 晚班 40 人"); numerals are digits by now ("三班倒" reads "3班倒")
+    "shifts_total": ("(?P<n>\\d[\\d,]*)\\s*(?:个|位|名)?\\s*[\\u4e00-\\u9fff]{0,4}?\\s*[,，、]?\\s*(?:分|实行|是|搞)?\\s*(?P<k>[1-4])\\s*班(?:倒|轮班|制)",),
+    "shift_each": ("(?:早班|白班|日班|晚班|夜班|中班|大夜班|小夜班)\\s*(?:大概|大约|约|有)?\\s*(?P<s>\\d[\\d,]*)\\s*(?:个|位|名)?\\s*(?:人|同事|坐席|座席|客服)",),
+    "base_cue": ("平时", "平常", "通常", "一般", "日常", "大部分时间", "平均", "平日", "闲时", "整天", "全天(?!候)"),
     # a peak's time said instead of the word ("月初结账时", "发版前", "旺季"), or a rise to it ("会到 120 个")
     "peak_cue": ("高峰", "尖峰", "峰值", "最多", "最高", "忙时", "最忙", "忙的时候", "早上\\d", "上午\\d",
                  "月初", "月底", "月末", "季末", "年底", "结账", "结帐", "旺季", "大促", "促销", "发版", "上线前",

@@ -11,11 +11,17 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Any
 
-from estimator.advice.concurrency import READING_SOURCE_URL, generating_share, peak_generating_streams, peak_share
+from estimator.advice.concurrency import (
+    READING_SOURCE_URL,
+    generating_share,
+    peak_generating_streams,
+    peak_share,
+    poisson_quantile,
+)
 from estimator.advice.concurrency import SOURCE_URL as CONCURRENCY_SOURCE
-from estimator.advice.load import DEFAULT_OUTPUT_TOKENS as LOAD_OUTPUT_TOKENS
-from estimator.advice.load import DEFAULT_PROMPT_TOKENS as LOAD_PROMPT_TOKENS
 from estimator.advice.load import (
+    BUSY_HOUR_RATIO_SOURCE,
+    BUSY_HOUR_SOURCE_URL,
     SECONDS_PER_HOUR,
     TPOT_PER_TTFT,
     TPOT_SOURCE_URL,
@@ -26,6 +32,8 @@ from estimator.advice.load import (
     load_conversion,
     tokens_per_s_for_ttft,
 )
+from estimator.advice.load import DEFAULT_OUTPUT_TOKENS as LOAD_OUTPUT_TOKENS
+from estimator.advice.load import DEFAULT_PROMPT_TOKENS as LOAD_PROMPT_TOKENS
 from estimator.advice.speed_tier import assumed_speed
 from estimator.catalog import ApiPrice
 from estimator.costing.fx import rate as fx_rate
@@ -91,12 +99,18 @@ def spend_note(c: LoadConversion) -> Said:
 
 def load_note(c: LoadConversion) -> Said:
     """The conversion in the open: the stated figure, the rate, the hold time and the streams."""
-    peak = said("assume.load.peak", factor=c.peak_factor) if c.peak_factor != 1 else ""
+    peak: Said | str = ""
+    if c.peak_basis == "window":
+        peak = said("assume.load.peak.window", factor=c.peak_factor, source=BUSY_HOUR_SOURCE_URL)
+    elif c.peak_basis == "day":
+        peak = said("assume.load.peak.day", factor=c.peak_factor, source=BUSY_HOUR_RATIO_SOURCE)
+    elif c.peak_factor != 1:
+        peak = said("assume.load.peak", factor=c.peak_factor)
     common = {"rps": c.requests_per_s, "hold": c.hold_s, "streams": c.concurrent_streams, "hours": c.running_hours_per_day,
               "peak": peak}
     averaged = {"mean": c.mean_streams if c.mean_streams is not None else float(c.concurrent_streams)}
     if c.source == "rate":
-        return said("assume.load.rate", per_hour=c.requests_per_s * SECONDS_PER_HOUR, ttft=c.ttft_s,
+        return said("assume.load.rate", per_hour=c.requests_per_s / c.peak_factor * SECONDS_PER_HOUR, ttft=c.ttft_s,
                    output=c.output_tokens, tps=c.tokens_per_s, **common)
     if c.source == "token_rate":
         return said("assume.load.token_rate", per_hour=(c.tokens_per_s_total or 0.0) * SECONDS_PER_HOUR,
@@ -236,6 +250,16 @@ def _users(w: Workload, facts: dict[str, Any], notes: list[Said]) -> None:
         # edge box (a kiosk, a line-side terminal) may be shared by many: edge head counts keep their peak share.
         facts["concurrent_users"] = 1
         notes.append(said("assume.own_device", total=w.total_users))
+    elif w.concurrent_users is None and w.staff_per_shift is not None:
+        # Staff in shifts are at work together, each in a session, for the whole shift: the sessions at the peak are the
+        # largest shift (not a share of the roster, which counts every shift's people), and each generates only while
+        # its answer streams (`concurrency.generating_share`), sized at the 99th percentile of a Poisson count.
+        tps = w.tokens_per_s_target or COMFORTABLE_TOKENS_PER_S
+        present = w.staff_per_shift
+        concurrent = max(1, min(present, poisson_quantile(present * generating_share(tps))))
+        facts["concurrent_users"] = concurrent
+        notes.append(said("assume.shift_staff", users=concurrent, present=present, total=total or present,
+                         gen=round(generating_share(tps) * 100), tps=tps, reading_source=READING_SOURCE_URL))
     elif w.concurrent_users is None and w.total_users is not None and w.total_users > 1:
         # A stated head count: its peak sessions are a sourced share of it, and a session generates only while
         # its answer streams, the rest of its time is reading (estimator/advice/concurrency.py): streams, not everyone.

@@ -79,6 +79,25 @@ def assumed_ttft_ms(prompt_tokens: int | None, floor_ms: int = DEFAULT_TTFT_MS) 
     return max(floor_ms, round((prompt_tokens or DEFAULT_PROMPT_TOKENS) * ASSUMED_TTFT_MS_PER_PROMPT_TOKEN))
 
 LoadSource = Literal["rate", "token_rate", "daily_requests", "tokens", "spend"]
+# Why a daily average was raised to its busiest hour: a peak factor the lead stated; twice the average hour of a stated
+# working window; an eighth of a day's requests when no hours were said (`busy_hour`).
+PeakBasis = Literal["stated", "window", "day"]
+
+# A day's count is not spread evenly over its hours. Office traffic rises to a morning peak: a 10-hour support desk's
+# busiest hour takes ~20 % of its day, twice its average hour (kpitree.co, "Peak support hours analysis",
+# https://kpitree.co/glossary/customer-support-metrics/peak-support-hours-analysis); contact-centre intraday profiles
+# peak 09:30–11:30 at 2.5–4× their quietest interval (https://turnella.com/contact-centre-volume-patterns). Applied to
+# a stated working window of at most `WORKING_WINDOW_MAX_HOURS`; a count said to run around the clock keeps its average
+# (a flow spread over the whole day is its lead's own reading of it).
+BUSY_HOUR_OVER_WINDOW_AVERAGE = 2.0
+WORKING_WINDOW_MAX_HOURS = 16.0
+BUSY_HOUR_SOURCE_URL = "https://kpitree.co/glossary/customer-support-metrics/peak-support-hours-analysis"
+# With no hours said, the busiest hour of a day of requests carries about an eighth of it: telephone traffic
+# engineering's busy-hour ratio ("in a large, busy city, about one-eighth of the total daily calls are in some one
+# hour; in a smaller, less active city, probably one-tenth", Cyclopedia of Telephony and Telegraphy vol. 2, American
+# School of Correspondence, 1919). The larger share is taken: sized hardware errs on the side of capacity.
+BUSY_HOUR_SHARE_OF_DAY = 1 / 8
+BUSY_HOUR_RATIO_SOURCE = "Cyclopedia of Telephony and Telegraphy vol. 2 (American School of Correspondence, 1919)"
 
 
 class LoadConversion(BaseModel):
@@ -96,6 +115,7 @@ class LoadConversion(BaseModel):
     output_tokens: int
     running_hours_per_day: float
     peak_factor: float = 1.0
+    peak_basis: PeakBasis | None = None  # why `peak_factor` is what it is (None: an average kept as it is)
     requests_per_day: float | None = None
     # A daily count said per person: the head count, the share active that day and what each sends.
     people: int | None = None
@@ -149,6 +169,35 @@ def busiest_streams(requests_per_s: float, hold_s: float) -> tuple[float, int]:
     return round(mean, 3), max(1, poisson_quantile(mean))
 
 
+def busy_hour(workload: Workload, *, requests: bool) -> tuple[float, PeakBasis | None]:
+    """The factor from a daily average over the running hours to its busiest hour, and why (module constants).
+
+    A stated peak factor is the lead's own; a batch job drains its queue at its own pace, and a flow said to be even
+    ("steady", "均匀") is even: neither is raised. A stated working window (the hours said, at most 16) peaks at twice its
+    average hour; a day of requests with no hours said, at an eighth of the day in its busiest hour (the seed's 12
+    running hours × 1/8 = 1.5 its average hour). A token volume with no hours said keeps its average over the running
+    hours: machine pipelines, the usual source of such a volume, run flat.
+
+    >>> busy_hour(Workload(hours_per_day=8), requests=True), busy_hour(Workload(), requests=True)
+    ((2.0, 'window'), (1.5, 'day'))
+    >>> busy_hour(Workload(), requests=False), busy_hour(Workload(hours_per_day=24), requests=True)
+    ((1.0, None), (1.0, None))
+    >>> busy_hour(Workload(peak_factor=3), requests=True), busy_hour(Workload(arrival_pattern="steady"), requests=True)
+    ((3.0, 'stated'), (1.0, None))
+    """
+    if workload.peak_factor:
+        return float(workload.peak_factor), "stated"
+    if workload.arrival_pattern in ("batch", "steady"):
+        return 1.0, None
+    if "hours_per_day" in workload.model_fields_set:
+        if workload.hours_per_day <= WORKING_WINDOW_MAX_HOURS:
+            return BUSY_HOUR_OVER_WINDOW_AVERAGE, "window"
+        return 1.0, None
+    if requests:
+        return round(workload.hours_per_day * BUSY_HOUR_SHARE_OF_DAY, 4), "day"
+    return 1.0, None
+
+
 def running_days_per_month(workload: Workload) -> float:
     return DAYS_PER_MONTH * workload.days_per_week / DEFAULT_DAYS_PER_WEEK
 
@@ -200,12 +249,12 @@ def load_conversion(workload: Workload, api_prices: Iterable[ApiPrice] = ()) -> 
     >>> load_conversion(Workload(tokens_per_s_total=3e6 / 3600)).concurrent_streams
     11
 
-    800 people, 30 % of them active a day, 10 questions each: 2,400 a day over 12 h is 0.056/s:
-    800 people, 30 % of them active a day, 10 questions each: 2,400 a day over 12 h is 0.056/s, 0.53 streams on
-    average; P(Poisson(0.53) <= 2) = 0.985, <= 3 = 0.998, so the busiest moments hold 3:
+    800 people, 30 % of them active a day, 10 questions each: 2,400 a day, no hours said, so an eighth of it in the
+    busiest hour (`busy_hour`): 0.083/s, 0.79 streams on average; P(Poisson(0.79) <= 2) = 0.953, <= 3 = 0.991, so the
+    busiest moments hold 3:
     >>> c = load_conversion(Workload(total_users=800, daily_active_share=0.3, requests_per_user_per_day=10))
     >>> c.requests_per_day, c.requests_per_s, c.mean_streams, c.concurrent_streams
-    (2400.0, 0.0556, 0.53, 3)
+    (2400.0, 0.0833, 0.794, 3)
 
     400M tokens a day around the clock: 6.03 requests/s, 57.5 streams on average, 57.5 + 2.33 × √57.5 ≈ 75 at the 99th
     percentile:
@@ -216,26 +265,31 @@ def load_conversion(workload: Workload, api_prices: Iterable[ApiPrice] = ()) -> 
     prompt = workload.prompt_tokens or DEFAULT_PROMPT_TOKENS
     output = workload.output_tokens or DEFAULT_OUTPUT_TOKENS
     hours = workload.hours_per_day
-    peak = workload.peak_factor or 1.0
     seconds_per_day = hours * SECONDS_PER_HOUR
     hold = round(hold_seconds(workload), 3)
     base = LoadConversion(source="rate", requests_per_s=0.0, hold_s=hold, ttft_s=(workload.ttft_target_ms or assumed_ttft_ms(workload.prompt_tokens)) / 1000,
                           tokens_per_s=workload.tokens_per_s_target or DEFAULT_TOKENS_PER_S, concurrent_streams=1,
                           prompt_tokens=prompt, output_tokens=output, running_hours_per_day=hours)
+    # A rate is sized as said (the lead's own busiest interval), times a peak factor said beside it ("~90 a minute on
+    # average, peaks maybe 2x that").
+    stated_peak = workload.peak_factor or 1.0
     if workload.requests_per_s is not None:
-        rate = workload.requests_per_s
-        return base.model_copy(update={"requests_per_s": rate, "concurrent_streams": concurrent_streams(rate, hold)})
+        rate = round(workload.requests_per_s * stated_peak, 4)
+        return base.model_copy(update={"requests_per_s": rate, "peak_factor": stated_peak,
+                                       "concurrent_streams": concurrent_streams(rate, hold)})
     if workload.tokens_per_s_total is not None:  # a token rate is requests a second of one request's tokens each
-        rate = workload.tokens_per_s_total / (prompt + output)
-        return base.model_copy(update={"source": "token_rate", "requests_per_s": round(rate, 4),
+        rate = workload.tokens_per_s_total / (prompt + output) * stated_peak
+        return base.model_copy(update={"source": "token_rate", "requests_per_s": round(rate, 4), "peak_factor": stated_peak,
                                        "tokens_per_s_total": workload.tokens_per_s_total,
                                        "concurrent_streams": concurrent_streams(rate, hold)})
+    peak, basis = busy_hour(workload, requests=True)
     if (people := daily_senders(workload)) is not None:
         # "800 people, 30 % active a day, ~10 questions each": those active that day send the per-person count
         daily = round(people * (workload.requests_per_user_per_day or 0.0), 3)
         rate = daily / seconds_per_day * peak
         mean, streams = busiest_streams(rate, hold)
         return base.model_copy(update={"source": "daily_requests", "requests_per_s": round(rate, 4), "peak_factor": peak,
+                                       "peak_basis": basis,
                                        "requests_per_day": daily, "people": workload.total_users,
                                        "daily_active_share": workload.daily_active_share,
                                        "requests_per_user_per_day": workload.requests_per_user_per_day,
@@ -244,6 +298,7 @@ def load_conversion(workload: Workload, api_prices: Iterable[ApiPrice] = ()) -> 
         rate = workload.requests_per_day / seconds_per_day * peak
         mean, streams = busiest_streams(rate, hold)
         return base.model_copy(update={"source": "daily_requests", "requests_per_s": round(rate, 4), "peak_factor": peak,
+                                       "peak_basis": basis,
                                        "requests_per_day": workload.requests_per_day,
                                        "mean_streams": mean, "concurrent_streams": streams})
     tokens = workload.tokens_per_day
@@ -259,9 +314,12 @@ def load_conversion(workload: Workload, api_prices: Iterable[ApiPrice] = ()) -> 
                   "usd_per_m_output": price.usd_per_m_output, "api_source_url": price.source_url}
     if tokens is None:
         return None
+    # A spend is a month's average bought at list price: spread over the running hours as it is.
+    peak, basis = busy_hour(workload, requests=False) if update["source"] == "tokens" else (workload.peak_factor or 1.0, None)
     rate = tokens / (prompt + output) / seconds_per_day * peak
     mean, streams = busiest_streams(rate, hold)
-    return base.model_copy(update={**update, "requests_per_s": round(rate, 4), "peak_factor": peak, "tokens_per_day": tokens,
+    return base.model_copy(update={**update, "requests_per_s": round(rate, 4), "peak_factor": peak, "peak_basis": basis,
+                                   "tokens_per_day": tokens,
                                    "requests_per_day": round(tokens / (prompt + output), 1),
                                    "mean_streams": mean, "concurrent_streams": streams})
 
@@ -269,10 +327,17 @@ def load_conversion(workload: Workload, api_prices: Iterable[ApiPrice] = ()) -> 
 __all__ = [
     "DAYS_PER_MONTH",
     "ASSUMED_TTFT_MS_PER_PROMPT_TOKEN",
+    "BUSY_HOUR_OVER_WINDOW_AVERAGE",
+    "BUSY_HOUR_RATIO_SOURCE",
+    "BUSY_HOUR_SHARE_OF_DAY",
+    "BUSY_HOUR_SOURCE_URL",
     "LoadConversion",
+    "PeakBasis",
+    "WORKING_WINDOW_MAX_HOURS",
     "api_price_of",
     "assumed_ttft_ms",
     "busiest_streams",
+    "busy_hour",
     "concurrent_streams",
     "daily_senders",
     "hold_seconds",

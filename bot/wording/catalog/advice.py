@@ -41,6 +41,16 @@ _ASSUME: dict[str, tuple[str, str, str]] = {
         "使用者尖峰並行約 15–25%；{source}），即 {share}%；每個工作階段只有約 {gen}% 的時間在生成，其餘時間在閱讀回答（每分鐘 238 字詞，"
         "{reading_source}：閱讀約 5.3 tok/s，生成 {tps:g} tok/s），按 99 百分位取值；如果知道實際尖峰人數，請告訴我",
     ),
+    "assume.shift_staff": (
+        "assumed {users} streams generating at once at the peak: {present:,} of the {total:,} people are on the largest "
+        "shift, all at work and each in a session, but a session generates only ~{gen}% of its time, the rest is reading "
+        "the answer (238 words a minute, {reading_source}: ~5.3 tok/s read against {tps:g} tok/s generated); sized at the "
+        "99th percentile",
+        "假设高峰同时生成 {users} 路：{total:,} 人中最大的一班有 {present:,} 人，同时在岗、各有一个会话，但每个会话只有约 {gen}% "
+        "的时间在生成，其余时间在阅读回答（每分钟 238 词，{reading_source}：阅读约 5.3 tok/s，生成 {tps:g} tok/s），按 99 百分位取值",
+        "假設尖峰同時生成 {users} 路：{total:,} 人中最大的一班有 {present:,} 人，同時在崗、各有一個工作階段，但每個工作階段只有約 "
+        "{gen}% 的時間在生成，其餘時間在閱讀回答（每分鐘 238 字詞，{reading_source}：閱讀約 5.3 tok/s，生成 {tps:g} tok/s），按 99 百分位取值",
+    ),
     "assume.fx": (
         "the budget of {amount:,.0f} {currency} is taken as ${usd:,.0f} at {rate:g} {currency} per US dollar "
         "({date}, {source}); re-check a budget near a price at today's rate",
@@ -51,19 +61,19 @@ _ASSUME: dict[str, tuple[str, str, str]] = {
     ),
     # Load given as a rate, a volume or a spend, converted in the open (estimator/advice/load.py, Little's law).
     "assume.load.rate": (
-        "{per_hour:,.0f} requests/hour ≈ {rps:.3g}/s × ~{hold:.1f} s each ({ttft:g} s to first token + {output} tokens "
+        "{per_hour:,.0f} requests/hour{peak} ≈ {rps:.3g}/s × ~{hold:.1f} s each ({ttft:g} s to first token + {output} tokens "
         "at {tps:g} tok/s) ≈ {streams:,} concurrent streams (Little's law); sized for {streams:,}",
-        "每小时 {per_hour:,.0f} 个请求 ≈ 每秒 {rps:.3g} 个 × 每个约 {hold:.1f} 秒（首 token {ttft:g} 秒 + {output} token，"
+        "每小时 {per_hour:,.0f} 个请求{peak} ≈ 每秒 {rps:.3g} 个 × 每个约 {hold:.1f} 秒（首 token {ttft:g} 秒 + {output} token，"
         "每秒 {tps:g} token）≈ {streams:,} 路并发（利特尔法则）；按 {streams:,} 路估算",
-        "每小時 {per_hour:,.0f} 個請求 ≈ 每秒 {rps:.3g} 個 × 每個約 {hold:.1f} 秒（首 token {ttft:g} 秒 + {output} token，"
+        "每小時 {per_hour:,.0f} 個請求{peak} ≈ 每秒 {rps:.3g} 個 × 每個約 {hold:.1f} 秒（首 token {ttft:g} 秒 + {output} token，"
         "每秒 {tps:g} token）≈ {streams:,} 路並行（利特爾法則）；按 {streams:,} 路估算",
     ),
     "assume.load.token_rate": (
-        "{per_hour:,.0f} tokens/hour ÷ {per_request:,} tokens a request ({prompt:,} in + {output:,} out) ≈ {rps:.3g} requests/s × "
+        "{per_hour:,.0f} tokens/hour ÷ {per_request:,} tokens a request ({prompt:,} in + {output:,} out){peak} ≈ {rps:.3g} requests/s × "
         "~{hold:.1f} s each ≈ {streams:,} concurrent streams (Little's law); sized for {streams:,}",
-        "每小时 {per_hour:,.0f} token ÷ 每个请求 {per_request:,} token（输入 {prompt:,} + 输出 {output:,}）≈ 每秒 {rps:.3g} 个请求 × "
+        "每小时 {per_hour:,.0f} token ÷ 每个请求 {per_request:,} token（输入 {prompt:,} + 输出 {output:,}）{peak} ≈ 每秒 {rps:.3g} 个请求 × "
         "每个约 {hold:.1f} 秒 ≈ {streams:,} 路并发（利特尔法则）；按 {streams:,} 路估算",
-        "每小時 {per_hour:,.0f} token ÷ 每個請求 {per_request:,} token（輸入 {prompt:,} + 輸出 {output:,}）≈ 每秒 {rps:.3g} 個請求 × "
+        "每小時 {per_hour:,.0f} token ÷ 每個請求 {per_request:,} token（輸入 {prompt:,} + 輸出 {output:,}）{peak} ≈ 每秒 {rps:.3g} 個請求 × "
         "每個約 {hold:.1f} 秒 ≈ {streams:,} 路並行（利特爾法則）；按 {streams:,} 路估算",
     ),
     "assume.load.daily": (
@@ -90,6 +100,18 @@ _ASSUME: dict[str, tuple[str, str, str]] = {
     ),
     "assume.load.people.all": ("{people:,} people", "{people:,} 人", "{people:,} 人"),
     "assume.load.peak": (" × {factor:g} at peak", "，高峰为平均的 {factor:g} 倍", "，尖峰為平均的 {factor:g} 倍"),
+    # No peak said: a working window's busiest hour, or a day's (estimator/advice/load.py `busy_hour`).
+    "assume.load.peak.window": (
+        ", its busiest hour at ~{factor:g}× the average hour (office traffic peaks in the morning: a support desk's "
+        "busiest hour takes ~20 % of a 10-hour day, {source})",
+        "，最忙的一小时约为平均的 {factor:g} 倍（办公流量上午见峰：10 小时的客服台最忙一小时约占全天 20%，{source}）",
+        "，最忙的一小時約為平均的 {factor:g} 倍（辦公流量上午見峰：10 小時的客服台最忙一小時約占全天 20%，{source}）",
+    ),
+    "assume.load.peak.day": (
+        ", its busiest hour carrying ~1/8 of the day (× {factor:g}; telephone traffic's busy-hour ratio, {source})",
+        "，最忙的一小时约占全天的 1/8（× {factor:g}；电话流量的忙时比，{source}）",
+        "，最忙的一小時約占全天的 1/8（× {factor:g}；電話流量的忙時比，{source}）",
+    ),
     "assume.load.tokens": (
         "{tokens:,.0f} tokens a day ÷ {per_request:,} tokens a request ({prompt:,} in + {output:,} out) = {per_day:,.0f} "
         "requests over {hours:g} h{peak} ≈ {rps:.3g}/s × ~{hold:.1f} s each ≈ {mean:,.1f} concurrent streams on average "
