@@ -30,6 +30,9 @@ QUESTION = _rx(r"\bwould\b(?! (?:like|love|prefer|rather))", r"\bwill (?:it|they
                r"\bplan(?:ning)? to (?:buy|get|order)\b", r"\bis (?:a|an|one|1|\d+)\b.{0,40}\?", r"\bdo\?",
                # A choice asked between devices ("8x h100 or 8x h200?", "8卡h100还是h200？"): each is weighed.
                r"\b(?:or|vs\.?|versus)\b[^?]{0,40}\?", r"(?:还是|還是)[^?？]{0,30}[?？]",
+               # a choice said as one between devices ("deciding between 2x H200 NVL and 4x L40S", "torn between …")
+               r"\b(?:decid(?:e|ing)|choos(?:e|ing)|pick(?:ing)?|torn|weighing|comparing)\s+between\b",
+               r"在.{1,40}?(?:和|与|跟|或).{1,40}?之间\s*(?:选|挑|纠结|犹豫)",
                # "H200 还是 B200，几台": 还是 right before another device is the choice, with or without the mark
                r"(?:还是|還是)\s*(?:直接)?\s*(?:上|买|買|用|选|選|换|換)?\s*(?:\d{1,3}\s*(?:张|張|台|块|塊|个|個|片|卡)\s*)?[a-z]",
                "够吗", "夠嗎", "够不够", "夠不夠", "够用吗", "夠用嗎", "能不能", "可以吗", "可以嗎", "行吗", "行嗎", "行不行",

@@ -19,7 +19,7 @@ from estimator.advice.laptops import laptops_of
 from estimator.advice.lower_format import lower_format_text
 from estimator.advice.shortfall import ceiling_text, limits_passed, shortfall_text
 from estimator.advice.sizing import Sized, Sizer
-from estimator.advice.sold_singly import board_variant
+from estimator.advice.sold_singly import board_variant, priced_variant
 from estimator.catalog import Catalog, Hardware
 from estimator.defaults import device_price
 from estimator.said import Said, said
@@ -116,14 +116,19 @@ def named_purchases(sizer: Sizer, workload: Workload, catalog: Catalog, named: N
     or more (or at no count), also its chip on the baseboard it is sold on (`sold_singly.board_variant`): a fleet that
     size is bought as boards, where the chip's own links join the devices (seed 1: start from the smallest
     configuration that meets the need), and "one H100" read as its PCIe card must not lead with 32 of them across 8
-    servers when one HGX board of the chip the user named does it. The lead ranks the two (`recommend._named_lead`)."""
+    servers when one HGX board of the chip the user named does it. The lead ranks them (`recommend._named_ranked`)."""
     bought = named_purchase(sizer, workload, catalog, named)
     hw = catalog.hardware_by_id(named.hardware_id)
     board = board_variant(catalog, hw) if hw is not None else None
-    if board is None or (bought is not None and bought.count < purchase_unit(board)):
-        return [] if bought is None else [bought]
-    whole = named_purchase(sizer, workload, catalog, named.model_copy(update={"hardware_id": board.id, "count": None}))
-    return [option for option in (bought, whole) if option is not None]
+    # A variant with no sourced price cannot be bought: the same chip's priced variant is (`sold_singly.priced_variant`),
+    # so "H100 or H200?" keeps the H200 in the ranking when the H200 NVL card it was read as has no price.
+    priced = priced_variant(catalog, hw) if hw is not None and ownership(workload, hw, catalog) is None else None
+    if board is not None and bought is not None and bought.count < purchase_unit(board):
+        board = None  # fewer cards than a board holds: the cards are the purchase
+    variants = {v.id: v for v in (board, priced) if v is not None}
+    options = [bought, *(named_purchase(sizer, workload, catalog, named.model_copy(update={"hardware_id": v, "count": None}))
+                         for v in variants)]
+    return [option for option in options if option is not None]
 
 
 def named_verdict(option: Sized, reason: Said | None, smallest: int | None, priced: bool) -> NamedVerdict:
@@ -222,6 +227,14 @@ def named_text(sizer: Sizer, named: NamedDevice, option: Sized, reason: Said | N
     elif not ok and primary.shortfall < compared.shortfall:
         # neither meets the targets: never "because it meets the targets" (the headline says it does not)
         why = said("answer.why.closer")
+    elif not priced and (variant := _priced_variant_purchase(sizer, hw)) is not None:
+        # "H200 NVL" has no sourced price, the H200 SXM has: the named chip is costed as that variant, never dropped
+        if primary.candidate.hardware.id == variant.candidate.hardware.id:
+            why = said("answer.why.priced_variant", hardware=variant.candidate.hardware.name)
+        else:
+            why = said("answer.why.variant_cheaper", count=variant.count, hardware=variant.candidate.hardware.name,
+                       capex=variant.tco.capex_usd if variant.tco else 0.0, primary=primary.cost_per_token,
+                       named=variant.cost_per_token)
     elif not priced:
         why = said("answer.why.unpriced")
     elif primary.cost_per_token < compared.cost_per_token:
@@ -231,6 +244,15 @@ def named_text(sizer: Sizer, named: NamedDevice, option: Sized, reason: Said | N
     text += said("answer.named.differs", count=primary.count, hardware=primary.candidate.hardware.name,
                 capex=pcost.capex_usd, why=why)
     return text, False
+
+
+def _priced_variant_purchase(sizer: Sizer, hw: Hardware) -> Sized | None:
+    """Buying the named chip as its variant with a sourced price (`sold_singly.priced_variant`), at the smallest count
+    that meets the targets in whole boards; None when it has none or none meets."""
+    variant = priced_variant(sizer.catalog, hw)
+    if variant is None:
+        return None
+    return named_purchase(sizer, sizer.workload, sizer.catalog, NamedDevice(hardware_id=variant.id, count=None))
 
 
 def line_room(sizer: Sizer, line: str, taken: Hardware) -> Said:

@@ -67,7 +67,7 @@ from estimator.advice.power_limit import option_power_budget_w
 from estimator.advice.shortfall import limits_text, past_limits_by
 from estimator.advice.sites import fleet_plan, one_site
 from estimator.advice.sizing import CapacityFn, EstimateFn, Shortcuts, Sized, Sizer, people_at_once
-from estimator.advice.sold_singly import with_card_variants
+from estimator.advice.sold_singly import priced_variant_notes, with_card_variants
 from estimator.advice.validation_plan import validation_plan
 from estimator.advice.within_budget import best_within_budget, none_within_budget_rationale, within_budget_rationale
 from estimator.catalog import Catalog
@@ -339,15 +339,15 @@ def cheapest_rival(primary: Sized, ranked: list[Sized]) -> Sized | None:
     return min(others, key=lambda s: s.cost_per_token, default=None)
 
 
-def _named_lead(sizer: Sizer, workload: Workload, catalog: Catalog) -> Sized | None:
-    """The candidate to lead with when the user named devices to buy ("2x rtx pro 6000 or one h200?", "H200 还是
-    B200，几台？"): the question asked is answered among them, as a senior engineer does. Of the named devices that meet
-    the targets within the limits (each at its smallest count that does, in whole boards; `named.named_purchases`),
-    the one the ranking puts first (risk-weighted cost per token). None when none of them does: the recommendation
-    then moves to another device, and each named answer says why."""
+def _named_ranked(sizer: Sizer, workload: Workload, catalog: Catalog) -> list[Sized]:
+    """The purchases of the devices the user named ("2x rtx pro 6000 or one h200?", "H200 还是 B200，几台？"), ranked: the
+    question asked is answered among them, as a senior engineer does. Each named device that meets the targets within
+    the limits, at its smallest count that does, in whole boards, or as the same chip's variant that has a price
+    (`named.named_purchases`); the first is the one to lead with (risk-weighted cost per token). Empty when none of
+    them does: the recommendation then moves to another device, and each named answer says why."""
     purchases = [bought for device in workload.named_devices or []
                  for bought in named_purchases(sizer, workload, catalog, device)]
-    return rank(purchases, sizer.peak)[0] if purchases else None
+    return rank(purchases, sizer.peak) if purchases else []
 
 
 def _same_purchase(a: Sized, b: Sized) -> bool:
@@ -358,7 +358,7 @@ def _rationale(workload: Workload, primary: Sized, ranked: list[Sized], held: He
                waived: bool = False, named_over: Sized | None = None) -> Said:
     """The primary's deciding numbers, how many options met every target, and the cheapest rival; `held`: the
     accelerator seed 2's table kept out of the lead (`held_back` of the same ranking and primary). `named_over`: the
-    ranking's leader when a named candidate leads instead (`_named_lead`), said beside it when it is the cheaper."""
+    ranking's leader when a named candidate leads instead (`_named_ranked`), said beside it when it is the cheaper."""
     peak = workload.concurrent_users or 1
     models = workload.models_served or 1
     size = f"{workload.model_params_b:g}B"
@@ -569,7 +569,7 @@ def recommend(
     assumptions = model_notes + assumptions
     filled = with_owned_ids(filled, catalog)  # owned devices with their stated counts and specs
     filled, card_notes = with_card_variants(filled, catalog)  # "one h200": the H200 NVL card, not a board
-    assumptions += card_notes
+    assumptions += card_notes + priced_variant_notes(filled, catalog)  # and, unpriced, bought as the priced variant
     catalog = at_power_cap(with_owned_specs(catalog, filled), filled)  # and power modes under a cap
     catalog = with_laptops(catalog, filled)  # a laptop asked for: the laptops sold with each chip, by memory size
     catalog = with_price_ranges(catalog)  # quote-only accelerators with a sourced price range
@@ -690,10 +690,16 @@ def recommend(
     accel, primary, alternatives = _accelerators_first(sizer, catalog, sized, fitting, ranked, primary, alternatives)
     named_over: Sized | None = None  # the ranking's leader, when a candidate the user named leads instead
     if not outside_limits and within_rationale is None and not filled.owned_devices:
-        lead = _named_lead(sizer, filled, catalog)
+        named_ranked = _named_ranked(sizer, filled, catalog)
+        lead = named_ranked[0] if named_ranked else None
         if lead is not None and not _same_purchase(lead, primary):
             alternatives = [primary, *(s for s in alternatives if not _same_purchase(s, lead))][:MAX_ALTERNATIVES]
             named_over, primary = primary, lead
+        # The other devices the user named stay beside it, first among the alternatives: the family asked about
+        # ("H100 or H200?") is answered in the ranking, never dropped for a device nobody named.
+        asked = [s for s in named_ranked[1:] if not _same_purchase(s, primary)]
+        if asked:
+            alternatives = [*asked, *(s for s in alternatives if not any(_same_purchase(s, a) for a in asked))][:MAX_ALTERNATIVES]
     filled, assumptions = _primary_format(sizer, primary, filled, assumptions)
     assumptions += _ranking_notes(filled, excluded)
     spare = _spare_offer(sizer, primary) if not outside_limits else None

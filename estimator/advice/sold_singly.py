@@ -7,6 +7,11 @@ is what a lead who counts one or two of it can buy. The catalog names a chip's v
 suffix (nvidia-h200-sxm / nvidia-h200-nvl), so the card is found by the stem; the same memory is preferred (H100
 PCIe 80 GB before H100 NVL 94 GB for an 80 GB H100 SXM). A count in whole boards, "how many", a device the user owns,
 or a chip with no card variant is left as asked.
+
+A variant with no sourced price cannot be bought in the ranking (`candidates.exclusion`), so a family named by its
+chip ("H100 or H200?") whose matched variant is unpriced (the H200 NVL card) is bought as the variant of the same chip
+that has a price (`priced_variant`: the H200 SXM), and the reply says which: the family the lead named stays in the
+ranking instead of silently giving way to another chip that happens to be priced.
 """
 
 from __future__ import annotations
@@ -15,6 +20,7 @@ import re
 
 from estimator.advice.candidates import ownership, purchase_unit
 from estimator.catalog import Catalog, Hardware
+from estimator.defaults import device_price
 from estimator.said import Said, said
 from estimator.workload import NamedDevice, Workload
 
@@ -41,6 +47,39 @@ def board_variant(catalog: Catalog, card: Hardware) -> Hardware | None:
     """The catalog's variant of `card`'s chip sold on a baseboard (the H100 SXM of an H100 PCIe card), or None: what a
     fleet of a board's worth of these cards is bought as instead."""
     return None if purchase_unit(card) != 1 else _variant(catalog, card, on_boards=True)
+
+
+def _priced(hw: Hardware) -> bool:
+    return device_price(hw.id, hw.price_usd, hw.price_basis) is not None
+
+
+def priced_variant(catalog: Catalog, hw: Hardware) -> Hardware | None:
+    """The catalog's variant of `hw`'s chip (same stem, same kind) that has a sourced price, when `hw` has none: the
+    same memory preferred, then the smallest purchase (a card before a board); None for a priced `hw`, an id with no
+    form suffix, or a chip with no priced variant (the L20: none is guessed)."""
+    if _priced(hw):
+        return None
+    stem = _FORM_SUFFIX.sub("", hw.id)
+    if stem == hw.id:
+        return None
+    found = [other for other in catalog.hardware if other.id != hw.id and other.kind == hw.kind
+             and _FORM_SUFFIX.sub("", other.id) == stem and _priced(other)]
+    return min(found, key=lambda other: (abs((other.memory_gb or 0) - (hw.memory_gb or 0)), purchase_unit(other),
+                                         other.id), default=None)
+
+
+def priced_variant_notes(workload: Workload, catalog: Catalog) -> list[Said]:
+    """For each named device the user does not own whose variant has no sourced price: which priced variant of the same
+    chip is bought instead (`named.named_purchases` ranks it)."""
+    notes = []
+    for device in workload.named_devices or []:
+        hw = catalog.hardware_by_id(device.hardware_id)
+        if hw is None or ownership(workload, hw, catalog) is not None:
+            continue
+        variant = priced_variant(catalog, hw)
+        if variant is not None:
+            notes.append(said("note.priced_variant", asked=hw.name, hardware=variant.name, board=purchase_unit(variant)))
+    return notes
 
 
 def with_card_variants(workload: Workload, catalog: Catalog) -> tuple[Workload, list[Said]]:
@@ -74,4 +113,4 @@ def _card_for(workload: Workload, catalog: Catalog, device: NamedDevice) -> Hard
     return card_variant(catalog, hw)
 
 
-__all__ = ["board_variant", "card_variant", "with_card_variants"]
+__all__ = ["board_variant", "card_variant", "priced_variant", "priced_variant_notes", "with_card_variants"]

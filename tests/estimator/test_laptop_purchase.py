@@ -133,3 +133,25 @@ def test_a_chip_named_while_a_laptop_is_asked_for_is_answered_as_its_laptop(cata
     assert m5_max and m5_max[0].priced and m5_max[0].option is not None and m5_max[0].option.capex_usd > 0
     m5_pro = [a for a in rec.named if "m5-pro" in a.hardware_id]
     assert m5_pro and all(a.hardware_id == "macbook-pro-14-m5-pro-64gb" for a in m5_pro)
+
+
+def test_the_cheapest_laptop_question_buys_the_cheapest_configuration_that_holds_the_need(catalog):
+    """"Cheapest MacBook for Qwen3-30B-A3B at Q4 with ~32k context, just for me". The need, worked out first: weights
+    30.5e9 x 4.84 / 8 = 18.5 GB (Q4_K_M's bits per weight in quant_formats.csv); KV per token 2 x 48 layers x 4 KV
+    heads x 128 x 2 B = 98,304 B, x 32,768 tokens = 3.2 GB; ~21.7 GB in all. A 24 GB Mac leaves macOS under 2.5 GB
+    beside it, so 32 GB is the smallest memory that holds it, and the cheapest laptop listed with 32 GB or more is the
+    purchase (never a $3,999 48 GB M4 Max because nothing between was listed)."""
+    weights_gb = 30.5e9 * 4.84 / 8 / 1e9
+    kv_gb = 2 * 48 * 4 * 128 * 2 * 32_768 / 1e9
+    need = weights_gb + kv_gb
+    assert 21 < need < 22.5
+    workload = Workload(model_params_b=30.5, active_params_b=3.3, model_id="qwen3-30b-a3b", quantization="Q4_K_M",
+                        concurrent_users=1, context_length=32_768, deployment_scale="personal", device_form="laptop")
+    primary = recommend(workload, catalog).primary
+    holding = [c for c in catalog.laptop_configs if c.price_usd is not None and c.memory_gb >= 32]
+    cheapest = min(holding, key=lambda c: c.price_usd or 0.0)
+    assert primary.hardware_id == cheapest.id, (primary.hardware_id, cheapest.id)
+    assert primary.capex_usd == cheapest.price_usd
+    assert need <= (primary.estimate.memory_available_gb or 0)
+    # every cheaper laptop on record has less memory than the need plus a working OS
+    assert all(c.memory_gb < need + 4 for c in catalog.laptop_configs if c.price_usd and c.price_usd < cheapest.price_usd)

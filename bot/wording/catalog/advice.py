@@ -422,6 +422,12 @@ _RECOMMEND: dict[str, tuple[str, str, str]] = {
         "{asked} 只按 {board} 卡基板出售：{count} × {asked} 按 {count} × {hardware}（同一芯片的单卡版）计算",
         "{asked} 只按 {board} 卡基板出售：{count} × {asked} 按 {count} × {hardware}（同一晶片的單卡版）計算",
     ),
+    "note.priced_variant": (
+        "{asked} has no sourced price: buying it is costed as the {hardware}, the same chip with a sourced price "
+        "(bought {board} at a time)",
+        "{asked} 没有有来源的价格：购买按同一芯片、有来源价格的 {hardware} 核算（每次购买 {board} 张）",
+        "{asked} 沒有有來源的價格：購買按同一晶片、有來源價格的 {hardware} 核算（每次購買 {board} 張）",
+    ),
     "rec.named_lead": (
         "{describe}. Of the options you named, the one that meets every target at the lowest risk-weighted cost per "
         "served token",

@@ -345,6 +345,17 @@ ANSWER_MESSAGES: dict[str, tuple[str, str, str]] = {
         "它有有来源的价格，而你提到的设备没有，只有它能核算成本",
         "它有有來源的價格，而你提到的裝置沒有，只有它能核算成本",
     ),
+    "answer.why.priced_variant": (
+        "it is the chip you named, bought as the {hardware}: the variant you named has no sourced price and this one has",
+        "它就是你提到的芯片，按有来源价格的 {hardware} 购买：你提到的版本没有有来源的价格",
+        "它就是你提到的晶片，按有來源價格的 {hardware} 購買：你提到的版本沒有有來源的價格",
+    ),
+    "answer.why.variant_cheaper": (
+        "the chip you named has a sourced price only as the {hardware}, and {count} × {hardware} (${capex:,.0f}) serve "
+        "tokens dearer (${named:,.3f} vs ${primary:,.3f} per million)",
+        "你提到的芯片只有 {hardware} 有来源价格，{count} × {hardware}（${capex:,.0f}）每百万 token 更贵（${named:,.3f} 对 ${primary:,.3f}）",
+        "你提到的晶片只有 {hardware} 有來源價格，{count} × {hardware}（${capex:,.0f}）每百萬 token 更貴（${named:,.3f} 對 ${primary:,.3f}）",
+    ),
     "answer.why.cheaper": (
         "it serves tokens cheaper (${primary:,.3f} vs ${named:,.3f} per million)",
         "它每百万 token 更便宜（${primary:,.3f} 对 ${named:,.3f}）",

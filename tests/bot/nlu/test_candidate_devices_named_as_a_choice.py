@@ -38,3 +38,17 @@ def test_owned_devices_stay_owned_beside_a_choice(matcher):
 def test_still_is_not_a_choice(matcher):
     # 还是 meaning "still" before no device names none
     assert named("用 Qwen3-32B 给 30 人，还是觉得太慢", matcher) == {}
+
+
+@pytest.mark.parametrize(("text", "expected"), [
+    ("deciding between 2x H200 NVL and 4x L40S for qwen2.5-72b at fp8, ~25 concurrent users. which is the better buy?",
+     {"nvidia-h200-nvl": 2, "nvidia-l40s": 4}),
+    ("torn between one rtx pro 6000 and two 5090s for a 32b model", {"nvidia-rtx-pro-6000-blackwell": 1, "nvidia-rtx-5090": 2}),
+    ("我们在两张 L40S 和一张 H100 之间纠结，跑 Qwen3-32B", {"nvidia-l40s": 2, "nvidia-h100-sxm": 1}),
+])
+def test_a_choice_said_as_between_names_each_device_with_its_count(text, expected, matcher):
+    assert named(text, matcher) == expected
+
+
+def test_a_range_between_two_numbers_names_no_device(matcher):
+    assert named("somewhere between 10 and 20 users on our l40s box", matcher) == {}
