@@ -7,7 +7,8 @@ evals/capex_trial/held_out.yaml.
 With `--batch FILE --held-out-file NAME --count N`: a new batch of questions written before any run (a file
 holding only `- id:` blocks) is split the same way: N blocks drawn with the fixed seed go to
 evals/capex_trial/NAME under the dev file's header, the rest are appended to questions.yaml. Only the counts
-are printed, never the ids drawn, so the held-out blocks stay unread.
+are printed, never the ids drawn, so the held-out blocks stay unread. `--dev-file NAME` sends the rest to a class
+file instead (written first with its header), and the held-out file takes that header.
 
 Re-running on an already split set refuses, so a held-out set never changes silently.
 """
@@ -52,8 +53,8 @@ def split_first() -> int:
     return 0
 
 
-def split_batch(batch: Path, held_name: str, count: int, seed: int = BATCH_SEED) -> int:
-    dev_path, held_path = FOLDER / "questions.yaml", FOLDER / held_name
+def split_batch(batch: Path, held_name: str, count: int, seed: int = BATCH_SEED, dev_name: str = "questions.yaml") -> int:
+    dev_path, held_path = FOLDER / dev_name, FOLDER / held_name
     if held_path.exists():
         print(f"{held_path} exists: the split is made once; write a new file name for a new batch.")
         return 1
@@ -77,12 +78,15 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--batch", type=Path, help="a file of new `- id:` blocks to split")
     parser.add_argument("--held-out-file", default="held_out_2.yaml", help="with --batch: the held-out file's name")
     parser.add_argument("--count", type=int, default=10, help="with --batch: how many to set aside")
+    parser.add_argument("--dev-file", default="questions.yaml",
+                        help="with --batch: the dev file the rest join (a class file, e.g. owned_scope.yaml, written first with"
+                             " its header and `questions:` line)")
     parser.add_argument("--seed", type=int, default=BATCH_SEED,
                         help="with --batch: the draw's seed (a new batch takes a new one, so its draw is not the last batch's positions)")
     args = parser.parse_args(argv)
     if args.batch is None:
         return split_first()
-    return split_batch(args.batch, args.held_out_file, args.count, args.seed)
+    return split_batch(args.batch, args.held_out_file, args.count, args.seed, args.dev_file)
 
 
 if __name__ == "__main__":
