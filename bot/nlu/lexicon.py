@@ -447,7 +447,21 @@ OWNERSHIP = _rx(r"\b(?:i|we)\s+(?:already\s+|only\s+|just\s+|still\s+)?(?:have|o
                 r"(?:has|holds|runs|carries)\b",
                 r"(?:我们|我們|我哋|公司|组里|組裡|团队|團隊)(?:的|嘅)?(?:机器|機器|服务器|伺服器|主机|主機|工作站|server)"
                 r"(?:现在|而家|目前|已经|已經)?(?:有|装了|裝了|裝咗|插了|插咗)",
-                r"(?:^|[，。,;；])\s*部機(?:而家|現在|目前)?(?:有|裝咗|裝了)")
+                r"(?:^|[，。,;；])\s*部機(?:而家|現在|目前)?(?:有|裝咗|裝了)",
+                # kit already fitted where it works ("无人机上已经装了 Jetson", "AMR 车上已经是 Orin", "robots already carry
+                # orin nano kits"), left from earlier work ("a DGX left from our old training runs"), or idle in other words
+                "已经装了", "已经装有", "已经装的是", "(?:上|里)(?:面)?已经是", r"\balready (?:carr(?:y|ies)|ships? with|comes? with)\b",
+                r"\bleft (?:over )?from\b", r"\bsits? (?:idle|free|unused|around)\b", r"\bfree most of the (?:day|time|week)\b",
+                # what runs on it today ("we run qwen2.5-72b awq on a single h100 pcie today"), not a plan ("if we run it on
+                # 4 l40s", "can we run it on a 5090?")
+                r"(?<!\bif )(?<!\bcan )(?<!\bcould )(?<!\bwould )(?<!\bshould )(?<!\bto )\b(?:we|i)\s+(?:currently\s+|already\s+|now\s+)?"
+                r"(?:run|serve|host)\s+(?!(?:[^,;.!?]|(?<=\d)\.(?=\d)){0,60}?\b(?:want|plan|would|need)\b)(?:[^,;.!?]|(?<=\d)\.(?=\d)){0,60}?\bon\b")
+# People whose machine the lead may use, said right before it ("my manager's M3 Ultra", "老闆那台 Mac Studio", "同事他那台
+# Mac mini", "隔壁組同事那台 5090"): a machine lent is theirs to use (seed 1: owned kit costs only its power). Read on
+# folded text (Simplified).
+LENDERS_EN = ("boss", "manager", "colleague", "coworker", "co-worker", "teammate", "lead", "cto", "ceo", "director",
+              "advisor", "supervisor", "professor", "prof", "pi", "friend", "cofounder", "co-founder", "dad", "brother")
+LENDERS_ZH = ("老板", "同事", "主管", "经理", "领导", "上司", "导师", "老师", "组长", "师兄", "师姐", "朋友", "隔壁组", "他", "她")
 
 # Hardware said to fall short at the load it carries now ("our 2x L40S are getting slow with 120 users", "can't keep
 # up", "4张4090 高峰时卡得不行", "扛不住"): running, so theirs, and an observation the estimate must not overrule.
@@ -587,6 +601,8 @@ DAILY_USE_AFTER = _rx(r"\s*(?:[a-z'-]+\s+){0,3}?(?:use|uses|using|on|log (?:in|o
 
 __all__ = [
     "DAILY_USE_AFTER",
+    "LENDERS_EN",
+    "LENDERS_ZH",
     "NO_MORE_BUDGET",
     "POWER_BEFORE_BUDGET",
     "AGENTIC_SESSIONS",
