@@ -85,7 +85,10 @@ SCALE_WORDS: dict[str, re.Pattern[str]] = {
                     # person's machine (seed 1: laptops are single-user); "想自己跑", "自己本地跑"
                     r"\b(?:i|i've|i have|got|my)\b[^,.;!?]{0,40}?\b(?:macbook|laptop|notebook)s?\b",
                     "我(?:有|的|手上的|手上有|自己的)(?:一台|台)?[^,，。;；]{0,24}?(?:macbook|笔记本|笔电|筆電)", "自己跑", "自己本地跑",
-                    r"\bhobby\b"),
+                    r"\bhobby\b",
+                    # one person's machine or one person's own things ("a mac mini on my desk", "summarize my email"): the
+                    # work is theirs alone
+                    r"\bon my desk\b", r"\bmy (?:own )?(?:e-?mails?|inbox|notes|journal|calendar|diary)\b", "我的邮件", "我的笔记"),
 }
 
 # A laptop for each person ("cheapest laptop for each", "on their laptops", "每人一台笔记本", "每人筆電上跑"): everyone
@@ -316,7 +319,8 @@ EXISTING_HARDWARE: dict[str, re.Pattern[str]] = {
                             r"(?:插|装|加|换)[^,;，；。]{0,4}?(?:卡|显卡|gpu)",
                             r"(?:给|帮|替)(?:我|我们)(?:自己)?的?\s*(?:工作站|台式机|台式电脑|桌机|桌上型电脑|电脑|主机)\s*(?:加|装|插|换)",
                             # "自己的工作站有空槽", "a free slot in my desktop": a slot free in a desk-side machine they own
-                            rf"(?:工作站|台式机|台式电脑|桌机|电脑)[^。；;]{{0,10}}?{_FREE_SLOT_ZH}",
+                            # (the card in it may be named between: "工作站，已经插了一张 4090，主机板还有一个空槽")
+                            rf"(?:工作站|台式机|台式电脑|桌机|电脑)[^。；;]{{0,40}}?{_FREE_SLOT_ZH}",
                             rf"\b{_FREE_SLOT_EN}\s+(?:in|on)\s+(?:my|our)\s+(?:own\s+|existing\s+)?(?:workstation|desktop|pc|tower|rig)\b",
                             r"\b(?:workstation|desktop|pc|tower|rig)\b[^.;]{0,30}?\b" + _FREE_SLOT_EN),
     # A server they own that bought cards go into: a free slot in it ("现有一台 x86 服务器，有空的 PCIe 槽", "闲置的 2288H
@@ -426,6 +430,9 @@ OWNERSHIP = _rx(r"\b(?:i|we)\s+(?:already\s+|only\s+|just\s+|still\s+)?(?:have|o
                 "机房里有", "机房有", "实验室里有", "实验室有",
                 # kit said to be where the team is: "工作室有兩張 3090", "组里有 4 张卡", "公司现在有一台"
                 "(?:公司|工作室|团队|组里|组内|部门|办公室|我们这|我这)(?:里)?(?:现在|目前|已经|还)?有(?!没有|多少|几|什么|人|\\d+\\s*(?:个|位|名)?人)",
+                # the speaker's own, with a word between ("我自己有一台 Mac Studio", "我们这边已经有", "我手头现在有"); never
+                # people or a question ("我们有多少人", "我自己有没有")
+                "(?:我|我们|咱们)(?:自己|这边|这儿|这里|手上|手头|家里)(?:已经|现在|目前|还|也)?有(?!没有|多少|几|什么|人|\\d+\\s*(?:个|位|名)?人)",
                 "吃灰", "没在用", "没有在用", "没怎么用", "空着", "闲着", "放着没用",
                 # the machine in use now, said as what they are on or were issued: "我手上是 MacBook Air M2",
                 # "家里有台 3090 的主机", "用公司配的 ThinkPad", "our team already runs an 8xH100 HGX for training"

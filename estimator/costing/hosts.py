@@ -26,11 +26,14 @@ def owns_workstation(workload: Workload) -> bool:
     return bool({"gpu_workstations", "workstation_host"} & set(workload.existing_hardware or ()))
 
 
-def owned_host_servers(hardware: Hardware, workload: Workload) -> int:
+def owned_host_servers(hardware: Hardware, workload: Workload, *, topping_up: bool = False) -> int:
     """Host servers the user already has for the cards bought ("现有一台 x86 服务器，有空的 PCIe 槽", "the host is owned"):
     one, for cards and accelerators that go into a generic server; none for modules whose vendor server is bought
-    with them (an Atlas 800I A2's NPUs), or parts that are the machine themselves."""
-    if "server_host" not in (workload.existing_hardware or ()):
+    with them (an Atlas 800I A2's NPUs), or parts that are the machine themselves. `topping_up`: the cards join owned
+    ones of the same device, so a workstation said to have a free slot ("已经插了一张 4090，主机板还有一个空槽") is their
+    host too: the added card goes into the machine the owned card is in, no second box."""
+    hosts = set(workload.existing_hardware or ())
+    if not ("server_host" in hosts or (topping_up and "workstation_host" in hosts and not is_datacenter_grade(hardware))):
         return 0
     return 1 if needs_host_server(hardware) and not price_includes_server(hardware) else 0
 

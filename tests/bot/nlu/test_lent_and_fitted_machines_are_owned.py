@@ -31,6 +31,8 @@ def owned(text: str, matcher: HardwareMatcher) -> list[tuple[str, int]]:
     ("无人机上已经装了Jetson AGX Orin 64GB，电池只给AI模块留30W", "nvidia-jetson-agx-orin-64gb"),
     ("robots already carry jetson orin nano super 8gb dev kits", "nvidia-jetson-orin-nano-super-8gb"),
     ("we run qwen2.5-72b AWQ on a single H100 PCIe for ~10 users today", "nvidia-h100-pcie"),
+    ("我自己有一台 Mac Studio M2 Ultra 192GB，想在本機跑 Qwen3-235B-A22B，夠嗎？", "apple-m2-ultra"),
+    ("我們這邊已經有兩張 L40S", "nvidia-l40s"),
 ])
 def test_a_lent_fitted_or_running_machine_is_owned(text, device, matcher):
     assert [d for d, _ in owned(text, matcher)] == [device]
@@ -42,6 +44,7 @@ def test_a_lent_fitted_or_running_machine_is_owned(text, device, matcher):
     "we want to run llama on an l40s",
     "my manager's budget is $20k, would an l40s do?",
     "老板的意思是买两张 H100",
+    "我们这边有20个人要用，买两张 L40S 够吗",
 ])
 def test_a_plan_or_a_person_without_a_machine_owns_nothing(text, matcher):
     assert owned(text, matcher) == []
