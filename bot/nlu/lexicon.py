@@ -433,6 +433,8 @@ OWNERSHIP = _rx(r"\b(?:i|we)\s+(?:already\s+|only\s+|just\s+|still\s+)?(?:have|o
                 # the speaker's own, with a word between ("我自己有一台 Mac Studio", "我们这边已经有", "我手头现在有"); never
                 # people or a question ("我们有多少人", "我自己有没有")
                 "(?:我|我们|咱们)(?:自己|这边|这儿|这里|手上|手头|家里)(?:已经|现在|目前|还|也)?有(?!没有|多少|几|什么|人|\\d+\\s*(?:个|位|名)?人)",
+                # "只有一张 3090": all they have, said first in its clause (not what is buyable: "只有 H20 能买")
+                "(?:^|[，。,;；:：])\\s*(?:目前|现在)?只有\\s*\\d+\\s*(?:张|台|块|个)(?![^,，。;；]*(?:能|可以)(?:买|购买|采购|拿到))",
                 "吃灰", "没在用", "没有在用", "没怎么用", "空着", "闲着", "放着没用",
                 # the machine in use now, said as what they are on or were issued: "我手上是 MacBook Air M2",
                 # "家里有台 3090 的主机", "用公司配的 ThinkPad", "our team already runs an 8xH100 HGX for training"
@@ -450,8 +452,10 @@ OWNERSHIP = _rx(r"\b(?:i|we)\s+(?:already\s+|only\s+|just\s+|still\s+)?(?:have|o
                 "闲置", "閒置", "內建", "内置", "內置",
                 # what their own machine holds now: "our box currently has two RTX 6000 Ada", "我们的服务器现在装了两张 L40S",
                 # "部機而家有兩張 RTX 6000 Ada" (Cantonese: 部機 at a clause start is "the machine", theirs)
-                r"\b(?:our|my) (?:box|server|machine|workstation|node|rig|tower)\s+(?:currently\s+|now\s+|already\s+)?"
+                r"\b(?:our|my) (?:[a-z][\w-]*\s+){0,2}?(?:box|server|machine|workstation|node|rig|tower)\s+(?:currently\s+|now\s+|already\s+)?"
                 r"(?:has|holds|runs|carries)\b",
+                # "有台 Mac Studio 在辦公室", "有两张 3090 在机房": a machine said to be at their place
+                r"(?:^|[，。,;；])\s*(?:还|也)?有\s*\d*\s*(?:台|张|块|部)[^，。,;；]{0,40}?在(?:办公室|机房|实验室|公司|家里|家|组里|手上|手边|柜子里)",
                 r"(?:我们|我們|我哋|公司|组里|組裡|团队|團隊)(?:的|嘅)?(?:机器|機器|服务器|伺服器|主机|主機|工作站|server)"
                 r"(?:现在|而家|目前|已经|已經)?(?:有|装了|裝了|裝咗|插了|插咗)",
                 r"(?:^|[，。,;；])\s*部機(?:而家|現在|目前)?(?:有|裝咗|裝了)",

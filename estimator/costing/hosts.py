@@ -17,7 +17,8 @@ from estimator.catalog import Hardware
 from estimator.physics.servers import needs_host_server, price_includes_server
 from estimator.workload import Workload
 
-# A desktop workstation takes one full-size card comfortably (two only with a larger PSU and case).
+# A desktop workstation takes one full-size card comfortably (two only with a larger PSU and case: a second beside an
+# owned one is that case, `into_existing_workstation`).
 WORKSTATION_CARDS = 1
 
 
@@ -38,9 +39,12 @@ def owned_host_servers(hardware: Hardware, workload: Workload, *, topping_up: bo
     return 1 if needs_host_server(hardware) and not price_includes_server(hardware) else 0
 
 
-def into_existing_workstation(hardware: Hardware, count: int, workload: Workload) -> bool:
-    """A consumer or workstation card for one person or a small team, bought for a machine they own."""
-    return (hardware.kind == "gpu" and not is_datacenter_grade(hardware) and count <= WORKSTATION_CARDS
+def into_existing_workstation(hardware: Hardware, count: int, workload: Workload, owned_units: int = 0) -> bool:
+    """A consumer or workstation card for one person or a small team, bought for a machine they own. Beside an owned
+    card of the same kind (a top-up, `owned_units`), the machine holds one more: the second card a desktop takes with a
+    larger power supply (`WORKSTATION_CARDS`), the way an expert adds "a second 3090" to the one a lead has."""
+    cards = WORKSTATION_CARDS + (1 if owned_units else 0)
+    return (hardware.kind == "gpu" and not is_datacenter_grade(hardware) and count <= cards
             and (workload.concurrent_users or 1) <= TEAM_MAX_USERS and owns_workstation(workload))
 
 

@@ -152,7 +152,7 @@ def tco(
     if migration_usd < 0:
         raise InvalidRequest(said("error.negative_migration"), field="migration_usd")
     owned_units = min(max(owned_units, 0), count)
-    workstation = not existing and into_existing_workstation(hardware, count, workload)
+    workstation = not existing and into_existing_workstation(hardware, count, workload, owned_units)
     # Servers (all, and those the owned devices already fill) and the peak draw, worked out once: sizing costs
     # every device at every count it tries.
     servers = server_count(hardware, count, assumptions)

@@ -54,9 +54,11 @@ def test_a_card_added_beside_an_owned_one_in_a_machine_with_a_free_slot_buys_no_
     card = _hw("nvidia-rtx-4090").price_usd or 0.0
     assert _top_up_capex("nvidia-rtx-4090", 2, 1, "workstation_host", "gpu_workstations") == pytest.approx(card)
     assert _top_up_capex("nvidia-rtx-4090", 2, 1, "server_host") == pytest.approx(card)
-    # No free slot said: a one-card box grows into a multi-card server, the difference bought.
-    assert _top_up_capex("nvidia-rtx-4090", 2, 1, "gpu_workstations") == pytest.approx(
-        card + MULTI_CARD_HOST - ONE_CARD_HOST)
+    # An owned consumer card is in a desktop, which takes a second one ("只有一张 3090 … 要买什么卡": a second 3090);
+    # a third grows the box into a multi-card server. With no machine of theirs known, the difference is bought.
+    assert _top_up_capex("nvidia-rtx-4090", 2, 1, "gpu_workstations") == pytest.approx(card)
+    assert _top_up_capex("nvidia-rtx-4090", 3, 1, "gpu_workstations") == pytest.approx(2 * card + MULTI_CARD_HOST - ONE_CARD_HOST)
+    assert _top_up_capex("nvidia-rtx-4090", 2, 1) == pytest.approx(card + MULTI_CARD_HOST - ONE_CARD_HOST)
 
 
 def test_a_data_center_card_added_in_a_workstation_still_needs_a_server() -> None:

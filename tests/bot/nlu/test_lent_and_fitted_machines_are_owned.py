@@ -33,6 +33,9 @@ def owned(text: str, matcher: HardwareMatcher) -> list[tuple[str, int]]:
     ("we run qwen2.5-72b AWQ on a single H100 PCIe for ~10 users today", "nvidia-h100-pcie"),
     ("我自己有一台 Mac Studio M2 Ultra 192GB，想在本機跑 Qwen3-235B-A22B，夠嗎？", "apple-m2-ultra"),
     ("我們這邊已經有兩張 L40S", "nvidia-l40s"),
+    ("只有一张 3090。要跑 Qwen3-14B 的 BF16 原版权重", "nvidia-rtx-3090"),
+    ("our inference box has 4x RTX 3090. thinking qwen2.5-72b", "nvidia-rtx-3090"),
+    ("有台 Mac Studio M3 Ultra 96GB 在辦公室，想跑 Llama 3.3 70B", "apple-m3-ultra"),
 ])
 def test_a_lent_fitted_or_running_machine_is_owned(text, device, matcher):
     assert [d for d, _ in owned(text, matcher)] == [device]
@@ -45,6 +48,7 @@ def test_a_lent_fitted_or_running_machine_is_owned(text, device, matcher):
     "my manager's budget is $20k, would an l40s do?",
     "老板的意思是买两张 H100",
     "我们这边有20个人要用，买两张 L40S 够吗",
+    "只有2张 H20 能买到，够吗",
 ])
 def test_a_plan_or_a_person_without_a_machine_owns_nothing(text, matcher):
     assert owned(text, matcher) == []
