@@ -18,7 +18,7 @@ from dataclasses import dataclass, field, replace
 from typing import TypedDict
 
 from bot.nlu.hardware import HardwareMatcher, HardwareMention, signed_count
-from bot.nlu.lexicon import DEVICE_COUNT_AFTER, DEVICE_EACH, OWNED_FALLS_SHORT, OWNERSHIP, _rx
+from bot.nlu.lexicon import DEVICE_COUNT_AFTER, DEVICE_EACH, LENDERS_EN, LENDERS_ZH, OWNED_FALLS_SHORT, OWNERSHIP, _rx
 from bot.nlu.load import NAMED_ONLY
 
 MAX_COUNT = 100_000
@@ -82,6 +82,11 @@ HOW_MANY = _rx(r"\bhow many\b", "需要几", "需要幾", "要几", "要幾", "�
 # describing words between, so "our fine-tuned 7b model on an l40s" owns no l40s.
 _POSSESSED = re.compile(r"(?:\bour|\bmy)\s+(?:own\s+)?(?:\d{1,6}\s*(?:x|\*)?\s*)?(?:[a-z][a-z+-]*\s+){0,2}$|"
                         r"(?:我们的|我們的|我的|咱们的|咱們的|公司的)\s*(?:\d{1,6}\s*(?:张|張|块|塊|台|个|個|片)?)?\s*$")
+# A machine lent by someone, named right after them ("my manager's m3 ultra mac studio", "老板那台 mac studio m2 ultra",
+# "同事他那台 mac mini", "老板的 m4"): at most two describing words between, as for `_POSSESSED`.
+_LENT = re.compile(r"\b(?:my|our)\s+(?:" + "|".join(map(re.escape, LENDERS_EN)) + r")'?s\s+(?:[a-z][a-z+-]*\s+){0,2}$|"
+                   r"(?:" + "|".join(map(re.escape, LENDERS_ZH)) + r")(?:他|她)?\s*(?:的|那台|那部|那个|这台)\s*"
+                   r"(?:\d{1,6}\s*(?:张|块|台|个)?)?\s*(?:[a-z][a-z+-]*\s+){0,2}$")
 # Wanting, not having: "we have 20 users and want to run it on an l40s", "我们有20个用户，想用一张l40s", "we have
 # budget for 4 l40s": a device after such a word is one they want, whatever "have" owned before it.
 _WANTS = re.compile(r"\b(?:want|wants|wanted|need|needs|would like|'d like|plan|planning|looking to|hope|hoping|trying to|"
@@ -94,6 +99,10 @@ _TO_GET = re.compile(r"\b(?:want|need|would like|'d like|plan|planning|looking (
 _DENIED = re.compile(r"(?:\bno|\bwithout(?: any| a)?|\bzero|\bnot a single|没有|沒有|无|無|不带|不帶)\s*(?:dedicated\s+|discrete\s+)?$")
 # NVIDIA's board servers, named before their GPU: they carry SXM modules (DGX and HGX systems).
 _BOARD_SERVER = re.compile(r"\b(?:dgx|hgx)\s*-?\s*$")
+# A DGX system is eight GPUs by definition (DGX A100 / H100 / H200 / B200: docs.nvidia.com/dgx, "8x NVIDIA … GPUs");
+# an HGX baseboard comes with 4 or 8, so only DGX sets the count ("a DGX A100 left from training": eight A100s).
+_DGX_BEFORE = re.compile(r"\bdgx\s*-?\s*$")
+DGX_GPUS = 8
 # A form factor said beside the device names its variant ("A100 40G（SXM 的）", "SXM 版 A100", "h100 pcie"): the
 # catalog's ids end in it (nvidia-a100-40gb-sxm, nvidia-h100-pcie, nvidia-h100-nvl).
 _FORM_FACTOR = re.compile(r"\b(sxm|pcie|nvl)\d?\b")
@@ -333,8 +342,9 @@ def read_devices(normalized: str, mentions: list[HardwareMention], matcher: Hard
     for mention, clause in placed:
         if id(mention) in server_gpus.named_again:
             continue  # "an HGX H100 node (8x H100)": the node is its eight GPUs, counted once
-        if clause is not None and not clause.owns and _POSSESSED.search(normalized[clause.start:mention.start]):
-            clause = replace(clause, owns=True)  # "on our 8 h100 server": theirs, whatever else the clause says
+        if clause is not None and not clause.owns and (_POSSESSED.search(before := normalized[clause.start:mention.start])
+                                                       or _LENT.search(before)):
+            clause = replace(clause, owns=True)  # "on our 8 h100 server", "老板那台": theirs, whatever else the clause says
         elif clause is not None and clause.owns and _wanted_after_having(normalized, clause, mention):
             clause = replace(clause, owns=False)
         if clause is None or not (clause.owns or clause.asks) or mention.family:
@@ -358,6 +368,8 @@ def read_devices(normalized: str, mentions: list[HardwareMention], matcher: Hard
         if hardware_id is None and host is None:
             continue  # "an old core i5 cpu" in "my desktop": a kind word alone is no owned machine
         count = _count(normalized, clause, mention)
+        if hardware_id is not None and _DGX_BEFORE.search(normalized[max(clause.start, mention.start - 12):mention.start]):
+            count = (count or 1) * DGX_GPUS  # "a DGX A100", "2 dgx h100": the systems' GPUs
         if count is not None and (nodes := server_gpus.nodes.get(id(mention))) is not None:
             count *= nodes  # "2 HGX H100 nodes (8x H100 each)": sixteen GPUs
         if count == 0:

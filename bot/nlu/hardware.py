@@ -12,6 +12,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 
 from bot.nlu.fold import fold
+from bot.nlu.lexicon import DEVICE_WORDS
 from estimator.advice.candidates import owned_class
 from estimator.catalog import Hardware
 
@@ -114,6 +115,8 @@ def _aliases(hw: Hardware) -> set[str]:
             found.add(" ".join(head))
     for part in parts:
         if re.fullmatch(r"\d{4}(?:ti|d)?", part):  # "4090", "3060", "4090d" (the China-market D): unique model numbers
+            found.add(part)
+        elif DEVICE_WORDS.fullmatch(part):  # "910b" ("8卡910B", "昇腾910B"): a model number the lexicon knows as a device
             found.add(part)
     return {fold(a) for a in found if len(a) >= 2}  # the text is folded to Simplified before it is read
 

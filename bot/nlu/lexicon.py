@@ -85,7 +85,10 @@ SCALE_WORDS: dict[str, re.Pattern[str]] = {
                     # person's machine (seed 1: laptops are single-user); "想自己跑", "自己本地跑"
                     r"\b(?:i|i've|i have|got|my)\b[^,.;!?]{0,40}?\b(?:macbook|laptop|notebook)s?\b",
                     "我(?:有|的|手上的|手上有|自己的)(?:一台|台)?[^,，。;；]{0,24}?(?:macbook|笔记本|笔电|筆電)", "自己跑", "自己本地跑",
-                    r"\bhobby\b"),
+                    r"\bhobby\b",
+                    # one person's machine or one person's own things ("a mac mini on my desk", "summarize my email"): the
+                    # work is theirs alone
+                    r"\bon my desk\b", r"\bmy (?:own )?(?:e-?mails?|inbox|notes|journal|calendar|diary)\b", "我的邮件", "我的笔记"),
 }
 
 # A laptop for each person ("cheapest laptop for each", "on their laptops", "每人一台笔记本", "每人筆電上跑"): everyone
@@ -316,7 +319,8 @@ EXISTING_HARDWARE: dict[str, re.Pattern[str]] = {
                             r"(?:插|装|加|换)[^,;，；。]{0,4}?(?:卡|显卡|gpu)",
                             r"(?:给|帮|替)(?:我|我们)(?:自己)?的?\s*(?:工作站|台式机|台式电脑|桌机|桌上型电脑|电脑|主机)\s*(?:加|装|插|换)",
                             # "自己的工作站有空槽", "a free slot in my desktop": a slot free in a desk-side machine they own
-                            rf"(?:工作站|台式机|台式电脑|桌机|电脑)[^。；;]{{0,10}}?{_FREE_SLOT_ZH}",
+                            # (the card in it may be named between: "工作站，已经插了一张 4090，主机板还有一个空槽")
+                            rf"(?:工作站|台式机|台式电脑|桌机|电脑)[^。；;]{{0,40}}?{_FREE_SLOT_ZH}",
                             rf"\b{_FREE_SLOT_EN}\s+(?:in|on)\s+(?:my|our)\s+(?:own\s+|existing\s+)?(?:workstation|desktop|pc|tower|rig)\b",
                             r"\b(?:workstation|desktop|pc|tower|rig)\b[^.;]{0,30}?\b" + _FREE_SLOT_EN),
     # A server they own that bought cards go into: a free slot in it ("现有一台 x86 服务器，有空的 PCIe 槽", "闲置的 2288H
@@ -426,6 +430,11 @@ OWNERSHIP = _rx(r"\b(?:i|we)\s+(?:already\s+|only\s+|just\s+|still\s+)?(?:have|o
                 "机房里有", "机房有", "实验室里有", "实验室有",
                 # kit said to be where the team is: "工作室有兩張 3090", "组里有 4 张卡", "公司现在有一台"
                 "(?:公司|工作室|团队|组里|组内|部门|办公室|我们这|我这)(?:里)?(?:现在|目前|已经|还)?有(?!没有|多少|几|什么|人|\\d+\\s*(?:个|位|名)?人)",
+                # the speaker's own, with a word between ("我自己有一台 Mac Studio", "我们这边已经有", "我手头现在有"); never
+                # people or a question ("我们有多少人", "我自己有没有")
+                "(?:我|我们|咱们)(?:自己|这边|这儿|这里|手上|手头|家里)(?:已经|现在|目前|还|也)?有(?!没有|多少|几|什么|人|\\d+\\s*(?:个|位|名)?人)",
+                # "只有一张 3090": all they have, said first in its clause (not what is buyable: "只有 H20 能买")
+                "(?:^|[，。,;；:：])\\s*(?:目前|现在)?只有\\s*\\d+\\s*(?:张|台|块|个)(?![^,，。;；]*(?:能|可以)(?:买|购买|采购|拿到))",
                 "吃灰", "没在用", "没有在用", "没怎么用", "空着", "闲着", "放着没用",
                 # the machine in use now, said as what they are on or were issued: "我手上是 MacBook Air M2",
                 # "家里有台 3090 的主机", "用公司配的 ThinkPad", "our team already runs an 8xH100 HGX for training"
@@ -443,11 +452,27 @@ OWNERSHIP = _rx(r"\b(?:i|we)\s+(?:already\s+|only\s+|just\s+|still\s+)?(?:have|o
                 "闲置", "閒置", "內建", "内置", "內置",
                 # what their own machine holds now: "our box currently has two RTX 6000 Ada", "我们的服务器现在装了两张 L40S",
                 # "部機而家有兩張 RTX 6000 Ada" (Cantonese: 部機 at a clause start is "the machine", theirs)
-                r"\b(?:our|my) (?:box|server|machine|workstation|node|rig|tower)\s+(?:currently\s+|now\s+|already\s+)?"
+                r"\b(?:our|my) (?:[a-z][\w-]*\s+){0,2}?(?:box|server|machine|workstation|node|rig|tower)\s+(?:currently\s+|now\s+|already\s+)?"
                 r"(?:has|holds|runs|carries)\b",
+                # "有台 Mac Studio 在辦公室", "有两张 3090 在机房": a machine said to be at their place
+                r"(?:^|[，。,;；])\s*(?:还|也)?有\s*\d*\s*(?:台|张|块|部)[^，。,;；]{0,40}?在(?:办公室|机房|实验室|公司|家里|家|组里|手上|手边|柜子里)",
                 r"(?:我们|我們|我哋|公司|组里|組裡|团队|團隊)(?:的|嘅)?(?:机器|機器|服务器|伺服器|主机|主機|工作站|server)"
                 r"(?:现在|而家|目前|已经|已經)?(?:有|装了|裝了|裝咗|插了|插咗)",
-                r"(?:^|[，。,;；])\s*部機(?:而家|現在|目前)?(?:有|裝咗|裝了)")
+                r"(?:^|[，。,;；])\s*部機(?:而家|現在|目前)?(?:有|裝咗|裝了)",
+                # kit already fitted where it works ("无人机上已经装了 Jetson", "AMR 车上已经是 Orin", "robots already carry
+                # orin nano kits"), left from earlier work ("a DGX left from our old training runs"), or idle in other words
+                "已经装了", "已经装有", "已经装的是", "(?:上|里)(?:面)?已经是", r"\balready (?:carr(?:y|ies)|ships? with|comes? with)\b",
+                r"\bleft (?:over )?from\b", r"\bsits? (?:idle|free|unused|around)\b", r"\bfree most of the (?:day|time|week)\b",
+                # what runs on it today ("we run qwen2.5-72b awq on a single h100 pcie today"), not a plan ("if we run it on
+                # 4 l40s", "can we run it on a 5090?")
+                r"(?<!\bif )(?<!\bcan )(?<!\bcould )(?<!\bwould )(?<!\bshould )(?<!\bto )\b(?:we|i)\s+(?:currently\s+|already\s+|now\s+)?"
+                r"(?:run|serve|host)\s+(?!(?:[^,;.!?]|(?<=\d)\.(?=\d)){0,60}?\b(?:want|plan|would|need)\b)(?:[^,;.!?]|(?<=\d)\.(?=\d)){0,60}?\bon\b")
+# People whose machine the lead may use, said right before it ("my manager's M3 Ultra", "老闆那台 Mac Studio", "同事他那台
+# Mac mini", "隔壁組同事那台 5090"): a machine lent is theirs to use (seed 1: owned kit costs only its power). Read on
+# folded text (Simplified).
+LENDERS_EN = ("boss", "manager", "colleague", "coworker", "co-worker", "teammate", "lead", "cto", "ceo", "director",
+              "advisor", "supervisor", "professor", "prof", "pi", "friend", "cofounder", "co-founder", "dad", "brother")
+LENDERS_ZH = ("老板", "同事", "主管", "经理", "领导", "上司", "导师", "老师", "组长", "师兄", "师姐", "朋友", "隔壁组", "他", "她")
 
 # Hardware said to fall short at the load it carries now ("our 2x L40S are getting slow with 120 users", "can't keep
 # up", "4张4090 高峰时卡得不行", "扛不住"): running, so theirs, and an observation the estimate must not overrule.
@@ -587,6 +612,8 @@ DAILY_USE_AFTER = _rx(r"\s*(?:[a-z'-]+\s+){0,3}?(?:use|uses|using|on|log (?:in|o
 
 __all__ = [
     "DAILY_USE_AFTER",
+    "LENDERS_EN",
+    "LENDERS_ZH",
     "NO_MORE_BUDGET",
     "POWER_BEFORE_BUDGET",
     "AGENTIC_SESSIONS",

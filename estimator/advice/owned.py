@@ -152,7 +152,10 @@ def size_counted(sizer: Sizer, counted: list[tuple[Candidate, int]]) -> list[Siz
         out.append(sizer.build(cand, usable, meets=False))
         extra = top_up(cand, usable, sizer.workload)
         if extra is not None and usable < extra.max_count:
-            total = sizer.smallest_count(extra, start=usable + 1)
+            # A top-up is a purchase: sized for the load like any other (`Sizer.load_count`), so a first-token bound
+            # nobody set, which more copies never meet, does not rule out adding to what they own while another
+            # device is bought with that bound waived (issue "read any workload" E: assumed targets never overrule owned kit).
+            total = sizer.load_count(extra, start=usable + 1)
             if total is not None:
                 out.append(sizer.build(extra, total, meets=True))
     return out

@@ -772,13 +772,13 @@ def recommend(
 
 def _assumed_ttft_choice(sizer: Sizer, feasible: list[Sized]) -> list[Sized]:
     """A first-token bound the user did not set may choose between devices only when that costs little: an option
-    sized for the load with it waived (`Sizer._load_count`) competes with those meeting it at their load's count
+    sized for the load with it waived (`Sizer.load_count`) competes with those meeting it at their load's count
     only when its purchase is cheaper than the cheapest of those by more than one medium risk (`RISK_WEIGHT`);
     then the ranking decides, and the note on the primary asks for a target.
 
     Why: the bound is paid for the same whether it buys more devices of one kind or a dearer kind, and seed 1
     ("start from the smallest configuration that meets your current need") refuses even one more device for it
-    (`_load_count`); a dearer device chosen only for it is the same purchase by another road, so it may add no more
+    (`load_count`); a dearer device chosen only for it is the same purchase by another road, so it may add no more
     than the ranking's unit for a concern the user did not state as a requirement, one medium risk. An option that
     misses the bound and costs more has no claim. (A 2x margin would let 72 Gaudi 3 at $1.2M displace 56 MI300X at
     $0.9M sized for the same load: 70B for 1,000 users.)"""
@@ -797,7 +797,7 @@ def _assumed_ttft_choice(sizer: Sizer, feasible: list[Sized]) -> list[Sized]:
 
 
 def _assumed_ttft_note(sizer: Sizer, primary: Sized) -> Said | None:
-    """The primary was sized for the load with the assumed first-token bound waived (`Sizer._load_count`): say
+    """The primary was sized for the load with the assumed first-token bound waived (`Sizer.load_count`): say
     the first token it gives, and what meeting the assumed bound would take (issue: ask rather than guess)."""
     waived, needed = sizer.assumed_ttft_count(primary.candidate)
     if not waived or sizer.ttft is None or primary.tco is None:

@@ -258,7 +258,7 @@ class Sizer:
         years = [hw.launch_year for hw in catalog.hardware if hw.launch_year]
         self.newest_year = max(years) if years else None
         # Keyed by the first-token bound the layout is chosen for too (`_bound`): a bound waived for the load's count
-        # (`_load_count`) must not pick the layouts that count is searched over.
+        # (`load_count`) must not pick the layouts that count is searched over.
         self._estimates: dict[tuple[str, str, int, int, int | None], Estimate] = {}
         self._figures: dict[tuple[str, str, int, int, int | None], Checked] = {}
         self._requests: dict[tuple[str, str, int], dict[str, object]] = {}
@@ -612,7 +612,7 @@ class Sizer:
         stated as people at once, at the smallest that carries seed 2's 1.5× overload (the ranking decides which
         serves tokens cheaper); when availability is asked, also with a full-speed N+1 spare when the first holds
         N+1 only at a lower speed (`_purchase`); at its maximum count when nothing meets."""
-        peak_count = self._load_count(candidate)
+        peak_count = self.load_count(candidate)
         if peak_count is None:
             return [self.build(candidate, candidate.max_count, meets=False)]
         counts = [self._purchase(candidate, peak_count)]
@@ -635,21 +635,22 @@ class Sizer:
         return [self.build(candidate, bought.devices, meets=True, redundancy=bought.spare, words=False,
                            failover=bought.failover_tokens_per_s) for bought in counts]
 
-    def _load_count(self, candidate: Candidate) -> int | None:
+    def load_count(self, candidate: Candidate, start: int = 1) -> int | None:
         """The count to buy, the smallest that meets every target: when the first-token bound was assumed and
         the load alone (memory, the speed target) needs fewer devices, or no count meets the bound, the load's
         count, and the candidate's first token is then reported, not judged (`ttft_waived`).
 
         The load's count is searched first with the bound waived; the bound's count can only be as many or more,
-        so its search starts there (the same counts as two searches from the memory floor, half the estimates)."""
+        so its search starts there (the same counts as two searches from the memory floor, half the estimates).
+        `start`: the fewest to consider (a top-up of owned devices starts past the units owned)."""
         if not self.assumed_ttft or self.ttft is None or self.ttft_for(candidate) is None:
-            return self.smallest_count(candidate)
+            return self.smallest_count(candidate, start=start)
         key = (candidate.hardware.id, candidate.stack.id)
         self.ttft_waived[key] = None
-        load = self.smallest_count(candidate)
+        load = self.smallest_count(candidate, start=start)
         del self.ttft_waived[key]
         if load is None:
-            return self.smallest_count(candidate)
+            return self.smallest_count(candidate, start=start)
         with_ttft = self.smallest_count(candidate, start=load)
         if with_ttft is not None and (with_ttft <= load or
                                       self._purchase(candidate, with_ttft).devices <= self._purchase(candidate, load).devices):

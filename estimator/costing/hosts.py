@@ -17,7 +17,8 @@ from estimator.catalog import Hardware
 from estimator.physics.servers import needs_host_server, price_includes_server
 from estimator.workload import Workload
 
-# A desktop workstation takes one full-size card comfortably (two only with a larger PSU and case).
+# A desktop workstation takes one full-size card comfortably (two only with a larger PSU and case: a second beside an
+# owned one is that case, `into_existing_workstation`).
 WORKSTATION_CARDS = 1
 
 
@@ -26,18 +27,24 @@ def owns_workstation(workload: Workload) -> bool:
     return bool({"gpu_workstations", "workstation_host"} & set(workload.existing_hardware or ()))
 
 
-def owned_host_servers(hardware: Hardware, workload: Workload) -> int:
+def owned_host_servers(hardware: Hardware, workload: Workload, *, topping_up: bool = False) -> int:
     """Host servers the user already has for the cards bought ("现有一台 x86 服务器，有空的 PCIe 槽", "the host is owned"):
     one, for cards and accelerators that go into a generic server; none for modules whose vendor server is bought
-    with them (an Atlas 800I A2's NPUs), or parts that are the machine themselves."""
-    if "server_host" not in (workload.existing_hardware or ()):
+    with them (an Atlas 800I A2's NPUs), or parts that are the machine themselves. `topping_up`: the cards join owned
+    ones of the same device, so a workstation said to have a free slot ("已经插了一张 4090，主机板还有一个空槽") is their
+    host too: the added card goes into the machine the owned card is in, no second box."""
+    hosts = set(workload.existing_hardware or ())
+    if not ("server_host" in hosts or (topping_up and "workstation_host" in hosts and not is_datacenter_grade(hardware))):
         return 0
     return 1 if needs_host_server(hardware) and not price_includes_server(hardware) else 0
 
 
-def into_existing_workstation(hardware: Hardware, count: int, workload: Workload) -> bool:
-    """A consumer or workstation card for one person or a small team, bought for a machine they own."""
-    return (hardware.kind == "gpu" and not is_datacenter_grade(hardware) and count <= WORKSTATION_CARDS
+def into_existing_workstation(hardware: Hardware, count: int, workload: Workload, owned_units: int = 0) -> bool:
+    """A consumer or workstation card for one person or a small team, bought for a machine they own. Beside an owned
+    card of the same kind (a top-up, `owned_units`), the machine holds one more: the second card a desktop takes with a
+    larger power supply (`WORKSTATION_CARDS`), the way an expert adds "a second 3090" to the one a lead has."""
+    cards = WORKSTATION_CARDS + (1 if owned_units else 0)
+    return (hardware.kind == "gpu" and not is_datacenter_grade(hardware) and count <= cards
             and (workload.concurrent_users or 1) <= TEAM_MAX_USERS and owns_workstation(workload))
 
 

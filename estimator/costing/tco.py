@@ -97,9 +97,10 @@ def _capex(
     if workstation:  # the card goes into the user's own desktop, no host to buy
         host = 0.0
         found.append(TcoFinding("host_workstation", {"hardware": hardware.name}))
-    elif host_servers_owned and servers and not owned_units:  # the first server's cards go into the one they have
+    elif host_servers_owned and host > 0:  # the first server's cards go into the one they have (also a top-up's)
         host = max(0.0, host - host_cost_usd(hardware, min(count, devices_per_server(hardware, assumptions)), assumptions))
-        found.append(TcoFinding("host_owned_server", {"hardware": hardware.name, "servers": servers, "host": host}))
+        found.append(TcoFinding("host_owned_topup", {"hardware": hardware.name, "host": host}) if owned_units else
+                     TcoFinding("host_owned_server", {"hardware": hardware.name, "servers": servers, "host": host}))
     elif servers and price_includes_server(hardware):
         found.append(TcoFinding("hosts_in_price", {"hardware": hardware.name, "servers": servers,
                                                    "per_server": devices_per_server(hardware, assumptions)}))
@@ -151,13 +152,14 @@ def tco(
     if migration_usd < 0:
         raise InvalidRequest(said("error.negative_migration"), field="migration_usd")
     owned_units = min(max(owned_units, 0), count)
-    workstation = not existing and into_existing_workstation(hardware, count, workload)
+    workstation = not existing and into_existing_workstation(hardware, count, workload, owned_units)
     # Servers (all, and those the owned devices already fill) and the peak draw, worked out once: sizing costs
     # every device at every count it tries.
     servers = server_count(hardware, count, assumptions)
     added = servers - (server_count(hardware, owned_units, assumptions) if owned_units else 0)
     peak_w = _peak_power_w(hardware, count, servers, assumptions)
-    owned_hosts = 0 if existing or owned_units else owned_host_servers(hardware, workload)
+    # A stated host with free slots takes the first server's cards, also when they join owned ones (a top-up).
+    owned_hosts = 0 if existing else owned_host_servers(hardware, workload, topping_up=owned_units > 0)
     capex, found, is_estimate, basis = _capex(hardware, count, existing, assumptions, owned_units, workstation, added,
                                               owned_hosts)
     added = max(0, added - owned_hosts)  # the owned server already runs: its draw is no new cost

@@ -24,6 +24,7 @@ TcoFindingId = Literal[
     "devices",  # hardware, unit, count, total, basis, date (None: undated), estimate (bool)
     "host_workstation",  # hardware
     "host_owned_server",  # hardware, servers, host (USD of the hosts still bought)
+    "host_owned_topup",  # hardware, host (USD of the hosts still bought): added cards join the owned ones' machine
     "hosts",  # servers, host, multi, per_server
     "hosts_in_price",  # hardware, servers, per_server
     "no_tdp",  # hardware

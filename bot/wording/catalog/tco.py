@@ -35,6 +35,12 @@ TCO_MESSAGES: dict[str, tuple[str, str, str]] = {
         "主机：前几张 {hardware} 装进你已有的服务器（不再买这台主机）；共 {servers} 台服务器，仍需采购的主机 ${host:,.0f}",
         "主機：前幾張 {hardware} 裝進你已有的伺服器（不再買這台主機）；共 {servers} 台伺服器，仍需採購的主機 ${host:,.0f}",
     ),
+    "tco.host_owned_topup": (
+        "host: the added {hardware} cards go into the machine the owned ones are in (a free slot was said); hosts still "
+        "bought ${host:,.0f}",
+        "主机：新增的 {hardware} 装进已有卡所在的机器（你说过有空槽）；仍需采购的主机 ${host:,.0f}",
+        "主機：新增的 {hardware} 裝進已有卡所在的機器（你說過有空槽）；仍需採購的主機 ${host:,.0f}",
+    ),
     "tco.owned_part": (
         "{hardware}: {owned} of the {count} already owned (no purchase cost for those)",
         "{hardware}：{count} 台中已有 {owned} 台（这些无需采购）",

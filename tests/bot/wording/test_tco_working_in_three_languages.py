@@ -24,6 +24,7 @@ SAMPLES = [
                            "date": "2024-03", "estimate": True}),
     TcoFinding("host_workstation", {"hardware": "RTX 4090"}),
     TcoFinding("host_owned_server", {"hardware": "Atlas 300I Duo", "servers": 2, "host": 8_600.0}),
+    TcoFinding("host_owned_topup", {"hardware": "RTX 4090", "host": 0.0}),
     TcoFinding("hosts", {"servers": 1, "host": 8600.0, "multi": 8600.0, "per_server": 4}),
     TcoFinding("hosts_in_price", {"hardware": "Ascend 910B", "servers": 1, "per_server": 8}),
     TcoFinding("no_tdp", {"hardware": "Mystery card"}),
