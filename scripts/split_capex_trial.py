@@ -56,6 +56,16 @@ def split_first() -> int:
     return 0
 
 
+def _draw(blocks: list[str], count: int, seed: int, source: object) -> tuple[list[str], list[str]] | None:
+    """`count` blocks drawn with `seed` (held out) and the rest, in file order; None when too few to draw from."""
+    if count >= len(blocks):
+        print(f"{source}: {len(blocks)} questions, cannot set {count} aside")
+        return None
+    chosen = set(random.Random(seed).sample(range(len(blocks)), count))
+    return ([block for number, block in enumerate(blocks) if number in chosen],
+            [block for number, block in enumerate(blocks) if number not in chosen])
+
+
 def split_batch(batch: Path, held_name: str, count: int, seed: int = BATCH_SEED) -> int:
     dev_path, held_path = FOLDER / "questions.yaml", FOLDER / held_name
     if held_path.exists():
@@ -63,12 +73,9 @@ def split_batch(batch: Path, held_name: str, count: int, seed: int = BATCH_SEED)
         return 1
     header, _ = _blocks(dev_path.read_text(encoding="utf-8"))
     _, blocks = _blocks("questions:\n" + batch.read_text(encoding="utf-8"))
-    if count >= len(blocks):
-        print(f"{batch}: {len(blocks)} questions, cannot set {count} aside")
+    if (drawn := _draw(blocks, count, seed, batch)) is None:
         return 1
-    chosen = set(random.Random(seed).sample(range(len(blocks)), count))
-    held = [block for number, block in enumerate(blocks) if number in chosen]
-    dev = [block for number, block in enumerate(blocks) if number not in chosen]
+    held, dev = drawn
     with dev_path.open("a", encoding="utf-8") as out:
         out.write("".join(dev))
     held_path.write_text(_held_header(header, seed) + "".join(held), encoding="utf-8")
@@ -84,12 +91,9 @@ def split_class(class_name: str, count: int, seed: int) -> int:
         print(f"{held_path} exists: the split is made once; write a new class file for new questions.")
         return 1
     header, blocks = _blocks(class_path.read_text(encoding="utf-8"))
-    if count >= len(blocks):
-        print(f"{class_path}: {len(blocks)} questions, cannot set {count} aside")
+    if (drawn := _draw(blocks, count, seed, class_path)) is None:
         return 1
-    chosen = set(random.Random(seed).sample(range(len(blocks)), count))
-    held = [block for number, block in enumerate(blocks) if number in chosen]
-    kept = [block for number, block in enumerate(blocks) if number not in chosen]
+    held, kept = drawn
     class_path.write_text(header + "".join(kept), encoding="utf-8")
     held_path.write_text(f"# HELD-OUT share of {class_path.name} (scripts/split_capex_trial.py, seed {seed}): never read "
                          "while changing code.\n" + header + "".join(held), encoding="utf-8")
