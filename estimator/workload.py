@@ -10,6 +10,7 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
+from estimator.advice.request_shape import RequestClass
 from estimator.catalog import HardwareKind
 from estimator.physics.text_tokens import TextUnit
 
@@ -198,6 +199,12 @@ class Workload(BaseModel):
     # Coding agents or assistants: each request re-sends its session's context, which grows toward the window.
     # With only the window stated, the typical prompt is assumed at half of it (`advice.assume`).
     agentic_sessions: bool | None = None
+    # Beyond the contract: the class of work the requests are ("coding agent", "RAG", "classify tickets", "summarize the
+    # reports"): a length the lead does not state is the class's sourced one (`advice.request_shape`, said in the echo).
+    request_class: RequestClass | None = None
+    # Beyond the contract: a reasoning model ("R1 distill", "thinking mode", "推理模型"): its thinking is output, so an
+    # answer length nobody stated is the class's sourced thinking-and-answer length (`advice.request_shape`).
+    reasoning_model: bool | None = None
     # Vendors the buyer rules out ("no NVIDIA", "不能用英伟达"), in the catalog's spelling: never bought (owned
     # hardware of theirs still counts: it is already there).
     excluded_vendors: list[str] | None = Field(default=None, max_length=20)

@@ -13,6 +13,10 @@ With `--dev-file CLASS.yaml` as well: a class of its own (a batch whose file sta
 `questions:`): the rest go to a new evals/capex_trial/CLASS.yaml under that header, the drawn ones to NAME under
 the same header marked held-out, so the class and its held-out third are two splits (evals/trial_splits.py).
 
+With `--class-file NAME.yaml --count N`: a class file written for one mechanism (evals/capex_trial/NAME.yaml, its
+header and `- id:` blocks) keeps the rest and N blocks drawn with the seed move to NAME_held_out.yaml under the same
+header, marked held-out. Only the counts are printed.
+
 Re-running on an already split set refuses, so a held-out set never changes silently.
 """
 
@@ -56,6 +60,16 @@ def split_first() -> int:
     return 0
 
 
+def _draw(blocks: list[str], count: int, seed: int, source: object) -> tuple[list[str], list[str]] | None:
+    """`count` blocks drawn with `seed` (held out) and the rest, in file order; None when too few to draw from."""
+    if count >= len(blocks):
+        print(f"{source}: {len(blocks)} questions, cannot set {count} aside")
+        return None
+    chosen = set(random.Random(seed).sample(range(len(blocks)), count))
+    return ([block for number, block in enumerate(blocks) if number in chosen],
+            [block for number, block in enumerate(blocks) if number not in chosen])
+
+
 def split_batch(batch: Path, held_name: str, count: int, seed: int = BATCH_SEED, dev_file: str | None = None) -> int:
     dev_path, held_path = FOLDER / (dev_file or "questions.yaml"), FOLDER / held_name
     if held_path.exists() or (dev_file is not None and dev_path.exists()):
@@ -68,12 +82,9 @@ def split_batch(batch: Path, held_name: str, count: int, seed: int = BATCH_SEED,
     else:
         header, _ = _blocks(dev_path.read_text(encoding="utf-8"))
         _, blocks = _blocks("questions:\n" + text)
-    if count >= len(blocks):
-        print(f"{batch}: {len(blocks)} questions, cannot set {count} aside")
+    if (drawn := _draw(blocks, count, seed, batch)) is None:
         return 1
-    chosen = set(random.Random(seed).sample(range(len(blocks)), count))
-    held = [block for number, block in enumerate(blocks) if number in chosen]
-    dev = [block for number, block in enumerate(blocks) if number not in chosen]
+    held, dev = drawn
     with dev_path.open("a", encoding="utf-8") as out:
         out.write("".join(dev))
     held_header = _held_header(header, seed) if dev_file is None else (
@@ -84,15 +95,36 @@ def split_batch(batch: Path, held_name: str, count: int, seed: int = BATCH_SEED,
     return 0
 
 
+def split_class(class_name: str, count: int, seed: int) -> int:
+    """A class file's random `count` blocks set aside in `<class>_held_out.yaml`, the rest kept in the class file."""
+    class_path = FOLDER / class_name
+    held_path = class_path.with_name(f"{class_path.stem}_held_out.yaml")
+    if held_path.exists():
+        print(f"{held_path} exists: the split is made once; write a new class file for new questions.")
+        return 1
+    header, blocks = _blocks(class_path.read_text(encoding="utf-8"))
+    if (drawn := _draw(blocks, count, seed, class_path)) is None:
+        return 1
+    held, kept = drawn
+    class_path.write_text(header + "".join(kept), encoding="utf-8")
+    held_path.write_text(f"# HELD-OUT share of {class_path.name} (scripts/split_capex_trial.py, seed {seed}): never read "
+                         "while changing code.\n" + header + "".join(held), encoding="utf-8")
+    print(f"kept {len(kept)} in {class_path.name}, {len(held)} to {held_path.name}")
+    return 0
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--batch", type=Path, help="a file of new `- id:` blocks to split")
+    parser.add_argument("--class-file", help="a class file in evals/capex_trial/ to split into itself and <class>_held_out.yaml")
     parser.add_argument("--held-out-file", default="held_out_2.yaml", help="with --batch: the held-out file's name")
-    parser.add_argument("--count", type=int, default=10, help="with --batch: how many to set aside")
+    parser.add_argument("--count", type=int, default=10, help="with --batch or --class-file: how many to set aside")
     parser.add_argument("--seed", type=int, default=BATCH_SEED,
                         help="with --batch: the draw's seed (a new batch takes a new one, so its draw is not the last batch's positions)")
     parser.add_argument("--dev-file", help="with --batch: a class of its own, written to this new file (not questions.yaml)")
     args = parser.parse_args(argv)
+    if args.class_file is not None:
+        return split_class(args.class_file, args.count, args.seed)
     if args.batch is None:
         return split_first()
     return split_batch(args.batch, args.held_out_file, args.count, args.seed, args.dev_file)

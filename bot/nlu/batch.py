@@ -155,6 +155,8 @@ _SIDE_SHARE = (
     re.compile(rf"(?<![\d.]){_SHARE}\s*(?:of\s+(?:[a-z]+\s+){{0,3}}?(?:is|are)\s+)?(?:是|为|都是)?\s*(?:the\s+)?{_SIDE}(?![a-z])"),
     re.compile(rf"(?<![a-z]){_SIDE}\s*(?:tokens?\s*)?(?:(?:is|are|makes? up|accounts? for|占了?|约|大概|大约|差不多|about|around|"
                rf"roughly|~)\s*)+{_SHARE}"),
+    # "outputs are tiny json (maybe 3% of the tokens)": the side named, a few words, then its share of the tokens
+    re.compile(rf"(?<![a-z]){_SIDE}[^.;!?%\d]{{0,40}}?{_SHARE}\s*of\s+(?:the\s+|all\s+|our\s+)?(?:tokens?|traffic|volume)"),
 )
 
 

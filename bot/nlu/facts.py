@@ -60,6 +60,8 @@ from bot.nlu.lexicon import (
     NUM,
     ONE_USER_AT_A_TIME,
     POWER_BEFORE_BUDGET,
+    REASONING_MODEL_WORDS,
+    REQUEST_CLASS_WORDS,
     ROUND_THE_CLOCK,
     SCALE_WORDS,
     SEVERAL_MODELS,
@@ -73,6 +75,7 @@ from bot.nlu.lexicon import (
 from bot.nlu.schedule import working_hours_facts
 from bot.nlu.serving import serving_facts
 from bot.nlu.spans import Fact, _Claims, _int, _matches, inked, number_value
+from estimator.advice.request_shape import shape
 
 
 # --- patterns (all over normalize()d text) -------------------------------------------------------
@@ -131,6 +134,8 @@ _CONTEXT_BEFORE = re.compile(rf"(?:contexts?|ctx|上下文)(?:\s*(?:window|lengt
                              r"(?:(?:are|is)\s+)?(?:usually|typically|mostly|normally|on average|average|一般|平均|通常|大多|多数|多半|大部分)?\s*"
                              # a floor ("上下文窗口最少要 32k", "ctx at least 16k"): read, and kept as the window (`_typical_context`)
                              rf"(?:{CONTEXT_FLOOR_WORDS}\s*(?:要|得|需要|有)?)?\s*"
+                             # "contexts sit around 60k", "context 開 16k" (set to): where the figure is put
+                             r"(?:sits?|sitting|hovers?|hovering|runs?|开到|开|设到|设|拉到)?\s*"
                              r"(?:of|is|:|=|up to|at most|within|under|below|no more than|to|为|為|是|要|到|不超过|不超過|改成|改为|改為|换成|換成|变成|變成|设为|設為|设成|設成|"
                              rf"提高到|增加到|加到|扩大到|擴大到|{_RAISED_TO_ZH})?\s*(?:{CONTEXT_FLOOR_WORDS}\s*)?{APPROX}"
                              r"(?:(?:都|也|基本上?|多半|大多)?\s*(?:在|是)\s*)?"  # "上下文大概都在 16k": where they sit
@@ -666,9 +671,22 @@ def _typical_context(text: str, m: re.Match[str]) -> bool:
     # is set to ("大概 2 萬 token", "~40k", "about 20k": windows are powers of two in thousands, 8k … 128k) is a length
     # measured of the requests, so what they carry; a window-sized one ("32k 左右", "~64k ctx") stays the window,
     # whatever qualifier stands beside it.
-    return (bool(TYPICAL_WORDS.search(before + after)) or bool(WHOLE_INPUT_WORDS.search(text))
-            or not _window_sized(m)
+    typical = bool(TYPICAL_WORDS.search(before + after)) or not _window_sized(m)
+    if _chat_window(text):
+        # A chat's window ("128k context, people sometimes paste long docs", "32k ctx so people can keep long threads")
+        # is the longest turn, not every turn's prompt (`estimator.advice.request_shape`: the chat class's stated context
+        # is the maximum); only a typical word or a measured figure makes it what each turn carries.
+        return typical
+    return (typical or bool(WHOLE_INPUT_WORDS.search(text))
             or (bool(CONTEXT_HEAVY_WORK.search(text)) and not AGENTIC_SESSIONS.search(text)))
+
+
+def _chat_window(text: str) -> bool:
+    """Whether the message's work is chat (no more specific class read, no coding words), whose stated context is the
+    maximum (the request-shape table's `stated_context`)."""
+    first = _first(REQUEST_CLASS_WORDS, text)
+    found = shape(first[0]) if first else None
+    return found is not None and found.stated_context == "maximum" and not AGENTIC_SESSIONS.search(text)
 
 
 # A length word right before the number: "prompts 1000 tokens answers 300" gives the 1000 to the prompts,
@@ -970,11 +988,13 @@ def _words(text: str, claims: _Claims) -> Iterator[Fact]:
     if each := LAPTOP_EACH.search(text) or DEVICE_EACH.search(text):
         yield Fact("deployment_scale", "personal", each.start(), each.end(), keyed=True)
     for slot, table in (("deployment_scale", SCALE_WORDS), ("arrival_pattern", ARRIVAL_WORDS),
-                        ("model_stability", STABILITY_WORDS)):
+                        ("model_stability", STABILITY_WORDS), ("request_class", REQUEST_CLASS_WORDS)):
         if slot == "deployment_scale" and each:
             continue
         if first := _first(table, text):
             yield Fact(slot, first[0], first[1].start(), first[1].end(), keyed=True)
+    if m := REASONING_MODEL_WORDS.search(text):  # its thinking is output (`estimator.advice.request_shape`)
+        yield Fact("reasoning_model", True, m.start(), m.end(), keyed=True)
     if (m := ONE_USER_AT_A_TIME.search(text)) and claims.free(m.start(), m.end()):
         # "单用户", "single-user kiosk": one stream at a time whatever the scale (an edge box too); a count said wins
         yield Fact("concurrent_users", 1, m.start(), m.end(), keyed=False)

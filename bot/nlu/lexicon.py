@@ -307,7 +307,8 @@ EXISTING_HARDWARE: dict[str, re.Pattern[str]] = {
     "npu_laptops": _rx(r"laptops? with (?:an? )?(?:npus?|ai accelerators?)", r"npu laptops?", r"copilot\+? ?pcs?",
                        r"\bai ?pcs?\b", r"(?:筆電|笔记本|筆記型電腦|笔记本电脑|电脑|電腦).{0,8}npu",
                        r"npu.{0,6}(?:筆電|笔记本|电脑|電腦)"),
-    "gpu_workstations": _rx(r"(?:have|own|existing|spare|idle)\s+(?:\w+\s+){0,3}(?:gpu workstations?|gaming pcs?|\d090s|gpus)",
+    # "on our own gpus" is self-hosting (no rented or hosted API), not a claim to own them
+    "gpu_workstations": _rx(r"(?:have|(?<!our )(?<!my )(?<!their )own|existing|spare|idle)\s+(?:\w+\s+){0,3}(?:gpu workstations?|gaming pcs?|\d090s|gpus)",
                             r"gpu workstations?", r"现有.{0,6}(?:gpu|显卡)", r"現有.{0,6}(?:gpu|顯卡)",
                             r"闲置.{0,6}(?:gpu|显卡)", r"閒置.{0,6}(?:gpu|顯卡)"),
     # A machine they own that a card is bought for ("drop a card into my workstation", "add a gpu to my desktop pc",
@@ -644,6 +645,8 @@ __all__ = [
     "MODEL_FAMILIES",
     "MODEL_VERSION",
     "THINKING_WORDS",
+    "REQUEST_CLASS_WORDS",
+    "REASONING_MODEL_WORDS",
     "TYPICAL_WORDS",
     "ACCURACY_CRITICAL",
     "ACROSS_TIME_ZONES",
@@ -736,6 +739,36 @@ TYPICAL_WORDS = _rx(r"\busually\b", r"\btypical(?:ly)?\b",
                     r"\baverage\b", r"\bavg\b", r"\bmostly\b", r"\bnormally\b", r"\bcontexts\b",
                     # where the requests' contexts sit, said of them all ("context 大概都在 16k 上下"), as "contexts" is
                     "平均", "一般", "通常", "大多", "多半", "大部分", "都在")
+# The class of work the requests are (`estimator.advice.request_shape`): a length the lead does not state is the class's
+# sourced one. First match wins, the most specific class first (a code completion before a coding agent, any named
+# work before plain chat). Text is normalized (lower case, Simplified Chinese) before matching.
+_CODE_NOUNS = r"(?:cod(?:e|ing)|repos?|repositor(?:y|ies)|codebases?|devs?|developers?|engineers?|programming|swe)"
+REQUEST_CLASS_WORDS: dict[str, re.Pattern[str]] = {
+    "code_completion": _rx(r"\bauto[- ]?complet", r"\btab[- ]?complet", r"\bcode[- ]complet", r"\bfill[- ]in[- ]the[- ]middle\b",
+                           r"\bfim\b", "代码补全", "程式码补全", "自动补全", r"tab\s*补全"),
+    "coding_agent": _rx(r"\bcod(?:e|ing)[- ]agents?\b", r"\bagentic[- ]cod", r"\bclaude[- ]code\b", r"\bcursor\b", r"\bcline\b",
+                        r"\baider\b", r"\bopenhands\b", r"\broo[- ]?code\b", r"\bkilo[- ]?code\b", r"\bwindsurf\b",
+                        r"\bswe[- ]agent\b", r"\bcodex\b",
+                        rf"\bagent(?:ic|s)?\b[^.;!?\n]{{0,40}}\b{_CODE_NOUNS}\b", rf"\b{_CODE_NOUNS}\b[^.;!?\n]{{0,40}}\bagent(?:ic|s)?\b",
+                        "代码智能体", "编程智能体", r"(?:代码|编程|程式|研发|仓库)[^。；！？\n]{0,20}智能体",
+                        r"智能体[^。；！？\n]{0,20}(?:代码|编程|程式|仓库|研发)"),
+    "rag": _rx(r"\brag\b", r"\bretrieval[- ]augmented", r"\bretriev(?:al|ed|es|ing)\b",
+               r"\bchat(?:ting)? (?:with|over) (?:our |the |your )?(?:docs|documents|wiki|knowledge ?base|handbook|manuals?)",
+               r"\bknowledge[- ]?base\b", "检索增强", "检索", "知识库", "文档问答"),
+    "summarization": _rx(r"\bsummar(?:y|ies|i[sz]e[sd]?|i[sz]ing|i[sz]ation)\b", r"\btl;?dr\b", "摘要", "总结", "纪要"),
+    # not "classified" (a classified site is a secret one) nor a bare "label" (white-label, a label printer)
+    "classification": _rx(r"\bclassif(?:y|ies|ying|ication|ications|iers?)\b", r"\bcategori[sz](?:e|es|ing|ation)\b",
+                          r"\blabell?ing\b", r"\bextract(?:s|ion|ing)?\b", r"\bsentiment\b",
+                          r"\bintent (?:detection|classif)", r"\btagg(?:ing|ed)\b",
+                          r"\btag\b(?=[^.;!?\n]{0,40}\b(?:into|buckets?|categories|classes|labels?)\b)",
+                          "分类", "打标签", "打标", "标签", "抽取", "抽字段", "提取字段", "情感分析", "情感分类", "意图识别"),
+    "chat": _rx(r"\bchat(?:bot|gpt|s)?\b", r"\bassistant\b", r"\bconversations?\b", "聊天", "对话", "问答", "客服"),
+}
+# A reasoning model: its thinking is generated before the answer, so an unstated answer is the class's thinking-and-answer
+# length (`Workload.reasoning_model`). "推理" alone is inference ("推理服务器"), so only 推理模型 counts.
+REASONING_MODEL_WORDS = _rx(r"\breasoning[- ](?:model|models|mode|llm)s?\b", r"\bthinking[- ](?:mode|model|models|tokens?|on)\b",
+                            r"-thinking\b", r"(?<![a-z0-9])r1(?![a-z0-9])", r"\bqwq\b", r"\bo1[- ]style\b",
+                            "推理模型", "思考模式", "深度思考", "思维链", "思考过程", "思考很长", "思考比较长", "长思考")
 # Reasoning models' thinking: tokens generated before the answer, so output tokens (seed 2: decode-bound).
 THINKING_WORDS = r"(?:thinking|reasoning|chain[- ]of[- ]thought|cot|思考过程|思考過程|思考|思维链|思維鏈|推理过程|推理過程)"
 # Device model numbers that are no model size and no count ("昇腾 910B", "H20", "L20", "4090D", "Atlas 800I A2"),

@@ -189,7 +189,10 @@ WORDS: dict[str, tuple[str, ...]] = {
     # computes that part once (issue 26 B: credited only when stated)
     "prefix_caching": (r"prefix[- ]?cach(?:e|ing)(?!\s*(?:off|disabled))", r"(?<![a-z])apc(?![a-z])", r"radix ?(?:attention|cache|tree)",
                        r"kv[- ]?cache (?:reuse|sharing)", r"prompt cach(?:e|ing)"),
-    "no_prefix_caching": (r"(?:no|without|disable[ds]?|turn(?:ed)? off|not using)\s+(?:the\s+)?(?:prefix|prompt)[- ]?cach",
+    "no_prefix_caching": (r"(?:don'?t|do not|doesn'?t|does not|didn'?t|haven'?t|have not|not)\s+(?:have|use|run|using|running|got)"
+                          r"\s+(?:the\s+|any\s+)?(?:prefix|prompt)[- ]?cach",
+                          r"(?:prefix|prompt)[- ]?cach(?:e|ing)\s+(?:isn'?t|is not|not)\s+(?:on|enabled|turned on|set up)",
+                          r"(?:no|without|disable[ds]?|turn(?:ed)? off|not using)\s+(?:the\s+)?(?:prefix|prompt)[- ]?cach",
                           r"(?:prefix|prompt)[- ]?cach(?:e|ing)\s+(?:is\s+)?(?:off|disabled)"),
     "shared_cue": (r"shared", r"identical", r"the same", r"same (?:for|across)", r"common to", r"reused", r"cached",
                    r"doesn'?t change", r"never changes", r"fixed"),

@@ -50,6 +50,7 @@ from bot.nlu.relative import SCALED, relative_changes
 from bot.nlu.validate import Problem, SlotValues, check_fact
 from bot.reply import Language
 from estimator.advice.load import DEFAULT_OUTPUT_TOKENS
+from estimator.advice.request_shape import shape
 from estimator.costing.fx import to_usd
 
 MAX_MESSAGE_CHARS = 2000
@@ -501,7 +502,11 @@ def _apply_in_out_ratio(found: SlotValues) -> None:
     if isinstance(prompt, int | float) and not isinstance(output, int | float):
         found["output_tokens"] = max(1, round(prompt / ratio))
     elif not isinstance(prompt, int | float):
-        answer = output if isinstance(output, int | float) else DEFAULT_OUTPUT_TOKENS
+        # the work's own answer when its class is read ("classifying reviews, outputs 3% of the tokens": a label, not a
+        # chat answer; the defaults fill the same answer, `advice.assume`), else the default one
+        by_class = shape(str(found.get("request_class"))) if found.get("request_class") else None
+        answer = (output if isinstance(output, int | float)
+                  else by_class.output_tokens if by_class is not None and by_class.output_tokens else DEFAULT_OUTPUT_TOKENS)
         found["prompt_tokens"] = max(1, round(answer * ratio))
 
 

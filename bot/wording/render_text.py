@@ -62,6 +62,13 @@ _SCALE = {"personal": ("personal use", "个人使用", "個人使用"), "team": 
           "edge": ("edge deployment", "边缘部署", "邊緣部署")}
 _ARRIVAL = {"bursty": ("bursty traffic", "突发流量", "突發流量"), "steady": ("steady traffic", "平稳流量", "平穩流量"),
             "batch": ("batch jobs", "批处理", "批次處理")}
+# The class of work the requests are (`Workload.request_class`): what sets a length nobody stated.
+_REQUEST_CLASS = {"coding_agent": ("coding-agent requests", "代码智能体请求", "程式碼智能體請求"),
+                  "code_completion": ("code-completion requests", "代码补全请求", "程式碼補全請求"),
+                  "rag": ("RAG requests (retrieved chunks in the prompt)", "RAG 请求（提示里带检索片段）", "RAG 請求（提示裡帶檢索片段）"),
+                  "classification": ("classification / extraction (short answers)", "分类 / 抽取（答案很短）", "分類 / 抽取（答案很短）"),
+                  "summarization": ("summaries (the document is the prompt)", "摘要（文档即输入）", "摘要（文件即輸入）"),
+                  "chat": ("chat turns", "聊天轮次", "聊天輪次")}
 _STABILITY = {"stable": ("stable model", "模型固定", "模型固定"),
               "frequent_changes": ("model changes often", "模型经常更新", "模型經常更新")}
 _EXISTING = {"cpu_servers": ("idle CPU servers", "闲置 CPU 服务器", "閒置 CPU 伺服器"),
@@ -221,6 +228,9 @@ _FLAGS: dict[str, dict[Any, tuple[str, str, str]]] = {"users_across_time_zones":
           "kv_cache_dtype": {"FP8": ("an FP8 KV cache", "FP8 KV 缓存", "FP8 KV 快取")},
           "prefix_caching": {True: ("prefix caching on", "开启前缀缓存", "開啟前綴快取"),
                              False: ("no prefix caching", "不开前缀缓存", "不開前綴快取")},
+          "reasoning_model": {True: ("a reasoning model (its thinking is output)", "推理模型（思考过程计入输出）",
+                                     "推理模型（思考過程計入輸出）"),
+                              False: ("no thinking before the answer", "回答前不思考", "回答前不思考")},
           "agentic_sessions": {True: ("agent sessions that grow toward the context window", "智能体会话（上下文逐步增长到窗口上限）",
                                       "智能體會話（上下文逐步增長到窗口上限）"),
                                False: ("requests of independent length", "请求长度各自独立", "請求長度各自獨立")},
@@ -322,6 +332,8 @@ _SLOT_NAMES = {
     "named_only": ("what can be bought", "可采购的设备", "可採購的設備"),
     "buyer_in_china": ("where it is bought", "采购地", "採購地"),
     "agentic_sessions": ("sessions", "会话", "會話"),
+    "request_class": ("kind of requests", "请求类型", "請求類型"),
+    "reasoning_model": ("model type", "模型类型", "模型類型"),
     "owned_falls_short": ("your hardware today", "现有硬件现状", "現有硬體現況"),
     "weight_bits_only": ("weight format", "权重格式", "權重格式"),
     "speed_band": ("speed wanted", "速度要求", "速度要求"),
@@ -339,7 +351,7 @@ def fact_phrase(slot: str, value: Any, lang: str, names: Mapping[str, str] | Non
     `names`: catalog names by id, so a device reads "6× L40S" rather than "6× nvidia-l40s" and a model
     its name rather than its store id."""
     i = lang_index(lang)
-    tables = {"deployment_scale": _SCALE, "arrival_pattern": _ARRIVAL, "model_stability": _STABILITY,
+    tables = {"deployment_scale": _SCALE, "arrival_pattern": _ARRIVAL, "model_stability": _STABILITY, "request_class": _REQUEST_CLASS,
               "power_budget_scope": _POWER_SCOPE, "prompt_length_unit": _LENGTH_UNIT,
               "output_length_unit": _LENGTH_UNIT, "speed_unit": _LENGTH_UNIT, "speed_band": _SPEED_BAND}
     if slot in tables and value in tables[slot]:
@@ -373,7 +385,8 @@ def fact_phrase(slot: str, value: Any, lang: str, names: Mapping[str, str] | Non
     return f"{slot}={value}"
 
 
-_FACT_ORDER = ("model_id", "model_params_b", "quantization", "deployment_scale", "concurrent_users", "total_users", "prompt_tokens",
+_FACT_ORDER = ("model_id", "model_params_b", "quantization", "reasoning_model", "deployment_scale", "concurrent_users", "total_users",
+               "request_class", "prompt_tokens",
                "output_tokens", "shared_prefix_tokens", "shared_prefix_share", "prefix_caching", "context_length", "ttft_target_ms", "e2e_target_ms",
                "tokens_per_s_target", "speed_band", "arrival_pattern",
                "base_concurrent_users", "staff_per_shift", "requests_per_s", "daily_active_share", "requests_per_user_per_day", "requests_per_day",

@@ -34,6 +34,7 @@ from estimator.advice.load import (
 )
 from estimator.advice.load import DEFAULT_OUTPUT_TOKENS as LOAD_OUTPUT_TOKENS
 from estimator.advice.load import DEFAULT_PROMPT_TOKENS as LOAD_PROMPT_TOKENS
+from estimator.advice.request_shape import shape, shape_source
 from estimator.advice.speed_tier import assumed_speed
 from estimator.catalog import ApiPrice
 from estimator.costing.fx import rate as fx_rate
@@ -150,6 +151,36 @@ def _half_window_prompt(w: Workload) -> int | None:
     """
     if w.agentic_sessions and w.context_length and w.prompt_tokens is None:
         return w.context_length // 2
+    return None
+
+
+def _class_prompt(w: Workload) -> tuple[int, str] | None:
+    """The typical prompt of the work's class when none is stated (a coding agent's session, RAG's retrieved chunks, a
+    summary's document: `advice.request_shape`'s sourced table), with the class; None for a chat or no class.
+
+    >>> _class_prompt(Workload(request_class="coding_agent"))
+    (32000, 'coding_agent')
+    >>> _class_prompt(Workload(request_class="rag", prompt_tokens=900)) is None, _class_prompt(Workload()) is None
+    (True, True)
+    """
+    found = shape(w.request_class)
+    if w.prompt_tokens is not None or found is None or found.prompt_tokens is None:
+        return None
+    return found.prompt_tokens, found.request_class
+
+
+def _class_output(w: Workload) -> tuple[int, str] | None:
+    """The typical answer when none is stated: a reasoning model's thinking and answer, else the work's class's answer
+    (a label for classification, a tool call for an agent); None for a chat or no class.
+
+    >>> _class_output(Workload(reasoning_model=True, request_class="rag")), _class_output(Workload(request_class="rag"))
+    ((4000, 'reasoning'), (300, 'rag'))
+    """
+    if w.output_tokens is not None:
+        return None
+    for name in (("reasoning",) if w.reasoning_model else ()) + ((w.request_class,) if w.request_class else ()):
+        if (found := shape(name)) is not None and found.output_tokens is not None:
+            return found.output_tokens, name
     return None
 
 
@@ -323,10 +354,17 @@ def _filled(workload: Workload, api_prices: Iterable[ApiPrice], pace: float | No
     w = workload if pace is None else workload.model_copy(update={"tokens_per_s_target": pace})
     facts: dict[str, Any] = {}
     notes: list[Said] = []
-    traffic = None
+    traffic = by_class = None
+    # The answer first: a class's answer (a label, a reasoning model's thinking) sets a spend's split and each hold.
+    if (class_output := _class_output(w)) is not None:
+        w = w.model_copy(update={"output_tokens": class_output[0]})
+        facts["output_tokens"] = class_output[0]
     if (half_window := _half_window_prompt(w)) is not None:  # before the load: a request's length sets its hold
         w = w.model_copy(update={"prompt_tokens": half_window})
         facts["prompt_tokens"] = half_window
+    elif (by_class := _class_prompt(w)) is not None:  # the work's own request, before any traffic-wide split
+        w = w.model_copy(update={"prompt_tokens": by_class[0]})
+        facts["prompt_tokens"] = by_class[0]
     elif (traffic := _api_traffic_prompt(w, api_prices)) is not None:  # before the load: the split sets the volume
         w = w.model_copy(update={"prompt_tokens": traffic[0]})
         facts["prompt_tokens"] = traffic[0]
@@ -350,13 +388,19 @@ def _filled(workload: Workload, api_prices: Iterable[ApiPrice], pace: float | No
                          total=adapters_gb(params, w.lora_adapters)))
     if half_window is not None:
         notes.append(said("assume.prompt.half_window", tokens=half_window, context=w.context_length))
+    elif by_class is not None:
+        notes.append(said("assume.prompt.class", tokens=by_class[0], work=said(f"request_class.{by_class[1]}"),
+                          source=shape_source(by_class[1])))
     elif traffic is not None:
         notes.append(said("assume.prompt.api_traffic", tokens=traffic[0], ratio=traffic[1].input_per_output,
                           api_model=traffic[1].api_model, source=traffic[1].traffic_source_url))
     elif w.prompt_tokens is None:
         facts["prompt_tokens"] = DEFAULT_PROMPT_TOKENS
         notes.append(said("assume.prompt", tokens=DEFAULT_PROMPT_TOKENS))
-    if w.output_tokens is None:
+    if class_output is not None:
+        notes.append(said("assume.output.class", tokens=class_output[0], work=said(f"request_class.{class_output[1]}"),
+                          source=shape_source(class_output[1])))
+    elif w.output_tokens is None:
         facts["output_tokens"] = DEFAULT_OUTPUT_TOKENS
         notes.append(said("assume.output", tokens=DEFAULT_OUTPUT_TOKENS))
     batch = w.arrival_pattern == "batch"

@@ -565,6 +565,8 @@ def recommend(
     paced = named if (pace := streams_pace(filled)) is None else named.model_copy(update={"tokens_per_s_target": pace})
     if named.prompt_tokens is None:  # the prompt the streams were counted at (a half window, a provider's traffic split)
         paced = paced.model_copy(update={"prompt_tokens": filled.prompt_tokens})
+    if named.output_tokens is None:  # and the answer (the work's class's: a label, a reasoning model's thinking)
+        paced = paced.model_copy(update={"output_tokens": filled.output_tokens})
     conversion = load_conversion(paced, catalog.api_prices) if named.concurrent_users is None else None
     assumptions = model_notes + assumptions
     filled = with_owned_ids(filled, catalog)  # owned devices with their stated counts and specs

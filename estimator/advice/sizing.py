@@ -21,6 +21,7 @@ from estimator.advice.concurrency import READING_TOKENS_PER_S
 from estimator.advice.default_format import DefaultFormat, default_format, runs_fp8_natively
 from estimator.advice.load import is_ultra_low_ttft
 from estimator.advice.power_limit import option_power_budget_w
+from estimator.advice.request_shape import shape
 from estimator.advice.risks import SetupRisks, assess_risks, overload_factor, risk_score, setup_risks
 from estimator.catalog import Catalog, Hardware, ServingStack
 from estimator.costing.tco import annual_tokens, per_million_finding, tco
@@ -144,13 +145,34 @@ def cached_prefix_tokens(workload: Workload) -> int:
     6000
     >>> cached_prefix_tokens(Workload(prompt_tokens=30000, shared_prefix_share=0.5)), cached_prefix_tokens(Workload())
     (15000, 0)
+
+    Sessions (a coding agent's turns, a chat's) re-send their history every turn: with the cache said on, the history
+    is served from it and only the turn's new tokens are prefilled (the class's sourced new tokens a turn,
+    `advice.request_shape`); without it said, every turn is prefilled whole.
+
+    >>> cached_prefix_tokens(Workload(prompt_tokens=32000, request_class="coding_agent", prefix_caching=True))
+    30000
+    >>> cached_prefix_tokens(Workload(prompt_tokens=32000, agentic_sessions=True, prefix_caching=True))
+    30000
+    >>> cached_prefix_tokens(Workload(prompt_tokens=32000, request_class="coding_agent"))
+    0
     """
     prompt = workload.prompt_tokens or 512
     if workload.shared_prefix_tokens is not None:
         return min(workload.shared_prefix_tokens, prompt - 1)
     if workload.shared_prefix_share is not None:
         return min(round(prompt * workload.shared_prefix_share), prompt - 1)
+    if workload.prefix_caching and (new := _new_tokens_per_turn(workload)) is not None:
+        return max(0, prompt - new)
     return 0
+
+
+def _new_tokens_per_turn(workload: Workload) -> int | None:
+    """The tokens a session's turn adds to its history (None: no session class): agents' sessions said by their
+    window (`agentic_sessions`) are coding agents'."""
+    name = "coding_agent" if workload.agentic_sessions and workload.request_class is None else workload.request_class
+    found = shape(name)
+    return found.new_tokens_per_turn if found is not None else None
 
 
 def people_at_once(stated: Workload) -> bool:
