@@ -9,6 +9,11 @@ holding only `- id:` blocks) is split the same way: N blocks drawn with the fixe
 evals/capex_trial/NAME under the dev file's header, the rest are appended to questions.yaml. Only the counts
 are printed, never the ids drawn, so the held-out blocks stay unread.
 
+With `--dev-file NAME` as well (a class of questions written for one mechanism): the batch is a whole class file
+(its header comments, then `questions:`); the dev share is written to evals/capex_trial/NAME under that header and
+the held-out share to `--held-out-file` under a header naming it held out, so the class is its own pair of splits
+and questions.yaml is untouched.
+
 Re-running on an already split set refuses, so a held-out set never changes silently.
 """
 
@@ -52,11 +57,13 @@ def split_first() -> int:
     return 0
 
 
-def split_batch(batch: Path, held_name: str, count: int, seed: int = BATCH_SEED) -> int:
-    dev_path, held_path = FOLDER / "questions.yaml", FOLDER / held_name
-    if held_path.exists():
-        print(f"{held_path} exists: the split is made once; write a new file name for a new batch.")
+def split_batch(batch: Path, held_name: str, count: int, seed: int = BATCH_SEED, dev_name: str | None = None) -> int:
+    dev_path, held_path = FOLDER / (dev_name or "questions.yaml"), FOLDER / held_name
+    if held_path.exists() or (dev_name is not None and dev_path.exists()):
+        print(f"{held_path} or {dev_path} exists: the split is made once; write a new file name for a new batch.")
         return 1
+    if dev_name is not None:
+        return _split_class(batch, dev_path, held_path, count, seed)
     header, _ = _blocks(dev_path.read_text(encoding="utf-8"))
     _, blocks = _blocks("questions:\n" + batch.read_text(encoding="utf-8"))
     if count >= len(blocks):
@@ -72,6 +79,23 @@ def split_batch(batch: Path, held_name: str, count: int, seed: int = BATCH_SEED)
     return 0
 
 
+def _split_class(batch: Path, dev_path: Path, held_path: Path, count: int, seed: int) -> int:
+    """A class file split into its dev file and its held-out file, each under the class's own header."""
+    header, blocks = _blocks(batch.read_text(encoding="utf-8"))
+    if count >= len(blocks):
+        print(f"{batch}: {len(blocks)} questions, cannot set {count} aside")
+        return 1
+    chosen = set(random.Random(seed).sample(range(len(blocks)), count))
+    held = [block for number, block in enumerate(blocks) if number in chosen]
+    dev = [block for number, block in enumerate(blocks) if number not in chosen]
+    dev_path.write_text(header + "".join(dev), encoding="utf-8")
+    held_header = (f"# Held out from {dev_path.name} (scripts/split_capex_trial.py, seed {seed}; same batch and bases, see its"
+                   " header): scored only, never read per question.\nquestions:\n")
+    held_path.write_text(held_header + "".join(held), encoding="utf-8")
+    print(f"wrote {len(dev)} to {dev_path.name}, {len(held)} to {held_path.name}")
+    return 0
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--batch", type=Path, help="a file of new `- id:` blocks to split")
@@ -79,10 +103,11 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--count", type=int, default=10, help="with --batch: how many to set aside")
     parser.add_argument("--seed", type=int, default=BATCH_SEED,
                         help="with --batch: the draw's seed (a new batch takes a new one, so its draw is not the last batch's positions)")
+    parser.add_argument("--dev-file", help="with --batch: a class file's name; its dev share goes there, not into questions.yaml")
     args = parser.parse_args(argv)
     if args.batch is None:
         return split_first()
-    return split_batch(args.batch, args.held_out_file, args.count, args.seed)
+    return split_batch(args.batch, args.held_out_file, args.count, args.seed, args.dev_file)
 
 
 if __name__ == "__main__":

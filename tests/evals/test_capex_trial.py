@@ -46,7 +46,8 @@ def test_every_split_holds_its_drawn_questions_with_ids_distinct_across_splits()
     # named in the question, 22 + 10; China-market and domestic accelerators, 18 + 9; owned hardware
     # short only of memory (a lighter format, or none allowed), 17 + 9; China buyers (only what is sold there, owned
     # hosts, domestic rules), 11 + 5; stacked safety margins (spare, batch headroom, a speed target above the
-    # acceptable band), 10 + 5. A question in two splits would score as unseen.
+    # acceptable band), 10 + 5; the question that was asked (a yes/no on a named device, nothing fits a hard limit,
+    # a spend on a domestic API platform), 17 + 8. A question in two splits would score as unseen.
     counts = {"dev": 194, "held_out": 15, "held_out_2": 10, "held_out_3": 24, "held_out_4": 12, "held_out_5": 12, "held_out_6": 12, "held_out_7": 12, "held_out_8": 12,
               "held_out_9": 12,
               "soft_targets": 10, "soft_targets_held_out": 5, "daily_peaks": 2, "daily_peaks_held_out": 1,
@@ -56,7 +57,7 @@ def test_every_split_holds_its_drawn_questions_with_ids_distinct_across_splits()
               "named_candidates": 22, "named_candidates_held_out": 10,
               "china_market": 18, "china_market_held_out": 9,
               "owned_lighter": 17, "owned_lighter_held_out": 9, "china_buyers": 11, "china_buyers_held_out": 5,
-              "margins": 10, "margins_held_out": 5}
+              "margins": 10, "margins_held_out": 5, "asked": 17, "asked_held_out": 8}
     assert set(counts) == set(TRIAL_SPLITS)
     questions = {split: load_questions(trial_path(split)) for split in TRIAL_SPLITS}
     assert {split: len(found) for split, found in questions.items()} == counts
