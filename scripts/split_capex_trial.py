@@ -57,6 +57,16 @@ def split_first() -> int:
     return 0
 
 
+def _draw(batch: Path, blocks: list[str], count: int, seed: int) -> tuple[list[str], list[str]] | None:
+    """The dev and held-out blocks of a batch, `count` drawn with `seed` (None when the batch is too small)."""
+    if count >= len(blocks):
+        print(f"{batch}: {len(blocks)} questions, cannot set {count} aside")
+        return None
+    chosen = set(random.Random(seed).sample(range(len(blocks)), count))
+    return ([block for number, block in enumerate(blocks) if number not in chosen],
+            [block for number, block in enumerate(blocks) if number in chosen])
+
+
 def split_batch(batch: Path, held_name: str, count: int, seed: int = BATCH_SEED, dev_name: str | None = None) -> int:
     dev_path, held_path = FOLDER / (dev_name or "questions.yaml"), FOLDER / held_name
     if held_path.exists() or (dev_name is not None and dev_path.exists()):
@@ -66,12 +76,10 @@ def split_batch(batch: Path, held_name: str, count: int, seed: int = BATCH_SEED,
         return _split_class(batch, dev_path, held_path, count, seed)
     header, _ = _blocks(dev_path.read_text(encoding="utf-8"))
     _, blocks = _blocks("questions:\n" + batch.read_text(encoding="utf-8"))
-    if count >= len(blocks):
-        print(f"{batch}: {len(blocks)} questions, cannot set {count} aside")
+    drawn = _draw(batch, blocks, count, seed)
+    if drawn is None:
         return 1
-    chosen = set(random.Random(seed).sample(range(len(blocks)), count))
-    held = [block for number, block in enumerate(blocks) if number in chosen]
-    dev = [block for number, block in enumerate(blocks) if number not in chosen]
+    dev, held = drawn
     with dev_path.open("a", encoding="utf-8") as out:
         out.write("".join(dev))
     held_path.write_text(_held_header(header, seed) + "".join(held), encoding="utf-8")
@@ -82,12 +90,10 @@ def split_batch(batch: Path, held_name: str, count: int, seed: int = BATCH_SEED,
 def _split_class(batch: Path, dev_path: Path, held_path: Path, count: int, seed: int) -> int:
     """A class file split into its dev file and its held-out file, each under the class's own header."""
     header, blocks = _blocks(batch.read_text(encoding="utf-8"))
-    if count >= len(blocks):
-        print(f"{batch}: {len(blocks)} questions, cannot set {count} aside")
+    drawn = _draw(batch, blocks, count, seed)
+    if drawn is None:
         return 1
-    chosen = set(random.Random(seed).sample(range(len(blocks)), count))
-    held = [block for number, block in enumerate(blocks) if number in chosen]
-    dev = [block for number, block in enumerate(blocks) if number not in chosen]
+    dev, held = drawn
     dev_path.write_text(header + "".join(dev), encoding="utf-8")
     held_header = (f"# Held out from {dev_path.name} (scripts/split_capex_trial.py, seed {seed}; same batch and bases, see its"
                    " header): scored only, never read per question.\nquestions:\n")

@@ -49,6 +49,7 @@ from estimator.advice.candidates import (
 from estimator.advice.end_to_end import split_end_to_end
 from estimator.advice.engine_choice import expert_engines
 from estimator.advice.engine_named import engine_note, prefix_note, with_named_engine
+from estimator.advice.fits_limit import far_past_limits, what_fits
 from estimator.advice.laptops import unpriced_laptops_note, with_laptops
 from estimator.advice.load import load_conversion
 from estimator.advice.named import named_purchases
@@ -91,13 +92,14 @@ from estimator.said import EMPTY, Said, joined, said
 from estimator.schemas import (
     CloudComparison,
     EstimateRequest,
+    FitsLimit,
     Option,
     OptionEstimate,
     OptionTco,
     Recommendation,
     SpareOffer,
 )
-from estimator.workload import Workload
+from estimator.workload import NamedDevice, Workload
 
 RISK_WEIGHT = 0.10  # share of cost one risk point is worth when ranking (medium = 1 point, high = 3)
 # Seed 1 closes on "從滿足你當前需求的最小配置開始" (start with the smallest configuration that meets today's needs):
@@ -345,9 +347,21 @@ def _named_lead(sizer: Sizer, workload: Workload, catalog: Catalog) -> Sized | N
     the targets within the limits (each at its smallest count that does, in whole boards; `named.named_purchases`),
     the one the ranking puts first (risk-weighted cost per token). None when none of them does: the recommendation
     then moves to another device, and each named answer says why."""
-    purchases = [bought for device in workload.named_devices or []
-                 for bought in named_purchases(sizer, workload, catalog, device)]
+    named = workload.named_devices or []
+    purchases = [bought for device in named for bought in named_purchases(sizer, workload, catalog, device)
+                 if _asked_purchase(workload, device, bought)]
     return rank(purchases, sizer.peak)[0] if purchases else None
+
+
+def _asked_purchase(workload: Workload, device: NamedDevice, bought: Sized) -> bool:
+    """Whether a named device's purchase answers the question asked. A choice between devices ("2x rtx pro 6000 or
+    one h200?") or "how many X?" is answered among them. A yes/no on one device at a stated count ("一张 4090 能用吗",
+    "would a single L40S do it?") is open to "no": the named answer says how many it takes and what they cost, and
+    leads only when the count asked is what is bought; past it (two cards, or a whole 8-GPU board for "one H20"),
+    the ranking's answer leads, so a lead is never sold 8 × H20 at $116k for a load two $13k cards carry."""
+    if len(workload.named_devices or []) > 1 or device.count is None or workload.named_only:
+        return True  # a choice, a "how many", or the only devices that can be bought
+    return bought.count <= device.count
 
 
 def _same_purchase(a: Sized, b: Sized) -> bool:
@@ -600,7 +614,11 @@ def recommend(
     sized = size_all(sizer, free) + size_counted(sizer, counted)
     fitting = [s for s in sized if s.estimate.fits]
     if not fitting:
-        raise _nothing_fits(filled, sized, excluded)
+        error = _nothing_fits(filled, sized, excluded)
+        if _limited(filled):  # a limit or a buying rule leaves no device that holds it: say what fits them instead
+            fits = what_fits(sizer, catalog, lambda banded: size_all(banded, free) + size_counted(banded, counted))
+            error.fits_limit = fits
+        raise error
     feasible = [s for s in fitting if not s.violations]
     feasible = _assumed_ttft_choice(sizer, feasible)
     relax: list[Said] = []
@@ -735,6 +753,7 @@ def recommend(
         assumptions.append(sites_plan[1])
     commands = pilot_commands(filled, primary_option, primary.candidate.stack, catalog)
     cloud = _cloud(filled, primary, catalog)
+    far, fits = _far_past(sizer, catalog, primary, free, counted) if outside_limits else (None, None)
     rec = Recommendation(
         primary=primary_option,
         alternatives=[to_option(s) for s in alternatives],
@@ -755,6 +774,8 @@ def recommend(
         fleet=sites_plan[0] if sites_plan is not None else personal_fleet(filled, primary_option, named_each=named_each),
         accelerator_held_back=held_back_finding(held),
         spare_offer=spare,
+        far_past_limits=far,
+        fits_limit=fits,
     )
     return answer_questions(rec, sizer, filled, catalog, sized, excluded, primary, alternatives, to_option=to_option,
                             format_stated=workload.quantization is not None, lighter=lighter)  # not the catalog model's native one
@@ -927,6 +948,23 @@ def _cloud(workload: Workload, primary: Sized, catalog: Catalog) -> CloudCompari
         return None
     return compare_cloud(workload, primary.candidate.hardware, primary.count, primary.tco, catalog,
                          memory_required_gb=primary.estimate.memory_required_gb, spare=primary.redundancy)
+
+
+def _limited(workload: Workload) -> bool:
+    """A hard limit the lead stated on what may be bought or drawn: a budget, a power cap, or devices named as the
+    only ones buyable (owned-only reads that way too)."""
+    return workload.budget_usd is not None or workload.power_budget_w is not None or bool(workload.named_only)
+
+
+def _far_past(sizer: Sizer, catalog: Catalog, primary: Sized, free: list[Candidate],
+              counted: list[tuple[Candidate, int]]) -> tuple[float | None, FitsLimit | None]:
+    """Nothing meets the targets within the limits: how far past them the closest option is when too far to offer
+    (`fits_limit.far_past_limits`), and then what fits the limits instead (`fits_limit.what_fits`). An option that
+    misses the targets at any size is past nothing measurable: the limits are what rules it out only when it meets."""
+    far = far_past_limits(sizer.workload, primary) if primary.meets_slo else None
+    if far is None:
+        return None, None
+    return far, what_fits(sizer, catalog, lambda banded: size_all(banded, free) + size_counted(banded, counted))
 
 
 def _outside_limits(sizer: Sizer, primary: Sized) -> Said:
