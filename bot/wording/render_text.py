@@ -680,7 +680,8 @@ def far_past_lines(rec: Recommendation, lang: str = "en") -> list[str]:
     if rec.far_past_limits is None:
         return []
     size = (rec.workload or {}).get("model_params_b") or 7.0
-    return [t("rec.far_past", lang, size=f"{size:g}B", ratio=rec.far_past_limits), fits_limit_line(rec.fits_limit, lang)]
+    return [t("rec.far_past", lang, size=f"{size:g}B", ratio=f"{rec.far_past_limits:.1f}"),
+            fits_limit_line(rec.fits_limit, lang)]
 
 
 def recommendation_headline(rec: Recommendation, lang: str = "en") -> str:

@@ -282,9 +282,9 @@ TEMPLATES: dict[str, tuple[str, str, str]] = {
     # A hard limit rules out every option for the stated model and the closest is far past it (`fits_limit`): said
     # plainly first, then what does fit the limit, then the closest shown as such, never as "Recommendation:".
     "rec.far_past": (
-        "Nothing fits your limits for this {size} model: the configuration that meets the targets closest to them is {ratio:.1f}× past them, too far to relax a limit for.",
-        "在你的限制内，这个 {size} 模型没有方案可行：满足目标的配置中最接近的也超出限制 {ratio:.1f} 倍，不是放宽一点限制就能解决的。",
-        "在你的限制內，這個 {size} 模型沒有方案可行：滿足目標的配置中最接近的也超出限制 {ratio:.1f} 倍，不是放寬一點限制就能解決的。",
+        "Nothing fits your limits for this {size} model: the configuration that meets the targets closest to them is {ratio}× past them, too far to relax a limit for.",
+        "在你的限制内，这个 {size} 模型没有方案可行：满足目标的配置中最接近的也超出限制 {ratio} 倍，不是放宽一点限制就能解决的。",
+        "在你的限制內，這個 {size} 模型沒有方案可行：滿足目標的配置中最接近的也超出限制 {ratio} 倍，不是放寬一點限制就能解決的。",
     ),
     "rec.fits_limit": (
         ("What fits your limits instead: {model} ({params}B, a smaller model) at {quant} on {count} × {hardware}{owned}: "
