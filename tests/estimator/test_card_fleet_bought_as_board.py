@@ -31,6 +31,11 @@ def test_the_board_form_of_a_card(catalog, card, board):
     assert (found.id if found else None) == board
 
 
+@pytest.mark.xfail(strict=True, reason="session 24 (k-asked): a yes/no on one device at a stated count ('one H100') "
+                   "leads only at that count; past it the ranking's answer leads (4x H200 SXM, $136.6k) and the named "
+                   "answer says the H100 card never fits, without the H100 SXM board beside it: the lead decides "
+                   "between this rule (the r9 reviewer's hans-02: not 8x H20 at $116.6k for a load two $13k cards carry) "
+                   "and the board-of-the-chip lead")
 def test_a_card_fleet_past_a_board_leads_with_the_board_of_the_chip_named(catalog):
     workload = Workload(model_params_b=405, quantization="FP8", concurrent_users=10,
                         named_devices=[NamedDevice(hardware_id="nvidia-h100-sxm", count=1)])
