@@ -8,7 +8,12 @@ each other; the errors raised outside the core live beside their code (`knowledg
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from estimator.said import Said, joined, said
+
+if TYPE_CHECKING:
+    from estimator.schemas import FitsLimit
 
 
 class SiliconsultError(Exception):
@@ -59,6 +64,8 @@ class NoFeasibleOption(SiliconsultError):
     def __init__(self, finding: Said | str, reasons: list[Said] | None = None) -> None:
         super().__init__(finding)
         self.reasons = list(reasons or [])
+        # What fits the limits that ruled the stated model out (`advice.fits_limit.what_fits`), when there are limits.
+        self.fits_limit: FitsLimit | None = None
 
 
 __all__ = [

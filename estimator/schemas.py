@@ -398,6 +398,25 @@ class FleetPlan(_Model):
     three_year_total_usd: float = Field(description="the whole fleet's 3-year TCO")
 
 
+class FitsLimit(_Model):
+    """What fits a hard limit that rules out every option for the stated model (`advice.fits_limit.what_fits`): the
+    largest catalog model served within every limit at seed 1's acceptable band, on its lowest-capex option."""
+
+    model_id: str
+    model_name: str
+    params_b: float
+    weight_format: str = Field(description="the format it is sized at (a lighter one than stated is allowed)")
+    hardware_id: str
+    hardware_name: str
+    count: int
+    existing: bool = Field(default=False, description="owned: nothing to buy")
+    tokens_per_s_per_user: float
+    users: int
+    target_tokens_per_s: float = Field(description="seed 1's acceptable band it was judged at")
+    power_w: float | None = None
+    capex_usd: float
+
+
 class SpareOffer(_Model):
     """An N+1 spare offered, not bought: the lead did not ask for availability, so the count serves the peak at the
     targets once (one margin) and the spare is an option with its price (seed 1: "考慮冗餘：N+1 GPU 配置用於故障轉移")."""
@@ -437,9 +456,15 @@ class Recommendation(_Model):
         default=None, description="seed 2's table kept an accelerator that would lead on cost out of the lead "
         "(it is the first alternative)")
     spare_offer: SpareOffer | None = Field(default=None, description="an N+1 spare offered with its price, not bought")
+    far_past_limits: float | None = Field(default=None, description="when nothing fits the limits: the closest "
+                                          "option's worst ratio to them, set only past `fits_limit.LEAST_OVER_USEFUL` "
+                                          "(it is then shown as the closest, not as a purchase)")
+    fits_limit: FitsLimit | None = Field(default=None, description="when nothing fits the limits for the stated model: "
+                                         "the largest model that fits them, on which option")
 
 
 __all__ = [
+    "FitsLimit",
     "LIMIT_VIOLATIONS",
     "SpareOffer",
     "NamedVerdict",

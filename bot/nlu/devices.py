@@ -53,7 +53,11 @@ QUESTION = _rx(r"\bwould\b(?! (?:like|love|prefer|rather))", r"\bwill (?:it|they
                # "買一台 Mac Studio 就好?", "一张 4090 就够了吧？", "单卡能搞定吗", "does one 5090 cut it?": a yes/no on
                # that device (the text is folded to Simplified before it is read)
                r"就(?:好|行|够|可以)了?\s*(?:吧|吗|嘛)?\s*[?？]", "搞得定", "能搞定", "搞定吗", r"\bcut it\b", r"\bget away with\b",
-               r"\b(?:want|wants|wanted|plan|planning|going|intend|intending) to use\b")
+               r"\b(?:want|wants|wanted|plan|planning|going|intend|intending) to use\b",
+               # whether it can be used at all ("H20 能用吗", "4090 用得了吗", "L20 好使吗", "is an L4 up to it?", "would
+               # one card cover it?"): a yes/no on that device like "够吗"
+               r"能用\s*(?:吗|嘛|么|不|[?？])", "用得了", "好使", "顶得住", r"\bup to (?:it|this|that|the (?:job|task))\b",
+               r"\bcover (?:it|this|that)\b", r"\bgood for (?:this|that|it)\b", r"\bwork for (?:this|us|that|it)\b")
 # The devices named are the only ones the buyer can buy (export rules, local channels, a vendor's deal): "只买得到 4090D",
 # "能采购到的只有 H20", "H20 或 4090D 选一个", "our office can only source 4090D", "H20 or 4090D is what we can buy". Each
 # device in such a clause is weighed (like one asked about), and nothing else is bought (`named_only`). Read on the

@@ -359,6 +359,16 @@ API_MODELS: dict[str, str] = {
     # its vendor before it, it is what the spend buys.
     "deepseek-v3.2": r"deepseek[- ]?(?:chat|reasoner)(?![a-z])|" + vendor_api(r"deepseek(?:[- ]?v3[.-]2)?", r"deepseek|深度求索"),
     "kimi-k2": vendor_api(r"kimi(?:[- ]?k2(?:[- ]?(?:thinking|instruct))?)?", r"moonshot|月之暗面"),
+    # Domestic platforms' own hosted models (阿里云百炼 / DashScope, 火山方舟): closed, so the name alone is the bill's
+    # model, never one to host. "qwen3-max" is another, dearer model: not read as qwen-max.
+    "qwen-plus": r"(?<![a-z0-9.-])(?:qwen|千问|千問)[- ]?plus(?![a-z0-9])",
+    "qwen-max": r"(?<![a-z0-9.-])(?:qwen|千问|千問)[- ]?max(?![a-z0-9])",
+    "qwen-turbo": r"(?<![a-z0-9.-])(?:qwen|千问|千問)[- ]?turbo(?![a-z0-9])",
+    "doubao-seed-1.6": r"(?:doubao|豆包)[- ]?seed(?:[- ]?1[.-]6)?(?![a-z0-9.-])",
+    "doubao-1.5-pro": r"(?:doubao|豆包)[- ]?(?:1[.-]5[- ]?)?pro(?:[- ]?(?:32|256)k)?(?![a-z0-9])",
+    # Zhipu's open GLM: a model to host by its name alone; its API with "API" after it or the vendor or platform before.
+    "glm-4.5-air": vendor_api(r"glm[- ]?4[.-]5[- ]?air", r"智谱|智譜|zhipu|z\.ai|bigmodel|百炼|百煉|bailian|dashscope"),
+    "glm-4.5": vendor_api(r"glm[- ]?4[.-]5(?![- ]?air)", r"智谱|智譜|zhipu|z\.ai|bigmodel|百炼|百煉|bailian|dashscope"),
 }
 
 __all__ = ["API_MODELS", "WORDS"]

@@ -17,6 +17,7 @@ from rich.table import Table
 
 from bot.wording import agree_plurals, msg, word
 from bot.wording.accelerators import accelerator_lines
+from bot.wording.fits_limit import fits_limit_line
 from bot.wording.sentences import LANGUAGES, lang_index, t
 from estimator.advice.engine_named import ENGINE_NAMES
 from estimator.catalog import Benchmark, Catalog
@@ -620,6 +621,7 @@ def render_recommendation(
         if rec.relax:
             out += [t("rec.relax", lang), *(f"  • {line}" for line in rec.relax)]
     else:
+        out += far_past_lines(rec, lang)
         out.append(headline or recommendation_headline(rec, lang))
         out += [f"  • {line}" for line in option_lines(primary, users, lang)]
         if rec.rationale or primary.rationale:
@@ -687,10 +689,23 @@ def calibration_rows(rec: Recommendation, catalog: Catalog, limit: int = 5) -> t
     return "backend", rows[:limit]
 
 
+def far_past_lines(rec: Recommendation, lang: str = "en") -> list[str]:
+    """Nothing fits the limits for the stated model, said plainly, and what fits them instead (`Recommendation.
+    fits_limit`); nothing when the closest option is near enough to offer."""
+    if rec.far_past_limits is None:
+        return []
+    size = (rec.workload or {}).get("model_params_b") or 7.0
+    return [t("rec.far_past", lang, size=f"{size:g}B", ratio=f"{rec.far_past_limits:.1f}"),
+            fits_limit_line(rec.fits_limit, lang)]
+
+
 def recommendation_headline(rec: Recommendation, lang: str = "en") -> str:
-    """"Recommendation: 2× L40S with vLLM. It meets your targets." (or that no option meets them)."""
+    """"Recommendation: 2× L40S with vLLM. It meets your targets." (or that no option meets them; or, when the closest
+    option is far past the limits, that it is only the closest)."""
     if rec.primary is None:
         return t("rec.none", lang)
+    if rec.far_past_limits is not None:
+        return t("rec.primary_far", lang, option=option_title(rec.primary, lang))
     space = " " if lang == "en" else ""
     return t("rec.primary", lang, option=option_title(rec.primary, lang)) + space + _verdict(rec, lang)
 
@@ -759,6 +774,7 @@ __all__ = [
     "calibration_rows",
     "cloud_lines",
     "device_ids",
+    "far_past_lines",
     "options_table",
     "fact_phrase",
     "fact_phrases",

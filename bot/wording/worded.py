@@ -8,7 +8,7 @@ from pydantic import BaseModel
 
 from bot.identity_cache import IdentityCache
 from bot.wording.sentences import word
-from estimator.errors import SiliconsultError
+from estimator.errors import NoFeasibleOption, SiliconsultError
 from estimator.said import LITERAL, Said, Worded
 
 _M = TypeVar("_M", bound=BaseModel)
@@ -70,8 +70,14 @@ def _worded(value: Any, lang: str) -> Any:
 
 
 def error_text(exc: SiliconsultError, lang: str = "en") -> str:
-    """What an error says to a user: the finding the core raised it with, worded; else its message."""
-    return word(exc.finding, lang) if exc.finding is not None else exc.user_message
+    """What an error says to a user: the finding the core raised it with, worded; else its message. Nothing holding
+    the model within the user's limits also says what fits them instead (`NoFeasibleOption.fits_limit`)."""
+    text = word(exc.finding, lang) if exc.finding is not None else exc.user_message
+    if isinstance(exc, NoFeasibleOption) and exc.fits_limit is not None:
+        from bot.wording.fits_limit import fits_limit_line  # the sentence module imports this package's `t`
+
+        text += "\n" + fits_limit_line(exc.fits_limit, lang)
+    return text
 
 
 __all__ = ["error_text", "worded"]

@@ -49,6 +49,7 @@ from estimator.advice.candidates import (
 from estimator.advice.end_to_end import split_end_to_end
 from estimator.advice.engine_choice import expert_engines
 from estimator.advice.engine_named import engine_note, prefix_note, with_named_engine
+from estimator.advice.fits_limit import far_past_limits, what_fits
 from estimator.advice.laptops import unpriced_laptops_note, with_laptops
 from estimator.advice.load import load_conversion
 from estimator.advice.named import named_purchases
@@ -91,6 +92,7 @@ from estimator.said import EMPTY, Said, joined, said
 from estimator.schemas import (
     CloudComparison,
     EstimateRequest,
+    FitsLimit,
     Option,
     OptionEstimate,
     OptionTco,
@@ -350,6 +352,23 @@ def _named_ranked(sizer: Sizer, workload: Workload, catalog: Catalog) -> list[Si
     return rank(purchases, sizer.peak) if purchases else []
 
 
+def _named_lead(workload: Workload, named_ranked: list[Sized]) -> Sized | None:
+    """The first of the named purchases (`_named_ranked`) that answers the question asked (`_asked_purchase`)."""
+    return next((bought for bought in named_ranked if _asked_purchase(workload, bought)), None)
+
+
+def _asked_purchase(workload: Workload, bought: Sized) -> bool:
+    """Whether a named device's purchase answers the question asked. A choice between devices ("2x rtx pro 6000 or
+    one h200?") or "how many X?" is answered among them. A yes/no on one device at a stated count ("一张 4090 能用吗",
+    "would a single L40S do it?") is open to "no": the named answer says how many it takes and what they cost, and
+    leads only when the count asked is what is bought; past it (two cards, or a whole 8-GPU board for "one H20"),
+    the ranking's answer leads, so a lead is never sold 8 × H20 at $116k for a load two $13k cards carry."""
+    named = workload.named_devices or []
+    if len(named) != 1 or named[0].count is None or workload.named_only:
+        return True  # a choice, a "how many", or the only devices that can be bought
+    return bought.count <= named[0].count
+
+
 def _same_purchase(a: Sized, b: Sized) -> bool:
     return a.candidate.hardware.id == b.candidate.hardware.id and a.count == b.count
 
@@ -602,7 +621,11 @@ def recommend(
     sized = size_all(sizer, free) + size_counted(sizer, counted)
     fitting = [s for s in sized if s.estimate.fits]
     if not fitting:
-        raise _nothing_fits(filled, sized, excluded)
+        error = _nothing_fits(filled, sized, excluded)
+        if _limited(filled):  # a limit or a buying rule leaves no device that holds it: say what fits them instead
+            fits = what_fits(sizer, catalog, lambda banded: size_all(banded, free) + size_counted(banded, counted))
+            error.fits_limit = fits
+        raise error
     feasible = [s for s in fitting if not s.violations]
     feasible = _assumed_ttft_choice(sizer, feasible)
     relax: list[Said] = []
@@ -693,13 +716,14 @@ def recommend(
     named_over: Sized | None = None  # the ranking's leader, when a candidate the user named leads instead
     if not outside_limits and within_rationale is None and not filled.owned_devices:
         named_ranked = _named_ranked(sizer, filled, catalog)
-        lead = named_ranked[0] if named_ranked else None
+        lead = _named_lead(filled, named_ranked)
         if lead is not None and not _same_purchase(lead, primary):
             alternatives = [primary, *(s for s in alternatives if not _same_purchase(s, lead))][:MAX_ALTERNATIVES]
             named_over, primary = primary, lead
-        # The other devices the user named stay beside it, first among the alternatives: the family asked about
-        # ("H100 or H200?") is answered in the ranking, never dropped for a device nobody named.
-        asked = [s for s in named_ranked[1:] if not _same_purchase(s, primary)]
+        # The other purchases of the devices the user named stay beside it, first among the alternatives: the family
+        # asked about ("H100 or H200?") is answered in the ranking, never dropped for a device nobody named; and a
+        # yes/no past its count ("one H100" for a 405B) shows the named chip at the count it takes (its board).
+        asked = [s for s in named_ranked if not _same_purchase(s, primary)]
         if asked:
             alternatives = [*asked, *(s for s in alternatives if not any(_same_purchase(s, a) for a in asked))][:MAX_ALTERNATIVES]
     filled, assumptions = _primary_format(sizer, primary, filled, assumptions)
@@ -747,6 +771,7 @@ def recommend(
         assumptions.append(sites_plan[1])
     commands = pilot_commands(filled, primary_option, primary.candidate.stack, catalog)
     cloud = _cloud(filled, primary, catalog)
+    far, fits = _far_past(sizer, catalog, primary, free, counted) if outside_limits else (None, None)
     rec = Recommendation(
         primary=primary_option,
         alternatives=[to_option(s) for s in alternatives],
@@ -767,6 +792,8 @@ def recommend(
         fleet=sites_plan[0] if sites_plan is not None else personal_fleet(filled, primary_option, named_each=named_each),
         accelerator_held_back=held_back_finding(held),
         spare_offer=spare,
+        far_past_limits=far,
+        fits_limit=fits,
     )
     return answer_questions(rec, sizer, filled, catalog, sized, excluded, primary, alternatives, to_option=to_option,
                             format_stated=workload.quantization is not None, lighter=lighter)  # not the catalog model's native one
@@ -941,6 +968,23 @@ def _cloud(workload: Workload, primary: Sized, catalog: Catalog) -> CloudCompari
         return None
     return compare_cloud(workload, primary.candidate.hardware, primary.count, primary.tco, catalog,
                          memory_required_gb=primary.estimate.memory_required_gb, spare=primary.redundancy)
+
+
+def _limited(workload: Workload) -> bool:
+    """A hard limit the lead stated on what may be bought or drawn: a budget, a power cap, or devices named as the
+    only ones buyable (owned-only reads that way too)."""
+    return workload.budget_usd is not None or workload.power_budget_w is not None or bool(workload.named_only)
+
+
+def _far_past(sizer: Sizer, catalog: Catalog, primary: Sized, free: list[Candidate],
+              counted: list[tuple[Candidate, int]]) -> tuple[float | None, FitsLimit | None]:
+    """Nothing meets the targets within the limits: how far past them the closest option is when too far to offer
+    (`fits_limit.far_past_limits`), and then what fits the limits instead (`fits_limit.what_fits`). An option that
+    misses the targets at any size is past nothing measurable: the limits are what rules it out only when it meets."""
+    far = far_past_limits(sizer.workload, primary) if primary.meets_slo else None
+    if far is None:
+        return None, None
+    return far, what_fits(sizer, catalog, lambda banded: size_all(banded, free) + size_counted(banded, counted))
 
 
 def _outside_limits(sizer: Sizer, primary: Sized) -> Said:

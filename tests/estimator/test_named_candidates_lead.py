@@ -73,3 +73,20 @@ def test_owned_hardware_keeps_the_lead_over_a_named_purchase(catalog):
                         named_devices=[NamedDevice(hardware_id="nvidia-l40s", count=1)], **_8B)
     rec = recommend(workload, catalog)
     assert rec.primary is not None and rec.primary.hardware_id == "nvidia-rtx-4090" and rec.primary.existing
+
+
+def test_a_yes_no_on_one_device_short_at_the_count_asked_leaves_the_ranking_s_answer(catalog):
+    # "would one L4 do?" for 60 users: 8 GB of weights + ~6 GB of KV (60 × ~0.77k tokens × 131 KB) read per step at
+    # 300 GB/s is ~16 tok/s at 75 %, under 30; more would. The question is open to "no": the named answer says how
+    # many, and the recommendation is the ranking's, as if no device had been named.
+    plain = recommend(Workload(**{**_8B, "concurrent_users": 60}), catalog)
+    rec = _lead(catalog, [("nvidia-l4", 1)], concurrent_users=60)
+    assert plain.primary is not None and rec.primary is not None
+    assert (rec.primary.hardware_id, rec.primary.count) == (plain.primary.hardware_id, plain.primary.count)
+    answer = next(a for a in rec.named if a.hardware_id == "nvidia-l4")
+    assert answer.verdict == "fits_at_more" and not answer.meets
+
+
+def test_how_many_of_one_device_is_answered_with_it(catalog):
+    rec = _lead(catalog, [("nvidia-l4", None)], concurrent_users=60)
+    assert rec.primary is not None and rec.primary.hardware_id == "nvidia-l4" and rec.primary.count >= 2

@@ -51,7 +51,8 @@ def test_every_split_holds_its_drawn_questions_with_ids_distinct_across_splits()
     # sessions with long prompts, seed 20261224), 18 + 9; a named device whose variant has no sourced price and the
     # cheapest laptop that holds a need, 6 + 3; what the lead owns and may buy (lent machines, the host owned, no more
     # budget, only the named devices, an addition vs a replacement), 19 + 10; request shapes a workload class implies (coding
-    # agents, RAG, classification, summaries, reasoning, a chat's window as the maximum), 18 + 9. A question in two splits
+    # agents, RAG, classification, summaries, reasoning, a chat's window as the maximum), 18 + 9; the question that was asked (a yes/no
+    # on a named device, nothing fits a hard limit, a spend on a domestic API platform), 17 + 8. A question in two splits
     # would score as unseen.
     counts = {"dev": 218, "held_out": 15, "held_out_2": 10, "held_out_3": 24, "held_out_4": 12, "held_out_5": 12, "held_out_6": 12, "held_out_7": 12, "held_out_8": 12,
               "held_out_9": 12, "held_out_10": 12,
@@ -64,7 +65,8 @@ def test_every_split_holds_its_drawn_questions_with_ids_distinct_across_splits()
               "owned_lighter": 17, "owned_lighter_held_out": 9, "china_buyers": 11, "china_buyers_held_out": 5,
               "margins": 10, "margins_held_out": 5, "load_forms": 18, "load_forms_held_out": 9,
               "priced_variants": 6, "priced_variants_held_out": 3, "owned_scope": 19, "owned_scope_held_out": 10,
-              "request_shape": 18, "request_shape_held_out": 9}
+              "request_shape": 18, "request_shape_held_out": 9,
+              "asked": 17, "asked_held_out": 8}
     assert set(counts) == set(TRIAL_SPLITS)
     questions = {split: load_questions(trial_path(split)) for split in TRIAL_SPLITS}
     assert {split: len(found) for split, found in questions.items()} == counts

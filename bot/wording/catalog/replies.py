@@ -282,6 +282,33 @@ TEMPLATES: dict[str, tuple[str, str, str]] = {
         "在你的限制内没有方案能满足目标：这个方案满足目标，超出限制最少（见下文）。",
         "在你的限制內沒有方案能滿足目標：這個方案滿足目標，超出限制最少（見下文）。",
     ),
+    # A hard limit rules out every option for the stated model and the closest is far past it (`fits_limit`): said
+    # plainly first, then what does fit the limit, then the closest shown as such, never as "Recommendation:".
+    "rec.far_past": (
+        "Nothing fits your limits for this {size} model: the configuration that meets the targets closest to them is {ratio}× past them, too far to relax a limit for.",
+        "在你的限制内，这个 {size} 模型没有方案可行：满足目标的配置中最接近的也超出限制 {ratio} 倍，不是放宽一点限制就能解决的。",
+        "在你的限制內，這個 {size} 模型沒有方案可行：滿足目標的配置中最接近的也超出限制 {ratio} 倍，不是放寬一點限制就能解決的。",
+    ),
+    "rec.fits_limit": (
+        ("What fits your limits instead: {model} ({params}B, a smaller model) at {quant} on {count} × {hardware}{owned}: "
+         "~{tps} tok/s per user for {users} user(s) (seed 1's acceptable band, ≥ {target} tok/s){power}; capex {capex}."),
+        ("在你的限制内可行的替代方案：{model}（{params}B，更小的模型），{quant}，{count} × {hardware}{owned}："
+         "{users} 人时每人约 {tps} tok/s（种子文档 1 的可接受档，≥ {target} tok/s）{power}；采购成本 {capex}。"),
+        ("在你的限制內可行的替代方案：{model}（{params}B，更小的模型），{quant}，{count} × {hardware}{owned}："
+         "{users} 人時每人約 {tps} tok/s（種子文件 1 的可接受檔，≥ {target} tok/s）{power}；採購成本 {capex}。"),
+    ),
+    "rec.fits_limit.owned": (" (already owned)", "（已有）", "（已有）"),
+    "rec.fits_limit.power": (", ~{watts} W", "，约 {watts} W", "，約 {watts} W"),
+    "rec.fits_limit.none": (
+        "Not even the smallest model in the catalog fits your limits on any device on record.",
+        "即使是目录里最小的模型，在资料库中的任何设备上也无法满足你的限制。",
+        "即使是目錄裡最小的模型，在資料庫中的任何裝置上也無法滿足你的限制。",
+    ),
+    "rec.primary_far": (
+        "Closest for the model you asked about (past your limits, not a purchase to make): {option}.",
+        "你问的模型最接近的方案（超出你的限制，不建议购买）：{option}。",
+        "你問的模型最接近的方案（超出你的限制，不建議購買）：{option}。",
+    ),
     "rec.unverified": (
         "It meets your targets, but its power draw is not on record: check it against your power limit (see below).",
         "满足你的目标，但资料库里没有它的功耗：请对照你的功耗上限核实（见下文）。",

@@ -7,15 +7,12 @@ from __future__ import annotations
 import pytest
 
 from bot.nlu import HardwareMatcher, parse_message
+from tests.support.named_devices import named
 
 
 @pytest.fixture(scope="module")
 def matcher(catalog):
     return HardwareMatcher(catalog.hardware)
-
-
-def named(text: str, matcher: HardwareMatcher) -> dict[str, int | None]:
-    return {d["hardware_id"]: d.get("count") for d in parse_message(text, hardware=matcher).facts.get("named_devices", [])}
 
 
 @pytest.mark.parametrize(("text", "expected"), [
