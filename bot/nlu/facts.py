@@ -251,8 +251,10 @@ _HANDED_IN_AFTER = re.compile(rf"{APPROX}{NUM}\+?\s*(?:tokens?|toks?|(?:个|個)
 # A text sized by a hyphenated token count ("the whole 20k-token manual", "a 30k token contract"): its length, the prompt
 # it becomes.
 _TOKEN_SIZED_TEXT = re.compile(rf"{APPROX}{NUM}[- ]?tok(?:en)?s?[- ](?:[a-z]+[ -]){{0,2}}?(?:manuals?|docs?|documents?|contracts?|"
-                               r"contexts?|files?|reports?|pdfs?|transcripts?|polic(?:y|ies)|specs?|filings?|threads?|packs?|"
-                               r"codebases?|repos?|briefs?|memos?)\b")
+                               r"contexts?|files?|pdfs?|transcripts?|polic(?:y|ies)|specs?|filings?|threads?|packs?|"
+                               r"codebases?|repos?)\b")
+# Not reports, briefs or memos: nouns written as output as often as read in, left to the verb that hands them in
+# (`_PROMPT_WORDS`' note; "we generate 2k-token reports" is their answer, not their prompt).
 # Said in thousands without the token unit ("丢进来 30k 的合同", "每次新贴进来的大约 6k", "paste about 20k of logs"): what is
 # handed in is measured, so a figure in thousands is its length; a counted noun after it ("upload 20k documents") is a
 # count (`_OTHER_UNIT`).
