@@ -177,6 +177,11 @@ class BatchSizer(Sizer):
         est, streams = self._best(candidate, count)
         return job_hours(est, streams, self.workload)
 
+    def _could_meet(self, candidate: Candidate, count: int, users: int) -> bool:
+        """No bound below a count that meets: the job's hours are not a per-layout check against a chat target (the
+        batch width changes with the count too), so the count search checks every count below the one it lands on."""
+        return True
+
     def meets(self, candidate: Candidate, count: int, users: int | None = None) -> bool:
         return self.hours(candidate, count) * HEADROOM <= self.window_hours
 
