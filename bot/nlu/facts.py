@@ -111,7 +111,9 @@ _USD_PREFIX = re.compile(rf"(?P<negpre>-\s*)?(?:us)?\$\s*{NUM}")
 # read the number: never dropped.
 _SIGN_BEFORE_SYMBOL = re.compile(rf"-\s*(?:{NON_USD_BEFORE_AMOUNT}|(?:us)?\$)\s*$")
 _USD_SUFFIX = re.compile(rf"{NUM}\s*(?:{USD_WORDS})(?![a-z])")
-_BUDGET_BEFORE = re.compile(rf"{NUM}\s*(?:capex\s*|hardware\s*|total\s*)?budget")
+# The amount before its budget word: "$40k budget", "30万的预算", "20 萬以內的預算".
+_BUDGET_BEFORE = re.compile(rf"{NUM}\s*(?:(?:capex\s*|hardware\s*|total\s*)?budget|"
+                            r"(?:块|塊|元)?\s*(?:左右|以内|以內|上下)?\s*的?\s*(?:预算|預算))")
 # The words that name money for hardware; "spend" / 花费 key an amount too, but only where it follows them.
 _BUDGET_WORDS = r"budget|预算|預算|capex"
 _BUDGET_REACH = 24  # characters between a budget word and its amount

@@ -41,6 +41,8 @@ _EN_PAIR_WORDS = {"a couple of": "2", "a pair of": "2", "dual": "2", "quad": "4"
 _EN_WORD = "|".join([*_EN_UNITS, *_EN_TENS, *_EN_SCALES])
 _EN_RUN = re.compile(rf"\b(?:{_EN_WORD})(?:[\s-]+(?:and[\s-]+)?(?:{_EN_WORD}))*\b")
 
+# Words that make the figure after them (or before them, "30w的预算") an amount of money, in both scripts.
+_ZH_MONEY_WORDS = "(?:预算|預算|报价|報價|价格|價格|价位|價位|成本|经费|經費|总价|總價|花费|花費|投入|资金|資金)"
 # Quantities said in words (the grammar's other half): "fifteen grand" ($15k), "half a million", "a quarter of
 # them" (a share), "a sec or so"; approximate counts ("十几个", "二三十") are ranges (below).
 _SPELLED = (
@@ -53,6 +55,11 @@ _SPELLED = (
     # "about half use it daily", "half will be on it": a share of the people, said before its verb
     (re.compile(r"\bhalf (?=(?:will |would |might |probably )?(?:use|uses|log|logs|are|be)\b)"), "50% "),
     (re.compile(r"\b(?:about |around |within |in |under )?a sec(?:ond)? or so\b"), "1 sec"),
+    # "w" for 万 in Chinese money ("预算30w", "報價 1.5w", "30w的预算": the net's shorthand), never watts after a money
+    # word; a power budget ("功耗预算 300w", "电源预算") keeps its watts.
+    (re.compile(f"((?<!功耗)(?<!功率)(?<!电力)(?<!電力)(?<!电源)(?<!電源)(?<!供电)(?<!供電)(?<!用电)(?<!用電){_ZH_MONEY_WORDS}"
+                "[^\\d,.;，。；]{0,6}?\\d+(?:\\.\\d+)?)\\s*w(?![a-z])"), r"\1万"),
+    (re.compile(f"(?<![\\d.])(\\d+(?:\\.\\d+)?)\\s*w(?=\\s*(?:左右|以内|以內|上下)?\\s*的?\\s*{_ZH_MONEY_WORDS})"), r"\1万"),
     (re.compile("(?<![\\d.])(?:1|一)半的?(?:人|员工|用户|同事)?"), "50%"),
     # Half a page: "半页摘要", "half a page" (a length in pages, text_tokens).
     (re.compile("(?<![\\d.一1])半\\s*(?=页|頁)|\\bhalf an? (?=page)"), "0.5 "),
@@ -229,6 +236,8 @@ def normalize(text: str) -> str:
     '预算20万, 30万, 200万'
     >>> normalize("最长3万2, 平均 1 萬 2, 6千5, 每小时 1 万 2 千个请求, 1万 2个人")
     '最长3.2万, 平均 1.2万, 6.5千, 每小时 1.2万个请求, 1万 2个人'
+    >>> normalize("预算30w, 報價 1.5w, 30w的预算, 功耗预算 300w, 功耗 30w")
+    '预算30万, 报价 1.5万, 30万的预算, 功耗预算 300w, 功耗 30w'
     >>> normalize("Two hundred users, 10^12 params, 50,000 USD")
     '200 users, 1000000000000 params, 50000 usd'
     """
