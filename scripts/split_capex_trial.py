@@ -51,9 +51,9 @@ def split_first() -> int:
         print(f"{held_path} exists: the split is made once; delete it only to re-split a new question set.")
         return 1
     header, blocks = _blocks(dev_path.read_text(encoding="utf-8"))
-    chosen = set(random.Random(SEED).sample(range(len(blocks)), HELD_OUT))
-    held = [block for number, block in enumerate(blocks) if number in chosen]
-    dev = [block for number, block in enumerate(blocks) if number not in chosen]
+    if (drawn := _draw(blocks, HELD_OUT, SEED, dev_path)) is None:
+        return 1
+    held, dev = drawn
     dev_path.write_text(header + "".join(dev), encoding="utf-8")
     held_path.write_text(_held_header(header, SEED) + "".join(held), encoding="utf-8")
     print(f"dev {len(dev)}, held-out {len(held)}")

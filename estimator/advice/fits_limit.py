@@ -19,6 +19,7 @@ from estimator.advice.shortfall import past_limits_by
 from estimator.advice.sizing import Sized, Sizer
 from estimator.catalog import Catalog, ModelArch
 from estimator.defaults import ACCEPTABLE_TOKENS_PER_S
+from estimator.physics.model_shape import catalog_model
 from estimator.schemas import FitsLimit
 from estimator.workload import Workload
 
@@ -42,33 +43,23 @@ def far_past_limits(workload: Workload, closest: Sized) -> float | None:
     return ratio
 
 
-def _total_b(model: ModelArch) -> float:
-    return model.total_params_b or model.params_b
-
-
 def _ladder(workload: Workload, catalog: Catalog) -> list[ModelArch]:
     """Catalog models smaller than the stated one, largest first; of equal sizes the later row (the catalog lists a
     family's releases in order: Llama 3.1 8B after Llama 3 8B)."""
     stated = workload.model_params_b or 7.0
     order = {m.id: i for i, m in enumerate(catalog.models)}
-    smaller = [m for m in catalog.models if _total_b(m) < stated and m.family not in _RETIRED_FAMILIES]
-    return sorted(smaller, key=lambda m: (_total_b(m), order[m.id]), reverse=True)
+    smaller = [m for m in catalog.models if m.total_b < stated and m.family not in _RETIRED_FAMILIES]
+    return sorted(smaller, key=lambda m: (m.total_b, order[m.id]), reverse=True)
 
 
 def _at_model(sizer: Sizer, model: ModelArch) -> Sizer:
     """The sizer for `model` at seed 1's acceptable band, the first-token bound unjudged when it was assumed, at the
     format the defaults choose per device (a lighter one is allowed: the stated format was the stated model's)."""
-    workload = sizer.workload
     update: dict[str, object] = {
-        "model_params_b": _total_b(model), "model_id": model.id, "active_params_b": model.active_params_b,
+        "model_params_b": model.total_b, "model_id": model.id, "active_params_b": model.active_params_b,
         "quantization": None, "tokens_per_s_target": min(sizer.target, ACCEPTABLE_TOKENS_PER_S),
     }
-    banded = Sizer(workload.model_copy(update=update), sizer.catalog, sizer.estimate_fn, sizer.capacity_fn,
-                   format_stated=False, shortcuts=sizer.shortcuts, assumed_shapes=sizer.assumed_shapes,
-                   people=sizer.people)
-    if sizer.assumed_ttft:
-        banded.ttft = None
-    return banded
+    return sizer.at_band(sizer.workload.model_copy(update=update), format_stated=False)
 
 
 def what_fits(sizer: Sizer, catalog: Catalog, size: Callable[[Sizer], list[Sized]]) -> FitsLimit | None:
@@ -79,7 +70,8 @@ def what_fits(sizer: Sizer, catalog: Catalog, size: Callable[[Sizer], list[Sized
     nearly so (a mixture of experts reads fewer bytes a token than its size says), so both are searched and the
     larger found wins, the family's on a tie (the family the lead chose)."""
     ladder = _ladder(sizer.workload, catalog)
-    own_family = next((m.family for m in catalog.models if m.id == sizer.workload.model_id), None)
+    own = catalog_model(sizer.workload, catalog)
+    own_family = own.family if own is not None else None
     found = [fit for part in ([m for m in ladder if m.family == own_family], ladder)
              if (fit := _largest_fitting(sizer, part, size)) is not None]
     return max(found, key=lambda fit: fit.params_b, default=None)
@@ -105,7 +97,7 @@ def _fits(sizer: Sizer, model: ModelArch, size: Callable[[Sizer], list[Sized]]) 
     best = min(within, key=lambda s: (s.tco.capex_usd if s.tco else 0.0, s.cost_per_token))
     assert best.tco is not None
     return FitsLimit(
-        model_id=model.id, model_name=model.name, params_b=_total_b(model),
+        model_id=model.id, model_name=model.name, params_b=model.total_b,
         weight_format=banded.workload_for(best.candidate).weight_format,
         hardware_id=best.candidate.hardware.id, hardware_name=best.candidate.hardware.name, count=best.count,
         existing=best.candidate.existing, tokens_per_s_per_user=best.estimate.decode_tokens_per_s_per_stream,

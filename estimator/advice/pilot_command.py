@@ -33,8 +33,9 @@ from dataclasses import dataclass
 from typing import Literal
 
 from estimator.advice.risks import stand_in_format
-from estimator.catalog import Catalog, ModelArch, ServingStack
+from estimator.catalog import Catalog, ServingStack
 from estimator.physics.memory import kv_bytes_per_element
+from estimator.physics.model_shape import catalog_model
 from estimator.schemas import Option, PilotCommand, PilotConfigFile, PilotEngine
 from estimator.workload import Workload
 
@@ -52,17 +53,13 @@ def _gguf(weight_format: str) -> bool:
     return len(weight_format) > 1 and weight_format[0] == "Q" and weight_format[1].isdigit()
 
 
-def _catalog_model(workload: Workload, catalog: Catalog) -> ModelArch | None:
-    return next((m for m in catalog.models if m.id == workload.model_id), None) if workload.model_id else None
-
-
 def _model_reference(workload: Workload, catalog: Catalog, weight_format: str, engine: Engine) -> tuple[str, str | None, bool]:
     """(model argument, Hugging Face repo of the base model or None, whether the argument is a placeholder path).
 
     The repo is the argument when the engine makes the format from the base checkpoint (16-bit, and FP8
     on vLLM / SGLang, which quantize it when loading); any other format is a file or folder the user
     makes first (a GGUF file, an AWQ/GPTQ or ModelOpt checkpoint), named for the model and format."""
-    model = _catalog_model(workload, catalog)
+    model = catalog_model(workload, catalog)
     found = _HF_REPO.search(model.source_url) if model is not None else None
     repo = found.group(1) if found else None
     from_base = {"FP16", "BF16", "FP8"} if engine in ("vllm", "sglang") else {"FP16", "BF16"}
@@ -74,7 +71,7 @@ def _model_reference(workload: Workload, catalog: Catalog, weight_format: str, e
 
 
 def _mixture_of_experts(workload: Workload, catalog: Catalog) -> bool:
-    model = _catalog_model(workload, catalog)
+    model = catalog_model(workload, catalog)
     if model is not None:
         return model.is_moe
     return bool(workload.active_params_b and workload.model_params_b and workload.active_params_b < workload.model_params_b)

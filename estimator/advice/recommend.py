@@ -903,11 +903,7 @@ def _banded_within_limits(sizer: Sizer, filled: Workload, free: list[Candidate],
     # The echo says which band the speed is now (the comfortable one it replaces was assumed, not said).
     update = {"tokens_per_s_target": min(sizer.target, ACCEPTABLE_TOKENS_PER_S),
               "speed_basis": "acceptable_within_limits"} if sizer.assumed_speed else {}
-    banded = Sizer(filled.model_copy(update=update), sizer.catalog, sizer.estimate_fn, sizer.capacity_fn,
-                   format_stated=sizer.format_stated, shortcuts=sizer.shortcuts, assumed_shapes=sizer.assumed_shapes,
-                   people=sizer.people)
-    if sizer.assumed_ttft:
-        banded.ttft = None  # the assumed first-token bound stays in the workload (and the reply), unjudged
+    banded = sizer.at_band(filled.model_copy(update=update))  # an assumed first-token bound stays shown, unjudged
     within = [s for s in size_all(banded, free) + size_counted(banded, counted) if s.estimate.fits and not s.violations]
     return (banded, within) if within else None
 

@@ -308,6 +308,17 @@ class Sizer:
             self._workloads[key] = (workload, chosen)
         return self._workloads[key]
 
+    def at_band(self, workload: Workload, *, format_stated: bool | None = None) -> Sizer:
+        """A plain sizer with this one's setup for `workload`, judging as seed 1's bands judge where a target was not
+        said: the first-token bound unjudged when it was assumed (the wait is shown, not judged); the caller lowers
+        an assumed speed in `workload`. `format_stated` defaults to this sizer's."""
+        judge = Sizer(workload, self.catalog, self.estimate_fn, self.capacity_fn,
+                      format_stated=self.format_stated if format_stated is None else format_stated,
+                      shortcuts=self.shortcuts, assumed_shapes=self.assumed_shapes, people=self.people)
+        if self.assumed_ttft:
+            judge.ttft = None
+        return judge
+
     def workload_for(self, candidate: Candidate) -> Workload:
         """The workload as `candidate` is sized: its weight format is the one stated, else the candidate's default."""
         return self._format_for(candidate)[0]

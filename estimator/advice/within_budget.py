@@ -61,12 +61,7 @@ def judging_sizer(sizer: Sizer) -> Sizer:
     if type(sizer) is not Sizer or not (sizer.assumed_speed or sizer.assumed_ttft):
         return sizer
     update = {"tokens_per_s_target": min(sizer.target, ACCEPTABLE_TOKENS_PER_S)} if sizer.assumed_speed else {}
-    judge = Sizer(sizer.workload.model_copy(update=update), sizer.catalog, sizer.estimate_fn, sizer.capacity_fn,
-                  format_stated=sizer.format_stated, shortcuts=sizer.shortcuts, assumed_shapes=sizer.assumed_shapes,
-                  people=sizer.people)
-    if sizer.assumed_ttft:
-        judge.ttft = None
-    return judge
+    return sizer.at_band(sizer.workload.model_copy(update=update))
 
 
 @dataclass(frozen=True)
