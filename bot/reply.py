@@ -49,7 +49,7 @@ class Reply(BaseModel):
     # (Slack's "Understood:" line): "6× NVIDIA L40S", not "6× nvidia-l40s".
     device_names: dict[str, str] = Field(default_factory=dict)
     # The dated exchange rates of the currencies `slots` converts, for the same transports ("budget 500,000 CNY ≈
-    # $69,769 (7.1665 CNY/USD, 2024-01-12)").
+    # $71,574 (6.9858 CNY/USD, 2026-01-27)").
     fx_rates: list[FxRate] = Field(default_factory=list)
 
     def contract_json(self) -> ChatJSON:

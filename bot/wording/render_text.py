@@ -170,7 +170,7 @@ def _device_list_phrase(slot: str, devices: Sequence[Mapping[str, Any]], i: int,
 
 def _converted_phrase(code: Any, amount: Any, usd: Any, rates: Sequence[FxRate], head: str, unit: str = "",
                       tail: str = "") -> str | None:
-    """"budget 500,000 CNY ≈ $69,769 (7.1665 CNY/USD, 2024-01-12)": an amount in another currency, its
+    """"budget 500,000 CNY ≈ $71,574 (6.9858 CNY/USD, 2026-01-27)": an amount in another currency, its
     conversion visible with the rate's date (None when it was stated in dollars, or no rate is handed in)."""
     fx = rate(code, rates) if code else None
     if fx is None or amount is None or usd is None:
