@@ -167,7 +167,8 @@ class Nodes:
         line = _line_taken(slots)
         parsed = parse_message(state.get("message") or "", pending_slot=state.get("pending_slot"),
                                find_model=self.deps.find_model, hardware=self.deps.hardware,
-                               batch_job=slots.get("arrival_pattern") == "batch", device_line=line)
+                               batch_job=slots.get("arrival_pattern") == "batch", device_line=line,
+                               rates=self.deps.catalog.fx_rates, shapes=self.deps.catalog.request_shapes)
         lang = _thread_lang(state.get("lang"), parsed.lang, parsed.text)
         facts, problems = dict(parsed.facts), list(parsed.problems)
         if state.get("recommendation") is None and "named_devices" not in facts:

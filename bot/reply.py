@@ -7,6 +7,7 @@ from typing import TypedDict
 from pydantic import BaseModel, Field
 
 from bot.wording.sentences import Language
+from estimator.catalog import FxRate
 from estimator.schemas import Recommendation
 
 # Workload facts as stated or read: DESIGN.md workload field name → value. A reading may hold a value
@@ -47,6 +48,9 @@ class Reply(BaseModel):
     # Catalog names of the devices `slots` mentions by id, for transports that word the facts themselves
     # (Slack's "Understood:" line): "6× NVIDIA L40S", not "6× nvidia-l40s".
     device_names: dict[str, str] = Field(default_factory=dict)
+    # The dated exchange rates of the currencies `slots` converts, for the same transports ("budget 500,000 CNY ≈
+    # $71,574 (6.9858 CNY/USD, 2026-01-27)").
+    fx_rates: list[FxRate] = Field(default_factory=list)
 
     def contract_json(self) -> ChatJSON:
         """The `siliconsult chat --json` object: {"text", "slots", "recommendation", "done"} (+ extras)."""

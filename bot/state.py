@@ -24,6 +24,7 @@ from bot.nlu.validate import SlotValues
 from bot.outcomes import OUTCOME_MODELS, HardwareRef, Outcome
 from bot.wording import worded
 from estimator.advice.options import WeighedOption
+from estimator.catalog import FxRate
 from estimator.schemas import Recommendation
 from estimator.workload import Workload
 
@@ -93,6 +94,7 @@ class TurnReply(BaseModel):
     asked_slot: str | None = None
     suggestions: list[str] = Field(default_factory=list)
     device_names: dict[str, str] = Field(default_factory=dict)  # catalog names of the devices the facts name
+    fx_rates: list[FxRate] = Field(default_factory=list)  # the dated rates of the currencies the facts convert
 
 
 class ConversationState(TypedDict, total=False):

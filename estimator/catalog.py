@@ -368,6 +368,35 @@ class AcceleratorSheet(_Frozen):
         return self.price_low_usd, self.price_high_usd
 
 
+class FxRate(_Frozen):
+    """Units of `currency` (ISO 4217) per US dollar on `date`, with where the figure comes from (migration 034).
+
+    An amount said in another currency ("50万元", "€40k") is converted once at this rate, and the reply says the
+    rate and its date. Refreshing the rates is editing `knowledge/data/fx_rates.csv`, nothing in code.
+    """
+
+    currency: str = Field(pattern=r"^[A-Z]{3}$")
+    units_per_usd: float = Field(gt=0, le=1e6)
+    date: str = Field(pattern=r"^\d{4}-\d{2}-\d{2}$")
+    source_url: str
+    notes: str | None = None
+
+
+class RequestShape(_Frozen):
+    """One class of work's typical request when the lead states no lengths (migration 034): a coding agent re-sends
+    its session, RAG carries retrieved chunks, classification answers a label, a reasoning model thinks in output
+    tokens. None: the class sets no such figure. `stated_context`: whether a context said for the class is the
+    typical prompt or the maximum."""
+
+    request_class: str
+    prompt_tokens: int | None = Field(default=None, ge=1, le=10_000_000)
+    output_tokens: int | None = Field(default=None, ge=1, le=10_000_000)
+    new_tokens_per_turn: int | None = Field(default=None, ge=1, le=10_000_000)
+    stated_context: Literal["typical", "maximum"] | None = None
+    source_url: str
+    notes: str | None = None
+
+
 class CalibrationParams(_Frozen):
     """Efficiency factors fitted on measured rows by `scripts/fit_calibration.py`.
 
@@ -439,6 +468,8 @@ class Catalog(_Frozen):
     benchmark_layouts: tuple[BenchmarkLayout, ...] = ()  # migration 009: stated parallel layouts
     accelerator_sheets: tuple[AcceleratorSheet, ...] = ()  # migration 015: SRAM, price ranges, stack behaviour
     laptop_configs: tuple[LaptopConfig, ...] = ()  # migration 033: laptops sold with a chip, by memory size
+    fx_rates: tuple[FxRate, ...] = ()  # migration 034: dated exchange rates, units per US dollar
+    request_shapes: tuple[RequestShape, ...] = ()  # migration 034: a class of work's typical request
 
     def accelerator_sheet(self, hardware_id: str) -> AcceleratorSheet | None:
         return next((s for s in self.accelerator_sheets if s.hardware_id == hardware_id), None)
@@ -481,6 +512,7 @@ __all__ = [
     "CalibrationParams",
     "Catalog",
     "CloudGpuPrice",
+    "FxRate",
     "Hardware",
     "HardwareKind",
     "Level",
@@ -489,5 +521,6 @@ __all__ = [
     "PowerMode",
     "PriceEvidence",
     "QuantFormat",
+    "RequestShape",
     "ServingStack",
 ]

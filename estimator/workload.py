@@ -6,9 +6,9 @@ defaults (12 h/day, 70 % utilization, $0.12/kWh, 3 years).
 
 from __future__ import annotations
 
-from typing import Literal
+from typing import Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, ConfigDict, Field, model_validator
 
 from estimator.advice.request_shape import RequestClass
 from estimator.catalog import HardwareKind
@@ -234,10 +234,29 @@ class Workload(BaseModel):
     # when owned hardware holds the model only so (`advice.owned_lighter`); None: the engine's own default.
     kv_cache_dtype: Literal["FP8"] | None = None
     hours_per_day: float = Field(default=DEFAULT_HOURS_PER_DAY, gt=0, le=24)
+    # Beyond the contract: the running hours were stated (a working window "9 to 6", "24/7", a CLI flag), not seed 1's
+    # default 12 h: a stated window peaks within itself (`advice.load.busy_hour`) and a batch job's window does not
+    # replace it (`advice.batch_jobs.prepare`). Filled when a workload is read with its hours (`_hours_said`); a
+    # default filled in later (a batch window's hours) leaves it unset.
+    hours_stated: bool | None = None
     days_per_week: float = Field(default=DEFAULT_DAYS_PER_WEEK, gt=0, le=7)
     utilization: float = Field(default=DEFAULT_UTILIZATION, gt=0, le=1)
     electricity_usd_per_kwh: float = Field(default=DEFAULT_ELECTRICITY_USD_PER_KWH, ge=0, le=10)
     amortization_years: int = Field(default=DEFAULT_AMORTIZATION_YEARS, ge=1, le=15)
+
+    @model_validator(mode="before")
+    @classmethod
+    def _hours_said(cls, data: Any) -> Any:
+        """A workload read with its running hours (the parser's facts, a CLI flag, a JSON workload) states them.
+
+        >>> Workload(hours_per_day=8).hours_stated, Workload().hours_stated
+        (True, None)
+        >>> Workload().model_copy(update={"hours_per_day": 6.0}).hours_stated is None  # filled in, not stated
+        True
+        """
+        if isinstance(data, dict) and data.get("hours_per_day") is not None and "hours_stated" not in data:
+            return {**data, "hours_stated": True}
+        return data
 
     @property
     def weight_format(self) -> Quantization:

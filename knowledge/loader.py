@@ -26,11 +26,13 @@ from estimator.catalog import (
     BenchmarkProvenance,
     CalibrationParams,
     CloudGpuPrice,
+    FxRate,
     Hardware,
     LaptopConfig,
     ModelArch,
     PowerMode,
     QuantFormat,
+    RequestShape,
     ServingStack,
 )
 from knowledge.errors import DataError
@@ -85,6 +87,10 @@ TABLES: tuple[TableSpec, ...] = (
     TableSpec("accelerator_sheets.csv", "accelerator_sheets", AcceleratorSheet, "hardware_id", optional=True),
     # Migration 033: laptops sold with a chip, by memory size (`estimator.advice.laptops`).
     TableSpec("laptop_configs.csv", "laptop_configs", LaptopConfig, "id", optional=True),
+    # Migration 034: dated exchange rates (`estimator.costing.fx`) and classes of work's typical requests
+    # (`estimator.advice.request_shape`).
+    TableSpec("fx_rates.csv", "fx_rates", FxRate, "currency", optional=True),
+    TableSpec("request_shapes.csv", "request_shapes", RequestShape, "request_class", optional=True),
 )
 
 

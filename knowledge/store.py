@@ -25,11 +25,13 @@ from estimator.catalog import (
     CalibrationParams,
     Catalog,
     CloudGpuPrice,
+    FxRate,
     Hardware,
     LaptopConfig,
     ModelArch,
     PowerMode,
     QuantFormat,
+    RequestShape,
     ServingStack,
 )
 from knowledge.build import STORE_FILE, build_file, schema_version
@@ -168,6 +170,14 @@ class KnowledgeStore:
         """The parallel layouts benchmark rows' sources state (migration 009), in file order."""
         return self._select(BenchmarkLayout, "benchmark_layouts")
 
+    def fx_rates(self) -> list[FxRate]:
+        """Dated exchange rates, units per US dollar (migration 034), in file order."""
+        return self._select(FxRate, "fx_rates")
+
+    def request_shapes(self) -> list[RequestShape]:
+        """Classes of work's typical requests (migration 034), in file order."""
+        return self._select(RequestShape, "request_shapes")
+
     def data_version(self) -> str:
         _, rows = self._query("SELECT value FROM meta WHERE key = 'data_version'")
         return rows[0][0] if rows else "unknown"
@@ -198,6 +208,8 @@ class KnowledgeStore:
             benchmark_layouts=tuple(self.benchmark_layouts()),
             accelerator_sheets=tuple(self.accelerator_sheets()),
             laptop_configs=tuple(self.laptop_configs()),
+            fx_rates=tuple(self.fx_rates()),
+            request_shapes=tuple(self.request_shapes()),
         )
 
     def catalog(self) -> Catalog:

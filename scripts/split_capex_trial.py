@@ -9,13 +9,13 @@ holding only `- id:` blocks) is split the same way: N blocks drawn with the fixe
 evals/capex_trial/NAME under the dev file's header, the rest are appended to questions.yaml. Only the counts
 are printed, never the ids drawn, so the held-out blocks stay unread.
 
-With `--dev-file CLASS.yaml` as well: a class of its own (a batch whose file starts with its header, then
-`questions:`): the rest go to a new evals/capex_trial/CLASS.yaml under that header, the drawn ones to NAME under
-the same header marked held-out, so the class and its held-out third are two splits (evals/trial_splits.py).
-
-With `--class-file NAME.yaml --count N`: a class file written for one mechanism (evals/capex_trial/NAME.yaml, its
-header and `- id:` blocks) keeps the rest and N blocks drawn with the seed move to NAME_held_out.yaml under the same
-header, marked held-out. Only the counts are printed.
+With `--class-file FILE --count N`: a class of questions written for one mechanism (a file holding its header, then
+`questions:` and `- id:` blocks) is split into a class and its held-out share, two splits (evals/trial_splits.py): N
+blocks drawn with the seed go to the held-out file under the same header marked held-out, the rest to the class file.
+FILE already in evals/capex_trial/ (or named by its file name there) is split in place; `--dev-file CLASS.yaml` writes
+the class to a new evals/capex_trial/CLASS.yaml instead (a file written elsewhere). The held-out file is
+CLASS_held_out.yaml unless `--held-out-file` names it. `--batch FILE --dev-file CLASS.yaml` is the same split (the
+form earlier sessions used). Only the counts are printed.
 
 Re-running on an already split set refuses, so a held-out set never changes silently.
 """
@@ -70,64 +70,73 @@ def _draw(blocks: list[str], count: int, seed: int, source: object) -> tuple[lis
             [block for number, block in enumerate(blocks) if number not in chosen])
 
 
-def split_batch(batch: Path, held_name: str, count: int, seed: int = BATCH_SEED, dev_file: str | None = None) -> int:
-    dev_path, held_path = FOLDER / (dev_file or "questions.yaml"), FOLDER / held_name
-    if held_path.exists() or (dev_file is not None and dev_path.exists()):
-        print(f"{held_path} or {dev_path} exists: the split is made once; write a new file name for a new batch.")
+def split_batch(batch: Path, held_name: str, count: int, seed: int = BATCH_SEED) -> int:
+    """A batch of `- id:` blocks: `count` drawn with `seed` go to `held_name` under the dev file's header, the rest are
+    appended to questions.yaml."""
+    dev_path, held_path = FOLDER / "questions.yaml", FOLDER / held_name
+    if held_path.exists():
+        print(f"{held_path} exists: the split is made once; write a new file name for a new batch.")
         return 1
-    text = batch.read_text(encoding="utf-8")
-    if dev_file is not None:  # a class of its own: the batch carries its header
-        header, blocks = _blocks(text)
-        dev_path.write_text(header, encoding="utf-8")
-    else:
-        header, _ = _blocks(dev_path.read_text(encoding="utf-8"))
-        _, blocks = _blocks("questions:\n" + text)
+    header, _ = _blocks(dev_path.read_text(encoding="utf-8"))
+    _, blocks = _blocks("questions:\n" + batch.read_text(encoding="utf-8"))
     if (drawn := _draw(blocks, count, seed, batch)) is None:
         return 1
     held, dev = drawn
     with dev_path.open("a", encoding="utf-8") as out:
         out.write("".join(dev))
-    held_header = _held_header(header, seed) if dev_file is None else (
-        f"# HELD-OUT share of {dev_path.name} (scripts/split_capex_trial.py, seed {seed}): never read while changing code.\n"
-        + header)
-    held_path.write_text(held_header + "".join(held), encoding="utf-8")
+    held_path.write_text(_held_header(header, seed) + "".join(held), encoding="utf-8")
     print(f"appended {len(dev)} to {dev_path.name}, {len(held)} to {held_path.name}")
     return 0
 
 
-def split_class(class_name: str, count: int, seed: int) -> int:
-    """A class file's random `count` blocks set aside in `<class>_held_out.yaml`, the rest kept in the class file."""
-    class_path = FOLDER / class_name
-    held_path = class_path.with_name(f"{class_path.stem}_held_out.yaml")
-    if held_path.exists():
-        print(f"{held_path} exists: the split is made once; write a new class file for new questions.")
+def split_class(source: Path, count: int, seed: int, dev_path: Path | None = None, held_path: Path | None = None) -> int:
+    """A class file (its header, `questions:`, `- id:` blocks): `count` blocks drawn with `seed` go to `held_path` under
+    the same header marked held-out, the rest to `dev_path`: the class file itself unless a new file is named (a class
+    written elsewhere), `<class>_held_out.yaml` beside it unless named. Refuses when a file it would create exists."""
+    dev_path = dev_path or source
+    held_path = held_path or dev_path.with_name(f"{dev_path.stem}_held_out.yaml")
+    if held_path.exists() or (dev_path != source and dev_path.exists()):
+        print(f"{held_path} or {dev_path} exists: the split is made once; write a new class file for new questions.")
         return 1
-    header, blocks = _blocks(class_path.read_text(encoding="utf-8"))
-    if (drawn := _draw(blocks, count, seed, class_path)) is None:
+    header, blocks = _blocks(source.read_text(encoding="utf-8"))
+    if (drawn := _draw(blocks, count, seed, source)) is None:
         return 1
     held, kept = drawn
-    class_path.write_text(header + "".join(kept), encoding="utf-8")
-    held_path.write_text(f"# HELD-OUT share of {class_path.name} (scripts/split_capex_trial.py, seed {seed}): never read "
+    dev_path.write_text(header + "".join(kept), encoding="utf-8")
+    held_path.write_text(f"# HELD-OUT share of {dev_path.name} (scripts/split_capex_trial.py, seed {seed}): never read "
                          "while changing code.\n" + header + "".join(held), encoding="utf-8")
-    print(f"kept {len(kept)} in {class_path.name}, {len(held)} to {held_path.name}")
+    print(f"kept {len(kept)} in {dev_path.name}, {len(held)} to {held_path.name}")
     return 0
+
+
+def _class_source(name: Path) -> Path:
+    """A class file given as a path, or by its file name in evals/capex_trial/."""
+    return name if name.is_file() else FOLDER / name
 
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--batch", type=Path, help="a file of new `- id:` blocks to split")
-    parser.add_argument("--class-file", help="a class file in evals/capex_trial/ to split into itself and <class>_held_out.yaml")
-    parser.add_argument("--held-out-file", default="held_out_2.yaml", help="with --batch: the held-out file's name")
+    parser.add_argument("--batch", type=Path, help="a file of new `- id:` blocks to split (with --dev-file: a class file)")
+    parser.add_argument("--class-file", type=Path,
+                        help="a class file (header and `- id:` blocks) to split into the class and its held-out share")
+    parser.add_argument("--held-out-file", help="the held-out file's name in evals/capex_trial/ (a batch: held_out_2.yaml; "
+                        "a class: <class>_held_out.yaml)")
     parser.add_argument("--count", type=int, default=10, help="with --batch or --class-file: how many to set aside")
     parser.add_argument("--seed", type=int, default=BATCH_SEED,
-                        help="with --batch: the draw's seed (a new batch takes a new one, so its draw is not the last batch's positions)")
-    parser.add_argument("--dev-file", help="with --batch: a class of its own, written to this new file (not questions.yaml)")
+                        help="the draw's seed (a new batch takes a new one, so its draw is not the last batch's positions)")
+    parser.add_argument("--dev-file", help="with --class-file or --batch: the class's new file in evals/capex_trial/ "
+                        "(default: the class file itself, split in place)")
     args = parser.parse_args(argv)
-    if args.class_file is not None:
-        return split_class(args.class_file, args.count, args.seed)
+    held = FOLDER / args.held_out_file if args.held_out_file else None
+    if args.class_file is not None or args.dev_file is not None:
+        source = args.class_file if args.class_file is not None else args.batch
+        if source is None:
+            parser.error("--dev-file needs the class file: --class-file FILE (or --batch FILE)")
+        dev = FOLDER / args.dev_file if args.dev_file else None
+        return split_class(_class_source(source), args.count, args.seed, dev, held)
     if args.batch is None:
         return split_first()
-    return split_batch(args.batch, args.held_out_file, args.count, args.seed, args.dev_file)
+    return split_batch(args.batch, args.held_out_file or "held_out_2.yaml", args.count, args.seed)
 
 
 if __name__ == "__main__":

@@ -32,3 +32,25 @@ def test_the_pattern_catches_both_import_forms():
     assert IMPORTS_DUCKDB.search("import duckdb\n")
     assert IMPORTS_DUCKDB.search("    from duckdb import connect\n")
     assert not IMPORTS_DUCKDB.search("# knowledge/ is the only package that imports duckdb\n")
+
+
+# A module that reads a data file itself: a CSV reader, or a path built to knowledge/data (writing a CSV export is
+# no reading).
+READS_DATA = re.compile(r"\bcsv\.(?:DictReader|reader)\b|[\"']knowledge[\"']\s*/\s*[\"']data[\"']")
+
+
+def test_the_core_and_the_conversation_read_no_data_file_themselves():
+    # The estimator is handed catalog values and the bot asks the store: every table (the exchange rates and the
+    # request shapes too) comes through knowledge/'s validated loader and store, never a second reader of a CSV.
+    offenders = [
+        str(path.relative_to(REPO)) for path in _python_files()
+        if path.relative_to(REPO).parts[0] in ("estimator", "bot") and READS_DATA.search(path.read_text(encoding="utf-8"))
+    ]
+    assert offenders == []
+
+
+def test_the_data_pattern_catches_a_csv_reader_and_a_path_to_the_data():
+    assert READS_DATA.search("rows = list(csv.DictReader(handle))\n")
+    assert not READS_DATA.search("writer = csv.writer(out)\n")
+    assert READS_DATA.search('RATES = Path(__file__).parents[2] / "knowledge" / "data" / "fx_rates.csv"\n')
+    assert not READS_DATA.search("# the store reads `knowledge/data/fx_rates.csv`\n")

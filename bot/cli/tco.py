@@ -98,7 +98,7 @@ def compute(
     from estimator.costing.tco import tco
 
     hardware = find_hardware(catalog, hardware_id)
-    filled, notes = fill_defaults(workload)
+    filled, notes = fill_defaults(workload, shapes=catalog.request_shapes, rates=catalog.fx_rates)
     served, served_note = served_tokens(catalog, hardware, count, filled)
     result = worded(tco(hardware, count, filled, served_tokens_per_s=served, existing=existing,
                         migration_usd=migration_usd))

@@ -75,7 +75,6 @@ from bot.nlu.lexicon import (
 from bot.nlu.schedule import working_hours_facts
 from bot.nlu.serving import serving_facts
 from bot.nlu.spans import Fact, _Claims, _int, _matches, inked, number_value
-from estimator.advice.request_shape import shape
 
 
 # --- patterns (all over normalize()d text) -------------------------------------------------------
@@ -584,7 +583,7 @@ def _context(text: str, claims: _Claims) -> Iterator[Fact]:
                 # conversation so far), not a fresh 4k prompt every turn on top of it: the typical prompt is assumed
                 # from it, as for agents' sessions (`advice.assume._half_window_prompt`)
                 per_request = None
-            if not per_request and _typical_context(text, m):
+            if not per_request and _typical_context(text, m, claims.window_classes):
                 # "coding agents, contexts ~40k", "上下文大概6万": what each request carries (the prompt), not
                 # only the longest one it may reach, unless the message states the prompts apart (`parser`).
                 yield Fact("typical_context", _int(number_value(m)), m.start(), m.end(), keyed=True)
@@ -659,7 +658,7 @@ def _length_figures(text: str, claims: _Claims) -> Iterator[Fact]:
                 yield Fact(slot, _int(value), m.start(), m.end(), keyed=True)
 
 
-def _typical_context(text: str, m: re.Match[str]) -> bool:
+def _typical_context(text: str, m: re.Match[str], window_classes: frozenset[str]) -> bool:
     """A context figure that is the typical prompt: said as typical ("~40k", "平均", "contexts"), as what every
     request carries ("要128k上下文（读整个仓库）", "~32k ctx so i can paste repo chunks") or for RAG or document work
     ("RAG over policies, 16k context"), and not said as the maximum ("up to"). Said bare for coding agents or
@@ -676,7 +675,7 @@ def _typical_context(text: str, m: re.Match[str]) -> bool:
     # measured of the requests, so what they carry; a window-sized one ("32k 左右", "~64k ctx") stays the window,
     # whatever qualifier stands beside it.
     typical = bool(TYPICAL_WORDS.search(before + after)) or not _window_sized(m)
-    if _chat_window(text):
+    if _chat_window(text, window_classes):
         # A chat's window ("128k context, people sometimes paste long docs", "32k ctx so people can keep long threads")
         # is the longest turn, not every turn's prompt (`estimator.advice.request_shape`: the chat class's stated context
         # is the maximum); only a typical word or a measured figure makes it what each turn carries.
@@ -685,12 +684,11 @@ def _typical_context(text: str, m: re.Match[str]) -> bool:
             or (bool(CONTEXT_HEAVY_WORK.search(text)) and not AGENTIC_SESSIONS.search(text)))
 
 
-def _chat_window(text: str) -> bool:
+def _chat_window(text: str, window_classes: frozenset[str]) -> bool:
     """Whether the message's work is chat (no more specific class read, no coding words), whose stated context is the
-    maximum (the request-shape table's `stated_context`)."""
+    maximum (`window_classes`: the request-shape table's `stated_context`)."""
     first = _first(REQUEST_CLASS_WORDS, text)
-    found = shape(first[0]) if first else None
-    return found is not None and found.stated_context == "maximum" and not AGENTIC_SESSIONS.search(text)
+    return first is not None and first[0] in window_classes and not AGENTIC_SESSIONS.search(text)
 
 
 # A length word right before the number: "prompts 1000 tokens answers 300" gives the 1000 to the prompts,
@@ -1063,15 +1061,18 @@ EXTRACTORS: tuple[Extractor, ...] = (
 
 
 def extract_facts(normalized: str, reserved: tuple[tuple[int, int], ...] = (), *, batch_job: bool = False,
-                  name_parts: tuple[tuple[int, int], ...] = ()) -> list[Fact]:
+                  name_parts: tuple[tuple[int, int], ...] = (), window_classes: frozenset[str] = frozenset()) -> list[Fact]:
     """All readings in a normalized message, in text order.
 
     `reserved` spans (the devices the hardware matcher found: "4090s", "l40s", "h200") are read by no
     extractor, so a model number is never a duration, a size or a head count. `batch_job`: the thread
     is about a batch job, so items and a deadline are the job's without a batch verb in this message.
     `name_parts`: spans inside a model's name (its version: "Llama 3.3"), read by no number reader.
+    `window_classes`: the classes of work whose stated context is the longest request, not the typical prompt (the
+    request shapes' `stated_context` of "maximum": a chat's window).
     """
     claims = _Claims()
+    claims.window_classes = window_classes
     for start, end in reserved:
         claims.claim(start, end)
     claims.name_parts.extend(name_parts)

@@ -12,7 +12,7 @@ from __future__ import annotations
 import math
 import re
 import unicodedata
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any
 
@@ -51,6 +51,8 @@ from bot.nlu.validate import Problem, SlotValues, check_fact
 from bot.reply import Language
 from estimator.advice.load import DEFAULT_OUTPUT_TOKENS
 from estimator.advice.request_shape import shape
+from estimator.catalog import FxRate, RequestShape
+from estimator.costing.fx import rate as fx_rate
 from estimator.costing.fx import to_usd
 
 MAX_MESSAGE_CHARS = 2000
@@ -205,11 +207,15 @@ def parse_message(
     hardware: HardwareMatcher | None = None,
     batch_job: bool = False,
     device_line: tuple[bool, bool] | None = None,
+    rates: Sequence[FxRate] = (),
+    shapes: Sequence[RequestShape] = (),
 ) -> ParseResult:
     """Parse one message. Never raises on any input text. `batch_job`: the thread is about a batch job
     (its follow-ups' item counts and deadlines are the job's). `device_line` (owned, asked about): the thread
     took a product line named without its chip or memory as one configuration and asked which it is, so a
-    device named with no cue ("it's an M4 Max with 128GB") is that answer."""
+    device named with no cue ("it's an M4 Max with 128GB") is that answer. `rates` and `shapes`: the catalog's dated
+    exchange rates (an amount in another currency is converted at them) and classes of work's sourced requests (a
+    class's answer splits a stated in/out ratio; a chat's stated context is its longest request)."""
     truncated = len(text) > MAX_MESSAGE_CHARS
     text = text[:MAX_MESSAGE_CHARS]
     normalized = normalize(text)
@@ -232,7 +238,9 @@ def parse_message(
         if how == "add":
             result.added["models_served"] = count
         reserved += ((another.start(), another.end()),)
-    readings = extract_facts(normalized, reserved, batch_job=batch_job, name_parts=versions)
+    window_classes = frozenset(s.request_class for s in shapes if s.stated_context == "maximum")
+    readings = extract_facts(normalized, reserved, batch_job=batch_job, name_parts=versions,
+                             window_classes=window_classes)
     if more := MORE_USERS.search(normalized):  # "50 more users": added to the known figure, not a figure
         result.added["concurrent_users"] = int(next(v for v in more.groupdict().values() if v is not None))
         readings = [f for f in readings if not (f.slot == "users" or f.slot.endswith("_users"))
@@ -289,12 +297,12 @@ def parse_message(
     result.gpu_count = gpu_count if isinstance(gpu_count, int) and 1 <= gpu_count <= MAX_DEVICE_COUNT else None
     if (per_what := found.pop("requests_per_what", None)) is not None and not any(s in found for s in _LOAD_SLOTS):
         result.problems.append(Problem("requests_per_s", per_what, reason="per_what"))
-    _apply_in_out_ratio(found)
+    _apply_in_out_ratio(found, shapes)
     _daily_active(found)
     _apply_share(found)
     result.unqualified_users = _combine_users(found)
     _per_person_rates(found)
-    _convert_spend(found, result)
+    _convert_spend(found, result, rates)
     _power_scope(found)
     if "batch_items" in found:  # a number of items to get through is a batch job
         found.setdefault("arrival_pattern", "batch")
@@ -344,7 +352,7 @@ def parse_message(
         found["batch_window_hours"] = OVERNIGHT_WINDOW_HOURS
     budget_text = _without_spend(normalized, readings)
     if "budget_usd" in found and (NON_USD_CURRENCY.search(budget_text) or _local_money(result, budget_text)):
-        _convert_budget(found, result, budget_text)
+        _convert_budget(found, result, budget_text, rates)
     if found.pop("no_more_budget", None) and "budget_usd" not in found:
         found["budget_usd"] = 0  # "说不能再加预算了" with no amount: nothing more may be bought
 
@@ -433,7 +441,7 @@ def _local_money(result: ParseResult, text: str) -> bool:
     return bool(result.lang and result.lang.startswith("zh") and not _DOLLARS.search(text))
 
 
-def _convert_budget(found: SlotValues, result: ParseResult, normalized: str) -> None:
+def _convert_budget(found: SlotValues, result: ParseResult, normalized: str, rates: Sequence[FxRate]) -> None:
     """A budget in a currency with a dated rate (`fx_rates.csv`) in dollars at that rate (stated as an assumption);
     any other currency is asked about, and only the budget waits for the answer."""
     amount = found.pop("budget_usd")
@@ -442,7 +450,8 @@ def _convert_budget(found: SlotValues, result: ParseResult, normalized: str) -> 
         problem = check_fact("budget_usd", amount) or Problem("budget_usd", amount)
         result.problems.append(replace(problem, unit=code if code != "other" else None))
         return
-    usd = to_usd(amount, code) if code not in (None, "other") and isinstance(amount, int | float) and amount >= 0 else None
+    found_rate = fx_rate(code, rates) if code != "other" else None
+    usd = to_usd(amount, found_rate) if found_rate is not None and isinstance(amount, int | float) else None
     if usd is None:
         result.problems.append(Problem("budget_usd", amount, reason="currency"))
         return
@@ -491,7 +500,7 @@ def _per_person_rates(found: SlotValues) -> None:
         found.setdefault("daily_active_share", daily_share)  # no per-person count: it sets the head count's peak share
 
 
-def _apply_in_out_ratio(found: SlotValues) -> None:
+def _apply_in_out_ratio(found: SlotValues, shapes: Sequence[RequestShape]) -> None:
     """A prompt-to-answer proportion ("85/15 in/out", "输入输出 4:1") with one length stated gives the other; with
     none, the prompt is that multiple of the default answer (`DEFAULT_OUTPUT_TOKENS`), so a token volume or spend
     splits into prompts and answers as stated. Both lengths stated: the lengths win."""
@@ -504,7 +513,7 @@ def _apply_in_out_ratio(found: SlotValues) -> None:
     elif not isinstance(prompt, int | float):
         # the work's own answer when its class is read ("classifying reviews, outputs 3% of the tokens": a label, not a
         # chat answer; the defaults fill the same answer, `advice.assume`), else the default one
-        by_class = shape(str(found.get("request_class"))) if found.get("request_class") else None
+        by_class = shape(str(found.get("request_class")), shapes) if found.get("request_class") else None
         answer = (output if isinstance(output, int | float)
                   else by_class.output_tokens if by_class is not None and by_class.output_tokens else DEFAULT_OUTPUT_TOKENS)
         found["prompt_tokens"] = max(1, round(answer * ratio))
@@ -522,7 +531,7 @@ def _apply_share(found: SlotValues) -> None:
     found["concurrent_users"] = max(1, math.ceil(total * share - 1e-9))
 
 
-def _convert_spend(found: SlotValues, result: ParseResult) -> None:
+def _convert_spend(found: SlotValues, result: ParseResult, rates: Sequence[FxRate]) -> None:
     """A monthly API spend in dollars; in a currency with a dated rate (`fx_rates.csv`) converted (kept as said too); in
     any other currency asked about, nothing else dropped. Bare 元 / 块 is yuan in Simplified text, New Taiwan
     dollars in Traditional (as for a budget, `bot.nlu.currency`)."""
@@ -534,7 +543,8 @@ def _convert_spend(found: SlotValues, result: ParseResult) -> None:
     if code == "USD" or amount <= 0:
         found["api_spend_usd_per_month"] = amount  # a negative spend is reported by the range check
         return
-    usd = to_usd(amount, code) if code != "other" else None
+    found_rate = fx_rate(code, rates) if code != "other" else None
+    usd = to_usd(amount, found_rate) if found_rate is not None else None
     if usd is None:
         result.problems.append(Problem("api_spend_usd_per_month", amount, reason="currency"))
         return

@@ -33,6 +33,9 @@ class _Claims:
         # Parts of a model's name (its version digits): read by no number reader, but a reader of whole model
         # names ("kimi k2", "gpt-4o" as the hosted model) reads through them.
         self.name_parts: list[tuple[int, int]] = []
+        # The classes of work whose stated context is the longest request, not every request's prompt (a chat's
+        # window: the request shapes' `stated_context`, handed in by the parser from the catalog).
+        self.window_classes: frozenset[str] = frozenset()
 
     def free(self, start: int, end: int, *, a_name: bool = False) -> bool:
         spans = self.spans if a_name else [*self.spans, *self.name_parts]

@@ -164,7 +164,7 @@ def build_report(state: StateJSON, catalog: Catalog, thread_id: str, *, generate
 
     return ReportData(
         thread_id=thread_id, lang=lang, generated=generated, data_version=catalog.data_version, rec=rec,
-        understood=fact_phrases(slots, lang, {hw.id: hw.name for hw in catalog.hardware}), workload_rows=workload_rows,
+        understood=fact_phrases(slots, lang, {hw.id: hw.name for hw in catalog.hardware}, catalog.fx_rates), workload_rows=workload_rows,
         headline=recommendation_headline(rec, lang),
         primary_lines=option_lines(rec.primary, users, lang) if rec.primary else [],
         options=options, cost_rows=_cost_rows(rec, lang),

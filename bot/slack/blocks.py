@@ -303,7 +303,7 @@ _ECHO_SKIP = frozenset({"hours_per_day", "utilization", "electricity_usd_per_kwh
 def understood_line(reply: Reply) -> str | None:
     """ "Understood: 7B model, Q4_K_M, 200 concurrent users, …" so a misreading is visible."""
     facts = {k: v for k, v in reply.slots.items() if k not in _ECHO_SKIP and v is not None}
-    phrases = fact_phrases(facts, reply.lang, reply.device_names) if facts else []
+    phrases = fact_phrases(facts, reply.lang, reply.device_names, reply.fx_rates) if facts else []
     return escape(label("understood", reply.lang) + join_list(phrases, reply.lang)) if phrases else None
 
 

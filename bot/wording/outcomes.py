@@ -9,7 +9,7 @@ recommendation's headline, through `phrase_reply`'s grounding guard; every numbe
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from bot.interview import question_text
@@ -65,6 +65,7 @@ from bot.wording.sentences import t
 from estimator.advice.accelerator_rank import unmet_conditions
 from estimator.advice.assume import load_note
 from estimator.advice.options import WeighedOption
+from estimator.catalog import FxRate
 from estimator.schemas import Option, Recommendation
 
 
@@ -75,11 +76,16 @@ class Words:
         self.deps = deps
         # Catalog ids in the echo by name: devices ("6× NVIDIA L40S") and the named model.
         self.names = {**{m.id: m.name for m in deps.catalog.models}, **{hw.id: hw.name for hw in deps.catalog.hardware}}
+        # The dated exchange rates an amount in another currency was converted at (the echo says rate and date).
+        self.rates = deps.catalog.fx_rates
 
     def reply(self, state: ConversationState, outcome: Outcome) -> TurnReply:
         said = self._reply(state, outcome)
-        ids = device_ids(stated(state.get("slots")))
-        return said.model_copy(update={"device_names": {i: self.names[i] for i in sorted(ids) if i in self.names}})
+        slots = stated(state.get("slots"))
+        ids = device_ids(slots)
+        codes = {slots.get("budget_currency"), slots.get("api_spend_currency")}
+        return said.model_copy(update={"device_names": {i: self.names[i] for i in sorted(ids) if i in self.names},
+                                       "fx_rates": [r for r in self.rates if r.currency in codes]})
 
     def _reply(self, state: ConversationState, outcome: Outcome) -> TurnReply:
         lang = state.get("lang") or "en"
@@ -94,7 +100,7 @@ class Words:
         if isinstance(outcome, Recommended):
             return self._recommended(state, outcome, turn, said)
         if isinstance(outcome, Clarification):
-            return said.model_copy(update={"text": _clarification(state, turn, lang, self.names),
+            return said.model_copy(update={"text": _clarification(state, turn, lang, self.names, self.rates),
                                            "asked_slot": state.get("pending_slot"),
                                            "suggestions": _suggestions(state, lang)})
         if isinstance(outcome, Reset):
@@ -104,7 +110,7 @@ class Words:
         elif isinstance(outcome, Comparison):
             text = _comparison(_current(state, lang), outcome, lang, turn.text)
         else:
-            text = _explanation(state, outcome, turn, lang)
+            text = _explanation(state, outcome, turn, lang, self.rates)
         return said.model_copy(update={"text": text})
 
     # --- interview ---------------------------------------------------------------------------------
@@ -116,9 +122,9 @@ class Words:
         if turn.intent in ("greeting", "help") and not turn.facts:
             parts.append(t("intro", lang))
         elif turn.correction and stated(turn.previous_slots):
-            parts += _correction_note(turn, slots, lang) or [_understood(turn, lang, self.names)]
+            parts += _correction_note(turn, slots, lang) or [_understood(turn, lang, self.names, self.rates)]
         elif turn.facts:
-            parts.append(_understood(turn, lang, self.names))
+            parts.append(_understood(turn, lang, self.names, self.rates))
         elif turn.intent == "dont_know":
             parts.append(t("skip_ok", lang))
         if turn.intent in ("compare", "why_not") and turn.hardware and not turn.facts and state.get("recommendation") is None:
@@ -133,7 +139,7 @@ class Words:
         if self.deps.phrase is not None:  # the SLM may reword the question; the examples stay as written
             mark = "？" if lang.startswith("zh") else "?"
             head, _, examples = question.partition(mark)
-            grounding = "\n".join([question, *fact_phrases(slots, lang)])
+            grounding = "\n".join([question, *fact_phrases(slots, lang, rates=self.rates)])
             question = self.deps.phrase(head + mark, grounding, lang, "question") + examples
         parts.append(question)
         return said.model_copy(update={"text": "\n".join(parts), "asked_slot": slot})
@@ -150,7 +156,7 @@ class Words:
         conversion = new.load_conversion if outcome.echo else None
         # The rate / volume as streams, before the numbers; it restates the figure, so the figure is said once.
         echoed = {k: v for k, v in slots.items() if conversion is None or k not in _CONVERTED_SLOTS}
-        understood = fact_phrases(echoed, lang, self.names) if outcome.echo else []
+        understood = fact_phrases(echoed, lang, self.names, self.rates) if outcome.echo else []
         if conversion is not None:
             understood.append(word(load_note(conversion), lang))
         assumed = _assumed(slots, new, conversion is not None, lang, self.names) if outcome.echo else []
@@ -236,9 +242,10 @@ def _assumed(slots: Mapping[str, Any], rec: Recommendation, converted: bool, lan
 _CONVERTED_SLOTS = ("requests_per_s", "requests_per_day", "peak_factor", "tokens_per_day", "tokens_per_s_total")
 
 
-def _understood(turn: TurnReading, lang: str, names: Mapping[str, str] | None = None) -> str:
+def _understood(turn: TurnReading, lang: str, names: Mapping[str, str] | None = None,
+                rates: Sequence[FxRate] = ()) -> str:
     """"Understood: Llama 3 8B (8.03B model), 200 concurrent users.": the facts this message gave."""
-    phrases = fact_phrases(turn.facts, lang, names)
+    phrases = fact_phrases(turn.facts, lang, names, rates)
     # Show where the size came from: the catalog model it is, not a name of another size ("deepseek r1
     # distill 32b" names no 671B model; the stated size is sized with a generic shape).
     if turn.model_name and "model_params_b" in turn.facts and "model_id" in turn.facts and turn.model_name != phrases[0]:
@@ -255,11 +262,12 @@ def _correction_note(turn: TurnReading, slots: Mapping[str, Any], lang: str) -> 
 
 
 # --- clarifications --------------------------------------------------------------------------------
-def _clarification(state: ConversationState, turn: TurnReading, lang: str, names: Mapping[str, str] | None = None) -> str:
+def _clarification(state: ConversationState, turn: TurnReading, lang: str, names: Mapping[str, str] | None = None,
+                   rates: Sequence[FxRate] = ()) -> str:
     parts = _notices(turn, lang)
     kept = bool(turn.problems and turn.facts and turn.merged is not None)
     if kept:  # the other facts of the message are kept: say which
-        parts.append(_understood(turn, lang, names))
+        parts.append(_understood(turn, lang, names, rates))
     for problem in turn.problems:
         parts.append(_problem_text(problem, lang))
     if turn.problems and not kept:
@@ -386,7 +394,8 @@ def _rental(rec: Recommendation, outcome: Comparison, lang: str, said: str = "")
     return "\n".join(parts)
 
 
-def _explanation(state: ConversationState, outcome: Explanation, turn: TurnReading, lang: str) -> str:
+def _explanation(state: ConversationState, outcome: Explanation, turn: TurnReading, lang: str,
+                 rates: Sequence[FxRate] = ()) -> str:
     rec = _current(state, lang)
     users = filled_workload(rec, facts_of(state)).concurrent_users
     intent = outcome.intent if outcome.intent in EXPLAIN_INTENTS else "just_recommend"
@@ -418,7 +427,7 @@ def _explanation(state: ConversationState, outcome: Explanation, turn: TurnReadi
     # asked about again is answered by the recommendation's own lines about it).
     restated = {slot: v for slot, v in turn.facts.items() if slot not in _DEVICE_SLOTS}
     if restated:
-        return "\n".join([t("rec.in_force", lang, facts=join_list(fact_phrases(restated, lang), lang)), body])
+        return "\n".join([t("rec.in_force", lang, facts=join_list(fact_phrases(restated, lang, rates=rates), lang)), body])
     return body
 
 

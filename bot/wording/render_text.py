@@ -20,7 +20,7 @@ from bot.wording.accelerators import accelerator_lines
 from bot.wording.fits_limit import fits_limit_line
 from bot.wording.sentences import LANGUAGES, lang_index, t
 from estimator.advice.engine_named import ENGINE_NAMES
-from estimator.catalog import Benchmark, Catalog
+from estimator.catalog import Benchmark, Catalog, FxRate
 from estimator.costing.fx import rate
 from estimator.physics.text_tokens import LENGTH_SAID_FIELDS, TOKENS_PER_UNIT
 from estimator.said import origin_of
@@ -168,17 +168,18 @@ def _device_list_phrase(slot: str, devices: Sequence[Mapping[str, Any]], i: int,
     return _DEVICE_LISTS[slot][i].format(items=(", " if i == 0 else "、").join(items))
 
 
-def _converted_phrase(code: Any, amount: Any, usd: Any, head: str, unit: str = "", tail: str = "") -> str | None:
-    """"budget 500,000 CNY ≈ $69,769 (7.1665 CNY/USD, 2024-01-12)": an amount in another currency, its
-    conversion visible (None when it was stated in dollars)."""
-    fx = rate(code) if code else None
+def _converted_phrase(code: Any, amount: Any, usd: Any, rates: Sequence[FxRate], head: str, unit: str = "",
+                      tail: str = "") -> str | None:
+    """"budget 500,000 CNY ≈ $71,574 (6.9858 CNY/USD, 2026-01-27)": an amount in another currency, its
+    conversion visible with the rate's date (None when it was stated in dollars, or no rate is handed in)."""
+    fx = rate(code, rates) if code else None
     if fx is None or amount is None or usd is None:
         return None
     return f"{head} {amount:,.0f} {code}{unit} ≈ {money(usd)} ({fx.units_per_usd:g} {code}/USD, {fx.date}{tail})"
 
 
-def _budget_phrase(facts: Mapping[str, Any], i: int) -> str | None:
-    return _converted_phrase(facts.get("budget_currency"), facts.get("budget_amount"), facts.get("budget_usd"),
+def _budget_phrase(facts: Mapping[str, Any], i: int, rates: Sequence[FxRate]) -> str | None:
+    return _converted_phrase(facts.get("budget_currency"), facts.get("budget_amount"), facts.get("budget_usd"), rates,
                              ("budget", "预算", "預算")[i])
 
 
@@ -205,10 +206,10 @@ def _said_length_phrase(facts: Mapping[str, Any], slot: str, i: int) -> str | No
 
 
 
-def _spend_phrase(facts: Mapping[str, Any], i: int) -> str | None:
+def _spend_phrase(facts: Mapping[str, Any], i: int, rates: Sequence[FxRate]) -> str | None:
     """A monthly API spend converted, and said not to be a capex budget."""
     return _converted_phrase(facts.get("api_spend_currency"), facts.get("api_spend_amount"),
-                             facts.get("api_spend_usd_per_month"), ("API spend", "API 花费", "API 花費")[i],
+                             facts.get("api_spend_usd_per_month"), rates, ("API spend", "API 花费", "API 花費")[i],
                              ("/month", "/月", "/月")[i], ("; not a capex budget", "; 不是硬件预算", "; 不是硬體預算")[i])
 
 
@@ -227,6 +228,8 @@ _FLAGS: dict[str, dict[Any, tuple[str, str, str]]] = {"users_across_time_zones":
                                     "在中國大陸採購（受美國出口管制）"),
                              False: ("bought outside mainland China", "在中国大陆以外采购", "在中國大陸以外採購")},
           "kv_cache_dtype": {"FP8": ("an FP8 KV cache", "FP8 KV 缓存", "FP8 KV 快取")},
+          "hours_stated": {True: ("running hours as stated", "运行时长按所说", "運行時長按所說"),
+                           False: ("running hours assumed (12 h/day)", "运行时长为假设（每天 12 小时）", "運行時長為假設（每天 12 小時）")},
           "prefix_caching": {True: ("prefix caching on", "开启前缀缓存", "開啟前綴快取"),
                              False: ("no prefix caching", "不开前缀缓存", "不開前綴快取")},
           "reasoning_model": {True: ("a reasoning model (its thinking is output)", "推理模型（思考过程计入输出）",
@@ -269,6 +272,7 @@ _SLOT_NAMES = {
     "context_length": ("context length (tokens)", "上下文长度（token）", "上下文長度（token）"),
     "models_served": ("models served at once", "同时服务的模型数", "同時服務的模型數"),
     "hours_per_day": ("hours per day", "每天小时数", "每天小時數"),
+    "hours_stated": ("running hours stated", "运行时长已说明", "運行時長已說明"),
     "days_per_week": ("days per week", "每周天数", "每週天數"),
     "utilization": ("utilization", "利用率", "利用率"),
     "electricity_usd_per_kwh": ("electricity price ($/kWh)", "电价（$/kWh）", "電價（$/kWh）"),
@@ -402,8 +406,10 @@ _FACT_ORDER = ("model_id", "model_params_b", "quantization", "reasoning_model", 
                "batch_items", "batch_window_hours", "users_across_time_zones", "availability_required")
 
 
-def fact_phrases(facts: Mapping[str, Any], lang: str, names: Mapping[str, str] | None = None) -> list[str]:
-    """The facts in a stable, readable order (size first); `names` as in `fact_phrase`."""
+def fact_phrases(facts: Mapping[str, Any], lang: str, names: Mapping[str, str] | None = None,
+                 rates: Sequence[FxRate] = ()) -> list[str]:
+    """The facts in a stable, readable order (size first); `names` as in `fact_phrase`; `rates`: the catalog's dated
+    exchange rates, so an amount said in another currency shows its conversion, rate and date."""
     facts = _without_owned_asked(facts)
     ordered = [s for s in _FACT_ORDER if s in facts and facts[s] is not None]
     # Same head count twice ("200 users" read as both) is said once.
@@ -415,9 +421,9 @@ def fact_phrases(facts: Mapping[str, Any], lang: str, names: Mapping[str, str] |
         # The owned devices' own class ("laptops with NPUs" beside "owns 2× DGX Spark"): the list says it.
         ordered.remove("existing_hardware")
     phrases = [fact_phrase(slot, facts[slot], lang, names) for slot in ordered]
-    if "budget_usd" in ordered and (converted := _budget_phrase(facts, lang_index(lang))) is not None:
+    if "budget_usd" in ordered and (converted := _budget_phrase(facts, lang_index(lang), rates)) is not None:
         phrases[ordered.index("budget_usd")] = converted
-    if "api_spend_usd_per_month" in ordered and (spend := _spend_phrase(facts, lang_index(lang))) is not None:
+    if "api_spend_usd_per_month" in ordered and (spend := _spend_phrase(facts, lang_index(lang), rates)) is not None:
         phrases[ordered.index("api_spend_usd_per_month")] = spend
     for slot in LENGTH_SAID_FIELDS:
         if slot in ordered and (said := _said_length_phrase(facts, slot, lang_index(lang))) is not None:

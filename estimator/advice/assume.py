@@ -9,7 +9,7 @@ says what to change.
 from __future__ import annotations
 
 from collections.abc import Iterable
-from typing import Any
+from typing import Any, NamedTuple
 
 from estimator.advice.concurrency import (
     READING_SOURCE_URL,
@@ -36,7 +36,7 @@ from estimator.advice.load import DEFAULT_OUTPUT_TOKENS as LOAD_OUTPUT_TOKENS
 from estimator.advice.load import DEFAULT_PROMPT_TOKENS as LOAD_PROMPT_TOKENS
 from estimator.advice.request_shape import shape, shape_source
 from estimator.advice.speed_tier import assumed_speed
-from estimator.catalog import ApiPrice
+from estimator.catalog import ApiPrice, FxRate, RequestShape
 from estimator.costing.fx import rate as fx_rate
 from estimator.defaults import COMFORTABLE_TOKENS_PER_S, ESTIMATE_TYPICAL_ERROR
 from estimator.errors import InvalidRequest
@@ -154,32 +154,40 @@ def _half_window_prompt(w: Workload) -> int | None:
     return None
 
 
-def _class_prompt(w: Workload) -> tuple[int, str] | None:
+def _class_prompt(w: Workload, shapes: Iterable[RequestShape]) -> tuple[int, str] | None:
     """The typical prompt of the work's class when none is stated (a coding agent's session, RAG's retrieved chunks, a
-    summary's document: `advice.request_shape`'s sourced table), with the class; None for a chat or no class.
+    summary's document: the sourced request shapes, `advice.request_shape`), with the class; None for a chat or no
+    class.
 
-    >>> _class_prompt(Workload(request_class="coding_agent"))
+    >>> agent = RequestShape(request_class="coding_agent", prompt_tokens=32000, source_url="https://example.com")
+    >>> _class_prompt(Workload(request_class="coding_agent"), [agent])
     (32000, 'coding_agent')
-    >>> _class_prompt(Workload(request_class="rag", prompt_tokens=900)) is None, _class_prompt(Workload()) is None
-    (True, True)
+    >>> _class_prompt(Workload(request_class="coding_agent", prompt_tokens=900), [agent]) is None
+    True
+    >>> _class_prompt(Workload(), [agent]) is None
+    True
     """
-    found = shape(w.request_class)
+    found = shape(w.request_class, shapes)
     if w.prompt_tokens is not None or found is None or found.prompt_tokens is None:
         return None
     return found.prompt_tokens, found.request_class
 
 
-def _class_output(w: Workload) -> tuple[int, str] | None:
+def _class_output(w: Workload, shapes: Iterable[RequestShape]) -> tuple[int, str] | None:
     """The typical answer when none is stated: a reasoning model's thinking and answer, else the work's class's answer
     (a label for classification, a tool call for an agent); None for a chat or no class.
 
-    >>> _class_output(Workload(reasoning_model=True, request_class="rag")), _class_output(Workload(request_class="rag"))
-    ((4000, 'reasoning'), (300, 'rag'))
+    >>> rows = [RequestShape(request_class="reasoning", output_tokens=4000, source_url="https://example.com"),
+    ...         RequestShape(request_class="rag", output_tokens=300, source_url="https://example.com")]
+    >>> _class_output(Workload(reasoning_model=True, request_class="rag"), rows)
+    (4000, 'reasoning')
+    >>> _class_output(Workload(request_class="rag"), rows)
+    (300, 'rag')
     """
     if w.output_tokens is not None:
         return None
     for name in (("reasoning",) if w.reasoning_model else ()) + ((w.request_class,) if w.request_class else ()):
-        if (found := shape(name)) is not None and found.output_tokens is not None:
+        if (found := shape(name, shapes)) is not None and found.output_tokens is not None:
             return found.output_tokens, name
     return None
 
@@ -325,20 +333,24 @@ def _users(w: Workload, facts: dict[str, Any], notes: list[Said]) -> None:
         notes.append(said("assume.scale", scale=said(f"scale.with_article.{facts['deployment_scale']}"), users=users))
 
 
-def fill_defaults(workload: Workload, *, api_prices: Iterable[ApiPrice] = ()) -> tuple[Workload, list[Said]]:
+def fill_defaults(workload: Workload, *, api_prices: Iterable[ApiPrice] = (), shapes: Iterable[RequestShape] = (),
+                  rates: Iterable[FxRate] = ()) -> tuple[Workload, list[Said]]:
     """A complete workload and the list of assumptions made to complete it.
 
-    The TCO basis is always listed; the other notes only for facts that were missing. `api_prices`: the hosted
-    models' list prices, which turn a stated monthly API spend into a token volume.
+    The TCO basis is always listed; the other notes only for facts that were missing. The catalog's tables it reads
+    (`Catalog.api_prices`, `.request_shapes`, `.fx_rates`): `api_prices`, the hosted models' list prices, which turn a
+    stated monthly API spend into a token volume; `shapes`, the classes of work's sourced requests, which fill the
+    lengths a class implies; `rates`, the dated exchange rates, whose rate and date a converted amount's note says.
 
     The streams a head count or a rate makes depend on the speed each answer streams at (a slower answer holds
     its slot longer): they are worked out at the comfortable speed first, and again at the assumed speed when that
     is slower (a usable speed said in words: `speed_tier`, `streams_pace`).
     """
     _check(workload)
-    filled, notes = _filled(workload, api_prices, pace=None)
+    tables = _Tables(tuple(api_prices), tuple(shapes), tuple(rates))
+    filled, notes = _filled(workload, tables, pace=None)
     if (pace := streams_pace(filled)) is not None:
-        filled, notes = _filled(workload, api_prices, pace=pace)
+        filled, notes = _filled(workload, tables, pace=pace)
     return filled, notes
 
 
@@ -348,21 +360,30 @@ def streams_pace(filled: Workload) -> float | None:
     return filled.tokens_per_s_target if filled.speed_basis == "said_acceptable" else None
 
 
-def _filled(workload: Workload, api_prices: Iterable[ApiPrice], pace: float | None) -> tuple[Workload, list[Said]]:
+class _Tables(NamedTuple):
+    """The catalog's tables `fill_defaults` reads."""
+
+    api_prices: tuple[ApiPrice, ...]
+    shapes: tuple[RequestShape, ...]
+    rates: tuple[FxRate, ...]
+
+
+def _filled(workload: Workload, tables: _Tables, pace: float | None) -> tuple[Workload, list[Said]]:
     """`fill_defaults` with the peak streams counted at `pace` tok/s per user (None: the stated speed, else the
     comfortable one)."""
+    api_prices, shapes = tables.api_prices, tables.shapes
     w = workload if pace is None else workload.model_copy(update={"tokens_per_s_target": pace})
     facts: dict[str, Any] = {}
     notes: list[Said] = []
     traffic = by_class = None
     # The answer first: a class's answer (a label, a reasoning model's thinking) sets a spend's split and each hold.
-    if (class_output := _class_output(w)) is not None:
+    if (class_output := _class_output(w, shapes)) is not None:
         w = w.model_copy(update={"output_tokens": class_output[0]})
         facts["output_tokens"] = class_output[0]
     if (half_window := _half_window_prompt(w)) is not None:  # before the load: a request's length sets its hold
         w = w.model_copy(update={"prompt_tokens": half_window})
         facts["prompt_tokens"] = half_window
-    elif (by_class := _class_prompt(w)) is not None:  # the work's own request, before any traffic-wide split
+    elif (by_class := _class_prompt(w, shapes)) is not None:  # the work's own request, before any traffic-wide split
         w = w.model_copy(update={"prompt_tokens": by_class[0]})
         facts["prompt_tokens"] = by_class[0]
     elif (traffic := _api_traffic_prompt(w, api_prices)) is not None:  # before the load: the split sets the volume
@@ -390,7 +411,7 @@ def _filled(workload: Workload, api_prices: Iterable[ApiPrice], pace: float | No
         notes.append(said("assume.prompt.half_window", tokens=half_window, context=w.context_length))
     elif by_class is not None:
         notes.append(said("assume.prompt.class", tokens=by_class[0], work=said(f"request_class.{by_class[1]}"),
-                          source=shape_source(by_class[1])))
+                          source=shape_source(by_class[1], shapes)))
     elif traffic is not None:
         notes.append(said("assume.prompt.api_traffic", tokens=traffic[0], ratio=traffic[1].input_per_output,
                           api_model=traffic[1].api_model, source=traffic[1].traffic_source_url))
@@ -399,7 +420,7 @@ def _filled(workload: Workload, api_prices: Iterable[ApiPrice], pace: float | No
         notes.append(said("assume.prompt", tokens=DEFAULT_PROMPT_TOKENS))
     if class_output is not None:
         notes.append(said("assume.output.class", tokens=class_output[0], work=said(f"request_class.{class_output[1]}"),
-                          source=shape_source(class_output[1])))
+                          source=shape_source(class_output[1], shapes)))
     elif w.output_tokens is None:
         facts["output_tokens"] = DEFAULT_OUTPUT_TOKENS
         notes.append(said("assume.output", tokens=DEFAULT_OUTPUT_TOKENS))
@@ -440,11 +461,11 @@ def _filled(workload: Workload, api_prices: Iterable[ApiPrice], pace: float | No
     if w.existing_hardware is None and (facts.get("deployment_scale") or w.deployment_scale) == "personal":
         notes.append(said("assume.no_owned"))
     if w.budget_currency is not None and w.budget_amount is not None and w.budget_usd is not None \
-            and (fx := fx_rate(w.budget_currency)) is not None:
+            and (fx := fx_rate(w.budget_currency, tables.rates)) is not None:
         notes.append(said("assume.fx", amount=w.budget_amount, currency=w.budget_currency, usd=w.budget_usd,
                          rate=fx.units_per_usd, date=fx.date, source=fx.source_url))
     if w.api_spend_currency is not None and w.api_spend_amount is not None and w.api_spend_usd_per_month is not None \
-            and (fx := fx_rate(w.api_spend_currency)) is not None:
+            and (fx := fx_rate(w.api_spend_currency, tables.rates)) is not None:
         notes.append(said("assume.spend_fx", amount=w.api_spend_amount, currency=w.api_spend_currency,
                          usd=w.api_spend_usd_per_month, rate=fx.units_per_usd, date=fx.date))
     notes.append(said("assume.tco_basis", hours=w.hours_per_day, utilization=facts.get("utilization", w.utilization),

@@ -53,7 +53,7 @@ def prepare(workload: Workload) -> Workload:
     if workload.concurrent_users is None and workload.total_users is None and is_batch_job(workload):
         facts["concurrent_users"] = 1
     if (is_batch_job(workload) and workload.batch_window_hours is not None
-            and "hours_per_day" not in workload.model_fields_set):
+            and not workload.hours_stated):
         # A nightly job runs in its window, not the TCO's 12 h a day: rent is billed and power drawn for those
         # hours (a 6 h job billed 4,380 h a year made renting look twice as dear). A stated schedule wins.
         facts["hours_per_day"] = min(24.0, workload.batch_window_hours)

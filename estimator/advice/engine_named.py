@@ -14,10 +14,11 @@ and the reply says so (`note.engine_elsewhere`).
 
 from __future__ import annotations
 
-from collections.abc import Collection, Sequence
+from collections.abc import Collection, Iterable, Sequence
 
 from estimator.advice.candidates import Candidate
 from estimator.advice.sizing import cached_prefix_tokens
+from estimator.catalog import RequestShape
 from estimator.said import Said, said
 from estimator.workload import ServingEngine, Workload
 
@@ -55,10 +56,10 @@ def engine_note(engine: ServingEngine | None, primary: Candidate) -> Said | None
     return None
 
 
-def prefix_note(workload: Workload, primary: Candidate) -> Said | None:
+def prefix_note(workload: Workload, primary: Candidate, shapes: Iterable[RequestShape]) -> Said | None:
     """The shared prefix credited (prefill only, `sizing.cached_prefix_tokens`), or said not credited where the
     recommended engine keeps no prefix cache across requests (llama.cpp-class slot servers)."""
-    cached = cached_prefix_tokens(workload)
+    cached = cached_prefix_tokens(workload, shapes)
     if not cached:
         return None
     if primary.stack.continuous_batching != "yes":

@@ -46,7 +46,8 @@ def evaluate_option(
     risks are findings (`estimator.said`), worded by the caller.
     """
     # A batch job is sized as `recommend` sizes it (one client, batch arrivals, its window), by when it finishes.
-    filled, _ = fill_defaults(split_end_to_end(apply_catalog_model(prepare_batch(workload), catalog)[0])[0])
+    filled, _ = fill_defaults(split_end_to_end(apply_catalog_model(prepare_batch(workload), catalog)[0])[0],
+                              shapes=catalog.request_shapes, rates=catalog.fx_rates)
     hardware = catalog.hardware_by_id(hardware_id)
     if hardware is None:
         ids = [h.id for h in catalog.hardware]

@@ -189,7 +189,7 @@ def busy_hour(workload: Workload, *, requests: bool) -> tuple[float, PeakBasis |
         return float(workload.peak_factor), "stated"
     if workload.arrival_pattern in ("batch", "steady"):
         return 1.0, None
-    if "hours_per_day" in workload.model_fields_set:
+    if workload.hours_stated:
         if workload.hours_per_day <= WORKING_WINDOW_MAX_HOURS:
             return BUSY_HOUR_OVER_WINDOW_AVERAGE, "window"
         return 1.0, None

@@ -578,7 +578,8 @@ def recommend(
     model_notes = [*model_notes, *e2e_notes]
     if site_budget is not None:
         model_notes = [site_budget, *model_notes]
-    filled, assumptions = fill_defaults(named, api_prices=catalog.api_prices)
+    filled, assumptions = fill_defaults(named, api_prices=catalog.api_prices, shapes=catalog.request_shapes,
+                                        rates=catalog.fx_rates)
     filled, named_each = per_person_named(filled)  # a device named for each person is one person's (`personal_fleet`)
     # the conversion the reply shows, at the speed the streams were counted at (`assume.streams_pace`)
     paced = named if (pace := streams_pace(filled)) is None else named.model_copy(update={"tokens_per_s_target": pace})
@@ -740,7 +741,7 @@ def recommend(
         assumptions.append(waived)
     if (engine := engine_note(filled.serving_engine, primary.candidate)) is not None:
         assumptions.append(engine)
-    if (prefix := prefix_note(filled, primary.candidate)) is not None:
+    if (prefix := prefix_note(filled, primary.candidate, catalog.request_shapes)) is not None:
         assumptions.append(prefix)
     if filled.mixed_training:
         assumptions.append(said("note.lora_training", gb=lora_training_gb(filled.model_params_b or 7.0)))

@@ -12,7 +12,7 @@ second variant, and the ranking decides which serves tokens cheaper. The expensi
 from __future__ import annotations
 
 import math
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from typing import NamedTuple
 
@@ -23,7 +23,7 @@ from estimator.advice.load import is_ultra_low_ttft
 from estimator.advice.power_limit import option_power_budget_w
 from estimator.advice.request_shape import shape
 from estimator.advice.risks import SetupRisks, assess_risks, overload_factor, risk_score, setup_risks
-from estimator.catalog import Catalog, Hardware, ServingStack
+from estimator.catalog import Catalog, Hardware, RequestShape, ServingStack
 from estimator.costing.tco import annual_tokens, per_million_finding, tco
 from estimator.costing.tco_findings import TcoFinding
 from estimator.defaults import (
@@ -135,7 +135,7 @@ def served_params_b(workload: Workload) -> float:
     return (workload.model_params_b or 7.0) * (workload.models_served or 1)
 
 
-def cached_prefix_tokens(workload: Workload) -> int:
+def cached_prefix_tokens(workload: Workload, shapes: Iterable[RequestShape] = ()) -> int:
     """Tokens of each prompt a prefix cache serves, as stated (issue 26 B: credited only when stated): the shared
     prefix's length, or its share of the typical prompt. Engines that batch continuously cache prefixes (vLLM's
     automatic prefix caching, SGLang's RadixAttention, TensorRT-LLM's KV cache reuse); the caller credits it there
@@ -150,11 +150,12 @@ def cached_prefix_tokens(workload: Workload) -> int:
     is served from it and only the turn's new tokens are prefilled (the class's sourced new tokens a turn,
     `advice.request_shape`); without it said, every turn is prefilled whole.
 
-    >>> cached_prefix_tokens(Workload(prompt_tokens=32000, request_class="coding_agent", prefix_caching=True))
+    >>> agent = [RequestShape(request_class="coding_agent", new_tokens_per_turn=2000, source_url="https://example.com")]
+    >>> cached_prefix_tokens(Workload(prompt_tokens=32000, request_class="coding_agent", prefix_caching=True), agent)
     30000
-    >>> cached_prefix_tokens(Workload(prompt_tokens=32000, agentic_sessions=True, prefix_caching=True))
+    >>> cached_prefix_tokens(Workload(prompt_tokens=32000, agentic_sessions=True, prefix_caching=True), agent)
     30000
-    >>> cached_prefix_tokens(Workload(prompt_tokens=32000, request_class="coding_agent"))
+    >>> cached_prefix_tokens(Workload(prompt_tokens=32000, request_class="coding_agent"), agent)
     0
     """
     prompt = workload.prompt_tokens or 512
@@ -162,16 +163,16 @@ def cached_prefix_tokens(workload: Workload) -> int:
         return min(workload.shared_prefix_tokens, prompt - 1)
     if workload.shared_prefix_share is not None:
         return min(round(prompt * workload.shared_prefix_share), prompt - 1)
-    if workload.prefix_caching and (new := _new_tokens_per_turn(workload)) is not None:
+    if workload.prefix_caching and (new := _new_tokens_per_turn(workload, shapes)) is not None:
         return max(0, prompt - new)
     return 0
 
 
-def _new_tokens_per_turn(workload: Workload) -> int | None:
+def _new_tokens_per_turn(workload: Workload, shapes: Iterable[RequestShape]) -> int | None:
     """The tokens a session's turn adds to its history (None: no session class): agents' sessions said by their
     window (`agentic_sessions`) are coding agents'."""
     name = "coding_agent" if workload.agentic_sessions and workload.request_class is None else workload.request_class
-    found = shape(name)
+    found = shape(name, shapes)
     return found.new_tokens_per_turn if found is not None else None
 
 
@@ -190,15 +191,15 @@ def people_at_once(stated: Workload) -> bool:
             and stated.arrival_pattern != "batch" and stated.batch_items is None)
 
 
-def _request(workload: Workload, candidate: Candidate, count: int, users: int | None = None,
+def _request(workload: Workload, candidate: Candidate, count: int, shapes: Iterable[RequestShape], users: int | None = None,
              people: bool = False) -> EstimateRequest:
     # Built without re-validation: every value comes from a validated Workload or the catalog, and the
     # ranker builds hundreds of these per recommendation.
-    return construct_trusted(EstimateRequest, _request_values(workload, candidate, count, users, people))
+    return construct_trusted(EstimateRequest, _request_values(workload, candidate, count, shapes, users, people))
 
 
-def _request_values(workload: Workload, candidate: Candidate, count: int, users: int | None,
-                    people: bool = False) -> dict[str, object]:
+def _request_values(workload: Workload, candidate: Candidate, count: int, shapes: Iterable[RequestShape],
+                    users: int | None, people: bool = False) -> dict[str, object]:
     return {
         "hardware": candidate.hardware.id, "custom": None, "count": count, "params_b": served_params_b(workload),
         "quant": workload.weight_format, "backend": candidate.stack.backend_key,
@@ -208,7 +209,7 @@ def _request_values(workload: Workload, candidate: Candidate, count: int, users:
         "active_params_b": (workload.active_params_b * (workload.models_served or 1)
                             if workload.active_params_b is not None else None),
         "kv_cache_dtype": workload.kv_cache_dtype, "adapter_gb": adapters_gb(workload.model_params_b or 7.0, workload.lora_adapters),
-        "cached_prefix_tokens": cached_prefix_tokens(workload) if candidate.stack.continuous_batching == "yes" else 0,
+        "cached_prefix_tokens": cached_prefix_tokens(workload, shapes) if candidate.stack.continuous_batching == "yes" else 0,
         # People read each answer: they send the next prompt no sooner than it streams at their speed target
         # (estimator/advice/concurrency.py counts streams at that speed), whatever the device's own speed.
         "paced_tokens_per_s": workload.tokens_per_s_target or COMFORTABLE_TOKENS_PER_S,
@@ -345,8 +346,8 @@ class Sizer:
         key = (candidate.hardware.id, candidate.stack.id, users)
         values = self._requests.get(key)
         if values is None:
-            values = self._requests[key] = _request_values(self.workload_for(candidate), candidate, 1, users,
-                                                           self.people)
+            values = self._requests[key] = _request_values(self.workload_for(candidate), candidate, 1,
+                                                           self.catalog.request_shapes, users, self.people)
         return construct_trusted(EstimateRequest, {**values, "ttft_target_ms": self._bound(candidate), "count": count})
 
 
@@ -478,7 +479,8 @@ class Sizer:
             if ttft is not None and est.fits and est.ttft_p95_ms:
                 ttft = int(ttft * est.ttft_p95_ms / max(self.ttft_checked(est, candidate), 1e-9))
         probe = self.capacity_fn if self.shortcuts is None or self.shortcuts.capacity is None else self.shortcuts.capacity
-        return probe(_request(self.workload_for(candidate), candidate, count, people=self.people), self.catalog,
+        return probe(_request(self.workload_for(candidate), candidate, count, self.catalog.request_shapes, people=self.people),
+                     self.catalog,
                      min_tokens_per_s=target, ttft_target_ms=ttft)
 
     def min_devices(self, candidate: Candidate) -> int:

@@ -41,9 +41,10 @@ def test_stated_facts_come_back_as_stated_not_with_the_defaults_filled():
     facts = facts_from({"model_params_b": 7, "concurrent_users": 20, "hours_per_day": 12})
     loaded = _round_trip({"slots": facts, "asked": ["ttft_target_ms"]})
     assert isinstance(loaded, dict) and isinstance(loaded["slots"], Workload)
-    # A default the user stated (12 h/day is the TCO default) stays stated; the unstated defaults
-    # (utilization, electricity price) are not turned into statements.
-    assert stated(loaded["slots"]) == {"model_params_b": 7, "concurrent_users": 20, "hours_per_day": 12}
+    # A default the user stated (12 h/day is the TCO default) stays stated, and says so (`hours_stated`); the unstated
+    # defaults (utilization, electricity price) are not turned into statements.
+    assert stated(loaded["slots"]) == {"model_params_b": 7, "concurrent_users": 20, "hours_per_day": 12,
+                                       "hours_stated": True}
     assert loaded["asked"] == ["ttft_target_ms"]
 
 

@@ -71,3 +71,17 @@ def test_a_peak_factor_said_beside_an_average_rate_raises_it():
     # "~90 requests a minute on average, peaks maybe 2x that": 3/s at the peak, 33 streams at 11 s each.
     c = load_conversion(Workload(requests_per_s=1.5, peak_factor=2, prompt_tokens=1_500, output_tokens=300))
     assert c is not None and c.requests_per_s == 3.0 and c.concurrent_streams == 33
+
+
+def test_only_stated_hours_are_a_working_window():
+    # "8 h a day" read from the lead is a window (its busiest hour twice its average hour); the same 8 h filled in by
+    # code (a batch job's window, a copy of the workload with the hours set) is no statement: a day of requests then
+    # peaks at an eighth of the day in its busiest hour, 8 × 1/8 = 1.0.
+    stated = Workload(requests_per_day=120_000, hours_per_day=8)
+    filled = Workload(requests_per_day=120_000).model_copy(update={"hours_per_day": 8.0})
+    assert stated.hours_stated is True and filled.hours_stated is None
+    assert load_conversion(stated).peak_basis == "window"
+    assert (load_conversion(filled).peak_factor, load_conversion(filled).peak_basis) == (1.0, "day")
+    # the fact survives the thread's round trip: a dumped workload read back still says whether the hours were said
+    assert Workload.model_validate(filled.model_dump()).hours_stated is None
+    assert Workload.model_validate(stated.model_dump()).hours_stated is True

@@ -8,22 +8,40 @@ a chat keeps the generic 512 / 256; a stated length always wins; prefix caching 
 
 from __future__ import annotations
 
+from functools import partial
+
 import pytest
 
-from estimator.advice.assume import fill_defaults
-from estimator.advice.request_shape import REQUEST_CLASSES, shape, shapes
+from estimator.advice import assume
+from estimator.advice.request_shape import REQUEST_CLASSES, shape
 from estimator.advice.sizing import cached_prefix_tokens
 from estimator.workload import Workload
+from knowledge.testing import memory_catalog, memory_store
+
+SHAPES = memory_catalog().request_shapes
+# The defaults as `recommend` fills them: with the catalog's request shapes.
+fill_defaults = partial(assume.fill_defaults, api_prices=memory_catalog().api_prices, shapes=SHAPES)
 
 
 def test_the_table_covers_every_class_and_reasoning_with_a_source():
-    assert set(shapes()) == {*REQUEST_CLASSES, "reasoning"}
-    assert all(s.source_url.startswith("https://") for s in shapes().values())
+    assert {s.request_class for s in SHAPES} == {*REQUEST_CLASSES, "reasoning"}
+    assert all(s.source_url.startswith("https://") for s in SHAPES)
+
+
+def test_the_store_answers_the_shapes_in_file_order():
+    assert memory_store().request_shapes() == list(SHAPES)
 
 
 def test_a_context_said_for_chat_is_the_maximum_and_for_agents_rag_documents_the_typical_prompt():
-    assert shape("chat").stated_context == "maximum"
-    assert {shape(c).stated_context for c in ("coding_agent", "rag", "summarization")} == {"typical"}
+    assert shape("chat", SHAPES).stated_context == "maximum"
+    assert {shape(c, SHAPES).stated_context for c in ("coding_agent", "rag", "summarization")} == {"typical"}
+
+
+def test_without_the_shapes_handed_in_a_class_fills_nothing():
+    # the core reads no file: the class's lengths come only from the rows it is handed
+    bare, notes = assume.fill_defaults(Workload(request_class="coding_agent", concurrent_users=10, model_params_b=8))
+    assert (bare.prompt_tokens, bare.output_tokens) == (512, 256)
+    assert not any(n.key == "assume.prompt.class" for n in notes)
 
 
 @pytest.mark.parametrize(("work", "low", "high"), [
@@ -72,7 +90,7 @@ def test_a_tiny_answer_changes_what_an_api_spend_buys():
 
 def test_prefix_caching_said_on_serves_a_session_s_history_and_unsaid_serves_nothing():
     on = Workload(prompt_tokens=32_000, request_class="coding_agent", prefix_caching=True)
-    assert 0 < 32_000 - cached_prefix_tokens(on) <= 5_000  # only the turn's new tokens are prefilled
-    assert cached_prefix_tokens(on.model_copy(update={"prefix_caching": None})) == 0
-    assert cached_prefix_tokens(on.model_copy(update={"prefix_caching": False})) == 0
-    assert cached_prefix_tokens(Workload(prompt_tokens=32_000, request_class="rag", prefix_caching=True)) == 0
+    assert 0 < 32_000 - cached_prefix_tokens(on, SHAPES) <= 5_000  # only the turn's new tokens are prefilled
+    assert cached_prefix_tokens(on.model_copy(update={"prefix_caching": None}), SHAPES) == 0
+    assert cached_prefix_tokens(on.model_copy(update={"prefix_caching": False}), SHAPES) == 0
+    assert cached_prefix_tokens(Workload(prompt_tokens=32_000, request_class="rag", prefix_caching=True), SHAPES) == 0

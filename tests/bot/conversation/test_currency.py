@@ -1,30 +1,38 @@
-"""Budgets in other currencies: converted at estimator/costing/fx.py's dated rate and stated as an assumption.
+"""Budgets in other currencies: converted at the catalog's dated rate (knowledge/data/fx_rates.csv) and stated as an
+assumption.
 
-Worked by hand from the rates (Federal Reserve H.10, 12 Jan 2024): 500,000 CNY ÷ 7.1665 = $69,769;
-€40,000 × 1.0959 = $43,836; NT$1,000,000 ÷ 31.12 = $32,134; 5,000,000 JPY ÷ 144.86 = $34,516;
-£30,000 × 1.2727 ≈ $38,180 (IMF SDR cross rate, same day).
+Worked by hand from the rates of 27 Jan 2026 (CFETS central parity: 100 USD = 698.58 CNY, 100 EUR = 827.55 CNY,
+100 JPY = 4.5176 CNY, 100 GBP = 952.61 CNY; Taipei close of 26 Jan, 31.508 TWD): 500,000 CNY ÷ 6.9858 = $71,574;
+€40,000 × 827.55 / 698.58 = $47,385; NT$1,000,000 ÷ 31.508 = $31,738; 5,000,000 JPY × 4.5176 / 100 / 6.9858 = $32,334;
+£30,000 × 952.61 / 698.58 = $40,909.
 """
 
 from __future__ import annotations
 
+from functools import partial
+
 import pytest
 
-from bot.nlu import parse_message
 from estimator.workload import Workload
-from tests.support.worded import fill_defaults
+from knowledge.testing import memory_catalog
+from tests.support import worded
+from tests.support.reading import read_with_tables as parse_message
+
+# The defaults as `recommend` fills them: with the catalog's dated rates.
+fill_defaults = partial(worded.fill_defaults, rates=memory_catalog().fx_rates)
 
 
 @pytest.mark.parametrize(("text", "currency", "amount", "usd"), [
-    ("预算50万元", "CNY", 500_000, 69_769),
-    ("预算 50万人民币，7B 模型", "CNY", 500_000, 69_769),
-    ("預算 100 萬元台幣", "TWD", 1_000_000, 32_134),
-    ("預算 100 萬元", "TWD", 1_000_000, 32_134),  # bare 元 in Traditional script: New Taiwan dollars
-    ("budget €40k", "EUR", 40_000, 43_836),
-    ("NT$1,000,000 budget", "TWD", 1_000_000, 32_134),
-    ("预算500万日元", "JPY", 5_000_000, 34_516),
-    ("budget of £30,000", "GBP", 30_000, 38_180),
-    ("up to €40k on hardware", "EUR", 40_000, 43_836),  # no budget word: the currency says it is money
-    ("我们打算花 50万元 买硬件", "CNY", 500_000, 69_769),
+    ("预算50万元", "CNY", 500_000, 71_574),
+    ("预算 50万人民币，7B 模型", "CNY", 500_000, 71_574),
+    ("預算 100 萬元台幣", "TWD", 1_000_000, 31_738),
+    ("預算 100 萬元", "TWD", 1_000_000, 31_738),  # bare 元 in Traditional script: New Taiwan dollars
+    ("budget €40k", "EUR", 40_000, 47_385),
+    ("NT$1,000,000 budget", "TWD", 1_000_000, 31_738),
+    ("预算500万日元", "JPY", 5_000_000, 32_334),
+    ("budget of £30,000", "GBP", 30_000, 40_909),
+    ("up to €40k on hardware", "EUR", 40_000, 47_385),  # no budget word: the currency says it is money
+    ("我们打算花 50万元 买硬件", "CNY", 500_000, 71_574),
 ])
 def test_budgets_in_other_currencies_are_converted(text, currency, amount, usd):
     facts = parse_message(text).facts
@@ -33,9 +41,9 @@ def test_budgets_in_other_currencies_are_converted(text, currency, amount, usd):
 
 
 def test_the_conversion_is_stated_with_rate_and_date():
-    _, notes = fill_defaults(Workload(budget_usd=69_769, budget_amount=500_000, budget_currency="CNY"))
+    _, notes = fill_defaults(Workload(budget_usd=71_574, budget_amount=500_000, budget_currency="CNY"))
     note = next(n for n in notes if "CNY" in n)
-    assert "7.1665" in note and "2024-01-12" in note and "$69,769" in note
+    assert "6.9858" in note and "2026-01-27" in note and "$71,574" in note
 
 
 def test_a_problem_keeps_the_other_facts_of_the_message():
@@ -46,9 +54,9 @@ def test_a_problem_keeps_the_other_facts_of_the_message():
 
 
 def test_a_hong_kong_dollar_budget_is_converted_at_its_dated_rate_and_says_so():
-    # H.10 of 16 January 2024: 7.8195 HKD per USD, so HK$300k = 300,000 / 7.8195 = $38,366
+    # CFETS of 27 Jan 2026: 100 HKD = 89.592 CNY, 698.58 / 89.592 = 7.79735 HKD per USD; HK$300k = $38,475
     result = parse_message("A 13B model, budget HK$300k, 40 concurrent users")
-    assert result.facts["budget_currency"] == "HKD" and result.facts["budget_usd"] == 38_366
-    _, notes = fill_defaults(Workload(budget_usd=38_366, budget_amount=300_000, budget_currency="HKD"))
+    assert result.facts["budget_currency"] == "HKD" and result.facts["budget_usd"] == 38_475
+    _, notes = fill_defaults(Workload(budget_usd=38_475, budget_amount=300_000, budget_currency="HKD"))
     note = next(n for n in notes if "HKD" in n)
-    assert "7.8195" in note and "2024-01-12" in note
+    assert "7.79735" in note and "2026-01-27" in note

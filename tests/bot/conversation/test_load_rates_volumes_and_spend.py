@@ -150,11 +150,11 @@ def test_a_newer_form_of_the_load_replaces_the_older(engine):
 
 
 def test_a_spend_in_another_currency_is_echoed_with_its_dated_rate(engine):
-    """NT$300,000 a month at 31.12 TWD per dollar (H.10, 12 Jan 2024) = $9,640: said, and never a budget."""
+    """NT$300,000 a month at 31.508 TWD per dollar (Taipei close, 26 Jan 2026) = $9,521: said, and never a budget."""
     reply = engine.handle("t", "我們每個月 API 費用大約 NT$30萬，主要是 gpt-4o，想改成自己架 14B 微調模型")
-    assert reply.slots["api_spend_usd_per_month"] == pytest.approx(300_000 / 31.12, abs=1)
+    assert reply.slots["api_spend_usd_per_month"] == pytest.approx(300_000 / 31.508, abs=1)
     assert "budget_usd" not in reply.slots
-    assert "300,000 TWD/月 ≈ $9,640 (31.12 TWD/USD, 2024-01-12" in reply.text
+    assert "300,000 TWD/月 ≈ $9,521 (31.508 TWD/USD, 2026-01-26" in reply.text
 
 
 @pytest.mark.parametrize(("text", "model_id"), [

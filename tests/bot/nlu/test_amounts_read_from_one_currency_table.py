@@ -7,8 +7,8 @@ from __future__ import annotations
 
 import pytest
 
-from bot.nlu import parse_message
 from bot.nlu.currency import CURRENCY_WORDS
+from tests.support.reading import read_with_tables
 
 
 @pytest.mark.parametrize(("text", "currency", "amount"), [
@@ -21,24 +21,24 @@ from bot.nlu.currency import CURRENCY_WORDS
     ("₩30,000,000 for a server", "KRW", 30_000_000),
 ])
 def test_an_amount_in_a_tabled_currency_is_read(text: str, currency: str, amount: float) -> None:
-    facts = parse_message(text).facts
+    facts = read_with_tables(text).facts
     assert facts["budget_currency"] == currency and facts["budget_amount"] == amount, facts
 
 
 def test_the_dollar_said_after_the_amount_is_read() -> None:
-    assert parse_message("hardware up to 3000$ , 7b for me").facts["budget_usd"] == 3000
-    assert parse_message("可以花 5000 美元买硬件").facts["budget_usd"] == 5000
+    assert read_with_tables("hardware up to 3000$ , 7b for me").facts["budget_usd"] == 3000
+    assert read_with_tables("可以花 5000 美元买硬件").facts["budget_usd"] == 5000
 
 
 def test_a_currency_with_no_rate_is_asked_about_keeping_the_rest() -> None:
-    result = parse_message("AED 300k for hardware, 13B, 40 users")
+    result = read_with_tables("AED 300k for hardware, 13B, 40 users")
     assert [p.reason for p in result.problems] == ["currency"]
     assert result.facts["model_params_b"] == 13 and result.facts["concurrent_users"] == 40
 
 
 @pytest.mark.parametrize("text", ["我们有三块4090", "8 块卡跑 70b", "we have 3 h100s"])
 def test_a_count_of_cards_is_no_money(text: str) -> None:
-    assert "budget_usd" not in parse_message(text).facts
+    assert "budget_usd" not in read_with_tables(text).facts
 
 
 def test_the_dollar_words_are_the_tables() -> None:

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from bot.nlu import parse_message
+from tests.support.reading import read_with_tables
 
 
 @pytest.mark.parametrize(("text", "amount"), [
@@ -14,11 +14,11 @@ from bot.nlu import parse_message
     ("預算兩百餘萬台幣，要跑 70B", 2_000_000),
 ])
 def test_an_amount_with_some_before_its_multiplier(text, amount):
-    assert dict(parse_message(text).facts)["budget_amount"] == amount
+    assert dict(read_with_tables(text).facts)["budget_amount"] == amount
 
 
 def test_people_with_some_after_them_stay_a_count():
-    assert dict(parse_message("一百多人用，7B 模型").facts)["total_users"] == 100
+    assert dict(read_with_tables("一百多人用，7B 模型").facts)["total_users"] == 100
 
 
 @pytest.mark.parametrize(("text", "slot", "value"), [
@@ -27,4 +27,4 @@ def test_people_with_some_after_them_stay_a_count():
     ("just for me and a colleague, 8b", "concurrent_users", 2),
 ])
 def test_counts_said_in_words(text, slot, value):
-    assert dict(parse_message(text).facts)[slot] == value
+    assert dict(read_with_tables(text).facts)[slot] == value

@@ -13,11 +13,11 @@ from __future__ import annotations
 
 import pytest
 
-from bot.nlu import parse_message
+from tests.support.reading import read_with_tables
 
 
 def facts(text: str) -> dict:
-    return dict(parse_message(text).facts)
+    return dict(read_with_tables(text).facts)
 
 
 @pytest.mark.parametrize(("text", "slot", "value"), [

@@ -15,11 +15,11 @@ from typing import Any
 import pytest
 import yaml
 
-from bot.nlu import parse_message
 from bot.wiring import store_model_lookup
 from estimator.advice.assume import fill_defaults
 from estimator.advice.load import load_conversion
 from estimator.workload import Workload
+from tests.support.reading import read_with_tables
 
 DATA = Path(__file__).resolve().parents[2] / "data"
 HELDOUT_FLOOR = 0.90
@@ -46,7 +46,7 @@ def _close(got: Any, want: Any) -> bool:
 
 def failures(case: dict[str, Any], find_model: Any) -> list[str]:
     """What the reading of one case got wrong (empty when it is right)."""
-    parsed = parse_message(case["text"], find_model=find_model)
+    parsed = read_with_tables(case["text"], find_model=find_model)
     facts, wrong = parsed.facts, []
     for slot, want in (case.get("expect") or {}).items():
         if not _close(facts.get(slot), want):

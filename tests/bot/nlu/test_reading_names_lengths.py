@@ -38,7 +38,8 @@ def catalog_reader(catalog: Any) -> Callable[[str], ParseResult]:
 
     lookup = store_model_lookup(shared_memory_store(), catalog)
     matcher = HardwareMatcher(catalog.hardware)
-    return lambda text: parse_message(text, find_model=lookup, hardware=matcher)
+    return lambda text: parse_message(text, find_model=lookup, hardware=matcher, rates=catalog.fx_rates,
+                                      shapes=catalog.request_shapes)
 
 
 @pytest.fixture(scope="module")

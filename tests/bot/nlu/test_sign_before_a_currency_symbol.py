@@ -6,21 +6,21 @@ from __future__ import annotations
 
 import pytest
 
-from bot.nlu import parse_message
 from tests.support.engine_fixtures import talk
+from tests.support.reading import read_with_tables
 
 
 @pytest.mark.parametrize("text", ["budget -€5k for a 7b model, 10 users", "预算 -¥5万，7B 模型 10 人用",
                                   "預算 -NT$30萬，7B 模型 10 人用", "budget -$5k for a 7b, 10 users"])
 def test_a_minus_before_the_symbol_is_a_negative_budget_asked_about(text):
-    result = parse_message(text)
+    result = read_with_tables(text)
     assert "budget_usd" not in result.facts
     assert any(p.slot == "budget_usd" for p in result.problems)
     assert result.facts.get("model_params_b") == 7 and result.facts.get("concurrent_users") == 10
 
 
 def test_a_plain_amount_in_euros_is_still_a_budget():
-    assert parse_message("budget €5k for a 7b model, 10 users").facts.get("budget_currency") == "EUR"
+    assert read_with_tables("budget €5k for a 7b model, 10 users").facts.get("budget_currency") == "EUR"
 
 
 @pytest.mark.parametrize(("text", "named", "not_named"), [
