@@ -122,6 +122,10 @@ class Workload(BaseModel):
     budget_usd: float | None = Field(default=None, ge=0, le=1e10)
     model_stability: ModelStability | None = None
     models_served: int | None = Field(default=None, ge=1, le=1000)
+    # Beyond the contract: the parameters of the other models served at once beside `model_params_b` when they differ in
+    # size ("one L40S for both our 8B and 14B": 8.03 beside 14.7). Set, the box holds and reads model_params_b + this;
+    # unset, `models_served` copies of model_params_b (`advice.sizing.served_params_b`).
+    co_served_params_b: float | None = Field(default=None, ge=0, le=20_000)
     dynamic_shapes: bool | None = None
     accuracy_critical: bool | None = None
     mixed_training: bool | None = None
