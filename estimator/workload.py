@@ -176,6 +176,9 @@ class Workload(BaseModel):
     # Beyond the contract: a daily count said per person ("每人一天问十来个问题") and the share of the head count
     # active on a given day ("日活三成"): requests_per_day = total_users × daily_active_share × this, said in the open.
     requests_per_user_per_day: float | None = Field(default=None, gt=0, le=100_000)
+    # Beyond the contract: a rate said of each person ("each of our 40 agents asks about once a minute", "每位业务每小时问十
+    #次"), in requests an hour each: requests_per_s = total_users × this / 3600, said in the open (people × frequency).
+    requests_per_user_per_hour: float | None = Field(default=None, gt=0, le=1_000_000)
     daily_active_share: float | None = Field(default=None, gt=0, le=1)
     # Beyond the contract: the people on one shift (the largest one) when staff work in shifts ("300 agents across two
     # shifts" = 150, "三班倒" of 240 = 80, "早班 60 人、晚班 40 人" = 60): they are at work together, each in a session

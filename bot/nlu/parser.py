@@ -503,6 +503,8 @@ def _per_person_rates(found: SlotValues) -> None:
         if not isinstance(rate, int | float) or not isinstance(people, int | float) or slot in found:
             continue
         senders: float = people
+        if slot == "requests_per_s":  # "40 agents, each about once a minute": kept for the conversion line (40 × 60/h)
+            found["requests_per_user_per_hour"] = round(rate * 3600, 4)
         if slot == "requests_per_day":
             # "800人，日活三成，每人一天问十来个问题": those active that day send it (240 × 10), kept for the echo
             found["requests_per_user_per_day"] = rate

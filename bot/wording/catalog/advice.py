@@ -88,6 +88,11 @@ _ASSUME: dict[str, tuple[str, str, str]] = {
         "如果知道尖峰小時的請求數，請告訴我",
     ),
     # A daily count said per person: who sends it, then the daily count (assume.load.daily follows it).
+    "assume.load.people_hourly": (
+        "{people:,} people × ~{each:,.3g} requests an hour each = {per_hour:,.0f} requests/hour",
+        "{people:,} 人 × 每人每小时约 {each:,.3g} 个请求 = 每小时 {per_hour:,.0f} 个请求",
+        "{people:,} 人 × 每人每小時約 {each:,.3g} 個請求 = 每小時 {per_hour:,.0f} 個請求",
+    ),
     "assume.load.people": (
         "{senders} × ~{each:,g} requests each = {per_day:,.0f} requests a day",
         "{senders} × 每人约 {each:,g} 个请求 = 每天 {per_day:,.0f} 个请求",
