@@ -178,10 +178,18 @@ def read_models_together(text: str, sizes: Sequence[Fact], find_model: ModelLook
     return None
 
 
+def said_of(text: str, sides: Sequence[ModelSide], fact: Fact) -> ModelSide | None:
+    """The model a fact is said of: the nearest one named before it in its sentence ("a qwen2.5 coder 7b for code
+    completion", "Qwen3-4B（做意图识别）"); None when no model is named before it there."""
+    start, _ = _sentence(text, fact.start, fact.end)
+    before = [side for side in sides if start <= side.fact.start and side.fact.end <= fact.start]
+    return max(before, key=lambda side: side.fact.start, default=None)
+
+
 def each_model_load(text: str, users: Fact) -> bool:
     """Whether a count of people is said of each model served together ("~10 users each", "各自大概 5 个人")."""
     return EACH_MODEL_AFTER.match(text, users.end) is not None or EACH_MODEL_BEFORE.search(text, 0, users.start) is not None
 
 
 __all__ = ["MODEL_FACTS", "MODEL_OPTION", "ModelChoice", "ModelSide", "each_model_load", "read_model_choice",
-           "read_models_together"]
+           "read_models_together", "said_of"]

@@ -43,7 +43,7 @@ from bot.nlu.lexicon import (
     VAGUE_COUNTS,
     models_added,
 )
-from bot.nlu.model_choice import MODEL_OPTION, each_model_load, read_model_choice, read_models_together
+from bot.nlu.model_choice import MODEL_OPTION, each_model_load, read_model_choice, read_models_together, said_of
 from bot.nlu.models import apply_model_readings, name_spans, unknown_model_name
 from bot.nlu.normalize import normalize
 from bot.nlu.relative import SCALED, relative_changes
@@ -257,6 +257,11 @@ def parse_message(
         else:
             by_slot["model_params_b"] = [replace(largest.fact, value=largest.size_b)]
         _each_model_users(normalized, by_slot, len(together or ()))
+        # the class of work said of a model beside the sized one is that model's ("plus a 7b for code completion"): the
+        # sized model's requests keep their own shape
+        of = [said_of(normalized, together or [], f) for f in by_slot.get("request_class", [])]
+        if any(side is not None and side is not largest for side in of) and largest not in of:
+            by_slot.pop("request_class")
     elif (choice := read_model_choice(normalized, by_slot.get("model_params_b", []), find_model)) is not None:
         # "32B or 70B?": both sized side by side; the reading keeps the one the reply is for
         result.options[MODEL_OPTION] = choice.options

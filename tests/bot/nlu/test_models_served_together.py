@@ -47,3 +47,13 @@ def test_more_models_said_than_sized_are_copies_of_the_largest():
     facts = parse_message("要同时挂三个模型：32B 做对话，再加一个 0.6B 左右的 reranker，并发 30").facts
     assert facts["models_served"] == 3
     assert "co_served_params_b" not in facts
+
+
+@pytest.mark.parametrize("text", [
+    "one h100 for a 70b plus a 7b coder for code completion on the same gpu, 25 chat users at peak. will that do?",
+    "we run a 7b as a ticket classifier and a 13b for chat. can both live on a single L40S? 12 users",
+])
+def test_the_work_said_of_the_smaller_model_is_not_the_sized_models(text):
+    facts = parse_message(text).facts
+    assert facts.get("co_served_params_b") is not None
+    assert "request_class" not in facts
