@@ -122,6 +122,10 @@ class Workload(BaseModel):
     budget_usd: float | None = Field(default=None, ge=0, le=1e10)
     model_stability: ModelStability | None = None
     models_served: int | None = Field(default=None, ge=1, le=1000)
+    # Beyond the contract: the parameters of the other models served at once beside `model_params_b` when they differ in
+    # size ("one L40S for both our 8B and 14B": 8.03 beside 14.7). Set, the box holds and reads model_params_b + this;
+    # unset, `models_served` copies of model_params_b (`advice.sizing.served_params_b`).
+    co_served_params_b: float | None = Field(default=None, ge=0, le=20_000)
     dynamic_shapes: bool | None = None
     accuracy_critical: bool | None = None
     mixed_training: bool | None = None
@@ -172,6 +176,9 @@ class Workload(BaseModel):
     # Beyond the contract: a daily count said per person ("每人一天问十来个问题") and the share of the head count
     # active on a given day ("日活三成"): requests_per_day = total_users × daily_active_share × this, said in the open.
     requests_per_user_per_day: float | None = Field(default=None, gt=0, le=100_000)
+    # Beyond the contract: a rate said of each person ("each of our 40 agents asks about once a minute", "每位业务每小时问十
+    #次"), in requests an hour each: requests_per_s = total_users × this / 3600, said in the open (people × frequency).
+    requests_per_user_per_hour: float | None = Field(default=None, gt=0, le=1_000_000)
     daily_active_share: float | None = Field(default=None, gt=0, le=1)
     # Beyond the contract: the people on one shift (the largest one) when staff work in shifts ("300 agents across two
     # shifts" = 150, "三班倒" of 240 = 80, "早班 60 人、晚班 40 人" = 60): they are at work together, each in a session

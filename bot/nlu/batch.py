@@ -47,7 +47,8 @@ _BATCH_CONTEXT = re.compile(
 _ITEM_NOUNS = (r"tickets?|documents?|docs|pdfs?|files?|records?|items?|e-?mails?|pages?|articles?|reviews?|messages?|contracts?|"
                r"reports?|transcripts?|rows?|samples?|images?|invoices?|claims?|chunks?|passages?|papers?|cases?|"
                r"calls?|conversations?|chats?|forms?|receipts?|resumes?|cvs?|entries|products?|listings?|comments?|posts?")
-# An item noun that modifies a model ("our 8B chat model") names the model, not items.
+# An item noun that modifies a model ("our 8B chat model") names the model, not items; one that modifies people ("~12 chat
+# users") names who they are.
 # Up to three words describing the items ("~80k insurance claim docs", "45k customer support chat transcripts"):
 # never a word that links the count to something else (a preposition, a pronoun, people, time, tokens).
 _DESCRIBING_EN = (r"(?!(?:on|for|with|to|in|into|of|at|per|by|from|an?|the|and|or|that|which|who|we|they|it|is|are|was|"
@@ -55,7 +56,7 @@ _DESCRIBING_EN = (r"(?!(?:on|for|with|to|in|into|of|at|per|by|from|an?|the|and|o
                   r"agents?|reps?|seconds?|minutes?|hours?|days?|nights?|weeks?|months?|tokens?|toks?|gb|tb|times?)\b)"
                   r"[a-z][a-z-]*\s+")
 _ITEMS_EN = re.compile(rf"{APPROX}{NUM}\s*\+?\s*(?:{_DESCRIBING_EN}){{0,3}}?"
-                       rf"(?:{_ITEM_NOUNS})\b(?![- ](?:models?|llms?|bots?|assistants?)\b)")
+                       rf"(?:{_ITEM_NOUNS})\b(?![- ](?:models?|llms?|bots?|assistants?|users?|people|ppl|staff|agents?)\b)")
 _ITEMS_ZH = re.compile(
     rf"{APPROX}{NUM}\s*(?:多|余|餘)?\s*(?:篇|份|条|條|则|則|封|张|張|页|頁|个|個|件|笔|筆)\s*"
     # up to four characters saying what kind ("2 万封客服邮件", "5000 份销售合同") before the noun, after a phrase

@@ -26,6 +26,9 @@ MAX_COUNT = 100_000
 # Asking whether a device would do, or how many of it are needed.
 QUESTION = _rx(r"\bwould\b(?! (?:like|love|prefer|rather))", r"\bwill (?:it|they|that|this|these|one|\d)\b", r"\benough\b", r"\bsuffic", r"\bdo the job\b",
                r"\bshould (?:we|i) (?:buy|get|go with|pick|order)\b", r"\bhow many\b", r"\bcan (?:a|an|one|\d+|it|they)\b",
+               # whether it carries models served together ("can both live on a single L40S?", "could one 5090 serve X and Y?",
+               # "one H100 for both X and Y?")
+               r"\bcan (?:both|all|the two|these|those)\b", r"\bcould (?:a|an|one|\d+|it|they|both|we)\b", r"\bfor both\b[^?]{0,80}\?",
                r"\bsane\b", r"\bworth\b", r"\bok(?:ay)? to buy\b", r"\bconsider(?:ing)?\b", r"\bthinking (?:about|of)\b",
                r"\bplan(?:ning)? to (?:buy|get|order)\b", r"\bis (?:a|an|one|1|\d+)\b.{0,40}\?", r"\bdo\?",
                # A choice asked between devices ("8x h100 or 8x h200?", "8卡h100还是h200？"): each is weighed.
@@ -36,6 +39,8 @@ QUESTION = _rx(r"\bwould\b(?! (?:like|love|prefer|rather))", r"\bwill (?:it|they
                # "H200 还是 B200，几台": 还是 right before another device is the choice, with or without the mark
                r"(?:还是|還是)\s*(?:直接)?\s*(?:上|买|買|用|选|選|换|換)?\s*(?:\d{1,3}\s*(?:张|張|台|块|塊|个|個|片|卡)\s*)?[a-z]",
                "够吗", "夠嗎", "够不够", "夠不夠", "够用吗", "夠用嗎", "能不能", "可以吗", "可以嗎", "行吗", "行嗎", "行不行",
+               # "一张 L40S 可以同时跑 X 跟 Y 吗", "能同时挂 … 吗": a yes/no with its verb between (text folded to Simplified)
+               "(?:能|可以)[^,，。;；?？!！]{0,60}?(?:吗|么)", "吗\\s*[?？]",
                "需要几", "需要幾", "要几", "要幾", "多少(?:张|張|块|塊|台|个|個|片)", "(?:几|幾)(?:张|張|块|塊|台|个|個|片|卡)",
                "值得买", "值得買", "该买", "該買",
                "考虑买", "考慮買", "打算买", "打算買", "能跑吗", "能跑嗎", "撑得住", "撐得住",

@@ -819,6 +819,26 @@ MODEL_CHOICE = _rx(r"\bor\b", r"\bvs\.?(?![a-z])", r"\bversus\b", r"\bcompared (
 MODEL_CHOICE_JOINED = _rx(r"\band\b", "和", "跟", "与", "及")
 MODEL_EACH = _rx(r"\bbetween\b", r"\beach\b", r"\bboth\b", r"\bcompare\b", r"\bdelta\b", r"\bdifference\b",
                  "各", "分别", "哪个", "哪一个", "比较", "差多少", "区别", "差别")
+# Models served together, not weighed ("can one L40S serve both our 8B and 14B?", "one H100 for both X and Y?", "keep qwen3
+# 14b and 8b loaded together", "一张 4090 能不能同时跑 X 和 Y", "两个模型都要常驻", "同一张卡放 X 跟 Y"): with one of these, "and" /
+# "和" / "跟" lists the models resident at once, and their memory and load add up (`model_choice.read_models_together`).
+# (numbers are digits by now: 同一 reads 同1, 一张 reads 1张)
+MODELS_TOGETHER = _rx(r"\b(?:serve|serving|run|running|host|hosting|hold|fit|load|keep|put|deploy|carry|handle)s?\s+(?:\w+\s+){0,2}?both\b",
+                      r"\bfor both\b", r"\bboth\b[^.?!]{0,60}\b(?:on|in|into) (?:one|a single|the same|1|a) (?:card|gpu|box|machine|server|node)\b",
+                      r"\bboth\b[^.?!]{0,20}\b(?:up|loaded|resident|running|live|hosted|served)\b",
+                      r"\b(?:loaded|up|running|resident|hosted|served|deployed|live|sit)\s+(?:together|at the same time|at once|"
+                      r"simultaneously|side by side)\b",
+                      r"\b(?:serve|run|host|put|load|deploy)\s+[^.?!]{1,60}?\b(?:side by side|together|alongside|on the same (?:card|gpu|box))\b",
+                      r"\bon the same (?:card|gpu|box|machine|server|node)\b", r"\balongside\b",
+                      "同时(?:跑|部署|挂|放|提供|运行|上线|加载|服务|起|开)", "一起(?:跑|上线|部署|放|挂|加载|运行)", "常驻",
+                      "同[一1]\\s*(?:张|块|台|个)\\s*(?:卡|gpu|显卡|机器|服务器)", "(?:两|2)\\s*个\\s*(?:模型)?\\s*都要",
+                      "放(?:在)?\\s*(?:一|1)\\s*(?:张|块|台)")
+# The load said of each model served together ("~10 users each", "6 people on each", "各自大概 5 个人用", "各 10 个人", "每个模型
+# 8 个人"): the models' loads add up.
+EACH_MODEL_AFTER = _rx(r"\s*(?:(?:concurrent|simultaneous|active)\s+)?(?:users?|people|ppl|persons?|seats?|streams?)?\s*"
+                       r"(?:each|apiece|per model|on each(?: one| model| of them)?|for each(?: one| model)?|on either)\b")
+EACH_MODEL_BEFORE = _rx(r"(?:各自?|每个模型|每个都|每1个模型)\s*(?:都)?\s*(?:大概|大约|约|差不多)?\s*$")
+MODELS_TOGETHER_JOINED = _rx(r"\band\b", r"\bplus\b", r"\balongside\b", r"\bwith\b", r"\+", "和", "跟", "与", "及", "加上?", "还有", "以及")
 # Two values joined as a choice ("FP8 or INT4?", "q4 vs q8", "FP8还是INT4"): options to weigh, not a conflict.
 CHOICE_BETWEEN = re.compile(r"^\s*(?:,\s*)?(?:or|vs\.?|versus|还是|還是|或者|或是|或|/|，还是|，還是)\s*$")
 

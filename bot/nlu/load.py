@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterator
+from dataclasses import replace
 
 from bot.nlu import load_words_en as en
 from bot.nlu import load_words_zh as zh
@@ -272,8 +273,10 @@ def _rates(text: str, claims: _Claims) -> Iterator[Fact]:
             claims.claim(m.start(), m.end())
             turns, end = _turns(text, m, claims)
             value = (1.0 if one else number_value(m)) * turns
-            # Per person: the parser multiplies it by the people who send it (`requests_per_*_per_person`).
-            suffix = "_per_person" if _per_person(text, m) else ""
+            # Per person: the parser multiplies it by the people who send it (`requests_per_*_per_person`). A month's count
+            # beside the people active in a month ("5 visits a month, 40k MAU") is each of them's: MAU counts a month's users.
+            each_month = unit == "month" and _MONTHLY_ACTIVE_SAID.search(text) is not None
+            suffix = "_per_person" if each_month or _per_person(text, m) else ""
             if unit in ("day", "month"):
                 per_day = value / DAYS_PER_MONTH if unit == "month" else value
                 yield Fact(f"requests_per_day{suffix}", _int(round(per_day, 3)), m.start(), end, keyed=True)
@@ -309,6 +312,139 @@ _REQUESTS_IN_FLIGHT = (
 _REQUESTS_PER_WHAT = _rx(rf"{APPROX}{NUM}\s*(?:(?:api|inference|llm)\s+)?(?:requests?|reqs?|queries|api calls|calls|"
                          r"个请求|次请求|次调用|个调用)(?![a-z])(?!\s*(?:at once|at the same time|in parallel|concurrently|"
                          r"simultaneously|in flight|同时|并发|each|per|a |an |/|每))")
+
+
+# How often each person asks, said as a frequency rather than a count ("once a minute", "twice an hour", "once every 3
+# minutes", "a request every 2 min", "query the model every 30 seconds", "每5分钟查一次", "每半小时问一次"): a rate of one
+# sender (Little's law turns it, times the people, into streams; `estimator.advice.load`). English says the count
+# first and the interval after it, Chinese the interval first and the count (次) after it.
+_EN_WORDS = {concept: "(?:" + "|".join(f"(?:{a})" for a in en.WORDS[concept]) + ")" for concept in en.WORDS}
+_ZH_WORDS = {concept: "(?:" + "|".join(f"(?:{a})" for a in zh.WORDS[concept]) + ")" for concept in zh.WORDS}
+_COUNT_VALUE = {"once": 1, "twice": 2, "thrice": 3, "一": 1, "两": 2, "俩": 2}
+_EN_COUNT = rf"\b(?P<count>{_EN_WORDS['frequency_counts']})"
+_EN_INTERVAL_NUMBER = (r"(?:(?P<half>half\s+an?\s+)|(?:(?:about|around|roughly|like|maybe|approx\.?)\s+|~\s*)?"
+                       r"(?:(?P<num>\d+(?:\.\d+)?)|(?P<couple>couple(?: of)?|few))\s*)?")
+_FREQUENCY_EN: dict[str, tuple[re.Pattern[str], ...]] = {unit: (
+    # "once a minute", "twice an hour", "once per day": the count in each unit
+    _rx(rf"{_EN_COUNT}\s+(?:(?:a|an|per|each|every)\s+){_EN_WORDS[unit]}"),
+    # "once every 3 minutes", "a request every 2 min", "every 30 seconds" (after a verb of asking): one in each interval
+    _rx(rf"(?:{_EN_COUNT}\s+|\b(?P<one>a|an|one|1)\s+{_NOUN}\s+)?(?:(?:about|around|roughly|maybe|like|approx\.?)\s+)?"
+        rf"{_EN_WORDS['every']}\s+{_EN_INTERVAL_NUMBER}{_EN_WORDS[unit]}(?:\s+or so)?")) for unit in ("second", "minute", "hour")}
+_FREQUENCY_EN["day"] = (_rx(rf"{_EN_COUNT}\s+(?:(?:a|an|per|each|every)\s+){_EN_WORDS['day']}"),)
+_ZH_UNIT_SECONDS = (("interval_seconds", 1), ("interval_minutes", 60), ("interval_hours", 3600))
+_FREQUENCY_ZH = tuple((_rx(rf"{_ZH_WORDS['every']}\s*{APPROX}(?:(?P<half>{_ZH_WORDS['half']})|(?P<num>\d+(?:\.\d+)?))?\s*"
+                           rf"{_ZH_WORDS[unit]}\s*(?:左右|多|上下)?[^\d,;.!?，。；]{{0,10}}?(?P<count>{_ZH_WORDS['frequency_counts']})\s*"
+                           rf"{_ZH_WORDS['times']}"), seconds) for unit, seconds in _ZH_UNIT_SECONDS)
+_REQUEST_VERB_BEFORE = re.compile(rf"\b{_EN_WORDS['request_verbs']}\b[^,;.!?]{{0,30}}$")
+_TOTAL_SENDER = re.compile(_words("total_sender_cue"))
+_SENTENCE_START = re.compile(r"[.!?。！？;；]")
+
+
+def _interval_s(m: re.Match[str], unit_seconds: float) -> float:
+    """The interval a frequency is said over, in seconds ("every 3 minutes" 180, "every half hour" 1,800, "每半小时")."""
+    if m.group("half"):
+        return unit_seconds / 2
+    if (groups := m.groupdict()).get("couple"):
+        return unit_seconds * (2 if groups["couple"].startswith("couple") else 3)
+    return unit_seconds * (float(m.group("num")) if m.group("num") else 1.0)
+
+
+def _frequencies(text: str, claims: _Claims) -> Iterator[Fact]:
+    """Requests a second from a frequency: each person's unless the sentence says it is the whole system's ("we get a
+    request every 2 seconds"). An English interval with no count or request noun ("every 30 seconds") is a frequency
+    only after a verb of asking in its clause ("query the model every 30 seconds"), not "the dashboard refreshes …"."""
+    said: list[tuple[re.Match[str], float]] = []
+    for unit, patterns in _FREQUENCY_EN.items():
+        for pattern in patterns:
+            said += [(m, 86_400.0 if unit == "day" else float(SECONDS_PER_UNIT[unit])) for m in pattern.finditer(text)]
+    for pattern, zh_unit_s in _FREQUENCY_ZH:
+        said += [(m, float(zh_unit_s)) for m in pattern.finditer(text)]
+    for m, unit_seconds in sorted(said, key=lambda found: found[0].start()):
+        if not claims.free(m.start(), m.end()):
+            continue
+        groups = m.groupdict()
+        counted = groups.get("count") is not None or groups.get("one") is not None
+        if not counted and not _REQUEST_VERB_BEFORE.search(text[max(0, m.start() - 60):m.start()]):
+            continue
+        every = "every" in m.group(0) or "每" in m.group(0)
+        said_count = groups.get("count") or ""
+        count = float(_COUNT_VALUE.get(said_count) or (said_count if said_count.isdigit() else 1))
+        seconds = _interval_s(m, unit_seconds) if every else unit_seconds
+        if not count > 0 < seconds:
+            continue
+        claims.claim(m.start(), m.end())
+        sentence = text[(starts[-1] if (starts := [b.end() for b in _SENTENCE_START.finditer(text, 0, m.start())]) else 0):m.start()]
+        suffix = "" if _TOTAL_SENDER.search(sentence) else "_per_person"
+        if unit_seconds >= 86_400:
+            yield Fact(f"requests_per_day{suffix}", _int(count), m.start(), m.end(), keyed=True)
+        else:
+            yield Fact(f"requests_per_s{suffix}", round(count / seconds, 6), m.start(), m.end(), keyed=True)
+
+
+# The people who send a per-person rate, counted by their own noun in its sentence ("we've got 900 field techs; each asks
+# it twice an hour", "traders (about 80 of them) query the model every 30 seconds"): a head count the generic readers
+# may not know the noun of. Used only when nothing else counts people (`bot.nlu.parser`).
+_SENDERS = (_rx(rf"{APPROX}{NUM}\s+(?:of (?:them|us)\b|(?:[a-z-]+\s+)?(?!{_EN_WORDS['not_senders']}\b)[a-z]+s\b)"),)
+_SENTENCE_BEFORE = re.compile(r"[^.!?。！？]*$")
+
+
+def _senders(text: str, claims: _Claims, rates: list[Fact]) -> Iterator[Fact]:
+    first = next((f for f in rates if f.slot.endswith("_per_person")), None)
+    if first is None:
+        return
+    sentence = _SENTENCE_BEFORE.search(text, 0, first.start)
+    start = sentence.start() if sentence else 0
+    for m in _SENDERS[0].finditer(text, start, first.start):
+        if claims.free(m.start(), m.end()) and (count := number_value(m)) >= 2 and count.is_integer():
+            yield Fact("senders", int(count), m.start(), m.end(), keyed=True)
+            return
+
+
+# The people active in a month ("40k MAU", "monthly actives 200k", "月活 5 万"): a head count, each of whom sends the monthly
+# count said of a user. A visit's or session's messages ("~6 msgs a visit", "每次问 5 个问题") multiply a count of visits.
+_MONTHLY_ACTIVE = (_rx(rf"{APPROX}{NUM}\s*\+?\s*{_EN_WORDS['monthly_active_after']}"),
+                   _rx(rf"{_words('monthly_active_before')}\s*(?:is|are|of|=|:|大概|大约|约|有|是|达到?)?\s*{APPROX}{NUM}"
+                       rf"(?!\s*(?:%|次|个问题|tokens?))"))
+_MONTHLY_ACTIVE_SAID = re.compile(rf"{_EN_WORDS['monthly_active_after']}|{_words('monthly_active_before')}")
+_OCCASION = (_rx(rf"{APPROX}{NUM}\s*{_EN_WORDS['occasion_messages']}"),
+             _rx(rf"{_ZH_WORDS['occasion_messages_before']}\s*{APPROX}{NUM}(?:{_ZH_WORDS['occasion_messages_after']})"))
+# "the avg user shows up ~5 days a month": each of those days a visit, a count a month of each user
+_VISIT_DAYS = _rx(rf"\b{_EN_WORDS['visit_verbs']}\s+(?:on\s+)?{APPROX}{NUM}\s*days?\s*(?:a|per|each|every|/)\s*month\b")
+_OCCASION_COUNTED = re.compile(rf"\b{_EN_WORDS['occasion_nouns']}\b|次")
+MAX_MESSAGES_PER_OCCASION = 200
+
+
+def _visit_days(text: str, claims: _Claims) -> Iterator[Fact]:
+    for m in _matches(_VISIT_DAYS, text, claims):
+        if 0 < (days := number_value(m)) <= 31:
+            claims.claim(m.start(), m.end())
+            yield Fact("requests_per_day_per_person", _int(round(days / DAYS_PER_MONTH, 6)), m.start(), m.end(), keyed=True)
+            return
+
+
+def _monthly_active(text: str, claims: _Claims) -> Iterator[Fact]:
+    for m in _matches(_MONTHLY_ACTIVE, text, claims):
+        if (count := number_value(m)) >= 1 and count.is_integer():
+            claims.claim(m.start(), m.end())
+            yield Fact("total_users", int(count), m.start(), m.end(), keyed=True)
+            return
+
+
+def _occasions(text: str, claims: _Claims) -> float | None:
+    """Messages in each visit or session said apart from the rate of visits ("~6 msgs a visit, 5 visits a month")."""
+    for m in _matches(_OCCASION, text, claims):
+        if 1 <= (messages := number_value(m)) <= MAX_MESSAGES_PER_OCCASION:
+            claims.claim(m.start(), m.end())
+            return messages
+    return None
+
+
+def _by_occasion(facts: list[Fact], text: str, messages: float | None) -> list[Fact]:
+    """Rates counted in visits or sessions ("5 visits a month", "每月来 4 次"), times each visit's messages."""
+    if messages is None:
+        return facts
+    return [replace(f, value=_int(round(f.value * messages, 6))) if f.slot.startswith("requests_per_")
+            and _OCCASION_COUNTED.search(text[f.start:f.end]) else f for f in facts]
 
 
 def _token_volume(text: str, claims: _Claims) -> Iterator[Fact]:
@@ -593,7 +729,11 @@ def _spread_hours(text: str, claims: _Claims) -> Iterator[Fact]:
 
 def load_facts(text: str, claims: _Claims) -> Iterator[Fact]:
     """Every load, spend, power-scope and constraint reading of one normalized (folded) message."""
-    volume = [*_token_volume(text, claims), *_token_rate(text, claims), *_spend(text, claims), *_rates(text, claims)]
+    messages = _occasions(text, claims)
+    volume = [*_token_volume(text, claims), *_token_rate(text, claims), *_spend(text, claims), *_rates(text, claims),
+              *_frequencies(text, claims), *_visit_days(text, claims), *_monthly_active(text, claims)]
+    volume = _by_occasion(volume, text, messages)
+    volume += _senders(text, claims, volume)
     yield from volume
     if any(f.slot in ("requests_per_day", "tokens_per_day") for f in volume):
         yield from _spread_hours(text, claims)

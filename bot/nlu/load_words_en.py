@@ -12,7 +12,7 @@ WORDS: dict[str, tuple[str, ...]] = {
     # what arrives: a request, or the person / conversation behind one
     # one describing word may stand before the noun ("80k support tickets a day", "300 chat requests per minute")
     "request_nouns": (r"(?:[a-z]+[ -])?(?:requests?|reqs?|queries|query|calls?|completions?|inferences?)",
-                      r"(?:[a-z]+[ -])?(?:customers?|conversations?|convos?|chats?|questions?|prompts?|hits|messages?|tickets?|sessions)",
+                      r"(?:[a-z]+[ -])?(?:customers?|conversations?|convos?|chats?|questions?|prompts?|hits|messages?|tickets?|sessions?|visits?)",
                       # what comes back, one a request ("~7k answers a day", "2,000 responses an hour")
                       r"(?:[a-z]+[ -])?(?:answers?|responses?|replies|generations?)\b",
                       r"times\b"),
@@ -29,7 +29,39 @@ WORDS: dict[str, tuple[str, ...]] = {
     # the people who send it (`bot.nlu.parser`), and those people are a head count, not streams
     "per_person": (r"\beach(?! (?:day|hour|min(?:ute)?|sec(?:ond)?|week|month|night|morning|evening|shift)\b)"
                    r"(?: one| 1| of (?:them|us|you))?\b", r"\bevery (?:one|1) of (?:them|us)\b", r"\beveryone\b",
-                   r"\bper (?:person|user|head|seat|employee|agent|rep|dev(?:eloper)?|analyst|engineer)\b", r"\bapiece\b"),
+                   r"\bper (?:person|user|head|seat|employee|agent|rep|dev(?:eloper)?|analyst|engineer)\b", r"\bapiece\b",
+                   # "every rep pings the bot", "every analyst": every one of a group named by its members
+                   r"\bevery (?:single )?(?!(?:day|hour|min(?:ute)?|sec(?:ond)?|week|month|night|morning|evening|shift|time|other|"
+                   r"couple|few|half|\d)\b)[a-z]+(?: of (?:them|us|you))?\b"),
+    # How often one person asks, said as a frequency: "once a minute", "twice an hour", "once every 3 minutes", "a request
+    # every 2 min", "every 30 seconds" after a verb of asking. The count each time (`frequency_counts`), then the interval.
+    "frequency_counts": (r"once", r"twice", r"thrice"),
+    "every": (r"every",),
+    # Plural nouns counted that are never the people who send a rate (units, devices, work items): "900 field techs" and
+    # "80 of them" are its senders, "4 gpus" and "30 seconds" are not.
+    "not_senders": (r"tokens?", r"toks?", r"gpus?", r"cards?", r"servers?", r"nodes?", r"boxes", r"racks?", r"hours?", r"hrs?",
+                    r"mins?", r"minutes?", r"secs?", r"seconds?", r"days?", r"weeks?", r"months?", r"years?", r"ms", r"requests?",
+                    r"quer(?:y|ies)", r"calls?", r"messages?", r"msgs?", r"times?", r"models?", r"params?", r"docs?",
+                    r"documents?", r"pages?", r"words?", r"lines?", r"watts?", r"gb", r"tb", r"bits?", r"turns?", r"visits?",
+                    r"sessions?", r"chats?", r"prompts?", r"answers?", r"replies", r"tickets?", r"items?", r"files?",
+                    r"adapters?", r"loras?", r"languages?", r"steps?", r"shifts?", r"sites?", r"stores?", r"offices?"),
+    # verbs of sending a request: an interval after one of these in its clause is how often the sender asks
+    "request_verbs": (r"quer(?:y|ies)", r"asks?", r"pings?", r"hits?", r"sends?", r"fires?(?: off)?", r"submits?", r"checks?",
+                      r"uses?", r"calls?", r"prompts?", r"looks? (?:it |things )?up", r"talks? to", r"chats? with", r"polls?"),
+    # the rate is the whole system's, not one sender's ("we get a request every 2 seconds", "the api sees one every 3 s")
+    "total_sender_cue": (r"\bwe (?:get|see|receive|handle)\b", r"\b(?:comes?|arrives?) in\b", r"\bin total\b", r"\boverall\b",
+                         r"\baltogether\b", r"\bthe (?:api|system|service|endpoint|bot|app) (?:gets|sees|receives|handles)\b"),
+    # people active in a month ("40k MAU", "200k monthly actives", "monthly active users ~50k"): a head count, each of whom
+    # sends the monthly count said of a user ("5 visits a month", "3 sessions per user per month")
+    "monthly_active_after": (r"(?:maus?|monthly[- ]active(?: users?| people| members)?|monthly actives|active users (?:a|per|each) month)\b",),
+    "monthly_active_before": (r"\b(?:maus?|monthly[- ]active(?: users?)?|monthly actives)\b",),
+    # a visit's or session's messages ("~6 msgs a visit", "~8 messages per session"): each occasion counted is that many requests
+    "occasion_messages": (r"(?:msgs?|messages?|questions?|queries|prompts?|turns?|requests?|exchanges?)\s*(?:a|an|per|each|every|/)\s*"
+                          r"(?:visit|session|sitting|conversation|chat|time|login)\b",),
+    "occasion_nouns": (r"visits?", r"sessions?", r"logins?", r"sittings?", r"days?"),
+    # the days a month a user comes ("the avg user shows up ~5 days a month", "logs in 8 days per month"): visits a month
+    "visit_verbs": (r"shows? up", r"comes? (?:back|in|by)", r"visits?", r"logs? (?:in|on)", r"uses? (?:it|the \w+)",
+                    r"opens? (?:it|the app)", r"(?:is|are) active", r"stops? by", r"drops? in"),
     "per": (r"/", r"per", r"an?", r"each", r"every"),
     # A conversation arrives as several requests, one a turn: its turns, said after its rate, multiply the
     # rate ("1,500 chats a day, each chat is ~4 back-and-forth turns", "800 conversations/day, ~10 messages each").

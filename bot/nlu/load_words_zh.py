@@ -22,7 +22,26 @@ WORDS: dict[str, tuple[str, ...]] = {
     # (numerals are digits by now: "来一个处理一个" is read as "来1个处理1个")
     "arrives_one_by_one": ("随到随", "来[一1]\\s*[个份张条封件笔]\\s*(?:就)?(?:处理|审|做|跑)", "实时", "即时",
                            "进来就", "到了就", "[一1]进来", "陆续(?:进来|到达|提交)", "逐[个条份张]"),
-    "per_person": ("每人", "每个人", "每位", "每名", "人均"),
+    # (a member named by role: "每个坐席", "每位业务", "每个客服"; never a thing: "每个月", "每个问题")
+    "per_person": ("每人", "每个人", "每位", "每名", "人均",
+                   "每个\\s*(?:坐席|座席|客服|员工|同事|用户|业务|销售|工程师|研发|分析师|交易员|专员|店员|柜员|柜台|医生|护士|老师|学生|"
+                   "律师|会员|成员|开发|程序员|工程|运营|审核员|质检员|客户经理)"),
+    # how often one person asks, said as an interval and a count ("每5分钟查一次", "每隔 2 分钟提交一次", "每半小时问一次",
+    # "每 30 秒查两次"); numbers are digits by now except a lone 一 / 两 before 次
+    "frequency_counts": ("[一两俩]", "\\d+"),
+    "times": ("次",),
+    "every": ("每\\s*隔?",),
+    "half": ("半",),
+    "interval_seconds": ("秒钟?",),
+    "interval_minutes": ("分钟", "分(?![钟之])"),
+    "interval_hours": ("个?\\s*小时", "个?\\s*钟头"),
+    "total_sender_cue": ("总共", "一共", "整体", "系统", "全部加起来", "加起来"),
+    # people active in a month ("月活 5 万", "月活跃用户 3 万", "mau 4 万"): a head count, each sending the monthly count
+    "monthly_active_before": ("月活(?:跃)?(?:用户|会员)?(?:数|数量)?",),
+    # a visit's messages ("每次平均聊 8 句", "每次问 5 个问题", "每次大概 4 则讯息"): each occasion counted is that many requests
+    "occasion_messages_before": ("每次\\s*(?:平均|大概|大约|约|差不多)?\\s*(?:会)?\\s*(?:聊|问|发|提|用|来回|对话)?\\s*(?:大概|大约|约)?",),
+    "occasion_messages_after": ("\\s*(?:个|条|则|轮|句)(?!\\s*(?:token|tok|字|词|汉字))\\s*(?:问题|消息|讯息|对话|话)?",
+                                "\\s*(?:问题|消息|讯息)"),
     # a conversation's turns, each a request ("两千次对话，每次来回 5 轮", "每个会话平均 6 轮问答")
     "conversation_nouns": ("对话", "会话", "聊天", "咨询"),
     "turn_nouns": ("轮(?:问答|对话)?", "个?回合", "次来回"),

@@ -20,7 +20,17 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from bot.nlu.lexicon import MIGRATION_TARGET, MODEL_CHOICE, MODEL_CHOICE_JOINED, MODEL_EACH, MODEL_EITHER
+from bot.nlu.lexicon import (
+    EACH_MODEL_AFTER,
+    EACH_MODEL_BEFORE,
+    MIGRATION_TARGET,
+    MODEL_CHOICE,
+    MODEL_CHOICE_JOINED,
+    MODEL_EACH,
+    MODEL_EITHER,
+    MODELS_TOGETHER,
+    MODELS_TOGETHER_JOINED,
+)
 from bot.nlu.spans import Fact
 
 # Models weighed in one question: the weighing's slot; each value holds these facts of one model and its label.
@@ -32,6 +42,7 @@ _CLAUSE_END = re.compile(r"[,;!?，；。？！\n—]|\.(?!\d)")
 # Sizes listed before the choice ("14b, 32b or 70b?", "7B、14B还是32B"): each is an option too.
 _LISTED = re.compile(r"\s*[,、/]\s*(?:an? |the )?")
 _SAME = 0.02  # two readings within 2 % are one model ("llama 3.1 8b" is 8.03B)
+_NAME_DIGITS = 0.05  # a size read from a name's digits beside its catalog size ("qwen3-32b": 32 for 32.8B)
 # "Either will do" said of the choice: in its clause or right after it ("70b or 72b, whichever"), not a sentence
 # away ("首 token 几秒都可以" is about the wait).
 _EITHER_REACH = 16
@@ -68,6 +79,16 @@ def _clause(text: str, start: int, end: int) -> tuple[int, int]:
     """The clause around text[start:end]: from the last clause break before it to the first after it."""
     before = [m.end() for m in _CLAUSE_END.finditer(text, 0, start)]
     after = _CLAUSE_END.search(text, end)
+    return (before[-1] if before else 0), (after.start() if after else len(text))
+
+
+_SENTENCE_END = re.compile(r"[!?？！。\n]|\.(?!\d)")
+
+
+def _sentence(text: str, start: int, end: int) -> tuple[int, int]:
+    """The sentence around text[start:end]."""
+    before = [m.end() for m in _SENTENCE_END.finditer(text, 0, start)]
+    after = _SENTENCE_END.search(text, end)
     return (before[-1] if before else 0), (after.start() if after else len(text))
 
 
@@ -129,4 +150,46 @@ def read_model_choice(text: str, sizes: Sequence[Fact], find_model: ModelLookup 
     return None
 
 
-__all__ = ["MODEL_FACTS", "MODEL_OPTION", "ModelChoice", "ModelSide", "read_model_choice"]
+def read_models_together(text: str, sizes: Sequence[Fact], find_model: ModelLookup | None) -> list[ModelSide] | None:
+    """The models served at once when the message says so ("serve both our 8B and 14B", "同时跑 X 和 Y", "两个模型都要常驻"):
+    each side of the joining word, as `read_model_choice` reads a side. None without such words or two different models."""
+    if MODELS_TOGETHER.search(text) is None:
+        return None
+    sizes = sorted(sizes, key=lambda f: f.start)
+    for joint in MODELS_TOGETHER_JOINED.finditer(text):
+        # Each model may carry its own remark in brackets ("Qwen3-8B（客服问答，高峰 15 人同时）和 Qwen3-4B"): a side is
+        # read in its clause, else in its sentence.
+        for start, end in (_clause(text, joint.start(), joint.end()), _sentence(text, joint.start(), joint.end())):
+            left = _side(text, start, joint.start(), sizes, find_model, nearest_last=True)
+            right = _side(text, joint.end(), end, sizes, find_model, nearest_last=False)
+            if left is not None and right is not None:
+                break
+        if left is None or right is None or not _differ(left, right) or left.fact.end > right.fact.start:
+            continue
+        sides = [*_listed_before(text, left, sizes), left, right]
+        sides = sides if len({round(s.size_b, 1) for s in sides}) == len(sides) else [left, right]
+        # the others named in the message, each in a clause of its own ("Qwen3-32B 做对话，Qwen3-Embedding-8B 做向量，再加一个
+        # 0.6B 的 reranker"): every different size read is one more model resident
+        # (a name's own digits read a little off its catalog size, "qwen3-32b" 32 for 32.8, are that model)
+        others = [ModelSide(float(f.value), None, f) for f in sizes if isinstance(f.value, int | float)
+                  and all(f is not side.fact and abs(f.value - side.size_b) > _NAME_DIGITS * max(f.value, side.size_b)
+                          for side in sides)]
+        return sides + list({round(o.size_b, 2): o for o in others}.values())
+    return None
+
+
+def said_of(text: str, sides: Sequence[ModelSide], fact: Fact) -> ModelSide | None:
+    """The model a fact is said of: the nearest one named before it in its sentence ("a qwen2.5 coder 7b for code
+    completion", "Qwen3-4B（做意图识别）"); None when no model is named before it there."""
+    start, _ = _sentence(text, fact.start, fact.end)
+    before = [side for side in sides if start <= side.fact.start and side.fact.end <= fact.start]
+    return max(before, key=lambda side: side.fact.start, default=None)
+
+
+def each_model_load(text: str, users: Fact) -> bool:
+    """Whether a count of people is said of each model served together ("~10 users each", "各自大概 5 个人")."""
+    return EACH_MODEL_AFTER.match(text, users.end) is not None or EACH_MODEL_BEFORE.search(text, 0, users.start) is not None
+
+
+__all__ = ["MODEL_FACTS", "MODEL_OPTION", "ModelChoice", "ModelSide", "each_model_load", "read_model_choice",
+           "read_models_together", "said_of"]

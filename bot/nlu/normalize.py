@@ -99,6 +99,8 @@ _SOME_BEFORE_MULTIPLIER = re.compile("(\\d+)\\s*[多来來余餘](?=\\s*[万萬�
 # "号人" is a colloquial measure word for people ("100 来号人", "三百多号人": that many people), dropped before the
 # approximate counts are read so "来号人" reads as "来人" does; "3 号人员" (staff member no. 3) is no count.
 # ("80 来号研发", "三十多号同事": the people named by their role after it)
+# Slack shorthand for "with" / "without" ("~2k w/ history", "w/o rag"): a word, never "w" for watts after a number.
+_WITH_SHORTHAND = re.compile(r"(?<![a-z0-9])w/(o(?![a-z]))?")
 _PEOPLE_MEASURE = re.compile("(?<=[\\d一二两兩三四五六七八九十百千万萬来來多余餘几幾])\\s*[号號]"
                              "(?=人(?![员員])|研发|研發|开发|開發|员工|員工|同事|工程师|工程師)")
 # "十来个问题", "二十来次": about that many, read at the round number (as "一百多人" is a hundred), so the
@@ -243,6 +245,7 @@ def normalize(text: str) -> str:
     """
     text = text.translate(_PUNCT).translate(_VARIANTS)
     text = unicodedata.normalize("NFKC", text).lower()
+    text = _WITH_SHORTHAND.sub(lambda m: "without " if m.group(1) else "with ", text)
     text = _PEOPLE_MEASURE.sub("", text)
     text = _ZH_FUSED_COUNT.sub(lambda m: m.group(1) + _ZH_FUSED_VALUE[m.group(2)], text)
     text = _PERCENT_ZH.sub(lambda m: f"{zh_numeral_value(m.group(1)) or m.group(1)}%", text)

@@ -43,7 +43,7 @@ from bot.nlu.lexicon import (
     VAGUE_COUNTS,
     models_added,
 )
-from bot.nlu.model_choice import MODEL_OPTION, read_model_choice
+from bot.nlu.model_choice import MODEL_OPTION, each_model_load, read_model_choice, read_models_together, said_of
 from bot.nlu.models import apply_model_readings, name_spans, unknown_model_name
 from bot.nlu.normalize import normalize
 from bot.nlu.relative import SCALED, relative_changes
@@ -254,7 +254,23 @@ def parse_message(
     by_slot: dict[str, list[Fact]] = {}
     for fact in readings:
         by_slot.setdefault(fact.slot, []).append(fact)
-    if (choice := read_model_choice(normalized, by_slot.get("model_params_b", []), find_model)) is not None:
+    together = read_models_together(normalized, by_slot.get("model_params_b", []), find_model)
+    largest = max(together, key=lambda side: side.size_b) if together else None
+    if largest is not None:
+        # "serve both our 8B and 14B": models resident at once, not options; the largest is the model named, the
+        # others' parameters are added to what the box holds and reads (`co_served_params_b`)
+        named = largest.named
+        if named is not None:
+            by_slot.pop("model_params_b", None)
+        else:
+            by_slot["model_params_b"] = [replace(largest.fact, value=largest.size_b)]
+        _each_model_users(normalized, by_slot, len(together or ()))
+        # the class of work said of a model beside the sized one is that model's ("plus a 7b for code completion"): the
+        # sized model's requests keep their own shape
+        of = [said_of(normalized, together or [], f) for f in by_slot.get("request_class", [])]
+        if any(side is not None and side is not largest for side in of) and largest not in of:
+            by_slot.pop("request_class")
+    elif (choice := read_model_choice(normalized, by_slot.get("model_params_b", []), find_model)) is not None:
         # "32B or 70B?": both sized side by side; the reading keeps the one the reply is for
         result.options[MODEL_OPTION] = choice.options
         named = choice.chosen.named
@@ -282,6 +298,11 @@ def parse_message(
             result.problems.append(problem)
         else:
             found[slot] = value
+    stated = found.get("models_served")
+    if together and largest is not None and not (isinstance(stated, int) and stated > len(together)):
+        # (more models said than sized, "三个模型" with two sizes read: copies of the largest, as before)
+        found["models_served"] = len(together)
+        found["co_served_params_b"] = round(sum(side.size_b for side in together) - largest.size_b, 3)
     if isinstance(typical := found.pop("typical_context", None), int | float):
         # A context said as typical is the prompt, unless the prompts are stated apart ("contract review,
         # 32k context, each request ~24000 tokens of documents"): then it is the window.
@@ -399,6 +420,17 @@ def _one_device_each(result: ParseResult) -> None:
         result.facts["named_devices"] = [{**device, "count": min(people, MAX_DEVICE_COUNT)}]
 
 
+def _each_model_users(normalized: str, by_slot: dict[str, list[Fact]], models: int) -> None:
+    """The people of models served together: a count said of each ("~10 users each", "各 10 个人") is that many on every
+    model; counts said model by model ("32B 那边 20 人同时，7B 那边 10 人") add up. Both load the same box."""
+    for slot in ("concurrent_users", "users", "total_users"):
+        facts = by_slot.get(slot, [])
+        if len({f.value for f in facts}) > 1 and slot == "concurrent_users":
+            by_slot[slot] = [replace(facts[0], value=sum(f.value for f in facts))]
+        elif len(facts) == 1 and isinstance(facts[0].value, int | float) and each_model_load(normalized, facts[0]):
+            by_slot[slot] = [replace(facts[0], value=facts[0].value * models)]
+
+
 def _options(normalized: str, by_slot: dict[str, list[Fact]], result: ParseResult) -> None:
     """"FP8 or INT4?": values of one slot joined as a choice are options to evaluate side by side (the
     question inside the question), taken out of the readings so that they are no conflict to ask about."""
@@ -481,10 +513,12 @@ def _per_person_rates(found: SlotValues) -> None:
     daily_share = found.pop("daily_active_share", None)
     for slot in ("requests_per_s", "requests_per_day", "tokens_per_s_total"):
         rate = found.pop(f"{slot}_per_person", None)
-        people = found.get("total_users", found.get("concurrent_users"))
+        people = found.get("total_users", found.get("concurrent_users", found.get("senders")))
         if not isinstance(rate, int | float) or not isinstance(people, int | float) or slot in found:
             continue
         senders: float = people
+        if slot == "requests_per_s":  # "40 agents, each about once a minute": kept for the conversion line (40 × 60/h)
+            found["requests_per_user_per_hour"] = round(rate * 3600, 4)
         if slot == "requests_per_day":
             # "800人，日活三成，每人一天问十来个问题": those active that day send it (240 × 10), kept for the echo
             found["requests_per_user_per_day"] = rate
@@ -496,6 +530,7 @@ def _per_person_rates(found: SlotValues) -> None:
         found["total_users"] = people
         if found.get("concurrent_users") == people:
             found.pop("concurrent_users")
+    found.pop("senders", None)  # the senders' count is a head count only beside their rate
     if isinstance(daily_share, float) and "total_users" in found:
         found.setdefault("daily_active_share", daily_share)  # no per-person count: it sets the head count's peak share
 

@@ -111,8 +111,13 @@ def load_note(c: LoadConversion) -> Said:
               "peak": peak}
     averaged = {"mean": c.mean_streams if c.mean_streams is not None else float(c.concurrent_streams)}
     if c.source == "rate":
-        return said("assume.load.rate", per_hour=c.requests_per_s / c.peak_factor * SECONDS_PER_HOUR, ttft=c.ttft_s,
-                   output=c.output_tokens, tps=c.tokens_per_s, **common)
+        rate = said("assume.load.rate", per_hour=c.requests_per_s / c.peak_factor * SECONDS_PER_HOUR, ttft=c.ttft_s,
+                    output=c.output_tokens, tps=c.tokens_per_s, **common)
+        if c.people is None or c.requests_per_user_per_hour is None:
+            return rate
+        # the rate's own working first: people × how often each asks
+        return joined((said("assume.load.people_hourly", people=c.people, each=c.requests_per_user_per_hour,
+                            per_hour=c.people * c.requests_per_user_per_hour), rate))
     if c.source == "token_rate":
         return said("assume.load.token_rate", per_hour=(c.tokens_per_s_total or 0.0) * SECONDS_PER_HOUR,
                    per_request=c.prompt_tokens + c.output_tokens, prompt=c.prompt_tokens, output=c.output_tokens, **common)

@@ -121,6 +121,7 @@ class LoadConversion(BaseModel):
     people: int | None = None
     daily_active_share: float | None = None
     requests_per_user_per_day: float | None = None
+    requests_per_user_per_hour: float | None = None  # a rate said per person: people × this is the rate
     tokens_per_day: float | None = None
     tokens_per_s_total: float | None = None  # a token rate as stated, before it became requests a second
     # A daily count, volume or spend is an average over the running hours: the streams it gives on average (Little's
@@ -273,6 +274,12 @@ def load_conversion(workload: Workload, api_prices: Iterable[ApiPrice] = ()) -> 
     # A rate is sized as said (the lead's own busiest interval), times a peak factor said beside it ("~90 a minute on
     # average, peaks maybe 2x that").
     stated_peak = workload.peak_factor or 1.0
+    if (each := workload.requests_per_user_per_hour) is not None and workload.total_users is not None:
+        # people × how often each asks ("40 agents, each about once a minute": 2,400 an hour), so a follow-up that changes
+        # the head count changes the rate
+        rate = round(workload.total_users * each / SECONDS_PER_HOUR * stated_peak, 4)
+        return base.model_copy(update={"requests_per_s": rate, "peak_factor": stated_peak, "people": workload.total_users,
+                                       "requests_per_user_per_hour": each, "concurrent_streams": concurrent_streams(rate, hold)})
     if workload.requests_per_s is not None:
         rate = round(workload.requests_per_s * stated_peak, 4)
         return base.model_copy(update={"requests_per_s": rate, "peak_factor": stated_peak,

@@ -67,7 +67,7 @@ from estimator.advice.pilot_command import pilot_commands
 from estimator.advice.power_limit import option_power_budget_w
 from estimator.advice.shortfall import limits_text, past_limits_by
 from estimator.advice.sites import fleet_plan, one_site
-from estimator.advice.sizing import CapacityFn, EstimateFn, Shortcuts, Sized, Sizer, people_at_once
+from estimator.advice.sizing import CapacityFn, EstimateFn, Shortcuts, Sized, Sizer, people_at_once, served_params_b
 from estimator.advice.sold_singly import priced_variant_notes, with_card_variants
 from estimator.advice.validation_plan import validation_plan
 from estimator.advice.within_budget import best_within_budget, none_within_budget_rationale, within_budget_rationale
@@ -381,7 +381,9 @@ def _rationale(workload: Workload, primary: Sized, ranked: list[Sized], held: He
     peak = workload.concurrent_users or 1
     models = workload.models_served or 1
     size = f"{workload.model_params_b:g}B"
-    served = said("rec.served_many", models=models, size=size) if models > 1 else said("rec.served_one", size=size)
+    served = (said("rec.served_together", models=models, size=size, others=f"{workload.co_served_params_b:g}B")
+              if workload.co_served_params_b is not None and models > 1 else
+              said("rec.served_many", models=models, size=size) if models > 1 else said("rec.served_one", size=size))
     if waived:  # its first token was reported, not judged (`_assumed_ttft_choice`): never "TTFT ≤ the bound"
         head = said("rec.head_load", peak=peak, served=served, quant=workload.quantization,
                     tps=workload.tokens_per_s_target)
@@ -1039,7 +1041,8 @@ def _ranking_notes(workload: Workload, excluded: dict[str, Said]) -> list[Said]:
         notes.append(said("note.failover"))
     models = workload.models_served or 1
     if models > 1:
-        notes.append(said("note.multi_model", models=models, total=(workload.model_params_b or 7.0) * models))
+        key = "note.models_together" if workload.co_served_params_b is not None else "note.multi_model"
+        notes.append(said(key, models=models, total=served_params_b(workload)))
     by_reason: dict[Said, list[str]] = {}
     for hw_id, reason in excluded.items():
         by_reason.setdefault(reason, []).append(hw_id)

@@ -132,6 +132,8 @@ def served_params_b(workload: Workload) -> float:
     """Parameters resident at once. Several models served together are sized as one deployment holding
     all of them: memory and per-step weight reads for every copy (what bandwidth-bound decode pays), and
     compute as for one model of the combined size (conservative for prefill)."""
+    if workload.co_served_params_b is not None:  # models of different sizes: each one's own weights
+        return (workload.model_params_b or 7.0) + workload.co_served_params_b
     return (workload.model_params_b or 7.0) * (workload.models_served or 1)
 
 
@@ -206,8 +208,9 @@ def _request_values(workload: Workload, candidate: Candidate, count: int, shapes
         "concurrency": users or workload.concurrent_users or 1, "prompt_tokens": workload.prompt_tokens or 512,
         "output_tokens": workload.output_tokens or 256, "context": workload.context_length, "model_only": False,
         "arrival_pattern": workload.arrival_pattern or "steady", "model": workload.model_id,
-        "active_params_b": (workload.active_params_b * (workload.models_served or 1)
-                            if workload.active_params_b is not None else None),
+        "active_params_b": (None if workload.active_params_b is None else
+                            workload.active_params_b + workload.co_served_params_b if workload.co_served_params_b is not None
+                            else workload.active_params_b * (workload.models_served or 1)),
         "kv_cache_dtype": workload.kv_cache_dtype, "adapter_gb": adapters_gb(workload.model_params_b or 7.0, workload.lora_adapters),
         "cached_prefix_tokens": cached_prefix_tokens(workload, shapes) if candidate.stack.continuous_batching == "yes" else 0,
         # People read each answer: they send the next prompt no sooner than it streams at their speed target

@@ -120,8 +120,8 @@ def shape_note(workload: Workload, catalog: Catalog) -> Said | None:
     size = workload.model_params_b or (model.total_b if model else 7.0)
     quant = workload.weight_format
     bits = bits_per_weight(quant, catalog)
-    fmt = said("model.format", quant=quant, bits=bits, weights=weights_gb(size * (workload.models_served or 1),
-                                                                                bits))
+    resident = size + workload.co_served_params_b if workload.co_served_params_b is not None else size * (workload.models_served or 1)
+    fmt = said("model.format", quant=quant, bits=bits, weights=weights_gb(resident, bits))
     if model is not None:
         arch = resolve_architecture(size, catalog.models, model.id)
         moe: Said | str = ""

@@ -88,6 +88,11 @@ _ASSUME: dict[str, tuple[str, str, str]] = {
         "如果知道尖峰小時的請求數，請告訴我",
     ),
     # A daily count said per person: who sends it, then the daily count (assume.load.daily follows it).
+    "assume.load.people_hourly": (
+        "{people:,} people × ~{each:,.3g} requests an hour each = {per_hour:,.0f} requests/hour",
+        "{people:,} 人 × 每人每小时约 {each:,.3g} 个请求 = 每小时 {per_hour:,.0f} 个请求",
+        "{people:,} 人 × 每人每小時約 {each:,.3g} 個請求 = 每小時 {per_hour:,.0f} 個請求",
+    ),
     "assume.load.people": (
         "{senders} × ~{each:,g} requests each = {per_day:,.0f} requests a day",
         "{senders} × 每人约 {each:,g} 个请求 = 每天 {per_day:,.0f} 个请求",
@@ -402,6 +407,8 @@ _RECOMMEND: dict[str, tuple[str, str, str]] = {
     "rec.power": (", {power:,.0f} W peak", "，峰值 {power:,.0f} W", "，峰值 {power:,.0f} W"),
     "rec.served_many": ("{models} × {size} models", "{models} 个 {size} 模型", "{models} 個 {size} 模型"),
     "rec.served_one": ("a {size} model", "一个 {size} 模型", "一個 {size} 模型"),
+    "rec.served_together": ("{models} models together ({size} + {others})", "同时服务的 {models} 个模型（{size} + {others}）",
+                            "同時服務的 {models} 個模型（{size} + {others}）"),
     "rec.head": (
         "For {peak} concurrent user(s) of {served} at {quant}, ≥{tps:g} tok/s and p95 TTFT ≤{ttft:,} ms: ",
         "{peak} 位并发用户使用{served}（{quant}），要求 ≥{tps:g} tok/s、p95 TTFT ≤{ttft:,} ms：",
@@ -603,6 +610,14 @@ _RECOMMEND: dict[str, tuple[str, str, str]] = {
         "多花 ${price:,.0f}，坏一张卡时服务不中断（种子文档 1 建议全组织规模考虑；需要请说明）",
         "未含備用卡：這個數量已按目標承載尖峰，你也沒有要求故障切換。可選：再加 {count} × {hardware} 作 N+1 備用，"
         "多花 ${price:,.0f}，壞一張卡時服務不中斷（種子文件 1 建議全組織規模考慮；需要請說明）",
+    ),
+    "note.models_together": (
+        "{models} models served at once, {total:g}B of weights together: sized as one deployment holding each of them (memory "
+        "and weight reads for every model; compute as for one {total:g}B model, which overstates prefill)",
+        "同时服务 {models} 个模型，合计 {total:g}B 权重：按一个装下每个模型的部署来估算（内存和权重读取按每个模型各自计算；"
+        "算力按一个 {total:g}B 模型计算，会高估预填充）",
+        "同時服務 {models} 個模型，合計 {total:g}B 權重：按一個裝下每個模型的部署來估算（記憶體和權重讀取按每個模型各自計算；"
+        "算力按一個 {total:g}B 模型計算，會高估預填充）",
     ),
     "note.multi_model": (
         "{models} models served at once: sized as one deployment holding all of them (memory and weight reads "
