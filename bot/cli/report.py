@@ -15,11 +15,11 @@ from typing import TYPE_CHECKING, Annotated
 import typer
 
 from bot.settings import Settings
-from bot.state import StateJSON
 from estimator.catalog import Catalog
 
 if TYPE_CHECKING:  # the report package loads matplotlib (~0.7 s): only `siliconsult report` needs it
     from bot.report.data import ReportData
+    from bot.state import StateJSON  # the conversation state loads the whole reader (bot.nlu): only `report` reads it
 
 
 class ReportFormat(StrEnum):

@@ -27,6 +27,7 @@ import math
 from estimator.advice.candidates import Candidate
 from estimator.advice.sizing import CapacityFn, Checked, EstimateFn, Shortcuts, Sized, Sizer
 from estimator.catalog import Catalog
+from estimator.physics.throughput import JobSpeeds
 from estimator.said import Said, said
 from estimator.schemas import BatchPlan, Estimate
 from estimator.workload import Workload
@@ -60,7 +61,7 @@ def prepare(workload: Workload) -> Workload:
     return workload.model_copy(update=facts) if facts else workload
 
 
-def job_hours(estimate: Checked, streams: int, workload: Workload) -> float:
+def job_hours(estimate: Checked | JobSpeeds, streams: int, workload: Workload) -> float:
     """Hours the job takes on an option running `streams` items at once (inf when it does not fit)."""
     if not estimate.fits or estimate.decode_tokens_per_s_per_stream <= 0 or estimate.prefill_tokens_per_s <= 0:
         return math.inf
@@ -137,6 +138,7 @@ class BatchSizer(Sizer):
         self.throughput_job = True
         self.window_hours = workload.batch_window_hours or math.inf
         self._streams: dict[tuple[str, str, int], tuple[Estimate, int]] = {}
+        self._hours: dict[tuple[str, str, int], tuple[float, int]] = {}
         # The job is one client: served tokens/s = the job's generated tokens over the window (same for all).
         self.peak = 1
         self.overload = 1.0
@@ -144,18 +146,21 @@ class BatchSizer(Sizer):
         self.target = max((workload.batch_items or 0) * (workload.output_tokens or 256) / seconds, 1e-6)
         self.ttft = None
 
-    def _best(self, candidate: Candidate, count: int) -> tuple[Estimate, int]:
+    def _widest(self, candidate: Candidate, count: int) -> tuple[float, int]:
+        """The hours of the batch width that finishes the job soonest at `count`, and that width, from the widths'
+        speeds alone (`_speeds`: an estimate's fit, per-stream decode and prefill, without its ranges, notes and
+        admitted-concurrency search). The count search asks this at every count it tries and keeps one or two: only
+        those become whole estimates (`_best`), whose speeds are these, so their hours are these."""
         key = (candidate.hardware.id, candidate.stack.id, count)
-        if key not in self._streams:
+        found = self._hours.get(key)
+        if found is None:
             items = self.workload.batch_items or 1
             widths = [c for c in BATCH_STREAMS if c <= items] or [1]
             if candidate.stack.continuous_batching == "no":
                 widths = [1]
-            # The widths are compared on their figures (`Sizer.figures`: the estimate's numbers without its
-            # notes and admitted-concurrency search); only the fastest becomes a whole estimate.
             best_hours, best_width = math.inf, widths[0]
             for streams in widths:
-                checked = self.figures(candidate, count, streams)
+                checked = self._speeds(candidate, count, streams)
                 if not checked.fits and streams > widths[0]:
                     # The KV cache holds fewer streams as the batch widens (`throughput.admitted_plan`: the
                     # fitting plans only shrink as C grows), so no wider batch fits either.
@@ -163,7 +168,20 @@ class BatchSizer(Sizer):
                 hours = job_hours(checked, streams, self.workload)
                 if hours < best_hours:
                     best_hours, best_width = hours, streams
-            self._streams[key] = (Sizer.estimate(self, candidate, count, best_width), best_width)
+            found = self._hours[key] = (best_hours, best_width)
+        return found
+
+    def _speeds(self, candidate: Candidate, count: int, streams: int) -> Checked | JobSpeeds:
+        """What `job_hours` reads of `count` devices of `candidate` running `streams` items at once."""
+        if self.shortcuts is None:
+            return self.figures(candidate, count, streams)
+        return self._counted(candidate, streams).job_speeds(count)
+
+    def _best(self, candidate: Candidate, count: int) -> tuple[Estimate, int]:
+        key = (candidate.hardware.id, candidate.stack.id, count)
+        if key not in self._streams:
+            width = self._widest(candidate, count)[1]
+            self._streams[key] = (Sizer.estimate(self, candidate, count, width), width)
         return self._streams[key]
 
     def best_streams(self, candidate: Candidate, count: int) -> tuple[Estimate, int]:
@@ -174,8 +192,7 @@ class BatchSizer(Sizer):
         return self._best(candidate, count)[0]
 
     def hours(self, candidate: Candidate, count: int) -> float:
-        est, streams = self._best(candidate, count)
-        return job_hours(est, streams, self.workload)
+        return self._widest(candidate, count)[0]
 
     def _could_meet(self, candidate: Candidate, count: int, users: int) -> bool:
         """No bound below a count that meets: the job's hours are not a per-layout check against a chat target (the

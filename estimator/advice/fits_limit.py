@@ -72,16 +72,24 @@ def what_fits(sizer: Sizer, catalog: Catalog, size: Callable[[Sizer], list[Sized
     ladder = _ladder(sizer.workload, catalog)
     own = catalog_model(sizer.workload, catalog)
     own_family = own.family if own is not None else None
+    # Each model is sized once: the whole ladder's bisection meets models the family's already sized.
+    sized: dict[str, FitsLimit | None] = {}
+
+    def fits(model: ModelArch) -> FitsLimit | None:
+        if model.id not in sized:
+            sized[model.id] = _fits(sizer, model, size)
+        return sized[model.id]
+
     found = [fit for part in ([m for m in ladder if m.family == own_family], ladder)
-             if (fit := _largest_fitting(sizer, part, size)) is not None]
+             if (fit := _largest_fitting(part, fits)) is not None]
     return max(found, key=lambda fit: fit.params_b, default=None)
 
 
-def _largest_fitting(sizer: Sizer, models: list[ModelArch], size: Callable[[Sizer], list[Sized]]) -> FitsLimit | None:
+def _largest_fitting(models: list[ModelArch], fits: Callable[[ModelArch], FitsLimit | None]) -> FitsLimit | None:
     low, high, best = 0, len(models) - 1, None  # models largest first: find the first index that fits
     while low <= high:
         middle = (low + high) // 2
-        fit = _fits(sizer, models[middle], size)
+        fit = fits(models[middle])
         if fit is not None:
             best, high = fit, middle - 1
         else:

@@ -16,6 +16,7 @@ When nothing meets every constraint the primary is the closest option (`meets_sl
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
 from typing import NamedTuple
 
 from estimator.advice.accelerator_findings import AcceleratorVerdict
@@ -626,7 +627,7 @@ def recommend(
     if not fitting:
         error = _nothing_fits(filled, sized, excluded)
         if _limited(filled):  # a limit or a buying rule leaves no device that holds it: say what fits them instead
-            fits = what_fits(sizer, catalog, lambda banded: size_all(banded, free) + size_counted(banded, counted))
+            fits = what_fits(sizer, catalog, _sizing_within_limits(free, counted))
             error.fits_limit = fits
         raise error
     feasible = [s for s in fitting if not s.violations]
@@ -983,7 +984,16 @@ def _far_past(sizer: Sizer, catalog: Catalog, primary: Sized, free: list[Candida
     far = far_past_limits(sizer.workload, primary) if primary.meets_slo else None
     if far is None:
         return None, None
-    return far, what_fits(sizer, catalog, lambda banded: size_all(banded, free) + size_counted(banded, counted))
+    return far, what_fits(sizer, catalog, _sizing_within_limits(free, counted))
+
+
+def _sizing_within_limits(free: list[Candidate], counted: list[tuple[Candidate, int]]) -> Callable[[Sizer], list[Sized]]:
+    """How `what_fits` sizes the candidates for a smaller model: as the recommendation does, less the devices whose
+    fewest already draw past the power limit (`Sizer.surely_over_power`). What fits reads only the options within
+    every limit, and `size_all` skips by those alone, so the options it reads are the same, found without a count
+    search per model for every device the cap rules out (most of them, under a cap that ruled out the stated model)."""
+    return lambda banded: (size_all(banded, [c for c in free if not banded.surely_over_power(c)])
+                           + size_counted(banded, counted))
 
 
 def _outside_limits(sizer: Sizer, primary: Sized) -> Said:

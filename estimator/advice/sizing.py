@@ -20,7 +20,7 @@ from estimator.advice.candidates import Candidate, is_organization
 from estimator.advice.concurrency import READING_TOKENS_PER_S
 from estimator.advice.default_format import DefaultFormat, default_format, runs_fp8_natively
 from estimator.advice.load import is_ultra_low_ttft
-from estimator.advice.power_limit import option_power_budget_w
+from estimator.advice.power_limit import option_power_budget_w, racks_unstated_per_rack
 from estimator.advice.request_shape import shape
 from estimator.advice.risks import SetupRisks, assess_risks, overload_factor, risk_score, setup_risks
 from estimator.catalog import Catalog, Hardware, RequestShape, ServingStack
@@ -862,6 +862,18 @@ class Sizer:
         it as unverified instead)."""
         limit = option_power_budget_w(self.workload, hardware, count)
         return limit is not None and bool(hardware.tdp_w) and (cost.power_w or 0.0) > limit
+
+    def surely_over_power(self, candidate: Candidate) -> bool:
+        """Whether every count `size` could cost of `candidate` passes the power limit (`over_power`), found before
+        sizing it: its fewest devices (the weights' floor, `cost_lower_bound`'s count) already draw more at their TDP
+        alone (a count's peak draw adds its hosts, `tco.peak_power_w`). A limit per rack with the racks unstated
+        grows with the boxes, so it is never sure; a device with no TDP on record is flagged, not over."""
+        limit, hardware = self.workload.power_budget_w, candidate.hardware
+        if limit is None or not hardware.tdp_w or racks_unstated_per_rack(self.workload):
+            return False
+        fewest = min(self.min_devices(candidate), candidate.max_count)
+        # Less a tenth of a watt: the draw is rounded to 0.1 W before it is compared.
+        return hardware.tdp_w * fewest > limit + 0.1
 
 
 __all__ = ["REPORT_SHARE", "Checked", "Purchase", "Shortcuts", "Sized", "Sizer", "migration_cost", "needs_port"]

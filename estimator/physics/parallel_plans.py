@@ -692,8 +692,10 @@ def _best_plan(r: Resolved, count: int, concurrency: int, memo: PlanMemo | None,
         return _evaluated(r, count, best_group, concurrency, memo, best_cycle)
     # One copy does not fit in one server: the fewest servers per copy that hold it (pipeline across
     # them), which leaves the most replicas.
-    best_group = next((g for g in pipeline_group_sizes(count, r.per_server) if plan_fits(r, count, g, concurrency)), 0)
-    fallback = (pipeline_group_sizes(count, r.per_server) or sizes)[-1]
+    # (`plan_fits`, memoized with the plans: a count search of a large copy meets each pipelined group at each count)
+    pipelined = pipeline_group_sizes(count, r.per_server)
+    best_group = next((g for g in pipelined if _fits_memo(r, g, -(-concurrency // max(1, count // g)), memo)), 0)
+    fallback = (pipelined or sizes)[-1]
     return _evaluated(r, count, best_group or fallback, concurrency, memo)
 
 
@@ -709,7 +711,7 @@ def some_layout_reaches(r: Resolved, count: int, concurrency: int, tokens_per_s:
         groups = (*group_sizes(count, False, r.per_server), *pipeline_group_sizes(count, r.per_server))
     for group in groups:
         batch = -(-concurrency // max(1, count // group))
-        if not _fits_at(r, group, batch):
+        if not _fits_memo(r, group, batch, memo):
             continue
         cycled = _cycle_at(r, group, batch, memo)
         if r.output_tokens / cycled.cycle_ms * 1000.0 < tokens_per_s:

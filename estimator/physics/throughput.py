@@ -64,6 +64,14 @@ class Figures(NamedTuple):
     prefill_tokens_per_s: float  # a batch job's hours read it (`batch_jobs.job_hours`)
 
 
+class JobSpeeds(NamedTuple):
+    """The figures of an `Estimate` a batch job's hours read (`batch_jobs.job_hours`): same names, same values."""
+
+    fits: bool
+    decode_tokens_per_s_per_stream: float
+    prefill_tokens_per_s: float
+
+
 def figures(request: EstimateRequest, catalog: Catalog) -> Figures:
     """`estimate(request, catalog)`'s figures a target check reads, computed by the same steps without
     what only a shown option needs: its notes, the admitted concurrency of a plan that does not fit and
@@ -95,6 +103,15 @@ class ByCount:
 
     def figures(self, count: int) -> Figures:
         return self._figures_of(best_plan(self.resolved, count, self.request.concurrency, self.memo), count)
+
+    def job_speeds(self, count: int) -> JobSpeeds:
+        """`figures(count)`'s fit, per-stream decode and prefill, by the same steps without the ranges: a batch job's
+        count search reads only these, at every batch width of every count it tries."""
+        request, resolved = self.request, self.resolved
+        plan = best_plan(resolved, count, request.concurrency, self.memo)
+        decode_row, prefill_row = _measured_rows(request, resolved, self.index, count)
+        speeds = _speeds(request, plan, decode_row, prefill_row, resolved.confidence_width)
+        return JobSpeeds(plan.fits, speeds.per_stream, speeds.prefill)
 
     def some_layout_reaches(self, count: int, tokens_per_s: float, ttft_p95_ms: float | None, *,
                             slow_end: bool) -> bool:
@@ -473,5 +490,5 @@ def max_concurrent_streams(
     return low
 
 
-__all__ = ["BestCase", "ByCount", "Figures", "admitted_plan", "best_case", "estimate", "figures", "figures_by_count",
+__all__ = ["BestCase", "ByCount", "Figures", "JobSpeeds", "admitted_plan", "best_case", "estimate", "figures", "figures_by_count",
            "max_concurrent_streams"]
