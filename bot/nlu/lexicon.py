@@ -755,6 +755,18 @@ REQUEST_CLASS_WORDS: dict[str, re.Pattern[str]] = {
     "rag": _rx(r"\brag\b", r"\bretrieval[- ]augmented", r"\bretriev(?:al|ed|es|ing)\b",
                r"\bchat(?:ting)? (?:with|over) (?:our |the |your )?(?:docs|documents|wiki|knowledge ?base|handbook|manuals?)",
                r"\bknowledge[- ]?base\b", "检索增强", "检索", "知识库", "文档问答"),
+    # A meeting's or a call's transcript read for its minutes or summary (before summaries and extraction: the
+    # transcript, not a document, is the prompt). 通话 alone may be live voice traffic ("200 路通话"): only with a
+    # transcript, a recording or a summary of it.
+    "meeting_transcript": _rx(r"\bmeeting (?:transcripts?|minutes|notes|recordings?|recaps?|summar\w*)",
+                              r"\bmeetings?\b[^.;!?\n]{0,60}\b(?:transcri\w*|minutes|recaps?|summar\w*|action items?)",
+                              r"\b(?:transcri\w*|record(?:ed|ings?)?)\b[^.;!?\n]{0,60}\bmeetings?\b",
+                              "会议纪要", "会议记录", r"会议[^。；！？\n]{0,20}(?:转写|纪要|录音|逐字稿|记录)",
+                              r"(?:转写|逐字稿|录音)[^。；！？\n]{0,20}会议"),
+    "call_transcript": _rx(r"\bcall (?:transcripts?|recordings?|recaps?|summar\w*)", r"\bcalls?\b[^.;!?\n]{0,60}\btranscri\w*",
+                           r"\btranscri\w*\b[^.;!?\n]{0,60}\bcalls?\b",
+                           r"(?:通话|电话|录音)[^。；！？\n]{0,20}(?:转写|转成文字|逐字稿|小结|摘要|总结|质检)",
+                           r"(?:转写|逐字稿)[^。；！？\n]{0,20}(?:通话|电话)"),
     "summarization": _rx(r"\bsummar(?:y|ies|i[sz]e[sd]?|i[sz]ing|i[sz]ation)\b", r"\btl;?dr\b", "摘要", "总结", "纪要"),
     # not "classified" (a classified site is a secret one) nor a bare "label" (white-label, a label printer)
     "classification": _rx(r"\bclassif(?:y|ies|ying|ication|ications|iers?)\b", r"\bcategori[sz](?:e|es|ing|ation)\b",
@@ -764,6 +776,11 @@ REQUEST_CLASS_WORDS: dict[str, re.Pattern[str]] = {
                           "分类", "打标签", "打标", "标签", "抽取", "抽字段", "提取字段", "情感分析", "情感分类", "意图识别"),
     "chat": _rx(r"\bchat(?:bot|gpt|s)?\b", r"\bassistant\b", r"\bconversations?\b", "聊天", "对话", "问答", "客服"),
 }
+# The length of each meeting or call whose transcript is read ("mostly 30-60 min", "calls are usually 30-45 min",
+# "每场 1 小时左右", "平均 50 分钟"): minutes of talk, not a latency (`Workload.transcript_minutes`).
+SPOKEN_NOUNS = r"(?:meetings?|calls?|recordings?|conversations?|会议|会|通话|电话|录音|场|通)"
+SPOKEN_UNIT = r"(?P<unit>min(?:ute)?s?|hours?|hrs?|h|分钟|分|小时|个小时|个钟头|钟头)(?![a-z])"
+SPOKEN_RANGE_END = r"(?:\s*(?:-|–|~|to|至|到)\s*(?P<num2>\d+(?:\.\d+)?))?"
 # A reasoning model: its thinking is generated before the answer, so an unstated answer is the class's thinking-and-answer
 # length (`Workload.reasoning_model`). "推理" alone is inference ("推理服务器"), so only 推理模型 counts.
 REASONING_MODEL_WORDS = _rx(r"\breasoning[- ](?:model|models|mode|llm)s?\b", r"\bthinking[- ](?:mode|model|models|tokens?|on)\b",
