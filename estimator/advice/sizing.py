@@ -192,19 +192,20 @@ def people_at_once(stated: Workload) -> bool:
     >>> people_at_once(Workload(concurrent_users=20, request_class="coding_agent"))
     False
     """
-    return (stated.concurrent_users is not None and not agents_generate(stated)
+    return (stated.concurrent_users is not None and not stated.agentic_sessions and not agents_generate(stated)
             and stated.arrival_pattern != "batch" and stated.batch_items is None)
 
 
 def agents_generate(workload: Workload) -> bool:
-    """Whether the sessions are agents' (a coding agent's, or sessions said by an agent's window): an agent sends its next
-    turn as soon as its tool returns, so every session at the peak generates; none spends the ~85 % of its time a person
-    spends reading (`concurrency.generating_share`).
+    """Whether the sessions are coding agents' (`request_class`): an agent sends its next turn as soon as its tool
+    returns, so every session at the peak generates; none spends the ~85 % of its time a person spends reading
+    (`concurrency.generating_share`). A code assistant people chat with (sessions said by their window alone,
+    `agentic_sessions`) still has a reader.
 
-    >>> agents_generate(Workload(request_class="coding_agent")), agents_generate(Workload(request_class="rag"))
+    >>> agents_generate(Workload(request_class="coding_agent")), agents_generate(Workload(agentic_sessions=True))
     (True, False)
     """
-    return bool(workload.agentic_sessions) or workload.request_class == "coding_agent"
+    return workload.request_class == "coding_agent"
 
 
 def _request(workload: Workload, candidate: Candidate, count: int, users: int | None = None,
