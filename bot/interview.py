@@ -15,7 +15,8 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from bot.wording.sentences import t
-from estimator.advice.concurrency import generating_share, peak_generating_streams, peak_share
+from estimator.advice.concurrency import generating_share, peak_concurrent_users, peak_generating_streams, peak_share
+from estimator.advice.sizing import agents_generate
 from estimator.advice.speed_tier import assumed_speed
 from estimator.workload import Workload
 
@@ -85,9 +86,14 @@ def question_text(slot: str, facts: Mapping[str, Any], lang: str) -> str:
         tps = facts.get("tokens_per_s_target")
         if tps is None:  # the speed the sizing would assume for these streams (the band said, else comfortable)
             tps = assumed_speed(Workload(speed_band=facts.get("speed_band")), batch=False, personal=False).tokens_per_s
+        share = round(peak_share(across_time_zones=spread, daily_active_share=daily) * 100)
+        if agents_generate(Workload(request_class=facts.get("request_class"))):
+            # agents do not read between turns: every session at the peak generates (`advice.assume`'s rule)
+            sessions = peak_concurrent_users(total, across_time_zones=spread, daily_active_share=daily)
+            return t("q.concurrent_users.headcount.agents", lang, total=f"{total:,}", share=share, assumed=f"{sessions:,}")
         assumed = peak_generating_streams(total, across_time_zones=spread, decode_tokens_per_s=tps, daily_active_share=daily)
         return t("q.concurrent_users.headcount", lang, total=f"{total:,}",
-                 share=round(peak_share(across_time_zones=spread, daily_active_share=daily) * 100),
+                 share=share,
                  gen=round(generating_share(tps) * 100), assumed=f"{assumed:,}")
     if slot == "api_model":
         return t("q.api_model", lang, spend=f"{facts.get('api_spend_usd_per_month') or 0:,.0f}")

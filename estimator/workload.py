@@ -209,6 +209,9 @@ class Workload(BaseModel):
     # Beyond the contract: the class of work the requests are ("coding agent", "RAG", "classify tickets", "summarize the
     # reports"): a length the lead does not state is the class's sourced one (`advice.request_shape`, said in the echo).
     request_class: RequestClass | None = None
+    # Beyond the contract: minutes of talk in each meeting or call whose transcript is the prompt ("mostly 30-60 min",
+    # "每场 1 小时左右"): a prompt nobody stated is that many minutes of speech (`advice.request_shape.transcript_tokens`).
+    transcript_minutes: float | None = Field(default=None, gt=0, le=24 * 60)
     # Beyond the contract: a reasoning model ("R1 distill", "thinking mode", "推理模型"): its thinking is output, so an
     # answer length nobody stated is the class's sourced thinking-and-answer length (`advice.request_shape`).
     reasoning_model: bool | None = None

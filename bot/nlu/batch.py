@@ -58,12 +58,14 @@ _DESCRIBING_EN = (r"(?!(?:on|for|with|to|in|into|of|at|per|by|from|an?|the|and|o
 _ITEMS_EN = re.compile(rf"{APPROX}{NUM}\s*\+?\s*(?:{_DESCRIBING_EN}){{0,3}}?"
                        rf"(?:{_ITEM_NOUNS})\b(?![- ](?:models?|llms?|bots?|assistants?|users?|people|ppl|staff|agents?)\b)")
 _ITEMS_ZH = re.compile(
-    rf"{APPROX}{NUM}\s*(?:多|余|餘)?\s*(?:篇|份|条|條|则|則|封|张|張|页|頁|个|個|件|笔|筆)\s*"
+    rf"{APPROX}{NUM}\s*(?:多|余|餘)?\s*(?:篇|份|条|條|则|則|封|张|張|页|頁|个|個|件|笔|筆|通)\s*"
     # up to four characters saying what kind ("2 万封客服邮件", "5000 份销售合同") before the noun, after a phrase
     # of its own ending in 的 ("3 万份扫描后的保险理赔单据"): none of them a person, who would do the work
     r"(?:的)?\s*(?:(?:(?!人|员工|同事)[\u4e00-\u9fff]){1,4}的\s*)?(?:(?!人|员工|同事)[\u4e00-\u9fff]){0,4}?"
     r"(?:文档|文檔|文件|工单|工單|邮件|郵件|合同|合約|合约|报告|報告|记录|記錄|评论|評論|文章|论文|論文|病历|病歷|对话|對話|发票|發票|简历|簡歷|数据|數據|样本|樣本|"
-    r"单据|單據|票据|票據|保单|保單|订单|訂單|报表|報表|表单|表單|评价|評價|卷宗|财报|財報|年报|年報|票"
+    r"单据|單據|票据|票據|保单|保單|订单|訂單|报表|報表|表单|表單|评价|評價|卷宗|财报|財報|年报|年報|票|"
+    # calls counted by 通 ("4 万通客服电话"), their recordings and transcripts
+    r"电话|電話|通话|通話|来电|來電|录音|錄音|转写稿|轉寫稿"
     # The file's type said in Latin letters after the measure word: "2 万份 PDF", "1 万份 docx".
     rf"|(?:{_ITEM_NOUNS}|docx?|xlsx?|pptx?|html|json|csv)\b)"
 )
@@ -78,6 +80,46 @@ _ITEMS_WHAT_IF = re.compile(
     rf"如果是|如果有|如果|要是|假如|那|换成|換成|改成)\s*{APPROX}{NUM}\s*(?P<zhang>张|張)?\s*"
     r"(?:instead|then|呢|的话|的話|怎么样|怎麼樣)?\s*[?!.]?\s*$"
 )
+# The count said after its items, pointing back at them ("the day's support tickets (~2M of them)").
+_ITEMS_OF_THEM = re.compile(rf"\b(?:{_ITEM_NOUNS})\b[^.;!?\d]{{0,30}}?{APPROX}{NUM}\s*of them\b")
+# A window said by the clock ("window is 1am-6am", "10pm to 6am", "晚上 10 点到早上 6 点", "晚上8点到早上8点跑完"): the
+# hours between the two, across midnight when the end is the smaller (Chinese 晚上/夜里 put a bare hour after noon).
+_CLOCK_WINDOW_EN = re.compile(r"(?<![\d:])(?P<a>\d{1,2})(?::00)?\s*(?P<ap>am|pm)\s*(?:-|–|to|until|till)\s*"
+                              r"(?P<b>\d{1,2})(?::00)?\s*(?P<bp>am|pm)\b")
+_CLOCK_WINDOW_ZH = re.compile(r"(?P<ap>晚上|夜里|夜裡|夜间|夜間|下午|凌晨|早上|上午|早)?\s*(?P<a>\d{1,2})\s*(?:点|點)\s*(?:钟|鐘)?\s*"
+                              r"(?:到|至|-|–|~)\s*(?:第二天|次日|隔天)?\s*(?P<bp>晚上|夜里|夜裡|下午|凌晨|早上|上午|早|晚)?\s*"
+                              r"(?P<b>\d{1,2})\s*(?:点|點)")
+_PM_ZH = ("晚上", "夜里", "夜裡", "夜间", "夜間", "下午", "晚")
+
+
+def _clock_hour(hour: int, part: str | None) -> int:
+    """A clock hour on 0-23: "pm" / 晚上 / 下午 add twelve to an hour before noon; "12am" is midnight."""
+    if part in ("am",) and hour == 12:
+        return 0
+    if part in ("pm", *_PM_ZH) and hour < 12:
+        return hour + 12
+    return hour
+
+
+def clock_window_hours(m: re.Match[str]) -> float | None:
+    """The hours from one clock time to the next, across midnight when it ends earlier (None: not two hours of a day).
+
+    >>> clock_window_hours(_CLOCK_WINDOW_EN.search("window is 1am-6am")), clock_window_hours(_CLOCK_WINDOW_EN.search("10pm to 6am"))
+    (5.0, 8.0)
+    >>> clock_window_hours(_CLOCK_WINDOW_ZH.search("晚上 10 点到早上 6 点")), clock_window_hours(_CLOCK_WINDOW_ZH.search("早 9 点到晚 9 点"))
+    (8.0, 12.0)
+    """
+    a, b = int(m.group("a")), int(m.group("b"))
+    if a > 24 or b > 24:
+        return None
+    start, end = _clock_hour(a, m.group("ap")), _clock_hour(b, m.group("bp"))
+    hours = (end - start) % 24
+    return float(hours) if hours else None
+
+
+# Items said to be done within their day ("当天处理完就好", "same day is fine", "by end of day"): a 24-hour window.
+_WITHIN_THE_DAY = re.compile(r"(?:当天|當天|当日|當日)\s*(?:内|內)?\s*(?:处理完|處理完|跑完|做完|完成|出来|出來)|"
+                             r"\b(?:same[- ]day|by (?:the )?end of (?:the )?day|within the day)\b")
 _MAX_CARDS = 1024
 _PER_ITEM = (
     r"(?:each|apiece|a piece|per (?:item|ticket|doc(?:ument)?|file|record|e-?mail|page|article|review|message|contract"
@@ -279,14 +321,27 @@ def batch_facts(text: str, claims: _Claims, *, batch_job: bool = False) -> Itera
             if claims.free(bare.start("num"), bare.end()):
                 claims.claim(bare.start("num"), bare.end())
                 yield Fact("batch_items", _int(number_value(bare)), bare.start("num"), bare.end(), keyed=True)
+        for m in _matches(_ITEMS_OF_THEM, text, claims):
+            yield Fact("batch_items", _int(number_value(m)), m.start(), m.end(), keyed=True)
         for pattern in WINDOW:
             for m in _matches(pattern, text, claims):
                 hours = round(number_value(m) * _HOURS_PER_UNIT[m.group("unit")], 4)
                 yield Fact("batch_window_hours", _int(hours), m.start(), m.end(), keyed=True)
         said = any(pattern.search(text) for pattern in WINDOW)
+        for pattern in (_CLOCK_WINDOW_EN, _CLOCK_WINDOW_ZH):
+            for m in pattern.finditer(text):
+                clock = clock_window_hours(m) if not said and claims.free(m.start(), m.end()) else None
+                if clock is not None:
+                    claims.claim(m.start(), m.end())
+                    said = True
+                    yield Fact("batch_window_hours", _int(clock), m.start(), m.end(), keyed=True)
         overnight = next(batch_words(OVERNIGHT, text), None)
         if overnight is not None and not said:
             yield Fact("batch_window_hours", OVERNIGHT_WINDOW_HOURS, overnight.start(), overnight.end(), keyed=False)
+        if (day := _WITHIN_THE_DAY.search(text)) is not None and overnight is None and not said:
+            # a day's items done within their day: the day is the window (its arrivals averaged over it)
+            yield Fact("batch_window_hours", 24, day.start(), day.end(), keyed=False)
+            said = True
         weekend = next(batch_words(WEEKEND, text), None)
         if weekend is not None and overnight is None and not said:
             yield Fact("batch_window_hours", WEEKEND_WINDOW_HOURS, weekend.start(), weekend.end(), keyed=False)

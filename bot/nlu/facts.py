@@ -66,6 +66,9 @@ from bot.nlu.lexicon import (
     SCALE_WORDS,
     SEVERAL_MODELS,
     SPACE_LIMITED,
+    SPOKEN_NOUNS,
+    SPOKEN_RANGE_END,
+    SPOKEN_UNIT,
     STABILITY_WORDS,
     THINKING_WORDS,
     TYPICAL_WORDS,
@@ -383,7 +386,7 @@ _MEMBER_NOUNS = (r"employees?|staff|engineers?|developers?|devs|lawyers?|attorne
                  # Chinese role nouns (Traditional is folded to Simplified first): 同仁 is Taiwan's "colleagues",
                  # 人员 any staff ("客服人员", "工作人员"), teachers and agents' seats count people, not streams.
                  r"(?:support|sales|service|customer[- ]service|call[- ]cent(?:er|re)|contact[- ]cent(?:er|re))\s+(?:agents?|reps?|representatives)|"
-                 "员工|同事|同仁|工程师|研发|开发者|开发人员|人员|职员|客服|坐席|座席|话务员|接线员|律师|分析师|研究员|医生|医师|医护|护士|学生|师生|老师|教师|成员")
+                 "员工|同事|同仁|工程师|研发|开发者|开发人员|开发(?!者|人员|任务|项目|环境|板|机)|人员|职员|客服|坐席|座席|话务员|接线员|律师|分析师|研究员|医生|医师|医护|护士|学生|师生|老师|教师|成员")
 _EXPLICIT_TOTAL_CUE = re.compile(r"total|in all|overall|headcount|company of|org of|organi[sz]ation of|firm of|总共|一共|全体|总人数")
 _TOTAL_CUE = re.compile(rf"{_EXPLICIT_TOTAL_CUE.pattern}|{_MEMBER_NOUNS}")
 # Members said to be on at once are that many streams, whatever the noun: "30 devs at once", "40 engineers
@@ -1022,6 +1025,32 @@ def _words(text: str, claims: _Claims) -> Iterator[Fact]:
         yield Fact("users_across_time_zones", True, m.start(), m.end(), keyed=True)
 
 
+# The duration said of the meetings or calls whose transcripts are read: after the noun ("meetings, mostly 30-60 min",
+# "每场 1 小时左右") or before it ("45-minute calls", "1 小时的会议"), a range read at its middle.
+_SPOKEN_AFTER = re.compile(rf"{SPOKEN_NOUNS}[^.;!?。；！？\n]{{0,48}}?{NUM}{SPOKEN_RANGE_END}\s*-?\s*{SPOKEN_UNIT}")
+_SPOKEN_BEFORE = re.compile(rf"{NUM}{SPOKEN_RANGE_END}\s*-?\s*{SPOKEN_UNIT}\s*(?:long\s+|左右\s*|的\s*)?"
+                            r"(?:[a-z]+\s+)?(?=(?:meetings?|calls?|recordings?|conversations?|会议|会|通话|电话|录音)(?![a-z]))")
+
+
+def _spoken_lengths(text: str, claims: _Claims) -> Iterator[Fact]:
+    """Minutes of talk in each meeting or call whose transcript is the prompt (`Workload.transcript_minutes`), read only
+    in a message about such transcripts (`REQUEST_CLASS_WORDS`): the "30-60 min" of a meeting is its length, never a
+    first-token target or a job's window."""
+    if not (REQUEST_CLASS_WORDS["meeting_transcript"].search(text) or REQUEST_CLASS_WORDS["call_transcript"].search(text)):
+        return
+    for pattern in (_SPOKEN_BEFORE, _SPOKEN_AFTER):
+        for m in pattern.finditer(text):
+            if not claims.free(m.start("num"), m.end("unit")):
+                continue
+            low = float(m.group("num"))
+            value = (low + float(m.group("num2"))) / 2 if m.group("num2") else low
+            minutes = value * 60 if m.group("unit").startswith(("h", "小时", "个小时", "个钟头", "钟头")) else value
+            if 0 < minutes <= 24 * 60:
+                claims.claim(m.start("num"), m.end("unit"))
+                yield Fact("transcript_minutes", round(minutes, 1), m.start("num"), m.end("unit"), keyed=True)
+            return
+
+
 def _working_hours(text: str, claims: _Claims) -> Iterator[Fact]:
     """"9 to 5 on weekdays", "24/7", "工作时间", "週一到週五" (`bot.nlu.schedule`)."""
     yield from working_hours_facts(text, claims, Fact)  # type: ignore[misc]
@@ -1053,7 +1082,7 @@ def _batch_job(text: str, claims: _Claims) -> Iterator[Fact]:
 
 # Most specific first: a span read by one is skipped by the next.
 EXTRACTORS: tuple[Extractor, ...] = (
-    _electricity, _load, serving_facts, _working_hours, _speed, measured_nouns, _batch, _thinking, _accumulated, _context, _misc_numbers, _no_more_budget, _budget,
+    _electricity, _spoken_lengths, _load, serving_facts, _working_hours, _speed, measured_nouns, _batch, _thinking, _accumulated, _context, _misc_numbers, _no_more_budget, _budget,
     _power, _lengths,
     measured_lengths, _length_figures, _latency, _quantization,
     _model_size, _users, _words,

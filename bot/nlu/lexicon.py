@@ -150,7 +150,13 @@ ARRIVAL_WORDS: dict[str, re.Pattern[str]] = {
                  r"before (?:people|everyone|anyone|staff|the team|folks|users) (?:come|comes|get|gets|are) (?:in|back|online)",
                  r"before (?:the )?(?:office opens|morning|start of business|business hours|the workday|the work day)",
                  r"晚上.{0,4}(?:跑|处理|处理完)", "上班前(?:跑完|处理完|完成)",
-                 "(?:摘要|总结|分类|抽取|提取|翻译|标注|打标签|审核)(?:流水线|管线|任务|作业)"),
+                 "(?:摘要|总结|分类|抽取|提取|翻译|标注|打标签|审核)(?:流水线|管线|任务|作业)",
+                 # nobody waits on the answers as they stream: throughput over a window, no first token to hold to
+                 # (only a denial: "real-time assist", "要即时摘要" are interactive)
+                 r"\b(?:not|no need for|don'?t need|doesn'?t need to be|does not need to be|needn'?t be)\s+(?:in\s+)?real[- ]?time\b",
+                 r"\b(?:nobody|no one)(?:'s| is)? (?:watching|waiting on)\b",
+                 r"\b(?:a few|a couple(?: of)?|some|several) (?:minutes?|mins?|hours?) (?:of )?lag\b", r"\blag is (?:fine|ok|okay)\b",
+                 "(?:不用|不需要|不必|无需|無需|不要求)(?:即时|实时|實時|即時)", "非(?:实时|即时)"),
     # "peak"/高峰 alone only says when the maximum is, not that arrivals are bursty.
     "bursty": _rx(r"burst", r"spiky", r"spikes?", r"peaky", r"morning rush", r"rush hours?", r"comes in waves",
                   r"(?:流量|请求|访问|负载)(?:很|比较|非常|特别)?(?:尖|突发|不均匀|不均)",
@@ -755,15 +761,34 @@ REQUEST_CLASS_WORDS: dict[str, re.Pattern[str]] = {
     "rag": _rx(r"\brag\b", r"\bretrieval[- ]augmented", r"\bretriev(?:al|ed|es|ing)\b",
                r"\bchat(?:ting)? (?:with|over) (?:our |the |your )?(?:docs|documents|wiki|knowledge ?base|handbook|manuals?)",
                r"\bknowledge[- ]?base\b", "检索增强", "检索", "知识库", "文档问答"),
+    # A meeting's or a call's transcript read for its minutes or summary (before summaries and extraction: the
+    # transcript, not a document, is the prompt). 通话 alone may be live voice traffic ("200 路通话"): only with a
+    # transcript, a recording or a summary of it.
+    "meeting_transcript": _rx(r"\bmeeting (?:transcripts?|minutes|notes|recordings?|recaps?|summar\w*)",
+                              r"\bmeetings?\b[^.;!?\n]{0,60}\b(?:transcri\w*|minutes|recaps?|summar\w*|action items?)",
+                              r"\b(?:transcri\w*|record(?:ed|ings?)?)\b[^.;!?\n]{0,60}\bmeetings?\b",
+                              # (not 会议记录: notes people wrote, as often tidied by hand as transcribed)
+                              "会议纪要", r"会议[^。；！？\n]{0,20}(?:转写|纪要|录音|逐字稿)",
+                              r"(?:转写|逐字稿|录音)[^。；！？\n]{0,20}会议"),
+    "call_transcript": _rx(r"\bcall (?:transcripts?|recordings?|recaps?|summar\w*)", r"\bcalls?\b[^.;!?\n]{0,60}\btranscri\w*",
+                           r"\btranscri\w*\b[^.;!?\n]{0,60}\bcalls?\b",
+                           r"(?:通话|电话|录音)[^。；！？\n]{0,20}(?:转写|转成文字|逐字稿|小结|摘要|总结|质检)",
+                           r"(?:转写|逐字稿)[^。；！？\n]{0,20}(?:通话|电话)"),
     "summarization": _rx(r"\bsummar(?:y|ies|i[sz]e[sd]?|i[sz]ing|i[sz]ation)\b", r"\btl;?dr\b", "摘要", "总结", "纪要"),
     # not "classified" (a classified site is a secret one) nor a bare "label" (white-label, a label printer)
     "classification": _rx(r"\bclassif(?:y|ies|ying|ication|ications|iers?)\b", r"\bcategori[sz](?:e|es|ing|ation)\b",
                           r"\blabell?ing\b", r"\bextract(?:s|ion|ing)?\b", r"\bsentiment\b",
                           r"\bintent (?:detection|classif)", r"\btagg(?:ing|ed)\b",
                           r"\btag\b(?=[^.;!?\n]{0,40}\b(?:into|buckets?|categories|classes|labels?)\b)",
+                          r"\bbucket(?:s|ing|ed)?\b(?=[^.;!?\n]{0,60}\b(?:categories|classes|labels?)\b)",
                           "分类", "打标签", "打标", "标签", "抽取", "抽字段", "提取字段", "情感分析", "情感分类", "意图识别"),
     "chat": _rx(r"\bchat(?:bot|gpt|s)?\b", r"\bassistant\b", r"\bconversations?\b", "聊天", "对话", "问答", "客服"),
 }
+# The length of each meeting or call whose transcript is read ("mostly 30-60 min", "calls are usually 30-45 min",
+# "每场 1 小时左右", "平均 50 分钟"): minutes of talk, not a latency (`Workload.transcript_minutes`).
+SPOKEN_NOUNS = r"(?:meetings?|calls?|recordings?|conversations?|会议|会|通话|电话|录音|场|通)"
+SPOKEN_UNIT = r"(?P<unit>min(?:ute)?s?|hours?|hrs?|h|分钟|分|小时|个小时|个钟头|钟头)(?![a-z])"
+SPOKEN_RANGE_END = r"(?:\s*(?:-|–|~|to|至|到)\s*(?P<num2>\d+(?:\.\d+)?))?"
 # A reasoning model: its thinking is generated before the answer, so an unstated answer is the class's thinking-and-answer
 # length (`Workload.reasoning_model`). "推理" alone is inference ("推理服务器"), so only 推理模型 counts.
 REASONING_MODEL_WORDS = _rx(r"\breasoning[- ](?:model|models|mode|llm)s?\b", r"\bthinking[- ](?:mode|model|models|tokens?|on)\b",

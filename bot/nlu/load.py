@@ -727,11 +727,31 @@ def _spread_hours(text: str, claims: _Claims) -> Iterator[Fact]:
             yield Fact("hours_per_day", _int(hours), m.start(), m.end(), keyed=True)
 
 
+# A week's count ("~1,500 a week", "meetings (~1,500 a week company-wide)", "每周大概 1500 场会议"): meetings, calls and
+# office work fall on the five days of a working week, so a day carries a fifth of it (the larger reading of a day:
+# sized hardware errs on the side of capacity).
+WORKING_DAYS_PER_WEEK = 5
+_WEEK_NOUN = rf"(?:{_NOUN}|meetings?|recordings?)"
+_WEEKLY = (_rx(rf"{_WEEK_NOUN}\s*\(?\s*{APPROX}{NUM}\s*(?:a|per|each|every|/)\s*week\b"),
+           _rx(rf"{APPROX}{NUM}\s*\+?\s*{_WEEK_NOUN}\s*(?:a|per|each|every|/)\s*week\b"),
+           _rx(rf"(?:每周|每週|一周|一週|每个星期|每個星期|每星期)[^\d,;.!?]{{0,10}}?{APPROX}{NUM}\s*(?:多|余)?\s*"
+               r"(?:场|場|次|个|個|通|份|条|條|篇|封)"))
+
+
+def _weekly(text: str, claims: _Claims) -> Iterator[Fact]:
+    """A week's count of requests or items as a day's (`WORKING_DAYS_PER_WEEK`)."""
+    for pattern in _WEEKLY:
+        for m in _matches(pattern, text, claims):
+            yield Fact("requests_per_day", _int(round(number_value(m) / WORKING_DAYS_PER_WEEK, 3)), m.start(), m.end(),
+                       keyed=True)
+
+
 def load_facts(text: str, claims: _Claims) -> Iterator[Fact]:
     """Every load, spend, power-scope and constraint reading of one normalized (folded) message."""
     messages = _occasions(text, claims)
     volume = [*_token_volume(text, claims), *_token_rate(text, claims), *_spend(text, claims), *_rates(text, claims),
-              *_frequencies(text, claims), *_visit_days(text, claims), *_monthly_active(text, claims)]
+              *_frequencies(text, claims), *_visit_days(text, claims), *_monthly_active(text, claims),
+              *_weekly(text, claims)]
     volume = _by_occasion(volume, text, messages)
     volume += _senders(text, claims, volume)
     yield from volume

@@ -69,6 +69,8 @@ _REQUEST_CLASS = {"coding_agent": ("coding-agent requests", "代码智能体请�
                   "rag": ("RAG requests (retrieved chunks in the prompt)", "RAG 请求（提示里带检索片段）", "RAG 請求（提示裡帶檢索片段）"),
                   "classification": ("classification / extraction (short answers)", "分类 / 抽取（答案很短）", "分類 / 抽取（答案很短）"),
                   "summarization": ("summaries (the document is the prompt)", "摘要（文档即输入）", "摘要（文件即輸入）"),
+                  "meeting_transcript": ("meeting minutes (the transcript is the prompt)", "会议纪要（转写稿即输入）", "會議紀要（逐字稿即輸入）"),
+                  "call_transcript": ("call summaries (the transcript is the prompt)", "通话小结（转写稿即输入）", "通話小結（逐字稿即輸入）"),
                   "chat": ("chat turns", "聊天轮次", "聊天輪次")}
 _STABILITY = {"stable": ("stable model", "模型固定", "模型固定"),
               "frequent_changes": ("model changes often", "模型经常更新", "模型經常更新")}
@@ -86,6 +88,7 @@ _FACT_FORMATS: dict[str, tuple[str, str, str]] = {
     "concurrent_users": ("{v:,} concurrent user(s)", "{v:,} 人并发", "{v:,} 人同時使用"),
     "total_users": ("{v:,} user(s) in total", "共 {v:,} 名用户", "共 {v:,} 名使用者"),
     "prompt_tokens": ("prompts ~{v:,} tokens", "提示约 {v:,} token", "提示約 {v:,} token"),
+    "transcript_minutes": ("~{v:g} min per meeting or call", "每场会议或通话约 {v:g} 分钟", "每場會議或通話約 {v:g} 分鐘"),
     "output_tokens": ("answers ~{v:,} tokens", "回答约 {v:,} token", "回答約 {v:,} token"),
     "context_length": ("context {v:,} tokens", "上下文 {v:,} token", "上下文 {v:,} token"),
     "ttft_target_ms": ("first token ≤ {v:,} ms", "首 token ≤ {v:,} ms", "首 token ≤ {v:,} ms"),
@@ -343,6 +346,7 @@ _SLOT_NAMES = {
     "buyer_in_china": ("where it is bought", "采购地", "採購地"),
     "agentic_sessions": ("sessions", "会话", "會話"),
     "request_class": ("kind of requests", "请求类型", "請求類型"),
+    "transcript_minutes": ("length of each meeting or call", "每场会议或通话的时长", "每場會議或通話的時長"),
     "reasoning_model": ("model type", "模型类型", "模型類型"),
     "owned_falls_short": ("your hardware today", "现有硬件现状", "現有硬體現況"),
     "weight_bits_only": ("weight format", "权重格式", "權重格式"),
@@ -396,7 +400,7 @@ def fact_phrase(slot: str, value: Any, lang: str, names: Mapping[str, str] | Non
 
 
 _FACT_ORDER = ("model_id", "model_params_b", "quantization", "reasoning_model", "deployment_scale", "concurrent_users", "total_users",
-               "request_class", "prompt_tokens",
+               "request_class", "transcript_minutes", "prompt_tokens",
                "output_tokens", "shared_prefix_tokens", "shared_prefix_share", "prefix_caching", "context_length", "ttft_target_ms", "e2e_target_ms",
                "tokens_per_s_target", "speed_band", "arrival_pattern",
                "base_concurrent_users", "staff_per_shift", "requests_per_s", "daily_active_share", "requests_per_user_per_day", "requests_per_user_per_hour", "requests_per_day",

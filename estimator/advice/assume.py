@@ -14,6 +14,7 @@ from typing import Any, NamedTuple
 from estimator.advice.concurrency import (
     READING_SOURCE_URL,
     generating_share,
+    peak_concurrent_users,
     peak_generating_streams,
     peak_share,
     poisson_quantile,
@@ -34,7 +35,14 @@ from estimator.advice.load import (
 )
 from estimator.advice.load import DEFAULT_OUTPUT_TOKENS as LOAD_OUTPUT_TOKENS
 from estimator.advice.load import DEFAULT_PROMPT_TOKENS as LOAD_PROMPT_TOKENS
-from estimator.advice.request_shape import shape, shape_source
+from estimator.advice.request_shape import (
+    SPOKEN_RATE_SOURCE_URL,
+    TOKENS_PER_SPOKEN_MINUTE,
+    shape,
+    shape_source,
+    transcript_tokens,
+)
+from estimator.advice.sizing import agents_generate
 from estimator.advice.speed_tier import assumed_speed
 from estimator.catalog import ApiPrice, FxRate, RequestShape
 from estimator.costing.fx import rate as fx_rate
@@ -178,6 +186,18 @@ def _class_prompt(w: Workload, shapes: Iterable[RequestShape]) -> tuple[int, str
     return found.prompt_tokens, found.request_class
 
 
+def _transcript_prompt(w: Workload) -> int | None:
+    """The prompt of a meeting's or call's transcript when its duration is stated and no prompt is: that many minutes
+    of speech (`request_shape.transcript_tokens`, ~200 tokens a minute).
+
+    >>> _transcript_prompt(Workload(transcript_minutes=45)), _transcript_prompt(Workload(transcript_minutes=45, prompt_tokens=3000))
+    (9000, None)
+    """
+    if w.transcript_minutes is None or w.prompt_tokens is not None:
+        return None
+    return transcript_tokens(w.transcript_minutes)
+
+
 def _class_output(w: Workload, shapes: Iterable[RequestShape]) -> tuple[int, str] | None:
     """The typical answer when none is stated: a reasoning model's thinking and answer, else the work's class's answer
     (a label for classification, a tool call for an agent); None for a chat or no class.
@@ -304,6 +324,15 @@ def _users(w: Workload, facts: dict[str, Any], notes: list[Said]) -> None:
         facts["concurrent_users"] = concurrent
         notes.append(said("assume.shift_staff", users=concurrent, present=present, total=total or present,
                          gen=round(generating_share(tps) * 100), tps=tps, reading_source=READING_SOURCE_URL))
+    elif w.concurrent_users is None and w.total_users is not None and w.total_users > 1 and agents_generate(w):
+        # Engineers running coding agents: the sourced share of the head count is in a session at the peak, and every
+        # one of those sessions generates (an agent sends its next turn when its tool returns; nobody reads in between).
+        spread, daily = bool(w.users_across_time_zones), w.daily_active_share
+        concurrent = peak_concurrent_users(w.total_users, across_time_zones=spread, daily_active_share=daily)
+        facts["concurrent_users"] = concurrent
+        notes.append(said("assume.peak_share.agents", users=concurrent, total=w.total_users,
+                         share=round(peak_share(across_time_zones=spread, daily_active_share=daily) * 100),
+                         source=CONCURRENCY_SOURCE))
     elif w.concurrent_users is None and w.total_users is not None and w.total_users > 1:
         # A stated head count: its peak sessions are a sourced share of it, and a session generates only while
         # its answer streams, the rest of its time is reading (estimator/advice/concurrency.py): streams, not everyone.
@@ -380,7 +409,7 @@ def _filled(workload: Workload, tables: _Tables, pace: float | None) -> tuple[Wo
     w = workload if pace is None else workload.model_copy(update={"tokens_per_s_target": pace})
     facts: dict[str, Any] = {}
     notes: list[Said] = []
-    traffic = by_class = None
+    traffic = by_class = spoken = None
     # The answer first: a class's answer (a label, a reasoning model's thinking) sets a spend's split and each hold.
     if (class_output := _class_output(w, shapes)) is not None:
         w = w.model_copy(update={"output_tokens": class_output[0]})
@@ -388,6 +417,9 @@ def _filled(workload: Workload, tables: _Tables, pace: float | None) -> tuple[Wo
     if (half_window := _half_window_prompt(w)) is not None:  # before the load: a request's length sets its hold
         w = w.model_copy(update={"prompt_tokens": half_window})
         facts["prompt_tokens"] = half_window
+    elif (spoken := _transcript_prompt(w)) is not None:  # a meeting's or call's stated length: its transcript
+        w = w.model_copy(update={"prompt_tokens": spoken})
+        facts["prompt_tokens"] = spoken
     elif (by_class := _class_prompt(w, shapes)) is not None:  # the work's own request, before any traffic-wide split
         w = w.model_copy(update={"prompt_tokens": by_class[0]})
         facts["prompt_tokens"] = by_class[0]
@@ -414,6 +446,9 @@ def _filled(workload: Workload, tables: _Tables, pace: float | None) -> tuple[Wo
                          total=adapters_gb(params, w.lora_adapters)))
     if half_window is not None:
         notes.append(said("assume.prompt.half_window", tokens=half_window, context=w.context_length))
+    elif spoken is not None:
+        notes.append(said("assume.prompt.transcript", tokens=spoken, minutes=w.transcript_minutes,
+                          per_minute=round(TOKENS_PER_SPOKEN_MINUTE), source=SPOKEN_RATE_SOURCE_URL))
     elif by_class is not None:
         notes.append(said("assume.prompt.class", tokens=by_class[0], work=said(f"request_class.{by_class[1]}"),
                           source=shape_source(by_class[1], shapes)))

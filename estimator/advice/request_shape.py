@@ -1,6 +1,7 @@
 """The request a workload class implies when the lead does not state its lengths: a coding agent re-sends tens of
 thousands of tokens of session every turn, RAG carries a few retrieved chunks, classification answers a label, a
-summary's prompt is the document, a reasoning model's thinking is output. A generic chat request (512 in, 256 out)
+summary's prompt is the document, a meeting's or call's summary reads its transcript, a reasoning model's thinking is
+output. A generic chat request (512 in, 256 out)
 misstates each of them several times over.
 
 The shapes are data: `estimator.catalog.RequestShape` rows (class, typical prompt, answer, new tokens a turn a
@@ -19,9 +20,19 @@ from estimator.catalog import RequestShape
 # The classes of work whose requests differ from a chat turn (the lexicon reads them from the message's words:
 # `bot.nlu.lexicon.REQUEST_CLASS_WORDS`). `reasoning` is read apart (`Workload.reasoning_model`): a reasoning model
 # can do any of the others, and only its answer changes.
-RequestClass = Literal["coding_agent", "code_completion", "rag", "classification", "summarization", "chat"]
+RequestClass = Literal["coding_agent", "code_completion", "rag", "classification", "summarization", "meeting_transcript",
+                       "call_transcript", "chat"]
 REQUEST_CLASSES: tuple[RequestClass, ...] = get_args(RequestClass)
 StatedContext = Literal["typical", "maximum"]
+
+# A transcript's length from the duration said of its meeting or call ("mostly 30-60 min", "每场 1 小时左右"): speech
+# runs ~150 words a minute (the National Center for Voice and Speech's average for US English conversation, as cited by
+# speaking-rate guides, e.g. tfcs.baruch.cuny.edu/speaking-rate) and an English token is ~0.75 words (OpenAI, "What
+# are tokens"), so ~200 tokens a minute of talk.
+SPOKEN_WORDS_PER_MINUTE = 150.0
+WORDS_PER_TOKEN = 0.75
+TOKENS_PER_SPOKEN_MINUTE = SPOKEN_WORDS_PER_MINUTE / WORDS_PER_TOKEN
+SPOKEN_RATE_SOURCE_URL = "https://tfcs.baruch.cuny.edu/speaking-rate/"
 
 
 def shape(request_class: str | None, shapes: Iterable[RequestShape]) -> RequestShape | None:
@@ -35,10 +46,20 @@ def shape(request_class: str | None, shapes: Iterable[RequestShape]) -> RequestS
     return next((s for s in shapes if s.request_class == request_class), None) if request_class else None
 
 
+def transcript_tokens(minutes: float) -> int:
+    """The tokens of a transcript of `minutes` of talk (~200 a minute: `TOKENS_PER_SPOKEN_MINUTE`).
+
+    >>> transcript_tokens(45), transcript_tokens(5)
+    (9000, 1000)
+    """
+    return round(minutes * TOKENS_PER_SPOKEN_MINUTE)
+
+
 def shape_source(request_class: str, shapes: Iterable[RequestShape]) -> str:
     """Where a class's figures come from (its row's source_url), "" for an unknown class."""
     found = shape(request_class, shapes)
     return found.source_url if found else ""
 
 
-__all__ = ["REQUEST_CLASSES", "RequestClass", "RequestShape", "StatedContext", "shape", "shape_source"]
+__all__ = ["REQUEST_CLASSES", "SPOKEN_RATE_SOURCE_URL", "TOKENS_PER_SPOKEN_MINUTE", "RequestClass", "RequestShape",
+           "StatedContext", "shape", "shape_source", "transcript_tokens"]

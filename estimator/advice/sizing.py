@@ -188,9 +188,27 @@ def people_at_once(stated: Workload) -> bool:
     (True, False)
     >>> people_at_once(Workload(concurrent_users=10, agentic_sessions=True))
     False
+
+    Coding agents loop without a person reading between turns (prompt, tool call, tool result, next prompt), however
+    their concurrency is said ("20 devs running agents at once"): their sessions are machines (`agents_generate`).
+
+    >>> people_at_once(Workload(concurrent_users=20, request_class="coding_agent"))
+    False
     """
-    return (stated.concurrent_users is not None and not stated.agentic_sessions
+    return (stated.concurrent_users is not None and not stated.agentic_sessions and not agents_generate(stated)
             and stated.arrival_pattern != "batch" and stated.batch_items is None)
+
+
+def agents_generate(workload: Workload) -> bool:
+    """Whether the sessions are coding agents' (`request_class`): an agent sends its next turn as soon as its tool
+    returns, so every session at the peak generates; none spends the ~85 % of its time a person spends reading
+    (`concurrency.generating_share`). A code assistant people chat with (sessions said by their window alone,
+    `agentic_sessions`) still has a reader.
+
+    >>> agents_generate(Workload(request_class="coding_agent")), agents_generate(Workload(agentic_sessions=True))
+    (True, False)
+    """
+    return workload.request_class == "coding_agent"
 
 
 def _request(workload: Workload, candidate: Candidate, count: int, shapes: Iterable[RequestShape], users: int | None = None,

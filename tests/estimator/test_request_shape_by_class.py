@@ -14,7 +14,7 @@ import pytest
 
 from estimator.advice import assume
 from estimator.advice.request_shape import REQUEST_CLASSES, shape
-from estimator.advice.sizing import cached_prefix_tokens
+from estimator.advice.sizing import cached_prefix_tokens, people_at_once
 from estimator.workload import Workload
 from knowledge.testing import memory_catalog, memory_store
 
@@ -94,3 +94,38 @@ def test_prefix_caching_said_on_serves_a_session_s_history_and_unsaid_serves_not
     assert cached_prefix_tokens(on.model_copy(update={"prefix_caching": None}), SHAPES) == 0
     assert cached_prefix_tokens(on.model_copy(update={"prefix_caching": False}), SHAPES) == 0
     assert cached_prefix_tokens(Workload(prompt_tokens=32_000, request_class="rag", prefix_caching=True), SHAPES) == 0
+
+
+def test_a_transcript_is_a_long_prompt_with_a_short_summary():
+    # a meeting (AMI averages 35 min) at ~200 tokens a minute of talk is thousands of tokens, its minutes hundreds;
+    # a contact-centre call (~6 min of talk) about a thousand
+    meeting, call = shape("meeting_transcript", SHAPES), shape("call_transcript", SHAPES)
+    assert 5_000 <= meeting.prompt_tokens <= 12_000 and meeting.output_tokens <= 1_000
+    assert 800 <= call.prompt_tokens <= 3_000 and call.output_tokens <= 500
+    assert meeting.prompt_tokens > 5 * meeting.output_tokens and call.prompt_tokens > 5 * call.output_tokens
+
+
+def test_a_stated_meeting_length_sets_the_prompt_at_the_rate_of_speech():
+    # 45 minutes x ~150 words a minute / ~0.75 words a token ~ 9,000 tokens
+    filled, notes = fill_defaults(Workload(request_class="meeting_transcript", transcript_minutes=45, concurrent_users=2,
+                                           model_params_b=32))
+    assert 8_000 <= filled.prompt_tokens <= 10_000
+    assert any(n.key == "assume.prompt.transcript" for n in notes)
+    stated, _ = fill_defaults(Workload(request_class="meeting_transcript", transcript_minutes=45, prompt_tokens=3_000,
+                                       concurrent_users=2, model_params_b=32))
+    assert stated.prompt_tokens == 3_000
+
+
+def test_coding_agents_said_at_once_are_machines_that_do_not_read():
+    assert people_at_once(Workload(concurrent_users=20, request_class="coding_agent")) is False
+    assert people_at_once(Workload(concurrent_users=20, request_class="chat")) is True
+
+
+def test_a_head_count_of_engineers_running_agents_is_the_peak_sessions_all_generating():
+    # 120 engineers in one time zone: 25 % in a session at the peak = 30 agents, each generating (no reading share);
+    # the same head count chatting makes far fewer streams (each generating ~15 % of its time)
+    agents, notes = fill_defaults(Workload(total_users=120, request_class="coding_agent", model_params_b=30))
+    chat, _ = fill_defaults(Workload(total_users=120, request_class="chat", model_params_b=30))
+    assert agents.concurrent_users == 30
+    assert chat.concurrent_users < 20
+    assert any(n.key == "assume.peak_share.agents" for n in notes)

@@ -185,6 +185,16 @@ _ASSUME: dict[str, tuple[str, str, str]] = {
         "{source}），每個工作階段只有約 {gen}% 的時間在生成，其餘時間在閱讀回答（每分鐘 238 字詞，{reading_source}：閱讀約 5.3 tok/s，"
         "生成 {tps:g} tok/s），按 99 百分位取值；如果知道實際尖峰人數，請告訴我",
     ),
+    "assume.peak_share.agents": (
+        "assumed a peak of {users} agent session(s) generating at once: {share}% of the {total} people in a session at "
+        "the peak (named users of enterprise software peak at 15–25% when they share one time zone; {source}), each "
+        "agent generating all the time (it sends its next turn when its tool returns; nobody reads in between); say "
+        "the real peak to size for it",
+        "假设高峰同时生成 {users} 路智能体会话：{total} 人中约 {share}% 在高峰时段使用（企业软件的注册用户在同一时区时高峰并发约 "
+        "15–25%；{source}），每个智能体会话一直在生成（工具返回后立即发下一轮，中间没有人阅读）；如果知道实际高峰数，请告诉我",
+        "假設尖峰同時生成 {users} 路智能體會話：{total} 人中約 {share}% 在尖峰時段使用（企業軟體的註冊使用者在同一時區時尖峰並行約 "
+        "15–25%；{source}），每個智能體會話一直在生成（工具回傳後立即送出下一輪，中間沒有人閱讀）；如果知道實際尖峰數，請告訴我",
+    ),
     "assume.own_device": (
         "each of the {total:,} people runs the model on their own device: sized for one user per device, "
         "{total:,} devices in all",
@@ -280,6 +290,14 @@ _ASSUME: dict[str, tuple[str, str, str]] = {
         "token ({source}), so the spend buys prompts and answers in that split",
         "假设提示约 {tokens} token：{api_model} 自己公布的流量是每个输出 token 对应 {ratio} 个输入 token（{source}），花费按这个比例折算成提示和回答",
         "假設提示約 {tokens} token：{api_model} 自己公布的流量是每個輸出 token 對應 {ratio} 個輸入 token（{source}），花費按這個比例折算成提示和回答"),
+    "assume.prompt.transcript": (
+        "assumed prompts of ~{tokens:,} tokens: the transcript of {minutes:g} minutes of talk at ~{per_minute} tokens a "
+        "minute (~150 words a minute of conversation, {source}; ~0.75 words a token)",
+        "假设输入约 {tokens:,} token：{minutes:g} 分钟谈话的转写稿，每分钟约 {per_minute} token（对话约每分钟 150 个英文词，{source}；"
+        "约 0.75 词一个 token）",
+        "假設輸入約 {tokens:,} token：{minutes:g} 分鐘談話的逐字稿，每分鐘約 {per_minute} token（對話約每分鐘 150 個英文詞，{source}；"
+        "約 0.75 詞一個 token）",
+    ),
     "assume.prompt.class": ("assumed prompts of ~{tokens:,} tokens, typical of {work} ({source})",
                             "假设提示约 {tokens:,} token，这是{work}的典型长度（{source}）",
                             "假設提示約 {tokens:,} token，這是{work}的典型長度（{source}）"),

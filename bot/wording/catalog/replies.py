@@ -111,6 +111,15 @@ TEMPLATES: dict[str, tuple[str, str, str]] = {
         "這 {total} 人中，尖峰時會有多少人同時使用？（例如「大約 50 人同時在線」「尖峰 30 個並發」；"
         "如果沒有數字，我按公開的容量規劃經驗假設其中 {share}% 在使用，每人約 {gen}% 的時間在等生成、其餘時間在閱讀：同時生成 {assumed} 路）",
     ),
+    "q.concurrent_users.headcount.agents": (
+        "Of the {total} people, how many agent sessions will run at the same time at peak? (e.g. \"about 20 agents at "
+        "once\"; without a figure I assume {share}% of them in a session, from published sizing figures, each agent "
+        "generating all the time since nobody reads between its turns: {assumed} streams at once)",
+        "这 {total} 人中，高峰时会有多少个智能体会话同时在跑？（例如“大约 20 个 agent 同时在跑”；如果没有数字，我按公开的容量规划经验"
+        "假设其中 {share}% 在使用，智能体的每一轮之间没有人阅读，一直在生成：同时生成 {assumed} 路）",
+        "這 {total} 人中，尖峰時會有多少個智能體會話同時在跑？（例如「大約 20 個 agent 同時在跑」；如果沒有數字，我按公開的容量規劃經驗"
+        "假設其中 {share}% 在使用，智能體的每一輪之間沒有人閱讀，一直在生成：同時生成 {assumed} 路）",
+    ),
     "q.batch_window_hours": (
         "By when must the batch be finished? (e.g. \"done in 6 hours\", \"overnight\", \"within 2 h\")",
         "这批任务需要在多长时间内完成？（例如“6 小时内完成”“一个晚上”“2 小时内”）",

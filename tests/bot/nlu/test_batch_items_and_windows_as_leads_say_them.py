@@ -72,3 +72,36 @@ def test_one_items_length_is_no_count_of_items():
 ])
 def test_weekends_off_or_days_results_are_kept_are_no_window(text):
     assert parse_message(text).facts.get("batch_window_hours") in (6, 8)
+
+
+# A window said by the clock: the hours between the two times, across midnight when the end is earlier in the day.
+@pytest.mark.parametrize(("text", "hours"), [
+    ("every night we bucket the day's tickets into 40 categories with an 8b, window is 1am-6am", 5),
+    ("nightly batch: classify ~500k emails between 10pm and 6am, 8b model", 8),
+    ("晚上 10 点到早上 6 点跑批，把白天攒下来的 100 万条工单做意图分类", 8),
+    ("每天 4 万通客服电话的转写稿要逐通打分，晚上 8 点到早上 8 点跑完就行", 12),
+])
+def test_a_window_said_by_the_clock_is_its_hours(text, hours):
+    assert parse_message(text).facts.get("batch_window_hours") == hours
+
+
+@pytest.mark.parametrize(("text", "items"), [
+    ("every night we want to bucket the day's support tickets (~2M of them) into our 40 categories", 2_000_000),
+    ("每天 4 万通客服电话的转写稿要逐通打分，晚上 8 点到早上 8 点跑完就行", 40_000),
+])
+def test_items_said_after_their_noun_or_counted_as_calls_are_the_batch_items(text, items):
+    assert parse_message(text).facts.get("batch_items") == items
+
+
+@pytest.mark.parametrize(("text", "pattern"), [
+    ("we get ~8k customer emails an hour and want a gist + label for each, nobody is watching it live", "batch"),
+    ("60k calls a day, scored against a checklist, doesn't need to be real time", "batch"),
+    ("每天 20 萬則評論要做情感分類，不用即時，當天處理完就好", "batch"),
+    ("call center with 150 agents on shift at once, real-time assist with llama 3.1 8b", None),
+])
+def test_work_nobody_waits_on_is_a_batch_and_real_time_work_is_not(text, pattern):
+    assert parse_message(text).facts.get("arrival_pattern") == pattern
+
+
+def test_items_done_within_their_day_have_the_day_as_their_window():
+    assert parse_message("每天 20 萬則評論要做情感分類，不用即時，當天處理完就好").facts.get("batch_window_hours") == 24

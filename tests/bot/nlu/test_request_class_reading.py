@@ -26,7 +26,11 @@ def read(catalog):
     ("classifying product reviews with gpt-4o-mini", "classification"),
     ("每天要幫客服對話打標籤，分 30 類", "classification"),
     ("summarize the pdf reports that come in", "summarization"),
-    ("每天大約 500 場會議的逐字稿要做摘要", "summarization"),
+    ("每天大約 500 場會議的逐字稿要做摘要", "meeting_transcript"),  # the transcript, not a document, is the prompt
+    ("we record all internal meetings and want minutes + action items", "meeting_transcript"),
+    ("每晚把当天的会议录音转写稿做成会议纪要", "meeting_transcript"),
+    ("every call is already transcribed, score each one against a checklist", "call_transcript"),
+    ("客服中心每天 3 万通电话，转写成文字后要做通话小结", "call_transcript"),
     ("internal chat assistant on qwen3-32b", "chat"),
 ])
 def test_the_work_is_read_in_three_languages(read, text, work):
@@ -83,3 +87,20 @@ def test_every_class_has_words_a_phrase_and_a_sentence_in_three_languages():
     for work in (*REQUEST_CLASSES, "reasoning"):
         for lang in ("en", "zh-Hans", "zh-Hant"):
             assert "request_class" not in word(said(f"request_class.{work}"), lang)
+
+
+@pytest.mark.parametrize(("text", "minutes"), [
+    ("we record all internal meetings (mostly 30-60 min) and want minutes + action items", 45),
+    ("drop in a zoom call transcript (calls are usually 30-45 min) and get a follow-up email", 37.5),
+    ("每晚把会议录音转写稿（每场 1 小时左右）做成会议纪要", 60),
+    ("線上客戶會議平均 50 分鐘，會後要自動產出會議紀要", 50),
+    ("we have 45-minute calls, all transcribed, and want a summary of each", 45),
+])
+def test_a_meeting_s_or_call_s_length_is_its_transcript_not_a_first_token_target(read, text, minutes):
+    facts = read(text)
+    assert facts.get("transcript_minutes") == pytest.approx(minutes)
+    assert "ttft_target_ms" not in facts
+
+
+def test_a_duration_outside_transcript_work_is_left_to_the_other_readers(read):
+    assert "transcript_minutes" not in read("internal chat assistant, first token within 2 min is fine")
