@@ -43,7 +43,7 @@ from estimator.catalog import Hardware, ServingStack
 
 # Why the format was chosen. A chosen FP8 is stated in the reply (`assume.format.fp8_native`); seed 1's
 # formats keep seed 1's own assumption line.
-FormatBasis = Literal["fp8_native", "stack_native", "int4_batched", "seed1_gguf", "seed1_accuracy_critical"]
+FormatBasis = Literal["fp8_native", "stack_native", "int4_batched", "seed1_gguf", "seed1_accuracy_critical", "stack_w8a8"]
 # Seed 1's defaults for llama.cpp-class deployments ("企業甜蜜點：Q4_K_M"; Q8_0 for accuracy-critical work).
 SEED1_FORMAT = "Q4_K_M"
 SEED1_ACCURACY_FORMAT = "Q8_0"
@@ -84,6 +84,28 @@ def serves_fp8_batched(hardware: Hardware, stack: ServingStack, fp8_weights_gb: 
         return True
     memory = hardware.memory_gb or 0.0
     return fp8_weights_gb is not None and 0 < fp8_weights_gb <= GDDR_FP8_WEIGHT_SHARE * memory
+
+
+def served_as_w8a8(hardware: Hardware, stack: ServingStack, stated: str | None) -> bool:
+    """A stated FP8 checkpoint the stack serves as W8A8 INT8 on this device: the device has no FP8 units and the stack
+    lists W8A8 (weights and activations in 8-bit integers on the INT8 units), so both its bytes and its matmuls are
+    INT8's. vllm-ascend re-quantizes FP8 checkpoints to W8A8 with msModelSlim (its row in serving_stacks.csv). Not
+    every stack without FP8 does: vLLM on an A100 runs FP8 as weight-only W8A16 (Marlin) at the 16-bit rate, and MLX's
+    and OpenVINO's 8-bit weights are weight-only too; they list no W8A8 and keep the stated format.
+
+    >>> from estimator.catalog import Hardware, ServingStack
+    >>> npu = Hardware(id="a", vendor="v", name="A", kind="accel", memory_gb=64, memory_bandwidth_gbs=1600,
+    ...                fp16_tflops=280, int8_tops=560, source_url="u")
+    >>> ascend = ServingStack(id="s", name="S", maturity="low", dynamic_shapes="native", continuous_batching="yes",
+    ...                       multi_model="process_per_model", quant_formats=("FP16", "INT8", "W8A8"), backend_key="ascend",
+    ...                       source_url="u")
+    >>> served_as_w8a8(npu, ascend, "FP8"), served_as_w8a8(npu, ascend, "BF16")
+    (True, False)
+    >>> served_as_w8a8(npu, ascend.model_copy(update={"quant_formats": ("FP16", "INT8")}), "FP8")
+    False
+    """
+    return ((stated or "").upper() == "FP8" and not hardware.fp8_tflops and bool(hardware.int8_tops)
+            and runs_format(stack, hardware, "W8A8"))
 
 
 def runs_format(stack: ServingStack, hardware: Hardware, fmt: str) -> bool:

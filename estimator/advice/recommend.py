@@ -958,7 +958,9 @@ def _primary_format(sizer: Sizer, primary: Sized, filled: Workload, assumptions:
         cand = primary.candidate
         note = said(f"assume.format.{chosen.basis}", quant=chosen.format, hardware=cand.hardware.name,
                    stack=cand.stack.name)
-        assumptions = [note if line in seed1 else line for line in assumptions]
+        # a stated format had no seed-1 line to replace: the one it is served as is said beside the others
+        assumptions = [note if line in seed1 else line for line in assumptions] if chosen.basis != "stack_w8a8" else [
+            *assumptions, note]
     return sizer.workload_for(primary.candidate), assumptions
 
 

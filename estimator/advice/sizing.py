@@ -18,7 +18,7 @@ from typing import NamedTuple
 
 from estimator.advice.candidates import Candidate, is_organization
 from estimator.advice.concurrency import READING_TOKENS_PER_S
-from estimator.advice.default_format import DefaultFormat, default_format, runs_fp8_natively
+from estimator.advice.default_format import DefaultFormat, default_format, runs_fp8_natively, served_as_w8a8
 from estimator.advice.load import is_ultra_low_ttft
 from estimator.advice.power_limit import option_power_budget_w, racks_unstated_per_rack
 from estimator.advice.request_shape import shape
@@ -325,6 +325,10 @@ class Sizer:
                 # "8 bit" said, no format named: where a batched engine runs FP8 natively, FP8 is that width
                 # (the same memory as Q8_0, so no share of the card to weigh).
                 chosen = DefaultFormat("FP8", "fp8_native")
+            if self.format_stated and served_as_w8a8(candidate.hardware, candidate.stack, self.workload.quantization):
+                # FP8 named for a device without FP8 units whose stack re-quantizes it to W8A8: the bytes and the
+                # prefill rate are the stack's INT8, not a 16-bit fallback (`default_format.served_as_w8a8`).
+                chosen = DefaultFormat("INT8", "stack_w8a8")
             workload = self.workload if chosen is None or chosen.format == self.workload.quantization else \
                 self.workload.model_copy(update={"quantization": chosen.format})
             self._workloads[key] = (workload, chosen)

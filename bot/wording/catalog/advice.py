@@ -267,6 +267,15 @@ _ASSUME: dict[str, tuple[str, str, str]] = {
         "假設使用 {quant} 權重：{stack} 在 {hardware} 上使用的格式（它的引擎不載入種子文件 1 的 Q4_K_M 這類 llama.cpp 格式）；"
         "如要按其他格式估算請說明",
     ),
+    "assume.format.stack_w8a8": (
+        "the FP8 weights are sized as {stack} serves them on {hardware}: re-quantized to W8A8 ({quant} weights and "
+        "activations, 1 byte per weight, on its INT8 units at twice the 16-bit rate), since {hardware} has no FP8 units; "
+        "check the W8A8 model's accuracy on your eval set",
+        "FP8 权重按 {stack} 在 {hardware} 上的实际跑法估算：重新量化为 W8A8（{quant} 权重和激活，每个权重 1 字节，在 INT8 "
+        "单元上按 16 位两倍的速率计算），因为 {hardware} 没有 FP8 单元；请在你的评测集上验证 W8A8 模型的准确率",
+        "FP8 權重按 {stack} 在 {hardware} 上的實際跑法估算：重新量化為 W8A8（{quant} 權重和激活，每個權重 1 位元組，在 INT8 "
+        "單元上按 16 位元兩倍的速率計算），因為 {hardware} 沒有 FP8 單元；請在你的評測集上驗證 W8A8 模型的準確率",
+    ),
     "assume.format.int4_batched": (
         "assumed {quant} weights (4-bit weight-only, AWQ / GPTQ): FP8 would leave {hardware} too little room for the "
         "batch's KV cache, and {stack} serves 4-bit weights in its own INT4 kernels (seed 1's Q4_K_M is a llama.cpp "
