@@ -390,9 +390,11 @@ _MEMBER_NOUNS = (r"employees?|staff|engineers?|developers?|devs|lawyers?|attorne
 _EXPLICIT_TOTAL_CUE = re.compile(r"total|in all|overall|headcount|company of|org of|organi[sz]ation of|firm of|总共|一共|全体|总人数")
 _TOTAL_CUE = re.compile(rf"{_EXPLICIT_TOTAL_CUE.pattern}|{_MEMBER_NOUNS}")
 # Members said to be on at once are that many streams, whatever the noun: "30 devs at once", "40 engineers
-# use it concurrently" (the same rule as "30 users at once"). Only a phrase of simultaneity within a couple
-# of words counts: "2,000 staff, maybe a quarter active" stays a head count with its share.
-_AT_ONCE_AFTER = re.compile(r"\s*(?:[a-z']+\s+){0,3}?(?:at once|at the same time|at a time|at any (?:one|given) time|"
+# use it concurrently", "8 developers share a 70B model at the same time" (the same rule as "30 users at once"). Only
+# a phrase of simultaneity within a few words of the clause counts, words with a letter (a model's size "70b" is one;
+# a bare number is another count: "200 staff and 30 at once" keeps 200 a head count): "2,000 staff, maybe a quarter
+# active" stays a head count with its share.
+_AT_ONCE_AFTER = re.compile(r"\s*(?:[a-z0-9.']*[a-z][a-z0-9.']*\s+){0,4}?(?:at once|at the same time|at a time|at any (?:one|given) time|"
                             r"simultaneously|concurrently|in parallel)\b"
                             rf"|\s*{_ALL_ZH}?\s*(?:{_SIMULTANEOUS_ZH})")  # "200 个客服同时在线": the members on at once
 # A head count, not a concurrency: "team of 200", "团队两百人", "公司一共 1200 人". (An unqualified

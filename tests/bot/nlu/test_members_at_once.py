@@ -23,6 +23,10 @@ from bot.nlu.parser import parse_message
     ("we are 300 engineers", {"total_users": 300}),
     ("公司有300个工程师", {"total_users": 300}),
     ("an org of 1,200 staff in total, 150 at once", {"total_users": 1200, "concurrent_users": 150}),
+    # the verb's object between the members and "at the same time" (a model's size is a word, not another count)
+    ("8 developers share a 70B model at the same time", {"concurrent_users": 8}),
+    ("12 analysts use the qwen3-32b model at once", {"concurrent_users": 12}),
+    ("200 staff and 30 at once", {"total_users": 200, "concurrent_users": 30}),  # a bare number is its own count
 ])
 def test_members_on_at_once_are_streams_and_a_head_count_stays_one(text, expected):
     facts = parse_message(text).facts
