@@ -394,7 +394,7 @@ _TOTAL_CUE = re.compile(rf"{_EXPLICIT_TOTAL_CUE.pattern}|{_MEMBER_NOUNS}")
 # a phrase of simultaneity within a few words of the clause counts, words with a letter (a model's size "70b" is one;
 # a bare number is another count: "200 staff and 30 at once" keeps 200 a head count): "2,000 staff, maybe a quarter
 # active" stays a head count with its share.
-_AT_ONCE_AFTER = re.compile(r"\s*(?:[a-z0-9.']*[a-z][a-z0-9.']*\s+){0,4}?(?:at once|at the same time|at a time|at any (?:one|given) time|"
+_AT_ONCE_AFTER = re.compile(r"\s*(?:[a-z0-9.'-]*[a-z][a-z0-9.'-]*\s+){0,4}?(?:at once|at the same time|at a time|at any (?:one|given) time|"
                             r"simultaneously|concurrently|in parallel)\b"
                             rf"|\s*{_ALL_ZH}?\s*(?:{_SIMULTANEOUS_ZH})")  # "200 个客服同时在线": the members on at once
 # A head count, not a concurrency: "team of 200", "团队两百人", "公司一共 1200 人". (An unqualified
