@@ -118,6 +118,20 @@ class ModelArch(_Frozen):
     recurrent_groups: int | None = Field(default=None, ge=0)
     recurrent_conv_kernel: int | None = Field(default=None, ge=1)
     recurrent_state_bytes: float | None = Field(default=None, gt=0)
+    # Released checkpoints of this one shape (migration 034), each "org/repo=name|name": the weights a named variant
+    # serves ("DeepSeek R1" is deepseek-ai/DeepSeek-R1 on the DeepSeek-V3 architecture).
+    checkpoints: tuple[str, ...] = ()
+
+    @property
+    def checkpoint_names(self) -> dict[str, str]:
+        """Each name a checkpoint goes by → its Hugging Face repo (the repo's own name included)."""
+        named: dict[str, str] = {}
+        for entry in self.checkpoints:
+            repo, _, names = entry.partition("=")
+            for name in (repo.split("/")[-1], *names.split("|")):
+                if name.strip():
+                    named[name.strip()] = repo.strip()
+        return named
 
     @property
     def total_b(self) -> float:

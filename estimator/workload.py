@@ -133,6 +133,9 @@ class Workload(BaseModel):
     existing_hardware_ids: list[str] | None = None
     # Beyond the contract (2026-12): a catalog model the user named, and its active parameters (MoE).
     model_id: str | None = Field(default=None, max_length=200)
+    # The Hugging Face checkpoint of the variant named when one catalog row holds several ("DeepSeek R1" on the
+    # DeepSeek-V3 row: deepseek-ai/DeepSeek-R1), from the row's `checkpoints`; the pilot command serves it.
+    model_checkpoint: str | None = Field(default=None, max_length=200)
     active_params_b: float | None = Field(default=None, gt=0, le=2000)
     # Owned hardware with counts and specs, and the devices the user asks about by name.
     owned_devices: list[OwnedDevice] | None = None

@@ -70,7 +70,7 @@ TABLES: tuple[TableSpec, ...] = (
     TableSpec("serving_stacks.csv", "serving_stacks", ServingStack, "id", ("quant_formats", "hardware_kinds", "format_devices")),
     TableSpec("quant_formats.csv", "quant_formats", QuantFormat, "name"),
     TableSpec("hardware.csv", "hardware", Hardware, "id", ("software_stacks",)),
-    TableSpec("models.csv", "models", ModelArch, "id", ("aliases",)),
+    TableSpec("models.csv", "models", ModelArch, "id", ("aliases", "checkpoints")),
     TableSpec("benchmarks.csv", "benchmarks", Benchmark, "row_id"),
     # Rental and hosted-API prices, for the buy / rent / API comparison.
     TableSpec("cloud_gpu_prices.csv", "cloud_gpu_prices", CloudGpuPrice, "id", optional=True),

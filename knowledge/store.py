@@ -116,6 +116,14 @@ class KnowledgeStore:
                      if f" {key} " in padded and not _sibling_follows(padded, f" {key} ")]
         return max(contained, key=lambda pair: pair[0])[1] if contained else None
 
+    def checkpoint_named(self, text: str, model: ModelArch) -> str | None:
+        """The Hugging Face repo of the checkpoint of `model` that `text` names (the longest of its names said on
+        token boundaries: "deepseek-r1-0528" over "deepseek-r1"); None when the row lists no checkpoints or none is said."""
+        padded = f" {model_key(text)} "
+        said = [(len(key), repo) for name, repo in model.checkpoint_names.items()
+                if (key := model_key(name)) and f" {key} " in padded and not _sibling_follows(padded, f" {key} ")]
+        return max(said)[1] if said else None
+
     def benchmarks(self, hardware_id: str | None = None, metric: str | None = None) -> list[Benchmark]:
         """Measured rows, optionally for one device id and/or one metric (tg, pp, total_tps)."""
         clauses: list[str] = []

@@ -81,6 +81,7 @@ _EXISTING = {"cpu_servers": ("idle CPU servers", "闲置 CPU 服务器", "閒置
 
 _FACT_FORMATS: dict[str, tuple[str, str, str]] = {
     "model_id": ("catalog model {v}", "目录模型 {v}", "目錄模型 {v}"),
+    "model_checkpoint": ("weights {v}", "权重 {v}", "權重 {v}"),
     "model_params_b": ("{v:g}B model", "{v:g}B 模型", "{v:g}B 模型"),
     "quantization": ("{v}", "{v}", "{v}"),
     "concurrent_users": ("{v:,} concurrent user(s)", "{v:,} 人并发", "{v:,} 人同時使用"),
@@ -310,6 +311,7 @@ _SLOT_NAMES = {
     "existing_hardware": ("hardware already owned", "已有硬件", "已有硬體"),
     "existing_hardware_ids": ("devices already owned", "已有设备", "已有裝置"),
     "model_id": ("model", "模型", "模型"),
+    "model_checkpoint": ("weights served", "部署的权重", "部署的權重"),
     "active_params_b": ("active parameters (billions)", "激活参数（十亿）", "啟用參數（十億）"),
     "owned_devices": ("devices owned", "已有设备", "已有裝置"),
     "named_devices": ("devices asked about", "询问的设备", "詢問的裝置"),
