@@ -295,6 +295,14 @@ _FREE_SLOT_ZH = (r"(?:(?:有)?空(?:的|着|著|闲的?|余的?)?\s*(?:\d+\s*个
                  r"(?:插?槽|卡槽|槽位)\s*(?:都|全|还|也)?\s*(?:是)?\s*(?:空|闲))")
 _FREE_SLOT_EN = r"(?:\d+\s+|two\s+|a\s+|one\s+)?(?:free|spare|empty|open|unused|available)\s+(?:pci-?e\s+|x16\s+|gpu\s+|pcie\s+x16\s+)*slots?"
 
+# How many slots are free for cards in the host they own ("two free x16 slots", "2 x16 slots open", "空着两个 x16 槽",
+# "还有一个空槽", "a free slot"): the cards that host takes (`Workload.free_slots`); read on folded, normalized text, so
+# number words are digits. The count is group 1 or 2.
+FREE_SLOTS_COUNT = _rx(r"\b(\d{1,2}|an?|one)\s+(?:free|spare|empty|open|unused|available)\s+(?:(?:pci-?e|x16|gpu|double[- ]width|full[- ]length)\s+)*slots?\b",
+                       r"\b(\d{1,2})\s+(?:(?:pci-?e|x16|gpu|double[- ]width)\s+)*slots?\s+(?:free|open|empty|spare|left|available|unused)\b",
+                       r"(?:空着|空著|空闲|还有|剩|剩下)\s*(\d{1,2})\s*(?:个|個)?\s*(?:空的?)?\s*(?:pci-?e\s*)?(?:x16\s*)?(?:插?槽|卡槽|槽位)",
+                       r"(\d{1,2})\s*(?:个|個)\s*空(?:的|着|著|闲的?)?\s*(?:pci-?e\s*)?(?:x16\s*)?(?:插?槽|卡槽|槽位)")
+
 EXISTING_HARDWARE: dict[str, re.Pattern[str]] = {
     "none": _rx(r"no existing hardware", r"nothing (?:yet|existing)", r"from scratch", r"greenfield",
                 r"no hardware (?:yet|today)", r"don'?t have any hardware", "没有现成", "沒有現成", "没有现有", "沒有現有",
@@ -635,6 +643,7 @@ DAILY_USE_AFTER = _rx(r"\s*(?:[a-z'-]+\s+){0,3}?(?:use|uses|using|on|log (?:in|o
 
 __all__ = [
     "DAILY_USE_AFTER",
+    "FREE_SLOTS_COUNT",
     "SERVER_FORM_GPUS",
     "SERVER_OF_CARDS",
     "LENDERS_EN",
