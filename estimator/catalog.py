@@ -311,6 +311,19 @@ class PowerMode(_Frozen):
     active_gpu_share: float | None = Field(default=None, gt=0, le=1)
 
 
+class HostChassis(_Frozen):
+    """A server a lead names as the box bought cards go into (migration 035), with the double-width PCIe GPUs its
+    vendor supports in it: "our R760" takes two, whatever else the lead says."""
+
+    id: str
+    vendor: str
+    name: str
+    aliases: tuple[str, ...] = ()
+    gpu_slots: int = Field(ge=0, le=64)
+    source_url: str
+    notes: str | None = None
+
+
 class LaptopConfig(_Frozen):
     """One laptop sold with a catalog chip (migration 033): the machine, its memory and its price.
 
@@ -453,6 +466,7 @@ class Catalog(_Frozen):
     benchmark_layouts: tuple[BenchmarkLayout, ...] = ()  # migration 009: stated parallel layouts
     accelerator_sheets: tuple[AcceleratorSheet, ...] = ()  # migration 015: SRAM, price ranges, stack behaviour
     laptop_configs: tuple[LaptopConfig, ...] = ()  # migration 033: laptops sold with a chip, by memory size
+    host_chassis: tuple[HostChassis, ...] = ()  # migration 035: servers cards go into, with their GPU slots
 
     def accelerator_sheet(self, hardware_id: str) -> AcceleratorSheet | None:
         return next((s for s in self.accelerator_sheets if s.hardware_id == hardware_id), None)
@@ -499,6 +513,7 @@ __all__ = [
     "HardwareKind",
     "Level",
     "ModelArch",
+    "HostChassis",
     "LaptopConfig",
     "PowerMode",
     "PriceEvidence",

@@ -27,6 +27,7 @@ from estimator.catalog import (
     CalibrationParams,
     CloudGpuPrice,
     Hardware,
+    HostChassis,
     LaptopConfig,
     ModelArch,
     PowerMode,
@@ -85,6 +86,7 @@ TABLES: tuple[TableSpec, ...] = (
     TableSpec("accelerator_sheets.csv", "accelerator_sheets", AcceleratorSheet, "hardware_id", optional=True),
     # Migration 033: laptops sold with a chip, by memory size (`estimator.advice.laptops`).
     TableSpec("laptop_configs.csv", "laptop_configs", LaptopConfig, "id", optional=True),
+    TableSpec("host_chassis.csv", "host_chassis", HostChassis, "id", ("aliases",), optional=True),
 )
 
 

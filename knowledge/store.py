@@ -26,6 +26,7 @@ from estimator.catalog import (
     Catalog,
     CloudGpuPrice,
     Hardware,
+    HostChassis,
     LaptopConfig,
     ModelArch,
     PowerMode,
@@ -164,6 +165,10 @@ class KnowledgeStore:
         """Laptops sold with a catalog chip, by memory size (migration 033), in file order."""
         return self._select(LaptopConfig, "laptop_configs")
 
+    def host_chassis(self) -> list[HostChassis]:
+        """Servers cards go into, with their GPU slots (migration 035), in file order."""
+        return self._select(HostChassis, "host_chassis")
+
     def benchmark_provenance(self) -> list[BenchmarkProvenance]:
         """Run dates and source-established exclusions of benchmark rows (migration 011), in file order."""
         return self._select(BenchmarkProvenance, "benchmark_provenance")
@@ -206,6 +211,7 @@ class KnowledgeStore:
             benchmark_layouts=tuple(self.benchmark_layouts()),
             accelerator_sheets=tuple(self.accelerator_sheets()),
             laptop_configs=tuple(self.laptop_configs()),
+            host_chassis=tuple(self.host_chassis()),
         )
 
     def catalog(self) -> Catalog:

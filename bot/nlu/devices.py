@@ -30,6 +30,7 @@ from bot.nlu.lexicon import (
     _rx,
 )
 from bot.nlu.load import NAMED_ONLY
+from estimator.catalog import HostChassis
 
 MAX_COUNT = 100_000
 
@@ -346,6 +347,23 @@ def _servers_with_their_gpus(text: str, placed: list[tuple[HardwareMention, _Cla
     return found
 
 
+# The speaker's own server, named right before it ("our R760", "我们的 R760", "公司那台 R760xa").
+_OURS_BEFORE = re.compile(r"(?:\bour|\bmy|我们的|我们那台|我们这台|公司的|公司那台|我的)\s*(?:dell\s+|supermicro\s+|emc\s+)*$")
+
+
+def owned_chassis(normalized: str, matcher: HardwareMatcher) -> HostChassis | None:
+    """The server the lead owns and names by model ("our R760 has room", "我们有一台 R760xa"): one whose GPU slots the
+    catalog knows (`host_chassis`), said to be theirs in its sentence or by a possessive right before it."""
+    named = matcher.chassis_named(normalized)
+    if named is None:
+        return None
+    host, start = named
+    sentence = next((c for c in _clauses(normalized) if c.start <= start < c.end), None)
+    in_sentence = " ".join(c.text for c in _clauses(normalized) if sentence is not None and c.sentence == sentence.sentence)
+    ours = _OURS_BEFORE.search(normalized[max(0, start - 24):start]) or OWNERSHIP.search(in_sentence)
+    return host if ours else None
+
+
 def read_devices(normalized: str, mentions: list[HardwareMention], matcher: HardwareMatcher,
                  *, intent: str = "provide", answering: tuple[bool, bool] | None = None) -> DeviceReading:
     """Owned and named devices of a message. A "compare" follow-up names hardware to compare, not a
@@ -490,4 +508,4 @@ def _said_form(normalized: str, clause: _Clause, mention: HardwareMention, end: 
     return (same_memory or variants)[0]
 
 
-__all__ = ["HOW_MANY", "QUESTION", "DeviceReading", "NamedDeviceFacts", "OwnedDeviceFacts", "read_devices"]
+__all__ = ["HOW_MANY", "QUESTION", "DeviceReading", "NamedDeviceFacts", "OwnedDeviceFacts", "owned_chassis", "read_devices"]

@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from bot.nlu.fold import fold
 from bot.nlu.lexicon import DEVICE_WORDS
 from estimator.advice.candidates import owned_class
-from estimator.catalog import Hardware
+from estimator.catalog import Hardware, HostChassis
 
 _VENDOR_PREFIXES = ("nvidia", "amd", "intel", "apple", "qualcomm", "google", "aws", "groq", "tenstorrent",
                     "cerebras", "ampere")
@@ -124,7 +124,11 @@ def _aliases(hw: Hardware) -> set[str]:
 class HardwareMatcher:
     """Finds catalog devices and device kinds in normalized text."""
 
-    def __init__(self, hardware: Iterable[Hardware]) -> None:
+    def __init__(self, hardware: Iterable[Hardware], chassis: Iterable[HostChassis] = ()) -> None:
+        # Servers cards go into, longest name first ("r760xa" before "r760"): the host a lead names ("our R760").
+        self._chassis = [(re.compile(r"(?<![a-z0-9])" + r"[\s-]*".join(map(re.escape, alias.split())) + r"(?![a-z0-9])"), host)
+                         for host in chassis for alias in sorted(host.aliases, key=len, reverse=True)]
+        self._chassis.sort(key=lambda pair: len(pair[0].pattern), reverse=True)
         index: dict[str, list[str]] = {}
         kinds: dict[str, str] = {}
         self._devices = tuple(hardware)
@@ -214,6 +218,14 @@ class HardwareMatcher:
             return None
         least = min(hw.memory_gb or 0 for hw in fits)
         return [hw.id for hw in fits if hw.memory_gb == least][-1]
+
+    def chassis_named(self, text: str) -> tuple[HostChassis, int] | None:
+        """The server named in `text` (folded, normalized) that cards go into, and where its name starts."""
+        found = [(m.start(), host) for pattern, host in self._chassis if (m := pattern.search(text))]
+        if not found:
+            return None
+        start, host = min(found, key=lambda pair: pair[0])
+        return host, start
 
     def by_product_line(self, alias: str) -> str | None:
         """The chip a product line named without its chip or memory stands for ("买一台 Mac Studio 就好?", "would a

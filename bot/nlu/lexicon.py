@@ -469,12 +469,13 @@ OWNERSHIP = _rx(r"\b(?:i|we)\s+(?:already\s+|only\s+|just\s+|still\s+)?(?:have|o
                 "闲置", "閒置", "內建", "内置", "內置",
                 # what their own machine holds now: "our box currently has two RTX 6000 Ada", "我们的服务器现在装了两张 L40S",
                 # "部機而家有兩張 RTX 6000 Ada" (Cantonese: 部機 at a clause start is "the machine", theirs)
-                r"\b(?:our|my) (?:[a-z][\w-]*\s+){0,2}?(?:box|server|machine|workstation|node|rig|tower)\s+(?:currently\s+|now\s+|already\s+)?"
-                r"(?:has|holds|runs|carries)\b",
+                # (or named by its model: "our R760 already has one L40S")
+                r"\b(?:our|my) (?:[a-z][\w-]*\s+){0,2}?(?:box|server|machine|workstation|node|rig|tower|[a-z]+\d+[a-z\d-]*)\s+"
+                r"(?:currently\s+|now\s+|already\s+)?(?:has|holds|runs|carries)\b",
                 # "有台 Mac Studio 在辦公室", "有两张 3090 在机房": a machine said to be at their place
                 r"(?:^|[，。,;；])\s*(?:还|也)?有\s*\d*\s*(?:台|张|块|部)[^，。,;；]{0,40}?在(?:办公室|机房|实验室|公司|家里|家|组里|手上|手边|柜子里)",
-                r"(?:我们|我們|我哋|公司|组里|組裡|团队|團隊)(?:的|嘅)?(?:机器|機器|服务器|伺服器|主机|主機|工作站|server)"
-                r"(?:现在|而家|目前|已经|已經)?(?:有|装了|裝了|裝咗|插了|插咗)",
+                r"(?:我们|我們|我哋|公司|组里|組裡|团队|團隊)(?:的|嘅)?\s*(?:机器|機器|服务器|伺服器|主机|主機|工作站|server|[a-z]+\d+[a-z\d-]*)"
+                r"\s*(?:现在|而家|目前|已经|已經)?(?:有|装了|裝了|裝咗|插了|插咗)",
                 r"(?:^|[，。,;；])\s*部機(?:而家|現在|目前)?(?:有|裝咗|裝了)",
                 # kit already fitted where it works ("无人机上已经装了 Jetson", "AMR 车上已经是 Orin", "robots already carry
                 # orin nano kits"), left from earlier work ("a DGX left from our old training runs"), or idle in other words
