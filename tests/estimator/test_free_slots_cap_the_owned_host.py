@@ -53,3 +53,12 @@ def test_a_pcie_slot_takes_no_sxm_module():
     no_owned_host = tco(module, 4, Workload(model_params_b=32, concurrent_users=60), served_tokens_per_s=None)
     assert with_slots.capex_usd == pytest.approx(no_owned_host.capex_usd)
     assert [f.id for f in with_slots.findings if f.id.startswith("host_slots")] == ["host_slots_modules"]
+
+
+def test_a_box_beyond_the_owned_hosts_slots_is_said_in_the_recommendation():
+    from bot.api import recommend
+
+    # no slot free in the owned server and a load that needs cards: whatever card is bought, a box is bought with it
+    rec = recommend({"model_id": "qwen2.5-32b", "model_params_b": 32.8, "quantization": "FP8", "concurrent_users": 150,
+                     "existing_hardware": ["server_host"], "free_slots": 0})
+    assert any("free x16 slot" in line for line in rec.assumptions), rec.assumptions
