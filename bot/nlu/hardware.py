@@ -239,7 +239,12 @@ class HardwareMatcher:
         line = [hw for hw in self._devices if shipped_in.search(hw.form_factor or "")]
         if not line:
             return None
-        return max(line, key=lambda hw: (hw.price_usd is not None, hw.launch_year or 0, hw.memory_gb or 0)).id
+        best = max(line, key=lambda hw: (hw.price_usd is not None, hw.launch_year or 0, hw.memory_gb or 0))
+        # A chip sold in several memory sizes (the M4 Pro Mac mini's 24 / 48 / 64 GB rows: one vendor, year and bandwidth)
+        # stands for its base configuration, the price a buyer is quoted first; a stated size picks another row.
+        sizes = [hw for hw in line if (hw.vendor, hw.launch_year, hw.memory_bandwidth_gbs, hw.price_usd is not None)
+                 == (best.vendor, best.launch_year, best.memory_bandwidth_gbs, best.price_usd is not None)]
+        return min(sizes, key=lambda hw: hw.memory_gb or 0).id
 
 
     def line_spread(self, alias: str) -> str | None:
