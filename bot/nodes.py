@@ -99,7 +99,7 @@ class Deps:
 
     def __post_init__(self) -> None:
         if self.hardware is None:
-            self.hardware = HardwareMatcher(self.catalog.hardware)
+            self.hardware = HardwareMatcher(self.catalog.hardware, self.catalog.host_chassis)
 
 
 # The reading job bounds its own call (`settings.READING_BUDGET_S`, its share of a model turn's 1.5 s): a

@@ -93,16 +93,16 @@ def store_model_lookup(store: Any, catalog: Catalog | None = None) -> ModelLooku
     stems = {m.group(0) if (m := re.match(r"[a-z]{3,}", name)) else name for name in names}
     mentions = re.compile(r"(?<![a-z])(?:" + "|".join(sorted(map(re.escape, stems))) + ")") if stems else None
 
-    def lookup(text: str) -> tuple[str, float, str, float | None, tuple[str, ...]] | None:
+    def lookup(text: str) -> tuple[str, float, str, float | None, tuple[str, ...], str | None] | None:
         if mentions is None or not mentions.search(text.lower()):
             return None
         model = store.find_model(text)
         if model is None:
             return None
-        # (name, size, catalog id, active parameters of a mixture of experts, the names it goes by):
-        # bot.nlu.models keeps the id, and reads a size inside one of the names as the name's own.
+        # (name, size, catalog id, active parameters of a mixture of experts, the names it goes by, the checkpoint
+        # of the variant named): bot.nlu.models keeps the id, and reads a size inside one of the names as the name's own.
         return (model.name, model.total_b, model.id, model.active_b if model.is_moe else None,
-                (model.name, model.id, *model.aliases))
+                (model.name, model.id, *model.aliases), store.checkpoint_named(text, model))
 
     return lookup
 

@@ -118,6 +118,20 @@ class ModelArch(_Frozen):
     recurrent_groups: int | None = Field(default=None, ge=0)
     recurrent_conv_kernel: int | None = Field(default=None, ge=1)
     recurrent_state_bytes: float | None = Field(default=None, gt=0)
+    # Released checkpoints of this one shape (migration 034), each "org/repo=name|name": the weights a named variant
+    # serves ("DeepSeek R1" is deepseek-ai/DeepSeek-R1 on the DeepSeek-V3 architecture).
+    checkpoints: tuple[str, ...] = ()
+
+    @property
+    def checkpoint_names(self) -> dict[str, str]:
+        """Each name a checkpoint goes by → its Hugging Face repo (the repo's own name included)."""
+        named: dict[str, str] = {}
+        for entry in self.checkpoints:
+            repo, _, names = entry.partition("=")
+            for name in (repo.split("/")[-1], *names.split("|")):
+                if name.strip():
+                    named[name.strip()] = repo.strip()
+        return named
 
     @property
     def total_b(self) -> float:
@@ -297,6 +311,19 @@ class PowerMode(_Frozen):
     active_gpu_share: float | None = Field(default=None, gt=0, le=1)
 
 
+class HostChassis(_Frozen):
+    """A server a lead names as the box bought cards go into (migration 035), with the double-width PCIe GPUs its
+    vendor supports in it: "our R760" takes two, whatever else the lead says."""
+
+    id: str
+    vendor: str
+    name: str
+    aliases: tuple[str, ...] = ()
+    gpu_slots: int = Field(ge=0, le=64)
+    source_url: str
+    notes: str | None = None
+
+
 class LaptopConfig(_Frozen):
     """One laptop sold with a catalog chip (migration 033): the machine, its memory and its price.
 
@@ -369,7 +396,7 @@ class AcceleratorSheet(_Frozen):
 
 
 class FxRate(_Frozen):
-    """Units of `currency` (ISO 4217) per US dollar on `date`, with where the figure comes from (migration 034).
+    """Units of `currency` (ISO 4217) per US dollar on `date`, with where the figure comes from (migration 036).
 
     An amount said in another currency ("50万元", "€40k") is converted once at this rate, and the reply says the
     rate and its date. Refreshing the rates is editing `knowledge/data/fx_rates.csv`, nothing in code.
@@ -383,7 +410,7 @@ class FxRate(_Frozen):
 
 
 class RequestShape(_Frozen):
-    """One class of work's typical request when the lead states no lengths (migration 034): a coding agent re-sends
+    """One class of work's typical request when the lead states no lengths (migration 036): a coding agent re-sends
     its session, RAG carries retrieved chunks, classification answers a label, a reasoning model thinks in output
     tokens. None: the class sets no such figure. `stated_context`: whether a context said for the class is the
     typical prompt or the maximum."""
@@ -468,8 +495,9 @@ class Catalog(_Frozen):
     benchmark_layouts: tuple[BenchmarkLayout, ...] = ()  # migration 009: stated parallel layouts
     accelerator_sheets: tuple[AcceleratorSheet, ...] = ()  # migration 015: SRAM, price ranges, stack behaviour
     laptop_configs: tuple[LaptopConfig, ...] = ()  # migration 033: laptops sold with a chip, by memory size
-    fx_rates: tuple[FxRate, ...] = ()  # migration 034: dated exchange rates, units per US dollar
-    request_shapes: tuple[RequestShape, ...] = ()  # migration 034: a class of work's typical request
+    fx_rates: tuple[FxRate, ...] = ()  # migration 036: dated exchange rates, units per US dollar
+    request_shapes: tuple[RequestShape, ...] = ()  # migration 036: a class of work's typical request
+    host_chassis: tuple[HostChassis, ...] = ()  # migration 035: servers cards go into, with their GPU slots
 
     def accelerator_sheet(self, hardware_id: str) -> AcceleratorSheet | None:
         return next((s for s in self.accelerator_sheets if s.hardware_id == hardware_id), None)
@@ -517,6 +545,7 @@ __all__ = [
     "HardwareKind",
     "Level",
     "ModelArch",
+    "HostChassis",
     "LaptopConfig",
     "PowerMode",
     "PriceEvidence",

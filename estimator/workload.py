@@ -135,8 +135,14 @@ class Workload(BaseModel):
     # Beyond the contract: catalog ids of the owned devices when the user names them ("my M4 MacBook"),
     # so an already-owned option is costed on that chip instead of the weakest one of its class.
     existing_hardware_ids: list[str] | None = None
+    # Beyond the contract: x16 slots free for cards in the host they own ("our R750 has two free x16 slots", "还有一个空槽"):
+    # the cards bought that the host takes; more than that need another box (`costing.tco`).
+    free_slots: int | None = Field(default=None, ge=0, le=64)
     # Beyond the contract (2026-12): a catalog model the user named, and its active parameters (MoE).
     model_id: str | None = Field(default=None, max_length=200)
+    # The Hugging Face checkpoint of the variant named when one catalog row holds several ("DeepSeek R1" on the
+    # DeepSeek-V3 row: deepseek-ai/DeepSeek-R1), from the row's `checkpoints`; the pilot command serves it.
+    model_checkpoint: str | None = Field(default=None, max_length=200)
     active_params_b: float | None = Field(default=None, gt=0, le=2000)
     # Owned hardware with counts and specs, and the devices the user asks about by name.
     owned_devices: list[OwnedDevice] | None = None

@@ -35,6 +35,9 @@ SPURIOUS_SCORED = frozenset({
     "context_length", "ttft_target_ms", "e2e_target_ms", "tokens_per_s_target", "power_budget_w", "budget_usd", "models_served",
     "batch_items", "batch_window_hours", "tokens_per_s_total", "models_compared", "shared_prefix_tokens",
     "shared_prefix_share",
+    # "only the named devices can be bought" read where the lead said nothing of the kind ("we can't buy anything, only
+    # what we have" is owned hardware and no purchase): a wrong limit on the purchase.
+    "named_only",
 })
 _RELATIVE_TOLERANCE = 0.05  # DESIGN.md: scenario numbers match within 5 %
 

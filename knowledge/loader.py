@@ -28,6 +28,7 @@ from estimator.catalog import (
     CloudGpuPrice,
     FxRate,
     Hardware,
+    HostChassis,
     LaptopConfig,
     ModelArch,
     PowerMode,
@@ -72,7 +73,7 @@ TABLES: tuple[TableSpec, ...] = (
     TableSpec("serving_stacks.csv", "serving_stacks", ServingStack, "id", ("quant_formats", "hardware_kinds", "format_devices")),
     TableSpec("quant_formats.csv", "quant_formats", QuantFormat, "name"),
     TableSpec("hardware.csv", "hardware", Hardware, "id", ("software_stacks",)),
-    TableSpec("models.csv", "models", ModelArch, "id", ("aliases",)),
+    TableSpec("models.csv", "models", ModelArch, "id", ("aliases", "checkpoints")),
     TableSpec("benchmarks.csv", "benchmarks", Benchmark, "row_id"),
     # Rental and hosted-API prices, for the buy / rent / API comparison.
     TableSpec("cloud_gpu_prices.csv", "cloud_gpu_prices", CloudGpuPrice, "id", optional=True),
@@ -87,10 +88,12 @@ TABLES: tuple[TableSpec, ...] = (
     TableSpec("accelerator_sheets.csv", "accelerator_sheets", AcceleratorSheet, "hardware_id", optional=True),
     # Migration 033: laptops sold with a chip, by memory size (`estimator.advice.laptops`).
     TableSpec("laptop_configs.csv", "laptop_configs", LaptopConfig, "id", optional=True),
-    # Migration 034: dated exchange rates (`estimator.costing.fx`) and classes of work's typical requests
+    # Migration 036: dated exchange rates (`estimator.costing.fx`) and classes of work's typical requests
     # (`estimator.advice.request_shape`).
     TableSpec("fx_rates.csv", "fx_rates", FxRate, "currency", optional=True),
     TableSpec("request_shapes.csv", "request_shapes", RequestShape, "request_class", optional=True),
+    # Migration 035: servers bought cards go into, with their GPU slots (`free_slots`).
+    TableSpec("host_chassis.csv", "host_chassis", HostChassis, "id", ("aliases",), optional=True),
 )
 
 

@@ -27,6 +27,7 @@ from estimator.catalog import (
     CloudGpuPrice,
     FxRate,
     Hardware,
+    HostChassis,
     LaptopConfig,
     ModelArch,
     PowerMode,
@@ -118,6 +119,14 @@ class KnowledgeStore:
                      if f" {key} " in padded and not _sibling_follows(padded, f" {key} ")]
         return max(contained, key=lambda pair: pair[0])[1] if contained else None
 
+    def checkpoint_named(self, text: str, model: ModelArch) -> str | None:
+        """The Hugging Face repo of the checkpoint of `model` that `text` names (the longest of its names said on
+        token boundaries: "deepseek-r1-0528" over "deepseek-r1"); None when the row lists no checkpoints or none is said."""
+        padded = f" {model_key(text)} "
+        said = [(len(key), repo) for name, repo in model.checkpoint_names.items()
+                if (key := model_key(name)) and f" {key} " in padded and not _sibling_follows(padded, f" {key} ")]
+        return max(said)[1] if said else None
+
     def benchmarks(self, hardware_id: str | None = None, metric: str | None = None) -> list[Benchmark]:
         """Measured rows, optionally for one device id and/or one metric (tg, pp, total_tps)."""
         clauses: list[str] = []
@@ -158,6 +167,10 @@ class KnowledgeStore:
         """Laptops sold with a catalog chip, by memory size (migration 033), in file order."""
         return self._select(LaptopConfig, "laptop_configs")
 
+    def host_chassis(self) -> list[HostChassis]:
+        """Servers cards go into, with their GPU slots (migration 035), in file order."""
+        return self._select(HostChassis, "host_chassis")
+
     def benchmark_provenance(self) -> list[BenchmarkProvenance]:
         """Run dates and source-established exclusions of benchmark rows (migration 011), in file order."""
         return self._select(BenchmarkProvenance, "benchmark_provenance")
@@ -171,11 +184,11 @@ class KnowledgeStore:
         return self._select(BenchmarkLayout, "benchmark_layouts")
 
     def fx_rates(self) -> list[FxRate]:
-        """Dated exchange rates, units per US dollar (migration 034), in file order."""
+        """Dated exchange rates, units per US dollar (migration 036), in file order."""
         return self._select(FxRate, "fx_rates")
 
     def request_shapes(self) -> list[RequestShape]:
-        """Classes of work's typical requests (migration 034), in file order."""
+        """Classes of work's typical requests (migration 036), in file order."""
         return self._select(RequestShape, "request_shapes")
 
     def data_version(self) -> str:
@@ -210,6 +223,7 @@ class KnowledgeStore:
             laptop_configs=tuple(self.laptop_configs()),
             fx_rates=tuple(self.fx_rates()),
             request_shapes=tuple(self.request_shapes()),
+            host_chassis=tuple(self.host_chassis()),
         )
 
     def catalog(self) -> Catalog:

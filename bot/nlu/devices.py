@@ -18,8 +18,19 @@ from dataclasses import dataclass, field, replace
 from typing import TypedDict
 
 from bot.nlu.hardware import HardwareMatcher, HardwareMention, signed_count
-from bot.nlu.lexicon import DEVICE_COUNT_AFTER, DEVICE_EACH, LENDERS_EN, LENDERS_ZH, OWNED_FALLS_SHORT, OWNERSHIP, _rx
+from bot.nlu.lexicon import (
+    DEVICE_COUNT_AFTER,
+    DEVICE_EACH,
+    LENDERS_EN,
+    LENDERS_ZH,
+    OWNED_FALLS_SHORT,
+    OWNERSHIP,
+    SERVER_FORM_GPUS,
+    SERVER_OF_CARDS,
+    _rx,
+)
 from bot.nlu.load import NAMED_ONLY
+from estimator.catalog import HostChassis
 
 MAX_COUNT = 100_000
 
@@ -70,7 +81,9 @@ QUESTION = _rx(r"\bwould\b(?! (?:like|love|prefer|rather))", r"\bwill (?:it|they
 ONLY_BUYABLE = _rx(r"\bcan only (?:buy|source|get|procure|order|purchase|import)\b", r"\bonly (?:able|allowed) to (?:buy|source|get|procure)\b",
                    r"\b(?:is|are) (?:all|what|the only (?:thing|option|card|gpu|one)s?) (?:we|i|they) can (?:buy|source|get|procure|order)\b",
                    r"\bonly (?:option|choice)s? (?:we|i) (?:have|can buy|can get)\b", r"\b(?:are|is) (?:the )?only (?:ones? )?(?:available|sold|on sale|buyable)\b",
-                   r"只(?:能)?(?:买|购买|采购|订|拿|搞)(?:得)?到", r"只能(?:买|购买|采购|订购|用|上)",
+                   r"只(?:能)?(?:买|购买|采购|订|拿|搞)(?:得)?到", r"只能(?:买|购买|采购|订购)",
+                   # "只能用 H20" is a rule on what may be bought; "只能用手上这台 / 现有的" is what they own (OWNERSHIP)
+                   r"只能(?:用|上)(?!\s*(?:现有|现成|手上|手头|已有|原有|自己|我们|咱们|公司|库存|这|那|它|靠))",
                    r"能(?:买|购买|采购|订|拿|搞)(?:得)?到的\s*(?:只有|就是|也就是|只是|是|就)", r"只有\s*[^,，。;；]{1,20}?(?:能|可以)(?:买|购买|采购)",
                    r"(?:二|两|2)\s*选\s*(?:一|1)", r"选\s*(?:一|1)\s*(?:个|家|种|款)?\s*(?:吧|就行|就好)?\s*[,，。.?？!！]?\s*$", r"只卖")
 # Whether a device carries the load: asked even about a device to rent ("renting 8 h100s … enough?").
@@ -106,12 +119,11 @@ _TO_GET = re.compile(r"\b(?:want|need|would like|'d like|plan|planning|looking (
                      r"upgrade to|replace|switch to|move to|budget)\b|想|需要|打算|计划|準備|准备|买|買|租|预算|加|换成|升级")
 # Words that deny owning a device right before it ("no GPUs", "without a GPU", "没有显卡").
 _DENIED = re.compile(r"(?:\bno|\bwithout(?: any| a)?|\bzero|\bnot a single|没有|沒有|无|無|不带|不帶)\s*(?:dedicated\s+|discrete\s+)?$")
-# NVIDIA's board servers, named before their GPU: they carry SXM modules (DGX and HGX systems).
-_BOARD_SERVER = re.compile(r"\b(?:dgx|hgx)\s*-?\s*$")
-# A DGX system is eight GPUs by definition (DGX A100 / H100 / H200 / B200: docs.nvidia.com/dgx, "8x NVIDIA … GPUs");
-# an HGX baseboard comes with 4 or 8, so only DGX sets the count ("a DGX A100 left from training": eight A100s).
-_DGX_BEFORE = re.compile(r"\bdgx\s*-?\s*$")
-DGX_GPUS = 8
+# NVIDIA's board servers, named before their GPU (`SERVER_FORM_GPUS`): they carry SXM modules, and as many GPUs as
+# the form holds ("a DGX A100 left from training", "an HGX H200 box": eight), unless the board's GPUs are said right
+# after ("HGX H100 4-GPU").
+_BOARD_SERVER = re.compile(r"(?<![a-z0-9])(" + "|".join(map(re.escape, SERVER_FORM_GPUS)) + r")\s*-?\s*$")
+_BOARD_GPUS_AFTER = re.compile(r"\s*[(（]?\s*(\d{1,2})\s*-?\s*(?:gpus?|卡|way)\b")
 # A form factor said beside the device names its variant ("A100 40G（SXM 的）", "SXM 版 A100", "h100 pcie"): the
 # catalog's ids end in it (nvidia-a100-40gb-sxm, nvidia-h100-pcie, nvidia-h100-nvl).
 _FORM_FACTOR = re.compile(r"\b(sxm|pcie|nvl)\d?\b")
@@ -279,6 +291,10 @@ def _plural(text: str, mention: HardwareMention) -> bool:
     return mention.end > 0 and text[mention.end - 1] == "s" and not mention.alias.endswith("s")
 
 
+# A question that opens on what was just named ("would that carry …?", "is that sane?", "will it do?").
+_REFERS_BACK = re.compile(r"\s*(?:so|and|but)?\s*(?:would|will|can|could|is|are|does|do|should)\s+(?:that|it|this|those|these|they)\b")
+
+
 def _asked_after(clause: _Clause | None, clauses: list[_Clause],
                  placed: list[tuple[HardwareMention, _Clause | None]]) -> _Clause | None:
     """`clause`, asking too when a later clause of its sentence asks about no device of its own: "14b
@@ -287,8 +303,10 @@ def _asked_after(clause: _Clause | None, clauses: list[_Clause],
     if clause is None or (clause.asks and clause.how_many):
         return clause
     with_devices = {id(c) for m, c in placed if c is not None and m.hardware_ids}
-    later = [c for c in clauses if c.sentence == clause.sentence and c.start > clause.start
-             and c.asks and id(c) not in with_devices]
+    later = [c for c in clauses if c.asks and id(c) not in with_devices and (
+        (c.sentence == clause.sentence and c.start > clause.start)
+        # the next sentence asking about "that" / "it" ("… one HGX B200. would that carry kimi k2?", "… is that sane?")
+        or (c.sentence == clause.sentence + 1 and _REFERS_BACK.match(c.text)))]
     if later:
         counted = clause.how_many or any(_HOW_MANY_DEVICES.search(c.text) for c in later)
         return replace(clause, asks=True, how_many=counted)
@@ -308,6 +326,17 @@ class _ServerGpus:
     nodes: dict[int, int] = field(default_factory=dict)  # id of the GPUs' mention → servers it is "each" of
 
 
+def _server_cards_before(text: str, clauses: list[_Clause], clause: _Clause, mention: HardwareMention) -> int | None:
+    """The cards of a server said in cards earlier in the sentence with no device of its own ("一台8卡服务器，卡是 H20":
+    8; "two 4-gpu nodes with l40s": 8), when nothing but words stands between it and this device."""
+    start = min(c.start for c in clauses if c.sentence == clause.sentence)
+    said = list(SERVER_OF_CARDS.finditer(text, start, mention.start))
+    found = said[-1] if said else None
+    if found is None or re.search(r"[a-z]\d|\d{2,}|[a-z]{2,}\d", text[found.end():mention.start]):
+        return None  # another device or figure between ("8卡服务器跑 70b, 用 h20"): not the server's cards
+    return int(found.group("cards")) * int(found.group("servers") or 1)
+
+
 def _servers_with_their_gpus(text: str, placed: list[tuple[HardwareMention, _Clause | None]]) -> _ServerGpus:
     """A server named with its GPUs counts them once: the server's mention is dropped for the counted GPUs
     after it, times the servers when they are counted "each"."""
@@ -321,6 +350,23 @@ def _servers_with_their_gpus(text: str, placed: list[tuple[HardwareMention, _Cla
         if servers and servers > 1 and _EACH.match(text, second.end):
             found.nodes[id(second)] = servers
     return found
+
+
+# The speaker's own server, named right before it ("our R760", "我们的 R760", "公司那台 R760xa").
+_OURS_BEFORE = re.compile(r"(?:\bour|\bmy|我们的|我们那台|我们这台|公司的|公司那台|我的)\s*(?:dell\s+|supermicro\s+|emc\s+)*$")
+
+
+def owned_chassis(normalized: str, matcher: HardwareMatcher) -> HostChassis | None:
+    """The server the lead owns and names by model ("our R760 has room", "我们有一台 R760xa"): one whose GPU slots the
+    catalog knows (`host_chassis`), said to be theirs in its sentence or by a possessive right before it."""
+    named = matcher.chassis_named(normalized)
+    if named is None:
+        return None
+    host, start = named
+    sentence = next((c for c in _clauses(normalized) if c.start <= start < c.end), None)
+    in_sentence = " ".join(c.text for c in _clauses(normalized) if sentence is not None and c.sentence == sentence.sentence)
+    ours = _OURS_BEFORE.search(normalized[max(0, start - 24):start]) or OWNERSHIP.search(in_sentence)
+    return host if ours else None
 
 
 def read_devices(normalized: str, mentions: list[HardwareMention], matcher: HardwareMatcher,
@@ -377,8 +423,13 @@ def read_devices(normalized: str, mentions: list[HardwareMention], matcher: Hard
         if hardware_id is None and host is None:
             continue  # "an old core i5 cpu" in "my desktop": a kind word alone is no owned machine
         count = _count(normalized, clause, mention)
-        if hardware_id is not None and _DGX_BEFORE.search(normalized[max(clause.start, mention.start - 12):mention.start]):
-            count = (count or 1) * DGX_GPUS  # "a DGX A100", "2 dgx h100": the systems' GPUs
+        board = _BOARD_SERVER.search(normalized[max(clause.start, mention.start - 12):mention.start])
+        if hardware_id is not None and board is not None:
+            # "a DGX A100", "2 hgx h20 servers", "一台HGX H100": the servers × the GPUs each holds
+            said = _BOARD_GPUS_AFTER.match(normalized, end)
+            count = (count or 1) * (int(said.group(1)) if said else SERVER_FORM_GPUS[board.group(1)])
+        elif count is None and mention.count is None and (cards := _server_cards_before(normalized, clauses, clause, mention)):
+            count = cards  # "一台8卡服务器，卡是 H20", "a 4-GPU node with L40S in it": the server's cards
         if count is not None and (nodes := server_gpus.nodes.get(id(mention))) is not None:
             count *= nodes  # "2 HGX H100 nodes (8x H100 each)": sixteen GPUs
         if count == 0:
@@ -462,4 +513,4 @@ def _said_form(normalized: str, clause: _Clause, mention: HardwareMention, end: 
     return (same_memory or variants)[0]
 
 
-__all__ = ["HOW_MANY", "QUESTION", "DeviceReading", "NamedDeviceFacts", "OwnedDeviceFacts", "read_devices"]
+__all__ = ["HOW_MANY", "QUESTION", "DeviceReading", "NamedDeviceFacts", "OwnedDeviceFacts", "owned_chassis", "read_devices"]

@@ -45,6 +45,7 @@ from bot.nlu.lexicon import (
     FORMAT_REJECTED_BEFORE,
     FORMAT_REPLACED_AFTER,
     FORMAT_REPLACED_BEFORE,
+    FREE_SLOTS_COUNT,
     GROUP_NOUNS_EN,
     GROUP_NOUNS_ZH,
     LAPTOP_EACH,
@@ -505,6 +506,14 @@ def _no_more_budget(text: str, claims: _Claims) -> Iterator[Fact]:
     # "不能再加预算", "no more budget": the words are read whole first, so "一分都不能再加" is no amount of 1 分
     for m in _matches(NO_MORE_BUDGET, text, claims):
         yield Fact("no_more_budget", True, m.start(), m.end(), keyed=True)  # zero unless an amount is stated: parser
+
+
+def _free_slots(text: str, claims: _Claims) -> Iterator[Fact]:
+    # "our R750 has two free x16 slots", "还有一个空槽": how many cards the owned host takes (read whole first, so the
+    # count is no head count or device count)
+    for m in _matches(FREE_SLOTS_COUNT, text, claims):
+        said = next(g for g in m.groups() if g is not None)
+        yield Fact("free_slots", int(said) if said.isdigit() else 1, m.start(), m.end(), keyed=True)
 
 
 def _budget(text: str, claims: _Claims) -> Iterator[Fact]:
@@ -1084,7 +1093,7 @@ def _batch_job(text: str, claims: _Claims) -> Iterator[Fact]:
 
 # Most specific first: a span read by one is skipped by the next.
 EXTRACTORS: tuple[Extractor, ...] = (
-    _electricity, _spoken_lengths, _load, serving_facts, _working_hours, _speed, measured_nouns, _batch, _thinking, _accumulated, _context, _misc_numbers, _no_more_budget, _budget,
+    _electricity, _spoken_lengths, _load, serving_facts, _working_hours, _speed, measured_nouns, _batch, _thinking, _accumulated, _context, _misc_numbers, _no_more_budget, _free_slots, _budget,
     _power, _lengths,
     measured_lengths, _length_figures, _latency, _quantization,
     _model_size, _users, _words,

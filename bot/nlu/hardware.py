@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from bot.nlu.fold import fold
 from bot.nlu.lexicon import DEVICE_WORDS
 from estimator.advice.candidates import owned_class
-from estimator.catalog import Hardware
+from estimator.catalog import Hardware, HostChassis
 
 _VENDOR_PREFIXES = ("nvidia", "amd", "intel", "apple", "qualcomm", "google", "aws", "groq", "tenstorrent",
                     "cerebras", "ampere")
@@ -140,7 +140,11 @@ def _alias_pattern(ordered: list[str]) -> str:
 class HardwareMatcher:
     """Finds catalog devices and device kinds in normalized text."""
 
-    def __init__(self, hardware: Iterable[Hardware]) -> None:
+    def __init__(self, hardware: Iterable[Hardware], chassis: Iterable[HostChassis] = ()) -> None:
+        # Servers cards go into, longest name first ("r760xa" before "r760"): the host a lead names ("our R760").
+        self._chassis = [(re.compile(r"(?<![a-z0-9])" + r"[\s-]*".join(map(re.escape, alias.split())) + r"(?![a-z0-9])"), host)
+                         for host in chassis for alias in sorted(host.aliases, key=len, reverse=True)]
+        self._chassis.sort(key=lambda pair: len(pair[0].pattern), reverse=True)
         index: dict[str, list[str]] = {}
         kinds: dict[str, str] = {}
         self._devices = tuple(hardware)
@@ -229,6 +233,14 @@ class HardwareMatcher:
         least = min(hw.memory_gb or 0 for hw in fits)
         return [hw.id for hw in fits if hw.memory_gb == least][-1]
 
+    def chassis_named(self, text: str) -> tuple[HostChassis, int] | None:
+        """The server named in `text` (folded, normalized) that cards go into, and where its name starts."""
+        found = [(m.start(), host) for pattern, host in self._chassis if (m := pattern.search(text))]
+        if not found:
+            return None
+        start, host = min(found, key=lambda pair: pair[0])
+        return host, start
+
     def by_product_line(self, alias: str) -> str | None:
         """The chip a product line named without its chip or memory stands for ("买一台 Mac Studio 就好?", "would a
         Mac mini do?"): of the devices whose form factor names that line (two words or more, as in
@@ -241,7 +253,12 @@ class HardwareMatcher:
         line = [hw for hw in self._devices if shipped_in.search(hw.form_factor or "")]
         if not line:
             return None
-        return max(line, key=lambda hw: (hw.price_usd is not None, hw.launch_year or 0, hw.memory_gb or 0)).id
+        best = max(line, key=lambda hw: (hw.price_usd is not None, hw.launch_year or 0, hw.memory_gb or 0))
+        # A chip sold in several memory sizes (the M4 Pro Mac mini's 24 / 48 / 64 GB rows: one vendor, year and bandwidth)
+        # stands for its base configuration, the price a buyer is quoted first; a stated size picks another row.
+        sizes = [hw for hw in line if (hw.vendor, hw.launch_year, hw.memory_bandwidth_gbs, hw.price_usd is not None)
+                 == (best.vendor, best.launch_year, best.memory_bandwidth_gbs, best.price_usd is not None)]
+        return min(sizes, key=lambda hw: hw.memory_gb or 0).id
 
 
     def line_spread(self, alias: str) -> str | None:

@@ -301,6 +301,14 @@ _FREE_SLOT_ZH = (r"(?:(?:有)?空(?:的|着|著|闲的?|余的?)?\s*(?:\d+\s*个
                  r"(?:插?槽|卡槽|槽位)\s*(?:都|全|还|也)?\s*(?:是)?\s*(?:空|闲))")
 _FREE_SLOT_EN = r"(?:\d+\s+|two\s+|a\s+|one\s+)?(?:free|spare|empty|open|unused|available)\s+(?:pci-?e\s+|x16\s+|gpu\s+|pcie\s+x16\s+)*slots?"
 
+# How many slots are free for cards in the host they own ("two free x16 slots", "2 x16 slots open", "空着两个 x16 槽",
+# "还有一个空槽", "a free slot"): the cards that host takes (`Workload.free_slots`); read on folded, normalized text, so
+# number words are digits. The count is group 1 or 2.
+FREE_SLOTS_COUNT = _rx(r"\b(\d{1,2}|an?|one)\s+(?:free|spare|empty|open|unused|available)\s+(?:(?:pci-?e|x16|gpu|double[- ]width|full[- ]length)\s+)*slots?\b",
+                       r"\b(\d{1,2})\s+(?:(?:pci-?e|x16|gpu|double[- ]width)\s+)*slots?\s+(?:free|open|empty|spare|left|available|unused)\b",
+                       r"(?:空着|空著|空闲|还有|剩|剩下)\s*(\d{1,2})\s*(?:个|個)?\s*(?:空的?)?\s*(?:pci-?e\s*)?(?:x16\s*)?(?:插?槽|卡槽|槽位)",
+                       r"(\d{1,2})\s*(?:个|個)\s*空(?:的|着|著|闲的?)?\s*(?:pci-?e\s*)?(?:x16\s*)?(?:插?槽|卡槽|槽位)")
+
 EXISTING_HARDWARE: dict[str, re.Pattern[str]] = {
     "none": _rx(r"no existing hardware", r"nothing (?:yet|existing)", r"from scratch", r"greenfield",
                 r"no hardware (?:yet|today)", r"don'?t have any hardware", "没有现成", "沒有現成", "没有现有", "沒有現有",
@@ -443,6 +451,14 @@ OWNERSHIP = _rx(r"\b(?:i|we)\s+(?:already\s+|only\s+|just\s+|still\s+)?(?:have|o
                 # "只有一张 3090": all they have, said first in its clause (not what is buyable: "只有 H20 能买")
                 "(?:^|[，。,;；:：])\\s*(?:目前|现在)?只有\\s*\\d+\\s*(?:张|台|块|个)(?![^,，。;；]*(?:能|可以)(?:买|购买|采购|拿到))",
                 "吃灰", "没在用", "没有在用", "没怎么用", "空着", "闲着", "放着没用",
+                # the same in Taiwan's spelling, which folding leaves as written ("現在空著", "一直閒著")
+                "空著", "闲著", "放著没用",
+                # only what they own may be used ("只能用手上这台", "只能靠我们那 3 张", "手上这台 HGX H200 就是全部了", "only what
+                # we have", "make do with the 6 L40S we've got"): theirs (`NO_MORE_BUDGET` reads that nothing is bought)
+                "手上(?:这|那)(?:台|张|块|部|些|几)", "手头(?:这|那)(?:台|张|块|部|些|几)", "手上的", "手头的",
+                "只能(?:用|靠)\\s*(?:现有|手上|手头|已有|原有|自己|我们|咱们|公司|库存)", "只能靠",
+                r"\bonly (?:use )?what (?:we|i) (?:have|own|'ve got|already have)\b", r"\bmake do with\b",
+                r"\bstuck with (?:what|the|our)\b",
                 # the machine in use now, said as what they are on or were issued: "我手上是 MacBook Air M2",
                 # "家里有台 3090 的主机", "用公司配的 ThinkPad", "our team already runs an 8xH100 HGX for training"
                 "手上是", "手头有", "手头是", "家里有", "家里那台", "办公室有", "公司配的", "公司发的", "配发的",
@@ -459,12 +475,13 @@ OWNERSHIP = _rx(r"\b(?:i|we)\s+(?:already\s+|only\s+|just\s+|still\s+)?(?:have|o
                 "闲置", "閒置", "內建", "内置", "內置",
                 # what their own machine holds now: "our box currently has two RTX 6000 Ada", "我们的服务器现在装了两张 L40S",
                 # "部機而家有兩張 RTX 6000 Ada" (Cantonese: 部機 at a clause start is "the machine", theirs)
-                r"\b(?:our|my) (?:[a-z][\w-]*\s+){0,2}?(?:box|server|machine|workstation|node|rig|tower)\s+(?:currently\s+|now\s+|already\s+)?"
-                r"(?:has|holds|runs|carries)\b",
+                # (or named by its model: "our R760 already has one L40S")
+                r"\b(?:our|my) (?:[a-z][\w-]*\s+){0,2}?(?:box|server|machine|workstation|node|rig|tower|[a-z]+\d+[a-z\d-]*)\s+"
+                r"(?:currently\s+|now\s+|already\s+)?(?:has|holds|runs|carries)\b",
                 # "有台 Mac Studio 在辦公室", "有两张 3090 在机房": a machine said to be at their place
                 r"(?:^|[，。,;；])\s*(?:还|也)?有\s*\d*\s*(?:台|张|块|部)[^，。,;；]{0,40}?在(?:办公室|机房|实验室|公司|家里|家|组里|手上|手边|柜子里)",
-                r"(?:我们|我們|我哋|公司|组里|組裡|团队|團隊)(?:的|嘅)?(?:机器|機器|服务器|伺服器|主机|主機|工作站|server)"
-                r"(?:现在|而家|目前|已经|已經)?(?:有|装了|裝了|裝咗|插了|插咗)",
+                r"(?:我们|我們|我哋|公司|组里|組裡|团队|團隊)(?:的|嘅)?\s*(?:机器|機器|服务器|伺服器|主机|主機|工作站|server|[a-z]+\d+[a-z\d-]*)"
+                r"\s*(?:现在|而家|目前|已经|已經)?(?:有|装了|裝了|裝咗|插了|插咗)",
                 r"(?:^|[，。,;；])\s*部機(?:而家|現在|目前)?(?:有|裝咗|裝了)",
                 # kit already fitted where it works ("无人机上已经装了 Jetson", "AMR 车上已经是 Orin", "robots already carry
                 # orin nano kits"), left from earlier work ("a DGX left from our old training runs"), or idle in other words
@@ -610,7 +627,21 @@ NO_MORE_BUDGET = _rx(r"\bno (?:more|extra|additional|further) (?:budget|money|fu
                      r"预算\s*(?:(?:一|1)\s*分\s*(?:钱)?\s*)?(?:都|也)?\s*不能再(?:加|追加|增加)",
                      r"(?:一|1)\s*分\s*(?:钱)?\s*(?:都|也)\s*不能再(?:加|花|多花)",
                      "没有(?:额外|多余|更多|新增)的?预算", "没有预算了", "预算(?:已经)?(?:用完|花完|花光|耗尽|没了)",
-                     "不能再花钱")
+                     "不能再花钱",
+                     # Nothing may be bought at all, said of the purchase rather than the money ("we can't buy anything, only
+                     # what we have", "procurement is frozen", "no new hardware this year", "不能再买", "不会再买新卡", "預算凍結，
+                     # 不能採購"): the lead runs what is owned. Not a rule naming what may be bought ("can't buy anything else",
+                     # "不能再买 H100"): that is `named_only` (ONLY_BUYABLE), read elsewhere.
+                     r"\b(?:can'?t|cannot|can not|won'?t|will not|may not|not allowed to|unable to) (?:buy|purchase|order|procure|get)"
+                     r" (?:anything|any (?:new )?(?:hardware|gpus?|cards?|servers?|machines?|boxes))\b"
+                     r"(?!\s*(?:else|other|but|except|besides|apart|beyond|more than))",
+                     r"\bno (?:new )?(?:purchases?|purchasing|procurement|new (?:hardware|gpus?|cards?|servers?|machines?|boxes))\b"
+                     r"(?! (?:limit|cap|restriction))",
+                     r"\b(?:procurement|purchasing|buying)(?: is| has been|'s)? (?:frozen|on hold|closed|paused|blocked)\b",
+                     r"\b(?:hardware|purchasing|procurement|capex|budget|spending) freeze\b", r"\bmake do with\b",
+                     r"(?:不能|不可以|不准|不允许|没法|无法|不会|不再)\s*(?:再)?\s*(?:买|购买|采购|添置|添购|购置)"
+                     r"(?:新(?:的)?(?:卡|显卡|设备|机器|硬件|服务器)?|任何(?:东西|设备|硬件)?)?(?=\s*(?:了|啦)?\s*(?:[,，。.;；!！]|$))",
+                     r"(?:预算|采购)(?:已经|已)?\s*冻结", r"冻结(?:了)?\s*(?:预算|采购)")
 # A count of people who use it every day ("約 500 位行員日常使用", "300 位同仁每天都會用", "250 engineers use it
 # every day"; read with `match` at the count's end): the span is a day, so it is everyone who uses it, a head count, never that many at once.
 DAILY_USE_AFTER = _rx(r"\s*(?:[a-z'-]+\s+){0,3}?(?:use|uses|using|on|log (?:in|on)|logs? (?:in|on)|hit|hits|hitting)\b"
@@ -619,6 +650,9 @@ DAILY_USE_AFTER = _rx(r"\s*(?:[a-z'-]+\s+){0,3}?(?:use|uses|using|on|log (?:in|o
 
 __all__ = [
     "DAILY_USE_AFTER",
+    "FREE_SLOTS_COUNT",
+    "SERVER_FORM_GPUS",
+    "SERVER_OF_CARDS",
     "LENDERS_EN",
     "LENDERS_ZH",
     "NO_MORE_BUDGET",
@@ -811,6 +845,17 @@ DEVICE_SPEC = re.compile(rf"(?:[\s/-]*[(（]?\s*(?:{DEVICE_SPEC_ITEM})(?:\s*[)�
 # A count said right after a device and its spec ("a100 40g x8", "A100 40G，8 卡 SXM 的"): how many of it.
 DEVICE_COUNT_AFTER = re.compile(rf"(?:{DEVICE_SPEC.pattern})\s*(?:[x*×]\s*(?P<n>\d{{1,4}})(?![\d.])|[,，]?\s*(?P<m>\d{{1,4}})\s*"
                                 r"(?:卡|张卡|張卡|x\b|(?:张|張|块|塊)\s*(?:卡|gpu)?)(?![a-z\u4e00-\u9fff]*(?:人|用户|并发)))")
+# Server forms named before their GPU, with the GPUs one such server holds (data, not a sentence pattern): a DGX system
+# is eight GPUs by definition (DGX A100 / H100 / H200 / B200: docs.nvidia.com/dgx, "8x NVIDIA … GPUs"); an HGX
+# baseboard named as a server is the 8-GPU board OEM servers carry (HGX H100 / H200 also come as a 4-GPU board, read
+# only when said: "HGX H100 4-GPU"; HGX B200 / B300 are 8-GPU only: nvidia.com/en-us/data-center/hgx; the China-market
+# H20 ships on the 8-GPU HGX board). "DGX Spark" / "DGX Station" are devices of their own, matched as such.
+SERVER_FORM_GPUS: dict[str, int] = {"dgx": 8, "hgx": 8}
+# A server said in cards with its GPU named after it ("一台8卡服务器，卡是 H20", "a 4-GPU node with L40S in it", "8 卡伺服器，
+# 裝的是 L20"): the GPU's count is the server's cards (× the servers). Read on folded, normalized text.
+SERVER_OF_CARDS = re.compile(r"(?<![a-z0-9.])(?:(?P<servers>\d{1,3})\s*(?:台|个|部|x)?\s*)?(?P<cards>\d{1,2})\s*(?:-\s*)?"
+                             r"(?:卡|张卡|gpus?|cards?|way)\s*(?:的\s*)?(?:gpu\s*)?"
+                             r"(?:服务器|伺服器|服務器|机器|主机|机箱|节点|servers?|nodes?|box(?:es)?|machines?|systems?|chassis|hosts?)")
 # Open-model families leads name; a name of one the catalog does not know is asked about (`bot.nlu.models`).
 MODEL_FAMILIES = (r"llama|qwen|mistral|mixtral|ministral|gemma|phi|deepseek|gpt-oss|glm|kimi|yi|falcon|command[- ]?r|"
                   r"granite|olmo|nemotron|minimax|ernie|hunyuan|internlm|baichuan|chatglm|codestral|devstral|jamba")

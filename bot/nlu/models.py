@@ -111,6 +111,8 @@ def apply_model_readings(normalized: str, by_slot: dict[str, list[Fact]], named:
         model_id = None  # "our 13B fine-tune of Llama 3 8B": another size, so not that model's shape
     if model_id and named is not None:
         extra["model_id"] = model_id
+        if len(named) > 5 and named[5]:  # "DeepSeek R1": the R1 weights, though the row is DeepSeek-V3's shape
+            extra["model_checkpoint"] = named[5]
         catalog_size, catalog_active = float(named[1]), (named[3] if len(named) > 3 else None)
         read_active = extra.get("active_params_b")
         # The catalog's count wins over a name's rounding ("A3B" is Qwen3-30B-A3B's 3.3B).

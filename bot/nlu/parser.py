@@ -18,7 +18,7 @@ from typing import Any
 
 from bot.nlu.currency import NON_USD_CURRENCY, USD_WORDS, budget_currency
 from bot.nlu.devices import MAX_COUNT as MAX_DEVICES
-from bot.nlu.devices import DeviceReading, read_devices
+from bot.nlu.devices import DeviceReading, owned_chassis, read_devices
 from bot.nlu.facts import Fact, extract_facts, number_value
 from bot.nlu.hardware import HardwareMatcher, HardwareMention, without_mentions
 from bot.nlu.intents import detect_intents
@@ -354,6 +354,13 @@ def parse_message(
             devices.named = [{**d, "count": result.gpu_count} if d["hardware_id"] == box and d["count"] == 1 else d
                              for d in devices.named]
         _device_facts(found, devices)
+        if "free_slots" not in found and (host := owned_chassis(normalized, hardware)) is not None:
+            # "our R760": the cards it takes are its GPU slots (catalog) less the owned cards in it
+            cards = sum(d.get("count", 1) for d in devices.owned if d.get("kind") in ("gpu", "accel"))
+            found["free_slots"] = max(0, host.gpu_slots - cards)
+            classes = found.get("existing_hardware")
+            found["existing_hardware"] = list(dict.fromkeys([*(c for c in classes if c != "none"), "server_host"]
+                                                            if isinstance(classes, list) else ["server_host"]))
         if devices.owned and OWNED_FALLS_SHORT.search(normalized):
             found["owned_falls_short"] = True
         # "-2 h100s", owned, asked about or compared: asked about, never read as two.

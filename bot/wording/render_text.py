@@ -83,6 +83,8 @@ _EXISTING = {"cpu_servers": ("idle CPU servers", "闲置 CPU 服务器", "閒置
 
 _FACT_FORMATS: dict[str, tuple[str, str, str]] = {
     "model_id": ("catalog model {v}", "目录模型 {v}", "目錄模型 {v}"),
+    "model_checkpoint": ("weights {v}", "权重 {v}", "權重 {v}"),
+    "free_slots": ("{v} free x16 slot(s) in the host you own", "已有主机空着 {v} 个 x16 槽", "已有主機空著 {v} 個 x16 槽"),
     "model_params_b": ("{v:g}B model", "{v:g}B 模型", "{v:g}B 模型"),
     "quantization": ("{v}", "{v}", "{v}"),
     "concurrent_users": ("{v:,} concurrent user(s)", "{v:,} 人并发", "{v:,} 人同時使用"),
@@ -322,6 +324,8 @@ _SLOT_NAMES = {
     "existing_hardware": ("hardware already owned", "已有硬件", "已有硬體"),
     "existing_hardware_ids": ("devices already owned", "已有设备", "已有裝置"),
     "model_id": ("model", "模型", "模型"),
+    "model_checkpoint": ("weights served", "部署的权重", "部署的權重"),
+    "free_slots": ("free x16 slots in the owned host", "已有主机的空 x16 槽", "已有主機的空 x16 槽"),
     "active_params_b": ("active parameters (billions)", "激活参数（十亿）", "啟用參數（十億）"),
     "owned_devices": ("devices owned", "已有设备", "已有裝置"),
     "named_devices": ("devices asked about", "询问的设备", "詢問的裝置"),
@@ -409,7 +413,7 @@ _FACT_ORDER = ("model_id", "model_params_b", "quantization", "reasoning_model", 
                "api_spend_usd_per_month", "api_model", "power_budget_w", "power_budget_scope", "racks", "budget_usd",
                "lora_adapters", "serving_engine", "air_gapped", "excluded_vendors", "allowed_vendors", "named_only", "buyer_in_china", "device_form",
                "owned_falls_short", "model_stability", "models_served", "co_served_params_b", "dynamic_shapes",
-               "accuracy_critical", "mixed_training", "space_limited", "existing_hardware", "existing_hardware_ids", "hours_per_day", "days_per_week",
+               "accuracy_critical", "mixed_training", "space_limited", "existing_hardware", "existing_hardware_ids", "free_slots", "hours_per_day", "days_per_week",
                "utilization",
                "electricity_usd_per_kwh", "amortization_years", "active_params_b", "owned_devices", "named_devices",
                "batch_items", "batch_window_hours", "users_across_time_zones", "availability_required")

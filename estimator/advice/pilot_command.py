@@ -62,10 +62,13 @@ def _model_reference(workload: Workload, catalog: Catalog, weight_format: str, e
     model = catalog_model(workload, catalog)
     found = _HF_REPO.search(model.source_url) if model is not None else None
     repo = found.group(1) if found else None
+    if model is not None and workload.model_checkpoint in model.checkpoint_names.values():
+        repo = workload.model_checkpoint  # the variant named ("DeepSeek R1"), one of the row's released checkpoints
     from_base = {"FP16", "BF16", "FP8"} if engine in ("vllm", "sglang") else {"FP16", "BF16"}
     if repo and weight_format in from_base and engine != "llama.cpp":
         return repo, repo, False
-    slug = model.id if model is not None else f"model-{workload.model_params_b or 0:g}b"
+    slug = (repo.split("/")[-1].lower() if repo and repo != (found.group(1) if found else None)
+            else model.id if model is not None else f"model-{workload.model_params_b or 0:g}b")
     path = f"./{slug}-{weight_format.lower()}"
     return (path + ".gguf" if engine == "llama.cpp" or _gguf(weight_format) else path), repo, True
 

@@ -759,6 +759,9 @@ def recommend(
         assumptions.append(paged)
     if primary.candidate.class_owned:
         assumptions.append(_unnamed_owned_note(primary))
+    if primary.tco is not None and (short := next((f for f in primary.tco.findings
+                                                   if f.id in ("host_slots_short", "host_slots_modules")), None)):
+        assumptions.append(said_of(short))  # the owned host's free slots take fewer cards than bought: a box more, said
     rival = cheapest_rival(primary, ranked)
     if rival is not None:  # its tail-latency and headroom risks are named in the rationale: probe it first
         sizer.finalize(rival)

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from estimator.advice.candidates import TEAM_MAX_USERS, is_datacenter_grade
 from estimator.catalog import Hardware
-from estimator.physics.servers import needs_host_server, price_includes_server
+from estimator.physics.servers import goes_in_pcie_slot, needs_host_server, price_includes_server
 from estimator.workload import Workload
 
 # A desktop workstation takes one full-size card comfortably (two only with a larger PSU and case: a second beside an
@@ -43,9 +43,20 @@ def into_existing_workstation(hardware: Hardware, count: int, workload: Workload
     """A consumer or workstation card for one person or a small team, bought for a machine they own. Beside an owned
     card of the same kind (a top-up, `owned_units`), the machine holds one more: the second card a desktop takes with a
     larger power supply (`WORKSTATION_CARDS`), the way an expert adds "a second 3090" to the one a lead has."""
-    cards = WORKSTATION_CARDS + (1 if owned_units else 0)
+    # Its free slots, when said, are the cards it takes beside the owned ones ("还有一个空槽": one more), whatever the rule of thumb.
+    cards = owned_units + workload.free_slots if workload.free_slots is not None else WORKSTATION_CARDS + (1 if owned_units else 0)
     return (hardware.kind == "gpu" and not is_datacenter_grade(hardware) and count <= cards
             and (workload.concurrent_users or 1) <= TEAM_MAX_USERS and owns_workstation(workload))
 
 
-__all__ = ["WORKSTATION_CARDS", "into_existing_workstation", "owned_host_servers", "owns_workstation"]
+def cards_in_owned_host(hardware: Hardware, count: int, workload: Workload, owned_units: int, per_server: int) -> int:
+    """Of `count` cards, how many the host they own takes: the owned ones already in it plus one per free x16 slot when
+    the slots are said ("two free x16 slots": two more), else a full server's worth (`per_server`, the rule before
+    slots were read). The rest need a box of their own."""
+    if workload.free_slots is None:
+        return min(count, per_server)
+    # a free x16 slot takes a PCIe card only: an SXM or OAM module bought needs its own baseboard server
+    return min(count, owned_units + (workload.free_slots if goes_in_pcie_slot(hardware) else 0))
+
+
+__all__ = ["WORKSTATION_CARDS", "cards_in_owned_host", "into_existing_workstation", "owned_host_servers", "owns_workstation"]

@@ -14,11 +14,17 @@ from __future__ import annotations
 from typing import Literal
 
 from estimator.catalog import Hardware
-from estimator.costing.hosts import into_existing_workstation, owned_host_servers
-from estimator.costing.tco_findings import TcoFinding
+from estimator.costing.hosts import cards_in_owned_host, into_existing_workstation, owned_host_servers
+from estimator.costing.tco_findings import TcoFinding, TcoFindingId
 from estimator.defaults import DEFAULT_TCO_ASSUMPTIONS, TcoAssumptions, device_price
 from estimator.errors import InvalidRequest
-from estimator.physics.servers import devices_per_server, needs_host_server, price_includes_server, server_count
+from estimator.physics.servers import (
+    devices_per_server,
+    goes_in_pcie_slot,
+    needs_host_server,
+    price_includes_server,
+    server_count,
+)
 from estimator.said import Said, said
 from estimator.schemas import TcoResult, construct_trusted
 from estimator.workload import Workload
@@ -74,7 +80,7 @@ def annual_tokens(served_tokens_per_s: float, workload: Workload) -> float:
 
 def _capex(
     hardware: Hardware, count: int, existing: bool, assumptions: TcoAssumptions, owned_units: int, workstation: bool,
-    servers: int, host_servers_owned: int = 0,
+    servers: int, host_servers_owned: int = 0, workload: Workload | None = None,
 ) -> tuple[float, list[TcoFinding], bool, Said | str | None]:
     """Hardware purchase: devices plus a host-server share. Already-owned hardware costs nothing to buy;
     a top-up of owned devices buys only the devices beyond them, and hosts only for the servers they add
@@ -97,6 +103,16 @@ def _capex(
     if workstation:  # the card goes into the user's own desktop, no host to buy
         host = 0.0
         found.append(TcoFinding("host_workstation", {"hardware": hardware.name}))
+    elif host_servers_owned and workload is not None and workload.free_slots is not None:
+        # The host they own takes a card per free x16 slot beside the owned ones; the cards beyond need boxes of their
+        # own, said and priced ("two free slots, four cards: two go into a second server").
+        held = cards_in_owned_host(hardware, count, workload, owned_units, devices_per_server(hardware, assumptions))
+        host = host_cost_usd(hardware, count - held, assumptions) if count > held else 0.0
+        key: TcoFindingId = ("host_slots" if count <= held else "host_slots_short" if goes_in_pcie_slot(hardware)
+                             else "host_slots_modules")
+        found.append(TcoFinding(key, {"hardware": hardware.name, "slots": workload.free_slots, "held": held - owned_units,
+                                               "beyond": count - held, "servers": server_count(hardware, count - held, assumptions)
+                                               if count > held else 0, "host": host}))
     elif host_servers_owned and host > 0:  # the first server's cards go into the one they have (also a top-up's)
         host = max(0.0, host - host_cost_usd(hardware, min(count, devices_per_server(hardware, assumptions)), assumptions))
         found.append(TcoFinding("host_owned_topup", {"hardware": hardware.name, "host": host}) if owned_units else
@@ -161,8 +177,13 @@ def tco(
     # A stated host with free slots takes the first server's cards, also when they join owned ones (a top-up).
     owned_hosts = 0 if existing else owned_host_servers(hardware, workload, topping_up=owned_units > 0)
     capex, found, is_estimate, basis = _capex(hardware, count, existing, assumptions, owned_units, workstation, added,
-                                              owned_hosts)
-    added = max(0, added - owned_hosts)  # the owned server already runs: its draw is no new cost
+                                              owned_hosts, workload)
+    if owned_hosts and workload.free_slots is not None and not workstation:
+        # the boxes added are those for the cards the owned host has no slot for
+        held = cards_in_owned_host(hardware, count, workload, owned_units, devices_per_server(hardware, assumptions))
+        added = server_count(hardware, count - held, assumptions) if count > held else 0
+    else:
+        added = max(0, added - owned_hosts)  # the owned server already runs: its draw is no new cost
     avg_w, power = _average_power_w(hardware, count, workload, existing, assumptions, workstation, added)
     found.append(power)
     office = _in_office(hardware, count, peak_w, assumptions)

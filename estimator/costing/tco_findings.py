@@ -25,6 +25,9 @@ TcoFindingId = Literal[
     "host_workstation",  # hardware
     "host_owned_server",  # hardware, servers, host (USD of the hosts still bought)
     "host_owned_topup",  # hardware, host (USD of the hosts still bought): added cards join the owned ones' machine
+    "host_slots",  # hardware, slots, held, beyond (0), servers (0), host: the added cards all fit the owned host's free slots
+    "host_slots_short",  # as host_slots: `beyond` cards the owned host has no slot for go into `servers` bought boxes
+    "host_slots_modules",  # as host_slots: the device is an SXM / OAM module, so no free PCIe slot takes it
     "hosts",  # servers, host, multi, per_server
     "hosts_in_price",  # hardware, servers, per_server
     "no_tdp",  # hardware

@@ -91,6 +91,13 @@ def devices_per_server(hardware: Hardware, assumptions: TcoAssumptions = DEFAULT
     return assumptions.cards_per_server
 
 
+def goes_in_pcie_slot(hardware: Hardware) -> bool:
+    """A card a server's free PCIe x16 slot takes: a PCIe board, never an SXM or OAM module (those sit on their
+    vendor's baseboard, NVIDIA HGX / OCP OAM, so a generic server's free slots hold none of them)."""
+    form = (hardware.form_factor or "").upper()
+    return hardware.kind in ("gpu", "accel") and "PCIE" in form and "SXM" not in form and "OAM" not in form
+
+
 def server_count(hardware: Hardware, count: int, assumptions: TcoAssumptions = DEFAULT_TCO_ASSUMPTIONS) -> int:
     if not needs_host_server(hardware):
         return 0

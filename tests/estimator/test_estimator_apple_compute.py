@@ -35,6 +35,8 @@ APPLE_BINS = {
     "apple-m2": (10, 1.398), "apple-m2-pro": (19, 1.398), "apple-m2-ultra": (76, 1.398),
     "apple-m3": (10, 1.380), "apple-m3-pro": (18, 1.380), "apple-m3-max": (40, 1.380), "apple-m3-ultra": (60, 1.380),
     "apple-m4": (10, 1.578), "apple-m4-pro": (16, 1.578), "apple-m4-max": (40, 1.578),
+    # the 48 and 64 GB Mac mini configurations of the same 16-core-GPU M4 Pro
+    "apple-m4-pro-48gb": (16, 1.578), "apple-m4-pro-64gb": (16, 1.578),
     # M5 generation: 1,578 MHz measured by powermetrics on an M5 (a MacBook Air under a Metal FP32 peak test).
     "apple-m5": (10, 1.578), "apple-m5-pro": (20, 1.578), "apple-m5-max": (40, 1.578),
 }

@@ -180,3 +180,15 @@ def test_a_rebuild_removes_temp_files_of_dead_builds_only(tmp_path):
     open_store(home, data).close()
     assert not stale.exists()
     assert live.exists()
+
+
+@pytest.mark.parametrize(("text", "repo"), [
+    ("deepseek r1 for 50 people", "deepseek-ai/DeepSeek-R1"),
+    ("DeepSeek-R1-0528 on H200", "deepseek-ai/DeepSeek-R1-0528"),  # the longer name said wins over "deepseek-r1"
+    ("deepseek v3.1 terminus", "deepseek-ai/DeepSeek-V3.1-Terminus"),
+    ("ds v3 please", "deepseek-ai/DeepSeek-V3"),
+])
+def test_the_checkpoint_named_is_the_variants_own(text, repo, store):
+    model = store.find_model(text)
+    assert model is not None and model.id == "deepseek-v3"
+    assert store.checkpoint_named(text, model) == repo

@@ -35,6 +35,27 @@ TCO_MESSAGES: dict[str, tuple[str, str, str]] = {
         "主机：前几张 {hardware} 装进你已有的服务器（不再买这台主机）；共 {servers} 台服务器，仍需采购的主机 ${host:,.0f}",
         "主機：前幾張 {hardware} 裝進你已有的伺服器（不再買這台主機）；共 {servers} 台伺服器，仍需採購的主機 ${host:,.0f}",
     ),
+    "tco.host_slots": (
+        "host: the {held} added {hardware} card(s) go into the server you own ({slots} free x16 slot(s) said); no host bought",
+        "主机：新增的 {held} 张 {hardware} 装进你已有的服务器（你说有 {slots} 个空 x16 槽）；不用再买主机",
+        "主機：新增的 {held} 張 {hardware} 裝進你已有的伺服器（你說有 {slots} 個空 x16 槽）；不用再買主機",
+    ),
+    "tco.host_slots_short": (
+        "host: the server you own has {slots} free x16 slot(s), so it takes {held} of the {hardware} cards; the other "
+        "{beyond} need {servers} more server(s), bought ${host:,.0f}",
+        "主机：你已有的服务器只空着 {slots} 个 x16 槽，只能装 {held} 张 {hardware}；其余 {beyond} 张要再配 {servers} 台服务器，"
+        "主机采购 ${host:,.0f}",
+        "主機：你已有的伺服器只空著 {slots} 個 x16 槽，只能裝 {held} 張 {hardware}；其餘 {beyond} 張要再配 {servers} 台伺服器，"
+        "主機採購 ${host:,.0f}",
+    ),
+    "tco.host_slots_modules": (
+        "host: the {slots} free x16 slot(s) of the server you own take no {hardware} (a module on its vendor's baseboard, "
+        "not a PCIe card); {servers} server(s) bought, ${host:,.0f}",
+        "主机：你已有服务器的 {slots} 个空 x16 槽插不了 {hardware}（它是装在原厂基板上的模块，不是 PCIe 卡）；要买 {servers} 台服务器，"
+        "${host:,.0f}",
+        "主機：你已有伺服器的 {slots} 個空 x16 槽插不了 {hardware}（它是裝在原廠基板上的模組，不是 PCIe 卡）；要買 {servers} 台伺服器，"
+        "${host:,.0f}",
+    ),
     "tco.host_owned_topup": (
         "host: the added {hardware} cards go into the machine the owned ones are in (a free slot was said); hosts still "
         "bought ${host:,.0f}",

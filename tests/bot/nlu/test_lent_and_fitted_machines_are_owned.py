@@ -25,7 +25,8 @@ def owned(text: str, matcher: HardwareMatcher) -> list[tuple[str, int]]:
 @pytest.mark.parametrize(("text", "device"), [
     ("my manager's M3 Ultra Mac Studio (96GB) sits free most of the day, he said we can use it", "apple-m3-ultra"),
     ("老闆那台 Mac Studio M2 Ultra 192GB 平常只拿來剪片，他說可以借我們組用", "apple-m2-ultra"),
-    ("同事他那台 Mac mini（M4 Pro 64G）基本闲着", "apple-m4-pro"),
+    # the catalog holds the 64 GB M4 Pro Mac mini as a row of its own (apple-m4-pro-64gb): the machine said
+    ("同事他那台 Mac mini（M4 Pro 64G）基本闲着", "apple-m4-pro-64gb"),
     ("隔壁組同事那台 5090 的主機說可以給我們用", "nvidia-rtx-5090"),
     ("老板的 M4 Max 可以先拿来试", "apple-m4-max"),
     ("无人机上已经装了Jetson AGX Orin 64GB，电池只给AI模块留30W", "nvidia-jetson-agx-orin-64gb"),

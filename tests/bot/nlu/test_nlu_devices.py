@@ -323,7 +323,8 @@ def test_having_the_device_beside_other_things_still_owns_it(matcher, text, hard
     ("We have a 512 GB Mac Studio M3 Ultra", [("apple-m3-ultra", "soc", 1, 512.0)]),
     ("我们有一台 512 GB 的 Mac Studio M3 Ultra", [("apple-m3-ultra", "soc", 1, 512.0)]),
     ("我們有一台512GB的M3 Ultra", [("apple-m3-ultra", "soc", 1, 512.0)]),
-    ("we have two 64GB M4 Pro Mac minis", [("apple-m4-pro", "soc", 2, 64.0)]),
+    # the 64 GB M4 Pro Mac mini is a catalog row of its own (apple-m4-pro-64gb): the machine said
+    ("we have two 64GB M4 Pro Mac minis", [("apple-m4-pro-64gb", "soc", 2, 64.0)]),
     ("我们有两台 128GB 的 DGX Spark", [("nvidia-dgx-spark-gb10", "soc", 2, 128.0)]),
     ("we have 8 80GB A100s", [("nvidia-a100-80gb-pcie", "gpu", 8, 80.0)]),
     ("we have a 24GB RTX 4090 and 32 GB of RAM", [("nvidia-rtx-4090", "gpu", 1, 24.0)]),

@@ -121,3 +121,13 @@ def test_an_unknown_model_name_is_said_to_be_unknown(engine, text, said):
 
 def test_a_known_name_is_not_called_unknown(lookup):
     assert parse_message("we run gpt-oss-120b", find_model=lookup).unknown_model is None
+
+
+@pytest.mark.parametrize(("text", "checkpoint"), [
+    ("want deepseek r1 for ~50 analysts", "deepseek-ai/DeepSeek-R1"),
+    ("跑 DeepSeek-R1-0528 给 100 人", "deepseek-ai/DeepSeek-R1-0528"),
+    ("deepseek v3 on 8 h200", "deepseek-ai/DeepSeek-V3"),
+])
+def test_a_named_variant_reads_its_checkpoint(text, checkpoint, lookup):
+    facts = parse_message(text, find_model=lookup).facts
+    assert facts["model_id"] == "deepseek-v3" and facts["model_checkpoint"] == checkpoint

@@ -1,4 +1,4 @@
--- 034: the exchange rates and the request shapes of classes of work, until then read from their CSV files by the
+-- 036: the exchange rates and the request shapes of classes of work, until then read from their CSV files by the
 -- estimator itself; now through the store like every other table (`estimator.catalog.FxRate`, `RequestShape`).
 
 CREATE TABLE fx_rates (
