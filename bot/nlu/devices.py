@@ -106,9 +106,10 @@ _POSSESSED = re.compile(r"(?:\bour|\bmy)\s+(?:own\s+)?(?:\d{1,6}\s*(?:x|\*)?\s*)
                         r"(?:我们的|我們的|我的|咱们的|咱們的|公司的)\s*(?:\d{1,6}\s*(?:张|張|块|塊|台|个|個|片)?)?\s*$")
 # A machine lent by someone, named right after them ("my manager's m3 ultra mac studio", "老板那台 mac studio m2 ultra",
 # "同事他那台 mac mini", "老板的 m4"): at most two describing words between, as for `_POSSESSED`.
-_LENT = re.compile(r"\b(?:my|our)\s+(?:" + "|".join(map(re.escape, LENDERS_EN)) + r")'?s\s+(?:[a-z][a-z+-]*\s+){0,2}$|"
+# The machine's line may come first with its chip in brackets ("老板那台 mac studio (m2 ultra 192g)").
+_LENT = re.compile(r"\b(?:my|our)\s+(?:" + "|".join(map(re.escape, LENDERS_EN)) + r")'?s\s+(?:[a-z][a-z+-]*\s+[(（]?\s*){0,2}$|"
                    r"(?:" + "|".join(map(re.escape, LENDERS_ZH)) + r")(?:他|她)?\s*(?:的|那台|那部|那个|这台)\s*"
-                   r"(?:\d{1,6}\s*(?:张|块|台|个)?)?\s*(?:[a-z][a-z+-]*\s+){0,2}$")
+                   r"(?:\d{1,6}\s*(?:张|块|台|个)?)?\s*(?:[a-z][a-z+-]*\s+[(（]?\s*){0,2}$")
 # Wanting, not having: "we have 20 users and want to run it on an l40s", "我们有20个用户，想用一张l40s", "we have
 # budget for 4 l40s": a device after such a word is one they want, whatever "have" owned before it.
 _WANTS = re.compile(r"\b(?:want|wants|wanted|need|needs|would like|'d like|plan|planning|looking to|hope|hoping|trying to|"
@@ -320,6 +321,30 @@ _SERVER_THEN_GPUS = re.compile(r"^\s*(?:nodes?|servers?|box(?:es)?|machines?|sys
 _EACH = re.compile(r"s?\s*(?:each|apiece|per (?:node|server|box)|in each|每台|各)")
 
 
+# A device said per machine of a counted set ("3 台工作站，每台一张 4090", "两台工作站，各一张 3090", "3 workstations w/ an
+# a6000 each", "3 workstations each with a 4090"): the machines times the devices each holds. The machines are counted
+# in the sentence before the device; the per-machine word sits right before it (每台/各/each with) or right after (each).
+_MACHINES = re.compile(r"(?<![a-z0-9.])(\d{1,4})\s*(?:台|部|个)?\s*[^\d,.;!?]{0,8}?(?:工作站|机器|服务器|主机|电脑|台式机|笔记本|"
+                       r"workstations?|machines?|servers?|boxes|nodes?|desktops?|pcs|laptops?|rigs?|towers?)")
+_PER_MACHINE_BEFORE = re.compile(r"(?:每台|每部|各|每个)\s*(?:\d{1,3}\s*(?:张|块|个|片)?)?\s*$|"
+                                 r"\beach\s+(?:with|has|have|holding|carrying|got)\s+(?:an?|one|\d{1,3}\s*x?)?\s*$")
+_PER_MACHINE_AFTER = re.compile(r"\s*(?:\([^)]{0,40}\)\s*)?(?:each|apiece)\b")
+
+
+def _per_machine(text: str, mention: HardwareMention, count: int | None) -> int | None:
+    """The devices in all of a counted set of machines, when the device is said per machine; else `count`."""
+    start = max(0, mention.start - 80)
+    before = text[start:mention.start]
+    cut = max((m.end() for m in re.finditer(r"[.;!?\n]", before)), default=0)
+    before = before[cut:]
+    end = mention.end if mention.end >= 0 else mention.start + len(mention.alias)
+    said_each = _PER_MACHINE_BEFORE.search(before) or _PER_MACHINE_AFTER.match(text, end)
+    machines = list(_MACHINES.finditer(before))
+    if not said_each or not machines or _MACHINES.match(text, mention.start):
+        return count
+    return int(machines[-1].group(1)) * (count or 1)
+
+
 @dataclass
 class _ServerGpus:
     named_again: set[int] = field(default_factory=set)  # ids of server mentions whose GPUs are named right after
@@ -432,6 +457,8 @@ def read_devices(normalized: str, mentions: list[HardwareMention], matcher: Hard
             count = cards  # "一台8卡服务器，卡是 H20", "a 4-GPU node with L40S in it": the server's cards
         if count is not None and (nodes := server_gpus.nodes.get(id(mention))) is not None:
             count *= nodes  # "2 HGX H100 nodes (8x H100 each)": sixteen GPUs
+        elif hardware_id is not None and not _NODES_OF_CARDS.search(normalized[max(clause.start, mention.start - 40):mention.start]):
+            count = _per_machine(normalized, mention, count)
         if count == 0:
             continue  # "we have 0 h100s": none owned, none asked about (a missing count is one; a zero is none)
         if count is not None and count < 0:

@@ -464,8 +464,11 @@ _QUANT_TABLE: tuple[tuple[str, str], ...] = (
     (r"\bfp16\b|\bfloat16\b|half[- ]precision|半精度|(?<![\d.])16[- ]?bits?\b|full[- ]precision|unquantized|"
      r"no quantization|not quantized|without quantization|不量化|未量化|全精度|不做量化|"
      # quantizing refused in words ("不准量化", "禁止量化", "不允许量化"), not a target refused ("不要量化到 4bit")
-     r"(?:不(?:准|许|允许|要|得|能做)|禁止|别)量化(?!\s*(?:到|成|为|至))|"
-     r"\b(?:not allowed to|can'?t|cannot|won'?t|don'?t|do not|never|no) quanti[sz](?:e|ing)\b(?!\s*(?:it\s+)?(?:to|into|down|below)\b)|"
+     r"(?:不(?:准|许|允许|要|得|能做|想|打算|希望|做任何|接受任何)|禁止|别)(?:任何)?量化(?!\s*(?:到|成|为|至))|"
+     # the checkpoint's own precision ("原始精度", "原生精度", "原精度跑"): no weight format below it
+     r"原始精度|原生精度|原精度|"
+     r"\b(?:not allowed to|can'?t|cannot|won'?t|don'?t|do not|never|no|(?:don'?t|do not) want to|rather not|prefer not to)"
+     r" quanti[sz](?:e|ing)\b(?!\s*(?:it\s+)?(?:to|into|down|below)\b)|\bno quant\b|"
      r"\bquanti[sz]ation (?:is|isn'?t) (?:not allowed|forbidden|banned|off the table)", "FP16"),
 )
 # A length said to happen only at times: a maximum, not the typical one.

@@ -114,7 +114,7 @@ def _aliases(hw: Hardware) -> set[str]:
         if len(head) >= 2 or any(ch.isdigit() for ch in head[-1]):
             found.add(" ".join(head))
     for part in parts:
-        if re.fullmatch(r"\d{4}(?:ti|d)?", part):  # "4090", "3060", "4090d" (the China-market D): unique model numbers
+        if re.fullmatch(r"[a-z]?\d{4}(?:ti|d)?", part):  # "4090", "3060", "4090d" (the China-market D), "a6000", "w7900": unique model numbers
             found.add(part)
         elif DEVICE_WORDS.fullmatch(part):  # "910b" ("8卡910B", "昇腾910B"): a model number the lexicon knows as a device
             found.add(part)

@@ -442,9 +442,17 @@ OWNERSHIP = _rx(r"\b(?:i|we)\s+(?:already\s+|only\s+|just\s+|still\s+)?(?:have|o
                 # kit said to be where the team keeps it: "there's a DGX box in the lab", "in our rack", "机房里有"
                 r"\b(?:there(?:'s| is| are)|sitting|we keep)\b[^,.;]{0,60}\bin (?:the|our) (?:lab|office|rack|closet|server room|"
                 r"data ?cent(?:er|re)|basement|colo)\b",
+                # or said first, then where it sits ("one A100 80GB in the rack.", "2x 3090 in my basement, want …")
+                r"(?:^|[.;!?]\s*)(?:an?|one|\d+\s*x?|two|three|four|eight)\s+[^,;.?]{0,40}?\bin (?:the|our|my) (?:lab|office|rack|closet|"
+                r"server room|data ?cent(?:er|re)|basement|colo|garage)\b",
+                # a group of theirs that has it ("our lab has 4 3090s", "the team has two a100s", "my company has an 8x h100 node")
+                r"\b(?:our|my|the) (?:lab|team|group|company|department|dept|org|office|startup|school|university|uni)\s+"
+                r"(?:already\s+|currently\s+)?(?:has|owns|got)\b",
                 "机房里有", "机房有", "实验室里有", "实验室有",
                 # kit said to be where the team is: "工作室有兩張 3090", "组里有 4 张卡", "公司现在有一台"
                 "(?:公司|工作室|团队|组里|组内|部门|办公室|我们这|我这)(?:里)?(?:现在|目前|已经|还)?有(?!没有|多少|几|什么|人|\\d+\\s*(?:个|位|名)?人)",
+                # a department by its name ("设计部有 3 台工作站", "研发中心有两台 DGX"): never its people ("法务部有 30 人")
+                "[\u4e00-\u9fff]{1,3}(?:部|组|中心|实验室)(?:里|那边|这边)?(?:现在|目前|已经|还)?有(?!没有|多少|几|什么|人|\\d+\\s*(?:个|位|名)?人)",
                 # the speaker's own, with a word between ("我自己有一台 Mac Studio", "我们这边已经有", "我手头现在有"); never
                 # people or a question ("我们有多少人", "我自己有没有")
                 "(?:我|我们|咱们)(?:自己|这边|这儿|这里|手上|手头|家里)(?:已经|现在|目前|还|也)?有(?!没有|多少|几|什么|人|\\d+\\s*(?:个|位|名)?人)",
@@ -483,6 +491,34 @@ OWNERSHIP = _rx(r"\b(?:i|we)\s+(?:already\s+|only\s+|just\s+|still\s+)?(?:have|o
                 r"(?:我们|我們|我哋|公司|组里|組裡|团队|團隊)(?:的|嘅)?\s*(?:机器|機器|服务器|伺服器|主机|主機|工作站|server|[a-z]+\d+[a-z\d-]*)"
                 r"\s*(?:现在|而家|目前|已经|已經)?(?:有|装了|裝了|裝咗|插了|插咗)",
                 r"(?:^|[，。,;；])\s*部機(?:而家|現在|目前)?(?:有|裝咗|裝了)",
+                # what is at hand ("手邊只有一張 RTX 3090", "桌上有台 Mac mini"), and a clause that opens on having devices, its
+                # subject left out as Chinese leaves it ("有两张 4090，想跑 Qwen2.5-72B", "有台 Mac Studio，够吗"): never people
+                # (个/位/名 count them) or money
+                "(?:手上|手头|手边|手里|身边|桌上|家里)(?:现在|目前|已经)?(?:只|就|还|也)?有(?!没有|多少|几|什么|人|\\d+\\s*(?:个|位|名)?人)",
+                "(?:手上|手头|手边|手里)(?:现在|目前)?(?:只|就|还|也)?\\s*\\d+\\s*(?:台|张|块|部)",
+                "(?:^|[,.;!?，。；:：])\\s*(?:现在|目前|我们|我|这边|公司)?(?:还|也|只|就)?有\\s*(?:\\d+\\s*)?(?:台|张|块|部)(?!\\s*(?:钱|预算))"
+                "(?![^,，。;；]*(?:能|可以)(?:买|购买|采购|拿到))",
+                # bought already, in the past tense ("实验室已经采购了一台 Jetson", "已購入兩張 A100", "前阵子买好了"); a plan to
+                # buy ("准备采购", "想买") says no 已 and no 了
+                "(?:已经|已|早就|之前就|前阵子就?|前段时间就?)(?:采购|购买|购入|买|入手|订|配|到货|部署|装)(?:了|好了|好|过)?(?!不|没)",
+                r"\b(?:we|i)\s+(?:already\s+)?(?:got|bought|purchased|procured)\s+(?:an?|\d+|two|three|four|some)\b[^,;.]{0,60}"
+                r"\b(?:last|this|ago|earlier|previously|back in)\b",
+                # the machine said as theirs, then what it is ("我的 MacBook Pro 是 M4 Max 64GB", "我们的服务器是 4 卡 L40S",
+                # "my laptop is an m2 air", "our box is a 2x 3090 rig")
+                "(?:我|我们|咱们|公司|组里|团队)(?:自己)?的\\s*(?:电脑|笔记本(?:电脑)?|笔电|主机|机器|服务器|工作站|显卡|卡|台式机|"
+                "mac(?:book)?(?:\\s*(?:pro|air|mini|studio))?|pc|laptop|desktop|server|workstation)\\s*(?:是|用的是|配的是|装的是|配置是)",
+                r"\b(?:my|our)\s+(?:own\s+|current\s+|work\s+|home\s+)?(?:laptop|desktop|mac|macbook(?: pro| air)?|pc|workstation|box|"
+                r"server|machine|rig|computer|tower)\s+(?:is|has)\b",
+                # lent or handed on to them: a machine they may use is theirs to size first (seed 1: owned kit costs only its
+                # power): "他说可以借给我们组", "可以拿去用", "lent us", "said we can use it", "设计部淘汰下来一台工作站",
+                # "inherited from the CAD team", "hand-me-down", "retired from training"
+                "借(?:给|給)?(?:我|我们|我们组|我们团队|咱们)", "(?:可以|能|让我们|让我)(?:先)?(?:拿|借)(?:去|来|過去|过去)?(?:用|跑|试)",
+                "(?:可以|能)(?:先)?给(?:我|我们)(?:组|团队)?(?:用|跑|试)",
+                "淘汰下来", "淘汰的", "换下来的", "退下来的", "退役的", "(?:基本|平时|平常|平日|一般)(?:都)?(?:不用|没人用|很少用)(?=\\s*(?:$|[,.;!?，。]|的时候|它|了))", "没人用",
+                r"\b(?:lent|lends?|loan(?:ed|s)?)\s+(?:us|me|it|them)\b", r"\b(?:let|lets|letting)\s+(?:us|me)\s+(?:use|borrow|have)\b",
+                r"\b(?:said|says)\s+(?:we|i)\s+(?:can|could|may)\s+(?:use|borrow|have)\b", r"\bborrow(?:ed|ing)?\b",
+                r"\binherit(?:ed|ing)?\b", r"\bhand(?:ed)?[- ](?:me[- ])?down\b", r"\b(?:retired|decommissioned|freed[- ]up)\b",
+                r"\b(?:stopped|quit|no longer)\s+using\b", r"\bno longer (?:used|needed|in use)\b",
                 # kit already fitted where it works ("无人机上已经装了 Jetson", "AMR 车上已经是 Orin", "robots already carry
                 # orin nano kits"), left from earlier work ("a DGX left from our old training runs"), or idle in other words
                 "已经装了", "已经装有", "已经装的是", "(?:上|里)(?:面)?已经是", r"\balready (?:carr(?:y|ies)|ships? with|comes? with)\b",

@@ -22,6 +22,10 @@ from bot.nlu import parse_message
     ("compliance says we're not allowed to quantize", "FP16"),
     ("quantization is not allowed here", "FP16"),
     ("we cant quantize this model", "FP16"),
+    ("我们有 2 张 H100，不想量化，Qwen3-235B-A22B 给 10 人", "FP16"),
+    ("有兩張 L40S，模型要用原始精度 Llama 3.3 70B，不做任何量化", "FP16"),
+    ("we have 2 H100s and don't want to quantize", "FP16"),
+    ("we'd rather not quantize it, 70b for 10 users", "FP16"),
 ])
 def test_a_refusal_to_quantize_reads_a_sixteen_bit_format(text, fmt):
     assert parse_message(text).facts.get("quantization") == fmt
