@@ -10,6 +10,7 @@ import math
 
 import pytest
 
+from estimator.advice.accelerator_first import with_price_ranges
 from estimator.advice.assume import fill_defaults
 from estimator.advice.candidates import enumerate_candidates
 from estimator.advice.recommend import default_shortcuts, default_throughput
@@ -62,6 +63,10 @@ WORKLOADS = [
     # Long prompts: the layout that decodes fastest at 10 cards misses the first token that 8 cards meet.
     (Workload(model_params_b=7.0, quantization="Q4_K_M", concurrent_users=20, ttft_target_ms=10000,
               context_length=32768, prompt_tokens=24000, output_tokens=500), True, (True, False)),
+    # Ascend 910Bs meet at 8 and 9 cards and miss the slow end of the first token from 10 up to their maximum:
+    # a search jumping from the floor (5) never comes back below 10.
+    (Workload(model_params_b=13.0, quantization="Q4_K_M", concurrent_users=800, tokens_per_s_target=10.0,
+              ttft_target_ms=200), True, (False, False)),
 ]
 
 
@@ -75,6 +80,7 @@ def _sizer(catalog, workload, people, assumed):
 @pytest.mark.parametrize(("workload", "people", "assumed"), WORKLOADS,
                          ids=lambda v: f"{v.model_params_b}B-{v.concurrent_users}u" if isinstance(v, Workload) else None)
 def test_the_skip_lands_where_checking_every_step_does(catalog, workload, people, assumed):
+    catalog = with_price_ranges(catalog)  # and the quote-only accelerators `recommend` sizes
     skipping = _sizer(catalog, workload, people, assumed)
     checking = _sizer(catalog, workload, people, assumed)
     checking._fewest_fitting = lambda candidate, users: 1  # type: ignore[method-assign]  # every step checked
@@ -89,12 +95,23 @@ def test_the_skip_lands_where_checking_every_step_does(catalog, workload, people
 
 
 def test_where_the_targets_are_not_monotone_the_search_still_finds_the_first_count(catalog):
-    long_prompts, people, assumed = WORKLOADS[-1]
+    long_prompts, people, assumed = WORKLOADS[-2]
     sizer = _sizer(catalog, long_prompts, people, assumed)
     card = next(c for c in enumerate_candidates(sizer.workload, catalog)[0] if c.hardware.id == "nvidia-rtx-4070")
     meeting = [count for count in range(1, 14) if sizer.meets(card, count)]
     assert meeting[:2] == [8, 9] and 10 not in meeting and 12 in meeting  # the case as described above
     assert sizer._fewest_fitting(card, sizer.peak) == 7
+    assert sizer.smallest_count(card) == 8
+
+
+def test_where_no_count_past_the_first_meets_the_search_still_reaches_it(catalog):
+    catalog = with_price_ranges(catalog)  # the 910B is quote-only: sized at its sourced price range
+    sizer = _sizer(catalog, *WORKLOADS[-1])
+    card = next(c for c in enumerate_candidates(sizer.workload, catalog)[0]
+                if (c.hardware.id, c.stack.id) == ("huawei-ascend-910b", "vllm-ascend"))
+    meeting = [count for count in range(1, 41) if sizer.meets(card, count)]
+    assert meeting == [8, 9] and sizer.meets(card, card.max_count) is False  # the case as described above
+    assert sizer._fewest_fitting(card, sizer.peak) == 5
     assert sizer.smallest_count(card) == 8
 
 
