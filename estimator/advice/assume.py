@@ -324,31 +324,29 @@ def _users(w: Workload, facts: dict[str, Any], notes: list[Said]) -> None:
         facts["concurrent_users"] = concurrent
         notes.append(said("assume.shift_staff", users=concurrent, present=present, total=total or present,
                          gen=round(generating_share(tps) * 100), tps=tps, reading_source=READING_SOURCE_URL))
-    elif w.concurrent_users is None and w.total_users is not None and w.total_users > 1 and agents_generate(w):
-        # Engineers running coding agents: the sourced share of the head count is in a session at the peak, and every
-        # one of those sessions generates (an agent sends its next turn when its tool returns; nobody reads in between).
-        spread, daily = bool(w.users_across_time_zones), w.daily_active_share
-        concurrent = peak_concurrent_users(w.total_users, across_time_zones=spread, daily_active_share=daily)
-        facts["concurrent_users"] = concurrent
-        notes.append(said("assume.peak_share.agents", users=concurrent, total=w.total_users,
-                         share=round(peak_share(across_time_zones=spread, daily_active_share=daily) * 100),
-                         source=CONCURRENCY_SOURCE))
     elif w.concurrent_users is None and w.total_users is not None and w.total_users > 1:
         # A stated head count: its peak sessions are a sourced share of it, and a session generates only while
         # its answer streams, the rest of its time is reading (estimator/advice/concurrency.py): streams, not everyone.
         # A stated daily-active share ("日活 30%") says how many of the head count use it: the sourced peak share
-        # applies to them (`concurrency.peak_share`), and the echo says both.
+        # applies to them (`concurrency.peak_share`), and the echo says both. Engineers running coding agents: every
+        # session at the peak generates (an agent sends its next turn when its tool returns; nobody reads in between).
         spread, daily = bool(w.users_across_time_zones), w.daily_active_share
-        tps = w.tokens_per_s_target or COMFORTABLE_TOKENS_PER_S
-        concurrent = peak_generating_streams(w.total_users, across_time_zones=spread, decode_tokens_per_s=tps,
-                                             daily_active_share=daily)
+        share = round(peak_share(across_time_zones=spread, daily_active_share=daily) * 100)
+        if agents_generate(w):
+            concurrent = peak_concurrent_users(w.total_users, across_time_zones=spread, daily_active_share=daily)
+            note = said("assume.peak_share.agents", users=concurrent, total=w.total_users, share=share,
+                        source=CONCURRENCY_SOURCE)
+        else:
+            tps = w.tokens_per_s_target or COMFORTABLE_TOKENS_PER_S
+            concurrent = peak_generating_streams(w.total_users, across_time_zones=spread, decode_tokens_per_s=tps,
+                                                 daily_active_share=daily)
+            key = "assume.peak_share.daily" if daily is not None else "assume.peak_share.zones" if spread else "assume.peak_share"
+            note = said(key, users=concurrent, total=w.total_users, share=share,
+                        daily=round((daily or 1.0) * 100), peak=round(peak_share(across_time_zones=spread) * 100),
+                        source=CONCURRENCY_SOURCE, gen=round(generating_share(tps) * 100), tps=tps,
+                        reading_source=READING_SOURCE_URL)
         facts["concurrent_users"] = concurrent
-        key = "assume.peak_share.daily" if daily is not None else "assume.peak_share.zones" if spread else "assume.peak_share"
-        notes.append(said(key, users=concurrent, total=w.total_users,
-                         share=round(peak_share(across_time_zones=spread, daily_active_share=daily) * 100),
-                         daily=round((daily or 1.0) * 100), peak=round(peak_share(across_time_zones=spread) * 100),
-                         source=CONCURRENCY_SOURCE, gen=round(generating_share(tps) * 100), tps=tps,
-                         reading_source=READING_SOURCE_URL))
+        notes.append(note)
     elif w.concurrent_users is None:
         concurrent = total or 1
         facts["concurrent_users"] = concurrent

@@ -137,6 +137,16 @@ def served_params_b(workload: Workload) -> float:
     return (workload.model_params_b or 7.0) * (workload.models_served or 1)
 
 
+def served_active_params_b(workload: Workload) -> float | None:
+    """Parameters read per token across the models served at once (`served_params_b`'s count of them), None when no
+    active size is stated: a co-served model of another size adds its own; copies of one model multiply."""
+    if workload.active_params_b is None:
+        return None
+    if workload.co_served_params_b is not None:
+        return workload.active_params_b + workload.co_served_params_b
+    return workload.active_params_b * (workload.models_served or 1)
+
+
 def cached_prefix_tokens(workload: Workload, shapes: Iterable[RequestShape] = ()) -> int:
     """Tokens of each prompt a prefix cache serves, as stated (issue 26 B: credited only when stated): the shared
     prefix's length, or its share of the typical prompt. Engines that batch continuously cache prefixes (vLLM's
@@ -226,9 +236,7 @@ def _request_values(workload: Workload, candidate: Candidate, count: int, shapes
         "concurrency": users or workload.concurrent_users or 1, "prompt_tokens": workload.prompt_tokens or 512,
         "output_tokens": workload.output_tokens or 256, "context": workload.context_length, "model_only": False,
         "arrival_pattern": workload.arrival_pattern or "steady", "model": workload.model_id,
-        "active_params_b": (None if workload.active_params_b is None else
-                            workload.active_params_b + workload.co_served_params_b if workload.co_served_params_b is not None
-                            else workload.active_params_b * (workload.models_served or 1)),
+        "active_params_b": served_active_params_b(workload),
         "kv_cache_dtype": workload.kv_cache_dtype, "adapter_gb": adapters_gb(workload.model_params_b or 7.0, workload.lora_adapters),
         "cached_prefix_tokens": cached_prefix_tokens(workload, shapes) if candidate.stack.continuous_batching == "yes" else 0,
         # People read each answer: they send the next prompt no sooner than it streams at their speed target
