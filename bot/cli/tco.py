@@ -18,7 +18,7 @@ from pydantic import ValidationError
 from rich.console import Console
 from rich.table import Table
 
-from estimator.advice.assume import fill_defaults
+from estimator.advice.complete import complete
 from estimator.catalog import Catalog, Hardware
 from estimator.errors import InvalidRequest, UnknownHardware
 from estimator.schemas import EstimateRequest, TcoResult
@@ -98,7 +98,7 @@ def compute(
     from estimator.costing.tco import tco
 
     hardware = find_hardware(catalog, hardware_id)
-    filled, notes = fill_defaults(workload, shapes=catalog.request_shapes, rates=catalog.fx_rates)
+    _, filled, notes = complete(workload, catalog)  # as `recommend` completes it: a spend's volume at the API's price
     served, served_note = served_tokens(catalog, hardware, count, filled)
     result = worded(tco(hardware, count, filled, served_tokens_per_s=served, existing=existing,
                         migration_usd=migration_usd))
