@@ -76,6 +76,8 @@ def served_tokens(catalog: Catalog, hardware: Hardware, count: int, workload: Wo
     result = estimate(
         EstimateRequest(
             hardware=hardware.id, count=count, params_b=workload.model_params_b or 7.0,
+            # a named model's own shape: its architecture's KV cache and, for a mixture of experts, its active experts
+            model=workload.model_id, active_params_b=workload.active_params_b,
             quant=workload.weight_format, concurrency=users,
             prompt_tokens=workload.prompt_tokens or 512, output_tokens=workload.output_tokens or 256,
             context=workload.context_length, arrival_pattern=workload.arrival_pattern or "steady",
