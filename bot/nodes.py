@@ -63,7 +63,7 @@ class RecommendFn(Protocol):
 class FillDefaultsFn(Protocol):
     """`estimator.advice.assume.fill_defaults`: the filled workload and its assumptions (findings)."""
 
-    def __call__(self, workload: Workload) -> tuple[Workload, list[Said]]: ...
+    def __call__(self, workload: Workload, catalog: Catalog) -> tuple[Workload, list[Said]]: ...
 
 class EvaluateFn(Protocol):
     """`estimator.advice.evaluate.evaluate_option`: one device at the count the user named, judged on the targets."""

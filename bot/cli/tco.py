@@ -18,7 +18,7 @@ from pydantic import ValidationError
 from rich.console import Console
 from rich.table import Table
 
-from estimator.advice.assume import fill_defaults
+from estimator.advice.complete import complete
 from estimator.catalog import Catalog, Hardware
 from estimator.errors import InvalidRequest, UnknownHardware
 from estimator.schemas import EstimateRequest, TcoResult
@@ -76,6 +76,8 @@ def served_tokens(catalog: Catalog, hardware: Hardware, count: int, workload: Wo
     result = estimate(
         EstimateRequest(
             hardware=hardware.id, count=count, params_b=workload.model_params_b or 7.0,
+            # a named model's own shape: its architecture's KV cache and, for a mixture of experts, its active experts
+            model=workload.model_id, active_params_b=workload.active_params_b,
             quant=workload.weight_format, concurrency=users,
             prompt_tokens=workload.prompt_tokens or 512, output_tokens=workload.output_tokens or 256,
             context=workload.context_length, arrival_pattern=workload.arrival_pattern or "steady",
@@ -98,7 +100,7 @@ def compute(
     from estimator.costing.tco import tco
 
     hardware = find_hardware(catalog, hardware_id)
-    filled, notes = fill_defaults(workload, shapes=catalog.request_shapes, rates=catalog.fx_rates)
+    _, filled, notes = complete(workload, catalog)  # as `recommend` completes it: a spend's volume at the API's price
     served, served_note = served_tokens(catalog, hardware, count, filled)
     result = worded(tco(hardware, count, filled, served_tokens_per_s=served, existing=existing,
                         migration_usd=migration_usd))

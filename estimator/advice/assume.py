@@ -9,7 +9,7 @@ says what to change.
 from __future__ import annotations
 
 from collections.abc import Iterable
-from typing import Any, NamedTuple
+from typing import Any
 
 from estimator.advice.concurrency import (
     READING_SOURCE_URL,
@@ -44,7 +44,7 @@ from estimator.advice.request_shape import (
 )
 from estimator.advice.sizing import agents_generate
 from estimator.advice.speed_tier import assumed_speed
-from estimator.catalog import ApiPrice, FxRate, RequestShape
+from estimator.catalog import ApiPrice, Catalog, RequestShape
 from estimator.costing.fx import rate as fx_rate
 from estimator.defaults import COMFORTABLE_TOKENS_PER_S, ESTIMATE_TYPICAL_ERROR
 from estimator.errors import InvalidRequest
@@ -273,7 +273,7 @@ def _base_utilization(w: Workload, facts: dict[str, Any], notes: list[Said]) -> 
     utilization power and cost per token are computed at), unless a utilization was stated."""
     peak = facts.get("concurrent_users", w.concurrent_users)
     base = w.base_concurrent_users
-    if base is None or not peak or "utilization" in w.model_fields_set or base >= peak:
+    if base is None or not peak or w.utilization_stated or base >= peak:
         return
     facts["utilization"] = round(base / peak, 4)
     notes.append(said("assume.base_utilization", peak=peak, base=base, utilization=facts["utilization"]))
@@ -365,24 +365,23 @@ def _users(w: Workload, facts: dict[str, Any], notes: list[Said]) -> None:
         notes.append(said("assume.scale", scale=said(f"scale.with_article.{facts['deployment_scale']}"), users=users))
 
 
-def fill_defaults(workload: Workload, *, api_prices: Iterable[ApiPrice] = (), shapes: Iterable[RequestShape] = (),
-                  rates: Iterable[FxRate] = ()) -> tuple[Workload, list[Said]]:
+def fill_defaults(workload: Workload, catalog: Catalog) -> tuple[Workload, list[Said]]:
     """A complete workload and the list of assumptions made to complete it.
 
-    The TCO basis is always listed; the other notes only for facts that were missing. The catalog's tables it reads
-    (`Catalog.api_prices`, `.request_shapes`, `.fx_rates`): `api_prices`, the hosted models' list prices, which turn a
-    stated monthly API spend into a token volume; `shapes`, the classes of work's sourced requests, which fill the
-    lengths a class implies; `rates`, the dated exchange rates, whose rate and date a converted amount's note says.
+    The TCO basis is always listed; the other notes only for facts that were missing. The catalog's tables it reads:
+    `api_prices`, the hosted models' list prices, which turn a stated monthly API spend into a token volume;
+    `request_shapes`, the classes of work's sourced requests, which fill the lengths a class implies; `fx_rates`, the
+    dated exchange rates, whose rate and date a converted amount's note says. Every entry point fills through here
+    with the whole catalog (`advice.complete`), so a spend is the same volume in a recommendation, an option and a TCO.
 
     The streams a head count or a rate makes depend on the speed each answer streams at (a slower answer holds
     its slot longer): they are worked out at the comfortable speed first, and again at the assumed speed when that
     is slower (a usable speed said in words: `speed_tier`, `streams_pace`).
     """
     _check(workload)
-    tables = _Tables(tuple(api_prices), tuple(shapes), tuple(rates))
-    filled, notes = _filled(workload, tables, pace=None)
+    filled, notes = _filled(workload, catalog, pace=None)
     if (pace := streams_pace(filled)) is not None:
-        filled, notes = _filled(workload, tables, pace=pace)
+        filled, notes = _filled(workload, catalog, pace=pace)
     return filled, notes
 
 
@@ -392,18 +391,10 @@ def streams_pace(filled: Workload) -> float | None:
     return filled.tokens_per_s_target if filled.speed_basis == "said_acceptable" else None
 
 
-class _Tables(NamedTuple):
-    """The catalog's tables `fill_defaults` reads."""
-
-    api_prices: tuple[ApiPrice, ...]
-    shapes: tuple[RequestShape, ...]
-    rates: tuple[FxRate, ...]
-
-
-def _filled(workload: Workload, tables: _Tables, pace: float | None) -> tuple[Workload, list[Said]]:
+def _filled(workload: Workload, catalog: Catalog, pace: float | None) -> tuple[Workload, list[Said]]:
     """`fill_defaults` with the peak streams counted at `pace` tok/s per user (None: the stated speed, else the
     comfortable one)."""
-    api_prices, shapes = tables.api_prices, tables.shapes
+    api_prices, shapes = catalog.api_prices, catalog.request_shapes
     w = workload if pace is None else workload.model_copy(update={"tokens_per_s_target": pace})
     facts: dict[str, Any] = {}
     notes: list[Said] = []
@@ -499,11 +490,11 @@ def _filled(workload: Workload, tables: _Tables, pace: float | None) -> tuple[Wo
     if w.existing_hardware is None and (facts.get("deployment_scale") or w.deployment_scale) == "personal":
         notes.append(said("assume.no_owned"))
     if w.budget_currency is not None and w.budget_amount is not None and w.budget_usd is not None \
-            and (fx := fx_rate(w.budget_currency, tables.rates)) is not None:
+            and (fx := fx_rate(w.budget_currency, catalog.fx_rates)) is not None:
         notes.append(said("assume.fx", amount=w.budget_amount, currency=w.budget_currency, usd=w.budget_usd,
                          rate=fx.units_per_usd, date=fx.date, source=fx.source_url))
     if w.api_spend_currency is not None and w.api_spend_amount is not None and w.api_spend_usd_per_month is not None \
-            and (fx := fx_rate(w.api_spend_currency, tables.rates)) is not None:
+            and (fx := fx_rate(w.api_spend_currency, catalog.fx_rates)) is not None:
         notes.append(said("assume.spend_fx", amount=w.api_spend_amount, currency=w.api_spend_currency,
                          usd=w.api_spend_usd_per_month, rate=fx.units_per_usd, date=fx.date))
     notes.append(said("assume.tco_basis", hours=w.hours_per_day, utilization=facts.get("utilization", w.utilization),

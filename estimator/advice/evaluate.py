@@ -13,18 +13,15 @@ from __future__ import annotations
 import difflib
 
 from estimator.advice.answers import annotate
-from estimator.advice.assume import fill_defaults
 from estimator.advice.batch_jobs import BatchSizer, is_batch_job
-from estimator.advice.batch_jobs import prepare as prepare_batch
 from estimator.advice.candidates import Candidate, exclusion, fill_owned_power, ownership
-from estimator.advice.end_to_end import split_end_to_end
+from estimator.advice.complete import complete
 from estimator.advice.owned import top_up
 from estimator.advice.recommend import default_throughput, rank, to_option
 from estimator.advice.sizing import CapacityFn, EstimateFn, Sized, Sizer, people_at_once
 from estimator.catalog import Catalog
 from estimator.defaults import device_price
 from estimator.errors import InvalidRequest, UnknownHardware
-from estimator.physics.model_shape import apply_catalog_model
 from estimator.said import Said, said
 from estimator.schemas import Option
 from estimator.workload import Workload
@@ -45,9 +42,9 @@ def evaluate_option(
     no known serving stack, has no price (and is not owned), or a count outside 1–1024. The rationale and
     risks are findings (`estimator.said`), worded by the caller.
     """
-    # A batch job is sized as `recommend` sizes it (one client, batch arrivals, its window), by when it finishes.
-    filled, _ = fill_defaults(split_end_to_end(apply_catalog_model(prepare_batch(workload), catalog)[0])[0],
-                              shapes=catalog.request_shapes, rates=catalog.fx_rates)
+    # Completed as `recommend` completes it (a batch job's framing, the model's shape, a spend's volume at the API's
+    # price), so an option weighed beside the recommendation is sized for the same load.
+    filled = complete(workload, catalog).filled
     hardware = catalog.hardware_by_id(hardware_id)
     if hardware is None:
         ids = [h.id for h in catalog.hardware]

@@ -1,6 +1,6 @@
 """The ranked recommendation: candidates → sizing → TCO → risks → primary and alternatives.
 
-`recommend(workload, catalog)` fills unstated facts (`assume.fill_defaults`), enumerates device ×
+`recommend(workload, catalog)` fills unstated facts (`complete.complete`), enumerates device ×
 serving-stack pairs (`candidates.py`), sizes each to the fewest devices that carry the peak at the
 SLO (`sizing.py`), and ranks those that also fit the capex and power budgets by cost per served
 token — the 3-year-amortized cost over the tokens the option serves for this workload, counted up to
@@ -39,15 +39,14 @@ from estimator.advice.accelerator_rank import (
     may_lead,
 )
 from estimator.advice.answers import answer_questions
-from estimator.advice.assume import fill_defaults, streams_pace
+from estimator.advice.assume import streams_pace
 from estimator.advice.batch_jobs import BatchSizer, is_batch_job
-from estimator.advice.batch_jobs import prepare as prepare_batch
 from estimator.advice.candidates import (
     Candidate,
     enumerate_candidates,
     owned_class,
 )
-from estimator.advice.end_to_end import split_end_to_end
+from estimator.advice.complete import complete
 from estimator.advice.engine_choice import expert_engines
 from estimator.advice.engine_named import engine_note, prefix_note, with_named_engine
 from estimator.advice.fits_limit import far_past_limits, what_fits
@@ -67,7 +66,7 @@ from estimator.advice.personal_fleet import per_person_named, personal_fleet
 from estimator.advice.pilot_command import pilot_commands
 from estimator.advice.power_limit import option_power_budget_w
 from estimator.advice.shortfall import limits_text, past_limits_by
-from estimator.advice.sites import fleet_plan, one_site
+from estimator.advice.sites import fleet_plan
 from estimator.advice.sizing import CapacityFn, EstimateFn, Shortcuts, Sized, Sizer, people_at_once, served_params_b
 from estimator.advice.sold_singly import priced_variant_notes, with_card_variants
 from estimator.advice.validation_plan import validation_plan
@@ -81,7 +80,6 @@ from estimator.errors import NoFeasibleOption
 from estimator.physics.lora import lora_training_gb
 from estimator.physics.memory import closest_mha_model, resolve_architecture
 from estimator.physics.model_shape import (
-    apply_catalog_model,
     deployment_of,
     deployment_text,
     paged_kv_note,
@@ -575,14 +573,7 @@ def recommend(
     `estimate_fn`/`capacity_fn` default to `estimator.physics.throughput` (injectable for tests). The sentences
     are findings (`estimator.said.Said`): the wording layer (`bot/wording`) words them in any language.
     """
-    workload, site_budget = one_site(workload)  # one box per site: sized for one site's share of a fleet budget
-    named, model_notes = apply_catalog_model(prepare_batch(workload), catalog)
-    named, e2e_notes = split_end_to_end(named)  # "end to end 10 s": the first-token bound and speed it leaves
-    model_notes = [*model_notes, *e2e_notes]
-    if site_budget is not None:
-        model_notes = [site_budget, *model_notes]
-    filled, assumptions = fill_defaults(named, api_prices=catalog.api_prices, shapes=catalog.request_shapes,
-                                        rates=catalog.fx_rates)
+    named, filled, assumptions = complete(workload, catalog)
     filled, named_each = per_person_named(filled)  # a device named for each person is one person's (`personal_fleet`)
     # the conversion the reply shows, at the speed the streams were counted at (`assume.streams_pace`)
     paced = named if (pace := streams_pace(filled)) is None else named.model_copy(update={"tokens_per_s_target": pace})
@@ -591,7 +582,6 @@ def recommend(
     if named.output_tokens is None:  # and the answer (the work's class's: a label, a reasoning model's thinking)
         paced = paced.model_copy(update={"output_tokens": filled.output_tokens})
     conversion = load_conversion(paced, catalog.api_prices) if named.concurrent_users is None else None
-    assumptions = model_notes + assumptions
     filled = with_owned_ids(filled, catalog)  # owned devices with their stated counts and specs
     filled, card_notes = with_card_variants(filled, catalog)  # "one h200": the H200 NVL card, not a board
     assumptions += card_notes + priced_variant_notes(filled, catalog)  # and, unpriced, bought as the priced variant
@@ -1075,7 +1065,6 @@ __all__ = [
     "adjusted_cost",
     "default_shortcuts",
     "default_throughput",
-    "fill_defaults",
     "near_tie_band",
     "pick_alternatives",
     "rank",

@@ -43,6 +43,7 @@ from estimator.advice.candidates import Candidate
 from estimator.advice.recommend import default_throughput
 from estimator.advice.sizing import Sizer
 from estimator.workload import NamedDevice, Workload
+from knowledge.testing import memory_catalog
 from tests.support.worded import fill_defaults, recommend
 
 LLAMA_70B = {"model_id": "llama-3.3-70b", "model_params_b": 70.6, "prompt_tokens": 512, "output_tokens": 256,
@@ -120,7 +121,7 @@ def test_how_many_gpus_for_a_70b_and_100_users_is_fp8_on_a_batched_engine_within
     assert stack.id in BATCHED_ENGINES, stack.id
     assert answer.meets
     # The GPUs the workload needs, before rounding to what is bought.
-    filled, _ = fill_defaults(Workload(**LLAMA_70B, **load))
+    filled, _ = fill_defaults(Workload(**LLAMA_70B, **load), memory_catalog())
     assert filled.concurrent_users == streams
     estimate, capacity = default_throughput()
     sizer = Sizer(filled, catalog, estimate, capacity, format_stated=False)  # the default format, as the answer

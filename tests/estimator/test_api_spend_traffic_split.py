@@ -15,7 +15,7 @@ import pytest
 
 from estimator.advice.assume import fill_defaults
 from estimator.advice.load import load_conversion
-from estimator.catalog import ApiPrice
+from estimator.catalog import ApiPrice, Catalog
 from estimator.workload import Workload
 
 DEEPSEEK = ApiPrice(id="deepseek", provider="DeepSeek", model="deepseek-chat", api_model="deepseek-v3.2",
@@ -23,6 +23,8 @@ DEEPSEEK = ApiPrice(id="deepseek", provider="DeepSeek", model="deepseek-chat", a
                     source_url="https://example.com/price", input_per_output=3.62,
                     traffic_source_url="https://example.com/traffic")
 NO_TRAFFIC = DEEPSEEK.model_copy(update={"input_per_output": None, "traffic_source_url": None})
+PRICED = Catalog(data_version="test", hardware=(), api_prices=(DEEPSEEK,))
+UNSPLIT = Catalog(data_version="test", hardware=(), api_prices=(NO_TRAFFIC,))
 SPEND = 40_000 / 7.1665  # ¥40,000 a month
 
 
@@ -31,7 +33,7 @@ def _spend(**facts: object) -> Workload:
 
 
 def test_a_spend_without_lengths_buys_the_providers_published_split():
-    filled, notes = fill_defaults(_spend(), api_prices=[DEEPSEEK])
+    filled, notes = fill_defaults(_spend(), PRICED)
     assert filled.prompt_tokens == 927 and filled.output_tokens == 256
     assert any(n.key == "assume.prompt.api_traffic" for n in notes)
     c = load_conversion(filled, [DEEPSEEK])
@@ -42,23 +44,23 @@ def test_a_spend_without_lengths_buys_the_providers_published_split():
 
 
 def test_the_published_split_means_fewer_answers_than_the_chat_default():
-    ours = load_conversion(fill_defaults(_spend(), api_prices=[DEEPSEEK])[0], [DEEPSEEK])
-    default = load_conversion(fill_defaults(_spend(), api_prices=[NO_TRAFFIC])[0], [NO_TRAFFIC])
+    ours = load_conversion(fill_defaults(_spend(), PRICED)[0], [DEEPSEEK])
+    default = load_conversion(fill_defaults(_spend(), UNSPLIT)[0], [NO_TRAFFIC])
     assert ours is not None and default is not None and default.prompt_tokens == 512
     assert ours.requests_per_s < default.requests_per_s  # each request 256 answer tokens: fewer answers, fewer streams
     assert default.requests_per_s / ours.requests_per_s == pytest.approx((927 / 256 * 0.28 + 0.42) / (2 * 0.28 + 0.42), rel=0.01)
 
 
 def test_a_stated_prompt_or_another_load_form_keeps_its_own_lengths():
-    filled, notes = fill_defaults(_spend(prompt_tokens=300), api_prices=[DEEPSEEK])
+    filled, notes = fill_defaults(_spend(prompt_tokens=300), PRICED)
     assert filled.prompt_tokens == 300 and not any(n.key == "assume.prompt.api_traffic" for n in notes)
     # a stated rate is the load; the spend then only prices the API, and the chat default stays
-    filled, _ = fill_defaults(_spend(requests_per_s=2.0), api_prices=[DEEPSEEK])
+    filled, _ = fill_defaults(_spend(requests_per_s=2.0), PRICED)
     assert filled.prompt_tokens == 512
 
 
 def test_a_stated_answer_length_scales_the_prompt_with_it():
-    filled, _ = fill_defaults(_spend(output_tokens=1_000), api_prices=[DEEPSEEK])
+    filled, _ = fill_defaults(_spend(output_tokens=1_000), PRICED)
     assert filled.prompt_tokens == 3_620
 
 

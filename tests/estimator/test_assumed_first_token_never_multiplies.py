@@ -12,15 +12,17 @@ from __future__ import annotations
 
 from estimator.advice.assume import fill_defaults
 from estimator.advice.candidates import enumerate_candidates
-from estimator.advice.recommend import apply_catalog_model, default_shortcuts, default_throughput, recommend
+from estimator.advice.complete import complete
+from estimator.advice.recommend import default_shortcuts, default_throughput, recommend
 from estimator.advice.sizing import Sizer, people_at_once
 from estimator.workload import Workload
+from knowledge.testing import memory_catalog
 
 LOAD = {"model_params_b": 7, "concurrent_users": 150, "prompt_tokens": 2_500, "quantization": "FP8"}
 
 
 def _counts(catalog, stated_ttft_ms, assumed):
-    filled, _ = fill_defaults(Workload(**LOAD, ttft_target_ms=stated_ttft_ms))
+    filled, _ = fill_defaults(Workload(**LOAD, ttft_target_ms=stated_ttft_ms), memory_catalog())
     estimate_fn, capacity_fn = default_throughput()
     sizer = Sizer(filled, catalog, estimate_fn, capacity_fn, assumed_targets=(True, assumed),
                   shortcuts=default_shortcuts(None))
@@ -62,8 +64,7 @@ def test_70b_for_1000_users_with_no_target_leads_with_a_gpu_at_the_load_count(ca
     assert primary.count * (float(hardware.memory_gb) - 42.7) >= 426
     assert primary.count >= 12.8 / (bandwidth_tbs - 1.28)
     # The count the load needs: the same physics with a first-token bound no count misses, stated.
-    named, _ = apply_catalog_model(workload.model_copy(update={"ttft_target_ms": 600_000}), catalog)
-    filled, _ = fill_defaults(named)
+    named, filled, _ = complete(workload.model_copy(update={"ttft_target_ms": 600_000}), catalog)
     estimate_fn, capacity_fn = default_throughput()
     sizer = Sizer(filled, catalog, estimate_fn, capacity_fn, assumed_targets=(True, False),
                   shortcuts=default_shortcuts(None), people=people_at_once(named))

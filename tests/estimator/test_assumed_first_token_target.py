@@ -14,6 +14,7 @@ import pytest
 
 from estimator.advice.load import assumed_ttft_ms, hold_seconds
 from estimator.workload import Workload
+from knowledge.testing import memory_catalog
 from tests.support.worded import fill_defaults, recommend
 
 
@@ -24,13 +25,13 @@ def test_the_assumed_target_is_a_second_or_half_a_millisecond_per_prompt_token(p
 
 
 def test_a_long_prompt_gets_the_longer_target_and_says_so():
-    filled, notes = fill_defaults(Workload(model_params_b=7, concurrent_users=20, prompt_tokens=16_000))
+    filled, notes = fill_defaults(Workload(model_params_b=7, concurrent_users=20, prompt_tokens=16_000), memory_catalog())
     assert filled.ttft_target_ms == 8_000
     assert any("8,000 ms" in note for note in notes)
 
 
 def test_a_stated_target_is_kept_whatever_the_prompt():
-    filled, _ = fill_defaults(Workload(model_params_b=7, concurrent_users=20, prompt_tokens=16_000, ttft_target_ms=1_500))
+    filled, _ = fill_defaults(Workload(model_params_b=7, concurrent_users=20, prompt_tokens=16_000, ttft_target_ms=1_500), memory_catalog())
     assert filled.ttft_target_ms == 1_500
 
 

@@ -26,7 +26,7 @@ JOB = Workload(model_params_b=70, quantization="FP8", batch_items=20_000, batch_
 
 
 def _sizer(catalog):
-    filled, _ = fill_defaults(prepare(JOB), api_prices=catalog.api_prices)
+    filled, _ = fill_defaults(prepare(JOB), catalog)
     estimate, capacity = default_throughput()
     return BatchSizer(filled, catalog, estimate, capacity, shortcuts=default_shortcuts(None)), filled
 

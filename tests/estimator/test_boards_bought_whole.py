@@ -14,6 +14,7 @@ from estimator.advice.candidates import enumerate_candidates, purchase_unit
 from estimator.advice.recommend import default_shortcuts, default_throughput
 from estimator.advice.sizing import Sizer
 from estimator.workload import Workload
+from knowledge.testing import memory_catalog
 
 
 def _with_form(catalog, form: str):
@@ -41,7 +42,7 @@ def test_h100_sxm_comes_on_a_4_gpu_board_and_mi300x_only_on_the_8_gpu_one(catalo
 
 
 def _sizer(catalog, workload: Workload):
-    filled, _ = fill_defaults(workload)
+    filled, _ = fill_defaults(workload, memory_catalog())
     estimate, capacity = default_throughput()
     return Sizer(filled, catalog, estimate, capacity, shortcuts=default_shortcuts(None)), \
         enumerate_candidates(filled, catalog)[0]

@@ -16,6 +16,7 @@ from estimator.advice.concurrency import (
     poisson_quantile,
 )
 from estimator.workload import Workload
+from knowledge.testing import memory_catalog
 from tests.support.worded import fill_defaults
 
 
@@ -47,25 +48,25 @@ def test_a_head_count_is_sized_for_the_people_generating_at_once():
 
 
 def test_fill_defaults_states_the_rule_with_its_sources():
-    filled, notes = fill_defaults(Workload(total_users=1200))
+    filled, notes = fill_defaults(Workload(total_users=1200), memory_catalog())
     assert 60 <= filled.concurrent_users <= 62 and filled.total_users == 1200
     note = next(n for n in notes if "generating at once" in n)
     assert f"{filled.concurrent_users} concurrent users" in note
     assert "25%" in note and "15%" in note and "ratlperfland" in note and "10.1016/j.jml.2019.104047" in note
-    zh, zh_notes = fill_defaults(Workload(total_users=1200), lang="zh-Hans")
+    zh, zh_notes = fill_defaults(Workload(total_users=1200), memory_catalog(), lang="zh-Hans")
     assert zh.concurrent_users == filled.concurrent_users
     assert any(f"{zh.concurrent_users} 路" in n and "25%" in n and "15%" in n for n in zh_notes)
 
 
 def test_a_stated_concurrency_is_kept():
-    filled, notes = fill_defaults(Workload(total_users=1200, concurrent_users=50))
+    filled, notes = fill_defaults(Workload(total_users=1200, concurrent_users=50), memory_catalog())
     assert filled.concurrent_users == 50
     assert not any("25%" in n for n in notes)
 
 
 def test_a_scale_without_a_head_count_keeps_its_seed_tier():
     # Seed 1's team tier (no head count stated): 15 users, all of them sized as active.
-    filled, _ = fill_defaults(Workload(deployment_scale="team"))
+    filled, _ = fill_defaults(Workload(deployment_scale="team"), memory_catalog())
     assert filled.concurrent_users == 15
 
 
@@ -74,7 +75,7 @@ def test_users_across_time_zones_peak_at_the_lower_share():
 
     facts = parse_message("About 1,200 staff across several time zones will use it").facts
     assert facts["users_across_time_zones"] is True and facts["total_users"] == 1200
-    filled, notes = fill_defaults(Workload(total_users=1200, users_across_time_zones=True))
+    filled, notes = fill_defaults(Workload(total_users=1200, users_across_time_zones=True), memory_catalog())
     assert 38 <= filled.concurrent_users <= 41  # 180 sessions (⌈1200 × 0.15⌉) × 15 % generating, p99
     assert any(str(filled.concurrent_users) in n and "15%" in n for n in notes)
     assert parse_message("我们公司一共 1200 人，跨时区办公").facts["users_across_time_zones"] is True
@@ -84,8 +85,8 @@ def test_a_stated_daily_active_share_scales_the_sourced_peak_share():
     # 3,000 staff, 30 % use it on a given day: 900 users of the assistant, 25 % of them in a session at the peak
     # (IBM's share of an application's named users) = 225 sessions, each generating 5.3 / (5.3 + 30) = 15 % of its
     # time: a mean of 33.8 streams, Poisson 99th percentile 33.8 + 2.326 x sqrt(33.8) = 47.3, so 47-49.
-    filled, notes = fill_defaults(Workload(total_users=3000, daily_active_share=0.3))
+    filled, notes = fill_defaults(Workload(total_users=3000, daily_active_share=0.3), memory_catalog())
     assert 47 <= filled.concurrent_users <= 49
     assert any("30%" in n and "25%" in n for n in notes)
     # all 3,000 as daily users would be 750 sessions: the share must never be taken as everyone in a session
-    assert filled.concurrent_users < fill_defaults(Workload(total_users=3000))[0].concurrent_users / 2
+    assert filled.concurrent_users < fill_defaults(Workload(total_users=3000), memory_catalog())[0].concurrent_users / 2

@@ -175,7 +175,7 @@ def test_the_expected_counts_follow_the_rule():
 
 
 def _sizer_and_candidate(catalog, case: Case) -> tuple[Sizer, Candidate]:
-    filled, _ = fill_defaults(case.workload, api_prices=catalog.api_prices)
+    filled, _ = fill_defaults(case.workload, catalog)
     estimate, capacity = default_throughput()
     sizer = Sizer(filled, catalog, estimate, capacity, shortcuts=default_shortcuts(None), people=False,
                   assumed_targets=case.assumed)

@@ -71,7 +71,7 @@ WORKLOADS = [
 
 
 def _sizer(catalog, workload, people, assumed):
-    filled, _ = fill_defaults(workload, api_prices=catalog.api_prices)
+    filled, _ = fill_defaults(workload, catalog)
     estimate, capacity = default_throughput()
     return Sizer(filled, catalog, estimate, capacity, shortcuts=default_shortcuts(None), people=people,
                  assumed_targets=assumed)
@@ -117,7 +117,7 @@ def test_where_no_count_past_the_first_meets_the_search_still_reaches_it(catalog
 
 def test_without_the_shipped_estimator_the_search_starts_at_the_weights(catalog):
     # An injected estimate function says nothing of its memory: the floor is the weights' alone.
-    filled, _ = fill_defaults(WORKLOADS[0][0], api_prices=catalog.api_prices)
+    filled, _ = fill_defaults(WORKLOADS[0][0], catalog)
     estimate, capacity = default_throughput()
     sizer = Sizer(filled, catalog, throughput.estimate, capacity)
     candidate = next(c for c in enumerate_candidates(filled, catalog)[0] if c.hardware.id == "nvidia-rtx-4060-8gb")

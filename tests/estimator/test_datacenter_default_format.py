@@ -37,6 +37,7 @@ from estimator.advice.default_format import default_format
 from estimator.advice.recommend import default_throughput
 from estimator.advice.sizing import Sizer
 from estimator.workload import Workload
+from knowledge.testing import memory_catalog
 from tests.support.worded import recommend
 
 LLAMA_70B = {"model_id": "llama-3.3-70b", "model_params_b": 70.6}
@@ -79,7 +80,7 @@ def test_an_accuracy_critical_task_keeps_fp8_or_seed_1s_q8_0(catalog):
 def _sizer(catalog, **facts) -> Sizer:  # type: ignore[no-untyped-def]
     from tests.support.worded import fill_defaults
 
-    filled, _ = fill_defaults(Workload(**{**LEAD_WORKLOAD, **facts}))
+    filled, _ = fill_defaults(Workload(**{**LEAD_WORKLOAD, **facts}), memory_catalog())
     estimate, capacity = default_throughput()
     return Sizer(filled, catalog, estimate, capacity, format_stated="quantization" in facts)
 

@@ -18,7 +18,7 @@ from estimator.workload import Workload
 
 
 def _sizer(catalog, workload):
-    filled, _ = fill_defaults(workload, api_prices=catalog.api_prices)
+    filled, _ = fill_defaults(workload, catalog)
     estimate, capacity = default_throughput()
     return Sizer(filled, catalog, estimate, capacity, shortcuts=default_shortcuts(None)), filled
 

@@ -18,6 +18,7 @@ import pytest
 import yaml
 
 from estimator.schemas import EstimateRequest
+from knowledge.testing import memory_catalog
 from tests.support.worded import estimate
 
 DATA = Path(__file__).resolve().parents[1] / "data"
@@ -84,9 +85,9 @@ def test_a_window_alone_for_agent_work_assumes_half_of_it_as_the_typical_prompt(
     from estimator.workload import Workload
 
     # An agent session's context grows toward the 65,536-token window: a request carries half of it on average.
-    filled, notes = fill_defaults(Workload(agentic_sessions=True, context_length=65_536, concurrent_users=20))
+    filled, notes = fill_defaults(Workload(agentic_sessions=True, context_length=65_536, concurrent_users=20), memory_catalog())
     assert filled.prompt_tokens == 32_768 and filled.context_length == 65_536
     assert any(n.key == "assume.prompt.half_window" for n in notes)
     # A chat's window is no typical prompt (seed 1's default stands), and a stated prompt is never replaced.
-    assert fill_defaults(Workload(context_length=65_536))[0].prompt_tokens == 512
-    assert fill_defaults(Workload(agentic_sessions=True, context_length=65_536, prompt_tokens=8_000))[0].prompt_tokens == 8_000
+    assert fill_defaults(Workload(context_length=65_536), memory_catalog())[0].prompt_tokens == 512
+    assert fill_defaults(Workload(agentic_sessions=True, context_length=65_536, prompt_tokens=8_000), memory_catalog())[0].prompt_tokens == 8_000

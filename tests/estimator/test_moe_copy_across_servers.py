@@ -25,6 +25,7 @@ from estimator.advice.pilot_command import pilot_commands
 from estimator.advice.recommend import recommend
 from estimator.schemas import EstimateRequest
 from estimator.workload import NamedDevice, Workload
+from knowledge.testing import memory_catalog
 from tests.support.worded import estimate
 
 DEEPSEEK_R1_FP8 = dict(params_b=671, model="deepseek-v3", quant="FP8")
@@ -61,7 +62,7 @@ def test_the_pilot_of_an_expert_parallel_copy_starts_it_data_parallel_with_exper
     option = answer.option
     assert option is not None and option.deployment is not None and option.deployment.expert_parallel
     stack = next(s for s in catalog.stacks if s.name == option.serving_stack)
-    filled, _ = fill_defaults(workload)
+    filled, _ = fill_defaults(workload, memory_catalog())
     (command, *_) = pilot_commands(filled, option, stack, catalog)
     assert "--enable-expert-parallel" in command.argv and "--pipeline-parallel-size" not in command.argv
     assert command.argv[command.argv.index("--data-parallel-size") + 1] == "2"

@@ -21,6 +21,7 @@ from estimator.advice.recommend import default_shortcuts, default_throughput
 from estimator.advice.sizing import Sizer
 from estimator.defaults import ACCEPTABLE_TOKENS_PER_S
 from estimator.workload import Workload
+from knowledge.testing import memory_catalog
 from tests.support.worded import recommend
 
 # 600 streams of a 14B at Q4_K_M: one 8-GPU MI300X board carries the peak (seed 1: 4–8 datacenter GPUs).
@@ -31,7 +32,7 @@ ORG = Workload(model_params_b=14, concurrent_users=600, total_users=3000, quanti
 
 
 def _sizer(catalog, workload: Workload) -> tuple[Sizer, list]:
-    filled, _ = fill_defaults(workload)
+    filled, _ = fill_defaults(workload, memory_catalog())
     estimate, capacity = default_throughput()
     sizer = Sizer(filled, catalog, estimate, capacity, shortcuts=default_shortcuts(None))
     return sizer, enumerate_candidates(filled, catalog)[0]

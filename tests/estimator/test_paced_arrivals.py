@@ -14,6 +14,7 @@ import pytest
 from estimator.physics.latency import ttft_ms
 from estimator.physics.throughput import estimate
 from estimator.schemas import EstimateRequest
+from knowledge.testing import memory_catalog
 
 BURSTY = EstimateRequest(hardware="nvidia-l40s", params_b=7, quant="Q4_K_M", backend="vllm", concurrency=25,
                          prompt_tokens=1000, output_tokens=250, arrival_pattern="bursty")
@@ -42,7 +43,7 @@ def test_the_sizer_paces_requests_at_the_speed_target(catalog):
     from estimator.advice.sizing import Sizer
     from estimator.workload import Workload
 
-    filled, _ = fill_defaults(Workload(concurrent_users=25, model_params_b=7, tokens_per_s_target=20))
+    filled, _ = fill_defaults(Workload(concurrent_users=25, model_params_b=7, tokens_per_s_target=20), memory_catalog())
     e, c = default_throughput()
     sizer = Sizer(filled, catalog, e, c, shortcuts=default_shortcuts(None))
     cand = enumerate_candidates(filled, catalog)[0][0]

@@ -26,6 +26,7 @@ from estimator.advice.candidates import Candidate
 from estimator.advice.recommend import default_throughput
 from estimator.advice.sizing import Sizer
 from estimator.workload import Workload
+from knowledge.testing import memory_catalog
 from tests.support.worded import fill_defaults
 
 WORKLOAD = {"model_id": "llama-3.1-8b", "model_params_b": 8.03, "quantization": "FP8", "concurrent_users": 30,
@@ -34,7 +35,7 @@ WORKLOAD = {"model_id": "llama-3.1-8b", "model_params_b": 8.03, "quantization": 
 
 @pytest.mark.parametrize("stack_id", ["vllm-cuda", "trt-llm"])
 def test_one_h100_carries_the_users_a_p95_first_token_of_300_ms_allows(catalog, stack_id):
-    filled, _ = fill_defaults(Workload(**WORKLOAD))
+    filled, _ = fill_defaults(Workload(**WORKLOAD), memory_catalog())
     sizer = Sizer(filled, catalog, *default_throughput(), format_stated=True)
     hw = catalog.hardware_by_id("nvidia-h100-sxm")
     candidate = Candidate(hardware=hw, stack=catalog.stack(stack_id), existing=False, unit_price_usd=hw.price_usd)

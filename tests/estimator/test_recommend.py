@@ -17,6 +17,7 @@ from estimator.catalog import Catalog, Hardware, ServingStack
 from estimator.errors import InvalidRequest, NoFeasibleOption
 from estimator.schemas import Estimate, EstimateRequest
 from estimator.workload import Workload
+from knowledge.testing import memory_catalog
 from tests.support.worded import fill_defaults, raises_saying, recommend
 
 VLLM = ServingStack(id="vllm-cuda", name="vLLM (CUDA)", maturity="high", dynamic_shapes="native",
@@ -239,25 +240,25 @@ def test_validation_plan_is_two_weeks_with_tails_and_overload():
 
 def test_zero_users_and_negative_budget_are_explained():
     with raises_saying(InvalidRequest, "at least one user"):
-        fill_defaults(Workload.model_construct(concurrent_users=0))
+        fill_defaults(Workload.model_construct(concurrent_users=0), memory_catalog())
     with raises_saying(InvalidRequest, "budget is negative"):
         run(Workload.model_construct(concurrent_users=5, budget_usd=-100.0))
 
 
 def test_defaults_are_stated():
-    filled, notes = fill_defaults(Workload())
+    filled, notes = fill_defaults(Workload(), memory_catalog())
     assert filled.quantization == "Q4_K_M" and filled.model_params_b == 7
     assert filled.prompt_tokens == 512 and filled.output_tokens == 256
     assert filled.tokens_per_s_target == 30
     text = " ".join(notes)
     for word in ("Q4_K_M", "7B", "512", "256", "30 tok/s", "12 h/day"):
         assert word in text
-    critical, _ = fill_defaults(Workload(accuracy_critical=True))
+    critical, _ = fill_defaults(Workload(accuracy_critical=True), memory_catalog())
     assert critical.quantization == "Q8_0"
     # A head count alone: 25 % of it in a session at the peak, each generating 15 % of its time (estimator/
     # concurrency.py), said as an assumption. 30 sessions × 15 % = 4.5 streams on average; Poisson(4.5) passes
     # 99 % at 10 (P(X <= 9) = 0.983, P(X <= 10) = 0.993). Seed 1's tier still counts the 120 people: department.
-    department, notes = fill_defaults(Workload(total_users=120))
+    department, notes = fill_defaults(Workload(total_users=120), memory_catalog())
     assert department.deployment_scale == "department" and department.concurrent_users == 10
     assert any("10 concurrent users" in note and "25%" in note for note in notes)
 

@@ -8,6 +8,7 @@ and the reply says which figure the targets were checked against.
 from __future__ import annotations
 
 from estimator.workload import Workload
+from knowledge.testing import memory_catalog
 from tests.support.worded import recommend
 
 TEAM = {"model_params_b": 8.0, "quantization": "Q4_K_M", "concurrent_users": 40, "tokens_per_s_target": 25.0,
@@ -39,7 +40,7 @@ def test_conservative_never_needs_fewer_devices_of_an_option(catalog):
     estimate, capacity = default_throughput()
     sizers = []
     for conservative in (False, True):
-        filled, _ = fill_defaults(Workload(**TEAM, conservative=conservative))
+        filled, _ = fill_defaults(Workload(**TEAM, conservative=conservative), memory_catalog())
         sizers.append(Sizer(filled, catalog, estimate, capacity, shortcuts=default_shortcuts(None)))
     candidates = enumerate_candidates(sizers[0].workload, catalog)[0]
     compared = 0

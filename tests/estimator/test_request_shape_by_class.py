@@ -15,12 +15,13 @@ import pytest
 from estimator.advice import assume
 from estimator.advice.request_shape import REQUEST_CLASSES, shape
 from estimator.advice.sizing import cached_prefix_tokens, people_at_once
+from estimator.catalog import Catalog
 from estimator.workload import Workload
 from knowledge.testing import memory_catalog, memory_store
 
 SHAPES = memory_catalog().request_shapes
 # The defaults as `recommend` fills them: with the catalog's request shapes.
-fill_defaults = partial(assume.fill_defaults, api_prices=memory_catalog().api_prices, shapes=SHAPES)
+fill_defaults = partial(assume.fill_defaults, catalog=memory_catalog())
 
 
 def test_the_table_covers_every_class_and_reasoning_with_a_source():
@@ -39,7 +40,8 @@ def test_a_context_said_for_chat_is_the_maximum_and_for_agents_rag_documents_the
 
 def test_without_the_shapes_handed_in_a_class_fills_nothing():
     # the core reads no file: the class's lengths come only from the rows it is handed
-    bare, notes = assume.fill_defaults(Workload(request_class="coding_agent", concurrent_users=10, model_params_b=8))
+    bare, notes = assume.fill_defaults(Workload(request_class="coding_agent", concurrent_users=10, model_params_b=8),
+                                       Catalog(data_version="no shapes", hardware=()))
     assert (bare.prompt_tokens, bare.output_tokens) == (512, 256)
     assert not any(n.key == "assume.prompt.class" for n in notes)
 

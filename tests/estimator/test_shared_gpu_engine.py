@@ -23,6 +23,7 @@ from estimator.advice.engine_choice import expert_engines
 from estimator.advice.recommend import default_throughput
 from estimator.advice.sizing import Sizer
 from estimator.workload import Workload
+from knowledge.testing import memory_catalog
 from tests.support.worded import fill_defaults, recommend
 
 FP8_GPUS = ("nvidia-h100-sxm", "nvidia-h200-sxm", "amd-mi300x", "nvidia-rtx-pro-6000-blackwell")
@@ -31,7 +32,7 @@ LLAMA_70B = {"model_id": "llama-3.3-70b", "model_params_b": 70.6, "prompt_tokens
 
 def _engines_by_device(catalog, users: int, quantization: str | None) -> dict[str, set[str]]:  # type: ignore[no-untyped-def]
     named = Workload(**LLAMA_70B, concurrent_users=users, quantization=quantization)
-    filled, _ = fill_defaults(named)
+    filled, _ = fill_defaults(named, memory_catalog())
     candidates, _ = enumerate_candidates(filled, catalog)
     estimate_fn, capacity_fn = default_throughput()
     sizer = Sizer(filled, catalog, estimate_fn, capacity_fn, format_stated=quantization is not None)
@@ -73,7 +74,7 @@ def test_fp8_70b_for_20_users_is_recommended_on_a_batching_engine(catalog):
 
 def test_a_first_token_bound_met_within_the_baseboard_is_not_waived(catalog):
     named = Workload(**LLAMA_70B, concurrent_users=20, quantization="FP8")
-    filled, _ = fill_defaults(named)
+    filled, _ = fill_defaults(named, memory_catalog())
     estimate_fn, capacity_fn = default_throughput()
     sizer = Sizer(filled, catalog, estimate_fn, capacity_fn, assumed_targets=(True, True), format_stated=True)
     candidates, _ = enumerate_candidates(filled, catalog)

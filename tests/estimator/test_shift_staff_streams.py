@@ -14,10 +14,11 @@ import math
 from estimator.advice.assume import fill_defaults
 from estimator.advice.concurrency import generating_share
 from estimator.workload import Workload
+from knowledge.testing import memory_catalog
 
 
 def test_the_largest_shift_is_in_sessions_and_its_streams_are_those_generating():
-    filled, notes = fill_defaults(Workload(total_users=300, staff_per_shift=150))
+    filled, notes = fill_defaults(Workload(total_users=300, staff_per_shift=150), memory_catalog())
     mean = 150 * generating_share(30.0)
     assert 22 < mean < 23
     assert mean + 2.326 * math.sqrt(mean) <= filled.concurrent_users <= mean + 2.326 * math.sqrt(mean) + 3
@@ -26,10 +27,10 @@ def test_the_largest_shift_is_in_sessions_and_its_streams_are_those_generating()
 
 
 def test_a_stated_concurrency_beats_the_shift():
-    filled, _ = fill_defaults(Workload(total_users=300, staff_per_shift=150, concurrent_users=40))
+    filled, _ = fill_defaults(Workload(total_users=300, staff_per_shift=150, concurrent_users=40), memory_catalog())
     assert filled.concurrent_users == 40
 
 
 def test_a_small_shift_never_holds_more_streams_than_people():
-    filled, _ = fill_defaults(Workload(total_users=6, staff_per_shift=2))
+    filled, _ = fill_defaults(Workload(total_users=6, staff_per_shift=2), memory_catalog())
     assert 1 <= filled.concurrent_users <= 2

@@ -14,12 +14,13 @@ from estimator.advice.recommend import default_throughput
 from estimator.advice.sizing import Sizer
 from estimator.physics.device import device_from_hardware, peak_tflops
 from estimator.workload import Workload
+from knowledge.testing import memory_catalog
 from tests.estimator.test_datacenter_default_format import LEAD_WORKLOAD, _candidate
 from tests.support.worded import fill_defaults
 
 
 def _sizer(catalog, quantization: str) -> Sizer:  # type: ignore[no-untyped-def]
-    filled, _ = fill_defaults(Workload(**{**LEAD_WORKLOAD, "quantization": quantization}))
+    filled, _ = fill_defaults(Workload(**{**LEAD_WORKLOAD, "quantization": quantization}), memory_catalog())
     estimate, capacity = default_throughput()
     return Sizer(filled, catalog, estimate, capacity, format_stated=True)
 

@@ -7,30 +7,31 @@ from __future__ import annotations
 import pytest
 
 from estimator.workload import Workload
+from knowledge.testing import memory_catalog
 from tests.support.worded import fill_defaults, recommend
 
 
 @pytest.mark.parametrize("ttft_ms,expected", [(100, 100.0), (80, 125.0), (200, 50.0), (300, 30.0), (1_000, 30.0)])
 def test_a_stated_first_token_bound_sets_the_speed_its_class_holds(ttft_ms: int, expected: float) -> None:
-    filled, notes = fill_defaults(Workload(model_params_b=7, concurrent_users=4, ttft_target_ms=ttft_ms))
+    filled, notes = fill_defaults(Workload(model_params_b=7, concurrent_users=4, ttft_target_ms=ttft_ms), memory_catalog())
     assert filled.tokens_per_s_target == expected
     assert any("mlperf.conf" in note for note in notes) is (expected > 30.0)
 
 
 def test_a_stated_speed_is_kept_under_an_ultra_low_bound() -> None:
-    filled, _ = fill_defaults(Workload(model_params_b=7, concurrent_users=1, ttft_target_ms=100, tokens_per_s_target=20))
+    filled, _ = fill_defaults(Workload(model_params_b=7, concurrent_users=1, ttft_target_ms=100, tokens_per_s_target=20), memory_catalog())
     assert filled.tokens_per_s_target == 20
 
 
 def test_an_assumed_first_token_target_sets_no_stream_class() -> None:
-    filled, _ = fill_defaults(Workload(model_params_b=7, concurrent_users=20, prompt_tokens=100))  # a team: 30
+    filled, _ = fill_defaults(Workload(model_params_b=7, concurrent_users=20, prompt_tokens=100), memory_catalog())  # a team: 30
     assert filled.tokens_per_s_target == 30.0
 
 
 def test_one_request_held_to_an_ultra_low_bound_is_a_service_not_a_personal_machine() -> None:
-    filled, _ = fill_defaults(Workload(model_params_b=7, concurrent_users=1, ttft_target_ms=150))
+    filled, _ = fill_defaults(Workload(model_params_b=7, concurrent_users=1, ttft_target_ms=150), memory_catalog())
     assert filled.deployment_scale == "team"
-    filled, _ = fill_defaults(Workload(model_params_b=7, concurrent_users=1, ttft_target_ms=2_000))
+    filled, _ = fill_defaults(Workload(model_params_b=7, concurrent_users=1, ttft_target_ms=2_000), memory_catalog())
     assert filled.deployment_scale == "personal"
 
 

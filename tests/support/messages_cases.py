@@ -19,6 +19,7 @@ from estimator.catalog import Hardware, ServingStack
 from estimator.costing.tco import tco
 from estimator.schemas import Estimate, Option, OptionEstimate, OptionTco
 from estimator.workload import Workload
+from knowledge.testing import memory_catalog
 
 _URL = "https://x"
 NPU = Hardware(id="npu-x", vendor="Intel", name="Lunar Lake NPU", kind="npu", memory_gb=32, tdp_w=10, source_url=_URL)
@@ -97,11 +98,11 @@ def texts(lang: str | None) -> dict[str, list[str]]:
     lang = lang or "en"
     out: dict[str, list[str]] = {}
     for i, workload in enumerate(ASSUME_CASES):
-        out[f"assume.{i}"] = words(fill_defaults(workload)[1], lang)
+        out[f"assume.{i}"] = words(fill_defaults(workload, memory_catalog())[1], lang)
     for i, (workload, hw, count, stack, est, extra) in enumerate(RISK_CASES):
         risks = assess_risks(workload, hw, count, stack, est, None, **extra)
         out[f"risks.{i}"] = [f"{r.id}|{r.severity}|{word(r.why, lang)}|{word(r.mitigation, lang)}" for r in risks]
-        filled = fill_defaults(workload)[0]
+        filled = fill_defaults(workload, memory_catalog())[0]
         out[f"plan.{i}"] = words(validation_plan(filled, _option(hw, count, stack.name if stack else "?"), risks), lang)
     for i, (hw, count, workload, extra) in enumerate(TCO_CASES):
         out[f"tco.{i}"] = tco_lines(tco(hw, count, workload, **extra).findings, lang)

@@ -41,8 +41,8 @@ def assess_risks(*args: Any, lang: str = "en", **kwargs: Any) -> list[Risk]:
     return [worded(risk, lang) for risk in _assess_risks(*args, **kwargs)]
 
 
-def fill_defaults(workload: Workload, *, lang: str = "en", **kwargs: Any) -> tuple[Workload, list[str]]:
-    filled, notes = _fill_defaults(workload, **kwargs)
+def fill_defaults(workload: Workload, catalog: Catalog, *, lang: str = "en") -> tuple[Workload, list[str]]:
+    filled, notes = _fill_defaults(workload, catalog)
     return filled, words(notes, lang)
 
 

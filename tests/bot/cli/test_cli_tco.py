@@ -88,3 +88,22 @@ def test_contract_json_keeps_the_contract_keys_first():
 
 CONTRACT_KEYS_ORDER = ("capex_usd", "annual_power_usd", "annual_opex_usd", "three_year_total_usd",
                        "cost_per_million_tokens_usd", "assumptions")
+
+
+def _served_line(capsys, *flags: str) -> tuple[float, str]:
+    with pytest.raises(SystemExit) as exit_info:
+        main(["tco", "--hardware", "nvidia-h100-sxm", "--count", "2", "--concurrent-users", "1", *flags, "--json"])
+    assert exit_info.value.code in (0, None)
+    data = json.loads(capsys.readouterr().out)
+    return data["cost_per_million_tokens_usd"], next(line for line in data["assumptions"] if line.startswith("served tokens"))
+
+
+def test_a_named_model_is_costed_at_its_catalog_shape(capsys, catalog):
+    # The catalog's llama-3.3-70b is a dense 70.6B: named, it costs what its size says, never seed 1's default 7B.
+    llama = next(m for m in catalog.models if m.id == "llama-3.3-70b")
+    assert _served_line(capsys, "--model-id", "llama-3.3-70b") == _served_line(capsys, "--model-params-b", str(llama.params_b))
+    # gpt-oss-120b reads 5.1B of its 116.8B parameters per token (a mixture of experts): at one user the decode is
+    # bandwidth-bound, so at the same format it streams several times faster than a dense model of its total size.
+    moe, _ = _served_line(capsys, "--model-id", "gpt-oss-120b", "--quantization", "MXFP4")
+    dense, _ = _served_line(capsys, "--model-params-b", "116.8", "--quantization", "MXFP4")
+    assert moe * 3 < dense

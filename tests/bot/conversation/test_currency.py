@@ -19,7 +19,7 @@ from tests.support import worded
 from tests.support.reading import read_with_tables as parse_message
 
 # The defaults as `recommend` fills them: with the catalog's dated rates.
-fill_defaults = partial(worded.fill_defaults, rates=memory_catalog().fx_rates)
+fill_defaults = partial(worded.fill_defaults, catalog=memory_catalog())
 
 
 @pytest.mark.parametrize(("text", "currency", "amount", "usd"), [

@@ -19,6 +19,7 @@ import re
 import pytest
 
 from estimator.defaults import ESTIMATE_TYPICAL_ERROR
+from knowledge.testing import memory_catalog
 from tests.support.engine_fixtures import talk
 
 CJK = re.compile(r"[\u4e00-\u9fff]")
@@ -180,7 +181,7 @@ def test_an_organization_deployment_takes_an():
     from estimator.workload import Workload
     from tests.support.worded import fill_defaults
 
-    notes = fill_defaults(Workload(model_params_b=70, concurrent_users=600))[1]
+    notes = fill_defaults(Workload(model_params_b=70, concurrent_users=600), memory_catalog())[1]
     assert "treated as an organization deployment (600 users)" in notes
     assert not any("a organization" in note for note in notes)
 

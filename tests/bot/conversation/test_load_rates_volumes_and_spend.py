@@ -77,6 +77,18 @@ def test_base_and_peak_size_for_the_peak_and_cost_at_the_base(engine):
     reply = talk(engine, "fine-tuned 8B, Q4_K_M, 15 most of the day, 150 at 9 am, first token under 1 s", "just recommend")[-1]
     assert reply.slots["concurrent_users"] == 150 and reply.slots["base_concurrent_users"] == 15
     assert reply.recommendation.workload["utilization"] == pytest.approx(0.1)  # 15 / 150
+    assert "utilization_stated" not in reply.slots  # the 10 % is worked out, not said
+
+
+@pytest.mark.parametrize("said", ["15 most of the day, 150 at 9 am, utilization 40%",
+                                  "平常 15 个人左右，早上九点会到 150，利用率40%", "平常 15 個人左右，早上九點會到 150，利用率 40%"])
+def test_a_stated_utilization_is_a_stated_fact_and_the_base_does_not_replace_it(engine, said):
+    # A utilization said beside base and peak is the lead's own figure for the average load: the TCO is costed at 40 %,
+    # not at base ÷ peak (10 %), and the fact that it was said travels in the slots and shows in the echo.
+    reply = talk(engine, "fine-tuned 8B, Q4_K_M, first token under 1 s. " + said, "just recommend")[-1]
+    assert reply.slots["utilization"] == pytest.approx(0.4) and reply.slots["utilization_stated"] is True
+    assert reply.recommendation.workload["utilization"] == pytest.approx(0.4)
+    assert "40%" in reply.text.splitlines()[0]  # echoed with what was understood, before the numbers
 
 
 @pytest.mark.parametrize(("text", "slot"), [

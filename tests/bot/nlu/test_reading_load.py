@@ -19,6 +19,7 @@ from bot.wiring import store_model_lookup
 from estimator.advice.assume import fill_defaults
 from estimator.advice.load import load_conversion
 from estimator.workload import Workload
+from knowledge.testing import memory_catalog
 from tests.support.reading import read_with_tables
 
 DATA = Path(__file__).resolve().parents[2] / "data"
@@ -56,7 +57,7 @@ def failures(case: dict[str, Any], find_model: Any) -> list[str]:
     wrong += [f"expected a problem about {slot}, got {sorted(asked)}" for slot in case.get("problems", []) if slot not in asked]
     if "streams" in case and not wrong:
         known = {k: v for k, v in facts.items() if k in Workload.model_fields}
-        workload, _ = fill_defaults(Workload.model_validate(known))
+        workload, _ = fill_defaults(Workload.model_validate(known), memory_catalog())
         conversion = load_conversion(workload)
         got = conversion.concurrent_streams if conversion else None
         if not _close(got, case["streams"]):

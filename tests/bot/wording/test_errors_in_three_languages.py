@@ -33,7 +33,7 @@ def refusals() -> dict[str, SiliconsultError]:
         "count": _raised(lambda: evaluate_option(workload, catalog, "nvidia-l40s", 2000)),
         "hardware": _raised(lambda: evaluate_option(workload, catalog, "nvidia-l40z", 1)),
         "quant": _raised(lambda: bits_per_weight("Q3_WHATEVER")),
-        "budget": _raised(lambda: fill_defaults(Workload.model_construct(**{**workload.model_dump(), "budget_usd": -5}))),
+        "budget": _raised(lambda: fill_defaults(Workload.model_construct(**{**workload.model_dump(), "budget_usd": -5}), memory_catalog())),
     }
 
 

@@ -17,6 +17,7 @@ from estimator.advice.evaluate import evaluate_option
 from estimator.advice.recommend import recommend
 from estimator.errors import NoFeasibleOption
 from estimator.workload import Workload
+from knowledge.testing import memory_catalog
 from tests.support.messages_cases import texts
 
 SNAPSHOT = Path(__file__).resolve().parents[2] / "data" / "estimator_messages_en.json"
@@ -160,7 +161,7 @@ def test_every_eligibility_reason_is_translated(catalog, facts):
     add its template to bot/wording/catalog/reasons.py."""
     from estimator.advice.assume import fill_defaults
 
-    workload = fill_defaults(Workload.model_validate(facts))[0]
+    workload = fill_defaults(Workload.model_validate(facts), memory_catalog())[0]
     reasons = {reason for hw in catalog.hardware for sid in hw.software_stacks
                if (stack := catalog.stack(sid)) is not None and (reason := exclusion(workload, hw, stack, False))}
     assert reasons

@@ -1,0 +1,97 @@
+"""A load given as today's API spend is one volume, and one count of streams, on every entry point: the recommendation,
+an option weighed side by side ("8× H100 or 8× H200?"), and `siliconsult tco` (CLI and --json), all completed by
+`estimator.advice.complete`.
+
+First principles, written before the change ran. "We spend $22k a month on Claude Sonnet 4", a 70B model to replace it,
+nothing else said. The catalog's sourced list price of claude-sonnet-4 is $3 in / $15 out per million tokens; with no
+lengths said a request is the chat default, 512 prompt + 256 answer tokens, so it costs (512 × 3 + 256 × 15) / 1e6 =
+$0.005376, and $22,000 buys 4,092,262 requests a month: 134,540 a day over 365 / 12 days, 103.3M tokens a day. Over
+seed 1's 12 running hours that is 3.11 requests/s; each holds a slot for the assumed 1 s first token plus 256 tokens at
+30 tok/s, 9.53 s: 29.7 streams on average (Little's law), and the 99th percentile of that Poisson count, 43, at peak.
+Filled without the price table the spend is no volume at all, and the workload was sized for a default team instead.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+
+import pytest
+
+from bot.cli.main import main
+from estimator.advice.evaluate import evaluate_option
+from estimator.advice.recommend import recommend
+from estimator.workload import Workload
+
+SPEND_USD_PER_MONTH = 22_000
+PROMPT, ANSWER = 512, 256  # the chat default request
+RUNNING_S_PER_DAY = 12 * 3600  # seed 1's 12 h a day
+HOLD_S = 1.0 + ANSWER / 30  # assumed first token + the answer at the comfortable 30 tok/s
+
+
+def _tokens_per_day(usd_per_m_input: float, usd_per_m_output: float) -> float:
+    per_request_usd = (PROMPT * usd_per_m_input + ANSWER * usd_per_m_output) / 1e6
+    return SPEND_USD_PER_MONTH / per_request_usd / (365 / 12) * (PROMPT + ANSWER)
+
+
+def _poisson_99th(mean: float) -> int:
+    k, term = 0, math.exp(-mean)
+    total = term
+    while total < 0.99:
+        k += 1
+        term *= mean / k
+        total += term
+    return k
+
+
+@pytest.fixture(scope="module")
+def expected(catalog) -> tuple[float, int]:
+    """(tokens a day, peak streams) the spend buys at the catalog's sourced price of the API named."""
+    price = next(p for p in catalog.api_prices if p.api_model == "claude-sonnet-4")
+    tokens = _tokens_per_day(price.usd_per_m_input, price.usd_per_m_output)
+    return tokens, _poisson_99th(tokens / (PROMPT + ANSWER) / RUNNING_S_PER_DAY * HOLD_S)
+
+
+SPEND = Workload(model_params_b=70, api_spend_usd_per_month=SPEND_USD_PER_MONTH, api_model="claude-sonnet-4")
+
+
+def test_the_premise_holds_at_the_catalog_s_price(expected):
+    tokens, streams = expected
+    assert tokens == pytest.approx(103.3e6, rel=0.002) and streams == 43
+
+
+def test_the_recommendation_sizes_the_volume_the_spend_buys(catalog, expected):
+    tokens, streams = expected
+    filled = recommend(SPEND, catalog).workload
+    assert filled is not None
+    assert filled["tokens_per_day"] == pytest.approx(tokens, rel=0.001)
+    assert filled["concurrent_users"] == streams
+
+
+@pytest.mark.parametrize("hardware_id", ["nvidia-h100-sxm", "nvidia-h200-sxm", "nvidia-l40s"])
+def test_an_option_weighed_side_by_side_is_sized_for_the_same_streams(catalog, expected, hardware_id):
+    # The same 43 streams said as a peak rate: 42.5 / 9.53 s requests a second hold ceil(42.5) = 43 slots (Little's law),
+    # machine streams as a spend's are (no person reading between answers), so the option must come out the same.
+    _, streams = expected
+    rate = Workload(model_params_b=70, requests_per_s=(streams - 0.5) / HOLD_S)
+    spend, said_as_rate = evaluate_option(SPEND, catalog, hardware_id), evaluate_option(rate, catalog, hardware_id)
+    assert (spend.count, spend.capex_usd, spend.meets_slo) == (said_as_rate.count, said_as_rate.capex_usd, said_as_rate.meets_slo)
+    assert spend.estimate == said_as_rate.estimate
+    assert spend.tco.cost_per_million_tokens_usd == said_as_rate.tco.cost_per_million_tokens_usd
+
+
+def _tco_json(capsys, *flags: str) -> dict:
+    with pytest.raises(SystemExit) as done:
+        main(["tco", "--hardware", "nvidia-h100-sxm", "--count", "2", "--model-params-b", "70", *flags, "--json"])
+    assert done.value.code == 0
+    return json.loads(capsys.readouterr().out)
+
+
+def test_tco_costs_the_streams_the_spend_buys(capsys, expected):
+    tokens, streams = expected
+    spend = _tco_json(capsys, "--api-spend-usd-per-month", str(SPEND_USD_PER_MONTH), "--api-model", "claude-sonnet-4")
+    volume = _tco_json(capsys, "--tokens-per-day", str(tokens), "--concurrent-users", str(streams))
+    assert spend["cost_per_million_tokens_usd"] == volume["cost_per_million_tokens_usd"]
+    # the served tokens are counted at the spend's peak streams, and the spend's conversion is said
+    assert any(line.startswith(f"served tokens: {streams} concurrent users") for line in spend["assumptions"])
+    assert any("claude-sonnet-4" in line and "103,000,000" in line for line in spend["assumptions"])
