@@ -83,6 +83,11 @@ class EstimateRequest(_Model):
     # answer plus its reading, not once per answer; None: streams that send the next prompt when the answer ends
     # (a rate or a volume turned into streams by Little's law, agents, benchmark clients).
     reading_tokens_per_s: float | None = Field(default=None, gt=0, le=10_000)
+    # Beyond the contract: the streams come from an arrival rate (Little's law), and prompts arrive at that rate,
+    # this many a second per stream sized (the rate ÷ the streams), not one per answer each: a count sized at the
+    # rate's busiest moments (its 99th percentile) or at a hold time shorter than the device's answer sends fewer
+    # prompts than a closed loop of that many streams (`parallel_plans.prompting_share`); None: a closed loop.
+    prompts_per_stream_per_s: float | None = Field(default=None, gt=0, le=10_000)
     # A model name the catalog knows sizes the KV cache with that model's own architecture; without
     # one (or an unknown one) a current grouped-query-attention model of the closest size stands in.
     model: str | None = Field(default=None, max_length=200)

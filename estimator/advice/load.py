@@ -238,6 +238,24 @@ def daily_senders(workload: Workload) -> float | None:
     return round(workload.total_users * (workload.daily_active_share or 1.0), 3)
 
 
+def prompts_per_stream_per_s(conversion: LoadConversion | None) -> float | None:
+    """Prompts a second each stream sends when the streams were counted from an arrival rate: the rate ÷ the
+    streams. Little's law counts λ × hold streams on average; sized at the busiest moments (the 99th percentile of
+    a daily average) or rounded up, each stream sizes for fewer prompts than one per answer, and a device slower
+    than the hold time assumed still gets them at λ, not faster (`parallel_plans._paced_answer_ms`). None without a
+    conversion: the streams were said, and each sends its next prompt as its answer ends (or after reading it).
+
+    0.153 requests/s of 32k-token prompts counted as 9 streams: 0.017 a second each, one every ~59 s.
+    >>> round(prompts_per_stream_per_s(LoadConversion(source="rate", requests_per_s=0.153, hold_s=18.0, ttft_s=8.0,
+    ...     tokens_per_s=30.0, concurrent_streams=9, prompt_tokens=32_000, output_tokens=300,
+    ...     running_hours_per_day=9.0)), 4)
+    0.017
+    """
+    if conversion is None or conversion.requests_per_s <= 0:
+        return None
+    return conversion.requests_per_s / conversion.concurrent_streams
+
+
 def load_conversion(workload: Workload, api_prices: Iterable[ApiPrice] = ()) -> LoadConversion | None:
     """The stated rate, daily count, token volume or API spend as concurrent streams; None when none is stated
     (or a spend names no priced API model: the interview asks which).
@@ -333,6 +351,7 @@ def load_conversion(workload: Workload, api_prices: Iterable[ApiPrice] = ()) -> 
 
 __all__ = [
     "DAYS_PER_MONTH",
+    "prompts_per_stream_per_s",
     "ASSUMED_TTFT_MS_PER_PROMPT_TOKEN",
     "BUSY_HOUR_OVER_WINDOW_AVERAGE",
     "BUSY_HOUR_RATIO_SOURCE",

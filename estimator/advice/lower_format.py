@@ -79,7 +79,7 @@ def first_fitting_format(sizer: Sizer, candidates: Sequence[Candidate], count: i
         workload = base.model_copy(update={"quantization": name})
         lower = Sizer(workload, catalog, sizer.estimate_fn, sizer.capacity_fn,
                       assumed_targets=(sizer.assumed_speed, sizer.assumed_ttft), assumed_shapes=sizer.assumed_shapes,
-                      people=sizer.people)
+                      people=sizer.people, prompt_rate=sizer.prompt_rate)
         fitting = [c for c in candidates if runs_weights(c.stack, hw, name) and lower.estimate(c, count).fits]
         if not fitting:
             continue

@@ -130,7 +130,7 @@ def _at_step(sizer: Sizer, step: LighterStep) -> Sizer:
     workload = sizer.workload.model_copy(update=update)
     return Sizer(workload, sizer.catalog, sizer.estimate_fn, sizer.capacity_fn,
                  assumed_targets=(sizer.assumed_speed, sizer.assumed_ttft), shortcuts=sizer.shortcuts,
-                 assumed_shapes=sizer.assumed_shapes, people=sizer.people)
+                 assumed_shapes=sizer.assumed_shapes, people=sizer.people, prompt_rate=sizer.prompt_rate)
 
 
 def lighter_for_device(sizer: Sizer, owned: Sized, candidates: Sequence[Candidate], limit: int,

@@ -51,7 +51,7 @@ from estimator.advice.engine_choice import expert_engines
 from estimator.advice.engine_named import engine_note, prefix_note, with_named_engine
 from estimator.advice.fits_limit import far_past_limits, what_fits
 from estimator.advice.laptops import unpriced_laptops_note, with_laptops
-from estimator.advice.load import load_conversion
+from estimator.advice.load import load_conversion, prompts_per_stream_per_s
 from estimator.advice.named import named_purchases
 from estimator.advice.owned import (
     owned_first,
@@ -605,7 +605,8 @@ def recommend(
                       assumed_targets=(banded and workload.tokens_per_s_target is None and workload.speed_band is None,
                                        banded and workload.ttft_target_ms is None),
                       format_stated=named.quantization is not None, shortcuts=shortcuts,
-                      assumed_shapes=named.dynamic_shapes is None, people=people_at_once(named))
+                      assumed_shapes=named.dynamic_shapes is None, people=people_at_once(named),
+                      prompt_rate=prompts_per_stream_per_s(conversion))
     candidates = expert_engines(candidates, filled.concurrent_users or 1, format_stated=named.quantization is not None,
                                 format_of=lambda c: sizer.workload_for(c).weight_format, default_of=sizer.default_for)
     # "we run vLLM": devices that engine runs on, with it (owned and named devices kept)
@@ -863,7 +864,7 @@ def _usable_far_cheaper(sizer: Sizer, filled: Workload, free: list[Candidate], c
     banded = Sizer(filled.model_copy(update=update), sizer.catalog,
                    sizer.estimate_fn, sizer.capacity_fn, assumed_targets=(True, sizer.assumed_ttft),
                    format_stated=sizer.format_stated, shortcuts=sizer.shortcuts, assumed_shapes=sizer.assumed_shapes,
-                   people=sizer.people)
+                   people=sizer.people, prompt_rate=sizer.prompt_rate)
     usable = [s for s in size_all(banded, free) + size_counted(banded, counted)
               if s.estimate.fits and not s.violations and s.tco is not None]
     if not usable or primary.tco.capex_usd <= COMFORT_PREMIUM * min(s.tco.capex_usd for s in usable if s.tco):

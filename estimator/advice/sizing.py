@@ -222,14 +222,15 @@ def agents_generate(workload: Workload) -> bool:
 
 
 def _request(workload: Workload, candidate: Candidate, count: int, shapes: Iterable[RequestShape], users: int | None = None,
-             people: bool = False) -> EstimateRequest:
+             people: bool = False, prompt_rate: float | None = None) -> EstimateRequest:
     # Built without re-validation: every value comes from a validated Workload or the catalog, and the
     # ranker builds hundreds of these per recommendation.
-    return construct_trusted(EstimateRequest, _request_values(workload, candidate, count, shapes, users, people))
+    return construct_trusted(EstimateRequest, _request_values(workload, candidate, count, shapes, users, people,
+                                                              prompt_rate))
 
 
 def _request_values(workload: Workload, candidate: Candidate, count: int, shapes: Iterable[RequestShape],
-                    users: int | None, people: bool = False) -> dict[str, object]:
+                    users: int | None, people: bool = False, prompt_rate: float | None = None) -> dict[str, object]:
     return {
         "hardware": candidate.hardware.id, "custom": None, "count": count, "params_b": served_params_b(workload),
         "quant": workload.weight_format, "backend": candidate.stack.backend_key,
@@ -247,6 +248,8 @@ def _request_values(workload: Workload, candidate: Candidate, count: int, shapes
         # People at once read each answer before they send the next prompt (`people_at_once`): their prompts
         # arrive once per answer and its reading, not once per answer (`parallel_plans.prompting_share`).
         "reading_tokens_per_s": READING_TOKENS_PER_S if people else None,
+        # Streams counted from an arrival rate send their prompts at that rate (`load.prompts_per_stream_per_s`).
+        "prompts_per_stream_per_s": prompt_rate,
     }
 
 
@@ -264,10 +267,13 @@ class Sizer:
 
     def __init__(self, workload: Workload, catalog: Catalog, estimate_fn: EstimateFn, capacity_fn: CapacityFn, *,
                  assumed_targets: tuple[bool, bool] = (False, False), format_stated: bool = True,
-                 shortcuts: Shortcuts | None = None, assumed_shapes: bool = False, people: bool = False) -> None:
+                 shortcuts: Shortcuts | None = None, assumed_shapes: bool = False, people: bool = False,
+                 prompt_rate: float | None = None) -> None:
         self.workload = workload
         # The concurrent users are people who read between prompts (`people_at_once` of the stated workload).
         self.people = people
+        # The streams were counted from an arrival rate: prompts a second per stream (`load.prompts_per_stream_per_s`).
+        self.prompt_rate = prompt_rate
         # The user (or the catalog model's native checkpoint) chose the weight format: every option is sized
         # at it. Otherwise each device × engine gets the format an expert would serve it in
         # (`estimator.advice.default_format`): FP8 where a batched engine runs it natively and the weights leave the
@@ -348,7 +354,8 @@ class Sizer:
         an assumed speed in `workload`. `format_stated` defaults to this sizer's."""
         judge = Sizer(workload, self.catalog, self.estimate_fn, self.capacity_fn,
                       format_stated=self.format_stated if format_stated is None else format_stated,
-                      shortcuts=self.shortcuts, assumed_shapes=self.assumed_shapes, people=self.people)
+                      shortcuts=self.shortcuts, assumed_shapes=self.assumed_shapes, people=self.people,
+                      prompt_rate=self.prompt_rate)
         if self.assumed_ttft:
             judge.ttft = None
         return judge
@@ -380,7 +387,8 @@ class Sizer:
         values = self._requests.get(key)
         if values is None:
             values = self._requests[key] = _request_values(self.workload_for(candidate), candidate, 1,
-                                                           self.catalog.request_shapes, users, self.people)
+                                                           self.catalog.request_shapes, users, self.people,
+                                                           self.prompt_rate)
         return construct_trusted(EstimateRequest, {**values, "ttft_target_ms": self._bound(candidate), "count": count})
 
 
@@ -512,7 +520,8 @@ class Sizer:
             if ttft is not None and est.fits and est.ttft_p95_ms:
                 ttft = int(ttft * est.ttft_p95_ms / max(self.ttft_checked(est, candidate), 1e-9))
         probe = self.capacity_fn if self.shortcuts is None or self.shortcuts.capacity is None else self.shortcuts.capacity
-        return probe(_request(self.workload_for(candidate), candidate, count, self.catalog.request_shapes, people=self.people),
+        return probe(_request(self.workload_for(candidate), candidate, count, self.catalog.request_shapes, people=self.people,
+                              prompt_rate=self.prompt_rate),
                      self.catalog,
                      min_tokens_per_s=target, ttft_target_ms=ttft)
 

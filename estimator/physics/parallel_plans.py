@@ -395,6 +395,35 @@ def prompting_share(r: Resolved) -> float:
     return r.reading_tokens_per_s / (r.reading_tokens_per_s + r.paced_tokens_per_s)
 
 
+# A rate's fixed point (`_paced_answer_ms`) is taken as found once the share moves less than this between rounds.
+_SHARE_TOLERANCE = 1e-3
+_SHARE_ROUNDS = 40
+
+
+def _paced_answer_ms(r: Resolved, terms: _AnswerTerms, batch: int) -> tuple[float, bool]:
+    """One answer's wall time with the other streams' prompts that land within it, and whether memory bounds it.
+
+    Streams from an arrival rate (`Resolved.prompts_per_stream_per_s`, ρ a second each) send ρ × C prompts each in
+    an answer of C: the prompts arrive at the rate said, not one per answer per stream sized (the streams were
+    counted at the rate's busiest moments, at a hold time the device need not take). C itself grows with the
+    prompts prefilled within it, so the share is the least fixed point of s = min(1, ρ · C(s)), found from below
+    (C grows with s, so the rounds rise to it); a rate the replica cannot keep up with saturates at one prompt per
+    answer per stream, the closed loop (its queue would grow without bound).
+    """
+    share = prompting_share(r)
+    rate = r.prompts_per_stream_per_s
+    if rate is None:
+        return _answer_ms(r, terms, batch, (batch - 1) * share)
+    arrived = 0.0
+    for _ in range(_SHARE_ROUNDS):
+        cycle, memory_bound = _answer_ms(r, terms, batch, (batch - 1) * arrived)
+        step = min(share, rate * cycle / 1000.0)
+        if step - arrived < _SHARE_TOLERANCE:
+            return cycle, memory_bound
+        arrived = step
+    return _answer_ms(r, terms, batch, (batch - 1) * share)
+
+
 def _cycle(r: Resolved, count: int, group: int, concurrency: int, memo: PlanMemo | None = None) -> _Cycle:
     return _cycle_at(r, group, -(-concurrency // max(1, count // group)), memo)
 
@@ -404,7 +433,7 @@ def _cycle_at(r: Resolved, group: int, batch: int, memo: PlanMemo | None) -> _Cy
     cycled = memo.cycles.get((group, batch)) if memo is not None else None
     if cycled is None:
         terms = _answer_terms(r, group, batch)
-        cycle, memory_bound = _answer_ms(r, terms, batch, (batch - 1) * prompting_share(r))
+        cycle, memory_bound = _paced_answer_ms(r, terms, batch)
         cycled = _Cycle(batch, terms, cycle, memory_bound)
         if memo is not None:
             memo.cycles[(group, batch)] = cycled
@@ -737,6 +766,8 @@ def _ttft_ms(r: Resolved, batch: int, cycle: float, prefill: float) -> tuple[flo
     arrivals = max(cycle, r.output_tokens / r.paced_tokens_per_s * 1000.0) if r.paced_tokens_per_s else cycle
     if r.reading_tokens_per_s:  # people read the answer before they send the next prompt
         arrivals += r.output_tokens / r.reading_tokens_per_s * 1000.0
+    if r.prompts_per_stream_per_s:  # streams from a rate: each sends a prompt every 1/ρ on average, no sooner
+        arrivals = max(arrivals, 1000.0 / r.prompts_per_stream_per_s - prefill)
     return latency.ttft_ms(prefill, batch, arrivals + prefill, r.arrival_pattern)
 
 

@@ -235,6 +235,9 @@ class Resolved:
     # People in sessions read each answer at this speed before their next prompt (`EstimateRequest`); None: a
     # closed loop, every stream sends its next prompt when its answer ends.
     reading_tokens_per_s: float | None = None
+    # Streams from an arrival rate: their prompts arrive this many a second per stream (`EstimateRequest`); None:
+    # each stream's next prompt follows its answer (or its reading).
+    prompts_per_stream_per_s: float | None = None
     prefill_cache: dict[int, float] = field(default_factory=dict, compare=False)
     comm_cache: dict[int, tuple[float, float]] = field(default_factory=dict, compare=False)
     best_case_cache: dict[int, tuple[float, float] | None] = field(default_factory=dict, compare=False)
@@ -258,7 +261,7 @@ def resolve(request: EstimateRequest, index: CatalogIndex) -> Resolved:
         request.params_b, request.quant, request.backend, multi_user,
         request.prompt_tokens, request.output_tokens, request.context, request.arrival_pattern, request.model,
         request.active_params_b, request.kv_cache_dtype, request.adapter_gb, request.paced_tokens_per_s,
-        request.reading_tokens_per_s, request.cached_prefix_tokens,
+        request.reading_tokens_per_s, request.cached_prefix_tokens, request.prompts_per_stream_per_s,
     )
     # The first-token bound only chooses among layouts (`parallel_plans.best_plan`): the requests that differ in
     # it alone are one physics, resolved once and sharing its caches and plans (`Resolved.plans_scope`).
@@ -353,7 +356,7 @@ def _resolve(request: EstimateRequest, index: CatalogIndex) -> Resolved:
         cached_prefix_tokens=min(request.cached_prefix_tokens, request.prompt_tokens - 1),
         output_tokens=request.output_tokens, tokens_per_sequence=tokens, arrival_pattern=request.arrival_pattern,
         paced_tokens_per_s=request.paced_tokens_per_s, ttft_target_ms=request.ttft_target_ms,
-        reading_tokens_per_s=request.reading_tokens_per_s,
+        reading_tokens_per_s=request.reading_tokens_per_s, prompts_per_stream_per_s=request.prompts_per_stream_per_s,
         overhead_gb=RUNTIME_OVERHEAD_GB.get(device.kind, 0.75) + request.adapter_gb, prefill_efficiency=1.0,
         decode_compute_efficiency=1.0, step_overhead_ms=0.0,
         decode_context=decode_context,
