@@ -11,9 +11,10 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
-from estimator.advice.assume import fill_defaults
+from estimator.advice.assume import fill_defaults, streams_pace
 from estimator.advice.batch_jobs import prepare as prepare_batch
 from estimator.advice.end_to_end import split_end_to_end
+from estimator.advice.load import LoadConversion, load_conversion
 from estimator.advice.sites import one_site
 from estimator.catalog import Catalog
 from estimator.physics.model_shape import apply_catalog_model
@@ -41,4 +42,18 @@ def complete(workload: Workload, catalog: Catalog) -> Completed:
     return Completed(named, filled, settled + assumptions)
 
 
-__all__ = ["Completed", "complete"]
+def counted_load(named: Workload, filled: Workload, catalog: Catalog) -> LoadConversion | None:
+    """How a stated rate, volume or spend became the filled workload's streams, at the speed, prompt and answer they
+    were counted at (`assume.streams_pace`, a half window, a class's answer): the conversion the reply shows and the
+    rate the streams send their prompts at (`load.prompts_per_stream_per_s`). None when the streams were said."""
+    if named.concurrent_users is not None:
+        return None
+    paced = named if (pace := streams_pace(filled)) is None else named.model_copy(update={"tokens_per_s_target": pace})
+    if named.prompt_tokens is None:
+        paced = paced.model_copy(update={"prompt_tokens": filled.prompt_tokens})
+    if named.output_tokens is None:
+        paced = paced.model_copy(update={"output_tokens": filled.output_tokens})
+    return load_conversion(paced, catalog.api_prices)
+
+
+__all__ = ["Completed", "complete", "counted_load"]

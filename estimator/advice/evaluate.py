@@ -15,7 +15,8 @@ import difflib
 from estimator.advice.answers import annotate
 from estimator.advice.batch_jobs import BatchSizer, is_batch_job
 from estimator.advice.candidates import Candidate, exclusion, fill_owned_power, ownership
-from estimator.advice.complete import complete
+from estimator.advice.complete import complete, counted_load
+from estimator.advice.load import prompts_per_stream_per_s
 from estimator.advice.owned import top_up
 from estimator.advice.recommend import default_throughput, rank, to_option
 from estimator.advice.sizing import CapacityFn, EstimateFn, Sized, Sizer, people_at_once
@@ -44,7 +45,7 @@ def evaluate_option(
     """
     # Completed as `recommend` completes it (a batch job's framing, the model's shape, a spend's volume at the API's
     # price), so an option weighed beside the recommendation is sized for the same load.
-    filled = complete(workload, catalog).filled
+    named, filled, _ = complete(workload, catalog)
     hardware = catalog.hardware_by_id(hardware_id)
     if hardware is None:
         ids = [h.id for h in catalog.hardware]
@@ -62,8 +63,11 @@ def evaluate_option(
     if estimate_fn is None or capacity_fn is None:
         default_estimate, default_capacity = default_throughput()
         estimate_fn, capacity_fn = estimate_fn or default_estimate, capacity_fn or default_capacity
-    sizer = BatchSizer(filled, catalog, estimate_fn, capacity_fn) if is_batch_job(filled) else \
-        Sizer(filled, catalog, estimate_fn, capacity_fn, people=people_at_once(workload))
+    # Each device in the format an expert serves it in unless the user chose one, as `recommend` sizes it.
+    format_stated = named.quantization is not None
+    sizer = BatchSizer(filled, catalog, estimate_fn, capacity_fn, format_stated=format_stated) if is_batch_job(filled) \
+        else Sizer(filled, catalog, estimate_fn, capacity_fn, people=people_at_once(workload), format_stated=format_stated,
+                   prompt_rate=prompts_per_stream_per_s(counted_load(named, filled, catalog)))
     # "Six owned, what about eight?": the cards beyond the owned ones are bought (capex for those only).
     owned_count = sum(d.count for d in filled.owned_devices or [] if d.hardware_id == hardware.id)
     options: list[tuple[Sized, Said | None]] = []

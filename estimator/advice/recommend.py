@@ -39,19 +39,18 @@ from estimator.advice.accelerator_rank import (
     may_lead,
 )
 from estimator.advice.answers import answer_questions
-from estimator.advice.assume import streams_pace
 from estimator.advice.batch_jobs import BatchSizer, is_batch_job
 from estimator.advice.candidates import (
     Candidate,
     enumerate_candidates,
     owned_class,
 )
-from estimator.advice.complete import complete
+from estimator.advice.complete import complete, counted_load
 from estimator.advice.engine_choice import expert_engines
 from estimator.advice.engine_named import engine_note, prefix_note, with_named_engine
 from estimator.advice.fits_limit import far_past_limits, what_fits
 from estimator.advice.laptops import unpriced_laptops_note, with_laptops
-from estimator.advice.load import load_conversion, prompts_per_stream_per_s
+from estimator.advice.load import prompts_per_stream_per_s
 from estimator.advice.named import named_purchases
 from estimator.advice.owned import (
     owned_first,
@@ -575,13 +574,7 @@ def recommend(
     """
     named, filled, assumptions = complete(workload, catalog)
     filled, named_each = per_person_named(filled)  # a device named for each person is one person's (`personal_fleet`)
-    # the conversion the reply shows, at the speed the streams were counted at (`assume.streams_pace`)
-    paced = named if (pace := streams_pace(filled)) is None else named.model_copy(update={"tokens_per_s_target": pace})
-    if named.prompt_tokens is None:  # the prompt the streams were counted at (a half window, a provider's traffic split)
-        paced = paced.model_copy(update={"prompt_tokens": filled.prompt_tokens})
-    if named.output_tokens is None:  # and the answer (the work's class's: a label, a reasoning model's thinking)
-        paced = paced.model_copy(update={"output_tokens": filled.output_tokens})
-    conversion = load_conversion(paced, catalog.api_prices) if named.concurrent_users is None else None
+    conversion = counted_load(named, filled, catalog)  # the conversion the reply shows
     filled = with_owned_ids(filled, catalog)  # owned devices with their stated counts and specs
     filled, card_notes = with_card_variants(filled, catalog)  # "one h200": the H200 NVL card, not a board
     assumptions += card_notes + priced_variant_notes(filled, catalog)  # and, unpriced, bought as the priced variant

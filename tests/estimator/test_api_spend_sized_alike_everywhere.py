@@ -70,11 +70,12 @@ def test_the_recommendation_sizes_the_volume_the_spend_buys(catalog, expected):
 
 @pytest.mark.parametrize("hardware_id", ["nvidia-h100-sxm", "nvidia-h200-sxm", "nvidia-l40s"])
 def test_an_option_weighed_side_by_side_is_sized_for_the_same_streams(catalog, expected, hardware_id):
-    # The same 43 streams said as a peak rate: 42.5 / 9.53 s requests a second hold ceil(42.5) = 43 slots (Little's law),
-    # machine streams as a spend's are (no person reading between answers), so the option must come out the same.
-    _, streams = expected
-    rate = Workload(model_params_b=70, requests_per_s=(streams - 0.5) / HOLD_S)
-    spend, said_as_rate = evaluate_option(SPEND, catalog, hardware_id), evaluate_option(rate, catalog, hardware_id)
+    # The same volume said as tokens a day: 3.11 requests/s over the 12 running hours, 43 streams at the 99th
+    # percentile, machine streams as a spend's are (no person reading between answers), each sending its prompts at
+    # 3.11 / 43 a second (`load.prompts_per_stream_per_s`), so the option must come out the same.
+    tokens, _ = expected
+    volume = Workload(model_params_b=70, tokens_per_day=tokens)
+    spend, said_as_rate = evaluate_option(SPEND, catalog, hardware_id), evaluate_option(volume, catalog, hardware_id)
     assert (spend.count, spend.capex_usd, spend.meets_slo) == (said_as_rate.count, said_as_rate.capex_usd, said_as_rate.meets_slo)
     assert spend.estimate == said_as_rate.estimate
     assert spend.tco.cost_per_million_tokens_usd == said_as_rate.tco.cost_per_million_tokens_usd
@@ -95,3 +96,13 @@ def test_tco_costs_the_streams_the_spend_buys(capsys, expected):
     # the served tokens are counted at the spend's peak streams, and the spend's conversion is said
     assert any(line.startswith(f"served tokens: {streams} concurrent users") for line in spend["assumptions"])
     assert any("claude-sonnet-4" in line and "103,000,000" in line for line in spend["assumptions"])
+
+
+def test_the_recommended_option_weighed_again_is_the_same_option(catalog):
+    # An option weighed side by side at the recommendation's own device and count is that recommendation's primary:
+    # the same streams, sending their prompts at the same rate (a closed loop there would prefill more and decode slower).
+    rec = recommend(SPEND, catalog)
+    assert rec.primary is not None
+    again = evaluate_option(SPEND, catalog, rec.primary.hardware_id, rec.primary.count)
+    assert again.estimate.decode_tokens_per_s_per_user == rec.primary.estimate.decode_tokens_per_s_per_user
+    assert again.estimate.ttft_p95_ms == rec.primary.estimate.ttft_p95_ms
