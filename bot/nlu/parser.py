@@ -43,7 +43,14 @@ from bot.nlu.lexicon import (
     VAGUE_COUNTS,
     models_added,
 )
-from bot.nlu.model_choice import MODEL_OPTION, each_model_load, read_model_choice, read_models_together, said_of
+from bot.nlu.model_choice import (
+    MODEL_OPTION,
+    each_model_load,
+    read_fallback,
+    read_model_choice,
+    read_models_together,
+    said_of,
+)
 from bot.nlu.models import apply_model_readings, name_spans, unknown_model_name
 from bot.nlu.normalize import normalize
 from bot.nlu.relative import SCALED, relative_changes
@@ -254,9 +261,17 @@ def parse_message(
     by_slot: dict[str, list[Fact]] = {}
     for fact in readings:
         by_slot.setdefault(fact.slot, []).append(fact)
-    together = read_models_together(normalized, by_slot.get("model_params_b", []), find_model)
+    fallback = read_fallback(normalized, by_slot.get("model_params_b", []), find_model)
+    together = None if fallback else read_models_together(normalized, by_slot.get("model_params_b", []), find_model)
     largest = max(together, key=lambda side: side.size_b) if together else None
-    if largest is not None:
+    if fallback is not None:
+        # "Qwen3-1.7B（4B 也行）": the first model is the one run and sized; the fallback is a remark, not an option
+        named = fallback.named
+        if named is not None:
+            by_slot.pop("model_params_b", None)
+        else:
+            by_slot["model_params_b"] = [replace(fallback.fact, value=fallback.size_b)]
+    elif largest is not None:
         # "serve both our 8B and 14B": models resident at once, not options; the largest is the model named, the
         # others' parameters are added to what the box holds and reads (`co_served_params_b`)
         named = largest.named
