@@ -352,7 +352,8 @@ _USERS_ZH = _any(
     # the R&D staff called by their function ("80 个研发", "30 来开发")
     r"研发(?!任务|项目|环境|费)|开发(?!者|人员|任务|项目|环境|板|机)|"
     # any staff named by a role in 员 ("300 个审核员", "50 个质检员", "20 个标注员")
-    r"[\u4e00-\u9fff]{1,2}员(?!工)))",
+    # (never a numbered one: "3 号人员")
+    r"(?![号台张块卡个])[\u4e00-\u9fff]{1,2}员(?!工)))",
     # 位 and 名 count people whatever noun follows ("60 位醫師", "5000 名员工").
     # The noun stops before a word of simultaneity ("20 位分析師同時用": 同時 is the count's, not the noun's).
     rf"{APPROX}{NUM}\s*(?:多|餘|余)?\s*(?:位|名)\s*(?:(?!{_SIMULTANEOUS_ZH})[\u4e00-\u9fff]){{0,4}}",

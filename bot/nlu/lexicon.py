@@ -475,12 +475,11 @@ OWNERSHIP = _rx(r"\b(?:i|we)\s+(?:already\s+|only\s+|just\s+|still\s+)?(?:have|o
                 r"\bin (?:the|our) (?:lab|office|rack|closet|server room|data ?cent(?:er|re)|basement|colo) already\b",
                 r"\balready in (?:the|our) (?:lab|office|rack|closet|server room|data ?cent(?:er|re)|basement|colo)\b",
                 r"\balready (?:runs?|running|uses?|using|operates?|operating)\b", r"\b(?:we|i) currently (?:run|use|have)\b",
-                # given to them by their employer, a grant or a team before them ("work gave me a macbook pro", "IT handed us
-                # two L40S", "I was issued an M3 Max", "we inherited 4x A6000", "公司配了台 4090 的工作站", "资讯部拨给我们两张
+                # given to them by their employer or a grant ("work gave me a macbook pro", "IT handed us
+                # two L40S", "I was issued an M3 Max", "公司配了台 4090 的工作站", "资讯部拨给我们两张
                 # L40S", "部门分到了一台 DGX Spark"): theirs now; never a budget or people given ("配了 2 个人", "批了预算")
                 r"\b(?:gave|handed|issued|lent|loaned|assigned|allocated|provided|provisioned)\s+(?:me|us|our (?:team|group|lab))\b",
                 r"\b(?:was|were|got|been|have been|'ve been)\s+(?:given|issued|handed|assigned|allocated|lent|loaned|provisioned)\b",
-                r"\binherited\b",
                 "(?:公司|单位|部门|组里|团队|学校|实验室|领导|老板|it|信息部|资讯部|[\u4e00-\u9fff]{1,3}部)(?:那边|这边)?(?:给(?:我|我们|咱们|组里))?"
                 r"(?:配了|发了|分了|拨了|批了|配发了|下发了)(?!\s*(?:预算|钱|经费|额度|\d+\s*(?:个|位|名)?人))",
                 "(?:配|发|拨|分|分配)给(?:我|我们|咱们|组里)", r"(?:我|我们|咱们|组里|部门|团队)(?:这边)?(?:分到|领到)了?(?!\s*(?:预算|钱|经费|额度))",

@@ -303,16 +303,19 @@ def _rates(text: str, claims: _Claims) -> Iterator[Fact]:
 # A count of requests with no time unit ("we get about 5000 requests"): asked about, never read as users.
 # Requests in flight together: a number of streams ("1 request at a time", "同时 3 个请求"), read before a bare
 # request count is taken for a rate whose unit is missing.
+# A count of things in flight is a plain whole figure: never a model's size ("同时使用微调过的 7b 模型") or an amount.
+_PLAIN_NUM = r"(?<![a-z0-9_.])(?P<neg>)(?P<num>\d+)(?P<mult>)(?![\d.a-z%])"
 _REQUESTS_IN_FLIGHT = (
     _rx(rf"{APPROX}{NUM}\s*{_NOUN}\s+{_words('in_flight_after')}"),
     _rx(rf"{_NOUN}\s+{_words('in_flight_verbs')}\s+{APPROX}{NUM}\s+{_words('in_flight_after')}"),
     _rx(rf"{_words('in_flight_before')}\s*(?:只|最多|就|大概|大约|约|差不多|也就|顶多|不超过)*\s*"
         rf"(?:处理|跑|来|有|进来|发)?\s*{APPROX}{NUM}\s*{_NOUN}"),
     # "about 4 reviews running at any one time": the count, what is in flight, then the time words in its clause
-    _rx(rf"{APPROX}{NUM}\s+(?:[a-z-]+\s+){{0,2}}?{_words('in_flight_things')}\b[^,;.!?]{{0,30}}?\b{_words('in_flight_time')}"),
+    _rx(rf"{APPROX}{_PLAIN_NUM}\s+{_words('in_flight_of_them')}"),
+    _rx(rf"{APPROX}{_PLAIN_NUM}\s+(?:[a-z-]+\s+){{0,2}}?{_words('in_flight_things')}\b[^,;.!?]{{0,30}}?\b{_words('in_flight_time')}"),
     # "同一时间在跑的审查大概 4 个": the time words, what runs, 的, then the bare count (no unit of its own after it)
     _rx(rf"{_words('in_flight_lead')}[^,;.!?，。；！？\d]{{0,12}}?的[^,;.!?，。；！？\d]{{0,12}}?(?:{_words('in_flight_hedge')}\s*)*"
-        rf"{APPROX}{NUM}(?![\d.])(?!\s*(?:~|-|–|到|至)\s*\d)\s*(?:个|条|路|场|件)?(?!\s*(?:[a-z%]|万|千|百|字|秒|分钟|小时|天|张|台|块|卡|元|倍|人))"),
+        rf"{APPROX}{_PLAIN_NUM}(?!\s*(?:~|-|–|到|至)\s*\d)\s*(?:个|条|路|场|件)?(?!\s*(?:[a-z%]|万|千|百|字|秒|分钟|小时|天|张|台|块|卡|元|倍|人))"),
 )
 _REQUESTS_PER_WHAT = _rx(rf"{APPROX}{NUM}\s*(?:(?:api|inference|llm)\s+)?(?:requests?|reqs?|queries|api calls|calls|"
                          r"个请求|次请求|次调用|个调用)(?![a-z])(?!\s*(?:at once|at the same time|in parallel|concurrently|"
