@@ -299,7 +299,22 @@ _SUB_SECOND = re.compile(r"(?:under|within|below|less than|in) (?:a|one) second|
 _WORDED_DURATIONS = (
     (re.compile(r"\bhalf (?:a |of a )?(?:second|sec)\b|\bhalf-second\b|半秒"), 500),
     (re.compile(r"\b(?:a )?few seconds?\b|\bseveral seconds\b|几秒|幾秒|数秒|數秒"), 3000),
+    # "a bit over a second": a soft target a little past the second (`_a_bit_over`)
+    (re.compile(r"\b(?:a (?:bit|little|tad)|slightly|just) (?:over|more than|above|past) (?:a|1) (?:second|sec)\b"), 1500),
 )
+# A duration said as "a bit over" it ("1 秒多一点", "十秒出头", "a bit over 2 s", "just over 10 seconds"): a soft target past
+# the figure, not the figure as a limit: a fifth more, at least half a second (1 秒多 is 1.x s, read 1.5 s; 十秒出头 12 s).
+_A_BIT_OVER_AFTER = re.compile(r"\s*(?:多(?:一点|一點|一些|点|點|些)?|出头|出頭)(?![0-9])")
+_A_BIT_OVER_BEFORE = re.compile(r"\b(?:a (?:bit|little|tad)|slightly|just) (?:over|more than|above|past)\s*$")
+_A_BIT_OVER_MIN_MS = 500
+_A_BIT_OVER_SHARE = 0.2
+
+
+def _a_bit_over(text: str, m: re.Match[str], ms: float) -> float:
+    """The duration `m` (in ms) as read: past the figure when it is said as "a bit over" it."""
+    if _A_BIT_OVER_AFTER.match(text, m.end()) or _A_BIT_OVER_BEFORE.search(text, max(0, m.start() - 20), m.start()):
+        return ms + max(_A_BIT_OVER_MIN_MS, _A_BIT_OVER_SHARE * ms)
+    return ms
 # A duration counted from an event is a time of day ("开盘前十分钟会冲到 200 人", "in the 10 minutes before the open").
 _BEFORE_AN_EVENT = re.compile(r"(?:前|后|之前|之后)\s*$")
 _EVENT_AFTER = re.compile(r"\s*(?:before|after|prior to|前|后|之前|之后)(?![a-z])")
@@ -335,7 +350,10 @@ _USERS_ZH = _any(
     rf"{APPROX}{NUM}\s*(?:多|餘|余|来|來)?\s*(?:个|個)?\s*(?P<adj>同时在线|同時在線|同时|同時|并发|並發|在线|在線|活跃|活躍)?\s*(?:的)?\s*"
     rf"(?P<noun>{_ROLE_WORDS_ZH}?(?:用户|用戶|使用者|人|员工|員工|同事|工程师|开发者|开发人员|研发人员|医护人员|人员|分析师|研究员|律师|律師|客服|并发|並發|路并发|路並發|坐席|医生|醫生|医师|醫師|医护|护士|老师|教师|学生|學生|柜员|店员|营业员|导购|请求|請求|产品经理|设计师|"
     # the R&D staff called by their function ("80 个研发", "30 来开发")
-    r"研发(?!任务|项目|环境|费)|开发(?!者|人员|任务|项目|环境|板|机)))",
+    r"研发(?!任务|项目|环境|费)|开发(?!者|人员|任务|项目|环境|板|机)|"
+    # any staff named by a role in 员 ("300 个审核员", "50 个质检员", "20 个标注员")
+    # (never a numbered one: "3 号人员")
+    r"(?![号台张块卡个])[\u4e00-\u9fff]{1,2}员(?!工)))",
     # 位 and 名 count people whatever noun follows ("60 位醫師", "5000 名员工").
     # The noun stops before a word of simultaneity ("20 位分析師同時用": 同時 is the count's, not the noun's).
     rf"{APPROX}{NUM}\s*(?:多|餘|余)?\s*(?:位|名)\s*(?:(?!{_SIMULTANEOUS_ZH})[\u4e00-\u9fff]){{0,4}}",
@@ -387,7 +405,9 @@ _MEMBER_NOUNS = (r"employees?|staff|engineers?|developers?|devs|lawyers?|attorne
                  # Chinese role nouns (Traditional is folded to Simplified first): 同仁 is Taiwan's "colleagues",
                  # 人员 any staff ("客服人员", "工作人员"), teachers and agents' seats count people, not streams.
                  r"(?:support|sales|service|customer[- ]service|call[- ]cent(?:er|re)|contact[- ]cent(?:er|re))\s+(?:agents?|reps?|representatives)|"
-                 "员工|同事|同仁|工程师|研发|开发者|开发人员|开发(?!者|人员|任务|项目|环境|板|机)|人员|职员|客服|坐席|座席|话务员|接线员|律师|分析师|研究员|医生|医师|医护|护士|学生|师生|老师|教师|成员")
+                 "员工|同事|同仁|工程师|研发|开发者|开发人员|开发(?!者|人员|任务|项目|环境|板|机)|人员|职员|客服|坐席|座席|话务员|接线员|律师|分析师|研究员|医生|医师|医护|护士|学生|师生|老师|教师|成员|"
+                 # any staff named by a role in 员 ("审核员", "质检员", "标注员", "店员", "柜员")
+                 "[\u4e00-\u9fff]{1,2}员(?!工)")
 _EXPLICIT_TOTAL_CUE = re.compile(r"total|in all|overall|headcount|company of|org of|organi[sz]ation of|firm of|总共|一共|全体|总人数")
 _TOTAL_CUE = re.compile(rf"{_EXPLICIT_TOTAL_CUE.pattern}|{_MEMBER_NOUNS}")
 # Members said to be on at once are that many streams, whatever the noun: "30 devs at once", "40 engineers
@@ -779,9 +799,15 @@ def _lengths(text: str, claims: _Claims) -> Iterator[Fact]:
 # The whole answer's latency ("p95 end to end 10s", "整体响应时间 5 秒内", "10 秒内出完"), not the first token's: the
 # cue before the figure in its clause (no first-token cue nearer to it), or a finish right after it.
 _END_TO_END_BEFORE = re.compile(r"end[- ]?to[- ]?end|\be2e\b|(?:full|whole|entire|complete|total) (?:answer|response|reply|generation)s?|"
-                                r"端到端|整体(?:的)?(?:响应|回应|延迟|耗时)|完整(?:的)?(?:回答|回复|响应|答案)|全部(?:生成|输出)")
-_FIRST_TOKEN_CUE = re.compile(r"ttft|first[- ]token|time to first|首字|首\s*token|首个\s*token")
-_FINISHED_AFTER = re.compile(r"\s*(?:内|以内|之内)?\s*(?:全部)?(?:出完|答完|生成完|输出完|回完|回答完)")
+                                r"端到端|整体(?:的)?(?:响应|回应|延迟|耗时)|完整(?:的)?(?:回答|回复|响应|答案)|全部(?:生成|输出)|"
+                                # the whole of one answer said by its extent ("整个回答", "整段回覆", "整句翻译")
+                                r"整(?:个|段|句|篇)(?:的)?(?:回答|回复|回覆|回应|答案|响应|翻译|输出)?")
+_FIRST_TOKEN_CUE = re.compile(r"ttft|first[- ]token|time to first|首字|首\s*token|首个\s*token|第\s*[一1]\s*个\s*(?:字|token|词)|"
+                              r"first (?:word|character)")
+# A finish right after the figure, its looseness between ("三秒左右出完", "十秒出头能出完", "1 秒多一点能出来": the answer
+# there, as a whole): the whole answer's time. (A first-token cue before it still makes it the first token's.)
+_FINISHED_AFTER = re.compile(r"\s*(?:内|以内|之内|左右|上下|出头|多(?:一点|一些|点|些)?)?\s*(?:就)?\s*(?:能|可以|要)?\s*(?:全部)?"
+                             r"(?:出完|答完|生成完|输出完|回完|回答完|出来|出结果|翻完|译完)")
 
 
 def _end_to_end(text: str, m: re.Match[str]) -> bool:
@@ -801,7 +827,7 @@ def _latency(text: str, claims: _Claims) -> Iterator[Fact]:
     for m in _DURATION.finditer(text):
         if not claims.free(*inked(m)):
             continue
-        value = number_value(m) * _MS_PER_UNIT[m.group("unit")]
+        value = _a_bit_over(text, m, number_value(m) * _MS_PER_UNIT[m.group("unit")])
         keyed = bool(_LATENCY_KEY.search(text, max(0, m.start() - 40), m.start()))
         if not keyed and (_BEFORE_AN_EVENT.search(text, max(0, m.start() - 2), m.start())
                           or _EVENT_AFTER.match(text, m.end())):

@@ -475,6 +475,14 @@ OWNERSHIP = _rx(r"\b(?:i|we)\s+(?:already\s+|only\s+|just\s+|still\s+)?(?:have|o
                 r"\bin (?:the|our) (?:lab|office|rack|closet|server room|data ?cent(?:er|re)|basement|colo) already\b",
                 r"\balready in (?:the|our) (?:lab|office|rack|closet|server room|data ?cent(?:er|re)|basement|colo)\b",
                 r"\balready (?:runs?|running|uses?|using|operates?|operating)\b", r"\b(?:we|i) currently (?:run|use|have)\b",
+                # given to them by their employer or a grant ("work gave me a macbook pro", "IT handed us
+                # two L40S", "I was issued an M3 Max", "公司配了台 4090 的工作站", "资讯部拨给我们两张
+                # L40S", "部门分到了一台 DGX Spark"): theirs now; never a budget or people given ("配了 2 个人", "批了预算")
+                r"\b(?:gave|handed|issued|lent|loaned|assigned|allocated|provided|provisioned)\s+(?:me|us|our (?:team|group|lab))\b",
+                r"\b(?:was|were|got|been|have been|'ve been)\s+(?:given|issued|handed|assigned|allocated|lent|loaned|provisioned)\b",
+                "(?:公司|单位|部门|组里|团队|学校|实验室|领导|老板|it|信息部|资讯部|[\u4e00-\u9fff]{1,3}部)(?:那边|这边)?(?:给(?:我|我们|咱们|组里))?"
+                r"(?:配了|发了|分了|拨了|批了|配发了|下发了)(?!\s*(?:预算|钱|经费|额度|\d+\s*(?:个|位|名)?人))",
+                "(?:配|发|拨|分|分配)给(?:我|我们|咱们|组里)", r"(?:我|我们|咱们|组里|部门|团队)(?:这边)?(?:分到|领到)了?(?!\s*(?:预算|钱|经费|额度))",
                 # bought earlier and kept: "去年买了两台 DGX Spark 一直放着", "we bought two sparks last year"
                 "一直放着", "一直闲着", "放在那", "搁着", r"买了[^,，;；。想要]{0,12}(?:一直|放着|闲置|没用|在用)", "去年买", "之前买", "早就买",
                 r"\b(?:we|i)\s+(?:already\s+)?(?:bought|purchased)\b[^,;.]{0,40}\b(?:last|ago|earlier|previously)\b",
@@ -922,6 +930,16 @@ MODEL_EITHER = _rx(r"\bwhichever\s*(?:is (?:fine|ok|okay)\s*)?(?:[,.;!)]|$)",  #
                    "都行", "都可以", "都可", "均可", "哪个都", "随便哪个", "无所谓")
 MODEL_CHOICE = _rx(r"\bor\b", r"\bvs\.?(?![a-z])", r"\bversus\b", r"\bcompared (?:to|with)\b", r"\bagainst\b",
                    "还是", "或者", "或是", "或", "对比", "比起", "相比", "/")
+# A second model said as a fallback or a nice-to-have beside the one chosen ("Qwen3-1.7B（4B 也行）", "a 7B (13B would be
+# nice)", "an 8b, or a 70b if the budget stretches", "打算跑 70B，不行的话 32B 也可以", "8B，或 3B 也行"): the first is the model
+# the lead means to run and the one sized (seed 1: size what is said first as the choice), the other only a remark. In
+# brackets right after the first, after a word of falling back, or after "or" with a word that makes it optional.
+MODEL_FALLBACK_BRACKET = re.compile(r"\s*(?:的)?\s*[(（]\s*(?:or|或者|或是|或|maybe|也许|大概)?\s*(?:an? |the )?")
+MODEL_FALLBACK_LEAD = _rx(r"\bif not\b", r"\botherwise\b", r"\bfailing that\b", r"\bas a fallback\b", r"\bfall(?:ing)? back to\b",
+                          "不行的话", "实在不行", "不行就", "不然", "否则", "退而求其次", "退一步")
+MODEL_FALLBACK_AFTER = _rx(r"^[^,;.!?，；。！？]{0,6}?(?:也行|也可以|也能接受|也可|也ok|也好|更好|更理想|也不错)",
+                           r"^\s*(?:would be (?:nice|great|better|ideal)|if (?:it fits|the budget|budget|we can|possible|there'?s room|money)|"
+                           r"works too|is fine too|also (?:fine|ok|works)|at a push|as a fallback|ideally|at a pinch|if needed)")
 MODEL_CHOICE_JOINED = _rx(r"\band\b", "和", "跟", "与", "及")
 MODEL_EACH = _rx(r"\bbetween\b", r"\beach\b", r"\bboth\b", r"\bcompare\b", r"\bdelta\b", r"\bdifference\b",
                  "各", "分别", "哪个", "哪一个", "比较", "差多少", "区别", "差别")

@@ -303,11 +303,19 @@ def _rates(text: str, claims: _Claims) -> Iterator[Fact]:
 # A count of requests with no time unit ("we get about 5000 requests"): asked about, never read as users.
 # Requests in flight together: a number of streams ("1 request at a time", "同时 3 个请求"), read before a bare
 # request count is taken for a rate whose unit is missing.
+# A count of things in flight is a plain whole figure: never a model's size ("同时使用微调过的 7b 模型") or an amount.
+_PLAIN_NUM = r"(?<![a-z0-9_.])(?P<neg>)(?P<num>\d+)(?P<mult>)(?![\d.a-z%])"
 _REQUESTS_IN_FLIGHT = (
     _rx(rf"{APPROX}{NUM}\s*{_NOUN}\s+{_words('in_flight_after')}"),
     _rx(rf"{_NOUN}\s+{_words('in_flight_verbs')}\s+{APPROX}{NUM}\s+{_words('in_flight_after')}"),
     _rx(rf"{_words('in_flight_before')}\s*(?:只|最多|就|大概|大约|约|差不多|也就|顶多|不超过)*\s*"
         rf"(?:处理|跑|来|有|进来|发)?\s*{APPROX}{NUM}\s*{_NOUN}"),
+    # "about 4 reviews running at any one time": the count, what is in flight, then the time words in its clause
+    _rx(rf"{APPROX}{_PLAIN_NUM}\s+{_words('in_flight_of_them')}"),
+    _rx(rf"{APPROX}{_PLAIN_NUM}\s+(?:[a-z-]+\s+){{0,2}}?{_words('in_flight_things')}\b[^,;.!?]{{0,30}}?\b{_words('in_flight_time')}"),
+    # "同一时间在跑的审查大概 4 个": the time words, what runs, 的, then the bare count (no unit of its own after it)
+    _rx(rf"{_words('in_flight_lead')}[^,;.!?，。；！？\d]{{0,12}}?的[^,;.!?，。；！？\d]{{0,12}}?(?:{_words('in_flight_hedge')}\s*)*"
+        rf"{APPROX}{_PLAIN_NUM}(?!\s*(?:~|-|–|到|至)\s*\d)\s*(?:个|条|路|场|件)?(?!\s*(?:[a-z%]|万|千|百|字|秒|分钟|小时|天|张|台|块|卡|元|倍|人))"),
 )
 _REQUESTS_PER_WHAT = _rx(rf"{APPROX}{NUM}\s*(?:(?:api|inference|llm)\s+)?(?:requests?|reqs?|queries|api calls|calls|"
                          r"个请求|次请求|次调用|个调用)(?![a-z])(?!\s*(?:at once|at the same time|in parallel|concurrently|"
@@ -332,11 +340,13 @@ _FREQUENCY_EN: dict[str, tuple[re.Pattern[str], ...]] = {unit: (
         rf"{_EN_WORDS['every']}\s+{_EN_INTERVAL_NUMBER}{_EN_WORDS[unit]}(?:\s+or so)?")) for unit in ("second", "minute", "hour")}
 _FREQUENCY_EN["day"] = (_rx(rf"{_EN_COUNT}\s+(?:(?:a|an|per|each|every)\s+){_EN_WORDS['day']}"),)
 _ZH_UNIT_SECONDS = (("interval_seconds", 1), ("interval_minutes", 60), ("interval_hours", 3600))
-_FREQUENCY_ZH = tuple((_rx(rf"{_ZH_WORDS['every']}\s*{APPROX}(?:(?P<half>{_ZH_WORDS['half']})|(?P<num>\d+(?:\.\d+)?))?\s*"
+# (the interval may follow the person with no 每 of its own: "每人大概 2 分钟问一次", "每个人约 30 秒送一次")
+_FREQUENCY_ZH = tuple((_rx(rf"(?:{_ZH_WORDS['every']}|{_ZH_WORDS['per_person']}\s*(?:平均|通常|一般)?(?=\s*{APPROX}\d))\s*{APPROX}(?:(?P<half>{_ZH_WORDS['half']})|(?P<num>\d+(?:\.\d+)?))?\s*"
                            rf"{_ZH_WORDS[unit]}\s*(?:左右|多|上下)?[^\d,;.!?，。；]{{0,10}}?(?P<count>{_ZH_WORDS['frequency_counts']})\s*"
                            rf"{_ZH_WORDS['times']}"), seconds) for unit, seconds in _ZH_UNIT_SECONDS)
 _REQUEST_VERB_BEFORE = re.compile(rf"\b{_EN_WORDS['request_verbs']}\b[^,;.!?]{{0,30}}$")
 _TOTAL_SENDER = re.compile(_words("total_sender_cue"))
+_EACH_PERSON = re.compile(_PER_PERSON)
 _SENTENCE_START = re.compile(r"[.!?。！？;；]")
 
 
@@ -374,7 +384,9 @@ def _frequencies(text: str, claims: _Claims) -> Iterator[Fact]:
             continue
         claims.claim(m.start(), m.end())
         sentence = text[(starts[-1] if (starts := [b.end() for b in _SENTENCE_START.finditer(text, 0, m.start())]) else 0):m.start()]
-        suffix = "" if _TOTAL_SENDER.search(sentence) else "_per_person"
+        # "一共 80 个分析师，每人大约每隔 1 分钟发一次": a word of each person after the total's word makes it one person's again
+        total = [t.end() for t in _TOTAL_SENDER.finditer(sentence)]
+        suffix = "" if total and not _EACH_PERSON.search(sentence + m.group(0), total[-1]) else "_per_person"
         if unit_seconds >= 86_400:
             yield Fact(f"requests_per_day{suffix}", _int(count), m.start(), m.end(), keyed=True)
         else:

@@ -75,7 +75,17 @@ WORDS: dict[str, tuple[str, ...]] = {
     "on_average": (r"avg\.?", r"average", r"on average", r"typically", r"usually"),
     # requests in flight together, said after the count ("one request at a time", "6 queries at a time"):
     # a concurrency, never a rate missing its unit
-    "in_flight_after": (r"at a time", r"at any (?:one )?time(?! of)", r"at any given (?:time|moment)"),
+    "in_flight_after": (r"at a time", r"at any (?:(?:one|1) )?time(?! of)", r"at any given (?:time|moment)"),
+    # things in flight said by what they are, not as requests ("about 4 reviews running at any one time", "maybe 12
+    # conversations in flight", "30 agent runs going at once", "25 of them at a time"): each one a stream, so the count is the
+    # peak concurrency (Little's law's L; "one" is a digit by now); the time words are stronger than "at once" alone, which may be said of models
+    "in_flight_things": (r"reviews?", r"conversations?", r"convos?", r"chats?", r"sessions?", r"runs?", r"jobs?", r"tasks?",
+                         r"streams?", r"threads?", r"workflows?", r"pipelines?", r"agents?", r"generations?"),
+    # people of a group said to be on at a time ("maybe 25 of them at a time"); "~300 of them simultaneously" beside a usual
+    # load is the base-and-peak reader's
+    "in_flight_of_them": (r"of (?:them|us)\s+(?:[a-z]+\s+){0,2}?(?:at a time|at any (?:(?:one|1) |given )?(?:time|moment)(?! of)|in flight)",),
+    "in_flight_time": (r"at a time", r"at any (?:(?:one|1) |given )?(?:time|moment)(?! of)", r"in flight", r"at once", r"at the same time",
+                       r"simultaneously", r"concurrently", r"in parallel", r"open together"),
     # the count said after the requests' verb ("requests come in one at a time", "queries arrive 2 at a time")
     "in_flight_verbs": (r"comes?(?: in)?", r"arrives?", r"lands?", r"hits?", r"shows? up", r"rolls? in", r"trickles? in",
                         r"(?:are|get) (?:sent|served|handled|processed)"),

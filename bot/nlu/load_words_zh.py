@@ -50,6 +50,11 @@ WORDS: dict[str, tuple[str, ...]] = {
     # requests in flight together, said before the count ("一次只处理 1 个请求", "同时 3 个请求", "并发 12 个请求"):
     # a concurrency (text is normalized to Simplified), never a rate missing its unit
     "in_flight_before": ("一次", "每次", "同时", "并发", "一起"),
+    # things in flight said before their count, as what is running now ("同一时间在跑的审查大概 4 个", "同时挂着的 session
+    # 大概 6 个", "正在进行中的会话一般不超过 10 个", "同一时刻开著在用的对话大概 25 个"): each one a stream, the count the
+    # peak concurrency; Taiwan's 著 is left as written by the folding, 一 is a digit by now
+    "in_flight_lead": ("同时", "同[一1](?:个)?(?:时间|时刻|时段|时候)", "正在", "在跑", "进行中"),
+    "in_flight_hedge": ("一般", "通常", "平均", "大概", "大约", "约", "差不多", "也就", "最多", "不超过", "顶多", "基本", "就"),
     "each_second": ("每秒钟?", "[一1]\\s*秒钟?"),
     "each_minute": ("每分钟", "[一1]\\s*分钟"),
     "each_hour": ("每小时", "每个小时", "[一1]\\s*(?:个)?小时"),

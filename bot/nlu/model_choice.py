@@ -28,6 +28,9 @@ from bot.nlu.lexicon import (
     MODEL_CHOICE_JOINED,
     MODEL_EACH,
     MODEL_EITHER,
+    MODEL_FALLBACK_AFTER,
+    MODEL_FALLBACK_BRACKET,
+    MODEL_FALLBACK_LEAD,
     MODELS_TOGETHER,
     MODELS_TOGETHER_JOINED,
 )
@@ -150,6 +153,25 @@ def read_model_choice(text: str, sizes: Sequence[Fact], find_model: ModelLookup 
     return None
 
 
+_FALLBACK_REACH = 30  # the second model is said close after the first ("70B，不行的话 32B 也可以")
+
+
+def read_fallback(text: str, sizes: Sequence[Fact], find_model: ModelLookup | None) -> ModelSide | None:
+    """The model chosen when a second is said only as a fallback or a nice-to-have (`lexicon.MODEL_FALLBACK_*`): the
+    first said, read in its clause as `read_model_choice` reads a side. None when no model is said that way."""
+    sizes = sorted((f for f in sizes if isinstance(f.value, int | float)), key=lambda f: f.start)
+    for first, second in zip(sizes, sizes[1:], strict=False):
+        between = text[first.end:second.start]
+        if len(between) > _FALLBACK_REACH or abs(float(first.value) - float(second.value)) <= _SAME * max(first.value, second.value):
+            continue
+        after = text[second.end:second.end + 40]
+        if (MODEL_FALLBACK_BRACKET.fullmatch(between) is not None or MODEL_FALLBACK_LEAD.search(between) is not None
+                or (MODEL_CHOICE.search(between) is not None and MODEL_FALLBACK_AFTER.search(after) is not None)):
+            start, _ = _clause(text, first.start, first.end)
+            return _side(text, start, first.end, sizes, find_model, nearest_last=True)
+    return None
+
+
 def read_models_together(text: str, sizes: Sequence[Fact], find_model: ModelLookup | None) -> list[ModelSide] | None:
     """The models served at once when the message says so ("serve both our 8B and 14B", "同时跑 X 和 Y", "两个模型都要常驻"):
     each side of the joining word, as `read_model_choice` reads a side. None without such words or two different models."""
@@ -191,5 +213,5 @@ def each_model_load(text: str, users: Fact) -> bool:
     return EACH_MODEL_AFTER.match(text, users.end) is not None or EACH_MODEL_BEFORE.search(text, 0, users.start) is not None
 
 
-__all__ = ["MODEL_FACTS", "MODEL_OPTION", "ModelChoice", "ModelSide", "each_model_load", "read_model_choice",
+__all__ = ["MODEL_FACTS", "MODEL_OPTION", "ModelChoice", "ModelSide", "each_model_load", "read_fallback", "read_model_choice",
            "read_models_together", "said_of"]

@@ -43,7 +43,15 @@ from bot.nlu.lexicon import (
     VAGUE_COUNTS,
     models_added,
 )
-from bot.nlu.model_choice import MODEL_OPTION, each_model_load, read_model_choice, read_models_together, said_of
+from bot.nlu.model_choice import (
+    MODEL_OPTION,
+    ModelSide,
+    each_model_load,
+    read_fallback,
+    read_model_choice,
+    read_models_together,
+    said_of,
+)
 from bot.nlu.models import apply_model_readings, name_spans, unknown_model_name
 from bot.nlu.normalize import normalize
 from bot.nlu.relative import SCALED, relative_changes
@@ -254,16 +262,16 @@ def parse_message(
     by_slot: dict[str, list[Fact]] = {}
     for fact in readings:
         by_slot.setdefault(fact.slot, []).append(fact)
-    together = read_models_together(normalized, by_slot.get("model_params_b", []), find_model)
+    fallback = read_fallback(normalized, by_slot.get("model_params_b", []), find_model)
+    together = None if fallback else read_models_together(normalized, by_slot.get("model_params_b", []), find_model)
     largest = max(together, key=lambda side: side.size_b) if together else None
-    if largest is not None:
+    if fallback is not None:
+        # "Qwen3-1.7B（4B 也行）": the first model is the one run and sized; the fallback is a remark, not an option
+        named = _keep_model(by_slot, fallback)
+    elif largest is not None:
         # "serve both our 8B and 14B": models resident at once, not options; the largest is the model named, the
         # others' parameters are added to what the box holds and reads (`co_served_params_b`)
-        named = largest.named
-        if named is not None:
-            by_slot.pop("model_params_b", None)
-        else:
-            by_slot["model_params_b"] = [replace(largest.fact, value=largest.size_b)]
+        named = _keep_model(by_slot, largest)
         _each_model_users(normalized, by_slot, len(together or ()))
         # the class of work said of a model beside the sized one is that model's ("plus a 7b for code completion"): the
         # sized model's requests keep their own shape
@@ -413,6 +421,16 @@ def parse_message(
                 result.relative.setdefault(slot, change.factor)
     result.intents = detect_intents(intent_text)
     return result
+
+
+def _keep_model(by_slot: dict[str, list[Fact]], side: ModelSide) -> Any:
+    """Keep one model of several said as the reading's: its catalog reading when named (returned; the name sizes it),
+    else its size."""
+    if side.named is not None:
+        by_slot.pop("model_params_b", None)
+    else:
+        by_slot["model_params_b"] = [replace(side.fact, value=side.size_b)]
+    return side.named
 
 
 def _one_device_each(result: ParseResult) -> None:

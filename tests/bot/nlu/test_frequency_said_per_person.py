@@ -22,6 +22,14 @@ MONTH_DAYS = 365 / 12
     ("櫃台 90 人，每個人每半小時問一次", 90, 90 / 1800),
     ("分析師 25 位，每位每 3 分鐘丟一次查詢", 25, 25 / 180),
     ("研究員 40 人，每人每分鐘大概問兩次", 40, 40 * 2 / 60),
+    # the interval right after the person, with no 每 of its own
+    ("一共 120 个坐席，每人大概 2 分钟问一次，14B", 120, 120 / 120),
+    ("40 位業務，每個人約 30 秒送一次，8B", 40, 40 / 30),
+    # a total's word counting the people, then each person's interval: still one person's rate
+    ("一共 80 个分析师，每人大约每隔 1 分钟发一次请求", 80, 80 / 60),
+    # people online with each one's interval: senders of the rate, not streams
+    ("客服 150 人在線（每人大概 1 分鐘丟一次問題），模型 70B", 150, 150 / 60),
+    ("300 个审核员，平均每人每 3 分钟提交一次", 300, 300 / 180),
 ])
 def test_people_times_their_frequency_is_the_arrival_rate(text, people, per_s):
     facts = parse_message(text).facts
@@ -31,6 +39,8 @@ def test_people_times_their_frequency_is_the_arrival_rate(text, people, per_s):
 
 @pytest.mark.parametrize("text", [
     "每个坐席每5分钟查一次，一共120个坐席",
+    "一共 120 个坐席，每人大概 2 分钟问一次",
+    "客服 150 人在線（每人大概 1 分鐘丟一次問題）",
     "support floor is ~250 reps, every rep pings the bot maybe once every 3 minutes",
 ])
 def test_an_interval_between_questions_is_no_first_token_target(text):
