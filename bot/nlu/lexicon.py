@@ -804,9 +804,13 @@ CONTEXT_MAX_WORDS = (r"(?:up to|upto|max(?:imum)?|at most|as long as|limit|withi
 LENGTH_REACH_WORDS = (r"(?:up to|upto|max(?:imum)?|at most|as long as|limit|longest(?: ones?)?|biggest(?: ones?)?|largest(?: ones?)?|"
                       r"worst[- ]case|peaks? at|can (?:reach|hit|go to|get to)|(?:some (?:\w+ )?)?(?:hits?|reach(?:es)?)|"
                       r"(?:but )?(?:sometimes|occasionally|at times)(?: up to| hits?| reach(?:es)?)?|"
+                      # how often it gets there ("often hits 128k", "regularly reaches 150k"): still its reach
+                      r"(?:often|frequently|regularly|routinely|commonly)\s+(?:hits?|reach(?:es)?|gets? (?:up )?to|goes? (?:up )?to)|"
                       r"p9\d(?:\.\d+)?|tail(?: up to)?|a few (?:go|reach|hit)(?: up to)?|"
                       r"最长的?|最多|最大|上限|长达|可达|有时候?(?:会)?(?:到|有|达到)?|偶尔(?:会)?(?:到|有|达到|长达)?|"
-                      r"少数(?:会|能)?(?:到|有|达到|长达)?|极端(?:情况)?(?:下)?(?:会)?(?:到)?)")
+                      r"少数(?:会|能)?(?:到|有|达到|长达)?|极端(?:情况)?(?:下)?(?:会)?(?:到)?|"
+                      # "经常顶到 128k", "常常冲到 100k", "动不动就到 64k": how often a length reaches its top
+                      r"(?:经常|常常|时常|往往|动不动)(?:就)?(?:会)?(?:顶到|冲到|飙到|达到|涨到|到|上)?|顶到|冲到|飙到)")
 LENGTH_USUAL_WORDS = (r"(?:usually|typically|on average|avg(?: prompt)?|average|mostly|normally|median|(?:more )?like|"
                       r"typical \w+ (?:are|is)(?: like| about| around)?|"
                       r"p50|mean|most (?:of them|requests|prompts)?(?: are)?|"
@@ -834,8 +838,9 @@ REQUEST_CLASS_WORDS: dict[str, re.Pattern[str]] = {
                         r"\baider\b", r"\bopenhands\b", r"\broo[- ]?code\b", r"\bkilo[- ]?code\b", r"\bwindsurf\b",
                         r"\bswe[- ]agent\b", r"\bcodex\b",
                         rf"\bagent(?:ic|s)?\b[^.;!?\n]{{0,40}}\b{_CODE_NOUNS}\b", rf"\b{_CODE_NOUNS}\b[^.;!?\n]{{0,40}}\bagent(?:ic|s)?\b",
-                        "代码智能体", "编程智能体", r"(?:代码|编程|程式|研发|仓库)[^。；！？\n]{0,20}智能体",
-                        r"智能体[^。；！？\n]{0,20}(?:代码|编程|程式|仓库|研发)"),
+                        # leads write "agent" in Latin letters inside Chinese as often as 智能体
+                        "代码智能体", "编程智能体", r"(?:代码|编程|程式|研发|仓库)[^。；！？\n]{0,20}(?:智能体|agents?\b)",
+                        r"(?:智能体|agents?\b)[^。；！？\n]{0,20}(?:代码|编程|程式|仓库|研发)"),
     "rag": _rx(r"\brag\b", r"\bretrieval[- ]augmented", r"\bretriev(?:al|ed|es|ing)\b",
                r"\bchat(?:ting)? (?:with|over) (?:our |the |your )?(?:docs|documents|wiki|knowledge ?base|handbook|manuals?)",
                r"\bknowledge[- ]?base\b", "检索增强", "检索", "知识库", "文档问答"),

@@ -316,6 +316,8 @@ _REQUESTS_IN_FLIGHT = (
     # "同一时间在跑的审查大概 4 个": the time words, what runs, 的, then the bare count (no unit of its own after it)
     _rx(rf"{_words('in_flight_lead')}[^,;.!?，。；！？\d]{{0,12}}?的[^,;.!?，。；！？\d]{{0,12}}?(?:{_words('in_flight_hedge')}\s*)*"
         rf"{APPROX}{_PLAIN_NUM}(?!\s*(?:~|-|–|到|至)\s*\d)\s*(?:个|条|路|场|件)?(?!\s*(?:[a-z%]|万|千|百|字|秒|分钟|小时|天|张|台|块|卡|元|倍|人))"),
+    # "agent 大概 10 个一起跑", "会话 6 路同时在跑": a bare count of things, then running together
+    _rx(rf"{APPROX}{_PLAIN_NUM}\s*(?:个|条|路|场|件)\s*(?:一起|同时|并行|一块儿?)\s*(?:在)?\s*(?:跑|运行|执行)"),
 )
 _REQUESTS_PER_WHAT = _rx(rf"{APPROX}{NUM}\s*(?:(?:api|inference|llm)\s+)?(?:requests?|reqs?|queries|api calls|calls|"
                          r"个请求|次请求|次调用|个调用)(?![a-z])(?!\s*(?:at once|at the same time|in parallel|concurrently|"
