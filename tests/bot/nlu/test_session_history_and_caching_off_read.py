@@ -45,3 +45,9 @@ def test_prefix_caching_said_off_is_off(text):
 @pytest.mark.parametrize("text", ["vllm has prefix caching on", "vLLM 有開 APC", "开了 prefix cache"])
 def test_prefix_caching_said_on_stays_on(text):
     assert parse_message(text).facts["prefix_caching"] is True
+
+
+def test_a_context_range_said_after_a_verb_keeps_its_multiplier_on_both_ends():
+    # "contexts usually sit around 60-80k": 60k to 80k, the middle the typical prompt, the top the longest request
+    facts = parse_message("at peak ~40 agent sessions are live, contexts usually sit around 60-80k").facts
+    assert facts["prompt_tokens"] == 70_000 and facts["context_length"] == 80_000
