@@ -222,6 +222,10 @@ class ServingStack(_Frozen):
     # "FORMAT@hardware_id" entries: a format whose support depends on the GPU generation runs on these
     # devices only, per the stack's documentation (MXFP4 on TensorRT-LLM: Hopper and datacenter Blackwell).
     format_devices: tuple[str, ...] = ()
+    # Whether the engine keeps a prefix cache across requests by default (vLLM V1, TensorRT-LLM's LLM API, llama-server,
+    # vLLM-RBLN: "yes", each sourced in the row): a session's own earlier turns are then served from it, not prefilled
+    # again (`advice.sizing.own_history_tokens`). "unverified": not credited.
+    prefix_cache_default: Literal["yes", "no", "unverified"] = "unverified"
 
     def runs_on(self, kind: str) -> bool:
         """Whether the stack serves this kind of device (no kinds listed: any)."""

@@ -246,6 +246,10 @@ class Workload(BaseModel):
     # once, so prefill works only on the rest (issue 26 B: credited only when stated). Said as a length
     # (`shared_prefix_tokens`) or as a share of the prompt (`shared_prefix_share`); `prefix_caching`: the cache said on.
     prefix_caching: bool | None = None
+    # Beyond the contract: each request is a turn of a session that re-sends the session so far (a multi-turn chat, "the
+    # history is ~12k by the end", "同一个对话来回二三十轮", a context said of sessions): that history is the session's
+    # own prefix, which an engine's default prefix cache keeps between its turns (`advice.sizing.own_history_tokens`).
+    session_history: bool | None = None
     shared_prefix_tokens: int | None = Field(default=None, ge=1, le=2_000_000)
     shared_prefix_share: float | None = Field(default=None, gt=0, le=1)
     # Beyond the contract: the KV cache stored in FP8 (vLLM `--kv-cache-dtype fp8`), half the 16-bit bytes per token. Set

@@ -176,7 +176,7 @@ _NOT_A_LENGTH_CLAUSE = re.compile(r"budget|预算|\$|usd|元|块|cost|spend|花|
                                   r"an? (?:day|hour|month|night|week)\b|daily|hourly|monthly|nightly|/(?:s|h|day|month)\b")
 _RANGE_NUM = r"(?P<{n}>\d+(?:\.\d+)?)\s*(?P<{u}>k|万|萬)?"
 # "上下文 6 万到 10 万", "6-10万", "6万~10万": a full stop may end it (a decimal point may not)
-_CONTEXT_RANGE = re.compile(r"(?:context|contexts|ctx|上下文)[^\d,;，；]{0,16}?" + _RANGE_NUM.format(n="a", u="u1")
+_CONTEXT_RANGE = re.compile(r"(?:context|contexts|ctx|上下文)[^\d,;，；]{0,24}?" + _RANGE_NUM.format(n="a", u="u1")
                             + r"\s*(?:-|–|~|～|to|到|至)\s*" + _RANGE_NUM.format(n="b", u="u2") + r"(?!\d|\.\d)")
 _THINKING = _any(
     rf"{THINKING_WORDS}[^\d,;，；。]{{0,24}}?{APPROX}{NUM}\s*(?:tokens?|toks?|token)",

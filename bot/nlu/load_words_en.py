@@ -231,7 +231,10 @@ WORDS: dict[str, tuple[str, ...]] = {
     # computes that part once (issue 26 B: credited only when stated)
     "prefix_caching": (r"prefix[- ]?cach(?:e|ing)(?!\s*(?:off|disabled))", r"(?<![a-z])apc(?![a-z])", r"radix ?(?:attention|cache|tree)",
                        r"kv[- ]?cache (?:reuse|sharing)", r"prompt cach(?:e|ing)"),
-    "no_prefix_caching": (r"(?:don'?t|do not|doesn'?t|does not|didn'?t|haven'?t|have not|not)\s+(?:have|use|run|using|running|got)"
+    "no_prefix_caching": (r"no[- ]enable[- ]prefix[- ]caching", r"enable[-_]prefix[-_]caching\s*=\s*false",
+                          r"(?:prefix|prompt|kv)[- ]?cach(?:e|ing)\s+(?:is\s+|are\s+)?(?:turned\s+|switched\s+|kept\s+)?(?:off|disabled)",
+                          r"(?<![a-z])(?:no|without)\s+(?:kv[- ]|prefix[- ]|prompt[- ])?caching",
+                          r"(?:don'?t|do not|doesn'?t|does not|didn'?t|haven'?t|have not|not)\s+(?:have|use|run|using|running|got)"
                           r"\s+(?:the\s+|any\s+)?(?:prefix|prompt)[- ]?cach",
                           r"(?:prefix|prompt)[- ]?cach(?:e|ing)\s+(?:isn'?t|is not|not)\s+(?:on|enabled|turned on|set up)",
                           r"(?:no|without|disable[ds]?|turn(?:ed)? off|not using)\s+(?:the\s+)?(?:prefix|prompt)[- ]?cach",
@@ -243,6 +246,13 @@ WORDS: dict[str, tuple[str, ...]] = {
                      r"few[- ]shot(?: examples)?", r"context"),
     "most": (r"(?<![a-z])most(?:ly)?(?![a-z])", r"the bulk", r"(?:the )?majority", r"largely"),
     # what "most of it is the same" must be about to be a shared prefix (not "most users ask the same questions")
+    # each request is a turn of a session that re-sends the conversation so far ("chat with it over many turns",
+    # "multi-turn", "the history is ~12k by the end")
+    "session_history": (r"multi[- ]?turn", r"(?:many|several|multiple|a few|\d+(?:-\d+)?)\s+turns", r"(?:conversation|chat)\s+history",
+                        r"(?<![a-z])history\s+(?:is|grows|gets|reaches|runs)", r"back[- ]and[- ]forth", r"(?:conversation|chat) so far"),
+    # the sessions whose context is said ("~40 agent sessions are live, contexts ~60-80k"): their turns re-send it
+    "session_nouns": (r"sessions?", r"conversations?", r"threads?"),
+    "history_nouns": (r"contexts?", r"(?<![a-z])ctx", r"(?<![a-z])history"),
     "context_nouns": (r"context", r"prompts?", r"repo(?:sitory)?", r"codebase", r"system[- ]?prompt", r"prefix"),
     # one maker only: the cue before its name ("only Huawei", "must use Huawei cards"), or the name then "only"
     # ("Huawei hardware only", "Huawei-only")

@@ -189,7 +189,15 @@ WORDS: dict[str, tuple[str, ...]] = {
     "engine_denied": ("(?:不用|不想用|不打算用|不再用|弃用|换掉|替换掉|而不是|不是)\\s*$",),
     # prompts that share their beginning ("开了 prefix cache", "前缀缓存", Taiwanese 快取 folded alike)
     "prefix_caching": ("前缀(?:缓存|快取|cache)", "(?:开|启用|打开)了?\\s*(?:prefix|前缀)", "提示词缓存"),
-    "no_prefix_caching": ("(?:没|没有|不|未)(?:开|启用|打开)\\s*(?:prefix|前缀)", "(?:prefix|前缀)\\s*(?:cache|缓存)?\\s*(?:关|没开|关闭)"),
+    "no_prefix_caching": ("(?:没|没有|不|未)(?:开|启用|打开)\\s*(?:prefix|前缀)",
+                          "(?:prefix|前缀)\\s*(?:cach(?:e|ing)|缓存|快取)?\\s*(?:给|被)?(?:关|没开|关闭|禁用)",
+                          "(?:关|关闭|关掉|禁用)了?\\s*(?:prefix|前缀)"),
+    # each request is a turn of a session that re-sends the conversation so far ("多轮对话", "来回二三十轮", "对话历史")
+    "session_history": ("多轮", "来回\\s*(?:\\d+(?:-\\d+)?|几|好几|十几)?\\s*轮", "(?:对话|聊天|会话)(?:历史|记录)",
+                        "历史(?:对话|消息|记录)", "聊到后面"),
+    # the sessions whose context is said ("16 个会话 … 上下文一般 5 到 9 万"): their turns re-send it
+    "session_nouns": ("会话", "对话", "session"),
+    "history_nouns": ("上下文",),
     # (numbers are digits by the time words are read: 同一 reads 同1)
     "shared_cue": ("共用", "共享", "相同", "一样", "同[一1]", "固定", "不变", "复用", "重复"),
     "prefix_nouns": ("system\\s*prompt", "系统提示词?", "系统提示语", "前缀", "前面", "开头", "话术", "模板", "知识库", "repo",

@@ -36,6 +36,9 @@ _SHARED = re.compile(_words("shared_cue"))
 _PREFIX_NOUN = re.compile(_words("prefix_nouns"))
 _MOST = re.compile(_words("most"))
 _CONTEXT_NOUN = re.compile(_words("context_nouns"))
+_SESSION_HISTORY = re.compile(_words("session_history"))
+_SESSION_NOUN = re.compile(_words("session_nouns"))
+_HISTORY_NOUN = re.compile(_words("history_nouns"))
 # A length in a shared-prefix clause: a figure with the token unit, one in thousands ("6k", "3 千") that counts no items,
 # or any figure right after "first" / 前面 ("the first 10k", "前面 3000"); never a count of people or documents, a
 # share, a duration, a memory or a model size ("5,000 documents, all the same template" is a batch, not a prefix).
@@ -92,10 +95,23 @@ def _shared_prefix(text: str, claims: _Claims) -> Iterator[Fact]:
             return
 
 
+def _session_history(text: str) -> Iterator[Fact]:
+    """Requests that are turns of sessions re-sending their history: said so ("multi-turn", "over many turns", "多轮对话",
+    "来回二三十轮"), or a context said of sessions ("40 agent sessions, contexts ~60-80k", "16 个会话 … 上下文 5 到 9 万"):
+    each turn's prompt is the session so far, its own prefix (`estimator.advice.sizing.own_history_tokens`)."""
+    m = _SESSION_HISTORY.search(text)
+    if m is None and _HISTORY_NOUN.search(text):
+        m = _SESSION_NOUN.search(text)
+    if m is not None:
+        yield Fact("session_history", True, m.start(), m.end(), keyed=True)
+
+
 def serving_facts(text: str, claims: _Claims) -> Iterator[Fact]:
-    """The serving engine and the shared prompt prefix of one normalized (folded) message."""
+    """The serving engine, the shared prompt prefix and whether requests are sessions' turns, of one normalized
+    (folded) message."""
     yield from _engine(text)
     yield from _shared_prefix(text, claims)
+    yield from _session_history(text)
 
 
 __all__ = ["MOST_SHARED_SHARE", "serving_facts"]

@@ -17,7 +17,8 @@ from __future__ import annotations
 from collections.abc import Collection, Iterable, Sequence
 
 from estimator.advice.candidates import Candidate
-from estimator.advice.sizing import cached_prefix_tokens
+from estimator.advice.request_shape import shape
+from estimator.advice.sizing import cached_prefix_tokens, resends_history, sessions_counted
 from estimator.catalog import RequestShape
 from estimator.said import Said, said
 from estimator.workload import ServingEngine, Workload
@@ -57,14 +58,40 @@ def engine_note(engine: ServingEngine | None, primary: Candidate) -> Said | None
 
 
 def prefix_note(workload: Workload, primary: Candidate, shapes: Iterable[RequestShape]) -> Said | None:
-    """The shared prefix credited (prefill only, `sizing.cached_prefix_tokens`), or said not credited where the
-    recommended engine keeps no prefix cache across requests (llama.cpp-class slot servers)."""
+    """The prefix cache the primary's sizing credits (prefill only, `sizing.cached_prefix_tokens`): a session's own history
+    served by the engine's default cache, or why it is not (caching said off, no default cache on record, a load that
+    names no sessions); a shared prefix credited, or said not credited where the recommended engine keeps no prefix cache
+    across requests (llama.cpp-class slot servers)."""
+    shapes = tuple(shapes)
+    stated_shared = workload.shared_prefix_tokens is not None or workload.shared_prefix_share is not None
+    if resends_history(workload) and not stated_shared:
+        return _own_history_note(workload, primary, shapes)
     cached = cached_prefix_tokens(workload, shapes)
     if not cached:
         return None
     if primary.stack.continuous_batching != "yes":
         return said("note.prefix_not_cached", stack=primary.stack.name)
     return said("note.prefix_cached", cached=cached, prompt=workload.prompt_tokens or 512)
+
+
+def _own_history_note(workload: Workload, primary: Candidate, shapes: tuple[RequestShape, ...]) -> Said | None:
+    """`prefix_note` for sessions re-sending their history; None where the history is short beside a turn's new tokens
+    (a chat at the default prompt: nothing worth saying)."""
+    prompt = workload.prompt_tokens or 512
+    name = workload.request_class or ("coding_agent" if workload.agentic_sessions else "chat")
+    found = shape(name, shapes)
+    new = found.new_tokens_per_turn if found is not None and found.new_tokens_per_turn else None
+    if new is None or prompt < 2 * new:
+        return None
+    cached = cached_prefix_tokens(workload, shapes, primary.stack)
+    if cached:
+        engine = ENGINE_NAMES.get(primary.stack.backend_key, primary.stack.name)
+        return said("note.own_history_cached", engine=engine, new=prompt - cached, prompt=prompt)
+    if workload.prefix_caching is False:
+        return said("note.own_history_off", prompt=prompt)
+    if not sessions_counted(workload):
+        return said("note.own_history_unresident", prompt=prompt)
+    return said("note.own_history_not_default", stack=primary.stack.name, prompt=prompt)
 
 
 __all__ = ["ENGINE_BACKEND", "ENGINE_NAMES", "engine_note", "prefix_note", "with_named_engine"]

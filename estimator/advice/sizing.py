@@ -19,7 +19,7 @@ from typing import NamedTuple
 from estimator.advice.candidates import Candidate, is_organization
 from estimator.advice.concurrency import READING_TOKENS_PER_S
 from estimator.advice.default_format import DefaultFormat, default_format, runs_fp8_natively, served_as_w8a8
-from estimator.advice.load import is_ultra_low_ttft
+from estimator.advice.load import is_ultra_low_ttft, load_conversion
 from estimator.advice.power_limit import option_power_budget_w, racks_unstated_per_rack
 from estimator.advice.request_shape import shape
 from estimator.advice.risks import SetupRisks, assess_risks, overload_factor, risk_score, setup_risks
@@ -147,20 +147,25 @@ def served_active_params_b(workload: Workload) -> float | None:
     return workload.active_params_b * (workload.models_served or 1)
 
 
-def cached_prefix_tokens(workload: Workload, shapes: Iterable[RequestShape] = ()) -> int:
-    """Tokens of each prompt a prefix cache serves, as stated (issue 26 B: credited only when stated): the shared
-    prefix's length, or its share of the typical prompt. Engines that batch continuously cache prefixes (vLLM's
-    automatic prefix caching, SGLang's RadixAttention, TensorRT-LLM's KV cache reuse); the caller credits it there
-    only. Only prefill is credited: the memory fit holds when the prefix differs (another repo, an evicted block).
+def cached_prefix_tokens(workload: Workload, shapes: Iterable[RequestShape] = (), stack: ServingStack | None = None) -> int:
+    """Tokens of each prompt a prefix cache serves. Stated (issue 26 B: a prefix shared across users is credited only when
+    stated): the shared prefix's length, or its share of the typical prompt, on engines that batch continuously (vLLM's
+    automatic prefix caching, SGLang's RadixAttention, TensorRT-LLM's KV cache reuse; `stack` None: the caller checks).
+    A session's own history is the engine's default wherever `stack` keeps a prefix cache by default
+    (`own_history_tokens`). Caching said off credits nothing. Only prefill is credited: the memory fit holds the KV
+    whatever is cached.
 
     >>> cached_prefix_tokens(Workload(prompt_tokens=8000, shared_prefix_tokens=6000))
     6000
     >>> cached_prefix_tokens(Workload(prompt_tokens=30000, shared_prefix_share=0.5)), cached_prefix_tokens(Workload())
     (15000, 0)
+    >>> cached_prefix_tokens(Workload(prompt_tokens=8000, shared_prefix_tokens=6000, prefix_caching=False))
+    0
 
     Sessions (a coding agent's turns, a chat's) re-send their history every turn: with the cache said on, the history
     is served from it and only the turn's new tokens are prefilled (the class's sourced new tokens a turn,
-    `advice.request_shape`); without it said, every turn is prefilled whole.
+    `advice.request_shape`); without it said, on a stack whose engine keeps no prefix cache by default, every turn
+    is prefilled whole.
 
     >>> agent = [RequestShape(request_class="coding_agent", new_tokens_per_turn=2000, source_url="https://example.com")]
     >>> cached_prefix_tokens(Workload(prompt_tokens=32000, request_class="coding_agent", prefix_caching=True), agent)
@@ -170,20 +175,86 @@ def cached_prefix_tokens(workload: Workload, shapes: Iterable[RequestShape] = ()
     >>> cached_prefix_tokens(Workload(prompt_tokens=32000, request_class="coding_agent"), agent)
     0
     """
+    if workload.prefix_caching is False:
+        return 0
     prompt = workload.prompt_tokens or 512
-    if workload.shared_prefix_tokens is not None:
+    batching = stack is None or stack.continuous_batching == "yes"
+    if workload.shared_prefix_tokens is not None and batching:
         return min(workload.shared_prefix_tokens, prompt - 1)
-    if workload.shared_prefix_share is not None:
+    if workload.shared_prefix_share is not None and batching:
         return min(round(prompt * workload.shared_prefix_share), prompt - 1)
-    if workload.prefix_caching and (new := _new_tokens_per_turn(workload, shapes)) is not None:
+    if workload.prefix_caching and batching and (new := _new_tokens_per_turn(workload, shapes)) is not None:
         return max(0, prompt - new)
-    return 0
+    return own_history_tokens(workload, shapes, stack) if stack is not None else 0
+
+
+def own_history_tokens(workload: Workload, shapes: Iterable[RequestShape], stack: ServingStack) -> int:
+    """Tokens of each prompt that are the session's own earlier turns, served by the engine's default prefix cache: the
+    same session sends the same prefix on consecutive turns, and vLLM V1 (`CacheConfig.enable_prefix_caching = True`),
+    TensorRT-LLM's LLM API (`KvCacheConfig.enable_block_reuse = True`), llama-server (`cache_prompt`, default true) and
+    SGLang (RadixAttention, on unless `--disable-radix-cache`) keep it (each sourced in serving_stacks.csv,
+    `ServingStack.prefix_cache_default`). Only the turn's new tokens are prefilled (the class's sourced new tokens a
+    turn: a coding agent's tool result and last answer, a chat's message and last answer).
+
+    The history is reused only while it stays resident: the sessions sized hold it (the memory fit keeps every session's
+    KV at its typical context, sessions × context × KV/token, beside the weights; an option that cannot hold it is not
+    offered). A load said as a rate, a volume or a spend names no sessions: the open conversations behind it may be
+    many more than the streams the memory holds (thousands of chats left open), so nothing is credited there. Caching
+    said off, or an engine with no default prefix cache on record, credits nothing: every turn prefills its whole
+    context.
+
+    >>> agent = [RequestShape(request_class="coding_agent", new_tokens_per_turn=2000, source_url="https://example.com")]
+    >>> vllm = ServingStack(id="v", name="vLLM", maturity="high", dynamic_shapes="native", continuous_batching="yes",
+    ...                     multi_model="yes", backend_key="vllm", source_url="https://example.com", prefix_cache_default="yes")
+    >>> own_history_tokens(Workload(prompt_tokens=60000, concurrent_users=40, request_class="coding_agent"), agent, vllm)
+    58000
+    >>> own_history_tokens(Workload(prompt_tokens=60000, requests_per_s=2.0, request_class="coding_agent"), agent, vllm)
+    0
+    >>> own_history_tokens(Workload(prompt_tokens=60000, concurrent_users=40, request_class="coding_agent",
+    ...                             prefix_caching=False), agent, vllm)
+    0
+    >>> own_history_tokens(Workload(prompt_tokens=60000, concurrent_users=40, request_class="coding_agent"), agent,
+    ...                    vllm.model_copy(update={"prefix_cache_default": "unverified"}))
+    0
+    """
+    if (workload.prefix_caching is False or stack.prefix_cache_default != "yes" or not resends_history(workload)
+            or not sessions_counted(workload)):
+        return 0
+    new = _new_tokens_per_turn(workload, shapes)
+    return max(0, (workload.prompt_tokens or 512) - new) if new is not None else 0
+
+
+def resends_history(workload: Workload) -> bool:
+    """Whether each request is a turn of a session that re-sends its history: coding agents (`request_class`), sessions said
+    by their window (`agentic_sessions`), or said in so many words (`session_history`: "multi-turn", a context said of
+    sessions).
+
+    >>> resends_history(Workload(request_class="coding_agent")), resends_history(Workload(session_history=True))
+    (True, True)
+    >>> resends_history(Workload(request_class="rag")), resends_history(Workload(request_class="rag", session_history=True))
+    (False, False)
+    """
+    if workload.request_class not in (None, "coding_agent", "chat"):
+        return False  # retrieved chunks, an item, a document, a transcript: each request's own, not a session's history
+    return workload.request_class == "coding_agent" or bool(workload.agentic_sessions or workload.session_history)
+
+
+def sessions_counted(workload: Workload) -> bool:
+    """Whether the load names its sessions (a concurrency of people, agents or sessions), not a rate, a volume or a spend
+    that converts to streams (`load.load_conversion`): only named sessions are known to be the ones the memory holds.
+
+    >>> sessions_counted(Workload(concurrent_users=40)), sessions_counted(Workload(requests_per_s=2.0))
+    (True, False)
+    """
+    return workload.api_spend_usd_per_month is None and load_conversion(workload) is None
 
 
 def _new_tokens_per_turn(workload: Workload, shapes: Iterable[RequestShape]) -> int | None:
     """The tokens a session's turn adds to its history (None: no session class): agents' sessions said by their
-    window (`agentic_sessions`) are coding agents'."""
-    name = "coding_agent" if workload.agentic_sessions and workload.request_class is None else workload.request_class
+    window (`agentic_sessions`) are coding agents'; sessions said otherwise (`session_history`), a chat's."""
+    name = workload.request_class
+    if name is None:
+        name = "coding_agent" if workload.agentic_sessions else "chat" if workload.session_history else None
     found = shape(name, shapes)
     return found.new_tokens_per_turn if found is not None else None
 
@@ -239,7 +310,7 @@ def _request_values(workload: Workload, candidate: Candidate, count: int, shapes
         "arrival_pattern": workload.arrival_pattern or "steady", "model": workload.model_id,
         "active_params_b": served_active_params_b(workload),
         "kv_cache_dtype": workload.kv_cache_dtype, "adapter_gb": adapters_gb(workload.model_params_b or 7.0, workload.lora_adapters),
-        "cached_prefix_tokens": cached_prefix_tokens(workload, shapes) if candidate.stack.continuous_batching == "yes" else 0,
+        "cached_prefix_tokens": cached_prefix_tokens(workload, shapes, candidate.stack),
         # People read each answer: they send the next prompt no sooner than it streams at their speed target
         # (estimator/advice/concurrency.py counts streams at that speed), whatever the device's own speed.
         "paced_tokens_per_s": workload.tokens_per_s_target or COMFORTABLE_TOKENS_PER_S,

@@ -673,6 +673,29 @@ _RECOMMEND: dict[str, tuple[str, str, str]] = {
         "前缀缓存：每个提示 {prompt:,} token 中有 {cached:,} 个是共用的，预填充只算其余部分；KV 缓存仍按每人整段提示计算（提示不同也要放得下）",
         "前綴快取：每個提示 {prompt:,} token 中有 {cached:,} 個是共用的，預填充只算其餘部分；KV 快取仍按每人整段提示計算（提示不同也要放得下）",
     ),
+    "note.own_history_cached": (
+        ("Each turn reuses the session's earlier context from the engine's prefix cache ({engine} default); only the new "
+         "~{new:,} tokens of each ~{prompt:,}-token turn are prefilled, while the KV cache holds every session's whole context"),
+        "每一轮都从引擎的前缀缓存里复用该会话之前的上下文（{engine} 默认开启）；每轮约 {prompt:,} token 中只预填充新的约 {new:,} 个，KV 缓存仍为每个会话放下整段上下文",
+        "每一輪都從引擎的前綴快取裡重用該會話之前的上下文（{engine} 預設開啟）；每輪約 {prompt:,} token 中只預填充新的約 {new:,} 個，KV 快取仍為每個會話放下整段上下文",
+    ),
+    "note.own_history_off": (
+        "Prefix caching is off, as you said: every turn prefills its whole ~{prompt:,} tokens of session",
+        "按你说的前缀缓存关闭：每一轮都要预填充整段约 {prompt:,} token 的会话",
+        "按你說的前綴快取關閉：每一輪都要預填充整段約 {prompt:,} token 的會話",
+    ),
+    "note.own_history_not_default": (
+        ("{stack} keeps no prefix cache by default on record: every turn prefills its whole ~{prompt:,} tokens of session "
+         "(turning a prefix cache on would prefill only each turn's new tokens)"),
+        "{stack} 没有默认开启前缀缓存的记录：每一轮都要预填充整段约 {prompt:,} token 的会话（开启前缀缓存后每轮只算新的 token）",
+        "{stack} 沒有預設開啟前綴快取的紀錄：每一輪都要預填充整段約 {prompt:,} token 的會話（開啟前綴快取後每輪只算新的 token）",
+    ),
+    "note.own_history_unresident": (
+        ("The load is a rate, not a number of sessions: the conversations behind it are not known to stay in memory, so "
+         "every turn is sized as prefilling its whole ~{prompt:,} tokens"),
+        "负载是按请求速率给的，不是会话数：背后的会话不一定都留在显存里，所以每轮按预填充整段约 {prompt:,} token 估算",
+        "負載是按請求速率給的，不是會話數：背後的會話不一定都留在顯存裡，所以每輪按預填充整段約 {prompt:,} token 估算",
+    ),
     "note.prefix_not_cached": (
         "The shared prompt prefix is not credited: {stack} keeps no prefix cache across users",
         "共用的提示前缀没有计入：{stack} 不在用户之间共享前缀缓存",
