@@ -16,6 +16,7 @@ from bot.nlu.characters import (
     length_facts,
     measured_lengths,
     measured_nouns,
+    one_line_answers,
     said_in_characters,
     speed_facts,
 )
@@ -61,6 +62,7 @@ from bot.nlu.lexicon import (
     NUM,
     ONE_USER_AT_A_TIME,
     POWER_BEFORE_BUDGET,
+    READ_TEXT_NOUNS,
     REASONING_MODEL_WORDS,
     REQUEST_CLASS_WORDS,
     ROUND_THE_CLOCK,
@@ -71,6 +73,7 @@ from bot.nlu.lexicon import (
     SPOKEN_RANGE_END,
     SPOKEN_UNIT,
     STABILITY_WORDS,
+    TEXT_GENERATED_BEFORE,
     THINKING_WORDS,
     TYPICAL_WORDS,
     WHOLE_INPUT_WORDS,
@@ -733,6 +736,22 @@ def _thinking(text: str, claims: _Claims) -> Iterator[Fact]:
             yield Fact("thinking_tokens", _int(number_value(m)), m.start(), m.end(), keyed=True)
 
 
+# A text that is read, measured in characters, words or pages after a short description ("transcripts average 3,000
+# words", "每份合约约 8 千字"): the prompt (`READ_TEXT_NOUNS`).
+_READ_TEXT_MEASURED = re.compile(rf"(?:{READ_TEXT_NOUNS})(?P<gap>[^\d.;:!?。；！？\n]{{0,24}}?){APPROX}{NUM}(?={CHARACTER_UNIT})")
+
+
+def _read_texts(text: str, claims: _Claims) -> Iterator[Fact]:
+    for m in _READ_TEXT_MEASURED.finditer(text):
+        clause_start = max((b.end() for b in _CLAUSE_BREAK.finditer(text, 0, m.start())), default=0)
+        if (not claims.free(m.start("num"), m.end()) or _OTHER_LENGTH_WORD["prompt_tokens"].search(m.group("gap"))
+                or TEXT_GENERATED_BEFORE.search(text, clause_start, m.start())):
+            continue
+        claims.claim(m.start("num"), m.end())
+        yield from length_facts(text, "prompt_tokens", m)
+        return
+
+
 def _lengths(text: str, claims: _Claims) -> Iterator[Fact]:
     for m in _matches((_HANDED_IN, _HANDED_IN_AFTER, _TOKEN_SIZED_TEXT, _SIZED_TEXT, _HANDED_IN_THOUSANDS), text, claims):
         yield Fact("prompt_tokens", _int(number_value(m)), m.start(), m.end(), keyed=True)
@@ -774,6 +793,7 @@ def _lengths(text: str, claims: _Claims) -> Iterator[Fact]:
             if claims.free(m.start("num"), m.end()) and not _OTHER_LENGTH_WORD[slot].search(gap) and not _SPREAD.search(gap):
                 claims.claim(m.start("num"), m.end())
                 yield from length_facts(text, slot, m)
+    yield from _read_texts(text, claims)
 
 
 # The whole answer's latency ("p95 end to end 10s", "整体响应时间 5 秒内", "10 秒内出完"), not the first token's: the
@@ -1096,7 +1116,8 @@ def _batch_job(text: str, claims: _Claims) -> Iterator[Fact]:
 
 # Most specific first: a span read by one is skipped by the next.
 EXTRACTORS: tuple[Extractor, ...] = (
-    _electricity, _spoken_lengths, _load, serving_facts, _working_hours, _speed, measured_nouns, _batch, _thinking, _accumulated, _context, _misc_numbers, _no_more_budget, _free_slots, _budget,
+    _electricity, _spoken_lengths, one_line_answers, _load, serving_facts, _working_hours, _speed, measured_nouns,
+    _batch, _thinking, _accumulated, _context, _misc_numbers, _no_more_budget, _free_slots, _budget,
     _power, _lengths,
     measured_lengths, _length_figures, _latency, _quantization,
     _model_size, _users, _words,

@@ -396,6 +396,31 @@ LABEL_ONLY_OUTPUT = _rx(
     "(?:只|仅)\\s*(?:输出|返回|回答|回)\\s*(?:一个|1\\s*个)?\\s*(?:情感|情绪)?(?:标签|类别(?:名称)?|等级)",
 )
 
+# An answer said to be one line or one sentence, with no length said ("a one-line gist of each ticket", "a one-liner
+# summary", "single-sentence answers", "一句话总结", "回答一句话就够", "一行重点摘要"): one sentence long
+# (`estimator.physics.text_tokens`, unit "sentence"), never a line of code. Normalized text: "one" and "a single" are "1".
+_ANSWER_NOUNS = (r"(?:gist|summar\w*|summry|answers?|repl(?:y|ies)|responses?|recaps?|descriptions?|explanations?|verdicts?|"
+                 r"tl;?dr|overview|synopsis|takeaways?|headlines?|blurbs?)")
+ONE_LINE_ANSWER = _rx(
+    r"(?<![\d.,])1[- ]?liners?\b",
+    rf"(?<![\d.,])1[- ]?(?:line|sentence)\s+(?:[a-z]+\s+)?{_ANSWER_NOUNS}\b",
+    r"\b(?:answer|reply|respond|summari[sz]e|sum (?:it|them) up)\w*\s+in\s+(?:a\s+)?1\s+(?:line|sentence)\b",
+    "1句话?(?:的)?(?:总结|摘要|概括|回答|回复|说明|结论|描述)", "1行(?:的)?(?:重点|摘要|总结|概括|结论)",
+    "(?:回答|回复|答案|输出|总结|摘要|概括)\\s*(?:只要|只需|就|用|只)?\\s*1\\s*(?:句|行)(?!\\s*代码)",
+)
+
+# Texts a model reads, measured in the units people read them in ("transcripts average 3,000 words", "reports are ~1,500
+# words", "每份合约约 8 千字", "逐字稿平均两万字", "每篇论文大概 1 万字"): the text is the prompt, converted at its unit's
+# sourced ratio. Nouns written as output as often as read (reports, 纪要) count only when nothing in their clause before
+# them generates them (`TEXT_GENERATED_BEFORE`: "we generate 2,000-word reports" is an answer).
+READ_TEXT_NOUNS = (r"(?<![a-z])(?:transcripts?|reports?|papers?|articles?|e-?mails?|essays?|chapters?|manuscripts?|theses|thesis|"
+                   r"briefs?|memos?|filings?|records?|notes|minutes|stories|posts?|letters?|submissions?|tickets?|threads?|"
+                   r"contracts?|docs?|documents?|files?|pdfs?|cases?|complaints?|reviews?)(?![a-z])|"
+                   r"转写稿|逐字稿|转录稿|稿件|稿子|论文|合约|合同|报告|研报|文章|邮件|工单|病历|卷宗|判决书|对话记录|聊天记录|通话记录|"
+                   r"记录|纪要|笔录|信件|简历|帖子|评论|材料|资料|文书|条文|章节|文档|文件")
+TEXT_GENERATED_BEFORE = _rx(r"\b(?:write|writes|writing|wrote|generat\w*|produc\w*|draft\w*|creat\w*|outputs?|returns?)\b",
+                            "生成", "撰写", "写出", "产出", "输出", "起草", "返回")
+
 # A night word whose clause trains the model ("fine-tune nightly on the same box", "train LoRAs on it
 # overnight") schedules training on the serving hardware (`mixed_training`), not a batch inference job:
 # the verb of training, and no work over items beside it ("nightly we label data for training" is a job).
@@ -730,6 +755,9 @@ __all__ = [
     "ARRIVAL_WORDS",
     "ITEM_WORK",
     "LABEL_ONLY_OUTPUT",
+    "ONE_LINE_ANSWER",
+    "READ_TEXT_NOUNS",
+    "TEXT_GENERATED_BEFORE",
     "LABEL_OUTPUT_TOKENS",
     "TRAINING_VERB",
     "about_training",

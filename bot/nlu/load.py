@@ -32,6 +32,10 @@ DAYS_PER_MONTH = 365 / 12
 # 210.20(A)), i.e. the circuit carries 80 % of its rating continuously; servers are continuous loads, so a
 # 30 A circuit at 208 V carries 30 × 208 × 0.8 = 4,992 W (https://loomi.fyi/nec/continuous-load/).
 CONTINUOUS_LOAD_SHARE = 0.8
+# The rule is a branch circuit's, at mains voltage (100 V in Japan is the lowest anywhere). A rating below it is a
+# low-voltage supply's ("12V 1A", "5V 3A USB-C", "19V 6.32A adapter"): its label states the output it delivers
+# continuously (IEC 62368-1 rates a power supply by its rated output), so its watts are volts × amps, whole.
+MAINS_MIN_VOLTS = 100.0
 
 
 def _words(concept: str) -> str:
@@ -173,7 +177,7 @@ _AMPS = _rx(r"(?:(?P<n>\d+)\s*x\s*)?(?P<amps>\d+(?:\.\d+)?)\s*(?:a|amps?|安培?
             r"(?P<volts>\d+(?:\.\d+)?)\s*(?:v|volts?|伏)(?![a-z])")
 # The same circuit said volts first, as a socket or a feed is labelled ("a regular 120V 20A outlet", "一般 110V 15A 插座",
 # "2 208v/30a circuits", "1路 220v 16a 的插座"): the count before it is the circuits' (`1路` is one feed, never one stream).
-_VOLTS_THEN_AMPS = _rx(r"(?<![\d.])(?:(?P<n>\d+)(?:\s*(?:x|路|条)\s*|\s+))?(?<![\d.])(?P<volts>\d{2,3}(?:\.\d+)?)\s*(?:v|volts?|伏)\s*(?:/|,|x|@)?\s*"
+_VOLTS_THEN_AMPS = _rx(r"(?<![\d.])(?:(?P<n>\d+)(?:\s*(?:x|路|条)\s*|\s+))?(?<![\d.])(?P<volts>\d{1,3}(?:\.\d+)?)\s*(?:v|volts?|伏)\s*(?:/|,|x|@)?\s*"
                        r"(?P<amps>\d+(?:\.\d+)?)\s*(?:a|amps?|安培?)(?![a-z])")
 _PER_RACK = re.compile(_words("per_rack"))
 _PER_SERVER = re.compile(_words("per_server"))
@@ -641,9 +645,12 @@ def _shares(text: str, claims: _Claims) -> Iterator[Fact]:
 
 def _power(text: str, claims: _Claims) -> Iterator[Fact]:
     for m in (m for pattern in (_AMPS, _VOLTS_THEN_AMPS) for m in _matches(pattern, text, claims)):
-        watts = int(m.group("n") or 1) * float(m.group("amps")) * float(m.group("volts")) * CONTINUOUS_LOAD_SHARE
+        volts = float(m.group("volts"))
+        circuit = volts >= MAINS_MIN_VOLTS
+        watts = int(m.group("n") or 1) * float(m.group("amps")) * volts * (CONTINUOUS_LOAD_SHARE if circuit else 1.0)
         yield Fact("power_budget_w", _int(round(watts)), m.start(), m.end(), keyed=True)
-        yield Fact("power_circuit", True, m.start(), m.end(), keyed=True)
+        if circuit:
+            yield Fact("power_circuit", True, m.start(), m.end(), keyed=True)
     for slot, pattern in (("per_rack", _PER_RACK), ("per_server", _PER_SERVER)):
         if scope := pattern.search(text):
             yield Fact("power_budget_scope", slot, scope.start(), scope.end(), keyed=True)

@@ -144,10 +144,11 @@ _FACT_FORMATS: dict[str, tuple[str, str, str]] = {
 # The unit a length was said in (its token ratio differs: estimator.physics.text_tokens).
 _LENGTH_UNIT = {"han": ("Chinese characters", "字", "字"), "latin": ("characters", "个字符", "個字元"),
                 "word": ("words", "个英文单词", "個英文單字"), "page": ("pages", "页英文", "頁英文"),
-                "zh_page": ("pages", "页", "頁"), "code_line": ("lines of code", "行代码", "行程式碼")}
+                "zh_page": ("pages", "页", "頁"), "code_line": ("lines of code", "行代码", "行程式碼"),
+                "sentence": ("sentences", "句话", "句話")}
 _PER_UNIT = {"han": ("a character", "每字", "每字"), "latin": ("a character", "每字符", "每字元"),
              "word": ("a word", "每词", "每詞"), "page": ("a page", "每页", "每頁"), "zh_page": ("a page", "每页", "每頁"),
-             "code_line": ("a line", "每行", "每行")}
+             "code_line": ("a line", "每行", "每行"), "sentence": ("a sentence", "每句", "每句")}
 # Seed 1's bands, as the user said them in words (the reason the assumed speed gives is `assumed.speed.<basis>`).
 _SPEED_BAND = {"comfortable": ("fast (seed 1's comfortable band)", "要快（种子文档 1 的舒适区间）", "要快（種子文件 1 的舒適區間）"),
                "acceptable": ("usable is enough (seed 1's acceptable band)", "够用即可（种子文档 1 的可接受区间）",
