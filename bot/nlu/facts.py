@@ -39,6 +39,8 @@ from bot.nlu.lexicon import (
     DYNAMIC_SHAPES_NO,
     DYNAMIC_SHAPES_YES,
     EXISTING_HARDWARE,
+    FEATURE_DENIED_AFTER,
+    FEATURE_DENIED_BEFORE,
     FINE_TUNED,
     FLOOR_WORDS,
     FORMAT_FLOOR,
@@ -57,6 +59,7 @@ from bot.nlu.lexicon import (
     LENGTH_USUAL_AFTER,
     LENGTH_USUAL_WORDS,
     MIXED_TRAINING,
+    MIXED_TRAINING_DENIED,
     MULTIPLIERS,
     NO_MORE_BUDGET,
     NUM,
@@ -1014,10 +1017,20 @@ def _quantization(text: str, claims: _Claims) -> Iterator[Fact]:
         yield from _format_fact(text, m, said if "bit" in said else said.upper().replace("-", "_"))
 
 
+def denied(text: str, m: re.Match[str]) -> bool:
+    """Whether the feature word matched is denied in its clause ("w/o rag", "不用 RAG", "thinking mode off", "rag-free":
+    `FEATURE_DENIED_BEFORE` / `FEATURE_DENIED_AFTER`)."""
+    clause_start = max((b.end() for b in _CLAUSE_BREAK.finditer(text, max(0, m.start() - 40), m.start())),
+                       default=max(0, m.start() - 40))
+    return bool(FEATURE_DENIED_BEFORE.search(text[clause_start:m.start()]) or FEATURE_DENIED_AFTER.search(text[m.end():m.end() + 24]))
+
+
 def _first(table: dict[str, re.Pattern[str]], text: str) -> tuple[str, re.Match[str]] | None:
+    """The first value of `table` a word of the text says, the denied words passed over ("no RAG, plain chat": chat)."""
     for value, pattern in table.items():
         # A batch word that schedules training is no batch job (`lexicon.about_training`).
-        if m := next(batch_words(pattern, text), None) if table is ARRIVAL_WORDS and value == "batch" else pattern.search(text):
+        found = batch_words(pattern, text) if table is ARRIVAL_WORDS and value == "batch" else pattern.finditer(text)
+        if m := next((m for m in found if not denied(text, m)), None):
             return value, m
     return None
 
@@ -1033,13 +1046,14 @@ def _words(text: str, claims: _Claims) -> Iterator[Fact]:
         if first := _first(table, text):
             yield Fact(slot, first[0], first[1].start(), first[1].end(), keyed=True)
     if m := REASONING_MODEL_WORDS.search(text):  # its thinking is output (`estimator.advice.request_shape`)
-        yield Fact("reasoning_model", True, m.start(), m.end(), keyed=True)
+        yield Fact("reasoning_model", not denied(text, m), m.start(), m.end(), keyed=True)
     if (m := ONE_USER_AT_A_TIME.search(text)) and claims.free(m.start(), m.end()):
         # "单用户", "single-user kiosk": one stream at a time whatever the scale (an edge box too); a count said wins
         yield Fact("concurrent_users", 1, m.start(), m.end(), keyed=False)
     # "fixed-length" is checked before "variable-length" so that a denial wins.
     flags = (("dynamic_shapes", DYNAMIC_SHAPES_NO, False), ("dynamic_shapes", DYNAMIC_SHAPES_YES, True),
-             ("accuracy_critical", ACCURACY_CRITICAL, True), ("mixed_training", MIXED_TRAINING, True),
+             ("accuracy_critical", ACCURACY_CRITICAL, True), ("mixed_training", MIXED_TRAINING_DENIED, False),
+             ("mixed_training", MIXED_TRAINING, True),
              ("space_limited", SPACE_LIMITED, True), ("conservative", CONSERVATIVE, True), ("fine_tuned", FINE_TUNED, True),
              ("availability_required", AVAILABILITY_NOT_REQUIRED, False), ("availability_required", AVAILABILITY_REQUIRED, True))
     found: set[str] = set()

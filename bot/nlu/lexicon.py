@@ -421,6 +421,31 @@ READ_TEXT_NOUNS = (r"(?<![a-z])(?:transcripts?|reports?|papers?|articles?|e-?mai
 TEXT_GENERATED_BEFORE = _rx(r"\b(?:write|writes|writing|wrote|generat\w*|produc\w*|draft\w*|creat\w*|outputs?|returns?)\b",
                             "生成", "撰写", "写出", "产出", "输出", "起草", "返回")
 
+# A feature the lead denies ("w/o rag", "no RAG and no tools", "we're not fine-tuning on this box", "thinking mode off",
+# "rag-free", "不用 RAG", "不需要检索", "不做微调", "不开思考模式", "关掉深度思考"): the word is no request for it. The negator
+# stands right before the feature word in its clause (one word may stand between: "no fancy RAG", "不需要做检索"), or a
+# word of switching off right after it. Folded text (Simplified; "w/o" kept as typed).
+FEATURE_DENIED_BEFORE = _rx(
+    r"(?:\bno|\bnot|\bwithout|\bw/o|\bw/out|\bnever|\bzero|\bsans|\b(?:don'?t|do not|doesn'?t|does not|won'?t|will not|"
+    r"aren'?t|are not|isn'?t|is not|we'?re not|not)\s+(?:need(?:ing)?|use|using|want(?:ing)?|do|doing|run|running|plan(?:ning)? "
+    r"(?:to|on)|going to|have|having)(?:\s+to)?)\s+(?:any\s+|a\s+|an\s+|the\s+|for\s+)?(?:[a-z][a-z-]*\s+)?$",
+    r"(?:不用|不需要|不要|无需|无须|不必|没有|没|不做|不开|不走|不搞|不带|不会|不打算|不考虑|关掉|关闭|关了|禁用|免)"
+    r"\s*(?:做|用|开|开启|启用|走|搞|上|跑|接|加)?\s*(?:什么)?\s*$",
+)
+FEATURE_DENIED_AFTER = _rx(r"^(?:-free\b|\s+(?:mode\s+)?(?:off|disabled|turned off)\b|\s+(?:is\s+|are\s+)?not (?:needed|required|used|on)\b|"
+                           r"\s+(?:isn'?t|aren'?t) (?:needed|required|on)\b)",
+                           r"^\s*(?:模式)?\s*(?:不需要|不用|关掉|关闭|关了|不开|免了|就免了|先不要|先不用)")
+# Training denied on the serving hardware ("not fine-tuning on this box", "不做微调", "不在这台上训练", "no training"):
+# `mixed_training` False. Read before `MIXED_TRAINING`, whose words it contains.
+_TRAIN_WORD = r"(?:train(?:ing)?|re-?train(?:ing)?|fine[- ]?tun(?:e|es|ing)|(?:q?lora )?fine[- ]?tunes?|q?lora training)"
+MIXED_TRAINING_DENIED = _rx(
+    rf"(?:\bno|\bnot|\bwithout|\bw/o|\bnever|\b(?:don'?t|do not|won'?t|will not|aren'?t|are not|we'?re not)\s+(?:be\s+)?"
+    rf"(?:do(?:ing)?\s+(?:any\s+)?)?)\s*(?:any\s+)?{_TRAIN_WORD}\b",
+    r"\b(?:inference|serving) only\b", r"\bonly (?:for )?(?:inference|serving)\b",
+    r"(?:不用|不需要|不要|无需|不必|不做|不会|不打算|不在[^,，。;；]{0,8}?上?)\s*(?:做|跑|搞)?\s*(?:任何)?\s*(?:微调|训练|finetune|fine-?tune)",
+    "纯推理", "只做推理", "只推理", "只跑推理", "只用来推理", "仅推理",
+)
+
 # A night word whose clause trains the model ("fine-tune nightly on the same box", "train LoRAs on it
 # overnight") schedules training on the serving hardware (`mixed_training`), not a batch inference job:
 # the verb of training, and no work over items beside it ("nightly we label data for training" is a job).
@@ -496,6 +521,14 @@ OWNERSHIP = _rx(r"\b(?:i|we)\s+(?:already\s+|only\s+|just\s+|still\s+)?(?:have|o
                 # "家里有台 3090 的主机", "用公司配的 ThinkPad", "our team already runs an 8xH100 HGX for training"
                 "手上是", "手头有", "手头是", "家里有", "家里那台", "办公室有", "公司配的", "公司发的", "配发的",
                 "我用的是", "我现在用的", "目前用的是", "现在用的是", "(?:我们|我们现在|我们目前|公司|组里)(?:在)?用的(?:是)?",
+                # kit said to be installed in their machine or rack ("工作站已经插了一张 4090", "服务器上装着两张 L20", "机柜里已经
+                # 上架了 4 张 H20", "主机里面插著一张 3090", "an RTX A6000 plugged into our dev box", "two L40S are already
+                # racked"): a verb of fitting in the past or lasting tense, never a plan ("想装", "will be installed")
+                "(?:插|装|上架|安装|装配|配)(?:了|着|著|好了|上了|好)(?!\\s*(?:vllm|ollama|驱动|系统|软件|环境))",
+                "已经(?:插|装|上架|安装)",
+                r"(?<!to be )(?<!will be )(?<!be )(?<!get )\b(?:plugged|installed|slotted|racked|mounted|fitted)\s+(?:in|into|inside)\b",
+                r"\balready (?:racked|installed|plugged in|in place|deployed|mounted)\b",
+                r"\b(?:is|are) (?:already )?(?:racked|installed|plugged in|mounted)\b",
                 # kit said to be in place already: "A100 x8 in the rack already", "already in our lab"
                 r"\bin (?:the|our) (?:lab|office|rack|closet|server room|data ?cent(?:er|re)|basement|colo) already\b",
                 r"\balready in (?:the|our) (?:lab|office|rack|closet|server room|data ?cent(?:er|re)|basement|colo)\b",
@@ -756,6 +789,9 @@ __all__ = [
     "ITEM_WORK",
     "LABEL_ONLY_OUTPUT",
     "ONE_LINE_ANSWER",
+    "FEATURE_DENIED_AFTER",
+    "FEATURE_DENIED_BEFORE",
+    "MIXED_TRAINING_DENIED",
     "READ_TEXT_NOUNS",
     "TEXT_GENERATED_BEFORE",
     "LABEL_OUTPUT_TOKENS",

@@ -23,7 +23,7 @@ from bot.nlu import load_words_en as en
 from bot.nlu import load_words_zh as zh
 from bot.nlu.batch import WINDOW, is_batch_context
 from bot.nlu.currency import BARE_YUAN_WORDS, CURRENCY_WORDS, OTHER_CURRENCY_WORDS, currency_of
-from bot.nlu.lexicon import APPROX, NUM, OVERNIGHT, OWNERSHIP
+from bot.nlu.lexicon import APPROX, MIXED_TRAINING_DENIED, NUM, OVERNIGHT, OWNERSHIP
 from bot.nlu.spans import Fact, _Claims, _int, _matches, number_value
 
 SECONDS_PER_UNIT = {"second": 1, "minute": 60, "hour": 3600}
@@ -663,7 +663,8 @@ def _adapters_and_flags(text: str, claims: _Claims) -> Iterator[Fact]:
     for m in _matches(_LORA, text, claims):  # "5-10 adapters": sized for the upper end
         yield Fact("lora_adapters", _int(number_value(m)), m.start(), m.end(), keyed=True)
     for slot, pattern in _FLAGS:
-        if flag := pattern.search(text):
+        # training denied ("not fine-tuning on this box") is read as such (`facts._words`), not as training on it
+        if (flag := pattern.search(text)) and not (slot == "mixed_training" and MIXED_TRAINING_DENIED.search(text)):
             yield Fact(slot, True, flag.start(), flag.end(), keyed=True)
     for m in _VENDOR_EXCLUSION.finditer(text):
         names = [vendor for vendor, words in _VENDOR_WORDS.items() if re.search(words, m.group("names"))]
