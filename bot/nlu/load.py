@@ -67,6 +67,9 @@ _PER_PERSON_AFTER = re.compile(rf"\s*(?:{_PER_PERSON})")
 _UNIT_FIRST = {"second": _words("each_second"), "minute": _words("each_minute"), "hour": _words("each_hour"), "day": _words("daily"),
                "month": _words("monthly")}
 _RATE_BEFORE = {unit: _rx(rf"{words}{_GAP}{APPROX}{NUM}\s*{_NOUN}") for unit, words in _UNIT_FIRST.items()}
+# "每秒 3 条", "每分钟 60 份": the unit first, then a count with its measure word alone (a day's is left to the batch readers)
+_RATE_BARE = {unit: _rx(rf"{_UNIT_FIRST[unit]}{_GAP}{APPROX}{NUM}\s*{_words('bare_request_measure')}")
+              for unit in ("second", "minute", "hour")}
 # A count, a few words of what happens to it, then its day ("2,000 customers hit the bot every day"): a day's count.
 _RATE_DAY_AFTER = _rx(rf"{APPROX}{NUM}\s*\+?\s*{_NOUN}\s*(?:[a-z]+\s+){{0,3}}?{_words('day_after')}")
 # "日均对话量约 4 万", "daily request volume is ~20k": the day's volume named first, its figure after (no unit after it).
@@ -179,6 +182,8 @@ _AMPS = _rx(r"(?:(?P<n>\d+)\s*x\s*)?(?P<amps>\d+(?:\.\d+)?)\s*(?:a|amps?|安培?
 # "2 208v/30a circuits", "1路 220v 16a 的插座"): the count before it is the circuits' (`1路` is one feed, never one stream).
 _VOLTS_THEN_AMPS = _rx(r"(?<![\d.])(?:(?P<n>\d+)(?:\s*(?:x|路|条)\s*|\s+))?(?<![\d.])(?P<volts>\d{1,3}(?:\.\d+)?)\s*(?:v|volts?|伏)\s*(?:/|,|x|@)?\s*"
                        r"(?P<amps>\d+(?:\.\d+)?)\s*(?:a|amps?|安培?)(?![a-z])")
+# A second load said beside the people's, which is added to theirs (`parser._loads_summed`).
+LOAD_ADDED = re.compile(_words("load_added"))
 _PER_RACK = re.compile(_words("per_rack"))
 _PER_SERVER = re.compile(_words("per_server"))
 _RACKS = _rx(rf"(?<!每)(?<!每个)(?<![a-z\d])(?P<neg>)(?P<num>\d{{1,4}})(?P<mult>)\s*{_words('racks')}(?![a-z])")
@@ -269,6 +274,7 @@ def _batch_day(text: str, unit: str, rate: re.Match[str]) -> bool:
 def _rates(text: str, claims: _Claims) -> Iterator[Fact]:
     for unit, pattern, one in (*((u, p, False) for u, p in _RATE_AFTER.items()),
                                *((u, p, False) for u, p in _RATE_BEFORE.items()),
+                               *((u, p, False) for u, p in _RATE_BARE.items()),
                                *((u, p, False) for u, p in _RATE_KEYED),
                                *((u, p, True) for u, p in _RATE_ONE.items())):
         for m in pattern.finditer(text):
@@ -775,4 +781,4 @@ def load_facts(text: str, claims: _Claims) -> Iterator[Fact]:
     yield from _base_and_peak(text, claims)
 
 
-__all__ = ["CONTINUOUS_LOAD_SHARE", "NAMED_ONLY", "load_facts"]
+__all__ = ["CONTINUOUS_LOAD_SHARE", "LOAD_ADDED", "NAMED_ONLY", "load_facts"]
