@@ -67,6 +67,7 @@ from bot.nlu.lexicon import (
     POWER_BEFORE_BUDGET,
     READ_TEXT_NOUNS,
     REASONING_MODEL_WORDS,
+    REASONING_OFF,
     REQUEST_CLASS_WORDS,
     ROUND_THE_CLOCK,
     SCALE_WORDS,
@@ -1045,7 +1046,9 @@ def _words(text: str, claims: _Claims) -> Iterator[Fact]:
             continue
         if first := _first(table, text):
             yield Fact(slot, first[0], first[1].start(), first[1].end(), keyed=True)
-    if m := REASONING_MODEL_WORDS.search(text):  # its thinking is output (`estimator.advice.request_shape`)
+    if m := REASONING_OFF.search(text):  # thinking switched off by name: no thinking before the answer
+        yield Fact("reasoning_model", False, m.start(), m.end(), keyed=True)
+    elif m := REASONING_MODEL_WORDS.search(text):  # its thinking is output (`estimator.advice.request_shape`)
         yield Fact("reasoning_model", not denied(text, m), m.start(), m.end(), keyed=True)
     if (m := ONE_USER_AT_A_TIME.search(text)) and claims.free(m.start(), m.end()):
         # "单用户", "single-user kiosk": one stream at a time whatever the scale (an edge box too); a count said wins

@@ -407,6 +407,8 @@ ONE_LINE_ANSWER = _rx(
     r"\b(?:answer|reply|respond|summari[sz]e|sum (?:it|them) up)\w*\s+in\s+(?:a\s+)?1\s+(?:line|sentence)\b",
     "1句话?(?:的)?(?:总结|摘要|概括|回答|回复|说明|结论|描述)", "1行(?:的)?(?:重点|摘要|总结|概括|结论)",
     "(?:回答|回复|答案|输出|总结|摘要|概括)\\s*(?:只要|只需|就|用|只)?\\s*1\\s*(?:句|行)(?!\\s*代码)",
+    rf"\b{_ANSWER_NOUNS}\s+(?:should|must|need to|needs to|are|is|will|can)?\s*(?:be\s+)?(?:just\s+|only\s+|at most\s+|max\s+)?"
+    r"1\s+(?:line|sentence)\b(?!\s+of\b)",
 )
 
 # Texts a model reads, measured in the units people read them in ("transcripts average 3,000 words", "reports are ~1,500
@@ -529,6 +531,8 @@ OWNERSHIP = _rx(r"\b(?:i|we)\s+(?:already\s+|only\s+|just\s+|still\s+)?(?:have|o
                 r"(?<!to be )(?<!will be )(?<!be )(?<!get )\b(?:plugged|installed|slotted|racked|mounted|fitted)\s+(?:in|into|inside)\b",
                 r"\balready (?:racked|installed|plugged in|in place|deployed|mounted)\b",
                 r"\b(?:is|are) (?:already )?(?:racked|installed|plugged in|mounted)\b",
+                r"\b(?:racked|installed|plugged in|mounted|in place) already\b",
+                r"\bthe (?:box|server|machine|workstation|node|rig|tower|chassis) (?:already |currently |now )?(?:has|holds|carries)\b(?!\s+to\b)",
                 # kit said to be in place already: "A100 x8 in the rack already", "already in our lab"
                 r"\bin (?:the|our) (?:lab|office|rack|closet|server room|data ?cent(?:er|re)|basement|colo) already\b",
                 r"\balready in (?:the|our) (?:lab|office|rack|closet|server room|data ?cent(?:er|re)|basement|colo)\b",
@@ -781,6 +785,7 @@ __all__ = [
     "THINKING_WORDS",
     "REQUEST_CLASS_WORDS",
     "REASONING_MODEL_WORDS",
+    "REASONING_OFF",
     "TYPICAL_WORDS",
     "ACCURACY_CRITICAL",
     "ACROSS_TIME_ZONES",
@@ -928,6 +933,10 @@ SPOKEN_RANGE_END = r"(?:\s*(?:-|–|~|to|至|到)\s*(?P<num2>\d+(?:\.\d+)?))?"
 REASONING_MODEL_WORDS = _rx(r"\breasoning[- ](?:model|models|mode|llm)s?\b", r"\bthinking[- ](?:mode|model|models|tokens?|on)\b",
                             r"-thinking\b", r"(?<![a-z0-9])r1(?![a-z0-9])", r"\bqwq\b", r"\bo1[- ]style\b",
                             "推理模型", "思考模式", "深度思考", "思维链", "思考过程", "思考很长", "思考比较长", "长思考")
+# Thinking switched off by name ("no thinking", "non-thinking mode", "/no_think", "不思考", "关闭思考"): no reasoning model,
+# whatever model is named (Qwen3 serves both modes).
+REASONING_OFF = _rx(r"\bno[- ]thinking\b", r"\bnon[- ]thinking\b", r"/no_think\b", r"\bthinking (?:disabled|off)\b",
+                    r"\bwithout thinking\b", "不思考", "关闭思考", "关掉思考", "不开思考", "非思考模式", "不要思考")
 # Reasoning models' thinking: tokens generated before the answer, so output tokens (seed 2: decode-bound).
 THINKING_WORDS = r"(?:thinking|reasoning|chain[- ]of[- ]thought|cot|思考过程|思考過程|思考|思维链|思維鏈|推理过程|推理過程)"
 # Device model numbers that are no model size and no count ("昇腾 910B", "H20", "L20", "4090D", "Atlas 800I A2"),

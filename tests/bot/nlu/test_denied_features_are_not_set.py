@@ -41,6 +41,8 @@ def test_training_on_the_box_is_still_read() -> None:
 @pytest.mark.parametrize(("text", "reasoning"), [
     ("thinking mode off, qwen3 32b, 10 concurrent", False),
     ("不开思考模式，Qwen3-8B，并发 20", False),
+    ("no thinking, qwen3 14b, 15 users", False),
+    ("qwen3 32b in non-thinking mode, 20 users", False),
     ("qwen3 32b with thinking mode on", True),
 ])
 def test_thinking_switched_off_is_no_reasoning_model(text: str, reasoning: bool) -> None:

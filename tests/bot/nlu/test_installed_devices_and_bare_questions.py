@@ -28,6 +28,7 @@ def owned(text: str, matcher: HardwareMatcher) -> list[tuple[str, int]]:
     ("主機裡面插著一張 3090，想跑 8B", ("nvidia-rtx-3090", 1)),
     ("there's an RTX A6000 plugged into our dev box. 13b for ~8 users", ("nvidia-rtx-a6000", 1)),
     ("two L40S are already racked in the DC. 70b 4bit", ("nvidia-l40s", 2)),
+    ("the server has two L40S mounted already, want 70b", ("nvidia-l40s", 2)),
 ])
 def test_installed_devices_are_owned(text, device, matcher):
     assert owned(text, matcher) == [device]

@@ -22,6 +22,7 @@ ONE_SENTENCE_TOKENS = round(17.6 * 4 / 3)
     "回答一句话就够，14B",
     "只要一行重點摘要就好，8B",
     "answer in one sentence, 7b",
+    "answers should be one sentence max, 7b, 12 users",
 ])
 def test_one_line_answer_is_one_sentence(text: str) -> None:
     facts = parse_message(text).facts
