@@ -426,7 +426,7 @@ TEXT_GENERATED_BEFORE = _rx(r"\b(?:write|writes|writing|wrote|generat\w*|produc\
 # A feature the lead denies ("w/o rag", "no RAG and no tools", "we're not fine-tuning on this box", "thinking mode off",
 # "rag-free", "不用 RAG", "不需要检索", "不做微调", "不开思考模式", "关掉深度思考"): the word is no request for it. The negator
 # stands right before the feature word in its clause (one word may stand between: "no fancy RAG", "不需要做检索"), or a
-# word of switching off right after it. Folded text (Simplified; "w/o" kept as typed).
+# word of switching off right after it, ending its clause ("moving our assistant off the hosted api" denies nothing). Folded text (Simplified; "w/o" kept as typed).
 FEATURE_DENIED_BEFORE = _rx(
     r"(?:\bno|\bnot|\bwithout|\bw/o|\bw/out|\bnever|\bzero|\bsans|\b(?:don'?t|do not|doesn'?t|does not|won'?t|will not|"
     r"aren'?t|are not|isn'?t|is not|we'?re not|not)\s+(?:need(?:ing)?|use|using|want(?:ing)?|do|doing|run|running|plan(?:ning)? "
@@ -434,7 +434,7 @@ FEATURE_DENIED_BEFORE = _rx(
     r"(?:不用|不需要|不要|无需|无须|不必|没有|没|不做|不开|不走|不搞|不带|不会|不打算|不考虑|关掉|关闭|关了|禁用|免)"
     r"\s*(?:做|用|开|开启|启用|走|搞|上|跑|接|加)?\s*(?:什么)?\s*$",
 )
-FEATURE_DENIED_AFTER = _rx(r"^(?:-free\b|\s+(?:mode\s+)?(?:off|disabled|turned off)\b|\s+(?:is\s+|are\s+)?not (?:needed|required|used|on)\b|"
+FEATURE_DENIED_AFTER = _rx(r"^(?:-free\b|\s+(?:mode\s+)?(?:off|disabled|turned off)(?=\s*(?:$|[,.;!?)]))|\s+(?:is\s+|are\s+)?not (?:needed|required|used|on)\b|"
                            r"\s+(?:isn'?t|aren'?t) (?:needed|required|on)\b)",
                            r"^\s*(?:模式)?\s*(?:不需要|不用|关掉|关闭|关了|不开|免了|就免了|先不要|先不用)")
 # Training denied on the serving hardware ("not fine-tuning on this box", "不做微调", "不在这台上训练", "no training"):

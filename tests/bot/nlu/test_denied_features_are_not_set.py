@@ -25,6 +25,10 @@ def test_rag_said_is_still_rag() -> None:
     assert parse_message("we do RAG over our wiki, 8b").facts["request_class"] == "rag"
 
 
+def test_moving_a_service_off_something_denies_nothing() -> None:
+    assert parse_message("moving our customer-facing assistant off the hosted api, 24b").facts["request_class"] == "chat"
+
+
 @pytest.mark.parametrize("text", [
     "we're not fine-tuning on this box, inference only. 14b for 20 ppl",
     "不需要检索，也不做微调，纯推理，14B",
