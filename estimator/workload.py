@@ -178,6 +178,10 @@ class Workload(BaseModel):
     # concurrent streams by Little's law (estimator/advice/load.py) when no concurrency is stated.
     base_concurrent_users: int | None = Field(default=None, ge=1, le=1_000_000)  # usual load beside a stated peak
     requests_per_s: float | None = Field(default=None, gt=0, le=100_000)  # peak arrival rate
+    # Beyond the contract: people in sessions and a machine's load said as two loads ("40 people chat with it, plus a
+    # pipeline that classifies 5 tickets/s"): the rate's streams (Little's law) are added to the people's, not in place
+    # of them (`advice.assume`).
+    loads_summed: bool | None = None
     # Beyond the contract: a daily count as said ("2,000 customers a day"); the running hours (and a stated
     # peak factor) turn it into a peak rate, so a later "we run 24/7" still applies.
     requests_per_day: float | None = Field(default=None, gt=0, le=1e10)

@@ -115,7 +115,13 @@ def score_case(case: ReadingCase, read: Mapping[str, Any]) -> CaseScore:
     """Right, wrong and missed facts of one message (see the module docstring)."""
     score = CaseScore(case.id, case.lang, read=dict(read))
     for name, expected in case.expect.items():
-        if name not in read:
+        if expected is None:
+            # A fact the message denies ("no RAG", "不需要检索"): right when nothing is read for it.
+            if read.get(name) is None:
+                score.right.append(name)
+            else:
+                score.wrong.append(f"{name}={read[name]!r} (denied)")
+        elif name not in read:
             score.missed.append(name)
         elif same_value(name, expected, read[name]):
             score.right.append(name)

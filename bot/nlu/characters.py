@@ -10,6 +10,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 
+from bot.nlu.lexicon import ONE_LINE_ANSWER
 from bot.nlu.spans import Fact, _Claims, _int, number_value
 from estimator.physics.text_tokens import LENGTH_SAID_FIELDS, TextUnit, tokens_of_length
 
@@ -119,5 +120,19 @@ def measured_lengths(text: str, claims: _Claims, *, before_noun: bool = False) -
         yield from length_facts(text, slot, m)
 
 
-__all__ = ["CHARACTER_UNIT", "length_facts", "measured_lengths", "measured_nouns", "said_in_characters", "speed_facts",
+def one_line_answers(text: str, claims: _Claims) -> Iterator[Fact]:
+    """An answer said to be one line or one sentence (`ONE_LINE_ANSWER`): one sentence's tokens, with the amount and
+    unit beside it for the echo; read before the measured lengths, so "a one-line gist" is no line of code."""
+    for m in ONE_LINE_ANSWER.finditer(text):
+        if not claims.free(m.start(), m.end()):
+            continue
+        claims.claim(m.start(), m.end())
+        amount_field, unit_field = LENGTH_SAID_FIELDS["output_tokens"]
+        yield Fact("output_tokens", tokens_of_length(1, "sentence"), m.start(), m.end(), keyed=True)
+        yield Fact(amount_field, 1, m.start(), m.end(), keyed=True)
+        yield Fact(unit_field, "sentence", m.start(), m.end(), keyed=True)
+        return
+
+
+__all__ = ["CHARACTER_UNIT", "length_facts", "measured_lengths", "measured_nouns", "one_line_answers", "said_in_characters", "speed_facts",
            "text_unit"]

@@ -293,7 +293,12 @@ def _plural(text: str, mention: HardwareMention) -> bool:
 
 
 # A question that opens on what was just named ("would that carry …?", "is that sane?", "will it do?").
-_REFERS_BACK = re.compile(r"\s*(?:so|and|but)?\s*(?:would|will|can|could|is|are|does|do|should)\s+(?:that|it|this|those|these|they)\b")
+# Or a bare yes/no on sufficiency that names nothing ("One L40S. Enough?", "… good enough?", "That gonna be ok?", "一张
+# L40S。够不够？", "打算上两张 4090。能跑得动吗？", "兩張 A6000。夠嗎？"): Chinese and terse English leave the subject out.
+_REFERS_BACK = re.compile(r"\s*(?:so|and|but)?\s*(?:(?:would|will|can|could|is|are|does|do|should)\s+(?:that|it|this|those|these|they)\b|"
+                          r"(?:(?:that|it|this|those|these)(?:'s|\s+is|\s+are)?\s+)?(?:gonna|going to|good enough|enough|sufficient|"
+                          r"ok(?:ay)?|fine(?![- ]?tun)|viable|feasible|adequate)\b|"
+                          r"(?:这样|这个|这些|那|那样|它|这)?\s*(?:能|可以|会)?\s*(?:够|行|可以|跑得动|跑得了|撑得住|扛得住|顶得住|搞得定|能跑|带得动|hold))")
 
 
 def _asked_after(clause: _Clause | None, clauses: list[_Clause],

@@ -16,6 +16,7 @@ from bot.nlu.characters import (
     length_facts,
     measured_lengths,
     measured_nouns,
+    one_line_answers,
     said_in_characters,
     speed_facts,
 )
@@ -38,6 +39,8 @@ from bot.nlu.lexicon import (
     DYNAMIC_SHAPES_NO,
     DYNAMIC_SHAPES_YES,
     EXISTING_HARDWARE,
+    FEATURE_DENIED_AFTER,
+    FEATURE_DENIED_BEFORE,
     FINE_TUNED,
     FLOOR_WORDS,
     FORMAT_FLOOR,
@@ -56,12 +59,15 @@ from bot.nlu.lexicon import (
     LENGTH_USUAL_AFTER,
     LENGTH_USUAL_WORDS,
     MIXED_TRAINING,
+    MIXED_TRAINING_DENIED,
     MULTIPLIERS,
     NO_MORE_BUDGET,
     NUM,
     ONE_USER_AT_A_TIME,
     POWER_BEFORE_BUDGET,
+    READ_TEXT_NOUNS,
     REASONING_MODEL_WORDS,
+    REASONING_OFF,
     REQUEST_CLASS_WORDS,
     ROUND_THE_CLOCK,
     SCALE_WORDS,
@@ -71,6 +77,7 @@ from bot.nlu.lexicon import (
     SPOKEN_RANGE_END,
     SPOKEN_UNIT,
     STABILITY_WORDS,
+    TEXT_GENERATED_BEFORE,
     THINKING_WORDS,
     TYPICAL_WORDS,
     WHOLE_INPUT_WORDS,
@@ -753,6 +760,22 @@ def _thinking(text: str, claims: _Claims) -> Iterator[Fact]:
             yield Fact("thinking_tokens", _int(number_value(m)), m.start(), m.end(), keyed=True)
 
 
+# A text that is read, measured in characters, words or pages after a short description ("transcripts average 3,000
+# words", "每份合约约 8 千字"): the prompt (`READ_TEXT_NOUNS`).
+_READ_TEXT_MEASURED = re.compile(rf"(?:{READ_TEXT_NOUNS})(?P<gap>[^\d.;:!?。；！？\n]{{0,24}}?){APPROX}{NUM}(?={CHARACTER_UNIT})")
+
+
+def _read_texts(text: str, claims: _Claims) -> Iterator[Fact]:
+    for m in _READ_TEXT_MEASURED.finditer(text):
+        clause_start = max((b.end() for b in _CLAUSE_BREAK.finditer(text, 0, m.start())), default=0)
+        if (not claims.free(m.start("num"), m.end()) or _OTHER_LENGTH_WORD["prompt_tokens"].search(m.group("gap"))
+                or TEXT_GENERATED_BEFORE.search(text, clause_start, m.start())):
+            continue
+        claims.claim(m.start("num"), m.end())
+        yield from length_facts(text, "prompt_tokens", m)
+        return
+
+
 def _lengths(text: str, claims: _Claims) -> Iterator[Fact]:
     for m in _matches((_HANDED_IN, _HANDED_IN_AFTER, _TOKEN_SIZED_TEXT, _SIZED_TEXT, _HANDED_IN_THOUSANDS), text, claims):
         yield Fact("prompt_tokens", _int(number_value(m)), m.start(), m.end(), keyed=True)
@@ -794,6 +817,7 @@ def _lengths(text: str, claims: _Claims) -> Iterator[Fact]:
             if claims.free(m.start("num"), m.end()) and not _OTHER_LENGTH_WORD[slot].search(gap) and not _SPREAD.search(gap):
                 claims.claim(m.start("num"), m.end())
                 yield from length_facts(text, slot, m)
+    yield from _read_texts(text, claims)
 
 
 # The whole answer's latency ("p95 end to end 10s", "整体响应时间 5 秒内", "10 秒内出完"), not the first token's: the
@@ -1020,10 +1044,20 @@ def _quantization(text: str, claims: _Claims) -> Iterator[Fact]:
         yield from _format_fact(text, m, said if "bit" in said else said.upper().replace("-", "_"))
 
 
+def denied(text: str, m: re.Match[str]) -> bool:
+    """Whether the feature word matched is denied in its clause ("w/o rag", "不用 RAG", "thinking mode off", "rag-free":
+    `FEATURE_DENIED_BEFORE` / `FEATURE_DENIED_AFTER`)."""
+    clause_start = max((b.end() for b in _CLAUSE_BREAK.finditer(text, max(0, m.start() - 40), m.start())),
+                       default=max(0, m.start() - 40))
+    return bool(FEATURE_DENIED_BEFORE.search(text[clause_start:m.start()]) or FEATURE_DENIED_AFTER.search(text[m.end():m.end() + 24]))
+
+
 def _first(table: dict[str, re.Pattern[str]], text: str) -> tuple[str, re.Match[str]] | None:
+    """The first value of `table` a word of the text says, the denied words passed over ("no RAG, plain chat": chat)."""
     for value, pattern in table.items():
         # A batch word that schedules training is no batch job (`lexicon.about_training`).
-        if m := next(batch_words(pattern, text), None) if table is ARRIVAL_WORDS and value == "batch" else pattern.search(text):
+        found = batch_words(pattern, text) if table is ARRIVAL_WORDS and value == "batch" else pattern.finditer(text)
+        if m := next((m for m in found if not denied(text, m)), None):
             return value, m
     return None
 
@@ -1038,14 +1072,17 @@ def _words(text: str, claims: _Claims) -> Iterator[Fact]:
             continue
         if first := _first(table, text):
             yield Fact(slot, first[0], first[1].start(), first[1].end(), keyed=True)
-    if m := REASONING_MODEL_WORDS.search(text):  # its thinking is output (`estimator.advice.request_shape`)
-        yield Fact("reasoning_model", True, m.start(), m.end(), keyed=True)
+    if m := REASONING_OFF.search(text):  # thinking switched off by name: no thinking before the answer
+        yield Fact("reasoning_model", False, m.start(), m.end(), keyed=True)
+    elif m := REASONING_MODEL_WORDS.search(text):  # its thinking is output (`estimator.advice.request_shape`)
+        yield Fact("reasoning_model", not denied(text, m), m.start(), m.end(), keyed=True)
     if (m := ONE_USER_AT_A_TIME.search(text)) and claims.free(m.start(), m.end()):
         # "单用户", "single-user kiosk": one stream at a time whatever the scale (an edge box too); a count said wins
         yield Fact("concurrent_users", 1, m.start(), m.end(), keyed=False)
     # "fixed-length" is checked before "variable-length" so that a denial wins.
     flags = (("dynamic_shapes", DYNAMIC_SHAPES_NO, False), ("dynamic_shapes", DYNAMIC_SHAPES_YES, True),
-             ("accuracy_critical", ACCURACY_CRITICAL, True), ("mixed_training", MIXED_TRAINING, True),
+             ("accuracy_critical", ACCURACY_CRITICAL, True), ("mixed_training", MIXED_TRAINING_DENIED, False),
+             ("mixed_training", MIXED_TRAINING, True),
              ("space_limited", SPACE_LIMITED, True), ("conservative", CONSERVATIVE, True), ("fine_tuned", FINE_TUNED, True),
              ("availability_required", AVAILABILITY_NOT_REQUIRED, False), ("availability_required", AVAILABILITY_REQUIRED, True))
     found: set[str] = set()
@@ -1122,7 +1159,8 @@ def _batch_job(text: str, claims: _Claims) -> Iterator[Fact]:
 
 # Most specific first: a span read by one is skipped by the next.
 EXTRACTORS: tuple[Extractor, ...] = (
-    _electricity, _spoken_lengths, _load, serving_facts, _working_hours, _speed, measured_nouns, _batch, _thinking, _accumulated, _context, _misc_numbers, _no_more_budget, _free_slots, _budget,
+    _electricity, _spoken_lengths, one_line_answers, _load, serving_facts, _working_hours, _speed, measured_nouns,
+    _batch, _thinking, _accumulated, _context, _misc_numbers, _no_more_budget, _free_slots, _budget,
     _power, _lengths,
     measured_lengths, _length_figures, _latency, _quantization,
     _model_size, _users, _words,

@@ -396,6 +396,58 @@ LABEL_ONLY_OUTPUT = _rx(
     "(?:只|仅)\\s*(?:输出|返回|回答|回)\\s*(?:一个|1\\s*个)?\\s*(?:情感|情绪)?(?:标签|类别(?:名称)?|等级)",
 )
 
+# An answer said to be one line or one sentence, with no length said ("a one-line gist of each ticket", "a one-liner
+# summary", "single-sentence answers", "一句话总结", "回答一句话就够", "一行重点摘要"): one sentence long
+# (`estimator.physics.text_tokens`, unit "sentence"), never a line of code. Normalized text: "one" and "a single" are "1".
+_ANSWER_NOUNS = (r"(?:gist|summar\w*|summry|answers?|repl(?:y|ies)|responses?|recaps?|descriptions?|explanations?|verdicts?|"
+                 r"tl;?dr|overview|synopsis|takeaways?|headlines?|blurbs?)")
+ONE_LINE_ANSWER = _rx(
+    r"(?<![\d.,])1[- ]?liners?\b",
+    rf"(?<![\d.,])1[- ]?(?:line|sentence)\s+(?:[a-z]+\s+)?{_ANSWER_NOUNS}\b",
+    r"\b(?:answer|reply|respond|summari[sz]e|sum (?:it|them) up)\w*\s+in\s+(?:a\s+)?1\s+(?:line|sentence)\b",
+    "1句话?(?:的)?(?:总结|摘要|概括|回答|回复|说明|结论|描述)", "1行(?:的)?(?:重点|摘要|总结|概括|结论)",
+    "(?:回答|回复|答案|输出|总结|摘要|概括)\\s*(?:只要|只需|就|用|只)?\\s*1\\s*(?:句|行)(?!\\s*代码)",
+    rf"\b{_ANSWER_NOUNS}\s+(?:should|must|need to|needs to|are|is|will|can)?\s*(?:be\s+)?(?:just\s+|only\s+|at most\s+|max\s+)?"
+    r"1\s+(?:line|sentence)\b(?!\s+of\b)",
+)
+
+# Texts a model reads, measured in the units people read them in ("transcripts average 3,000 words", "reports are ~1,500
+# words", "每份合约约 8 千字", "逐字稿平均两万字", "每篇论文大概 1 万字"): the text is the prompt, converted at its unit's
+# sourced ratio. Nouns written as output as often as read (reports, 纪要) count only when nothing in their clause before
+# them generates them (`TEXT_GENERATED_BEFORE`: "we generate 2,000-word reports" is an answer).
+READ_TEXT_NOUNS = (r"(?<![a-z])(?:transcripts?|reports?|papers?|articles?|e-?mails?|essays?|chapters?|manuscripts?|theses|thesis|"
+                   r"briefs?|memos?|filings?|records?|notes|minutes|stories|posts?|letters?|submissions?|tickets?|threads?|"
+                   r"contracts?|docs?|documents?|files?|pdfs?|cases?|complaints?|reviews?)(?![a-z])|"
+                   r"转写稿|逐字稿|转录稿|稿件|稿子|论文|合约|合同|报告|研报|文章|邮件|工单|病历|卷宗|判决书|对话记录|聊天记录|通话记录|"
+                   r"记录|纪要|笔录|信件|简历|帖子|评论|材料|资料|文书|条文|章节|文档|文件")
+TEXT_GENERATED_BEFORE = _rx(r"\b(?:write|writes|writing|wrote|generat\w*|produc\w*|draft\w*|creat\w*|outputs?|returns?)\b",
+                            "生成", "撰写", "写出", "产出", "输出", "起草", "返回")
+
+# A feature the lead denies ("w/o rag", "no RAG and no tools", "we're not fine-tuning on this box", "thinking mode off",
+# "rag-free", "不用 RAG", "不需要检索", "不做微调", "不开思考模式", "关掉深度思考"): the word is no request for it. The negator
+# stands right before the feature word in its clause (one word may stand between: "no fancy RAG", "不需要做检索"), or a
+# word of switching off right after it, ending its clause ("moving our assistant off the hosted api" denies nothing). Folded text (Simplified; "w/o" kept as typed).
+FEATURE_DENIED_BEFORE = _rx(
+    r"(?:\bno|\bnot|\bwithout|\bw/o|\bw/out|\bnever|\bzero|\bsans|\b(?:don'?t|do not|doesn'?t|does not|won'?t|will not|"
+    r"aren'?t|are not|isn'?t|is not|we'?re not|not)\s+(?:need(?:ing)?|use|using|want(?:ing)?|do|doing|run|running|plan(?:ning)? "
+    r"(?:to|on)|going to|have|having)(?:\s+to)?)\s+(?:any\s+|a\s+|an\s+|the\s+|for\s+)?(?:[a-z][a-z-]*\s+)?$",
+    r"(?:不用|不需要|不要|无需|无须|不必|没有|没|不做|不开|不走|不搞|不带|不会|不打算|不考虑|关掉|关闭|关了|禁用|免)"
+    r"\s*(?:做|用|开|开启|启用|走|搞|上|跑|接|加)?\s*(?:什么)?\s*$",
+)
+FEATURE_DENIED_AFTER = _rx(r"^(?:-free\b|\s+(?:mode\s+)?(?:off|disabled|turned off)(?=\s*(?:$|[,.;!?)]))|\s+(?:is\s+|are\s+)?not (?:needed|required|used|on)\b|"
+                           r"\s+(?:isn'?t|aren'?t) (?:needed|required|on)\b)",
+                           r"^\s*(?:模式)?\s*(?:不需要|不用|关掉|关闭|关了|不开|免了|就免了|先不要|先不用)")
+# Training denied on the serving hardware ("not fine-tuning on this box", "不做微调", "不在这台上训练", "no training"):
+# `mixed_training` False. Read before `MIXED_TRAINING`, whose words it contains.
+_TRAIN_WORD = r"(?:train(?:ing)?|re-?train(?:ing)?|fine[- ]?tun(?:e|es|ing)|(?:q?lora )?fine[- ]?tunes?|q?lora training)"
+MIXED_TRAINING_DENIED = _rx(
+    rf"(?:\bno|\bnot|\bwithout|\bw/o|\bnever|\b(?:don'?t|do not|won'?t|will not|aren'?t|are not|we'?re not)\s+(?:be\s+)?"
+    rf"(?:do(?:ing)?\s+(?:any\s+)?)?)\s*(?:any\s+)?{_TRAIN_WORD}\b",
+    r"\b(?:inference|serving) only\b", r"\bonly (?:for )?(?:inference|serving)\b",
+    r"(?:不用|不需要|不要|无需|不必|不做|不会|不打算|不在[^,，。;；]{0,8}?上?)\s*(?:做|跑|搞)?\s*(?:任何)?\s*(?:微调|训练|finetune|fine-?tune)",
+    "纯推理", "只做推理", "只推理", "只跑推理", "只用来推理", "仅推理",
+)
+
 # A night word whose clause trains the model ("fine-tune nightly on the same box", "train LoRAs on it
 # overnight") schedules training on the serving hardware (`mixed_training`), not a batch inference job:
 # the verb of training, and no work over items beside it ("nightly we label data for training" is a job).
@@ -471,6 +523,16 @@ OWNERSHIP = _rx(r"\b(?:i|we)\s+(?:already\s+|only\s+|just\s+|still\s+)?(?:have|o
                 # "家里有台 3090 的主机", "用公司配的 ThinkPad", "our team already runs an 8xH100 HGX for training"
                 "手上是", "手头有", "手头是", "家里有", "家里那台", "办公室有", "公司配的", "公司发的", "配发的",
                 "我用的是", "我现在用的", "目前用的是", "现在用的是", "(?:我们|我们现在|我们目前|公司|组里)(?:在)?用的(?:是)?",
+                # kit said to be installed in their machine or rack ("工作站已经插了一张 4090", "服务器上装着两张 L20", "机柜里已经
+                # 上架了 4 张 H20", "主机里面插著一张 3090", "an RTX A6000 plugged into our dev box", "two L40S are already
+                # racked"): a verb of fitting in the past or lasting tense, never a plan ("想装", "will be installed")
+                "(?:插|装|上架|安装|装配|配)(?:了|着|著|好了|上了|好)(?!\\s*(?:vllm|ollama|驱动|系统|软件|环境))",
+                "已经(?:插|装|上架|安装)",
+                r"(?<!to be )(?<!will be )(?<!be )(?<!get )\b(?:plugged|installed|slotted|racked|mounted|fitted)\s+(?:in|into|inside)\b",
+                r"\balready (?:racked|installed|plugged in|in place|deployed|mounted)\b",
+                r"\b(?:is|are) (?:already )?(?:racked|installed|plugged in|mounted)\b",
+                r"\b(?:racked|installed|plugged in|mounted|in place) already\b",
+                r"\bthe (?:box|server|machine|workstation|node|rig|tower|chassis) (?:already |currently |now )?(?:has|holds|carries)\b(?!\s+to\b)",
                 # kit said to be in place already: "A100 x8 in the rack already", "already in our lab"
                 r"\bin (?:the|our) (?:lab|office|rack|closet|server room|data ?cent(?:er|re)|basement|colo) already\b",
                 r"\balready in (?:the|our) (?:lab|office|rack|closet|server room|data ?cent(?:er|re)|basement|colo)\b",
@@ -731,6 +793,7 @@ __all__ = [
     "THINKING_WORDS",
     "REQUEST_CLASS_WORDS",
     "REASONING_MODEL_WORDS",
+    "REASONING_OFF",
     "TYPICAL_WORDS",
     "ACCURACY_CRITICAL",
     "ACROSS_TIME_ZONES",
@@ -738,6 +801,12 @@ __all__ = [
     "ARRIVAL_WORDS",
     "ITEM_WORK",
     "LABEL_ONLY_OUTPUT",
+    "ONE_LINE_ANSWER",
+    "FEATURE_DENIED_AFTER",
+    "FEATURE_DENIED_BEFORE",
+    "MIXED_TRAINING_DENIED",
+    "READ_TEXT_NOUNS",
+    "TEXT_GENERATED_BEFORE",
     "LABEL_OUTPUT_TOKENS",
     "TRAINING_VERB",
     "about_training",
@@ -877,6 +946,10 @@ SPOKEN_RANGE_END = r"(?:\s*(?:-|–|~|to|至|到)\s*(?P<num2>\d+(?:\.\d+)?))?"
 REASONING_MODEL_WORDS = _rx(r"\breasoning[- ](?:model|models|mode|llm)s?\b", r"\bthinking[- ](?:mode|model|models|tokens?|on)\b",
                             r"-thinking\b", r"(?<![a-z0-9])r1(?![a-z0-9])", r"\bqwq\b", r"\bo1[- ]style\b",
                             "推理模型", "思考模式", "深度思考", "思维链", "思考过程", "思考很长", "思考比较长", "长思考")
+# Thinking switched off by name ("no thinking", "non-thinking mode", "/no_think", "不思考", "关闭思考"): no reasoning model,
+# whatever model is named (Qwen3 serves both modes).
+REASONING_OFF = _rx(r"\bno[- ]thinking\b", r"\bnon[- ]thinking\b", r"/no_think\b", r"\bthinking (?:disabled|off)\b",
+                    r"\bwithout thinking\b", "不思考", "关闭思考", "关掉思考", "不开思考", "非思考模式", "不要思考")
 # Reasoning models' thinking: tokens generated before the answer, so output tokens (seed 2: decode-bound).
 THINKING_WORDS = r"(?:thinking|reasoning|chain[- ]of[- ]thought|cot|思考过程|思考過程|思考|思维链|思維鏈|推理过程|推理過程)"
 # Device model numbers that are no model size and no count ("昇腾 910B", "H20", "L20", "4090D", "Atlas 800I A2"),

@@ -23,7 +23,7 @@ from bot.nlu import load_words_en as en
 from bot.nlu import load_words_zh as zh
 from bot.nlu.batch import WINDOW, is_batch_context
 from bot.nlu.currency import BARE_YUAN_WORDS, CURRENCY_WORDS, OTHER_CURRENCY_WORDS, currency_of
-from bot.nlu.lexicon import APPROX, NUM, OVERNIGHT, OWNERSHIP
+from bot.nlu.lexicon import APPROX, MIXED_TRAINING_DENIED, NUM, OVERNIGHT, OWNERSHIP
 from bot.nlu.spans import Fact, _Claims, _int, _matches, number_value
 
 SECONDS_PER_UNIT = {"second": 1, "minute": 60, "hour": 3600}
@@ -32,6 +32,10 @@ DAYS_PER_MONTH = 365 / 12
 # 210.20(A)), i.e. the circuit carries 80 % of its rating continuously; servers are continuous loads, so a
 # 30 A circuit at 208 V carries 30 × 208 × 0.8 = 4,992 W (https://loomi.fyi/nec/continuous-load/).
 CONTINUOUS_LOAD_SHARE = 0.8
+# The rule is a branch circuit's, at mains voltage (100 V in Japan is the lowest anywhere). A rating below it is a
+# low-voltage supply's ("12V 1A", "5V 3A USB-C", "19V 6.32A adapter"): its label states the output it delivers
+# continuously (IEC 62368-1 rates a power supply by its rated output), so its watts are volts × amps, whole.
+MAINS_MIN_VOLTS = 100.0
 
 
 def _words(concept: str) -> str:
@@ -63,6 +67,9 @@ _PER_PERSON_AFTER = re.compile(rf"\s*(?:{_PER_PERSON})")
 _UNIT_FIRST = {"second": _words("each_second"), "minute": _words("each_minute"), "hour": _words("each_hour"), "day": _words("daily"),
                "month": _words("monthly")}
 _RATE_BEFORE = {unit: _rx(rf"{words}{_GAP}{APPROX}{NUM}\s*{_NOUN}") for unit, words in _UNIT_FIRST.items()}
+# "每秒 3 条", "每分钟 60 份": the unit first, then a count with its measure word alone (a day's is left to the batch readers)
+_RATE_BARE = {unit: _rx(rf"{_UNIT_FIRST[unit]}{_GAP}{APPROX}{NUM}\s*{_words('bare_request_measure')}")
+              for unit in ("second", "minute", "hour")}
 # A count, a few words of what happens to it, then its day ("2,000 customers hit the bot every day"): a day's count.
 _RATE_DAY_AFTER = _rx(rf"{APPROX}{NUM}\s*\+?\s*{_NOUN}\s*(?:[a-z]+\s+){{0,3}}?{_words('day_after')}")
 # "日均对话量约 4 万", "daily request volume is ~20k": the day's volume named first, its figure after (no unit after it).
@@ -173,8 +180,10 @@ _AMPS = _rx(r"(?:(?P<n>\d+)\s*x\s*)?(?P<amps>\d+(?:\.\d+)?)\s*(?:a|amps?|安培?
             r"(?P<volts>\d+(?:\.\d+)?)\s*(?:v|volts?|伏)(?![a-z])")
 # The same circuit said volts first, as a socket or a feed is labelled ("a regular 120V 20A outlet", "一般 110V 15A 插座",
 # "2 208v/30a circuits", "1路 220v 16a 的插座"): the count before it is the circuits' (`1路` is one feed, never one stream).
-_VOLTS_THEN_AMPS = _rx(r"(?<![\d.])(?:(?P<n>\d+)(?:\s*(?:x|路|条)\s*|\s+))?(?<![\d.])(?P<volts>\d{2,3}(?:\.\d+)?)\s*(?:v|volts?|伏)\s*(?:/|,|x|@)?\s*"
+_VOLTS_THEN_AMPS = _rx(r"(?<![\d.])(?:(?P<n>\d+)(?:\s*(?:x|路|条)\s*|\s+))?(?<![\d.])(?P<volts>\d{1,3}(?:\.\d+)?)\s*(?:v|volts?|伏)\s*(?:/|,|x|@)?\s*"
                        r"(?P<amps>\d+(?:\.\d+)?)\s*(?:a|amps?|安培?)(?![a-z])")
+# A second load said beside the people's, which is added to theirs (`parser._loads_summed`).
+LOAD_ADDED = re.compile(_words("load_added"))
 _PER_RACK = re.compile(_words("per_rack"))
 _PER_SERVER = re.compile(_words("per_server"))
 _RACKS = _rx(rf"(?<!每)(?<!每个)(?<![a-z\d])(?P<neg>)(?P<num>\d{{1,4}})(?P<mult>)\s*{_words('racks')}(?![a-z])")
@@ -265,6 +274,7 @@ def _batch_day(text: str, unit: str, rate: re.Match[str]) -> bool:
 def _rates(text: str, claims: _Claims) -> Iterator[Fact]:
     for unit, pattern, one in (*((u, p, False) for u, p in _RATE_AFTER.items()),
                                *((u, p, False) for u, p in _RATE_BEFORE.items()),
+                               *((u, p, False) for u, p in _RATE_BARE.items()),
                                *((u, p, False) for u, p in _RATE_KEYED),
                                *((u, p, True) for u, p in _RATE_ONE.items())):
         for m in pattern.finditer(text):
@@ -655,9 +665,12 @@ def _shares(text: str, claims: _Claims) -> Iterator[Fact]:
 
 def _power(text: str, claims: _Claims) -> Iterator[Fact]:
     for m in (m for pattern in (_AMPS, _VOLTS_THEN_AMPS) for m in _matches(pattern, text, claims)):
-        watts = int(m.group("n") or 1) * float(m.group("amps")) * float(m.group("volts")) * CONTINUOUS_LOAD_SHARE
+        volts = float(m.group("volts"))
+        circuit = volts >= MAINS_MIN_VOLTS
+        watts = int(m.group("n") or 1) * float(m.group("amps")) * volts * (CONTINUOUS_LOAD_SHARE if circuit else 1.0)
         yield Fact("power_budget_w", _int(round(watts)), m.start(), m.end(), keyed=True)
-        yield Fact("power_circuit", True, m.start(), m.end(), keyed=True)
+        if circuit:
+            yield Fact("power_circuit", True, m.start(), m.end(), keyed=True)
     for slot, pattern in (("per_rack", _PER_RACK), ("per_server", _PER_SERVER)):
         if scope := pattern.search(text):
             yield Fact("power_budget_scope", slot, scope.start(), scope.end(), keyed=True)
@@ -670,7 +683,8 @@ def _adapters_and_flags(text: str, claims: _Claims) -> Iterator[Fact]:
     for m in _matches(_LORA, text, claims):  # "5-10 adapters": sized for the upper end
         yield Fact("lora_adapters", _int(number_value(m)), m.start(), m.end(), keyed=True)
     for slot, pattern in _FLAGS:
-        if flag := pattern.search(text):
+        # training denied ("not fine-tuning on this box") is read as such (`facts._words`), not as training on it
+        if (flag := pattern.search(text)) and not (slot == "mixed_training" and MIXED_TRAINING_DENIED.search(text)):
             yield Fact(slot, True, flag.start(), flag.end(), keyed=True)
     for m in _VENDOR_EXCLUSION.finditer(text):
         names = [vendor for vendor, words in _VENDOR_WORDS.items() if re.search(words, m.group("names"))]
@@ -781,4 +795,4 @@ def load_facts(text: str, claims: _Claims) -> Iterator[Fact]:
     yield from _base_and_peak(text, claims)
 
 
-__all__ = ["CONTINUOUS_LOAD_SHARE", "NAMED_ONLY", "load_facts"]
+__all__ = ["CONTINUOUS_LOAD_SHARE", "LOAD_ADDED", "NAMED_ONLY", "load_facts"]

@@ -12,7 +12,7 @@ WORDS: dict[str, tuple[str, ...]] = {
     # what arrives: a request, or the person / conversation behind one
     # one describing word may stand before the noun ("80k support tickets a day", "300 chat requests per minute")
     "request_nouns": (r"(?:[a-z]+[ -])?(?:requests?|reqs?|queries|query|calls?|completions?|inferences?)",
-                      r"(?:[a-z]+[ -])?(?:customers?|conversations?|convos?|chats?|questions?|prompts?|hits|messages?|tickets?|sessions?|visits?)",
+                      r"(?:[a-z]+[ -])?(?:customers?|conversations?|convos?|chats?|questions?|prompts?|hits|messages?|msgs?|tickets?|sessions?|visits?)",
                       # what comes back, one a request ("~7k answers a day", "2,000 responses an hour")
                       r"(?:[a-z]+[ -])?(?:answers?|responses?|replies|generations?)\b",
                       r"times\b"),
@@ -21,6 +21,10 @@ WORDS: dict[str, tuple[str, ...]] = {
     # said to be handled as they arrive (`arrives_one_by_one`), and always with a nightly run or a window
     "item_nouns": (r"(?:[a-z]+[ -])?(?:invoices?|claims?|reports?|documents?|docs|contracts?|orders?|forms?|receipts?|"
                    r"records?|e-?mails?|files?|pdfs?|images?|applications?|transcripts?|submissions?|requisitions?)\b",),
+    # a second load said beside the people's ("40 people chat with it, plus a pipeline that classifies 5 tickets/s", "on top
+    # of that a batch tagger doing 2 req/s", "and a separate extraction job sends ~300 a minute"): summed, not one load
+    "load_added": (r"\bplus\b", r"\bon top of (?:that|this|it|those|them)\b", r"\bin addition\b", r"\badditionally\b",
+                   r"\bas well as\b", r"\balso\b", r"\bseparate(?:ly)?\b", r"\banother\b", r"\bbesides\b", r"\bside[- ]job\b"),
     "arrives_one_by_one": (r"\bas (?:soon as )?(?:it|they|each(?: one)?|one) (?:arrives?|lands?|comes? in|shows? up)\b",
                            r"\bas they (?:arrive|land|come in|show up)\b", r"\breal[- ]?time\b", r"\bone by one\b",
                            r"\bon arrival\b", r"\bwhen (?:it|they|each(?: one)?) (?:arrives?|lands?|comes? in)\b",

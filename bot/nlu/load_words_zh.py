@@ -20,6 +20,12 @@ WORDS: dict[str, tuple[str, ...]] = {
     "item_nouns": ("(?:张|份|篇|封|条|件|笔|个|则)\\s*(?:的)?\\s*[\\u4e00-\\u9fff]{0,4}?(?:发票|单据|票据|报告|合同|合约|文档|文件|"
                       "工单|邮件|病历|订单|简历|申请|报表|表单|单子|回执|备注|评论|投诉|客诉)",),
     # (numerals are digits by now: "来一个处理一个" is read as "来1个处理1个")
+    # a second load said beside the people's ("另外还有个分类流水线每秒 3 条", "再加上一个每分钟 120 条的打标任务", "外加一个每秒 4 笔的
+    # 分类服务"): summed, not one load
+    # a count said per second, minute or hour with its measure word alone ("每秒 3 条", "每分钟 60 份", "每秒 4 笔的分类服务"):
+    # requests arriving, never tokens, people or devices
+    "bare_request_measure": ("(?:条|份|笔|单|件|封|次)(?!\\s*(?:token|tok|字|词|人|位|卡|张|台|块|gb|g\\b|万|千|小时|分钟|秒))",),
+    "load_added": ("另外", "再加上", "外加", "加上", "此外", "还有(?:一?个|一?套|一?条)", "另有", "同时还"),
     "arrives_one_by_one": ("随到随", "来[一1]\\s*[个份张条封件笔]\\s*(?:就)?(?:处理|审|做|跑)", "实时", "即时",
                            "进来就", "到了就", "[一1]进来", "陆续(?:进来|到达|提交)", "逐[个条份张]"),
     # (a member named by role: "每个坐席", "每位业务", "每个客服"; never a thing: "每个月", "每个问题")

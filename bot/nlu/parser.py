@@ -43,6 +43,7 @@ from bot.nlu.lexicon import (
     VAGUE_COUNTS,
     models_added,
 )
+from bot.nlu.load import LOAD_ADDED
 from bot.nlu.model_choice import (
     MODEL_OPTION,
     ModelSide,
@@ -331,6 +332,7 @@ def parse_message(
     _apply_share(found)
     result.unqualified_users = _combine_users(found)
     _per_person_rates(found)
+    _loads_summed(normalized, by_slot, found)
     _convert_spend(found, result, rates)
     _power_scope(found)
     if "batch_items" in found:  # a number of items to get through is a batch job
@@ -529,6 +531,26 @@ def _daily_active(found: SlotValues) -> None:
             found["total_users"] = count  # "DAU ~500" alone: the people who use it
     if isinstance(found.get("daily_active_share"), float) and "total_users" not in found and "users" in found:
         found["total_users"] = found.pop("users")
+
+
+def _loads_summed(text: str, by_slot: dict[str, list[Fact]], found: SlotValues) -> None:
+    """People in sessions and a machine's load said as two ("40 people chat with it, plus a pipeline that classifies 5
+    tickets/s", "30 个人同时聊天，另外还有个分类流水线每秒 3 条"): a word of adding (`LOAD_ADDED`) between the people's count
+    and the rate makes them two loads, summed when sized (`Workload.loads_summed`). A rate said per person is theirs."""
+    if "requests_per_user_per_hour" in found or "requests_per_user_per_day" in found:
+        return
+    people = [f for slot in ("concurrent_users", "total_users", "users") for f in by_slot.get(slot, [])]
+    rates = [f for slot in _LOAD_SLOTS if slot in found for f in by_slot.get(slot, [])]
+    if not people or not rates or not any(slot in found for slot in ("concurrent_users", "total_users", "users")):
+        return
+    count, rate = min(people, key=lambda f: f.start), min(rates, key=lambda f: f.start)
+    between = text[count.end:rate.start] if count.start < rate.start else text[rate.end:count.start]
+    if LOAD_ADDED.search(between):
+        found["loads_summed"] = True
+        if found.get("arrival_pattern") == "batch" and "batch_items" not in found:
+            # "a batch tagger doing 2 req/s" is the added load's word: the people still wait on their answers, so the
+            # whole is no batch job with its relaxed first token and speed
+            found.pop("arrival_pattern")
 
 
 def _per_person_rates(found: SlotValues) -> None:

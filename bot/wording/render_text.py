@@ -144,10 +144,11 @@ _FACT_FORMATS: dict[str, tuple[str, str, str]] = {
 # The unit a length was said in (its token ratio differs: estimator.physics.text_tokens).
 _LENGTH_UNIT = {"han": ("Chinese characters", "字", "字"), "latin": ("characters", "个字符", "個字元"),
                 "word": ("words", "个英文单词", "個英文單字"), "page": ("pages", "页英文", "頁英文"),
-                "zh_page": ("pages", "页", "頁"), "code_line": ("lines of code", "行代码", "行程式碼")}
+                "zh_page": ("pages", "页", "頁"), "code_line": ("lines of code", "行代码", "行程式碼"),
+                "sentence": ("sentences", "句话", "句話")}
 _PER_UNIT = {"han": ("a character", "每字", "每字"), "latin": ("a character", "每字符", "每字元"),
              "word": ("a word", "每词", "每詞"), "page": ("a page", "每页", "每頁"), "zh_page": ("a page", "每页", "每頁"),
-             "code_line": ("a line", "每行", "每行")}
+             "code_line": ("a line", "每行", "每行"), "sentence": ("a sentence", "每句", "每句")}
 # Seed 1's bands, as the user said them in words (the reason the assumed speed gives is `assumed.speed.<basis>`).
 _SPEED_BAND = {"comfortable": ("fast (seed 1's comfortable band)", "要快（种子文档 1 的舒适区间）", "要快（種子文件 1 的舒適區間）"),
                "acceptable": ("usable is enough (seed 1's acceptable band)", "够用即可（种子文档 1 的可接受区间）",
@@ -244,6 +245,9 @@ _FLAGS: dict[str, dict[Any, tuple[str, str, str]]] = {"users_across_time_zones":
           "session_history": {True: ("turns of sessions that re-send their history", "多轮会话（每轮带上之前的对话）",
                                      "多輪會話（每輪帶上之前的對話）"),
                               False: ("requests independent of each other", "请求彼此独立", "請求彼此獨立")},
+          "loads_summed": {True: ("the rate comes on top of the people's sessions (their streams added)",
+                                  "这个请求速率是在人的会话之外另加的（两者的并发流相加）", "這個請求速率是在人的會話之外另加的（兩者的並發流相加）"),
+                           False: ("the rate is the people's own", "这个请求速率就是这些人发出的", "這個請求速率就是這些人發出的")},
           "reasoning_model": {True: ("a reasoning model (its thinking is output)", "推理模型（思考过程计入输出）",
                                      "推理模型（思考過程計入輸出）"),
                               False: ("no thinking before the answer", "回答前不思考", "回答前不思考")},
@@ -359,6 +363,7 @@ _SLOT_NAMES = {
     "request_class": ("kind of requests", "请求类型", "請求類型"),
     "transcript_minutes": ("length of each meeting or call", "每场会议或通话的时长", "每場會議或通話的時長"),
     "reasoning_model": ("model type", "模型类型", "模型類型"),
+    "loads_summed": ("loads", "负载", "負載"),
     "owned_falls_short": ("your hardware today", "现有硬件现状", "現有硬體現況"),
     "weight_bits_only": ("weight format", "权重格式", "權重格式"),
     "speed_band": ("speed wanted", "速度要求", "速度要求"),
@@ -414,7 +419,7 @@ _FACT_ORDER = ("model_id", "model_params_b", "quantization", "reasoning_model", 
                "request_class", "transcript_minutes", "prompt_tokens",
                "output_tokens", "shared_prefix_tokens", "shared_prefix_share", "prefix_caching", "session_history", "context_length", "ttft_target_ms", "e2e_target_ms",
                "tokens_per_s_target", "speed_band", "arrival_pattern",
-               "base_concurrent_users", "staff_per_shift", "requests_per_s", "daily_active_share", "requests_per_user_per_day", "requests_per_user_per_hour", "requests_per_day",
+               "base_concurrent_users", "staff_per_shift", "requests_per_s", "loads_summed", "daily_active_share", "requests_per_user_per_day", "requests_per_user_per_hour", "requests_per_day",
                "peak_factor", "tokens_per_day", "sites", "budget_per_site",
                "tokens_per_s_total",
                "api_spend_usd_per_month", "api_model", "power_budget_w", "power_budget_scope", "racks", "budget_usd",

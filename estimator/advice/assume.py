@@ -254,7 +254,7 @@ def _from_load(w: Workload, facts: dict[str, Any], notes: list[Said], api_prices
         return
     if conversion.source == "spend" and w.concurrent_users is not None:
         notes.append(spend_note(conversion))  # the streams are stated; the spend still sets the volume
-    if w.concurrent_users is None:
+    if w.concurrent_users is None and not summed_loads(w):
         facts["concurrent_users"] = conversion.concurrent_streams
         notes.append(load_note(conversion))
     if w.tokens_per_day is None:
@@ -266,6 +266,24 @@ def _from_load(w: Workload, facts: dict[str, Any], notes: list[Said], api_prices
         else:
             daily = conversion.tokens_per_day or (conversion.requests_per_day or 0.0) * per_request
         facts["tokens_per_day"] = round(daily, 1)
+
+
+def summed_loads(w: Workload) -> bool:
+    """Whether a stated rate is a second load beside people counted on their own (`Workload.loads_summed`)."""
+    return bool(w.loads_summed) and (w.concurrent_users is not None or w.total_users is not None)
+
+
+def _added_load(w: Workload, facts: dict[str, Any], notes: list[Said], api_prices: Iterable[ApiPrice]) -> None:
+    """People in sessions plus a machine's rate ("40 people chat with it, plus a pipeline that classifies 5 tickets/s"):
+    the people's streams (stated, or their head count's peak share) and the rate's (Little's law) are added; neither
+    load stands in for the other. Both hold a slot only while an answer streams, so streams add."""
+    conversion = load_conversion(w, api_prices)
+    if conversion is None or not summed_loads(w):
+        return
+    people = facts.get("concurrent_users", w.concurrent_users) or 0
+    facts["concurrent_users"] = people + conversion.concurrent_streams
+    notes.append(joined((load_note(conversion), said("assume.load.summed", people=people, streams=conversion.concurrent_streams,
+                                                      total=facts["concurrent_users"]))))
 
 
 def _base_utilization(w: Workload, facts: dict[str, Any], notes: list[Said]) -> None:
@@ -427,6 +445,7 @@ def _filled(workload: Workload, catalog: Catalog, pace: float | None) -> tuple[W
             notes.append(said("assume.q4"))
     _from_load(w, facts, notes, api_prices)
     _users(w, facts, notes)
+    _added_load(w, facts, notes, api_prices)
     _base_utilization(w, facts, notes)
     _power_scope(w, facts, notes)
     if w.lora_adapters:

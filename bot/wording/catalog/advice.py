@@ -68,6 +68,12 @@ _ASSUME: dict[str, tuple[str, str, str]] = {
         "每小時 {per_hour:,.0f} 個請求{peak} ≈ 每秒 {rps:.3g} 個 × 每個約 {hold:.1f} 秒（首 token {ttft:g} 秒 + {output} token，"
         "每秒 {tps:g} token）≈ {streams:,} 路並行（利特爾法則）；按 {streams:,} 路估算",
     ),
+    # A rate beside people counted on their own: both loads kept, their streams added (`assume._added_load`).
+    "assume.load.summed": (
+        "that load comes on top of the people's {people:,} concurrent stream(s): {people:,} + {streams:,} = {total:,} sized",
+        "这部分负载是在人的 {people:,} 路并发之外另加的：{people:,} + {streams:,} = {total:,} 路估算",
+        "這部分負載是在人的 {people:,} 路並行之外另加的：{people:,} + {streams:,} = {total:,} 路估算",
+    ),
     "assume.load.token_rate": (
         "{per_hour:,.0f} tokens/hour ÷ {per_request:,} tokens a request ({prompt:,} in + {output:,} out){peak} ≈ {rps:.3g} requests/s × "
         "~{hold:.1f} s each ≈ {streams:,} concurrent streams (Little's law); sized for {streams:,}",

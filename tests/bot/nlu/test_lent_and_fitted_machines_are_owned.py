@@ -10,18 +10,13 @@ from __future__ import annotations
 
 import pytest
 
-from bot.nlu import HardwareMatcher, parse_message
+from bot.nlu import HardwareMatcher
+from tests.support.named_devices import owned
 
 
 @pytest.fixture(scope="module")
-def matcher():
-    from knowledge.testing import memory_catalog
-
-    return HardwareMatcher(memory_catalog().hardware)
-
-
-def owned(text: str, matcher: HardwareMatcher) -> list[tuple[str, int]]:
-    return [(d["hardware_id"], d["count"]) for d in parse_message(text, hardware=matcher).facts.get("owned_devices") or []]
+def matcher(catalog):
+    return HardwareMatcher(catalog.hardware)
 
 
 @pytest.mark.parametrize(("text", "device"), [
