@@ -297,6 +297,11 @@ def _power_scope(w: Workload, facts: dict[str, Any], notes: list[Said]) -> None:
 
 def _users(w: Workload, facts: dict[str, Any], notes: list[Said]) -> None:
     scale = w.deployment_scale
+    if (scale is None and w.device_form == "laptop" and w.total_users is None and w.concurrent_users is None
+            and "concurrent_users" not in facts):
+        # A laptop bought with no head count is one person's machine (seed 1: NPUs and laptops are single-user), not
+        # a team's default 15 sharing it.
+        scale = facts["deployment_scale"] = "personal"
     if w.total_users is None and w.concurrent_users is None and "concurrent_users" in facts:
         facts["total_users"] = facts["concurrent_users"]  # streams from a rate: no head count was given
     elif w.total_users is None and w.concurrent_users is None:

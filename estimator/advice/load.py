@@ -90,7 +90,7 @@ def assumed_ttft_ms(prompt_tokens: int | None, floor_ms: int = DEFAULT_TTFT_MS, 
     answer_ms = (output_tokens / tokens_per_s * 1000 * ASSUMED_TTFT_SHARE_OF_ANSWER
                  if output_tokens and tokens_per_s else 0.0)
     return max(floor_ms, round((prompt_tokens or DEFAULT_PROMPT_TOKENS) * ASSUMED_TTFT_MS_PER_PROMPT_TOKEN),
-               int(round(answer_ms, -3)))  # a bound of minutes is not stated to the millisecond
+               int(float(f"{answer_ms:.2g}")))  # a bound nobody set, to two figures: 46,875 ms is 47 s
 
 LoadSource = Literal["rate", "token_rate", "daily_requests", "tokens", "spend"]
 # Why a daily average was raised to its busiest hour: a peak factor the lead stated; twice the average hour of a stated

@@ -25,7 +25,7 @@ def test_the_share_is_the_default_first_tokens_share_of_a_default_answer():
 
 @pytest.mark.parametrize(("output", "tps", "expected"), [
     (256, 30.0, 1_000),  # the default chat answer: the default second, unchanged
-    (600, 30.0, 2_000),  # 20 s of streaming: 2.3 s, to the second
+    (600, 30.0, 2_300),  # 20 s of streaming: 2.3 s
     (8_000, 20.0, 47_000),  # 400 s: ~47 s
     (15_000, 25.0, 70_000),  # 600 s: ~70 s
 ])
