@@ -21,6 +21,7 @@ from estimator.advice.concurrency import (
 )
 from estimator.advice.concurrency import SOURCE_URL as CONCURRENCY_SOURCE
 from estimator.advice.load import (
+    ASSUMED_TTFT_SHARE_OF_ANSWER,
     BUSY_HOUR_RATIO_SOURCE,
     BUSY_HOUR_SOURCE_URL,
     SECONDS_PER_HOUR,
@@ -314,6 +315,11 @@ def _power_scope(w: Workload, facts: dict[str, Any], notes: list[Said]) -> None:
 
 def _users(w: Workload, facts: dict[str, Any], notes: list[Said]) -> None:
     scale = w.deployment_scale
+    if (scale is None and w.device_form == "laptop" and w.total_users is None and w.concurrent_users is None
+            and "concurrent_users" not in facts):
+        # A laptop bought with no head count is one person's machine (seed 1: NPUs and laptops are single-user), not
+        # a team's default 15 sharing it.
+        scale = facts["deployment_scale"] = "personal"
     if w.total_users is None and w.concurrent_users is None and "concurrent_users" in facts:
         facts["total_users"] = facts["concurrent_users"]  # streams from a rate: no head count was given
     elif w.total_users is None and w.concurrent_users is None:
@@ -492,9 +498,18 @@ def _filled(workload: Workload, catalog: Catalog, pace: float | None) -> tuple[W
         notes.append(said("assume.speed", tps=facts["tokens_per_s_target"], why=reason))
     if w.ttft_target_ms is None:
         prompt = facts.get("prompt_tokens") or w.prompt_tokens
+        # the answer as it will stream: its length and the per-user speed it is sized at (`load.assumed_ttft_ms`)
+        output = facts.get("output_tokens") or w.output_tokens
+        pace = facts.get("tokens_per_s_target") or w.tokens_per_s_target
+        floor = PERSONAL_TTFT_MS if personal else DEFAULT_TTFT_MS
         facts["ttft_target_ms"] = BATCH_TTFT_MS if batch else assumed_ttft_ms(
-            prompt, PERSONAL_TTFT_MS if personal else DEFAULT_TTFT_MS)
-        notes.append(said("assume.ttft", ms=facts["ttft_target_ms"]))
+            prompt, floor, output_tokens=output, tokens_per_s=pace)
+        if not batch and facts["ttft_target_ms"] > assumed_ttft_ms(prompt, floor):
+            notes.append(said("assume.ttft.answer", ms=facts["ttft_target_ms"], tokens=output, tps=pace,
+                              minutes=output / pace / 60 if output and pace else 0.0,
+                              share=round(ASSUMED_TTFT_SHARE_OF_ANSWER * 100)))
+        else:
+            notes.append(said("assume.ttft", ms=facts["ttft_target_ms"]))
     if w.arrival_pattern is None:
         facts["arrival_pattern"] = "steady"
         notes.append(said("assume.steady"))

@@ -79,7 +79,7 @@ def test_every_split_holds_its_drawn_questions_with_ids_distinct_across_splits()
               "shared_card": 10, "shared_card_held_out": 5,
               "headcount_think": 13, "headcount_think_held_out": 6,
               "owned_bands": 13, "owned_bands_held_out": 6,
-              "own_history": 11, "own_history_held_out": 5}
+              "own_history": 11, "own_history_held_out": 5, "long_answers": 12, "long_answers_held_out": 6}
     assert set(counts) == set(TRIAL_SPLITS)
     questions = {split: load_questions(trial_path(split)) for split in TRIAL_SPLITS}
     assert {split: len(found) for split, found in questions.items()} == counts

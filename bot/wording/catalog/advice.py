@@ -392,6 +392,15 @@ _ASSUME: dict[str, tuple[str, str, str]] = {
         "assumed a p95 time-to-first-token target of {ms:,} ms", "假设 p95 首 token 延迟目标为 {ms:,} ms",
         "假設 p95 首 token 延遲目標為 {ms:,} ms",
     ),
+    "assume.ttft.answer": (
+        "assumed a p95 time-to-first-token target of {ms:,} ms: the answer itself (~{tokens:,} tokens at {tps:g} tok/s)"
+        " streams for ~{minutes:.1f} min, and a first token nobody bounded is judged as ~{share}% of that wait, the share"
+        " a 1 s first token takes of a short chat answer",
+        "假设 p95 首 token 延迟目标为 {ms:,} ms：回答本身（约 {tokens:,} token，每秒 {tps:g} 个）要输出约 {minutes:.1f} 分钟，"
+        "没有给定的首 token 目标按这段等待的约 {share}% 来判断，即 1 秒首 token 在一段短聊天回答里所占的比例",
+        "假設 p95 首 token 延遲目標為 {ms:,} ms：回答本身（約 {tokens:,} token，每秒 {tps:g} 個）要輸出約 {minutes:.1f} 分鐘，"
+        "沒有給定的首 token 目標按這段等待的約 {share}% 來判斷，即 1 秒首 token 在一段短聊天回答裡所佔的比例",
+    ),
     "assume.steady": (
         "assumed steady arrivals (bursty traffic needs more headroom)", "假设请求平稳到达（突发流量需要更多余量）",
         "假設請求平穩到達（突發流量需要更多餘量）",

@@ -288,11 +288,13 @@ def test_devices_excluded_only_for_want_of_a_price_are_not_said_to_miss_the_work
 # "Two Mac Studios M3 Ultra": the kind word describes the chip named beside it, as the owned and named
 # readings already take it; the comparison compared "2× M1 Ultra" (the fastest Mac Studio chip with... the
 # pool's first) beside the M3 Ultra instead of two M3 Ultras.
+# The chip is one the catalog has no price for (the M4 Max), so the comparison costs the named count as named; the M3
+# Ultra, priced with its wall power, is a purchase like any other and is judged as one.
 def test_a_kind_word_beside_a_named_chip_compares_that_chip_at_its_count(engine):
     reply = talk(engine, "Qwen3-235B-A22B for 40 users, Q4_K_M, prompts 2000, answers 500, first token 2 s",
-                 "what about two Mac Studios M3 Ultra?", thread="m3u")[-1]
+                 "what about two Mac Studios M4 Max?", thread="m4max")[-1]
     assert "M1 Ultra" not in reply.text, reply.text
-    assert "2× M3 Ultra" in reply.text, reply.text
+    assert "2× M4 Max" in reply.text, reply.text
 
 
 # "Can one RTX 4090 run Llama 3.1 8B for 250 people?" No, and two would. At its default FP8 (8 GB of weights)

@@ -78,14 +78,15 @@ def recommendation_headline_for(option: Option) -> str:
 @pytest.mark.parametrize("lang, words", [("en", "meets targets, power draw not on record"),
                                          ("zh-Hans", "满足目标，但功耗无记录"), ("zh-Hant", "滿足目標，但功耗無記錄")])
 def test_an_option_whose_power_cannot_be_checked_says_so_not_past_the_limits(catalog, lang, words):
-    # An M3 Ultra (priced, no TDP on record) for one person's 7B model meets the speed target easily
-    # (~800 GB/s over ~4.4 GB of Q4_K_M weights); under a 1,000 W cap its power draw is simply unknown.
+    # An M4 Pro 24 GB (priced, no TDP on record) for one person's 7B model meets the speed target easily
+    # (273 GB/s over ~4.4 GB of Q4_K_M weights: ~40 tok/s at llama.cpp's ~65 %); under a 1,000 W cap its power
+    # draw is simply unknown.
     from bot.wording.render_text import option_summary
     from estimator.advice.recommend import recommend
     from estimator.workload import NamedDevice, Workload
 
     w = Workload(model_params_b=7, concurrent_users=1, power_budget_w=1000,
-                 named_devices=[NamedDevice(hardware_id="apple-m3-ultra", count=1)])
+                 named_devices=[NamedDevice(hardware_id="apple-m4-pro", count=1)])
     rec = recommend(w, catalog)
     [named] = rec.named
     assert named.option.verdict == "unverified", named.option.violations
