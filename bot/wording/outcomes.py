@@ -198,7 +198,8 @@ def weighed_lines(options: list[WeighedOption], lang: str, names: Mapping[str, s
                        tps=f"{o.decode_tokens_per_s_per_user or 0:.1f}", ttft=f"{o.ttft_ms or 0:,.0f}",
                        memory=f"{o.memory_required_gb or 0:,.1f}", capex=money(o.capex_usd),
                        cpm=money(o.cost_per_million_tokens_usd),
-                       slo=t("weighed.meets" if o.meets_slo else "weighed.misses", lang)))
+                       slo=t(("weighed.meets" if o.first_token_within else "weighed.meets_but_first_token")
+                             if o.meets_slo else "weighed.misses", lang)))
     chosen = next(o for o in options if o.chosen)
     lines.append(t(f"weighed.chosen.{chosen.reason or 'cost'}", lang, value=chosen.value))
     return lines

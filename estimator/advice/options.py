@@ -5,8 +5,9 @@ Pure: the caller runs the recommendation for each value (the same tools, the sam
 them here; this module only summarizes each option and picks one by a stated rule. It returns typed
 findings (`WeighedOption`, the chosen index); `bot/` words them.
 
-The rule (seed 1, seed 2): an option that meets every target beats one that does not; among those that
-do, an accuracy-critical workload takes the most precise format (seed 1: "Q8_0 for … tasks where every
+The rule (seed 1, seed 2): an option that meets every target beats one that does not, and one whose p95 first
+token is also within the bound that was assumed (not stated: a purchase is sized for the load past it, and the
+reply's headline says it is missed) beats one that is not; among those that do, an accuracy-critical workload takes the most precise format (seed 1: "Q8_0 for … tasks where every
 bit of accuracy matters"), any other the lowest 3-year cost per served token (seed 1's cost basis),
 more bits breaking a tie. When none meets the targets, the one with the most speed per user is kept.
 
@@ -44,6 +45,9 @@ class WeighedOption(BaseModel):
     memory_required_gb: float | None = None
     cost_per_million_tokens_usd: float | None = None
     meets_slo: bool = False
+    # its p95 first token within the first-token bound the workload carries, stated or assumed (an assumed one is
+    # not judged when sizing, so an option can meet its targets and still miss it: the headline says so)
+    first_token_within: bool = True
     chosen: bool = False
     # why the chosen one was chosen: the cheapest per token that meets the targets, the most precise that
     # does (accuracy-critical), the fastest when none does; of models, the migration's target or the larger
@@ -61,7 +65,16 @@ def weighed_option(slot: str, value: str, rec: Recommendation) -> WeighedOption:
         decode_tokens_per_s_per_user=primary.estimate.decode_tokens_per_s_per_user, ttft_ms=primary.estimate.ttft_ms,
         memory_required_gb=primary.estimate.memory_required_gb,
         cost_per_million_tokens_usd=primary.tco.cost_per_million_tokens_usd, meets_slo=primary.meets_slo,
+        first_token_within=_first_token_within(rec),
     )
+
+
+def _first_token_within(rec: Recommendation) -> bool:
+    """Whether the primary's p95 first token (its mean when no p95 is known) is within the workload's bound."""
+    assert rec.primary is not None
+    bound = (rec.workload or {}).get("ttft_target_ms")
+    ttft = rec.primary.estimate.ttft_p95_ms or rec.primary.estimate.ttft_ms
+    return not isinstance(bound, int | float) or ttft is None or ttft <= bound
 
 
 def _bits(option: WeighedOption) -> float:
@@ -78,11 +91,16 @@ def chosen_index(options: Sequence[WeighedOption], *, accuracy_critical: bool = 
     >>> b = WeighedOption(slot="quantization", value="INT4", hardware_id="h", meets_slo=True, cost_per_million_tokens_usd=0.20)
     >>> chosen_index([a, b]), chosen_index([a, b], accuracy_critical=True)
     (1, 0)
+
+    INT4 cheaper, but its first token past the bound assumed: FP8, which is within it.
+    >>> chosen_index([a, b.model_copy(update={"first_token_within": False})])
+    0
     """
     found = [i for i, o in enumerate(options) if o.hardware_id is not None]
     if not found:
         return 0
     meeting = [i for i in found if options[i].meets_slo]
+    meeting = [i for i in meeting if options[i].first_token_within] or meeting
     if not meeting:
         return max(found, key=lambda i: options[i].decode_tokens_per_s_per_user or 0.0)
     if accuracy_critical:

@@ -30,6 +30,8 @@ TEMPLATES: dict[str, tuple[str, str, str]] = {
     ),
     "weighed.meets": ("meets the targets", "满足目标", "滿足目標"),
     "weighed.misses": ("misses a target", "未满足目标", "未滿足目標"),
+    "weighed.meets_but_first_token": ("meets the targets but not the first token I assumed (p95)",
+                                      "满足目标，但首 token（p95）达不到我的假设", "滿足目標，但首 token（p95）達不到我的假設"),
     "weighed.chosen.cost": (
         "→ {value}: the lowest cost per served token of the options that meet the targets (seed 1's cost basis). "
         "The recommendation below is for {value}.",
