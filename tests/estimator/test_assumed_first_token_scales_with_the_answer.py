@@ -14,6 +14,7 @@ import pytest
 
 from estimator.advice.load import ASSUMED_TTFT_SHARE_OF_ANSWER, assumed_ttft_ms
 from estimator.workload import Workload
+from knowledge.testing import memory_catalog
 from tests.support.engine_fixtures import talk
 from tests.support.worded import fill_defaults
 
@@ -41,14 +42,14 @@ def test_the_longer_of_the_prompts_and_the_answers_bound_is_kept():
 
 def test_a_long_answers_assumed_target_is_said_with_its_reason():
     filled, notes = fill_defaults(Workload(model_params_b=32.8, concurrent_users=1, output_tokens=8_000,
-                                           tokens_per_s_target=20.0))
+                                           tokens_per_s_target=20.0), memory_catalog())
     assert filled.ttft_target_ms == 47_000
     assert any("47,000 ms" in note and "6.7 min" in note for note in notes), notes
 
 
 def test_a_stated_target_is_never_scaled_by_the_answer():
     filled, _ = fill_defaults(Workload(model_params_b=32.8, concurrent_users=1, output_tokens=8_000,
-                                       tokens_per_s_target=20.0, ttft_target_ms=1_000))
+                                       tokens_per_s_target=20.0, ttft_target_ms=1_000), memory_catalog())
     assert filled.ttft_target_ms == 1_000
 
 
