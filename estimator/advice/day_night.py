@@ -42,8 +42,18 @@ class DayNightSizer(Sizer):
         self.night = BatchSizer(night, catalog, estimate_fn, capacity_fn, format_stated=self.format_stated,
                                 shortcuts=self.shortcuts)
 
+    _day_only = False  # while counting the people's devices alone (`day_count`)
+
     def meets(self, candidate: Candidate, count: int, users: int | None = None) -> bool:
-        return super().meets(candidate, count, users) and self.night.meets(candidate, count)
+        return super().meets(candidate, count, users) and (self._day_only or self.night.meets(candidate, count))
+
+    def day_count(self, candidate: Candidate) -> int | None:
+        """The fewest devices carrying the people at their targets, the night's job aside."""
+        self._day_only = True
+        try:
+            return self.smallest_count(candidate)
+        finally:
+            self._day_only = False
 
     def at_band(self, workload: Workload, *, format_stated: bool | None = None) -> Sizer:
         """At seed 1's usable band the people are judged more loosely; the night's job keeps its window."""
@@ -55,7 +65,7 @@ class DayNightSizer(Sizer):
 
     def _guess(self, candidate: Candidate, count: int, users: int) -> int:
         day = super().meets(candidate, count, users)
-        night = self.night.meets(candidate, count)
+        night = self._day_only or self.night.meets(candidate, count)
         return max(count + 1, super()._guess(candidate, count, users) if not day else count + 1,
                    self.night._guess(candidate, count, users) if not night else count + 1)
 
@@ -70,7 +80,7 @@ class Drives(NamedTuple):
 def drives(sizer: DayNightSizer, primary: Sized) -> Drives:
     """Each workload's own fewest devices on the primary's device and engine."""
     candidate = primary.candidate
-    return Drives(Sizer.smallest_count(sizer, candidate), sizer.night.smallest_count(candidate))
+    return Drives(sizer.day_count(candidate), sizer.night.smallest_count(candidate))
 
 
 def note(sizer: DayNightSizer, primary: Sized) -> Said:
