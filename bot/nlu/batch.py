@@ -41,12 +41,15 @@ _BATCH_CONTEXT = re.compile(
     # 条件二 "每个请求的batch很小甚至为1"), which says the opposite
     r"\bbatch(?!\s*(?:sizes?\b|(?:of|=|:|is)?\s*(?:1|one)\b))|"
     r"处理|處理|分类|分類|摘要|总结|總結|标注|標註|翻译|翻譯|抽取|提取|审核|審核|打标签|打標籤|批量|批处理|批處理|每晚|每夜|"
+    # a pass over the day's items ("把当天工单归类", "过一遍抽条款", "质检")
+    r"归类|歸類|(?:过|過|跑)\s*[一1]\s*遍|质检|質檢|"
     # a label said with its kind ("打情感标签") and a job run to completion ("周末跑完就好", "一晚上处理完")
     r"打[\u4e00-\u9fff]{1,4}(?:标签|標籤)|(?:跑|处理|處理|做|弄)完|" + OFFLINE_JOB_ZH
 )
 _ITEM_NOUNS = (r"tickets?|documents?|docs|pdfs?|files?|records?|items?|e-?mails?|pages?|articles?|reviews?|messages?|contracts?|"
                r"reports?|transcripts?|rows?|samples?|images?|invoices?|claims?|chunks?|passages?|papers?|cases?|"
-               r"calls?|conversations?|chats?|forms?|receipts?|resumes?|cvs?|entries|products?|listings?|comments?|posts?")
+               r"calls?|conversations?|chats?|forms?|receipts?|resumes?|cvs?|entries|products?|listings?|comments?|posts?|"
+               r"diffs?|prs?|pull requests?|commits?")
 # An item noun that modifies a model ("our 8B chat model") names the model, not items; one that modifies people ("~12 chat
 # users") names who they are.
 # Up to three words describing the items ("~80k insurance claim docs", "45k customer support chat transcripts"):

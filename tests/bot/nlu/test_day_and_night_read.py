@@ -35,3 +35,12 @@ def test_a_nightly_job_alone_is_one_workload():
 def test_a_rate_beside_the_people_is_summed_not_a_night_job():
     facts = parse_message("40 people chat with it at once, plus a pipeline that classifies 5 tickets/s").facts
     assert "day_and_night" not in facts
+
+
+@pytest.mark.parametrize(("text", "items"), [
+    ("nightly we want it to write review notes on ~50k PR diffs, ~5k tok in", 50_000),
+    ("晚上 10 點到早上 6 點想順便跑 code review，每晚約 3,000 個 PR，每個 6k token", 3_000),
+    ("晚上 8 点到早上 8 点要把 3 万份合同全文过一遍抽关键条款，每份约 8k token", 30_000),
+])
+def test_code_changes_and_a_pass_over_the_days_items_are_a_batch_job(text, items):
+    assert parse_message(text).facts.get("batch_items") == items
