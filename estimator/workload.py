@@ -182,6 +182,11 @@ class Workload(BaseModel):
     # pipeline that classifies 5 tickets/s"): the rate's streams (Little's law) are added to the people's, not in place
     # of them (`advice.assume`).
     loads_summed: bool | None = None
+    # Beyond the contract: people by day and a batch job at night on the same box ("60 agents chat with it during the
+    # day; at night ~30k tickets … between 1am and 5am"): two workloads in turn, never summed. The people are sized at
+    # seed 1's interactive bands, the job against its window, and the purchase is the larger count of the two on one
+    # device (`advice.day_night`).
+    day_and_night: bool | None = None
     # Beyond the contract: a daily count as said ("2,000 customers a day"); the running hours (and a stated
     # peak factor) turn it into a peak rate, so a later "we run 24/7" still applies.
     requests_per_day: float | None = Field(default=None, gt=0, le=1e10)

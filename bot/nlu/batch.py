@@ -41,12 +41,15 @@ _BATCH_CONTEXT = re.compile(
     # 条件二 "每个请求的batch很小甚至为1"), which says the opposite
     r"\bbatch(?!\s*(?:sizes?\b|(?:of|=|:|is)?\s*(?:1|one)\b))|"
     r"处理|處理|分类|分類|摘要|总结|總結|标注|標註|翻译|翻譯|抽取|提取|审核|審核|打标签|打標籤|批量|批处理|批處理|每晚|每夜|"
+    # a pass over the day's items ("把当天工单归类", "过一遍抽条款", "质检")
+    r"归类|歸類|(?:过|過|跑)\s*[一1]\s*遍|质检|質檢|"
     # a label said with its kind ("打情感标签") and a job run to completion ("周末跑完就好", "一晚上处理完")
     r"打[\u4e00-\u9fff]{1,4}(?:标签|標籤)|(?:跑|处理|處理|做|弄)完|" + OFFLINE_JOB_ZH
 )
 _ITEM_NOUNS = (r"tickets?|documents?|docs|pdfs?|files?|records?|items?|e-?mails?|pages?|articles?|reviews?|messages?|contracts?|"
                r"reports?|transcripts?|rows?|samples?|images?|invoices?|claims?|chunks?|passages?|papers?|cases?|"
-               r"calls?|conversations?|chats?|forms?|receipts?|resumes?|cvs?|entries|products?|listings?|comments?|posts?")
+               r"calls?|conversations?|chats?|forms?|receipts?|resumes?|cvs?|entries|products?|listings?|comments?|posts?|"
+               r"diffs?|prs?|pull requests?|commits?")
 # An item noun that modifies a model ("our 8B chat model") names the model, not items; one that modifies people ("~12 chat
 # users") names who they are.
 # Up to three words describing the items ("~80k insurance claim docs", "45k customer support chat transcripts"):
@@ -84,19 +87,24 @@ _ITEMS_WHAT_IF = re.compile(
 _ITEMS_OF_THEM = re.compile(rf"\b(?:{_ITEM_NOUNS})\b[^.;!?\d]{{0,30}}?{APPROX}{NUM}\s*of them\b")
 # A window said by the clock ("window is 1am-6am", "10pm to 6am", "晚上 10 点到早上 6 点", "晚上8点到早上8点跑完"): the
 # hours between the two, across midnight when the end is the smaller (Chinese 晚上/夜里 put a bare hour after noon).
-_CLOCK_WINDOW_EN = re.compile(r"(?<![\d:])(?P<a>\d{1,2})(?::00)?\s*(?P<ap>am|pm)\s*(?:-|–|to|until|till)\s*"
+_CLOCK_WINDOW_EN = re.compile(r"(?<![\d:])(?P<a>\d{1,2})(?::00)?\s*(?P<ap>am|pm)\s*(?:-|–|to|until|till|and)\s*"
                               r"(?P<b>\d{1,2})(?::00)?\s*(?P<bp>am|pm)\b")
-_CLOCK_WINDOW_ZH = re.compile(r"(?P<ap>晚上|夜里|夜裡|夜间|夜間|下午|凌晨|早上|上午|早)?\s*(?P<a>\d{1,2})\s*(?:点|點)\s*(?:钟|鐘)?\s*"
+_CLOCK_WINDOW_ZH = re.compile(r"(?P<ap>晚上|夜里|夜裡|夜间|夜間|半夜|下午|凌晨|早上|上午|早)?\s*(?P<a>\d{1,2})\s*(?:点|點)\s*(?:钟|鐘)?\s*"
                               r"(?:到|至|-|–|~)\s*(?:第二天|次日|隔天)?\s*(?P<bp>晚上|夜里|夜裡|下午|凌晨|早上|上午|早|晚)?\s*"
                               r"(?P<b>\d{1,2})\s*(?:点|點)")
 _PM_ZH = ("晚上", "夜里", "夜裡", "夜间", "夜間", "下午", "晚")
+_NIGHT_ZH = ("晚上", "夜里", "夜裡", "夜间", "夜間", "半夜", "晚")
 
 
 def _clock_hour(hour: int, part: str | None) -> int:
     """A clock hour on 0-23: "pm" / 晚上 / 下午 add twelve to an hour before noon; "12am" is midnight."""
     if part in ("am",) and hour == 12:
         return 0
-    if part in ("pm", *_PM_ZH) and hour < 12:
+    if part in _NIGHT_ZH:
+        # 夜里 / 晚上 name the evening and the small hours alike: "夜里 10 点" is 22:00, "夜里 12 点" and "夜里 0 点"
+        # midnight, "晚上 2 点" 2 am (nobody's night starts before six in the evening)
+        return 0 if hour in (0, 12, 24) else hour + 12 if 6 <= hour < 12 else hour
+    if part in ("pm", *_PM_ZH) and 0 < hour < 12:
         return hour + 12
     return hour
 

@@ -333,6 +333,7 @@ def parse_message(
     result.unqualified_users = _combine_users(found)
     _per_person_rates(found)
     _loads_summed(normalized, by_slot, found)
+    _day_and_night(found)
     _convert_spend(found, result, rates)
     _power_scope(found)
     if "batch_items" in found:  # a number of items to get through is a batch job
@@ -551,6 +552,16 @@ def _loads_summed(text: str, by_slot: dict[str, list[Fact]], found: SlotValues) 
             # "a batch tagger doing 2 req/s" is the added load's word: the people still wait on their answers, so the
             # whole is no batch job with its relaxed first token and speed
             found.pop("arrival_pattern")
+
+
+def _day_and_night(found: SlotValues) -> None:
+    """People said beside a batch job with its own window ("60 agents chat with it during the day … at night ~30k
+    tickets … between 1am and 5am"): two workloads in turn on one box (`Workload.day_and_night`), the people's not a
+    batch's. A rate said with the people (`loads_summed`) runs at the same time and is added instead."""
+    people = found.get("concurrent_users") or found.get("total_users")
+    if not people or found.get("loads_summed") or not found.get("batch_items") or not found.get("batch_window_hours"):
+        return
+    found["day_and_night"] = True
 
 
 def _per_person_rates(found: SlotValues) -> None:

@@ -46,6 +46,8 @@ from estimator.advice.candidates import (
     owned_class,
 )
 from estimator.advice.complete import complete, counted_load
+from estimator.advice.day_night import DayNightSizer, night_workload
+from estimator.advice.day_night import note as day_night_note
 from estimator.advice.engine_choice import expert_engines
 from estimator.advice.engine_named import engine_note, prefix_note, with_named_engine
 from estimator.advice.fits_limit import far_past_limits, what_fits
@@ -572,6 +574,12 @@ def recommend(
     `estimate_fn`/`capacity_fn` default to `estimator.physics.throughput` (injectable for tests). The sentences
     are findings (`estimator.said.Said`): the wording layer (`bot/wording`) words them in any language.
     """
+    night: Workload | None = None
+    if workload.day_and_night:
+        # The work's words ("tagging", "打标签", "摘要") name the night's job, filled with its own shape; the people
+        # by day chat, so their answer length and first-token bound are not a classifier's (`advice.day_night`)
+        night = complete(night_workload(workload), catalog).filled
+        workload = workload.model_copy(update={"request_class": None})
     named, filled, assumptions = complete(workload, catalog)
     filled, named_each = per_person_named(filled)  # a device named for each person is one person's (`personal_fleet`)
     conversion = counted_load(named, filled, catalog)  # the conversion the reply shows
@@ -586,9 +594,17 @@ def recommend(
         default_estimate, default_capacity = default_throughput()
         estimate_fn, capacity_fn = estimate_fn or default_estimate, capacity_fn or default_capacity
     candidates, excluded = enumerate_candidates(filled, catalog)
-    if is_batch_job(filled):
-        sizer: Sizer = BatchSizer(filled, catalog, estimate_fn, capacity_fn, format_stated=named.quantization is not None,
-                                  shortcuts=shortcuts, assumed_shapes=named.dynamic_shapes is None)
+    if night is not None and is_batch_job(night):
+        # people by day, the job at night: the people's targets, and a count that also finishes the job in its window
+        sizer: Sizer = DayNightSizer(filled, catalog, estimate_fn, capacity_fn, night=night,
+                              assumed_targets=(workload.tokens_per_s_target is None and workload.speed_band is None,
+                                               workload.ttft_target_ms is None),
+                              format_stated=named.quantization is not None, shortcuts=shortcuts,
+                              assumed_shapes=named.dynamic_shapes is None, people=people_at_once(named),
+                              prompt_rate=prompts_per_stream_per_s(conversion))
+    elif is_batch_job(filled):
+        sizer = BatchSizer(filled, catalog, estimate_fn, capacity_fn, format_stated=named.quantization is not None,
+                           shortcuts=shortcuts, assumed_shapes=named.dynamic_shapes is None)
     else:  # targets the user did not set do not fail hardware they own (seed 1's bands judge it), unless the user
         # says it falls short at this load: then "acceptable" is not acceptable to them, and the comfortable
         # targets judge it as they judge a purchase
@@ -716,6 +732,8 @@ def recommend(
             alternatives = [*asked, *(s for s in alternatives if not any(_same_purchase(s, a) for a in asked))][:MAX_ALTERNATIVES]
     filled, assumptions = _primary_format(sizer, primary, filled, assumptions)
     assumptions += _ranking_notes(filled, excluded)
+    if isinstance(sizer, DayNightSizer) and not primary.violations:
+        assumptions.append(day_night_note(sizer, primary))  # which of the two workloads decides the count
     spare = _spare_offer(sizer, primary) if not outside_limits else None
     if spare is not None:
         assumptions.append(said("note.spare_offer", count=spare.add_count, hardware=primary.candidate.hardware.name,

@@ -644,6 +644,32 @@ _RECOMMEND: dict[str, tuple[str, str, str]] = {
         "目標，直到換卡；只有剩下的卡達不到這一點時才加一張備卡（按整塊基板銷售的裝置則加一整塊基板）；不含防整台伺服器"
         "故障的備用伺服器（如需要請說明）",
     ),
+    "note.day_night.day": (
+        "two workloads in turn on one box, sized separately: by day {users} people at {tps:g} tok/s each need {day} × "
+        "{hardware}; at night {items:,} items within {window:g} h need {night}; the day's chat decides the purchase "
+        "({count}), and the job finishes in ~{hours:g} h on it",
+        "同一台机器分时跑两种负载，分别估算：白天 {users} 人、每人 {tps:g} tok/s 需要 {day} × {hardware}；夜里 {items:,} "
+        "条在 {window:g} 小时内跑完需要 {night}；白天的对话决定采购数量（{count}），批处理在这套配置上约 {hours:g} 小时跑完",
+        "同一台機器分時跑兩種負載，分別估算：白天 {users} 人、每人 {tps:g} tok/s 需要 {day} × {hardware}；夜裡 {items:,} "
+        "則在 {window:g} 小時內跑完需要 {night}；白天的對話決定採購數量（{count}），批次在這套配置上約 {hours:g} 小時跑完",
+    ),
+    "note.day_night.night": (
+        "two workloads in turn on one box, sized separately: by day {users} people at {tps:g} tok/s each need {day} × "
+        "{hardware}; at night {items:,} items within {window:g} h need {night}; the night's job decides the purchase "
+        "({count}, finishing in ~{hours:g} h), and the day's chat runs on it with room to spare",
+        "同一台机器分时跑两种负载，分别估算：白天 {users} 人、每人 {tps:g} tok/s 需要 {day} × {hardware}；夜里 {items:,} "
+        "条在 {window:g} 小时内跑完需要 {night}；夜里的批处理决定采购数量（{count}，约 {hours:g} 小时跑完），白天的对话绰绰有余",
+        "同一台機器分時跑兩種負載，分別估算：白天 {users} 人、每人 {tps:g} tok/s 需要 {day} × {hardware}；夜裡 {items:,} "
+        "則在 {window:g} 小時內跑完需要 {night}；夜裡的批次決定採購數量（{count}，約 {hours:g} 小時跑完），白天的對話綽綽有餘",
+    ),
+    "note.day_night.both": (
+        "two workloads in turn on one box, sized separately: by day {users} people at {tps:g} tok/s each and at night "
+        "{items:,} items within {window:g} h both need {count} × {hardware} (day {day}, night {night}; the job takes ~{hours:g} h)",
+        "同一台机器分时跑两种负载，分别估算：白天 {users} 人、每人 {tps:g} tok/s，夜里 {items:,} 条在 {window:g} 小时内跑完，"
+        "都需要 {count} × {hardware}（白天 {day}，夜里 {night}；批处理约 {hours:g} 小时）",
+        "同一台機器分時跑兩種負載，分別估算：白天 {users} 人、每人 {tps:g} tok/s，夜裡 {items:,} 則在 {window:g} 小時內跑完，"
+        "都需要 {count} × {hardware}（白天 {day}，夜裡 {night}；批次約 {hours:g} 小時）",
+    ),
     "note.spare_offer": (
         "no spare is included: the count serves the peak at the targets, and you did not ask for failover. Option: "
         "+{count} × {hardware} as an N+1 spare for ${price:,.0f} keeps the service up through one card failure "

@@ -1,0 +1,46 @@
+"""People by day and a batch job at night said in one message are two workloads in turn (`Workload.day_and_night`):
+the job's window said by the clock is read in hours, and a rate said beside the people (running at the same time) is
+not read as a night's job."""
+
+from __future__ import annotations
+
+import pytest
+
+from bot.nlu.parser import parse_message
+
+
+@pytest.mark.parametrize(("text", "hours"), [
+    ("tag the day's tickets overnight, ~30k tickets, ~2k tok each, between 1am and 5am", 4),
+    ("夜里 0 点到 6 点再把 10 万通对话打标签", 6),
+    ("夜里 12 点到早上 6 点把 10 万条评论做情感分类", 6),
+    ("晚上 11 點到早上 7 點要把 4 萬則評論分類", 8),
+    ("晚上 10 点到早上 6 点处理 5 万份文档", 8),
+])
+def test_a_night_window_said_by_the_clock_is_its_hours(text, hours):
+    assert parse_message(text).facts.get("batch_window_hours") == hours
+
+
+def test_people_by_day_and_a_nightly_job_with_its_window_are_two_workloads_in_turn():
+    facts = parse_message("daytime ~60 agents chat with it at once. at night we tag the day's tickets, ~30k "
+                          "tickets, ~2k tok each, ~150 out, between 1am and 5am").facts
+    assert facts.get("day_and_night") is True
+    assert (facts.get("concurrent_users"), facts.get("batch_items"), facts.get("batch_window_hours")) == (60, 30000, 4)
+
+
+def test_a_nightly_job_alone_is_one_workload():
+    facts = parse_message("every night we tag ~30k tickets, ~2k tok each, between 1am and 5am").facts
+    assert "day_and_night" not in facts
+
+
+def test_a_rate_beside_the_people_is_summed_not_a_night_job():
+    facts = parse_message("40 people chat with it at once, plus a pipeline that classifies 5 tickets/s").facts
+    assert "day_and_night" not in facts
+
+
+@pytest.mark.parametrize(("text", "items"), [
+    ("nightly we want it to write review notes on ~50k PR diffs, ~5k tok in", 50_000),
+    ("晚上 10 點到早上 6 點想順便跑 code review，每晚約 3,000 個 PR，每個 6k token", 3_000),
+    ("晚上 8 点到早上 8 点要把 3 万份合同全文过一遍抽关键条款，每份约 8k token", 30_000),
+])
+def test_code_changes_and_a_pass_over_the_days_items_are_a_batch_job(text, items):
+    assert parse_message(text).facts.get("batch_items") == items
