@@ -20,6 +20,7 @@ from bot.wording.accelerators import accelerator_lines
 from bot.wording.fits_limit import fits_limit_line
 from bot.wording.sentences import LANGUAGES, lang_index, t
 from estimator.advice.engine_named import ENGINE_NAMES
+from estimator.advice.options import first_token_within
 from estimator.catalog import Benchmark, Catalog, FxRate
 from estimator.costing.fx import rate
 from estimator.physics.text_tokens import LENGTH_SAID_FIELDS, TOKENS_PER_UNIT
@@ -752,11 +753,11 @@ def _verdict(rec: Recommendation, lang: str) -> str:
     misses yet "meets" was not judged: it was assumed, not set (sized for the load, `note.assumed_ttft_load`, or
     hardware they own judged by seed 1's bands), so the headline says it is not met."""
     assert rec.primary is not None
-    verdict, bound = rec.primary.verdict, (rec.workload or {}).get("ttft_target_ms")
-    if verdict == "meets" and isinstance(bound, int | float):
+    verdict = rec.primary.verdict
+    if verdict == "meets" and not first_token_within(rec):
+        bound = (rec.workload or {})["ttft_target_ms"]
         ttft = rec.primary.estimate.ttft_p95_ms or rec.primary.estimate.ttft_ms
-        if ttft is not None and ttft > bound:
-            return t("rec.meets_but_assumed_ttft", lang, assumed=f"{bound:,.0f}", ttft=f"{ttft:,.0f}")
+        return t("rec.meets_but_assumed_ttft", lang, assumed=f"{bound:,.0f}", ttft=f"{ttft:,.0f}")
     return t("rec." + verdict, lang)
 
 

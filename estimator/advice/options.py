@@ -65,12 +65,13 @@ def weighed_option(slot: str, value: str, rec: Recommendation) -> WeighedOption:
         decode_tokens_per_s_per_user=primary.estimate.decode_tokens_per_s_per_user, ttft_ms=primary.estimate.ttft_ms,
         memory_required_gb=primary.estimate.memory_required_gb,
         cost_per_million_tokens_usd=primary.tco.cost_per_million_tokens_usd, meets_slo=primary.meets_slo,
-        first_token_within=_first_token_within(rec),
+        first_token_within=first_token_within(rec),
     )
 
 
-def _first_token_within(rec: Recommendation) -> bool:
-    """Whether the primary's p95 first token (its mean when no p95 is known) is within the workload's bound."""
+def first_token_within(rec: Recommendation) -> bool:
+    """Whether the primary's p95 first token (its mean when no p95 is known) is within the workload's bound, stated or
+    assumed (an assumed bound is not judged when sizing: the reply's headline and the values weighed say it is missed)."""
     assert rec.primary is not None
     bound = (rec.workload or {}).get("ttft_target_ms")
     ttft = rec.primary.estimate.ttft_p95_ms or rec.primary.estimate.ttft_ms
@@ -134,4 +135,4 @@ def weigh(slot: str, runs: Sequence[tuple[str, Recommendation]], *, accuracy_cri
     return options, index
 
 
-__all__ = ["ChoiceReason", "WeighedOption", "chosen_index", "preferred_model", "weigh", "weighed_option"]
+__all__ = ["ChoiceReason", "WeighedOption", "chosen_index", "first_token_within", "preferred_model", "weigh", "weighed_option"]
