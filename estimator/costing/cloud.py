@@ -221,7 +221,11 @@ def compare(
     buy_total = cost.three_year_total_usd
     upfront = cost.capex_usd + cost.migration_usd
     buy_monthly = cost.annual_opex_usd / 12
-    lines = [said("cloud.buy", total=buy_total, capex=upfront, opex=cost.annual_opex_usd)]
+    # Seed 2's one-time porting is paid up front but is not hardware: named beside the purchase, so the line
+    # agrees with the reply's headline capex.
+    lines = [said("cloud.buy_ported", total=buy_total, capex=cost.capex_usd, migration=cost.migration_usd,
+                  opex=cost.annual_opex_usd) if cost.migration_usd > 0
+             else said("cloud.buy", total=buy_total, capex=upfront, opex=cost.annual_opex_usd)]
     if workload.air_gapped:  # nothing may reach the cloud: said once, and only buying is costed
         lines.append(said("cloud.air_gapped"))
         return CloudComparison(rent_three_year_usd=None, api_three_year_usd=None, break_even_months=None, cheapest="buy",

@@ -84,6 +84,19 @@ def test_round_the_clock_high_volume_buying_wins_and_pays_back() -> None:
     assert result.break_even_months == pytest.approx(12.9, abs=0.05)
 
 
+def test_the_buy_line_names_the_porting_cost_beside_the_purchase() -> None:
+    # Seed 2: porting a model to an NPU costs a one-time sum. With $10,000 of hardware and $15,000 of porting
+    # the upfront is $25,000 and the 3-year total 25,000 + 3 × 1,200 = $28,600; the line must not call the
+    # $25,000 a purchase (the reply's headline capex is the $10,000), so it names both parts.
+    ported = COST.model_copy(update={"migration_usd": 15_000, "three_year_total_usd": 28_600})
+    workload = _workload(hours_per_day=24, days_per_week=7, utilization=0.7)
+    result = compare(workload, GPU, 2, ported, _catalog(_api(1.0, 1.0)))
+    assert result.buy_upfront_usd == pytest.approx(25_000)
+    for lang in ("en", "zh-Hans", "zh-Hant"):
+        buy = words(result.lines[:1], lang)[0]
+        assert "$28,600" in buy and "$10,000" in buy and "$15,000" in buy and "$25,000" not in buy
+
+
 def test_a_spare_is_not_rented() -> None:
     # 3 bought GPUs of which one is the N+1 spare: rent 2 → 2 × $1.00 × 8,760 × 3 (on demand) vs
     # 2 × 0.60 × 8,760 × 3 = $31,536 (1 year): the same as the two-GPU case above.

@@ -17,6 +17,12 @@ CLOUD_MESSAGES: dict[str, tuple[str, str, str]] = {
         "购买：3 年共 ${total:,.0f}（采购 ${capex:,.0f}，之后每年运行 ${opex:,.0f}）",
         "購買：3 年共 ${total:,.0f}（採購 ${capex:,.0f}，之後每年運行 ${opex:,.0f}）",
     ),
+    "cloud.buy_ported": (
+        "Buy: ${total:,.0f} over 3 years (capex ${capex:,.0f} plus ${migration:,.0f} one-time porting, seed 2; "
+        "then ${opex:,.0f} a year to run)",
+        "购买：3 年共 ${total:,.0f}（采购 ${capex:,.0f}，另加一次性移植 ${migration:,.0f}（种子文档 2）；之后每年运行 ${opex:,.0f}）",
+        "購買：3 年共 ${total:,.0f}（採購 ${capex:,.0f}，另加一次性移植 ${migration:,.0f}（種子文件 2）；之後每年運行 ${opex:,.0f}）",
+    ),
     "cloud.rent": (
         "Rent: ${total:,.0f} over 3 years — {count} × {hardware} at {provider} ({offering}, ${rate:.2f}/GPU-hour, "
         "{term}, {hours:,.0f} billed hours a year)",
