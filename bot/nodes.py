@@ -306,7 +306,11 @@ class Nodes:
                 facts_from({**base, **{k: v for k, v in value.items() if k in MODEL_FACTS}}), self.deps.catalog))
                 for value in values]
             target = next((i for i, value in enumerate(values) if value.get("target")), None)
-            options, index = weigh(slot, runs, preferred=preferred_model([v["model_params_b"] for v in values], target))
+            # "either will do": the purchase decides, on cost per served token (`chosen_index`); else the model the
+            # lead moves to or the larger, whose hardware serves either
+            either = target is None and any(value.get("either") for value in values)
+            options, index = weigh(slot, runs, preferred=None if either else preferred_model(
+                [v["model_params_b"] for v in values], target))
             return Computed(recommendation=runs[index][1], weighed=options)
         runs = [(str(value), self.deps.recommend(facts_from({**stated(facts), slot: value}), self.deps.catalog))
                 for value in values]

@@ -59,8 +59,9 @@ class ModelSide:
     named: tuple[Any, ...] | None
     fact: Fact
 
-    def option(self, *, target: bool) -> dict[str, Any]:
-        """The option's facts (DESIGN.md workload field names) and the label the reply shows."""
+    def option(self, *, target: bool, either: bool = False) -> dict[str, Any]:
+        """The option's facts (DESIGN.md workload field names) and the label the reply shows; `either`: the lead
+        said either model will do, so the options are chosen on cost, not on size."""
         value: dict[str, Any] = {"model_params_b": self.size_b, "label": f"{self.size_b:g}B"}
         if self.named is not None:
             value["label"] = str(self.named[0])
@@ -69,6 +70,8 @@ class ModelSide:
                 value["active_params_b"] = self.named[3]
         if target:
             value["target"] = True
+        if either:
+            value["either"] = True
         return value
 
 
@@ -147,9 +150,10 @@ def read_model_choice(text: str, sizes: Sequence[Fact], find_model: ModelLookup 
             sides = [left, right]
         # The larger serves either; but when either will do, the smaller is the purchase (seed 1: start with the
         # smallest configuration that meets today's needs), the other still weighed beside it.
-        pick = min if MODEL_EITHER.search(text, start, min(len(text), end + _EITHER_REACH)) else max
-        chosen = right if migration else pick(sides, key=lambda s: s.size_b)
-        return ModelChoice(options=[s.option(target=migration and s is right) for s in sides], chosen=chosen)
+        either = not migration and MODEL_EITHER.search(text, start, min(len(text), end + _EITHER_REACH)) is not None
+        chosen = right if migration else (min if either else max)(sides, key=lambda s: s.size_b)
+        return ModelChoice(options=[s.option(target=migration and s is right, either=either) for s in sides],
+                           chosen=chosen)
     return None
 
 

@@ -124,7 +124,7 @@ def preferred_model(sizes_b: Sequence[float], target: int | None = None) -> tupl
 def weigh(slot: str, runs: Sequence[tuple[str, Recommendation]], *, accuracy_critical: bool = False,
           preferred: tuple[int, ChoiceReason] | None = None) -> tuple[list[WeighedOption], int]:
     """Each value's summary, the chosen one marked, and its index in `runs` (`preferred` when given:
-    models are not chosen on cost, `preferred_model`)."""
+    models are not chosen on cost unless the lead said either will do, `preferred_model`)."""
     options = [weighed_option(slot, value, rec) for value, rec in runs]
     if preferred is not None:
         index, reason = preferred

@@ -45,3 +45,18 @@ def test_a_follow_up_after_the_choice_keeps_the_recommended_model(engine):
     reply = engine.handle("t", "what if 80 concurrent users?")
     assert reply.recommendation.workload["model_params_b"] == pytest.approx(70)
     assert reply.recommendation.workload["concurrent_users"] == 80
+
+
+@pytest.mark.parametrize(("messages", "small"), [
+    (("qwen3 32b or llama 3.3 70b, either works, whichever is cheaper to run. ~40 concurrent users, Q4_K_M",
+      "just recommend"), 32),
+    (("Llama 3.3 70B 或 Qwen3-32B 都可以，看哪個划算。40 人同時用，Q4_K_M", "直接推薦"), 32),
+    (("32B 或者 70B 都行，哪个便宜用哪个，40 人同时用，Q4_K_M", "直接推荐"), 32),
+])
+def test_when_either_model_will_do_the_cheaper_to_run_is_recommended(engine, messages, small):
+    # Either model will do: the choice is the purchase's, not the model's quality, so the lower cost per served
+    # token among options that meet the targets wins (seed 1's cost basis). At the same format and load the 32B
+    # holds 32/70 of the 70B's weights and a smaller KV per token, so it needs no more hardware: it is chosen.
+    reply = talk(engine, *messages)[-1]
+    assert reply.recommendation is not None
+    assert reply.recommendation.workload["model_params_b"] == pytest.approx(small, rel=0.03)
