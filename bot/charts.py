@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from matplotlib.backends.backend_agg import FigureCanvasAgg
 from matplotlib.figure import Figure
 
-from estimator.advice.concurrency import READING_TOKENS_PER_S
+from estimator.advice.sizing import reading_pace
 from estimator.catalog import Catalog
 from estimator.defaults import COMFORTABLE_TOKENS_PER_S
 from estimator.errors import SiliconsultError
@@ -138,7 +138,7 @@ def throughput_curves(
                 # at and the first-token bound the layout is chosen for, so the curve passes through the card
                 paced_tokens_per_s=workload.tokens_per_s_target or COMFORTABLE_TOKENS_PER_S,
                 ttft_target_ms=workload.ttft_target_ms,
-                reading_tokens_per_s=READING_TOKENS_PER_S if people else None,
+                reading_tokens_per_s=reading_pace(workload) if people else None,
             )
             try:
                 result = estimate(request, catalog)

@@ -15,7 +15,13 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from bot.wording.sentences import t
-from estimator.advice.concurrency import generating_share, peak_concurrent_users, peak_generating_streams, peak_share
+from estimator.advice.concurrency import (
+    generating_share,
+    peak_concurrent_users,
+    peak_generating_streams,
+    peak_share,
+    read_share,
+)
 from estimator.advice.sizing import agents_generate
 from estimator.advice.speed_tier import assumed_speed
 from estimator.workload import Workload
@@ -91,10 +97,13 @@ def question_text(slot: str, facts: Mapping[str, Any], lang: str) -> str:
             # agents do not read between turns: every session at the peak generates (`advice.assume`'s rule)
             sessions = peak_concurrent_users(total, across_time_zones=spread, daily_active_share=daily)
             return t("q.concurrent_users.headcount.agents", lang, total=f"{total:,}", share=share, assumed=f"{sessions:,}")
-        assumed = peak_generating_streams(total, across_time_zones=spread, decode_tokens_per_s=tps, daily_active_share=daily)
+        # a reasoning model's thinking is streamed, not read (`advice.assume`'s rule, `concurrency.person_cycle`)
+        unread = read_share(facts.get("output_tokens"), reasoning=bool(facts.get("reasoning_model")))
+        assumed = peak_generating_streams(total, across_time_zones=spread, decode_tokens_per_s=tps, daily_active_share=daily,
+                                          share_read=unread)
         return t("q.concurrent_users.headcount", lang, total=f"{total:,}",
                  share=share,
-                 gen=round(generating_share(tps) * 100), assumed=f"{assumed:,}")
+                 gen=round(generating_share(tps, unread) * 100), assumed=f"{assumed:,}")
     if slot == "api_model":
         return t("q.api_model", lang, spend=f"{facts.get('api_spend_usd_per_month') or 0:,.0f}")
     if slot == "batch_window_hours" and facts.get("batch_items"):

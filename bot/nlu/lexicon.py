@@ -945,6 +945,11 @@ SPOKEN_RANGE_END = r"(?:\s*(?:-|–|~|to|至|到)\s*(?P<num2>\d+(?:\.\d+)?))?"
 # length (`Workload.reasoning_model`). "推理" alone is inference ("推理服务器"), so only 推理模型 counts.
 REASONING_MODEL_WORDS = _rx(r"\breasoning[- ](?:model|models|mode|llm)s?\b", r"\bthinking[- ](?:mode|model|models|tokens?|on)\b",
                             r"-thinking\b", r"(?<![a-z0-9])r1(?![a-z0-9])", r"\bqwq\b", r"\bo1[- ]style\b",
+                            # a reasoning effort said ("reasoning effort high", "reasoning_effort=medium", "reasoning 开
+                            # high"): gpt-oss and o-series models think at low / medium / high effort
+                            r"\breasoning[ _-]effort\b",
+                            r"\breasoning\s*(?:=|:|开|设为|设成|设|调到|开到|set to|at|on)?\s*(?:high|medium|low)\b",
+                            "推理强度", "思考强度",
                             "推理模型", "思考模式", "深度思考", "思维链", "思考过程", "思考很长", "思考比较长", "长思考")
 # Thinking switched off by name ("no thinking", "non-thinking mode", "/no_think", "不思考", "关闭思考"): no reasoning model,
 # whatever model is named (Qwen3 serves both modes).

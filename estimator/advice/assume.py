@@ -13,11 +13,15 @@ from typing import Any
 
 from estimator.advice.concurrency import (
     READING_SOURCE_URL,
+    READING_TOKENS_PER_S,
+    REASONING_ANSWER_SOURCE_URL,
     generating_share,
     peak_concurrent_users,
     peak_generating_streams,
     peak_share,
+    person_cycle,
     poisson_quantile,
+    read_share,
 )
 from estimator.advice.concurrency import SOURCE_URL as CONCURRENCY_SOURCE
 from estimator.advice.load import (
@@ -313,6 +317,31 @@ def _power_scope(w: Workload, facts: dict[str, Any], notes: list[Said]) -> None:
     notes.append(said("assume.power_per_rack", per_rack=w.power_budget_w, racks=w.racks, total=w.power_budget_w * w.racks))
 
 
+def _read_share(w: Workload) -> float:
+    """The share of each completion people read (`concurrency.read_share`): a reasoning model's thinking is not."""
+    return read_share(w.output_tokens, reasoning=bool(w.reasoning_model))
+
+
+def _with_thinking(note: Said, w: Workload, tps: float, session_share: float | None) -> Said:
+    """A head count's or a shift's conversion with a reasoning model's unread thinking shown (`concurrency.person_cycle`):
+    the completion, its visible answer, how long a question streams and is read, and, for a head count (the sourced
+    `session_share` of people in a session), the time between questions and the shares waiting and generating."""
+    unread = _read_share(w)
+    if unread >= 1.0 or not w.output_tokens:
+        return note
+    out = w.output_tokens
+    visible = round(out * unread)
+    stream_min, read_min = out / tps / 60.0, visible / READING_TOKENS_PER_S / 60.0
+    common = {"out": out, "visible": visible, "stream": stream_min, "read": read_min, "tps": tps,
+              "source": REASONING_ANSWER_SOURCE_URL}
+    if session_share is None:
+        return joined((note, said("assume.thinking_read", **common)))
+    cycle = person_cycle(session_share, tps, unread)
+    between = (1.0 / session_share - 1.0) * (visible / tps + visible / READING_TOKENS_PER_S) / 60.0
+    return joined((note, said("assume.thinking_share", **common, between=between,
+                              waiting=round(cycle.in_session * 100), gen=round(cycle.generating * 100))))
+
+
 def _users(w: Workload, facts: dict[str, Any], notes: list[Said]) -> None:
     scale = w.deployment_scale
     if (scale is None and w.device_form == "laptop" and w.total_users is None and w.concurrent_users is None
@@ -344,10 +373,12 @@ def _users(w: Workload, facts: dict[str, Any], notes: list[Said]) -> None:
         # its answer streams (`concurrency.generating_share`), sized at the 99th percentile of a Poisson count.
         tps = w.tokens_per_s_target or COMFORTABLE_TOKENS_PER_S
         present = w.staff_per_shift
-        concurrent = max(1, min(present, poisson_quantile(present * generating_share(tps))))
+        unread = _read_share(w)
+        concurrent = max(1, min(present, poisson_quantile(present * generating_share(tps, unread))))
         facts["concurrent_users"] = concurrent
-        notes.append(said("assume.shift_staff", users=concurrent, present=present, total=total or present,
-                         gen=round(generating_share(tps) * 100), tps=tps, reading_source=READING_SOURCE_URL))
+        notes.append(_with_thinking(said("assume.shift_staff", users=concurrent, present=present, total=total or present,
+                                         gen=round(generating_share(tps, unread) * 100), tps=tps,
+                                         reading_source=READING_SOURCE_URL), w, tps, None))
     elif w.concurrent_users is None and w.total_users is not None and w.total_users > 1:
         # A stated head count: its peak sessions are a sourced share of it, and a session generates only while
         # its answer streams, the rest of its time is reading (estimator/advice/concurrency.py): streams, not everyone.
@@ -362,13 +393,15 @@ def _users(w: Workload, facts: dict[str, Any], notes: list[Said]) -> None:
                         source=CONCURRENCY_SOURCE)
         else:
             tps = w.tokens_per_s_target or COMFORTABLE_TOKENS_PER_S
+            unread = _read_share(w)
             concurrent = peak_generating_streams(w.total_users, across_time_zones=spread, decode_tokens_per_s=tps,
-                                                 daily_active_share=daily)
+                                                 daily_active_share=daily, share_read=unread)
             key = "assume.peak_share.daily" if daily is not None else "assume.peak_share.zones" if spread else "assume.peak_share"
-            note = said(key, users=concurrent, total=w.total_users, share=share,
-                        daily=round((daily or 1.0) * 100), peak=round(peak_share(across_time_zones=spread) * 100),
-                        source=CONCURRENCY_SOURCE, gen=round(generating_share(tps) * 100), tps=tps,
-                        reading_source=READING_SOURCE_URL)
+            note = _with_thinking(said(key, users=concurrent, total=w.total_users, share=share,
+                                       daily=round((daily or 1.0) * 100), peak=round(peak_share(across_time_zones=spread) * 100),
+                                       source=CONCURRENCY_SOURCE, gen=round(generating_share(tps, unread) * 100), tps=tps,
+                                       reading_source=READING_SOURCE_URL),
+                                  w, tps, peak_share(across_time_zones=spread, daily_active_share=daily))
         facts["concurrent_users"] = concurrent
         notes.append(note)
     elif w.concurrent_users is None:

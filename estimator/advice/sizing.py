@@ -17,7 +17,7 @@ from dataclasses import dataclass, field
 from typing import NamedTuple
 
 from estimator.advice.candidates import Candidate, is_organization
-from estimator.advice.concurrency import READING_TOKENS_PER_S
+from estimator.advice.concurrency import read_share, reading_pace_tokens_per_s
 from estimator.advice.default_format import DefaultFormat, default_format, runs_fp8_natively, served_as_w8a8
 from estimator.advice.load import is_ultra_low_ttft, load_conversion
 from estimator.advice.power_limit import option_power_budget_w, racks_unstated_per_rack
@@ -292,6 +292,16 @@ def agents_generate(workload: Workload) -> bool:
     return workload.request_class == "coding_agent"
 
 
+def reading_pace(workload: Workload) -> float:
+    """Generated tokens a person gets through a second reading this workload's answers: the reading speed, or more
+    for a reasoning model, whose thinking is generated and never read (`concurrency.read_share`).
+
+    >>> round(reading_pace(Workload(output_tokens=256)), 2), round(reading_pace(Workload(output_tokens=7000, reasoning_model=True)), 1)
+    (5.29, 52.9)
+    """
+    return reading_pace_tokens_per_s(read_share(workload.output_tokens, reasoning=bool(workload.reasoning_model)))
+
+
 def _request(workload: Workload, candidate: Candidate, count: int, shapes: Iterable[RequestShape], users: int | None = None,
              people: bool = False, prompt_rate: float | None = None) -> EstimateRequest:
     # Built without re-validation: every value comes from a validated Workload or the catalog, and the
@@ -318,7 +328,7 @@ def _request_values(workload: Workload, candidate: Candidate, count: int, shapes
         "ttft_target_ms": workload.ttft_target_ms,
         # People at once read each answer before they send the next prompt (`people_at_once`): their prompts
         # arrive once per answer and its reading, not once per answer (`parallel_plans.prompting_share`).
-        "reading_tokens_per_s": READING_TOKENS_PER_S if people else None,
+        "reading_tokens_per_s": reading_pace(workload) if people else None,
         # Streams counted from an arrival rate send their prompts at that rate (`load.prompts_per_stream_per_s`).
         "prompts_per_stream_per_s": prompt_rate,
     }
@@ -994,4 +1004,4 @@ class Sizer:
         return hardware.tdp_w * fewest > limit + 0.1
 
 
-__all__ = ["REPORT_SHARE", "Checked", "Purchase", "Shortcuts", "Sized", "Sizer", "migration_cost", "needs_port"]
+__all__ = ["REPORT_SHARE", "Checked", "Purchase", "Shortcuts", "Sized", "Sizer", "migration_cost", "needs_port", "reading_pace"]

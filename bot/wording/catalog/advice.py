@@ -51,6 +51,30 @@ _ASSUME: dict[str, tuple[str, str, str]] = {
         "假設尖峰同時生成 {users} 路：{total:,} 人中最大的一班有 {present:,} 人，同時在崗、各有一個工作階段，但每個工作階段只有約 "
         "{gen}% 的時間在生成，其餘時間在閱讀回答（每分鐘 238 字詞，{reading_source}：閱讀約 5.3 tok/s，生成 {tps:g} tok/s），按 99 百分位取值",
     ),
+    "assume.thinking_share": (
+        "a reasoning model's thinking is generated and never read: of each ~{out:,}-token completion about {visible:,} "
+        "tokens are the answer people read ({source}), so a question streams {stream:.1f} min at {tps:g} tok/s and is "
+        "read in {read:.1f} min; people ask no more often than for the answer alone ({between:.1f} min between "
+        "questions at that peak share), so by Little's law (stream ÷ (stream + reading + between)) {gen}% of the "
+        "people generate on average and {waiting}% are waiting or reading at the peak",
+        "推理模型的思考过程会生成但没人读：每次约 {out:,} token 的输出中，大家读的回答约 {visible:,} token（{source}），"
+        "所以一个问题按 {tps:g} tok/s 要生成 {stream:.1f} 分钟、阅读 {read:.1f} 分钟；提问频率和只有回答时一样（按该高峰比例，"
+        "两次提问之间约 {between:.1f} 分钟），按利特尔法则（生成 ÷（生成 + 阅读 + 间隔））平均 {gen}% 的人在生成，高峰时 "
+        "{waiting}% 的人在等待或阅读",
+        "推理模型的思考過程會生成但沒人讀：每次約 {out:,} token 的輸出中，大家讀的回答約 {visible:,} token（{source}），"
+        "所以一個問題按 {tps:g} tok/s 要生成 {stream:.1f} 分鐘、閱讀 {read:.1f} 分鐘；提問頻率和只有回答時一樣（按該尖峰比例，"
+        "兩次提問之間約 {between:.1f} 分鐘），按利特爾法則（生成 ÷（生成 + 閱讀 + 間隔））平均 {gen}% 的人在生成，尖峰時 "
+        "{waiting}% 的人在等待或閱讀",
+    ),
+    "assume.thinking_read": (
+        "a reasoning model's thinking is generated and never read: of each ~{out:,}-token completion about {visible:,} "
+        "tokens are the answer people read ({source}), so a question streams {stream:.1f} min at {tps:g} tok/s and is "
+        "read in {read:.1f} min",
+        "推理模型的思考过程会生成但没人读：每次约 {out:,} token 的输出中，大家读的回答约 {visible:,} token（{source}），"
+        "所以一个问题按 {tps:g} tok/s 要生成 {stream:.1f} 分钟、阅读 {read:.1f} 分钟",
+        "推理模型的思考過程會生成但沒人讀：每次約 {out:,} token 的輸出中，大家讀的回答約 {visible:,} token（{source}），"
+        "所以一個問題按 {tps:g} tok/s 要生成 {stream:.1f} 分鐘、閱讀 {read:.1f} 分鐘",
+    ),
     "assume.fx": (
         "the budget of {amount:,.0f} {currency} is taken as ${usd:,.0f} at {rate:g} {currency} per US dollar "
         "({date}, {source}); re-check a budget near a price at today's rate",

@@ -44,13 +44,16 @@ def test_a_classified_site_is_no_classification_and_our_own_gpus_are_not_owned(r
 
 
 @pytest.mark.parametrize("text", ["deepseek-r1-distill-qwen-32b for the quant team", "研究院用推理模型，思考过程比较长",
-                                  "Qwen3-32B 開思考模式"])
+                                  "Qwen3-32B 開思考模式", "gpt-oss-120b with reasoning effort high, 20 engineers",
+                                  "研究部門要用 gpt-oss-120b（reasoning 開 high）", "gpt-oss-20b, reasoning_effort=medium",
+                                  "产品部想上 gpt-oss-120b，reasoning 设 medium"])
 def test_a_reasoning_model_is_read(read, text):
     assert read(text).get("reasoning_model") is True
 
 
 def test_inference_alone_is_no_reasoning_model(read):
     assert "reasoning_model" not in read("推理服务器要几张卡，Qwen3-32B")
+    assert "reasoning_model" not in read("we need sound reasoning about cost before buying 4x L40S")
 
 
 def test_a_context_said_for_agents_and_rag_is_the_prompt_and_a_chat_window_the_maximum(read):
