@@ -867,7 +867,8 @@ def _usable_far_cheaper(sizer: Sizer, filled: Workload, free: list[Candidate], c
     purchase that meets seed 1's acceptable band (≥ 15 tok/s per user, every other target held): that band's sizer and
     its ranking. None when no rule limits the buy, the speed was set, hardware is owned, or no usable option is that
     much cheaper."""
-    rules = filled.excluded_vendors or filled.allowed_vendors or filled.device_form or filled.named_only
+    rules = (filled.excluded_vendors or filled.allowed_vendors or filled.device_form or filled.named_only
+             or filled.cpu_arch)
     if (not rules or not sizer.assumed_speed or sizer.target <= ACCEPTABLE_TOKENS_PER_S or primary.tco is None
             or filled.owned_devices or primary.candidate.existing or is_batch_job(filled)):
         return None
@@ -905,7 +906,8 @@ def _banded_within_limits(sizer: Sizer, filled: Workload, free: list[Candidate],
     65 W mini PC to reach an assumed 2 s first token. A rule on what may be bought (vendors ruled out or the only ones
     allowed, "信创"; a laptop) is such a limit too: 50 users on a domestic-only buy are not answered with 200 Ascend
     910B, one replica a user, to reach an assumed 30 tok/s. None when no option lands in the band within the limits."""
-    rules = filled.excluded_vendors or filled.allowed_vendors or filled.device_form or filled.named_only
+    rules = (filled.excluded_vendors or filled.allowed_vendors or filled.device_form or filled.named_only
+             or filled.cpu_arch)
     if not (sizer.assumed_speed or sizer.assumed_ttft) or (filled.budget_usd is None and filled.power_budget_w is None
                                                            and not rules):
         return None
