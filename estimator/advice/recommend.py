@@ -678,15 +678,13 @@ def recommend(
                                                                              s.tco.capex_usd if s.tco else 0.0,
                                                                              s.cost_per_token))
         if (banded_past := _banded_past_limits(sizer, filled, free, counted, meeting)) is not None:
-            # A limit the user set outranks a target they did not (as within the limits, `_banded_within_limits`):
-            # the option least past the limits at seed 1's usable band leads one far past them that meets targets
-            # nobody set (a 17 W Lunar Lake box for "about 15 W", not a 320 W card to reach an assumed first token).
-            speed_assumed = sizer.assumed_speed
+            # Limits set and no target: the limits outrank targets nobody set (as within them, `_banded_within_limits`):
+            # the option least past the limits at seed 1's usable band leads one far past them that meets the assumed
+            # targets (a 17 W Lunar Lake box for "about 15 W", not a 320 W card for an assumed 1 s and 30 tok/s).
             sizer, meeting = banded_past
             filled = sizer.workload
-            if speed_assumed:
-                speed = said("assume.speed", tps=sizer.target, why=said("assume.speed.acceptable_within_limits"))
-                assumptions = [speed if line.key == "assume.speed" else line for line in assumptions]
+            speed = said("assume.speed", tps=sizer.target, why=said("assume.speed.acceptable_within_limits"))
+            assumptions = [speed if line.key == "assume.speed" else line for line in assumptions]
         closest = meeting or sorted(fitting, key=lambda s: (s.shortfall, s.cost_per_token))
         primary = sizer.finalize(closest[0] if meeting else sizer.fewest_as_close(closest[0]))
         # Options that miss the targets are shown at the fewest devices that get as close, like the primary
@@ -931,15 +929,15 @@ def _banded_within_limits(sizer: Sizer, filled: Workload, free: list[Candidate],
 
 def _banded_past_limits(sizer: Sizer, filled: Workload, free: list[Candidate], counted: list[tuple[Candidate, int]],
                         meeting: list[Sized]) -> tuple[Sizer, list[Sized]] | None:
-    """When nothing meets the targets within the limits and some target was assumed: the options that meet seed 1's
-    usable band (the acceptable speed where the speed was assumed, the first token unjudged where it was) ranked by
-    how far past the limits they are, when the best of them is less past the limits than the best of `meeting` (the
-    options meeting every target, ranked alike). None otherwise: the targets then cost no extra limit."""
-    if not (sizer.assumed_speed or sizer.assumed_ttft):
+    """When nothing meets the targets within the limits and the user set limits but no target at all (speed and first
+    token both assumed): the options meeting seed 1's usable band (the acceptable speed, the first token unjudged, as
+    `_banded_within_limits` judges within them) ranked by how far past the limits they are, when the best of them is
+    less past the limits than the best of `meeting` (the options meeting the assumed targets, ranked alike). None
+    otherwise: a target the user set (a first token of 1 s) keeps the assumed speed beside it."""
+    if not (sizer.assumed_speed and sizer.assumed_ttft):
         return None
-    update = {"tokens_per_s_target": min(sizer.target, ACCEPTABLE_TOKENS_PER_S),
-              "speed_basis": "acceptable_within_limits"} if sizer.assumed_speed else {}
-    banded = sizer.at_band(filled.model_copy(update=update))
+    banded = sizer.at_band(filled.model_copy(update={"tokens_per_s_target": min(sizer.target, ACCEPTABLE_TOKENS_PER_S),
+                                                     "speed_basis": "acceptable_within_limits"}))
     key = lambda s: (*past_limits_by(banded.workload, s), s.tco.capex_usd if s.tco else 0.0, s.cost_per_token)  # noqa: E731
     usable = sorted((s for s in size_all(banded, free) + size_counted(banded, counted) if s.estimate.fits and s.meets_slo),
                     key=key)
