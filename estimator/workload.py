@@ -30,6 +30,7 @@ DeviceForm = Literal["laptop"]  # a form the buyer can require of the device bou
 # "server_host": a server they own with free slots that bought cards go into (one host server fewer to buy).
 ExistingHardware = Literal["cpu_servers", "npu_laptops", "gpu_workstations", "workstation_host", "server_host", "none"]
 PowerBudgetScope = Literal["total", "per_rack", "per_server"]
+CpuArch = Literal["x86", "arm"]
 # Seed 1's interactive bands ("舒適：30 個以上 token/秒 … 可接受：15–30"), when a speed is said in words.
 SpeedBand = Literal["comfortable", "acceptable"]
 # Why the per-user speed sized for is what it is, when the user gave no figure (`advice.speed_tier`).
@@ -238,6 +239,18 @@ class Workload(BaseModel):
     # The only vendors that may be bought, when a procurement rule names a set rather than an exclusion
     # ("信创": China's domestic-IT rule, domestic accelerator makers only); owned hardware still counts.
     allowed_vendors: list[str] | None = Field(default=None, max_length=40)
+    # Beyond the contract: the instruction set the buyer requires ("一定要 x86", "our tooling doesn't do ARM"): devices
+    # built on the other one (Apple silicon, Jetson, DGX Spark, Snapdragon) are never bought; owned ones still count.
+    cpu_arch: CpuArch | None = None
+    # Beyond the contract: the box has no fan ("fanless", "無風扇", "被動散熱"): only devices a passive enclosure can cool
+    # are bought (`advice.candidates`).
+    fanless: bool | None = None
+    # Beyond the contract: pictures each request carries ("~40 photos a minute", "看瑕疵照片寫一句描述"): a vision model
+    # reads each as a fixed count of image tokens before the text (`advice.request_shape.image_prompt_tokens`).
+    images_per_request: int | None = Field(default=None, ge=1, le=100)
+    # Beyond the contract: the first token's latency said not to matter ("first token irrelevant", "首字延迟无所谓"): no
+    # first-token target is assumed; the job is sized for its throughput or window.
+    ttft_irrelevant: bool | None = None
     # The device's form when the buyer names it ("IT will buy one laptop", "买一台笔记本"): only devices sold in
     # that form are bought (owned hardware still counts).
     device_form: DeviceForm | None = None

@@ -15,6 +15,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 
+from bot.nlu import load_words_en, load_words_zh
 from bot.nlu.characters import length_facts
 from bot.nlu.lexicon import (
     APPROX,
@@ -285,9 +286,15 @@ def _is_share_split(match: re.Match[str]) -> bool:
     return abs(float(match.group("a")) + float(match.group("b")) - 100) <= 1
 
 
+# The first token's latency said not to matter (the lexicons' "ttft_irrelevant"): an offline job's words.
+TTFT_IRRELEVANT = re.compile("|".join(f"(?:{w})" for w in (*load_words_en.WORDS["ttft_irrelevant"],
+                                                           *load_words_zh.WORDS["ttft_irrelevant"])))
+
+
 def is_batch_context(text: str) -> bool:
-    """Whether the message describes a job over a set of items rather than people chatting."""
-    return any(next(batch_words(pattern, text), None) for pattern in (_BATCH_CONTEXT, ARRIVAL_WORDS["batch"]))
+    """Whether the message describes a job over a set of items rather than people chatting (a first token said not to
+    matter is an offline job's: "first token irrelevant, has to finish within 15 min")."""
+    return any(next(batch_words(pattern, text), None) for pattern in (_BATCH_CONTEXT, ARRIVAL_WORDS["batch"], TTFT_IRRELEVANT))
 
 
 def _label_only_output(text: str, claims: _Claims) -> Iterator[Fact]:

@@ -139,7 +139,7 @@ _UNNAMED_BUDGET_FLOOR = 10.0
 _BUDGET_WORD_BEFORE = re.compile(_BUDGET_WORDS)
 # A figure moved to a new value in a follow-up ("并发加到 50", "上下文要支持到 128k", "人数降到 30"): an optional "must",
 # a verb of change, then 到 / 成 (the text is folded to Simplified). The value after it is the figure's new value.
-_RAISED_TO_ZH = (r"(?:要|需要|得|会|能|可能)?\s*(?:支持|加|增加|提高|提升|涨|升|扩|扩大|扩到|开|开到|放|放大|降|降低|减|减少|缩|缩减|"
+_RAISED_TO_ZH = (r"(?:要|需要|得|会|能|可以|可能)?\s*(?:支持|加|增加|提高|提升|涨|升|扩|扩大|扩到|开|开到|放|放大|降|降低|减|减少|缩|缩减|"
                  r"砍|调|调整|改|变|达)?\s*(?:到|成)")
 _CONTEXT_AFTER = re.compile(rf"{NUM}\s*(?:tokens?\s*)?-?\s*(?:of\s+)?(?:context|ctx|上下文|窗口|context window)")
 _CONTEXT_BEFORE = re.compile(rf"(?:contexts?|ctx|上下文)(?:\s*(?:window|length|size|长度|長度|窗口))?\s*"
@@ -197,6 +197,9 @@ _PROMPT_WORDS = (r"prompts?|inputs?|docs?|questions?|quer(?:y|ies)|documents?|re
 _OUTPUT_WORDS = (r"answers?|outputs?|responses?|replies|replys|reply|completions?|generations?|generated|comes? back|gets? back|"
                  r"suggestions?|"
                  r"summar(?:y|ies)|输出|輸出|回答|回复|回覆|答复|答覆|答案|生成|产出|產出|"
+                 # a translation is the answer ("每句翻译 50 个 token 以内", "译文 200 字左右", "translations stay under 80 tokens");
+                 # a bare 翻译 is as often the verb handing a text in ("翻译 5000 字的文档")
+                 r"每(?:句|条|段)(?:的)?翻译|译文|翻译结果|\btranslations? (?:are|stay|run|come out)|"
                  # what a text is condensed into ("we summarize 5 page reports into ~300 words")
                  r"(?:summari[sz]|condens|shorten|boil)\w*\s+[^,;.]{0,30}?\b(?:into|down to)|"
                  # a bare 答 right before its length ("答 300 字左右"), never 问答 or 解答
@@ -399,6 +402,10 @@ _USERS_AT_ONCE = _any(
     # the people named, then how many at a time in an aside ("compliance reviewers (8 at a time, tops)", "analysts, ~12
     # at a time"): that many in flight
     rf"(?<=[(,—–-])\s*(?:up to\s+|max\s+|at most\s+)?{APPROX}{NUM}(?![\d.])\s*(?:at a time|at once)\b",
+    # an engine's serving slots, each a request decoded at once ("4 devs, so 4 slots", "llama.cpp with 6 parallel slots",
+    # "开 5 个 slot"); never slots for cards ("2 free x16 slots", "slots left")
+    rf"{APPROX}{NUM}(?![\d.])\s*(?:parallel\s+|concurrent\s+|serving\s+|decode\s+)?slots?\b(?!\s*(?:free|open|left|available|empty|spare))",
+    rf"(?:开|设|跑|配)\s*{APPROX}{NUM}\s*个?\s*(?:slot|并发槽|槽位)",
 )
 _CONCURRENT_CUE = re.compile(r"concurren|simultaneous|at once|at the same time|same time|at peak|peak|in parallel|active|in[- ]flight|"
                              r"同时|同時|并发|並發|高峰|尖峰|在线|在線|在用")
@@ -460,7 +467,8 @@ _HOURS_PER_DAY = _any(
 )
 _UTILIZATION = _any(
     rf"{NUM}\s*%\s*(?:utili[sz]ation|utili[sz]ed|load|busy|duty)",
-    rf"(?:utili[sz]ation|利用率|使用率|负载|負載)\s*(?:of|is|at|:|=|为|為|是|约|約)?\s*{NUM}\s*%",
+    # a few words of estimate between the word and its figure ("utilization around 25 %", "利用率估计三成", "负载率大约五成")
+    rf"(?:utili[sz]ation|利用率|使用率|负载率?|負載率?)[^\d,;.!?，。；]{{0,24}}?{NUM}\s*%",
 )
 _AMORTIZATION = _any(
     rf"(?:amorti[sz]\w*|depreciat\w*)\s*(?:over|across|for|in)?\s*{NUM}\s*(?:years?|yrs?|年)",

@@ -409,6 +409,9 @@ ONE_LINE_ANSWER = _rx(
     "(?:回答|回复|答案|输出|总结|摘要|概括)\\s*(?:只要|只需|就|用|只)?\\s*1\\s*(?:句|行)(?!\\s*代码)",
     rf"\b{_ANSWER_NOUNS}\s+(?:should|must|need to|needs to|are|is|will|can)?\s*(?:be\s+)?(?:just\s+|only\s+|at most\s+|max\s+)?"
     r"1\s+(?:line|sentence)\b(?!\s+of\b)",
+    # a verb that writes the answer, then its one sentence ("qwen2.5-vl writes 1 sentence each", "captions it in 1 short line")
+    r"\b(?:writes?|writing|outputs?|gives?|returns?|produces?|generates?|captions?|describes?)\s+(?:(?:it|each|them)\s+in\s+)?"
+    r"(?:just\s+|only\s+)?1\s+(?:short\s+)?(?:line|sentence)\b(?!\s+of\b)",
 )
 
 # Texts a model reads, measured in the units people read them in ("transcripts average 3,000 words", "reports are ~1,500
@@ -508,6 +511,8 @@ OWNERSHIP = _rx(r"\b(?:i|we)\s+(?:already\s+|only\s+|just\s+|still\s+)?(?:have|o
                 # the speaker's own, with a word between ("我自己有一台 Mac Studio", "我们这边已经有", "我手头现在有"); never
                 # people or a question ("我们有多少人", "我自己有没有")
                 "(?:我|我们|咱们)(?:自己|这边|这儿|这里|手上|手头|家里)(?:已经|现在|目前|还|也)?有(?!没有|多少|几|什么|人|\\d+\\s*(?:个|位|名)?人)",
+                # the speaker's own said with no verb, the count straight after ("我自己一台 Mac Studio", "我手上自己一台 4090")
+                "(?:我|我们|咱们)(?:自己|手上|手头|家里)(?:自己)?(?:就|也)?\\s*\\d+\\s*(?:台|张|块)",
                 # "只有一张 3090": all they have, said first in its clause (not what is buyable: "只有 H20 能买")
                 "(?:^|[，。,;；:：])\\s*(?:目前|现在)?只有\\s*\\d+\\s*(?:张|台|块|个)(?![^,，。;；]*(?:能|可以)(?:买|购买|采购|拿到))",
                 "吃灰", "没在用", "没有在用", "没怎么用", "空着", "闲着", "放着没用",
@@ -864,8 +869,9 @@ WHOLE_INPUT_WORDS = _rx(r"\b(?:whole|entire|full|complete)\s+(?:repo|repository|
                         "粘贴", "贴进", "贴上")
 # A stated maximum ("up to 128k", "最长128k", "max context 32k"): the context window, not the typical prompt.
 # "上下文 8k 以内", "context within 8k", "不超过 32k": a ceiling, the most one request may hold, not the typical prompt
-CONTEXT_MAX_WORDS = (r"(?:up to|upto|max(?:imum)?|at most|as long as|limit|within|no more than|最长|最長|最多|最大|上限|"
-                     r"以内|以內|之内|之內|不超过|不超過)")
+# "上下文能到 1 万多", "context can reach 10k+": how far a request can go, the window too
+CONTEXT_MAX_WORDS = (r"(?:up to|upto|max(?:imum)?|at most|as long as|limit|within|no more than|can (?:reach|hit|go (?:up )?to|get (?:up )?to)|"
+                     r"最长|最長|最多|最大|上限|以内|以內|之内|之內|不超过|不超過|能到|可以到|可达|长达)")
 # A length figure said after another, with only a word for how often or how far ("mostly 2k context, longest 16k",
 # "docs average 20k, biggest ones ~90k", "一般输入4k左右，偶尔会到16k", "最长的10万", "worst case 8k"): the words
 # that make it the longest request (the maximum context) or the usual one (the typical prompt). Text is

@@ -21,7 +21,7 @@ from dataclasses import replace
 
 from bot.nlu import load_words_en as en
 from bot.nlu import load_words_zh as zh
-from bot.nlu.batch import WINDOW, is_batch_context
+from bot.nlu.batch import TTFT_IRRELEVANT, WINDOW, is_batch_context
 from bot.nlu.currency import BARE_YUAN_WORDS, CURRENCY_WORDS, OTHER_CURRENCY_WORDS, currency_of
 from bot.nlu.lexicon import APPROX, MIXED_TRAINING_DENIED, NUM, OVERNIGHT, OWNERSHIP
 from bot.nlu.spans import Fact, _Claims, _int, _matches, number_value
@@ -49,6 +49,7 @@ def _rx(source: str) -> re.Pattern[str]:
 
 
 _ITEM_NOUN = _words("item_nouns")
+_IMAGE_NOUN = re.compile(_words("image_nouns"))
 _NOUN = f"(?:{_words('request_nouns')}|{_ITEM_NOUN})"
 _UNIT = {unit: _words(unit) for unit in ("second", "minute", "hour", "day", "month")}
 _PER = _words("per")
@@ -191,7 +192,10 @@ _LORA = (_rx(rf"(?:(?P<low>\d+)\s*(?:-|to|~|到|至)\s*)?{NUM}\s*{_words('lora')
 # Only the devices named can be bought: the candidates to buy are those (and the devices read name a choice among them).
 NAMED_ONLY = re.compile(_words("named_only"))
 _FLAGS = (("air_gapped", re.compile(_words("air_gapped"))), ("accuracy_critical", re.compile(_words("careful_quantization"))),
-          ("mixed_training", re.compile(_words("mixed_training"))), ("named_only", NAMED_ONLY))
+          ("mixed_training", re.compile(_words("mixed_training"))), ("named_only", NAMED_ONLY),
+          ("fanless", re.compile(_words("fanless"))), ("ttft_irrelevant", TTFT_IRRELEVANT))
+# The instruction set required ("has to be x86", "一定要 x86", "ARM 的不行"): the lexicons' "cpu_arch.<isa>" entries.
+_CPU_ARCH = tuple((isa, re.compile(_words(f"cpu_arch.{isa}"))) for isa in ("x86", "arm"))
 # A vendor the buyer rules out ("no NVIDIA", "不能用英伟达", "anything but nvidia or amd"), kept in the catalog's
 # own spelling of the vendor so the candidates' rule compares names, not words.
 # The vendors are the lexicons' "vendor.<name>" entries: adding one is data in load_words_*.py only.
@@ -686,6 +690,10 @@ def _adapters_and_flags(text: str, claims: _Claims) -> Iterator[Fact]:
         # training denied ("not fine-tuning on this box") is read as such (`facts._words`), not as training on it
         if (flag := pattern.search(text)) and not (slot == "mixed_training" and MIXED_TRAINING_DENIED.search(text)):
             yield Fact(slot, True, flag.start(), flag.end(), keyed=True)
+    for isa, words in _CPU_ARCH:
+        if said := words.search(text):
+            yield Fact("cpu_arch", isa, said.start(), said.end(), keyed=True)
+            break
     for m in _VENDOR_EXCLUSION.finditer(text):
         names = [vendor for vendor, words in _VENDOR_WORDS.items() if re.search(words, m.group("names"))]
         yield Fact("excluded_vendors", names, m.start(), m.end(), keyed=True)
@@ -783,6 +791,9 @@ def load_facts(text: str, claims: _Claims) -> Iterator[Fact]:
     volume = _by_occasion(volume, text, messages)
     volume += _senders(text, claims, volume)
     yield from volume
+    if (picture := _IMAGE_NOUN.search(text)) and any(f.slot.startswith("requests_per_") for f in volume):
+        # pictures arriving at a rate ("~40 photos a minute", "看瑕疵照片…一分鐘 6 張"): each request carries one
+        yield Fact("images_per_request", 1, picture.start(), picture.end(), keyed=False)
     if any(f.slot in ("requests_per_day", "tokens_per_day") for f in volume):
         yield from _spread_hours(text, claims)
     yield from _shifts(text, claims)

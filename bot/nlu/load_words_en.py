@@ -20,7 +20,11 @@ WORDS: dict[str, tuple[str, ...]] = {
     # a minute's or a second's are arrivals; a day's are a batch job's in a message about batch work unless they are
     # said to be handled as they arrive (`arrives_one_by_one`), and always with a nightly run or a window
     "item_nouns": (r"(?:[a-z]+[ -])?(?:invoices?|claims?|reports?|documents?|docs|contracts?|orders?|forms?|receipts?|"
-                   r"records?|e-?mails?|files?|pdfs?|images?|applications?|transcripts?|submissions?|requisitions?)\b",),
+                   r"records?|e-?mails?|files?|pdfs?|images?|applications?|transcripts?|submissions?|requisitions?|"
+                   # pictures a vision model reads, one a request ("~40 photos a minute", "90 frames per minute")
+                   r"photos?|pictures?|pics|frames?|screenshots?|scans?|snapshots?)\b",),
+    # the items that are pictures: each request carries one image (`images_per_request`), the model's image tokens
+    "image_nouns": (r"\b(?:images?|photos?|pictures?|pics|frames?|screenshots?|snapshots?)\b",),
     # a second load said beside the people's ("40 people chat with it, plus a pipeline that classifies 5 tickets/s", "on top
     # of that a batch tagger doing 2 req/s", "and a separate extraction job sends ~300 a minute"): summed, not one load
     "load_added": (r"\bplus\b", r"\bon top of (?:that|this|it|those|them)\b", r"\bin addition\b", r"\badditionally\b",
@@ -260,10 +264,12 @@ WORDS: dict[str, tuple[str, ...]] = {
     "context_nouns": (r"context", r"prompts?", r"repo(?:sitory)?", r"codebase", r"system[- ]?prompt", r"prefix"),
     # one maker only: the cue before its name ("only Huawei", "must use Huawei cards"), or the name then "only"
     # ("Huawei hardware only", "Huawei-only")
-    "vendor_only_cue": (r"only(?: (?:buy|use|get|source|procure|order|purchase)(?: from)?)?", r"must (?:use|buy|be)", r"(?:has|have|need) to (?:use|buy|be)", r"exclusively", r"restricted to",
+    "vendor_only_cue": (r"only(?: (?:buy|use|get|source|procure|order|purchase)(?: from)?)?",
+                        # a platform rule ("IT only accepts Intel platforms", "only approves intel boxes")
+                        r"only (?:accepts?|takes?|allows?|approves?|supports?|signs off on)", r"must (?:use|buy|be)", r"(?:has|have|need) to (?:use|buy|be)", r"exclusively", r"restricted to",
                         r"limited to", r"nothing but"),
     # ("an nvidia shop", "a CUDA-only shop": a team that runs one maker's stack buys that maker)
-    "vendor_only_after": (r"[\s-]*(?:hardware|gear|kit|cards?|chips?|gpus?|npus?|accelerators?|silicon|boxes|servers?)?[\s-]*only",
+    "vendor_only_after": (r"[\s-]*(?:hardware|gear|kit|cards?|chips?|gpus?|npus?|accelerators?|silicon|boxes|servers?|platforms?)?[\s-]*only",
                           r"[\s-]+shop\b"),
     "vendor.NVIDIA": (r"nvidia", r"nvda"),
     "brand.NVIDIA": (r"cuda",),  # CUDA runs on NVIDIA's devices only
@@ -304,6 +310,18 @@ WORDS: dict[str, tuple[str, ...]] = {
                    r"\bnothing else (?:is )?(?:available|obtainable|on offer|can be (?:bought|ordered))",
                    r"\bthe only (?:two|three|\d|ones?) (?:we|our (?:vendor|supplier|reseller)|they) can (?:get|buy|ship|source|order)",
                    r"\b(?:don'?t|do not|no need to) (?:recommend|suggest) (?:anything else|others|other (?:cards|gpus|devices|hardware))"),
+    # The instruction set the buyer requires ("has to be x86", "x86 only", "our tooling doesn't do ARM"): devices of the
+    # other one are never bought. "ARM is fine" / "x86 or ARM" state no rule.
+    "cpu_arch.x86": (r"(?:has to|must|needs? to|got to|gotta|should) be (?:an? )?x86(?:[-_ ]64)?\b", r"\bx86(?:[-_ ]64)?[- ](?:only|required)\b",
+                     r"\bonly x86\b", r"\b(?:no|not) arm\b(?! is)", r"\b(?:doesn'?t|does not|don'?t|can'?t|cannot) (?:do|run|support|use) arm\b"),
+    "cpu_arch.arm": (r"(?:has to|must|needs? to) be (?:an? )?(?:arm|aarch64)\b", r"\b(?:arm|aarch64)[- ](?:only|required)\b"),
+    # No fan in the box (dust, noise, a sealed cabinet): passive cooling caps what it can dissipate
+    "fanless": (r"\bfan[- ]?less\b", r"\bpassive(?:ly)?[- ]cool(?:ed|ing)\b", r"\bno fans?\b", r"\bwithout (?:a )?fans?\b"),
+    # The first token's latency said not to matter ("first token irrelevant", "don't care about time to first token"):
+    # a batch or async job, sized for its throughput and window, never for a first-token target
+    "ttft_irrelevant": (r"\b(?:first[- ]token|ttft|time to first token)(?: latency| time| speed)? (?:is |are )?(?:totally |completely |pretty much )?"
+                        r"(?:irrelevant|doesn'?t matter|does not matter|not important|unimportant|not a concern|no concern)",
+                        r"\b(?:don'?t|do not|doesn'?t|does not|won'?t) (?:really )?care (?:much )?about (?:the )?(?:time to first token|first[- ]token|ttft)"),
     "air_gapped": (r"air[- ]?gapped", r"air[- ]gap", r"no (?:internet|outbound|external) (?:access|connection|traffic)",
                    r"nothing can (?:call out|leave|go out)", r"can'?t (?:call out|reach the internet|use (?:the |any )?cloud)",
                    r"no cloud(?: allowed| at all| whatsoever|(?=\s*[,.;!?)]|\s*$))", r"(?:fully|completely|totally) offline", r"disconnected network",

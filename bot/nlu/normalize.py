@@ -63,6 +63,10 @@ _SPELLED = (
     (re.compile("(?<![\\d.])(?:1|一)半的?(?:人|员工|用户|同事)?"), "50%"),
     # Half a page: "半页摘要", "half a page" (a length in pages, text_tokens).
     (re.compile("(?<![\\d.一1])半\\s*(?=页|頁)|\\bhalf an? (?=page)"), "0.5 "),
+    # Half an hour: "半小时内跑完", "1个半小时" (1.5 h), "half an hour": a window or a duration in figures.
+    (re.compile("(?<![\\d.])(\\d+)\\s*(?:个|個)?半\\s*(?=(?:个|個)?\\s*(?:小时|小時|钟头|鐘頭))"), r"\1.5 "),
+    (re.compile("(?<![\\d.一1])半\\s*(?:个|個)?\\s*(?=小时|小時|钟头|鐘頭)"), "0.5 "),
+    (re.compile(r"\bhalf an hour\b"), "30 minutes"),
     # Shares as fractions: "两成" (two tenths; numerals are digits by now), "a fifth", "one in ten" ("1 in 10").
     (re.compile("(?<![\\d.])(\\d(?:\\.\\d)?)\\s*成(?![本功员員熟品为為立长長果])"), lambda m: f"{float(m.group(1)) * 10:g}%"),
     (re.compile(r"\b(?:a|one)[ -](fifth|tenth)s?\b"), lambda m: {"fifth": "20%", "tenth": "10%"}[m.group(1)]),

@@ -41,8 +41,12 @@ from estimator.advice.load import (
 from estimator.advice.load import DEFAULT_OUTPUT_TOKENS as LOAD_OUTPUT_TOKENS
 from estimator.advice.load import DEFAULT_PROMPT_TOKENS as LOAD_PROMPT_TOKENS
 from estimator.advice.request_shape import (
+    IMAGE_INSTRUCTION_TOKENS,
+    IMAGE_TOKENS_SOURCE_URL,
     SPOKEN_RATE_SOURCE_URL,
     TOKENS_PER_SPOKEN_MINUTE,
+    image_prompt_tokens,
+    image_tokens,
     shape,
     shape_source,
     transcript_tokens,
@@ -203,6 +207,18 @@ def _transcript_prompt(w: Workload) -> int | None:
     return transcript_tokens(w.transcript_minutes)
 
 
+def _image_prompt(w: Workload) -> int | None:
+    """The prompt of requests that each carry pictures when no prompt is stated: the model's image tokens a picture
+    and a short instruction (`request_shape.image_prompt_tokens`: Gemma 3's 256, else a 1280×720 frame's ~1,200).
+
+    >>> _image_prompt(Workload(images_per_request=1, model_id="gemma-3-4b")), _image_prompt(Workload(images_per_request=1, prompt_tokens=500))
+    (356, None)
+    """
+    if not w.images_per_request or w.prompt_tokens is not None:
+        return None
+    return image_prompt_tokens(w.images_per_request, w.model_id)
+
+
 def _class_output(w: Workload, shapes: Iterable[RequestShape]) -> tuple[int, str] | None:
     """The typical answer when none is stated: a reasoning model's thinking and answer, else the work's class's answer
     (a label for classification, a tool call for an agent); None for a chat or no class.
@@ -342,6 +358,22 @@ def _with_thinking(note: Said, w: Workload, tps: float, session_share: float | N
                               waiting=round(cycle.in_session * 100), gen=round(cycle.generating * 100))))
 
 
+# A fanless box sheds its heat through the chassis, and every fanless chassis is rated for a processor TDP, "typically
+# 15W, 25W, 35W, 45W, or 65W", a 35 W part keeping a 60 °C ambient rating that a 45 W one loses (TSL Automation,
+# "Thermal Management in Fanless Industrial PCs", 2024): 35 W is the device draw a passive box is sized for.
+FANLESS_MAX_W = 35
+FANLESS_SOURCE_URL = "https://tslautomation.com/blog/thermal-management-fanless-industrial-pc"
+
+
+def _fanless_cap(w: Workload, facts: dict[str, Any], notes: list[Said]) -> None:
+    """A fanless box ("無風扇工控機", "fanless please") caps the device's draw at what a passive chassis dissipates
+    (`FANLESS_MAX_W`) unless a lower power budget was stated: a card that needs a fan is never the answer."""
+    if not w.fanless or (w.power_budget_w is not None and w.power_budget_w <= FANLESS_MAX_W):
+        return
+    facts["power_budget_w"] = FANLESS_MAX_W
+    notes.append(said("assume.fanless", watts=FANLESS_MAX_W, source=FANLESS_SOURCE_URL))
+
+
 def _users(w: Workload, facts: dict[str, Any], notes: list[Said]) -> None:
     scale = w.deployment_scale
     if (scale is None and w.device_form == "laptop" and w.total_users is None and w.concurrent_users is None
@@ -455,7 +487,7 @@ def _filled(workload: Workload, catalog: Catalog, pace: float | None) -> tuple[W
     w = workload if pace is None else workload.model_copy(update={"tokens_per_s_target": pace})
     facts: dict[str, Any] = {}
     notes: list[Said] = []
-    traffic = by_class = spoken = None
+    traffic = by_class = spoken = pictured = None
     # The answer first: a class's answer (a label, a reasoning model's thinking) sets a spend's split and each hold.
     if (class_output := _class_output(w, shapes)) is not None:
         w = w.model_copy(update={"output_tokens": class_output[0]})
@@ -463,6 +495,9 @@ def _filled(workload: Workload, catalog: Catalog, pace: float | None) -> tuple[W
     if (half_window := _half_window_prompt(w)) is not None:  # before the load: a request's length sets its hold
         w = w.model_copy(update={"prompt_tokens": half_window})
         facts["prompt_tokens"] = half_window
+    elif (pictured := _image_prompt(w)) is not None:  # pictures in each request: the model's image tokens
+        w = w.model_copy(update={"prompt_tokens": pictured})
+        facts["prompt_tokens"] = pictured
     elif (spoken := _transcript_prompt(w)) is not None:  # a meeting's or call's stated length: its transcript
         w = w.model_copy(update={"prompt_tokens": spoken})
         facts["prompt_tokens"] = spoken
@@ -487,12 +522,16 @@ def _filled(workload: Workload, catalog: Catalog, pace: float | None) -> tuple[W
     _added_load(w, facts, notes, api_prices)
     _base_utilization(w, facts, notes)
     _power_scope(w, facts, notes)
+    _fanless_cap(w, facts, notes)
     if w.lora_adapters:
         params = facts.get("model_params_b", w.model_params_b) or DEFAULT_PARAMS_B
         notes.append(said("assume.lora", adapters=w.lora_adapters, each=adapter_gb(params),
                          total=adapters_gb(params, w.lora_adapters)))
     if half_window is not None:
         notes.append(said("assume.prompt.half_window", tokens=half_window, context=w.context_length))
+    elif pictured is not None:
+        notes.append(said("assume.prompt.images", tokens=pictured, images=w.images_per_request,
+                          each=image_tokens(w.model_id), text=IMAGE_INSTRUCTION_TOKENS, source=IMAGE_TOKENS_SOURCE_URL))
     elif spoken is not None:
         notes.append(said("assume.prompt.transcript", tokens=spoken, minutes=w.transcript_minutes,
                           per_minute=round(TOKENS_PER_SPOKEN_MINUTE), source=SPOKEN_RATE_SOURCE_URL))
@@ -535,9 +574,13 @@ def _filled(workload: Workload, catalog: Catalog, pace: float | None) -> tuple[W
         output = facts.get("output_tokens") or w.output_tokens
         pace = facts.get("tokens_per_s_target") or w.tokens_per_s_target
         floor = PERSONAL_TTFT_MS if personal else DEFAULT_TTFT_MS
-        facts["ttft_target_ms"] = BATCH_TTFT_MS if batch else assumed_ttft_ms(
+        # a first token said not to matter ("first token irrelevant") is bound as loosely as a batch job's
+        unbound = batch or bool(w.ttft_irrelevant)
+        facts["ttft_target_ms"] = BATCH_TTFT_MS if unbound else assumed_ttft_ms(
             prompt, floor, output_tokens=output, tokens_per_s=pace)
-        if not batch and facts["ttft_target_ms"] > assumed_ttft_ms(prompt, floor):
+        if w.ttft_irrelevant and not batch:
+            notes.append(said("assume.ttft.irrelevant", ms=facts["ttft_target_ms"]))
+        elif not batch and facts["ttft_target_ms"] > assumed_ttft_ms(prompt, floor):
             notes.append(said("assume.ttft.answer", ms=facts["ttft_target_ms"], tokens=output, tps=pace,
                               minutes=output / pace / 60 if output and pace else 0.0,
                               share=round(ASSUMED_TTFT_SHARE_OF_ANSWER * 100)))

@@ -250,6 +250,19 @@ def china_market_only(hw: Hardware) -> bool:
     return bool(_CHINA_MARKET.search(hw.name))
 
 
+# Makers whose processors run the x86 instruction set; every other maker's CPU or SoC is Arm (Apple silicon, Qualcomm
+# Snapdragon, NVIDIA Jetson / Grace / GB10, Huawei Kunpeng, Ampere). A card or accelerator runs in whatever host it
+# is put in, so it has no instruction set of its own here.
+X86_MAKERS = frozenset({"intel", "amd", "hygon", "zhaoxin"})
+
+
+def instruction_set(hw: Hardware) -> str | None:
+    """The instruction set a CPU or SoC runs ("x86", "arm"); None for a card, an NPU block or an accelerator."""
+    if hw.kind not in ("cpu", "soc"):
+        return None
+    return "x86" if hw.vendor.casefold() in X86_MAKERS else "arm"
+
+
 def exclusion(workload: Workload, hw: Hardware, stack: ServingStack, existing: bool) -> Said | None:
     """Why this pair cannot serve the workload (None = eligible). Reasons cite the seeds."""
     users = workload.concurrent_users or 1
@@ -257,6 +270,8 @@ def exclusion(workload: Workload, hw: Hardware, stack: ServingStack, existing: b
         return said("reason.vendor_excluded", vendor=hw.vendor)
     if workload.allowed_vendors and not existing and hw.vendor.casefold() not in {v.casefold() for v in workload.allowed_vendors}:
         return said("reason.vendor_not_allowed", vendor=hw.vendor)
+    if workload.cpu_arch and not existing and (isa := instruction_set(hw)) is not None and isa != workload.cpu_arch:
+        return said("reason.cpu_arch", isa=isa, wanted=workload.cpu_arch)  # "一定要 x86": an Arm box is never bought
     if workload.named_only and workload.named_devices and not existing and hw.id not in {d.hardware_id for d in workload.named_devices}:
         return said("reason.not_buyable")  # "只买得到 4090D": the devices named are all that can be bought
     if workload.device_form == "laptop" and not existing and not sold_as_laptop(hw):

@@ -677,6 +677,14 @@ def recommend(
         meeting = sorted((s for s in fitting if s.meets_slo), key=lambda s: (*past_limits_by(filled, s),
                                                                              s.tco.capex_usd if s.tco else 0.0,
                                                                              s.cost_per_token))
+        if (banded_past := _banded_past_limits(sizer, filled, free, counted, meeting)) is not None:
+            # Limits set and no target: the limits outrank targets nobody set (as within them, `_banded_within_limits`):
+            # the option least past the limits at seed 1's usable band leads one far past them that meets the assumed
+            # targets (a 17 W Lunar Lake box for "about 15 W", not a 320 W card for an assumed 1 s and 30 tok/s).
+            sizer, meeting = banded_past
+            filled = sizer.workload
+            speed = said("assume.speed", tps=sizer.target, why=said("assume.speed.acceptable_within_limits"))
+            assumptions = [speed if line.key == "assume.speed" else line for line in assumptions]
         closest = meeting or sorted(fitting, key=lambda s: (s.shortfall, s.cost_per_token))
         primary = sizer.finalize(closest[0] if meeting else sizer.fewest_as_close(closest[0]))
         # Options that miss the targets are shown at the fewest devices that get as close, like the primary
@@ -867,7 +875,8 @@ def _usable_far_cheaper(sizer: Sizer, filled: Workload, free: list[Candidate], c
     purchase that meets seed 1's acceptable band (≥ 15 tok/s per user, every other target held): that band's sizer and
     its ranking. None when no rule limits the buy, the speed was set, hardware is owned, or no usable option is that
     much cheaper."""
-    rules = filled.excluded_vendors or filled.allowed_vendors or filled.device_form or filled.named_only
+    rules = (filled.excluded_vendors or filled.allowed_vendors or filled.device_form or filled.named_only
+             or filled.cpu_arch)
     if (not rules or not sizer.assumed_speed or sizer.target <= ACCEPTABLE_TOKENS_PER_S or primary.tco is None
             or filled.owned_devices or primary.candidate.existing or is_batch_job(filled)):
         return None
@@ -905,7 +914,8 @@ def _banded_within_limits(sizer: Sizer, filled: Workload, free: list[Candidate],
     65 W mini PC to reach an assumed 2 s first token. A rule on what may be bought (vendors ruled out or the only ones
     allowed, "信创"; a laptop) is such a limit too: 50 users on a domestic-only buy are not answered with 200 Ascend
     910B, one replica a user, to reach an assumed 30 tok/s. None when no option lands in the band within the limits."""
-    rules = filled.excluded_vendors or filled.allowed_vendors or filled.device_form or filled.named_only
+    rules = (filled.excluded_vendors or filled.allowed_vendors or filled.device_form or filled.named_only
+             or filled.cpu_arch)
     if not (sizer.assumed_speed or sizer.assumed_ttft) or (filled.budget_usd is None and filled.power_budget_w is None
                                                            and not rules):
         return None
@@ -915,6 +925,25 @@ def _banded_within_limits(sizer: Sizer, filled: Workload, free: list[Candidate],
     banded = sizer.at_band(filled.model_copy(update=update))  # an assumed first-token bound stays shown, unjudged
     within = [s for s in size_all(banded, free) + size_counted(banded, counted) if s.estimate.fits and not s.violations]
     return (banded, within) if within else None
+
+
+def _banded_past_limits(sizer: Sizer, filled: Workload, free: list[Candidate], counted: list[tuple[Candidate, int]],
+                        meeting: list[Sized]) -> tuple[Sizer, list[Sized]] | None:
+    """When nothing meets the targets within the limits and the user set limits but no target at all (speed and first
+    token both assumed): the options meeting seed 1's usable band (the acceptable speed, the first token unjudged, as
+    `_banded_within_limits` judges within them) ranked by how far past the limits they are, when the best of them is
+    less past the limits than the best of `meeting` (the options meeting the assumed targets, ranked alike). None
+    otherwise: a target the user set (a first token of 1 s) keeps the assumed speed beside it."""
+    if not (sizer.assumed_speed and sizer.assumed_ttft):
+        return None
+    banded = sizer.at_band(filled.model_copy(update={"tokens_per_s_target": min(sizer.target, ACCEPTABLE_TOKENS_PER_S),
+                                                     "speed_basis": "acceptable_within_limits"}))
+    key = lambda s: (*past_limits_by(banded.workload, s), s.tco.capex_usd if s.tco else 0.0, s.cost_per_token)  # noqa: E731
+    usable = sorted((s for s in size_all(banded, free) + size_counted(banded, counted) if s.estimate.fits and s.meets_slo),
+                    key=key)
+    if not usable or (meeting and past_limits_by(filled, meeting[0]) <= past_limits_by(banded.workload, usable[0])):
+        return None
+    return banded, usable
 
 
 def _accelerators_first(

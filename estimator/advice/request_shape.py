@@ -35,6 +35,38 @@ TOKENS_PER_SPOKEN_MINUTE = SPOKEN_WORDS_PER_MINUTE / WORDS_PER_TOKEN
 SPOKEN_RATE_SOURCE_URL = "https://tfcs.baruch.cuny.edu/speaking-rate/"
 
 
+# A picture in the prompt is a count of vision tokens before the text. Gemma 3 encodes every image into a fixed 256
+# (config.json `mm_tokens_per_image`, https://huggingface.co/google/gemma-3-4b-it/blob/main/config.json); models that
+# tile by resolution cost one token per 28×28 pixels (Qwen2.5-VL's 14-pixel patches merged 2×2, its model card's
+# min_pixels / max_pixels notes, https://huggingface.co/Qwen/Qwen2.5-VL-7B-Instruct), so a 1280×720 camera frame is
+# ~46 × 26 ≈ 1,200 tokens: the count taken for any model without a fixed one. The instruction beside the picture
+# ("describe the defect in one sentence") is a short text prompt.
+FIXED_IMAGE_TOKENS = {"gemma-3": 256}
+TILED_IMAGE_TOKENS = 1_200
+IMAGE_TOKENS_SOURCE_URL = "https://huggingface.co/google/gemma-3-4b-it/blob/main/config.json"
+IMAGE_INSTRUCTION_TOKENS = 100
+
+
+def image_tokens(model_id: str | None) -> int:
+    """The vision tokens one picture costs the model `model_id` (a catalog id): a fixed count for the families that
+    have one, else a 1280×720 frame at one token per 28×28 pixels.
+
+    >>> image_tokens("gemma-3-4b"), image_tokens("gemma-3-27b"), image_tokens(None)
+    (256, 256, 1200)
+    """
+    family = next((f for f in FIXED_IMAGE_TOKENS if model_id and model_id.startswith(f)), None)
+    return FIXED_IMAGE_TOKENS[family] if family else TILED_IMAGE_TOKENS
+
+
+def image_prompt_tokens(images: int, model_id: str | None) -> int:
+    """A prompt of `images` pictures and a short instruction.
+
+    >>> image_prompt_tokens(1, "gemma-3-4b"), image_prompt_tokens(2, None)
+    (356, 2500)
+    """
+    return images * image_tokens(model_id) + IMAGE_INSTRUCTION_TOKENS
+
+
 def shape(request_class: str | None, shapes: Iterable[RequestShape]) -> RequestShape | None:
     """The sourced shape of a class ("coding_agent", "rag", …, or "reasoning") among `shapes`, None for none or an
     unknown one.
@@ -61,5 +93,6 @@ def shape_source(request_class: str, shapes: Iterable[RequestShape]) -> str:
     return found.source_url if found else ""
 
 
-__all__ = ["REQUEST_CLASSES", "SPOKEN_RATE_SOURCE_URL", "TOKENS_PER_SPOKEN_MINUTE", "RequestClass", "RequestShape",
-           "StatedContext", "shape", "shape_source", "transcript_tokens"]
+__all__ = ["FIXED_IMAGE_TOKENS", "IMAGE_INSTRUCTION_TOKENS", "IMAGE_TOKENS_SOURCE_URL", "REQUEST_CLASSES", "SPOKEN_RATE_SOURCE_URL",
+           "TILED_IMAGE_TOKENS", "TOKENS_PER_SPOKEN_MINUTE", "RequestClass", "RequestShape", "StatedContext", "image_prompt_tokens",
+           "image_tokens", "shape", "shape_source", "transcript_tokens"]

@@ -21,11 +21,16 @@ _COMPUTE_FIELDS = ("fp16_tflops", "bf16_tflops", "fp8_tflops", "int8_tops", "int
 
 
 def mode_for(hw: Hardware, modes: list[PowerMode], budget_w: float) -> PowerMode | None:
-    """The fastest sourced mode of `hw` within `budget_w` (None: its top draw already fits, or no mode does)."""
+    """The fastest sourced mode of `hw` within `budget_w`; when none is within it, the lowest sourced one (the device
+    as close to the cap as it can be set: a 17 W Lunar Lake box for "about 15 W" is 1.1× past it, not 2× at its
+    30 W default). None: its top draw already fits, or it has no sourced mode below it."""
     if hw.tdp_w is None or hw.tdp_w <= budget_w:
         return None
-    usable = [m for m in modes if m.watts <= budget_w and m.memory_bandwidth_gbs]
-    return max(usable, key=lambda m: m.watts, default=None)
+    sourced = [m for m in modes if m.memory_bandwidth_gbs and m.watts < hw.tdp_w]
+    usable = [m for m in sourced if m.watts <= budget_w]
+    if usable:
+        return max(usable, key=lambda m: m.watts)
+    return min(sourced, key=lambda m: m.watts, default=None)
 
 
 def at_mode(hw: Hardware, mode: PowerMode, modes: list[PowerMode]) -> Hardware:

@@ -64,11 +64,12 @@ def test_every_split_holds_its_drawn_questions_with_ids_distinct_across_splits()
     # default prefix cache keeps (coding agents, multi-turn chats, caching said off, an engine without it, seed
     # 20261227), 11 + 5; people by day and a batch job at night on one box, sized as the larger of the two (seed
     # 20261207), 10 + 5; people of a head count waiting on a reasoning model's unread thinking or reading long
-    # answers (seed 20261207), 13 + 6. A question in two splits
+    # answers (seed 20261207), 13 + 6; pictures, calls and invoices at a rate or per window with platform rules
+    # (seed 20261227), 9 + 4. A question in two splits
     # would score as unseen.
     counts = {"dev": 290, "held_out": 15, "held_out_2": 10, "held_out_3": 24, "held_out_4": 12, "held_out_5": 12, "held_out_6": 12, "held_out_7": 12, "held_out_8": 12,
               "held_out_9": 12, "held_out_10": 12, "held_out_11": 12, "held_out_12": 12, "held_out_13": 12,
-              "soft_targets": 10, "soft_targets_held_out": 5, "daily_peaks": 2, "daily_peaks_held_out": 1,
+              "soft_targets": 10, "soft_targets_held_out": 5, "item_rates": 9, "item_rates_held_out": 4, "daily_peaks": 2, "daily_peaks_held_out": 1,
               "sessions": 4, "sessions_held_out": 2, "shared_serving": 6, "shared_serving_held_out": 3,
               "owned_hardware": 11, "owned_hardware_held_out": 5, "laptops": 16, "laptops_held_out": 8,
               "board_sold": 22, "board_sold_held_out": 10, "big_moe": 18, "big_moe_held_out": 9,

@@ -337,6 +337,14 @@ _ASSUME: dict[str, tuple[str, str, str]] = {
         "假設輸入約 {tokens:,} token：{minutes:g} 分鐘談話的逐字稿，每分鐘約 {per_minute} token（對話約每分鐘 150 個英文詞，{source}；"
         "約 0.75 詞一個 token）",
     ),
+    "assume.prompt.images": (
+        "assumed prompts of ~{tokens:,} tokens: {images} picture(s) of {each:,} vision tokens each ({source}; a model "
+        "without a fixed count: a 1280×720 frame at one token per 28×28 pixels) and ~{text} tokens of instruction",
+        "假设提示约 {tokens:,} token：{images} 张图，每张 {each:,} 个视觉 token（{source}；没有固定数目的模型按 1280×720 画面、"
+        "每 28×28 像素一个 token 计）加约 {text} token 的指令",
+        "假設提示約 {tokens:,} token：{images} 張圖，每張 {each:,} 個視覺 token（{source}；沒有固定數目的模型按 1280×720 畫面、"
+        "每 28×28 像素一個 token 計）加約 {text} token 的指令",
+    ),
     "assume.prompt.class": ("assumed prompts of ~{tokens:,} tokens, typical of {work} ({source})",
                             "假设提示约 {tokens:,} token，这是{work}的典型长度（{source}）",
                             "假設提示約 {tokens:,} token，這是{work}的典型長度（{source}）"),
@@ -415,6 +423,16 @@ _ASSUME: dict[str, tuple[str, str, str]] = {
     "assume.ttft": (
         "assumed a p95 time-to-first-token target of {ms:,} ms", "假设 p95 首 token 延迟目标为 {ms:,} ms",
         "假設 p95 首 token 延遲目標為 {ms:,} ms",
+    ),
+    "assume.fanless": (
+        "a fanless box: each device's draw held to {watts} W, what a passive chassis is typically rated to dissipate ({source})",
+        "无风扇机箱：每台设备功耗按 {watts} W 以内算，这是被动散热机箱常见的额定散热能力（{source}）",
+        "無風扇機殼：每台裝置功耗按 {watts} W 以內算，這是被動散熱機殼常見的額定散熱能力（{source}）",
+    ),
+    "assume.ttft.irrelevant": (
+        "no first-token target: you said the first token does not matter (bounded only at {ms:,} ms, as a batch job's)",
+        "不设首 token 目标：你说首 token 快慢无所谓（只按批处理的 {ms:,} ms 上限看）",
+        "不設首 token 目標：你說首 token 快慢無所謂（只按批次處理的 {ms:,} ms 上限看）",
     ),
     "assume.ttft.answer": (
         "assumed a p95 time-to-first-token target of {ms:,} ms: the answer itself (~{tokens:,} tokens at {tps:g} tok/s)"

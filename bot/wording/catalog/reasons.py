@@ -81,6 +81,11 @@ REASON_MESSAGES: dict[str, tuple[str, str, str]] = {
     "reason.vendor_excluded": (
         "you ruled out {vendor}", "你已排除 {vendor}", "你已排除 {vendor}",
     ),
+    "reason.cpu_arch": (
+        "it runs {isa}, and you need {wanted}",
+        "它是 {isa} 架构，你需要 {wanted}",
+        "它是 {isa} 架構，你需要 {wanted}",
+    ),
     "reason.vendor_not_allowed": (
         "{vendor} is not among the vendors you allow",
         "{vendor} 不在你允许的厂商之列",
