@@ -665,9 +665,9 @@ class Sizer:
         # No count below the weights and KV cache's floor fits (`_fewest_fitting`), so none below it is checked. The
         # search doubles through counts that do not fit (`_guess`): take those steps unchecked, so the jumps land where
         # they would from `start`. Jumping from the floor instead moves every later step, and meeting is not monotone in
-        # the count: 800 streams of a 13B in Q4_K_M on Ascend 910Bs (10 tok/s, 200 ms) meet at 8 and 9 cards, miss the
-        # slow end of the first token from 10 up; doubling from 1 lands on 8, jumping from the floor (5) lands on 11
-        # and finds nothing up to 1,024.
+        # the count: 800 streams of a 13B in Q4_K_M on Ascend 910Bs (10 tok/s, 200 ms), at the prompt share one serving
+        # row gave, met at 8 and 9 cards and missed the slow end of the first token from 10 up; doubling from 1 landed
+        # on 8, jumping from the floor (5) on 11, finding nothing up to 1,024.
         first = self._fewest_fitting(candidate, users)
         if first > top:
             return None

@@ -218,7 +218,10 @@ def resolve_factors(calibration: CalibrationParams, backend: str, kind: str) -> 
     overhead_own = overhead_src == "fitted" and bw_src == "fitted"
     if bw_src != "fitted":
         bw, overhead = _separable_decode(calibration, backend, kind, bw, overhead)
-    pp, _ = _lookup(calibration.prefill_compute_efficiency, key, pooled, prior["pp"])
+    # An accelerator's prompt matmuls run on its vendor's own kernels: the kind's pool of prompt rows (the 910B's alone)
+    # says nothing of another vendor's stack, which keeps the kind's prior (Qualcomm's, Rebellions'). GPU engines
+    # share the vendor's GEMM libraries, so their pool stands for an engine without prompt rows of its own.
+    pp, _ = _lookup(calibration.prefill_compute_efficiency, key, key if kind == "accel" else pooled, prior["pp"])
     alu, _ = _lookup(calibration.prefill_alu_efficiency, key, pooled, prior["pp"])
     kappa, kappa_source = _lookup(calibration.compute_per_bandwidth, key, pooled, prior["kappa"])
     # A batched step's physics (weights once, every stream's KV, b-wide matmuls) is the same on every

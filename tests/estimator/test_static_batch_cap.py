@@ -73,16 +73,18 @@ def test_a_static_batch_rows_miss_widens_only_its_own_range():
 
 
 def test_a_vendor_stack_without_rows_keeps_the_kinds_prior_prefill_efficiency(catalog):
-    # No accelerator has a prompt-processing (`pp`) row: nothing measured says how fast a prompt runs on a stack
-    # with no rows of its own (Qualcomm's, Rebellions'), so it keeps the kind's prior share of peak instead of a
-    # figure searched jointly over other engines' serving rows. (Huawei's vLLM-Ascend has serving rows of its own
-    # since session 22: tests/estimator/test_ascend_measured_serving.py.)
+    # Nothing measured says how fast a prompt runs on an accelerator stack with no rows of its own (Qualcomm's,
+    # Rebellions'), so it keeps the kind's prior share of peak instead of a figure searched jointly over other engines'
+    # serving rows, or the one accelerator prompt row (a 910B's, vLLM-Ascend: tests/estimator/test_ascend_prompt_share.py)
+    # that the kind's pool now holds: another vendor's kernels.
     from estimator.physics.calibration import PRIORS, resolve_factors
 
-    assert not any(row.metric == "pp" and row.kind == "accel" for row in catalog.benchmarks)
-    assert "*/accel" not in catalog.calibration.prefill_compute_efficiency
+    prompt_engines = {row.backend for row in catalog.benchmarks if row.metric == "pp" and row.kind == "accel"}
+    assert prompt_engines and not prompt_engines & {"qaic", "rbln", "qualcomm-cloud-ai100", "rbln-vllm"}
     for backend in ("qaic", "rbln"):
         assert resolve_factors(catalog.calibration, backend, "accel").compute_efficiency == PRIORS["accel"]["pp"]
+    ascend = resolve_factors(catalog.calibration, "ascend", "accel").compute_efficiency
+    assert ascend == catalog.calibration.prefill_compute_efficiency["ascend/accel"] != PRIORS["accel"]["pp"]
 
 
 def test_a_static_batch_rows_miss_does_not_widen_other_engines_ranges():

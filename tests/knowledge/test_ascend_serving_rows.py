@@ -12,7 +12,8 @@ ASCEND = "huawei-ascend-910b"
 
 
 def _ascend_rows(catalog):  # type: ignore[no-untyped-def]
-    return [row for row in catalog.benchmarks if row.hardware_id == ASCEND]
+    """The 910B's serving rows (total throughput of a batch of streams); its prompt-only row is checked below."""
+    return [row for row in catalog.benchmarks if row.hardware_id == ASCEND and row.metric != "pp"]
 
 
 def test_every_ascend_serving_row_states_its_workload_date_and_layout(catalog):
@@ -43,3 +44,16 @@ def test_the_910b_row_is_the_lowest_64_gb_atlas_a2_bin(catalog):
     assert npu.memory_gb == 64 and npu.memory_bandwidth_gbs == 1600
     assert npu.fp16_tflops == 280 and npu.int8_tops == 2 * npu.fp16_tflops
     assert npu.bf16_tflops is not None and npu.bf16_tflops < npu.fp16_tflops
+
+
+def test_the_910b_prompt_row_is_one_prompt_alone_with_its_bin_said(catalog):
+    # AccelMark's interactive scenario sends one request at a time: its time to first token is one prompt's prefill
+    # alone, the figure that fixes the share of peak a 910B's prompt matmuls reach (seed rule: a source on every row).
+    prompt_rows = [row for row in catalog.benchmarks if row.hardware_id == ASCEND and row.metric == "pp"]
+    assert prompt_rows
+    for row in prompt_rows:
+        assert row.concurrency == 1 and row.prompt_tokens and row.prompt_tokens > 10_000, row.row_id
+        assert "/blob/" in row.source_url and len(row.source_url.split("/blob/")[1].split("/")[0]) == 40, row.row_id
+        # The run names a 910B2; the catalog row is the lowest 64 GB bin, so the note must say the fitted share
+        # may sit above what that bin reaches.
+        assert "910B2" in (row.hardware_label or "") and "bin" in (row.source_note or ""), row.row_id
