@@ -1,0 +1,44 @@
+"""Several models on the same hardware, each with its own load: the weights of every model once, each model's KV for its
+own streams, each token's compute through its own model. Expectations from first principles, written before running:
+- Llama 3.1 8B (32 layers × 8 KV heads × 128 × 2 × 2 B = 131 KB/token) with 30 streams beside Qwen3-32B (64 × 8 × 128 ×
+  2 × 2 B = 262 KB/token) with 10: the streams' KV averages (30 × 131 + 10 × 262) / 40 = 164 KB/token, 0.625 of the
+  32B's; their matmuls average (30 × 8.03 + 10 × 32.8) / 40 = 14.2B parameters a token, not 40.8B.
+- The same models sized as 40 streams of the 32B (no loads said per model) need more memory than the per-model sizing.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from estimator.advice.served_models import load_shares
+from estimator.workload import ServedModel, Workload
+
+_MODELS = [ServedModel(model_params_b=8.03, model_id="llama-3.1-8b", concurrent_users=30),
+           ServedModel(model_params_b=32.8, model_id="qwen3-32b", concurrent_users=10),
+           ServedModel(model_params_b=0.568, role="embedding")]
+
+
+def _workload(**extra):
+    return Workload(model_params_b=32.8, model_id="qwen3-32b", quantization="FP8", concurrent_users=40,
+                    models_served=3, co_served_params_b=8.598, prompt_tokens=4000, **extra)
+
+
+def test_kv_and_compute_are_each_streams_own_models(catalog):
+    shares = load_shares(_workload(served_models=_MODELS), catalog, 41.4)
+    assert shares is not None
+    assert shares.kv_scale == pytest.approx(0.625, rel=0.02)
+    assert shares.compute_params_b == pytest.approx(14.2, rel=0.01)
+
+
+def test_no_load_said_per_model_leaves_the_whole_sizing_alone(catalog):
+    unloaded = [m.model_copy(update={"concurrent_users": None}) for m in _MODELS]
+    assert load_shares(_workload(served_models=unloaded), catalog, 41.4) is None
+
+
+def test_per_model_loads_need_less_memory_than_copies_of_the_largest(catalog):
+    from estimator.advice.recommend import recommend
+
+    each = recommend(_workload(served_models=_MODELS), catalog).primary
+    alike = recommend(_workload(), catalog).primary
+    assert each is not None and alike is not None
+    assert each.estimate.memory_required_gb < alike.estimate.memory_required_gb
