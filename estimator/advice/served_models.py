@@ -31,6 +31,8 @@ class LoadShares:
 
     kv_scale: float
     compute_params_b: float
+    prompt_tokens: int | None = None  # the streams' mean prompt when the models' prompts are said apart
+    context_tokens: int | None = None  # then the longest request, which must fit
 
 
 def _streams(model: ServedModel, answer_s: float) -> float:
@@ -43,7 +45,7 @@ def _streams(model: ServedModel, answer_s: float) -> float:
 
 def load_shares(workload: Workload, catalog: Catalog, sized_params_b: float) -> LoadShares | None:
     """The load-weighted KV and compute of the models served (`sized_params_b`: the size the request is sized at, whose
-    architecture the KV scale is against). None unless at least one chat model has its own load said.    """
+    architecture the KV scale is against). None unless at least one chat model has its own load said."""
     models = [m for m in workload.served_models or () if m.role == "chat"]
     answer_s = (workload.output_tokens or 256) / (workload.tokens_per_s_target or 30.0)
     streams = [(m, _streams(m, answer_s)) for m in models]
@@ -51,15 +53,19 @@ def load_shares(workload: Workload, catalog: Catalog, sized_params_b: float) -> 
     if total <= 0:
         return None
     sized = resolve_architecture(sized_params_b, catalog.models, workload.model_id).kv_bytes_per_token(2.0)
-    prompt, answer = workload.prompt_tokens or 512, workload.output_tokens or 256
-    # A model's own prompt said apart ("the 70B: 16k documents; the 8B: 1k"): its streams hold and prefill that many
-    # tokens, against the request's (the longest said).
-    held = {id(m): ((m.prompt_tokens or prompt) + answer) / (prompt + answer) for m, _ in streams}
-    prefilled = {id(m): (m.prompt_tokens or prompt) / prompt for m, _ in streams}
-    kv = sum(s * held[id(m)] * resolve_architecture(m.model_params_b, catalog.models, m.model_id).kv_bytes_per_token(2.0)
-             for m, s in streams) / total
-    compute = sum(s * prefilled[id(m)] * (m.active_params_b or m.model_params_b) for m, s in streams) / total
-    return LoadShares(kv_scale=kv / sized if sized > 0 else 1.0, compute_params_b=compute)
-
+    answer = workload.output_tokens or 256
+    # A model's own prompt said apart ("the 70B: 16k documents; the 8B: 1k"): the request's prompt is the streams' mean,
+    # its compute the parameters each prompt token runs through (weighted by tokens), so the prefill FLOPs are each
+    # model's own; the longest prompt stays the request that must fit (`context_tokens`).
+    prompts = {id(m): m.prompt_tokens or workload.prompt_tokens or 512 for m, _ in streams}
+    mean_prompt = sum(s * prompts[id(m)] for m, s in streams) / total
+    tokens = sum(s * prompts[id(m)] for m, s in streams)
+    compute = sum(s * prompts[id(m)] * (m.active_params_b or m.model_params_b) for m, s in streams) / tokens
+    kv = sum(s * (prompts[id(m)] + answer) * resolve_architecture(m.model_params_b, catalog.models, m.model_id)
+             .kv_bytes_per_token(2.0) for m, s in streams) / total / (mean_prompt + answer)
+    apart = any(m.prompt_tokens for m, _ in streams)
+    return LoadShares(kv_scale=kv / sized if sized > 0 else 1.0, compute_params_b=compute,
+                      prompt_tokens=round(mean_prompt) if apart else None,
+                      context_tokens=max(prompts.values()) + answer if apart else None)
 
 __all__ = ["LoadShares", "load_shares"]

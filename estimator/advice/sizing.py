@@ -310,8 +310,12 @@ def _request_values(workload: Workload, candidate: Candidate, count: int, shapes
         "compute_params_b": shares.compute_params_b if shares is not None else None,
         "hardware": candidate.hardware.id, "custom": None, "count": count, "params_b": served_params_b(workload),
         "quant": workload.weight_format, "backend": candidate.stack.backend_key,
-        "concurrency": users or workload.concurrent_users or 1, "prompt_tokens": workload.prompt_tokens or 512,
-        "output_tokens": workload.output_tokens or 256, "context": workload.context_length, "model_only": False,
+        "concurrency": users or workload.concurrent_users or 1,
+        "prompt_tokens": (shares.prompt_tokens if shares is not None and shares.prompt_tokens else None)
+        or workload.prompt_tokens or 512,
+        "output_tokens": workload.output_tokens or 256, "model_only": False,
+        "context": max(workload.context_length or 0, shares.context_tokens or 0) or None if shares is not None
+        else workload.context_length,
         "arrival_pattern": workload.arrival_pattern or "steady", "model": workload.model_id,
         "active_params_b": served_active_params_b(workload),
         "kv_cache_dtype": workload.kv_cache_dtype, "adapter_gb": adapters_gb(workload.model_params_b or 7.0, workload.lora_adapters),

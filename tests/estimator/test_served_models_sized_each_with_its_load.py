@@ -42,3 +42,18 @@ def test_per_model_loads_need_less_memory_than_copies_of_the_largest(catalog):
     alike = recommend(_workload(), catalog).primary
     assert each is not None and alike is not None
     assert each.estimate.memory_required_gb < alike.estimate.memory_required_gb
+
+
+def test_prompts_said_apart_weigh_the_compute_by_the_tokens_each_model_prefills(catalog):
+    # Llama 3.3 70B with 6 streams of 16k-token documents beside Llama 3.1 8B with 80 of 1k: 96k + 80k prompt tokens in
+    # flight; the mean prompt (96k + 80k) / 86 = 2,047; each prompt token runs through its own model:
+    # (96k × 70.6 + 80k × 8.03) / 176k = 42.2B; the longest request, 16k + the 256-token answer, must still fit.
+    models = [ServedModel(model_params_b=70.6, model_id="llama-3.3-70b", concurrent_users=6, prompt_tokens=16_000),
+              ServedModel(model_params_b=8.03, model_id="llama-3.1-8b", concurrent_users=80, prompt_tokens=1_000)]
+    workload = Workload(model_params_b=70.6, model_id="llama-3.3-70b", quantization="FP8", concurrent_users=86,
+                        models_served=2, co_served_params_b=8.03, prompt_tokens=16_000, served_models=models)
+    shares = load_shares(workload, catalog, 78.6)
+    assert shares is not None
+    assert shares.prompt_tokens == pytest.approx(2047, abs=1)
+    assert shares.compute_params_b == pytest.approx(42.2, rel=0.01)
+    assert shares.context_tokens == 16_256
