@@ -57,3 +57,29 @@ def test_prompts_said_apart_weigh_the_compute_by_the_tokens_each_model_prefills(
     assert shares.prompt_tokens == pytest.approx(2047, abs=1)
     assert shares.compute_params_b == pytest.approx(42.2, rel=0.01)
     assert shares.context_tokens == 16_256
+
+
+def test_models_on_two_cards_sit_apart_with_their_own_speeds(catalog):
+    # FP8 on 2 × RTX PRO 6000 (96 GB, 1,792 GB/s), prompts 8,000 + 256-token answers, FP8 KV (half the 16-bit bytes):
+    # Qwen3-32B 32.8 GB + 10 × 8,256 × 131 KB = 43.6 GB; Llama 3.1 8B 8.03 GB + 30 × 8,256 × 65.5 KB = 24.3 GB; bge-m3
+    # 1.1 GB at 16 bits. The two chat models take a card each, the embedder joins the first; speeds 0.8 × 1,792 / GB read:
+    # 32.9 tok/s (the embedder reads nothing a decode step) and 59 tok/s.
+    from estimator.advice.served_models import placement
+
+    workload = _workload(served_models=_MODELS).model_copy(update={"prompt_tokens": 8000})
+    groups = placement(workload, catalog, quant="FP8", bits=8.0, devices=2, memory_gb=96, bandwidth_gbs=1792)
+    assert groups is not None and len(groups) == 2
+    big, small = groups
+    assert big.models == ("Qwen3 32B", "0.568B") and small.models == ("Llama 3.1 8B",)
+    assert big.memory_gb == pytest.approx(43.6 + 1.14, rel=0.02)
+    assert big.tokens_per_s == pytest.approx(0.8 * 1792 / 43.6, rel=0.02)
+    assert small.tokens_per_s == pytest.approx(0.8 * 1792 / 24.3, rel=0.02)
+
+
+def test_one_card_or_no_room_apart_places_nothing(catalog):
+    from estimator.advice.served_models import placement
+
+    workload = _workload(served_models=_MODELS)
+    assert placement(workload, catalog, quant="FP8", bits=8.0, devices=1, memory_gb=96, bandwidth_gbs=1792) is None
+    # 24 GB cards: the 32B's 32.8 GB of weights alone take two, the 8B a third: three are more than the two bought
+    assert placement(workload, catalog, quant="FP8", bits=8.0, devices=2, memory_gb=24, bandwidth_gbs=1008) is None
