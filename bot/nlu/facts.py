@@ -129,7 +129,7 @@ _BUDGET_WORDS = r"budget|预算|預算|capex"
 _BUDGET_REACH = 24  # characters between a budget word and its amount
 # (a figure before a device's name is how many of it, "budget for one H200 or 2x rtx pro 6000", no amount of money)
 _BUDGET_KEYED = re.compile(rf"(?:{_BUDGET_WORDS}|spend|花费|花費)[^,;.\d]{{0,{_BUDGET_REACH}}}?{NUM}(?![\d.]|\s*(?:w\b|kw|users?|人(?!民)|%|b\b|ms|s\b|秒)"
-                           r"|\s*x?\s*(?:[a-z]{1,3}\d{2,4}s?\b|rtx\b|gpus?\b|cards?\b|servers?\b|nodes?\b|boxe?s?\b|张|張|块卡|台))")
+                           r"|\s*x?\s*(?:[a-z]{1,3}\d{2,4}s?\b|rtx\b|gpus?\b|cards?\b|servers?\b|nodes?\b|boxe?s?\b|张|張|块卡|台(?![币幣湾灣])))")
 _POWER = re.compile(rf"{NUM}\s*(?P<unit>kw|kilowatts?|w|watts?|千瓦|瓦)(?![a-z])")
 # An amount per unit of use is a price, never a hardware budget: per million tokens ("2 元/百万", "$0.28 per 1M"),
 # per thousand tokens, per kWh, per GPU-hour ("$2.5/hr").
