@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from typing import Any
 
 from bot.nlu.lexicon import (
@@ -46,7 +46,7 @@ _ROLE_REACH = 16  # "qwen3-0.6b 做 embedding", "a 0.6b model for reranking": th
 
 
 @dataclass
-class ServedModel:
+class ModelSaid:
     """One model served: its size, catalog reading, role and the loads said of it."""
 
     size_b: float
@@ -85,11 +85,11 @@ class ServedModel:
 
 
 @dataclass(frozen=True)
-class ServedModels:
-    models: list[ServedModel]
+class ModelsSaid:
+    models: list[ModelSaid]
 
     @property
-    def chat(self) -> list[ServedModel]:
+    def chat(self) -> list[ModelSaid]:
         return [m for m in self.models if m.role == "chat"]
 
     @property
@@ -103,7 +103,7 @@ class ServedModels:
         return any(m.role != "chat" for m in self.models) and bool(self.chat)
 
     @property
-    def largest(self) -> ServedModel:
+    def largest(self) -> ModelSaid:
         return max(self.chat or self.models, key=lambda m: m.size_b)
 
     @property
@@ -139,12 +139,12 @@ def _role_after(text: str, end: int) -> str:
     return "embedding" if EMBEDDING_ROLE.match(after) else "chat"
 
 
-def _mentions(text: str, sizes: Sequence[Fact], find_model: ModelLookup | None) -> list[tuple[ServedModel, int]]:
+def _mentions(text: str, sizes: Sequence[Fact], find_model: ModelLookup | None) -> list[tuple[ModelSaid, int]]:
     """Every model said, in text order, with where its mention ends (a size said again is a mention of the same model)."""
     side = _side_models(text)
     taken = [(s, e) for s, e, _, _ in side]
-    mentions: list[tuple[ServedModel, int]] = [
-        (ServedModel(size_b, None, Fact("model_params_b", size_b, s, e, keyed=True), role=role,
+    mentions: list[tuple[ModelSaid, int]] = [
+        (ModelSaid(size_b, None, Fact("model_params_b", size_b, s, e, keyed=True), role=role,
                      label=re.sub(r"[- ]", "", text[s:e])), e)
         for s, e, size_b, role in side]
     boundary = 0
@@ -157,7 +157,7 @@ def _mentions(text: str, sizes: Sequence[Fact], find_model: ModelLookup | None) 
         if named is not None and abs(float(named[1]) - float(fact.value)) > _NAME_DIGITS * max(float(named[1]), fact.value):
             named = None  # a name said before, not this size's
         size_b = float(named[1]) if named is not None else float(fact.value)
-        mentions.append((ServedModel(size_b, named, fact, role=_role_after(text, fact.end)), fact.end))
+        mentions.append((ModelSaid(size_b, named, fact, role=_role_after(text, fact.end)), fact.end))
     mentions.sort(key=lambda pair: pair[0].fact.start)
     return mentions
 
@@ -171,20 +171,20 @@ def _bare_counts(text: str, ends: Sequence[int]) -> list[Fact]:
     return found
 
 
-def _choice_between(text: str, a: ServedModel, b: ServedModel) -> bool:
+def _choice_between(text: str, a: ModelSaid, b: ModelSaid) -> bool:
     """Two models said next to each other as options ("32B or 70B", "qwen3-32b 还是 llama 70b"), not a rate's slash."""
     gap = _PER_UNIT.sub("", text[a.fact.end:b.fact.start])
     return len(gap) <= _CHOICE_REACH and MODEL_CHOICE.search(gap) is not None
 
 
-def read_served_models(text: str, by_slot: dict[str, list[Fact]], find_model: ModelLookup | None) -> ServedModels | None:
+def read_served_models(text: str, by_slot: dict[str, list[Fact]], find_model: ModelLookup | None) -> ModelsSaid | None:
     """The models served at once with the loads said of each (see the module docstring); None unless two or more
     different models are said as served together: with loads said model by model, with an embedder or reranker beside
     a model that chats, or with words of serving them at once (`lexicon.MODELS_TOGETHER`). Models weighed as a choice
     or a migration ("32B or 70B?", "from an 8B to a 32B") are left to `model_choice`."""
     mentions = _mentions(text, by_slot.get("model_params_b", []), find_model)
-    models: list[ServedModel] = []
-    owner: list[tuple[int, ServedModel]] = []  # where each mention ends, and its model
+    models: list[ModelSaid] = []
+    owner: list[tuple[int, ModelSaid]] = []  # where each mention ends, and its model
     for mention, end in mentions:
         model = next((m for m in models if m.same(mention.size_b, mention.named, mention.label)), None)
         if model is None:
@@ -212,25 +212,23 @@ def read_served_models(text: str, by_slot: dict[str, list[Fact]], find_model: Mo
     together = MODELS_TOGETHER.search(text) is not None or bool(by_slot.get("models_served"))
     if len(with_loads) < 2 and not beside and not together:
         return None
-    return ServedModels(models)
+    return ModelsSaid(models)
 
 
-def apply_served_loads(served: ServedModels, by_slot: dict[str, list[Fact]]) -> bool:
+def apply_served_loads(served: ModelsSaid, by_slot: dict[str, list[Fact]]) -> bool:
     """The loads said model by model, added: the people of each chat model summed into one count, the rates into one
     rate. True when both people and a rate are said (they load the box together: `Workload.loads_summed`)."""
     users = [f for m in served.chat for f in m.users]
     rates = [f for m in served.chat for f in m.rates]
-    owned_users = {id(f) for f in users}
     if len(users) > 1:
         by_slot["concurrent_users"] = [Fact("concurrent_users", int(sum(f.value for f in users)), users[0].start,
                                             users[-1].end, keyed=True)]
         by_slot.pop("users", None)
-    elif len(users) == 1 and id(users[0]) in owned_users and users[0].slot == "concurrent_users":
+    elif len(users) == 1 and users[0].slot == "concurrent_users":  # (a bare "32B 同时 10 个" is read only here)
         by_slot["concurrent_users"] = [users[0]]
     for fact in rates:  # a model's own rate is no rate per person
         if fact.slot != "requests_per_s" and fact in by_slot.get(fact.slot, []):
             by_slot[fact.slot].remove(fact)
-            by_slot.setdefault("requests_per_s", []).append(replace(fact, slot="requests_per_s"))
     if rates:
         by_slot["requests_per_s"] = [Fact("requests_per_s", round(sum(float(f.value) for f in rates), 4), rates[0].start,
                                           rates[-1].end, keyed=True)]
@@ -242,4 +240,4 @@ def apply_served_loads(served: ServedModels, by_slot: dict[str, list[Fact]]) -> 
     return bool(users) and bool(rates)
 
 
-__all__ = ["ServedModel", "ServedModels", "apply_served_loads", "read_served_models"]
+__all__ = ["ModelSaid", "ModelsSaid", "apply_served_loads", "read_served_models"]
