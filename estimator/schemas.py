@@ -102,6 +102,11 @@ class EstimateRequest(_Model):
     # system prompt, the same repo), so prefill computes only the rest (`parallel_plans.prefill_tokens`). The KV
     # cache is still sized for the whole prompt per stream.
     cached_prefix_tokens: int = Field(default=0, ge=0, le=2_000_000)
+    # Beyond the contract: several models served at once with loads of their own (`advice.served_models`): the streams'
+    # KV bytes per token against `model`'s architecture, and the parameters a token's matmuls run through when less
+    # than the weights held (each token through its own model). 1.0 / None: one model.
+    kv_scale: float = Field(default=1.0, gt=0, le=100)
+    compute_params_b: float | None = Field(default=None, gt=0, le=2000)
 
 
 class Estimate(_Model):

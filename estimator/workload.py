@@ -83,6 +83,25 @@ class NamedDevice(BaseModel):
     line: str | None = Field(default=None, max_length=60)
 
 
+ServedRole = Literal["chat", "embedding", "reranker"]
+
+
+class ServedModel(BaseModel):
+    """One of several models served at once, with the load said of it ("the 70B gets maybe 5 concurrent, the 8B router
+    ~200 req/min", "8B 那边同时 30 个，32B 同时 10 个"). An embedder or reranker streams no answers: its weights are held
+    and its queries prefilled, no users."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+    model_params_b: float = Field(gt=0, le=20_000)
+    model_id: str | None = Field(default=None, max_length=200)  # catalog id when named
+    active_params_b: float | None = Field(default=None, gt=0, le=2000)  # a named mixture of experts
+    role: ServedRole = "chat"
+    concurrent_users: int | None = Field(default=None, ge=1, le=1_000_000)  # its own peak streams, when said
+    requests_per_s: float | None = Field(default=None, gt=0, le=1_000_000)  # its own arrival rate, when said
+    prompt_tokens: int | None = Field(default=None, ge=1, le=2_000_000)  # its own typical prompt, when said apart
+
+
 class Workload(BaseModel):
     """Workload facts. Field names are a public contract (scenario files, `--json` output)."""
 
@@ -129,6 +148,11 @@ class Workload(BaseModel):
     # size ("one L40S for both our 8B and 14B": 8.03 beside 14.7). Set, the box holds and reads model_params_b + this;
     # unset, `models_served` copies of model_params_b (`advice.sizing.served_params_b`).
     co_served_params_b: float | None = Field(default=None, ge=0, le=20_000)
+    # Beyond the contract: every model served at once with its own load (`ServedModel`), when the message says them model by
+    # model or names an embedder / reranker beside them; `model_params_b` is the largest that chats, `co_served_params_b`
+    # the rest, `concurrent_users` / `requests_per_s` their sums. The sizing holds each model's weights once and each
+    # chat model's KV for its own streams (`advice.served_models`).
+    served_models: list[ServedModel] | None = None
     dynamic_shapes: bool | None = None
     accuracy_critical: bool | None = None
     mixed_training: bool | None = None
@@ -339,5 +363,7 @@ __all__ = [
     "NamedDevice",
     "OwnedDevice",
     "Quantization",
+    "ServedModel",
+    "ServedRole",
     "Workload",
 ]

@@ -127,7 +127,9 @@ _BUDGET_BEFORE = re.compile(rf"{NUM}\s*(?:(?:capex\s*|hardware\s*|total\s*)?budg
 # The words that name money for hardware; "spend" / 花费 key an amount too, but only where it follows them.
 _BUDGET_WORDS = r"budget|预算|預算|capex"
 _BUDGET_REACH = 24  # characters between a budget word and its amount
-_BUDGET_KEYED = re.compile(rf"(?:{_BUDGET_WORDS}|spend|花费|花費)[^,;.\d]{{0,{_BUDGET_REACH}}}?{NUM}(?![\d.]|\s*(?:w\b|kw|users?|人(?!民)|%|b\b|ms|s\b|秒))")
+# (a figure before a device's name is how many of it, "budget for one H200 or 2x rtx pro 6000", no amount of money)
+_BUDGET_KEYED = re.compile(rf"(?:{_BUDGET_WORDS}|spend|花费|花費)[^,;.\d]{{0,{_BUDGET_REACH}}}?{NUM}(?![\d.]|\s*(?:w\b|kw|users?|人(?!民)|%|b\b|ms|s\b|秒)"
+                           r"|\s*x?\s*(?:[a-z]{1,3}\d{2,4}s?\b|rtx\b|gpus?\b|cards?\b|servers?\b|nodes?\b|boxe?s?\b|张|張|块卡|台(?![币幣湾灣])))")
 _POWER = re.compile(rf"{NUM}\s*(?P<unit>kw|kilowatts?|w|watts?|千瓦|瓦)(?![a-z])")
 # An amount per unit of use is a price, never a hardware budget: per million tokens ("2 元/百万", "$0.28 per 1M"),
 # per thousand tokens, per kWh, per GPU-hour ("$2.5/hr").
@@ -213,7 +215,8 @@ def _not_token_unit(words: str) -> str:
     # "输出 1 个类别" counts categories: a measure word before a noun other than the token unit is a count
     # ("输出 300 个" with the unit said once before stays a length).
     # Pages and documents are counted, not measured in tokens ("文档一般 50 页", "docs ~40 pages").
-    return (r"(?!\.?\d)(?!\s*(?:ms|s\b|sec|seconds?|秒|毫秒|w\b|kw|users?|people|人|%|b\b|billion|gb|个?模型|页|頁|pages?\b|篇|份|"
+    # (nor a number's digits without their thousands, "文件 16k 输入": the 16k is the next word's, never 16 tokens)
+    return (r"(?!\.?\d)(?!\s*(?:k(?![a-z])|千|万|萬|ms|s\b|sec|seconds?|秒|毫秒|w\b|kw|users?|people|人|%|b\b|billion|gb|个?模型|页|頁|pages?\b|篇|份|"
             r"(?:个|個|条|條|种|種)\s*(?=[\u4e00-\u9fffa-z])(?!tokens?|toks?|token|字|词元)|"
             rf"(?:{words})(?![a-z])))")
 
@@ -746,6 +749,9 @@ def _chat_window(text: str, window_classes: frozenset[str]) -> bool:
 # A length word right before the number: "prompts 1000 tokens answers 300" gives the 1000 to the prompts,
 # not to the answers that follow "1000 tokens" ("300-token answers" has no such word before it).
 _LEN_WORD_BEFORE = re.compile(rf"(?:{_PROMPT_WORDS}|{_OUTPUT_WORDS})\s*(?:are|is|of|:|=|~|around|about|约|約)?\s*$")
+# The same slot's word on both sides ("长文件 16k 输入"): the figure is that slot's length either way.
+_SAME_WORD_BEFORE = {slot: re.compile(rf"(?:{words})\s*(?:are|is|of|:|=|~|around|about|约|約)?\s*$")
+                     for slot, words in (("prompt_tokens", _PROMPT_WORDS), ("output_tokens", _OUTPUT_WORDS))}
 
 
 # A prompt that accumulates over a conversation's turns ("每轮 prompt 累积到 2k", "the history builds up to ~2.5k tokens"):
@@ -791,7 +797,9 @@ def _lengths(text: str, claims: _Claims) -> Iterator[Fact]:
         yield from length_facts(text, "prompt_tokens", m)
     for slot, pattern in _LEN_BEFORE_WORD.items():
         for m in pattern.finditer(text):
-            if claims.free(m.start(), m.end()) and not _LEN_WORD_BEFORE.search(text, max(0, m.start() - 30), m.start()):
+            window = max(0, m.start() - 30)
+            if claims.free(m.start(), m.end()) and (not _LEN_WORD_BEFORE.search(text, window, m.start())
+                                                     or _SAME_WORD_BEFORE[slot].search(text, window, m.start())):
                 claims.claim(m.start(), m.end())
                 yield from length_facts(text, slot, m)
     for slot, pattern in _LEN_THOUSANDS_BEFORE_WORD.items():

@@ -1055,3 +1055,34 @@ MODELS_TOGETHER_JOINED = _rx(r"\band\b", r"\bplus\b", r"\balongside\b", r"\bwith
 # Two values joined as a choice ("FP8 or INT4?", "q4 vs q8", "FP8还是INT4"): options to weigh, not a conflict.
 CHOICE_BETWEEN = re.compile(r"^\s*(?:,\s*)?(?:or|vs\.?|versus|还是|還是|或者|或是|或|/|，还是|，還是)\s*$")
 
+
+# Embedders and rerankers served beside a model that chats ("bge-m3 for embeddings", "Qwen3-Reranker-4B"): their weights
+# in billions of parameters (each model card on Hugging Face) and their role. They stream no answers, so they carry no
+# users: memory and a little prefill beside the chat model (`bot.nlu.served_models`).
+_SIDE_MODEL_TABLE: tuple[tuple[str, float, str], ...] = (
+    (r"\bbge[- ]?m3\b", 0.568, "embedding"),  # huggingface.co/BAAI/bge-m3 (XLM-RoBERTa large, 568M)
+    (r"\bbge[- ]?reranker[- ]?v2[- ]?m3\b", 0.568, "reranker"),  # huggingface.co/BAAI/bge-reranker-v2-m3
+    (r"\bbge[- ]?reranker(?:[- ]?large)?\b", 0.560, "reranker"),  # huggingface.co/BAAI/bge-reranker-large
+    (r"\bbge[- ]?reranker[- ]?base\b", 0.278, "reranker"),  # huggingface.co/BAAI/bge-reranker-base
+    (r"\bbge[- ]?large(?:[- ]?(?:en|zh))?(?:[- ]?v1\.5)?\b", 0.335, "embedding"),  # huggingface.co/BAAI/bge-large-en-v1.5
+    (r"\bbge[- ]?base(?:[- ]?(?:en|zh))?(?:[- ]?v1\.5)?\b", 0.109, "embedding"),  # huggingface.co/BAAI/bge-base-en-v1.5
+    (r"\bbge[- ]?small(?:[- ]?(?:en|zh))?(?:[- ]?v1\.5)?\b", 0.033, "embedding"),  # huggingface.co/BAAI/bge-small-en-v1.5
+    (r"\bqwen3[- ]?embedding[- ]?0\.6b\b", 0.6, "embedding"),  # huggingface.co/Qwen/Qwen3-Embedding-0.6B
+    (r"\bqwen3[- ]?embedding[- ]?4b\b", 4.0, "embedding"),  # huggingface.co/Qwen/Qwen3-Embedding-4B
+    (r"\bqwen3[- ]?embedding[- ]?8b\b", 7.6, "embedding"),  # huggingface.co/Qwen/Qwen3-Embedding-8B
+    (r"\bqwen3[- ]?reranker[- ]?0\.6b\b", 0.6, "reranker"),  # huggingface.co/Qwen/Qwen3-Reranker-0.6B
+    (r"\bqwen3[- ]?reranker[- ]?4b\b", 4.0, "reranker"),  # huggingface.co/Qwen/Qwen3-Reranker-4B
+    (r"\bqwen3[- ]?reranker[- ]?8b\b", 8.2, "reranker"),  # huggingface.co/Qwen/Qwen3-Reranker-8B
+    (r"\bnomic[- ]?embed(?:[- ]?text)?(?:[- ]?v1(?:\.5)?)?\b", 0.137, "embedding"),  # huggingface.co/nomic-ai/nomic-embed-text-v1.5
+    (r"\b(?:multilingual[- ]?)?e5[- ]?large(?:[- ]?v2)?\b", 0.56, "embedding"),  # huggingface.co/intfloat/multilingual-e5-large
+    (r"\be5[- ]?mistral[- ]?7b(?:[- ]?instruct)?\b", 7.1, "embedding"),  # huggingface.co/intfloat/e5-mistral-7b-instruct
+    (r"\bjina[- ]?embeddings?[- ]?v3\b", 0.572, "embedding"),  # huggingface.co/jinaai/jina-embeddings-v3
+    (r"\bjina[- ]?reranker(?:[- ]?v2)?(?:[- ]?base)?(?:[- ]?multilingual)?\b", 0.278, "reranker"),  # jinaai/jina-reranker-v2-base-multilingual
+    (r"\bgte[- ]?large\b", 0.335, "embedding"),  # huggingface.co/thenlper/gte-large
+    (r"\bgte[- ]?qwen2[- ]?7b(?:[- ]?instruct)?\b", 7.6, "embedding"),  # huggingface.co/Alibaba-NLP/gte-Qwen2-7B-instruct
+)
+SIDE_MODELS: tuple[tuple[re.Pattern[str], float, str], ...] = tuple(
+    (re.compile(pattern), size_b, role) for pattern, size_b, role in _SIDE_MODEL_TABLE)
+# A model said with the embedder's or reranker's job right after it ("qwen3-0.6b 做 embedding", "a 0.6b for reranking").
+EMBEDDING_ROLE = _rx(r"^[^,.;]{0,8}?\b(?:embeddings?|embedder|embed)\b", r"^[^,.;]{0,8}?(?:向量|嵌入)")
+RERANKER_ROLE = _rx(r"^[^,.;]{0,8}?\b(?:rerank(?:er|ing)?|re-rank(?:er|ing)?)\b", r"^[^,.;]{0,8}?(?:重排|精排)")

@@ -56,6 +56,7 @@ from bot.nlu.model_choice import (
 from bot.nlu.models import apply_model_readings, name_spans, unknown_model_name
 from bot.nlu.normalize import normalize
 from bot.nlu.relative import SCALED, relative_changes
+from bot.nlu.served_models import apply_served_loads, read_served_models
 from bot.nlu.validate import Problem, SlotValues, check_fact
 from bot.reply import Language
 from estimator.advice.load import DEFAULT_OUTPUT_TOKENS
@@ -265,8 +266,23 @@ def parse_message(
         by_slot.setdefault(fact.slot, []).append(fact)
     fallback = read_fallback(normalized, by_slot.get("model_params_b", []), find_model)
     together = None if fallback else read_models_together(normalized, by_slot.get("model_params_b", []), find_model)
-    largest = max(together, key=lambda side: side.size_b) if together else None
-    if fallback is not None:
+    # Models served at once with loads of their own, or an embedder / reranker beside them: each model and its load
+    # (a load said of each model alike, "~10 users each", stays with `together`'s reading).
+    served = None if fallback else read_served_models(normalized, by_slot, find_model)
+    if served is not None and together and not served.loads_apart:
+        served = None
+    largest = max(together, key=lambda side: side.size_b) if together and served is None else None
+    loads_both = False
+    if served is not None:
+        named = _keep_model(by_slot, served.largest.side())
+        loads_both = apply_served_loads(served, by_slot)
+        # the class of work said of a model beside the sized one is that model's: the sized model's requests keep theirs
+        sides = [m.side() for m in served.models]
+        of = [said_of(normalized, sides, f) for f in by_slot.get("request_class", [])]
+        if any(side is not None and side.fact is not served.largest.fact for side in of) and \
+                all(side is None or side.fact is not served.largest.fact for side in of):
+            by_slot.pop("request_class")
+    elif fallback is not None:
         # "Qwen3-1.7B（4B 也行）": the first model is the one run and sized; the fallback is a remark, not an option
         named = _keep_model(by_slot, fallback)
     elif largest is not None:
@@ -308,7 +324,18 @@ def parse_message(
         else:
             found[slot] = value
     stated = found.get("models_served")
-    if together and largest is not None and not (isinstance(stated, int) and stated > len(together)):
+    if served is not None:
+        # (more models said than read, "三个模型" with two named: the count said stands, copies of the largest as before)
+        count = max(len(served.models), stated if isinstance(stated, int) else 0)
+        found["models_served"] = count
+        found["co_served_params_b"] = served.others_b + served.largest.size_b * (count - len(served.models))
+        found["served_models"] = [m.slot_value() for m in served.models]
+        if served.retrieves and found.get("request_class") in (None, "chat"):
+            # an embedder or reranker beside the model that chats: its answers are written from retrieved chunks
+            found["request_class"] = "rag"
+        if loads_both:
+            found["loads_summed"] = True
+    elif together and largest is not None and not (isinstance(stated, int) and stated > len(together)):
         # (more models said than sized, "三个模型" with two sizes read: copies of the largest, as before)
         found["models_served"] = len(together)
         found["co_served_params_b"] = round(sum(side.size_b for side in together) - largest.size_b, 3)

@@ -300,6 +300,7 @@ _SLOT_NAMES = {
     "models_served": ("models served at once", "同时服务的模型数", "同時服務的模型數"),
     "co_served_params_b": ("other models' size beside it (billions of parameters)", "同时服务的其他模型大小（十亿参数）",
                            "同時服務的其他模型大小（十億參數）"),
+    "served_models": ("models served at once, each with its load", "同时服务的各模型及其负载", "同時服務的各模型及其負載"),
     "hours_per_day": ("hours per day", "每天小时数", "每天小時數"),
     "hours_stated": ("running hours stated", "运行时长已说明", "運行時長已說明"),
     "days_per_week": ("days per week", "每周天数", "每週天數"),
@@ -392,6 +393,28 @@ def slot_name(slot: str, lang: str) -> str:
     return names[lang_index(lang)] if names else slot.replace("_", " ")
 
 
+# Each model served at once and its own load: "serves Llama 3.1 8B (30 at once), Qwen3 32B (10 at once), 0.568B embedder".
+_SERVED = ("serves {items}", "同时服务 {items}", "同時服務 {items}")
+_SERVED_LOAD = {"users": (" ({v:,} at once)", "（同时 {v:,} 个）", "（同時 {v:,} 個）"),
+                "rate": (" (~{v:g} req/s)", "（约每秒 {v:g} 个请求）", "（約每秒 {v:g} 個請求）"),
+                "embedding": (" (embeddings, no chat streams)", "（向量嵌入，不占对话并发）", "（向量嵌入，不佔對話並發）"),
+                "reranker": (" (reranking, no chat streams)", "（重排序，不占对话并发）", "（重排序，不佔對話並發）")}
+
+
+def _served_phrase(models: Sequence[Mapping[str, Any]], i: int, names: Mapping[str, str] | None) -> str:
+    items = []
+    for model in models:
+        label = (names or {}).get(str(model.get("model_id")), f"{model.get('model_params_b', 0):g}B")
+        if model.get("role") in ("embedding", "reranker"):
+            label += _SERVED_LOAD[str(model["role"])][i]
+        if model.get("concurrent_users"):
+            label += _SERVED_LOAD["users"][i].format(v=model["concurrent_users"])
+        if model.get("requests_per_s"):
+            label += _SERVED_LOAD["rate"][i].format(v=round(float(model["requests_per_s"]), 2))
+        items.append(label)
+    return _SERVED[i].format(items=(", " if i == 0 else "、").join(items))
+
+
 def fact_phrase(slot: str, value: Any, lang: str, names: Mapping[str, str] | None = None) -> str:
     """One workload fact as the user would say it: "7B model", "200 人并发", "bursty traffic".
     `names`: catalog names by id, so a device reads "6× L40S" rather than "6× nvidia-l40s" and a model
@@ -408,6 +431,8 @@ def fact_phrase(slot: str, value: Any, lang: str, names: Mapping[str, str] | Non
         return _FLAGS[slot][value][i]
     if slot in _DEVICE_LISTS:
         return _device_list_phrase(slot, value, i, names)
+    if slot == "served_models" and isinstance(value, list):
+        return _served_phrase(value, i, names)
     if slot == "excluded_vendors" and isinstance(value, list):  # "no NVIDIA, AMD" / "不用 NVIDIA、AMD"
         return ("no " + ", ".join(value), "不用 " + "、".join(value), "不用 " + "、".join(value))[i]
     if slot == "allowed_vendors" and isinstance(value, list):  # "only Huawei, Cambricon" / "只用 华为、寒武纪"
@@ -441,7 +466,7 @@ _FACT_ORDER = ("model_id", "model_params_b", "quantization", "reasoning_model", 
                "tokens_per_s_total",
                "api_spend_usd_per_month", "api_model", "power_budget_w", "power_budget_scope", "racks", "budget_usd",
                "lora_adapters", "serving_engine", "air_gapped", "excluded_vendors", "allowed_vendors", "cpu_arch", "fanless", "named_only", "buyer_in_china", "device_form",
-               "owned_falls_short", "model_stability", "models_served", "co_served_params_b", "dynamic_shapes",
+               "owned_falls_short", "model_stability", "models_served", "co_served_params_b", "served_models", "dynamic_shapes",
                "accuracy_critical", "mixed_training", "space_limited", "existing_hardware", "existing_hardware_ids", "free_slots", "hours_per_day", "days_per_week",
                "utilization",
                "electricity_usd_per_kwh", "amortization_years", "active_params_b", "owned_devices", "named_devices",
@@ -462,6 +487,8 @@ def fact_phrases(facts: Mapping[str, Any], lang: str, names: Mapping[str, str] |
     if "existing_hardware" in ordered and _classes_of_owned(facts):
         # The owned devices' own class ("laptops with NPUs" beside "owns 2× DGX Spark"): the list says it.
         ordered.remove("existing_hardware")
+    if "served_models" in ordered:  # the list names every model and its load; its count and sizes are in it
+        ordered = [slot for slot in ordered if slot not in ("models_served", "co_served_params_b")]
     phrases = [fact_phrase(slot, facts[slot], lang, names) for slot in ordered]
     if "budget_usd" in ordered and (converted := _budget_phrase(facts, lang_index(lang), rates)) is not None:
         phrases[ordered.index("budget_usd")] = converted

@@ -66,6 +66,7 @@ from estimator.advice.owned_lighter import owned_at_lighter
 from estimator.advice.personal_fleet import per_person_named, personal_fleet
 from estimator.advice.pilot_command import pilot_commands
 from estimator.advice.power_limit import option_power_budget_w
+from estimator.advice.served_models import placement
 from estimator.advice.shortfall import limits_text, past_limits_by
 from estimator.advice.sites import fleet_plan
 from estimator.advice.sizing import CapacityFn, EstimateFn, Shortcuts, Sized, Sizer, people_at_once, served_params_b
@@ -79,7 +80,7 @@ from estimator.costing.tco_findings import said_of
 from estimator.defaults import ACCEPTABLE_TOKENS_PER_S, COMFORTABLE_TOKENS_PER_S, OVERLOAD_FACTOR
 from estimator.errors import NoFeasibleOption
 from estimator.physics.lora import lora_training_gb
-from estimator.physics.memory import closest_mha_model, resolve_architecture
+from estimator.physics.memory import bits_per_weight, closest_mha_model, resolve_architecture
 from estimator.physics.model_shape import (
     deployment_of,
     deployment_text,
@@ -740,6 +741,8 @@ def recommend(
             alternatives = [*asked, *(s for s in alternatives if not any(_same_purchase(s, a) for a in asked))][:MAX_ALTERNATIVES]
     filled, assumptions = _primary_format(sizer, primary, filled, assumptions)
     assumptions += _ranking_notes(filled, excluded)
+    if (placed := _placement_note(sizer, primary, filled, catalog)) is not None:
+        assumptions.append(placed)
     if isinstance(sizer, DayNightSizer) and not primary.violations:
         assumptions.append(day_night_note(sizer, primary))  # which of the two workloads decides the count
     spare = _spare_offer(sizer, primary) if not outside_limits else None
@@ -1078,6 +1081,22 @@ def _spare_offer(sizer: Sizer, primary: Sized) -> SpareOffer | None:
     return SpareOffer(hardware_id=primary.candidate.hardware.id, add_count=primary.candidate.board, add_capex_usd=price)
 
 
+def _placement_note(sizer: Sizer, primary: Sized, workload: Workload, catalog: Catalog) -> Said | None:
+    """Several models with loads of their own on the devices bought: where each can sit (`served_models.placement`)."""
+    hardware = primary.candidate.hardware
+    if not workload.served_models or primary.count < 2 or not hardware.memory_gb or not hardware.memory_bandwidth_gbs:
+        return None
+    quant = sizer.workload_for(primary.candidate).weight_format
+    groups = placement(workload, catalog, quant=quant, bits=bits_per_weight(quant, catalog), devices=primary.count,
+                       memory_gb=float(hardware.memory_gb), bandwidth_gbs=float(hardware.memory_bandwidth_gbs))
+    if groups is None:
+        return None
+    parts = [said("note.placement_group" if g.tokens_per_s is not None else "note.placement_group_side",
+                  models=joined(g.models, "list_sep"), devices=g.devices, memory=g.memory_gb, speed=g.tokens_per_s or 0.0)
+             for g in groups]
+    return said("note.placement", count=primary.count, hardware=hardware.name, groups=joined(parts))
+
+
 def _ranking_notes(workload: Workload, excluded: dict[str, Said]) -> list[Said]:
     notes = [
         said("note.ranking", overload=OVERLOAD_FACTOR, weight=RISK_WEIGHT, high_weight=3 * RISK_WEIGHT),
@@ -1087,7 +1106,8 @@ def _ranking_notes(workload: Workload, excluded: dict[str, Said]) -> list[Said]:
         notes.append(said("note.failover"))
     models = workload.models_served or 1
     if models > 1:
-        key = "note.models_together" if workload.co_served_params_b is not None else "note.multi_model"
+        key = ("note.models_each_load" if workload.served_models else
+               "note.models_together" if workload.co_served_params_b is not None else "note.multi_model")
         notes.append(said(key, models=models, total=served_params_b(workload)))
     by_reason: dict[Said, list[str]] = {}
     for hw_id, reason in excluded.items():

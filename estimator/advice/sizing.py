@@ -23,6 +23,7 @@ from estimator.advice.load import is_ultra_low_ttft, load_conversion
 from estimator.advice.power_limit import option_power_budget_w, racks_unstated_per_rack
 from estimator.advice.request_shape import shape
 from estimator.advice.risks import SetupRisks, assess_risks, overload_factor, risk_score, setup_risks
+from estimator.advice.served_models import LoadShares, load_shares
 from estimator.catalog import Catalog, Hardware, RequestShape, ServingStack
 from estimator.costing.tco import annual_tokens, per_million_finding, tco
 from estimator.costing.tco_findings import TcoFinding
@@ -303,20 +304,28 @@ def reading_pace(workload: Workload) -> float:
 
 
 def _request(workload: Workload, candidate: Candidate, count: int, shapes: Iterable[RequestShape], users: int | None = None,
-             people: bool = False, prompt_rate: float | None = None) -> EstimateRequest:
+             people: bool = False, prompt_rate: float | None = None, shares: LoadShares | None = None) -> EstimateRequest:
     # Built without re-validation: every value comes from a validated Workload or the catalog, and the
     # ranker builds hundreds of these per recommendation.
     return construct_trusted(EstimateRequest, _request_values(workload, candidate, count, shapes, users, people,
-                                                              prompt_rate))
+                                                              prompt_rate, shares))
 
 
 def _request_values(workload: Workload, candidate: Candidate, count: int, shapes: Iterable[RequestShape],
-                    users: int | None, people: bool = False, prompt_rate: float | None = None) -> dict[str, object]:
+                    users: int | None, people: bool = False, prompt_rate: float | None = None,
+                    shares: LoadShares | None = None) -> dict[str, object]:
     return {
+        # Several models with loads of their own: each stream's KV and compute are its own model's (`served_models`).
+        "kv_scale": shares.kv_scale if shares is not None else 1.0,
+        "compute_params_b": shares.compute_params_b if shares is not None else None,
         "hardware": candidate.hardware.id, "custom": None, "count": count, "params_b": served_params_b(workload),
         "quant": workload.weight_format, "backend": candidate.stack.backend_key,
-        "concurrency": users or workload.concurrent_users or 1, "prompt_tokens": workload.prompt_tokens or 512,
-        "output_tokens": workload.output_tokens or 256, "context": workload.context_length, "model_only": False,
+        "concurrency": users or workload.concurrent_users or 1,
+        "prompt_tokens": (shares.prompt_tokens if shares is not None and shares.prompt_tokens else None)
+        or workload.prompt_tokens or 512,
+        "output_tokens": workload.output_tokens or 256, "model_only": False,
+        "context": max(workload.context_length or 0, shares.context_tokens or 0) or None if shares is not None
+        else workload.context_length,
         "arrival_pattern": workload.arrival_pattern or "steady", "model": workload.model_id,
         "active_params_b": served_active_params_b(workload),
         "kv_cache_dtype": workload.kv_cache_dtype, "adapter_gb": adapters_gb(workload.model_params_b or 7.0, workload.lora_adapters),
@@ -407,6 +416,7 @@ class Sizer:
         self._setups: dict[tuple[str, str, bool], SetupRisks] = {}
         self.weights_gb = weights_gb(served_params_b(workload),
                                      bits_per_weight(workload.weight_format, catalog))
+        self.shares = load_shares(workload, catalog, served_params_b(workload)) if workload.served_models else None
 
     def _format_for(self, candidate: Candidate) -> tuple[Workload, DefaultFormat | None]:
         key = (candidate.hardware.id, candidate.stack.id)
@@ -469,7 +479,7 @@ class Sizer:
         if values is None:
             values = self._requests[key] = _request_values(self.workload_for(candidate), candidate, 1,
                                                            self.catalog.request_shapes, users, self.people,
-                                                           self.prompt_rate)
+                                                           self.prompt_rate, self.shares)
         return construct_trusted(EstimateRequest, {**values, "ttft_target_ms": self._bound(candidate), "count": count})
 
 
@@ -602,7 +612,7 @@ class Sizer:
                 ttft = int(ttft * est.ttft_p95_ms / max(self.ttft_checked(est, candidate), 1e-9))
         probe = self.capacity_fn if self.shortcuts is None or self.shortcuts.capacity is None else self.shortcuts.capacity
         return probe(_request(self.workload_for(candidate), candidate, count, self.catalog.request_shapes, people=self.people,
-                              prompt_rate=self.prompt_rate),
+                              prompt_rate=self.prompt_rate, shares=self.shares),
                      self.catalog,
                      min_tokens_per_s=target, ttft_target_ms=ttft)
 

@@ -262,6 +262,7 @@ def resolve(request: EstimateRequest, index: CatalogIndex) -> Resolved:
         request.prompt_tokens, request.output_tokens, request.context, request.arrival_pattern, request.model,
         request.active_params_b, request.kv_cache_dtype, request.adapter_gb, request.paced_tokens_per_s,
         request.reading_tokens_per_s, request.cached_prefix_tokens, request.prompts_per_stream_per_s,
+        request.kv_scale, request.compute_params_b,
     )
     # The first-token bound only chooses among layouts (`parallel_plans.best_plan`): the requests that differ in
     # it alone are one physics, resolved once and sharing its caches and plans (`Resolved.plans_scope`).
@@ -306,11 +307,12 @@ def _resolve(request: EstimateRequest, index: CatalogIndex) -> Resolved:
     element = 1.0 if request.kv_cache_dtype == "FP8" else (
         2.0 if request.kv_cache_dtype else kv_bytes_per_element(quant, backend))
     decode_context = request.prompt_tokens + request.output_tokens / 2.0
-    kv_token_gb = arch.kv_bytes_per_token(element) / 1e9
+    # Several models' streams: their own KV per token, weighted by their loads (`EstimateRequest.kv_scale`).
+    kv_token_gb = arch.kv_bytes_per_token(element) / 1e9 * request.kv_scale
     if arch.sliding_layers:
         # Windowed layers stop growing: the per-token figure is the average over the read context.
-        kv_sequence_gb = arch.kv_bytes_per_sequence(tokens, element) / 1e9
-        kv_token_gb = arch.kv_bytes_per_sequence(decode_context, element) / 1e9 / decode_context
+        kv_sequence_gb = arch.kv_bytes_per_sequence(tokens, element) / 1e9 * request.kv_scale
+        kv_token_gb = arch.kv_bytes_per_sequence(decode_context, element) / 1e9 / decode_context * request.kv_scale
     else:
         kv_sequence_gb = kv_token_gb * tokens
     # The recurrent state does not grow with the tokens: one per stream, beside its KV cache.
@@ -342,6 +344,8 @@ def _resolve(request: EstimateRequest, index: CatalogIndex) -> Resolved:
     # weights every step reads, so it joins `dense_weights_gb` (total − experts).
     total_weights_gb += unquantized_head_gb(arch, quant, backend, bits) * scale
     active_b = (arch.active_params_b or request.params_b) * scale if arch.moe else request.params_b
+    if request.compute_params_b is not None:  # several models, each token through its own (`EstimateRequest`)
+        active_b = min(active_b, request.compute_params_b)
     # A 16-bit output head among FP8/FP4 matmuls (`memory.head_compute_extra_b`): decode FLOPs only.
     head_extra_b = head_compute_extra_b(arch, quant, backend, listed_peak, device.fp16_tflops) * scale
     step_scale, measured_model = _model_step_scale(request, arch, index)

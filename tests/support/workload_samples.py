@@ -9,7 +9,7 @@ from typing import Any, Literal, get_args, get_origin
 
 from pydantic import ValidationError
 
-from estimator.workload import NamedDevice, OwnedDevice, Workload
+from estimator.workload import NamedDevice, OwnedDevice, ServedModel, Workload
 
 
 def samples(annotation: Any) -> list[Any]:
@@ -25,6 +25,9 @@ def samples(annotation: Any) -> list[Any]:
             return [[{"hardware_id": "nvidia-l40s", "count": 2}]]
         if item is NamedDevice:
             return [[{"hardware_id": "nvidia-h200", "count": None}]]
+        if item is ServedModel:
+            return [[{"model_params_b": 32.8, "model_id": "qwen3-32b", "concurrent_users": 10},
+                     {"model_params_b": 0.568, "role": "embedding"}]]
         return [[v] for v in samples(item)]
     if annotation is bool:
         return [True, False]

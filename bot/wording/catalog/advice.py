@@ -729,6 +729,31 @@ _RECOMMEND: dict[str, tuple[str, str, str]] = {
         "同時服務 {models} 個模型，合計 {total:g}B 權重：按一個裝下每個模型的部署來估算（記憶體和權重讀取按每個模型各自計算；"
         "算力按一個 {total:g}B 模型計算，會高估預填充）",
     ),
+    "note.models_each_load": (
+        "{models} models served at once, {total:g}B of weights together: each model's weights held once, each chat model's "
+        "KV cache for its own streams and each prompt run through its own model; embedders and rerankers hold their "
+        "weights and stream no answers. On a shared device every model's step runs in turn, so a user waits for all of them",
+        "同时服务 {models} 个模型，合计 {total:g}B 权重：每个模型的权重各放一份，每个对话模型的 KV 缓存按它自己的并发计，"
+        "每条提示只过它自己的模型；向量和重排模型只占权重，不产生对话流。同一张卡上各模型轮流跑一步，用户要等所有模型的这一步",
+        "同時服務 {models} 個模型，合計 {total:g}B 權重：每個模型的權重各放一份，每個對話模型的 KV 快取按它自己的並發計，"
+        "每條提示只過它自己的模型；向量和重排模型只佔權重，不產生對話流。同一張卡上各模型輪流跑一步，使用者要等所有模型的這一步",
+    ),
+    "note.placement": (
+        "on the {count} × {hardware} the models can also sit apart, so one model's users never wait for another's step: "
+        "{groups}",
+        "{count} × {hardware} 上也可以把模型分开放，一个模型的用户就不用等另一个模型的那一步：{groups}",
+        "{count} × {hardware} 上也可以把模型分開放，一個模型的使用者就不用等另一個模型的那一步：{groups}",
+    ),
+    "note.placement_group": (
+        "{models} on {devices} ({memory:.0f} GB, ~{speed:.0f} tok/s per user at ~80 % of the memory bandwidth)",
+        "{models} 放 {devices} 张（{memory:.0f} GB，按约 80% 显存带宽约每人 {speed:.0f} tok/s）",
+        "{models} 放 {devices} 張（{memory:.0f} GB，按約 80% 記憶體頻寬約每人 {speed:.0f} tok/s）",
+    ),
+    "note.placement_group_side": (
+        "{models} on {devices} ({memory:.0f} GB)",
+        "{models} 放 {devices} 张（{memory:.0f} GB）",
+        "{models} 放 {devices} 張（{memory:.0f} GB）",
+    ),
     "note.multi_model": (
         "{models} models served at once: sized as one deployment holding all of them (memory and weight reads "
         "for {models} copies; compute as for one {total:g}B model, which overstates prefill)",

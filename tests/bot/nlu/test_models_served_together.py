@@ -44,7 +44,8 @@ def test_a_device_asked_about_for_both_models_is_named():
 
 
 def test_more_models_said_than_sized_are_copies_of_the_largest():
-    facts = parse_message("要同时挂三个模型：32B 做对话，再加一个 0.6B 左右的 reranker，并发 30").facts
+    # (A reranker said beside the 32B is its own small model: tests/bot/nlu/test_served_models_each_with_its_load.py.)
+    facts = parse_message("要同时挂三个模型：32B 做对话，再加一个 7B 做代码补全，并发 30").facts
     assert facts["models_served"] == 3
     assert "co_served_params_b" not in facts
 

@@ -1,0 +1,243 @@
+"""Several models served at once, each with its own load: "the 70B gets maybe 5 concurrent, the 8B router ~200 req/min",
+"8B 那边同时 30 个，32B 同时 10 个", "Qwen3-32B 做对话，bge-m3 做向量，再加 bge-reranker".
+
+Every model said is read once (a catalog name, else the size said; a size said again later, "8B 那边", is a reference to
+the model said first), embedders and rerankers by their names (`lexicon.SIDE_MODELS`, sizes from their model cards): they
+hold weights and compute a little for each query, but stream no answers, so they carry no users. Each load said (people
+at once, an arrival rate) belongs to the model named nearest before it in its sentence; loads said of different models
+are added, since they share the hardware.
+
+Runs inside `parse_message` on the normalized text and its size readings; it decides nothing about the hardware: the
+sizing adds each model's weights once and each model's KV for its own streams (`estimator.advice.served_models`).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from bot.nlu.lexicon import (
+    EMBEDDING_ROLE,
+    MIGRATION_TARGET,
+    MODEL_CHOICE,
+    MODELS_TOGETHER,
+    RERANKER_ROLE,
+    SIDE_MODELS,
+)
+from bot.nlu.model_choice import ModelLookup, ModelSide
+from bot.nlu.spans import Fact
+
+# Clauses end at punctuation (a version's "3.1" is no end); a sentence at a full stop or a line break.
+_CLAUSE_END = re.compile(r"[,;!?，；。？！\n(（)）:：]|\.(?!\d)")
+_SENTENCE_END = re.compile(r"[!?？！。\n]|\.(?!\d)")
+_NAME_DIGITS = 0.1  # a size said within 10 % of a model's is that model ("qwen3-14b" 14 for 14.8B, "32B 那边" for 32.8B)
+# A bare count after a model said with its load ("32B 同时 10 个", "Qwen3-32B 那边同时 8 个"): streams of that model.
+_BARE_COUNT = re.compile(r"\s*(?:那边|这边|侧|那里|部分)?\s*(?:大概|大约|约|差不多|最多|高峰)?\s*同时\s*(?:大概|大约|约)?\s*"
+                         r"(?P<n>\d{1,5})\s*(?:个|路|人)")
+# Loads a model can carry: people at once, and arrival rates.
+_USER_SLOTS = ("concurrent_users", "users")
+# (a rate said of a model beside people, "a guard model screening every prompt (~3 req/s)", is that model's, not per person)
+_RATE_SLOTS = ("requests_per_s", "requests_per_s_per_person")
+_CHOICE_REACH = 30  # "32B or 70B?": options are said close together
+_PER_UNIT = re.compile(r"/\s*(?:s|sec|min|h|hr|hour|day|秒|分钟?|小时|天)\b")  # "req/s" is a rate, not "or"
+_ROLE_REACH = 16  # "qwen3-0.6b 做 embedding", "a 0.6b model for reranking": the role word said right after the model
+
+
+@dataclass
+class ModelSaid:
+    """One model served: its size, catalog reading, role and the loads said of it."""
+
+    size_b: float
+    named: tuple[Any, ...] | None
+    fact: Fact
+    role: str = "chat"  # chat | embedding | reranker
+    users: list[Fact] = field(default_factory=list)
+    rates: list[Fact] = field(default_factory=list)
+    prompts: list[Fact] = field(default_factory=list)
+    label: str | None = None  # an embedder's or reranker's name as said (two of the same size are two models)
+
+    def same(self, size_b: float, named: tuple[Any, ...] | None, label: str | None = None) -> bool:
+        if self.label is not None or label is not None:
+            return self.label == label
+        if self.named is not None and named is not None:
+            return bool(self.named[2] == named[2])
+        return abs(self.size_b - size_b) <= _NAME_DIGITS * max(self.size_b, size_b)
+
+    def side(self) -> ModelSide:
+        return ModelSide(self.size_b, self.named, self.fact)
+
+    def slot_value(self) -> dict[str, Any]:
+        """The model as the workload's `served_models` entry (DESIGN.md field names)."""
+        value: dict[str, Any] = {"model_params_b": self.size_b, "role": self.role}
+        if self.named is not None:
+            value["model_id"] = self.named[2]
+            if len(self.named) > 3 and self.named[3]:
+                value["active_params_b"] = self.named[3]
+        if self.users:
+            value["concurrent_users"] = int(sum(f.value for f in self.users))
+        if self.rates:
+            value["requests_per_s"] = round(sum(float(f.value) for f in self.rates), 4)
+        if self.prompts:
+            value["prompt_tokens"] = int(max(f.value for f in self.prompts))
+        return value
+
+
+@dataclass(frozen=True)
+class ModelsSaid:
+    models: list[ModelSaid]
+
+    @property
+    def chat(self) -> list[ModelSaid]:
+        return [m for m in self.models if m.role == "chat"]
+
+    @property
+    def loads_apart(self) -> bool:
+        """Loads said model by model (two or more chat models with their own), or an embedder / reranker beside them."""
+        return sum(1 for m in self.chat if m.users or m.rates) > 1 or any(m.role != "chat" for m in self.models)
+
+    @property
+    def retrieves(self) -> bool:
+        """An embedder or reranker is served beside the models that chat (retrieval-augmented answers)."""
+        return any(m.role != "chat" for m in self.models) and bool(self.chat)
+
+    @property
+    def largest(self) -> ModelSaid:
+        return max(self.chat or self.models, key=lambda m: m.size_b)
+
+    @property
+    def others_b(self) -> float:
+        return round(sum(m.size_b for m in self.models) - self.largest.size_b, 3)
+
+
+def _start(text: str, pattern: re.Pattern[str], at: int) -> int:
+    before = [m.end() for m in pattern.finditer(text, 0, at)]
+    return before[-1] if before else 0
+
+
+def _side_models(text: str) -> list[tuple[int, int, float, str]]:
+    """Embedders and rerankers named: (start, end, size in billions, role)."""
+    found = []
+    for pattern, size_b, role in SIDE_MODELS:
+        found += [(m.start(), m.end(), size_b, role) for m in pattern.finditer(text)]
+    found.sort()
+    kept: list[tuple[int, int, float, str]] = []
+    for item in found:  # the longest name at a place ("bge-reranker-v2-m3" over "bge-m3" inside it)
+        if kept and item[0] < kept[-1][1]:
+            if item[1] - item[0] > kept[-1][1] - kept[-1][0]:
+                kept[-1] = item
+            continue
+        kept.append(item)
+    return kept
+
+
+def _role_after(text: str, end: int) -> str:
+    after = text[end:end + _ROLE_REACH]
+    if RERANKER_ROLE.match(after):
+        return "reranker"
+    return "embedding" if EMBEDDING_ROLE.match(after) else "chat"
+
+
+def _mentions(text: str, sizes: Sequence[Fact], find_model: ModelLookup | None) -> list[tuple[ModelSaid, int]]:
+    """Every model said, in text order, with where its mention ends (a size said again is a mention of the same model)."""
+    side = _side_models(text)
+    taken = [(s, e) for s, e, _, _ in side]
+    mentions: list[tuple[ModelSaid, int]] = [
+        (ModelSaid(size_b, None, Fact("model_params_b", size_b, s, e, keyed=True), role=role,
+                     label=re.sub(r"[- ]", "", text[s:e])), e)
+        for s, e, size_b, role in side]
+    boundary = 0
+    for fact in sorted(sizes, key=lambda f: f.start):
+        if not isinstance(fact.value, int | float) or any(s <= fact.start < e for s, e in taken):
+            continue
+        start = max(boundary, _start(text, _CLAUSE_END, fact.start))
+        boundary = fact.end
+        named = find_model(text[start:fact.end]) if find_model is not None else None
+        if named is not None and abs(float(named[1]) - float(fact.value)) > _NAME_DIGITS * max(float(named[1]), fact.value):
+            named = None  # a name said before, not this size's
+        size_b = float(named[1]) if named is not None else float(fact.value)
+        mentions.append((ModelSaid(size_b, named, fact, role=_role_after(text, fact.end)), fact.end))
+    mentions.sort(key=lambda pair: pair[0].fact.start)
+    return mentions
+
+
+def _bare_counts(text: str, ends: Sequence[int]) -> list[Fact]:
+    """"32B 同时 10 个": a count right after a model's mention, read only here (alone it names nothing)."""
+    found = []
+    for end in ends:
+        if (m := _BARE_COUNT.match(text, end)) is not None:
+            found.append(Fact("concurrent_users", int(m.group("n")), m.start("n"), m.end(), keyed=True))
+    return found
+
+
+def _choice_between(text: str, a: ModelSaid, b: ModelSaid) -> bool:
+    """Two models said next to each other as options ("32B or 70B", "qwen3-32b 还是 llama 70b"), not a rate's slash."""
+    gap = _PER_UNIT.sub("", text[a.fact.end:b.fact.start])
+    return len(gap) <= _CHOICE_REACH and MODEL_CHOICE.search(gap) is not None
+
+
+def read_served_models(text: str, by_slot: dict[str, list[Fact]], find_model: ModelLookup | None) -> ModelsSaid | None:
+    """The models served at once with the loads said of each (see the module docstring); None unless two or more
+    different models are said as served together: with loads said model by model, with an embedder or reranker beside
+    a model that chats, or with words of serving them at once (`lexicon.MODELS_TOGETHER`). Models weighed as a choice
+    or a migration ("32B or 70B?", "from an 8B to a 32B") are left to `model_choice`."""
+    mentions = _mentions(text, by_slot.get("model_params_b", []), find_model)
+    models: list[ModelSaid] = []
+    owner: list[tuple[int, ModelSaid]] = []  # where each mention ends, and its model
+    for mention, end in mentions:
+        model = next((m for m in models if m.same(mention.size_b, mention.named, mention.label)), None)
+        if model is None:
+            models.append(model := mention)
+        owner.append((end, model))
+    chat = [m for m in models if m.role == "chat"]
+    if len(models) < 2 or not chat:
+        return None
+    if MIGRATION_TARGET.search(text) or any(_choice_between(text, a, b) for a, b in zip(models, models[1:], strict=False)):
+        return None
+    loads = [f for slot in _USER_SLOTS for f in by_slot.get(slot, [])]
+    loads += [f for f in _bare_counts(text, [end for end, _ in owner])
+              if not any(f.start < said.end and said.start < f.end for said in loads)]
+    rates = [f for slot in _RATE_SLOTS for f in by_slot.get(slot, [])]
+    prompts = [f for f in by_slot.get("prompt_tokens", []) if isinstance(f.value, int | float)]
+    for fact in sorted(loads + rates + prompts, key=lambda f: f.start):
+        sentence = _start(text, _SENTENCE_END, fact.start)
+        before = [(end, m) for end, m in owner if sentence <= end <= fact.start and m.role == "chat"]
+        if not before:
+            continue
+        model = max(before, key=lambda pair: pair[0])[1]
+        (model.prompts if fact in prompts else model.rates if fact in rates else model.users).append(fact)
+    with_loads = [m for m in chat if m.users or m.rates]
+    beside = any(m.role != "chat" for m in models)
+    together = MODELS_TOGETHER.search(text) is not None or bool(by_slot.get("models_served"))
+    if len(with_loads) < 2 and not beside and not together:
+        return None
+    return ModelsSaid(models)
+
+
+def apply_served_loads(served: ModelsSaid, by_slot: dict[str, list[Fact]]) -> bool:
+    """The loads said model by model, added: the people of each chat model summed into one count, the rates into one
+    rate. True when both people and a rate are said (they load the box together: `Workload.loads_summed`)."""
+    users = [f for m in served.chat for f in m.users]
+    rates = [f for m in served.chat for f in m.rates]
+    if len(users) > 1:
+        by_slot["concurrent_users"] = [Fact("concurrent_users", int(sum(f.value for f in users)), users[0].start,
+                                            users[-1].end, keyed=True)]
+        by_slot.pop("users", None)
+    elif len(users) == 1 and users[0].slot == "concurrent_users":  # (a bare "32B 同时 10 个" is read only here)
+        by_slot["concurrent_users"] = [users[0]]
+    for fact in rates:  # a model's own rate is no rate per person
+        if fact.slot != "requests_per_s" and fact in by_slot.get(fact.slot, []):
+            by_slot[fact.slot].remove(fact)
+    if rates:
+        by_slot["requests_per_s"] = [Fact("requests_per_s", round(sum(float(f.value) for f in rates), 4), rates[0].start,
+                                          rates[-1].end, keyed=True)]
+    # Prompts said model by model ("70B 長文件 16k 輸入 … 8B 輸入 1k"): no conflict; the longest is the request that must
+    # fit and be prefilled in time, each model's own scales its KV and prefill (`advice.served_models`).
+    said_of_models = [f for m in served.chat for f in m.prompts]
+    if len({f.value for f in said_of_models}) > 1:
+        by_slot["prompt_tokens"] = [max(said_of_models, key=lambda f: f.value)]
+    return bool(users) and bool(rates)
+
+
+__all__ = ["ModelSaid", "ModelsSaid", "apply_served_loads", "read_served_models"]

@@ -1,0 +1,85 @@
+"""Several models on the same hardware, each with its own load: the weights of every model once, each model's KV for its
+own streams, each token's compute through its own model. Expectations from first principles, written before running:
+- Llama 3.1 8B (32 layers × 8 KV heads × 128 × 2 × 2 B = 131 KB/token) with 30 streams beside Qwen3-32B (64 × 8 × 128 ×
+  2 × 2 B = 262 KB/token) with 10: the streams' KV averages (30 × 131 + 10 × 262) / 40 = 164 KB/token, 0.625 of the
+  32B's; their matmuls average (30 × 8.03 + 10 × 32.8) / 40 = 14.2B parameters a token, not 40.8B.
+- The same models sized as 40 streams of the 32B (no loads said per model) need more memory than the per-model sizing.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from estimator.advice.served_models import load_shares
+from estimator.workload import ServedModel, Workload
+
+_MODELS = [ServedModel(model_params_b=8.03, model_id="llama-3.1-8b", concurrent_users=30),
+           ServedModel(model_params_b=32.8, model_id="qwen3-32b", concurrent_users=10),
+           ServedModel(model_params_b=0.568, role="embedding")]
+
+
+def _workload(**extra):
+    return Workload(model_params_b=32.8, model_id="qwen3-32b", quantization="FP8", concurrent_users=40,
+                    models_served=3, co_served_params_b=8.598, prompt_tokens=4000, **extra)
+
+
+def test_kv_and_compute_are_each_streams_own_models(catalog):
+    shares = load_shares(_workload(served_models=_MODELS), catalog, 41.4)
+    assert shares is not None
+    assert shares.kv_scale == pytest.approx(0.625, rel=0.02)
+    assert shares.compute_params_b == pytest.approx(14.2, rel=0.01)
+
+
+def test_no_load_said_per_model_leaves_the_whole_sizing_alone(catalog):
+    unloaded = [m.model_copy(update={"concurrent_users": None}) for m in _MODELS]
+    assert load_shares(_workload(served_models=unloaded), catalog, 41.4) is None
+
+
+def test_per_model_loads_need_less_memory_than_copies_of_the_largest(catalog):
+    from estimator.advice.recommend import recommend
+
+    each = recommend(_workload(served_models=_MODELS), catalog).primary
+    alike = recommend(_workload(), catalog).primary
+    assert each is not None and alike is not None
+    assert each.estimate.memory_required_gb < alike.estimate.memory_required_gb
+
+
+def test_prompts_said_apart_weigh_the_compute_by_the_tokens_each_model_prefills(catalog):
+    # Llama 3.3 70B with 6 streams of 16k-token documents beside Llama 3.1 8B with 80 of 1k: 96k + 80k prompt tokens in
+    # flight; the mean prompt (96k + 80k) / 86 = 2,047; each prompt token runs through its own model:
+    # (96k × 70.6 + 80k × 8.03) / 176k = 42.2B; the longest request, 16k + the 256-token answer, must still fit.
+    models = [ServedModel(model_params_b=70.6, model_id="llama-3.3-70b", concurrent_users=6, prompt_tokens=16_000),
+              ServedModel(model_params_b=8.03, model_id="llama-3.1-8b", concurrent_users=80, prompt_tokens=1_000)]
+    workload = Workload(model_params_b=70.6, model_id="llama-3.3-70b", quantization="FP8", concurrent_users=86,
+                        models_served=2, co_served_params_b=8.03, prompt_tokens=16_000, served_models=models)
+    shares = load_shares(workload, catalog, 78.6)
+    assert shares is not None
+    assert shares.prompt_tokens == pytest.approx(2047, abs=1)
+    assert shares.compute_params_b == pytest.approx(42.2, rel=0.01)
+    assert shares.context_tokens == 16_256
+
+
+def test_models_on_two_cards_sit_apart_with_their_own_speeds(catalog):
+    # FP8 on 2 × RTX PRO 6000 (96 GB, 1,792 GB/s), prompts 8,000 + 256-token answers, FP8 KV (half the 16-bit bytes):
+    # Qwen3-32B 32.8 GB + 10 × 8,256 × 131 KB = 43.6 GB; Llama 3.1 8B 8.03 GB + 30 × 8,256 × 65.5 KB = 24.3 GB; bge-m3
+    # 1.1 GB at 16 bits. The two chat models take a card each, the embedder joins the first; speeds 0.8 × 1,792 / GB read:
+    # 32.9 tok/s (the embedder reads nothing a decode step) and 59 tok/s.
+    from estimator.advice.served_models import placement
+
+    workload = _workload(served_models=_MODELS).model_copy(update={"prompt_tokens": 8000})
+    groups = placement(workload, catalog, quant="FP8", bits=8.0, devices=2, memory_gb=96, bandwidth_gbs=1792)
+    assert groups is not None and len(groups) == 2
+    big, small = groups
+    assert big.models == ("Qwen3 32B", "0.568B") and small.models == ("Llama 3.1 8B",)
+    assert big.memory_gb == pytest.approx(43.6 + 1.14, rel=0.02)
+    assert big.tokens_per_s == pytest.approx(0.8 * 1792 / 43.6, rel=0.02)
+    assert small.tokens_per_s == pytest.approx(0.8 * 1792 / 24.3, rel=0.02)
+
+
+def test_one_card_or_no_room_apart_places_nothing(catalog):
+    from estimator.advice.served_models import placement
+
+    workload = _workload(served_models=_MODELS)
+    assert placement(workload, catalog, quant="FP8", bits=8.0, devices=1, memory_gb=96, bandwidth_gbs=1792) is None
+    # 24 GB cards: the 32B's 32.8 GB of weights alone take two, the 8B a third: three are more than the two bought
+    assert placement(workload, catalog, quant="FP8", bits=8.0, devices=2, memory_gb=24, bandwidth_gbs=1008) is None
