@@ -1144,6 +1144,14 @@ def _load(text: str, claims: _Claims) -> Iterator[Fact]:
     yield from load_facts(text, claims)
 
 
+def _prompt_parts(text: str, claims: _Claims) -> Iterator[Fact]:
+    """The prompt said through its parts: a session's size, pieces x each, their total (`bot.nlu.prompt_parts`)."""
+    from bot.nlu.prompt_parts import one_session_each, prompt_part_facts
+
+    yield from prompt_part_facts(text, claims)
+    yield from one_session_each(text, claims)
+
+
 def _batch(text: str, claims: _Claims) -> Iterator[Fact]:
     """Batch jobs and per-item lengths (`bot.nlu.batch`, which builds on this module's primitives)."""
     from bot.nlu.batch import batch_facts
@@ -1159,7 +1167,7 @@ def _batch_job(text: str, claims: _Claims) -> Iterator[Fact]:
 
 # Most specific first: a span read by one is skipped by the next.
 EXTRACTORS: tuple[Extractor, ...] = (
-    _electricity, _spoken_lengths, one_line_answers, _load, serving_facts, _working_hours, _speed, measured_nouns,
+    _electricity, _spoken_lengths, one_line_answers, _prompt_parts, _load, serving_facts, _working_hours, _speed, measured_nouns,
     _batch, _thinking, _accumulated, _context, _misc_numbers, _no_more_budget, _free_slots, _budget,
     _power, _lengths,
     measured_lengths, _length_figures, _latency, _quantization,
