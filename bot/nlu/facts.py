@@ -284,7 +284,9 @@ _SIZED_TEXT = re.compile(rf"{APPROX}(?<![a-z0-9_.])(?P<neg>)(?P<num>\d+(?:\.\d+)
 # the token unit, which is what makes it a length.
 _TOKEN_UNIT = r"\s*(?:tokens?|toks?|(?:个|個)\s*token)(?![a-z])"
 _LEN_DESCRIBED = {
-    slot: re.compile(rf"(?:{words})(?P<gap>[^\d.;:!?。；！？\n]{{1,40}}?){APPROX}{NUM}(?:{_TOKEN_UNIT}|(?={CHARACTER_UNIT}))")
+    # a range ("prompts are mostly the whole contract, 15-20k tokens") is sized at its top, as everywhere
+    slot: re.compile(rf"(?:{words})(?P<gap>[^\d.;:!?。；！？\n]{{1,40}}?){APPROX}(?:\d+(?:\.\d+)?\s*(?:-|–|to|到|至)\s*)?{NUM}"
+                     rf"(?:{_TOKEN_UNIT}|(?={CHARACTER_UNIT}))")
     for slot, words in (("prompt_tokens", _PROMPT_WORDS), ("output_tokens", _OUTPUT_WORDS))
 }
 # "~1000 tokens per answer", "2k tokens each prompt", "每个回答 300 token" is the keyed form above.

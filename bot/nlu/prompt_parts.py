@@ -39,6 +39,10 @@ _CEILING = re.compile(r"\b(?:cap(?:ped)?|limit(?:ed)?|max(?:imum)?|window|allow(
 _OTHER_LENGTH = re.compile(r"\b(?:answers?|repl(?:y|ies)|outputs?|responses?|completions?|summar(?:y|ies))\b|"
                            r"回答|回复|输出|答案|摘要")
 _SESSION_SIZE = re.compile(rf"(?<![a-z]){_SESSION_NOUNS}(?![a-z])(?P<gap>[^\d;.!?。；！？\n]{{0,40}}?){_FIGURE}")
+# "a chat" names a session only with a verb of growth ("a chat usually grows to ~18k tokens"): "chat with 128k tokens"
+# is the window a chat product offers.
+_CHAT_SIZE = re.compile(rf"\bchats?\b(?P<gap>[^\d;.!?\n]{{0,24}}?\b(?:grows?|builds? up|gets?|ends? up|reach(?:es)?|"
+                        rf"runs?|accumulates?|hovers?|sits?)\b[^\d;.!?\n]{{0,12}}?){_FIGURE}")
 
 # The pieces a request carries: retrieved pieces by their nouns, or any counted text when the sentence says it goes into
 # each request.
@@ -80,10 +84,16 @@ def _sentence(text: str, start: int, end: int) -> str:
     return text[before:end + after.start() if after else len(text)]
 
 
+# A session's record handed in ("附上客户过去的对话纪录，约 3000 token", "the conversation log, ~5k tokens") is a text each
+# request carries, not the session's own turns re-sent: its length is left to the length readers.
+_RECORD = re.compile(r"\b(?:records?|logs?|histor(?:y|ies)|transcripts?|exports?)\b|纪录|记录|历史|日志|导出")
+
+
 def _session_sizes(text: str, claims: _Claims) -> Iterator[Fact]:
-    for m in _SESSION_SIZE.finditer(text):
+    for m in (*_SESSION_SIZE.finditer(text), *_CHAT_SIZE.finditer(text)):
         gap = m.group("gap")
-        if not claims.free(m.start("num"), m.end()) or _CEILING.search(gap) or _OTHER_LENGTH.search(gap):
+        if (not claims.free(m.start("num"), m.end()) or _CEILING.search(gap) or _OTHER_LENGTH.search(gap)
+                or _RECORD.search(gap)):
             continue
         if _CEILING.search(text, max(0, m.start() - 12), m.start()):
             continue
