@@ -12,6 +12,8 @@ Leads describe what goes into a request, not the request:
   apiece", "每次检索带回 16 段，每段 500 token", "带 10 条条文进去、每条大约 600 token"): the prompt is their count ×
   each, never one piece's length (a retriever puts all of them in front of the question).
 - their total ("together roughly 30k tokens", "合计三四万 token", "加起来大概 4 万 token"): the sum is the prompt.
+- the text itself, measured in an aside ("deposition transcripts (often 50k+ tokens)", "the whole handbook, which is
+  ~35k tokens"): its length is the prompt.
 
 A figure said as a range is sized at its top, as the other length readers do. Text is normalized first (lower case,
 Simplified Chinese, Chinese numerals as digits: "三四万" reads "3-4万").
@@ -22,7 +24,8 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 
-from bot.nlu.lexicon import APPROX, NUM
+from bot.nlu.characters import CHARACTER_UNIT, LENGTH_SAID_FIELDS, length_facts
+from bot.nlu.lexicon import APPROX, NUM, READ_TEXT_NOUNS
 from bot.nlu.spans import Fact, _Claims, _int, number_value
 
 _RANGE = r"(?:\d+(?:\.\d+)?\s*(?:-|–|to|到|至)\s*)?"
@@ -58,8 +61,14 @@ _PIECES_EN = re.compile(rf"(?<![a-z0-9_.])(?P<n>\d+)\s+(?:[a-z][a-z-]*\s+){{0,3}
                         r"report|result|section|email|ticket|clause|record)))?")
 # 段/条/篇/份/块/个 counted, then measured each with the same measure word ("16 段，每段 500 token", "2-3份报表，每份约
 # 1 万 token"); a range of counts is sized at its top.
+# Each may be measured in characters or pages ("5 份合同，每份 4000 字左右"): converted at the unit's sourced ratio.
 _PIECES_ZH = re.compile(rf"(?:\d+\s*-\s*)?(?P<n>\d+)\s*(?P<mw>段|条|篇|份|块|个)(?P<gap>[^\d。；！？\n]{{0,16}}?)"
-                        rf"每\s*(?P=mw)\s*(?:[\u4e00-\u9fff]{{0,4}}?)\s*{_FIGURE}")
+                        rf"每\s*(?P=mw)\s*(?:[\u4e00-\u9fff]{{0,4}}?)\s*{APPROX}{_RANGE}{NUM}(?:{_TOKENS}|(?={CHARACTER_UNIT}))")
+# The text each request carries, its length in an aside ("load entire deposition transcripts (often 50k+ tokens)",
+# "includes the whole handbook, which is ~35k tokens"): the prompt it becomes.
+_TEXT_ASIDE = re.compile(rf"(?:{READ_TEXT_NOUNS}|(?<![a-z])(?:handbooks?|manuals?|polic(?:y|ies)|specs?|codebases?)(?![a-z]))"
+                         rf"\s*(?:\(\s*|,?\s*(?:which|that)(?:'s|\s+(?:is|are|runs?))\s+)"
+                         rf"(?:(?:often|usually|typically|mostly|normally)\s+)?{APPROX}{_RANGE}{NUM}\+?{_TOKENS}")
 # A count of pieces a request carries is small: hundreds of items are a batch's volume, each one its own request.
 _MAX_PIECES = 200
 
@@ -121,8 +130,20 @@ def _pieces(text: str, claims: _Claims) -> Iterator[Fact]:
                 or _PER_TIME.search(m.group("gap"))):
             continue
         claims.claim(m.start(), m.end())
-        yield Fact("prompt_tokens", _int(count * number_value(m)), m.start(), m.end(), keyed=True)
+        # the tokens and the amount said, each times the count (the unit stays): "5 份 x 4000 字" is 20,000 字
+        amount_field = LENGTH_SAID_FIELDS["prompt_tokens"][0]
+        for fact in length_facts(text, "prompt_tokens", m):
+            scaled = fact.slot in ("prompt_tokens", amount_field)
+            yield Fact(fact.slot, _int(count * fact.value) if scaled else fact.value, fact.start, fact.end, keyed=True)
         return
+
+
+def _text_asides(text: str, claims: _Claims) -> Iterator[Fact]:
+    for m in _TEXT_ASIDE.finditer(text):
+        if claims.free(m.start("num"), m.end()) and not _PER_TIME.match(text[m.end():m.end() + 16].lstrip()):
+            claims.claim(m.start("num"), m.end())
+            yield Fact("prompt_tokens", _int(number_value(m)), m.start(), m.end(), keyed=True)
+            return
 
 
 def _totals(text: str, claims: _Claims) -> Iterator[Fact]:
@@ -139,7 +160,7 @@ def _totals(text: str, claims: _Claims) -> Iterator[Fact]:
 def prompt_part_facts(text: str, claims: _Claims) -> Iterator[Fact]:
     """The prompt read from its parts (module docstring): a total said outright first, then pieces × each, then a
     session's size. One prompt per message: the first reading found is kept."""
-    for reader in (_totals, _pieces, _session_sizes):
+    for reader in (_totals, _pieces, _session_sizes, _text_asides):
         found = list(reader(text, claims))
         if found:
             yield from found

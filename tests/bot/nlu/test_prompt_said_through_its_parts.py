@@ -87,3 +87,13 @@ def test_a_sessions_record_handed_in_is_a_text_not_the_session_resent():
 
 def test_a_described_length_said_as_a_range_is_sized_at_its_top():
     assert _facts("8 people at once, prompts are mostly the full filing, 12-18k tokens").get("prompt_tokens") == 18_000
+
+
+@pytest.mark.parametrize(("text", "prompt"), [
+    # 3 x 5,000 characters at the reader's sourced 0.6 tokens a Han character
+    ("每次会带上 3 份规章，每份 5000 字左右", 9_000),
+    ("reviewers open the full audit reports (usually 40k tokens) and ask about them", 40_000),
+    ("each question includes the runbook, which is ~12k tokens", 12_000),
+])
+def test_texts_measured_each_or_in_an_aside_are_the_prompt(text, prompt):
+    assert _facts(text).get("prompt_tokens") == prompt
