@@ -24,9 +24,10 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 
-from bot.nlu.characters import CHARACTER_UNIT, LENGTH_SAID_FIELDS, length_facts
+from bot.nlu.characters import CHARACTER_UNIT, length_facts
 from bot.nlu.lexicon import APPROX, NUM, READ_TEXT_NOUNS
 from bot.nlu.spans import Fact, _Claims, _int, number_value
+from estimator.physics.text_tokens import LENGTH_SAID_FIELDS
 
 _RANGE = r"(?:\d+(?:\.\d+)?\s*(?:-|–|to|到|至)\s*)?"
 _TOKENS = r"\s*(?:tokens?|toks?|(?:个|個)\s*token)(?![a-z])"
