@@ -30,7 +30,8 @@ from bot.nlu.spans import Fact, _Claims, _int, number_value
 from estimator.physics.text_tokens import LENGTH_SAID_FIELDS
 
 _RANGE = r"(?:\d+(?:\.\d+)?\s*(?:-|–|to|到|至)\s*)?"
-_TOKENS = r"\s*(?:tokens?|toks?|(?:个|個)\s*token)(?![a-z])"
+# Tokens as a length, never as a speed ("每个 session 要 25 tok/s 以上", "30 tokens per second").
+_TOKENS = r"\s*(?:tokens?|toks?|(?:个|個)\s*token)(?![a-z])(?!\s*(?:/|per\s+(?:sec|s\b|second)|a\s+sec|每秒))"
 _FIGURE = rf"{APPROX}{_RANGE}{NUM}{_TOKENS}"
 
 # A session, said by its name: what an agent's or a chat's turns re-send.

@@ -97,3 +97,9 @@ def test_a_described_length_said_as_a_range_is_sized_at_its_top():
 ])
 def test_texts_measured_each_or_in_an_aside_are_the_prompt(text, prompt):
     assert _facts(text).get("prompt_tokens") == prompt
+
+
+@pytest.mark.parametrize("text", ["预计同时 40 个 session，每个 session 要 25 tok/s 以上",
+                                  "each session needs 30 tokens per second or better"])
+def test_a_sessions_speed_is_no_session_size(text):
+    assert _facts(text).get("prompt_tokens") not in (25, 30)
