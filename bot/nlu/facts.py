@@ -290,7 +290,9 @@ _SIZED_TEXT = re.compile(rf"{APPROX}(?<![a-z0-9_.])(?P<neg>)(?P<num>\d+(?:\.\d+)
 # the token unit, which is what makes it a length.
 _TOKEN_UNIT = r"\s*(?:tokens?|toks?|(?:个|個)\s*token)(?![a-z])"
 _LEN_DESCRIBED = {
-    slot: re.compile(rf"(?:{words})(?P<gap>[^\d.;:!?。；！？\n]{{1,40}}?){APPROX}{NUM}(?:{_TOKEN_UNIT}|(?={CHARACTER_UNIT}))")
+    # a range ("prompts are mostly the whole contract, 15-20k tokens") is sized at its top, as everywhere
+    slot: re.compile(rf"(?:{words})(?P<gap>[^\d.;:!?。；！？\n]{{1,40}}?){APPROX}(?:\d+(?:\.\d+)?\s*(?:-|–|to|到|至)\s*)?{NUM}"
+                     rf"(?:{_TOKEN_UNIT}|(?={CHARACTER_UNIT}))")
     for slot, words in (("prompt_tokens", _PROMPT_WORDS), ("output_tokens", _OUTPUT_WORDS))
 }
 # "~1000 tokens per answer", "2k tokens each prompt", "每个回答 300 token" is the keyed form above.
@@ -1160,6 +1162,14 @@ def _load(text: str, claims: _Claims) -> Iterator[Fact]:
     yield from load_facts(text, claims)
 
 
+def _prompt_parts(text: str, claims: _Claims) -> Iterator[Fact]:
+    """The prompt said through its parts: a session's size, pieces x each, their total (`bot.nlu.prompt_parts`)."""
+    from bot.nlu.prompt_parts import one_session_each, prompt_part_facts
+
+    yield from prompt_part_facts(text, claims)
+    yield from one_session_each(text, claims)
+
+
 def _batch(text: str, claims: _Claims) -> Iterator[Fact]:
     """Batch jobs and per-item lengths (`bot.nlu.batch`, which builds on this module's primitives)."""
     from bot.nlu.batch import batch_facts
@@ -1175,7 +1185,7 @@ def _batch_job(text: str, claims: _Claims) -> Iterator[Fact]:
 
 # Most specific first: a span read by one is skipped by the next.
 EXTRACTORS: tuple[Extractor, ...] = (
-    _electricity, _spoken_lengths, one_line_answers, _load, serving_facts, _working_hours, _speed, measured_nouns,
+    _electricity, _spoken_lengths, one_line_answers, _prompt_parts, _load, serving_facts, _working_hours, _speed, measured_nouns,
     _batch, _thinking, _accumulated, _context, _misc_numbers, _no_more_budget, _free_slots, _budget,
     _power, _lengths,
     measured_lengths, _length_figures, _latency, _quantization,

@@ -912,6 +912,9 @@ REQUEST_CLASS_WORDS: dict[str, re.Pattern[str]] = {
     "coding_agent": _rx(r"\bcod(?:e|ing)[- ]agents?\b", r"\bagentic[- ]cod", r"\bclaude[- ]code\b", r"\bcursor\b", r"\bcline\b",
                         r"\baider\b", r"\bopenhands\b", r"\broo[- ]?code\b", r"\bkilo[- ]?code\b", r"\bwindsurf\b",
                         r"\bswe[- ]agent\b", r"\bcodex\b",
+                        # more terminal and IDE agents leads name by the tool (each loops on tool results, as above)
+                        r"\bopencode\b", r"\bgoose\b", r"\bgemini[- ]cli\b", r"\bqwen[- ]code\b",
+                        r"\bcontinue\.dev\b", r"\btrae\b", r"\bcodebuddy\b", r"\baugment code\b", "通义灵码", r"\blingma\b",
                         rf"\bagent(?:ic|s)?\b[^.;!?\n]{{0,40}}\b{_CODE_NOUNS}\b", rf"\b{_CODE_NOUNS}\b[^.;!?\n]{{0,40}}\bagent(?:ic|s)?\b",
                         # leads write "agent" in Latin letters inside Chinese as often as 智能体
                         "代码智能体", "编程智能体", r"(?:代码|编程|程式|研发|仓库)[^。；！？\n]{0,20}(?:智能体|agents?\b)",

@@ -75,6 +75,12 @@ _SPELLED = (
     (re.compile(r"\bhalf (?:a |an )?12\b"), "6"),
     (re.compile(r"\b(?:a )?couple(?: of)? (100|1000|hundred|thousand)\b"),
      lambda m: str(2 * {"hundred": 100, "thousand": 1000}.get(m.group(1), 0) or 2 * int(m.group(1)))),
+    # A length said as "a few hundred" tokens or words ("answers are a few hundred tokens"): three hundred, the fewest
+    # "a few" names past a couple (two, above). 几百 is wider (几 is any of 2-9): "回答几百字" is read at its middle, five
+    # hundred. Only before a unit of text: a vague count of people or items ("几百人", "a few hundred docs") stays vague
+    # and is asked about (`lexicon.VAGUE_COUNT`).
+    (re.compile(r"\ba few (?:100|hundred)(?= (?:tokens?|toks?|words?|characters?)\b)"), "300"),
+    (re.compile("[几幾]百(?=\\s*(?:字|词|詞|(?:个|個)?\\s*tokens?))"), "500"),
     # One person and one other: "for me and a coworker" is two people.
     (re.compile(r"\b(?:me|myself) and (?:a|one|my|1) (?:co-?workers?|colleagues?|teammates?|friends?|partners?|co-?founders?)\b"),
      "2 people"),
@@ -244,6 +250,8 @@ def normalize(text: str) -> str:
     '最长3.2万, 平均 1.2万, 6.5千, 每小时 1.2万个请求, 1万 2个人'
     >>> normalize("预算30w, 報價 1.5w, 30w的预算, 功耗预算 300w, 功耗 30w")
     '预算30万, 报价 1.5万, 30万的预算, 功耗预算 300w, 功耗 30w'
+    >>> normalize("answers are a few hundred tokens, 回答几百字, 几百人")
+    'answers are 300 tokens, 回答500字, 几百人'
     >>> normalize("Two hundred users, 10^12 params, 50,000 USD")
     '200 users, 1000000000000 params, 50000 usd'
     """

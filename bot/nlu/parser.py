@@ -357,6 +357,7 @@ def parse_message(
     _apply_in_out_ratio(found, shapes)
     _daily_active(found)
     _apply_share(found)
+    _one_session_each(found)
     result.unqualified_users = _combine_users(found)
     _per_person_rates(found)
     _loads_summed(normalized, by_slot, found)
@@ -579,6 +580,20 @@ def _loads_summed(text: str, by_slot: dict[str, list[Fact]], found: SlotValues) 
             # "a batch tagger doing 2 req/s" is the added load's word: the people still wait on their answers, so the
             # whole is no batch job with its relaxed first token and speed
             found.pop("arrival_pattern")
+
+
+def _one_session_each(found: SlotValues) -> None:
+    """"6 people, each has one agent going", "每人都开着一个会话": each person counted runs a session at the peak, so the
+    head count is the concurrency (`bot.nlu.prompt_parts.one_session_each`), unless a concurrency is said too."""
+    if not found.pop("one_session_each", None) or "concurrent_users" in found:
+        return
+    if found.get("deployment_scale") == "personal":
+        found.pop("deployment_scale")  # "one agent per dev": sessions of one shared server, no box per person
+    count = found.get("total_users", found.get("users"))
+    if isinstance(count, int | float) and count >= 1:
+        found.pop("users", None)
+        found["concurrent_users"] = count
+        found["total_users"] = count
 
 
 def _day_and_night(found: SlotValues) -> None:
