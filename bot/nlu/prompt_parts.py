@@ -80,6 +80,8 @@ _TOTAL = re.compile(rf"(?:\b(?:together|in total|combined|altogether|all told|to
 _PER_TIME = re.compile(r"\b(?:a|an|per|each|every)\s+(?:day|night|week|month|year|hour)\b|\b(?:daily|nightly|weekly|monthly)\b|"
                        r"/\s*(?:day|month|天|日|月)|每天|每日|每晚|每月|每周|一天|一个月|每小时")
 _CLAUSE_BREAK = re.compile(r"[,;.!?，。；！？\n]")
+# A total said of what comes back ("总共输出大概 2 万 token", "generates about 40k tokens in total") is the answer's side.
+_OUTPUT_SIDE = re.compile(r"\b(?:outputs?|generat(?:es?|ed|ing)|answers?|completions?|responses?)\b|输出|生成|回答|答案|产出|回复")
 
 
 def _clause(text: str, start: int, end: int) -> str:
@@ -152,7 +154,8 @@ def _totals(text: str, claims: _Claims) -> Iterator[Fact]:
     for m in _TOTAL.finditer(text):
         clause = _clause(text, m.start(), m.end())
         after = text[m.end():m.end() + 16]
-        if not claims.free(m.start("num"), m.end()) or _PER_TIME.search(clause) or _PER_TIME.match(after.lstrip()):
+        if (not claims.free(m.start("num"), m.end()) or _PER_TIME.search(clause) or _PER_TIME.match(after.lstrip())
+                or _OUTPUT_SIDE.search(clause)):
             continue
         claims.claim(m.start(), m.end())
         yield Fact("prompt_tokens", _int(number_value(m)), m.start(), m.end(), keyed=True)

@@ -103,3 +103,13 @@ def test_texts_measured_each_or_in_an_aside_are_the_prompt(text, prompt):
                                   "each session needs 30 tokens per second or better"])
 def test_a_sessions_speed_is_no_session_size(text):
     assert _facts(text).get("prompt_tokens") not in (25, 30)
+
+
+@pytest.mark.parametrize(("text", "total"), [
+    ("整个任务 15 分钟内跑完就行，总共输出大概 2 万 token", 20_000),
+    ("all told the answers come to ~40k tokens", 40_000),
+    ("全部回答加起來大概 3 萬 token", 30_000),
+])
+def test_a_total_said_of_the_output_is_no_prompt(text, total):
+    # What comes back is counted on the answer's side: a total of output is never the prompt each request carries.
+    assert _facts(text).get("prompt_tokens") != total
