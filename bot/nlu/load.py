@@ -191,7 +191,8 @@ _LORA = (_rx(rf"(?:(?P<low>\d+)\s*(?:-|to|~|到|至)\s*)?{NUM}\s*{_words('lora')
 # Only the devices named can be bought: the candidates to buy are those (and the devices read name a choice among them).
 NAMED_ONLY = re.compile(_words("named_only"))
 _FLAGS = (("air_gapped", re.compile(_words("air_gapped"))), ("accuracy_critical", re.compile(_words("careful_quantization"))),
-          ("mixed_training", re.compile(_words("mixed_training"))), ("named_only", NAMED_ONLY))
+          ("mixed_training", re.compile(_words("mixed_training"))), ("named_only", NAMED_ONLY),
+          ("unhurried", re.compile(_words("unhurried"))))
 # A vendor the buyer rules out ("no NVIDIA", "不能用英伟达", "anything but nvidia or amd"), kept in the catalog's
 # own spelling of the vendor so the candidates' rule compares names, not words.
 # The vendors are the lexicons' "vendor.<name>" entries: adding one is data in load_words_*.py only.

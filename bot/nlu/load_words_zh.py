@@ -8,6 +8,9 @@ from __future__ import annotations
 
 from estimator.advice.export_rules import CHINESE_MAKERS
 
+_UNHURRIED = ("不(?:赶|趕)时间", "不(?:着|用|必)?急(?!用|需|件)", "慢(?:一)?(?:点|些)?(?:也)?(?:没关系|无所谓|没事|可以)",
+              "慢慢(?:出字|出|生成|来)?(?:也)?(?:没关系|无所谓|没事|可以)")
+
 WORDS: dict[str, tuple[str, ...]] = {
     # a count may run over its figure ("3万多个问题") and its noun carry a word or two of description ("2 万通客服对话",
     # "2 万则 line 讯息"); 笔 counts requests in Traditional usage ("5 萬筆請求"); 人次 counts visits, one a request
@@ -186,9 +189,11 @@ WORDS: dict[str, tuple[str, ...]] = {
                          "不(?:追求|求|用|需要|必|一定要)(?:特别|很|太|多|那么|非常|极)?快", "不(?:追求|求|看重|在乎)速度",
                          "速度(?:过得去|一般|普通|还行|说得过去|正常)(?:就|即可)",
                          "跟得?上(?:人的?|用户的?)?阅读", "(?:别|不要)让人等太久", "速度(?:没|不)(?:什么|太高|太大)?要求",
-                         # no hurry for the answers ("不赶时间", "不急，慢慢出字没关系", "慢点无所谓")
-                         "不(?:赶|趕)时间", "不(?:着|用|必)?急(?!用|需|件)", "慢(?:一)?(?:点|些)?(?:也)?(?:没关系|无所谓|没事|可以)",
-                         "慢慢(?:出字|出|生成|来)?(?:也)?(?:没关系|无所谓|没事|可以)"),
+                         # no hurry for the answers (the `unhurried` words)
+                         *_UNHURRIED),
+    # No hurry for the answers, said outright ("不赶时间", "不急，慢慢出字没关系", "慢点无所谓"; Traditional folded to
+    # Simplified): the acceptable band for a purchase, and owned hardware is enough once it streams faster than people read.
+    "unhurried": _UNHURRIED,
     "speed_comfortable": ("流畅", "顺畅", "像\\s*chatgpt", "(?:速度|出字|响应|回复|生成|回答)\\s*(?:一定|必须|得)?\\s*要\\s*(?:很|够|非常|特别)?快(?!速)",
                           "一定要\\s*(?:很|够|非常)?快(?!速)", "要够快", "不能(?:太)?卡", "不要一(?:卡|顿)一(?:卡|顿)", "一(?:卡|顿)一(?:卡|顿)"),
     # the engine named in Chinese words around its (Latin) name is the English lexicon's; only the denial is Chinese
