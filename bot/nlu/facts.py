@@ -491,7 +491,10 @@ _QUANT_TABLE: tuple[tuple[str, str], ...] = (
     (r"\bfp16\b|\bfloat16\b|half[- ]precision|半精度|(?<![\d.])16[- ]?bits?\b|full[- ]precision|unquantized|"
      r"no quantization|not quantized|without quantization|不量化|未量化|全精度|不做量化|"
      # quantizing refused in words ("不准量化", "禁止量化", "不允许量化"), not a target refused ("不要量化到 4bit")
-     r"(?:不(?:准|许|允许|要|得|能做|想|打算|希望|做任何|接受任何)|禁止|别)(?:任何)?量化(?!\s*(?:到|成|为|至))|"
+     r"(?:不(?:准|许|允许|要|得|能做|能用|能|想|打算|希望|做任何|接受任何|用)|禁止|别)(?:任何)?量化(?!\s*(?:到|成|为|至))|"
+     # the weights not to be compressed or made lossy ("模型不能压缩", "不能做有损量化", "no lossy compression")
+     r"(?:模型|权重)(?:不能|不可以|不准|不要|不得)(?:压缩|量化|降精度)|不(?:能|要|接受|想)(?:做|用)?有损(?:量化|压缩)|"
+     r"\bno lossy (?:compression|quanti[sz]ation)\b|"
      # the checkpoint's own precision ("原始精度", "原生精度", "原精度跑"): no weight format below it
      r"原始精度|原生精度|原精度|"
      r"\b(?:not allowed to|can'?t|cannot|won'?t|don'?t|do not|never|no|(?:don'?t|do not) want to|rather not|prefer not to)"

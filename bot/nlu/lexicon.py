@@ -712,12 +712,19 @@ MORE_DEVICES = _rx(rf"(?<![\d.])(?P<n>\d+)\s+more\b{_NOT_DEVICES}", rf"\banother
 FORMAT_REJECTED_BEFORE = _rx(
     r"(?<![a-z])(?:no|not|never|without|refuses?|refused|won'?t|can'?t|cannot|avoid|"
     r"(?:don'?t|do not|doesn'?t|does not) (?:want|use|run|go with|quanti[sz]e(?: it)? (?:to|into))|"
-    r"anything but|other than|against)(?![a-z])[^,;.!?\d]{0,16}$",
+    r"anything but|other than|against|(?:burned|burnt|bitten) by|bad (?:experience|results?) with)(?![a-z])[^,;.!?\d]{0,16}$",
     r"(?:不要|不接受|不能用|不用|拒绝|别用?|避免|不考虑|不准用?|不允许|禁止|不想用?|不能接受)[^,;.!?\d]{0,6}$")
 FORMAT_REJECTED_AFTER = _rx(
     r"^\s*(?:quants?|quantization|weights?)?\s*(?:is|are)?\s*(?:not acceptable|unacceptable|not allowed|a no-go|no-go|"
     r"off the table|not an option|out of the question|(?:is|are)n'?t acceptable)",
-    r"^\s*(?:量化)?\s*(?:不行|不可以|不能接受|不考虑|不接受|不允许|免谈|不能用|不要)")
+    # its quality said to fall short ("4-bit quality isn't good enough for legal", "q4 is too lossy", "int4 hurts accuracy")
+    r"^\s*(?:quants?|quantization|weights?)?\s*(?:quality|accuracy|output)?\s*(?:is|are|was|were)?\s*(?:isn'?t|is not|aren'?t|"
+    r"are not|wasn'?t|weren'?t|not)\s+good enough",
+    r"^\s*(?:quants?|quantization)?\s*(?:is|are|was|were)?\s*too lossy", r"^\s*(?:quants?|quantization)?\s*(?:hurts|degrades|kills|wrecks|"
+    r"ruins|tanks)\s+(?:the\s+)?(?:quality|accuracy|answers|output)",
+    r"^\s*(?:量化)?\s*(?:不行|不可以|不能接受|不考虑|不接受|不允许|免谈|不能用|不要)",
+    # its quality said to fall short ("4bit 效果太差，不考虑", "int4 精度掉太多")
+    r"^\s*(?:量化)?\s*(?:的)?\s*(?:效果|质量|精度|品质|准确率)\s*(?:太差|不够|不行|不好|很差|掉太多|掉得太多|损失太大|下降太多)")
 # A weight format being replaced ("fp8 instead of q4", "switch from int4 to fp8", "把 INT4 换成 FP8", "用 FP8 代替 INT4"):
 # the old value of a follow-up's change, neither chosen nor ruled out (a switch is no refusal, so no accuracy need).
 FORMAT_REPLACED_BEFORE = _rx(r"\b(?:instead of|rather than|in place of|replacing|(?:switch|switching|move|moving|go|going|"

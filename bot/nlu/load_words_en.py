@@ -337,7 +337,10 @@ WORDS: dict[str, tuple[str, ...]] = {
     "careful_quantization": (r"no careless quanti[sz]", r"\bcareless(?:ly)?\s+quanti[sz]",
                              r"\bquanti[sz]\w*\s+carelessly\b", r"(?:don'?t|do not|can'?t|cannot) (?:quanti[sz]e|compress) (?:aggressively|carelessly|too much|much)",
                              r"no aggressive quanti[sz]", r"(?:can'?t|cannot|mustn'?t) (?:lose|drop|sacrifice) (?:any )?(?:accuracy|quality)",
-                             r"careful (?:with|about) quanti[sz]"),
+                             r"careful (?:with|about) quanti[sz]",
+                             # the quality said not to drop ("quality can't drop at all", "accuracy must not degrade")
+                             r"\b(?:accuracy|quality) (?:can'?t|cannot|can not|mustn'?t|must not|shouldn'?t|may not) "
+                             r"(?:drop|degrade|suffer|go down|slip)\b"),
     "mixed_training": (r"(?:train|fine[- ]?tun)\w*\b.{0,60}\bsame (?:machines?|hardware|gpus?|servers?|boxe?s?|cards?|nodes?|rigs?)",
                        r"doubles? as (?:a |an |our |the )?(?:training|fine[- ]?tuning)",
                        r"(?:train(?:ing)?|fine[- ]?tun(?:e|ing))\b (?:\w+ ){0,3}on (?:it|them|these|those|this box|that box)\b",

@@ -179,7 +179,9 @@ WORDS: dict[str, tuple[str, ...]] = {
     # the device asked for is a laptop ("买一台笔记本", "笔電" -> "笔电", "轻薄本"; "macbook" is in the English words); not one ruled out
     "laptop_form": ("(?<!不是)(?<!不要)(?<!不用)(?:笔记本(?:电脑)?|笔记型电脑|笔电|轻薄本|游戏本|手提电脑)(?!\\s*(?:太慢|不够|跑不动|带不动))",),
     "careful_quantization": ("不要?(?:随便|随意|轻易|过度)量化", "不能(?:随便|随意|轻易)?量化", "精度(?:不能|不可以)(?:掉|降|损失)",
-                             "不能(?:掉|损失)精度", "精度掉了"),
+                             "不能(?:掉|损失)精度", "精度掉了",
+                             # the quality said not to drop ("质量不能下降", "效果不能打折")
+                             "(?:质量|品质|效果|准确率)(?:不能|不可以|不得|不允许)(?:下降|掉|降|打折|变差)"),
     "mixed_training": ("同[一1](?:批|台|套|组)?(?:机器|硬件|服务器|gpu|卡).{0,12}(?:训练|微调)",
                        "(?:训练|微调).{0,12}同[一1](?:批|台|套|组)?(?:机器|硬件|服务器|gpu|卡)"),
     # The per-user speed said in words, as seed 1's band (text is folded to Simplified: "體驗不要太差" -> "体验不要太差",
