@@ -62,7 +62,8 @@ def test_every_split_holds_its_drawn_questions_with_ids_distinct_across_splits()
     # target the lead set, judged by seed 1's bands (seed 20261207), 13 + 6; a session's own history the engine's
     # default prefix cache keeps (coding agents, multi-turn chats, caching said off, an engine without it, seed
     # 20261227), 11 + 5; people by day and a batch job at night on one box, sized as the larger of the two (seed
-    # 20261207), 10 + 5. A question in two splits
+    # 20261207), 10 + 5; owned hardware that already holds the model (Macs, GPU boxes, DGX Spark, Strix Halo; "will
+    # this do?", seed 20261207), 13 + 6. A question in two splits
     # would score as unseen.
     counts = {"dev": 266, "held_out": 15, "held_out_2": 10, "held_out_3": 24, "held_out_4": 12, "held_out_5": 12, "held_out_6": 12, "held_out_7": 12, "held_out_8": 12,
               "held_out_9": 12, "held_out_10": 12, "held_out_11": 12, "held_out_12": 12,
@@ -81,7 +82,7 @@ def test_every_split_holds_its_drawn_questions_with_ids_distinct_across_splits()
               "headcount_think": 13, "headcount_think_held_out": 6,
               "owned_bands": 13, "owned_bands_held_out": 6,
               "own_history": 11, "own_history_held_out": 5, "long_answers": 12, "long_answers_held_out": 6,
-              "day_night": 10, "day_night_held_out": 5}
+              "day_night": 10, "day_night_held_out": 5, "owned_fits": 13, "owned_fits_held_out": 6}
     assert set(counts) == set(TRIAL_SPLITS)
     questions = {split: load_questions(trial_path(split)) for split in TRIAL_SPLITS}
     assert {split: len(found) for split, found in questions.items()} == counts
