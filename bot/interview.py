@@ -57,9 +57,11 @@ def is_known(slot: str, facts: Mapping[str, Any]) -> bool:
     if slot == "prompt_tokens":  # one question covers both lengths
         return facts.get("prompt_tokens") is not None and facts.get("output_tokens") is not None
     if slot == "ttft_target_ms":  # batch jobs have no interactive latency target; an end-to-end one gives it
-        # ("first token irrelevant": said not to matter, so not asked)
+        # ("first token irrelevant": said not to matter, so not asked; "no rush" answers it: the lead said the answers
+        # may take their time)
         return (facts.get("ttft_target_ms") is not None or facts.get("e2e_target_ms") is not None
-                or facts.get("arrival_pattern") == "batch" or bool(facts.get("ttft_irrelevant")))
+                or facts.get("arrival_pattern") == "batch" or bool(facts.get("ttft_irrelevant"))
+                or bool(facts.get("unhurried")))
     return facts.get(slot) is not None
 
 

@@ -137,6 +137,11 @@ class Workload(BaseModel):
     # Beyond the contract: the speed said in words, as seed 1's band ("not too slow", "能用就行": acceptable;
     # "snappy", "像 ChatGPT 一样流畅": comfortable); a figure, when said, wins.
     speed_band: SpeedBand | None = None
+    # Beyond the contract: no hurry for the answers, said outright ("no rush", "不赶时间", "慢一点没关系"). It sets the
+    # acceptable band like any "usable is enough" (`speed_band`), and more for hardware they own: speed is not what they
+    # would buy, so an owned box that holds the model is enough once it streams faster than people read
+    # (`advice.sizing.Sizer.target_for`).
+    unhurried: bool | None = None
     # Set by the defaults, not read: why `tokens_per_s_target` is what it is when no figure was said (the echo says it).
     speed_basis: SpeedBasis | None = None
     arrival_pattern: ArrivalPattern | None = None

@@ -363,7 +363,7 @@ _ALL_ZH = r"(?:全部都?|全都|都会|都|全|会|在)"
 _NOT_PEOPLE_ZH = r"(?!\s*(?:模型|gpu|显卡|卡|服务|任务|进程|实例|节点|机器|服务器|版本|lora|适配器|adapter))"
 _USERS_ZH = _any(
     rf"{APPROX}{NUM}\s*(?:多|餘|余|来|來)?\s*(?:个|個)?\s*(?P<adj>同时在线|同時在線|同时|同時|并发|並發|在线|在線|活跃|活躍)?\s*(?:的)?\s*"
-    rf"(?P<noun>{_ROLE_WORDS_ZH}?(?:用户|用戶|使用者|人|员工|員工|同事|工程师|开发者|开发人员|研发人员|医护人员|人员|分析师|研究员|律师|律師|客服|并发|並發|路并发|路並發|坐席|医生|醫生|医师|醫師|医护|护士|老师|教师|学生|學生|柜员|店员|营业员|导购|请求|請求|产品经理|设计师|"
+    rf"(?P<noun>{_ROLE_WORDS_ZH}?(?:用户|用戶|使用者|人|员工|員工|同事|工程师|开发者|开发人员|研发人员|医护人员|人员|分析师|研究员|律师|律師|客服|并发|並發|路并发|路並發|坐席|医生|醫生|医师|醫師|医护|护士|老师|教师|学生|學生|同学|同學|柜员|店员|营业员|导购|请求|請求|产品经理|设计师|"
     # the R&D staff called by their function ("80 个研发", "30 来开发")
     r"研发(?!任务|项目|环境|费)|开发(?!者|人员|任务|项目|环境|板|机)|"
     # any staff named by a role in 员 ("300 个审核员", "50 个质检员", "20 个标注员")
@@ -424,7 +424,7 @@ _MEMBER_NOUNS = (r"employees?|staff|engineers?|developers?|devs|lawyers?|attorne
                  # Chinese role nouns (Traditional is folded to Simplified first): 同仁 is Taiwan's "colleagues",
                  # 人员 any staff ("客服人员", "工作人员"), teachers and agents' seats count people, not streams.
                  r"(?:support|sales|service|customer[- ]service|call[- ]cent(?:er|re)|contact[- ]cent(?:er|re))\s+(?:agents?|reps?|representatives)|"
-                 "员工|同事|同仁|工程师|研发|开发者|开发人员|开发(?!者|人员|任务|项目|环境|板|机)|人员|职员|客服|坐席|座席|话务员|接线员|律师|分析师|研究员|医生|医师|医护|护士|学生|师生|老师|教师|成员|"
+                 "员工|同事|同仁|工程师|研发|开发者|开发人员|开发(?!者|人员|任务|项目|环境|板|机)|人员|职员|客服|坐席|座席|话务员|接线员|律师|分析师|研究员|医生|医师|医护|护士|学生|同学|师生|老师|教师|成员|"
                  # any staff named by a role in 员 ("审核员", "质检员", "标注员", "店员", "柜员")
                  "[\u4e00-\u9fff]{1,2}员(?!工)")
 _EXPLICIT_TOTAL_CUE = re.compile(r"total|in all|overall|headcount|company of|org of|organi[sz]ation of|firm of|总共|一共|全体|总人数")
@@ -504,7 +504,10 @@ _QUANT_TABLE: tuple[tuple[str, str], ...] = (
     (r"\bfp16\b|\bfloat16\b|half[- ]precision|半精度|(?<![\d.])16[- ]?bits?\b|full[- ]precision|unquantized|"
      r"no quantization|not quantized|without quantization|不量化|未量化|全精度|不做量化|"
      # quantizing refused in words ("不准量化", "禁止量化", "不允许量化"), not a target refused ("不要量化到 4bit")
-     r"(?:不(?:准|许|允许|要|得|能做|想|打算|希望|做任何|接受任何)|禁止|别)(?:任何)?量化(?!\s*(?:到|成|为|至))|"
+     r"(?:不(?:准|许|允许|要|得|能做|能用|能|想|打算|希望|做任何|接受任何|用)|禁止|别)(?:任何)?量化(?!\s*(?:到|成|为|至))|"
+     # the weights not to be compressed or made lossy ("模型不能压缩", "不能做有损量化", "no lossy compression")
+     r"(?:模型|权重)(?:不能|不可以|不准|不要|不得)(?:压缩|量化|降精度)|不(?:能|要|接受|想)(?:做|用)?有损(?:量化|压缩)|"
+     r"\bno lossy (?:compression|quanti[sz]ation)\b|"
      # the checkpoint's own precision ("原始精度", "原生精度", "原精度跑"): no weight format below it
      r"原始精度|原生精度|原精度|"
      r"\b(?:not allowed to|can'?t|cannot|won'?t|don'?t|do not|never|no|(?:don'?t|do not) want to|rather not|prefer not to)"

@@ -86,6 +86,9 @@ SCALE_WORDS: dict[str, re.Pattern[str]] = {
                     r"\b(?:i|i've|i have|got|my)\b[^,.;!?]{0,40}?\b(?:macbook|laptop|notebook)s?\b",
                     "我(?:有|的|手上的|手上有|自己的)(?:一台|台)?[^,，。;；]{0,24}?(?:macbook|笔记本|笔电|筆電)", "自己跑", "自己本地跑",
                     r"\bhobby\b",
+                    # one person's everyday setup ("as my daily driver"), and their laptop with the "I" left out as
+                    # Slack leaves it ("have a macbook pro m3 max")
+                    r"\bdaily driver\b", r"(?:^|[.;!?]\s*)(?:have|got) an? (?:macbook|laptop|notebook)\b",
                     # one person's machine or one person's own things ("a mac mini on my desk", "summarize my email"): the
                     # work is theirs alone
                     r"\bon my desk\b", r"\bmy (?:own )?(?:e-?mails?|inbox|notes|journal|calendar|diary)\b", "我的邮件", "我的笔记"),
@@ -504,6 +507,27 @@ OWNERSHIP = _rx(r"\b(?:i|we)\s+(?:already\s+|only\s+|just\s+|still\s+)?(?:have|o
                 r"\b(?:our|my|the) (?:lab|team|group|company|department|dept|org|office|startup|school|university|uni)\s+"
                 r"(?:already\s+|currently\s+)?(?:has|owns|got)\b",
                 "机房里有", "机房有", "实验室里有", "实验室有",
+                # the kit they run on now, or where it sits, in the words leads use for their own setup ("single rtx 5090
+                # here.", "the box under my desk has two 4090s", "our server: 2x L40S", "lab machine = 4x 3090", "currently
+                # running 2x a6000", "we're on 2x rtx 6000 ada right now", "I've an M3 Max"); a device asked about stays
+                # named ("would an h100 work here?": "here" before a question mark is not a place they keep it)
+                r"^\s*(?:(?:a|an|one|single|just (?:a|one)|only (?:a|one)|\d+\s*x?|two|three|four)\s+)[^,;.?!]{0,40}?\bhere\s*(?:[.,;:!]|-|$)",
+                r"\b(?:under|on|at|beside) (?:my|our) desks?\b",
+                r"\b(?:our|my|the|lab|team|dev|office)\s+(?:lab\s+|team\s+|dev\s+|current\s+|existing\s+)?"
+                r"(?:server|box|machine|rig|workstation|node|setup|cluster)s?\s*(?::|=|-{1,2}>?)",
+                r"\b(?:currently|presently)\s+(?:running|using|on|serving (?:on|from))\b",
+                r"\b(?:we'?re|we are|i'?m|i am)\s+(?:currently\s+)?(?:on|running on)\s+(?:an?\s+|one\s+|\d+\s*x?\s*|two\s+|four\s+|eight\s+)",
+                r"\bi'?ve\s+(?:an?|one|two|\d+)\b",
+                # the same in Chinese (Traditional folded): "实验室那台 4 张 3090 的机器", "组里那台双卡 4090 工作站", "我这边是一张
+                # H100", "机房里放着 4 张 A100", "现在这台机器是 2 张 L40S", "单位配的 A100", "我们现在的服务器有两张 A100",
+                # "家里一张 3090"
+                "(?:实验室|组里|公司|部门|团队|家里|办公室|机房|我们|我)(?:的)?那(?:台|张|块|部)",
+                "(?:我|我们|咱们)(?:这边|这儿|这里)(?:是|用的是|就是)",
+                "(?:机房|实验室|办公室|柜子|机柜)里?(?:放着|躺着|搁着|摆着)",
+                "(?:现在|目前)(?:这|那)台(?:机器|服务器|伺服器|工作站|主机|电脑)",
+                "(?:单位|部门|学校|实验室|组里)配的",
+                "(?:我们|我|公司|组里|团队)(?:现在|目前)的\\s*(?:机器|服务器|伺服器|主机|工作站|电脑)",
+                "(?:家里|桌上|机房里|实验室里)(?:的)?\\s*\\d+\\s*(?:台|张|块|部)",
                 # kit said to be where the team is: "工作室有兩張 3090", "组里有 4 张卡", "公司现在有一台"
                 "(?:公司|工作室|团队|组里|组内|部门|办公室|我们这|我这)(?:里)?(?:现在|目前|已经|还)?有(?!没有|多少|几|什么|人|\\d+\\s*(?:个|位|名)?人)",
                 # a department by its name ("设计部有 3 台工作站", "研发中心有两台 DGX"): never its people ("法务部有 30 人")
@@ -551,7 +575,11 @@ OWNERSHIP = _rx(r"\b(?:i|we)\s+(?:already\s+|only\s+|just\s+|still\s+)?(?:have|o
                 r"(?:配了|发了|分了|拨了|批了|配发了|下发了)(?!\s*(?:预算|钱|经费|额度|\d+\s*(?:个|位|名)?人))",
                 "(?:配|发|拨|分|分配)给(?:我|我们|咱们|组里)", r"(?:我|我们|咱们|组里|部门|团队)(?:这边)?(?:分到|领到)了?(?!\s*(?:预算|钱|经费|额度))",
                 # bought earlier and kept: "去年买了两台 DGX Spark 一直放着", "we bought two sparks last year"
-                "一直放着", "一直闲着", "放在那", "搁着", r"买了[^,，;；。想要]{0,12}(?:一直|放着|闲置|没用|在用)", "去年买", "之前买", "早就买",
+                "一直放着", "一直闲着", "放在那", "搁着",
+                # a purchase told in the past tense by whoever made it, with the device's measure word ("公司买了一台 DGX Spark
+                # 放在机房", "实验室采购了两张 A100"): theirs; money or people bought are not devices (台/张/块/部 count machines)
+                "(?:公司|我们|我|组里|实验室|部门|团队|单位|学校)(?:已经|去年|之前|上个月|年初|刚)?(?:买了|采购了|购入了|入手了|购买了)"
+                "\\s*(?:\\d+|一|两|二|三|四|五|六|七|八)?\\s*(?:台|张|块|部)", r"买了[^,，;；。想要]{0,12}(?:一直|放着|闲置|没用|在用)", "去年买", "之前买", "早就买",
                 r"\b(?:we|i)\s+(?:already\s+)?(?:bought|purchased)\b[^,;.]{0,40}\b(?:last|ago|earlier|previously)\b",
                 r"\bmy (?:own )?(?:laptop|desktop|mac|macbook|pc|workstation)\b", r"\bour (?:existing|current)\b",
                 r"\bexisting\b", r"\bidle\b", "已经有", "已經有", "我有", "我们有", "我們有", "我只有", "我们只有", "我們只有", "手上只有", "现有", "現有", "手上有",
@@ -689,12 +717,19 @@ MORE_DEVICES = _rx(rf"(?<![\d.])(?P<n>\d+)\s+more\b{_NOT_DEVICES}", rf"\banother
 FORMAT_REJECTED_BEFORE = _rx(
     r"(?<![a-z])(?:no|not|never|without|refuses?|refused|won'?t|can'?t|cannot|avoid|"
     r"(?:don'?t|do not|doesn'?t|does not) (?:want|use|run|go with|quanti[sz]e(?: it)? (?:to|into))|"
-    r"anything but|other than|against)(?![a-z])[^,;.!?\d]{0,16}$",
+    r"anything but|other than|against|(?:burned|burnt|bitten) by|bad (?:experience|results?) with)(?![a-z])[^,;.!?\d]{0,16}$",
     r"(?:不要|不接受|不能用|不用|拒绝|别用?|避免|不考虑|不准用?|不允许|禁止|不想用?|不能接受)[^,;.!?\d]{0,6}$")
 FORMAT_REJECTED_AFTER = _rx(
     r"^\s*(?:quants?|quantization|weights?)?\s*(?:is|are)?\s*(?:not acceptable|unacceptable|not allowed|a no-go|no-go|"
     r"off the table|not an option|out of the question|(?:is|are)n'?t acceptable)",
-    r"^\s*(?:量化)?\s*(?:不行|不可以|不能接受|不考虑|不接受|不允许|免谈|不能用|不要)")
+    # its quality said to fall short ("4-bit quality isn't good enough for legal", "q4 is too lossy", "int4 hurts accuracy")
+    r"^\s*(?:quants?|quantization|weights?)?\s*(?:quality|accuracy|output)?\s*(?:is|are|was|were)?\s*(?:isn'?t|is not|aren'?t|"
+    r"are not|wasn'?t|weren'?t|not)\s+good enough",
+    r"^\s*(?:quants?|quantization)?\s*(?:is|are|was|were)?\s*too lossy", r"^\s*(?:quants?|quantization)?\s*(?:hurts|degrades|kills|wrecks|"
+    r"ruins|tanks)\s+(?:the\s+)?(?:quality|accuracy|answers|output)",
+    r"^\s*(?:量化)?\s*(?:不行|不可以|不能接受|不考虑|不接受|不允许|免谈|不能用|不要)",
+    # its quality said to fall short ("4bit 效果太差，不考虑", "int4 精度掉太多")
+    r"^\s*(?:量化)?\s*(?:的)?\s*(?:效果|质量|精度|品质|准确率)\s*(?:太差|不够|不行|不好|很差|掉太多|掉得太多|损失太大|下降太多)")
 # A weight format being replaced ("fp8 instead of q4", "switch from int4 to fp8", "把 INT4 换成 FP8", "用 FP8 代替 INT4"):
 # the old value of a follow-up's change, neither chosen nor ruled out (a switch is no refusal, so no accuracy need).
 FORMAT_REPLACED_BEFORE = _rx(r"\b(?:instead of|rather than|in place of|replacing|(?:switch|switching|move|moving|go|going|"

@@ -8,6 +8,10 @@ from __future__ import annotations
 
 import re
 
+_UNHURRIED = (r"\bno (?:rush|hurry)\b", r"\b(?:not|nobody'?s|no one'?s|nobody is|no one is|we'?re not|i'?m not) in (?:a|any) (?:rush|hurry)\b",
+              r"\b(?:fine|ok|okay) if (?:it|the \w+|answers?|generation) (?:takes|take) a (?:while|bit)\b",
+              r"\bslow (?:is|would be) (?:fine|ok|okay)\b")
+
 WORDS: dict[str, tuple[str, ...]] = {
     # what arrives: a request, or the person / conversation behind one
     # one describing word may stand before the noun ("80k support tickets a day", "300 chat requests per minute")
@@ -351,7 +355,10 @@ WORDS: dict[str, tuple[str, ...]] = {
     "careful_quantization": (r"no careless quanti[sz]", r"\bcareless(?:ly)?\s+quanti[sz]",
                              r"\bquanti[sz]\w*\s+carelessly\b", r"(?:don'?t|do not|can'?t|cannot) (?:quanti[sz]e|compress) (?:aggressively|carelessly|too much|much)",
                              r"no aggressive quanti[sz]", r"(?:can'?t|cannot|mustn'?t) (?:lose|drop|sacrifice) (?:any )?(?:accuracy|quality)",
-                             r"careful (?:with|about) quanti[sz]"),
+                             r"careful (?:with|about) quanti[sz]",
+                             # the quality said not to drop ("quality can't drop at all", "accuracy must not degrade")
+                             r"\b(?:accuracy|quality) (?:can'?t|cannot|can not|mustn'?t|must not|shouldn'?t|may not) "
+                             r"(?:drop|degrade|suffer|go down|slip)\b"),
     "mixed_training": (r"(?:train|fine[- ]?tun)\w*\b.{0,60}\bsame (?:machines?|hardware|gpus?|servers?|boxe?s?|cards?|nodes?|rigs?)",
                        r"doubles? as (?:a |an |our |the )?(?:training|fine[- ]?tuning)",
                        r"(?:train(?:ing)?|fine[- ]?tun(?:e|ing))\b (?:\w+ ){0,3}on (?:it|them|these|those|this box|that box)\b",
@@ -369,8 +376,11 @@ WORDS: dict[str, tuple[str, ...]] = {
                          r"\b(?:speed|latency) (?:isn'?t|is not|is no|not) (?:that |super |very |a )?(?:critical|important|"
                          r"priority|big deal|concern)",
                          r"\bdon'?t (?:really )?care (?:much |too much )?about (?:speed|latency)\b",
-                         # no hurry for the answers ("no rush", "nobody's in a hurry"): speed is not what they buy for
-                         r"\bno (?:rush|hurry)\b", r"\b(?:not|nobody'?s|no one'?s|nobody is|no one is) in (?:a|any) (?:rush|hurry)\b"),
+                         # no hurry for the answers: speed is not what they buy for (the `unhurried` words)
+                         *_UNHURRIED),
+    # No hurry for the answers, said outright ("no rush", "nobody's in a hurry"): the acceptable band for a purchase, and
+    # hardware they own is enough once it streams faster than people read (`Sizer.target_for`).
+    "unhurried": _UNHURRIED,
     "speed_comfortable": (r"\bsnappy\b", r"\b(?:like|as fast as|as quick as) chatgpt\b", r"\bchatgpt[- ](?:like|fast|speed)\b",
                           r"\b(?:has|have|needs?|got|must|should) (?:to )?(?:be|feel) (?:really |very |super )?"
                           r"(?:fast|quick|snappy|instant|responsive)\b",

@@ -8,6 +8,9 @@ from __future__ import annotations
 
 from estimator.advice.export_rules import CHINESE_MAKERS
 
+_UNHURRIED = ("不(?:赶|趕)时间", "不(?:着|用|必)?急(?!用|需|件)", "慢(?:一)?(?:点|些)?(?:也)?(?:没关系|无所谓|没事|可以)",
+              "慢慢(?:出字|出|生成|来)?(?:也)?(?:没关系|无所谓|没事|可以)")
+
 WORDS: dict[str, tuple[str, ...]] = {
     # a count may run over its figure ("3万多个问题") and its noun carry a word or two of description ("2 万通客服对话",
     # "2 万则 line 讯息"); 笔 counts requests in Traditional usage ("5 萬筆請求"); 人次 counts visits, one a request
@@ -189,7 +192,9 @@ WORDS: dict[str, tuple[str, ...]] = {
     # the device asked for is a laptop ("买一台笔记本", "笔電" -> "笔电", "轻薄本"; "macbook" is in the English words); not one ruled out
     "laptop_form": ("(?<!不是)(?<!不要)(?<!不用)(?:笔记本(?:电脑)?|笔记型电脑|笔电|轻薄本|游戏本|手提电脑)(?!\\s*(?:太慢|不够|跑不动|带不动))",),
     "careful_quantization": ("不要?(?:随便|随意|轻易|过度)量化", "不能(?:随便|随意|轻易)?量化", "精度(?:不能|不可以)(?:掉|降|损失)",
-                             "不能(?:掉|损失)精度", "精度掉了"),
+                             "不能(?:掉|损失)精度", "精度掉了",
+                             # the quality said not to drop ("质量不能下降", "效果不能打折")
+                             "(?:质量|品质|效果|准确率)(?:不能|不可以|不得|不允许)(?:下降|掉|降|打折|变差)"),
     "mixed_training": ("同[一1](?:批|台|套|组)?(?:机器|硬件|服务器|gpu|卡).{0,12}(?:训练|微调)",
                        "(?:训练|微调).{0,12}同[一1](?:批|台|套|组)?(?:机器|硬件|服务器|gpu|卡)"),
     # The per-user speed said in words, as seed 1's band (text is folded to Simplified: "體驗不要太差" -> "体验不要太差",
@@ -199,9 +204,11 @@ WORDS: dict[str, tuple[str, ...]] = {
                          "不(?:追求|求|用|需要|必|一定要)(?:特别|很|太|多|那么|非常|极)?快", "不(?:追求|求|看重|在乎)速度",
                          "速度(?:过得去|一般|普通|还行|说得过去|正常)(?:就|即可)",
                          "跟得?上(?:人的?|用户的?)?阅读", "(?:别|不要)让人等太久", "速度(?:没|不)(?:什么|太高|太大)?要求",
-                         # no hurry for the answers ("不赶时间", "不急，慢慢出字没关系", "慢点无所谓")
-                         "不(?:赶|趕)时间", "不(?:着|用|必)?急(?!用|需|件)", "慢(?:一)?(?:点|些)?(?:也)?(?:没关系|无所谓|没事|可以)",
-                         "慢慢(?:出字|出|生成|来)?(?:也)?(?:没关系|无所谓|没事|可以)"),
+                         # no hurry for the answers (the `unhurried` words)
+                         *_UNHURRIED),
+    # No hurry for the answers, said outright ("不赶时间", "不急，慢慢出字没关系", "慢点无所谓"; Traditional folded to
+    # Simplified): the acceptable band for a purchase, and owned hardware is enough once it streams faster than people read.
+    "unhurried": _UNHURRIED,
     "speed_comfortable": ("流畅", "顺畅", "像\\s*chatgpt", "(?:速度|出字|响应|回复|生成|回答)\\s*(?:一定|必须|得)?\\s*要\\s*(?:很|够|非常|特别)?快(?!速)",
                           "一定要\\s*(?:很|够|非常)?快(?!速)", "要够快", "不能(?:太)?卡", "不要一(?:卡|顿)一(?:卡|顿)", "一(?:卡|顿)一(?:卡|顿)"),
     # the engine named in Chinese words around its (Latin) name is the English lexicon's; only the denial is Chinese

@@ -32,8 +32,14 @@ def shortfall_text(sizer: Sizer, sized: Sized) -> Said:
         # a contradiction; the limit is what it misses.
         return said("answer.short.limits", limits=limits, tps=est.decode_tokens_per_s_per_stream,
                    users=sizer.peak, count=sized.count)
+    # Against the targets the option is judged by (`Sizer.target_for`, `Sizer.ttft_for`): an owned box is not judged
+    # by a first-token bound nobody set, so quoting one as what it missed read as the reason it fell short.
+    bound = sizer.ttft_for(sized.candidate)
+    if bound is None:
+        return said("answer.short.speed", tps=est.decode_tokens_per_s_per_stream, users=sizer.peak, ttft=ttft,
+                   target=sizer.target_for(sized.candidate))
     return said("answer.short.slo", tps=est.decode_tokens_per_s_per_stream, users=sizer.peak, ttft=ttft,
-               target=sizer.target, ttft_target=sizer.ttft or 0)
+               target=sizer.target_for(sized.candidate), ttft_target=bound)
 
 
 def limits_passed(sizer: Sizer, cand: Candidate, count: int) -> Said:

@@ -17,7 +17,7 @@ from dataclasses import dataclass, field
 from typing import NamedTuple
 
 from estimator.advice.candidates import Candidate, is_organization
-from estimator.advice.concurrency import read_share, reading_pace_tokens_per_s
+from estimator.advice.concurrency import READING_TOKENS_PER_S, read_share, reading_pace_tokens_per_s
 from estimator.advice.default_format import DefaultFormat, default_format, runs_fp8_natively, served_as_w8a8
 from estimator.advice.load import is_ultra_low_ttft, load_conversion
 from estimator.advice.power_limit import option_power_budget_w, racks_unstated_per_rack
@@ -557,10 +557,20 @@ class Sizer:
         6000 for a 70B in BF16 and 5 users); else the target."""
         if self.assumed_speed and candidate.existing and not candidate.class_owned:  # `_banded`, inline: asked per count
             return min(self.target, ACCEPTABLE_TOKENS_PER_S)
+        if self._unhurried_owned(candidate):
+            return min(self.target, READING_TOKENS_PER_S)
         if self.assumed_speed and self.workload.speed_basis == "comfortable" and candidate.hardware.kind == "gpu":
             # the error is the GPU groups' (calibration relative_error); SoCs, NPUs and accelerators keep the bar
             return self.target / (1 + ESTIMATE_TYPICAL_ERROR)
         return self.target
+
+    def _unhurried_owned(self, candidate: Candidate) -> bool:
+        """Hardware they own, judged for a lead who said there is no rush and set no speed figure ("不赶时间"): speed is
+        not what they would buy, so the owned box is enough once it streams faster than people read (5.3 tok/s,
+        Brysbaert 2019, `concurrency.READING_TOKENS_PER_S`): past that, a reader never waits on the text, and a purchase
+        buys only the speed they said they do not need. Not when they say what they own falls short."""
+        return (bool(self.workload.unhurried) and self.workload.speed_basis == "said_acceptable"
+                and not self.workload.owned_falls_short and candidate.existing and not candidate.class_owned)
 
     def ttft_for(self, candidate: Candidate) -> int | None:
         """The p95 first-token target `candidate` is judged by: none for hardware they own when none was set."""
@@ -579,10 +589,13 @@ class Sizer:
         notes: list[Said] = []
         if not self._banded(sized.candidate):
             return EMPTY
+        speed = self.speed(sized.estimate, sized.candidate)
         if self.assumed_speed:
-            speed = self.speed(sized.estimate, sized.candidate)
             band = "comfortable" if speed >= COMFORTABLE_TOKENS_PER_S else "acceptable"
             notes.append(said("answer.owned.band", tps=speed, band=said(f"answer.owned.band.{band}")))
+        elif self._unhurried_owned(sized.candidate) and speed < ACCEPTABLE_TOKENS_PER_S:
+            notes.append(said("answer.owned.unhurried", tps=speed, reading=READING_TOKENS_PER_S,
+                              acceptable=ACCEPTABLE_TOKENS_PER_S))
         if self.assumed_ttft:
             notes.append(said("answer.owned.no_ttft"))
         return cat(*notes)

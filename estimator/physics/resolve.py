@@ -350,7 +350,8 @@ def _resolve(request: EstimateRequest, index: CatalogIndex) -> Resolved:
     head_extra_b = head_compute_extra_b(arch, quant, backend, listed_peak, device.fp16_tflops) * scale
     step_scale, measured_model = _model_step_scale(request, arch, index)
     prefill_dense_b, prefill_expert_b = _prefill_split_b(
-        active_b, expert_b * scale, share, request.prompt_tokens, is_continuous(backend))
+        active_b, expert_b * scale, share, request.prompt_tokens, is_continuous(backend),
+        metal=backend == "llama.cpp" and device.vector_alu_rate)
     base = Resolved(
         device=device, params_b=request.params_b, quant=quant, backend=backend, backend_given=backend_given,
         weights_gb=total_weights_gb, arch=arch,
@@ -502,20 +503,21 @@ def _keeps_native_experts(arch: Architecture, quant: str, index: CatalogIndex) -
 
 
 def _prefill_split_b(
-    active_b: float, expert_b: float, share: float, prompt_tokens: int, continuous: bool
+    active_b: float, expert_b: float, share: float, prompt_tokens: int, continuous: bool, metal: bool = False
 ) -> tuple[float, float]:
     """(dense, routed-expert) parameters whose FLOPs one prefill pays at the dense prefill rate: the
     active parameters, the routed experts' active share (expert_b · k / E) divided by their tile fill.
     A slot server runs the prompt in micro-batches of at most `roofline.PASS_TOKENS_SLOT` tokens, a
-    continuous-batching engine fills its token budget (`roofline.PASS_TOKENS_CONTINUOUS`). A dense
-    model: (`active_b`, 0)."""
+    continuous-batching engine fills its token budget (`roofline.PASS_TOKENS_CONTINUOUS`); llama.cpp on an Apple GPU
+    (`metal`) tiles 32 token rows (`roofline.EXPERT_TILE_ROWS_METAL`). A dense model: (`active_b`, 0)."""
     if expert_b <= 0.0 or share <= 0.0:
         return active_b, 0.0
     routed = expert_b * share
     if continuous:
         tokens, tile = float(roofline.PASS_TOKENS_CONTINUOUS), roofline.EXPERT_TILE_ROWS_CONTINUOUS
     else:
-        tokens, tile = float(min(max(1, prompt_tokens), roofline.PASS_TOKENS_SLOT)), roofline.EXPERT_TILE_ROWS_SLOT
+        tokens = float(min(max(1, prompt_tokens), roofline.PASS_TOKENS_SLOT))
+        tile = roofline.EXPERT_TILE_ROWS_METAL if metal else roofline.EXPERT_TILE_ROWS_SLOT
     efficiency = roofline.expert_tile_efficiency(tokens, share, touched_expert_share(share, tokens), tile)
     return active_b - routed, routed / efficiency  # efficiency in (0, 1]
 

@@ -101,7 +101,11 @@ def overhead_units(layers: int) -> float:
 # - Continuous-batching engines fill each pass up to their token budget with prompt chunks of several
 #   users and the running decodes; sized at vLLM's V1 online default of 2,048 tokens, with fused_moe's
 #   64-row tile. At that budget every catalog MoE with k / E >= 1/32 fills its tiles (efficiency 1).
+# - llama.cpp's Metal backend (Apple GPUs) multiplies in fixed 64 x 32 tiles whatever the batch: 32 token rows a tile
+#   (ggml-metal.metal, kernel_mul_mm / kernel_mul_mm_id: BLOCK_SIZE_M 64 weight rows, BLOCK_SIZE_N 32 activation rows),
+#   so an expert holding 16 of a pass's tokens fills half a tile, not an eighth of a 128-row one.
 EXPERT_TILE_ROWS_SLOT = 128
+EXPERT_TILE_ROWS_METAL = 32
 EXPERT_TILE_ROWS_CONTINUOUS = 64
 PASS_TOKENS_SLOT = 512
 PASS_TOKENS_CONTINUOUS = 2048
@@ -174,6 +178,7 @@ def prefill_ms(
 
 __all__ = [
     "EXPERT_TILE_ROWS_CONTINUOUS",
+    "EXPERT_TILE_ROWS_METAL",
     "EXPERT_TILE_ROWS_SLOT",
     "OVERHEAD_REFERENCE_LAYERS",
     "PASS_TOKENS_CONTINUOUS",

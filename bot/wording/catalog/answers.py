@@ -37,6 +37,12 @@ ANSWER_MESSAGES: dict[str, tuple[str, str, str]] = {
         "{users:,} 位使用者時每人 {tps:,.1f} tok/s、p95 首 token {ttft:,.0f} ms，目標為 {target:g} tok/s 和 "
         "{ttft_target:,} ms",
     ),
+    "answer.short.speed": (
+        "{tps:,.1f} tok/s per user at {users:,} user(s), against {target:g} tok/s (p95 first token {ttft:,.0f} ms, "
+        "shown, not judged)",
+        "{users:,} 位用户时每人 {tps:,.1f} tok/s，目标为 {target:g} tok/s（p95 首 token {ttft:,.0f} ms，仅列出、不据此判断）",
+        "{users:,} 位使用者時每人 {tps:,.1f} tok/s，目標為 {target:g} tok/s（p95 首 token {ttft:,.0f} ms，僅列出、不據此判斷）",
+    ),
     "answer.owned.yes_batch": (
         "Use what you have: {used} × {hardware} (you own {owned}) finish the batch in {hours:,.1f} h, within the "
         "{window:g} h window, at $0 capex, power only (${power:,.0f} a year).",
@@ -50,6 +56,14 @@ ANSWER_MESSAGES: dict[str, tuple[str, str, str]] = {
         "acceptable, <15 frustrating).",
         "没有设定速度目标：每人 {tps:,.1f} tok/s 属于种子文档 1 的{band}区间（≥30 舒适，15–30 可接受，<15 令人沮丧）。",
         "沒有設定速度目標：每人 {tps:,.1f} tok/s 屬於種子文件 1 的{band}區間（≥30 舒適，15–30 可接受，<15 令人沮喪）。",
+    ),
+    "answer.owned.unhurried": (
+        " You said there is no rush: {tps:,.1f} tok/s per user is below seed 1's acceptable {acceptable:g} but faster "
+        "than people read (~{reading:,.1f} tok/s), so a purchase would buy only speed you do not need.",
+        "你说不赶时间：每人 {tps:,.1f} tok/s 低于种子文档 1 的可接受下限 {acceptable:g}，但比人的阅读速度（约 {reading:,.1f} "
+        "tok/s）快，买新设备只会买来你不需要的速度。",
+        "你說不趕時間：每人 {tps:,.1f} tok/s 低於種子文件 1 的可接受下限 {acceptable:g}，但比人的閱讀速度（約 {reading:,.1f} "
+        "tok/s）快，買新設備只會買來你不需要的速度。",
     ),
     "answer.owned.band.comfortable": ("comfortable", "舒适", "舒適"),
     "answer.owned.band.acceptable": ("acceptable", "可接受", "可接受"),
