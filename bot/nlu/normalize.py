@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import re
 import unicodedata
+from collections.abc import Callable
 
 from bot.nlu.fold import fold
 
@@ -37,6 +38,9 @@ _EN_SCALES = {"hundred": 100, "dozen": 12}
 # A count fused with "we" ("我们仨" the three of us, "咱俩" the two of us): the count with its measure word.
 _ZH_FUSED_COUNT = re.compile("(我们|咱们|我們|咱們|他们|他們|咱)(仨|俩|倆)")
 _ZH_FUSED_VALUE = {"仨": "3个", "俩": "2个", "倆": "2个"}
+# "双卡 4090", "雙卡" (two cards; folded later, so both scripts): the pair word before cards is the count. "双路" (dual socket) is the CPU
+# reader's, left as said.
+_ZH_PAIR_CARDS = re.compile("[双雙](?=\\s*卡)")
 _EN_PAIR_WORDS = {"a couple of": "2", "a pair of": "2", "dual": "2", "quad": "4", "a dozen": "12", "a single": "1"}
 _EN_WORD = "|".join([*_EN_UNITS, *_EN_TENS, *_EN_SCALES])
 _EN_RUN = re.compile(rf"\b(?:{_EN_WORD})(?:[\s-]+(?:and[\s-]+)?(?:{_EN_WORD}))*\b")
@@ -235,6 +239,11 @@ _DIGIT_AFTER_MULTIPLIER = re.compile(
     r"|([万萬千])\s?(\d)(?![\d.])(?!\s*(?:个|個|人|位|名|张|張|台|卡|块|塊|元|%|千|百|十|[a-z])))")
 
 
+def _pair_count(digits: str) -> Callable[[re.Match[str]], str]:
+    """The pair word's digits; a hyphen before the device's own digits becomes a space ("quad-3090": "4 3090")."""
+    return lambda m: digits + " " if m.group(0).endswith("-") else digits
+
+
 def normalize(text: str) -> str:
     """Canonical lower-case text with ASCII digits; see the module docstring.
 
@@ -276,7 +285,9 @@ def normalize(text: str) -> str:
         lambda m: f"{m.group(1)}.{m.group(3) or m.group(5) or m.group(7)}{m.group(2) or m.group(4) or m.group(6)}", text)
     text = _COUPLE_OF_UNIT.sub(r"couple \1", text)  # "a couple of hundred": the unit's couple, below
     for phrase, digits in _EN_PAIR_WORDS.items():
-        text = re.sub(rf"\b{phrase}\b", digits, text)
+        # "quad-3090": the count of the device named next, as "4 3090" (a hyphen before digits is no range)
+        text = re.sub(rf"\b{phrase}\b(?:-(?=\d))?", _pair_count(digits), text)
+    text = _ZH_PAIR_CARDS.sub("2", text)
     text = _EN_RUN.sub(lambda m: str(en_words_value(m.group(0)) if en_words_value(m.group(0)) is not None else m.group(0)), text)
     for pattern, spelled in _SPELLED:
         text = pattern.sub(spelled, text)

@@ -51,3 +51,18 @@ def test_a_quote_asked_about_in_the_next_sentence_is_weighed(matcher):
 def test_a_server_in_cards_does_not_count_a_device_named_after_other_figures(matcher):
     # the 8 cards are the server's, but "70b" stands between: the L40S said later is one card asked about
     assert devices("一台8卡服务器跑 70b，加一张 l40s 够吗", matcher, "named_devices") == {"nvidia-l40s": 1}
+
+
+@pytest.mark.parametrize(("text", "expected"), [
+    # a machine said by its cards in words ("双卡 4090", "dual 4090"): that many of the GPU, read on folded text
+    ("我们有一台双卡 4090 的机器，跑 Qwen3-32B，10 个人用，够吗", {"nvidia-rtx-4090": 2}),
+    ("我們有一台雙卡 4090 的主機，跑 Qwen3-32B 給 10 個人用，夠嗎", {"nvidia-rtx-4090": 2}),
+    ("家里有台四卡 3090，跑 70B 够吗", {"nvidia-rtx-3090": 4}),
+    ("we have a dual 4090 box, qwen3-32b for 10 people, enough?", {"nvidia-rtx-4090": 2}),
+    ("our quad-3090 rig is idle, 70b at q4 for 5 people?", {"nvidia-rtx-3090": 4}),
+    ("实验室有台八卡 A100 服务器闲着", {"nvidia-a100": 8}),
+])
+def test_cards_said_in_words_before_the_gpu_count_it(text, expected, matcher):
+    found = devices(text, matcher, "owned_devices")
+    (gpu, cards), = expected.items()
+    assert len(found) == 1 and next(iter(found)).startswith(gpu) and next(iter(found.values())) == cards
