@@ -35,7 +35,8 @@ CpuArch = Literal["x86", "arm"]
 SpeedBand = Literal["comfortable", "acceptable"]
 # Why the per-user speed sized for is what it is, when the user gave no figure (`advice.speed_tier`).
 SpeedBasis = Literal["said_comfortable", "said_acceptable", "owned_slow", "batch", "personal", "comfortable", "ttft_class",
-                     "acceptable_under_rule", "acceptable_within_limits"]
+                     "acceptable_under_rule", "acceptable_within_limits",
+                     "acceptable_on_asked"]
 # Serving engines a lead may name; the estimate uses the catalog's stack for it (`advice.engine_named`).
 ServingEngine = Literal["vllm", "sglang", "tgi", "trt-llm", "llama.cpp", "ollama", "mlx"]
 # Currencies with a dated, sourced rate (estimator/costing/fx.py, knowledge/data/fx_rates.csv).

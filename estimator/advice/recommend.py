@@ -100,7 +100,7 @@ from estimator.schemas import (
     Recommendation,
     SpareOffer,
 )
-from estimator.workload import Workload
+from estimator.workload import SpeedBasis, Workload
 
 RISK_WEIGHT = 0.10  # share of cost one risk point is worth when ranking (medium = 1 point, high = 3)
 # Seed 1 closes on "從滿足你當前需求的最小配置開始" (start with the smallest configuration that meets today's needs):
@@ -730,6 +730,17 @@ def recommend(
     if not outside_limits and within_rationale is None and not filled.owned_devices:
         named_ranked = _named_ranked(sizer, filled, catalog)
         lead = _named_lead(filled, named_ranked)
+        if lead is not None and (asked_usable := _named_usable_far_cheaper(sizer, filled, catalog, lead)) is not None:
+            # The device asked about, at the assumed comfortable speed, costs more than seed 1's budget-to-production
+            # step over its acceptable band: that band leads, the comfortable purchase beside it with its price.
+            comfortable = sizer.finalize(lead)
+            sizer, named_ranked, lead = asked_usable
+            filled = sizer.workload
+            if not _same_purchase(comfortable, primary):  # else it is beside the lead as the ranking's leader, below
+                alternatives = [comfortable, *alternatives][:MAX_ALTERNATIVES]
+            speed = said("assume.speed", tps=sizer.target, why=said("assume.speed.acceptable_on_asked"))
+            assumptions = [speed if line.key == "assume.speed" else line for line in assumptions]
+            assumptions.append(_comfort_premium_note(sizer, lead, comfortable))
         if lead is not None and not _same_purchase(lead, primary):
             alternatives = [primary, *(s for s in alternatives if not _same_purchase(s, lead))][:MAX_ALTERNATIVES]
             named_over, primary = primary, lead
@@ -883,11 +894,7 @@ def _usable_far_cheaper(sizer: Sizer, filled: Workload, free: list[Candidate], c
     if (not rules or not sizer.assumed_speed or sizer.target <= ACCEPTABLE_TOKENS_PER_S or primary.tco is None
             or filled.owned_devices or primary.candidate.existing or is_batch_job(filled)):
         return None
-    update = {"tokens_per_s_target": ACCEPTABLE_TOKENS_PER_S, "speed_basis": "acceptable_under_rule"}
-    banded = Sizer(filled.model_copy(update=update), sizer.catalog,
-                   sizer.estimate_fn, sizer.capacity_fn, assumed_targets=(True, sizer.assumed_ttft),
-                   format_stated=sizer.format_stated, shortcuts=sizer.shortcuts, assumed_shapes=sizer.assumed_shapes,
-                   people=sizer.people, prompt_rate=sizer.prompt_rate)
+    banded = _acceptable_sizer(sizer, filled, "acceptable_under_rule")
     usable = [s for s in size_all(banded, free) + size_counted(banded, counted)
               if s.estimate.fits and not s.violations and s.tco is not None]
     if not usable or primary.tco.capex_usd <= COMFORT_PREMIUM * min(s.tco.capex_usd for s in usable if s.tco):
@@ -897,6 +904,38 @@ def _usable_far_cheaper(sizer: Sizer, filled: Workload, free: list[Candidate], c
     if lead.violations or lead.tco is None or primary.tco.capex_usd <= COMFORT_PREMIUM * lead.tco.capex_usd:
         return None  # the usable leader, probed, misses or is not that much cheaper: the comfortable answer stands
     return banded, ranked
+
+
+def _acceptable_sizer(sizer: Sizer, filled: Workload, basis: SpeedBasis) -> Sizer:
+    """`sizer` with the assumed speed at seed 1's acceptable band (15 tok/s per user), every other target as it was."""
+    update = {"tokens_per_s_target": ACCEPTABLE_TOKENS_PER_S, "speed_basis": basis}
+    return Sizer(filled.model_copy(update=update), sizer.catalog,
+                 sizer.estimate_fn, sizer.capacity_fn, assumed_targets=(True, sizer.assumed_ttft),
+                 format_stated=sizer.format_stated, shortcuts=sizer.shortcuts, assumed_shapes=sizer.assumed_shapes,
+                 people=sizer.people, prompt_rate=sizer.prompt_rate)
+
+
+def _named_usable_far_cheaper(sizer: Sizer, filled: Workload, catalog: Catalog,
+                              lead: Sized) -> tuple[Sizer, list[Sized], Sized] | None:
+    """"How many X?" with no speed set: the device is the lead's question, as a buying rule is (`_usable_far_cheaper`),
+    so the same comparison is made on it. When the comfortable purchase of the device asked about costs more than
+    `COMFORT_PREMIUM` times its purchase at seed 1's acceptable band (a 64-card Ascend fleet for what 16 cards serve at
+    17 tok/s), the acceptable band's sizer, its named ranking and lead. None when a speed was set, a count was asked
+    ("would one L40S do?" is a yes/no, judged at the targets), hardware is owned, or the step is not that large."""
+    asked = [d for d in filled.named_devices or [] if d.hardware_id == lead.candidate.hardware.id]
+    if (not sizer.assumed_speed or sizer.target <= ACCEPTABLE_TOKENS_PER_S or lead.tco is None or not asked
+            or any(d.count is not None for d in asked) or filled.owned_devices or lead.candidate.existing
+            or is_batch_job(filled)):
+        return None
+    banded = _acceptable_sizer(sizer, filled, "acceptable_on_asked")
+    ranked = _named_ranked(banded, banded.workload, catalog)
+    usable = _named_lead(banded.workload, ranked)
+    if usable is None:
+        return None
+    usable = banded.finalize(usable)  # probed: its tail-latency and headroom risks charged, its capacity checked
+    if usable.violations or usable.tco is None or lead.tco.capex_usd <= COMFORT_PREMIUM * usable.tco.capex_usd:
+        return None
+    return banded, ranked, usable
 
 
 def _comfort_premium_note(sizer: Sizer, primary: Sized, comfortable: Sized) -> Said:

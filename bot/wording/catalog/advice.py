@@ -370,6 +370,12 @@ _ASSUME: dict[str, tuple[str, str, str]] = {
         "种子文档 1 的可接受区间：在你的采购规定内，舒适速度的价格超过种子文档 1 从预算方案到生产方案的差价",
         "種子文件 1 的可接受區間：在你的採購規定內，舒適速度的價格超過種子文件 1 從預算方案到生產方案的差價",
     ),
+    "assume.speed.acceptable_on_asked": (
+        "seed 1's acceptable band: on the device you asked about, the comfortable speed costs more than seed 1's "
+        "budget-to-production step",
+        "种子文档 1 的可接受区间：在你问的设备上，舒适速度的价格超过种子文档 1 从预算方案到生产方案的差价",
+        "種子文件 1 的可接受區間：在你問的裝置上，舒適速度的價格超過種子文件 1 從預算方案到生產方案的差價",
+    ),
     "assume.speed.acceptable_within_limits": (
         "seed 1's acceptable band (15–30): nothing within the limits you set reaches its comfortable speed",
         "种子文档 1 的可接受区间（15–30）：在你设定的限制内达不到它的舒适速度",
