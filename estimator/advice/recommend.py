@@ -653,8 +653,7 @@ def recommend(
             alternatives = [sizer.finalize(comfortable),
                             *(sizer.finalize(s) for s in _with_held_back(filled, primary, ranked)
                               if s.candidate.hardware.id != comfortable.candidate.hardware.id)][:MAX_ALTERNATIVES]
-            speed = said("assume.speed", tps=sizer.target, why=said("assume.speed.acceptable_under_rule"))
-            assumptions = [speed if line.key == "assume.speed" else line for line in assumptions]
+            assumptions = _speed_assumed(assumptions, sizer.target, "assume.speed.acceptable_under_rule")
             assumptions.append(_comfort_premium_note(sizer, primary, comfortable))
     elif (within_band := _banded_within_limits(sizer, filled, free, counted)) is not None:
         # Nothing meets the targets the user did not set within the limits they did set: the limits hold, and
@@ -666,8 +665,7 @@ def recommend(
         primary = ranked[0]
         alternatives = [sizer.finalize(s) for s in _with_held_back(filled, primary, ranked)]
         if speed_assumed:
-            speed = said("assume.speed", tps=sizer.target, why=said("assume.speed.acceptable_within_limits"))
-            assumptions = [speed if line.key == "assume.speed" else line for line in assumptions]
+            assumptions = _speed_assumed(assumptions, sizer.target, "assume.speed.acceptable_within_limits")
         assumptions.append(said("note.banded_within_limits", tps=sizer.target,
                                 ttft=said("note.banded_within_limits.ttft") if sizer.ttft is None else ""))
     else:
@@ -684,8 +682,7 @@ def recommend(
             # targets (a 17 W Lunar Lake box for "about 15 W", not a 320 W card for an assumed 1 s and 30 tok/s).
             sizer, meeting = banded_past
             filled = sizer.workload
-            speed = said("assume.speed", tps=sizer.target, why=said("assume.speed.acceptable_within_limits"))
-            assumptions = [speed if line.key == "assume.speed" else line for line in assumptions]
+            assumptions = _speed_assumed(assumptions, sizer.target, "assume.speed.acceptable_within_limits")
         closest = meeting or sorted(fitting, key=lambda s: (s.shortfall, s.cost_per_token))
         primary = sizer.finalize(closest[0] if meeting else sizer.fewest_as_close(closest[0]))
         # Options that miss the targets are shown at the fewest devices that get as close, like the primary
@@ -738,8 +735,7 @@ def recommend(
             filled = sizer.workload
             if not _same_purchase(comfortable, primary):  # else it is beside the lead as the ranking's leader, below
                 alternatives = [comfortable, *alternatives][:MAX_ALTERNATIVES]
-            speed = said("assume.speed", tps=sizer.target, why=said("assume.speed.acceptable_on_asked"))
-            assumptions = [speed if line.key == "assume.speed" else line for line in assumptions]
+            assumptions = _speed_assumed(assumptions, sizer.target, "assume.speed.acceptable_on_asked")
             assumptions.append(_comfort_premium_note(sizer, lead, comfortable))
         if lead is not None and not _same_purchase(lead, primary):
             alternatives = [primary, *(s for s in alternatives if not _same_purchase(s, lead))][:MAX_ALTERNATIVES]
@@ -889,8 +885,7 @@ def _usable_far_cheaper(sizer: Sizer, filled: Workload, free: list[Candidate], c
     purchase that meets seed 1's acceptable band (≥ 15 tok/s per user, every other target held): that band's sizer and
     its ranking. None when no rule limits the buy, the speed was set, hardware is owned, or no usable option is that
     much cheaper."""
-    rules = (filled.excluded_vendors or filled.allowed_vendors or filled.device_form or filled.named_only
-             or filled.cpu_arch)
+    rules = _buying_rules(filled)
     if (not rules or not sizer.assumed_speed or sizer.target <= ACCEPTABLE_TOKENS_PER_S or primary.tco is None
             or filled.owned_devices or primary.candidate.existing or is_batch_job(filled)):
         return None
@@ -904,6 +899,19 @@ def _usable_far_cheaper(sizer: Sizer, filled: Workload, free: list[Candidate], c
     if lead.violations or lead.tco is None or primary.tco.capex_usd <= COMFORT_PREMIUM * lead.tco.capex_usd:
         return None  # the usable leader, probed, misses or is not that much cheaper: the comfortable answer stands
     return banded, ranked
+
+
+def _buying_rules(filled: Workload) -> bool:
+    """Whether a rule limits what may be bought: vendors ruled out or the only ones allowed ("信创"), a device form (a
+    laptop), only the devices named, an instruction set ("一定要 x86")."""
+    return bool(filled.excluded_vendors or filled.allowed_vendors or filled.device_form or filled.named_only
+                or filled.cpu_arch)
+
+
+def _speed_assumed(assumptions: list[Said], tps: float, why: str) -> list[Said]:
+    """The assumptions with their speed line saying the band the option was sized at, and why."""
+    speed = said("assume.speed", tps=tps, why=said(why))
+    return [speed if line.key == "assume.speed" else line for line in assumptions]
 
 
 def _acceptable_sizer(sizer: Sizer, filled: Workload, basis: SpeedBasis) -> Sizer:
@@ -956,8 +964,7 @@ def _banded_within_limits(sizer: Sizer, filled: Workload, free: list[Candidate],
     65 W mini PC to reach an assumed 2 s first token. A rule on what may be bought (vendors ruled out or the only ones
     allowed, "信创"; a laptop) is such a limit too: 50 users on a domestic-only buy are not answered with 200 Ascend
     910B, one replica a user, to reach an assumed 30 tok/s. None when no option lands in the band within the limits."""
-    rules = (filled.excluded_vendors or filled.allowed_vendors or filled.device_form or filled.named_only
-             or filled.cpu_arch)
+    rules = _buying_rules(filled)
     if not (sizer.assumed_speed or sizer.assumed_ttft) or (filled.budget_usd is None and filled.power_budget_w is None
                                                            and not rules):
         return None

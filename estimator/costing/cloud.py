@@ -223,9 +223,8 @@ def compare(
     buy_monthly = cost.annual_opex_usd / 12
     # Seed 2's one-time porting is paid up front but is not hardware: named beside the purchase, so the line
     # agrees with the reply's headline capex.
-    lines = [said("cloud.buy_ported", total=buy_total, capex=cost.capex_usd, migration=cost.migration_usd,
-                  opex=cost.annual_opex_usd) if cost.migration_usd > 0
-             else said("cloud.buy", total=buy_total, capex=upfront, opex=cost.annual_opex_usd)]
+    lines = [said("cloud.buy_ported" if cost.migration_usd > 0 else "cloud.buy", total=buy_total, capex=cost.capex_usd,
+                  migration=cost.migration_usd, opex=cost.annual_opex_usd)]
     if workload.air_gapped:  # nothing may reach the cloud: said once, and only buying is costed
         lines.append(said("cloud.air_gapped"))
         return CloudComparison(rent_three_year_usd=None, api_three_year_usd=None, break_even_months=None, cheapest="buy",
