@@ -216,6 +216,10 @@ def _share(hits: int, total: int) -> float | None:
     return None if total == 0 else round(hits / total, 3)
 
 
+def _expert_middle(result: QuestionResult) -> float:
+    return math.sqrt(result.expert_low_usd * result.expert_high_usd)
+
+
 def _capex_totals(results: Sequence[QuestionResult]) -> dict[str, object]:
     """Shares within range / within 3× and the typical factor, over questions with an expert capex.
 
@@ -224,6 +228,9 @@ def _capex_totals(results: Sequence[QuestionResult]) -> dict[str, object]:
     """
     compared = [r for r in results if r.expect in ("size", "use_owned")]
     factors = [r.factor for r in compared if r.factor is not None]
+    # Which way the misses lean (a held-out split reports its bias without opening its questions).
+    misses = [r for r in compared if r.factor is not None and r.factor > CLOSE_FACTOR]
+    over = sum(1 for r in misses if (r.capex_usd or 0.0) > _expert_middle(r))
     geo = math.exp(sum(math.log(f) for f in factors) / len(factors)) if factors else None
     return {
         "questions": len(compared),
@@ -232,6 +239,8 @@ def _capex_totals(results: Sequence[QuestionResult]) -> dict[str, object]:
         "within_1_5x": _share(sum(r.factor is not None and r.factor <= CLOSE_FACTOR for r in compared), len(compared)),
         "geometric_mean_factor": None if geo is None else round(geo, 3),
         "without_capex": sum(1 for r in compared if r.factor is None),
+        "over_1_5x": over,
+        "under_1_5x": len(misses) - over,
         "device_acceptable": _share(sum(bool(r.device_acceptable) for r in compared), len(compared)),
     }
 
@@ -281,7 +290,8 @@ def format_report(results: Sequence[QuestionResult], summary: dict[str, object])
     assert isinstance(total, dict)
     lines += ["", f"capex questions {total['questions']}: within range {_pct(total['within_range'])}, within 3× "
               f"{_pct(total['within_3x'])}, within 1.5× {_pct(total['within_1_5x'])}, geometric-mean factor {total['geometric_mean_factor']}, "
-              f"no priced primary {total['without_capex']}, device acceptable {_pct(total['device_acceptable'])}"]
+              f"no priced primary {total['without_capex']}, device acceptable {_pct(total['device_acceptable'])}, "
+              f"outside 1.5×: {total['over_1_5x']} over, {total['under_1_5x']} under"]
     for title in ("by_language", "by_load_form", "by_expect"):
         groups = summary[title]
         assert isinstance(groups, dict)

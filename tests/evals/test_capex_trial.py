@@ -156,6 +156,7 @@ def test_summary_shares_and_geometric_mean_over_capex_questions():
     assert total["questions"] == 3
     assert total["within_range"] == round(1 / 3, 3) and total["within_3x"] == round(1 / 3, 3)
     assert total["geometric_mean_factor"] == round((1 * 4 * 4) ** (1 / 3), 3)
+    assert (total["over_1_5x"], total["under_1_5x"]) == (1, 1)  # $80k above the middle, $5k below
 
 
 def test_real_engine_on_three_dev_questions_reports_consistent_factors(engine):
