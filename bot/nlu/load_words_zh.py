@@ -80,7 +80,10 @@ WORDS: dict[str, tuple[str, ...]] = {
     "daily": ("每天", "每日", "[一1]\\s*天", "日均", "/\\s*天", "每个?工作[天日]"),
     # a day's volume named by its noun, the figure after it ("日均对话量约 4 万", "每天请求数大概 2 万")
     "request_volume_nouns": ("请求|调用|对话|会话|咨询|查询|问答|提问|访问|呼叫|来电|消息|讯息",),
-    "monthly": ("每个?月", "[一1]\\s*个月", "月均", "/\\s*月", "月费"),
+    # "月花 $5k", "API 月开销 1.5 万", "月烧两万美元": a month right before a spend verb is a month's spend (a
+    # month after a digit is a date: "3月花了")
+    "monthly": ("每个?月", "[一1]\\s*个月", "月均", "/\\s*月", "月费",
+                "(?<![\\d])月(?=\\s*(?:花|烧|付|开销|支出|[账帐]单))"),
     "per_second_rate": ("qps", "rps"),
     "tokens": ("(?:个\\s*)?tokens?", "(?:个\\s*)?词元"),
     # a token rate over all users, not one user's speed ("总吞吐每秒8000 token", "整体每秒 6000 token")
@@ -103,8 +106,8 @@ WORDS: dict[str, tuple[str, ...]] = {
     "at_once_cue": ("同时", "一齐", "一起", "并发"),
     "clause_break": ("但是", "但系", "但", "不过", "可是"),
     # a spend verb or bill right before a bare amount ("每月API花2万"): yuan (or NT$ in Traditional text)
-    "spend_word": ("花费?", "[账帐]单(?:是|为|大概|约)?", "费用(?:是|为|大概|约)?", "支出", "开销"),
-    "spend_context": ("api", "[账帐]单", "费用", "花费", "开销", "支出", "花", "付"),
+    "spend_word": ("花费?", "烧掉?", "[账帐]单(?:是|为|大概|约)?", "费用(?:是|为|大概|约)?", "支出", "开销"),
+    "spend_context": ("api", "[账帐]单", "费用", "花费", "开销", "支出", "花", "付", "烧"),
     "daily_active_cue": ("日活(?:跃)?(?:率|用户数?|比例|占比)?", "每日活跃", "每[天日](?:都)?(?:会)?(?:在)?用(?:的)?"),
     # one person per device ("一部机对一个客人", "每台终端只服务一位访客", "一台车一个司机用"): every box serves a single user
     "one_user_per_device": (
