@@ -340,13 +340,19 @@ _MS_PER_UNIT = {"ms": 1, "msec": 1, "millisecond": 1, "milliseconds": 1, "毫秒
 # "model size 7", "参数量 14": a bare number after a size keyword is in billions.
 _PARAMS_KEYED = re.compile(rf"(?:model size|parameter count|params|参数量|參數量|模型大小)\s*(?:is|of|:|=|为|為|是)?\s*{NUM}(?![\d.]|\s*(?:%|gb|w\b|ms|users?|人))")
 _PARAMS = re.compile(rf"{NUM}\s*-?\s*(?P<unit>params?|parameters?|参数|參數|参|參|(?:的)?模型|model|llm)?(?![a-z])")
+# Staff named by their trade, people in every head-count reading ("~600 adjusters", "40 underwriters"; "800 个销售",
+# never the figure 销售额).
+_TRADE_NOUNS_EN = (r"adjusters?|underwriters?|recruiters?|accountants?|auditors?|consultants?|brokers?|traders?|bankers?|"
+                   r"tutors?|teachers?|translators?|editors?|writers?|reviewers?|technicians?|techs|dispatchers?|clerks?|"
+                   r"pharmacists?|radiologists?|planners?|buyers?|adjudicators?|caseworkers?|investigators?")
+_TRADE_NOUNS_ZH = "销售(?!额|量|收入|数据|部门?|团队|线索|人员)"
 _USER_ADJ = r"(?:concurrent|simultaneous|active|parallel|peak|total|internal|legal|support|daily|regular|named|end|different|potential|real|human)"
 _USER_NOUNS = (r"users?|people|ppl|persons?|employees?|staff|members?|seats?|lawyers?|agents?|analysts?|engineers?|"
                r"developers?|devs|colleagues|clients?|customers?|students?|doctors?|nurses?|sessions?|folks|researchers?|"
                r"paralegals?|attorneys?|reps|representatives|workers|operators|clinicians|requests?|streams?|queries|physicians|"
                # office roles; "pm" alone only after a measure word ("5 個 PM"): "10pm", "10 pm" are times of day
                r"pms|product managers?|designers?|copywriters?|marketers?|recruiters?|translators?|accountants?|"
-               r"scientists?|(?<=[个個位名] )pm|(?<=[个個位名])pm")
+               r"scientists?|(?<=[个個位名] )pm|(?<=[个個位名])pm|" + _TRADE_NOUNS_EN)
 # (an English noun after a Chinese measure word counts people too: "30 個 analyst 用")
 # A member's field or seniority before the noun ("5 ML engineers", "12 senior devs", "10 个算法工程师"): still those people.
 _ROLE_WORDS_EN = r"(?:ml|ai|data|software|backend|frontend|research|platform|devops|sre|qa|junior|senior|staff|product|sales|our)"
@@ -365,7 +371,7 @@ _USERS_ZH = _any(
     rf"{APPROX}{NUM}\s*(?:多|餘|余|来|來)?\s*(?:个|個)?\s*(?P<adj>同时在线|同時在線|同时|同時|并发|並發|在线|在線|活跃|活躍)?\s*(?:的)?\s*"
     rf"(?P<noun>{_ROLE_WORDS_ZH}?(?:用户|用戶|使用者|人|员工|員工|同事|工程师|开发者|开发人员|研发人员|医护人员|人员|分析师|研究员|律师|律師|客服|并发|並發|路并发|路並發|坐席|医生|醫生|医师|醫師|医护|护士|老师|教师|学生|學生|同学|同學|柜员|店员|营业员|导购|请求|請求|产品经理|设计师|"
     # the R&D staff called by their function ("80 个研发", "30 来开发")
-    r"研发(?!任务|项目|环境|费)|开发(?!者|人员|任务|项目|环境|板|机)|"
+    r"研发(?!任务|项目|环境|费)|开发(?!者|人员|任务|项目|环境|板|机)|" + _TRADE_NOUNS_ZH + "|"
     # any staff named by a role in 员 ("300 个审核员", "50 个质检员", "20 个标注员")
     # (never a numbered one: "3 号人员")
     r"(?![号台张块卡个])[\u4e00-\u9fff]{1,2}员(?!工)))",
@@ -421,10 +427,12 @@ _PEAK_BEFORE = re.compile(r"(?:高峰|尖峰|峰值|最高峰|peak|at peak|同�
 # peak is a stated or sourced share of it, never all of them at once (seed 1 sizes by concurrent users).
 _MEMBER_NOUNS = (r"employees?|staff|engineers?|developers?|devs|lawyers?|attorneys?|paralegals?|analysts?|researchers?|"
                  r"scientists?|doctors?|physicians?|nurses?|clinicians|students?|colleagues|members?|workers|"
+                 rf"{_TRADE_NOUNS_EN}|"
                  # Chinese role nouns (Traditional is folded to Simplified first): 同仁 is Taiwan's "colleagues",
                  # 人员 any staff ("客服人员", "工作人员"), teachers and agents' seats count people, not streams.
                  r"(?:support|sales|service|customer[- ]service|call[- ]cent(?:er|re)|contact[- ]cent(?:er|re))\s+(?:agents?|reps?|representatives)|"
                  "员工|同事|同仁|工程师|研发|开发者|开发人员|开发(?!者|人员|任务|项目|环境|板|机)|人员|职员|客服|坐席|座席|话务员|接线员|律师|分析师|研究员|医生|医师|医护|护士|学生|同学|师生|老师|教师|成员|"
+                 rf"{_TRADE_NOUNS_ZH}|"
                  # any staff named by a role in 员 ("审核员", "质检员", "标注员", "店员", "柜员")
                  "[\u4e00-\u9fff]{1,2}员(?!工)")
 _EXPLICIT_TOTAL_CUE = re.compile(r"total|in all|overall|headcount|company of|org of|organi[sz]ation of|firm of|总共|一共|全体|总人数")

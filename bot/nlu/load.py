@@ -63,7 +63,8 @@ _RATE_AFTER = {unit: _rx(rf"{APPROX}{NUM}\s*\+?\s*{_NOUN}\s*(?:hit (?:it|us)\s*)
 _RATE_ONE = {unit: _rx(rf"\b(?:a|an|one)\s+{_NOUN}\s*(?:{_PER})\s*{_UNIT[unit]}") for unit in _UNIT}
 # A rate said of each person: the cue in the same clause before it ("each fires off about", "每人每分钟") or right after.
 _PER_PERSON_BEFORE = re.compile(rf"(?:{_PER_PERSON})[^\d,;.!?，；。]{{0,24}}$")
-_PER_PERSON_AFTER = re.compile(rf"\s*(?:{_PER_PERSON})")
+# ... or after what it is sent to ("4 prompts/hour at it each", "~6 questions an hour to the bot apiece")
+_PER_PERSON_AFTER = re.compile(rf"(?:\s+{_words('rate_object')})?\s*(?:{_PER_PERSON})")
 # "每小时大约18000个请求", "一天大约3万次请求", "each day roughly 120000 queries"
 _UNIT_FIRST = {"second": _words("each_second"), "minute": _words("each_minute"), "hour": _words("each_hour"), "day": _words("daily"),
                "month": _words("monthly")}
@@ -149,6 +150,14 @@ _SPEND_UNNAMED = _rx(rf"\b(?:{'|'.join(en.WORDS['spend_word'])})\b[^\d,;.!?]{{0,
 # The month and the spend verb within one clause ("每月在 DeepSeek 官方 API 上花 6 万"): no clause mark between them.
 _SPEND_BARE_ZH = _rx(rf"{_MONTHLY}[^\d,;.!?，。；！？]{{0,32}}?(?:{'|'.join(zh.WORDS['spend_word'])})\s*{APPROX}"
                      rf"(?P<negpre>)(?P<pre>)(?P<suf>){NUM}(?!\s*(?:[a-z$€£¥%]|个|次|人|token|美元|美金|欧元|英镑|日元|台币|港))")
+# A year's spend, said before or after the amount in its clause ("一年花了 30 万美金", "annual bill ~ $96k", "$180k on
+# the openai api last year"): read as a twelfth of it a month, the contract's unit.
+_YEARLY = _words("yearly")
+_SPEND_YEARLY = tuple(_rx(rf"{_YEARLY}{_WORDS_BETWEEN}{money}") for money in _MONEY) + tuple(
+    _rx(rf"{money}(?:[^\d,;.!?，。；！？]{{0,40}}?){_YEARLY}") for money in _MONEY)
+MONTHS_A_YEAR = 12
+_PURCHASE_CUE = re.compile(_words("purchase_cue"))
+_CLAUSE_MARK = re.compile(r"[,;.!?，。；！？]")
 _SPEND_CONTEXT = re.compile(_words("spend_context"))
 _API_MODELS = tuple((name, re.compile(pattern)) for name, pattern in en.API_MODELS.items())
 
@@ -355,7 +364,12 @@ _FREQUENCY_EN: dict[str, tuple[re.Pattern[str], ...]] = {unit: (
     # "once every 3 minutes", "a request every 2 min", "every 30 seconds" (after a verb of asking): one in each interval
     _rx(rf"(?:{_EN_COUNT}\s+|\b(?P<one>a|an|one|1)\s+{_NOUN}\s+)?(?:(?:about|around|roughly|maybe|like|approx\.?)\s+)?"
         rf"{_EN_WORDS['every']}\s+{_EN_INTERVAL_NUMBER}{_EN_WORDS[unit]}(?:\s+or so)?")) for unit in ("second", "minute", "hour")}
-_FREQUENCY_EN["day"] = (_rx(rf"{_EN_COUNT}\s+(?:(?:a|an|per|each|every)\s+){_EN_WORDS['day']}"),)
+_FREQUENCY_EN["day"] = (_rx(rf"{_EN_COUNT}\s+(?:(?:a|an|per|each|every)\s+){_EN_WORDS['day']}"),
+                        # each person, a verb of asking, then a bare count a day, with what it counts or not ("they'd each
+                        # run maybe 10 a day", "each drafts ~15 memos a day"; "we summarize 5,000 reports a day" is no one's)
+                        _rx(rf"(?:{_PER_PERSON})\s+(?:[a-z']+\s+){{0,2}}?{_EN_WORDS['request_verbs']}\b[^\d,;.!?]{{0,20}}?"
+                            rf"(?:~\s*)?(?P<count>\d+)\s+"
+                            rf"(?:[a-z]+\s+)?(?:(?:a|an|per|each|every)\s+){_EN_WORDS['day']}"))
 _ZH_UNIT_SECONDS = (("interval_seconds", 1), ("interval_minutes", 60), ("interval_hours", 3600))
 # (the interval may follow the person with no 每 of its own: "每人大概 2 分钟问一次", "每个人约 30 秒送一次")
 _FREQUENCY_ZH = tuple((_rx(rf"(?:{_ZH_WORDS['every']}|{_ZH_WORDS['per_person']}\s*(?:平均|通常|一般)?(?=\s*{APPROX}\d))\s*{APPROX}(?:(?P<half>{_ZH_WORDS['half']})|(?P<num>\d+(?:\.\d+)?))?\s*"
@@ -511,6 +525,13 @@ def _currency(m: re.Match[str]) -> str | None:
     return None
 
 
+def _clause_around(text: str, start: int, end: int) -> str:
+    """The words from the clause mark before `start` to the one after `end`."""
+    before = max((b.end() for b in _CLAUSE_MARK.finditer(text, 0, start)), default=0)
+    after = _CLAUSE_MARK.search(text, end)
+    return text[before:after.start() if after else len(text)]
+
+
 def _spend(text: str, claims: _Claims) -> Iterator[Fact]:
     hosted = False
     for name, pattern in _API_MODELS:
@@ -525,13 +546,15 @@ def _spend(text: str, claims: _Claims) -> Iterator[Fact]:
     if not (hosted or _SPEND_CONTEXT.search(text)):
         return
     bare = (_SPEND_BARE_ZH,) if re.search(r"[\u4e00-\u9fff]", text) else (_SPEND_BARE, _SPEND_UNNAMED)
-    for pattern in (*_SPEND_AFTER, *_SPEND_BEFORE, *bare):
+    for pattern in (*_SPEND_AFTER, *_SPEND_BEFORE, *bare, *_SPEND_YEARLY):
         for m in pattern.finditer(text):
             code = {_SPEND_BARE: "USD", _SPEND_BARE_ZH: "yuan"}.get(pattern) or _currency(m)
             if code is None or not claims.free(m.start("num"), m.end()):
                 continue
+            if pattern in _SPEND_YEARLY and _PURCHASE_CUE.search(_clause_around(text, m.start(), m.end())):
+                continue
             claims.claim(m.start() if pattern in _SPEND_AFTER else m.start("num"), m.end())
-            value = number_value(m)
+            value = number_value(m) / (MONTHS_A_YEAR if pattern in _SPEND_YEARLY else 1)
             if m.group("negpre"):
                 value = -abs(value)
             yield Fact("api_spend_amount", value, m.start(), m.end(), keyed=True)

@@ -19,7 +19,8 @@ WORDS: dict[str, tuple[str, ...]] = {
                       r"(?:[a-z]+[ -])?(?:customers?|conversations?|convos?|chats?|questions?|prompts?|hits|messages?|msgs?|tickets?|sessions?|visits?)",
                       # what comes back, one a request ("~7k answers a day", "2,000 responses an hour")
                       r"(?:[a-z]+[ -])?(?:answers?|responses?|replies|generations?)\b",
-                      r"times\b"),
+                      # "they ask maybe 3-4 things an hour each": what is asked, counted
+                      r"times\b", r"things\b"),
     # items of work said per unit of time ("200 defect reports an hour", "12,000 claims per day as they land"): an hour's,
     # a minute's or a second's are arrivals; a day's are a batch job's in a message about batch work unless they are
     # said to be handled as they arrive (`arrives_one_by_one`), and always with a nightly run or a window
@@ -45,6 +46,8 @@ WORDS: dict[str, tuple[str, ...]] = {
                    # "every rep pings the bot", "every analyst": every one of a group named by its members
                    r"\bevery (?:single )?(?!(?:day|hour|min(?:ute)?|sec(?:ond)?|week|month|night|morning|evening|shift|time|other|"
                    r"couple|few|half|\d)\b)[a-z]+(?: of (?:them|us|you))?\b"),
+    # what a rate is sent to, said between the rate and "each" ("4 prompts/hour at it each")
+    "rate_object": (r"(?:at|to|on|into|against|of) (?:it|us|them|the (?:bot|model|assistant|api|llm|box|server))",),
     # How often one person asks, said as a frequency: "once a minute", "twice an hour", "once every 3 minutes", "a request
     # every 2 min", "every 30 seconds" after a verb of asking. The count each time (`frequency_counts`), then the interval.
     "frequency_counts": (r"once", r"twice", r"thrice"),
@@ -59,7 +62,9 @@ WORDS: dict[str, tuple[str, ...]] = {
                     r"adapters?", r"loras?", r"languages?", r"steps?", r"shifts?", r"sites?", r"stores?", r"offices?"),
     # verbs of sending a request: an interval after one of these in its clause is how often the sender asks
     "request_verbs": (r"quer(?:y|ies)", r"asks?", r"pings?", r"hits?", r"sends?", r"fires?(?: off)?", r"submits?", r"checks?",
-                      r"uses?", r"calls?", r"prompts?", r"looks? (?:it |things )?up", r"talks? to", r"chats? with", r"polls?"),
+                      r"uses?", r"calls?", r"prompts?", r"looks? (?:it |things )?up", r"talks? to", r"chats? with", r"polls?",
+                      # work each person sets off ("they'd each run maybe 10 a day", "each generates ~12 a day")
+                      r"runs?", r"generates?", r"drafts?", r"summari[sz]es?"),
     # the rate is the whole system's, not one sender's ("we get a request every 2 seconds", "the api sees one every 3 s")
     "total_sender_cue": (r"\bwe (?:get|see|receive|handle)\b", r"\b(?:comes?|arrives?) in\b", r"\bin total\b", r"\boverall\b",
                          r"\baltogether\b", r"\bthe (?:api|system|service|endpoint|bot|app) (?:gets|sees|receives|handles)\b"),
@@ -112,6 +117,11 @@ WORDS: dict[str, tuple[str, ...]] = {
     "each_hour": (r"(?:each|every|per|an) hour\b", r"hourly"),
     "daily": (r"daily", r"(?:each|every|per|a) day", r"a day"),
     "monthly": (r"monthly", r"(?:each|every|per|a) month", r"/\s*mo(?:nth)?\b"),
+    # a year's spend ("$180k on the api last year", "annual bill ~$96k", "yearly spend ... 60k usd"): a twelfth a month
+    # money for the purchase in the clause of a year's amount ("$40k a year for hardware", "capex budget this year is
+    # $60k"): a budget, not a spend
+    "purchase_cue": (r"budget", r"capex", r"for (?:the )?(?:hardware|a box|boxes|servers?|gpus?|cards?)", r"to buy", r"purchase"),
+    "yearly": (r"yearly", r"annual(?:ly)?", r"(?:each|every|per|a|last|this) year", r"/\s*y(?:ea)?r\b", r"\bp\.?a\.?(?![a-z])"),
     # a day said after a count and a few words of what happens ("18k support chats daily", "2,000 customers hit the bot
     # every day", "~25k queries on a typical day", "~5k tickets per business day")
     "day_after": (r"daily\b", r"(?:a|an|each|every|per|/)\s*(?:business |work(?:ing)? )?day\b",

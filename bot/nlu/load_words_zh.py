@@ -16,6 +16,8 @@ WORDS: dict[str, tuple[str, ...]] = {
     # "2 万则 line 讯息"); 笔 counts requests in Traditional usage ("5 萬筆請求"); 人次 counts visits, one a request
     "request_nouns": ("(?:多|余|来)?\\s*(?:个|次|条|通|笔)?\\s*(?:api\\s*)?(?:请求|调用|呼叫|来电|电话|通话|request|requests|query|queries|call|calls)",
                       "(?:多|余|来)?\\s*(?:个|位|次|通|场|则|条|笔)?\\s*[\\u4e00-\\u9fff]{0,2}?(?:客户咨询|客户|咨询|对话|会话|提问|问题|问答)",
+                      # questions counted as 题 ("每人一天问 20 题", "20 道题")
+                      "(?:道)?\\s*题(?![目库型])",
                       "(?:多|余|来)?\\s*(?:个|次|条|则|笔)?\\s*(?:[a-z]+\\s*)?(?:消息|讯息|信息|查询)", "人次", "次(?![方数])",
                       # what comes back, one a request ("每天 7 千条回答")
                       "(?:个|条|则|份)\\s*(?:回答|回复|答复)"),
@@ -84,6 +86,10 @@ WORDS: dict[str, tuple[str, ...]] = {
     # month after a digit is a date: "3月花了")
     "monthly": ("每个?月", "[一1]\\s*个月", "月均", "/\\s*月", "月费",
                 "(?<![\\d])月(?=\\s*(?:花|烧|付|开销|支出|[账帐]单))"),
+    # a year's spend ("一年花了 30 万美金", "去年一整年 API 花了 84 万", "年费"): a twelfth a month
+    "purchase_cue": ("预算", "买卡", "买服务器", "买机器", "采购", "硬件"),
+    "yearly": ("每年", "[一1]\\s*年(?!级)", "一整年", "全年", "去年", "今年", "年均", "年度", "/\\s*年", "年费",
+               "(?<![\\d])年(?=\\s*(?:花|烧|付|开销|支出|[账帐]单))"),
     "per_second_rate": ("qps", "rps"),
     "tokens": ("(?:个\\s*)?tokens?", "(?:个\\s*)?词元"),
     # a token rate over all users, not one user's speed ("总吞吐每秒8000 token", "整体每秒 6000 token")

@@ -56,7 +56,7 @@ from bot.nlu.model_choice import (
 from bot.nlu.models import apply_model_readings, name_spans, unknown_model_name
 from bot.nlu.normalize import normalize
 from bot.nlu.relative import SCALED, relative_changes
-from bot.nlu.served_models import apply_served_loads, read_served_models
+from bot.nlu.served_models import apply_served_loads, read_served_models, side_model_spans
 from bot.nlu.validate import Problem, SlotValues, check_fact
 from bot.reply import Language
 from estimator.advice.load import DEFAULT_OUTPUT_TOKENS
@@ -379,6 +379,8 @@ def parse_message(
         # named beside it ("MiniMax-M2 on 4x H20") is kept.
         inside = name_spans(normalized, named[4])
         result.hardware = [h for h in result.hardware if not any(start <= h.start and h.end <= end for start, end in inside)]
+    if side := side_model_spans(normalized):  # an embedder's or reranker's name holds no device either
+        result.hardware = [h for h in result.hardware if not any(start <= h.start and h.end <= end for start, end in side)]
     # Intent words inside a named device's name are not the user's intent: "Cloud AI 100" asks about no cloud.
     intent_text = without_mentions(normalized, [h for h in result.hardware if h.hardware_ids])
     if hardware is not None:

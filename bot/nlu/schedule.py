@@ -25,12 +25,13 @@ OFFICE_HOURS_PER_DAY = 8.0  # 9 to 5
 WORKDAYS_PER_WEEK = 5.0
 
 _TO = r"\s*(?:to|till|until|through|-|–|~|到|至)\s*"
-# "9 to 5", "9am-6pm", "9:00-18:00", "早上9点到下午6点", "朝9晚5". Not followed by a unit ("5 to 10 users").
+# "9 to 5", "9am-6pm", "9:00-18:00", "早上9点到下午6点", "朝9晚5". Not followed by a unit ("5 to 10 users") or a
+# decimal ("8-5.5"); a full stop after it ends the sentence ("mostly 8-5.").
 _CLOCK_RANGE = re.compile(
     r"(?<![\d.:$])(?:(?:早上|上午|早)\s*)?(?P<start>\d{1,2})(?::(?:00|30))?\s*(?P<am>am|a\.m\.)?\s*(?:点|點|時|时)?"
     + _TO
     + r"(?:(?P<zpm>晚上|下午|晚)\s*)?(?P<end>\d{1,2})(?::(?:00|30))?\s*(?P<pm>pm|p\.m\.)?\s*(?:点|點|時|时)?"
-    r"(?![\d.]|\s*(?:users?|people|ppl|persons?|seats?|concurrent|gpus?|cards?|models?|servers?|nodes?|tokens?|tok|"
+    r"(?!\d|\.\d|\s*(?:users?|people|ppl|persons?|seats?|concurrent|gpus?|cards?|models?|servers?|nodes?|tokens?|tok|"
     r"ms|s\b|sec|seconds?|minutes?|mins?|gb|tb|b\b|bn|billion|k\b|x\b|w\b|kw|%|\$|个|個|人|位|名|张|張|台|卡|秒|分钟|分鐘|万|萬))"
     r"|朝(?P<zstart>\d{1,2})晚(?P<zend>\d{1,2})"
 )

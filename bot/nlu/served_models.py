@@ -132,6 +132,11 @@ def _side_models(text: str) -> list[tuple[int, int, float, str]]:
     return kept
 
 
+def side_model_spans(text: str) -> list[tuple[int, int]]:
+    """Where embedders and rerankers are named: a device's name inside theirs is theirs ("bge-m3" is no Apple M3)."""
+    return [(start, end) for start, end, _size, _role in _side_models(text)]
+
+
 def _role_after(text: str, end: int) -> str:
     after = text[end:end + _ROLE_REACH]
     if RERANKER_ROLE.match(after):
@@ -240,4 +245,4 @@ def apply_served_loads(served: ModelsSaid, by_slot: dict[str, list[Fact]]) -> bo
     return bool(users) and bool(rates)
 
 
-__all__ = ["ModelSaid", "ModelsSaid", "apply_served_loads", "read_served_models"]
+__all__ = ["ModelSaid", "ModelsSaid", "apply_served_loads", "read_served_models", "side_model_spans"]
