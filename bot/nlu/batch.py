@@ -30,7 +30,7 @@ from bot.nlu.lexicon import (
     WEEKEND_WINDOW_HOURS,
     batch_words,
 )
-from bot.nlu.spans import Fact, _Claims, _int, _matches, number_value
+from bot.nlu.spans import Fact, _Claims, _int, _matches, inked, number_value
 
 # Words that make a count of things a batch of items: a batch verb, a nightly run, or "batch". (A rate
 # alone, "1000 tickets a day from 50 agents", is chat traffic, not a job.)
@@ -60,7 +60,9 @@ _DESCRIBING_EN = (r"(?!(?:on|for|with|to|in|into|of|at|per|by|from|an?|the|and|o
                   r"agents?|reps?|seconds?|minutes?|hours?|days?|nights?|weeks?|months?|tokens?|toks?|gb|tb|times?)\b)"
                   r"[a-z][a-z-]*\s+")
 _ITEMS_EN = re.compile(rf"{APPROX}{NUM}\s*\+?\s*(?:{_DESCRIBING_EN}){{0,3}}?"
-                       rf"(?:{_ITEM_NOUNS})\b(?![- ](?:models?|llms?|bots?|assistants?|users?|people|ppl|staff|agents?)\b)")
+                       rf"(?:{_ITEM_NOUNS})\b(?![- ](?:models?|llms?|bots?|assistants?|users?|people|ppl|staff|agents?|"
+                       # the people who handle the items ("80 claims adjusters", "12 invoice clerks")
+                       r"adjusters?|handlers?|processors?|reviewers?|clerks?|examiners?|specialists?|officers?|reps?)\b)")
 _ITEMS_ZH = re.compile(
     rf"{APPROX}{NUM}\s*(?:多|余|餘)?\s*(?:篇|份|条|條|则|則|封|张|張|页|頁|个|個|件|笔|筆|通)\s*"
     # up to four characters saying what kind ("2 万封客服邮件", "5000 份销售合同") before the noun, after a phrase
@@ -319,6 +321,18 @@ def _lengths(text: str, claims: _Claims, patterns: tuple[tuple[re.Pattern[str], 
             yield from length_facts(text, slot, m)  # "每份大约 2 万字": characters, converted to tokens
 
 
+# Items each person sends ("每個人每天會丟大概 30 份文件", "each uploads ~30 documents a day") are that person's rate
+# (`bot.nlu.load`: times the people), never a batch of 30: the cue of each person in the clause before the count.
+_EACH_PERSON_BEFORE = re.compile(
+    "(?:" + "|".join(f"(?:{w})" for w in (*load_words_en.WORDS["per_person"], *load_words_zh.WORDS["per_person"]))
+    + r")[^\d,;.!?，；。]{0,24}$")
+
+
+def said_of_each_person(text: str, start: int) -> bool:
+    """Whether the clause before `start` says the count is each person's."""
+    return bool(_EACH_PERSON_BEFORE.search(text[max(0, start - 40):start]))
+
+
 def batch_facts(text: str, claims: _Claims, *, batch_job: bool = False) -> Iterator[Fact]:
     """Items of a batch job and its window (only in a batch context: the message's words, or a thread
     already about a batch job, `batch_job`: "what if 500k documents?"), and the per-item lengths."""
@@ -329,7 +343,10 @@ def batch_facts(text: str, claims: _Claims, *, batch_job: bool = False) -> Itera
     if batch:
         # A bare measure word of documents ("大概 3 万条") counts items once the message or thread is a batch job.
         for pattern in (_ITEMS_ZH, _ITEMS_EN, _ITEMS_ZH_BARE):
-            for m in _matches(pattern, text, claims):
+            for m in pattern.finditer(text):
+                if said_of_each_person(text, m.start()) or not claims.free(*inked(m)):
+                    continue
+                claims.claim(*inked(m))
                 yield Fact("batch_items", _int(number_value(m)), m.start(), m.end(), keyed=True)
         bare = _ITEMS_WHAT_IF.match(text) if batch_job else None
         if bare is not None and not (bare.group("zhang") and number_value(bare) <= _MAX_CARDS):

@@ -279,8 +279,8 @@ _ONE_BY_ONE = re.compile(_words("arrives_one_by_one"))
 
 
 def _batch_day(text: str, unit: str, rate: re.Match[str]) -> bool:
-    """Whether a day's count of items is a batch job's rather than arrivals."""
-    if unit != "day" or not _ITEMS_ONLY.search(rate.group(0)) or not is_batch_context(text):
+    """Whether a day's count of items is a batch job's rather than arrivals (each person's items never are)."""
+    if unit != "day" or not _ITEMS_ONLY.search(rate.group(0)) or not is_batch_context(text) or _per_person(text, rate):
         return False
     return any(pattern.search(text) for pattern in _NIGHTLY_OR_WINDOW) or not _ONE_BY_ONE.search(text)
 
@@ -345,7 +345,7 @@ _REQUESTS_IN_FLIGHT = (
 )
 _REQUESTS_PER_WHAT = _rx(rf"{APPROX}{NUM}\s*(?:(?:api|inference|llm)\s+)?(?:requests?|reqs?|queries|api calls|calls|"
                          r"个请求|次请求|次调用|个调用)(?![a-z])(?!\s*(?:at once|at the same time|in parallel|concurrently|"
-                         r"simultaneously|in flight|同时|并发|each|per|a |an |/|每))")
+                         r"simultaneously|in flight|同时|并发|each|per|every|a |an |/|每))")
 
 
 # How often each person asks, said as a frequency rather than a count ("once a minute", "twice an hour", "once every 3
@@ -365,10 +365,9 @@ _FREQUENCY_EN: dict[str, tuple[re.Pattern[str], ...]] = {unit: (
     _rx(rf"(?:{_EN_COUNT}\s+|\b(?P<one>a|an|one|1)\s+{_NOUN}\s+)?(?:(?:about|around|roughly|maybe|like|approx\.?)\s+)?"
         rf"{_EN_WORDS['every']}\s+{_EN_INTERVAL_NUMBER}{_EN_WORDS[unit]}(?:\s+or so)?")) for unit in ("second", "minute", "hour")}
 _FREQUENCY_EN["day"] = (_rx(rf"{_EN_COUNT}\s+(?:(?:a|an|per|each|every)\s+){_EN_WORDS['day']}"),
-                        # each person, a verb of asking, then a bare count a day, with what it counts or not ("they'd each
-                        # run maybe 10 a day", "each drafts ~15 memos a day"; "we summarize 5,000 reports a day" is no one's)
-                        _rx(rf"(?:{_PER_PERSON})\s+(?:[a-z']+\s+){{0,2}}?{_EN_WORDS['request_verbs']}\b[^\d,;.!?]{{0,20}}?"
-                            rf"(?:~\s*)?(?P<count>\d+)\s+"
+                        # each person, then a bare count a day in the clause, with what it counts or not ("they'd each run
+                        # maybe 10 a day", "each one screens ~60 resumes a day"; "we summarize 5,000 reports a day" is no one's)
+                        _rx(rf"(?:{_PER_PERSON})\s+[^\d,;.!?]{{0,30}}?(?:~\s*)?(?P<count>\d+)\s+"
                             rf"(?:[a-z]+\s+)?(?:(?:a|an|per|each|every)\s+){_EN_WORDS['day']}"))
 _ZH_UNIT_SECONDS = (("interval_seconds", 1), ("interval_minutes", 60), ("interval_hours", 3600))
 # (the interval may follow the person with no 每 of its own: "每人大概 2 分钟问一次", "每个人约 30 秒送一次")

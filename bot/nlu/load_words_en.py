@@ -26,6 +26,8 @@ WORDS: dict[str, tuple[str, ...]] = {
     # said to be handled as they arrive (`arrives_one_by_one`), and always with a nightly run or a window
     "item_nouns": (r"(?:[a-z]+[ -])?(?:invoices?|claims?|reports?|documents?|docs|contracts?|orders?|forms?|receipts?|"
                    r"records?|e-?mails?|files?|pdfs?|images?|applications?|transcripts?|submissions?|requisitions?|"
+                   # recordings summarised, one a request ("~50 meetings a day", "200 recorded calls a night")
+                   r"meetings?|recordings?|interviews?|episodes?|"
                    # pictures a vision model reads, one a request ("~40 photos a minute", "90 frames per minute")
                    r"photos?|pictures?|pics|frames?|screenshots?|scans?|snapshots?)\b",),
     # the items that are pictures: each request carries one image (`images_per_request`), the model's image tokens
@@ -150,7 +152,10 @@ WORDS: dict[str, tuple[str, ...]] = {
                     # of devices: "peaks need 3x h100" is no factor)
                     r"(?:peaks?|spikes?|bursts?)(?: out| up)?(?: at| to)? (?:(?:about|around|maybe|probably|roughly|like|up to|of)\s+|~)*"
                     r"(?P<f3>\d+(?:\.\d+)?)\s*(?:x|times)\b"
-                    r"(?!\s*(?:gpus?|cards?|nodes?|servers?|boxes|h100|h200|a100|l40s|rtx|mi300x))"),
+                    r"(?!\s*(?:gpus?|cards?|nodes?|servers?|boxes|h100|h200|a100|l40s|rtx|mi300x))",
+                    # "peaky (3x avg at 8pm)", "spiky: 4x the mean at lunch": the multiple said of the average after the word
+                    r"(?:peaky|spiky|bursty)\W{0,3}(?:(?:about|around|maybe|roughly|like)\s+|~)?(?P<f4>\d+(?:\.\d+)?)\s*(?:x|times)\s+"
+                    r"(?:the\s+)?(?:average|avg|mean|normal|base)\b"),
     # staff who work in shifts: everyone across the shifts ("300 agents across 2 shifts"), or one shift's size
     # ("3 shifts of ~120 pickers"); numbers are digits by now
     "shifts_total": (r"(?P<n>\d[\d,]*)\s*(?:[a-z-]+\s+){0,2}?(?:across|over|in|on|split (?:across|over|into)|working|covering)\s+"

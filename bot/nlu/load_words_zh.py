@@ -45,7 +45,8 @@ WORDS: dict[str, tuple[str, ...]] = {
     # how often one person asks, said as an interval and a count ("每5分钟查一次", "每隔 2 分钟提交一次", "每半小时问一次",
     # "每 30 秒查两次"); numbers are digits by now except a lone 一 / 两 before 次
     "frequency_counts": ("[一两俩]", "\\d+"),
-    "times": ("次",),
+    # the count each interval, in times or in the items made ("每 15 分钟一份", "每半小时一篇")
+    "times": ("次", "份", "篇", "张", "封", "单"),
     "every": ("每\\s*隔?",),
     "half": ("半",),
     "interval_seconds": ("秒钟?",),
