@@ -923,6 +923,8 @@ _HEADCOUNT_NOUN_FIRST = _any(
     r"(?![\s,]*(?:[a-z]+\s+){0,3}(?:at once|at the same time|simultaneously|concurrently))",
     # "every engineer (~600 of them)", "all our analysts, 120 of them": the members counted after their noun.
     rf"(?:{_MEMBER_NOUNS})\b[^\d.;]{{0,6}}?{APPROX}{NUM}\s+of them\b(?![\s,]*(?:[a-z]+\s+){{0,3}}(?:at once|at the same time|simultaneously|concurrently))",
+    # "our field techs (~200)", "the support team (35)": the head count in brackets right after the members or the group
+    rf"(?:{_MEMBER_NOUNS}|{GROUP_NOUNS_EN})\s*[(（]\s*{APPROX}{NUM}\s*(?:people|ppl|persons?|staff|heads?|of (?:us|them)|人|名|位)?\s*[)）]",
 )
 # "a 35-strong data science group", "40-strong team": the group's head count.
 _GROUP_STRONG = re.compile(rf"{APPROX}{NUM}\s*-?\s*strong\s+(?:[a-z-]+\s+){{0,3}}?(?:{GROUP_NOUNS_EN})\b")

@@ -268,7 +268,9 @@ def _per_person(text: str, rate: re.Match[str]) -> bool:
 
 
 _DAILY_ACTIVE = _words("daily_active_cue")
-_PER_PERSON_COUNT = _rx(rf"(?:{_PER_PERSON})[^\d,;.!?]{{0,24}}?{APPROX}{NUM}\s*{_NOUN}")
+_PER_PERSON_COUNT = (_rx(rf"(?:{_PER_PERSON})[^\d,;.!?]{{0,24}}?{APPROX}{NUM}\s*{_NOUN}"),
+                     # "~5 questions each", "5 q apiece": the count first, each person after it
+                     _rx(rf"{APPROX}{NUM}\s*{_NOUN}\s*(?:{_PER_PERSON})"))
 # Items of work said per hour, minute or second are arrivals ("200 defect reports an hour"). A day's items in a
 # message about batch work ("每天要处理 5000 份合约") are a batch job's, asked for its window, unless they are said to
 # be handled as they arrive ("随到随处理", "triaged as soon as it lands"); with a nightly run or a window to finish in

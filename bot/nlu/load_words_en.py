@@ -17,6 +17,7 @@ WORDS: dict[str, tuple[str, ...]] = {
     # one describing word may stand before the noun ("80k support tickets a day", "300 chat requests per minute")
     "request_nouns": (r"(?:[a-z]+[ -])?(?:requests?|reqs?|queries|query|calls?|completions?|inferences?)",
                       r"(?:[a-z]+[ -])?(?:customers?|conversations?|convos?|chats?|questions?|prompts?|hits|messages?|msgs?|tickets?|sessions?|visits?)",
+                      r"(?:q|qs|qns)\b",  # "~5 q each": questions, shorthand
                       # what comes back, one a request ("~7k answers a day", "2,000 responses an hour")
                       r"(?:[a-z]+[ -])?(?:answers?|responses?|replies|generations?)\b",
                       # "they ask maybe 3-4 things an hour each": what is asked, counted

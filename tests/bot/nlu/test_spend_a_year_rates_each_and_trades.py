@@ -70,3 +70,16 @@ def test_an_embedders_name_holds_no_device(read):
 
 def test_a_clock_range_ends_at_a_full_stop_not_at_a_decimal(read):
     assert read("600 adjusters, mostly 8-5. what do we buy").get("hours_per_day") == 9
+
+
+@pytest.mark.parametrize(("text", "users"), [
+    ("our field techs (~200) need an offline assistant on their laptops", 200),
+    ("the support team (35) uses it all day", 35),
+])
+def test_a_head_count_in_brackets_after_the_members_or_group(text, users, read):
+    assert read(text).get("total_users") == users
+
+
+def test_a_count_each_said_before_each_is_a_daily_count_beside_a_daily_share(read):
+    facts = read("RAG over our wiki for 2k employees, 10% use it daily, ~5 q each, prompts ~6k")
+    assert (facts.get("requests_per_user_per_day"), facts.get("requests_per_day")) == (5, 1000)
