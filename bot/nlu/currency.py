@@ -74,6 +74,9 @@ def currency_of(said: str) -> str:
     return next((code for code, pattern in _ALONE if pattern.fullmatch(said.strip())), "other")
 
 
+_INDIAN_NUMBERING = re.compile(r"\d\s*(?:lakhs?|lacs?|crores?)\b")
+
+
 def budget_currency(normalized: str, script: str | None) -> str | None:
     """The ISO code of the non-dollar currency the message states an amount in; "other" for one this
     product has no rate for; None when no other currency is named (dollars)."""
@@ -84,6 +87,8 @@ def budget_currency(normalized: str, script: str | None) -> str | None:
         return named[0] if len(set(named)) == 1 else "other"  # two currencies in one budget: ask
     if _BARE_YUAN_IN_TEXT.search(normalized):
         return "TWD" if script == "zh-Hant" else "CNY"
+    if _INDIAN_NUMBERING.search(normalized):  # "25 lakhs", "1.2 crore": rupees, whatever sign is left out
+        return "INR"
     return None
 
 

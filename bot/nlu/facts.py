@@ -871,6 +871,11 @@ def _end_to_end(text: str, m: re.Match[str]) -> bool:
     return bool(_FINISHED_AFTER.match(text, m.end())) and not _FIRST_TOKEN_CUE.search(before)
 
 
+# A product line's word right before a number ("surface pro 11s", "iphone 15s"): the number is its model's.
+_PRODUCT_LINE_BEFORE = re.compile(r"\b(?:pro|max|ultra|plus|air|mini|surface|galaxy|pixel|iphone|ipad|thinkpad|xps|"
+                                  r"tab|book|station|jetson|orin|nuc)\s*$")
+
+
 def _latency(text: str, claims: _Claims) -> Iterator[Fact]:
     for m in _matches(_SUB_SECOND, text, claims):
         yield Fact("ttft_target_ms", 1000, m.start(), m.end(), keyed=True)
@@ -885,6 +890,8 @@ def _latency(text: str, claims: _Claims) -> Iterator[Fact]:
         if not keyed and (_BEFORE_AN_EVENT.search(text, max(0, m.start() - 2), m.start())
                           or _EVENT_AFTER.match(text, m.end())):
             continue  # "开盘前十分钟", "10 minutes before the open": a time of day, not a wait
+        if not keyed and _PRODUCT_LINE_BEFORE.search(text, max(0, m.start() - 12), m.start()):
+            continue  # "surface pro 11s", "galaxy tab s9s": a product's model number in the plural, not a wait
         claims.claim(*inked(m))
         if _end_to_end(text, m):
             yield Fact("e2e_target_ms", _int(round(value, 3)), m.start(), m.end(), keyed=True)

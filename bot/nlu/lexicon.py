@@ -28,7 +28,7 @@ def _rx(*alternatives: str) -> re.Pattern[str]:
 # next word ("5亿token"); 打 is a dozen ("两打"), never the verb (打标签, 打电话).
 # 兆 counts 10^12 of people or requests ("一兆人": Taiwan's and the traditional reading); as the SI mega it only prefixes
 # a unit (兆瓦, 兆字节), which the lookahead leaves alone.
-_MULT = (r"(?:k|m|bn|b|thousand|million|billion|trillion|hundred)(?![a-z])|千万|千萬|百万|百萬|十万|十萬|万|萬|亿|億|千|百|"
+_MULT = (r"(?:k|m|bn|b|thousand|million|billion|trillion|hundred|lakhs?|lacs?|crores?)(?![a-z])|千万|千萬|百万|百萬|十万|十萬|万|萬|亿|億|千|百|"
          r"兆(?=\s*(?:个|個|位|名)?\s*(?:人|用户|用戶|使用者|员工|員工|并发|並發|请求|請求|次))|"
          r"打(?![标標电電开開分印包卡字算工])")
 NUM = rf"(?<![a-z0-9_.])(?P<neg>-\s*)?(?P<num>\d+(?:\.\d+)?)(?:\s*(?P<mult>{_MULT}))?"
@@ -50,6 +50,8 @@ CONTEXT_FLOOR_WORDS = rf"(?:{FLOOR_WORDS}|minimum|at minimum|min\b|or more|or lo
 MULTIPLIERS = {
     None: 1, "k": 1e3, "thousand": 1e3, "千": 1e3, "hundred": 100, "百": 100, "万": 1e4, "萬": 1e4,
     "千万": 1e7, "千萬": 1e7, "百万": 1e6, "百萬": 1e6, "十万": 1e5, "十萬": 1e5, "打": 12,
+    # Indian numbering ("₹40 lakh" = 4,000,000; "2 crore" = 20,000,000)
+    "lakh": 1e5, "lakhs": 1e5, "lac": 1e5, "lacs": 1e5, "crore": 1e7, "crores": 1e7,
     "m": 1e6, "million": 1e6, "亿": 1e8, "億": 1e8, "兆": 1e12, "b": 1e9, "bn": 1e9, "billion": 1e9, "trillion": 1e12,
 }
 

@@ -360,12 +360,23 @@ _COUNT_VALUE = {"once": 1, "twice": 2, "thrice": 3, "一": 1, "两": 2, "俩": 2
 _EN_COUNT = rf"\b(?P<count>{_EN_WORDS['frequency_counts']})"
 _EN_INTERVAL_NUMBER = (r"(?:(?P<half>half\s+an?\s+)|(?:(?:about|around|roughly|like|maybe|approx\.?)\s+|~\s*)?"
                        r"(?:(?P<num>\d+(?:\.\d+)?)|(?P<couple>couple(?: of)?|few))\s*)?")
+
+
+def _counted_every(unit: str) -> re.Pattern[str]:
+    """"6 camera snapshots every 5 min", "3 requests every 10 seconds": that many in each interval, the whole source's
+    unless the sentence says each person sends them."""
+    return _rx(rf"(?<![\d.])(?P<count>\d+)\s+(?:[a-z-]+\s+){{0,2}}?{_NOUN}\s+(?:(?:about|around|roughly|maybe)\s+)?"
+               rf"{_EN_WORDS['every']}\s+{_EN_INTERVAL_NUMBER}{_EN_WORDS[unit]}")
+
+
+_COUNTED_EVERY = frozenset(_counted_every(unit).pattern for unit in ("second", "minute", "hour"))
 _FREQUENCY_EN: dict[str, tuple[re.Pattern[str], ...]] = {unit: (
     # "once a minute", "twice an hour", "once per day": the count in each unit
     _rx(rf"{_EN_COUNT}\s+(?:(?:a|an|per|each|every)\s+){_EN_WORDS[unit]}"),
     # "once every 3 minutes", "a request every 2 min", "every 30 seconds" (after a verb of asking): one in each interval
     _rx(rf"(?:{_EN_COUNT}\s+|\b(?P<one>a|an|one|1)\s+{_NOUN}\s+)?(?:(?:about|around|roughly|maybe|like|approx\.?)\s+)?"
-        rf"{_EN_WORDS['every']}\s+{_EN_INTERVAL_NUMBER}{_EN_WORDS[unit]}(?:\s+or so)?")) for unit in ("second", "minute", "hour")}
+        rf"{_EN_WORDS['every']}\s+{_EN_INTERVAL_NUMBER}{_EN_WORDS[unit]}(?:\s+or so)?"),
+    _counted_every(unit)) for unit in ("second", "minute", "hour")}
 _FREQUENCY_EN["day"] = (_rx(rf"{_EN_COUNT}\s+(?:(?:a|an|per|each|every)\s+){_EN_WORDS['day']}"),
                         # each person, then a bare count a day in the clause, with what it counts or not ("they'd each run
                         # maybe 10 a day", "each one screens ~60 resumes a day"; "we summarize 5,000 reports a day" is no one's)
@@ -419,6 +430,8 @@ def _frequencies(text: str, claims: _Claims) -> Iterator[Fact]:
         # "一共 80 个分析师，每人大约每隔 1 分钟发一次": a word of each person after the total's word makes it one person's again
         total = [t.end() for t in _TOTAL_SENDER.finditer(sentence)]
         suffix = "" if total and not _EACH_PERSON.search(sentence + m.group(0), total[-1]) else "_per_person"
+        if m.re.pattern in _COUNTED_EVERY and not _EACH_PERSON.search(sentence + m.group(0)):
+            suffix = ""  # "6 camera snapshots every 5 min": the cameras' rate, no person's
         if unit_seconds >= 86_400:
             yield Fact(f"requests_per_day{suffix}", _int(count), m.start(), m.end(), keyed=True)
         else:

@@ -83,10 +83,10 @@ WORDS: dict[str, tuple[str, ...]] = {
     "daily": ("每天", "每日", "[一1]\\s*天", "日均", "/\\s*天", "每个?工作[天日]"),
     # a day's volume named by its noun, the figure after it ("日均对话量约 4 万", "每天请求数大概 2 万")
     "request_volume_nouns": ("请求|调用|对话|会话|咨询|查询|问答|提问|访问|呼叫|来电|消息|讯息",),
-    # "月花 $5k", "API 月开销 1.5 万", "月烧两万美元": a month right before a spend verb is a month's spend (a
-    # month after a digit is a date: "3月花了")
+    # "月花 $5k", "API 月开销 1.5 万", "月烧两万美元", "月调用量 45 亿 token": a month right before a spend verb or a
+    # volume is a month's (a month after a digit is a date: "3月花了")
     "monthly": ("每个?月", "[一1]\\s*个月", "月均", "/\\s*月", "月费",
-                "(?<![\\d])月(?=\\s*(?:花|烧|付|开销|支出|[账帐]单))"),
+                "(?<![\\d])月(?=\\s*(?:花|烧|付|开销|支出|[账帐]单|调用|使用量|用量|token))"),
     # a year's spend ("一年花了 30 万美金", "去年一整年 API 花了 84 万", "年费"): a twelfth a month
     "purchase_cue": ("预算", "买卡", "买服务器", "买机器", "采购", "硬件"),
     "yearly": ("每年", "[一1]\\s*年(?!级)", "一整年", "全年", "去年", "今年", "年均", "年度", "/\\s*年", "年费",
@@ -97,7 +97,9 @@ WORDS: dict[str, tuple[str, ...]] = {
     "total_rate_cue": ("总", "整体", "吞吐", "合计", "加起来", "集群", "全部用户", "所有用户"),
     "text_nouns": ("日志", "文本", "文档", "文件", "数据", "记录", "纪录", "邮件", "对话", "工单", "合约", "合同"),
     "spread_hours": ("(?:分布在|集中在|分散在)\\s*(?:上班|白天|工作时间|营业时间)?\\s*(?:的)?\\s*(?P<hz>\\d{1,2})\\s*个?小时",),
-    "peak_factor": ("(?:高峰|峰值|尖峰)[^\\d,;.]{0,8}(?:平均|均值|平时)[^\\d,;.]{0,3}(?P<fz>\\d+(?:\\.\\d+)?)\\s*倍",),
+    "peak_factor": ("(?:高峰|峰值|尖峰)[^\\d,;.]{0,8}(?:平均|均值|平时)[^\\d,;.]{0,3}(?P<fz>\\d+(?:\\.\\d+)?)\\s*倍",
+                    # "晚上 8 点到 11 点最多，大概是平均的两倍": the busiest time's multiple of the average
+                    "(?:最多|最忙|最高)[^\\d;.。；]{0,10}?(?:是|为|有)?\\s*(?:平均|均值|平时)(?:值)?的?\\s*(?P<fz2>\\d+(?:\\.\\d+)?)\\s*倍"),
     # 倒班: everyone on the roster, then the shifts ("240 个坐席，三班倒"), or each shift's own head count ("早班 60 人、
     # 晚班 40 人"); numerals are digits by now ("三班倒" reads "3班倒")
     "shifts_total": ("(?P<n>\\d[\\d,]*)\\s*(?:个|位|名)?\\s*[\\u4e00-\\u9fff]{0,4}?\\s*[,，、]?\\s*(?:分|实行|是|搞)?\\s*(?P<k>[1-4])\\s*班(?:倒|轮班|制)",),

@@ -420,7 +420,8 @@ def parse_message(
     elif pending_slot == "batch_window_hours" and "batch_window_hours" not in found and OVERNIGHT.search(normalized):
         found["batch_window_hours"] = OVERNIGHT_WINDOW_HOURS
     budget_text = _without_spend(normalized, readings)
-    if "budget_usd" in found and (NON_USD_CURRENCY.search(budget_text) or _local_money(result, budget_text)):
+    if "budget_usd" in found and (NON_USD_CURRENCY.search(budget_text) or _local_money(result, budget_text)
+                                  or (budget_currency(budget_text, result.lang) == "INR" and not _DOLLARS.search(budget_text))):
         _convert_budget(found, result, budget_text, rates)
     if found.pop("no_more_budget", None) and "budget_usd" not in found:
         found["budget_usd"] = 0  # "说不能再加预算了" with no amount: nothing more may be bought

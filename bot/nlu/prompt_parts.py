@@ -12,6 +12,7 @@ Leads describe what goes into a request, not the request:
   apiece", "每次检索带回 16 段，每段 500 token", "带 10 条条文进去、每条大约 600 token"): the prompt is their count ×
   each, never one piece's length (a retriever puts all of them in front of the question).
 - their total ("together roughly 30k tokens", "合计三四万 token", "加起来大概 4 万 token"): the sum is the prompt.
+- two parts joined, the text sent with the first ("~1.2k image tokens + 200 prompt"): their sum.
 - the text itself, measured in an aside ("deposition transcripts (often 50k+ tokens)", "the whole handbook, which is
   ~35k tokens"): its length is the prompt.
 
@@ -162,10 +163,31 @@ def _totals(text: str, claims: _Claims) -> Iterator[Fact]:
         return
 
 
+# Two parts joined, the second the text sent with the first ("~1.2k image tokens + 200 prompt", "1,500 image tokens plus a
+# 300 token question", "2k system tokens and 500 tokens of question"): the prompt is their sum.
+_PART = r"(?:~\s*)?(?P<{0}>\d+(?:\.\d+)?)\s*(?P<{0}k>k)?"
+_JOINED = re.compile(
+    rf"(?<![a-z0-9_.]){_PART.format('a')}\s*(?:image|vision|visual|picture|photo|system|context|document|doc)?\s*(?:tokens?|toks?)"
+    rf"\s*(?:\+|plus|and)\s*(?:an?\s+)?{_PART.format('b')}\s*(?:(?:tokens?|toks?)\s*)?(?:of\s+)?(?:text\s+|user\s+)?"
+    r"(?:prompt|instructions?|text|question|query)\b")
+
+
+def _part_value(m: re.Match[str], name: str) -> float:
+    return float(m.group(name)) * (1000 if m.group(f"{name}k") else 1)
+
+
+def _joined(text: str, claims: _Claims) -> Iterator[Fact]:
+    for m in _JOINED.finditer(text):
+        if claims.free(m.start(), m.end()):
+            claims.claim(m.start(), m.end())
+            yield Fact("prompt_tokens", _int(_part_value(m, "a") + _part_value(m, "b")), m.start(), m.end(), keyed=True)
+            return
+
+
 def prompt_part_facts(text: str, claims: _Claims) -> Iterator[Fact]:
     """The prompt read from its parts (module docstring): a total said outright first, then pieces × each, then a
     session's size. One prompt per message: the first reading found is kept."""
-    for reader in (_totals, _pieces, _session_sizes, _text_asides):
+    for reader in (_joined, _totals, _pieces, _session_sizes, _text_asides):
         found = list(reader(text, claims))
         if found:
             yield from found

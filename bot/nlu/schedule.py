@@ -46,7 +46,11 @@ _DAYS_COUNT = re.compile(
 _OFFICE_HOURS = re.compile(
     r"\b(?:business|office|working|work) hours\b|工作时间|工作時間|上班时间|上班時間|办公时间|辦公時間|工作时段|工作時段"
 )
-_ROUND_THE_CLOCK = re.compile(r"24\s*/\s*7|24x7|around the clock|round the clock|全天候|7\s*x\s*24|7\s*/\s*24")
+_ROUND_THE_CLOCK = re.compile(r"24\s*/\s*7|24x7|around the clock|round the clock|全天候|7\s*x\s*24|7\s*/\s*24|"
+                              r"24\s*(?:个)?小时\s*(?:都有|都在|不停|不间断|运行|在线)|24\s*hours? a day")
+# A clock range said to be the busiest part of the day ("晚上 8 点到 11 点最多", "9-11am is the peak"): the peak's
+# window, not the hours the service runs.
+_PEAK_AFTER = re.compile(r"\s*(?:是|为)?\s*(?:最多|最忙|最高|高峰|峰值|尖峰|is (?:the )?(?:peak|busiest)|peaks?\b|busiest)")
 
 
 def _span_hours(match: re.Match[str]) -> float | None:
@@ -73,6 +77,8 @@ def working_hours_facts(text: str, claims: _Claims, make: FactFn) -> Iterator[ob
                 yield make("days_per_week", 7.0, m.start(), m.end(), True)
     for m in _CLOCK_RANGE.finditer(text):
         hours = _span_hours(m)
+        if _PEAK_AFTER.match(text, m.end()):
+            continue
         if hours is not None and claims.free(m.start(), m.end()):
             claims.claim(m.start(), m.end())
             yield make("hours_per_day", hours, m.start(), m.end(), True)

@@ -1,0 +1,55 @@
+"""Indian numbering is rupees ("₹40 lakh", "25 lakhs": 100,000 each; "1.2 crore": 10 million); a product's model
+number is no wait ("surface pro 11s"); a count of items every interval is the source's rate ("6 camera snapshots every
+5 min"); a month's volume said with a bare 月 ("月调用量 45 亿 token"); the busiest window of the day is a peak, not
+the hours run ("晚上 8 点到 11 点最多，大概是平均的两倍"); and a prompt said as two parts joined is their sum ("~1.2k
+image tokens + 200 prompt")."""
+
+from __future__ import annotations
+
+import pytest
+
+from bot.nlu import HardwareMatcher, parse_message
+
+INR_PER_USD = 91.71  # knowledge/data/fx_rates.csv
+
+
+@pytest.fixture(scope="module")
+def read(catalog):
+    matcher = HardwareMatcher(catalog.hardware)
+    return lambda text: parse_message(text, hardware=matcher, rates=catalog.fx_rates).facts
+
+
+@pytest.mark.parametrize(("text", "rupees"), [
+    ("budget is ₹40 lakh all-in, on-prem", 4_000_000),
+    ("capex cap 25 lakhs, llama 3.1 8b", 2_500_000),
+    ("we can spend about 1.2 crore INR on hardware", 12_000_000),
+])
+def test_indian_numbering_is_rupees(text, rupees, read):
+    assert read(text).get("budget_usd") == pytest.approx(rupees / INR_PER_USD, rel=1e-3)
+
+
+def test_lakh_dollars_stay_dollars(read):
+    assert read("budget 3 lakh dollars").get("budget_usd") == 300_000
+
+
+def test_a_products_model_number_is_no_wait(read):
+    assert read("field engineers carry surface pro 11s (snapdragon x elite, 16gb ram)").get("ttft_target_ms") is None
+
+
+def test_items_every_interval_are_the_sources_rate(read):
+    facts = read("each store box runs qwen2.5-vl-3b over 6 camera snapshots every 5 min")
+    assert facts.get("requests_per_s") == pytest.approx(6 / 300) and facts.get("ttft_target_ms") is None
+
+
+def test_a_months_volume_said_with_a_bare_month(read):
+    assert read("我们月调用量大概 45 亿 token，模型 Qwen3-30B-A3B").get("tokens_per_day") == pytest.approx(4.5e9 / 30.4167,
+                                                                                                   rel=0.01)
+
+
+def test_the_busiest_window_is_a_peak_not_the_hours_run(read):
+    facts = read("流量 24 小時都有，但晚上 8 點到 11 點最多，大概是平均的兩倍")
+    assert (facts.get("hours_per_day"), facts.get("peak_factor")) == (24, 2)
+
+
+def test_a_prompt_of_two_parts_joined_is_their_sum(read):
+    assert read("each page is ~1.2k image tokens + 200 prompt, summary ~250 tokens").get("prompt_tokens") == 1400
