@@ -7,14 +7,6 @@ from __future__ import annotations
 
 import pytest
 
-from bot.nlu import HardwareMatcher, parse_message
-
-
-@pytest.fixture(scope="module")
-def read(catalog):
-    matcher = HardwareMatcher(catalog.hardware)
-    return lambda text: parse_message(text, hardware=matcher, rates=catalog.fx_rates).facts
-
 
 @pytest.mark.parametrize(("text", "users", "per_day"), [
     ("我們是一間 300 人的會計師事務所，報稅季每個人每天會丟大概 30 份文件給模型摘要", 300, 30),

@@ -8,15 +8,7 @@ from __future__ import annotations
 
 import pytest
 
-from bot.nlu import HardwareMatcher, parse_message
-
 INR_PER_USD = 91.71  # knowledge/data/fx_rates.csv
-
-
-@pytest.fixture(scope="module")
-def read(catalog):
-    matcher = HardwareMatcher(catalog.hardware)
-    return lambda text: parse_message(text, hardware=matcher, rates=catalog.fx_rates).facts
 
 
 @pytest.mark.parametrize(("text", "rupees"), [

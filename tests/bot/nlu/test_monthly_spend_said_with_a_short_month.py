@@ -6,14 +6,6 @@ from __future__ import annotations
 
 import pytest
 
-from bot.nlu import HardwareMatcher, parse_message
-
-
-@pytest.fixture(scope="module")
-def read(catalog):
-    matcher = HardwareMatcher(catalog.hardware)
-    return lambda text: parse_message(text, hardware=matcher, rates=catalog.fx_rates).facts
-
 
 # Dollars a month at knowledge/data/fx_rates.csv's dated rates: 6.9858 yuan and 31.508 NT$ to the dollar.
 @pytest.mark.parametrize(("text", "usd", "api_model"), [

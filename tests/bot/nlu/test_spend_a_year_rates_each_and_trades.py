@@ -7,14 +7,6 @@ from __future__ import annotations
 
 import pytest
 
-from bot.nlu import HardwareMatcher, parse_message
-
-
-@pytest.fixture(scope="module")
-def read(catalog):
-    matcher = HardwareMatcher(catalog.hardware)
-    return lambda text: parse_message(text, hardware=matcher, rates=catalog.fx_rates).facts
-
 
 @pytest.mark.parametrize(("text", "monthly_usd"), [
     ("we spent about $180k on the openai api last year (gpt-4.1 mostly)", 15_000),
