@@ -573,12 +573,16 @@ class Sizer:
                 and not self.workload.owned_falls_short and candidate.existing and not candidate.class_owned)
 
     def prompts_unjudged(self, candidate: Candidate) -> bool:
-        """Hardware they own, judged by seed 1's bands with no first-token target set: the other users' prompts
-        prefilled between an answer's tokens are a wait of the same kind as the first token's (prompt processing, shown
-        and not judged), so the speed judged is the decode speed of the streams at the peak, as seed 1's bands rate a
-        stream (tok/s read as it streams). Judged so only while the box keeps up with the prompts (`keeps_up`)."""
+        """Hardware they own, judged by seed 1's bands with no target set, for streams counted from a head count (or
+        assumed): those are the 99th-percentile moment of people who mostly read (`concurrency.peak_generating_streams`),
+        and the closed loop the estimate otherwise runs them in (each stream prompting again as its answer ends, others'
+        prompts prefilled within every answer) sends prompts no one sends; the prompts people do send are prompt
+        processing, a wait of the first token's kind (shown, not judged), so the speed judged is the streams' decode
+        speed, as seed 1's bands rate a stream. People said to be at once (`people`, their reading in the estimate) and
+        streams from a rate (`prompt_rate`) keep the prompts they send. Judged so only while the box keeps up with the
+        prompts (`keeps_up`)."""
         return (self.assumed_ttft and self.assumed_speed and self._banded(candidate) and not self.throughput_job
-                and not self.workload.batch_items)
+                and not self.people and self.prompt_rate is None and not self.workload.batch_items)
 
     def prompt_rate_for(self, candidate: Candidate) -> float | None:
         """Prompts a second per stream `candidate` is estimated with: none landing within an answer where they are not
