@@ -945,9 +945,9 @@ _BARE_COUNT = re.compile(rf"{APPROX}(?<!each )(?<!every )(?<!per )(?<!每){NUM}(
 
 
 def _clause(text: str, start: int, end: int) -> str:
-    """The clause around text[start:end]: from the last comma or full stop before it to the next after it."""
-    head = re.split(r"[,;.!?，；。！？]", text[max(0, start - 40):start])[-1]
-    tail = re.split(r"[,;.!?，；。！？]", text[end:end + 40], maxsplit=1)[0]
+    """The clause around text[start:end]: from the last comma, full stop or bracket before it to the next after it."""
+    head = re.split(r"[,;.!?，；。！？(（)）]", text[max(0, start - 40):start])[-1]
+    tail = re.split(r"[,;.!?，；。！？(（)）]", text[end:end + 40], maxsplit=1)[0]
     return head + text[start:end] + tail
 
 
@@ -978,7 +978,9 @@ def _people(text: str, claims: _Claims) -> Iterator[Fact]:
         for m in _matches(pattern, text, claims):
             value = _int(number_value(m))
             here = m.group(0)
-            clause = re.split(r"[,;.!?]", text[m.end():m.end() + 30], maxsplit=1)[0]
+            # A bracket opens an aside of its own ("40 个人日常问答（高峰同时 10 个在生成）": the peak is the aside's
+            # count, not the head count before it), as it does for a format (`_CLAUSE_BREAK`).
+            clause = re.split(r"[,;.!?(（]", text[m.end():m.end() + 30], maxsplit=1)[0]
             # The words just before it, in its own clause: "2000 名員工，高峰 400 人" is a head count, then a peak.
             before = re.split(r"[,;，；。]", text[max(0, m.start() - 10):m.start()])[-1]
             explicit_total = _EXPLICIT_TOTAL_CUE.search(here)

@@ -586,6 +586,11 @@ OWNERSHIP = _rx(r"\b(?:i|we)\s+(?:already\s+|only\s+|just\s+|still\s+)?(?:have|o
                 r"\bmy (?:own )?(?:laptop|desktop|mac|macbook|pc|workstation)\b", r"\bour (?:existing|current)\b",
                 r"\bexisting\b", r"\bidle\b", "已经有", "已經有", "我有", "我们有", "我們有", "我只有", "我们只有", "我們只有", "手上只有", "现有", "現有", "手上有",
                 "闲置", "閒置", "內建", "内置", "內置",
+                # ready at hand ("现成有一台 4 卡 L20 的服务器", "机房里有台 8 卡 4090"): a machine in their own room is theirs;
+                # never people or money there ("机房有 3 个人值班")
+                "现成有", "現成有", "现成的", "現成的",
+                r"(?:机房|機房|实验室|實驗室|办公室|辦公室)(?:里|裡|里面|裡面)?(?:现成|現成|本来|本來|已经|已經)?有(?!\s*\d*\s*(?:个|個|位|名)?人)"
+                r"(?=\s*(?:\d+|一|两|兩|二|三|四|五|六|七|八)?\s*(?:台|张|張|块|塊|部))",
                 # what their own machine holds now: "our box currently has two RTX 6000 Ada", "我们的服务器现在装了两张 L40S",
                 # "部機而家有兩張 RTX 6000 Ada" (Cantonese: 部機 at a clause start is "the machine", theirs)
                 # (or named by its model: "our R760 already has one L40S")

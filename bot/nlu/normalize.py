@@ -88,6 +88,15 @@ _SPELLED = (
     # One person and one other: "for me and a coworker" is two people.
     (re.compile(r"\b(?:me|myself) and (?:a|one|my|1) (?:co-?workers?|colleagues?|teammates?|friends?|partners?|co-?founders?)\b"),
      "2 people"),
+    # The speaker and a few others ("me + 2 others", "me and two other folks", "myself plus 3 colleagues", "我跟另外兩個
+    # 同事", "我自己加上另外两个同事"): that many people and one more, a head count like any other, never a default team.
+    (re.compile(r"\b(?:me|myself)\s*(?:\+|and|plus|&|with)\s*(?:(?:an)?other\s+)?(\d{1,2})\s+(?:(?:other\s+)?(?:folks|people|persons|"
+                r"colleagues|co-?workers|teammates|devs|developers|engineers|analysts|researchers|friends|guys|users|members|"
+                r"coders|writers|reviewers)\b|others?\b|more\b)"),
+     lambda m: f"{int(m.group(1)) + 1} people"),
+    (re.compile("我(?:自己)?\\s*(?:和|跟|与|與|加上|加|连同|連同|带上|帶上|外加)\\s*(?:另外|其他|其它)?\\s*(\\d{1,2})\\s*(?:个|個|位|名)"
+                "(?:同事|人|朋友|同学|同學|组员|組員|队友|隊友|工程师|工程師|研发|研發|开发|開發|成员|成員)"),
+     lambda m: f"{int(m.group(1)) + 1}个人"),
 )
 # Approximate counts are ranges, written as digits so every reader takes them as it takes "20-30 people" (sized at
 # the upper end; a usual load beside a peak at the middle): "十几个" (11-19), "二十几" (21-29), "10几个" the same in
@@ -253,6 +262,8 @@ def normalize(text: str) -> str:
     '$15k, 0.5 million docs, 25% of them at once, 2打, 员工15000, 11-19个人'
     >>> normalize("half a dozen analysts, a couple hundred people, me and a coworker")
     '6 analysts, 200 people, 2 people'
+    >>> normalize("me + 2 others, me and two other folks, 我跟另外兩個同事, 我自己加上另外两个同事")
+    '3 people, 3 people, 3个人, 3个人'
     >>> normalize("预算二十来万, 三十多万, 两百余万")
     '预算20万, 30万, 200万'
     >>> normalize("最长3万2, 平均 1 萬 2, 6千5, 每小时 1 万 2 千个请求, 1万 2个人")

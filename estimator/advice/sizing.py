@@ -479,7 +479,7 @@ class Sizer:
         if values is None:
             values = self._requests[key] = _request_values(self.workload_for(candidate), candidate, 1,
                                                            self.catalog.request_shapes, users, self.people,
-                                                           self.prompt_rate, self.shares)
+                                                           self.prompt_rate_for(candidate), self.shares)
         return construct_trusted(EstimateRequest, {**values, "ttft_target_ms": self._bound(candidate), "count": count})
 
 
@@ -572,6 +572,37 @@ class Sizer:
         return (bool(self.workload.unhurried) and self.workload.speed_basis == "said_acceptable"
                 and not self.workload.owned_falls_short and candidate.existing and not candidate.class_owned)
 
+    def prompts_unjudged(self, candidate: Candidate) -> bool:
+        """Hardware they own, judged by seed 1's bands with no target set, for streams counted from a head count (or
+        assumed): those are the 99th-percentile moment of people who mostly read (`concurrency.peak_generating_streams`),
+        and the closed loop the estimate otherwise runs them in (each stream prompting again as its answer ends, others'
+        prompts prefilled within every answer) sends prompts no one sends; the prompts people do send are prompt
+        processing, a wait of the first token's kind (shown, not judged), so the speed judged is the streams' decode
+        speed, as seed 1's bands rate a stream. People said to be at once (`people`, their reading in the estimate) and
+        streams from a rate (`prompt_rate`) keep the prompts they send. Judged so only while the box keeps up with the
+        prompts (`keeps_up`)."""
+        return (self.assumed_ttft and self.assumed_speed and self._banded(candidate) and not self.throughput_job
+                and not self.people and self.prompt_rate is None and not self.workload.batch_items)
+
+    def prompt_rate_for(self, candidate: Candidate) -> float | None:
+        """Prompts a second per stream `candidate` is estimated with: none landing within an answer where they are not
+        judged (`prompts_unjudged`: the physics' `_paced_answer_ms` then prefills no other prompt between its tokens),
+        else the streams' own rate (`prompt_rate`), or one per answer (None)."""
+        return 0.0 if self.prompts_unjudged(candidate) else self.prompt_rate
+
+    def keeps_up(self, est: Estimate, users: int) -> bool:
+        """Whether the peak's prompts leave the box time to decode: each of `users` people sends a prompt once per
+        cycle of its prefill, its answer streamed and its reading (people wait for the answer before the next
+        question, so a slow prefill lengthens the cycle rather than queueing without bound), and each model copy
+        prefills one prompt at a time: the share of a copy's time spent prefilling, its users x prefill / cycle, must
+        stay below one.
+        Five coders on a Mac with 20k-token prompts (53 s each, 2 at the peak, 8 s answers, 48 s read): 0.97, kept;
+        fifteen at 12k tokens on an M3 Ultra (48 s each): 6.8, not."""
+        prefill_s = (self.workload.prompt_tokens or 512) / max(est.prefill_tokens_per_s, 1e-9)
+        output = self.workload.output_tokens or 256
+        cycle_s = prefill_s + output / max(est.decode_tokens_per_s_per_stream, 1e-9) + output / reading_pace(self.workload)
+        return math.ceil(users / max(est.replicas, 1)) * prefill_s / cycle_s < 1.0
+
     def ttft_for(self, candidate: Candidate) -> int | None:
         """The p95 first-token target `candidate` is judged by: none for hardware they own when none was set."""
         if self.assumed_ttft and candidate.existing and not candidate.class_owned:  # `_banded`, inline: asked per count
@@ -611,6 +642,8 @@ class Sizer:
         span = est.decode_tokens_per_s_per_stream_range
         if (span[0] if cautious and span else est.decode_tokens_per_s_per_stream) < self.target_for(candidate):
             return False
+        if self.prompts_unjudged(candidate) and not self.keeps_up(self.estimate(candidate, count, users), users or self.peak):
+            return False
         return ttft is None or _ttft_checked(est, cautious) <= ttft
 
     def capacity(self, candidate: Candidate, count: int) -> int:
@@ -625,7 +658,7 @@ class Sizer:
                 ttft = int(ttft * est.ttft_p95_ms / max(self.ttft_checked(est, candidate), 1e-9))
         probe = self.capacity_fn if self.shortcuts is None or self.shortcuts.capacity is None else self.shortcuts.capacity
         return probe(_request(self.workload_for(candidate), candidate, count, self.catalog.request_shapes, people=self.people,
-                              prompt_rate=self.prompt_rate, shares=self.shares),
+                              prompt_rate=self.prompt_rate_for(candidate), shares=self.shares),
                      self.catalog,
                      min_tokens_per_s=target, ttft_target_ms=ttft)
 
