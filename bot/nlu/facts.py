@@ -442,6 +442,7 @@ _TOTAL_CUE = re.compile(rf"{_EXPLICIT_TOTAL_CUE.pattern}|{_MEMBER_NOUNS}")
 # a phrase of simultaneity within a few words of the clause counts, words with a letter (a model's size "70b" is one;
 # a bare number is another count: "200 staff and 30 at once" keeps 200 a head count): "2,000 staff, maybe a quarter
 # active" stays a head count with its share.
+_PRESENT_AT_ONCE = re.compile(r"\b(?:logged[- ]in|signed[- ]in|clocked[- ]in|on shift|on duty|on the floor)\b")
 _AT_ONCE_AFTER = re.compile(r"\s*(?:[a-z0-9.'-]*[a-z][a-z0-9.'-]*\s+){0,4}?(?:at once|at the same time|at a time|at any (?:one|given) time|"
                             r"simultaneously|concurrently|in parallel)\b"
                             rf"|\s*{_ALL_ZH}?\s*(?:{_SIMULTANEOUS_ZH})")  # "200 个客服同时在线": the members on at once
@@ -991,6 +992,11 @@ def _people(text: str, claims: _Claims) -> Iterator[Fact]:
             daily = m.end("num") >= 0 and DAILY_USE_AFTER.match(text, m.end("num"), m.end() + 30) is not None
             clause_cue = (not daily and not _TOTAL_CUE.search(here) and not _HEADCOUNT_BEFORE.search(before)
                           and _CONCURRENT_CUE.search(clause) is not None)
+            if _PRESENT_AT_ONCE.search(here):
+                # "~200 logged in at once": people at work together, each sending now and then (a per-person rate
+                # times them is the load), not 200 answers streaming
+                yield Fact("staff_per_shift", value, m.start(), m.end(), keyed=True)
+                continue
             if (_CONCURRENT_CUE.search(here) or clause_cue
                     or (not explicit_total and _AT_ONCE_AFTER.match(text, m.end()))
                     or (not explicit_total and _PEAK_BEFORE.search(before))):

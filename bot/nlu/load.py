@@ -62,7 +62,7 @@ _RATE_AFTER = {unit: _rx(rf"{APPROX}{NUM}\s*\+?\s*{_NOUN}\s*(?:hit (?:it|us)\s*)
 # "a message a minute": one of the noun per unit
 _RATE_ONE = {unit: _rx(rf"\b(?:a|an|one)\s+{_NOUN}\s*(?:{_PER})\s*{_UNIT[unit]}") for unit in _UNIT}
 # A rate said of each person: the cue in the same clause before it ("each fires off about", "每人每分钟") or right after.
-_PER_PERSON_BEFORE = re.compile(rf"(?:{_PER_PERSON})[^\d,;.!?，；。]{{0,24}}$")
+_PER_PERSON_BEFORE = re.compile(rf"(?:{_PER_PERSON})[^\d,;.!?，；。]{{0,48}}$")
 # ... or after what it is sent to ("4 prompts/hour at it each", "~6 questions an hour to the bot apiece")
 _PER_PERSON_AFTER = re.compile(rf"(?:\s+{_words('rate_object')})?\s*(?:{_PER_PERSON})")
 # "每小时大约18000个请求", "一天大约3万次请求", "each day roughly 120000 queries"
@@ -262,7 +262,7 @@ def _turns(text: str, rate: re.Match[str], claims: _Claims) -> tuple[float, int]
 
 def _per_person(text: str, rate: re.Match[str]) -> bool:
     """Whether a rate is said of each person ("each fires off 10 queries an hour", "每人每天问 20 次")."""
-    before = text[max(0, rate.start() - 40):rate.start()]
+    before = text[max(0, rate.start() - 64):rate.start()]
     return bool(_PER_PERSON_BEFORE.search(before) or re.search(_PER_PERSON, rate.group(0))
                 or _PER_PERSON_AFTER.match(text, rate.end()))
 

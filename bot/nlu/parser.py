@@ -616,7 +616,9 @@ def _per_person_rates(found: SlotValues) -> None:
     daily_share = found.pop("daily_active_share", None)
     for slot in ("requests_per_s", "requests_per_day", "tokens_per_s_total"):
         rate = found.pop(f"{slot}_per_person", None)
-        people = found.get("total_users", found.get("concurrent_users", found.get("senders")))
+        # staff at work together ("600 seats over 3 shifts", "~200 logged in at once") send it; else the head count
+        shift = found.get("staff_per_shift")
+        people = shift or found.get("total_users", found.get("concurrent_users", found.get("senders")))
         if not isinstance(rate, int | float) or not isinstance(people, int | float) or slot in found:
             continue
         senders: float = people
@@ -630,7 +632,8 @@ def _per_person_rates(found: SlotValues) -> None:
                 senders = people * daily_share
         total = round(rate * senders, 3 if slot == "requests_per_day" else 4)
         found[slot] = int(total) if float(total).is_integer() else total
-        found["total_users"] = people
+        if not shift:  # the roster stays the head count when the shift sends it
+            found["total_users"] = people
         if found.get("concurrent_users") == people:
             found.pop("concurrent_users")
     found.pop("senders", None)  # the senders' count is a head count only beside their rate

@@ -75,3 +75,10 @@ def test_a_head_count_in_brackets_after_the_members_or_group(text, users, read):
 def test_a_count_each_said_before_each_is_a_daily_count_beside_a_daily_share(read):
     facts = read("RAG over our wiki for 2k employees, 10% use it daily, ~5 q each, prompts ~6k")
     assert (facts.get("requests_per_user_per_day"), facts.get("requests_per_day")) == (5, 1000)
+
+
+def test_people_logged_in_at_once_send_a_rate_each_not_streams(read):
+    facts = read("600 agent seats over 3 shifts so ~200 logged in at once, each uses the reply-drafting copilot maybe "
+                 "20 times an hour")
+    assert facts.get("concurrent_users") is None and facts.get("total_users") == 600
+    assert facts.get("requests_per_s") == pytest.approx(200 * 20 / 3600, rel=0.01)
