@@ -101,6 +101,8 @@ class ServedModel(BaseModel):
     concurrent_users: int | None = Field(default=None, ge=1, le=1_000_000)  # its own peak streams, when said
     requests_per_s: float | None = Field(default=None, gt=0, le=1_000_000)  # its own arrival rate, when said
     prompt_tokens: int | None = Field(default=None, ge=1, le=2_000_000)  # its own typical prompt, when said apart
+    output_tokens: int | None = Field(default=None, ge=1, le=2_000_000)  # its own typical answer, when said apart
+    tokens_per_day: float | None = Field(default=None, gt=0, le=1e15)  # its own daily volume, when said
 
 
 class Workload(BaseModel):

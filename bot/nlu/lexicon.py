@@ -827,6 +827,7 @@ __all__ = [
     "MODEL_EACH",
     "CONTEXT_HEAVY_WORK",
     "LENGTH_NOUNS",
+    "LENGTH_OF_ALL_MODELS",
     "LENGTH_REACH_AFTER",
     "LENGTH_REACH_WORDS",
     "LENGTH_USUAL_AFTER",
@@ -1096,6 +1097,10 @@ MODELS_TOGETHER = _rx(r"\b(?:serve|serving|run|running|host|hosting|hold|fit|loa
 EACH_MODEL_AFTER = _rx(r"\s*(?:(?:concurrent|simultaneous|active)\s+)?(?:users?|people|ppl|persons?|seats?|streams?)?\s*"
                        r"(?:each|apiece|per model|on each(?: one| model| of them)?|for each(?: one| model)?|on either)\b")
 EACH_MODEL_BEFORE = _rx(r"(?:各自?|每个模型|每个都|每1个模型)\s*(?:都)?\s*(?:大概|大约|约|差不多)?\s*$")
+# A length said of every model served ("上下文都在 8k 内", "both see ~2k prompts", "answers ~300 for all of them"): the
+# models' own, not the nearest one's (`served_models.read_served_models`).
+LENGTH_OF_ALL_MODELS = _rx("都", "均为", "均在", "全部", "一律", r"\bboth\b", r"\ball of them\b", r"\ball (?:the )?models\b",
+                           r"\bfor all\b", r"\bacross the board\b", r"\bevery model\b")
 MODELS_TOGETHER_JOINED = _rx(r"\band\b", r"\bplus\b", r"\balongside\b", r"\bwith\b", r"\+", "和", "跟", "与", "及", "加上?", "还有", "以及")
 # Two values joined as a choice ("FP8 or INT4?", "q4 vs q8", "FP8还是INT4"): options to weigh, not a conflict.
 CHOICE_BETWEEN = re.compile(r"^\s*(?:,\s*)?(?:or|vs\.?|versus|还是|還是|或者|或是|或|/|，还是|，還是)\s*$")

@@ -20,13 +20,16 @@ from typing import Any
 
 from bot.nlu.lexicon import (
     EMBEDDING_ROLE,
+    LENGTH_OF_ALL_MODELS,
     MIGRATION_TARGET,
     MODEL_CHOICE,
     MODELS_TOGETHER,
+    OVERNIGHT,
     RERANKER_ROLE,
     SIDE_MODELS,
 )
 from bot.nlu.model_choice import ModelLookup, ModelSide
+from bot.nlu.models import name_spans
 from bot.nlu.spans import Fact
 
 # Clauses end at punctuation (a version's "3.1" is no end); a sentence at a full stop or a line break.
@@ -36,12 +39,16 @@ _NAME_DIGITS = 0.1  # a size said within 10 % of a model's is that model ("qwen3
 # A bare count after a model said with its load ("32B 同时 10 个", "Qwen3-32B 那边同时 8 个"): streams of that model.
 _BARE_COUNT = re.compile(r"\s*(?:那边|这边|侧|那里|部分)?\s*(?:大概|大约|约|差不多|最多|高峰)?\s*同时\s*(?:大概|大约|约)?\s*"
                          r"(?P<n>\d{1,5})\s*(?:个|路|人)")
-# Loads a model can carry: people at once, and arrival rates.
+# Loads a model can carry: people at once, arrival rates, and token volumes ("DeepSeek V3.2 做主力，每天大概 3 亿 token").
 _USER_SLOTS = ("concurrent_users", "users")
+_VOLUME_SLOTS = ("tokens_per_day",)
+# A model's prompt: said as such, or as its typical context ("~15 people running it with ~40k contexts").
+_PROMPT_SLOTS = ("prompt_tokens", "typical_context")
 # (a rate said of a model beside people, "a guard model screening every prompt (~3 req/s)", is that model's, not per person)
 _RATE_SLOTS = ("requests_per_s", "requests_per_s_per_person")
 _CHOICE_REACH = 30  # "32B or 70B?": options are said close together
 _PER_UNIT = re.compile(r"/\s*(?:s|sec|min|h|hr|hour|day|秒|分钟?|小时|天)\b")  # "req/s" is a rate, not "or"
+_ALL_REACH = 12  # "上下文都在 8k 内", "answers ~300 for all of them": the word said next to the length
 _ROLE_REACH = 16  # "qwen3-0.6b 做 embedding", "a 0.6b model for reranking": the role word said right after the model
 
 
@@ -56,6 +63,8 @@ class ModelSaid:
     users: list[Fact] = field(default_factory=list)
     rates: list[Fact] = field(default_factory=list)
     prompts: list[Fact] = field(default_factory=list)
+    outputs: list[Fact] = field(default_factory=list)
+    volumes: list[Fact] = field(default_factory=list)
     label: str | None = None  # an embedder's or reranker's name as said (two of the same size are two models)
 
     def same(self, size_b: float, named: tuple[Any, ...] | None, label: str | None = None) -> bool:
@@ -81,7 +90,15 @@ class ModelSaid:
             value["requests_per_s"] = round(sum(float(f.value) for f in self.rates), 4)
         if self.prompts:
             value["prompt_tokens"] = int(max(f.value for f in self.prompts))
+        if self.outputs:
+            value["output_tokens"] = int(max(f.value for f in self.outputs))
+        if self.volumes:
+            value["tokens_per_day"] = float(sum(float(f.value) for f in self.volumes))
         return value
+
+    @property
+    def loaded(self) -> bool:
+        return bool(self.users or self.rates or self.volumes)
 
 
 @dataclass(frozen=True)
@@ -95,7 +112,7 @@ class ModelsSaid:
     @property
     def loads_apart(self) -> bool:
         """Loads said model by model (two or more chat models with their own), or an embedder / reranker beside them."""
-        return sum(1 for m in self.chat if m.users or m.rates) > 1 or any(m.role != "chat" for m in self.models)
+        return sum(1 for m in self.chat if m.loaded) > 1 or any(m.role != "chat" for m in self.models)
 
     @property
     def retrieves(self) -> bool:
@@ -163,8 +180,38 @@ def _mentions(text: str, sizes: Sequence[Fact], find_model: ModelLookup | None) 
             named = None  # a name said before, not this size's
         size_b = float(named[1]) if named is not None else float(fact.value)
         mentions.append((ModelSaid(size_b, named, fact, role=_role_after(text, fact.end)), fact.end))
+    mentions += _named_without_size(text, sizes, taken + [(m.fact.start, m.fact.end) for m, _ in mentions], find_model)
     mentions.sort(key=lambda pair: pair[0].fact.start)
     return mentions
+
+
+def _named_without_size(text: str, sizes: Sequence[Fact], taken: Sequence[tuple[int, int]],
+                        find_model: ModelLookup | None) -> list[tuple[ModelSaid, int]]:
+    """Catalog models named with no size in their names ("GLM-4.6", "MiniMax-M2", "DeepSeek V3.2", "Kimi K2"): a mention
+    each, sized from the catalog, so a small model said with its size beside one ("plus a qwen3-8b router") is not the
+    only model read. Looked up clause by clause (one name a clause); a size said in the clause that is the name's own
+    ("gpt-oss-120b", "Qwen3-8B") is already a mention."""
+    if find_model is None:
+        return []
+    found: list[tuple[ModelSaid, int]] = []
+    start = 0
+    for end in [m.start() for m in _CLAUSE_END.finditer(text)] + [len(text)]:
+        clause, at = text[start:end], start
+        start = end + 1
+        named = find_model(clause) if clause.strip() else None
+        if named is None or len(named) < 5:
+            continue
+        size = float(named[1])
+        if any(at <= f.start < end and isinstance(f.value, int | float)
+               and abs(float(f.value) - size) <= _NAME_DIGITS * max(size, float(f.value)) for f in sizes):
+            continue
+        spans = sorted((at + s, at + e) for s, e in name_spans(clause, named[4]))
+        spans = [(s, e) for s, e in spans if not any(s < te and ts < e for ts, te in taken)]
+        if not spans:
+            continue
+        s, e = spans[0]
+        found.append((ModelSaid(size, named, Fact("model_params_b", size, s, e, keyed=True)), e))
+    return found
 
 
 def _bare_counts(text: str, ends: Sequence[int]) -> list[Fact]:
@@ -174,6 +221,19 @@ def _bare_counts(text: str, ends: Sequence[int]) -> list[Fact]:
         if (m := _BARE_COUNT.match(text, end)) is not None:
             found.append(Fact("concurrent_users", int(m.group("n")), m.start("n"), m.end(), keyed=True))
     return found
+
+
+def _batch_rates(text: str, by_slot: dict[str, list[Fact]]) -> list[Fact]:
+    """Items to get through in a window said of a model ("Qwen3-8B 做 email 分類，一天 20 萬封，上班 9 小時內處理完"): that
+    model's arrival rate, items ÷ the window (one window said); it runs beside the other models' loads, no batch of
+    the whole. Read as a model's load only when it is one (`apply_served_loads` drops the batch's slots then). A batch
+    run at night runs in turn with the day's use instead (`Workload.day_and_night`): no rate beside it."""
+    items, windows = by_slot.get("batch_items", []), by_slot.get("batch_window_hours", [])
+    if OVERNIGHT.search(text) is not None or len(items) != 1 or len(windows) != 1 or not all(isinstance(f.value, int | float) and f.value > 0
+                                                       for f in (*items, *windows)):
+        return []
+    rate = float(items[0].value) / (float(windows[0].value) * 3600)
+    return [Fact("requests_per_s", round(rate, 4), items[0].start, items[0].end, keyed=True)]
 
 
 def _choice_between(text: str, a: ModelSaid, b: ModelSaid) -> bool:
@@ -203,16 +263,23 @@ def read_served_models(text: str, by_slot: dict[str, list[Fact]], find_model: Mo
     loads = [f for slot in _USER_SLOTS for f in by_slot.get(slot, [])]
     loads += [f for f in _bare_counts(text, [end for end, _ in owner])
               if not any(f.start < said.end and said.start < f.end for said in loads)]
-    rates = [f for slot in _RATE_SLOTS for f in by_slot.get(slot, [])]
-    prompts = [f for f in by_slot.get("prompt_tokens", []) if isinstance(f.value, int | float)]
-    for fact in sorted(loads + rates + prompts, key=lambda f: f.start):
+    rates = [f for slot in _RATE_SLOTS for f in by_slot.get(slot, [])] + _batch_rates(text, by_slot)
+    prompts = [f for slot in _PROMPT_SLOTS for f in by_slot.get(slot, []) if isinstance(f.value, int | float)]
+    outputs = [f for f in by_slot.get("output_tokens", []) if isinstance(f.value, int | float)]
+    volumes = [f for slot in _VOLUME_SLOTS for f in by_slot.get(slot, []) if isinstance(f.value, int | float)]
+    for fact in sorted(loads + rates + prompts + outputs + volumes, key=lambda f: f.start):
         sentence = _start(text, _SENTENCE_END, fact.start)
         before = [(end, m) for end, m in owner if sentence <= end <= fact.start and m.role == "chat"]
         if not before:
             continue
         model = max(before, key=lambda pair: pair[0])[1]
-        (model.prompts if fact in prompts else model.rates if fact in rates else model.users).append(fact)
-    with_loads = [m for m in chat if m.users or m.rates]
+        if fact in prompts + outputs and LENGTH_OF_ALL_MODELS.search(
+                text, max(0, fact.start - _ALL_REACH), min(len(text), fact.end + _ALL_REACH)) is not None:
+            continue  # said of every model: each one's, kept as the workload's
+        kind = (model.prompts if fact in prompts else model.outputs if fact in outputs else
+                model.volumes if fact in volumes else model.rates if fact in rates else model.users)
+        kind.append(fact)
+    with_loads = [m for m in chat if m.loaded]
     beside = any(m.role != "chat" for m in models)
     together = MODELS_TOGETHER.search(text) is not None or bool(by_slot.get("models_served"))
     if len(with_loads) < 2 and not beside and not together:
@@ -234,15 +301,34 @@ def apply_served_loads(served: ModelsSaid, by_slot: dict[str, list[Fact]]) -> bo
     for fact in rates:  # a model's own rate is no rate per person
         if fact.slot != "requests_per_s" and fact in by_slot.get(fact.slot, []):
             by_slot[fact.slot].remove(fact)
+    if any(f.slot == "requests_per_s" and f not in by_slot.get("requests_per_s", []) for f in rates):
+        # a model's batch said as items in a window became its rate (`_batch_rates`): no batch job of the whole
+        by_slot.pop("batch_items", None)
+        by_slot.pop("batch_window_hours", None)
     if rates:
         by_slot["requests_per_s"] = [Fact("requests_per_s", round(sum(float(f.value) for f in rates), 4), rates[0].start,
                                           rates[-1].end, keyed=True)]
     # Prompts said model by model ("70B 長文件 16k 輸入 … 8B 輸入 1k"): no conflict; the longest is the request that must
     # fit and be prefilled in time, each model's own scales its KV and prefill (`advice.served_models`).
-    said_of_models = [f for m in served.chat for f in m.prompts]
+    said_of_models = [f for m in served.chat for f in m.prompts if f.slot == "prompt_tokens"]
     if len({f.value for f in said_of_models}) > 1:
         by_slot["prompt_tokens"] = [max(said_of_models, key=lambda f: f.value)]
-    return bool(users) and bool(rates)
+    # A length said only of a smaller model ("Qwen3-8B 做意图识别 … 输入 300、输出 5") is that model's (its entry keeps it):
+    # the model sized keeps its own, or the defaults.
+    largest = served.largest
+    for slot, kind in (("prompt_tokens", "prompts"), ("typical_context", "prompts"), ("output_tokens", "outputs")):
+        others = [f for m in served.chat if m is not largest for f in getattr(m, kind)]
+        if others and not getattr(largest, kind) and slot in by_slot:
+            by_slot[slot] = [f for f in by_slot[slot] if f not in others]
+            if not by_slot[slot]:
+                by_slot.pop(slot)
+    volumes = [f for m in served.chat for f in m.volumes]
+    if len(volumes) > 1:
+        by_slot["tokens_per_day"] = [Fact("tokens_per_day", float(sum(float(f.value) for f in volumes)), volumes[0].start,
+                                          volumes[-1].end, keyed=True)]
+    # A volume of one model beside another model's people: two loads on the same hardware, added (a volume beside a
+    # rate needs no flag: each model's load is converted on its own, `advice.served_models.own_loads`).
+    return bool(users) and (bool(rates) or any(m.volumes for m in served.chat))
 
 
 __all__ = ["ModelSaid", "ModelsSaid", "apply_served_loads", "read_served_models", "side_model_spans"]

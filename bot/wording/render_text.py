@@ -400,6 +400,7 @@ def slot_name(slot: str, lang: str) -> str:
 _SERVED = ("serves {items}", "同时服务 {items}", "同時服務 {items}")
 _SERVED_LOAD = {"users": (" ({v:,} at once)", "（同时 {v:,} 个）", "（同時 {v:,} 個）"),
                 "rate": (" (~{v:g} req/s)", "（约每秒 {v:g} 个请求）", "（約每秒 {v:g} 個請求）"),
+                "volume": (" (~{v:,.0f} tokens a day)", "（每天约 {v:,.0f} token）", "（每天約 {v:,.0f} token）"),
                 "embedding": (" (embeddings, no chat streams)", "（向量嵌入，不占对话并发）", "（向量嵌入，不佔對話並發）"),
                 "reranker": (" (reranking, no chat streams)", "（重排序，不占对话并发）", "（重排序，不佔對話並發）")}
 
@@ -414,6 +415,8 @@ def _served_phrase(models: Sequence[Mapping[str, Any]], i: int, names: Mapping[s
             label += _SERVED_LOAD["users"][i].format(v=model["concurrent_users"])
         if model.get("requests_per_s"):
             label += _SERVED_LOAD["rate"][i].format(v=round(float(model["requests_per_s"]), 2))
+        if model.get("tokens_per_day"):
+            label += _SERVED_LOAD["volume"][i].format(v=float(model["tokens_per_day"]))
         items.append(label)
     return _SERVED[i].format(items=(", " if i == 0 else "、").join(items))
 

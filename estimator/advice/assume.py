@@ -51,6 +51,7 @@ from estimator.advice.request_shape import (
     shape_source,
     transcript_tokens,
 )
+from estimator.advice.served_models import own_loads
 from estimator.advice.sizing import agents_generate
 from estimator.advice.speed_tier import assumed_speed
 from estimator.catalog import ApiPrice, Catalog, RequestShape
@@ -273,9 +274,16 @@ def _from_load(w: Workload, facts: dict[str, Any], notes: list[Said], api_prices
     conversion = load_conversion(w, api_prices)
     if conversion is None:
         return
-    if conversion.source == "spend" and w.concurrent_users is not None:
+    if w.concurrent_users is None and w.total_users is None and (own := own_loads(w)):
+        # Models each with a load of their own ("DeepSeek V3.2: 3 亿 token a day; Qwen3-8B: 20 requests/s"): each load
+        # at its model's lengths, the streams added (they share the hardware); no one load stands in for both.
+        facts["concurrent_users"] = sum(c.concurrent_streams for c in own)
+        notes.append(joined((*(load_note(c) for c in own), said(
+            "assume.load.models_summed", streams=" + ".join(f"{c.concurrent_streams:,}" for c in own),
+            total=facts["concurrent_users"]))))
+    elif conversion.source == "spend" and w.concurrent_users is not None:
         notes.append(spend_note(conversion))  # the streams are stated; the spend still sets the volume
-    if w.concurrent_users is None and not summed_loads(w):
+    if w.concurrent_users is None and not summed_loads(w) and "concurrent_users" not in facts:
         facts["concurrent_users"] = conversion.concurrent_streams
         notes.append(load_note(conversion))
     if w.tokens_per_day is None:
@@ -302,9 +310,12 @@ def _added_load(w: Workload, facts: dict[str, Any], notes: list[Said], api_price
     if conversion is None or not summed_loads(w):
         return
     people = facts.get("concurrent_users", w.concurrent_users) or 0
-    facts["concurrent_users"] = people + conversion.concurrent_streams
-    notes.append(joined((load_note(conversion), said("assume.load.summed", people=people, streams=conversion.concurrent_streams,
-                                                      total=facts["concurrent_users"]))))
+    # each model's own rate or volume at its own lengths when the loads were said model by model (`own_loads`)
+    conversions = own_loads(w) or [conversion]
+    streams = sum(c.concurrent_streams for c in conversions)
+    facts["concurrent_users"] = people + streams
+    notes.append(joined((*(load_note(c) for c in conversions),
+                         said("assume.load.summed", people=people, streams=streams, total=facts["concurrent_users"]))))
 
 
 def _base_utilization(w: Workload, facts: dict[str, Any], notes: list[Said]) -> None:

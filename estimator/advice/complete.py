@@ -15,6 +15,7 @@ from estimator.advice.assume import fill_defaults, streams_pace
 from estimator.advice.batch_jobs import prepare as prepare_batch
 from estimator.advice.end_to_end import split_end_to_end
 from estimator.advice.load import LoadConversion, load_conversion
+from estimator.advice.served_models import own_loads
 from estimator.advice.sites import one_site
 from estimator.catalog import Catalog
 from estimator.physics.model_shape import apply_catalog_model
@@ -46,8 +47,8 @@ def counted_load(named: Workload, filled: Workload, catalog: Catalog) -> LoadCon
     """How a stated rate, volume or spend became the filled workload's streams, at the speed, prompt and answer they
     were counted at (`assume.streams_pace`, a half window, a class's answer): the conversion the reply shows and the
     rate the streams send their prompts at (`load.prompts_per_stream_per_s`). None when the streams were said."""
-    if named.concurrent_users is not None:
-        return None
+    if named.concurrent_users is not None or len(own_loads(filled)) > 1:
+        return None  # (loads of several models: each one's conversion is among the assumptions, `assume._from_load`)
     paced = named if (pace := streams_pace(filled)) is None else named.model_copy(update={"tokens_per_s_target": pace})
     if named.prompt_tokens is None:
         paced = paced.model_copy(update={"prompt_tokens": filled.prompt_tokens})

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from estimator.advice.load import LoadConversion, load_conversion
 from estimator.catalog import Catalog
 from estimator.physics.memory import kv_bytes_per_element, resolve_architecture, weights_gb
 from estimator.workload import ServedModel, Workload
@@ -43,9 +44,52 @@ class LoadShares:
     context_tokens: int | None = None  # then the longest request, which must fit
 
 
-def _streams(model: ServedModel, answer_s: float) -> float:
+def _is_sized(workload: Workload, model: ServedModel) -> bool:
+    if model.model_id or workload.model_id:
+        return model.model_id == workload.model_id
+    return model.model_params_b == workload.model_params_b
+
+
+def _lengths(workload: Workload, model: ServedModel) -> tuple[int | None, int | None]:
+    """(prompt, answer) of a model's own requests: its own when said apart; else the workload's, unless those were said
+    of the model sized (its entry holds them): a router beside a 40k-context agent does not read 40k-token prompts, while
+    "4k context typical" said of no model in particular is every model's."""
+    if _is_sized(workload, model):
+        return model.prompt_tokens or workload.prompt_tokens, model.output_tokens or workload.output_tokens
+    sized = next((m for m in workload.served_models or () if _is_sized(workload, m)), None)
+    prompt = model.prompt_tokens or (None if sized is not None and sized.prompt_tokens else workload.prompt_tokens)
+    answer = model.output_tokens or (None if sized is not None and sized.output_tokens else workload.output_tokens)
+    return prompt, answer
+
+
+def own_load(workload: Workload, model: ServedModel) -> LoadConversion | None:
+    """A model's own rate or daily volume as its streams (`load.load_conversion`), at its own prompt and answer when
+    said apart (an 8B router's 5-token answers hold a slot ~1 s, not a 256-token answer's ~9 s; "3 亿 token a day" of
+    the main model is requests of its length, not the router's); None for people said, or no load of its own."""
+    if model.role != "chat" or model.concurrent_users or not (model.requests_per_s or model.tokens_per_day):
+        return None
+    prompt, answer = _lengths(workload, model)
+    own = workload.model_copy(update={
+        "requests_per_s": model.requests_per_s, "tokens_per_day": None if model.requests_per_s else model.tokens_per_day,
+        "prompt_tokens": prompt, "output_tokens": answer,
+        "requests_per_user_per_hour": None, "requests_per_day": None, "requests_per_user_per_day": None,
+        "tokens_per_s_total": None, "api_spend_usd_per_month": None})
+    return load_conversion(own)
+
+
+def own_loads(workload: Workload) -> list[LoadConversion]:
+    """Each chat model's own rate or volume as streams (`own_load`), when two or more models carry loads of their own."""
+    models = [m for m in workload.served_models or () if m.role == "chat"]
+    if sum(1 for m in models if m.concurrent_users or m.requests_per_s or m.tokens_per_day) < 2:
+        return []
+    return [c for m in models if (c := own_load(workload, m)) is not None]
+
+
+def _streams(model: ServedModel, answer_s: float, workload: Workload | None = None) -> float:
     if model.concurrent_users:
         return float(model.concurrent_users)
+    if workload is not None and (conversion := own_load(workload, model)) is not None:
+        return float(conversion.concurrent_streams)
     if model.requests_per_s:
         return model.requests_per_s * (answer_s + _QUEUE_S)
     return 0.0
@@ -56,7 +100,7 @@ def load_shares(workload: Workload, catalog: Catalog, sized_params_b: float) -> 
     architecture the KV scale is against). None unless at least one chat model has its own load said."""
     models = [m for m in workload.served_models or () if m.role == "chat"]
     answer_s = (workload.output_tokens or 256) / (workload.tokens_per_s_target or 30.0)
-    streams = [(m, _streams(m, answer_s)) for m in models]
+    streams = [(m, _streams(m, answer_s, workload)) for m in models]
     total = sum(s for _, s in streams)
     if total <= 0:
         return None
@@ -65,13 +109,14 @@ def load_shares(workload: Workload, catalog: Catalog, sized_params_b: float) -> 
     # A model's own prompt said apart ("the 70B: 16k documents; the 8B: 1k"): the request's prompt is the streams' mean,
     # its compute the parameters each prompt token runs through (weighted by tokens), so the prefill FLOPs are each
     # model's own; the longest prompt stays the request that must fit (`context_tokens`).
-    prompts = {id(m): m.prompt_tokens or workload.prompt_tokens or 512 for m, _ in streams}
+    prompts = {id(m): _lengths(workload, m)[0] or 512 for m, _ in streams}
     mean_prompt = sum(s * prompts[id(m)] for m, s in streams) / total
     tokens = sum(s * prompts[id(m)] for m, s in streams)
     compute = sum(s * prompts[id(m)] * (m.active_params_b or m.model_params_b) for m, s in streams) / tokens
-    kv = sum(s * (prompts[id(m)] + answer) * resolve_architecture(m.model_params_b, catalog.models, m.model_id)
+    answers = {id(m): _lengths(workload, m)[1] or 256 for m, _ in streams}
+    kv = sum(s * (prompts[id(m)] + answers[id(m)]) * resolve_architecture(m.model_params_b, catalog.models, m.model_id)
              .kv_bytes_per_token(2.0) for m, s in streams) / total / (mean_prompt + answer)
-    apart = any(m.prompt_tokens for m, _ in streams)
+    apart = len(set(prompts.values())) > 1
     return LoadShares(kv_scale=kv / sized if sized > 0 else 1.0, compute_params_b=compute,
                       prompt_tokens=round(mean_prompt) if apart else None,
                       context_tokens=max(prompts.values()) + answer if apart else None)
@@ -94,10 +139,10 @@ def _need(model: ServedModel, workload: Workload, catalog: Catalog, bits: float,
     weights = weights_gb(model.model_params_b, _SIDE_BITS if side else bits)
     if side:
         return weights, 0.0
-    answer = workload.output_tokens or 256
-    tokens = (model.prompt_tokens or workload.prompt_tokens or 512) + answer
+    prompt, answer = (said or default for said, default in zip(_lengths(workload, model), (512, 256), strict=True))
+    tokens = prompt + answer
     arch = resolve_architecture(model.model_params_b, catalog.models, model.model_id)
-    kv = _streams(model, answer_s) * tokens * arch.kv_bytes_per_token(kv_element) / 1e9
+    kv = _streams(model, answer_s, workload) * tokens * arch.kv_bytes_per_token(kv_element) / 1e9
     # (a mixture of experts with several streams touches most of its experts a step: its weights are read whole)
     return weights + kv, weights + kv
 
@@ -146,4 +191,4 @@ def placement(workload: Workload, catalog: Catalog, *, quant: str, bits: float, 
     return placed
 
 
-__all__ = ["LoadShares", "PlacedGroup", "load_shares", "placement"]
+__all__ = ["LoadShares", "PlacedGroup", "load_shares", "own_load", "own_loads", "placement"]

@@ -83,3 +83,32 @@ def test_one_card_or_no_room_apart_places_nothing(catalog):
     assert placement(workload, catalog, quant="FP8", bits=8.0, devices=1, memory_gb=96, bandwidth_gbs=1792) is None
     # 24 GB cards: the 32B's 32.8 GB of weights alone take two, the 8B a third: three are more than the two bought
     assert placement(workload, catalog, quant="FP8", bits=8.0, devices=2, memory_gb=24, bandwidth_gbs=1008) is None
+
+
+def test_each_models_rate_or_volume_is_counted_at_its_own_lengths():
+    # DeepSeek V3.2: 300M tokens a day over 10 stated hours at 512 in + 256 out = 390,625 requests → 10.85/s on average,
+    # 21.7/s in the busy hour (2× a working window's average); a ~9.5 s hold (1 s + 256 / 30) → ~207 streams on average.
+    # Qwen3-8B: 20/s of 5-token answers hold ~1.2 s (≈1 s first token + 5 / 30) → ~24 streams, not the ~191 a 256-token
+    # answer would hold. The two loads are added, neither stands in for the other.
+    from estimator.advice.served_models import own_loads
+
+    big = ServedModel(model_params_b=671, model_id="deepseek-v3.2", active_params_b=37, tokens_per_day=3e8)
+    small = ServedModel(model_params_b=8.2, model_id="qwen3-8b", requests_per_s=20, prompt_tokens=300, output_tokens=5)
+    w = Workload(model_params_b=671, model_id="deepseek-v3.2", active_params_b=37, tokens_per_day=3e8, requests_per_s=20,
+                 hours_per_day=10, hours_stated=True, served_models=[big, small])
+    volume, rate = own_loads(w)
+    assert volume.source == "tokens" and volume.mean_streams == pytest.approx(207, rel=0.03)
+    assert rate.source == "rate" and 20 <= rate.concurrent_streams <= 30
+
+
+def test_the_sized_models_own_lengths_are_not_another_models(catalog):
+    # Kimi K2 agents at 40k-token contexts beside a router at 10 req/s with nothing said of its requests: the router's
+    # streams are the default request's (512 in), so the mean prompt in flight is far below 40k.
+    router = ServedModel(model_params_b=4.0, model_id="qwen3-4b", requests_per_s=10)
+    kimi = ServedModel(model_params_b=1026, model_id="kimi-k2", active_params_b=32, concurrent_users=15,
+                       prompt_tokens=40_000)
+    w = Workload(model_params_b=1026, model_id="kimi-k2", active_params_b=32, prompt_tokens=40_000, concurrent_users=15,
+                 requests_per_s=10, loads_summed=True, served_models=[kimi, router])
+    shares = load_shares(w, catalog, 1030)
+    assert shares is not None and shares.prompt_tokens is not None and shares.prompt_tokens < 10_000
+    assert shares.context_tokens == 40_000 + 256  # the longest request must still fit

@@ -96,7 +96,8 @@ def test_every_split_holds_its_drawn_questions_with_ids_distinct_across_splits()
               "multi_load": 11, "multi_load_held_out": 6,
               "prompt_parts": 10, "prompt_parts_held_out": 5,
               "owned_fits": 13, "owned_fits_held_out": 6,
-              "named_count_accel": 4, "owned_judge": 10, "owned_judge_held_out": 5}
+              "named_count_accel": 4, "owned_judge": 10, "owned_judge_held_out": 5,
+              "named_beside": 10, "named_beside_held_out": 5}
     assert set(counts) == set(TRIAL_SPLITS)
     questions = {split: load_questions(trial_path(split)) for split in TRIAL_SPLITS}
     assert {split: len(found) for split, found in questions.items()} == counts

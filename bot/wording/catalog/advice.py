@@ -98,6 +98,13 @@ _ASSUME: dict[str, tuple[str, str, str]] = {
         "这部分负载是在人的 {people:,} 路并发之外另加的：{people:,} + {streams:,} = {total:,} 路估算",
         "這部分負載是在人的 {people:,} 路並行之外另加的：{people:,} + {streams:,} = {total:,} 路估算",
     ),
+    # Loads said model by model ("the 671B: 3 亿 token a day; the 8B: 20 requests/s"): each model's streams at its own
+    # lengths, added (`assume._from_load`).
+    "assume.load.models_summed": (
+        "each model's load at its own lengths, the streams added: {streams} = {total:,} sized",
+        "每个模型的负载按各自的长度计算，并发相加：{streams} = {total:,} 路估算",
+        "每個模型的負載按各自的長度計算，並行相加：{streams} = {total:,} 路估算",
+    ),
     "assume.load.token_rate": (
         "{per_hour:,.0f} tokens/hour ÷ {per_request:,} tokens a request ({prompt:,} in + {output:,} out){peak} ≈ {rps:.3g} requests/s × "
         "~{hold:.1f} s each ≈ {streams:,} concurrent streams (Little's law); sized for {streams:,}",

@@ -73,3 +73,52 @@ def test_more_models_said_than_read_keep_the_unread_ones_as_copies_of_the_larges
     assert facts["models_served"] == 3
     assert facts["co_served_params_b"] == pytest.approx(0.6 + 32)
     assert facts["concurrent_users"] == 30
+
+
+# A model named by its catalog name alone (no size in it: "GLM-4.6", "MiniMax-M2", "DeepSeek V3.2") beside one named with
+# its size is a model served too, and the largest: sizing the small one for both loads under-sizes by the size ratio.
+@pytest.mark.parametrize(("text", "main", "small", "main_load", "small_rate"), [
+    ("GLM-4.6 for the coding agent, ~30 devs at once at peak; plus qwen3-8b for autocomplete at ~15 req/s. fp8",
+     "glm-4.6", "qwen3-8b", 30, 15.0),
+    ("MiniMax-M2 做客服主模型，高峰同时 50 人；再加一个 Qwen3-4B 做分类，每秒 10 个请求。要什么卡", "minimax-m2", "qwen3-4b", 50, 10.0),
+])
+def test_a_model_named_without_its_size_is_served_and_sized(read, text, main, small, main_load, small_rate):
+    facts = read(text)
+    loads = _loads(facts)
+    assert facts["model_id"] == main and facts["models_served"] == 2
+    assert loads[main] == ("chat", main_load, None)
+    assert loads[small] == ("chat", None, small_rate)
+
+
+def test_a_daily_volume_is_the_load_of_the_model_it_is_said_of(read):
+    facts = read("要上两个模型：DeepSeek-V3.2 做主力，每天大概 3 亿 token；另外 Qwen3-8B 做意图识别，每秒 20 次左右，"
+                 "每次输入 300 token、输出 5 个 token")
+    served = {m["model_id"]: m for m in facts["served_models"]}
+    assert facts["model_id"] == "deepseek-v3.2"
+    assert served["deepseek-v3.2"].get("tokens_per_day") == 3e8 and "requests_per_s" not in served["deepseek-v3.2"]
+    assert served["qwen3-8b"]["requests_per_s"] == 20.0
+    # the router's lengths are its own: the 671B's requests are not 300-token prompts with 5-token answers
+    assert (served["qwen3-8b"]["prompt_tokens"], served["qwen3-8b"]["output_tokens"]) == (300, 5)
+    assert "output_tokens" not in facts and "prompt_tokens" not in facts
+
+
+def test_a_length_said_of_every_model_stays_every_models(read):
+    facts = read("8B 和 32B 两个模型：8B 那边大概同时 30 个 request，32B 同时 10 个，上下文都在 8k 内")
+    assert all("prompt_tokens" not in m for m in facts["served_models"])
+    assert facts["prompt_tokens"] == 8000
+
+
+def test_items_in_a_working_window_of_one_model_are_its_rate(read):
+    # 200,000 e-mails in 9 working hours run beside the people's chat: 200,000 / (9 × 3,600) = 6.17 a second
+    facts = read("我們要上 Llama 4 Maverick 當內部助理，尖峰 80 人同時；另外 Qwen3-8B 做 email 分類，一天 20 萬封，"
+                 "上班 9 小時內處理完。")
+    assert _loads(facts)["qwen3-8b"] == ("chat", None, pytest.approx(200_000 / (9 * 3600), 1e-3))
+    assert "batch_items" not in facts and facts.get("arrival_pattern") != "batch"
+    assert facts["model_id"] == "llama-4-maverick" and facts["loads_summed"] is True
+
+
+def test_a_nightly_batch_of_one_model_stays_a_batch_in_turn_with_the_day(read):
+    facts = read("想同时挂两个模型：Qwen3-32B 给 40 个人日常问答（高峰同时 10 个左右在生成）；再加一个 Qwen3-8B 跑夜间批量摘要，"
+                 "每晚 5 万篇，晚上 11 点开始，早上 7 点前跑完")
+    assert facts["batch_items"] == 50_000
+    assert all("requests_per_s" not in m for m in facts.get("served_models", []))
