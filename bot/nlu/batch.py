@@ -59,7 +59,8 @@ _DESCRIBING_EN = (r"(?!(?:on|for|with|to|in|into|of|at|per|by|from|an?|the|and|o
                   r"were|be|each|every|users?|people|ppl|persons?|staff|employees?|engineers?|developers?|devs|analysts?|"
                   r"agents?|reps?|seconds?|minutes?|hours?|days?|nights?|weeks?|months?|tokens?|toks?|gb|tb|times?)\b)"
                   r"[a-z][a-z-]*\s+")
-_ITEMS_EN = re.compile(rf"{APPROX}{NUM}\s*\+?\s*(?:{_DESCRIBING_EN}){{0,3}}?"
+# (a model's size in its name is no count of items: "qwen3-8b tags support tickets", "a 14b summarises reports")
+_ITEMS_EN = re.compile(rf"{APPROX}(?<![a-z0-9]-)(?![\d.]+b\b){NUM}\s*\+?\s*(?:{_DESCRIBING_EN}){{0,3}}?"
                        rf"(?:{_ITEM_NOUNS})\b(?![- ](?:models?|llms?|bots?|assistants?|users?|people|ppl|staff|agents?|"
                        # the people who handle the items ("80 claims adjusters", "12 invoice clerks")
                        r"adjusters?|handlers?|processors?|reviewers?|clerks?|examiners?|specialists?|officers?|reps?)\b)")

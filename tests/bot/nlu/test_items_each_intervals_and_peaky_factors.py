@@ -41,3 +41,8 @@ def test_a_multiple_of_the_average_after_peaky_is_the_peak_factor(text, factor, 
 
 def test_meetings_a_day_are_items_a_day(read):
     assert read("need llama 3.1 8b for meeting notes, ~50 meetings a day, single box").get("requests_per_day") == 50
+
+
+def test_a_models_size_in_its_name_is_no_count_of_items(read):
+    facts = read("qwen3-8b tags support tickets, about 2k a day")
+    assert facts.get("batch_items") is None and facts.get("model_params_b") == 8
