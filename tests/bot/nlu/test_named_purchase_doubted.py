@@ -54,3 +54,15 @@ def test_only_buyable_devices_keep_the_lead_when_doubted(tmp_path):
     # Only the named device can be bought: the doubt is answered among what can be bought, never with another card.
     reply = recommended(chat_engine(tmp_path), "only", "只买得到 H20。Qwen2.5-14B FP8，高峰并发 30，8 卡 H20 有必要吗？", "直接推荐")
     assert reply.recommendation.primary.hardware_id == "nvidia-h20"
+
+
+@pytest.mark.parametrize(("text", "device"), [
+    ("internal chat on gpt-oss-120b, 20 at once. we got quoted 8x h200. sanity check?", "nvidia-h200-sxm"),
+    ("we've been quoted 4x h100 for a 14b model, 20 users", "nvidia-h100-sxm"),
+    ("客服用 Qwen2.5-14B，供应商报了台 8 卡 H20 的机器", "nvidia-h20"),
+])
+def test_a_quoted_purchase_is_asked_about_never_owned(text, device, matcher):
+    # a quote is a price offered for a purchase: nothing is owned, and the device quoted gets its answer (8 of it)
+    facts = parse_message(text, hardware=matcher).facts
+    assert not facts.get("owned_devices")
+    assert (device, 8 if "8" in text else 4) in {(d["hardware_id"], d["count"]) for d in facts.get("named_devices", [])}
