@@ -186,6 +186,9 @@ class Workload(BaseModel):
     # channels: "只买得到 4090D", "H20 is all we can source", "those are the only two our vendor can ship", "就这俩能买到");
     # owned hardware still counts.
     named_only: bool | None = None
+    # Beyond the contract (session 28): the lead doubts a named purchase is needed ("is 8x H100 overkill?", "有必要吗",
+    # "真的需要吗"): a smaller purchase that meets the targets answers it and leads (`recommend`).
+    named_doubted: bool | None = None
     # Beyond the contract (session 23): the buyer is in mainland China ("我们大陆公司", "Shenzhen team", "export controls"):
     # parts US export rules bar there are not sold to them, and the China-market parts are (`advice.export_rules`).
     buyer_in_china: bool | None = None

@@ -73,7 +73,11 @@ QUESTION = _rx(r"\bwould\b(?! (?:like|love|prefer|rather))", r"\bwill (?:it|they
                # whether it can be used at all ("H20 能用吗", "4090 用得了吗", "L20 好使吗", "is an L4 up to it?", "would
                # one card cover it?"): a yes/no on that device like "够吗"
                r"能用\s*(?:吗|嘛|么|不|[?？])", "用得了", "好使", "顶得住", r"\bup to (?:it|this|that|the (?:job|task))\b",
-               r"\bcover (?:it|this|that)\b", r"\bgood for (?:this|that|it)\b", r"\bwork for (?:this|us|that|it)\b")
+               r"\bcover (?:it|this|that)\b", r"\bgood for (?:this|that|it)\b", r"\bwork for (?:this|us|that|it)\b",
+               # a purchase quoted ("we got quoted 8x h200", "报了台 8 卡 H20"): weighed like one asked about, so the reply
+               # answers the quote with numbers. A pitch ("vendors keep pitching 8x 910B") is not the lead's question: a
+               # device named by it would lead at the pitched count.
+               r"\bquoted\b", r"\bquotes? (?:for|of|on)\b", "报了", "报价")
 # The devices named are the only ones the buyer can buy (export rules, local channels, a vendor's deal): "只买得到 4090D",
 # "能采购到的只有 H20", "H20 或 4090D 选一个", "our office can only source 4090D", "H20 or 4090D is what we can buy". Each
 # device in such a clause is weighed (like one asked about), and nothing else is bought (`named_only`). Read on the

@@ -492,9 +492,11 @@ _PER_USER_FIGURE = r"(?![^,;，；。]*?(?:每秒|速度|tok|token|吞吐|延迟
 ONE_USER_AT_A_TIME = _rx(r"\bsingle[- ]user\b(?! (?:speed|throughput|latency|decode|tok))", r"\bsingle[- ]seat\b",
                          *(word + _PER_USER_FIGURE for word in ("单用户", "单一用户", "单一使用者", "单个用户", "单人使用")))
 # The user owns the hardware they name ("I already have a MacBook Pro with an M4", "我們已經有 Snapdragon X 筆電").
-OWNERSHIP = _rx(r"\b(?:i|we)\s+(?:already\s+|only\s+|just\s+|still\s+)?(?:have|own|got|bought)\b(?!\s+to\b)", r"\balready (?:have|own|bought)\b",
+# "we got quoted 8x h200", "we've got a quote for an hgx box": a price offered, nothing owned (the device is asked about).
+OWNERSHIP = _rx(r"\b(?:i|we)\s+(?:already\s+|only\s+|just\s+|still\s+)?(?:have|own|got|bought)\b(?!\s+to\b)(?!\s+(?:been\s+)?(?:quoted|offered|pitched|a quote|quotes))",
+                r"\balready (?:have|own|bought)\b",
                 r"\bleft over\b",
-                r"\b(?:i|we)'ve\s+(?:already\s+)?(?:got|bought)\b", r"\b(?:we|i) have got\b", r"\bsitting idle\b",
+                r"\b(?:i|we)'ve\s+(?:already\s+)?(?:got|bought)\b(?!\s+(?:been\s+)?(?:quoted|offered|pitched|a quote|quotes))", r"\b(?:we|i) have got\b", r"\bsitting idle\b",
                 r"\bon hand\b", r"\blying around\b", r"\bspare\b", r"\bunused\b", r"\bour old\b",
                 # idle kit said as what it is (not) doing: "2x RTX 3090 doing nothing", "a box gathering dust"
                 r"\bdoing nothing\b", r"\bnot doing anything\b", r"\bgathering dust\b", r"\bsitting (?:around|there)\b",

@@ -202,7 +202,7 @@ _LORA = (_rx(rf"(?:(?P<low>\d+)\s*(?:-|to|~|到|至)\s*)?{NUM}\s*{_words('lora')
 NAMED_ONLY = re.compile(_words("named_only"))
 _FLAGS = (("air_gapped", re.compile(_words("air_gapped"))), ("accuracy_critical", re.compile(_words("careful_quantization"))),
           ("mixed_training", re.compile(_words("mixed_training"))), ("named_only", NAMED_ONLY),
-          ("fanless", re.compile(_words("fanless"))), ("ttft_irrelevant", TTFT_IRRELEVANT),
+          ("named_doubted", re.compile(_words("named_doubted"))), ("fanless", re.compile(_words("fanless"))), ("ttft_irrelevant", TTFT_IRRELEVANT),
           ("unhurried", re.compile(_words("unhurried"))))
 # The instruction set required ("has to be x86", "一定要 x86", "ARM 的不行"): the lexicons' "cpu_arch.<isa>" entries.
 _CPU_ARCH = tuple((isa, re.compile(_words(f"cpu_arch.{isa}"))) for isa in ("x86", "arm"))

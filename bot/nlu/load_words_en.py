@@ -330,6 +330,13 @@ WORDS: dict[str, tuple[str, ...]] = {
                    r"\bnothing else (?:is )?(?:available|obtainable|on offer|can be (?:bought|ordered))",
                    r"\bthe only (?:two|three|\d|ones?) (?:we|our (?:vendor|supplier|reseller)|they) can (?:get|buy|ship|source|order)",
                    r"\b(?:don'?t|do not|no need to) (?:recommend|suggest) (?:anything else|others|other (?:cards|gpus|devices|hardware))"),
+    # The lead doubts a purchase named is needed ("is that overkill?", "do we really need 8x h100?", "sanity check", "what
+    # do we actually need"): a yes/no from above, answered "no" by any smaller purchase that meets the targets
+    # (`recommend`), where "would one L40S do?" is a yes/no from below.
+    "named_doubted": (r"\boverkill\b", r"\b(?:really|actually|truly) need\b", r"\bsanity[- ]check\b",
+                      r"\b(?:is|isn'?t) (?:that|this|it|all that) (?:necessary|needed|too much|too big)\b",
+                      r"\bdo (?:we|i) (?:even )?need (?:a |an |the )?(?:whole|full|entire)\b", r"\boversiz(?:ed|ing)\b",
+                      r"\b(?:too much|more than (?:we|i) need)\s*\?"),
     # The instruction set the buyer requires ("has to be x86", "x86 only", "our tooling doesn't do ARM"): devices of the
     # other one are never bought. "ARM is fine" / "x86 or ARM" state no rule.
     "cpu_arch.x86": (r"(?:has to|must|needs? to|got to|gotta|should) be (?:an? )?x86(?:[-_ ]64)?\b", r"\bx86(?:[-_ ]64)?[- ](?:only|required)\b",

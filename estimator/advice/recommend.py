@@ -151,8 +151,19 @@ def default_shortcuts(estimate_fn: EstimateFn | None, capacity_fn: CapacityFn | 
 
 
 def adjusted_cost(sized: Sized) -> float:
-    """Cost per served token raised by `RISK_WEIGHT` per risk point: the ranking key."""
-    return sized.cost_per_token * (1 + RISK_WEIGHT * sized.risk_points)
+    """Cost per served token raised by `RISK_WEIGHT` per risk point: the ranking key. Capacity risks weigh at most
+    what curing them costs: the same device bought for 1.5× the peak (`Sizer.headroom_bought`), risk-weighted too."""
+    own = sized.cost_per_token * (1 + RISK_WEIGHT * sized.risk_points)
+    cure = sized.headroom
+    return own if cure is None else min(own, cure.cost_per_token * (1 + RISK_WEIGHT * cure.risk_points))
+
+
+def _headroom_cure(sized: Sized) -> Sized | None:
+    """The purchase that cures `sized`'s capacity risks, when the ranking weighed them at its price (`adjusted_cost`)."""
+    cure = sized.headroom
+    if cure is None or adjusted_cost(sized) >= sized.cost_per_token * (1 + RISK_WEIGHT * sized.risk_points):
+        return None
+    return cure
 
 
 def rank(options: list[Sized], peak_users: int | None = None) -> list[Sized]:
@@ -368,6 +379,15 @@ def _asked_purchase(workload: Workload, bought: Sized) -> bool:
     if len(named) != 1 or named[0].count is None or workload.named_only:
         return True  # a choice, a "how many", or the only devices that can be bought
     return bought.count <= named[0].count
+
+
+def _smaller_answers_doubt(workload: Workload, lead: Sized, primary: Sized) -> bool:
+    """The lead doubts the named purchase is needed ("is that overkill?", "有必要吗") and the ranking's answer meets every
+    target within the limits for less capex: that answer leads, as a senior engineer answers "no, this does it", and the
+    named purchase stays beside it with its numbers. Never when only the named devices can be bought."""
+    if not workload.named_doubted or workload.named_only or primary.violations or not primary.meets_slo:
+        return False
+    return lead.tco is not None and primary.tco is not None and primary.tco.capex_usd < lead.tco.capex_usd
 
 
 def _same_purchase(a: Sized, b: Sized) -> bool:
@@ -727,6 +747,8 @@ def recommend(
     if not outside_limits and within_rationale is None and not filled.owned_devices:
         named_ranked = _named_ranked(sizer, filled, catalog)
         lead = _named_lead(filled, named_ranked)
+        if lead is not None and _smaller_answers_doubt(filled, lead, primary):
+            lead = None  # "is 8 × H20 overkill?": the smaller purchase that meets is the answer, the named one beside it
         if lead is not None and (asked_usable := _named_usable_far_cheaper(sizer, filled, catalog, lead)) is not None:
             # The device asked about, at the assumed comfortable speed, costs more than seed 1's budget-to-production
             # step over its acceptable band: that band leads, the comfortable purchase beside it with its price.
@@ -758,6 +780,9 @@ def recommend(
                                 price=spare.add_capex_usd))
     if (fleet := _fleet_note(filled, primary)) is not None:
         assumptions.append(fleet)
+    if (cure := _headroom_cure(primary)) is not None and cure.tco is not None and primary.tco is not None:
+        assumptions.append(said("note.headroom_cure", count=cure.count, hardware=cure.candidate.hardware.name,
+                                extra=cure.tco.capex_usd - primary.tco.capex_usd, overload=OVERLOAD_FACTOR))
     if (unpriced := unpriced_laptops_note(catalog, filled)) is not None:
         assumptions.append(unpriced)
     if (waived := _assumed_ttft_note(sizer, primary)) is not None:

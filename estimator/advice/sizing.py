@@ -70,6 +70,9 @@ class Shortcuts(NamedTuple):
 # A re-port of a retrained model on an already-ported stack re-quantizes and re-validates, but reuses
 # the tooling: about a third of a first port (estimate).
 REPORT_SHARE = 1 / 3
+# Risks that come from running near the option's capacity (`risks.tail_latency`, `risks.capacity_headroom`): more of
+# the same devices cure them.
+CAPACITY_RISKS = frozenset({"tail_latency", "capacity_headroom"})
 
 
 @dataclass
@@ -91,6 +94,11 @@ class Sized:
     probed: bool = False  # capacity_users comes from the capacity probe (else: peak or 1.5× peak)
     weight_format: str = ""  # the format this option is sized at (`Sizer.workload_for`)
     format_default: bool = False  # chosen for the device and engine (`estimator.advice.default_format`), not stated
+    # The same device at the count that carries seed 2's 1.5× overload, when this count carries the peak with thin
+    # headroom (`Sizer.headroom_bought`): what curing its tail-latency and headroom risks costs, so the ranking never
+    # weighs those risks above that price (`recommend.adjusted_cost`).
+    headroom: Sized | None = None
+    headroom_bought: bool = False  # this option is such a count, bought for headroom (it has no cure of its own)
     # The risks `risk_points` last scored and their score: the ranking reads it thousands of times a recommendation,
     # and re-costing replaces the list (`Sizer._cost`), never changes it in place.
     _scored: tuple[list[Risk], int] | None = field(default=None, repr=False, compare=False)
@@ -976,7 +984,32 @@ class Sizer:
         sized.probed = True
         sized.violations.clear()
         self._cost(sized)
+        sized.headroom = self.headroom_bought(sized)
         return sized
+
+    def headroom_bought(self, sized: Sized) -> Sized | None:
+        """`sized`'s device at the count that carries seed 2's 1.5× overload, probed, when `sized` carries the peak with
+        a capacity risk (tail latency under load, thin headroom): the remedy those risks name is more of the same
+        device, so the ranking prices the risk at most at that purchase. Without it a tight count of small cards
+        (five 96 GB cards at the edge of 40 users) lost to a whole baseboard whose slack holds 2× the load
+        (4 × H100 SXM at 2.3× the capex), the risk weight crediting capacity the load does not need. None when
+        `sized` misses, is owned, is itself such a count, or no count of its device carries 1.5× within the limits; and
+        when the peak was worked out from a head count, a rate or a volume (not `people`): that count already competes
+        in the ranking as its own option (`size`)."""
+        cand = sized.candidate
+        if (not self.people or sized.headroom_bought or sized.violations or not sized.meets_slo or cand.existing
+                or cand.owned_units or self.peak <= 1 or not any(risk.id in CAPACITY_RISKS for risk in sized.risks)):
+            return None
+        needed = self.smallest_count(cand, math.ceil(self.overload * self.peak), start=sized.count + 1)
+        if needed is None:
+            return None
+        devices = self._purchase(cand, needed).devices
+        if devices <= sized.count:
+            return None
+        cure = self.build(cand, devices, meets=True, words=False)
+        cure.headroom_bought = True
+        self.finalize(cure)
+        return None if cure.violations or not cure.meets_slo else cure
 
     def _cost(self, sized: Sized, *, words: bool = True) -> None:
         cand = sized.candidate

@@ -725,6 +725,17 @@ _RECOMMEND: dict[str, tuple[str, str, str]] = {
         "同一台機器分時跑兩種負載，分別估算：白天 {users} 人、每人 {tps:g} tok/s，夜裡 {items:,} 則在 {window:g} 小時內跑完，"
         "都需要 {count} × {hardware}（白天 {day}，夜裡 {night}；批次約 {hours:g} 小時）",
     ),
+    "note.headroom_cure": (
+        "its thin headroom (tail latency, seed 2's {overload:g}× overload) was weighed at what curing it costs, not above: "
+        "{count} × {hardware} carry {overload:g}× the peak for ${extra:,.0f} more; buy that if bursts above the peak are "
+        "expected, or add cards after the pilot's overload test",
+        "它的余量偏紧（尾延迟、种子文档 2 的 {overload:g}× 过载测试），排序时按补足余量的价格计，不再多算："
+        "{count} × {hardware} 可承载 {overload:g}× 高峰，多花 ${extra:,.0f}；预计高峰之上还有突发就直接买这个配置，"
+        "否则先按试点的过载测试结果再加卡",
+        "它的餘量偏緊（尾延遲、種子文件 2 的 {overload:g}× 過載測試），排序時按補足餘量的價格計，不再多算："
+        "{count} × {hardware} 可承載 {overload:g}× 尖峰，多花 ${extra:,.0f}；預計尖峰之上還有突發就直接買這個配置，"
+        "否則先按試點的過載測試結果再加卡",
+    ),
     "note.spare_offer": (
         "no spare is included: the count serves the peak at the targets, and you did not ask for failover. Option: "
         "+{count} × {hardware} as an N+1 spare for ${price:,.0f} keeps the service up through one card failure "
