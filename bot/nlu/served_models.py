@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from bot.nlu.lexicon import (
@@ -57,6 +57,8 @@ class ModelSaid:
     rates: list[Fact] = field(default_factory=list)
     prompts: list[Fact] = field(default_factory=list)
     label: str | None = None  # an embedder's or reranker's name as said (two of the same size are two models)
+    senders: list[Fact] = field(default_factory=list)  # people whose each-person rate became this model's rate
+    counted: list[Fact] = field(default_factory=list)  # senders counted by their own noun ("~30 underwriters"), in its sentence
 
     def same(self, size_b: float, named: tuple[Any, ...] | None, label: str | None = None) -> bool:
         if self.label is not None or label is not None:
@@ -200,13 +202,17 @@ def read_served_models(text: str, by_slot: dict[str, list[Fact]], find_model: Mo
               if not any(f.start < said.end and said.start < f.end for said in loads)]
     rates = [f for slot in _RATE_SLOTS for f in by_slot.get(slot, [])]
     prompts = [f for f in by_slot.get("prompt_tokens", []) if isinstance(f.value, int | float)]
-    for fact in sorted(loads + rates + prompts, key=lambda f: f.start):
+    counted = by_slot.get("senders", [])
+    for fact in sorted(loads + rates + prompts + counted, key=lambda f: f.start):
         sentence = _start(text, _SENTENCE_END, fact.start)
         before = [(end, m) for end, m in owner if sentence <= end <= fact.start and m.role == "chat"]
         if not before:
             continue
         model = max(before, key=lambda pair: pair[0])[1]
-        (model.prompts if fact in prompts else model.rates if fact in rates else model.users).append(fact)
+        (model.prompts if fact in prompts else model.rates if fact in rates else model.counted if fact in counted
+         else model.users).append(fact)
+    for model in chat:
+        _people_times_their_rate(model)
     with_loads = [m for m in chat if m.users or m.rates]
     beside = any(m.role != "chat" for m in models)
     together = MODELS_TOGETHER.search(text) is not None or bool(by_slot.get("models_served"))
@@ -215,11 +221,31 @@ def read_served_models(text: str, by_slot: dict[str, list[Fact]], find_model: Mo
     return ModelsSaid(models)
 
 
+def _people_times_their_rate(model: ModelSaid) -> None:
+    """"the 70b copilot: ~40 agents, each fires one request every 2 min": a rate said of each person beside that model's
+    people is the model's arrival rate (people × each one's rate); the people are senders, not streams (Little's law
+    turns the rate into streams), the same reading `parser._per_person_rates` gives a single model."""
+    each = [f for f in model.rates if f.slot == "requests_per_s_per_person"]
+    who = model.users or model.counted[:1]
+    if not each or not who:
+        return
+    people = sum(float(f.value) for f in who)
+    first, last = min(who + each, key=lambda f: f.start), max(who + each, key=lambda f: f.end)
+    rate = round(people * sum(float(f.value) for f in each), 4)
+    model.rates = [f for f in model.rates if f not in each] + [Fact("requests_per_s", rate, first.start, last.end, keyed=True)]
+    model.senders, model.users = who, []
+
+
 def apply_served_loads(served: ModelsSaid, by_slot: dict[str, list[Fact]]) -> bool:
     """The loads said model by model, added: the people of each chat model summed into one count, the rates into one
     rate. True when both people and a rate are said (they load the box together: `Workload.loads_summed`)."""
     users = [f for m in served.chat for f in m.users]
     rates = [f for m in served.chat for f in m.rates]
+    for sender in (f for m in served.chat for f in m.senders):  # senders of a model's rate: a head count, no streams
+        for slot in _USER_SLOTS:
+            if sender in by_slot.get(slot, []):
+                by_slot[slot].remove(sender)
+                by_slot.setdefault("total_users", []).append(replace(sender, slot="total_users"))
     if len(users) > 1:
         by_slot["concurrent_users"] = [Fact("concurrent_users", int(sum(f.value for f in users)), users[0].start,
                                             users[-1].end, keyed=True)]

@@ -70,7 +70,8 @@ def test_every_split_holds_its_drawn_questions_with_ids_distinct_across_splits()
     # 20261231), 11 + 6; the prompt said through its parts (a session's size, pieces x each, a
     # total; seed 20261227), 10 + 5; owned hardware that already holds the model (Macs, GPU boxes, DGX
     # Spark, Strix Halo; "will this do?", seed 20261207), 13 + 6; "how many <named device>" with no speed set (910B, Gaudi 3,
-    # MI300X, H20), 4, too few to hold a third out. A question in two splits
+    # MI300X, H20), 4, too few to hold a third out; a rate said per sender (people logged in, kiosks, AOI
+    # stations each sending one every N minutes; seed 20261207), 11 + 5. A question in two splits
     # would score as unseen.
     counts = {"dev": 290, "held_out": 15, "held_out_2": 10, "held_out_3": 24, "held_out_4": 12, "held_out_5": 12, "held_out_6": 12, "held_out_7": 12, "held_out_8": 12,
               "held_out_9": 12, "held_out_10": 12, "held_out_11": 12, "held_out_12": 12, "held_out_13": 12,
@@ -94,6 +95,7 @@ def test_every_split_holds_its_drawn_questions_with_ids_distinct_across_splits()
               "multi_load": 11, "multi_load_held_out": 6,
               "prompt_parts": 10, "prompt_parts_held_out": 5,
               "owned_fits": 13, "owned_fits_held_out": 6,
+              "sender_rates": 11, "sender_rates_held_out": 5,
               "named_count_accel": 4}
     assert set(counts) == set(TRIAL_SPLITS)
     questions = {split: load_questions(trial_path(split)) for split in TRIAL_SPLITS}
