@@ -333,6 +333,12 @@ def _a_bit_over(text: str, m: re.Match[str], ms: float) -> float:
 # A duration counted from an event is a time of day ("开盘前十分钟会冲到 200 人", "in the 10 minutes before the open").
 _BEFORE_AN_EVENT = re.compile(r"(?:前|后|之前|之后)\s*$")
 _EVENT_AFTER = re.compile(r"\s*(?:before|after|prior to|前|后|之前|之后)(?![a-z])")
+# A duration said as the interval between one sender's requests ("each fires it every 3 min", "每 90 秒丢一笔", "每人 1 分钟
+# 传一则", "2 分钟问一次") is how often they ask, never how long they wait: a count of one request right after it, or "every"
+# right before it with a sender asking in its clause (`load.asking_interval`). Read as a rate (`bot.nlu.load`), so Little's
+# law never holds a slot for 3 minutes.
+_EVERY_BEFORE = re.compile(r"\bevery\s*(?:(?:about|around|roughly|maybe|like|approx\.?|~)\s*)?$")
+_ONCE_AFTER = re.compile(r"\s*(?:左右|多|上下)?\s*(?:就)?\s*[^\d,;.!?，。；内完]{0,6}?(?:[一1]\s*(?:次|则|张|笔|条|份|封)|once\b)")
 _LATENCY_KEY = re.compile(r"ttft|first token|first[- ]token|time to first|latency|延迟|延遲|首字|首token|首个token|首個token|响应|響應|回應|回应|p9\d|wait")
 _MS_PER_UNIT = {"ms": 1, "msec": 1, "millisecond": 1, "milliseconds": 1, "毫秒": 1, "s": 1000, "sec": 1000,
                 "secs": 1000, "second": 1000, "seconds": 1000, "秒": 1000, "秒钟": 1000, "秒鐘": 1000,
@@ -878,6 +884,8 @@ _PRODUCT_LINE_BEFORE = re.compile(r"\b(?:pro|max|ultra|plus|air|mini|surface|gal
 
 
 def _latency(text: str, claims: _Claims) -> Iterator[Fact]:
+    from bot.nlu.load import asking_interval  # (load imports this module's readers)
+
     for m in _matches(_SUB_SECOND, text, claims):
         yield Fact("ttft_target_ms", 1000, m.start(), m.end(), keyed=True)
     for pattern, ms in _WORDED_DURATIONS:
@@ -893,6 +901,9 @@ def _latency(text: str, claims: _Claims) -> Iterator[Fact]:
             continue  # "开盘前十分钟", "10 minutes before the open": a time of day, not a wait
         if not keyed and _PRODUCT_LINE_BEFORE.search(text, max(0, m.start() - 12), m.start()):
             continue  # "surface pro 11s", "galaxy tab s9s": a product's model number in the plural, not a wait
+        every = _EVERY_BEFORE.search(text, max(0, m.start() - 16), m.start())
+        if not keyed and (_ONCE_AFTER.match(text, m.end()) or (every is not None and asking_interval(text, every.start()))):
+            continue  # "each fires it every 3 min", "每人 1 分钟传一则": how often a sender asks, not a wait
         claims.claim(*inked(m))
         if _end_to_end(text, m):
             yield Fact("e2e_target_ms", _int(round(value, 3)), m.start(), m.end(), keyed=True)

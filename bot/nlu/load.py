@@ -200,6 +200,7 @@ _RACKS = _rx(rf"(?<!每)(?<!每个)(?<![a-z\d])(?P<neg>)(?P<num>\d{{1,4}})(?P<mu
 _LORA = (_rx(rf"(?:(?P<low>\d+)\s*(?:-|to|~|到|至)\s*)?{NUM}\s*{_words('lora')}(?![a-z])"),)
 # Only the devices named can be bought: the candidates to buy are those (and the devices read name a choice among them).
 NAMED_ONLY = re.compile(_words("named_only"))
+PRESENT = re.compile(_words("present"))
 _FLAGS = (("air_gapped", re.compile(_words("air_gapped"))), ("accuracy_critical", re.compile(_words("careful_quantization"))),
           ("mixed_training", re.compile(_words("mixed_training"))), ("named_only", NAMED_ONLY),
           ("named_doubted", re.compile(_words("named_doubted"))), ("fanless", re.compile(_words("fanless"))), ("ttft_irrelevant", TTFT_IRRELEVANT),
@@ -359,7 +360,7 @@ _ZH_WORDS = {concept: "(?:" + "|".join(f"(?:{a})" for a in zh.WORDS[concept]) + 
 _COUNT_VALUE = {"once": 1, "twice": 2, "thrice": 3, "一": 1, "两": 2, "俩": 2}
 _EN_COUNT = rf"\b(?P<count>{_EN_WORDS['frequency_counts']})"
 _EN_INTERVAL_NUMBER = (r"(?:(?P<half>half\s+an?\s+)|(?:(?:about|around|roughly|like|maybe|approx\.?)\s+|~\s*)?"
-                       r"(?:(?P<num>\d+(?:\.\d+)?)|(?P<couple>couple(?: of)?|few))\s*)?")
+                       r"(?:(?P<num>\d+(?:\.\d+)?)(?:\s*(?:-|–|to|or)\s*(?P<num_to>\d+(?:\.\d+)?))?|(?P<couple>couple(?: of)?|few))\s*)?")
 
 
 def _counted_every(unit: str) -> re.Pattern[str]:
@@ -387,8 +388,20 @@ _ZH_UNIT_SECONDS = (("interval_seconds", 1), ("interval_minutes", 60), ("interva
 _FREQUENCY_ZH = tuple((_rx(rf"(?:{_ZH_WORDS['every']}|{_ZH_WORDS['per_person']}\s*(?:平均|通常|一般)?(?=\s*{APPROX}\d))\s*{APPROX}(?:(?P<half>{_ZH_WORDS['half']})|(?P<num>\d+(?:\.\d+)?))?\s*"
                            rf"{_ZH_WORDS[unit]}\s*(?:左右|多|上下)?[^\d,;.!?，。；]{{0,10}}?(?P<count>{_ZH_WORDS['frequency_counts']})\s*"
                            rf"{_ZH_WORDS['times']}"), seconds) for unit, seconds in _ZH_UNIT_SECONDS)
-_REQUEST_VERB_BEFORE = re.compile(rf"\b{_EN_WORDS['request_verbs']}\b[^,;.!?]{{0,30}}$")
+# The verb may sit a button's name away from its interval ("fires the rag 'draft answer' button maybe every 3 min"); the
+# person it is said of ("each one … every 4 minutes") marks an asking interval as well.
+# (the person's cue with no count between: "each person needs 25 tokens every second" is a speed, not an interval)
+_REQUEST_VERB_BEFORE = re.compile(rf"(?:\b{_EN_WORDS['request_verbs']}\b[^,;.!?]{{0,48}}|{_words('per_person')}[^,;.!?\d]{{0,48}})$")
+_ONE_ASK_BEFORE = re.compile(rf"(?:{_EN_COUNT}|\b(?:a|an|one|1)\s+{_NOUN})\s+(?:(?:about|around|roughly|maybe|like|approx\.?)\s+)?$")
 _TOTAL_SENDER = re.compile(_words("total_sender_cue"))
+
+
+def asking_interval(text: str, start: int) -> bool:
+    """Whether the English interval whose "every" starts at `start` is how often a sender asks (a verb of asking or the
+    person's cue in its clause, or one request counted right before it: "each fires it maybe every 3 min", "one request
+    every 2 min"), the reading `_frequencies` takes, so the duration is no wait (`bot.nlu.facts`)."""
+    before = text[max(0, start - 80):start]
+    return bool(_REQUEST_VERB_BEFORE.search(before) or _ONE_ASK_BEFORE.search(before))
 _EACH_PERSON = re.compile(_PER_PERSON)
 _SENTENCE_START = re.compile(r"[.!?。！？;；]")
 
@@ -399,6 +412,8 @@ def _interval_s(m: re.Match[str], unit_seconds: float) -> float:
         return unit_seconds / 2
     if (groups := m.groupdict()).get("couple"):
         return unit_seconds * (2 if groups["couple"].startswith("couple") else 3)
+    if groups.get("num_to"):  # "every 2-3 min": the middle of the range said
+        return unit_seconds * (float(m.group("num")) + float(groups["num_to"])) / 2
     return unit_seconds * (float(m.group("num")) if m.group("num") else 1.0)
 
 
@@ -417,7 +432,7 @@ def _frequencies(text: str, claims: _Claims) -> Iterator[Fact]:
             continue
         groups = m.groupdict()
         counted = groups.get("count") is not None or groups.get("one") is not None
-        if not counted and not _REQUEST_VERB_BEFORE.search(text[max(0, m.start() - 60):m.start()]):
+        if not counted and not _REQUEST_VERB_BEFORE.search(text[max(0, m.start() - 80):m.start()]):
             continue
         every = "every" in m.group(0) or "每" in m.group(0)
         said_count = groups.get("count") or ""
@@ -443,16 +458,28 @@ def _frequencies(text: str, claims: _Claims) -> Iterator[Fact]:
 # may not know the noun of. Used only when nothing else counts people (`bot.nlu.parser`).
 _SENDERS = (_rx(rf"{APPROX}{NUM}\s+(?:of (?:them|us)\b|(?:[a-z-]+\s+)?(?!{_EN_WORDS['not_senders']}\b)[a-z]+s\b)"),)
 _SENTENCE_BEFORE = re.compile(r"[^.!?。！？]*$")
+# Machines or places counted by a measure word whose 每 agrees with it before the rate ("30 台 AOI 机台，每台每分钟送 2 张",
+# "20 家门店，每家店…每 3 分钟发一次"): each one sends the rate.
+_SENDERS_ZH = _rx(rf"{APPROX}{NUM}\s*(?P<measure>{_ZH_WORDS['sender_measures']})(?!\s*{_ZH_WORDS['not_sender_things']})")
 
 
 def _senders(text: str, claims: _Claims, rates: list[Fact]) -> Iterator[Fact]:
+    """The senders of the first per-person rate: a count of a plural noun in its sentence, else the nearest before it
+    ("ops copilot for ~60 SREs. realistically each sends one every 2-3 min": "each" points back to the last count), or a
+    count whose measure word its 每 repeats."""
     first = next((f for f in rates if f.slot.endswith("_per_person")), None)
     if first is None:
         return
     sentence = _SENTENCE_BEFORE.search(text, 0, first.start)
     start = sentence.start() if sentence else 0
-    for m in _SENDERS[0].finditer(text, start, first.start):
-        if claims.free(m.start(), m.end()) and (count := number_value(m)) >= 2 and count.is_integer():
+    counted = [m for m in _SENDERS[0].finditer(text, 0, first.start)
+               if claims.free(m.start(), m.end()) and (count := number_value(m)) >= 2 and count.is_integer()]
+    if said := [m for m in counted if m.start() >= start] or counted[-1:]:
+        yield Fact("senders", int(number_value(said[0])), said[0].start(), said[0].end(), keyed=True)
+        return
+    for m in _SENDERS_ZH.finditer(text, 0, first.start):
+        agrees = re.search(rf"每\s*{m.group('measure')}", text[m.end():first.start + 2])
+        if agrees and claims.free(m.start(), m.end()) and (count := number_value(m)) >= 2 and count.is_integer():
             yield Fact("senders", int(count), m.start(), m.end(), keyed=True)
             return
 
@@ -844,4 +871,4 @@ def load_facts(text: str, claims: _Claims) -> Iterator[Fact]:
     yield from _base_and_peak(text, claims)
 
 
-__all__ = ["CONTINUOUS_LOAD_SHARE", "LOAD_ADDED", "NAMED_ONLY", "load_facts"]
+__all__ = ["CONTINUOUS_LOAD_SHARE", "LOAD_ADDED", "NAMED_ONLY", "PRESENT", "asking_interval", "load_facts"]

@@ -63,11 +63,17 @@ WORDS: dict[str, tuple[str, ...]] = {
                     r"documents?", r"pages?", r"words?", r"lines?", r"watts?", r"gb", r"tb", r"bits?", r"turns?", r"visits?",
                     r"sessions?", r"chats?", r"prompts?", r"answers?", r"replies", r"tickets?", r"items?", r"files?",
                     r"adapters?", r"loras?", r"languages?", r"steps?", r"shifts?", r"sites?", r"stores?", r"offices?"),
+    # people counted as present, not as requests in flight ("~110 logged in at once", "on shift", "online at peak"): beside
+    # each one's rate they are its senders (`bot.nlu.parser`)
+    "present": (r"\blogged (?:in|on)\b", r"\bsigned in\b", r"\bonline\b", r"\bon shift\b", r"\bon the floor\b",
+                r"\bat their desks?\b", r"\bin the (?:app|tool)\b"),
     # verbs of sending a request: an interval after one of these in its clause is how often the sender asks
     "request_verbs": (r"quer(?:y|ies)", r"asks?", r"pings?", r"hits?", r"sends?", r"fires?(?: off)?", r"submits?", r"checks?",
                       r"uses?", r"calls?", r"prompts?", r"looks? (?:it |things )?up", r"talks? to", r"chats? with", r"polls?",
                       # work each person sets off ("they'd each run maybe 10 a day", "each generates ~12 a day")
-                      r"runs?", r"generates?", r"drafts?", r"summari[sz]es?"),
+                      r"runs?", r"generates?", r"drafts?", r"summari[sz]es?",
+                      # a button or an action started in the tool ("kicks off the summarize action", "clicks 'draft'")
+                      r"kicks? off", r"triggers?", r"clicks?", r"presses?", r"taps?", r"uploads?"),
     # the rate is the whole system's, not one sender's ("we get a request every 2 seconds", "the api sees one every 3 s")
     "total_sender_cue": (r"\bwe (?:get|see|receive|handle)\b", r"\b(?:comes?|arrives?) in\b", r"\bin total\b", r"\boverall\b",
                          r"\baltogether\b", r"\bthe (?:api|system|service|endpoint|bot|app) (?:gets|sees|receives|handles)\b"),

@@ -41,18 +41,30 @@ WORDS: dict[str, tuple[str, ...]] = {
     # (a member named by role: "每个坐席", "每位业务", "每个客服"; never a thing: "每个月", "每个问题")
     "per_person": ("每人", "每个人", "每位", "每名", "人均",
                    "每个\\s*(?:坐席|座席|客服|员工|同事|用户|业务|销售|工程师|研发|分析师|交易员|专员|店员|柜员|柜台|医生|护士|老师|学生|"
-                   "律师|会员|成员|开发|程序员|工程|运营|审核员|质检员|客户经理)"),
+                   "律师|会员|成员|开发|程序员|工程|运营|审核员|质检员|客户经理|访客|顾客|客人|客户|玩家|读者|乘客|患者|病人|"
+                   "医师|司机|骑手|店长|导购|技师|操作员)",
+                   # each of the machines or places counted before it ("30 台 AOI 机台，每台每分钟送 2 张", "4 支摄影机、每支每分钟
+                   # 抓 3 张", "20 家门店，每家…每 3 分钟发一次"): a sender too, counted by the same measure word (`sender_measures`)
+                   "每\\s*(?:台|支|家|间|部|路)(?!\\s*(?:服务器|机器|gpu|卡|显卡|主机|节点|工作站))"),
     # how often one person asks, said as an interval and a count ("每5分钟查一次", "每隔 2 分钟提交一次", "每半小时问一次",
     # "每 30 秒查两次"); numbers are digits by now except a lone 一 / 两 before 次
     "frequency_counts": ("[一两俩]", "\\d+"),
     # the count each interval, in times or in the items made ("每 15 分钟一份", "每半小时一篇")
-    "times": ("次", "份", "篇", "张", "封", "单"),
+    # (or one of what each time brings: "每人 1 分钟传一则", "每 30 秒拍一张", "每 90 秒丢一笔告警", "每 2 分钟一条")
+    "times": ("次", "份", "篇", "张", "封", "单", "则", "笔", "条"),
     "every": ("每\\s*隔?",),
     "half": ("半",),
     "interval_seconds": ("秒钟?",),
     "interval_minutes": ("分钟", "分(?![钟之])"),
     "interval_hours": ("个?\\s*小时", "个?\\s*钟头"),
     "total_sender_cue": ("总共", "一共", "整体", "系统", "全部加起来", "加起来"),
+    # people counted as present ("高峰在线 300 个", "同时约 300 人在聊", "都挂在线上", "在岗"): beside each one's rate they are its
+    # senders, never streams (`bot.nlu.parser`)
+    "present": ("在线", "在聊", "挂着", "在岗", "上线"),
+    # the measure words a count of senders is said with when each one's rate follows ("30 台…每台", "20 家…每家"): the count
+    # before, its 每 after agreeing with it; never a compute device counted ("4 台服务器，每台…" is capacity, not load)
+    "sender_measures": ("台", "支", "家", "间", "部", "路"),
+    "not_sender_things": ("服务器", "机器", "gpu", "卡", "显卡", "主机", "节点", "工作站", "机柜", "柜"),
     # people active in a month ("月活 5 万", "月活跃用户 3 万", "mau 4 万"): a head count, each sending the monthly count
     "monthly_active_before": ("月活(?:跃)?(?:用户|会员)?(?:数|数量)?",),
     # a visit's messages ("每次平均聊 8 句", "每次问 5 个问题", "每次大概 4 则讯息"): each occasion counted is that many requests

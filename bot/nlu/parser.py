@@ -43,7 +43,7 @@ from bot.nlu.lexicon import (
     VAGUE_COUNTS,
     models_added,
 )
-from bot.nlu.load import LOAD_ADDED
+from bot.nlu.load import LOAD_ADDED, PRESENT
 from bot.nlu.model_choice import (
     MODEL_OPTION,
     ModelSide,
@@ -359,7 +359,7 @@ def parse_message(
     _apply_share(found)
     _one_session_each(found)
     result.unqualified_users = _combine_users(found)
-    _per_person_rates(found)
+    _per_person_rates(found, PRESENT.search(normalized) is not None)
     _loads_summed(normalized, by_slot, found)
     _day_and_night(found)
     _convert_spend(found, result, rates)
@@ -609,7 +609,7 @@ def _day_and_night(found: SlotValues) -> None:
     found["day_and_night"] = True
 
 
-def _per_person_rates(found: SlotValues) -> None:
+def _per_person_rates(found: SlotValues, present_said: bool = False) -> None:
     """"200 analysts, each fires off ~10 queries an hour", "客服 120 人，每人每分钟发 2 条消息": the rate times the
     people who send it; those people are a head count (how many are in flight is Little's law's, from the
     rate), so a concurrency read from the same count is dropped. With no count of people it is no fact."""
@@ -619,6 +619,17 @@ def _per_person_rates(found: SlotValues) -> None:
         # staff at work together ("600 seats over 3 shifts", "~200 logged in at once") send it; else the head count
         shift = found.get("staff_per_shift")
         people = shift or found.get("total_users", found.get("concurrent_users", found.get("senders")))
+        present = found.get("concurrent_users")
+        if (slot == "requests_per_s" and present_said and isinstance(rate, int | float) and slot not in found
+                and isinstance(present, int | float) and isinstance(people, int | float) and 1 <= present < people):
+            # "800 devs, ~300 online at the peak, each asks every 10 min": at the peak only those present send the rate
+            # (300 / 600 s); the head count stays the head count, and the present are no streams (Little's law's). "60 at
+            # once" with no word of presence stays a concurrency said beside the rate.
+            found["total_users"] = people
+            found.pop("concurrent_users")
+            total = round(rate * present, 4)
+            found[slot] = int(total) if float(total).is_integer() else total
+            continue
         if not isinstance(rate, int | float) or not isinstance(people, int | float) or slot in found:
             continue
         senders: float = people

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from bot.nlu.lexicon import (
@@ -66,6 +66,8 @@ class ModelSaid:
     outputs: list[Fact] = field(default_factory=list)
     volumes: list[Fact] = field(default_factory=list)
     label: str | None = None  # an embedder's or reranker's name as said (two of the same size are two models)
+    senders: list[Fact] = field(default_factory=list)  # people whose each-person rate became this model's rate
+    counted: list[Fact] = field(default_factory=list)  # senders counted by their own noun ("~30 underwriters"), in its sentence
 
     def same(self, size_b: float, named: tuple[Any, ...] | None, label: str | None = None) -> bool:
         if self.label is not None or label is not None:
@@ -267,7 +269,8 @@ def read_served_models(text: str, by_slot: dict[str, list[Fact]], find_model: Mo
     prompts = [f for slot in _PROMPT_SLOTS for f in by_slot.get(slot, []) if isinstance(f.value, int | float)]
     outputs = [f for f in by_slot.get("output_tokens", []) if isinstance(f.value, int | float)]
     volumes = [f for slot in _VOLUME_SLOTS for f in by_slot.get(slot, []) if isinstance(f.value, int | float)]
-    for fact in sorted(loads + rates + prompts + outputs + volumes, key=lambda f: f.start):
+    counted = by_slot.get("senders", [])
+    for fact in sorted(loads + rates + prompts + outputs + volumes + counted, key=lambda f: f.start):
         sentence = _start(text, _SENTENCE_END, fact.start)
         before = [(end, m) for end, m in owner if sentence <= end <= fact.start and m.role == "chat"]
         if not before:
@@ -277,8 +280,11 @@ def read_served_models(text: str, by_slot: dict[str, list[Fact]], find_model: Mo
                 text, max(0, fact.start - _ALL_REACH), min(len(text), fact.end + _ALL_REACH)) is not None:
             continue  # said of every model: each one's, kept as the workload's
         kind = (model.prompts if fact in prompts else model.outputs if fact in outputs else
-                model.volumes if fact in volumes else model.rates if fact in rates else model.users)
+                model.volumes if fact in volumes else model.rates if fact in rates else
+                model.counted if fact in counted else model.users)
         kind.append(fact)
+    for model in chat:
+        _people_times_their_rate(model)
     with_loads = [m for m in chat if m.loaded]
     beside = any(m.role != "chat" for m in models)
     together = MODELS_TOGETHER.search(text) is not None or bool(by_slot.get("models_served"))
@@ -287,11 +293,31 @@ def read_served_models(text: str, by_slot: dict[str, list[Fact]], find_model: Mo
     return ModelsSaid(models)
 
 
+def _people_times_their_rate(model: ModelSaid) -> None:
+    """"the 70b copilot: ~40 agents, each fires one request every 2 min": a rate said of each person beside that model's
+    people is the model's arrival rate (people × each one's rate); the people are senders, not streams (Little's law
+    turns the rate into streams), the same reading `parser._per_person_rates` gives a single model."""
+    each = [f for f in model.rates if f.slot == "requests_per_s_per_person"]
+    who = model.users or model.counted[:1]
+    if not each or not who:
+        return
+    people = sum(float(f.value) for f in who)
+    first, last = min(who + each, key=lambda f: f.start), max(who + each, key=lambda f: f.end)
+    rate = round(people * sum(float(f.value) for f in each), 4)
+    model.rates = [f for f in model.rates if f not in each] + [Fact("requests_per_s", rate, first.start, last.end, keyed=True)]
+    model.senders, model.users = who, []
+
+
 def apply_served_loads(served: ModelsSaid, by_slot: dict[str, list[Fact]]) -> bool:
     """The loads said model by model, added: the people of each chat model summed into one count, the rates into one
     rate. True when both people and a rate are said (they load the box together: `Workload.loads_summed`)."""
     users = [f for m in served.chat for f in m.users]
     rates = [f for m in served.chat for f in m.rates]
+    for sender in (f for m in served.chat for f in m.senders):  # senders of a model's rate: a head count, no streams
+        for slot in _USER_SLOTS:
+            if sender in by_slot.get(slot, []):
+                by_slot[slot].remove(sender)
+                by_slot.setdefault("total_users", []).append(replace(sender, slot="total_users"))
     if len(users) > 1:
         by_slot["concurrent_users"] = [Fact("concurrent_users", int(sum(f.value for f in users)), users[0].start,
                                             users[-1].end, keyed=True)]
