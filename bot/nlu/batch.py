@@ -77,9 +77,9 @@ _ITEMS_ZH = re.compile(
     rf"|(?:{_ITEM_NOUNS}|docx?|xlsx?|pptx?|html|json|csv)\b)"
 )
 # "五十万篇", "大概 3 万条" with the noun left out: items once the message or its thread is about a batch job (a measure word of documents).
-# (never "一份平均 4 万 token", "每份约 6k token": one item's length, not a count of items)
+# (never "一份平均 4 万 token", "每份约 6k token", "一份平均 25 页": one item's length, not a count of items)
 _ITEMS_ZH_BARE = re.compile(rf"{APPROX}{NUM}\s*(?:多|余|餘)?\s*(?:篇|份|条|條|则|則|封|笔|筆)(?![\u4e00-\u9fff]{{0,2}}(?:人|用户|用戶|token))"
-                            r"(?!\s*(?:的)?\s*(?:平均|大约|大概|约|差不多|都)?\s*\d[\d.]*\s*(?:k|万|千)?\s*(?:个)?\s*(?:tokens?|字))")
+                            r"(?!\s*(?:的)?\s*(?:平均|大约|大概|约|差不多|都)?\s*\d[\d.]*\s*(?:k|万|千)?\s*(?:个)?\s*(?:tokens?|字|页|頁|pages?))")
 # "What if 5 million?", "and 800k?", "如果是两百万张呢？" as a whole follow-up in a thread about a batch job: the
 # job's item count is the one count in force. 张/張 also counts cards, so only beyond any card count.
 _ITEMS_WHAT_IF = re.compile(

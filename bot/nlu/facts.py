@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Iterator
+from dataclasses import replace
 
 from bot.nlu.characters import (
     CHARACTER_UNIT,
@@ -1250,9 +1251,30 @@ def extract_facts(normalized: str, reserved: tuple[tuple[int, int], ...] = (), *
     claims.name_parts.extend(name_parts)
     for m in _CARD_MODEL.finditer(normalized):
         claims.claim(m.start(), m.end())
+    # "1页大约 600 token", "each page is ~600 tokens": the lead's own tokens a page, read before any length reader
+    # takes the figure for a prompt
+    per_page = [(m, number_value(m)) for m in _TOKENS_A_PAGE.finditer(normalized) if claims.free(m.start(), m.end())]
+    for m, _ in per_page:
+        claims.claim(m.start(), m.end())
     extractors = tuple(_batch_job if e is _batch and batch_job else e for e in EXTRACTORS)
     facts = [fact for extractor in extractors for fact in extractor(normalized, claims)]
+    if per_page:
+        facts = _at_pages_tokens(facts, per_page[0][1])
     return sorted(facts, key=lambda f: f.start)
+
+
+_TOKENS_A_PAGE = re.compile(rf"(?:(?<![\d.])1|每|each|a|one|per)\s*(?:页|頁|pages?)\s*(?:is|of|has|大约|大概|约|平均|差不多|~)?\s*"
+                            rf"{APPROX}{NUM}\s*(?:个)?\s*tokens?")
+
+
+def _at_pages_tokens(facts: list[Fact], per_page: float) -> list[Fact]:
+    """A length said in pages at the lead's own tokens a page (25 pages × 600) instead of the sourced ratio."""
+    said = {f.slot: f for f in facts if f.slot in ("prompt_length_said", "prompt_length_unit")}
+    if said.get("prompt_length_unit") is None or said["prompt_length_unit"].value not in ("page", "zh_page"):
+        return facts
+    pages = said["prompt_length_said"].value
+    return [replace(f, value=_int(round(pages * per_page))) if f.slot == "prompt_tokens" and f.start == said["prompt_length_said"].start
+            else f for f in facts]
 
 
 __all__ = ["EXTRACTORS", "Fact", "extract_facts", "number_value"]

@@ -272,7 +272,12 @@ AVAILABILITY_REQUIRED = _rx(r"\bhigh[- ]availability\b", r"\bhighly available\b"
                             r"\b99\.9+ ?%(?: of the time)? ?(?:uptime|availability|sla)\b", r"\b(?:uptime|availability|sla)\b.{0,12}\b99\.9",
                             r"\bsla\b.{0,20}\buptime\b", r"\bn ?\+ ?1\b",
                             "可用性 ?99", "高可用", "故障切换", "故障切換", "故障转移", "故障轉移", "不能停机", "不能停機", "不能宕机", "不能當機",
-                            "不能中断", "不能中斷", "容灾", "容災", "冗余", "冗餘", "主备", "主備", "双活", "雙活")
+                            "不能中断", "不能中斷", "容灾", "容災", "冗余", "冗餘", "主备", "主備", "双活", "雙活",
+                            # a device may fail and service go on ("扛住坏一张卡不停服务", "lose a gpu and keep serving")
+                            "(?:扛|撑|顶|抗)(?:得)?住\\s*(?:坏|挂|宕)", "(?:坏|挂)(?:掉)?\\s*[1一]\\s*[张張块塊台](?:卡|gpu)?\\s*(?:也|还|還)",
+                            "不停(?:服务|服務|机|機)",
+                            r"\bsurvive (?:a|one|1|any) (?:gpu|card|node|server|box)(?: failure| failing| dying| going down)?\b",
+                            r"\blose (?:a|one|1) (?:gpu|card|node|server) and (?:keep|stay|still)\b")
 
 # Seed 2, 2.2 条件三: "功耗和空间有硬约束" — space as the binding limit (positive statements only: "space is
 # not a concern" must not match).

@@ -671,7 +671,9 @@ _DAILY_SHARE = (
 # The people active on a given day counted rather than as a share ("DAU maybe 800", "日活大概 300 人", "每日大約 100 人會用",
 # "about 300 of them use it daily"): the parser turns the count into a share of the head count beside it.
 _DAILY_COUNT = (
-    _rx(rf"{_DAILY_ACTIVE}[^\d,;.!?]{{0,14}}?{APPROX}{NUM}(?![\d.]|\s*(?:%|x\b|倍|次|个问题|條|条))\s*(?:个|個)?\s*(?:人|people|users)?"),
+    # (never a length of time: "每天用 10 个小时" is how long it runs)
+    _rx(rf"{_DAILY_ACTIVE}[^\d,;.!?]{{0,14}}?{APPROX}{NUM}(?![\d.]|\s*(?:%|x\b|倍|次|个问题|條|条|(?:个|個)?\s*(?:小时|小時|钟头|鐘頭|hours?|hrs?|h\b)))"
+        r"\s*(?:个|個)?\s*(?:人|people|users)?"),
     _rx(rf"{_words('daily_word')}[^\d,;.!?]{{0,6}}?{APPROX}{NUM}\s*(?:个|位|名)?\s*(?:人|people|users|of them)\s*{_words('daily_use_verb')}"),
     _rx(rf"{APPROX}{NUM}\s*(?:people|users|of them|of us)\s*{_DAILY_ACTIVE}"),
 )

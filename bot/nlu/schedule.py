@@ -46,6 +46,10 @@ _DAYS_COUNT = re.compile(
 _OFFICE_HOURS = re.compile(
     r"\b(?:business|office|working|work) hours\b|工作时间|工作時間|上班时间|上班時間|办公时间|辦公時間|工作时段|工作時段"
 )
+# The hours a day it runs, said with the day ("白天 8 小时", "每天用 10 个小时", "一天开 12 小时"); never a window to finish
+# in ("每天 8 小时内跑完").
+_DAY_HOURS = re.compile(r"(?:白天|每天|每日|一天|1天|工作日)\s*(?:大概|大约|约)?\s*(?:用|跑|运行|開|开|在用)?\s*(?:大概|大约|约)?\s*"
+                        r"(?P<n>\d{1,2})\s*(?:个|個)?\s*(?:小时|小時|钟头|鐘頭)(?!\s*(?:内|內|以内|以內|之内|完成|跑完|处理完))")
 _ROUND_THE_CLOCK = re.compile(r"24\s*/\s*7|24x7|around the clock|round the clock|全天候|7\s*x\s*24|7\s*/\s*24|"
                               r"24\s*(?:个)?小时\s*(?:都有|都在|不停|不间断|运行|在线)|24\s*hours? a day")
 # A clock range said to be the busiest part of the day ("晚上 8 点到 11 点最多", "9-11am is the peak"): the peak's
@@ -80,6 +84,11 @@ def working_hours_facts(text: str, claims: _Claims, make: FactFn) -> Iterator[ob
         if _PEAK_AFTER.match(text, m.end()):
             continue
         if hours is not None and claims.free(m.start(), m.end()):
+            claims.claim(m.start(), m.end())
+            yield make("hours_per_day", hours, m.start(), m.end(), True)
+    for m in _DAY_HOURS.finditer(text):
+        hours = float(m.group("n"))
+        if 1 <= hours <= 24 and claims.free(m.start(), m.end()):
             claims.claim(m.start(), m.end())
             yield make("hours_per_day", hours, m.start(), m.end(), True)
     for m in _DAYS_COUNT.finditer(text):

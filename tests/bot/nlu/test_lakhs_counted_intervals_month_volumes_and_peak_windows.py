@@ -45,3 +45,27 @@ def test_the_busiest_window_is_a_peak_not_the_hours_run(read):
 
 def test_a_prompt_of_two_parts_joined_is_their_sum(read):
     assert read("each page is ~1.2k image tokens + 200 prompt, summary ~250 tokens").get("prompt_tokens") == 1400
+
+
+@pytest.mark.parametrize(("text", "hours"), [
+    ("全公司 800 个销售，每个人一天大概生成 12 封邮件，用 Qwen3-14B，白天 8 小时", 8),
+    ("每天用 10 个小时", 10),
+])
+def test_hours_said_with_the_day_are_the_hours_run_not_people(text, hours, read):
+    facts = read(text)
+    assert facts.get("hours_per_day") == hours and facts.get("total_users") in (None, 800)
+
+
+def test_a_window_to_finish_in_stays_a_window(read):
+    facts = read("每天 8 小时内跑完 20 万条")
+    assert facts.get("batch_window_hours") == 8 and facts.get("hours_per_day") is None
+
+
+@pytest.mark.parametrize("text", ["要能扛住坏一张卡不停服务", "must survive one gpu failure"])
+def test_a_device_failing_with_service_going_on_asks_for_availability(text, read):
+    assert read(text).get("availability_required") is True
+
+
+def test_pages_at_the_leads_own_tokens_a_page(read):
+    facts = read("每個月底要把 12 萬份保單 PDF 丟進 Qwen3-30B-A3B 抽欄位，一份平均 25 頁、一頁大約 600 token，輸出 300 token 的 JSON，要在 48 小時內跑完")
+    assert (facts.get("prompt_tokens"), facts.get("batch_items")) == (25 * 600, 120_000)
