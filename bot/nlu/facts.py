@@ -1259,7 +1259,7 @@ def extract_facts(normalized: str, reserved: tuple[tuple[int, int], ...] = (), *
     extractors = tuple(_batch_job if e is _batch and batch_job else e for e in EXTRACTORS)
     facts = [fact for extractor in extractors for fact in extractor(normalized, claims)]
     if per_page:
-        facts = _at_pages_tokens(facts, per_page[0][1])
+        facts = _at_pages_tokens(facts, per_page[0])
     return sorted(facts, key=lambda f: f.start)
 
 
@@ -1267,11 +1267,15 @@ _TOKENS_A_PAGE = re.compile(rf"(?:(?<![\d.])1|每|each|a|one|per)\s*(?:页|頁|p
                             rf"{APPROX}{NUM}\s*(?:个)?\s*tokens?")
 
 
-def _at_pages_tokens(facts: list[Fact], per_page: float) -> list[Fact]:
-    """A length said in pages at the lead's own tokens a page (25 pages × 600) instead of the sourced ratio."""
+def _at_pages_tokens(facts: list[Fact], said_per_page: tuple[re.Match[str], float]) -> list[Fact]:
+    """A length said in pages at the lead's own tokens a page (25 pages × 600) instead of the sourced ratio; with no
+    length in pages, the items are pages ("300 萬頁 … 每頁大概 800 tokens"): a page is the prompt."""
+    m, per_page = said_per_page
     said = {f.slot: f for f in facts if f.slot in ("prompt_length_said", "prompt_length_unit")}
     if said.get("prompt_length_unit") is None or said["prompt_length_unit"].value not in ("page", "zh_page"):
-        return facts
+        if any(f.slot == "prompt_tokens" for f in facts):
+            return facts
+        return [*facts, Fact("prompt_tokens", _int(per_page), m.start(), m.end(), keyed=True)]
     pages = said["prompt_length_said"].value
     return [replace(f, value=_int(round(pages * per_page))) if f.slot == "prompt_tokens" and f.start == said["prompt_length_said"].start
             else f for f in facts]

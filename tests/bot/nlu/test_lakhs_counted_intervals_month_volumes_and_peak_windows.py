@@ -69,3 +69,8 @@ def test_a_device_failing_with_service_going_on_asks_for_availability(text, read
 def test_pages_at_the_leads_own_tokens_a_page(read):
     facts = read("每個月底要把 12 萬份保單 PDF 丟進 Qwen3-30B-A3B 抽欄位，一份平均 25 頁、一頁大約 600 token，輸出 300 token 的 JSON，要在 48 小時內跑完")
     assert (facts.get("prompt_tokens"), facts.get("batch_items")) == (25 * 600, 120_000)
+
+
+def test_tokens_a_page_with_pages_as_the_items_is_the_prompt(read):
+    facts = read("每週要把300萬頁掃描文件（OCR已經做完）做分類+摘要，每頁大概800 tokens，摘要100 tokens。要在週末48小時內跑完")
+    assert (facts.get("prompt_tokens"), facts.get("batch_items")) == (800, 3_000_000)
