@@ -12,6 +12,7 @@ the window's "6 hours" is no latency, the "150k" no user count, the "5" of "5-to
 
 from __future__ import annotations
 
+import functools
 import re
 from collections.abc import Iterator
 
@@ -324,14 +325,17 @@ def _lengths(text: str, claims: _Claims, patterns: tuple[tuple[re.Pattern[str], 
 
 # Items each person sends ("每個人每天會丟大概 30 份文件", "each uploads ~30 documents a day") are that person's rate
 # (`bot.nlu.load`: times the people), never a batch of 30: the cue of each person in the clause before the count.
-_EACH_PERSON_BEFORE = re.compile(
-    "(?:" + "|".join(f"(?:{w})" for w in (*load_words_en.WORDS["per_person"], *load_words_zh.WORDS["per_person"]))
-    + r")[^\d,;.!?，；。]{0,24}$")
+_EACH_PERSON = "(?:" + "|".join(f"(?:{w})" for w in (*load_words_en.WORDS["per_person"], *load_words_zh.WORDS["per_person"])) + ")"
 
 
-def said_of_each_person(text: str, start: int) -> bool:
-    """Whether the clause before `start` says the count is each person's."""
-    return bool(_EACH_PERSON_BEFORE.search(text[max(0, start - 40):start]))
+@functools.cache
+def _each_person_before(reach: int) -> re.Pattern[str]:
+    return re.compile(rf"{_EACH_PERSON}[^\d,;.!?，；。]{{0,{reach}}}$")
+
+
+def said_of_each_person(text: str, start: int, reach: int = 24) -> bool:
+    """Whether the clause before `start` says the count is each person's, the cue at most `reach` characters back."""
+    return bool(_each_person_before(reach).search(text[max(0, start - reach - 16):start]))
 
 
 def batch_facts(text: str, claims: _Claims, *, batch_job: bool = False) -> Iterator[Fact]:

@@ -12,6 +12,7 @@ import re
 from collections.abc import Callable, Iterator
 from dataclasses import replace
 
+from bot.nlu import load_words_en
 from bot.nlu.characters import (
     CHARACTER_UNIT,
     length_facts,
@@ -358,7 +359,7 @@ _USER_NOUNS = (r"users?|people|ppl|persons?|employees?|staff|members?|seats?|law
                r"developers?|devs|colleagues|clients?|customers?|students?|doctors?|nurses?|sessions?|folks|researchers?|"
                r"paralegals?|attorneys?|reps|representatives|workers|operators|clinicians|requests?|streams?|queries|physicians|"
                # office roles; "pm" alone only after a measure word ("5 個 PM"): "10pm", "10 pm" are times of day
-               r"pms|product managers?|designers?|copywriters?|marketers?|recruiters?|translators?|accountants?|"
+               r"pms|product managers?|designers?|copywriters?|marketers?|"
                r"scientists?|(?<=[个個位名] )pm|(?<=[个個位名])pm|" + _TRADE_NOUNS_EN)
 # (an English noun after a Chinese measure word counts people too: "30 個 analyst 用")
 # A member's field or seniority before the noun ("5 ML engineers", "12 senior devs", "10 个算法工程师"): still those people.
@@ -449,7 +450,7 @@ _TOTAL_CUE = re.compile(rf"{_EXPLICIT_TOTAL_CUE.pattern}|{_MEMBER_NOUNS}")
 # a phrase of simultaneity within a few words of the clause counts, words with a letter (a model's size "70b" is one;
 # a bare number is another count: "200 staff and 30 at once" keeps 200 a head count): "2,000 staff, maybe a quarter
 # active" stays a head count with its share.
-_PRESENT_AT_ONCE = re.compile(r"\b(?:logged[- ]in|signed[- ]in|clocked[- ]in|on shift|on duty|on the floor)\b")
+_PRESENT_AT_ONCE = re.compile("|".join(load_words_en.WORDS["at_work"]))
 _AT_ONCE_AFTER = re.compile(r"\s*(?:[a-z0-9.'-]*[a-z][a-z0-9.'-]*\s+){0,4}?(?:at once|at the same time|at a time|at any (?:one|given) time|"
                             r"simultaneously|concurrently|in parallel)\b"
                             rf"|\s*{_ALL_ZH}?\s*(?:{_SIMULTANEOUS_ZH})")  # "200 个客服同时在线": the members on at once
@@ -1233,6 +1234,11 @@ EXTRACTORS: tuple[Extractor, ...] = (
 )
 
 
+# "1页大约 600 token", "each page is ~600 tokens": the lead's own tokens a page
+_TOKENS_A_PAGE = re.compile(rf"(?:(?<![\d.])1|每|each|a|one|per)\s*(?:页|頁|pages?)\s*(?:is|of|has|大约|大概|约|平均|差不多|~)?\s*"
+                            rf"{APPROX}{NUM}\s*(?:个)?\s*tokens?")
+
+
 def extract_facts(normalized: str, reserved: tuple[tuple[int, int], ...] = (), *, batch_job: bool = False,
                   name_parts: tuple[tuple[int, int], ...] = (), window_classes: frozenset[str] = frozenset()) -> list[Fact]:
     """All readings in a normalized message, in text order.
@@ -1261,10 +1267,6 @@ def extract_facts(normalized: str, reserved: tuple[tuple[int, int], ...] = (), *
     if per_page:
         facts = _at_pages_tokens(facts, per_page[0])
     return sorted(facts, key=lambda f: f.start)
-
-
-_TOKENS_A_PAGE = re.compile(rf"(?:(?<![\d.])1|每|each|a|one|per)\s*(?:页|頁|pages?)\s*(?:is|of|has|大约|大概|约|平均|差不多|~)?\s*"
-                            rf"{APPROX}{NUM}\s*(?:个)?\s*tokens?")
 
 
 def _at_pages_tokens(facts: list[Fact], said_per_page: tuple[re.Match[str], float]) -> list[Fact]:

@@ -21,7 +21,7 @@ from dataclasses import replace
 
 from bot.nlu import load_words_en as en
 from bot.nlu import load_words_zh as zh
-from bot.nlu.batch import TTFT_IRRELEVANT, WINDOW, is_batch_context
+from bot.nlu.batch import TTFT_IRRELEVANT, WINDOW, is_batch_context, said_of_each_person
 from bot.nlu.currency import BARE_YUAN_WORDS, CURRENCY_WORDS, OTHER_CURRENCY_WORDS, currency_of
 from bot.nlu.lexicon import APPROX, MIXED_TRAINING_DENIED, NUM, OVERNIGHT, OWNERSHIP
 from bot.nlu.spans import Fact, _Claims, _int, _matches, number_value
@@ -62,7 +62,7 @@ _RATE_AFTER = {unit: _rx(rf"{APPROX}{NUM}\s*\+?\s*{_NOUN}\s*(?:hit (?:it|us)\s*)
 # "a message a minute": one of the noun per unit
 _RATE_ONE = {unit: _rx(rf"\b(?:a|an|one)\s+{_NOUN}\s*(?:{_PER})\s*{_UNIT[unit]}") for unit in _UNIT}
 # A rate said of each person: the cue in the same clause before it ("each fires off about", "每人每分钟") or right after.
-_PER_PERSON_BEFORE = re.compile(rf"(?:{_PER_PERSON})[^\d,;.!?，；。]{{0,48}}$")
+_PER_PERSON_REACH = 48  # "each uses the reply-drafting copilot maybe 20 times an hour"
 # ... or after what it is sent to ("4 prompts/hour at it each", "~6 questions an hour to the bot apiece")
 _PER_PERSON_AFTER = re.compile(rf"(?:\s+{_words('rate_object')})?\s*(?:{_PER_PERSON})")
 # "每小时大约18000个请求", "一天大约3万次请求", "each day roughly 120000 queries"
@@ -263,8 +263,7 @@ def _turns(text: str, rate: re.Match[str], claims: _Claims) -> tuple[float, int]
 
 def _per_person(text: str, rate: re.Match[str]) -> bool:
     """Whether a rate is said of each person ("each fires off 10 queries an hour", "每人每天问 20 次")."""
-    before = text[max(0, rate.start() - 64):rate.start()]
-    return bool(_PER_PERSON_BEFORE.search(before) or re.search(_PER_PERSON, rate.group(0))
+    return bool(said_of_each_person(text, rate.start(), _PER_PERSON_REACH) or re.search(_PER_PERSON, rate.group(0))
                 or _PER_PERSON_AFTER.match(text, rate.end()))
 
 

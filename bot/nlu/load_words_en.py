@@ -65,6 +65,10 @@ WORDS: dict[str, tuple[str, ...]] = {
                     r"adapters?", r"loras?", r"languages?", r"steps?", r"shifts?", r"sites?", r"stores?", r"offices?"),
     # people counted as present, not as requests in flight ("~110 logged in at once", "on shift", "online at peak"): beside
     # each one's rate they are its senders (`bot.nlu.parser`)
+    # at work together, whatever the head count beside it ("~200 logged in at once"): staff present, each sending now and
+    # then, not streams; narrower than "present" ("online" alone is a concurrency unless a larger head count stands beside)
+    "at_work": (r"\blogged[- ]in\b", r"\bsigned[- ]in\b", r"\bclocked[- ]in\b", r"\bon shift\b", r"\bon duty\b",
+                r"\bon the floor\b"),
     "present": (r"\blogged (?:in|on)\b", r"\bsigned in\b", r"\bonline\b", r"\bon shift\b", r"\bon the floor\b",
                 r"\bat their desks?\b", r"\bin the (?:app|tool)\b"),
     # verbs of sending a request: an interval after one of these in its clause is how often the sender asks
