@@ -66,14 +66,18 @@ _ITEMS_EN = re.compile(rf"{APPROX}(?<![a-z0-9]-)(?![\d.]+b\b){NUM}\s*\+?\s*(?:{_
                        # the people who handle the items ("80 claims adjusters", "12 invoice clerks")
                        r"adjusters?|handlers?|processors?|reviewers?|clerks?|examiners?|specialists?|officers?|reps?)\b)")
 _ITEMS_ZH = re.compile(
-    rf"{APPROX}{NUM}\s*(?:多|余|餘)?\s*(?:篇|份|条|條|则|則|封|张|張|页|頁|个|個|件|笔|筆|通)\s*"
+    rf"{APPROX}{NUM}\s*(?:多|余|餘)?\s*(?:篇|份|条|條|则|則|封|张|張|页|頁|个|個|件|笔|筆|通|段|支)\s*"
     # up to four characters saying what kind ("2 万封客服邮件", "5000 份销售合同") before the noun, after a phrase
-    # of its own ending in 的 ("3 万份扫描后的保险理赔单据"): none of them a person, who would do the work
-    r"(?:的)?\s*(?:(?:(?!人|员工|同事)[\u4e00-\u9fff]){1,4}的\s*)?(?:(?!人|员工|同事)[\u4e00-\u9fff]){0,4}?"
+    # of its own ending in 的 ("3 万份扫描后的保险理赔单据"): none of them a person, who would do the work, nor a card
+    # ("8 张卡跑图" is cards)
+    r"(?:的)?\s*(?:(?:(?!人|员工|同事|卡)[\u4e00-\u9fff]){1,4}的\s*)?(?:(?!人|员工|同事|卡)[\u4e00-\u9fff]){0,4}?"
     r"(?:文档|文檔|文件|工单|工單|邮件|郵件|合同|合約|合约|报告|報告|记录|記錄|评论|評論|文章|论文|論文|病历|病歷|对话|對話|发票|發票|简历|簡歷|数据|數據|样本|樣本|"
     r"单据|單據|票据|票據|保单|保單|订单|訂單|报表|報表|表单|表單|评价|評價|卷宗|财报|財報|年报|年報|票|"
     # calls counted by 通 ("4 万通客服电话"), their recordings and transcripts
-    r"电话|電話|通话|通話|来电|來電|录音|錄音|转写稿|轉寫稿"
+    r"电话|電話|通话|通話|来电|來電|录音|錄音|转写稿|轉寫稿|"
+    # pictures and clips for a vision or video model ("80 万张商品图", "3 万张 X 光片", "5 萬支短影片")
+    r"图片|圖片|照片|相片|图像|圖像|影像|截图|截圖|光片|扫描件|掃描件|商品图|商品圖|主图|主圖|产品图|產品圖|"
+    r"视频|視頻|影片|短片|字幕"
     # The file's type said in Latin letters after the measure word: "2 万份 PDF", "1 万份 docx".
     rf"|(?:{_ITEM_NOUNS}|docx?|xlsx?|pptx?|html|json|csv)\b)"
 )
@@ -144,7 +148,7 @@ _ITEM_LENGTH_OF = re.compile(rf"(?:{_ITEM_NOUNS})\s+(?:of|with|averag\w*|are|at|
 # One item's length said with 每 ("每份 2 万 token") or with the numeral one ("一份大概 8000 token", "一篇平均 9000
 # token": one of the items, i.e. each, the numeral folded to 1 by `normalize`; a measure word, never 一个人 or 一张卡
 # since what follows must be a length).
-_ONE_ITEM = r"(?:每|单|單|平均每|一|(?<![\d.])1\s*)(?:篇|份|条|條|则|則|封|张|張|页|頁|个|個|件|笔|筆)"
+_ONE_ITEM = r"(?:每|单|單|平均每|一|(?<![\d.])1\s*)(?:篇|份|条|條|则|則|封|张|張|页|頁|个|個|件|笔|筆|段|支)"
 _ITEM_LENGTH_ZH = re.compile(
     rf"{_ONE_ITEM}\s*"
     r"(?:文档|文檔|文件|工单|工單|邮件|郵件|合同|合約|报告|報告|记录|記錄|文章|请求|請求|输入|輸入)?\s*(?:的)?\s*"
@@ -258,6 +262,8 @@ WINDOW = (
     re.compile(rf"(?:跑完|做完|处理完|處理完|完成)[^。；;\d]{{0,8}}?{APPROX}{NUM}\s*(?:个|個)?\s*{_HOURS_ONLY}"),
     re.compile(rf"{APPROX}{NUM}\s*(?:个|個)?\s*{_HOURS}\s*(?:的)?\s*(?:时间|時間)?\s*(?:内|內|之内|之內|以内|以內)?\s*"
                rf"(?:必须|必須|一定要|要|得|需要|就|能|来|來)?\s*{_FINISH_ZH}"),
+    # hours said as a clause of their own in a batch job's message ("…，输出 20 token，4 小時", "…, 3 个小时"): its window
+    re.compile(rf"(?:^|[,;，；。])\s*{APPROX}{NUM}\s*(?:个|個)?\s*{_HOURS_ONLY}\s*(?=[,;.!?，；。！？]|$)"),
     # "we have 2 days to get through them", "given 36 hours to finish"
     re.compile(rf"\b(?:have|got|given|give us|get)\s+(?:only\s+|just\s+)?{APPROX}{NUM}\s*-?\s*{_HOURS}\s+to\s+"
                r"(?:finish|complete|get through|process|run|do|churn|chew)"),
@@ -352,7 +358,9 @@ def batch_facts(text: str, claims: _Claims, *, batch_job: bool = False) -> Itera
                 if said_of_each_person(text, m.start()) or not claims.free(*inked(m)):
                     continue
                 claims.claim(*inked(m))
-                yield Fact("batch_items", _int(number_value(m)), m.start(), m.end(), keyed=True)
+                # One item is each item ("平均 200 token 一条": a length per item), never a batch job of one.
+                if number_value(m) > 1:
+                    yield Fact("batch_items", _int(number_value(m)), m.start(), m.end(), keyed=True)
         bare = _ITEMS_WHAT_IF.match(text) if batch_job else None
         if bare is not None and not (bare.group("zhang") and number_value(bare) <= _MAX_CARDS):
             if claims.free(bare.start("num"), bare.end()):

@@ -105,3 +105,33 @@ def test_work_nobody_waits_on_is_a_batch_and_real_time_work_is_not(text, pattern
 
 def test_items_done_within_their_day_have_the_day_as_their_window():
     assert parse_message("每天 20 萬則評論要做情感分類，不用即時，當天處理完就好").facts.get("batch_window_hours") == 24
+
+
+# Pictures and clips counted with their measure words are a vision job's items; a card counted with 张 is no item.
+@pytest.mark.parametrize(("text", "items"), [
+    ("每天晚上要給 12 萬張保單掃描件抽欄位，6 小時內", 120_000),
+    ("nightly: 90k product photos to caption, 4 hour window", 90_000),
+    ("每晚 6 万段会议录音转写稿要出纪要，8 小时内跑完", 60_000),
+    ("每晚 2 萬支短影片要審核，模型 7B", 20_000),
+])
+def test_pictures_clips_and_recordings_are_batch_items(text, items):
+    assert parse_message(text).facts.get("batch_items") == items
+
+
+def test_cards_counted_with_zhang_are_no_pictures():
+    assert parse_message("每晚批处理，我们有 8 张卡跑图片标注，5 小时内").facts.get("batch_items") != 8
+
+
+# "平均 200 token 一条": a length for each item; the count of items beside it stays (a batch of one is no batch).
+def test_one_item_beside_a_length_is_each_item_not_a_count():
+    facts = parse_message("每晚 50 万条弹幕（平均 40 token 一条）做审核，3 小时内").facts
+    assert (facts.get("batch_items"), facts.get("prompt_tokens")) == (500_000, 40)
+
+
+# Hours said as a clause of their own in a batch job's message are its window.
+@pytest.mark.parametrize(("text", "hours"), [
+    ("每晚 30 萬則留言做分類，輸出 10 token，5 小時", 5),
+    ("每天夜里跑 8 万篇研报摘要，2 个小时", 2),
+])
+def test_hours_said_alone_in_a_batch_message_are_its_window(text, hours):
+    assert parse_message(text).facts.get("batch_window_hours") == hours
