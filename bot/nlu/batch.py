@@ -344,6 +344,12 @@ def said_of_each_person(text: str, start: int, reach: int = 24) -> bool:
     return bool(_each_person_before(reach).search(text[max(0, start - reach - 16):start]))
 
 
+# A count said per unit of something other than time ("每份 2 張影像", "每个商品 5 张图", "每次 3 张截图"): how many each
+# item or request holds, never the job's count of items ("每晚 25 万张", "每天 3 万张" are per night and day: a batch).
+_PER_UNIT_BEFORE = re.compile(r"每\s*(?!(?:天|日|晚|夜|周|週|星期|礼拜|禮拜|月|年|季|小时|小時|钟头|鐘頭|分钟|分鐘|秒|个月|個月|工作日|早|晚上)"
+                              r")[^\d,;.!?，；。、]{1,6}?\s*$")
+
+
 def batch_facts(text: str, claims: _Claims, *, batch_job: bool = False) -> Iterator[Fact]:
     """Items of a batch job and its window (only in a batch context: the message's words, or a thread
     already about a batch job, `batch_job`: "what if 500k documents?"), and the per-item lengths."""
@@ -356,6 +362,8 @@ def batch_facts(text: str, claims: _Claims, *, batch_job: bool = False) -> Itera
         for pattern in (_ITEMS_ZH, _ITEMS_EN, _ITEMS_ZH_BARE):
             for m in pattern.finditer(text):
                 if said_of_each_person(text, m.start()) or not claims.free(*inked(m)):
+                    continue
+                if _PER_UNIT_BEFORE.search(text[max(0, m.start() - 10):m.start()]):
                     continue
                 claims.claim(*inked(m))
                 # One item is each item ("平均 200 token 一条": a length per item), never a batch job of one.

@@ -135,3 +135,12 @@ def test_one_item_beside_a_length_is_each_item_not_a_count():
 ])
 def test_hours_said_alone_in_a_batch_message_are_its_window(text, hours):
     assert parse_message(text).facts.get("batch_window_hours") == hours
+
+
+# How many pictures each item or request holds is no count of the job's items ("每份 2 張影像": per report).
+@pytest.mark.parametrize(("text", "items"), [
+    ("每晚要把 3,000 份体检报告写成摘要，每份 4 张影像，8 小时内", 3_000),
+    ("每天晚上 5 萬個商品要審核，每個商品 6 張圖片，凌晨跑完", None),
+])
+def test_pictures_per_item_are_no_count_of_items(text, items):
+    assert parse_message(text).facts.get("batch_items") == items
