@@ -1082,6 +1082,13 @@ MODEL_FALLBACK_LEAD = _rx(r"\bif not\b", r"\botherwise\b", r"\bfailing that\b", 
 MODEL_FALLBACK_AFTER = _rx(r"^[^,;.!?，；。！？]{0,6}?(?:也行|也可以|也能接受|也可|也ok|也好|更好|更理想|也不错)",
                            r"^\s*(?:would be (?:nice|great|better|ideal)|if (?:it fits|the budget|budget|we can|possible|there'?s room|money)|"
                            r"works too|is fine too|also (?:fine|ok|works)|at a push|as a fallback|ideally|at a pinch|if needed)")
+# A smaller model said as the draft of speculative decoding beside the one served ("llama 3.2 1b as a draft model",
+# "a qwen3-1.7b draft (spec decoding)", "拿 0.5B 做投机解码", "当草稿模型"): it proposes tokens the served model checks, so
+# the served model is the one sized and the draft a remark (`model_choice.read_beside_draft`). "Drafts replies" is
+# writing, not a draft model: the English noun only.
+MODEL_DRAFT = _rx(r"\bas (?:an? |the |its |our )?draft\b", r"\bdraft (?:model|llm|head)s?\b", r"(?<=b) draft\b",
+                  r"\bspec(?:ulative)?[- ]?(?:decoding|decode|sampling)\b", r"\bspec[- ]dec\b",
+                  "草稿", "投机解码", "推测解码", "投机采样", "推测采样", "投机推理")
 MODEL_CHOICE_JOINED = _rx(r"\band\b", "和", "跟", "与", "及")
 MODEL_EACH = _rx(r"\bbetween\b", r"\beach\b", r"\bboth\b", r"\bcompare\b", r"\bdelta\b", r"\bdifference\b",
                  "各", "分别", "哪个", "哪一个", "比较", "差多少", "区别", "差别")

@@ -26,6 +26,7 @@ from bot.nlu.lexicon import (
     MIGRATION_TARGET,
     MODEL_CHOICE,
     MODEL_CHOICE_JOINED,
+    MODEL_DRAFT,
     MODEL_EACH,
     MODEL_EITHER,
     MODEL_FALLBACK_AFTER,
@@ -176,6 +177,29 @@ def read_fallback(text: str, sizes: Sequence[Fact], find_model: ModelLookup | No
     return None
 
 
+_DRAFT_REACH = 40  # the draft's word is said beside its model ("using gemma 3 1b", "1.7b draft", "0.5B 做投机解码")
+
+
+def read_beside_draft(text: str, sizes: Sequence[Fact], find_model: ModelLookup | None) -> ModelSide | None:
+    """The model served when a smaller one is said as its draft for speculative decoding (`lexicon.MODEL_DRAFT`): the
+    largest model other than the one nearest the draft's word, read in its clause as `read_fallback` reads the first.
+    None when no draft is said, or no larger model is said beside it (a draft always proposes for a larger model)."""
+    sizes = sorted((f for f in sizes if isinstance(f.value, int | float)), key=lambda f: f.start)
+    if len(sizes) < 2:
+        return None
+    for m in MODEL_DRAFT.finditer(text):
+        def apart(fact: Fact, m: re.Match[str] = m) -> int:
+            return max(0, m.start() - fact.end, fact.start - m.end())
+        draft = min(sizes, key=apart)
+        served = [f for f in sizes if f is not draft and float(f.value) > float(draft.value)]
+        if apart(draft) > _DRAFT_REACH or not served:
+            continue
+        main = max(served, key=lambda f: float(f.value))
+        start, _ = _clause(text, main.start, main.end)
+        return _side(text, start, main.end, sizes, find_model, nearest_last=True)
+    return None
+
+
 def read_models_together(text: str, sizes: Sequence[Fact], find_model: ModelLookup | None) -> list[ModelSide] | None:
     """The models served at once when the message says so ("serve both our 8B and 14B", "同时跑 X 和 Y", "两个模型都要常驻"):
     each side of the joining word, as `read_model_choice` reads a side. None without such words or two different models."""
@@ -217,5 +241,5 @@ def each_model_load(text: str, users: Fact) -> bool:
     return EACH_MODEL_AFTER.match(text, users.end) is not None or EACH_MODEL_BEFORE.search(text, 0, users.start) is not None
 
 
-__all__ = ["MODEL_FACTS", "MODEL_OPTION", "ModelChoice", "ModelSide", "each_model_load", "read_fallback", "read_model_choice",
+__all__ = ["MODEL_FACTS", "MODEL_OPTION", "ModelChoice", "ModelSide", "each_model_load", "read_beside_draft", "read_fallback", "read_model_choice",
            "read_models_together", "said_of"]

@@ -48,6 +48,7 @@ from bot.nlu.model_choice import (
     MODEL_OPTION,
     ModelSide,
     each_model_load,
+    read_beside_draft,
     read_fallback,
     read_model_choice,
     read_models_together,
@@ -264,7 +265,9 @@ def parse_message(
     by_slot: dict[str, list[Fact]] = {}
     for fact in readings:
         by_slot.setdefault(fact.slot, []).append(fact)
-    fallback = read_fallback(normalized, by_slot.get("model_params_b", []), find_model)
+    # A model said as a fallback, or as the draft of speculative decoding, is a remark: the other one is run and sized.
+    fallback = read_fallback(normalized, by_slot.get("model_params_b", []), find_model) \
+        or read_beside_draft(normalized, by_slot.get("model_params_b", []), find_model)
     together = None if fallback else read_models_together(normalized, by_slot.get("model_params_b", []), find_model)
     # Models served at once with loads of their own, or an embedder / reranker beside them: each model and its load
     # (a load said of each model alike, "~10 users each", stays with `together`'s reading).
