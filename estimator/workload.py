@@ -259,6 +259,9 @@ class Workload(BaseModel):
     # Coding agents or assistants: each request re-sends its session's context, which grows toward the window.
     # With only the window stated, the typical prompt is assumed at half of it (`advice.assume`).
     agentic_sessions: bool | None = None
+    # Beyond the contract: the context said as a cap ("上下文 8k 以内", "conversations capped at 8k"): the longest a
+    # conversation may grow to, which a chat's conversations then run into (`advice.assume._half_window_prompt`).
+    context_capped: bool | None = None
     # Beyond the contract: the class of work the requests are ("coding agent", "RAG", "classify tickets", "summarize the
     # reports"): a length the lead does not state is the class's sourced one (`advice.request_shape`, said in the echo).
     request_class: RequestClass | None = None

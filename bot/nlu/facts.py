@@ -13,6 +13,7 @@ from collections.abc import Callable, Iterator
 from dataclasses import replace
 
 from bot.nlu import load_words_en
+from bot.nlu.answer_lengths import answer_lengths
 from bot.nlu.characters import (
     CHARACTER_UNIT,
     length_facts,
@@ -632,6 +633,11 @@ _FULL_CONTEXT = _any(
 )
 
 
+# A context said as a cap: the maximum words of its clause before the figure, or after it ("8k 以内", "max 16k", "capped at").
+_CAPPED = re.compile(rf"(?:{CONTEXT_MAX_WORDS}|capped|cap of|cap at)[^,;，；。]*$")
+_CAPPED_AFTER = re.compile(r"\s*(?:tokens?\s*)?(?:以内|以內|之内|之內|内|內|max\b|at most|上限|封顶)")
+
+
 def _context(text: str, claims: _Claims) -> Iterator[Fact]:
     for m in _matches(_FULL_CONTEXT, text, claims):
         if m.group("num") is None:
@@ -666,6 +672,10 @@ def _context(text: str, claims: _Claims) -> Iterator[Fact]:
                 yield Fact("typical_context", _int(number_value(m)), m.start(), m.end(), keyed=True)
                 continue
             yield Fact("context_length", _int(value), m.start(), m.end(), keyed=True)
+            if _CAPPED.search(text[max(0, m.start() - 24):m.start()] + m.group(0)) or _CAPPED_AFTER.match(text, m.end()):
+                # "上下文 8k 以内", "conversations capped at 8k context": the most a conversation may grow to, so the
+                # conversations run into it (a chat's typical prompt is then assumed from it, `advice.assume`)
+                yield Fact("context_capped", True, m.start(), m.end(), keyed=True)
             if each_session or (not per_request and AGENTIC_SESSIONS.search(text)):
                 # only the window of sessions that grow toward it: the typical prompt is assumed (`advice.assume`)
                 yield Fact("agentic_sessions", True, m.start(), m.end(), keyed=True)
@@ -1226,7 +1236,7 @@ def _batch_job(text: str, claims: _Claims) -> Iterator[Fact]:
 
 # Most specific first: a span read by one is skipped by the next.
 EXTRACTORS: tuple[Extractor, ...] = (
-    _electricity, _spoken_lengths, one_line_answers, _prompt_parts, _load, serving_facts, _working_hours, _speed, measured_nouns,
+    _electricity, _spoken_lengths, answer_lengths, one_line_answers, _prompt_parts, _load, serving_facts, _working_hours, _speed, measured_nouns,
     _batch, _thinking, _accumulated, _context, _misc_numbers, _no_more_budget, _free_slots, _budget,
     _power, _lengths,
     measured_lengths, _length_figures, _latency, _quantization,

@@ -84,6 +84,8 @@ _QPM = _words("per_minute_rate")
 _RATE_QPS = ((_rx(rf"{APPROX}{NUM}\s*{_QPS}"), 1), (_rx(rf"{APPROX}{NUM}\s*{_QPM}"), 60),
              (_rx(rf"{_QPS}[^\d,;.!?]{{0,16}}?{APPROX}{NUM}(?!\s*(?:%|ms|s\b|gb|b\b|tok|rps|qps))"), 1))
 _PEAK_FACTOR = re.compile(_words("peak_factor"))
+# A multiple said as a word ("double the average", "triple that")
+MULTIPLE_WORDS = {"double": 2.0, "twice": 2.0, "triple": 3.0, "treble": 3.0}
 
 _TOKENS = _words("tokens")
 _TOKENS_AFTER = {"day": _rx(rf"{APPROX}{NUM}\s*{_TOKENS}\s*(?:{_PER})\s*{_UNIT['day']}"),
@@ -323,7 +325,7 @@ def _rates(text: str, claims: _Claims) -> Iterator[Fact]:
     if (said := _PEAK_FACTOR.search(text)) and claims.free(said.start(), said.end()):
         claims.claim(said.start(), said.end())
         factor = next(v for v in said.groupdict().values() if v is not None)
-        yield Fact("peak_factor", _int(float(factor)), said.start(), said.end(), keyed=True)
+        yield Fact("peak_factor", _int(MULTIPLE_WORDS.get(factor) or float(factor)), said.start(), said.end(), keyed=True)
 
 
 # A count of requests with no time unit ("we get about 5000 requests"): asked about, never read as users.

@@ -166,7 +166,14 @@ WORDS: dict[str, tuple[str, ...]] = {
                     r"(?!\s*(?:gpus?|cards?|nodes?|servers?|boxes|h100|h200|a100|l40s|rtx|mi300x))",
                     # "peaky (3x avg at 8pm)", "spiky: 4x the mean at lunch": the multiple said of the average after the word
                     r"(?:peaky|spiky|bursty)\W{0,3}(?:(?:about|around|maybe|roughly|like)\s+|~)?(?P<f4>\d+(?:\.\d+)?)\s*(?:x|times)\s+"
-                    r"(?:the\s+)?(?:average|avg|mean|normal|base)\b"),
+                    r"(?:the\s+)?(?:average|avg|mean|normal|base)\b",
+                    # the busy time named, then its multiple of the load said before ("lunchtime its about 3x that", "the
+                    # 10-11am spike is roughly 3x that", "the 9-10am hour runs about double the average"): a word for
+                    # the multiple is read by `load.MULTIPLE_WORDS`
+                    r"(?:lunch(?:time)?|spikes?|peaks?|rush|busiest|month[- ]end|close|launch|hour|\d\s*(?:am|pm))\b"
+                    r"[^.;!?\d]{0,30}?(?:(?:about|around|roughly|maybe|like|up to|probably)\s+|~)*"
+                    r"(?:(?P<f5>\d+(?:\.\d+)?)\s*(?:x|times)|(?P<f6>double|twice|triple|treble))\s+"
+                    r"(?:that|the (?:average|avg|mean|usual|normal)|(?:average|avg|normal|usual))\b"),
     # staff who work in shifts: everyone across the shifts ("300 agents across 2 shifts"), or one shift's size
     # ("3 shifts of ~120 pickers"); numbers are digits by now
     "shifts_total": (r"(?P<n>\d[\d,]*)\s*(?:[a-z-]+\s+){0,2}?(?:across|over|in|on|split (?:across|over|into)|working|covering)\s+"

@@ -350,6 +350,9 @@ def parse_message(
         # A reasoning model's thinking is generated before its answer: both are output tokens.
         answer = found.get("output_tokens")
         found["output_tokens"] = thinking + (answer if isinstance(answer, int | float) else 0)
+    if found.pop("output_as_prompt", None) and "output_tokens" not in found and "prompt_tokens" in found:
+        # "~700 in and about as much out", "输出跟输入差不多长": the answer is the prompt's length (a translation, a rewrite)
+        found["output_tokens"] = found["prompt_tokens"]
     if found.pop("full_context", None) and "prompt_tokens" not in found:
         result.same_as["prompt_tokens"] = "context_length"
     gpu_count = found.pop("gpu_count", None)
@@ -361,6 +364,7 @@ def parse_message(
     _daily_active(found)
     _apply_share(found)
     _one_session_each(found)
+    _peak_of_concurrency(found)
     result.unqualified_users = _combine_users(found)
     _per_person_rates(found, PRESENT.search(normalized) is not None)
     _loads_summed(normalized, by_slot, found)
@@ -600,6 +604,20 @@ def _one_session_each(found: SlotValues) -> None:
         found.pop("users", None)
         found["concurrent_users"] = count
         found["total_users"] = count
+
+
+def _peak_of_concurrency(found: SlotValues) -> None:
+    """"on a normal day ~40 people are generating at once; month-end it's about 3x that": with no rate or volume for the
+    factor to raise, the multiple is the concurrency's: the peak is sized for (120), the usual count kept as the base
+    (utilization and power), as when both counts are said."""
+    factor, users = found.get("peak_factor"), found.get("concurrent_users")
+    if (not isinstance(factor, int | float) or not isinstance(users, int | float) or "base_concurrent_users" in found
+            or any(slot in found for slot in (*_LOAD_SLOTS, "api_spend_usd_per_month", "requests_per_user_per_hour",
+                                              "requests_per_day_per_person", "requests_per_user_per_day"))):
+        return
+    found.pop("peak_factor")
+    found["base_concurrent_users"] = users
+    found["concurrent_users"] = int(round(users * factor))
 
 
 def _day_and_night(found: SlotValues) -> None:

@@ -158,21 +158,43 @@ def load_note(c: LoadConversion) -> Said:
                prompt=c.prompt_tokens, output=c.output_tokens, per_day=c.requests_per_day, **common, **averaged)
 
 
+# The longest window a chat's conversations run to in ordinary use: ~10-20 turns of a question and an answer (~800 tokens
+# a turn) re-sent each turn. A smaller stated window is reached and binds; a larger one is the occasional long paste's
+# (Azure's 2023 conversation trace: median prompt 1,020 tokens, p90 2,735, far below any large window).
+CHAT_WINDOW_REACHED_TOKENS = 16_384
+
+
 def _half_window_prompt(w: Workload) -> int | None:
-    """The typical prompt of coding agents or assistants when only their context window is stated: half the
-    window. Each request re-sends the session so far, which grows from its first prompt toward the window, where
-    the client compacts or truncates it, so over a session a request carries about half the window (a linear growth
-    from ~0 to the window averages half); the full window stays the one longest request the KV cache must also
-    hold (seed 2).
+    """The typical prompt of sessions that re-send their history when only their context window is stated: half the
+    window. Each request re-sends the session so far, which grows from its first prompt toward the window, where the
+    client compacts or truncates it, so over a session a request carries about half the window (a linear growth from
+    ~0 to the window averages half); the full window stays the one longest request the KV cache must also hold (seed
+    2). Coding agents and assistants run to any window. A chat's conversations run to a window said as their cap ("上下文
+    8k 以內", "conversations capped at 8k") or said of multi-turn sessions that re-send their history, up to
+    `CHAT_WINDOW_REACHED_TOKENS`; a larger one, or a window said bare (the server's setting: "8k ctx"), stays only the
+    longest request (the chat's per-request lengths then stay the defaults).
 
     >>> _half_window_prompt(Workload(agentic_sessions=True, context_length=65_536))
     32768
     >>> _half_window_prompt(Workload(agentic_sessions=True, context_length=65_536, prompt_tokens=20_000)) is None
     True
-    >>> _half_window_prompt(Workload(context_length=65_536)) is None  # a chat's window is no typical prompt
+    >>> _half_window_prompt(Workload(context_length=8_192, context_capped=True))
+    4096
+    >>> _half_window_prompt(Workload(context_length=16_384, session_history=True))
+    8192
+    >>> _half_window_prompt(Workload(context_length=8_192)) is None  # a window said bare: the longest request only
+    True
+    >>> _half_window_prompt(Workload(context_length=65_536, context_capped=True)) is None  # beyond what chats reach
+    True
+    >>> _half_window_prompt(Workload(request_class="rag", context_length=8_192, context_capped=True)) is None
     True
     """
-    if w.agentic_sessions and w.context_length and w.prompt_tokens is None:
+    if w.context_length is None or w.prompt_tokens is not None:
+        return None
+    if w.agentic_sessions:
+        return w.context_length // 2
+    runs_to_it = w.context_capped or w.session_history
+    if runs_to_it and w.request_class in (None, "chat") and w.context_length <= CHAT_WINDOW_REACHED_TOKENS:
         return w.context_length // 2
     return None
 

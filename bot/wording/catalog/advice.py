@@ -327,10 +327,10 @@ _ASSUME: dict[str, tuple[str, str, str]] = {
     ),
     "assume.prompt": ("assumed prompts of ~{tokens} tokens", "假设提示约 {tokens} token", "假設提示約 {tokens} token"),
     "assume.prompt.half_window": (
-        "assumed prompts of ~{tokens} tokens, half the {context}-token window (an agent session's context grows "
-        "toward the window, so a request carries about half of it on average)",
-        "假设提示约 {tokens} token，即 {context} token 窗口的一半（代理会话的上下文逐步增长到窗口，平均每个请求约为一半）",
-        "假設提示約 {tokens} token，即 {context} token 窗口的一半（代理會話的上下文逐步增長到窗口，平均每個請求約為一半）"),
+        "assumed prompts of ~{tokens} tokens, half the {context}-token window (a session's context grows toward the "
+        "window, so a request carries about half of it on average)",
+        "假设提示约 {tokens} token，即 {context} token 窗口的一半（会话的上下文逐步增长到窗口，平均每个请求约为一半）",
+        "假設提示約 {tokens} token，即 {context} token 窗口的一半（會話的上下文逐步增長到窗口，平均每個請求約為一半）"),
     "assume.prompt.api_traffic": (
         "assumed prompts of ~{tokens} tokens: {api_model}'s own published traffic is {ratio} input tokens per output "
         "token ({source}), so the spend buys prompts and answers in that split",
