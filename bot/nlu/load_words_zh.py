@@ -215,7 +215,9 @@ WORDS: dict[str, tuple[str, ...]] = {
                    "只(?:能|有)?\\s*(?:买|采购|拿)得?到", "只能\\s*(?:买|采购|选)\\s*这", "(?:2|两)\\s*选\\s*(?:1|一)",
                    "只有这\\s*(?:俩|两|2|几)\\s*(?:个|款|种)?\\s*(?:能|可以)\\s*(?:买|选)",
                    # "别推荐别的了", "不要推荐其他的": the named ones are the only answer wanted
-                   "(?:别|不要|不用)\\s*(?:再)?\\s*推荐\\s*(?:别的|其他|其它|其余)"),
+                   "(?:别|不要|不用)\\s*(?:再)?\\s*推荐\\s*(?:别的|其他|其它|其余)",
+                   # "国内能买到的卡都行（H20、L20、4090D）": what can be bought is listed, any of it will do
+                   "(?:能|可以)\\s*(?:买|采购|拿)得?到的\\s*(?:卡|型号|设备)?\\s*都(?:行|可以)"),
     # 怀疑点名的采购是否必要（"有必要吗"、"真的需要吗"、"是不是太多"、"能不能别上 8 卡"、"杀鸡用牛刀"）: a yes/no from above,
     # answered "no" by any smaller purchase that meets the targets (`recommend`); "够吗" asks from below. (folded text)
     "named_doubted": ("有必要(?:吗|嘛|么|不)", "(?:真的|真)\\s*(?:需要|要)\\s*(?:吗|嘛|么|[?？])", "没(?:有)?必要", "用不着",

@@ -8,6 +8,7 @@ from __future__ import annotations
 import pytest
 
 from bot.nlu.load_words_zh import DOMESTIC_VENDORS
+from bot.nlu import HardwareMatcher
 from bot.nlu.parser import parse_message
 
 
@@ -63,3 +64,9 @@ def test_makers_ruled_out_with_the_cue_after_their_names():
 def test_no_xinchuang_requirement_is_no_rule():
     facts = parse_message("Chinese subsidiary, we buy locally, no xinchuang requirement though").facts
     assert facts.get("allowed_vendors") is None
+
+
+def test_any_of_the_listed_parts_that_can_be_bought_is_named_only(catalog):
+    facts = parse_message("国内能买到的卡都行（H20、L20、4090D），怎么配最省", hardware=HardwareMatcher(catalog.hardware)).facts
+    assert facts.get("named_only") is True
+    assert facts.get("buyer_in_china") is True
