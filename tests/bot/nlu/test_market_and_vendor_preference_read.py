@@ -7,8 +7,8 @@ from __future__ import annotations
 
 import pytest
 
-from bot.nlu.load_words_zh import DOMESTIC_VENDORS
 from bot.nlu import HardwareMatcher
+from bot.nlu.load_words_zh import DOMESTIC_VENDORS
 from bot.nlu.parser import parse_message
 
 
