@@ -9,7 +9,7 @@ from __future__ import annotations
 from datetime import date
 from typing import Annotated, Literal
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, ConfigDict, Field, model_validator
 
 from estimator.said import Text
 
@@ -413,6 +413,31 @@ class FxRate(_Frozen):
     notes: str | None = None
 
 
+Market = Literal["cn_mainland", "taiwan"]
+MarketStatus = Literal["sold", "not_sold"]
+
+
+class MarketAvailability(_Frozen):
+    """Whether a buyer in `market` can buy a device (`hardware_id`) or any part of a maker (`vendor`), as of a date and
+    with its source (migration 038): export rules and import bans are data, refreshed in
+    `knowledge/data/market_availability.csv`, nothing in code. A device's own row outranks its maker's."""
+
+    id: str
+    market: Market
+    vendor: str | None = None
+    hardware_id: str | None = None
+    status: MarketStatus
+    as_of: str = Field(pattern=r"^\d{4}-\d{2}(?:-\d{2})?$")
+    source_url: str
+    notes: str | None = None
+
+    @model_validator(mode="after")
+    def _one_subject(self) -> MarketAvailability:
+        if (self.vendor is None) == (self.hardware_id is None):
+            raise ValueError("name either a vendor or a hardware_id")
+        return self
+
+
 class RequestShape(_Frozen):
     """One class of work's typical request when the lead states no lengths (migration 036): a coding agent re-sends
     its session, RAG carries retrieved chunks, classification answers a label, a reasoning model thinks in output
@@ -502,6 +527,7 @@ class Catalog(_Frozen):
     fx_rates: tuple[FxRate, ...] = ()  # migration 036: dated exchange rates, units per US dollar
     request_shapes: tuple[RequestShape, ...] = ()  # migration 036: a class of work's typical request
     host_chassis: tuple[HostChassis, ...] = ()  # migration 035: servers cards go into, with their GPU slots
+    market_availability: tuple[MarketAvailability, ...] = ()  # migration 038: who can buy what where
 
     def accelerator_sheet(self, hardware_id: str) -> AcceleratorSheet | None:
         return next((s for s in self.accelerator_sheets if s.hardware_id == hardware_id), None)
@@ -551,6 +577,9 @@ __all__ = [
     "ModelArch",
     "HostChassis",
     "LaptopConfig",
+    "Market",
+    "MarketAvailability",
+    "MarketStatus",
     "PowerMode",
     "PriceEvidence",
     "QuantFormat",

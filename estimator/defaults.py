@@ -62,6 +62,9 @@ MODEL_CHANGES_PER_YEAR_WHEN_FREQUENT = 4
 OVERLOAD_FACTOR = 1.5
 # Seed 1: ≥30 tok/s is comfortable, 15–30 acceptable, <15 frustrating.
 COMFORTABLE_TOKENS_PER_S = 30.0
+# Seed 1's step from its budget option to its production option: a $6k RTX 4090 box to a $13k L40S box. What a buyer
+# pays for production grade, and the most the comfortable speed under a buying rule or a stated preference may cost.
+BUDGET_TO_PRODUCTION_STEP = 13_000 / 6_000
 ACCEPTABLE_TOKENS_PER_S = 15.0
 # The estimator's typical decode error on GPUs (knowledge/data/calibration.json relative_error: vllm/gpu 0.197,
 # trt-llm/gpu 0.191): a speed nobody set is met by a GPU's estimate within it (`sizing.Sizer.target_for`).
@@ -86,6 +89,7 @@ def device_price(hardware_id: str, price_usd: float | None, price_basis: Said | 
 
 __all__ = [
     "ACCEPTABLE_TOKENS_PER_S",
+    "BUDGET_TO_PRODUCTION_STEP",
     "COMFORTABLE_TOKENS_PER_S",
     "ESTIMATE_TYPICAL_ERROR",
     "DEFAULT_TCO_ASSUMPTIONS",

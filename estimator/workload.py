@@ -36,7 +36,7 @@ SpeedBand = Literal["comfortable", "acceptable"]
 # Why the per-user speed sized for is what it is, when the user gave no figure (`advice.speed_tier`).
 SpeedBasis = Literal["said_comfortable", "said_acceptable", "owned_slow", "batch", "personal", "comfortable", "ttft_class",
                      "acceptable_under_rule", "acceptable_within_limits",
-                     "acceptable_on_asked"]
+                     "acceptable_on_asked", "acceptable_preferred"]
 # Serving engines a lead may name; the estimate uses the catalog's stack for it (`advice.engine_named`).
 ServingEngine = Literal["vllm", "sglang", "tgi", "trt-llm", "llama.cpp", "ollama", "mlx"]
 # Currencies with a dated, sourced rate (estimator/costing/fx.py, knowledge/data/fx_rates.csv).
@@ -192,6 +192,9 @@ class Workload(BaseModel):
     # Beyond the contract (session 23): the buyer is in mainland China ("我们大陆公司", "Shenzhen team", "export controls"):
     # parts US export rules bar there are not sold to them, and the China-market parts are (`advice.export_rules`).
     buyer_in_china: bool | None = None
+    # Beyond the contract (session 29): the buyer is in Taiwan ("我們在新竹", "Taipei office"): Chinese makers' parts and
+    # the China-market parts are not sold there (`advice.markets`); a mainland site said too outranks it.
+    buyer_in_taiwan: bool | None = None
     # A batch job: how many items, finished within how many hours.
     batch_items: int | None = Field(default=None, ge=1, le=10_000_000_000)
     batch_window_hours: float | None = Field(default=None, gt=0, le=24 * 366)
@@ -277,6 +280,9 @@ class Workload(BaseModel):
     # The only vendors that may be bought, when a procurement rule names a set rather than an exclusion
     # ("信创": China's domestic-IT rule, domestic accelerator makers only); owned hardware still counts.
     allowed_vendors: list[str] | None = Field(default=None, max_length=40)
+    # Vendors the buyer would rather buy, not a rule ("国产优先", "信创优先但不强求", "prefer Huawei"): their option leads
+    # when it meets the targets at a price within reach of the ranking's leader (`advice.preference`).
+    preferred_vendors: list[str] | None = Field(default=None, max_length=40)
     # Beyond the contract: the instruction set the buyer requires ("一定要 x86", "our tooling doesn't do ARM"): devices
     # built on the other one (Apple silicon, Jetson, DGX Spark, Snapdragon) are never bought; owned ones still count.
     cpu_arch: CpuArch | None = None

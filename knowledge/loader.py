@@ -30,6 +30,7 @@ from estimator.catalog import (
     Hardware,
     HostChassis,
     LaptopConfig,
+    MarketAvailability,
     ModelArch,
     PowerMode,
     QuantFormat,
@@ -94,6 +95,8 @@ TABLES: tuple[TableSpec, ...] = (
     TableSpec("request_shapes.csv", "request_shapes", RequestShape, "request_class", optional=True),
     # Migration 035: servers bought cards go into, with their GPU slots (`free_slots`).
     TableSpec("host_chassis.csv", "host_chassis", HostChassis, "id", ("aliases",), optional=True),
+    # Migration 038: which devices a buyer in a market can buy, by device or maker (`estimator.advice.markets`).
+    TableSpec("market_availability.csv", "market_availability", MarketAvailability, "id", optional=True),
 )
 
 

@@ -29,6 +29,7 @@ from estimator.catalog import (
     Hardware,
     HostChassis,
     LaptopConfig,
+    MarketAvailability,
     ModelArch,
     PowerMode,
     QuantFormat,
@@ -171,6 +172,10 @@ class KnowledgeStore:
         """Servers cards go into, with their GPU slots (migration 035), in file order."""
         return self._select(HostChassis, "host_chassis")
 
+    def market_availability(self) -> list[MarketAvailability]:
+        """Which devices a buyer in a market can buy, by device or maker (migration 038), in file order."""
+        return self._select(MarketAvailability, "market_availability")
+
     def benchmark_provenance(self) -> list[BenchmarkProvenance]:
         """Run dates and source-established exclusions of benchmark rows (migration 011), in file order."""
         return self._select(BenchmarkProvenance, "benchmark_provenance")
@@ -224,6 +229,7 @@ class KnowledgeStore:
             fx_rates=tuple(self.fx_rates()),
             request_shapes=tuple(self.request_shapes()),
             host_chassis=tuple(self.host_chassis()),
+            market_availability=tuple(self.market_availability()),
         )
 
     def catalog(self) -> Catalog:

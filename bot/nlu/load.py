@@ -216,16 +216,23 @@ _VENDORS = tuple(dict.fromkeys(concept.split(".", 1)[1] for words in (en.WORDS, 
                                if concept.startswith("vendor.")))
 _VENDOR_WORDS = {vendor: _words(f"vendor.{vendor}") for vendor in _VENDORS}
 _ANY_VENDOR = "(?:" + "|".join(_VENDOR_WORDS.values()) + ")"
-_VENDOR_EXCLUSION = _rx(rf"(?<![a-z]){_words('vendor_exclusion_cue')}\s*(?:any\s+|the\s+|用)?(?P<names>{_ANY_VENDOR}"
-                        rf"(?:\s*(?:,|/|or|nor|and|、|和|或者?|及)\s*{_ANY_VENDOR})*)(?![a-z0-9-])")
+_VENDOR_LIST = rf"{_ANY_VENDOR}(?:\s*(?:,|/|or|nor|and|、|和|或者?|及)\s*{_ANY_VENDOR})*"
+_VENDOR_EXCLUSION = _rx(rf"(?<![a-z]){_words('vendor_exclusion_cue')}\s*(?:any\s+|the\s+|用)?(?P<names>{_VENDOR_LIST})(?![a-z0-9-])|"
+                        rf"(?<![a-z0-9-])(?P<before>{_VENDOR_LIST}){_words('vendor_exclusion_after')}")
 _DOMESTIC_ONLY = re.compile(_words("domestic_only"))
-_BUYER_IN_CHINA = re.compile(_words("buyer_in_china"))
+_BUYER_IN_CHINA = re.compile(_words("buyer_in_china") + "|" + _words("buyer_in_china_site"))
+_BUYER_IN_TAIWAN = re.compile(_words("buyer_in_taiwan"))
+_MAINLAND_RULE = re.compile(_words("mainland_rule") + "|" + _words("china_market_parts"))
+_DOMESTIC_PREFERRED = re.compile(_words("domestic_preferred"))
 # One maker is the only one allowed ("Huawei hardware only", "领导说必须用华为的卡"): the buy is restricted to it, as the
 # domestic-only rule restricts it to the domestic makers (a maker named under that rule narrows it further).
 # A maker's chip brand names it there ("only Ascend", "只能上昇腾"), the lexicons' "brand.<name>" entries.
 _MAKER_WORDS = {vendor: "(?:" + "|".join(w for w in (words, _words(f"brand.{vendor}")) if w != "(?:)") + ")"
                 for vendor, words in _VENDOR_WORDS.items()}
 _ANY_MAKER = "(?:" + "|".join(_MAKER_WORDS.values()) + ")"
+# One maker preferred, not a rule ("优先考虑昇腾", "Huawei preferred"): its option leads when it meets the targets.
+_VENDOR_PREFERRED = _rx(rf"(?<![a-z]){_words('vendor_preferred_cue')}\s*(?P<names>{_ANY_MAKER})(?![a-z0-9-])|"
+                        rf"(?<![a-z0-9-])(?P<after>{_ANY_MAKER}){_words('vendor_preferred_after')}(?![a-z])")
 _VENDOR_ONLY = _rx(rf"(?<![a-z]){_words('vendor_only_cue')}\s*(?:the\s+|用)?(?P<names>{_ANY_MAKER})(?![a-z0-9-])|"
                    rf"(?<![a-z0-9-])(?P<after>{_ANY_MAKER}){_words('vendor_only_after')}(?![a-z])")
 # Seed 1's bands said in words; acceptable first (its words deny the fast ones: "不用特别快", "doesn't need to be fast").
@@ -751,6 +758,32 @@ def _power(text: str, claims: _Claims) -> Iterator[Fact]:
         yield Fact("racks", int(m.group("num")), m.start(), m.end(), keyed=True)
 
 
+def _chinese_maker_asked(text: str) -> re.Match[str] | None:
+    """A Chinese maker preferred or required ("优先考虑昇腾", "has to be Huawei"): a buyer in mainland China, where
+    those makers sell."""
+    for pattern in (_VENDOR_PREFERRED, _VENDOR_ONLY):
+        if (m := pattern.search(text)) is not None:
+            maker = m.group("names") or m.group("after")
+            if any(re.search(_MAKER_WORDS[vendor], maker) for vendor in zh.DOMESTIC_VENDORS if vendor in _MAKER_WORDS):
+                return m
+    return None
+
+
+def _market(text: str) -> Iterator[Fact]:
+    """Where the buyer buys: a mainland site ("大陆公司", "Shenzhen team", "国内机房") outranks a Taiwanese one ("我們在
+    新竹"); with neither, China's domestic-IT rules (信创, 国产优先) and the China-market parts (H20, 4090 D) are said by a
+    mainland buyer. US export rules decide
+    what is sold on the mainland, and Chinese makers' parts are not sold in Taiwan (`estimator.advice.markets`)."""
+    mainland = _BUYER_IN_CHINA.search(text)
+    taiwan = _BUYER_IN_TAIWAN.search(text)
+    if mainland is None and taiwan is None:
+        mainland = _MAINLAND_RULE.search(text) or _chinese_maker_asked(text)
+    if mainland is not None:
+        yield Fact("buyer_in_china", True, mainland.start(), mainland.end(), keyed=True)
+    elif taiwan is not None:
+        yield Fact("buyer_in_taiwan", True, taiwan.start(), taiwan.end(), keyed=True)
+
+
 def _adapters_and_flags(text: str, claims: _Claims) -> Iterator[Fact]:
     for m in _matches(_LORA, text, claims):  # "5-10 adapters": sized for the upper end
         yield Fact("lora_adapters", _int(number_value(m)), m.start(), m.end(), keyed=True)
@@ -763,20 +796,26 @@ def _adapters_and_flags(text: str, claims: _Claims) -> Iterator[Fact]:
             yield Fact("cpu_arch", isa, said.start(), said.end(), keyed=True)
             break
     for m in _VENDOR_EXCLUSION.finditer(text):
-        names = [vendor for vendor, words in _VENDOR_WORDS.items() if re.search(words, m.group("names"))]
+        listed = m.group("names") or m.group("before")
+        names = [vendor for vendor, words in _VENDOR_WORDS.items() if re.search(words, listed)]
         yield Fact("excluded_vendors", names, m.start(), m.end(), keyed=True)
     for band, words in _SPEED_BANDS:  # the first band said is the one meant
         if said := words.search(text):
             yield Fact("speed_band", band, said.start(), said.end(), keyed=True)
             break
-    if where := _BUYER_IN_CHINA.search(text):  # "大陆公司", "Shenzhen team": US export rules decide what is sold there
-        yield Fact("buyer_in_china", True, where.start(), where.end(), keyed=True)
+    yield from _market(text)
     if only := _VENDOR_ONLY.search(text):  # "Huawei only": that maker, whatever else is said
         maker = only.group("names") or only.group("after")
         names = [vendor for vendor, words in _MAKER_WORDS.items() if re.search(words, maker)]
         yield Fact("allowed_vendors", names, only.start(), only.end(), keyed=True)
     elif rule := _DOMESTIC_ONLY.search(text):  # "信创": the domestic makers only, whatever else is said
         yield Fact("allowed_vendors", list(zh.DOMESTIC_VENDORS), rule.start(), rule.end(), keyed=True)
+    if prefer := _VENDOR_PREFERRED.search(text):  # "优先考虑昇腾": that maker first, the others still offered
+        maker = prefer.group("names") or prefer.group("after")
+        names = [vendor for vendor, words in _MAKER_WORDS.items() if re.search(words, maker)]
+        yield Fact("preferred_vendors", names, prefer.start(), prefer.end(), keyed=True)
+    elif prefer := _DOMESTIC_PREFERRED.search(text):  # "国产优先": the domestic makers first
+        yield Fact("preferred_vendors", list(zh.DOMESTIC_VENDORS), prefer.start(), prefer.end(), keyed=True)
     for laptop in _LAPTOP_FORM.finditer(text):  # "IT will buy one laptop": the device bought is a laptop
         if OWNERSHIP.search(text[max(0, laptop.start() - _OWNED_REACH):laptop.start()]):
             continue  # "I've got a MacBook Pro M3 Max": the laptop they own, not the form of a purchase

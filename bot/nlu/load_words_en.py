@@ -330,9 +330,26 @@ WORDS: dict[str, tuple[str, ...]] = {
                        r"\bchinese (?:subsidiary|entity|office|team|company|branch|factory|plant|site|customer|client)\b",
                        r"\b(?:beijing|shanghai|shenzhen|hangzhou|suzhou|guangzhou|chengdu|wuhan|nanjing|dongguan|kunshan|tianjin|"
                        r"chongqing|hefei|xiamen|qingdao|wuxi|ningbo)\b"),
+    # the buyer's servers sit in mainland China ("our DC in Shenzhen" is a city: `buyer_in_china`)
+    "buyer_in_china_site": (r"\bdata ?cent(?:er|re)s? in (?:mainland )?china\b", r"\bonshore in china\b"),
+    # the buyer is in Taiwan ("Taipei office", "our Hsinchu fab"): no Chinese maker's parts are sold there
+    "buyer_in_taiwan": (r"\btaiwan(?:ese)?\b(?! ?(?:semiconductor|dollars?))", r"\b(?:taipei|hsinchu|taichung|tainan|kaohsiung|taoyuan)\b"),
+    # China's domestic-IT rule named in English: said by a buyer in mainland China
+    "mainland_rule": (r"xin[- ]?chuang", r"\bdomestic[- ]only\b"),
+    # parts made for and sold in mainland China only, named as what the buyer can get ("we can source H20s")
+    "china_market_parts": (r"(?<![a-z0-9])[hl]20(?![0-9])", r"(?<![0-9])[45]090\s*d(?![a-z])", r"pro\s*6000\s*d(?![a-z])"),
+    # a preference for the domestic makers, not a rule ("domestic preferred", "prefer domestic chips", "stay on domestic
+    # silicon where possible")
+    "domestic_preferred": (r"\bprefer(?:s|red|ably|ence for)?\s+(?:\w+\s+)?(?:domestic|chinese|china[- ]made)\s+(?:chips?|silicon|hardware|accelerators?|gpus?|npus?|cards?|vendors?)",
+                           r"\b(?:domestic|chinese|china[- ]made)\s+(?:(?:chips?|silicon|hardware|accelerators?|gpus?|npus?|cards?|vendors?)\s+)?"
+                           r"(?:preferred|first|where possible|if possible|when possible)"),
+    # one maker preferred ("prefer Huawei", "Huawei preferred", "ideally Ascend")
+    "vendor_preferred_cue": (r"prefer(?:ably|ring)?(?:\s+the)?", r"ideally", r"leaning towards?"),
+    "vendor_preferred_after": (r"[\s-]*(?:hardware|gear|kit|cards?|chips?|gpus?|npus?|accelerators?|silicon)?\s*(?:is\s+|are\s+)?preferred",
+                               r"[\s-]*(?:hardware|gear|kit|cards?|chips?|gpus?|npus?|accelerators?|silicon)?\s+(?:first|if possible|where possible)"),
     # a procurement rule that allows domestic Chinese makers only ("xinchuang", "domestic chips only", "no imported
     # GPUs"): the buy is restricted to `load_words_zh.DOMESTIC_VENDORS`
-    "domestic_only": (r"xin[- ]?chuang",
+    "domestic_only": (r"(?<!no )(?<!not )(?<!without )xin[- ]?chuang(?![\s-]*(?:preferred|first))", r"\bdomestic[- ]only\b",
                       r"(?:domestic|china[- ]made|chinese[- ]made|made[- ]in[- ]china)\s+(?:chinese\s+)?"
                       r"(?:chips?|accelerators?|gpus?|hardware|silicon|npus?|cards?|vendors?)\s+only",
                       r"(?:only|must be|has to be|have to be|needs? to be|must use|only use|can only use|only buy)\s+"

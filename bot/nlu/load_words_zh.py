@@ -179,13 +179,33 @@ WORDS: dict[str, tuple[str, ...]] = {
     # the buyer is in mainland China (US export rules decide what can be sold there): "大陆公司", "深圳厂区", "出口管制",
     # "采购只能走国内渠道"; a city of the mainland said with the buyer ("我们在苏州", "北京的实体")
     "buyer_in_china": ("大陆(?!以外|之外|外)", "出口管制", "禁运", "(?:美国|美方)的?(?:制裁|禁令|管制|出口限制)",
-                       "国内(?:的)?(?:采购|渠道|管道|市场|买|购买|供应|现货)",
+                       "国内(?:的)?(?:采购|渠道|管道|市场|买|购买|供应|现货)", "国内\\s*(?:能|可以)\\s*(?:买|采购|拿)得?到",
                        "(?:北京|上海|深圳|杭州|苏州|广州|成都|武汉|南京|东莞|昆山|天津|重庆|西安|合肥|厦门|青岛|无锡|宁波|长沙|郑州|"
                        "济南|沈阳|大连|佛山|珠海)"),
+    # a mainland site said of the buyer's servers ("国内机房", "放在国内的数据中心"): bought and run in mainland China
+    "buyer_in_china_site": ("国内(?:的)?\\s*(?:机房|数据中心|idc|云上|服务器|部署)",),
+    # the buyer is in Taiwan ("我們在新竹", "台北的金融業", "竹科"): no Chinese maker's parts are sold there. A city
+    # whose name begins with 台 is not "一台中等配置" (a count word before it).
+    "buyer_in_taiwan": ("台湾(?!以外|之外|外)", "(?<![\\d一两二三四五六七八九十几每单整这那哪多])(?:台北|台中|台南)",
+                        "新竹", "高雄", "新北", "基隆", "嘉义", "彰化", "竹科", "屏东", "宜兰", "苗栗"),
+    # China's domestic-IT rules and preferences, said by a buyer in mainland China (信创, 国产化, 国产优先) when no site
+    # says otherwise (`load`: a Taiwanese site outranks them, and there 国产 means made in Taiwan)
+    "mainland_rule": ("信创", "国产化", "国产\\s*(?:卡|芯片|算力|硬件|设备|加速卡|gpu|npu|方案|替代)", "国产\\s*(?:优先|为主)",
+                      "(?:优先|尽量|首选|倾向于?)\\s*(?:考虑|用|使用|采购|选|选择|上)?\\s*国产",
+                      "(?:只能|必须|要求|需要|一定要)\\s*(?:用|上|采购)?\\s*国产"),
+    # a preference for the domestic makers, not a rule ("国产优先", "国产化优先但不强求", "信创优先", "尽量用国产卡",
+    # "优先考虑国产"): their option leads when it meets the targets at a price within reach (`advice.preference`)
+    "domestic_preferred": ("(?:国产|国产化|信创)\\s*(?:卡|芯片|算力|硬件|设备|方案)?\\s*(?:优先|为主|为先)",
+                           "(?:优先|尽量|首选|倾向于?)\\s*(?:考虑|用|使用|采购|选|选择|上)?\\s*国产"),
+    # one maker preferred ("优先考虑昇腾", "华为优先", "首选华为", "尽量上昇腾"): the cue before or after its name
+    "vendor_preferred_cue": ("优先\\s*(?:考虑|用|使用|采购|选|选择|上)?", "首选", "尽量\\s*(?:用|使用|采购|选|上)", "倾向于?\\s*(?:用|选)?"),
+    "vendor_preferred_after": ("\\s*(?:的卡|的)?\\s*(?:优先|为主|为先)",),
+    # a maker ruled out with the cue after its name ("英伟达、AMD 都不能用", "n卡一律不用"; not "英伟达不行的话")
+    "vendor_exclusion_after": ("\\s*(?:的卡|的)?\\s*(?:都|也|一律|全部)?\\s*(?:不能用|不可以用|不允许用|不准用|不能采购|不能买|禁用|不考虑)(?!的话)",),
     # 信创 (China's domestic-IT procurement rule) and its paraphrases: domestic makers only ("只能用国产卡",
     # "必须国产化", "不能采购进口显卡"); "国产卡也可以考虑" (domestic cards welcome too) is no rule, and neither is a
     # preference: "要求国产卡优先", "国产化优先但不强求", "信创优先" rank domestic cards first, they do not rule others out
-    "domestic_only": ("信创(?!\\s*优先)", "(?<!安)(?<!完)全(?:栈)?\\s*国产(?:化)?(?![^，。,;；]{0,6}优先)", "(?:全面|全|必须|要求|需要|一定要)\\s*国产化(?![^，。,;；]{0,6}优先)",
+    "domestic_only": ("信创(?!\\s*优先)", "(?<!安)(?<!完)全(?:栈)?\\s*国产(?:化)?(?![^，。,;；]{0,6}优先)", "(?:全面|全|必须|要求|需要|一定要|规定要?|(?<!不)要)\\s*国产化(?![^，。,;；]{0,6}优先)",
                       "(?:只能|必须|只|仅|要求|需要|一定要)\\s*(?:用|使用|采购|买|选)?\\s*国产(?!化)(?![^，。,;；]{0,6}优先)",
                       "不(?:能|可以|允许|得)\\s*(?:用|使用|采购|买)\\s*(?:国外|进口|外国|海外)"),
     # 只有点名的设备能买（"就这俩能买到"、"别的都买不到"、"只买得到 4090D 跟 L20"、"二选一"）: the candidates are the named ones.
@@ -195,7 +215,9 @@ WORDS: dict[str, tuple[str, ...]] = {
                    "只(?:能|有)?\\s*(?:买|采购|拿)得?到", "只能\\s*(?:买|采购|选)\\s*这", "(?:2|两)\\s*选\\s*(?:1|一)",
                    "只有这\\s*(?:俩|两|2|几)\\s*(?:个|款|种)?\\s*(?:能|可以)\\s*(?:买|选)",
                    # "别推荐别的了", "不要推荐其他的": the named ones are the only answer wanted
-                   "(?:别|不要|不用)\\s*(?:再)?\\s*推荐\\s*(?:别的|其他|其它|其余)"),
+                   "(?:别|不要|不用)\\s*(?:再)?\\s*推荐\\s*(?:别的|其他|其它|其余)",
+                   # "国内能买到的卡都行（H20、L20、4090D）": what can be bought is listed, any of it will do
+                   "(?:能|可以)\\s*(?:买|采购|拿)得?到的\\s*(?:卡|型号|设备)?\\s*都(?:行|可以)"),
     # 怀疑点名的采购是否必要（"有必要吗"、"真的需要吗"、"是不是太多"、"能不能别上 8 卡"、"杀鸡用牛刀"）: a yes/no from above,
     # answered "no" by any smaller purchase that meets the targets (`recommend`); "够吗" asks from below. (folded text)
     "named_doubted": ("有必要(?:吗|嘛|么|不)", "(?:真的|真)\\s*(?:需要|要)\\s*(?:吗|嘛|么|[?？])", "没(?:有)?必要", "用不着",

@@ -247,6 +247,9 @@ _FLAGS: dict[str, dict[Any, tuple[str, str, str]]] = {"users_across_time_zones":
           "buyer_in_china": {True: ("bought in mainland China (US export rules apply)", "在中国大陆采购（受美国出口管制）",
                                     "在中國大陸採購（受美國出口管制）"),
                              False: ("bought outside mainland China", "在中国大陆以外采购", "在中國大陸以外採購")},
+          "buyer_in_taiwan": {True: ("bought in Taiwan (Chinese makers' parts are not sold there)", "在台湾采购（不售中国大陆厂商的产品）",
+                                     "在台灣採購（不售中國大陸廠商的產品）"),
+                              False: ("bought outside Taiwan", "在台湾以外采购", "在台灣以外採購")},
           "kv_cache_dtype": {"FP8": ("an FP8 KV cache", "FP8 KV 缓存", "FP8 KV 快取")},
           "hours_stated": {True: ("running hours as stated", "运行时长按所说", "運行時長按所說"),
                            False: ("running hours assumed (12 h/day)", "运行时长为假设（每天 12 小时）", "運行時長為假設（每天 12 小時）")},
@@ -385,6 +388,8 @@ _SLOT_NAMES = {
     "named_only": ("what can be bought", "可采购的设备", "可採購的設備"),
     "named_doubted": ("purchase named in doubt", "点名配置是否过大", "點名配置是否過大"),
     "buyer_in_china": ("where it is bought", "采购地", "採購地"),
+    "buyer_in_taiwan": ("where it is bought", "采购地", "採購地"),
+    "preferred_vendors": ("vendors preferred", "优先的厂商", "優先的廠商"),
     "agentic_sessions": ("sessions", "会话", "會話"),
     "context_capped": ("context cap", "上下文上限", "上下文上限"),
     "request_class": ("kind of requests", "请求类型", "請求類型"),
@@ -451,6 +456,8 @@ def fact_phrase(slot: str, value: Any, lang: str, names: Mapping[str, str] | Non
         return ("no " + ", ".join(value), "不用 " + "、".join(value), "不用 " + "、".join(value))[i]
     if slot == "allowed_vendors" and isinstance(value, list):  # "only Huawei, Cambricon" / "只用 华为、寒武纪"
         return ("only " + ", ".join(value), "只用 " + "、".join(value), "只用 " + "、".join(value))[i]
+    if slot == "preferred_vendors" and isinstance(value, list):  # "Huawei first" / "华为优先"
+        return (", ".join(value) + " first", "、".join(value) + " 优先", "、".join(value) + " 優先")[i]
     if slot in ("concurrent_users_range", "total_users_range") and isinstance(value, list) and value:
         # a head count said as a range ("二三十个人"): both ends, as said
         span = f"{value[0]:,}–{value[-1]:,}"
@@ -479,7 +486,8 @@ _FACT_ORDER = ("model_id", "model_params_b", "quantization", "reasoning_model", 
                "peak_factor", "tokens_per_day", "sites", "budget_per_site",
                "tokens_per_s_total",
                "api_spend_usd_per_month", "api_model", "power_budget_w", "power_budget_scope", "racks", "budget_usd",
-               "lora_adapters", "serving_engine", "air_gapped", "excluded_vendors", "allowed_vendors", "cpu_arch", "fanless", "named_only", "named_doubted", "buyer_in_china", "device_form",
+               "lora_adapters", "serving_engine", "air_gapped", "excluded_vendors", "allowed_vendors", "cpu_arch", "fanless", "named_only", "named_doubted", "buyer_in_china",
+               "buyer_in_taiwan", "preferred_vendors", "device_form",
                "owned_falls_short", "model_stability", "models_served", "co_served_params_b", "served_models", "dynamic_shapes",
                "accuracy_critical", "mixed_training", "space_limited", "existing_hardware", "existing_hardware_ids", "free_slots", "hours_per_day", "days_per_week",
                "utilization",

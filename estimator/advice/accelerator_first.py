@@ -108,7 +108,7 @@ def _accelerator_candidates(workload: Workload, catalog: Catalog) -> list[Candid
             stack = catalog.stack(stack_id)
             if stack is None or not stack.runs_on(hw.kind):
                 continue
-            why = exclusion(workload, hw, stack, existing=False)
+            why = exclusion(workload, hw, stack, existing=False, availability=catalog.market_availability)
             if why is None or getattr(why, "key", None) == "reason.no_price":
                 found.append(Candidate(hw, stack, existing=False, unit_price_usd=hw.price_usd))
     return found

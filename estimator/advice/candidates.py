@@ -14,12 +14,14 @@ Sizing (how many) happens in `sizing.py`.
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from functools import cached_property
 
-from estimator.advice.export_rules import barred_from_china, total_processing_performance
+from estimator.advice.export_rules import TPP_CONTROLLED, total_processing_performance
 from estimator.advice.laptops import sold_as_laptop
-from estimator.catalog import Catalog, Hardware, ServingStack
+from estimator.advice.markets import not_sold_to_buyer
+from estimator.catalog import Catalog, Hardware, MarketAvailability, ServingStack
 from estimator.defaults import ORGANIZATION_USERS, device_price
 from estimator.physics.servers import price_includes_server, vendor_server_size
 from estimator.said import Said, said
@@ -263,8 +265,10 @@ def instruction_set(hw: Hardware) -> str | None:
     return "x86" if hw.vendor.casefold() in X86_MAKERS else "arm"
 
 
-def exclusion(workload: Workload, hw: Hardware, stack: ServingStack, existing: bool) -> Said | None:
-    """Why this pair cannot serve the workload (None = eligible). Reasons cite the seeds."""
+def exclusion(workload: Workload, hw: Hardware, stack: ServingStack, existing: bool,
+              availability: Sequence[MarketAvailability] = ()) -> Said | None:
+    """Why this pair cannot serve the workload (None = eligible). Reasons cite the seeds. `availability` is the
+    catalog's market rows (`advice.markets`); without them a mainland buyer is held to the export rule's own test."""
     users = workload.concurrent_users or 1
     if workload.excluded_vendors and not existing and hw.vendor.casefold() in {v.casefold() for v in workload.excluded_vendors}:
         return said("reason.vendor_excluded", vendor=hw.vendor)
@@ -286,9 +290,14 @@ def exclusion(workload: Workload, hw: Hardware, stack: ServingStack, existing: b
         return said("reason.npu_size")
     if "cloud-only" in (hw.form_factor or "").lower():
         return said("reason.cloud_only")
-    if workload.buyer_in_china and not existing and barred_from_china(hw):
-        # US export rules (ECCN 3A090.a) bar the part from sale in mainland China, where the buyer is
-        return said("reason.export_controlled", tpp=round(total_processing_performance(hw)))
+    if not existing and (market := not_sold_to_buyer(workload, hw, availability)) is not None:
+        # US export rules (ECCN 3A090.a) bar the part from sale in mainland China, where the buyer is; a Chinese
+        # maker's part is not sold in Taiwan (`advice.markets`, the catalog's dated and sourced rows)
+        if market == "taiwan":
+            return said("reason.not_sold_in_taiwan")
+        if (tpp := total_processing_performance(hw)) >= TPP_CONTROLLED:
+            return said("reason.export_controlled", tpp=round(tpp))
+        return said("reason.not_sold_in_china")  # a row of the catalog's where its rates alone do not show it
     if (not existing and china_market_only(hw) and not workload.buyer_in_china
             and hw.id not in {d.hardware_id for d in workload.named_devices or []}):
         # Export-compliant parts NVIDIA sells in China only (H20, L20, RTX 4090 D): a buyer elsewhere cannot order
@@ -327,7 +336,7 @@ def enumerate_candidates(workload: Workload, catalog: Catalog) -> tuple[list[Can
             stack = stacks.get(stack_id)
             if stack is None or not stack.runs_on(hw.kind):
                 continue
-            reason = exclusion(workload, hw, stack, existing)
+            reason = exclusion(workload, hw, stack, existing, catalog.market_availability)
             if reason is None:
                 eligible.append(Candidate(hw, stack, existing, None if priced is None else priced[0],
                                           class_owned=owner == "class"))

@@ -82,7 +82,7 @@ def evaluate_option(
             sized = sizer.size(candidate)
         else:
             sized = [sizer.build(candidate, count, meets=sizer.meets(candidate, count))]
-        reason = exclusion(filled, hardware, stack, existing)
+        reason = exclusion(filled, hardware, stack, existing, catalog.market_availability)
         options += [(option, reason) for option in sized]
     meeting = [s for s, reason in options if not s.violations and reason is None]
     if meeting:

@@ -30,8 +30,8 @@ from estimator.workload import NamedDevice, Workload
 _COSTING_REASONS = ("reason.no_price", "reason.no_tdp")
 
 
-def _reason(workload: Workload, hw: Hardware, cand: Candidate, owned: bool) -> Said | None:
-    reason = exclusion(workload, hw, cand.stack, owned)
+def _reason(workload: Workload, hw: Hardware, cand: Candidate, owned: bool, catalog: Catalog) -> Said | None:
+    reason = exclusion(workload, hw, cand.stack, owned, catalog.market_availability)
     if isinstance(reason, Said) and reason.key in _COSTING_REASONS:
         return None
     return reason
@@ -80,7 +80,7 @@ def evaluate_named(sizer: Sizer, workload: Workload, catalog: Catalog, named: Na
             # speed target as four do); the sentence then says why no count would.
             count = _fewest_fitting(sizer, cand)
             option = sizer.build(cand, count, meets=False)
-        options.append((option, _reason(workload, cand.hardware, cand, owned), smallest))
+        options.append((option, _reason(workload, cand.hardware, cand, owned, catalog), smallest))
     best = min(options, key=lambda o: (o[1] is not None, bool(o[0].violations), o[0].shortfall,
                                        o[0].cost_per_token))
     sizer.finalize(best[0])

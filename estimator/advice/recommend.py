@@ -66,6 +66,7 @@ from estimator.advice.owned_lighter import owned_at_lighter
 from estimator.advice.personal_fleet import per_person_named, personal_fleet
 from estimator.advice.pilot_command import pilot_commands
 from estimator.advice.power_limit import option_power_budget_w
+from estimator.advice.preference import PREFERENCE_PREMIUM, PreferredChoice, preferred_choice, prefers
 from estimator.advice.served_models import placement
 from estimator.advice.shortfall import limits_text, past_limits_by
 from estimator.advice.sites import fleet_plan
@@ -77,7 +78,12 @@ from estimator.catalog import Catalog
 from estimator.costing.cloud import compare as compare_cloud
 from estimator.costing.tco import running_days_per_year
 from estimator.costing.tco_findings import said_of
-from estimator.defaults import ACCEPTABLE_TOKENS_PER_S, COMFORTABLE_TOKENS_PER_S, OVERLOAD_FACTOR
+from estimator.defaults import (
+    ACCEPTABLE_TOKENS_PER_S,
+    BUDGET_TO_PRODUCTION_STEP,
+    COMFORTABLE_TOKENS_PER_S,
+    OVERLOAD_FACTOR,
+)
 from estimator.errors import NoFeasibleOption
 from estimator.physics.lora import lora_training_gb
 from estimator.physics.memory import bits_per_weight, closest_mha_model, resolve_architecture
@@ -250,7 +256,8 @@ def _bandwidth(sized: Sized) -> float:
 
 def pick_alternatives(primary: Sized, ranked: list[Sized]) -> list[Sized]:
     """The best option of each other kind first, then other devices; never the primary's device again,
-    nor one costing more than `ALTERNATIVE_COST_CAP` × the primary per served token."""
+    nor one costing more than `ALTERNATIVE_COST_CAP` × the primary per served token. Chosen for variety, shown in
+    the ranking's order: a list that reads as a ranking must be one."""
     chosen: list[Sized] = []
     cap = adjusted_cost(primary) * ALTERNATIVE_COST_CAP
     seen_devices = {primary.candidate.hardware.id}
@@ -265,7 +272,8 @@ def pick_alternatives(primary: Sized, ranked: list[Sized]) -> list[Sized]:
             chosen.append(option)
             seen_devices.add(hw.id)
             seen_kinds.add(hw.kind)
-    return chosen
+    place = {id(option): at for at, option in enumerate(ranked)}
+    return sorted(chosen, key=lambda option: place[id(option)])
 
 
 def _with_held_back(workload: Workload, primary: Sized, ranked: list[Sized]) -> list[Sized]:
@@ -395,7 +403,7 @@ def _same_purchase(a: Sized, b: Sized) -> bool:
 
 
 def _rationale(workload: Workload, primary: Sized, ranked: list[Sized], held: HeldBack | None, *,
-               waived: bool = False, named_over: Sized | None = None) -> Said:
+               waived: bool = False, named_over: Sized | None = None, preferred_over: Sized | None = None) -> Said:
     """The primary's deciding numbers, how many options met every target, and the cheapest rival; `held`: the
     accelerator seed 2's table kept out of the lead (`held_back` of the same ranking and primary). `named_over`: the
     ranking's leader when a named candidate leads instead (`_named_ranked`), said beside it when it is the cheaper."""
@@ -419,6 +427,10 @@ def _rationale(workload: Workload, primary: Sized, ranked: list[Sized], held: He
             text += said("rec.named_aside", count=named_over.count, hardware=named_over.candidate.hardware.name,
                          capex=named_over.tco.capex_usd, tps=named_over.estimate.decode_tokens_per_s_per_stream)
         return text + said("period")
+    if preferred_over is not None:  # "国产优先": the preferred makers' option leads, the cheaper leader beside it
+        return head + said("rec.preferred_lead", describe=describe(primary), step=PREFERENCE_PREMIUM) + said(
+            "rec.preferred_aside", count=preferred_over.count, hardware=preferred_over.candidate.hardware.name,
+            capex=_capex(preferred_over), tps=preferred_over.estimate.decode_tokens_per_s_per_stream) + said("period")
     if held is not None:  # seed 2's table kept a cheaper accelerator out of the lead: say why, never "lowest cost"
         return head + said("rec.leads_held_back", describe=describe(primary), n=len(ranked)) + held_back_text(held) + said("period")
     # Seed 2's rule put an accelerator ahead of a cheaper option: say so, never "lowest cost".
@@ -654,6 +666,7 @@ def recommend(
     feasible = [s for s in fitting if not s.violations]
     feasible = _assumed_ttft_choice(sizer, feasible)
     relax: list[Said] = []
+    preferred_over: Sized | None = None  # the ranking's leader, when a preferred maker's option leads instead
     outside_limits = False
     within_rationale: Said | None = None
     if feasible:
@@ -675,6 +688,30 @@ def recommend(
                               if s.candidate.hardware.id != comfortable.candidate.hardware.id)][:MAX_ALTERNATIVES]
             assumptions = _speed_assumed(assumptions, sizer.target, "assume.speed.acceptable_under_rule")
             assumptions.append(_comfort_premium_note(sizer, primary, comfortable))
+        if filled.preferred_vendors and not primary.violations and not primary.candidate.existing:
+            # "国产优先": the preferred makers' option that meets every target leads within seed 1's budget-to-production
+            # step of the leader; past it the leader stays and the preferred option is first beside it (`advice.preference`)
+            pref_sizer, choice = _preferred(sizer, filled, free, counted, primary, ranked)
+            vendors = (", ".join(filled.preferred_vendors) if len(filled.preferred_vendors) <= 2
+                       else said("vendors.domestic"))
+            if choice.option is None:
+                assumptions.append(said("note.preferred_none", vendors=vendors))
+            elif choice.leads and choice.option is not primary:
+                chosen = pref_sizer.finalize(choice.option)
+                if pref_sizer is not sizer:
+                    sizer, filled = pref_sizer, pref_sizer.workload
+                    assumptions = _speed_assumed(assumptions, sizer.target, "assume.speed.acceptable_preferred")
+                alternatives = [primary, *(s for s in alternatives if s.candidate.hardware.id != chosen.candidate.hardware.id)
+                                ][:MAX_ALTERNATIVES]
+                preferred_over, primary = primary, chosen
+                ranked = [chosen, *(s for s in ranked if s is not choice.option)]
+            elif not choice.leads:
+                aside = sizer.finalize(choice.option)
+                assumptions.append(said("note.preferred_yields", vendors=vendors, count=aside.count,
+                                        hardware=aside.candidate.hardware.name, capex=_capex(aside),
+                                        ratio=_capex(aside) / max(_capex(primary), 1.0), step=PREFERENCE_PREMIUM))
+                alternatives = [aside, *(s for s in alternatives if s.candidate.hardware.id != aside.candidate.hardware.id)
+                                ][:MAX_ALTERNATIVES]
     elif (within_band := _banded_within_limits(sizer, filled, free, counted)) is not None:
         # Nothing meets the targets the user did not set within the limits they did set: the limits hold, and
         # the option is judged by seed 1's usable band instead (`_banded_within_limits`).
@@ -812,7 +849,7 @@ def recommend(
         sizer.finalize(rival)
     held = held_back(filled, ranked, primary, adjusted_cost)  # the rationale says why, the finding keeps it
     rationale = _rationale(filled, primary, ranked, held, waived=sizer.assumed_ttft_count(primary.candidate)[0],
-                           named_over=named_over)
+                           named_over=named_over, preferred_over=preferred_over)
     if within_rationale is not None:
         rationale = within_rationale
     elif outside_limits:
@@ -901,7 +938,7 @@ def _assumed_ttft_note(sizer: Sizer, primary: Sized) -> Said | None:
 # to the buyer, a laptop), as `_banded_within_limits` treats such a rule as a limit: there the step to comfort is often
 # a step up in class (a vendor's whole server for what cards carry), while on the open market the experts' answers
 # (the capex trial's dev questions) buy the comfortable speed, which options of every size reach.
-COMFORT_PREMIUM = 13_000 / 6_000
+COMFORT_PREMIUM = BUDGET_TO_PRODUCTION_STEP
 
 
 def _usable_far_cheaper(sizer: Sizer, filled: Workload, free: list[Candidate], counted: list[tuple[Candidate, int]],
@@ -924,6 +961,25 @@ def _usable_far_cheaper(sizer: Sizer, filled: Workload, free: list[Candidate], c
     if lead.violations or lead.tco is None or primary.tco.capex_usd <= COMFORT_PREMIUM * lead.tco.capex_usd:
         return None  # the usable leader, probed, misses or is not that much cheaper: the comfortable answer stands
     return banded, ranked
+
+
+def _preferred(sizer: Sizer, filled: Workload, free: list[Candidate], counted: list[tuple[Candidate, int]],
+               primary: Sized, ranked: list[Sized]) -> tuple[Sizer, PreferredChoice]:
+    """The preferred makers' option (`preference.preferred_choice`) and the sizer it was sized with: at the assumed
+    comfortable speed first; when none of theirs leads there, at seed 1's acceptable band, as a buying rule is
+    (`_usable_far_cheaper`): "domestic if it works at a sane price" is a usable answer, not a comfortable one."""
+    vendors = filled.preferred_vendors or []
+    choice = preferred_choice(primary, ranked, vendors)
+    if choice.leads or not sizer.assumed_speed or sizer.target <= ACCEPTABLE_TOKENS_PER_S or is_batch_job(filled):
+        return sizer, choice
+    banded = _acceptable_sizer(sizer, filled, "acceptable_preferred")
+    usable = [s for s in size_all(banded, [c for c in free if prefers(c, vendors)])
+              + size_counted(banded, [(c, n) for c, n in counted if prefers(c, vendors)])
+              if s.estimate.fits and not s.violations and s.tco is not None]
+    if not usable:
+        return sizer, choice
+    banded_choice = preferred_choice(primary, _settle_lead(banded, _finalize_band(banded, usable)), vendors)
+    return (banded, banded_choice) if banded_choice.leads else (sizer, choice)
 
 
 def _buying_rules(filled: Workload) -> bool:

@@ -76,7 +76,9 @@ def test_every_split_holds_its_drawn_questions_with_ids_distinct_across_splits()
     # head counts ("me + 2 others") and two models on one box (seed 20261228), 10 + 5; small and medium loads where a
     # baseboard system is tempting (a vendor's 8-GPU quote, China-only buyers, office outlets; seed 728), 10 + 5; a rate
     # said per sender (people logged in, kiosks, AOI stations each sending one every N minutes; seed 20261207), 11 + 5; lengths and peak factors as leads say them (an answer "about
-    # as much" as the prompt, a mixture of answer lengths, a peak "3x that", a chat's context cap; seed 20261229), 11 + 5.
+    # as much" as the prompt, a mixture of answer lengths, a peak "3x that", a chat's context cap; seed 20261229), 11 + 5;
+    # where the buyer is (mainland city, 国内机房, Taiwan city) and whose parts they would rather buy (国产优先, "prefer
+    # Huawei") or must not (seed 20261206), 12 + 5.
     # A question in two splits
     # would score as unseen.
     counts = {"dev": 338, "held_out": 15, "held_out_2": 10, "held_out_3": 24, "held_out_4": 12, "held_out_5": 12, "held_out_6": 12, "held_out_7": 12, "held_out_8": 12,
@@ -105,7 +107,8 @@ def test_every_split_holds_its_drawn_questions_with_ids_distinct_across_splits()
               "named_beside": 10, "named_beside_held_out": 5,
               "small_load_big_box": 10, "small_load_big_box_held_out": 5,
               "sender_rates": 11, "sender_rates_held_out": 5,
-              "length_mix": 11, "length_mix_held_out": 5}
+              "length_mix": 11, "length_mix_held_out": 5,
+              "vendor_pref": 12, "vendor_pref_held_out": 5}
     assert set(counts) == set(TRIAL_SPLITS)
     questions = {split: load_questions(trial_path(split)) for split in TRIAL_SPLITS}
     assert {split: len(found) for split, found in questions.items()} == counts

@@ -377,6 +377,12 @@ _ASSUME: dict[str, tuple[str, str, str]] = {
         "种子文档 1 的可接受区间：在你的采购规定内，舒适速度的价格超过种子文档 1 从预算方案到生产方案的差价",
         "種子文件 1 的可接受區間：在你的採購規定內，舒適速度的價格超過種子文件 1 從預算方案到生產方案的差價",
     ),
+    "assume.speed.acceptable_preferred": (
+        "seed 1's acceptable band: on the makers you prefer the comfortable speed costs more than seed 1's "
+        "budget-to-production step",
+        "种子文档 1 的可接受区间：在你优先考虑的厂商上，舒适速度的价格超过种子文档 1 从预算方案到生产方案的差价",
+        "種子文件 1 的可接受區間：在你優先考慮的廠商上，舒適速度的價格超過種子文件 1 從預算方案到生產方案的差價",
+    ),
     "assume.speed.acceptable_on_asked": (
         "seed 1's acceptable band: on the device you asked about, the comfortable speed costs more than seed 1's "
         "budget-to-production step",
@@ -543,6 +549,17 @@ _RECOMMEND: dict[str, tuple[str, str, str]] = {
         "served token",
         "{describe}。在你提到的方案中，它满足全部目标，且按风险加权后每服务 token 成本最低",
         "{describe}。在你提到的方案中，它滿足全部目標，且按風險加權後每服務 token 成本最低",
+    ),
+    "rec.preferred_lead": (
+        "{describe}. You prefer its maker: of the preferred makers' options it meets every target, within seed 1's "
+        "budget-to-production step ({step:.1f}×) of the lowest-cost purchase",
+        "{describe}。你优先考虑它的厂商：在优先厂商的方案中它满足全部目标，价格在最低成本方案的种子文档 1 预算到生产差价（{step:.1f} 倍）以内",
+        "{describe}。你優先考慮它的廠商：在優先廠商的方案中它滿足全部目標，價格在最低成本方案的種子文件 1 預算到生產差價（{step:.1f} 倍）以內",
+    ),
+    "rec.preferred_aside": (
+        "; from another maker, {count} × {hardware} would meet them for less (capex ${capex:,.0f}, {tps:.0f} tok/s per user)",
+        "；其他厂商的 {count} × {hardware} 也能满足，而且更便宜（采购成本 ${capex:,.0f}，每用户 {tps:.0f} tok/s）",
+        "；其他廠商的 {count} × {hardware} 也能滿足，而且更便宜（採購成本 ${capex:,.0f}，每用戶 {tps:.0f} tok/s）",
     ),
     "rec.named_aside": (
         "; not among those you named, {count} × {hardware} would also meet them for less (capex ${capex:,.0f}, "
@@ -860,6 +877,21 @@ _RECOMMEND: dict[str, tuple[str, str, str]] = {
         "；这种设备多少个都达不到 {assumed:,} ms（多加模型副本不会缩短单个提示的预填充）",
         "；這種裝置多少個都達不到 {assumed:,} ms（多加模型副本不會縮短單個提示的預填充）",
     ),
+    "note.preferred_yields": (
+        "You prefer {vendors}: their best option that meets every target, {count} × {hardware} at ${capex:,.0f}, costs "
+        "{ratio:.1f}× the lead, more than seed 1's budget-to-production step ({step:.1f}×); as a preference it is shown "
+        "beside the lead (say it is a must to lead with it)",
+        "你优先考虑{vendors}：其中满足全部目标的最佳方案 {count} × {hardware}，采购 ${capex:,.0f}，是首选方案的 {ratio:.1f} 倍，"
+        "超过种子文档 1 从预算方案到生产方案的差价（{step:.1f} 倍）；作为优先而非硬性要求，列在首选方案旁边（如果必须用，请告诉我）",
+        "你優先考慮{vendors}：其中滿足全部目標的最佳方案 {count} × {hardware}，採購 ${capex:,.0f}，是首選方案的 {ratio:.1f} 倍，"
+        "超過種子文件 1 從預算方案到生產方案的差價（{step:.1f} 倍）；作為優先而非硬性要求，列在首選方案旁邊（如果必須用，請告訴我）",
+    ),
+    "note.preferred_none": (
+        "You prefer {vendors}: none of their devices meets the targets here, so the lead is another maker's",
+        "你优先考虑{vendors}：它们的设备在这里都达不到目标，所以首选方案来自其他厂商",
+        "你優先考慮{vendors}：它們的設備在這裡都達不到目標，所以首選方案來自其他廠商",
+    ),
+    "vendors.domestic": ("the domestic makers", "国产厂商", "國產廠商"),
     "note.comfort_premium": (
         ("Sized at seed 1's acceptable {tps:,.0f} tok/s per user (15–30 acceptable), a speed you did not set: the "
          "comfortable {comfortable:,.0f} tok/s takes {count} × {hardware} at ${capex:,.0f}, {ratio:.1f}× the price, more "

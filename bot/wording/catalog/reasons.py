@@ -96,6 +96,16 @@ REASON_MESSAGES: dict[str, tuple[str, str, str]] = {
         "美国出口管制禁止向中国大陆销售（ECCN 3A090.a：总处理性能 {tpp:,} ≥ 4,800）",
         "美國出口管制禁止向中國大陸銷售（ECCN 3A090.a：總處理效能 {tpp:,} ≥ 4,800）",
     ),
+    "reason.not_sold_in_china": (
+        "not sold to a buyer in mainland China (US export rules; the China-market version is sold there instead)",
+        "不向中国大陆买家销售（美国出口管制；大陆销售的是特供版）",
+        "不向中國大陸買家銷售（美國出口管制；大陸銷售的是特供版）",
+    ),
+    "reason.not_sold_in_taiwan": (
+        "not sold to a buyer in Taiwan (a Chinese maker's part or a China-market part)",
+        "不在台湾销售（中国大陆厂商的产品或大陆特供版）",
+        "不在台灣銷售（中國大陸廠商的產品或大陸特供版）",
+    ),
     "reason.not_buyable": (
         "not among the devices you said you can buy", "不在你说能买到的设备之列", "不在你說能買到的設備之列",
     ),
