@@ -321,6 +321,8 @@ def parse_message(
     model_facts = apply_model_readings(normalized, by_slot, named)  # MoE shorthand, formats, catalog id
     found: SlotValues = {}
     for slot, facts in by_slot.items():
+        if not facts:  # every reading of the slot was given to a model of its own (`apply_served_loads`)
+            continue
         value, problem = _resolve(slot, facts, result.correction)
         if problem:
             result.problems.append(problem)

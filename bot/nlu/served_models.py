@@ -339,6 +339,12 @@ def apply_served_loads(served: ModelsSaid, by_slot: dict[str, list[Fact]]) -> bo
     said_of_models = [f for m in served.chat for f in m.prompts if f.slot == "prompt_tokens"]
     if len({f.value for f in said_of_models}) > 1:
         by_slot["prompt_tokens"] = [max(said_of_models, key=lambda f: f.value)]
+    # Answers said model by model ("~300 out" of the 70B, "~20 out" of the 8B classifier): no conflict either; each
+    # model's entry keeps its own, and the workload's answer is the sized model's (the longest when it said none).
+    said_answers = [f for m in served.chat for f in m.outputs if f.slot == "output_tokens"]
+    if len({f.value for f in said_answers}) > 1:
+        own = [f for f in served.largest.outputs if f.slot == "output_tokens"]
+        by_slot["output_tokens"] = [max(own or said_answers, key=lambda f: f.value)]
     # A length said only of a smaller model ("Qwen3-8B 做意图识别 … 输入 300、输出 5") is that model's (its entry keeps it):
     # the model sized keeps its own, or the defaults.
     largest = served.largest

@@ -296,9 +296,10 @@ def _from_load(w: Workload, facts: dict[str, Any], notes: list[Said], api_prices
     conversion = load_conversion(w, api_prices)
     if conversion is None:
         return
-    if w.concurrent_users is None and w.total_users is None and (own := own_loads(w)):
+    if w.concurrent_users is None and not summed_loads(w) and (own := own_loads(w)):
         # Models each with a load of their own ("DeepSeek V3.2: 3 亿 token a day; Qwen3-8B: 20 requests/s"): each load
-        # at its model's lengths, the streams added (they share the hardware); no one load stands in for both.
+        # at its model's lengths, the streams added (they share the hardware); no one load stands in for both. A head
+        # count beside them is who sends a rate ("~40 agents, each one request every 2 min"), no load of its own.
         facts["concurrent_users"] = sum(c.concurrent_streams for c in own)
         notes.append(joined((*(load_note(c) for c in own), said(
             "assume.load.models_summed", streams=" + ".join(f"{c.concurrent_streams:,}" for c in own),

@@ -112,3 +112,20 @@ def test_the_sized_models_own_lengths_are_not_another_models(catalog):
     shares = load_shares(w, catalog, 1030)
     assert shares is not None and shares.prompt_tokens is not None and shares.prompt_tokens < 10_000
     assert shares.context_tokens == 40_000 + 256  # the longest request must still fit
+
+
+def test_the_people_who_send_one_models_rate_leave_each_model_its_own_streams(catalog):
+    # "~40 agents, each one request every 2 min" (0.33/s of the 70B, 300-token answers at 25 tok/s: ~12 s a request)
+    # beside an 8B classifier at 15/s with 20-token answers (~0.8 s): Little's law per model gives ~4 + ~12 streams plus
+    # the first-token waits, far below 15.33/s all held for a 70B answer's 12 s (184 streams).
+    from estimator.advice.assume import fill_defaults
+    from estimator.advice.served_models import own_loads
+    models = [ServedModel(model_params_b=70.6, model_id="llama-3.3-70b", requests_per_s=0.3333, prompt_tokens=3000,
+                          output_tokens=300),
+              ServedModel(model_params_b=8.2, model_id="qwen3-8b", requests_per_s=15.0, prompt_tokens=800, output_tokens=20)]
+    workload = Workload(model_params_b=70.6, model_id="llama-3.3-70b", quantization="FP8", total_users=40,
+                        requests_per_s=15.3333, prompt_tokens=3000, output_tokens=300, tokens_per_s_target=25.0,
+                        models_served=2, co_served_params_b=8.2, served_models=models)
+    filled, _ = fill_defaults(workload, catalog)
+    assert filled.concurrent_users == sum(c.concurrent_streams for c in own_loads(workload))
+    assert 16 <= filled.concurrent_users <= 60

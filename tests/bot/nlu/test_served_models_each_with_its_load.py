@@ -122,3 +122,13 @@ def test_a_nightly_batch_of_one_model_stays_a_batch_in_turn_with_the_day(read):
                  "每晚 5 万篇，晚上 11 点开始，早上 7 点前跑完")
     assert facts["batch_items"] == 50_000
     assert all("requests_per_s" not in m for m in facts.get("served_models", []))
+
+
+def test_answers_said_model_by_model_are_no_conflict():
+    # each model's answer length is its own entry's; the workload's is the sized (largest) model's, and no question
+    # about a slot whose readings all went to the models is asked with nothing to choose from
+    result = parse_message("two models on one server. (1) a 70b copilot, ~30 agents each sending a request every 3 min, "
+                           "~2k prompt, ~400 out. (2) an 8b tagger at ~10 req/s, 600 in / ~10 out")
+    assert result.problems == []
+    assert result.facts["output_tokens"] == 400
+    assert sorted(m.get("output_tokens") for m in result.facts["served_models"]) == [10, 400]
