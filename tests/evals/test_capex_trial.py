@@ -103,7 +103,8 @@ def test_every_split_holds_its_drawn_questions_with_ids_distinct_across_splits()
               "named_count_accel": 4, "owned_judge": 10, "owned_judge_held_out": 5,
               "named_beside": 10, "named_beside_held_out": 5,
               "small_load_big_box": 10, "small_load_big_box_held_out": 5,
-              "sender_rates": 11, "sender_rates_held_out": 5}
+              "sender_rates": 11, "sender_rates_held_out": 5,
+              "unit_rates": 6, "unit_rates_held_out": 3}
     assert set(counts) == set(TRIAL_SPLITS)
     questions = {split: load_questions(trial_path(split)) for split in TRIAL_SPLITS}
     assert {split: len(found) for split, found in questions.items()} == counts
