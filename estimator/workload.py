@@ -236,6 +236,14 @@ class Workload(BaseModel):
     #次"), in requests an hour each: requests_per_s = total_users × this / 3600, said in the open (people × frequency).
     requests_per_user_per_hour: float | None = Field(default=None, gt=0, le=1_000_000)
     daily_active_share: float | None = Field(default=None, gt=0, le=1)
+    # Beyond the contract: a rate or quota said of each of some countable units ("40 tenants, each capped at 60 RPM, ~25% of
+    # the sum of caps", "35 家客户，每家每月 100 万 token，用到七成"): the units, the share of their summed caps used, and each
+    # one's rate (requests an hour) or quota (tokens a day), kept to show the conversion; requests_per_s / tokens_per_day
+    # carry the product (units × each × share).
+    rate_units: int | None = Field(default=None, ge=1, le=100_000_000)
+    rate_unit_share: float | None = Field(default=None, gt=0, le=1)
+    requests_per_unit_per_hour: float | None = Field(default=None, gt=0, le=1e9)
+    tokens_per_unit_per_day: float | None = Field(default=None, gt=0, le=1e13)
     # Beyond the contract: the people on one shift (the largest one) when staff work in shifts ("300 agents across two
     # shifts" = 150, "三班倒" of 240 = 80, "早班 60 人、晚班 40 人" = 60): they are at work together, each in a session
     # (`assume._users`); `total_users` stays everyone on the roster.

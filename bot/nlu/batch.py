@@ -148,7 +148,8 @@ _ITEM_LENGTH_OF = re.compile(rf"(?:{_ITEM_NOUNS})\s+(?:of|with|averag\w*|are|at|
 # One item's length said with 每 ("每份 2 万 token") or with the numeral one ("一份大概 8000 token", "一篇平均 9000
 # token": one of the items, i.e. each, the numeral folded to 1 by `normalize`; a measure word, never 一个人 or 一张卡
 # since what follows must be a length).
-_ONE_ITEM = r"(?:每|单|單|平均每|一|(?<![\d.])1\s*)(?:篇|份|条|條|则|則|封|张|張|页|頁|个|個|件|笔|筆|段|支)"
+# (通 counts calls, 场 meetings: "每通平均 1,500 字左右" is each call's transcript)
+_ONE_ITEM = r"(?:每|单|單|平均每|一|(?<![\d.])1\s*)(?:篇|份|条|條|则|則|封|张|張|页|頁|个|個|件|笔|筆|段|支|通|场|場)"
 _ITEM_LENGTH_ZH = re.compile(
     rf"{_ONE_ITEM}\s*"
     r"(?:文档|文檔|文件|工单|工單|邮件|郵件|合同|合約|报告|報告|记录|記錄|文章|请求|請求|输入|輸入)?\s*(?:的)?\s*"

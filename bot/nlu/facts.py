@@ -255,12 +255,19 @@ _LEN_THOUSANDS_BEFORE_WORD = {
 # whatever the noun: the verb says it goes in.
 # Context carried along with each question is handed in too ("每次带入条文约 4k token", "检索带进去 6k token"; text is
 # folded to Simplified first: "帶入" reads 带入).
+# A job's own verbs of reading say the same ("each review reads ~40k tokens", "ingests ~25k tokens of docs", "每次读进去 6000
+# token 的合同"); its verbs of writing say the answer (`_WRITTEN_OUT`).
 _HANDED_IN_VERBS = (r"paste[sd]?|upload(?:s|ed)?|feeds?|dump(?:s|ed)?|drops?|throws?|attach(?:es|ed)?|stuff(?:s|ed)?|"
+                    r"\breads?\b|ingest(?:s|ed)?|consumes?|takes? in|读进去|读进来|读入|吃进去|吃进|"
                     r"(?:pull|bring|drag)(?:s|ed)? in|贴进来|贴进去|丢进来|丢进去|扔进来|塞进来|塞进去|放进来|放进去|"
                     r"带进去|带进来|带入|带上|带(?!宽)|附上|贴上|贴入|上传|喂进去|喂给它")
 # The verb and its figure may stand a few words apart, the figure in brackets ("pastes a full application pack
 # (~25k tokens)"): the token unit anchors it, so the gap may be longer than a figure without its unit's.
 _HANDED_IN = re.compile(rf"(?:{_HANDED_IN_VERBS})[^\d,;.!?，。；！？]{{0,32}}?{APPROX}{NUM}\+?\s*-?\s*(?:tokens?|toks?|(?:个|個)\s*token)(?![a-z])")
+# What the job writes, by its verb ("writes ~800 tokens of comments", "emits ~1.5k tokens of notes", "写出 300 token 左右的
+#要点"): the answer's length, the token unit anchoring it.
+_WRITTEN_OUT = re.compile(rf"(?:\bwrites?\b|\bwrote\b|\bemits?\b|spits? out|\bproduces?\b|\breturns?\b|写出来?|写回|吐出|产出来)"
+                          rf"[^\d,;.!?，。；！？]{{0,16}}?{APPROX}{NUM}\+?\s*-?\s*(?:tokens?|toks?|(?:个|個)\s*token)(?![a-z])")
 # Handed in and said in characters or pages ("每次都要带上约 2 万字的合约全文", "pastes ~30 pages"): converted at the unit's
 # sourced ratio (`characters.length_facts`).
 _HANDED_IN_TEXT = re.compile(rf"(?:{_HANDED_IN_VERBS})[^\d,;.!?，。；！？]{{0,16}}?{APPROX}{NUM}(?={CHARACTER_UNIT})")
@@ -825,6 +832,8 @@ def _read_texts(text: str, claims: _Claims) -> Iterator[Fact]:
 def _lengths(text: str, claims: _Claims) -> Iterator[Fact]:
     for m in _matches((_HANDED_IN, _HANDED_IN_AFTER, _TOKEN_SIZED_TEXT, _SIZED_TEXT, _HANDED_IN_THOUSANDS), text, claims):
         yield Fact("prompt_tokens", _int(number_value(m)), m.start(), m.end(), keyed=True)
+    for m in _matches((_WRITTEN_OUT,), text, claims):
+        yield Fact("output_tokens", _int(number_value(m)), m.start(), m.end(), keyed=True)
     for m in _matches((_HANDED_IN_TEXT,), text, claims):
         yield from length_facts(text, "prompt_tokens", m)
     for slot, pattern in _LEN_BEFORE_WORD.items():
@@ -879,11 +888,14 @@ _FIRST_TOKEN_CUE = re.compile(r"ttft|first[- ]token|time to first|首字|首\s*t
 # A finish right after the figure, its looseness between ("三秒左右出完", "十秒出头能出完", "1 秒多一点能出来": the answer
 # there, as a whole): the whole answer's time. (A first-token cue before it still makes it the first token's.)
 _FINISHED_AFTER = re.compile(r"\s*(?:内|以内|之内|左右|上下|出头|多(?:一点|一些|点|些)?)?\s*(?:就)?\s*(?:能|可以|要)?\s*(?:全部)?"
-                             r"(?:出完|答完|生成完|输出完|回完|回答完|出来|出结果|翻完|译完)")
+                             # the whole answer named between ("3 秒内整段回完", "5 秒内把整个答案回完")
+                             r"(?:(?:把|将)?\s*(?:整(?:个|段|句|篇)|完整(?:的)?|全部)\s*(?:的)?\s*(?:回答|回复|回覆|回应|答案|响应|翻译|输出|内容)?\s*)?"
+                             r"(?:出完|答完|生成完|输出完|回完|回答完|出来|出结果|翻完|译完|写完)")
 
 
 def _end_to_end(text: str, m: re.Match[str]) -> bool:
-    before = _CLAUSE_BREAK.split(text[max(0, m.start() - 40):m.start()])[-1]
+    # (a cue may stand a few words back in its clause: "the complete reply needs to be done in under 4 s")
+    before = _CLAUSE_BREAK.split(text[max(0, m.start() - 64):m.start()])[-1]
     cues = list(_END_TO_END_BEFORE.finditer(before))
     if cues and not _FIRST_TOKEN_CUE.search(before, cues[-1].end()):
         return True

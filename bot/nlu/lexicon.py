@@ -322,7 +322,13 @@ FREE_SLOTS_COUNT = _rx(r"\b(\d{1,2}|an?|one)\s+(?:free|spare|empty|open|unused|a
 EXISTING_HARDWARE: dict[str, re.Pattern[str]] = {
     "none": _rx(r"no existing hardware", r"nothing (?:yet|existing)", r"from scratch", r"greenfield",
                 r"no hardware (?:yet|today)", r"don'?t have any hardware", "没有现成", "沒有現成", "没有现有", "沒有現有",
-                "从零开始", "從零開始", "没有任何硬件", "沒有任何硬體"),
+                "从零开始", "從零開始", "没有任何硬件", "沒有任何硬體",
+                # a count of none owned ("we own zero gpus", "we have no gpus", "手上一张卡都没有", "沒有任何卡"): no ownership
+                r"\b(?:have|own|got)\s+(?:0|no|zero)\s+(?:\w+\s+)?(?:gpus?|cards?|hardware|servers?|boxes|machines)\b",
+                r"\b(?:own|have)\s+nothing\b", r"\bno (?:gpus?|hardware|servers?) (?:yet|at all|today|right now|whatsoever)\b",
+                r"(?:1|一)\s*[张張台块塊]\s*(?:卡|gpu|显卡|顯卡|服务器|伺服器)?\s*都没有",
+                r"(?:1|一)\s*[张張台块塊]\s*(?:卡|gpu|显卡|顯卡|服务器|伺服器)?\s*都沒有",
+                r"(?:没有|沒有)任何\s*(?:的)?\s*(?:gpu|卡|显卡|顯卡|服务器|伺服器|机器|機器|算力)"),
     "cpu_servers": _rx(r"(?:idle|spare|existing|unused|underused|underutili[sz]ed)\s+(?:\w+\s+){0,2}(?:cpu|xeon|epyc)?\s*(?:servers?|boxes|machines|nodes)",
                        r"cpu (?:servers?|boxes|nodes|machines) (?:we|that|which) (?:already )?(?:have|own|run)",
                        r"(?:have|own) (?:\w+\s+){0,2}cpu (?:servers?|boxes|nodes)",
@@ -332,7 +338,7 @@ EXISTING_HARDWARE: dict[str, re.Pattern[str]] = {
                        r"\bai ?pcs?\b", r"(?:筆電|笔记本|筆記型電腦|笔记本电脑|电脑|電腦).{0,8}npu",
                        r"npu.{0,6}(?:筆電|笔记本|电脑|電腦)"),
     # "on our own gpus" is self-hosting (no rented or hosted API), not a claim to own them
-    "gpu_workstations": _rx(r"(?:have|(?<!our )(?<!my )(?<!their )own|existing|spare|idle)\s+(?:\w+\s+){0,3}(?:gpu workstations?|gaming pcs?|\d090s|gpus)",
+    "gpu_workstations": _rx(r"(?:have|(?<!our )(?<!my )(?<!their )own|existing|spare|idle)\s+(?!(?:0|no|zero)\s)(?:\w+\s+){0,3}(?:gpu workstations?|gaming pcs?|\d090s|gpus)",
                             r"gpu workstations?", r"现有.{0,6}(?:gpu|显卡)", r"現有.{0,6}(?:gpu|顯卡)",
                             r"闲置.{0,6}(?:gpu|显卡)", r"閒置.{0,6}(?:gpu|顯卡)"),
     # A machine they own that a card is bought for ("drop a card into my workstation", "add a gpu to my desktop pc",
@@ -488,8 +494,17 @@ def batch_words(pattern: re.Pattern[str], text: str) -> Iterator[re.Match[str]]:
 SEVERAL_MODELS = _rx(r"several models", r"multiple models", r"a few models", r"many models", r"several fine[- ]?tunes",
                      r"multiple fine[- ]?tunes", "多个模型", "多個模型", "几个模型", "幾個模型", "多模型", "多个微调模型",
                      "多個微調模型")
-ROUND_THE_CLOCK = _rx(r"24\s*/\s*7", r"24x7", r"around the clock", r"round the clock", "全天候", "24小时", "24小時",
-                      "全天运行", "全天運行")
+# The service runs all day ("24/7", "around the clock", "24 小时均匀跑", "全天 24 小時平均進來", "spread evenly over the
+# day"): 24 hours a day. A bare "24 小时" is no such word when a window follows ("24 小时内跑完"): a word of going on
+# (均匀, 不停, 都有) or the day (全天, 一天) must stand with it.
+ROUND_THE_CLOCK_WORDS = (r"24\s*/\s*7", r"24x7", r"around the clock", r"round the clock", "全天候", r"7\s*x\s*24", r"7\s*/\s*24",
+                         r"24\s*hours? a day", r"24\s*h(?:ours?|rs?)? (?:non[- ]?stop|straight|evenly|continuously)",
+                         r"\b(?:evenly|uniformly|flat|steady) (?:over|across|through(?:out)?) the (?:whole |entire |full )?day\b",
+                         r"\bspread (?:evenly )?(?:over|across) (?:the )?(?:whole |entire |full )?(?:day|24 ?h(?:ours?)?)\b",
+                         r"24\s*(?:个)?\s*小时\s*(?:都有|都在|不停|不间断|运行|在线|均匀|平均|持续|连续|轮流|一直|满载|跑满)",
+                         r"(?:全天|一天|每天)\s*24\s*(?:个)?\s*小时(?!\s*(?:内|以内|之内|完成|跑完|处理完))",
+                         "24小时", "全天运行")
+ROUND_THE_CLOCK = _rx(*ROUND_THE_CLOCK_WORDS)
 
 # One user at a time, said without a number ("单用户", "單一使用者", "single-user", "one user at a time" is a count).
 # "单用户每秒起码 50 个 token" is per user: a speed or latency in the clause makes it a per-user figure, no count.
@@ -998,7 +1013,9 @@ REQUEST_CLASS_WORDS: dict[str, re.Pattern[str]] = {
 # The length of each meeting or call whose transcript is read ("mostly 30-60 min", "calls are usually 30-45 min",
 # "每场 1 小时左右", "平均 50 分钟"): minutes of talk, not a latency (`Workload.transcript_minutes`).
 SPOKEN_NOUNS = r"(?:meetings?|calls?|recordings?|conversations?|会议|会|通话|电话|录音|场|通)"
-SPOKEN_UNIT = r"(?P<unit>min(?:ute)?s?|hours?|hrs?|h|分钟|分|小时|个小时|个钟头|钟头)(?![a-z])"
+# (never a window to finish in: "6 小时内跑完", "done within 6 hours" is the job's, not a call's length)
+SPOKEN_UNIT = (r"(?P<unit>min(?:ute)?s?|hours?|hrs?|h|分钟|分|小时|个小时|个钟头|钟头)(?![a-z])"
+               r"(?!\s*(?:内|以内|之内|跑完|完成|处理完|做完|搞定))")
 SPOKEN_RANGE_END = r"(?:\s*(?:-|–|~|to|至|到)\s*(?P<num2>\d+(?:\.\d+)?))?"
 # A reasoning model: its thinking is generated before the answer, so an unstated answer is the class's thinking-and-answer
 # length (`Workload.reasoning_model`). "推理" alone is inference ("推理服务器"), so only 推理模型 counts.

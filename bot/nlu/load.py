@@ -324,7 +324,9 @@ def _rates(text: str, claims: _Claims) -> Iterator[Fact]:
             yield Fact("requests_per_day_per_person", _int(number_value(m)), m.start(), m.end(), keyed=True)
     for pattern, seconds in _RATE_QPS:
         for m in _matches(pattern, text, claims):
-            yield Fact("requests_per_s", _int(round(number_value(m) / seconds, 4)), m.start(), m.end(), keyed=True)
+            # a cap said of each of the units counted before it ("40 tenants …, each capped at 60 RPM", "每家合同里限流 QPS 2")
+            suffix = "_per_person" if _per_person(text, m) and _units_before(text, m.start()) else ""
+            yield Fact(f"requests_per_s{suffix}", _int(round(number_value(m) / seconds, 4)), m.start(), m.end(), keyed=True)
     for m in _matches(_REQUESTS_IN_FLIGHT, text, claims):
         yield Fact("concurrent_users", _int(number_value(m)), m.start(), m.end(), keyed=True)
     for m in _matches(_REQUESTS_PER_WHAT, text, claims):
@@ -471,24 +473,63 @@ _SENTENCE_BEFORE = re.compile(r"[^.!?。！？]*$")
 _SENDERS_ZH = _rx(rf"{APPROX}{NUM}\s*(?P<measure>{_ZH_WORDS['sender_measures']})(?!\s*{_ZH_WORDS['not_sender_things']})")
 
 
+# Countable units a rate is said of ("40 tenants", "300 个租户", "120 家企业客户", "200 台机器人"): each sends the rate, and
+# the load is their count times it times the share of their summed caps used (`unit_share`); no head count of people.
+_UNIT_NOUN_EN = re.compile(rf"\b(?:{'|'.join(en.WORDS['unit_nouns'])})$")
+_UNITS_EN = _rx(rf"{APPROX}{NUM}\s+(?:[a-z-]+\s+){{0,2}}?(?:{'|'.join(en.WORDS['unit_nouns'])})\b")
+_UNITS_ZH = _rx(rf"{APPROX}{NUM}\s*(?:个|家)?\s*(?:[\u4e00-\u9fff]{{0,2}}?)(?:{_ZH_WORDS['unit_nouns']})")
+_UNIT_SHARE = tuple(re.compile(a) for a in (*en.WORDS["unit_share"], *zh.WORDS["unit_share"]))
+_UNIT_RATE_REACH = 160  # the units counted before a rate said of each of them, within a couple of sentences
+
+
+def _units_before(text: str, start: int) -> bool:
+    """Whether countable units are counted shortly before `start` ("40 tenants …, each capped at 60 RPM")."""
+    before = text[max(0, start - _UNIT_RATE_REACH):start]
+    return (_UNITS_EN.search(before) is not None
+            or _UNITS_ZH.search(before) is not None
+            or any(re.search(rf"每\s*{m.group('measure')}", text[m.end():start + 2]) for m in _SENDERS_ZH.finditer(before)))
+
+
+def _unit_share(text: str, claims: _Claims) -> Iterator[Fact]:
+    """The share of the units' summed caps or quotas used at the peak ("~25% of the sum of caps", "总配额的 15%")."""
+    for pattern in _UNIT_SHARE:
+        for m in _matches(pattern, text, claims):
+            pct = next((m.group(g) for g in ("pct", "pct2", "pct3") if g in m.groupdict() and m.group(g)), None)
+            share = 0.5 if "half" in m.groupdict() and m.group("half") else float(pct) / 100 if pct else None
+            if share is not None and 0 < share <= 1:
+                yield Fact("unit_share", share, m.start(), m.end(), keyed=True)
+                return
+
+
 def _senders(text: str, claims: _Claims, rates: list[Fact]) -> Iterator[Fact]:
     """The senders of the first per-person rate: a count of a plural noun in its sentence, else the nearest before it
     ("ops copilot for ~60 SREs. realistically each sends one every 2-3 min": "each" points back to the last count), or a
-    count whose measure word its 每 repeats."""
+    count whose measure word its 每 repeats. Countable units (`unit_nouns`, or a measure word of machines and places) are
+    `rate_units`, with the share of their caps used said beside them."""
     first = next((f for f in rates if f.slot.endswith("_per_person")), None)
     if first is None:
         return
     sentence = _SENTENCE_BEFORE.search(text, 0, first.start)
     start = sentence.start() if sentence else 0
-    counted = [m for m in _SENDERS[0].finditer(text, 0, first.start)
+    found = {m.start(): m for pattern in (_SENDERS[0], _UNITS_EN) for m in pattern.finditer(text, 0, first.start)}
+    counted = [m for _, m in sorted(found.items())
                if claims.free(m.start(), m.end()) and (count := number_value(m)) >= 2 and count.is_integer()]
     if said := [m for m in counted if m.start() >= start] or counted[-1:]:
-        yield Fact("senders", int(number_value(said[0])), said[0].start(), said[0].end(), keyed=True)
+        unit = _UNIT_NOUN_EN.search(said[0].group(0)) is not None
+        yield Fact("rate_units" if unit else "senders", int(number_value(said[0])), said[0].start(), said[0].end(), keyed=True)
+        if unit:
+            yield from _unit_share(text, claims)
         return
+    for m in _matches(_UNITS_ZH, text[:first.start], claims):
+        if (count := number_value(m)) >= 2 and count.is_integer():
+            yield Fact("rate_units", int(count), m.start(), m.end(), keyed=True)
+            yield from _unit_share(text, claims)
+            return
     for m in _SENDERS_ZH.finditer(text, 0, first.start):
         agrees = re.search(rf"每\s*{m.group('measure')}", text[m.end():first.start + 2])
         if agrees and claims.free(m.start(), m.end()) and (count := number_value(m)) >= 2 and count.is_integer():
-            yield Fact("senders", int(count), m.start(), m.end(), keyed=True)
+            yield Fact("rate_units", int(count), m.start(), m.end(), keyed=True)
+            yield from _unit_share(text, claims)
             return
 
 
@@ -547,7 +588,9 @@ def _token_volume(text: str, claims: _Claims) -> Iterator[Fact]:
             value = number_value(m)
             if "bunit" in m.groupdict() and m.group("bunit"):
                 value = value * _BYTE_UNITS[m.group("bunit")] / BYTES_PER_TOKEN
-            yield Fact("tokens_per_day", _int(round(value / DAYS_PER_MONTH if unit == "month" else value, 1)),
+            # a quota said of each of the units counted before it ("35 家客户，合约每家每月 100 万 token")
+            suffix = "_per_person" if _per_person(text, m) and _units_before(text, m.start()) else ""
+            yield Fact(f"tokens_per_day{suffix}", _int(round(value / DAYS_PER_MONTH if unit == "month" else value, 1)),
                        m.start(), m.end(), keyed=True)
 
 

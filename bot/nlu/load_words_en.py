@@ -49,6 +49,23 @@ WORDS: dict[str, tuple[str, ...]] = {
                    # "every rep pings the bot", "every analyst": every one of a group named by its members
                    r"\bevery (?:single )?(?!(?:day|hour|min(?:ute)?|sec(?:ond)?|week|month|night|morning|evening|shift|time|other|"
                    r"couple|few|half|\d)\b)[a-z]+(?: of (?:them|us|you))?\b"),
+    # Countable units a rate or quota is said of, each one sending it ("40 tenants, each capped at 60 RPM", "~300 franchise
+    # restaurants … each sends ~30 requests an hour", "8,000 devices, each one every 5 minutes"): the load is the units times
+    # the rate times the share used (`unit_share`); the units are no head count of people (`bot.nlu.parser`).
+    "unit_nouns": (r"tenants?", r"customers?", r"clients?", r"accounts?", r"orgs?", r"organi[sz]ations?", r"compan(?:y|ies)",
+                   r"firms?", r"stores?", r"shops?", r"branch(?:es)?", r"restaurants?", r"clinics?", r"hospitals?",
+                   r"pharmac(?:y|ies)", r"sites?", r"locations?", r"outlets?", r"franchises?", r"devices?", r"kiosks?",
+                   r"terminals?", r"robots?", r"bots?", r"cameras?", r"sensors?", r"vehicles?", r"trucks?", r"apps?",
+                   r"integrations?", r"partners?", r"merchants?", r"schools?", r"hotels?", r"gyms?", r"workspaces?", r"teams?"),
+    # The share of the units' summed caps or quotas actually used ("~25% of the sum of caps", "~15% of all the caps
+    # combined", "20% of the combined quota", "they use ~80% of it", "about half of them busy at peak").
+    "unit_share": (r"(?P<pct>\d+(?:\.\d+)?)\s*%\s*of\s+(?:the\s+|all\s+(?:the\s+|their\s+)?|their\s+|our\s+)?(?:(?:sum|total|combined|aggregate)\s+"
+                   r"(?:of\s+)?(?:the\s+|all\s+(?:the\s+)?|their\s+)?)?(?:caps?|quotas?|limits?|allowances?|allotments?|"
+                   r"entitlements?|plans?|contracted (?:volume|rate|limits?))\b",
+                   r"\b(?:use|uses|using|used|hit|hits|consume|consumes|burn|burns)\s+(?:about\s+|around\s+|maybe\s+|roughly\s+|~\s*)?"
+                   r"(?P<pct2>\d+(?:\.\d+)?)\s*%\s*of\s+(?:it|that|them|their (?:caps?|quotas?|limits?|plans?|allowances?))\b",
+                   # ("half" is 50% by now)
+                   r"(?P<pct3>\d+(?:\.\d+)?)\s*%\s*of them (?:are |is )?(?:busy|active|running|in use|online|calling|sending)\b"),
     # what a rate is sent to, said between the rate and "each" ("4 prompts/hour at it each")
     "rate_object": (r"(?:at|to|on|into|against|of) (?:it|us|them|the (?:bot|model|assistant|api|llm|box|server))",),
     # How often one person asks, said as a frequency: "once a minute", "twice an hour", "once every 3 minutes", "a request

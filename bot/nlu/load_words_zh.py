@@ -42,7 +42,9 @@ WORDS: dict[str, tuple[str, ...]] = {
     "per_person": ("每人", "每个人", "每位", "每名", "人均",
                    "每个\\s*(?:坐席|座席|客服|员工|同事|用户|业务|销售|工程师|研发|分析师|交易员|专员|店员|柜员|柜台|医生|护士|老师|学生|"
                    "律师|会员|成员|开发|程序员|工程|运营|审核员|质检员|客户经理|访客|顾客|客人|客户|玩家|读者|乘客|患者|病人|"
-                   "医师|司机|骑手|店长|导购|技师|操作员)",
+                   "医师|司机|骑手|店长|导购|技师|操作员|"
+                   # each of the units counted (`unit_nouns`: "300 个租户，每个租户限额 QPS 1")
+                   "租户|门店|分店|分行|网点|站点|设备|终端|机器人|账号|商户|应用)",
                    # each of the machines or places counted before it ("30 台 AOI 机台，每台每分钟送 2 张", "4 支摄影机、每支每分钟
                    # 抓 3 张", "20 家门店，每家…每 3 分钟发一次"): a sender too, counted by the same measure word (`sender_measures`)
                    "每\\s*(?:台|支|家|间|部|路)(?!\\s*(?:服务器|机器|gpu|卡|显卡|主机|节点|工作站))"),
@@ -64,6 +66,16 @@ WORDS: dict[str, tuple[str, ...]] = {
     # the measure words a count of senders is said with when each one's rate follows ("30 台…每台", "20 家…每家"): the count
     # before, its 每 after agreeing with it; never a compute device counted ("4 台服务器，每台…" is capacity, not load)
     "sender_measures": ("台", "支", "家", "间", "部", "路"),
+    # units counted with 个 that send a rate or hold a quota ("300 个租户，每个租户限额 QPS 1"; 家 / 间 / 台 count them too):
+    # the load is the units times the rate times the share used, and they are no head count (`bot.nlu.parser`)
+    "unit_nouns": ("租户", "客户", "企业客户", "门店", "分店", "分行", "网点", "站点", "设备", "终端", "机器人", "账号", "商户", "应用",
+                   "诊所", "医院", "药店", "学校", "餐厅"),
+    # the share of the summed quotas used ("所有客户加起来大概只用到总配额的 15%", "只用到总额度的一成", "用到所有上限加总的两成",
+    # "实际平均用到七成", "平均用到一半"; 成 is a tenth, % by now)
+    "unit_share": ("(?:总|所有|全部)[^\\d,，。；]{0,10}?(?:配额|额度|上限|限额|限流|quota)[^\\d,，。；]{0,6}?(?:的)?\\s*(?:大概|大约|约|只有|只)?\\s*"
+                   "(?P<pct>\\d+(?:\\.\\d+)?)\\s*%",
+                   "(?:用到|用了|用掉)\\s*(?:大概|大约|约|平均)?\\s*(?P<pct2>\\d+(?:\\.\\d+)?)\\s*%",
+                   "(?:用到|用了|用掉)\\s*(?:大概|大约|约)?\\s*(?P<half>一半)"),
     "not_sender_things": ("服务器", "机器", "gpu", "卡", "显卡", "主机", "节点", "工作站", "机柜", "柜"),
     # people active in a month ("月活 5 万", "月活跃用户 3 万", "mau 4 万"): a head count, each sending the monthly count
     "monthly_active_before": ("月活(?:跃)?(?:用户|会员)?(?:数|数量)?",),

@@ -637,11 +637,25 @@ def _per_person_rates(found: SlotValues, present_said: bool = False) -> None:
     people who send it; those people are a head count (how many are in flight is Little's law's, from the
     rate), so a concurrency read from the same count is dropped. With no count of people it is no fact."""
     daily_share = found.pop("daily_active_share", None)
-    for slot in ("requests_per_s", "requests_per_day", "tokens_per_s_total"):
+    units, unit_share = found.pop("rate_units", None), found.pop("unit_share", None)
+    for slot in ("requests_per_s", "requests_per_day", "tokens_per_s_total", "tokens_per_day"):
         rate = found.pop(f"{slot}_per_person", None)
         # staff at work together ("600 seats over 3 shifts", "~200 logged in at once") send it; else the head count
         shift = found.get("staff_per_shift")
         people = shift or found.get("total_users", found.get("concurrent_users", found.get("senders")))
+        if (isinstance(rate, int | float) and isinstance(units, int | float) and slot not in found
+                and (people is None or found.get("senders") is None and "total_users" not in found)):
+            # "40 tenants, each capped at 60 RPM, ~25% of the sum of caps", "35 家客户，每家每月 100 万 token，用到七成": the
+            # units times each one's rate times the share used; the units are no people (the conversion is echoed)
+            share = unit_share if isinstance(unit_share, float) else 1.0
+            total = round(rate * units * share, 3 if slot in ("requests_per_day", "tokens_per_day") else 4)
+            found[slot] = int(total) if float(total).is_integer() else total
+            found["rate_units"], found["rate_unit_share"] = int(units), share
+            if slot == "requests_per_s":
+                found["requests_per_unit_per_hour"] = round(rate * 3600, 4)
+            elif slot == "tokens_per_day":
+                found["tokens_per_unit_per_day"] = rate
+            continue
         present = found.get("concurrent_users")
         if (slot == "requests_per_s" and present_said and isinstance(rate, int | float) and slot not in found
                 and isinstance(present, int | float) and isinstance(people, int | float) and 1 <= present < people):

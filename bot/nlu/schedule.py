@@ -13,6 +13,8 @@ import re
 from collections.abc import Callable, Iterator
 from typing import Protocol
 
+from bot.nlu.lexicon import ROUND_THE_CLOCK_WORDS
+
 
 class _Claims(Protocol):
     def free(self, start: int, end: int) -> bool: ...
@@ -50,8 +52,9 @@ _OFFICE_HOURS = re.compile(
 # in ("每天 8 小时内跑完").
 _DAY_HOURS = re.compile(r"(?:白天|每天|每日|一天|1天|工作日)\s*(?:大概|大约|约)?\s*(?:用|跑|运行|開|开|在用)?\s*(?:大概|大约|约)?\s*"
                         r"(?P<n>\d{1,2})\s*(?:个|個)?\s*(?:小时|小時|钟头|鐘頭)(?!\s*(?:内|內|以内|以內|之内|完成|跑完|处理完))")
-_ROUND_THE_CLOCK = re.compile(r"24\s*/\s*7|24x7|around the clock|round the clock|全天候|7\s*x\s*24|7\s*/\s*24|"
-                              r"24\s*(?:个)?小时\s*(?:都有|都在|不停|不间断|运行|在线)|24\s*hours? a day")
+# The words of a service running all day are the lexicon's (`ROUND_THE_CLOCK_WORDS`), less the bare "24小时", which here
+# would claim a window's hours ("24小时内跑完").
+_ROUND_THE_CLOCK = re.compile("|".join(f"(?:{w})" for w in ROUND_THE_CLOCK_WORDS if w not in ("24小时", "全天运行")))
 # A clock range said to be the busiest part of the day ("晚上 8 点到 11 点最多", "9-11am is the peak"): the peak's
 # window, not the hours the service runs.
 _PEAK_AFTER = re.compile(r"\s*(?:是|为)?\s*(?:最多|最忙|最高|高峰|峰值|尖峰|is (?:the )?(?:peak|busiest)|peaks?\b|busiest)")

@@ -108,7 +108,8 @@ def test_every_split_holds_its_drawn_questions_with_ids_distinct_across_splits()
               "small_load_big_box": 10, "small_load_big_box_held_out": 5,
               "sender_rates": 11, "sender_rates_held_out": 5,
               "length_mix": 11, "length_mix_held_out": 5,
-              "vendor_pref": 12, "vendor_pref_held_out": 5}
+              "vendor_pref": 12, "vendor_pref_held_out": 5,
+              "unit_rates": 6, "unit_rates_held_out": 3}
     assert set(counts) == set(TRIAL_SPLITS)
     questions = {split: load_questions(trial_path(split)) for split in TRIAL_SPLITS}
     assert {split: len(found) for split, found in questions.items()} == counts
