@@ -44,6 +44,11 @@ def matcher() -> HardwareMatcher:
     ("两张 4090 够吗？还是得买新的。llama 3.3 70b，5 个人用", "nvidia-rtx-4090", 2),
     ("想用那两张 L40S 跑 llama 3.3 70b，够不够？", "nvidia-l40s", 2),
     ("不想再花钱，就用这两张 3090 跑 llama 3.3 70b，3 个人用", "nvidia-rtx-3090", 2),
+    # a pair said after the device, or twins
+    ("we have a 3090 pair. llama 3.3 70b for 3 people", "nvidia-rtx-3090", 2),
+    ("llama 3.3 70b for 10 people. is the L40S pair enough or do we have to buy more?", "nvidia-l40s", 2),
+    ("we have twin 4090s. llama 3.3 70b", "nvidia-rtx-4090", 2),
+    ("我们有一对 3090，跑 llama 3.3 70b", "nvidia-rtx-3090", 2),
 ])
 def test_kit_said_in_other_words_is_owned(matcher, text, device, count):
     owned = parse_message(text, hardware=matcher).facts.get("owned_devices") or []
