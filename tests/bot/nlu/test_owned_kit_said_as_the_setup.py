@@ -51,6 +51,7 @@ def matcher() -> HardwareMatcher:
     ("2x L40S enough for llama 3.3 70b, 10 people, or do we need to buy new gpus?", "nvidia-l40s", 2),
     ("机器是两张 4090，想跑 llama 3.3 70b", "nvidia-rtx-4090", 2),
     ("服务器配置：4 张 3090，想跑 llama 3.3 70b", "nvidia-rtx-3090", 4),
+    ("服务器里面插着 4 张 L40S，跑 llama 3.3 70b 给 20 人", "nvidia-l40s", 4),
     ("我们这边的服务器是两张 A100 80G，想跑 Qwen3-235B-A22B", None, 2),
     ("自己攒了台双 3090 的机器，想跑 llama 3.3 70b", "nvidia-rtx-3090", 2),
     ("之前训练剩下的 8 张 A100 40G，想跑 llama 3.3 70b，20 人同时", None, 8),
@@ -85,6 +86,7 @@ def test_the_setup_they_describe_is_owned(matcher, text, device, count):
     "what is the difference between the two H100 variants for llama 3.3 70b?",
     "our next server is going to be 2x H100. llama 3.3 70b for 20 people",
     "我们想买那台 8 卡 H20，跑 DeepSeek-V3",
+    "新服务器里 4 张 H100，跑 llama 3.3 70b",
 ])
 def test_a_device_asked_about_to_come_or_bought_is_not_owned(matcher, text):
     assert not parse_message(text, hardware=matcher).facts.get("owned_devices")
