@@ -19,6 +19,7 @@ from typing import TypedDict
 
 from bot.nlu.hardware import HardwareMatcher, HardwareMention, signed_count
 from bot.nlu.lexicon import (
+    BUY_INSTEAD,
     DEVICE_COUNT_AFTER,
     DEVICE_EACH,
     LENDERS_EN,
@@ -114,6 +115,17 @@ _POSSESSED = re.compile(r"(?:\bour|\bmy)\s+(?:own\s+)?(?:\d{1,6}\s*(?:x|\*)?\s*)
 _LENT = re.compile(r"\b(?:my|our)\s+(?:" + "|".join(map(re.escape, LENDERS_EN)) + r")'?s\s+(?:[a-z][a-z+-]*\s+[(（]?\s*){0,2}$|"
                    r"(?:" + "|".join(map(re.escape, LENDERS_ZH)) + r")(?:他|她)?\s*(?:的|那台|那部|那个|这台)\s*"
                    r"(?:\d{1,6}\s*(?:张|块|台|个)?)?\s*(?:[a-z][a-z+-]*\s+[(（]?\s*){0,2}$")
+# Devices referred to as known, on first mention ("the two L40S", "these 4 A100s", "the pair of 3090s", "那两张 L40S",
+# "这台 8 卡 4090"): a definite count or a demonstrative presupposes devices that exist, and in a lead's question those are
+# theirs; never ones being bought in the same clause ("buy the two L40S the vendor quoted", "买那台 H200") nor a
+# product's variants ("the two H100 variants").
+_KNOWN_BEFORE = re.compile(r"\b(?:the|those|these)\s+(?:\d{1,4}|two|three|four|five|six|eight|pair of|couple of)\s*(?:x\s*)?"
+                           r"(?:[a-z][a-z+-]*\s+)?$|(?:那|这)\s*(?:\d{1,3})?\s*(?:台|张|块|部)\s*(?:\d{1,3}\s*卡\s*)?(?:的\s*)?$")
+_KNOWN_NOT_AFTER = re.compile(r"\s*(?:variants?|versions?|options?|configs?|configurations?|models?|skus?|choices?)\b")
+_BUYING = re.compile(r"\b(?:buy|buying|purchase|order|rent|renting|quoted?|pitch(?:ed)?)\b|买|购|订|租|报价")
+# Devices still to come ("the two L40S will be installed next month", "那两张卡下个月到货"): known, not yet theirs.
+_TO_COME = re.compile(r"\b(?:will|'ll|going to|gonna|to be|arriv(?:e|es|ing)|coming|on order|ordered|next (?:week|month|quarter|year))\b|"
+                      r"将|会|下(?:个)?月|到货|即将|订了")
 # Wanting, not having: "we have 20 users and want to run it on an l40s", "我们有20个用户，想用一张l40s", "we have
 # budget for 4 l40s": a device after such a word is one they want, whatever "have" owned before it.
 _WANTS = re.compile(r"\b(?:want|wants|wanted|need|needs|would like|'d like|plan|planning|looking to|hope|hoping|trying to|"
@@ -291,6 +303,14 @@ def _wanted_after_having(text: str, clause: _Clause, mention: HardwareMention) -
     return bool(cues) and bool(_WANTS.search(before, cues[-1].end()))
 
 
+def _known(text: str, before: str, mention: HardwareMention) -> bool:
+    """The device referred to as one that exists ("the two L40S", "那台 8 卡 4090"), not being bought in its clause."""
+    end = mention.end if mention.end >= 0 else mention.start + len(mention.alias)
+    clause_end = _SENTENCE_END.search(text, end)
+    return (bool(_KNOWN_BEFORE.search(before)) and not _BUYING.search(before)
+            and not _KNOWN_NOT_AFTER.match(text, end) and not _TO_COME.search(text, end, clause_end.start() if clause_end else len(text)))
+
+
 def _plural(text: str, mention: HardwareMention) -> bool:
     """The device said in the plural ("h100s"; an alias ending in s, "l40s", is no plural)."""
     return mention.end > 0 and text[mention.end - 1] == "s" and not mention.alias.endswith("s")
@@ -421,6 +441,9 @@ def read_devices(normalized: str, mentions: list[HardwareMention], matcher: Hard
         clauses = [c if c.owns or c.asks else replace(c, owns=answering[0], asks=answering[1]) for c in clauses]
     if OWNED_FALLS_SHORT.search(normalized):  # "4张4090跑32b，高峰时卡得不行": slow now, so running, so theirs
         clauses = [c if c.owns or _TO_GET.search(c.text) else replace(c, owns=True) for c in clauses]
+    # "is the A100 fine, or do we need to buy something bigger?": a purchase only if the devices named fall short, so
+    # those named before any buying word are theirs
+    buy_instead = bool(BUY_INSTEAD.search(normalized))
     placed = [(m, next((c for c in clauses if c.start <= m.start < c.end), None)) for m in mentions]
     devices_by_sentence: dict[int, list[HardwareMention]] = {}
     for m, c in placed:
@@ -432,7 +455,8 @@ def read_devices(normalized: str, mentions: list[HardwareMention], matcher: Hard
         if id(mention) in server_gpus.named_again:
             continue  # "an HGX H100 node (8x H100)": the node is its eight GPUs, counted once
         if clause is not None and not clause.owns and (_POSSESSED.search(before := normalized[clause.start:mention.start])
-                                                       or _LENT.search(before)):
+                                                       or _LENT.search(before) or _known(normalized, before, mention)
+                                                       or (buy_instead and not _TO_GET.search(before))):
             clause = replace(clause, owns=True)  # "on our 8 h100 server", "老板那台": theirs, whatever else the clause says
         elif clause is not None and clause.owns and _wanted_after_having(normalized, clause, mention):
             clause = replace(clause, owns=False)

@@ -524,6 +524,9 @@ OWNERSHIP = _rx(r"\b(?:i|we)\s+(?:already\s+|only\s+|just\s+|still\s+)?(?:have|o
                 # kit said to be where the team keeps it: "there's a DGX box in the lab", "in our rack", "机房里有"
                 r"\b(?:there(?:'s| is| are)|sitting|we keep)\b[^,.;]{0,60}\bin (?:the|our) (?:lab|office|rack|closet|server room|"
                 r"data ?cent(?:er|re)|basement|colo)\b",
+                # or in their machine ("there are 4 rtx 3090s in our server", "there's an L40S in my box")
+                r"\bthere(?:'s| is| are)\b[^,.;]{0,60}\bin (?:our|my) (?:[a-z][\w-]*\s+)?(?:server|box|machine|workstation|rig|tower|"
+                r"node|cluster|pc|desktop|homelab)s?\b",
                 # or said first, then where it sits ("one A100 80GB in the rack.", "2x 3090 in my basement, want …")
                 r"(?:^|[.;!?]\s*)(?:an?|one|\d+\s*x?|two|three|four|eight)\s+[^,;.?]{0,40}?\bin (?:the|our|my) (?:lab|office|rack|closet|"
                 r"server room|data ?cent(?:er|re)|basement|colo|garage)\b",
@@ -545,22 +548,25 @@ OWNERSHIP = _rx(r"\b(?:i|we)\s+(?:already\s+|only\s+|just\s+|still\s+)?(?:have|o
                 # the same in Chinese (Traditional folded): "实验室那台 4 张 3090 的机器", "组里那台双卡 4090 工作站", "我这边是一张
                 # H100", "机房里放着 4 张 A100", "现在这台机器是 2 张 L40S", "单位配的 A100", "我们现在的服务器有两张 A100",
                 # "家里一张 3090"
-                "(?:实验室|组里|公司|部门|团队|家里|办公室|机房|我们|我)(?:的)?那(?:台|张|块|部)",
+                "(?:实验室|研究室|课题组|工作室|组里|公司|部门|团队|家里|办公室|机房|我们|我)(?:的)?那(?:台|张|块|部)",
                 "(?:我|我们|咱们)(?:这边|这儿|这里)(?:是|用的是|就是)",
                 "(?:机房|实验室|办公室|柜子|机柜)里?(?:放着|躺着|搁着|摆着)",
                 "(?:现在|目前)(?:这|那)台(?:机器|服务器|伺服器|工作站|主机|电脑)",
                 "(?:单位|部门|学校|实验室|组里)配的",
                 "(?:我们|我|公司|组里|团队)(?:现在|目前)的\\s*(?:机器|服务器|伺服器|主机|工作站|电脑)",
                 "(?:家里|桌上|机房里|实验室里)(?:的)?\\s*\\d+\\s*(?:台|张|块|部)",
+                # cards said to be inside their machine ("工作站里两张 3090", "服务器里面插着 4 张 L40S"); not a machine still
+                # to buy ("新服务器里", "要买的服务器里")
+                "(?<!新)(?<!买的)(?:工作站|服务器|机器|主机|电脑|机箱)里(?:面)?(?:有|插着|装着|是)?\\s*\\d+\\s*(?:张|块)",
                 # kit said to be where the team is: "工作室有兩張 3090", "组里有 4 张卡", "公司现在有一台"
-                "(?:公司|工作室|团队|组里|组内|部门|办公室|我们这|我这)(?:里)?(?:现在|目前|已经|还)?有(?!没有|多少|几|什么|人|\\d+\\s*(?:个|位|名)?人)",
+                "(?:公司|工作室|团队|组里|组内|部门|办公室|我们这|我这)(?:里)?(?:现在|目前|已经|还)?(?:只|就|就只|也就)?有(?!没有|多少|几|什么|人|\\d+\\s*(?:个|位|名)?人)",
                 # a department by its name ("设计部有 3 台工作站", "研发中心有两台 DGX"): never its people ("法务部有 30 人")
-                "[\u4e00-\u9fff]{1,3}(?:部|组|中心|实验室)(?:里|那边|这边)?(?:现在|目前|已经|还)?有(?!没有|多少|几|什么|人|\\d+\\s*(?:个|位|名)?人)",
+                "[\u4e00-\u9fff]{1,3}(?:部|组|中心|实验室|研究室)(?:里|那边|这边|那台|这台)?(?:现在|目前|已经|还)?(?:只|就|就只)?有(?!没有|多少|几|什么|人|\\d+\\s*(?:个|位|名)?人)",
                 # the speaker's own, with a word between ("我自己有一台 Mac Studio", "我们这边已经有", "我手头现在有"); never
                 # people or a question ("我们有多少人", "我自己有没有")
-                "(?:我|我们|咱们)(?:自己|这边|这儿|这里|手上|手头|家里)(?:已经|现在|目前|还|也)?有(?!没有|多少|几|什么|人|\\d+\\s*(?:个|位|名)?人)",
+                "(?:我|我们|咱们)(?:自己|这边|这儿|这里|手上|手头|家里)(?:已经|现在|目前|还|也)?(?:只|就|就只)?有(?!没有|多少|几|什么|人|\\d+\\s*(?:个|位|名)?人)",
                 # the speaker's own said with no verb, the count straight after ("我自己一台 Mac Studio", "我手上自己一台 4090")
-                "(?:我|我们|咱们)(?:自己|手上|手头|家里)(?:自己)?(?:就|也)?\\s*\\d+\\s*(?:台|张|块)",
+                "(?:我|我们|咱们)(?:自己|手上|手头|家里|现在|目前|这边)(?:自己)?(?:就|也|只)?\\s*\\d+\\s*(?:台|张|块)",
                 # "只有一张 3090": all they have, said first in its clause (not what is buyable: "只有 H20 能买")
                 "(?:^|[，。,;；:：])\\s*(?:目前|现在)?只有\\s*\\d+\\s*(?:张|台|块|个)(?![^,，。;；]*(?:能|可以)(?:买|购买|采购|拿到))",
                 "吃灰", "没在用", "没有在用", "没怎么用", "空着", "闲着", "放着没用",
@@ -637,15 +643,39 @@ OWNERSHIP = _rx(r"\b(?:i|we)\s+(?:already\s+|only\s+|just\s+|still\s+)?(?:have|o
                 r"\b(?:last|this|ago|earlier|previously|back in)\b",
                 # the machine said as theirs, then what it is ("我的 MacBook Pro 是 M4 Max 64GB", "我们的服务器是 4 卡 L40S",
                 # "my laptop is an m2 air", "our box is a 2x 3090 rig")
-                "(?:我|我们|咱们|公司|组里|团队)(?:自己)?的\\s*(?:电脑|笔记本(?:电脑)?|笔电|主机|机器|服务器|工作站|显卡|卡|台式机|"
+                "(?:我|我们|咱们|公司|组里|团队)(?:自己|这边|现在|目前)?的\\s*(?:电脑|笔记本(?:电脑)?|笔电|主机|机器|服务器|工作站|显卡|卡|台式机|"
                 "mac(?:book)?(?:\\s*(?:pro|air|mini|studio))?|pc|laptop|desktop|server|workstation)\\s*(?:是|用的是|配的是|装的是|配置是)",
                 r"\b(?:my|our)\s+(?:own\s+|current\s+|work\s+|home\s+)?(?:laptop|desktop|mac|macbook(?: pro| air)?|pc|workstation|box|"
                 r"server|machine|rig|computer|tower)\s+(?:is|has)\b",
+                # the same with describing words or a machine it is built into ("our inference server is a single A100", "the
+                # team's box is a 2x 4090 workstation", "my homelab has 2x 3090", "our delivery robot has a jetson"); never a
+                # machine still to come ("our new server will", "our next box is going to be")
+                r"\b(?:my|our|(?:the|our|my) (?:team|lab|group|company|department|office)'s)\s+(?:(?!(?:new|next|future|planned|target|ideal|dream|"
+                r"proposed|upcoming)\b)[a-z][\w-]*\s+){0,2}?(?:laptop|desktop|pc|workstation|box|server|machine|rig|computer|tower|setup|"
+                r"hardware|cluster|node|homelab|gpu|card|robot|drone|car|vehicle|kiosk|appliance|gateway)s?\s+(?:is|are|has|have|holds|carries|carry|"
+                r"comes with|runs on)\b(?!\s+(?:going|gonna|to be)\b)",
+                # the kit in place said as such ("current hardware: 2x L40S", "current setup is 4x 3090"), or tersely, the noun
+                # opening its sentence ("rig: 2x 3090", "setup is 2x 3090 with nvlink")
+                r"\b(?:current|present)\s+(?:hardware|setup|kit|gear|box|server|machine|rig|gpus?|cluster|infra(?:structure)?)\b",
+                r"(?:^|[.;!?]\s*)(?:setup|rig|hardware|kit)\s*(?::|=|\bis\b|\bare\b)",
+                # what they hold in other words: "we're sitting on 4 A100s", "the company already paid for two A100", "we've only
+                # got the one L40S", "I run a dual 3090 rig", "I'm running a mac studio", a module "onboard"
+                r"\bsitting on\b", r"\b(?:already|we|i|company|team)\s+(?:already\s+)?paid for\b",
+                r"\b(?:i|we)'ve\s+(?:only|just|still)\s+got\b",
+                r"\b(?:i|we)\s+(?:currently\s+)?run\s+(?:an?|one|a single|two|three|four|dual|quad|\d{1,3}\s*x?)\s",
+                r"\b(?:i'?m|we'?re|i am|we are)\s+(?:currently\s+)?(?:running|using)\s+(?:an?|one|a single|two|dual|quad|\d{1,3}\s*x?)\s",
+                r"\bon ?board\b",
                 # lent or handed on to them: a machine they may use is theirs to size first (seed 1: owned kit costs only its
                 # power): "他说可以借给我们组", "可以拿去用", "lent us", "said we can use it", "设计部淘汰下来一台工作站",
                 # "inherited from the CAD team", "hand-me-down", "retired from training"
                 "借(?:给|給)?(?:我|我们|我们组|我们团队|咱们)", "(?:可以|能|让我们|让我)(?:先)?(?:拿|借)(?:去|来|過去|过去)?(?:用|跑|试)",
                 "(?:可以|能)(?:先)?给(?:我|我们)(?:组|团队)?(?:用|跑|试)",
+                # assembled themselves ("自己攒了台双 3090 的机器"), left from earlier work ("之前训练剩下的 8 张 A100"), given to
+                # them ("老板给了我们一台 8 卡 4090"; never money or people given), the machine opening its clause with what it is
+                # ("机器是两张 4090", "服务器配置：4 张 3090"; not one still to buy: "新机器", "要买的机器")
+                "攒了", "攒的", "剩下的", "剩下来的", "留下来的", "多出来的",
+                "(?:给|送)了?(?:我|我们|咱们|组里)(?=\\s*(?:\\d+|一|两)?\\s*(?:台|张|块|部))",
+                "(?:^|[，。,;；:：])\\s*(?:现在|目前)?(?:这台|那台)?\\s*(?:机器|服务器|工作站|主机|电脑|设备|硬件)(?:配置)?\\s*(?:是|为|:|：)",
                 "淘汰下来", "淘汰的", "换下来的", "退下来的", "退役的", "(?:基本|平时|平常|平日|一般)(?:都)?(?:不用|没人用|很少用)(?=\\s*(?:$|[,.;!?，。]|的时候|它|了))", "没人用",
                 r"\b(?:lent|lends?|loan(?:ed|s)?)\s+(?:us|me|it|them)\b", r"\b(?:let|lets|letting)\s+(?:us|me)\s+(?:use|borrow|have)\b",
                 r"\b(?:said|says)\s+(?:we|i)\s+(?:can|could|may)\s+(?:use|borrow|have)\b", r"\bborrow(?:ed|ing)?\b",
@@ -677,6 +707,22 @@ OWNED_FALLS_SHORT = _rx(r"\b(?:getting|got|gets|is|are|was|were|too|really|very|
                         "卡得不行", "卡的不行", "很卡", "好卡", "太卡", "卡卡的", "卡顿", "卡頓", "变慢", "很慢", "太慢", "好慢", "慢到不行",
                         "慢得不行", "越来越慢", "扛不住", "撑不住", "顶不住", "吃不消", "跟不上", "带不动", "跑不动", "延迟爆", "延迟很高",
                         "hold不住", "不够用了", "排队严重", "经常超时", "老是超时")
+
+# A purchase offered as the alternative to what was just named ("is the A100 fine or do we need to buy something bigger?",
+# "2x L40S enough, or do we have to buy new gpus?", "两张 4090 够吗？还是得买新的", "不够再买", "要不要另外买"): a purchase
+# that is only needed if the devices named fall short presupposes that those devices are theirs. A choice between two
+# purchases ("should we buy 2 L40S or 1 H100?") keeps its buying verb before each device and is not read so.
+BUY_INSTEAD = _rx(r"\bor (?:do|would|will|should|must)?\s*(?:we|i)?\s*(?:really\s+|actually\s+)?(?:need|have|got)\s+to\s+"
+                  r"(?:buy|get|purchase|order|budget for|file|upgrade)\b",
+                  r"\bor (?:do|should|would|must)?\s*(?:we|i)?\s*(?:buy|get|purchase|order)\s+(?:more|new|another|additional|extra|"
+                  r"something|a new|bigger|better)\b",
+                  r"\bor (?:should|do) (?:we|i) (?:file|put in|submit|raise) (?:a|an) (?:purchase|procurement|po)\b",
+                  r"\bdo (?:we|i) (?:even |really |actually )?need to (?:buy|get|purchase) (?:anything|more|new|something|another|extra)\b",
+                  r"\bor (?:is it )?time to (?:buy|upgrade)\b", r"\bor (?:do (?:we|i) )?(?:need to |have to )?upgrade\b",
+                  "还是(?:得|要|需要|必须|应该)?(?:再|另外|重新|额外|加)(?:买|采购|购买|添|配)",
+                  "还是(?:得|要|需要|必须|应该)(?:买|采购|购买)", "还是(?:得|要|需要)?(?:买|采购|换)新",
+                  "不够(?:的话)?(?:就|再)?(?:再|就)?(?:买|采购|加)", "(?:要不要|需不需要|需要|要|得)(?:再|另外|额外|加)(?:买|采购|购买|添)",
+                  "另外买", "另外購", "加买", "加購")
 
 # Words naming each risk of the checklist (DESIGN.md risk ids), to answer "explain the power risk".
 RISK_WORDS: dict[str, re.Pattern[str]] = {
@@ -824,6 +870,7 @@ DAILY_USE_AFTER = _rx(r"\s*(?:[a-z'-]+\s+){0,3}?(?:use|uses|using|on|log (?:in|o
                       r"\s*(?:多|余)?\s*(?:个|位|名)?\s*[\u4e00-\u9fff]{0,5}?(?:日常|每天|每日|天天)\s*(?:都|也)?\s*(?:会|在)?\s*(?:使用|用)")
 
 __all__ = [
+    "BUY_INSTEAD",
     "DAILY_USE_AFTER",
     "FREE_SLOTS_COUNT",
     "SERVER_FORM_GPUS",

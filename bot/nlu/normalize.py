@@ -38,10 +38,14 @@ _EN_SCALES = {"hundred": 100, "dozen": 12}
 # A count fused with "we" ("我们仨" the three of us, "咱俩" the two of us): the count with its measure word.
 _ZH_FUSED_COUNT = re.compile("(我们|咱们|我們|咱們|他们|他們|咱)(仨|俩|倆)")
 _ZH_FUSED_VALUE = {"仨": "3个", "俩": "2个", "倆": "2个"}
-# "双卡 4090", "雙卡" (two cards; folded later, so both scripts): the pair word before cards is the count. "双路" (dual socket) is the CPU
+# "双卡 4090", "雙卡", "双 3090" (two cards; folded later, so both scripts): the pair word before cards or a device is the count. "双路" (dual socket) is the CPU
 # reader's, left as said.
-_ZH_PAIR_CARDS = re.compile("[双雙](?=\\s*卡)")
+_ZH_PAIR_CARDS = re.compile("[双雙](?=\\s*(?:卡|[a-z]+[\\s-]?\\d|\\d{3,}))")
 _EN_PAIR_WORDS = {"a couple of": "2", "a pair of": "2", "dual": "2", "quad": "4", "a dozen": "12", "a single": "1"}
+# Two devices said as a pair after the device or as twins ("a 3090 pair", "the L40S pair", "twin 4090s", "一对 3090"): two of
+# the device named, as "a pair of" is; only beside a name with a model number, so "a pair of eyes", "一对一" stay.
+_PAIR_AFTER = re.compile(r"\b(?:(a)|(the|our|my)) ([a-z]*[\s-]?\d[a-z0-9-]*) (?:pair|duo)\b")
+_TWIN_BEFORE = re.compile(r"\btwin(?=\s+[a-z]*[\s-]?\d)|(?:一|1)\s*[对對](?=\s*(?:[a-z]+[\s-]?\d|\d{3,}))")
 _EN_WORD = "|".join([*_EN_UNITS, *_EN_TENS, *_EN_SCALES])
 _EN_RUN = re.compile(rf"\b(?:{_EN_WORD})(?:[\s-]+(?:and[\s-]+)?(?:{_EN_WORD}))*\b")
 
@@ -298,7 +302,9 @@ def normalize(text: str) -> str:
     for phrase, digits in _EN_PAIR_WORDS.items():
         # "quad-3090": the count of the device named next, as "4 3090" (a hyphen before digits is no range)
         text = re.sub(rf"\b{phrase}\b(?:-(?=\d))?", _pair_count(digits), text)
-    text = _ZH_PAIR_CARDS.sub("2", text)
+    text = _ZH_PAIR_CARDS.sub(lambda m: "2" if m.string[m.end():].lstrip().startswith("卡") else "2 ", text)
+    text = _PAIR_AFTER.sub(lambda m: f"{m.group(2) + ' ' if m.group(2) else ''}2 {m.group(3)}", text)
+    text = _TWIN_BEFORE.sub("2 ", text)
     text = _EN_RUN.sub(lambda m: str(en_words_value(m.group(0)) if en_words_value(m.group(0)) is not None else m.group(0)), text)
     for pattern, spelled in _SPELLED:
         text = pattern.sub(spelled, text)
