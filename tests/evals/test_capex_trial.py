@@ -74,7 +74,8 @@ def test_every_split_holds_its_drawn_questions_with_ids_distinct_across_splits()
     # MI300X, H20), 4, too few to hold a third out; owned boxes judged at their own format and bands with small explicit
     # head counts ("me + 2 others") and two models on one box (seed 20261228), 10 + 5; small and medium loads where a
     # baseboard system is tempting (a vendor's 8-GPU quote, China-only buyers, office outlets; seed 728), 10 + 5; a rate
-    # said per sender (people logged in, kiosks, AOI stations each sending one every N minutes; seed 20261207), 11 + 5.
+    # said per sender (people logged in, kiosks, AOI stations each sending one every N minutes; seed 20261207), 11 + 5; a
+    # monthly API bill with its prices, the bill's output share or the in:out ratio said beside it (seed 20261206), 10 + 5.
     # A question in two splits
     # would score as unseen.
     counts = {"dev": 314, "held_out": 15, "held_out_2": 10, "held_out_3": 24, "held_out_4": 12, "held_out_5": 12, "held_out_6": 12, "held_out_7": 12, "held_out_8": 12,
@@ -102,7 +103,8 @@ def test_every_split_holds_its_drawn_questions_with_ids_distinct_across_splits()
               "named_count_accel": 4, "owned_judge": 10, "owned_judge_held_out": 5,
               "named_beside": 10, "named_beside_held_out": 5,
               "small_load_big_box": 10, "small_load_big_box_held_out": 5,
-              "sender_rates": 11, "sender_rates_held_out": 5}
+              "sender_rates": 11, "sender_rates_held_out": 5,
+              "api_bills": 10, "api_bills_held_out": 5}
     assert set(counts) == set(TRIAL_SPLITS)
     questions = {split: load_questions(trial_path(split)) for split in TRIAL_SPLITS}
     assert {split: len(found) for split, found in questions.items()} == counts
