@@ -399,9 +399,9 @@ def load_conversion(workload: Workload, api_prices: Iterable[ApiPrice] = ()) -> 
                   "api_source_url": None if price.id == STATED_PRICE_ID else price.source_url}
     if tokens is None:
         return None
-    # A spend is a month's average of people's requests bought at list price: raised to its busy hour as a day's count
-    # of requests is (`busy_hour`); a token volume with no hours keeps its average (pipelines run flat).
-    peak, basis = busy_hour(workload, requests=update["source"] == "spend")
+    # A spend is a month's average bought at list price: spread over the running hours as it is (a stated peak factor
+    # raises it).
+    peak, basis = busy_hour(workload, requests=False) if update["source"] == "tokens" else (workload.peak_factor or 1.0, None)
     rate = tokens / (prompt + output) / seconds_per_day * peak
     mean, streams = busiest_streams(rate, hold)
     return base.model_copy(update={**update, "requests_per_s": round(rate, 4), "peak_factor": peak, "peak_basis": basis,

@@ -7,10 +7,7 @@ nothing else said. The catalog's sourced list price of claude-sonnet-4 is $3 in 
 lengths said a request is the chat default, 512 prompt + 256 answer tokens, so it costs (512 × 3 + 256 × 15) / 1e6 =
 $0.005376, and $22,000 buys 4,092,262 requests a month: 134,540 a day over 365 / 12 days, 103.3M tokens a day. Over
 seed 1's 12 running hours that is 3.11 requests/s; each holds a slot for the assumed 1 s first token plus 256 tokens at
-30 tok/s, 9.53 s: 29.7 streams on average (Little's law). A month's spend is people's requests averaged over the month,
-so like a day's count of requests with no hours said its busiest hour carries an eighth of the day (12 h × 1/8 = 1.5× the
-average hour, `load.busy_hour`; experts raise a bill's average to its busy hour the same way): 44.6 streams on average
-then, and the 99th percentile of that Poisson count, 61, at peak.
+30 tok/s, 9.53 s: 29.7 streams on average (Little's law), and the 99th percentile of that Poisson count, 43, at peak.
 Filled without the price table the spend is no volume at all, and the workload was sized for a default team instead.
 """
 
@@ -29,7 +26,6 @@ from estimator.workload import Workload
 SPEND_USD_PER_MONTH = 22_000
 PROMPT, ANSWER = 512, 256  # the chat default request
 RUNNING_S_PER_DAY = 12 * 3600  # seed 1's 12 h a day
-BUSY_HOUR = 12 / 8  # the busiest hour's eighth of a day over 12 running hours
 HOLD_S = 1.0 + ANSWER / 30  # assumed first token + the answer at the comfortable 30 tok/s
 
 
@@ -53,7 +49,7 @@ def expected(catalog) -> tuple[float, int]:
     """(tokens a day, peak streams) the spend buys at the catalog's sourced price of the API named."""
     price = next(p for p in catalog.api_prices if p.api_model == "claude-sonnet-4")
     tokens = _tokens_per_day(price.usd_per_m_input, price.usd_per_m_output)
-    return tokens, _poisson_99th(tokens / (PROMPT + ANSWER) / RUNNING_S_PER_DAY * BUSY_HOUR * HOLD_S)
+    return tokens, _poisson_99th(tokens / (PROMPT + ANSWER) / RUNNING_S_PER_DAY * HOLD_S)
 
 
 SPEND = Workload(model_params_b=70, api_spend_usd_per_month=SPEND_USD_PER_MONTH, api_model="claude-sonnet-4")
@@ -61,7 +57,7 @@ SPEND = Workload(model_params_b=70, api_spend_usd_per_month=SPEND_USD_PER_MONTH,
 
 def test_the_premise_holds_at_the_catalog_s_price(expected):
     tokens, streams = expected
-    assert tokens == pytest.approx(103.3e6, rel=0.002) and streams == 61
+    assert tokens == pytest.approx(103.3e6, rel=0.002) and streams == 43
 
 
 def test_the_recommendation_sizes_the_volume_the_spend_buys(catalog, expected):
@@ -74,12 +70,11 @@ def test_the_recommendation_sizes_the_volume_the_spend_buys(catalog, expected):
 
 @pytest.mark.parametrize("hardware_id", ["nvidia-h100-sxm", "nvidia-h200-sxm", "nvidia-l40s"])
 def test_an_option_weighed_side_by_side_is_sized_for_the_same_streams(catalog, expected, hardware_id):
-    # The same volume said as tokens a day with its busy hour said (a token volume with no hours keeps its average:
-    # pipelines run flat): 3.11 requests/s over the 12 running hours × 1.5, 61 streams at the 99th percentile, machine
-    # streams as a spend's are (no person reading between answers), each sending its prompts at 4.67 / 61 a second
-    # (`load.prompts_per_stream_per_s`), so the option must come out the same.
+    # The same volume said as tokens a day: 3.11 requests/s over the 12 running hours, 43 streams at the 99th
+    # percentile, machine streams as a spend's are (no person reading between answers), each sending its prompts at
+    # 3.11 / 43 a second (`load.prompts_per_stream_per_s`), so the option must come out the same.
     tokens, _ = expected
-    volume = Workload(model_params_b=70, tokens_per_day=tokens, peak_factor=BUSY_HOUR)
+    volume = Workload(model_params_b=70, tokens_per_day=tokens)
     spend, said_as_rate = evaluate_option(SPEND, catalog, hardware_id), evaluate_option(volume, catalog, hardware_id)
     assert (spend.count, spend.capex_usd, spend.meets_slo) == (said_as_rate.count, said_as_rate.capex_usd, said_as_rate.meets_slo)
     assert spend.estimate == said_as_rate.estimate
