@@ -89,9 +89,9 @@ SCALE_WORDS: dict[str, re.Pattern[str]] = {
                     "我(?:有|的|手上的|手上有|自己的)(?:一台|台)?[^,，。;；]{0,24}?(?:macbook|笔记本|笔电|筆電)", "自己本地跑",
                     # ... but not a move off a hosted API to running it in-house ("想改成自己跑 gpt-oss-120b", "换成 Qwen3-14B
                     # 自己跑"): a migration word earlier in the clause makes it the company's own serving
-                    # nor when the message names a company, a team or a department as the ones served ("公司每月付给
-                    # Anthropic … 法务部在用 … 想自己跑"): "ourselves", not one person
-                    "^(?!.*(?:公司|我们|咱们|团队|部门|客服|研发|组里|全组|业务|法务))"
+                    # nor when the message is about a hosted API's bill ("公司每月付给 Anthropic 大约 US$8,000 … 想自己跑"):
+                    # moving that spend in-house, not one person's machine
+                    "^(?!.*(?:[账帐]单|\\bapi\\b|付给|openai|anthropic))"
                     "(?:.*?[,;.!?])?(?:(?!换成|改成|改为|改用|转成|转为|迁到|迁移|搬到|切到|替换|替代|取代)[^,;.!?])*?自己跑",
                     r"\bhobby\b",
                     # one person's everyday setup ("as my daily driver"), and their laptop with the "I" left out as
