@@ -44,16 +44,22 @@ def is_batch_job(facts: Mapping[str, Any]) -> bool:
     return facts.get("arrival_pattern") == "batch" and facts.get("batch_items") is not None
 
 
+def _prices_stated(facts: Mapping[str, Any]) -> bool:
+    """Both per-million prices said with the spend ("€0.40 in / €2 out per M"): the volume needs no model's list price."""
+    return facts.get("api_usd_per_m_input") is not None and facts.get("api_usd_per_m_output") is not None
+
+
 def is_known(slot: str, facts: Mapping[str, Any]) -> bool:
     """Whether the facts already answer the question about `slot` (or it does not apply)."""
     if slot == "batch_window_hours":  # only a batch job has a deadline; its window decides the throughput
         return not is_batch_job(facts) or facts.get("batch_window_hours") is not None
     if slot == "api_model":  # only a monthly API spend needs its model's price (volume = spend / price)
-        return facts.get("api_spend_usd_per_month") is None or facts.get("api_model") is not None
+        return facts.get("api_spend_usd_per_month") is None or facts.get("api_model") is not None or _prices_stated(facts)
     if slot == "concurrent_users":  # a batch job has no interactive users; a rate or volume gives the streams
         return (facts.get("concurrent_users") is not None or facts.get("deployment_scale") in _SINGLE_USER_SCALES
                 or is_batch_job(facts) or any(facts.get(s) is not None for s in LOAD_SLOTS)
-                or (facts.get("api_spend_usd_per_month") is not None and facts.get("api_model") is not None))
+                or (facts.get("api_spend_usd_per_month") is not None
+                    and (facts.get("api_model") is not None or _prices_stated(facts))))
     if slot == "prompt_tokens":  # one question covers both lengths
         return facts.get("prompt_tokens") is not None and facts.get("output_tokens") is not None
     if slot == "ttft_target_ms":  # batch jobs have no interactive latency target; an end-to-end one gives it

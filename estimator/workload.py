@@ -262,6 +262,14 @@ class Workload(BaseModel):
     api_model: str | None = Field(default=None, max_length=100)  # the hosted model that spend buys
     api_spend_amount: float | None = Field(default=None, gt=0, le=1e13)  # as said, when not in dollars
     api_spend_currency: Currency | None = None
+    # The hosted API's prices as the lead states them ("$3 in / $15 out per M", "输入 1 美元、输出 5 美元每百万 token"),
+    # in dollars per million tokens: theirs (a discount, a fine-tuned model's rate, a provider the price table lacks),
+    # so they override the table's for the volume the spend buys.
+    api_usd_per_m_input: float | None = Field(default=None, gt=0, le=10_000)
+    api_usd_per_m_output: float | None = Field(default=None, gt=0, le=10_000)
+    # The bill's share that pays for output tokens ("70% of that bill is output", "帳單裡輸出大概佔一半"): a share of
+    # money, which splits the spend into input and output tokens at their prices.
+    api_output_share: float | None = Field(default=None, gt=0, lt=1)
     # Power: how `power_budget_w` applies (a per-rack limit is not the total), and the racks there are.
     power_budget_scope: PowerBudgetScope | None = None
     racks: int | None = Field(default=None, ge=1, le=10_000)

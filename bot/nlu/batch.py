@@ -199,10 +199,28 @@ _IN_OUT = (
 # a proportion, not two lengths (the parser keeps the proportion with the lengths it has, `_apply_in_out_ratio`).
 _RATIO_WORDS = r"(?:in\s*[:/]\s*out|input\s*[:/]\s*output|input to output|in to out|输入\s*[:/：]?\s*输出)"
 _IN_OUT_RATIO = (
-    re.compile(rf"{_RATIO_WORDS}\s*(?:tokens?\s*)?(?:ratio|比例?)?\s*(?:of|is|:|=|~|about|around|roughly|大概|约|大约|是|为|差不多)?\s*"
+    re.compile(rf"{_RATIO_WORDS}\s*(?:tokens?\s*)?(?:ratio|比例?)?\s*(?:(?:of|is|:|=|~|about|around|roughly|大概|约|大约|是|为|差不多)\s*)*"
                r"(?:~|≈)?\s*(?P<a>\d+(?:\.\d+)?)\s*[:：]\s*(?P<b>\d+(?:\.\d+)?)(?![\d:]|\.\d)"),  # a full stop may end it ("4:1。")
     re.compile(rf"(?<![\d.:])(?P<a>\d+(?:\.\d+)?)\s*[:：]\s*(?P<b>\d+(?:\.\d+)?)\s*(?:tokens?\s*)?(?:ratio\s*)?(?:of\s*)?{_RATIO_WORDS}"),
 )
+# One side a multiple of the other ("输入 token 大概是输出的 6 倍", "prompts run ~5x the outputs", "输出是输入的 2 倍"):
+# the prompt side's multiple (`group("side")` names the side said first).
+_TIMES_HEDGE = r"(?:(?:~|about|around|roughly|like|maybe|大概|大约|约|差不多|将近)\s*)*"
+_IN_WORD = r"(?:inputs?|prompts?|input tokens?|输入|提示)"
+_OUT_WORD = r"(?:outputs?|answers?|completions?|responses?|output tokens?|输出|回答)"
+_TIMES_RATIO = (
+    re.compile(rf"(?<![a-z])(?P<side>{_IN_WORD}|{_OUT_WORD})\s*(?:tokens?\s*)?{_TIMES_HEDGE}(?:是|为|run|are|is)\s*{_TIMES_HEDGE}"
+               rf"(?:{_IN_WORD}|{_OUT_WORD})?\s*的?\s*{_TIMES_HEDGE}(?P<a>\d+(?:\.\d+)?)\s*(?:倍|x\b|times\b)"
+               rf"(?:\s*(?:the\s+)?(?:{_IN_WORD}|{_OUT_WORD}))?"),
+)
+
+
+def in_out_multiple_spans(text: str) -> tuple[tuple[int, int], ...]:
+    """Where one side is said as a multiple of the other ("输入是输出的 6 倍"): a proportion, never a change to the answers
+    (`relative.relative_changes` skips them)."""
+    return tuple(m.span() for pattern in _TIMES_RATIO for m in pattern.finditer(text))
+
+
 # Prompt and answer said to be as long as each other ("輸入輸出差不多一樣長", "input and output about the same length",
 # translation's usual shape): a ratio of 1.
 _EQUAL_IN_OUT = re.compile(rf"(?:{_RATIO_WORDS}|输入和输出|输入跟输出|输入与输出|input and output|inputs and outputs|in and out)\s*"
@@ -405,6 +423,17 @@ def batch_facts(text: str, claims: _Claims, *, batch_job: bool = False) -> Itera
         for m in _matches(pattern, text, claims):
             if float(m.group("b")) > 0 and float(m.group("a")) > 0:
                 yield Fact("in_out_ratio", round(float(m.group("a")) / float(m.group("b")), 4), m.start(), m.end(), keyed=True)
+    for pattern in _TIMES_RATIO:
+        for m in _matches(pattern, text, claims):
+            # the other side must be named: "输入是输出的 6 倍" (after 是) or "prompts run 5x the outputs" (after the figure)
+            others = re.findall(rf"{_IN_WORD}|{_OUT_WORD}", m.group(0)[len(m.group("side")):])
+            if not others or float(m.group("a")) <= 0:
+                continue
+            prompt_first = re.fullmatch(_IN_WORD, m.group("side")) is not None
+            if prompt_first == (re.fullmatch(_IN_WORD, others[0]) is not None):
+                continue
+            a = float(m.group("a"))
+            yield Fact("in_out_ratio", round(a if prompt_first else 1 / a, 4), m.start(), m.end(), keyed=True)
     for pattern in _IN_OUT:
         for m in _matches(pattern, text, claims):
             if _is_share_split(m):
@@ -430,4 +459,4 @@ def batch_facts(text: str, claims: _Claims, *, batch_job: bool = False) -> Itera
                 yield Fact("prompt_tokens", _int(number_value(m)), m.start(), m.end(), keyed=True)
 
 
-__all__ = ["WINDOW", "batch_facts", "is_batch_context"]
+__all__ = ["WINDOW", "batch_facts", "in_out_multiple_spans", "is_batch_context"]

@@ -52,6 +52,11 @@ NON_USD_CURRENCY = _rx(*_NON_USD_WORDS, *OTHER_CURRENCY_WORDS, _YUAN, _KUAI_QIAN
 USD_WORDS = "|".join(CURRENCY_WORDS["USD"])
 NON_USD_BEFORE_AMOUNT = "|".join((*_NON_USD_WORDS, *OTHER_CURRENCY_WORDS, "¥"))
 NON_USD_AFTER_AMOUNT = "|".join((*_NON_USD_WORDS, *OTHER_CURRENCY_WORDS, _YUAN, _KUAI_QIAN))
+# An amount's currency as said before it (any currency's sign or name, and of the bare yuan words only the sign: "块"
+# before a number counts cards, "三块4090") or after it (every currency's words, bare 元 / 块 too): alternations for
+# the readers of amounts (a monthly spend, an API's per-million prices).
+AMOUNT_PREFIXES = "|".join((*("|".join(w) for w in (*CURRENCY_WORDS.values(), OTHER_CURRENCY_WORDS)), "¥"))
+AMOUNT_SUFFIXES = "|".join("|".join(w) for w in (*CURRENCY_WORDS.values(), BARE_YUAN_WORDS, OTHER_CURRENCY_WORDS))
 _CURRENCIES = tuple((code, _rx(*words)) for code, words in CURRENCY_WORDS.items() if code != "USD")
 _OTHER = _rx(*OTHER_CURRENCY_WORDS)
 # Anywhere in a message (the budget reader), 块 is money only before 钱 or a clause's end: "两万块，" but not "三块4090".
@@ -92,5 +97,5 @@ def budget_currency(normalized: str, script: str | None) -> str | None:
     return None
 
 
-__all__ = ["BARE_YUAN_WORDS", "CURRENCY_WORDS", "NON_USD_AFTER_AMOUNT", "NON_USD_BEFORE_AMOUNT", "NON_USD_CURRENCY",
+__all__ = ["AMOUNT_PREFIXES", "AMOUNT_SUFFIXES", "BARE_YUAN_WORDS", "CURRENCY_WORDS", "NON_USD_AFTER_AMOUNT", "NON_USD_BEFORE_AMOUNT", "NON_USD_CURRENCY",
            "OTHER_CURRENCY_WORDS", "USD_WORDS", "budget_currency", "currency_of"]

@@ -14,6 +14,7 @@ from dataclasses import replace
 
 from bot.nlu import load_words_en
 from bot.nlu.answer_lengths import answer_lengths
+from bot.nlu.api_bill import api_bill_facts
 from bot.nlu.characters import (
     CHARACTER_UNIT,
     length_facts,
@@ -1248,7 +1249,8 @@ def _batch_job(text: str, claims: _Claims) -> Iterator[Fact]:
 
 # Most specific first: a span read by one is skipped by the next.
 EXTRACTORS: tuple[Extractor, ...] = (
-    _electricity, _spoken_lengths, answer_lengths, one_line_answers, _prompt_parts, _load, serving_facts, _working_hours, _speed, measured_nouns,
+    api_bill_facts, _electricity, _spoken_lengths, answer_lengths, one_line_answers, _prompt_parts, _load, serving_facts, _working_hours,
+    _speed, measured_nouns,
     _batch, _thinking, _accumulated, _context, _misc_numbers, _no_more_budget, _free_slots, _budget,
     _power, _lengths,
     measured_lengths, _length_figures, _latency, _quantization,

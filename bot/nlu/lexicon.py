@@ -86,7 +86,13 @@ SCALE_WORDS: dict[str, re.Pattern[str]] = {
                     # the user's own laptop, named as theirs ("I have an M5 Max MacBook", "我有一台 MacBook Pro"): one
                     # person's machine (seed 1: laptops are single-user); "想自己跑", "自己本地跑"
                     r"\b(?:i|i've|i have|got|my)\b[^,.;!?]{0,40}?\b(?:macbook|laptop|notebook)s?\b",
-                    "我(?:有|的|手上的|手上有|自己的)(?:一台|台)?[^,，。;；]{0,24}?(?:macbook|笔记本|笔电|筆電)", "自己跑", "自己本地跑",
+                    "我(?:有|的|手上的|手上有|自己的)(?:一台|台)?[^,，。;；]{0,24}?(?:macbook|笔记本|笔电|筆電)", "自己本地跑",
+                    # ... but not a move off a hosted API to running it in-house ("想改成自己跑 gpt-oss-120b", "换成 Qwen3-14B
+                    # 自己跑"): a migration word earlier in the clause makes it the company's own serving
+                    # nor when the message is about a hosted API's bill ("公司每月付给 Anthropic 大约 US$8,000 … 想自己跑"):
+                    # moving that spend in-house, not one person's machine
+                    "^(?!.*(?:[账帐]单|\\bapi\\b|付给|openai|anthropic))"
+                    "(?:.*?[,;.!?])?(?:(?!换成|改成|改为|改用|转成|转为|迁到|迁移|搬到|切到|替换|替代|取代)[^,;.!?])*?自己跑",
                     r"\bhobby\b",
                     # one person's everyday setup ("as my daily driver"), and their laptop with the "I" left out as
                     # Slack leaves it ("have a macbook pro m3 max")

@@ -22,7 +22,7 @@ from dataclasses import replace
 from bot.nlu import load_words_en as en
 from bot.nlu import load_words_zh as zh
 from bot.nlu.batch import TTFT_IRRELEVANT, WINDOW, is_batch_context, said_of_each_person
-from bot.nlu.currency import BARE_YUAN_WORDS, CURRENCY_WORDS, OTHER_CURRENCY_WORDS, currency_of
+from bot.nlu.currency import AMOUNT_PREFIXES, AMOUNT_SUFFIXES, currency_of
 from bot.nlu.lexicon import APPROX, MIXED_TRAINING_DENIED, NUM, OVERNIGHT, OWNERSHIP
 from bot.nlu.spans import Fact, _Claims, _int, _matches, number_value
 
@@ -121,17 +121,10 @@ _TOKENS_KEYED = {"day": _rx(rf"{_words('daily')}\s*{_TOKENS}\s*(?:用量|量|vol
                  "month": _rx(rf"{_words('monthly')}\s*{_TOKENS}\s*(?:用量|量|volume|usage)?[^\d,;.!?]{{0,6}}?{APPROX}{NUM}")}
 
 
-def _currency_alternatives() -> dict[str, str]:
-    """Each currency's words as one alternation (`bot.nlu.currency`, the one table), bare yuan and unrated ones too."""
-    words = {**CURRENCY_WORDS, "yuan": BARE_YUAN_WORDS, "other": OTHER_CURRENCY_WORDS}
-    return {code: "|".join(alternatives) for code, alternatives in words.items()}
-
-
-_CURRENCY = _currency_alternatives()
 # Said before the amount: any currency's sign or name ("$22k", "HK$80,000", "INR 700,000", "港币20万"), and of
-# the bare yuan words only the sign ("¥30万"; "块" before a number is a count word: "三块4090").
-_PREFIXES = "|".join((*(alt for code, alt in _CURRENCY.items() if code != "yuan"), "¥"))
-_SUFFIXES = "|".join(_CURRENCY.values())
+# the bare yuan words only the sign ("¥30万"; "块" before a number is a count word: "三块4090"); after it, any.
+_PREFIXES = AMOUNT_PREFIXES
+_SUFFIXES = AMOUNT_SUFFIXES
 # An amount with its currency said before it ("$22k", "NT$30万") or after it ("2万美元", "3万人民币", "5k usd").
 _MONEY = (rf"(?P<negpre>-\s*)?(?P<pre>{_PREFIXES})\s*{NUM}\s*(?P<suf>(?:{_SUFFIXES})(?![a-z]))?",
           rf"(?P<negpre>-\s*)?(?P<pre>){NUM}\s*(?P<suf>(?:{_SUFFIXES})(?![a-z]))")

@@ -219,6 +219,11 @@ WORDS: dict[str, tuple[str, ...]] = {
                        r"tickets?", r"emails?", r"items?", r"rows?", r"runs?", r"jobs?", r"gb", r"tb", r"mb",
                        r"gpus?", r"cards?", r"servers?", r"instances?", r"nodes?", r"times?", r"more", r"less",
                        r"extra", r"total", r"each", r"per", r"every", r"monthly"),
+    # a hosted API's price per million tokens, said after its figure ("$3 in / $15 out per M", "$0.30/1M in", "per 1M tokens")
+    "per_million": (r"/\s*(?:1\s*)?m(?:tok(?:en)?s?)?(?![a-z])", r"/\s*(?:1\s*)?million(?:\s*tok(?:en)?s?)?(?![a-z])",
+                    r"per\s*(?:1\s*)?(?:m|mtok|million)(?:\s*(?:input|output)?\s*tok(?:en)?s?)?(?![a-z])"),
+    # what a share of money is said of ("70% of that bill is output tokens", "the spend is ~60% output")
+    "bill_nouns": (r"bills?", r"spend(?:ing)?", r"invoices?", r"costs?", r"charges?"),
     "spend_context": (r"\bapi\b", r"openai", r"anthropic", r"\bbill", r"\bspend", r"\bpay(?:ing)?\b", r"\bcosts?\b", r"usage",
                       r"hosted", r"invoice", r"burn"),
     # the share of a head count that uses the service on a given day ("40% use it on any given day", "DAU ~25%"):

@@ -140,6 +140,10 @@ WORDS: dict[str, tuple[str, ...]] = {
     "clause_break": ("但是", "但系", "但", "不过", "可是"),
     # a spend verb or bill right before a bare amount ("每月API花2万"): yuan (or NT$ in Traditional text)
     "spend_word": ("花费?", "烧掉?", "[账帐]单(?:是|为|大概|约)?", "费用(?:是|为|大概|约)?", "支出", "开销"),
+    # 每百万 token 的价格（"输入 0.8 元/百万 token"、"输出 5 美元每百万 token"）
+    "per_million": ("/\\s*百万\\s*(?:个\\s*)?(?:tokens?)?", "每\\s*百万\\s*(?:个\\s*)?(?:tokens?)?"),
+    # 账单里输出占七成：钱的占比说的是账单
+    "bill_nouns": ("[账帐]单", "花费", "费用", "开销", "支出"),
     "spend_context": ("api", "[账帐]单", "费用", "花费", "开销", "支出", "花", "付", "烧"),
     "daily_active_cue": ("日活(?:跃)?(?:率|用户数?|比例|占比)?", "每日活跃", "每[天日](?:都)?(?:会)?(?:在)?用(?:的)?"),
     # one person per device ("一部机对一个客人", "每台终端只服务一位访客", "一台车一个司机用"): every box serves a single user

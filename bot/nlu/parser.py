@@ -16,6 +16,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any
 
+from bot.nlu.batch import in_out_multiple_spans
 from bot.nlu.currency import NON_USD_CURRENCY, USD_WORDS, budget_currency
 from bot.nlu.devices import MAX_COUNT as MAX_DEVICES
 from bot.nlu.devices import DeviceReading, owned_chassis, read_devices
@@ -241,7 +242,9 @@ def parse_message(
     # A model's version number is no count, length or load ("Llama 3.3 70B 同時 25 人": 25 at once, never 3.3).
     versions = tuple(m.span("version") for m in MODEL_VERSION.finditer(normalized))
     # "变成2倍", "3x the users", "cut by 30%": a factor on a known figure, its digits no count or budget of their own.
-    changes = relative_changes(normalized, reserved)
+    proportions = in_out_multiple_spans(normalized)
+    changes = [c for c in relative_changes(normalized, reserved)
+               if not any(start <= c.start and c.end <= end for start, end in proportions)]
     reserved += tuple((c.start, c.end) for c in changes)
     # "add a second model", "再加一个模型": the models served grow; "1个模型" there is no count of models in all.
     if (another := MORE_MODELS.search(normalized)) is not None:
@@ -725,10 +728,11 @@ def _convert_spend(found: SlotValues, result: ParseResult, rates: Sequence[FxRat
     any other currency asked about, nothing else dropped. Bare 元 / 块 is yuan in Simplified text, New Taiwan
     dollars in Traditional (as for a budget, `bot.nlu.currency`)."""
     amount, code = found.pop("api_spend_amount", None), found.pop("api_spend_currency", None)
+    if isinstance(code, str) and code == "yuan":
+        code = "TWD" if result.lang == "zh-Hant" else "CNY"
+    _convert_prices(found, code if isinstance(code, str) else None, result, rates)
     if not isinstance(amount, int | float) or not isinstance(code, str):
         return
-    if code == "yuan":
-        code = "TWD" if result.lang == "zh-Hant" else "CNY"
     if code == "USD" or amount <= 0:
         found["api_spend_usd_per_month"] = amount  # a negative spend is reported by the range check
         return
@@ -738,6 +742,22 @@ def _convert_spend(found: SlotValues, result: ParseResult, rates: Sequence[FxRat
         result.problems.append(Problem("api_spend_usd_per_month", amount, reason="currency"))
         return
     found.update({"api_spend_usd_per_month": usd, "api_spend_amount": amount, "api_spend_currency": code})
+
+
+def _convert_prices(found: SlotValues, spend_code: str | None, result: ParseResult, rates: Sequence[FxRate]) -> None:
+    """The API's stated per-million prices in dollars. A bare 元 / 块 is the spend's own yuan when the spend is in one
+    ("人民币 5 万（输入 4 元、输出 16 元每百万 token）" in Traditional text is yuan), else the script's; a currency with no
+    dated rate leaves the table's prices in use."""
+    prices = {side: found.pop(f"api_price_{side}", None) for side in ("input", "output")}
+    code = found.pop("api_price_currency", None)
+    if code == "yuan":
+        code = spend_code if spend_code in ("CNY", "TWD") else "TWD" if result.lang == "zh-Hant" else "CNY"
+    found_rate = fx_rate(code, rates) if isinstance(code, str) and code not in ("USD", "other") else None
+    if code != "USD" and found_rate is None:
+        return
+    for side, price in prices.items():
+        if isinstance(price, int | float) and price > 0:
+            found[f"api_usd_per_m_{side}"] = round(price if found_rate is None else to_usd(price, found_rate, places=4), 4)
 
 
 def _power_scope(found: SlotValues) -> None:

@@ -34,8 +34,10 @@ from estimator.advice.load import (
     LoadConversion,
     api_price_of,
     assumed_ttft_ms,
+    input_per_output_of_share,
     is_ultra_low_ttft,
     load_conversion,
+    spend_price,
     tokens_per_s_for_ttft,
 )
 from estimator.advice.load import DEFAULT_OUTPUT_TOKENS as LOAD_OUTPUT_TOKENS
@@ -112,8 +114,9 @@ def three_figures(value: float | None) -> float | None:
 
 def spend_note(c: LoadConversion) -> Said:
     """Today's API spend as the token volume it buys at that API's list price."""
-    return said("assume.load.spend", spend=c.api_spend_usd_per_month, model=c.api_model, price_in=c.usd_per_m_input,
-               price_out=c.usd_per_m_output, source=c.api_source_url, tokens=three_figures(c.tokens_per_day))
+    return said("assume.load.spend", spend=c.api_spend_usd_per_month, model=c.api_model or said("assume.load.api_unnamed"),
+                price_in=c.usd_per_m_input, price_out=c.usd_per_m_output,
+                source=c.api_source_url or said("assume.load.price_stated"), tokens=three_figures(c.tokens_per_day))
 
 
 def load_note(c: LoadConversion) -> Said:
@@ -288,6 +291,30 @@ def _api_traffic_prompt(w: Workload, api_prices: Iterable[ApiPrice]) -> tuple[in
     if price is None or price.input_per_output is None:
         return None
     return round(price.input_per_output * (w.output_tokens or DEFAULT_OUTPUT_TOKENS)), price
+
+
+def _bill_share_lengths(w: Workload, api_prices: Iterable[ApiPrice]) -> tuple[int, int, float] | None:
+    """(prompt, answer, input tokens per output token) when the bill's output share is stated and one length is not:
+    the share at the spend's prices is the in:out ratio (`load.input_per_output_of_share`); the stated length, else
+    the answer (stated or assumed), sets the other. A stated pair of lengths is never overridden.
+
+    >>> p = ApiPrice(id="x", provider="p", model="m", api_model="m", usd_per_m_input=0.40, usd_per_m_output=1.60,
+    ...              read_date="2026-12-06", source_url="https://example.com")
+    >>> _bill_share_lengths(Workload(api_spend_usd_per_month=4_000, api_model="m", api_output_share=0.2), [p])
+    (4096, 256, 16.0)
+    >>> _bill_share_lengths(Workload(api_spend_usd_per_month=4_000, api_model="m", api_output_share=0.2, prompt_tokens=3_200), [p])
+    (3200, 200, 16.0)
+    """
+    if w.api_output_share is None or w.api_spend_usd_per_month is None or (w.prompt_tokens and w.output_tokens):
+        return None
+    price = spend_price(w, api_prices)
+    ratio = input_per_output_of_share(w.api_output_share, price) if price is not None else None
+    if ratio is None:
+        return None
+    if w.prompt_tokens is not None:
+        return w.prompt_tokens, max(1, round(w.prompt_tokens / ratio)), ratio
+    output = w.output_tokens or DEFAULT_OUTPUT_TOKENS
+    return max(1, round(output * ratio)), output, ratio
 
 
 def _from_load(w: Workload, facts: dict[str, Any], notes: list[Said], api_prices: Iterable[ApiPrice]) -> None:
@@ -521,12 +548,15 @@ def _filled(workload: Workload, catalog: Catalog, pace: float | None) -> tuple[W
     w = workload if pace is None else workload.model_copy(update={"tokens_per_s_target": pace})
     facts: dict[str, Any] = {}
     notes: list[Said] = []
-    traffic = by_class = spoken = pictured = None
+    traffic = by_class = spoken = pictured = half_window = None
     # The answer first: a class's answer (a label, a reasoning model's thinking) sets a spend's split and each hold.
     if (class_output := _class_output(w, shapes)) is not None:
         w = w.model_copy(update={"output_tokens": class_output[0]})
         facts["output_tokens"] = class_output[0]
-    if (half_window := _half_window_prompt(w)) is not None:  # before the load: a request's length sets its hold
+    if (billed := _bill_share_lengths(w, api_prices)) is not None:  # the bill's own split, before any assumed one
+        w = w.model_copy(update={"prompt_tokens": billed[0], "output_tokens": billed[1]})
+        facts.update({"prompt_tokens": billed[0], "output_tokens": billed[1]})
+    elif (half_window := _half_window_prompt(w)) is not None:  # before the load: a request's length sets its hold
         w = w.model_copy(update={"prompt_tokens": half_window})
         facts["prompt_tokens"] = half_window
     elif (pictured := _image_prompt(w)) is not None:  # pictures in each request: the model's image tokens
@@ -561,7 +591,10 @@ def _filled(workload: Workload, catalog: Catalog, pace: float | None) -> tuple[W
         params = facts.get("model_params_b", w.model_params_b) or DEFAULT_PARAMS_B
         notes.append(said("assume.lora", adapters=w.lora_adapters, each=adapter_gb(params),
                          total=adapters_gb(params, w.lora_adapters)))
-    if half_window is not None:
+    if billed is not None:
+        notes.append(said("assume.prompt.bill_share", share=round(w.api_output_share * 100) if w.api_output_share else 0,
+                          ratio=billed[2], prompt=billed[0], output=billed[1]))
+    elif half_window is not None:
         notes.append(said("assume.prompt.half_window", tokens=half_window, context=w.context_length))
     elif pictured is not None:
         notes.append(said("assume.prompt.images", tokens=pictured, images=w.images_per_request,

@@ -240,6 +240,51 @@ def api_price_of(model: str | None, prices: Iterable[ApiPrice]) -> ApiPrice | No
     return next((p for p in prices if p.api_model == model), None)
 
 
+STATED_PRICE_ID = "stated"  # the `ApiPrice.id` of prices the lead stated (`spend_price`)
+
+
+def spend_price(workload: Workload, prices: Iterable[ApiPrice]) -> ApiPrice | None:
+    """The prices a monthly spend buys tokens at: the ones the lead stated ("$3 in / $15 out per M": a discount, a
+    fine-tuned model's rate, a provider the table lacks) over the table's list price for `api_model`; one side stated
+    takes the other from the table. None when neither gives both sides.
+
+    >>> p = ApiPrice(id="x", provider="p", model="m", api_model="m", usd_per_m_input=0.15, usd_per_m_output=0.60,
+    ...              read_date="2026-12-05", source_url="https://example.com")
+    >>> spend_price(Workload(api_model="m"), [p]).usd_per_m_output
+    0.6
+    >>> s = spend_price(Workload(api_model="m", api_usd_per_m_input=0.3, api_usd_per_m_output=1.2), [p])
+    >>> (s.id, s.usd_per_m_input, s.usd_per_m_output)
+    ('stated', 0.3, 1.2)
+    >>> spend_price(Workload(api_usd_per_m_input=0.4), []) is None
+    True
+    """
+    listed = api_price_of(workload.api_model, prices)
+    stated_in, stated_out = workload.api_usd_per_m_input, workload.api_usd_per_m_output
+    if stated_in is None and stated_out is None:
+        return listed
+    price_in = stated_in if stated_in is not None else listed.usd_per_m_input if listed is not None else None
+    price_out = stated_out if stated_out is not None else listed.usd_per_m_output if listed is not None else None
+    if price_in is None or price_out is None:
+        return None
+    return ApiPrice(id=STATED_PRICE_ID, provider=STATED_PRICE_ID, model=workload.api_model or STATED_PRICE_ID,
+                    api_model=workload.api_model, usd_per_m_input=price_in, usd_per_m_output=price_out,
+                    read_date=STATED_PRICE_ID, source_url=listed.source_url if listed is not None else STATED_PRICE_ID)
+
+
+def input_per_output_of_share(output_share: float, price: ApiPrice) -> float | None:
+    """Input tokens per output token when `output_share` of the bill pays for output at `price`: (1 - s) / p_in over
+    s / p_out. 80 % of a gpt-4.1-mini bill on input ($0.40 / $1.60): 0.8 / 0.40 ÷ 0.2 / 1.60 = 16 input tokens an output.
+
+    >>> p = ApiPrice(id="x", provider="p", model="m", usd_per_m_input=0.40, usd_per_m_output=1.60, read_date="d",
+    ...              source_url="https://example.com")
+    >>> input_per_output_of_share(0.2, p), input_per_output_of_share(0.5, p)
+    (16.0, 4.0)
+    """
+    if not 0 < output_share < 1 or price.usd_per_m_input <= 0:
+        return None
+    return round((1 - output_share) / price.usd_per_m_input / (output_share / price.usd_per_m_output), 4)
+
+
 def daily_senders(workload: Workload) -> float | None:
     """The people who send a per-person daily count: the head count times the share active that day (all of
     them when no share is said); None when the daily count was not said per person.
@@ -343,17 +388,19 @@ def load_conversion(workload: Workload, api_prices: Iterable[ApiPrice] = ()) -> 
     tokens = workload.tokens_per_day
     update: dict[str, object] = {"source": "tokens"}
     if tokens is None and workload.api_spend_usd_per_month is not None:
-        price = api_price_of(workload.api_model, api_prices)
+        price = spend_price(workload, api_prices)
         if price is None:
             return None
         tokens = tokens_per_day_from_spend(workload.api_spend_usd_per_month, price, prompt, output,
                                            running_days_per_month(workload))
         update = {"source": "spend", "api_spend_usd_per_month": workload.api_spend_usd_per_month,
                   "api_model": workload.api_model, "usd_per_m_input": price.usd_per_m_input,
-                  "usd_per_m_output": price.usd_per_m_output, "api_source_url": price.source_url}
+                  "usd_per_m_output": price.usd_per_m_output,
+                  "api_source_url": None if price.id == STATED_PRICE_ID else price.source_url}
     if tokens is None:
         return None
-    # A spend is a month's average bought at list price: spread over the running hours as it is.
+    # A spend is a month's average bought at list price: spread over the running hours as it is (a stated peak factor
+    # raises it).
     peak, basis = busy_hour(workload, requests=False) if update["source"] == "tokens" else (workload.peak_factor or 1.0, None)
     rate = tokens / (prompt + output) / seconds_per_day * peak
     mean, streams = busiest_streams(rate, hold)
@@ -375,7 +422,10 @@ __all__ = [
     "LoadConversion",
     "PeakBasis",
     "WORKING_WINDOW_MAX_HOURS",
+    "STATED_PRICE_ID",
     "api_price_of",
+    "input_per_output_of_share",
+    "spend_price",
     "assumed_ttft_ms",
     "busiest_streams",
     "busy_hour",

@@ -22,14 +22,15 @@ def rate(currency: str, rates: Iterable[FxRate]) -> FxRate | None:
     return next((r for r in rates if r.currency == key), None)
 
 
-def to_usd(amount: float, rate: FxRate) -> float:
-    """`amount` of `rate.currency` in US dollars at that rate, rounded to the dollar.
+def to_usd(amount: float, rate: FxRate, *, places: int = 0) -> float:
+    """`amount` of `rate.currency` in US dollars at that rate, rounded to the dollar (or to `places` decimals: a price
+    per million tokens is cents).
 
     >>> cny = FxRate(currency="CNY", units_per_usd=7.1665, date="2024-01-12", source_url="https://example.com")
-    >>> to_usd(500_000, cny)
-    69769.0
+    >>> to_usd(500_000, cny), to_usd(2, cny, places=4)
+    (69769.0, 0.2791)
     """
-    return float(round(amount / rate.units_per_usd))
+    return float(round(amount / rate.units_per_usd, places))
 
 
 __all__ = ["FxRate", "rate", "to_usd"]

@@ -165,6 +165,13 @@ _ASSUME: dict[str, tuple[str, str, str]] = {
         "分布在 {hours:g} 小時內{peak} ≈ 每秒 {rps:.3g} 個 × 每個約 {hold:.1f} 秒 ≈ 平均 {mean:,.1f} 路並行（利特爾法則），"
         "最忙時 {streams:,} 路（卜瓦松分布的第 99 百分位）",
     ),
+    "assume.prompt.bill_share": (
+        "prompts ~{prompt:,} tokens and answers ~{output:,}: {share}% of the bill pays for output, which at its prices is "
+        "{ratio:g} input tokens per output token",
+        "提示约 {prompt:,} token、回答约 {output:,} token：账单里 {share}% 花在输出上，按其价格折合每个输出 token 对应 {ratio:g} 个输入 token",
+        "提示約 {prompt:,} token、回答約 {output:,} token：帳單裡 {share}% 花在輸出上，按其價格折合每個輸出 token 對應 {ratio:g} 個輸入 token"),
+    "assume.load.price_stated": ("the prices you gave", "你给的价格", "你給的價格"),
+    "assume.load.api_unnamed": ("the API", "该 API", "該 API"),
     "assume.load.spend": (
         "today's ${spend:,.0f}/month on {model} at ${price_in:g} in / ${price_out:g} out per M tokens ({source}) buys "
         "~{tokens:,.0f} tokens a day; that volume is what buying, renting and the API are compared on",
