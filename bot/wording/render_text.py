@@ -336,6 +336,7 @@ _SLOT_NAMES = {
     "base_concurrent_users": ("usual concurrent users", "平时并发人数", "平時同時使用人數"),
     "lora_adapters": ("LoRA adapters", "LoRA 适配器数", "LoRA 配接器數"),
     "images_per_request": ("images in each request", "每个请求的图片数", "每個請求的圖片數"),
+    "image_pixels": ("picture size", "图片尺寸", "圖片尺寸"),
     "cpu_arch": ("instruction set", "指令集架构", "指令集架構"),
     "fanless": ("cooling", "散热", "散熱"),
     "ttft_irrelevant": ("first-token latency", "首字延迟", "首字延遲"),
@@ -447,6 +448,9 @@ def fact_phrase(slot: str, value: Any, lang: str, names: Mapping[str, str] | Non
         return ("no " + ", ".join(value), "不用 " + "、".join(value), "不用 " + "、".join(value))[i]
     if slot == "allowed_vendors" and isinstance(value, list):  # "only Huawei, Cambricon" / "只用 华为、寒武纪"
         return ("only " + ", ".join(value), "只用 " + "、".join(value), "只用 " + "、".join(value))[i]
+    if slot == "image_pixels" and isinstance(value, list) and len(value) == 2:
+        size = f"{value[0]:,}×{value[1]:,} px"
+        return (f"pictures of {size}", f"图片 {size}", f"圖片 {size}")[i]
     if slot in ("concurrent_users_range", "total_users_range") and isinstance(value, list) and value:
         # a head count said as a range ("二三十个人"): both ends, as said
         span = f"{value[0]:,}–{value[-1]:,}"
@@ -467,7 +471,7 @@ def fact_phrase(slot: str, value: Any, lang: str, names: Mapping[str, str] | Non
 
 
 _FACT_ORDER = ("model_id", "model_params_b", "quantization", "reasoning_model", "deployment_scale", "concurrent_users", "total_users",
-               "request_class", "transcript_minutes", "images_per_request", "prompt_tokens",
+               "request_class", "transcript_minutes", "images_per_request", "image_pixels", "prompt_tokens",
                "output_tokens", "shared_prefix_tokens", "shared_prefix_share", "prefix_caching", "session_history", "context_length", "ttft_target_ms", "ttft_irrelevant", "e2e_target_ms",
                "tokens_per_s_target", "speed_band", "unhurried", "arrival_pattern",
                "base_concurrent_users", "staff_per_shift", "requests_per_s", "loads_summed", "day_and_night",
