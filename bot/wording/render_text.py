@@ -235,6 +235,9 @@ _FLAGS: dict[str, dict[Any, tuple[str, str, str]]] = {"users_across_time_zones":
           "cpu_arch": {"x86": ("x86 only", "只要 x86", "只要 x86"), "arm": ("Arm only", "只要 Arm", "只要 Arm")},
           "fanless": {True: ("fanless (passive cooling)", "无风扇（被动散热）", "無風扇（被動散熱）"),
                       False: ("fans allowed", "可以有风扇", "可以有風扇")},
+          "batch_prefill_only": {True: ("the job only reads its items (prefill only, nothing generated)",
+                                        "任务只读不生成（仅预填充）", "任務只讀不生成（僅預填充）"),
+                                 False: ("the job generates answers", "任务要生成回答", "任務要生成回答")},
           "ttft_irrelevant": {True: ("first-token latency does not matter", "首字延迟无所谓", "首字延遲無所謂"),
                               False: ("first-token latency matters", "首字延迟有要求", "首字延遲有要求")},
           "unhurried": {True: ("no rush for the answers", "不赶时间", "不趕時間"),
@@ -340,6 +343,7 @@ _SLOT_NAMES = {
     "cpu_arch": ("instruction set", "指令集架构", "指令集架構"),
     "fanless": ("cooling", "散热", "散熱"),
     "ttft_irrelevant": ("first-token latency", "首字延迟", "首字延遲"),
+    "batch_prefill_only": ("a job that only reads its items", "只读不生成的任务", "只讀不生成的任務"),
     "serving_engine": ("serving engine", "推理引擎", "推論引擎"),
     "prefix_caching": ("prefix caching", "前缀缓存", "前綴快取"),
     "session_history": ("multi-turn sessions", "多轮会话", "多輪會話"),
@@ -448,8 +452,8 @@ def fact_phrase(slot: str, value: Any, lang: str, names: Mapping[str, str] | Non
         return ("no " + ", ".join(value), "不用 " + "、".join(value), "不用 " + "、".join(value))[i]
     if slot == "allowed_vendors" and isinstance(value, list):  # "only Huawei, Cambricon" / "只用 华为、寒武纪"
         return ("only " + ", ".join(value), "只用 " + "、".join(value), "只用 " + "、".join(value))[i]
-    if slot == "image_pixels" and isinstance(value, list) and len(value) == 2:
-        size = f"{value[0]:,}×{value[1]:,} px"
+    if slot == "image_pixels" and isinstance(value, list) and value:
+        size = "×".join(f"{v:,}" for v in value) + " px"
         return (f"pictures of {size}", f"图片 {size}", f"圖片 {size}")[i]
     if slot in ("concurrent_users_range", "total_users_range") and isinstance(value, list) and value:
         # a head count said as a range ("二三十个人"): both ends, as said
