@@ -103,6 +103,9 @@ class ServedModel(BaseModel):
     prompt_tokens: int | None = Field(default=None, ge=1, le=2_000_000)  # its own typical prompt, when said apart
     output_tokens: int | None = Field(default=None, ge=1, le=2_000_000)  # its own typical answer, when said apart
     tokens_per_day: float | None = Field(default=None, gt=0, le=1e15)  # its own daily volume, when said
+    # The batch job said (`Workload.batch_items` within `batch_window_hours`) is this model's: "nightly we re-embed 2M
+    # chunks with bge-m3" runs on the embedder, not on the chat model beside it (`advice.batch_jobs.job_workload`).
+    batch: bool | None = None
 
 
 class Workload(BaseModel):
@@ -198,6 +201,9 @@ class Workload(BaseModel):
     # A batch job: how many items, finished within how many hours.
     batch_items: int | None = Field(default=None, ge=1, le=10_000_000_000)
     batch_window_hours: float | None = Field(default=None, gt=0, le=24 * 366)
+    # Beyond the contract (session 29): the job only reads its items, an embedder's vectors or a reranker's scores:
+    # prefill on its own model, no token generated (`advice.batch_jobs.job_workload`).
+    batch_prefill_only: bool | None = None
     # Beyond the contract: the user asked for a safe / conservative answer: targets are
     # checked against the low end of each estimate's likely range instead of its central figure.
     conservative: bool | None = None
@@ -308,6 +314,9 @@ class Workload(BaseModel):
     # Beyond the contract: pictures each request carries ("~40 photos a minute", "看瑕疵照片寫一句描述"): a vision model
     # reads each as a fixed count of image tokens before the text (`advice.request_shape.image_prompt_tokens`).
     images_per_request: int | None = Field(default=None, ge=1, le=100)
+    # Beyond the contract (session 29): the pictures' size said, [width, height] in pixels ("~1500x2000 px", "1200x1600"):
+    # a model that tiles by resolution spends tokens by the area (`advice.request_shape.image_tokens`).
+    image_pixels: list[int] | None = Field(default=None, min_length=2, max_length=2)
     # Beyond the contract: the first token's latency said not to matter ("first token irrelevant", "首字延迟无所谓"): no
     # first-token target is assumed; the job is sized for its throughput or window.
     ttft_irrelevant: bool | None = None

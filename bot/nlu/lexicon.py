@@ -165,7 +165,9 @@ ARRIVAL_WORDS: dict[str, re.Pattern[str]] = {
                  # nobody waits on the answers as they stream: throughput over a window, no first token to hold to
                  # (only a denial: "real-time assist", "要即时摘要" are interactive)
                  r"\b(?:not|no need for|don'?t need|doesn'?t need to be|does not need to be|needn'?t be)\s+(?:in\s+)?real[- ]?time\b",
-                 r"\b(?:nobody|no one)(?:'s| is)? (?:watching|waiting on)\b",
+                 r"\b(?:nobody|no one)(?:'s| is| will be)? (?:watch(?:es|ing)?|wait(?:s|ing)? (?:on|for)|reads? (?:it|them|the \w+) "
+                 r"(?:live|as it streams)|looks? at (?:it|them|the \w+) (?:live|before|until|till))\b", r"\bunattended\b",
+                 "(?:没人|没有人|无人)(?:盯着|在|会)?(?:看|等|盯)", "无人值守",
                  r"\b(?:a few|a couple(?: of)?|some|several) (?:minutes?|mins?|hours?) (?:of )?lag\b", r"\blag is (?:fine|ok|okay)\b",
                  "(?:不用|不需要|不必|无需|無需|不要求)(?:即时|实时|實時|即時)", "非(?:实时|即时)"),
     # "peak"/高峰 alone only says when the maximum is, not that arrivals are bursty.
@@ -1220,3 +1222,7 @@ SIDE_MODELS: tuple[tuple[re.Pattern[str], float, str], ...] = tuple(
 # A model said with the embedder's or reranker's job right after it ("qwen3-0.6b 做 embedding", "a 0.6b for reranking").
 EMBEDDING_ROLE = _rx(r"^[^,.;]{0,8}?\b(?:embeddings?|embedder|embed)\b", r"^[^,.;]{0,8}?(?:向量|嵌入)")
 RERANKER_ROLE = _rx(r"^[^,.;]{0,8}?\b(?:rerank(?:er|ing)?|re-rank(?:er|ing)?)\b", r"^[^,.;]{0,8}?(?:重排|精排)")
+# A batch job said as an embedder's or reranker's work ("re-embed ~2M chunks", "re-index", "重新算向量", "建索引", "重排"):
+# with such a model named nearest in its sentence, the job is that model's (`served_models.read_served_models`).
+SIDE_JOB = _rx(r"\b(?:re-?)?(?:embed(?:s|ding|dings)?|vectori[sz]e|index(?:ing|es)?|rerank(?:s|ing)?|re-rank(?:s|ing)?|"
+               r"score)\b|\bvectors?\b", r"向量|嵌入|索引|重排|精排")

@@ -51,6 +51,15 @@ def _rx(source: str) -> re.Pattern[str]:
 _ITEM_NOUN = _words("item_nouns")
 _IMAGE_NOUN = re.compile(_words("image_nouns"))
 _NOUN = f"(?:{_words('request_nouns')}|{_ITEM_NOUN})"
+# Pictures counted in each request: "each request = 3 scanned pages as images", "5 photos per listing", "每个商品 5 张图",
+# "每件案子平均上传 8 张照片" (`Workload.images_per_request`; the model's image tokens make them prompt tokens).
+_IMAGE_UNIT, _IMAGES = _words("image_request_units"), _words("counted_images")
+_IMAGES_EACH = (
+    _rx(rf"\b(?:each|every|per|a|one)\s+{_IMAGE_UNIT}\s*(?:=|:|is|has|carries|contains|includes|comes with|with|gets)?"
+        rf"\s*(?:up to\s+)?{APPROX}{NUM}\s*{_IMAGES}"),
+    _rx(rf"{APPROX}{NUM}\s*(?:\w+\s+)?{_IMAGES}\s*(?:in\s+|for\s+)?(?:each|every|per|a|an)\s+{_IMAGE_UNIT}"),
+    _rx(rf"每\s*{_IMAGE_UNIT}[^\d,;.!?，；。]{{0,10}}?{APPROX}{NUM}\s*{_IMAGES}"),
+)
 _UNIT = {unit: _words(unit) for unit in ("second", "minute", "hour", "day", "month")}
 _PER = _words("per")
 _GAP = r"[^\d,;.!?]{0,14}?"  # a few words between a unit and its number ("每天大概处理", "each day roughly")
@@ -934,7 +943,11 @@ def load_facts(text: str, claims: _Claims) -> Iterator[Fact]:
     volume = _by_occasion(volume, text, messages)
     volume += _senders(text, claims, volume)
     yield from volume
-    if (picture := _IMAGE_NOUN.search(text)) and any(f.slot.startswith("requests_per_") for f in volume):
+    counted = next((m for pattern in _IMAGES_EACH for m in _matches(pattern, text, claims)
+                    if 1 <= number_value(m) <= 100), None)
+    if counted is not None:
+        yield Fact("images_per_request", _int(number_value(counted)), counted.start(), counted.end(), keyed=True)
+    elif (picture := _IMAGE_NOUN.search(text)) and any(f.slot.startswith("requests_per_") for f in volume):
         # pictures arriving at a rate ("~40 photos a minute", "看瑕疵照片…一分鐘 6 張"): each request carries one
         yield Fact("images_per_request", 1, picture.start(), picture.end(), keyed=False)
     if any(f.slot in ("requests_per_day", "tokens_per_day") for f in volume):

@@ -33,6 +33,12 @@ WORDS: dict[str, tuple[str, ...]] = {
                    r"photos?|pictures?|pics|frames?|screenshots?|scans?|snapshots?)\b",),
     # the items that are pictures: each request carries one image (`images_per_request`), the model's image tokens
     "image_nouns": (r"\b(?:images?|photos?|pictures?|pics|frames?|screenshots?|snapshots?)\b",),
+    # pictures counted in each request ("each request = 3 scanned pages as images", "5 photos per listing", "8 images
+    # per claim"): the request's unit, and the pictures' nouns (pages only said as scans or images)
+    "image_request_units": (r"\b(?:requests?|calls?|quer(?:y|ies)|cases?|claims?|items?|listings?|products?|documents?|docs?|"
+                            r"submissions?|tickets?|orders?|invoices?|forms?|inspections?|reports?|posts?|prompts?)\b",),
+    "counted_images": (r"(?:scanned\s+|page\s+)?(?:images?|photos?|pictures?|pics|screenshots?|snapshots?|scans?)\b",
+                       r"(?:scanned\s+)?pages?\s+(?:as\s+)?(?:images?|scans?|pngs?|jpe?gs?)\b", r"scanned\s+pages?\b"),
     # a second load said beside the people's ("40 people chat with it, plus a pipeline that classifies 5 tickets/s", "on top
     # of that a batch tagger doing 2 req/s", "and a separate extraction job sends ~300 a minute"): summed, not one load
     "load_added": (r"\bplus\b", r"\bon top of (?:that|this|it|those|them)\b", r"\bin addition\b", r"\badditionally\b",

@@ -27,6 +27,9 @@ WORDS: dict[str, tuple[str, ...]] = {
                    # pictures a vision model reads ("每小时 300 张图", "一分钟 20 张照片", "每分钟 6 张截图")
                    "(?:张|幅|帧)\\s*(?:的)?\\s*[\\u4e00-\\u9fff]{0,4}?(?:图片|照片|相片|截图|影像|图像|图|画面|扫描件)"),
     "image_nouns": ("图片|照片|相片|截图|图像|影像|(?<![地视])图(?![纸表谱])|画面",),
+    # pictures counted in each request ("每个商品 5 张图", "每件案子平均上传 8 张照片", "每个请求 4 张图")
+    "image_request_units": ("(?:个|件|条|次|笔|单|份|张)?(?:请求|商品|案子|案件|订单|单据|工单|调用|帖子|报告|文档|申请|理赔|件|单)",),
+    "counted_images": ("(?:张|幅|页)\\s*(?:扫描)?(?:图片|照片|相片|截图|图像|图|扫描件)",),
     # (numerals are digits by now: "来一个处理一个" is read as "来1个处理1个")
     # a second load said beside the people's ("另外还有个分类流水线每秒 3 条", "再加上一个每分钟 120 条的打标任务", "外加一个每秒 4 笔的
     # 分类服务"): summed, not one load

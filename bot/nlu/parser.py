@@ -448,6 +448,7 @@ def parse_message(
             result.facts[slot] = value
     _vague_counts(normalized, result)
     _count_ranges(normalized, result)
+    _image_pixels(normalized, result)
     # "personal" with many users is a misreading of "laptop" in a fleet description: users win; unless a laptop is
     # said to be each person's ("our sales team (12 people) … on their laptops"): the head count read as users
     # at once is then how many laptops, each serving its one person.
@@ -797,6 +798,20 @@ def _vague_counts(normalized: str, result: ParseResult) -> None:
 
 
 _COUNT_RANGE = re.compile(r"(?<![\d.])(\d+)\s*(?:-|–|~|to|到|至)\s*(\d+)(?![\d.])")
+
+
+# A picture's size said as width × height ("~1500x2000 px", "大约 1200x1600", "1920×1080 的截图"): both sides at least 100 px.
+_PICTURE_SIZE = re.compile(r"(?<![\d.])(\d{3,5})\s*[x×*]\s*(\d{3,5})(?![\d.])")
+
+
+def _image_pixels(normalized: str, result: ParseResult) -> None:
+    """The pictures' size, [width, height], read only beside pictures counted in each request (`images_per_request`):
+    a model that tiles by resolution spends tokens by the area (`estimator.advice.request_shape.image_tokens`)."""
+    if not result.facts.get("images_per_request"):
+        return
+    m = _PICTURE_SIZE.search(normalized)
+    if m is not None and all(100 <= int(side) <= 20_000 for side in m.groups()):
+        result.facts["image_pixels"] = [int(m.group(1)), int(m.group(2))]
 
 
 def _count_ranges(normalized: str, result: ParseResult) -> None:

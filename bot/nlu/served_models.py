@@ -26,6 +26,7 @@ from bot.nlu.lexicon import (
     MODELS_TOGETHER,
     OVERNIGHT,
     RERANKER_ROLE,
+    SIDE_JOB,
     SIDE_MODELS,
 )
 from bot.nlu.model_choice import ModelLookup, ModelSide
@@ -66,6 +67,7 @@ class ModelSaid:
     outputs: list[Fact] = field(default_factory=list)
     volumes: list[Fact] = field(default_factory=list)
     label: str | None = None  # an embedder's or reranker's name as said (two of the same size are two models)
+    batch: bool = False  # the batch job said is this embedder's or reranker's (`_side_job`)
     senders: list[Fact] = field(default_factory=list)  # people whose each-person rate became this model's rate
     counted: list[Fact] = field(default_factory=list)  # senders counted by their own noun ("~30 underwriters"), in its sentence
 
@@ -96,6 +98,8 @@ class ModelSaid:
             value["output_tokens"] = int(max(f.value for f in self.outputs))
         if self.volumes:
             value["tokens_per_day"] = float(sum(float(f.value) for f in self.volumes))
+        if self.batch:
+            value["batch"] = True
         return value
 
     @property
@@ -238,6 +242,26 @@ def _batch_rates(text: str, by_slot: dict[str, list[Fact]]) -> list[Fact]:
     return [Fact("requests_per_s", round(rate, 4), items[0].start, items[0].end, keyed=True)]
 
 
+def _side_job(text: str, by_slot: dict[str, list[Fact]], owner: Sequence[tuple[int, ModelSaid]]) -> ModelSaid | None:
+    """"nightly we re-embed ~2M chunks with bge-m3", "用 Qwen3-Embedding-4B 重新算向量": a batch job whose sentence says an
+    embedder's or reranker's work (`lexicon.SIDE_JOB`) and names such a model nearest to its items is that model's
+    job, prefill only on it (`estimator.advice.batch_jobs.job_workload`), never the chat model's answers."""
+    items = by_slot.get("batch_items", [])
+    if len(items) != 1:
+        return None
+    fact = items[0]
+    start = _start(text, _SENTENCE_END, fact.start)
+    end = next((m.start() for m in _SENTENCE_END.finditer(text, fact.end)), len(text))
+    if SIDE_JOB.search(text, start, end) is None:
+        return None
+    near = [(fact.start - at if at <= fact.start else at - fact.end, model) for at, model in owner
+            if start <= at <= end]
+    if not near:
+        return None
+    model = min(near, key=lambda pair: pair[0])[1]
+    return model if model.role != "chat" else None
+
+
 def _choice_between(text: str, a: ModelSaid, b: ModelSaid) -> bool:
     """Two models said next to each other as options ("32B or 70B", "qwen3-32b 还是 llama 70b"), not a rate's slash."""
     gap = _PER_UNIT.sub("", text[a.fact.end:b.fact.start])
@@ -265,7 +289,11 @@ def read_served_models(text: str, by_slot: dict[str, list[Fact]], find_model: Mo
     loads = [f for slot in _USER_SLOTS for f in by_slot.get(slot, [])]
     loads += [f for f in _bare_counts(text, [end for end, _ in owner])
               if not any(f.start < said.end and said.start < f.end for said in loads)]
-    rates = [f for slot in _RATE_SLOTS for f in by_slot.get(slot, [])] + _batch_rates(text, by_slot)
+    side_job = _side_job(text, by_slot, owner)
+    if side_job is not None:
+        side_job.batch = True
+    rates = [f for slot in _RATE_SLOTS for f in by_slot.get(slot, [])] + \
+        ([] if side_job is not None else _batch_rates(text, by_slot))
     prompts = [f for slot in _PROMPT_SLOTS for f in by_slot.get(slot, []) if isinstance(f.value, int | float)]
     outputs = [f for f in by_slot.get("output_tokens", []) if isinstance(f.value, int | float)]
     volumes = [f for slot in _VOLUME_SLOTS for f in by_slot.get(slot, []) if isinstance(f.value, int | float)]

@@ -239,6 +239,9 @@ _FLAGS: dict[str, dict[Any, tuple[str, str, str]]] = {"users_across_time_zones":
           "cpu_arch": {"x86": ("x86 only", "只要 x86", "只要 x86"), "arm": ("Arm only", "只要 Arm", "只要 Arm")},
           "fanless": {True: ("fanless (passive cooling)", "无风扇（被动散热）", "無風扇（被動散熱）"),
                       False: ("fans allowed", "可以有风扇", "可以有風扇")},
+          "batch_prefill_only": {True: ("the job only reads its items (prefill only, nothing generated)",
+                                        "任务只读不生成（仅预填充）", "任務只讀不生成（僅預填充）"),
+                                 False: ("the job generates answers", "任务要生成回答", "任務要生成回答")},
           "ttft_irrelevant": {True: ("first-token latency does not matter", "首字延迟无所谓", "首字延遲無所謂"),
                               False: ("first-token latency matters", "首字延迟有要求", "首字延遲有要求")},
           "unhurried": {True: ("no rush for the answers", "不赶时间", "不趕時間"),
@@ -350,9 +353,11 @@ _SLOT_NAMES = {
     "base_concurrent_users": ("usual concurrent users", "平时并发人数", "平時同時使用人數"),
     "lora_adapters": ("LoRA adapters", "LoRA 适配器数", "LoRA 配接器數"),
     "images_per_request": ("images in each request", "每个请求的图片数", "每個請求的圖片數"),
+    "image_pixels": ("picture size", "图片尺寸", "圖片尺寸"),
     "cpu_arch": ("instruction set", "指令集架构", "指令集架構"),
     "fanless": ("cooling", "散热", "散熱"),
     "ttft_irrelevant": ("first-token latency", "首字延迟", "首字延遲"),
+    "batch_prefill_only": ("a job that only reads its items", "只读不生成的任务", "只讀不生成的任務"),
     "serving_engine": ("serving engine", "推理引擎", "推論引擎"),
     "prefix_caching": ("prefix caching", "前缀缓存", "前綴快取"),
     "session_history": ("multi-turn sessions", "多轮会话", "多輪會話"),
@@ -466,6 +471,9 @@ def fact_phrase(slot: str, value: Any, lang: str, names: Mapping[str, str] | Non
         return ("only " + ", ".join(value), "只用 " + "、".join(value), "只用 " + "、".join(value))[i]
     if slot == "preferred_vendors" and isinstance(value, list):  # "Huawei first" / "华为优先"
         return (", ".join(value) + " first", "、".join(value) + " 优先", "、".join(value) + " 優先")[i]
+    if slot == "image_pixels" and isinstance(value, list) and value:
+        size = "×".join(f"{v:,}" for v in value) + " px"
+        return (f"pictures of {size}", f"图片 {size}", f"圖片 {size}")[i]
     if slot in ("concurrent_users_range", "total_users_range") and isinstance(value, list) and value:
         # a head count said as a range ("二三十个人"): both ends, as said
         span = f"{value[0]:,}–{value[-1]:,}"
@@ -486,7 +494,7 @@ def fact_phrase(slot: str, value: Any, lang: str, names: Mapping[str, str] | Non
 
 
 _FACT_ORDER = ("model_id", "model_params_b", "quantization", "reasoning_model", "deployment_scale", "concurrent_users", "total_users",
-               "request_class", "transcript_minutes", "images_per_request", "prompt_tokens",
+               "request_class", "transcript_minutes", "images_per_request", "image_pixels", "prompt_tokens",
                "output_tokens", "shared_prefix_tokens", "shared_prefix_share", "prefix_caching", "session_history", "context_length", "ttft_target_ms", "ttft_irrelevant", "e2e_target_ms",
                "tokens_per_s_target", "speed_band", "unhurried", "arrival_pattern",
                "base_concurrent_users", "staff_per_shift", "rate_units", "requests_per_unit_per_hour", "tokens_per_unit_per_day",

@@ -15,6 +15,7 @@ from typing import Protocol
 from estimator.advice.batch_jobs import BatchSizer, job_hours, plan, shown_hours
 from estimator.advice.batch_jobs import rationale as batch_rationale
 from estimator.advice.candidates import ownership
+from estimator.advice.day_night import DayNightSizer
 from estimator.advice.named import evaluate_named, named_text, named_verdict
 from estimator.advice.owned import owned_answers
 from estimator.advice.owned_lighter import OwnedLighter
@@ -102,6 +103,8 @@ def answer_questions(
         update["rationale"] = why
         if primary_option is not None:
             update["primary"] = primary_option.model_copy(update={"rationale": why})
+    elif isinstance(sizer, DayNightSizer):  # the night's job, on the model that does it (`day_night.night_workload`)
+        update["batch"] = plan(sizer.night.workload, sizer.night.hours(primary.candidate, primary.count))
     elif workload.batch_items is not None:  # a batch job without a deadline: sized as stated, timed
         hours = job_hours(primary.estimate, sizer.peak, workload)
         update["batch"] = plan(workload, hours)

@@ -242,7 +242,7 @@ def _image_prompt(w: Workload) -> int | None:
     """
     if not w.images_per_request or w.prompt_tokens is not None:
         return None
-    return image_prompt_tokens(w.images_per_request, w.model_id)
+    return image_prompt_tokens(w.images_per_request, w.model_id, w.image_pixels)
 
 
 def _class_output(w: Workload, shapes: Iterable[RequestShape]) -> tuple[int, str] | None:
@@ -537,8 +537,10 @@ def fill_defaults(workload: Workload, catalog: Catalog) -> tuple[Workload, list[
 
 def streams_pace(filled: Workload) -> float | None:
     """The per-user speed a filled workload's peak streams are counted at, when it is an assumed speed slower than
-    the comfortable one ("not too slow" said); None: the stated speed, else the comfortable."""
-    return filled.tokens_per_s_target if filled.speed_basis == "said_acceptable" else None
+    the comfortable one ("not too slow" said, or work nobody watches stream: `speed_tier.BATCH_TOKENS_PER_S`); None: the
+    stated speed, else the comfortable. (Counted at 30 tok/s and served at 10, a rate's streams carried a third of its
+    answers' tokens: 0.93 requests/s of 400 tokens need 370 tok/s, and 25 streams at 10 give 250.)"""
+    return filled.tokens_per_s_target if filled.speed_basis in ("said_acceptable", "batch") else None
 
 
 def _filled(workload: Workload, catalog: Catalog, pace: float | None) -> tuple[Workload, list[Said]]:
@@ -598,7 +600,7 @@ def _filled(workload: Workload, catalog: Catalog, pace: float | None) -> tuple[W
         notes.append(said("assume.prompt.half_window", tokens=half_window, context=w.context_length))
     elif pictured is not None:
         notes.append(said("assume.prompt.images", tokens=pictured, images=w.images_per_request,
-                          each=image_tokens(w.model_id), text=IMAGE_INSTRUCTION_TOKENS, source=IMAGE_TOKENS_SOURCE_URL))
+                          each=image_tokens(w.model_id, w.image_pixels), text=IMAGE_INSTRUCTION_TOKENS, source=IMAGE_TOKENS_SOURCE_URL))
     elif spoken is not None:
         notes.append(said("assume.prompt.transcript", tokens=spoken, minutes=w.transcript_minutes,
                           per_minute=round(TOKENS_PER_SPOKEN_MINUTE), source=SPOKEN_RATE_SOURCE_URL))

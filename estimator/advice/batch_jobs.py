@@ -14,6 +14,13 @@ per-stream decode already includes the other streams' interleaved prefills), so 
 
     hours = items / (C / (output / per_stream + prompt / prefill)) / 3600
 
+A job that only reads its items (an embedder's vectors, a reranker's scores: `Workload.batch_prefill_only`, the job of
+a served embedder said with it, `job_workload`) generates nothing: its work is prefill alone, 2 × params FLOPs a
+token on its own small model, compute-bound, so each model copy gets through `prefill / prompt` items a second
+whatever the batch width:
+
+    hours = items × prompt / (replicas × prefill) / 3600
+
 `BatchSizer` is the recommendation's sizer with that criterion: an option meets when it fits and
 `hours ≤ window`; it tries C in `BATCH_STREAMS` (up to the items) and keeps the fastest
 that fits. Served tokens for $/M are the job's generated tokens per second, the same for every option,
@@ -30,18 +37,43 @@ from estimator.catalog import Catalog
 from estimator.physics.throughput import JobSpeeds
 from estimator.said import Said, said
 from estimator.schemas import BatchPlan, Estimate
-from estimator.workload import Workload
+from estimator.workload import ServedModel, Workload
 
 # Concurrent streams a batch runner may keep in flight; the engine caps a batch at its own default
 # (vLLM 256, TensorRT-LLM 2048) and at what the KV cache holds, so trying these covers the range.
 BATCH_STREAMS = (1, 4, 16, 64, 256, 1024)
 HEADROOM = 1.0  # the window is the margin (module docstring); kept in BatchPlan for the JSON's meaning
 SECONDS_PER_HOUR = 3600.0
+# Embedders and rerankers run at their checkpoints' 16 bits (as `served_models` holds their weights).
+SIDE_FORMAT = "BF16"
 
 
 def is_batch_job(workload: Workload) -> bool:
     """A job with a count of items and a deadline (both needed to size by throughput)."""
     return workload.batch_items is not None and workload.batch_window_hours is not None
+
+
+def job_model(workload: Workload) -> ServedModel | None:
+    """The embedder or reranker the batch job said is run by ("nightly we re-embed 2M chunks with bge-m3"), if any."""
+    return next((m for m in workload.served_models or () if m.batch and m.role != "chat"), None)
+
+
+def job_workload(workload: Workload) -> Workload:
+    """The batch job on the model that does it: an embedder's or reranker's job is its own model's, prefill only (no
+    answer, no chat model, no people); any other job is the workload itself."""
+    model = job_model(workload)
+    if model is None:
+        return workload
+    return workload.model_copy(update={
+        "model_params_b": model.model_params_b, "model_id": None, "active_params_b": None,
+        "served_models": None, "models_served": None, "co_served_params_b": None,
+        "prompt_tokens": model.prompt_tokens or workload.prompt_tokens, "output_tokens": None,
+        "quantization": SIDE_FORMAT, "batch_prefill_only": True, "request_class": None})
+
+
+def _output(workload: Workload) -> int:
+    """Tokens each item generates: none for a job that only reads its items."""
+    return 0 if workload.batch_prefill_only else workload.output_tokens or 256
 
 
 def prepare(workload: Workload) -> Workload:
@@ -67,9 +99,14 @@ def prepare(workload: Workload) -> Workload:
 
 def job_hours(estimate: Checked | JobSpeeds, streams: int, workload: Workload) -> float:
     """Hours the job takes on an option running `streams` items at once (inf when it does not fit)."""
-    if not estimate.fits or estimate.decode_tokens_per_s_per_stream <= 0 or estimate.prefill_tokens_per_s <= 0:
+    if not estimate.fits or estimate.prefill_tokens_per_s <= 0:
         return math.inf
     prompt = workload.prompt_tokens or 512
+    if workload.batch_prefill_only:  # compute-bound: each copy prefills its share, the batch width aside
+        return (workload.batch_items or 0) * prompt / (max(estimate.replicas, 1) * estimate.prefill_tokens_per_s) \
+            / SECONDS_PER_HOUR
+    if estimate.decode_tokens_per_s_per_stream <= 0:
+        return math.inf
     output = workload.output_tokens or 256
     per_item_s = output / estimate.decode_tokens_per_s_per_stream + prompt / estimate.prefill_tokens_per_s
     items_per_s = streams / per_item_s
@@ -94,7 +131,7 @@ def rationale(sizer: BatchSizer, primary: Sized, options: list[Sized]) -> Said:
     # The job's own rates: items per second times each item's tokens. (One prompt's prefill speed is not
     # an aggregate: quoted as one, 16k "prompt tok/s" sat beside a 42k tok/s requirement the job meets.)
     items_per_s = (sizer.workload.batch_items or 0) / (exact * SECONDS_PER_HOUR) if exact > 0 else 0.0
-    prompt, output = sizer.workload.prompt_tokens or 512, sizer.workload.output_tokens or 256
+    prompt, output = sizer.workload.prompt_tokens or 512, _output(sizer.workload)
     return said("answer.batch.why", count=primary.count, hardware=primary.candidate.hardware.name,
                stack=primary.candidate.stack.name, hours=hours, spare=max(sizer.window_hours - hours, 0.0),
                window=sizer.window_hours, streams=streams, decode=items_per_s * output,
@@ -105,7 +142,7 @@ def rationale(sizer: BatchSizer, primary: Sized, options: list[Sized]) -> Said:
 def plan(workload: Workload, finishes_hours: float | None) -> BatchPlan:
     """The job's required throughput and (when known) when the primary finishes it, with the sentence."""
     items = workload.batch_items or 0
-    prompt, output = workload.prompt_tokens or 512, workload.output_tokens or 256
+    prompt, output = workload.prompt_tokens or 512, _output(workload)
     window = workload.batch_window_hours or 0.0
     seconds = window * SECONDS_PER_HOUR
     prefill = items * prompt * HEADROOM / seconds if seconds else 0.0
@@ -118,6 +155,8 @@ def plan(workload: Workload, finishes_hours: float | None) -> BatchPlan:
     if not seconds:  # no deadline stated: say how long the recommended option takes
         text = (said("answer.batch.no_window", hours=finishes_hours, items=items, prompt=prompt, output=output)
                 if finite else "")
+    elif finite and workload.batch_prefill_only:
+        text = said("answer.batch.read", hours=finishes_hours, params=workload.model_params_b or 0.0, **params)
     elif finite:
         text = said("answer.batch", hours=finishes_hours, **params)
     else:
@@ -147,7 +186,7 @@ class BatchSizer(Sizer):
         self.peak = 1
         self.overload = 1.0
         seconds = self.window_hours * SECONDS_PER_HOUR
-        self.target = max((workload.batch_items or 0) * (workload.output_tokens or 256) / seconds, 1e-6)
+        self.target = max((workload.batch_items or 0) * _output(workload) / seconds, 1e-6)
         self.ttft = None
 
     def _widest(self, candidate: Candidate, count: int) -> tuple[float, int]:
@@ -160,8 +199,8 @@ class BatchSizer(Sizer):
         if found is None:
             items = self.workload.batch_items or 1
             widths = [c for c in BATCH_STREAMS if c <= items] or [1]
-            if candidate.stack.continuous_batching == "no":
-                widths = [1]
+            if candidate.stack.continuous_batching == "no" or self.workload.batch_prefill_only:
+                widths = [1]  # (a prefill-only job's hours are its copies' compute, whatever the width)
             best_hours, best_width = math.inf, widths[0]
             for streams in widths:
                 checked = self._speeds(candidate, count, streams)
@@ -222,4 +261,5 @@ class BatchSizer(Sizer):
         return 1 if self.meets(candidate, count) else 0
 
 
-__all__ = ["BATCH_STREAMS", "HEADROOM", "BatchSizer", "is_batch_job", "job_hours", "plan", "prepare", "rationale", "shown_hours"]
+__all__ = ["BATCH_STREAMS", "HEADROOM", "BatchSizer", "is_batch_job", "job_hours", "job_model", "job_workload", "plan",
+           "prepare", "rationale", "shown_hours"]

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from typing import Any, NamedTuple
 
-from estimator.advice.batch_jobs import BatchSizer
+from estimator.advice.batch_jobs import BatchSizer, job_workload
 from estimator.advice.candidates import Candidate
 from estimator.advice.sizing import CapacityFn, EstimateFn, Sized, Sizer
 from estimator.catalog import Catalog
@@ -26,8 +26,9 @@ from estimator.workload import Workload
 
 def night_workload(stated: Workload) -> Workload:
     """The night's job alone, as said: its items, window and shape, without the people (`batch_jobs.prepare` makes
-    it one client arriving as a batch)."""
-    return stated.model_copy(update={"concurrent_users": None, "total_users": None, "arrival_pattern": None,
+    it one client arriving as a batch), on the model that does it (an embedder's re-index is its own prefill only:
+    `batch_jobs.job_workload`)."""
+    return job_workload(stated).model_copy(update={"concurrent_users": None, "total_users": None, "arrival_pattern": None,
                                      "day_and_night": None, "base_concurrent_users": None, "speed_band": None,
                                      "tokens_per_s_target": None, "ttft_target_ms": None})
 
@@ -39,7 +40,9 @@ class DayNightSizer(Sizer):
                  night: Workload, **kwargs: Any) -> None:
         """`workload`: the people's, filled; `night`: the job's, filled with its own shape (`night_workload`)."""
         super().__init__(workload, catalog, estimate_fn, capacity_fn, **kwargs)
-        self.night = BatchSizer(night, catalog, estimate_fn, capacity_fn, format_stated=self.format_stated,
+        # (an embedder's job runs at its own 16 bits, whatever the chat model's format)
+        self.night = BatchSizer(night, catalog, estimate_fn, capacity_fn,
+                                format_stated=self.format_stated or bool(night.batch_prefill_only),
                                 shortcuts=self.shortcuts)
 
     _day_only = False  # while counting the people's devices alone (`day_count`)

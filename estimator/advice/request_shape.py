@@ -12,7 +12,7 @@ module names the classes and looks a class up in the rows it is handed (pure: no
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from typing import Literal, get_args
 
 from estimator.catalog import RequestShape
@@ -36,35 +36,53 @@ SPOKEN_RATE_SOURCE_URL = "https://tfcs.baruch.cuny.edu/speaking-rate/"
 
 
 # A picture in the prompt is a count of vision tokens before the text. Gemma 3 encodes every image into a fixed 256
-# (config.json `mm_tokens_per_image`, https://huggingface.co/google/gemma-3-4b-it/blob/main/config.json); models that
-# tile by resolution cost one token per 28×28 pixels (Qwen2.5-VL's 14-pixel patches merged 2×2, its model card's
-# min_pixels / max_pixels notes, https://huggingface.co/Qwen/Qwen2.5-VL-7B-Instruct), so a 1280×720 camera frame is
-# ~46 × 26 ≈ 1,200 tokens: the count taken for any model without a fixed one. The instruction beside the picture
-# ("describe the defect in one sentence") is a short text prompt.
+# (config.json `mm_tokens_per_image`, https://huggingface.co/google/gemma-3-4b-it/blob/main/config.json). Models that
+# tile by resolution cost one token per square of pixels: Qwen2.5-VL's 14-pixel patches merged 2×2 are 28×28 px a
+# token, up to the processor's max_pixels of 12,845,056 (16,384 tokens; model card, min_pixels / max_pixels notes,
+# https://huggingface.co/Qwen/Qwen2.5-VL-7B-Instruct); Qwen3-VL's 16-pixel patches merged 2×2 are 32×32 px
+# (https://huggingface.co/Qwen/Qwen3-VL-8B-Instruct, vision_config patch_size 16, spatial_merge_size 2). With no size
+# said, a picture is a 1280×720 camera frame: ~46 × 26 ≈ 1,200 tokens at 28 px, the count taken for any model without a
+# fixed one. The instruction beside the picture ("describe the defect in one sentence") is a short text prompt.
 FIXED_IMAGE_TOKENS = {"gemma-3": 256}
+TOKEN_PIXELS = {"qwen2.5-vl": 28, "qwen3-vl": 32}
+MAX_IMAGE_PIXELS = 12_845_056
+FRAME_PIXELS = (1280, 720)
 TILED_IMAGE_TOKENS = 1_200
 IMAGE_TOKENS_SOURCE_URL = "https://huggingface.co/google/gemma-3-4b-it/blob/main/config.json"
 IMAGE_INSTRUCTION_TOKENS = 100
 
 
-def image_tokens(model_id: str | None) -> int:
+def _family(model_id: str | None, table: dict[str, int]) -> int | None:
+    return next((table[f] for f in table if model_id and model_id.startswith(f)), None)
+
+
+def image_tokens(model_id: str | None, pixels: Sequence[int] | None = None) -> int:
     """The vision tokens one picture costs the model `model_id` (a catalog id): a fixed count for the families that
-    have one, else a 1280×720 frame at one token per 28×28 pixels.
+    have one; else its area at one token per square of the family's pixels (28 px unless known), the picture `pixels`
+    ([width, height]) as said or a 1280×720 frame.
 
-    >>> image_tokens("gemma-3-4b"), image_tokens("gemma-3-27b"), image_tokens(None)
+    >>> image_tokens("gemma-3-4b"), image_tokens("gemma-3-27b", [1500, 2000]), image_tokens(None)
     (256, 256, 1200)
+    >>> image_tokens("qwen2.5-vl-72b", [1500, 2000]), image_tokens("qwen3-vl-8b"), image_tokens("qwen2.5-vl-7b")
+    (3827, 900, 1176)
     """
-    family = next((f for f in FIXED_IMAGE_TOKENS if model_id and model_id.startswith(f)), None)
-    return FIXED_IMAGE_TOKENS[family] if family else TILED_IMAGE_TOKENS
+    fixed = _family(model_id, FIXED_IMAGE_TOKENS)
+    if fixed is not None:
+        return fixed
+    side = _family(model_id, TOKEN_PIXELS)
+    if side is None and pixels is None:
+        return TILED_IMAGE_TOKENS
+    width, height = pixels if pixels is not None else FRAME_PIXELS
+    return round(min(width * height, MAX_IMAGE_PIXELS) / (side or 28) ** 2)
 
 
-def image_prompt_tokens(images: int, model_id: str | None) -> int:
-    """A prompt of `images` pictures and a short instruction.
+def image_prompt_tokens(images: int, model_id: str | None, pixels: Sequence[int] | None = None) -> int:
+    """A prompt of `images` pictures (of `pixels` when said) and a short instruction.
 
-    >>> image_prompt_tokens(1, "gemma-3-4b"), image_prompt_tokens(2, None)
-    (356, 2500)
+    >>> image_prompt_tokens(1, "gemma-3-4b"), image_prompt_tokens(2, None), image_prompt_tokens(3, "qwen2.5-vl-72b", [1500, 2000])
+    (356, 2500, 11581)
     """
-    return images * image_tokens(model_id) + IMAGE_INSTRUCTION_TOKENS
+    return images * image_tokens(model_id, pixels) + IMAGE_INSTRUCTION_TOKENS
 
 
 def shape(request_class: str | None, shapes: Iterable[RequestShape]) -> RequestShape | None:
@@ -93,6 +111,6 @@ def shape_source(request_class: str, shapes: Iterable[RequestShape]) -> str:
     return found.source_url if found else ""
 
 
-__all__ = ["FIXED_IMAGE_TOKENS", "IMAGE_INSTRUCTION_TOKENS", "IMAGE_TOKENS_SOURCE_URL", "REQUEST_CLASSES", "SPOKEN_RATE_SOURCE_URL",
+__all__ = ["FIXED_IMAGE_TOKENS", "FRAME_PIXELS", "IMAGE_INSTRUCTION_TOKENS", "MAX_IMAGE_PIXELS", "TOKEN_PIXELS", "IMAGE_TOKENS_SOURCE_URL", "REQUEST_CLASSES", "SPOKEN_RATE_SOURCE_URL",
            "TILED_IMAGE_TOKENS", "TOKENS_PER_SPOKEN_MINUTE", "RequestClass", "RequestShape", "StatedContext", "image_prompt_tokens",
            "image_tokens", "shape", "shape_source", "transcript_tokens"]

@@ -62,6 +62,7 @@ class Figures(NamedTuple):
     ttft_ms_range: list[float] | None
     calibrated: bool
     prefill_tokens_per_s: float  # a batch job's hours read it (`batch_jobs.job_hours`)
+    replicas: int = 1  # model copies, each prefilling its own prompts (a prefill-only job's hours read it)
 
 
 class JobSpeeds(NamedTuple):
@@ -70,6 +71,7 @@ class JobSpeeds(NamedTuple):
     fits: bool
     decode_tokens_per_s_per_stream: float
     prefill_tokens_per_s: float
+    replicas: int = 1
 
 
 def figures(request: EstimateRequest, catalog: Catalog) -> Figures:
@@ -111,7 +113,7 @@ class ByCount:
         plan = best_plan(resolved, count, request.concurrency, self.memo)
         decode_row, prefill_row = _measured_rows(request, resolved, self.index, count)
         speeds = _speeds(request, plan, decode_row, prefill_row, resolved.confidence_width)
-        return JobSpeeds(plan.fits, speeds.per_stream, speeds.prefill)
+        return JobSpeeds(plan.fits, speeds.per_stream, speeds.prefill, plan.replicas)
 
     def some_layout_reaches(self, count: int, tokens_per_s: float, ttft_p95_ms: float | None, *,
                             slow_end: bool) -> bool:
@@ -157,7 +159,7 @@ class ByCount:
         prefill_range = _prefill_range(speeds.prefill, bounds, prefill_row is not None)
         return Figures(plan.fits, speeds.per_stream, stream_range, speeds.ttft, speeds.ttft_p95,
                        _ttft_range(speeds.ttft, speeds.prefill, prefill_range),
-                       resolved.factors.calibrated or decode_row is not None, speeds.prefill)
+                       resolved.factors.calibrated or decode_row is not None, speeds.prefill, plan.replicas)
 
     def best_case(self, max_count: int) -> BestCase | None:
         """`best_case` of the request at `max_count` devices."""

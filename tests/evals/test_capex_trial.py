@@ -103,6 +103,7 @@ def test_every_split_holds_its_drawn_questions_with_ids_distinct_across_splits()
               "day_night": 10, "day_night_held_out": 5, "thinking_share": 13, "thinking_share_held_out": 6,
               "china_count": 11, "china_count_held_out": 5,
               "multi_load": 11, "multi_load_held_out": 6,
+              "prefill_jobs": 8, "prefill_jobs_held_out": 4,
               "prompt_parts": 10, "prompt_parts_held_out": 5,
               "owned_fits": 13, "owned_fits_held_out": 6,
               "named_count_accel": 4, "owned_judge": 10, "owned_judge_held_out": 5,

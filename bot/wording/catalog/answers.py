@@ -389,6 +389,17 @@ ANSWER_MESSAGES: dict[str, tuple[str, str, str]] = {
         "批次處理任務：{items:,} 筆 × （{prompt:,} + {output:,}）token，須在 {window:g} 小時內完成，需要總計 "
         "{prefill:,.0f} 提示 tok/s 和 {decode:,.0f} 生成 tok/s；推薦方案 {hours:,.1f} 小時完成。",
     ),
+    "answer.batch.read": (
+        "Batch job, read only (vectors or scores, no text generated): {items:,} items × {prompt:,} tokens through the "
+        "{params:g}B model that does it, within {window:g} h, needs {prefill:,.0f} prompt tok/s "
+        "(2 × {params:g}B FLOPs a token, compute-bound); the recommended option finishes in {hours:,.1f} h.",
+        "批处理任务，只读不生成（输出向量或分数）：{items:,} 条 × {prompt:,} token，由做这件事的 {params:g}B 模型处理，须在 "
+        "{window:g} 小时内完成，需要总计 {prefill:,.0f} 提示 tok/s（每 token 2 × {params:g}B 次浮点运算，算力瓶颈）；"
+        "推荐方案 {hours:,.1f} 小时完成。",
+        "批次處理任務，只讀不生成（輸出向量或分數）：{items:,} 筆 × {prompt:,} token，由做這件事的 {params:g}B 模型處理，須在 "
+        "{window:g} 小時內完成，需要總計 {prefill:,.0f} 提示 tok/s（每 token 2 × {params:g}B 次浮點運算，算力瓶頸）；"
+        "推薦方案 {hours:,.1f} 小時完成。",
+    ),
     "answer.batch.no_window": (
         "Batch job: {items:,} items × ({prompt:,} + {output:,}) tokens; no deadline given, so it is sized as stated: "
         "the recommended option finishes in {hours:,.1f} h. Say the window (\"done in 6 hours\") to size for it.",
