@@ -75,9 +75,9 @@ _ITEMS_ZH = re.compile(
     r"单据|單據|票据|票據|保单|保單|订单|訂單|报表|報表|表单|表單|评价|評價|卷宗|财报|財報|年报|年報|票|"
     # calls counted by 通 ("4 万通客服电话"), their recordings and transcripts
     r"电话|電話|通话|通話|来电|來電|录音|錄音|转写稿|轉寫稿|"
-    # pictures and clips for a vision or video model ("80 万张商品图", "3 万张 X 光片", "5 萬支短影片")
-    r"图片|圖片|照片|相片|图像|圖像|影像|截图|截圖|光片|扫描件|掃描件|商品图|商品圖|主图|主圖|产品图|產品圖|"
-    r"视频|視頻|影片|短片|字幕"
+    # pictures and clips for a vision or video model ("80 万张商品图", "3 万张 X 光片", "5 萬支短影片"): the pictures'
+    # nouns are the load reader's (text is folded to Simplified first)
+    rf"{load_words_zh.WORDS['image_nouns'][0]}|光片|扫描件|视频|影片|短片|字幕"
     # The file's type said in Latin letters after the measure word: "2 万份 PDF", "1 万份 docx".
     rf"|(?:{_ITEM_NOUNS}|docx?|xlsx?|pptx?|html|json|csv)\b)"
 )
@@ -365,7 +365,7 @@ def said_of_each_person(text: str, start: int, reach: int = 24) -> bool:
 
 # A count said per unit of something other than time ("每份 2 張影像", "每个商品 5 张图", "每次 3 张截图"): how many each
 # item or request holds, never the job's count of items ("每晚 25 万张", "每天 3 万张" are per night and day: a batch).
-_PER_UNIT_BEFORE = re.compile(r"每\s*(?!(?:天|日|晚|夜|周|週|星期|礼拜|禮拜|月|年|季|小时|小時|钟头|鐘頭|分钟|分鐘|秒|个月|個月|工作日|早|晚上)"
+_PER_UNIT_BEFORE = re.compile(r"每\s*(?!(?:天|日|晚|夜|周|星期|礼拜|月|年|季|小时|钟头|分钟|秒|个月|工作日|早|晚上)"
                               r")[^\d,;.!?，；。、]{1,6}?\s*$")
 
 
