@@ -80,6 +80,7 @@ def test_every_split_holds_its_drawn_questions_with_ids_distinct_across_splits()
     # where the buyer is (mainland city, 国内机房, Taiwan city) and whose parts they would rather buy (国产优先, "prefer
     # Huawei") or must not (seed 20261206), 12 + 5;
     # a monthly API bill with its prices, the bill's output share or the in:out ratio said beside it (seed 20261206), 10 + 5.
+    # streams per device at a per-user speed, the concurrency said plainly (seed 73021), 8 + 4.
     # A question in two splits
     # would score as unseen.
     counts = {"dev": 338, "held_out": 15, "held_out_2": 10, "held_out_3": 24, "held_out_4": 12, "held_out_5": 12, "held_out_6": 12, "held_out_7": 12, "held_out_8": 12,
@@ -113,7 +114,8 @@ def test_every_split_holds_its_drawn_questions_with_ids_distinct_across_splits()
               "length_mix": 11, "length_mix_held_out": 5,
               "vendor_pref": 12, "vendor_pref_held_out": 5,
               "unit_rates": 6, "unit_rates_held_out": 3,
-              "api_bills": 10, "api_bills_held_out": 5}
+              "api_bills": 10, "api_bills_held_out": 5,
+              "stream_capacity": 8, "stream_capacity_held_out": 4}
     assert set(counts) == set(TRIAL_SPLITS)
     questions = {split: load_questions(trial_path(split)) for split in TRIAL_SPLITS}
     assert {split: len(found) for split, found in questions.items()} == counts
