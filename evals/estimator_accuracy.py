@@ -23,7 +23,9 @@ to leave out: every row is therefore also predicted with its whole source (`cali
 a GitHub repository or a web host) held out. Beside MAPE, which punishes over-estimates more than
 under-estimates (a 0.5× figure scores 50 %, a 2× one 100 %), each group reports the typical factor
 (geometric mean of max(est / meas, meas / est): 2.0 for either) and the share within ±30 %, broken down
-by device class, engine, concurrency band and dense vs mixture of experts, with the worst rows.
+by device class, engine, concurrency band, dense vs mixture of experts and publisher, with the worst rows; beside them the
+median factor and the median estimate / measured, the side the misses lean to (above 1 a count sized on the estimate
+buys too few devices).
 """
 
 from __future__ import annotations
@@ -88,6 +90,12 @@ class ErrorStats(BaseModel):
     naive_median_ape: float
     typical_factor: float = 1.0
     within_30: float = 0.0
+    # The median of max(est / meas, meas / est): the middle row's miss, either way (the typical factor's mean is pulled by
+    # a few rows far off).
+    median_factor: float = 1.0
+    # The median of est / meas: which way the misses lean. Above 1 the estimator carries more than was measured, so a
+    # count sized on it buys too few devices; below 1, too many.
+    median_ratio: float = 1.0
 
 
 class AccuracyReport(BaseModel):
@@ -103,7 +111,7 @@ class AccuracyReport(BaseModel):
     coverage: dict[str, float] = {}
     coverage_target: float = TARGET_COVERAGE
     # Leave-one-source-out: per metric, then per metric and breakdown ("class", "engine", "concurrency",
-    # "architecture") and group; the worst rows (largest factor) per metric.
+    # "architecture", "source") and group; the worst rows (largest factor) per metric.
     by_metric_source_out: dict[str, ErrorStats] = {}
     breakdowns_source_out: dict[str, dict[str, dict[str, ErrorStats]]] = {}
     worst_source_out: dict[str, list[RowResult]] = {}
@@ -161,6 +169,8 @@ def _stats(results: Sequence[RowResult], *, source_out: bool = False) -> ErrorSt
         typical_factor=round(math.exp(statistics.fmean(math.log(f) for f in factors)), 2) if all(
             math.isfinite(f) for f in factors) else math.inf,
         within_30=round(sum(abs(e) <= WITHIN_SHARE * 100 for e in errors) / len(errors), 3),
+        median_factor=round(statistics.median(factors), 2),
+        median_ratio=round(statistics.median(p / r.measured for p, r in zip(predicted, results, strict=True)), 2),
     )
 
 
@@ -183,7 +193,7 @@ def concurrency_band(row: Benchmark) -> str:
 
 # Breakdown name -> RowResult attribute (device class is the hardware kind).
 BREAKDOWNS: dict[str, str] = {"class": "kind", "engine": "engine", "concurrency": "concurrency_band",
-                              "architecture": "architecture"}
+                              "architecture": "architecture", "source": "source"}
 
 
 def _breakdowns(results: Sequence[RowResult]) -> dict[str, dict[str, dict[str, ErrorStats]]]:
@@ -289,14 +299,15 @@ def format_report(report: AccuracyReport) -> str:
         f"Estimator accuracy, leave-one-device-out on {report.rows_used} measured rows "
         f"({report.rows_excluded} excluded: device not in the catalog or workload shape unknown)",
         f"{'group':<14}{'rows':>5}{'MAPE':>9}{'median':>9}{'factor':>8}{'±30 %':>7}{'naive MAPE':>12}"
-        f"{'naive med.':>12}{'target':>9}",
+        f"{'naive med.':>12}{'target':>9}{'med. factor':>12}{'est/meas':>9}",
     ]
 
     def line(name: str, stats: ErrorStats, target: float | None, naive: bool = True) -> str:
         goal = f"<= {target:g} %" if target is not None else ""
         baseline = f"{stats.naive_mape:>11.1f}%{stats.naive_median_ape:>11.1f}%" if naive else " " * 24
         return (f"{name[:14]:<14}{stats.rows:>5}{stats.mape:>8.1f}%{stats.median_ape:>8.1f}%"
-                f"{stats.typical_factor:>7.2f}x{stats.within_30:>6.0%} {baseline}{goal:>9}")
+                f"{stats.typical_factor:>7.2f}x{stats.within_30:>6.0%} {baseline}{goal:>9}"
+                f"{stats.median_factor:>11.2f}x{stats.median_ratio:>8.2f}x")
 
     lines += [line(metric, stats, report.targets.get(metric)) for metric, stats in report.by_metric.items()]
     lines.append("by hardware kind:")
@@ -313,7 +324,7 @@ def format_report(report: AccuracyReport) -> str:
     for metric, breakdowns in report.breakdowns_source_out.items():
         lines.append(f"{metric}, leave-one-source-out, by:")
         for name, groups in breakdowns.items():
-            lines += [line(f"  {name[:5]} {group}", stats, None, naive=False) for group, stats in groups.items()]
+            lines += [line(f"  {name[:5]} {group.rsplit('/', 1)[-1]}", stats, None, naive=False) for group, stats in groups.items()]
     for metric, worst in report.worst_source_out.items():
         lines.append(f"{metric}, worst rows held out by source (row: device, engine, estimate / measured):")
         lines += [f"  {r.row_id}: {r.hardware_id}, {r.engine}, {(r.predicted_source_out or 0) / r.measured:.2f}x "

@@ -55,3 +55,12 @@ def test_a_publisher_is_its_repository_at_any_commit_or_its_host():
     assert source_key("https://raw.githubusercontent.com/mlcommons/inference_results_v4.1/main/x.json") == \
         "github.com/mlcommons/inference_results_v4.1"
     assert source_key("https://www.redhat.com/zh-cn/blog/x") == "redhat.com"
+
+
+def test_median_factor_and_the_side_the_misses_lean_to():
+    # est / meas 0.5, 1.1, 1.2, 1.3, 3.0: factors 2, 1.1, 1.2, 1.3, 3 -> middle 1.3; ratios' middle 1.2 (leans over)
+    stats = _stats([_row(50), _row(110), _row(120), _row(130), _row(300)])
+    assert stats.median_factor == 1.3
+    assert stats.median_ratio == 1.2
+    assert _stats([_row(100, source_out=80), _row(100, source_out=90), _row(100, source_out=70)],
+                  source_out=True).median_ratio == 0.8  # held out by source, the estimates lean under
