@@ -287,6 +287,9 @@ class Workload(BaseModel):
     # Beyond the contract: the context said as a cap ("上下文 8k 以内", "conversations capped at 8k"): the longest a
     # conversation may grow to, which a chat's conversations then run into (`advice.assume._half_window_prompt`).
     context_capped: bool | None = None
+    # Beyond the contract: the concurrent streams are programs' calls, not people ("pool of 64 workers", "程式呼叫的"): each
+    # sends its next prompt when its answer ends, none reads between them (`advice.sizing.people_at_once`).
+    machine_callers: bool | None = None
     # Beyond the contract: the class of work the requests are ("coding agent", "RAG", "classify tickets", "summarize the
     # reports"): a length the lead does not state is the class's sourced one (`advice.request_shape`, said in the echo).
     request_class: RequestClass | None = None

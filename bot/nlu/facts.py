@@ -62,6 +62,7 @@ from bot.nlu.lexicon import (
     LENGTH_REACH_WORDS,
     LENGTH_USUAL_AFTER,
     LENGTH_USUAL_WORDS,
+    MACHINE_CALLERS,
     MIXED_TRAINING,
     MIXED_TRAINING_DENIED,
     MULTIPLIERS,
@@ -1166,7 +1167,8 @@ def _words(text: str, claims: _Claims) -> Iterator[Fact]:
              ("accuracy_critical", ACCURACY_CRITICAL, True), ("mixed_training", MIXED_TRAINING_DENIED, False),
              ("mixed_training", MIXED_TRAINING, True),
              ("space_limited", SPACE_LIMITED, True), ("conservative", CONSERVATIVE, True), ("fine_tuned", FINE_TUNED, True),
-             ("availability_required", AVAILABILITY_NOT_REQUIRED, False), ("availability_required", AVAILABILITY_REQUIRED, True))
+             ("availability_required", AVAILABILITY_NOT_REQUIRED, False), ("availability_required", AVAILABILITY_REQUIRED, True),
+             ("machine_callers", MACHINE_CALLERS, True))
     found: set[str] = set()
     for slot, pattern, value in flags:
         if slot not in found and (m := pattern.search(text)):

@@ -267,6 +267,19 @@ CONSERVATIVE = _rx(r"\bconservative(?:ly)?\b", r"\b(?:a |the )?safe (?:answer|es
                    r"\bworst[- ]case\b", r"\bplay it safe\b", r"\bwith (?:a )?(?:safety )?margin\b",
                    "保守", "稳妥", "穩妥", "留有余量", "留有餘量", "保险起见", "保險起見")
 
+# The streams in flight are programs' calls, not people ("a pool of 64 workers", "from our pipeline", "都是后台 agent 在调，
+# 不是人", "程式呼叫的", "系统自动调用"): a program sends its next request as soon as its answer ends (a closed loop), so
+# every stream brings a prompt per answer; people read between theirs (`estimator.advice.sizing.people_at_once`).
+MACHINE_CALLERS = _rx(r"\bworker pool\b", r"\bpool of (?:\d+ )?workers\b", r"\b(?:queue|background|celery|async|batch) workers\b",
+                      r"\bworkers (?:call|hit|send|query)\b",
+                      r"\bfrom (?:our|the) (?:pipeline|backend|services?|batch (?:jobs?|system))\b",
+                      r"\b(?:programmatic(?:ally)?|automated) (?:calls?|requests?|clients?|callers?)\b",
+                      r"\bcalled (?:programmatically|by (?:code|scripts?|our (?:services?|backend|pipeline)))\b",
+                      r"\bnot (?:people|humans?)\b", r"\bno (?:people|humans?) (?:waiting|reading)\b",
+                      r"程序(?:在)?调用", "程式呼叫", "程式在呼叫", r"系统自动调用",
+                      r"后台(?:的)?\s*(?:agent|服务|服務|程序|程式|任务)\s*(?:在)?(?:调|呼叫)", r"不是人(?:在)?(?:等|用|看)",
+                      r"机器(?:在)?调用", "自动调用")
+
 # The lead asks for availability (seed 1, organization tier: "考慮冗餘：N+1 GPU 配置用於故障轉移" is a choice, not a
 # default): failover, HA, an uptime SLA, "can't go down". A denial ("不要求高可用", "no need for HA") is read first and wins.
 AVAILABILITY_NOT_REQUIRED = _rx(r"\b(?:no|don'?t|do not|doesn'?t|does not) (?:need|require|care about) (?:any )?(?:ha|high[- ]availability|failover|redundancy|a spare)\b",

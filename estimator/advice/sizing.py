@@ -284,9 +284,14 @@ def people_at_once(stated: Workload) -> bool:
 
     >>> people_at_once(Workload(concurrent_users=20, request_class="coding_agent"))
     False
+
+    Programs' calls in flight ("a pool of 64 workers", "都是程式呼叫的", `machine_callers`) are machines too: no one reads.
+
+    >>> people_at_once(Workload(concurrent_users=64, machine_callers=True))
+    False
     """
     return (stated.concurrent_users is not None and not stated.agentic_sessions and not agents_generate(stated)
-            and stated.arrival_pattern != "batch" and stated.batch_items is None)
+            and stated.arrival_pattern != "batch" and stated.batch_items is None and not stated.machine_callers)
 
 
 def agents_generate(workload: Workload) -> bool:
