@@ -30,7 +30,7 @@ from bot.nlu.lexicon import (
     SERVER_OF_CARDS,
     _rx,
 )
-from bot.nlu.load import NAMED_ONLY
+from bot.nlu.load import MAKER_NAME, NAMED_ONLY
 from estimator.catalog import HostChassis
 
 MAX_COUNT = 100_000
@@ -49,7 +49,8 @@ QUESTION = _rx(r"\bwould\b(?! (?:like|love|prefer|rather))", r"\bwill (?:it|they
                r"\b(?:decid(?:e|ing)|choos(?:e|ing)|pick(?:ing)?|torn|weighing|comparing)\s+between\b",
                r"在.{1,40}?(?:和|与|跟|或).{1,40}?之间\s*(?:选|挑|纠结|犹豫)",
                # "H200 还是 B200，几台": 还是 right before another device is the choice, with or without the mark
-               r"(?:还是|還是)\s*(?:直接)?\s*(?:上|买|買|用|选|選|换|換)?\s*(?:\d{1,3}\s*(?:张|張|台|块|塊|个|個|片|卡)\s*)?[a-z]",
+               r"(?:还是|還是)\s*(?:直接)?\s*(?:上|买|買|用|选|選|换|換)?\s*(?:\d{1,3}\s*(?:张|張|台|块|塊|个|個|片|卡)\s*)?"
+               r"(?:[a-z]|\d{4}\s*[a-z])",  # a device's name or model number ("还是 H20", "还是 4090D", "还是 5090 D")
                "够吗", "夠嗎", "够不够", "夠不夠", "够用吗", "夠用嗎", "能不能", "可以吗", "可以嗎", "行吗", "行嗎", "行不行",
                # "一张 L40S 可以同时跑 X 跟 Y 吗", "能同时挂 … 吗": a yes/no with its verb between (text folded to Simplified)
                "(?:能|可以)[^,，。;；?？!！]{0,60}?(?:吗|么)", "吗\\s*[?？]",
@@ -162,7 +163,8 @@ _COUNT_BEFORE_PHRASE = re.compile(
 # What is bought or owned is often said in servers ("two servers of 8 h100", "2 nodes with 4x l40s each", "two 4-gpu
 # l40s boxes", "one 8-gpu h200 server"): the devices are servers × cards, counted once.
 _SERVER_NOUN = r"(?:servers?|nodes?|box(?:es)?|machines?|systems?|hosts?|chassis)"
-_NODES_OF_CARDS = re.compile(r"(?<![a-z0-9.])(?:(?P<nodes>\d{1,3})\s*(?:台|个|個|部)?\s*)?(?P<cards>\d{1,3})\s*(?:卡|张卡|張卡)\s*$|"
+_NODES_OF_CARDS = re.compile(r"(?<![a-z0-9.])(?:(?P<nodes>\d{1,3})\s*(?:台|个|個|部)?\s*)?(?P<cards>\d{1,3})\s*(?:卡|张卡|張卡)\s*"
+                             rf"(?:{MAKER_NAME}\s*(?:的\s*)?)?$|"
                              r"(?<![a-z0-9.])(?P<nodes2>\d{1,3})\s+(?P<cards2>\d{1,3})\s*[x*]\s*$|"
                              rf"(?<![a-z0-9.])(?P<nodes3>\d{{1,3}})\s+{_SERVER_NOUN}\s+(?:of|with|each with|w/)\s+"
                              r"(?P<cards3>\d{1,3})\s*(?:[x*]|gpus?|cards?)?\s*$|"

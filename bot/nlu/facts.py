@@ -140,6 +140,12 @@ _POWER = re.compile(rf"{NUM}\s*(?P<unit>kw|kilowatts?|w|watts?|千瓦|瓦)(?![a-
 # per thousand tokens, per kWh, per GPU-hour ("$2.5/hr").
 _PRICE_PER_UNIT = re.compile(r"\s*(?:/|per\s+|每)\s*(?:1\s*)?(?:百万|百萬|million|mtok|m\b|千|1k\b|k\b|tokens?|tok\b|"
                              r"kwh|度|gpu[- ]?(?:hour|hr|h)|小时|小時|hour|hr\b|h\b)")
+# One device's price ("~16.5k RMB each", "$7k a card", "单张报价大概五万", "每张 1.6 万"): what a unit costs, not the money
+# to spend (the text is folded to Simplified before it is read).
+_PRICE_OF_ONE_AFTER = re.compile(r"\s*(?:each\b|apiece\b|a (?:card|piece|unit|gpu)\b|per (?:card|unit|gpu|piece|device)\b|"
+                                 r"/\s*(?:card|unit|gpu|张|卡)|(?:一|每)\s*张)")
+_PRICE_OF_ONE_BEFORE = re.compile(r"(?:单张|单卡|每张|每卡|一张卡?|per card|a card|each)\s*(?:的)?\s*(?:报价|价格|价钱|售价|卖|要|is|costs?)?"
+                                  r"\s*(?:大概|大约|约|差不多|~|about|around)?\s*$")
 # A budget nobody named under this much is a price or a count beside a currency sign ("命中 0.2 元"), not money
 # to buy hardware with; a named one ("budget $5") is kept, and the range check answers it.
 _UNNAMED_BUDGET_FLOOR = 10.0
@@ -604,7 +610,9 @@ def _budget(text: str, claims: _Claims) -> Iterator[Fact]:
                     text, max(0, m.start("num") - 16), m.start("num")):
                 value = -abs(value)
             named = keyed or _BUDGET_WORD_BEFORE.search(text, max(0, m.start() - _BUDGET_REACH), m.start()) is not None
-            if not named and (_PRICE_PER_UNIT.match(text, m.end()) or 0 <= value < _UNNAMED_BUDGET_FLOOR):
+            if not named and (_PRICE_PER_UNIT.match(text, m.end()) or 0 <= value < _UNNAMED_BUDGET_FLOOR
+                              or _PRICE_OF_ONE_AFTER.match(text, m.end())
+                              or _PRICE_OF_ONE_BEFORE.search(text, max(0, m.start() - 16), m.start())):
                 continue
             yield Fact("budget_usd", value, m.start(), m.end(), keyed=keyed)
 

@@ -113,11 +113,18 @@ def _aliases(hw: Hardware) -> set[str]:
         head = parts[:cut]
         if len(head) >= 2 or any(ch.isdigit() for ch in head[-1]):
             found.add(" ".join(head))
-    for part in parts:
-        if re.fullmatch(r"[a-z]?\d{4}(?:ti|d)?", part):  # "4090", "3060", "4090d" (the China-market D), "a6000", "w7900": unique model numbers
-            found.add(part)
-        elif DEVICE_WORDS.fullmatch(part):  # "910b" ("8卡910B", "昇腾910B"): a model number the lexicon knows as a device
-            found.add(part)
+    for i, part in enumerate(parts):
+        number = re.fullmatch(r"[a-z]?\d{4}(ti|d)?", part)  # "4090", "3060", "4090d" (the China-market D), "a6000", "w7900"
+        if number or DEVICE_WORDS.fullmatch(part):  # or one the lexicon knows as a device: "910b" ("8卡910B"), "k100", "mlu370"
+            found.add(part)  # unique model numbers
+            # the model number with what follows it in the id ("5090d v2", "k100 ai", "mlu370 x8"): the name without its
+            # line word, as leads write it ("5090D V2", "海光 K100-AI"); the longer alias wins over the bare number
+            found.add(" ".join(parts[i:]))
+        if number and number.group(1):
+            # a letter suffix said apart from the number ("4090 D", "5090 D V2", "4070 Ti"): the same device, not the
+            # unsuffixed one the number alone would match
+            spaced = part[:number.start(1)] + " " + number.group(1)
+            found.update({spaced, " ".join([spaced, *parts[i + 1:]])})
     return {fold(a) for a in found if len(a) >= 2}  # the text is folded to Simplified before it is read
 
 

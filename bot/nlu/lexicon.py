@@ -534,7 +534,7 @@ ONE_USER_AT_A_TIME = _rx(r"\bsingle[- ]user\b(?! (?:speed|throughput|latency|dec
                          *(word + _PER_USER_FIGURE for word in ("单用户", "单一用户", "单一使用者", "单个用户", "单人使用")))
 # The user owns the hardware they name ("I already have a MacBook Pro with an M4", "我們已經有 Snapdragon X 筆電").
 # "we got quoted 8x h200", "we've got a quote for an hgx box": a price offered, nothing owned (the device is asked about).
-OWNERSHIP = _rx(r"\b(?:i|we)\s+(?:already\s+|only\s+|just\s+|still\s+)?(?:have|own|got|bought)\b(?!\s+to\b)(?!\s+(?:been\s+)?(?:quoted|offered|pitched|a quote|quotes))",
+OWNERSHIP = _rx(r"\b(?:i|we)\s+(?:already\s+|only\s+|just\s+|still\s+)?(?:have|own|got|bought|grabbed|picked up|snagged)\b(?!\s+to\b)(?!\s+(?:been\s+)?(?:quoted|offered|pitched|a quote|quotes))",
                 r"\balready (?:have|own|bought)\b",
                 r"\bleft over\b",
                 r"\b(?:i|we)'ve\s+(?:already\s+)?(?:got|bought)\b(?!\s+(?:been\s+)?(?:quoted|offered|pitched|a quote|quotes))", r"\b(?:we|i) have got\b", r"\bsitting idle\b",
@@ -1101,11 +1101,20 @@ REASONING_OFF = _rx(r"\bno[- ]thinking\b", r"\bnon[- ]thinking\b", r"/no_think\b
                     r"\bwithout thinking\b", "不思考", "关闭思考", "关掉思考", "不开思考", "非思考模式", "不要思考")
 # Reasoning models' thinking: tokens generated before the answer, so output tokens (seed 2: decode-bound).
 THINKING_WORDS = r"(?:thinking|reasoning|chain[- ]of[- ]thought|cot|思考过程|思考過程|思考|思维链|思維鏈|推理过程|推理過程)"
-# Device model numbers that are no model size and no count ("昇腾 910B", "H20", "L20", "4090D", "Atlas 800I A2"),
+# Device model numbers that are no model size and no count ("昇腾 910B", "H20", "L20", "4090D", "5090D V2", "Atlas 800I A2",
+# "MLU370-X8", "寒武纪 590", "海光 K100-AI", "昆仑芯 P800"),
 # whether or not the catalog lists the device yet: their spans are kept from the size and count readers.
 DEVICE_WORDS = _rx(r"(?:ascend|atlas|昇腾|昇騰)\s*\d{3}[a-z]?\d?(?:\s*[a-z]{1,2}\d)?", r"(?<![a-z0-9])9[1-9]0[a-c](?![a-z0-9])",
                    r"(?<![a-z0-9])310[pb](?![a-z0-9])", r"(?<![a-z0-9])800i\s*a[23](?![a-z0-9])",
-                   r"(?<![a-z0-9])[hl]20(?![a-z0-9])", r"(?<![a-z0-9])[ah]800(?![a-z0-9])", r"(?<![a-z0-9])4090\s*d(?![a-z0-9])")
+                   r"(?<![a-z0-9])[hl]20(?![a-z0-9])", r"(?<![a-z0-9])[ah]800(?![a-z0-9])", r"(?<![a-z0-9])[45]090\s*d(?:\s*v2)?(?![a-z0-9])",
+                   # China's domestic accelerators by model number, whether or not the catalog lists them: Cambricon's MLU /
+                   # 思元 cards ("MLU370-X8", "寒武纪 590", "思元590"), Hygon's DCUs ("海光 K100-AI", "K100_AI", "BW1000") and
+                   # Kunlunxin's XPUs ("昆仑芯 P800", "R200"): "590" or "800" there is no head count and no model size
+                   r"(?<![a-z0-9])mlu\s*-?\s*[1-9]\d0(?:\s*-?\s*[a-z]\d{1,2}[a-z]?)?(?![a-z0-9])",
+                   r"(?:寒武纪|思元)\s*[1-9]\d0(?![a-z0-9])",
+                   r"(?<![a-z0-9])k100(?:\s*[-_]?\s*ai)?(?![a-z0-9])", r"(?<![a-z0-9])bw\d{3,4}(?![a-z0-9])",
+                   r"(?:海光|hygon)\s*(?:dcu)?\s*[zkb]\w?\d{3,4}", r"(?:昆仑芯?|kunlun(?:xin)?)\s*(?:xpu)?\s*[prm]\d{2,3}",
+                   r"(?<![a-z0-9])p800(?![a-z0-9])")
 # A device's own specification said right after its name: memory ("a100 40g", "4090（24G）", "48g 显存"), form factor
 # ("sxm4", "(sxm 的)", "pcie"), edition words and a power rating ("(300 w)"). Read with the device as one span before any
 # load number, so a number of the device's spec is never a head count, a length or a budget ("A100 40G" is no 40 people).

@@ -218,6 +218,10 @@ _VENDORS = tuple(dict.fromkeys(concept.split(".", 1)[1] for words in (en.WORDS, 
                                if concept.startswith("vendor.")))
 _VENDOR_WORDS = {vendor: _words(f"vendor.{vendor}") for vendor in _VENDORS}
 _ANY_VENDOR = "(?:" + "|".join(_VENDOR_WORDS.values()) + ")"
+# A maker's name or chip brand said before its device ("8 卡海光 K100", "8 卡英伟达 H20", "4 张昇腾 910B"): part of the
+# device's words, so a count before the maker is the device's count (the lexicons' "vendor." and "brand." entries).
+MAKER_NAME = "(?:" + "|".join([*_VENDOR_WORDS.values(), *(_words(concept) for words in (en.WORDS, zh.WORDS) for concept in words
+                                                           if concept.startswith("brand."))]) + ")"
 _VENDOR_LIST = rf"{_ANY_VENDOR}(?:\s*(?:,|/|or|nor|and|、|和|或者?|及)\s*{_ANY_VENDOR})*"
 _VENDOR_EXCLUSION = _rx(rf"(?<![a-z]){_words('vendor_exclusion_cue')}\s*(?:any\s+|the\s+|用)?(?P<names>{_VENDOR_LIST})(?![a-z0-9-])|"
                         rf"(?<![a-z0-9-])(?P<before>{_VENDOR_LIST}){_words('vendor_exclusion_after')}")

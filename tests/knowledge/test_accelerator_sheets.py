@@ -101,6 +101,8 @@ UNPRICED: dict[str, str] = {
     "rebellions-atom-plus": "quote only; no deal value per card, distributor listing, KT Cloud / NHN NPU rate or "
                             "나라장터 listing price read",
     "rebellions-rebel100": "quote only (2026 part); no deal value, listing or cloud rate read",
+    "cambricon-mlu370-x8": "no card, deal or distributor price read (2026-12-07: launch coverage of Cambricon's 2022 card "
+                           "gives rates, memory and power only); owned cards are sized, none is bought",
 }
 
 

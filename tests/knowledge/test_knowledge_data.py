@@ -20,6 +20,7 @@ STACK_IDS = {
     "qualcomm-cloud-ai100", "aws-neuron", "gaudi-vllm", "groq", "tenstorrent", "tpu-vllm", "cerebras",
     "furiosa-llm", "ascend-cann", "rbln-vllm",  # the accelerator sheets' additions (FuriosaAI RNGD, Huawei Atlas 300I Duo, Rebellions)
     "vllm-ascend",  # vLLM on the Ascend 910B (docs.vllm.ai/projects/ascend FAQ): continuous batching for a domestic-only buy
+    "vllm-mlu", "vllm-dcu",  # the vendors' vLLM ports for Cambricon MLU370-X8 and Hygon DCU K100-AI (low maturity)
 }
 WORKLOAD_QUANTS = ["FP16", "BF16", "FP8", "INT8", "Q8_0", "Q6_K", "Q5_K_M", "Q4_K_M", "Q4_0", "INT4", "Q3_K_M", "Q2_K"]
 
