@@ -363,6 +363,9 @@ def parse_message(
     gpu_count = found.pop("gpu_count", None)
     # A device count is a whole number ("八卡", "4 GPUs"); "0.1卡" or "-3 GPUs" is no count at all.
     result.gpu_count = gpu_count if isinstance(gpu_count, int) and 1 <= gpu_count <= MAX_DEVICE_COUNT else None
+    if (monthly := found.pop("monthly_amount", None)) is not None and "api_spend_amount" not in found:
+        # money every month with nothing beside it to say what it pays for: an API's spend or a rental budget, asked
+        result.problems.append(Problem("api_spend_usd_per_month", monthly, reason="monthly"))
     if (per_what := found.pop("requests_per_what", None)) is not None and not any(s in found for s in _LOAD_SLOTS):
         result.problems.append(Problem("requests_per_s", per_what, reason="per_what"))
     _apply_in_out_ratio(found, shapes)
