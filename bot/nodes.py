@@ -448,7 +448,7 @@ def _merge(slots: SlotValues, facts: SlotValues) -> SlotValues:
 
 # Forms of the same load: a newer one replaces the older ("what if we hit 30 req/s?" after "200 concurrent users",
 # "what if 800 concurrent?" after "9,000 requests/hour"). A monthly spend keeps its own line in the comparison.
-_RATE_FORMS = ("requests_per_s", "requests_per_day", "peak_factor", "tokens_per_day", "tokens_per_s_total")
+_RATE_FORMS = ("requests_per_s", "requests_per_day", "peak_factor", "peak_hour_share", "tokens_per_day", "tokens_per_s_total")
 
 
 def _newer_load_wins(merged: SlotValues, facts: SlotValues) -> None:
@@ -457,7 +457,7 @@ def _newer_load_wins(merged: SlotValues, facts: SlotValues) -> None:
             merged.pop("concurrent_users", None)
             merged.pop("base_concurrent_users", None)
         for slot in _RATE_FORMS:  # one rate at a time: the one just stated
-            if slot not in facts and slot != "peak_factor":
+            if slot not in facts and slot not in ("peak_factor", "peak_hour_share"):
                 merged.pop(slot, None)
     elif "concurrent_users" in facts:
         for slot in _RATE_FORMS:

@@ -255,6 +255,10 @@ class Workload(BaseModel):
     # (`assume._users`); `total_users` stays everyone on the roster.
     staff_per_shift: int | None = Field(default=None, ge=1, le=1_000_000)
     peak_factor: float | None = Field(default=None, ge=1, le=100)  # "peak is 3x the average"
+    # Beyond the contract: the busiest hour's share of the day's volume ("a third of the day's traffic lands between 9 and
+    # 10", "尖峰那一小时大概占全天五分之一"): that hour's rate is the day's volume × this per hour. An hour holds at least
+    # an even day's 1/24.
+    peak_hour_share: float | None = Field(default=None, ge=1 / 24, le=1)
     # A fleet of identical boxes, one per site ("rolling out to ~300 kiosks", "每家门店一台，40家店"): everything else
     # in the workload is one site's; the option is sized for one site and bought `sites` times.
     sites: int | None = Field(default=None, ge=1, le=100_000)

@@ -71,7 +71,7 @@ _ITEMS_ZH = re.compile(
     # of its own ending in 的 ("3 万份扫描后的保险理赔单据"): none of them a person, who would do the work, nor a card
     # ("8 张卡跑图" is cards)
     r"(?:的)?\s*(?:(?:(?!人|员工|同事|卡)[\u4e00-\u9fff]){1,4}的\s*)?(?:(?!人|员工|同事|卡)[\u4e00-\u9fff]){0,4}?"
-    r"(?:文档|文檔|文件|工单|工單|邮件|郵件|合同|合約|合约|报告|報告|记录|記錄|评论|評論|文章|论文|論文|病历|病歷|对话|對話|发票|發票|简历|簡歷|数据|數據|样本|樣本|"
+    r"(?:文档|文檔|文件|工单|工單|邮件|郵件|合同|合約|合约|报告|報告|记录|纪录|記錄|评论|評論|文章|论文|論文|病历|病歷|对话|對話|发票|發票|简历|簡歷|数据|數據|样本|樣本|"
     r"单据|單據|票据|票據|保单|保單|订单|訂單|报表|報表|表单|表單|评价|評價|卷宗|财报|財報|年报|年報|票|"
     # calls counted by 通 ("4 万通客服电话"), their recordings and transcripts
     r"电话|電話|通话|通話|来电|來電|录音|錄音|转写稿|轉寫稿|"
@@ -152,7 +152,7 @@ _ITEM_LENGTH_OF = re.compile(rf"(?:{_ITEM_NOUNS})\s+(?:of|with|averag\w*|are|at|
 _ONE_ITEM = r"(?:每|单|單|平均每|一|(?<![\d.])1\s*)(?:篇|份|条|條|则|則|封|张|張|页|頁|个|個|件|笔|筆|段|支|通|场|場)"
 _ITEM_LENGTH_ZH = re.compile(
     rf"{_ONE_ITEM}\s*"
-    r"(?:文档|文檔|文件|工单|工單|邮件|郵件|合同|合約|报告|報告|记录|記錄|文章|请求|請求|输入|輸入)?\s*(?:的)?\s*"
+    r"(?:文档|文檔|文件|工单|工單|邮件|郵件|合同|合約|报告|報告|记录|纪录|記錄|文章|请求|請求|输入|輸入)?\s*(?:的)?\s*"
     rf"(?:长度|長度)?\s*(?:大约|大約|约|約|平均|大概|差不多|在)?\s*{NUM}\s*(?:个|個)?\s*(?:tokens?|词元|詞元|字)"
 )
 # An item, alone or with what comes with it, said to be a length ("ticket + thread is maybe 6k tokens", "email +
@@ -164,7 +164,7 @@ _ITEM_JOINED_LENGTH = re.compile(
     rf"\s+(?:is|are|'s|comes? to|runs?|totals?)\s+(?:probably|usually|typically|generally|often)?\s*{APPROX}{NUM}\s*-?\s*tok(?:en)?s?\b")
 # (Chinese: the first part names an item; the part joined to it is no answer, reasoning or window: "思考加输出大概 3k
 # token" is the output's length, "模型加上下文" no item at all.)
-_ITEM_NOUNS_ZH = (r"工单|合同|合约|邮件|病历|报告|文档|文件|文章|记录|论文|简历|发票|单据|帖子|评论|卷宗|票据|对话|会话|"
+_ITEM_NOUNS_ZH = (r"工单|合同|合约|邮件|病历|报告|文档|文件|文章|记录|纪录|论文|简历|发票|单据|帖子|评论|卷宗|票据|对话|会话|"
                   r"通话|录音|转写|笔录|网页|说明书|手册|条款|案例")
 _JOINED_PART_ZH = r"(?:(?!输出|回答|答案|回复|思考|推理|摘要|生成|总结|上下文|下文|窗口|模型)[\u4e00-\u9fff])"
 _ITEM_JOINED_LENGTH_ZH = re.compile(
@@ -261,31 +261,47 @@ _HOURS = r"(?P<unit>hours?|hrs?|h|minutes?|mins?|days?|小时|小時|分钟|分�
 _HOURS_ONLY = r"(?P<unit>hours?|hrs?|h|minutes?|mins?|小时|小時|分钟|分鐘)"
 # The finish said after the time it is given ("两天必须跑完", "給 3 天時間跑完", "2 天内做完")
 _FINISH_ZH = r"(?:跑完|做完|处理完|處理完|完成|搞定|弄完|过完|過完)"
+# Windows that can only be a deadline ("within 6 hours", "6 小时内", "a 12 hour window", "48 hours of machine time",
+# "一共 10 个小时"): a count of items said with one is a job to finish in it, whatever verb names the work
+# (`is_batch_context`: "8 万份简历筛一遍，总共只有 6 个小时").
+_DEADLINES: list[re.Pattern[str]] = []
+
+
+def _deadline(pattern: re.Pattern[str]) -> re.Pattern[str]:
+    _DEADLINES.append(pattern)
+    return pattern
+
+
 WINDOW = (
-    re.compile(rf"(?:done|finish(?:ed)?|complete[d]?|processed|ready|through|turnaround|turned around|run)\s+(?:with)?in\s+"
-               rf"(?:under\s+|less than\s+|at most\s+|about\s+|~)?{NUM}\s*-?\s*{_HOURS}(?![a-z])"),
-    re.compile(rf"\bwithin\s+(?:a\s+|an\s+)?{NUM}\s*-?\s*{_HOURS}(?![a-z])"),
+    _deadline(re.compile(rf"(?:done|finish(?:ed)?|complete[d]?|processed|ready|through|turnaround|turned around|run)\s+(?:with)?in\s+"
+               rf"(?:under\s+|less than\s+|at most\s+|about\s+|~)?{NUM}\s*-?\s*{_HOURS}(?![a-z])")),
+    _deadline(re.compile(rf"\bwithin\s+(?:a\s+|an\s+)?{NUM}\s*-?\s*{_HOURS}(?![a-z])")),
     # the hours in brackets after the job's time ("over the weekend (48h)", "週末（48 小時）")
     re.compile(rf"[(（]\s*{APPROX}{NUM}\s*-?\s*(?:个|個)?\s*{_HOURS}\s*[)）]"),
-    re.compile(rf"{NUM}\s*(?:个|個)?\s*-?\s*{_HOURS}\s*(?:的)?\s*(?:window|deadline|budget|slot|turnaround|sla|"
-               r"时间窗口|時間窗口|窗口|时限|時限|期限)"),
-    re.compile(rf"(?:window|deadline|turnaround|sla)\s*(?:of|is|:|=)?\s*{APPROX}{NUM}\s*-?\s*{_HOURS}(?![a-z])"),
-    re.compile(rf"{NUM}\s*(?:个|個)?\s*{_HOURS}\s*(?:内|內|之内|之內|以内|以內)"),
-    re.compile(rf"(?:时间窗口|時間窗口|窗口|期限|时限|時限)\s*(?:是|为|為|:|有)?\s*{APPROX}{NUM}\s*(?:个|個)?\s*{_HOURS}"),
+    _deadline(re.compile(rf"{NUM}\s*(?:个|個)?\s*-?\s*{_HOURS}\s*(?:的)?\s*(?:window|deadline|budget|slot|turnaround|sla|"
+               r"时间窗口|時間窗口|窗口|时限|時限|期限|空档|空闲|机时)")),
+    # the machine's hours given to the job ("we've got 48 hours of machine time", "12 hours of gpu time")
+    _deadline(re.compile(rf"{NUM}\s*-?\s*{_HOURS}\s+of\s+(?:machine|compute|gpu|cluster|server|box|cloud|processing)\s*(?:time|hours?)\b")),
+    # the hours said as all there is ("一共 10 个小时", "总共只有 6 小时", "只剩 4 个钟"): the job's window
+    _deadline(re.compile(rf"(?:一共|总共|总计|共计|只有|只剩|仅有)\s*(?:只有|就)?\s*{APPROX}{NUM}\s*(?:个|個)?\s*{_HOURS_ONLY}"
+               r"(?!\s*(?:后|後|前|以后|以前|左右的延迟))")),
+    _deadline(re.compile(rf"(?:window|deadline|turnaround|sla)\s*(?:of|is|:|=)?\s*{APPROX}{NUM}\s*-?\s*{_HOURS}(?![a-z])")),
+    _deadline(re.compile(rf"{NUM}\s*(?:个|個)?\s*{_HOURS}\s*(?:内|內|之内|之內|以内|以內)")),
+    _deadline(re.compile(rf"(?:时间窗口|時間窗口|窗口|期限|时限|時限)\s*(?:是|为|為|:|有)?\s*{APPROX}{NUM}\s*(?:个|個)?\s*{_HOURS}")),
     # a ceiling on the hours ("~7 hours max", "最多 6 小时"), or the hours said after the finish line
     # ("has to finish overnight, so like 10 hours"): the job's window, in a batch context only
     re.compile(rf"{APPROX}{NUM}\s*-?\s*{_HOURS_ONLY}\s*(?:max(?:imum)?|tops|at most|at the most)\b"),
     re.compile(rf"(?:最多|最长|最長|不超过|不超過)\s*{APPROX}{NUM}\s*(?:个|個)?\s*{_HOURS}"),
     re.compile(rf"(?:finish(?:ed)?|done|complete[d]?|overnight|nightly)[^.;\d]{{0,24}}?\b(?:so|i\.e\.|say|roughly|about|like)\s*"
                rf"{APPROX}{NUM}\s*-?\s*{_HOURS_ONLY}(?![a-z])"),
-    re.compile(rf"(?:跑完|做完|处理完|處理完|完成)[^。；;\d]{{0,8}}?{APPROX}{NUM}\s*(?:个|個)?\s*{_HOURS_ONLY}"),
-    re.compile(rf"{APPROX}{NUM}\s*(?:个|個)?\s*{_HOURS}\s*(?:的)?\s*(?:时间|時間)?\s*(?:内|內|之内|之內|以内|以內)?\s*"
-               rf"(?:必须|必須|一定要|要|得|需要|就|能|来|來)?\s*{_FINISH_ZH}"),
+    _deadline(re.compile(rf"(?:跑完|做完|处理完|處理完|完成)[^。；;\d]{{0,8}}?{APPROX}{NUM}\s*(?:个|個)?\s*{_HOURS_ONLY}")),
+    _deadline(re.compile(rf"{APPROX}{NUM}\s*(?:个|個)?\s*{_HOURS}\s*(?:的)?\s*(?:时间|時間)?\s*(?:内|內|之内|之內|以内|以內)?\s*"
+               rf"(?:必须|必須|一定要|要|得|需要|就|能|来|來)?\s*{_FINISH_ZH}")),
     # hours said as a clause of their own in a batch job's message ("…，输出 20 token，4 小時", "…, 3 个小时"): its window
     re.compile(rf"(?:^|[,;，；。])\s*{APPROX}{NUM}\s*(?:个|個)?\s*{_HOURS_ONLY}\s*(?=[,;.!?，；。！？]|$)"),
     # "we have 2 days to get through them", "given 36 hours to finish"
-    re.compile(rf"\b(?:have|got|given|give us|get)\s+(?:only\s+|just\s+)?{APPROX}{NUM}\s*-?\s*{_HOURS}\s+to\s+"
-               r"(?:finish|complete|get through|process|run|do|churn|chew)"),
+    _deadline(re.compile(rf"\b(?:have|got|given|give us|get)\s+(?:only\s+|just\s+)?{APPROX}{NUM}\s*-?\s*{_HOURS}\s+to\s+"
+               r"(?:finish|complete|get through|process|run|do|churn|chew)")),
 )
 _HOURS_PER_UNIT = {"h": 1.0, "hr": 1.0, "hrs": 1.0, "hour": 1.0, "hours": 1.0, "小时": 1.0, "小時": 1.0,
                    "day": 24.0, "days": 24.0, "天": 24.0,
@@ -322,8 +338,11 @@ TTFT_IRRELEVANT = re.compile("|".join(f"(?:{w})" for w in (*load_words_en.WORDS[
 
 def is_batch_context(text: str) -> bool:
     """Whether the message describes a job over a set of items rather than people chatting (a first token said not to
-    matter is an offline job's: "first token irrelevant, has to finish within 15 min")."""
-    return any(next(batch_words(pattern, text), None) for pattern in (_BATCH_CONTEXT, ARRIVAL_WORDS["batch"], TTFT_IRRELEVANT))
+    matter is an offline job's: "first token irrelevant, has to finish within 15 min"), or counts items and gives
+    them a deadline (a job's volume and its window said together)."""
+    if any(next(batch_words(pattern, text), None) for pattern in (_BATCH_CONTEXT, ARRIVAL_WORDS["batch"], TTFT_IRRELEVANT)):
+        return True
+    return (any(p.search(text) for p in (_ITEMS_ZH, _ITEMS_EN)) and any(p.search(text) for p in _DEADLINES))
 
 
 def _label_only_output(text: str, claims: _Claims) -> Iterator[Fact]:

@@ -69,6 +69,8 @@ from bot.nlu.lexicon import (
     NO_MORE_BUDGET,
     NUM,
     ONE_USER_AT_A_TIME,
+    PER_MONTH_AFTER,
+    PER_MONTH_BEFORE,
     POWER_BEFORE_BUDGET,
     READ_TEXT_NOUNS,
     REASONING_MODEL_WORDS,
@@ -88,6 +90,7 @@ from bot.nlu.lexicon import (
     WHOLE_INPUT_WORDS,
     batch_words,
 )
+from bot.nlu.peak_share import peak_share_facts
 from bot.nlu.schedule import working_hours_facts
 from bot.nlu.serving import serving_facts
 from bot.nlu.spans import Fact, _Claims, _int, _matches, inked, number_value
@@ -298,7 +301,7 @@ _HANDED_IN_THOUSANDS = re.compile(rf"(?:{_HANDED_IN_VERBS})[^\d,;.!?，。；！
                                   rf"(?<![a-z0-9_.])(?P<neg>)(?P<num>\d+(?:\.\d+)?)\s*(?P<mult>k)(?![a-z]){_OTHER_UNIT}")
 # A text sized in thousands before its noun, Chinese attributive ("常丢 64k 的长文件", "8k 左右的工单记录"): the text's
 # length, the prompt it becomes; a measure word ("64k 份文件") would count texts, and has no 的.
-_SIZED_TEXT_NOUNS = (r"长文件|长文档|长文|文件|文档|合同|合约|资料|材料|工单|记录|论文|报告|代码|程式码|程序码|日志|邮件|卷宗|病历|文章|"
+_SIZED_TEXT_NOUNS = (r"长文件|长文档|长文|文件|文档|合同|合约|资料|材料|工单|记录|纪录|论文|报告|代码|程式码|程序码|日志|邮件|卷宗|病历|文章|"
                      r"内容|上下文|对话|prompt")
 _SIZED_TEXT = re.compile(rf"{APPROX}(?<![a-z0-9_.])(?P<neg>)(?P<num>\d+(?:\.\d+)?)\s*(?P<mult>k|千|万)\s*(?:tokens?\s*)?"
                          rf"(?:左右|上下)?\s*的\s*(?:长|大)?\s*(?:[\u4e00-\u9fff]{{0,2}})?(?:{_SIZED_TEXT_NOUNS})")
@@ -613,6 +616,12 @@ def _budget(text: str, claims: _Claims) -> Iterator[Fact]:
             if not named and (_PRICE_PER_UNIT.match(text, m.end()) or 0 <= value < _UNNAMED_BUDGET_FLOOR
                               or _PRICE_OF_ONE_AFTER.match(text, m.end())
                               or _PRICE_OF_ONE_BEFORE.search(text, max(0, m.start() - 16), m.start())):
+                continue
+            if not named and (PER_MONTH_BEFORE.search(text, max(0, m.start() - _BUDGET_REACH), m.start())
+                              or PER_MONTH_AFTER.match(text, m.end())):
+                # money every month with no API or bill beside it (those are read first as the spend): no capex
+                # budget, and which monthly cost it is gets asked (`lexicon.PER_MONTH_BEFORE`)
+                yield Fact("monthly_amount", m.group(0).strip(), m.start(), m.end(), keyed=True)
                 continue
             yield Fact("budget_usd", value, m.start(), m.end(), keyed=keyed)
 
@@ -1259,7 +1268,7 @@ def _batch_job(text: str, claims: _Claims) -> Iterator[Fact]:
 
 # Most specific first: a span read by one is skipped by the next.
 EXTRACTORS: tuple[Extractor, ...] = (
-    api_bill_facts, _electricity, _spoken_lengths, answer_lengths, one_line_answers, _prompt_parts, _load, serving_facts, _working_hours,
+    api_bill_facts, peak_share_facts, _electricity, _spoken_lengths, answer_lengths, one_line_answers, _prompt_parts, _load, serving_facts, _working_hours,
     _speed, measured_nouns,
     _batch, _thinking, _accumulated, _context, _misc_numbers, _no_more_budget, _free_slots, _budget,
     _power, _lengths,

@@ -459,7 +459,7 @@ READ_TEXT_NOUNS = (r"(?<![a-z])(?:transcripts?|reports?|papers?|articles?|e-?mai
                    r"briefs?|memos?|filings?|records?|notes|minutes|stories|posts?|letters?|submissions?|tickets?|threads?|"
                    r"contracts?|docs?|documents?|files?|pdfs?|cases?|complaints?|reviews?)(?![a-z])|"
                    r"转写稿|逐字稿|转录稿|稿件|稿子|论文|合约|合同|报告|研报|文章|邮件|工单|病历|卷宗|判决书|对话记录|聊天记录|通话记录|"
-                   r"记录|纪要|笔录|信件|简历|帖子|评论|材料|资料|文书|条文|章节|文档|文件")
+                   r"记录|纪录|纪要|笔录|信件|简历|帖子|评论|材料|资料|文书|条文|章节|文档|文件")
 TEXT_GENERATED_BEFORE = _rx(r"\b(?:write|writes|writing|wrote|generat\w*|produc\w*|draft\w*|creat\w*|outputs?|returns?)\b",
                             "生成", "撰写", "写出", "产出", "输出", "起草", "返回")
 
@@ -526,6 +526,22 @@ ROUND_THE_CLOCK_WORDS = (r"24\s*/\s*7", r"24x7", r"around the clock", r"round th
                          r"(?:全天|一天|每天)\s*24\s*(?:个)?\s*小时(?!\s*(?:内|以内|之内|完成|跑完|处理完))",
                          "24小时", "全天运行")
 ROUND_THE_CLOCK = _rx(*ROUND_THE_CLOCK_WORDS)
+
+# An amount of money said with a month ("每月大概 5000 块", "$5k a month", "一個月大概 10 萬台幣", "月費約 NT$15 萬"): money
+# paid every month, never a purchase's budget. Beside a hosted API, a bill or a spend verb it is the API's spend
+# (`bot.nlu.load._spend`, read first); with none of them it may as well be a rental budget: asked about.
+PER_MONTH_BEFORE = _rx(r"(?:\bmonthly|\ba month|\bper month|\bevery month|\beach month|每个?月|1\s*个月|月均|月费)"
+                       r"[^\d,;.!?，。；！？]{0,8}$")
+PER_MONTH_AFTER = _rx(r"\s*(?:/\s*mo(?:nth)?\b|a month\b|per month\b|monthly\b|each month\b|every month\b|每个?月|/\s*月|1\s*个月)")
+
+# "Business hours" / "上班时间" with no figure: the span an office's requests arrive in, 08:00 to 18:00 = 10 h. Office days
+# start around 8 and stop around 4-5 p.m. in the US (CPS work-schedule supplements: "a sharp peak in starting time around
+# 8 a.m.", Hedges, "Work schedules and the rush hour", Monthly Labor Review 98, 1975; BLS "Workers on flexible and shift
+# schedules", May 2004, table 7: beginning and ending hours) and run 9:00-18:00 (8 h worked + the lunch hour) in mainland
+# China and Taiwan; a team on both schedules sends requests from 8 to 18. The same 10 h is what a support desk's busiest
+# hour is measured against (~20 % of its day, `estimator.advice.load.BUSY_HOUR_OVER_WINDOW_AVERAGE`).
+OFFICE_DAY_HOURS = 10.0
+OFFICE_HOURS = _rx(r"\b(?:business|office|working|work) hours\b", "工作时间", "上班时间", "办公时间", "工作时段")
 
 # One user at a time, said without a number ("单用户", "單一使用者", "single-user", "one user at a time" is a count).
 # "单用户每秒起码 50 个 token" is per user: a speed or latency in the clause makes it a per-user figure, no count.
@@ -960,8 +976,12 @@ __all__ = [
     "ONE_USER_AT_A_TIME",
     "OVERNIGHT",
     "models_added",
+    "OFFICE_DAY_HOURS",
+    "OFFICE_HOURS",
     "OFFLINE_JOB_ZH",
     "OVERNIGHT_WINDOW_HOURS",
+    "PER_MONTH_AFTER",
+    "PER_MONTH_BEFORE",
     "WEEKEND",
     "WEEKEND_WINDOW_HOURS",
     "OWNERSHIP",

@@ -321,6 +321,8 @@ def _rates(text: str, claims: _Claims) -> Iterator[Fact]:
             if unit in ("day", "month"):
                 per_day = value / DAYS_PER_MONTH if unit == "month" else value
                 yield Fact(f"requests_per_day{suffix}", _int(round(per_day, 3)), m.start(), end, keyed=True)
+                if unit == "month" and not suffix:
+                    yield Fact("volume_said_monthly", True, m.start(), end, keyed=True)
             else:
                 yield Fact(f"requests_per_s{suffix}", round(value / SECONDS_PER_UNIT[unit], 6), m.start(), end, keyed=True)
     if re.search(_DAILY_ACTIVE, text):
@@ -598,6 +600,8 @@ def _token_volume(text: str, claims: _Claims) -> Iterator[Fact]:
             suffix = "_per_person" if _per_person(text, m) and _units_before(text, m.start()) else ""
             yield Fact(f"tokens_per_day{suffix}", _int(round(value / DAYS_PER_MONTH if unit == "month" else value, 1)),
                        m.start(), m.end(), keyed=True)
+            if unit == "month" and not suffix:
+                yield Fact("volume_said_monthly", True, m.start(), m.end(), keyed=True)
 
 
 def _token_rate(text: str, claims: _Claims) -> Iterator[Fact]:

@@ -13,6 +13,17 @@ _UNHURRIED = (r"\bno (?:rush|hurry)\b", r"\b(?:not|nobody'?s|no one'?s|nobody is
               r"\bslow (?:is|would be) (?:fine|ok|okay)\b")
 
 WORDS: dict[str, tuple[str, ...]] = {
+    # the busiest hour of a day, said as an hour ("the busiest hour", "our peak hour", "between 9 and 10", "9-10am"): a
+    # share said of it is the day's share in that hour (`bot.nlu.peak_share`)
+    "busy_hour": (r"\b(?:busiest|peak|busy|rush|heaviest|worst)(?: single)? hour\b", r"\bpeak of the day\b",
+                  r"\b(?:in|within|during) (?:a|one|that|the same|a single) (?:single )?hour\b",
+                  r"\bbetween (?P<h1>\d{1,2})(?::00)?\s*(?:am|pm)? and (?P<h2>\d{1,2})(?::00)?\s*(?:am|pm)?",
+                  r"(?<![\d.:$])(?P<h3>\d{1,2})(?::00)?\s*(?:am|pm)?\s*(?:-|–|to)\s*(?P<h4>\d{1,2})(?::00)?\s*(?:am|pm)\b"),
+    # what the share is of: the day's volume ("of the day's traffic", "of daily volume", "of all requests that day")
+    "of_the_day": (r"\bof (?:the |a |our |all (?:the )?|each |every )?(?:day'?s?|daily)\b", r"\bof (?:the )?(?:day|daily)'?s? ",
+                   r"\bof (?:that|it|those|them|the total|the volume|all (?:of )?(?:it|that))\b"),
+    # the verb that says a share is taken of the day ("that hour accounts for 20%")
+    "share_verb": (r"\baccounts? for", r"\bmakes? up", r"\bcarr(?:y|ies)"),
     # what arrives: a request, or the person / conversation behind one
     # one describing word may stand before the noun ("80k support tickets a day", "300 chat requests per minute")
     "request_nouns": (r"(?:[a-z]+[ -])?(?:requests?|reqs?|queries|query|calls?|completions?|inferences?)",

@@ -12,6 +12,15 @@ _UNHURRIED = ("不(?:赶|趕)时间", "不(?:着|用|必)?急(?!用|需|件)", "
               "慢慢(?:出字|出|生成|来)?(?:也)?(?:没关系|无所谓|没事|可以)")
 
 WORDS: dict[str, tuple[str, ...]] = {
+    # the busiest hour of a day ("尖峰那一小时", "最忙的一个小时", "高峰时段那一小时", "下午两点到三点那一小时", normalized:
+    # 尖峰那1小时, 2点到3点): a share said of it is the day's share in that hour (`bot.nlu.peak_share`)
+    "busy_hour": ("(?:尖峰|高峰|峰值|最忙|最集中|最多)[^\\d,;.]{0,6}?(?:那|这|的)?\\s*1\\s*(?:个)?\\s*(?:小时|钟头)",
+                  "(?:那|这)\\s*1\\s*(?:个)?\\s*(?:小时|钟头)",
+                  "(?P<h1>\\d{1,2})\\s*(?:点|时)\\s*(?:到|至|-|~)\\s*(?P<h2>\\d{1,2})\\s*(?:点|时)"),
+    # what the share is of: the day's volume ("占全天", "一天的", "当天总量", "日总量")
+    "of_the_day": ("全天|全日|整天|1\\s*天(?:的|总|里)|当天|每天的|日总|总量|其中",),
+    # the verb that says a share is taken of the day ("那一小时就占了四分之一")
+    "share_verb": ("占(?:了|据)?",),
     # a count may run over its figure ("3万多个问题") and its noun carry a word or two of description ("2 万通客服对话",
     # "2 万则 line 讯息"); 笔 counts requests in Traditional usage ("5 萬筆請求"); 人次 counts visits, one a request
     "request_nouns": ("(?:多|余|来)?\\s*(?:个|次|条|通|笔)?\\s*(?:api\\s*)?(?:请求|调用|呼叫|来电|电话|通话|request|requests|query|queries|call|calls)",

@@ -363,9 +363,13 @@ def parse_message(
     gpu_count = found.pop("gpu_count", None)
     # A device count is a whole number ("八卡", "4 GPUs"); "0.1卡" or "-3 GPUs" is no count at all.
     result.gpu_count = gpu_count if isinstance(gpu_count, int) and 1 <= gpu_count <= MAX_DEVICE_COUNT else None
+    if (monthly := found.pop("monthly_amount", None)) is not None and "api_spend_amount" not in found:
+        # money every month with nothing beside it to say what it pays for: an API's spend or a rental budget, asked
+        result.problems.append(Problem("api_spend_usd_per_month", monthly, reason="monthly"))
     if (per_what := found.pop("requests_per_what", None)) is not None and not any(s in found for s in _LOAD_SLOTS):
         result.problems.append(Problem("requests_per_s", per_what, reason="per_what"))
     _apply_in_out_ratio(found, shapes)
+    _month_on_running_days(found)
     _daily_active(found)
     _apply_share(found)
     _one_session_each(found)
@@ -560,6 +564,18 @@ def _convert_budget(found: SlotValues, result: ParseResult, normalized: str, rat
         result.problems.append(Problem("budget_usd", amount, reason="currency"))
         return
     found.update({"budget_usd": usd, "budget_amount": amount, "budget_currency": code})
+
+
+def _month_on_running_days(found: SlotValues) -> None:
+    """A month's volume said beside fewer running days a week ("5 億 token 一個月 … 只有上班時間", "weekdays only") is run
+    on those days: a running day carries the month ÷ (30.4 × days / 7), as a monthly API spend is spread
+    (`estimator.advice.load.running_days_per_month`), not ÷ 30.4."""
+    days = found.get("days_per_week")
+    if not found.pop("volume_said_monthly", None) or not isinstance(days, int | float) or not 0 < days < 7:
+        return
+    for slot in ("tokens_per_day", "requests_per_day"):
+        if isinstance(value := found.get(slot), int | float):
+            found[slot] = round(value * 7 / days, 1)
 
 
 def _daily_active(found: SlotValues) -> None:

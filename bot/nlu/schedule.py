@@ -3,7 +3,7 @@
 They set `hours_per_day` and `days_per_week`, which the TCO and the buy / rent / API comparison cost
 on: a part-time service is the case where renting or an API wins. Runs over `normalize()`d text
 (lower case, Chinese numerals as digits: 週一到週五 → 週1到週5, 朝九晚五 → 朝9晚5). An explicit clock
-range or day count is keyed; "business hours" / "工作时间" alone stands for 8 h on 5 days, unkeyed,
+range or day count is keyed; "business hours" / "工作时间" alone stands for the lexicon's office day (10 h) on 5 days, unkeyed,
 so that an explicit figure in the same message wins.
 """
 
@@ -13,7 +13,7 @@ import re
 from collections.abc import Callable, Iterator
 from typing import Protocol
 
-from bot.nlu.lexicon import ROUND_THE_CLOCK_WORDS
+from bot.nlu.lexicon import OFFICE_DAY_HOURS, OFFICE_HOURS, ROUND_THE_CLOCK_WORDS
 
 
 class _Claims(Protocol):
@@ -23,7 +23,6 @@ class _Claims(Protocol):
 
 FactFn = Callable[[str, float, int, int, bool], object]
 
-OFFICE_HOURS_PER_DAY = 8.0  # 9 to 5
 WORKDAYS_PER_WEEK = 5.0
 
 _TO = r"\s*(?:to|till|until|through|-|–|~|到|至)\s*"
@@ -44,9 +43,6 @@ _DAYS_RANGE = re.compile(
 _DAYS_COUNT = re.compile(
     r"(?<![\d.])(?P<n>[1-7])\s*days?\s*(?:a|per|/|each)\s*week"
     r"|(?:每周|每週|一周|一週|每星期)\s*(?:运行|運行|用|使用|上班|工作)?\s*(?P<zn>[1-7])\s*天"
-)
-_OFFICE_HOURS = re.compile(
-    r"\b(?:business|office|working|work) hours\b|工作时间|工作時間|上班时间|上班時間|办公时间|辦公時間|工作时段|工作時段"
 )
 # The hours a day it runs, said with the day ("白天 8 小时", "每天用 10 个小时", "一天开 12 小时"); never a window to finish
 # in ("每天 8 小时内跑完").
@@ -102,11 +98,11 @@ def working_hours_facts(text: str, claims: _Claims, make: FactFn) -> Iterator[ob
         if claims.free(m.start(), m.end()):
             claims.claim(m.start(), m.end())
             yield make("days_per_week", WORKDAYS_PER_WEEK, m.start(), m.end(), True)
-    for m in _OFFICE_HOURS.finditer(text):
+    for m in OFFICE_HOURS.finditer(text):
         if claims.free(m.start(), m.end()):
             claims.claim(m.start(), m.end())
-            yield make("hours_per_day", OFFICE_HOURS_PER_DAY, m.start(), m.end(), False)
+            yield make("hours_per_day", OFFICE_DAY_HOURS, m.start(), m.end(), False)
             yield make("days_per_week", WORKDAYS_PER_WEEK, m.start(), m.end(), False)
 
 
-__all__ = ["OFFICE_HOURS_PER_DAY", "WORKDAYS_PER_WEEK", "working_hours_facts"]
+__all__ = ["WORKDAYS_PER_WEEK", "working_hours_facts"]

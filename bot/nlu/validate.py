@@ -32,6 +32,7 @@ class Problem:
     # "range" | "currency" | "conflict" | "whole" (a fraction of a count) | "unknown" (not a choice)
     # | "per_what" (a count of requests with no time unit: per second, hour or day is a 3,600-86,400x difference)
     # | "vague" (a count said as "几十" / "dozens of": `value` is the words, `low`-`high` what they span)
+    # | "monthly" (money said with a month and nothing of what it pays for: `value` is the amount as said)
     reason: str = "range"
     # The currency the user said the amount in, when it is not the slot's own unit ("budget -€5k" is asked
     # about as a budget in EUR: the amount was never converted, so naming it in dollars would misquote it).

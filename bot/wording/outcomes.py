@@ -240,7 +240,7 @@ def _assumed(slots: Mapping[str, Any], rec: Recommendation, converted: bool, lan
 
 
 # Slots the load conversion's sentence states itself ("9,000 requests/hour ≈ 2.5/s × …").
-_CONVERTED_SLOTS = ("requests_per_s", "requests_per_day", "peak_factor", "tokens_per_day", "tokens_per_s_total")
+_CONVERTED_SLOTS = ("requests_per_s", "requests_per_day", "peak_factor", "peak_hour_share", "tokens_per_day", "tokens_per_s_total")
 
 
 def _understood(turn: TurnReading, lang: str, names: Mapping[str, str] | None = None,
@@ -299,6 +299,8 @@ def _problem_text(problem: ProblemRef, lang: str) -> str:
         return t("problem.currency.api_spend" if problem.slot == "api_spend_usd_per_month" else "problem.currency", lang)
     if problem.reason == "per_what":
         return t("problem.per_what", lang, value=_fmt(problem.value))
+    if problem.reason == "monthly":
+        return t("problem.monthly", lang, value=_fmt(problem.value))
     if problem.reason == "vague":
         return t("problem.vague", lang, what=what, value=_fmt(problem.value), low=_fmt(problem.low), high=_fmt(problem.high))
     if problem.reason == "whole":

@@ -124,6 +124,8 @@ def load_note(c: LoadConversion) -> Said:
     peak: Said | str = ""
     if c.peak_basis == "window":
         peak = said("assume.load.peak.window", factor=c.peak_factor, source=BUSY_HOUR_SOURCE_URL)
+    elif c.peak_basis == "hour_share":  # the share said of the busiest hour: share × running hours = the factor
+        peak = said("assume.load.peak.hour_share", share=c.peak_factor / c.running_hours_per_day, factor=c.peak_factor)
     elif c.peak_basis == "day":
         peak = said("assume.load.peak.day", factor=c.peak_factor, source=BUSY_HOUR_RATIO_SOURCE)
     elif c.peak_factor != 1:

@@ -95,7 +95,7 @@ def assumed_ttft_ms(prompt_tokens: int | None, floor_ms: int = DEFAULT_TTFT_MS, 
 LoadSource = Literal["rate", "token_rate", "daily_requests", "tokens", "spend"]
 # Why a daily average was raised to its busiest hour: a peak factor the lead stated; twice the average hour of a stated
 # working window; an eighth of a day's requests when no hours were said (`busy_hour`).
-PeakBasis = Literal["stated", "window", "day"]
+PeakBasis = Literal["stated", "hour_share", "window", "day"]
 
 # A day's count is not spread evenly over its hours. Office traffic rises to a morning peak: a 10-hour support desk's
 # busiest hour takes ~20 % of its day, twice its average hour (kpitree.co, "Peak support hours analysis",
@@ -199,9 +199,19 @@ def busy_hour(workload: Workload, *, requests: bool) -> tuple[float, PeakBasis |
     ((1.0, None), (1.0, None))
     >>> busy_hour(Workload(peak_factor=3), requests=True), busy_hour(Workload(arrival_pattern="steady"), requests=True)
     ((3.0, 'stated'), (1.0, None))
+
+    A fifth of the day in its busiest hour, over the seed's 12 running hours: 2.4 times the average hour (the day ÷ 5
+    in that hour, whatever the hours):
+    >>> busy_hour(Workload(peak_hour_share=0.2), requests=True), busy_hour(Workload(peak_hour_share=0.2), requests=False)
+    ((2.4, 'hour_share'), (2.4, 'hour_share'))
     """
     if workload.peak_factor:
         return float(workload.peak_factor), "stated"
+    if workload.peak_hour_share:
+        # the busiest hour's share of the day, said: that hour carries the day × share, the running hours' average
+        # hour the day ÷ hours, so the factor is share × hours (a flow said to be even is raised by it too: its lead
+        # said where it peaks)
+        return round(workload.peak_hour_share * workload.hours_per_day, 4), "hour_share"
     if workload.arrival_pattern in ("batch", "steady"):
         return 1.0, None
     if workload.hours_stated:
@@ -401,7 +411,10 @@ def load_conversion(workload: Workload, api_prices: Iterable[ApiPrice] = ()) -> 
         return None
     # A spend is a month's average bought at list price: spread over the running hours as it is (a stated peak factor
     # raises it).
-    peak, basis = busy_hour(workload, requests=False) if update["source"] == "tokens" else (workload.peak_factor or 1.0, None)
+    # A share of the day said in its busiest hour raises a spend's volume too (`busy_hour`).
+    said_share = workload.peak_hour_share is not None and not workload.peak_factor
+    peak, basis = (busy_hour(workload, requests=False) if update["source"] == "tokens" or said_share
+                   else (workload.peak_factor or 1.0, None))
     rate = tokens / (prompt + output) / seconds_per_day * peak
     mean, streams = busiest_streams(rate, hold)
     return base.model_copy(update={**update, "requests_per_s": round(rate, 4), "peak_factor": peak, "peak_basis": basis,

@@ -149,6 +149,11 @@ _ASSUME: dict[str, tuple[str, str, str]] = {
         "，最忙的一小时约为平均的 {factor:g} 倍（办公流量上午见峰：10 小时的客服台最忙一小时约占全天 20%，{source}）",
         "，最忙的一小時約為平均的 {factor:g} 倍（辦公流量上午見峰：10 小時的客服台最忙一小時約占全天 20%，{source}）",
     ),
+    "assume.load.peak.hour_share": (
+        ", its busiest hour carrying {share:.0%} of the day, as said (× {factor:g} the average hour)",
+        "，最忙的一小时占全天 {share:.0%}（如所述；为平均每小时的 {factor:g} 倍）",
+        "，最忙的一小時占全天 {share:.0%}（如所述；為平均每小時的 {factor:g} 倍）",
+    ),
     "assume.load.peak.day": (
         ", its busiest hour carrying ~1/8 of the day (× {factor:g}; telephone traffic's busy-hour ratio, {source})",
         "，最忙的一小时约占全天的 1/8（× {factor:g}；电话流量的忙时比，{source}）",

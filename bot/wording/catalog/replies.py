@@ -243,6 +243,12 @@ TEMPLATES: dict[str, tuple[str, str, str]] = {
         "{value} 个请求是每秒、每分钟、每小时还是每天？（例如“每小时 {value} 个请求”）按秒和按天算，所需硬件相差远不止 2 倍，所以先问清楚。",
         "{value} 個請求是每秒、每分鐘、每小時還是每天？（例如「每小時 {value} 個請求」）按秒和按天算，所需硬體相差遠不止 2 倍，所以先問清楚。",
     ),
+    "problem.monthly": (
+        "{value} a month: is that what you pay a hosted API today (which model?), or a monthly budget for renting? "
+        "A purchase's budget is one figure, so I would rather ask than guess.",
+        "每月 {value}：这是现在每月付给托管 API 的费用（哪个模型？），还是每月租用的预算？买硬件的预算是一次性的数，所以先问清楚。",
+        "每月 {value}：這是現在每月付給託管 API 的費用（哪個模型？），還是每月租用的預算？買硬體的預算是一次性的數，所以先問清楚。",
+    ),
     "problem.vague": (
         "{what}: \"{value}\" could be anywhere from {low} to {high}, and the hardware differs by more than 2× across "
         "that, so I would rather ask than guess: about how many?",
