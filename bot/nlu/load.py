@@ -93,6 +93,7 @@ _QPM = _words("per_minute_rate")
 _RATE_QPS = ((_rx(rf"{APPROX}{NUM}\s*{_QPS}"), 1), (_rx(rf"{APPROX}{NUM}\s*{_QPM}"), 60),
              (_rx(rf"{_QPS}[^\d,;.!?]{{0,16}}?{APPROX}{NUM}(?!\s*(?:%|ms|s\b|gb|b\b|tok|rps|qps))"), 1))
 _PEAK_FACTOR = re.compile(_words("peak_factor"))
+_BUSY_HOUR_SHARE = re.compile(_words("busy_hour_share"))
 # A multiple said as a word ("double the average", "triple that")
 MULTIPLE_WORDS = {"double": 2.0, "twice": 2.0, "triple": 3.0, "treble": 3.0}
 
@@ -333,6 +334,14 @@ def _rates(text: str, claims: _Claims) -> Iterator[Fact]:
         yield Fact("concurrent_users", _int(number_value(m)), m.start(), m.end(), keyed=True)
     for m in _matches(_REQUESTS_PER_WHAT, text, claims):
         yield Fact("requests_per_what", _int(number_value(m)), m.start(), m.end(), keyed=True)
+    if (said := _BUSY_HOUR_SHARE.search(text)) and claims.free(said.start(), said.end()):
+        # the busiest hour's share of the day; the parser makes it a multiple of the mean hour (`parser._busy_hour_share`)
+        claims.claim(said.start(), said.end())
+        groups = said.groupdict()
+        share = (float(groups["nz"]) / float(groups["dz"]) if groups.get("dz") and groups.get("nz")
+                 else float(next(groups[k] for k in ("p", "pz") if groups.get(k))) / 100)
+        if 0 < share <= 1:
+            yield Fact("busy_hour_share", round(share, 4), said.start(), said.end(), keyed=True)
     if (said := _PEAK_FACTOR.search(text)) and claims.free(said.start(), said.end()):
         claims.claim(said.start(), said.end())
         factor = next(v for v in said.groupdict().values() if v is not None)

@@ -180,6 +180,10 @@ WORDS: dict[str, tuple[str, ...]] = {
                      # a bare window as a clause of its own beside the daily count ("~30k a day, 8h, ...", "(8h)"):
                      # the hours it runs (normalized text: "，" reads ",")
                      r"(?:^|[,;(]\s*)(?P<hb>\d{1,2})\s*(?:h|hrs?|hours?|个?小时)\s*(?=$|[,;.)])"),
+    # The busiest hour's share of the day ("the peak hour is ~20% of the day", "a fifth of daily traffic lands in the 10am
+    # hour"; normalized text: "a fifth" reads "20%"): the busy hour said, read as its multiple of the mean hour.
+    "busy_hour_share": (r"(?:peak|busiest|busy) hour (?:alone )?(?:is|carries|takes|sees|does|gets|has|holds|accounts for)? ?"
+                        r"(?:about |around |roughly |~)?(?P<p>\d{1,2}(?:\.\d+)?)\s*% of (?:the |all |our )?(?:day|daily)",),
     "peak_factor": (r"peak (?:is |of |at |runs |hits )?(?:about |around |~)?(?P<f>\d+(?:\.\d+)?)\s*(?:x|times) (?:the )?(?:average|avg|mean|normal|base)",
                     r"peak(?:-to-average)? factor (?:of |is |=|:)?\s*(?P<f2>\d+(?:\.\d+)?)",
                     # "peaks 3x during month-end close", "spikes to 4x at 9 am": a multiple of the usual load (never
