@@ -337,8 +337,9 @@ def _from_load(w: Workload, facts: dict[str, Any], notes: list[Said], api_prices
         # An unattended volume is a job: its day's requests within the hours it runs, sized by throughput
         # (`batch_jobs.BatchSizer`), not as streams each held to a per-stream pace nobody watches.
         facts.update({"batch_items": job[0], "batch_window_hours": job[1], "concurrent_users": 1})
-        notes.append(said("assume.load.volume_job", items=job[0], hours=job[1],
-                          per_request=conversion.prompt_tokens + conversion.output_tokens))
+        as_job = said("assume.load.volume_job", items=job[0], hours=job[1],
+                      per_request=conversion.prompt_tokens + conversion.output_tokens)
+        notes.append(joined((spend_note(conversion), as_job)) if conversion.source == "spend" else as_job)
     elif w.concurrent_users is None and not summed_loads(w) and "concurrent_users" not in facts:
         facts["concurrent_users"] = conversion.concurrent_streams
         notes.append(load_note(conversion))
