@@ -169,7 +169,10 @@ ARRIVAL_WORDS: dict[str, re.Pattern[str]] = {
                  r"(?:live|as it streams)|looks? at (?:it|them|the \w+) (?:live|before|until|till))\b", r"\bunattended\b",
                  "(?:没人|没有人|无人)(?:盯着|在|会)?(?:看|等|盯)", "无人值守",
                  r"\b(?:a few|a couple(?: of)?|some|several) (?:minutes?|mins?|hours?) (?:of )?lag\b", r"\blag is (?:fine|ok|okay)\b",
-                 "(?:不用|不需要|不必|无需|無需|不要求)(?:即时|实时|實時|即時)", "非(?:实时|即时)"),
+                 "(?:不用|不需要|不必|无需|無需|不要求)(?:即时|实时|實時|即時)", "非(?:实时|即时)",
+                 # latency said not to matter at all (not the first token's alone: "首字延迟无所谓" still streams to a reader)
+                 r"\blatency (?:doesn'?t|does not|don'?t) matter", r"\b(?:don'?t|do not|doesn'?t) care (?:much )?about latency",
+                 "(?:不在乎|不在意|不关心|不管)\\s*延迟", "(?<![字个n])(?<!n )延迟\\s*(?:无所谓|不重要|不在乎|不敏感|没(?:有)?(?:什么)?要求)"),
     # "peak"/高峰 alone only says when the maximum is, not that arrivals are bursty.
     "bursty": _rx(r"burst", r"spiky", r"spikes?", r"peaky", r"morning rush", r"rush hours?", r"comes in waves",
                   r"(?:流量|请求|访问|负载)(?:很|比较|非常|特别)?(?:尖|突发|不均匀|不均)",

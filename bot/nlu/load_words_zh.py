@@ -16,6 +16,8 @@ WORDS: dict[str, tuple[str, ...]] = {
     # 尖峰那1小时, 2点到3点): a share said of it is the day's share in that hour (`bot.nlu.peak_share`)
     "busy_hour": ("(?:尖峰|高峰|峰值|最忙|最集中|最多)[^\\d,;.]{0,6}?(?:那|这|的)?\\s*1\\s*(?:个)?\\s*(?:小时|钟头)",
                   "(?:那|这)\\s*1\\s*(?:个)?\\s*(?:小时|钟头)",
+                  # the traffic engineer's own word for it: "高峰小时" (the busy hour), "忙时"
+                  "(?:尖峰|高峰|最忙)\\s*(?:的)?\\s*(?:小时|钟头)(?!\\s*(?:内|里|以内))|忙时",
                   "(?P<h1>\\d{1,2})\\s*(?:点|时)\\s*(?:到|至|-|~)\\s*(?P<h2>\\d{1,2})\\s*(?:点|时)"),
     # what the share is of: the day's volume ("占全天", "一天的", "当天总量", "日总量")
     "of_the_day": ("全天|全日|整天|1\\s*天(?:的|总|里)|当天|每天的|日总|总量|其中",),

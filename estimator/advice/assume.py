@@ -335,7 +335,14 @@ def _from_load(w: Workload, facts: dict[str, Any], notes: list[Said], api_prices
             total=facts["concurrent_users"]))))
     elif conversion.source == "spend" and w.concurrent_users is not None:
         notes.append(spend_note(conversion))  # the streams are stated; the spend still sets the volume
-    if w.concurrent_users is None and not summed_loads(w) and "concurrent_users" not in facts:
+    if (job := volume_job(w, conversion)) is not None:
+        # An unattended volume is a job: its day's requests within the hours it runs, sized by throughput
+        # (`batch_jobs.BatchSizer`), not as streams each held to a per-stream pace nobody watches.
+        facts.update({"batch_items": job[0], "batch_window_hours": job[1], "concurrent_users": 1})
+        as_job = said("assume.load.volume_job", items=job[0], hours=job[1],
+                      per_request=conversion.prompt_tokens + conversion.output_tokens)
+        notes.append(joined((spend_note(conversion), as_job)) if conversion.source == "spend" else as_job)
+    elif w.concurrent_users is None and not summed_loads(w) and "concurrent_users" not in facts:
         facts["concurrent_users"] = conversion.concurrent_streams
         notes.append(load_note(conversion))
     if w.tokens_per_day is None:
@@ -347,6 +354,27 @@ def _from_load(w: Workload, facts: dict[str, Any], notes: list[Said], api_prices
         else:
             daily = conversion.tokens_per_day or (conversion.requests_per_day or 0.0) * per_request
         facts["tokens_per_day"] = round(daily, 1)
+
+
+def volume_job(w: Workload, conversion: LoadConversion) -> tuple[int, float] | None:
+    """(items, window hours) of a volume said of unattended work ("batch", "overnight pipeline", "不在乎延迟"): the day's
+    requests of a daily count, token volume or spend, to finish within the window said, else the hours the volume runs
+    (`load.volume_hours`).
+    A batch job's criterion is its total throughput over its window (`batch_jobs`); counted as streams at a batch
+    pace of 10 tok/s each, a $22k a month summarization spend became 565 streams each holding a minute's first-token
+    wait, and eight B200s. None for a rate, for people, for a job already said with its items, or loads said apart.
+
+    >>> c = load_conversion(Workload(tokens_per_day=8e8, prompt_tokens=2_000, output_tokens=100, arrival_pattern="batch"))
+    >>> volume_job(Workload(tokens_per_day=8e8, arrival_pattern="batch"), c)
+    (380952, 24.0)
+    >>> volume_job(Workload(tokens_per_day=8e8), c) is None
+    True
+    """
+    if (w.arrival_pattern != "batch" or w.batch_items is not None or w.day_and_night or w.concurrent_users is not None
+            or w.total_users is not None or summed_loads(w) or len(own_loads(w)) > 1
+            or conversion.source not in ("daily_requests", "tokens", "spend") or not conversion.requests_per_day):
+        return None
+    return max(1, round(conversion.requests_per_day)), w.batch_window_hours or conversion.running_hours_per_day
 
 
 def summed_loads(w: Workload) -> bool:
@@ -683,4 +711,4 @@ def _filled(workload: Workload, catalog: Catalog, pace: float | None) -> tuple[W
     return w.model_copy(update=facts), notes
 
 
-__all__ = ["DEFAULT_TTFT_MS", "fill_defaults", "load_note", "scale_for", "streams_pace"]
+__all__ = ["DEFAULT_TTFT_MS", "fill_defaults", "load_note", "scale_for", "streams_pace", "volume_job"]

@@ -49,6 +49,8 @@ def counted_load(named: Workload, filled: Workload, catalog: Catalog) -> LoadCon
     rate the streams send their prompts at (`load.prompts_per_stream_per_s`). None when the streams were said."""
     if named.concurrent_users is not None or len(own_loads(filled)) > 1:
         return None  # (loads of several models: each one's conversion is among the assumptions, `assume._from_load`)
+    if named.batch_items is None and filled.batch_items is not None:
+        return None  # an unattended volume sized as a job by its throughput, not as streams (`assume.volume_job`)
     paced = named if (pace := streams_pace(filled)) is None else named.model_copy(update={"tokens_per_s_target": pace})
     if named.prompt_tokens is None:
         paced = paced.model_copy(update={"prompt_tokens": filled.prompt_tokens})

@@ -8,10 +8,10 @@ spends in it; J. D. C. Little, Operations Research 9(3), 1961):
     streams = peak arrival rate (requests/s) × time each request holds a slot (s)
 
 A request holds its slot from arrival to its last token: the first-token target, then its answer
-streamed at the per-user speed (hold = TTFT + output tokens / tok/s). A daily count is spread over the
-running hours (seed 1's 12 h/day unless stated), times a stated peak factor; a token volume is divided
-by the tokens of one request (prompt + answer); a monthly API spend is divided by that API's own list
-price (input and output priced apart, in the prompt-to-answer ratio) into tokens.
+streamed at the per-user speed (hold = TTFT + output tokens / tok/s). A rate is sized as said. A volume (a
+daily count, a token volume divided by the tokens of one request, a monthly API spend divided by that API's own
+list price into tokens) is spread over the hours it runs and raised to its busy hour (`busy_hour`), the same rule
+for every form.
 
 Pure: no I/O, no text. The result is a typed `LoadConversion`; the wording layer says it.
 """
@@ -24,7 +24,6 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict
 
-from estimator.advice.concurrency import poisson_quantile
 from estimator.catalog import ApiPrice
 from estimator.workload import DEFAULT_DAYS_PER_WEEK, Workload
 
@@ -93,24 +92,25 @@ def assumed_ttft_ms(prompt_tokens: int | None, floor_ms: int = DEFAULT_TTFT_MS, 
                int(float(f"{answer_ms:.2g}")))  # a bound nobody set, to two figures: 46,875 ms is 47 s
 
 LoadSource = Literal["rate", "token_rate", "daily_requests", "tokens", "spend"]
-# Why a daily average was raised to its busiest hour: a peak factor the lead stated; twice the average hour of a stated
-# working window; an eighth of a day's requests when no hours were said (`busy_hour`).
+# Why a volume's mean hour was raised to its busiest hour: a peak factor the lead stated; the busy hour of the hours said
+# ("9 to 6", "24/7"); the busy hour of a whole day when no hours were said; the busiest hour's share of the day, said
+# (`busy_hour`).
 PeakBasis = Literal["stated", "hour_share", "window", "day"]
 
-# A day's count is not spread evenly over its hours. Office traffic rises to a morning peak: a 10-hour support desk's
+# One rule for every volume (a spend a month, tokens a day, requests a day, an hourly average over a working day): spread
+# evenly over the hours it runs, then raised to its busiest hour, the hour hardware is sized for in traffic engineering
+# (a busy hour, not a percentile of a day). A day's traffic is not spread evenly over its hours: a 10-hour support desk's
 # busiest hour takes ~20 % of its day, twice its average hour (kpitree.co, "Peak support hours analysis",
-# https://kpitree.co/glossary/customer-support-metrics/peak-support-hours-analysis); contact-centre intraday profiles
-# peak 09:30–11:30 at 2.5–4× their quietest interval (https://turnella.com/contact-centre-volume-patterns). Applied to
-# a stated working window of at most `WORKING_WINDOW_MAX_HOURS`; a count said to run around the clock keeps its average
-# (a flow spread over the whole day is its lead's own reading of it).
-BUSY_HOUR_OVER_WINDOW_AVERAGE = 2.0
-WORKING_WINDOW_MAX_HOURS = 16.0
+# https://kpitree.co/glossary/customer-support-metrics/peak-support-hours-analysis), and a telephone exchange carries
+# 1/8-1/10 of a day's calls in its busiest hour, 2.4-3x the mean of 24 hours (Cyclopedia of Telephony and Telegraphy
+# vol. 2, American School of Correspondence, 1919), so twice the mean hour is the common factor for a working window
+# and the lower end for a flow that runs around the clock, where machines fill the night. Hours not said: the volume
+# is a day's, spread over 24 h at the same factor (the busiest hour holds 1/12 of it). A peak the lead states (a factor,
+# the busiest hour's share of the day, a peak rate) always wins; a flow said to be even and an unattended batch job are
+# not raised (a batch job is sized by its throughput over its window: `batch_jobs`).
+BUSY_HOUR_OVER_MEAN_HOUR = 2.0
+HOURS_OF_A_DAY = 24.0
 BUSY_HOUR_SOURCE_URL = "https://kpitree.co/glossary/customer-support-metrics/peak-support-hours-analysis"
-# With no hours said, the busiest hour of a day of requests carries about an eighth of it: telephone traffic
-# engineering's busy-hour ratio ("in a large, busy city, about one-eighth of the total daily calls are in some one
-# hour; in a smaller, less active city, probably one-tenth", Cyclopedia of Telephony and Telegraphy vol. 2, American
-# School of Correspondence, 1919). The larger share is taken: sized hardware errs on the side of capacity.
-BUSY_HOUR_SHARE_OF_DAY = 1 / 8
 BUSY_HOUR_RATIO_SOURCE = "Cyclopedia of Telephony and Telegraphy vol. 2 (American School of Correspondence, 1919)"
 
 
@@ -169,41 +169,35 @@ def concurrent_streams(requests_per_s: float, hold_s: float) -> int:
     return max(1, math.ceil(requests_per_s * hold_s - 1e-9))
 
 
-def busiest_streams(requests_per_s: float, hold_s: float) -> tuple[float, int]:
-    """(mean, sized) streams of an average arrival rate: independent requests arriving at random leave a Poisson
-    number in the system (Little's mean; an M/G/∞ occupancy is Poisson whatever the hold-time distribution), so the
-    busiest moments of the running hours hold its 99th percentile (`concurrency.poisson_quantile`, the quantile a
-    head count's streams are sized at). A daily count says nothing of how it clusters, so this is the least its
-    peak can be (a morning rush only adds to it: the reply asks for the peak hour's count).
+def busy_hour_streams(requests_per_s: float, hold_s: float) -> tuple[float, int]:
+    """(mean, sized) streams of a volume's busy-hour arrival rate: Little's law, rounded up to whole streams. The busy
+    hour is the margin over the day (`busy_hour`), as a stated peak rate is sized as said; no percentile of random
+    arrivals goes on top: a batched decode step reads the weights once for all its streams, so a moment with a few
+    streams more than the busy hour's mean slows each a little, it does not fail them (seed 2 tests the bought hardware
+    at 1.5x its peak before buying more).
 
-    120,000 requests over 8 h with 7.7 s holds: 32 on average, 46 at the 99th percentile.
-    >>> busiest_streams(120_000 / (8 * 3600), 7.7)
-    (32.083, 46)
+    120,000 requests over 8 h, twice the mean hour at the busiest, 7.7 s holds: 64.2 streams, sized 65.
+    >>> busy_hour_streams(2 * 120_000 / (8 * 3600), 7.7)
+    (64.167, 65)
     """
     mean = requests_per_s * hold_s
-    return round(mean, 3), max(1, poisson_quantile(mean))
+    return round(mean, 3), concurrent_streams(requests_per_s, hold_s)
 
 
-def busy_hour(workload: Workload, *, requests: bool) -> tuple[float, PeakBasis | None]:
-    """The factor from a daily average over the running hours to its busiest hour, and why (module constants).
+def busy_hour(workload: Workload) -> tuple[float, PeakBasis | None]:
+    """The factor from a volume's mean hour over the hours it runs (`volume_hours`) to its busiest hour, and why (the
+    module constants): a peak factor the lead stated; none for a batch job (it drains its queue at its own pace) or a
+    flow said to be even ("steady", "均匀"); else twice the mean hour, of the hours said or of the whole day.
 
-    A stated peak factor is the lead's own; a batch job drains its queue at its own pace, and a flow said to be even
-    ("steady", "均匀") is even: neither is raised. A stated working window (the hours said, at most 16) peaks at twice its
-    average hour; a day of requests with no hours said, at an eighth of the day in its busiest hour (the seed's 12
-    running hours × 1/8 = 1.5 its average hour). A token volume with no hours said keeps its average over the running
-    hours: machine pipelines, the usual source of such a volume, run flat.
-
-    >>> busy_hour(Workload(hours_per_day=8), requests=True), busy_hour(Workload(), requests=True)
-    ((2.0, 'window'), (1.5, 'day'))
-    >>> busy_hour(Workload(), requests=False), busy_hour(Workload(hours_per_day=24), requests=True)
-    ((1.0, None), (1.0, None))
-    >>> busy_hour(Workload(peak_factor=3), requests=True), busy_hour(Workload(arrival_pattern="steady"), requests=True)
+    >>> busy_hour(Workload(hours_per_day=8)), busy_hour(Workload()), busy_hour(Workload(hours_per_day=24))
+    ((2.0, 'window'), (2.0, 'day'), (2.0, 'window'))
+    >>> busy_hour(Workload(peak_factor=3)), busy_hour(Workload(arrival_pattern="steady"))
     ((3.0, 'stated'), (1.0, None))
 
-    A fifth of the day in its busiest hour, over the seed's 12 running hours: 2.4 times the average hour (the day ÷ 5
-    in that hour, whatever the hours):
-    >>> busy_hour(Workload(peak_hour_share=0.2), requests=True), busy_hour(Workload(peak_hour_share=0.2), requests=False)
-    ((2.4, 'hour_share'), (2.4, 'hour_share'))
+    A fifth of the day in its busiest hour: that hour carries the day ÷ 5, whatever the hours, so over a whole day
+    (no hours said) 4.8 times the mean hour, over a 10-hour day 2:
+    >>> busy_hour(Workload(peak_hour_share=0.2)), busy_hour(Workload(peak_hour_share=0.2, hours_per_day=10))
+    ((4.8, 'hour_share'), (2.0, 'hour_share'))
     """
     if workload.peak_factor:
         return float(workload.peak_factor), "stated"
@@ -211,16 +205,20 @@ def busy_hour(workload: Workload, *, requests: bool) -> tuple[float, PeakBasis |
         # the busiest hour's share of the day, said: that hour carries the day × share, the running hours' average
         # hour the day ÷ hours, so the factor is share × hours (a flow said to be even is raised by it too: its lead
         # said where it peaks)
-        return round(workload.peak_hour_share * workload.hours_per_day, 4), "hour_share"
+        return round(workload.peak_hour_share * volume_hours(workload), 4), "hour_share"
     if workload.arrival_pattern in ("batch", "steady"):
         return 1.0, None
-    if workload.hours_stated:
-        if workload.hours_per_day <= WORKING_WINDOW_MAX_HOURS:
-            return BUSY_HOUR_OVER_WINDOW_AVERAGE, "window"
-        return 1.0, None
-    if requests:
-        return round(workload.hours_per_day * BUSY_HOUR_SHARE_OF_DAY, 4), "day"
-    return 1.0, None
+    return BUSY_HOUR_OVER_MEAN_HOUR, "window" if workload.hours_stated else "day"
+
+
+def volume_hours(workload: Workload) -> float:
+    """The hours a day's volume is spread over: the hours said, else the whole day (a day's volume is the day's; the
+    TCO's 12 running hours are its assumption about the hardware, not about when the traffic came).
+
+    >>> volume_hours(Workload(hours_per_day=9)), volume_hours(Workload())
+    (9.0, 24.0)
+    """
+    return workload.hours_per_day if workload.hours_stated else HOURS_OF_A_DAY
 
 
 def running_days_per_month(workload: Workload) -> float:
@@ -337,18 +335,16 @@ def load_conversion(workload: Workload, api_prices: Iterable[ApiPrice] = ()) -> 
     >>> load_conversion(Workload(tokens_per_s_total=3e6 / 3600)).concurrent_streams
     11
 
-    800 people, 30 % of them active a day, 10 questions each: 2,400 a day, no hours said, so an eighth of it in the
-    busiest hour (`busy_hour`): 0.083/s, 0.79 streams on average; P(Poisson(0.79) <= 2) = 0.953, <= 3 = 0.991, so the
-    busiest moments hold 3:
+    800 people, 30 % of them active a day, 10 questions each: 2,400 a day, no hours said, so spread over the day and
+    twice its mean hour at the busiest (`busy_hour`): 0.056/s × 9.5 s = 0.53 streams, sized 1:
     >>> c = load_conversion(Workload(total_users=800, daily_active_share=0.3, requests_per_user_per_day=10))
     >>> c.requests_per_day, c.requests_per_s, c.mean_streams, c.concurrent_streams
-    (2400.0, 0.0833, 0.794, 3)
+    (2400.0, 0.0556, 0.53, 1)
 
-    400M tokens a day around the clock: 6.03 requests/s, 57.5 streams on average, 57.5 + 2.33 × √57.5 ≈ 75 at the 99th
-    percentile:
+    400M tokens a day around the clock: 6.03 requests/s on average, twice that in the busy hour, × 9.5 s ≈ 115 streams:
     >>> c = load_conversion(Workload(tokens_per_day=400e6, hours_per_day=24))
-    >>> round(c.requests_per_s, 2), round(c.mean_streams), c.concurrent_streams
-    (6.03, 57, 76)
+    >>> round(c.requests_per_s, 2), c.peak_factor, c.concurrent_streams
+    (12.06, 2.0, 115)
     """
     prompt = workload.prompt_tokens or DEFAULT_PROMPT_TOKENS
     output = workload.output_tokens or DEFAULT_OUTPUT_TOKENS
@@ -376,12 +372,16 @@ def load_conversion(workload: Workload, api_prices: Iterable[ApiPrice] = ()) -> 
         return base.model_copy(update={"source": "token_rate", "requests_per_s": round(rate, 4), "peak_factor": stated_peak,
                                        "tokens_per_s_total": workload.tokens_per_s_total,
                                        "concurrent_streams": concurrent_streams(rate, hold)})
-    peak, basis = busy_hour(workload, requests=True)
+    # A volume: spread over the hours it runs, raised to its busy hour (`busy_hour`), one rule for every form.
+    hours = volume_hours(workload)
+    seconds_per_day = hours * SECONDS_PER_HOUR
+    base = base.model_copy(update={"running_hours_per_day": hours})
+    peak, basis = busy_hour(workload)
     if (people := daily_senders(workload)) is not None:
         # "800 people, 30 % active a day, ~10 questions each": those active that day send the per-person count
         daily = round(people * (workload.requests_per_user_per_day or 0.0), 3)
         rate = daily / seconds_per_day * peak
-        mean, streams = busiest_streams(rate, hold)
+        mean, streams = busy_hour_streams(rate, hold)
         return base.model_copy(update={"source": "daily_requests", "requests_per_s": round(rate, 4), "peak_factor": peak,
                                        "peak_basis": basis,
                                        "requests_per_day": daily, "people": workload.total_users,
@@ -390,7 +390,7 @@ def load_conversion(workload: Workload, api_prices: Iterable[ApiPrice] = ()) -> 
                                        "mean_streams": mean, "concurrent_streams": streams})
     if workload.requests_per_day is not None:
         rate = workload.requests_per_day / seconds_per_day * peak
-        mean, streams = busiest_streams(rate, hold)
+        mean, streams = busy_hour_streams(rate, hold)
         return base.model_copy(update={"source": "daily_requests", "requests_per_s": round(rate, 4), "peak_factor": peak,
                                        "peak_basis": basis,
                                        "requests_per_day": workload.requests_per_day,
@@ -409,14 +409,8 @@ def load_conversion(workload: Workload, api_prices: Iterable[ApiPrice] = ()) -> 
                   "api_source_url": None if price.id == STATED_PRICE_ID else price.source_url}
     if tokens is None:
         return None
-    # A spend is a month's average bought at list price: spread over the running hours as it is (a stated peak factor
-    # raises it).
-    # A share of the day said in its busiest hour raises a spend's volume too (`busy_hour`).
-    said_share = workload.peak_hour_share is not None and not workload.peak_factor
-    peak, basis = (busy_hour(workload, requests=False) if update["source"] == "tokens" or said_share
-                   else (workload.peak_factor or 1.0, None))
     rate = tokens / (prompt + output) / seconds_per_day * peak
-    mean, streams = busiest_streams(rate, hold)
+    mean, streams = busy_hour_streams(rate, hold)
     return base.model_copy(update={**update, "requests_per_s": round(rate, 4), "peak_factor": peak, "peak_basis": basis,
                                    "tokens_per_day": tokens,
                                    "requests_per_day": round(tokens / (prompt + output), 1),
@@ -428,20 +422,19 @@ __all__ = [
     "prompts_per_stream_per_s",
     "ASSUMED_TTFT_MS_PER_PROMPT_TOKEN",
     "ASSUMED_TTFT_SHARE_OF_ANSWER",
-    "BUSY_HOUR_OVER_WINDOW_AVERAGE",
+    "BUSY_HOUR_OVER_MEAN_HOUR",
     "BUSY_HOUR_RATIO_SOURCE",
-    "BUSY_HOUR_SHARE_OF_DAY",
     "BUSY_HOUR_SOURCE_URL",
+    "HOURS_OF_A_DAY",
     "LoadConversion",
     "PeakBasis",
-    "WORKING_WINDOW_MAX_HOURS",
     "STATED_PRICE_ID",
     "api_price_of",
     "input_per_output_of_share",
     "spend_price",
     "assumed_ttft_ms",
-    "busiest_streams",
     "busy_hour",
+    "busy_hour_streams",
     "concurrent_streams",
     "daily_senders",
     "hold_seconds",
@@ -453,4 +446,5 @@ __all__ = [
     "is_ultra_low_ttft",
     "tokens_per_day_from_spend",
     "tokens_per_s_for_ttft",
+    "volume_hours",
 ]

@@ -17,7 +17,7 @@ from estimator.workload import NamedDevice, Workload
 
 @pytest.mark.parametrize(("asked", "variant"), [
     ("nvidia-h200-nvl", "nvidia-h200-sxm"),  # the same 141 GB chip, priced only as the SXM module
-    ("nvidia-a100-80gb-pcie", "nvidia-a100-80gb-sxm"),  # the same 80 GB, the priced form
+    ("nvidia-a100-80gb-pcie", None),  # priced itself since the 2026 new-unit price was sourced: nothing to swap
     ("nvidia-h200-sxm", None),  # priced itself: nothing to swap
     ("nvidia-l20", None),  # no other variant of the chip: stays unpriced, none guessed
     ("nvidia-a100-40gb-pcie", None),  # its only sibling of the same memory (40 GB SXM) has no price either

@@ -114,15 +114,12 @@ _ASSUME: dict[str, tuple[str, str, str]] = {
         "每個約 {hold:.1f} 秒 ≈ {streams:,} 路並行（利特爾法則）；按 {streams:,} 路估算",
     ),
     "assume.load.daily": (
-        "{per_day:,.0f} requests a day over {hours:g} running hours{peak} ≈ {rps:.3g}/s × ~{hold:.1f} s each ≈ {mean:,.1f} "
-        "concurrent streams on average (Little's law), {streams:,} at the busiest moments (the 99th percentile of a Poisson "
-        "count: random arrivals cluster); say the peak hour's count to size for it",
-        "每天 {per_day:,.0f} 个请求，分布在 {hours:g} 个运行小时内{peak} ≈ 每秒 {rps:.3g} 个 × 每个约 {hold:.1f} 秒 ≈ "
-        "平均 {mean:,.1f} 路并发（利特尔法则），最忙时 {streams:,} 路（泊松分布的第 99 百分位：随机到达会扎堆）；"
-        "如果知道高峰小时的请求数，请告诉我",
-        "每天 {per_day:,.0f} 個請求，分布在 {hours:g} 個運行小時內{peak} ≈ 每秒 {rps:.3g} 個 × 每個約 {hold:.1f} 秒 ≈ "
-        "平均 {mean:,.1f} 路並行（利特爾法則），最忙時 {streams:,} 路（卜瓦松分布的第 99 百分位：隨機到達會扎堆）；"
-        "如果知道尖峰小時的請求數，請告訴我",
+        "{per_day:,.0f} requests a day over {hours:g} h{peak} ≈ {rps:.3g}/s × ~{hold:.1f} s each ≈ {mean:,.1f} concurrent "
+        "streams in the busy hour (Little's law); sized for {streams:,}; say the peak hour's count to size for it",
+        "每天 {per_day:,.0f} 个请求，分布在 {hours:g} 小时内{peak} ≈ 每秒 {rps:.3g} 个 × 每个约 {hold:.1f} 秒 ≈ "
+        "忙时 {mean:,.1f} 路并发（利特尔法则）；按 {streams:,} 路估算；如果知道高峰小时的请求数，请告诉我",
+        "每天 {per_day:,.0f} 個請求，分布在 {hours:g} 小時內{peak} ≈ 每秒 {rps:.3g} 個 × 每個約 {hold:.1f} 秒 ≈ "
+        "忙時 {mean:,.1f} 路並行（利特爾法則）；按 {streams:,} 路估算；如果知道尖峰小時的請求數，請告訴我",
     ),
     # A daily count said per person: who sends it, then the daily count (assume.load.daily follows it).
     "assume.load.people_hourly": (
@@ -144,10 +141,9 @@ _ASSUME: dict[str, tuple[str, str, str]] = {
     "assume.load.peak": (" × {factor:g} at peak", "，高峰为平均的 {factor:g} 倍", "，尖峰為平均的 {factor:g} 倍"),
     # No peak said: a working window's busiest hour, or a day's (estimator/advice/load.py `busy_hour`).
     "assume.load.peak.window": (
-        ", its busiest hour at ~{factor:g}× the average hour (office traffic peaks in the morning: a support desk's "
-        "busiest hour takes ~20 % of a 10-hour day, {source})",
-        "，最忙的一小时约为平均的 {factor:g} 倍（办公流量上午见峰：10 小时的客服台最忙一小时约占全天 20%，{source}）",
-        "，最忙的一小時約為平均的 {factor:g} 倍（辦公流量上午見峰：10 小時的客服台最忙一小時約占全天 20%，{source}）",
+        " × busy hour {factor:g} (a day's traffic peaks: a support desk's busiest hour takes ~20 % of a 10-hour day, {source})",
+        " × 忙时系数 {factor:g}（一天的流量有高峰：10 小时的客服台最忙一小时约占全天 20%，{source}）",
+        " × 忙時係數 {factor:g}（一天的流量有尖峰：10 小時的客服台最忙一小時約占全天 20%，{source}）",
     ),
     "assume.load.peak.hour_share": (
         ", its busiest hour carrying {share:.0%} of the day, as said (× {factor:g} the average hour)",
@@ -155,20 +151,30 @@ _ASSUME: dict[str, tuple[str, str, str]] = {
         "，最忙的一小時占全天 {share:.0%}（如所述；為平均每小時的 {factor:g} 倍）",
     ),
     "assume.load.peak.day": (
-        ", its busiest hour carrying ~1/8 of the day (× {factor:g}; telephone traffic's busy-hour ratio, {source})",
-        "，最忙的一小时约占全天的 1/8（× {factor:g}；电话流量的忙时比，{source}）",
-        "，最忙的一小時約占全天的 1/8（× {factor:g}；電話流量的忙時比，{source}）",
+        " × busy hour {factor:g} (no hours said: the busiest hour holds ~1/12 of the day, the low end of telephone traffic's "
+        "1/8-1/10, {source})",
+        " × 忙时系数 {factor:g}（未说明时段：最忙一小时约占全天 1/12，电话流量忙时比 1/8-1/10 的下限，{source}）",
+        " × 忙時係數 {factor:g}（未說明時段：最忙一小時約占全天 1/12，電話流量忙時比 1/8-1/10 的下限，{source}）",
+    ),
+    # An unattended volume sized as a job (`assume.volume_job`): no busy hour, no per-stream pace.
+    "assume.load.volume_job": (
+        "unattended work: the day's {items:,} requests ({per_request:,} tokens each) as one job to finish within {hours:g} h, "
+        "sized by its total throughput (no busy hour, no per-stream pace)",
+        "无人值守的任务：每天 {items:,} 个请求（每个 {per_request:,} token）作为一个批处理任务，在 {hours:g} 小时内完成，"
+        "按总吞吐量估算（不加忙时系数，不按单路速度）",
+        "無人值守的任務：每天 {items:,} 個請求（每個 {per_request:,} token）作為一個批次任務，在 {hours:g} 小時內完成，"
+        "按總吞吐量估算（不加忙時係數，不按單路速度）",
     ),
     "assume.load.tokens": (
         "{tokens:,.0f} tokens a day ÷ {per_request:,} tokens a request ({prompt:,} in + {output:,} out) = {per_day:,.0f} "
-        "requests over {hours:g} h{peak} ≈ {rps:.3g}/s × ~{hold:.1f} s each ≈ {mean:,.1f} concurrent streams on average "
-        "(Little's law), {streams:,} at the busiest moments (the 99th percentile of a Poisson count)",
+        "requests over {hours:g} h{peak} ≈ {rps:.3g}/s × ~{hold:.1f} s each ≈ {mean:,.1f} concurrent streams in the busy "
+        "hour (Little's law); sized for {streams:,}",
         "每天 {tokens:,.0f} token ÷ 每个请求 {per_request:,} token（输入 {prompt:,} + 输出 {output:,}）= {per_day:,.0f} 个请求，"
-        "分布在 {hours:g} 小时内{peak} ≈ 每秒 {rps:.3g} 个 × 每个约 {hold:.1f} 秒 ≈ 平均 {mean:,.1f} 路并发（利特尔法则），"
-        "最忙时 {streams:,} 路（泊松分布的第 99 百分位）",
+        "分布在 {hours:g} 小时内{peak} ≈ 每秒 {rps:.3g} 个 × 每个约 {hold:.1f} 秒 ≈ 忙时 {mean:,.1f} 路并发（利特尔法则）；"
+        "按 {streams:,} 路估算",
         "每天 {tokens:,.0f} token ÷ 每個請求 {per_request:,} token（輸入 {prompt:,} + 輸出 {output:,}）= {per_day:,.0f} 個請求，"
-        "分布在 {hours:g} 小時內{peak} ≈ 每秒 {rps:.3g} 個 × 每個約 {hold:.1f} 秒 ≈ 平均 {mean:,.1f} 路並行（利特爾法則），"
-        "最忙時 {streams:,} 路（卜瓦松分布的第 99 百分位）",
+        "分布在 {hours:g} 小時內{peak} ≈ 每秒 {rps:.3g} 個 × 每個約 {hold:.1f} 秒 ≈ 忙時 {mean:,.1f} 路並行（利特爾法則）；"
+        "按 {streams:,} 路估算",
     ),
     "assume.prompt.bill_share": (
         "prompts ~{prompt:,} tokens and answers ~{output:,}: {share}% of the bill pays for output, which at its prices is "

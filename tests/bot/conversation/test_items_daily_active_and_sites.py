@@ -53,16 +53,12 @@ def test_head_count_times_daily_active_share_times_questions_is_the_daily_load(e
     rec = reply.recommendation
     assert rec is not None and rec.load_conversion is not None
     assert rec.load_conversion.requests_per_day == pytest.approx(daily)
-    # Not the daily-active people, nor 25 % of the head count: the day's requests with no hours said, an eighth of them
-    # in the busiest hour (telephone traffic's busy-hour ratio), each holding a slot 1 s + 256 / 30 s = 9.53 s: 1.6-2.0
-    # streams on average; a daily count is sized for its busiest moments, the Poisson 99th percentile of that mean.
-    mean = daily / 8 / 3600 * (1 + 256 / 30)
-    assert 1.5 < mean < 2.1
-    cdf, k, term = math.exp(-mean), 0, math.exp(-mean)
-    while cdf < 0.99:
-        k, term = k + 1, term * mean / (k + 1)
-        cdf += term
-    assert rec.load_conversion.concurrent_streams == k
+    # Not the daily-active people, nor 25 % of the head count: the day's requests with no hours said, spread over the day
+    # and twice its mean hour at the busiest (the busy hour, `load.busy_hour`), each holding a slot 1 s + 256 / 30 s =
+    # 9.53 s: 1.06-1.32 streams in the busy hour, sized to whole streams.
+    mean = daily * 2 / 24 / 3600 * (1 + 256 / 30)
+    assert 1.0 < mean < 1.4
+    assert rec.load_conversion.concurrent_streams == math.ceil(mean)
     assert rec.workload is not None and rec.workload["concurrent_users"] == rec.load_conversion.concurrent_streams
     assert said in reply.text
 
