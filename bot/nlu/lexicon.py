@@ -393,7 +393,8 @@ ACROSS_TIME_ZONES = _rx(r"across (?:several |multiple |many |all )?time ?zones",
 # echo states ("overnight: an 8 h window, assumed"); a stated window ("done in 6 hours") wins.
 OVERNIGHT_WINDOW_HOURS = 8.0
 OVERNIGHT = re.compile(r"\bovernight\b|\bnightly\b|\bevery night\b|\beach night\b|\bper night\b|\bduring the night\b|"
-                       r"每晚|每天晚上|每夜|夜间|夜間|晚上跑|通宵|一夜之间|一夜之間|一个晚上|一個晚上")
+                       r"\bat night\b|"
+                       r"每晚|每天晚上|每夜|夜间|夜間|夜里|夜裡|半夜|深夜|晚上跑|通宵|一夜之间|一夜之間|一个晚上|一個晚上")
 
 # A job run over a weekend ("every weekend", "周六周日", "saturday and sunday"): its window is the two days, 48 h,
 # when no other is said (text normalized: "周六" is "周6", "星期六" is "星期6").
