@@ -38,7 +38,7 @@ APPROX = r"(?:~|≈|about|around|roughly|approx\.?|approximately|some|maybe|like
 # modal and "at most / reach" words. Text is normalized (lower case, Simplified Chinese) before matching.
 LENGTH_HEDGES = (r"sometimes|often|occasionally|usually|typically|generally|normally|mostly|commonly|"
                  r"can be|could be|may be|might be|will be|tend to be|runs?|go|goes|get|gets|reach(?:es)?|hit|hits|"
-                 r"average|avg|on average|有时候?|偶尔|经常|通常|一般|平均|大多|最长|最多|长达|可达|会到|能到|会有|能有|可以到|"
+                 r"average|avg|on average|有时候?|偶尔|经常|常常|往往|通常|一般|平均|大多|最长|最多|长达|可达|会到|能到|会有|能有|可以到|"
                  # a length said as what it changes to ("what if prompts grow to 8k?", "如果输入变成 16k 呢")
                  r"grows?|grew|increases?|rises?|jumps?|climbs?|becomes?|balloons?|doubles?|go(?:es)? up|"
                  r"变成|变为|变长|涨|增加|增长|上升|提高|提升")
