@@ -39,6 +39,8 @@ _BATCH_CONTEXT = re.compile(
     r"\b(?:classif\w*|process\w*|summari[sz]\w*|label\w*|tag\w*|extract\w*|translat\w*|embed\w*|score\w*|"
     r"categori[sz]\w*|triag\w*|transcrib\w*|redact\w*|review(?:ing)?|run (?:through|over)|go through|chew through)\b|"
     r"\bsummar(?:y|ies)\b|\bper night\b|\bevery night\b|\beach night\b|\bnightly\b|\bovernight\b|\bbacklog\b|"
+    # "nights 10pm-6am llama runs quality checks over ~100k transcripts": a pass over items, said at night
+    r"\bnights\b|\bquality[- ]checks?\b|"
     # "batch" names a job, but not the per-request batch size of live traffic ("batch size 1 per request", seed 2's
     # 条件二 "每个请求的batch很小甚至为1"), which says the opposite
     r"\bbatch(?!\s*(?:sizes?\b|(?:of|=|:|is)?\s*(?:1|one)\b))|"

@@ -64,6 +64,8 @@ def read(catalog):
     ("白天用 Qwen3-8B 给 20 来个人聊天，同时也就 5 个左右；夜里 0 点到 6 点想用 Qwen3-32B 给 5 万份合同做条款抽取", "qwen3-32b", 5),
     ("daytime ~25 engineers use qwen3-32b, maybe 8 generating at once. overnight, midnight to 6am, we'd switch it over "
      "to llama 3.1 8b to classify ~200k support tickets", "llama-3.1-8b", 8),
+    ("days: ~40 support agents on qwen3-14b, maybe 25 generating at the same time, ~3k prompts. nights 10pm-6am llama "
+     "3.1 8b runs quality checks over ~100k transcripts, ~2k tokens in", "llama-3.1-8b", 25),
     ("白天 Qwen3-14B 給同事問答（尖峰約 20 人同時生成）；晚上 9 點到隔天 7 點要改用 Qwen3-32B 把 8 萬則客訴翻成英文",
      "qwen3-32b", 20),
 ])
