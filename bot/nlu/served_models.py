@@ -67,7 +67,7 @@ class ModelSaid:
     outputs: list[Fact] = field(default_factory=list)
     volumes: list[Fact] = field(default_factory=list)
     label: str | None = None  # an embedder's or reranker's name as said (two of the same size are two models)
-    batch: bool = False  # the batch job said is this embedder's or reranker's (`_side_job`)
+    batch: bool = False  # the batch job said is this model's: an embedder's (`_side_job`) or a night's (`parser._night_model`)
     senders: list[Fact] = field(default_factory=list)  # people whose each-person rate became this model's rate
     counted: list[Fact] = field(default_factory=list)  # senders counted by their own noun ("~30 underwriters"), in its sentence
 
