@@ -104,7 +104,9 @@ class ServedModel(BaseModel):
     output_tokens: int | None = Field(default=None, ge=1, le=2_000_000)  # its own typical answer, when said apart
     tokens_per_day: float | None = Field(default=None, gt=0, le=1e15)  # its own daily volume, when said
     # The batch job said (`Workload.batch_items` within `batch_window_hours`) is this model's: "nightly we re-embed 2M
-    # chunks with bge-m3" runs on the embedder, not on the chat model beside it (`advice.batch_jobs.job_workload`).
+    # chunks with bge-m3" runs on the embedder, not on the chat model beside it (`advice.batch_jobs.job_workload`); with
+    # `Workload.day_and_night`, a chat model swapped in for the night's job ("at night Qwen3-8B summarizes 50k docs"),
+    # each window then sized on its own model (`advice.day_night.day_workload`).
     batch: bool | None = None
 
 

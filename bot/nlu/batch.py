@@ -39,12 +39,16 @@ _BATCH_CONTEXT = re.compile(
     r"\b(?:classif\w*|process\w*|summari[sz]\w*|label\w*|tag\w*|extract\w*|translat\w*|embed\w*|score\w*|"
     r"categori[sz]\w*|triag\w*|transcrib\w*|redact\w*|review(?:ing)?|run (?:through|over)|go through|chew through)\b|"
     r"\bsummar(?:y|ies)\b|\bper night\b|\bevery night\b|\beach night\b|\bnightly\b|\bovernight\b|\bbacklog\b|"
+    # "nights 10pm-6am llama runs quality checks over ~100k transcripts": a pass over items, said at night
+    r"\bnights\b|\bquality[- ]checks?\b|"
     # "batch" names a job, but not the per-request batch size of live traffic ("batch size 1 per request", seed 2's
     # 条件二 "每个请求的batch很小甚至为1"), which says the opposite
     r"\bbatch(?!\s*(?:sizes?\b|(?:of|=|:|is)?\s*(?:1|one)\b))|"
     r"处理|處理|分类|分類|摘要|总结|總結|标注|標註|翻译|翻譯|抽取|提取|审核|審核|打标签|打標籤|批量|批处理|批處理|每晚|每夜|"
     # a pass over the day's items ("把当天工单归类", "过一遍抽条款", "质检")
     r"归类|歸類|(?:过|過|跑)\s*[一1]\s*遍|质检|質檢|"
+    # a translation said short ("把 8 萬則客訴翻成英文", "译成中文")
+    r"(?:翻|译|譯)(?:成|为|為)|"
     # a label said with its kind ("打情感标签") and a job run to completion ("周末跑完就好", "一晚上处理完")
     r"打[\u4e00-\u9fff]{1,4}(?:标签|標籤)|(?:跑|处理|處理|做|弄)完|" + OFFLINE_JOB_ZH
 )
@@ -133,6 +137,30 @@ def clock_window_hours(m: re.Match[str]) -> float | None:
     hours = (end - start) % 24
     return float(hours) if hours else None
 
+
+def night_window(text: str) -> bool:
+    """Whether a job is said to run at night: a night word ("overnight", "每晚", "夜里") or a clock window that starts in
+    the evening or runs across midnight ("11pm-7am", "晚上 9 點到隔天 7 點", "0 点到 6 点"), when people have gone home.
+
+    >>> night_window("tag 30k tickets between 1am and 5am"), night_window("晚上 9 點到隔天 7 點翻成英文")
+    (True, True)
+    >>> night_window("上班 9 点到 18 点内处理完")
+    False
+    """
+    if OVERNIGHT.search(text) is not None:
+        return True
+    for pattern in (_CLOCK_WINDOW_EN, _CLOCK_WINDOW_ZH):
+        for m in pattern.finditer(text):
+            a, b = int(m.group("a")), int(m.group("b"))
+            if a > 24 or b > 24:
+                continue
+            start, end = _clock_hour(a, m.group("ap")), _clock_hour(b, m.group("bp"))
+            if start >= _EVENING or end < start or start < _MORNING:
+                return True
+    return False
+
+
+_EVENING, _MORNING = 18, 6  # a window starting at 18:00 or later, or before 6:00, is a night's
 
 # Items said to be done within their day ("当天处理完就好", "same day is fine", "by end of day"): a 24-hour window.
 _WITHIN_THE_DAY = re.compile(r"(?:当天|當天|当日|當日)\s*(?:内|內)?\s*(?:处理完|處理完|跑完|做完|完成|出来|出來)|"
@@ -478,4 +506,4 @@ def batch_facts(text: str, claims: _Claims, *, batch_job: bool = False) -> Itera
                 yield Fact("prompt_tokens", _int(number_value(m)), m.start(), m.end(), keyed=True)
 
 
-__all__ = ["WINDOW", "batch_facts", "in_out_multiple_spans", "is_batch_context"]
+__all__ = ["WINDOW", "batch_facts", "in_out_multiple_spans", "is_batch_context", "night_window"]

@@ -92,6 +92,12 @@ ONLY_BUYABLE = _rx(r"\bcan only (?:buy|source|get|procure|order|purchase|import)
                    r"只能(?:用|上)(?!\s*(?:现有|现成|手上|手头|已有|原有|自己|我们|咱们|公司|库存|这|那|它|靠))",
                    r"能(?:买|购买|采购|订|拿|搞)(?:得)?到的\s*(?:只有|就是|也就是|只是|是|就)", r"只有\s*[^,，。;；]{1,20}?(?:能|可以)(?:买|购买|采购)",
                    r"(?:二|两|2)\s*选\s*(?:一|1)", r"选\s*(?:一|1)\s*(?:个|家|种|款)?\s*(?:吧|就行|就好)?\s*[,，。.?？!！]?\s*$", r"只卖")
+# Devices listed as examples of what may be bought ("只能买国内买得到的卡（H20、L20、昇腾这些都行）", "china-market parts only,
+# e.g. H20 or L20", "like the L20 and such"): the rule is the market, the list illustrates it, so nothing else is ruled
+# out by it (the market rule itself is read apart: `buyer_in_china`).
+EXAMPLES_ONLY = _rx(r"这些\s*(?:都|也)?\s*(?:行|可以|能用|ok)", r"之类", r"什么的", r"比如", r"例如", r"诸如",
+                    r"\be\.?\s?g\b", r"\bsuch as\b", r"\bfor (?:example|instance)\b", r"\band (?:the )?like\b",
+                    r"\b(?:and|or) (?:so on|such)\b", r"\betc\b")
 # Whether a device carries the load: asked even about a device to rent ("renting 8 h100s … enough?").
 SUFFICES = _rx(r"\benough\b", r"\bsuffic", r"\bwould (?:it|they|that|this|these)\b.{0,20}\bdo\b", r"\bhandle\b",
                r"\bcope\b", "够吗", "夠嗎", "够不够", "夠不夠", "够用", "夠用", "撑得住", "撐得住", "扛得住", "跑得动", "跑得動")
@@ -233,9 +239,16 @@ class _Clause:
 def _clauses(text: str) -> list[_Clause]:
     clauses: list[_Clause] = []
     sentence = 0
+    listed: set[int] = set()  # sentences that list devices as examples (`EXAMPLES_ONLY`): no rule on what is bought
+    for m in _CLAUSE.finditer(text):
+        if EXAMPLES_ONLY.search(m.group(0)):
+            listed.add(sentence)
+        if _SENTENCE_END.search(m.group(0)[-1:]):
+            sentence += 1
+    sentence = 0
     for m in _CLAUSE.finditer(text):
         body = m.group(0)
-        only = bool(ONLY_BUYABLE.search(body))
+        only = bool(ONLY_BUYABLE.search(body)) and sentence not in listed
         # a device planned for each person ("每人买一台 DGX Spark", "one 5090 box per researcher") is one to weigh
         owns, asks = bool(OWNERSHIP.search(body)), bool(QUESTION.search(body) or DEVICE_EACH.search(body)) or only
         previous = clauses[-1] if clauses and clauses[-1].sentence == sentence else None

@@ -38,7 +38,7 @@ APPROX = r"(?:~|≈|about|around|roughly|approx\.?|approximately|some|maybe|like
 # modal and "at most / reach" words. Text is normalized (lower case, Simplified Chinese) before matching.
 LENGTH_HEDGES = (r"sometimes|often|occasionally|usually|typically|generally|normally|mostly|commonly|"
                  r"can be|could be|may be|might be|will be|tend to be|runs?|go|goes|get|gets|reach(?:es)?|hit|hits|"
-                 r"average|avg|on average|有时候?|偶尔|经常|通常|一般|平均|大多|最长|最多|长达|可达|会到|能到|会有|能有|可以到|"
+                 r"average|avg|on average|有时候?|偶尔|经常|常常|往往|通常|一般|平均|大多|最长|最多|长达|可达|会到|能到|会有|能有|可以到|"
                  # a length said as what it changes to ("what if prompts grow to 8k?", "如果输入变成 16k 呢")
                  r"grows?|grew|increases?|rises?|jumps?|climbs?|becomes?|balloons?|doubles?|go(?:es)? up|"
                  r"变成|变为|变长|涨|增加|增长|上升|提高|提升")
@@ -409,7 +409,8 @@ ACROSS_TIME_ZONES = _rx(r"across (?:several |multiple |many |all )?time ?zones",
 # echo states ("overnight: an 8 h window, assumed"); a stated window ("done in 6 hours") wins.
 OVERNIGHT_WINDOW_HOURS = 8.0
 OVERNIGHT = re.compile(r"\bovernight\b|\bnightly\b|\bevery night\b|\beach night\b|\bper night\b|\bduring the night\b|"
-                       r"每晚|每天晚上|每夜|夜间|夜間|晚上跑|通宵|一夜之间|一夜之間|一个晚上|一個晚上")
+                       r"\bat night\b|"
+                       r"每晚|每天晚上|每夜|夜间|夜間|夜里|夜裡|半夜|深夜|晚上跑|通宵|一夜之间|一夜之間|一个晚上|一個晚上")
 
 # A job run over a weekend ("every weekend", "周六周日", "saturday and sunday"): its window is the two days, 48 h,
 # when no other is said (text normalized: "周六" is "周6", "星期六" is "星期6").

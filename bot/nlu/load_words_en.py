@@ -409,7 +409,10 @@ WORDS: dict[str, tuple[str, ...]] = {
     "named_doubted": (r"\boverkill\b", r"\b(?:really|actually|truly) need\b", r"\bsanity[- ]check\b",
                       r"\b(?:is|isn'?t) (?:that|this|it|all that) (?:necessary|needed|too much|too big)\b",
                       r"\bdo (?:we|i) (?:even )?need (?:a |an |the )?(?:whole|full|entire)\b", r"\boversiz(?:ed|ing)\b",
-                      r"\b(?:too much|more than (?:we|i) need)\s*\?"),
+                      r"\b(?:too much|more than (?:we|i) need)\s*\?",
+                      # "vendor quoted an 8x H20 HGX. reasonable?", "or can we go smaller", "is it the right call"
+                      r"\breasonable\s*\?", r"\bor (?:can|could) (?:we|i) go (?:smaller|lighter|cheaper)\b",
+                      r"\bor (?:something )?smaller\s*\?", r"\bright[- ]siz", r"\bthe right call\b"),
     # The instruction set the buyer requires ("has to be x86", "x86 only", "our tooling doesn't do ARM"): devices of the
     # other one are never bought. "ARM is fine" / "x86 or ARM" state no rule.
     "cpu_arch.x86": (r"(?:has to|must|needs? to|got to|gotta|should) be (?:an? )?x86(?:[-_ ]64)?\b", r"\bx86(?:[-_ ]64)?[- ](?:only|required)\b",

@@ -58,7 +58,13 @@ from bot.nlu.model_choice import (
 from bot.nlu.models import apply_model_readings, name_spans, unknown_model_name
 from bot.nlu.normalize import normalize
 from bot.nlu.relative import SCALED, relative_changes
-from bot.nlu.served_models import apply_served_loads, read_served_models, side_model_spans
+from bot.nlu.served_models import (
+    ModelsSaid,
+    apply_served_loads,
+    night_job_model,
+    read_served_models,
+    side_model_spans,
+)
 from bot.nlu.validate import Problem, SlotValues, check_fact
 from bot.reply import Language
 from estimator.advice.load import DEFAULT_OUTPUT_TOKENS
@@ -378,6 +384,8 @@ def parse_message(
     _per_person_rates(found, PRESENT.search(normalized) is not None)
     _loads_summed(normalized, by_slot, found)
     _day_and_night(found)
+    if found.get("day_and_night"):
+        _night_model(normalized, by_slot, found, served, together if largest is not None else None)
     _convert_spend(found, result, rates)
     _power_scope(found)
     if "batch_items" in found:  # a number of items to get through is a batch job
@@ -650,6 +658,40 @@ def _day_and_night(found: SlotValues) -> None:
     if not people or found.get("loads_summed") or not found.get("batch_items") or not found.get("batch_window_hours"):
         return
     found["day_and_night"] = True
+
+
+def _night_model(text: str, by_slot: dict[str, list[Fact]], found: SlotValues, served: ModelsSaid | None,
+                 together: Sequence[ModelSide] | None) -> None:
+    """Two chat models said beside people by day and a job at night ("Qwen3-32B 给 40 个人日常问答；再加一个 Qwen3-8B 跑夜间
+    批量摘要，每晚 5 万篇"): the model said with the job's items runs the job (`served_models.night_job_model`), marked
+    `batch` in `served_models`, so each window is sized on its own model (`estimator.advice.day_night.day_workload`).
+    A model with people of its own said is the day's, never the night's."""
+    items = by_slot.get("batch_items") or []
+    if len(items) != 1:
+        return
+    if served is not None:
+        chat = served.chat
+        entries = found.get("served_models")
+        if len(chat) < 2 or any(m.batch for m in served.models) or not isinstance(entries, list):
+            return
+        at = night_job_model(text, [m.fact for m in chat], items[0])
+        if at is not None and not chat[at].loaded:
+            entries[served.models.index(chat[at])]["batch"] = True
+    elif together is not None and len(together) >= 2:
+        at = night_job_model(text, [side.fact for side in together], items[0])
+        if at is None:
+            return
+        models: list[dict[str, Any]] = []
+        for i, side in enumerate(together):
+            entry: dict[str, Any] = {"model_params_b": side.size_b, "role": "chat"}
+            if side.named is not None:
+                entry["model_id"] = side.named[2]
+                if len(side.named) > 3 and side.named[3]:
+                    entry["active_params_b"] = side.named[3]
+            if i == at:
+                entry["batch"] = True
+            models.append(entry)
+        found["served_models"] = models
 
 
 def _per_person_rates(found: SlotValues, present_said: bool = False) -> None:

@@ -18,13 +18,13 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any
 
+from bot.nlu.batch import night_window
 from bot.nlu.lexicon import (
     EMBEDDING_ROLE,
     LENGTH_OF_ALL_MODELS,
     MIGRATION_TARGET,
     MODEL_CHOICE,
     MODELS_TOGETHER,
-    OVERNIGHT,
     RERANKER_ROLE,
     SIDE_JOB,
     SIDE_MODELS,
@@ -67,7 +67,7 @@ class ModelSaid:
     outputs: list[Fact] = field(default_factory=list)
     volumes: list[Fact] = field(default_factory=list)
     label: str | None = None  # an embedder's or reranker's name as said (two of the same size are two models)
-    batch: bool = False  # the batch job said is this embedder's or reranker's (`_side_job`)
+    batch: bool = False  # the batch job said is this model's: an embedder's (`_side_job`) or a night's (`parser._night_model`)
     senders: list[Fact] = field(default_factory=list)  # people whose each-person rate became this model's rate
     counted: list[Fact] = field(default_factory=list)  # senders counted by their own noun ("~30 underwriters"), in its sentence
 
@@ -89,7 +89,7 @@ class ModelSaid:
             if len(self.named) > 3 and self.named[3]:
                 value["active_params_b"] = self.named[3]
         if self.users:
-            value["concurrent_users"] = int(sum(f.value for f in self.users))
+            value["concurrent_users"] = int(sum(f.value for f in self.streams))
         if self.rates:
             value["requests_per_s"] = round(sum(float(f.value) for f in self.rates), 4)
         if self.prompts:
@@ -101,6 +101,13 @@ class ModelSaid:
         if self.batch:
             value["batch"] = True
         return value
+
+    @property
+    def streams(self) -> list[Fact]:
+        """The people said of this model that are its streams: those said at once ("同时也就 5 个") when said, not the
+        head count beside them ("20 来个人 … 同时也就 5 个" is 5 streams of 20 people, not 25)."""
+        at_once = [f for f in self.users if f.slot == "concurrent_users"]
+        return at_once or self.users
 
     @property
     def loaded(self) -> bool:
@@ -235,7 +242,7 @@ def _batch_rates(text: str, by_slot: dict[str, list[Fact]]) -> list[Fact]:
     the whole. Read as a model's load only when it is one (`apply_served_loads` drops the batch's slots then). A batch
     run at night runs in turn with the day's use instead (`Workload.day_and_night`): no rate beside it."""
     items, windows = by_slot.get("batch_items", []), by_slot.get("batch_window_hours", [])
-    if OVERNIGHT.search(text) is not None or len(items) != 1 or len(windows) != 1 or not all(isinstance(f.value, int | float) and f.value > 0
+    if night_window(text) or len(items) != 1 or len(windows) != 1 or not all(isinstance(f.value, int | float) and f.value > 0
                                                        for f in (*items, *windows)):
         return []
     rate = float(items[0].value) / (float(windows[0].value) * 3600)
@@ -262,6 +269,24 @@ def _side_job(text: str, by_slot: dict[str, list[Fact]], owner: Sequence[tuple[i
     return model if model.role != "chat" else None
 
 
+def night_job_model(text: str, mentions: Sequence[Fact], items: Fact) -> int | None:
+    """Which of two or more chat models said beside people and a night's job runs that job ("Qwen3-32B 给 40 个人日常
+    问答 …；再加一个 Qwen3-8B 跑夜间批量摘要，每晚 5 万篇", "by day qwen3-32b … overnight we'd switch to llama 3.1 8b to
+    classify ~200k tickets"): the model said in the items' clause, else the one said nearest to the items in their
+    sentence (before or after). The index into `mentions`, None when no model is said in that sentence."""
+    sentence = _start(text, _SENTENCE_END, items.start)
+    end = next((m.start() for m in _SENTENCE_END.finditer(text, items.end)), len(text))
+    clause = _start(text, _CLAUSE_END, items.start)
+    clause_end = next((m.start() for m in _CLAUSE_END.finditer(text, items.end)), len(text))
+
+    def distance(fact: Fact) -> int:
+        return items.start - fact.end if fact.end <= items.start else fact.start - items.end
+
+    near = [(not (clause <= f.start and f.end <= clause_end), distance(f), i) for i, f in enumerate(mentions)
+            if sentence <= f.start and f.end <= end]
+    return min(near)[2] if near else None
+
+
 def _choice_between(text: str, a: ModelSaid, b: ModelSaid) -> bool:
     """Two models said next to each other as options ("32B or 70B", "qwen3-32b 还是 llama 70b"), not a rate's slash."""
     gap = _PER_UNIT.sub("", text[a.fact.end:b.fact.start])
@@ -284,7 +309,11 @@ def read_served_models(text: str, by_slot: dict[str, list[Fact]], find_model: Mo
     chat = [m for m in models if m.role == "chat"]
     if len(models) < 2 or not chat:
         return None
-    if MIGRATION_TARGET.search(text) or any(_choice_between(text, a, b) for a, b in zip(models, models[1:], strict=False)):
+    # (a switch to another model for the night's job, "晚上改用 Qwen3-32B", "switch it over to llama 8b at night", is the
+    # box taking turns between two models, not a migration from one to the other)
+    night_turn = len(chat) > 1 and bool(by_slot.get("batch_items")) and night_window(text)
+    if (MIGRATION_TARGET.search(text) and not night_turn) \
+            or any(_choice_between(text, a, b) for a, b in zip(models, models[1:], strict=False)):
         return None
     loads = [f for slot in _USER_SLOTS for f in by_slot.get(slot, [])]
     loads += [f for f in _bare_counts(text, [end for end, _ in owner])
@@ -316,7 +345,10 @@ def read_served_models(text: str, by_slot: dict[str, list[Fact]], find_model: Mo
     with_loads = [m for m in chat if m.loaded]
     beside = any(m.role != "chat" for m in models)
     together = MODELS_TOGETHER.search(text) is not None or bool(by_slot.get("models_served"))
-    if len(with_loads) < 2 and not beside and not together:
+    # people by day on one model and a night's job on another ("白天用 Qwen3-8B 给 20 来个人聊天；夜里想用 Qwen3-32B 给 5 万份
+    # 合同做条款抽取"): both models are the box's, taking turns (`parser._night_model` says which runs the job)
+    turns = night_turn and bool(with_loads or by_slot.get("concurrent_users") or by_slot.get("users"))
+    if len(with_loads) < 2 and not beside and not together and not turns:
         return None
     return ModelsSaid(models)
 
@@ -339,7 +371,7 @@ def _people_times_their_rate(model: ModelSaid) -> None:
 def apply_served_loads(served: ModelsSaid, by_slot: dict[str, list[Fact]]) -> bool:
     """The loads said model by model, added: the people of each chat model summed into one count, the rates into one
     rate. True when both people and a rate are said (they load the box together: `Workload.loads_summed`)."""
-    users = [f for m in served.chat for f in m.users]
+    users = [f for m in served.chat for f in m.streams]
     rates = [f for m in served.chat for f in m.rates]
     for sender in (f for m in served.chat for f in m.senders):  # senders of a model's rate: a head count, no streams
         for slot in _USER_SLOTS:
@@ -391,4 +423,4 @@ def apply_served_loads(served: ModelsSaid, by_slot: dict[str, list[Fact]]) -> bo
     return bool(users) and (bool(rates) or any(m.volumes for m in served.chat))
 
 
-__all__ = ["ModelSaid", "ModelsSaid", "apply_served_loads", "read_served_models", "side_model_spans"]
+__all__ = ["ModelSaid", "ModelsSaid", "apply_served_loads", "night_job_model", "read_served_models", "side_model_spans"]

@@ -54,16 +54,26 @@ def is_batch_job(workload: Workload) -> bool:
 
 
 def job_model(workload: Workload) -> ServedModel | None:
-    """The embedder or reranker the batch job said is run by ("nightly we re-embed 2M chunks with bge-m3"), if any."""
-    return next((m for m in workload.served_models or () if m.batch and m.role != "chat"), None)
+    """The model the batch job said is run by, if any: an embedder or reranker ("nightly we re-embed 2M chunks with
+    bge-m3"), or, when the job runs at night, the chat model swapped in for it ("by day Qwen3-32B for the people; at
+    night Qwen3-8B summarizes 50k documents", `day_night.swapped_model`)."""
+    return next((m for m in workload.served_models or () if m.batch
+                 and (m.role != "chat" or workload.day_and_night)), None)
 
 
 def job_workload(workload: Workload) -> Workload:
     """The batch job on the model that does it: an embedder's or reranker's job is its own model's, prefill only (no
-    answer, no chat model, no people); any other job is the workload itself."""
+    answer, no chat model, no people); a chat model swapped in at night generates its answers alone on the box (the
+    day's model is stopped, so its weights are neither held nor read); any other job is the workload itself."""
     model = job_model(workload)
     if model is None:
         return workload
+    if model.role == "chat":
+        return workload.model_copy(update={
+            "model_params_b": model.model_params_b, "model_id": model.model_id, "active_params_b": model.active_params_b,
+            "served_models": None, "models_served": None, "co_served_params_b": None,
+            "prompt_tokens": model.prompt_tokens or workload.prompt_tokens,
+            "output_tokens": model.output_tokens or workload.output_tokens})
     return workload.model_copy(update={
         "model_params_b": model.model_params_b, "model_id": None, "active_params_b": None,
         "served_models": None, "models_served": None, "co_served_params_b": None,

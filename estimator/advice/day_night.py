@@ -10,6 +10,12 @@ what covers both on the same device:
 
 and says which one drives the purchase. They are not summed: the job runs when the people have gone home (a rate said
 beside people at the same time is, `Workload.loads_summed`).
+
+When the night's job runs on another model than the day's ("Qwen3-32B for the people by day; Qwen3-8B summarizes 50k
+documents at night", the job's model marked `ServedModel.batch`), each window is sized on its own model: the day's
+model serves the people without the night's weights beside it, and the night's model runs the job alone. The windows
+never overlap, so one model is stopped and the other loaded between them (`day_workload`, `swapped_model`); the
+reply states that swap and its load time as an assumption.
 """
 
 from __future__ import annotations
@@ -21,7 +27,48 @@ from estimator.advice.candidates import Candidate
 from estimator.advice.sizing import CapacityFn, EstimateFn, Sized, Sizer
 from estimator.catalog import Catalog
 from estimator.said import Said, said
-from estimator.workload import Workload
+from estimator.workload import ServedModel, Workload
+
+
+def swapped_model(stated: Workload) -> ServedModel | None:
+    """The chat model the night's job runs on when it is not the day's (`batch_jobs.job_model`), else None."""
+    if not stated.day_and_night:
+        return None
+    night = next((m for m in stated.served_models or () if m.batch and m.role == "chat"), None)
+    if night is None or not any(m.role == "chat" and m is not night for m in stated.served_models or ()):
+        return None
+    return night
+
+
+def day_workload(stated: Workload) -> Workload:
+    """The people's workload by day: without the model swapped in at night (`swapped_model`), whose weights are loaded
+    only when the day's model is stopped. The largest chat model left is the one sized; others said beside it by day
+    stay served with it."""
+    night = swapped_model(stated)
+    if night is None:
+        return stated
+    rest = [m for m in stated.served_models or () if m is not night]
+    main = max((m for m in rest if m.role == "chat"), key=lambda m: m.model_params_b)
+    together = len(rest) > 1
+    # lengths said only of the night's job are the job's: the people's requests keep their own, or the defaults
+    prompt = main.prompt_tokens or (None if night.prompt_tokens else stated.prompt_tokens)
+    answer = main.output_tokens or (None if night.output_tokens else stated.output_tokens)
+    return stated.model_copy(update={
+        "model_params_b": main.model_params_b, "model_id": main.model_id, "active_params_b": main.active_params_b,
+        "served_models": rest if together else None, "models_served": len(rest) if together else None,
+        "co_served_params_b": round(sum(m.model_params_b for m in rest) - main.model_params_b, 3) if together else None,
+        "prompt_tokens": prompt, "output_tokens": answer})
+
+
+def swap_note(stated: Workload) -> Said | None:
+    """The assumption a swap between windows rests on: the day's model is stopped and the night's loaded (from local
+    disk: minutes, inside any window said), so the two never need memory at once."""
+    night = swapped_model(stated)
+    if night is None:
+        return None
+    day = day_workload(stated)
+    return said("assume.day_night.swap", day=day.model_id or f"{day.model_params_b:g}B",
+                night=night.model_id or f"{night.model_params_b:g}B")
 
 
 def night_workload(stated: Workload) -> Workload:
@@ -96,4 +143,4 @@ def note(sizer: DayNightSizer, primary: Sized) -> Said:
                 window=sizer.night.window_hours, hours=round(hours, 1), count=primary.count)
 
 
-__all__ = ["DayNightSizer", "Drives", "drives", "night_workload", "note"]
+__all__ = ["DayNightSizer", "Drives", "day_workload", "drives", "night_workload", "note", "swap_note", "swapped_model"]

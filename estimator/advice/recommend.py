@@ -46,7 +46,7 @@ from estimator.advice.candidates import (
     owned_class,
 )
 from estimator.advice.complete import complete, counted_load
-from estimator.advice.day_night import DayNightSizer, night_workload
+from estimator.advice.day_night import DayNightSizer, day_workload, night_workload, swap_note
 from estimator.advice.day_night import note as day_night_note
 from estimator.advice.engine_choice import expert_engines
 from estimator.advice.engine_named import engine_note, prefix_note, with_named_engine
@@ -612,8 +612,12 @@ def recommend(
         # The work's words ("tagging", "打标签", "摘要") name the night's job, filled with its own shape; the people
         # by day chat, so their answer length and first-token bound are not a classifier's (`advice.day_night`)
         night = complete(night_workload(workload), catalog).filled
-        workload = workload.model_copy(update={"request_class": None})
+        swap = swap_note(workload)
+        # (a model swapped in at night is not held beside the day's: each window on its own model, `day_night`)
+        workload = day_workload(workload).model_copy(update={"request_class": None})
     named, filled, assumptions = complete(workload, catalog)
+    if night is not None and swap is not None:
+        assumptions.append(swap)
     filled, named_each = per_person_named(filled)  # a device named for each person is one person's (`personal_fleet`)
     conversion = counted_load(named, filled, catalog)  # the conversion the reply shows
     filled = with_owned_ids(filled, catalog)  # owned devices with their stated counts and specs

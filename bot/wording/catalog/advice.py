@@ -386,6 +386,15 @@ _ASSUME: dict[str, tuple[str, str, str]] = {
         "seed 1 calls 15–60 tok/s enough for one person's interactive use",
         "种子文档 1 认为 15–60 tok/s 足够个人交互使用", "種子文件 1 認為 15–60 tok/s 足夠個人互動使用",
     ),
+    "assume.day_night.swap": (
+        "the two models take turns: {day} serves the people by day and is stopped before the night's job; {night} is "
+        "then loaded for it (a minute or two from local disk) and stopped before morning, so each window is sized on its "
+        "own model and the two never need memory at once",
+        "两个模型轮流运行：白天由 {day} 服务用户，夜里批处理开始前停掉；随后加载 {night} 跑批处理（从本地盘加载约一两分钟），"
+        "早上前停掉；所以每个时段按各自的模型估算，两个模型不必同时占用显存",
+        "兩個模型輪流執行：白天由 {day} 服務使用者，夜裡批次開始前停掉；隨後載入 {night} 跑批次（從本機磁碟載入約一兩分鐘），"
+        "早上前停掉；所以每個時段按各自的模型估算，兩個模型不必同時佔用顯存",
+    ),
     "assume.speed.comfortable": (
         "seed 1's comfortable interactive speed, met by an estimate within its typical error ({error} %)",
         "种子文档 1 所说的舒适交互速度，估算在其典型误差（{error}%）内即算达到", "種子文件 1 所說的舒適互動速度，估算在其典型誤差（{error}%）內即算達到",

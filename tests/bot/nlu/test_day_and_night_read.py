@@ -6,7 +6,9 @@ from __future__ import annotations
 
 import pytest
 
+from bot.nlu import HardwareMatcher
 from bot.nlu.parser import parse_message
+from bot.wiring import store_model_lookup
 
 
 @pytest.mark.parametrize(("text", "hours"), [
@@ -44,3 +46,32 @@ def test_a_rate_beside_the_people_is_summed_not_a_night_job():
 ])
 def test_code_changes_and_a_pass_over_the_days_items_are_a_batch_job(text, items):
     assert parse_message(text).facts.get("batch_items") == items
+
+
+@pytest.fixture(scope="module")
+def read(catalog):
+    """Messages read with the catalog's model names and devices, as the engine reads them."""
+    from knowledge.testing import shared_memory_store
+
+    matcher, find_model = HardwareMatcher(catalog.hardware), store_model_lookup(shared_memory_store())
+    return lambda text: dict(parse_message(text, hardware=matcher, find_model=find_model).facts)
+
+
+@pytest.mark.parametrize(("text", "night", "day_streams"), [
+    # the model said with the job's items runs the job, before or after the people's model
+    ("机房里有 4 卡 L20。Qwen3-32B 给 40 个人日常问答（高峰同时 10 个左右在生成）；再加一个 Qwen3-8B 跑夜间批量摘要，"
+     "每晚 5 万篇，晚上 11 点开始，早上 7 点前跑完", "qwen3-8b", 10),
+    ("白天用 Qwen3-8B 给 20 来个人聊天，同时也就 5 个左右；夜里 0 点到 6 点想用 Qwen3-32B 给 5 万份合同做条款抽取", "qwen3-32b", 5),
+    ("daytime ~25 engineers use qwen3-32b, maybe 8 generating at once. overnight, midnight to 6am, we'd switch it over "
+     "to llama 3.1 8b to classify ~200k support tickets", "llama-3.1-8b", 8),
+    ("days: ~40 support agents on qwen3-14b, maybe 25 generating at the same time, ~3k prompts. nights 10pm-6am llama "
+     "3.1 8b runs quality checks over ~100k transcripts, ~2k tokens in", "llama-3.1-8b", 25),
+    ("白天 Qwen3-14B 給同事問答（尖峰約 20 人同時生成）；晚上 9 點到隔天 7 點要改用 Qwen3-32B 把 8 萬則客訴翻成英文",
+     "qwen3-32b", 20),
+])
+def test_the_model_said_with_a_night_jobs_items_runs_that_job(read, text, night, day_streams):
+    facts = read(text)
+    assert facts.get("day_and_night") is True
+    jobs = [m for m in facts.get("served_models") or [] if m.get("batch")]
+    assert [m.get("model_id") for m in jobs] == [night]
+    assert facts.get("concurrent_users") == day_streams  # the people at once, never their head count added

@@ -30,3 +30,9 @@ def test_a_length_said_to_happen_at_times_is_the_longest_context(text: str) -> N
 def test_the_top_of_a_range_is_the_length() -> None:
     facts = parse_message("prompts run 3-4k tokens, answers 200-300").facts
     assert facts.get("prompt_tokens") == 4000 and facts.get("output_tokens") == 300
+
+
+@pytest.mark.parametrize("text", ["輸入常常 16k（整份合約）", "输入往往 16k", "输入经常 16k"])
+def test_a_length_said_to_be_frequent_is_the_prompt(text: str) -> None:
+    # "often" is the usual request, as "经常" always was; only "at times" (偶尔, sometimes) is the longest context
+    assert parse_message(text).facts.get("prompt_tokens") == 16_000

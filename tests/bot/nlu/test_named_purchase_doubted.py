@@ -28,6 +28,9 @@ def matcher(catalog):
     "法務 6 個人同時用 70B，有人說要買 8 卡 H100，真的需要嗎",
     "Qwen3-8B，日均 3000 次调用，能不能别上 8 卡服务器",
     "廠商推 4 卡 H100 PCIe，我覺得太多",
+    "qwen3-30b-a3b, 40 concurrent. vendor quoted an 8x H20 HGX. reasonable?",
+    "is an 8-gpu HGX H100 the right call for qwen3-32b at 100 users? or can we go smaller",
+    "gpt-oss-120b 給 150 人同時用，買一台 8 卡 B200 夠嗎？還是其實不用那麼大",
 ])
 def test_doubt_of_a_named_purchase_is_read(text, matcher):
     assert parse_message(text, hardware=matcher).facts.get("named_doubted") is True

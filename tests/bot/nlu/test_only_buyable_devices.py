@@ -43,3 +43,12 @@ def test_only_buyable_devices_are_weighed_and_nothing_else_is_bought(text, expec
 ])
 def test_asking_about_owning_or_a_vendor_rule_restricts_no_device(text, matcher):
     assert read(text, matcher)[1] is False
+
+
+@pytest.mark.parametrize("text", [
+    "只能买国内买得到的卡（H20、L20、昇腾这些都行），Qwen3-14B 给 1500 人问答，大概要多少钱",
+    "china-market parts only, e.g. H20 or L20. qwen3-14b for 40 concurrent users",
+])
+def test_devices_listed_as_examples_of_what_can_be_bought_rule_nothing_out(text, matcher):
+    # the list illustrates the market rule (read apart as `buyer_in_china`); it is not the only choice
+    assert read(text, matcher)[1] is False
