@@ -414,9 +414,10 @@ WORDS: dict[str, tuple[str, ...]] = {
                          r"(?:server|machine|data|it|network) ?(?:room|closet|cabinet|rack)s?\b",
                          r"\boffice[- ]quiet\b", r"\bopen[- ](?:plan )?office\b", r"\b(?:has|have|needs?|got) to be (?:really |very )?quiet\b",
                          r"\bquiet (?:enough|please|box|machine|workstation|build)\b", r"\bquiet,? please\b",
-                         r"\b(?:lives?|sits?|goes|go|stands?|stays?|be) in (?:the|our) (?:main )?office\b",
+                         r"\b(?:lives?|sits?|goes|go|stands?|stays?|be) in (?:the|our) (?:main )?office\b"
+                         r"(?!\s+(?:server|machine|data|it|network)\s*(?:room|closet|cent(?:er|re)|rack))",
                          r"\b(?:not|can'?t be|cannot be) (?:too )?(?:loud|noisy)\b", r"\bsilent\b"),
-    "placement.datacenter": (r"\b(?:in|into|to) (?:our|the|a) (?:server room|data ?cent(?:er|re)|colo|rack|machine room)\b",
+    "placement.datacenter": (r"\b(?:in|into|to) (?:our|the|a) (?:office |company |own )?(?:server room|data ?cent(?:er|re)|colo|rack|machine room)\b",
                              r"\bcolocat(?:ed|ion)\b", r"\brack[- ]?mount(?:ed)?\b"),
     # The first token's latency said not to matter ("first token irrelevant", "don't care about time to first token"):
     # a batch or async job, sized for its throughput and window, never for a first-token target

@@ -19,6 +19,7 @@ PLACEMENTS = [
     ("店里插座没问题但不要太吵", "office"),
     ("机器放公司机房（在杭州）", "datacenter"),
     ("it goes in our colo next to the other boxes", "datacenter"),
+    ("It will sit in our office server room today.", "datacenter"),
 ]
 
 
