@@ -14,6 +14,9 @@ from pydantic import BaseModel, ConfigDict, Field, model_validator
 from estimator.said import Text
 
 HardwareKind = Literal["cpu", "gpu", "npu", "soc", "accel"]
+# How a device is cooled (migration 039): its own fans ("active"), a passive heat sink that needs a server chassis's
+# forced airflow ("passive"), or sold only on a baseboard / as a rack system ("rack"). None: the sources do not say.
+Cooling = Literal["active", "passive", "rack"]
 HARDWARE_KINDS: tuple[str, ...] = ("cpu", "gpu", "npu", "soc", "accel")
 # tg: single-stream decode; pp: prompt processing; total_tps: aggregate output tokens/s of a serving
 # run, prompts' prefill included; decode_tps: aggregate decode rate of a running batch with no prompt
@@ -72,6 +75,8 @@ class Hardware(_Frozen):
     notes: str | None = None
     # GPU boost / maximum clock (migration 010): the per-token overhead of a decode step is GPU cycles.
     gpu_clock_mhz: float | None = Field(default=None, gt=0)
+    # How it is cooled (migration 039): a desk or an office with no server room takes only what cools itself.
+    cooling: Cooling | None = None
 
 
 class ModelArch(_Frozen):
@@ -570,6 +575,7 @@ __all__ = [
     "CalibrationParams",
     "Catalog",
     "CloudGpuPrice",
+    "Cooling",
     "FxRate",
     "Hardware",
     "HardwareKind",

@@ -31,6 +31,9 @@ DeviceForm = Literal["laptop"]  # a form the buyer can require of the device bou
 ExistingHardware = Literal["cpu_servers", "npu_laptops", "gpu_workstations", "workstation_host", "server_host", "none"]
 PowerBudgetScope = Literal["total", "per_rack", "per_server"]
 CpuArch = Literal["x86", "arm"]
+# Where the box will stand: under or on a desk ("under my desk", "书桌底下"), in an office with no server room ("we don't
+# have a server closet", "没有机房", "辦公室裡不能太吵"), or in a server room / data center ("放公司机房", "colo").
+Placement = Literal["desk", "office", "datacenter"]
 # Seed 1's interactive bands ("舒適：30 個以上 token/秒 … 可接受：15–30"), when a speed is said in words.
 SpeedBand = Literal["comfortable", "acceptable"]
 # Why the per-user speed sized for is what it is, when the user gave no figure (`advice.speed_tier`).
@@ -320,6 +323,9 @@ class Workload(BaseModel):
     # Beyond the contract: the box has no fan ("fanless", "無風扇", "被動散熱"): only devices a passive enclosure can cool
     # are bought (`advice.candidates`).
     fanless: bool | None = None
+    # Where the box stands (`Placement`): at a desk or in an office, passively cooled server cards (they need a server
+    # chassis's forced airflow) and rack-only systems are not bought (`advice.candidates`); owned ones still count.
+    placement: Placement | None = None
     # Beyond the contract: pictures each request carries ("~40 photos a minute", "看瑕疵照片寫一句描述"): a vision model
     # reads each as a fixed count of image tokens before the text (`advice.request_shape.image_prompt_tokens`).
     images_per_request: int | None = Field(default=None, ge=1, le=100)
@@ -416,6 +422,7 @@ __all__ = [
     "PowerBudgetScope",
     "NamedDevice",
     "OwnedDevice",
+    "Placement",
     "Quantization",
     "ServedModel",
     "ServedRole",

@@ -10,7 +10,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 
-from bot.nlu.lexicon import ONE_LINE_ANSWER
+from bot.nlu.lexicon import ANSWER_TOKENS_BESIDE, ONE_LINE_ANSWER
 from bot.nlu.spans import Fact, _Claims, _int, number_value
 from estimator.physics.text_tokens import LENGTH_SAID_FIELDS, TextUnit, tokens_of_length
 
@@ -126,6 +126,10 @@ def one_line_answers(text: str, claims: _Claims) -> Iterator[Fact]:
     for m in ONE_LINE_ANSWER.finditer(text):
         if not claims.free(m.start(), m.end()):
             continue
+        if beside := ANSWER_TOKENS_BESIDE.match(text, m.end()):  # its own count in brackets is what it is
+            claims.claim(m.start(), beside.end())
+            yield Fact("output_tokens", int(beside.group("num")), m.start(), beside.end(), keyed=True)
+            return
         claims.claim(m.start(), m.end())
         amount_field, unit_field = LENGTH_SAID_FIELDS["output_tokens"]
         yield Fact("output_tokens", tokens_of_length(1, "sentence"), m.start(), m.end(), keyed=True)

@@ -453,7 +453,11 @@ ONE_LINE_ANSWER = _rx(
     # a verb that writes the answer, then its one sentence ("qwen2.5-vl writes 1 sentence each", "captions it in 1 short line")
     r"\b(?:writes?|writing|outputs?|gives?|returns?|produces?|generates?|captions?|describes?)\s+(?:(?:it|each|them)\s+in\s+)?"
     r"(?:just\s+|only\s+)?1\s+(?:short\s+)?(?:line|sentence)\b(?!\s+of\b)",
+    # a verb of answering, then its one sentence ("看图回一句话", "每张图答一句", "給一句描述"; 一 is read 1)
+    "(?:回|答|说|讲|给|写|吐)\\s*1\\s*句(?:话)?(?!\\s*代码)",
 )
+# The answer's own token count said beside it in brackets ("回一句话（~40 token）", "a one-liner (~30 tokens)"): that count.
+ANSWER_TOKENS_BESIDE = _rx(r"\s*[(（]\s*(?:~|≈|about|around|约|大约|大概)?\s*(?P<num>\d{1,4})\s*(?:个)?\s*tokens?\s*(?:左右)?\s*[)）]")
 
 # Texts a model reads, measured in the units people read them in ("transcripts average 3,000 words", "reports are ~1,500
 # words", "每份合约约 8 千字", "逐字稿平均两万字", "每篇论文大概 1 万字"): the text is the prompt, converted at its unit's
@@ -550,8 +554,15 @@ OFFICE_HOURS = _rx(r"\b(?:business|office|working|work) hours\b", "工作时间"
 # One user at a time, said without a number ("单用户", "單一使用者", "single-user", "one user at a time" is a count).
 # "单用户每秒起码 50 个 token" is per user: a speed or latency in the clause makes it a per-user figure, no count.
 _PER_USER_FIGURE = r"(?![^,;，；。]*?(?:每秒|速度|tok|token|吞吐|延迟|首字|首 ?token|秒|ms))"
+# Said in Chinese as who is on it at a time, no count word (the text is normalized first: 一个 reads 1个): "一次就一个老人在说话", "一次就处理一条", "一次一筆",
+# "顾客在屏幕前一个一个问", "老師一個人在用", "就司机一个人用" (a head count before 一个人 is a different number: 十一个人).
+_ONE_AT_A_TIME_ZH = (r"一次(?:就|只|也就|只有)?\s*(?:有)?\s*(?:一|1)\s*(?:个|位|名)[^，,。；;！!？?\d]{0,6}?(?:在)?(?:说话|讲话|用|使用|问|提问|对话)",
+                     r"一次(?:就|只)?\s*(?:处理|跑|来|进|问|做)?\s*(?:一|1)\s*(?:条|笔|单|份|个请求|个任务)",
+                     r"(?<![\d.])(?:一|1)\s*个\s*(?:接着?\s*)?(?:一|1)\s*个\s*(?:地)?\s*(?:问|来|用|处理|排队)",
+                     r"(?<![十百千万两几每\d.])(?:一|1)\s*个人\s*(?:在)?\s*(?:用|使用)(?!\s*\d)")
 ONE_USER_AT_A_TIME = _rx(r"\bsingle[- ]user\b(?! (?:speed|throughput|latency|decode|tok))", r"\bsingle[- ]seat\b",
-                         *(word + _PER_USER_FIGURE for word in ("单用户", "单一用户", "单一使用者", "单个用户", "单人使用")))
+                         *(word + _PER_USER_FIGURE for word in ("单用户", "单一用户", "单一使用者", "单个用户", "单人使用")),
+                         *_ONE_AT_A_TIME_ZH)
 # The user owns the hardware they name ("I already have a MacBook Pro with an M4", "我們已經有 Snapdragon X 筆電").
 # "we got quoted 8x h200", "we've got a quote for an hgx box": a price offered, nothing owned (the device is asked about).
 OWNERSHIP = _rx(r"\b(?:i|we)\s+(?:already\s+|only\s+|just\s+|still\s+)?(?:have|own|got|bought|grabbed|picked up|snagged)\b(?!\s+to\b)(?!\s+(?:been\s+)?(?:quoted|offered|pitched|a quote|quotes))",
@@ -978,6 +989,7 @@ __all__ = [
     "MULTIPLIERS",
     "NUM",
     "ONE_USER_AT_A_TIME",
+    "ANSWER_TOKENS_BESIDE",
     "OVERNIGHT",
     "models_added",
     "OFFICE_DAY_HOURS",

@@ -211,6 +211,8 @@ _FLAGS = (("air_gapped", re.compile(_words("air_gapped"))), ("accuracy_critical"
           ("unhurried", re.compile(_words("unhurried"))))
 # The instruction set required ("has to be x86", "一定要 x86", "ARM 的不行"): the lexicons' "cpu_arch.<isa>" entries.
 _CPU_ARCH = tuple((isa, re.compile(_words(f"cpu_arch.{isa}"))) for isa in ("x86", "arm"))
+# Where the box stands ("under my desk", "没有机房", "放公司机房"): the lexicons' "placement.<place>" entries, in this order.
+_PLACEMENT = tuple((place, re.compile(_words(f"placement.{place}"))) for place in ("desk", "office", "datacenter"))
 # A vendor the buyer rules out ("no NVIDIA", "不能用英伟达", "anything but nvidia or amd"), kept in the catalog's
 # own spelling of the vendor so the candidates' rule compares names, not words.
 # The vendors are the lexicons' "vendor.<name>" entries: adding one is data in load_words_*.py only.
@@ -847,6 +849,10 @@ def _adapters_and_flags(text: str, claims: _Claims) -> Iterator[Fact]:
     for isa, words in _CPU_ARCH:
         if said := words.search(text):
             yield Fact("cpu_arch", isa, said.start(), said.end(), keyed=True)
+            break
+    for place, words in _PLACEMENT:
+        if said := words.search(text):
+            yield Fact("placement", place, said.start(), said.end(), keyed=True)
             break
     for m in _VENDOR_EXCLUSION.finditer(text):
         listed = m.group("names") or m.group("before")

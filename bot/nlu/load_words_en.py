@@ -420,6 +420,19 @@ WORDS: dict[str, tuple[str, ...]] = {
     "cpu_arch.arm": (r"(?:has to|must|needs? to) be (?:an? )?(?:arm|aarch64)\b", r"\b(?:arm|aarch64)[- ](?:only|required)\b"),
     # No fan in the box (dust, noise, a sealed cabinet): passive cooling caps what it can dissipate
     "fanless": (r"\bfan[- ]?less\b", r"\bpassive(?:ly)?[- ]cool(?:ed|ing)\b", r"\bno fans?\b", r"\bwithout (?:a )?fans?\b"),
+    # Where the box stands (`Workload.placement`): at a desk, in an office with no server room, or in a server room.
+    # Read in that order, the first that matches: "no server room" is an office, not a server room.
+    "placement.desk": (r"\bunder (?:my|our|his|her|their|someone'?s|a|the) desk\b", r"\bdesk[- ]?side\b",
+                       r"\b(?:on|next to|beside) (?:my|our|the|a|someone'?s) desk\b", r"\bbedroom\b", r"\bhome office\b"),
+    "placement.office": (r"\b(?:no|without an?|don'?t have an?|do not have an?|there'?s no|there is no|not an?) (?:dedicated |proper )?"
+                         r"(?:server|machine|data|it|network) ?(?:room|closet|cabinet|rack)s?\b",
+                         r"\boffice[- ]quiet\b", r"\bopen[- ](?:plan )?office\b", r"\b(?:has|have|needs?|got) to be (?:really |very )?quiet\b",
+                         r"\bquiet (?:enough|please|box|machine|workstation|build)\b", r"\bquiet,? please\b",
+                         r"\b(?:lives?|sits?|goes|go|stands?|stays?|be) in (?:the|our) (?:main )?office\b"
+                         r"(?!\s+(?:server|machine|data|it|network)\s*(?:room|closet|cent(?:er|re)|rack))",
+                         r"\b(?:not|can'?t be|cannot be) (?:too )?(?:loud|noisy)\b", r"\bsilent\b"),
+    "placement.datacenter": (r"\b(?:in|into|to) (?:our|the|a) (?:office |company |own )?(?:server room|data ?cent(?:er|re)|colo|rack|machine room)\b",
+                             r"\bcolocat(?:ed|ion)\b", r"\brack[- ]?mount(?:ed)?\b"),
     # The first token's latency said not to matter ("first token irrelevant", "don't care about time to first token"):
     # a batch or async job, sized for its throughput and window, never for a first-token target
     "ttft_irrelevant": (r"\b(?:first[- ]token|ttft|time to first token)(?: latency| time| speed)? (?:is |are )?(?:totally |completely |pretty much )?"

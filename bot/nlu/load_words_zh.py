@@ -261,6 +261,12 @@ WORDS: dict[str, tuple[str, ...]] = {
                      "arm\\s*(?:的|架构的?)?\\s*(?:不行|不可以|不能用|不要|不收)", "(?:不能|不要|不收|不接受)\\s*(?:用)?\\s*arm"),
     "cpu_arch.arm": ("(?:一定|必须|只能)\\s*(?:要|是|用)?\\s*arm",),
     "fanless": ("无风扇", "被动散热", "(?:不能|不可以|不要|没有|没)\\s*(?:有)?\\s*风扇"),
+    # Where the box stands (`Workload.placement`), read desk, office, server room, first match: "没有机房" is an office
+    "placement.desk": ("(?:书)?桌(?:子)?\\s*(?:下面|底下|下|旁边|边|旁)", "卧室"),
+    "placement.office": ("(?:没有|没|无|不是)\\s*(?:专门的|独立的)?\\s*机房", "(?:放|摆|搁)\\s*(?:在)?\\s*(?:公司|我们)?\\s*(?:的)?\\s*办公室",
+                         "办公室(?:里|内)?[^，,。；;]{0,6}?(?:不能|不要|别|不可以)\\s*太吵", "(?:不能|不要|别|不可以)\\s*太吵",
+                         "(?:要|得|必须|需要|尽量)\\s*安静", "静音", "噪音\\s*(?:要)?\\s*(?:小|低)"),
+    "placement.datacenter": ("(?<![没无])机房", "数据中心", "\\bidc\\b", "机柜"),
     # (text is folded to Simplified and numerals are digits: "第一個 token" -> "第1个 token")
     "ttft_irrelevant": ("首\\s*(?:字|token|个\\s*token)\\s*(?:延迟|时间|快慢|速度|多久出来)?\\s*(?:也)?\\s*(?:无所谓|不重要|不在乎|没要求|不关心|没关系)",
                         "(?:不在乎|不关心|不管)\\s*首\\s*(?:字|token|个\\s*token)",

@@ -465,6 +465,19 @@ def _fanless_cap(w: Workload, facts: dict[str, Any], notes: list[Said]) -> None:
     notes.append(said("assume.fanless", watts=FANLESS_MAX_W, source=FANLESS_SOURCE_URL))
 
 
+# A passive datacenter card "uses a passive heat sink for cooling, which requires system airflow to operate the card
+# properly within its thermal limits" (NVIDIA H100 PCIe product brief PB-11133-001_v02); run outside a server it needs
+# server fans and "invariably, you end up with a rather loud solution" (ariezlabs.com, a passive P40 at home).
+PLACEMENT_SOURCE_URL = "https://manuals.plus/m/56b0c3ef7d0a1c470c0af8f05a0bd1f29a778007472ba941201fbbb185c9bccd"
+
+
+def _placement_note(w: Workload, notes: list[Said]) -> None:
+    """At a desk or in an office with no server room, the ranking leaves out passive server cards and rack-only systems
+    (`candidates.needs_server_room`): the reply says so, once."""
+    if w.placement in ("desk", "office"):
+        notes.append(said("assume.placement", place=said(f"placement.{w.placement}"), source=PLACEMENT_SOURCE_URL))
+
+
 def _users(w: Workload, facts: dict[str, Any], notes: list[Said]) -> None:
     scale = w.deployment_scale
     if (scale is None and w.device_form == "laptop" and w.total_users is None and w.concurrent_users is None
@@ -619,6 +632,7 @@ def _filled(workload: Workload, catalog: Catalog, pace: float | None) -> tuple[W
     _base_utilization(w, facts, notes)
     _power_scope(w, facts, notes)
     _fanless_cap(w, facts, notes)
+    _placement_note(w, notes)
     if w.lora_adapters:
         params = facts.get("model_params_b", w.model_params_b) or DEFAULT_PARAMS_B
         notes.append(said("assume.lora", adapters=w.lora_adapters, each=adapter_gb(params),

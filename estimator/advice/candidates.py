@@ -22,7 +22,7 @@ from estimator.advice.export_rules import TPP_CONTROLLED, total_processing_perfo
 from estimator.advice.laptops import sold_as_laptop
 from estimator.advice.markets import not_sold_to_buyer
 from estimator.catalog import Catalog, Hardware, MarketAvailability, ServingStack
-from estimator.defaults import ORGANIZATION_USERS, device_price
+from estimator.defaults import DEFAULT_TCO_ASSUMPTIONS, ORGANIZATION_USERS, device_price
 from estimator.physics.servers import price_includes_server, vendor_server_size
 from estimator.said import Said, said
 from estimator.workload import Workload
@@ -56,11 +56,15 @@ class Candidate:
     # A purchase that tops up devices the user already owns ("your 6 L40S + 2 more"): of the option's
     # count, this many are owned, so capex covers only the rest (`estimator.advice.owned`).
     owned_units: int = 0
+    # The most devices the place it stands takes (`placement_device_cap`): a desk or an office holds one tower, not racks.
+    count_cap: int | None = None
 
     @property
     def max_count(self) -> int:
         # Laptops and SoC boxes do not pool into one server; a single user runs on one.
-        return 1 if self.hardware.kind in ("npu", "soc") else MAX_COUNT
+        if self.hardware.kind in ("npu", "soc"):
+            return 1
+        return min(MAX_COUNT, self.count_cap or MAX_COUNT)
 
     @cached_property  # sizing reads it at every count it tries; the hardware never changes (a frozen candidate)
     def board(self) -> int:
@@ -265,6 +269,26 @@ def instruction_set(hw: Hardware) -> str | None:
     return "x86" if hw.vendor.casefold() in X86_MAKERS else "arm"
 
 
+def at_desk_or_office(workload: Workload) -> bool:
+    """The box stands at a desk or in an office with no server room ("under my desk", "没有机房", "不能太吵")."""
+    return workload.placement in ("desk", "office")
+
+
+def needs_server_room(workload: Workload, hw: Hardware) -> str | None:
+    """Why a device cannot stand where the workload puts it: "passive" (a passive heat sink needs a server chassis's
+    forced airflow, and the server fans that supply it are loud) or "rack" (sold only on a baseboard or as a rack
+    system), from the catalog's sourced `cooling` column; None where it can, or where the catalog does not say."""
+    if at_desk_or_office(workload) and hw.cooling in ("passive", "rack"):
+        return hw.cooling
+    return None
+
+
+def placement_device_cap(workload: Workload) -> int | None:
+    """At a desk or in an office, the devices one tower takes (seed 1: "1-4 GPUs" fit existing office power and
+    cooling, `TcoAssumptions.office_device_limit`); more is a rack of servers. None elsewhere."""
+    return DEFAULT_TCO_ASSUMPTIONS.office_device_limit if at_desk_or_office(workload) else None
+
+
 def exclusion(workload: Workload, hw: Hardware, stack: ServingStack, existing: bool,
               availability: Sequence[MarketAvailability] = ()) -> Said | None:
     """Why this pair cannot serve the workload (None = eligible). Reasons cite the seeds. `availability` is the
@@ -305,7 +329,10 @@ def exclusion(workload: Workload, hw: Hardware, stack: ServingStack, existing: b
         return said("reason.china_market")
     if workload.mixed_training and hw.kind != "gpu":
         return said("reason.training")
-    if is_organization(workload) and not is_datacenter_grade(hw) and not existing and not workload.named_only:
+    if not existing and (cooling := needs_server_room(workload, hw)) is not None:
+        return said(f"reason.placement_{cooling}", place=said(f"placement.{workload.placement}"))
+    if (is_organization(workload) and not is_datacenter_grade(hw) and not existing and not workload.named_only
+            and not at_desk_or_office(workload)):
         # Seed 1's preference for data-center parts gives way to what the buyer says can be bought at all ("只买得到
         # 4090D"): ruling those out would leave nothing to answer with.
         return said("reason.datacenter")
@@ -328,6 +355,7 @@ def enumerate_candidates(workload: Workload, catalog: Catalog) -> tuple[list[Can
     stacks: dict[str, ServingStack] = {}
     for listed in catalog.stacks:  # `catalog.stack` by id, looked up once for every device's stacks
         stacks.setdefault(listed.id, listed)
+    cap = placement_device_cap(workload)
     for hw in catalog.hardware:
         owner = ownership(workload, hw, catalog)
         existing = owner is not None
@@ -339,7 +367,7 @@ def enumerate_candidates(workload: Workload, catalog: Catalog) -> tuple[list[Can
             reason = exclusion(workload, hw, stack, existing, catalog.market_availability)
             if reason is None:
                 eligible.append(Candidate(hw, stack, existing, None if priced is None else priced[0],
-                                          class_owned=owner == "class"))
+                                          class_owned=owner == "class", count_cap=None if existing else cap))
             else:
                 excluded.setdefault(hw.id, reason)
     eligible_ids = {c.hardware.id for c in eligible}
@@ -353,6 +381,7 @@ __all__ = [
     "NPU_MAX_PARAMS_B",
     "TEAM_MAX_USERS",
     "Candidate",
+    "at_desk_or_office",
     "china_market_only",
     "chip_power_w",
     "enumerate_candidates",
@@ -361,8 +390,10 @@ __all__ = [
     "is_datacenter_grade",
     "is_embedded_module",
     "is_organization",
+    "needs_server_room",
     "owned",
     "owned_class",
     "ownership",
+    "placement_device_cap",
     "purchase_unit",
 ]

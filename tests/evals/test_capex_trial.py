@@ -117,7 +117,8 @@ def test_every_split_holds_its_drawn_questions_with_ids_distinct_across_splits()
               "api_bills": 10, "api_bills_held_out": 5,
               "stream_capacity": 8, "stream_capacity_held_out": 4,
               "owned_windows": 7, "owned_windows_held_out": 4, "board_size": 7, "board_size_held_out": 3,
-              "china_devices": 8, "china_devices_held_out": 4, "busy_hour": 12, "busy_hour_held_out": 6}
+              "china_devices": 8, "china_devices_held_out": 4, "busy_hour": 12, "busy_hour_held_out": 6,
+              "tiny_edge": 8, "tiny_edge_held_out": 4, "desk_side": 8, "desk_side_held_out": 4}
     assert set(counts) == set(TRIAL_SPLITS)
     questions = {split: load_questions(trial_path(split)) for split in TRIAL_SPLITS}
     assert {split: len(found) for split, found in questions.items()} == counts

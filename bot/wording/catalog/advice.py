@@ -470,6 +470,12 @@ _ASSUME: dict[str, tuple[str, str, str]] = {
         "assumed a p95 time-to-first-token target of {ms:,} ms", "假设 p95 首 token 延迟目标为 {ms:,} ms",
         "假設 p95 首 token 延遲目標為 {ms:,} ms",
     ),
+    "assume.placement": (
+        "the box stands {place}: passively cooled server cards (they need a server chassis's forced airflow, and its fans "
+        "are loud) and rack-only systems are left out ({source})",
+        "机器放在{place}：不考虑被动散热的服务器卡（需要服务器机箱的强制风冷，风扇噪音大）和只能上机架的系统（{source}）",
+        "機器放在{place}：不考慮被動散熱的伺服器卡（需要伺服器機殼的強制氣流，風扇噪音大）和只能上機架的系統（{source}）",
+    ),
     "assume.fanless": (
         "a fanless box: each device's draw held to {watts} W, what a passive chassis is typically rated to dissipate ({source})",
         "无风扇机箱：每台设备功耗按 {watts} W 以内算，这是被动散热机箱常见的额定散热能力（{source}）",

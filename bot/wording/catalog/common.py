@@ -14,6 +14,10 @@ COMMON_MESSAGES: dict[str, tuple[str, str, str]] = {
     "scale.team": ("team", "团队", "團隊"),
     "scale.department": ("department", "部门", "部門"),
     "scale.organization": ("organization", "全组织", "全組織"),
+    # where the box stands (`Workload.placement`), said after "stands" / "放在"
+    "placement.desk": ("at a desk", "桌边", "桌邊"),
+    "placement.office": ("in an office with no server room", "没有机房的办公室", "沒有機房的辦公室"),
+    "placement.datacenter": ("in a server room", "机房", "機房"),
     # the tier with its English article ("treated as an organization deployment"); Chinese has none
     # the class of work whose sourced request shape filled a length (`estimator.advice.request_shape`)
     "request_class.coding_agent": ("a coding agent's turn (the session so far is re-sent)", "代码智能体的一轮（每轮带上会话至今的内容）",

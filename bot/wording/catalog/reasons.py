@@ -60,6 +60,16 @@ REASON_MESSAGES: dict[str, tuple[str, str, str]] = {
         "sold in China only: offered when you name it", "仅在中国大陆销售：你点名时才纳入比较",
         "僅在中國大陸銷售：你點名時才納入比較",
     ),
+    "reason.placement_passive": (
+        "passively cooled: it needs a server chassis's forced airflow, and the box stands {place}",
+        "被动散热：需要服务器机箱的强制风冷，而机器放在{place}",
+        "被動散熱：需要伺服器機殼的強制氣流，而機器放在{place}",
+    ),
+    "reason.placement_rack": (
+        "sold only as a rack server or on a baseboard, and the box stands {place}",
+        "只以机架服务器或基板形式出售，而机器放在{place}",
+        "只以機架伺服器或基板形式出售，而機器放在{place}",
+    ),
     "reason.training": (
         "seed 2: hardware shared with training wants general-purpose GPUs", "种子文档 2：与训练共用的硬件应选通用 GPU",
         "種子文件 2：與訓練共用的硬體應選通用 GPU",
