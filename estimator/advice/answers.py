@@ -17,7 +17,7 @@ from estimator.advice.batch_jobs import rationale as batch_rationale
 from estimator.advice.candidates import ownership
 from estimator.advice.day_night import DayNightSizer
 from estimator.advice.named import evaluate_named, named_text, named_verdict
-from estimator.advice.owned import owned_answers
+from estimator.advice.owned import owned_answers, stated_count
 from estimator.advice.owned_lighter import OwnedLighter
 from estimator.advice.sizing import Sized, Sizer
 from estimator.catalog import Catalog
@@ -52,6 +52,17 @@ def annotate(option: Option, sized: Sized, sizer: Sizer, *, unpriced: bool = Fal
                                                                                     strict=True)]
         update.update(unpriced=True, existing=False, rationale=None, tco_assumptions=lines)
     return option.model_copy(update=update) if update else option
+
+
+def _beyond_owned(workload: Workload, option: Sized, catalog: Catalog) -> bool:
+    """Whether the option counts devices the user does not own: not owned at all, or more than the count they said
+    ("we have one A100 … what if we buy one more?"). An unpriced device is costed at power only, so the devices bought
+    beyond the owned ones have an unknown capex, never "$0"."""
+    hw = option.candidate.hardware
+    if ownership(workload, hw, catalog) is None:
+        return True
+    owned_count = stated_count(workload, hw, catalog)
+    return owned_count is not None and option.count > owned_count
 
 
 def answer_questions(
@@ -92,7 +103,7 @@ def answer_questions(
             asked_count=device.count, count=option.count, meets=not option.violations and reason is None,
             priced=priced, is_primary=same, reason=reason, verdict=named_verdict(option, reason, smallest, priced),
             option=annotate(to_option(option), option, sizer,
-                            unpriced=not priced and ownership(workload, option.candidate.hardware, catalog) is None),
+                            unpriced=not priced and _beyond_owned(workload, option, catalog)),
             text=text))
     if named:
         update["named"] = named

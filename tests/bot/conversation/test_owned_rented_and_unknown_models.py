@@ -166,16 +166,15 @@ def test_a_device_the_user_only_has_is_used_not_bought_again(engine, first, go):
 
 
 def test_buying_more_of_an_unpriced_owned_device_is_not_free(engine):
-    """One owned A100 80GB PCIe (no sourced price in the catalog) falls short for 500 users of an 8B FP16 model (16 GB
-    of weights + 500 × 768 tokens × 131 KB = 50 GB of KV read per step at 1.94 TB/s: 34 ms at full bandwidth, ~23
-    tok/s at the ~80 % a decode reaches, under 30 even within the estimate's 20 % error; two cards as two replicas
-    read 41 GB each);
+    """One owned A100 40GB PCIe (no sourced price in the catalog: no source names that card) falls short for 500 users
+    of an 8B FP16 model (16 GB of weights + 500 × 768 tokens × 131 KB = 50 GB of KV: more than the card holds, and
+    read per step at 1.56 TB/s under 30 tok/s even split over two cards as two replicas, 41 GB each);
     "what if we buy one more?" judges two, but the added card has no price: its capex is unknown, never
     "$0.00", and the one owned card that falls short is no count "the estimator sizes it at"."""
-    *_, reply = talk(engine, "We have one A100 80GB PCIe. Llama 3.1 8B for 500 users, FP16, first token 500 ms",
+    *_, reply = talk(engine, "We have one A100 40GB PCIe. Llama 3.1 8B for 500 users, FP16, first token 500 ms",
                      "just recommend", "what if we buy one more?")
     two = reply.text.split("• ")[1]
-    assert "2× A100 80GB PCIe" in two
+    assert "2× A100 40GB PCIe" in two
     assert "capex $0" not in two and "no sourced price" in two, two
     assert "sizes it at 1" not in reply.text
     assert "as much per million tokens" not in reply.text  # a power-only cost is no price to compare
