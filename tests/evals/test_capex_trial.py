@@ -45,6 +45,7 @@ def test_every_split_holds_its_drawn_questions_with_ids_distinct_across_splits()
     # batch r13 of 36 (a thirteenth outside reviewer, seed 20261213), 12 drawn as held_out_13 and 24 appended to dev;
     # batch r14 of 36 (a fourteenth outside reviewer, seed 20261214), 12 drawn as held_out_14 and 24 appended to dev;
     # batch r15 of 36 (a fifteenth outside reviewer, seed 20261215), 12 drawn as held_out_15 and 24 appended to dev;
+    # batch r16 of 30 (a sixteenth outside reviewer, seed 20261216), 10 drawn as held_out_16 and 20 appended to dev;
     # daily counts with no peak stated, 2 + 1; people in sessions with long
     # prompts, 4 + 2; shared serving on data-center and workstation GPUs, 6 + 3; owned hardware judged by seed 1's
     # bands, 11 + 5; a laptop asked for, 16 + 8; board-sold devices where the answer is part of a board or one
@@ -83,8 +84,8 @@ def test_every_split_holds_its_drawn_questions_with_ids_distinct_across_splits()
     # streams per device at a per-user speed, the concurrency said plainly (seed 73021), 8 + 4.
     # A question in two splits
     # would score as unseen.
-    counts = {"dev": 338, "held_out": 15, "held_out_2": 10, "held_out_3": 24, "held_out_4": 12, "held_out_5": 12, "held_out_6": 12, "held_out_7": 12, "held_out_8": 12,
-              "held_out_9": 12, "held_out_10": 12, "held_out_11": 12, "held_out_12": 12, "held_out_13": 12, "held_out_14": 12, "held_out_15": 12,
+    counts = {"dev": 358, "held_out": 15, "held_out_2": 10, "held_out_3": 24, "held_out_4": 12, "held_out_5": 12, "held_out_6": 12, "held_out_7": 12, "held_out_8": 12,
+              "held_out_9": 12, "held_out_10": 12, "held_out_11": 12, "held_out_12": 12, "held_out_13": 12, "held_out_14": 12, "held_out_15": 12, "held_out_16": 10,
               "soft_targets": 10, "soft_targets_held_out": 5, "item_rates": 9, "item_rates_held_out": 4, "daily_peaks": 2, "daily_peaks_held_out": 1,
               "sessions": 4, "sessions_held_out": 2, "shared_serving": 6, "shared_serving_held_out": 3,
               "owned_hardware": 11, "owned_hardware_held_out": 5, "laptops": 16, "laptops_held_out": 8,
