@@ -547,7 +547,7 @@ PER_MONTH_AFTER = _rx(r"\s*(?:/\s*mo(?:nth)?\b|a month\b|per month\b|monthly\b|e
 # 8 a.m.", Hedges, "Work schedules and the rush hour", Monthly Labor Review 98, 1975; BLS "Workers on flexible and shift
 # schedules", May 2004, table 7: beginning and ending hours) and run 9:00-18:00 (8 h worked + the lunch hour) in mainland
 # China and Taiwan; a team on both schedules sends requests from 8 to 18. The same 10 h is what a support desk's busiest
-# hour is measured against (~20 % of its day, `estimator.advice.load.BUSY_HOUR_OVER_WINDOW_AVERAGE`).
+# hour is measured against (~20 % of its day, `estimator.advice.load.BUSY_HOUR_OVER_MEAN_HOUR`).
 OFFICE_DAY_HOURS = 10.0
 OFFICE_HOURS = _rx(r"\b(?:business|office|working|work) hours\b", "工作时间", "上班时间", "办公时间", "工作时段")
 

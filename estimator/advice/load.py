@@ -138,8 +138,8 @@ class LoadConversion(BaseModel):
     requests_per_user_per_hour: float | None = None  # a rate said per person: people × this is the rate
     tokens_per_day: float | None = None
     tokens_per_s_total: float | None = None  # a token rate as stated, before it became requests a second
-    # A daily count, volume or spend is an average over the running hours: the streams it gives on average (Little's
-    # law), before `concurrent_streams` took their busiest moments (`busiest_streams`); None for a stated rate.
+    # A daily count, volume or spend: the streams its busy hour holds on average (Little's law at the busy-hour rate),
+    # before `concurrent_streams` rounded them up to whole streams (`busy_hour_streams`); None for a stated rate.
     mean_streams: float | None = None
     api_spend_usd_per_month: float | None = None
     api_model: str | None = None

@@ -2,8 +2,8 @@
 (`parallel_plans._paced_answer_ms`, `load.prompts_per_stream_per_s`).
 
 First principles, written before the change ran. Little's law counts λ × hold streams on average; a daily volume is
-sized at the 99th percentile of that count (`load.busiest_streams`). A closed loop of that many streams sends
-streams ÷ answer prompts a second, more than λ whenever the streams were rounded up to the busiest moments or the
+sized at its busy hour (`load.busy_hour`, `load.busy_hour_streams`). A closed loop of that many streams sends
+streams ÷ answer prompts a second, more than λ whenever the streams were rounded up to whole streams or the
 device answers faster than the hold time assumed; prefill work is λ × prompt tokens a second whatever the stream
 count. With 9 streams of 32k-token prompts at 0.153 requests/s (80M tokens a day, 9 h, a RAG desk), the prompts
 cost λ × 32,000 × 2 × 27.4 GFLOP = 268 TFLOP/s of prefill; a closed loop of 9 streams prefills 8 other prompts in

@@ -1,12 +1,16 @@
 """The busiest hour said as a share of the day ("a third of the day's traffic lands between 9 and 10", "尖峰那一小时大概
 占全天五分之一") is `peak_hour_share`; a share said of people ("20% of them at once") or of a window longer than an hour is
-not. Expectations worked out by hand from each message."""
+not. Expectations worked out by hand from each message; read through to the busy hour's multiple of the mean hour
+(`estimator.advice.load.busy_hour`): a fifth of a 24-hour day in one hour is 0.2 x 24 = 4.8x the mean hour; 15 % of a
+day with no hours said, 0.15 x 24 = 3.6x; 20 % of a 10-hour working day, 2x."""
 
 from __future__ import annotations
 
 import pytest
 
 from bot.nlu import parse_message
+from estimator.advice.load import busy_hour
+from estimator.workload import Workload
 
 
 @pytest.mark.parametrize(
@@ -37,3 +41,25 @@ def test_a_share_of_the_day_in_its_busiest_hour_is_read(text, share, per_day):
 )
 def test_a_share_of_people_or_of_a_longer_window_is_no_busy_hour_share(text):
     assert "peak_hour_share" not in parse_message(text).facts
+
+
+@pytest.mark.parametrize(
+    ("text", "share", "factor"),
+    [
+        ("服務 24 小時開著，不過尖峰那一小時就佔了全天的五分之一左右，每月帳單 US$2,000 gpt-4o-mini", 0.2, 4.8),
+        ("we do 50k requests a day, the busiest hour is about 15% of the day, 8b model", 0.15, 3.6),
+        ("每天 3 万次请求，高峰小时占全天的 20%，白天 10 个小时", 0.2, 2.0),
+    ],
+)
+def test_the_busy_hour_s_share_of_the_day_is_its_multiple_of_the_mean_hour(text, share, factor):
+    facts = parse_message(text).facts
+    assert facts.get("peak_hour_share") == pytest.approx(share)
+    workload = Workload(**{k: v for k, v in facts.items() if k in ("peak_hour_share", "hours_per_day")})
+    assert busy_hour(workload) == (pytest.approx(factor), "hour_share")
+
+
+def test_a_factor_said_as_well_wins_over_the_share():
+    facts = parse_message("每天 3 万次请求，高峰是平均的 3 倍，高峰小时占全天的 20%，白天 10 个小时").facts
+    assert facts.get("peak_factor") == 3
+    workload = Workload(peak_factor=facts["peak_factor"], peak_hour_share=facts.get("peak_hour_share"))
+    assert busy_hour(workload) == (3.0, "stated")
